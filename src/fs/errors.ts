@@ -1,0 +1,72 @@
+/**
+ * Filesystem errors (spec 01 §2.2): `Error` with `name === "WorkspaceFsError"`,
+ * a POSIX `code` and, where one applies, the `path`.
+ *
+ * @module
+ */
+
+/** Every code a `WorkspaceFsError` can carry. */
+export type WorkspaceFsErrorCode =
+  | "ENOENT"
+  | "ENOTEMPTY"
+  | "ENOTDIR"
+  | "EISDIR"
+  | "EEXIST"
+  | "EINVAL"
+  | "EACCES"
+  | "EPERM"
+  | "EROFS"
+  | "ENOSYS"
+  | "EBADF"
+  | "ELOOP"
+  | "EUNKNOWN_HASH"
+  | "EIO";
+
+const DESCRIPTIONS: Record<WorkspaceFsErrorCode, string> = {
+  ENOENT: "no such file or directory",
+  ENOTEMPTY: "directory not empty",
+  ENOTDIR: "not a directory",
+  EISDIR: "is a directory",
+  EEXIST: "file already exists",
+  EINVAL: "invalid argument",
+  EACCES: "permission denied",
+  EPERM: "operation not permitted",
+  EROFS: "read-only file system",
+  ENOSYS: "function not implemented",
+  EBADF: "bad file descriptor",
+  ELOOP: "too many levels of symbolic links",
+  EUNKNOWN_HASH: "unknown content hash",
+  EIO: "input/output error",
+};
+
+/**
+ * A failed filesystem operation. `code` is a POSIX error code; `syscall` names
+ * the `workspace.fs` method; the message is `"<code>: <description>, <syscall>: <path>"`.
+ */
+export class WorkspaceFsError extends Error {
+  override readonly name = "WorkspaceFsError";
+  readonly code: WorkspaceFsErrorCode;
+  readonly path?: string;
+  readonly syscall?: string;
+
+  constructor(code: WorkspaceFsErrorCode, syscall?: string, path?: string, detail?: string) {
+    let message = `${code}: ${detail ?? DESCRIPTIONS[code]}`;
+    if (syscall) message += `, ${syscall}`;
+    if (path !== undefined && !message.endsWith(`: ${path}`)) message += `: ${path}`;
+    super(message);
+    this.code = code;
+    if (path !== undefined) this.path = path;
+    if (syscall !== undefined) this.syscall = syscall;
+  }
+}
+
+/** True when `error` is a {@link WorkspaceFsError} (also across realms, by `name` and `code`). */
+export function isWorkspaceFsError(error: unknown, code?: WorkspaceFsErrorCode): error is WorkspaceFsError {
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    (error as { name?: unknown }).name === "WorkspaceFsError" &&
+    typeof (error as { code?: unknown }).code === "string" &&
+    (code === undefined || (error as { code: string }).code === code)
+  );
+}

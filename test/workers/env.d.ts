@@ -1,0 +1,5 @@
+declare namespace Cloudflare {
+  interface Env {
+    TEST_DO: DurableObjectNamespace<import("./worker").TestDurableObject>;
+  }
+}

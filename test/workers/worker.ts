@@ -1,0 +1,14 @@
+import { DurableObject } from "cloudflare:workers";
+
+/** A bare Durable Object whose SQLite storage the tests build Workspaces on. */
+export class TestDurableObject extends DurableObject {
+  ping(): string {
+    return "pong";
+  }
+}
+
+export default {
+  async fetch(): Promise<Response> {
+    return new Response("agent-computer test worker");
+  },
+} satisfies ExportedHandler;
