@@ -1,0 +1,19 @@
+/**
+ * agent-computer — a durable computer for LLM agents in a Durable Object.
+ *
+ * @module
+ */
+export { Workspace } from "./workspace.js";
+export type { WorkspaceOptions, WorkspaceOutputOptions } from "./workspace.js";
+export { WorkspaceFsError, isWorkspaceFsError } from "./fs/errors.js";
+export type { WorkspaceFsErrorCode } from "./fs/errors.js";
+export type * from "./fs/types.js";
+export { nodeSqliteStorage } from "./storage/index.js";
+export type * from "./storage/index.js";
+export { noopObserver } from "./observer.js";
+export type { WorkspaceObserver, WorkspaceSpan, WorkspaceAttributes, WorkspaceAttributeValue } from "./observer.js";
+export type { WorkspaceBackendInfo, WorkspaceRegisteredBackend } from "./runtime/index.js";
+export type { Database } from "./storage/database.js";
+
+/** Conventional working directory for agents. Not created automatically. */
+export const WORKSPACE_ROOT = "/workspace";

@@ -1,0 +1,132 @@
+/**
+ * The Workspace: a durable filesystem on SQL storage (`fs`), an execution
+ * runtime with pluggable backends (`runtime`), and hooks for assets
+ * (spec 01 §1).
+ *
+ * @module
+ */
+import { Database } from "./storage/database.js";
+import type { DurableObjectStorageLike } from "./storage/types.js";
+import { WorkspaceFs } from "./fs/index.js";
+import type { WorkspaceFilesystem } from "./fs/types.js";
+import { WorkspaceRuntime, type WorkspaceRegisteredBackend } from "./runtime/index.js";
+import { noopObserver, type WorkspaceObserver } from "./observer.js";
+
+/** Where long command output is saved and how much `result()` keeps (spec 02 §2). */
+export interface WorkspaceOutputOptions {
+  /** Lines kept in `result()` per stream. Default `2000`. */
+  readonly maxLines?: number;
+  /** Bytes kept in `result()` per stream. Default `65536`. */
+  readonly maxBytes?: number;
+  /** Absolute directory for full-output files. Default `"/.computer/output"`. */
+  readonly dir?: string;
+  /** Output files kept. Default `50`. */
+  readonly keep?: number;
+}
+
+/** Options for `new Workspace(options)` (spec 01 §1.1). */
+export interface WorkspaceOptions {
+  /** Required. A Durable Object's `ctx.storage`, or `nodeSqliteStorage()` on Node. */
+  storage: DurableObjectStorageLike;
+  /** Execution backends; the first is the default. Duplicate ids throw. Default `[]`. */
+  backends?: WorkspaceRegisteredBackend[];
+  /** Clock in ms for every `mtime`. Default `Date.now`. */
+  now?: () => number;
+  /** Exposed as `workspace.sessionId`. Default `""`. */
+  sessionId?: string;
+  /** Span hook for stub calls. Default {@link noopObserver}. */
+  observer?: WorkspaceObserver;
+  /** Assets publisher, or a function called once at the end of construction. */
+  assets?: unknown | ((workspace: Workspace) => unknown);
+  /** Long-output limits, or `false` to keep output whole. */
+  output?: WorkspaceOutputOptions | false;
+}
+
+const DEFAULT_OUTPUT = { maxLines: 2000, maxBytes: 65536, dir: "/.computer/output", keep: 50 } as const;
+
+/**
+ * A durable computer for an agent. Construct it in a Durable Object over
+ * `ctx.storage` (or on Node over `nodeSqliteStorage()`); the schema is created
+ * synchronously, so `workspace.fs` is usable at once.
+ *
+ * @example
+ * ```ts
+ * export class Agent extends DurableObject {
+ *   workspace = new Workspace({ storage: this.ctx.storage });
+ * }
+ * ```
+ * @throws Error when two backends share an id, or `output` is invalid.
+ * @throws WorkspaceFsError `EIO` when the store was written by a newer, incompatible schema.
+ */
+export class Workspace {
+  /** The filesystem (spec 01 §3). Same object on every access. */
+  readonly fs: WorkspaceFilesystem;
+  /** Diagnostic handle on the SQL store. Its shape is not a stable API. */
+  readonly db: Database;
+  readonly sessionId: string;
+  readonly observer: WorkspaceObserver;
+  /** Resolved long-output settings, or `false` when disabled. */
+  readonly output: Required<WorkspaceOutputOptions> | false;
+  /** The assets publisher, when configured. */
+  readonly assets?: unknown;
+  readonly #now: () => number;
+  readonly #backends: readonly WorkspaceRegisteredBackend[];
+  #runtime?: WorkspaceRuntime;
+
+  constructor(options: WorkspaceOptions) {
+    if (!options || typeof options !== "object") throw new TypeError("new Workspace(options) needs { storage }");
+    this.#now = options.now ?? Date.now;
+    this.sessionId = options.sessionId ?? "";
+    this.observer = options.observer ?? noopObserver;
+    const backends = options.backends ?? [];
+    const seen = new Set<string>();
+    for (const backend of backends) {
+      if (seen.has(backend.id)) throw new Error(`duplicate backend id "${backend.id}": every backend needs its own id`);
+      seen.add(backend.id);
+    }
+    this.#backends = backends;
+    this.output = resolveOutput(options.output);
+    this.db = new Database(options.storage);
+    this.fs = new WorkspaceFs(this.db, { now: this.#now });
+    if (options.assets !== undefined) {
+      this.assets = typeof options.assets === "function" ? (options.assets as (ws: Workspace) => unknown)(this) : options.assets;
+    }
+  }
+
+  /** The clock used for `mtime` (ms). */
+  now(): number {
+    return this.#now();
+  }
+
+  /** The execution runtime (spec 02 §1). Created on first access. */
+  get runtime(): WorkspaceRuntime {
+    return (this.#runtime ??= new WorkspaceRuntime(this, this.#backends));
+  }
+
+  /**
+   * Materialises mounts and, given a backend id (or `{ all: true }`), connects
+   * backends. With no mounts and no backends it resolves at once.
+   */
+  async ready(_options?: string | { all?: boolean }): Promise<void> {}
+
+  /** Closes backend connections (errors swallowed). `fs` keeps working. */
+  async close(): Promise<void> {
+    await this.#runtime?.close().catch(() => {});
+  }
+}
+
+function resolveOutput(output: WorkspaceOptions["output"]): Required<WorkspaceOutputOptions> | false {
+  if (output === false) return false;
+  const merged = { ...DEFAULT_OUTPUT, ...(output ?? {}) };
+  for (const key of ["maxLines", "maxBytes", "keep"] as const) {
+    const value = merged[key];
+    if (!Number.isSafeInteger(value) || value <= 0) {
+      throw new Error(`Workspace output.${key} must be a positive integer, got ${String(value)}`);
+    }
+  }
+  const dir = merged.dir;
+  if (typeof dir !== "string" || !dir.startsWith("/") || dir.length < 2 || dir.endsWith("/")) {
+    throw new Error(`Workspace output.dir must be an absolute path other than "/" without a trailing slash, got ${JSON.stringify(dir)}`);
+  }
+  return merged;
+}
