@@ -1,5 +1,9 @@
-// TEMPORARY: the VFS is being written (issue #2). Do not edit; it will be replaced shortly.
-import type { Database } from "../storage/database.js";
-export class WorkspaceFs {
-  constructor(_db: Database, _options: { now: () => number }) {}
-}
+/**
+ * The virtual filesystem on SQL storage.
+ *
+ * @module
+ */
+export { WorkspaceFs, type WorkspaceFsOptions } from "./filesystem.js";
+export { CHUNK_SIZE } from "./chunks.js";
+export { WorkspaceFsError, isWorkspaceFsError, type WorkspaceFsErrorCode } from "./errors.js";
+export type * from "./types.js";

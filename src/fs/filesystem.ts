@@ -1,0 +1,577 @@
+/**
+ * `workspace.fs`: the virtual filesystem on SQL storage (spec 01 §3, §4).
+ *
+ * Every mutation runs in one synchronous storage transaction, so it is all
+ * or nothing. Content goes through {@link ChunkStore}; metadata through
+ * {@link Nodes}.
+ *
+ * @module
+ */
+import type { Database } from "../storage/database.js";
+import { CHUNK_SIZE, ChunkStore, hashChunks, sha256 } from "./chunks.js";
+import { WorkspaceFsError } from "./errors.js";
+import { compileExclude, compileGlob } from "./glob.js";
+import { grepFiles, compilePattern } from "./grep.js";
+import { Nodes, type Node, type Resolution } from "./nodes.js";
+import { baseName, canonicalPath, joinPath, segmentsOf } from "./path.js";
+import { ensureSchema, Kind } from "./schema.js";
+import type {
+  FindOptions,
+  GrepOptions,
+  MkdirOptions,
+  ReadFileOptions,
+  ReaddirOptions,
+  RmOptions,
+  WorkspaceDirentResult,
+  WorkspaceFilesystem,
+  WorkspaceFoundEntry,
+  WorkspaceGrepMatch,
+  WorkspaceStatResult,
+  WriteFileOptions,
+} from "./types.js";
+import { walk, WALK_PAGE } from "./walk.js";
+
+const FILE_MODE = 0o644;
+const DIR_MODE = 0o755;
+const LINK_MODE = 0o777;
+
+/** Options for {@link WorkspaceFs}. */
+export interface WorkspaceFsOptions {
+  /** Clock (ms) for `mtime`. */
+  now: () => number;
+}
+
+/** The SQLite-backed implementation of {@link WorkspaceFilesystem}. */
+export class WorkspaceFs implements WorkspaceFilesystem {
+  readonly #db: Database;
+  readonly #now: () => number;
+  readonly #nodes: Nodes;
+  readonly #chunks: ChunkStore;
+
+  constructor(db: Database, options: WorkspaceFsOptions) {
+    this.#db = db;
+    this.#now = options.now;
+    ensureSchema(db, options.now());
+    this.#nodes = new Nodes(db);
+    this.#chunks = new ChunkStore(db, db.storage);
+    this.#chunks.sweep();
+  }
+
+  // ── reads ──────────────────────────────────────────────────────────────
+
+  readFile(path: string): Promise<ReadableStream<Uint8Array>>;
+  readFile(path: string, encoding: "utf8"): Promise<string>;
+  readFile(path: string, options: ReadFileOptions & { encoding?: undefined }): Promise<ReadableStream<Uint8Array>>;
+  readFile(path: string, options: ReadFileOptions & { encoding: "utf8" }): Promise<string>;
+  readFile(path: string, options: ReadFileOptions): Promise<string | ReadableStream<Uint8Array>>;
+  async readFile(path: string, arg?: "utf8" | ReadFileOptions): Promise<string | ReadableStream<Uint8Array>> {
+    const { encoding, byteOffset, byteLength } = readOptions(arg);
+    const canonical = canonicalPath(path, "readFile");
+    const node = this.#existing(canonical, "readFile", true);
+    if (node.kind === Kind.Directory) throw new WorkspaceFsError("EISDIR", "readFile", canonical);
+    const start = Math.min(byteOffset, node.size);
+    const end = byteLength === undefined ? node.size : Math.min(node.size, start + byteLength);
+    const ids = end > start ? this.#chunks.range(node.ino, Math.floor(start / CHUNK_SIZE), Math.floor((end - 1) / CHUNK_SIZE)) : [];
+    const firstChunkOffset = Math.floor(start / CHUNK_SIZE) * CHUNK_SIZE;
+    if (encoding === "utf8") {
+      const decoder = new TextDecoder("utf-8");
+      let text = "";
+      ids.forEach((id, i) => {
+        const data = this.#chunkData(id, canonical);
+        const base = firstChunkOffset + i * CHUNK_SIZE;
+        text += decoder.decode(data.subarray(Math.max(0, start - base), Math.min(data.byteLength, end - base)), { stream: true });
+      });
+      return text + decoder.decode();
+    }
+    return this.#stream(ids, firstChunkOffset, start, end, canonical);
+  }
+
+  #stream(ids: number[], firstChunkOffset: number, start: number, end: number, path: string): ReadableStream<Uint8Array> {
+    const chunks = this.#chunks;
+    chunks.pin(ids);
+    let index = 0;
+    let released = false;
+    const release = () => {
+      if (!released) {
+        released = true;
+        chunks.unpin(ids);
+      }
+    };
+    return new ReadableStream<Uint8Array>(
+      {
+        pull: (controller) => {
+          if (index >= ids.length) {
+            release();
+            controller.close();
+            return;
+          }
+          try {
+            const data = this.#chunkData(ids[index], path);
+            const base = firstChunkOffset + index * CHUNK_SIZE;
+            index++;
+            controller.enqueue(data.subarray(Math.max(0, start - base), Math.min(data.byteLength, end - base)));
+            if (index >= ids.length) {
+              release();
+              controller.close();
+            }
+          } catch (error) {
+            release();
+            controller.error(error);
+          }
+        },
+        cancel: release,
+      },
+      { highWaterMark: 0 },
+    );
+  }
+
+  #chunkData(id: number, path: string): Uint8Array {
+    const data = this.#chunks.read(id);
+    if (!data) throw new WorkspaceFsError("EIO", "readFile", path, `stored chunk ${id} is missing`);
+    return data;
+  }
+
+  async readdir(path: string, options?: ReaddirOptions): Promise<WorkspaceDirentResult[]> {
+    const canonical = canonicalPath(path, "readdir");
+    const node = this.#existing(canonical, "readdir", true);
+    if (node.kind !== Kind.Directory) throw new WorkspaceFsError("ENOTDIR", "readdir", canonical);
+    const offset = pageOption(options?.offset, "offset", "readdir", 0);
+    const limit = pageOption(options?.limit, "limit", "readdir", -1);
+    if (limit === 0) return [];
+    const rows = this.#db.all<Node>(
+      `SELECT name, kind, size, mtime FROM __ws_nodes WHERE parent = ? ORDER BY name LIMIT ? OFFSET ?`,
+      node.ino,
+      limit,
+      offset,
+    );
+    return rows.map((row) => ({
+      name: row.name,
+      parentPath: canonical,
+      size: row.size,
+      mtime: row.mtime,
+      isFile: row.kind === Kind.File,
+      isDirectory: row.kind === Kind.Directory,
+      isSymbolicLink: row.kind === Kind.Symlink,
+    }));
+  }
+
+  async stat(path: string): Promise<WorkspaceStatResult> {
+    const canonical = canonicalPath(path, "stat");
+    return statResult(this.#existing(canonical, "stat", true), canonical);
+  }
+
+  async lstat(path: string): Promise<WorkspaceStatResult> {
+    const canonical = canonicalPath(path, "lstat");
+    return statResult(this.#existing(canonical, "lstat", false), canonical);
+  }
+
+  async readlink(path: string): Promise<string> {
+    const canonical = canonicalPath(path, "readlink");
+    const node = this.#existing(canonical, "readlink", false);
+    if (node.kind !== Kind.Symlink) throw new WorkspaceFsError("EINVAL", "readlink", canonical, "not a symbolic link");
+    return node.target ?? "";
+  }
+
+  async find(directory: string, pattern?: string, options?: FindOptions): Promise<WorkspaceFoundEntry[]> {
+    const canonical = canonicalPath(directory, "find");
+    const root = this.#existing(canonical, "find", true);
+    if (root.kind !== Kind.Directory) throw new WorkspaceFsError("ENOTDIR", "find", canonical);
+    const offset = pageOption(options?.offset, "offset", "find", 0);
+    const limit = pageOption(options?.limit, "limit", "find", Infinity);
+    if (pattern !== undefined && typeof pattern !== "string") throw new TypeError("find: pattern must be a string");
+    if (limit === 0) return [];
+    const matches = compileGlob(pattern);
+    const exclude = compileExclude(excludeOption(options?.exclude, "find"));
+    const wanted = offset + limit;
+    const out: WorkspaceFoundEntry[] = [];
+    let matched = 0;
+    for (const { node, relative } of walk(this.#nodes, root, exclude, () => wanted - matched)) {
+      if (!matches(relative)) continue;
+      if (matched++ < offset) continue;
+      out.push({ path: joinPath(canonical, relative), type: node.kind === Kind.Directory ? "dir" : node.kind === Kind.File ? "file" : "symlink" });
+      if (matched >= wanted) break;
+    }
+    return out;
+  }
+
+  async ls(prefix: string): Promise<string[]> {
+    const canonical = canonicalPath(prefix, "ls");
+    const found = this.#nodes.resolve(segmentsOf(canonical), { followFinal: false, followLinks: false });
+    if (found.status !== "found") return [];
+    const node = found.node;
+    if (node.kind === Kind.File) return [canonical];
+    if (node.kind !== Kind.Directory) return [];
+    const base = canonical === "/" ? "/" : canonical + "/";
+    return this.#db
+      .all<{ path: string }>(
+        `WITH RECURSIVE tree (ino, kind, path) AS (
+           SELECT ino, kind, ? || name FROM __ws_nodes WHERE parent = ?
+           UNION ALL
+           SELECT n.ino, n.kind, tree.path || '/' || n.name FROM __ws_nodes n JOIN tree ON n.parent = tree.ino WHERE tree.kind = ${Kind.Directory}
+         )
+         SELECT path FROM tree WHERE kind = ${Kind.File} ORDER BY path`,
+        base,
+        node.ino,
+      )
+      .map((row) => row.path);
+  }
+
+  async grep(pattern: string, path: string, options?: GrepOptions): Promise<WorkspaceGrepMatch[]> {
+    const canonical = canonicalPath(path, "grep");
+    const root = this.#existing(canonical, "grep", true);
+    const context = pageOption(options?.context, "context", "grep", 0);
+    const offset = pageOption(options?.offset, "offset", "grep", 0);
+    const limit = pageOption(options?.limit, "limit", "grep", Infinity);
+    if (limit === 0) return [];
+    const test = compilePattern(pattern, options?.regex === true, options?.ignoreCase === true);
+    const files: Iterable<{ node: Node; path: string }> =
+      root.kind === Kind.Directory ? this.#grepFiles(root, canonical, options) : [{ node: root, path: canonical }];
+    return grepFiles(files, (file) => this.#lines(file.node, file.path), test, { context, offset, limit });
+  }
+
+  *#grepFiles(root: Node, canonical: string, options: GrepOptions | undefined): Generator<{ node: Node; path: string }> {
+    const include = compileGlob(options?.include);
+    const exclude = compileExclude(excludeOption(options?.exclude, "grep"));
+    for (const { node, relative } of walk(this.#nodes, root, exclude, () => WALK_PAGE)) {
+      if (node.kind === Kind.File && include(relative)) yield { node, path: joinPath(canonical, relative) };
+    }
+  }
+
+  /** Decoded text of a file, chunk by chunk. */
+  *#lines(node: Node, path: string): Generator<string> {
+    if (node.size === 0) return;
+    const decoder = new TextDecoder("utf-8");
+    const last = Math.floor((node.size - 1) / CHUNK_SIZE);
+    // Read the chunk list in bounded slices so a huge file never loads whole.
+    for (let first = 0; first <= last; first += 256) {
+      for (const id of this.#chunks.range(node.ino, first, Math.min(last, first + 255))) {
+        yield decoder.decode(this.#chunkData(id, path), { stream: true });
+      }
+    }
+    yield decoder.decode();
+  }
+
+  // ── writes ─────────────────────────────────────────────────────────────
+
+  async writeFile(
+    path: string,
+    content: string | Uint8Array | ReadableStream<Uint8Array>,
+    options?: WriteFileOptions,
+  ): Promise<void> {
+    const mtime = this.#now();
+    const canonical = canonicalPath(path, "writeFile");
+    if (canonical === "/") throw new WorkspaceFsError("EISDIR", "writeFile", canonical);
+    const mode = modeOption(options?.mode, FILE_MODE, "writeFile", canonical);
+    const exclusive = options?.exclusive === true;
+    const segments = segmentsOf(canonical);
+    if (typeof content === "string" || content instanceof Uint8Array || ArrayBuffer.isView(content)) {
+      const bytes =
+        typeof content === "string"
+          ? new TextEncoder().encode(content)
+          : new Uint8Array(content.buffer, content.byteOffset, content.byteLength);
+      const hashed = await hashChunks(bytes);
+      this.#db.tx(() => {
+        const target = this.#writeTarget(segments, canonical, exclusive);
+        const ids = hashed.map((chunk) => this.#chunks.put(chunk));
+        this.#commitFile(target, ids, bytes.byteLength, mode, mtime);
+      });
+      this.#chunks.sweep();
+      return;
+    }
+    if (!isReadableStream(content)) {
+      throw new TypeError("writeFile: content must be a string, a Uint8Array or a ReadableStream<Uint8Array>");
+    }
+    // Check the target before reading the first byte, and again at commit.
+    this.#writeTarget(segments, canonical, exclusive);
+    const ids: number[] = [];
+    let size = 0;
+    try {
+      for await (const piece of rechunk(content)) {
+        const hash = await sha256(piece);
+        const id = this.#db.tx(() => this.#chunks.put({ hash, data: piece }));
+        this.#chunks.pin([id]);
+        ids.push(id);
+        size += piece.byteLength;
+      }
+      this.#db.tx(() => {
+        const target = this.#writeTarget(segments, canonical, exclusive);
+        this.#commitFile(target, ids, size, mode, mtime);
+      });
+    } finally {
+      this.#chunks.unpin(ids);
+      this.#chunks.sweep();
+    }
+  }
+
+  /** Where a write lands: an existing file (link followed) or a missing leaf in an existing directory. */
+  #writeTarget(segments: string[], canonical: string, exclusive: boolean): { node?: Node; parent?: Node; name?: string } {
+    if (exclusive) {
+      const own = this.#nodes.resolve(segments, { followFinal: false });
+      this.#throwFor(own, "writeFile", canonical, "write");
+      if (own.status === "found") throw new WorkspaceFsError("EEXIST", "writeFile", canonical);
+    }
+    const found = this.#nodes.resolve(segments, { followFinal: true });
+    this.#throwFor(found, "writeFile", canonical, "write");
+    if (found.status === "found") {
+      if (found.node.kind === Kind.Directory) throw new WorkspaceFsError("EISDIR", "writeFile", canonical);
+      return { node: found.node };
+    }
+    const missing = found as Extract<Resolution, { status: "missing" }>;
+    return { parent: missing.parent, name: missing.name };
+  }
+
+  #commitFile(target: { node?: Node; parent?: Node; name?: string }, ids: number[], size: number, mode: number, mtime: number): void {
+    let ino: number;
+    if (target.node) {
+      ino = target.node.ino;
+      this.#chunks.unlink(ino, target.node.size);
+      this.#db.run(`UPDATE __ws_nodes SET mode = ?, mtime = ?, size = ? WHERE ino = ?`, mode, mtime, size, ino);
+    } else {
+      ino = this.#nodes.insert({ parent: target.parent!.ino, name: target.name!, kind: Kind.File, mode, mtime, size, target: null }).ino;
+    }
+    this.#chunks.link(ino, ids);
+  }
+
+  async mkdir(path: string, options?: MkdirOptions): Promise<void> {
+    const canonical = canonicalPath(path, "mkdir");
+    if (canonical === "/") throw new WorkspaceFsError("EEXIST", "mkdir", canonical);
+    const mode = modeOption(options?.mode, DIR_MODE, "mkdir", canonical);
+    const recursive = options?.recursive === true;
+    const mtime = this.#now();
+    this.#db.tx(() => {
+      const createDir = (parent: Node, name: string, dirMode: number) =>
+        this.#nodes.insert({ parent: parent.ino, name, kind: Kind.Directory, mode: dirMode, mtime, size: 0, target: null });
+      const found = this.#nodes.resolve(segmentsOf(canonical), {
+        followFinal: false,
+        createMissing: recursive ? (parent, name) => createDir(parent, name, DIR_MODE) : undefined,
+      });
+      this.#throwFor(found, "mkdir", canonical, "write");
+      if (found.status === "found") {
+        if (recursive && found.node.kind === Kind.Directory) return;
+        throw new WorkspaceFsError("EEXIST", "mkdir", canonical);
+      }
+      const missing = found as Extract<Resolution, { status: "missing" }>;
+      createDir(missing.parent, missing.name, mode);
+    });
+  }
+
+  async rm(path: string, options?: RmOptions): Promise<void> {
+    const canonical = canonicalPath(path, "rm");
+    if (canonical === "/") throw new WorkspaceFsError("EPERM", "rm", canonical, "cannot remove the root directory");
+    const force = options?.force === true;
+    let released = false;
+    this.#db.tx(() => {
+      const found = this.#nodes.resolve(segmentsOf(canonical), { followFinal: false });
+      if (found.status === "eloop") throw new WorkspaceFsError("ELOOP", "rm", canonical);
+      if (found.status !== "found") {
+        if (force) return;
+        throw new WorkspaceFsError("ENOENT", "rm", canonical);
+      }
+      const node = found.node;
+      if (node.kind === Kind.Directory) {
+        if (this.#nodes.hasChildren(node.ino)) {
+          if (options?.recursive !== true) throw new WorkspaceFsError("ENOTEMPTY", "rm", canonical);
+          released = this.#removeSubtree(node.ino);
+        }
+      } else if (node.kind === Kind.File) {
+        released = this.#chunks.unlink(node.ino, node.size);
+      }
+      this.#db.run(`DELETE FROM __ws_nodes WHERE ino = ?`, node.ino);
+    });
+    if (released) this.#chunks.sweep();
+  }
+
+  /** Deletes everything below directory `ino` (not `ino` itself). Returns whether file content was released. */
+  #removeSubtree(ino: number): boolean {
+    const subtree = `WITH RECURSIVE sub (ino, kind) AS (
+        SELECT ino, kind FROM __ws_nodes WHERE parent = ?
+        UNION ALL
+        SELECT n.ino, n.kind FROM __ws_nodes n JOIN sub ON n.parent = sub.ino WHERE sub.kind = ${Kind.Directory}
+      )`;
+    this.#db.run(
+      `${subtree}
+       UPDATE __ws_chunks SET refs = refs - c.n
+       FROM (SELECT f.chunk AS chunk, count(*) AS n FROM __ws_file_chunks f JOIN sub ON f.ino = sub.ino WHERE sub.kind = ${Kind.File} GROUP BY f.chunk) AS c
+       WHERE __ws_chunks.id = c.chunk`,
+      ino,
+    );
+    this.#db.run(
+      `${subtree} DELETE FROM __ws_file_chunks WHERE ino IN (SELECT ino FROM sub WHERE kind = ${Kind.File})`,
+      ino,
+    );
+    this.#db.run(`${subtree} DELETE FROM __ws_nodes WHERE ino IN (SELECT ino FROM sub)`, ino);
+    return true;
+  }
+
+  async rename(oldPath: string, newPath: string): Promise<void> {
+    const from = canonicalPath(oldPath, "rename");
+    const to = canonicalPath(newPath, "rename");
+    if (from === "/" || to === "/") throw new WorkspaceFsError("EINVAL", "rename", from === "/" ? from : to, "cannot rename the root directory");
+    let released = false;
+    this.#db.tx(() => {
+      const source = this.#nodes.resolve(segmentsOf(from), { followFinal: false });
+      if (source.status === "eloop") throw new WorkspaceFsError("ELOOP", "rename", from);
+      if (source.status !== "found") throw new WorkspaceFsError("ENOENT", "rename", from);
+      const destination = this.#nodes.resolve(segmentsOf(to), { followFinal: false });
+      if (destination.status === "eloop") throw new WorkspaceFsError("ELOOP", "rename", to);
+      if (destination.status !== "found" && destination.status !== "missing") throw new WorkspaceFsError("ENOENT", "rename", to);
+      const node = source.node;
+      const existing = destination.status === "found" ? destination.node : undefined;
+      if (existing && existing.ino === node.ino) return;
+      const parentIno = existing ? existing.parent : (destination as Extract<Resolution, { status: "missing" }>).parent.ino;
+      const name = existing ? existing.name : (destination as Extract<Resolution, { status: "missing" }>).name;
+      if (node.kind === Kind.Directory && this.#nodes.isWithin(parentIno, node.ino)) {
+        throw new WorkspaceFsError("EINVAL", "rename", to, "cannot move a directory into its own subtree");
+      }
+      if (existing) {
+        const sourceIsDir = node.kind === Kind.Directory;
+        const destIsDir = existing.kind === Kind.Directory;
+        if (!sourceIsDir && destIsDir) throw new WorkspaceFsError("EISDIR", "rename", to);
+        if (sourceIsDir && !destIsDir) throw new WorkspaceFsError("ENOTDIR", "rename", to);
+        if (destIsDir && this.#nodes.hasChildren(existing.ino)) throw new WorkspaceFsError("ENOTEMPTY", "rename", to);
+        if (existing.kind === Kind.File) released = this.#chunks.unlink(existing.ino, existing.size);
+        this.#db.run(`DELETE FROM __ws_nodes WHERE ino = ?`, existing.ino);
+      }
+      this.#db.run(`UPDATE __ws_nodes SET parent = ?, name = ? WHERE ino = ?`, parentIno, name, node.ino);
+    });
+    if (released) this.#chunks.sweep();
+  }
+
+  async symlink(target: string, path: string): Promise<void> {
+    const canonical = canonicalPath(path, "symlink");
+    if (typeof target !== "string") throw new WorkspaceFsError("EINVAL", "symlink", canonical, "link target must be a string");
+    if (target.includes("\0")) throw new WorkspaceFsError("EINVAL", "symlink", canonical, "link target contains NUL");
+    if (canonical === "/") throw new WorkspaceFsError("EEXIST", "symlink", canonical);
+    const mtime = this.#now();
+    this.#db.tx(() => {
+      const found = this.#nodes.resolve(segmentsOf(canonical), { followFinal: false, followLinks: false });
+      this.#throwFor(found, "symlink", canonical, "write");
+      if (found.status === "found") throw new WorkspaceFsError("EEXIST", "symlink", canonical);
+      const missing = found as Extract<Resolution, { status: "missing" }>;
+      this.#nodes.insert({ parent: missing.parent.ino, name: missing.name, kind: Kind.Symlink, mode: LINK_MODE, mtime, size: target.length, target });
+    });
+  }
+
+  async chmod(path: string, mode: number): Promise<void> {
+    const canonical = canonicalPath(path, "chmod");
+    if (typeof mode !== "number" || !Number.isInteger(mode) || mode < 0) {
+      throw new WorkspaceFsError("EINVAL", "chmod", canonical, `mode must be a non-negative integer, got ${String(mode)}`);
+    }
+    const mtime = this.#now();
+    this.#db.tx(() => {
+      const node = this.#existing(canonical, "chmod", true);
+      this.#db.run(`UPDATE __ws_nodes SET mode = ?, mtime = ? WHERE ino = ?`, mode & 0o7777, mtime, node.ino);
+    });
+  }
+
+  // ── helpers ────────────────────────────────────────────────────────────
+
+  /** Resolves an existing entry; read-side failures become ENOENT / ELOOP. */
+  #existing(canonical: string, syscall: string, followFinal: boolean): Node {
+    const found = this.#nodes.resolve(segmentsOf(canonical), { followFinal });
+    if (found.status === "found") return found.node;
+    if (found.status === "eloop") throw new WorkspaceFsError("ELOOP", syscall, canonical);
+    throw new WorkspaceFsError("ENOENT", syscall, canonical);
+  }
+
+  /** Throws for a failed walk on the write side (ENOTDIR for a file in the chain). */
+  #throwFor(found: Resolution, syscall: string, canonical: string, _side: "write"): void {
+    if (found.status === "enoent") throw new WorkspaceFsError("ENOENT", syscall, canonical);
+    if (found.status === "enotdir") throw new WorkspaceFsError("ENOTDIR", syscall, canonical);
+    if (found.status === "eloop") throw new WorkspaceFsError("ELOOP", syscall, canonical);
+  }
+}
+
+function statResult(node: Node, canonical: string): WorkspaceStatResult {
+  return {
+    name: baseName(canonical),
+    inode: node.ino,
+    mode: node.mode,
+    mtime: node.mtime,
+    size: node.size,
+    isFile: node.kind === Kind.File,
+    isDirectory: node.kind === Kind.Directory,
+    isSymbolicLink: node.kind === Kind.Symlink,
+  };
+}
+
+function readOptions(arg: "utf8" | ReadFileOptions | undefined): { encoding?: "utf8"; byteOffset: number; byteLength?: number } {
+  if (arg === undefined || arg === null) return { byteOffset: 0 };
+  if (typeof arg === "string") {
+    if (arg !== "utf8") throw new WorkspaceFsError("EINVAL", "readFile", undefined, `unsupported encoding ${JSON.stringify(arg)}: use "utf8" or none`);
+    return { encoding: "utf8", byteOffset: 0 };
+  }
+  if (typeof arg !== "object") throw new WorkspaceFsError("EINVAL", "readFile", undefined, "options must be \"utf8\" or an object");
+  if (arg.encoding !== undefined && arg.encoding !== "utf8") {
+    throw new WorkspaceFsError("EINVAL", "readFile", undefined, `unsupported encoding ${JSON.stringify(arg.encoding)}: use "utf8" or none`);
+  }
+  for (const key of ["byteOffset", "byteLength"] as const) {
+    const value = arg[key];
+    if (value !== undefined && !(Number.isSafeInteger(value) && value >= 0)) {
+      throw new WorkspaceFsError("EINVAL", "readFile", undefined, `${key} must be a non-negative safe integer, got ${String(value)}`);
+    }
+  }
+  return { encoding: arg.encoding, byteOffset: arg.byteOffset ?? 0, byteLength: arg.byteLength };
+}
+
+function pageOption(value: unknown, key: string, method: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) {
+    throw new TypeError(`${method}: ${key} must be a non-negative safe integer, got ${String(value)}`);
+  }
+  return value;
+}
+
+function excludeOption(value: unknown, method: string): string[] | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || value.some((glob) => typeof glob !== "string")) {
+    throw new TypeError(`${method}: exclude must be an array of glob strings`);
+  }
+  return value;
+}
+
+function modeOption(value: unknown, fallback: number, syscall: string, path: string): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 0) {
+    throw new WorkspaceFsError("EINVAL", syscall, path, `mode must be a non-negative integer, got ${String(value)}`);
+  }
+  return value & 0o7777;
+}
+
+function isReadableStream(value: unknown): value is ReadableStream<Uint8Array> {
+  return typeof value === "object" && value !== null && typeof (value as ReadableStream).getReader === "function";
+}
+
+/** Re-windows a byte stream into CHUNK_SIZE pieces (the last may be shorter); holds at most one chunk. */
+async function* rechunk(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = stream.getReader();
+  let buffer = new Uint8Array(CHUNK_SIZE);
+  let filled = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!(value instanceof Uint8Array)) {
+        throw new TypeError("writeFile: the stream must yield Uint8Array chunks");
+      }
+      let offset = 0;
+      while (offset < value.byteLength) {
+        const take = Math.min(CHUNK_SIZE - filled, value.byteLength - offset);
+        buffer.set(value.subarray(offset, offset + take), filled);
+        filled += take;
+        offset += take;
+        if (filled === CHUNK_SIZE) {
+          yield buffer;
+          buffer = new Uint8Array(CHUNK_SIZE);
+          filled = 0;
+        }
+      }
+    }
+    if (filled > 0) yield buffer.subarray(0, filled);
+  } catch (error) {
+    await reader.cancel(error).catch(() => {});
+    throw error;
+  } finally {
+    reader.releaseLock();
+  }
+}

@@ -1,0 +1,154 @@
+/**
+ * Inode rows and path resolution with symbolic links (spec 01 §2.3).
+ *
+ * @module
+ */
+import type { Database } from "../storage/database.js";
+import { Kind } from "./schema.js";
+
+/** One row of `__ws_nodes`. */
+export interface Node {
+  ino: number;
+  parent: number;
+  name: string;
+  kind: Kind;
+  mode: number;
+  mtime: number;
+  size: number;
+  target: string | null;
+}
+
+/** Maximum link expansions per operation; the 41st fails with ELOOP. */
+export const MAX_LINK_EXPANSIONS = 40;
+
+const COLUMNS = `ino, parent, name, kind, mode, mtime, size, target`;
+
+/** Outcome of walking a path. */
+export type Resolution =
+  | { status: "found"; node: Node }
+  /** Every component but the last exists; `parent` is the directory the last would live in. */
+  | { status: "missing"; parent: Node; name: string }
+  /** A component before the last is missing (or a link in the chain dangles). */
+  | { status: "enoent" }
+  /** A component before the last is a file (or, with `followLinks: false`, a link). */
+  | { status: "enotdir" }
+  | { status: "eloop" };
+
+export interface ResolveOptions {
+  /** Follow a link in the last position. */
+  followFinal: boolean;
+  /** Follow links before the last position. Default `true`; `false` makes a link there `enotdir`. */
+  followLinks?: boolean;
+  /** Called for a missing directory named by the caller's path (not by a link target); returns the created node. */
+  createMissing?: (parent: Node, name: string) => Node;
+}
+
+interface Segment {
+  name: string;
+  fromLink: boolean;
+}
+
+const ROOT_STUB: Node = { ino: 1, parent: 0, name: "", kind: Kind.Directory, mode: 0o755, mtime: 0, size: 0, target: null };
+
+/** Lookups on `__ws_nodes`. */
+export class Nodes {
+  readonly #db: Database;
+
+  constructor(db: Database) {
+    this.#db = db;
+  }
+
+  get(ino: number): Node | undefined {
+    return this.#db.one<Node>(`SELECT ${COLUMNS} FROM __ws_nodes WHERE ino = ?`, ino);
+  }
+
+  child(parent: number, name: string): Node | undefined {
+    return this.#db.one<Node>(`SELECT ${COLUMNS} FROM __ws_nodes WHERE parent = ? AND name = ?`, parent, name);
+  }
+
+  hasChildren(ino: number): boolean {
+    return this.#db.one(`SELECT 1 AS x FROM __ws_nodes WHERE parent = ? LIMIT 1`, ino) !== undefined;
+  }
+
+  /** Children of `parent` after `afterName` (exclusive), by name byte order. */
+  page(parent: number, afterName: string | null, limit: number): Node[] {
+    return afterName === null
+      ? this.#db.all<Node>(`SELECT ${COLUMNS} FROM __ws_nodes WHERE parent = ? ORDER BY name LIMIT ?`, parent, limit)
+      : this.#db.all<Node>(
+          `SELECT ${COLUMNS} FROM __ws_nodes WHERE parent = ? AND name > ? ORDER BY name LIMIT ?`,
+          parent,
+          afterName,
+          limit,
+        );
+  }
+
+  insert(node: Omit<Node, "ino">): Node {
+    const row = this.#db.one<{ ino: number }>(
+      `INSERT INTO __ws_nodes (parent, name, kind, mode, mtime, size, target) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ino`,
+      node.parent,
+      node.name,
+      node.kind,
+      node.mode,
+      node.mtime,
+      node.size,
+      node.target,
+    )!;
+    return { ...node, ino: row.ino };
+  }
+
+  /** Walks `segments` from `/` (spec 01 §2.3). */
+  resolve(segments: readonly string[], options: ResolveOptions): Resolution {
+    const followLinks = options.followLinks ?? true;
+    // Pending segments, last element next.
+    const stack: Segment[] = [];
+    for (let i = segments.length - 1; i >= 0; i--) stack.push({ name: segments[i], fromLink: false });
+    let current: Node = ROOT_STUB;
+    let expansions = 0;
+    while (stack.length > 0) {
+      const segment = stack.pop()!;
+      const last = stack.length === 0;
+      if (segment.name === "..") {
+        if (current.ino !== 1) current = this.get(current.parent) ?? ROOT_STUB;
+        continue;
+      }
+      let child = this.child(current.ino, segment.name);
+      if (!child) {
+        if (last) return { status: "missing", parent: this.#full(current), name: segment.name };
+        if (options.createMissing && !segment.fromLink) {
+          current = options.createMissing(this.#full(current), segment.name);
+          continue;
+        }
+        return { status: "enoent" };
+      }
+      if (child.kind === Kind.Symlink && (last ? options.followFinal : followLinks)) {
+        if (++expansions > MAX_LINK_EXPANSIONS) return { status: "eloop" };
+        const target = child.target ?? "";
+        if (target.startsWith("/")) current = ROOT_STUB;
+        const parts = target.split("/");
+        for (let i = parts.length - 1; i >= 0; i--) {
+          const name = parts[i];
+          if (name !== "" && name !== ".") stack.push({ name, fromLink: true });
+        }
+        continue;
+      }
+      if (!last && child.kind !== Kind.Directory) return { status: "enotdir" };
+      current = child;
+    }
+    return { status: "found", node: this.#full(current) };
+  }
+
+  #full(node: Node): Node {
+    return node === ROOT_STUB ? this.get(1)! : node;
+  }
+
+  /** True when `ino` is `ancestor` or lies below it. */
+  isWithin(ino: number, ancestor: number): boolean {
+    let cursor: number | undefined = ino;
+    while (cursor !== undefined && cursor !== 0) {
+      if (cursor === ancestor) return true;
+      if (cursor === 1) return false;
+      cursor = this.#db.one<{ parent: number }>(`SELECT parent FROM __ws_nodes WHERE ino = ?`, cursor)?.parent;
+    }
+    return false;
+  }
+}

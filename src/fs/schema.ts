@@ -1,0 +1,78 @@
+/**
+ * The VFS schema (spec 01 §4). Every table carries the reserved `__ws_`
+ * prefix so it can share a Durable Object's database with the app's tables.
+ *
+ * - `__ws_nodes`: one row per inode; `(parent, name)` is unique, so resolving
+ *   a path is one indexed lookup per segment and a rename is one row update.
+ * - `__ws_chunks`: content-addressed chunk index (SHA-256 → id, refcount);
+ *   `__ws_blobs` holds the bytes, apart, so refcount updates never rewrite
+ *   a 512 KiB row.
+ * - `__ws_file_chunks`: a file's chunk list, `(ino, idx)` → chunk id.
+ *
+ * @module
+ */
+import type { Database } from "../storage/database.js";
+import { WorkspaceFsError } from "./errors.js";
+
+/** Schema version written by this code. A store with a higher version is refused (EIO). */
+export const SCHEMA_VERSION = 1;
+
+export const enum Kind {
+  File = 1,
+  Directory = 2,
+  Symlink = 3,
+}
+
+const DDL = [
+  `CREATE TABLE IF NOT EXISTS __ws_meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID`,
+  `CREATE TABLE IF NOT EXISTS __ws_nodes (
+     ino INTEGER PRIMARY KEY AUTOINCREMENT,
+     parent INTEGER NOT NULL,
+     name TEXT NOT NULL,
+     kind INTEGER NOT NULL,
+     mode INTEGER NOT NULL,
+     mtime INTEGER NOT NULL,
+     size INTEGER NOT NULL DEFAULT 0,
+     target TEXT
+   )`,
+  `CREATE UNIQUE INDEX IF NOT EXISTS __ws_nodes_child ON __ws_nodes (parent, name)`,
+  `CREATE TABLE IF NOT EXISTS __ws_chunks (
+     id INTEGER PRIMARY KEY,
+     hash BLOB NOT NULL UNIQUE,
+     size INTEGER NOT NULL,
+     refs INTEGER NOT NULL
+   )`,
+  `CREATE INDEX IF NOT EXISTS __ws_chunks_orphans ON __ws_chunks (id) WHERE refs = 0`,
+  `CREATE TABLE IF NOT EXISTS __ws_blobs (id INTEGER PRIMARY KEY, data BLOB NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS __ws_file_chunks (
+     ino INTEGER NOT NULL,
+     idx INTEGER NOT NULL,
+     chunk INTEGER NOT NULL,
+     PRIMARY KEY (ino, idx)
+   ) WITHOUT ROWID`,
+];
+
+/**
+ * Creates or checks the schema, synchronously and idempotently, and creates
+ * `/` (inode 1, mode 0o755) on first use.
+ * @throws WorkspaceFsError `EIO` when the store was written by a newer schema.
+ */
+export function ensureSchema(db: Database, now: number): void {
+  db.tx(() => {
+    for (const statement of DDL) db.run(statement);
+    const row = db.one<{ value: number }>(`SELECT value FROM __ws_meta WHERE key = 'schema'`);
+    if (row && row.value > SCHEMA_VERSION) {
+      throw new WorkspaceFsError(
+        "EIO",
+        "open",
+        undefined,
+        `workspace store has schema version ${row.value}; this version of agent-computer reads up to ${SCHEMA_VERSION} — upgrade the package`,
+      );
+    }
+    if (!row) db.run(`INSERT INTO __ws_meta (key, value) VALUES ('schema', ?)`, SCHEMA_VERSION);
+    db.run(
+      `INSERT OR IGNORE INTO __ws_nodes (ino, parent, name, kind, mode, mtime, size) VALUES (1, 0, '', ${Kind.Directory}, ${0o755}, ?, 0)`,
+      now,
+    );
+  });
+}

@@ -1,0 +1,62 @@
+/**
+ * Depth-first pre-order walk for `find` and `grep` (spec 01 §3.3): siblings
+ * by name byte order, a directory before its contents, children read in
+ * keyset pages so the walk stops as soon as the caller has enough results.
+ * Links are yielded but never descended; excluded entries are dropped and
+ * excluded directories are not read at all.
+ *
+ * @module
+ */
+import type { Node, Nodes } from "./nodes.js";
+import { Kind } from "./schema.js";
+import type { compileExclude } from "./glob.js";
+
+/** Children read per query (spec 01 §3.3: fixed pages of 128). */
+export const WALK_PAGE = 128;
+
+export interface WalkEntry {
+  node: Node;
+  /** Path relative to the walk's root, without a leading `/`. */
+  relative: string;
+}
+
+/**
+ * Yields every entry under `root` in DFS pre-order. `want()` tells how many
+ * more entries the caller may still need (≥ 1), which sizes the next page.
+ */
+export function* walk(
+  nodes: Nodes,
+  root: Node,
+  exclude: ReturnType<typeof compileExclude>,
+  want: () => number,
+): Generator<WalkEntry> {
+  interface Frame {
+    ino: number;
+    prefix: string;
+    page: Node[];
+    index: number;
+    done: boolean;
+  }
+  const frame = (ino: number, prefix: string): Frame => ({ ino, prefix, page: [], index: 0, done: false });
+  const stack: Frame[] = [frame(root.ino, "")];
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1];
+    if (top.index >= top.page.length) {
+      if (top.done) {
+        stack.pop();
+        continue;
+      }
+      const after = top.page.length > 0 ? top.page[top.page.length - 1].name : null;
+      const size = Math.max(1, Math.min(WALK_PAGE, want()));
+      top.page = nodes.page(top.ino, after, size);
+      top.index = 0;
+      if (top.page.length < size) top.done = true;
+      continue;
+    }
+    const node = top.page[top.index++];
+    const relative = top.prefix + node.name;
+    if (exclude && (node.kind === Kind.Directory ? exclude.dir(relative) : exclude.entry(relative))) continue;
+    yield { node, relative };
+    if (node.kind === Kind.Directory) stack.push(frame(node.ino, relative + "/"));
+  }
+}

@@ -1,0 +1,35 @@
+import { expect, it } from "vitest";
+import { Workspace, nodeSqliteStorage } from "../../src/index.js";
+
+it("basic VFS round trip", async () => {
+  let t = 1000;
+  const storage = nodeSqliteStorage();
+  const ws = new Workspace({ storage, now: () => t++ });
+  const fs = ws.fs;
+  await fs.mkdir("/a/b", { recursive: true });
+  await fs.writeFile("/a/b/x.txt", "hello\nworld\n");
+  expect(await fs.readFile("/a/b/x.txt", "utf8")).toBe("hello\nworld\n");
+  expect(await fs.readFile("/a/b/x.txt", { encoding: "utf8", byteOffset: 6, byteLength: 3 })).toBe("wor");
+  await fs.symlink("b/x.txt", "/a/link");
+  expect(await fs.readFile("/a/link", "utf8")).toBe("hello\nworld\n");
+  expect((await fs.lstat("/a/link")).isSymbolicLink).toBe(true);
+  expect(await fs.ls("/")).toEqual(["/a/b/x.txt"]);
+  expect(await fs.find("/", "**/*.txt")).toEqual([{ path: "/a/b/x.txt", type: "file" }]);
+  expect(await fs.grep("wor", "/a")).toEqual([{ path: "/a/b/x.txt", line: 2, text: "world" }]);
+  await fs.rename("/a/b", "/a/c");
+  expect(await fs.readdir("/a")).toMatchObject([{ name: "c" }, { name: "link" }]);
+  await expect(fs.readFile("/a/link", "utf8")).rejects.toMatchObject({ code: "ENOENT", path: "/a/link" });
+  const big = new Uint8Array(1_300_000).map((_, i) => i % 251);
+  await fs.writeFile("/big", new ReadableStream({ start(c) { c.enqueue(big.subarray(0, 700_000)); c.enqueue(big.subarray(700_000)); c.close(); } }));
+  const back = new Uint8Array(await new Response(await fs.readFile("/big")).arrayBuffer());
+  expect(Buffer.from(back).equals(Buffer.from(big))).toBe(true);
+  const part = new Uint8Array(await new Response(await fs.readFile("/big", { byteOffset: 524_287, byteLength: 600_000 })).arrayBuffer());
+  expect(Buffer.from(part).equals(Buffer.from(big.subarray(524_287, 1_124_287)))).toBe(true);
+  const count = () => (storage.sql.exec("SELECT count(*) AS n FROM __ws_chunks").toArray()[0] as { n: number }).n;
+  expect(count()).toBe(4);
+  await fs.rm("/a", { recursive: true });
+  await fs.rm("/big");
+  expect(count()).toBe(0);
+  const ws2 = new Workspace({ storage });
+  expect(await ws2.fs.readdir("/")).toEqual([]);
+});
