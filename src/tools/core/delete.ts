@@ -1,0 +1,62 @@
+/**
+ * The `delete` tool (spec 03 §4.7): forced removal under a path lock (a
+ * subtree lock when recursive).
+ *
+ * @module
+ */
+import { z } from "zod";
+import { withPathLock } from "./locks.js";
+import type { MutableFileStore } from "./store.js";
+import { defaultModelOutput, errorMessage, type CoreTool, type ToolError } from "./types.js";
+
+/** Options of the delete tool. */
+export interface DeleteToolOptions {
+  /** Store the tool removes from. */
+  store: MutableFileStore;
+}
+
+/** Input of the delete tool. */
+export interface DeleteInput {
+  path: string;
+  recursive?: boolean;
+}
+
+/** A successful delete (also for a path that did not exist). */
+export interface DeleteResult {
+  deleted: string;
+}
+
+/** delete's input schema. */
+export const deleteInputSchema = z.object({
+  path: z.string().describe("Absolute path of the file or directory to delete."),
+  recursive: z.boolean().optional().describe("Remove a non-empty directory with everything in it (default false)."),
+});
+
+/** delete's output schema: success or `{ error }`. */
+export const deleteOutputSchema = z.union([z.object({ deleted: z.string() }), z.object({ error: z.string() })]);
+
+/** Builds the delete tool. */
+export function deleteDefinition(options: DeleteToolOptions): CoreTool<DeleteInput, DeleteResult | ToolError> {
+  const store = options.store;
+  return {
+    name: "delete",
+    description:
+      "Delete a file or directory in the workspace. Deleting a path that does not exist succeeds. A non-empty directory is removed only with recursive: true. Paths are absolute.",
+    inputSchema: deleteInputSchema,
+    outputSchema: deleteOutputSchema,
+    limits: {},
+    mutating: true,
+    async execute(input) {
+      const recursive = input.recursive === true;
+      try {
+        return await withPathLock(store, input.path, recursive, async () => {
+          await store.remove(input.path, { recursive, force: true });
+          return { deleted: input.path };
+        });
+      } catch (err) {
+        return { error: errorMessage(err) };
+      }
+    },
+    toModelOutput: (_input, output) => defaultModelOutput(output),
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * The `find` tool (spec 03 §4.3): glob search passed down to
+ * `workspace.fs.find`, which walks in pages and prunes excluded directories.
+ *
+ * @module
+ */
+import { z } from "zod";
+import type { WorkspaceLike } from "./store.js";
+import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, page } from "./truncate.js";
+import { defaultModelOutput, errorMessage, type CoreTool, type ToolError } from "./types.js";
+
+/** Default search root of find and grep. */
+export const DEFAULT_SEARCH_PATH = "/workspace";
+
+/** Options of the find tool. */
+export interface FindToolOptions {
+  /** Workspace whose `fs.find` the tool calls. */
+  workspace: WorkspaceLike;
+}
+
+/** Input of the find tool. */
+export interface FindInput {
+  path: string;
+  pattern: string;
+  exclude?: string | string[];
+  limit?: number;
+  offset?: number;
+}
+
+/** One page of matches; `nextOffset` is present when more follow. */
+export interface FindResult {
+  path: string;
+  pattern: string;
+  count: number;
+  entries: Array<{ path: string; type: "file" | "dir" | "symlink" }>;
+  nextOffset?: number;
+}
+
+/** A glob list argument: one glob or several. */
+export const globList = () => z.union([z.string(), z.array(z.string())]);
+
+/** `exclude`/`include` as a list: blank entries dropped, an empty list becomes `undefined`. */
+export function globsOf(value: string | string[] | undefined): string[] | undefined {
+  if (value === undefined) return undefined;
+  const list = (Array.isArray(value) ? value : [value]).filter((g) => g.trim() !== "");
+  return list.length > 0 ? list : undefined;
+}
+
+/** find's input schema. */
+export const findInputSchema = z.object({
+  path: z.string().default(DEFAULT_SEARCH_PATH).describe("Absolute directory to search from (default /workspace)."),
+  pattern: z
+    .string()
+    .describe("Glob relative to path: * stays within one path segment, ** crosses directories, ? matches one character. Example: **/*.ts"),
+  exclude: globList()
+    .optional()
+    .describe('Globs relative to path to leave out; an excluded directory is skipped with everything below it. Name both forms, e.g. ["node_modules", "node_modules/**"].'),
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PAGE_LIMIT)
+    .optional()
+    .describe(`Maximum entries to return (default ${DEFAULT_PAGE_LIMIT}, maximum ${MAX_PAGE_LIMIT}).`),
+  offset: z.number().int().min(0).optional().describe("Entries to skip. Pass the previous result's nextOffset to continue."),
+});
+
+/** Builds the find tool. */
+export function findDefinition(options: FindToolOptions): CoreTool<FindInput, FindResult | ToolError> {
+  const fs = options.workspace.fs;
+  return {
+    name: "find",
+    description: `Find files and directories in the workspace whose path matches a glob: * stays within one path segment, ** crosses directories, and ? matches one character. Results come in depth-first order, at most ${DEFAULT_PAGE_LIMIT} per call by default (limit up to ${MAX_PAGE_LIMIT}); when nextOffset is present, call again with offset = nextOffset. Use exclude to prune directories such as node_modules.`,
+    inputSchema: findInputSchema as z.ZodType<FindInput>,
+    limits: { defaultLimit: DEFAULT_PAGE_LIMIT, maxLimit: MAX_PAGE_LIMIT },
+    mutating: false,
+    async execute(input) {
+      const path = input.path ?? DEFAULT_SEARCH_PATH;
+      const limit = input.limit ?? DEFAULT_PAGE_LIMIT;
+      const offset = input.offset ?? 0;
+      try {
+        const exclude = globsOf(input.exclude);
+        const raw = await fs.find(path, input.pattern, exclude ? { limit: limit + 1, offset, exclude } : { limit: limit + 1, offset });
+        const { items, nextOffset } = page(raw, limit, offset);
+        const result: FindResult = {
+          path,
+          pattern: input.pattern,
+          count: items.length,
+          entries: items.map((e) => ({ path: e.path, type: e.type })),
+        };
+        if (nextOffset !== undefined) result.nextOffset = nextOffset;
+        return result;
+      } catch (err) {
+        return { error: errorMessage(err) };
+      }
+    },
+    toModelOutput: (_input, output) => defaultModelOutput(output),
+  };
+}

@@ -1,0 +1,27 @@
+/**
+ * The tool layer's library-neutral core: one definition per tool, the
+ * store seam, locks, and the tool set builder. Imports only `zod` (and
+ * `diff`, for edit's patch).
+ *
+ * @module
+ */
+export * from "./types.js";
+export * from "./store.js";
+export { withPathLock, normalizeLockPath } from "./locks.js";
+export * from "./truncate.js";
+export { readDefinition, readInputSchema, readModelOutput, READ_DEFAULTS } from "./read.js";
+export type { ReadToolOptions, ReadInput, ReadResult, ReadTextResult, ReadMediaResult } from "./read.js";
+export { listDefinition, listInputSchema } from "./ls.js";
+export type { ListToolOptions, ListInput, ListResult, ListEntry } from "./ls.js";
+export { findDefinition, findInputSchema, DEFAULT_SEARCH_PATH } from "./find.js";
+export type { FindToolOptions, FindInput, FindResult } from "./find.js";
+export { grepDefinition, grepInputSchema, MAX_GREP_CONTEXT } from "./grep.js";
+export type { GrepToolOptions, GrepInput, GrepResult } from "./grep.js";
+export { writeDefinition, writeInputSchema, writeOutputSchema, WRITE_DEFAULTS } from "./write.js";
+export type { WriteToolOptions, WriteInput, WriteResult } from "./write.js";
+export { editDefinition, editInputSchema, editOutputSchema, EDIT_DEFAULTS } from "./edit.js";
+export type { EditToolOptions, EditInput, EditResult, EditReplacement } from "./edit.js";
+export { deleteDefinition, deleteInputSchema, deleteOutputSchema } from "./delete.js";
+export type { DeleteToolOptions, DeleteInput, DeleteResult } from "./delete.js";
+export { buildCoreTools } from "./toolset.js";
+export type { CreateToolsOptions, ExecBackends, ExecBackendOptions, ToolSetContext, LateToolFactory } from "./toolset.js";

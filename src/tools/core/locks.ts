@@ -1,0 +1,72 @@
+/**
+ * Path locks for the mutating tools (spec 03 §5.3). Locks live in isolate
+ * memory, keyed by `store.lockIdentity ?? store`. Two locks conflict when
+ * their paths are equal, or when either is a subtree lock and one path is
+ * an ancestor of the other. An operation waits for every conflicting
+ * operation registered before it; operations that do not conflict run
+ * concurrently.
+ *
+ * @module
+ */
+import type { FileStore } from "./store.js";
+
+interface Held {
+  readonly path: string;
+  readonly subtree: boolean;
+  readonly released: Promise<void>;
+}
+
+const tables = new WeakMap<object, Set<Held>>();
+
+/** Lexical normalisation: empty and `.` segments dropped, `..` resolved (never above `/`). */
+export function normalizeLockPath(path: string): string {
+  const out: string[] = [];
+  for (const segment of path.split("/")) {
+    if (segment === "" || segment === ".") continue;
+    if (segment === "..") out.pop();
+    else out.push(segment);
+  }
+  return "/" + out.join("/");
+}
+
+function isAncestor(ancestor: string, path: string): boolean {
+  if (ancestor === "/") return true;
+  return path.startsWith(ancestor + "/");
+}
+
+function conflicts(a: Held, path: string, subtree: boolean): boolean {
+  if (a.path === path) return true;
+  if (!a.subtree && !subtree) return false;
+  return isAncestor(a.path, path) || isAncestor(path, a.path);
+}
+
+/**
+ * Runs `fn` while holding the lock on `path` for `store` (a subtree lock
+ * when `subtree` is true). The lock is released on success or failure.
+ */
+export async function withPathLock<T>(
+  store: FileStore,
+  path: string,
+  subtree: boolean,
+  fn: () => Promise<T>,
+): Promise<T> {
+  const identity = store.lockIdentity ?? store;
+  let table = tables.get(identity);
+  if (!table) {
+    table = new Set();
+    tables.set(identity, table);
+  }
+  const key = normalizeLockPath(path);
+  const waits: Promise<void>[] = [];
+  for (const held of table) if (conflicts(held, key, subtree)) waits.push(held.released);
+  let release!: () => void;
+  const entry: Held = { path: key, subtree, released: new Promise<void>((resolve) => (release = resolve)) };
+  table.add(entry);
+  try {
+    if (waits.length > 0) await Promise.all(waits);
+    return await fn();
+  } finally {
+    table.delete(entry);
+    release();
+  }
+}

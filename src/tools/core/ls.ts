@@ -1,0 +1,88 @@
+/**
+ * The `ls` tool (spec 03 §4.2): one page of a directory, in name order,
+ * passed down to `workspace.fs.readdir`.
+ *
+ * @module
+ */
+import { z } from "zod";
+import type { WorkspaceLike } from "./store.js";
+import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, page } from "./truncate.js";
+import { defaultModelOutput, errorMessage, type CoreTool, type ToolError } from "./types.js";
+
+/** Options of the ls tool. */
+export interface ListToolOptions {
+  /** Workspace whose `fs.readdir` the tool calls. */
+  workspace: WorkspaceLike;
+}
+
+/** Input of the ls tool. */
+export interface ListInput {
+  path: string;
+  limit?: number;
+  offset?: number;
+}
+
+/** One directory entry (links are not followed). */
+export interface ListEntry {
+  name: string;
+  size: number;
+  mtime: number;
+  isFile: boolean;
+  isDirectory: boolean;
+  isSymbolicLink: boolean;
+}
+
+/** One page of a listing; `nextOffset` is present when more entries follow. */
+export interface ListResult {
+  path: string;
+  count: number;
+  entries: ListEntry[];
+  nextOffset?: number;
+}
+
+/** ls's input schema. */
+export const listInputSchema = z.object({
+  path: z.string().describe("Absolute path of the directory to list, e.g. /workspace."),
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PAGE_LIMIT)
+    .optional()
+    .describe(`Maximum entries to return (default ${DEFAULT_PAGE_LIMIT}, maximum ${MAX_PAGE_LIMIT}).`),
+  offset: z.number().int().min(0).optional().describe("Entries to skip, in name order. Pass the previous result's nextOffset to continue."),
+});
+
+/** Builds the ls tool. */
+export function listDefinition(options: ListToolOptions): CoreTool<ListInput, ListResult | ToolError> {
+  const fs = options.workspace.fs;
+  return {
+    name: "ls",
+    description: `List a workspace directory's entries with their sizes, modification times and types, in name order. Returns at most ${DEFAULT_PAGE_LIMIT} entries by default (limit up to ${MAX_PAGE_LIMIT}); when nextOffset is present, call again with offset = nextOffset for the next page. Paths are absolute.`,
+    inputSchema: listInputSchema,
+    limits: { defaultLimit: DEFAULT_PAGE_LIMIT, maxLimit: MAX_PAGE_LIMIT },
+    mutating: false,
+    async execute(input) {
+      const limit = input.limit ?? DEFAULT_PAGE_LIMIT;
+      const offset = input.offset ?? 0;
+      try {
+        const raw = await fs.readdir(input.path, { limit: limit + 1, offset });
+        const { items, nextOffset } = page(raw, limit, offset);
+        const entries = items.map((e) => ({
+          name: e.name,
+          size: e.size,
+          mtime: e.mtime,
+          isFile: e.isFile,
+          isDirectory: e.isDirectory,
+          isSymbolicLink: e.isSymbolicLink,
+        }));
+        const result: ListResult = { path: input.path, count: entries.length, entries };
+        if (nextOffset !== undefined) result.nextOffset = nextOffset;
+        return result;
+      } catch (err) {
+        return { error: errorMessage(err) };
+      }
+    },
+    toModelOutput: (_input, output) => defaultModelOutput(output),
+  };
+}

@@ -1,0 +1,176 @@
+/**
+ * The store the file tools run over (spec 03 §5.1–5.2): a small seam, like
+ * pi's "operations", so read, write, edit and delete work over any
+ * filesystem. {@link WorkspaceFileStore} adapts `workspace.fs`.
+ *
+ * @module
+ */
+import type { WorkspaceFilesystem } from "../../fs/types.js";
+
+/** What the file tools need to know about a regular file. */
+export interface FileStat {
+  /** Size in bytes. */
+  size: number;
+  /** Modification time, ms since the epoch. */
+  mtime: number;
+  /** Permission bits (e.g. `0o644`), when the store has them. */
+  mode?: number;
+}
+
+/** Read and write access to files for the read, write and edit tools. */
+export interface FileStore {
+  /**
+   * Mutations (write, edit, delete) on stores with the same identity share
+   * locks. Stores that can reach the same files should share one. Default:
+   * the store object itself.
+   */
+  readonly lockIdentity?: object;
+  /** The file's stat, or `null` when the path is missing or is not a regular file. */
+  stat(path: string): Promise<FileStat | null>;
+  /**
+   * Streams bytes `[byteOffset, byteOffset + byteLength)` without holding the
+   * whole file. Yields nothing at or past the end; otherwise exactly
+   * `min(byteLength ?? size - byteOffset, size - byteOffset)` bytes. Throws
+   * when the path is missing.
+   */
+  readChunks(path: string, byteOffset?: number, byteLength?: number): AsyncIterable<Uint8Array>;
+  /** The whole file, or `null` when missing. Only for callers that bound the size first (edit). */
+  readAll(path: string): Promise<Uint8Array | null>;
+  /** Writes the whole file, creating missing parents. `mode` keeps an existing file's permissions. */
+  write(path: string, content: Uint8Array, options?: { mode?: number }): Promise<void>;
+}
+
+/** A {@link FileStore} that can also remove paths (the delete tool). */
+export interface MutableFileStore extends FileStore {
+  /** Removes a path; `force` makes a missing path succeed, `recursive` removes a non-empty directory. */
+  remove(path: string, options?: { recursive?: boolean; force?: boolean }): Promise<void>;
+}
+
+/** The `workspace.fs` methods the file tools call. */
+export type WorkspaceFsLike = Pick<
+  WorkspaceFilesystem,
+  "stat" | "readFile" | "writeFile" | "mkdir" | "rm" | "find" | "grep" | "readdir"
+>;
+
+/**
+ * Anything with a `fs` shaped like `workspace.fs`: a `Workspace`, a client
+ * from `getWorkspace()`, or a structural equivalent (spec 03 §2.1).
+ */
+export interface WorkspaceLike {
+  readonly fs: WorkspaceFsLike;
+}
+
+function isMissing(err: unknown): boolean {
+  if (typeof err !== "object" || err === null) return false;
+  if ((err as { code?: unknown }).code === "ENOENT") return true;
+  const message = (err as { message?: unknown }).message;
+  return typeof message === "string" && /ENOENT|no such/i.test(message);
+}
+
+function checkByteArg(name: string, value: number | undefined): void {
+  if (value !== undefined && (!Number.isSafeInteger(value) || value < 0)) {
+    throw new TypeError(`readChunks: ${name} must be a non-negative safe integer`);
+  }
+}
+
+/**
+ * A {@link MutableFileStore} over `workspace.fs` (spec 03 §5.2).
+ *
+ * Every store built over the same `workspace.fs` object has that object as
+ * its `lockIdentity`, so mutations from separate tool sets (even from
+ * different adapters) serialise on the same locks.
+ *
+ * @example
+ * ```ts
+ * const store = new WorkspaceFileStore(workspace);
+ * const read = createReadTool({ store });
+ * ```
+ */
+export class WorkspaceFileStore implements MutableFileStore {
+  readonly #fs: WorkspaceFsLike;
+
+  /** @param workspace any object with `fs.stat/readFile/writeFile/mkdir/rm`. */
+  constructor(workspace: { readonly fs: Pick<WorkspaceFilesystem, "stat" | "readFile" | "writeFile" | "mkdir" | "rm"> }) {
+    if (!workspace || typeof workspace !== "object" || !workspace.fs) {
+      throw new TypeError("new WorkspaceFileStore(workspace) needs an object with a `fs` (a Workspace or a getWorkspace() client)");
+    }
+    this.#fs = workspace.fs as WorkspaceFsLike;
+  }
+
+  /** `workspace.fs` itself: one identity per filesystem. */
+  get lockIdentity(): object {
+    return this.#fs;
+  }
+
+  /** `{size, mtime, mode}` for a regular file; `null` for a directory or a missing path. Other errors pass on. */
+  async stat(path: string): Promise<FileStat | null> {
+    try {
+      const st = await this.#fs.stat(path);
+      if (!st.isFile) return null;
+      return { size: st.size, mtime: st.mtime, mode: st.mode };
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+  }
+
+  /** Opens one ranged `fs.readFile` stream and yields its non-empty chunks; cancels it if the consumer stops early. */
+  async *readChunks(path: string, byteOffset = 0, byteLength?: number): AsyncIterable<Uint8Array> {
+    checkByteArg("byteOffset", byteOffset);
+    checkByteArg("byteLength", byteLength);
+    if (byteLength === 0) return;
+    const options = byteLength === undefined ? { byteOffset } : { byteOffset, byteLength };
+    const stream = (await this.#fs.readFile(path, options)) as ReadableStream<Uint8Array>;
+    const reader = stream.getReader();
+    let done = false;
+    try {
+      for (;;) {
+        const next = await reader.read();
+        if (next.done) {
+          done = true;
+          return;
+        }
+        if (next.value && next.value.byteLength > 0) yield next.value;
+      }
+    } finally {
+      if (!done) await reader.cancel().catch(() => {});
+      reader.releaseLock();
+    }
+  }
+
+  /** The whole file, or `null` when it is missing. */
+  async readAll(path: string): Promise<Uint8Array | null> {
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    try {
+      for await (const chunk of this.readChunks(path)) {
+        chunks.push(chunk);
+        total += chunk.byteLength;
+      }
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+    if (chunks.length === 1) return chunks[0]!;
+    const out = new Uint8Array(total);
+    let at = 0;
+    for (const chunk of chunks) {
+      out.set(chunk, at);
+      at += chunk.byteLength;
+    }
+    return out;
+  }
+
+  /** `mkdir(parent, {recursive: true})` unless the parent is `/`, then `writeFile`. */
+  async write(path: string, content: Uint8Array, options?: { mode?: number }): Promise<void> {
+    const slash = path.lastIndexOf("/");
+    const parent = slash <= 0 ? "/" : path.slice(0, slash);
+    if (parent !== "/") await this.#fs.mkdir(parent, { recursive: true });
+    await this.#fs.writeFile(path, content, options?.mode === undefined ? undefined : { mode: options.mode });
+  }
+
+  /** `fs.rm(path, options)`. */
+  async remove(path: string, options?: { recursive?: boolean; force?: boolean }): Promise<void> {
+    await this.#fs.rm(path, options);
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * Shared truncation and pagination helpers for every tool: UTF-8 byte
+ * counting and cutting, per-line truncation (read), page arithmetic (ls,
+ * find, grep) and limit validation.
+ *
+ * @module
+ */
+
+/** Default entries per page for ls, find and grep. */
+export const DEFAULT_PAGE_LIMIT = 200;
+/** Largest `limit` ls, find and grep accept. */
+export const MAX_PAGE_LIMIT = 1000;
+/** Appended to a line cut by `lineTruncation` (counts toward read's `maxBytes`). */
+export const TRUNCATION_MARKER = "... (truncated)";
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** UTF-8 bytes of `text`. */
+export function utf8(text: string): Uint8Array {
+  return encoder.encode(text);
+}
+
+/** Lenient UTF-8 decoding (U+FFFD for invalid bytes). */
+export function decodeUtf8(bytes: Uint8Array): string {
+  return decoder.decode(bytes);
+}
+
+/** Number of UTF-8 bytes in `text`, without allocating. */
+export function utf8Length(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}
+
+function isContinuation(byte: number | undefined): boolean {
+  return byte !== undefined && (byte & 0xc0) === 0x80;
+}
+
+/** Cuts `text` to at most `maxBytes` UTF-8 bytes without splitting a character. */
+export function cutUtf8(text: string, maxBytes: number): { text: string; cut: boolean } {
+  if (text.length <= maxBytes / 3 || utf8Length(text) <= maxBytes) return { text, cut: false };
+  const bytes = utf8(text);
+  let end = maxBytes;
+  while (end > 0 && isContinuation(bytes[end])) end--;
+  return { text: decodeUtf8(bytes.subarray(0, end)), cut: true };
+}
+
+/** How read shortens long lines: keep `bytes` UTF-8 bytes or `chars` code points, then add the marker. */
+export type LineTruncation = { bytes: number } | { chars: number };
+
+/**
+ * Validates a {@link LineTruncation} at build time.
+ * @throws TypeError `lineTruncation must be a positive safe integer`
+ */
+export function checkLineTruncation(value: LineTruncation | undefined): LineTruncation | undefined {
+  if (value === undefined) return undefined;
+  const amount = "bytes" in value ? value.bytes : (value as { chars?: number }).chars;
+  if (!Number.isSafeInteger(amount) || (amount as number) < 1) throw new TypeError("lineTruncation must be a positive safe integer");
+  return value;
+}
+
+/**
+ * Renders one line for read. `kept` holds the line's first bytes (at most
+ * the caller's keep cap); `fullLength` is the line's real byte length.
+ * Returns the text, or `null` when the rendered line is certainly longer
+ * than `keepCap` bytes (the caller treats that as "does not fit").
+ */
+export function renderLine(kept: Uint8Array, fullLength: number, truncation: LineTruncation | undefined): string | null {
+  const clipped = fullLength > kept.byteLength;
+  if (!truncation) return clipped ? null : decodeUtf8(kept);
+  if ("bytes" in truncation) {
+    const n = truncation.bytes;
+    if (fullLength <= n) return clipped ? null : decodeUtf8(kept);
+    if (kept.byteLength < n + 1 && clipped) return null;
+    let cut = n;
+    while (cut > 0 && cut > n - 3 && isContinuation(kept[cut])) cut--;
+    return decodeUtf8(kept.subarray(0, cut)) + TRUNCATION_MARKER;
+  }
+  const n = (truncation as { chars: number }).chars;
+  const text = decodeUtf8(clipped ? trimPartialTail(kept) : kept);
+  let count = 0;
+  let index = 0;
+  for (const ch of text) {
+    if (count === n) return text.slice(0, index) + TRUNCATION_MARKER;
+    count++;
+    index += ch.length;
+  }
+  return clipped ? null : text;
+}
+
+function trimPartialTail(bytes: Uint8Array): Uint8Array {
+  let end = bytes.byteLength;
+  let back = 0;
+  while (end > 0 && back < 3 && isContinuation(bytes[end - 1])) {
+    end--;
+    back++;
+  }
+  if (end > 0 && bytes[end - 1]! >= 0xc0) return bytes.subarray(0, end - 1);
+  return bytes;
+}
+
+/**
+ * One page of a listing fetched with `limit + 1`: drops the extra entry and
+ * sets `nextOffset = offset + limit` when there was one.
+ */
+export function page<T>(items: T[], limit: number, offset: number): { items: T[]; nextOffset?: number } {
+  if (items.length > limit) return { items: items.slice(0, limit), nextOffset: offset + limit };
+  return { items };
+}
+
+/**
+ * Validates a media limit at build time.
+ * @throws TypeError `<name> must be a positive safe integer below Number.MAX_SAFE_INTEGER`
+ */
+export function checkMediaLimit(name: string, value: number): number {
+  if (!Number.isSafeInteger(value) || value < 1 || value === Number.MAX_SAFE_INTEGER) {
+    throw new TypeError(`${name} must be a positive safe integer below Number.MAX_SAFE_INTEGER`);
+  }
+  return value;
+}
+
+/**
+ * Validates a byte or line cap at build time.
+ * @throws TypeError `<tool>: <name> must be a positive integer.`
+ */
+export function checkPositive(tool: string, name: string, value: number): number {
+  if (!Number.isSafeInteger(value) || value < 1) throw new TypeError(`${tool}: ${name} must be a positive integer.`);
+  return value;
+}

@@ -1,0 +1,107 @@
+/**
+ * The shape every core tool shares (spec 03 §1, §6). A core tool knows its
+ * name, model-facing description, zod input schema, limits and executor; it
+ * knows nothing about any agent library. Adapters (`../ai-sdk.ts`,
+ * `../pi-ai.ts`, `../tanstack-ai.ts`) only change the shape.
+ *
+ * @module
+ */
+import type { z } from "zod";
+
+/** Tool names in their fixed order (spec 03 §2.2). */
+export const TOOL_ORDER = ["read", "ls", "find", "grep", "write", "edit", "delete", "exec", "publish"] as const;
+
+/** The name of a built-in tool. */
+export type ToolName = (typeof TOOL_ORDER)[number];
+
+/** Tools that change the Workspace (TanStack `approve: "mutating"`, spec 03 §7.3). */
+export const MUTATING_TOOLS: readonly ToolName[] = ["write", "edit", "delete", "exec", "publish"];
+
+/** A returned failure. Every tool but `read` reports failures this way (spec 03 conventions). */
+export interface ToolError {
+  error: string;
+}
+
+/** Context an adapter passes to a tool call. */
+export interface ToolCallContext {
+  /** Aborts the call (exec kills its run; file tools ignore it once started). */
+  abortSignal?: AbortSignal;
+  /** The agent library's id for this call, when it has one. */
+  toolCallId?: string;
+}
+
+/**
+ * A library-neutral model output (spec 03 §6). Adapters lower it to their
+ * own content shape.
+ */
+export type NeutralOutput =
+  | { type: "text"; value: string }
+  | { type: "error-text"; value: string }
+  | { type: "json"; value: unknown }
+  | { type: "media"; text: string; data: string; mediaType: string; filename: string };
+
+/**
+ * One tool, defined once. `execute` takes arguments that already passed
+ * `inputSchema` (adapters validate, or let their library validate, first)
+ * and returns one result, or an async iterable of snapshots whose last
+ * value is the result (exec).
+ */
+export interface CoreTool<I = any, O = any> {
+  readonly name: ToolName;
+  /** Written for the model: what the tool does, when to use it, its limits and continuation rules. */
+  readonly description: string;
+  /** zod 4 object schema; unknown top-level keys are stripped. */
+  readonly inputSchema: z.ZodType<I>;
+  /** Result schema covering success and `{ error }` (write, edit, delete, publish only; spec 03 §7.3). */
+  readonly outputSchema?: z.ZodType;
+  /** Effective limits of this tool instance (bytes, lines, entries), for docs and comparisons. */
+  readonly limits: Readonly<Record<string, number>>;
+  /** True when the tool changes the Workspace. */
+  readonly mutating: boolean;
+  /** Runs the tool. Returns `{ error }` for failures (read may also throw, spec 03 §4.1). */
+  execute(input: I, context?: ToolCallContext): Promise<O> | AsyncIterable<O>;
+  /** Maps a settled result to a neutral model output (spec 03 §4.1.2, §6). */
+  toModelOutput(input: I, output: O): NeutralOutput;
+  /** Rewrites raw arguments before validation (exec's `input` JSON string, spec 03 §4.8). */
+  prepareArguments?(args: unknown): unknown;
+  /** True for an intermediate snapshot of a streaming tool (exec's running snapshots). */
+  isProgress?(value: O): boolean;
+}
+
+/** True when `value` is a `{ error: string }` failure. */
+export function isToolError(value: unknown): value is ToolError {
+  return typeof value === "object" && value !== null && typeof (value as { error?: unknown }).error === "string";
+}
+
+/** The message of a thrown value: `err.message` for Errors, else `String(err)` (spec 03 §3). */
+export function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : typeof err === "object" && err !== null && typeof (err as { message?: unknown }).message === "string" ? (err as { message: string }).message : String(err);
+}
+
+/** Default neutral output for every tool but read: `{error}` → error-text, anything else → json (spec 03 §6). */
+export function defaultModelOutput(output: unknown): NeutralOutput {
+  if (isToolError(output)) return { type: "error-text", value: output.error };
+  if (typeof output === "string") return { type: "text", value: output };
+  return { type: "json", value: output };
+}
+
+/**
+ * Settles a tool's return: awaits a promise, or drains an async iterable to
+ * its last value, calling `onValue` for every value but the last.
+ */
+export async function settle<O>(
+  result: Promise<O> | AsyncIterable<O>,
+  onValue?: (value: O) => void,
+): Promise<O> {
+  if (result && typeof (result as AsyncIterable<O>)[Symbol.asyncIterator] === "function") {
+    let last: O | undefined;
+    let seen = false;
+    for await (const value of result as AsyncIterable<O>) {
+      if (seen && onValue) onValue(last as O);
+      last = value;
+      seen = true;
+    }
+    return last as O;
+  }
+  return await (result as Promise<O>);
+}
