@@ -14,6 +14,30 @@ export { noopObserver } from "./observer.js";
 export type { WorkspaceObserver, WorkspaceSpan, WorkspaceAttributes, WorkspaceAttributeValue } from "./observer.js";
 export type { WorkspaceBackendInfo, WorkspaceRegisteredBackend } from "./runtime/index.js";
 export type { Database } from "./storage/database.js";
+export {
+  withWorkspace,
+  getWorkspace,
+  WorkspaceStub,
+  WorkspaceFilesystemStub,
+  WorkspaceRuntimeStub,
+  WorkspaceRuntimeExecHandleStub,
+  WorkspaceAssetsStub,
+} from "./do/index.js";
+export type {
+  WithWorkspaceCtor,
+  WorkspaceLocalHost,
+  WorkspaceStubHost,
+  LazyWorkspaceClient,
+  WorkspaceClient,
+  WorkspaceHandle,
+  WorkspaceSource,
+  WorkspaceRuntimeClient,
+  WorkspaceAssetsClient,
+  RemoteWorkspaceFilesystem,
+  AsyncMethods,
+} from "./do/index.js";
+export { shellQuote, sh } from "./shell-quote.js";
+export type { ShellValue, RawShellValue } from "./shell-quote.js";
 
 /** Conventional working directory for agents. Not created automatically. */
 export const WORKSPACE_ROOT = "/workspace";

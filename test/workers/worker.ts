@@ -7,6 +7,8 @@ export class TestDurableObject extends DurableObject {
   }
 }
 
+export { ClientTestAgent } from "./client/agent.js";
+
 export default {
   async fetch(): Promise<Response> {
     return new Response("agent-computer test worker");

@@ -1,0 +1,262 @@
+/**
+ * `getWorkspace(source)`: one client for a Workspace, in the Durable Object
+ * that owns it or in another Worker over RPC (spec 01 §5.2).
+ *
+ * @module
+ */
+import { Workspace } from "../workspace.js";
+import type { WorkspaceFilesystem } from "../fs/types.js";
+import { WORKSPACE } from "./symbol.js";
+import { createRemoteFilesystem, type RemoteFilesystemStub } from "./remote-fs.js";
+import {
+  createLocalRuntimeClient,
+  createRemoteRuntimeClient,
+  type RemoteRuntimeStub,
+  type WorkspaceRuntimeClient,
+} from "./runtime-client.js";
+import type { RuntimeLike, WorkspaceBackendInfo } from "./runtime-types.js";
+
+/** A Durable Object (or its stub) that can hand out a Workspace. */
+export type WorkspaceHandle = { [WORKSPACE]?: unknown } | { __getWorkspaceStub(): PromiseLike<unknown> };
+
+/** A handle, or a function returning one (called at load time, and again after a failed load). */
+export type WorkspaceSource = WorkspaceHandle | (() => WorkspaceHandle | PromiseLike<WorkspaceHandle>);
+
+/** Every method of `T`, returning a promise. */
+export type AsyncMethods<T> = {
+  [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : never;
+};
+
+/** The assets publisher as a client offers it (`share` → URL). */
+export interface WorkspaceAssetsClient {
+  share(path: string, options: { expiresAfter: number; [option: string]: unknown }): Promise<string>;
+}
+
+/** A loaded client: `await getWorkspace(source)`. Dispose it with `using`. */
+export interface WorkspaceClient {
+  /** The filesystem; locally `=== workspace.fs`. */
+  readonly fs: WorkspaceFilesystem;
+  /** The runtime; `backends()` is a snapshot taken at load. */
+  readonly runtime: WorkspaceRuntimeClient;
+  /** Git client (read on access; throws when git is not configured). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly git: any;
+  /** The assets publisher, or `undefined` when the Workspace has none. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly assets: any;
+  /** Artifacts client (throws when not configured). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly artifacts: any;
+  /** Releases the remote stub (and its sub-stubs); a no-op locally. */
+  [Symbol.dispose](): void;
+}
+
+/** What `getWorkspace` returns before it is awaited. */
+export interface LazyWorkspaceClient extends PromiseLike<WorkspaceClient> {
+  /** Forwards each call to the loaded client: `lazy.fs.stat(p)` ≡ `(await lazy).fs.stat(p)`. */
+  readonly fs: AsyncMethods<WorkspaceFilesystem>;
+  /** Forwards calls; `backends()` is always a frozen `[]` here (await the client for the snapshot). */
+  readonly runtime: WorkspaceRuntimeClient;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly git: any;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly artifacts: any;
+  /** Always `undefined` before loading. */
+  readonly assets: undefined;
+  /** Marks the client disposed and disposes the loaded client once loading settles. */
+  [Symbol.dispose](): void;
+}
+
+/** The Workspace stub as seen through RPC. */
+interface RemoteWorkspaceStub {
+  readonly fs: RemoteFilesystemStub;
+  readonly runtime: RemoteRuntimeStub;
+  readonly assets: { publish(path: string, options: { expiresAfter: number }): Promise<string> };
+  readonly hasAssets: boolean | PromiseLike<boolean>;
+  [Symbol.dispose]?(): void;
+}
+
+const EMPTY_BACKENDS: readonly WorkspaceBackendInfo[] = Object.freeze([]);
+
+function notConfigured(what: string): never {
+  throw new Error(`${what} is not configured on this Workspace`);
+}
+
+function unsupportedRemote(what: string): never {
+  throw new Error(`${what} is not available through a remote getWorkspace() client in this version`);
+}
+
+function localClient(workspace: Workspace): WorkspaceClient {
+  const runtime = createLocalRuntimeClient(workspace.runtime as unknown as RuntimeLike);
+  const host = workspace as unknown as { git?: unknown; artifacts?: unknown };
+  return {
+    fs: workspace.fs,
+    runtime,
+    get git() {
+      return host.git ?? notConfigured("git");
+    },
+    assets: workspace.assets,
+    get artifacts() {
+      return host.artifacts ?? notConfigured("artifacts");
+    },
+    [Symbol.dispose]() {},
+  };
+}
+
+async function remoteClient(stub: RemoteWorkspaceStub): Promise<WorkspaceClient> {
+  let backends: WorkspaceBackendInfo[];
+  let hasAssets: boolean;
+  try {
+    [backends, hasAssets] = await Promise.all([stub.runtime.backends(), stub.hasAssets]);
+  } catch (error) {
+    try {
+      stub[Symbol.dispose]?.();
+    } catch {
+      // Keep the load error.
+    }
+    throw error;
+  }
+  const fs = createRemoteFilesystem(() => stub.fs);
+  const runtime = createRemoteRuntimeClient(() => stub.runtime, backends);
+  const assets: WorkspaceAssetsClient | undefined = hasAssets
+    ? { share: (path, options) => stub.assets.publish(path, options) }
+    : undefined;
+  let disposed = false;
+  return {
+    fs,
+    runtime,
+    get git() {
+      return unsupportedRemote("git");
+    },
+    assets,
+    get artifacts() {
+      return unsupportedRemote("artifacts");
+    },
+    [Symbol.dispose]() {
+      if (disposed) return;
+      disposed = true;
+      stub[Symbol.dispose]?.();
+    },
+  };
+}
+
+function isFunctionSource(source: WorkspaceSource): source is () => WorkspaceHandle | PromiseLike<WorkspaceHandle> {
+  // An RPC stub is callable too, but any property read on it (such as
+  // `__getWorkspaceStub`) is a function; a plain function has no such property.
+  return typeof source === "function" && typeof (source as { __getWorkspaceStub?: unknown }).__getWorkspaceStub !== "function";
+}
+
+async function load(source: WorkspaceSource): Promise<WorkspaceClient> {
+  const handle = isFunctionSource(source) ? await source() : source;
+  if (handle === null || (typeof handle !== "object" && typeof handle !== "function")) {
+    throw new TypeError("getWorkspace(source): source must be a Durable Object (or its stub) built with withWorkspace, or a function returning one");
+  }
+  const local = (handle as { [WORKSPACE]?: unknown })[WORKSPACE];
+  if (local instanceof Workspace) {
+    await local.ready();
+    return localClient(local);
+  }
+  const getStub = (handle as { __getWorkspaceStub?: unknown }).__getWorkspaceStub;
+  if (typeof getStub !== "function") {
+    throw new TypeError("getWorkspace(source): source has no Workspace; build its class with withWorkspace(Base, options)");
+  }
+  const stub = (await (handle as { __getWorkspaceStub(): PromiseLike<unknown> }).__getWorkspaceStub()) as RemoteWorkspaceStub;
+  return remoteClient(stub);
+}
+
+const DISPOSED = "workspace client is disposed";
+
+class LazyClient implements LazyWorkspaceClient {
+  readonly #source: WorkspaceSource;
+  #loading?: Promise<WorkspaceClient>;
+  #disposed = false;
+  readonly fs: AsyncMethods<WorkspaceFilesystem>;
+  readonly runtime: WorkspaceRuntimeClient;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly git: any;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly artifacts: any;
+  readonly assets: undefined = undefined;
+
+  constructor(source: WorkspaceSource) {
+    this.#source = source;
+    this.fs = this.#forward((client) => client.fs) as AsyncMethods<WorkspaceFilesystem>;
+    this.git = this.#forward((client) => client.git);
+    this.artifacts = this.#forward((client) => client.artifacts);
+    const runtime = this.#forward((client) => client.runtime) as unknown as Record<string, unknown>;
+    this.runtime = new Proxy(runtime, {
+      get: (target, key) => (key === "backends" ? () => EMPTY_BACKENDS : Reflect.get(target, key)),
+    }) as unknown as WorkspaceRuntimeClient;
+  }
+
+  #load(): Promise<WorkspaceClient> {
+    if (this.#disposed) return Promise.reject(new Error(DISPOSED));
+    this.#loading ??= load(this.#source).catch((error: unknown) => {
+      this.#loading = undefined;
+      throw error;
+    });
+    return this.#loading.then((client) => {
+      if (this.#disposed) throw new Error(DISPOSED);
+      return client;
+    });
+  }
+
+  #forward(pick: (client: WorkspaceClient) => unknown): object {
+    return new Proxy(
+      {},
+      {
+        get: (_target, key) => {
+          if (typeof key === "symbol" || key === "then") return undefined;
+          return async (...args: unknown[]) => {
+            const target = pick(await this.#load()) as Record<string, (...a: unknown[]) => unknown>;
+            const method = target[key];
+            if (typeof method !== "function") throw new TypeError(`${key} is not a method of this Workspace client`);
+            return method.apply(target, args);
+          };
+        },
+      },
+    );
+  }
+
+  then<A = WorkspaceClient, B = never>(
+    onfulfilled?: ((value: WorkspaceClient) => A | PromiseLike<A>) | null,
+    onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<A | B> {
+    return this.#load().then(onfulfilled, onrejected);
+  }
+
+  [Symbol.dispose](): void {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    this.#loading?.then(
+      (client) => client[Symbol.dispose](),
+      () => {},
+    );
+  }
+}
+
+/**
+ * A client for the Workspace of a Durable Object built with
+ * {@link withWorkspace}: pass the object itself (`getWorkspace(this)`, local:
+ * `client.fs === workspace.fs`) or its stub from another Worker
+ * (`getWorkspace(env.Agent.get(id))`, remote over RPC: streams cross as one
+ * byte stream, errors keep `code` and `path`).
+ *
+ * Returns at once; nothing is contacted before the first call or `await`.
+ * Loading happens once; a failed load is retried on the next use.
+ * `runtime.backends()` of the loaded client is a frozen snapshot, so tools
+ * built from it match tools built from the Workspace.
+ *
+ * @example
+ * ```ts
+ * using workspace = await getWorkspace(env.Agent.get(id));
+ * const text = await workspace.fs.readFile("/workspace/README.md", "utf8");
+ * ```
+ * @throws (rejects) TypeError when the source has no Workspace; `Error("workspace client is disposed")` after disposal.
+ */
+export function getWorkspace(source: WorkspaceSource): LazyWorkspaceClient {
+  if (source === null || source === undefined) {
+    throw new TypeError("getWorkspace(source): pass a Durable Object built with withWorkspace, its stub, or a function returning one");
+  }
+  return new LazyClient(source);
+}

@@ -1,0 +1,105 @@
+/**
+ * Execution events as NDJSON bytes, so an exec handle's event stream can
+ * cross Workers RPC (which carries byte streams, not object streams).
+ *
+ * One event per line, JSON; a `Uint8Array` `value` (stdout/stderr without
+ * `encoding: "utf8"`) is written as `{"$bytes":"<base64>"}`.
+ *
+ * @module
+ */
+
+/** The event shape carried (spec 02 §1.4). */
+export type RuntimeEventLike =
+  | { id: string; seq: number; name: "stdout" | "stderr"; value: string | Uint8Array }
+  | { id: string; seq: number; name: "exit"; code: number; result?: unknown; truncated?: unknown };
+
+function toBase64(bytes: Uint8Array): string {
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(binary);
+}
+
+function fromBase64(text: string): Uint8Array {
+  const binary = atob(text);
+  const out = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+  return out;
+}
+
+/** Encodes one event as a JSON line (with the trailing `\n`). */
+export function encodeEventLine(event: RuntimeEventLike): string {
+  if (event.name !== "exit" && event.value instanceof Uint8Array) {
+    return JSON.stringify({ ...event, value: { $bytes: toBase64(event.value) } }) + "\n";
+  }
+  return JSON.stringify(event) + "\n";
+}
+
+/** Decodes one JSON line written by {@link encodeEventLine}. */
+export function decodeEventLine(line: string): RuntimeEventLike {
+  const event = JSON.parse(line) as RuntimeEventLike & { value?: unknown };
+  if (event.name !== "exit" && typeof event.value === "object" && event.value !== null) {
+    const bytes = (event.value as { $bytes?: unknown }).$bytes;
+    if (typeof bytes === "string") return { ...event, value: fromBase64(bytes) } as RuntimeEventLike;
+  }
+  return event;
+}
+
+/** Pipes events into NDJSON bytes, pulling one event per chunk (no read-ahead). */
+export function encodeEventStream(events: ReadableStream<RuntimeEventLike>): ReadableStream<Uint8Array> {
+  const reader = events.getReader();
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(encoder.encode(encodeEventLine(value)));
+      },
+      async cancel(reason) {
+        await reader.cancel(reason);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+/** Splits NDJSON bytes back into events. */
+export function decodeEventStream(bytes: ReadableStream<Uint8Array>): ReadableStream<RuntimeEventLike> {
+  const reader = bytes.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  const pending: RuntimeEventLike[] = [];
+  return new ReadableStream<RuntimeEventLike>(
+    {
+      async pull(controller) {
+        while (pending.length === 0) {
+          const { done, value } = await reader.read();
+          if (done) {
+            buffer += decoder.decode();
+            if (buffer.trim() !== "") pending.push(decodeEventLine(buffer));
+            buffer = "";
+            if (pending.length === 0) {
+              controller.close();
+              return;
+            }
+            break;
+          }
+          buffer += decoder.decode(value, { stream: true });
+          let newline: number;
+          while ((newline = buffer.indexOf("\n")) >= 0) {
+            const line = buffer.slice(0, newline);
+            buffer = buffer.slice(newline + 1);
+            if (line.trim() !== "") pending.push(decodeEventLine(line));
+          }
+        }
+        controller.enqueue(pending.shift()!);
+      },
+      async cancel(reason) {
+        await reader.cancel(reason);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}

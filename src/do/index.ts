@@ -1,0 +1,28 @@
+/**
+ * Durable Object integration (spec 01 §5): `withWorkspace`, `getWorkspace`
+ * and the RPC stubs.
+ *
+ * @module
+ */
+export { withWorkspace } from "./mixin.js";
+export type { WithWorkspaceCtor, WorkspaceLocalHost, WorkspaceStubHost } from "./mixin.js";
+export { getWorkspace } from "./client.js";
+export type {
+  AsyncMethods,
+  LazyWorkspaceClient,
+  WorkspaceAssetsClient,
+  WorkspaceClient,
+  WorkspaceHandle,
+  WorkspaceSource,
+} from "./client.js";
+export type { WorkspaceRuntimeClient } from "./runtime-client.js";
+export type { RemoteWorkspaceFilesystem } from "./remote-fs.js";
+export {
+  WorkspaceStub,
+  WorkspaceFilesystemStub,
+  WorkspaceRuntimeStub,
+  WorkspaceRuntimeExecHandleStub,
+  WorkspaceAssetsStub,
+  createWorkspaceStub,
+} from "./stub.js";
+export type { PublishOptions } from "./stub.js";

@@ -1,0 +1,41 @@
+/**
+ * Durable Objects for the client tests: a Workspace owned through
+ * `withWorkspace`, reached over real Workers RPC from the test worker.
+ */
+import { DurableObject } from "cloudflare:workers";
+import { withWorkspace, type WorkspaceAttributes, type WorkspaceObserver } from "../../../src/index.js";
+
+/** Spans recorded by the observer, per Durable Object instance. */
+export interface RecordedSpan {
+  name: string;
+  attributes: Record<string, unknown>;
+}
+
+class ClientTestBase extends DurableObject {
+  readonly spans: RecordedSpan[] = [];
+  get storage(): DurableObjectStorage {
+    return this.ctx.storage;
+  }
+  get observer(): WorkspaceObserver {
+    const spans = this.spans;
+    return {
+      span(name: string, attributes: WorkspaceAttributes, run) {
+        const record: RecordedSpan = { name, attributes: { ...attributes } };
+        spans.push(record);
+        return run({ setAttribute: (key, value) => void (record.attributes[key] = value) });
+      },
+    };
+  }
+}
+
+/** A Durable Object with a Workspace and no backends. */
+export class ClientTestAgent extends withWorkspace(ClientTestBase, (self) => ({
+  storage: self.storage,
+  observer: self.observer,
+  now: () => 1_700_000_000_000,
+})) {
+  /** Spans recorded so far (for the observer test). */
+  recordedSpans(): RecordedSpan[] {
+    return this.spans;
+  }
+}
