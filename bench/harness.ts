@@ -78,9 +78,15 @@ export interface BenchContext {
   time(fn: () => unknown): Promise<number>;
   /**
    * Median in ms of `runs` timings of `fn`. `setup(i)` runs before, `teardown(i)` after, each
-   * run, outside the timing. Default `runs` 5.
+   * run, outside the timing. With `repeat`, each timing calls `fn` that many times and the
+   * per-call time is reported (use it for calls well under 10 ms: workerd's clock ticks in 1 ms).
    */
   median(fn: (i: number) => unknown, options?: MedianOptions): Promise<number>;
+  /**
+   * Medians of `ours` and `raw`, timed alternately (ours, raw, ours, raw, …) so drift during the
+   * run (cache warmth, database growth) affects both alike. Same options as {@link median}.
+   */
+  compare(ours: (i: number) => unknown, raw: (i: number) => unknown, options?: CompareOptions): Promise<{ ours: number; raw: number }>;
   /** Progress line on the terminal (stderr of `npm run bench`). */
   log(message: string): void;
 }
@@ -89,8 +95,22 @@ export interface BenchContext {
 export interface MedianOptions {
   /** Timed runs. Default `5`. */
   runs?: number;
+  /** Calls of `fn` per timed run; the result is per call. Default `1`. */
+  repeat?: number;
+  /** Before each timed run (its index), not timed. */
   setup?: (i: number) => unknown;
+  /** After each timed run (its index), not timed. */
   teardown?: (i: number) => unknown;
+}
+
+/** Options of {@link BenchContext.compare}: like {@link MedianOptions}, per side. */
+export interface CompareOptions {
+  /** Timed runs of each side. Default `5`. */
+  runs?: number;
+  /** Calls per timed run, ours and raw. Default `1` each. */
+  repeat?: number | { ours: number; raw: number };
+  setup?: { ours?: (i: number) => unknown; raw?: (i: number) => unknown };
+  teardown?: { ours?: (i: number) => unknown; raw?: (i: number) => unknown };
 }
 
 /** A benchmark suite: the default export of `bench/suites/<name>.ts`. */
@@ -137,6 +157,21 @@ export function createContext(storage: DurableObjectStorage, env: BenchEnv, log:
     await fn();
     return performance.now() - start;
   };
+  const timedRun = async (
+    fn: (i: number) => unknown,
+    i: number,
+    repeat: number,
+    setup?: (i: number) => unknown,
+    teardown?: (i: number) => unknown,
+  ): Promise<number> => {
+    if (!Number.isSafeInteger(repeat) || repeat < 1) throw new RangeError(`repeat must be a positive integer, got ${repeat}`);
+    await setup?.(i);
+    const ms = await time(async () => {
+      for (let r = 0; r < repeat; r++) await fn(i);
+    });
+    await teardown?.(i);
+    return ms / repeat;
+  };
   return {
     storage,
     sql: storage.sql,
@@ -146,12 +181,19 @@ export function createContext(storage: DurableObjectStorage, env: BenchEnv, log:
     async median(fn, options = {}) {
       const runs = options.runs ?? 5;
       const timings: number[] = [];
-      for (let i = 0; i < runs; i++) {
-        await options.setup?.(i);
-        timings.push(await time(() => fn(i)));
-        await options.teardown?.(i);
-      }
+      for (let i = 0; i < runs; i++) timings.push(await timedRun(fn, i, options.repeat ?? 1, options.setup, options.teardown));
       return medianOf(timings);
+    },
+    async compare(ours, raw, options = {}) {
+      const runs = options.runs ?? 5;
+      const repeat = typeof options.repeat === "object" ? options.repeat : { ours: options.repeat ?? 1, raw: options.repeat ?? 1 };
+      const a: number[] = [];
+      const b: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        a.push(await timedRun(ours, i, repeat.ours, options.setup?.ours, options.teardown?.ours));
+        b.push(await timedRun(raw, i, repeat.raw, options.setup?.raw, options.teardown?.raw));
+      }
+      return { ours: medianOf(a), raw: medianOf(b) };
     },
     log,
   };
