@@ -72,6 +72,12 @@ export interface BenchContext {
   readonly sql: SqlStorage;
   /** The bench Worker's bindings (`LOADER` for Worker Loader suites). */
   readonly env: BenchEnv;
+  /**
+   * Loopback bindings for the bench Worker's top-level exports (the Durable Object's
+   * `ctx.exports`). Named exports of a suite module are re-exported by the Worker, so a suite can
+   * define a `WorkerEntrypoint` and reach it here as `ctx.exports.<Name>`.
+   */
+  readonly exports: Cloudflare.Exports;
   /** `new Workspace({ storage: ctx.storage, ...options })`. All Workspaces of a suite share one store. */
   newWorkspace(options?: Partial<WorkspaceOptions>): Workspace;
   /** Milliseconds taken by `fn` (wall clock, `performance.now()`; workerd advances it during CPU work locally). */
@@ -151,7 +157,8 @@ export function evaluate(suite: string, row: BenchRow): BenchResult {
 }
 
 /** Builds the {@link BenchContext} for one suite on one Durable Object. */
-export function createContext(storage: DurableObjectStorage, env: BenchEnv, log: (message: string) => void): BenchContext {
+export function createContext(state: DurableObjectState, env: BenchEnv, log: (message: string) => void): BenchContext {
+  const storage = state.storage;
   const time = async (fn: () => unknown): Promise<number> => {
     const start = performance.now();
     await fn();
@@ -176,6 +183,7 @@ export function createContext(storage: DurableObjectStorage, env: BenchEnv, log:
     storage,
     sql: storage.sql,
     env,
+    exports: state.exports,
     newWorkspace: (options) => new Workspace({ ...options, storage }),
     time,
     async median(fn, options = {}) {

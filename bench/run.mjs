@@ -50,7 +50,7 @@ async function bundle(files) {
       build.onResolve({ filter: /^virtual:bench-suites$/ }, () => ({ path: "bench-suites", namespace: "bench" }));
       build.onLoad({ filter: /.*/, namespace: "bench" }, () => ({
         contents:
-          files.map((f, i) => `import s${i} from ${JSON.stringify(f)};`).join("\n") +
+          files.map((f, i) => `import s${i} from ${JSON.stringify(f)};\nexport * from ${JSON.stringify(f)};`).join("\n") +
           `\nexport default [${files.map((_, i) => `s${i}`).join(", ")}];\n`,
         resolveDir: here,
         loader: "js",

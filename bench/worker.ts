@@ -4,13 +4,18 @@
  * `POST /run/<suite>` runs one suite on a fresh {@link BenchObject} (a Durable
  * Object with SQLite storage) and answers `{ rows }` or `{ error }` as JSON.
  * `GET /suites` lists the suite names. Suites come from `bench/suites/*.ts`
- * through the virtual module `virtual:bench-suites`, which `run.mjs` generates.
+ * through the virtual module `virtual:bench-suites`, which `run.mjs` generates
+ * (default export: the suites; named exports: every suite module's named exports).
  *
  * @module
  */
 import { DurableObject } from "cloudflare:workers";
 import suites from "virtual:bench-suites";
 import { createContext, evaluate, type BenchEnv, type BenchResult } from "./harness.js";
+
+// Named exports of suite modules (e.g. a WorkerEntrypoint a runtime suite calls back into) become
+// top-level exports of this Worker, reachable from a suite as `ctx.exports.<Name>`.
+export * from "virtual:bench-suites";
 
 /** What a suite run answers. */
 export type SuiteOutcome = { rows: BenchResult[] } | { error: string };
@@ -20,7 +25,7 @@ export class BenchObject extends DurableObject<BenchEnv> {
   async runSuite(name: string): Promise<SuiteOutcome> {
     const suite = suites.find((s) => s.name === name);
     if (!suite) return { error: `no suite named "${name}"; have: ${suites.map((s) => s.name).join(", ")}` };
-    const ctx = createContext(this.ctx.storage, this.env, (message) => console.log(`[bench:${name}] ${message}`));
+    const ctx = createContext(this.ctx, this.env, (message) => console.log(`[bench:${name}] ${message}`));
     try {
       const rows = await suite.run(ctx);
       return { rows: rows.map((row) => evaluate(name, row)) };
