@@ -25,3 +25,5 @@ export { deleteDefinition, deleteInputSchema, deleteOutputSchema } from "./delet
 export type { DeleteToolOptions, DeleteInput, DeleteResult } from "./delete.js";
 export { buildCoreTools } from "./toolset.js";
 export type { CreateToolsOptions, ExecBackends, ExecBackendOptions, ToolSetContext, LateToolFactory } from "./toolset.js";
+export { toJSONSchema, nullDroppableKeys, dropNulls, invalidArgumentsMessage } from "./schema.js";
+export type { JSONSchemaObject } from "./schema.js";

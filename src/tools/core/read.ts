@@ -246,8 +246,14 @@ async function readText(store: FileStore, input: ReadInput, s: ReadSettings): Pr
       nextByteOffset = lineStart;
       return true;
     }
-    const bytes = joinKept(kept, keptBytes);
-    const rendered = renderLine(bytes, lineLength, s.lineTruncation);
+    let bytes = joinKept(kept, keptBytes);
+    let length = lineLength;
+    // A UTF-8 byte order mark at the start of the file is not content.
+    if (lineStart === 0 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
+      bytes = bytes.subarray(3);
+      length -= 3;
+    }
+    const rendered = renderLine(bytes, length, s.lineTruncation);
     const text = rendered === null ? null : s.includeLineNumbers ? `${lineNo}\t${rendered}` : rendered;
     const size = text === null ? Infinity : utf8Length(text);
     if (outBytes + size + (out.length > 0 ? 1 : 0) > s.maxBytes) {

@@ -14,14 +14,14 @@ export const MAX_PAGE_LIMIT = 1000;
 export const TRUNCATION_MARKER = "... (truncated)";
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /** UTF-8 bytes of `text`. */
 export function utf8(text: string): Uint8Array {
   return encoder.encode(text);
 }
 
-/** Lenient UTF-8 decoding (U+FFFD for invalid bytes). */
+/** Lenient UTF-8 decoding (U+FFFD for invalid bytes); a leading BOM is kept. */
 export function decodeUtf8(bytes: Uint8Array): string {
   return decoder.decode(bytes);
 }

@@ -1,0 +1,100 @@
+/**
+ * AI SDK adapter (`<pkg>/tools/ai-sdk`, spec 03 §7.1): the core tools as an
+ * AI SDK `ToolSet`. Imports only types from `ai`, so loading this module
+ * loads no agent library.
+ *
+ * @module
+ */
+import type { Tool, ToolSet } from "ai";
+import {
+  buildCoreTools,
+  deleteDefinition,
+  editDefinition,
+  findDefinition,
+  grepDefinition,
+  listDefinition,
+  readDefinition,
+  writeDefinition,
+  type CoreTool,
+  type CreateToolsOptions,
+  type DeleteToolOptions,
+  type EditToolOptions,
+  type FindToolOptions,
+  type GrepToolOptions,
+  type ListToolOptions,
+  type NeutralOutput,
+  type ReadToolOptions,
+  type WriteToolOptions,
+} from "./core/index.js";
+
+/** Options of {@link createAITools}: the shared tool set options (spec 03 §2.1). */
+export type CreateAIToolsOptions = CreateToolsOptions;
+
+/** The AI SDK's tool result output (`ToolResultOutput`, not re-exported by `ai`). */
+type ToolResultOutput = Awaited<ReturnType<NonNullable<Tool["toModelOutput"]>>>;
+
+/** Neutral output → AI SDK `ToolResultOutput` (read only; spec 03 §7.1). */
+function lower(output: NeutralOutput): ToolResultOutput {
+  switch (output.type) {
+    case "text":
+      return { type: "text", value: output.value };
+    case "error-text":
+      return { type: "error-text", value: output.value };
+    case "json":
+      return { type: "json", value: JSON.parse(JSON.stringify(output.value)) };
+    case "media":
+      return {
+        type: "content",
+        value: [
+          { type: "text", text: output.text },
+          { type: "file", data: { type: "data", data: output.data }, mediaType: output.mediaType, filename: output.filename },
+        ],
+      };
+  }
+}
+
+/** One core tool as an AI SDK tool: `description`, `inputSchema`, `execute` (+ `toModelOutput` for read). */
+function toAITool(core: CoreTool): Tool {
+  const tool: Tool = {
+    description: core.description,
+    inputSchema: core.inputSchema,
+    execute: (input: unknown, options: { abortSignal?: AbortSignal; toolCallId?: string }) =>
+      core.execute(input, { abortSignal: options?.abortSignal, toolCallId: options?.toolCallId }) as never,
+  };
+  if (core.name === "read") {
+    (tool as { toModelOutput?: unknown }).toModelOutput = ({ input, output }: { input: unknown; output: unknown }) =>
+      lower(core.toModelOutput(input, output));
+  }
+  return tool;
+}
+
+/**
+ * The Workspace tools as an AI SDK `ToolSet`, keys in the order read, ls,
+ * find, grep, write, edit, delete (then exec, publish when present).
+ *
+ * @example
+ * ```ts
+ * const result = await generateText({ model, prompt, tools: createAITools({ workspace }), stopWhen: stepCountIs(10) });
+ * ```
+ * @throws TypeError when `workspace` has no `fs`, or a limit is invalid.
+ */
+export function createAITools(options: CreateAIToolsOptions): ToolSet {
+  const set: ToolSet = {};
+  for (const core of buildCoreTools(options)) set[core.name] = toAITool(core);
+  return set;
+}
+
+/** The read tool for the AI SDK over any {@link FileStore}. */
+export const createReadTool = (options: ReadToolOptions): Tool => toAITool(readDefinition(options));
+/** The write tool for the AI SDK. */
+export const createWriteTool = (options: WriteToolOptions): Tool => toAITool(writeDefinition(options));
+/** The edit tool for the AI SDK. */
+export const createEditTool = (options: EditToolOptions): Tool => toAITool(editDefinition(options));
+/** The delete tool for the AI SDK (needs a {@link MutableFileStore}). */
+export const createDeleteTool = (options: DeleteToolOptions): Tool => toAITool(deleteDefinition(options));
+/** The ls tool for the AI SDK. */
+export const createListTool = (options: ListToolOptions): Tool => toAITool(listDefinition(options));
+/** The find tool for the AI SDK. */
+export const createFindTool = (options: FindToolOptions): Tool => toAITool(findDefinition(options));
+/** The grep tool for the AI SDK. */
+export const createGrepTool = (options: GrepToolOptions): Tool => toAITool(grepDefinition(options));

@@ -1,0 +1,144 @@
+/**
+ * pi adapter (`<pkg>/tools/pi-ai`, spec 03 §7.2): tool declarations with
+ * JSON Schema parameters, and one `execute(toolCall)` that validates and
+ * runs a call and returns pi tool-result content. pi's shapes are declared
+ * here structurally, so this module loads no agent library.
+ *
+ * @module
+ */
+import {
+  buildCoreTools,
+  dropNulls,
+  errorMessage,
+  invalidArgumentsMessage,
+  nullDroppableKeys,
+  settle,
+  toJSONSchema,
+  type CoreTool,
+  type CreateToolsOptions,
+  type JSONSchemaObject,
+  type NeutralOutput,
+} from "./core/index.js";
+
+/** JSON Schema draft-07 object that pi (TypeBox) accepts as `parameters`. */
+export type PiJSONSchema = JSONSchemaObject;
+
+/** Options for declarations: pi's constrained sampling on read, write and edit. */
+export interface PiDeclarationOptions {
+  /** `"prefer"` (default) falls back on providers without it, `"require"` fails instead, `false` turns it off. */
+  constrainedSampling?: "prefer" | "require" | false;
+}
+
+/** Options of {@link createPiTools}. */
+export type CreatePiToolsOptions = CreateToolsOptions & PiDeclarationOptions;
+
+/** A pi tool declaration (`Context.tools` entry). */
+export interface PiTool {
+  name: string;
+  description: string;
+  parameters: PiJSONSchema;
+  constrainedSampling?: { type: "json_schema"; strict: "prefer" | "require" };
+}
+
+/** A pi tool call (an assistant `toolCall` block, or any `{ id, name, arguments }`). */
+export interface PiToolCall {
+  id: string;
+  name: string;
+  arguments?: unknown;
+}
+
+/** One block of a pi tool result. */
+export type PiToolResultContent = { type: "text"; text: string } | { type: "image"; data: string; mimeType: string };
+
+/** What `execute` returns; push it as a `toolResult` message. `details` is the raw result (not for media). */
+export interface PiToolResult {
+  content: PiToolResultContent[];
+  isError: boolean;
+  details?: unknown;
+}
+
+/** Context for one call. */
+export interface ToolCallContext {
+  abortSignal?: AbortSignal;
+}
+
+/** Result of {@link createPiTools}. */
+export interface CreatePiToolsResult {
+  tools: PiTool[];
+  execute(call: PiToolCall, context?: ToolCallContext): Promise<PiToolResult>;
+}
+
+const CONSTRAINED = new Set(["read", "write", "edit"]);
+const PDF_NOTE = " This file type cannot be attached to a tool result; read it with a dedicated tool if its contents are needed.";
+
+/** Neutral output → pi content (spec 03 §6). */
+function lower(output: NeutralOutput, raw: unknown): PiToolResult {
+  switch (output.type) {
+    case "text":
+      return { content: [{ type: "text", text: output.value }], isError: false, details: raw };
+    case "error-text":
+      return { content: [{ type: "text", text: output.value }], isError: true, details: raw };
+    case "json":
+      return { content: [{ type: "text", text: JSON.stringify(output.value) }], isError: false, details: raw };
+    case "media":
+      return output.mediaType.startsWith("image/")
+        ? { content: [{ type: "text", text: output.text }, { type: "image", data: output.data, mimeType: output.mediaType }], isError: false }
+        : { content: [{ type: "text", text: output.text + PDF_NOTE }], isError: false };
+  }
+}
+
+/** One core tool as a pi declaration. */
+function declare(core: CoreTool, mode: "prefer" | "require" | false): PiTool {
+  const tool: PiTool = { name: core.name, description: core.description, parameters: toJSONSchema(core.inputSchema) };
+  if (mode !== false && CONSTRAINED.has(core.name)) tool.constrainedSampling = { type: "json_schema", strict: mode };
+  return tool;
+}
+
+/**
+ * pi tool declarations and the function that runs a pi tool call. A bad
+ * call or a failing tool returns `isError: true`; `execute` never throws.
+ *
+ * @example
+ * ```ts
+ * const { tools, execute } = createPiTools({ workspace });
+ * const message = await complete(model, { messages, tools });
+ * for (const block of message.content) if (block.type === "toolCall") {
+ *   const { content, isError } = await execute(block);
+ *   messages.push({ role: "toolResult", toolCallId: block.id, toolName: block.name, content, isError, timestamp: Date.now() });
+ * }
+ * ```
+ * @throws TypeError when `workspace` has no `fs`, a limit is invalid, or `constrainedSampling` is not one of its values.
+ */
+export function createPiTools(options: CreatePiToolsOptions): CreatePiToolsResult {
+  const mode = options?.constrainedSampling ?? "prefer";
+  if (mode !== "prefer" && mode !== "require" && mode !== false) {
+    throw new TypeError('createPiTools: constrainedSampling must be "prefer", "require" or false');
+  }
+  const cores = buildCoreTools(options);
+  const byName = new Map(cores.map((core) => [core.name as string, { core, nullKeys: nullDroppableKeys(core.inputSchema) }]));
+  const tools = cores.map((core) => declare(core, mode));
+  const available = cores.map((core) => JSON.stringify(core.name)).join(", ");
+
+  async function execute(call: PiToolCall, context?: ToolCallContext): Promise<PiToolResult> {
+    const entry = byName.get(call?.name);
+    if (!entry) {
+      return { content: [{ type: "text", text: `Unknown tool ${JSON.stringify(call?.name)}. Available tools: ${available}.` }], isError: true };
+    }
+    const { core, nullKeys } = entry;
+    let args: unknown = call.arguments ?? {};
+    if (core.prepareArguments) args = core.prepareArguments(args);
+    args = dropNulls(args, nullKeys);
+    const parsed = core.inputSchema.safeParse(args);
+    if (!parsed.success) {
+      return { content: [{ type: "text", text: invalidArgumentsMessage(core.name, parsed.error) }], isError: true };
+    }
+    try {
+      const output = await settle(core.execute(parsed.data, { abortSignal: context?.abortSignal, toolCallId: call.id }));
+      return lower(core.toModelOutput(parsed.data, output), output);
+    } catch (err) {
+      return { content: [{ type: "text", text: errorMessage(err) }], isError: true };
+    }
+  }
+
+  return { tools, execute };
+}

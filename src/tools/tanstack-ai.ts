@@ -1,0 +1,119 @@
+/**
+ * TanStack AI adapter (`<pkg>/tools/tanstack-ai`, spec 03 §7.3): the core
+ * tools as TanStack tools (`chat({ tools })`). The zod schemas pass through
+ * as Standard Schemas. TanStack's shapes are declared here structurally, so
+ * this module loads no agent library.
+ *
+ * @module
+ */
+import type { z } from "zod";
+import {
+  buildCoreTools,
+  MUTATING_TOOLS,
+  settle,
+  type CoreTool,
+  type CreateToolsOptions,
+  type NeutralOutput,
+  type ToolName,
+} from "./core/index.js";
+
+/** `"array"` (default): a list for `chat({ tools })`; `"object"`: keyed by name. */
+export type TanStackToolFormat = "array" | "object";
+
+/** Options of {@link createTanStackTools}. */
+export interface CreateTanStackToolsOptions<F extends TanStackToolFormat = "array"> extends CreateToolsOptions {
+  /** Shape of the result. Default `"array"`. */
+  format?: F;
+  /** Tool names that set `needsApproval`, or `"mutating"` for write, edit, delete, exec and publish. */
+  approve?: string[] | "mutating";
+  /** Tool names, or `"all"`, marked `lazy` (withheld until TanStack's lazy discovery asks for them). */
+  lazy?: string[] | "all";
+  /** Forward each running exec snapshot through `emitCustomEvent` under this name. */
+  streamEventName?: string;
+}
+
+/** What TanStack passes to `execute`. */
+export interface TanStackToolExecutionContext {
+  toolCallId?: string;
+  abortSignal?: AbortSignal;
+  emitCustomEvent?(name: string, value: Record<string, unknown>): void;
+}
+
+/** A TanStack server tool. Every key is always present (`undefined` when unset). */
+export interface TanStackTool {
+  name: string;
+  description: string;
+  inputSchema: z.ZodType;
+  outputSchema: z.ZodType | undefined;
+  needsApproval: boolean | undefined;
+  lazy: boolean | undefined;
+  execute(input: any, context?: TanStackToolExecutionContext): Promise<unknown>;
+}
+
+/** The list form. */
+export type TanStackToolList = TanStackTool[];
+/** The keyed form. */
+export type TanStackToolSet = Record<string, TanStackTool>;
+/** The result type for a format. */
+export type TanStackToolsFor<F extends TanStackToolFormat> = F extends "object" ? TanStackToolSet : TanStackToolList;
+
+/** Neutral output → TanStack return value (spec 03 §6). */
+function lower(output: NeutralOutput): unknown {
+  switch (output.type) {
+    case "text":
+      return output.value;
+    case "error-text":
+      return { error: output.value };
+    case "json":
+      return output.value;
+    case "media":
+      return [
+        { type: "text", content: output.text },
+        {
+          type: output.mediaType.startsWith("image/") ? "image" : "document",
+          source: { type: "data", value: output.data, mimeType: output.mediaType },
+        },
+      ];
+  }
+}
+
+function toTanStackTool(core: CoreTool, options: CreateTanStackToolsOptions<TanStackToolFormat>): TanStackTool {
+  const approve = options.approve;
+  const needsApproval =
+    approve === "mutating" ? MUTATING_TOOLS.includes(core.name as ToolName) || undefined : approve?.includes(core.name) ? true : undefined;
+  const lazy = options.lazy === "all" || options.lazy?.includes(core.name) ? true : undefined;
+  const eventName = options.streamEventName;
+  return {
+    name: core.name,
+    description: core.description,
+    inputSchema: core.inputSchema,
+    outputSchema: core.outputSchema,
+    needsApproval,
+    lazy,
+    async execute(input, context) {
+      const emit = eventName && context?.emitCustomEvent ? context.emitCustomEvent.bind(context) : undefined;
+      const output = await settle(core.execute(input, { abortSignal: context?.abortSignal, toolCallId: context?.toolCallId }), (value) => {
+        if (emit && (core.isProgress?.(value) ?? false)) emit(eventName!, { toolCallId: context?.toolCallId, snapshot: value });
+      });
+      return lower(core.toModelOutput(input, output));
+    },
+  };
+}
+
+/**
+ * The Workspace tools for TanStack AI `chat({ tools })`: a list in the
+ * order read, ls, find, grep, write, edit, delete (then exec, publish when
+ * present), or with `format: "object"` the same tools keyed by name.
+ *
+ * @example
+ * ```ts
+ * const tools = createTanStackTools({ workspace, approve: "mutating" });
+ * return toServerSentEventsResponse(chat({ adapter, messages, tools }));
+ * ```
+ * @throws TypeError when `workspace` has no `fs`, or a limit is invalid.
+ */
+export function createTanStackTools<F extends TanStackToolFormat = "array">(options: CreateTanStackToolsOptions<F>): TanStackToolsFor<F> {
+  const tools = buildCoreTools(options).map((core) => toTanStackTool(core, options));
+  if (options.format === "object") return Object.fromEntries(tools.map((t) => [t.name, t])) as TanStackToolsFor<F>;
+  return tools as TanStackToolsFor<F>;
+}
