@@ -30,3 +30,16 @@ export async function bytes(workspace: Workspace, path: string): Promise<Uint8Ar
 }
 
 export const TEN = Array.from({ length: 10 }, (_, i) => `line ${i + 1}\n`).join("");
+
+/** A store that delegates to `base` (same lock identity) with some methods replaced. */
+export function wrapStore(base: WorkspaceFileStore, overrides: Partial<Pick<WorkspaceFileStore, "stat" | "readAll" | "readChunks" | "write" | "remove">>) {
+  return {
+    lockIdentity: base.lockIdentity,
+    stat: (p: string) => base.stat(p),
+    readAll: (p: string) => base.readAll(p),
+    readChunks: (p: string, o?: number, l?: number) => base.readChunks(p, o, l),
+    write: (p: string, b: Uint8Array, o?: { mode?: number }) => base.write(p, b, o),
+    remove: (p: string, o?: { recursive?: boolean; force?: boolean }) => base.remove(p, o),
+    ...overrides,
+  };
+}
