@@ -1,0 +1,39 @@
+/** A scripted TanStack text adapter: each chatStream call plays the next step as AG-UI events. */
+export type ScriptStep = { calls: Array<{ id: string; name: string; input: unknown }> } | { text: string };
+
+export function scriptedAdapter(script: ScriptStep[]) {
+  const seen: Array<{ messages: unknown[]; tools: unknown[] }> = [];
+  let index = 0;
+  const adapter = {
+    kind: "text" as const,
+    name: "scripted",
+    model: "scripted-1",
+    "~types": {} as never,
+    async *chatStream(options: { messages: unknown[]; tools?: unknown[] }) {
+      seen.push({ messages: structuredClone(options.messages), tools: options.tools ?? [] });
+      const step = script[index++] ?? { text: "(script ended)" };
+      const runId = `run-${index}`;
+      const threadId = "thread-1";
+      const timestamp = Date.now();
+      yield { type: "RUN_STARTED", runId, threadId, timestamp };
+      if ("text" in step) {
+        const messageId = `msg-${index}`;
+        yield { type: "TEXT_MESSAGE_START", messageId, role: "assistant", timestamp };
+        yield { type: "TEXT_MESSAGE_CONTENT", messageId, delta: step.text, timestamp };
+        yield { type: "TEXT_MESSAGE_END", messageId, timestamp };
+        yield { type: "RUN_FINISHED", runId, threadId, finishReason: "stop", timestamp };
+        return;
+      }
+      for (const call of step.calls) {
+        yield { type: "TOOL_CALL_START", toolCallId: call.id, toolCallName: call.name, toolName: call.name, timestamp };
+        yield { type: "TOOL_CALL_ARGS", toolCallId: call.id, delta: JSON.stringify(call.input), timestamp };
+        yield { type: "TOOL_CALL_END", toolCallId: call.id, input: call.input, timestamp };
+      }
+      yield { type: "RUN_FINISHED", runId, threadId, finishReason: "tool_calls", timestamp };
+    },
+    async structuredOutput(): Promise<never> {
+      throw new Error("not scripted");
+    },
+  };
+  return { adapter, seen };
+}
