@@ -211,8 +211,8 @@ function compare(op: Op, expected: ModelOutcome<unknown>, actual: Outcome, inode
 /** Runs one seeded sequence; returns a failure report or undefined. */
 export async function runModelSequence(t: FsTestContext, seed: number, steps: number): Promise<string | undefined> {
   const base = 1_800_000_000_000;
+  const model = new FsModel(t.clock.value); // the root was created when the Workspace was
   t.clock.set(base);
-  const model = new FsModel(base);
   const next = makeOpGenerator(seed);
   const inodes = new InodeMap();
   const log: Op[] = [];

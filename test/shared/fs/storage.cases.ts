@@ -118,34 +118,43 @@ export function defineStorageCases(h: FsHarness): void {
       expectSameBytes(await readAll(await t.fs.readFile("/r")), repeated);
     });
 
-    fsIt(h, "orphaned chunks are reclaimed after overwrite and rm (after the safety window)", async (t) => {
-      await t.fs.writeFile("/keep", seededBytes(30, CHUNK + 1)); // 2 chunks stay referenced
-      const baseline = chunkRows(t);
-      await t.fs.writeFile("/a", seededBytes(31, 3 * CHUNK)); // 3 chunks
-      await t.fs.writeFile("/a", seededBytes(32, CHUNK)); // overwrite: 3 orphans, 1 live
-      await t.fs.writeFile("/b", seededBytes(33, 2 * CHUNK)); // 2 chunks
+    fsIt(h, "orphaned chunks are reclaimed after overwrite, rm and a failed stream (after the safety window)", async (t) => {
+      const keep = seededBytes(30, CHUNK + 1); // 2 chunks stay referenced
+      await t.fs.writeFile("/keep", keep);
+      await t.fs.writeFile("/x", "x"); // 1 small chunk stays referenced
+      await t.fs.writeFile("/a", seededBytes(31, 3 * CHUNK)); // 3 chunks…
+      await t.fs.writeFile("/a", seededBytes(32, CHUNK)); // …orphaned by the overwrite; 1 live
+      await t.fs.writeFile("/b", seededBytes(33, 2 * CHUNK));
       await t.fs.rm("/b"); // 2 orphans
       await t.fs.mkdir("/d");
       await t.fs.writeFile("/d/c", seededBytes(34, 2 * CHUNK));
       await t.fs.rm("/d", { recursive: true }); // 2 orphans
-      await t.fs.writeFile("/x", "x");
+      await t.fs.symlink("/a", "/la");
+      await t.fs.writeFile("/la", seededBytes(37, CHUNK + 2)); // through a link: /a's chunk orphaned, 2 live
+      await t.fs.rename("/keep", "/keep2");
+      await t.fs.writeFile("/keep3", keep);
+      await t.fs.rename("/keep3", "/keep2"); // replaced destination: no orphan (same chunks)
       await t.fs
         .writeFile("/failed", sequenceStream(35, 4 * CHUNK, { failAfter: 2 * CHUNK + 1 }))
-        .catch(() => undefined); // failed stream: its chunks are orphans too
-      const live = baseline + 1; // "/keep" (2) + "/a" (1); "/x" may be stored inline or as a chunk
-      // well past any safety window (spec: default 60 s), mutations may reclaim
+        .catch(() => undefined); // a failed stream's chunks are orphans too
+      // well past any safety window (spec: default 60 s), then mutations that orphan nothing new
       t.clock.advance(10 * 60_000);
-      await t.fs.writeFile("/trigger", "t");
+      await t.fs.writeFile("/trigger", keep);
       await t.fs.rm("/trigger");
-      await t.fs.writeFile("/x", "y");
+      await t.fs.mkdir("/t2");
+      await t.fs.rm("/t2");
       t.clock.advance(10 * 60_000);
-      await t.fs.writeFile("/trigger2", seededBytes(36, 10));
-      await t.fs.rm("/trigger2");
-      const rows = chunkRows(t);
-      const small = await countChunksOf(t, ["/x"]);
-      expect(rows, `chunk rows after reclamation (live: ${live + small})`).toBe(live + small);
-      expectSameBytes(await readAll(await t.fs.readFile("/keep")), seededBytes(30, CHUNK + 1));
-      expectSameBytes(await readAll(await t.fs.readFile("/a")), seededBytes(32, CHUNK));
+      await t.fs.writeFile("/trigger", "x");
+      await t.fs.rm("/trigger");
+      expect(chunkRows(t), "chunk rows = distinct chunks of live files (/keep2: 2, /x: 1, /a: 2)").toBe(5);
+      expectSameBytes(await readAll(await t.fs.readFile("/keep2")), keep);
+      expectSameBytes(await readAll(await t.fs.readFile("/a")), seededBytes(37, CHUNK + 2));
+      expect(await t.fs.readFile("/x", "utf8")).toBe("x");
+      // and the same after a reopen
+      t.reopen();
+      await t.fs.writeFile("/trigger", "x");
+      await t.fs.rm("/trigger");
+      expect(chunkRows(t)).toBe(5);
     });
 
     fsIt(h, "reclamation never deletes chunks of an in-flight stream write", async (t) => {
@@ -181,6 +190,23 @@ export function defineStorageCases(h: FsHarness): void {
       await expectStreamMatchesSequence(await t.fs.readFile("/inflight"), 40, 3 * CHUNK);
     });
 
+    fsIt(h, "a store written by a newer schema → the constructor throws WorkspaceFsError EIO", async (t) => {
+      await t.fs.writeFile("/f", "x");
+      const meta = t.sql<{ key: string; value: number }>("SELECT key, value FROM __ws_meta WHERE key = 'schema'");
+      expect(meta.length, "adapt to the schema-version record").toBe(1);
+      t.sql("UPDATE __ws_meta SET value = ? WHERE key = 'schema'", Number(meta[0].value) + 1);
+      let thrown: unknown;
+      try {
+        t.reopen();
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toMatchObject({ name: "WorkspaceFsError", code: "EIO" });
+      t.sql("UPDATE __ws_meta SET value = ? WHERE key = 'schema'", Number(meta[0].value));
+      t.reopen();
+      expect(await t.fs.readFile("/f", "utf8")).toBe("x");
+    });
+
     fsIt(h, "a stored chunk that went missing → EIO on read", async (t) => {
       await t.fs.writeFile("/f", seededBytes(50, CHUNK + 10));
       for (const name of chunkTables(t)) t.sql(`DELETE FROM "${name}"`);
@@ -194,31 +220,4 @@ export function defineStorageCases(h: FsHarness): void {
       await expectFsError(t.fs.readFile("/f", "utf8"), "EIO");
     });
   });
-}
-
-/**
- * Chunk rows a small file adds on its own (0 if stored inline): measured on a
- * scratch copy so the reclamation test does not depend on that choice.
- */
-async function countChunksOf(t: FsTestContext, paths: string[]): Promise<number> {
-  let n = 0;
-  for (const p of paths) {
-    const size = (await t.fs.stat(p)).size;
-    n += size === 0 ? 0 : Math.ceil(size / CHUNK);
-  }
-  // tiny files may be stored inline; the test passes either way only if rows match one of the two
-  return smallFilesInline(t) ? 0 : n;
-}
-
-/** True when the schema keeps small contents inline (no chunk row for a 1-byte file). */
-function smallFilesInline(t: FsTestContext): boolean {
-  const tables = chunkTables(t);
-  for (const name of tables) {
-    const cols = t.sql<{ name: string }>(`PRAGMA table_info("${name}")`).map((c) => c.name);
-    const sizeCol = cols.find((c) => /^(size|length|len|byte_length)$/i.test(c));
-    if (!sizeCol) continue;
-    const rows = t.sql<{ n: number }>(`SELECT count(*) AS n FROM "${name}" WHERE "${sizeCol}" = 1`);
-    if (Number(rows[0].n) > 0) return false;
-  }
-  return true;
 }
