@@ -2,13 +2,18 @@
  * Content-addressed chunk storage (spec 01 §4.2–4.7).
  *
  * Files are cut by offset into {@link CHUNK_SIZE} pieces; each piece is keyed
- * by its SHA-256 and stored once however many files use it. A chunk's
- * `refs` counts the `__ws_file_chunks` rows pointing at it. A chunk whose
- * count drops to zero is reclaimed by {@link ChunkStore.sweep} unless it is
- * *pinned*: in-flight stream writes pin the chunks they stored before commit,
- * and open read streams pin the chunks of their snapshot. Pins live in
- * memory, shared by every Workspace over the same storage object; chunks
- * left at zero by a crash are reclaimed by the sweep at the next start.
+ * by its SHA-256 and stored once however many files use it. The bytes live in
+ * `__ws_blobs`, apart from the `__ws_chunks` index row, so reference-count
+ * updates never rewrite chunk data.
+ *
+ * A file of one chunk keeps the chunk id in its inode row (`__ws_nodes.chunk`);
+ * longer files list their chunks in `__ws_file_chunks (ino, idx) → chunk`.
+ * `refs` counts every such reference. A chunk whose count is zero is reclaimed
+ * by {@link ChunkStore.sweep} unless it is *pinned*: in-flight writes pin the
+ * chunks they staged before commit, and open read streams pin the chunks of
+ * their snapshot. Pins live in memory and are shared by every Workspace over
+ * the same storage object; chunks left at zero by a crash are reclaimed by
+ * the sweep when the next Workspace opens the store.
  *
  * @module
  */
@@ -20,10 +25,21 @@ export const CHUNK_SIZE = 524_288;
 /** Rows per multi-row INSERT (Durable Objects allow 100 bound parameters). */
 const INSERT_BATCH = 32;
 
+/** Orphans deleted per sweep statement. */
+const SWEEP_BATCH = 512;
+
 /** A chunk ready to store: its bytes and SHA-256. */
 export interface HashedChunk {
   hash: Uint8Array;
   data: Uint8Array;
+}
+
+/** What the chunk store needs to know of a file. */
+export interface FileContent {
+  ino: number;
+  size: number;
+  /** The single chunk of a file of ≤ CHUNK_SIZE bytes, else `null`. */
+  chunk: number | null;
 }
 
 /** SHA-256 of `data` (Web Crypto; available in workerd and Node). */
@@ -31,13 +47,13 @@ export async function sha256(data: Uint8Array): Promise<Uint8Array> {
   return new Uint8Array(await crypto.subtle.digest("SHA-256", data));
 }
 
-/** Cuts `bytes` into chunks and hashes them. */
-export async function hashChunks(bytes: Uint8Array): Promise<HashedChunk[]> {
+/** Cuts `bytes` into CHUNK_SIZE views. */
+export function splitChunks(bytes: Uint8Array): Uint8Array[] {
   const pieces: Uint8Array[] = [];
   for (let offset = 0; offset < bytes.byteLength; offset += CHUNK_SIZE) {
     pieces.push(bytes.subarray(offset, Math.min(offset + CHUNK_SIZE, bytes.byteLength)));
   }
-  return Promise.all(pieces.map(async (data) => ({ data, hash: await sha256(data) })));
+  return pieces;
 }
 
 const pinRegistries = new WeakMap<object, Map<number, number>>();
@@ -67,95 +83,118 @@ export class ChunkStore {
   }
 
   /**
-   * Stores a chunk if its hash is new and returns its id. The chunk starts
-   * with `refs = 0`: callers either link it in the same transaction or pin it.
+   * Stores a chunk with one reference already counted (for writes committed
+   * in the same transaction). Returns its id.
    */
-  put(chunk: HashedChunk): number {
-    const existing = this.#db.one<{ id: number }>(`SELECT id FROM __ws_chunks WHERE hash = ?`, chunk.hash);
-    if (existing) return existing.id;
-    const row = this.#db.one<{ id: number }>(
-      `INSERT INTO __ws_chunks (hash, size, refs) VALUES (?, ?, 0) RETURNING id`,
+  acquire(chunk: HashedChunk): number {
+    const row = this.#db.one<{ id: number; refs: number }>(
+      `INSERT INTO __ws_chunks (hash, size, refs) VALUES (?, ?, 1)
+       ON CONFLICT (hash) DO UPDATE SET refs = refs + 1 RETURNING id, refs`,
       chunk.hash,
       chunk.data.byteLength,
     )!;
-    this.#db.run(`INSERT INTO __ws_blobs (id, data) VALUES (?, ?)`, row.id, chunk.data);
+    // refs = 1: new, or an orphan revived before the sweep (its bytes are still there).
+    if (row.refs === 1) this.#db.run(`INSERT OR IGNORE INTO __ws_blobs (id, data) VALUES (?, ?)`, row.id, chunk.data);
     return row.id;
   }
 
-  /** Points file `ino` at `ids` (index order) and counts the new references. */
-  link(ino: number, ids: readonly number[]): void {
-    for (let start = 0; start < ids.length; start += INSERT_BATCH) {
-      const batch = ids.slice(start, start + INSERT_BATCH);
-      const values = batch.map(() => "(?, ?, ?)").join(", ");
-      const params: number[] = [];
-      batch.forEach((id, i) => params.push(ino, start + i, id));
-      this.#db.run(`INSERT INTO __ws_file_chunks (ino, idx, chunk) VALUES ${values}`, ...params);
+  /**
+   * Stores a chunk without counting a reference and pins it (for streamed
+   * writes, linked later by {@link count}). The bytes are written before the
+   * index row, so an interrupted write can leave unreferenced bytes but never
+   * an index row without bytes.
+   */
+  stage(chunk: HashedChunk): number {
+    const existing = this.#db.one<{ id: number }>(`SELECT id FROM __ws_chunks WHERE hash = ?`, chunk.hash);
+    if (existing) {
+      this.pin([existing.id]);
+      return existing.id;
     }
-    if (ids.length === 1) {
-      this.#db.run(`UPDATE __ws_chunks SET refs = refs + 1 WHERE id = ?`, ids[0]);
-    } else if (ids.length > 1) {
-      this.#db.run(
-        `UPDATE __ws_chunks SET refs = refs + (SELECT count(*) FROM __ws_file_chunks f WHERE f.ino = ? AND f.chunk = __ws_chunks.id)
-         WHERE id IN (SELECT chunk FROM __ws_file_chunks WHERE ino = ?)`,
-        ino,
-        ino,
-      );
-    }
+    const { id } = this.#db.one<{ id: number }>(`INSERT INTO __ws_blobs (data) VALUES (?) RETURNING id`, chunk.data)!;
+    this.#db.run(`INSERT INTO __ws_chunks (id, hash, size, refs) VALUES (?, ?, ?, 0)`, id, chunk.hash, chunk.data.byteLength);
+    this.pin([id]);
+    return id;
   }
 
-  /** Drops file `ino`'s chunk list and its references. Returns whether anything was unlinked. */
-  unlink(ino: number, size: number): boolean {
-    if (size === 0) return false;
+  /**
+   * Records the chunk list of a file with more than one chunk. Returns the
+   * value for `__ws_nodes.chunk` (the id of a single chunk, else `null`).
+   */
+  list(ino: number, ids: readonly number[]): number | null {
+    if (ids.length <= 1) return ids[0] ?? null;
+    for (let start = 0; start < ids.length; start += INSERT_BATCH) {
+      const batch = ids.slice(start, start + INSERT_BATCH);
+      const params: number[] = [];
+      batch.forEach((id, i) => params.push(ino, start + i, id));
+      this.#db.run(`INSERT INTO __ws_file_chunks (ino, idx, chunk) VALUES ${batch.map(() => "(?, ?, ?)").join(", ")}`, ...params);
+    }
+    return null;
+  }
+
+  /** Counts one reference per occurrence in `ids` (staged chunks being linked). */
+  count(ids: readonly number[]): void {
+    const counts = new Map<number, number>();
+    for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
+    for (const [id, n] of counts) this.#db.run(`UPDATE __ws_chunks SET refs = refs + ? WHERE id = ?`, n, id);
+  }
+
+  /** Drops a file's references and chunk list. Returns whether any reference was dropped. */
+  release(file: FileContent): boolean {
+    if (file.chunk !== null) {
+      this.#db.run(`UPDATE __ws_chunks SET refs = refs - 1 WHERE id = ?`, file.chunk);
+      return true;
+    }
+    if (file.size <= CHUNK_SIZE) return false;
     this.#db.run(
-      `UPDATE __ws_chunks SET refs = refs - (SELECT count(*) FROM __ws_file_chunks f WHERE f.ino = ? AND f.chunk = __ws_chunks.id)
-       WHERE id IN (SELECT chunk FROM __ws_file_chunks WHERE ino = ?)`,
-      ino,
-      ino,
+      `UPDATE __ws_chunks SET refs = refs - f.n
+       FROM (SELECT chunk, count(*) AS n FROM __ws_file_chunks WHERE ino = ? GROUP BY chunk) AS f
+       WHERE __ws_chunks.id = f.chunk`,
+      file.ino,
     );
-    this.#db.run(`DELETE FROM __ws_file_chunks WHERE ino = ?`, ino);
+    this.#db.run(`DELETE FROM __ws_file_chunks WHERE ino = ?`, file.ino);
     return true;
   }
 
-  /** Chunk ids of file `ino` overlapping chunk indexes `[first, last]`, in order. */
-  range(ino: number, first: number, last: number): number[] {
+  /** Chunk ids of a file overlapping chunk indexes `[first, last]`, in order. */
+  range(file: FileContent, first: number, last: number): number[] {
+    if (file.chunk !== null) return first === 0 ? [file.chunk] : [];
     return this.#db
       .all<{ chunk: number }>(
         `SELECT chunk FROM __ws_file_chunks WHERE ino = ? AND idx BETWEEN ? AND ? ORDER BY idx`,
-        ino,
+        file.ino,
         first,
         last,
       )
       .map((row) => row.chunk);
   }
 
-  /** The bytes of chunk `id`, or `undefined` when it is missing from the store. */
+  /** The bytes of chunk `id`, or `undefined` when they are missing from the store. */
   read(id: number): Uint8Array | undefined {
     const row = this.#db.one<{ data: unknown }>(`SELECT data FROM __ws_blobs WHERE id = ?`, id);
     return row ? toBytes(row.data) : undefined;
   }
 
-  /** Deletes unreferenced, unpinned chunks. Bounded per call; safe to call any time. */
+  /** Deletes unreferenced, unpinned chunks. Bounded per statement; safe to call any time. */
   sweep(): void {
     for (;;) {
       const orphans = this.#db
-        .all<{ id: number }>(`SELECT id FROM __ws_chunks WHERE refs <= 0 LIMIT 512`)
+        .all<{ id: number }>(`SELECT id FROM __ws_chunks WHERE refs <= 0 LIMIT ${SWEEP_BATCH}`)
         .map((row) => row.id);
       if (orphans.length === 0) return;
       const free = orphans.filter((id) => !this.#pins.has(id));
-      if (free.length === orphans.length && this.#pins.size === 0) {
-        this.#db.tx(() => {
-          this.#db.run(`DELETE FROM __ws_blobs WHERE id IN (SELECT id FROM __ws_chunks WHERE refs <= 0 LIMIT 512)`);
-          this.#db.run(`DELETE FROM __ws_chunks WHERE id IN (SELECT id FROM __ws_chunks WHERE refs <= 0 LIMIT 512)`);
-        });
-      } else {
-        this.#db.tx(() => {
+      this.#db.tx(() => {
+        if (free.length === orphans.length) {
+          const batch = `SELECT id FROM __ws_chunks WHERE refs <= 0 LIMIT ${SWEEP_BATCH}`;
+          this.#db.run(`DELETE FROM __ws_blobs WHERE id IN (${batch})`);
+          this.#db.run(`DELETE FROM __ws_chunks WHERE id IN (${batch})`);
+        } else {
           for (const id of free) {
             this.#db.run(`DELETE FROM __ws_blobs WHERE id = ?`, id);
             this.#db.run(`DELETE FROM __ws_chunks WHERE id = ?`, id);
           }
-        });
-      }
-      if (orphans.length < 512 || free.length === 0) return;
+        }
+      });
+      if (orphans.length < SWEEP_BATCH || free.length < orphans.length) return;
     }
   }
 }

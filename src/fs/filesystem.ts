@@ -8,7 +8,7 @@
  * @module
  */
 import type { Database } from "../storage/database.js";
-import { CHUNK_SIZE, ChunkStore, hashChunks, sha256 } from "./chunks.js";
+import { CHUNK_SIZE, ChunkStore, sha256, splitChunks } from "./chunks.js";
 import { WorkspaceFsError } from "./errors.js";
 import { compileExclude, compileGlob } from "./glob.js";
 import { grepFiles, compilePattern } from "./grep.js";
@@ -34,6 +34,8 @@ import { walk, WALK_PAGE } from "./walk.js";
 const FILE_MODE = 0o644;
 const DIR_MODE = 0o755;
 const LINK_MODE = 0o777;
+/** Windows up to this many bytes within one chunk are read when the stream is opened. */
+const EAGER_READ_BYTES = 65_536;
 
 /** Options for {@link WorkspaceFs}. */
 export interface WorkspaceFsOptions {
@@ -71,7 +73,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     if (node.kind === Kind.Directory) throw new WorkspaceFsError("EISDIR", "readFile", canonical);
     const start = Math.min(byteOffset, node.size);
     const end = byteLength === undefined ? node.size : Math.min(node.size, start + byteLength);
-    const ids = end > start ? this.#chunks.range(node.ino, Math.floor(start / CHUNK_SIZE), Math.floor((end - 1) / CHUNK_SIZE)) : [];
+    const ids = end > start ? this.#chunks.range(node, Math.floor(start / CHUNK_SIZE), Math.floor((end - 1) / CHUNK_SIZE)) : [];
     const firstChunkOffset = Math.floor(start / CHUNK_SIZE) * CHUNK_SIZE;
     if (encoding === "utf8") {
       const decoder = new TextDecoder("utf-8");
@@ -87,6 +89,17 @@ export class WorkspaceFs implements WorkspaceFilesystem {
   }
 
   #stream(ids: number[], firstChunkOffset: number, start: number, end: number, path: string): ReadableStream<Uint8Array> {
+    if (ids.length === 1 && end - start <= EAGER_READ_BYTES) {
+      // A small window of one chunk is read at once: no pin, no pull round trip.
+      const data = this.#chunkData(ids[0], path);
+      const window = data.subarray(start - firstChunkOffset, end - firstChunkOffset);
+      return new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(window);
+          controller.close();
+        },
+      });
+    }
     const chunks = this.#chunks;
     chunks.pin(ids);
     let index = 0;
@@ -244,7 +257,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     const last = Math.floor((node.size - 1) / CHUNK_SIZE);
     // Read the chunk list in bounded slices so a huge file never loads whole.
     for (let first = 0; first <= last; first += 256) {
-      for (const id of this.#chunks.range(node.ino, first, Math.min(last, first + 255))) {
+      for (const id of this.#chunks.range(node, first, Math.min(last, first + 255))) {
         yield decoder.decode(this.#chunkData(id, path), { stream: true });
       }
     }
@@ -269,33 +282,52 @@ export class WorkspaceFs implements WorkspaceFilesystem {
         typeof content === "string"
           ? new TextEncoder().encode(content)
           : new Uint8Array(content.buffer, content.byteOffset, content.byteLength);
-      const hashed = await hashChunks(bytes);
-      this.#db.tx(() => {
-        const target = this.#writeTarget(segments, canonical, exclusive);
-        const ids = hashed.map((chunk) => this.#chunks.put(chunk));
-        this.#commitFile(target, ids, bytes.byteLength, mode, mtime);
-      });
-      this.#chunks.sweep();
-      return;
+      if (bytes.byteLength <= CHUNK_SIZE) {
+        // One chunk: hash first, then resolve, store and link in one transaction.
+        const hash = bytes.byteLength > 0 ? await sha256(bytes) : undefined;
+        const released = this.#db.tx(() => {
+          const target = this.#writeTarget(segments, canonical, exclusive);
+          const id = hash ? this.#chunks.acquire({ hash, data: bytes }) : null;
+          return this.#commitFile(target, id, [], bytes.byteLength, mode, mtime);
+        });
+        if (released) this.#chunks.sweep();
+        return;
+      }
+      return this.#writeStaged(segments, canonical, exclusive, mode, mtime, toAsync(splitChunks(bytes)));
     }
     if (!isReadableStream(content)) {
       throw new TypeError("writeFile: content must be a string, a Uint8Array or a ReadableStream<Uint8Array>");
     }
     // Check the target before reading the first byte, and again at commit.
     this.#writeTarget(segments, canonical, exclusive);
+    return this.#writeStaged(segments, canonical, exclusive, mode, mtime, rechunk(content));
+  }
+
+  /**
+   * Stores chunks as they arrive (pinned, unreferenced), then links them to the
+   * file in one transaction. Any failure before the commit leaves the old file
+   * untouched; the staged chunks are swept.
+   */
+  async #writeStaged(
+    segments: string[],
+    canonical: string,
+    exclusive: boolean,
+    mode: number,
+    mtime: number,
+    pieces: AsyncIterable<Uint8Array>,
+  ): Promise<void> {
     const ids: number[] = [];
     let size = 0;
     try {
-      for await (const piece of rechunk(content)) {
+      for await (const piece of pieces) {
         const hash = await sha256(piece);
-        const id = this.#db.tx(() => this.#chunks.put({ hash, data: piece }));
-        this.#chunks.pin([id]);
-        ids.push(id);
+        ids.push(this.#chunks.stage({ hash, data: piece }));
         size += piece.byteLength;
       }
       this.#db.tx(() => {
         const target = this.#writeTarget(segments, canonical, exclusive);
-        this.#commitFile(target, ids, size, mode, mtime);
+        this.#chunks.count(ids);
+        this.#commitFile(target, null, ids, size, mode, mtime);
       });
     } finally {
       this.#chunks.unpin(ids);
@@ -320,16 +352,40 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     return { parent: missing.parent, name: missing.name };
   }
 
-  #commitFile(target: { node?: Node; parent?: Node; name?: string }, ids: number[], size: number, mode: number, mtime: number): void {
-    let ino: number;
+  /**
+   * Points the target at new content: `single` for a file of ≤ 1 chunk, else
+   * `ids` (references already counted). Returns whether old content was released.
+   */
+  #commitFile(
+    target: { node?: Node; parent?: Node; name?: string },
+    single: number | null,
+    ids: number[],
+    size: number,
+    mode: number,
+    mtime: number,
+  ): boolean {
     if (target.node) {
-      ino = target.node.ino;
-      this.#chunks.unlink(ino, target.node.size);
-      this.#db.run(`UPDATE __ws_nodes SET mode = ?, mtime = ?, size = ? WHERE ino = ?`, mode, mtime, size, ino);
-    } else {
-      ino = this.#nodes.insert({ parent: target.parent!.ino, name: target.name!, kind: Kind.File, mode, mtime, size, target: null }).ino;
+      const node = target.node;
+      const released = this.#chunks.release(node);
+      const chunk = ids.length > 0 ? this.#chunks.list(node.ino, ids) : single;
+      this.#db.run(`UPDATE __ws_nodes SET mode = ?, mtime = ?, size = ?, chunk = ? WHERE ino = ?`, mode, mtime, size, chunk, node.ino);
+      return released;
     }
-    this.#chunks.link(ino, ids);
+    const node = this.#nodes.insert({
+      parent: target.parent!.ino,
+      name: target.name!,
+      kind: Kind.File,
+      mode,
+      mtime,
+      size,
+      target: null,
+      chunk: ids.length > 0 ? null : single,
+    });
+    if (ids.length > 0) {
+      const chunk = this.#chunks.list(node.ino, ids);
+      if (chunk !== null) this.#db.run(`UPDATE __ws_nodes SET chunk = ? WHERE ino = ?`, chunk, node.ino);
+    }
+    return false;
   }
 
   async mkdir(path: string, options?: MkdirOptions): Promise<void> {
@@ -340,7 +396,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     const mtime = this.#now();
     this.#db.tx(() => {
       const createDir = (parent: Node, name: string, dirMode: number) =>
-        this.#nodes.insert({ parent: parent.ino, name, kind: Kind.Directory, mode: dirMode, mtime, size: 0, target: null });
+        this.#nodes.insert({ parent: parent.ino, name, kind: Kind.Directory, mode: dirMode, mtime, size: 0, target: null, chunk: null });
       const found = this.#nodes.resolve(segmentsOf(canonical), {
         followFinal: false,
         createMissing: recursive ? (parent, name) => createDir(parent, name, DIR_MODE) : undefined,
@@ -374,7 +430,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
           released = this.#removeSubtree(node.ino);
         }
       } else if (node.kind === Kind.File) {
-        released = this.#chunks.unlink(node.ino, node.size);
+        released = this.#chunks.release(node);
       }
       this.#db.run(`DELETE FROM __ws_nodes WHERE ino = ?`, node.ino);
     });
@@ -392,6 +448,13 @@ export class WorkspaceFs implements WorkspaceFilesystem {
       `${subtree}
        UPDATE __ws_chunks SET refs = refs - c.n
        FROM (SELECT f.chunk AS chunk, count(*) AS n FROM __ws_file_chunks f JOIN sub ON f.ino = sub.ino WHERE sub.kind = ${Kind.File} GROUP BY f.chunk) AS c
+       WHERE __ws_chunks.id = c.chunk`,
+      ino,
+    );
+    this.#db.run(
+      `${subtree}
+       UPDATE __ws_chunks SET refs = refs - c.n
+       FROM (SELECT n.chunk AS chunk, count(*) AS n FROM __ws_nodes n JOIN sub ON n.ino = sub.ino WHERE n.chunk IS NOT NULL GROUP BY n.chunk) AS c
        WHERE __ws_chunks.id = c.chunk`,
       ino,
     );
@@ -429,7 +492,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
         if (!sourceIsDir && destIsDir) throw new WorkspaceFsError("EISDIR", "rename", to);
         if (sourceIsDir && !destIsDir) throw new WorkspaceFsError("ENOTDIR", "rename", to);
         if (destIsDir && this.#nodes.hasChildren(existing.ino)) throw new WorkspaceFsError("ENOTEMPTY", "rename", to);
-        if (existing.kind === Kind.File) released = this.#chunks.unlink(existing.ino, existing.size);
+        if (existing.kind === Kind.File) released = this.#chunks.release(existing);
         this.#db.run(`DELETE FROM __ws_nodes WHERE ino = ?`, existing.ino);
       }
       this.#db.run(`UPDATE __ws_nodes SET parent = ?, name = ? WHERE ino = ?`, parentIno, name, node.ino);
@@ -448,7 +511,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
       this.#throwFor(found, "symlink", canonical, "write");
       if (found.status === "found") throw new WorkspaceFsError("EEXIST", "symlink", canonical);
       const missing = found as Extract<Resolution, { status: "missing" }>;
-      this.#nodes.insert({ parent: missing.parent.ino, name: missing.name, kind: Kind.Symlink, mode: LINK_MODE, mtime, size: target.length, target });
+      this.#nodes.insert({ parent: missing.parent.ino, name: missing.name, kind: Kind.Symlink, mode: LINK_MODE, mtime, size: target.length, target, chunk: null });
     });
   }
 
@@ -574,4 +637,8 @@ async function* rechunk(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint
   } finally {
     reader.releaseLock();
   }
+}
+
+async function* toAsync<T>(items: Iterable<T>): AsyncGenerator<T> {
+  yield* items;
 }

@@ -18,21 +18,44 @@ const OPTIONS: picomatch.PicomatchOptions = {
 
 export type Matcher = (relative: string) => boolean;
 
+/**
+ * One glob. picomatch lets `X/**` match `X` itself; in the spec's grammar
+ * `X/**` needs the `/`, so that case is excluded here.
+ */
+function compileOne(pattern: string): Matcher {
+  const matcher = picomatch(pattern, OPTIONS);
+  const parent = pattern.slice(0, -3);
+  if (pattern.length > 3 && pattern.endsWith("/**") && !parent.includes("**")) {
+    const parentMatcher = picomatch(parent, OPTIONS);
+    return (relative) => matcher(relative) && !parentMatcher(relative);
+  }
+  return matcher;
+}
+
 /** Compiles a glob; `undefined` or `""` match everything. */
 export function compileGlob(pattern: string | undefined): Matcher {
   if (pattern === undefined || pattern === "") return () => true;
-  return picomatch(pattern, OPTIONS);
+  return compileOne(pattern);
 }
 
-/**
- * Compiles `exclude` globs into a test for entries and a test for
- * directories; a glob `X/**` also prunes a directory matching `X`.
- */
-export function compileExclude(globs: readonly string[] | undefined): { entry: Matcher; dir: Matcher } | undefined {
+/** Compiled `exclude` globs. */
+export interface Exclude {
+  /** The entry is dropped from results (and, if a directory, not walked). */
+  drop: Matcher;
+  /** The directory is not walked (it matches `X` of some `X/**`), though it may still be reported. */
+  prune: Matcher;
+}
+
+/** Compiles `exclude` globs; `""` entries are ignored. Returns `undefined` when nothing is excluded. */
+export function compileExclude(globs: readonly string[] | undefined): Exclude | undefined {
   const patterns = (globs ?? []).filter((glob) => glob !== "");
   if (patterns.length === 0) return undefined;
-  const entry = picomatch(patterns, OPTIONS);
-  const dirPatterns = patterns.filter((glob) => glob.length > 3 && glob.endsWith("/**")).map((glob) => glob.slice(0, -3));
-  const dirOnly = dirPatterns.length > 0 ? picomatch(dirPatterns, OPTIONS) : () => false;
-  return { entry, dir: (relative) => entry(relative) || dirOnly(relative) };
+  const matchers = patterns.map(compileOne);
+  const parents = patterns
+    .filter((glob) => glob.length > 3 && glob.endsWith("/**"))
+    .map((glob) => picomatch(glob.slice(0, -3), OPTIONS));
+  return {
+    drop: (relative) => matchers.some((match) => match(relative)),
+    prune: (relative) => parents.some((match) => match(relative)),
+  };
 }

@@ -16,12 +16,14 @@ export interface Node {
   mtime: number;
   size: number;
   target: string | null;
+  /** The single chunk of a file of 1..CHUNK_SIZE bytes; `null` otherwise. */
+  chunk: number | null;
 }
 
 /** Maximum link expansions per operation; the 41st fails with ELOOP. */
 export const MAX_LINK_EXPANSIONS = 40;
 
-const COLUMNS = `ino, parent, name, kind, mode, mtime, size, target`;
+const COLUMNS = `ino, parent, name, kind, mode, mtime, size, target, chunk`;
 
 /** Outcome of walking a path. */
 export type Resolution =
@@ -48,7 +50,7 @@ interface Segment {
   fromLink: boolean;
 }
 
-const ROOT_STUB: Node = { ino: 1, parent: 0, name: "", kind: Kind.Directory, mode: 0o755, mtime: 0, size: 0, target: null };
+const ROOT_STUB: Node = { ino: 1, parent: 0, name: "", kind: Kind.Directory, mode: 0o755, mtime: 0, size: 0, target: null, chunk: null };
 
 /** Lookups on `__ws_nodes`. */
 export class Nodes {
@@ -84,7 +86,7 @@ export class Nodes {
 
   insert(node: Omit<Node, "ino">): Node {
     const row = this.#db.one<{ ino: number }>(
-      `INSERT INTO __ws_nodes (parent, name, kind, mode, mtime, size, target) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ino`,
+      `INSERT INTO __ws_nodes (parent, name, kind, mode, mtime, size, target, chunk) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING ino`,
       node.parent,
       node.name,
       node.kind,
@@ -92,6 +94,7 @@ export class Nodes {
       node.mtime,
       node.size,
       node.target,
+      node.chunk,
     )!;
     return { ...node, ino: row.ino };
   }

@@ -7,7 +7,9 @@
  * - `__ws_chunks`: content-addressed chunk index (SHA-256 → id, refcount);
  *   `__ws_blobs` holds the bytes, apart, so refcount updates never rewrite
  *   a 512 KiB row.
- * - `__ws_file_chunks`: a file's chunk list, `(ino, idx)` → chunk id.
+ * - `__ws_file_chunks`: the chunk list of a file longer than one chunk,
+ *   `(ino, idx)` → chunk id; a one-chunk file keeps its chunk id in
+ *   `__ws_nodes.chunk`, so small files cost one row.
  *
  * @module
  */
@@ -33,7 +35,8 @@ const DDL = [
      mode INTEGER NOT NULL,
      mtime INTEGER NOT NULL,
      size INTEGER NOT NULL DEFAULT 0,
-     target TEXT
+     target TEXT,
+     chunk INTEGER
    )`,
   `CREATE UNIQUE INDEX IF NOT EXISTS __ws_nodes_child ON __ws_nodes (parent, name)`,
   `CREATE TABLE IF NOT EXISTS __ws_chunks (

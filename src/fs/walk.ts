@@ -9,7 +9,7 @@
  */
 import type { Node, Nodes } from "./nodes.js";
 import { Kind } from "./schema.js";
-import type { compileExclude } from "./glob.js";
+import type { Exclude } from "./glob.js";
 
 /** Children read per query (spec 01 §3.3: fixed pages of 128). */
 export const WALK_PAGE = 128;
@@ -27,7 +27,7 @@ export interface WalkEntry {
 export function* walk(
   nodes: Nodes,
   root: Node,
-  exclude: ReturnType<typeof compileExclude>,
+  exclude: Exclude | undefined,
   want: () => number,
 ): Generator<WalkEntry> {
   interface Frame {
@@ -55,8 +55,8 @@ export function* walk(
     }
     const node = top.page[top.index++];
     const relative = top.prefix + node.name;
-    if (exclude && (node.kind === Kind.Directory ? exclude.dir(relative) : exclude.entry(relative))) continue;
+    if (exclude?.drop(relative)) continue;
     yield { node, relative };
-    if (node.kind === Kind.Directory) stack.push(frame(node.ino, relative + "/"));
+    if (node.kind === Kind.Directory && !exclude?.prune(relative)) stack.push(frame(node.ino, relative + "/"));
   }
 }
