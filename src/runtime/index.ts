@@ -1,42 +1,376 @@
 /**
- * PLACEHOLDER — replaced by the runtime issue (#4). Until then the runtime
- * has no backends: `backends()` is `[]` and `exec` rejects.
+ * `workspace.runtime` (spec 02 §1): routes `exec`, `getExec`, `killExec` and
+ * `disposeExec` to the Workspace's backends, connects them lazily, and wraps
+ * each run in an execution handle with long-output handling (§2).
+ *
+ * @module
  */
-import type { Workspace } from "../workspace.js";
+import type { WorkspaceFilesystem } from "../fs/types.js";
+import type { Database } from "../storage/database.js";
+import { runtimeError } from "./errors.js";
+import { createExecHandle } from "./handle.js";
+import type { OutputLimits } from "./output.js";
+import type {
+  BackendHandle,
+  ExecEvent,
+  KillSignal,
+  ModuleExecutionEnvelope,
+  WorkspaceBackend,
+  WorkspaceBackendHost,
+  WorkspaceBackendInfo,
+  WorkspaceModuleBackendHandle,
+  WorkspaceRuntimeEvent,
+  WorkspaceRuntimeExecHandle,
+  WorkspaceRuntimeExecOptions,
+  WorkspaceRuntimeGetExecOptions,
+  WorkspaceRuntimeLike,
+  WorkspaceRuntimeOutputOptions,
+} from "./types.js";
 
-export interface WorkspaceBackendInfo {
+export type * from "./types.js";
+export { WorkspaceRuntimeError, runtimeError } from "./errors.js";
+export type { WorkspaceRuntimeErrorCode } from "./errors.js";
+export { statusOf } from "./handle.js";
+export { outputPath, keptTail, countLines } from "./output.js";
+
+/** @deprecated Use {@link WorkspaceBackend}. A backend as registered with `new Workspace({ backends })`. */
+export type WorkspaceRegisteredBackend = WorkspaceBackend;
+
+/** What the runtime needs from its Workspace. */
+export interface RuntimeWorkspace {
+  readonly fs: WorkspaceFilesystem;
+  readonly db: Database;
+  readonly output: OutputLimits | false;
+  readonly assets?: unknown;
+  now(): number;
+}
+
+/** Interrupted or waiting calls (spec 02 §5); this runtime never has any. */
+export interface WorkspaceRuntimePendingCall {
   id: string;
-  protocol: "command" | "module";
-  callable: boolean;
-  description?: string;
+  backend: string;
+  callId: string;
+  payload: unknown;
+  since: number;
 }
 
-/** A backend as registered with `new Workspace({ backends })` (shape owned by the runtime issue). */
-export interface WorkspaceRegisteredBackend {
-  readonly id: string;
-  readonly protocol?: "command" | "module";
-  readonly callable?: boolean;
-  readonly description?: string;
+type Connected =
+  | { kind: "module"; handle: WorkspaceModuleBackendHandle }
+  | { kind: "command"; handle: BackendHandle };
+
+const textEncoder = new TextEncoder();
+
+/** A client that fails on use: what host modules get for git/artifacts when the Workspace has none. */
+function unconfigured(name: string, code: string): unknown {
+  return new Proxy(
+    {},
+    {
+      get(_target, prop) {
+        if (prop === "then" || typeof prop === "symbol") return undefined;
+        return () => {
+          const err = new Error(`${name} is not configured on this Workspace`) as Error & { code: string };
+          err.code = code;
+          throw err;
+        };
+      },
+    },
+  );
 }
 
-export class WorkspaceRuntime {
-  readonly #backends: readonly WorkspaceRegisteredBackend[];
-  constructor(_workspace: Workspace, backends: readonly WorkspaceRegisteredBackend[]) {
+function validateOutput(output: WorkspaceRuntimeOutputOptions | false | undefined, where: string): void {
+  if (output === undefined || output === false) return;
+  if (typeof output !== "object" || output === null) throw new TypeError(`${where}: output must be { maxLines?, maxBytes? } or false`);
+  for (const key of ["maxLines", "maxBytes"] as const) {
+    const value = output[key];
+    if (value !== undefined && (!Number.isSafeInteger(value) || value <= 0)) {
+      throw new TypeError(`${where}: output.${key} must be a positive integer, got ${String(value)}`);
+    }
+  }
+}
+
+/**
+ * The execution runtime of a Workspace. Created by the Workspace; reach it
+ * as `workspace.runtime`.
+ */
+export class WorkspaceRuntime implements WorkspaceRuntimeLike {
+  readonly #workspace: RuntimeWorkspace;
+  readonly #backends: readonly WorkspaceBackend[];
+  readonly #connected = new Map<string, Connected>();
+  readonly #connecting = new Map<string, Promise<Connected>>();
+
+  /**
+   * @param workspace The owning Workspace (its `fs`, `db`, `output`, clock).
+   * @param backends Registered backends; the first is the default. Duplicate ids throw.
+   */
+  constructor(workspace: RuntimeWorkspace, backends: readonly WorkspaceBackend[]) {
+    const seen = new Set<string>();
+    for (const backend of backends) {
+      if (!backend || typeof backend.id !== "string" || backend.id === "") {
+        throw new TypeError("every backend needs a non-empty string id");
+      }
+      if (seen.has(backend.id)) throw new Error(`duplicate backend id "${backend.id}": every backend needs its own id`);
+      seen.add(backend.id);
+    }
+    this.#workspace = workspace;
     this.#backends = backends;
   }
+
+  /** The backends in registration order (sync, no connect). */
   backends(): WorkspaceBackendInfo[] {
-    return this.#backends.map((b) => ({
-      id: b.id,
-      protocol: b.protocol === "module" ? "module" : "command",
-      callable: b.callable === true,
-      ...(b.description !== undefined ? { description: b.description } : {}),
-    }));
+    return this.#backends.map((b) => {
+      const info: WorkspaceBackendInfo = {
+        id: b.id,
+        protocol: b.protocol === "module" ? "module" : "command",
+        callable: b.callable === true,
+      };
+      const description = b.description;
+      if (description !== undefined) info.description = description;
+      return info;
+    });
   }
+
+  /** True when the backend with this id admits `input` (false when unknown). */
   isCallable(id: string): boolean {
     return this.#backends.some((b) => b.id === id && b.callable === true);
   }
-  async exec(_source: string, _options?: unknown): Promise<never> {
-    throw new Error("no execution backend configured: pass backends to new Workspace({ storage, backends })");
+
+  #resolve(id: string | undefined): WorkspaceBackend {
+    if (this.#backends.length === 0) {
+      throw new Error("no execution backend configured: pass backends to new Workspace({ storage, backends })");
+    }
+    if (id === undefined) return this.#backends[0];
+    const backend = this.#backends.find((b) => b.id === id);
+    if (!backend) {
+      const ids = this.#backends.map((b) => JSON.stringify(b.id)).join(", ");
+      throw new Error(`no backend with id ${JSON.stringify(id)}; this Workspace has ${ids}`);
+    }
+    return backend;
   }
-  async close(): Promise<void> {}
+
+  #host(): WorkspaceBackendHost {
+    const ws = this.#workspace;
+    const host: WorkspaceBackendHost = {
+      db: ws.db,
+      fs: ws.fs,
+      runtime: this,
+      now: () => ws.now(),
+      git: unconfigured("git", "ENOCONFIG"),
+      artifacts: unconfigured("artifacts", "ENOCONFIG"),
+    };
+    if (ws.assets !== undefined) host.assets = ws.assets;
+    return host;
+  }
+
+  async #connect(backend: WorkspaceBackend): Promise<Connected> {
+    const existing = this.#connected.get(backend.id);
+    if (existing) return existing;
+    let pending = this.#connecting.get(backend.id);
+    if (!pending) {
+      pending = (async (): Promise<Connected> => {
+        if (backend.protocol === "module") {
+          const handle = await backend.connect(this.#host());
+          return { kind: "module", handle };
+        }
+        const handle = await backend.connect(this.#host());
+        if (handle.sync !== "none") {
+          await handle.close().catch(() => {});
+          throw new Error(
+            `backend "${backend.id}" needs remote sync (sync: "${handle.sync ?? "remote"}"), which this runtime does not support; return sync: "none" from connect() when the backend works on the Workspace directly`,
+          );
+        }
+        return { kind: "command", handle };
+      })();
+      this.#connecting.set(backend.id, pending);
+      pending.then(
+        (connected) => {
+          this.#connecting.delete(backend.id);
+          this.#connected.set(backend.id, connected);
+          if (connected.kind === "command" && connected.handle.closed) {
+            connected.handle.closed.then(
+              () => this.#drop(backend.id, connected),
+              () => this.#drop(backend.id, connected),
+            );
+          }
+        },
+        () => this.#connecting.delete(backend.id),
+      );
+    }
+    return pending;
+  }
+
+  #drop(id: string, connected: Connected): void {
+    if (this.#connected.get(id) === connected) this.#connected.delete(id);
+  }
+
+  /**
+   * Connects a backend (by id), or every backend with `{ all: true }`.
+   * Without arguments connects the default backend.
+   */
+  async ready(options?: string | { all?: boolean }): Promise<void> {
+    if (typeof options === "object" && options?.all) {
+      await Promise.all(this.#backends.map((b) => this.#connect(b)));
+      return;
+    }
+    await this.#connect(this.#resolve(typeof options === "string" ? options : undefined));
+  }
+
+  #limits(output: WorkspaceRuntimeOutputOptions | false | undefined): OutputLimits | false {
+    const base = this.#workspace.output;
+    if (base === false || output === false) return false;
+    return { ...base, ...(output?.maxLines !== undefined ? { maxLines: output.maxLines } : {}), ...(output?.maxBytes !== undefined ? { maxBytes: output.maxBytes } : {}) };
+  }
+
+  #handle<E extends "utf8" | undefined>(
+    envelope: { id: string; events: ReadableStream<WorkspaceRuntimeEvent | ExecEvent> },
+    backend: string,
+    encoding: E | undefined,
+    limits: OutputLimits | false,
+    partial: boolean,
+  ): WorkspaceRuntimeExecHandle<E> {
+    return createExecHandle<E>({
+      id: envelope.id,
+      backend,
+      events: envelope.events,
+      encoding: encoding as "utf8" | undefined,
+      limits,
+      partial,
+      host: {
+        fs: this.#workspace.fs,
+        kill: (id, b, signal) => this.killExec(id, { backend: b, ...(signal ? { signal } : {}) }),
+        replay: async (id, b) => (await this.#getEnvelope(id, b, undefined)).events,
+      },
+    });
+  }
+
+  /**
+   * Runs `source` on a backend and resolves once it is launched (spec 02 §1.2).
+   *
+   * @throws (rejects) when `id` is empty or over 256 bytes, the backend is
+   *   unknown, `input` goes to a non-callable backend, or the backend refuses
+   *   the run (`EEXEC_BUSY`, `EEXEC_EXISTS`, `ECLOSED`, validation errors).
+   */
+  async exec<E extends "utf8" | undefined = undefined>(
+    source: string,
+    options: WorkspaceRuntimeExecOptions<E> = {},
+  ): Promise<WorkspaceRuntimeExecHandle<E>> {
+    if (typeof source !== "string") {
+      throw new TypeError(`runtime.exec(source, options): source must be a string, got ${Array.isArray(source) ? "an array" : typeof source}`);
+    }
+    const o = options ?? {};
+    if (o.id !== undefined) {
+      if (typeof o.id !== "string" || o.id === "") throw runtimeError("EINVAL", "exec: id must be a non-empty string");
+      if (textEncoder.encode(o.id).byteLength > 256) throw runtimeError("EINVAL", "exec: id must be at most 256 bytes");
+    }
+    const backend = this.#resolve(o.backend);
+    if (o.input !== undefined && backend.callable !== true) {
+      throw new Error(`Backend "${backend.id}" is not callable; it does not accept structured input.`);
+    }
+    validateOutput(o.output, "exec");
+    const connected = await this.#connect(backend);
+    let envelope: { id: string; events: ReadableStream<WorkspaceRuntimeEvent | ExecEvent> };
+    if (connected.kind === "module") {
+      const request: Parameters<WorkspaceModuleBackendHandle["exec"]>[0] = { source };
+      if (o.id !== undefined) request.id = o.id;
+      if (o.cwd !== undefined) request.cwd = o.cwd;
+      if (o.input !== undefined) request.input = o.input;
+      if (o.env !== undefined) request.env = o.env;
+      if (o.stdin !== undefined) request.stdin = o.stdin;
+      if (o.timeoutMs !== undefined) request.timeoutMs = o.timeoutMs;
+      if (o.sync !== undefined) request.sync = o.sync;
+      if (o.onInterrupt !== undefined) request.onInterrupt = o.onInterrupt;
+      envelope = await connected.handle.exec(request);
+    } else {
+      const request: Parameters<BackendHandle["rpc"]["shell"]["exec"]>[0] = { source };
+      if (o.id !== undefined) request.id = o.id;
+      if (o.cwd !== undefined) request.cwd = o.cwd;
+      if (o.env !== undefined) request.env = o.env;
+      if (o.stdin !== undefined) request.stdin = typeof o.stdin === "string" ? textEncoder.encode(o.stdin) : o.stdin;
+      if (o.timeoutMs !== undefined) request.timeoutMs = o.timeoutMs;
+      envelope = await connected.handle.rpc.shell.exec(request);
+    }
+    return this.#handle<E>(envelope, backend.id, o.encoding, this.#limits(o.output), false);
+  }
+
+  async #getEnvelope(id: string, backendId: string | undefined, after: number | "tail" | undefined): Promise<ModuleExecutionEnvelope> {
+    const backend = this.#resolve(backendId);
+    const connected = await this.#connect(backend);
+    const request: { id: string; after?: number | "tail" } = { id };
+    if (after !== undefined) request.after = after;
+    return connected.kind === "module" ? connected.handle.getExec(request) : connected.handle.rpc.shell.getExec(request);
+  }
+
+  /**
+   * Reattaches to a run by id (spec 02 §1.6). `resume` omitted or `"full"`
+   * replays from seq 1; a number n replays `seq > n`; `"tail"` only events
+   * after this call. Unknown id → rejects `ENOENT`.
+   */
+  async getExec<E extends "utf8" | undefined = undefined>(
+    id: string,
+    options: WorkspaceRuntimeGetExecOptions<E> = {},
+  ): Promise<WorkspaceRuntimeExecHandle<E>> {
+    const o = options ?? {};
+    const resume = o.resume ?? "full";
+    if (resume !== "full" && resume !== "tail" && !(typeof resume === "number" && Number.isFinite(resume) && resume >= 0)) {
+      throw new TypeError(`getExec: resume must be "full", "tail" or a non-negative number, got ${String(resume)}`);
+    }
+    validateOutput(o.output, "getExec");
+    const backend = this.#resolve(o.backend);
+    const after = resume === "full" ? undefined : resume;
+    const envelope = await this.#getEnvelope(id, backend.id, after);
+    const partial = after !== undefined;
+    return this.#handle<E>(envelope, backend.id, o.encoding, partial ? false : this.#limits(o.output), partial);
+  }
+
+  /** Stops a live run; a finished run is a no-op; unknown → rejects `ENOENT`. */
+  async killExec(id: string, options: { backend?: string; signal?: KillSignal } = {}): Promise<void> {
+    const backend = this.#resolve(options?.backend);
+    const connected = await this.#connect(backend);
+    const request: { id: string; signal?: KillSignal } = { id };
+    if (options?.signal !== undefined) request.signal = options.signal;
+    if (connected.kind === "module") await connected.handle.killExec(request);
+    else await connected.handle.rpc.shell.killExec(request);
+  }
+
+  /** Deletes a finished run's record; running → `EEXEC_BUSY`; unknown → `ENOENT`. */
+  async disposeExec(id: string, options: { backend?: string } = {}): Promise<void> {
+    const backend = this.#resolve(options?.backend);
+    const connected = await this.#connect(backend);
+    if (connected.kind === "module") await connected.handle.disposeExec({ id });
+    else await connected.handle.rpc.shell.disposeExec({ id });
+  }
+
+  /** Connects every module backend so interrupted runs settle (spec 02 §3.7). */
+  async recover(): Promise<void> {
+    for (const backend of this.#backends) {
+      if (backend.protocol !== "module") continue;
+      const connected = await this.#connect(backend);
+      if (connected.kind === "module") await connected.handle.recover?.();
+    }
+  }
+
+  /** Calls waiting for an answer (spec 02 §5). None: waiting runs are not supported. */
+  async pending(): Promise<WorkspaceRuntimePendingCall[]> {
+    return [];
+  }
+
+  /** Answers a waiting call (spec 02 §5). Not supported: always rejects. */
+  async respond(id: string, _callId: string, _answer: unknown, options: { backend?: string } = {}): Promise<void> {
+    const backend = this.#resolve(options?.backend);
+    throw new Error(`backend "${backend.id}" doesn't run calls that wait for an answer (execution ${JSON.stringify(id)})`);
+  }
+
+  /** Closes every connected backend (errors swallowed). The next call reconnects. */
+  async close(): Promise<void> {
+    const connected = [...this.#connected.values()];
+    this.#connected.clear();
+    await Promise.all(
+      connected.map(async (c) => {
+        try {
+          await c.handle.close?.();
+        } catch {
+          /* ignored */
+        }
+      }),
+    );
+  }
 }

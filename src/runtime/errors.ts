@@ -1,0 +1,32 @@
+/**
+ * Runtime errors (spec 02 §1.7): plain `Error`s carrying a string `code`.
+ *
+ * @module
+ */
+
+/** Codes the runtime and its backends reject with. */
+export type WorkspaceRuntimeErrorCode =
+  | "EEXEC_BUSY"
+  | "EEXEC_EXISTS"
+  | "ENOENT"
+  | "ECLOSED"
+  | "EEXEC_LOST"
+  | "ENOTWAITING"
+  | "EPROTOCOL"
+  | "ELOG_TRUNCATED"
+  | "EINVAL";
+
+/** An `Error` with `name === "WorkspaceRuntimeError"` and a `code` from spec 02 §1.7. */
+export class WorkspaceRuntimeError extends Error {
+  override readonly name = "WorkspaceRuntimeError";
+  readonly code: WorkspaceRuntimeErrorCode;
+  constructor(code: WorkspaceRuntimeErrorCode, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+/** Shorthand for `new WorkspaceRuntimeError(code, message)`. */
+export function runtimeError(code: WorkspaceRuntimeErrorCode, message: string): WorkspaceRuntimeError {
+  return new WorkspaceRuntimeError(code, message);
+}
