@@ -3,6 +3,10 @@ import { defineConfig } from "tsup";
 // One entry per public subpath (see package.json "exports"); ESM + .d.ts each.
 export const entries = {
   index: "src/index.ts",
+  "tools/index": "src/tools/index.ts",
+  "tools/ai-sdk": "src/tools/ai-sdk.ts",
+  "tools/pi-ai": "src/tools/pi-ai.ts",
+  "tools/tanstack-ai": "src/tools/tanstack-ai.ts",
 } as const;
 
 export default defineConfig({
@@ -15,4 +19,6 @@ export default defineConfig({
   splitting: true,
   treeshake: true,
   external: [/^cloudflare:/, /^node:/, "ai", "@earendil-works/pi-ai", "@tanstack/ai"],
+  // edit's line diff is bundled, so tool entries load no external module but zod (spec 03 §1).
+  noExternal: ["diff"],
 });

@@ -14,7 +14,7 @@ export const MAX_PAGE_LIMIT = 1000;
 export const TRUNCATION_MARKER = "... (truncated)";
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+const decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
 
 /** UTF-8 bytes of `text`. */
 export function utf8(text: string): Uint8Array {
