@@ -315,10 +315,13 @@ async function treeAndPages(ctx: BenchContext): Promise<BenchRow[]> {
   // Rows read per call: depth = segments of the deepest path (/tree/dNNN/fNNN.txt).
   const depth = 3;
   const rowsTarget = atMost(2 * PAGE + depth, `2×${PAGE}+${depth}`);
-  const rowsOf = async (fn: () => Promise<unknown[]>): Promise<number> => {
+  const statements: string[] = [];
+  const rowsOf = async (what: string, fn: () => Promise<unknown[]>): Promise<number> => {
     const before = ws.db.rowsRead;
+    const beforeStatements = ws.db.statements;
     const result = await fn();
     if (result.length !== PAGE) throw new Error(`expected a full page of ${PAGE}, got ${result.length}`);
+    statements.push(`${what} ${ws.db.statements - beforeStatements}`);
     return ws.db.rowsRead - before;
   };
   const rawRowsOf = (query: string, ...bindings: unknown[]): number => {
@@ -326,9 +329,9 @@ async function treeAndPages(ctx: BenchContext): Promise<BenchRow[]> {
     cursor.toArray();
     return cursor.rowsRead;
   };
-  const findRows = await rowsOf(() => ws.fs.find("/tree", undefined, { limit: PAGE }));
-  const grepRows = await rowsOf(() => ws.fs.grep("needle", "/tree", { limit: PAGE }));
-  const readdirRows = await rowsOf(() => ws.fs.readdir("/flat", { limit: PAGE }));
+  const findRows = await rowsOf("find", () => ws.fs.find("/tree", undefined, { limit: PAGE }));
+  const grepRows = await rowsOf("grep", () => ws.fs.grep("needle", "/tree", { limit: PAGE }));
+  const readdirRows = await rowsOf("readdir", () => ws.fs.readdir("/flat", { limit: PAGE }));
   const rawPageRows = rawRowsOf("SELECT path FROM raw_tree WHERE path > ? ORDER BY path LIMIT ?", "/tree/", PAGE);
   const rawGrepRows = rawRowsOf("SELECT path, data FROM raw_tree WHERE path > ? ORDER BY path LIMIT ?", "/tree/", PAGE);
 
@@ -375,7 +378,7 @@ async function treeAndPages(ctx: BenchContext): Promise<BenchRow[]> {
   sql.exec("DROP TABLE raw_tree");
   await ws.fs.rm("/flat", { recursive: true });
 
-  const pageNote = `first page, limit ${PAGE}: find/grep over /tree (${TREE_DIRS} dirs × ${TREE_FILES_PER_DIR} files, one "needle" line per file), readdir over /flat (${FLAT_FILES.toLocaleString("en-US")} entries); rows = workspace.db.rowsRead delta (sum of cursor.rowsRead); raw = rowsRead of SELECT … ORDER BY path LIMIT ${PAGE} on a path-keyed table`;
+  const pageNote = `first page, limit ${PAGE}: find/grep over /tree (${TREE_DIRS} dirs × ${TREE_FILES_PER_DIR} files, one "needle" line per file), readdir over /flat (${FLAT_FILES.toLocaleString("en-US")} entries); rows = workspace.db.rowsRead delta (sum of cursor.rowsRead); raw = rowsRead of SELECT … ORDER BY path LIMIT ${PAGE} on a path-keyed table; SQL statements per call: ${statements.join(", ")}`;
   return [
     { label: "find first page: rows read", unit: "rows", ours: findRows, baseline: rawPageRows, target: rowsTarget, note: pageNote },
     { label: "grep first page: rows read", unit: "rows", ours: grepRows, baseline: rawGrepRows, target: rowsTarget },
