@@ -1,0 +1,64 @@
+import { asSchema } from "ai";
+import { convertSchemaToJsonSchema } from "@tanstack/ai";
+import { describe, expect, it } from "vitest";
+import { createAITools } from "../../../src/tools/ai-sdk.js";
+import { buildCoreTools } from "../../../src/tools/core/toolset.js";
+import { createPiTools } from "../../../src/tools/pi-ai.js";
+import { createTanStackTools } from "../../../src/tools/tanstack-ai.js";
+import { setup, TEN } from "./helpers.js";
+
+const strip = (schema: unknown) => {
+  const { $schema: _drop, ...rest } = (schema ?? {}) as Record<string, unknown>;
+  return rest;
+};
+
+describe("the three adapters build the same tools", () => {
+  it("same names, order, descriptions and JSON schemas", async () => {
+    const { workspace } = await setup();
+    const options = { workspace, read: { maxLines: 50, maxBytes: 4096 }, write: { maxBytes: 1000 }, edit: { maxBytes: 5000 } };
+    const core = buildCoreTools(options);
+    const ai = createAITools(options);
+    const pi = createPiTools(options);
+    const ts = createTanStackTools(options);
+    const names = core.map((t) => t.name);
+    expect(names).toEqual(["read", "ls", "find", "grep", "write", "edit", "delete"]);
+    expect(Object.keys(ai)).toEqual(names);
+    expect(pi.tools.map((t) => t.name)).toEqual(names);
+    expect(ts.map((t) => t.name)).toEqual(names);
+    for (const [i, name] of names.entries()) {
+      const description = core[i]!.description;
+      expect(ai[name]!.description).toBe(description);
+      expect(pi.tools[i]!.description).toBe(description);
+      expect(ts[i]!.description).toBe(description);
+      // The schema each library derives from the shared zod schema is the one pi is given.
+      const aiJson = strip(await asSchema(ai[name]!.inputSchema).jsonSchema);
+      const tsJson = strip(convertSchemaToJsonSchema(ts[i]!.inputSchema as never));
+      // The AI SDK's own zod converter also closes the top-level object; everything else is identical.
+      expect(aiJson.additionalProperties).toBe(false);
+      delete aiJson.additionalProperties;
+      expect(aiJson).toEqual(pi.tools[i]!.parameters);
+      expect(tsJson).toEqual(pi.tools[i]!.parameters);
+    }
+    // Limits are stated in the descriptions the model sees.
+    expect(pi.tools[0]!.description).toContain("50 lines or 4KB");
+    expect(pi.tools[4]!.description).toContain("1KB");
+  });
+
+  it("the same limits apply in every adapter", async () => {
+    const { workspace } = await setup({ "/workspace/ten.txt": TEN });
+    const options = { workspace, read: { maxLines: 3 }, write: { maxBytes: 4 } };
+    const ai = createAITools(options);
+    const pi = createPiTools(options);
+    const ts = createTanStackTools({ ...options, format: "object" });
+    const input = { path: "/workspace/ten.txt" };
+    const expected = { path: "/workspace/ten.txt", content: "line 1\nline 2\nline 3", startLine: 1, endLine: 3, totalLines: null, truncated: true, nextOffset: 4, nextByteOffset: 21 };
+    expect(await ai.read!.execute!(input, { toolCallId: "a", messages: [] })).toEqual(expected);
+    expect((await pi.execute({ id: "p", name: "read", arguments: input })).details).toEqual(expected);
+    expect(await ts.read!.execute(input)).toEqual(expected);
+    const tooBig = "Content too large: 5 bytes exceeds the 4-byte write cap. Use the edit tool for incremental changes to existing files, or split the write into smaller pieces.";
+    const write = { path: "/workspace/w.txt", content: "12345" };
+    expect(await ai.write!.execute!(write, { toolCallId: "a", messages: [] })).toEqual({ error: tooBig });
+    expect(await pi.execute({ id: "p", name: "write", arguments: write })).toMatchObject({ isError: true, content: [{ type: "text", text: tooBig }] });
+    expect(await ts.write!.execute(write)).toEqual({ error: tooBig });
+  });
+});
