@@ -16,7 +16,7 @@ const NAMES = ["a", "b", "é"];
 const CONTENTS = ["", "x", "hello\n", "é😀", "\uFEFFbom", "l1\r\nl2\n"];
 
 export type Op =
-  | { op: "writeFile"; path: string; content: string; options: { mode?: number; exclusive?: boolean } }
+  | { op: "writeFile"; path: string; content: string; as: "string" | "bytes" | "stream"; options: { mode?: number; exclusive?: boolean } }
   | { op: "mkdir"; path: string; options: { recursive?: boolean; mode?: number } }
   | { op: "readFile"; path: string }
   | { op: "rm"; path: string; options: { recursive?: boolean; force?: boolean } }
@@ -25,7 +25,13 @@ export type Op =
   | { op: "stat"; path: string }
   | { op: "lstat"; path: string }
   | { op: "readdir"; path: string }
-  | { op: "readlink"; path: string };
+  | { op: "readlink"; path: string }
+  | { op: "chmod"; path: string; mode: number }
+  | { op: "readRange"; path: string; byteOffset: number; byteLength?: number }
+  | { op: "ls"; path: string }
+  | { op: "find"; path: string }
+  | { op: "grep"; pattern: string; path: string }
+  | { op: "reopen" };
 
 /** Deterministic op generator. */
 export function makeOpGenerator(seed: number): (step: number) => Op {
@@ -63,12 +69,25 @@ export function makeOpGenerator(seed: number): (step: number) => Op {
   };
   return (step) => {
     const r = int(100);
+    if (r >= 86) {
+      const r2 = int(70);
+      if (r2 < 10) return { op: "chmod", path: path(), mode: pick([0o600, 0o700, 0o104755]) };
+      if (r2 < 20) {
+        const byteOffset = int(6);
+        return chance(0.5) ? { op: "readRange", path: path(), byteOffset } : { op: "readRange", path: path(), byteOffset, byteLength: int(5) };
+      }
+      if (r2 < 32) return { op: "ls", path: path() };
+      if (r2 < 44) return { op: "find", path: path() };
+      if (r2 < 58) return { op: "grep", pattern: pick(["l", "x", "é"]), path: path() };
+      if (r2 < 61) return { op: "reopen" };
+    }
     if (r < 20) {
       const options: { mode?: number; exclusive?: boolean } = {};
       if (chance(0.2)) options.mode = pick([0o600, 0o755, 0o100644]);
       if (chance(0.15)) options.exclusive = true;
       const content = chance(0.5) ? `${pick(CONTENTS)}${step}` : pick(CONTENTS);
-      return { op: "writeFile", path: path(), content, options };
+      const as = pick(["string", "string", "bytes", "stream"] as const);
+      return { op: "writeFile", path: path(), content, as, options };
     }
     if (r < 35) {
       const options: { recursive?: boolean; mode?: number } = {};
@@ -92,6 +111,11 @@ export function makeOpGenerator(seed: number): (step: number) => Op {
   };
 }
 
+/** ls only rejects with EINVAL (bad path); everything else is a list. */
+function modelLs(model: FsModel, path: string): string[] {
+  return model.ls(path);
+}
+
 type Outcome = { ok: unknown } | { err: string } | { threw: string };
 
 async function vfsOutcome(promise: Promise<unknown>): Promise<Outcome> {
@@ -107,8 +131,35 @@ async function vfsOutcome(promise: Promise<unknown>): Promise<Outcome> {
 function runOnVfs(t: FsTestContext, op: Op): Promise<unknown> {
   const fs = t.fs;
   switch (op.op) {
-    case "writeFile":
-      return fs.writeFile(op.path, op.content, op.options);
+    case "writeFile": {
+      const bytes = new TextEncoder().encode(op.content);
+      const content =
+        op.as === "string"
+          ? op.content
+          : op.as === "bytes"
+            ? bytes
+            : new ReadableStream<Uint8Array>({
+                start(controller) {
+                  controller.enqueue(bytes.slice(0, 2));
+                  controller.enqueue(bytes.slice(2));
+                  controller.close();
+                },
+              });
+      return fs.writeFile(op.path, content, op.options);
+    }
+    case "chmod":
+      return fs.chmod(op.path, op.mode);
+    case "readRange":
+      return fs.readFile(op.path, { encoding: "utf8", byteOffset: op.byteOffset, ...(op.byteLength === undefined ? {} : { byteLength: op.byteLength }) });
+    case "ls":
+      return fs.ls(op.path);
+    case "find":
+      return fs.find(op.path);
+    case "grep":
+      return fs.grep(op.pattern, op.path);
+    case "reopen":
+      t.reopen();
+      return Promise.resolve(undefined);
     case "mkdir":
       return fs.mkdir(op.path, op.options);
     case "readFile":
@@ -135,6 +186,18 @@ function runOnModel(model: FsModel, op: Op): ModelOutcome<unknown> {
     switch (op.op) {
       case "writeFile":
         return model.writeFile(op.path, op.content, op.options);
+      case "chmod":
+        return model.chmod(op.path, op.mode);
+      case "readRange":
+        return model.readRange(op.path, op.byteOffset, op.byteLength);
+      case "ls":
+        return modelLs(model, op.path);
+      case "find":
+        return model.find(op.path);
+      case "grep":
+        return model.grep(op.pattern, op.path);
+      case "reopen":
+        return undefined;
       case "mkdir":
         return model.mkdir(op.path, op.options);
       case "readFile":
@@ -202,7 +265,10 @@ function compare(op: Op, expected: ModelOutcome<unknown>, actual: Outcome, inode
     const want = (expected.ok as Record<string, unknown>[]).map(sortKeys);
     return JSON.stringify(got) === JSON.stringify(want) ? undefined : `readdir ${JSON.stringify(got)} ≠ expected ${JSON.stringify(want)}`;
   }
-  if (op.op === "readFile" || op.op === "readlink") {
+  if (op.op === "ls" || op.op === "find" || op.op === "grep") {
+    return JSON.stringify(actual.ok) === JSON.stringify(expected.ok) ? undefined : `${JSON.stringify(actual.ok)} ≠ expected ${JSON.stringify(expected.ok)}`;
+  }
+  if (op.op === "readFile" || op.op === "readlink" || op.op === "readRange") {
     return actual.ok === expected.ok ? undefined : `${JSON.stringify(actual.ok)} ≠ expected ${JSON.stringify(expected.ok)}`;
   }
   return actual.ok === undefined ? undefined : `resolved with ${JSON.stringify(actual.ok)}, expected undefined`;

@@ -386,6 +386,97 @@ export class FsModel {
     srcNode.name = dstName;
   }
 
+  chmod(path: string, mode: number): void {
+    const at = this.#resolve(path, true, false);
+    if (!at.node) fail("ENOENT");
+    at.node!.mode = mode & 0o7777;
+    at.node!.mtime = this.now;
+  }
+
+  /** readFile with a byte window, decoded as UTF-8 (spec §3.3: clamped; offset ≥ size → ""). */
+  readRange(path: string, byteOffset: number, byteLength: number | undefined): string {
+    const at = this.#resolve(path, true, false);
+    if (!at.node) fail("ENOENT");
+    if (at.node!.kind === "dir") fail("EISDIR");
+    const bytes = (at.node as File).bytes;
+    const end = byteLength === undefined ? bytes.length : Math.min(bytes.length, byteOffset + byteLength);
+    return decoder.decode(bytes.subarray(Math.min(byteOffset, bytes.length), Math.max(end, Math.min(byteOffset, bytes.length))));
+  }
+
+  /** `ls(prefix)`: regular files at or under prefix; no link anywhere on the way. */
+  ls(prefix: string): string[] {
+    const segs = canonical(prefix);
+    let node: Node = this.root;
+    for (const seg of segs) {
+      if (node.kind !== "dir") return [];
+      const child: Node | undefined = node.children.get(seg);
+      if (!child || child.kind === "link") return [];
+      node = child;
+    }
+    const base = segs.length === 0 ? "" : "/" + segs.join("/");
+    if (node.kind === "file") return [base];
+    return this.#files(node as Dir, base).sort(compareBytes);
+  }
+
+  #files(dir: Dir, prefix: string): string[] {
+    const out: string[] = [];
+    for (const c of dir.children.values()) {
+      const p = `${prefix}/${c.name}`;
+      if (c.kind === "file") out.push(p);
+      else if (c.kind === "dir") out.push(...this.#files(c, p));
+    }
+    return out;
+  }
+
+  /** `find(directory)` without pattern: DFS pre-order, links reported as "symlink", not descended. */
+  find(directory: string): { path: string; type: string }[] {
+    const segs = canonical(directory);
+    const at = this.#resolve(directory, true, false);
+    if (!at.node) fail("ENOENT");
+    if (at.node!.kind !== "dir") fail("ENOTDIR");
+    return this.#walkTree(at.node as Dir, segs.length === 0 ? "" : "/" + segs.join("/"));
+  }
+
+  #walkTree(dir: Dir, prefix: string): { path: string; type: string }[] {
+    const out: { path: string; type: string }[] = [];
+    for (const c of [...dir.children.values()].sort((x, y) => compareBytes(x.name, y.name))) {
+      const p = `${prefix}/${c.name}`;
+      out.push({ path: p, type: c.kind === "link" ? "symlink" : c.kind });
+      if (c.kind === "dir") out.push(...this.#walkTree(c, p));
+    }
+    return out;
+  }
+
+  /** `grep(literal, path)`: discovery order, then line order; links in a walk are not read. */
+  grep(pattern: string, path: string): { path: string; line: number; text: string }[] {
+    const segs = canonical(path);
+    const at = this.#resolve(path, true, false);
+    if (!at.node) fail("ENOENT");
+    const given = segs.length === 0 ? "" : "/" + segs.join("/");
+    const files: [string, File][] =
+      at.node!.kind === "file"
+        ? [[given || "/", at.node as File]]
+        : this.#walkTree(at.node as Dir, given)
+            .filter((e) => e.type === "file")
+            .map((e) => [e.path, this.#lookupFile(e.path)]);
+    const out: { path: string; line: number; text: string }[] = [];
+    for (const [p, file] of files) {
+      const text = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }).decode(file.bytes);
+      if (text === "") continue;
+      const lines = text.split("\n");
+      if (text.endsWith("\n")) lines.pop();
+      lines.forEach((line, i) => {
+        if (line.includes(pattern)) out.push({ path: p, line: i + 1, text: line });
+      });
+    }
+    return out;
+  }
+
+  /** A file by its physical path (walk results never cross links). */
+  #lookupFile(path: string): File {
+    return this.#walk(canonical(path), this.root, false, false, { n: 0 }).node as File;
+  }
+
   /** `ls("/")`: every regular file, full-path byte order. */
   lsAll(): string[] {
     const out: string[] = [];

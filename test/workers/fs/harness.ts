@@ -8,7 +8,7 @@ import { ManualClock, makeContext, type FsHarness } from "../../shared/fs/harnes
 
 export const workersHarness: FsHarness = {
   suite: "workers",
-  model: { runs: 6, steps: 400 },
+  model: { runs: 25, steps: 400 },
   bigStreamBytes: 64 * 1024 * 1024,
   async run(body) {
     const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
