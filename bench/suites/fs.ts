@@ -17,7 +17,7 @@ const CHUNK = 512 * KiB;
 /** Sizes; change here, the labels follow. */
 const BIG_BYTES = 64 * MiB;
 const BIG_PIECE = 64 * KiB; // source stream piece size (a typical network read)
-const BIG_RUNS = 5;
+const BIG_RUNS = 7;
 const SMALL_FILES = 1000;
 const SMALL_BYTES = 1 * KiB;
 const TREE_DIRS = 100;
@@ -26,7 +26,7 @@ const FLAT_FILES = 10_000;
 const GREP_FILES = 2000;
 const GREP_FILE_BYTES = 10_000; // 2,000 × 10 kB ≈ 20 MB
 const PAGE = 200;
-const RUNS = 5;
+const RUNS = 7;
 
 export default defineSuite({
   name: "fs",
@@ -98,6 +98,7 @@ async function bigFile(ctx: BenchContext): Promise<BenchRow[]> {
     });
   };
   const lastBig = `/big-${BIG_RUNS - 1}.bin`;
+  const lastRaw = (BIG_RUNS - 1) * chunks.length; // first row id of the last raw run
 
   // Writes, alternating ours / raw (raw: one INSERT per 512 KiB chunk); both until durable.
   ctx.log(`64 MiB: ${BIG_RUNS} stream writes and ${BIG_RUNS} raw writes, alternating`);
@@ -106,19 +107,17 @@ async function bigFile(ctx: BenchContext): Promise<BenchRow[]> {
       await ws.fs.writeFile(`/big-${rep}.bin`, source());
       await storage.sync();
     },
-    async () => {
-      for (let i = 0; i < chunks.length; i++) sql.exec("INSERT INTO raw_big (id, data) VALUES (?, ?)", i, chunks[i]);
+    async (rep) => {
+      // New rows each run (no DELETE in between), so raw, like ours, grows the database rather
+      // than refilling freed pages.
+      for (let i = 0; i < chunks.length; i++) sql.exec("INSERT INTO raw_big (id, data) VALUES (?, ?)", rep * chunks.length + i, chunks[i]);
       await storage.sync();
     },
     {
       runs: BIG_RUNS,
       setup: {
         ours: (rep) => chunks.forEach((c, i) => stamp(c, rep, i)),
-        raw: async (rep) => {
-          sql.exec("DELETE FROM raw_big");
-          await storage.sync();
-          chunks.forEach((c, i) => stamp(c, 1000 + rep, i));
-        },
+        raw: (rep) => chunks.forEach((c, i) => stamp(c, 1000 + rep, i)),
       },
       teardown: { ours: (rep) => (rep > 0 ? ws.fs.rm(`/big-${rep - 1}.bin`) : undefined) },
     },
@@ -135,7 +134,7 @@ async function bigFile(ctx: BenchContext): Promise<BenchRow[]> {
     },
     () => {
       let total = 0;
-      for (const row of sql.exec<{ data: ArrayBuffer }>("SELECT data FROM raw_big ORDER BY id")) total += row.data.byteLength;
+      for (const row of sql.exec<{ data: ArrayBuffer }>("SELECT data FROM raw_big WHERE id >= ? ORDER BY id", lastRaw)) total += row.data.byteLength;
       if (total !== BIG_BYTES) throw new Error(`raw read ${total} bytes, expected ${BIG_BYTES}`);
     },
     { runs: BIG_RUNS },
@@ -143,7 +142,7 @@ async function bigFile(ctx: BenchContext): Promise<BenchRow[]> {
   const rawReadPerRow = await ctx.median(
     () => {
       let total = 0;
-      for (let i = 0; i < chunks.length; i++) total += sql.exec<{ data: ArrayBuffer }>("SELECT data FROM raw_big WHERE id = ?", i).one().data.byteLength;
+      for (let i = 0; i < chunks.length; i++) total += sql.exec<{ data: ArrayBuffer }>("SELECT data FROM raw_big WHERE id = ?", lastRaw + i).one().data.byteLength;
       if (total !== BIG_BYTES) throw new Error(`raw read ${total} bytes, expected ${BIG_BYTES}`);
     },
     { runs: BIG_RUNS },
@@ -156,10 +155,10 @@ async function bigFile(ctx: BenchContext): Promise<BenchRow[]> {
   sql.exec("DROP TABLE raw_big");
   await storage.sync();
 
-  const note = `64 MiB of distinct pseudo-random 512 KiB chunks; source stream yields ${BIG_PIECE / KiB} KiB pieces; raw = one INSERT per 512 KiB BLOB row; writes end with storage.sync(); ours and raw alternate; median of ${BIG_RUNS}`;
+  const note = `64 MiB of distinct pseudo-random 512 KiB chunks; source stream yields ${BIG_PIECE / KiB} KiB pieces; raw = one INSERT per 512 KiB BLOB row (new rows each run, as ours writes a new file each run); writes end with storage.sync(); ours and raw alternate; median of ${BIG_RUNS}`;
   return [
     { label: "64 MiB stream write", unit: "MB/s", ours: mbps(BIG_BYTES, fsWrite), baseline: mbps(BIG_BYTES, rawWrite), target: ratioAtLeast(0.8), note },
-    { label: "64 MiB stream read", unit: "MB/s", ours: mbps(BIG_BYTES, fsRead), baseline: mbps(BIG_BYTES, rawRead), target: ratioAtLeast(0.9), note: "raw floor = one cursor over SELECT data … ORDER BY id (128 rows)" },
+    { label: "64 MiB stream read", unit: "MB/s", ours: mbps(BIG_BYTES, fsRead), baseline: mbps(BIG_BYTES, rawRead), target: ratioAtLeast(0.9), note: "raw floor = one cursor over SELECT data … ORDER BY id (the last run's 128 rows); ours = the last file written, drained" },
     {
       label: "  vs raw SELECT per chunk",
       unit: "MB/s",
