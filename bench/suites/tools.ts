@@ -115,6 +115,22 @@ export default defineSuite({
       target: ratioAtMost(3),
       note: `continuation {offset, byteOffset: ${nineMiB}} → ${midEnd - nineMiB} bytes; raw = SELECT of the covering row(s), sliced`,
     });
+    const fsRange = await ctx.median(
+      async () => {
+        const stream = await ws.fs.readFile("/workspace/big.txt", { byteOffset: nineMiB, byteLength: midEnd - nineMiB });
+        let n = 0;
+        for await (const chunk of stream) n += chunk.byteLength;
+        if (n !== midEnd - nineMiB) throw new Error("fs range short");
+      },
+      { runs: RUNS, repeat: 5 },
+    );
+    rows.push({
+      label: "  fs.readFile of the same range",
+      unit: "ms",
+      ours: fsRange,
+      baseline: midPage.raw,
+      note: "informational: the storage layer's share of the row above (one ranged readFile, drained)",
+    });
     ctx.sql.exec("DROP TABLE raw_tools_big");
 
     // edit: one line of a 1 MiB file.

@@ -255,7 +255,13 @@ async function readText(store: FileStore, input: ReadInput, s: ReadSettings): Pr
     }
     const rendered = renderLine(bytes, length, s.lineTruncation);
     const text = rendered === null ? null : s.includeLineNumbers ? `${lineNo}\t${rendered}` : rendered;
-    const size = text === null ? Infinity : utf8Length(text);
+    // Valid UTF-8 decodes to as many bytes as it had; only U+FFFD or a number prefix changes that.
+    const size =
+      text === null
+        ? Infinity
+        : rendered === text && !s.lineTruncation && length === bytes.byteLength && !text.includes("\uFFFD")
+          ? length
+          : utf8Length(text);
     if (outBytes + size + (out.length > 0 ? 1 : 0) > s.maxBytes) {
       if (out.length === 0) {
         failure = {
