@@ -111,6 +111,42 @@ export function defineReadWriteCases(h: FsHarness): void {
       expectSameBytes(await readAll(ranged as ReadableStream<Uint8Array>), before.subarray(CHUNK - 5, 2 * CHUNK - 5), "ranged snapshot");
       expectSameBytes(await readAll(await t.fs.readFile("/f")), after, "new content");
     });
+    fsIt(h, "a stream is a snapshot: a partly read stream survives overwrite and rm (within the safety window)", async (t) => {
+      const before = seededBytes(3, CHUNK * 3 + 1);
+      await t.fs.writeFile("/f", before);
+      await t.fs.writeFile("/g", before);
+      const partly = await t.fs.readFile("/f");
+      const reader = partly.getReader();
+      const first = await reader.read();
+      await t.fs.writeFile("/f", seededBytes(4, CHUNK * 3 + 1));
+      await t.fs.writeFile("/f", "small");
+      const rest: Uint8Array[] = [first.value!];
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        rest.push(value);
+      }
+      expectSameBytes(concat(rest), before, "partly read stream");
+      const removed = await t.fs.readFile("/g");
+      await t.fs.rm("/g");
+      await t.fs.writeFile("/other", seededBytes(6, CHUNK)); // more churn after the rm
+      expectSameBytes(await readAll(removed), before, "stream of a removed file");
+    });
+
+    fsIt(h, "returned chunks are the caller's: mutating them does not change the file", async (t) => {
+      const data = seededBytes(8, CHUNK + 100);
+      await t.fs.writeFile("/f", data);
+      for (let round = 0; round < 2; round++) {
+        for (const piece of await collectChunks(await t.fs.readFile("/f"))) piece.fill(0);
+        for (const piece of await collectChunks((await t.fs.readFile("/f", { byteOffset: 10, byteLength: 50 })) as ReadableStream<Uint8Array>)) piece.fill(0);
+      }
+      expectSameBytes(await readAll(await t.fs.readFile("/f")), data);
+      // and the written array is not retained by reference
+      const input = seededBytes(9, 1000);
+      await t.fs.writeFile("/in", input);
+      input.fill(7);
+      expectSameBytes(await readAll(await t.fs.readFile("/in")), seededBytes(9, 1000));
+    });
   });
 
   describe("writeFile", () => {
@@ -337,6 +373,46 @@ export function defineReadWriteCases(h: FsHarness): void {
       await expectFsError(writing, "ENOENT");
       await expectFsError(t.fs.stat("/d"), "ENOENT");
       expect(await t.fs.readdir("/")).toEqual([]);
+    });
+
+    fsIt(h, "the target is checked again at commit: exclusive raced, or replaced by a directory", async (t) => {
+      const gated = () => {
+        let release!: () => void;
+        const gate = new Promise<void>((r) => (release = r));
+        let step = 0;
+        const stream = new ReadableStream<Uint8Array>(
+          {
+            async pull(controller) {
+              step++;
+              if (step === 1) controller.enqueue(utf8("streamed"));
+              else {
+                await gate;
+                controller.close();
+              }
+            },
+          },
+          { highWaterMark: 0 },
+        );
+        return { stream, release, started: () => step >= 2 };
+      };
+      const waitFor = async (cond: () => boolean) => {
+        for (let i = 0; i < 50 && !cond(); i++) await new Promise((r) => setTimeout(r, 1));
+      };
+      const a = gated();
+      const writingA = t.fs.writeFile("/f", a.stream, { exclusive: true });
+      await waitFor(a.started);
+      await t.fs.writeFile("/f", "other");
+      a.release();
+      await expectFsError(writingA, "EEXIST");
+      expect(await t.fs.readFile("/f", "utf8")).toBe("other");
+      const b = gated();
+      const writingB = t.fs.writeFile("/g", b.stream);
+      await waitFor(b.started);
+      await t.fs.mkdir("/g");
+      await t.fs.writeFile("/g/inner", "i");
+      b.release();
+      await expectFsError(writingB, "EISDIR");
+      expect(await t.fs.readFile("/g/inner", "utf8")).toBe("i");
     });
 
     fsIt(h, "concurrent stream writes to one path: last commit wins", async (t) => {

@@ -331,6 +331,10 @@ export function defineSearchCases(h: FsHarness): void {
       ]);
       expect(two[0].context?.[1]).toEqual({ line: 4, text: "L04", isMatch: true });
       expect(two[0].context?.[0].isMatch).toBe(false);
+      // offset skips matching lines; context still comes from the file
+      expect((await t.fs.grep("L0[45]", "/c.txt", { context: 1, regex: true, offset: 1 })).map((m) => [m.line, m.context?.map((c) => c.line)])).toEqual([
+        [5, [4, 5, 6]],
+      ]);
       // a page ending in a match still gets its trailing context
       expect(await t.fs.grep("L05", "/c.txt", { context: 1, limit: 1 })).toEqual([{ path: "/c.txt", line: 5, text: "L05", context: ctx(4, 6, 5) }]);
     });

@@ -190,6 +190,23 @@ export function defineStorageCases(h: FsHarness): void {
       await expectStreamMatchesSequence(await t.fs.readFile("/inflight"), 40, 3 * CHUNK);
     });
 
+    fsIt(h, "workspace.fs is the same object on every access", async (t) => {
+      expect(t.workspace.fs).toBe(t.workspace.fs);
+    });
+
+    fsIt(h, "a ranged read touches only the chunks it overlaps (rows read stay small)", async (t) => {
+      const total = 40 * CHUNK;
+      await t.fs.writeFile("/big", sequenceStream(60, total, { pieceSize: CHUNK }));
+      t.reopen(); // no warm cache
+      const db = t.workspace.db;
+      const before = db.rowsRead;
+      const window = (await t.fs.readFile("/big", { byteOffset: 38 * CHUNK + 5, byteLength: CHUNK })) as ReadableStream<Uint8Array>;
+      const bytes = await readAll(window);
+      expect(bytes.byteLength).toBe(CHUNK);
+      const rows = db.rowsRead - before;
+      expect(rows, `rows read for a 2-chunk window of a 40-chunk file: ${rows}`).toBeLessThanOrEqual(16);
+    });
+
     fsIt(h, "a store written by a newer schema → the constructor throws WorkspaceFsError EIO", async (t) => {
       await t.fs.writeFile("/f", "x");
       const meta = t.sql<{ key: string; value: number }>("SELECT key, value FROM __ws_meta WHERE key = 'schema'");
