@@ -62,6 +62,16 @@ export function definePathCases(h: FsHarness): void {
       });
     }
 
+    fsIt(h, "a non-string path → EINVAL, as a rejection", async (t) => {
+      for (const bad of [undefined, null, 42, {}, ["/a"]]) {
+        for (const [method, call] of pathCalls(t)) {
+          await expectFsError(noSyncThrow(() => call(bad as unknown as string)), "EINVAL").catch((e: Error) => {
+            throw new Error(`${method}(${String(bad)}): ${e.message}`);
+          });
+        }
+      }
+    });
+
     fsIt(h, "empty and '.' segments are dropped, trailing slash ignored", async (t) => {
       await t.fs.mkdir("/a");
       await t.fs.writeFile("/a//b/", "B");

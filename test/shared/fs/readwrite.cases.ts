@@ -175,6 +175,8 @@ export function defineReadWriteCases(h: FsHarness): void {
       expect((await t.fs.stat("/f")).mode).toBe(0o755);
       await t.fs.writeFile("/g", "e", { mode: 0o4711 });
       expect((await t.fs.stat("/g")).mode).toBe(0o4711);
+      await t.fs.writeFile("/z", "zero", { mode: 0 });
+      expect((await t.fs.stat("/z")).mode).toBe(0);
       await t.fs.writeFile("/s", streamOf(utf8("x")), { mode: 0o600 });
       expect((await t.fs.stat("/s")).mode).toBe(0o600);
     });

@@ -67,17 +67,23 @@ export function defineSearchCases(h: FsHarness): void {
       expect(await t.fs.find("/w", ".env")).toEqual(pick("/w/.env"));
       expect(await t.fs.find("/w", "lnk/*")).toEqual([]);
       expect(await t.fs.find("/w", "*.TS")).toEqual([]);
+      expect(await t.fs.find("/w", "a?x.ts")).toEqual([]); // ? never matches '/'
+      expect(await t.fs.find("/w", "a*")).toEqual(pick("/w/a", "/w/a-b")); // * never crosses '/'
+      expect(await t.fs.find("/w", "a*/*.ts")).toEqual(pick("/w/a/x.ts", "/w/a-b/q.ts"));
     });
 
     fsIt(h, "glob literals: [ ] . and unbalanced/comma-less braces are literal", async (t) => {
       await t.fs.mkdir("/g");
-      for (const f of ["[x].md", "x.md", "xamd", "{a}", "a", "{a,b", "a.ts", "b.ts", "c.ts"]) await t.fs.writeFile(`/g/${f}`, "");
+      for (const f of ["[x].md", "x.md", "xamd", "{a}", "a", "{a,b", "a.ts", "b.ts", "c.ts", "(p)+$.ts", "p.ts", "^a|b"]) await t.fs.writeFile(`/g/${f}`, "");
       const paths = async (pattern: string) => (await t.fs.find("/g", pattern)).map((e) => e.path);
       expect(await paths("[x].md")).toEqual(["/g/[x].md"]);
       expect(await paths("x.md")).toEqual(["/g/x.md"]);
       expect(await paths("{a}")).toEqual(["/g/{a}"]);
       expect(await paths("{a,b")).toEqual(["/g/{a,b"]);
       expect(await paths("{a,{b,c}}.ts")).toEqual(["/g/a.ts", "/g/b.ts", "/g/c.ts"]);
+      expect(await paths("(p)+$.ts")).toEqual(["/g/(p)+$.ts"]);
+      expect(await paths("^a|b")).toEqual(["/g/^a|b"]);
+      expect(await paths("x?md")).toEqual(["/g/x.md", "/g/xamd"]);
     });
 
     fsIt(h, "exclude: tested first on the relative path, prunes directories, X/** prunes X, '' ignored", async (t) => {
@@ -246,6 +252,16 @@ export function defineSearchCases(h: FsHarness): void {
       await expectTypeError(t.fs.grep("[", "/g/a.txt", { regex: true }), /Invalid regular expression/);
       expect(await t.fs.grep("(", "/g", { regex: true, limit: 0 })).toEqual([]);
       expect(await t.fs.grep("foo", "/g", { limit: 0 })).toEqual([]);
+    });
+
+    fsIt(h, "literal patterns escape regex syntax, also with ignoreCase", async (t) => {
+      await t.fs.writeFile("/s", "a.c\nabc\ncost $5\nback\\slash\n(x)+\nA.C\n");
+      expect((await t.fs.grep("A.C", "/s", { ignoreCase: true })).map((m) => m.line)).toEqual([1, 6]);
+      expect((await t.fs.grep("$5", "/s")).map((m) => m.text)).toEqual(["cost $5"]);
+      expect((await t.fs.grep("\\", "/s")).map((m) => m.text)).toEqual(["back\\slash"]);
+      expect((await t.fs.grep("(x)+", "/s")).map((m) => m.line)).toEqual([5]);
+      expect((await t.fs.grep("^a", "/s")).map((m) => m.line)).toEqual([]);
+      expect((await t.fs.grep("^a", "/s", { regex: true })).map((m) => m.line)).toEqual([1, 2]);
     });
 
     fsIt(h, "'' matches every line; a final newline adds no line; lines numbered from 1", async (t) => {

@@ -22,6 +22,8 @@ export function defineTreeCases(h: FsHarness): void {
       expect(await t.fs.stat("/a")).toMatchObject({ mode: 0o755, mtime: t.clock.value, size: 0, isDirectory: true, isFile: false, isSymbolicLink: false });
       expect((await t.fs.stat("/b")).mode).toBe(0o700);
       expect((await t.fs.stat("/c")).mode).toBe(0o750);
+      await t.fs.mkdir("/zero", { mode: 0 });
+      expect((await t.fs.stat("/zero")).mode).toBe(0);
       expect((await t.fs.stat("/")).mtime).toBe(rootMtime);
     });
 
