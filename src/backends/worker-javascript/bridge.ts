@@ -1,0 +1,281 @@
+/**
+ * The host side of a run: `node:fs` over the Workspace and `ws:*` host
+ * modules, with the bridge limits of spec 02 §3.6 (sizes, plain data,
+ * concurrency, call counts, cumulative bytes, per-call deadlines).
+ *
+ * @module
+ */
+import type { WorkspaceFilesystem } from "../../fs/types.js";
+import type { WorkspaceModuleCallContext, WorkspaceModuleFunctions } from "../../modules/types.js";
+import type { WorkspaceRuntimeValue } from "../../runtime/types.js";
+import type { ResolvedOptions } from "./options.js";
+import { dirname, isUnder, normalize, pathError, resolveConfined } from "./paths.js";
+
+const encoder = new TextEncoder();
+const MAX_RESPONSE_VALUES = 4096;
+
+/** A failure the isolate rebuilds as an Error with the same message, code and path. */
+export interface BridgeError {
+  name: string;
+  message: string;
+  code?: string;
+  path?: string;
+}
+
+/** What a call returns over RPC. */
+export type BridgeResult = { ok: true; value: unknown } | { ok: false; error: BridgeError };
+
+function toBridgeError(err: unknown): BridgeError {
+  const e = err as { name?: unknown; message?: unknown; code?: unknown; path?: unknown };
+  const out: BridgeError = {
+    name: typeof e?.name === "string" && (e.name === "TypeError" || e.name === "RangeError") ? e.name : "Error",
+    message: err instanceof Error || typeof e?.message === "string" ? String(e.message) : String(err),
+  };
+  if (typeof e?.code === "string") out.code = e.code;
+  if (typeof e?.path === "string") out.path = e.path;
+  return out;
+}
+
+/** Size of a value as the bridge counts it: UTF-8 of strings/keys, raw bytes, 8 per scalar/container. */
+export function measure(value: unknown, counter = { values: 0 }, seen = new Set<object>()): number {
+  counter.values++;
+  if (typeof value === "string") return encoder.encode(value).byteLength;
+  if (value instanceof Uint8Array) return value.byteLength;
+  if (value === null || value === undefined || typeof value !== "object") return 8;
+  if (seen.has(value)) throw new TypeError("must be JSON-compatible: it holds a cycle");
+  seen.add(value);
+  let n = 8;
+  if (Array.isArray(value)) for (const v of value) n += measure(v, counter, seen);
+  else for (const [k, v] of Object.entries(value)) n += encoder.encode(k).byteLength + measure(v, counter, seen);
+  seen.delete(value);
+  return n;
+}
+
+/** JSON-normalises host-module data: `undefined` → null (dropped in objects); rejects non-plain values. */
+export function normalizeJson(value: unknown, where: string, seen = new Set<object>()): WorkspaceRuntimeValue {
+  if (value === undefined || value === null) return null;
+  if (typeof value === "string" || typeof value === "boolean") return value;
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) throw new TypeError(`${where} must be JSON-compatible: it holds a non-finite number`);
+    return value;
+  }
+  if (typeof value !== "object") throw new TypeError(`${where} must be JSON-compatible: it holds a ${typeof value}`);
+  if (seen.has(value)) throw new TypeError(`${where} must be JSON-compatible: it holds a cycle`);
+  seen.add(value);
+  try {
+    if (Array.isArray(value)) return value.map((v) => normalizeJson(v, where, seen));
+    const proto = Object.getPrototypeOf(value);
+    if (proto !== Object.prototype && proto !== null) {
+      throw new TypeError(`${where} must be JSON-compatible: it holds a ${(value as object).constructor?.name ?? "non-plain object"}`);
+    }
+    const out: Record<string, WorkspaceRuntimeValue> = {};
+    for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = normalizeJson(v, where, seen);
+    return out;
+  } finally {
+    seen.delete(value);
+  }
+}
+
+/** Connected host modules: name → module object. */
+export type HostModules = ReadonlyMap<string, WorkspaceModuleFunctions>;
+
+/** The run the bridge serves. */
+export interface BridgeRun {
+  readonly id: string;
+  /** Null while calls are accepted, else why they are refused. */
+  refusal(): string | null;
+  /** Signals a call's deadline passed: the run will end failed. */
+  deadlineMissed(name: string): void;
+  /** Tracks an accepted call until it settles (drain rule). */
+  track(promise: Promise<unknown>, controller: AbortController): void;
+  /** Controllers of calls in flight (aborted on cancel). */
+  readonly controllers: Set<AbortController>;
+}
+
+/** Filesystem and host-module calls for one run, with its limits. */
+export class RunCapabilities {
+  readonly #fs: WorkspaceFilesystem;
+  readonly #o: ResolvedOptions;
+  readonly #modules: HostModules;
+  readonly #run: BridgeRun;
+  #calls = 0;
+  #inFlight = 0;
+  #requestBytes = 0;
+  #responseBytes = 0;
+
+  constructor(fs: WorkspaceFilesystem, options: ResolvedOptions, modules: HostModules, run: BridgeRun) {
+    this.#fs = fs;
+    this.#o = options;
+    this.#modules = modules;
+    this.#run = run;
+  }
+
+  /** One call from the isolate. Never throws: failures come back as `{ ok: false }`. */
+  async call(kind: "fs" | "host", target: string, name: string, args: unknown[]): Promise<BridgeResult> {
+    const o = this.#o;
+    try {
+      const refusal = this.#run.refusal();
+      if (refusal) throw pathError("ECANCELED", refusal);
+      if (!Array.isArray(args)) throw new TypeError("malformed host call");
+      if (this.#calls >= o.maxCapabilityCalls) throw pathError("E2BIG", `this run made more than maxCapabilityCalls (${o.maxCapabilityCalls}) host calls`);
+      if (this.#inFlight >= o.maxConcurrentCapabilityCalls) {
+        throw pathError("E2BIG", `more than maxConcurrentCapabilityCalls (${o.maxConcurrentCapabilityCalls}) host calls are in flight`);
+      }
+      const size = measure(args);
+      if (size > o.maxCapabilityBytes) throw pathError("E2BIG", `host call request is ${size} bytes, over maxCapabilityBytes (${o.maxCapabilityBytes})`);
+      if (this.#requestBytes + size > o.maxCapabilityRequestBytes) {
+        throw pathError("E2BIG", `host call requests exceed maxCapabilityRequestBytes (${o.maxCapabilityRequestBytes}) for this run`);
+      }
+      this.#calls++;
+      this.#requestBytes += size;
+    } catch (err) {
+      return { ok: false, error: toBridgeError(err) };
+    }
+    const controller = new AbortController();
+    const deadline = Date.now() + o.maxHostCallMs;
+    this.#inFlight++;
+    const work = (async () => (kind === "fs" ? this.#fs_(name, args, controller.signal) : this.#host(target, name, args, controller, deadline)))();
+    this.#run.track(work, controller);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        controller.abort(pathError("ETIMEDOUT", "capability call timed out."));
+        this.#run.deadlineMissed(kind === "fs" ? `fs.${name}` : `${target} ${name}`);
+        reject(pathError("ETIMEDOUT", "capability call timed out."));
+      }, o.maxHostCallMs);
+    });
+    try {
+      const value = await Promise.race([work, timeout]);
+      const counter = { values: 0 };
+      const size = measure(value, counter);
+      if (kind === "host" && size > o.maxCapabilityBytes) {
+        throw pathError("E2BIG", `host call response is ${size} bytes, over maxCapabilityBytes (${o.maxCapabilityBytes})`);
+      }
+      if (counter.values > MAX_RESPONSE_VALUES) throw pathError("E2BIG", `host call response holds more than ${MAX_RESPONSE_VALUES} values`);
+      if (this.#responseBytes + size > o.maxCapabilityResponseBytes) {
+        throw pathError("E2BIG", `host call responses exceed maxCapabilityResponseBytes (${o.maxCapabilityResponseBytes}) for this run`);
+      }
+      this.#responseBytes += size;
+      return { ok: true, value };
+    } catch (err) {
+      return { ok: false, error: toBridgeError(err) };
+    } finally {
+      clearTimeout(timer);
+      this.#inFlight--;
+    }
+  }
+
+  #writable(): void {
+    if (this.#o.access !== "read-write") throw pathError("EROFS", "write access is not available: this backend is read-only (access: \"read\")");
+  }
+
+  async #resolve(path: unknown, allowLastLink = false): Promise<string> {
+    if (typeof path !== "string") throw new TypeError(`path must be a string, got ${path === null ? "null" : typeof path}`);
+    return resolveConfined(this.#fs, this.#o.root, path, { allowLastLink });
+  }
+
+  async #fs_(name: string, args: unknown[], _signal: AbortSignal): Promise<unknown> {
+    const fs = this.#fs;
+    switch (name) {
+      case "readFile": {
+        const p = await this.#resolve(args[0]);
+        const st = await fs.stat(p);
+        if (st.isDirectory) throw pathError("EISDIR", `EISDIR: illegal operation on a directory, read: ${p}`, p);
+        if (st.size > this.#o.maxCapabilityBytes) {
+          throw pathError("E2BIG", `file read exceeds maxCapabilityBytes (${this.#o.maxCapabilityBytes} bytes): ${p} is ${st.size} bytes`, p);
+        }
+        if (args[1] === "utf8") return fs.readFile(p, "utf8");
+        return new Uint8Array(await new Response(await fs.readFile(p)).arrayBuffer());
+      }
+      case "writeFile": {
+        this.#writable();
+        const p = await this.#resolve(args[0]);
+        const data = args[1];
+        if (typeof data !== "string" && !(data instanceof Uint8Array)) throw new TypeError("writeFile: data must be a string or bytes");
+        await fs.writeFile(p, data, { exclusive: args[2] === "wx" });
+        return null;
+      }
+      case "mkdir": {
+        this.#writable();
+        const p = await this.#resolve(args[0]);
+        await fs.mkdir(p, { recursive: args[1] === true });
+        return null;
+      }
+      case "rm": {
+        this.#writable();
+        const p = await this.#resolve(args[0], true);
+        if (p === this.#o.root) throw pathError("EPERM", `refusing to remove the backend root ${p}`, p);
+        await fs.rm(p, { recursive: args[1] === true, force: args[2] === true });
+        return null;
+      }
+      case "chmod": {
+        this.#writable();
+        const p = await this.#resolve(args[0]);
+        if (typeof args[1] !== "number") throw new TypeError("chmod: mode must be a number");
+        await fs.chmod(p, args[1]);
+        return null;
+      }
+      case "symlink": {
+        this.#writable();
+        if (typeof args[0] !== "string") throw new TypeError("symlink: target must be a string");
+        const p = await this.#resolve(args[1], true);
+        const target = normalize(args[0], dirname(p));
+        if (!isUnder(target, this.#o.root)) throw pathError("EACCES", `paths must stay under ${this.#o.root}: symlink target ${args[0]}`, target);
+        await fs.symlink(args[0], p);
+        return null;
+      }
+      case "readlink":
+        return fs.readlink(await this.#resolve(args[0], true));
+      case "readdir": {
+        const p = await this.#resolve(args[0] ?? ".");
+        const entries = await fs.readdir(p, { limit: this.#o.maxDirectoryEntries + 1 });
+        if (entries.length > this.#o.maxDirectoryEntries) {
+          throw pathError("E2BIG", `readdir of ${p} has more than maxDirectoryEntries (${this.#o.maxDirectoryEntries}) entries`, p);
+        }
+        return entries.map((e) => ({ name: e.name, isFile: e.isFile, isDirectory: e.isDirectory, isSymbolicLink: e.isSymbolicLink }));
+      }
+      case "stat":
+      case "lstat": {
+        const p = await this.#resolve(args[0], name === "lstat");
+        const s = name === "stat" ? await fs.stat(p) : await fs.lstat(p);
+        return { name: s.name, inode: s.inode, mode: s.mode, mtime: s.mtime, size: s.size, isFile: s.isFile, isDirectory: s.isDirectory, isSymbolicLink: s.isSymbolicLink };
+      }
+      case "access": {
+        const p = await this.#resolve(args[0]);
+        try {
+          await fs.stat(p);
+        } catch (err) {
+          if ((err as { code?: string }).code === "ENOENT") throw pathError("ENOENT", `ENOENT: no such file or directory, access '${p}'`, p);
+          throw err;
+        }
+        return null;
+      }
+      default:
+        throw new TypeError(`node:fs has no method ${name}`);
+    }
+  }
+
+  async #host(target: string, name: string, args: unknown[], controller: AbortController, deadline: number): Promise<unknown> {
+    const mod = this.#modules.get(target);
+    if (!mod || !Object.prototype.hasOwnProperty.call(mod, name) || typeof mod[name] !== "function") {
+      throw new TypeError(`${target} has no function ${name}`);
+    }
+    const normalized = args.map((a) => normalizeJson(a, `arguments of ${target} ${name}`));
+    const ctx: WorkspaceModuleCallContext = {
+      signal: controller.signal,
+      deadline,
+      access: this.#o.access,
+      callId: `${this.#run.id}:${crypto.randomUUID()}`,
+      resolvePath: async (path, options) => {
+        const p = await this.#resolve(path);
+        if (!options?.allowMissing) await this.#fs.lstat(p);
+        return p;
+      },
+      interrupt: async () => {
+        throw new Error('ctx.interrupt() needs a run with onInterrupt: "replay", which this backend does not support');
+      },
+    };
+    const value = await mod[name].call(mod, normalized, ctx);
+    return normalizeJson(value, `the result of ${target} ${name}`);
+  }
+}

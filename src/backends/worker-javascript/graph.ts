@@ -1,0 +1,283 @@
+/**
+ * The module graph of one run (spec 02 §3.3): parses the entry and every
+ * Workspace module it imports with acorn, resolves and confines each
+ * specifier, and rewrites it to the internal module name the Dynamic Worker
+ * loads. Unknown imports fail here, before any Worker is created.
+ *
+ * @module
+ */
+import { parse, type Node as AcornNode } from "acorn";
+import type { WorkspaceFilesystem } from "../../fs/types.js";
+import { RESERVED_NAMES, nodeCompat } from "./options.js";
+import { dirname, pathError, resolveConfined } from "./paths.js";
+
+/** Node built-ins importable with `nodejs_compat` (bare or `node:` form). */
+export const NODE_BUILTINS = [
+  "path",
+  "path/posix",
+  "url",
+  "util",
+  "util/types",
+  "events",
+  "buffer",
+  "assert",
+  "assert/strict",
+  "string_decoder",
+  "querystring",
+  "stream",
+  "stream/promises",
+  "stream/web",
+  "crypto",
+  "zlib",
+  "timers",
+  "timers/promises",
+  "async_hooks",
+  "diagnostics_channel",
+] as const;
+const BUILTINS = new Set<string>(NODE_BUILTINS);
+
+/** Internal module names (no leading slash) inside the Dynamic Worker. */
+export const FS_MODULE = "__modules__/node-fs.js";
+export const FS_PROMISES_MODULE = "__modules__/node-fs-promises.js";
+export const hostModuleName = (name: string) => `__modules__/ws/${name.slice(3)}.js`;
+export const libModuleName = (name: string) => `__modules__/lib/${name}`;
+
+/** Graph limits (spec 02 §3.3). */
+export const MAX_GRAPH_MODULES = 128;
+export const MAX_GRAPH_DEPTH = 32;
+
+/** What the graph builder needs to know about the backend. */
+export interface GraphContext {
+  fs: WorkspaceFilesystem;
+  root: string;
+  backendType: string;
+  flags: readonly string[];
+  maxSourceBytes: number;
+  /** Configured string modules by name. */
+  libraries: ReadonlySet<string>;
+  /** Configured host modules → exported names on this connection (empty: exports nothing). */
+  hostModules: ReadonlyMap<string, readonly string[]>;
+}
+
+/** A built graph: module sources keyed by internal name. */
+export interface ModuleGraph {
+  entry: string;
+  modules: Map<string, string>;
+  /** Internal name → the specifier or path the code used (for error messages). */
+  names: Map<string, string>;
+  sourceBytes: number;
+}
+
+interface Specifier {
+  start: number;
+  end: number;
+  value: string;
+}
+
+const encoder = new TextEncoder();
+
+function syntaxError(err: unknown, where: string | undefined): Error {
+  const message = err instanceof Error ? err.message : String(err);
+  const e = new SyntaxError(where ? `${where}: ${message}` : message);
+  return e;
+}
+
+/** Walks every node of an acorn AST. */
+function walk(node: unknown, visit: (node: AcornNode & Record<string, unknown>) => void): void {
+  if (!node || typeof node !== "object") return;
+  if (Array.isArray(node)) {
+    for (const child of node) walk(child, visit);
+    return;
+  }
+  const n = node as AcornNode & Record<string, unknown>;
+  if (typeof n.type !== "string") return;
+  visit(n);
+  for (const key of Object.keys(n)) {
+    if (key === "type" || key === "start" || key === "end" || key === "loc" || key === "range") continue;
+    const child = n[key];
+    if (child && typeof child === "object") walk(child, visit);
+  }
+}
+
+/** Parses a module and lists its import specifiers (static, re-exports, literal dynamic). */
+export function scanModule(
+  source: string,
+  where: string | undefined,
+  allowComputedDynamic: boolean,
+): { specifiers: Specifier[]; hasDefault: boolean; named: string[] } {
+  let program: AcornNode & { body: (AcornNode & Record<string, any>)[] };
+  try {
+    program = parse(source, { ecmaVersion: "latest", sourceType: "module" }) as never;
+  } catch (err) {
+    throw syntaxError(err, where);
+  }
+  const specifiers: Specifier[] = [];
+  let hasDefault = false;
+  const named: string[] = [];
+  const literal = (node: Record<string, any>) => {
+    if (node && node.type === "Literal" && typeof node.value === "string") {
+      specifiers.push({ start: node.start, end: node.end, value: node.value });
+      return true;
+    }
+    return false;
+  };
+  for (const stmt of program.body) {
+    if (stmt.type === "ImportDeclaration" || stmt.type === "ExportAllDeclaration") literal(stmt.source);
+    else if (stmt.type === "ExportNamedDeclaration") {
+      if (stmt.source) literal(stmt.source);
+      for (const spec of stmt.specifiers ?? []) {
+        const name = spec.exported.type === "Identifier" ? spec.exported.name : spec.exported.value;
+        if (name === "default") hasDefault = true;
+        else named.push(name);
+      }
+      const decl = stmt.declaration;
+      if (decl?.id?.name) named.push(decl.id.name);
+      for (const d of decl?.declarations ?? []) if (d.id?.type === "Identifier") named.push(d.id.name);
+    } else if (stmt.type === "ExportDefaultDeclaration") hasDefault = true;
+  }
+  walk(program, (node) => {
+    if (node.type !== "ImportExpression") return;
+    const src = node.source as Record<string, any>;
+    if (literal(src)) return;
+    if (src?.type === "TemplateLiteral" && src.expressions.length === 0) {
+      specifiers.push({ start: src.start, end: src.end, value: src.quasis[0].value.cooked });
+      return;
+    }
+    if (!allowComputedDynamic) {
+      throw pathError("EINVAL", `${where ? `${where}: ` : ""}dynamic imports must use a string literal, e.g. import("./data.js")`);
+    }
+  });
+  return { specifiers, hasDefault, named };
+}
+
+function rewrite(source: string, replacements: { start: number; end: number; text: string }[]): string {
+  let out = "";
+  let at = 0;
+  for (const r of [...replacements].sort((a, b) => a.start - b.start)) {
+    out += source.slice(at, r.start) + r.text;
+    at = r.end;
+  }
+  return out + source.slice(at);
+}
+
+function notConfigured(spec: string, type: string): Error {
+  if (spec.startsWith("ws:")) {
+    return pathError("ENOENT", `Module "${spec}" is not configured for the ${type} backend. Add it to the backend's modules option.`);
+  }
+  return pathError("ENOENT", `Module "${spec}" is not configured for the ${type} backend. Import Workspace files with ./, ../ or / paths, node:fs, or a configured module.`);
+}
+
+/** Resolves a non-path specifier (shared by caller code and configured modules); undefined for paths. */
+function resolveBare(spec: string, ctx: GraphContext): string | undefined {
+  if (spec === "node:fs" || spec === "fs") return "/" + FS_MODULE;
+  if (spec === "node:fs/promises" || spec === "fs/promises") return "/" + FS_PROMISES_MODULE;
+  if (spec.startsWith("ws:")) {
+    const exportsOf = ctx.hostModules.get(spec);
+    if (!exportsOf) throw notConfigured(spec, ctx.backendType);
+    if (exportsOf.length === 0) throw pathError("ENOENT", `Module "${spec}" exports nothing on this backend.`);
+    return "/" + hostModuleName(spec);
+  }
+  if (ctx.libraries.has(spec)) return "/" + libModuleName(spec);
+  const bare = spec.startsWith("node:") ? spec.slice(5) : spec;
+  if (BUILTINS.has(bare) && nodeCompat(ctx.flags)) return `node:${bare}`;
+  return undefined;
+}
+
+function checkReserved(path: string, spec: string): void {
+  for (const seg of path.split("/")) {
+    if (RESERVED_NAMES.has(seg) || seg.startsWith("ws:")) {
+      throw pathError("EACCES", `Cannot import "${spec}": ${path} is reserved for Workspace internals.`, path);
+    }
+  }
+}
+
+/**
+ * Builds the graph of a run: the entry at `<cwd>/__workspace_entry__.js`
+ * and every Workspace module reachable from it.
+ *
+ * @throws SyntaxError (acorn's message, e.g. `Unexpected token (1:7)`),
+ *   missing default export, unknown or reserved imports, confinement errors,
+ *   and limit breaches — all before any Worker exists.
+ */
+export async function buildGraph(source: string, cwd: string, ctx: GraphContext): Promise<ModuleGraph> {
+  const entryPath = `${cwd === "/" ? "" : cwd}/__workspace_entry__.js`;
+  const entry = entryPath.slice(1);
+  const modules = new Map<string, string>();
+  const names = new Map<string, string>();
+  let sourceBytes = 0;
+  const addSource = (text: string) => {
+    sourceBytes += encoder.encode(text).byteLength;
+    if (sourceBytes > ctx.maxSourceBytes) {
+      throw pathError("E2BIG", `module source exceeds maxSourceBytes (${ctx.maxSourceBytes} bytes) for one run`);
+    }
+  };
+  addSource(source);
+  const queue: { path: string; source: string; depth: number; where: string | undefined }[] = [
+    { path: entryPath, source, depth: 0, where: undefined },
+  ];
+  const seen = new Set<string>([entryPath]);
+  while (queue.length > 0) {
+    const item = queue.shift()!;
+    const scan = scanModule(item.source, item.where, false);
+    if (item.path === entryPath && !scan.hasDefault) {
+      const list = scan.named.length > 0 ? ` It exports ${scan.named.map((n) => `\`${n}\``).join(", ")}, but no default.` : "";
+      throw pathError("EINVAL", `The module has nothing to run: it must have a default export, e.g. \`export default async function (input) { … }\`.${list}`);
+    }
+    const replacements: { start: number; end: number; text: string }[] = [];
+    for (const spec of scan.specifiers) {
+      const bare = resolveBare(spec.value, ctx);
+      if (bare !== undefined) {
+        replacements.push({ start: spec.start, end: spec.end, text: JSON.stringify(bare) });
+        continue;
+      }
+      if (!(spec.value.startsWith("./") || spec.value.startsWith("../") || spec.value.startsWith("/"))) {
+        throw notConfigured(spec.value, ctx.backendType);
+      }
+      const target = await resolveConfined(ctx.fs, ctx.root, spec.value, { base: dirname(item.path) });
+      checkReserved(target, spec.value);
+      replacements.push({ start: spec.start, end: spec.end, text: JSON.stringify(target) });
+      if (seen.has(target)) continue;
+      seen.add(target);
+      if (seen.size > MAX_GRAPH_MODULES) throw pathError("E2BIG", `the module graph has more than ${MAX_GRAPH_MODULES} modules`);
+      if (item.depth + 1 > MAX_GRAPH_DEPTH) throw pathError("E2BIG", `imports are nested deeper than ${MAX_GRAPH_DEPTH} levels at ${target}`);
+      let text: string;
+      try {
+        const stat = await ctx.fs.stat(target);
+        if (!stat.isFile) throw pathError("EISDIR", `Cannot import "${spec.value}": ${target} is not a file`, target);
+        if (stat.size > ctx.maxSourceBytes) throw pathError("E2BIG", `module source exceeds maxSourceBytes (${ctx.maxSourceBytes} bytes): ${target}`);
+        text = await ctx.fs.readFile(target, "utf8");
+      } catch (err) {
+        if ((err as { code?: string }).code === "ENOENT") {
+          throw pathError("ENOENT", `Cannot find module "${spec.value}" imported from ${item.where ?? "the entry module"} (looked for ${target})`, target);
+        }
+        throw err;
+      }
+      addSource(text);
+      queue.push({ path: target, source: text, depth: item.depth + 1, where: target });
+    }
+    const key = item.path.slice(1);
+    modules.set(key, rewrite(item.source, replacements));
+    names.set(key, item.where ?? "the entry module");
+  }
+  return { entry, modules, names, sourceBytes };
+}
+
+/**
+ * Rewrites a configured string module's imports: `./<name>` of another
+ * configured module, configured `ws:*`, `node:fs` and built-ins. Computed
+ * dynamic imports stay as they are.
+ */
+export function prepareLibrary(name: string, source: string, ctx: GraphContext): string {
+  const scan = scanModule(source, `module "${name}"`, true);
+  const replacements: { start: number; end: number; text: string }[] = [];
+  for (const spec of scan.specifiers) {
+    let target: string | undefined;
+    if (spec.value.startsWith("./") && ctx.libraries.has(spec.value.slice(2))) target = "/" + libModuleName(spec.value.slice(2));
+    else target = resolveBare(spec.value, ctx);
+    if (target === undefined) {
+      throw pathError("ENOENT", `module "${name}" imports "${spec.value}", which is not a configured module, ws: module or built-in (configured modules cannot import Workspace files)`);
+    }
+    replacements.push({ start: spec.start, end: spec.end, text: JSON.stringify(target) });
+  }
+  return rewrite(source, replacements);
+}

@@ -1,0 +1,292 @@
+/**
+ * Options of {@link WorkerJavaScriptBackend} with their defaults and
+ * construction-time validation (spec 02 §3.1, §3.3).
+ *
+ * @module
+ */
+import type { WorkspaceModule, WorkspaceModuleFactory, WorkspaceModuleFunctions } from "../../modules/types.js";
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+
+/** Outbound network policy of the isolate (spec 02 §3.8). */
+export type WorkerJavaScriptEgress =
+  | { mode: "none" }
+  | { mode: "direct" }
+  | { mode: "http-gateway"; gateway: Fetcher; revision?: string };
+
+/** The Worker Loader binding (`env.LOADER`, `[[worker_loaders]]` in wrangler config). */
+export interface WorkerLoaderLike {
+  load(code: {
+    compatibilityDate: string;
+    compatibilityFlags?: string[];
+    limits?: { cpuMs?: number };
+    mainModule: string;
+    modules: Record<string, string | { js?: string; text?: string; json?: unknown }>;
+    globalOutbound?: Fetcher | null;
+  }): { getEntrypoint(name?: string, options?: { limits?: { cpuMs?: number } }): unknown };
+}
+
+/** Options of `new WorkerJavaScriptBackend(options)`. Sizes are bytes, times ms. */
+export interface WorkerJavaScriptBackendOptions {
+  /** Required. The Worker Loader binding. */
+  loader: WorkerLoaderLike;
+  /** Backend id. Default `"worker-javascript"`. */
+  id?: string;
+  /** Absolute directory code may reach through `node:fs`; also the default cwd. Default `"/workspace"`. */
+  root?: string;
+  /** `"read"` refuses every write through `node:fs` and prebuilt host modules. Default `"read-write"`. */
+  access?: "read" | "read-write";
+  /** Importable modules: bundled source strings by name, and `ws:*` host modules. Default `{}`. */
+  modules?: Readonly<Record<string, WorkspaceModule>>;
+  /** Timeout when `exec` gives none. Default `min(60000, maxTimeoutMs)`. */
+  defaultTimeoutMs?: number;
+  /** Largest `timeoutMs` accepted. Default `180000`. */
+  maxTimeoutMs?: number;
+  /** CPU limit per run (the run gets `min(timeout, maxCpuMs)`). Default `maxTimeoutMs`. */
+  maxCpuMs?: number;
+  /** Interrupt policy: only `"fail"` is implemented (runs interrupted by a restart fail). */
+  onInterrupt?: "fail" | "restart" | "replay";
+  /** Keep-alive interval while a run is live; 0 = off; < 900000. Default `60000`. */
+  keepAliveIntervalMs?: number;
+  /** Total source of a run's module graph. Default 1 MiB. */
+  maxSourceBytes?: number;
+  /** JSON size of `input`. Default 1 MiB. */
+  maxInputBytes?: number;
+  /** Σ key + value bytes of `env`. Default 1 MiB. */
+  maxEnvBytes?: number;
+  /** JSON size of the returned value. Default 1 MiB. */
+  maxResultBytes?: number;
+  /** stdout + stderr of a run. Default 1 MiB. */
+  maxStdioBytes?: number;
+  /** stdin bytes. Default 256 KiB. */
+  maxStdinBytes?: number;
+  /** Per host request/response and per file read; ≥ 256. Default 1 MiB. */
+  maxCapabilityBytes?: number;
+  /** Deadline of one host call. Default `maxTimeoutMs`. */
+  maxHostCallMs?: number;
+  /** Host calls in flight at once per run. Default 32. */
+  maxConcurrentCapabilityCalls?: number;
+  /** Host calls per run. Default 256. */
+  maxCapabilityCalls?: number;
+  /** Cumulative host request bytes per run. Default 8 MiB. */
+  maxCapabilityRequestBytes?: number;
+  /** Cumulative host response bytes per run. Default 8 MiB. */
+  maxCapabilityResponseBytes?: number;
+  /** Entries `readdir` may return. Default 1024. */
+  maxDirectoryEntries?: number;
+  /** Open event streams per run (the exec handle counts). Default 8. */
+  maxExecutionSubscribers?: number;
+  /** How long finished runs are kept. Default 60 minutes. */
+  retentionMs?: number;
+  /** Finished runs kept per backend. Default 100. */
+  maxRetainedExecutions?: number;
+  /** Compatibility date of each Dynamic Worker (`YYYY-MM-DD`). Default `"2026-05-23"`. */
+  compatibilityDate?: string;
+  /** Compatibility flags; replace the default `["nodejs_compat"]`. */
+  compatibilityFlags?: readonly string[];
+  /** Network policy. Default `{ mode: "none" }`. */
+  egress?: WorkerJavaScriptEgress;
+  /** @deprecated Use `egress`. `null` ≡ none, a Fetcher ≡ http-gateway. */
+  globalOutbound?: Fetcher | null;
+}
+
+/** Validated options with every default applied. */
+export interface ResolvedOptions {
+  loader: WorkerLoaderLike;
+  id: string;
+  root: string;
+  access: "read" | "read-write";
+  modules: ReadonlyArray<[string, WorkspaceModule]>;
+  defaultTimeoutMs: number;
+  maxTimeoutMs: number;
+  maxCpuMs: number;
+  onInterrupt: "fail" | "restart" | "replay";
+  keepAliveIntervalMs: number;
+  maxSourceBytes: number;
+  maxInputBytes: number;
+  maxEnvBytes: number;
+  maxResultBytes: number;
+  maxStdioBytes: number;
+  maxStdinBytes: number;
+  maxCapabilityBytes: number;
+  maxHostCallMs: number;
+  maxConcurrentCapabilityCalls: number;
+  maxCapabilityCalls: number;
+  maxCapabilityRequestBytes: number;
+  maxCapabilityResponseBytes: number;
+  maxDirectoryEntries: number;
+  maxExecutionSubscribers: number;
+  retentionMs: number;
+  maxRetainedExecutions: number;
+  compatibilityDate: string;
+  compatibilityFlags: string[];
+  egress: WorkerJavaScriptEgress;
+}
+
+/** Module names that the backend uses internally (spec 02 §3.3). */
+export const RESERVED_NAMES = new Set([
+  "workspace-capabilities.js",
+  "workspace-durable.js",
+  "workspace-runtime-runner.js",
+  "__workspace_entry__.js",
+  "__modules__",
+]);
+
+const HOST_KEY = /^ws:[A-Za-z0-9][A-Za-z0-9._-]*$/;
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+function fail(message: string): never {
+  throw new TypeError(`WorkerJavaScriptBackend: ${message}`);
+}
+
+function positive(options: WorkerJavaScriptBackendOptions, key: keyof WorkerJavaScriptBackendOptions, fallback: number, count = false): number {
+  const value = options[key];
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0 || (count && !Number.isSafeInteger(value))) {
+    fail(`${key} must be a positive ${count ? "safe integer" : "finite number"}, got ${String(value)}`);
+  }
+  return value;
+}
+
+function normalizeRoot(root: string): string {
+  if (typeof root !== "string" || !root.startsWith("/") || root.includes("\0")) fail(`root must be an absolute path, got ${JSON.stringify(root)}`);
+  const parts: string[] = [];
+  for (const seg of root.split("/")) {
+    if (seg === "" || seg === ".") continue;
+    if (seg === "..") parts.pop();
+    else parts.push(seg);
+  }
+  return "/" + parts.join("/");
+}
+
+function validateModules(modules: Readonly<Record<string, WorkspaceModule>>): [string, WorkspaceModule][] {
+  if (typeof modules !== "object" || modules === null) fail("modules must be an object of name → module");
+  const out: [string, WorkspaceModule][] = [];
+  for (const [name, value] of Object.entries(modules)) {
+    if (name === "node:fs" || name === "node:fs/promises") fail(`module "${name}" is built in and cannot be replaced`);
+    if (typeof value === "string") {
+      if (name.startsWith("ws:")) fail(`module "${name}": the ws: namespace is for host modules (an object of functions or a factory), not source strings`);
+      if (name === "" || name.includes("/") || RESERVED_NAMES.has(name) || name.startsWith("node:")) {
+        fail(`module name "${name}" is not allowed: use a bare name without "/" that is not reserved for Workspace internals`);
+      }
+      out.push([name, value]);
+      continue;
+    }
+    if (typeof value === "function" || (typeof value === "object" && value !== null)) {
+      if (!HOST_KEY.test(name)) fail(`host module "${name}" must be named like "ws:name" (letters, digits, ".", "_", "-")`);
+      if (typeof value === "object") validateFunctions(name, value as WorkspaceModuleFunctions);
+      out.push([name, value]);
+      continue;
+    }
+    fail(`module "${name}" must be a source string, an object of functions or a factory function, got ${typeof value}`);
+  }
+  return out;
+}
+
+/** Checks a host module's exports (also used at connect for factory output). */
+export function validateFunctions(name: string, fns: WorkspaceModuleFunctions, allowEmpty = false): void {
+  if (typeof fns !== "object" || fns === null || Array.isArray(fns)) fail(`host module "${name}" must be an object of functions`);
+  const keys = Object.keys(fns);
+  if (keys.length === 0 && !allowEmpty) fail(`host module "${name}" has no functions`);
+  for (const key of keys) {
+    if (typeof (fns as Record<string, unknown>)[key] !== "function") fail(`host module "${name}": export "${key}" is not a function`);
+    if (!IDENTIFIER.test(key) || key === "default" || key === "then") {
+      fail(`host module "${name}": export name "${key}" must be an identifier other than "default" and "then"`);
+    }
+  }
+}
+
+/**
+ * Applies defaults and validates every option.
+ *
+ * @throws TypeError naming the option when a value is invalid.
+ */
+export function resolveOptions(options: WorkerJavaScriptBackendOptions): ResolvedOptions {
+  if (!options || typeof options !== "object") fail("options are required: new WorkerJavaScriptBackend({ loader: env.LOADER })");
+  const loader = options.loader;
+  if (!loader || typeof (loader as { load?: unknown }).load !== "function") {
+    fail("loader is required: pass a Worker Loader binding (env.LOADER, declared as [[worker_loaders]] in your wrangler config)");
+  }
+  const id = options.id ?? "worker-javascript";
+  if (typeof id !== "string" || id === "") fail("id must be a non-empty string");
+  const access = options.access ?? "read-write";
+  if (access !== "read" && access !== "read-write") fail(`access must be "read" or "read-write", got ${JSON.stringify(access)}`);
+  const maxTimeoutMs = positive(options, "maxTimeoutMs", 180_000);
+  const defaultTimeoutMs = positive(options, "defaultTimeoutMs", Math.min(60_000, maxTimeoutMs));
+  if (defaultTimeoutMs > maxTimeoutMs) fail(`defaultTimeoutMs (${defaultTimeoutMs}) cannot exceed maxTimeoutMs (${maxTimeoutMs})`);
+  const onInterrupt = options.onInterrupt ?? "fail";
+  if (onInterrupt !== "fail" && onInterrupt !== "restart" && onInterrupt !== "replay") {
+    throw new TypeError('onInterrupt must be "fail", "restart" or "replay".');
+  }
+  const keepAliveIntervalMs = options.keepAliveIntervalMs ?? 60_000;
+  if (typeof keepAliveIntervalMs !== "number" || !Number.isFinite(keepAliveIntervalMs) || keepAliveIntervalMs < 0 || keepAliveIntervalMs >= 900_000) {
+    fail(`keepAliveIntervalMs must be 0 (off) or a number of ms below 900000, got ${String(keepAliveIntervalMs)}`);
+  }
+  const maxCapabilityBytes = positive(options, "maxCapabilityBytes", MiB, true);
+  if (maxCapabilityBytes < 256) fail(`maxCapabilityBytes must be at least 256, got ${maxCapabilityBytes}`);
+  const compatibilityDate = options.compatibilityDate ?? "2026-05-23";
+  if (typeof compatibilityDate !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(compatibilityDate)) {
+    fail(`compatibilityDate must be YYYY-MM-DD, got ${JSON.stringify(compatibilityDate)}`);
+  }
+  const flags = options.compatibilityFlags ?? ["nodejs_compat"];
+  if (!Array.isArray(flags) || flags.some((f) => typeof f !== "string")) fail("compatibilityFlags must be an array of strings");
+  if (options.egress !== undefined && options.globalOutbound !== undefined) {
+    fail("pass egress or the legacy globalOutbound, not both");
+  }
+  let egress: WorkerJavaScriptEgress = { mode: "none" };
+  if (options.egress !== undefined) {
+    const e = options.egress as WorkerJavaScriptEgress;
+    if (!e || (e.mode !== "none" && e.mode !== "direct" && e.mode !== "http-gateway")) {
+      fail('egress must be { mode: "none" }, { mode: "direct" } or { mode: "http-gateway", gateway }');
+    }
+    if (e.mode === "http-gateway" && (!e.gateway || typeof (e.gateway as { fetch?: unknown }).fetch !== "function")) {
+      fail("egress.gateway must be a Fetcher (an object with fetch())");
+    }
+    egress = e;
+  } else if (options.globalOutbound !== undefined) {
+    egress = options.globalOutbound === null ? { mode: "none" } : { mode: "http-gateway", gateway: options.globalOutbound };
+  }
+  const maxTimeoutFinal = maxTimeoutMs;
+  return {
+    loader,
+    id,
+    root: normalizeRoot(options.root ?? "/workspace"),
+    access,
+    modules: validateModules(options.modules ?? {}),
+    defaultTimeoutMs,
+    maxTimeoutMs: maxTimeoutFinal,
+    maxCpuMs: positive(options, "maxCpuMs", maxTimeoutFinal),
+    onInterrupt,
+    keepAliveIntervalMs,
+    maxSourceBytes: positive(options, "maxSourceBytes", MiB, true),
+    maxInputBytes: positive(options, "maxInputBytes", MiB, true),
+    maxEnvBytes: positive(options, "maxEnvBytes", MiB, true),
+    maxResultBytes: positive(options, "maxResultBytes", MiB, true),
+    maxStdioBytes: positive(options, "maxStdioBytes", MiB, true),
+    maxStdinBytes: positive(options, "maxStdinBytes", 256 * KiB, true),
+    maxCapabilityBytes,
+    maxHostCallMs: positive(options, "maxHostCallMs", maxTimeoutFinal),
+    maxConcurrentCapabilityCalls: positive(options, "maxConcurrentCapabilityCalls", 32, true),
+    maxCapabilityCalls: positive(options, "maxCapabilityCalls", 256, true),
+    maxCapabilityRequestBytes: positive(options, "maxCapabilityRequestBytes", 8 * MiB, true),
+    maxCapabilityResponseBytes: positive(options, "maxCapabilityResponseBytes", 8 * MiB, true),
+    maxDirectoryEntries: positive(options, "maxDirectoryEntries", 1024, true),
+    maxExecutionSubscribers: positive(options, "maxExecutionSubscribers", 8, true),
+    retentionMs: positive(options, "retentionMs", 60 * 60_000),
+    maxRetainedExecutions: positive(options, "maxRetainedExecutions", 100, true),
+    compatibilityDate,
+    compatibilityFlags: [...flags],
+    egress,
+  };
+}
+
+/** True when the flags enable Node built-ins. */
+export function nodeCompat(flags: readonly string[]): boolean {
+  return flags.includes("nodejs_compat") || flags.includes("nodejs_compat_v2");
+}
+
+/** A host module factory (function) vs a static object of functions. */
+export function isFactory(value: WorkspaceModule): value is WorkspaceModuleFactory {
+  return typeof value === "function";
+}

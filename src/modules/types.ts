@@ -1,0 +1,57 @@
+/**
+ * Host modules (spec 02 §4.1): functions that run in the host (the Durable
+ * Object, with its full authority) and that isolate code imports as
+ * `ws:<name>`.
+ *
+ * @module
+ */
+import type { WorkspaceRuntimeLike, WorkspaceRuntimeValue } from "../runtime/types.js";
+
+/** What a host function receives besides its arguments. */
+export interface WorkspaceModuleCallContext {
+  /** Aborts when the call passes its deadline or the run is cancelled. */
+  signal: AbortSignal;
+  /** Epoch ms: call start + the backend's `maxHostCallMs`. */
+  deadline: number;
+  /** The backend's access; prebuilt modules refuse mutations unless `"read-write"`. */
+  access: "read" | "read-write";
+  /**
+   * Resolves a path the way `node:fs` in the isolate does: relative to the
+   * backend's root, confined to it, no symbolic links on the way.
+   * `allowMissing` lets the last components not exist.
+   */
+  resolvePath(path: string, options?: { allowMissing?: boolean }): Promise<string>;
+  /** `<executionId>:<uuid>`. */
+  callId: string;
+  /** Waiting runs (spec 02 §5) are not supported: always rejects. */
+  interrupt<A = WorkspaceRuntimeValue>(payload: WorkspaceRuntimeValue): Promise<A>;
+}
+
+/** A host function: `f(a, b)` in the isolate calls `f([a, b], ctx)` here, `this` = the module object. */
+export type WorkspaceModuleFunction = (args: readonly WorkspaceRuntimeValue[], ctx: WorkspaceModuleCallContext) => unknown;
+
+/** The exports of a host module. */
+export type WorkspaceModuleFunctions = Readonly<Record<string, WorkspaceModuleFunction>>;
+
+/** What a factory receives when its backend connects. */
+export interface WorkspaceModuleHost {
+  /** Fails on use when the Workspace has no git client. */
+  git: unknown;
+  /** Fails on use (code `ENOCONFIG`) when the Workspace has no artifacts binding. */
+  artifacts: unknown;
+  runtime: WorkspaceRuntimeLike;
+  assets?: unknown;
+}
+
+/**
+ * Builds a host module once per backend connection. A throw fails the
+ * connect; returning `{}` leaves the module out for that connection.
+ */
+export interface WorkspaceModuleFactory {
+  (host: WorkspaceModuleHost): WorkspaceModuleFunctions;
+  /** Shown to the model in the backend's description. Default: "a host module." */
+  readonly description?: string;
+}
+
+/** A `modules` entry: bundled source, an object of host functions, or a factory. */
+export type WorkspaceModule = string | WorkspaceModuleFunctions | WorkspaceModuleFactory;
