@@ -28,6 +28,12 @@ const INSERT_BATCH = 32;
 /** Orphans deleted per sweep statement. */
 const SWEEP_BATCH = 512;
 
+/**
+ * Orphans reclaimed per sweep call, so one huge `rm` does not pay for all its
+ * content at once; the rest is reclaimed by the following mutations.
+ */
+const SWEEP_BUDGET = 1024;
+
 /** A chunk ready to store: its bytes and SHA-256. */
 export interface HashedChunk {
   hash: Uint8Array;
@@ -56,17 +62,26 @@ export function splitChunks(bytes: Uint8Array): Uint8Array[] {
   return pieces;
 }
 
-const pinRegistries = new WeakMap<object, Map<number, number>>();
+/** Per-storage state shared by every Workspace over the same storage object. */
+interface Shared {
+  pins: Map<number, number>;
+  /** A sweep stopped at its budget: orphans remain. */
+  backlog: boolean;
+}
+
+const registries = new WeakMap<object, Shared>();
 
 export class ChunkStore {
   readonly #db: Database;
   readonly #pins: Map<number, number>;
+  readonly #shared: Shared;
 
   constructor(db: Database, storageKey: object) {
     this.#db = db;
-    let pins = pinRegistries.get(storageKey);
-    if (!pins) pinRegistries.set(storageKey, (pins = new Map()));
-    this.#pins = pins;
+    let shared = registries.get(storageKey);
+    if (!shared) registries.set(storageKey, (shared = { pins: new Map(), backlog: true }));
+    this.#shared = shared;
+    this.#pins = shared.pins;
   }
 
   /** Protects chunks from the sweep until {@link unpin}. */
@@ -174,9 +189,16 @@ export class ChunkStore {
     return row ? toBytes(row.data) : undefined;
   }
 
-  /** Deletes unreferenced, unpinned chunks. Bounded per statement; safe to call any time. */
-  sweep(): void {
-    for (;;) {
+  /**
+   * Deletes unreferenced, unpinned chunks: at most {@link SWEEP_BUDGET} per
+   * call. Call it after a mutation that released content; it also runs when
+   * an earlier sweep left a backlog. Safe to call any time.
+   */
+  sweep(released = true): void {
+    if (!released && !this.#shared.backlog) return;
+    let budget = SWEEP_BUDGET;
+    this.#shared.backlog = false;
+    while (budget > 0) {
       const orphans = this.#db
         .all<{ id: number }>(`SELECT id FROM __ws_chunks WHERE refs <= 0 LIMIT ${SWEEP_BATCH}`)
         .map((row) => row.id);
@@ -194,7 +216,9 @@ export class ChunkStore {
           }
         }
       });
+      budget -= orphans.length;
       if (orphans.length < SWEEP_BATCH || free.length < orphans.length) return;
     }
+    this.#shared.backlog = true;
   }
 }

@@ -237,15 +237,24 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     const limit = pageOption(options?.limit, "limit", "grep", Infinity);
     if (limit === 0) return [];
     const test = compilePattern(pattern, options?.regex === true, options?.ignoreCase === true);
+    const page = { context, offset, limit, matched: 0 };
+    // Each file holds at least one match or is skipped, so the matches still
+    // missing bound how many files the next page of the walk should read.
+    const want = () => (Number.isFinite(limit) ? offset + limit - page.matched : WALK_PAGE);
     const files: Iterable<{ node: Node; path: string }> =
-      root.kind === Kind.Directory ? this.#grepFiles(root, canonical, options) : [{ node: root, path: canonical }];
-    return grepFiles(files, (file) => this.#lines(file.node, file.path), test, { context, offset, limit });
+      root.kind === Kind.Directory ? this.#grepFiles(root, canonical, options, want) : [{ node: root, path: canonical }];
+    return grepFiles(files, (file) => this.#lines(file.node, file.path), test, page);
   }
 
-  *#grepFiles(root: Node, canonical: string, options: GrepOptions | undefined): Generator<{ node: Node; path: string }> {
+  *#grepFiles(
+    root: Node,
+    canonical: string,
+    options: GrepOptions | undefined,
+    want: () => number,
+  ): Generator<{ node: Node; path: string }> {
     const include = compileGlob(options?.include);
     const exclude = compileExclude(excludeOption(options?.exclude, "grep"));
-    for (const { node, relative } of walk(this.#nodes, root, exclude, () => WALK_PAGE)) {
+    for (const { node, relative } of walk(this.#nodes, root, exclude, want)) {
       if (node.kind === Kind.File && include(relative)) yield { node, path: joinPath(canonical, relative) };
     }
   }
@@ -290,7 +299,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
           const id = hash ? this.#chunks.acquire({ hash, data: bytes }) : null;
           return this.#commitFile(target, id, [], bytes.byteLength, mode, mtime);
         });
-        if (released) this.#chunks.sweep();
+        this.#chunks.sweep(released);
         return;
       }
       return this.#writeStaged(segments, canonical, exclusive, mode, mtime, toAsync(splitChunks(bytes)));
@@ -434,35 +443,41 @@ export class WorkspaceFs implements WorkspaceFilesystem {
       }
       this.#db.run(`DELETE FROM __ws_nodes WHERE ino = ?`, node.ino);
     });
-    if (released) this.#chunks.sweep();
+    this.#chunks.sweep(released);
   }
 
-  /** Deletes everything below directory `ino` (not `ino` itself). Returns whether file content was released. */
+  /**
+   * Deletes everything below directory `ino` (not `ino` itself): the subtree
+   * is listed once into `__ws_scratch`, then references, chunk lists and
+   * inodes are dropped set-wise. Returns whether file content was released.
+   */
   #removeSubtree(ino: number): boolean {
-    const subtree = `WITH RECURSIVE sub (ino, kind) AS (
-        SELECT ino, kind FROM __ws_nodes WHERE parent = ?
-        UNION ALL
-        SELECT n.ino, n.kind FROM __ws_nodes n JOIN sub ON n.parent = sub.ino WHERE sub.kind = ${Kind.Directory}
-      )`;
     this.#db.run(
-      `${subtree}
-       UPDATE __ws_chunks SET refs = refs - c.n
-       FROM (SELECT f.chunk AS chunk, count(*) AS n FROM __ws_file_chunks f JOIN sub ON f.ino = sub.ino WHERE sub.kind = ${Kind.File} GROUP BY f.chunk) AS c
+      `INSERT INTO __ws_scratch (ino, kind, size, chunk)
+       WITH RECURSIVE sub (ino, kind, size, chunk) AS (
+         SELECT ino, kind, size, chunk FROM __ws_nodes WHERE parent = ?
+         UNION ALL
+         SELECT n.ino, n.kind, n.size, n.chunk FROM __ws_nodes n JOIN sub ON n.parent = sub.ino WHERE sub.kind = ${Kind.Directory}
+       )
+       SELECT ino, kind, size, chunk FROM sub`,
+      ino,
+    );
+    this.#db.run(
+      `UPDATE __ws_chunks SET refs = refs - c.n
+       FROM (SELECT chunk, count(*) AS n FROM __ws_scratch WHERE chunk IS NOT NULL GROUP BY chunk) AS c
        WHERE __ws_chunks.id = c.chunk`,
-      ino,
     );
-    this.#db.run(
-      `${subtree}
-       UPDATE __ws_chunks SET refs = refs - c.n
-       FROM (SELECT n.chunk AS chunk, count(*) AS n FROM __ws_nodes n JOIN sub ON n.ino = sub.ino WHERE n.chunk IS NOT NULL GROUP BY n.chunk) AS c
-       WHERE __ws_chunks.id = c.chunk`,
-      ino,
-    );
-    this.#db.run(
-      `${subtree} DELETE FROM __ws_file_chunks WHERE ino IN (SELECT ino FROM sub WHERE kind = ${Kind.File})`,
-      ino,
-    );
-    this.#db.run(`${subtree} DELETE FROM __ws_nodes WHERE ino IN (SELECT ino FROM sub)`, ino);
+    if (this.#db.one(`SELECT 1 AS x FROM __ws_scratch WHERE kind = ${Kind.File} AND size > ${CHUNK_SIZE} LIMIT 1`)) {
+      const long = `SELECT ino FROM __ws_scratch WHERE kind = ${Kind.File} AND size > ${CHUNK_SIZE}`;
+      this.#db.run(
+        `UPDATE __ws_chunks SET refs = refs - c.n
+         FROM (SELECT chunk, count(*) AS n FROM __ws_file_chunks WHERE ino IN (${long}) GROUP BY chunk) AS c
+         WHERE __ws_chunks.id = c.chunk`,
+      );
+      this.#db.run(`DELETE FROM __ws_file_chunks WHERE ino IN (${long})`);
+    }
+    this.#db.run(`DELETE FROM __ws_nodes WHERE ino IN (SELECT ino FROM __ws_scratch)`);
+    this.#db.run(`DELETE FROM __ws_scratch`);
     return true;
   }
 
@@ -497,7 +512,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
       }
       this.#db.run(`UPDATE __ws_nodes SET parent = ?, name = ? WHERE ino = ?`, parentIno, name, node.ino);
     });
-    if (released) this.#chunks.sweep();
+    this.#chunks.sweep(released);
   }
 
   async symlink(target: string, path: string): Promise<void> {

@@ -30,6 +30,8 @@ export interface GrepPage {
   context: number;
   offset: number;
   limit: number;
+  /** Matching lines counted so far (offset included); updated as the search runs. */
+  matched: number;
 }
 
 interface Pending {
@@ -49,9 +51,8 @@ export function grepFiles<F extends { path: string }>(
 ): WorkspaceGrepMatch[] {
   const wanted = page.offset + page.limit;
   const out: WorkspaceGrepMatch[] = [];
-  let matched = 0;
   for (const file of files) {
-    if (matched >= wanted) break;
+    if (page.matched >= wanted) break;
     const before: WorkspaceGrepContextLine[] = [];
     const pending: Pending[] = [];
     let lineNumber = 0;
@@ -64,9 +65,9 @@ export function grepFiles<F extends { path: string }>(
         item.remaining--;
       }
       while (pending.length > 0 && pending[0].remaining === 0) pending.shift();
-      if (isMatch && matched < wanted) {
-        matched++;
-        if (matched > page.offset) {
+      if (isMatch && page.matched < wanted) {
+        page.matched++;
+        if (page.matched > page.offset) {
           const match: WorkspaceGrepMatch = { path: file.path, line: lineNumber, text };
           if (page.context > 0) {
             match.context = [...before, { line: lineNumber, text, isMatch: true }];
@@ -79,7 +80,7 @@ export function grepFiles<F extends { path: string }>(
         before.push({ line: lineNumber, text, isMatch });
         if (before.length > page.context) before.shift();
       }
-      return !(matched >= wanted && pending.length === 0);
+      return !(page.matched >= wanted && pending.length === 0);
     };
     let carry = "";
     let going = true;

@@ -107,6 +107,11 @@ export class Nodes {
     for (let i = segments.length - 1; i >= 0; i--) stack.push({ name: segments[i], fromLink: false });
     let current: Node = ROOT_STUB;
     let expansions = 0;
+    const known = segments.length > 1 ? this.#prefetch(segments) : undefined;
+    const lookup = (parent: number, name: string): Node | undefined => {
+      const key = `${parent}/${name}`;
+      return known?.has(key) ? known.get(key) : this.child(parent, name);
+    };
     while (stack.length > 0) {
       const segment = stack.pop()!;
       const last = stack.length === 0;
@@ -114,7 +119,7 @@ export class Nodes {
         if (current.ino !== 1) current = this.get(current.parent) ?? ROOT_STUB;
         continue;
       }
-      let child = this.child(current.ino, segment.name);
+      const child = lookup(current.ino, segment.name);
       if (!child) {
         if (last) return { status: "missing", parent: this.#full(current), name: segment.name };
         if (options.createMissing && !segment.fromLink) {
@@ -138,6 +143,38 @@ export class Nodes {
       current = child;
     }
     return { status: "found", node: this.#full(current) };
+  }
+
+  /**
+   * Reads the nodes along the literal path in one query (one indexed lookup
+   * per segment, stopping at the first missing entry or non-directory), so a
+   * deep path costs one statement. Keys are `parent/name`; an `undefined`
+   * value records an entry known to be absent.
+   */
+  #prefetch(segments: readonly string[]): Map<string, Node | undefined> {
+    const rows = this.#db.all<Node & { depth: number }>(
+      `WITH RECURSIVE walk (depth, ino, parent, name, kind, mode, mtime, size, target, chunk) AS (
+         SELECT 0, 1, 0, '', ${Kind.Directory}, 0, 0, 0, NULL, NULL
+         UNION ALL
+         SELECT walk.depth + 1, n.ino, n.parent, n.name, n.kind, n.mode, n.mtime, n.size, n.target, n.chunk
+         FROM walk JOIN __ws_nodes n ON n.parent = walk.ino AND n.name = json_extract(?1, '$[' || walk.depth || ']')
+         WHERE walk.kind = ${Kind.Directory} AND walk.depth < ?2
+       )
+       SELECT ${COLUMNS}, depth FROM walk WHERE depth > 0`,
+      JSON.stringify(segments),
+      segments.length,
+    );
+    const known = new Map<string, Node | undefined>();
+    let parent = 1;
+    let parentIsDir = true;
+    for (const row of rows) {
+      const { depth: _depth, ...node } = row;
+      known.set(`${node.parent}/${node.name}`, node);
+      parent = node.ino;
+      parentIsDir = node.kind === Kind.Directory;
+    }
+    if (rows.length < segments.length && parentIsDir) known.set(`${parent}/${segments[rows.length]}`, undefined);
+    return known;
   }
 
   #full(node: Node): Node {

@@ -11,8 +11,15 @@ import type { Node, Nodes } from "./nodes.js";
 import { Kind } from "./schema.js";
 import type { Exclude } from "./glob.js";
 
-/** Children read per query (spec 01 §3.3: fixed pages of 128). */
+/** Largest page of children read per query (spec 01 §3.3: pages of 128). */
 export const WALK_PAGE = 128;
+
+/**
+ * First page read from each directory. Pages double up to {@link WALK_PAGE},
+ * so a walk that stops early reads few rows beyond what it returns, and a
+ * long directory still costs about `n / 128` queries.
+ */
+const FIRST_PAGE = 2;
 
 export interface WalkEntry {
   node: Node;
@@ -36,8 +43,9 @@ export function* walk(
     page: Node[];
     index: number;
     done: boolean;
+    size: number;
   }
-  const frame = (ino: number, prefix: string): Frame => ({ ino, prefix, page: [], index: 0, done: false });
+  const frame = (ino: number, prefix: string): Frame => ({ ino, prefix, page: [], index: 0, done: false, size: FIRST_PAGE });
   const stack: Frame[] = [frame(root.ino, "")];
   while (stack.length > 0) {
     const top = stack[stack.length - 1];
@@ -47,7 +55,8 @@ export function* walk(
         continue;
       }
       const after = top.page.length > 0 ? top.page[top.page.length - 1].name : null;
-      const size = Math.max(1, Math.min(WALK_PAGE, want()));
+      const size = Math.max(1, Math.min(top.size, want()));
+      top.size = Math.min(WALK_PAGE, top.size * 2);
       top.page = nodes.page(top.ino, after, size);
       top.index = 0;
       if (top.page.length < size) top.done = true;
