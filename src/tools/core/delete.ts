@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { withPathLock } from "./locks.js";
 import type { MutableFileStore } from "./store.js";
-import { defaultModelOutput, errorMessage, type CoreTool, type ToolError } from "./types.js";
+import { defaultModelOutput, errorMessage, type SettledTool, type ToolError } from "./types.js";
 
 /** Options of the delete tool. */
 export interface DeleteToolOptions {
@@ -36,7 +36,7 @@ export const deleteInputSchema = z.object({
 export const deleteOutputSchema = z.union([z.object({ deleted: z.string() }), z.object({ error: z.string() })]);
 
 /** Builds the delete tool. */
-export function deleteDefinition(options: DeleteToolOptions): CoreTool<DeleteInput, DeleteResult | ToolError> {
+export function deleteDefinition(options: DeleteToolOptions): SettledTool<DeleteInput, DeleteResult | ToolError> {
   const store = options.store;
   return {
     name: "delete",

@@ -11,7 +11,7 @@ import { FuzzyIndex, locate } from "./edit-match.js";
 import { withPathLock } from "./locks.js";
 import type { FileStore } from "./store.js";
 import { checkPositive, cutUtf8, decodeUtf8, utf8 } from "./truncate.js";
-import { defaultModelOutput, errorMessage, type CoreTool, type ToolError } from "./types.js";
+import { defaultModelOutput, errorMessage, type SettledTool, type ToolError } from "./types.js";
 
 /** Options of the edit tool. */
 export interface EditToolOptions {
@@ -80,7 +80,7 @@ export const editOutputSchema = z.union([
 ]);
 
 /** Builds the edit tool. @throws TypeError for invalid limits. */
-export function editDefinition(options: EditToolOptions): CoreTool<EditInput, EditResult | ToolError> {
+export function editDefinition(options: EditToolOptions): SettledTool<EditInput, EditResult | ToolError> {
   const store = options.store;
   const limits = {
     maxBytes: checkPositive("createEditTool", "maxBytes", options.maxBytes ?? EDIT_DEFAULTS.maxBytes),

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import type { WorkspaceLike } from "./store.js";
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, page } from "./truncate.js";
-import { defaultModelOutput, errorMessage, type CoreTool, type ToolError } from "./types.js";
+import { defaultModelOutput, errorMessage, type SettledTool, type ToolError } from "./types.js";
 
 /** Default search root of find and grep. */
 export const DEFAULT_SEARCH_PATH = "/workspace";
@@ -66,7 +66,7 @@ export const findInputSchema = z.object({
 });
 
 /** Builds the find tool. */
-export function findDefinition(options: FindToolOptions): CoreTool<FindInput, FindResult | ToolError> {
+export function findDefinition(options: FindToolOptions): SettledTool<FindInput, FindResult | ToolError> {
   const fs = options.workspace.fs;
   return {
     name: "find",

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { DEFAULT_SEARCH_PATH, globList, globsOf } from "./find.js";
 import type { WorkspaceLike } from "./store.js";
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, page } from "./truncate.js";
-import { defaultModelOutput, errorMessage, type CoreTool, type ToolError } from "./types.js";
+import { defaultModelOutput, errorMessage, type SettledTool, type ToolError } from "./types.js";
 
 /** Largest `context` grep accepts. */
 export const MAX_GREP_CONTEXT = 10;
@@ -69,7 +69,7 @@ export const grepInputSchema = z.object({
 });
 
 /** Builds the grep tool. */
-export function grepDefinition(options: GrepToolOptions): CoreTool<GrepInput, GrepResult | ToolError> {
+export function grepDefinition(options: GrepToolOptions): SettledTool<GrepInput, GrepResult | ToolError> {
   const fs = options.workspace.fs;
   return {
     name: "grep",

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import type { WorkspaceLike } from "./store.js";
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, page } from "./truncate.js";
-import { defaultModelOutput, errorMessage, type CoreTool, type ToolError } from "./types.js";
+import { defaultModelOutput, errorMessage, type SettledTool, type ToolError } from "./types.js";
 
 /** Options of the ls tool. */
 export interface ListToolOptions {
@@ -54,7 +54,7 @@ export const listInputSchema = z.object({
 });
 
 /** Builds the ls tool. */
-export function listDefinition(options: ListToolOptions): CoreTool<ListInput, ListResult | ToolError> {
+export function listDefinition(options: ListToolOptions): SettledTool<ListInput, ListResult | ToolError> {
   const fs = options.workspace.fs;
   return {
     name: "ls",

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { basename, classifyByName, classifyBytes, type Classification } from "./media.js";
 import type { FileStat, FileStore } from "./store.js";
 import { checkLineTruncation, checkMediaLimit, checkPositive, renderLine, utf8Length, type LineTruncation } from "./truncate.js";
-import type { CoreTool, NeutralOutput, ToolError } from "./types.js";
+import type { SettledTool, NeutralOutput, ToolError } from "./types.js";
 
 /** Options of the read tool (spec 03 §4.1). */
 export interface ReadToolOptions {
@@ -101,7 +101,7 @@ function describeRead(maxLines: number, maxBytes: number): string {
 }
 
 /** Builds the read tool over a store. @throws TypeError for invalid limits (spec 03 §2.2). */
-export function readDefinition(options: ReadToolOptions): CoreTool<ReadInput, ReadResult> {
+export function readDefinition(options: ReadToolOptions): SettledTool<ReadInput, ReadResult> {
   const store = options.store;
   const maxLines = checkPositive("createReadTool", "maxLines", options.maxLines ?? READ_DEFAULTS.maxLines);
   const maxBytes = checkPositive("createReadTool", "maxBytes", options.maxBytes ?? READ_DEFAULTS.maxBytes);

@@ -68,6 +68,11 @@ export interface CoreTool<I = any, O = any> {
   isProgress?(value: O): boolean;
 }
 
+/** A tool whose `execute` settles on one value (every tool but exec). */
+export type SettledTool<I = any, O = any> = Omit<CoreTool<I, O>, "execute"> & {
+  execute(input: I, context?: ToolCallContext): Promise<O>;
+};
+
 /** True when `value` is a `{ error: string }` failure. */
 export function isToolError(value: unknown): value is ToolError {
   return typeof value === "object" && value !== null && typeof (value as { error?: unknown }).error === "string";

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { withPathLock } from "./locks.js";
 import type { FileStore } from "./store.js";
 import { checkPositive, utf8, utf8Length } from "./truncate.js";
-import { defaultModelOutput, errorMessage, type CoreTool, type ToolError } from "./types.js";
+import { defaultModelOutput, errorMessage, type SettledTool, type ToolError } from "./types.js";
 
 /** Options of the write tool. */
 export interface WriteToolOptions {
@@ -45,7 +45,7 @@ export const writeOutputSchema = z.union([
 ]);
 
 /** Builds the write tool. @throws TypeError for an invalid `maxBytes`. */
-export function writeDefinition(options: WriteToolOptions): CoreTool<WriteInput, WriteResult | ToolError> {
+export function writeDefinition(options: WriteToolOptions): SettledTool<WriteInput, WriteResult | ToolError> {
   const store = options.store;
   const maxBytes = checkPositive("createWriteTool", "maxBytes", options.maxBytes ?? WRITE_DEFAULTS.maxBytes);
   return {

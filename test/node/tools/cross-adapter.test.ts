@@ -52,12 +52,12 @@ describe("the three adapters build the same tools", () => {
     const ts = createTanStackTools({ ...options, format: "object" });
     const input = { path: "/workspace/ten.txt" };
     const expected = { path: "/workspace/ten.txt", content: "line 1\nline 2\nline 3", startLine: 1, endLine: 3, totalLines: null, truncated: true, nextOffset: 4, nextByteOffset: 21 };
-    expect(await ai.read!.execute!(input, { toolCallId: "a", messages: [] })).toEqual(expected);
+    expect(await ai.read!.execute!(input, { toolCallId: "a", messages: [] } as never)).toEqual(expected);
     expect((await pi.execute({ id: "p", name: "read", arguments: input })).details).toEqual(expected);
     expect(await ts.read!.execute(input)).toEqual(expected);
     const tooBig = "Content too large: 5 bytes exceeds the 4-byte write cap. Use the edit tool for incremental changes to existing files, or split the write into smaller pieces.";
     const write = { path: "/workspace/w.txt", content: "12345" };
-    expect(await ai.write!.execute!(write, { toolCallId: "a", messages: [] })).toEqual({ error: tooBig });
+    expect(await ai.write!.execute!(write, { toolCallId: "a", messages: [] } as never)).toEqual({ error: tooBig });
     expect(await pi.execute({ id: "p", name: "write", arguments: write })).toMatchObject({ isError: true, content: [{ type: "text", text: tooBig }] });
     expect(await ts.write!.execute(write)).toEqual({ error: tooBig });
   });

@@ -23,7 +23,7 @@ async function tree() {
 describe("ls (spec 03 §4.2)", () => {
   it("pages in name order with nextOffset; six keys per entry", async () => {
     const { ls } = await tree();
-    const first = (await ls.execute({ path: "/workspace", limit: 2 })) as { entries: Array<Record<string, unknown>>; nextOffset?: number; count: number };
+    const first = (await ls.execute({ path: "/workspace", limit: 2 })) as unknown as { entries: Array<Record<string, unknown>>; nextOffset?: number; count: number };
     expect(first.entries.map((e) => e.name)).toEqual(["README.md", "link.md"]);
     expect(first.nextOffset).toBe(2);
     expect(first.count).toBe(2);
