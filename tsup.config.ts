@@ -7,6 +7,8 @@ export const entries = {
   "tools/ai-sdk": "src/tools/ai-sdk.ts",
   "tools/pi-ai": "src/tools/pi-ai.ts",
   "tools/tanstack-ai": "src/tools/tanstack-ai.ts",
+  "backends/worker-javascript": "src/backends/worker-javascript/index.ts",
+  "modules/tools": "src/modules/tools.ts",
 } as const;
 
 export default defineConfig({

@@ -101,8 +101,12 @@ export default { ...fs, promises: fs };
 
 /** A `ws:*` stub: each export forwards its arguments to the host function. */
 export function hostModuleSource(name: string, exports: readonly string[]): string {
+  // Export names may be reserved words (`delete`), so bind locals and export them by name.
   const lines = [`import { call } from "/workspace-capabilities.js";`];
-  for (const fn of exports) lines.push(`export const ${fn} = (...args) => call("host", ${JSON.stringify(name)}, ${JSON.stringify(fn)}, args);`);
+  exports.forEach((fn, i) => {
+    lines.push(`const __f${i} = (...args) => call("host", ${JSON.stringify(name)}, ${JSON.stringify(fn)}, args);`);
+    lines.push(`export { __f${i} as ${fn} };`);
+  });
   return lines.join("\n");
 }
 

@@ -1,0 +1,253 @@
+/**
+ * `ws:tools` (spec 02 §4.2): the agent's own tools, callable from isolate
+ * code. `createToolBindings()` turns tool bindings into a host-module
+ * factory; `forAISDKTools()` and `forPiTools()` build bindings from an AI
+ * SDK `ToolSet` or pi tools.
+ *
+ * ```ts
+ * new WorkerJavaScriptBackend({
+ *   loader: env.LOADER,
+ *   modules: { "ws:tools": createToolBindings(forAISDKTools(() => tools)) },
+ * });
+ * // in the isolate:
+ * import { read } from "ws:tools";
+ * const { text } = await read({ path: "/workspace/README.md" });
+ * ```
+ *
+ * This module imports no agent library; the tool shapes are structural.
+ *
+ * @module
+ */
+import type { WorkspaceRuntimeValue } from "../runtime/types.js";
+import type { WorkspaceModuleCallContext, WorkspaceModuleFactory, WorkspaceModuleFunctions } from "./types.js";
+
+export type { WorkspaceModuleCallContext, WorkspaceModuleFactory, WorkspaceModuleFunctions, WorkspaceModuleHost, WorkspaceModule } from "./types.js";
+
+/** One tool as isolate code can call it. */
+export interface ToolBinding {
+  name: string;
+  /** True when the tool never changes anything (allowed on `access: "read"` backends). */
+  readOnly?: boolean;
+  call(input: Record<string, WorkspaceRuntimeValue>, ctx: WorkspaceModuleCallContext): ToolBindingResult | Promise<ToolBindingResult>;
+}
+
+/** What a call returns to isolate code. */
+export interface ToolBindingResult {
+  text: string;
+  isError: boolean;
+  details?: WorkspaceRuntimeValue;
+  structuredContent?: WorkspaceRuntimeValue;
+}
+
+/** A binding source: bindings, or a function returning them (called per connection). */
+export type ToolBindingSource = Iterable<ToolBinding> | (() => Iterable<ToolBinding>);
+
+/** Options of {@link createToolBindings}. */
+export interface CreateToolBindingsOptions {
+  /** Tool names not exported. Default `["exec"]`. */
+  exclude?: readonly string[];
+  /** Replaces the generated description. */
+  description?: string;
+}
+
+const RESERVED_EXPORTS = new Set(["default", "then", "__proto__"]);
+
+/** The export name of a tool: `-`, `.`, whitespace → `_`; others dropped; leading digit prefixed; reserved names suffixed. */
+export function toolExportName(name: string): string {
+  let out = name.replace(/[-.\s]/g, "_").replace(/[^A-Za-z0-9_$]/g, "");
+  if (out === "") out = "_";
+  if (/^[0-9]/.test(out)) out = `_${out}`;
+  if (RESERVED_EXPORTS.has(out)) out = `${out}_`;
+  return out;
+}
+
+function isPlainObject(value: unknown): value is Record<string, WorkspaceRuntimeValue> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/**
+ * A `ws:tools` host-module factory over tool bindings.
+ *
+ * @throws at connect: `Two tools are exported as "<n>".` on a name collision.
+ */
+export function createToolBindings(source: ToolBindingSource, options: CreateToolBindingsOptions = {}): WorkspaceModuleFactory {
+  const exclude = new Set(options.exclude ?? ["exec"]);
+  const list = (): ToolBinding[] => [...(typeof source === "function" ? source() : source)].filter((b) => !exclude.has(b.name));
+  const factory = (() => {
+    const bindings = list();
+    const exports: Record<string, WorkspaceModuleFunctions[string]> = {};
+    for (const binding of bindings) {
+      const exportName = toolExportName(binding.name);
+      if (Object.prototype.hasOwnProperty.call(exports, exportName)) throw new Error(`Two tools are exported as "${exportName}".`);
+      exports[exportName] = async (args, ctx) => {
+        if (args.length > 1) throw new TypeError(`ws:tools ${exportName} takes one object argument, got ${args.length} arguments`);
+        const input = args.length === 0 || args[0] === null ? {} : args[0];
+        if (!isPlainObject(input)) throw new TypeError(`ws:tools ${exportName} takes one object argument`);
+        if (!binding.readOnly && ctx.access !== "read-write") throw new Error(`ws:tools ${binding.name} requires Workspace write access.`);
+        if (ctx.signal.aborted) throw ctx.signal.reason instanceof Error ? ctx.signal.reason : new Error("the call was aborted");
+        const result = await binding.call(input, ctx);
+        const out: ToolBindingResult = { text: String(result.text), isError: result.isError === true };
+        if (result.details !== undefined) out.details = result.details;
+        if (result.structuredContent !== undefined) out.structuredContent = result.structuredContent;
+        return out;
+      };
+    }
+    return exports;
+  }) as WorkspaceModuleFactory & { description?: string };
+  Object.defineProperty(factory, "description", {
+    enumerable: true,
+    get(): string {
+      if (options.description !== undefined) return options.description;
+      let text =
+        "The agent's own tools. Each export takes one object of arguments (the tool's input) and resolves to `{ text, details, isError }`; " +
+        "tool names map to export names with `-`, `.` and spaces turned into `_` (e.g. `list-files` → `list_files`).";
+      const isListable = typeof source === "function" || Array.isArray(source);
+      if (isListable) {
+        try {
+          text += ` Exports: ${list().map((b) => `\`${toolExportName(b.name)}\``).join(", ")}.`;
+        } catch {
+          /* the list is shown when it can be read */
+        }
+      }
+      if (exclude.size > 0) text += ` ${[...exclude].map((n) => `\`${n}\``).join(", ")} ${exclude.size === 1 ? "is" : "are"} not exported.`;
+      return text;
+    },
+  });
+  return factory;
+}
+
+// ── AI SDK ────────────────────────────────────────────────────────────────
+
+/** The part of an AI SDK tool `forAISDKTools` uses. */
+export interface AISDKToolLike {
+  inputSchema?: unknown;
+  needsApproval?: unknown;
+  execute?: (input: any, options: { toolCallId: string; messages: unknown[]; abortSignal?: AbortSignal }) => unknown;
+}
+
+type SafeParse = (value: unknown) => { success: true; data: unknown } | { success: false; error: { message: string } };
+
+function validateWith(schema: unknown, name: string, input: unknown): unknown {
+  const s = schema as { safeParse?: SafeParse; "~standard"?: { validate: (v: unknown) => unknown } } | undefined;
+  if (s && typeof s.safeParse === "function") {
+    const parsed = s.safeParse(input);
+    if (!parsed.success) throw new TypeError(`Invalid arguments for ${name}: ${parsed.error.message}`);
+    return parsed.data;
+  }
+  return input;
+}
+
+async function lastValue(value: unknown): Promise<unknown> {
+  const v = await value;
+  if (v && typeof (v as AsyncIterable<unknown>)[Symbol.asyncIterator] === "function") {
+    let last: unknown;
+    for await (const item of v as AsyncIterable<unknown>) last = item;
+    return last;
+  }
+  return v;
+}
+
+function jsonRoundTrip(value: unknown): WorkspaceRuntimeValue {
+  if (value === undefined) return null;
+  return JSON.parse(JSON.stringify(value)) as WorkspaceRuntimeValue;
+}
+
+/**
+ * Bindings over an AI SDK `ToolSet` (or a function returning one, re-read
+ * on every call). Tools without `execute` or with `needsApproval` are left out.
+ */
+export function forAISDKTools(tools: Record<string, AISDKToolLike> | (() => Record<string, AISDKToolLike>)): () => ToolBinding[] {
+  const current = () => (typeof tools === "function" ? tools() : tools);
+  return () =>
+    Object.entries(current())
+      .filter(([, tool]) => typeof tool?.execute === "function" && !tool.needsApproval)
+      .map(([name]) => ({
+        name,
+        async call(input, ctx) {
+          const tool = current()[name];
+          if (!tool || typeof tool.execute !== "function" || tool.needsApproval) throw new Error(`No tool named "${name}" is available.`);
+          const args = validateWith(tool.inputSchema, name, input);
+          const output = await lastValue(tool.execute(args, { toolCallId: `ws-tools-${crypto.randomUUID()}`, messages: [], abortSignal: ctx.signal }));
+          const error = typeof output === "object" && output !== null && typeof (output as { error?: unknown }).error === "string" ? (output as { error: string }).error : undefined;
+          return {
+            text: error ?? (typeof output === "string" ? output : JSON.stringify(output) ?? "null"),
+            isError: error !== undefined,
+            details: jsonRoundTrip(output),
+          };
+        },
+      }));
+}
+
+// ── pi ────────────────────────────────────────────────────────────────────
+
+/** A pi result content part. */
+type PiContent = { type: string; text?: string; mimeType?: string };
+
+/** A pi agent tool (`AgentTool` shape). */
+export interface PiAgentToolLike {
+  name: string;
+  parameters?: unknown;
+  prepareArguments?: (args: unknown) => unknown;
+  execute(toolCallId: string, args: any, signal?: AbortSignal, onUpdate?: unknown): Promise<{ content: PiContent[]; details?: unknown; isError?: boolean; structuredContent?: unknown }>;
+}
+
+/** The result of `createPiTools()`. */
+export interface PiToolsResultLike {
+  tools: readonly { name: string }[];
+  execute(call: { id: string; name: string; arguments?: unknown }, ctx?: { abortSignal?: AbortSignal }): Promise<{ content: PiContent[]; isError: boolean; details?: unknown }>;
+}
+
+/** Options of {@link forPiTools} over agent tools. */
+export interface ForPiToolsOptions {
+  /** Validates arguments (e.g. pi's `validateToolCall`); returns the arguments to use. */
+  validate?: (tool: PiAgentToolLike, call: { type: "toolCall"; id: string; name: string; arguments: unknown }) => unknown;
+  /** Names of read-only tools. */
+  readOnly?: readonly string[];
+}
+
+function piResult(result: { content: PiContent[]; details?: unknown; isError?: boolean; structuredContent?: unknown }): ToolBindingResult {
+  const text = (result.content ?? [])
+    .map((part) => (part.type === "text" ? (part.text ?? "") : part.type === "image" ? `[image: ${part.mimeType}]` : `[${part.type}]`))
+    .join("\n");
+  const out: ToolBindingResult = { text, isError: result.isError === true, details: jsonRoundTrip(result.details ?? null) };
+  if (result.structuredContent !== undefined) out.structuredContent = jsonRoundTrip(result.structuredContent);
+  return out;
+}
+
+const PI_READ_ONLY = new Set(["read", "ls", "find", "grep"]);
+
+/**
+ * Bindings over pi tools: the result of `createPiTools()` (read, ls, find,
+ * grep marked read-only), or agent tools (`{ name, execute(id, args, signal) }`).
+ */
+export function forPiTools(
+  tools: PiToolsResultLike | readonly PiAgentToolLike[] | (() => readonly PiAgentToolLike[]),
+  options: ForPiToolsOptions = {},
+): () => ToolBinding[] {
+  if (!Array.isArray(tools) && typeof tools !== "function" && typeof (tools as PiToolsResultLike).execute === "function") {
+    const set = tools as PiToolsResultLike;
+    return () =>
+      set.tools.map((t) => ({
+        name: t.name,
+        readOnly: PI_READ_ONLY.has(t.name),
+        async call(input, ctx) {
+          return piResult(await set.execute({ id: `ws-tools-${crypto.randomUUID()}`, name: t.name, arguments: input }, { abortSignal: ctx.signal }));
+        },
+      }));
+  }
+  const list = () => (typeof tools === "function" ? (tools as () => readonly PiAgentToolLike[])() : (tools as readonly PiAgentToolLike[]));
+  const readOnly = new Set(options.readOnly ?? []);
+  return () =>
+    list().map((tool) => ({
+      name: tool.name,
+      readOnly: readOnly.has(tool.name),
+      async call(input, ctx) {
+        const id = `ws-tools-${crypto.randomUUID()}`;
+        let args: unknown = tool.prepareArguments ? tool.prepareArguments(input) : input;
+        if (options.validate) args = options.validate(tool, { type: "toolCall", id, name: tool.name, arguments: args });
+        return piResult(await tool.execute(id, args, ctx.signal));
+      },
+    }));
+}

@@ -1,0 +1,127 @@
+import { env, runInDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { Workspace } from "../../../src/index.js";
+import { WorkerJavaScriptBackend } from "../../../src/backends/worker-javascript/index.js";
+import { createToolBindings, forAISDKTools, forPiTools, toolExportName } from "../../../src/modules/tools.js";
+import { createAITools } from "../../../src/tools/ai-sdk.js";
+import { createPiTools } from "../../../src/tools/pi-ai.js";
+import type { WorkspaceModuleCallContext } from "../../../src/modules/types.js";
+import { inWorkspace } from "./helpers.js";
+
+async function run(modules: ConstructorParameters<typeof WorkerJavaScriptBackend>[0]["modules"], source: string, setup?: (ws: Workspace) => Promise<void>, access?: "read") {
+  const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
+  return runInDurableObject(stub, async (_i, state) => {
+    let ws!: Workspace;
+    const backend = new WorkerJavaScriptBackend({ loader: env.LOADER, modules: typeof modules === "function" ? (modules as (w: () => Workspace) => never)(() => ws) : modules, ...(access ? { access } : {}) });
+    ws = new Workspace({ storage: state.storage, backends: [backend] });
+    await ws.fs.mkdir("/workspace", { recursive: true });
+    await setup?.(ws);
+    const r = await (await ws.runtime.exec(source, { encoding: "utf8" })).result();
+    await ws.close();
+    return r;
+  });
+}
+
+describe("host modules", () => {
+  it("calls host functions with args as an array, this = the module, ctx with signal/deadline/access/callId/resolvePath", async () => {
+    const seen: unknown[] = [];
+    const r = await run(
+      {
+        "ws:math": {
+          add(args: readonly unknown[]) {
+            return (args[0] as number) + (args[1] as number);
+          },
+          async info(this: Record<string, unknown>, args: readonly unknown[], ctx: WorkspaceModuleCallContext) {
+            seen.push(typeof this.add, args, ctx.access, ctx.signal.aborted, typeof ctx.deadline, ctx.callId.split(":").length);
+            return { resolved: await ctx.resolvePath("a/../b.txt", { allowMissing: true }), missing: undefined };
+          },
+          fail() {
+            throw Object.assign(new Error("no such thing"), { code: "ENOENT", path: "/workspace/x" });
+          },
+        },
+      },
+      `import { add, info, fail } from "ws:math";
+       export default async () => {
+         let error; try { await fail(); } catch (e) { error = [e.message, e.code, e.path]; }
+         return { sum: await add(2, 3), info: await info(undefined, 1), error };
+       }`,
+    );
+    expect(r.stderr).toBe("");
+    expect(r.value).toEqual({ sum: 5, info: { resolved: "/workspace/b.txt" }, error: ["no such thing", "ENOENT", "/workspace/x"] });
+    expect(seen).toEqual(["function", [null, 1], "read-write", false, "number", 2]);
+  });
+
+  it("runs factories once per connection; {} omits the module; a throwing factory fails connect", async () => {
+    let calls = 0;
+    const counting = Object.assign(() => {
+      calls++;
+      return { ping: () => "pong" };
+    }, { description: "Pings." });
+    const r = await run({ "ws:ping": counting, "ws:empty": () => ({}) }, `import { ping } from "ws:ping"; export default async () => ping();`);
+    expect(r.value).toBe("pong");
+    expect(calls).toBe(1);
+    await inWorkspace(
+      async (ws) => {
+        await expect(ws.runtime.exec(`import { x } from "ws:empty"; export default x;`)).rejects.toThrow('Module "ws:empty" exports nothing on this backend.');
+      },
+      { backend: { modules: { "ws:empty": () => ({}) } } },
+    );
+    await inWorkspace(
+      async (ws) => {
+        await expect(ws.runtime.exec(`export default 1`)).rejects.toThrow("factory exploded");
+      },
+      { backend: { modules: { "ws:bad": () => { throw new Error("factory exploded"); } } } },
+    );
+  });
+});
+
+describe("ws:tools", () => {
+  it("maps tool names to export names", () => {
+    expect(["list-files", "a.b c", "9lives", "default", "then", "__proto__", "é!", "ok_1"].map(toolExportName)).toEqual([
+      "list_files", "a_b_c", "_9lives", "default_", "then_", "__proto___", "_", "ok_1",
+    ]);
+    expect(() => createToolBindings([{ name: "a-b", call: () => ({ text: "", isError: false }) }, { name: "a.b", call: () => ({ text: "", isError: false }) }])({} as never)).toThrow(
+      'Two tools are exported as "a_b".',
+    );
+  });
+
+  it("lets isolate code call the agent's own AI SDK tools (exec excluded, description lists exports)", async () => {
+    let factory!: ReturnType<typeof createToolBindings>;
+    let getWorkspace!: () => Workspace;
+    const r = await run(
+      ((getWs: () => Workspace) => {
+        getWorkspace = getWs;
+        factory = createToolBindings(forAISDKTools(() => createAITools({ workspace: getWs() }) as never));
+        return { "ws:tools": factory };
+      }) as never,
+      `import * as tools from "ws:tools";
+       export default async () => {
+         const wrote = await tools.write({ path: "/workspace/note.txt", content: "hi from code" });
+         const read = await tools.read({ path: "/workspace/note.txt" });
+         const bad = await tools.read({ path: 42 }).catch((e) => e.message);
+         return { names: Object.keys(tools).sort(), wrote: wrote.isError, read: read.details.content, readText: JSON.parse(read.text).content, bad };
+       }`,
+    );
+    expect(r.stderr).toBe("");
+    expect(r.value).toMatchObject({ names: ["delete", "edit", "find", "grep", "ls", "read", "write"], wrote: false, read: "hi from code", readText: "hi from code" });
+    expect((r.value as { bad: string }).bad).toMatch(/^Invalid arguments for read: /);
+    expect(getWorkspace()).toBeDefined();
+    const description = factory.description ?? "";
+    expect(description).toContain("Exports: `read`, `ls`, `find`, `grep`, `write`, `edit`, `delete`.");
+    expect(description).toContain("`exec` is not exported.");
+  });
+
+  it("marks pi's read tools read-only and refuses the others on a read-only backend", async () => {
+    const r = await run(
+      ((getWs: () => Workspace) => ({ "ws:tools": createToolBindings(() => forPiTools(createPiTools({ workspace: getWs() }))()) })) as never,
+      `import { read, write } from "ws:tools";
+       export default async () => ({
+         read: await read({ path: "/workspace/a.txt" }),
+         write: await write({ path: "/workspace/a.txt", content: "x" }).catch((e) => e.message),
+       });`,
+      async (ws) => ws.fs.writeFile("/workspace/a.txt", "one\ntwo"),
+      "read",
+    );
+    expect(r.value).toMatchObject({ read: { isError: false, text: "one\ntwo" }, write: "ws:tools write requires Workspace write access." });
+  });
+});
