@@ -59,7 +59,9 @@ export function fromRemoteError(error: unknown): unknown {
   if (code === undefined) return error;
   const ownPath = (error as { path?: unknown }).path;
   const path = typeof ownPath === "string" ? ownPath : pathFromMessage(error.message);
-  if (FS_CODES.has(code) && (error.name === "WorkspaceFsError" || error.name === "Error")) {
+  // A filesystem error: named so (current transports keep `name`), or — when the
+  // transport kept only the message — an uncoded error whose message starts with an fs code.
+  if (FS_CODES.has(code) && (error.name === "WorkspaceFsError" || (typeof ownCode !== "string" && error.name === "Error"))) {
     const rebuilt = new WorkspaceFsError(code as WorkspaceFsErrorCode, undefined, path);
     rebuilt.message = error.message;
     const syscall = (error as { syscall?: unknown }).syscall;

@@ -43,7 +43,7 @@ export interface ExecHandleLike extends ReadableStream<RuntimeEventLike> {
   readonly backend: string;
   result(): Promise<unknown>;
   kill(signal?: KillSignalLike): Promise<void>;
-  [Symbol.dispose]?(): void;
+  [Symbol.dispose](): void;
 }
 
 /** A waiting host-module call (spec 02 §5). */

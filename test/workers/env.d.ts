@@ -2,6 +2,7 @@ declare namespace Cloudflare {
   interface Env {
     TEST_DO: DurableObjectNamespace<import("./worker").TestDurableObject>;
     CLIENT_AGENT: DurableObjectNamespace<import("./client/agent").ClientTestAgent>;
+    CLIENT_EXEC_AGENT: DurableObjectNamespace<import("./client/agent").ClientExecAgent>;
     LOADER: WorkerLoader;
   }
 }

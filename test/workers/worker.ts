@@ -7,7 +7,7 @@ export class TestDurableObject extends DurableObject {
   }
 }
 
-export { ClientTestAgent } from "./client/agent.js";
+export { ClientTestAgent, ClientExecAgent } from "./client/agent.js";
 
 export default {
   async fetch(): Promise<Response> {

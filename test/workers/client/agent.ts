@@ -4,6 +4,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import { withWorkspace, type WorkspaceAttributes, type WorkspaceObserver } from "../../../src/index.js";
+import { WorkerJavaScriptBackend } from "../../../src/backends/worker-javascript/index.js";
 
 /** Spans recorded by the observer, per Durable Object instance. */
 export interface RecordedSpan {
@@ -11,10 +12,13 @@ export interface RecordedSpan {
   attributes: Record<string, unknown>;
 }
 
-class ClientTestBase extends DurableObject {
+class ClientTestBase extends DurableObject<Cloudflare.Env> {
   readonly spans: RecordedSpan[] = [];
   get storage(): DurableObjectStorage {
     return this.ctx.storage;
+  }
+  get loader(): WorkerLoader {
+    return this.env.LOADER;
   }
   get observer(): WorkspaceObserver {
     const spans = this.spans;
@@ -39,3 +43,9 @@ export class ClientTestAgent extends withWorkspace(ClientTestBase, (self) => ({
     return this.spans;
   }
 }
+
+/** A Durable Object with a Workspace and the worker-javascript backend. */
+export class ClientExecAgent extends withWorkspace(ClientTestBase, (self) => ({
+  storage: self.storage,
+  backends: [new WorkerJavaScriptBackend({ loader: self.loader })],
+})) {}
