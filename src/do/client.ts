@@ -53,8 +53,11 @@ export interface WorkspaceClient {
 
 /** What `getWorkspace` returns before it is awaited. */
 export interface LazyWorkspaceClient extends PromiseLike<WorkspaceClient> {
-  /** Forwards each call to the loaded client: `lazy.fs.stat(p)` ≡ `(await lazy).fs.stat(p)`. */
-  readonly fs: AsyncMethods<WorkspaceFilesystem>;
+  /**
+   * Forwards each call to the loaded client: `lazy.fs.stat(p)` ≡ `(await lazy).fs.stat(p)`.
+   * (Every fs method is already async, so this is `AsyncMethods<WorkspaceFilesystem>` with the overloads kept.)
+   */
+  readonly fs: WorkspaceFilesystem;
   /** Forwards calls; `backends()` is always a frozen `[]` here (await the client for the snapshot). */
   readonly runtime: WorkspaceRuntimeClient;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -170,7 +173,7 @@ class LazyClient implements LazyWorkspaceClient {
   readonly #source: WorkspaceSource;
   #loading?: Promise<WorkspaceClient>;
   #disposed = false;
-  readonly fs: AsyncMethods<WorkspaceFilesystem>;
+  readonly fs: WorkspaceFilesystem;
   readonly runtime: WorkspaceRuntimeClient;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   readonly git: any;
@@ -180,7 +183,7 @@ class LazyClient implements LazyWorkspaceClient {
 
   constructor(source: WorkspaceSource) {
     this.#source = source;
-    this.fs = this.#forward((client) => client.fs) as AsyncMethods<WorkspaceFilesystem>;
+    this.fs = this.#forward((client) => client.fs) as WorkspaceFilesystem;
     this.git = this.#forward((client) => client.git);
     this.artifacts = this.#forward((client) => client.artifacts);
     const runtime = this.#forward((client) => client.runtime) as unknown as Record<string, unknown>;
