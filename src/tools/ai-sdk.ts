@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { execDefinition, type ExecToolOptions } from "./core/exec.js";
 import type { Tool, ToolSet } from "ai";
 import {
   buildCoreTools,
@@ -98,3 +99,6 @@ export const createListTool = (options: ListToolOptions): Tool => toAITool(listD
 export const createFindTool = (options: FindToolOptions): Tool => toAITool(findDefinition(options));
 /** The grep tool for the AI SDK. */
 export const createGrepTool = (options: GrepToolOptions): Tool => toAITool(grepDefinition(options));
+/** The exec tool for the AI SDK (spec 03 §4.8). */
+export const createExecTool = (options: ExecToolOptions): Tool => toAITool(execDefinition(options));
+export { forAISDKTools } from "../modules/tools.js";

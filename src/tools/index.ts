@@ -15,6 +15,7 @@ export {
   createFindTool,
   createGrepTool,
   createDeleteTool,
+  createExecTool,
 } from "./ai-sdk.js";
 export type { FileStat, FileStore, MutableFileStore, WorkspaceLike } from "./core/store.js";
 export type { ReadToolOptions } from "./core/read.js";
@@ -26,3 +27,4 @@ export type { ListToolOptions } from "./core/ls.js";
 export type { FindToolOptions } from "./core/find.js";
 export type { GrepToolOptions } from "./core/grep.js";
 export type { ExecBackends, ExecBackendOptions, CreateToolsOptions } from "./core/toolset.js";
+export type { ExecToolOptions, ExecToolOutput, ExecRuntimeHandle, ExecStreamEvent } from "./core/exec.js";

@@ -142,3 +142,5 @@ export function createPiTools(options: CreatePiToolsOptions): CreatePiToolsResul
 
   return { tools, execute };
 }
+export { forPiTools } from "../modules/tools.js";
+export type { ForPiToolsOptions, ToolBinding } from "../modules/tools.js";

@@ -27,3 +27,5 @@ export { buildCoreTools } from "./toolset.js";
 export type { CreateToolsOptions, ExecBackends, ExecBackendOptions, ToolSetContext, LateToolFactory } from "./toolset.js";
 export { toJSONSchema, nullDroppableKeys, dropNulls, invalidArgumentsMessage } from "./schema.js";
 export type { JSONSchemaObject } from "./schema.js";
+export { execDefinition, defineExec, execFromToolSet, formatSize, EXEC_DEFAULTS } from "./exec.js";
+export type { ExecToolOptions, ExecInput, ExecToolOutput, ExecDefinition, ExecCallContext, ExecWorkspaceLike, ExecRuntimeHandle, ExecStreamEvent } from "./exec.js";

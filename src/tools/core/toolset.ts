@@ -21,6 +21,7 @@
  */
 import { deleteDefinition } from "./delete.js";
 import { editDefinition, type EditToolOptions } from "./edit.js";
+import { execFromToolSet } from "./exec.js";
 import { findDefinition } from "./find.js";
 import { grepDefinition } from "./grep.js";
 import { listDefinition } from "./ls.js";
@@ -73,7 +74,7 @@ export interface ToolSetContext {
 export type LateToolFactory = (context: ToolSetContext) => CoreTool | undefined;
 
 /** Optional tools after delete, in order: exec, then publish (see the module comment). */
-const LATE_TOOLS: LateToolFactory[] = [];
+const LATE_TOOLS: LateToolFactory[] = [execFromToolSet];
 
 /**
  * The ordered core tools for one tool set. Builds one

@@ -2,7 +2,7 @@
  * A small real module backend for router tests: `source` is a script of
  * lines `out <text>`, `err <text>`, `hex <stream> <hex bytes>`,
  * `repeat <stream> <count> <text>` (text gets "\n" and the 1-based number),
- * `exit <code>`, `result <json>`. `\n` in text is a newline. Runs are kept in
+ * `exit <code>`, `result <json>`, `sleep <ms>` (delays the next events). `\n` in text is a newline. Runs are kept in
  * memory for getExec; every event is emitted in its own chunk.
  */
 import type {
@@ -27,6 +27,8 @@ export class ScriptBackend implements WorkspaceModuleBackend {
   failNextConnect = false;
   readonly runs = new Map<string, ExecEvent[]>();
   lastInput: unknown;
+  /** Per run: seq → ms to wait before emitting that event. */
+  readonly delays = new Map<string, Map<number, number>>();
 
   constructor(options: { id?: string; callable?: boolean; description?: string } = {}) {
     this.id = options.id ?? "script";
@@ -43,10 +45,13 @@ export class ScriptBackend implements WorkspaceModuleBackend {
     }
     const stream = (id: string, events: ExecEvent[]): ModuleExecutionEnvelope => {
       let i = 0;
+      const delays = this.delays.get(id);
       return {
         id,
         events: new ReadableStream<ExecEvent>({
-          pull(controller) {
+          async pull(controller) {
+            const delay = delays?.get(events[i]?.seq ?? -1);
+            if (delay) await new Promise((r) => setTimeout(r, delay));
             if (i < events.length) controller.enqueue(events[i++]);
             else controller.close();
           },
@@ -73,7 +78,10 @@ export class ScriptBackend implements WorkspaceModuleBackend {
             const body = words.join(" ");
             for (let n = 1; n <= Number(count); n++) events.push({ id, seq: ++seq, name: stream as "stdout", value: enc.encode(`${body}${n}\n`) });
           } else if (op === "exit") code = Number(rest[0]);
-          else if (op === "result") {
+          else if (op === "sleep") {
+            if (!this.delays.has(id)) this.delays.set(id, new Map());
+            this.delays.get(id)!.set(seq + 1, Number(rest[0]));
+          } else if (op === "result") {
             result = JSON.parse(text);
             hasResult = true;
           }
