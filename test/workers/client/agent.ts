@@ -47,5 +47,6 @@ export class ClientTestAgent extends withWorkspace(ClientTestBase, (self) => ({
 /** A Durable Object with a Workspace and the worker-javascript backend. */
 export class ClientExecAgent extends withWorkspace(ClientTestBase, (self) => ({
   storage: self.storage,
+  now: () => 1_700_000_000_000,
   backends: [new WorkerJavaScriptBackend({ loader: self.loader })],
 })) {}
