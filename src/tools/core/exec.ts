@@ -81,7 +81,7 @@ export type ExecToolOutput =
 export type ExecCallContext = ToolCallContext;
 
 /** The exec tool with no agent library attached. */
-export type ExecDefinition = CoreTool<ExecInput, ExecToolOutput> & {
+export type ExecDefinition = Omit<CoreTool<ExecInput, ExecToolOutput>, "execute"> & {
   execute(input: ExecInput, context?: ExecCallContext): AsyncGenerator<ExecToolOutput>;
 };
 
