@@ -11,6 +11,7 @@ import { WorkspaceFs } from "./fs/index.js";
 import type { WorkspaceFilesystem } from "./fs/types.js";
 import { WorkspaceRuntime, type WorkspaceRegisteredBackend } from "./runtime/index.js";
 import { noopObserver, type WorkspaceObserver } from "./observer.js";
+import { createWorkspaceStub, type WorkspaceStub } from "./do/stub.js";
 
 /** Where long command output is saved and how much `result()` keeps (spec 02 §2). */
 export interface WorkspaceOutputOptions {
@@ -104,10 +105,25 @@ export class Workspace {
   }
 
   /**
-   * Materialises mounts and, given a backend id (or `{ all: true }`), connects
-   * backends. With no mounts and no backends it resolves at once.
+   * Gets the Workspace ready (spec 01 §1.2). A backend id also connects that
+   * backend, `{ all: true }` connects every backend in parallel; without
+   * arguments nothing is connected. Concurrent callers share one connect; a
+   * failed connect is not cached, so the next call retries.
+   * @throws Error for an unregistered backend id (when any backend is configured), or the backend's connect error.
    */
-  async ready(_options?: string | { all?: boolean }): Promise<void> {}
+  async ready(options?: string | { all?: boolean }): Promise<void> {
+    if (this.#backends.length === 0) return;
+    if (typeof options === "string") await this.runtime.ready(options);
+    else if (options?.all === true) await this.runtime.ready({ all: true });
+  }
+
+  /**
+   * A new RPC target over this Workspace on every call (spec 01 §5.3): what
+   * `withWorkspace`'s `__getWorkspaceStub()` returns to other Workers.
+   */
+  stub(): WorkspaceStub {
+    return createWorkspaceStub(this);
+  }
 
   /** Closes backend connections (errors swallowed). `fs` keeps working. */
   async close(): Promise<void> {
