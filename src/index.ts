@@ -13,6 +13,30 @@ export type * from "./storage/index.js";
 export { noopObserver } from "./observer.js";
 export type { WorkspaceObserver, WorkspaceSpan, WorkspaceAttributes, WorkspaceAttributeValue } from "./observer.js";
 export type { WorkspaceBackendInfo, WorkspaceRegisteredBackend } from "./runtime/index.js";
+export { WorkspaceRuntime, WorkspaceRuntimeError } from "./runtime/index.js";
+export type {
+  WorkspaceBackend,
+  WorkspaceModuleBackend,
+  WorkspaceModuleBackendHandle,
+  WorkspaceCommandBackend,
+  WorkspaceBackendHost,
+  BackendHandle,
+  ShellRPC,
+  ExecEvent,
+  ModuleExecutionEnvelope,
+  KillSignal,
+  WorkspaceRuntimeValue,
+  WorkspaceRuntimeEvent,
+  WorkspaceRuntimeExecHandle,
+  WorkspaceRuntimeExecOptions,
+  WorkspaceRuntimeGetExecOptions,
+  WorkspaceRuntimeResult,
+  WorkspaceRuntimeTruncation,
+  TruncatedOutput,
+  WorkspaceRuntimeErrorCode,
+  WorkspaceRuntimePendingCall,
+} from "./runtime/index.js";
+export type { WorkspaceModule, WorkspaceModuleFactory, WorkspaceModuleFunctions, WorkspaceModuleCallContext, WorkspaceModuleHost } from "./modules/types.js";
 export type { Database } from "./storage/database.js";
 export {
   withWorkspace,
