@@ -134,12 +134,19 @@ function observe(tools: ToolSet, emit: (event: TranscriptEvent) => unknown, onOu
         }
         const error = output && typeof output === "object" && "error" in output ? String((output as { error: unknown }).error) : undefined;
         onOutput(name, output);
-        emit({ type: "result", step: n, name, ok: error === undefined, summary: error ?? summarize(output) });
+        emit({ type: "result", step: n, name, ok: error === undefined, summary: error ?? summarize(name === "exec" ? withoutCommand(output) : output) });
         return output;
       },
     } as Tool;
   }
   return out;
+}
+
+/** An exec result without the echoed source (the transcript already shows it). */
+function withoutCommand(output: unknown): unknown {
+  if (!output || typeof output !== "object") return output;
+  const { command: _command, ...rest } = output as Record<string, unknown>;
+  return rest;
 }
 
 function summarize(output: unknown): string {

@@ -130,13 +130,14 @@ export class ScriptedModel implements LanguageModelV4 {
     if (execs.length === 0) {
       return { kind: "text", text: `SCRIPTED model report: added ${task.symbol}() to ${match.path} with edit, but no exec tool was offered, so it is unchecked.` };
     }
-    const execResult = JSON.stringify(execs[0].output ?? "");
-    const verified = /"verified":\s*true|verified\\":\s*true/.test(execResult);
+    const exec = (execs[0].output ?? {}) as { exitCode?: number; result?: unknown; error?: string };
+    const execResult = exec.error ?? `exit ${exec.exitCode}, returned ${JSON.stringify(exec.result ?? null)}`;
+    const verified = (exec.result as { verified?: unknown } | undefined)?.verified === true;
     return {
       kind: "text",
       text:
         `SCRIPTED model report: added ${task.symbol}() to ${match.path} with edit, then ran a worker-javascript ` +
-        `module importing ./${relative(task.root, match.path)}; the check ${verified ? "passed" : "did not pass"}: ${execResult.slice(0, 200)}`,
+        `module importing ./${relative(task.root, match.path)}; the check ${verified ? "passed" : "did not pass"} (${execResult.slice(0, 200)}).`,
     };
   }
 }

@@ -207,3 +207,19 @@ describe("observer spans at the stub boundary", () => {
     ]);
   });
 });
+
+describe("remote client: concurrency", () => {
+  it("takes many concurrent stream writes to one Workspace", async () => {
+    using ws = await getWorkspace(freshAgent());
+    await ws.fs.mkdir("/c");
+    const files = Array.from({ length: 24 }, (_, i) => i);
+    await Promise.all(
+      files.map((i) => ws.fs.writeFile(`/c/f${String(i).padStart(2, "0")}.bin`, patternStream(100_000 + i * 7_919, 16_384))),
+    );
+    const sizes = await Promise.all(files.map(async (i) => (await ws.fs.stat(`/c/f${String(i).padStart(2, "0")}.bin`)).size));
+    expect(sizes).toEqual(files.map((i) => 100_000 + i * 7_919));
+    for (const i of [0, 23]) {
+      expect(await checkPattern(await ws.fs.readFile(`/c/f${String(i).padStart(2, "0")}.bin`))).toEqual({ bytes: 100_000 + i * 7_919, firstMismatch: -1 });
+    }
+  });
+});
