@@ -82,7 +82,7 @@ export default defineSuite({
       () => {
         if (rawRange(ctx, "raw_tools_big", 0, firstBytes) !== firstBytes) throw new Error("raw read short");
       },
-      { runs: RUNS, repeat: 5 },
+      { runs: RUNS, repeat: 25 },
     );
     rows.push({
       label: "read tool, first page of 10 MiB",
@@ -105,7 +105,7 @@ export default defineSuite({
       () => {
         if (rawRange(ctx, "raw_tools_big", nineMiB, midEnd) !== midEnd - nineMiB) throw new Error("raw read short");
       },
-      { runs: RUNS, repeat: 5 },
+      { runs: RUNS, repeat: 25 },
     );
     rows.push({
       label: "read tool, page at byte 9 MiB",
@@ -122,7 +122,7 @@ export default defineSuite({
         for await (const chunk of stream) n += chunk.byteLength;
         if (n !== midEnd - nineMiB) throw new Error("fs range short");
       },
-      { runs: RUNS, repeat: 5 },
+      { runs: RUNS, repeat: 25 },
     );
     rows.push({
       label: "  fs.readFile of the same range",

@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { basename, classifyByName, classifyBytes, type Classification } from "./media.js";
 import type { FileStat, FileStore } from "./store.js";
-import { checkLineTruncation, checkMediaLimit, checkPositive, renderLine, utf8Length, type LineTruncation } from "./truncate.js";
+import { checkLineTruncation, checkMediaLimit, checkPositive, decodeUtf8, renderLine, utf8Length, type LineTruncation } from "./truncate.js";
 import type { SettledTool, NeutralOutput, ToolError } from "./types.js";
 
 /** Options of the read tool (spec 03 §4.1). */
@@ -221,7 +221,8 @@ async function readText(store: FileStore, input: ReadInput, s: ReadSettings): Pr
   const lineCap = Math.min(input.limit ?? s.maxLines, s.maxLines);
   const keepCap = s.maxBytes + 4;
 
-  const out: string[] = [];
+  const out: string[] = []; // parts of `content`, joined by LF: single lines or batches of lines
+  let lines = 0; // lines on the page
   let outBytes = 0;
   let lineIndex = 0; // lines completed so far (relative to startByte)
   let lineStart = startByte; // absolute byte where the current line starts
@@ -241,7 +242,7 @@ async function readText(store: FileStore, input: ReadInput, s: ReadSettings): Pr
     const relLine = lineIndex;
     const lineNo = numberBase + relLine;
     if (relLine < firstWanted) return false;
-    if (out.length >= lineCap) {
+    if (lines >= lineCap) {
       truncated = true;
       nextByteOffset = lineStart;
       return true;
@@ -262,8 +263,8 @@ async function readText(store: FileStore, input: ReadInput, s: ReadSettings): Pr
         : rendered === text && !s.lineTruncation && length === bytes.byteLength && !text.includes("\uFFFD")
           ? length
           : utf8Length(text);
-    if (outBytes + size + (out.length > 0 ? 1 : 0) > s.maxBytes) {
-      if (out.length === 0) {
+    if (outBytes + size + (lines > 0 ? 1 : 0) > s.maxBytes) {
+      if (lines === 0) {
         failure = {
           error: `Line ${lineNo} exceeds the ${s.maxBytes}-byte read cap. The host must increase maxBytes, reduce lineTruncation, or provide a byte-oriented tool.`,
         };
@@ -273,23 +274,47 @@ async function readText(store: FileStore, input: ReadInput, s: ReadSettings): Pr
       }
       return true;
     }
-    if (out.length === 0) firstEmitted = lineNo;
-    outBytes += size + (out.length > 0 ? 1 : 0);
+    if (lines === 0) firstEmitted = lineNo;
+    outBytes += size + (lines > 0 ? 1 : 0);
     out.push(text as string);
+    lines++;
     return false;
   };
 
   const wanted = () => lineIndex + 1 >= firstWanted;
+  let slowUntil = 0; // absolute byte before which the batch path found invalid UTF-8
   const iterator = store.readChunks(path, startByte);
   outer: for await (const chunk of iterator) {
     let at = 0;
     while (at < chunk.byteLength) {
       // Once lineCap lines are out, any further byte means "more follows".
-      if (out.length >= lineCap && wanted()) {
+      if (lines >= lineCap && wanted()) {
         truncated = true;
         nextByteOffset = pos;
         done = true;
         break outer;
+      }
+      // At a line start past the file's first line: take every whole line of this chunk that fits at once.
+      if (!s.lineTruncation && lineLength === 0 && lineStart > 0 && pos >= slowUntil && wanted()) {
+        const batch = takeWholeLines(chunk, at, {
+          maxLines: lineCap - lines,
+          bytesLeft: s.maxBytes - outBytes,
+          separated: lines > 0,
+          firstLineNo: s.includeLineNumbers ? numberBase + lineIndex + 1 : undefined,
+        });
+        if (batch === null) {
+          slowUntil = pos + chunk.byteLength - at;
+        } else if (batch.lines > 0) {
+          if (lines === 0) firstEmitted = numberBase + lineIndex + 1;
+          out.push(batch.text);
+          lines += batch.lines;
+          outBytes += batch.bytes;
+          lineIndex += batch.lines;
+          pos += batch.end - at;
+          at = batch.end;
+          lineStart = pos;
+          continue;
+        }
       }
       const lf = chunk.indexOf(0x0a, at);
       const end = lf < 0 ? chunk.byteLength : lf;
@@ -304,7 +329,7 @@ async function readText(store: FileStore, input: ReadInput, s: ReadSettings): Pr
       at = end;
       if (lf < 0) {
         // A line that can no longer fit (no per-line truncation) decides the page early.
-        if (!s.lineTruncation && wanted() && outBytes + (out.length > 0 ? 1 : 0) + lineLength > s.maxBytes) {
+        if (!s.lineTruncation && wanted() && outBytes + (lines > 0 ? 1 : 0) + lineLength > s.maxBytes) {
           if (finishLine()) {
             done = true;
             break outer;
@@ -329,12 +354,12 @@ async function readText(store: FileStore, input: ReadInput, s: ReadSettings): Pr
     finishLine();
   }
   if (failure) return failure;
-  if (out.length === 0) {
+  if (lines === 0) {
     if (positioned) return { error: `Byte continuation ${startByte} is beyond end of file` };
     const seen = numberBase + lineIndex;
     return { error: `Offset ${input.offset ?? 1} is beyond end of file (${seen} line(s))` };
   }
-  const endLine = firstEmitted + out.length - 1;
+  const endLine = firstEmitted + lines - 1;
   const result: ReadTextResult = {
     path,
     content: out.join("\n"),
@@ -348,6 +373,53 @@ async function readText(store: FileStore, input: ReadInput, s: ReadSettings): Pr
     result.nextByteOffset = nextByteOffset;
   }
   return result;
+}
+
+/** Where {@link takeWholeLines} may take lines: how many, how many bytes of `content`, numbered from what. */
+interface BatchBudget {
+  /** Lines still allowed on the page. */
+  maxLines: number;
+  /** Bytes of `content` still allowed (separators and number prefixes included). */
+  bytesLeft: number;
+  /** Whether the page already has a line (so the first taken line costs a separator). */
+  separated: boolean;
+  /** Number of the first line when lines are numbered; `undefined` when they are not. */
+  firstLineNo: number | undefined;
+}
+
+/**
+ * Takes, from `chunk[at..]`, the run of LF-terminated lines that all fit the
+ * budget, decoding them with one `TextDecoder` call instead of one per line.
+ * Returns the run as one LF-joined `text` (numbered when asked), its line
+ * count, the `content` bytes it adds and the chunk index after the last LF
+ * taken; `null` when the run is not valid UTF-8 (the caller then renders
+ * those lines one by one, as U+FFFD changes their sizes). A line without its
+ * LF in this chunk, or one that does not fit, is left for the line-by-line
+ * path, which decides it exactly as before.
+ */
+function takeWholeLines(chunk: Uint8Array, at: number, budget: BatchBudget): { text: string; lines: number; bytes: number; end: number } | null {
+  let end = at;
+  let count = 0;
+  let bytes = 0;
+  let separator = budget.separated ? 1 : 0;
+  while (count < budget.maxLines) {
+    const lf = chunk.indexOf(0x0a, end);
+    if (lf < 0) break;
+    const prefix = budget.firstLineNo === undefined ? 0 : String(budget.firstLineNo + count).length + 1;
+    const size = separator + prefix + (lf - end);
+    if (bytes + size > budget.bytesLeft) break;
+    bytes += size;
+    separator = 1;
+    count++;
+    end = lf + 1;
+  }
+  if (count === 0) return { text: "", lines: 0, bytes: 0, end: at };
+  // Valid UTF-8 decodes to as many bytes as it had, so the sizes above are exact; U+FFFD means they may not be.
+  const text = decodeUtf8(chunk.subarray(at, end - 1));
+  if (text.includes("\uFFFD")) return null;
+  const first = budget.firstLineNo;
+  const numbered = first === undefined ? text : text.split("\n").map((line, i) => `${first + i}\t${line}`).join("\n");
+  return { text: numbered, lines: count, bytes, end };
 }
 
 function joinKept(parts: Uint8Array[], total: number): Uint8Array {
