@@ -22,6 +22,9 @@ import { toBytes, type Database } from "../storage/database.js";
 /** Chunk size in bytes: 512 KiB (spec 01 §4.2). */
 export const CHUNK_SIZE = 524_288;
 
+/** Chunks of at most this many bytes keep their bytes in the index row (one row, one statement). */
+export const INLINE_CHUNK_BYTES = 16_384;
+
 /** Rows per multi-row INSERT (Durable Objects allow 100 bound parameters). */
 const INSERT_BATCH = 32;
 
@@ -102,15 +105,21 @@ export class ChunkStore {
    * in the same transaction). Returns its id.
    */
   acquire(chunk: HashedChunk): number {
-    const row = this.#db.one<{ id: number; refs: number }>(
-      `INSERT INTO __ws_chunks (hash, size, refs) VALUES (?, ?, 1)
-       ON CONFLICT (hash) DO UPDATE SET refs = refs + 1 RETURNING id, refs`,
-      chunk.hash,
-      chunk.data.byteLength,
-    )!;
-    // refs = 1: new, or an orphan revived before the sweep (its bytes are still there).
-    if (row.refs === 1) this.#db.run(`INSERT OR IGNORE INTO __ws_blobs (id, data) VALUES (?, ?)`, row.id, chunk.data);
-    return row.id;
+    if (chunk.data.byteLength <= INLINE_CHUNK_BYTES) {
+      return this.#db.one<{ id: number }>(
+        `INSERT INTO __ws_chunks (hash, size, refs, data) VALUES (?, ?, 1, ?)
+         ON CONFLICT (hash) DO UPDATE SET refs = refs + 1 RETURNING id`,
+        chunk.hash,
+        chunk.data.byteLength,
+        chunk.data,
+      )!.id;
+    }
+    const existing = this.#db.one<{ id: number }>(`SELECT id FROM __ws_chunks WHERE hash = ?`, chunk.hash);
+    if (existing) {
+      this.#db.run(`UPDATE __ws_chunks SET refs = refs + 1 WHERE id = ?`, existing.id);
+      return existing.id;
+    }
+    return this.#insertLarge(chunk, 1);
   }
 
   /**
@@ -125,10 +134,35 @@ export class ChunkStore {
       this.pin([existing.id]);
       return existing.id;
     }
-    const { id } = this.#db.one<{ id: number }>(`INSERT INTO __ws_blobs (data) VALUES (?) RETURNING id`, chunk.data)!;
-    this.#db.run(`INSERT INTO __ws_chunks (id, hash, size, refs) VALUES (?, ?, ?, 0)`, id, chunk.hash, chunk.data.byteLength);
+    let id: number;
+    if (chunk.data.byteLength <= INLINE_CHUNK_BYTES) {
+      id = this.#db.one<{ id: number }>(
+        `INSERT INTO __ws_chunks (hash, size, refs, data) VALUES (?, ?, 0, ?) RETURNING id`,
+        chunk.hash,
+        chunk.data.byteLength,
+        chunk.data,
+      )!.id;
+    } else {
+      id = this.#insertLarge(chunk, 0);
+    }
     this.pin([id]);
     return id;
+  }
+
+  /**
+   * Stores a chunk's bytes in `__ws_blobs`, then its index row. The bytes go
+   * first, so an interrupted write can leave unreferenced bytes but never an
+   * index row without bytes.
+   */
+  #insertLarge(chunk: HashedChunk, refs: number): number {
+    const blob = this.#db.one<{ id: number }>(`INSERT INTO __ws_blobs (data) VALUES (?) RETURNING id`, chunk.data)!.id;
+    return this.#db.one<{ id: number }>(
+      `INSERT INTO __ws_chunks (hash, size, refs, blob) VALUES (?, ?, ?, ?) RETURNING id`,
+      chunk.hash,
+      chunk.data.byteLength,
+      refs,
+      blob,
+    )!.id;
   }
 
   /**
@@ -185,8 +219,11 @@ export class ChunkStore {
 
   /** The bytes of chunk `id`, or `undefined` when they are missing from the store. */
   read(id: number): Uint8Array | undefined {
-    const row = this.#db.one<{ data: unknown }>(`SELECT data FROM __ws_blobs WHERE id = ?`, id);
-    return row ? toBytes(row.data) : undefined;
+    const row = this.#db.one<{ data: unknown }>(
+      `SELECT coalesce(data, (SELECT data FROM __ws_blobs b WHERE b.id = c.blob)) AS data FROM __ws_chunks c WHERE c.id = ?`,
+      id,
+    );
+    return row && row.data !== null ? toBytes(row.data) : undefined;
   }
 
   /**
@@ -207,11 +244,11 @@ export class ChunkStore {
       this.#db.tx(() => {
         if (free.length === orphans.length) {
           const batch = `SELECT id FROM __ws_chunks WHERE refs <= 0 LIMIT ${SWEEP_BATCH}`;
-          this.#db.run(`DELETE FROM __ws_blobs WHERE id IN (${batch})`);
+          this.#db.run(`DELETE FROM __ws_blobs WHERE id IN (SELECT blob FROM __ws_chunks WHERE id IN (${batch}))`);
           this.#db.run(`DELETE FROM __ws_chunks WHERE id IN (${batch})`);
         } else {
           for (const id of free) {
-            this.#db.run(`DELETE FROM __ws_blobs WHERE id = ?`, id);
+            this.#db.run(`DELETE FROM __ws_blobs WHERE id = (SELECT blob FROM __ws_chunks WHERE id = ?)`, id);
             this.#db.run(`DELETE FROM __ws_chunks WHERE id = ?`, id);
           }
         }

@@ -69,10 +69,15 @@ export class WorkspaceFs implements WorkspaceFilesystem {
   async readFile(path: string, arg?: "utf8" | ReadFileOptions): Promise<string | ReadableStream<Uint8Array>> {
     const { encoding, byteOffset, byteLength } = readOptions(arg);
     const canonical = canonicalPath(path, "readFile");
-    const node = this.#existing(canonical, "readFile", true);
+    const node = this.#existing(canonical, "readFile", true, true);
     if (node.kind === Kind.Directory) throw new WorkspaceFsError("EISDIR", "readFile", canonical);
     const start = Math.min(byteOffset, node.size);
     const end = byteLength === undefined ? node.size : Math.min(node.size, start + byteLength);
+    if (node.data) {
+      // A small file whose bytes came with its inode row: no further query.
+      const window = node.data.subarray(start, end);
+      return encoding === "utf8" ? new TextDecoder("utf-8").decode(window) : streamOf(window);
+    }
     const ids = end > start ? this.#chunks.range(node, Math.floor(start / CHUNK_SIZE), Math.floor((end - 1) / CHUNK_SIZE)) : [];
     const firstChunkOffset = Math.floor(start / CHUNK_SIZE) * CHUNK_SIZE;
     if (encoding === "utf8") {
@@ -92,13 +97,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     if (ids.length === 1 && end - start <= EAGER_READ_BYTES) {
       // A small window of one chunk is read at once: no pin, no pull round trip.
       const data = this.#chunkData(ids[0], path);
-      const window = data.subarray(start - firstChunkOffset, end - firstChunkOffset);
-      return new ReadableStream<Uint8Array>({
-        start(controller) {
-          controller.enqueue(window);
-          controller.close();
-        },
-      });
+      return streamOf(data.subarray(start - firstChunkOffset, end - firstChunkOffset));
     }
     const chunks = this.#chunks;
     chunks.pin(ids);
@@ -545,8 +544,8 @@ export class WorkspaceFs implements WorkspaceFilesystem {
   // ── helpers ────────────────────────────────────────────────────────────
 
   /** Resolves an existing entry; read-side failures become ENOENT / ELOOP. */
-  #existing(canonical: string, syscall: string, followFinal: boolean): Node {
-    const found = this.#nodes.resolve(segmentsOf(canonical), { followFinal });
+  #existing(canonical: string, syscall: string, followFinal: boolean, withData = false): Node {
+    const found = this.#nodes.resolve(segmentsOf(canonical), { followFinal, withData });
     if (found.status === "found") return found.node;
     if (found.status === "eloop") throw new WorkspaceFsError("ELOOP", syscall, canonical);
     throw new WorkspaceFsError("ENOENT", syscall, canonical);
@@ -558,6 +557,16 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     if (found.status === "enotdir") throw new WorkspaceFsError("ENOTDIR", syscall, canonical);
     if (found.status === "eloop") throw new WorkspaceFsError("ELOOP", syscall, canonical);
   }
+}
+
+/** A stream of one piece of bytes (empty: no chunks). */
+function streamOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      if (bytes.byteLength > 0) controller.enqueue(bytes);
+      controller.close();
+    },
+  });
 }
 
 function statResult(node: Node, canonical: string): WorkspaceStatResult {

@@ -3,7 +3,8 @@
  *
  * @module
  */
-import type { Database } from "../storage/database.js";
+import { toBytes, type Database } from "../storage/database.js";
+import { INLINE_CHUNK_BYTES } from "./chunks.js";
 import { Kind } from "./schema.js";
 
 /** One row of `__ws_nodes`. */
@@ -18,6 +19,8 @@ export interface Node {
   target: string | null;
   /** The single chunk of a file of 1..CHUNK_SIZE bytes; `null` otherwise. */
   chunk: number | null;
+  /** The file's bytes, when a resolve asked for them (`withData`) and they were at hand. */
+  data?: Uint8Array;
 }
 
 /** Maximum link expansions per operation; the 41st fails with ELOOP. */
@@ -43,6 +46,8 @@ export interface ResolveOptions {
   followLinks?: boolean;
   /** Called for a missing directory named by the caller's path (not by a link target); returns the created node. */
   createMissing?: (parent: Node, name: string) => Node;
+  /** Also fetch the bytes of a small final file in the same query (for reads). */
+  withData?: boolean;
 }
 
 interface Segment {
@@ -107,7 +112,7 @@ export class Nodes {
     for (let i = segments.length - 1; i >= 0; i--) stack.push({ name: segments[i], fromLink: false });
     let current: Node = ROOT_STUB;
     let expansions = 0;
-    const known = segments.length > 1 ? this.#prefetch(segments) : undefined;
+    const known = segments.length > 1 || (options.withData && segments.length > 0) ? this.#prefetch(segments, options.withData === true) : undefined;
     const lookup = (parent: number, name: string): Node | undefined => {
       const key = `${parent}/${name}`;
       return known?.has(key) ? known.get(key) : this.child(parent, name);
@@ -151,8 +156,11 @@ export class Nodes {
    * deep path costs one statement. Keys are `parent/name`; an `undefined`
    * value records an entry known to be absent.
    */
-  #prefetch(segments: readonly string[]): Map<string, Node | undefined> {
-    const rows = this.#db.all<Node & { depth: number }>(
+  #prefetch(segments: readonly string[], withData: boolean): Map<string, Node | undefined> {
+    const data = withData
+      ? `CASE WHEN depth = ?2 AND kind = ${Kind.File} AND size BETWEEN 1 AND ${INLINE_CHUNK_BYTES} THEN (SELECT c.data FROM __ws_chunks c WHERE c.id = walk.chunk) END`
+      : "NULL";
+    const rows = this.#db.all<Node & { depth: number; data: unknown }>(
       `WITH RECURSIVE walk (depth, ino, parent, name, kind, mode, mtime, size, target, chunk) AS (
          SELECT 0, 1, 0, '', ${Kind.Directory}, 0, 0, 0, NULL, NULL
          UNION ALL
@@ -160,7 +168,7 @@ export class Nodes {
          FROM walk JOIN __ws_nodes n ON n.parent = walk.ino AND n.name = json_extract(?1, '$[' || walk.depth || ']')
          WHERE walk.kind = ${Kind.Directory} AND walk.depth < ?2
        )
-       SELECT ${COLUMNS}, depth FROM walk WHERE depth > 0`,
+       SELECT ${COLUMNS}, depth, ${data} AS data FROM walk WHERE depth > 0`,
       JSON.stringify(segments),
       segments.length,
     );
@@ -168,7 +176,8 @@ export class Nodes {
     let parent = 1;
     let parentIsDir = true;
     for (const row of rows) {
-      const { depth: _depth, ...node } = row;
+      const { depth: _depth, data, ...fields } = row;
+      const node: Node = data === null || data === undefined ? fields : { ...fields, data: toBytes(data) };
       known.set(`${node.parent}/${node.name}`, node);
       parent = node.ino;
       parentIsDir = node.kind === Kind.Directory;

@@ -4,9 +4,10 @@
  *
  * - `__ws_nodes`: one row per inode; `(parent, name)` is unique, so resolving
  *   a path is one indexed lookup per segment and a rename is one row update.
- * - `__ws_chunks`: content-addressed chunk index (SHA-256 → id, refcount);
- *   `__ws_blobs` holds the bytes, apart, so refcount updates never rewrite
- *   a 512 KiB row.
+ * - `__ws_chunks`: content-addressed chunk index (SHA-256 → id, refcount).
+ *   Chunks up to 16 KiB keep their bytes in the row (`data`); larger ones
+ *   keep them apart in `__ws_blobs` (`blob` → its id), so refcount updates
+ *   never rewrite a 512 KiB row.
  * - `__ws_file_chunks`: the chunk list of a file longer than one chunk,
  *   `(ino, idx)` → chunk id; a one-chunk file keeps its chunk id in
  *   `__ws_nodes.chunk`, so small files cost one row.
@@ -43,7 +44,9 @@ const DDL = [
      id INTEGER PRIMARY KEY,
      hash BLOB NOT NULL UNIQUE,
      size INTEGER NOT NULL,
-     refs INTEGER NOT NULL
+     refs INTEGER NOT NULL,
+     data BLOB,
+     blob INTEGER
    )`,
   `CREATE INDEX IF NOT EXISTS __ws_chunks_orphans ON __ws_chunks (id) WHERE refs = 0`,
   `CREATE TABLE IF NOT EXISTS __ws_blobs (id INTEGER PRIMARY KEY, data BLOB NOT NULL)`,

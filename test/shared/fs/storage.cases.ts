@@ -59,11 +59,19 @@ function chunkTables(t: FsTestContext): string[] {
     });
 }
 
-/** Rows in the chunk payload tables. */
+/**
+ * Distinct chunks stored: rows of `__ws_chunks` (one per content hash). Small
+ * chunks keep their bytes in that row; large ones in `__ws_blobs`, which must
+ * hold exactly one row per large chunk — no payload without an index row.
+ */
 export function chunkRows(t: FsTestContext): number {
   const tables = chunkTables(t);
-  expect(tables.length, "no __ws_ chunk payload table found (adapt chunkTables() to the schema)").toBeGreaterThan(0);
-  return tables.reduce((n, name) => n + Number(t.sql<{ n: number }>(`SELECT count(*) AS n FROM "${name}"`)[0].n), 0);
+  expect([...tables].sort(), "chunk payload tables (adapt chunkTables() to the schema)").toEqual(["__ws_blobs", "__ws_chunks"]);
+  const chunks = Number(t.sql<{ n: number }>(`SELECT count(*) AS n FROM __ws_chunks`)[0].n);
+  const large = Number(t.sql<{ n: number }>(`SELECT count(*) AS n FROM __ws_chunks WHERE blob IS NOT NULL`)[0].n);
+  const blobs = Number(t.sql<{ n: number }>(`SELECT count(*) AS n FROM __ws_blobs`)[0].n);
+  expect(blobs, "__ws_blobs rows = large chunks").toBe(large);
+  return chunks;
 }
 
 export function defineStorageCases(h: FsHarness): void {
