@@ -10,6 +10,14 @@ import { sh, type ShellValue } from "../shell-quote.js";
 import { decodeEventStream } from "./exec-events.js";
 import { callRemote } from "./remote-fs.js";
 import type {
+  KillSignal,
+  WorkspaceRuntimeExecHandle,
+  WorkspaceRuntimeExecOptions,
+  WorkspaceRuntimeGetExecOptions,
+  WorkspaceRuntimePendingCall,
+  WorkspaceRuntimeValue,
+} from "../runtime/index.js";
+import type {
   ExecHandleLike,
   ExecOptionsLike,
   GetExecOptionsLike,
@@ -20,19 +28,20 @@ import type {
   WorkspaceBackendInfo,
 } from "./runtime-types.js";
 
-/** `client.runtime`: the Workspace runtime as a client offers it. */
+/** `client.runtime`: the Workspace runtime as a client offers it (spec 01 §5.2, spec 02 §1). */
 export interface WorkspaceRuntimeClient {
-  /** The backends, from a snapshot taken when the client loaded: a frozen array, `===` on every call. */
+  /** The backends, from a snapshot taken when the client loaded: a frozen array of frozen copies, `===` on every call. */
   backends(): readonly WorkspaceBackendInfo[];
-  /** Runs `source`; adds `id: crypto.randomUUID()` when none is given. */
-  exec(source: string, options?: ExecOptionsLike): Promise<ExecHandleLike>;
-  /** Tagged form: values are quoted with `sh`, and the run uses `encoding: "utf8"`. */
-  exec(strings: TemplateStringsArray, ...values: ShellValue[]): Promise<ExecHandleLike>;
-  getExec(id: string, options?: GetExecOptionsLike): Promise<ExecHandleLike>;
-  killExec(id: string, options?: { backend?: string; signal?: KillSignalLike }): Promise<void>;
+  /** Runs `source`; adds `id: crypto.randomUUID()` when none is given. Rejects like `workspace.runtime.exec`. */
+  exec<E extends "utf8" | undefined = undefined>(source: string, options?: WorkspaceRuntimeExecOptions<E>): Promise<WorkspaceRuntimeExecHandle<E>>;
+  /** Tagged form for command backends: values are quoted with `sh`, and the run uses `encoding: "utf8"`. */
+  exec(strings: TemplateStringsArray, ...values: ShellValue[]): Promise<WorkspaceRuntimeExecHandle<"utf8">>;
+  /** Reattaches to a run (`resume`: `"full"` default, `"tail"`, or a seq). Unknown id → `ENOENT`. */
+  getExec<E extends "utf8" | undefined = undefined>(id: string, options?: WorkspaceRuntimeGetExecOptions<E>): Promise<WorkspaceRuntimeExecHandle<E>>;
+  killExec(id: string, options?: { backend?: string; signal?: KillSignal }): Promise<void>;
   disposeExec(id: string, options?: { backend?: string }): Promise<void>;
-  pending(): Promise<PendingCallLike[]>;
-  respond(id: string, callId: string, answer: unknown, options?: { backend?: string }): Promise<void>;
+  pending(): Promise<WorkspaceRuntimePendingCall[]>;
+  respond(id: string, callId: string, answer: WorkspaceRuntimeValue, options?: { backend?: string }): Promise<void>;
 }
 
 /** A frozen copy of each backend description, in a frozen array. */
@@ -59,12 +68,12 @@ export function execArguments(first: string | TemplateStringsArray, rest: unknow
 /** The runtime client over a local `workspace.runtime`. */
 export function createLocalRuntimeClient(runtime: RuntimeLike): WorkspaceRuntimeClient {
   const backends = snapshotBackends(runtime.backends());
-  return {
+  const client: RuntimeClientImpl = {
     backends: () => backends,
-    exec: (async (first: string | TemplateStringsArray, ...rest: unknown[]) => {
+    exec: async (first: string | TemplateStringsArray, ...rest: unknown[]) => {
       const [source, options] = execArguments(first, rest);
       return runtime.exec(source, options);
-    }) as WorkspaceRuntimeClient["exec"],
+    },
     getExec: (id, options) => runtime.getExec(id, options),
     killExec: (id, options) => runtime.killExec(id, options),
     disposeExec: (id, options) => runtime.disposeExec(id, options),
@@ -77,6 +86,18 @@ export function createLocalRuntimeClient(runtime: RuntimeLike): WorkspaceRuntime
       return runtime.respond(id, callId, answer, options);
     },
   };
+  return client as unknown as WorkspaceRuntimeClient;
+}
+
+/** The untyped shape both implementations fill; cast to {@link WorkspaceRuntimeClient}. */
+interface RuntimeClientImpl {
+  backends(): readonly WorkspaceBackendInfo[];
+  exec(first: string | TemplateStringsArray, ...rest: unknown[]): Promise<ExecHandleLike>;
+  getExec(id: string, options?: GetExecOptionsLike): Promise<ExecHandleLike>;
+  killExec(id: string, options?: { backend?: string; signal?: KillSignalLike }): Promise<void>;
+  disposeExec(id: string, options?: { backend?: string }): Promise<void>;
+  pending(): Promise<PendingCallLike[]>;
+  respond(id: string, callId: string, answer: unknown, options?: { backend?: string }): Promise<void>;
 }
 
 /** The exec handle stub as seen through RPC. */
@@ -165,16 +186,17 @@ async function openRemoteHandle(open: () => Promise<RemoteExecHandleStub>): Prom
 /** The runtime client over a remote `WorkspaceRuntimeStub`. */
 export function createRemoteRuntimeClient(runtime: () => RemoteRuntimeStub, backendsSnapshot: readonly WorkspaceBackendInfo[]): WorkspaceRuntimeClient {
   const backends = snapshotBackends(backendsSnapshot);
-  return {
+  const client: RuntimeClientImpl = {
     backends: () => backends,
-    exec: (async (first: string | TemplateStringsArray, ...rest: unknown[]) => {
+    exec: async (first: string | TemplateStringsArray, ...rest: unknown[]) => {
       const [source, options] = execArguments(first, rest);
       return openRemoteHandle(() => runtime().exec(source, options));
-    }) as WorkspaceRuntimeClient["exec"],
+    },
     getExec: (id, options) => openRemoteHandle(() => runtime().getExec(id, options)),
     killExec: (id, options) => callRemote(() => runtime().killExec(id, options)),
     disposeExec: (id, options) => callRemote(() => runtime().disposeExec(id, options)),
     pending: () => callRemote(() => runtime().pending()),
     respond: (id, callId, answer, options) => callRemote(() => runtime().respond(id, callId, answer, options)),
   };
+  return client as unknown as WorkspaceRuntimeClient;
 }

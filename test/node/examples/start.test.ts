@@ -11,7 +11,7 @@ import { REPO } from "./harness.js";
 const MODEL_KEYS = ["OPENAI_API_KEY", "ANTHROPIC_API_KEY", "AI_GATEWAY_API_KEY", "AGENT_MODEL"];
 
 it("npm start explores, reads with continuation, edits, execs the check and ends VERIFIED", { timeout: 240_000 }, async () => {
-  const env = { ...process.env, NO_COLOR: "1", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
   for (const key of MODEL_KEYS) delete env[key];
   const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
     execFile(process.execPath, [join(REPO, "scripts/start.mjs")], { cwd: REPO, env, maxBuffer: 16 << 20 }, (error, stdout, stderr) =>

@@ -40,7 +40,7 @@ function normalise(value: unknown): unknown {
 }
 
 async function describeAI(tools: ToolSet) {
-  const out: Record<string, { description?: string; schema: unknown }> = {};
+  const out: Record<string, { description?: unknown; schema: unknown }> = {};
   for (const [name, tool] of Object.entries(tools)) {
     out[name] = { description: tool.description, schema: await asSchema(tool.inputSchema as never).jsonSchema };
   }
