@@ -6,7 +6,7 @@
  * @module
  */
 import { z } from "zod";
-import { numberedDiff, unifiedPatch } from "./edit-diff.js";
+import { editReport, type ChangedSpan } from "./edit-diff.js";
 import { FuzzyIndex, locate } from "./edit-match.js";
 import { withPathLock } from "./locks.js";
 import type { FileStore } from "./store.js";
@@ -203,7 +203,9 @@ export async function editFile(
       }
       const written = (bom ? "\uFEFF" : "") + (crlf ? updated.replace(/\n/g, "\r\n") : updated);
       await store.write(path, utf8(written), stat.mode === undefined ? undefined : { mode: stat.mode });
-      return report(path, normalized, content, updated, limits);
+      const last = matches[matches.length - 1]!;
+      const span = { start: matches[0]!.start, beforeEnd: last.end, afterEnd: last.end + updated.length - content.length };
+      return report(path, normalized, content, updated, span, limits);
     });
   } catch (err) {
     return { error: errorMessage(err) };
@@ -215,13 +217,14 @@ function report(
   edits: EditReplacement[],
   before: string,
   after: string,
+  span: ChangedSpan,
   limits: { maxDiffLines: number; maxDiffBytes: number },
 ): EditResult {
   const changed = edits.reduce((sum, e) => sum + Math.max(lineCount(e.oldText), lineCount(e.newText)), 0);
   if (changed > limits.maxDiffLines) return { path, editsApplied: edits.length, diff: "", patch: "", diffTruncated: true };
-  const { diff, firstChangedLine } = numberedDiff(before, after);
+  const { diff, patch, firstChangedLine } = editReport(path, before, after, span);
   const cutDiff = cutUtf8(diff, limits.maxDiffBytes);
-  const cutPatch = cutUtf8(unifiedPatch(path, before, after), limits.maxDiffBytes);
+  const cutPatch = cutUtf8(patch, limits.maxDiffBytes);
   const result: EditResult = { path, editsApplied: edits.length, diff: cutDiff.text, patch: cutPatch.text };
   if (firstChangedLine !== undefined) result.firstChangedLine = firstChangedLine;
   if (cutDiff.cut || cutPatch.cut) result.diffTruncated = true;
