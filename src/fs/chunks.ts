@@ -217,6 +217,18 @@ export class ChunkStore {
       .map((row) => row.chunk);
   }
 
+  /** The bytes of the file's chunk at `index`, in one query; `undefined` when missing. */
+  readAt(file: FileContent, index: number): Uint8Array | undefined {
+    if (file.chunk !== null) return index === 0 ? this.read(file.chunk) : undefined;
+    const row = this.#db.one<{ data: unknown }>(
+      `SELECT coalesce(c.data, (SELECT b.data FROM __ws_blobs b WHERE b.id = c.blob)) AS data
+       FROM __ws_file_chunks f JOIN __ws_chunks c ON c.id = f.chunk WHERE f.ino = ? AND f.idx = ?`,
+      file.ino,
+      index,
+    );
+    return row && row.data !== null ? toBytes(row.data) : undefined;
+  }
+
   /** The bytes of chunk `id`, or `undefined` when they are missing from the store. */
   read(id: number): Uint8Array | undefined {
     const row = this.#db.one<{ data: unknown }>(

@@ -34,8 +34,6 @@ import { walk, WALK_PAGE } from "./walk.js";
 const FILE_MODE = 0o644;
 const DIR_MODE = 0o755;
 const LINK_MODE = 0o777;
-/** Windows up to this many bytes within one chunk are read when the stream is opened. */
-const EAGER_READ_BYTES = 65_536;
 
 /** Options for {@link WorkspaceFs}. */
 export interface WorkspaceFsOptions {
@@ -78,8 +76,17 @@ export class WorkspaceFs implements WorkspaceFilesystem {
       const window = node.data.subarray(start, end);
       return encoding === "utf8" ? new TextDecoder("utf-8").decode(window) : streamOf(window);
     }
-    const ids = end > start ? this.#chunks.range(node, Math.floor(start / CHUNK_SIZE), Math.floor((end - 1) / CHUNK_SIZE)) : [];
-    const firstChunkOffset = Math.floor(start / CHUNK_SIZE) * CHUNK_SIZE;
+    const first = Math.floor(start / CHUNK_SIZE);
+    const last = Math.floor((end - 1) / CHUNK_SIZE);
+    const firstChunkOffset = first * CHUNK_SIZE;
+    if (end > start && first === last) {
+      // A window inside one chunk: one query for its bytes, read at once (≤ 512 KiB).
+      const data = this.#chunks.readAt(node, first);
+      if (!data) throw new WorkspaceFsError("EIO", "readFile", canonical, `stored chunk ${first} is missing`);
+      const window = data.subarray(start - firstChunkOffset, end - firstChunkOffset);
+      return encoding === "utf8" ? new TextDecoder("utf-8").decode(window) : streamOf(window);
+    }
+    const ids = end > start ? this.#chunks.range(node, first, last) : [];
     if (encoding === "utf8") {
       const decoder = new TextDecoder("utf-8");
       let text = "";
@@ -94,11 +101,6 @@ export class WorkspaceFs implements WorkspaceFilesystem {
   }
 
   #stream(ids: number[], firstChunkOffset: number, start: number, end: number, path: string): ReadableStream<Uint8Array> {
-    if (ids.length === 1 && end - start <= EAGER_READ_BYTES) {
-      // A small window of one chunk is read at once: no pin, no pull round trip.
-      const data = this.#chunkData(ids[0], path);
-      return streamOf(data.subarray(start - firstChunkOffset, end - firstChunkOffset));
-    }
     const chunks = this.#chunks;
     chunks.pin(ids);
     let index = 0;
