@@ -7,6 +7,7 @@
 import { z } from "zod";
 import type { WorkspaceLike } from "./store.js";
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, page } from "./truncate.js";
+import { pageLimitField, pageOffsetField } from "./schema.js";
 import { defaultModelOutput, errorMessage, type SettledTool, type ToolError } from "./types.js";
 
 /** Default search root of find and grep. */
@@ -55,14 +56,8 @@ export const findInputSchema = z.object({
   exclude: globList()
     .optional()
     .describe('Globs relative to path to leave out; an excluded directory is skipped with everything below it. Name both forms, e.g. ["node_modules", "node_modules/**"].'),
-  limit: z
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_PAGE_LIMIT)
-    .optional()
-    .describe(`Maximum entries to return (default ${DEFAULT_PAGE_LIMIT}, maximum ${MAX_PAGE_LIMIT}).`),
-  offset: z.number().int().min(0).optional().describe("Entries to skip. Pass the previous result's nextOffset to continue."),
+  limit: pageLimitField("entries"),
+  offset: pageOffsetField("Entries to skip."),
 });
 
 /** Builds the find tool. */

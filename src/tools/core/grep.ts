@@ -8,6 +8,7 @@ import { z } from "zod";
 import { DEFAULT_SEARCH_PATH, globList, globsOf } from "./find.js";
 import type { WorkspaceLike } from "./store.js";
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, page } from "./truncate.js";
+import { pageLimitField, pageOffsetField } from "./schema.js";
 import { defaultModelOutput, errorMessage, type SettledTool, type ToolError } from "./types.js";
 
 /** Largest `context` grep accepts. */
@@ -58,14 +59,8 @@ export const grepInputSchema = z.object({
     .max(MAX_GREP_CONTEXT)
     .optional()
     .describe(`Lines of context before and after each match, 0 to ${MAX_GREP_CONTEXT} (default 0).`),
-  limit: z
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_PAGE_LIMIT)
-    .optional()
-    .describe(`Maximum matches to return (default ${DEFAULT_PAGE_LIMIT}, maximum ${MAX_PAGE_LIMIT}).`),
-  offset: z.number().int().min(0).optional().describe("Matches to skip. Pass the previous result's nextOffset to continue."),
+  limit: pageLimitField("matches"),
+  offset: pageOffsetField("Matches to skip."),
 });
 
 /** Builds the grep tool. */

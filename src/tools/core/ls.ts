@@ -7,6 +7,7 @@
 import { z } from "zod";
 import type { WorkspaceLike } from "./store.js";
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, page } from "./truncate.js";
+import { pageLimitField, pageOffsetField } from "./schema.js";
 import { defaultModelOutput, errorMessage, type SettledTool, type ToolError } from "./types.js";
 
 /** Options of the ls tool. */
@@ -43,14 +44,8 @@ export interface ListResult {
 /** ls's input schema. */
 export const listInputSchema = z.object({
   path: z.string().describe("Absolute path of the directory to list, e.g. /workspace."),
-  limit: z
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_PAGE_LIMIT)
-    .optional()
-    .describe(`Maximum entries to return (default ${DEFAULT_PAGE_LIMIT}, maximum ${MAX_PAGE_LIMIT}).`),
-  offset: z.number().int().min(0).optional().describe("Entries to skip, in name order. Pass the previous result's nextOffset to continue."),
+  limit: pageLimitField("entries"),
+  offset: pageOffsetField("Entries to skip, in name order."),
 });
 
 /** Builds the ls tool. */
