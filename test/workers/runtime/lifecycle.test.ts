@@ -28,11 +28,22 @@ describe("lifecycle", () => {
     await inWorkspace(async (ws) => {
       const h = await ws.runtime.exec(`export default async () => { console.log("start"); for (;;) await new Promise((r) => setTimeout(r, 5)); }`, { id: "live" });
       await expect(ws.runtime.disposeExec("live")).rejects.toMatchObject({ code: "EEXEC_BUSY" });
-      const follower = ws.runtime.getExec("live", { encoding: "utf8" }).then((f) => f.result());
-      await new Promise((r) => setTimeout(r, 50));
+      const follower = await ws.runtime.getExec("live", { encoding: "utf8" });
+      const reader = follower.getReader();
+      expect((await reader.read()).value).toMatchObject({ seq: 1, name: "stdout", value: "start\n" });
       await h.kill();
-      const r = await follower;
-      expect(r).toMatchObject({ status: "cancelled", exitCode: 130, stdout: "start\n", stderr: "Execution cancelled.\n" });
+      const rest: unknown[] = [];
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        rest.push(value);
+      }
+      expect(rest).toEqual([
+        { id: "live", seq: 2, name: "stderr", value: "Execution cancelled.\n" },
+        { id: "live", seq: 3, name: "exit", code: 130 },
+      ]);
+      const r = await h.result();
+      expect([r.status, r.exitCode, new TextDecoder().decode(r.stdout), new TextDecoder().decode(r.stderr)]).toEqual(["cancelled", 130, "start\n", "Execution cancelled.\n"]);
       h[Symbol.dispose]();
     });
   });
@@ -56,7 +67,9 @@ describe("lifecycle", () => {
     const r = await runInDurableObject(stub, async (_i, state) => {
       const first = new Workspace({ storage: state.storage, backends: [new WorkerJavaScriptBackend({ loader: env.LOADER })] });
       const h = await first.runtime.exec(`export default async () => { console.log("before"); for (;;) await new Promise((r) => setTimeout(r, 5)); }`, { id: "orphan" });
-      await new Promise((r) => setTimeout(r, 50));
+      const reader = h.getReader();
+      expect((await reader.read()).value).toMatchObject({ seq: 1, name: "stdout" }); // "before" was journaled
+      reader.releaseLock();
       // A new Workspace over the same storage: what a Durable Object restart looks like.
       const second = new Workspace({ storage: state.storage, backends: [new WorkerJavaScriptBackend({ loader: env.LOADER })] });
       const result = await (await second.runtime.getExec("orphan", { encoding: "utf8" })).result();
