@@ -74,6 +74,7 @@ function isPlainObject(value: unknown): value is Record<string, WorkspaceRuntime
  */
 export function createToolBindings(source: ToolBindingSource, options: CreateToolBindingsOptions = {}): WorkspaceModuleFactory {
   const exclude = new Set(options.exclude ?? ["exec"]);
+  let describing = false;
   const list = (): ToolBinding[] => [...(typeof source === "function" ? source() : source)].filter((b) => !exclude.has(b.name));
   const factory = (() => {
     const bindings = list();
@@ -104,11 +105,15 @@ export function createToolBindings(source: ToolBindingSource, options: CreateToo
         "The agent's own tools. Each export takes one object of arguments (the tool's input) and resolves to `{ text, details, isError }`; " +
         "tool names map to export names with `-`, `.` and spaces turned into `_` (e.g. `list-files` → `list_files`).";
       const isListable = typeof source === "function" || Array.isArray(source);
-      if (isListable) {
+      // Listing may build the tool set, which reads backend descriptions, which read this one: list once, not recursively.
+      if (isListable && !describing) {
+        describing = true;
         try {
           text += ` Exports: ${list().map((b) => `\`${toolExportName(b.name)}\``).join(", ")}.`;
         } catch {
           /* the list is shown when it can be read */
+        } finally {
+          describing = false;
         }
       }
       if (exclude.size > 0) text += ` ${[...exclude].map((n) => `\`${n}\``).join(", ")} ${exclude.size === 1 ? "is" : "are"} not exported.`;
