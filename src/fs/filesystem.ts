@@ -448,37 +448,36 @@ export class WorkspaceFs implements WorkspaceFilesystem {
   }
 
   /**
-   * Deletes everything below directory `ino` (not `ino` itself): the subtree
-   * is listed once into `__ws_scratch`, then references, chunk lists and
-   * inodes are dropped set-wise. Returns whether file content was released.
+   * Deletes everything below directory `ino` (not `ino` itself), set-wise:
+   * references of one-chunk files (`__ws_nodes.chunk`), then chunk lists of
+   * longer files (skipped when the store has none), then the inodes. Returns
+   * whether file content was released.
    */
   #removeSubtree(ino: number): boolean {
+    const subtree = `WITH RECURSIVE sub (ino, kind, size, chunk) AS (
+        SELECT ino, kind, size, chunk FROM __ws_nodes WHERE parent = ?
+        UNION ALL
+        SELECT n.ino, n.kind, n.size, n.chunk FROM __ws_nodes n JOIN sub ON n.parent = sub.ino WHERE sub.kind = ${Kind.Directory}
+      )`;
     this.#db.run(
-      `INSERT INTO __ws_scratch (ino, kind, size, chunk)
-       WITH RECURSIVE sub (ino, kind, size, chunk) AS (
-         SELECT ino, kind, size, chunk FROM __ws_nodes WHERE parent = ?
-         UNION ALL
-         SELECT n.ino, n.kind, n.size, n.chunk FROM __ws_nodes n JOIN sub ON n.parent = sub.ino WHERE sub.kind = ${Kind.Directory}
-       )
-       SELECT ino, kind, size, chunk FROM sub`,
+      `${subtree}
+       UPDATE __ws_chunks SET refs = refs - c.n
+       FROM (SELECT chunk, count(*) AS n FROM sub WHERE chunk IS NOT NULL GROUP BY chunk) AS c
+       WHERE __ws_chunks.id = c.chunk`,
       ino,
     );
-    this.#db.run(
-      `UPDATE __ws_chunks SET refs = refs - c.n
-       FROM (SELECT chunk, count(*) AS n FROM __ws_scratch WHERE chunk IS NOT NULL GROUP BY chunk) AS c
-       WHERE __ws_chunks.id = c.chunk`,
-    );
-    if (this.#db.one(`SELECT 1 AS x FROM __ws_scratch WHERE kind = ${Kind.File} AND size > ${CHUNK_SIZE} LIMIT 1`)) {
-      const long = `SELECT ino FROM __ws_scratch WHERE kind = ${Kind.File} AND size > ${CHUNK_SIZE}`;
+    if (this.#db.one(`SELECT 1 AS x FROM __ws_file_chunks LIMIT 1`)) {
+      const long = `SELECT ino FROM sub WHERE kind = ${Kind.File} AND size > ${CHUNK_SIZE}`;
       this.#db.run(
-        `UPDATE __ws_chunks SET refs = refs - c.n
+        `${subtree}
+         UPDATE __ws_chunks SET refs = refs - c.n
          FROM (SELECT chunk, count(*) AS n FROM __ws_file_chunks WHERE ino IN (${long}) GROUP BY chunk) AS c
          WHERE __ws_chunks.id = c.chunk`,
+        ino,
       );
-      this.#db.run(`DELETE FROM __ws_file_chunks WHERE ino IN (${long})`);
+      this.#db.run(`${subtree} DELETE FROM __ws_file_chunks WHERE ino IN (${long})`, ino);
     }
-    this.#db.run(`DELETE FROM __ws_nodes WHERE ino IN (SELECT ino FROM __ws_scratch)`);
-    this.#db.run(`DELETE FROM __ws_scratch`);
+    this.#db.run(`${subtree} DELETE FROM __ws_nodes WHERE ino IN (SELECT ino FROM sub)`, ino);
     return true;
   }
 

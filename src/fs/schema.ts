@@ -50,8 +50,6 @@ const DDL = [
    )`,
   `CREATE INDEX IF NOT EXISTS __ws_chunks_orphans ON __ws_chunks (id) WHERE refs = 0`,
   `CREATE TABLE IF NOT EXISTS __ws_blobs (id INTEGER PRIMARY KEY, data BLOB NOT NULL)`,
-  // Working set of a recursive rm; empty outside a transaction.
-  `CREATE TABLE IF NOT EXISTS __ws_scratch (ino INTEGER PRIMARY KEY, kind INTEGER NOT NULL, size INTEGER NOT NULL, chunk INTEGER)`,
   `CREATE TABLE IF NOT EXISTS __ws_file_chunks (
      ino INTEGER NOT NULL,
      idx INTEGER NOT NULL,
