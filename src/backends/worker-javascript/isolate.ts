@@ -221,6 +221,9 @@ export default class WorkspaceRuntimeRunner extends WorkerEntrypoint {
       stdout: { isTTY: false, write: (d) => out.write("stdout", d) },
       stderr: { isTTY: false, write: (d) => out.write("stderr", d) },
     };
+    // Delete first: defining over the lazy "process" getter of nodejs_compat would build Node's process
+    // object (several ms per cold run) only to throw it away.
+    delete globalThis.process;
     Object.defineProperty(globalThis, "process", { value: proc, configurable: true, writable: true });
     const line = (args) => args.map((a) => String(a)).join(" ") + "\n";
     for (const k of ["log", "info", "debug"]) console[k] = (...a) => { out.write("stdout", line(a)); };
