@@ -3,10 +3,13 @@
  * matched by picomatch against the whole path relative to the searched
  * directory: `*` and `?` stop at `/`, `**` spans segments, `{a,b}`
  * alternates; brackets, extglobs and `!` negation are literal; dot-files get
- * no special treatment.
+ * no special treatment. `{a,b}` alternations are expanded first (with
+ * `braces`, picomatch's companion), so an alternation of two recursive globs
+ * matches top-level files just as each glob alone does.
  *
  * @module
  */
+import braces from "braces";
 import picomatch from "picomatch";
 
 const OPTIONS: picomatch.PicomatchOptions = {
@@ -14,15 +17,33 @@ const OPTIONS: picomatch.PicomatchOptions = {
   nobracket: true,
   noextglob: true,
   nonegate: true,
+  // Alternations are expanded here (see alternatives()); picomatch must not also read {1..3} ranges.
+  nobrace: true,
 };
 
 export type Matcher = (relative: string) => boolean;
 
-/**
- * One glob. picomatch lets `X/**` match `X` itself; in the spec's grammar
- * `X/**` needs the `/`, so that case is excluded here.
- */
+/** Expansions of `{a,b}` alternations beyond which the pattern is left to picomatch as is. */
+const MAX_EXPANSIONS = 256;
+
+/** The alternatives of a glob: `{a,b}` alternations expanded, or the glob itself. */
+function alternatives(pattern: string): string[] {
+  if (!/\{[^}]*,/.test(pattern)) return [pattern];
+  const expanded = braces.expand(pattern);
+  return expanded.length > 0 && expanded.length <= MAX_EXPANSIONS ? expanded : [pattern];
+}
+
+/** One glob, alternations expanded. */
 function compileOne(pattern: string): Matcher {
+  const matchers = alternatives(pattern).map(compileAlternative);
+  return matchers.length === 1 ? matchers[0] : (relative) => matchers.some((match) => match(relative));
+}
+
+/**
+ * One glob without alternations. picomatch lets `X/**` match `X` itself; in
+ * the spec's grammar `X/**` needs the `/`, so that case is excluded here.
+ */
+function compileAlternative(pattern: string): Matcher {
   const matcher = picomatch(pattern, OPTIONS);
   const parent = pattern.slice(0, -3);
   if (pattern.length > 3 && pattern.endsWith("/**") && !parent.includes("**")) {
@@ -52,6 +73,7 @@ export function compileExclude(globs: readonly string[] | undefined): Exclude | 
   if (patterns.length === 0) return undefined;
   const matchers = patterns.map(compileOne);
   const parents = patterns
+    .flatMap(alternatives)
     .filter((glob) => glob.length > 3 && glob.endsWith("/**"))
     .map((glob) => picomatch(glob.slice(0, -3), OPTIONS));
   return {
