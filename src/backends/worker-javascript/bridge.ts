@@ -9,7 +9,7 @@ import type { WorkspaceFilesystem } from "../../fs/types.js";
 import type { WorkspaceModuleCallContext, WorkspaceModuleFunctions } from "../../modules/types.js";
 import type { WorkspaceRuntimeValue } from "../../runtime/types.js";
 import type { ResolvedOptions } from "./options.js";
-import { dirname, isUnder, normalize, pathError, resolveConfined } from "./paths.js";
+import { ConfinedResolver, dirname, isUnder, normalize, pathError, type ConfinedPath, type StoreVersion } from "./paths.js";
 
 const encoder = new TextEncoder();
 const MAX_RESPONSE_VALUES = 4096;
@@ -33,6 +33,27 @@ function toBridgeError(err: unknown): BridgeError {
   };
   if (typeof e?.code === "string") out.code = e.code;
   if (typeof e?.path === "string") out.path = e.path;
+  return out;
+}
+
+/** Collects a byte stream into one array. */
+async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  const reader = stream.getReader();
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    size += value.byteLength;
+  }
+  if (parts.length === 1 && parts[0].byteOffset === 0 && parts[0].byteLength === parts[0].buffer.byteLength) return parts[0];
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.byteLength;
+  }
   return out;
 }
 
@@ -103,11 +124,18 @@ export class RunCapabilities {
   #requestBytes = 0;
   #responseBytes = 0;
 
-  constructor(fs: WorkspaceFilesystem, options: ResolvedOptions, modules: HostModules, run: BridgeRun) {
+  readonly #paths: ConfinedResolver;
+
+  /**
+   * @param version Store version for the per-run memo of checked directories
+   *   (see {@link ConfinedResolver}); without it every call checks every component.
+   */
+  constructor(fs: WorkspaceFilesystem, options: ResolvedOptions, modules: HostModules, run: BridgeRun, version?: StoreVersion) {
     this.#fs = fs;
     this.#o = options;
     this.#modules = modules;
     this.#run = run;
+    this.#paths = new ConfinedResolver(fs, options.root, version);
   }
 
   /** One call from the isolate. Never throws: failures come back as `{ ok: false }`. */
@@ -167,25 +195,32 @@ export class RunCapabilities {
 
   #writable(): void {
     if (this.#o.access !== "read-write") throw pathError("EROFS", "write access is not available: this backend is read-only (access: \"read\")");
+    // The run is about to change the tree: check every component on its next call.
+    this.#paths.forget();
   }
 
   async #resolve(path: unknown, allowLastLink = false): Promise<string> {
+    return (await this.#resolveWithStat(path, allowLastLink)).path;
+  }
+
+  /** Like #resolve, plus the `lstat` of the last component when it was checked (then it is no link: `lstat` = `stat`). */
+  async #resolveWithStat(path: unknown, allowLastLink = false): Promise<ConfinedPath> {
     if (typeof path !== "string") throw new TypeError(`path must be a string, got ${path === null ? "null" : typeof path}`);
-    return resolveConfined(this.#fs, this.#o.root, path, { allowLastLink });
+    return this.#paths.resolve(path, { allowLastLink });
   }
 
   async #fs_(name: string, args: unknown[], _signal: AbortSignal): Promise<unknown> {
     const fs = this.#fs;
     switch (name) {
       case "readFile": {
-        const p = await this.#resolve(args[0]);
-        const st = await fs.stat(p);
+        const { path: p, last } = await this.#resolveWithStat(args[0]);
+        const st = last ?? (await fs.stat(p));
         if (st.isDirectory) throw pathError("EISDIR", `EISDIR: illegal operation on a directory, read: ${p}`, p);
         if (st.size > this.#o.maxCapabilityBytes) {
           throw pathError("E2BIG", `file read exceeds maxCapabilityBytes (${this.#o.maxCapabilityBytes} bytes): ${p} is ${st.size} bytes`, p);
         }
         if (args[1] === "utf8") return fs.readFile(p, "utf8");
-        return new Uint8Array(await new Response(await fs.readFile(p)).arrayBuffer());
+        return readAll(await fs.readFile(p));
       }
       case "writeFile": {
         this.#writable();
@@ -236,12 +271,13 @@ export class RunCapabilities {
       }
       case "stat":
       case "lstat": {
-        const p = await this.#resolve(args[0], name === "lstat");
-        const s = name === "stat" ? await fs.stat(p) : await fs.lstat(p);
+        const { path: p, last } = await this.#resolveWithStat(args[0], name === "lstat");
+        const s = last ?? (name === "stat" ? await fs.stat(p) : await fs.lstat(p));
         return { name: s.name, inode: s.inode, mode: s.mode, mtime: s.mtime, size: s.size, isFile: s.isFile, isDirectory: s.isDirectory, isSymbolicLink: s.isSymbolicLink };
       }
       case "access": {
-        const p = await this.#resolve(args[0]);
+        const { path: p, last } = await this.#resolveWithStat(args[0]);
+        if (last) return null;
         try {
           await fs.stat(p);
         } catch (err) {

@@ -41,7 +41,7 @@ import {
 } from "./isolate.js";
 import { ExecJournal } from "./journal.js";
 import { isFactory, nodeCompat, resolveOptions, validateFunctions, type ResolvedOptions, type WorkerJavaScriptBackendOptions } from "./options.js";
-import { normalize } from "./paths.js";
+import { normalize, sqlStoreVersion, type StoreVersion } from "./paths.js";
 
 export type { WorkerJavaScriptBackendOptions, WorkerJavaScriptEgress, WorkerLoaderLike } from "./options.js";
 
@@ -275,6 +275,7 @@ class Connection implements WorkspaceModuleBackendHandle {
   readonly #hostModules: HostModules;
   readonly #graphContext: GraphContext;
   readonly #libraries: Record<string, { js: string }> = {};
+  readonly #version: StoreVersion;
   #closed = false;
 
   constructor(options: ResolvedOptions, type: string, host: WorkspaceBackendHost, hostModules: HostModules) {
@@ -283,6 +284,7 @@ class Connection implements WorkspaceModuleBackendHandle {
     this.fs = host.fs;
     this.now = host.now;
     this.journal = new ExecJournal(host.db, options.id);
+    this.#version = sqlStoreVersion(host.db);
     this.#hostModules = hostModules;
     const hostExports = new Map<string, readonly string[]>();
     for (const [name, value] of options.modules) {
@@ -398,7 +400,7 @@ class Connection implements WorkspaceModuleBackendHandle {
     if (o.access === "read-write") await this.fs.mkdir(o.root, { recursive: true });
     this.journal.start(id, this.now());
     const run = new Run(this, id);
-    run.capabilities = new RunCapabilities(this.fs, o, this.#hostModules, run);
+    run.capabilities = new RunCapabilities(this.fs, o, this.#hostModules, run, this.#version);
     this.#live.set(id, run);
     const names: Record<string, string> = {};
     for (const [key, original] of graph.names) names["/" + key] = original;

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { WorkspaceFilesystem } from "../../fs/types.js";
+import type { WorkspaceFilesystem, WorkspaceStatResult } from "../../fs/types.js";
 
 /** An error with a POSIX-style `code` and the `path` it concerns. */
 export function pathError(code: string, message: string, path?: string): Error & { code: string; path?: string } {
@@ -39,6 +39,117 @@ export function isUnder(path: string, root: string): boolean {
 }
 
 /**
+ * A stamp that changes whenever the store behind the filesystem may have
+ * changed (any write on this connection or a commit by another one), or
+ * `undefined` when the store cannot tell.
+ */
+export type StoreVersion = () => string | undefined;
+
+/**
+ * Builds a {@link StoreVersion} over a SQL store: SQLite's `total_changes()`
+ * (rows changed on this connection, monotonic) with `data_version` (bumped by
+ * other connections' commits). If the store refuses the query, returns a
+ * version that is always `undefined`, which turns memoisation off.
+ */
+export function sqlStoreVersion(db: { one<T>(query: string, ...bindings: unknown[]): T | undefined }): StoreVersion {
+  let supported = true;
+  return () => {
+    if (!supported) return undefined;
+    try {
+      const row = db.one<{ c: number; v: number }>("SELECT total_changes() AS c, (SELECT data_version FROM pragma_data_version) AS v");
+      return row ? `${row.c}:${row.v}` : undefined;
+    } catch {
+      supported = false;
+      return undefined;
+    }
+  };
+}
+
+/** A confined path and, when its last component was checked, that component's `lstat`. */
+export interface ConfinedPath {
+  path: string;
+  /** `lstat` of the last component (not a link), when it was checked and exists. */
+  last?: WorkspaceStatResult;
+}
+
+function validated(root: string, input: string, base: string | undefined): string {
+  if (typeof input !== "string") throw new TypeError(`path must be a string, got ${typeof input}`);
+  if (input.includes("\0")) throw pathError("EINVAL", `path contains a NUL byte: ${JSON.stringify(input)}`, input);
+  const abs = normalize(input, base ?? root);
+  if (!isUnder(abs, root)) throw pathError("EACCES", `paths must stay under ${root}: ${input}`, abs);
+  return abs;
+}
+
+/**
+ * Confined resolution for one run, with a memo of directories already found
+ * not to be symbolic links. The memo is only trusted while the store is
+ * unchanged since it was filled ({@link StoreVersion}: any write by anyone,
+ * including this run, clears it), and is skipped on the call after one of
+ * the run's own mutations. Results and errors are those of
+ * {@link resolveConfined}; the last component is always checked afresh.
+ */
+export class ConfinedResolver {
+  readonly #fs: WorkspaceFilesystem;
+  readonly #root: string;
+  readonly #version: StoreVersion | undefined;
+  readonly #directories = new Set<string>();
+  #stamp: string | undefined;
+  #skipMemo = false;
+
+  constructor(fs: WorkspaceFilesystem, root: string, version?: StoreVersion) {
+    this.#fs = fs;
+    this.#root = root;
+    this.#version = version;
+  }
+
+  /** Forgets every checked directory; the next resolution checks every component. */
+  forget(): void {
+    this.#directories.clear();
+    this.#stamp = undefined;
+    this.#skipMemo = true;
+  }
+
+  /**
+   * Resolves `input` like {@link resolveConfined}.
+   *
+   * @throws the same errors as {@link resolveConfined}.
+   */
+  async resolve(input: string, options: { base?: string; allowLastLink?: boolean } = {}): Promise<ConfinedPath> {
+    const abs = validated(this.#root, input, options.base);
+    const segments = abs.split("/").filter(Boolean);
+    const last = options.allowLastLink ? segments.length - 1 : segments.length;
+    let memo = false;
+    const directories = Math.min(last, segments.length - 1);
+    if (this.#version !== undefined && !this.#skipMemo && directories > 0) {
+      const stamp = this.#version();
+      if (stamp === undefined || stamp !== this.#stamp) this.#directories.clear();
+      this.#stamp = stamp;
+      memo = stamp !== undefined;
+    } else if (this.#skipMemo) {
+      this.#skipMemo = false;
+    }
+    const out: ConfinedPath = { path: abs };
+    let prefix = "";
+    for (let i = 0; i < last; i++) {
+      prefix += "/" + segments[i];
+      const final = i === segments.length - 1;
+      if (!final && memo && this.#directories.has(prefix)) continue;
+      let stat: WorkspaceStatResult;
+      try {
+        stat = await this.#fs.lstat(prefix);
+      } catch (err) {
+        if ((err as { code?: string }).code === "ENOENT" || (err as { code?: string }).code === "ENOTDIR") break;
+        throw err;
+      }
+      if (stat.isSymbolicLink) throw pathError("EACCES", `cannot traverse symbolic link: ${prefix}`, prefix);
+      if (final) out.last = stat;
+      else if (memo && stat.isDirectory) this.#directories.add(prefix);
+    }
+    return out;
+  }
+}
+
+/**
  * Resolves `input` (relative ones against `base`, default `root`), confines
  * it under `root` and refuses symbolic links on every component (all but the
  * last with `allowLastLink`).
@@ -52,23 +163,5 @@ export async function resolveConfined(
   input: string,
   options: { base?: string; allowLastLink?: boolean } = {},
 ): Promise<string> {
-  if (typeof input !== "string") throw new TypeError(`path must be a string, got ${typeof input}`);
-  if (input.includes("\0")) throw pathError("EINVAL", `path contains a NUL byte: ${JSON.stringify(input)}`, input);
-  const abs = normalize(input, options.base ?? root);
-  if (!isUnder(abs, root)) throw pathError("EACCES", `paths must stay under ${root}: ${input}`, abs);
-  const segments = abs.split("/").filter(Boolean);
-  const last = options.allowLastLink ? segments.length - 1 : segments.length;
-  let prefix = "";
-  for (let i = 0; i < last; i++) {
-    prefix += "/" + segments[i];
-    let isLink: boolean;
-    try {
-      isLink = (await fs.lstat(prefix)).isSymbolicLink;
-    } catch (err) {
-      if ((err as { code?: string }).code === "ENOENT" || (err as { code?: string }).code === "ENOTDIR") break;
-      throw err;
-    }
-    if (isLink) throw pathError("EACCES", `cannot traverse symbolic link: ${prefix}`, prefix);
-  }
-  return abs;
+  return (await new ConfinedResolver(fs, root).resolve(input, options)).path;
 }
