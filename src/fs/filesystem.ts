@@ -65,7 +65,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
   readFile(path: string, options: ReadFileOptions & { encoding: "utf8" }): Promise<string>;
   readFile(path: string, options: ReadFileOptions): Promise<string | ReadableStream<Uint8Array>>;
   async readFile(path: string, arg?: "utf8" | ReadFileOptions): Promise<string | ReadableStream<Uint8Array>> {
-    const { encoding, byteOffset, byteLength } = readOptions(arg);
+    const { encoding, byteOffset, byteLength } = readOptions(arg, typeof path === "string" ? path : undefined);
     const canonical = canonicalPath(path, "readFile");
     const node = this.#existing(canonical, "readFile", true, true);
     if (node.kind === Kind.Directory) throw new WorkspaceFsError("EISDIR", "readFile", canonical);
@@ -149,8 +149,9 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     const canonical = canonicalPath(path, "readdir");
     const node = this.#existing(canonical, "readdir", true);
     if (node.kind !== Kind.Directory) throw new WorkspaceFsError("ENOTDIR", "readdir", canonical);
-    const offset = pageOption(options?.offset, "offset", "readdir", 0);
-    const limit = pageOption(options?.limit, "limit", "readdir", -1);
+    const page = objectOption(options, "readdir");
+    const offset = pageOption(page?.offset, "offset", "readdir", 0);
+    const limit = pageOption(page?.limit, "limit", "readdir", -1);
     if (limit === 0) return [];
     const rows = this.#db.all<Node>(
       `SELECT name, kind, size, mtime FROM __ws_nodes WHERE parent = ? ORDER BY name LIMIT ? OFFSET ?`,
@@ -190,6 +191,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     const canonical = canonicalPath(directory, "find");
     const root = this.#existing(canonical, "find", true);
     if (root.kind !== Kind.Directory) throw new WorkspaceFsError("ENOTDIR", "find", canonical);
+    options = objectOption(options, "find");
     const offset = pageOption(options?.offset, "offset", "find", 0);
     const limit = pageOption(options?.limit, "limit", "find", Infinity);
     if (pattern !== undefined && typeof pattern !== "string") throw new TypeError("find: pattern must be a string");
@@ -233,6 +235,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
   async grep(pattern: string, path: string, options?: GrepOptions): Promise<WorkspaceGrepMatch[]> {
     const canonical = canonicalPath(path, "grep");
     const root = this.#existing(canonical, "grep", true);
+    options = objectOption(options, "grep");
     const context = pageOption(options?.context, "context", "grep", 0);
     const offset = pageOption(options?.offset, "offset", "grep", 0);
     const limit = pageOption(options?.limit, "limit", "grep", Infinity);
@@ -284,8 +287,11 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     const mtime = this.#now();
     const canonical = canonicalPath(path, "writeFile");
     if (canonical === "/") throw new WorkspaceFsError("EISDIR", "writeFile", canonical);
+    // A bare "utf8" (Node's encoding argument) is accepted: strings are always written as UTF-8.
+    if ((options as unknown) === "utf8") options = undefined;
+    options = objectOption(options, "writeFile");
     const mode = modeOption(options?.mode, FILE_MODE, "writeFile", canonical);
-    const exclusive = options?.exclusive === true;
+    const exclusive = flagOption(options?.exclusive, "exclusive", "writeFile");
     const segments = segmentsOf(canonical);
     if (typeof content === "string" || content instanceof Uint8Array || ArrayBuffer.isView(content)) {
       const bytes =
@@ -401,8 +407,9 @@ export class WorkspaceFs implements WorkspaceFilesystem {
   async mkdir(path: string, options?: MkdirOptions): Promise<void> {
     const canonical = canonicalPath(path, "mkdir");
     if (canonical === "/") throw new WorkspaceFsError("EEXIST", "mkdir", canonical);
+    options = objectOption(options, "mkdir");
     const mode = modeOption(options?.mode, DIR_MODE, "mkdir", canonical);
-    const recursive = options?.recursive === true;
+    const recursive = flagOption(options?.recursive, "recursive", "mkdir");
     const mtime = this.#now();
     this.#db.tx(() => {
       const createDir = (parent: Node, name: string, dirMode: number) =>
@@ -424,7 +431,9 @@ export class WorkspaceFs implements WorkspaceFilesystem {
   async rm(path: string, options?: RmOptions): Promise<void> {
     const canonical = canonicalPath(path, "rm");
     if (canonical === "/") throw new WorkspaceFsError("EPERM", "rm", canonical, "cannot remove the root directory");
-    const force = options?.force === true;
+    options = objectOption(options, "rm");
+    const force = flagOption(options?.force, "force", "rm");
+    const recursive = flagOption(options?.recursive, "recursive", "rm");
     let released = false;
     this.#db.tx(() => {
       const found = this.#nodes.resolve(segmentsOf(canonical), { followFinal: false });
@@ -436,7 +445,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
       const node = found.node;
       if (node.kind === Kind.Directory) {
         if (this.#nodes.hasChildren(node.ino)) {
-          if (options?.recursive !== true) throw new WorkspaceFsError("ENOTEMPTY", "rm", canonical);
+          if (!recursive) throw new WorkspaceFsError("ENOTEMPTY", "rm", canonical);
           released = this.#removeSubtree(node.ino);
         }
       } else if (node.kind === Kind.File) {
@@ -519,6 +528,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     const canonical = canonicalPath(path, "symlink");
     if (typeof target !== "string") throw new WorkspaceFsError("EINVAL", "symlink", canonical, "link target must be a string");
     if (target.includes("\0")) throw new WorkspaceFsError("EINVAL", "symlink", canonical, "link target contains NUL");
+    if (target === "") throw new WorkspaceFsError("ENOENT", "symlink", canonical, "link target is empty");
     if (canonical === "/") throw new WorkspaceFsError("EEXIST", "symlink", canonical);
     const mtime = this.#now();
     this.#db.tx(() => {
@@ -532,7 +542,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
 
   async chmod(path: string, mode: number): Promise<void> {
     const canonical = canonicalPath(path, "chmod");
-    if (typeof mode !== "number" || !Number.isInteger(mode) || mode < 0) {
+    if (typeof mode !== "number" || !Number.isSafeInteger(mode) || mode < 0) {
       throw new WorkspaceFsError("EINVAL", "chmod", canonical, `mode must be a non-negative integer, got ${String(mode)}`);
     }
     const mtime = this.#now();
@@ -583,20 +593,25 @@ function statResult(node: Node, canonical: string): WorkspaceStatResult {
   };
 }
 
-function readOptions(arg: "utf8" | ReadFileOptions | undefined): { encoding?: "utf8"; byteOffset: number; byteLength?: number } {
+function readOptions(
+  arg: "utf8" | ReadFileOptions | undefined,
+  path: string | undefined,
+): { encoding?: "utf8"; byteOffset: number; byteLength?: number } {
   if (arg === undefined || arg === null) return { byteOffset: 0 };
   if (typeof arg === "string") {
-    if (arg !== "utf8") throw new WorkspaceFsError("EINVAL", "readFile", undefined, `unsupported encoding ${JSON.stringify(arg)}: use "utf8" or none`);
+    if (arg !== "utf8") throw new WorkspaceFsError("EINVAL", "readFile", path, `unsupported encoding ${JSON.stringify(arg)}: use "utf8" or none`);
     return { encoding: "utf8", byteOffset: 0 };
   }
-  if (typeof arg !== "object") throw new WorkspaceFsError("EINVAL", "readFile", undefined, "options must be \"utf8\" or an object");
+  if (typeof arg !== "object" || Array.isArray(arg)) {
+    throw new WorkspaceFsError("EINVAL", "readFile", path, "options must be \"utf8\" or an object { encoding?, byteOffset?, byteLength? }");
+  }
   if (arg.encoding !== undefined && arg.encoding !== "utf8") {
-    throw new WorkspaceFsError("EINVAL", "readFile", undefined, `unsupported encoding ${JSON.stringify(arg.encoding)}: use "utf8" or none`);
+    throw new WorkspaceFsError("EINVAL", "readFile", path, `unsupported encoding ${JSON.stringify(arg.encoding)}: use "utf8" or none`);
   }
   for (const key of ["byteOffset", "byteLength"] as const) {
     const value = arg[key];
     if (value !== undefined && !(Number.isSafeInteger(value) && value >= 0)) {
-      throw new WorkspaceFsError("EINVAL", "readFile", undefined, `${key} must be a non-negative safe integer, got ${String(value)}`);
+      throw new WorkspaceFsError("EINVAL", "readFile", path, `${key} must be a non-negative safe integer (bytes), got ${String(value)}`);
     }
   }
   return { encoding: arg.encoding, byteOffset: arg.byteOffset ?? 0, byteLength: arg.byteLength };
@@ -618,9 +633,25 @@ function excludeOption(value: unknown, method: string): string[] | undefined {
   return value;
 }
 
+/** An options argument: `undefined`/`null`, or a plain object. */
+function objectOption<T>(value: T | undefined, method: string): T | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "object" || Array.isArray(value)) {
+    throw new TypeError(`${method}: options must be an object, got ${Array.isArray(value) ? "an array" : typeof value}`);
+  }
+  return value;
+}
+
+/** A boolean option: absent is `false`; anything but a boolean is a `TypeError`. */
+function flagOption(value: unknown, key: string, method: string): boolean {
+  if (value === undefined) return false;
+  if (typeof value !== "boolean") throw new TypeError(`${method}: options.${key} must be a boolean, got ${typeof value}`);
+  return value;
+}
+
 function modeOption(value: unknown, fallback: number, syscall: string, path: string): number {
   if (value === undefined) return fallback;
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 0) {
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) {
     throw new WorkspaceFsError("EINVAL", syscall, path, `mode must be a non-negative integer, got ${String(value)}`);
   }
   return value & 0o7777;
