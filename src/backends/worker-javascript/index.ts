@@ -397,7 +397,7 @@ class Connection implements WorkspaceModuleBackendHandle {
     // Re-check after the awaits above.
     if (this.#closed) throw runtimeError("ECLOSED", `the ${o.id} backend connection is closed`);
     if (this.#live.has(id)) throw runtimeError("EEXEC_BUSY", `execution ${JSON.stringify(id)} is already running`);
-    if (o.access === "read-write") await this.fs.mkdir(o.root, { recursive: true });
+    if (o.access === "read-write") await this.#ensureRoot();
     this.journal.start(id, this.now());
     const run = new Run(this, id);
     run.capabilities = new RunCapabilities(this.fs, o, this.#hostModules, run, this.#version);
@@ -425,6 +425,17 @@ class Connection implements WorkspaceModuleBackendHandle {
       throw err;
     }
     return { id, events };
+  }
+
+  /** Creates `root` when missing: a read when it exists (the common case), a write otherwise. */
+  async #ensureRoot(): Promise<void> {
+    const root = this.options.root;
+    try {
+      if ((await this.fs.lstat(root)).isDirectory) return;
+    } catch {
+      /* missing (or unreadable): mkdir below creates it or throws its own error */
+    }
+    await this.fs.mkdir(root, { recursive: true });
   }
 
   /** An event stream over the journal that follows the live run. */
