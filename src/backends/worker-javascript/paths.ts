@@ -65,6 +65,9 @@ export function sqlStoreVersion(db: { one<T>(query: string, ...bindings: unknown
   };
 }
 
+/** Directories a run's memo holds at most (it starts over beyond). */
+const MAX_MEMO_DIRECTORIES = 1024;
+
 /** A confined path and, when its last component was checked, that component's `lstat`. */
 export interface ConfinedPath {
   path: string;
@@ -82,18 +85,20 @@ function validated(root: string, input: string, base: string | undefined): strin
 
 /**
  * Confined resolution for one run, with a memo of directories already found
- * not to be symbolic links. The memo is only trusted while the store is
- * unchanged since it was filled ({@link StoreVersion}: any write by anyone,
- * including this run, clears it), and is skipped on the call after one of
- * the run's own mutations. Results and errors are those of
- * {@link resolveConfined}; the last component is always checked afresh.
+ * not to be symbolic links. An entry is trusted only while the store is at
+ * the {@link StoreVersion} read before the entry was checked, so any write
+ * by anyone (this run, the host, another run or connection) makes every
+ * entry stale. After {@link forget} (the run's own mutations) the next call
+ * checks every component without reading the version. Results and errors
+ * are those of {@link resolveConfined}; the last component is always
+ * checked afresh. At most 1024 entries.
  */
 export class ConfinedResolver {
   readonly #fs: WorkspaceFilesystem;
   readonly #root: string;
   readonly #version: StoreVersion | undefined;
-  readonly #directories = new Set<string>();
-  #stamp: string | undefined;
+  /** Directory → the store version read before it was found not to be a link. */
+  readonly #directories = new Map<string, string>();
   #skipMemo = false;
 
   constructor(fs: WorkspaceFilesystem, root: string, version?: StoreVersion) {
@@ -105,7 +110,6 @@ export class ConfinedResolver {
   /** Forgets every checked directory; the next resolution checks every component. */
   forget(): void {
     this.#directories.clear();
-    this.#stamp = undefined;
     this.#skipMemo = true;
   }
 
@@ -118,22 +122,18 @@ export class ConfinedResolver {
     const abs = validated(this.#root, input, options.base);
     const segments = abs.split("/").filter(Boolean);
     const last = options.allowLastLink ? segments.length - 1 : segments.length;
-    let memo = false;
+    // An entry counts only when the store is at the version it was checked at: nothing was
+    // written since (which also holds entries of concurrent calls that started earlier apart).
+    let stamp: string | undefined;
     const directories = Math.min(last, segments.length - 1);
-    if (this.#version !== undefined && !this.#skipMemo && directories > 0) {
-      const stamp = this.#version();
-      if (stamp === undefined || stamp !== this.#stamp) this.#directories.clear();
-      this.#stamp = stamp;
-      memo = stamp !== undefined;
-    } else if (this.#skipMemo) {
-      this.#skipMemo = false;
-    }
+    if (this.#skipMemo) this.#skipMemo = false;
+    else if (this.#version !== undefined && directories > 0) stamp = this.#version();
     const out: ConfinedPath = { path: abs };
     let prefix = "";
     for (let i = 0; i < last; i++) {
       prefix += "/" + segments[i];
       const final = i === segments.length - 1;
-      if (!final && memo && this.#directories.has(prefix)) continue;
+      if (!final && stamp !== undefined && this.#directories.get(prefix) === stamp) continue;
       let stat: WorkspaceStatResult;
       try {
         stat = await this.#fs.lstat(prefix);
@@ -143,7 +143,10 @@ export class ConfinedResolver {
       }
       if (stat.isSymbolicLink) throw pathError("EACCES", `cannot traverse symbolic link: ${prefix}`, prefix);
       if (final) out.last = stat;
-      else if (memo && stat.isDirectory) this.#directories.add(prefix);
+      else if (stamp !== undefined && stat.isDirectory) {
+        if (this.#directories.size >= MAX_MEMO_DIRECTORIES) this.#directories.clear();
+        this.#directories.set(prefix, stamp);
+      }
     }
     return out;
   }
