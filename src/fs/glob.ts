@@ -3,13 +3,15 @@
  * matched by picomatch against the whole path relative to the searched
  * directory: `*` and `?` stop at `/`, `**` spans segments, `{a,b}`
  * alternates; brackets, extglobs and `!` negation are literal; dot-files get
- * no special treatment. `{a,b}` alternations are expanded first (with
- * `braces`, picomatch's companion), so an alternation of two recursive globs
- * matches top-level files just as each glob alone does.
+ * no special treatment. `{a,b}` alternations are expanded first, as the
+ * spec defines them (nestable; no top-level comma or no closing `}` →
+ * literal), so an alternation of two recursive globs matches top-level files
+ * just as each glob alone does. (The `braces` package does this too, but it
+ * also expands ranges and needs `require("util")`, which bundled Workers
+ * cannot load.)
  *
  * @module
  */
-import braces from "braces";
 import picomatch from "picomatch";
 
 const OPTIONS: picomatch.PicomatchOptions = {
@@ -26,11 +28,38 @@ export type Matcher = (relative: string) => boolean;
 /** Expansions of `{a,b}` alternations beyond which the pattern is left to picomatch as is. */
 const MAX_EXPANSIONS = 256;
 
-/** The alternatives of a glob: `{a,b}` alternations expanded, or the glob itself. */
+/**
+ * The alternatives of a glob: `{a,b}` alternations expanded (spec 01 §3.4),
+ * or the glob itself when it has none or would expand past MAX_EXPANSIONS.
+ */
 function alternatives(pattern: string): string[] {
-  if (!/\{[^}]*,/.test(pattern)) return [pattern];
-  const expanded = braces.expand(pattern);
-  return expanded.length > 0 && expanded.length <= MAX_EXPANSIONS ? expanded : [pattern];
+  const out = expand(pattern, MAX_EXPANSIONS + 1);
+  return out.length > 0 && out.length <= MAX_EXPANSIONS ? out : [pattern];
+}
+
+/** Expands the first closed group with a top-level comma, recursively; stops after `budget` results. */
+function expand(pattern: string, budget: number): string[] {
+  for (let open = pattern.indexOf("{"); open !== -1; open = pattern.indexOf("{", open + 1)) {
+    const commas: number[] = [];
+    let depth = 0;
+    let close = -1;
+    for (let i = open; i < pattern.length && close === -1; i++) {
+      const c = pattern[i];
+      if (c === "{") depth++;
+      else if (c === "}" && --depth === 0) close = i;
+      else if (c === "," && depth === 1) commas.push(i);
+    }
+    if (close === -1 || commas.length === 0) continue; // literal braces
+    const prefix = pattern.slice(0, open);
+    const suffix = pattern.slice(close + 1);
+    const bounds = [open, ...commas, close];
+    const out: string[] = [];
+    for (let k = 0; k + 1 < bounds.length && out.length < budget; k++) {
+      out.push(...expand(prefix + pattern.slice(bounds[k] + 1, bounds[k + 1]) + suffix, budget - out.length));
+    }
+    return out;
+  }
+  return [pattern];
 }
 
 /** One glob, alternations expanded. */

@@ -21,3 +21,17 @@ it("alternations of ** globs match top-level files too (spec 01 §3.4)", async (
     { path: "/w/x{1..2}", type: "file" },
   ]);
 });
+
+it("expands nested and repeated alternations; unclosed or comma-less braces stay literal", async () => {
+  const fs = new Workspace({ storage: nodeSqliteStorage() }).fs;
+  await fs.mkdir("/g");
+  for (const name of ["a.ts", "b.ts", "c.ts", "a.md", "{a}", "{a,b", "ab", "{x}y,z"]) await fs.writeFile(`/g/${name}`, "");
+  const paths = async (pattern: string) => (await fs.find("/g", pattern)).map((entry) => entry.path.slice(3)).sort();
+  expect(await paths("{a,{b,c}}.ts")).toEqual(["a.ts", "b.ts", "c.ts"]);
+  expect(await paths("{a,b}.{ts,md}")).toEqual(["a.md", "a.ts", "b.ts"]);
+  expect(await paths("{a}")).toEqual(["{a}"]);
+  expect(await paths("{a,b")).toEqual(["{a,b"]);
+  expect(await paths("{a,{b}")).toEqual([]);
+  expect(await paths("{{x}y,z}")).toEqual([]);
+  expect(await paths("a{,b}")).toEqual(["ab"]);
+});
