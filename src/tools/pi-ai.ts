@@ -125,14 +125,15 @@ export function createPiTools(options: CreatePiToolsOptions): CreatePiToolsResul
       return { content: [{ type: "text", text: `Unknown tool ${JSON.stringify(call?.name)}. Available tools: ${available}.` }], isError: true };
     }
     const { core, nullKeys } = entry;
-    let args: unknown = call.arguments ?? {};
-    if (core.prepareArguments) args = core.prepareArguments(args);
-    args = dropNulls(args, nullKeys);
-    const parsed = core.inputSchema.safeParse(args);
-    if (!parsed.success) {
-      return { content: [{ type: "text", text: invalidArgumentsMessage(core.name, parsed.error) }], isError: true };
-    }
     try {
+      // Argument preparation and validation can fail too (e.g. input nested too deep for the stack).
+      let args: unknown = call.arguments ?? {};
+      if (core.prepareArguments) args = core.prepareArguments(args);
+      args = dropNulls(args, nullKeys);
+      const parsed = core.inputSchema.safeParse(args);
+      if (!parsed.success) {
+        return { content: [{ type: "text", text: invalidArgumentsMessage(core.name, parsed.error) }], isError: true };
+      }
       const output = await settle(core.execute(parsed.data, { abortSignal: context?.abortSignal, toolCallId: call.id }));
       return lower(core.toModelOutput(parsed.data, output), output);
     } catch (err) {
