@@ -119,12 +119,17 @@ async function remoteClient(stub: RemoteWorkspaceStub): Promise<WorkspaceClient>
     }
     throw error;
   }
-  const fs = createRemoteFilesystem(() => stub.fs);
-  const runtime = createRemoteRuntimeClient(() => stub.runtime, backends);
-  const assets: WorkspaceAssetsClient | undefined = hasAssets
-    ? { share: (path, options) => stub.assets.publish(path, options) }
-    : undefined;
   let disposed = false;
+  // After dispose, calls fail with the documented error instead of workerd's "stub used after being disposed".
+  const live = (): RemoteWorkspaceStub => {
+    if (disposed) throw new Error(DISPOSED);
+    return stub;
+  };
+  const fs = createRemoteFilesystem(() => live().fs);
+  const runtime = createRemoteRuntimeClient(() => live().runtime, backends);
+  const assets: WorkspaceAssetsClient | undefined = hasAssets
+    ? { share: (path, options) => live().assets.publish(path, options) }
+    : undefined;
   return {
     fs,
     runtime,

@@ -29,6 +29,15 @@ describe("lazy client", () => {
     await expect(Promise.resolve(lazy)).rejects.toThrow("workspace client is disposed");
   });
 
+  it("a loaded remote client, once disposed, rejects with the documented error (not workerd's stub error)", async () => {
+    const client = await getWorkspace(freshAgent());
+    await client.fs.writeFile("/a.txt", "a");
+    const fs = client.fs;
+    client[Symbol.dispose]();
+    await expect(fs.stat("/a.txt")).rejects.toThrow("workspace client is disposed");
+    await expect(client.runtime.exec("export default 1")).rejects.toThrow("workspace client is disposed");
+  });
+
   it("contacts nothing until used, and calls a function source again after a failed load", async () => {
     const agent = freshAgent();
     let calls = 0;
