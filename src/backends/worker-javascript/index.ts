@@ -41,7 +41,7 @@ import {
 } from "./isolate.js";
 import { ExecJournal } from "./journal.js";
 import { isFactory, nodeCompat, resolveOptions, validateFunctions, type ResolvedOptions, type WorkerJavaScriptBackendOptions } from "./options.js";
-import { normalize, sqlStoreVersion, type StoreVersion } from "./paths.js";
+import { ConfinedResolver, isUnder, normalize, pathError, sqlStoreVersion, type StoreVersion } from "./paths.js";
 
 export type { WorkerJavaScriptBackendOptions, WorkerJavaScriptEgress, WorkerLoaderLike } from "./options.js";
 
@@ -379,7 +379,7 @@ class Connection implements WorkspaceModuleBackendHandle {
     if (typeof request.source !== "string") throw new TypeError("source must be a string");
     const sourceBytes = encoder.encode(request.source).byteLength;
     if (sourceBytes > o.maxSourceBytes) throw new RangeError(`source is ${sourceBytes} bytes, over maxSourceBytes (${o.maxSourceBytes})`);
-    const cwd = normalize(request.cwd ?? o.root, o.root);
+    const cwd = await this.#checkCwd(request.cwd);
     const graph = await buildGraph(request.source, cwd, this.#graphContext);
     const modules: Record<string, { js: string }> = {
       [RUNNER_MODULE]: { js: RUNNER_SOURCE },
@@ -425,6 +425,41 @@ class Connection implements WorkspaceModuleBackendHandle {
       throw err;
     }
     return { id, events };
+  }
+
+  /**
+   * Validates the run's `cwd` (default `root`) and returns it normalised:
+   * relative ones resolve against `root`, the result must be at/under `root`,
+   * free of symbolic links, and an existing directory. `root` itself may be
+   * missing (read-write runs create it).
+   *
+   * @throws `TypeError` naming `cwd` for a non-string; `EACCES` outside root
+   *   (`paths must stay under <root>`) or through a link; `ENOENT` when
+   *   missing; `ENOTDIR` when not a directory.
+   */
+  async #checkCwd(input: unknown): Promise<string> {
+    const root = this.options.root;
+    if (input === undefined) return root;
+    if (typeof input !== "string" || input === "") {
+      throw new TypeError(`cwd must be a non-empty path string under ${root}, got ${input === "" ? "an empty string" : input === null ? "null" : typeof input}`);
+    }
+    if (input.includes("\0")) throw pathError("EINVAL", `cwd contains a NUL byte: ${JSON.stringify(input)}`, input);
+    const abs = normalize(input, root);
+    if (!isUnder(abs, root)) throw pathError("EACCES", `paths must stay under ${root}: cwd ${input}`, abs);
+    const { last } = await new ConfinedResolver(this.fs, root).resolve(abs);
+    if (last) {
+      if (!last.isDirectory) throw pathError("ENOTDIR", `cwd is not a directory: ${abs}`, abs);
+      return abs;
+    }
+    if (abs === root) return abs;
+    let code = "ENOENT";
+    try {
+      if (!(await this.fs.stat(abs)).isDirectory) code = "ENOTDIR";
+      else return abs;
+    } catch (err) {
+      if ((err as { code?: string }).code === "ENOTDIR") code = "ENOTDIR";
+    }
+    throw pathError(code, code === "ENOTDIR" ? `cwd is not a directory: ${abs}` : `cwd does not exist: ${abs}`, abs);
   }
 
   /** Creates `root` when missing: a read when it exists (the common case), a write otherwise. */
