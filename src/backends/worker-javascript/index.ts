@@ -271,6 +271,8 @@ class Connection implements WorkspaceModuleBackendHandle {
   readonly now: () => number;
   readonly #type: string;
   readonly #live = new Map<string, Run>();
+  /** Ids whose `exec` is between its id check and `#live.set` (spans awaits). */
+  readonly #starting = new Set<string>();
   readonly #subscribers = new Map<string, number>();
   readonly #hostModules: HostModules;
   readonly #graphContext: GraphContext;
@@ -344,10 +346,22 @@ class Connection implements WorkspaceModuleBackendHandle {
     if (this.#closed) throw runtimeError("ECLOSED", `the ${o.id} backend connection is closed`);
     this.#prune();
     const id = request.id ?? crypto.randomUUID();
-    if (this.#live.has(id)) throw runtimeError("EEXEC_BUSY", `execution ${JSON.stringify(id)} is already running`);
+    if (this.#live.has(id) || this.#starting.has(id)) throw runtimeError("EEXEC_BUSY", `execution ${JSON.stringify(id)} is already starting or running`);
     if (this.journal.get(id)) {
       throw runtimeError("EEXEC_EXISTS", `execution ${JSON.stringify(id)} already exists; disposeExec it first or use another id`);
     }
+    // Claim the id before the first await, so a concurrent exec with it rejects EEXEC_BUSY.
+    this.#starting.add(id);
+    try {
+      return await this.#start(request, id);
+    } finally {
+      this.#starting.delete(id);
+    }
+  }
+
+  /** The rest of {@link exec}, with `id` claimed in `#starting`. */
+  async #start(request: Parameters<WorkspaceModuleBackendHandle["exec"]>[0], id: string): Promise<ModuleExecutionEnvelope> {
+    const o = this.options;
     const timeoutMs = request.timeoutMs ?? o.defaultTimeoutMs;
     if (typeof timeoutMs !== "number" || !Number.isFinite(timeoutMs) || timeoutMs <= 0) {
       throw new TypeError(`timeoutMs must be a positive number of milliseconds, got ${String(timeoutMs)}`);
