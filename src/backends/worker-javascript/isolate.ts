@@ -123,10 +123,20 @@ function concat(parts) {
   for (const p of parts) { out.set(p, o); o += p.byteLength; }
   return out;
 }
+// Total: never throws, whatever was thrown (null-prototype objects, throwing getters/toString, revoked proxies).
 function describe(e) {
-  if (e instanceof Error) return e.message;
-  if (e && typeof e === "object" && typeof e.message === "string") return e.message;
-  return String(e);
+  try {
+    if (e instanceof Error) { const m = e.message; if (typeof m === "string") return m; }
+    if (e && (typeof e === "object" || typeof e === "function") && typeof e.message === "string") return e.message;
+  } catch {}
+  try {
+    const s = String(e);
+    if (typeof s === "string") return s;
+  } catch {}
+  try {
+    if (e !== null && typeof e === "object" && Object.getPrototypeOf(e) === null) return "[object with null prototype]";
+  } catch {}
+  return "Uncaught exception (could not be converted to a string)";
 }
 function toBytes(d) {
   if (typeof d === "string") return enc.encode(d);
