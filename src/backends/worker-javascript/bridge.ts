@@ -72,6 +72,11 @@ export function measure(value: unknown, counter = { values: 0 }, seen = new Set<
   return n;
 }
 
+/** Sets an own enumerable data property (also for the key `"__proto__"`). */
+export function defineKey<T>(target: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 /** JSON-normalises host-module data: `undefined` → null (dropped in objects); rejects non-plain values. */
 export function normalizeJson(value: unknown, where: string, seen = new Set<object>()): WorkspaceRuntimeValue {
   if (value === undefined || value === null) return null;
@@ -90,7 +95,8 @@ export function normalizeJson(value: unknown, where: string, seen = new Set<obje
       throw new TypeError(`${where} must be JSON-compatible: it holds a ${(value as object).constructor?.name ?? "non-plain object"}`);
     }
     const out: Record<string, WorkspaceRuntimeValue> = {};
-    for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = normalizeJson(v, where, seen);
+    // defineProperty, not `out[k] =`: a "__proto__" key stays an ordinary key.
+    for (const [k, v] of Object.entries(value)) if (v !== undefined) defineKey(out, k, normalizeJson(v, where, seen));
     return out;
   } finally {
     seen.delete(value);

@@ -28,7 +28,7 @@ import type {
   WorkspaceRuntimeEvent,
   WorkspaceRuntimeValue,
 } from "../../runtime/types.js";
-import { normalizeJson, RunCapabilities, type BridgeResult, type HostModules } from "./bridge.js";
+import { defineKey, normalizeJson, RunCapabilities, type BridgeResult, type HostModules } from "./bridge.js";
 import { buildGraph, FS_MODULE, FS_PROMISES_MODULE, hostModuleName, libModuleName, NODE_BUILTINS, prepareLibrary, type GraphContext } from "./graph.js";
 import {
   CAPABILITIES_MODULE,
@@ -384,7 +384,7 @@ class Connection implements WorkspaceModuleBackendHandle {
       for (const [k, v] of Object.entries(request.env)) {
         if (typeof v !== "string") throw new TypeError(`env.${k} must be a string, got ${typeof v}`);
         envBytes += encoder.encode(k).byteLength + encoder.encode(v).byteLength;
-        env[k] = v;
+        defineKey(env, k, v);
       }
       if (envBytes > o.maxEnvBytes) throw new RangeError(`env is ${envBytes} bytes, over maxEnvBytes (${o.maxEnvBytes})`);
     }

@@ -194,7 +194,7 @@ function checkPlain(value, path, seen) {
     out = {};
     for (const k of Object.keys(value)) {
       if (value[k] === undefined) continue;
-      out[k] = checkPlain(value[k], path + "." + k, seen);
+      Object.defineProperty(out, k, { value: checkPlain(value[k], path + "." + k, seen), enumerable: true, writable: true, configurable: true });
     }
   }
   seen.delete(value);
