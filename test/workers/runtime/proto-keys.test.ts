@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { inWorkspace } from "./helpers.js";
+import type { WorkspaceRuntimeValue } from "../../../src/index.js";
 
 describe('"__proto__" keys', () => {
   it('"__proto__" keys survive in input, env and results as ordinary keys (B4)', async () => {
     const out = await inWorkspace(async (ws) => {
-      const input = JSON.parse('{"__proto__":{"polluted":true},"a":1}') as Record<string, unknown>;
+      const input = JSON.parse('{"__proto__":{"polluted":true},"a":1}') as WorkspaceRuntimeValue;
       const env = JSON.parse('{"__proto__":"p","B":"b"}') as Record<string, string>;
       const r = await (
         await ws.runtime.exec(
