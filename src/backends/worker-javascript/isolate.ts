@@ -235,7 +235,24 @@ export default class WorkspaceRuntimeRunner extends WorkerEntrypoint {
     // object (several ms per cold run) only to throw it away.
     delete globalThis.process;
     Object.defineProperty(globalThis, "process", { value: proc, configurable: true, writable: true });
-    const line = (args) => args.map((a) => String(a)).join(" ") + "\n";
+    // Like Node's console: strings as they are, errors with their stack, objects as JSON
+    // (Map/Set/BigInt made readable); never throws, whatever is logged.
+    const show = (a) => {
+      if (typeof a === "string") return a;
+      if (typeof a === "bigint") return a.toString() + "n";
+      try {
+        if (a instanceof Error) return a.stack || String(a);
+        if (a && typeof a === "object") {
+          const json = JSON.stringify(a, (_k, v) =>
+            typeof v === "bigint" ? v.toString() + "n" : v instanceof Map ? Object.fromEntries(v) : v instanceof Set ? [...v] : v);
+          if (json !== undefined) return json;
+        }
+        return String(a);
+      } catch {
+        try { return Object.prototype.toString.call(a); } catch { return "[unprintable]"; }
+      }
+    };
+    const line = (args) => args.map(show).join(" ") + "\n";
     for (const k of ["log", "info", "debug"]) console[k] = (...a) => { out.write("stdout", line(a)); };
     for (const k of ["warn", "error"]) console[k] = (...a) => { out.write("stderr", line(a)); };
     const rejections = [];
