@@ -203,7 +203,8 @@ class Run {
         this.#finish(1, null);
         return;
       }
-      this.#finish(outcome.code === 0 ? 0 : 1, outcome.code === 0 ? (outcome.value ?? "null") : null);
+      const exitCode = Number.isInteger(outcome.code) && outcome.code >= 0 && outcome.code <= 255 ? outcome.code : 1;
+      this.#finish(exitCode, exitCode === 0 ? (outcome.value ?? "null") : null);
     })();
   }
 

@@ -209,6 +209,10 @@ export default class WorkspaceRuntimeRunner extends WorkerEntrypoint {
   async evaluate(input, bridge, context) {
     __install(bridge);
     const out = makeOutput(bridge, context.maxStdioBytes);
+    const EXIT = Symbol("process.exit");
+    const exitCodeOf = (code) => { const n = Number(code ?? 0); return Number.isInteger(n) && n >= 0 && n <= 255 ? n : 1; };
+    const exited = async (e) => { await out.flush(); const code = e[EXIT]; return code === 0 ? { code: 0, value: "null" } : { code }; };
+    const isExit = (e) => { try { return !!e && typeof e === "object" && EXIT in e; } catch { return false; } };
     const fail = async (message) => { out.write("stderr", message.endsWith("\n") ? message : message + "\n"); await out.flush(); return { code: 1 }; };
     let stdinUsed = false;
     const stdin = context.stdin;
@@ -219,6 +223,8 @@ export default class WorkspaceRuntimeRunner extends WorkerEntrypoint {
       cwd: () => context.cwd,
       platform: "linux",
       exitCode: undefined,
+      // Ends the run with this exit code (like Node's process.exit); output so far is kept.
+      exit: (code) => { throw { [EXIT]: exitCodeOf(code === undefined ? proc.exitCode : code) }; },
       nextTick: (fn, ...args) => queueMicrotask(() => fn(...args)),
       stdin: {
         isTTY: false,
@@ -262,6 +268,7 @@ export default class WorkspaceRuntimeRunner extends WorkerEntrypoint {
     try {
       mod = await import(context.entry);
     } catch (e) {
+      if (isExit(e)) return exited(e);
       return fail(unmap(describe(e), names));
     }
     const violation = __violation();
@@ -273,6 +280,7 @@ export default class WorkspaceRuntimeRunner extends WorkerEntrypoint {
       value = typeof d === "function" ? await d(input) : await d;
     } catch (e) {
       __activate(false);
+      if (isExit(e)) return exited(e);
       return fail(unmap(describe(e), names));
     }
     await new Promise((r) => setTimeout(r, 0));
@@ -289,6 +297,8 @@ export default class WorkspaceRuntimeRunner extends WorkerEntrypoint {
       return fail("The default export returned " + size + " bytes of JSON, over maxResultBytes (" + context.maxResultBytes + " bytes).");
     }
     await out.flush();
+    const exitCode = exitCodeOf(proc.exitCode);
+    if (exitCode !== 0) return { code: exitCode };
     return { code: 0, value: json };
   }
 }
