@@ -355,11 +355,11 @@ export class WorkspaceFs implements WorkspaceFilesystem {
   #writeTarget(segments: string[], canonical: string, exclusive: boolean): { node?: Node; parent?: Node; name?: string } {
     if (exclusive) {
       const own = this.#nodes.resolve(segments, { followFinal: false });
-      this.#throwFor(own, "writeFile", canonical, "write");
+      this.#throwFor(own, "writeFile", canonical);
       if (own.status === "found") throw new WorkspaceFsError("EEXIST", "writeFile", canonical);
     }
     const found = this.#nodes.resolve(segments, { followFinal: true });
-    this.#throwFor(found, "writeFile", canonical, "write");
+    this.#throwFor(found, "writeFile", canonical);
     if (found.status === "found") {
       if (found.node.kind === Kind.Directory) throw new WorkspaceFsError("EISDIR", "writeFile", canonical);
       return { node: found.node };
@@ -418,7 +418,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
         followFinal: false,
         createMissing: recursive ? (parent, name) => createDir(parent, name, DIR_MODE) : undefined,
       });
-      this.#throwFor(found, "mkdir", canonical, "write");
+      this.#throwFor(found, "mkdir", canonical);
       if (found.status === "found") {
         if (recursive && found.node.kind === Kind.Directory) return;
         throw new WorkspaceFsError("EEXIST", "mkdir", canonical);
@@ -533,7 +533,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     const mtime = this.#now();
     this.#db.tx(() => {
       const found = this.#nodes.resolve(segmentsOf(canonical), { followFinal: false, followLinks: false });
-      this.#throwFor(found, "symlink", canonical, "write");
+      this.#throwFor(found, "symlink", canonical);
       if (found.status === "found") throw new WorkspaceFsError("EEXIST", "symlink", canonical);
       const missing = found as Extract<Resolution, { status: "missing" }>;
       this.#nodes.insert({ parent: missing.parent.ino, name: missing.name, kind: Kind.Symlink, mode: LINK_MODE, mtime, size: target.length, target, chunk: null });
@@ -563,7 +563,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
   }
 
   /** Throws for a failed walk on the write side (ENOTDIR for a file in the chain). */
-  #throwFor(found: Resolution, syscall: string, canonical: string, _side: "write"): void {
+  #throwFor(found: Resolution, syscall: string, canonical: string): void {
     if (found.status === "enoent") throw new WorkspaceFsError("ENOENT", syscall, canonical);
     if (found.status === "enotdir") throw new WorkspaceFsError("ENOTDIR", syscall, canonical);
     if (found.status === "eloop") throw new WorkspaceFsError("ELOOP", syscall, canonical);
