@@ -21,22 +21,12 @@ import type {
 } from "../fs/types.js";
 import { fromRemoteError } from "./remote-error.js";
 
-/** The filesystem stub as seen through RPC: every method returns a promise. */
-export interface RemoteFilesystemStub {
+/**
+ * The filesystem stub as seen through RPC: `workspace.fs`'s methods (one
+ * `readFile` signature instead of the overloads) plus the stub-only helpers.
+ */
+export interface RemoteFilesystemStub extends Omit<WorkspaceFilesystem, "readFile"> {
   readFile(path: string, options?: "utf8" | ReadFileOptions): Promise<string | ReadableStream<Uint8Array>>;
-  writeFile(path: string, content: string | Uint8Array | ReadableStream<Uint8Array>, options?: WriteFileOptions): Promise<void>;
-  mkdir(path: string, options?: MkdirOptions): Promise<void>;
-  readdir(path: string, options?: ReaddirOptions): Promise<WorkspaceDirentResult[]>;
-  stat(path: string): Promise<WorkspaceStatResult>;
-  lstat(path: string): Promise<WorkspaceStatResult>;
-  rm(path: string, options?: RmOptions): Promise<void>;
-  rename(oldPath: string, newPath: string): Promise<void>;
-  symlink(target: string, path: string): Promise<void>;
-  readlink(path: string): Promise<string>;
-  chmod(path: string, mode: number): Promise<void>;
-  find(directory: string, pattern?: string, options?: FindOptions): Promise<WorkspaceFoundEntry[]>;
-  ls(prefix: string): Promise<string[]>;
-  grep(pattern: string, path: string, options?: GrepOptions): Promise<WorkspaceGrepMatch[]>;
   exists(path: string): Promise<boolean>;
   statOrNull(path: string): Promise<WorkspaceStatResult | null>;
   lstatOrNull(path: string): Promise<WorkspaceStatResult | null>;
