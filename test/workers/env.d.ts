@@ -1,5 +1,7 @@
 declare namespace Cloudflare {
   interface Env {
+    ASSETS_BUCKET: R2Bucket;
+    MOUNT_BUCKET: R2Bucket;
     TEST_DO: DurableObjectNamespace<import("./worker").TestDurableObject>;
     CLIENT_AGENT: DurableObjectNamespace<import("./client/agent").ClientTestAgent>;
     CLIENT_EXEC_AGENT: DurableObjectNamespace<import("./client/agent").ClientExecAgent>;
