@@ -12,6 +12,7 @@ import type { WorkspaceFilesystem } from "./fs/types.js";
 import { WorkspaceRuntime, type WorkspaceRegisteredBackend } from "./runtime/index.js";
 import { noopObserver, type WorkspaceObserver } from "./observer.js";
 import { createWorkspaceStub, type WorkspaceStub } from "./do/stub.js";
+import type { AssetsClient } from "./assets/types.js";
 
 /** Where long command output is saved and how much `result()` keeps (spec 02 §2). */
 export interface WorkspaceOutputOptions {
@@ -37,8 +38,12 @@ export interface WorkspaceOptions {
   sessionId?: string;
   /** Span hook for stub calls. Default {@link noopObserver}. */
   observer?: WorkspaceObserver;
-  /** Assets publisher, or a function called once at the end of construction. */
-  assets?: unknown | ((workspace: Workspace) => unknown);
+  /**
+   * Assets publisher (`createAssets` from `agent-computer/assets`), or a function
+   * called once at the end of construction with the Workspace (spec 04 §1.7).
+   * Errors it throws propagate from `new Workspace`.
+   */
+  assets?: AssetsClient | ((ws: Workspace) => AssetsClient);
   /** Long-output limits, or `false` to keep output whole. */
   output?: WorkspaceOutputOptions | false;
 }
@@ -68,8 +73,8 @@ export class Workspace {
   readonly observer: WorkspaceObserver;
   /** Resolved long-output settings, or `false` when disabled. */
   readonly output: Required<WorkspaceOutputOptions> | false;
-  /** The assets publisher, when configured. */
-  readonly assets?: unknown;
+  /** The assets publisher, when configured (spec 04 §1.7). */
+  readonly assets?: AssetsClient;
   readonly #now: () => number;
   readonly #backends: readonly WorkspaceRegisteredBackend[];
   #runtime?: WorkspaceRuntime;
@@ -90,7 +95,7 @@ export class Workspace {
     this.db = new Database(options.storage);
     this.fs = new WorkspaceFs(this.db, { now: this.#now });
     if (options.assets !== undefined) {
-      this.assets = typeof options.assets === "function" ? (options.assets as (ws: Workspace) => unknown)(this) : options.assets;
+      this.assets = typeof options.assets === "function" ? options.assets(this) : options.assets;
     }
   }
 
