@@ -3,6 +3,7 @@ import { defineConfig } from "tsup";
 // One entry per public subpath (see package.json "exports"); ESM + .d.ts each.
 export const entries = {
   index: "src/index.ts",
+  "assets/index": "src/assets/index.ts",
   "tools/index": "src/tools/index.ts",
   "tools/ai-sdk": "src/tools/ai-sdk.ts",
   "tools/pi-ai": "src/tools/pi-ai.ts",

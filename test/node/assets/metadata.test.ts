@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { CROCKFORD_ALPHABET, contentDisposition, contentTypeFor, crockfordBase32 } from "../../../src/assets/index.js";
+import { newAssetId } from "../../../src/assets/id.js";
+import { assetKey, basename, normalizePrefix } from "../../../src/assets/metadata.js";
+
+describe("ids (spec 04 §1.4)", () => {
+  it("encodes bytes 00..0f as the spec's vector", () => {
+    expect(crockfordBase32(Uint8Array.from({ length: 16 }, (_, i) => i))).toBe("000g40r40m30e209185gr38e1w");
+  });
+
+  it("encodes MSB-first with the last group zero-padded on the right", () => {
+    expect(crockfordBase32(new Uint8Array([0xff]))).toBe("zw");
+    expect(crockfordBase32(new Uint8Array([0xff, 0xff]))).toBe("zzzg");
+    expect(crockfordBase32(new Uint8Array(16).fill(0xff))).toBe("z".repeat(25) + "w");
+    expect(crockfordBase32(new Uint8Array(0))).toBe("");
+  });
+
+  it("makes a fresh 26-char lowercase Crockford id per call", () => {
+    expect(CROCKFORD_ALPHABET).toBe("0123456789abcdefghjkmnpqrstvwxyz");
+    const ids = new Set(Array.from({ length: 100 }, () => newAssetId()));
+    expect(ids.size).toBe(100);
+    for (const id of ids) expect(id).toMatch(/^[0-9abcdefghjkmnpqrstvwxyz]{26}$/);
+  });
+});
+
+describe("contentTypeFor (spec 04 §1.5)", () => {
+  it("maps every listed extension", () => {
+    const table: Record<string, string> = {
+      png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif", webp: "image/webp",
+      avif: "image/avif", bmp: "image/bmp", svg: "image/svg+xml", ico: "image/x-icon",
+      txt: "text/plain", md: "text/markdown", csv: "text/csv", html: "text/html", htm: "text/html",
+      css: "text/css", js: "text/javascript", mjs: "text/javascript",
+      json: "application/json", xml: "application/xml", pdf: "application/pdf", zip: "application/zip",
+      yaml: "application/yaml", yml: "application/yaml", gz: "application/gzip", tar: "application/x-tar",
+      mp4: "video/mp4", webm: "video/webm", mp3: "audio/mpeg", wav: "audio/wav",
+    };
+    for (const [ext, type] of Object.entries(table)) expect([ext, contentTypeFor(`file.${ext}`)]).toEqual([ext, type]);
+  });
+
+  it("uses the last extension, lower-cased; no dot, a leading dot only, or unknown → octet-stream", () => {
+    expect(contentTypeFor("x.tar.gz")).toBe("application/gzip");
+    expect(contentTypeFor("A.PDF")).toBe("application/pdf");
+    expect(contentTypeFor(".env")).toBe("application/octet-stream");
+    expect(contentTypeFor("Makefile")).toBe("application/octet-stream");
+    expect(contentTypeFor("a.unknown")).toBe("application/octet-stream");
+    expect(contentTypeFor("trailing.")).toBe("application/octet-stream");
+    expect(contentTypeFor(".hidden.json")).toBe("application/json");
+    expect(contentTypeFor("a.constructor")).toBe("application/octet-stream");
+    expect(contentTypeFor("a.__proto__")).toBe("application/octet-stream");
+  });
+});
+
+describe("contentDisposition (spec 04 §1.5)", () => {
+  it("quotes the name and escapes \" and \\", () => {
+    expect(contentDisposition("inline", "chart.png")).toBe('inline; filename="chart.png"');
+    expect(contentDisposition("attachment", 'a"b\\c.txt')).toBe('attachment; filename="a\\"b\\\\c.txt"');
+  });
+
+  it("adds filename* when a character is outside U+0020–U+007E, keeping the quoted part raw", () => {
+    expect(contentDisposition("attachment", "rép ort.PDF")).toBe(
+      "attachment; filename=\"rép ort.PDF\"; filename*=UTF-8''r%C3%A9p%20ort.PDF",
+    );
+    expect(contentDisposition("inline", "tab\there")).toBe("inline; filename=\"tab\there\"; filename*=UTF-8''tab%09here");
+    expect(contentDisposition("inline", "~ok~")).toBe('inline; filename="~ok~"');
+  });
+});
+
+describe("key layout (spec 04 §1.4)", () => {
+  it("normalises prefixes by dropping empty segments", () => {
+    expect(normalizePrefix("/agent-x//y/")).toBe("agent-x/y");
+    expect(normalizePrefix("")).toBe("");
+    expect(normalizePrefix("/")).toBe("");
+    expect(normalizePrefix("///")).toBe("");
+    expect(normalizePrefix("a/./../b")).toBe("a/./../b");
+  });
+
+  it("takes the basename after dropping one trailing slash", () => {
+    expect(basename("/workspace/out/chart.png")).toBe("chart.png");
+    expect(basename("chart.png")).toBe("chart.png");
+    expect(basename("/a/b/")).toBe("b");
+    expect(basename("/a/rép ort.PDF")).toBe("rép ort.PDF");
+  });
+
+  it("joins prefix, id and basename", () => {
+    expect(assetKey("/agent-x//y/", "ID", "chart.png")).toBe("agent-x/y/ID/chart.png");
+    expect(assetKey(undefined, "ID", "chart.png")).toBe("ID/chart.png");
+    expect(assetKey("/", "ID", "c")).toBe("ID/c");
+  });
+});
