@@ -6,6 +6,7 @@
  * @module
  */
 import { execDefinition, type ExecToolOptions } from "./core/exec.js";
+import { publishDefinition, type PublishToolOptions } from "./core/publish.js";
 import type { Tool, ToolSet } from "ai";
 import {
   buildCoreTools,
@@ -101,4 +102,12 @@ export const createFindTool = (options: FindToolOptions): Tool => toAITool(findD
 export const createGrepTool = (options: GrepToolOptions): Tool => toAITool(grepDefinition(options));
 /** The exec tool for the AI SDK (spec 03 §4.8). */
 export const createExecTool = (options: ExecToolOptions): Tool => toAITool(execDefinition(options));
+/**
+ * The publish tool for the AI SDK (spec 03 §4.9): shares a Workspace file
+ * through `workspace.assets` and returns `{ ok: true, url }` or
+ * `{ ok: false, error }`.
+ *
+ * @throws Error `createPublishTool: workspace.assets is not configured` when the workspace has no assets publisher.
+ */
+export const createPublishTool = (options: PublishToolOptions): Tool => toAITool(publishDefinition(options));
 export { forAISDKTools } from "../modules/tools.js";

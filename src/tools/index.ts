@@ -16,6 +16,7 @@ export {
   createGrepTool,
   createDeleteTool,
   createExecTool,
+  createPublishTool,
 } from "./ai-sdk.js";
 export type { FileStat, FileStore, MutableFileStore, WorkspaceLike } from "./core/store.js";
 export type { ReadToolOptions } from "./core/read.js";
@@ -28,3 +29,4 @@ export type { FindToolOptions } from "./core/find.js";
 export type { GrepToolOptions } from "./core/grep.js";
 export type { ExecBackends, ExecBackendOptions, CreateToolsOptions } from "./core/toolset.js";
 export type { ExecToolOptions, ExecToolOutput, ExecRuntimeHandle, ExecStreamEvent } from "./core/exec.js";
+export type { PublishToolOptions } from "./core/publish.js";

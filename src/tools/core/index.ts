@@ -29,3 +29,5 @@ export { toJSONSchema, nullDroppableKeys, dropNulls, invalidArgumentsMessage } f
 export type { JSONSchemaObject } from "./schema.js";
 export { execDefinition, defineExec, execFromToolSet, formatSize, EXEC_DEFAULTS } from "./exec.js";
 export type { ExecToolOptions, ExecInput, ExecToolOutput, ExecDefinition, ExecCallContext, ExecWorkspaceLike, ExecRuntimeHandle, ExecStreamEvent } from "./exec.js";
+export { publishDefinition, publishFromToolSet, publishInputSchema, publishOutputSchema, DEFAULT_PUBLISH_EXPIRES_AFTER_MS, MAX_PUBLISH_EXPIRES_AFTER_MS } from "./publish.js";
+export type { PublishToolOptions, PublishInput, PublishResult, PublishSuccess, PublishFailure, PublishAssetsLike, PublishShareOptions, PublishWorkspaceLike } from "./publish.js";

@@ -6,15 +6,12 @@
  * adapter maps that list to its library's shape.
  *
  * SEAM FOR exec AND publish. They are optional tools that come after
- * delete. Each is a {@link LateToolFactory} in `LATE_TOOLS` below, in order.
- * To add exec: write `src/tools/core/exec.ts` exporting
- * `execFromToolSet(context: ToolSetContext): CoreTool | undefined` (return
- * `undefined` when readonly, when `workspace.runtime` is missing, or when
- * the selection from `context.options.exec` / `shell` / `runtime.backends()`
- * is empty, e.g. `exec: {}`), import it here and put it in `LATE_TOOLS`
- * (first). publish does the same (`assets !== false` and
- * `workspace.assets !== undefined`), after exec. Nothing else changes: the
- * adapters lower whatever this returns, settle async-iterable results
+ * delete. Each is a {@link LateToolFactory} in `LATE_TOOLS` below, in order:
+ * `execFromToolSet` (`./exec.ts`: absent when readonly, when
+ * `workspace.runtime` is missing, or when the backend selection is empty,
+ * e.g. `exec: {}`), then `publishFromToolSet` (`./publish.ts`: absent when
+ * readonly, when `assets: false`, or when `workspace.assets` is missing).
+ * The adapters lower whatever this returns, settle async-iterable results
  * (exec snapshots) and use `CoreTool.isProgress` / `prepareArguments`.
  *
  * @module
@@ -25,6 +22,7 @@ import { execFromToolSet } from "./exec.js";
 import { findDefinition } from "./find.js";
 import { grepDefinition } from "./grep.js";
 import { listDefinition } from "./ls.js";
+import { publishFromToolSet } from "./publish.js";
 import { readDefinition, type ReadToolOptions } from "./read.js";
 import { WorkspaceFileStore, type WorkspaceLike } from "./store.js";
 import type { CoreTool } from "./types.js";
@@ -74,7 +72,7 @@ export interface ToolSetContext {
 export type LateToolFactory = (context: ToolSetContext) => CoreTool | undefined;
 
 /** Optional tools after delete, in order: exec, then publish (see the module comment). */
-const LATE_TOOLS: LateToolFactory[] = [execFromToolSet];
+const LATE_TOOLS: LateToolFactory[] = [execFromToolSet, publishFromToolSet];
 
 /**
  * The ordered core tools for one tool set. Builds one

@@ -1,0 +1,166 @@
+/**
+ * The `publish` tool (spec 03 §4.9, spec 04 §1.8, seed 000 "publish"):
+ * hands a Workspace file to the user as a link that expires, through the
+ * Workspace's assets publisher (`workspace.assets.share`). Validate, pick the
+ * prefix, share, report `{ ok: true, url }` — or `{ ok: false, error }` when
+ * sharing fails (a missing file, a failed upload).
+ *
+ * The tool depends only on a structural assets client, so it works with
+ * `createAssets()` from `<pkg>/assets`, with a `getWorkspace()` client (whose
+ * `assets.share` bridges to the Durable Object's `publish`) and with any
+ * object that has `share(path, options)` — or, failing that, only
+ * `publish(path, options)`, as the Workspace stub's `assets` has.
+ *
+ * @module
+ */
+import { z } from "zod";
+import type { ToolSetContext } from "./toolset.js";
+import { defaultModelOutput, errorMessage, type SettledTool } from "./types.js";
+
+/** Default link lifetime: one hour, in ms. */
+export const DEFAULT_PUBLISH_EXPIRES_AFTER_MS = 3_600_000;
+/** Longest link lifetime the assets publisher grants: seven days, in ms (longer requests are capped by `share`). */
+export const MAX_PUBLISH_EXPIRES_AFTER_MS = 604_800_000;
+
+/** Options the tool passes to `assets.share` (a subset of `ShareOptions` in `<pkg>/assets`). */
+export interface PublishShareOptions {
+  /** Link lifetime in ms (> 0). */
+  expiresAfter: number;
+  /** Bucket key prefix; `"agent-<sessionId>"` when the Workspace has a session id. */
+  prefix?: string;
+}
+
+/**
+ * What publish needs from an assets publisher: `share(path, options)`
+ * resolving to the URL (an `AssetsClient` from `<pkg>/assets`, or a
+ * `getWorkspace()` client's `assets`). An object with only
+ * `publish(path, options)` (a Workspace stub's `assets`) is bridged to it.
+ */
+export type PublishAssetsLike =
+  | { share(path: string, options: PublishShareOptions): Promise<string> }
+  | { publish(path: string, options: PublishShareOptions): Promise<string> };
+
+/** What publish needs from a Workspace: `assets` and, for the key prefix, `sessionId`. */
+export interface PublishWorkspaceLike {
+  /** The assets publisher; `undefined` (or `null`) when the Workspace has none. */
+  readonly assets?: PublishAssetsLike | null | undefined;
+  /** Non-empty → links are stored under the prefix `agent-<sessionId>`. */
+  readonly sessionId?: string;
+}
+
+/** Options of `createPublishTool`. */
+export interface PublishToolOptions {
+  /** A `Workspace` with `assets`, a `getWorkspace()` client, or any object with the same `assets` (and `sessionId`). */
+  workspace: PublishWorkspaceLike;
+}
+
+/** Input of the publish tool. */
+export interface PublishInput {
+  path: string;
+  expiresAfterMs?: number;
+}
+
+/** A published file: `url` is the expiring link. */
+export interface PublishSuccess {
+  ok: true;
+  url: string;
+}
+
+/** A failed publish: `error` is the underlying error's message (e.g. a missing file's ENOENT message). */
+export interface PublishFailure {
+  ok: false;
+  error: string;
+}
+
+/** publish's result. */
+export type PublishResult = PublishSuccess | PublishFailure;
+
+/** publish's input schema. */
+export const publishInputSchema = z.object({
+  path: z.string().min(1).describe("Absolute path of the workspace file to publish, e.g. /workspace/out/chart.png."),
+  expiresAfterMs: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe(`How long the link stays valid, in milliseconds (default ${DEFAULT_PUBLISH_EXPIRES_AFTER_MS}, one hour; at most ${MAX_PUBLISH_EXPIRES_AFTER_MS}, seven days).`),
+});
+
+/**
+ * publish's output schema. Covers success, the tool's `{ ok: false, error }`
+ * and the bare `{ error }` TanStack returns for a failure (spec 03 §7.3, §8),
+ * because TanStack checks every return against it.
+ */
+export const publishOutputSchema = z.union([
+  z.object({ ok: z.literal(true), url: z.string() }),
+  z.object({ ok: z.literal(false), error: z.string() }),
+  z.object({ error: z.string() }),
+]);
+
+const DESCRIPTION =
+  "Publish a workspace file through the assets publisher and get back a link that expires. " +
+  "Use it to hand files to the user: charts, screenshots, builds, reports. " +
+  "The link is valid for one hour by default; set expiresAfterMs (milliseconds) for a different lifetime, up to seven days. " +
+  "Paths are absolute. Returns { ok: true, url } or { ok: false, error }.";
+
+type Share = (path: string, options: PublishShareOptions) => Promise<string>;
+
+/** `assets.share`, or `assets.publish` when there is no `share`; `undefined` when neither is a function. */
+function shareOf(assets: object): Share | undefined {
+  const candidate = assets as { share?: unknown; publish?: unknown };
+  if (typeof candidate.share === "function") return (path, options) => (candidate.share as Share).call(assets, path, options);
+  if (typeof candidate.publish === "function") return (path, options) => (candidate.publish as Share).call(assets, path, options);
+  return undefined;
+}
+
+/**
+ * Builds the publish tool.
+ *
+ * Each call runs `workspace.assets.share(path, { expiresAfter: expiresAfterMs ?? 3600000, prefix })`,
+ * where `prefix` is `"agent-" + workspace.sessionId` and is left out when the
+ * session id is missing or empty. A rejected share becomes `{ ok: false, error }`.
+ *
+ * @throws Error `createPublishTool: workspace.assets is not configured` when the
+ *   workspace has no assets publisher; TypeError when `workspace.assets` has
+ *   neither `share` nor `publish`.
+ */
+export function publishDefinition(options: PublishToolOptions): SettledTool<PublishInput, PublishResult> {
+  const workspace = options?.workspace;
+  const assets = workspace?.assets;
+  if (assets === undefined || assets === null) throw new Error("createPublishTool: workspace.assets is not configured");
+  const share = typeof assets === "object" || typeof assets === "function" ? shareOf(assets) : undefined;
+  if (!share) throw new TypeError("createPublishTool: workspace.assets must have share(path, options) (an AssetsClient from createAssets)");
+  return {
+    name: "publish",
+    description: DESCRIPTION,
+    inputSchema: publishInputSchema,
+    outputSchema: publishOutputSchema,
+    limits: { defaultExpiresAfterMs: DEFAULT_PUBLISH_EXPIRES_AFTER_MS, maxExpiresAfterMs: MAX_PUBLISH_EXPIRES_AFTER_MS },
+    mutating: true,
+    async execute(input) {
+      const shareOptions: PublishShareOptions = { expiresAfter: input.expiresAfterMs ?? DEFAULT_PUBLISH_EXPIRES_AFTER_MS };
+      const sessionId = workspace.sessionId;
+      if (typeof sessionId === "string" && sessionId !== "") shareOptions.prefix = `agent-${sessionId}`;
+      try {
+        const url = await share(input.path, shareOptions);
+        return { ok: true, url: String(url) };
+      } catch (err) {
+        return { ok: false, error: errorMessage(err) };
+      }
+    },
+    // `{ ok: false, error }` has a string `error`, so it lowers to error-text: the bare message in pi and TanStack (spec 03 §6, §8).
+    toModelOutput: (_input, output) => defaultModelOutput(output),
+  };
+}
+
+/**
+ * The tool set's publish (spec 03 §2.2): present when the set is not
+ * read-only, the `assets` option is not `false`, and `workspace.assets` exists.
+ */
+export function publishFromToolSet(context: ToolSetContext): SettledTool<PublishInput, PublishResult> | undefined {
+  const { options } = context;
+  if (options.readonly === true || options.assets === false) return undefined;
+  const assets = (options.workspace as PublishWorkspaceLike).assets;
+  if (assets === undefined || assets === null) return undefined;
+  return publishDefinition({ workspace: options.workspace as PublishWorkspaceLike });
+}
