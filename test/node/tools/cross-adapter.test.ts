@@ -6,6 +6,7 @@ import { buildCoreTools } from "../../../src/tools/core/toolset.js";
 import { createPiTools } from "../../../src/tools/pi-ai.js";
 import { createTanStackTools } from "../../../src/tools/tanstack-ai.js";
 import { setup, TEN } from "./helpers.js";
+import { publishSetup, WITH_PUBLISH } from "./publish-helpers.js";
 
 const strip = (schema: unknown) => {
   const { $schema: _drop, ...rest } = (schema ?? {}) as Record<string, unknown>;
@@ -13,15 +14,15 @@ const strip = (schema: unknown) => {
 };
 
 describe("the three adapters build the same tools", () => {
-  it("same names, order, descriptions and JSON schemas", async () => {
-    const { workspace } = await setup();
+  it("same names, order, descriptions and JSON schemas (publish included)", async () => {
+    const { workspace } = await publishSetup({ sessionId: "s1" });
     const options = { workspace, read: { maxLines: 50, maxBytes: 4096 }, write: { maxBytes: 1000 }, edit: { maxBytes: 5000 } };
     const core = buildCoreTools(options);
     const ai = createAITools(options);
     const pi = createPiTools(options);
     const ts = createTanStackTools(options);
     const names = core.map((t) => t.name);
-    expect(names).toEqual(["read", "ls", "find", "grep", "write", "edit", "delete"]);
+    expect(names).toEqual(WITH_PUBLISH);
     expect(Object.keys(ai)).toEqual(names);
     expect(pi.tools.map((t) => t.name)).toEqual(names);
     expect(ts.map((t) => t.name)).toEqual(names);
@@ -60,5 +61,28 @@ describe("the three adapters build the same tools", () => {
     expect(await ai.write!.execute!(write, { toolCallId: "a", messages: [] } as never)).toEqual({ error: tooBig });
     expect(await pi.execute({ id: "p", name: "write", arguments: write })).toMatchObject({ isError: true, content: [{ type: "text", text: tooBig }] });
     expect(await ts.write!.execute(write)).toEqual({ error: tooBig });
+  });
+
+  it("publish: the same share call and the same outcome in every adapter, lowered per library", async () => {
+    const { workspace, assets } = await publishSetup({ sessionId: "s1", files: { "/workspace/r.md": "# r\n" } });
+    const ai = createAITools({ workspace });
+    const pi = createPiTools({ workspace });
+    const ts = createTanStackTools({ workspace, format: "object" });
+    const input = { path: "/workspace/r.md", expiresAfterMs: 1000 };
+    const ok = { ok: true, url: "https://assets.test/agent-s1/r.md?expiresAfter=1000&bytes=4" };
+    expect(await ai.publish!.execute!(input, { toolCallId: "a", messages: [] } as never)).toEqual(ok);
+    expect(await pi.execute({ id: "p", name: "publish", arguments: input })).toEqual({ content: [{ type: "text", text: JSON.stringify(ok) }], isError: false, details: ok });
+    expect(await ts.publish!.execute(input)).toEqual(ok);
+    const missing = { path: "/workspace/none.md" };
+    const message = "ENOENT: no such file or directory, stat: /workspace/none.md";
+    expect(await ai.publish!.execute!(missing, { toolCallId: "a", messages: [] } as never)).toStrictEqual({ ok: false, error: message });
+    expect(await pi.execute({ id: "p", name: "publish", arguments: missing })).toEqual({
+      content: [{ type: "text", text: message }], isError: true, details: { ok: false, error: message },
+    });
+    expect(await ts.publish!.execute(missing)).toStrictEqual({ error: message });
+    expect(assets.calls.map((c) => c.options)).toStrictEqual([
+      ...Array(3).fill({ expiresAfter: 1000, prefix: "agent-s1" }),
+      ...Array(3).fill({ expiresAfter: 3600000, prefix: "agent-s1" }),
+    ]);
   });
 });

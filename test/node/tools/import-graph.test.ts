@@ -59,17 +59,16 @@ describe("import isolation of the built tool entries", () => {
 
   it("exports exactly the documented runtime names", async () => {
     const load = async (entry: string) => Object.keys(await import(pathToFileURL(join(outDir, `${entry}.js`)).href)).sort();
-    // Spec 03 §1: the runtime export lists are exact. `createPublishTool` is
-    // not there yet: publishing (assets) is a later issue.
+    // Spec 03 §1: the runtime export lists are exact.
     expect(await load("tools/pi-ai")).toEqual(["createPiTools", "forPiTools"]);
     expect(await load("tools/tanstack-ai")).toEqual(["createTanStackTools"]);
     expect(await load("tools/ai-sdk")).toEqual([
       "createAITools", "createDeleteTool", "createEditTool", "createExecTool", "createFindTool", "createGrepTool",
-      "createListTool", "createReadTool", "createWriteTool", "forAISDKTools",
+      "createListTool", "createPublishTool", "createReadTool", "createWriteTool", "forAISDKTools",
     ]);
     expect(await load("tools/index")).toEqual([
       "WorkspaceFileStore", "createDeleteTool", "createEditTool", "createExecTool", "createFindTool", "createGrepTool",
-      "createListTool", "createReadTool", "createWriteTool",
+      "createListTool", "createPublishTool", "createReadTool", "createWriteTool",
     ]);
   });
 });
