@@ -206,17 +206,19 @@ async function share(c: ShareContext, path: string, opts: ShareOptions): Promise
     throw new Error(FIXED_LENGTH_STREAM_MISSING);
   }
   const sized = new Fixed(stat.value.size);
-  const abort = new AbortController();
-  const piping = source.pipeTo(sized.writable, { signal: abort.signal });
-  piping.catch(() => undefined);
+  const reader = source.getReader();
+  const pumping = pump(reader, sized.writable.getWriter());
+  pumping.catch(() => undefined);
   try {
     await c.bucket.put(key, sized.readable, { httpMetadata, customMetadata });
   } catch (error) {
-    abort.abort(error);
-    await piping.catch(() => undefined);
+    // Stop reading the file, and release a write stuck on backpressure when
+    // the put never took the stream.
+    reader.cancel(error).catch(() => undefined);
+    if (!sized.readable.locked) sized.readable.cancel(error).catch(() => undefined);
     throw error;
   }
-  await piping;
+  await pumping;
 
   const url = new URL(c.s3.endpoint);
   return presignGetUrl({
@@ -230,4 +232,24 @@ async function share(c: ShareContext, path: string, opts: ShareOptions): Promise
     date: signedAt,
     expiresIn,
   });
+}
+
+/**
+ * Copies `reader` into `writer` one chunk at a time, waiting for each write
+ * (backpressure), so memory stays bounded by the streams' queues. On a read or
+ * write error both ends are torn down and the error rethrown.
+ */
+async function pump(reader: ReadableStreamDefaultReader<Uint8Array>, writer: WritableStreamDefaultWriter<Uint8Array>): Promise<void> {
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      await writer.write(value);
+    }
+    await writer.close();
+  } catch (error) {
+    reader.cancel(error).catch(() => undefined);
+    writer.abort(error).catch(() => undefined);
+    throw error;
+  }
 }
