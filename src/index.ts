@@ -60,6 +60,22 @@ export type {
   RemoteWorkspaceFilesystem,
   AsyncMethods,
 } from "./do/index.js";
+export { R2Bucket, WorkerBundle } from "./mounts/index.js";
+export type {
+  Mount,
+  MountBase,
+  EagerMount,
+  MountFactory,
+  MountContext,
+  MountWriteAPI,
+  R2BucketBinding,
+  R2BucketOptions,
+  WorkerBundleEntry,
+  WorkerBundleFile,
+  WorkerBundleOptions,
+  WorkerBundleSource,
+  WorkerBundleTree,
+} from "./mounts/index.js";
 export { shellQuote, sh } from "./shell-quote.js";
 export type { ShellValue, RawShellValue } from "./shell-quote.js";
 

@@ -12,6 +12,8 @@ import type { WorkspaceFilesystem } from "./fs/types.js";
 import { WorkspaceRuntime, type WorkspaceRegisteredBackend } from "./runtime/index.js";
 import { noopObserver, type WorkspaceObserver } from "./observer.js";
 import { createWorkspaceStub, type WorkspaceStub } from "./do/stub.js";
+import { MountRegistry } from "./mounts/registry.js";
+import type { Mount, MountFactory } from "./mounts/types.js";
 import type { AssetsClient } from "./assets/types.js";
 
 /** Where long command output is saved and how much `result()` keeps (spec 02 §2). */
@@ -36,6 +38,13 @@ export interface WorkspaceOptions {
   now?: () => number;
   /** Exposed as `workspace.sessionId`. Default `""`. */
   sessionId?: string;
+  /**
+   * Root → mount (`R2Bucket(…)`, `WorkerBundle(…)`) or a factory called once
+   * here with `{ sessionId, root, vfs }` (spec 01 §6). Roots must be absolute,
+   * canonical, without a trailing `/`, and must not nest. Contents are copied
+   * in by `ready()`; read-only mounts reject every write with `EROFS`.
+   */
+  mounts?: Record<string, Mount | MountFactory>;
   /** Span hook for stub calls. Default {@link noopObserver}. */
   observer?: WorkspaceObserver;
   /**
@@ -77,6 +86,7 @@ export class Workspace {
   readonly assets?: AssetsClient;
   readonly #now: () => number;
   readonly #backends: readonly WorkspaceRegisteredBackend[];
+  readonly #mounts: MountRegistry;
   #runtime?: WorkspaceRuntime;
 
   constructor(options: WorkspaceOptions) {
@@ -94,6 +104,7 @@ export class Workspace {
     this.output = resolveOutput(options.output);
     this.db = new Database(options.storage);
     this.fs = new WorkspaceFs(this.db, { now: this.#now });
+    this.#mounts = new MountRegistry(options.mounts, { fs: this.fs, db: this.db, sessionId: this.sessionId });
     if (options.assets !== undefined) {
       this.assets = typeof options.assets === "function" ? options.assets(this) : options.assets;
     }
@@ -110,16 +121,34 @@ export class Workspace {
   }
 
   /**
-   * Gets the Workspace ready (spec 01 §1.2). A backend id also connects that
-   * backend, `{ all: true }` connects every backend in parallel; without
-   * arguments nothing is connected. Concurrent callers share one connect; a
-   * failed connect is not cached, so the next call retries.
-   * @throws Error for an unregistered backend id (when any backend is configured), or the backend's connect error.
+   * Gets the Workspace ready (spec 01 §1.2): first materialises the mounts
+   * that need it (see {@link Workspace.ensureMountsIndexed}); then a backend
+   * id also connects that backend, `{ all: true }` connects every backend in
+   * parallel; without arguments nothing is connected. Concurrent callers
+   * share one pass; a failed one is not cached, so the next call retries.
+   * @throws Error for an unregistered backend id (when any backend is configured), a mount's failure, or the backend's connect error.
    */
   async ready(options?: string | { all?: boolean }): Promise<void> {
+    await this.#mounts.ensure();
     if (this.#backends.length === 0) return;
     if (typeof options === "string") await this.runtime.ready(options);
     else if (options?.all === true) await this.runtime.ready({ all: true });
+  }
+
+  /**
+   * Materialises the mounts alone (spec 01 §6.2): each mount whose stored
+   * record is missing or incomplete, or whose `version` differs from the
+   * recorded one, has its root cleared (user files there included) and
+   * refilled. Mounts run in parallel; rejects with the first failure after
+   * all settle, and a failed mount is retried on the next call.
+   */
+  ensureMountsIndexed(): Promise<void> {
+    return this.#mounts.ensure();
+  }
+
+  /** A copy of the mount registry: root → mount. */
+  mounts(): Map<string, Mount> {
+    return this.#mounts.mounts();
   }
 
   /**

@@ -12,7 +12,8 @@ import { CHUNK_SIZE, ChunkStore, sha256, splitChunks } from "./chunks.js";
 import { WorkspaceFsError } from "./errors.js";
 import { compileExclude, compileGlob } from "./glob.js";
 import { grepFiles, compilePattern } from "./grep.js";
-import { Nodes, type Node, type Resolution } from "./nodes.js";
+import { MountGuard, mountGuardFor, within } from "./mount-guard.js";
+import { Nodes, type Node, type ResolveTrace, type Resolution } from "./nodes.js";
 import { baseName, canonicalPath, joinPath, segmentsOf } from "./path.js";
 import { ensureSchema, Kind } from "./schema.js";
 import type {
@@ -47,11 +48,13 @@ export class WorkspaceFs implements WorkspaceFilesystem {
   readonly #now: () => number;
   readonly #nodes: Nodes;
   readonly #chunks: ChunkStore;
+  readonly #guard: MountGuard;
 
   constructor(db: Database, options: WorkspaceFsOptions) {
     this.#db = db;
     this.#now = options.now;
     ensureSchema(db, options.now());
+    this.#guard = mountGuardFor(db);
     this.#nodes = new Nodes(db);
     this.#chunks = new ChunkStore(db, db.storage);
     this.#chunks.sweep();
@@ -287,6 +290,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     const mtime = this.#now();
     const canonical = canonicalPath(path, "writeFile");
     if (canonical === "/") throw new WorkspaceFsError("EISDIR", "writeFile", canonical);
+    this.#readOnly(canonical, "writeFile");
     // A bare "utf8" (Node's encoding argument) is accepted: strings are always written as UTF-8.
     if ((options as unknown) === "utf8") options = undefined;
     options = objectOption(options, "writeFile");
@@ -354,11 +358,15 @@ export class WorkspaceFs implements WorkspaceFilesystem {
   /** Where a write lands: an existing file (link followed) or a missing leaf in an existing directory. */
   #writeTarget(segments: string[], canonical: string, exclusive: boolean): { node?: Node; parent?: Node; name?: string } {
     if (exclusive) {
-      const own = this.#nodes.resolve(segments, { followFinal: false });
+      const trace = this.#trace();
+      const own = this.#nodes.resolve(segments, { followFinal: false, trace });
+      this.#readOnlyVia(trace, own, "writeFile", canonical);
       this.#throwFor(own, "writeFile", canonical);
       if (own.status === "found") throw new WorkspaceFsError("EEXIST", "writeFile", canonical);
     }
-    const found = this.#nodes.resolve(segments, { followFinal: true });
+    const trace = this.#trace();
+    const found = this.#nodes.resolve(segments, { followFinal: true, trace });
+    this.#readOnlyVia(trace, found, "writeFile", canonical);
     this.#throwFor(found, "writeFile", canonical);
     if (found.status === "found") {
       if (found.node.kind === Kind.Directory) throw new WorkspaceFsError("EISDIR", "writeFile", canonical);
@@ -407,6 +415,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
   async mkdir(path: string, options?: MkdirOptions): Promise<void> {
     const canonical = canonicalPath(path, "mkdir");
     if (canonical === "/") throw new WorkspaceFsError("EEXIST", "mkdir", canonical);
+    this.#readOnly(canonical, "mkdir");
     options = objectOption(options, "mkdir");
     const mode = modeOption(options?.mode, DIR_MODE, "mkdir", canonical);
     const recursive = flagOption(options?.recursive, "recursive", "mkdir");
@@ -414,10 +423,13 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     this.#db.tx(() => {
       const createDir = (parent: Node, name: string, dirMode: number) =>
         this.#nodes.insert({ parent: parent.ino, name, kind: Kind.Directory, mode: dirMode, mtime, size: 0, target: null, chunk: null });
+      const trace = this.#trace();
       const found = this.#nodes.resolve(segmentsOf(canonical), {
         followFinal: false,
         createMissing: recursive ? (parent, name) => createDir(parent, name, DIR_MODE) : undefined,
+        trace,
       });
+      this.#readOnlyVia(trace, found, "mkdir", canonical);
       this.#throwFor(found, "mkdir", canonical);
       if (found.status === "found") {
         if (recursive && found.node.kind === Kind.Directory) return;
@@ -431,12 +443,15 @@ export class WorkspaceFs implements WorkspaceFilesystem {
   async rm(path: string, options?: RmOptions): Promise<void> {
     const canonical = canonicalPath(path, "rm");
     if (canonical === "/") throw new WorkspaceFsError("EPERM", "rm", canonical, "cannot remove the root directory");
+    this.#readOnly(canonical, "rm");
     options = objectOption(options, "rm");
     const force = flagOption(options?.force, "force", "rm");
     const recursive = flagOption(options?.recursive, "recursive", "rm");
     let released = false;
     this.#db.tx(() => {
-      const found = this.#nodes.resolve(segmentsOf(canonical), { followFinal: false });
+      const trace = this.#trace();
+      const found = this.#nodes.resolve(segmentsOf(canonical), { followFinal: false, trace });
+      this.#readOnlyVia(trace, found, "rm", canonical);
       if (found.status === "eloop") throw new WorkspaceFsError("ELOOP", "rm", canonical);
       if (found.status !== "found") {
         if (force) return;
@@ -494,12 +509,18 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     const from = canonicalPath(oldPath, "rename");
     const to = canonicalPath(newPath, "rename");
     if (from === "/" || to === "/") throw new WorkspaceFsError("EINVAL", "rename", from === "/" ? from : to, "cannot rename the root directory");
+    this.#readOnly(from, "rename");
+    this.#readOnly(to, "rename");
     let released = false;
     this.#db.tx(() => {
-      const source = this.#nodes.resolve(segmentsOf(from), { followFinal: false });
+      const sourceTrace = this.#trace();
+      const source = this.#nodes.resolve(segmentsOf(from), { followFinal: false, trace: sourceTrace });
+      const destinationTrace = this.#trace();
+      const destination = this.#nodes.resolve(segmentsOf(to), { followFinal: false, trace: destinationTrace });
+      this.#readOnlyVia(sourceTrace, source, "rename", from);
+      this.#readOnlyVia(destinationTrace, destination, "rename", to);
       if (source.status === "eloop") throw new WorkspaceFsError("ELOOP", "rename", from);
       if (source.status !== "found") throw new WorkspaceFsError("ENOENT", "rename", from);
-      const destination = this.#nodes.resolve(segmentsOf(to), { followFinal: false });
       if (destination.status === "eloop") throw new WorkspaceFsError("ELOOP", "rename", to);
       if (destination.status !== "found" && destination.status !== "missing") throw new WorkspaceFsError("ENOENT", "rename", to);
       const node = source.node;
@@ -530,6 +551,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     if (target.includes("\0")) throw new WorkspaceFsError("EINVAL", "symlink", canonical, "link target contains NUL");
     if (target === "") throw new WorkspaceFsError("ENOENT", "symlink", canonical, "link target is empty");
     if (canonical === "/") throw new WorkspaceFsError("EEXIST", "symlink", canonical);
+    this.#readOnly(canonical, "symlink");
     const mtime = this.#now();
     this.#db.tx(() => {
       const found = this.#nodes.resolve(segmentsOf(canonical), { followFinal: false, followLinks: false });
@@ -542,6 +564,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
 
   async chmod(path: string, mode: number): Promise<void> {
     const canonical = canonicalPath(path, "chmod");
+    this.#readOnly(canonical, "chmod");
     if (typeof mode !== "number" || !Number.isSafeInteger(mode) || mode < 0) {
       throw new WorkspaceFsError("EINVAL", "chmod", canonical, `mode must be a non-negative integer, got ${String(mode)}`);
     }
@@ -553,6 +576,36 @@ export class WorkspaceFs implements WorkspaceFilesystem {
   }
 
   // ── helpers ────────────────────────────────────────────────────────────
+
+  /** EROFS when canonical `path` is a read-only mount root, lies under one, or is an ancestor of one (spec 01 §6.3). */
+  #readOnly(canonical: string, syscall: string): void {
+    if (!this.#guard.active) return;
+    const root = this.#guard.overlapping(canonical);
+    if (root !== undefined) throw readOnlyError(syscall, canonical, root);
+  }
+
+  /** A trace for a mutation's resolve, when a read-only mount is recorded (else no cost). */
+  #trace(): ResolveTrace | undefined {
+    return this.#guard.active ? { viaLink: false } : undefined;
+  }
+
+  /**
+   * EROFS when a walk that followed a link landed on a read-only mount: the
+   * target (or the missing leaf's place) overlaps one, or the walk failed
+   * inside one (a link target met while resolving).
+   */
+  #readOnlyVia(trace: ResolveTrace | undefined, found: Resolution, syscall: string, canonical: string): void {
+    if (!trace?.viaLink || !trace.reached) return;
+    let real = this.#nodes.pathOf(trace.reached.ino);
+    let root: string | undefined;
+    if (found.status === "found" || found.status === "missing") {
+      if (found.status === "missing") real = joinPath(real, found.name);
+      root = this.#guard.overlapping(real);
+    } else {
+      root = this.#guard.roots.find((candidate) => within(real, candidate));
+    }
+    if (root !== undefined) throw readOnlyError(syscall, canonical, root);
+  }
 
   /** Resolves an existing entry; read-side failures become ENOENT / ELOOP. */
   #existing(canonical: string, syscall: string, followFinal: boolean, withData = false): Node {
@@ -568,6 +621,10 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     if (found.status === "enotdir") throw new WorkspaceFsError("ENOTDIR", syscall, canonical);
     if (found.status === "eloop") throw new WorkspaceFsError("ELOOP", syscall, canonical);
   }
+}
+
+function readOnlyError(syscall: string, canonical: string, root: string): WorkspaceFsError {
+  return new WorkspaceFsError("EROFS", syscall, canonical, `read-only file system (mount at ${root})`);
 }
 
 /** A stream of one piece of bytes (empty: no chunks). */

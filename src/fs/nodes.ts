@@ -48,6 +48,16 @@ export interface ResolveOptions {
   createMissing?: (parent: Node, name: string) => Node;
   /** Also fetch the bytes of a small final file in the same query (for reads). */
   withData?: boolean;
+  /** Filled in when given: whether a link was followed, and the deepest node reached. */
+  trace?: ResolveTrace;
+}
+
+/** Where a walk went (for read-only mount checks through links, spec 01 §6.3). */
+export interface ResolveTrace {
+  /** A symbolic link was expanded. */
+  viaLink: boolean;
+  /** The found node, the parent of a missing leaf, or the last directory reached before a failure. */
+  reached?: Node;
 }
 
 interface Segment {
@@ -107,6 +117,7 @@ export class Nodes {
   /** Walks `segments` from `/` (spec 01 §2.3). */
   resolve(segments: readonly string[], options: ResolveOptions): Resolution {
     const followLinks = options.followLinks ?? true;
+    const trace = options.trace;
     // Pending segments, last element next.
     const stack: Segment[] = [];
     for (let i = segments.length - 1; i >= 0; i--) stack.push({ name: segments[i], fromLink: false });
@@ -126,15 +137,24 @@ export class Nodes {
       }
       const child = lookup(current.ino, segment.name);
       if (!child) {
-        if (last) return { status: "missing", parent: this.#full(current), name: segment.name };
+        if (last) {
+          const parent = this.#full(current);
+          if (trace) trace.reached = parent;
+          return { status: "missing", parent, name: segment.name };
+        }
         if (options.createMissing && !segment.fromLink) {
           current = options.createMissing(this.#full(current), segment.name);
           continue;
         }
+        if (trace) trace.reached = current;
         return { status: "enoent" };
       }
       if (child.kind === Kind.Symlink && (last ? options.followFinal : followLinks)) {
-        if (++expansions > MAX_LINK_EXPANSIONS) return { status: "eloop" };
+        if (trace) trace.viaLink = true;
+        if (++expansions > MAX_LINK_EXPANSIONS) {
+          if (trace) trace.reached = current;
+          return { status: "eloop" };
+        }
         const target = child.target ?? "";
         if (target.startsWith("/")) current = ROOT_STUB;
         const parts = target.split("/");
@@ -144,10 +164,30 @@ export class Nodes {
         }
         continue;
       }
-      if (!last && child.kind !== Kind.Directory) return { status: "enotdir" };
+      if (!last && child.kind !== Kind.Directory) {
+        if (trace) trace.reached = current;
+        return { status: "enotdir" };
+      }
       current = child;
     }
-    return { status: "found", node: this.#full(current) };
+    const node = this.#full(current);
+    if (trace) trace.reached = node;
+    return { status: "found", node };
+  }
+
+  /** The canonical path of inode `ino` (`/` for the root), from its parent chain in one query. */
+  pathOf(ino: number): string {
+    if (ino === 1) return "/";
+    const rows = this.#db.all<{ name: string }>(
+      `WITH RECURSIVE up (ino, parent, name, depth) AS (
+         SELECT ino, parent, name, 0 FROM __ws_nodes WHERE ino = ?
+         UNION ALL
+         SELECT n.ino, n.parent, n.name, up.depth + 1 FROM __ws_nodes n JOIN up ON n.ino = up.parent WHERE up.ino <> 1
+       )
+       SELECT name FROM up WHERE ino <> 1 ORDER BY depth DESC`,
+      ino,
+    );
+    return "/" + rows.map((row) => row.name).join("/");
   }
 
   /**

@@ -11,6 +11,9 @@
  * - `__ws_file_chunks`: the chunk list of a file longer than one chunk,
  *   `(ino, idx)` → chunk id; a one-chunk file keeps its chunk id in
  *   `__ws_nodes.chunk`, so small files cost one row.
+ * - `__ws_mounts`: one record per mount root (spec 01 §6): its kind, the
+ *   mode enforced now (`read-write` while it is being materialised),
+ *   whether the last run completed, and the version it ran for.
  *
  * @module
  */
@@ -55,6 +58,13 @@ const DDL = [
      idx INTEGER NOT NULL,
      chunk INTEGER NOT NULL,
      PRIMARY KEY (ino, idx)
+   ) WITHOUT ROWID`,
+  `CREATE TABLE IF NOT EXISTS __ws_mounts (
+     root TEXT PRIMARY KEY,
+     kind TEXT NOT NULL,
+     mode TEXT NOT NULL,
+     complete INTEGER NOT NULL,
+     version TEXT
    ) WITHOUT ROWID`,
 ];
 

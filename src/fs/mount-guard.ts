@@ -1,0 +1,71 @@
+/**
+ * Read-only mount protection (spec 01 §6.3). The roots of read-only mounts
+ * recorded in `__ws_mounts` are kept in memory, shared by every Workspace
+ * over the same storage object, so a mutation costs no extra statement when
+ * no read-only mount is recorded, and one lexical check when one is.
+ *
+ * @module
+ */
+import type { Database } from "../storage/database.js";
+
+/** Read-only mount roots of one store. */
+export class MountGuard {
+  readonly #db: Database;
+  #roots: readonly string[] = [];
+
+  constructor(db: Database) {
+    this.#db = db;
+    this.reload();
+  }
+
+  /** Re-reads the read-only roots from `__ws_mounts` (after a mount record changed). */
+  reload(): void {
+    this.#roots = this.#db
+      .all<{ root: string }>(`SELECT root FROM __ws_mounts WHERE mode = 'read-only' ORDER BY root`)
+      .map((row) => row.root);
+  }
+
+  /** Whether any read-only mount is recorded. */
+  get active(): boolean {
+    return this.#roots.length > 0;
+  }
+
+  /** Read-only roots, sorted. */
+  get roots(): readonly string[] {
+    return this.#roots;
+  }
+
+  /**
+   * The read-only root that canonical `path` overlaps — the root itself, a
+   * path under it, or an ancestor of it — or `undefined`.
+   */
+  overlapping(path: string): string | undefined {
+    for (const root of this.#roots) {
+      if (overlaps(path, root)) return root;
+    }
+    return undefined;
+  }
+}
+
+/** True when canonical paths `a` and `b` are equal or one contains the other. */
+export function overlaps(a: string, b: string): boolean {
+  return within(a, b) || within(b, a);
+}
+
+/** True when canonical `path` is `root` or lies below it. */
+export function within(path: string, root: string): boolean {
+  if (root === "/") return true;
+  return path === root || (path.startsWith(root) && path.charCodeAt(root.length) === 47);
+}
+
+const guards = new WeakMap<object, MountGuard>();
+
+/** The guard shared by every Workspace over `db.storage`. */
+export function mountGuardFor(db: Database): MountGuard {
+  let guard = guards.get(db.storage);
+  if (!guard) {
+    guard = new MountGuard(db);
+    guards.set(db.storage, guard);
+  }
+  return guard;
+}

@@ -1,0 +1,199 @@
+/**
+ * Mount registration and materialisation (spec 01 §6.2). Roots are checked
+ * and factories run at construction; `ready()` copies every mount whose
+ * stored record is missing, incomplete or of another version.
+ *
+ * @module
+ */
+import type { Database } from "../storage/database.js";
+import { mountGuardFor, within } from "../fs/mount-guard.js";
+import { canonicalPath, joinPath } from "../fs/path.js";
+import type { WorkspaceFilesystem } from "../fs/types.js";
+import type { Mount, MountFactory, MountWriteAPI } from "./types.js";
+
+interface MountRecord {
+  kind: string;
+  mode: string;
+  complete: number;
+  version: string | null;
+}
+
+/** The mounts of one Workspace. */
+export class MountRegistry {
+  readonly #mounts: ReadonlyMap<string, Mount>;
+  readonly #fs: WorkspaceFilesystem;
+  readonly #db: Database;
+  #pass?: Promise<void>;
+
+  /**
+   * @throws Error for a root that is not absolute and canonical, ends in `/`,
+   * or lies inside another root; or for a factory that does not return a mount.
+   */
+  constructor(mounts: Record<string, Mount | MountFactory> | undefined, context: { fs: WorkspaceFilesystem; db: Database; sessionId: string }) {
+    this.#fs = context.fs;
+    this.#db = context.db;
+    const registry = new Map<string, Mount>();
+    if (mounts !== undefined) {
+      if (mounts === null || typeof mounts !== "object" || Array.isArray(mounts)) {
+        throw new TypeError("Workspace mounts must be an object of root path → R2Bucket(…) / WorkerBundle(…) / mount factory");
+      }
+      const roots = Object.keys(mounts);
+      for (const root of roots) checkRoot(root);
+      for (const a of roots) {
+        for (const b of roots) {
+          if (a !== b && within(b, a)) throw new Error(`Workspace mounts: ${b} lies inside mount ${a}; mount roots must not nest`);
+        }
+      }
+      for (const root of roots) {
+        const value = mounts[root];
+        const mount = typeof value === "function" ? value({ sessionId: context.sessionId, root, vfs: context.fs }) : value;
+        checkMount(root, mount);
+        registry.set(root, mount);
+      }
+    }
+    this.#mounts = registry;
+  }
+
+  /** A copy of the registry (root → mount). */
+  mounts(): Map<string, Mount> {
+    return new Map(this.#mounts);
+  }
+
+  /**
+   * Materialises every mount that needs it, in parallel; rejects with the
+   * first failure after all settle. Concurrent callers share one pass; a
+   * failed pass is forgotten so the next call retries.
+   */
+  ensure(): Promise<void> {
+    if (this.#mounts.size === 0) return Promise.resolve();
+    if (!this.#pass) {
+      const pass = this.#run();
+      this.#pass = pass;
+      pass.catch(() => {
+        if (this.#pass === pass) this.#pass = undefined;
+      });
+    }
+    return this.#pass;
+  }
+
+  async #run(): Promise<void> {
+    const results = await Promise.allSettled([...this.#mounts].map(([root, mount]) => this.#materialize(root, mount)));
+    const failed = results.find((result): result is PromiseRejectedResult => result.status === "rejected");
+    if (failed) throw failed.reason;
+  }
+
+  async #materialize(root: string, mount: Mount): Promise<void> {
+    const wanted = typeof mount.version === "function" ? await mount.version() : mount.version;
+    if (wanted !== undefined && typeof wanted !== "string") throw new Error(`mount ${root}: version() must resolve to a string`);
+    const record = this.#db.one<MountRecord>(`SELECT kind, mode, complete, version FROM __ws_mounts WHERE root = ?`, root);
+    const guard = mountGuardFor(this.#db);
+    if (record && record.complete === 1 && (wanted === undefined || wanted === record.version)) {
+      if (record.mode !== mount.mode || record.kind !== mount.kind) {
+        this.#db.run(`UPDATE __ws_mounts SET mode = ?, kind = ? WHERE root = ?`, mount.mode, mount.kind, root);
+        guard.reload();
+      }
+      return;
+    }
+    // In progress: writable while it is cleared and filled.
+    this.#db.run(
+      `INSERT INTO __ws_mounts (root, kind, mode, complete, version) VALUES (?, ?, 'read-write', 0, NULL)
+       ON CONFLICT (root) DO UPDATE SET kind = excluded.kind, mode = 'read-write', complete = 0, version = NULL`,
+      root,
+      mount.kind,
+    );
+    guard.reload();
+    try {
+      await this.#clear(root);
+      if (root !== "/") await this.#fs.mkdir(root, { recursive: true });
+      await mount.materialize(this.#api(root, mount));
+    } catch (error) {
+      await this.#clear(root).catch(() => {});
+      throw error;
+    }
+    this.#db.run(`UPDATE __ws_mounts SET mode = ?, complete = 1, version = ? WHERE root = ?`, mount.mode, wanted ?? null, root);
+    guard.reload();
+  }
+
+  /** Removes everything at the root (for `/`, every child of it). */
+  async #clear(root: string): Promise<void> {
+    if (root !== "/") {
+      await this.#fs.rm(root, { recursive: true, force: true });
+      return;
+    }
+    for (;;) {
+      const children = await this.#fs.readdir("/", { limit: 256 });
+      if (children.length === 0) return;
+      for (const child of children) await this.#fs.rm(joinPath("/", child.name), { recursive: true, force: true });
+    }
+  }
+
+  #api(root: string, mount: Mount): MountWriteAPI {
+    const fs = this.#fs;
+    let entries = 0;
+    let bytes = 0;
+    const inside = (path: string, allowRoot: boolean): string => {
+      let canonical: string;
+      try {
+        canonical = canonicalPath(path, "mount");
+      } catch {
+        throw new Error(`mount ${root}: ${JSON.stringify(path)} is not an absolute path`);
+      }
+      if (!within(canonical, root) || (!allowRoot && canonical === root)) {
+        throw new Error(`mount ${root}: ${JSON.stringify(path)} is outside the mount root`);
+      }
+      return canonical;
+    };
+    const count = () => {
+      if (mount.maxEntries !== undefined && ++entries > mount.maxEntries) throw new Error(`mount ${root}: maxEntries=${mount.maxEntries} exceeded`);
+    };
+    const limited = (source: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> => {
+      if (mount.maxBytes === undefined) return source;
+      const max = mount.maxBytes;
+      return source.pipeThrough(
+        new TransformStream<Uint8Array, Uint8Array>({
+          transform(chunk, controller) {
+            bytes += chunk.byteLength;
+            if (bytes > max) controller.error(new Error(`mount ${root}: maxBytes=${max} exceeded`));
+            else controller.enqueue(chunk);
+          },
+        }),
+      );
+    };
+    return {
+      root,
+      async writeFile(absPath, source, mode) {
+        const path = inside(absPath, false);
+        count();
+        const parent = path.slice(0, path.lastIndexOf("/")) || "/";
+        if (parent !== "/") await fs.mkdir(parent, { recursive: true });
+        await fs.writeFile(path, limited(source), { mode: mode ?? 0o644 });
+      },
+      async mkdir(absPath, mode) {
+        const path = inside(absPath, true);
+        count();
+        await fs.mkdir(path, mode === undefined ? { recursive: true } : { recursive: true, mode });
+      },
+    };
+  }
+}
+
+function checkRoot(root: string): void {
+  if (!root.startsWith("/")) throw new Error(`Workspace mounts: root ${JSON.stringify(root)} must be an absolute path`);
+  if (root !== "/" && root.endsWith("/")) throw new Error(`Workspace mounts: root ${JSON.stringify(root)} must not end with "/"`);
+  let canonical: string;
+  try {
+    canonical = canonicalPath(root, "mount");
+  } catch {
+    canonical = "";
+  }
+  if (canonical !== root) throw new Error(`Workspace mounts: root ${JSON.stringify(root)} must be canonical (no empty, "." or ".." segments)`);
+}
+
+function checkMount(root: string, mount: unknown): asserts mount is Mount {
+  const m = mount as Partial<Mount> | null;
+  if (!m || typeof m !== "object" || m.strategy !== "eager" || typeof m.materialize !== "function") {
+    throw new TypeError(`Workspace mounts: ${root} must be a mount (R2Bucket(…), WorkerBundle(…) or { strategy: "eager", materialize }) or a factory returning one`);
+  }
+  if (m.mode !== "read-only" && m.mode !== "read-write") throw new TypeError(`Workspace mounts: ${root} has mode ${JSON.stringify(m.mode)}; use "read-only" or "read-write"`);
+  if (typeof m.kind !== "string" || m.kind === "") throw new TypeError(`Workspace mounts: ${root} needs a kind string`);
+}

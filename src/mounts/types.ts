@@ -1,0 +1,121 @@
+/**
+ * Mount types (spec 01 §6.1): a mount fills a directory of the Workspace from
+ * an outside source (an R2 bucket, the Worker bundle) when `ready()` runs.
+ *
+ * @module
+ */
+import type { WorkspaceFilesystem } from "../fs/types.js";
+
+/** What every mount declares. */
+export interface MountBase {
+  /** Source kind, e.g. `"r2"`, `"worker-bundle"`; recorded in the store. */
+  readonly kind: string;
+  /** `"read-only"`: every mutation at, under or above the root rejects with `EROFS` (spec 01 §6.3). */
+  readonly mode: "read-only" | "read-write";
+  /** Most bytes `materialize` may write, summed over files. Default: no limit. */
+  readonly maxBytes?: number;
+  /** Most `writeFile` + `mkdir` calls `materialize` may make. Default: no limit. */
+  readonly maxEntries?: number;
+  /**
+   * Content version. When it differs from the recorded one, the next `ready()`
+   * replaces the copy. Without one, a mount runs once per store.
+   */
+  readonly version?: string | (() => Promise<string>);
+}
+
+/** A mount copied into the Workspace in full by `ready()`. 0.8.0 has no lazy mounts. */
+export interface EagerMount extends MountBase {
+  readonly strategy: "eager";
+  /** Writes the mount's contents through `api`. A rejection fails the mount (it is cleared and retried on the next `ready()`). */
+  materialize(api: MountWriteAPI): Promise<void>;
+}
+
+/** A mount. */
+export type Mount = EagerMount;
+
+/**
+ * What a mount factory receives. `vfs` is the Workspace filesystem
+ * (`workspace.fs`); 0.8.0 passes its node:fs-style provider there, which
+ * this package does not have.
+ */
+export interface MountContext {
+  readonly sessionId: string;
+  /** The mount's root, e.g. `"/workspace/data"`. */
+  readonly root: string;
+  readonly vfs: WorkspaceFilesystem;
+}
+
+/** Builds a mount at construction of the Workspace (called once). */
+export type MountFactory = (ctx: MountContext) => Mount;
+
+/** How `materialize` writes (spec 01 §6.2). */
+export interface MountWriteAPI {
+  /** The mount root (canonical, absolute). */
+  readonly root: string;
+  /**
+   * Streams `source` into `absPath` (under the root), creating parents.
+   * `mode` defaults to `0o644`.
+   * @throws Error for a path outside the root, or when `maxEntries` / `maxBytes` is exceeded.
+   */
+  writeFile(absPath: string, source: ReadableStream<Uint8Array>, mode?: number): Promise<void>;
+  /** Creates directory `absPath` (under the root) and its parents. */
+  mkdir(absPath: string, mode?: number): Promise<void>;
+}
+
+/** The part of an R2 binding an {@link R2Bucket} mount uses (a Workers `R2Bucket` fits). */
+export interface R2BucketBinding {
+  list(options?: { prefix?: string; cursor?: string; limit?: number }): Promise<{
+    objects: { key: string; size: number }[];
+    truncated: boolean;
+    cursor?: string;
+  }>;
+  get(key: string): Promise<{ body: ReadableStream<Uint8Array>; size: number } | null>;
+}
+
+/** Options of {@link R2Bucket}. */
+export interface R2BucketOptions {
+  /** Only keys under this prefix (a trailing `/` is added); it is stripped from paths. Default: the whole bucket. */
+  prefix?: string;
+  /** Default `"read-only"`. */
+  mode?: "read-only" | "read-write";
+  /** Keys per `list` call, 1–1000. Default `1000`. */
+  listLimit?: number;
+  /** Object bodies streamed at once, ≥ 1. Default `8`. */
+  concurrency?: number;
+  /** See {@link MountBase.maxBytes}. */
+  maxBytes?: number;
+  /** See {@link MountBase.maxEntries}. */
+  maxEntries?: number;
+}
+
+/** A file of a bundle tree: text (written as UTF-8) or bytes. */
+export type WorkerBundleFile = string | Uint8Array;
+
+/** Relative path → file, or an async loader of it (called while materialising). */
+export type WorkerBundleTree = Readonly<Record<string, WorkerBundleFile | (() => Promise<WorkerBundleFile>)>>;
+
+/** A bundle tree with an optional declared version. */
+export interface WorkerBundleSource {
+  readonly files: WorkerBundleTree;
+  readonly version?: string;
+}
+
+/** An entry shown to {@link WorkerBundleOptions.filter}: its path relative to the bundle directory. */
+export interface WorkerBundleEntry {
+  readonly path: string;
+  readonly type: "file" | "dir";
+}
+
+/** Options of {@link WorkerBundle}. */
+export interface WorkerBundleOptions {
+  /** `false` skips an entry (for a directory, its whole subtree). */
+  filter?: (entry: WorkerBundleEntry) => boolean;
+  /** File mode; `undefined` falls back to `0o755` for files starting `#!`, else `0o644`. */
+  fileMode?: (path: string, bytes: Uint8Array) => number | undefined;
+  /** `false`: no version (copied once per store); a string: used as is; default: derived (spec 01 §6.5). */
+  version?: string | false;
+  /** See {@link MountBase.maxBytes}. */
+  maxBytes?: number;
+  /** See {@link MountBase.maxEntries}. */
+  maxEntries?: number;
+}
