@@ -5,6 +5,7 @@ declare namespace Cloudflare {
     TEST_DO: DurableObjectNamespace<import("./worker").TestDurableObject>;
     CLIENT_AGENT: DurableObjectNamespace<import("./client/agent").ClientTestAgent>;
     CLIENT_EXEC_AGENT: DurableObjectNamespace<import("./client/agent").ClientExecAgent>;
+    CLIENT_ASSETS_AGENT: DurableObjectNamespace<import("./tools-publish/agent").ClientAssetsAgent>;
     LOADER: WorkerLoader;
   }
 }
