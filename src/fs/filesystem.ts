@@ -357,6 +357,8 @@ export class WorkspaceFs implements WorkspaceFilesystem {
 
   /** Where a write lands: an existing file (link followed) or a missing leaf in an existing directory. */
   #writeTarget(segments: string[], canonical: string, exclusive: boolean): { node?: Node; parent?: Node; name?: string } {
+    // Again at commit: a mount may have completed while a stream was read.
+    this.#readOnly(canonical, "writeFile");
     if (exclusive) {
       const trace = this.#trace();
       const own = this.#nodes.resolve(segments, { followFinal: false, trace });
