@@ -160,7 +160,7 @@ export function publishDefinition(options: PublishToolOptions): SettledTool<Publ
 export function publishFromToolSet(context: ToolSetContext): SettledTool<PublishInput, PublishResult> | undefined {
   const { options } = context;
   if (options.readonly === true || options.assets === false) return undefined;
-  const assets = (options.workspace as PublishWorkspaceLike).assets;
+  const assets = options.workspace.assets;
   if (assets === undefined || assets === null) return undefined;
-  return publishDefinition({ workspace: options.workspace as PublishWorkspaceLike });
+  return publishDefinition({ workspace: options.workspace });
 }

@@ -22,7 +22,7 @@ import { execFromToolSet } from "./exec.js";
 import { findDefinition } from "./find.js";
 import { grepDefinition } from "./grep.js";
 import { listDefinition } from "./ls.js";
-import { publishFromToolSet } from "./publish.js";
+import { publishFromToolSet, type PublishAssetsLike } from "./publish.js";
 import { readDefinition, type ReadToolOptions } from "./read.js";
 import { WorkspaceFileStore, type WorkspaceLike } from "./store.js";
 import type { CoreTool } from "./types.js";
@@ -42,8 +42,12 @@ export interface ExecBackendOptions {
  * `createTanStackTools` (spec 03 §2.1, seed "Options").
  */
 export interface CreateToolsOptions {
-  /** A `Workspace`, a `getWorkspace()` client, or any object with the same `fs` (and `runtime`, `assets`). */
-  workspace: WorkspaceLike & { readonly runtime?: unknown; readonly assets?: unknown; readonly sessionId?: string };
+  /**
+   * A `Workspace`, a `getWorkspace()` client, or any object with the same `fs`
+   * (and `runtime` for exec; `assets` with `share(path, options)` and
+   * `sessionId` for publish).
+   */
+  workspace: WorkspaceLike & { readonly runtime?: unknown; readonly assets?: PublishAssetsLike | null; readonly sessionId?: string };
   /** Only read, ls, find and grep. Default `false`. */
   readonly?: boolean;
   /** `false` leaves out publish. Default `true`. */
