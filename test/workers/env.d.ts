@@ -6,6 +6,7 @@ declare namespace Cloudflare {
     CLIENT_AGENT: DurableObjectNamespace<import("./client/agent").ClientTestAgent>;
     CLIENT_EXEC_AGENT: DurableObjectNamespace<import("./client/agent").ClientExecAgent>;
     CLIENT_ASSETS_AGENT: DurableObjectNamespace<import("./tools-publish/agent").ClientAssetsAgent>;
+    MOUNT_AGENT: DurableObjectNamespace<import("./mounts/agent").MountAgent>;
     LOADER: WorkerLoader;
   }
 }
