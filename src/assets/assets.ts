@@ -34,6 +34,8 @@ function firstPresent(...values: unknown[]): string | undefined {
  *   with accountId = `s3.accountId` → `CLOUDFLARE_ACCOUNT_ID`
  * - region `s3.region ?? "auto"`, service `s3.service ?? "s3"` (no env)
  *
+ * `env` may be a Worker's whole `env`: only string values are read.
+ *
  * @throws Error `createAssets: missing access key id. …`, `… missing secret
  *   access key. …`, `… missing endpoint. …` (checked in that order; each
  *   names the option fields and env vars to set, never a secret), then
@@ -41,30 +43,31 @@ function firstPresent(...values: unknown[]): string | undefined {
  *   valid http(s) URL. …`.
  * @throws TypeError when `s3` or `env` is not an object.
  */
-export function resolveS3(s3: S3Config, env: AssetsEnv): ResolvedS3Config {
+export function resolveS3(s3: S3Config, env: AssetsEnv | object): ResolvedS3Config {
   if (!s3 || typeof s3 !== "object") {
     throw new TypeError('createAssets: s3 must be an object such as { bucket: "my-assets" }');
   }
   if (env === null || typeof env !== "object") {
     throw new TypeError("createAssets: env must be an object of environment variables (the Worker's env)");
   }
-  const accessKeyId = firstPresent(s3.accessKeyId, env.R2_ACCESS_KEY_ID, env.AWS_ACCESS_KEY_ID);
+  const vars = env as AssetsEnv;
+  const accessKeyId = firstPresent(s3.accessKeyId, vars.R2_ACCESS_KEY_ID, vars.AWS_ACCESS_KEY_ID);
   if (accessKeyId === undefined) {
     throw new Error(
       "createAssets: missing access key id. Pass s3.accessKeyId, or set R2_ACCESS_KEY_ID or AWS_ACCESS_KEY_ID " +
         "in the env option (the Access Key ID of an R2 API token).",
     );
   }
-  const secretAccessKey = firstPresent(s3.secretAccessKey, env.R2_SECRET_ACCESS_KEY, env.AWS_SECRET_ACCESS_KEY);
+  const secretAccessKey = firstPresent(s3.secretAccessKey, vars.R2_SECRET_ACCESS_KEY, vars.AWS_SECRET_ACCESS_KEY);
   if (secretAccessKey === undefined) {
     throw new Error(
       "createAssets: missing secret access key. Pass s3.secretAccessKey, or set R2_SECRET_ACCESS_KEY or " +
         "AWS_SECRET_ACCESS_KEY in the env option (store it with `wrangler secret put R2_SECRET_ACCESS_KEY`).",
     );
   }
-  let endpoint = firstPresent(s3.endpoint, env.R2_ENDPOINT);
+  let endpoint = firstPresent(s3.endpoint, vars.R2_ENDPOINT);
   if (endpoint === undefined) {
-    const accountId = firstPresent(s3.accountId, env.CLOUDFLARE_ACCOUNT_ID);
+    const accountId = firstPresent(s3.accountId, vars.CLOUDFLARE_ACCOUNT_ID);
     if (accountId !== undefined) endpoint = `https://${accountId}.r2.cloudflarestorage.com`;
   }
   if (endpoint === undefined) {

@@ -83,8 +83,12 @@ export interface CreateAssetsOptions {
   bucket: R2PutBucket;
   /** URL signing configuration; resolved against `env` at construction. */
   s3: S3Config;
-  /** Environment variables for credential fallbacks. Default `{}` (nothing read from `process.env`). */
-  env?: AssetsEnv;
+  /**
+   * Environment variables for credential fallbacks — usually the Worker's
+   * `env` as is (bindings and other non-string values are ignored). Default
+   * `{}` (nothing is read from `process.env`).
+   */
+  env?: AssetsEnv | object;
   /** Clock in epoch milliseconds; drives the signing time and `expiresAt`. Default `Date.now`. */
   now?: () => number;
 }

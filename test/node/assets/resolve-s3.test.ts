@@ -45,6 +45,31 @@ describe("resolveS3 (spec 04 §1.2)", () => {
     });
   });
 
+  it("accepts a Worker's whole env: bindings and other non-string values are ignored", () => {
+    interface WorkerEnv {
+      ASSETS: { put(): Promise<null> };
+      R2_ACCESS_KEY_ID: number;
+      AWS_ACCESS_KEY_ID: string;
+      R2_SECRET_ACCESS_KEY: string;
+      CLOUDFLARE_ACCOUNT_ID: string;
+    }
+    const env: WorkerEnv = {
+      ASSETS: { put: async () => null },
+      R2_ACCESS_KEY_ID: 5,
+      AWS_ACCESS_KEY_ID: "aws-key",
+      R2_SECRET_ACCESS_KEY: "r2-secret",
+      CLOUDFLARE_ACCOUNT_ID: "acct",
+    };
+    expect(resolveS3({ bucket: "b" }, env)).toEqual({
+      bucket: "b",
+      accessKeyId: "aws-key",
+      secretAccessKey: "r2-secret",
+      endpoint: "https://acct.r2.cloudflarestorage.com",
+      region: "auto",
+      service: "s3",
+    });
+  });
+
   it("builds the R2 endpoint from s3.accountId before CLOUDFLARE_ACCOUNT_ID, and s3/R2_ENDPOINT win over both", () => {
     const creds = { accessKeyId: "k", secretAccessKey: "s" };
     expect(resolveS3({ bucket: "b", ...creds, accountId: "opt" }, { CLOUDFLARE_ACCOUNT_ID: "env" }).endpoint).toBe(

@@ -208,6 +208,24 @@ describe("Workspace assets option (spec 04 §1.7)", () => {
     });
   });
 
+  it("takes the Worker's whole env (bindings are ignored) as in docs/assets.md", async () => {
+    const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
+    await runInDurableObject(stub, async (_instance, state) => {
+      const ws = new Workspace({
+        storage: state.storage,
+        assets: (w) => createAssets({ ws: w, bucket: env.ASSETS_BUCKET, s3: { ...S3, accessKeyId: "AK", secretAccessKey: "SK" }, env }),
+      });
+      const prefix = `t-${crypto.randomUUID()}`;
+      await ws.fs.writeFile("/page.html", "<p>hi</p>");
+      const url = await ws.assets!.share("/page.html", { expiresAfter: 1000, prefix });
+      expect(url.startsWith(`${ORIGIN}/agent-assets/${prefix}/`)).toBe(true);
+      expect(url).toContain("X-Amz-Credential=AK%2F");
+      const object = await env.ASSETS_BUCKET.get(keyOf(url));
+      expect(object!.httpMetadata!.contentType).toBe("text/html");
+      expect(object!.customMetadata!.sessionId).toBe("");
+    });
+  });
+
   it("a bad config through the factory makes new Workspace throw", async () => {
     const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
     await runInDurableObject(stub, async (_instance, state) => {
