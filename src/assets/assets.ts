@@ -208,7 +208,13 @@ async function share(c: ShareContext, path: string, opts: ShareOptions): Promise
     await source.cancel().catch(() => undefined);
     throw new Error(FIXED_LENGTH_STREAM_MISSING);
   }
-  const sized = new Fixed(stat.value.size);
+  let sized: InstanceType<FixedLengthStreamCtor>;
+  try {
+    sized = new Fixed(stat.value.size);
+  } catch (error) {
+    await source.cancel(error).catch(() => undefined);
+    throw error;
+  }
   const reader = source.getReader();
   const pumping = pump(reader, sized.writable.getWriter());
   pumping.catch(() => undefined);

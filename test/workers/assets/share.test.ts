@@ -242,3 +242,51 @@ describe("Workspace assets option (spec 04 §1.7)", () => {
     });
   });
 });
+
+describe("share failure paths with the real FixedLengthStream", () => {
+  /** A WorkspaceLike serving `chunks` chunks of 64 KiB on demand while claiming `size` bytes. */
+  function streamingWorkspace(size: number, chunks: number) {
+    let cancelled!: (reason: unknown) => void;
+    const cancelledWith = new Promise<unknown>((resolve) => (cancelled = resolve));
+    let pulls = 0;
+    const ws = {
+      sessionId: "",
+      fs: {
+        stat: async () => ({ size }),
+        readFile: async () =>
+          new ReadableStream<Uint8Array>({
+            pull(controller) {
+              if (pulls++ >= chunks) controller.close();
+              else controller.enqueue(new Uint8Array(65536).fill(pulls));
+            },
+            cancel: (reason) => cancelled(reason),
+          }),
+      },
+    };
+    return { ws, cancelledWith, pulls: () => pulls };
+  }
+
+  it("a put that fails mid-stream is rethrown and the file stream is cancelled after a few chunks", async () => {
+    const failure = new Error("put failed after one chunk");
+    const bucket = {
+      async put(_key: string, value: ReadableStream<Uint8Array>) {
+        const reader = value.getReader();
+        await reader.read();
+        throw failure;
+      },
+    };
+    const file = streamingWorkspace(1 << 30, 1 << 14);
+    const assets = createAssets({ ws: file.ws, bucket, s3: S3, env: ENV });
+    await expect(assets.share("/huge.bin", { expiresAfter: 1000 })).rejects.toBe(failure);
+    expect(await file.cancelledWith).toBe(failure);
+    expect(file.pulls()).toBeLessThan(64);
+  });
+
+  it("a file shorter than its stat size makes the real R2 put fail and nothing is stored", async () => {
+    const prefix = `t-${crypto.randomUUID()}`;
+    const file = streamingWorkspace(3 * 65536, 2);
+    const assets = createAssets({ ws: file.ws, bucket: env.ASSETS_BUCKET, s3: S3, env: ENV });
+    await expect(assets.share("/short.bin", { expiresAfter: 1000, prefix })).rejects.toThrow(/FixedLengthStream did not see all expected bytes/);
+    expect(await listKeys(`${prefix}/`)).toEqual([]);
+  });
+});
