@@ -302,17 +302,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
         typeof content === "string"
           ? new TextEncoder().encode(content)
           : new Uint8Array(content.buffer, content.byteOffset, content.byteLength);
-      if (bytes.byteLength <= CHUNK_SIZE) {
-        // One chunk: hash first, then resolve, store and link in one transaction.
-        const hash = bytes.byteLength > 0 ? await sha256(bytes) : undefined;
-        const released = this.#db.tx(() => {
-          const target = this.#writeTarget(segments, canonical, exclusive);
-          const id = hash ? this.#chunks.acquire({ hash, data: bytes }) : null;
-          return this.#commitFile(target, id, [], bytes.byteLength, mode, mtime);
-        });
-        this.#chunks.sweep(released);
-        return;
-      }
+      if (bytes.byteLength <= CHUNK_SIZE) return this.#writeSmall(segments, canonical, exclusive, mode, mtime, bytes);
       return this.#writeStaged(segments, canonical, exclusive, mode, mtime, toAsync(splitChunks(bytes)));
     }
     if (!isReadableStream(content)) {
@@ -320,7 +310,25 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     }
     // Check the target before reading the first byte, and again at commit.
     this.#writeTarget(segments, canonical, exclusive);
-    return this.#writeStaged(segments, canonical, exclusive, mode, mtime, rechunk(content));
+    const pieces = rechunk(content);
+    const first = await pieces.next();
+    const second = first.done ? first : await pieces.next();
+    if (second.done) {
+      // The whole stream fits one chunk: commit it like a byte array, in one transaction.
+      return this.#writeSmall(segments, canonical, exclusive, mode, mtime, first.done ? new Uint8Array(0) : first.value);
+    }
+    return this.#writeStaged(segments, canonical, exclusive, mode, mtime, prepend([first.value, second.value], pieces));
+  }
+
+  /** Writes ≤ one chunk of bytes: hash first, then resolve, store and link in one transaction. */
+  async #writeSmall(segments: string[], canonical: string, exclusive: boolean, mode: number, mtime: number, bytes: Uint8Array): Promise<void> {
+    const hash = bytes.byteLength > 0 ? await sha256(bytes) : undefined;
+    const released = this.#db.tx(() => {
+      const target = this.#writeTarget(segments, canonical, exclusive);
+      const id = hash ? this.#chunks.acquire({ hash, data: bytes }) : null;
+      return this.#commitFile(target, id, [], bytes.byteLength, mode, mtime);
+    });
+    this.#chunks.sweep(released);
   }
 
   /**
@@ -723,8 +731,10 @@ function isReadableStream(value: unknown): value is ReadableStream<Uint8Array> {
 /** Re-windows a byte stream into CHUNK_SIZE pieces (the last may be shorter); holds at most one chunk. */
 async function* rechunk(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
   const reader = stream.getReader();
-  let buffer = new Uint8Array(CHUNK_SIZE);
+  // The first window grows with the data (a 1 KiB stream never allocates 512 KiB); later ones are full size.
+  let buffer = new Uint8Array(0);
   let filled = 0;
+  let yielded = false;
   try {
     for (;;) {
       const { done, value } = await reader.read();
@@ -735,11 +745,18 @@ async function* rechunk(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint
       let offset = 0;
       while (offset < value.byteLength) {
         const take = Math.min(CHUNK_SIZE - filled, value.byteLength - offset);
+        if (filled + take > buffer.byteLength) {
+          const capacity = yielded ? CHUNK_SIZE : Math.min(CHUNK_SIZE, Math.max(filled + take, buffer.byteLength * 2, 16 * 1024));
+          const grown = new Uint8Array(capacity);
+          grown.set(buffer.subarray(0, filled));
+          buffer = grown;
+        }
         buffer.set(value.subarray(offset, offset + take), filled);
         filled += take;
         offset += take;
         if (filled === CHUNK_SIZE) {
           yield buffer;
+          yielded = true;
           buffer = new Uint8Array(CHUNK_SIZE);
           filled = 0;
         }
@@ -751,6 +768,24 @@ async function* rechunk(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint
     throw error;
   } finally {
     reader.releaseLock();
+  }
+}
+
+/** `head`, then the rest of `rest`; closing it early closes `rest` (so the source stream is released). */
+async function* prepend<T>(head: readonly T[], rest: AsyncIterator<T>): AsyncGenerator<T> {
+  let finished = false;
+  try {
+    yield* head;
+    for (;;) {
+      const next = await rest.next();
+      if (next.done) {
+        finished = true;
+        return;
+      }
+      yield next.value;
+    }
+  } finally {
+    if (!finished) await rest.return?.();
   }
 }
 

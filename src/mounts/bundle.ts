@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { streamOfBytes } from "./bytes-stream.js";
 import { positiveInteger } from "./validate.js";
 import type {
   EagerMount,
@@ -119,7 +120,7 @@ export function WorkerBundle(source: string | WorkerBundleTree | WorkerBundleSou
           continue;
         }
         const bytes = await entry.load!();
-        await api.writeFile(target, streamOf(bytes), modeOf(entry.path, bytes));
+        await api.writeFile(target, streamOfBytes(bytes), modeOf(entry.path, bytes));
       }
     },
   };
@@ -282,13 +283,4 @@ async function sha256Hex(bytes: Uint8Array): Promise<string> {
   let hex = "";
   for (const byte of digest) hex += byte.toString(16).padStart(2, "0");
   return hex;
-}
-
-function streamOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      if (bytes.byteLength > 0) controller.enqueue(bytes);
-      controller.close();
-    },
-  });
 }

@@ -9,6 +9,7 @@ import type { Database } from "../storage/database.js";
 import { mountGuardFor, within } from "../fs/mount-guard.js";
 import { canonicalPath, joinPath } from "../fs/path.js";
 import type { WorkspaceFilesystem } from "../fs/types.js";
+import { bytesOf } from "./bytes-stream.js";
 import type { Mount, MountFactory, MountWriteAPI } from "./types.js";
 
 interface MountRecord {
@@ -131,6 +132,8 @@ export class MountRegistry {
     const fs = this.#fs;
     let entries = 0;
     let bytes = 0;
+    /** Directories this run has created (parents are made once per run, not once per file). */
+    const made = new Set<string>();
     const inside = (path: string, allowRoot: boolean): string => {
       let canonical: string;
       try {
@@ -165,13 +168,21 @@ export class MountRegistry {
         const path = inside(absPath, false);
         count();
         const parent = path.slice(0, path.lastIndexOf("/")) || "/";
-        if (parent !== "/") await fs.mkdir(parent, { recursive: true });
-        await fs.writeFile(path, limited(source), { mode: mode ?? 0o644 });
+        if (parent !== "/" && !made.has(parent)) {
+          await fs.mkdir(parent, { recursive: true });
+          made.add(parent);
+        }
+        const inMemory = bytesOf(source);
+        if (inMemory && mount.maxBytes !== undefined && (bytes += inMemory.byteLength) > mount.maxBytes) {
+          throw new Error(`mount ${root}: maxBytes=${mount.maxBytes} exceeded`);
+        }
+        await fs.writeFile(path, inMemory ?? limited(source), { mode: mode ?? 0o644 });
       },
       async mkdir(absPath, mode) {
         const path = inside(absPath, true);
         count();
         await fs.mkdir(path, mode === undefined ? { recursive: true } : { recursive: true, mode });
+        made.add(path);
       },
     };
   }
