@@ -47,6 +47,12 @@ export interface WorkspaceClient {
   /** Artifacts client (throws when not configured). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   readonly artifacts: any;
+  /**
+   * The Workspace's `sessionId` (`""` when none). An addition to 0.8.0's
+   * client: tools built from a client prefix published keys (`agent-<id>`)
+   * exactly as tools built from the Workspace do.
+   */
+  readonly sessionId: string;
   /** Releases the remote stub (and its sub-stubs); a no-op locally. */
   [Symbol.dispose](): void;
 }
@@ -76,6 +82,7 @@ interface RemoteWorkspaceStub {
   readonly runtime: RemoteRuntimeStub;
   readonly assets: { publish(path: string, options: { expiresAfter: number }): Promise<string> };
   readonly hasAssets: boolean | PromiseLike<boolean>;
+  readonly sessionId: string | PromiseLike<string>;
   [Symbol.dispose]?(): void;
 }
 
@@ -99,6 +106,7 @@ function localClient(workspace: Workspace): WorkspaceClient {
       return host.git ?? notConfigured("git");
     },
     assets: workspace.assets,
+    sessionId: workspace.sessionId,
     get artifacts() {
       return host.artifacts ?? notConfigured("artifacts");
     },
@@ -109,8 +117,9 @@ function localClient(workspace: Workspace): WorkspaceClient {
 async function remoteClient(stub: RemoteWorkspaceStub): Promise<WorkspaceClient> {
   let backends: WorkspaceBackendInfo[];
   let hasAssets: boolean;
+  let sessionId: string;
   try {
-    [backends, hasAssets] = await Promise.all([stub.runtime.backends(), stub.hasAssets]);
+    [backends, hasAssets, sessionId] = await Promise.all([stub.runtime.backends(), stub.hasAssets, stub.sessionId]);
   } catch (error) {
     try {
       stub[Symbol.dispose]?.();
@@ -137,6 +146,7 @@ async function remoteClient(stub: RemoteWorkspaceStub): Promise<WorkspaceClient>
       return unsupportedRemote("git");
     },
     assets,
+    sessionId: typeof sessionId === "string" ? sessionId : "",
     get artifacts() {
       return unsupportedRemote("artifacts");
     },

@@ -386,6 +386,11 @@ export class WorkspaceStub extends RpcTargetBase {
     return this.#workspace.assets !== undefined && this.#workspace.assets !== null;
   }
 
+  /** The Workspace's `sessionId` (`""` when none), so remote tools prefix published keys like local ones. */
+  get sessionId(): string {
+    return this.#workspace.sessionId;
+  }
+
   /** Switches off its `fs`, `runtime` and `assets` stubs and disposes open exec handle stubs. Idempotent. */
   [Symbol.dispose](): void {
     if (this.#state.disposed) return;

@@ -35,9 +35,10 @@ describe("publish from clients and stubs", () => {
     const pi = createPiTools({ workspace: local });
     expect(pi.tools.map((t) => t.name)).toEqual(WITH_PUBLISH);
     const result = await pi.execute({ id: "p", name: "publish", arguments: { path: "/workspace/x.png", expiresAfterMs: 9000 } });
-    expect(result.details).toEqual({ ok: true, url: "https://assets.test/x.png?expiresAfter=9000&bytes=12" });
-    // A client carries no sessionId (spec 01 §5), so no prefix.
-    expect(assets!.calls).toStrictEqual([{ path: "/workspace/x.png", options: { expiresAfter: 9000 } }]);
+    expect(result.details).toEqual({ ok: true, url: "https://assets.test/agent-s1/x.png?expiresAfter=9000&bytes=12" });
+    // The client carries the Workspace's sessionId, so the prefix matches tools built from the Workspace.
+    expect(local.sessionId).toBe("s1");
+    expect(assets!.calls).toStrictEqual([{ path: "/workspace/x.png", options: { expiresAfter: 9000, prefix: "agent-s1" } }]);
   });
 
   it("the remote client path bridges share to the stub's publish", async () => {
@@ -49,7 +50,7 @@ describe("publish from clients and stubs", () => {
     const pi = createPiTools({ workspace: remote });
     expect(pi.tools.map((t) => t.name)).toEqual(WITH_PUBLISH);
     const ok = await pi.execute({ id: "p", name: "publish", arguments: { path: "/workspace/x.png" } });
-    expect(ok).toMatchObject({ isError: false, details: { ok: true, url: "https://assets.test/x.png?expiresAfter=3600000&bytes=12" } });
+    expect(ok).toMatchObject({ isError: false, details: { ok: true, url: "https://assets.test/agent-s1/x.png?expiresAfter=3600000&bytes=12" } });
     const missing = await pi.execute({ id: "m", name: "publish", arguments: { path: "/workspace/none.png" } });
     expect(missing).toEqual({
       content: [{ type: "text", text: "ENOENT: no such file or directory, stat: /workspace/none.png" }],
@@ -57,8 +58,8 @@ describe("publish from clients and stubs", () => {
       details: { ok: false, error: "ENOENT: no such file or directory, stat: /workspace/none.png" },
     });
     expect(assets!.calls).toStrictEqual([
-      { path: "/workspace/x.png", options: { expiresAfter: 3600000 } },
-      { path: "/workspace/none.png", options: { expiresAfter: 3600000 } },
+      { path: "/workspace/x.png", options: { expiresAfter: 3600000, prefix: "agent-s1" } },
+      { path: "/workspace/none.png", options: { expiresAfter: 3600000, prefix: "agent-s1" } },
     ]);
     remote[Symbol.dispose]();
   });

@@ -52,9 +52,10 @@ describe("publish through a remote getWorkspace() client", () => {
     const u = new URL(url);
     expect(u.origin).toBe(`https://${ASSETS_AGENT_ACCOUNT}.r2.cloudflarestorage.com`);
     expect(u.searchParams.get("X-Amz-Expires")).toBe("120");
-    // A client has no sessionId, so the tool sends no prefix: the key is <id>/<basename>.
+    // The remote client carries the host's sessionId, so the key is agent-<sessionId>/<id>/<basename>, as from the Workspace itself.
+    expect(client.sessionId).toBe("remote-s1");
     const key = decodeURIComponent(u.pathname.slice("/agent-assets/".length));
-    expect(key).toMatch(/^[0-9a-hjkmnp-tv-z]{26}\/data\.csv$/);
+    expect(key).toMatch(/^agent-remote-s1\/[0-9a-hjkmnp-tv-z]{26}\/data\.csv$/);
     const object = await env.ASSETS_BUCKET.get(key);
     expect(object).not.toBeNull();
     expect(new Uint8Array(await object!.arrayBuffer())).toEqual(body);
