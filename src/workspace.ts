@@ -159,8 +159,9 @@ export class Workspace {
     return createWorkspaceStub(this);
   }
 
-  /** Closes backend connections (errors swallowed). `fs` keeps working. */
+  /** Closes backend connections (errors swallowed) and forgets `ready()`, so the next call checks the mounts again. `fs` keeps working. */
   async close(): Promise<void> {
+    this.#mounts.forget();
     await this.#runtime?.close().catch(() => {});
   }
 }

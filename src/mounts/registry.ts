@@ -77,6 +77,11 @@ export class MountRegistry {
     return this.#pass;
   }
 
+  /** Forgets a finished pass, so the next {@link ensure} checks the records again (`workspace.close()`). */
+  forget(): void {
+    this.#pass = undefined;
+  }
+
   async #run(): Promise<void> {
     const results = await Promise.allSettled([...this.#mounts].map(([root, mount]) => this.#materialize(root, mount)));
     const failed = results.find((result): result is PromiseRejectedResult => result.status === "rejected");

@@ -359,6 +359,35 @@ export function defineMountCases(h: MountHarness): void {
       expect(other === "node" || other === "workers").toBe(true);
     }));
 
+  it("ready() runs the mount pass once; close() forgets it, so a changed version() is seen by the next ready()", () =>
+    h.run(async (storage) => {
+      let version = "v1";
+      let runs = 0;
+      const live: Mount = {
+        kind: "custom",
+        strategy: "eager",
+        mode: "read-only",
+        version: async () => version,
+        async materialize(api) {
+          runs++;
+          await api.writeFile(`${api.root}/version.txt`, new Blob([version]).stream());
+        },
+      };
+      const ws = open(storage, { mounts: { "/live": live } });
+      await Promise.all([ws.ready(), ws.ready(), ws.ensureMountsIndexed()]);
+      expect(runs).toBe(1);
+      version = "v2";
+      await ws.ready(); // the pass is remembered
+      expect(await ws.fs.readFile("/live/version.txt", "utf8")).toBe("v1");
+      await ws.close();
+      await ws.ready();
+      expect(runs).toBe(2);
+      expect(await ws.fs.readFile("/live/version.txt", "utf8")).toBe("v2");
+      await ws.close();
+      await ws.ready(); // same version: nothing rewritten
+      expect(runs).toBe(2);
+    }));
+
   it("an empty bundle mount exists as an empty directory", () =>
     h.run(async (storage) => {
       const ws = open(storage, { mounts: { "/empty": WorkerBundle({}) } });
