@@ -68,7 +68,15 @@ export function resolveS3(s3: S3Config, env: AssetsEnv | object): ResolvedS3Conf
   let endpoint = firstPresent(s3.endpoint, vars.R2_ENDPOINT);
   if (endpoint === undefined) {
     const accountId = firstPresent(s3.accountId, vars.CLOUDFLARE_ACCOUNT_ID);
-    if (accountId !== undefined) endpoint = `https://${accountId}.r2.cloudflarestorage.com`;
+    if (accountId !== undefined) {
+      if (!/^[A-Za-z0-9-]{1,63}$/.test(accountId)) {
+        throw new Error(
+          "createAssets: the account id is not a valid host name label. Check s3.accountId / CLOUDFLARE_ACCOUNT_ID " +
+            "(the 32-character hex id on the Cloudflare dashboard), or pass s3.endpoint.",
+        );
+      }
+      endpoint = `https://${accountId}.r2.cloudflarestorage.com`;
+    }
   }
   if (endpoint === undefined) {
     throw new Error(
@@ -99,8 +107,8 @@ export function resolveS3(s3: S3Config, env: AssetsEnv | object): ResolvedS3Conf
     endpoint,
     accessKeyId,
     secretAccessKey,
-    region: s3.region ?? "auto",
-    service: s3.service ?? "s3",
+    region: firstPresent(s3.region) ?? "auto",
+    service: firstPresent(s3.service) ?? "s3",
   };
 }
 

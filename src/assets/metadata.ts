@@ -57,7 +57,8 @@ export function contentTypeFor(name: string): string {
 
 /**
  * Content-Disposition header value: `<disposition>; filename="<name>"` with
- * `"` and `\` backslash-escaped. When `name` has a character outside
+ * `"` and `\` backslash-escaped and control characters (U+0000–U+001F,
+ * U+007F, which a header cannot carry) replaced by `_`. When `name` has a character outside
  * U+0020–U+007E, `; filename*=UTF-8''<encodeURIComponent(name)>` is appended
  * (the quoted part stays as is).
  *
@@ -66,27 +67,47 @@ export function contentTypeFor(name: string): string {
  * // `attachment; filename="rép ort.PDF"; filename*=UTF-8''r%C3%A9p%20ort.PDF`
  */
 export function contentDisposition(disposition: "inline" | "attachment", name: string): string {
-  let value = `${disposition}; filename="${name.replace(/["\\]/g, "\\$&")}"`;
+  // Control characters (CR, LF, …) cannot appear in a header value: "_" in the quoted part; filename* keeps them encoded.
+  const quoted = name.replace(/[\u0000-\u001f\u007f]/g, "_").replace(/["\\]/g, "\\$&");
+  let value = `${disposition}; filename="${quoted}"`;
   if (/[^\u0020-\u007e]/.test(name)) value += `; filename*=UTF-8''${encodeURIComponent(name)}`;
   return value;
 }
 
 /**
  * Normalises a bucket key prefix: split on `/`, drop empty segments, rejoin.
- * `"/agent-x//y/"` → `"agent-x/y"`; `""` and `"/"` → `""`. `.` and `..` are
- * kept literally (a key prefix, not a path).
+ * `"/agent-x//y/"` → `"agent-x/y"`; `""` and `"/"` → `""`. `.` and `..`
+ * are not interpreted (a key prefix, not a path) — and refused, because a URL
+ * with such a segment is collapsed by every client and would not reach the
+ * object.
+ * @throws TypeError for a `.` or `..` segment.
  */
 export function normalizePrefix(prefix: string): string {
-  return prefix.split("/").filter((s) => s !== "").join("/");
+  const segments = prefix.split("/").filter((s) => s !== "");
+  if (segments.some((s) => s === "." || s === "..")) {
+    throw new TypeError(`share: prefix ${JSON.stringify(prefix)} has a "." or ".." segment, which a URL cannot address; use other characters`);
+  }
+  return segments.join("/");
 }
 
 /**
  * Last segment of a path after dropping one trailing `/`:
- * `"/workspace/out/chart.png"` → `"chart.png"`.
+ * `"/workspace/out/chart.png"` → `"chart.png"`. A last segment of `.` or
+ * `..` is resolved first (`"/out/f.txt/."` → `"f.txt"`), since a key ending
+ * in a dot segment cannot be reached by URL.
  */
 export function basename(path: string): string {
   const trimmed = path.endsWith("/") ? path.slice(0, -1) : path;
-  return trimmed.slice(trimmed.lastIndexOf("/") + 1);
+  const name = trimmed.slice(trimmed.lastIndexOf("/") + 1);
+  if (name !== "." && name !== "..") return name;
+  // "/out/f.txt/." names f.txt: take the last segment of the path with "." and ".." applied, as the filesystem does.
+  const segments: string[] = [];
+  for (const segment of path.split("/")) {
+    if (segment === "" || segment === ".") continue;
+    if (segment === "..") segments.pop();
+    else segments.push(segment);
+  }
+  return segments.at(-1) ?? "";
 }
 
 /** `<prefix>/<id>/<basename>`, or `<id>/<basename>` when the normalised prefix is empty. */

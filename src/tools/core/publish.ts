@@ -142,8 +142,11 @@ export function publishDefinition(options: PublishToolOptions): SettledTool<Publ
       const sessionId = workspace.sessionId;
       if (typeof sessionId === "string" && sessionId !== "") shareOptions.prefix = `agent-${sessionId}`;
       try {
-        const url = await share(input.path, shareOptions);
-        return { ok: true, url: String(url) };
+        const url: unknown = await share(input.path, shareOptions);
+        if (typeof url !== "string" || url === "") {
+          return { ok: false, error: `assets.share resolved to ${url === "" ? "an empty string" : typeof url}, not a URL; check the assets client passed to the Workspace` };
+        }
+        return { ok: true, url };
       } catch (err) {
         return { ok: false, error: errorMessage(err) };
       }

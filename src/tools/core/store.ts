@@ -161,11 +161,23 @@ export class WorkspaceFileStore implements MutableFileStore {
     return out;
   }
 
-  /** `mkdir(parent, {recursive: true})` unless the parent is `/`, then `writeFile`. */
+  /**
+   * `mkdir(parent, {recursive: true})` unless the parent is `/`, then
+   * `writeFile`. A parent that is a link to a directory is accepted (the VFS's
+   * mkdir reports EEXIST for any link at the leaf, spec 01 §3; `stat` decides).
+   */
   async write(path: string, content: Uint8Array, options?: { mode?: number }): Promise<void> {
     const slash = path.lastIndexOf("/");
     const parent = slash <= 0 ? "/" : path.slice(0, slash);
-    if (parent !== "/") await this.#fs.mkdir(parent, { recursive: true });
+    if (parent !== "/") {
+      try {
+        await this.#fs.mkdir(parent, { recursive: true });
+      } catch (error) {
+        if ((error as { code?: unknown })?.code !== "EEXIST") throw error;
+        const stat = await this.#fs.stat(parent).catch(() => undefined);
+        if (!stat?.isDirectory) throw error;
+      }
+    }
     await this.#fs.writeFile(path, content, options?.mode === undefined ? undefined : { mode: options.mode });
   }
 

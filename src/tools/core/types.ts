@@ -80,7 +80,14 @@ export function isToolError(value: unknown): value is ToolError {
 
 /** The message of a thrown value: `err.message` for Errors, else `String(err)` (spec 03 §3). */
 export function errorMessage(err: unknown): string {
-  return err instanceof Error ? err.message : typeof err === "object" && err !== null && typeof (err as { message?: unknown }).message === "string" ? (err as { message: string }).message : String(err);
+  try {
+    if (err instanceof Error) return err.message;
+    if (typeof err === "object" && err !== null && typeof (err as { message?: unknown }).message === "string") return (err as { message: string }).message;
+    return String(err);
+  } catch {
+    // A thrown value without a usable message (Object.create(null), a throwing toString or getter).
+    return "the operation failed with a value that has no message";
+  }
 }
 
 /** Default neutral output for every tool but read: `{error}` → error-text, anything else → json (spec 03 §6). */

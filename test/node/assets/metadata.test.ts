@@ -60,7 +60,9 @@ describe("contentDisposition (spec 04 §1.5)", () => {
     expect(contentDisposition("attachment", "rép ort.PDF")).toBe(
       "attachment; filename=\"rép ort.PDF\"; filename*=UTF-8''r%C3%A9p%20ort.PDF",
     );
-    expect(contentDisposition("inline", "tab\there")).toBe("inline; filename=\"tab\there\"; filename*=UTF-8''tab%09here");
+    // Control characters cannot travel in a header: "_" in the quoted part, exact in filename*.
+    expect(contentDisposition("inline", "tab\there")).toBe("inline; filename=\"tab_here\"; filename*=UTF-8''tab%09here");
+    expect(contentDisposition("inline", "a\r\nSet-Cookie: x")).toBe("inline; filename=\"a__Set-Cookie: x\"; filename*=UTF-8''a%0D%0ASet-Cookie%3A%20x");
     expect(contentDisposition("inline", "~ok~")).toBe('inline; filename="~ok~"');
   });
 });
@@ -71,7 +73,10 @@ describe("key layout (spec 04 §1.4)", () => {
     expect(normalizePrefix("")).toBe("");
     expect(normalizePrefix("/")).toBe("");
     expect(normalizePrefix("///")).toBe("");
-    expect(normalizePrefix("a/./../b")).toBe("a/./../b");
+    // "." and ".." are not interpreted, and refused: a URL cannot address them.
+    expect(() => normalizePrefix("a/./../b")).toThrow('share: prefix "a/./../b" has a "." or ".." segment, which a URL cannot address; use other characters');
+    expect(() => normalizePrefix("..")).toThrow(TypeError);
+    expect(normalizePrefix("a.b/..c/.d")).toBe("a.b/..c/.d");
   });
 
   it("takes the basename after dropping one trailing slash", () => {
@@ -79,6 +84,9 @@ describe("key layout (spec 04 §1.4)", () => {
     expect(basename("chart.png")).toBe("chart.png");
     expect(basename("/a/b/")).toBe("b");
     expect(basename("/a/rép ort.PDF")).toBe("rép ort.PDF");
+    // A trailing dot segment is resolved (a key ending in "/." cannot be reached by URL).
+    expect(basename("/out/f.txt/.")).toBe("f.txt");
+    expect(basename("/out/x/../f.txt/./")).toBe("f.txt");
   });
 
   it("joins prefix, id and basename", () => {

@@ -156,3 +156,19 @@ describe("createAssets construction", () => {
     expect(() => createAssets(undefined as never)).toThrow(TypeError);
   });
 });
+
+describe("resolveS3: values that would break signing or the host", () => {
+  const keys = { accessKeyId: "k", secretAccessKey: SECRET };
+  it("treats an empty region or service as absent", () => {
+    expect(resolveS3({ bucket: "b", ...keys, accountId: "abc", region: "", service: "" }, {})).toMatchObject({ region: "auto", service: "s3" });
+  });
+
+  it("refuses an account id that is not a host name label, naming where to fix it and not echoing it", () => {
+    const message = "createAssets: the account id is not a valid host name label. Check s3.accountId / CLOUDFLARE_ACCOUNT_ID (the 32-character hex id on the Cloudflare dashboard), or pass s3.endpoint.";
+    expect(() => resolveS3({ bucket: "b", ...keys, accountId: "evil.example/x?" }, {})).toThrow(message);
+    expect(() => resolveS3({ bucket: "b", ...keys }, { CLOUDFLARE_ACCOUNT_ID: "a b" })).toThrow(message);
+    expect(resolveS3({ bucket: "b", ...keys, accountId: "0123456789abcdef0123456789abcdef" }, {}).endpoint).toBe(
+      "https://0123456789abcdef0123456789abcdef.r2.cloudflarestorage.com",
+    );
+  });
+});
