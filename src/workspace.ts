@@ -12,6 +12,7 @@ import type { WorkspaceFilesystem } from "./fs/types.js";
 import { WorkspaceRuntime, type WorkspaceRegisteredBackend } from "./runtime/index.js";
 import { noopObserver, type WorkspaceObserver } from "./observer.js";
 import { createWorkspaceStub, type WorkspaceStub } from "./do/stub.js";
+import { isCanonicalPath } from "./fs/path.js";
 import { MountRegistry } from "./mounts/registry.js";
 import type { Mount, MountFactory } from "./mounts/types.js";
 import type { AssetsClient } from "./assets/types.js";
@@ -149,6 +150,24 @@ export class Workspace {
   /** A copy of the mount registry: root → mount. */
   mounts(): Map<string, Mount> {
     return this.#mounts.mounts();
+  }
+
+  /**
+   * Forgets the mount recorded at `root` (an addition to 0.8.0, which has no
+   * way out): its protection ends at once and its files stay, as ordinary
+   * files. Use it after removing or moving a mount in the options — a
+   * recorded read-only mount otherwise stays protected for good (spec 01
+   * §6.3). A root still in the options is copied in again by the next
+   * `ready()`. Resolves to whether a record was dropped.
+   * @throws Error when `root` is not an absolute canonical path.
+   */
+  async unmount(root: string): Promise<boolean> {
+    if (typeof root !== "string" || !isCanonicalPath(root)) {
+      throw new Error(`unmount(root): root must be an absolute canonical path such as "/workspace/data", got ${JSON.stringify(root)}`);
+    }
+    const dropped = await this.#mounts.unmount(root);
+    this.#mounts.forget();
+    return dropped;
   }
 
   /**

@@ -31,6 +31,15 @@ export function canonicalPath(path: unknown, syscall: string): string {
   return "/" + out.join("/");
 }
 
+/** True when `path` is absolute and already canonical (no empty, `.` or `..` segments, no trailing `/` but for `/`). */
+export function isCanonicalPath(path: string): boolean {
+  try {
+    return canonicalPath(path, "check") === path;
+  } catch {
+    return false;
+  }
+}
+
 /** Segments of a canonical path (`[]` for `/`). */
 export function segmentsOf(canonical: string): string[] {
   return canonical === "/" ? [] : canonical.slice(1).split("/");

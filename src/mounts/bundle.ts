@@ -39,7 +39,9 @@ interface Entry extends WorkerBundleEntry {
  * - `source` a tree `{ "docs/a.md": "…", "bin/x": bytes, "big.txt": () => import(…) }`
  *   or `{ files, version }`: keys are relative paths (`./`, a leading `/`
  *   and `.` segments dropped, `\` read as `/`); values are text (UTF-8),
- *   bytes or async loaders called while materialising.
+ *   bytes or async loaders called while materialising (a loader may resolve
+ *   to a module namespace, as `() => import("./a.txt")` does: its `default`
+ *   export is used).
  *
  * Entries are written depth-first in code-unit order of names, directories
  * before their children. File mode: `fileMode(path, bytes)`, else `0o755` for
@@ -148,10 +150,16 @@ function bundleDirectory(source: string): string {
     isDirectory = false;
   }
   if (!isDirectory) {
+    const inWorkerd = (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent === "Cloudflare-Workers";
+    if (!inWorkerd || !dir.startsWith(`${BUNDLE_DIR}/`)) {
+      throw new Error(`WorkerBundle(${JSON.stringify(source)}): ${dir} is not a directory`);
+    }
+    const glob = `${dir.slice(BUNDLE_DIR.length + 1)}/**/*`;
     throw new Error(
       `WorkerBundle(${JSON.stringify(source)}): ${dir} is not a directory of the Worker upload. ` +
-        `Ship the files with the Worker: in wrangler config set find_additional_modules = true and add a rule ` +
-        `{ type = "Data", globs = ["${parts.join("/")}/**/*"] } — or pass a file tree object (for example built with import.meta.glob) instead.`,
+        `Ship the files with the Worker: in the wrangler config set find_additional_modules = true, base_dir = "." ` +
+        `(module globs are relative to base_dir, which defaults to the directory of main) and add a rule ` +
+        `{ type = "Data", globs = ["${glob}"], fallthrough = true } — or pass a file tree object instead.`,
     );
   }
   return dir;
@@ -223,8 +231,12 @@ function buildTree(files: WorkerBundleTree): DirNode {
   return root;
 }
 
-async function loadFile(path: string, value: WorkerBundleFile | (() => Promise<WorkerBundleFile>)): Promise<Uint8Array> {
-  const loaded = typeof value === "function" ? await value() : value;
+async function loadFile(path: string, value: WorkerBundleTree[string]): Promise<Uint8Array> {
+  let loaded: unknown = typeof value === "function" ? await value() : value;
+  // `() => import("./file.txt")` resolves to a module namespace: take its default export.
+  if (loaded !== null && typeof loaded === "object" && !(loaded instanceof Uint8Array) && "default" in loaded) {
+    loaded = (loaded as { default: unknown }).default;
+  }
   if (typeof loaded === "string") return new TextEncoder().encode(loaded);
   if (loaded instanceof Uint8Array) return loaded;
   throw new TypeError(`WorkerBundle: the loader of ${path} resolved to ${loaded === null ? "null" : typeof loaded}; it must resolve to a string or a Uint8Array`);

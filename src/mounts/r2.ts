@@ -37,7 +37,9 @@ export function R2Bucket(bucket: R2BucketBinding, options: R2BucketOptions = {})
   const concurrency = positiveInteger(options.concurrency, "R2Bucket: concurrency") ?? DEFAULT_CONCURRENCY;
   const maxBytes = positiveInteger(options.maxBytes, "R2Bucket: maxBytes");
   const maxEntries = positiveInteger(options.maxEntries, "R2Bucket: maxEntries");
-  const prefix = options.prefix ? (options.prefix.endsWith("/") ? options.prefix : `${options.prefix}/`) : "";
+  // Like a path: empty segments dropped ("/datasets//v3/" → "datasets/v3/"), then a trailing "/".
+  const trimmed = (options.prefix ?? "").split("/").filter((segment) => segment !== "").join("/");
+  const prefix = trimmed === "" ? "" : `${trimmed}/`;
   return {
     kind: "r2",
     strategy: "eager",
@@ -55,19 +57,48 @@ export function R2Bucket(bucket: R2BucketBinding, options: R2BucketOptions = {})
         if (page.truncated && !page.cursor) throw new Error(`mount ${api.root}: R2 list() was truncated without a cursor`);
         cursor = page.truncated ? page.cursor : undefined;
       } while (cursor);
+      const { files, markers } = layout(keys.map((key) => key.slice(prefix.length)));
       const base = api.root === "/" ? "" : api.root;
-      await pool(keys, concurrency, async (key) => {
-        const relative = key.slice(prefix.length);
-        if (relative.endsWith("/")) {
-          await api.mkdir(`${base}/${relative.slice(0, -1)}`);
-          return;
-        }
+      for (const dir of markers) await api.mkdir(`${base}/${dir}`);
+      await pool(files, concurrency, async ([path, relative]) => {
+        const key = prefix + relative;
         const object = await bucket.get(key);
         if (!object) throw new Error(`mount ${api.root}: R2 object "${key}" was deleted between list and get; call ready() again`);
-        await api.writeFile(`${base}/${relative}`, object.body);
+        await api.writeFile(`${base}/${path}`, object.body);
       });
     },
   };
+}
+
+/**
+ * Maps keys (prefix stripped) to paths. Object stores allow what a
+ * filesystem cannot, so, as S3 file-system mounts commonly do:
+ * - a key with an empty, `.` or `..` segment (`a//b`, `./a`, `a/../b`) names
+ *   no path and is skipped;
+ * - an object whose path is also a directory (`a` beside `a/b`, or beside a
+ *   folder marker `a/`) is shadowed by the directory and skipped.
+ * Folder markers (`dir/`) become directories. Returns path → key-relative
+ * pairs in key order, and the marker directories.
+ */
+function layout(relatives: readonly string[]): { files: [string, string][]; markers: string[] } {
+  const files = new Map<string, string>();
+  const dirs = new Set<string>();
+  const markers: string[] = [];
+  for (const relative of relatives) {
+    const marker = relative.endsWith("/");
+    const segments = (marker ? relative.slice(0, -1) : relative).split("/");
+    if (segments.some((segment) => segment === "" || segment === "." || segment === "..")) continue;
+    const path = segments.join("/");
+    for (let i = 1; i < segments.length; i++) dirs.add(segments.slice(0, i).join("/"));
+    if (marker) {
+      dirs.add(path);
+      markers.push(path);
+    } else {
+      files.set(path, relative);
+    }
+  }
+  for (const dir of dirs) files.delete(dir);
+  return { files: [...files], markers };
 }
 
 /** Runs `task` over `items` with at most `limit` in flight; rejects with the first failure once all started tasks settle. */

@@ -6,8 +6,8 @@
  * @module
  */
 import type { Database } from "../storage/database.js";
-import { mountGuardFor, within } from "../fs/mount-guard.js";
-import { canonicalPath, joinPath } from "../fs/path.js";
+import { mountGuardFor, overlaps, within } from "../fs/mount-guard.js";
+import { canonicalPath, isCanonicalPath, joinPath } from "../fs/path.js";
 import type { WorkspaceFilesystem } from "../fs/types.js";
 import { bytesOf } from "./bytes-stream.js";
 import type { Mount, MountFactory, MountWriteAPI } from "./types.js";
@@ -25,6 +25,8 @@ export class MountRegistry {
   readonly #fs: WorkspaceFilesystem;
   readonly #db: Database;
   #pass?: Promise<void>;
+  #settled = false;
+  #forgetWhenSettled = false;
 
   /**
    * @throws Error for a root that is not absolute and canonical, ends in `/`,
@@ -70,16 +72,31 @@ export class MountRegistry {
     if (!this.#pass) {
       const pass = this.#run();
       this.#pass = pass;
-      pass.catch(() => {
-        if (this.#pass === pass) this.#pass = undefined;
-      });
+      this.#settled = false;
+      pass.then(
+        () => {
+          this.#settled = true;
+          if (this.#forgetWhenSettled && this.#pass === pass) this.#pass = undefined;
+          this.#forgetWhenSettled = false;
+        },
+        () => {
+          this.#forgetWhenSettled = false;
+          if (this.#pass === pass) this.#pass = undefined;
+        },
+      );
     }
     return this.#pass;
   }
 
-  /** Forgets a finished pass, so the next {@link ensure} checks the records again (`workspace.close()`). */
+  /**
+   * Forgets the pass, so the next {@link ensure} checks the records again
+   * (`workspace.close()`). A pass still running is kept until it settles, so
+   * callers in between join it instead of starting a second one.
+   */
   forget(): void {
-    this.#pass = undefined;
+    if (!this.#pass) return;
+    if (this.#settled) this.#pass = undefined;
+    else this.#forgetWhenSettled = true;
   }
 
   async #run(): Promise<void> {
@@ -91,6 +108,11 @@ export class MountRegistry {
   async #materialize(root: string, mount: Mount): Promise<void> {
     const wanted = typeof mount.version === "function" ? await mount.version() : mount.version;
     if (wanted !== undefined && typeof wanted !== "string") throw new Error(`mount ${root}: version() must resolve to a string`);
+    // One run per root per store: Workspaces over the same storage queue here, and each re-reads the record.
+    await withRootLock(this.#db.storage, root, () => this.#run1(root, mount, wanted));
+  }
+
+  async #run1(root: string, mount: Mount, wanted: string | undefined): Promise<void> {
     const record = this.#db.one<MountRecord>(`SELECT kind, mode, complete, version FROM __ws_mounts WHERE root = ?`, root);
     const guard = mountGuardFor(this.#db);
     if (record && record.complete === 1 && (wanted === undefined || wanted === record.version)) {
@@ -100,6 +122,13 @@ export class MountRegistry {
       }
       return;
     }
+    await this.#checkReachable(root);
+    // A recorded mount that overlaps this root but is no longer configured is superseded by it.
+    const stale = this.#db
+      .all<{ root: string }>(`SELECT root FROM __ws_mounts WHERE root <> ?`, root)
+      .map((row) => row.root)
+      .filter((other) => overlaps(other, root) && !this.#mounts.has(other));
+    for (const other of stale) this.#db.run(`DELETE FROM __ws_mounts WHERE root = ?`, other);
     // In progress: writable while it is cleared and filled.
     this.#db.run(
       `INSERT INTO __ws_mounts (root, kind, mode, complete, version) VALUES (?, ?, 'read-write', 0, NULL)
@@ -118,6 +147,38 @@ export class MountRegistry {
     }
     this.#db.run(`UPDATE __ws_mounts SET mode = ?, complete = 1, version = ? WHERE root = ?`, mount.mode, wanted ?? null, root);
     guard.reload();
+  }
+
+  /**
+   * Drops the stored record of the mount at `root` (see `Workspace.unmount`).
+   * Waits for a run at that root to finish first.
+   * @returns whether a record was dropped.
+   */
+  async unmount(root: string): Promise<boolean> {
+    let dropped = false;
+    await withRootLock(this.#db.storage, root, async () => {
+      dropped = this.#db.one(`SELECT 1 AS x FROM __ws_mounts WHERE root = ?`, root) !== undefined;
+      this.#db.run(`DELETE FROM __ws_mounts WHERE root = ?`, root);
+      mountGuardFor(this.#db).reload();
+    });
+    return dropped;
+  }
+
+  /**
+   * Refuses a root reached through a symbolic link: EROFS is enforced on
+   * paths, so a mount must live at the path its root names.
+   */
+  async #checkReachable(root: string): Promise<void> {
+    let prefix = "";
+    const segments = root.split("/").filter((segment) => segment !== "");
+    for (const segment of segments.slice(0, -1)) {
+      prefix += `/${segment}`;
+      const stat = await this.#fs.lstat(prefix).catch(() => undefined);
+      if (!stat) return; // missing: mkdir -p creates real directories from here on
+      if (stat.isSymbolicLink) {
+        throw new Error(`mount ${root}: ${prefix} is a symbolic link; a mount root must not be reached through a link (remove the link or choose another root)`);
+      }
+    }
   }
 
   /** Removes everything at the root (for `/`, every child of it). */
@@ -193,16 +254,27 @@ export class MountRegistry {
   }
 }
 
+const rootLocks = new WeakMap<object, Map<string, Promise<void>>>();
+
+/** Runs `task` after any earlier task for the same storage object and root has settled. */
+async function withRootLock(storage: object, root: string, task: () => Promise<void>): Promise<void> {
+  let locks = rootLocks.get(storage);
+  if (!locks) rootLocks.set(storage, (locks = new Map()));
+  const previous = locks.get(root) ?? Promise.resolve();
+  const current = previous.then(task, task);
+  const tail = current.catch(() => {});
+  locks.set(root, tail);
+  try {
+    await current;
+  } finally {
+    if (locks.get(root) === tail) locks.delete(root);
+  }
+}
+
 function checkRoot(root: string): void {
   if (!root.startsWith("/")) throw new Error(`Workspace mounts: root ${JSON.stringify(root)} must be an absolute path`);
   if (root !== "/" && root.endsWith("/")) throw new Error(`Workspace mounts: root ${JSON.stringify(root)} must not end with "/"`);
-  let canonical: string;
-  try {
-    canonical = canonicalPath(root, "mount");
-  } catch {
-    canonical = "";
-  }
-  if (canonical !== root) throw new Error(`Workspace mounts: root ${JSON.stringify(root)} must be canonical (no empty, "." or ".." segments)`);
+  if (!isCanonicalPath(root)) throw new Error(`Workspace mounts: root ${JSON.stringify(root)} must be canonical (no empty, "." or ".." segments)`);
 }
 
 function checkMount(root: string, mount: unknown): asserts mount is Mount {

@@ -74,7 +74,11 @@ export interface R2BucketBinding {
 
 /** Options of {@link R2Bucket}. */
 export interface R2BucketOptions {
-  /** Only keys under this prefix (a trailing `/` is added); it is stripped from paths. Default: the whole bucket. */
+  /**
+   * Only keys under this prefix, stripped from paths. Normalised like a path:
+   * empty segments are dropped (a leading `/` too) and a trailing `/` is
+   * added, so `"/datasets/v3"` lists `datasets/v3/`. Default: the whole bucket.
+   */
   prefix?: string;
   /** Default `"read-only"`. */
   mode?: "read-only" | "read-write";
@@ -91,8 +95,14 @@ export interface R2BucketOptions {
 /** A file of a bundle tree: text (written as UTF-8) or bytes. */
 export type WorkerBundleFile = string | Uint8Array;
 
-/** Relative path → file, or an async loader of it (called while materialising). */
-export type WorkerBundleTree = Readonly<Record<string, WorkerBundleFile | (() => Promise<WorkerBundleFile>)>>;
+/**
+ * Relative path → file, or an async loader of it (called while
+ * materialising). A loader may resolve to a module with a default export
+ * (`() => import("./notes.txt")` with a Text or Data module rule).
+ */
+export type WorkerBundleTree = Readonly<
+  Record<string, WorkerBundleFile | (() => Promise<WorkerBundleFile | { readonly default: WorkerBundleFile }>)>
+>;
 
 /** A bundle tree with an optional declared version. */
 export interface WorkerBundleSource {

@@ -388,6 +388,97 @@ export function defineMountCases(h: MountHarness): void {
       expect(runs).toBe(2);
     }));
 
+  it("refuses a root reached through a symbolic link (EROFS is enforced on paths), touching nothing", () =>
+    h.run(async (storage) => {
+      const pre = open(storage);
+      await pre.fs.mkdir("/real", { recursive: true });
+      await pre.fs.writeFile("/real/keep.txt", "mine");
+      await pre.fs.symlink("/real", "/ws");
+      const ws = open(storage, { mounts: { "/ws/data": docs() } });
+      await expect(ws.ready()).rejects.toThrow(
+        "mount /ws/data: /ws is a symbolic link; a mount root must not be reached through a link (remove the link or choose another root)",
+      );
+      expect(await ws.fs.readdir("/real")).toHaveLength(1);
+      expect(rows(storage, "SELECT count(*) AS n FROM __ws_mounts")).toEqual([{ n: 0 }]);
+      // Writable as before: nothing was recorded.
+      await ws.fs.writeFile("/real/keep.txt", "still mine");
+    }));
+
+  it("runs on one store are serialised: concurrent ready() of two Workspaces, and close() during ready(), leave one complete copy", () =>
+    h.run(async (storage) => {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let runs = 0;
+      const slow: Mount = {
+        kind: "custom",
+        strategy: "eager",
+        mode: "read-only",
+        version: "v1",
+        async materialize(api) {
+          runs++;
+          await api.writeFile(`${api.root}/a.md`, new Blob(["a"]).stream());
+          await gate;
+          await api.writeFile(`${api.root}/b.md`, new Blob(["b"]).stream());
+          await api.writeFile(`${api.root}/c.md`, new Blob(["c"]).stream());
+        },
+      };
+      const one = open(storage, { mounts: { "/docs": slow } });
+      const two = open(storage, { mounts: { "/docs": slow } });
+      const first = one.ready();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      await one.close(); // while the pass runs
+      const joined = one.ready();
+      const second = two.ready();
+      release();
+      await Promise.all([first, joined, second]);
+      expect(runs).toBe(1);
+      expect((await two.fs.readdir("/docs")).map((e) => e.name)).toEqual(["a.md", "b.md", "c.md"]);
+      expect(rows(storage, "SELECT mode, complete, version FROM __ws_mounts")).toEqual([{ mode: "read-only", complete: 1, version: "v1" }]);
+    }));
+
+  it("a mount whose root overlaps a recorded mount no longer in the options supersedes it", () =>
+    h.run(async (storage) => {
+      await open(storage, { mounts: { "/workspace/data": docs() } }).ready();
+      // Moved up: /workspace now holds the mount; the old record is dropped, its files cleared with the rest.
+      const up = open(storage, { mounts: { "/workspace": WorkerBundle({ "b.txt": "b" }) } });
+      await up.ready();
+      expect((await up.fs.readdir("/workspace")).map((e) => e.name)).toEqual(["b.txt"]);
+      expect(rows(storage, "SELECT root FROM __ws_mounts")).toEqual([{ root: "/workspace" }]);
+      // Moved down again.
+      const down = open(storage, { mounts: { "/workspace/sub": WorkerBundle({ "c.txt": "c" }) } });
+      await down.ready();
+      expect(rows(storage, "SELECT root FROM __ws_mounts")).toEqual([{ root: "/workspace/sub" }]);
+      expect(await down.fs.readFile("/workspace/sub/c.txt", "utf8")).toBe("c");
+      // The old mount's files above the new root stay, now writable.
+      await down.fs.writeFile("/workspace/b.txt", "writable again");
+    }));
+
+  it("unmount(root) ends the protection of a dropped mount and keeps its files", () =>
+    h.run(async (storage) => {
+      await open(storage, { mounts: { [ROOT]: docs() } }).ready();
+      const ws = open(storage);
+      expect(await code(ws.fs.writeFile(`${ROOT}/README.md`, "x"))).toBe("EROFS");
+      expect(await ws.unmount(ROOT)).toBe(true);
+      expect(await ws.unmount(ROOT)).toBe(false);
+      await ws.fs.writeFile(`${ROOT}/README.md`, "mine now");
+      expect(await ws.fs.readFile(`${ROOT}/guide/intro.md`, "utf8")).toBe("intro v1\n");
+      await expect(ws.unmount("relative")).rejects.toThrow('unmount(root): root must be an absolute canonical path such as "/workspace/data", got "relative"');
+      // A root still in the options is copied in again by the next ready().
+      const again = open(storage, { mounts: { [ROOT]: docs() } });
+      await again.ready();
+      expect(await again.fs.readFile(`${ROOT}/README.md`, "utf8")).toBe("# Data\n");
+    }));
+
+  it("a loader may resolve to a module namespace: its default export is used", () =>
+    h.run(async (storage) => {
+      const ws = open(storage, {
+        mounts: { "/m": WorkerBundle({ "t.txt": async () => ({ default: "text" }), "b.bin": async () => ({ default: new Uint8Array([1, 2]) }) }) },
+      });
+      await ws.ready();
+      expect(await ws.fs.readFile("/m/t.txt", "utf8")).toBe("text");
+      expect((await ws.fs.stat("/m/b.bin")).size).toBe(2);
+    }));
+
   it("an empty bundle mount exists as an empty directory", () =>
     h.run(async (storage) => {
       const ws = open(storage, { mounts: { "/empty": WorkerBundle({}) } });

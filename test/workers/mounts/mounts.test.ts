@@ -111,6 +111,23 @@ describe("R2Bucket mount over a real local R2 bucket", () => {
     });
   });
 
+  it("maps keys a file system cannot hold like S3 mounts do: dot/empty segments skipped, a directory shadows an object of its name", async () => {
+    const bucket = env.MOUNT_BUCKET;
+    for (const key of ["odd/a", "odd/a/b", "odd/m", "odd/m/", "odd/x//y", "odd/./z", "odd/q/../r", "odd/ok.txt"]) await bucket.put(key, key);
+    await inDurableObject(async (storage) => {
+      // A leading "/" and doubled slashes in the prefix are dropped, like path segments.
+      const ws = new Workspace({ storage, mounts: { "/o": R2Bucket(bucket, { prefix: "//odd/" }) } });
+      await ws.ready();
+      expect((await ws.fs.find("/o")).map((e) => [e.path, e.type])).toEqual([
+        ["/o/a", "dir"],
+        ["/o/a/b", "file"],
+        ["/o/m", "dir"],
+        ["/o/ok.txt", "file"],
+      ]);
+      expect(await ws.fs.readFile("/o/a/b", "utf8")).toBe("odd/a/b");
+    });
+  });
+
   it("rejects bad bindings and options when the mount is built", () => {
     expect(() => R2Bucket({} as never)).toThrow("R2Bucket(bucket): bucket must be an R2 binding (an object with list() and get())");
     expect(() => R2Bucket(env.MOUNT_BUCKET, { listLimit: 0 })).toThrow("R2Bucket: listLimit must be a positive integer, got 0");
@@ -122,7 +139,12 @@ describe("R2Bucket mount over a real local R2 bucket", () => {
 
 describe("WorkerBundle in workerd", () => {
   it("a relative directory is looked up under /bundle, with a hint when it is not in the upload", () => {
-    expect(() => WorkerBundle("not-uploaded")).toThrow(/\/bundle\/not-uploaded is not a directory of the Worker upload\. .*find_additional_modules/);
+    expect(() => WorkerBundle("not-uploaded")).toThrow(
+      'WorkerBundle("not-uploaded"): /bundle/not-uploaded is not a directory of the Worker upload. Ship the files with the Worker: ' +
+        'in the wrangler config set find_additional_modules = true, base_dir = "." (module globs are relative to base_dir, which ' +
+        'defaults to the directory of main) and add a rule { type = "Data", globs = ["not-uploaded/**/*"], fallthrough = true } ' +
+        "— or pass a file tree object instead.",
+    );
   });
 
   it("a directory source copies the files workerd shows under /bundle (the Worker upload)", async () => {
