@@ -29,7 +29,8 @@ export interface WalkEntry {
 
 /**
  * Yields every entry under `root` in DFS pre-order. `want()` tells how many
- * more entries the caller may still need (≥ 1), which sizes the next page.
+ * more entries the caller may still need, which sizes the next page; at 0
+ * the walk ends instead of reading another page.
  */
 export function* walk(
   nodes: Nodes,
@@ -54,8 +55,10 @@ export function* walk(
         stack.pop();
         continue;
       }
+      const wanted = want();
+      if (wanted <= 0) return; // the caller has all it needs: read no further page
       const after = top.page.length > 0 ? top.page[top.page.length - 1].name : null;
-      const size = Math.max(1, Math.min(top.size, want()));
+      const size = Math.min(top.size, wanted);
       top.size = Math.min(WALK_PAGE, top.size * 2);
       top.page = nodes.page(top.ino, after, size);
       top.index = 0;
