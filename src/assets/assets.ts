@@ -5,7 +5,7 @@
  * @module
  */
 import { newAssetId } from "./id.js";
-import { assetKey, basename, contentDisposition, contentTypeFor } from "./metadata.js";
+import { assetKey, basename, contentDisposition, contentTypeFor, wellFormed } from "./metadata.js";
 import { MAX_PRESIGN_SECONDS, presignGetUrl, uriEncode } from "./sigv4.js";
 import type {
   AssetsClient,
@@ -192,7 +192,8 @@ async function share(c: ShareContext, path: string, opts: ShareOptions): Promise
     throw new TypeError('share: disposition must be "inline" or "attachment"');
   }
   const expiresIn = Math.min(Math.ceil(expiresAfter / 1000), MAX_PRESIGN_SECONDS);
-  const name = basename(path);
+  // A lone surrogate (possible in a JS string, not in UTF-8) becomes U+FFFD, so the stored key and the signed URL agree.
+  const name = wellFormed(basename(path));
   const key = assetKey(prefix, newAssetId(), name);
   const httpMetadata = {
     contentType: contentType ?? contentTypeFor(name),

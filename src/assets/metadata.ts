@@ -55,6 +55,11 @@ export function contentTypeFor(name: string): string {
   return Object.hasOwn(TYPES, ext) ? TYPES[ext]! : DEFAULT_CONTENT_TYPE;
 }
 
+/** `text` with every lone UTF-16 surrogate replaced by U+FFFD (what a UTF-8 encoder writes), so it can be URL-encoded. */
+export function wellFormed(text: string): string {
+  return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
+}
+
 /**
  * Content-Disposition header value: `<disposition>; filename="<name>"` with
  * `"` and `\` backslash-escaped and control characters (U+0000–U+001F,
@@ -67,6 +72,7 @@ export function contentTypeFor(name: string): string {
  * // `attachment; filename="rép ort.PDF"; filename*=UTF-8''r%C3%A9p%20ort.PDF`
  */
 export function contentDisposition(disposition: "inline" | "attachment", name: string): string {
+  name = wellFormed(name);
   // Control characters (CR, LF, …) cannot appear in a header value: "_" in the quoted part; filename* keeps them encoded.
   const quoted = name.replace(/[\u0000-\u001f\u007f]/g, "_").replace(/["\\]/g, "\\$&");
   let value = `${disposition}; filename="${quoted}"`;

@@ -128,9 +128,14 @@ export function WorkerBundle(source: string | WorkerBundleTree | WorkerBundleSou
   };
 }
 
+/** Bytes in any of the forms a bundle accepts. */
+function isBinary(value: unknown): value is Uint8Array | ArrayBuffer | ArrayBufferView {
+  return value instanceof ArrayBuffer || ArrayBuffer.isView(value);
+}
+
 function isSource(value: object): value is WorkerBundleSource {
   const files = (value as { files?: unknown }).files;
-  return files !== null && typeof files === "object" && !(files instanceof Uint8Array);
+  return files !== null && typeof files === "object" && !isBinary(files);
 }
 
 /** The absolute directory a string source names. */
@@ -210,12 +215,13 @@ function buildTree(files: WorkerBundleTree): DirNode {
     const parts = key.replaceAll("\\", "/").split("/").filter((part) => part !== "" && part !== ".");
     if (parts.includes("..")) throw new Error(`WorkerBundle: path ${JSON.stringify(key)} contains a ".." segment`);
     if (parts.length === 0) throw new Error(`WorkerBundle: path ${JSON.stringify(key)} is empty; keys are file paths relative to the bundle`);
+    if (key.includes("\0")) throw new Error(`WorkerBundle: path ${JSON.stringify(key)} contains NUL, which no file name may hold`);
     const path = parts.join("/");
     const previous = seen.get(path);
     if (previous !== undefined) throw new Error(`WorkerBundle: paths ${JSON.stringify(previous)} and ${JSON.stringify(key)} both name ${path}`);
     seen.set(path, key);
-    if (typeof value !== "string" && !(value instanceof Uint8Array) && typeof value !== "function") {
-      throw new TypeError(`WorkerBundle: ${path} must be a string, a Uint8Array or an async loader, got ${value === null ? "null" : typeof value}`);
+    if (typeof value !== "string" && !isBinary(value) && typeof value !== "function") {
+      throw new TypeError(`WorkerBundle: ${path} must be a string, bytes (Uint8Array, ArrayBuffer) or an async loader, got ${value === null ? "null" : typeof value}`);
     }
     let dir = root;
     for (let i = 0; i < parts.length - 1; i++) {
@@ -234,12 +240,14 @@ function buildTree(files: WorkerBundleTree): DirNode {
 async function loadFile(path: string, value: WorkerBundleTree[string]): Promise<Uint8Array> {
   let loaded: unknown = typeof value === "function" ? await value() : value;
   // `() => import("./file.txt")` resolves to a module namespace: take its default export.
-  if (loaded !== null && typeof loaded === "object" && !(loaded instanceof Uint8Array) && "default" in loaded) {
+  if (loaded !== null && typeof loaded === "object" && !isBinary(loaded) && "default" in loaded) {
     loaded = (loaded as { default: unknown }).default;
   }
   if (typeof loaded === "string") return new TextEncoder().encode(loaded);
   if (loaded instanceof Uint8Array) return loaded;
-  throw new TypeError(`WorkerBundle: the loader of ${path} resolved to ${loaded === null ? "null" : typeof loaded}; it must resolve to a string or a Uint8Array`);
+  if (loaded instanceof ArrayBuffer) return new Uint8Array(loaded); // a Data module's default export
+  if (ArrayBuffer.isView(loaded)) return new Uint8Array(loaded.buffer, loaded.byteOffset, loaded.byteLength);
+  throw new TypeError(`WorkerBundle: the loader of ${path} resolved to ${loaded === null ? "null" : typeof loaded}; it must resolve to a string or bytes (Uint8Array, ArrayBuffer)`);
 }
 
 /** Depth-first, names in code-unit order, directories before their children; `filter` false skips an entry (and a directory's subtree). */

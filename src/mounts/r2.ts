@@ -73,8 +73,8 @@ export function R2Bucket(bucket: R2BucketBinding, options: R2BucketOptions = {})
 /**
  * Maps keys (prefix stripped) to paths. Object stores allow what a
  * filesystem cannot, so, as S3 file-system mounts commonly do:
- * - a key with an empty, `.` or `..` segment (`a//b`, `./a`, `a/../b`) names
- *   no path and is skipped;
+ * - a key with an empty, `.` or `..` segment (`a//b`, `./a`, `a/../b`), or
+ *   with a NUL character, names no path and is skipped;
  * - an object whose path is also a directory (`a` beside `a/b`, or beside a
  *   folder marker `a/`) is shadowed by the directory and skipped.
  * Folder markers (`dir/`) become directories. Returns path → key-relative
@@ -87,7 +87,7 @@ function layout(relatives: readonly string[]): { files: [string, string][]; mark
   for (const relative of relatives) {
     const marker = relative.endsWith("/");
     const segments = (marker ? relative.slice(0, -1) : relative).split("/");
-    if (segments.some((segment) => segment === "" || segment === "." || segment === "..")) continue;
+    if (relative.includes("\0") || segments.some((segment) => segment === "" || segment === "." || segment === "..")) continue;
     const path = segments.join("/");
     for (let i = 1; i < segments.length; i++) dirs.add(segments.slice(0, i).join("/"));
     if (marker) {

@@ -145,8 +145,21 @@ export class MountRegistry {
       await this.#clear(root).catch(() => {});
       throw error;
     }
-    this.#db.run(`UPDATE __ws_mounts SET mode = ?, complete = 1, version = ? WHERE root = ?`, mount.mode, wanted ?? null, root);
+    try {
+      // The root may have been moved or replaced by a link while the record was writable.
+      await this.#checkReachable(root, true);
+    } catch (error) {
+      await this.#clear(root).catch(() => {});
+      throw error;
+    }
+    const completed = this.#db.all(
+      `UPDATE __ws_mounts SET mode = ?, complete = 1, version = ? WHERE root = ? AND complete = 0 RETURNING root`,
+      mount.mode,
+      wanted ?? null,
+      root,
+    );
     guard.reload();
+    if (completed.length === 0) throw new Error(`mount ${root}: its record was removed while it was being copied (unmount, or a mount over an overlapping root); call ready() again`);
   }
 
   /**
@@ -166,18 +179,29 @@ export class MountRegistry {
 
   /**
    * Refuses a root reached through a symbolic link: EROFS is enforced on
-   * paths, so a mount must live at the path its root names.
+   * paths, so a mount must live at the path its root names. Before the copy
+   * a missing ancestor ends the check (mkdir -p creates real directories);
+   * after it (`copied`), every ancestor and the root itself must be real
+   * directories.
    */
-  async #checkReachable(root: string): Promise<void> {
+  async #checkReachable(root: string, copied = false): Promise<void> {
     let prefix = "";
     const segments = root.split("/").filter((segment) => segment !== "");
-    for (const segment of segments.slice(0, -1)) {
+    for (const [index, segment] of segments.entries()) {
       prefix += `/${segment}`;
+      const isRoot = index === segments.length - 1;
+      if (isRoot && !copied) return;
       const stat = await this.#fs.lstat(prefix).catch(() => undefined);
-      if (!stat) return; // missing: mkdir -p creates real directories from here on
-      if (stat.isSymbolicLink) {
-        throw new Error(`mount ${root}: ${prefix} is a symbolic link; a mount root must not be reached through a link (remove the link or choose another root)`);
+      if (!stat) {
+        if (!copied) return;
+        throw new Error(`mount ${root}: ${prefix} was removed while the mount was being copied; call ready() again`);
       }
+      if (stat.isSymbolicLink) {
+        throw new Error(
+          `mount ${root}: ${prefix} is a symbolic link; a mount root must not be reached through a link (remove the link or choose another root)`,
+        );
+      }
+      if (copied && !stat.isDirectory) throw new Error(`mount ${root}: ${prefix} is not a directory any more; call ready() again`);
     }
   }
 
@@ -254,20 +278,32 @@ export class MountRegistry {
   }
 }
 
-const rootLocks = new WeakMap<object, Map<string, Promise<void>>>();
+/** Runs in progress per storage object: root → settled-never-rejects promise. */
+const activeRuns = new WeakMap<object, Map<string, Promise<void>>>();
 
-/** Runs `task` after any earlier task for the same storage object and root has settled. */
+/**
+ * Runs `task` once no task for an overlapping root (the same root, an
+ * ancestor or a descendant) is running on the same storage object, so mount
+ * runs, unmounts and supersessions touching one subtree never interleave.
+ */
 async function withRootLock(storage: object, root: string, task: () => Promise<void>): Promise<void> {
-  let locks = rootLocks.get(storage);
-  if (!locks) rootLocks.set(storage, (locks = new Map()));
-  const previous = locks.get(root) ?? Promise.resolve();
-  const current = previous.then(task, task);
-  const tail = current.catch(() => {});
-  locks.set(root, tail);
+  let runs = activeRuns.get(storage);
+  if (!runs) activeRuns.set(storage, (runs = new Map()));
+  for (;;) {
+    const blocking = [...runs].filter(([other]) => overlaps(other, root)).map(([, done]) => done);
+    if (blocking.length === 0) break;
+    await Promise.all(blocking);
+  }
+  const current = task();
+  const done = current.then(
+    () => {},
+    () => {},
+  );
+  runs.set(root, done);
   try {
     await current;
   } finally {
-    if (locks.get(root) === tail) locks.delete(root);
+    if (runs.get(root) === done) runs.delete(root);
   }
 }
 

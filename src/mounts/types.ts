@@ -92,8 +92,12 @@ export interface R2BucketOptions {
   maxEntries?: number;
 }
 
-/** A file of a bundle tree: text (written as UTF-8) or bytes. */
-export type WorkerBundleFile = string | Uint8Array;
+/**
+ * A file of a bundle tree: text (written as UTF-8) or bytes. An
+ * `ArrayBuffer` or another `ArrayBufferView` is accepted as bytes too (a Data
+ * module's default export is an `ArrayBuffer`).
+ */
+export type WorkerBundleFile = string | Uint8Array | ArrayBuffer;
 
 /**
  * Relative path → file, or an async loader of it (called while

@@ -64,6 +64,8 @@ describe("contentDisposition (spec 04 §1.5)", () => {
     expect(contentDisposition("inline", "tab\there")).toBe("inline; filename=\"tab_here\"; filename*=UTF-8''tab%09here");
     expect(contentDisposition("inline", "a\r\nSet-Cookie: x")).toBe("inline; filename=\"a__Set-Cookie: x\"; filename*=UTF-8''a%0D%0ASet-Cookie%3A%20x");
     expect(contentDisposition("inline", "~ok~")).toBe('inline; filename="~ok~"');
+    // A lone surrogate (a JS string can hold one, UTF-8 cannot) becomes U+FFFD instead of a URIError.
+    expect(contentDisposition("inline", "lone\uD800.txt")).toBe("inline; filename=\"lone\uFFFD.txt\"; filename*=UTF-8''lone%EF%BF%BD.txt");
   });
 });
 

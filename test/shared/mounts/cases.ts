@@ -46,6 +46,7 @@ async function message(promise: Promise<unknown>): Promise<string> {
 function open(storage: DurableObjectStorageLike, options: Partial<WorkspaceOptions> = {}): Workspace {
   return new Workspace({ storage, now: () => 1_700_000_000_000, ...options });
 }
+const open_ = open;
 
 function rows(storage: DurableObjectStorageLike, query: string): Record<string, unknown>[] {
   return storage.sql.exec(query).toArray() as Record<string, unknown>[];
@@ -285,7 +286,7 @@ export function defineMountCases(h: MountHarness): void {
       expect(() => WorkerBundle({ "a.txt": "x", "./a.txt": "y" })).toThrow(/both name a\.txt/);
       expect(() => WorkerBundle({ "a": "x", "a/b": "y" })).toThrow(/a is used as both a file and a directory/);
       expect(() => WorkerBundle({ "a/b": "y", "a": "x" })).toThrow(/a is used as both a file and a directory/);
-      expect(() => WorkerBundle({ "a": 5 as never })).toThrow(/must be a string, a Uint8Array or an async loader/);
+      expect(() => WorkerBundle({ "a": 5 as never })).toThrow("WorkerBundle: a must be a string, bytes (Uint8Array, ArrayBuffer) or an async loader, got number");
       expect(() => WorkerBundle({ "a": "x" }, { version: 3 as never })).toThrow(/version must be a string or false/);
       expect(() => WorkerBundle({ "a": "x" }, { maxBytes: 0 })).toThrow(/maxBytes must be a positive integer, got 0/);
       expect(() => WorkerBundle("")).toThrow(/dir is empty/);
@@ -477,6 +478,92 @@ export function defineMountCases(h: MountHarness): void {
       await ws.ready();
       expect(await ws.fs.readFile("/m/t.txt", "utf8")).toBe("text");
       expect((await ws.fs.stat("/m/b.bin")).size).toBe(2);
+    }));
+
+  it("a root moved or replaced by a link while it is copied fails the run instead of completing unprotected", () =>
+    h.run(async (storage) => {
+      for (const [root, real, swap] of [
+        ["/a/b/c", "/z/b/c", async (ws: Workspace) => (await ws.fs.rename("/a", "/z"), await ws.fs.symlink("/z", "/a"))],
+        ["/m", "/real/m", async (ws: Workspace) => (await ws.fs.mkdir("/real"), await ws.fs.rename("/m", "/real/m"), await ws.fs.symlink("/real/m", "/m"))],
+      ] as const) {
+        let open!: () => void;
+        let at!: () => void;
+        const gate = new Promise<void>((resolve) => (open = resolve));
+        const reached = new Promise<void>((resolve) => (at = resolve));
+        const slow: Mount = {
+          kind: "slow",
+          strategy: "eager",
+          mode: "read-only",
+          version: "v1",
+          async materialize(api) {
+            await api.writeFile(`${api.root}/f1.txt`, new Blob(["one"]).stream());
+            at();
+            await gate;
+            await api.writeFile(`${api.root}/f2.txt`, new Blob(["two"]).stream());
+          },
+        };
+        const ws = open_(storage, { mounts: { [root]: slow } });
+        const ready = ws.ready();
+        await reached;
+        await swap(ws);
+        open();
+        await expect(ready).rejects.toThrow(`mount ${root}: `);
+        expect(rows(storage, `SELECT mode, complete FROM __ws_mounts WHERE root = '${root}'`)).toEqual([{ mode: "read-write", complete: 0 }]);
+        // Nothing claims to protect what was copied (the failed run cleared the root, through the link where there was one).
+        expect(await code(ws.fs.mkdir(real, { recursive: true }))).toBeUndefined();
+        expect(await code(ws.fs.writeFile(`${real}/f1.txt`, "writable"))).toBeUndefined();
+      }
+    }));
+
+  it("runs on overlapping roots from two Workspaces are serialised; a superseded run does not report success", () =>
+    h.run(async (storage) => {
+      let openA!: () => void;
+      let atA!: () => void;
+      const gateA = new Promise<void>((resolve) => (openA = resolve));
+      const reachedA = new Promise<void>((resolve) => (atA = resolve));
+      const aMount: Mount = {
+        kind: "a",
+        strategy: "eager",
+        mode: "read-only",
+        async materialize(api) {
+          await api.writeFile(`${api.root}/f1.txt`, new Blob(["1"]).stream());
+          atA();
+          await gateA;
+          await api.writeFile(`${api.root}/sub/f2.txt`, new Blob(["2"]).stream());
+        },
+      };
+      const A = open_(storage, { mounts: { "/a/b": aMount } });
+      const B = open_(storage, { mounts: { "/a": WorkerBundle({ "x.txt": "x" }) } });
+      const pa = A.ready();
+      await reachedA;
+      const pb = B.ready(); // waits for A's run on the overlapping root
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(rows(storage, "SELECT root FROM __ws_mounts")).toEqual([{ root: "/a/b" }]);
+      openA();
+      await pa;
+      await pb; // then supersedes A's record and replaces /a
+      expect(rows(storage, "SELECT root, complete FROM __ws_mounts")).toEqual([{ root: "/a", complete: 1 }]);
+      expect((await B.fs.readdir("/a")).map((e) => e.name)).toEqual(["x.txt"]);
+      expect(await code(A.fs.writeFile("/a/b/f1.txt", "x"))).toBe("EROFS");
+    }));
+
+  it("bundle bytes may be an ArrayBuffer or any view (a Data module's default export is an ArrayBuffer); NUL in a key is refused", () =>
+    h.run(async (storage) => {
+      const buffer = new Uint8Array([7, 8, 9]).buffer;
+      const ws = open_(storage, {
+        mounts: {
+          "/d": WorkerBundle({
+            "raw.bin": buffer,
+            "mod.bin": async () => ({ default: buffer }),
+            "view.bin": async () => new DataView(new Uint8Array([0, 1, 2, 3]).buffer, 1, 2),
+          }),
+        },
+      });
+      await ws.ready();
+      expect((await ws.fs.stat("/d/raw.bin")).size).toBe(3);
+      expect((await ws.fs.stat("/d/mod.bin")).size).toBe(3);
+      expect([...new Uint8Array(await new Response(await ws.fs.readFile("/d/view.bin")).arrayBuffer())]).toEqual([1, 2]);
+      expect(() => WorkerBundle({ "a\u0000b": "x" })).toThrow('WorkerBundle: path "a\\u0000b" contains NUL, which no file name may hold');
     }));
 
   it("an empty bundle mount exists as an empty directory", () =>

@@ -162,6 +162,23 @@ describe("share in workerd with a real R2 binding", () => {
     });
   });
 
+  it("odd names still give a URL that reaches the object: a lone surrogate becomes U+FFFD, a trailing /. is resolved", async () => {
+    await withWorkspace(async (ws, assets) => {
+      await ws.fs.mkdir("/odd", { recursive: true });
+      await ws.fs.writeFile("/odd/lone\uD800.txt", "lone");
+      await ws.fs.writeFile("/odd/f.txt", "dot");
+      const lone = keyOf(await assets.share("/odd/lone\uD800.txt", { expiresAfter: 1000, prefix: "odd-names" }));
+      expect(lone).toMatch(/^odd-names\/[0-9a-hjkmnp-tv-z]{26}\/lone\uFFFD\.txt$/);
+      expect(await (await env.ASSETS_BUCKET.get(lone))!.text()).toBe("lone");
+      const dot = keyOf(await assets.share("/odd/f.txt/.", { expiresAfter: 1000, prefix: "odd-names" }));
+      expect(dot).toMatch(/^odd-names\/[0-9a-hjkmnp-tv-z]{26}\/f\.txt$/);
+      expect(await (await env.ASSETS_BUCKET.get(dot))!.text()).toBe("dot");
+      await expect(assets.share("/odd/f.txt", { expiresAfter: 1000, prefix: "a/../b" })).rejects.toThrow(
+        'share: prefix "a/../b" has a "." or ".." segment, which a URL cannot address; use other characters',
+      );
+    });
+  });
+
   it("a missing file rejects with ENOENT and nothing is uploaded", async () => {
     const prefix = `t-${crypto.randomUUID()}`;
     await withWorkspace(async (_ws, assets) => {

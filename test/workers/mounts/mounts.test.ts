@@ -113,7 +113,7 @@ describe("R2Bucket mount over a real local R2 bucket", () => {
 
   it("maps keys a file system cannot hold like S3 mounts do: dot/empty segments skipped, a directory shadows an object of its name", async () => {
     const bucket = env.MOUNT_BUCKET;
-    for (const key of ["odd/a", "odd/a/b", "odd/m", "odd/m/", "odd/x//y", "odd/./z", "odd/q/../r", "odd/ok.txt"]) await bucket.put(key, key);
+    for (const key of ["odd/a", "odd/a/b", "odd/m", "odd/m/", "odd/x//y", "odd/./z", "odd/q/../r", "odd/nul\u0000.txt", "odd/ok.txt"]) await bucket.put(key, key);
     await inDurableObject(async (storage) => {
       // A leading "/" and doubled slashes in the prefix are dropped, like path segments.
       const ws = new Workspace({ storage, mounts: { "/o": R2Bucket(bucket, { prefix: "//odd/" }) } });
