@@ -587,11 +587,15 @@ export class WorkspaceFs implements WorkspaceFilesystem {
 
   // ── helpers ────────────────────────────────────────────────────────────
 
-  /** EROFS when canonical `path` is a read-only mount root, lies under one, or is an ancestor of one (spec 01 §6.3). */
+  /**
+   * EROFS when canonical `path` is a read-only mount root, lies under one, or
+   * is an ancestor of one (spec 01 §6.3) — or when `rm`/`rename` would take
+   * away the root, or an ancestor of the root, of a mount being copied in.
+   */
   #readOnly(canonical: string, syscall: string): void {
     if (!this.#guard.active) return;
-    const root = this.#guard.overlapping(canonical);
-    if (root !== undefined) throw readOnlyError(syscall, canonical, root);
+    const refusal = this.#guard.refusal(canonical, syscall);
+    if (refusal) throw readOnlyError(syscall, canonical, refusal.root, refusal.copying);
   }
 
   /** A trace for a mutation's resolve, when a read-only mount is recorded (else no cost). */
@@ -607,15 +611,16 @@ export class WorkspaceFs implements WorkspaceFilesystem {
   #readOnlyVia(trace: ResolveTrace | undefined, found: Resolution, syscall: string, canonical: string): void {
     if (!trace?.viaLink || !trace.reached) return;
     let real = this.#nodes.pathOf(trace.reached.ino);
-    let root: string | undefined;
     if (found.status === "found" || found.status === "missing") {
       if (found.status === "missing") real = joinPath(real, found.name);
-      root = this.#guard.overlapping(real);
-    } else {
-      root = this.#guard.roots.find((candidate) => within(real, candidate));
+      const refusal = this.#guard.refusal(real, syscall);
+      if (refusal) throw readOnlyError(syscall, canonical, refusal.root, refusal.copying);
+      return;
     }
-    if (root !== undefined) throw readOnlyError(syscall, canonical, root);
+    const root = this.#guard.roots.find((candidate) => within(real, candidate));
+    if (root !== undefined) throw readOnlyError(syscall, canonical, root, false);
   }
+
 
   /** Resolves an existing entry; read-side failures become ENOENT / ELOOP. */
   #existing(canonical: string, syscall: string, followFinal: boolean, withData = false): Node {
@@ -633,8 +638,11 @@ export class WorkspaceFs implements WorkspaceFilesystem {
   }
 }
 
-function readOnlyError(syscall: string, canonical: string, root: string): WorkspaceFsError {
-  return new WorkspaceFsError("EROFS", syscall, canonical, `read-only file system (mount at ${root})`);
+function readOnlyError(syscall: string, canonical: string, root: string, copying: boolean): WorkspaceFsError {
+  const detail = copying
+    ? `read-only file system (mount at ${root} is being copied in; its root and the directories above it cannot be removed or moved until ready() finishes)`
+    : `read-only file system (mount at ${root})`;
+  return new WorkspaceFsError("EROFS", syscall, canonical, detail);
 }
 
 /** A stream of one piece of bytes (empty: no chunks). */

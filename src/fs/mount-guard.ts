@@ -4,6 +4,11 @@
  * over the same storage object, so a mutation costs no extra statement when
  * no read-only mount is recorded, and one lexical check when one is.
  *
+ * While a mount is being copied in ("busy"), its root entry and the root's
+ * ancestors cannot be removed or moved (its contents stay writable, so the
+ * copy can write): nobody can take the root away or swap an ancestor for a
+ * link under a running copy.
+ *
  * @module
  */
 import type { Database } from "../storage/database.js";
@@ -12,6 +17,7 @@ import type { Database } from "../storage/database.js";
 export class MountGuard {
   readonly #db: Database;
   #roots: readonly string[] = [];
+  readonly #busy = new Map<string, number>();
 
   constructor(db: Database) {
     this.#db = db;
@@ -25,9 +31,30 @@ export class MountGuard {
       .map((row) => row.root);
   }
 
-  /** Whether any read-only mount is recorded. */
+  /** Whether any read-only mount is recorded or being copied. */
   get active(): boolean {
-    return this.#roots.length > 0;
+    return this.#roots.length > 0 || this.#busy.size > 0;
+  }
+
+  /** Marks a mount root as being copied (`true`) or done (`false`); nests. */
+  busy(root: string, on: boolean): void {
+    const count = (this.#busy.get(root) ?? 0) + (on ? 1 : -1);
+    if (count > 0) this.#busy.set(root, count);
+    else this.#busy.delete(root);
+  }
+
+  /**
+   * Why mutation `syscall` of canonical `path` is refused, or `undefined`: it
+   * overlaps a read-only root, or it removes or moves the root (or an
+   * ancestor of the root) of a mount being copied.
+   */
+  refusal(path: string, syscall: string): { root: string; copying: boolean } | undefined {
+    const root = this.overlapping(path);
+    if (root !== undefined) return { root, copying: false };
+    // Only moves and removals can take a running copy's root away; mkdir -p or chmod of an ancestor cannot.
+    if (syscall !== "rm" && syscall !== "rename") return undefined;
+    for (const busy of this.#busy.keys()) if (within(busy, path)) return { root: busy, copying: true };
+    return undefined;
   }
 
   /** Read-only roots, sorted. */

@@ -49,7 +49,14 @@ export class MountRegistry {
       }
       for (const root of roots) {
         const value = mounts[root];
-        const mount = typeof value === "function" ? value({ sessionId: context.sessionId, root, vfs: context.fs }) : value;
+        let mount: unknown = value;
+        if (typeof value === "function") {
+          try {
+            mount = value({ sessionId: context.sessionId, root, vfs: context.fs });
+          } catch (error) {
+            throw new Error(`Workspace mounts: the factory for ${root} threw: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+          }
+        }
         checkMount(root, mount);
         registry.set(root, mount);
       }
@@ -69,8 +76,15 @@ export class MountRegistry {
    */
   ensure(): Promise<void> {
     if (this.#mounts.size === 0) return Promise.resolve();
+    const context = runContext();
+    if (context?.registry === this) {
+      return Promise.reject(
+        new Error(`mount ${context.root}: its version() or materialize() called ready(), ensureMountsIndexed() or unmount() of the Workspace it is filling, which would wait for itself`),
+      );
+    }
     if (!this.#pass) {
-      const pass = this.#run();
+      // Assigned before the pass starts, so a caller reached from inside it joins instead of starting another.
+      const pass = Promise.resolve().then(() => this.#run());
       this.#pass = pass;
       this.#settled = false;
       pass.then(
@@ -106,10 +120,16 @@ export class MountRegistry {
   }
 
   async #materialize(root: string, mount: Mount): Promise<void> {
-    const wanted = typeof mount.version === "function" ? await mount.version() : mount.version;
-    if (wanted !== undefined && typeof wanted !== "string") throw new Error(`mount ${root}: version() must resolve to a string`);
-    // One run per root per store: Workspaces over the same storage queue here, and each re-reads the record.
-    await withRootLock(this.#db.storage, root, () => this.#run1(root, mount, wanted));
+    try {
+      const wanted = await inMountCallback(this, this.#db.storage, root, async () =>
+        typeof mount.version === "function" ? mount.version() : mount.version,
+      );
+      if (wanted !== undefined && typeof wanted !== "string") throw new Error(`mount ${root}: version() must resolve to a string`);
+      // One run at a time per store for overlapping roots; each re-reads the record.
+      await withRootLock(this.#db.storage, root, () => this.#run1(root, mount, wanted));
+    } catch (error) {
+      throw withRoot(root, error);
+    }
   }
 
   async #run1(root: string, mount: Mount, wanted: string | undefined): Promise<void> {
@@ -122,7 +142,7 @@ export class MountRegistry {
       }
       return;
     }
-    await this.#checkReachable(root);
+    await this.#checkAncestors(root);
     // A recorded mount that overlaps this root but is no longer configured is superseded by it.
     const stale = this.#db
       .all<{ root: string }>(`SELECT root FROM __ws_mounts WHERE root <> ?`, root)
@@ -137,21 +157,29 @@ export class MountRegistry {
       mount.kind,
     );
     guard.reload();
+    // The root entry must be a real directory: a link or a file there is removed (not what it points to).
+    if (root !== "/") {
+      const entry = await this.#fs.lstat(root).catch(() => undefined);
+      if (entry && !entry.isDirectory) await this.#fs.rm(root);
+      await this.#fs.mkdir(root, { recursive: true });
+    }
+    // From here the root and its ancestors are frozen (EROFS) until the run ends; the contents stay writable.
+    guard.busy(root, true);
+    let chain: number[] | undefined;
     try {
-      await this.#clear(root);
-      if (root !== "/") await this.#fs.mkdir(root, { recursive: true });
-      await mount.materialize(this.#api(root, mount));
+      chain = await this.#chain(root);
+      await this.#clearChildren(root);
+      await inMountCallback(this, this.#db.storage, root, () => mount.materialize(this.#api(root, mount)));
+      if (!sameChain(chain, await this.#chain(root).catch(() => undefined))) {
+        throw new Error(`mount ${root}: the root was moved or replaced while it was being copied; call ready() again`);
+      }
     } catch (error) {
-      await this.#clear(root).catch(() => {});
+      // Clear only what is still the root this run created: never through a path that now leads elsewhere.
+      if (chain && sameChain(chain, await this.#chain(root).catch(() => undefined))) await this.#clearChildren(root).catch(() => {});
+      guard.busy(root, false);
       throw error;
     }
-    try {
-      // The root may have been moved or replaced by a link while the record was writable.
-      await this.#checkReachable(root, true);
-    } catch (error) {
-      await this.#clear(root).catch(() => {});
-      throw error;
-    }
+    guard.busy(root, false);
     const completed = this.#db.all(
       `UPDATE __ws_mounts SET mode = ?, complete = 1, version = ? WHERE root = ? AND complete = 0 RETURNING root`,
       mount.mode,
@@ -178,43 +206,43 @@ export class MountRegistry {
   }
 
   /**
-   * Refuses a root reached through a symbolic link: EROFS is enforced on
-   * paths, so a mount must live at the path its root names. Before the copy
-   * a missing ancestor ends the check (mkdir -p creates real directories);
-   * after it (`copied`), every ancestor and the root itself must be real
-   * directories.
+   * Refuses a root reached through a symbolic link or below a file: EROFS is
+   * enforced on paths, so a mount must live at the path its root names.
+   * A missing ancestor ends the check (mkdir -p creates real directories).
    */
-  async #checkReachable(root: string, copied = false): Promise<void> {
+  async #checkAncestors(root: string): Promise<void> {
     let prefix = "";
     const segments = root.split("/").filter((segment) => segment !== "");
-    for (const [index, segment] of segments.entries()) {
+    for (const segment of segments.slice(0, -1)) {
       prefix += `/${segment}`;
-      const isRoot = index === segments.length - 1;
-      if (isRoot && !copied) return;
       const stat = await this.#fs.lstat(prefix).catch(() => undefined);
-      if (!stat) {
-        if (!copied) return;
-        throw new Error(`mount ${root}: ${prefix} was removed while the mount was being copied; call ready() again`);
-      }
+      if (!stat) return;
       if (stat.isSymbolicLink) {
-        throw new Error(
-          `mount ${root}: ${prefix} is a symbolic link; a mount root must not be reached through a link (remove the link or choose another root)`,
-        );
+        throw new Error(`mount ${root}: ${prefix} is a symbolic link; a mount root must not be reached through a link (remove the link or choose another root)`);
       }
-      if (copied && !stat.isDirectory) throw new Error(`mount ${root}: ${prefix} is not a directory any more; call ready() again`);
+      if (!stat.isDirectory) throw new Error(`mount ${root}: ${prefix} is a file; a mount root must lie in directories (remove the file or choose another root)`);
     }
   }
 
-  /** Removes everything at the root (for `/`, every child of it). */
-  async #clear(root: string): Promise<void> {
-    if (root !== "/") {
-      await this.#fs.rm(root, { recursive: true, force: true });
-      return;
+  /** Inode numbers of `/`'s children down to the root (lstat: links are not followed). */
+  async #chain(root: string): Promise<number[]> {
+    const inodes: number[] = [];
+    let prefix = "";
+    for (const segment of root.split("/").filter((part) => part !== "")) {
+      prefix += `/${segment}`;
+      const stat = await this.#fs.lstat(prefix);
+      if (!stat.isDirectory) throw new Error(`mount ${root}: ${prefix} is not a directory`);
+      inodes.push(stat.inode);
     }
+    return inodes;
+  }
+
+  /** Removes every entry in the root directory (not the root itself: it stays frozen while busy). */
+  async #clearChildren(root: string): Promise<void> {
     for (;;) {
-      const children = await this.#fs.readdir("/", { limit: 256 });
+      const children = await this.#fs.readdir(root, { limit: 256 });
       if (children.length === 0) return;
-      for (const child of children) await this.#fs.rm(joinPath("/", child.name), { recursive: true, force: true });
+      for (const child of children) await this.#fs.rm(joinPath(root, child.name), { recursive: true, force: true });
     }
   }
 
@@ -223,7 +251,7 @@ export class MountRegistry {
     let entries = 0;
     let bytes = 0;
     /** Directories this run has created (parents are made once per run, not once per file). */
-    const made = new Set<string>();
+    const made = new Set<string>([root]);
     const inside = (path: string, allowRoot: boolean): string => {
       let canonical: string;
       try {
@@ -271,6 +299,7 @@ export class MountRegistry {
       async mkdir(absPath, mode) {
         const path = inside(absPath, true);
         count();
+        if (made.has(path)) return; // the root (created by the run) or a directory this run made
         await fs.mkdir(path, mode === undefined ? { recursive: true } : { recursive: true, mode });
         made.add(path);
       },
@@ -287,6 +316,10 @@ const activeRuns = new WeakMap<object, Map<string, Promise<void>>>();
  * runs, unmounts and supersessions touching one subtree never interleave.
  */
 async function withRootLock(storage: object, root: string, task: () => Promise<void>): Promise<void> {
+  const context = runContext();
+  if (context && context.storage === storage && overlaps(context.root, root)) {
+    throw new Error(`mount ${context.root}: its version() or materialize() got ready, unmounted or mounted ${root} on the same storage, which would wait for itself`);
+  }
   let runs = activeRuns.get(storage);
   if (!runs) activeRuns.set(storage, (runs = new Map()));
   for (;;) {
@@ -305,6 +338,58 @@ async function withRootLock(storage: object, root: string, task: () => Promise<v
   } finally {
     if (runs.get(root) === done) runs.delete(root);
   }
+}
+
+/** Whether two inode chains name the same directories. */
+function sameChain(a: readonly number[], b: readonly number[] | undefined): boolean {
+  return b !== undefined && a.length === b.length && a.every((inode, i) => inode === b[i]);
+}
+
+/** `error`, prefixed `mount <root>: ` when it does not already name the mount (the original kept as `cause`). */
+function withRoot(root: string, error: unknown): unknown {
+  if (!(error instanceof Error) || error.message.startsWith(`mount ${root}:`)) return error;
+  const wrapped = new Error(`mount ${root}: ${error.message}`, { cause: error });
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === "string") Object.assign(wrapped, { code });
+  return wrapped;
+}
+
+/** Which mount callback (version() / materialize()) the current async context runs in, where the platform can tell. */
+interface RunContext {
+  readonly registry: MountRegistry;
+  readonly storage: object;
+  readonly root: string;
+}
+
+interface AsyncLocalStorageLike<T> {
+  getStore(): T | undefined;
+  run<R>(store: T, fn: () => R): R;
+}
+
+let contexts: AsyncLocalStorageLike<RunContext> | null | undefined;
+
+/** `AsyncLocalStorage` from node:async_hooks (Node, workerd with nodejs_compat), or `null`: then re-entry is not detected. */
+function contextStore(): AsyncLocalStorageLike<RunContext> | null {
+  if (contexts === undefined) {
+    try {
+      const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+      const hooks = proc?.getBuiltinModule?.("node:async_hooks") as { AsyncLocalStorage?: new () => AsyncLocalStorageLike<RunContext> } | undefined;
+      contexts = hooks?.AsyncLocalStorage ? new hooks.AsyncLocalStorage() : null;
+    } catch {
+      contexts = null;
+    }
+  }
+  return contexts;
+}
+
+function runContext(): RunContext | undefined {
+  return contexts ? contexts.getStore() : undefined;
+}
+
+/** Runs a mount callback marked with its registry and root, so calls back into ready()/unmount() are refused instead of deadlocking. */
+function inMountCallback<T>(registry: MountRegistry, storage: object, root: string, fn: () => Promise<T>): Promise<T> {
+  const store = contextStore();
+  return store ? store.run({ registry, storage, root }, fn) : fn();
 }
 
 function checkRoot(root: string): void {

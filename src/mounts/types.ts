@@ -97,7 +97,7 @@ export interface R2BucketOptions {
  * `ArrayBuffer` or another `ArrayBufferView` is accepted as bytes too (a Data
  * module's default export is an `ArrayBuffer`).
  */
-export type WorkerBundleFile = string | Uint8Array | ArrayBuffer;
+export type WorkerBundleFile = string | Uint8Array | ArrayBuffer | ArrayBufferView;
 
 /**
  * Relative path → file, or an async loader of it (called while

@@ -311,7 +311,7 @@ export function defineMountCases(h: MountHarness): void {
       await expect(ws.ready()).rejects.toThrow("loader failed");
       // The other mount completed; the failed one is empty and not protected.
       expect(await ws.fs.readFile("/ok/README.md", "utf8")).toBe("# Data\n");
-      expect(await code(ws.fs.stat(ROOT))).toBe("ENOENT");
+      expect(await ws.fs.readdir(ROOT)).toEqual([]); // cleared; the root directory itself stays
       expect(rows(storage, "SELECT root, mode, complete FROM __ws_mounts ORDER BY root")).toEqual([
         { root: "/ok", mode: "read-only", complete: 1 },
         { root: ROOT, mode: "read-write", complete: 0 },
@@ -345,7 +345,7 @@ export function defineMountCases(h: MountHarness): void {
       const ws3 = open(storage, { mounts: { "/esc": escape } });
       await expect(ws3.ready()).rejects.toThrow('mount /esc: "/etc/passwd" is outside the mount root');
       expect(await code(ws3.fs.stat("/etc"))).toBe("ENOENT");
-      expect(await code(ws3.fs.stat("/big"))).toBe("ENOENT");
+      expect(await ws3.fs.readdir("/big")).toEqual([]);
     }));
 
   it("an empty mount still creates its root; a mount at / replaces every top-level entry", () =>
@@ -480,39 +480,79 @@ export function defineMountCases(h: MountHarness): void {
       expect((await ws.fs.stat("/m/b.bin")).size).toBe(2);
     }));
 
-  it("a root moved or replaced by a link while it is copied fails the run instead of completing unprotected", () =>
+  it("while a mount is copied in, its root and the directories above it cannot be removed or moved (no swapping it away)", () =>
     h.run(async (storage) => {
-      for (const [root, real, swap] of [
-        ["/a/b/c", "/z/b/c", async (ws: Workspace) => (await ws.fs.rename("/a", "/z"), await ws.fs.symlink("/z", "/a"))],
-        ["/m", "/real/m", async (ws: Workspace) => (await ws.fs.mkdir("/real"), await ws.fs.rename("/m", "/real/m"), await ws.fs.symlink("/real/m", "/m"))],
-      ] as const) {
-        let open!: () => void;
-        let at!: () => void;
-        const gate = new Promise<void>((resolve) => (open = resolve));
-        const reached = new Promise<void>((resolve) => (at = resolve));
-        const slow: Mount = {
-          kind: "slow",
-          strategy: "eager",
-          mode: "read-only",
-          version: "v1",
-          async materialize(api) {
-            await api.writeFile(`${api.root}/f1.txt`, new Blob(["one"]).stream());
-            at();
-            await gate;
-            await api.writeFile(`${api.root}/f2.txt`, new Blob(["two"]).stream());
+      let open!: () => void;
+      let at!: () => void;
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      const reached = new Promise<void>((resolve) => (at = resolve));
+      const slow: Mount = {
+        kind: "slow",
+        strategy: "eager",
+        mode: "read-only",
+        version: "v1",
+        async materialize(api) {
+          await api.writeFile(`${api.root}/f1.txt`, new Blob(["one"]).stream());
+          at();
+          await gate;
+          await api.writeFile(`${api.root}/f2.txt`, new Blob(["two"]).stream());
+        },
+      };
+      const pre = open_(storage);
+      await pre.fs.mkdir("/home/u/data", { recursive: true });
+      await pre.fs.writeFile("/home/u/data/notes.txt", "precious");
+      const ws = open_(storage, { mounts: { "/a/b/c": slow } });
+      const ready = ws.ready();
+      await reached;
+      const copying = "EROFS: read-only file system (mount at /a/b/c is being copied in; its root and the directories above it cannot be removed or moved until ready() finishes)";
+      expect(await message(ws.fs.rename("/a", "/z"))).toBe(`${copying}, rename: /a`);
+      expect(await message(ws.fs.rename("/a/b/c", "/c"))).toBe(`${copying}, rename: /a/b/c`);
+      expect(await message(ws.fs.rm("/a/b", { recursive: true }))).toBe(`${copying}, rm: /a/b`);
+      expect(await code(ws.fs.rename("/home", "/a/b/c/home"))).toBeUndefined(); // into the root's contents: allowed while copying
+      await ws.fs.rename("/a/b/c/home", "/home");
+      await ws.fs.mkdir("/a", { recursive: true }); // a no-op mkdir -p of an ancestor stays allowed
+      open();
+      await ready;
+      expect((await ws.fs.readdir("/a/b/c")).map((e) => e.name)).toEqual(["f1.txt", "f2.txt"]);
+      expect(await code(ws.fs.writeFile("/a/b/c/f1.txt", "x"))).toBe("EROFS");
+      expect(await ws.fs.readFile("/home/u/data/notes.txt", "utf8")).toBe("precious");
+      // Once done, only the read-only rules apply: siblings of the ancestors are free again.
+      await ws.fs.rename("/home", "/home2");
+    }));
+
+  it("a mount callback that calls back into ready(), ensureMountsIndexed() or unmount() is refused instead of deadlocking", () =>
+    h.run(async (storage) => {
+      let ws!: Workspace;
+      const viaVersion: Mount = { kind: "k", strategy: "eager", mode: "read-only", version: async () => (await ws.ready(), "v"), async materialize() {} };
+      ws = open_(storage, { mounts: { "/v": viaVersion } });
+      await expect(ws.ready()).rejects.toThrow(
+        "mount /v: its version() or materialize() called ready(), ensureMountsIndexed() or unmount() of the Workspace it is filling, which would wait for itself",
+      );
+      let other!: Workspace;
+      const viaUnmount: Mount = { kind: "k", strategy: "eager", mode: "read-only", async materialize() { await other.unmount("/u"); } };
+      other = open_(storage, { mounts: { "/u": viaUnmount } });
+      await expect(other.ready()).rejects.toThrow("mount /u: its version() or materialize() got ready, unmounted or mounted /u on the same storage, which would wait for itself");
+      // Nothing is left half-done: the run failed and can be retried with a well-behaved mount.
+      const fixed = open_(storage, { mounts: { "/u": docs() } });
+      await fixed.ready();
+      expect(await fixed.fs.readFile("/u/README.md", "utf8")).toBe("# Data\n");
+    }));
+
+  it("errors name the mount: a parent that is a file, a factory that throws", () =>
+    h.run(async (storage) => {
+      const pre = open_(storage);
+      await pre.fs.writeFile("/ws", "a file");
+      const ws = open_(storage, { mounts: { "/ws/data": docs() } });
+      await expect(ws.ready()).rejects.toThrow("mount /ws/data: /ws is a file; a mount root must lie in directories (remove the file or choose another root)");
+      expect(() =>
+        open_(storage, {
+          mounts: {
+            "/f": () => {
+              throw new Error("no bucket binding");
+            },
           },
-        };
-        const ws = open_(storage, { mounts: { [root]: slow } });
-        const ready = ws.ready();
-        await reached;
-        await swap(ws);
-        open();
-        await expect(ready).rejects.toThrow(`mount ${root}: `);
-        expect(rows(storage, `SELECT mode, complete FROM __ws_mounts WHERE root = '${root}'`)).toEqual([{ mode: "read-write", complete: 0 }]);
-        // Nothing claims to protect what was copied (the failed run cleared the root, through the link where there was one).
-        expect(await code(ws.fs.mkdir(real, { recursive: true }))).toBeUndefined();
-        expect(await code(ws.fs.writeFile(`${real}/f1.txt`, "writable"))).toBeUndefined();
-      }
+        }),
+      ).toThrow("Workspace mounts: the factory for /f threw: no bucket binding");
     }));
 
   it("runs on overlapping roots from two Workspaces are serialised; a superseded run does not report success", () =>
