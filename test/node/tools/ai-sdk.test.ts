@@ -1,31 +1,10 @@
 import { generateText, stepCountIs } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
 import { describe, expect, it } from "vitest";
+import { call, done, outputFor } from "../../shared/loops/ai-sdk.js";
 import { createAITools } from "../../../src/tools/ai-sdk.js";
 import { setup, text } from "./helpers.js";
 
-const usage = {
-  inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
-  outputTokens: { total: 1, text: 1, reasoning: undefined },
-};
-const call = (id: string, toolName: string, input: unknown) => ({
-  content: [{ type: "tool-call" as const, toolCallId: id, toolName, input: JSON.stringify(input) }],
-  finishReason: { unified: "tool-calls" as const, raw: undefined },
-  usage,
-  warnings: [],
-});
-const done = { content: [{ type: "text" as const, text: "done" }], finishReason: { unified: "stop" as const, raw: undefined }, usage, warnings: [] };
-
-/** The tool-result output the model saw for a call id, from the next step's prompt. */
-function outputFor(model: MockLanguageModelV4, id: string): unknown {
-  for (const c of model.doGenerateCalls) {
-    for (const message of c.prompt) {
-      if (message.role !== "tool") continue;
-      for (const part of message.content) if (part.type === "tool-result" && part.toolCallId === id) return part.output;
-    }
-  }
-  return undefined;
-}
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
 

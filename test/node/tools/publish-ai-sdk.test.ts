@@ -1,33 +1,12 @@
 import { generateText, stepCountIs } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
 import { describe, expect, it } from "vitest";
+import { call, done, outputFor } from "../../shared/loops/ai-sdk.js";
 import { createAITools, createPublishTool } from "../../../src/tools/ai-sdk.js";
 import { createPublishTool as createPublishToolFromIndex } from "../../../src/tools/index.js";
 import { makeWorkspace } from "./helpers.js";
 import { PNG, publishSetup, READONLY, SEVEN, WITH_PUBLISH } from "./publish-helpers.js";
 
-const usage = {
-  inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
-  outputTokens: { total: 1, text: 1, reasoning: undefined },
-};
-const call = (id: string, toolName: string, input: unknown) => ({
-  content: [{ type: "tool-call" as const, toolCallId: id, toolName, input: JSON.stringify(input) }],
-  finishReason: { unified: "tool-calls" as const, raw: undefined },
-  usage,
-  warnings: [],
-});
-const done = { content: [{ type: "text" as const, text: "done" }], finishReason: { unified: "stop" as const, raw: undefined }, usage, warnings: [] };
-
-/** The tool-result output the model saw for a call id, from the next step's prompt. */
-function outputFor(model: MockLanguageModelV4, id: string): unknown {
-  for (const c of model.doGenerateCalls) {
-    for (const message of c.prompt) {
-      if (message.role !== "tool") continue;
-      for (const part of message.content) if (part.type === "tool-result" && part.toolCallId === id) return part.output;
-    }
-  }
-  return undefined;
-}
 
 describe("publish through generateText (MockLanguageModelV4)", () => {
   it("shares with the default expiry, an explicit expiry and the session prefix; failures come back as results", async () => {

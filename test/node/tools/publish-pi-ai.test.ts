@@ -1,43 +1,11 @@
-import {
-  complete,
-  fauxAssistantMessage,
-  fauxText,
-  fauxToolCall,
-  registerFauxProvider,
-  type Context,
-  type ToolResultMessage,
-} from "@earendil-works/pi-ai";
-import { afterEach, describe, expect, it } from "vitest";
+import { fauxAssistantMessage, fauxText, fauxToolCall } from "@earendil-works/pi-ai";
+import { describe, expect, it } from "vitest";
+import { piLoop, step } from "../../shared/loops/pi.js";
 import { createPiTools } from "../../../src/tools/pi-ai.js";
 import { makeWorkspace } from "./helpers.js";
 import { PNG, publishSetup, READONLY, SEVEN, WITH_PUBLISH } from "./publish-helpers.js";
 
-let registration: ReturnType<typeof registerFauxProvider> | undefined;
-afterEach(() => registration?.unregister());
-
-/** pi's own loop: complete → run each toolCall through execute → push toolResult → repeat. */
-async function runLoop(tools: ReturnType<typeof createPiTools>, script: Array<ReturnType<typeof fauxAssistantMessage>>) {
-  registration = registerFauxProvider();
-  registration.setResponses(script);
-  const model = registration.getModel();
-  const context: Context = { messages: [{ role: "user", content: "go", timestamp: Date.now() }], tools: tools.tools as never };
-  const results = new Map<string, ToolResultMessage>();
-  for (let turn = 0; turn < 20; turn++) {
-    const message = await complete(model, context);
-    context.messages.push(message);
-    const calls = message.content.filter((b) => b.type === "toolCall");
-    if (calls.length === 0) break;
-    for (const block of calls) {
-      const { content, isError, details } = await tools.execute(block);
-      const result: ToolResultMessage = { role: "toolResult", toolCallId: block.id, toolName: block.name, content, isError, details, timestamp: Date.now() };
-      results.set(block.id, result);
-      context.messages.push(result);
-    }
-  }
-  return { results, context };
-}
-
-const step = (...calls: ReturnType<typeof fauxToolCall>[]) => fauxAssistantMessage(calls, { stopReason: "toolUse" });
+const runLoop = piLoop();
 
 describe("publish through pi's faux provider loop", () => {
   it("shares files, reports a missing file as the bare message, and rejects bad expiries", async () => {

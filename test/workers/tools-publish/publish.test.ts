@@ -9,6 +9,7 @@ import { env, runInDurableObject } from "cloudflare:test";
 import { generateText, stepCountIs } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
 import { describe, expect, it } from "vitest";
+import { call as publishCall, done } from "../../shared/loops/ai-sdk.js";
 import { Workspace } from "../../../src/index.js";
 import { createAssets } from "../../../src/assets/index.js";
 import { createAITools } from "../../../src/tools/ai-sdk.js";
@@ -56,17 +57,7 @@ function keyOf(url: string): string {
   return decodeURIComponent(u.pathname.slice("/agent-assets/".length));
 }
 
-const usage = {
-  inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
-  outputTokens: { total: 1, text: 1, reasoning: undefined },
-};
-const call = (id: string, input: unknown) => ({
-  content: [{ type: "tool-call" as const, toolCallId: id, toolName: "publish", input: JSON.stringify(input) }],
-  finishReason: { unified: "tool-calls" as const, raw: undefined },
-  usage,
-  warnings: [],
-});
-const done = { content: [{ type: "text" as const, text: "done" }], finishReason: { unified: "stop" as const, raw: undefined }, usage, warnings: [] };
+const call = (id: string, input: unknown) => publishCall(id, "publish", input);
 
 describe("publish with createAssets and a real R2 bucket (workerd)", () => {
   it("AI SDK loop: uploads the file's bytes under agent-<sessionId>/ and returns a presigned link", async () => {

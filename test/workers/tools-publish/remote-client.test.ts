@@ -9,22 +9,13 @@ import { env } from "cloudflare:test";
 import { generateText, stepCountIs } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
 import { describe, expect, it } from "vitest";
+import { call as publishCall, done } from "../../shared/loops/ai-sdk.js";
 import { getWorkspace } from "../../../src/index.js";
 import { createAITools } from "../../../src/tools/ai-sdk.js";
 import { createTanStackTools } from "../../../src/tools/tanstack-ai.js";
 import { ASSETS_AGENT_ACCOUNT, ASSETS_AGENT_NOW } from "./agent.js";
 
-const usage = {
-  inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
-  outputTokens: { total: 1, text: 1, reasoning: undefined },
-};
-const call = (id: string, input: unknown) => ({
-  content: [{ type: "tool-call" as const, toolCallId: id, toolName: "publish", input: JSON.stringify(input) }],
-  finishReason: { unified: "tool-calls" as const, raw: undefined },
-  usage,
-  warnings: [],
-});
-const done = { content: [{ type: "text" as const, text: "done" }], finishReason: { unified: "stop" as const, raw: undefined }, usage, warnings: [] };
+const call = (id: string, input: unknown) => publishCall(id, "publish", input);
 
 describe("publish through a remote getWorkspace() client", () => {
   it("uploads in the Durable Object and returns the link; a missing file fails as a result", async () => {
