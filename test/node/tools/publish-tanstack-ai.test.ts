@@ -1,19 +1,10 @@
-import { chat } from "@tanstack/ai";
 import { describe, expect, it } from "vitest";
 import { createTanStackTools } from "../../../src/tools/tanstack-ai.js";
 import { makeWorkspace } from "./helpers.js";
 import { PNG, publishSetup, READONLY, SEVEN, WITH_PUBLISH } from "./publish-helpers.js";
-import { scriptedAdapter, type ScriptStep } from "./tanstack-helpers.js";
+import { runChat } from "./tanstack-helpers.js";
 
-async function run(tools: unknown, script: ScriptStep[]) {
-  const { adapter, seen } = scriptedAdapter(script);
-  const chunks: Array<Record<string, unknown>> = [];
-  const stream = chat({ adapter: adapter as never, messages: [{ role: "user", content: "go" }], tools: tools as never });
-  for await (const chunk of stream as AsyncIterable<Record<string, unknown>>) chunks.push(chunk);
-  const last = seen.at(-1)!.messages as Array<{ role: string; toolCallId?: string; content: unknown }>;
-  const toolMessage = (id: string) => last.find((m) => m.role === "tool" && m.toolCallId === id)?.content;
-  return { chunks, seen, toolMessage };
-}
+const run = runChat;
 
 describe("publish through TanStack chat() with a scripted adapter", () => {
   it("shares files; a missing file comes back as exactly { error }; bad expiries are rejected by chat()", async () => {

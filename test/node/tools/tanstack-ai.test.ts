@@ -1,20 +1,11 @@
-import { chat } from "@tanstack/ai";
 import { describe, expect, it } from "vitest";
 import { createTanStackTools } from "../../../src/tools/tanstack-ai.js";
 import { setup, text } from "./helpers.js";
-import { scriptedAdapter, type ScriptStep } from "./tanstack-helpers.js";
+import { runChat } from "./tanstack-helpers.js";
 
 const PNG12 = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
 
-async function run(tools: unknown, script: ScriptStep[]) {
-  const { adapter, seen } = scriptedAdapter(script);
-  const chunks: Array<Record<string, unknown>> = [];
-  const stream = chat({ adapter: adapter as never, messages: [{ role: "user", content: "go" }], tools: tools as never });
-  for await (const chunk of stream as AsyncIterable<Record<string, unknown>>) chunks.push(chunk);
-  const last = seen.at(-1)!.messages as Array<{ role: string; toolCallId?: string; content: unknown }>;
-  const toolMessage = (id: string) => last.find((m) => m.role === "tool" && m.toolCallId === id)?.content;
-  return { chunks, seen, toolMessage };
-}
+const run = runChat;
 
 describe("createTanStackTools through chat() with a scripted adapter", () => {
   it("writes, edits, reads text, an image and a PDF; bad arguments come back as errors", async () => {

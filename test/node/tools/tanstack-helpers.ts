@@ -1,3 +1,5 @@
+import { chat } from "@tanstack/ai";
+
 /** A scripted TanStack text adapter: each chatStream call plays the next step as AG-UI events. */
 export type ScriptStep = { calls: Array<{ id: string; name: string; input: unknown }> } | { text: string };
 
@@ -36,4 +38,15 @@ export function scriptedAdapter(script: ScriptStep[]) {
     },
   };
   return { adapter, seen };
+}
+
+/** Runs TanStack's real `chat()` over the scripted adapter; `toolMessage(id)` is what the model saw for a call. */
+export async function runChat(tools: unknown, script: ScriptStep[]) {
+  const { adapter, seen } = scriptedAdapter(script);
+  const chunks: Array<Record<string, unknown>> = [];
+  const stream = chat({ adapter: adapter as never, messages: [{ role: "user", content: "go" }], tools: tools as never });
+  for await (const chunk of stream as AsyncIterable<Record<string, unknown>>) chunks.push(chunk);
+  const last = seen.at(-1)!.messages as Array<{ role: string; toolCallId?: string; content: unknown }>;
+  const toolMessage = (id: string) => last.find((m) => m.role === "tool" && m.toolCallId === id)?.content;
+  return { chunks, seen, toolMessage };
 }
