@@ -88,6 +88,16 @@ interface RemoteWorkspaceStub {
 
 const EMPTY_BACKENDS: readonly WorkspaceBackendInfo[] = Object.freeze([]);
 
+/**
+ * The disposal message. It starts with spec 01 §5.2's text, so code matching
+ * that keeps working, and goes on to name the usual cause and the fix.
+ */
+const DISPOSED =
+  "workspace client is disposed: it was called after its `using` block ended (or after [Symbol.dispose]()). " +
+  "A function that does `using workspace = await getWorkspace(stub)` and then `return generateText(...)` " +
+  "disposes the client before the model calls any tool: write `return await generateText(...)` so the tools " +
+  "run inside the block, or get a new client with getWorkspace()";
+
 function notConfigured(what: string): never {
   throw new Error(`${what} is not configured on this Workspace`);
 }
@@ -182,7 +192,6 @@ async function load(source: WorkspaceSource): Promise<WorkspaceClient> {
   return remoteClient(stub);
 }
 
-const DISPOSED = "workspace client is disposed";
 
 class LazyClient implements LazyWorkspaceClient {
   readonly #source: WorkspaceSource;
@@ -270,7 +279,14 @@ class LazyClient implements LazyWorkspaceClient {
  * using workspace = await getWorkspace(env.Agent.get(id));
  * const text = await workspace.fs.readFile("/workspace/README.md", "utf8");
  * ```
- * @throws (rejects) TypeError when the source has no Workspace; `Error("workspace client is disposed")` after disposal.
+ * Dispose the client after the tools are done with it. With `using` in a
+ * function that returns a promise, **`return await`** it: `return
+ * generateText(...)` leaves the block (and disposes the client) before the
+ * model's tool calls arrive.
+ *
+ * @throws (rejects) TypeError when the source has no Workspace; an `Error`
+ * whose message starts `workspace client is disposed` (and says what to write
+ * instead) for a call or `await` after disposal.
  */
 export function getWorkspace(source: WorkspaceSource): LazyWorkspaceClient {
   if (source === null || source === undefined) {
