@@ -2,7 +2,9 @@
  * pi adapter (`<pkg>/tools/pi-ai`, spec 03 §7.2): tool declarations with
  * JSON Schema parameters, and one `execute(toolCall)` that validates and
  * runs a call and returns pi tool-result content. pi's shapes are declared
- * here structurally, so this module loads no agent library.
+ * here structurally, so this module loads no agent library, and the same
+ * objects fit `@earendil-works/pi-ai` 0.74 (top-level `complete`) and 1.x
+ * (`models.complete`).
  *
  * @module
  */
@@ -32,7 +34,10 @@ export interface PiDeclarationOptions {
 /** Options of {@link createPiTools}. */
 export type CreatePiToolsOptions = CreateToolsOptions & PiDeclarationOptions;
 
-/** A pi tool declaration (`Context.tools` entry). */
+/**
+ * A pi tool declaration (`Context.tools` entry). pi 1.x reads
+ * `constrainedSampling`; 0.74 has no such field and ignores it.
+ */
 export interface PiTool {
   name: string;
   description: string;
@@ -40,11 +45,16 @@ export interface PiTool {
   constrainedSampling?: { type: "json_schema"; strict: "prefer" | "require" };
 }
 
-/** A pi tool call (an assistant `toolCall` block, or any `{ id, name, arguments }`). */
+/** A pi tool call (an assistant `toolCall` block of pi 0.74 or 1.x, or any `{ id, name, arguments }`). */
 export interface PiToolCall {
   id: string;
   name: string;
   arguments?: unknown;
+  /**
+   * pi 1.x: set when the model's arguments text was not a JSON object (`arguments` is then `{}`);
+   * the call is answered with this text as an invalid-arguments error instead of running.
+   */
+  argumentsError?: string;
 }
 
 /** One block of a pi tool result. */
@@ -101,7 +111,7 @@ function declare(core: CoreTool, mode: "prefer" | "require" | false): PiTool {
  * @example
  * ```ts
  * const { tools, execute } = createPiTools({ workspace });
- * const message = await complete(model, { messages, tools });
+ * const message = await models.complete(model, { messages, tools }); // pi 0.74: complete(model, …)
  * for (const block of message.content) if (block.type === "toolCall") {
  *   const { content, isError } = await execute(block);
  *   messages.push({ role: "toolResult", toolCallId: block.id, toolName: block.name, content, isError, timestamp: Date.now() });
@@ -125,6 +135,9 @@ export function createPiTools(options: CreatePiToolsOptions): CreatePiToolsResul
       return { content: [{ type: "text", text: `Unknown tool ${JSON.stringify(call?.name)}. Available tools: ${available}.` }], isError: true };
     }
     const { core, nullKeys } = entry;
+    if (typeof call.argumentsError === "string") {
+      return { content: [{ type: "text", text: `Invalid arguments for ${core.name}: ${call.argumentsError}` }], isError: true };
+    }
     try {
       // Argument preparation and validation can fail too (e.g. input nested too deep for the stack).
       let args: unknown = call.arguments ?? {};
