@@ -1,8 +1,7 @@
-import { fauxAssistantMessage, fauxToolCall, complete, registerFauxProvider, type Context, type ToolResultMessage } from "@earendil-works/pi-ai";
 import { chat } from "@tanstack/ai";
 import { generateText, stepCountIs } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Workspace } from "../../../src/workspace.js";
 import { nodeSqliteStorage } from "../../../src/storage/index.js";
 import { createAITools } from "../../../src/tools/ai-sdk.js";
@@ -10,6 +9,7 @@ import { createPiTools } from "../../../src/tools/pi-ai.js";
 import { createTanStackTools } from "../../../src/tools/tanstack-ai.js";
 import { execDefinition, formatSize } from "../../../src/tools/core/exec.js";
 import { toJSONSchema } from "../../../src/tools/core/schema.js";
+import { PI_MAJORS, step } from "../../shared/loops/pi.js";
 import { scriptedAdapter } from "../tools/tanstack-helpers.js";
 import { ScriptBackend } from "./script-backend.js";
 
@@ -28,9 +28,6 @@ const aiDone = { content: [{ type: "text" as const, text: "done" }], finishReaso
 function ws(backends: ScriptBackend[]) {
   return new Workspace({ storage: nodeSqliteStorage(":memory:"), backends });
 }
-
-let registration: ReturnType<typeof registerFauxProvider> | undefined;
-afterEach(() => registration?.unregister());
 
 describe("exec tool definition", () => {
   it("has the fields of seed 000 for one shell, one callable and several backends", () => {
@@ -86,41 +83,28 @@ describe("exec through each library's loop", () => {
     expect(await workspace.fs.readFile(path, "utf8")).toBe(Array.from({ length: 12 }, (_, i) => `line ${i + 1}\n`).join(""));
   });
 
-  it("pi faux provider: several backends, backend required, input refused by a non-callable backend", async () => {
-    const workspace = ws([new ScriptBackend({ id: "js" }), new ScriptBackend({ id: "shell", callable: false })]);
-    const pi = createPiTools({ workspace });
-    registration = registerFauxProvider();
-    registration.setResponses([
-      fauxAssistantMessage(
-        [
+  for (const major of PI_MAJORS) {
+    const runLoop = major.piLoop();
+    it(`pi ${major.name} faux provider: several backends, backend required, input refused by a non-callable backend`, async () => {
+      const workspace = ws([new ScriptBackend({ id: "js" }), new ScriptBackend({ id: "shell", callable: false })]);
+      const pi = createPiTools({ workspace });
+      const { fauxToolCall } = major;
+      const { results } = await runLoop(pi, [
+        step(
+          major,
           fauxToolCall("exec", { command: "out hi\\n", backend: "shell" }, { id: "a" }),
           fauxToolCall("exec", { command: "out hi", backend: "nope" }, { id: "b" }),
           fauxToolCall("exec", { command: "out hi", backend: "shell", input: { x: 1 } }, { id: "c" }),
           fauxToolCall("exec", { command: "result 3", backend: "js", input: '{"x":1}' }, { id: "d" }),
-        ],
-        { stopReason: "toolUse" },
-      ),
-      fauxAssistantMessage("done"),
-    ]);
-    const context: Context = { messages: [{ role: "user", content: "go", timestamp: Date.now() }], tools: pi.tools as never };
-    const results = new Map<string, ToolResultMessage>();
-    for (let turn = 0; turn < 5; turn++) {
-      const message = await complete(registration.getModel(), context);
-      context.messages.push(message);
-      const calls = message.content.filter((b) => b.type === "toolCall");
-      if (calls.length === 0) break;
-      for (const block of calls) {
-        const r = await pi.execute(block);
-        const msg: ToolResultMessage = { role: "toolResult", toolCallId: block.id, toolName: block.name, content: r.content, isError: r.isError, details: r.details, timestamp: Date.now() };
-        results.set(block.id, msg);
-        context.messages.push(msg);
-      }
-    }
-    expect(results.get("a")!.content).toEqual([{ type: "text", text: JSON.stringify({ command: "out hi\\n", cwd: null, backend: "shell", exitCode: 0, stdout: "hi\n", stderr: "" }) }]);
-    expect(results.get("b")).toMatchObject({ isError: true, content: [{ type: "text", text: 'Invalid arguments for exec: backend: Invalid option: expected one of "js"|"shell"' }] });
-    expect(results.get("c")).toMatchObject({ isError: true, content: [{ type: "text", text: 'Backend "shell" is not callable; it does not accept structured input.' }] });
-    expect(results.get("d")).toMatchObject({ isError: false, details: { backend: "js", exitCode: 0, result: 3 } });
-  });
+        ),
+        major.fauxAssistantMessage("done"),
+      ]);
+      expect(results.get("a")!.content).toEqual([{ type: "text", text: JSON.stringify({ command: "out hi\\n", cwd: null, backend: "shell", exitCode: 0, stdout: "hi\n", stderr: "" }) }]);
+      expect(results.get("b")).toMatchObject({ isError: true, content: [{ type: "text", text: 'Invalid arguments for exec: backend: Invalid option: expected one of "js"|"shell"' }] });
+      expect(results.get("c")).toMatchObject({ isError: true, content: [{ type: "text", text: 'Backend "shell" is not callable; it does not accept structured input.' }] });
+      expect(results.get("d")).toMatchObject({ isError: false, details: { backend: "js", exitCode: 0, result: 3 } });
+    });
+  }
 
   it("TanStack chat(): running snapshots through emitCustomEvent, terminal snapshot returned", async () => {
     const workspace = ws([new ScriptBackend({ id: "js" })]);

@@ -2,8 +2,9 @@
  * A small real module backend for router tests: `source` is a script of
  * lines `out <text>`, `err <text>`, `hex <stream> <hex bytes>`,
  * `repeat <stream> <count> <text>` (text gets "\n" and the 1-based number),
- * `exit <code>`, `result <json>`, `sleep <ms>` (delays the next events). `\n` in text is a newline. Runs are kept in
- * memory for getExec; every event is emitted in its own chunk.
+ * `exit <code>`, `result <json>`, `sleep <ms>` (delays the next events), `hang` (waits until `killExec`, then exits
+ * with 130 instead of the rest). `\n` in text is a newline. Runs are kept in memory for getExec; every event is
+ * emitted in its own chunk.
  */
 import type {
   ExecEvent,
@@ -29,6 +30,23 @@ export class ScriptBackend implements WorkspaceModuleBackend {
   lastInput: unknown;
   /** Per run: seq → ms to wait before emitting that event. */
   readonly delays = new Map<string, Map<number, number>>();
+  /** Per run: the seq a `hang` waits before. */
+  readonly hangs = new Map<string, number>();
+  /** Ids passed to `killExec`, in order. */
+  readonly killed: string[] = [];
+  /** Called with each new run's id once it has started. */
+  onExec?: (id: string) => void;
+  readonly #kills = new Map<string, { promise: Promise<void>; resolve: () => void }>();
+
+  #killSignal(id: string): { promise: Promise<void>; resolve: () => void } {
+    let entry = this.#kills.get(id);
+    if (!entry) {
+      let resolve!: () => void;
+      const promise = new Promise<void>((r) => (resolve = r));
+      this.#kills.set(id, (entry = { promise, resolve }));
+    }
+    return entry;
+  }
 
   constructor(options: { id?: string; callable?: boolean; description?: string } = {}) {
     this.id = options.id ?? "script";
@@ -43,6 +61,7 @@ export class ScriptBackend implements WorkspaceModuleBackend {
       this.failNextConnect = false;
       throw new Error("connect failed once");
     }
+    const self = this;
     const stream = (id: string, events: ExecEvent[]): ModuleExecutionEnvelope => {
       let i = 0;
       const delays = this.delays.get(id);
@@ -52,6 +71,13 @@ export class ScriptBackend implements WorkspaceModuleBackend {
           async pull(controller) {
             const delay = delays?.get(events[i]?.seq ?? -1);
             if (delay) await new Promise((r) => setTimeout(r, delay));
+            if (i < events.length && self.hangs.get(id) === events[i].seq) {
+              await self.#killSignal(id).promise;
+              controller.enqueue({ id, seq: events[i].seq, name: "exit", code: 130 });
+              i = events.length;
+              controller.close();
+              return;
+            }
             if (i < events.length) controller.enqueue(events[i++]);
             else controller.close();
           },
@@ -81,6 +107,8 @@ export class ScriptBackend implements WorkspaceModuleBackend {
           else if (op === "sleep") {
             if (!this.delays.has(id)) this.delays.set(id, new Map());
             this.delays.get(id)!.set(seq + 1, Number(rest[0]));
+          } else if (op === "hang") {
+            this.hangs.set(id, seq + 1);
           } else if (op === "result") {
             result = JSON.parse(text);
             hasResult = true;
@@ -90,7 +118,9 @@ export class ScriptBackend implements WorkspaceModuleBackend {
         if (hasResult) exit.result = result;
         events.push(exit);
         this.runs.set(id, events);
-        return stream(id, events);
+        const envelope = stream(id, events);
+        this.onExec?.(id);
+        return envelope;
       },
       getExec: async ({ id, after }) => {
         const events = this.runs.get(id);
@@ -100,6 +130,8 @@ export class ScriptBackend implements WorkspaceModuleBackend {
       },
       killExec: async ({ id }) => {
         if (!this.runs.has(id)) throw Object.assign(new Error(`no execution ${id}`), { code: "ENOENT" });
+        this.killed.push(id);
+        this.#killSignal(id).resolve();
       },
       disposeExec: async ({ id }) => {
         if (!this.runs.delete(id)) throw Object.assign(new Error(`no execution ${id}`), { code: "ENOENT" });

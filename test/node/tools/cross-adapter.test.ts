@@ -1,12 +1,16 @@
-import { asSchema } from "ai";
+import { asSchema, generateText, stepCountIs } from "ai";
+import { MockLanguageModelV4 } from "ai/test";
 import { convertSchemaToJsonSchema } from "@tanstack/ai";
 import { describe, expect, it } from "vitest";
+import { call, done, outputFor } from "../../shared/loops/ai-sdk.js";
+import { PI_MAJORS, step } from "../../shared/loops/pi.js";
 import { createAITools } from "../../../src/tools/ai-sdk.js";
 import { buildCoreTools } from "../../../src/tools/core/toolset.js";
 import { createPiTools } from "../../../src/tools/pi-ai.js";
 import { createTanStackTools } from "../../../src/tools/tanstack-ai.js";
 import { setup, TEN } from "./helpers.js";
 import { publishSetup, WITH_PUBLISH } from "./publish-helpers.js";
+import { runChat } from "./tanstack-helpers.js";
 
 const strip = (schema: unknown) => {
   const { $schema: _drop, ...rest } = (schema ?? {}) as Record<string, unknown>;
@@ -14,6 +18,8 @@ const strip = (schema: unknown) => {
 };
 
 describe("the three adapters build the same tools", () => {
+  const piLoops = PI_MAJORS.map((major) => ({ major, runLoop: major.piLoop() }));
+
   it("same names, order, descriptions and JSON schemas (publish included)", async () => {
     const { workspace } = await publishSetup({ sessionId: "s1" });
     const options = { workspace, read: { maxLines: 50, maxBytes: 4096 }, write: { maxBytes: 1000 }, edit: { maxBytes: 5000 } };
@@ -61,6 +67,37 @@ describe("the three adapters build the same tools", () => {
     expect(await ai.write!.execute!(write, { toolCallId: "a", messages: [] } as never)).toEqual({ error: tooBig });
     expect(await pi.execute({ id: "p", name: "write", arguments: write })).toMatchObject({ isError: true, content: [{ type: "text", text: tooBig }] });
     expect(await ts.write!.execute(write)).toEqual({ error: tooBig });
+  });
+
+  it("the same calls through each library's own loop reach the model alike (AI SDK, pi 0.74 and 1.x, TanStack)", async () => {
+    const { workspace } = await setup({ "/workspace/ten.txt": TEN });
+    const options = { workspace, read: { maxLines: 3 }, write: { maxBytes: 4 } };
+    const read = { path: "/workspace/ten.txt" };
+    const write = { path: "/workspace/w.txt", content: "12345" };
+    const tooBig = "Content too large: 5 bytes exceeds the 4-byte write cap. Use the edit tool for incremental changes to existing files, or split the write into smaller pieces.";
+    const model = new MockLanguageModelV4({ doGenerate: [call("r", "read", read), call("w", "write", write), done] });
+    await generateText({ model, prompt: "go", tools: createAITools(options), stopWhen: stepCountIs(5) });
+    // A truncated read is a JSON result (content plus where to continue).
+    const readResult = { path: "/workspace/ten.txt", content: "line 1\nline 2\nline 3", startLine: 1, endLine: 3, totalLines: null, truncated: true, nextOffset: 4, nextByteOffset: 21 };
+    expect(outputFor(model, "r")).toEqual({ type: "json", value: readResult });
+    expect(outputFor(model, "w")).toEqual({ type: "json", value: { error: tooBig } });
+    const chat = await runChat(createTanStackTools(options), [
+      { calls: [{ id: "r", name: "read", input: read }] },
+      { calls: [{ id: "w", name: "write", input: write }] },
+      { text: "done" },
+    ]);
+    expect(JSON.parse(chat.toolMessage("r") as string)).toEqual(readResult);
+    expect(JSON.parse(chat.toolMessage("w") as string)).toEqual({ error: tooBig });
+    for (const { major, runLoop } of piLoops) {
+      const { results } = await runLoop(createPiTools(options), [
+        step(major, major.fauxToolCall("read", read, { id: "r" })),
+        step(major, major.fauxToolCall("write", write, { id: "w" })),
+        major.fauxAssistantMessage("done"),
+      ]);
+      expect(results.get("r"), `pi ${major.name}`).toMatchObject({ content: [{ type: "text", text: JSON.stringify(readResult) }], isError: false, details: readResult });
+      expect(results.get("w"), `pi ${major.name}`).toMatchObject({ content: [{ type: "text", text: tooBig }], isError: true, details: { error: tooBig } });
+    }
+    expect((await workspace.fs.readdir("/workspace")).map((entry) => entry.name)).toEqual(["ten.txt"]);
   });
 
   it("publish: the same share call and the same outcome in every adapter, lowered per library", async () => {

@@ -1,22 +1,28 @@
-import { fauxAssistantMessage, fauxText, fauxToolCall } from "@earendil-works/pi-ai";
+import { parseToolCallArguments } from "pi-ai-1";
 import { describe, expect, it } from "vitest";
-import { piLoop, step } from "../../shared/loops/pi.js";
+import { PI_MAJORS, step } from "../../shared/loops/pi.js";
+import { Workspace } from "../../../src/workspace.js";
+import { nodeSqliteStorage } from "../../../src/storage/index.js";
 import { createPiTools } from "../../../src/tools/pi-ai.js";
+import { ScriptBackend } from "../runtime/script-backend.js";
 import { setup, text } from "./helpers.js";
 
 const PNG12 = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
-const runLoop = piLoop();
 
-describe("createPiTools through pi's faux provider loop", () => {
+for (const major of PI_MAJORS) describe(`createPiTools through pi ${major.name}'s faux provider loop`, () => {
+  const runLoop = major.piLoop();
+  const { fauxAssistantMessage, fauxText, fauxToolCall } = major;
+
   it("runs write, edit, read (text and image), and reports bad calls as isError", async () => {
     const { workspace } = await setup({ "/workspace/p.png": PNG12, "/workspace/doc.pdf": "%PDF-1.4\n%fake\n" });
     const pi = createPiTools({ workspace });
     const { results, context } = await runLoop(pi, [
-      step(fauxToolCall("write", { path: "/workspace/a.txt", content: "one\ntwo\nthree\n" }, { id: "w" })),
-      step(fauxToolCall("edit", { path: "/workspace/a.txt", edits: [{ oldText: "two", newText: "2" }] }, { id: "e" })),
-      step(fauxToolCall("read", { path: "/workspace/a.txt", offset: null, byteOffset: null, limit: null }, { id: "r" })),
-      step(fauxToolCall("read", { path: "/workspace/p.png" }, { id: "img" }), fauxToolCall("read", { path: "/workspace/doc.pdf" }, { id: "pdf" })),
+      step(major, fauxToolCall("write", { path: "/workspace/a.txt", content: "one\ntwo\nthree\n" }, { id: "w" })),
+      step(major, fauxToolCall("edit", { path: "/workspace/a.txt", edits: [{ oldText: "two", newText: "2" }] }, { id: "e" })),
+      step(major, fauxToolCall("read", { path: "/workspace/a.txt", offset: null, byteOffset: null, limit: null }, { id: "r" })),
+      step(major, fauxToolCall("read", { path: "/workspace/p.png" }, { id: "img" }), fauxToolCall("read", { path: "/workspace/doc.pdf" }, { id: "pdf" })),
       step(
+        major,
         fauxToolCall("read", { path: 1, offset: 0 }, { id: "bad1" }),
         fauxToolCall("ls", { path: "/workspace", limit: 5000 }, { id: "bad2" }),
         fauxToolCall("edit", { path: "/workspace/a.txt", edits: [{ oldText: "x", newText: "y", extra: 1 }] }, { id: "bad3" }),
@@ -65,6 +71,46 @@ describe("createPiTools through pi's faux provider loop", () => {
     expect(context.messages.at(-1)).toMatchObject({ role: "assistant", content: [{ type: "text", text: "finished" }] });
   });
 
+  it("abort: the loop's signal kills a running exec, which settles on its final snapshot, and the next model call stops", async () => {
+    const backend = new ScriptBackend({ id: "shell", callable: false });
+    const workspace = new Workspace({ storage: nodeSqliteStorage(":memory:"), backends: [backend] });
+    const controller = new AbortController();
+    backend.onExec = () => setTimeout(() => controller.abort(), 10);
+    const pi = createPiTools({ workspace });
+    const { results, context } = await runLoop(
+      pi,
+      [step(major, fauxToolCall("exec", { command: "out started\\n\nhang\nout never" }, { id: "x" })), fauxAssistantMessage("not reached")],
+      { signal: controller.signal },
+    );
+    expect(backend.killed).toHaveLength(1);
+    expect(results.get("x")).toMatchObject({
+      isError: false,
+      details: { command: "out started\\n\nhang\nout never", cwd: null, backend: "shell", exitCode: 130, stdout: "started\n", stderr: "" },
+    });
+    expect(context.messages.map((m) => m.role)).toEqual(["user", "assistant", "toolResult", "assistant"]);
+    expect(context.messages.at(-1)).toMatchObject({ role: "assistant", stopReason: "aborted" });
+  });
+
+  // 1.x marks a call whose arguments text was not a JSON object with `argumentsError` (arguments `{}`); 0.74 has no such field.
+  it.runIf(major.name === "1.x")("a call with argumentsError is answered with it as invalid arguments, and nothing runs", async () => {
+    const { workspace } = await setup();
+    const pi = createPiTools({ workspace });
+    const parsed = parseToolCallArguments('{"path": "/workspace/a.txt", "content": "x"} trailing');
+    expect(parsed.argumentsError).toEqual(expect.any(String));
+    const { results } = await runLoop(pi, [
+      step(major, { ...fauxToolCall("write", {}, { id: "j" }), ...parsed } as ReturnType<typeof fauxToolCall>),
+      fauxAssistantMessage([fauxText("retrying")]),
+    ]);
+    expect(results.get("j")).toMatchObject({
+      content: [{ type: "text", text: `Invalid arguments for write: ${parsed.argumentsError}` }],
+      isError: true,
+      details: undefined,
+    });
+    expect(await workspace.fs.readdir("/workspace")).toEqual([]);
+  });
+});
+
+describe("createPiTools declarations", () => {
   it("declarations: JSON Schema draft-07 parameters and constrained sampling", async () => {
     const { workspace } = await setup();
     const pi = createPiTools({ workspace });

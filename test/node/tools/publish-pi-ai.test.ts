@@ -1,13 +1,13 @@
-import { fauxAssistantMessage, fauxText, fauxToolCall } from "@earendil-works/pi-ai";
 import { describe, expect, it } from "vitest";
-import { piLoop, step } from "../../shared/loops/pi.js";
+import { PI_MAJORS, step } from "../../shared/loops/pi.js";
 import { createPiTools } from "../../../src/tools/pi-ai.js";
 import { makeWorkspace } from "./helpers.js";
 import { PNG, publishSetup, READONLY, SEVEN, WITH_PUBLISH } from "./publish-helpers.js";
 
-const runLoop = piLoop();
+for (const major of PI_MAJORS) describe(`publish through pi ${major.name}'s faux provider loop`, () => {
+  const runLoop = major.piLoop();
+  const { fauxAssistantMessage, fauxText, fauxToolCall } = major;
 
-describe("publish through pi's faux provider loop", () => {
   it("shares files, reports a missing file as the bare message, and rejects bad expiries", async () => {
     const { workspace, assets } = await publishSetup({ sessionId: "s1", files: { "/workspace/x.png": PNG } });
     const pi = createPiTools({ workspace });
@@ -24,13 +24,15 @@ describe("publish through pi's faux provider loop", () => {
     });
     const { results, context } = await runLoop(pi, [
       step(
+        major,
         fauxToolCall("publish", { path: "/workspace/x.png" }, { id: "p1" }),
         fauxToolCall("publish", { path: "/workspace/x.png", expiresAfterMs: 604800000 }, { id: "p2" }),
         // Under strict sampling an omitted optional field arrives as null; it is dropped.
         fauxToolCall("publish", { path: "/workspace/x.png", expiresAfterMs: null }, { id: "p3" }),
       ),
-      step(fauxToolCall("publish", { path: "/workspace/gone.png" }, { id: "missing" })),
+      step(major, fauxToolCall("publish", { path: "/workspace/gone.png" }, { id: "missing" })),
       step(
+        major,
         fauxToolCall("publish", { path: "/workspace/x.png", expiresAfterMs: 0 }, { id: "z" }),
         fauxToolCall("publish", { path: "/workspace/x.png", expiresAfterMs: -5 }, { id: "neg" }),
         fauxToolCall("publish", { path: "/workspace/x.png", expiresAfterMs: 1.5 }, { id: "frac" }),
@@ -60,7 +62,9 @@ describe("publish through pi's faux provider loop", () => {
     expect(err("none")).toEqual({ text: "Invalid arguments for publish: path: Invalid input: expected string, received undefined", isError: true });
     expect(context.messages.at(-1)).toMatchObject({ role: "assistant", content: [{ type: "text", text: "shared" }] });
   });
+});
 
+describe("publish in createPiTools", () => {
   it("an empty session id leaves the prefix key out", async () => {
     const { workspace, assets } = await publishSetup({ sessionId: "", files: { "/workspace/x.png": PNG } });
     const pi = createPiTools({ workspace });
