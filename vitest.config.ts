@@ -1,5 +1,8 @@
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { quietTestLogs } from "./test/quiet-logs.js";
+
+quietTestLogs();
 
 // Two suites: fast logic on Node (node:sqlite storage) and the platform suite
 // inside real workerd (Durable Object SQLite, Worker Loader, RPC).
