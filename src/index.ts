@@ -37,7 +37,7 @@ export type {
   WorkspaceRuntimePendingCall,
 } from "./runtime/index.js";
 export type { WorkspaceModule, WorkspaceModuleFactory, WorkspaceModuleFunctions, WorkspaceModuleCallContext, WorkspaceModuleHost } from "./modules/types.js";
-export type { Database } from "./storage/database.js";
+export type { WorkspaceDatabase } from "./storage/database.js";
 export {
   withWorkspace,
   getWorkspace,
@@ -76,6 +76,8 @@ export type {
   WorkerBundleSource,
   WorkerBundleTree,
 } from "./mounts/index.js";
+export { WorkspaceFileStore } from "./tools/core/store.js";
+export type { FileStat, FileStore, MutableFileStore } from "./tools/core/store.js";
 export { shellQuote, sh } from "./shell-quote.js";
 export type { ShellValue, RawShellValue } from "./shell-quote.js";
 

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { Database } from "./storage/database.js";
+import { Database, type WorkspaceDatabase } from "./storage/database.js";
 import type { DurableObjectStorageLike } from "./storage/types.js";
 import { WorkspaceFs } from "./fs/index.js";
 import type { WorkspaceFilesystem } from "./fs/types.js";
@@ -77,8 +77,8 @@ const DEFAULT_OUTPUT = { maxLines: 2000, maxBytes: 65536, dir: "/.computer/outpu
 export class Workspace {
   /** The filesystem (spec 01 §3). Same object on every access. */
   readonly fs: WorkspaceFilesystem;
-  /** Diagnostic handle on the SQL store. Its shape is not a stable API. */
-  readonly db: Database;
+  /** Diagnostic handle on the SQL store (statement and rows-read counters). Its shape is not a stable API. */
+  readonly db: WorkspaceDatabase;
   readonly sessionId: string;
   readonly observer: WorkspaceObserver;
   /** Resolved long-output settings, or `false` when disabled. */
@@ -103,9 +103,10 @@ export class Workspace {
     }
     this.#backends = backends;
     this.output = resolveOutput(options.output);
-    this.db = new Database(options.storage);
-    this.fs = new WorkspaceFs(this.db, { now: this.#now });
-    this.#mounts = new MountRegistry(options.mounts, { fs: this.fs, db: this.db, sessionId: this.sessionId });
+    const db = new Database(options.storage);
+    this.db = db;
+    this.fs = new WorkspaceFs(db, { now: this.#now });
+    this.#mounts = new MountRegistry(options.mounts, { fs: this.fs, db, sessionId: this.sessionId });
     if (options.assets !== undefined) {
       this.assets = typeof options.assets === "function" ? options.assets(this) : options.assets;
     }

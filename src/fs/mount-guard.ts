@@ -11,15 +11,15 @@
  *
  * @module
  */
-import type { Database } from "../storage/database.js";
+import type { WorkspaceDatabase } from "../storage/database.js";
 
 /** Read-only mount roots of one store. */
 export class MountGuard {
-  readonly #db: Database;
+  readonly #db: WorkspaceDatabase;
   #roots: readonly string[] = [];
   readonly #busy = new Map<string, number>();
 
-  constructor(db: Database) {
+  constructor(db: WorkspaceDatabase) {
     this.#db = db;
     this.reload();
   }
@@ -88,7 +88,7 @@ export function within(path: string, root: string): boolean {
 const guards = new WeakMap<object, MountGuard>();
 
 /** The guard shared by every Workspace over `db.storage`. */
-export function mountGuardFor(db: Database): MountGuard {
+export function mountGuardFor(db: WorkspaceDatabase): MountGuard {
   let guard = guards.get(db.storage);
   if (!guard) {
     guard = new MountGuard(db);

@@ -6,7 +6,7 @@
  * @module
  */
 import type { WorkspaceFilesystem } from "../fs/types.js";
-import type { Database } from "../storage/database.js";
+import type { WorkspaceDatabase } from "../storage/database.js";
 import { runtimeError } from "./errors.js";
 import { createExecHandle } from "./handle.js";
 import type { OutputLimits } from "./output.js";
@@ -39,7 +39,7 @@ export type WorkspaceRegisteredBackend = WorkspaceBackend;
 /** What the runtime needs from its Workspace. */
 export interface RuntimeWorkspace {
   readonly fs: WorkspaceFilesystem;
-  readonly db: Database;
+  readonly db: WorkspaceDatabase;
   readonly output: OutputLimits | false;
   readonly assets?: unknown;
   now(): number;

@@ -5,7 +5,7 @@
  * @module
  */
 import type { WorkspaceFilesystem } from "../fs/types.js";
-import type { Database } from "../storage/database.js";
+import type { WorkspaceDatabase } from "../storage/database.js";
 
 /** JSON-compatible data: what `input` and a module's return value may hold. */
 export type WorkspaceRuntimeValue =
@@ -178,7 +178,7 @@ export interface WorkspaceModuleBackendHandle {
 /** What a module backend's `connect` receives. */
 export interface WorkspaceBackendHost {
   /** The Workspace's SQL database (the only SQL outside `src/fs`: journals, tables prefixed by the backend). */
-  db: Database;
+  db: WorkspaceDatabase;
   fs: WorkspaceFilesystem;
   /** The runtime itself (host modules such as `ws:container` route through it). */
   runtime: WorkspaceRuntimeLike;

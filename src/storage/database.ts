@@ -1,7 +1,8 @@
 /**
  * Internal handle on the SQL store: typed queries, blob normalisation,
  * synchronous transactions (with savepoint nesting) and a rows-read counter.
- * Exposed as `workspace.db` for diagnostics; its shape is not a stable API.
+ * Exposed as `workspace.db` (typed {@link WorkspaceDatabase}) for
+ * diagnostics; its shape is not a stable API.
  *
  * @module
  */
@@ -9,8 +10,31 @@ import type { DurableObjectStorageLike, SqlCursorLike } from "./types.js";
 
 type Row = Record<string, unknown>;
 
-/** Diagnostic handle on the SQL store behind a Workspace. */
-export class Database {
+/**
+ * `workspace.db`, and `db` of a backend's `connect(host)`: the SQL store
+ * behind a Workspace, with statement and rows-read counters for
+ * diagnostics. A type only: the package exports no value for it (the
+ * Workspace builds its own). Its shape is not a stable API.
+ */
+export interface WorkspaceDatabase {
+  /** Rows read by every statement so far, as reported by the store (`cursor.rowsRead`). Writable, e.g. to reset it. */
+  rowsRead: number;
+  /** Statements executed so far. Writable, e.g. to reset it. */
+  statements: number;
+  /** The storage this database runs on (`ctx.storage`, or `nodeSqliteStorage()`). */
+  readonly storage: DurableObjectStorageLike;
+  /** Runs a statement and returns all its rows. */
+  all<T = Record<string, unknown>>(query: string, ...bindings: unknown[]): T[];
+  /** Runs a statement and returns its first row, or `undefined`. */
+  one<T = Record<string, unknown>>(query: string, ...bindings: unknown[]): T | undefined;
+  /** Runs a statement for its effect. */
+  run(query: string, ...bindings: unknown[]): void;
+  /** Runs `fn` in one synchronous transaction (nested calls become savepoints). */
+  tx<T>(fn: () => T): T;
+}
+
+/** The Workspace's {@link WorkspaceDatabase}: internal, not exported by any entry point. */
+export class Database implements WorkspaceDatabase {
   /** Rows read by every statement so far, as reported by the store (`cursor.rowsRead`). */
   rowsRead = 0;
   /** Statements executed so far. */

@@ -1,7 +1,12 @@
 /**
- * AI SDK adapter (`<pkg>/tools/ai-sdk`, spec 03 §7.1): the core tools as an
- * AI SDK `ToolSet`. Imports only types from `ai`, so loading this module
- * loads no agent library.
+ * AI SDK adapter (spec 03 §7.1): the core tools as an AI SDK `ToolSet`.
+ * Imports only types from `ai`, so loading this module loads no agent
+ * library.
+ *
+ * Not an entry point itself: `<pkg>/tools/ai-sdk` and `<pkg>/tools` both
+ * re-export from here. Keeping the implementation out of the entry modules
+ * keeps either entry's bundled `.d.ts` from becoming the home of types the
+ * other one imports (which would export them under one-letter aliases).
  *
  * @module
  */
@@ -110,4 +115,3 @@ export const createExecTool = (options: ExecToolOptions): Tool => toAITool(execD
  * @throws Error `createPublishTool: workspace.assets is not configured` when the workspace has no assets publisher.
  */
 export const createPublishTool = (options: PublishToolOptions): Tool => toAITool(publishDefinition(options));
-export { forAISDKTools } from "../modules/tools.js";

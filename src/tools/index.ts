@@ -17,7 +17,7 @@ export {
   createDeleteTool,
   createExecTool,
   createPublishTool,
-} from "./ai-sdk.js";
+} from "./ai-sdk-tools.js";
 export type { FileStat, FileStore, MutableFileStore, WorkspaceLike } from "./core/store.js";
 export type { ReadToolOptions } from "./core/read.js";
 export type { LineTruncation } from "./core/truncate.js";

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { toBytes, type Database } from "../../storage/database.js";
+import { toBytes, type WorkspaceDatabase } from "../../storage/database.js";
 
 /** One stored event. */
 export interface JournalEvent {
@@ -28,10 +28,10 @@ export interface JournalRun {
 
 /** SQL access to the journal of one backend. */
 export class ExecJournal {
-  readonly #db: Database;
+  readonly #db: WorkspaceDatabase;
   readonly #backend: string;
 
-  constructor(db: Database, backend: string) {
+  constructor(db: WorkspaceDatabase, backend: string) {
     this.#db = db;
     this.#backend = backend;
     db.run(

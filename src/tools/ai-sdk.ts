@@ -1,0 +1,25 @@
+/**
+ * `<pkg>/tools/ai-sdk` (spec 03 §7.1): the core tools as an AI SDK
+ * `ToolSet` (`createAITools`), the individual `create*Tool` factories, and
+ * `forAISDKTools` for `ws:tools`. Imports only types from `ai`, so loading
+ * this module loads no agent library.
+ *
+ * A barrel only: the adapter lives in `./ai-sdk-tools.ts`, shared with
+ * `<pkg>/tools`.
+ *
+ * @module
+ */
+export {
+  createAITools,
+  createReadTool,
+  createWriteTool,
+  createEditTool,
+  createListTool,
+  createFindTool,
+  createGrepTool,
+  createDeleteTool,
+  createExecTool,
+  createPublishTool,
+} from "./ai-sdk-tools.js";
+export type { CreateAIToolsOptions } from "./ai-sdk-tools.js";
+export { forAISDKTools } from "../modules/tools.js";
