@@ -1,8 +1,10 @@
 /**
- * pi-loop: a custom pi (`@earendil-works/pi-ai`) tool loop over a Workspace,
- * in a Durable Object. `createPiTools` returns the declarations for
- * `Context.tools` and the `execute` that runs a call; the loop pushes each
- * result back as a `toolResult` message (seed 000, "pi").
+ * pi-loop: a custom pi (`@earendil-works/pi-ai` 1.x) tool loop over a
+ * Workspace, in a Durable Object. `createPiTools` returns the declarations for
+ * `Context.tools` and the `execute` that runs a call; the loop calls
+ * `models.complete` and pushes each result back as a `toolResult` message
+ * (seed 000, "pi"). pi 0.74 has no `Models` collection: there the call is the
+ * top-level `complete(model, context, { apiKey })` (see README.md).
  *
  *   POST /chat?session=<name>   { "prompt": "…" } → JSON { text, steps, messages }
  *
@@ -10,21 +12,26 @@
  * set (PI_MODEL overrides the id), else pi's faux provider playing a SCRIPTED
  * model (lists the Workspace, writes a note, answers).
  *
- * In your project, import from "agent-computer" and "agent-computer/tools/pi-ai".
+ * In your project, import from "agent-computer" and "agent-computer/tools/pi-ai",
+ * and from "@earendil-works/pi-ai" where this file says "pi-ai-1" (this
+ * repository installs pi-ai 1.x under that npm alias, beside 0.74).
  */
 import { DurableObject } from "cloudflare:workers";
 import {
-  complete,
+  createModels,
   fauxAssistantMessage,
+  fauxProvider,
   fauxText,
   fauxToolCall,
-  getModel,
-  registerFauxProvider,
+  type Api,
   type Context,
-  type FauxProviderRegistration,
+  type FauxProviderHandle,
   type Message,
   type Model,
-} from "@earendil-works/pi-ai";
+  type Models,
+} from "pi-ai-1";
+import { anthropicProvider } from "pi-ai-1/providers/anthropic";
+import { openaiProvider } from "pi-ai-1/providers/openai";
 import { getWorkspace, withWorkspace } from "../../../src/index.js";
 import { createPiTools } from "../../../src/tools/pi-ai.js";
 
@@ -37,6 +44,18 @@ export interface Env {
 
 const MAX_STEPS = 12;
 
+/**
+ * What a turn returns over RPC. `messages` are pi's messages as plain JSON:
+ * pi 1.x types tool-result `details` as recursive JSON, which is too deep for
+ * the Durable Object stub's types, so they are not spelled out here.
+ */
+export interface ChatReply {
+  model: string;
+  text: string;
+  steps: number;
+  messages: Array<{ role: Message["role"] } & Record<string, unknown>>;
+}
+
 class Base extends DurableObject<Env> {
   get storage(): DurableObjectStorage {
     return this.ctx.storage;
@@ -44,36 +63,33 @@ class Base extends DurableObject<Env> {
 }
 
 export class PiAgent extends withWorkspace(Base, (self) => ({ storage: self.storage })) {
-  async chat(prompt: string): Promise<{ model: string; text: string; steps: number; messages: Message[] }> {
+  async chat(prompt: string): Promise<ChatReply> {
     using workspace = await getWorkspace(this);
     await workspace.fs.mkdir("/workspace", { recursive: true });
     const { tools, execute } = createPiTools({ workspace });
-    const { model, apiKey, label, dispose } = chooseModel(this.env);
-    try {
-      return await this.#loop(model, apiKey, label, tools, execute, prompt);
-    } finally {
-      dispose?.();
-    }
+    const { models, model, apiKey, label } = chooseModel(this.env);
+    return this.#loop(models, model, apiKey, label, tools, execute, prompt);
   }
 
   async #loop(
-    model: Model<string>,
+    models: Models,
+    model: Model<Api>,
     apiKey: string | undefined,
     label: string,
     tools: ReturnType<typeof createPiTools>["tools"],
     execute: ReturnType<typeof createPiTools>["execute"],
     prompt: string,
-  ): Promise<{ model: string; text: string; steps: number; messages: Message[] }> {
-
+  ): Promise<ChatReply> {
     const messages: Message[] = [{ role: "user", content: prompt, timestamp: Date.now() }];
     const context: Context = {
       systemPrompt: "You are an agent with a durable Workspace at /workspace. Use the tools; paths are absolute.",
       messages,
-      tools: tools as Context["tools"],
+      tools,
     };
     let steps = 0;
     for (; steps < MAX_STEPS; steps++) {
-      const message = await complete(model, context, { apiKey });
+      // pi 0.74: `complete(model, context, { apiKey })`, imported from "@earendil-works/pi-ai".
+      const message = await models.complete(model, context, { apiKey });
       messages.push(message);
       const calls = message.content.filter((block) => block.type === "toolCall");
       if (calls.length === 0) break;
@@ -94,26 +110,37 @@ export class PiAgent extends withWorkspace(Base, (self) => ({ storage: self.stor
       last?.role === "assistant"
         ? last.content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("\n")
         : "(stopped after the step limit)";
-    return { model: label, text, steps, messages };
+    return { model: label, text, steps, messages: messages as ChatReply["messages"] };
   }
 }
 
-function chooseModel(env: Env): { model: Model<string>; apiKey?: string; label: string; dispose?: () => void } {
+/** A `Models` collection per turn holding the one provider this turn uses, and its model. */
+function chooseModel(env: Env): { models: Models; model: Model<Api>; apiKey?: string; label: string } {
+  const models = createModels();
   if (env.ANTHROPIC_API_KEY) {
-    const model = getModel("anthropic", (env.PI_MODEL ?? "claude-sonnet-4-5") as "claude-sonnet-4-5");
-    return { model, apiKey: env.ANTHROPIC_API_KEY, label: `anthropic:${model.id}` };
+    models.setProvider(anthropicProvider());
+    const model = lookup(models, "anthropic", env.PI_MODEL ?? "claude-sonnet-4-5");
+    return { models, model, apiKey: env.ANTHROPIC_API_KEY, label: `anthropic:${model.id}` };
   }
   if (env.OPENAI_API_KEY) {
-    const model = getModel("openai", (env.PI_MODEL ?? "gpt-4.1-mini") as "gpt-4.1-mini");
-    return { model, apiKey: env.OPENAI_API_KEY, label: `openai:${model.id}` };
+    models.setProvider(openaiProvider());
+    const model = lookup(models, "openai", env.PI_MODEL ?? "gpt-4.1-mini");
+    return { models, model, apiKey: env.OPENAI_API_KEY, label: `openai:${model.id}` };
   }
   const faux = scriptedModel();
-  return { model: faux.getModel(), label: "SCRIPTED (pi faux provider; no model credentials set)", dispose: () => faux.unregister() };
+  models.setProvider(faux.provider);
+  return { models, model: faux.getModel(), label: "SCRIPTED (pi faux provider; no model credentials set)" };
+}
+
+function lookup(models: Models, provider: string, id: string): Model<Api> {
+  const model = models.getModel(provider, id);
+  if (!model) throw new Error(`pi-loop: no ${provider} model "${id}" in pi's catalog (PI_MODEL)`);
+  return model;
 }
 
 /** pi's faux provider answering with a fixed plan: ls, write a note, then a reply that quotes the tool results. */
-function scriptedModel(): FauxProviderRegistration {
-  const faux = registerFauxProvider({ provider: "scripted", models: [{ id: "pi-loop-scripted" }] });
+function scriptedModel(): FauxProviderHandle {
+  const faux = fauxProvider({ provider: "scripted", models: [{ id: "pi-loop-scripted" }] });
   faux.setResponses([
     fauxAssistantMessage([fauxText("Scripted: list the Workspace."), fauxToolCall("ls", { path: "/workspace" })], { stopReason: "toolUse" }),
     (context) => {
