@@ -125,11 +125,32 @@ export function createToolBindings(source: ToolBindingSource, options: CreateToo
 
 // ── AI SDK ────────────────────────────────────────────────────────────────
 
-/** The part of an AI SDK tool `forAISDKTools` uses. */
+/**
+ * What `forAISDKTools` passes as a tool's `execute` options: a fresh
+ * `toolCallId` (`ws-tools-<uuid>`), no messages, and the call's abort
+ * signal. No tool `context` is passed (the AI SDK itself passes
+ * `undefined` when `generateText` gets no `toolsContext`).
+ */
+export interface AISDKToolCallOptions {
+  toolCallId: string;
+  messages: unknown[];
+  abortSignal?: AbortSignal;
+  context?: unknown;
+}
+
+/**
+ * The part of an AI SDK tool `forAISDKTools` uses. Any AI SDK `Tool` and any
+ * `ToolSet` (including `createAITools()`) fits, whatever its `context` type:
+ * `execute` is declared as a method (so its parameters are compared
+ * bivariantly) because AI SDK 7's `ToolExecutionOptions` requires a
+ * `context` (typed per tool) and `messages: ModelMessage[]`, while
+ * `forAISDKTools` passes no context and no messages.
+ */
 export interface AISDKToolLike {
   inputSchema?: unknown;
   needsApproval?: unknown;
-  execute?: (input: any, options: { toolCallId: string; messages: unknown[]; abortSignal?: AbortSignal }) => unknown;
+  /** Called with {@link AISDKToolCallOptions}; its result (or an async iterable's last value) becomes the binding's result. */
+  execute?(input: any, options: AISDKToolCallOptions): unknown;
 }
 
 type SafeParse = (value: unknown) => { success: true; data: unknown } | { success: false; error: { message: string } };
@@ -162,6 +183,14 @@ function jsonRoundTrip(value: unknown): WorkspaceRuntimeValue {
 /**
  * Bindings over an AI SDK `ToolSet` (or a function returning one, re-read
  * on every call). Tools without `execute` or with `needsApproval` are left out.
+ * Each call validates the input against the tool's `inputSchema`, then runs
+ * `execute(input, { toolCallId: "ws-tools-<uuid>", messages: [], abortSignal })`
+ * ({@link AISDKToolCallOptions}).
+ *
+ * @example
+ * ```ts
+ * createToolBindings(forAISDKTools(createAITools({ workspace })));   // no cast needed with ai@7
+ * ```
  */
 export function forAISDKTools(tools: Record<string, AISDKToolLike> | (() => Record<string, AISDKToolLike>)): () => ToolBinding[] {
   const current = () => (typeof tools === "function" ? tools() : tools);

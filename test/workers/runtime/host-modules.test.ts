@@ -8,11 +8,14 @@ import { createPiTools } from "../../../src/tools/pi-ai.js";
 import type { WorkspaceModuleCallContext } from "../../../src/modules/types.js";
 import { inWorkspace } from "./helpers.js";
 
-async function run(modules: ConstructorParameters<typeof WorkerJavaScriptBackend>[0]["modules"], source: string, setup?: (ws: Workspace) => Promise<void>, access?: "read") {
+type Modules = ConstructorParameters<typeof WorkerJavaScriptBackend>[0]["modules"];
+
+/** Runs `source` with host `modules`, or with the modules a function builds from a getter of the Workspace (for `ws:tools`). */
+async function run(modules: Modules | ((getWorkspace: () => Workspace) => Modules), source: string, setup?: (ws: Workspace) => Promise<void>, access?: "read") {
   const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
   return runInDurableObject(stub, async (_i, state) => {
     let ws!: Workspace;
-    const backend = new WorkerJavaScriptBackend({ loader: env.LOADER, modules: typeof modules === "function" ? (modules as (w: () => Workspace) => never)(() => ws) : modules, ...(access ? { access } : {}) });
+    const backend = new WorkerJavaScriptBackend({ loader: env.LOADER, modules: typeof modules === "function" ? modules(() => ws) : modules, ...(access ? { access } : {}) });
     ws = new Workspace({ storage: state.storage, backends: [backend] });
     await ws.fs.mkdir("/workspace", { recursive: true });
     await setup?.(ws);
@@ -89,11 +92,11 @@ describe("ws:tools", () => {
     let factory!: ReturnType<typeof createToolBindings>;
     let getWorkspace!: () => Workspace;
     const r = await run(
-      ((getWs: () => Workspace) => {
+      (getWs) => {
         getWorkspace = getWs;
-        factory = createToolBindings(forAISDKTools(() => createAITools({ workspace: getWs() }) as never));
+        factory = createToolBindings(forAISDKTools(() => createAITools({ workspace: getWs() })));
         return { "ws:tools": factory };
-      }) as never,
+      },
       `import * as tools from "ws:tools";
        export default async () => {
          const wrote = await tools.write({ path: "/workspace/note.txt", content: "hi from code" });
@@ -113,7 +116,7 @@ describe("ws:tools", () => {
 
   it("marks pi's read tools read-only and refuses the others on a read-only backend", async () => {
     const r = await run(
-      ((getWs: () => Workspace) => ({ "ws:tools": createToolBindings(() => forPiTools(createPiTools({ workspace: getWs() }))()) })) as never,
+      (getWs) => ({ "ws:tools": createToolBindings(() => forPiTools(createPiTools({ workspace: getWs() }))()) }),
       `import { read, write } from "ws:tools";
        export default async () => ({
          read: await read({ path: "/workspace/a.txt" }),
