@@ -26,6 +26,8 @@ export type {
   ModuleExecutionEnvelope,
   KillSignal,
   WorkspaceRuntimeValue,
+  WorkspaceRuntimeArray,
+  WorkspaceRuntimeObject,
   WorkspaceRuntimeEvent,
   WorkspaceRuntimeExecHandle,
   WorkspaceRuntimeExecOptions,

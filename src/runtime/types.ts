@@ -7,14 +7,27 @@
 import type { WorkspaceFilesystem } from "../fs/types.js";
 import type { WorkspaceDatabase } from "../storage/database.js";
 
-/** JSON-compatible data: what `input` and a module's return value may hold. */
-export type WorkspaceRuntimeValue =
-  | null
-  | boolean
-  | number
-  | string
-  | WorkspaceRuntimeValue[]
-  | { [key: string]: WorkspaceRuntimeValue };
+/**
+ * JSON-compatible data: what `input` and a module's return value may hold.
+ *
+ * Arrays and objects are the named interfaces {@link WorkspaceRuntimeArray}
+ * and {@link WorkspaceRuntimeObject} rather than inline `T[]` / `{ [key]: T }`:
+ * the recursion then goes through named types, which Workers RPC's type
+ * machinery (`Rpc.Serializable`, `Rpc.Stubify` in
+ * `@cloudflare/workers-types`) walks lazily. With the inline form, a Durable
+ * Object method returning a `WorkspaceRuntimeResult` failed to type-check
+ * through a stub (`TS2589: Type instantiation is excessively deep`). Any
+ * JSON value (`number[]`, `{ a: [1, "x"] }`, …) is assignable either way.
+ */
+export type WorkspaceRuntimeValue = null | boolean | number | string | WorkspaceRuntimeArray | WorkspaceRuntimeObject;
+
+/** A JSON array of {@link WorkspaceRuntimeValue}s. */
+export interface WorkspaceRuntimeArray extends Array<WorkspaceRuntimeValue> {}
+
+/** A JSON object whose values are {@link WorkspaceRuntimeValue}s. */
+export interface WorkspaceRuntimeObject {
+  [key: string]: WorkspaceRuntimeValue;
+}
 
 /** Signals `killExec` accepts (the JavaScript backend ignores the signal). */
 export type KillSignal = "SIGTERM" | "SIGKILL" | "SIGINT" | "SIGHUP";
