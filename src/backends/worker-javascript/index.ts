@@ -15,9 +15,9 @@
  *
  * @module
  */
-import { RpcTarget } from "cloudflare:workers";
 import type { WorkspaceFilesystem } from "../../fs/types.js";
 import type { WorkspaceModuleFunctions } from "../../modules/types.js";
+import { RpcTargetBase } from "../../do/rpc-target.js";
 import { runtimeError } from "../../runtime/errors.js";
 import type {
   KillSignal,
@@ -51,8 +51,12 @@ const READ_PAGE = 64;
 
 const FS_METHODS = ["readFile", "writeFile", "mkdir", "rm", "chmod", "symlink", "readlink", "readdir", "stat", "lstat", "access"];
 
-/** The RPC object a Dynamic Worker calls back into. */
-class RunBridge extends RpcTarget {
+/**
+ * The RPC object a Dynamic Worker calls back into. Its base is workerd's
+ * `RpcTarget`, loaded lazily (do/rpc-target.ts), so this entry point also
+ * imports on Node, where there is no Worker Loader to run it with.
+ */
+class RunBridge extends RpcTargetBase {
   readonly #run: Run;
   constructor(run: Run) {
     super();
