@@ -38,17 +38,44 @@ export interface NodeSqliteStorageOptions {
   statementCacheSize?: number;
 }
 
+/** The oldest Node.js whose `node:sqlite` works without a flag (22.13; on the 23 line, 23.4). */
+const NODE_SQLITE_MIN_VERSION = "22.13.0";
+
 function loadDatabaseSync(): new (path: string) => NodeSqliteDatabase {
-  const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
-  const mod = proc?.getBuiltinModule?.("node:sqlite") as
-    | { DatabaseSync: new (path: string) => NodeSqliteDatabase }
-    | undefined;
-  if (!mod) {
-    throw new Error(
-      "nodeSqliteStorage needs node:sqlite (Node.js 22.13 or newer). In a Durable Object pass ctx.storage instead.",
-    );
+  const proc = (globalThis as { process?: { versions?: { node?: string }; getBuiltinModule?: (id: string) => unknown } }).process;
+  const isWorkerd = (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent === "Cloudflare-Workers";
+  const version = isWorkerd ? undefined : proc?.versions?.node;
+  let mod: { DatabaseSync?: new (path: string) => NodeSqliteDatabase } | undefined;
+  try {
+    // Resolved at call time, never imported statically: the root entry must load on Node 20 and in workerd.
+    mod = proc?.getBuiltinModule?.("node:sqlite") as typeof mod;
+  } catch {
+    mod = undefined;
   }
-  return mod.DatabaseSync;
+  const tooOld = version !== undefined && olderThan(version, NODE_SQLITE_MIN_VERSION);
+  if (mod?.DatabaseSync && !tooOld) return mod.DatabaseSync;
+
+  const running = isWorkerd ? "Cloudflare Workers (workerd)" : version ? `Node.js ${version}` : "this JavaScript runtime";
+  const why =
+    !version || olderThan(version, "22.5.0")
+      ? "which has no node:sqlite"
+      : tooOld
+        ? "whose node:sqlite is experimental (behind --experimental-sqlite)"
+        : "which does not provide node:sqlite (Node.js 23.0–23.3 need --experimental-sqlite)";
+  throw new Error(
+    `nodeSqliteStorage() needs node:sqlite from Node.js ${NODE_SQLITE_MIN_VERSION} or newer; this is ${running}, ${why}. ` +
+      `Run this process on Node.js ${NODE_SQLITE_MIN_VERSION} or newer (check with \`node --version\`), ` +
+      `or, inside a Durable Object, pass ctx.storage as the Workspace's storage instead.`,
+  );
+}
+
+function olderThan(version: string, minimum: string): boolean {
+  const a = version.replace(/^v/, "").split(".").map((part) => Number.parseInt(part, 10) || 0);
+  const b = minimum.split(".").map(Number);
+  for (let i = 0; i < 3; i++) {
+    if ((a[i] ?? 0) !== b[i]) return (a[i] ?? 0) < b[i];
+  }
+  return false;
 }
 
 /**
@@ -62,7 +89,8 @@ function loadDatabaseSync(): new (path: string) => NodeSqliteDatabase {
  * const workspace = new Workspace({ storage: nodeSqliteStorage("./workspace.db") });
  * await workspace.fs.writeFile("/hello.txt", "hi");
  * ```
- * @throws Error when `node:sqlite` is not available (Node < 22.13, or a non-Node runtime).
+ * @throws Error naming the running and the needed version when `node:sqlite` is not
+ *   available (Node < 22.13, Node 23.0–23.3 without `--experimental-sqlite`, workerd, Bun, …).
  */
 export function nodeSqliteStorage(
   location: string | NodeSqliteDatabase = ":memory:",
