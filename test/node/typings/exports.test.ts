@@ -22,11 +22,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import ts from "typescript";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { entries, requireDist, root, type Entry } from "./dist.js";
-
-// `<pkg>/backends/worker-javascript` extends workerd's RpcTarget; on Node a stand-in lets the module load.
-vi.mock("cloudflare:workers", () => ({ RpcTarget: class RpcTarget {} }));
 
 interface ExportedName {
   name: string;
