@@ -12,9 +12,8 @@
  * set (PI_MODEL overrides the id), else pi's faux provider playing a SCRIPTED
  * model (lists the Workspace, writes a note, answers).
  *
- * In your project, import from "agent-computer" and "agent-computer/tools/pi-ai",
- * and from "@earendil-works/pi-ai" where this file says "pi-ai-1" (this
- * repository installs pi-ai 1.x under that npm alias, beside 0.74).
+ * In your project, import from "agent-computer" and "agent-computer/tools/pi-ai"
+ * where this file imports from "../../../src".
  */
 import { DurableObject } from "cloudflare:workers";
 import {
@@ -29,9 +28,9 @@ import {
   type Message,
   type Model,
   type Models,
-} from "pi-ai-1";
-import { anthropicProvider } from "pi-ai-1/providers/anthropic";
-import { openaiProvider } from "pi-ai-1/providers/openai";
+} from "@earendil-works/pi-ai";
+import { anthropicProvider } from "@earendil-works/pi-ai/providers/anthropic";
+import { openaiProvider } from "@earendil-works/pi-ai/providers/openai";
 import { getWorkspace, withWorkspace } from "../../../src/index.js";
 import { createPiTools } from "../../../src/tools/pi-ai.js";
 

@@ -1,4 +1,4 @@
-import { parseToolCallArguments } from "pi-ai-1";
+import { parseToolCallArguments } from "@earendil-works/pi-ai";
 import { describe, expect, it } from "vitest";
 import { PI_MAJORS, step } from "../../shared/loops/pi.js";
 import { Workspace } from "../../../src/workspace.js";

@@ -3,17 +3,17 @@
  * `@earendil-works/pi-ai`: complete → run each toolCall through `execute` →
  * push the toolResult → repeat (at most 20 turns).
  *
- * - 0.74 (`@earendil-works/pi-ai`): top-level `complete(model, context)` over
- *   a globally registered faux provider (`registerFauxProvider`).
- * - 1.x (`pi-ai-1`, an npm alias of `@earendil-works/pi-ai@1`): `createModels()`
+ * - 0.74 (`pi-ai-0`, an npm alias of `@earendil-works/pi-ai@0.74`): top-level
+ *   `complete(model, context)` over a globally registered faux provider (`registerFauxProvider`).
+ * - 1.x (`@earendil-works/pi-ai`): `createModels()`
  *   with `fauxProvider()` set on it, then `models.complete(model, context)`.
  *
  * Test files run their cases once per entry of {@link PI_MAJORS}
  * (`for (const major of PI_MAJORS) describe(…)`), building scripts with that major's own
  * `fauxToolCall` / `fauxAssistantMessage` / `fauxText`.
  */
-import * as pi074 from "@earendil-works/pi-ai";
-import * as pi1 from "pi-ai-1";
+import * as pi074 from "pi-ai-0";
+import * as pi1 from "@earendil-works/pi-ai";
 import { afterEach } from "vitest";
 import type { createPiTools } from "../../../src/tools/pi-ai.js";
 
@@ -84,7 +84,7 @@ async function loop(complete: Complete, runCall: RunCall, options: PiLoopOptions
 /** pi 0.74: the global API (`registerFauxProvider`, top-level `complete`). */
 const PI_074: PiMajor = {
   name: "0.74",
-  specifier: "@earendil-works/pi-ai",
+  specifier: "pi-ai-0",
   fauxToolCall: (name, args, options) => pi074.fauxToolCall(name, args, options) as FauxToolCall,
   fauxText: (text) => pi074.fauxText(text),
   fauxAssistantMessage: (content, options) => pi074.fauxAssistantMessage(content as never, options) as unknown as FauxMessage,
@@ -115,7 +115,7 @@ const PI_074: PiMajor = {
 /** pi 1.x: a `Models` collection with the faux provider set on it, `models.complete`. */
 const PI_1: PiMajor = {
   name: "1.x",
-  specifier: "pi-ai-1",
+  specifier: "@earendil-works/pi-ai",
   fauxToolCall: (name, args, options) => pi1.fauxToolCall(name, args as pi1.JsonObject, options) as FauxToolCall,
   fauxText: (text) => pi1.fauxText(text),
   fauxAssistantMessage: (content, options) => pi1.fauxAssistantMessage(content as never, options) as unknown as FauxMessage,

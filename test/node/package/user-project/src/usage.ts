@@ -4,7 +4,8 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import { generateText, stepCountIs, type LanguageModel } from "ai";
-import { complete, type Api, type Message, type Model } from "@earendil-works/pi-ai";
+import { createModels, type Api, type Message, type Model } from "@earendil-works/pi-ai";
+import { anthropicProvider } from "@earendil-works/pi-ai/providers/anthropic";
 import { chat, toServerSentEventsResponse, type AnyTextAdapter, type ModelMessage } from "@tanstack/ai";
 import { Workspace, getWorkspace, nodeSqliteStorage, withWorkspace } from "agent-computer";
 import { createAssets } from "agent-computer/assets";
@@ -63,10 +64,13 @@ export class Agent extends withWorkspace(Base, (self) => ({
   }
 
   // pi
-  async piTurn(piModel: Model<Api>, systemPrompt: string, messages: Message[]): Promise<Message[]> {
+  async piTurn(systemPrompt: string, messages: Message[]): Promise<Message[]> {
+    const models = createModels();
+    models.setProvider(anthropicProvider());
+    const piModel: Model<Api> = models.getModel("anthropic", "claude-sonnet-4-5")!;
     using workspace = await getWorkspace(this);
     const { tools, execute } = createPiTools({ workspace });
-    const message = await complete(piModel, { systemPrompt, messages, tools });
+    const message = await models.complete(piModel, { systemPrompt, messages, tools });
     messages.push(message);
     for (const block of message.content) {
       if (block.type !== "toolCall") continue;
