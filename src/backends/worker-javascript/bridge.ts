@@ -8,8 +8,9 @@
 import type { WorkspaceFilesystem } from "../../fs/types.js";
 import type { WorkspaceModuleCallContext, WorkspaceModuleFunctions } from "../../modules/types.js";
 import type { WorkspaceRuntimeValue } from "../../runtime/types.js";
+import type { StoreVersion } from "../../storage/store-version.js";
 import type { ResolvedOptions } from "./options.js";
-import { ConfinedResolver, dirname, isUnder, normalize, pathError, type ConfinedPath, type StoreVersion } from "./paths.js";
+import { ConfinedResolver, dirname, isUnder, normalize, pathError, type ConfinedPath } from "./paths.js";
 
 const encoder = new TextEncoder();
 const MAX_RESPONSE_VALUES = 4096;

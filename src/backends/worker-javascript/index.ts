@@ -28,6 +28,7 @@ import type {
   WorkspaceRuntimeEvent,
   WorkspaceRuntimeValue,
 } from "../../runtime/types.js";
+import { sqlStoreVersion, type StoreVersion } from "../../storage/store-version.js";
 import { defineKey, normalizeJson, RunCapabilities, type BridgeResult, type HostModules } from "./bridge.js";
 import { buildGraph, FS_MODULE, FS_PROMISES_MODULE, hostModuleName, libModuleName, NODE_BUILTINS, prepareLibrary, type GraphContext } from "./graph.js";
 import {
@@ -41,7 +42,7 @@ import {
 } from "./isolate.js";
 import { ExecJournal } from "./journal.js";
 import { isFactory, nodeCompat, resolveOptions, validateFunctions, type ResolvedOptions, type WorkerJavaScriptBackendOptions } from "./options.js";
-import { ConfinedResolver, isUnder, normalize, pathError, sqlStoreVersion, type StoreVersion } from "./paths.js";
+import { ConfinedResolver, isUnder, normalize, pathError } from "./paths.js";
 
 export type { WorkerJavaScriptBackendOptions, WorkerJavaScriptEgress, WorkerLoaderLike } from "./options.js";
 

@@ -6,6 +6,7 @@
  * @module
  */
 import type { WorkspaceFilesystem, WorkspaceStatResult } from "../../fs/types.js";
+import type { StoreVersion } from "../../storage/store-version.js";
 
 /** An error with a POSIX-style `code` and the `path` it concerns. */
 export function pathError(code: string, message: string, path?: string): Error & { code: string; path?: string } {
@@ -36,33 +37,6 @@ export function dirname(path: string): string {
 /** True when `path` is `root` or below it. */
 export function isUnder(path: string, root: string): boolean {
   return root === "/" || path === root || path.startsWith(root + "/");
-}
-
-/**
- * A stamp that changes whenever the store behind the filesystem may have
- * changed (any write on this connection or a commit by another one), or
- * `undefined` when the store cannot tell.
- */
-export type StoreVersion = () => string | undefined;
-
-/**
- * Builds a {@link StoreVersion} over a SQL store: SQLite's `total_changes()`
- * (rows changed on this connection, monotonic) with `data_version` (bumped by
- * other connections' commits). If the store refuses the query, returns a
- * version that is always `undefined`, which turns memoisation off.
- */
-export function sqlStoreVersion(db: { one<T>(query: string, ...bindings: unknown[]): T | undefined }): StoreVersion {
-  let supported = true;
-  return () => {
-    if (!supported) return undefined;
-    try {
-      const row = db.one<{ c: number; v: number }>("SELECT total_changes() AS c, (SELECT data_version FROM pragma_data_version) AS v");
-      return row ? `${row.c}:${row.v}` : undefined;
-    } catch {
-      supported = false;
-      return undefined;
-    }
-  };
 }
 
 /** Directories a run's memo holds at most (it starts over beyond). */
