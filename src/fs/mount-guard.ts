@@ -12,23 +12,22 @@
  * @module
  */
 import type { WorkspaceDatabase } from "../storage/database.js";
+import { MountRecords } from "./mount-records.js";
 
 /** Read-only mount roots of one store. */
 export class MountGuard {
-  readonly #db: WorkspaceDatabase;
+  readonly #records: MountRecords;
   #roots: readonly string[] = [];
   readonly #busy = new Map<string, number>();
 
-  constructor(db: WorkspaceDatabase) {
-    this.#db = db;
+  constructor(records: MountRecords) {
+    this.#records = records;
     this.reload();
   }
 
-  /** Re-reads the read-only roots from `__ws_mounts` (after a mount record changed). */
+  /** Re-reads the read-only roots from the mount records (after a record changed). */
   reload(): void {
-    this.#roots = this.#db
-      .all<{ root: string }>(`SELECT root FROM __ws_mounts WHERE mode = 'read-only' ORDER BY root`)
-      .map((row) => row.root);
+    this.#roots = this.#records.readOnlyRoots();
   }
 
   /** Whether any read-only mount is recorded or being copied. */
@@ -91,7 +90,7 @@ const guards = new WeakMap<object, MountGuard>();
 export function mountGuardFor(db: WorkspaceDatabase): MountGuard {
   let guard = guards.get(db.storage);
   if (!guard) {
-    guard = new MountGuard(db);
+    guard = new MountGuard(new MountRecords(db));
     guards.set(db.storage, guard);
   }
   return guard;

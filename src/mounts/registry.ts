@@ -7,23 +7,18 @@
  */
 import type { Database } from "../storage/database.js";
 import { mountGuardFor, overlaps, within } from "../fs/mount-guard.js";
+import { MountRecords } from "../fs/mount-records.js";
 import { canonicalPath, isCanonicalPath, joinPath } from "../fs/path.js";
 import type { WorkspaceFilesystem } from "../fs/types.js";
 import { bytesOf } from "./bytes-stream.js";
 import type { Mount, MountFactory, MountWriteAPI } from "./types.js";
-
-interface MountRecord {
-  kind: string;
-  mode: string;
-  complete: number;
-  version: string | null;
-}
 
 /** The mounts of one Workspace. */
 export class MountRegistry {
   readonly #mounts: ReadonlyMap<string, Mount>;
   readonly #fs: WorkspaceFilesystem;
   readonly #db: Database;
+  readonly #records: MountRecords;
   #pass?: Promise<void>;
   #settled = false;
   #forgetWhenSettled = false;
@@ -35,6 +30,7 @@ export class MountRegistry {
   constructor(mounts: Record<string, Mount | MountFactory> | undefined, context: { fs: WorkspaceFilesystem; db: Database; sessionId: string }) {
     this.#fs = context.fs;
     this.#db = context.db;
+    this.#records = new MountRecords(context.db);
     const registry = new Map<string, Mount>();
     if (mounts !== undefined) {
       if (mounts === null || typeof mounts !== "object" || Array.isArray(mounts)) {
@@ -133,29 +129,21 @@ export class MountRegistry {
   }
 
   async #run1(root: string, mount: Mount, wanted: string | undefined): Promise<void> {
-    const record = this.#db.one<MountRecord>(`SELECT kind, mode, complete, version FROM __ws_mounts WHERE root = ?`, root);
+    const record = this.#records.get(root);
     const guard = mountGuardFor(this.#db);
     if (record && record.complete === 1 && (wanted === undefined || wanted === record.version)) {
       if (record.mode !== mount.mode || record.kind !== mount.kind) {
-        this.#db.run(`UPDATE __ws_mounts SET mode = ?, kind = ? WHERE root = ?`, mount.mode, mount.kind, root);
+        this.#records.setMode(root, mount.mode, mount.kind);
         guard.reload();
       }
       return;
     }
     await this.#checkAncestors(root);
     // A recorded mount that overlaps this root but is no longer configured is superseded by it.
-    const stale = this.#db
-      .all<{ root: string }>(`SELECT root FROM __ws_mounts WHERE root <> ?`, root)
-      .map((row) => row.root)
-      .filter((other) => overlaps(other, root) && !this.#mounts.has(other));
-    for (const other of stale) this.#db.run(`DELETE FROM __ws_mounts WHERE root = ?`, other);
+    const stale = this.#records.otherRoots(root).filter((other) => overlaps(other, root) && !this.#mounts.has(other));
+    for (const other of stale) this.#records.delete(other);
     // In progress: writable while it is cleared and filled.
-    this.#db.run(
-      `INSERT INTO __ws_mounts (root, kind, mode, complete, version) VALUES (?, ?, 'read-write', 0, NULL)
-       ON CONFLICT (root) DO UPDATE SET kind = excluded.kind, mode = 'read-write', complete = 0, version = NULL`,
-      root,
-      mount.kind,
-    );
+    this.#records.begin(root, mount.kind);
     guard.reload();
     // The root entry must be a real directory: a link or a file there is removed (not what it points to).
     if (root !== "/") {
@@ -180,14 +168,9 @@ export class MountRegistry {
       throw error;
     }
     guard.busy(root, false);
-    const completed = this.#db.all(
-      `UPDATE __ws_mounts SET mode = ?, complete = 1, version = ? WHERE root = ? AND complete = 0 RETURNING root`,
-      mount.mode,
-      wanted ?? null,
-      root,
-    );
+    const completed = this.#records.complete(root, mount.mode, wanted ?? null);
     guard.reload();
-    if (completed.length === 0) throw new Error(`mount ${root}: its record was removed while it was being copied (unmount, or a mount over an overlapping root); call ready() again`);
+    if (!completed) throw new Error(`mount ${root}: its record was removed while it was being copied (unmount, or a mount over an overlapping root); call ready() again`);
   }
 
   /**
@@ -198,8 +181,8 @@ export class MountRegistry {
   async unmount(root: string): Promise<boolean> {
     let dropped = false;
     await withRootLock(this.#db.storage, root, async () => {
-      dropped = this.#db.one(`SELECT 1 AS x FROM __ws_mounts WHERE root = ?`, root) !== undefined;
-      this.#db.run(`DELETE FROM __ws_mounts WHERE root = ?`, root);
+      dropped = this.#records.has(root);
+      this.#records.delete(root);
       mountGuardFor(this.#db).reload();
     });
     return dropped;
