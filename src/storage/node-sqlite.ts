@@ -78,6 +78,19 @@ function olderThan(version: string, minimum: string): boolean {
   return false;
 }
 
+/** Opens `path`; a failure keeps node:sqlite's `code` and names the path (node:sqlite's message does not). */
+function openDatabase(path: string): NodeSqliteDatabase {
+  const DatabaseSync = loadDatabaseSync();
+  try {
+    return new DatabaseSync(path);
+  } catch (error) {
+    if (error instanceof Error && !error.message.includes(path)) {
+      error.message = `${error.message}: ${path} (nodeSqliteStorage opens or creates a file there; its directory must exist and be writable)`;
+    }
+    throw error;
+  }
+}
+
 /**
  * Opens (or creates) a SQLite database with `node:sqlite` and wraps it as
  * Workspace storage.
@@ -91,13 +104,14 @@ function olderThan(version: string, minimum: string): boolean {
  * ```
  * @throws Error naming the running and the needed version when `node:sqlite` is not
  *   available (Node < 22.13, Node 23.0–23.3 without `--experimental-sqlite`, workerd, Bun, …).
+ * @throws node:sqlite's error (`code: "ERR_SQLITE_ERROR"`), its message ending with the path,
+ *   when the file cannot be opened or created (for example, its directory does not exist).
  */
 export function nodeSqliteStorage(
   location: string | NodeSqliteDatabase = ":memory:",
   options: NodeSqliteStorageOptions = {},
 ): NodeSqliteStorage {
-  const database: NodeSqliteDatabase =
-    typeof location === "string" ? new (loadDatabaseSync())(location) : location;
+  const database: NodeSqliteDatabase = typeof location === "string" ? openDatabase(location) : location;
   const cacheSize = options.statementCacheSize ?? 256;
   const statements = new Map<string, ReturnType<NodeSqliteDatabase["prepare"]>>();
   let depth = 0;
