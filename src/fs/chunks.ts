@@ -15,9 +15,13 @@
  * the same storage object; chunks left at zero by a crash are reclaimed by
  * the sweep when the next Workspace opens the store.
  *
+ * The owner of `__ws_chunks`, `__ws_blobs` and `__ws_file_chunks`: every
+ * statement on content and its reference counts is here.
+ *
  * @module
  */
 import { toBytes, type Database } from "../storage/database.js";
+import { Kind, SUBTREE } from "./schema.js";
 
 /** Chunk size in bytes: 512 KiB (spec 01 §4.2). */
 export const CHUNK_SIZE = 524_288;
@@ -201,6 +205,35 @@ export class ChunkStore {
       file.ino,
     );
     this.#db.run(`DELETE FROM __ws_file_chunks WHERE ino = ?`, file.ino);
+    return true;
+  }
+
+  /**
+   * Drops the references of every file below directory `ino`, set-wise:
+   * references of one-chunk files (`__ws_nodes.chunk`), then chunk lists of
+   * longer files (skipped when the store has none). Call it before the
+   * subtree's nodes are deleted (`Nodes.deleteSubtree`). Returns
+   * whether content may have been released (always `true`).
+   */
+  releaseSubtree(ino: number): boolean {
+    this.#db.run(
+      `${SUBTREE}
+       UPDATE __ws_chunks SET refs = refs - c.n
+       FROM (SELECT chunk, count(*) AS n FROM sub WHERE chunk IS NOT NULL GROUP BY chunk) AS c
+       WHERE __ws_chunks.id = c.chunk`,
+      ino,
+    );
+    if (this.#db.one(`SELECT 1 AS x FROM __ws_file_chunks LIMIT 1`)) {
+      const long = `SELECT ino FROM sub WHERE kind = ${Kind.File} AND size > ${CHUNK_SIZE}`;
+      this.#db.run(
+        `${SUBTREE}
+         UPDATE __ws_chunks SET refs = refs - c.n
+         FROM (SELECT chunk, count(*) AS n FROM __ws_file_chunks WHERE ino IN (${long}) GROUP BY chunk) AS c
+         WHERE __ws_chunks.id = c.chunk`,
+        ino,
+      );
+      this.#db.run(`${SUBTREE} DELETE FROM __ws_file_chunks WHERE ino IN (${long})`, ino);
+    }
     return true;
   }
 

@@ -1,9 +1,9 @@
 /**
  * `workspace.fs`: the virtual filesystem on SQL storage (spec 01 §3, §4).
  *
- * Every mutation runs in one synchronous storage transaction, so it is all
- * or nothing. Content goes through {@link ChunkStore}; metadata through
- * {@link Nodes}.
+ * Every mutation runs in one synchronous storage transaction, opened through
+ * {@link Nodes.transaction}, so it is all or nothing. Content goes through
+ * {@link ChunkStore}; metadata through {@link Nodes}. No SQL runs here.
  *
  * @module
  */
@@ -44,18 +44,17 @@ export interface WorkspaceFsOptions {
 
 /** The SQLite-backed implementation of {@link WorkspaceFilesystem}. */
 export class WorkspaceFs implements WorkspaceFilesystem {
-  readonly #db: Database;
   readonly #now: () => number;
   readonly #nodes: Nodes;
   readonly #chunks: ChunkStore;
   readonly #guard: MountGuard;
 
   constructor(db: Database, options: WorkspaceFsOptions) {
-    this.#db = db;
     this.#now = options.now;
-    ensureSchema(db, options.now());
-    this.#guard = mountGuardFor(db);
     this.#nodes = new Nodes(db);
+    const mtime = options.now();
+    ensureSchema(db, () => this.#nodes.createRoot(mtime));
+    this.#guard = mountGuardFor(db);
     this.#chunks = new ChunkStore(db, db.storage);
     this.#chunks.sweep();
   }
@@ -156,13 +155,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     const offset = pageOption(page?.offset, "offset", "readdir", 0);
     const limit = pageOption(page?.limit, "limit", "readdir", -1);
     if (limit === 0) return [];
-    const rows = this.#db.all<Node>(
-      `SELECT name, kind, size, mtime FROM __ws_nodes WHERE parent = ? ORDER BY name LIMIT ? OFFSET ?`,
-      node.ino,
-      limit,
-      offset,
-    );
-    return rows.map((row) => ({
+    return this.#nodes.list(node.ino, limit, offset).map((row) => ({
       name: row.name,
       parentPath: canonical,
       size: row.size,
@@ -220,19 +213,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     const node = found.node;
     if (node.kind === Kind.File) return [canonical];
     if (node.kind !== Kind.Directory) return [];
-    const base = canonical === "/" ? "/" : canonical + "/";
-    return this.#db
-      .all<{ path: string }>(
-        `WITH RECURSIVE tree (ino, kind, path) AS (
-           SELECT ino, kind, ? || name FROM __ws_nodes WHERE parent = ?
-           UNION ALL
-           SELECT n.ino, n.kind, tree.path || '/' || n.name FROM __ws_nodes n JOIN tree ON n.parent = tree.ino WHERE tree.kind = ${Kind.Directory}
-         )
-         SELECT path FROM tree WHERE kind = ${Kind.File} ORDER BY path`,
-        base,
-        node.ino,
-      )
-      .map((row) => row.path);
+    return this.#nodes.filePaths(node.ino, canonical === "/" ? "/" : canonical + "/");
   }
 
   async grep(pattern: string, path: string, options?: GrepOptions): Promise<WorkspaceGrepMatch[]> {
@@ -323,7 +304,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
   /** Writes ≤ one chunk of bytes: hash first, then resolve, store and link in one transaction. */
   async #writeSmall(segments: string[], canonical: string, exclusive: boolean, mode: number, mtime: number, bytes: Uint8Array): Promise<void> {
     const hash = bytes.byteLength > 0 ? await sha256(bytes) : undefined;
-    const released = this.#db.tx(() => {
+    const released = this.#nodes.transaction(() => {
       const target = this.#writeTarget(segments, canonical, exclusive);
       const id = hash ? this.#chunks.acquire({ hash, data: bytes }) : null;
       return this.#commitFile(target, id, [], bytes.byteLength, mode, mtime);
@@ -352,7 +333,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
         ids.push(this.#chunks.stage({ hash, data: piece }));
         size += piece.byteLength;
       }
-      this.#db.tx(() => {
+      this.#nodes.transaction(() => {
         const target = this.#writeTarget(segments, canonical, exclusive);
         this.#chunks.count(ids);
         this.#commitFile(target, null, ids, size, mode, mtime);
@@ -402,7 +383,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
       const node = target.node;
       const released = this.#chunks.release(node);
       const chunk = ids.length > 0 ? this.#chunks.list(node.ino, ids) : single;
-      this.#db.run(`UPDATE __ws_nodes SET mode = ?, mtime = ?, size = ?, chunk = ? WHERE ino = ?`, mode, mtime, size, chunk, node.ino);
+      this.#nodes.setContent(node.ino, { mode, mtime, size, chunk });
       return released;
     }
     const node = this.#nodes.insert({
@@ -417,7 +398,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     });
     if (ids.length > 0) {
       const chunk = this.#chunks.list(node.ino, ids);
-      if (chunk !== null) this.#db.run(`UPDATE __ws_nodes SET chunk = ? WHERE ino = ?`, chunk, node.ino);
+      if (chunk !== null) this.#nodes.setChunk(node.ino, chunk);
     }
     return false;
   }
@@ -430,7 +411,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     const mode = modeOption(options?.mode, DIR_MODE, "mkdir", canonical);
     const recursive = flagOption(options?.recursive, "recursive", "mkdir");
     const mtime = this.#now();
-    this.#db.tx(() => {
+    this.#nodes.transaction(() => {
       const createDir = (parent: Node, name: string, dirMode: number) =>
         this.#nodes.insert({ parent: parent.ino, name, kind: Kind.Directory, mode: dirMode, mtime, size: 0, target: null, chunk: null });
       const trace = this.#trace();
@@ -458,7 +439,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     const force = flagOption(options?.force, "force", "rm");
     const recursive = flagOption(options?.recursive, "recursive", "rm");
     let released = false;
-    this.#db.tx(() => {
+    this.#nodes.transaction(() => {
       const trace = this.#trace();
       const found = this.#nodes.resolve(segmentsOf(canonical), { followFinal: false, trace });
       this.#readOnlyVia(trace, found, "rm", canonical);
@@ -471,48 +452,16 @@ export class WorkspaceFs implements WorkspaceFilesystem {
       if (node.kind === Kind.Directory) {
         if (this.#nodes.hasChildren(node.ino)) {
           if (!recursive) throw new WorkspaceFsError("ENOTEMPTY", "rm", canonical);
-          released = this.#removeSubtree(node.ino);
+          // Set-wise: the subtree's chunk references, then its nodes.
+          released = this.#chunks.releaseSubtree(node.ino);
+          this.#nodes.deleteSubtree(node.ino);
         }
       } else if (node.kind === Kind.File) {
         released = this.#chunks.release(node);
       }
-      this.#db.run(`DELETE FROM __ws_nodes WHERE ino = ?`, node.ino);
+      this.#nodes.delete(node.ino);
     });
     this.#chunks.sweep(released);
-  }
-
-  /**
-   * Deletes everything below directory `ino` (not `ino` itself), set-wise:
-   * references of one-chunk files (`__ws_nodes.chunk`), then chunk lists of
-   * longer files (skipped when the store has none), then the inodes. Returns
-   * whether file content was released.
-   */
-  #removeSubtree(ino: number): boolean {
-    const subtree = `WITH RECURSIVE sub (ino, kind, size, chunk) AS (
-        SELECT ino, kind, size, chunk FROM __ws_nodes WHERE parent = ?
-        UNION ALL
-        SELECT n.ino, n.kind, n.size, n.chunk FROM __ws_nodes n JOIN sub ON n.parent = sub.ino WHERE sub.kind = ${Kind.Directory}
-      )`;
-    this.#db.run(
-      `${subtree}
-       UPDATE __ws_chunks SET refs = refs - c.n
-       FROM (SELECT chunk, count(*) AS n FROM sub WHERE chunk IS NOT NULL GROUP BY chunk) AS c
-       WHERE __ws_chunks.id = c.chunk`,
-      ino,
-    );
-    if (this.#db.one(`SELECT 1 AS x FROM __ws_file_chunks LIMIT 1`)) {
-      const long = `SELECT ino FROM sub WHERE kind = ${Kind.File} AND size > ${CHUNK_SIZE}`;
-      this.#db.run(
-        `${subtree}
-         UPDATE __ws_chunks SET refs = refs - c.n
-         FROM (SELECT chunk, count(*) AS n FROM __ws_file_chunks WHERE ino IN (${long}) GROUP BY chunk) AS c
-         WHERE __ws_chunks.id = c.chunk`,
-        ino,
-      );
-      this.#db.run(`${subtree} DELETE FROM __ws_file_chunks WHERE ino IN (${long})`, ino);
-    }
-    this.#db.run(`${subtree} DELETE FROM __ws_nodes WHERE ino IN (SELECT ino FROM sub)`, ino);
-    return true;
   }
 
   async rename(oldPath: string, newPath: string): Promise<void> {
@@ -522,7 +471,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     this.#readOnly(from, "rename");
     this.#readOnly(to, "rename");
     let released = false;
-    this.#db.tx(() => {
+    this.#nodes.transaction(() => {
       const sourceTrace = this.#trace();
       const source = this.#nodes.resolve(segmentsOf(from), { followFinal: false, trace: sourceTrace });
       const destinationTrace = this.#trace();
@@ -548,9 +497,9 @@ export class WorkspaceFs implements WorkspaceFilesystem {
         if (sourceIsDir && !destIsDir) throw new WorkspaceFsError("ENOTDIR", "rename", to);
         if (destIsDir && this.#nodes.hasChildren(existing.ino)) throw new WorkspaceFsError("ENOTEMPTY", "rename", to);
         if (existing.kind === Kind.File) released = this.#chunks.release(existing);
-        this.#db.run(`DELETE FROM __ws_nodes WHERE ino = ?`, existing.ino);
+        this.#nodes.delete(existing.ino);
       }
-      this.#db.run(`UPDATE __ws_nodes SET parent = ?, name = ? WHERE ino = ?`, parentIno, name, node.ino);
+      this.#nodes.move(node.ino, parentIno, name);
     });
     this.#chunks.sweep(released);
   }
@@ -563,7 +512,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     if (canonical === "/") throw new WorkspaceFsError("EEXIST", "symlink", canonical);
     this.#readOnly(canonical, "symlink");
     const mtime = this.#now();
-    this.#db.tx(() => {
+    this.#nodes.transaction(() => {
       const found = this.#nodes.resolve(segmentsOf(canonical), { followFinal: false, followLinks: false });
       this.#throwFor(found, "symlink", canonical);
       if (found.status === "found") throw new WorkspaceFsError("EEXIST", "symlink", canonical);
@@ -579,9 +528,9 @@ export class WorkspaceFs implements WorkspaceFilesystem {
       throw new WorkspaceFsError("EINVAL", "chmod", canonical, `mode must be a non-negative integer, got ${String(mode)}`);
     }
     const mtime = this.#now();
-    this.#db.tx(() => {
+    this.#nodes.transaction(() => {
       const node = this.#existing(canonical, "chmod", true);
-      this.#db.run(`UPDATE __ws_nodes SET mode = ?, mtime = ? WHERE ino = ?`, mode & 0o7777, mtime, node.ino);
+      this.#nodes.setMode(node.ino, mode & 0o7777, mtime);
     });
   }
 

@@ -1,11 +1,13 @@
 /**
- * Inode rows and path resolution with symbolic links (spec 01 §2.3).
+ * Inode rows and path resolution with symbolic links (spec 01 §2.3): the
+ * owner of `__ws_nodes`. Every statement on the tree is here; content
+ * (`__ws_chunks` and friends) belongs to `ChunkStore`.
  *
  * @module
  */
 import { toBytes, type Database } from "../storage/database.js";
 import { INLINE_CHUNK_BYTES } from "./chunks.js";
-import { Kind } from "./schema.js";
+import { Kind, SUBTREE } from "./schema.js";
 
 /** One row of `__ws_nodes`. */
 export interface Node {
@@ -67,12 +69,31 @@ interface Segment {
 
 const ROOT_STUB: Node = { ino: 1, parent: 0, name: "", kind: Kind.Directory, mode: 0o755, mtime: 0, size: 0, target: null, chunk: null };
 
-/** Lookups on `__ws_nodes`. */
+/** Lookups and changes on `__ws_nodes`. */
 export class Nodes {
   readonly #db: Database;
 
   constructor(db: Database) {
     this.#db = db;
+  }
+
+  /**
+   * Runs `fn` in one synchronous storage transaction (nested calls become
+   * savepoints): the boundary of a filesystem mutation, all or nothing. Every
+   * mutation changes the tree, so the tree's owner opens it for the facade
+   * and the write pipeline; `ChunkStore` statements made inside `fn`
+   * join the same transaction.
+   */
+  transaction<T>(fn: () => T): T {
+    return this.#db.tx(fn);
+  }
+
+  /** Creates `/` (inode 1, mode 0o755) unless it exists. */
+  createRoot(mtime: number): void {
+    this.#db.run(
+      `INSERT OR IGNORE INTO __ws_nodes (ino, parent, name, kind, mode, mtime, size) VALUES (1, 0, '', ${Kind.Directory}, ${0o755}, ?, 0)`,
+      mtime,
+    );
   }
 
   get(ino: number): Node | undefined {
@@ -99,6 +120,30 @@ export class Nodes {
         );
   }
 
+  /**
+   * One page of directory `parent`'s entries by name byte order (`readdir`):
+   * name, kind, size and mtime only. `limit` -1 means no limit.
+   */
+  list(parent: number, limit: number, offset: number): Pick<Node, "name" | "kind" | "size" | "mtime">[] {
+    return this.#db.all<Node>(`SELECT name, kind, size, mtime FROM __ws_nodes WHERE parent = ? ORDER BY name LIMIT ? OFFSET ?`, parent, limit, offset);
+  }
+
+  /** Paths of every file below directory `ino`, each `base` + its relative path, sorted (`ls`). */
+  filePaths(ino: number, base: string): string[] {
+    return this.#db
+      .all<{ path: string }>(
+        `WITH RECURSIVE tree (ino, kind, path) AS (
+           SELECT ino, kind, ? || name FROM __ws_nodes WHERE parent = ?
+           UNION ALL
+           SELECT n.ino, n.kind, tree.path || '/' || n.name FROM __ws_nodes n JOIN tree ON n.parent = tree.ino WHERE tree.kind = ${Kind.Directory}
+         )
+         SELECT path FROM tree WHERE kind = ${Kind.File} ORDER BY path`,
+        base,
+        ino,
+      )
+      .map((row) => row.path);
+  }
+
   insert(node: Omit<Node, "ino">): Node {
     const row = this.#db.one<{ ino: number }>(
       `INSERT INTO __ws_nodes (parent, name, kind, mode, mtime, size, target, chunk) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING ino`,
@@ -112,6 +157,46 @@ export class Nodes {
       node.chunk,
     )!;
     return { ...node, ino: row.ino };
+  }
+
+  /** Points file `ino` at new content: its mode, mtime, size and single chunk (`null` for 0 or ≥ 2 chunks). */
+  setContent(ino: number, content: { mode: number; mtime: number; size: number; chunk: number | null }): void {
+    this.#db.run(
+      `UPDATE __ws_nodes SET mode = ?, mtime = ?, size = ?, chunk = ? WHERE ino = ?`,
+      content.mode,
+      content.mtime,
+      content.size,
+      content.chunk,
+      ino,
+    );
+  }
+
+  /** Sets the single chunk of file `ino`. */
+  setChunk(ino: number, chunk: number): void {
+    this.#db.run(`UPDATE __ws_nodes SET chunk = ? WHERE ino = ?`, chunk, ino);
+  }
+
+  /** Sets the permission bits and mtime of `ino` (`chmod`). */
+  setMode(ino: number, mode: number, mtime: number): void {
+    this.#db.run(`UPDATE __ws_nodes SET mode = ?, mtime = ? WHERE ino = ?`, mode, mtime, ino);
+  }
+
+  /** Moves `ino` to directory `parent` under `name` (`rename`). */
+  move(ino: number, parent: number, name: string): void {
+    this.#db.run(`UPDATE __ws_nodes SET parent = ?, name = ? WHERE ino = ?`, parent, name, ino);
+  }
+
+  /** Deletes the row of `ino` (its content must be released first: `ChunkStore.release`). */
+  delete(ino: number): void {
+    this.#db.run(`DELETE FROM __ws_nodes WHERE ino = ?`, ino);
+  }
+
+  /**
+   * Deletes every node below directory `ino` (not `ino` itself), in one
+   * statement. Release their content first (`ChunkStore.releaseSubtree`).
+   */
+  deleteSubtree(ino: number): void {
+    this.#db.run(`${SUBTREE} DELETE FROM __ws_nodes WHERE ino IN (SELECT ino FROM sub)`, ino);
   }
 
   /** Walks `segments` from `/` (spec 01 §2.3). */

@@ -15,6 +15,10 @@
  *   mode enforced now (`read-write` while it is being materialised),
  *   whether the last run completed, and the version it ran for.
  *
+ * This module runs the DDL and owns `__ws_meta`; the rows of each table are
+ * read and written only by its owner: `__ws_nodes` by `nodes.ts`, the chunk
+ * tables by `chunks.ts`, `__ws_mounts` by `mount-records.ts`.
+ *
  * @module
  */
 import type { Database } from "../storage/database.js";
@@ -69,11 +73,23 @@ const DDL = [
 ];
 
 /**
- * Creates or checks the schema, synchronously and idempotently, and creates
- * `/` (inode 1, mode 0o755) on first use.
+ * Common table expression `sub (ino, kind, size, chunk)`: every node below
+ * the directory whose inode is the statement's first parameter, for
+ * statements on a whole subtree (its nodes, its files' chunk references).
+ */
+export const SUBTREE = `WITH RECURSIVE sub (ino, kind, size, chunk) AS (
+    SELECT ino, kind, size, chunk FROM __ws_nodes WHERE parent = ?
+    UNION ALL
+    SELECT n.ino, n.kind, n.size, n.chunk FROM __ws_nodes n JOIN sub ON n.parent = sub.ino WHERE sub.kind = ${Kind.Directory}
+  )`;
+
+/**
+ * Creates or checks the schema, synchronously and idempotently, then runs
+ * `bootstrap` (the first rows the owners need, e.g. `/`) in the same
+ * transaction.
  * @throws WorkspaceFsError `EIO` when the store was written by a newer schema.
  */
-export function ensureSchema(db: Database, now: number): void {
+export function ensureSchema(db: Database, bootstrap: () => void): void {
   db.tx(() => {
     for (const statement of DDL) db.run(statement);
     const row = db.one<{ value: number }>(`SELECT value FROM __ws_meta WHERE key = 'schema'`);
@@ -86,9 +102,6 @@ export function ensureSchema(db: Database, now: number): void {
       );
     }
     if (!row) db.run(`INSERT INTO __ws_meta (key, value) VALUES ('schema', ?)`, SCHEMA_VERSION);
-    db.run(
-      `INSERT OR IGNORE INTO __ws_nodes (ino, parent, name, kind, mode, mtime, size) VALUES (1, 0, '', ${Kind.Directory}, ${0o755}, ?, 0)`,
-      now,
-    );
+    bootstrap();
   });
 }
