@@ -70,3 +70,13 @@ export function isWorkspaceFsError(error: unknown, code?: WorkspaceFsErrorCode):
     (code === undefined || (error as { code: string }).code === code)
   );
 }
+
+/**
+ * Throws for a path walk that failed on the write side: `enoent`, `enotdir`
+ * (a file in the chain) or `eloop`. A `found` or `missing` walk returns.
+ */
+export function throwIfWalkFailed(found: { status: string }, syscall: string, path: string): void {
+  if (found.status === "enoent") throw new WorkspaceFsError("ENOENT", syscall, path);
+  if (found.status === "enotdir") throw new WorkspaceFsError("ENOTDIR", syscall, path);
+  if (found.status === "eloop") throw new WorkspaceFsError("ELOOP", syscall, path);
+}

@@ -1,20 +1,27 @@
 /**
  * `workspace.fs`: the virtual filesystem on SQL storage (spec 01 §3, §4).
  *
+ * This class is the facade: each method canonicalises its path, checks its
+ * arguments (`options.ts`), refuses a read-only target ({@link MountGuard})
+ * and delegates. It runs no SQL itself: the tree is {@link Nodes}, content
+ * is {@link ChunkStore}, ranged and streamed reads are `read.ts`, the
+ * `writeFile` pipeline is {@link FileWriter}.
+ *
  * Every mutation runs in one synchronous storage transaction, opened through
- * {@link Nodes.transaction}, so it is all or nothing. Content goes through
- * {@link ChunkStore}; metadata through {@link Nodes}. No SQL runs here.
+ * {@link Nodes.transaction}, so it is all or nothing.
  *
  * @module
  */
 import type { Database } from "../storage/database.js";
-import { CHUNK_SIZE, ChunkStore, sha256, splitChunks } from "./chunks.js";
-import { WorkspaceFsError } from "./errors.js";
+import { ChunkStore } from "./chunks.js";
+import { throwIfWalkFailed, WorkspaceFsError } from "./errors.js";
 import { compileExclude, compileGlob } from "./glob.js";
 import { grepFiles, compilePattern } from "./grep.js";
-import { MountGuard, mountGuardFor, within } from "./mount-guard.js";
-import { Nodes, type Node, type ResolveTrace, type Resolution } from "./nodes.js";
+import { MountGuard, mountGuardFor } from "./mount-guard.js";
+import { Nodes, type Node, type Resolution } from "./nodes.js";
+import { DIR_MODE, excludeOption, FILE_MODE, flagOption, LINK_MODE, modeOption, objectOption, pageOption, readOptions } from "./options.js";
 import { baseName, canonicalPath, joinPath, segmentsOf } from "./path.js";
+import { fileText, readContent } from "./read.js";
 import { ensureSchema, Kind } from "./schema.js";
 import type {
   FindOptions,
@@ -31,10 +38,7 @@ import type {
   WriteFileOptions,
 } from "./types.js";
 import { walk, WALK_PAGE } from "./walk.js";
-
-const FILE_MODE = 0o644;
-const DIR_MODE = 0o755;
-const LINK_MODE = 0o777;
+import { FileWriter } from "./write.js";
 
 /** Options for {@link WorkspaceFs}. */
 export interface WorkspaceFsOptions {
@@ -48,6 +52,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
   readonly #nodes: Nodes;
   readonly #chunks: ChunkStore;
   readonly #guard: MountGuard;
+  readonly #writer: FileWriter;
 
   constructor(db: Database, options: WorkspaceFsOptions) {
     this.#now = options.now;
@@ -56,6 +61,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     ensureSchema(db, () => this.#nodes.createRoot(mtime));
     this.#guard = mountGuardFor(db);
     this.#chunks = new ChunkStore(db, db.storage);
+    this.#writer = new FileWriter(this.#nodes, this.#chunks, this.#guard);
     this.#chunks.sweep();
   }
 
@@ -67,84 +73,11 @@ export class WorkspaceFs implements WorkspaceFilesystem {
   readFile(path: string, options: ReadFileOptions & { encoding: "utf8" }): Promise<string>;
   readFile(path: string, options: ReadFileOptions): Promise<string | ReadableStream<Uint8Array>>;
   async readFile(path: string, arg?: "utf8" | ReadFileOptions): Promise<string | ReadableStream<Uint8Array>> {
-    const { encoding, byteOffset, byteLength } = readOptions(arg, typeof path === "string" ? path : undefined);
+    const window = readOptions(arg, typeof path === "string" ? path : undefined);
     const canonical = canonicalPath(path, "readFile");
     const node = this.#existing(canonical, "readFile", true, true);
     if (node.kind === Kind.Directory) throw new WorkspaceFsError("EISDIR", "readFile", canonical);
-    const start = Math.min(byteOffset, node.size);
-    const end = byteLength === undefined ? node.size : Math.min(node.size, start + byteLength);
-    if (node.data) {
-      // A small file whose bytes came with its inode row: no further query.
-      const window = node.data.subarray(start, end);
-      return encoding === "utf8" ? new TextDecoder("utf-8").decode(window) : streamOf(window);
-    }
-    const first = Math.floor(start / CHUNK_SIZE);
-    const last = Math.floor((end - 1) / CHUNK_SIZE);
-    const firstChunkOffset = first * CHUNK_SIZE;
-    if (end > start && first === last) {
-      // A window inside one chunk: one query for its bytes, read at once (≤ 512 KiB).
-      const data = this.#chunks.readAt(node, first);
-      if (!data) throw new WorkspaceFsError("EIO", "readFile", canonical, `stored chunk ${first} is missing`);
-      const window = data.subarray(start - firstChunkOffset, end - firstChunkOffset);
-      return encoding === "utf8" ? new TextDecoder("utf-8").decode(window) : streamOf(window);
-    }
-    const ids = end > start ? this.#chunks.range(node, first, last) : [];
-    if (encoding === "utf8") {
-      const decoder = new TextDecoder("utf-8");
-      let text = "";
-      ids.forEach((id, i) => {
-        const data = this.#chunkData(id, canonical);
-        const base = firstChunkOffset + i * CHUNK_SIZE;
-        text += decoder.decode(data.subarray(Math.max(0, start - base), Math.min(data.byteLength, end - base)), { stream: true });
-      });
-      return text + decoder.decode();
-    }
-    return this.#stream(ids, firstChunkOffset, start, end, canonical);
-  }
-
-  #stream(ids: number[], firstChunkOffset: number, start: number, end: number, path: string): ReadableStream<Uint8Array> {
-    const chunks = this.#chunks;
-    chunks.pin(ids);
-    let index = 0;
-    let released = false;
-    const release = () => {
-      if (!released) {
-        released = true;
-        chunks.unpin(ids);
-      }
-    };
-    return new ReadableStream<Uint8Array>(
-      {
-        pull: (controller) => {
-          if (index >= ids.length) {
-            release();
-            controller.close();
-            return;
-          }
-          try {
-            const data = this.#chunkData(ids[index], path);
-            const base = firstChunkOffset + index * CHUNK_SIZE;
-            index++;
-            controller.enqueue(data.subarray(Math.max(0, start - base), Math.min(data.byteLength, end - base)));
-            if (index >= ids.length) {
-              release();
-              controller.close();
-            }
-          } catch (error) {
-            release();
-            controller.error(error);
-          }
-        },
-        cancel: release,
-      },
-      { highWaterMark: 0 },
-    );
-  }
-
-  #chunkData(id: number, path: string): Uint8Array {
-    const data = this.#chunks.read(id);
-    if (!data) throw new WorkspaceFsError("EIO", "readFile", path, `stored chunk ${id} is missing`);
-    return data;
+    return readContent(this.#chunks, node, canonical, window);
   }
 
   async readdir(path: string, options?: ReaddirOptions): Promise<WorkspaceDirentResult[]> {
@@ -231,7 +164,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     const want = () => (Number.isFinite(limit) ? offset + limit - page.matched : WALK_PAGE);
     const files: Iterable<{ node: Node; path: string }> =
       root.kind === Kind.Directory ? this.#grepFiles(root, canonical, options, want) : [{ node: root, path: canonical }];
-    return grepFiles(files, (file) => this.#lines(file.node, file.path), test, page);
+    return grepFiles(files, (file) => fileText(this.#chunks, file.node, file.path), test, page);
   }
 
   *#grepFiles(
@@ -247,20 +180,6 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     }
   }
 
-  /** Decoded text of a file, chunk by chunk. */
-  *#lines(node: Node, path: string): Generator<string> {
-    if (node.size === 0) return;
-    const decoder = new TextDecoder("utf-8");
-    const last = Math.floor((node.size - 1) / CHUNK_SIZE);
-    // Read the chunk list in bounded slices so a huge file never loads whole.
-    for (let first = 0; first <= last; first += 256) {
-      for (const id of this.#chunks.range(node, first, Math.min(last, first + 255))) {
-        yield decoder.decode(this.#chunkData(id, path), { stream: true });
-      }
-    }
-    yield decoder.decode();
-  }
-
   // ── writes ─────────────────────────────────────────────────────────────
 
   async writeFile(
@@ -271,142 +190,19 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     const mtime = this.#now();
     const canonical = canonicalPath(path, "writeFile");
     if (canonical === "/") throw new WorkspaceFsError("EISDIR", "writeFile", canonical);
-    this.#readOnly(canonical, "writeFile");
+    this.#guard.assertWritable(canonical, "writeFile");
     // A bare "utf8" (Node's encoding argument) is accepted: strings are always written as UTF-8.
     if ((options as unknown) === "utf8") options = undefined;
     options = objectOption(options, "writeFile");
     const mode = modeOption(options?.mode, FILE_MODE, "writeFile", canonical);
     const exclusive = flagOption(options?.exclusive, "exclusive", "writeFile");
-    const segments = segmentsOf(canonical);
-    if (typeof content === "string" || content instanceof Uint8Array || ArrayBuffer.isView(content)) {
-      const bytes =
-        typeof content === "string"
-          ? new TextEncoder().encode(content)
-          : new Uint8Array(content.buffer, content.byteOffset, content.byteLength);
-      if (bytes.byteLength <= CHUNK_SIZE) return this.#writeSmall(segments, canonical, exclusive, mode, mtime, bytes);
-      return this.#writeStaged(segments, canonical, exclusive, mode, mtime, toAsync(splitChunks(bytes)));
-    }
-    if (!isReadableStream(content)) {
-      throw new TypeError("writeFile: content must be a string, a Uint8Array or a ReadableStream<Uint8Array>");
-    }
-    // Check the target before reading the first byte, and again at commit.
-    this.#writeTarget(segments, canonical, exclusive);
-    const pieces = rechunk(content);
-    const first = await pieces.next();
-    const second = first.done ? first : await pieces.next();
-    if (second.done) {
-      // The whole stream fits one chunk: commit it like a byte array, in one transaction.
-      return this.#writeSmall(segments, canonical, exclusive, mode, mtime, first.done ? new Uint8Array(0) : first.value);
-    }
-    return this.#writeStaged(segments, canonical, exclusive, mode, mtime, prepend([first.value, second.value], pieces));
-  }
-
-  /** Writes ≤ one chunk of bytes: hash first, then resolve, store and link in one transaction. */
-  async #writeSmall(segments: string[], canonical: string, exclusive: boolean, mode: number, mtime: number, bytes: Uint8Array): Promise<void> {
-    const hash = bytes.byteLength > 0 ? await sha256(bytes) : undefined;
-    const released = this.#nodes.transaction(() => {
-      const target = this.#writeTarget(segments, canonical, exclusive);
-      const id = hash ? this.#chunks.acquire({ hash, data: bytes }) : null;
-      return this.#commitFile(target, id, [], bytes.byteLength, mode, mtime);
-    });
-    this.#chunks.sweep(released);
-  }
-
-  /**
-   * Stores chunks as they arrive (pinned, unreferenced), then links them to the
-   * file in one transaction. Any failure before the commit leaves the old file
-   * untouched; the staged chunks are swept.
-   */
-  async #writeStaged(
-    segments: string[],
-    canonical: string,
-    exclusive: boolean,
-    mode: number,
-    mtime: number,
-    pieces: AsyncIterable<Uint8Array>,
-  ): Promise<void> {
-    const ids: number[] = [];
-    let size = 0;
-    try {
-      for await (const piece of pieces) {
-        const hash = await sha256(piece);
-        ids.push(this.#chunks.stage({ hash, data: piece }));
-        size += piece.byteLength;
-      }
-      this.#nodes.transaction(() => {
-        const target = this.#writeTarget(segments, canonical, exclusive);
-        this.#chunks.count(ids);
-        this.#commitFile(target, null, ids, size, mode, mtime);
-      });
-    } finally {
-      this.#chunks.unpin(ids);
-      this.#chunks.sweep();
-    }
-  }
-
-  /** Where a write lands: an existing file (link followed) or a missing leaf in an existing directory. */
-  #writeTarget(segments: string[], canonical: string, exclusive: boolean): { node?: Node; parent?: Node; name?: string } {
-    // Again at commit: a mount may have completed while a stream was read.
-    this.#readOnly(canonical, "writeFile");
-    if (exclusive) {
-      const trace = this.#trace();
-      const own = this.#nodes.resolve(segments, { followFinal: false, trace });
-      this.#readOnlyVia(trace, own, "writeFile", canonical);
-      this.#throwFor(own, "writeFile", canonical);
-      if (own.status === "found") throw new WorkspaceFsError("EEXIST", "writeFile", canonical);
-    }
-    const trace = this.#trace();
-    const found = this.#nodes.resolve(segments, { followFinal: true, trace });
-    this.#readOnlyVia(trace, found, "writeFile", canonical);
-    this.#throwFor(found, "writeFile", canonical);
-    if (found.status === "found") {
-      if (found.node.kind === Kind.Directory) throw new WorkspaceFsError("EISDIR", "writeFile", canonical);
-      return { node: found.node };
-    }
-    const missing = found as Extract<Resolution, { status: "missing" }>;
-    return { parent: missing.parent, name: missing.name };
-  }
-
-  /**
-   * Points the target at new content: `single` for a file of ≤ 1 chunk, else
-   * `ids` (references already counted). Returns whether old content was released.
-   */
-  #commitFile(
-    target: { node?: Node; parent?: Node; name?: string },
-    single: number | null,
-    ids: number[],
-    size: number,
-    mode: number,
-    mtime: number,
-  ): boolean {
-    if (target.node) {
-      const node = target.node;
-      const released = this.#chunks.release(node);
-      const chunk = ids.length > 0 ? this.#chunks.list(node.ino, ids) : single;
-      this.#nodes.setContent(node.ino, { mode, mtime, size, chunk });
-      return released;
-    }
-    const node = this.#nodes.insert({
-      parent: target.parent!.ino,
-      name: target.name!,
-      kind: Kind.File,
-      mode,
-      mtime,
-      size,
-      target: null,
-      chunk: ids.length > 0 ? null : single,
-    });
-    if (ids.length > 0) {
-      const chunk = this.#chunks.list(node.ino, ids);
-      if (chunk !== null) this.#nodes.setChunk(node.ino, chunk);
-    }
-    return false;
+    return this.#writer.write({ path: canonical, mode, exclusive, mtime }, content);
   }
 
   async mkdir(path: string, options?: MkdirOptions): Promise<void> {
     const canonical = canonicalPath(path, "mkdir");
     if (canonical === "/") throw new WorkspaceFsError("EEXIST", "mkdir", canonical);
-    this.#readOnly(canonical, "mkdir");
+    this.#guard.assertWritable(canonical, "mkdir");
     options = objectOption(options, "mkdir");
     const mode = modeOption(options?.mode, DIR_MODE, "mkdir", canonical);
     const recursive = flagOption(options?.recursive, "recursive", "mkdir");
@@ -414,14 +210,14 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     this.#nodes.transaction(() => {
       const createDir = (parent: Node, name: string, dirMode: number) =>
         this.#nodes.insert({ parent: parent.ino, name, kind: Kind.Directory, mode: dirMode, mtime, size: 0, target: null, chunk: null });
-      const trace = this.#trace();
+      const trace = this.#guard.trace();
       const found = this.#nodes.resolve(segmentsOf(canonical), {
         followFinal: false,
         createMissing: recursive ? (parent, name) => createDir(parent, name, DIR_MODE) : undefined,
         trace,
       });
-      this.#readOnlyVia(trace, found, "mkdir", canonical);
-      this.#throwFor(found, "mkdir", canonical);
+      this.#guard.assertWritableVia(trace, found, "mkdir", canonical, this.#nodes);
+      throwIfWalkFailed(found, "mkdir", canonical);
       if (found.status === "found") {
         if (recursive && found.node.kind === Kind.Directory) return;
         throw new WorkspaceFsError("EEXIST", "mkdir", canonical);
@@ -434,15 +230,15 @@ export class WorkspaceFs implements WorkspaceFilesystem {
   async rm(path: string, options?: RmOptions): Promise<void> {
     const canonical = canonicalPath(path, "rm");
     if (canonical === "/") throw new WorkspaceFsError("EPERM", "rm", canonical, "cannot remove the root directory");
-    this.#readOnly(canonical, "rm");
+    this.#guard.assertWritable(canonical, "rm");
     options = objectOption(options, "rm");
     const force = flagOption(options?.force, "force", "rm");
     const recursive = flagOption(options?.recursive, "recursive", "rm");
     let released = false;
     this.#nodes.transaction(() => {
-      const trace = this.#trace();
+      const trace = this.#guard.trace();
       const found = this.#nodes.resolve(segmentsOf(canonical), { followFinal: false, trace });
-      this.#readOnlyVia(trace, found, "rm", canonical);
+      this.#guard.assertWritableVia(trace, found, "rm", canonical, this.#nodes);
       if (found.status === "eloop") throw new WorkspaceFsError("ELOOP", "rm", canonical);
       if (found.status !== "found") {
         if (force) return;
@@ -468,16 +264,16 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     const from = canonicalPath(oldPath, "rename");
     const to = canonicalPath(newPath, "rename");
     if (from === "/" || to === "/") throw new WorkspaceFsError("EINVAL", "rename", from === "/" ? from : to, "cannot rename the root directory");
-    this.#readOnly(from, "rename");
-    this.#readOnly(to, "rename");
+    this.#guard.assertWritable(from, "rename");
+    this.#guard.assertWritable(to, "rename");
     let released = false;
     this.#nodes.transaction(() => {
-      const sourceTrace = this.#trace();
+      const sourceTrace = this.#guard.trace();
       const source = this.#nodes.resolve(segmentsOf(from), { followFinal: false, trace: sourceTrace });
-      const destinationTrace = this.#trace();
+      const destinationTrace = this.#guard.trace();
       const destination = this.#nodes.resolve(segmentsOf(to), { followFinal: false, trace: destinationTrace });
-      this.#readOnlyVia(sourceTrace, source, "rename", from);
-      this.#readOnlyVia(destinationTrace, destination, "rename", to);
+      this.#guard.assertWritableVia(sourceTrace, source, "rename", from, this.#nodes);
+      this.#guard.assertWritableVia(destinationTrace, destination, "rename", to, this.#nodes);
       if (source.status === "eloop") throw new WorkspaceFsError("ELOOP", "rename", from);
       if (source.status !== "found") throw new WorkspaceFsError("ENOENT", "rename", from);
       if (destination.status === "eloop") throw new WorkspaceFsError("ELOOP", "rename", to);
@@ -510,11 +306,11 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     if (target.includes("\0")) throw new WorkspaceFsError("EINVAL", "symlink", canonical, "link target contains NUL");
     if (target === "") throw new WorkspaceFsError("ENOENT", "symlink", canonical, "link target is empty");
     if (canonical === "/") throw new WorkspaceFsError("EEXIST", "symlink", canonical);
-    this.#readOnly(canonical, "symlink");
+    this.#guard.assertWritable(canonical, "symlink");
     const mtime = this.#now();
     this.#nodes.transaction(() => {
       const found = this.#nodes.resolve(segmentsOf(canonical), { followFinal: false, followLinks: false });
-      this.#throwFor(found, "symlink", canonical);
+      throwIfWalkFailed(found, "symlink", canonical);
       if (found.status === "found") throw new WorkspaceFsError("EEXIST", "symlink", canonical);
       const missing = found as Extract<Resolution, { status: "missing" }>;
       this.#nodes.insert({ parent: missing.parent.ino, name: missing.name, kind: Kind.Symlink, mode: LINK_MODE, mtime, size: target.length, target, chunk: null });
@@ -523,7 +319,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
 
   async chmod(path: string, mode: number): Promise<void> {
     const canonical = canonicalPath(path, "chmod");
-    this.#readOnly(canonical, "chmod");
+    this.#guard.assertWritable(canonical, "chmod");
     if (typeof mode !== "number" || !Number.isSafeInteger(mode) || mode < 0) {
       throw new WorkspaceFsError("EINVAL", "chmod", canonical, `mode must be a non-negative integer, got ${String(mode)}`);
     }
@@ -536,41 +332,6 @@ export class WorkspaceFs implements WorkspaceFilesystem {
 
   // ── helpers ────────────────────────────────────────────────────────────
 
-  /**
-   * EROFS when canonical `path` is a read-only mount root, lies under one, or
-   * is an ancestor of one (spec 01 §6.3) — or when `rm`/`rename` would take
-   * away the root, or an ancestor of the root, of a mount being copied in.
-   */
-  #readOnly(canonical: string, syscall: string): void {
-    if (!this.#guard.active) return;
-    const refusal = this.#guard.refusal(canonical, syscall);
-    if (refusal) throw readOnlyError(syscall, canonical, refusal.root, refusal.copying);
-  }
-
-  /** A trace for a mutation's resolve, when a read-only mount is recorded (else no cost). */
-  #trace(): ResolveTrace | undefined {
-    return this.#guard.active ? { viaLink: false } : undefined;
-  }
-
-  /**
-   * EROFS when a walk that followed a link landed on a read-only mount: the
-   * target (or the missing leaf's place) overlaps one, or the walk failed
-   * inside one (a link target met while resolving).
-   */
-  #readOnlyVia(trace: ResolveTrace | undefined, found: Resolution, syscall: string, canonical: string): void {
-    if (!trace?.viaLink || !trace.reached) return;
-    let real = this.#nodes.pathOf(trace.reached.ino);
-    if (found.status === "found" || found.status === "missing") {
-      if (found.status === "missing") real = joinPath(real, found.name);
-      const refusal = this.#guard.refusal(real, syscall);
-      if (refusal) throw readOnlyError(syscall, canonical, refusal.root, refusal.copying);
-      return;
-    }
-    const root = this.#guard.roots.find((candidate) => within(real, candidate));
-    if (root !== undefined) throw readOnlyError(syscall, canonical, root, false);
-  }
-
-
   /** Resolves an existing entry; read-side failures become ENOENT / ELOOP. */
   #existing(canonical: string, syscall: string, followFinal: boolean, withData = false): Node {
     const found = this.#nodes.resolve(segmentsOf(canonical), { followFinal, withData });
@@ -578,30 +339,6 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     if (found.status === "eloop") throw new WorkspaceFsError("ELOOP", syscall, canonical);
     throw new WorkspaceFsError("ENOENT", syscall, canonical);
   }
-
-  /** Throws for a failed walk on the write side (ENOTDIR for a file in the chain). */
-  #throwFor(found: Resolution, syscall: string, canonical: string): void {
-    if (found.status === "enoent") throw new WorkspaceFsError("ENOENT", syscall, canonical);
-    if (found.status === "enotdir") throw new WorkspaceFsError("ENOTDIR", syscall, canonical);
-    if (found.status === "eloop") throw new WorkspaceFsError("ELOOP", syscall, canonical);
-  }
-}
-
-function readOnlyError(syscall: string, canonical: string, root: string, copying: boolean): WorkspaceFsError {
-  const detail = copying
-    ? `read-only file system (mount at ${root} is being copied in; its root and the directories above it cannot be removed or moved until ready() finishes)`
-    : `read-only file system (mount at ${root})`;
-  return new WorkspaceFsError("EROFS", syscall, canonical, detail);
-}
-
-/** A stream of one piece of bytes (empty: no chunks). */
-function streamOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      if (bytes.byteLength > 0) controller.enqueue(bytes);
-      controller.close();
-    },
-  });
 }
 
 function statResult(node: Node, canonical: string): WorkspaceStatResult {
@@ -615,137 +352,4 @@ function statResult(node: Node, canonical: string): WorkspaceStatResult {
     isDirectory: node.kind === Kind.Directory,
     isSymbolicLink: node.kind === Kind.Symlink,
   };
-}
-
-function readOptions(
-  arg: "utf8" | ReadFileOptions | undefined,
-  path: string | undefined,
-): { encoding?: "utf8"; byteOffset: number; byteLength?: number } {
-  if (arg === undefined || arg === null) return { byteOffset: 0 };
-  if (typeof arg === "string") {
-    if (arg !== "utf8") throw new WorkspaceFsError("EINVAL", "readFile", path, `unsupported encoding ${JSON.stringify(arg)}: use "utf8" or none`);
-    return { encoding: "utf8", byteOffset: 0 };
-  }
-  if (typeof arg !== "object" || Array.isArray(arg)) {
-    throw new WorkspaceFsError("EINVAL", "readFile", path, "options must be \"utf8\" or an object { encoding?, byteOffset?, byteLength? }");
-  }
-  if (arg.encoding !== undefined && arg.encoding !== "utf8") {
-    throw new WorkspaceFsError("EINVAL", "readFile", path, `unsupported encoding ${JSON.stringify(arg.encoding)}: use "utf8" or none`);
-  }
-  for (const key of ["byteOffset", "byteLength"] as const) {
-    const value = arg[key];
-    if (value !== undefined && !(Number.isSafeInteger(value) && value >= 0)) {
-      throw new WorkspaceFsError("EINVAL", "readFile", path, `${key} must be a non-negative safe integer (bytes), got ${String(value)}`);
-    }
-  }
-  return { encoding: arg.encoding, byteOffset: arg.byteOffset ?? 0, byteLength: arg.byteLength };
-}
-
-function pageOption(value: unknown, key: string, method: string, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) {
-    throw new TypeError(`${method}: ${key} must be a non-negative safe integer, got ${String(value)}`);
-  }
-  return value;
-}
-
-function excludeOption(value: unknown, method: string): string[] | undefined {
-  if (value === undefined) return undefined;
-  if (!Array.isArray(value) || value.some((glob) => typeof glob !== "string")) {
-    throw new TypeError(`${method}: exclude must be an array of glob strings`);
-  }
-  return value;
-}
-
-/** An options argument: `undefined`/`null`, or a plain object. */
-function objectOption<T>(value: T | undefined, method: string): T | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== "object" || Array.isArray(value)) {
-    throw new TypeError(`${method}: options must be an object, got ${Array.isArray(value) ? "an array" : typeof value}`);
-  }
-  return value;
-}
-
-/** A boolean option: absent is `false`; anything but a boolean is a `TypeError`. */
-function flagOption(value: unknown, key: string, method: string): boolean {
-  if (value === undefined) return false;
-  if (typeof value !== "boolean") throw new TypeError(`${method}: options.${key} must be a boolean, got ${typeof value}`);
-  return value;
-}
-
-function modeOption(value: unknown, fallback: number, syscall: string, path: string): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) {
-    throw new WorkspaceFsError("EINVAL", syscall, path, `mode must be a non-negative integer, got ${String(value)}`);
-  }
-  return value & 0o7777;
-}
-
-function isReadableStream(value: unknown): value is ReadableStream<Uint8Array> {
-  return typeof value === "object" && value !== null && typeof (value as ReadableStream).getReader === "function";
-}
-
-/** Re-windows a byte stream into CHUNK_SIZE pieces (the last may be shorter); holds at most one chunk. */
-async function* rechunk(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
-  const reader = stream.getReader();
-  // The first window grows with the data (a 1 KiB stream never allocates 512 KiB); later ones are full size.
-  let buffer = new Uint8Array(0);
-  let filled = 0;
-  let yielded = false;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (!(value instanceof Uint8Array)) {
-        throw new TypeError("writeFile: the stream must yield Uint8Array chunks");
-      }
-      let offset = 0;
-      while (offset < value.byteLength) {
-        const take = Math.min(CHUNK_SIZE - filled, value.byteLength - offset);
-        if (filled + take > buffer.byteLength) {
-          const capacity = yielded ? CHUNK_SIZE : Math.min(CHUNK_SIZE, Math.max(filled + take, buffer.byteLength * 2, 16 * 1024));
-          const grown = new Uint8Array(capacity);
-          grown.set(buffer.subarray(0, filled));
-          buffer = grown;
-        }
-        buffer.set(value.subarray(offset, offset + take), filled);
-        filled += take;
-        offset += take;
-        if (filled === CHUNK_SIZE) {
-          yield buffer;
-          yielded = true;
-          buffer = new Uint8Array(CHUNK_SIZE);
-          filled = 0;
-        }
-      }
-    }
-    if (filled > 0) yield buffer.subarray(0, filled);
-  } catch (error) {
-    await reader.cancel(error).catch(() => {});
-    throw error;
-  } finally {
-    reader.releaseLock();
-  }
-}
-
-/** `head`, then the rest of `rest`; closing it early closes `rest` (so the source stream is released). */
-async function* prepend<T>(head: readonly T[], rest: AsyncIterator<T>): AsyncGenerator<T> {
-  let finished = false;
-  try {
-    yield* head;
-    for (;;) {
-      const next = await rest.next();
-      if (next.done) {
-        finished = true;
-        return;
-      }
-      yield next.value;
-    }
-  } finally {
-    if (!finished) await rest.return?.();
-  }
-}
-
-async function* toAsync<T>(items: Iterable<T>): AsyncGenerator<T> {
-  yield* items;
 }

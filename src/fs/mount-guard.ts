@@ -9,10 +9,17 @@
  * copy can write): nobody can take the root away or swap an ancestor for a
  * link under a running copy.
  *
+ * The `assertWritable…` methods turn a refusal into the EROFS error every
+ * mutation throws; the filesystem calls them before and inside its
+ * transactions.
+ *
  * @module
  */
 import type { WorkspaceDatabase } from "../storage/database.js";
+import { WorkspaceFsError } from "./errors.js";
 import { MountRecords } from "./mount-records.js";
+import type { Resolution, ResolveTrace } from "./nodes.js";
+import { joinPath } from "./path.js";
 
 /** Read-only mount roots of one store. */
 export class MountGuard {
@@ -56,9 +63,45 @@ export class MountGuard {
     return undefined;
   }
 
-  /** Read-only roots, sorted. */
-  get roots(): readonly string[] {
-    return this.#roots;
+  /**
+   * EROFS when canonical `path` is a read-only mount root, lies under one, or
+   * is an ancestor of one (spec 01 §6.3) — or when `rm`/`rename` would take
+   * away the root, or an ancestor of the root, of a mount being copied in.
+   */
+  assertWritable(path: string, syscall: string): void {
+    if (!this.active) return;
+    const refusal = this.refusal(path, syscall);
+    if (refusal) throw readOnlyError(syscall, path, refusal.root, refusal.copying);
+  }
+
+  /** A trace for a mutation's resolve, when a read-only mount is recorded (else `undefined`: no cost). */
+  trace(): ResolveTrace | undefined {
+    return this.active ? { viaLink: false } : undefined;
+  }
+
+  /**
+   * EROFS when a walk that followed a link landed on a read-only mount: the
+   * target (or the missing leaf's place) overlaps one, or the walk failed
+   * inside one (a link target met while resolving). `nodes` gives the real
+   * path of the node the walk reached.
+   */
+  assertWritableVia(
+    trace: ResolveTrace | undefined,
+    found: Resolution,
+    syscall: string,
+    path: string,
+    nodes: { pathOf(ino: number): string },
+  ): void {
+    if (!trace?.viaLink || !trace.reached) return;
+    let real = nodes.pathOf(trace.reached.ino);
+    if (found.status === "found" || found.status === "missing") {
+      if (found.status === "missing") real = joinPath(real, found.name);
+      const refusal = this.refusal(real, syscall);
+      if (refusal) throw readOnlyError(syscall, path, refusal.root, refusal.copying);
+      return;
+    }
+    const root = this.#roots.find((candidate) => within(real, candidate));
+    if (root !== undefined) throw readOnlyError(syscall, path, root, false);
   }
 
   /**
@@ -71,6 +114,13 @@ export class MountGuard {
     }
     return undefined;
   }
+}
+
+function readOnlyError(syscall: string, path: string, root: string, copying: boolean): WorkspaceFsError {
+  const detail = copying
+    ? `read-only file system (mount at ${root} is being copied in; its root and the directories above it cannot be removed or moved until ready() finishes)`
+    : `read-only file system (mount at ${root})`;
+  return new WorkspaceFsError("EROFS", syscall, path, detail);
 }
 
 /** True when canonical paths `a` and `b` are equal or one contains the other. */

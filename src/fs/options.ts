@@ -1,0 +1,89 @@
+/**
+ * Option parsing for `workspace.fs` methods: each helper checks one argument
+ * and returns it normalised, or throws the documented error (`TypeError` for
+ * a malformed page or flag option, `WorkspaceFsError` `EINVAL` for a bad mode
+ * or `readFile` option). No I/O.
+ *
+ * @module
+ */
+import { WorkspaceFsError } from "./errors.js";
+import type { ReadFileOptions } from "./types.js";
+
+/** Default permission bits of a new file (`writeFile`). */
+export const FILE_MODE = 0o644;
+/** Default permission bits of a new directory (`mkdir`, and parents made by `mkdir -p`). */
+export const DIR_MODE = 0o755;
+/** Permission bits of a symbolic link. */
+export const LINK_MODE = 0o777;
+
+/** A `readFile` byte window and encoding. */
+export interface ReadWindow {
+  encoding?: "utf8";
+  byteOffset: number;
+  byteLength?: number;
+}
+
+/** `readFile`'s second argument: `"utf8"`, `{ encoding?, byteOffset?, byteLength? }` or nothing. */
+export function readOptions(arg: "utf8" | ReadFileOptions | undefined, path: string | undefined): ReadWindow {
+  if (arg === undefined || arg === null) return { byteOffset: 0 };
+  if (typeof arg === "string") {
+    if (arg !== "utf8") throw new WorkspaceFsError("EINVAL", "readFile", path, `unsupported encoding ${JSON.stringify(arg)}: use "utf8" or none`);
+    return { encoding: "utf8", byteOffset: 0 };
+  }
+  if (typeof arg !== "object" || Array.isArray(arg)) {
+    throw new WorkspaceFsError("EINVAL", "readFile", path, "options must be \"utf8\" or an object { encoding?, byteOffset?, byteLength? }");
+  }
+  if (arg.encoding !== undefined && arg.encoding !== "utf8") {
+    throw new WorkspaceFsError("EINVAL", "readFile", path, `unsupported encoding ${JSON.stringify(arg.encoding)}: use "utf8" or none`);
+  }
+  for (const key of ["byteOffset", "byteLength"] as const) {
+    const value = arg[key];
+    if (value !== undefined && !(Number.isSafeInteger(value) && value >= 0)) {
+      throw new WorkspaceFsError("EINVAL", "readFile", path, `${key} must be a non-negative safe integer (bytes), got ${String(value)}`);
+    }
+  }
+  return { encoding: arg.encoding, byteOffset: arg.byteOffset ?? 0, byteLength: arg.byteLength };
+}
+
+/** A paging or count option (`offset`, `limit`, `context`): absent is `fallback`. */
+export function pageOption(value: unknown, key: string, method: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) {
+    throw new TypeError(`${method}: ${key} must be a non-negative safe integer, got ${String(value)}`);
+  }
+  return value;
+}
+
+/** `exclude`: absent, or an array of glob strings. */
+export function excludeOption(value: unknown, method: string): string[] | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || value.some((glob) => typeof glob !== "string")) {
+    throw new TypeError(`${method}: exclude must be an array of glob strings`);
+  }
+  return value;
+}
+
+/** An options argument: `undefined`/`null`, or a plain object. */
+export function objectOption<T>(value: T | undefined, method: string): T | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "object" || Array.isArray(value)) {
+    throw new TypeError(`${method}: options must be an object, got ${Array.isArray(value) ? "an array" : typeof value}`);
+  }
+  return value;
+}
+
+/** A boolean option: absent is `false`; anything but a boolean is a `TypeError`. */
+export function flagOption(value: unknown, key: string, method: string): boolean {
+  if (value === undefined) return false;
+  if (typeof value !== "boolean") throw new TypeError(`${method}: options.${key} must be a boolean, got ${typeof value}`);
+  return value;
+}
+
+/** A `mode` option: absent is `fallback`; kept to its permission bits (`& 0o7777`). */
+export function modeOption(value: unknown, fallback: number, syscall: string, path: string): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) {
+    throw new WorkspaceFsError("EINVAL", syscall, path, `mode must be a non-negative integer, got ${String(value)}`);
+  }
+  return value & 0o7777;
+}

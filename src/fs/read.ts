@@ -1,0 +1,123 @@
+/**
+ * Reading file content (spec 01 §3.1, §4.5): a byte window as text or as a
+ * stream, and a file's text chunk by chunk for `grep`. Bytes come from
+ * {@link ChunkStore}; nothing here resolves paths or checks arguments.
+ *
+ * Memory stays bounded by the chunk size: a stream reads one chunk per
+ * `pull` (`highWaterMark` 0), pinning its snapshot's chunks so the sweep
+ * keeps them while it is open.
+ *
+ * @module
+ */
+import { CHUNK_SIZE, type ChunkStore } from "./chunks.js";
+import { WorkspaceFsError } from "./errors.js";
+import type { Node } from "./nodes.js";
+import type { ReadWindow } from "./options.js";
+
+/**
+ * The bytes `[byteOffset, byteOffset + byteLength)` of file `node` (clamped
+ * to its size), decoded as UTF-8 with `encoding: "utf8"`, else as a stream.
+ * @throws WorkspaceFsError `EIO` when a stored chunk is missing.
+ */
+export function readContent(chunks: ChunkStore, node: Node, path: string, window: ReadWindow): string | ReadableStream<Uint8Array> {
+  const { encoding, byteOffset, byteLength } = window;
+  const start = Math.min(byteOffset, node.size);
+  const end = byteLength === undefined ? node.size : Math.min(node.size, start + byteLength);
+  if (node.data) {
+    // A small file whose bytes came with its inode row: no further query.
+    const piece = node.data.subarray(start, end);
+    return encoding === "utf8" ? new TextDecoder("utf-8").decode(piece) : streamOf(piece);
+  }
+  const first = Math.floor(start / CHUNK_SIZE);
+  const last = Math.floor((end - 1) / CHUNK_SIZE);
+  const firstChunkOffset = first * CHUNK_SIZE;
+  if (end > start && first === last) {
+    // A window inside one chunk: one query for its bytes, read at once (≤ 512 KiB).
+    const data = chunks.readAt(node, first);
+    if (!data) throw new WorkspaceFsError("EIO", "readFile", path, `stored chunk ${first} is missing`);
+    const piece = data.subarray(start - firstChunkOffset, end - firstChunkOffset);
+    return encoding === "utf8" ? new TextDecoder("utf-8").decode(piece) : streamOf(piece);
+  }
+  const ids = end > start ? chunks.range(node, first, last) : [];
+  if (encoding === "utf8") {
+    const decoder = new TextDecoder("utf-8");
+    let text = "";
+    ids.forEach((id, i) => {
+      const data = chunkData(chunks, id, path);
+      const base = firstChunkOffset + i * CHUNK_SIZE;
+      text += decoder.decode(data.subarray(Math.max(0, start - base), Math.min(data.byteLength, end - base)), { stream: true });
+    });
+    return text + decoder.decode();
+  }
+  return chunkStream(chunks, ids, firstChunkOffset, start, end, path);
+}
+
+/** Decoded text of file `node`, chunk by chunk (the last piece flushes the decoder). */
+export function* fileText(chunks: ChunkStore, node: Node, path: string): Generator<string> {
+  if (node.size === 0) return;
+  const decoder = new TextDecoder("utf-8");
+  const last = Math.floor((node.size - 1) / CHUNK_SIZE);
+  // Read the chunk list in bounded slices so a huge file never loads whole.
+  for (let first = 0; first <= last; first += 256) {
+    for (const id of chunks.range(node, first, Math.min(last, first + 255))) {
+      yield decoder.decode(chunkData(chunks, id, path), { stream: true });
+    }
+  }
+  yield decoder.decode();
+}
+
+/** A stream of chunks `ids` (the first at byte `firstChunkOffset`) cut to `[start, end)`; pins them until done or cancelled. */
+function chunkStream(chunks: ChunkStore, ids: number[], firstChunkOffset: number, start: number, end: number, path: string): ReadableStream<Uint8Array> {
+  chunks.pin(ids);
+  let index = 0;
+  let released = false;
+  const release = () => {
+    if (!released) {
+      released = true;
+      chunks.unpin(ids);
+    }
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      pull: (controller) => {
+        if (index >= ids.length) {
+          release();
+          controller.close();
+          return;
+        }
+        try {
+          const data = chunkData(chunks, ids[index], path);
+          const base = firstChunkOffset + index * CHUNK_SIZE;
+          index++;
+          controller.enqueue(data.subarray(Math.max(0, start - base), Math.min(data.byteLength, end - base)));
+          if (index >= ids.length) {
+            release();
+            controller.close();
+          }
+        } catch (error) {
+          release();
+          controller.error(error);
+        }
+      },
+      cancel: release,
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+/** The bytes of chunk `id`, or EIO. */
+function chunkData(chunks: ChunkStore, id: number, path: string): Uint8Array {
+  const data = chunks.read(id);
+  if (!data) throw new WorkspaceFsError("EIO", "readFile", path, `stored chunk ${id} is missing`);
+  return data;
+}
+
+/** A stream of one piece of bytes (empty: no chunks). */
+function streamOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      if (bytes.byteLength > 0) controller.enqueue(bytes);
+      controller.close();
+    },
+  });
+}

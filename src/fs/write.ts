@@ -1,0 +1,246 @@
+/**
+ * The write pipeline of `writeFile` (spec 01 §3.2, §4.4): content in, one
+ * committed file out, all or nothing.
+ *
+ * - Bytes or a stream that fit one chunk: hash, then resolve the target,
+ *   store the chunk and point the file at it in one transaction.
+ * - Longer content: cut into {@link CHUNK_SIZE} pieces as it arrives (a
+ *   stream is re-windowed holding at most one chunk), each hashed and
+ *   *staged* (stored, pinned, unreferenced); then one transaction checks the
+ *   target again, counts the references and links the chunk list. A failure
+ *   before the commit leaves the old file untouched; staged chunks are swept.
+ *
+ * The caller (the filesystem facade) has canonicalised the path, checked
+ * the options and refused a read-only target; the target is checked again
+ * at commit, since a mount may complete while a stream is read.
+ *
+ * @module
+ */
+import { CHUNK_SIZE, sha256, splitChunks, type ChunkStore } from "./chunks.js";
+import { throwIfWalkFailed, WorkspaceFsError } from "./errors.js";
+import type { MountGuard } from "./mount-guard.js";
+import type { Node, Nodes, Resolution } from "./nodes.js";
+import { segmentsOf } from "./path.js";
+import { Kind } from "./schema.js";
+
+/** What `writeFile` writes, already checked. */
+export interface WriteRequest {
+  /** Canonical path, not `/`. */
+  path: string;
+  /** Permission bits of the file (also applied to an existing file). */
+  mode: number;
+  /** Fail with EEXIST when the path exists (as a link, too). */
+  exclusive: boolean;
+  /** Modification time (ms). */
+  mtime: number;
+}
+
+/** Where a write lands: an existing file (link followed) or a missing leaf in an existing directory. */
+interface Target {
+  node?: Node;
+  parent?: Node;
+  name?: string;
+}
+
+/** `writeFile` over the tree, its content and the read-only guard of one store. */
+export class FileWriter {
+  readonly #nodes: Nodes;
+  readonly #chunks: ChunkStore;
+  readonly #guard: MountGuard;
+
+  constructor(nodes: Nodes, chunks: ChunkStore, guard: MountGuard) {
+    this.#nodes = nodes;
+    this.#chunks = chunks;
+    this.#guard = guard;
+  }
+
+  /**
+   * Writes `content` (a string as UTF-8, bytes, or a byte stream) to
+   * `request.path`.
+   * @throws TypeError for other content, or a stream yielding non-`Uint8Array` chunks.
+   * @throws WorkspaceFsError EISDIR, EEXIST (exclusive), ENOENT/ENOTDIR/ELOOP for the parent chain, EROFS.
+   */
+  async write(request: WriteRequest, content: string | Uint8Array | ReadableStream<Uint8Array>): Promise<void> {
+    const segments = segmentsOf(request.path);
+    if (typeof content === "string" || content instanceof Uint8Array || ArrayBuffer.isView(content)) {
+      const bytes =
+        typeof content === "string"
+          ? new TextEncoder().encode(content)
+          : new Uint8Array(content.buffer, content.byteOffset, content.byteLength);
+      if (bytes.byteLength <= CHUNK_SIZE) return this.#writeSmall(request, segments, bytes);
+      return this.#writeStaged(request, segments, toAsync(splitChunks(bytes)));
+    }
+    if (!isReadableStream(content)) {
+      throw new TypeError("writeFile: content must be a string, a Uint8Array or a ReadableStream<Uint8Array>");
+    }
+    // Check the target before reading the first byte, and again at commit.
+    this.#target(request, segments);
+    const pieces = rechunk(content);
+    const first = await pieces.next();
+    const second = first.done ? first : await pieces.next();
+    if (second.done) {
+      // The whole stream fits one chunk: commit it like a byte array, in one transaction.
+      return this.#writeSmall(request, segments, first.done ? new Uint8Array(0) : first.value);
+    }
+    return this.#writeStaged(request, segments, prepend([first.value, second.value], pieces));
+  }
+
+  /** Writes ≤ one chunk of bytes: hash first, then resolve, store and link in one transaction. */
+  async #writeSmall(request: WriteRequest, segments: string[], bytes: Uint8Array): Promise<void> {
+    const hash = bytes.byteLength > 0 ? await sha256(bytes) : undefined;
+    const released = this.#nodes.transaction(() => {
+      const target = this.#target(request, segments);
+      const id = hash ? this.#chunks.acquire({ hash, data: bytes }) : null;
+      return this.#commit(target, id, [], bytes.byteLength, request);
+    });
+    this.#chunks.sweep(released);
+  }
+
+  /**
+   * Stores chunks as they arrive (pinned, unreferenced), then links them to the
+   * file in one transaction. Any failure before the commit leaves the old file
+   * untouched; the staged chunks are swept.
+   */
+  async #writeStaged(request: WriteRequest, segments: string[], pieces: AsyncIterable<Uint8Array>): Promise<void> {
+    const ids: number[] = [];
+    let size = 0;
+    try {
+      for await (const piece of pieces) {
+        const hash = await sha256(piece);
+        ids.push(this.#chunks.stage({ hash, data: piece }));
+        size += piece.byteLength;
+      }
+      this.#nodes.transaction(() => {
+        const target = this.#target(request, segments);
+        this.#chunks.count(ids);
+        this.#commit(target, null, ids, size, request);
+      });
+    } finally {
+      this.#chunks.unpin(ids);
+      this.#chunks.sweep();
+    }
+  }
+
+  /** Where the write lands; refuses a read-only target, a directory, or (exclusive) an existing entry. */
+  #target(request: WriteRequest, segments: string[]): Target {
+    const { path, exclusive } = request;
+    // Again at commit: a mount may have completed while a stream was read.
+    this.#guard.assertWritable(path, "writeFile");
+    if (exclusive) {
+      const trace = this.#guard.trace();
+      const own = this.#nodes.resolve(segments, { followFinal: false, trace });
+      this.#guard.assertWritableVia(trace, own, "writeFile", path, this.#nodes);
+      throwIfWalkFailed(own, "writeFile", path);
+      if (own.status === "found") throw new WorkspaceFsError("EEXIST", "writeFile", path);
+    }
+    const trace = this.#guard.trace();
+    const found = this.#nodes.resolve(segments, { followFinal: true, trace });
+    this.#guard.assertWritableVia(trace, found, "writeFile", path, this.#nodes);
+    throwIfWalkFailed(found, "writeFile", path);
+    if (found.status === "found") {
+      if (found.node.kind === Kind.Directory) throw new WorkspaceFsError("EISDIR", "writeFile", path);
+      return { node: found.node };
+    }
+    const missing = found as Extract<Resolution, { status: "missing" }>;
+    return { parent: missing.parent, name: missing.name };
+  }
+
+  /**
+   * Points the target at new content: `single` for a file of ≤ 1 chunk, else
+   * `ids` (references already counted). Returns whether old content was released.
+   */
+  #commit(target: Target, single: number | null, ids: number[], size: number, request: WriteRequest): boolean {
+    const { mode, mtime } = request;
+    if (target.node) {
+      const node = target.node;
+      const released = this.#chunks.release(node);
+      const chunk = ids.length > 0 ? this.#chunks.list(node.ino, ids) : single;
+      this.#nodes.setContent(node.ino, { mode, mtime, size, chunk });
+      return released;
+    }
+    const node = this.#nodes.insert({
+      parent: target.parent!.ino,
+      name: target.name!,
+      kind: Kind.File,
+      mode,
+      mtime,
+      size,
+      target: null,
+      chunk: ids.length > 0 ? null : single,
+    });
+    if (ids.length > 0) {
+      const chunk = this.#chunks.list(node.ino, ids);
+      if (chunk !== null) this.#nodes.setChunk(node.ino, chunk);
+    }
+    return false;
+  }
+}
+
+function isReadableStream(value: unknown): value is ReadableStream<Uint8Array> {
+  return typeof value === "object" && value !== null && typeof (value as ReadableStream).getReader === "function";
+}
+
+/** Re-windows a byte stream into CHUNK_SIZE pieces (the last may be shorter); holds at most one chunk. */
+async function* rechunk(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = stream.getReader();
+  // The first window grows with the data (a 1 KiB stream never allocates 512 KiB); later ones are full size.
+  let buffer = new Uint8Array(0);
+  let filled = 0;
+  let yielded = false;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!(value instanceof Uint8Array)) {
+        throw new TypeError("writeFile: the stream must yield Uint8Array chunks");
+      }
+      let offset = 0;
+      while (offset < value.byteLength) {
+        const take = Math.min(CHUNK_SIZE - filled, value.byteLength - offset);
+        if (filled + take > buffer.byteLength) {
+          const capacity = yielded ? CHUNK_SIZE : Math.min(CHUNK_SIZE, Math.max(filled + take, buffer.byteLength * 2, 16 * 1024));
+          const grown = new Uint8Array(capacity);
+          grown.set(buffer.subarray(0, filled));
+          buffer = grown;
+        }
+        buffer.set(value.subarray(offset, offset + take), filled);
+        filled += take;
+        offset += take;
+        if (filled === CHUNK_SIZE) {
+          yield buffer;
+          yielded = true;
+          buffer = new Uint8Array(CHUNK_SIZE);
+          filled = 0;
+        }
+      }
+    }
+    if (filled > 0) yield buffer.subarray(0, filled);
+  } catch (error) {
+    await reader.cancel(error).catch(() => {});
+    throw error;
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+/** `head`, then the rest of `rest`; closing it early closes `rest` (so the source stream is released). */
+async function* prepend<T>(head: readonly T[], rest: AsyncIterator<T>): AsyncGenerator<T> {
+  let finished = false;
+  try {
+    yield* head;
+    for (;;) {
+      const next = await rest.next();
+      if (next.done) {
+        finished = true;
+        return;
+      }
+      yield next.value;
+    }
+  } finally {
+    if (!finished) await rest.return?.();
+  }
+}
+
+async function* toAsync<T>(items: Iterable<T>): AsyncGenerator<T> {
+  yield* items;
+}
