@@ -16,6 +16,7 @@ import { isCanonicalPath } from "./fs/path.js";
 import { MountRegistry } from "./mounts/registry.js";
 import type { Mount, MountFactory } from "./mounts/types.js";
 import type { AssetsClient } from "./assets/types.js";
+import { positiveInteger } from "./util/validate.js";
 
 /** Where long command output is saved and how much `result()` keeps (spec 02 §2). */
 export interface WorkspaceOutputOptions {
@@ -189,12 +190,7 @@ export class Workspace {
 function resolveOutput(output: WorkspaceOptions["output"]): Required<WorkspaceOutputOptions> | false {
   if (output === false) return false;
   const merged = { ...DEFAULT_OUTPUT, ...(output ?? {}) };
-  for (const key of ["maxLines", "maxBytes", "keep"] as const) {
-    const value = merged[key];
-    if (!Number.isSafeInteger(value) || value <= 0) {
-      throw new Error(`Workspace output.${key} must be a positive integer, got ${String(value)}`);
-    }
-  }
+  for (const key of ["maxLines", "maxBytes", "keep"] as const) positiveInteger(merged[key], `Workspace output.${key}`, { got: true, error: Error });
   const dir = merged.dir;
   if (typeof dir !== "string" || !dir.startsWith("/") || dir.length < 2 || dir.endsWith("/")) {
     throw new Error(`Workspace output.dir must be an absolute path other than "/" without a trailing slash, got ${JSON.stringify(dir)}`);

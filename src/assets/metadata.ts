@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { basename as lastSegment, normalizePath } from "../util/path.js";
 
 const TYPES: Readonly<Record<string, string>> = {
   png: "image/png",
@@ -103,17 +104,9 @@ export function normalizePrefix(prefix: string): string {
  * in a dot segment cannot be reached by URL.
  */
 export function basename(path: string): string {
-  const trimmed = path.endsWith("/") ? path.slice(0, -1) : path;
-  const name = trimmed.slice(trimmed.lastIndexOf("/") + 1);
-  if (name !== "." && name !== "..") return name;
+  const name = lastSegment(path);
   // "/out/f.txt/." names f.txt: take the last segment of the path with "." and ".." applied, as the filesystem does.
-  const segments: string[] = [];
-  for (const segment of path.split("/")) {
-    if (segment === "" || segment === ".") continue;
-    if (segment === "..") segments.pop();
-    else segments.push(segment);
-  }
-  return segments.at(-1) ?? "";
+  return name === "." || name === ".." ? lastSegment(normalizePath(path)) : name;
 }
 
 /** `<prefix>/<id>/<basename>`, or `<id>/<basename>` when the normalised prefix is empty. */

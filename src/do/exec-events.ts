@@ -7,26 +7,12 @@
  *
  * @module
  */
+import { fromBase64, toBase64 } from "../util/bytes.js";
 
 /** The event shape carried (spec 02 §1.4). */
 export type RuntimeEventLike =
   | { id: string; seq: number; name: "stdout" | "stderr"; value: string | Uint8Array }
   | { id: string; seq: number; name: "exit"; code: number; result?: unknown; truncated?: unknown };
-
-function toBase64(bytes: Uint8Array): string {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  }
-  return btoa(binary);
-}
-
-function fromBase64(text: string): Uint8Array {
-  const binary = atob(text);
-  const out = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
-  return out;
-}
 
 /** Encodes one event as a JSON line (with the trailing `\n`). */
 export function encodeEventLine(event: RuntimeEventLike): string {

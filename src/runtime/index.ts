@@ -7,6 +7,7 @@
  */
 import type { WorkspaceFilesystem } from "../fs/types.js";
 import type { WorkspaceDatabase } from "../storage/database.js";
+import { positiveInteger } from "../util/validate.js";
 import { runtimeError } from "./errors.js";
 import { createExecHandle } from "./handle.js";
 import type { OutputLimits } from "./output.js";
@@ -31,7 +32,8 @@ export type * from "./types.js";
 export { WorkspaceRuntimeError, runtimeError } from "./errors.js";
 export type { WorkspaceRuntimeErrorCode } from "./errors.js";
 export { statusOf } from "./handle.js";
-export { outputPath, keptTail, countLines } from "./output.js";
+export { outputPath } from "./output.js";
+export { keptTail, countLines } from "../util/tail.js";
 
 /** @deprecated Use {@link WorkspaceBackend}. A backend as registered with `new Workspace({ backends })`. */
 export type WorkspaceRegisteredBackend = WorkspaceBackend;
@@ -81,10 +83,7 @@ function validateOutput(output: WorkspaceRuntimeOutputOptions | false | undefine
   if (output === undefined || output === false) return;
   if (typeof output !== "object" || output === null) throw new TypeError(`${where}: output must be { maxLines?, maxBytes? } or false`);
   for (const key of ["maxLines", "maxBytes"] as const) {
-    const value = output[key];
-    if (value !== undefined && (!Number.isSafeInteger(value) || value <= 0)) {
-      throw new TypeError(`${where}: output.${key} must be a positive integer, got ${String(value)}`);
-    }
+    if (output[key] !== undefined) positiveInteger(output[key], `${where}: output.${key}`, { got: true });
   }
 }
 

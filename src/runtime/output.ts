@@ -9,6 +9,7 @@
  * @module
  */
 import type { WorkspaceFilesystem } from "../fs/types.js";
+import { TailWindow } from "../util/tail.js";
 import type { TruncatedOutput } from "./types.js";
 
 /** Effective limits of one run's output, or `false` to keep output whole. */
@@ -19,32 +20,8 @@ export interface OutputLimits {
   keep: number;
 }
 
-const NEWLINE = 10;
 /** Bytes the file sink may queue before the producer waits for the write to catch up. */
 const SINK_HIGH_WATER_BYTES = 1 << 20;
-
-/** Counts lines the spec's way: `\n` count, plus one for a non-empty unterminated last line. */
-export function countLines(newlines: number, totalBytes: number, lastByte: number | undefined): number {
-  return newlines + (totalBytes > 0 && lastByte !== NEWLINE ? 1 : 0);
-}
-
-function countNewlines(bytes: Uint8Array, start = 0, end = bytes.length): number {
-  let n = 0;
-  for (let i = start; i < end; i++) if (bytes[i] === NEWLINE) n++;
-  return n;
-}
-
-function concat(chunks: readonly Uint8Array[], total?: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0];
-  const size = total ?? chunks.reduce((n, c) => n + c.byteLength, 0);
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
-}
 
 /** Encodes one path component of an output file name: `encodeURIComponent`, `.` → `%2E`. */
 export function encodeOutputName(value: string): string {
@@ -54,52 +31,6 @@ export function encodeOutputName(value: string): string {
 /** The full-output file path of one stream (spec 02 §2). */
 export function outputPath(dir: string, backend: string, id: string, stream: "stdout" | "stderr"): string {
   return `${dir}/${encodeOutputName(backend)}.${encodeOutputName(id)}.${stream}.log`;
-}
-
-/**
- * The kept tail of a buffer that ends at the end of the stream: the last
- * `maxLines` lines within `maxBytes`, starting on a line start (or, when the
- * last line alone is longer than `maxBytes`, on a UTF-8 boundary with
- * `partialLine`). `startsAtLine` says whether `buf[0]` begins a line.
- */
-export function keptTail(
-  buf: Uint8Array,
-  maxLines: number,
-  maxBytes: number,
-  startsAtLine: boolean,
-): { start: number; partialLine: boolean } {
-  const end = buf.length;
-  // Start of the last `maxLines` lines (a trailing newline ends a line).
-  let lineStart = 0;
-  let seen = 0;
-  const scanFrom = end > 0 && buf[end - 1] === NEWLINE ? end - 2 : end - 1;
-  for (let i = scanFrom; i >= 0; i--) {
-    if (buf[i] === NEWLINE) {
-      seen++;
-      if (seen === maxLines) {
-        lineStart = i + 1;
-        break;
-      }
-    }
-  }
-  if (lineStart === 0 && !startsAtLine) {
-    // The window begins mid-line: the first whole line starts after its first newline.
-    const nl = buf.indexOf(NEWLINE);
-    lineStart = nl === -1 ? end : nl + 1;
-  }
-  if (end - lineStart <= maxBytes && lineStart < end) return { start: lineStart, partialLine: false };
-  const cut = Math.max(lineStart, end - maxBytes);
-  let p = cut;
-  if (!(p === 0 && startsAtLine) && buf[p - 1] !== NEWLINE) {
-    const nl = buf.indexOf(NEWLINE, p);
-    p = nl === -1 ? end : nl + 1;
-  }
-  if (p < end) return { start: p, partialLine: false };
-  // The last line alone is longer than maxBytes: keep its end, from a UTF-8 boundary.
-  let q = end - maxBytes;
-  if (q < 0) q = 0;
-  while (q < end && (buf[q] & 0xc0) === 0x80) q++;
-  return { start: q, partialLine: true };
 }
 
 /**
@@ -188,15 +119,8 @@ export class OutputAccumulator {
   readonly #fs: WorkspaceFilesystem;
   readonly #path: string | undefined;
   readonly #keep: boolean;
-  #chunks: Uint8Array[] = [];
-  #held = 0;
-  #totalBytes = 0;
-  #newlines = 0;
-  #lastByte: number | undefined;
-  /** Bytes before the first held chunk (once spooling) and newlines in them. */
-  #droppedBytes = 0;
-  #droppedNewlines = 0;
-  #windowStartsAtLine = true;
+  /** Counts, and the held bytes: the whole stream until spooling starts, then a bounded tail. */
+  readonly #tail = new TailWindow();
   #sink: FileSink | undefined;
 
   /**
@@ -212,41 +136,25 @@ export class OutputAccumulator {
 
   /** Bytes seen so far. */
   get totalBytes(): number {
-    return this.#totalBytes;
+    return this.#tail.totalBytes;
   }
 
   /** Adds bytes; waits while the full-output file catches up. */
   async push(bytes: Uint8Array): Promise<void> {
     if (bytes.byteLength === 0) return;
-    this.#totalBytes += bytes.byteLength;
-    this.#newlines += countNewlines(bytes);
-    this.#lastByte = bytes[bytes.byteLength - 1];
-    if (!this.#keep) return;
-    this.#chunks.push(bytes);
-    this.#held += bytes.byteLength;
+    const tail = this.#tail;
+    if (!this.#keep) return tail.count(bytes);
+    tail.push(bytes);
     const limits = this.#limits;
     if (limits === false || this.#path === undefined) return;
     if (this.#sink === undefined) {
-      const lines = countLines(this.#newlines, this.#totalBytes, this.#lastByte);
-      if (this.#totalBytes <= limits.maxBytes && lines <= limits.maxLines) return;
-      const dir = limits.dir;
-      this.#sink = new FileSink(this.#fs, dir, this.#path);
-      for (const chunk of this.#chunks) await this.#sink.write(chunk);
+      if (tail.totalBytes <= limits.maxBytes && tail.totalLines <= limits.maxLines) return;
+      this.#sink = new FileSink(this.#fs, limits.dir, this.#path);
+      for (const chunk of tail.chunks) await this.#sink.write(chunk);
     } else {
       await this.#sink.write(bytes);
     }
-    this.#trim(limits.maxBytes);
-  }
-
-  #trim(maxBytes: number): void {
-    if (this.#held <= 4 * maxBytes) return;
-    const all = concat(this.#chunks, this.#held);
-    const keepFrom = all.length - 2 * maxBytes;
-    this.#droppedNewlines += countNewlines(all, 0, keepFrom);
-    this.#droppedBytes += keepFrom;
-    this.#windowStartsAtLine = all[keepFrom - 1] === NEWLINE;
-    this.#chunks = [all.slice(keepFrom)];
-    this.#held = all.length - keepFrom;
+    tail.trim(limits.maxBytes);
   }
 
   /**
@@ -254,15 +162,13 @@ export class OutputAccumulator {
    * truncation record when it went over the limits.
    */
   async finish(): Promise<{ bytes: Uint8Array; truncated?: TruncatedOutput }> {
-    const buf = concat(this.#chunks, this.#held);
+    const tail = this.#tail;
+    const buf = tail.held();
     const limits = this.#limits;
     if (this.#sink === undefined || limits === false) return { bytes: buf };
     await this.#sink.close();
-    const startsAtLine = this.#droppedBytes === 0 || this.#windowStartsAtLine;
-    const { start, partialLine } = keptTail(buf, limits.maxLines, limits.maxBytes, startsAtLine);
-    const firstLine = this.#droppedNewlines + countNewlines(buf, 0, start) + 1;
-    const totalLines = countLines(this.#newlines, this.#totalBytes, this.#lastByte);
-    const common = { totalBytes: this.#totalBytes, totalLines, firstLine, partialLine };
+    const { start, firstLine, totalLines, partialLine } = tail.keep(limits.maxLines, limits.maxBytes);
+    const common = { totalBytes: tail.totalBytes, totalLines, firstLine, partialLine };
     const truncated: TruncatedOutput =
       this.#sink.error === undefined
         ? { status: "saved", path: this.#sink.path, ...common }

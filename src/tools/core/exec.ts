@@ -8,7 +8,7 @@
  * @module
  */
 import { z } from "zod";
-import { countLines, keptTail } from "../../runtime/output.js";
+import { countLines, keptTail } from "../../util/tail.js";
 import type { ExecBackends, ToolSetContext } from "./toolset.js";
 import { defaultModelOutput, errorMessage, type CoreTool, type ToolCallContext } from "./types.js";
 

@@ -1,0 +1,44 @@
+/**
+ * Byte primitives: joining chunks and base64. Pure, no imports; `btoa` and
+ * `atob` are globals in Workers and Node alike.
+ *
+ * @module
+ */
+
+/**
+ * The chunks as one array. One chunk is returned as is (no copy); otherwise
+ * a new array of `total` bytes (default: the sum of the chunks' lengths).
+ */
+export function concatBytes(chunks: readonly Uint8Array[], total?: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!;
+  const out = new Uint8Array(total ?? chunks.reduce((n, chunk) => n + chunk.byteLength, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return out;
+}
+
+/** Characters handed to `String.fromCharCode` at once (below every engine's argument limit). */
+const BASE64_SLICE = 0x8000;
+
+/** Standard base64 (with padding) of `bytes`. */
+export function toBase64(bytes: Uint8Array): string {
+  let binary = "";
+  for (let i = 0; i < bytes.byteLength; i += BASE64_SLICE) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + BASE64_SLICE));
+  }
+  return btoa(binary);
+}
+
+/**
+ * The bytes of standard base64 `text`.
+ * @throws DOMException `InvalidCharacterError` (from `atob`) for text that is not base64.
+ */
+export function fromBase64(text: string): Uint8Array {
+  const binary = atob(text);
+  const out = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+  return out;
+}
