@@ -230,6 +230,8 @@ export interface PiAgentToolLike {
 /** The result of `createPiTools()`. */
 export interface PiToolsResultLike {
   tools: readonly { name: string }[];
+  /** Names of the tools that change nothing (`createPiTools()` lists read, ls, find and grep); marked `readOnly`. */
+  readOnly?: readonly string[];
   execute(call: { id: string; name: string; arguments?: unknown }, ctx?: { abortSignal?: AbortSignal }): Promise<{ content: PiContent[]; isError: boolean; details?: unknown }>;
 }
 
@@ -250,11 +252,10 @@ function piResult(result: { content: PiContent[]; details?: unknown; isError?: b
   return out;
 }
 
-const PI_READ_ONLY = new Set(["read", "ls", "find", "grep"]);
-
 /**
- * Bindings over pi tools: the result of `createPiTools()` (read, ls, find,
- * grep marked read-only), or agent tools (`{ name, execute(id, args, signal) }`).
+ * Bindings over pi tools: the result of `createPiTools()` (its `readOnly`
+ * tools — read, ls, find, grep — marked read-only), or agent tools
+ * (`{ name, execute(id, args, signal) }`).
  */
 export function forPiTools(
   tools: PiToolsResultLike | readonly PiAgentToolLike[] | (() => readonly PiAgentToolLike[]),
@@ -262,10 +263,11 @@ export function forPiTools(
 ): () => ToolBinding[] {
   if (!Array.isArray(tools) && typeof tools !== "function" && typeof (tools as PiToolsResultLike).execute === "function") {
     const set = tools as PiToolsResultLike;
+    const readOnly = new Set(set.readOnly ?? []);
     return () =>
       set.tools.map((t) => ({
         name: t.name,
-        readOnly: PI_READ_ONLY.has(t.name),
+        readOnly: readOnly.has(t.name),
         async call(input, ctx) {
           return piResult(await set.execute({ id: `ws-tools-${crypto.randomUUID()}`, name: t.name, arguments: input }, { abortSignal: ctx.signal }));
         },

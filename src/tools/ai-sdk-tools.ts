@@ -40,7 +40,7 @@ export type CreateAIToolsOptions = CreateToolsOptions;
 /** The AI SDK's tool result output (`ToolResultOutput`, not re-exported by `ai`). */
 type ToolResultOutput = Awaited<ReturnType<NonNullable<Tool["toModelOutput"]>>>;
 
-/** Neutral output → AI SDK `ToolResultOutput` (read only; spec 03 §7.1). */
+/** Neutral output → AI SDK `ToolResultOutput` (for a tool with its own `toModelOutput`; spec 03 §7.1). */
 function lower(output: NeutralOutput): ToolResultOutput {
   switch (output.type) {
     case "text":
@@ -60,7 +60,11 @@ function lower(output: NeutralOutput): ToolResultOutput {
   }
 }
 
-/** One core tool as an AI SDK tool: `description`, `inputSchema`, `execute` (+ `toModelOutput` for read). */
+/**
+ * One core tool as an AI SDK tool: `description`, `inputSchema`, `execute`,
+ * and `toModelOutput` when the core tool has its own (read); otherwise the
+ * AI SDK's default output applies.
+ */
 function toAITool(core: CoreTool): Tool {
   const tool: Tool = {
     description: core.description,
@@ -68,9 +72,10 @@ function toAITool(core: CoreTool): Tool {
     execute: (input: unknown, options: { abortSignal?: AbortSignal; toolCallId?: string }) =>
       core.execute(input, { abortSignal: options?.abortSignal, toolCallId: options?.toolCallId }) as never,
   };
-  if (core.name === "read") {
+  const toModelOutput = core.toModelOutput;
+  if (toModelOutput) {
     (tool as { toModelOutput?: unknown }).toModelOutput = ({ input, output }: { input: unknown; output: unknown }) =>
-      lower(core.toModelOutput(input, output));
+      lower(toModelOutput.call(core, input, output));
   }
   return tool;
 }

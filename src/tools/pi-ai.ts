@@ -13,6 +13,7 @@ import {
   dropNulls,
   errorMessage,
   invalidArgumentsMessage,
+  modelOutput,
   nullDroppableKeys,
   settle,
   toJSONSchema,
@@ -76,6 +77,11 @@ export interface ToolCallContext {
 export interface CreatePiToolsResult {
   tools: PiTool[];
   execute(call: PiToolCall, context?: ToolCallContext): Promise<PiToolResult>;
+  /**
+   * Names of the tools that change nothing (read, ls, find, grep): what
+   * `forPiTools` marks `readOnly` for `ws:tools`.
+   */
+  readOnly: string[];
 }
 
 const CONSTRAINED = new Set(["read", "write", "edit"]);
@@ -148,13 +154,13 @@ export function createPiTools(options: CreatePiToolsOptions): CreatePiToolsResul
         return { content: [{ type: "text", text: invalidArgumentsMessage(core.name, parsed.error) }], isError: true };
       }
       const output = await settle(core.execute(parsed.data, { abortSignal: context?.abortSignal, toolCallId: call.id }));
-      return lower(core.toModelOutput(parsed.data, output), output);
+      return lower(modelOutput(core, parsed.data, output), output);
     } catch (err) {
       return { content: [{ type: "text", text: errorMessage(err) }], isError: true };
     }
   }
 
-  return { tools, execute };
+  return { tools, execute, readOnly: cores.filter((core) => !core.mutating).map((core) => core.name) };
 }
 export { forPiTools } from "../modules/tools.js";
 export type { ForPiToolsOptions, ToolBinding } from "../modules/tools.js";

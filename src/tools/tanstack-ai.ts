@@ -7,15 +7,7 @@
  * @module
  */
 import type { z } from "zod";
-import {
-  buildCoreTools,
-  MUTATING_TOOLS,
-  settle,
-  type CoreTool,
-  type CreateToolsOptions,
-  type NeutralOutput,
-  type ToolName,
-} from "./core/index.js";
+import { buildCoreTools, modelOutput, settle, type CoreTool, type CreateToolsOptions, type NeutralOutput } from "./core/index.js";
 
 /** `"array"` (default): a list for `chat({ tools })`; `"object"`: keyed by name. */
 export type TanStackToolFormat = "array" | "object";
@@ -24,7 +16,7 @@ export type TanStackToolFormat = "array" | "object";
 export interface CreateTanStackToolsOptions<F extends TanStackToolFormat = "array"> extends CreateToolsOptions {
   /** Shape of the result. Default `"array"`. */
   format?: F;
-  /** Tool names that set `needsApproval`, or `"mutating"` for write, edit, delete, exec and publish. */
+  /** Tool names that set `needsApproval`, or `"mutating"` for every tool that changes the Workspace (write, edit, delete, exec, publish). */
   approve?: string[] | "mutating";
   /** Tool names, or `"all"`, marked `lazy` (withheld until TanStack's lazy discovery asks for them). */
   lazy?: string[] | "all";
@@ -80,7 +72,7 @@ function lower(output: NeutralOutput): unknown {
 function toTanStackTool(core: CoreTool, options: CreateTanStackToolsOptions<TanStackToolFormat>): TanStackTool {
   const approve = options.approve;
   const needsApproval =
-    approve === "mutating" ? MUTATING_TOOLS.includes(core.name as ToolName) || undefined : approve?.includes(core.name) ? true : undefined;
+    approve === "mutating" ? core.mutating || undefined : approve?.includes(core.name) ? true : undefined;
   const lazy = options.lazy === "all" || options.lazy?.includes(core.name) ? true : undefined;
   const eventName = options.streamEventName;
   return {
@@ -95,7 +87,7 @@ function toTanStackTool(core: CoreTool, options: CreateTanStackToolsOptions<TanS
       const output = await settle(core.execute(input, { abortSignal: context?.abortSignal, toolCallId: context?.toolCallId }), (value) => {
         if (emit && (core.isProgress?.(value) ?? false)) emit(eventName!, { toolCallId: context?.toolCallId, snapshot: value });
       });
-      return lower(core.toModelOutput(input, output));
+      return lower(modelOutput(core, input, output));
     },
   };
 }

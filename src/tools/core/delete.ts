@@ -7,7 +7,10 @@
 import { z } from "zod";
 import { withPathLock } from "./locks.js";
 import type { MutableFileStore } from "./store.js";
-import { defaultModelOutput, errorMessage, type SettledTool, type ToolError } from "./types.js";
+import { errorMessage, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
+
+/** delete changes the Workspace. */
+export const DELETE_FACTS: ToolFacts = { name: "delete", mutating: true };
 
 /** Options of the delete tool. */
 export interface DeleteToolOptions {
@@ -39,13 +42,12 @@ export const deleteOutputSchema = z.union([z.object({ deleted: z.string() }), z.
 export function deleteDefinition(options: DeleteToolOptions): SettledTool<DeleteInput, DeleteResult | ToolError> {
   const store = options.store;
   return {
-    name: "delete",
+    ...DELETE_FACTS,
     description:
       "Delete a file or directory in the workspace. Deleting a path that does not exist succeeds. A non-empty directory is removed only with recursive: true. Paths are absolute.",
     inputSchema: deleteInputSchema,
     outputSchema: deleteOutputSchema,
     limits: {},
-    mutating: true,
     async execute(input) {
       const recursive = input.recursive === true;
       try {
@@ -57,6 +59,5 @@ export function deleteDefinition(options: DeleteToolOptions): SettledTool<Delete
         return { error: errorMessage(err) };
       }
     },
-    toModelOutput: (_input, output) => defaultModelOutput(output),
   };
 }

@@ -11,7 +11,10 @@ import { FuzzyIndex, locate } from "./edit-match.js";
 import { withPathLock } from "./locks.js";
 import type { FileStore } from "./store.js";
 import { checkPositive, cutUtf8, decodeUtf8, utf8 } from "./truncate.js";
-import { defaultModelOutput, errorMessage, type SettledTool, type ToolError } from "./types.js";
+import { errorMessage, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
+
+/** edit changes the Workspace. */
+export const EDIT_FACTS: ToolFacts = { name: "edit", mutating: true };
 
 /** Options of the edit tool. */
 export interface EditToolOptions {
@@ -88,14 +91,12 @@ export function editDefinition(options: EditToolOptions): SettledTool<EditInput,
     maxDiffBytes: checkPositive("createEditTool", "maxDiffBytes", options.maxDiffBytes ?? EDIT_DEFAULTS.maxDiffBytes),
   };
   return {
-    name: "edit",
+    ...EDIT_FACTS,
     description: `Edit one workspace file by exact text replacement. Each edits[].oldText must match a unique region of the ORIGINAL file that overlaps no other edit's region; all edits in a batch apply to the original content at once (not one after another), so merge changes that touch the same block into one edit. Exact matching is tried first; small differences in Unicode quotes, dashes, spaces and trailing whitespace are tolerated. The batch is atomic: if any edit fails, the file is unchanged. Returns a numbered diff, a unified patch and firstChangedLine. Files up to ${Math.round(limits.maxBytes / 1024)}KB; use write to replace a file wholesale.`,
     inputSchema: editInputSchema,
     outputSchema: editOutputSchema,
     limits,
-    mutating: true,
     execute: (input) => editFile(store, input, limits),
-    toModelOutput: (_input, output) => defaultModelOutput(output),
   };
 }
 

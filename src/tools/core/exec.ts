@@ -9,8 +9,19 @@
  */
 import { z } from "zod";
 import { countLines, keptTail } from "../../util/tail.js";
-import type { ExecBackends, ToolSetContext } from "./toolset.js";
-import { defaultModelOutput, errorMessage, type CoreTool, type ToolCallContext } from "./types.js";
+import { errorMessage, type CoreTool, type ToolCallContext, type ToolFacts } from "./types.js";
+
+/** exec changes the Workspace (a command can do anything). */
+export const EXEC_FACTS: ToolFacts = { name: "exec", mutating: true };
+
+/** Backends the exec tool may use: id → optional extra description (spec 03 §2.1). */
+export type ExecBackends = Readonly<Record<string, ExecBackendOptions>>;
+
+/** Per-backend exec options. */
+export interface ExecBackendOptions {
+  /** Text placed before the backend's own description in the exec tool description. */
+  readonly description?: string;
+}
 
 /** Defaults of the exec tool's output limits. */
 export const EXEC_DEFAULTS = { maxBytes: 65536, maxLines: 2000 } as const;
@@ -390,13 +401,11 @@ export function execDefinition(options: ExecToolOptions): ExecDefinition {
   }
 
   const definition: ExecDefinition = {
-    name: "exec",
+    ...EXEC_FACTS,
     description: describeTool(sel, maxBytes, maxLines),
     inputSchema: schemaFor(sel),
     limits: { maxBytes, maxLines },
-    mutating: true,
     execute,
-    toModelOutput: (_input, output) => defaultModelOutput(output),
     isProgress: (value) => !("error" in value) && value.exitCode === null,
   };
   if (sel.callable.size > 0) {
@@ -418,34 +427,3 @@ export function execDefinition(options: ExecToolOptions): ExecDefinition {
 
 /** `defineExec(options)`: the exec tool with no agent library attached (spec 03 §1). */
 export const defineExec = execDefinition;
-
-/**
- * The tool-set seam: exec for `create*Tools`, or `undefined` when readonly,
- * without a runtime, or with an empty selection (`exec: {}`).
- */
-export function execFromToolSet(context: ToolSetContext): CoreTool | undefined {
-  const { options } = context;
-  if (options.readonly === true) return undefined;
-  const runtime = (options.workspace as { runtime?: ExecWorkspaceLike["runtime"] }).runtime;
-  if (!runtime || typeof runtime.exec !== "function") return undefined;
-  let backends: ExecBackends | undefined;
-  if (options.exec !== undefined) backends = options.exec;
-  else if (options.shell !== undefined) backends = options.shell.backends;
-  if (backends === undefined) {
-    if (typeof runtime.backends !== "function") return undefined;
-    const ids = runtime.backends().map((b) => b.id);
-    if (ids.length === 0) return undefined;
-  } else if (Object.keys(backends).length === 0) {
-    return undefined;
-  }
-  const limits = { ...(options.shell ? { maxBytes: options.shell.maxBytes, maxLines: options.shell.maxLines } : {}), ...stripUndefined(options.execOutput ?? {}) };
-  const toolOptions: ExecToolOptions = { workspace: { runtime } };
-  if (backends !== undefined) toolOptions.backends = backends;
-  if (limits.maxBytes !== undefined) toolOptions.maxBytes = limits.maxBytes;
-  if (limits.maxLines !== undefined) toolOptions.maxLines = limits.maxLines;
-  return execDefinition(toolOptions);
-}
-
-function stripUndefined<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
-}

@@ -8,7 +8,10 @@ import { z } from "zod";
 import type { WorkspaceLike } from "./store.js";
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, page } from "./truncate.js";
 import { pageLimitField, pageOffsetField } from "./schema.js";
-import { defaultModelOutput, errorMessage, type SettledTool, type ToolError } from "./types.js";
+import { errorMessage, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
+
+/** find changes nothing. */
+export const FIND_FACTS: ToolFacts = { name: "find", mutating: false };
 
 /** Default search root of find and grep. */
 export const DEFAULT_SEARCH_PATH = "/workspace";
@@ -64,11 +67,10 @@ export const findInputSchema = z.object({
 export function findDefinition(options: FindToolOptions): SettledTool<FindInput, FindResult | ToolError> {
   const fs = options.workspace.fs;
   return {
-    name: "find",
+    ...FIND_FACTS,
     description: `Find files and directories in the workspace whose path matches a glob: * stays within one path segment, ** crosses directories, and ? matches one character. Results come in depth-first order, at most ${DEFAULT_PAGE_LIMIT} per call by default (limit up to ${MAX_PAGE_LIMIT}); when nextOffset is present, call again with offset = nextOffset. Use exclude to prune directories such as node_modules.`,
     inputSchema: findInputSchema as z.ZodType<FindInput>,
     limits: { defaultLimit: DEFAULT_PAGE_LIMIT, maxLimit: MAX_PAGE_LIMIT },
-    mutating: false,
     async execute(input) {
       const path = input.path ?? DEFAULT_SEARCH_PATH;
       const limit = input.limit ?? DEFAULT_PAGE_LIMIT;
@@ -89,6 +91,5 @@ export function findDefinition(options: FindToolOptions): SettledTool<FindInput,
         return { error: errorMessage(err) };
       }
     },
-    toModelOutput: (_input, output) => defaultModelOutput(output),
   };
 }

@@ -9,7 +9,10 @@ import { DEFAULT_SEARCH_PATH, globList, globsOf } from "./find.js";
 import type { WorkspaceLike } from "./store.js";
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, page } from "./truncate.js";
 import { pageLimitField, pageOffsetField } from "./schema.js";
-import { defaultModelOutput, errorMessage, type SettledTool, type ToolError } from "./types.js";
+import { errorMessage, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
+
+/** grep changes nothing. */
+export const GREP_FACTS: ToolFacts = { name: "grep", mutating: false };
 
 /** Largest `context` grep accepts. */
 export const MAX_GREP_CONTEXT = 10;
@@ -67,11 +70,10 @@ export const grepInputSchema = z.object({
 export function grepDefinition(options: GrepToolOptions): SettledTool<GrepInput, GrepResult | ToolError> {
   const fs = options.workspace.fs;
   return {
-    name: "grep",
+    ...GREP_FACTS,
     description: `Search workspace text for a literal string (default) or a regular expression (regex: true), optionally ignoring case. Results carry the path, line number and text of each match, and with context the lines around it. Files come in depth-first order, then lines in order; at most ${DEFAULT_PAGE_LIMIT} matches per call by default (limit up to ${MAX_PAGE_LIMIT}); when nextOffset is present, call again with offset = nextOffset. Narrow the search with include and exclude globs.`,
     inputSchema: grepInputSchema as z.ZodType<GrepInput>,
     limits: { defaultLimit: DEFAULT_PAGE_LIMIT, maxLimit: MAX_PAGE_LIMIT, maxContext: MAX_GREP_CONTEXT },
-    mutating: false,
     async execute(input) {
       const path = input.path ?? DEFAULT_SEARCH_PATH;
       const limit = input.limit ?? DEFAULT_PAGE_LIMIT;
@@ -102,6 +104,5 @@ export function grepDefinition(options: GrepToolOptions): SettledTool<GrepInput,
         return { error: errorMessage(err) };
       }
     },
-    toModelOutput: (_input, output) => defaultModelOutput(output),
   };
 }

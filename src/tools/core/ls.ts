@@ -8,7 +8,10 @@ import { z } from "zod";
 import type { WorkspaceLike } from "./store.js";
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, page } from "./truncate.js";
 import { pageLimitField, pageOffsetField } from "./schema.js";
-import { defaultModelOutput, errorMessage, type SettledTool, type ToolError } from "./types.js";
+import { errorMessage, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
+
+/** ls changes nothing. */
+export const LS_FACTS: ToolFacts = { name: "ls", mutating: false };
 
 /** Options of the ls tool. */
 export interface ListToolOptions {
@@ -52,11 +55,10 @@ export const listInputSchema = z.object({
 export function listDefinition(options: ListToolOptions): SettledTool<ListInput, ListResult | ToolError> {
   const fs = options.workspace.fs;
   return {
-    name: "ls",
+    ...LS_FACTS,
     description: `List a workspace directory's entries with their sizes, modification times and types, in name order. Returns at most ${DEFAULT_PAGE_LIMIT} entries by default (limit up to ${MAX_PAGE_LIMIT}); when nextOffset is present, call again with offset = nextOffset for the next page. Paths are absolute.`,
     inputSchema: listInputSchema,
     limits: { defaultLimit: DEFAULT_PAGE_LIMIT, maxLimit: MAX_PAGE_LIMIT },
-    mutating: false,
     async execute(input) {
       const limit = input.limit ?? DEFAULT_PAGE_LIMIT;
       const offset = input.offset ?? 0;
@@ -78,6 +80,5 @@ export function listDefinition(options: ListToolOptions): SettledTool<ListInput,
         return { error: errorMessage(err) };
       }
     },
-    toModelOutput: (_input, output) => defaultModelOutput(output),
   };
 }

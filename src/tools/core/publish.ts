@@ -14,8 +14,15 @@
  * @module
  */
 import { z } from "zod";
-import type { ToolSetContext } from "./toolset.js";
-import { defaultModelOutput, errorMessage, type SettledTool } from "./types.js";
+import { errorMessage, type SettledTool, type ToolFacts } from "./types.js";
+
+/**
+ * publish counts as mutating: it uploads a file and hands out a link that
+ * anyone can open. Its `{ ok: false, error }` has a string `error`, so the default
+ * model output lowers it to error-text: the bare message in pi and TanStack
+ * (spec 03 §6, §8).
+ */
+export const PUBLISH_FACTS: ToolFacts = { name: "publish", mutating: true };
 
 /** Default link lifetime: one hour, in ms. */
 export const DEFAULT_PUBLISH_EXPIRES_AFTER_MS = 3_600_000;
@@ -131,12 +138,11 @@ export function publishDefinition(options: PublishToolOptions): SettledTool<Publ
   const share = typeof assets === "object" || typeof assets === "function" ? shareOf(assets) : undefined;
   if (!share) throw new TypeError("createPublishTool: workspace.assets must have share(path, options) (an AssetsClient from createAssets)");
   return {
-    name: "publish",
+    ...PUBLISH_FACTS,
     description: DESCRIPTION,
     inputSchema: publishInputSchema,
     outputSchema: publishOutputSchema,
     limits: { defaultExpiresAfterMs: DEFAULT_PUBLISH_EXPIRES_AFTER_MS, maxExpiresAfterMs: MAX_PUBLISH_EXPIRES_AFTER_MS },
-    mutating: true,
     async execute(input) {
       const shareOptions: PublishShareOptions = { expiresAfter: input.expiresAfterMs ?? DEFAULT_PUBLISH_EXPIRES_AFTER_MS };
       const sessionId = workspace.sessionId;
@@ -151,19 +157,5 @@ export function publishDefinition(options: PublishToolOptions): SettledTool<Publ
         return { ok: false, error: errorMessage(err) };
       }
     },
-    // `{ ok: false, error }` has a string `error`, so it lowers to error-text: the bare message in pi and TanStack (spec 03 §6, §8).
-    toModelOutput: (_input, output) => defaultModelOutput(output),
   };
-}
-
-/**
- * The tool set's publish (spec 03 §2.2): present when the set is not
- * read-only, the `assets` option is not `false`, and `workspace.assets` exists.
- */
-export function publishFromToolSet(context: ToolSetContext): SettledTool<PublishInput, PublishResult> | undefined {
-  const { options } = context;
-  if (options.readonly === true || options.assets === false) return undefined;
-  const assets = options.workspace.assets;
-  if (assets === undefined || assets === null) return undefined;
-  return publishDefinition({ workspace: options.workspace });
 }

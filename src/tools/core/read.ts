@@ -9,7 +9,10 @@ import { z } from "zod";
 import { basename, classifyByName, classifyBytes, type Classification } from "./media.js";
 import type { FileStat, FileStore } from "./store.js";
 import { checkLineTruncation, checkMediaLimit, checkPositive, decodeUtf8, renderLine, utf8Length, type LineTruncation } from "./truncate.js";
-import type { SettledTool, NeutralOutput, ToolError } from "./types.js";
+import type { SettledTool, NeutralOutput, ToolError, ToolFacts } from "./types.js";
+
+/** read changes nothing. */
+export const READ_FACTS: ToolFacts = { name: "read", mutating: false };
 
 /** Options of the read tool (spec 03 §4.1). */
 export interface ReadToolOptions {
@@ -100,8 +103,11 @@ function describeRead(maxLines: number, maxBytes: number): string {
   ].join(" ");
 }
 
+/** The read tool: the one tool with its own model output (images and PDFs as media, spec 03 §4.1.2). */
+export type ReadDefinition = SettledTool<ReadInput, ReadResult> & { toModelOutput(input: ReadInput, output: ReadResult): NeutralOutput };
+
 /** Builds the read tool over a store. @throws TypeError for invalid limits (spec 03 §2.2). */
-export function readDefinition(options: ReadToolOptions): SettledTool<ReadInput, ReadResult> {
+export function readDefinition(options: ReadToolOptions): ReadDefinition {
   const store = options.store;
   const maxLines = checkPositive("createReadTool", "maxLines", options.maxLines ?? READ_DEFAULTS.maxLines);
   const maxBytes = checkPositive("createReadTool", "maxBytes", options.maxBytes ?? READ_DEFAULTS.maxBytes);
@@ -110,11 +116,10 @@ export function readDefinition(options: ReadToolOptions): SettledTool<ReadInput,
   const lineTruncation = checkLineTruncation(options.lineTruncation);
   const settings: ReadSettings = { maxLines, maxBytes, maxModelBytes, mediaSniffBytes, lineTruncation, includeLineNumbers: options.includeLineNumbers === true };
   return {
-    name: "read",
+    ...READ_FACTS,
     description: describeRead(maxLines, maxBytes),
     inputSchema: readInputSchema as z.ZodType<ReadInput>,
     limits: { maxLines, maxBytes, maxModelBytes, mediaSniffBytes },
-    mutating: false,
     execute: (input) => readFile(store, input, settings),
     toModelOutput: (input, output) => readModelOutput(input, output, maxModelBytes),
   };

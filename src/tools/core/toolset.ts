@@ -1,41 +1,24 @@
 /**
- * The tool set builder shared by the three adapters (spec 03 §2).
- *
- * `buildCoreTools(options)` returns the core tool definitions in the fixed
- * order read, ls, find, grep, write, edit, delete, exec, publish; each
- * adapter maps that list to its library's shape.
- *
- * SEAM FOR exec AND publish. They are optional tools that come after
- * delete. Each is a {@link LateToolFactory} in `LATE_TOOLS` below, in order:
- * `execFromToolSet` (`./exec.ts`: absent when readonly, when
- * `workspace.runtime` is missing, or when the backend selection is empty,
- * e.g. `exec: {}`), then `publishFromToolSet` (`./publish.ts`: absent when
- * readonly, when `assets: false`, or when `workspace.assets` is missing).
- * The adapters lower whatever this returns, settle async-iterable results
- * (exec snapshots) and use `CoreTool.isProgress` / `prepareArguments`.
+ * The tool set builder shared by the three adapters (spec 03 §2). Every
+ * inclusion rule lives here and only here: which tools a set has, in which
+ * order, and when an optional one is left out. A tool file knows only how
+ * to build its tool.
  *
  * @module
  */
-import { deleteDefinition } from "./delete.js";
-import { editDefinition, type EditToolOptions } from "./edit.js";
-import { execFromToolSet } from "./exec.js";
-import { findDefinition } from "./find.js";
-import { grepDefinition } from "./grep.js";
-import { listDefinition } from "./ls.js";
-import { publishFromToolSet, type PublishAssetsLike } from "./publish.js";
-import { readDefinition, type ReadToolOptions } from "./read.js";
+import { DELETE_FACTS, deleteDefinition } from "./delete.js";
+import { EDIT_FACTS, editDefinition, type EditToolOptions } from "./edit.js";
+import { EXEC_FACTS, execDefinition, type ExecBackends, type ExecToolOptions, type ExecWorkspaceLike } from "./exec.js";
+import { FIND_FACTS, findDefinition } from "./find.js";
+import { GREP_FACTS, grepDefinition } from "./grep.js";
+import { LS_FACTS, listDefinition } from "./ls.js";
+import { PUBLISH_FACTS, publishDefinition, type PublishAssetsLike } from "./publish.js";
+import { READ_FACTS, readDefinition, type ReadToolOptions } from "./read.js";
 import { WorkspaceFileStore, type WorkspaceLike } from "./store.js";
-import type { CoreTool } from "./types.js";
-import { writeDefinition, type WriteToolOptions } from "./write.js";
+import type { CoreTool, ToolFacts } from "./types.js";
+import { WRITE_FACTS, writeDefinition, type WriteToolOptions } from "./write.js";
 
-/** Backends the exec tool may use: id → optional extra description (spec 03 §2.1). */
-export type ExecBackends = Readonly<Record<string, ExecBackendOptions>>;
-
-/** Per-backend exec options. */
-export interface ExecBackendOptions {
-  /** Text placed before the backend's own description in the exec tool description. */
-  readonly description?: string;
-}
+export type { ExecBackendOptions, ExecBackends } from "./exec.js";
 
 /**
  * Options shared by `createAITools`, `createPiTools` and
@@ -48,7 +31,7 @@ export interface CreateToolsOptions {
    * `sessionId` for publish).
    */
   workspace: WorkspaceLike & { readonly runtime?: unknown; readonly assets?: PublishAssetsLike | null; readonly sessionId?: string };
-  /** Only read, ls, find and grep. Default `false`. */
+  /** Only read, ls, find and grep (the tools that are not `mutating`). Default `false`. */
   readonly?: boolean;
   /** `false` leaves out publish. Default `true`. */
   assets?: boolean;
@@ -66,42 +49,75 @@ export interface CreateToolsOptions {
   shell?: { backends: ExecBackends; defaultBackend?: string; maxBytes?: number; maxLines?: number; streamMaxBytes?: number };
 }
 
-/** What a late tool factory gets: the options and the one shared store. */
-export interface ToolSetContext {
-  readonly options: CreateToolsOptions;
-  readonly store: WorkspaceFileStore;
-}
-
-/** Builds an optional tool (exec, publish) or returns `undefined` when it is absent. */
-export type LateToolFactory = (context: ToolSetContext) => CoreTool | undefined;
-
-/** Optional tools after delete, in order: exec, then publish (see the module comment). */
-const LATE_TOOLS: LateToolFactory[] = [execFromToolSet, publishFromToolSet];
+/** One tool of the set: its facts, and how this set builds it (`undefined` leaves it out). */
+type ToolLine = readonly [ToolFacts, () => CoreTool | undefined];
 
 /**
- * The ordered core tools for one tool set. Builds one
- * {@link WorkspaceFileStore}, shared by read, write, edit and delete; ls,
- * find and grep call `workspace.fs` directly.
+ * The ordered core tools for one tool set: read, ls, find, grep, write,
+ * edit, delete, then exec and publish when present. A read-only set
+ * (`readonly: true`) leaves out every mutating tool without building it.
+ * One {@link WorkspaceFileStore} is shared by read, write, edit and delete;
+ * ls, find and grep call `workspace.fs` directly.
  *
  * @throws TypeError when `workspace` has no `fs`, or for invalid limits.
  */
-export function buildCoreTools(options: CreateToolsOptions, extra: readonly LateToolFactory[] = []): CoreTool[] {
+export function buildCoreTools(options: CreateToolsOptions): CoreTool[] {
   if (!options || typeof options !== "object" || !options.workspace || typeof options.workspace !== "object" || !options.workspace.fs) {
     throw new TypeError("create*Tools({ workspace }) needs a Workspace, a getWorkspace() client, or an object with the same `fs`");
   }
   const workspace = options.workspace;
   const store = new WorkspaceFileStore(workspace);
-  const tools: CoreTool[] = [
-    readDefinition({ ...options.read, store }),
-    listDefinition({ workspace }),
-    findDefinition({ workspace }),
-    grepDefinition({ workspace }),
+  const lines: ToolLine[] = [
+    [READ_FACTS, () => readDefinition({ ...options.read, store })],
+    [LS_FACTS, () => listDefinition({ workspace })],
+    [FIND_FACTS, () => findDefinition({ workspace })],
+    [GREP_FACTS, () => grepDefinition({ workspace })],
+    [WRITE_FACTS, () => writeDefinition({ ...options.write, store })],
+    [EDIT_FACTS, () => editDefinition({ ...options.edit, store })],
+    [DELETE_FACTS, () => deleteDefinition({ store })],
+    [EXEC_FACTS, () => execFor(options)],
+    [PUBLISH_FACTS, () => publishFor(options)],
   ];
-  if (options.readonly === true) return tools;
-  tools.push(writeDefinition({ ...options.write, store }), editDefinition({ ...options.edit, store }), deleteDefinition({ store }));
-  for (const factory of [...LATE_TOOLS, ...extra]) {
-    const tool = factory({ options, store });
+  const tools: CoreTool[] = [];
+  for (const [facts, build] of lines) {
+    if (options.readonly === true && facts.mutating) continue;
+    const tool = build();
     if (tool) tools.push(tool);
   }
   return tools;
+}
+
+/**
+ * exec, when the workspace has `runtime.exec` and the backend selection is
+ * not empty: `exec` (or the deprecated `shell.backends`) when given, else
+ * every backend `runtime.backends()` lists (none listed, or no way to list
+ * them: no exec). Limits come from `execOutput`, over `shell`'s.
+ */
+function execFor(options: CreateToolsOptions): CoreTool | undefined {
+  const runtime = (options.workspace as { runtime?: ExecWorkspaceLike["runtime"] }).runtime;
+  if (!runtime || typeof runtime.exec !== "function") return undefined;
+  const backends = options.exec !== undefined ? options.exec : options.shell !== undefined ? options.shell.backends : undefined;
+  if (backends === undefined) {
+    if (typeof runtime.backends !== "function" || runtime.backends().length === 0) return undefined;
+  } else if (Object.keys(backends).length === 0) {
+    return undefined;
+  }
+  const limits = { ...(options.shell ? { maxBytes: options.shell.maxBytes, maxLines: options.shell.maxLines } : {}), ...definedOnly(options.execOutput ?? {}) };
+  const toolOptions: ExecToolOptions = { workspace: { runtime } };
+  if (backends !== undefined) toolOptions.backends = backends;
+  if (limits.maxBytes !== undefined) toolOptions.maxBytes = limits.maxBytes;
+  if (limits.maxLines !== undefined) toolOptions.maxLines = limits.maxLines;
+  return execDefinition(toolOptions);
+}
+
+/** publish, unless `assets: false` or the workspace has no `assets`. */
+function publishFor(options: CreateToolsOptions): CoreTool | undefined {
+  if (options.assets === false) return undefined;
+  const assets = options.workspace.assets;
+  if (assets === undefined || assets === null) return undefined;
+  return publishDefinition({ workspace: options.workspace });
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

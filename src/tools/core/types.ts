@@ -8,15 +8,6 @@
  */
 import type { z } from "zod";
 
-/** Tool names in their fixed order (spec 03 §2.2). */
-export const TOOL_ORDER = ["read", "ls", "find", "grep", "write", "edit", "delete", "exec", "publish"] as const;
-
-/** The name of a built-in tool. */
-export type ToolName = (typeof TOOL_ORDER)[number];
-
-/** Tools that change the Workspace (TanStack `approve: "mutating"`, spec 03 §7.3). */
-export const MUTATING_TOOLS: readonly ToolName[] = ["write", "edit", "delete", "exec", "publish"];
-
 /** A returned failure. Every tool but `read` reports failures this way (spec 03 conventions). */
 export interface ToolError {
   error: string;
@@ -41,13 +32,28 @@ export type NeutralOutput =
   | { type: "media"; text: string; data: string; mediaType: string; filename: string };
 
 /**
+ * What is known about a tool before it is built. Each tool file exports its
+ * facts once; its definition spreads them, and the tool-set builder reads
+ * them to decide inclusion (a read-only set leaves out mutating tools).
+ */
+export interface ToolFacts {
+  /** The name the model calls the tool by. */
+  readonly name: string;
+  /**
+   * True when the tool changes the Workspace: left out of read-only tool sets,
+   * needs approval under TanStack's `approve: "mutating"`, and is not
+   * `readOnly` in `ws:tools` (spec 03 §2.2, §7.3; spec 02 §4.2).
+   */
+  readonly mutating: boolean;
+}
+
+/**
  * One tool, defined once. `execute` takes arguments that already passed
  * `inputSchema` (adapters validate, or let their library validate, first)
  * and returns one result, or an async iterable of snapshots whose last
  * value is the result (exec).
  */
-export interface CoreTool<I = any, O = any> {
-  readonly name: ToolName;
+export interface CoreTool<I = any, O = any> extends ToolFacts {
   /** Written for the model: what the tool does, when to use it, its limits and continuation rules. */
   readonly description: string;
   /** zod 4 object schema; unknown top-level keys are stripped. */
@@ -56,12 +62,14 @@ export interface CoreTool<I = any, O = any> {
   readonly outputSchema?: z.ZodType;
   /** Effective limits of this tool instance (bytes, lines, entries), for docs and comparisons. */
   readonly limits: Readonly<Record<string, number>>;
-  /** True when the tool changes the Workspace. */
-  readonly mutating: boolean;
   /** Runs the tool. Returns `{ error }` for failures (read may also throw, spec 03 §4.1). */
   execute(input: I, context?: ToolCallContext): Promise<O> | AsyncIterable<O>;
-  /** Maps a settled result to a neutral model output (spec 03 §4.1.2, §6). */
-  toModelOutput(input: I, output: O): NeutralOutput;
+  /**
+   * Maps a settled result to a neutral model output (spec 03 §4.1.2, §6).
+   * Optional: without it, {@link defaultModelOutput} applies (see
+   * {@link modelOutput}); only read has its own.
+   */
+  toModelOutput?(input: I, output: O): NeutralOutput;
   /** Rewrites raw arguments before validation (exec's `input` JSON string, spec 03 §4.8). */
   prepareArguments?(args: unknown): unknown;
   /** True for an intermediate snapshot of a streaming tool (exec's running snapshots). */
@@ -90,11 +98,20 @@ export function errorMessage(err: unknown): string {
   }
 }
 
-/** Default neutral output for every tool but read: `{error}` → error-text, anything else → json (spec 03 §6). */
+/**
+ * The default neutral output, for every tool without `toModelOutput`:
+ * `{ error: string }` → error-text (so publish's `{ ok: false, error }` is
+ * the bare message too), a string → text, anything else → json (spec 03 §6).
+ */
 export function defaultModelOutput(output: unknown): NeutralOutput {
   if (isToolError(output)) return { type: "error-text", value: output.error };
   if (typeof output === "string") return { type: "text", value: output };
   return { type: "json", value: output };
+}
+
+/** A settled result's neutral output: the tool's own `toModelOutput`, else {@link defaultModelOutput}. */
+export function modelOutput<I, O>(tool: CoreTool<I, O>, input: I, output: O): NeutralOutput {
+  return tool.toModelOutput ? tool.toModelOutput(input, output) : defaultModelOutput(output);
 }
 
 /**

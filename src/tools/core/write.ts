@@ -8,7 +8,10 @@ import { z } from "zod";
 import { withPathLock } from "./locks.js";
 import type { FileStore } from "./store.js";
 import { checkPositive, utf8, utf8Length } from "./truncate.js";
-import { defaultModelOutput, errorMessage, type SettledTool, type ToolError } from "./types.js";
+import { errorMessage, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
+
+/** write changes the Workspace. */
+export const WRITE_FACTS: ToolFacts = { name: "write", mutating: true };
 
 /** Options of the write tool. */
 export interface WriteToolOptions {
@@ -49,12 +52,11 @@ export function writeDefinition(options: WriteToolOptions): SettledTool<WriteInp
   const store = options.store;
   const maxBytes = checkPositive("createWriteTool", "maxBytes", options.maxBytes ?? WRITE_DEFAULTS.maxBytes);
   return {
-    name: "write",
+    ...WRITE_FACTS,
     description: `Write a file in the workspace, creating it or overwriting anything already at the path (an existing file keeps its permissions). Content is capped at ${Math.round(maxBytes / 1024)}KB; to change part of an existing file, prefer the edit tool. Paths are absolute.`,
     inputSchema: writeInputSchema,
     outputSchema: writeOutputSchema,
     limits: { maxBytes },
-    mutating: true,
     async execute(input) {
       const size = utf8Length(input.content);
       if (size > maxBytes) {
@@ -73,6 +75,5 @@ export function writeDefinition(options: WriteToolOptions): SettledTool<WriteInp
         return { error: errorMessage(err) };
       }
     },
-    toModelOutput: (_input, output) => defaultModelOutput(output),
   };
 }
