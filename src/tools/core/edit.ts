@@ -1,17 +1,19 @@
 /**
- * The `edit` tool (spec 03 §4.6): validate, lock, read, locate every edit
- * against the original content, splice right to left, write once with the
- * old mode, report a numbered diff and a unified patch.
+ * The `edit` tool (spec 03 §4.6): validate, lock, read, apply every edit to
+ * the original content at once (`./edit-apply.ts`, pure), write once with
+ * the old mode and text form, report a numbered diff and a unified patch.
  *
  * @module
  */
 import { z } from "zod";
-import { editReport, type ChangedSpan } from "./edit-diff.js";
-import { FuzzyIndex, locate } from "./edit-match.js";
+import { applyEdits, readForm, writeForm, type AppliedEdits, type EditReplacement } from "./edit-apply.js";
+import { editReport } from "./edit-diff.js";
 import { withPathLock } from "./locks.js";
 import type { FileStore } from "./store.js";
-import { checkPositive, cutUtf8, decodeUtf8, utf8 } from "./truncate.js";
+import { checkPositive, cutUtf8 } from "./truncate.js";
 import { errorMessage, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
+
+export type { EditReplacement } from "./edit-apply.js";
 
 /** edit changes the Workspace. */
 export const EDIT_FACTS: ToolFacts = { name: "edit", mutating: true };
@@ -26,12 +28,6 @@ export interface EditToolOptions {
   maxDiffLines?: number;
   /** `diff` and `patch` are each cut to this many UTF-8 bytes. Default `131072`. */
   maxDiffBytes?: number;
-}
-
-/** One replacement. */
-export interface EditReplacement {
-  oldText: string;
-  newText: string;
 }
 
 /** Input of the edit tool. */
@@ -116,9 +112,6 @@ function collectEdits(input: EditInput & Partial<EditReplacement>): unknown {
   return edits;
 }
 
-const toLF = (text: string) => text.replace(/\r\n/g, "\n").replace(/\r/g, "\n");
-const lineCount = (text: string) => text.split("\n").length;
-
 /** Runs one edit batch. Never throws; failures are `{ error }` and leave the file untouched. */
 export async function editFile(
   store: FileStore,
@@ -126,9 +119,8 @@ export async function editFile(
   limits: { maxBytes: number; maxDiffLines: number; maxDiffBytes: number },
 ): Promise<EditResult | ToolError> {
   const path = input.path;
-  const raw = collectEdits(input);
-  if (!Array.isArray(raw) || raw.length === 0) return { error: "edits must contain at least one replacement." };
-  const edits = raw as EditReplacement[];
+  const edits = collectEdits(input);
+  if (!Array.isArray(edits) || edits.length === 0) return { error: "edits must contain at least one replacement." };
   try {
     return await withPathLock(store, path, false, async () => {
       const stat = await store.stat(path);
@@ -140,87 +132,20 @@ export async function editFile(
       }
       const bytes = await store.readAll(path);
       if (!bytes) return { error: `File not found: ${path}` };
-      let text = decodeUtf8(bytes);
-      const bom = text.startsWith("\uFEFF");
-      if (bom) text = text.slice(1);
-      const firstLF = text.indexOf("\n");
-      const crlf = firstLF > 0 && text[firstLF - 1] === "\r";
-      const content = toLF(text);
-      const normalized = edits.map((e) => ({ oldText: toLF(String(e.oldText)), newText: toLF(String(e.newText)) }));
-      const many = normalized.length > 1;
-      const label = (i: number) => (many ? `edits[${i}]` : "the text");
-
-      for (let i = 0; i < normalized.length; i++) {
-        if (normalized[i]!.oldText.length === 0) {
-          return { error: many ? `edits[${i}].oldText must not be empty in ${path}.` : `oldText must not be empty in ${path}.` };
-        }
-      }
-      let fuzzyIndex: FuzzyIndex | undefined;
-      const index = () => (fuzzyIndex ??= new FuzzyIndex(content));
-      const matches: Array<{ index: number; start: number; end: number }> = [];
-      for (let i = 0; i < normalized.length; i++) {
-        const found = locate(content, normalized[i]!.oldText, index);
-        if (found.ok) {
-          matches.push({ index: i, start: found.start, end: found.end });
-          continue;
-        }
-        if (found.reason === "not-found") {
-          return {
-            error: many
-              ? `Could not find edits[${i}] in ${path}. The oldText must match exactly including all whitespace and newlines.`
-              : `Could not find the exact text in ${path}. The old text must match exactly including all whitespace and newlines.`,
-          };
-        }
-        if (found.reason === "duplicate") {
-          return {
-            error: many
-              ? `Found ${found.count} occurrences of edits[${i}] in ${path}. Each oldText must be unique. Please provide more context to make it unique.`
-              : `Found ${found.count} occurrences of ${label(i)} in ${path}. The text must be unique. Please provide more context to make it unique.`,
-          };
-        }
-        return {
-          error: `The fuzzy match ${many ? `for edits[${i}] ` : ""}in ${path} crosses an ambiguous Unicode-normalization or trimmed-whitespace boundary. Copy the exact source text or use a span whose normalized boundaries map cleanly.`,
-        };
-      }
-      matches.sort((a, b) => a.start - b.start);
-      for (let k = 1; k < matches.length; k++) {
-        const prev = matches[k - 1]!;
-        const next = matches[k]!;
-        if (prev.end > next.start) {
-          return { error: `edits[${prev.index}] and edits[${next.index}] overlap in ${path}. Merge them into one edit or target disjoint regions.` };
-        }
-      }
-      let updated = content;
-      for (let k = matches.length - 1; k >= 0; k--) {
-        const m = matches[k]!;
-        updated = updated.slice(0, m.start) + normalized[m.index]!.newText + updated.slice(m.end);
-      }
-      if (updated === content) {
-        return {
-          error: many
-            ? `No changes made to ${path}. The replacements produced identical content.`
-            : `No changes made to ${path}. The replacement produced identical content. This might indicate an issue with special characters or the text not existing as expected.`,
-        };
-      }
-      const written = (bom ? "\uFEFF" : "") + (crlf ? updated.replace(/\n/g, "\r\n") : updated);
-      await store.write(path, utf8(written), stat.mode === undefined ? undefined : { mode: stat.mode });
-      const last = matches[matches.length - 1]!;
-      const span = { start: matches[0]!.start, beforeEnd: last.end, afterEnd: last.end + updated.length - content.length };
-      return report(path, normalized, content, updated, span, limits);
+      const { content, form } = readForm(bytes);
+      const applied = applyEdits(content, edits as EditReplacement[], path);
+      await store.write(path, writeForm(applied.after, form), stat.mode === undefined ? undefined : { mode: stat.mode });
+      return report(path, applied, limits);
     });
   } catch (err) {
     return { error: errorMessage(err) };
   }
 }
 
-function report(
-  path: string,
-  edits: EditReplacement[],
-  before: string,
-  after: string,
-  span: ChangedSpan,
-  limits: { maxDiffLines: number; maxDiffBytes: number },
-): EditResult {
+const lineCount = (text: string) => text.split("\n").length;
+
+/** The result: the diff and patch of the change, left out or cut to the limits. */
+function report(path: string, { edits, before, after, span }: AppliedEdits, limits: { maxDiffLines: number; maxDiffBytes: number }): EditResult {
   const changed = edits.reduce((sum, e) => sum + Math.max(lineCount(e.oldText), lineCount(e.newText)), 0);
   if (changed > limits.maxDiffLines) return { path, editsApplied: edits.length, diff: "", patch: "", diffTruncated: true };
   const { diff, patch, firstChangedLine } = editReport(path, before, after, span);

@@ -6,8 +6,7 @@
  */
 import { z } from "zod";
 import type { WorkspaceLike } from "./store.js";
-import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, page } from "./truncate.js";
-import { pageLimitField, pageOffsetField } from "./schema.js";
+import { DEFAULT_PAGE_LIMIT, fetchPage, MAX_PAGE_LIMIT, pageLimitField, pageOffsetField, withNextOffset } from "./paging.js";
 import { errorMessage, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
 
 /** find changes nothing. */
@@ -73,20 +72,13 @@ export function findDefinition(options: FindToolOptions): SettledTool<FindInput,
     limits: { defaultLimit: DEFAULT_PAGE_LIMIT, maxLimit: MAX_PAGE_LIMIT },
     async execute(input) {
       const path = input.path ?? DEFAULT_SEARCH_PATH;
-      const limit = input.limit ?? DEFAULT_PAGE_LIMIT;
-      const offset = input.offset ?? 0;
       try {
         const exclude = globsOf(input.exclude);
-        const raw = await fs.find(path, input.pattern, exclude ? { limit: limit + 1, offset, exclude } : { limit: limit + 1, offset });
-        const { items, nextOffset } = page(raw, limit, offset);
-        const result: FindResult = {
-          path,
-          pattern: input.pattern,
-          count: items.length,
-          entries: items.map((e) => ({ path: e.path, type: e.type })),
-        };
-        if (nextOffset !== undefined) result.nextOffset = nextOffset;
-        return result;
+        const { items, nextOffset } = await fetchPage(input, (limit, offset) =>
+          fs.find(path, input.pattern, exclude ? { limit, offset, exclude } : { limit, offset }),
+        );
+        const entries = items.map((e) => ({ path: e.path, type: e.type }));
+        return withNextOffset<FindResult>({ path, pattern: input.pattern, count: items.length, entries }, nextOffset);
       } catch (err) {
         return { error: errorMessage(err) };
       }

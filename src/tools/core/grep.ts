@@ -7,8 +7,7 @@
 import { z } from "zod";
 import { DEFAULT_SEARCH_PATH, globList, globsOf } from "./find.js";
 import type { WorkspaceLike } from "./store.js";
-import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, page } from "./truncate.js";
-import { pageLimitField, pageOffsetField } from "./schema.js";
+import { DEFAULT_PAGE_LIMIT, fetchPage, MAX_PAGE_LIMIT, pageLimitField, pageOffsetField, withNextOffset } from "./paging.js";
 import { errorMessage, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
 
 /** grep changes nothing. */
@@ -76,30 +75,27 @@ export function grepDefinition(options: GrepToolOptions): SettledTool<GrepInput,
     limits: { defaultLimit: DEFAULT_PAGE_LIMIT, maxLimit: MAX_PAGE_LIMIT, maxContext: MAX_GREP_CONTEXT },
     async execute(input) {
       const path = input.path ?? DEFAULT_SEARCH_PATH;
-      const limit = input.limit ?? DEFAULT_PAGE_LIMIT;
-      const offset = input.offset ?? 0;
       try {
         const includes = globsOf(input.include);
         const include = includes === undefined ? undefined : includes.length === 1 ? includes[0] : `{${includes.join(",")}}`;
         const exclude = globsOf(input.exclude);
-        const raw = await fs.grep(input.query, path, {
-          regex: input.regex ?? false,
-          ignoreCase: input.ignoreCase ?? false,
-          context: input.context ?? 0,
-          ...(include !== undefined ? { include } : {}),
-          ...(exclude !== undefined ? { exclude } : {}),
-          limit: limit + 1,
-          offset,
-        });
-        const { items, nextOffset } = page(raw, limit, offset);
+        const { items, nextOffset } = await fetchPage(input, (limit, offset) =>
+          fs.grep(input.query, path, {
+            regex: input.regex ?? false,
+            ignoreCase: input.ignoreCase ?? false,
+            context: input.context ?? 0,
+            ...(include !== undefined ? { include } : {}),
+            ...(exclude !== undefined ? { exclude } : {}),
+            limit,
+            offset,
+          }),
+        );
         const matches = items.map((m) =>
           m.context !== undefined && (input.context ?? 0) > 0
             ? { path: m.path, line: m.line, text: m.text, context: m.context.map((c) => ({ line: c.line, text: c.text, isMatch: c.isMatch })) }
             : { path: m.path, line: m.line, text: m.text },
         );
-        const result: GrepResult = { path, query: input.query, count: matches.length, matches };
-        if (nextOffset !== undefined) result.nextOffset = nextOffset;
-        return result;
+        return withNextOffset<GrepResult>({ path, query: input.query, count: matches.length, matches }, nextOffset);
       } catch (err) {
         return { error: errorMessage(err) };
       }

@@ -7,8 +7,9 @@
  */
 export * from "./types.js";
 export * from "./store.js";
-export { withPathLock, normalizeLockPath } from "./locks.js";
+export { withPathLock } from "./locks.js";
 export * from "./truncate.js";
+export * from "./paging.js";
 export { readDefinition, readInputSchema, readModelOutput, READ_DEFAULTS, READ_FACTS } from "./read.js";
 export type { ReadDefinition, ReadToolOptions, ReadInput, ReadResult, ReadTextResult, ReadMediaResult } from "./read.js";
 export { listDefinition, listInputSchema, LS_FACTS } from "./ls.js";

@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { isUnder, normalizePath } from "../../util/path.js";
 import type { FileStore } from "./store.js";
 
 interface Held {
@@ -18,26 +19,10 @@ interface Held {
 
 const tables = new WeakMap<object, Set<Held>>();
 
-/** Lexical normalisation: empty and `.` segments dropped, `..` resolved (never above `/`). */
-export function normalizeLockPath(path: string): string {
-  const out: string[] = [];
-  for (const segment of path.split("/")) {
-    if (segment === "" || segment === ".") continue;
-    if (segment === "..") out.pop();
-    else out.push(segment);
-  }
-  return "/" + out.join("/");
-}
-
-function isAncestor(ancestor: string, path: string): boolean {
-  if (ancestor === "/") return true;
-  return path.startsWith(ancestor + "/");
-}
-
 function conflicts(a: Held, path: string, subtree: boolean): boolean {
   if (a.path === path) return true;
   if (!a.subtree && !subtree) return false;
-  return isAncestor(a.path, path) || isAncestor(path, a.path);
+  return isUnder(path, a.path) || isUnder(a.path, path);
 }
 
 /**
@@ -56,7 +41,7 @@ export async function withPathLock<T>(
     table = new Set();
     tables.set(identity, table);
   }
-  const key = normalizeLockPath(path);
+  const key = normalizePath(path);
   const waits: Promise<void>[] = [];
   for (const held of table) if (conflicts(held, key, subtree)) waits.push(held.released);
   let release!: () => void;

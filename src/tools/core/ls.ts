@@ -6,8 +6,7 @@
  */
 import { z } from "zod";
 import type { WorkspaceLike } from "./store.js";
-import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, page } from "./truncate.js";
-import { pageLimitField, pageOffsetField } from "./schema.js";
+import { DEFAULT_PAGE_LIMIT, fetchPage, MAX_PAGE_LIMIT, pageLimitField, pageOffsetField, withNextOffset } from "./paging.js";
 import { errorMessage, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
 
 /** ls changes nothing. */
@@ -60,11 +59,8 @@ export function listDefinition(options: ListToolOptions): SettledTool<ListInput,
     inputSchema: listInputSchema,
     limits: { defaultLimit: DEFAULT_PAGE_LIMIT, maxLimit: MAX_PAGE_LIMIT },
     async execute(input) {
-      const limit = input.limit ?? DEFAULT_PAGE_LIMIT;
-      const offset = input.offset ?? 0;
       try {
-        const raw = await fs.readdir(input.path, { limit: limit + 1, offset });
-        const { items, nextOffset } = page(raw, limit, offset);
+        const { items, nextOffset } = await fetchPage(input, (limit, offset) => fs.readdir(input.path, { limit, offset }));
         const entries = items.map((e) => ({
           name: e.name,
           size: e.size,
@@ -73,9 +69,7 @@ export function listDefinition(options: ListToolOptions): SettledTool<ListInput,
           isDirectory: e.isDirectory,
           isSymbolicLink: e.isSymbolicLink,
         }));
-        const result: ListResult = { path: input.path, count: entries.length, entries };
-        if (nextOffset !== undefined) result.nextOffset = nextOffset;
-        return result;
+        return withNextOffset<ListResult>({ path: input.path, count: entries.length, entries }, nextOffset);
       } catch (err) {
         return { error: errorMessage(err) };
       }

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { basename } from "../../util/path.js";
 
 /** What read does with a file. */
 export type Classification =
@@ -26,12 +27,6 @@ const TEXT_EXTENSIONS = new Set(
   ),
 );
 const TEXT_NAMES = new Set([".dockerignore", ".editorconfig", ".env", ".gitattributes", ".gitignore", ".npmrc", "dockerfile", "makefile"]);
-
-/** The last path segment. */
-export function basename(path: string): string {
-  const trimmed = path.endsWith("/") ? path.slice(0, -1) : path;
-  return trimmed.slice(trimmed.lastIndexOf("/") + 1);
-}
 
 /** The lower-cased extension from the last dot, or `""` (a dot at index 0 does not count). */
 export function extension(name: string): string {

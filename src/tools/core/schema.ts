@@ -5,7 +5,6 @@
  *
  * @module
  */
-import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from "./truncate.js";
 import { z } from "zod";
 
 /** A JSON Schema object (draft-07). */
@@ -55,20 +54,4 @@ export function dropNulls(args: unknown, keys: Set<string>): unknown {
 export function invalidArgumentsMessage(name: string, error: z.ZodError): string {
   const issues = error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.map(String).join(".")}: ${issue.message}` : issue.message));
   return `Invalid arguments for ${name}: ${issues.join("; ")}`;
-}
-
-/** The `limit` field of a paged tool: 1..MAX_PAGE_LIMIT, default DEFAULT_PAGE_LIMIT (`noun` names what is counted). */
-export function pageLimitField(noun: string) {
-  return z
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_PAGE_LIMIT)
-    .optional()
-    .describe(`Maximum ${noun} to return (default ${DEFAULT_PAGE_LIMIT}, maximum ${MAX_PAGE_LIMIT}).`);
-}
-
-/** The `offset` field of a paged tool (`detail` says what is skipped). */
-export function pageOffsetField(detail: string) {
-  return z.number().int().min(0).optional().describe(`${detail} Pass the previous result's nextOffset to continue.`);
 }

@@ -6,6 +6,9 @@
  * @module
  */
 import type { WorkspaceFilesystem } from "../../fs/types.js";
+import { concatBytes } from "../../util/bytes.js";
+import { dirname } from "../../util/path.js";
+import { nonNegativeInteger } from "../../util/validate.js";
 
 /** What the file tools need to know about a regular file. */
 export interface FileStat {
@@ -60,7 +63,12 @@ export interface WorkspaceLike {
   readonly fs: WorkspaceFsLike;
 }
 
-function isMissing(err: unknown): boolean {
+/**
+ * True when a store or `workspace.fs` call failed because the path is
+ * missing: `code === "ENOENT"`, or — for a client whose errors arrive without
+ * their code — a message naming ENOENT or "no such".
+ */
+export function isNotFound(err: unknown): boolean {
   if (typeof err !== "object" || err === null) return false;
   if ((err as { code?: unknown }).code === "ENOENT") return true;
   const message = (err as { message?: unknown }).message;
@@ -68,9 +76,7 @@ function isMissing(err: unknown): boolean {
 }
 
 function checkByteArg(name: string, value: number | undefined): void {
-  if (value !== undefined && (!Number.isSafeInteger(value) || value < 0)) {
-    throw new TypeError(`readChunks: ${name} must be a non-negative safe integer`);
-  }
+  if (value !== undefined) nonNegativeInteger(value, `readChunks: ${name}`);
 }
 
 /**
@@ -109,7 +115,7 @@ export class WorkspaceFileStore implements MutableFileStore {
       if (!st.isFile) return null;
       return { size: st.size, mtime: st.mtime, mode: st.mode };
     } catch (err) {
-      if (isMissing(err)) return null;
+      if (isNotFound(err)) return null;
       throw err;
     }
   }
@@ -148,17 +154,10 @@ export class WorkspaceFileStore implements MutableFileStore {
         total += chunk.byteLength;
       }
     } catch (err) {
-      if (isMissing(err)) return null;
+      if (isNotFound(err)) return null;
       throw err;
     }
-    if (chunks.length === 1) return chunks[0]!;
-    const out = new Uint8Array(total);
-    let at = 0;
-    for (const chunk of chunks) {
-      out.set(chunk, at);
-      at += chunk.byteLength;
-    }
-    return out;
+    return concatBytes(chunks, total);
   }
 
   /**
@@ -167,8 +166,7 @@ export class WorkspaceFileStore implements MutableFileStore {
    * mkdir reports EEXIST for any link at the leaf, spec 01 §3; `stat` decides).
    */
   async write(path: string, content: Uint8Array, options?: { mode?: number }): Promise<void> {
-    const slash = path.lastIndexOf("/");
-    const parent = slash <= 0 ? "/" : path.slice(0, slash);
+    const parent = dirname(path);
     if (parent !== "/") {
       try {
         await this.#fs.mkdir(parent, { recursive: true });

@@ -1,15 +1,12 @@
 /**
- * Shared truncation and pagination helpers for every tool: UTF-8 byte
- * counting and cutting, per-line truncation (read), page arithmetic (ls,
- * find, grep) and limit validation.
+ * Shared truncation helpers for every tool: UTF-8 byte counting and
+ * cutting, per-line truncation (read) and limit validation. Paging (ls,
+ * find, grep) is `./paging.ts`.
  *
  * @module
  */
+import { isPositiveInteger, positiveInteger } from "../../util/validate.js";
 
-/** Default entries per page for ls, find and grep. */
-export const DEFAULT_PAGE_LIMIT = 200;
-/** Largest `limit` ls, find and grep accept. */
-export const MAX_PAGE_LIMIT = 1000;
 /** Appended to a line cut by `lineTruncation` (counts toward read's `maxBytes`). */
 export const TRUNCATION_MARKER = "... (truncated)";
 
@@ -64,7 +61,7 @@ export type LineTruncation = { bytes: number } | { chars: number };
 export function checkLineTruncation(value: LineTruncation | undefined): LineTruncation | undefined {
   if (value === undefined) return undefined;
   const amount = "bytes" in value ? value.bytes : (value as { chars?: number }).chars;
-  if (!Number.isSafeInteger(amount) || (amount as number) < 1) throw new TypeError("lineTruncation must be a positive safe integer");
+  if (!isPositiveInteger(amount)) throw new TypeError("lineTruncation must be a positive safe integer");
   return value;
 }
 
@@ -109,20 +106,11 @@ function trimPartialTail(bytes: Uint8Array): Uint8Array {
 }
 
 /**
- * One page of a listing fetched with `limit + 1`: drops the extra entry and
- * sets `nextOffset = offset + limit` when there was one.
- */
-export function page<T>(items: T[], limit: number, offset: number): { items: T[]; nextOffset?: number } {
-  if (items.length > limit) return { items: items.slice(0, limit), nextOffset: offset + limit };
-  return { items };
-}
-
-/**
  * Validates a media limit at build time.
  * @throws TypeError `<name> must be a positive safe integer below Number.MAX_SAFE_INTEGER`
  */
 export function checkMediaLimit(name: string, value: number): number {
-  if (!Number.isSafeInteger(value) || value < 1 || value === Number.MAX_SAFE_INTEGER) {
+  if (!isPositiveInteger(value) || value === Number.MAX_SAFE_INTEGER) {
     throw new TypeError(`${name} must be a positive safe integer below Number.MAX_SAFE_INTEGER`);
   }
   return value;
@@ -133,6 +121,5 @@ export function checkMediaLimit(name: string, value: number): number {
  * @throws TypeError `<tool>: <name> must be a positive integer.`
  */
 export function checkPositive(tool: string, name: string, value: number): number {
-  if (!Number.isSafeInteger(value) || value < 1) throw new TypeError(`${tool}: ${name} must be a positive integer.`);
-  return value;
+  return positiveInteger(value, `${tool}: ${name}`);
 }

@@ -1,0 +1,154 @@
+/**
+ * edit's transform (spec 03 §4.6 steps 3–6), pure and apart from I/O: the
+ * file's text form (BOM, line ends), then locating every edit against the
+ * original content, the checks between them, and splicing right to left.
+ * Each refusal is a named {@link EditError} whose message is what the tool
+ * reports.
+ *
+ * @module
+ */
+import type { ChangedSpan } from "./edit-diff.js";
+import { FuzzyIndex, locate } from "./edit-match.js";
+import { decodeUtf8, utf8 } from "./truncate.js";
+
+/** One replacement. */
+export interface EditReplacement {
+  oldText: string;
+  newText: string;
+}
+
+/** A refused edit batch; `message` is the tool's `{ error }` text. */
+export class EditError extends Error {
+  override readonly name = "EditError";
+}
+
+/** How a file's text is written: a leading BOM and CRLF line ends are kept across an edit. */
+export interface TextForm {
+  /** The file starts with U+FEFF. */
+  bom: boolean;
+  /** The first line ends in CRLF (the whole file is written back with CRLF). */
+  crlf: boolean;
+}
+
+const toLF = (text: string) => text.replace(/\r\n/g, "\n").replace(/\r/g, "\n");
+
+/** The file's content as edits match it (UTF-8, no BOM, LF line ends) and the form to write it back in. */
+export function readForm(bytes: Uint8Array): { content: string; form: TextForm } {
+  let text = decodeUtf8(bytes);
+  const bom = text.startsWith("\uFEFF");
+  if (bom) text = text.slice(1);
+  const firstLF = text.indexOf("\n");
+  const crlf = firstLF > 0 && text[firstLF - 1] === "\r";
+  return { content: toLF(text), form: { bom, crlf } };
+}
+
+/** `content` (LF) back in the file's form, as UTF-8. */
+export function writeForm(content: string, form: TextForm): Uint8Array {
+  return utf8((form.bom ? "\uFEFF" : "") + (form.crlf ? content.replace(/\n/g, "\r\n") : content));
+}
+
+/** A batch applied: the edits as matched (LF), the content before and after, and the span that changed. */
+export interface AppliedEdits {
+  edits: EditReplacement[];
+  before: string;
+  after: string;
+  span: ChangedSpan;
+}
+
+interface Match {
+  index: number;
+  start: number;
+  end: number;
+}
+
+/**
+ * Applies every edit to `content` (LF, no BOM) at once: each `oldText` is
+ * located in the original content (exact, then fuzzy), the matches must not
+ * overlap, and the replacements are spliced right to left. `path` is only
+ * for messages.
+ *
+ * @throws EditError for an empty `oldText`, text not found, found more than
+ *   once, an ambiguous fuzzy match, overlapping edits, or no change.
+ */
+export function applyEdits(content: string, edits: readonly EditReplacement[], path: string): AppliedEdits {
+  const normalized = edits.map((e) => ({ oldText: toLF(String(e.oldText)), newText: toLF(String(e.newText)) }));
+  const many = normalized.length > 1;
+  normalized.forEach((edit, i) => {
+    if (edit.oldText.length === 0) throw emptyOldText(path, i, many);
+  });
+  const matches = locateAll(content, normalized, path, many);
+  const after = splice(content, normalized, matches);
+  if (after === content) throw noChange(path, many);
+  const last = matches[matches.length - 1]!;
+  const span = { start: matches[0]!.start, beforeEnd: last.end, afterEnd: last.end + after.length - content.length };
+  return { edits: normalized, before: content, after, span };
+}
+
+/** Every edit's match, sorted by position. @throws EditError when one is missing, repeated, ambiguous, or two overlap. */
+function locateAll(content: string, edits: readonly EditReplacement[], path: string, many: boolean): Match[] {
+  let fuzzyIndex: FuzzyIndex | undefined;
+  const index = () => (fuzzyIndex ??= new FuzzyIndex(content));
+  const matches: Match[] = [];
+  for (let i = 0; i < edits.length; i++) {
+    const found = locate(content, edits[i]!.oldText, index);
+    if (found.ok) matches.push({ index: i, start: found.start, end: found.end });
+    else if (found.reason === "not-found") throw notFound(path, i, many);
+    else if (found.reason === "duplicate") throw duplicate(path, i, many, found.count);
+    else throw ambiguous(path, i, many);
+  }
+  matches.sort((a, b) => a.start - b.start);
+  for (let k = 1; k < matches.length; k++) {
+    if (matches[k - 1]!.end > matches[k]!.start) throw overlapping(path, matches[k - 1]!.index, matches[k]!.index);
+  }
+  return matches;
+}
+
+/** The replacements spliced into `content`, right to left so earlier offsets stay valid. */
+function splice(content: string, edits: readonly EditReplacement[], matches: readonly Match[]): string {
+  let out = content;
+  for (let k = matches.length - 1; k >= 0; k--) {
+    const m = matches[k]!;
+    out = out.slice(0, m.start) + edits[m.index]!.newText + out.slice(m.end);
+  }
+  return out;
+}
+
+// ── Named refusals (the messages are the tool's contract) ───────────────────
+
+function emptyOldText(path: string, i: number, many: boolean): EditError {
+  return new EditError(many ? `edits[${i}].oldText must not be empty in ${path}.` : `oldText must not be empty in ${path}.`);
+}
+
+function notFound(path: string, i: number, many: boolean): EditError {
+  return new EditError(
+    many
+      ? `Could not find edits[${i}] in ${path}. The oldText must match exactly including all whitespace and newlines.`
+      : `Could not find the exact text in ${path}. The old text must match exactly including all whitespace and newlines.`,
+  );
+}
+
+function duplicate(path: string, i: number, many: boolean, count: number): EditError {
+  return new EditError(
+    many
+      ? `Found ${count} occurrences of edits[${i}] in ${path}. Each oldText must be unique. Please provide more context to make it unique.`
+      : `Found ${count} occurrences of the text in ${path}. The text must be unique. Please provide more context to make it unique.`,
+  );
+}
+
+function ambiguous(path: string, i: number, many: boolean): EditError {
+  return new EditError(
+    `The fuzzy match ${many ? `for edits[${i}] ` : ""}in ${path} crosses an ambiguous Unicode-normalization or trimmed-whitespace boundary. Copy the exact source text or use a span whose normalized boundaries map cleanly.`,
+  );
+}
+
+function overlapping(path: string, first: number, second: number): EditError {
+  return new EditError(`edits[${first}] and edits[${second}] overlap in ${path}. Merge them into one edit or target disjoint regions.`);
+}
+
+function noChange(path: string, many: boolean): EditError {
+  return new EditError(
+    many
+      ? `No changes made to ${path}. The replacements produced identical content.`
+      : `No changes made to ${path}. The replacement produced identical content. This might indicate an issue with special characters or the text not existing as expected.`,
+  );
+}

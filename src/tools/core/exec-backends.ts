@@ -1,0 +1,155 @@
+/**
+ * Which backends exec offers and how it presents them to the model (spec 03
+ * §4.8, §2.1): the selection (ids, which are callable, their descriptions),
+ * the tool description, and the input schema, whose fields depend on the
+ * selection.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { formatSize } from "./exec-output.js";
+
+/** Backends the exec tool may use: id → optional extra description (spec 03 §2.1). */
+export type ExecBackends = Readonly<Record<string, ExecBackendOptions>>;
+
+/** Per-backend exec options. */
+export interface ExecBackendOptions {
+  /** Text placed before the backend's own description in the exec tool description. */
+  readonly description?: string;
+}
+
+/** A backend as `runtime.backends()` reports it. */
+export interface BackendInfoLike {
+  id: string;
+  protocol?: string;
+  callable?: boolean;
+  description?: string;
+}
+
+/** What backend selection reads from `workspace.runtime`. */
+export interface BackendListLike {
+  readonly exec?: unknown;
+  backends?(): readonly BackendInfoLike[];
+}
+
+/** Input of the exec tool (the fields present depend on the backends). */
+export interface ExecInput {
+  command: string;
+  cwd?: string;
+  backend?: string;
+  env?: Record<string, string>;
+  input?: Record<string, unknown>;
+}
+
+/** The backends one exec tool offers. */
+export interface Selection {
+  /** Ids in order. */
+  ids: string[];
+  /** Ids of callable (module) backends, which accept `input`. */
+  callable: Set<string>;
+  /** Id → what the model reads about it. */
+  texts: Map<string, string>;
+}
+
+/**
+ * The backends to offer: `backends` when given (each must be one the runtime
+ * lists, when it can list), else every backend `runtime.backends()` lists.
+ *
+ * @throws TypeError without `runtime.exec`, for an unknown id, or for an empty selection.
+ */
+export function selectBackends(runtime: BackendListLike | undefined, backends: ExecBackends | undefined): Selection {
+  if (!runtime || typeof runtime.exec !== "function") throw new TypeError("createExecTool: workspace.runtime.exec is required");
+  const listed = typeof runtime.backends === "function" ? runtime.backends() : undefined;
+  if (!backends && !listed) throw new TypeError("createExecTool: pass `backends`; this workspace cannot list its backends");
+  const ids = backends ? Object.keys(backends) : listed!.map((b) => b.id);
+  if (listed) {
+    for (const id of ids) {
+      if (!listed.some((b) => b.id === id)) {
+        const have = listed.length > 0 ? listed.map((b) => JSON.stringify(b.id)).join(", ") : "none";
+        throw new TypeError(`createExecTool: unknown backend ${JSON.stringify(id)}; the workspace has ${have}`);
+      }
+    }
+  }
+  if (ids.length === 0) throw new TypeError("createExecTool: no backends to run on");
+  const callable = new Set<string>();
+  const texts = new Map<string, string>();
+  for (const id of ids) {
+    const info = listed?.find((b) => b.id === id);
+    if (info?.callable === true) callable.add(id);
+    const parts = [backends?.[id]?.description, info?.description].filter((p): p is string => typeof p === "string" && p.trim() !== "");
+    texts.set(id, parts.length > 0 ? parts.join("\n\n") : callable.has(id) ? "Runs `command` as module source." : "Runs shell commands.");
+  }
+  return { ids, callable, texts };
+}
+
+/** The exec tool description for a selection and its output limits. */
+export function describeExec(sel: Selection, maxBytes: number, maxLines: number): string {
+  const output = `Each of stdout and stderr is cut to its last ${maxLines} lines or ${formatSize(maxBytes)}, whichever comes first; the full output then goes to a file that the reply names, which read and grep can open.`;
+  const hint = "Prefer read, write and edit for looking at and changing files.";
+  const shell = `Good for builds, tests, typechecks, formatters and git plumbing. ${hint} ${output}`;
+  if (sel.ids.length === 1) {
+    const id = sel.ids[0]!;
+    if (sel.callable.has(id)) {
+      return `Runs code in the workspace.\n\n${sel.texts.get(id)}\n\nPass structured values in \`input\`; the module's return value comes back in \`result\`. ${hint} ${output}`;
+    }
+    return `Runs a shell command in the workspace.\n\n${sel.texts.get(id)}\n\n${shell}`;
+  }
+  const lines = sel.ids.map((id) => `- ${JSON.stringify(id)}${sel.callable.has(id) ? " (callable)" : ""}: ${sel.texts.get(id)}`);
+  let text =
+    "Runs a command on one of several backends. They differ in what they can run and how fast they start; pick the cheapest one that can do the job.\n\n" +
+    `Backends:\n${lines.join("\n")}\n\n` +
+    'Name a backend on every call. If a backend answers "command not found" or lacks a tool, retry on another backend.\n\n' +
+    shell;
+  if (sel.callable.size > 0) {
+    const ids = [...sel.callable].map((id) => JSON.stringify(id)).join(", ");
+    text += `\n\nCallable backends (${ids}) run \`command\` as module source: pass structured values in \`input\` and the return value comes back in \`result\`. The other backends reject \`input\`.`;
+  }
+  return text;
+}
+
+const jsonValue: z.ZodType<unknown> = z.lazy(() =>
+  z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(jsonValue), z.record(z.string(), jsonValue)]),
+);
+
+/** exec's input schema for a selection: `backend` only with several backends, `input` only with a callable one. */
+export function execInputSchema(sel: Selection): z.ZodType<ExecInput> {
+  const allCallable = sel.ids.every((id) => sel.callable.has(id));
+  const noneCallable = sel.callable.size === 0;
+  const commandHint = allCallable
+    ? "Module source to run: an ES module whose default export does the work."
+    : noneCallable
+      ? "Shell command to run, e.g. `npm test`."
+      : "A shell command (e.g. `npm test`) for shell backends, or module source for callable backends.";
+  const shape: Record<string, z.ZodType> = {
+    command: z.string().describe(commandHint),
+    cwd: z.string().optional().describe("Working directory (default: the workspace root)."),
+  };
+  if (sel.ids.length > 1) {
+    shape.backend = z
+      .enum(sel.ids as [string, ...string[]])
+      .describe("Backend to run on, from the list in the tool description. If a tool is missing there, retry on another backend.");
+  }
+  shape.env = z.record(z.string(), z.string()).optional().describe("Environment variables for this run only.");
+  if (sel.callable.size > 0) {
+    shape.input = z.record(z.string(), jsonValue).optional().describe("Structured input (JSON object) passed to a callable backend's module.");
+  }
+  return z.object(shape) as unknown as z.ZodType<ExecInput>;
+}
+
+/**
+ * exec's `prepareArguments` for a selection with a callable backend: an
+ * `input` sent as a JSON object string is parsed; anything else is left for
+ * validation to report.
+ */
+export function parseInputArgument(args: unknown): unknown {
+  if (!args || typeof args !== "object") return args;
+  const raw = (args as { input?: unknown }).input;
+  if (typeof raw !== "string" || !raw.trimStart().startsWith("{")) return args;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) return { ...(args as object), input: parsed };
+  } catch {
+    /* left as is; validation reports it */
+  }
+  return args;
+}

@@ -1,0 +1,75 @@
+/**
+ * read's images, PDFs and binary files (spec 03 §4.1.1): classify a file by
+ * name or by a bounded sniff of its first bytes, and capture an image or PDF
+ * (up to `maxModelBytes`) as base64 for models that accept it.
+ *
+ * @module
+ */
+import { toBase64 } from "../../util/bytes.js";
+import { basename } from "../../util/path.js";
+import { classifyByName, classifyBytes, type Classification } from "./media.js";
+import { isNotFound, type FileStat, type FileStore } from "./store.js";
+import type { ToolError } from "./types.js";
+
+/** An image, a PDF, or an unsupported binary file. `data` is base64 of the captured bytes. */
+export interface ReadMediaResult {
+  kind: "image" | "file" | "binary";
+  path: string;
+  name: string;
+  mediaType: string;
+  sizeBytes: number;
+  data?: string;
+  unsupported?: true;
+}
+
+/** What read does with the file: by its name when that decides, else by its first `sniffBytes` bytes. */
+export async function classify(store: FileStore, path: string, stat: FileStat, sniffBytes: number): Promise<Classification> {
+  const byName = classifyByName(path);
+  if (byName) return byName;
+  const bytes = await collect(store.readChunks(path, 0, sniffBytes), sniffBytes);
+  return classifyBytes(bytes, stat.size <= sniffBytes);
+}
+
+/**
+ * The media result for a non-text file: binary files are `unsupported`;
+ * images and PDFs up to `maxModelBytes` carry their bytes as `data`.
+ * Returns `{ error }` when the file vanished or is empty once read.
+ */
+export async function readMedia(
+  store: FileStore,
+  path: string,
+  stat: FileStat,
+  kind: Exclude<Classification, { kind: "text" }>,
+  maxModelBytes: number,
+): Promise<ReadMediaResult | ToolError> {
+  const result: ReadMediaResult = { kind: kind.kind, path, name: basename(path), mediaType: kind.mediaType, sizeBytes: stat.size };
+  if (kind.kind === "binary") {
+    result.unsupported = true;
+    return result;
+  }
+  if (stat.size > maxModelBytes) return result;
+  let bytes: Uint8Array;
+  try {
+    bytes = await collect(store.readChunks(path, 0, maxModelBytes + 1), maxModelBytes + 1);
+  } catch (err) {
+    if (isNotFound(err)) return { error: `Could not read file bytes: ${path}` };
+    throw err;
+  }
+  if (bytes.byteLength === 0) return { error: `Cannot attach empty file: ${path}` };
+  result.sizeBytes = bytes.byteLength;
+  if (bytes.byteLength <= maxModelBytes) result.data = toBase64(bytes);
+  return result;
+}
+
+/** The first `max` bytes of `chunks` (fewer when they end sooner); stops the stream once it has them. */
+async function collect(chunks: AsyncIterable<Uint8Array>, max: number): Promise<Uint8Array> {
+  const out = new Uint8Array(max);
+  let at = 0;
+  for await (const chunk of chunks) {
+    const n = Math.min(chunk.byteLength, max - at);
+    out.set(chunk.subarray(0, n), at);
+    at += n;
+    if (at >= max) break;
+  }
+  return out.subarray(0, at);
+}
