@@ -6,6 +6,7 @@
 
 /** A value spliced into a command verbatim, without quoting: `sh\`ls ${{ raw: "*.ts" }}\``. */
 export interface RawShellValue {
+  /** Shell text spliced as is (globs, pipes, redirections): never quoted, so never pass untrusted text here. */
   readonly raw: string;
 }
 

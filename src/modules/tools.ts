@@ -25,17 +25,32 @@ export type { WorkspaceModuleCallContext, WorkspaceModuleFactory, WorkspaceModul
 
 /** One tool as isolate code can call it. */
 export interface ToolBinding {
+  /**
+   * The tool's name. Isolate code imports it under its export name
+   * (spec 02 §4.2): `-`, `.` and whitespace become `_`, other
+   * non-identifier characters are dropped (`list-files` → `list_files`).
+   */
   name: string;
-  /** True when the tool never changes anything (allowed on `access: "read"` backends). */
+  /** True when the tool never changes anything (allowed on `access: "read"` backends). Default `false`. */
   readOnly?: boolean;
+  /**
+   * Runs the tool. `input` is the one object isolate code passed (`{}` when
+   * none), JSON-normalised; `ctx` is the host call's context (its `signal`
+   * aborts at the call's deadline or when the run is cancelled). A throw or
+   * rejection rejects the call in the isolate with the same `message`.
+   */
   call(input: Record<string, WorkspaceRuntimeValue>, ctx: WorkspaceModuleCallContext): ToolBindingResult | Promise<ToolBindingResult>;
 }
 
 /** What a call returns to isolate code. */
 export interface ToolBindingResult {
+  /** The tool's output as text (what the model would see); converted with `String()`. */
   text: string;
+  /** `true` when the tool reported an error (the call still resolves); anything but `true` counts as `false`. */
   isError: boolean;
+  /** Structured output (JSON data), when the tool has some; the key is absent otherwise. */
   details?: WorkspaceRuntimeValue;
+  /** The tool's `structuredContent` (JSON data), when it has some; the key is absent otherwise. */
   structuredContent?: WorkspaceRuntimeValue;
 }
 
@@ -46,7 +61,12 @@ export type ToolBindingSource = Iterable<ToolBinding> | (() => Iterable<ToolBind
 export interface CreateToolBindingsOptions {
   /** Tool names not exported. Default `["exec"]`. */
   exclude?: readonly string[];
-  /** Replaces the generated description. */
+  /**
+   * Replaces the generated description (what the JavaScript backend shows
+   * the model for `ws:tools`). Default: a text explaining the name mapping
+   * and the `{ text, details, isError }` result, listing the export names
+   * when the source is an array or a function, and naming the excluded tools.
+   */
   description?: string;
 }
 
@@ -132,9 +152,13 @@ export function createToolBindings(source: ToolBindingSource, options: CreateToo
  * `undefined` when `generateText` gets no `toolsContext`).
  */
 export interface AISDKToolCallOptions {
+  /** `ws-tools-<uuid>`, fresh for every call. */
   toolCallId: string;
+  /** The conversation so far: always `[]` (a host call has none). */
   messages: unknown[];
+  /** The host call's signal (`ctx.signal`): aborts at the call's deadline or when the run is cancelled. Always set by `forAISDKTools`; no default. */
   abortSignal?: AbortSignal;
+  /** Tool context: never passed by `forAISDKTools` (absent, no default), as when `generateText` gets no `toolsContext`. */
   context?: unknown;
 }
 
@@ -147,7 +171,14 @@ export interface AISDKToolCallOptions {
  * `forAISDKTools` passes no context and no messages.
  */
 export interface AISDKToolLike {
+  /**
+   * The tool's input schema. When it has `safeParse` (a zod schema) the
+   * input is validated and the parsed value used; a failure rejects with
+   * TypeError `Invalid arguments for <name>: <message>`. Other schemas are
+   * not checked.
+   */
   inputSchema?: unknown;
+  /** Any truthy value (a function included) leaves the tool out: a host call cannot ask for approval. */
   needsApproval?: unknown;
   /** Called with {@link AISDKToolCallOptions}; its result (or an async iterable's last value) becomes the binding's result. */
   execute?(input: any, options: AISDKToolCallOptions): unknown;
@@ -221,25 +252,44 @@ type PiContent = { type: string; text?: string; mimeType?: string };
 
 /** A pi agent tool (`AgentTool` shape). */
 export interface PiAgentToolLike {
+  /** The tool's name (exported under its export name, see {@link ToolBinding.name}). */
   name: string;
+  /** The tool's parameter schema; not read here (pass `validate` to check arguments against it). */
   parameters?: unknown;
+  /** Rewrites the raw arguments before validation (pi's `AgentTool.prepareArguments`). */
   prepareArguments?: (args: unknown) => unknown;
+  /**
+   * Runs the tool: `toolCallId` is `ws-tools-<uuid>`, `args` the prepared
+   * and validated arguments, `signal` the host call's signal; `onUpdate` is
+   * never passed. Text parts of `content` are joined with `\n` into the
+   * binding's `text`, an image part becomes `[image: <mime>]`, another part `[<type>]`.
+   */
   execute(toolCallId: string, args: any, signal?: AbortSignal, onUpdate?: unknown): Promise<{ content: PiContent[]; details?: unknown; isError?: boolean; structuredContent?: unknown }>;
 }
 
 /** The result of `createPiTools()`. */
 export interface PiToolsResultLike {
+  /** The tools, by name; each becomes a binding. */
   tools: readonly { name: string }[];
   /** Names of the tools that change nothing (`createPiTools()` lists read, ls, find and grep); marked `readOnly`. */
   readOnly?: readonly string[];
+  /**
+   * Runs one call (`createPiTools().execute`): `call.id` is `ws-tools-<uuid>`,
+   * `arguments` the object isolate code passed, `abortSignal` the host
+   * call's signal. Validation happens inside, as for the model's calls.
+   */
   execute(call: { id: string; name: string; arguments?: unknown }, ctx?: { abortSignal?: AbortSignal }): Promise<{ content: PiContent[]; isError: boolean; details?: unknown }>;
 }
 
 /** Options of {@link forPiTools} over agent tools. */
 export interface ForPiToolsOptions {
-  /** Validates arguments (e.g. pi's `validateToolCall`); returns the arguments to use. */
+  /**
+   * Validates arguments (e.g. pi's `validateToolCall`) after
+   * `prepareArguments`; returns the arguments to use, and throws to reject
+   * the call. Default: none (arguments are passed unchecked).
+   */
   validate?: (tool: PiAgentToolLike, call: { type: "toolCall"; id: string; name: string; arguments: unknown }) => unknown;
-  /** Names of read-only tools. */
+  /** Names of tools that change nothing: their bindings are `readOnly` (callable on `access: "read"` backends). Default `[]`. */
   readOnly?: readonly string[];
 }
 

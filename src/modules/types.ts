@@ -16,12 +16,24 @@ export interface WorkspaceModuleCallContext {
   /** The backend's access; prebuilt modules refuse mutations unless `"read-write"`. */
   access: "read" | "read-write";
   /**
-   * Resolves a path the way `node:fs` in the isolate does: relative to the
-   * backend's root, confined to it, no symbolic links on the way.
-   * `allowMissing` lets the last components not exist.
+   * Resolves a path the way `node:fs` in the isolate does (spec 02 §3.4):
+   * relative to the backend's root, normalised lexically, confined to the
+   * root, no symbolic links on the way. Resolves to the absolute Workspace path.
+   *
+   * @throws TypeError when `path` is not a string.
+   * @throws Error `EINVAL` for a NUL byte; `EACCES` outside the root
+   *   (`paths must stay under <root>`) or through a symbolic link
+   *   (`cannot traverse symbolic link`); without `allowMissing`, the
+   *   filesystem's `ENOENT` (or `ENOTDIR`) when the path does not exist.
    */
-  resolvePath(path: string, options?: { allowMissing?: boolean }): Promise<string>;
-  /** `<executionId>:<uuid>`. */
+  resolvePath(
+    path: string,
+    options?: {
+      /** `true` lets the path (its last components) not exist yet, e.g. a file about to be written. Default `false`. */
+      allowMissing?: boolean;
+    },
+  ): Promise<string>;
+  /** `<executionId>:<uuid>`: unique per call, for deduplicating side effects. */
   callId: string;
   /** Waiting runs (spec 02 §5) are not supported: always rejects. */
   interrupt<A = WorkspaceRuntimeValue>(payload: WorkspaceRuntimeValue): Promise<A>;
@@ -39,7 +51,9 @@ export interface WorkspaceModuleHost {
   git: unknown;
   /** Fails on use (code `ENOCONFIG`) when the Workspace has no artifacts binding. */
   artifacts: unknown;
+  /** The Workspace's runtime (`workspace.runtime`), e.g. to run commands on another backend (spec 02 §4.3). */
   runtime: WorkspaceRuntimeLike;
+  /** The Workspace's assets publisher (`createAssets`), when it has one; absent otherwise. */
   assets?: unknown;
 }
 

@@ -18,7 +18,9 @@ export type WorkspaceRuntimeErrorCode =
 
 /** An `Error` with `name === "WorkspaceRuntimeError"` and a `code` from spec 02 §1.7. */
 export class WorkspaceRuntimeError extends Error {
+  /** Always `"WorkspaceRuntimeError"`, so the error is recognised across realms and RPC. */
   override readonly name = "WorkspaceRuntimeError";
+  /** The code from spec 02 §1.7, e.g. `EEXEC_BUSY`, `ENOENT`. */
   readonly code: WorkspaceRuntimeErrorCode;
   constructor(code: WorkspaceRuntimeErrorCode, message: string) {
     super(message);

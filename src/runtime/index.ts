@@ -49,10 +49,15 @@ export interface RuntimeWorkspace {
 
 /** Interrupted or waiting calls (spec 02 §5); this runtime never has any. */
 export interface WorkspaceRuntimePendingCall {
+  /** The execution id of the waiting run. */
   id: string;
+  /** The id of the backend that runs it. */
   backend: string;
+  /** The waiting host call's `ctx.callId` (`<executionId>:<seq>`). */
   callId: string;
+  /** What the host function passed to `ctx.interrupt(payload)` (JSON data). */
   payload: unknown;
+  /** When the call started waiting, epoch ms. */
   since: number;
 }
 
@@ -203,9 +208,20 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
 
   /**
    * Connects a backend (by id), or every backend with `{ all: true }`.
-   * Without arguments connects the default backend.
+   * Without arguments connects the default backend. Concurrent callers share
+   * one connect; a failed connect is not cached (spec 02 §1.1).
+   *
+   * @throws (rejects) Error `no execution backend configured` when there are
+   *   none, `no backend with id "<id>"` for an unknown id, or the backend's connect error.
    */
-  async ready(options?: string | { all?: boolean }): Promise<void> {
+  async ready(
+    options?:
+      | string
+      | {
+          /** `true` connects every backend, in parallel. Default `false` (the default backend only). */
+          all?: boolean;
+        },
+  ): Promise<void> {
     if (typeof options === "object" && options?.all) {
       await Promise.all(this.#backends.map((b) => this.#connect(b)));
       return;
@@ -244,9 +260,13 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
   /**
    * Runs `source` on a backend and resolves once it is launched (spec 02 §1.2).
    *
-   * @throws (rejects) when `id` is empty or over 256 bytes, the backend is
-   *   unknown, `input` goes to a non-callable backend, or the backend refuses
-   *   the run (`EEXEC_BUSY`, `EEXEC_EXISTS`, `ECLOSED`, validation errors).
+   * @throws (rejects) TypeError when `source` is not a string (an array:
+   *   `sh` misuse) or `output` is invalid; {@link WorkspaceRuntimeError}
+   *   `EINVAL` when `id` is empty or over 256 UTF-8 bytes; Error when no
+   *   backend is configured, the backend is unknown, or `input` goes to a
+   *   non-callable backend (`Backend "<id>" is not callable; …`); the
+   *   connect error; or the backend's refusal (`EEXEC_BUSY`, `EEXEC_EXISTS`,
+   *   `ECLOSED`, validation errors).
    */
   async exec<E extends "utf8" | undefined = undefined>(
     source: string,
@@ -302,6 +322,9 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
    * Reattaches to a run by id (spec 02 §1.6). `resume` omitted or `"full"`
    * replays from seq 1; a number n replays `seq > n`; `"tail"` only events
    * after this call. Unknown id → rejects `ENOENT`.
+   *
+   * @throws (rejects) TypeError for an invalid `resume` or `output`; Error for
+   *   an unknown backend; the backend's `ENOENT` for an unknown id.
    */
   async getExec<E extends "utf8" | undefined = undefined>(
     id: string,
@@ -320,8 +343,16 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
     return this.#handle<E>(envelope, backend.id, o.encoding, partial ? false : this.#limits(o.output), partial);
   }
 
-  /** Stops a live run; a finished run is a no-op; unknown → rejects `ENOENT`. */
-  async killExec(id: string, options: { backend?: string; signal?: KillSignal } = {}): Promise<void> {
+  /** Stops a live run; a finished run is a no-op; unknown → rejects `ENOENT` (spec 02 §1.6). */
+  async killExec(
+    id: string,
+    options: {
+      /** Id of the backend that runs it. Default: the first registered backend. */
+      backend?: string;
+      /** Signal to send; the JavaScript backend ignores it. Default: none (the backend decides how to stop the run). */
+      signal?: KillSignal;
+    } = {},
+  ): Promise<void> {
     const backend = this.#resolve(options?.backend);
     const connected = await this.#connect(backend);
     const request: { id: string; signal?: KillSignal } = { id };
@@ -330,8 +361,14 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
     else await connected.handle.rpc.shell.killExec(request);
   }
 
-  /** Deletes a finished run's record; running → `EEXEC_BUSY`; unknown → `ENOENT`. */
-  async disposeExec(id: string, options: { backend?: string } = {}): Promise<void> {
+  /** Deletes a finished run's record; running → rejects `EEXEC_BUSY`; unknown → `ENOENT` (spec 02 §1.6). Afterwards the id is free. */
+  async disposeExec(
+    id: string,
+    options: {
+      /** Id of the backend that ran it. Default: the first registered backend. */
+      backend?: string;
+    } = {},
+  ): Promise<void> {
     const backend = this.#resolve(options?.backend);
     const connected = await this.#connect(backend);
     if (connected.kind === "module") await connected.handle.disposeExec({ id });
@@ -352,8 +389,21 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
     return [];
   }
 
-  /** Answers a waiting call (spec 02 §5). Not supported: always rejects. */
-  async respond(id: string, _callId: string, _answer: unknown, options: { backend?: string } = {}): Promise<void> {
+  /**
+   * Answers a waiting call (spec 02 §5). Not supported: always rejects.
+   *
+   * @throws (rejects) Error `backend "<id>" doesn't run calls that wait for an answer`,
+   *   or the routing errors of {@link WorkspaceRuntime.ready}.
+   */
+  async respond(
+    id: string,
+    _callId: string,
+    _answer: unknown,
+    options: {
+      /** Id of the backend that runs it. Default: the first registered backend. */
+      backend?: string;
+    } = {},
+  ): Promise<void> {
     const backend = this.#resolve(options?.backend);
     throw new Error(`backend "${backend.id}" doesn't run calls that wait for an answer (execution ${JSON.stringify(id)})`);
   }

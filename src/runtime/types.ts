@@ -37,9 +37,17 @@ export type WorkspaceRuntimeChunk<E extends "utf8" | undefined> = E extends "utf
 
 /** Per-run override of the Workspace's long-output limits (spec 02 §2). */
 export interface WorkspaceRuntimeOutputOptions {
-  /** Lines kept per stream in `result()`; positive integer. */
+  /**
+   * Lines kept per stream in `result()`; a positive integer, else `exec` /
+   * `getExec` reject with TypeError `exec: output.maxLines must be a positive integer, got <value>`.
+   * Default: the Workspace's `output.maxLines` (2000 unless configured).
+   */
   maxLines?: number;
-  /** Bytes kept per stream in `result()`; positive integer. */
+  /**
+   * Bytes (UTF-8) kept per stream in `result()`; a positive integer, else
+   * `exec` / `getExec` reject with TypeError. Default: the Workspace's
+   * `output.maxBytes` (65536 unless configured).
+   */
   maxBytes?: number;
 }
 
@@ -55,60 +63,154 @@ export interface WorkspaceRuntimeExecOptions<E extends "utf8" | undefined = unde
   encoding?: E;
   /** Structured input (callable backends only; JavaScript: the default export's argument, default `null`). */
   input?: WorkspaceRuntimeValue;
-  /** Environment for this run only (JavaScript: `process.env`). */
+  /** Environment for this run only (JavaScript: exactly `process.env`; string values only). Default: none (JavaScript: `{}`). */
   env?: Record<string, string>;
-  /** Standard input; a string is UTF-8 encoded. */
+  /** Standard input; a string is UTF-8 encoded. Default: empty. */
   stdin?: Uint8Array | string;
-  /** Wall-clock limit in ms (JavaScript: ≤ the backend's `maxTimeoutMs`). */
+  /**
+   * Wall-clock limit in ms. Default: the backend's (JavaScript:
+   * `defaultTimeoutMs`, 60000 unless configured; it rejects a value over
+   * `maxTimeoutMs` with RangeError `timeout cannot exceed <n> milliseconds`).
+   */
   timeoutMs?: number;
-  /** Remote-store command backends only. */
+  /**
+   * Sync mode of remote-store command backends (spec 02 §7.3); passed to
+   * module backends, not to command backends (this runtime supports only
+   * `sync: "none"` ones). Default: none (the backend's behaviour).
+   */
   sync?: "wait" | "defer";
-  /** Interrupt policy override (spec 02 §5, not implemented: runs interrupted by a restart fail). */
+  /**
+   * Interrupt policy override (spec 02 §5), passed to module backends.
+   * Default: the backend's (`"fail"`); only `"fail"` is implemented: runs
+   * interrupted by a restart fail.
+   */
   onInterrupt?: "fail" | "restart" | "replay";
-  /** Long-output limits for this run, or `false` to keep output whole. */
+  /**
+   * Long-output limits for this run (each field overrides the Workspace's),
+   * or `false` to keep this run's output whole (spec 02 §2). Default: the
+   * Workspace's `output`; when that is `false`, per-run limits cannot re-enable it.
+   */
   output?: WorkspaceRuntimeOutputOptions | false;
 }
 
 /** Options of `runtime.getExec(id, options)`. */
 export interface WorkspaceRuntimeGetExecOptions<E extends "utf8" | undefined = undefined> {
+  /** Id of the backend that ran it. Default: the first registered backend. */
   backend?: string;
+  /** `"utf8"` makes output chunks and result streams strings. Default: bytes (`Uint8Array`). */
   encoding?: E;
-  /** `"full"` (default) replays from seq 1; a number n replays `seq > n`; `"tail"` only events after the call. */
+  /**
+   * `"full"` (default) replays from seq 1; a number n (≥ 0) replays
+   * `seq > n`; `"tail"` only events after the call. Anything else rejects
+   * with TypeError `getExec: resume must be "full", "tail" or a non-negative number`.
+   */
   resume?: "tail" | "full" | number;
+  /**
+   * Long-output limits, as for `exec` (spec 02 §2); they apply to full
+   * replays only (a partial replay keeps output whole). Default: the Workspace's `output`.
+   */
   output?: WorkspaceRuntimeOutputOptions | false;
 }
 
 /** A stream saved to (or not saved to) a Workspace file because it went over the limits (spec 02 §2). */
 export type TruncatedOutput =
-  | { status: "saved"; path: string; totalBytes: number; totalLines: number; firstLine: number; partialLine: boolean }
-  | { status: "not-saved"; reason: string; totalBytes: number; totalLines: number; firstLine: number; partialLine: boolean };
+  | {
+      /** The whole stream was written to `path`. */
+      status: "saved";
+      /** The full-output file: `<dir>/<backend>.<id>.<stream>.log` (each name `encodeURIComponent`ed, `.` → `%2E`). */
+      path: string;
+      /** Bytes of the whole stream. */
+      totalBytes: number;
+      /** Lines of the whole stream: `\n`s, plus 1 when it ends without one. */
+      totalLines: number;
+      /** 1-based number of the first line kept in the result. */
+      firstLine: number;
+      /** `true` when the only kept line is cut at its start (a line longer than `maxBytes`). */
+      partialLine: boolean;
+    }
+  | {
+      /** The file could not be written; the run is unaffected. */
+      status: "not-saved";
+      /** Why: `Could not save command output to <path>: <error message>`. */
+      reason: string;
+      /** Bytes of the whole stream. */
+      totalBytes: number;
+      /** Lines of the whole stream: `\n`s, plus 1 when it ends without one. */
+      totalLines: number;
+      /** 1-based number of the first line kept in the result. */
+      firstLine: number;
+      /** `true` when the only kept line is cut at its start (a line longer than `maxBytes`). */
+      partialLine: boolean;
+    };
 
 /** The streams that were cut; absent keys were kept whole. */
 export interface WorkspaceRuntimeTruncation {
+  /** Present when stdout went over the limits. */
   stdout?: TruncatedOutput;
+  /** Present when stderr went over the limits. */
   stderr?: TruncatedOutput;
 }
 
 /** One event of a run (spec 02 §1.4). `seq` counts from 1; exactly one `exit`, last. */
 export type WorkspaceRuntimeEvent<E extends "utf8" | undefined = undefined> =
-  | { id: string; seq: number; name: "stdout" | "stderr"; value: WorkspaceRuntimeChunk<E> }
   | {
+      /** The execution id. */
       id: string;
+      /**
+       * Position in the run, from 1. With `encoding: "utf8"`, a multi-byte
+       * remainder flushed before `exit` gets a fractional `seq` between its neighbours.
+       */
       seq: number;
+      /** The stream the chunk belongs to. */
+      name: "stdout" | "stderr";
+      /** The chunk: a string with `encoding: "utf8"` (decoded per stream), else bytes. Never cut (spec 02 §1.4). */
+      value: WorkspaceRuntimeChunk<E>;
+    }
+  | {
+      /** The execution id. */
+      id: string;
+      /** Position in the run: the last one. */
+      seq: number;
+      /** The run ended; exactly one `exit`, the last event. */
       name: "exit";
+      /** Exit code: 0 success; 130 cancelled (JavaScript kill); see spec 02 §1.5. */
       code: number;
+      /** A callable backend's return value when it exited 0 (JavaScript: `null` for no return); absent otherwise. */
       result?: WorkspaceRuntimeValue;
+      /** Added by the router when a stream went over the long-output limits (spec 02 §2); absent otherwise. */
       truncated?: WorkspaceRuntimeTruncation;
     };
 
 /** A raw event as a backend produces it: bytes, no truncation. */
 export type ExecEvent =
-  | { id: string; seq: number; name: "stdout" | "stderr"; value: Uint8Array }
-  | { id: string; seq: number; name: "exit"; code: number; result?: unknown };
+  | {
+      /** The execution id. */
+      id: string;
+      /** Position in the run, from 1, increasing. */
+      seq: number;
+      /** The stream the chunk belongs to. */
+      name: "stdout" | "stderr";
+      /** The chunk's bytes (the router decodes `"utf8"`). */
+      value: Uint8Array;
+    }
+  | {
+      /** The execution id. */
+      id: string;
+      /** Position in the run: the last one. */
+      seq: number;
+      /** The run ended; exactly one `exit`, the last event. */
+      name: "exit";
+      /** Exit code (spec 02 §1.5). */
+      code: number;
+      /** A callable backend's return value when it exited 0; absent otherwise. */
+      result?: unknown;
+    };
 
 /** A Workspace path that could not be synchronised (remote-store backends). */
 export interface SkippedEntry {
+  /** The Workspace path. */
   path: string;
+  /** Why it was skipped. */
   reason: string;
 }
 
@@ -121,16 +223,23 @@ export type ExecSyncResult =
 export interface WorkspaceRuntimeResult<E extends "utf8" | undefined = undefined> {
   /** `completed` for exit 0; `cancelled` for 129, 130, 137, 143; else `failed` (-1 when no exit event arrived). */
   status: "completed" | "failed" | "cancelled";
+  /** The `exit` event's code, or -1 when the stream ended without one. */
   exitCode: number;
   /** The whole stream, or its kept tail when `truncated.stdout` is set. */
   stdout: WorkspaceRuntimeChunk<E>;
+  /** The whole stream, or its kept tail when `truncated.stderr` is set. */
   stderr: WorkspaceRuntimeChunk<E>;
   /** A callable backend's return value when it exited 0. */
   value?: WorkspaceRuntimeValue;
+  /** The streams cut by the long-output limits (spec 02 §2); absent when both were kept whole. */
   truncated?: WorkspaceRuntimeTruncation;
+  /** Files pushed to a remote-store backend: always 0 here (module and `sync: "none"` backends). */
   pushed: number;
+  /** Files pulled from a remote-store backend: always 0 here. */
   pulled: number;
+  /** Paths that could not be synchronised: always `[]` here. */
   skipped: SkippedEntry[];
+  /** Sync outcome: always `{ status: "complete", applied: 0, skipped: [] }` here. */
   sync: ExecSyncResult;
 }
 
@@ -141,9 +250,18 @@ export interface WorkspaceRuntimeResult<E extends "utf8" | undefined = undefined
  */
 export interface WorkspaceRuntimeExecHandle<E extends "utf8" | undefined = undefined>
   extends ReadableStream<WorkspaceRuntimeEvent<E>> {
+  /** The execution id: the caller's `id`, or the one the backend minted (non-enumerable). */
   readonly id: string;
+  /** The id of the backend that runs it (resolved: the default's id when none was named; non-enumerable). */
   readonly backend: string;
-  /** The settled result; the same promise on every call. Throws `already streaming` after the stream was read. */
+  /**
+   * The settled result; the same promise on every call. A partial handle
+   * (`getExec` with `resume: "tail"` or a number) or a cancelled one builds
+   * it from a fresh full replay (spec 02 §1.3).
+   *
+   * @throws Error `already streaming` (synchronously) after the stream was read or locked;
+   *   reading the stream after `result()` errors it with `already consumed by result()`.
+   */
   result(): Promise<WorkspaceRuntimeResult<E>>;
   /** Same as `runtime.killExec(id, { backend, signal })`. */
   kill(signal?: KillSignal): Promise<void>;
@@ -153,16 +271,23 @@ export interface WorkspaceRuntimeExecHandle<E extends "utf8" | undefined = undef
 
 /** What `runtime.backends()` reports for a backend (spec 02 §1.1). */
 export interface WorkspaceBackendInfo {
+  /** The backend's id (the `backend` option of `exec`). */
   id: string;
+  /** `"module"` when the backend's `protocol` is `"module"`, else `"command"`. */
   protocol: "command" | "module";
+  /** `backend.callable === true`: whether it admits `input`. */
   callable: boolean;
+  /** The backend's plain-language description; the key is present only when the backend defines one. */
   description?: string;
 }
 
 /** An event stream returned by a backend for one run. */
 export interface ModuleExecutionEnvelope {
+  /** The execution id (the caller's, or one the backend minted). */
   id: string;
+  /** Identifies the backend's runtime instance (remote backends); not read by this runtime. */
   runtimeId?: string;
+  /** The run's events, raw bytes, from the requested point; `seq` from 1, one final `exit`. */
   events: ReadableStream<WorkspaceRuntimeEvent | ExecEvent>;
 }
 
@@ -182,9 +307,13 @@ export interface WorkspaceModuleBackendHandle {
   }): Promise<ModuleExecutionEnvelope>;
   /** Replays a run (`after` omitted: from seq 1). Unknown id → `ENOENT`. */
   getExec(input: { id: string; after?: number | "tail"; runtimeId?: string }): Promise<ModuleExecutionEnvelope>;
+  /** Stops a live run (a finished one: no-op). Unknown id → rejects `ENOENT`. */
   killExec(input: { id: string; signal?: KillSignal; runtimeId?: string }): Promise<void>;
+  /** Deletes a finished run's record and events. Running → rejects `EEXEC_BUSY`; unknown → `ENOENT`. */
   disposeExec(input: { id: string; runtimeId?: string }): Promise<void>;
+  /** Settles runs interrupted by a restart (spec 02 §3.7); called by `runtime.recover()`. */
   recover?(): Promise<void>;
+  /** Releases the connection; called by `workspace.close()` (errors swallowed). */
   close?(): Promise<void>;
 }
 
@@ -192,6 +321,7 @@ export interface WorkspaceModuleBackendHandle {
 export interface WorkspaceBackendHost {
   /** The Workspace's SQL database (the only SQL outside `src/fs`: journals, tables prefixed by the backend). */
   db: WorkspaceDatabase;
+  /** The Workspace filesystem (`workspace.fs`, spec 01 §3). */
   fs: WorkspaceFilesystem;
   /** The runtime itself (host modules such as `ws:container` route through it). */
   runtime: WorkspaceRuntimeLike;
@@ -201,23 +331,33 @@ export interface WorkspaceBackendHost {
   git: unknown;
   /** Artifacts client when configured; fails on use otherwise (code `ENOCONFIG`). */
   artifacts: unknown;
+  /** The Workspace's assets publisher (`createAssets`), when it has one; absent otherwise. */
   assets?: unknown;
 }
 
 /** A backend that runs module source (spec 02 §8). `protocol` must be `"module"`. */
 export interface WorkspaceModuleBackend {
+  /** `"module"`: what makes a backend a module backend (spec 02 §1.1). */
   readonly protocol: "module";
+  /** Unique among the Workspace's backends, non-empty (else `new Workspace` throws); the `backend` of `exec`. */
   readonly id: string;
+  /** The backend's kind, e.g. `"worker-javascript"`. */
   readonly type: string;
   /** `true` admits `input`. */
   readonly callable?: boolean;
   /** Plain-language text the exec tool shows the model. */
   readonly description?: string;
+  /**
+   * Connects, on the first routed call (or `ready()`); concurrent callers
+   * share one connect, and a rejection is not cached (the next call retries).
+   * The handle is kept until `workspace.close()`.
+   */
   connect(host: WorkspaceBackendHost): Promise<WorkspaceModuleBackendHandle>;
 }
 
 /** Shell RPC of a command backend (spec 02 §8). */
 export interface ShellRPC {
+  /** Starts a command (`source` is shell text); resolves once launched with its id and raw event stream. */
   exec(input: {
     source: string;
     cwd?: string;
@@ -226,29 +366,45 @@ export interface ShellRPC {
     env?: Record<string, string>;
     stdin?: Uint8Array;
   }): Promise<{ id: string; events: ReadableStream<ExecEvent> }>;
+  /** Replays a run: `after` omitted from seq 1, a number n `seq > n`, `"tail"` only new events. Unknown → rejects `ENOENT`. */
   getExec(input: { id: string; after?: number | "tail" }): Promise<{ id: string; events: ReadableStream<ExecEvent> }>;
+  /** Stops a live run (a finished one: no-op). Unknown → rejects `ENOENT`. */
   killExec(input: { id: string; signal?: KillSignal }): Promise<void>;
+  /** Deletes a finished run. Running → rejects `EEXEC_BUSY`; unknown → `ENOENT`. */
   disposeExec(input: { id: string }): Promise<void>;
 }
 
 /** A connected command backend. Only `sync: "none"` is supported by this runtime. */
 export interface BackendHandle {
+  /** The backend's RPC: `shell` runs commands; `sync` (remote-store sync) is not used by this runtime. */
   rpc: { shell: ShellRPC; sync?: unknown };
+  /** Identifies the backend's runtime instance (remote backends); not read by this runtime. */
   runtimeId?: string;
   /** `"none"`: the backend works on the Workspace directly. `"remote"` is not supported here. */
   sync?: "remote" | "none";
   /** Settles when the transport is lost; the handle is dropped and the next call reconnects. */
   closed?: Promise<void>;
+  /** Releases the connection; called by `workspace.close()` and when a connect is refused (errors swallowed). */
   close(): Promise<void>;
 }
 
 /** A backend that runs shell text (command protocol, spec 02 §8). */
 export interface WorkspaceCommandBackend {
+  /** `"command"`, or absent: anything but `"module"` is a command backend. */
   readonly protocol?: "command";
+  /** Unique among the Workspace's backends, non-empty (else `new Workspace` throws); the `backend` of `exec`. */
   readonly id: string;
+  /** The backend's kind, e.g. `"worker-shell"`. */
   readonly type: string;
+  /** `true` admits `input` (not passed to `ShellRPC.exec`). Default `false`. */
   readonly callable?: boolean;
+  /** Plain-language text the exec tool shows the model; absent: the exec tool's generic line. */
   readonly description?: string;
+  /**
+   * Connects, on the first routed call (or `ready()`). A handle whose
+   * `sync` is not `"none"` is closed and the connect rejects (remote sync
+   * is not supported); a rejection is not cached.
+   */
   connect(host: WorkspaceBackendHost): Promise<BackendHandle>;
 }
 
@@ -257,16 +413,42 @@ export type WorkspaceBackend = WorkspaceModuleBackend | WorkspaceCommandBackend;
 
 /** The part of the runtime host modules and tools use. */
 export interface WorkspaceRuntimeLike {
+  /** The backends in registration order (synchronous, connects nothing; spec 02 §1.1). */
   backends(): WorkspaceBackendInfo[];
+  /** Whether the backend with this id admits `input` (`false` when unknown). */
   isCallable(id: string): boolean;
+  /**
+   * Runs `source` on a backend; resolves once it is launched (spec 02 §1.2).
+   *
+   * @throws (rejects) when `id` is empty or over 256 bytes (`EINVAL`), the
+   *   backend is unknown, `input` goes to a non-callable backend, or the
+   *   backend refuses the run (`EEXEC_BUSY`, `EEXEC_EXISTS`, `ECLOSED`, validation errors).
+   */
   exec<E extends "utf8" | undefined = undefined>(
     source: string,
     options?: WorkspaceRuntimeExecOptions<E>,
   ): Promise<WorkspaceRuntimeExecHandle<E>>;
+  /** Reattaches to a run by id (spec 02 §1.6). Unknown id → rejects `ENOENT`. */
   getExec<E extends "utf8" | undefined = undefined>(
     id: string,
     options?: WorkspaceRuntimeGetExecOptions<E>,
   ): Promise<WorkspaceRuntimeExecHandle<E>>;
-  killExec(id: string, options?: { backend?: string; signal?: KillSignal }): Promise<void>;
-  disposeExec(id: string, options?: { backend?: string }): Promise<void>;
+  /** Stops a live run; a finished run is a no-op; unknown → rejects `ENOENT` (spec 02 §1.6). */
+  killExec(
+    id: string,
+    options?: {
+      /** Id of the backend that runs it. Default: the first registered backend. */
+      backend?: string;
+      /** Signal to send; the JavaScript backend ignores it. Default: none (the backend decides how to stop the run). */
+      signal?: KillSignal;
+    },
+  ): Promise<void>;
+  /** Deletes a finished run's record; running → rejects `EEXEC_BUSY`; unknown → `ENOENT` (spec 02 §1.6). */
+  disposeExec(
+    id: string,
+    options?: {
+      /** Id of the backend that ran it. Default: the first registered backend. */
+      backend?: string;
+    },
+  ): Promise<void>;
 }

@@ -9,22 +9,48 @@ import type { DurableObjectStorageLike, SqlCursorLike } from "./types.js";
 
 /** Minimal structural view of `node:sqlite`'s `DatabaseSync`, so this module has no hard import. */
 export interface NodeSqliteDatabase {
+  /**
+   * Compiles one statement (`DatabaseSync.prepare`): `all` returns its rows,
+   * `run` executes it and reports the rows it changed; `columns()`, when
+   * present, tells whether the statement returns rows (else the SQL text is
+   * sniffed: `SELECT`, `WITH`, `PRAGMA`, `RETURNING`).
+   *
+   * @throws node:sqlite's error (`code: "ERR_SQLITE_ERROR"`) for invalid SQL.
+   */
   prepare(sql: string): {
     all(...params: unknown[]): unknown[];
     run(...params: unknown[]): { changes: number | bigint };
     readonly reader?: boolean;
     columns?(): unknown[];
   };
+  /** Runs SQL text without results (`BEGIN`, `SAVEPOINT`, `COMMIT`, …). */
   exec(sql: string): void;
+  /** Closes the database (`DatabaseSync.close`). */
   close(): void;
+  /** Whether the database is open (`DatabaseSync.isOpen`); not read by this package. */
   readonly isOpen?: boolean;
 }
 
 /** The storage returned by {@link nodeSqliteStorage}: a `DurableObjectStorageLike` plus `close()`. */
 export interface NodeSqliteStorage extends DurableObjectStorageLike {
+  /**
+   * `exec(query, ...bindings)` over cached prepared statements: `undefined`
+   * binds as `NULL`, booleans as `1`/`0`, an `ArrayBuffer` as bytes. The
+   * cursor's `rowsRead` is the number of rows returned, `rowsWritten` the
+   * rows changed.
+   *
+   * @throws node:sqlite's error (`code: "ERR_SQLITE_ERROR"`) when the statement fails.
+   */
   sql: {
     exec<T = Record<string, unknown>>(query: string, ...bindings: unknown[]): SqlCursorLike<T>;
   };
+  /**
+   * Runs `closure` in a transaction (`BEGIN` … `COMMIT`, `ROLLBACK` when it
+   * throws); nested calls become savepoints.
+   *
+   * @throws Error `transactionSync closure must be synchronous` when `closure`
+   *   returns a promise (the transaction is rolled back), or what `closure` throws.
+   */
   transactionSync<T>(closure: () => T): T;
   /** The underlying `node:sqlite` database. */
   readonly database: NodeSqliteDatabase;
