@@ -40,16 +40,26 @@ export type CreatePiToolsOptions = CreateToolsOptions & PiDeclarationOptions;
  * `constrainedSampling`; 0.74 has no such field and ignores it.
  */
 export interface PiTool {
+  /** The tool's name: read, ls, find, grep, write, edit, delete, exec or publish (spec 03 §2.2). */
   name: string;
+  /** Written for the model: what the tool does, its limits and continuation rules (the same text in every adapter). */
   description: string;
+  /** The input schema as JSON Schema draft-07 (from the tool's zod schema). */
   parameters: PiJSONSchema;
+  /**
+   * pi's constrained sampling, on read, write and edit only; absent on the
+   * others and when `constrainedSampling: false` (spec 03 §7.2).
+   */
   constrainedSampling?: { type: "json_schema"; strict: "prefer" | "require" };
 }
 
 /** A pi tool call (an assistant `toolCall` block of pi 0.74 or 1.x, or any `{ id, name, arguments }`). */
 export interface PiToolCall {
+  /** The call's id (pi's `toolCall.id`); passed to the tool as `toolCallId`. */
   id: string;
+  /** The tool to run; an unknown name is answered `Unknown tool "<name>". Available tools: …` (`isError: true`). */
   name: string;
+  /** The arguments object; absent means `{}`. A `null` in an optional top-level field (how strict sampling omits one) is dropped before validation. */
   arguments?: unknown;
   /**
    * pi 1.x: set when the model's arguments text was not a JSON object (`arguments` is then `{}`);
@@ -59,23 +69,47 @@ export interface PiToolCall {
 }
 
 /** One block of a pi tool result. */
-export type PiToolResultContent = { type: "text"; text: string } | { type: "image"; data: string; mimeType: string };
+export type PiToolResultContent =
+  | {
+      /** A text block. */
+      type: "text";
+      /** The text: the tool's text, its JSON result, or its error message. */
+      text: string;
+    }
+  | {
+      /** An image block (read of an image file). */
+      type: "image";
+      /** The image bytes, base64-encoded. */
+      data: string;
+      /** The image's MIME type, e.g. `image/png`. */
+      mimeType: string;
+    };
 
 /** What `execute` returns; push it as a `toolResult` message. `details` is the raw result (not for media). */
 export interface PiToolResult {
+  /** The blocks the model sees: one text block, or for an image a text block then the image (spec 03 §6). */
   content: PiToolResultContent[];
+  /** `true` for an unknown tool, invalid arguments, a thrown error or a returned `{ error }`. */
   isError: boolean;
+  /** The tool's raw result (structured), when there is one; absent for media and for calls that did not run. */
   details?: unknown;
 }
 
-/** Context for one call. */
+/** Context for one call of {@link CreatePiToolsResult.execute}. */
 export interface ToolCallContext {
+  /** Aborts the call: exec kills its run; the file tools ignore it once started. Absent: the call cannot be aborted. */
   abortSignal?: AbortSignal;
 }
 
 /** Result of {@link createPiTools}. */
 export interface CreatePiToolsResult {
+  /** The declarations for pi's `Context.tools`, in the order read, ls, find, grep, write, edit, delete, exec, publish (those present). */
   tools: PiTool[];
+  /**
+   * Validates and runs one tool call and returns its result content; never
+   * throws (failures come back with `isError: true`). exec's running
+   * snapshots are drained: the result is the settled one.
+   */
   execute(call: PiToolCall, context?: ToolCallContext): Promise<PiToolResult>;
   /**
    * Names of the tools that change nothing (read, ls, find, grep): what

@@ -16,29 +16,55 @@ export type TanStackToolFormat = "array" | "object";
 export interface CreateTanStackToolsOptions<F extends TanStackToolFormat = "array"> extends CreateToolsOptions {
   /** Shape of the result. Default `"array"`. */
   format?: F;
-  /** Tool names that set `needsApproval`, or `"mutating"` for every tool that changes the Workspace (write, edit, delete, exec, publish). */
+  /**
+   * Tool names that set `needsApproval` (mutating or not; unknown names are
+   * ignored), or `"mutating"` for every tool that changes the Workspace
+   * (write, edit, delete, exec, publish). Default: none (no tool needs approval).
+   */
   approve?: string[] | "mutating";
-  /** Tool names, or `"all"`, marked `lazy` (withheld until TanStack's lazy discovery asks for them). */
+  /** Tool names, or `"all"`, marked `lazy` (withheld until TanStack's lazy discovery asks for them). Default: none (no tool is lazy). */
   lazy?: string[] | "all";
-  /** Forward each running exec snapshot through `emitCustomEvent` under this name. */
+  /**
+   * Forward each running exec snapshot through `emitCustomEvent` under this
+   * name, as `{ toolCallId, snapshot }`; the terminal snapshot is returned,
+   * not emitted. Default: none (running snapshots are dropped).
+   */
   streamEventName?: string;
 }
 
 /** What TanStack passes to `execute`. */
 export interface TanStackToolExecutionContext {
+  /** TanStack's id of this call; passed to the tool and to emitted snapshots. */
   toolCallId?: string;
+  /** The chat run's abort signal: exec kills its run when it aborts. */
   abortSignal?: AbortSignal;
+  /** Sends a custom stream event; exec's running snapshots go through it when `streamEventName` is set. */
   emitCustomEvent?(name: string, value: Record<string, unknown>): void;
 }
 
 /** A TanStack server tool. Every key is always present (`undefined` when unset). */
 export interface TanStackTool {
+  /** The tool's name: read, ls, find, grep, write, edit, delete, exec or publish (spec 03 §2.2). */
   name: string;
+  /** Written for the model: what the tool does, its limits and continuation rules (the same text in every adapter). */
   description: string;
+  /** The tool's zod schema itself (a Standard Schema); TanStack's `chat()` validates input against it. */
   inputSchema: z.ZodType;
+  /** On write, edit, delete and publish: accepts the success shape and `{ error }` (spec 03 §7.3); `undefined` on the others. */
   outputSchema: z.ZodType | undefined;
+  /** `true` when `approve` names the tool (or it is mutating under `"mutating"`); else `undefined`. */
   needsApproval: boolean | undefined;
+  /** `true` when `lazy` names the tool (or is `"all"`); else `undefined`. */
   lazy: boolean | undefined;
+  /**
+   * Runs the tool on input `chat()` already validated (it is not validated
+   * again) and resolves to TanStack's value (spec 03 §6): a string, JSON
+   * data, `{ error }` for a failure, or text + image/document parts for media.
+   *
+   * @throws (rejects) only when read throws: the store's stat or read fails
+   *   with an error other than `ENOENT` (e.g. a `root` confinement
+   *   violation; spec 03 conventions, §2.4).
+   */
   execute(input: any, context?: TanStackToolExecutionContext): Promise<unknown>;
 }
 

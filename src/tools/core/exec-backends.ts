@@ -14,7 +14,11 @@ export type ExecBackends = Readonly<Record<string, ExecBackendOptions>>;
 
 /** Per-backend exec options. */
 export interface ExecBackendOptions {
-  /** Text placed before the backend's own description in the exec tool description. */
+  /**
+   * Text placed before the backend's own description in the exec tool
+   * description, a blank line between them (spec 03 §4.8). Default: none
+   * (the backend's own text alone; when both are empty, a one-line default).
+   */
   readonly description?: string;
 }
 

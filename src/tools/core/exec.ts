@@ -21,7 +21,7 @@ import {
   type Selection,
 } from "./exec-backends.js";
 import { renderWhole, streamBytes, StreamTail, type RuntimeNote } from "./exec-output.js";
-import { errorMessage, type CoreTool, type ToolCallContext, type ToolFacts } from "./types.js";
+import { errorMessage, type CoreTool, type CoreToolCallContext, type ToolFacts } from "./types.js";
 
 export { formatSize } from "./exec-output.js";
 export type { ExecBackendOptions, ExecBackends, ExecInput } from "./exec-backends.js";
@@ -37,19 +37,52 @@ const SNAPSHOT_INTERVAL_MS = 100;
 
 /** An exec event as the tool reads it (utf8). */
 export type ExecStreamEvent =
-  | { name: "stdout" | "stderr"; value: string | Uint8Array; seq?: number; id?: string }
-  | { name: "exit"; code: number; result?: unknown; truncated?: Record<string, unknown>; seq?: number; id?: string };
+  | {
+      /** The stream the chunk belongs to. */
+      name: "stdout" | "stderr";
+      /** The chunk: text (the tool asks for `encoding: "utf8"`) or bytes, read as UTF-8. */
+      value: string | Uint8Array;
+      /** Position in the run, from 1 (spec 02 §1.4); not read by the tool. */
+      seq?: number;
+      /** The execution id; not read by the tool. */
+      id?: string;
+    }
+  | {
+      /** The run ended; the last event. */
+      name: "exit";
+      /** Exit code: the snapshot's `exitCode`. */
+      code: number;
+      /** A callable backend's return value: the snapshot's `result`, when present. */
+      result?: unknown;
+      /**
+       * The runtime's record of cut streams (`{ stdout?, stderr? }`, spec 02 §2):
+       * its `path` (or `reason`) is named in the snapshot's note.
+       */
+      truncated?: Record<string, unknown>;
+      /** Position in the run: the last one; not read by the tool. */
+      seq?: number;
+      /** The execution id; not read by the tool. */
+      id?: string;
+    };
 
 /** The handle the tool needs: a stream of events, or at least `result()`. */
 export interface ExecRuntimeHandle {
+  /**
+   * The settled result: used only when the handle has no `getReader`; its
+   * streams are cut to the tool's limits (`truncated` names the full-output file).
+   */
   result(): Promise<{ exitCode: number; stdout: string | Uint8Array; stderr: string | Uint8Array; value?: unknown; truncated?: Record<string, unknown> }>;
+  /** Stops the run; called (errors ignored) when the call's `abortSignal` aborts. */
   kill(signal?: string): Promise<void>;
+  /** The event stream's reader (a `ReadableStream` handle): when present the tool streams running snapshots from it. */
   getReader?: () => ReadableStreamDefaultReader<ExecStreamEvent>;
+  /** Async iteration of the events, as a `ReadableStream` has; not used by the tool (it reads through `getReader`). */
   [Symbol.asyncIterator]?: () => AsyncIterator<ExecStreamEvent>;
 }
 
 /** What exec needs from a workspace. */
 export interface ExecWorkspaceLike {
+  /** `workspace.runtime` (spec 02 §1), or any object with its `exec` and, normally, `backends()`. */
   readonly runtime: {
     exec(source: string, options?: Record<string, unknown>): Promise<ExecRuntimeHandle>;
     backends?(): readonly BackendInfoLike[];
@@ -58,14 +91,21 @@ export interface ExecWorkspaceLike {
 
 /** Options of `createExecTool` / `defineExec`. */
 export interface ExecToolOptions {
+  /** Required. Where commands run: a Workspace, a `getWorkspace()` client, or anything with `runtime.exec` (spec 03 §4.8). */
   workspace: ExecWorkspaceLike;
-  /** Backends the model may use (id → extra description). Default: every backend from `runtime.backends()`. */
+  /**
+   * Backends the model may use (id → extra description), read once when the
+   * tool is built. Default: every backend from `runtime.backends()`.
+   *
+   * @throws TypeError at build time for an id `runtime.backends()` does not
+   *   list, an empty selection, or no `backends` when the runtime cannot list its own (spec 03 §2.2).
+   */
   backends?: ExecBackends;
-  /** Bytes kept per stream. Default 65536. */
+  /** Bytes (UTF-8) of each stream the model sees: the tail is kept. A positive integer, else TypeError at build time. Default 65536. */
   maxBytes?: number;
-  /** Lines kept per stream. Default 2000. */
+  /** Lines of each stream the model sees: the last ones are kept. A positive integer, else TypeError at build time. Default 2000. */
   maxLines?: number;
-  /** @deprecated Ignored. */
+  /** @deprecated Ignored (no default, no effect). */
   streamMaxBytes?: number;
   /** Clock for snapshot coalescing (ms). Default `Date.now`. */
   now?: () => number;
@@ -73,11 +113,38 @@ export interface ExecToolOptions {
 
 /** One snapshot: running (`exitCode: null`, no notes), terminal, or an error. */
 export type ExecToolOutput =
-  | { command: string; cwd: string | null; backend: string; exitCode: number | null; stdout: string; stderr: string; result?: unknown }
-  | { command: string; cwd: string | null; backend: string; error: string };
+  | {
+      /** The `command` of the call. */
+      command: string;
+      /** The `cwd` of the call, or `null` when it gave none (the backend's root). */
+      cwd: string | null;
+      /** The backend that runs it. */
+      backend: string;
+      /** `null` while running (and when the stream ended without an exit event); the exit code once settled. */
+      exitCode: number | null;
+      /**
+       * The last `maxLines` lines within `maxBytes` of stdout; when cut, the
+       * settled snapshot ends with a note (`[Showing lines A-B of N. Full output: <path>]`).
+       */
+      stdout: string;
+      /** As `stdout`, for stderr. */
+      stderr: string;
+      /** A callable backend's return value (spec 02 §1.4); absent otherwise. */
+      result?: unknown;
+    }
+  | {
+      /** The `command` of the call. */
+      command: string;
+      /** The `cwd` of the call, or `null` when it gave none. */
+      cwd: string | null;
+      /** The backend named (`""` when none could be chosen). */
+      backend: string;
+      /** Why it did not run or failed: a refusal (`Name a backend to run on.`, not callable) or the runtime's error message. */
+      error: string;
+    };
 
 /** Context of one exec call. */
-export type ExecCallContext = ToolCallContext;
+export type ExecCallContext = CoreToolCallContext;
 
 /** The exec tool with no agent library attached. */
 export type ExecDefinition = Omit<CoreTool<ExecInput, ExecToolOutput>, "execute"> & {

@@ -39,14 +39,29 @@ export interface FileStore {
   readChunks(path: string, byteOffset?: number, byteLength?: number): AsyncIterable<Uint8Array>;
   /** The whole file, or `null` when missing. Only for callers that bound the size first (edit). */
   readAll(path: string): Promise<Uint8Array | null>;
-  /** Writes the whole file, creating missing parents. `mode` keeps an existing file's permissions. */
-  write(path: string, content: Uint8Array, options?: { mode?: number }): Promise<void>;
+  /** Writes the whole file, creating missing parents. */
+  write(
+    path: string,
+    content: Uint8Array,
+    options?: {
+      /** Permission bits for the file (write and edit pass an existing file's mode, to keep it). Default: the store's (`0o644` on `workspace.fs`, an overwrite included). */
+      mode?: number;
+    },
+  ): Promise<void>;
 }
 
 /** A {@link FileStore} that can also remove paths (the delete tool). */
 export interface MutableFileStore extends FileStore {
-  /** Removes a path; `force` makes a missing path succeed, `recursive` removes a non-empty directory. */
-  remove(path: string, options?: { recursive?: boolean; force?: boolean }): Promise<void>;
+  /** Removes a path. */
+  remove(
+    path: string,
+    options?: {
+      /** `true` removes a directory and everything under it. Default `false` (a non-empty directory fails `ENOTEMPTY`). */
+      recursive?: boolean;
+      /** `true` makes a missing path succeed. Default `false` (a missing path fails `ENOENT`). */
+      force?: boolean;
+    },
+  ): Promise<void>;
 }
 
 /** The `workspace.fs` methods the file tools call. */
@@ -60,6 +75,7 @@ export type WorkspaceFsLike = Pick<
  * from `getWorkspace()`, or a structural equivalent (spec 03 §2.1).
  */
 export interface WorkspaceLike {
+  /** `workspace.fs` (spec 01 §3), or any object with its `stat`, `readFile`, `writeFile`, `mkdir`, `rm`, `find`, `grep` and `readdir`. */
   readonly fs: WorkspaceFsLike;
 }
 
@@ -165,7 +181,14 @@ export class WorkspaceFileStore implements MutableFileStore {
    * `writeFile`. A parent that is a link to a directory is accepted (the VFS's
    * mkdir reports EEXIST for any link at the leaf, spec 01 §3; `stat` decides).
    */
-  async write(path: string, content: Uint8Array, options?: { mode?: number }): Promise<void> {
+  async write(
+    path: string,
+    content: Uint8Array,
+    options?: {
+      /** Permission bits for the file. Default: `fs.writeFile`'s, `0o644` (an overwrite included). */
+      mode?: number;
+    },
+  ): Promise<void> {
     const parent = dirname(path);
     if (parent !== "/") {
       try {
@@ -179,8 +202,22 @@ export class WorkspaceFileStore implements MutableFileStore {
     await this.#fs.writeFile(path, content, options?.mode === undefined ? undefined : { mode: options.mode });
   }
 
-  /** `fs.rm(path, options)`. */
-  async remove(path: string, options?: { recursive?: boolean; force?: boolean }): Promise<void> {
+  /**
+   * `fs.rm(path, options)`.
+   *
+   * @throws WorkspaceFsError `ENOENT` for a missing path (unless `force`),
+   *   `ENOTEMPTY` for a non-empty directory (unless `recursive`), `EROFS`
+   *   in a read-only mount (spec 01 §3).
+   */
+  async remove(
+    path: string,
+    options?: {
+      /** `true` removes a directory and everything under it. Default `false`. */
+      recursive?: boolean;
+      /** `true` makes a missing path succeed. Default `false`. */
+      force?: boolean;
+    },
+  ): Promise<void> {
     await this.#fs.rm(path, options);
   }
 }

@@ -35,17 +35,31 @@ export interface CreateToolsOptions {
   readonly?: boolean;
   /** `false` leaves out publish. Default `true`. */
   assets?: boolean;
-  /** Options for read (everything but `store`). */
+  /** Options for read (everything but `store`; spec 03 §4.1). Default `{}`: read's own defaults. */
   read?: Omit<ReadToolOptions, "store">;
-  /** Options for write (everything but `store`). */
+  /** Options for write (everything but `store`; spec 03 §4.5). Default `{}`: write's own defaults. */
   write?: Omit<WriteToolOptions, "store">;
-  /** Options for edit (everything but `store`). */
+  /** Options for edit (everything but `store`; spec 03 §4.6). Default `{}`: edit's own defaults. */
   edit?: Omit<EditToolOptions, "store">;
-  /** Backends exec may use; omitted means every backend, `{}` means no exec tool. */
+  /**
+   * Backends exec may use (id → extra description), checked against
+   * `runtime.backends()` at build time. Default: every backend
+   * `runtime.backends()` lists (no exec when it lists none or cannot list);
+   * `{}` means no exec tool. Wins over `shell`.
+   */
   exec?: ExecBackends;
-  /** exec output limits (lines per stream, bytes per stream). */
-  execOutput?: { maxBytes?: number; maxLines?: number };
-  /** @deprecated Use `exec`. Read only when `exec` is undefined. */
+  /** exec output limits, each a positive integer (else TypeError at build time). Default: exec's own (65536 bytes, 2000 lines per stream). */
+  execOutput?: {
+    /** Bytes (UTF-8) of each stream the model sees. Default 65536 (or `shell.maxBytes`). */
+    maxBytes?: number;
+    /** Lines of each stream the model sees. Default 2000 (or `shell.maxLines`). */
+    maxLines?: number;
+  };
+  /**
+   * @deprecated Use `exec` and `execOutput`. Read only when `exec` is
+   * undefined: `backends` becomes the selection, `defaultBackend` and
+   * `streamMaxBytes` are ignored, the limits pass to exec under `execOutput`'s. Default: none.
+   */
   shell?: { backends: ExecBackends; defaultBackend?: string; maxBytes?: number; maxLines?: number; streamMaxBytes?: number };
 }
 

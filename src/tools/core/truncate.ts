@@ -52,7 +52,15 @@ export function cutUtf8(text: string, maxBytes: number): { text: string; cut: bo
 }
 
 /** How read shortens long lines: keep `bytes` UTF-8 bytes or `chars` code points, then add the marker. */
-export type LineTruncation = { bytes: number } | { chars: number };
+export type LineTruncation =
+  | {
+      /** UTF-8 bytes kept of a long line (never splitting a character); a positive safe integer. */
+      bytes: number;
+    }
+  | {
+      /** Code points kept of a long line; a positive safe integer. */
+      chars: number;
+    };
 
 /**
  * Validates a {@link LineTruncation} at build time.

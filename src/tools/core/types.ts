@@ -13,9 +13,12 @@ export interface ToolError {
   error: string;
 }
 
-/** Context an adapter passes to a tool call. */
-export interface ToolCallContext {
-  /** Aborts the call (exec kills its run; file tools ignore it once started). */
+/**
+ * Context an adapter passes to a core tool call. (The pi adapter's public
+ * `ToolCallContext` is what its `execute` takes; this is the core's.)
+ */
+export interface CoreToolCallContext {
+  /** Aborts the call (exec kills its run; file tools ignore it once started). Absent: the call cannot be aborted. */
   abortSignal?: AbortSignal;
   /** The agent library's id for this call, when it has one. */
   toolCallId?: string;
@@ -63,7 +66,7 @@ export interface CoreTool<I = any, O = any> extends ToolFacts {
   /** Effective limits of this tool instance (bytes, lines, entries), for docs and comparisons. */
   readonly limits: Readonly<Record<string, number>>;
   /** Runs the tool. Returns `{ error }` for failures (read may also throw, spec 03 §4.1). */
-  execute(input: I, context?: ToolCallContext): Promise<O> | AsyncIterable<O>;
+  execute(input: I, context?: CoreToolCallContext): Promise<O> | AsyncIterable<O>;
   /**
    * Maps a settled result to a neutral model output (spec 03 §4.1.2, §6).
    * Optional: without it, {@link defaultModelOutput} applies (see
@@ -78,7 +81,7 @@ export interface CoreTool<I = any, O = any> extends ToolFacts {
 
 /** A tool whose `execute` settles on one value (every tool but exec). */
 export type SettledTool<I = any, O = any> = Omit<CoreTool<I, O>, "execute"> & {
-  execute(input: I, context?: ToolCallContext): Promise<O>;
+  execute(input: I, context?: CoreToolCallContext): Promise<O>;
 };
 
 /** True when `value` is a `{ error: string }` failure. */
