@@ -15,7 +15,7 @@ import type {
   ResolvedS3Config,
   S3Config,
   ShareOptions,
-  WorkspaceLike,
+  AssetsWorkspaceLike,
 } from "./types.js";
 
 /** First value that is a non-empty string (`undefined` and `""` count as absent). */
@@ -171,7 +171,7 @@ export function createAssets(o: CreateAssetsOptions): AssetsClient {
 }
 
 interface ShareContext {
-  ws: WorkspaceLike;
+  ws: AssetsWorkspaceLike;
   bucket: R2PutBucket;
   s3: ResolvedS3Config;
   now: () => number;

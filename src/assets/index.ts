@@ -22,6 +22,7 @@ export { contentTypeFor, contentDisposition, DEFAULT_CONTENT_TYPE } from "./meta
 export { crockfordBase32, CROCKFORD_ALPHABET } from "./id.js";
 export type {
   AssetsClient,
+  AssetsWorkspaceLike,
   AssetsEnv,
   CreateAssetsOptions,
   R2PutBucket,

@@ -21,7 +21,9 @@ export interface R2PutBucket {
     key: string,
     value: ReadableStream<Uint8Array>,
     options?: {
+      /** HTTP headers served with the object; `share` always passes `Content-Type` and `Content-Disposition`. Default: none (R2's). */
       httpMetadata?: { contentType?: string; contentDisposition?: string };
+      /** Metadata stored with the object; `share` always passes `{ sourcePath, sessionId, expiresAt }`. Default: none. */
       customMetadata?: Record<string, string>;
     },
   ): Promise<unknown>;
@@ -32,9 +34,13 @@ export interface R2PutBucket {
  * object's metadata) and `fs.stat` + `fs.readFile` (streamed). A
  * `Workspace` satisfies it.
  */
-export interface WorkspaceLike {
-  /** Recorded as `customMetadata.sessionId`; `""` when the Workspace has none. */
+export interface AssetsWorkspaceLike {
+  /** Recorded as `customMetadata.sessionId`; `""` when the Workspace has none (a non-string counts as none). */
   readonly sessionId: string;
+  /**
+   * The two `workspace.fs` methods `share` calls, in parallel, on the shared
+   * path; a rejection of either (e.g. `ENOENT`) rejects `share` and nothing is uploaded.
+   */
   readonly fs: {
     /** Size of the file in bytes. */
     stat(path: string): Promise<{ size: number }>;
@@ -42,6 +48,12 @@ export interface WorkspaceLike {
     readFile(path: string): Promise<ReadableStream<Uint8Array>>;
   };
 }
+
+/**
+ * @deprecated Use {@link AssetsWorkspaceLike}. The 0.8.0 name, kept for
+ * porting; `agent-computer/tools` exports a different `WorkspaceLike`.
+ */
+export type WorkspaceLike = AssetsWorkspaceLike;
 
 /**
  * Environment variables consulted by {@link resolveS3} (usually the Worker's
@@ -78,7 +90,7 @@ export interface S3Config {
 /** Options of {@link createAssets}. */
 export interface CreateAssetsOptions {
   /** The Workspace whose files are shared. */
-  ws: WorkspaceLike;
+  ws: AssetsWorkspaceLike;
   /** R2 binding that receives the uploads (the bucket named by `s3.bucket`). */
   bucket: R2PutBucket;
   /** URL signing configuration; resolved against `env` at construction. */
@@ -124,10 +136,16 @@ export interface AssetsClient {
 
 /** Result of {@link resolveS3}: every value present, defaults applied. */
 export interface ResolvedS3Config {
+  /** `s3.bucket`: the bucket name written into the URL path. */
   bucket: string;
+  /** `s3.endpoint` → `R2_ENDPOINT` → `https://<accountId>.r2.cloudflarestorage.com`; an http(s) URL whose origin is used. */
   endpoint: string;
+  /** `s3.accessKeyId` → `R2_ACCESS_KEY_ID` → `AWS_ACCESS_KEY_ID`. */
   accessKeyId: string;
+  /** `s3.secretAccessKey` → `R2_SECRET_ACCESS_KEY` → `AWS_SECRET_ACCESS_KEY`. Never printed. */
   secretAccessKey: string;
+  /** SigV4 region: `s3.region`, else `"auto"`. */
   region: string;
+  /** SigV4 service: `s3.service`, else `"s3"`. */
   service: string;
 }

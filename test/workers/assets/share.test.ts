@@ -261,7 +261,7 @@ describe("Workspace assets option (spec 04 §1.7)", () => {
 });
 
 describe("share failure paths with the real FixedLengthStream", () => {
-  /** A WorkspaceLike serving `chunks` chunks of 64 KiB on demand while claiming `size` bytes. */
+  /** An AssetsWorkspaceLike serving `chunks` chunks of 64 KiB on demand while claiming `size` bytes. */
   function streamingWorkspace(size: number, chunks: number) {
     let cancelled!: (reason: unknown) => void;
     const cancelledWith = new Promise<unknown>((resolve) => (cancelled = resolve));
