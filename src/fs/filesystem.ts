@@ -20,7 +20,8 @@ import { grepFiles, compilePattern } from "./grep.js";
 import { MountGuard, mountGuardFor } from "./mount-guard.js";
 import { Nodes, type Node, type Resolution } from "./nodes.js";
 import { DIR_MODE, excludeOption, FILE_MODE, flagOption, LINK_MODE, modeOption, objectOption, pageOption, readOptions } from "./options.js";
-import { baseName, canonicalPath, joinPath, segmentsOf } from "./path.js";
+import { basename } from "../util/path.js";
+import { canonicalPath, joinPath, segmentsOf } from "./path.js";
 import { fileText, readContent } from "./read.js";
 import { ensureSchema, Kind } from "./schema.js";
 import type {
@@ -343,7 +344,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
 
 function statResult(node: Node, canonical: string): WorkspaceStatResult {
   return {
-    name: baseName(canonical),
+    name: basename(canonical),
     inode: node.ino,
     mode: node.mode,
     mtime: node.mtime,

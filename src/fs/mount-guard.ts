@@ -19,6 +19,7 @@ import type { WorkspaceDatabase } from "../storage/database.js";
 import { WorkspaceFsError } from "./errors.js";
 import { MountRecords } from "./mount-records.js";
 import type { Resolution, ResolveTrace } from "./nodes.js";
+import { isUnder } from "../util/path.js";
 import { joinPath } from "./path.js";
 
 /** Read-only mount roots of one store. */
@@ -59,7 +60,7 @@ export class MountGuard {
     if (root !== undefined) return { root, copying: false };
     // Only moves and removals can take a running copy's root away; mkdir -p or chmod of an ancestor cannot.
     if (syscall !== "rm" && syscall !== "rename") return undefined;
-    for (const busy of this.#busy.keys()) if (within(busy, path)) return { root: busy, copying: true };
+    for (const busy of this.#busy.keys()) if (isUnder(busy, path)) return { root: busy, copying: true };
     return undefined;
   }
 
@@ -100,7 +101,7 @@ export class MountGuard {
       if (refusal) throw readOnlyError(syscall, path, refusal.root, refusal.copying);
       return;
     }
-    const root = this.#roots.find((candidate) => within(real, candidate));
+    const root = this.#roots.find((candidate) => isUnder(real, candidate));
     if (root !== undefined) throw readOnlyError(syscall, path, root, false);
   }
 
@@ -125,14 +126,11 @@ function readOnlyError(syscall: string, path: string, root: string, copying: boo
 
 /** True when canonical paths `a` and `b` are equal or one contains the other. */
 export function overlaps(a: string, b: string): boolean {
-  return within(a, b) || within(b, a);
+  return isUnder(a, b) || isUnder(b, a);
 }
 
-/** True when canonical `path` is `root` or lies below it. */
-export function within(path: string, root: string): boolean {
-  if (root === "/") return true;
-  return path === root || (path.startsWith(root) && path.charCodeAt(root.length) === 47);
-}
+/** True when canonical `path` is `root` or lies below it (`isUnder` of `util/path.ts`, under the name `mounts/` imports). */
+export const within: (path: string, root: string) => boolean = isUnder;
 
 const guards = new WeakMap<object, MountGuard>();
 

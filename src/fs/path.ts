@@ -4,7 +4,15 @@
  *
  * @module
  */
+import { isUnder, normalizePath } from "../util/path.js";
 import { WorkspaceFsError } from "./errors.js";
+
+/**
+ * Where {@link canonicalPath} resolves a path: below a first segment no valid
+ * path can hold (NUL is refused first), so the lexical `..` of
+ * `normalizePath` removes this anchor exactly when the path climbs above `/`.
+ */
+const ANCHOR = "/\0";
 
 /**
  * Returns the canonical form of `path`.
@@ -18,17 +26,9 @@ export function canonicalPath(path: unknown, syscall: string): string {
     throw new WorkspaceFsError("EINVAL", syscall, path, "path must be absolute (start with /)");
   }
   if (path.includes("\0")) throw new WorkspaceFsError("EINVAL", syscall, path.replaceAll("\0", "\\0"), "path contains NUL");
-  const out: string[] = [];
-  for (const segment of path.split("/")) {
-    if (segment === "" || segment === ".") continue;
-    if (segment === "..") {
-      if (out.length === 0) throw new WorkspaceFsError("EINVAL", syscall, path, "path escapes the root");
-      out.pop();
-      continue;
-    }
-    out.push(segment);
-  }
-  return "/" + out.join("/");
+  const anchored = normalizePath(`.${path}`, ANCHOR);
+  if (!isUnder(anchored, ANCHOR)) throw new WorkspaceFsError("EINVAL", syscall, path, "path escapes the root");
+  return anchored === ANCHOR ? "/" : anchored.slice(ANCHOR.length);
 }
 
 /** True when `path` is absolute and already canonical (no empty, `.` or `..` segments, no trailing `/` but for `/`). */
@@ -43,11 +43,6 @@ export function isCanonicalPath(path: string): boolean {
 /** Segments of a canonical path (`[]` for `/`). */
 export function segmentsOf(canonical: string): string[] {
   return canonical === "/" ? [] : canonical.slice(1).split("/");
-}
-
-/** Last segment of a canonical path (`""` for `/`). */
-export function baseName(canonical: string): string {
-  return canonical.slice(canonical.lastIndexOf("/") + 1);
 }
 
 /** `dir` + `/` + `rel`, without doubling the slash at the root. */
