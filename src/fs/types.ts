@@ -4,10 +4,11 @@
  *
  * @module
  */
+import type { WorkspaceFsError } from "./errors.js";
 
 /** Options for a ranged read (spec 01 §3.3 readFile). */
 export interface ReadFileOptions {
-  /** `"utf8"` returns a string; omitted returns a `ReadableStream<Uint8Array>`. */
+  /** `"utf8"` returns a string; omitted returns a `ReadableStream<Uint8Array>`. Default: omitted (a stream). */
   encoding?: "utf8";
   /** First byte to read, in bytes. Default `0`; clamped to the file size. */
   byteOffset?: number;
@@ -25,7 +26,7 @@ export interface WriteFileOptions {
 
 /** Options for {@link WorkspaceFilesystem.mkdir}. */
 export interface MkdirOptions {
-  /** Create missing ancestors (mode `0o755`) and succeed if the leaf is already a directory. */
+  /** Create missing ancestors (mode `0o755`) and succeed if the leaf is already a directory. Default `false`. */
   recursive?: boolean;
   /** Permission bits of the leaf. Default `0o755`. */
   mode?: number;
@@ -33,9 +34,9 @@ export interface MkdirOptions {
 
 /** Options for {@link WorkspaceFilesystem.rm}. */
 export interface RmOptions {
-  /** Remove a non-empty directory and its whole subtree (one transaction). */
+  /** Remove a non-empty directory and its whole subtree (one transaction). Default `false`. */
   recursive?: boolean;
-  /** Treat a missing path (or missing parent) as success. */
+  /** Treat a missing path (or missing parent) as success. Default `false`. */
   force?: boolean;
 }
 
@@ -59,26 +60,37 @@ export interface WorkspaceStatResult {
   mtime: number;
   /** Bytes for a file, `0` for a directory, target length (UTF-16 units) for a link. */
   size: number;
+  /** A regular file (after following a final link, for `stat`). */
   isFile: boolean;
+  /** A directory (after following a final link, for `stat`). */
   isDirectory: boolean;
+  /** A symbolic link: only from `lstat`, which does not follow it. */
   isSymbolicLink: boolean;
 }
 
 /** One entry of `readdir`: the child itself (links are not followed). */
 export interface WorkspaceDirentResult {
+  /** The child's name (one segment). */
   name: string;
   /** The canonical path that was listed. */
   parentPath: string;
+  /** Bytes for a file, `0` for a directory, target length (UTF-16 units) for a link. */
   size: number;
+  /** Modification time, ms since the epoch. */
   mtime: number;
+  /** A regular file. */
   isFile: boolean;
+  /** A directory. */
   isDirectory: boolean;
+  /** A symbolic link (reported as such, never followed). */
   isSymbolicLink: boolean;
 }
 
 /** One `find` result. `path` is absolute. Links are reported as `"symlink"` (as 0.8.0 does). */
 export interface WorkspaceFoundEntry {
+  /** Absolute path: the searched directory plus the entry's relative path. */
   path: string;
+  /** What the entry is; a link is `"symlink"` and is never followed. */
   type: "file" | "dir" | "symlink";
 }
 
@@ -88,7 +100,7 @@ export interface FindOptions {
   limit?: number;
   /** Matches to skip. Default `0`. */
   offset?: number;
-  /** Globs tested on the relative path first; a matching directory is pruned (not walked). */
+  /** Globs tested on the relative path first; a matching directory is pruned (not walked). Default: none. */
   exclude?: string[];
 }
 
@@ -104,50 +116,204 @@ export interface GrepOptions {
   limit?: number;
   /** Matching lines to skip (across all files). Default `0`. */
   offset?: number;
-  /** Glob a file's path relative to the searched directory must match. */
+  /** Glob a file's path relative to the searched directory must match. Default: none (every file). */
   include?: string;
-  /** Globs of relative paths to skip; matching directories are pruned. */
+  /** Globs of relative paths to skip; matching directories are pruned. Default: none. */
   exclude?: string[];
 }
 
 /** One context line around a grep match. */
 export interface WorkspaceGrepContextLine {
+  /** Line number, counting from 1. */
   line: number;
+  /** The line's text, without its `\n` (a trailing `\r` is kept). */
   text: string;
+  /** `true` for the matching line itself. */
   isMatch: boolean;
 }
 
 /** One matching line. `line` counts from 1; `text` keeps a trailing `\r`. */
 export interface WorkspaceGrepMatch {
+  /** Absolute path of the file, built from the path given to `grep`. */
   path: string;
+  /** Line number, counting from 1. */
   line: number;
+  /** The line's text, without its `\n` (a trailing `\r` is kept). */
   text: string;
   /** Present only when `context > 0`: before-lines, the match, after-lines. */
   context?: WorkspaceGrepContextLine[];
 }
 
-/** The `workspace.fs` surface (spec 01 §3). */
+/**
+ * The `workspace.fs` surface (spec 01 §3): a POSIX-flavoured filesystem on
+ * SQL storage. Paths are absolute and canonicalised lexically first
+ * (spec 01 §2.1); every method returns a promise and reports every failure as
+ * a rejection, never a synchronous throw: a {@link WorkspaceFsError} with a
+ * POSIX `code`, the `syscall` (the method name) and the canonical `path`, or a
+ * plain `TypeError` for options of the wrong type. The codes below are listed
+ * in check order, as in docs/filesystem.md; `EROFS` means the path overlaps a
+ * read-only mount (spec 01 §6.3); `ELOOP` means more than 40 link expansions.
+ * The methods are listed once more, with their span attributes, in
+ * `FS_METHODS` (`fs/methods.ts`), which the RPC stub and client are built from.
+ */
 export interface WorkspaceFilesystem {
+  /**
+   * The whole file as a lazy `ReadableStream` of bytes, read one stored chunk
+   * (≤ 512 KiB) per pull; a snapshot, so later writes cannot tear it
+   * (spec 01 §3.3). A final link is followed.
+   * @throws WorkspaceFsError `EINVAL` bad path · `ENOENT` missing, dangling link, or a file mid-path · `ELOOP` > 40 links · `EISDIR` a directory (`/` too) · `EIO` a stored chunk is missing.
+   */
   readFile(path: string): Promise<ReadableStream<Uint8Array>>;
+  /**
+   * The whole file as a string, decoded as non-fatal UTF-8 (bad bytes become
+   * U+FFFD, a leading BOM is dropped; spec 01 §3.3). A final link is followed.
+   * @throws WorkspaceFsError `EINVAL` bad path or an encoding other than `"utf8"` · `ENOENT` missing, dangling link, or a file mid-path · `ELOOP` > 40 links · `EISDIR` a directory · `EIO` a stored chunk is missing.
+   */
   readFile(path: string, encoding: "utf8"): Promise<string>;
-  readFile(path: string, options: ReadFileOptions & { encoding?: undefined }): Promise<ReadableStream<Uint8Array>>;
+  /**
+   * A byte window of the file as a lazy `ReadableStream`: `byteOffset`
+   * (default `0`) and `byteLength` (default: the rest) are in **bytes** and
+   * clamped to the file, so an offset past the end gives an empty stream;
+   * only the chunks overlapping the window are read (spec 01 §3.3).
+   * @throws WorkspaceFsError `EINVAL` `byteOffset`/`byteLength` not a non-negative safe integer, or a bad path · `ENOENT` missing, dangling link, or a file mid-path · `ELOOP` > 40 links · `EISDIR` a directory · `EIO` a stored chunk is missing.
+   */
+  readFile(
+    path: string,
+    options: ReadFileOptions & {
+      /** Omitted (or `undefined`): the result is a byte stream. Default: omitted. */
+      encoding?: undefined;
+    },
+  ): Promise<ReadableStream<Uint8Array>>;
+  /**
+   * A byte window of the file, decoded as non-fatal UTF-8: `byteOffset`
+   * (default `0`) and `byteLength` (default: the rest) count **bytes**, not
+   * characters, and are clamped to the file (spec 01 §3.3).
+   * @throws WorkspaceFsError `EINVAL` bad `byteOffset`/`byteLength` or path · `ENOENT` missing, dangling link, or a file mid-path · `ELOOP` > 40 links · `EISDIR` a directory · `EIO` a stored chunk is missing.
+   */
   readFile(path: string, options: ReadFileOptions & { encoding: "utf8" }): Promise<string>;
+  /**
+   * A byte window of the file: a string when `options.encoding` is `"utf8"`,
+   * else a `ReadableStream` of bytes; offsets in bytes, defaults `0` and the
+   * rest of the file, clamped (spec 01 §3.3).
+   * @throws WorkspaceFsError `EINVAL` bad options or path · `ENOENT` missing, dangling link, or a file mid-path · `ELOOP` > 40 links · `EISDIR` a directory · `EIO` a stored chunk is missing.
+   */
   readFile(path: string, options: ReadFileOptions): Promise<string | ReadableStream<Uint8Array>>;
+  /**
+   * Creates or replaces the whole file (spec 01 §3.3). `content` is a string
+   * (written as UTF-8), bytes (any `ArrayBufferView`, as its raw bytes), or a
+   * byte stream consumed incrementally (about one 512 KiB chunk in memory).
+   * Parents are not created. The mode is `options.mode ?? 0o644` —
+   * overwriting without `mode` resets it to `0o644`; `exclusive` defaults to
+   * `false`. A final link is written through. Atomic: on any failure,
+   * including a stream that errors, the old file is untouched.
+   * @throws WorkspaceFsError `EINVAL` bad path or `mode` · `EISDIR` `/` · `EROFS` a read-only mount at the path or where a link leads · `ENOENT` missing parent · `ENOTDIR` a file in the parent chain · `ELOOP` > 40 links · `EEXIST` `exclusive` and an entry exists · `EISDIR` the target is a directory.
+   * @throws TypeError when `options` is not an object or `exclusive` not a boolean; a failing stream rejects with its own error.
+   */
   writeFile(
     path: string,
     content: string | Uint8Array | ReadableStream<Uint8Array>,
     options?: WriteFileOptions,
   ): Promise<void>;
+  /**
+   * Creates a directory with mode `options.mode ?? 0o755`, in one
+   * transaction (spec 01 §3.3, POSIX `mkdir`). With `recursive` (default
+   * `false`) missing ancestors are created (`0o755`) and an existing
+   * directory at the leaf is a success. Links in the parent chain are
+   * followed; a link at the leaf is not.
+   * @throws WorkspaceFsError `EINVAL` bad path or `mode` · `EEXIST` `/` · `EROFS` a read-only mount at the path, below it (even with `recursive`) or where a link leads · `ENOENT` missing parent without `recursive`, or a dangling link in the chain · `ENOTDIR` a file in the chain · `ELOOP` > 40 links · `EEXIST` the leaf exists (unless `recursive` and a directory).
+   * @throws TypeError when `options` is not an object or `recursive` not a boolean.
+   */
   mkdir(path: string, options?: MkdirOptions): Promise<void>;
+  /**
+   * The immediate children of a directory (a final link is followed), ordered
+   * by name in UTF-8 byte order, each describing the child itself; paged in
+   * SQL with `offset` (default `0`) and `limit` (default: all)
+   * (spec 01 §3.3, §3.5).
+   * @throws WorkspaceFsError `EINVAL` bad path · `ENOENT` missing · `ELOOP` > 40 links · `ENOTDIR` not a directory.
+   * @throws TypeError when `limit`/`offset` is not a non-negative safe integer.
+   */
   readdir(path: string, options?: ReaddirOptions): Promise<WorkspaceDirentResult[]>;
+  /**
+   * Metadata of the entry, following a final link (spec 01 §3.2, POSIX
+   * `stat`): permission bits, `mtime` in ms, `size` in bytes (`0` for a
+   * directory), and a stable `inode`.
+   * @throws WorkspaceFsError `EINVAL` bad path · `ENOENT` missing, a file mid-path, or a dangling link · `ELOOP` > 40 links.
+   */
   stat(path: string): Promise<WorkspaceStatResult>;
+  /**
+   * Metadata of the entry itself: a final link is reported as the link (mode
+   * `0o777`, `size` = target length in UTF-16 units), not followed
+   * (spec 01 §3.2, POSIX `lstat`).
+   * @throws WorkspaceFsError `EINVAL` bad path · `ENOENT` missing or a file mid-path · `ELOOP` > 40 links.
+   */
   lstat(path: string): Promise<WorkspaceStatResult>;
+  /**
+   * Removes a file, a link (never its target) or an empty directory
+   * (spec 01 §3.3). `recursive` (default `false`) removes a non-empty
+   * directory with its subtree in one transaction; `force` (default `false`)
+   * makes a missing path a success, but bypasses no other error.
+   * @throws WorkspaceFsError `EINVAL` bad path · `EPERM` `/` (even with both flags) · `EROFS` a read-only mount at, below or above the path · `ELOOP` > 40 links · `ENOENT` missing, unless `force` · `ENOTEMPTY` a non-empty directory without `recursive`.
+   * @throws TypeError when `options` is not an object or a flag not a boolean.
+   */
   rm(path: string, options?: RmOptions): Promise<void>;
+  /**
+   * Moves a file, directory or link (the link itself) in one transaction,
+   * replacing a destination of a compatible kind: file or link over file or
+   * link, directory over an empty directory (spec 01 §3.3, POSIX `rename`).
+   * The same entry at both ends is a no-op; the moved entry keeps its inode
+   * and `mtime`.
+   * @throws WorkspaceFsError `EINVAL` bad path or `/` at either end · `EROFS` a read-only mount at either end · `ENOENT` source missing, or destination parent missing · `EINVAL` a directory into its own subtree · `EISDIR` a file onto a directory · `ENOTDIR` a directory onto a file · `ENOTEMPTY` onto a non-empty directory.
+   */
   rename(oldPath: string, newPath: string): Promise<void>;
+  /**
+   * Creates a link at `path` holding `target` verbatim (relative or absolute,
+   * may dangle), mode `0o777` (spec 01 §2.3, §3.3). The parent chain must be
+   * real directories (links there are not followed).
+   * @throws WorkspaceFsError `EINVAL` bad path, or a `target` that is not a string or holds NUL · `ENOENT` an empty `target` (as on Linux) · `EEXIST` `/` · `EROFS` a read-only mount · `ENOENT` a parent segment missing · `ENOTDIR` a parent segment is a file or link · `EEXIST` an entry exists at `path`.
+   */
   symlink(target: string, path: string): Promise<void>;
+  /**
+   * The target a link holds, verbatim (spec 01 §3.3, POSIX `readlink`).
+   * @throws WorkspaceFsError `EINVAL` bad path · `ENOENT` missing · `ELOOP` > 40 links · `EINVAL` not a link.
+   */
   readlink(path: string): Promise<string>;
+  /**
+   * Sets the permission bits to `mode & 0o7777` (`0o100755` → `0o755`) and
+   * `mtime` to now, following a final link (spec 01 §3.2, POSIX `chmod`).
+   * `mode` must be a non-negative safe integer.
+   * @throws WorkspaceFsError `EINVAL` bad path or `mode` · `EROFS` a read-only mount at the given path (links not checked) · `ENOENT` missing or a dangling link · `ELOOP` > 40 links.
+   */
   chmod(path: string, mode: number): Promise<void>;
+  /**
+   * Walks `directory` (a final link is followed; links inside are reported,
+   * never descended) depth-first, a directory before its contents, siblings
+   * by name, and returns `{ path, type }` for each entry whose path relative
+   * to `directory` matches the glob `pattern` (default: everything;
+   * spec 01 §3.3, §3.4). `exclude` (default: none) drops entries and prunes
+   * excluded directories unread; `offset` (default `0`) and `limit` (default:
+   * all) count matches, and the walk stops once the page is full.
+   * @throws WorkspaceFsError `EINVAL` bad path · `ENOENT` missing · `ELOOP` > 40 links · `ENOTDIR` not a directory.
+   * @throws TypeError for a bad `limit`/`offset`, `exclude` not an array of strings, or `pattern` not a string.
+   */
   find(directory: string, pattern?: string, options?: FindOptions): Promise<WorkspaceFoundEntry[]>;
+  /**
+   * Absolute paths of every regular file at or under `prefix`, sorted by full
+   * path in byte order; segment-aware (`/notes` never yields `/notes-old/x`),
+   * following no link. A missing prefix, or one through a file or a link,
+   * gives `[]` (spec 01 §3.3).
+   * @throws WorkspaceFsError `EINVAL` bad path (the only error).
+   */
   ls(prefix: string): Promise<string[]>;
+  /**
+   * Searches a file, or every regular file `find(path, include, { exclude })`
+   * yields, line by line (spec 01 §3.3): literal and case-sensitive by
+   * default, `regex: true` for JavaScript regex source, `ignoreCase` for the
+   * `i` flag. Matches come in file discovery order, then line order; lines
+   * are numbered from 1. `context` (default `0`) adds up to that many lines
+   * around each match; `offset` (default `0`) and `limit` (default: all)
+   * count matching lines across files, and the scan stops once the page is full.
+   * @throws WorkspaceFsError `EINVAL` bad path · `ENOENT` missing · `ELOOP` > 40 links.
+   * @throws TypeError for a bad `context`/`limit`/`offset`, or an invalid regular expression (`Invalid regular expression: …`).
+   */
   grep(pattern: string, path: string, options?: GrepOptions): Promise<WorkspaceGrepMatch[]>;
 }
