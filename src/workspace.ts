@@ -11,7 +11,9 @@ import { WorkspaceFs } from "./fs/index.js";
 import type { WorkspaceFilesystem } from "./fs/types.js";
 import { WorkspaceRuntime, type WorkspaceRegisteredBackend } from "./runtime/index.js";
 import { noopObserver, type WorkspaceObserver } from "./observer.js";
-import { createWorkspaceStub, type WorkspaceStub } from "./do/stub.js";
+// Type only: the Durable Object layer builds the stub and installs its
+// factory with provideStubFactory(), so the core never loads do/.
+import type { WorkspaceStub } from "./do/stub.js";
 import { isCanonicalPath } from "./fs/path.js";
 import { MountRegistry } from "./mounts/registry.js";
 import type { Mount, MountFactory } from "./mounts/types.js";
@@ -57,6 +59,20 @@ export interface WorkspaceOptions {
   assets?: AssetsClient | ((ws: Workspace) => AssetsClient);
   /** Long-output limits, or `false` to keep output whole. */
   output?: WorkspaceOutputOptions | false;
+}
+
+/** Builds what `workspace.stub()` returns; installed by the Durable Object layer. */
+export type WorkspaceStubFactory = (workspace: Workspace) => WorkspaceStub;
+
+let stubFactory: WorkspaceStubFactory | undefined;
+
+/**
+ * Installs the factory behind {@link Workspace.stub}. The Durable Object
+ * layer (`do/mixin.ts`) calls it when it loads, which the root entry always
+ * does; the core itself never imports that layer. Not a public API.
+ */
+export function provideStubFactory(factory: WorkspaceStubFactory): void {
+  stubFactory = factory;
 }
 
 const DEFAULT_OUTPUT = { maxLines: 2000, maxBytes: 65536, dir: "/.computer/output", keep: 50 } as const;
@@ -175,9 +191,12 @@ export class Workspace {
   /**
    * A new RPC target over this Workspace on every call (spec 01 §5.3): what
    * `withWorkspace`'s `__getWorkspaceStub()` returns to other Workers.
+   * @throws Error when the Durable Object layer is not loaded (only when this
+   *   module is imported on its own, not through `agent-computer`).
    */
   stub(): WorkspaceStub {
-    return createWorkspaceStub(this);
+    if (!stubFactory) throw new Error("workspace.stub() needs agent-computer's Durable Object layer: import Workspace from \"agent-computer\"");
+    return stubFactory(this);
   }
 
   /** Closes backend connections (errors swallowed) and forgets `ready()`, so the next call checks the mounts again. `fs` keeps working. */

@@ -6,6 +6,9 @@
  */
 import { Workspace } from "../workspace.js";
 import type { WorkspaceFilesystem } from "../fs/types.js";
+import type { WorkspaceBackendInfo } from "../runtime/index.js";
+import type { PublishOptions } from "./assets-stub.js";
+import type { WorkspaceHost } from "./host.js";
 import { WORKSPACE } from "./symbol.js";
 import { createRemoteFilesystem, type RemoteFilesystemStub } from "./remote-fs.js";
 import {
@@ -14,10 +17,17 @@ import {
   type RemoteRuntimeStub,
   type WorkspaceRuntimeClient,
 } from "./runtime-client.js";
-import type { RuntimeLike, WorkspaceBackendInfo } from "./runtime-types.js";
 
 /** A Durable Object (or its stub) that can hand out a Workspace. */
-export type WorkspaceHandle = { [WORKSPACE]?: unknown } | { __getWorkspaceStub(): PromiseLike<unknown> };
+export type WorkspaceHandle =
+  | {
+      /** The local Workspace, under `withWorkspace`'s private symbol (the object itself, `getWorkspace(this)`). */
+      [WORKSPACE]?: unknown;
+    }
+  | {
+      /** The RPC method `withWorkspace` adds: resolves to a new `WorkspaceStub` (a stub from another Worker). */
+      __getWorkspaceStub(): PromiseLike<unknown>;
+    };
 
 /** A handle, or a function returning one (called at load time, and again after a failed load). */
 export type WorkspaceSource = WorkspaceHandle | (() => WorkspaceHandle | PromiseLike<WorkspaceHandle>);
@@ -29,7 +39,13 @@ export type AsyncMethods<T> = {
 
 /** The assets publisher as a client offers it (`share` → URL). */
 export interface WorkspaceAssetsClient {
-  share(path: string, options: { expiresAfter: number; [option: string]: unknown }): Promise<string>;
+  /**
+   * Uploads the file at `path` and resolves to a presigned URL valid for
+   * `options.expiresAfter` ms (spec 04 §1); the other options go to the
+   * host's `assets.share`.
+   * @throws (rejects) the host publisher's errors (a `WorkspaceFsError` such as `ENOENT` or `EISDIR` for the path).
+   */
+  share(path: string, options: PublishOptions): Promise<string>;
 }
 
 /** A loaded client: `await getWorkspace(source)`. Dispose it with `using`. */
@@ -66,8 +82,10 @@ export interface LazyWorkspaceClient extends PromiseLike<WorkspaceClient> {
   readonly fs: WorkspaceFilesystem;
   /** Forwards calls; `backends()` is always a frozen `[]` here (await the client for the snapshot). */
   readonly runtime: WorkspaceRuntimeClient;
+  /** Forwards each call to the loaded client's `git` (which throws when git is not configured, and remotely). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   readonly git: any;
+  /** Forwards each call to the loaded client's `artifacts` (which throws when not configured, and remotely). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   readonly artifacts: any;
   /** Always `undefined` before loading. */
@@ -80,7 +98,7 @@ export interface LazyWorkspaceClient extends PromiseLike<WorkspaceClient> {
 interface RemoteWorkspaceStub {
   readonly fs: RemoteFilesystemStub;
   readonly runtime: RemoteRuntimeStub;
-  readonly assets: { publish(path: string, options: { expiresAfter: number }): Promise<string> };
+  readonly assets: { publish(path: string, options: PublishOptions): Promise<string> };
   readonly hasAssets: boolean | PromiseLike<boolean>;
   readonly sessionId: string | PromiseLike<string>;
   [Symbol.dispose]?(): void;
@@ -106,17 +124,16 @@ function unsupportedRemote(what: string): never {
   throw new Error(`${what} is not available through a remote getWorkspace() client in this version`);
 }
 
-function localClient(workspace: Workspace): WorkspaceClient {
-  const runtime = createLocalRuntimeClient(workspace.runtime as unknown as RuntimeLike);
-  const host = workspace as unknown as { git?: unknown; artifacts?: unknown };
+function localClient(host: WorkspaceHost): WorkspaceClient {
+  const runtime = createLocalRuntimeClient(host.runtime);
   return {
-    fs: workspace.fs,
+    fs: host.fs,
     runtime,
     get git() {
       return host.git ?? notConfigured("git");
     },
-    assets: workspace.assets,
-    sessionId: workspace.sessionId,
+    assets: host.assets,
+    sessionId: host.sessionId,
     get artifacts() {
       return host.artifacts ?? notConfigured("artifacts");
     },
@@ -207,13 +224,12 @@ class LazyClient implements LazyWorkspaceClient {
 
   constructor(source: WorkspaceSource) {
     this.#source = source;
-    this.fs = this.#forward((client) => client.fs) as WorkspaceFilesystem;
+    this.fs = this.#forward<WorkspaceFilesystem>((client) => client.fs);
     this.git = this.#forward((client) => client.git);
     this.artifacts = this.#forward((client) => client.artifacts);
-    const runtime = this.#forward((client) => client.runtime) as unknown as Record<string, unknown>;
-    this.runtime = new Proxy(runtime, {
+    this.runtime = new Proxy(this.#forward<WorkspaceRuntimeClient>((client) => client.runtime), {
       get: (target, key) => (key === "backends" ? () => EMPTY_BACKENDS : Reflect.get(target, key)),
-    }) as unknown as WorkspaceRuntimeClient;
+    });
   }
 
   #load(): Promise<WorkspaceClient> {
@@ -228,21 +244,23 @@ class LazyClient implements LazyWorkspaceClient {
     });
   }
 
-  #forward(pick: (client: WorkspaceClient) => unknown): object {
-    return new Proxy(
-      {},
-      {
-        get: (_target, key) => {
-          if (typeof key === "symbol" || key === "then") return undefined;
-          return async (...args: unknown[]) => {
-            const target = pick(await this.#load()) as Record<string, (...a: unknown[]) => unknown>;
-            const method = target[key];
-            if (typeof method !== "function") throw new TypeError(`${key} is not a method of this Workspace client`);
-            return method.apply(target, args);
-          };
-        },
+  /**
+   * An object typed as `T` whose every string key reads as an async function
+   * that loads the client and calls that method of `pick(client)`; `then`
+   * and symbol keys read `undefined` (so it is not a thenable).
+   */
+  #forward<T extends object>(pick: (client: WorkspaceClient) => unknown): T {
+    return new Proxy({} as T, {
+      get: (_target, key) => {
+        if (typeof key === "symbol" || key === "then") return undefined;
+        return async (...args: unknown[]) => {
+          const target: unknown = pick(await this.#load());
+          const method: unknown = typeof target === "object" && target !== null ? Reflect.get(target, key) : undefined;
+          if (typeof method !== "function") throw new TypeError(`${key} is not a method of this Workspace client`);
+          return Reflect.apply(method, target, args);
+        };
       },
-    );
+    });
   }
 
   then<A = WorkspaceClient, B = never>(

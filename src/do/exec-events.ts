@@ -8,32 +8,31 @@
  * @module
  */
 import { fromBase64, toBase64 } from "../util/bytes.js";
-
-/** The event shape carried (spec 02 §1.4). */
-export type RuntimeEventLike =
-  | { id: string; seq: number; name: "stdout" | "stderr"; value: string | Uint8Array }
-  | { id: string; seq: number; name: "exit"; code: number; result?: unknown; truncated?: unknown };
+import type { AnyRuntimeEvent } from "./host.js";
 
 /** Encodes one event as a JSON line (with the trailing `\n`). */
-export function encodeEventLine(event: RuntimeEventLike): string {
+export function encodeEventLine(event: AnyRuntimeEvent): string {
   if (event.name !== "exit" && event.value instanceof Uint8Array) {
     return JSON.stringify({ ...event, value: { $bytes: toBase64(event.value) } }) + "\n";
   }
   return JSON.stringify(event) + "\n";
 }
 
-/** Decodes one JSON line written by {@link encodeEventLine}. */
-export function decodeEventLine(line: string): RuntimeEventLike {
-  const event = JSON.parse(line) as RuntimeEventLike & { value?: unknown };
+/**
+ * Decodes one JSON line written by {@link encodeEventLine}.
+ * @throws SyntaxError when the line is not JSON.
+ */
+export function decodeEventLine(line: string): AnyRuntimeEvent {
+  const event = JSON.parse(line) as AnyRuntimeEvent & { value?: unknown };
   if (event.name !== "exit" && typeof event.value === "object" && event.value !== null) {
     const bytes = (event.value as { $bytes?: unknown }).$bytes;
-    if (typeof bytes === "string") return { ...event, value: fromBase64(bytes) } as RuntimeEventLike;
+    if (typeof bytes === "string") return { ...event, value: fromBase64(bytes) } as AnyRuntimeEvent;
   }
   return event;
 }
 
 /** Pipes events into NDJSON bytes, pulling one event per chunk (no read-ahead). */
-export function encodeEventStream(events: ReadableStream<RuntimeEventLike>): ReadableStream<Uint8Array> {
+export function encodeEventStream(events: ReadableStream<AnyRuntimeEvent>): ReadableStream<Uint8Array> {
   const reader = events.getReader();
   const encoder = new TextEncoder();
   return new ReadableStream<Uint8Array>(
@@ -51,13 +50,17 @@ export function encodeEventStream(events: ReadableStream<RuntimeEventLike>): Rea
   );
 }
 
-/** Splits NDJSON bytes back into events. */
-export function decodeEventStream(bytes: ReadableStream<Uint8Array>): ReadableStream<RuntimeEventLike> {
+/**
+ * Splits NDJSON bytes back into events, one per pull (no read-ahead beyond
+ * the bytes of the current line).
+ * @throws SyntaxError (the stream errors) on a line that is not JSON.
+ */
+export function decodeEventStream(bytes: ReadableStream<Uint8Array>): ReadableStream<AnyRuntimeEvent> {
   const reader = bytes.getReader();
   const decoder = new TextDecoder();
   let buffer = "";
-  const pending: RuntimeEventLike[] = [];
-  return new ReadableStream<RuntimeEventLike>(
+  const pending: AnyRuntimeEvent[] = [];
+  return new ReadableStream<AnyRuntimeEvent>(
     {
       async pull(controller) {
         while (pending.length === 0) {

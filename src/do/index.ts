@@ -17,12 +17,11 @@ export type {
 } from "./client.js";
 export type { WorkspaceRuntimeClient } from "./runtime-client.js";
 export type { RemoteWorkspaceFilesystem } from "./remote-fs.js";
-export {
-  WorkspaceStub,
-  WorkspaceFilesystemStub,
-  WorkspaceRuntimeStub,
-  WorkspaceRuntimeExecHandleStub,
-  WorkspaceAssetsStub,
-  createWorkspaceStub,
-} from "./stub.js";
-export type { PublishOptions } from "./stub.js";
+export { WorkspaceStub, createWorkspaceStub } from "./stub.js";
+export { WorkspaceFilesystemStub } from "./fs-stub.js";
+export type { FilesystemStubHelpers, FilesystemStubMethods } from "./fs-stub.js";
+export { WorkspaceRuntimeStub } from "./runtime-stub.js";
+export { WorkspaceRuntimeExecHandleStub } from "./exec-handle-stub.js";
+export { WorkspaceAssetsStub } from "./assets-stub.js";
+export type { PublishOptions } from "./assets-stub.js";
+export type { WorkspaceHost, WorkspaceHostRuntime } from "./host.js";

@@ -4,11 +4,15 @@
  *
  * @module
  */
-import { Workspace, type WorkspaceOptions } from "../workspace.js";
+import { provideStubFactory, Workspace, type WorkspaceOptions } from "../workspace.js";
 import { WORKSPACE } from "./symbol.js";
 import { createWorkspaceStub, type WorkspaceStub } from "./stub.js";
 
 export { WORKSPACE };
+
+// `workspace.stub()` builds its stub here: the core declares the method and
+// this layer, loaded with the root entry, supplies it.
+provideStubFactory(createWorkspaceStub);
 
 /** What `withWorkspace` adds for remote callers: `__getWorkspaceStub()` over RPC. */
 export interface WorkspaceStubHost {
@@ -18,6 +22,7 @@ export interface WorkspaceStubHost {
 
 /** What `withWorkspace` adds for local callers: the Workspace under a private symbol. */
 export interface WorkspaceLocalHost {
+  /** The Workspace, built in the constructor; non-enumerable and not reachable over RPC. */
   readonly [WORKSPACE]: Workspace;
 }
 
@@ -69,16 +74,19 @@ export function withWorkspace<T extends new (...args: any[]) => object>(
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     constructor(...args: any[]) {
       super(...args);
-      const workspace = new Workspace(options(this as unknown as InstanceType<T>));
+      // TypeScript types `this` in a class extending a generic base as the
+      // class alone, not as InstanceType<T>; it is one at runtime.
+      const workspace = new Workspace(options(this as InstanceType<T>));
       Object.defineProperty(this, WORKSPACE, { value: workspace, enumerable: false, writable: false, configurable: false });
     }
 
     async __getWorkspaceStub(): Promise<WorkspaceStub> {
       const workspace = this[WORKSPACE];
       await workspace.ready();
-      return createWorkspaceStub(workspace);
+      return workspace.stub();
     }
   }
   Object.defineProperty(WithWorkspace, "name", { value: `WithWorkspace(${Base.name || "anonymous"})` });
-  return WithWorkspace as unknown as WithWorkspaceCtor<T>;
+  // Same limit: the class's instance type is not related to InstanceType<T>.
+  return WithWorkspace as WithWorkspaceCtor<T>;
 }

@@ -1,74 +1,143 @@
 /**
- * Errors across Workers RPC.
+ * Errors across Workers RPC, as data.
  *
- * With current compatibility dates workerd keeps an error's own properties
- * (`name`, `code`, `path`) across RPC, but the caller receives a plain
- * `Error`, and older dates keep only the message. The stubs therefore throw
- * errors whose message starts with the code (`"ENOENT: …: /path"`), and the
- * client turns whatever arrives back into a {@link WorkspaceFsError} (or an
- * `Error` with `code`), reading `code`/`path` from the properties when present
- * and from the message otherwise.
+ * What workerd keeps of an error a stub throws (checked in
+ * `test/workers/client/error-transport.test.ts`):
+ *
+ * - with enhanced error serialization — the default from compatibility date
+ *   2026-04-21 (flag `enhanced_error_serialization`); this package is tested
+ *   with 2026-11-01 — the message, the built-in class (`TypeError`,
+ *   `RangeError`, …; any other class arrives as a plain `Error`) and the
+ *   error's own properties whose values can be structured-cloned,
+ *   non-enumerable ones and `name` included;
+ * - with older dates, the message and the built-in class only: own
+ *   properties are dropped and a custom `name` is folded into the message
+ *   (`"WorkspaceFsError: ENOENT: …"`).
+ *
+ * So a stub attaches what identifies a coded error — `name`, `code`,
+ * `syscall`, `path`, `message` — as one record, {@link RemoteErrorData},
+ * under the own property {@link REMOTE_ERROR_KEY} (the way isomorphic-git's
+ * errors carry `code` and `data`), and the client rebuilds the error from
+ * that record alone, never from the message text. Where the transport drops
+ * own properties (an older compatibility date), the caller gets workerd's
+ * plain `Error` with the folded message, without `code`.
  *
  * @module
  */
-import { WorkspaceFsError, type WorkspaceFsErrorCode } from "../fs/errors.js";
+import { isWorkspaceFsErrorCode, WorkspaceFsError } from "../fs/errors.js";
 
-const FS_CODES = new Set<string>([
-  "ENOENT", "ENOTEMPTY", "ENOTDIR", "EISDIR", "EEXIST", "EINVAL", "EACCES", "EPERM",
-  "EROFS", "ENOSYS", "EBADF", "ELOOP", "EUNKNOWN_HASH", "EIO",
-]);
-
-/** The code at the start of a message such as `"ENOENT: no such file…"`. */
-function codeFromMessage(message: string): string | undefined {
-  return /^([A-Z][A-Z0-9_]{2,}): /.exec(message)?.[1];
+/** A coded error's identity as it crosses RPC. */
+export interface RemoteErrorData {
+  /** `error.name` where it was thrown: `"WorkspaceFsError"`, `"WorkspaceRuntimeError"`, `"Error"`, … */
+  readonly name: string;
+  /** The error's `code`: a filesystem code (spec 01 §2.2) or a runtime one (spec 02 §1.7). */
+  readonly code: string;
+  /** The whole message, exactly as thrown. */
+  readonly message: string;
+  /** The `workspace.fs` method that failed, when the error names one. Default: absent. */
+  readonly syscall?: string;
+  /** The canonical path the error is about, when it names one. Default: absent. */
+  readonly path?: string;
 }
 
-/** The path at the end of a message such as `"…, stat: /a/b"`. */
-function pathFromMessage(message: string): string | undefined {
-  return /, [a-zA-Z]+: (\/.*)$/.exec(message)?.[1];
+/** The own property of a thrown error that holds its {@link RemoteErrorData}. */
+export const REMOTE_ERROR_KEY = "workspaceError";
+
+function stringField(error: object, key: string): string | undefined {
+  const value: unknown = Reflect.get(error, key);
+  return typeof value === "string" ? value : undefined;
 }
 
 /**
- * Prepares an error to be thrown from a stub method: a `code` that is not yet
- * in the message is prefixed to it, so it survives transports that keep only
- * the message. Other errors are returned as they are.
+ * The record for an error with a string `code`, else `undefined` (errors
+ * without a code, such as `TypeError`s for bad options, cross as they are).
+ */
+function remoteErrorData(error: Error): RemoteErrorData | undefined {
+  const code = stringField(error, "code");
+  if (code === undefined) return undefined;
+  const data: { -readonly [K in keyof RemoteErrorData]: RemoteErrorData[K] } = { name: error.name, code, message: error.message };
+  const syscall = stringField(error, "syscall");
+  const path = stringField(error, "path");
+  if (syscall !== undefined) data.syscall = syscall;
+  if (path !== undefined) data.path = path;
+  return data;
+}
+
+/**
+ * Prepares an error a stub method is about to throw: a coded error gets its
+ * {@link RemoteErrorData} as a non-enumerable own property (message, class
+ * and stack untouched); anything else is returned as it is. A frozen error
+ * is copied into a plain `Error` that carries the record.
  */
 export function toRemoteError(error: unknown): unknown {
   if (!(error instanceof Error)) return error;
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === "string" && codeFromMessage(error.message) !== code) {
-    try {
-      error.message = `${code}: ${error.message}`;
-    } catch {
-      // A frozen error: leave it.
-    }
+  const data = remoteErrorData(error);
+  if (data === undefined) return error;
+  const attach = (target: Error) =>
+    Object.defineProperty(target, REMOTE_ERROR_KEY, { value: data, enumerable: false, writable: true, configurable: true });
+  try {
+    return attach(error);
+  } catch {
+    const copy = new Error(error.message);
+    copy.name = error.name;
+    if (error.stack) copy.stack = error.stack;
+    return attach(copy);
   }
-  return error;
+}
+
+/** The {@link RemoteErrorData} an error received over RPC carries, if any. */
+function receivedData(error: Error): RemoteErrorData | undefined {
+  const data: unknown = Reflect.get(error, REMOTE_ERROR_KEY);
+  if (typeof data !== "object" || data === null) return undefined;
+  const record = data as Partial<Record<keyof RemoteErrorData, unknown>>;
+  if (typeof record.name !== "string" || typeof record.code !== "string" || typeof record.message !== "string") return undefined;
+  return {
+    name: record.name,
+    code: record.code,
+    message: record.message,
+    ...(typeof record.syscall === "string" ? { syscall: record.syscall } : {}),
+    ...(typeof record.path === "string" ? { path: record.path } : {}),
+  };
 }
 
 /**
- * Rebuilds an error received over RPC: filesystem codes become a
- * {@link WorkspaceFsError} with `code` and `path` (`instanceof` works again);
- * other coded errors (`EEXEC_BUSY`, …) keep `code` on a plain `Error`;
- * `TypeError`s and uncoded errors are returned unchanged.
+ * Rebuilds an error received over RPC from its {@link RemoteErrorData}: a
+ * filesystem error becomes a {@link WorkspaceFsError} again (`instanceof`
+ * works) with the same `code`, `syscall`, `path` and message; another coded
+ * error (`EEXEC_BUSY`, …) stays the plain `Error` RPC delivered, with `name`,
+ * `code`, `syscall` and `path` set from the record. Errors without a record
+ * (`TypeError`s, uncoded errors, or any error under an older compatibility
+ * date) are returned unchanged.
  */
 export function fromRemoteError(error: unknown): unknown {
   if (!(error instanceof Error) || error instanceof WorkspaceFsError) return error;
-  const ownCode = (error as { code?: unknown }).code;
-  const code = typeof ownCode === "string" ? ownCode : codeFromMessage(error.message);
-  if (code === undefined) return error;
-  const ownPath = (error as { path?: unknown }).path;
-  const path = typeof ownPath === "string" ? ownPath : pathFromMessage(error.message);
-  // A filesystem error: named so (current transports keep `name`), or — when the
-  // transport kept only the message — an uncoded error whose message starts with an fs code.
-  if (FS_CODES.has(code) && (error.name === "WorkspaceFsError" || (typeof ownCode !== "string" && error.name === "Error"))) {
-    const rebuilt = new WorkspaceFsError(code as WorkspaceFsErrorCode, undefined, path);
-    rebuilt.message = error.message;
-    const syscall = (error as { syscall?: unknown }).syscall;
-    if (typeof syscall === "string") Object.assign(rebuilt, { syscall });
+  const data = receivedData(error);
+  if (data === undefined) return error;
+  if (data.name === "WorkspaceFsError" && isWorkspaceFsErrorCode(data.code)) {
+    const rebuilt = new WorkspaceFsError(data.code, data.syscall, data.path);
+    rebuilt.message = data.message;
     if (error.stack) rebuilt.stack = error.stack;
     return rebuilt;
   }
-  if (typeof ownCode !== "string") Object.assign(error, { code, ...(path !== undefined ? { path } : {}) });
-  return error;
+  Reflect.deleteProperty(error, REMOTE_ERROR_KEY);
+  const { message: _message, ...fields } = data;
+  return Object.assign(error, fields);
+}
+
+/** Runs a stub method's work; a failure is thrown as {@link toRemoteError} prepares it. */
+export async function answerRemote<T>(run: () => T | Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw toRemoteError(error);
+  }
+}
+
+/** Runs one RPC call from a client; a failure is rethrown as {@link fromRemoteError} rebuilds it. */
+export async function callRemote<T>(run: () => T | Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw fromRemoteError(error);
+  }
 }

@@ -7,41 +7,61 @@
  * @module
  */
 import { sh, type ShellValue } from "../shell-quote.js";
-import { decodeEventStream } from "./exec-events.js";
-import { callRemote } from "./remote-fs.js";
 import type {
   KillSignal,
+  WorkspaceBackendInfo,
+  WorkspaceRuntime,
   WorkspaceRuntimeExecHandle,
   WorkspaceRuntimeExecOptions,
   WorkspaceRuntimeGetExecOptions,
   WorkspaceRuntimePendingCall,
+  WorkspaceRuntimeResult,
   WorkspaceRuntimeValue,
 } from "../runtime/index.js";
-import type {
-  ExecHandleLike,
-  ExecOptionsLike,
-  GetExecOptionsLike,
-  KillSignalLike,
-  PendingCallLike,
-  RuntimeEventLike,
-  RuntimeLike,
-  WorkspaceBackendInfo,
-} from "./runtime-types.js";
+import { decodeEventStream } from "./exec-events.js";
+import type { AnyExecHandle, AnyExecOptions, AnyGetExecOptions, AnyRuntimeEvent, WorkspaceHostRuntime } from "./host.js";
+import { callRemote } from "./remote-error.js";
 
 /** `client.runtime`: the Workspace runtime as a client offers it (spec 01 §5.2, spec 02 §1). */
 export interface WorkspaceRuntimeClient {
   /** The backends, from a snapshot taken when the client loaded: a frozen array of frozen copies, `===` on every call. */
   backends(): readonly WorkspaceBackendInfo[];
-  /** Runs `source`; adds `id: crypto.randomUUID()` when none is given. Rejects like `workspace.runtime.exec`. */
+  /**
+   * Runs `source`; adds `id: crypto.randomUUID()` when none is given.
+   * Resolves once the run is launched.
+   * @throws (rejects) like `workspace.runtime.exec`: `EINVAL` for a bad id, the backend's `EEXEC_BUSY` / `EEXEC_EXISTS` / `ECLOSED`; TypeError when `source` is not a string; Error for an unknown backend.
+   */
   exec<E extends "utf8" | undefined = undefined>(source: string, options?: WorkspaceRuntimeExecOptions<E>): Promise<WorkspaceRuntimeExecHandle<E>>;
-  /** Tagged form for command backends: values are quoted with `sh`, and the run uses `encoding: "utf8"`. */
+  /**
+   * Tagged form for command backends: values are quoted with `sh`, and the run uses `encoding: "utf8"`.
+   * @throws TypeError (rejects) for a value `sh` cannot quote; otherwise as the string form.
+   */
   exec(strings: TemplateStringsArray, ...values: ShellValue[]): Promise<WorkspaceRuntimeExecHandle<"utf8">>;
-  /** Reattaches to a run (`resume`: `"full"` default, `"tail"`, or a seq). Unknown id → `ENOENT`. */
+  /**
+   * Reattaches to a run (`resume`: `"full"` default, `"tail"`, or a seq).
+   * @throws (rejects) `ENOENT` for an unknown id.
+   */
   getExec<E extends "utf8" | undefined = undefined>(id: string, options?: WorkspaceRuntimeGetExecOptions<E>): Promise<WorkspaceRuntimeExecHandle<E>>;
-  killExec(id: string, options?: { backend?: string; signal?: KillSignal }): Promise<void>;
-  disposeExec(id: string, options?: { backend?: string }): Promise<void>;
+  /**
+   * Stops a live run; a finished run is a no-op.
+   * @param options `backend` (default: the first registered) and `signal` (default: none, the backend's own).
+   * @throws (rejects) `ENOENT` for an unknown id.
+   */
+  killExec(id: string, options?: Parameters<WorkspaceRuntime["killExec"]>[1]): Promise<void>;
+  /**
+   * Deletes a finished run's record.
+   * @param options `backend`. Default: the first registered.
+   * @throws (rejects) `EEXEC_BUSY` while the run is live; `ENOENT` for an unknown id.
+   */
+  disposeExec(id: string, options?: Parameters<WorkspaceRuntime["disposeExec"]>[1]): Promise<void>;
+  /** Calls waiting for an answer (spec 02 §5); this runtime never has any. */
   pending(): Promise<WorkspaceRuntimePendingCall[]>;
-  respond(id: string, callId: string, answer: WorkspaceRuntimeValue, options?: { backend?: string }): Promise<void>;
+  /**
+   * Answers a waiting call (spec 02 §5).
+   * @param options `backend`. Default: the first registered.
+   * @throws (rejects) Error: waiting calls are not supported, so this always rejects.
+   */
+  respond(id: string, callId: string, answer: WorkspaceRuntimeValue, options?: Parameters<WorkspaceRuntime["respond"]>[3]): Promise<void>;
 }
 
 /** A frozen copy of each backend description, in a frozen array. */
@@ -50,75 +70,84 @@ export function snapshotBackends(backends: readonly WorkspaceBackendInfo[]): rea
 }
 
 function isTemplate(value: unknown): value is TemplateStringsArray {
-  return Array.isArray(value) && Array.isArray((value as unknown as TemplateStringsArray).raw);
+  return Array.isArray(value) && Array.isArray((value as { raw?: unknown }).raw);
 }
 
-/** Normalises the two `exec` forms into `(source, options)` with an id. */
-export function execArguments(first: string | TemplateStringsArray, rest: unknown[]): [string, ExecOptionsLike] {
+/**
+ * Normalises the two `exec` forms into `(source, options)` with an id: the
+ * tagged form is quoted with `sh` and runs with `encoding: "utf8"`.
+ * @throws TypeError when `first` is neither a string nor a template.
+ */
+export function execArguments(first: string | TemplateStringsArray, rest: unknown[]): [string, AnyExecOptions] {
   if (isTemplate(first)) {
     return [sh(first, ...(rest as ShellValue[])), { id: crypto.randomUUID(), encoding: "utf8" }];
   }
   if (typeof first !== "string") {
     throw new TypeError(`runtime.exec(source, options): source must be a string (or use the tagged form exec\`…\`), got ${Array.isArray(first) ? "an array" : typeof first}`);
   }
-  const options = (rest[0] ?? {}) as ExecOptionsLike;
+  const options = (rest[0] ?? {}) as AnyExecOptions;
   return [first, options.id === undefined ? { ...options, id: crypto.randomUUID() } : options];
 }
 
+/**
+ * `exec` for a client: both forms in one function, which starts the run with
+ * `open`. Typed as the overloads it implements; one function cannot be
+ * generic in the encoding and in the form at once.
+ */
+function clientExec(open: (source: string, options: AnyExecOptions) => Promise<AnyExecHandle>): WorkspaceRuntimeClient["exec"] {
+  const exec = async (first: string | TemplateStringsArray, ...rest: unknown[]): Promise<AnyExecHandle> => {
+    const [source, options] = execArguments(first, rest);
+    return open(source, options);
+  };
+  return exec as WorkspaceRuntimeClient["exec"];
+}
+
 /** The runtime client over a local `workspace.runtime`. */
-export function createLocalRuntimeClient(runtime: RuntimeLike): WorkspaceRuntimeClient {
+export function createLocalRuntimeClient(runtime: WorkspaceHostRuntime): WorkspaceRuntimeClient {
   const backends = snapshotBackends(runtime.backends());
-  const client: RuntimeClientImpl = {
+  return {
     backends: () => backends,
-    exec: async (first: string | TemplateStringsArray, ...rest: unknown[]) => {
-      const [source, options] = execArguments(first, rest);
-      return runtime.exec(source, options);
-    },
+    exec: clientExec((source, options) => runtime.exec(source, options)),
     getExec: (id, options) => runtime.getExec(id, options),
     killExec: (id, options) => runtime.killExec(id, options),
     disposeExec: (id, options) => runtime.disposeExec(id, options),
-    pending: async () => {
-      if (!runtime.pending) throw new Error("this Workspace runtime does not support pending()");
-      return runtime.pending();
-    },
-    respond: async (id, callId, answer, options) => {
-      if (!runtime.respond) throw new Error("this Workspace runtime does not support respond()");
-      return runtime.respond(id, callId, answer, options);
-    },
+    pending: () => runtime.pending(),
+    respond: (id, callId, answer, options) => runtime.respond(id, callId, answer, options),
   };
-  return client as unknown as WorkspaceRuntimeClient;
 }
 
-/** The untyped shape both implementations fill; cast to {@link WorkspaceRuntimeClient}. */
-interface RuntimeClientImpl {
-  backends(): readonly WorkspaceBackendInfo[];
-  exec(first: string | TemplateStringsArray, ...rest: unknown[]): Promise<ExecHandleLike>;
-  getExec(id: string, options?: GetExecOptionsLike): Promise<ExecHandleLike>;
-  killExec(id: string, options?: { backend?: string; signal?: KillSignalLike }): Promise<void>;
-  disposeExec(id: string, options?: { backend?: string }): Promise<void>;
-  pending(): Promise<PendingCallLike[]>;
-  respond(id: string, callId: string, answer: unknown, options?: { backend?: string }): Promise<void>;
-}
-
-/** The exec handle stub as seen through RPC. */
+/** The exec handle stub as a caller sees it through RPC: getters read as promises. */
 export interface RemoteExecHandleStub {
+  /** The execution id. */
   readonly id: string | PromiseLike<string>;
+  /** The id of the backend that runs it. */
   readonly backend: string | PromiseLike<string>;
-  result(): Promise<unknown>;
+  /** The settled result (spec 02 §1.5). */
+  result(): Promise<WorkspaceRuntimeResult<"utf8" | undefined>>;
+  /** The events as NDJSON bytes. */
   stream(): Promise<ReadableStream<Uint8Array>>;
-  kill(signal?: KillSignalLike): Promise<void>;
+  /** Stops the run. */
+  kill(signal?: KillSignal): Promise<void>;
+  /** Releases the stub. */
   [Symbol.dispose]?(): void;
 }
 
-/** The runtime stub as seen through RPC. */
+/** The runtime stub as a caller sees it through RPC: every method resolves asynchronously. */
 export interface RemoteRuntimeStub {
+  /** The registered backends. */
   backends(): Promise<WorkspaceBackendInfo[]>;
-  exec(source: string, options?: ExecOptionsLike): Promise<RemoteExecHandleStub>;
-  getExec(id: string, options?: GetExecOptionsLike): Promise<RemoteExecHandleStub>;
-  killExec(id: string, options?: { backend?: string; signal?: KillSignalLike }): Promise<void>;
-  disposeExec(id: string, options?: { backend?: string }): Promise<void>;
-  pending(): Promise<PendingCallLike[]>;
-  respond(id: string, callId: string, answer: unknown, options?: { backend?: string }): Promise<void>;
+  /** Starts a run; resolves to its handle stub. */
+  exec(source: string, options?: AnyExecOptions): Promise<RemoteExecHandleStub>;
+  /** Reattaches to a run; resolves to its handle stub. */
+  getExec(id: string, options?: AnyGetExecOptions): Promise<RemoteExecHandleStub>;
+  /** Stops a run. */
+  killExec(id: string, options?: Parameters<WorkspaceRuntime["killExec"]>[1]): Promise<void>;
+  /** Deletes a finished run's record. */
+  disposeExec(id: string, options?: Parameters<WorkspaceRuntime["disposeExec"]>[1]): Promise<void>;
+  /** Calls waiting for an answer. */
+  pending(): Promise<WorkspaceRuntimePendingCall[]>;
+  /** Answers a waiting call. */
+  respond(id: string, callId: string, answer: unknown, options?: Parameters<WorkspaceRuntime["respond"]>[3]): Promise<void>;
 }
 
 /**
@@ -128,11 +157,11 @@ export interface RemoteRuntimeStub {
  * `[Symbol.dispose]()`. As locally: read the stream or call `result()`, not
  * both (`already streaming` / `already consumed by result()`).
  */
-export function createRemoteExecHandle(stub: RemoteExecHandleStub, id: string, backend: string): ExecHandleLike {
+export function createRemoteExecHandle(stub: RemoteExecHandleStub, id: string, backend: string): AnyExecHandle {
   let mode: "idle" | "stream" | "result" = "idle";
-  let reader: ReadableStreamDefaultReader<RuntimeEventLike> | undefined;
-  let result: Promise<unknown> | undefined;
-  const stream = new ReadableStream<RuntimeEventLike>(
+  let reader: ReadableStreamDefaultReader<AnyRuntimeEvent> | undefined;
+  let result: Promise<WorkspaceRuntimeResult<"utf8" | undefined>> | undefined;
+  const stream = new ReadableStream<AnyRuntimeEvent>(
     {
       async pull(controller) {
         if (mode === "result") {
@@ -162,7 +191,7 @@ export function createRemoteExecHandle(stub: RemoteExecHandleStub, id: string, b
         return (result = callRemote(() => stub.result()));
       },
     },
-    kill: { value: (signal?: KillSignalLike) => callRemote(() => stub.kill(signal)) },
+    kill: { value: (signal?: KillSignal) => callRemote(() => stub.kill(signal)) },
     [Symbol.dispose]: {
       value: () => {
         reader?.cancel().catch(() => {});
@@ -174,29 +203,25 @@ export function createRemoteExecHandle(stub: RemoteExecHandleStub, id: string, b
       },
     },
   });
-  return stream as ExecHandleLike;
+  return stream as AnyExecHandle;
 }
 
-async function openRemoteHandle(open: () => Promise<RemoteExecHandleStub>): Promise<ExecHandleLike> {
+async function openRemoteHandle(open: () => Promise<RemoteExecHandleStub>): Promise<AnyExecHandle> {
   const stub = await callRemote(open);
   const [id, backend] = await Promise.all([stub.id, stub.backend]);
   return createRemoteExecHandle(stub, id, backend);
 }
 
-/** The runtime client over a remote `WorkspaceRuntimeStub`. */
+/** The runtime client over a remote `WorkspaceRuntimeStub`; `runtime()` returns the (pipelined) stub for each call. */
 export function createRemoteRuntimeClient(runtime: () => RemoteRuntimeStub, backendsSnapshot: readonly WorkspaceBackendInfo[]): WorkspaceRuntimeClient {
   const backends = snapshotBackends(backendsSnapshot);
-  const client: RuntimeClientImpl = {
+  return {
     backends: () => backends,
-    exec: async (first: string | TemplateStringsArray, ...rest: unknown[]) => {
-      const [source, options] = execArguments(first, rest);
-      return openRemoteHandle(() => runtime().exec(source, options));
-    },
+    exec: clientExec((source, options) => openRemoteHandle(() => runtime().exec(source, options))),
     getExec: (id, options) => openRemoteHandle(() => runtime().getExec(id, options)),
     killExec: (id, options) => callRemote(() => runtime().killExec(id, options)),
     disposeExec: (id, options) => callRemote(() => runtime().disposeExec(id, options)),
     pending: () => callRemote(() => runtime().pending()),
     respond: (id, callId, answer, options) => callRemote(() => runtime().respond(id, callId, answer, options)),
   };
-  return client as unknown as WorkspaceRuntimeClient;
 }

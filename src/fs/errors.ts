@@ -44,9 +44,13 @@ const DESCRIPTIONS: Record<WorkspaceFsErrorCode, string> = {
  * the `workspace.fs` method; the message is `"<code>: <description>, <syscall>: <path>"`.
  */
 export class WorkspaceFsError extends Error {
+  /** Always `"WorkspaceFsError"`; `isWorkspaceFsError` tests it (also across realms). */
   override readonly name = "WorkspaceFsError";
+  /** The POSIX error code (spec 01 §2.2). */
   readonly code: WorkspaceFsErrorCode;
+  /** The canonical path the error is about; absent when none applies (e.g. a path that is not a string). */
   readonly path?: string;
+  /** The `workspace.fs` method that failed (`"stat"`, `"writeFile"`, …), when known. */
   readonly syscall?: string;
 
   constructor(code: WorkspaceFsErrorCode, syscall?: string, path?: string, detail?: string) {
@@ -58,6 +62,15 @@ export class WorkspaceFsError extends Error {
     if (path !== undefined) this.path = path;
     if (syscall !== undefined) this.syscall = syscall;
   }
+}
+
+/**
+ * True when `value` is one of the {@link WorkspaceFsErrorCode}s. The codes
+ * are listed once, as the keys of the descriptions above; the RPC client uses
+ * this to rebuild a {@link WorkspaceFsError} only from a code it knows.
+ */
+export function isWorkspaceFsErrorCode(value: unknown): value is WorkspaceFsErrorCode {
+  return typeof value === "string" && Object.hasOwn(DESCRIPTIONS, value);
 }
 
 /** True when `error` is a {@link WorkspaceFsError} (also across realms, by `name` and `code`). */

@@ -42,6 +42,27 @@ export class ClientTestAgent extends withWorkspace(ClientTestBase, (self) => ({
   recordedSpans(): RecordedSpan[] {
     return this.spans;
   }
+
+  /**
+   * Throws one kind of error, so error-transport.test.ts can see what Workers
+   * RPC keeps of it: an Error subclass with own fields and a non-enumerable
+   * record, or a TypeError.
+   */
+  throwForTransport(kind: "subclass" | "type"): never {
+    if (kind === "type") throw new TypeError("bad option");
+    throw new ProbeError();
+  }
+}
+
+/** An Error subclass with an own `name`, string fields and a non-enumerable object. */
+class ProbeError extends Error {
+  override readonly name = "ProbeError";
+  readonly code = "EPROBE";
+  readonly path = "/probe";
+  constructor() {
+    super("EPROBE: probe failed, probe: /probe");
+    Object.defineProperty(this, "record", { value: { code: "EPROBE", nested: [1, "two"] }, enumerable: false });
+  }
 }
 
 /** A Durable Object with a Workspace and the worker-javascript backend. */
