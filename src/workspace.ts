@@ -45,8 +45,9 @@ export interface WorkspaceOptions {
   /**
    * Root → mount (`R2Bucket(…)`, `WorkerBundle(…)`) or a factory called once
    * here with `{ sessionId, root, vfs }` (spec 01 §6). Roots must be absolute,
-   * canonical, without a trailing `/`, and must not nest. Contents are copied
-   * in by `ready()`; read-only mounts reject every write with `EROFS`.
+   * canonical, without a trailing `/`, and must not nest (else `new Workspace`
+   * throws). Contents are copied in by `ready()`; read-only mounts reject
+   * every write with `EROFS`. Default: none (no mounts).
    */
   mounts?: Record<string, Mount | MountFactory>;
   /** Span hook for stub calls. Default {@link noopObserver}. */
@@ -54,10 +55,18 @@ export interface WorkspaceOptions {
   /**
    * Assets publisher (`createAssets` from `agent-computer/assets`), or a function
    * called once at the end of construction with the Workspace (spec 04 §1.7).
-   * Errors it throws propagate from `new Workspace`.
+   * Errors it throws propagate from `new Workspace`. Default: none
+   * (`workspace.assets` is `undefined`, and tool sets have no publish tool).
    */
   assets?: AssetsClient | ((ws: Workspace) => AssetsClient);
-  /** Long-output limits, or `false` to keep output whole. */
+  /**
+   * Long-output limits (spec 02 §2), each field over its default, or `false`
+   * to keep every run's output whole. Default: `{ maxLines: 2000, maxBytes:
+   * 65536, dir: "/.computer/output", keep: 50 }`.
+   *
+   * @throws Error from `new Workspace` when `maxLines`, `maxBytes` or `keep`
+   *   is not a positive integer, or `dir` is not absolute, is `/`, or ends in `/`.
+   */
   output?: WorkspaceOutputOptions | false;
 }
 
@@ -96,7 +105,9 @@ export class Workspace {
   readonly fs: WorkspaceFilesystem;
   /** Diagnostic handle on the SQL store (statement and rows-read counters). Its shape is not a stable API. */
   readonly db: WorkspaceDatabase;
+  /** `options.sessionId`, or `""`: recorded in shared assets' metadata; a non-empty one makes the publish tool store links under `agent-<sessionId>`. */
   readonly sessionId: string;
+  /** `options.observer`, or {@link noopObserver}: receives a span per stub call (spec 01 §5.4). */
   readonly observer: WorkspaceObserver;
   /** Resolved long-output settings, or `false` when disabled. */
   readonly output: Required<WorkspaceOutputOptions> | false;
@@ -147,7 +158,14 @@ export class Workspace {
    * share one pass; a failed one is not cached, so the next call retries.
    * @throws Error for an unregistered backend id (when any backend is configured), a mount's failure, or the backend's connect error.
    */
-  async ready(options?: string | { all?: boolean }): Promise<void> {
+  async ready(
+    options?:
+      | string
+      | {
+          /** `true` connects every backend, in parallel. Default `false` (no backend is connected). */
+          all?: boolean;
+        },
+  ): Promise<void> {
     await this.#mounts.ensure();
     if (this.#backends.length === 0) return;
     if (typeof options === "string") await this.runtime.ready(options);
