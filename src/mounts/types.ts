@@ -12,19 +12,30 @@ export interface MountBase {
   readonly kind: string;
   /** `"read-only"`: every mutation at, under or above the root rejects with `EROFS` (spec 01 §6.3). */
   readonly mode: "read-only" | "read-write";
-  /** Most bytes `materialize` may write, summed over files. Default: no limit. */
+  /**
+   * Most bytes `materialize` may write, summed over files; beyond, the run
+   * fails `mount <root>: maxBytes=<n> exceeded`.
+   * @defaultValue no limit
+   */
   readonly maxBytes?: number;
-  /** Most `writeFile` + `mkdir` calls `materialize` may make. Default: no limit. */
+  /**
+   * Most `writeFile` + `mkdir` calls `materialize` may make; beyond, the run
+   * fails `mount <root>: maxEntries=<n> exceeded`.
+   * @defaultValue no limit
+   */
   readonly maxEntries?: number;
   /**
-   * Content version. When it differs from the recorded one, the next `ready()`
-   * replaces the copy. Without one, a mount runs once per store.
+   * Content version, or a function resolving it (run by every `ready()`
+   * pass). When it differs from the recorded one, the next `ready()`
+   * replaces the copy.
+   * @defaultValue none: the mount runs once per store
    */
   readonly version?: string | (() => Promise<string>);
 }
 
 /** A mount copied into the Workspace in full by `ready()`. 0.8.0 has no lazy mounts. */
 export interface EagerMount extends MountBase {
+  /** Always `"eager"`: the whole content is copied by `ready()`. */
   readonly strategy: "eager";
   /** Writes the mount's contents through `api`. A rejection fails the mount (it is cleared and retried on the next `ready()`). */
   materialize(api: MountWriteAPI): Promise<void>;
@@ -39,9 +50,11 @@ export type Mount = EagerMount;
  * this package does not have.
  */
 export interface MountContext {
+  /** The Workspace's session id. */
   readonly sessionId: string;
   /** The mount's root, e.g. `"/workspace/data"`. */
   readonly root: string;
+  /** The Workspace filesystem (`workspace.fs`). */
   readonly vfs: WorkspaceFilesystem;
 }
 
@@ -58,17 +71,33 @@ export interface MountWriteAPI {
    * @throws Error for a path outside the root, or when `maxEntries` / `maxBytes` is exceeded.
    */
   writeFile(absPath: string, source: ReadableStream<Uint8Array>, mode?: number): Promise<void>;
-  /** Creates directory `absPath` (under the root) and its parents. */
+  /**
+   * Creates directory `absPath` (the root or under it) and its parents.
+   * `mode` defaults to `0o755`.
+   * @throws Error for a path outside the root, or when `maxEntries` is exceeded.
+   */
   mkdir(absPath: string, mode?: number): Promise<void>;
 }
 
 /** The part of an R2 binding an {@link R2Bucket} mount uses (a Workers `R2Bucket` fits). */
 export interface R2BucketBinding {
-  list(options?: { prefix?: string; cursor?: string; limit?: number }): Promise<{
+  /**
+   * One page of keys: those starting with `prefix` (default: all), after
+   * `cursor` (default: from the start), at most `limit` (default: R2's 1000).
+   */
+  list(options?: {
+    /** Only keys starting with it. Default: all keys. */
+    prefix?: string;
+    /** Where the previous page ended. Default: from the start. */
+    cursor?: string;
+    /** Keys in the page, at most 1000. Default: 1000. */
+    limit?: number;
+  }): Promise<{
     objects: { key: string; size: number }[];
     truncated: boolean;
     cursor?: string;
   }>;
+  /** The object's body stream and size in bytes, or `null` when there is no object at `key`. */
   get(key: string): Promise<{ body: ReadableStream<Uint8Array>; size: number } | null>;
 }
 
@@ -80,15 +109,30 @@ export interface R2BucketOptions {
    * added, so `"/datasets/v3"` lists `datasets/v3/`. Default: the whole bucket.
    */
   prefix?: string;
-  /** Default `"read-only"`. */
+  /**
+   * `"read-only"`: every mutation at, under or above the root rejects with `EROFS`.
+   * @defaultValue `"read-only"`
+   */
   mode?: "read-only" | "read-write";
-  /** Keys per `list` call, 1–1000. Default `1000`. */
+  /**
+   * Keys per `list` call, 1–1000.
+   * @defaultValue `1000`
+   */
   listLimit?: number;
-  /** Object bodies streamed at once, ≥ 1. Default `8`. */
+  /**
+   * Object bodies streamed at once, ≥ 1.
+   * @defaultValue `8`
+   */
   concurrency?: number;
-  /** See {@link MountBase.maxBytes}. */
+  /**
+   * See {@link MountBase.maxBytes}.
+   * @defaultValue no limit
+   */
   maxBytes?: number;
-  /** See {@link MountBase.maxEntries}. */
+  /**
+   * See {@link MountBase.maxEntries}.
+   * @defaultValue no limit
+   */
   maxEntries?: number;
 }
 
@@ -110,26 +154,45 @@ export type WorkerBundleTree = Readonly<
 
 /** A bundle tree with an optional declared version. */
 export interface WorkerBundleSource {
+  /** The file tree. */
   readonly files: WorkerBundleTree;
+  /** The tree's version, used as the mount's version (see {@link WorkerBundle}). Default: derived from the content. */
   readonly version?: string;
 }
 
 /** An entry shown to {@link WorkerBundleOptions.filter}: its path relative to the bundle directory. */
 export interface WorkerBundleEntry {
+  /** Relative path, `/`-separated, no leading `/` (e.g. `"docs/a.md"`). */
   readonly path: string;
+  /** A file or a directory. */
   readonly type: "file" | "dir";
 }
 
 /** Options of {@link WorkerBundle}. */
 export interface WorkerBundleOptions {
-  /** `false` skips an entry (for a directory, its whole subtree). */
+  /**
+   * `false` skips an entry (for a directory, its whole subtree).
+   * @defaultValue none: every entry is included
+   */
   filter?: (entry: WorkerBundleEntry) => boolean;
-  /** File mode; `undefined` falls back to `0o755` for files starting `#!`, else `0o644`. */
+  /**
+   * File mode of `path`; `undefined` falls back to the default.
+   * @defaultValue `0o755` for files starting `#!`, else `0o644`
+   */
   fileMode?: (path: string, bytes: Uint8Array) => number | undefined;
-  /** `false`: no version (copied once per store); a string: used as is; default: derived (spec 01 §6.5). */
+  /**
+   * `false`: no version (copied once per store); a string: used as is.
+   * @defaultValue derived (spec 01 §6.5)
+   */
   version?: string | false;
-  /** See {@link MountBase.maxBytes}. */
+  /**
+   * See {@link MountBase.maxBytes}.
+   * @defaultValue no limit
+   */
   maxBytes?: number;
-  /** See {@link MountBase.maxEntries}. */
+  /**
+   * See {@link MountBase.maxEntries}.
+   * @defaultValue no limit
+   */
   maxEntries?: number;
 }
