@@ -11,21 +11,12 @@ import type { WorkspaceRuntimeValue } from "../../runtime/types.js";
 import type { StoreVersion } from "../../storage/store-version.js";
 import type { ResolvedOptions } from "./options.js";
 import { ConfinedResolver, dirname, isUnder, normalize, pathError, type ConfinedPath } from "./paths.js";
+import type { BridgeCallKind, BridgeError, BridgeResult } from "./protocol.js";
 
 const encoder = new TextEncoder();
 const MAX_RESPONSE_VALUES = 4096;
 
-/** A failure the isolate rebuilds as an Error with the same message, code and path. */
-export interface BridgeError {
-  name: string;
-  message: string;
-  code?: string;
-  path?: string;
-}
-
-/** What a call returns over RPC. */
-export type BridgeResult = { ok: true; value: unknown } | { ok: false; error: BridgeError };
-
+/** Any thrown value as data that survives RPC: its class (TypeError, RangeError, else Error), message, code and path. */
 function toBridgeError(err: unknown): BridgeError {
   const e = err as { name?: unknown; message?: unknown; code?: unknown; path?: unknown };
   const out: BridgeError = {
@@ -146,7 +137,7 @@ export class RunCapabilities {
   }
 
   /** One call from the isolate. Never throws: failures come back as `{ ok: false }`. */
-  async call(kind: "fs" | "host", target: string, name: string, args: unknown[]): Promise<BridgeResult> {
+  async call(kind: BridgeCallKind, target: string, name: string, args: unknown[]): Promise<BridgeResult> {
     const o = this.#o;
     try {
       const refusal = this.#run.refusal();

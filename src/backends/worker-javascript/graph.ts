@@ -8,6 +8,7 @@
  */
 import { parse, type Node as AcornNode } from "acorn";
 import type { WorkspaceFilesystem } from "../../fs/types.js";
+import { ENTRY_FILE, FS_MODULE, FS_PROMISES_MODULE, hostModuleName, libModuleName } from "./isolate.js";
 import { RESERVED_NAMES, nodeCompat } from "./options.js";
 import { dirname, pathError, resolveConfined } from "./paths.js";
 
@@ -35,12 +36,6 @@ export const NODE_BUILTINS = [
   "diagnostics_channel",
 ] as const;
 const BUILTINS = new Set<string>(NODE_BUILTINS);
-
-/** Internal module names (no leading slash) inside the Dynamic Worker. */
-export const FS_MODULE = "__modules__/node-fs.js";
-export const FS_PROMISES_MODULE = "__modules__/node-fs-promises.js";
-export const hostModuleName = (name: string) => `__modules__/ws/${name.slice(3)}.js`;
-export const libModuleName = (name: string) => `__modules__/lib/${name}`;
 
 /** Graph limits (spec 02 §3.3). */
 export const MAX_GRAPH_MODULES = 128;
@@ -200,7 +195,7 @@ function checkReserved(path: string, spec: string): void {
  *   and limit breaches — all before any Worker exists.
  */
 export async function buildGraph(source: string, cwd: string, ctx: GraphContext): Promise<ModuleGraph> {
-  const entryPath = `${cwd === "/" ? "" : cwd}/__workspace_entry__.js`;
+  const entryPath = `${cwd === "/" ? "" : cwd}/${ENTRY_FILE}`;
   const entry = entryPath.slice(1);
   const modules = new Map<string, string>();
   const names = new Map<string, string>();

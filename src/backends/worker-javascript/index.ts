@@ -29,28 +29,18 @@ import type {
   WorkspaceRuntimeValue,
 } from "../../runtime/types.js";
 import { sqlStoreVersion, type StoreVersion } from "../../storage/store-version.js";
-import { defineKey, normalizeJson, RunCapabilities, type BridgeResult, type HostModules } from "./bridge.js";
-import { buildGraph, FS_MODULE, FS_PROMISES_MODULE, hostModuleName, libModuleName, NODE_BUILTINS, prepareLibrary, type GraphContext } from "./graph.js";
-import {
-  CAPABILITIES_MODULE,
-  CAPABILITIES_SOURCE,
-  FS_PROMISES_SOURCE,
-  FS_SOURCE,
-  hostModuleSource,
-  RUNNER_MODULE,
-  RUNNER_SOURCE,
-} from "./isolate.js";
+import { defineKey, normalizeJson, RunCapabilities, type HostModules } from "./bridge.js";
+import { buildGraph, NODE_BUILTINS, prepareLibrary, type GraphContext } from "./graph.js";
+import { FS_METHODS, libModuleName, runModules, RUNNER_MODULE } from "./isolate.js";
 import { ExecJournal } from "./journal.js";
 import { isFactory, nodeCompat, resolveOptions, validateFunctions, type ResolvedOptions, type WorkerJavaScriptBackendOptions } from "./options.js";
 import { ConfinedResolver, isUnder, normalize, pathError } from "./paths.js";
+import type { BridgeCallKind, BridgeResult } from "./protocol.js";
 
 export type { WorkerJavaScriptBackendOptions, WorkerJavaScriptEgress, WorkerLoaderLike } from "./options.js";
 
 const encoder = new TextEncoder();
-const MAX_LOADED_MODULES = 256;
 const READ_PAGE = 64;
-
-const FS_METHODS = ["readFile", "writeFile", "mkdir", "rm", "chmod", "symlink", "readlink", "readdir", "stat", "lstat", "access"];
 
 /**
  * The RPC object a Dynamic Worker calls back into. Its base is workerd's
@@ -66,7 +56,7 @@ class RunBridge extends RpcTargetBase {
   output(stream: string, bytes: Uint8Array): void {
     this.#run.output(stream === "stderr" ? "stderr" : "stdout", bytes);
   }
-  call(kind: "fs" | "host", target: string, name: string, args: unknown[]): Promise<BridgeResult> {
+  call(kind: BridgeCallKind, target: string, name: string, args: unknown[]): Promise<BridgeResult> {
     return this.#run.capabilities.call(kind, target, name, args);
   }
 }
@@ -401,19 +391,7 @@ class Connection implements WorkspaceModuleBackendHandle {
     if (sourceBytes > o.maxSourceBytes) throw new RangeError(`source is ${sourceBytes} bytes, over maxSourceBytes (${o.maxSourceBytes})`);
     const cwd = await this.#checkCwd(request.cwd);
     const graph = await buildGraph(request.source, cwd, this.#graphContext);
-    const modules: Record<string, { js: string }> = {
-      [RUNNER_MODULE]: { js: RUNNER_SOURCE },
-      [CAPABILITIES_MODULE]: { js: CAPABILITIES_SOURCE },
-      [FS_PROMISES_MODULE]: { js: FS_PROMISES_SOURCE },
-      [FS_MODULE]: { js: FS_SOURCE },
-      ...this.#libraryModules(),
-    };
-    for (const [name, fns] of this.#hostModules) {
-      const exports = Object.keys(fns);
-      if (exports.length > 0) modules[hostModuleName(name)] = { js: hostModuleSource(name, exports) };
-    }
-    for (const [key, text] of graph.modules) modules[key] = { js: text };
-    if (Object.keys(modules).length > MAX_LOADED_MODULES) throw new RangeError(`a run may load at most ${MAX_LOADED_MODULES} modules`);
+    const { modules, names } = runModules(graph, this.#libraryModules(), this.#hostModules);
     // Re-check after the awaits above.
     if (this.#closed) throw runtimeError("ECLOSED", `the ${o.id} backend connection is closed`);
     if (this.#live.has(id)) throw runtimeError("EEXEC_BUSY", `execution ${JSON.stringify(id)} is already running`);
@@ -422,10 +400,6 @@ class Connection implements WorkspaceModuleBackendHandle {
     const run = new Run(this, id);
     run.capabilities = new RunCapabilities(this.fs, o, this.#hostModules, run, this.#version);
     this.#live.set(id, run);
-    const names: Record<string, string> = {};
-    for (const [key, original] of graph.names) names["/" + key] = original;
-    names["/" + FS_MODULE] = "node:fs";
-    names["/" + FS_PROMISES_MODULE] = "node:fs/promises";
     const events = this.#subscribe(id, 0);
     try {
       run.start(modules, graph.entry, input, {

@@ -5,6 +5,7 @@
  * @module
  */
 import type { WorkspaceModule, WorkspaceModuleFactory, WorkspaceModuleFunctions } from "../../modules/types.js";
+import { CAPABILITIES_MODULE, ENTRY_FILE, INTERNAL_DIR, RUNNER_MODULE } from "./isolate.js";
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -124,14 +125,8 @@ export interface ResolvedOptions {
   egress: WorkerJavaScriptEgress;
 }
 
-/** Module names that the backend uses internally (spec 02 §3.3). */
-export const RESERVED_NAMES = new Set([
-  "workspace-capabilities.js",
-  "workspace-durable.js",
-  "workspace-runtime-runner.js",
-  "__workspace_entry__.js",
-  "__modules__",
-]);
+/** Path segments reserved for the backend's internal modules (spec 02 §3.3): no configured module or imported path may use them. */
+export const RESERVED_NAMES: ReadonlySet<string> = new Set([CAPABILITIES_MODULE, "workspace-durable.js", RUNNER_MODULE, ENTRY_FILE, INTERNAL_DIR]);
 
 const HOST_KEY = /^ws:[A-Za-z0-9][A-Za-z0-9._-]*$/;
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;

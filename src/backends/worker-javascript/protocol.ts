@@ -1,0 +1,72 @@
+/**
+ * The contract between the host and a run's Dynamic Worker (spec 02 §3.4–§3.6):
+ * what the runner's `evaluate()` receives and returns, and the bridge the
+ * isolate calls back into. Types only, importing nothing, so the isolate's
+ * JavaScript (`isolate/**\/*.js`, checked by `isolate/tsconfig.json`) is
+ * type-checked against the same declarations as the host.
+ *
+ * @module
+ */
+
+/** A failure the isolate rebuilds as an Error with the same message, code and path. */
+export interface BridgeError {
+  /** `"TypeError"`, `"RangeError"`, or `"Error"` for anything else. */
+  name: string;
+  /** The message, unchanged. */
+  message: string;
+  /** POSIX-style code (`ENOENT`, `EACCES`, `E2BIG`, `ETIMEDOUT`, …), when the failure had one. */
+  code?: string;
+  /** The path the failure concerns, when it had one. */
+  path?: string;
+}
+
+/** What a call returns over RPC: never a rejection, failures are data. */
+export type BridgeResult = { ok: true; value: unknown } | { ok: false; error: BridgeError };
+
+/** Which side of the host a call goes to: `node:fs` over the Workspace, or a `ws:*` host module. */
+export type BridgeCallKind = "fs" | "host";
+
+/** The RPC object the runner gets (the host's `RunBridge`); every method is a call back into the host. */
+export interface IsolateBridge {
+  /**
+   * Appends `bytes` to the run's `stream`. The host keeps at most
+   * `maxStdioBytes + 64` bytes of a run's output and drops the rest.
+   */
+  output(stream: "stdout" | "stderr", bytes: Uint8Array): void | Promise<void>;
+  /**
+   * One `node:fs` (`kind "fs"`, `target ""`) or host-module (`kind "host"`,
+   * `target "ws:…"`) call with JSON-compatible `args`. Resolves
+   * `{ ok: false, error }` for every failure (limits of spec 02 §3.6,
+   * confinement, the function's own error).
+   */
+  call(kind: BridgeCallKind, target: string, name: string, args: unknown[]): Promise<BridgeResult>;
+}
+
+/** The third argument of the runner's `evaluate(input, bridge, context)`. */
+export interface RunnerContext {
+  /** Absolute working directory of the run (`process.cwd()`). */
+  cwd: string;
+  /** `process.env` of the run. */
+  env: Record<string, string>;
+  /** Bytes `process.stdin` yields once (empty: none). */
+  stdin: Uint8Array;
+  /** File name of the entry module (`process.argv[1]`). */
+  entryName: string | undefined;
+  /** stdout + stderr bytes the runner sends before it cuts output with `...[stdio truncated]`. */
+  maxStdioBytes: number;
+  /** Bytes of JSON the default export may return. */
+  maxResultBytes: number;
+  /** Internal module name (`/…`) → the specifier or path the code used, for error messages. */
+  names: Record<string, string>;
+  /** Internal name of the entry module to import (`/<cwd>/__workspace_entry__.js`). */
+  entry: string;
+}
+
+/**
+ * What `evaluate()` resolves: the exit code (0–255; anything else counts
+ * as 1), and on success the JSON text of the default export's value.
+ */
+export interface RunnerOutcome {
+  code: number;
+  value?: string;
+}
