@@ -1,0 +1,108 @@
+/**
+ * Event streams of the JavaScript backend (spec 02 §3.7): each stream reads
+ * a run's events from the journal page by page and, while the run is live,
+ * waits for the next one; it ends after the exit event. Open streams per run
+ * are counted against `maxExecutionSubscribers`.
+ *
+ * @module
+ */
+import { runtimeError } from "../../runtime/errors.js";
+import type { WorkspaceRuntimeEvent, WorkspaceRuntimeValue } from "../../runtime/types.js";
+import type { ExecJournal } from "./journal.js";
+
+/** Journal rows read per pull. */
+const READ_PAGE = 64;
+
+/** A run the streams can wait on. */
+export interface FollowedRun {
+  /** Resolves on the run's next event or state change. */
+  changed(): Promise<void>;
+}
+
+/** Where the streams read from. */
+export interface EventSource {
+  /** The backend's journal. */
+  readonly journal: ExecJournal;
+  /** Open streams allowed per run (`maxExecutionSubscribers`). */
+  readonly maxSubscribers: number;
+  /** The live run with this id, if any. */
+  live(id: string): FollowedRun | undefined;
+  /** The exit event of a finished run that could not be persisted, if any. */
+  terminal(id: string): WorkspaceRuntimeEvent | undefined;
+}
+
+/** Opens event streams over the journal and counts them per run. */
+export class EventStreams {
+  readonly #source: EventSource;
+  readonly #subscribers = new Map<string, number>();
+
+  constructor(source: EventSource) {
+    this.#source = source;
+  }
+
+  /**
+   * A stream of run `id`'s events with `seq > after`, following the live
+   * run; it closes after the exit event (or, for a run gone from memory
+   * and journal, at the end of what is there). `highWaterMark` 0: rows are
+   * read as the consumer pulls.
+   *
+   * @returns a stream that errors `EEXEC_BUSY` when the run already has
+   *   `maxSubscribers` open streams.
+   */
+  open(id: string, after: number): ReadableStream<WorkspaceRuntimeEvent> {
+    const count = this.#subscribers.get(id) ?? 0;
+    if (count >= this.#source.maxSubscribers) {
+      return new ReadableStream<WorkspaceRuntimeEvent>({
+        start(controller) {
+          controller.error(runtimeError("EEXEC_BUSY", `execution ${JSON.stringify(id)} already has ${count} open event streams (maxExecutionSubscribers)`));
+        },
+      });
+    }
+    this.#subscribers.set(id, count + 1);
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      const n = (this.#subscribers.get(id) ?? 1) - 1;
+      if (n <= 0) this.#subscribers.delete(id);
+      else this.#subscribers.set(id, n);
+    };
+    const source = this.#source;
+    let cursor = after;
+    return new ReadableStream<WorkspaceRuntimeEvent>(
+      {
+        pull: async (controller) => {
+          for (;;) {
+            const rows = source.journal.events(id, cursor, READ_PAGE);
+            if (rows.length > 0) {
+              for (const row of rows) {
+                cursor = row.seq;
+                if (row.name === "exit") {
+                  const exit: WorkspaceRuntimeEvent = { id, seq: row.seq, name: "exit", code: row.code ?? 1 };
+                  if (row.result !== null && row.result !== undefined) exit.result = JSON.parse(row.result) as WorkspaceRuntimeValue;
+                  controller.enqueue(exit);
+                  release();
+                  controller.close();
+                  return;
+                }
+                controller.enqueue({ id, seq: row.seq, name: row.name, value: row.data ?? new Uint8Array(0) });
+              }
+              return;
+            }
+            const run = source.live(id);
+            if (!run) {
+              const terminal = source.terminal(id);
+              if (terminal && terminal.seq > cursor) controller.enqueue(terminal);
+              release();
+              controller.close();
+              return;
+            }
+            await run.changed();
+          }
+        },
+        cancel: () => release(),
+      },
+      { highWaterMark: 0 },
+    );
+  }
+}

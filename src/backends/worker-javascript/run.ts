@@ -1,0 +1,266 @@
+/**
+ * One live run of the JavaScript backend (spec 02 §3.5, §3.7): it launches
+ * the Dynamic Worker, journals its output, tracks its host calls, and ends
+ * exactly once — finished, failed, cancelled, timed out or closed — with an
+ * exit event in the journal (or in memory when that write fails).
+ *
+ * @module
+ */
+import { RpcTargetBase } from "../../do/rpc-target.js";
+import type { WorkspaceRuntimeEvent, WorkspaceRuntimeValue } from "../../runtime/types.js";
+import type { BridgeRun, RunCapabilities } from "./bridge.js";
+import type { ExecJournal } from "./journal.js";
+import type { ResolvedOptions } from "./options.js";
+import type { BridgeCallKind, BridgeResult, IsolateBridge, RunnerContext, RunnerOutcome } from "./protocol.js";
+import { RUNNER_MODULE } from "./isolate.js";
+
+const encoder = new TextEncoder();
+
+/** Why a run is stopped: `kill` and `close` exit 130, `timeout` exits 1. */
+export type StopReason = "kill" | "timeout" | "close";
+
+/** What a run needs from its connection. */
+export interface RunHost {
+  /** The backend's resolved options. */
+  readonly options: ResolvedOptions;
+  /** Where the run's events and exit go. */
+  readonly journal: ExecJournal;
+  /** Current time, ms since the epoch (the Workspace's clock). */
+  now(): number;
+  /** Called once, when the run has ended (after its exit event is written or kept). */
+  finished(run: Run): void;
+}
+
+/** The runner's `evaluate` as the host reaches it over RPC. */
+interface RunnerEntrypoint {
+  evaluate(input: WorkspaceRuntimeValue, bridge: RunBridge, context: RunnerContext): Promise<RunnerOutcome>;
+}
+
+/**
+ * The RPC object a Dynamic Worker calls back into. Its base is workerd's
+ * `RpcTarget`, loaded lazily (do/rpc-target.ts), so this entry point also
+ * imports on Node, where there is no Worker Loader to run it with.
+ */
+class RunBridge extends RpcTargetBase implements IsolateBridge {
+  readonly #run: Run;
+  constructor(run: Run) {
+    super();
+    this.#run = run;
+  }
+  /** Output from the isolate: any stream name but `"stderr"` counts as stdout. */
+  output(stream: string, bytes: Uint8Array): void {
+    this.#run.output(stream === "stderr" ? "stderr" : "stdout", bytes);
+  }
+  call(kind: BridgeCallKind, target: string, name: string, args: unknown[]): Promise<BridgeResult> {
+    return this.#run.capabilities.call(kind, target, name, args);
+  }
+}
+
+/** One live run in a backend connection. */
+export class Run implements BridgeRun {
+  /** The execution id. */
+  readonly id: string;
+  /** Controllers of host calls in flight (aborted when the run is stopped). */
+  readonly controllers = new Set<AbortController>();
+  /** The run's `node:fs` and host-module calls; set before {@link start}. */
+  capabilities!: RunCapabilities;
+  /** Sequence number of the last event written. */
+  seq = 0;
+  /** True once the run has ended. */
+  done = false;
+  /** The exit event when it could not be persisted. */
+  terminal: WorkspaceRuntimeEvent | undefined;
+  #inflight = new Set<Promise<unknown>>();
+  #stopping: Promise<void> | undefined;
+  #finishing = false;
+  #deadlineMissed: string | undefined;
+  #stdioBytes = 0;
+  #waiters: (() => void)[] = [];
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #entry: unknown;
+  readonly #host: RunHost;
+
+  constructor(host: RunHost, id: string) {
+    this.#host = host;
+    this.id = id;
+  }
+
+  /** Resolves on the next event or state change. */
+  changed(): Promise<void> {
+    return new Promise((resolve) => this.#waiters.push(resolve));
+  }
+
+  #notify(): void {
+    const waiters = this.#waiters;
+    this.#waiters = [];
+    for (const wake of waiters) wake();
+  }
+
+  /** Null while host calls are accepted; else why they are refused (cancelled, or finished). */
+  refusal(): string | null {
+    if (this.#stopping || this.done) return `execution ${this.id} is being cancelled; no new host calls are accepted`;
+    if (this.#finishing) return `execution ${this.id} has finished; no new host calls are accepted`;
+    return null;
+  }
+
+  /** Holds the terminal event back until `promise` settles (or its deadline passes). */
+  track(promise: Promise<unknown>, controller: AbortController): void {
+    this.controllers.add(controller);
+    const settled = promise.then(
+      () => {},
+      () => {},
+    );
+    this.#inflight.add(settled);
+    void settled.then(() => {
+      this.#inflight.delete(settled);
+      this.controllers.delete(controller);
+    });
+    controller.signal.addEventListener("abort", () => {
+      // A call past its deadline no longer holds the terminal event back.
+      if ((controller.signal.reason as { code?: string })?.code === "ETIMEDOUT") this.#inflight.delete(settled);
+    });
+  }
+
+  /** Marks the run failed because host call `name` passed its deadline (the first one is named). */
+  deadlineMissed(name: string): void {
+    this.#deadlineMissed ??= name;
+  }
+
+  async #drain(): Promise<void> {
+    while (this.#inflight.size > 0) await Promise.all([...this.#inflight]);
+  }
+
+  /** Journals output, at most `maxStdioBytes + 64` bytes per run (the rest is dropped). */
+  output(stream: "stdout" | "stderr", bytes: Uint8Array): void {
+    if (this.done || this.#stopping) return;
+    const max = this.#host.options.maxStdioBytes + 64;
+    if (this.#stdioBytes >= max) return;
+    let chunk = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes as ArrayBuffer);
+    if (this.#stdioBytes + chunk.byteLength > max) chunk = chunk.slice(0, max - this.#stdioBytes);
+    this.#stdioBytes += chunk.byteLength;
+    this.#append(stream, chunk);
+  }
+
+  #append(stream: "stdout" | "stderr", bytes: Uint8Array): void {
+    if (bytes.byteLength === 0) return;
+    const seq = ++this.seq;
+    try {
+      this.#host.journal.append(this.id, seq, stream, bytes);
+    } catch {
+      /* a failed append loses that chunk; the run goes on */
+    }
+    this.#notify();
+  }
+
+  /**
+   * Launches the Dynamic Worker with `modules` (main: the runner), runs
+   * `mainEntry`'s default export with `input`, and stops the run with
+   * `"timeout"` after `timeoutMs`. CPU: `min(timeoutMs, maxCpuMs)`.
+   *
+   * @throws whatever the Worker Loader throws synchronously (the caller fails the run).
+   */
+  start(
+    modules: Record<string, { js: string }>,
+    mainEntry: string,
+    input: WorkspaceRuntimeValue,
+    context: Omit<RunnerContext, "entry">,
+    timeoutMs: number,
+  ): void {
+    const o = this.#host.options;
+    const cpuMs = Math.min(timeoutMs, o.maxCpuMs);
+    const code: Parameters<ResolvedOptions["loader"]["load"]>[0] = {
+      compatibilityDate: o.compatibilityDate,
+      compatibilityFlags: o.compatibilityFlags,
+      limits: { cpuMs },
+      mainModule: RUNNER_MODULE,
+      modules,
+    };
+    if (o.egress.mode === "none") code.globalOutbound = null;
+    else if (o.egress.mode === "http-gateway") code.globalOutbound = o.egress.gateway;
+    const worker = o.loader.load(code);
+    const entry = worker.getEntrypoint(undefined, { limits: { cpuMs } }) as RunnerEntrypoint;
+    this.#entry = entry;
+    this.#timer = setTimeout(() => void this.stop("timeout"), timeoutMs);
+    const bridge = new RunBridge(this);
+    void (async () => {
+      let outcome: RunnerOutcome;
+      try {
+        outcome = await entry.evaluate(input, bridge, { ...context, entry: "/" + mainEntry });
+      } catch (err) {
+        if (this.#stopping || this.done) return;
+        this.#finishing = true;
+        await this.#drain();
+        const message = err instanceof Error ? err.message : String(err);
+        this.#append("stderr", encoder.encode(`${message}\n`));
+        this.#finish(1, null);
+        return;
+      }
+      if (this.#stopping || this.done) return;
+      this.#finishing = true;
+      await this.#drain();
+      if (this.#stopping || this.done) return;
+      if (this.#deadlineMissed !== undefined) {
+        this.#append("stderr", encoder.encode(`A host call (${this.#deadlineMissed}) did not settle before its deadline (maxHostCallMs ${o.maxHostCallMs} ms).\n`));
+        this.#finish(1, null);
+        return;
+      }
+      const exitCode = Number.isInteger(outcome.code) && outcome.code >= 0 && outcome.code <= 255 ? outcome.code : 1;
+      this.#finish(exitCode, exitCode === 0 ? (outcome.value ?? "null") : null);
+    })();
+  }
+
+  /** Cancels (kill/close → 130) or times out (→ 1) the run; resolves once it settled. */
+  stop(reason: StopReason): Promise<void> {
+    if (this.done) return Promise.resolve();
+    this.#stopping ??= (async () => {
+      for (const controller of this.controllers) controller.abort(new Error(`execution ${this.id} was cancelled`));
+      this.#dispose();
+      await this.#drain();
+      const message =
+        reason === "timeout"
+          ? "JavaScript execution timed out\n"
+          : reason === "close"
+            ? "Execution cancelled because its Workspace closed.\n"
+            : "Execution cancelled.\n";
+      const seq = ++this.seq;
+      try {
+        this.#host.journal.append(this.id, seq, "stderr", encoder.encode(message));
+      } catch {
+        /* settles in memory below */
+      }
+      this.#notify();
+      this.#finish(reason === "timeout" ? 1 : 130, null);
+    })();
+    return this.#stopping;
+  }
+
+  #dispose(): void {
+    clearTimeout(this.#timer);
+    const entry = this.#entry as { [Symbol.dispose]?: () => void } | undefined;
+    try {
+      entry?.[Symbol.dispose]?.();
+    } catch {
+      /* already gone */
+    }
+  }
+
+  #finish(code: number, result: string | null): void {
+    if (this.done) return;
+    this.#dispose();
+    const seq = ++this.seq;
+    let persisted = false;
+    try {
+      persisted = this.#host.journal.finish(this.id, seq, code, result, this.#host.now());
+    } catch {
+      persisted = false;
+    }
+    if (!persisted) {
+      const exit: WorkspaceRuntimeEvent = { id: this.id, seq, name: "exit", code };
+      if (result !== null) exit.result = JSON.parse(result) as WorkspaceRuntimeValue;
+      this.terminal = exit;
+    }
+    this.done = true;
+    this.#host.finished(this);
+    this.#notify();
+  }
+}
