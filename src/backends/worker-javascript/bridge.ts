@@ -9,8 +9,10 @@ import type { WorkspaceFilesystem } from "../../fs/types.js";
 import type { WorkspaceModuleCallContext, WorkspaceModuleFunctions } from "../../modules/types.js";
 import type { WorkspaceRuntimeValue } from "../../runtime/types.js";
 import type { StoreVersion } from "../../storage/store-version.js";
+import { concatBytes } from "../../util/bytes.js";
+import { dirname, isUnder, normalizePath } from "../../util/path.js";
 import type { ResolvedOptions } from "./options.js";
-import { ConfinedResolver, dirname, isUnder, normalize, pathError, type ConfinedPath } from "./paths.js";
+import { ConfinedResolver, pathError, type ConfinedPath } from "./paths.js";
 import type { BridgeCallKind, BridgeError, BridgeResult } from "./protocol.js";
 
 const encoder = new TextEncoder();
@@ -28,7 +30,7 @@ function toBridgeError(err: unknown): BridgeError {
   return out;
 }
 
-/** Collects a byte stream into one array. */
+/** Collects a byte stream into one array (a lone chunk is kept when it spans its whole buffer, else copied). */
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];
   let size = 0;
@@ -39,14 +41,9 @@ async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> 
     parts.push(value);
     size += value.byteLength;
   }
-  if (parts.length === 1 && parts[0].byteOffset === 0 && parts[0].byteLength === parts[0].buffer.byteLength) return parts[0];
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.byteLength;
-  }
-  return out;
+  const only = parts.length === 1 ? parts[0] : undefined;
+  if (only) return only.byteOffset === 0 && only.byteLength === only.buffer.byteLength ? only : only.slice();
+  return concatBytes(parts, size);
 }
 
 /** Size of a value as the bridge counts it: UTF-8 of strings/keys, raw bytes, 8 per scalar/container. */
@@ -252,7 +249,7 @@ export class RunCapabilities {
         this.#writable();
         if (typeof args[0] !== "string") throw new TypeError("symlink: target must be a string");
         const p = await this.#resolve(args[1], true);
-        const target = normalize(args[0], dirname(p));
+        const target = normalizePath(args[0], dirname(p));
         if (!isUnder(target, this.#o.root)) throw pathError("EACCES", `paths must stay under ${this.#o.root}: symlink target ${args[0]}`, target);
         await fs.symlink(args[0], p);
         return null;

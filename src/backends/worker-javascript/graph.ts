@@ -8,9 +8,10 @@
  */
 import { parse, type Node as AcornNode } from "acorn";
 import type { WorkspaceFilesystem } from "../../fs/types.js";
+import { dirname } from "../../util/path.js";
 import { ENTRY_FILE, FS_MODULE, FS_PROMISES_MODULE, hostModuleName, libModuleName } from "./isolate.js";
 import { RESERVED_NAMES, nodeCompat } from "./options.js";
-import { dirname, pathError, resolveConfined } from "./paths.js";
+import { pathError, resolveConfined } from "./paths.js";
 
 /** Node built-ins importable with `nodejs_compat` (bare or `node:` form). */
 export const NODE_BUILTINS = [

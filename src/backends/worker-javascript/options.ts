@@ -5,19 +5,45 @@
  * @module
  */
 import type { WorkspaceModule, WorkspaceModuleFactory, WorkspaceModuleFunctions } from "../../modules/types.js";
+import { normalizePath } from "../../util/path.js";
+import { isPositiveInteger } from "../../util/validate.js";
 import { CAPABILITIES_MODULE, ENTRY_FILE, INTERNAL_DIR, RUNNER_MODULE } from "./isolate.js";
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
 
-/** Outbound network policy of the isolate (spec 02 §3.8). */
+/**
+ * Outbound network policy of the isolate (spec 02 §3.8): `"none"` (fetch()
+ * fails; the Dynamic Worker gets `globalOutbound: null`), `"direct"` (the
+ * platform's network), or `"http-gateway"` (every request goes to `gateway`,
+ * a Fetcher; `revision` is free-form, for the gateway's own versioning).
+ */
 export type WorkerJavaScriptEgress =
-  | { mode: "none" }
-  | { mode: "direct" }
-  | { mode: "http-gateway"; gateway: Fetcher; revision?: string };
+  | {
+      /** No network: `fetch()` fails. */
+      mode: "none";
+    }
+  | {
+      /** The platform's network, unfiltered. */
+      mode: "direct";
+    }
+  | {
+      /** Every request goes to `gateway`. */
+      mode: "http-gateway";
+      /** The Fetcher (a service binding or RPC stub with `fetch()`) that receives every request. */
+      gateway: Fetcher;
+      /** Free-form revision of the gateway's policy, for its own versioning. Default: none. */
+      revision?: string;
+    };
 
 /** The Worker Loader binding (`env.LOADER`, `[[worker_loaders]]` in wrangler config). */
 export interface WorkerLoaderLike {
+  /**
+   * Creates a Dynamic Worker from `code`: `modules` by name (`{ js }` for an
+   * ES module), `mainModule` the entry, `limits.cpuMs` its CPU budget (ms),
+   * `globalOutbound` its network (`null`: none). The backend calls
+   * `getEntrypoint()` on the result to reach the runner over RPC.
+   */
   load(code: {
     compatibilityDate: string;
     compatibilityFlags?: string[];
@@ -28,71 +54,167 @@ export interface WorkerLoaderLike {
   }): { getEntrypoint(name?: string, options?: { limits?: { cpuMs?: number } }): unknown };
 }
 
-/** Options of `new WorkerJavaScriptBackend(options)`. Sizes are bytes, times ms. */
+/**
+ * Options of `new WorkerJavaScriptBackend(options)` (spec 02 §3.1). Sizes
+ * are bytes, times milliseconds. Every limit must be a positive number
+ * (sizes and counts a positive safe integer).
+ */
 export interface WorkerJavaScriptBackendOptions {
-  /** Required. The Worker Loader binding. */
+  /** Required. The Worker Loader binding (`env.LOADER`, `[[worker_loaders]]` in the wrangler config). */
   loader: WorkerLoaderLike;
-  /** Backend id. Default `"worker-javascript"`. */
+  /**
+   * Backend id, the `backend` of `runtime.exec`.
+   * @defaultValue `"worker-javascript"`
+   */
   id?: string;
-  /** Absolute directory code may reach through `node:fs`; also the default cwd. Default `"/workspace"`. */
+  /**
+   * Absolute directory code may reach through `node:fs`; also the default
+   * cwd. Normalised lexically (`/a/./b/..` → `/a`). Read-write runs create it.
+   * @defaultValue `"/workspace"`
+   */
   root?: string;
-  /** `"read"` refuses every write through `node:fs` and prebuilt host modules. Default `"read-write"`. */
+  /**
+   * `"read"` refuses every write through `node:fs` and prebuilt host modules (`EROFS`).
+   * @defaultValue `"read-write"`
+   */
   access?: "read" | "read-write";
-  /** Importable modules: bundled source strings by name, and `ws:*` host modules. Default `{}`. */
+  /**
+   * Importable modules (spec 02 §3.3): bundled source strings by bare name,
+   * and `ws:*` host modules (an object of functions, or a factory run at connect).
+   * @defaultValue `{}`
+   */
   modules?: Readonly<Record<string, WorkspaceModule>>;
-  /** Timeout when `exec` gives none. Default `min(60000, maxTimeoutMs)`. */
+  /**
+   * Timeout (ms) when `exec` gives none; at most `maxTimeoutMs`.
+   * @defaultValue `min(60000, maxTimeoutMs)`
+   */
   defaultTimeoutMs?: number;
-  /** Largest `timeoutMs` accepted. Default `180000`. */
+  /**
+   * Largest `timeoutMs` (ms) accepted.
+   * @defaultValue `180000`
+   */
   maxTimeoutMs?: number;
-  /** CPU limit per run (the run gets `min(timeout, maxCpuMs)`). Default `maxTimeoutMs`. */
+  /**
+   * CPU limit (ms) per run; the run gets `min(timeout, maxCpuMs)`.
+   * @defaultValue `maxTimeoutMs`
+   */
   maxCpuMs?: number;
-  /** Interrupt policy: only `"fail"` is implemented (runs interrupted by a restart fail). */
+  /**
+   * Interrupt policy: only `"fail"` is implemented (runs interrupted by a restart fail, spec 02 §3.7).
+   * @defaultValue `"fail"`
+   */
   onInterrupt?: "fail" | "restart" | "replay";
-  /** Keep-alive interval while a run is live; 0 = off; < 900000. Default `60000`. */
+  /**
+   * Keep-alive interval (ms) while a run is live; `0` = off; below `900000`.
+   * @defaultValue `60000`
+   */
   keepAliveIntervalMs?: number;
-  /** Total source of a run's module graph. Default 1 MiB. */
+  /**
+   * Total source bytes of a run's module graph.
+   * @defaultValue 1 MiB
+   */
   maxSourceBytes?: number;
-  /** JSON size of `input`. Default 1 MiB. */
+  /**
+   * Bytes of JSON of `input`.
+   * @defaultValue 1 MiB
+   */
   maxInputBytes?: number;
-  /** Σ key + value bytes of `env`. Default 1 MiB. */
+  /**
+   * Σ key + value bytes (UTF-8) of `env`.
+   * @defaultValue 1 MiB
+   */
   maxEnvBytes?: number;
-  /** JSON size of the returned value. Default 1 MiB. */
+  /**
+   * Bytes of JSON of the returned value.
+   * @defaultValue 1 MiB
+   */
   maxResultBytes?: number;
-  /** stdout + stderr of a run. Default 1 MiB. */
+  /**
+   * stdout + stderr bytes of a run; beyond, output ends with `...[stdio truncated]`.
+   * @defaultValue 1 MiB
+   */
   maxStdioBytes?: number;
-  /** stdin bytes. Default 256 KiB. */
+  /**
+   * stdin bytes.
+   * @defaultValue 256 KiB
+   */
   maxStdinBytes?: number;
-  /** Per host request/response and per file read; ≥ 256. Default 1 MiB. */
+  /**
+   * Bytes per host request/response and per file read; at least 256 (spec 02 §3.6).
+   * @defaultValue 1 MiB
+   */
   maxCapabilityBytes?: number;
-  /** Deadline of one host call. Default `maxTimeoutMs`. */
+  /**
+   * Deadline (ms) of one host call; a call past it fails `ETIMEDOUT` and so does the run.
+   * @defaultValue `maxTimeoutMs`
+   */
   maxHostCallMs?: number;
-  /** Host calls in flight at once per run. Default 32. */
+  /**
+   * Host calls in flight at once per run (more fail `E2BIG`).
+   * @defaultValue `32`
+   */
   maxConcurrentCapabilityCalls?: number;
-  /** Host calls per run. Default 256. */
+  /**
+   * Host calls per run (more fail `E2BIG`).
+   * @defaultValue `256`
+   */
   maxCapabilityCalls?: number;
-  /** Cumulative host request bytes per run. Default 8 MiB. */
+  /**
+   * Cumulative host request bytes per run.
+   * @defaultValue 8 MiB
+   */
   maxCapabilityRequestBytes?: number;
-  /** Cumulative host response bytes per run. Default 8 MiB. */
+  /**
+   * Cumulative host response bytes per run.
+   * @defaultValue 8 MiB
+   */
   maxCapabilityResponseBytes?: number;
-  /** Entries `readdir` may return. Default 1024. */
+  /**
+   * Entries `readdir` may return (more fail `E2BIG`).
+   * @defaultValue `1024`
+   */
   maxDirectoryEntries?: number;
-  /** Open event streams per run (the exec handle counts). Default 8. */
+  /**
+   * Open event streams per run, the exec handle's included (more fail `EEXEC_BUSY`).
+   * @defaultValue `8`
+   */
   maxExecutionSubscribers?: number;
-  /** How long finished runs are kept. Default 60 minutes. */
+  /**
+   * How long (ms) finished runs are kept in the journal.
+   * @defaultValue 60 minutes (`3600000`)
+   */
   retentionMs?: number;
-  /** Finished runs kept per backend. Default 100. */
+  /**
+   * Finished runs kept per backend.
+   * @defaultValue `100`
+   */
   maxRetainedExecutions?: number;
-  /** Compatibility date of each Dynamic Worker (`YYYY-MM-DD`). Default `"2026-05-23"`. */
+  /**
+   * Compatibility date of each Dynamic Worker (`YYYY-MM-DD`).
+   * @defaultValue `"2026-05-23"`
+   */
   compatibilityDate?: string;
-  /** Compatibility flags; replace the default `["nodejs_compat"]`. */
+  /**
+   * Compatibility flags of each Dynamic Worker; they replace the default.
+   * `nodejs_compat` (or `_v2`) makes Node built-ins importable.
+   * @defaultValue `["nodejs_compat"]`
+   */
   compatibilityFlags?: readonly string[];
-  /** Network policy. Default `{ mode: "none" }`. */
+  /**
+   * Network policy of the isolate (spec 02 §3.8).
+   * @defaultValue `{ mode: "none" }`
+   */
   egress?: WorkerJavaScriptEgress;
   /** @deprecated Use `egress`. `null` ≡ none, a Fetcher ≡ http-gateway. */
   globalOutbound?: Fetcher | null;
 }
 
-/** Validated options with every default applied. */
+/**
+ * Validated options with every default applied: each member is the option
+ * of the same name in {@link WorkerJavaScriptBackendOptions} (same units),
+ * `root` normalised, `modules` as `[name, module]` pairs in the order given,
+ * and `egress` resolved from `egress` or the legacy `globalOutbound`.
+ */
 export interface ResolvedOptions {
   loader: WorkerLoaderLike;
   id: string;
@@ -135,24 +257,20 @@ function fail(message: string): never {
   throw new TypeError(`WorkerJavaScriptBackend: ${message}`);
 }
 
+/** `options[key]`, or `fallback` when unset; `count` asks for a positive safe integer, else a positive finite number. */
 function positive(options: WorkerJavaScriptBackendOptions, key: keyof WorkerJavaScriptBackendOptions, fallback: number, count = false): number {
   const value = options[key];
   if (value === undefined) return fallback;
-  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0 || (count && !Number.isSafeInteger(value))) {
+  if (typeof value !== "number" || !(count ? isPositiveInteger(value) : Number.isFinite(value) && value > 0)) {
     fail(`${key} must be a positive ${count ? "safe integer" : "finite number"}, got ${String(value)}`);
   }
   return value;
 }
 
+/** `root` normalised lexically, once it is an absolute path without NUL. */
 function normalizeRoot(root: string): string {
   if (typeof root !== "string" || !root.startsWith("/") || root.includes("\0")) fail(`root must be an absolute path, got ${JSON.stringify(root)}`);
-  const parts: string[] = [];
-  for (const seg of root.split("/")) {
-    if (seg === "" || seg === ".") continue;
-    if (seg === "..") parts.pop();
-    else parts.push(seg);
-  }
-  return "/" + parts.join("/");
+  return normalizePath(root);
 }
 
 function validateModules(modules: Readonly<Record<string, WorkspaceModule>>): [string, WorkspaceModule][] {
@@ -179,7 +297,13 @@ function validateModules(modules: Readonly<Record<string, WorkspaceModule>>): [s
   return out;
 }
 
-/** Checks a host module's exports (also used at connect for factory output). */
+/**
+ * Checks a host module's exports (also used at connect for factory output):
+ * an object of functions, each named by an identifier other than `default`
+ * and `then`; at least one unless `allowEmpty`.
+ *
+ * @throws TypeError `WorkerJavaScriptBackend: host module "<name>" …` naming the fault.
+ */
 export function validateFunctions(name: string, fns: WorkspaceModuleFunctions, allowEmpty = false): void {
   if (typeof fns !== "object" || fns === null || Array.isArray(fns)) fail(`host module "${name}" must be an object of functions`);
   const keys = Object.keys(fns);
@@ -193,9 +317,10 @@ export function validateFunctions(name: string, fns: WorkspaceModuleFunctions, a
 }
 
 /**
- * Applies defaults and validates every option.
+ * Applies defaults and validates every option (spec 02 §3.1).
  *
- * @throws TypeError naming the option when a value is invalid.
+ * @throws TypeError `WorkerJavaScriptBackend: <option> …` naming the option when a
+ *   value is invalid (the `onInterrupt` message has no prefix).
  */
 export function resolveOptions(options: WorkerJavaScriptBackendOptions): ResolvedOptions {
   if (!options || typeof options !== "object") fail("options are required: new WorkerJavaScriptBackend({ loader: env.LOADER })");

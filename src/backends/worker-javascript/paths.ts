@@ -7,6 +7,7 @@
  */
 import type { WorkspaceFilesystem, WorkspaceStatResult } from "../../fs/types.js";
 import type { StoreVersion } from "../../storage/store-version.js";
+import { isUnder, normalizePath } from "../../util/path.js";
 
 /** An error with a POSIX-style `code` and the `path` it concerns. */
 export function pathError(code: string, message: string, path?: string): Error & { code: string; path?: string } {
@@ -14,29 +15,6 @@ export function pathError(code: string, message: string, path?: string): Error &
   err.code = code;
   if (path !== undefined) err.path = path;
   return err;
-}
-
-/** Joins and normalises lexically (`.` and `..` collapse; `..` above `/` stays at `/`). */
-export function normalize(path: string, base = "/"): string {
-  const full = path.startsWith("/") ? path : `${base}/${path}`;
-  const parts: string[] = [];
-  for (const seg of full.split("/")) {
-    if (seg === "" || seg === ".") continue;
-    if (seg === "..") parts.pop();
-    else parts.push(seg);
-  }
-  return "/" + parts.join("/");
-}
-
-/** The directory part of an absolute path. */
-export function dirname(path: string): string {
-  const i = path.lastIndexOf("/");
-  return i <= 0 ? "/" : path.slice(0, i);
-}
-
-/** True when `path` is `root` or below it. */
-export function isUnder(path: string, root: string): boolean {
-  return root === "/" || path === root || path.startsWith(root + "/");
 }
 
 /** Directories a run's memo holds at most (it starts over beyond). */
@@ -52,7 +30,7 @@ export interface ConfinedPath {
 function validated(root: string, input: string, base: string | undefined): string {
   if (typeof input !== "string") throw new TypeError(`path must be a string, got ${typeof input}`);
   if (input.includes("\0")) throw pathError("EINVAL", `path contains a NUL byte: ${JSON.stringify(input)}`, input);
-  const abs = normalize(input, base ?? root);
+  const abs = normalizePath(input, base ?? root);
   if (!isUnder(abs, root)) throw pathError("EACCES", `paths must stay under ${root}: ${input}`, abs);
   return abs;
 }
