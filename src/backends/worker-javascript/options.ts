@@ -205,7 +205,11 @@ export interface WorkerJavaScriptBackendOptions {
    * @defaultValue `{ mode: "none" }`
    */
   egress?: WorkerJavaScriptEgress;
-  /** @deprecated Use `egress`. `null` ≡ none, a Fetcher ≡ http-gateway. */
+  /**
+   * @deprecated Use `egress` (passing both is a TypeError). `null` ≡
+   * `{ mode: "none" }`, a Fetcher ≡ `{ mode: "http-gateway", gateway }`.
+   * @defaultValue unset: `egress` decides
+   */
   globalOutbound?: Fetcher | null;
 }
 
