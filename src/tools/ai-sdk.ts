@@ -9,17 +9,6 @@
  *
  * @module
  */
-export {
-  createAITools,
-  createReadTool,
-  createWriteTool,
-  createEditTool,
-  createListTool,
-  createFindTool,
-  createGrepTool,
-  createDeleteTool,
-  createExecTool,
-  createPublishTool,
-} from "./ai-sdk-tools.js";
-export type { CreateAIToolsOptions } from "./ai-sdk-tools.js";
+// createAITools, the nine create*Tool factories and CreateAIToolsOptions: exactly what ai-sdk-tools.ts exports.
+export * from "./ai-sdk-tools.js";
 export { forAISDKTools } from "../modules/tools.js";
