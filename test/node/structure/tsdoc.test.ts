@@ -36,7 +36,7 @@ import { tmpdir } from "node:os";
 import { basename, join, relative } from "node:path";
 import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
-import { entries, requireDist, root } from "../typings/dist.js";
+import { compileTypings, entries, requireDist, root } from "../typings/dist.js";
 
 const ENTRIES = entries();
 const DIST = join(root, "dist");
@@ -156,18 +156,6 @@ function sourceIndex(): Map<string, string[]> {
     }
   }
   return new Map([...index].map(([name, list]) => [name, list.sort((a, b) => Number(b.exported) - Number(a.exported)).map((e) => e.file)]));
-}
-
-/** Compiles the given `.d.ts` files as a user would see them. */
-function compileTypings(files: string[]): ts.Program {
-  return ts.createProgram(files, {
-    target: ts.ScriptTarget.ES2023,
-    module: ts.ModuleKind.ESNext,
-    moduleResolution: ts.ModuleResolutionKind.Bundler,
-    types: ["@cloudflare/workers-types"],
-    skipLibCheck: true,
-    noEmit: true,
-  });
 }
 
 /**

@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import ts from "typescript";
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 
@@ -33,4 +34,16 @@ export function requireDist(list: Entry[]): void {
   if (missing.length > 0) {
     throw new Error(`The built package is missing ${missing.map((f) => f.slice(root.length + 1)).join(", ")}: run \`npm run build\` first (these tests check dist, not src).`);
   }
+}
+
+/** Compiles the given `.d.ts` files as a user would see them (Bundler resolution, Workers types in scope). */
+export function compileTypings(files: string[]): ts.Program {
+  return ts.createProgram(files, {
+    target: ts.ScriptTarget.ES2023,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    types: ["@cloudflare/workers-types"],
+    skipLibCheck: true,
+    noEmit: true,
+  });
 }

@@ -23,7 +23,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
-import { entries, requireDist, root, type Entry } from "./dist.js";
+import { compileTypings, entries, requireDist, root, type Entry } from "./dist.js";
 
 interface ExportedName {
   name: string;
@@ -64,17 +64,7 @@ function describeExport(checker: ts.TypeChecker, symbol: ts.Symbol): ExportedNam
 
 /** What each entry's `.d.ts` exports, listed by the compiler. */
 function listTypedExports(list: Entry[]): Map<string, ExportedName[]> {
-  const program = ts.createProgram(
-    list.map((e) => e.types),
-    {
-      target: ts.ScriptTarget.ES2023,
-      module: ts.ModuleKind.ESNext,
-      moduleResolution: ts.ModuleResolutionKind.Bundler,
-      types: ["@cloudflare/workers-types"],
-      skipLibCheck: true,
-      noEmit: true,
-    },
-  );
+  const program = compileTypings(list.map((e) => e.types));
   const checker = program.getTypeChecker();
   const out = new Map<string, ExportedName[]>();
   for (const entry of list) {
