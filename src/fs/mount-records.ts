@@ -2,7 +2,8 @@
  * Mount records (spec 01 §6): the owner of `__ws_mounts`, one row per mount
  * root with its kind, the mode enforced now (`read-write` while it is being
  * materialised), whether the last run completed, and the version it ran
- * for. The registry (`mounts/registry.ts`) decides when to change them; the
+ * for. The mounts layer decides when to change them (`mounts/registry.ts`
+ * for the ready() pass and unmount, `mounts/materialize.ts` for one run); the
  * guard (`mount-guard.ts`) keeps the read-only roots in memory.
  *
  * @module
