@@ -19,7 +19,7 @@ import { compileExclude, compileGlob } from "./glob.js";
 import { grepFiles, compilePattern } from "./grep.js";
 import { MountGuard, mountGuardFor } from "./mount-guard.js";
 import { Nodes, type Node, type Resolution } from "./nodes.js";
-import { DIR_MODE, excludeOption, FILE_MODE, flagOption, LINK_MODE, modeOption, objectOption, pageOption, readOptions } from "./options.js";
+import { checkMode, DIR_MODE, excludeOption, FILE_MODE, flagOption, LINK_MODE, modeOption, objectOption, pageOption, readOptions } from "./options.js";
 import { basename } from "../util/path.js";
 import { canonicalPath, joinPath, segmentsOf } from "./path.js";
 import { fileText, readContent } from "./read.js";
@@ -321,9 +321,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
   async chmod(path: string, mode: number): Promise<void> {
     const canonical = canonicalPath(path, "chmod");
     this.#guard.assertWritable(canonical, "chmod");
-    if (typeof mode !== "number" || !Number.isSafeInteger(mode) || mode < 0) {
-      throw new WorkspaceFsError("EINVAL", "chmod", canonical, `mode must be a non-negative integer, got ${String(mode)}`);
-    }
+    checkMode(mode, "chmod", canonical);
     const mtime = this.#now();
     this.#nodes.transaction(() => {
       const node = this.#existing(canonical, "chmod", true);

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { isNonNegativeInteger, nonNegativeInteger } from "../util/validate.js";
 import { WorkspaceFsError } from "./errors.js";
 import type { ReadFileOptions } from "./types.js";
 
@@ -38,7 +39,7 @@ export function readOptions(arg: "utf8" | ReadFileOptions | undefined, path: str
   }
   for (const key of ["byteOffset", "byteLength"] as const) {
     const value = arg[key];
-    if (value !== undefined && !(Number.isSafeInteger(value) && value >= 0)) {
+    if (value !== undefined && !isNonNegativeInteger(value)) {
       throw new WorkspaceFsError("EINVAL", "readFile", path, `${key} must be a non-negative safe integer (bytes), got ${String(value)}`);
     }
   }
@@ -48,10 +49,7 @@ export function readOptions(arg: "utf8" | ReadFileOptions | undefined, path: str
 /** A paging or count option (`offset`, `limit`, `context`): absent is `fallback`. */
 export function pageOption(value: unknown, key: string, method: string, fallback: number): number {
   if (value === undefined) return fallback;
-  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) {
-    throw new TypeError(`${method}: ${key} must be a non-negative safe integer, got ${String(value)}`);
-  }
-  return value;
+  return nonNegativeInteger(value, `${method}: ${key}`, { got: true });
 }
 
 /** `exclude`: absent, or an array of glob strings. */
@@ -79,11 +77,16 @@ export function flagOption(value: unknown, key: string, method: string): boolean
   return value;
 }
 
+/** A mode argument: a non-negative safe integer, else `EINVAL` (`mode must be a non-negative integer, got …`). */
+export function checkMode(value: unknown, syscall: string, path: string): number {
+  if (!isNonNegativeInteger(value)) {
+    throw new WorkspaceFsError("EINVAL", syscall, path, `mode must be a non-negative integer, got ${String(value)}`);
+  }
+  return value;
+}
+
 /** A `mode` option: absent is `fallback`; kept to its permission bits (`& 0o7777`). */
 export function modeOption(value: unknown, fallback: number, syscall: string, path: string): number {
   if (value === undefined) return fallback;
-  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) {
-    throw new WorkspaceFsError("EINVAL", syscall, path, `mode must be a non-negative integer, got ${String(value)}`);
-  }
-  return value & 0o7777;
+  return checkMode(value, syscall, path) & 0o7777;
 }
