@@ -170,6 +170,15 @@ export function createPiTools(options: CreatePiToolsOptions): CreatePiToolsResul
   const available = cores.map((core) => JSON.stringify(core.name)).join(", ");
 
   async function execute(call: PiToolCall, context?: ToolCallContext): Promise<PiToolResult> {
+    try {
+      return await run(call, context);
+    } catch (err) {
+      // Reading the call object itself can throw (e.g. a `name` or `arguments` getter).
+      return { content: [{ type: "text", text: errorMessage(err) }], isError: true };
+    }
+  }
+
+  async function run(call: PiToolCall, context?: ToolCallContext): Promise<PiToolResult> {
     const entry = byName.get(call?.name);
     if (!entry) {
       return { content: [{ type: "text", text: `Unknown tool ${JSON.stringify(call?.name)}. Available tools: ${available}.` }], isError: true };

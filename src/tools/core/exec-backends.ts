@@ -115,6 +115,39 @@ const jsonValue: z.ZodType<unknown> = z.lazy(() =>
   z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(jsonValue), z.record(z.string(), jsonValue)]),
 );
 
+/** How many levels of objects and arrays exec's `input` may nest (the `input` object itself is level 1). */
+export const MAX_INPUT_DEPTH = 64;
+
+/**
+ * Whether `value` nests objects/arrays deeper than {@link MAX_INPUT_DEPTH},
+ * walked with an explicit stack so that no depth can overflow the call stack
+ * (and cycles stop at the limit).
+ */
+export function nestedTooDeep(value: unknown): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (typeof node !== "object" || node === null) continue;
+    if (depth > MAX_INPUT_DEPTH) return true;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) {
+      if (typeof child === "object" && child !== null) stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
+
+/**
+ * exec's `input`: a JSON object, at most {@link MAX_INPUT_DEPTH} levels deep.
+ * The depth is checked iteratively before zod's recursive validation runs, so
+ * a deeper value is rejected with `input is nested deeper than 64 levels` instead of
+ * overflowing the stack. (A preprocess keeps the JSON Schema that of the record.)
+ */
+const inputValue = z.preprocess((value, ctx) => {
+  if (!nestedTooDeep(value)) return value;
+  ctx.addIssue({ code: "custom", message: `input is nested deeper than ${MAX_INPUT_DEPTH} levels`, input: value });
+  return z.NEVER;
+}, z.record(z.string(), jsonValue));
+
 /** exec's input schema for a selection: `backend` only with several backends, `input` only with a callable one. */
 export function execInputSchema(sel: Selection): z.ZodType<ExecInput> {
   const allCallable = sel.ids.every((id) => sel.callable.has(id));
@@ -135,7 +168,7 @@ export function execInputSchema(sel: Selection): z.ZodType<ExecInput> {
   }
   shape.env = z.record(z.string(), z.string()).optional().describe("Environment variables for this run only.");
   if (sel.callable.size > 0) {
-    shape.input = z.record(z.string(), jsonValue).optional().describe("Structured input (JSON object) passed to a callable backend's module.");
+    shape.input = inputValue.optional().describe("Structured input (JSON object) passed to a callable backend's module.");
   }
   return z.object(shape) as unknown as z.ZodType<ExecInput>;
 }
