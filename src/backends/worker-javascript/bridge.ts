@@ -102,8 +102,8 @@ export interface BridgeRun {
   refusal(): string | null;
   /** Signals a call's deadline passed: the run will end failed. */
   deadlineMissed(name: string): void;
-  /** Tracks an accepted call until it settles (drain rule). */
-  track(promise: Promise<unknown>, controller: AbortController): void;
+  /** Tracks an accepted call until it settles (drain rule); the returned function releases it (deadline passed). */
+  track(promise: Promise<unknown>, controller: AbortController): () => void;
   /** Controllers of calls in flight (aborted on cancel). */
   readonly controllers: Set<AbortController>;
 }
@@ -158,12 +158,15 @@ export class RunCapabilities {
     const deadline = Date.now() + o.maxHostCallMs;
     this.#inFlight++;
     const work = (async () => (kind === "fs" ? this.#fs_(name, args, controller.signal) : this.#host(target, name, args, controller, deadline)))();
-    this.#run.track(work, controller);
+    const release = this.#run.track(work, controller);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         controller.abort(pathError("ETIMEDOUT", "capability call timed out."));
         this.#run.deadlineMissed(kind === "fs" ? `fs.${name}` : `${target} ${name}`);
+        // Past its deadline the call no longer holds the run's end back, even
+        // when a stop aborted its signal earlier (that abort makes this one a no-op).
+        release();
         reject(pathError("ETIMEDOUT", "capability call timed out."));
       }, o.maxHostCallMs);
     });

@@ -70,7 +70,8 @@ export class Run implements BridgeRun {
   done = false;
   /** The exit event when it could not be persisted. */
   terminal: WorkspaceRuntimeEvent | undefined;
-  #inflight = new Set<Promise<unknown>>();
+  /** One promise per accepted host call, resolved when it settles or is released at its deadline. */
+  #inflight = new Set<Promise<void>>();
   #stopping: Promise<void> | undefined;
   #finishing = false;
   #deadlineMissed: string | undefined;
@@ -103,22 +104,25 @@ export class Run implements BridgeRun {
     return null;
   }
 
-  /** Holds the terminal event back until `promise` settles (or its deadline passes). */
-  track(promise: Promise<unknown>, controller: AbortController): void {
+  /**
+   * Holds the terminal event back until `promise` settles or the returned
+   * `release` is called (by the call's deadline timer), whichever comes first.
+   * Release does not depend on the call's signal: a call aborted by a stop
+   * that then ignores the abort is still let go at its deadline, so a stop
+   * settles within `maxHostCallMs` whatever its host calls do.
+   */
+  track(promise: Promise<unknown>, controller: AbortController): () => void {
     this.controllers.add(controller);
-    const settled = promise.then(
-      () => {},
-      () => {},
-    );
-    this.#inflight.add(settled);
-    void settled.then(() => {
-      this.#inflight.delete(settled);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    this.#inflight.add(held);
+    const done = (): void => {
+      this.#inflight.delete(held);
       this.controllers.delete(controller);
-    });
-    controller.signal.addEventListener("abort", () => {
-      // A call past its deadline no longer holds the terminal event back.
-      if ((controller.signal.reason as { code?: string })?.code === "ETIMEDOUT") this.#inflight.delete(settled);
-    });
+      release();
+    };
+    promise.then(done, done);
+    return done;
   }
 
   /** Marks the run failed because host call `name` passed its deadline (the first one is named). */
