@@ -9,11 +9,15 @@
  * A file of one chunk keeps the chunk id in its inode row (`__ws_nodes.chunk`);
  * longer files list their chunks in `__ws_file_chunks (ino, idx) → chunk`.
  * `refs` counts every such reference. A chunk whose count is zero is reclaimed
- * by {@link ChunkStore.sweep} unless it is *pinned*: in-flight writes pin the
- * chunks they staged before commit, and open read streams pin the chunks of
- * their snapshot. Pins live in memory and are shared by every Workspace over
- * the same storage object; chunks left at zero by a crash are reclaimed by
- * the sweep when the next Workspace opens the store.
+ * by {@link ChunkStore.sweep} unless it is *pinned* or *leased*. In-flight
+ * writes stage their chunks with a lease in the database (`__ws_chunks.lease`,
+ * ms since the epoch): {@link STAGE_LEASE_MS} ahead, renewed while the write
+ * runs, so no sweep of any Workspace, process or isolate on the same database
+ * takes a chunk a live write still needs (spec 01 §4.7). Open read streams pin
+ * the chunks of their snapshot; pins live in memory and are shared by every
+ * Workspace over the same storage object. Chunks left at zero by a crash are
+ * reclaimed by the first sweep after their lease ends (at most
+ * {@link STAGE_LEASE_MS} after the writer's last renewal).
  *
  * The owner of `__ws_chunks`, `__ws_blobs` and `__ws_file_chunks`: every
  * statement on content and its reference counts is here.
@@ -31,6 +35,18 @@ export const INLINE_CHUNK_BYTES = 16_384;
 
 /** Rows per multi-row INSERT (Durable Objects allow 100 bound parameters). */
 const INSERT_BATCH = 32;
+
+/**
+ * How long a staged chunk is kept from the sweep without a renewal: 10
+ * minutes. A running write renews its chunks' leases every third of it.
+ */
+export const STAGE_LEASE_MS = 600_000;
+
+/** Ids per statement that lists them (Durable Objects allow 100 bound parameters). */
+const ID_BATCH = 90;
+
+/** The sweep's condition: unreferenced, and no live lease at time `?`. */
+const RECLAIMABLE = `refs <= 0 AND (lease IS NULL OR lease <= ?)`;
 
 /** Orphans deleted per sweep statement. */
 const SWEEP_BATCH = 512;
@@ -74,6 +90,8 @@ interface Shared {
   pins: Map<number, number>;
   /** A sweep stopped at its budget: orphans remain. */
   backlog: boolean;
+  /** When leases this store granted may have ended (ms): a sweep runs then even without a release. */
+  recheckAt: number;
 }
 
 const registries = new WeakMap<object, Shared>();
@@ -82,11 +100,17 @@ export class ChunkStore {
   readonly #db: Database;
   readonly #pins: Map<number, number>;
   readonly #shared: Shared;
+  readonly #clock: () => number;
 
-  constructor(db: Database, storageKey: object) {
+  /**
+   * @param storageKey The storage object: pins and sweep state are shared by every store over it.
+   * @param clock Clock (ms) for leases and the sweep: the Workspace's `now`. Default `Date.now`.
+   */
+  constructor(db: Database, storageKey: object, clock: () => number = Date.now) {
     this.#db = db;
+    this.#clock = clock;
     let shared = registries.get(storageKey);
-    if (!shared) registries.set(storageKey, (shared = { pins: new Map(), backlog: true }));
+    if (!shared) registries.set(storageKey, (shared = { pins: new Map(), backlog: true, recheckAt: Infinity }));
     this.#shared = shared;
     this.#pins = shared.pins;
   }
@@ -127,13 +151,21 @@ export class ChunkStore {
   }
 
   /**
-   * Stores a chunk without counting a reference and pins it (for streamed
-   * writes, linked later by {@link count}). The bytes are written before the
+   * Stores a chunk without counting a reference, pins it and leases it for
+   * {@link STAGE_LEASE_MS} (for streamed writes, linked later by {@link count}). An
+   * existing chunk's lease is extended in the same statement that finds it,
+   * so no sweep can take it in between. The bytes are written before the
    * index row, so an interrupted write can leave unreferenced bytes but never
    * an index row without bytes.
    */
   stage(chunk: HashedChunk): number {
-    const existing = this.#db.one<{ id: number }>(`SELECT id FROM __ws_chunks WHERE hash = ?`, chunk.hash);
+    const until = this.#clock() + STAGE_LEASE_MS;
+    this.#shared.recheckAt = Math.min(this.#shared.recheckAt, until + 1);
+    const existing = this.#db.one<{ id: number }>(
+      `UPDATE __ws_chunks SET lease = max(coalesce(lease, 0), ?) WHERE hash = ? RETURNING id`,
+      until,
+      chunk.hash,
+    );
     if (existing) {
       this.pin([existing.id]);
       return existing.id;
@@ -141,16 +173,47 @@ export class ChunkStore {
     let id: number;
     if (chunk.data.byteLength <= INLINE_CHUNK_BYTES) {
       id = this.#db.one<{ id: number }>(
-        `INSERT INTO __ws_chunks (hash, size, refs, data) VALUES (?, ?, 0, ?) RETURNING id`,
+        `INSERT INTO __ws_chunks (hash, size, refs, data, lease) VALUES (?, ?, 0, ?, ?) RETURNING id`,
         chunk.hash,
         chunk.data.byteLength,
         chunk.data,
+        until,
       )!.id;
     } else {
-      id = this.#insertLarge(chunk, 0);
+      id = this.#insertLarge(chunk, 0, until);
     }
     this.pin([id]);
     return id;
+  }
+
+  /** Extends the leases of staged chunks `ids` to {@link STAGE_LEASE_MS} from now. */
+  renew(ids: readonly number[]): void {
+    const until = this.#clock() + STAGE_LEASE_MS;
+    this.#shared.recheckAt = Math.min(this.#shared.recheckAt, until + 1);
+    const unique = [...new Set(ids)];
+    for (let start = 0; start < unique.length; start += ID_BATCH) {
+      const batch = unique.slice(start, start + ID_BATCH);
+      this.#db.run(
+        `UPDATE __ws_chunks SET lease = max(coalesce(lease, 0), ?) WHERE id IN (${batch.map(() => "?").join(", ")})`,
+        until,
+        ...batch,
+      );
+    }
+  }
+
+  /** Whether every chunk of `ids` is still stored, bytes included (checked at a write's commit). */
+  present(ids: readonly number[]): boolean {
+    const unique = [...new Set(ids)];
+    for (let start = 0; start < unique.length; start += ID_BATCH) {
+      const batch = unique.slice(start, start + ID_BATCH);
+      const row = this.#db.one<{ n: number }>(
+        `SELECT count(*) AS n FROM __ws_chunks c WHERE c.id IN (${batch.map(() => "?").join(", ")})
+         AND (c.data IS NOT NULL OR EXISTS (SELECT 1 FROM __ws_blobs b WHERE b.id = c.blob))`,
+        ...batch,
+      );
+      if (Number(row?.n ?? 0) !== batch.length) return false;
+    }
+    return true;
   }
 
   /**
@@ -158,14 +221,15 @@ export class ChunkStore {
    * first, so an interrupted write can leave unreferenced bytes but never an
    * index row without bytes.
    */
-  #insertLarge(chunk: HashedChunk, refs: number): number {
+  #insertLarge(chunk: HashedChunk, refs: number, lease: number | null = null): number {
     const blob = this.#db.one<{ id: number }>(`INSERT INTO __ws_blobs (data) VALUES (?) RETURNING id`, chunk.data)!.id;
     return this.#db.one<{ id: number }>(
-      `INSERT INTO __ws_chunks (hash, size, refs, blob) VALUES (?, ?, ?, ?) RETURNING id`,
+      `INSERT INTO __ws_chunks (hash, size, refs, blob, lease) VALUES (?, ?, ?, ?, ?) RETURNING id`,
       chunk.hash,
       chunk.data.byteLength,
       refs,
       blob,
+      lease,
     )!.id;
   }
 
@@ -272,35 +336,40 @@ export class ChunkStore {
   }
 
   /**
-   * Deletes unreferenced, unpinned chunks: at most {@link SWEEP_BUDGET} per
-   * call. Call it after a mutation that released content; it also runs when
-   * an earlier sweep left a backlog. Safe to call any time.
+   * Deletes unreferenced, unpinned chunks whose lease has ended by `now`
+   * (ms; the store's clock unless a test injects a time): at most
+   * {@link SWEEP_BUDGET} per call. Call it after a mutation that released
+   * content; it also runs when an earlier sweep left a backlog or a lease
+   * this store granted may have ended. Safe to call any time.
    */
-  sweep(released = true): void {
-    if (!released && !this.#shared.backlog) return;
+  sweep(released = true, now: number = this.#clock()): void {
+    const shared = this.#shared;
+    if (!released && !shared.backlog && now < shared.recheckAt) return;
     let budget = SWEEP_BUDGET;
-    this.#shared.backlog = false;
+    shared.backlog = false;
+    if (now >= shared.recheckAt) shared.recheckAt = Infinity;
     while (budget > 0) {
       const orphans = this.#db
-        .all<{ id: number }>(`SELECT id FROM __ws_chunks WHERE refs <= 0 LIMIT ${SWEEP_BATCH}`)
+        .all<{ id: number }>(`SELECT id FROM __ws_chunks WHERE ${RECLAIMABLE} LIMIT ${SWEEP_BATCH}`, now)
         .map((row) => row.id);
       if (orphans.length === 0) return;
       const free = orphans.filter((id) => !this.#pins.has(id));
+      // Each statement checks the condition again: another process may have staged or linked a chunk since.
       this.#db.tx(() => {
         if (free.length === orphans.length) {
-          const batch = `SELECT id FROM __ws_chunks WHERE refs <= 0 LIMIT ${SWEEP_BATCH}`;
-          this.#db.run(`DELETE FROM __ws_blobs WHERE id IN (SELECT blob FROM __ws_chunks WHERE id IN (${batch}))`);
-          this.#db.run(`DELETE FROM __ws_chunks WHERE id IN (${batch})`);
+          const batch = `SELECT id FROM __ws_chunks WHERE ${RECLAIMABLE} LIMIT ${SWEEP_BATCH}`;
+          this.#db.run(`DELETE FROM __ws_blobs WHERE id IN (SELECT blob FROM __ws_chunks WHERE id IN (${batch}))`, now);
+          this.#db.run(`DELETE FROM __ws_chunks WHERE id IN (${batch})`, now);
         } else {
           for (const id of free) {
-            this.#db.run(`DELETE FROM __ws_blobs WHERE id = (SELECT blob FROM __ws_chunks WHERE id = ?)`, id);
-            this.#db.run(`DELETE FROM __ws_chunks WHERE id = ?`, id);
+            this.#db.run(`DELETE FROM __ws_blobs WHERE id = (SELECT blob FROM __ws_chunks WHERE id = ? AND ${RECLAIMABLE})`, id, now);
+            this.#db.run(`DELETE FROM __ws_chunks WHERE id = ? AND ${RECLAIMABLE}`, id, now);
           }
         }
       });
       budget -= orphans.length;
       if (orphans.length < SWEEP_BATCH || free.length < orphans.length) return;
     }
-    this.#shared.backlog = true;
+    shared.backlog = true;
   }
 }

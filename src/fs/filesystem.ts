@@ -61,7 +61,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     const mtime = options.now();
     ensureSchema(db, () => this.#nodes.createRoot(mtime));
     this.#guard = mountGuardFor(db);
-    this.#chunks = new ChunkStore(db, db.storage);
+    this.#chunks = new ChunkStore(db, db.storage, options.now);
     this.#writer = new FileWriter(this.#nodes, this.#chunks, this.#guard);
     this.#chunks.sweep();
   }

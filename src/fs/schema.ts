@@ -7,7 +7,9 @@
  * - `__ws_chunks`: content-addressed chunk index (SHA-256 → id, refcount).
  *   Chunks up to 16 KiB keep their bytes in the row (`data`); larger ones
  *   keep them apart in `__ws_blobs` (`blob` → its id), so refcount updates
- *   never rewrite a 512 KiB row.
+ *   never rewrite a 512 KiB row. `lease` (ms since the epoch, schema 2) keeps
+ *   an unreferenced chunk staged by an in-flight write from every sweep, in
+ *   any process, until then (spec 01 §4.7; see `chunks.ts`).
  * - `__ws_file_chunks`: the chunk list of a file longer than one chunk,
  *   `(ino, idx)` → chunk id; a one-chunk file keeps its chunk id in
  *   `__ws_nodes.chunk`, so small files cost one row.
@@ -25,7 +27,7 @@ import type { Database } from "../storage/database.js";
 import { WorkspaceFsError } from "./errors.js";
 
 /** Schema version written by this code. A store with a higher version is refused (EIO). */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 export const enum Kind {
   File = 1,
@@ -53,7 +55,8 @@ const DDL = [
      size INTEGER NOT NULL,
      refs INTEGER NOT NULL,
      data BLOB,
-     blob INTEGER
+     blob INTEGER,
+     lease INTEGER
    )`,
   `CREATE INDEX IF NOT EXISTS __ws_chunks_orphans ON __ws_chunks (id) WHERE refs = 0`,
   `CREATE TABLE IF NOT EXISTS __ws_blobs (id INTEGER PRIMARY KEY, data BLOB NOT NULL)`,
@@ -102,6 +105,11 @@ export function ensureSchema(db: Database, bootstrap: () => void): void {
       );
     }
     if (!row) db.run(`INSERT INTO __ws_meta (key, value) VALUES ('schema', ?)`, SCHEMA_VERSION);
+    else if (row.value < SCHEMA_VERSION) {
+      // Schema 1 → 2: staged chunks carry a durable lease.
+      if (row.value < 2) db.run(`ALTER TABLE __ws_chunks ADD COLUMN lease INTEGER`);
+      db.run(`UPDATE __ws_meta SET value = ? WHERE key = 'schema'`, SCHEMA_VERSION);
+    }
     bootstrap();
   });
 }

@@ -6,9 +6,11 @@
  *   store the chunk and point the file at it in one transaction.
  * - Longer content: cut into {@link CHUNK_SIZE} pieces as it arrives (a
  *   stream is re-windowed holding at most one chunk), each hashed and
- *   *staged* (stored, pinned, unreferenced); then one transaction checks the
- *   target again, counts the references and links the chunk list. A failure
- *   before the commit leaves the old file untouched; staged chunks are swept.
+ *   *staged* (stored, pinned, unreferenced, leased in the database and the
+ *   lease renewed while the write runs, spec 01 §4.7); then one transaction
+ *   checks the target again and that every staged chunk is still stored,
+ *   counts the references and links the chunk list. A failure before the
+ *   commit leaves the old file untouched; staged chunks are swept.
  *
  * The caller (the filesystem facade) has canonicalised the path, checked
  * the options and refused a read-only target; the target is checked again
@@ -16,7 +18,7 @@
  *
  * @module
  */
-import { CHUNK_SIZE, sha256, splitChunks, type ChunkStore } from "./chunks.js";
+import { CHUNK_SIZE, sha256, splitChunks, STAGE_LEASE_MS, type ChunkStore } from "./chunks.js";
 import { throwIfWalkFailed, WorkspaceFsError } from "./errors.js";
 import type { MountGuard } from "./mount-guard.js";
 import type { Node, Nodes, Resolution } from "./nodes.js";
@@ -104,18 +106,37 @@ export class FileWriter {
   async #writeStaged(request: WriteRequest, segments: string[], pieces: AsyncIterable<Uint8Array>): Promise<void> {
     const ids: number[] = [];
     let size = 0;
+    let renewed = Date.now();
+    const renew = (): void => {
+      renewed = Date.now();
+      this.#chunks.renew(ids);
+    };
+    // Renews the leases while the stream is slow to deliver; each staged piece renews them too when due.
+    const timer = setInterval(() => {
+      try {
+        renew();
+      } catch {
+        // The store is closed or failing: the commit reports it.
+      }
+    }, STAGE_LEASE_MS / 3);
+    (timer as { unref?: () => void }).unref?.();
     try {
       for await (const piece of pieces) {
         const hash = await sha256(piece);
+        if (Date.now() - renewed > STAGE_LEASE_MS / 3) renew();
         ids.push(this.#chunks.stage({ hash, data: piece }));
         size += piece.byteLength;
       }
       this.#nodes.transaction(() => {
         const target = this.#target(request, segments);
+        if (!this.#chunks.present(ids)) {
+          throw new WorkspaceFsError("EIO", "writeFile", request.path, "a staged chunk is missing from the store; the file was not changed");
+        }
         this.#chunks.count(ids);
         this.#commit(target, null, ids, size, request);
       });
     } finally {
+      clearInterval(timer);
       this.#chunks.unpin(ids);
       this.#chunks.sweep();
     }
