@@ -248,11 +248,17 @@ export class ChunkStore {
     return null;
   }
 
-  /** Counts one reference per occurrence in `ids` (staged chunks being linked). */
+  /**
+   * Counts one reference per occurrence in `ids` (staged chunks being linked)
+   * and ends their leases: a referenced chunk needs none, and a lease left in
+   * place would keep the chunk after the file is removed. (If another
+   * process staged the same chunk meanwhile, its commit re-checks with
+   * {@link ChunkStore.present} and fails with EIO rather than link a missing chunk.)
+   */
   count(ids: readonly number[]): void {
     const counts = new Map<number, number>();
     for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
-    for (const [id, n] of counts) this.#db.run(`UPDATE __ws_chunks SET refs = refs + ? WHERE id = ?`, n, id);
+    for (const [id, n] of counts) this.#db.run(`UPDATE __ws_chunks SET refs = refs + ?, lease = NULL WHERE id = ?`, n, id);
   }
 
   /** Drops a file's references and chunk list. Returns whether any reference was dropped. */
