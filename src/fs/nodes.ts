@@ -32,9 +32,10 @@ const COLUMNS = `ino, parent, name, kind, mode, mtime, size, target, chunk`;
 
 /** Outcome of walking a path. */
 export type Resolution =
-  | { status: "found"; node: Node }
+  /** `slash`: the last component came from a link target ending in `/` (it names a directory). */
+  | { status: "found"; node: Node; slash?: boolean }
   /** Every component but the last exists; `parent` is the directory the last would live in. */
-  | { status: "missing"; parent: Node; name: string }
+  | { status: "missing"; parent: Node; name: string; slash?: boolean }
   /** A component before the last is missing (or a link in the chain dangles). */
   | { status: "enoent" }
   /** A component before the last is a file (or, with `followLinks: false`, a link). */
@@ -65,6 +66,8 @@ export interface ResolveTrace {
 interface Segment {
   name: string;
   fromLink: boolean;
+  /** The last part of a link target written with a trailing `/`. */
+  slash?: boolean;
 }
 
 const ROOT_STUB: Node = { ino: 1, parent: 0, name: "", kind: Kind.Directory, mode: 0o755, mtime: 0, size: 0, target: null, chunk: null };
@@ -208,6 +211,7 @@ export class Nodes {
     for (let i = segments.length - 1; i >= 0; i--) stack.push({ name: segments[i], fromLink: false });
     let current: Node = ROOT_STUB;
     let expansions = 0;
+    let slash = false;
     const known = segments.length > 1 || (options.withData && segments.length > 0) ? this.#prefetch(segments, options.withData === true) : undefined;
     const lookup = (parent: number, name: string): Node | undefined => {
       const key = `${parent}/${name}`;
@@ -216,6 +220,7 @@ export class Nodes {
     while (stack.length > 0) {
       const segment = stack.pop()!;
       const last = stack.length === 0;
+      if (last) slash = segment.slash === true;
       if (segment.name === "..") {
         if (current.ino !== 1) current = this.get(current.parent) ?? ROOT_STUB;
         continue;
@@ -225,7 +230,7 @@ export class Nodes {
         if (last) {
           const parent = this.#full(current);
           if (trace) trace.reached = parent;
-          return { status: "missing", parent, name: segment.name };
+          return slash ? { status: "missing", parent, name: segment.name, slash } : { status: "missing", parent, name: segment.name };
         }
         if (options.createMissing && !segment.fromLink) {
           current = options.createMissing(this.#full(current), segment.name);
@@ -243,9 +248,14 @@ export class Nodes {
         const target = child.target ?? "";
         if (target.startsWith("/")) current = ROOT_STUB;
         const parts = target.split("/");
+        // A target ending in `/` (or a link reached through such a target) names a directory.
+        let trailing = segment.slash === true || target.endsWith("/");
         for (let i = parts.length - 1; i >= 0; i--) {
           const name = parts[i];
-          if (name !== "" && name !== ".") stack.push({ name, fromLink: true });
+          if (name !== "" && name !== ".") {
+            stack.push(trailing ? { name, fromLink: true, slash: true } : { name, fromLink: true });
+            trailing = false;
+          }
         }
         continue;
       }
@@ -257,7 +267,7 @@ export class Nodes {
     }
     const node = this.#full(current);
     if (trace) trace.reached = node;
-    return { status: "found", node };
+    return slash ? { status: "found", node, slash } : { status: "found", node };
   }
 
   /** The canonical path of inode `ino` (`/` for the root), from its parent chain in one query. */

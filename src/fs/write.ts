@@ -158,6 +158,10 @@ export class FileWriter {
     const found = this.#nodes.resolve(segments, { followFinal: true, trace });
     this.#guard.assertWritableVia(trace, found, "writeFile", path, this.#nodes);
     throwIfWalkFailed(found, "writeFile", path);
+    // Through a link whose target ends in `/`: a directory is named, so no file is written or created (Linux: EISDIR).
+    if ((found.status === "found" || found.status === "missing") && found.slash) {
+      throw new WorkspaceFsError("EISDIR", "writeFile", path);
+    }
     if (found.status === "found") {
       if (found.node.kind === Kind.Directory) throw new WorkspaceFsError("EISDIR", "writeFile", path);
       return { node: found.node };

@@ -177,6 +177,36 @@ export function definePathCases(h: FsHarness): void {
       await expectFsError(t.fs.readFile("/l1", "utf8"), "ENOENT");
     });
 
+    fsIt(h, "writeFile through a link whose target ends in '/' → EISDIR, nothing created (Linux)", async (t) => {
+      await t.fs.mkdir("/workspace");
+      await t.fs.symlink("/workspace/b/", "/workspace/link");
+      await expectFsError(t.fs.writeFile("/workspace/link", "x"), "EISDIR");
+      await expectFsError(t.fs.lstat("/workspace/b"), "ENOENT");
+      // relative form, and a chain ending in such a link
+      await t.fs.symlink("c/", "/workspace/rel");
+      await t.fs.symlink("/workspace/rel", "/workspace/via");
+      await expectFsError(t.fs.writeFile("/workspace/rel", "x"), "EISDIR");
+      await expectFsError(t.fs.writeFile("/workspace/via", "x"), "EISDIR");
+      await expectFsError(t.fs.lstat("/workspace/c"), "ENOENT");
+      // a link to "d/" reached through a link to "e": the slash still applies
+      await t.fs.symlink("/workspace/e/", "/workspace/f");
+      await t.fs.symlink("/workspace/f", "/workspace/g");
+      await expectFsError(t.fs.writeFile("/workspace/g", "x"), "EISDIR");
+      await expectFsError(t.fs.lstat("/workspace/e"), "ENOENT");
+      // an existing file named with a trailing '/' is not written either; a directory is EISDIR as before
+      await t.fs.writeFile("/workspace/file", "old");
+      await t.fs.symlink("file/", "/workspace/tofile");
+      await expectFsError(t.fs.writeFile("/workspace/tofile", "x"), "EISDIR");
+      expect(await t.fs.readFile("/workspace/file", "utf8")).toBe("old");
+      await t.fs.mkdir("/workspace/dir");
+      await t.fs.symlink("dir/", "/workspace/todir");
+      await expectFsError(t.fs.writeFile("/workspace/todir", "x"), "EISDIR");
+      // mkdir through the parent chain still works: a trailing '/' mid-path is harmless
+      await t.fs.symlink("/workspace/dir/", "/workspace/mid");
+      await t.fs.writeFile("/workspace/mid/inner", "in");
+      expect(await t.fs.readFile("/workspace/dir/inner", "utf8")).toBe("in");
+    });
+
     async function chain(t: FsTestContext, prefix: string, count: number, last: string): Promise<void> {
       // prefix1 -> prefix2 -> … -> prefix<count> -> last
       for (let i = 1; i <= count; i++) await t.fs.symlink(i === count ? last : `${prefix}${i + 1}`, `${prefix}${i}`);
