@@ -208,9 +208,40 @@ export class Run implements BridgeRun {
         this.#finish(1, null);
         return;
       }
-      const exitCode = Number.isInteger(outcome.code) && outcome.code >= 0 && outcome.code <= 255 ? outcome.code : 1;
-      this.#finish(exitCode, exitCode === 0 ? (outcome.value ?? "null") : null);
+      const exitCode = Number.isInteger(outcome?.code) && outcome.code >= 0 && outcome.code <= 255 ? outcome.code : 1;
+      if (exitCode !== 0) {
+        this.#finish(exitCode, null);
+        return;
+      }
+      // The isolate checked the result, but code in the run can replace what it
+      // checked with (JSON.stringify, TextEncoder): check the bytes we got again.
+      const failure = this.#checkResult(outcome.value ?? "null");
+      if (failure !== null) {
+        this.#append("stderr", encoder.encode(`${failure}\n`));
+        this.#finish(1, null);
+        return;
+      }
+      this.#finish(0, outcome.value ?? "null");
     })();
+  }
+
+  /**
+   * Checks the result the isolate sent, on the host: a string of at most
+   * `maxResultBytes` bytes of UTF-8 that parses as JSON.
+   *
+   * @returns null when it is fine, else the message for stderr.
+   */
+  #checkResult(value: unknown): string | null {
+    const max = this.#host.options.maxResultBytes;
+    if (typeof value !== "string") return "The default export returned a value the host could not read as JSON.";
+    const size = encoder.encode(value).byteLength;
+    if (size > max) return `The default export returned ${size} bytes of JSON, over maxResultBytes (${max} bytes).`;
+    try {
+      JSON.parse(value);
+    } catch {
+      return "The default export returned a value the host could not read as JSON.";
+    }
+    return null;
   }
 
   /** Cancels (kill/close → 130) or times out (→ 1) the run; resolves once it settled. */
