@@ -10,9 +10,8 @@ import type { WorkspaceModuleCallContext, WorkspaceModuleFunctions } from "../..
 import type { WorkspaceRuntimeValue } from "../../runtime/types.js";
 import type { StoreVersion } from "../../storage/store-version.js";
 import { concatBytes } from "../../util/bytes.js";
-import { dirname, isUnder, normalizePath } from "../../util/path.js";
 import type { ResolvedOptions } from "./options.js";
-import { ConfinedResolver, pathError, type ConfinedPath } from "./paths.js";
+import { checkLinkTarget, ConfinedResolver, pathError, type ConfinedPath } from "./paths.js";
 import type { BridgeCallKind, BridgeError, BridgeResult } from "./protocol.js";
 
 const encoder = new TextEncoder();
@@ -252,8 +251,8 @@ export class RunCapabilities {
         this.#writable();
         if (typeof args[0] !== "string") throw new TypeError("symlink: target must be a string");
         const p = await this.#resolve(args[1], true);
-        const target = normalizePath(args[0], dirname(p));
-        if (!isUnder(target, this.#o.root)) throw pathError("EACCES", `paths must stay under ${this.#o.root}: symlink target ${args[0]}`, target);
+        // Where the target leads through the links that exist now, not its text alone (spec 01 §2.3).
+        await checkLinkTarget(fs, this.#o.root, p, args[0]);
         await fs.symlink(args[0], p);
         return null;
       }

@@ -7,7 +7,7 @@
  */
 import type { WorkspaceFilesystem, WorkspaceStatResult } from "../../fs/types.js";
 import type { StoreVersion } from "../../storage/store-version.js";
-import { isUnder, normalizePath } from "../../util/path.js";
+import { dirname, isUnder, normalizePath } from "../../util/path.js";
 
 /** An error with a POSIX-style `code` and the `path` it concerns. */
 export function pathError(code: string, message: string, path?: string): Error & { code: string; path?: string } {
@@ -102,6 +102,59 @@ export class ConfinedResolver {
     }
     return out;
   }
+}
+
+/** Link expansions a target check follows before giving up (as the filesystem, spec 01 §2.3). */
+const MAX_LINK_EXPANSIONS = 40;
+
+/**
+ * Where link target `target`, stored at `linkPath`, leads as the filesystem
+ * resolves it now (spec 01 §2.3): from the link's directory, following
+ * existing links on the way (their targets from where they are), `..` taken
+ * lexically after each expansion, and the part from a missing entry on
+ * taken lexically. Refuses a target that ends up outside `root`.
+ *
+ * @throws `EACCES` (`paths must stay under <root>: symlink target <target>`)
+ *   when it leaves root, `ELOOP` past 40 expansions.
+ */
+export async function checkLinkTarget(fs: WorkspaceFilesystem, root: string, linkPath: string, target: string): Promise<void> {
+  const refuse = (at: string): Error => pathError("EACCES", `paths must stay under ${root}: symlink target ${target}`, at);
+  const lexical = normalizePath(target, dirname(linkPath));
+  if (!isUnder(lexical, root)) throw refuse(lexical);
+  const current = target.startsWith("/") ? [] : dirname(linkPath).split("/").filter(Boolean);
+  // Pending components, next last.
+  const pending = target.split("/").reverse();
+  let expansions = 0;
+  let missing = false;
+  while (pending.length > 0) {
+    const name = pending.pop()!;
+    if (name === "" || name === ".") continue;
+    if (name === "..") {
+      current.pop();
+      continue;
+    }
+    const path = "/" + [...current, name].join("/");
+    if (!missing) {
+      let stat: WorkspaceStatResult | undefined;
+      try {
+        stat = await fs.lstat(path);
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        if (code !== "ENOENT" && code !== "ENOTDIR") throw err;
+        missing = true;
+      }
+      if (stat?.isSymbolicLink) {
+        if (++expansions > MAX_LINK_EXPANSIONS) throw pathError("ELOOP", `too many symbolic links in symlink target ${target}`, path);
+        const next = await fs.readlink(path);
+        if (next.startsWith("/")) current.length = 0;
+        pending.push(...next.split("/").reverse());
+        continue;
+      }
+    }
+    current.push(name);
+  }
+  const real = "/" + current.join("/");
+  if (!isUnder(real, root)) throw refuse(real);
 }
 
 /**
