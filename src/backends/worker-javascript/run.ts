@@ -16,6 +16,17 @@ import { RUNNER_MODULE } from "./isolate.js";
 
 const encoder = new TextEncoder();
 
+/**
+ * Output is coalesced before it is journaled: output arriving after a quiet
+ * spell is journaled at once; more output within {@link FLUSH_MS} of the last
+ * write is held (one stream's bytes) until that interval is up, this many
+ * bytes have gathered, the stream switches, or the run ends — so a stream of
+ * tiny writes becomes about one row per interval, not one row each.
+ */
+const FLUSH_BYTES = 64 * 1024;
+/** Minimum interval between two output rows of a run while output keeps coming. */
+const FLUSH_MS = 250;
+
 /** Why a run is stopped: `kill` and `close` exit 130, `timeout` exits 1. */
 export type StopReason = "kill" | "timeout" | "close";
 
@@ -76,6 +87,11 @@ export class Run implements BridgeRun {
   #finishing = false;
   #deadlineMissed: string | undefined;
   #stdioBytes = 0;
+  /** Output received but not yet journaled: one stream's chunks, in order. */
+  #pending: { stream: "stdout" | "stderr"; parts: Uint8Array[]; bytes: number } | undefined;
+  #flushTimer: ReturnType<typeof setTimeout> | undefined;
+  /** When output was last journaled (ms, `Date.now()`). */
+  #lastFlush = 0;
   #waiters: (() => void)[] = [];
   #timer: ReturnType<typeof setTimeout> | undefined;
   #entry: unknown;
@@ -141,11 +157,50 @@ export class Run implements BridgeRun {
     if (this.#stdioBytes >= max) return;
     let chunk = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes as ArrayBuffer);
     if (this.#stdioBytes + chunk.byteLength > max) chunk = chunk.slice(0, max - this.#stdioBytes);
+    if (chunk.byteLength === 0) return;
     this.#stdioBytes += chunk.byteLength;
-    this.#append(stream, chunk);
+    // Copy: the chunk is held for a while and its buffer is not ours.
+    chunk = chunk.slice();
+    if (this.#pending && this.#pending.stream !== stream) this.#flush();
+    this.#pending ??= { stream, parts: [], bytes: 0 };
+    this.#pending.parts.push(chunk);
+    this.#pending.bytes += chunk.byteLength;
+    if (this.#pending.bytes >= FLUSH_BYTES) this.#flush();
+    else if (this.#flushTimer === undefined) {
+      const wait = this.#lastFlush + FLUSH_MS - Date.now();
+      if (wait <= 0) this.#flush();
+      else this.#flushTimer = setTimeout(() => this.#flush(), wait);
+    }
   }
 
+  /** Journals the coalesced output held so far as one event. */
+  #flush(): void {
+    clearTimeout(this.#flushTimer);
+    this.#flushTimer = undefined;
+    const pending = this.#pending;
+    this.#pending = undefined;
+    if (!pending || pending.bytes === 0) return;
+    let bytes: Uint8Array;
+    if (pending.parts.length === 1) bytes = pending.parts[0]!;
+    else {
+      bytes = new Uint8Array(pending.bytes);
+      let at = 0;
+      for (const part of pending.parts) {
+        bytes.set(part, at);
+        at += part.byteLength;
+      }
+    }
+    this.#write(pending.stream, bytes);
+    this.#lastFlush = Date.now();
+  }
+
+  /** Journals `bytes` after any output still held, keeping the order of events. */
   #append(stream: "stdout" | "stderr", bytes: Uint8Array): void {
+    this.#flush();
+    this.#write(stream, bytes);
+  }
+
+  #write(stream: "stdout" | "stderr", bytes: Uint8Array): void {
     if (bytes.byteLength === 0) return;
     const seq = ++this.seq;
     try {
@@ -248,6 +303,8 @@ export class Run implements BridgeRun {
   stop(reason: StopReason): Promise<void> {
     if (this.done) return Promise.resolve();
     this.#stopping ??= (async () => {
+      // Output already received is kept (it precedes the stop).
+      this.#flush();
       for (const controller of this.controllers) controller.abort(new Error(`execution ${this.id} was cancelled`));
       this.#dispose();
       await this.#drain();
@@ -281,6 +338,7 @@ export class Run implements BridgeRun {
 
   #finish(code: number, result: string | null): void {
     if (this.done) return;
+    this.#flush();
     this.#dispose();
     const seq = ++this.seq;
     let persisted = false;
