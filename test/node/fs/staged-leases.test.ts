@@ -89,14 +89,20 @@ function orphanCount(file: string): number {
 }
 
 describe("staged chunks are leased in the database (spec 01 §4.7)", () => {
-  it("another Workspace on the same file does not reclaim an in-flight write's chunks", async () => {
-    const file = join(dir, "two-workspaces.db");
+  /** Workspace `a` on a fresh file `name` holding /f = "OLD", with a stream write to /f staged and held at the gate. */
+  async function stagedWrite(name: string) {
+    const file = join(dir, name);
     const sa = nodeSqliteStorage(file);
     const a = new Workspace({ storage: sa });
     await a.fs.writeFile("/f", "OLD");
-    const { stream, staged, release, expected } = gatedStream();
+    const { stream, staged, release, fail, expected } = gatedStream();
     const writing = a.fs.writeFile("/f", stream);
     await staged;
+    return { file, sa, a, writing, release, fail, expected };
+  }
+
+  it("another Workspace on the same file does not reclaim an in-flight write's chunks", async () => {
+    const { file, sa, a, writing, release, expected } = await stagedWrite("two-workspaces.db");
     const sb = nodeSqliteStorage(file);
     const b = new Workspace({ storage: sb }); // its start-up sweep
     await b.fs.writeFile("/g", "x");
@@ -134,13 +140,7 @@ describe("staged chunks are leased in the database (spec 01 §4.7)", () => {
        storage.close();
        process.stdout.write("swept");`,
     );
-    const file = join(dir, "two-processes.db");
-    const sa = nodeSqliteStorage(file);
-    const a = new Workspace({ storage: sa });
-    await a.fs.writeFile("/f", "OLD");
-    const { stream, staged, release, expected } = gatedStream();
-    const writing = a.fs.writeFile("/f", stream);
-    await staged;
+    const { file, sa, a, writing, release, expected } = await stagedWrite("two-processes.db");
     const { stdout } = await promisify(execFile)(process.execPath, [child, bundle, file], { cwd: root });
     expect(stdout).toBe("swept");
     release();
@@ -151,13 +151,9 @@ describe("staged chunks are leased in the database (spec 01 §4.7)", () => {
   });
 
   it("a crashed writer's staged chunks are reclaimed once their lease has ended", async () => {
-    const file = join(dir, "crashed.db");
-    const sa = nodeSqliteStorage(file);
-    const a = new Workspace({ storage: sa });
-    await a.fs.writeFile("/f", "OLD");
-    const { stream, staged, fail } = gatedStream();
-    const writing = a.fs.writeFile("/f", stream).catch((e: unknown) => e);
-    await staged;
+    const started = await stagedWrite("crashed.db");
+    const { file, sa, a, fail } = started;
+    const writing = started.writing.catch((e: unknown) => e);
     // The writer is now "crashed": it never renews or commits. Another store sweeps.
     const sb = nodeSqliteStorage(file);
     const db = new Database(sb);
@@ -179,13 +175,9 @@ describe("staged chunks are leased in the database (spec 01 §4.7)", () => {
   });
 
   it("a commit whose staged chunk went missing fails with EIO and leaves the old content", async () => {
-    const file = join(dir, "missing.db");
-    const sa = nodeSqliteStorage(file);
-    const a = new Workspace({ storage: sa });
-    await a.fs.writeFile("/f", "OLD");
-    const { stream, staged, release } = gatedStream();
-    const writing = a.fs.writeFile("/f", stream).catch((e: unknown) => e);
-    await staged;
+    const started = await stagedWrite("missing.db");
+    const { sa, a, release } = started;
+    const writing = started.writing.catch((e: unknown) => e);
     sa.sql.exec("DELETE FROM __ws_blobs WHERE id = (SELECT blob FROM __ws_chunks WHERE refs <= 0 ORDER BY id LIMIT 1)");
     sa.sql.exec("DELETE FROM __ws_chunks WHERE id = (SELECT id FROM __ws_chunks WHERE refs <= 0 ORDER BY id LIMIT 1)");
     release();
