@@ -26,6 +26,14 @@ const encoder = new TextEncoder();
 const FLUSH_BYTES = 64 * 1024;
 /** Minimum interval between two output rows of a run while output keeps coming. */
 const FLUSH_MS = 250;
+/**
+ * How long (ms) a stop (kill, timeout, close) waits for the run's aborted
+ * host calls to settle before it settles the run anyway. Well-behaved calls
+ * (file system calls, modules that honour their signal) settle at once; a
+ * call that ignores its abort is abandoned after this grace, or at its own
+ * `maxHostCallMs` deadline if that comes first, and its late answer is dropped.
+ */
+export const STOP_GRACE_MS = 5_000;
 
 /** Why a run is stopped: `kill` and `close` exit 130, `timeout` exits 1. */
 export type StopReason = "kill" | "timeout" | "close";
@@ -124,8 +132,8 @@ export class Run implements BridgeRun {
    * Holds the terminal event back until `promise` settles or the returned
    * `release` is called (by the call's deadline timer), whichever comes first.
    * Release does not depend on the call's signal: a call aborted by a stop
-   * that then ignores the abort is still let go at its deadline, so a stop
-   * settles within `maxHostCallMs` whatever its host calls do.
+   * that then ignores the abort is still let go at its deadline; a stop waits
+   * for it at most {@link STOP_GRACE_MS} (or that deadline, if sooner).
    */
   track(promise: Promise<unknown>, controller: AbortController): () => void {
     this.controllers.add(controller);
@@ -307,7 +315,9 @@ export class Run implements BridgeRun {
       this.#flush();
       for (const controller of this.controllers) controller.abort(new Error(`execution ${this.id} was cancelled`));
       this.#dispose();
-      await this.#drain();
+      let grace: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([this.#drain(), new Promise<void>((resolve) => (grace = setTimeout(resolve, STOP_GRACE_MS)))]);
+      clearTimeout(grace);
       const message =
         reason === "timeout"
           ? "JavaScript execution timed out\n"

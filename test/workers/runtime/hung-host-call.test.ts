@@ -6,7 +6,8 @@ import { collect, inWorkspace } from "./helpers.js";
  * A run whose host call never settles (it ignores its abort signal) must
  * still stop: timeout, killExec, getExec().result(), workspace.close() and
  * the exec tool's abort all settle, at the latest once the call's deadline
- * (maxHostCallMs) passes; a late answer changes nothing recorded.
+ * (maxHostCallMs) or the 5 s stop grace passes, whichever is first; a late
+ * answer changes nothing recorded.
  */
 
 const HANG = `import { hang } from "ws:slow"; export default async () => { await hang(); }`;
@@ -59,6 +60,28 @@ describe("a run with a host call that never settles", () => {
     );
     expect(r.result).toMatchObject({ status: "cancelled", exitCode: 130, stderr: "Execution cancelled.\n" });
     expect(r.replay).toEqual(r.result);
+  });
+
+  it("with the default maxHostCallMs (180 s), a kill and a timeout settle within the 5 s stop grace", { timeout: 30_000 }, async () => {
+    const { modules, started } = slow();
+    const r = await inWorkspace(
+      async (ws) => {
+        const h = await ws.runtime.exec(HANG, { id: "hung", encoding: "utf8" });
+        await started;
+        const t0 = Date.now();
+        await ws.runtime.killExec("hung");
+        const killed = { result: await h.result(), ms: Date.now() - t0 };
+        const t1 = Date.now();
+        const timedOut = await (await ws.runtime.exec(HANG, { id: "slow2", timeoutMs: 500, encoding: "utf8" })).result();
+        return { killed, timedOut: { result: timedOut, ms: Date.now() - t1 } };
+      },
+      { backend: { modules } },
+    );
+    expect(r.killed.result).toMatchObject({ status: "cancelled", exitCode: 130, stderr: "Execution cancelled.\n" });
+    expect(r.killed.ms).toBeGreaterThanOrEqual(4_900);
+    expect(r.killed.ms).toBeLessThan(12_000);
+    expect(r.timedOut.result).toMatchObject({ status: "failed", exitCode: 1, stderr: "JavaScript execution timed out\n" });
+    expect(r.timedOut.ms).toBeLessThan(12_000);
   });
 
   it("workspace.close() settles and ends it with the close message", { timeout: T }, async () => {
