@@ -22,6 +22,6 @@ export default defineConfig({
   splitting: true,
   treeshake: true,
   external: [/^cloudflare:/, /^node:/, "ai", "@earendil-works/pi-ai", "@tanstack/ai"],
-  // edit's line diff is bundled, so tool entries load no external module but zod (spec 03 §1).
-  noExternal: ["diff"],
+  // edit's line diff and read's image-header reader are bundled, so tool entries load no external module but zod (spec 03 §1).
+  noExternal: ["diff", "image-size"],
 });

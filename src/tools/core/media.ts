@@ -1,9 +1,11 @@
 /**
  * read's media classification (spec 03 §4.1.1): known extensions first (no
- * I/O), then a bounded magic-byte and UTF-8 sniff of the first bytes.
+ * I/O), then a bounded magic-byte and UTF-8 sniff of the first bytes; and an
+ * image's pixel size, read from its header without decoding it.
  *
  * @module
  */
+import { imageSize } from "image-size";
 import { basename } from "../../util/path.js";
 
 /** What read does with a file. */
@@ -101,4 +103,37 @@ function looksLikeSvg(text: string): boolean {
     } else break;
   }
   return /^<svg[\s/>]/i.test(text.slice(i, i + 5));
+}
+
+/** The pixel size of an image, as its header states it. */
+export interface ImageDimensions {
+  width: number;
+  height: number;
+}
+
+/** The header formats whose size read checks: the four image types it attaches. */
+const SIZED_TYPES = new Set(["png", "jpg", "gif", "webp"]);
+
+/**
+ * The width and height a PNG (IHDR), JPEG (SOF0–SOF2), GIF (logical screen)
+ * or WebP (VP8, VP8L, VP8X) header states, read by `image-size` from the
+ * bytes without decoding pixels. `undefined` when the bytes hold none of
+ * those four formats or the header is cut off or corrupt: the caller then
+ * treats the image as it did before sizes were checked.
+ */
+export function imageDimensions(bytes: Uint8Array): ImageDimensions | undefined {
+  // image-size reads through `bytes.buffer` with DataViews, so a view over a
+  // larger buffer would let a cut-off header read bytes past the file's end
+  // (read captures into a buffer of maxModelBytes + 1): pass an exact copy.
+  const exact = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+  try {
+    const size = imageSize(exact);
+    const { width, height, type } = size;
+    if (type === undefined || !SIZED_TYPES.has(type)) return undefined;
+    if (!Number.isSafeInteger(width) || !Number.isSafeInteger(height) || width < 0 || height < 0) return undefined;
+    return { width, height };
+  } catch {
+    // image-size throws a TypeError for an unknown type or a header it cannot read.
+    return undefined;
+  }
 }

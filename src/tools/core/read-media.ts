@@ -1,13 +1,15 @@
 /**
  * read's images, PDFs and binary files (spec 03 §4.1.1): classify a file by
  * name or by a bounded sniff of its first bytes, and capture an image or PDF
- * (up to `maxModelBytes`) as base64 for models that accept it.
+ * (up to `maxModelBytes`) as base64 for models that accept it. An image whose
+ * header states a side longer than `maxImageDimension` pixels is not
+ * captured: its result carries `width` and `height` instead of `data`.
  *
  * @module
  */
 import { toBase64 } from "../../util/bytes.js";
 import { basename } from "../../util/path.js";
-import { classifyByName, classifyBytes, type Classification } from "./media.js";
+import { classifyByName, classifyBytes, imageDimensions, type Classification } from "./media.js";
 import { isNotFound, type FileStat, type FileStore } from "./store.js";
 import type { ToolError } from "./types.js";
 
@@ -20,6 +22,13 @@ export interface ReadMediaResult {
   sizeBytes: number;
   data?: string;
   unsupported?: true;
+  /**
+   * The image's width in pixels, present only when a side is longer than
+   * `maxImageDimension` (then `data` is absent and the model is told the size).
+   */
+  width?: number;
+  /** The image's height in pixels; present only together with {@link ReadMediaResult.width}. */
+  height?: number;
 }
 
 /** What read does with the file: by its name when that decides, else by its first `sniffBytes` bytes. */
@@ -32,8 +41,12 @@ export async function classify(store: FileStore, path: string, stat: FileStat, s
 
 /**
  * The media result for a non-text file: binary files are `unsupported`;
- * images and PDFs up to `maxModelBytes` carry their bytes as `data`.
- * Returns `{ error }` when the file vanished or is empty once read.
+ * images and PDFs up to `maxModelBytes` carry their bytes as `data`, except
+ * an image whose header states a width or height above `maxImageDimension`,
+ * which carries `width` and `height` instead. An image whose header cannot be
+ * read (an unknown or corrupt header) is captured as before: its size is not
+ * known, so it is not refused. Returns `{ error }` when the file vanished or
+ * is empty once read.
  */
 export async function readMedia(
   store: FileStore,
@@ -41,6 +54,7 @@ export async function readMedia(
   stat: FileStat,
   kind: Exclude<Classification, { kind: "text" }>,
   maxModelBytes: number,
+  maxImageDimension: number,
 ): Promise<ReadMediaResult | ToolError> {
   const result: ReadMediaResult = { kind: kind.kind, path, name: basename(path), mediaType: kind.mediaType, sizeBytes: stat.size };
   if (kind.kind === "binary") {
@@ -57,7 +71,14 @@ export async function readMedia(
   }
   if (bytes.byteLength === 0) return { error: `Cannot attach empty file: ${path}` };
   result.sizeBytes = bytes.byteLength;
-  if (bytes.byteLength <= maxModelBytes) result.data = toBase64(bytes);
+  if (bytes.byteLength > maxModelBytes) return result;
+  const size = kind.kind === "image" ? imageDimensions(bytes) : undefined;
+  if (size && Math.max(size.width, size.height) > maxImageDimension) {
+    result.width = size.width;
+    result.height = size.height;
+    return result;
+  }
+  result.data = toBase64(bytes);
   return result;
 }
 

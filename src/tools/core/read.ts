@@ -28,7 +28,11 @@ export interface ReadToolOptions {
   maxLines?: number;
   /** Hard cap on UTF-8 bytes of `content` (separators and number prefixes included). Default `262144` (256 KiB). */
   maxBytes?: number;
-  /** Prefix each line with `${lineNumber}\t`. Default `false`. */
+  /**
+   * Prefix each line with `${lineNumber}\t`. The description then tells the
+   * model the exact form of that prefix and to leave it out of edit's
+   * `oldText`. Default `false`.
+   */
   includeLineNumbers?: boolean;
   /** Shorten each line by bytes or code points before `maxBytes` applies. Default: none. */
   lineTruncation?: LineTruncation;
@@ -36,6 +40,15 @@ export interface ReadToolOptions {
   maxModelBytes?: number;
   /** Bytes sniffed when the extension does not decide. Default `512`. */
   mediaSniffBytes?: number;
+  /**
+   * Longest side, in pixels, of an image passed to the model. An image whose
+   * PNG, JPEG, GIF or WebP header states a larger width or height is not
+   * attached: the model is told its size instead (providers reject images
+   * past 8000 px on a side, and past 2000 px in requests with many images, and
+   * a rejected image can fail every later turn). An image whose header cannot
+   * be read is attached as before. Default `8000`.
+   */
+  maxImageDimension?: number;
 }
 
 /** Input of the read tool: the path, and where the page starts (see {@link TextPageRequest}). */
@@ -49,6 +62,7 @@ export const READ_DEFAULTS = {
   maxBytes: 262144,
   maxModelBytes: 3670016,
   mediaSniffBytes: 512,
+  maxImageDimension: 8000,
 } as const;
 
 const int = () => z.number().int();
@@ -72,9 +86,15 @@ export const readInputSchema = z
     message: "offset is required when byteOffset is greater than zero",
   });
 
-function describeRead(maxLines: number, maxBytes: number): string {
+function describeRead(maxLines: number, maxBytes: number, maxImageDimension: number, includeLineNumbers: boolean): string {
   return [
-    "Read a file from the workspace. Text comes back by line; images (PNG, JPEG, GIF, WebP) and PDFs are passed to models that accept them.",
+    `Read a file from the workspace. Text comes back by line; images (PNG, JPEG, GIF, WebP; at most ${maxImageDimension} px per side) and PDFs are passed to models that accept them.`,
+    ...(includeLineNumbers
+      ? [
+          'Each line of text comes back as its line number, one tab, then the line exactly as in the file: line 12 "  return x;" reads "12\\t  return x;".',
+          "That prefix is not part of the file: leave it out of edit's oldText and of anything you write.",
+        ]
+      : []),
     `Text output is capped at ${maxLines} lines or ${Math.round(maxBytes / 1024)}KB per call, whichever comes first.`,
     "A truncated result has truncated: true, totalLines: null, nextOffset and nextByteOffset: to continue, call read again with offset = nextOffset and byteOffset = nextByteOffset instead of re-reading the file.",
     "Use offset and limit to read a specific range of lines. Paths are absolute.",
@@ -91,15 +111,17 @@ export function readDefinition(options: ReadToolOptions): ReadDefinition {
   const maxBytes = checkPositive("createReadTool", "maxBytes", options.maxBytes ?? READ_DEFAULTS.maxBytes);
   const maxModelBytes = checkMediaLimit("maxModelBytes", options.maxModelBytes ?? READ_DEFAULTS.maxModelBytes);
   const mediaSniffBytes = checkMediaLimit("mediaSniffBytes", options.mediaSniffBytes ?? READ_DEFAULTS.mediaSniffBytes);
+  const maxImageDimension = checkMediaLimit("maxImageDimension", options.maxImageDimension ?? READ_DEFAULTS.maxImageDimension);
   const lineTruncation = checkLineTruncation(options.lineTruncation);
-  const settings: ReadSettings = { maxLines, maxBytes, maxModelBytes, mediaSniffBytes, lineTruncation, includeLineNumbers: options.includeLineNumbers === true };
+  const includeLineNumbers = options.includeLineNumbers === true;
+  const settings: ReadSettings = { maxLines, maxBytes, maxModelBytes, mediaSniffBytes, maxImageDimension, lineTruncation, includeLineNumbers };
   return {
     ...READ_FACTS,
-    description: describeRead(maxLines, maxBytes),
+    description: describeRead(maxLines, maxBytes, maxImageDimension, includeLineNumbers),
     inputSchema: readInputSchema as z.ZodType<ReadInput>,
-    limits: { maxLines, maxBytes, maxModelBytes, mediaSniffBytes },
+    limits: { maxLines, maxBytes, maxModelBytes, mediaSniffBytes, maxImageDimension },
     execute: (input) => readFile(store, input, settings),
-    toModelOutput: (input, output) => readModelOutput(input, output, maxModelBytes),
+    toModelOutput: (input, output) => readModelOutput(input, output, maxModelBytes, maxImageDimension),
   };
 }
 
@@ -107,6 +129,7 @@ export function readDefinition(options: ReadToolOptions): ReadDefinition {
 interface ReadSettings extends TextPageSettings {
   maxModelBytes: number;
   mediaSniffBytes: number;
+  maxImageDimension: number;
 }
 
 /**
@@ -123,14 +146,23 @@ export async function readFile(store: FileStore, input: ReadInput, s: ReadSettin
   if (!stat) return { error: `File not found: ${path}` };
   if (!(byteOffset !== undefined && byteOffset > 0)) {
     const kind = await classify(store, path, stat, s.mediaSniffBytes);
-    if (kind.kind !== "text") return readMedia(store, path, stat, kind, s.maxModelBytes);
+    if (kind.kind !== "text") return readMedia(store, path, stat, kind, s.maxModelBytes, s.maxImageDimension);
   }
   if (stat.size === 0) return { path, content: "", startLine: 1, endLine: 0, totalLines: 0, truncated: false };
   return readText(store, input, s);
 }
 
-/** read's neutral model output (spec 03 §4.1.2). */
-export function readModelOutput(input: ReadInput, output: ReadResult, maxModelBytes: number): NeutralOutput {
+/**
+ * read's neutral model output (spec 03 §4.1.2), plus one row: an image
+ * result with `width` and `height` (a side above `maxImageDimension`) is an
+ * error-text naming its size, in place of the image.
+ */
+export function readModelOutput(
+  input: ReadInput,
+  output: ReadResult,
+  maxModelBytes: number,
+  maxImageDimension: number = READ_DEFAULTS.maxImageDimension,
+): NeutralOutput {
   if ("error" in output && typeof output.error === "string") return { type: "error-text", value: output.error };
   if ("content" in output) {
     if (output.truncated || output.content === "" || input.offset !== undefined || input.byteOffset !== undefined) {
@@ -146,6 +178,9 @@ export function readModelOutput(input: ReadInput, output: ReadResult, maxModelBy
       value: `Read ${media.path} (${media.mediaType}, ${media.sizeBytes} bytes), but it exceeds the ${maxModelBytes}-byte inline model output limit.`,
     };
   }
+  if (media.width !== undefined && media.height !== undefined) {
+    return { type: "error-text", value: tooManyPixels(media.path, media.width, media.height, maxImageDimension) };
+  }
   if (media.data === undefined) return { type: "error-text", value: `Could not read captured file bytes: ${media.path}` };
   if (media.data === "") return { type: "error-text", value: `Cannot attach empty file: ${media.path}` };
   return {
@@ -155,4 +190,9 @@ export function readModelOutput(input: ReadInput, output: ReadResult, maxModelBy
     mediaType: media.mediaType,
     filename: media.name,
   };
+}
+
+/** What the model is told in place of an image with a side longer than `max` pixels. */
+function tooManyPixels(path: string, width: number, height: number, max: number): string {
+  return `${path} is ${width}×${height} px, larger than the ${max} px per side the model accepts, so it was not attached. To see it, read a copy scaled or cropped to at most ${max} px per side (made with an image tool, if one is available).`;
 }
