@@ -38,12 +38,31 @@ export function compilePattern(pattern: unknown, regex: boolean, ignoreCase: boo
   return { test, finder };
 }
 
+/** One page of a search: what is wanted, and the counts as the search runs. */
 export interface GrepPage {
+  /** Lines of context before and after each match. */
   context: number;
+  /** Matching lines to skip. */
   offset: number;
+  /** Matching lines wanted after `offset`. */
   limit: number;
   /** Matching lines counted so far (offset included); updated as the search runs. */
   matched: number;
+  /**
+   * Characters each reported line keeps: a longer line is cut to this many
+   * around its first match ({@link clipLine}). Default `Infinity` (whole lines).
+   */
+  lineWidth?: number;
+  /**
+   * Characters of reported text (match and context lines, after clipping)
+   * after which the search stops: the match that passes it is the last one
+   * returned, with its context. Default `Infinity`.
+   */
+  maxChars?: number;
+  /** Characters of reported text so far; updated as the search runs. Default `0`. */
+  chars?: number;
+  /** Files left unsearched because they look binary (`textOf` gave `null`); updated as the search runs. Default `0`. */
+  binary?: number;
 }
 
 interface Pending {
@@ -52,37 +71,138 @@ interface Pending {
 }
 
 /**
+ * A cut line's marker, standing for `count` characters left out, e.g.
+ * `[… 399750 characters cut …]`.
+ */
+export function clipMarker(count: number): string {
+  return `[… ${count} characters cut …]`;
+}
+
+/**
+ * `line` cut to `width` characters (UTF-16 code units, never splitting a
+ * surrogate pair) centred on index `at` — shifted to stay inside the line —
+ * with a {@link clipMarker} on each side that was cut. A line of at most
+ * `width` characters is returned whole.
+ */
+export function clipLine(line: string, width: number, at: number): string {
+  if (line.length <= width) return line;
+  let start = Math.max(0, Math.min(at - Math.floor(width / 2), line.length - width));
+  let end = start + width;
+  if (start > 0 && isLowSurrogate(line.charCodeAt(start))) start++;
+  if (end < line.length && isLowSurrogate(line.charCodeAt(end))) end--;
+  const head = start > 0 ? clipMarker(start) : "";
+  const tail = end < line.length ? clipMarker(line.length - end) : "";
+  return copyString(head + line.slice(start, end) + tail);
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
+}
+
+/**
+ * A flat copy of `text`. A slice of a large string can keep the whole large
+ * string alive (V8 slices point into their parent); kept lines are copied so
+ * the result holds only its own characters, not the file's decoded chunks.
+ */
+function copyString(text: string): string {
+  return text.length < 13 ? text : JSON.parse(JSON.stringify(text));
+}
+
+/** Where the first match of `pattern` starts in `line`, when the pattern can tell. */
+function firstMatchAt(pattern: GrepPattern, line: string): number | undefined {
+  const finder = pattern.finder;
+  if (!finder) return undefined;
+  finder.lastIndex = 0;
+  return finder.exec(line)?.index;
+}
+
+/** Whether the page is complete: enough matches, or enough reported text. */
+function full(page: GrepPage): boolean {
+  return page.matched >= page.offset + page.limit || (page.chars ?? 0) > (page.maxChars ?? Infinity);
+}
+
+/**
  * Searches `files` in order. `textOf(file)` yields the file's decoded text in
- * pieces (it is pulled lazily, so unread files and chunks are never loaded).
+ * pieces (it is pulled lazily, so unread files and chunks are never loaded),
+ * or is `null` for a file not to search (it looks binary): such a file is
+ * counted in `page.binary` and, once `offset` matches have gone by, reported
+ * at its place as `{ path, line: 0, text: "", binary: true }` (not a match:
+ * `limit` and `offset` do not count it).
  */
 export function grepFiles<F extends { path: string }>(
   files: Iterable<F>,
-  textOf: (file: F) => Iterable<string>,
+  textOf: (file: F) => Iterable<string> | null,
   pattern: GrepPattern,
   page: GrepPage,
 ): WorkspaceGrepMatch[] {
   const out: WorkspaceGrepMatch[] = [];
-  const wanted = page.offset + page.limit;
   const scan = pattern.finder && page.context === 0 ? scanMatches : scanLines;
   for (const file of files) {
-    if (page.matched >= wanted) break;
-    scan(file.path, textOf(file), pattern, page, out);
+    if (full(page)) break;
+    const text = textOf(file);
+    if (text === null) {
+      page.binary = (page.binary ?? 0) + 1;
+      if (page.matched >= page.offset) out.push({ path: file.path, line: 0, text: "", binary: true });
+      continue;
+    }
+    scan(file.path, text, pattern, page, out);
   }
   return out;
 }
 
-/** Counts a matching line and keeps it unless the offset skips it. */
-function record(path: string, line: number, text: string, page: GrepPage, out: WorkspaceGrepMatch[]): WorkspaceGrepMatch | undefined {
+/** Adds `text` (already clipped) to the page's reported characters. */
+function count(page: GrepPage, text: string): void {
+  page.chars = (page.chars ?? 0) + text.length;
+}
+
+/**
+ * A reported line as a context entry: clipped to the page's width around its
+ * first match (a matching line) or from its start.
+ */
+function contextLine(line: number, text: string, isMatch: boolean, pattern: GrepPattern, page: GrepPage): WorkspaceGrepContextLine {
+  const width = page.lineWidth ?? Infinity;
+  if (text.length <= width) return { line, text, isMatch };
+  const at = isMatch ? firstMatchAt(pattern, text) : undefined;
+  return { line, text: clipLine(text, width, at ?? 0), isMatch, clipped: true };
+}
+
+/**
+ * Counts a matching line and keeps it unless the offset skips it; a line
+ * longer than the page's width is clipped around its first match (at `at`
+ * when the caller knows it), which `column` (from 1) reports.
+ */
+function record(
+  path: string,
+  line: number,
+  text: string,
+  pattern: GrepPattern,
+  page: GrepPage,
+  out: WorkspaceGrepMatch[],
+  at?: number,
+): WorkspaceGrepMatch | undefined {
   page.matched++;
   if (page.matched <= page.offset) return undefined;
-  const match: WorkspaceGrepMatch = { path, line, text };
+  const width = page.lineWidth ?? Infinity;
+  let match: WorkspaceGrepMatch;
+  if (text.length <= width) {
+    match = { path, line, text: copyString(text) };
+  } else {
+    const found = at ?? firstMatchAt(pattern, text);
+    match = { path, line, text: clipLine(text, width, found ?? 0), clipped: true };
+    if (found !== undefined) match.column = found + 1;
+  }
+  count(page, match.text);
   out.push(match);
   return match;
 }
 
+/** A context entry as a match keeps it: its own object, its text a flat copy. */
+function kept(entry: WorkspaceGrepContextLine): WorkspaceGrepContextLine {
+  return { ...entry, text: copyString(entry.text) };
+}
+
 /** Line by line: any pattern, with context. */
 function scanLines(path: string, pieces: Iterable<string>, pattern: GrepPattern, page: GrepPage, out: WorkspaceGrepMatch[]): void {
-  const wanted = page.offset + page.limit;
   const before: WorkspaceGrepContextLine[] = [];
   const pending: Pending[] = [];
   let lineNumber = 0;
@@ -90,23 +210,27 @@ function scanLines(path: string, pieces: Iterable<string>, pattern: GrepPattern,
   const onLine = (text: string): boolean => {
     lineNumber++;
     const isMatch = pattern.test(text);
+    let entry: WorkspaceGrepContextLine | undefined;
+    const shown = () => (entry ??= contextLine(lineNumber, text, isMatch, pattern, page));
     for (const item of pending) {
-      item.match.context!.push({ line: lineNumber, text, isMatch });
+      item.match.context!.push(kept(shown()));
+      count(page, shown().text);
       item.remaining--;
     }
     while (pending.length > 0 && pending[0].remaining === 0) pending.shift();
-    if (isMatch && page.matched < wanted) {
-      const match = record(path, lineNumber, text, page, out);
+    if (isMatch && !full(page)) {
+      const match = record(path, lineNumber, text, pattern, page, out);
       if (match && page.context > 0) {
-        match.context = [...before, { line: lineNumber, text, isMatch: true }];
+        match.context = [...before.map(kept), kept(shown())];
+        for (const c of match.context) count(page, c.text);
         pending.push({ match, remaining: page.context });
       }
     }
     if (page.context > 0) {
-      before.push({ line: lineNumber, text, isMatch });
+      before.push(shown());
       if (before.length > page.context) before.shift();
     }
-    return !(page.matched >= wanted && pending.length === 0);
+    return !(full(page) && pending.length === 0);
   };
   let carry = "";
   for (const piece of pieces) {
@@ -128,7 +252,6 @@ function scanLines(path: string, pieces: Iterable<string>, pattern: GrepPattern,
  * into strings.
  */
 function scanMatches(path: string, pieces: Iterable<string>, pattern: GrepPattern, page: GrepPage, out: WorkspaceGrepMatch[]): void {
-  const wanted = page.offset + page.limit;
   const finder = pattern.finder!;
   let lineNumber = 0; // lines before `text`
   let carry = "";
@@ -147,14 +270,14 @@ function scanMatches(path: string, pieces: Iterable<string>, pattern: GrepPatter
       const lineStart = found.index === 0 ? 0 : text.lastIndexOf("\n", found.index - 1) + 1;
       const lineEnd = text.indexOf("\n", found.index);
       lineNumber += countNewlines(text, position, lineStart) + 1;
-      record(path, lineNumber, text.slice(lineStart, lineEnd), page, out);
-      if (page.matched >= wanted) return;
+      record(path, lineNumber, text.slice(lineStart, lineEnd), pattern, page, out, found.index - lineStart);
+      if (full(page)) return;
       position = lineEnd + 1;
     }
     lineNumber += countNewlines(text, position, end + 1);
     carry = text.slice(end + 1);
   }
-  if (carry !== "" && pattern.test(carry)) record(path, lineNumber + 1, carry, page, out);
+  if (carry !== "" && pattern.test(carry)) record(path, lineNumber + 1, carry, pattern, page, out);
 }
 
 /** Number of `\n` in `text[from, to)`. */

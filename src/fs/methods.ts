@@ -55,7 +55,7 @@ export const FS_METHODS: { readonly [M in FsMethod]: FsMethodFacts<M> } = {
   ls: { attributes: (prefix) => ({ "workspace.fs.path": prefix }), resultAttributes: (paths) => ({ "workspace.fs.entries": paths.length }) },
   grep: {
     attributes: (pattern, path) => ({ "workspace.fs.path": path, "workspace.fs.pattern": pattern }),
-    resultAttributes: (matches) => ({ "workspace.fs.matches": matches.length }),
+    resultAttributes: (matches) => ({ "workspace.fs.matches": matches.filter((m) => m.binary !== true).length }),
   },
 };
 

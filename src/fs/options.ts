@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { isNonNegativeInteger, nonNegativeInteger } from "../util/validate.js";
+import { isNonNegativeInteger, nonNegativeInteger, positiveInteger } from "../util/validate.js";
 import { WorkspaceFsError } from "./errors.js";
 import type { ReadFileOptions } from "./types.js";
 
@@ -50,6 +50,12 @@ export function readOptions(arg: "utf8" | ReadFileOptions | undefined, path: str
 export function pageOption(value: unknown, key: string, method: string, fallback: number): number {
   if (value === undefined) return fallback;
   return nonNegativeInteger(value, `${method}: ${key}`, { got: true });
+}
+
+/** A positive bound (`maxLineLength`, `maxTotalLength`): absent is `Infinity`; else a positive safe integer, or a `TypeError`. */
+export function positiveOption(value: unknown, key: string, method: string): number {
+  if (value === undefined) return Infinity;
+  return positiveInteger(value, `${method}: ${key}`, { got: true });
 }
 
 /** `exclude`: absent, or an array of glob strings. */

@@ -52,13 +52,35 @@ export function readContent(chunks: ChunkStore, node: Node, path: string, window
   return chunkStream(chunks, ids, firstChunkOffset, start, end, path);
 }
 
-/** Decoded text of file `node`, chunk by chunk (the last piece flushes the decoder). */
-export function* fileText(chunks: ChunkStore, node: Node, path: string): Generator<string> {
-  if (node.size === 0) return;
+/** Leading bytes of a file that decide whether grep treats it as binary (git and ripgrep look at the same 8 KiB). */
+export const BINARY_SNIFF_BYTES = 8192;
+
+/** Whether `bytes` look binary: a NUL among the first {@link BINARY_SNIFF_BYTES}, as git and ripgrep decide. */
+export function looksBinary(bytes: Uint8Array): boolean {
+  return bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0);
+}
+
+/**
+ * Decoded text of file `node`, chunk by chunk (the last piece flushes the
+ * decoder). With `skipBinary`, `null` when the file {@link looksBinary}:
+ * only its first chunk (at most 512 KiB) is read to decide, before anything
+ * is decoded. The first chunk is read when this is called, the rest as the
+ * pieces are pulled.
+ */
+export function fileText(chunks: ChunkStore, node: Node, path: string, skipBinary = false): Iterable<string> | null {
+  if (node.size === 0) return [];
+  const firstId = node.data ? undefined : chunks.range(node, 0, 0)[0];
+  const first = node.data ?? (firstId === undefined ? new Uint8Array(0) : chunkData(chunks, firstId, path));
+  if (skipBinary && looksBinary(first)) return null;
+  return decodeChunks(chunks, node, path, first);
+}
+
+function* decodeChunks(chunks: ChunkStore, node: Node, path: string, firstData: Uint8Array): Generator<string> {
   const decoder = new TextDecoder("utf-8");
+  yield decoder.decode(firstData, { stream: true });
   const last = Math.floor((node.size - 1) / CHUNK_SIZE);
   // Read the chunk list in bounded slices so a huge file never loads whole.
-  for (let first = 0; first <= last; first += 256) {
+  for (let first = 1; first <= last; first += 256) {
     for (const id of chunks.range(node, first, Math.min(last, first + 255))) {
       yield decoder.decode(chunkData(chunks, id, path), { stream: true });
     }

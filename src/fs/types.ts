@@ -120,6 +120,33 @@ export interface GrepOptions {
   include?: string;
   /** Globs of relative paths to skip; matching directories are pruned. Default: none. */
   exclude?: string[];
+  /**
+   * Leave out files that look binary: a NUL byte in their first 8 KiB (as
+   * git and ripgrep decide; only the file's first chunk is read for it).
+   * Each such file is reported once, at its place in file order, as
+   * `{ path, line: 0, text: "", binary: true }` — not a match: `limit` and
+   * `offset` do not count it, and it is reported only once `offset`
+   * matches have gone by. An addition to spec 01 §3.3. Default `false`
+   * (every file is searched as text).
+   */
+  skipBinary?: boolean;
+  /**
+   * Characters (UTF-16 code units) kept of each reported line, match and
+   * context lines alike. A longer line is cut to this many around its first
+   * match (a context line that does not match: from its start), with a
+   * marker `[… N characters cut …]` on each side that was cut, and is marked
+   * `clipped`; a cut match line also gets `column`. An addition to
+   * spec 01 §3.3. Default: none (whole lines).
+   */
+  maxLineLength?: number;
+  /**
+   * Characters of reported text (`text` of matches and context lines, after
+   * `maxLineLength`) after which the search stops: the match that passes
+   * this total is the last one returned, with its context, so fewer than
+   * `limit` matches can come back although more follow. An addition to
+   * spec 01 §3.3. Default: none.
+   */
+  maxTotalLength?: number;
 }
 
 /** One context line around a grep match. */
@@ -130,6 +157,8 @@ export interface WorkspaceGrepContextLine {
   text: string;
   /** `true` for the matching line itself. */
   isMatch: boolean;
+  /** `true` when `text` was cut to `maxLineLength` (only with that option). */
+  clipped?: boolean;
 }
 
 /** One matching line. `line` counts from 1; `text` keeps a trailing `\r`. */
@@ -142,6 +171,19 @@ export interface WorkspaceGrepMatch {
   text: string;
   /** Present only when `context > 0`: before-lines, the match, after-lines. */
   context?: WorkspaceGrepContextLine[];
+  /**
+   * 1-based column (UTF-16 code units) where the line's first match starts,
+   * given when `text` was cut (`maxLineLength`) and the pattern can place
+   * its match (literal patterns).
+   */
+  column?: number;
+  /** `true` when `text` was cut to `maxLineLength` (only with that option). */
+  clipped?: boolean;
+  /**
+   * `true` on an entry that is not a match but a file left out because it
+   * looks binary (only with `skipBinary`); its `line` is `0`, its `text` `""`.
+   */
+  binary?: boolean;
 }
 
 /**

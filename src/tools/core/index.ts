@@ -18,6 +18,8 @@ export { findDefinition, findInputSchema, DEFAULT_SEARCH_PATH, FIND_FACTS } from
 export type { FindToolOptions, FindInput, FindResult } from "./find.js";
 export { grepDefinition, grepInputSchema, MAX_GREP_CONTEXT, GREP_FACTS } from "./grep.js";
 export type { GrepToolOptions, GrepInput, GrepResult } from "./grep.js";
+export { GREP_LINE_WIDTH, GREP_MAX_BYTES } from "./grep-page.js";
+export type { GrepResultMatch, GrepResultContextLine } from "./grep-page.js";
 export { writeDefinition, writeInputSchema, writeOutputSchema, WRITE_DEFAULTS, WRITE_FACTS } from "./write.js";
 export type { WriteToolOptions, WriteInput, WriteResult } from "./write.js";
 export { editDefinition, editInputSchema, editOutputSchema, EDIT_DEFAULTS, EDIT_FACTS } from "./edit.js";
