@@ -1,6 +1,8 @@
 /**
  * The `delete` tool (spec 03 §4.7): forced removal under a path lock (a
- * subtree lock when recursive).
+ * subtree lock when recursive). A missing path succeeds — unless a sibling
+ * with the same name in another Unicode normalisation exists: then nothing
+ * is removed and the error names that sibling (issue 12 §6).
  *
  * @module
  */
@@ -8,6 +10,7 @@ import { z } from "zod";
 import { withPathLock } from "./locks.js";
 import type { MutableFileStore } from "./store.js";
 import { errorMessage, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
+import { findEquivalentSibling, siblingHint } from "./unicode-names.js";
 
 /** delete changes the Workspace. */
 export const DELETE_FACTS: ToolFacts = { name: "delete", mutating: true };
@@ -51,7 +54,12 @@ export function deleteDefinition(options: DeleteToolOptions): SettledTool<Delete
     async execute(input) {
       const recursive = input.recursive === true;
       try {
-        return await withPathLock(store, input.path, recursive, async () => {
+        return await withPathLock(store, input.path, recursive, async (): Promise<DeleteResult | ToolError> => {
+          // A missing name whose Unicode-equivalent twin exists is refused, naming the twin (issue 12 §6).
+          if (store.readdir && !(await store.stat(input.path).catch(() => null))) {
+            const twin = await findEquivalentSibling(store.readdir.bind(store), input.path);
+            if (twin) return { error: `Nothing deleted: ${input.path} does not exist. ${siblingHint(twin)}` };
+          }
           await store.remove(input.path, { recursive, force: true });
           return { deleted: input.path };
         });

@@ -8,10 +8,12 @@
 import { z } from "zod";
 import { applyEdits, readForm, writeForm, type AppliedEdits, type EditReplacement } from "./edit-apply.js";
 import { editReport } from "./edit-diff.js";
+import type { ReadLedger } from "./freshness.js";
 import { withPathLock } from "./locks.js";
 import type { FileStore } from "./store.js";
 import { checkPositive, cutUtf8 } from "./truncate.js";
 import { errorMessage, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
+import { withSiblingHint } from "./unicode-names.js";
 
 export type { EditReplacement } from "./edit-apply.js";
 
@@ -28,6 +30,13 @@ export interface EditToolOptions {
   maxDiffLines?: number;
   /** `diff` and `patch` are each cut to this many UTF-8 bytes. Default `131072`. */
   maxDiffBytes?: number;
+  /**
+   * The read memory of write's `requireFreshRead` guard: a successful edit
+   * records the content it wrote as seen (edit itself is not guarded — its
+   * `oldText` must match the current file). Default: none (in
+   * `create*Tools`, the tool set's own ledger when the guard is on).
+   */
+  reads?: ReadLedger;
 }
 
 /** Input of the edit tool. */
@@ -92,7 +101,7 @@ export function editDefinition(options: EditToolOptions): SettledTool<EditInput,
     inputSchema: editInputSchema,
     outputSchema: editOutputSchema,
     limits,
-    execute: (input) => editFile(store, input, limits),
+    execute: (input) => editFile(store, input, limits, options.reads),
   };
 }
 
@@ -117,6 +126,7 @@ export async function editFile(
   store: FileStore,
   input: EditInput,
   limits: { maxBytes: number; maxDiffLines: number; maxDiffBytes: number },
+  reads?: ReadLedger,
 ): Promise<EditResult | ToolError> {
   const path = input.path;
   const edits = collectEdits(input);
@@ -124,7 +134,7 @@ export async function editFile(
   try {
     return await withPathLock(store, path, false, async () => {
       const stat = await store.stat(path);
-      if (!stat) return { error: `File not found: ${path}` };
+      if (!stat) return { error: await withSiblingHint(`File not found: ${path}`, store.readdir?.bind(store), path) };
       if (stat.size > limits.maxBytes) {
         return {
           error: `File too large to edit: ${stat.size} bytes exceeds the ${limits.maxBytes}-byte cap. Use the write tool to rewrite the file from scratch.`,
@@ -134,7 +144,9 @@ export async function editFile(
       if (!bytes) return { error: `File not found: ${path}` };
       const { content, form } = readForm(bytes);
       const applied = applyEdits(content, edits as EditReplacement[], path);
-      await store.write(path, writeForm(applied.after, form), stat.mode === undefined ? undefined : { mode: stat.mode });
+      const written = writeForm(applied.after, form);
+      await store.write(path, written, stat.mode === undefined ? undefined : { mode: stat.mode });
+      if (reads) await reads.rememberWritten(store, path, written);
       return report(path, applied, limits);
     });
   } catch (err) {

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import type { WorkspaceLike } from "./store.js";
 import { DEFAULT_PAGE_LIMIT, fetchPage, MAX_PAGE_LIMIT, pageLimitField, pageOffsetField, withNextOffset } from "./paging.js";
+import { searchError } from "./unicode-names.js";
 import { errorMessage, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
 
 /** find changes nothing. */
@@ -80,7 +81,7 @@ export function findDefinition(options: FindToolOptions): SettledTool<FindInput,
         const entries = items.map((e) => ({ path: e.path, type: e.type }));
         return withNextOffset<FindResult>({ path, pattern: input.pattern, count: items.length, entries }, nextOffset);
       } catch (err) {
-        return { error: errorMessage(err) };
+        return { error: await searchError(err, fs, path) };
       }
     },
   };

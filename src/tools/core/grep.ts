@@ -8,6 +8,7 @@ import { z } from "zod";
 import { DEFAULT_SEARCH_PATH, globList, globsOf } from "./find.js";
 import type { WorkspaceLike } from "./store.js";
 import { DEFAULT_PAGE_LIMIT, fetchPage, MAX_PAGE_LIMIT, pageLimitField, pageOffsetField, withNextOffset } from "./paging.js";
+import { searchError } from "./unicode-names.js";
 import { errorMessage, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
 
 /** grep changes nothing. */
@@ -97,7 +98,7 @@ export function grepDefinition(options: GrepToolOptions): SettledTool<GrepInput,
         );
         return withNextOffset<GrepResult>({ path, query: input.query, count: matches.length, matches }, nextOffset);
       } catch (err) {
-        return { error: errorMessage(err) };
+        return { error: await searchError(err, fs, path) };
       }
     },
   };

@@ -4,7 +4,8 @@
  * their paths are equal, or when either is a subtree lock and one path is
  * an ancestor of the other. An operation waits for every conflicting
  * operation registered before it; operations that do not conflict run
- * concurrently.
+ * concurrently. Paths are compared in NFC, so two spellings of one name in
+ * different Unicode normalisations share a lock.
  *
  * @module
  */
@@ -41,7 +42,8 @@ export async function withPathLock<T>(
     table = new Set();
     tables.set(identity, table);
   }
-  const key = normalizePath(path);
+  // NFC: names equal up to Unicode normalisation share a lock, so write's twin-name check cannot race the twin's creation.
+  const key = normalizePath(path).normalize("NFC");
   const waits: Promise<void>[] = [];
   for (const held of table) if (conflicts(held, key, subtree)) waits.push(held.released);
   let release!: () => void;

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import type { WorkspaceLike } from "./store.js";
 import { DEFAULT_PAGE_LIMIT, fetchPage, MAX_PAGE_LIMIT, pageLimitField, pageOffsetField, withNextOffset } from "./paging.js";
+import { searchError } from "./unicode-names.js";
 import { errorMessage, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
 
 /** ls changes nothing. */
@@ -71,7 +72,7 @@ export function listDefinition(options: ListToolOptions): SettledTool<ListInput,
         }));
         return withNextOffset<ListResult>({ path: input.path, count: entries.length, entries }, nextOffset);
       } catch (err) {
-        return { error: errorMessage(err) };
+        return { error: await searchError(err, fs, input.path) };
       }
     },
   };

@@ -10,9 +10,11 @@
 import { z } from "zod";
 import { classify, readMedia, type ReadMediaResult } from "./read-media.js";
 import { readText, type ReadTextResult, type TextPageRequest, type TextPageSettings } from "./read-text.js";
+import type { ReadLedger } from "./freshness.js";
 import type { FileStore } from "./store.js";
 import { checkLineTruncation, checkMediaLimit, checkPositive, type LineTruncation } from "./truncate.js";
 import type { NeutralOutput, SettledTool, ToolError, ToolFacts } from "./types.js";
+import { withSiblingHint } from "./unicode-names.js";
 
 export type { ReadMediaResult } from "./read-media.js";
 export type { ReadTextResult } from "./read-text.js";
@@ -49,6 +51,12 @@ export interface ReadToolOptions {
    * be read is attached as before. Default `8000`.
    */
   maxImageDimension?: number;
+  /**
+   * Where each successful read is recorded (a fingerprint of the file taken
+   * just before reading it), for write's `requireFreshRead` guard. Default:
+   * none (in `create*Tools`, the tool set's own ledger when the guard is on).
+   */
+  reads?: ReadLedger;
 }
 
 /** Input of the read tool: the path, and where the page starts (see {@link TextPageRequest}). */
@@ -120,7 +128,7 @@ export function readDefinition(options: ReadToolOptions): ReadDefinition {
     description: describeRead(maxLines, maxBytes, maxImageDimension, includeLineNumbers),
     inputSchema: readInputSchema as z.ZodType<ReadInput>,
     limits: { maxLines, maxBytes, maxModelBytes, mediaSniffBytes, maxImageDimension },
-    execute: (input) => readFile(store, input, settings),
+    execute: (input) => (options.reads ? readRecorded(store, input, settings, options.reads) : readFile(store, input, settings)),
     toModelOutput: (input, output) => readModelOutput(input, output, maxModelBytes, maxImageDimension),
   };
 }
@@ -143,13 +151,26 @@ export async function readFile(store: FileStore, input: ReadInput, s: ReadSettin
     return { error: "offset is required when byteOffset is greater than zero" };
   }
   const stat = await store.stat(path);
-  if (!stat) return { error: `File not found: ${path}` };
+  if (!stat) return { error: await withSiblingHint(`File not found: ${path}`, store.readdir?.bind(store), path) };
   if (!(byteOffset !== undefined && byteOffset > 0)) {
     const kind = await classify(store, path, stat, s.mediaSniffBytes);
     if (kind.kind !== "text") return readMedia(store, path, stat, kind, s.maxModelBytes, s.maxImageDimension);
   }
   if (stat.size === 0) return { path, content: "", startLine: 1, endLine: 0, totalLines: 0, truncated: false };
   return readText(store, input, s);
+}
+
+/**
+ * {@link readFile}, recording in `reads` the file's fingerprint taken just
+ * before the read when the read succeeds. Taken before, so a change racing
+ * the read can only make the record older than what the model saw (a
+ * later guarded write then asks for a new read), never newer.
+ */
+async function readRecorded(store: FileStore, input: ReadInput, s: ReadSettings, reads: ReadLedger): Promise<ReadResult> {
+  const before = await reads.fingerprint(store, input.path);
+  const result = await readFile(store, input, s);
+  if (!("error" in result)) reads.remember(input.path, before);
+  return result;
 }
 
 /**

@@ -48,6 +48,22 @@ export interface FileStore {
       mode?: number;
     },
   ): Promise<void>;
+  /**
+   * One page of a directory's entries in name order, like `workspace.fs.readdir`
+   * (throws `ENOENT` for a missing directory). Used only to name a sibling
+   * whose name differs in Unicode normalisation alone (a not-found hint, or
+   * write refusing to create such a twin). Default: absent — no hints, and
+   * write creates any name.
+   */
+  readdir?(
+    path: string,
+    options: {
+      /** Entries to return at most. */
+      limit: number;
+      /** Entries to skip. */
+      offset: number;
+    },
+  ): Promise<ReadonlyArray<{ name: string; isDirectory: boolean; isSymbolicLink: boolean }>>;
 }
 
 /** A {@link FileStore} that can also remove paths (the delete tool). */
@@ -200,6 +216,24 @@ export class WorkspaceFileStore implements MutableFileStore {
       }
     }
     await this.#fs.writeFile(path, content, options?.mode === undefined ? undefined : { mode: options.mode });
+  }
+
+  /**
+   * `fs.readdir(path, options)`: one page of entries in name order.
+   *
+   * @throws WorkspaceFsError `ENOENT` for a missing directory, `ENOTDIR` for a file; `TypeError` when `fs` has no `readdir`.
+   */
+  async readdir(
+    path: string,
+    options: {
+      /** Entries to return at most. */
+      limit: number;
+      /** Entries to skip. */
+      offset: number;
+    },
+  ): Promise<ReadonlyArray<{ name: string; isDirectory: boolean; isSymbolicLink: boolean }>> {
+    if (typeof this.#fs.readdir !== "function") throw new TypeError("workspace.fs has no readdir");
+    return this.#fs.readdir(path, options);
   }
 
   /**

@@ -10,6 +10,7 @@ import { DELETE_FACTS, deleteDefinition } from "./delete.js";
 import { EDIT_FACTS, editDefinition, type EditToolOptions } from "./edit.js";
 import { EXEC_FACTS, execDefinition, type ExecBackends, type ExecToolOptions, type ExecWorkspaceLike } from "./exec.js";
 import { FIND_FACTS, findDefinition } from "./find.js";
+import { ReadLedger } from "./freshness.js";
 import { GREP_FACTS, grepDefinition } from "./grep.js";
 import { LS_FACTS, listDefinition } from "./ls.js";
 import { PUBLISH_FACTS, publishDefinition, type PublishAssetsLike } from "./publish.js";
@@ -37,7 +38,14 @@ export interface CreateToolsOptions {
   assets?: boolean;
   /** Options for read (everything but `store`; spec 03 §4.1). Default `{}`: read's own defaults. */
   read?: Omit<ReadToolOptions, "store">;
-  /** Options for write (everything but `store`; spec 03 §4.5). Default `{}`: write's own defaults. */
+  /**
+   * Options for write (everything but `store`; spec 03 §4.5). Default `{}`:
+   * write's own defaults. `requireFreshRead: true` turns on the stale-write
+   * guard: the set remembers what its read tool read (and its write and edit
+   * wrote) — a {@link ReadLedger} of at most 1024 paths, or `reads` — and
+   * write refuses to overwrite an existing file that was not read, or
+   * changed since.
+   */
   write?: Omit<WriteToolOptions, "store">;
   /** Options for edit (everything but `store`; spec 03 §4.6). Default `{}`: edit's own defaults. */
   edit?: Omit<EditToolOptions, "store">;
@@ -81,13 +89,15 @@ export function buildCoreTools(options: CreateToolsOptions): CoreTool[] {
   }
   const workspace = options.workspace;
   const store = new WorkspaceFileStore(workspace);
+  // The stale-write guard's memory: one per tool set, shared by read, write and edit.
+  const reads = options.write?.requireFreshRead === true ? (options.write.reads ?? new ReadLedger()) : options.write?.reads;
   const lines: ToolLine[] = [
-    [READ_FACTS, () => readDefinition({ ...options.read, store })],
+    [READ_FACTS, () => readDefinition({ ...options.read, store, ...(reads ? { reads } : {}) })],
     [LS_FACTS, () => listDefinition({ workspace })],
     [FIND_FACTS, () => findDefinition({ workspace })],
     [GREP_FACTS, () => grepDefinition({ workspace })],
-    [WRITE_FACTS, () => writeDefinition({ ...options.write, store })],
-    [EDIT_FACTS, () => editDefinition({ ...options.edit, store })],
+    [WRITE_FACTS, () => writeDefinition({ ...options.write, store, ...(reads ? { reads } : {}) })],
+    [EDIT_FACTS, () => editDefinition({ ...options.edit, store, ...(reads ? { reads } : {}) })],
     [DELETE_FACTS, () => deleteDefinition({ store })],
     [EXEC_FACTS, () => execFor(options)],
     [PUBLISH_FACTS, () => publishFor(options)],

@@ -2,11 +2,18 @@
  * The `write` tool (spec 03 §4.5): validate, lock, stat, write, report.
  * Overwrites keep the file's mode; missing parents are created.
  *
+ * Two checks run under the path lock before writing (issue 12 §4, §6): with
+ * `requireFreshRead`, an existing file must match what this tool set last
+ * read (`./freshness.ts`); and a new file must not differ from an existing
+ * sibling's name only in Unicode normalisation (`./unicode-names.ts`).
+ *
  * @module
  */
 import { z } from "zod";
+import { ReadLedger } from "./freshness.js";
 import { withPathLock } from "./locks.js";
 import type { FileStore } from "./store.js";
+import { findEquivalentSibling } from "./unicode-names.js";
 import { checkPositive, utf8, utf8Length } from "./truncate.js";
 import { errorMessage, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
 
@@ -19,6 +26,22 @@ export interface WriteToolOptions {
   store: FileStore;
   /** Largest content accepted, in UTF-8 bytes. Default `2097152` (2 MiB). */
   maxBytes?: number;
+  /**
+   * Stale-write guard. `true`: overwriting an existing file needs a read of
+   * it (by the read tool sharing `reads`, or a write or edit through it)
+   * that still matches the file — else the write fails, asking the model to
+   * read (again) first. Creating a new file is always allowed. The check and
+   * the write run under the path lock. Default `false` (0.8.0: writes
+   * overwrite whatever is there).
+   */
+  requireFreshRead?: boolean;
+  /**
+   * The read memory shared with the read and edit tools. Default: in
+   * `create*Tools`, a new {@link ReadLedger} per tool set; a write tool built
+   * on its own with `requireFreshRead: true` must be given one (else
+   * TypeError).
+   */
+  reads?: ReadLedger;
 }
 
 /** Input of the write tool. */
@@ -34,6 +57,18 @@ export interface WriteResult {
 }
 
 export const WRITE_DEFAULTS = { maxBytes: 2097152 } as const;
+
+/** The `{ error }` of a guarded write to an existing file this tool set has not read. */
+export const unreadMessage = (path: string) =>
+  `File has not been read: ${path} already exists. Read it first, then write, so that its current content is not lost.`;
+
+/** The `{ error }` of a guarded write to a file changed since this tool set last read it. */
+export const staleMessage = (path: string) =>
+  `File changed since it was last read: ${path}. Read it again, then write, so that the changes made since are not lost.`;
+
+/** The `{ error }` of a write that would create a twin of `existing`, a name equal to it up to Unicode normalisation. */
+export const twinMessage = (path: string, existing: { path: string; form: string; kind: string }) =>
+  `Not written: ${path} would be a new file beside ${existing.path} (${existing.form}), a ${existing.kind} with the same name in another Unicode normalisation. Write to that path instead.`;
 
 /** write's input schema. */
 export const writeInputSchema = z.object({
@@ -51,6 +86,12 @@ export const writeOutputSchema = z.union([
 export function writeDefinition(options: WriteToolOptions): SettledTool<WriteInput, WriteResult | ToolError> {
   const store = options.store;
   const maxBytes = checkPositive("createWriteTool", "maxBytes", options.maxBytes ?? WRITE_DEFAULTS.maxBytes);
+  const guard = options.requireFreshRead === true;
+  const reads = options.reads;
+  if (guard && !(reads instanceof ReadLedger)) {
+    throw new TypeError("createWriteTool: requireFreshRead needs `reads`, the ReadLedger the read tool records into.");
+  }
+  const readdir = store.readdir?.bind(store);
   return {
     ...WRITE_FACTS,
     description: `Write a file in the workspace, creating it or overwriting anything already at the path (an existing file keeps its permissions). Content is capped at ${Math.round(maxBytes / 1024)}KB; to change part of an existing file, prefer the edit tool. Paths are absolute.`,
@@ -67,8 +108,18 @@ export function writeDefinition(options: WriteToolOptions): SettledTool<WriteInp
       try {
         return await withPathLock(store, input.path, false, async () => {
           const stat = await store.stat(input.path);
+          if (stat && guard) {
+            const verdict = await reads!.check(store, input.path, stat);
+            if (verdict === "unread") return { error: unreadMessage(input.path) };
+            if (verdict === "stale") return { error: staleMessage(input.path) };
+          }
+          if (!stat) {
+            const twin = await findEquivalentSibling(readdir, input.path);
+            if (twin) return { error: twinMessage(input.path, twin) };
+          }
           const bytes = utf8(input.content);
           await store.write(input.path, bytes, stat?.mode === undefined ? undefined : { mode: stat.mode });
+          if (reads) await reads.rememberWritten(store, input.path, bytes);
           return { path: input.path, bytesWritten: bytes.byteLength };
         });
       } catch (err) {

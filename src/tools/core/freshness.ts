@@ -1,0 +1,149 @@
+/**
+ * What one tool set has read, for write's opt-in stale-write guard
+ * (`write: { requireFreshRead: true }`, issue 12 §4).
+ *
+ * A {@link ReadLedger} remembers, per path, a fingerprint of the file as the
+ * read tool found it (or as write and edit left it). Under the guard, write
+ * overwrites an existing file only when the file still has that
+ * fingerprint; the check and the write run under the path lock
+ * (`./locks.ts`), so a write or edit of this filesystem's tools cannot slip
+ * between them.
+ *
+ * Why a content hash and not only `mtime`: `mtime` is the Workspace clock
+ * in milliseconds, and in workerd the clock does not move while a request
+ * runs without I/O, so two writes (and a read between them) can share one
+ * `mtime`; `v1` → `v2` keeps the size too. A SHA-256 of the content tells
+ * them apart. Files over {@link FRESHNESS_HASH_MAX_BYTES} are compared by
+ * size and `mtime` only (hashing would mean reading the whole large file on
+ * every read page).
+ *
+ * @module
+ */
+import { normalizePath } from "../../util/path.js";
+import type { FileStat, FileStore } from "./store.js";
+
+/** Files up to this many bytes are fingerprinted by SHA-256 of their content; larger ones by size and `mtime`. */
+export const FRESHNESS_HASH_MAX_BYTES = 2097152;
+
+/** Paths a ledger remembers by default (least recently recorded forgotten first). */
+export const READ_LEDGER_DEFAULT_MAX_PATHS = 1024;
+
+/** What the ledger knows about one version of a file. */
+export interface FileFingerprint {
+  /** Size in bytes. */
+  size: number;
+  /** Modification time, ms since the epoch (compared only when a hash is missing). */
+  mtime: number;
+  /** Hex SHA-256 of the content, for files up to {@link FRESHNESS_HASH_MAX_BYTES}. */
+  sha256: string | null;
+}
+
+/** Options of a {@link ReadLedger}. */
+export interface ReadLedgerOptions {
+  /**
+   * Paths remembered at most; recording one more forgets the least recently
+   * recorded (a forgotten path counts as never read). Positive integer.
+   * Default `1024`.
+   */
+  maxPaths?: number;
+}
+
+/** Outcome of {@link ReadLedger.check}. */
+export type FreshnessVerdict = "fresh" | "unread" | "stale";
+
+async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>));
+  let hex = "";
+  for (const byte of digest) hex += byte.toString(16).padStart(2, "0");
+  return hex;
+}
+
+/**
+ * The read memory of one tool set (one `createAITools`, `createPiTools` or
+ * `createTanStackTools` call builds one when `write.requireFreshRead` is
+ * true). Keyed by the normalised absolute path; bounded by `maxPaths`
+ * (an LRU). Pass one ledger to `createReadTool`, `createWriteTool` and
+ * `createEditTool` (option `reads`) to guard individually built tools.
+ *
+ * @example
+ * ```ts
+ * const reads = new ReadLedger({ maxPaths: 256 });
+ * const read = createReadTool({ store, reads });
+ * const write = createWriteTool({ store, reads, requireFreshRead: true });
+ * ```
+ */
+export class ReadLedger {
+  readonly #maxPaths: number;
+  readonly #seen = new Map<string, FileFingerprint>();
+
+  /** @throws TypeError when `maxPaths` is not a positive integer. */
+  constructor(options: ReadLedgerOptions = {}) {
+    const maxPaths = options.maxPaths ?? READ_LEDGER_DEFAULT_MAX_PATHS;
+    if (!Number.isSafeInteger(maxPaths) || maxPaths < 1) throw new TypeError("ReadLedger: maxPaths must be a positive integer.");
+    this.#maxPaths = maxPaths;
+  }
+
+  /** Paths remembered now (at most `maxPaths`). */
+  get size(): number {
+    return this.#seen.size;
+  }
+
+  /**
+   * The current fingerprint of a regular file, or `null` when it is missing,
+   * not a regular file, or cannot be read. Reads the whole file when it is
+   * at most {@link FRESHNESS_HASH_MAX_BYTES}.
+   */
+  async fingerprint(store: FileStore, path: string, stat?: FileStat | null): Promise<FileFingerprint | null> {
+    try {
+      const st = stat === undefined ? await store.stat(path) : stat;
+      if (!st) return null;
+      if (st.size > FRESHNESS_HASH_MAX_BYTES) return { size: st.size, mtime: st.mtime, sha256: null };
+      const bytes = await store.readAll(path);
+      if (!bytes) return null;
+      return { size: bytes.byteLength, mtime: st.mtime, sha256: await sha256Hex(bytes) };
+    } catch {
+      return null;
+    }
+  }
+
+  /** Records `fingerprint` as what this tool set last saw at `path` (`null`: nothing is recorded). */
+  remember(path: string, fingerprint: FileFingerprint | null): void {
+    if (!fingerprint) return;
+    const key = normalizePath(path);
+    this.#seen.delete(key);
+    this.#seen.set(key, fingerprint);
+    while (this.#seen.size > this.#maxPaths) {
+      const oldest = this.#seen.keys().next().value as string;
+      this.#seen.delete(oldest);
+    }
+  }
+
+  /** Records `content`, just written to `path` by write or edit, as seen (its `mtime` from a fresh stat). */
+  async rememberWritten(store: FileStore, path: string, content: Uint8Array): Promise<void> {
+    const stat = await store.stat(path).catch(() => null);
+    if (!stat) return;
+    const sha256 = content.byteLength > FRESHNESS_HASH_MAX_BYTES ? null : await sha256Hex(content);
+    this.remember(path, { size: content.byteLength, mtime: stat.mtime, sha256 });
+  }
+
+  /** Forgets `path`. */
+  forget(path: string): void {
+    this.#seen.delete(normalizePath(path));
+  }
+
+  /**
+   * Whether the file at `path` (whose current stat is `stat`) is the one
+   * last recorded: `"unread"` when nothing is recorded, `"stale"` when it
+   * differs (size, content hash, or — above the hash limit — `mtime`).
+   * Call it under the path lock, right before writing.
+   */
+  async check(store: FileStore, path: string, stat: FileStat): Promise<FreshnessVerdict> {
+    const seen = this.#seen.get(normalizePath(path));
+    if (!seen) return "unread";
+    if (seen.size !== stat.size) return "stale";
+    const now = await this.fingerprint(store, path, stat);
+    if (!now) return "stale";
+    if (seen.sha256 !== null && now.sha256 !== null) return seen.sha256 === now.sha256 ? "fresh" : "stale";
+    return seen.mtime === now.mtime && seen.size === now.size ? "fresh" : "stale";
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * Unicode-equivalent names, the tool side (issue 12 §6). The Workspace
+ * stores names as given, byte for byte, like Linux: `Résumé.md` typed as
+ * NFC (`R\u00e9sum\u00e9.md`) and as NFD (`Re\u0301sume\u0301.md`) are two
+ * different names that look the same. The tools add a policy on top:
+ *
+ * - a not-found result (read, edit, delete, ls, find, grep) names a sibling
+ *   whose name has the same NFC form, when one exists;
+ * - write refuses to create a new file whose name has the same NFC form as
+ *   an existing sibling, and names it.
+ *
+ * Only the final name is compared, against the entries of its parent
+ * directory (at most {@link UNICODE_SIBLING_SCAN_LIMIT} of them).
+ *
+ * @module
+ */
+import { basename, dirname } from "../../util/path.js";
+import { isNotFound } from "./store.js";
+import { errorMessage } from "./types.js";
+
+/** Entries of one directory read when looking for an equivalent name (in pages of 1000). */
+export const UNICODE_SIBLING_SCAN_LIMIT = 10000;
+
+const PAGE = 1000;
+
+/** A directory listing shaped like `workspace.fs.readdir` (throws or returns `[]` for a missing directory). */
+export type ReaddirLike = (
+  path: string,
+  options: {
+    /** Entries per call. */
+    limit: number;
+    /** Entries to skip. */
+    offset: number;
+  },
+) => Promise<ReadonlyArray<{ name: string; isDirectory: boolean; isSymbolicLink: boolean }>>;
+
+/** A sibling whose name differs from the requested one only in Unicode normalisation. */
+export interface EquivalentSibling {
+  /** Its absolute path (the parent of the requested path plus its name as stored). */
+  path: string;
+  /** `"NFC"`, `"NFD"`, or `"neither NFC nor NFD"`: the form its name is stored in. */
+  form: string;
+  /** `"file"`, `"directory"` or `"symbolic link"`. */
+  kind: string;
+}
+
+/** The normalisation form a name is stored in. */
+export function formOf(name: string): string {
+  if (name === name.normalize("NFC")) return "NFC";
+  if (name === name.normalize("NFD")) return "NFD";
+  return "neither NFC nor NFD";
+}
+
+/**
+ * The first sibling of `path` (in name order) whose name has the same NFC
+ * form but is spelled differently, or `null` — also when an entry named
+ * exactly like `path` exists, when the parent cannot be listed, or when
+ * `readdir` is absent.
+ */
+export async function findEquivalentSibling(readdir: ReaddirLike | undefined, path: string): Promise<EquivalentSibling | null> {
+  if (!readdir) return null;
+  const name = basename(path);
+  if (name === "") return null;
+  const parent = dirname(path);
+  const wanted = name.normalize("NFC");
+  let found: EquivalentSibling | null = null;
+  try {
+    for (let offset = 0; offset < UNICODE_SIBLING_SCAN_LIMIT; offset += PAGE) {
+      const entries = await readdir(parent, { limit: Math.min(PAGE, UNICODE_SIBLING_SCAN_LIMIT - offset), offset });
+      for (const entry of entries) {
+        if (entry.name === name) return null;
+        if (found === null && entry.name.normalize("NFC") === wanted) {
+          const kind = entry.isSymbolicLink ? "symbolic link" : entry.isDirectory ? "directory" : "file";
+          found = { path: parent === "/" ? `/${entry.name}` : `${parent}/${entry.name}`, form: formOf(entry.name), kind };
+        }
+      }
+      if (entries.length < PAGE) break;
+    }
+  } catch {
+    return null;
+  }
+  return found;
+}
+
+/** `" A file with the same name in another Unicode normalisation exists: <path> (NFD) — use that path."` */
+export function siblingHint(sibling: EquivalentSibling): string {
+  return `A ${sibling.kind} with the same name in another Unicode normalisation exists: ${sibling.path} (${sibling.form}) — use that path.`;
+}
+
+/**
+ * `message`, followed by the hint naming an equivalent sibling of `path`
+ * when there is one (a period is put between them unless `message` ends
+ * with one).
+ */
+export async function withSiblingHint(message: string, readdir: ReaddirLike | undefined, path: string): Promise<string> {
+  const sibling = await findEquivalentSibling(readdir, path);
+  if (!sibling) return message;
+  return `${message}${message.endsWith(".") ? "" : "."} ${siblingHint(sibling)}`;
+}
+
+/**
+ * The `{ error }` text for a failed ls, find or grep call: the error's
+ * message, plus the equivalent-sibling hint when it failed because `path`
+ * is missing.
+ */
+export async function searchError(err: unknown, fs: { readdir?: ReaddirLike }, path: string): Promise<string> {
+  const message = errorMessage(err);
+  if (!isNotFound(err) || typeof fs.readdir !== "function") return message;
+  return withSiblingHint(message, (p, o) => fs.readdir!(p, o), path);
+}
