@@ -107,15 +107,11 @@ export function grepPage(answer: readonly WorkspaceGrepMatch[], settings: GrepPa
   let waiting = 0; // binary entries since the last shown match
   let more = false;
   let cut = false;
-  let answerChars = 0; // text the filesystem sent, as it counts it
-  let lastChars = 0;
   for (const entry of answer) {
     if (entry.binary === true) {
       waiting++;
       continue;
     }
-    lastChars = entry.text.length + (entry.context ?? []).reduce((n, c) => n + c.text.length, 0);
-    answerChars += lastChars;
     if (matches.length === settings.limit) {
       more = true;
       break;
@@ -132,9 +128,11 @@ export function grepPage(answer: readonly WorkspaceGrepMatch[], settings: GrepPa
     matches.push(shown);
     bytes += size;
   }
-  // The filesystem stops right after the match that takes its text past the
-  // budget: when every match it sent was shown, more may still follow.
-  if (!more && answerChars > settings.budget && answerChars - lastChars <= settings.budget) {
+  // Only a lone first match can be over the budget. The filesystem stops
+  // right after the match that takes its text past the budget, and a
+  // match's JSON is at least as long as its text: so when it is over, the
+  // filesystem may have stopped there, and more may follow.
+  if (!more && bytes > settings.budget) {
     more = true;
     cut = true;
   }

@@ -7,7 +7,9 @@
 import { z } from "zod";
 import { DEFAULT_SEARCH_PATH, globList, globsOf } from "./find.js";
 import type { WorkspaceLike } from "./store.js";
-import { DEFAULT_PAGE_LIMIT, fetchPage, MAX_PAGE_LIMIT, pageLimitField, pageOffsetField, withNextOffset } from "./paging.js";
+import { GREP_LINE_WIDTH, GREP_MAX_BYTES, grepPage, matchBudget, type GrepPageCut, type GrepResultMatch } from "./grep-page.js";
+import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, pageLimitField, pageOffsetField, withNextOffset } from "./paging.js";
+import { checkPositive } from "./truncate.js";
 import { searchError } from "./unicode-names.js";
 import { errorMessage, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
 
@@ -21,6 +23,18 @@ export const MAX_GREP_CONTEXT = 10;
 export interface GrepToolOptions {
   /** Workspace whose `fs.grep` the tool calls. */
   workspace: WorkspaceLike;
+  /**
+   * Cap on the UTF-8 bytes of a result's JSON, context lines included: past
+   * it, fewer matches come back, with `nextOffset` at the first one left out
+   * and a `note`. At least one match is always returned. Default `262144` (256 KiB).
+   */
+  maxBytes?: number;
+  /**
+   * Characters kept of each reported line (match and context lines); a
+   * longer line is cut around its first match, with `[… N characters cut …]`
+   * markers, `clipped: true` and the match's `column`. Default `500`.
+   */
+  maxLineLength?: number;
 }
 
 /** Input of the grep tool. */
@@ -36,12 +50,18 @@ export interface GrepInput {
   offset?: number;
 }
 
-/** One page of matches; `nextOffset` is present when more follow. */
+/**
+ * One page of matches; `nextOffset` is present when more follow.
+ * `binarySkipped` counts files left out as binary (when any), and `note`
+ * tells the model what was skipped, cut or clipped.
+ */
 export interface GrepResult {
   path: string;
   query: string;
   count: number;
-  matches: Array<{ path: string; line: number; text: string; context?: Array<{ line: number; text: string; isMatch: boolean }> }>;
+  matches: GrepResultMatch[];
+  binarySkipped?: number;
+  note?: string;
   nextOffset?: number;
 }
 
@@ -69,37 +89,68 @@ export const grepInputSchema = z.object({
 /** Builds the grep tool. */
 export function grepDefinition(options: GrepToolOptions): SettledTool<GrepInput, GrepResult | ToolError> {
   const fs = options.workspace.fs;
+  const maxBytes = checkPositive("createGrepTool", "maxBytes", options.maxBytes ?? GREP_MAX_BYTES);
+  const lineWidth = checkPositive("createGrepTool", "maxLineLength", options.maxLineLength ?? GREP_LINE_WIDTH);
   return {
     ...GREP_FACTS,
-    description: `Search workspace text for a literal string (default) or a regular expression (regex: true), optionally ignoring case. Results carry the path, line number and text of each match, and with context the lines around it. Files come in depth-first order, then lines in order; at most ${DEFAULT_PAGE_LIMIT} matches per call by default (limit up to ${MAX_PAGE_LIMIT}); when nextOffset is present, call again with offset = nextOffset. Narrow the search with include and exclude globs.`,
+    description: `Search workspace text for a literal string (default) or a regular expression (regex: true), optionally ignoring case. Results carry the path, line number and text of each match, and with context the lines around it. Files come in depth-first order, then lines in order; at most ${DEFAULT_PAGE_LIMIT} matches per call by default (limit up to ${MAX_PAGE_LIMIT}); when nextOffset is present, call again with offset = nextOffset. Narrow the search with include and exclude globs. ${describeCaps(maxBytes, lineWidth)}`,
     inputSchema: grepInputSchema as z.ZodType<GrepInput>,
-    limits: { defaultLimit: DEFAULT_PAGE_LIMIT, maxLimit: MAX_PAGE_LIMIT, maxContext: MAX_GREP_CONTEXT },
+    limits: { defaultLimit: DEFAULT_PAGE_LIMIT, maxLimit: MAX_PAGE_LIMIT, maxContext: MAX_GREP_CONTEXT, maxBytes, maxLineLength: lineWidth },
     async execute(input) {
       const path = input.path ?? DEFAULT_SEARCH_PATH;
       try {
         const includes = globsOf(input.include);
         const include = includes === undefined ? undefined : includes.length === 1 ? includes[0] : `{${includes.join(",")}}`;
         const exclude = globsOf(input.exclude);
-        const { items, nextOffset } = await fetchPage(input, (limit, offset) =>
-          fs.grep(input.query, path, {
-            regex: input.regex ?? false,
-            ignoreCase: input.ignoreCase ?? false,
-            context: input.context ?? 0,
-            ...(include !== undefined ? { include } : {}),
-            ...(exclude !== undefined ? { exclude } : {}),
-            limit,
-            offset,
-          }),
-        );
-        const matches = items.map((m) =>
-          m.context !== undefined && (input.context ?? 0) > 0
-            ? { path: m.path, line: m.line, text: m.text, context: m.context.map((c) => ({ line: c.line, text: c.text, isMatch: c.isMatch })) }
-            : { path: m.path, line: m.line, text: m.text },
-        );
-        return withNextOffset<GrepResult>({ path, query: input.query, count: matches.length, matches }, nextOffset);
+        const limit = input.limit ?? DEFAULT_PAGE_LIMIT;
+        const offset = input.offset ?? 0;
+        const budget = matchBudget(maxBytes, path, input.query);
+        const answer = await fs.grep(input.query, path, {
+          regex: input.regex ?? false,
+          ignoreCase: input.ignoreCase ?? false,
+          context: input.context ?? 0,
+          ...(include !== undefined ? { include } : {}),
+          ...(exclude !== undefined ? { exclude } : {}),
+          limit: limit + 1,
+          offset,
+          skipBinary: true,
+          maxLineLength: lineWidth,
+          maxTotalLength: budget,
+        });
+        const cut = grepPage(answer, { limit, offset, budget, lineWidth, withContext: (input.context ?? 0) > 0 });
+        const result: GrepResult = { path, query: input.query, count: cut.matches.length, matches: cut.matches };
+        if (cut.binarySkipped > 0) result.binarySkipped = cut.binarySkipped;
+        const note = noteOf(cut, maxBytes, lineWidth);
+        if (note !== "") result.note = note;
+        return withNextOffset(result, cut.nextOffset);
       } catch (err) {
         return { error: await searchError(err, fs, path) };
       }
     },
   };
+}
+
+/** The description's sentences on binary files, clipped lines and the byte cap. */
+function describeCaps(maxBytes: number, lineWidth: number): string {
+  return (
+    `Files that look binary (a NUL byte in their first 8 KiB) are skipped and counted in binarySkipped. ` +
+    `Lines longer than ${lineWidth} characters are cut to ${lineWidth} around their first match: "[… N characters cut …]" marks each cut, clipped is true and column gives where the match starts in the full line. ` +
+    `A result holds at most ${Math.round(maxBytes / 1024)}KB; past that it stops early with a note and nextOffset.`
+  );
+}
+
+/** What the model is told about this page: binary files skipped, the byte cap, clipped lines. */
+function noteOf(cut: GrepPageCut, maxBytes: number, lineWidth: number): string {
+  const notes: string[] = [];
+  if (cut.binarySkipped > 0) {
+    const n = cut.binarySkipped;
+    notes.push(`${n} file${n === 1 ? "" : "s"} that look${n === 1 ? "s" : ""} binary (a NUL byte in the first 8 KiB) ${n === 1 ? "was" : "were"} skipped.`);
+  }
+  if (cut.cut) {
+    notes.push(`Result cut at ${maxBytes} bytes after ${cut.matches.length} match${cut.matches.length === 1 ? "" : "es"}; call again with offset = ${cut.nextOffset} for the rest.`);
+  }
+  if (cut.clipped) {
+    notes.push(`Lines longer than ${lineWidth} characters were cut around their first match; "[… N characters cut …]" marks what was left out.`);
+  }
+  return notes.join(" ");
 }

@@ -4,6 +4,7 @@
  * `test/workers/fs/*.test.ts` (Durable Object SQLite in workerd).
  */
 import type { FsHarness } from "./harness.js";
+import { defineGrepBoundCases } from "./grep-bounds.cases.js";
 import { definePathCases } from "./paths.cases.js";
 import { defineReadWriteCases } from "./readwrite.cases.js";
 import { defineSearchCases } from "./search.cases.js";
@@ -20,4 +21,5 @@ export function defineFsConformance(harness: FsHarness): void {
   defineReadWriteCases(harness);
   defineTreeCases(harness);
   defineSearchCases(harness);
+  defineGrepBoundCases(harness);
 }
