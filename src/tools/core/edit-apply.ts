@@ -8,6 +8,7 @@
  * @module
  */
 import type { ChangedSpan } from "./edit-diff.js";
+import { describeLines, notFoundHints } from "./edit-hints.js";
 import { FuzzyIndex, locate } from "./edit-match.js";
 import { decodeUtf8, utf8 } from "./truncate.js";
 
@@ -92,8 +93,8 @@ function locateAll(content: string, edits: readonly EditReplacement[], path: str
   for (let i = 0; i < edits.length; i++) {
     const found = locate(content, edits[i]!.oldText, index);
     if (found.ok) matches.push({ index: i, start: found.start, end: found.end });
-    else if (found.reason === "not-found") throw notFound(path, i, many);
-    else if (found.reason === "duplicate") throw duplicate(path, i, many, found.count);
+    else if (found.reason === "not-found") throw notFound(path, i, many, notFoundHints(content, edits[i]!.oldText, many ? `edits[${i}].oldText` : "oldText"));
+    else if (found.reason === "duplicate") throw duplicate(path, i, many, found.count, found.lines);
     else throw ambiguous(path, i, many);
   }
   matches.sort((a, b) => a.start - b.start);
@@ -119,19 +120,21 @@ function emptyOldText(path: string, i: number, many: boolean): EditError {
   return new EditError(many ? `edits[${i}].oldText must not be empty in ${path}.` : `oldText must not be empty in ${path}.`);
 }
 
-function notFound(path: string, i: number, many: boolean): EditError {
-  return new EditError(
-    many
-      ? `Could not find edits[${i}] in ${path}. The oldText must match exactly including all whitespace and newlines.`
-      : `Could not find the exact text in ${path}. The old text must match exactly including all whitespace and newlines.`,
-  );
+/** The spec's sentence, then the hints (`./edit-hints.ts`) that say where the text nearly is. */
+function notFound(path: string, i: number, many: boolean, hints: readonly string[]): EditError {
+  const base = many
+    ? `Could not find edits[${i}] in ${path}. The oldText must match exactly including all whitespace and newlines.`
+    : `Could not find the exact text in ${path}. The old text must match exactly including all whitespace and newlines.`;
+  return new EditError([base, ...hints].join(" "));
 }
 
-function duplicate(path: string, i: number, many: boolean, count: number): EditError {
+/** The spec's message, with the lines the occurrences start on after the path (when known). */
+function duplicate(path: string, i: number, many: boolean, count: number, lines?: { lines: number[]; more: boolean }): EditError {
+  const where = lines && lines.lines.length > 0 ? `, ${describeLines(lines)}` : "";
   return new EditError(
     many
-      ? `Found ${count} occurrences of edits[${i}] in ${path}. Each oldText must be unique. Please provide more context to make it unique.`
-      : `Found ${count} occurrences of the text in ${path}. The text must be unique. Please provide more context to make it unique.`,
+      ? `Found ${count} occurrences of edits[${i}] in ${path}${where}. Each oldText must be unique. Please provide more context to make it unique.`
+      : `Found ${count} occurrences of the text in ${path}${where}. The text must be unique. Please provide more context to make it unique.`,
   );
 }
 

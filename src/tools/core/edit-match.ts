@@ -4,9 +4,11 @@
  * space folding) whose ends are mapped back to offsets in the original
  * text, line by line and grapheme by grapheme. The replacement is always
  * spliced into the original, so text outside the range stays byte-identical.
+ * A repeated match reports the lines it starts on.
  *
  * @module
  */
+import { occurrenceLines } from "./edit-hints.js";
 
 /** Fuzzy occurrences tried before giving up. */
 export const MAX_FUZZY_CANDIDATES = 1024;
@@ -46,7 +48,7 @@ export function countOccurrences(haystack: string, needle: string): number {
 export type MatchOutcome =
   | { ok: true; start: number; end: number }
   | { ok: false; reason: "not-found" | "unsafe" }
-  | { ok: false; reason: "duplicate"; count: number };
+  | { ok: false; reason: "duplicate"; count: number; lines?: { lines: number[]; more: boolean } };
 
 /**
  * One original line, mapped to its fuzzy form. `bounds` lists the fuzzy
@@ -149,7 +151,7 @@ export function locate(content: string, oldText: string, index: () => FuzzyIndex
   const exact = content.indexOf(oldText);
   if (exact >= 0) {
     const count = countOccurrences(content, oldText);
-    if (count > 1) return { ok: false, reason: "duplicate", count };
+    if (count > 1) return { ok: false, reason: "duplicate", count, lines: occurrenceLines(content, oldText) };
     return { ok: true, start: exact, end: exact + oldText.length };
   }
   const needle = fuzzyNormalize(oldText);
@@ -157,7 +159,8 @@ export function locate(content: string, oldText: string, index: () => FuzzyIndex
   const fx = index();
   const count = countOccurrences(fx.fuzzy, needle);
   if (count === 0) return { ok: false, reason: "not-found" };
-  if (count > 1) return { ok: false, reason: "duplicate", count };
+  // Fuzzy lines are the original lines unless NFKC changed the line count.
+  if (count > 1) return fx.lineCountChanged ? { ok: false, reason: "duplicate", count } : { ok: false, reason: "duplicate", count, lines: occurrenceLines(fx.fuzzy, needle) };
   let at = fx.fuzzy.indexOf(needle);
   for (let tries = 0; at >= 0 && tries < MAX_FUZZY_CANDIDATES; tries++) {
     const start = fx.map(at, "start");

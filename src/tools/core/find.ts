@@ -68,7 +68,7 @@ export function findDefinition(options: FindToolOptions): SettledTool<FindInput,
   const fs = options.workspace.fs;
   return {
     ...FIND_FACTS,
-    description: `Find files and directories in the workspace whose path matches a glob: * stays within one path segment, ** crosses directories, and ? matches one character. Results come in depth-first order, at most ${DEFAULT_PAGE_LIMIT} per call by default (limit up to ${MAX_PAGE_LIMIT}); when nextOffset is present, call again with offset = nextOffset. Use exclude to prune directories such as node_modules.`,
+    description: `Find files and directories in the workspace whose path matches a glob: * stays within one path segment, ** crosses directories, and ? matches one character. Results come in depth-first order, at most ${DEFAULT_PAGE_LIMIT} per call by default (limit up to ${MAX_PAGE_LIMIT}); when nextOffset is present, call again with offset = nextOffset. Use exclude to prune directories such as node_modules. Dot-files and dot-directories (.git, .env) are matched and searched like any other name (* and ** match a leading dot); to leave them out, name them in exclude, e.g. [".git", ".git/**"].`,
     inputSchema: findInputSchema as z.ZodType<FindInput>,
     limits: { defaultLimit: DEFAULT_PAGE_LIMIT, maxLimit: MAX_PAGE_LIMIT },
     async execute(input) {

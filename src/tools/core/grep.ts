@@ -93,7 +93,7 @@ export function grepDefinition(options: GrepToolOptions): SettledTool<GrepInput,
   const lineWidth = checkPositive("createGrepTool", "maxLineLength", options.maxLineLength ?? GREP_LINE_WIDTH);
   return {
     ...GREP_FACTS,
-    description: `Search workspace text for a literal string (default) or a regular expression (regex: true), optionally ignoring case. Results carry the path, line number and text of each match, and with context the lines around it. Files come in depth-first order, then lines in order; at most ${DEFAULT_PAGE_LIMIT} matches per call by default (limit up to ${MAX_PAGE_LIMIT}); when nextOffset is present, call again with offset = nextOffset. Narrow the search with include and exclude globs. ${describeCaps(maxBytes, lineWidth)}`,
+    description: `Search workspace text for a literal string (default) or a regular expression (regex: true), optionally ignoring case. Results carry the path, line number and text of each match, and with context the lines around it. Files come in depth-first order, then lines in order; at most ${DEFAULT_PAGE_LIMIT} matches per call by default (limit up to ${MAX_PAGE_LIMIT}); when nextOffset is present, call again with offset = nextOffset. Narrow the search with include and exclude globs. Files in dot-directories such as .git are searched like any others; to leave them out, name them in exclude, e.g. [".git", ".git/**"]. ${describeCaps(maxBytes, lineWidth)}`,
     inputSchema: grepInputSchema as z.ZodType<GrepInput>,
     limits: { defaultLimit: DEFAULT_PAGE_LIMIT, maxLimit: MAX_PAGE_LIMIT, maxContext: MAX_GREP_CONTEXT, maxBytes, maxLineLength: lineWidth },
     async execute(input) {

@@ -32,12 +32,12 @@ describe("edit: recorded results (spec 03 §4.6)", () => {
     expect(result.patch).toContain("@@ -1,4 +1,5 @@");
     expect(await text(workspace, "/workspace/e.ts")).toBe("const a = 1;\nconst b = 20;\nconst c = 30;\nconst d = 4;\nconst a2 = 1;\n");
     expect(await edit.execute({ path: "/workspace/e.ts", edits: [{ oldText: "= 1;", newText: "= 9;" }] })).toEqual({
-      error: "Found 2 occurrences of the text in /workspace/e.ts. The text must be unique. Please provide more context to make it unique.",
+      error: "Found 2 occurrences of the text in /workspace/e.ts, on lines 1 and 5. The text must be unique. Please provide more context to make it unique.",
     });
     expect(
       await edit.execute({ path: "/workspace/e.ts", edits: [{ oldText: "b = 20", newText: "x" }, { oldText: "= 1;", newText: "y" }] }),
     ).toEqual({
-      error: "Found 2 occurrences of edits[1] in /workspace/e.ts. Each oldText must be unique. Please provide more context to make it unique.",
+      error: "Found 2 occurrences of edits[1] in /workspace/e.ts, on lines 1 and 5. Each oldText must be unique. Please provide more context to make it unique.",
     });
   });
 
