@@ -10,11 +10,11 @@ import { DELETE_FACTS, deleteDefinition } from "./delete.js";
 import { EDIT_FACTS, editDefinition, type EditToolOptions } from "./edit.js";
 import { EXEC_FACTS, execDefinition, type ExecBackends, type ExecToolOptions, type ExecWorkspaceLike } from "./exec.js";
 import { FIND_FACTS, findDefinition } from "./find.js";
-import { ReadLedger } from "./freshness.js";
 import { GREP_FACTS, grepDefinition } from "./grep.js";
 import { LS_FACTS, listDefinition } from "./ls.js";
 import { PUBLISH_FACTS, publishDefinition, type PublishAssetsLike } from "./publish.js";
 import { READ_FACTS, readDefinition, type ReadToolOptions } from "./read.js";
+import { confineAssets, confineFs, normalizeRoot } from "./root.js";
 import { WorkspaceFileStore, type WorkspaceLike } from "./store.js";
 import type { CoreTool, ToolFacts } from "./types.js";
 import { WRITE_FACTS, writeDefinition, type WriteToolOptions } from "./write.js";
@@ -34,6 +34,23 @@ export interface CreateToolsOptions {
   workspace: WorkspaceLike & { readonly runtime?: unknown; readonly assets?: PublishAssetsLike | null; readonly sessionId?: string };
   /** Only read, ls, find and grep (the tools that are not `mutating`). Default `false`. */
   readonly?: boolean;
+  /**
+   * Confines the file tools and publish to one directory (spec 03 §2.4).
+   * An absolute path, e.g. `"/workspace/project"`; a relative one throws a
+   * TypeError at build time. With it, read, ls, find, grep, write, edit,
+   * delete and publish resolve a relative `path` against `root` (`.` and
+   * `..` collapsed) and echo it as given; a path that ends up outside
+   * `root` is refused with `Path is outside <root>: <input>`, and a path
+   * with a symbolic link on it (root and its ancestors included) with
+   * `Path contains a symbolic link: <link>` — both `EACCES`, returned as
+   * `{ error }` by every tool but read, which throws them. find and grep
+   * results stay absolute, and their default path (`/workspace`) is
+   * refused unless it lies under `root`. Needs `workspace.fs.lstat`.
+   * exec is not confined: its backends have their own `root`. Tool sets
+   * built over the same `fs` with the same root share path locks.
+   * Default: none — paths are used as given, anywhere in the workspace.
+   */
+  root?: string;
   /** `false` leaves out publish. Default `true`. */
   assets?: boolean;
   /** Options for read (everything but `store`; spec 03 §4.1). Default `{}`: read's own defaults. */
@@ -42,9 +59,9 @@ export interface CreateToolsOptions {
    * Options for write (everything but `store`; spec 03 §4.5). Default `{}`:
    * write's own defaults. `requireFreshRead: true` turns on the stale-write
    * guard: the set remembers what its read tool read (and its write and edit
-   * wrote) — a {@link ReadLedger} of at most 1024 paths, or `reads` — and
-   * write refuses to overwrite an existing file that was not read, or
-   * changed since.
+   * wrote), at most `freshReadMaxPaths` (default 1024) paths, and write
+   * refuses to overwrite an existing file that was not read, or changed
+   * since. The memory belongs to this call's store, so to this tool set.
    */
   write?: Omit<WriteToolOptions, "store">;
   /** Options for edit (everything but `store`; spec 03 §4.6). Default `{}`: edit's own defaults. */
@@ -87,20 +104,18 @@ export function buildCoreTools(options: CreateToolsOptions): CoreTool[] {
   if (!options || typeof options !== "object" || !options.workspace || typeof options.workspace !== "object" || !options.workspace.fs) {
     throw new TypeError("create*Tools({ workspace }) needs a Workspace, a getWorkspace() client, or an object with the same `fs`");
   }
-  const workspace = options.workspace;
+  const workspace = options.root === undefined ? options.workspace : confineWorkspace(options.workspace, options.root);
   const store = new WorkspaceFileStore(workspace);
-  // The stale-write guard's memory: one per tool set, shared by read, write and edit.
-  const reads = options.write?.requireFreshRead === true ? (options.write.reads ?? new ReadLedger()) : options.write?.reads;
   const lines: ToolLine[] = [
-    [READ_FACTS, () => readDefinition({ ...options.read, store, ...(reads ? { reads } : {}) })],
+    [READ_FACTS, () => readDefinition({ ...options.read, store })],
     [LS_FACTS, () => listDefinition({ workspace })],
     [FIND_FACTS, () => findDefinition({ workspace })],
     [GREP_FACTS, () => grepDefinition({ workspace })],
-    [WRITE_FACTS, () => writeDefinition({ ...options.write, store, ...(reads ? { reads } : {}) })],
-    [EDIT_FACTS, () => editDefinition({ ...options.edit, store, ...(reads ? { reads } : {}) })],
+    [WRITE_FACTS, () => writeDefinition({ ...options.write, store })],
+    [EDIT_FACTS, () => editDefinition({ ...options.edit, store })],
     [DELETE_FACTS, () => deleteDefinition({ store })],
     [EXEC_FACTS, () => execFor(options)],
-    [PUBLISH_FACTS, () => publishFor(options)],
+    [PUBLISH_FACTS, () => publishFor(options, workspace)],
   ];
   const tools: CoreTool[] = [];
   for (const [facts, build] of lines) {
@@ -134,12 +149,26 @@ function execFor(options: CreateToolsOptions): CoreTool | undefined {
   return execDefinition(toolOptions);
 }
 
-/** publish, unless `assets: false` or the workspace has no `assets`. */
-function publishFor(options: CreateToolsOptions): CoreTool | undefined {
+/** publish, unless `assets: false` or the workspace has no `assets`; over `workspace` (the confined view under `root`). */
+function publishFor(options: CreateToolsOptions, workspace: CreateToolsOptions["workspace"]): CoreTool | undefined {
   if (options.assets === false) return undefined;
-  const assets = options.workspace.assets;
+  const assets = workspace.assets;
   if (assets === undefined || assets === null) return undefined;
-  return publishDefinition({ workspace: options.workspace });
+  return publishDefinition({ workspace });
+}
+
+/** The workspace the file tools and publish see under `root` (spec 03 §2.4): confined `fs` and `assets.share`, the same `sessionId`. */
+function confineWorkspace(workspace: CreateToolsOptions["workspace"], rootOption: string): CreateToolsOptions["workspace"] {
+  const root = normalizeRoot(rootOption);
+  const fs = confineFs(workspace.fs, root);
+  const assets = confineAssets(workspace.assets, workspace.fs as typeof fs, root);
+  return {
+    fs,
+    assets,
+    get sessionId() {
+      return workspace.sessionId;
+    },
+  };
 }
 
 function definedOnly<T extends object>(value: T): Partial<T> {

@@ -1,0 +1,152 @@
+/**
+ * The `root` option of the tool sets (spec 03 §2.4): a confined view of a
+ * workspace that stands in for it, so every file tool — and `ws:tools`
+ * calls, which run those same tools — stays under one directory.
+ *
+ * Every path the tools pass to the view goes through one function,
+ * {@link resolveToolPath}: a relative path is resolved against the root
+ * (`.` and `..` collapsed lexically), a path that ends up outside it is
+ * refused (`Path is outside <root>: <input>`), and every existing
+ * component from `/` down to the path itself is checked with `lstat`, so a
+ * symbolic link anywhere on the way — one that points outside, one that
+ * points inside, or a chain of them — is refused
+ * (`Path contains a symbolic link: <link>`). Both refusals carry
+ * `code: "EACCES"`. The first missing component ends the check (a write
+ * creates what is missing as directories, never as links).
+ *
+ * Walks cannot leave the root either: `find` and `grep` never descend into
+ * linked directories nor read linked files, and `readdir` follows no link
+ * (spec 01 §2.3); their start paths are checked like any other path.
+ *
+ * Caveat (time of check to time of use): the check and the operation are
+ * separate calls. A directory on a checked path that is replaced by a link
+ * in between — by an exec run, another client or host code, not by these
+ * tools, which create no links — is followed by that operation. The
+ * mutating tools hold their path lock across both (spec 03 §5.3), which
+ * orders them against each other but not against other writers.
+ *
+ * @module
+ */
+import { isUnder, normalizePath } from "../../util/path.js";
+import type { WorkspaceFsLike } from "./store.js";
+
+/** What the confined view needs from `workspace.fs`: the tools' methods plus `lstat` (and `readlink` when present). */
+export type RootFsLike = WorkspaceFsLike & {
+  lstat(path: string): Promise<{ readonly isSymbolicLink: boolean }>;
+  readlink?(path: string): Promise<string>;
+};
+
+/** A refusal of the confined view: `code` `EACCES`, `path` the absolute path concerned. */
+function refusal(message: string, path: string): Error & { code: string; path: string } {
+  return Object.assign(new Error(message), { code: "EACCES", path });
+}
+
+/**
+ * Validates the `root` option: an absolute path, normalised lexically
+ * (`/workspace/proj/` → `/workspace/proj`).
+ *
+ * @throws TypeError when `root` is not a string starting with `/`, or holds a NUL byte.
+ */
+export function normalizeRoot(root: unknown): string {
+  if (typeof root !== "string" || !root.startsWith("/") || root.includes("\0")) {
+    throw new TypeError(`root must be an absolute path such as "/workspace/project", got ${typeof root === "string" ? JSON.stringify(root) : typeof root}`);
+  }
+  return normalizePath(root);
+}
+
+/**
+ * Resolves a tool's path under `root` (already normalised): the single
+ * place where the tools' paths are confined.
+ *
+ * @returns the absolute path the operation should use.
+ * @throws `EACCES` `Path is outside <root>: <input>` when the path ends up
+ *   outside `root`; `EACCES` `Path contains a symbolic link: <link>` when
+ *   an existing component (root and its ancestors included) is a link; a
+ *   TypeError for a non-string path; any `lstat` failure other than a
+ *   missing component (`ENOENT`, `ENOTDIR`).
+ */
+export async function resolveToolPath(fs: Pick<RootFsLike, "lstat">, root: string, input: string): Promise<string> {
+  if (typeof input !== "string") throw new TypeError(`path must be a string, got ${typeof input}`);
+  const abs = normalizePath(input, root);
+  if (!isUnder(abs, root)) throw refusal(`Path is outside ${root}: ${input}`, abs);
+  let prefix = "";
+  for (const segment of abs.split("/").filter(Boolean)) {
+    prefix += "/" + segment;
+    let linked: boolean;
+    try {
+      linked = (await fs.lstat(prefix)).isSymbolicLink;
+    } catch (err) {
+      const code = (err as { code?: unknown } | null)?.code;
+      if (code === "ENOENT" || code === "ENOTDIR") break;
+      throw err;
+    }
+    if (linked) throw refusal(`Path contains a symbolic link: ${prefix}`, prefix);
+  }
+  return abs;
+}
+
+type Rest = readonly unknown[];
+type Call = (...args: unknown[]) => Promise<unknown>;
+
+/**
+ * The confined `fs`: `stat`, `lstat`, `readFile`, `writeFile`, `mkdir`,
+ * `rm`, `find`, `readdir`, `readlink` (when the workspace has it) and
+ * `grep` (its second argument), each on the path {@link resolveToolPath}
+ * gives. Nothing else: a tool that needs another method fails instead of
+ * reaching past the root.
+ */
+function confinedFs(fs: RootFsLike, root: string): RootFsLike {
+  const on = (name: string, pathIndex: number) => async (...args: unknown[]) => {
+    const call = (fs as unknown as Record<string, Call>)[name]!;
+    const resolved = [...args];
+    resolved[pathIndex] = await resolveToolPath(fs, root, args[pathIndex] as string);
+    return call.apply(fs, resolved);
+  };
+  const view: Record<string, (...args: Rest) => Promise<unknown>> = {};
+  for (const name of ["stat", "lstat", "readFile", "writeFile", "mkdir", "rm", "find", "readdir"]) view[name] = on(name, 0);
+  if (typeof fs.readlink === "function") view.readlink = on("readlink", 0);
+  view.grep = on("grep", 1);
+  return view as unknown as RootFsLike;
+}
+
+/** One confined `fs` per (fs, root) pair, so tool sets built with the same root share locks (spec 03 §2.4, §5.3). */
+const views = new WeakMap<object, Map<string, RootFsLike>>();
+
+/**
+ * The confined `fs` for `fs` under `root` (normalised): the same object for
+ * the same pair, so stores over it share one lock identity.
+ *
+ * @throws TypeError when `fs` has no `lstat` (links could not be checked).
+ */
+export function confineFs(fs: WorkspaceFsLike, root: string): RootFsLike {
+  if (typeof (fs as Partial<RootFsLike>).lstat !== "function") {
+    throw new TypeError("the root option needs workspace.fs.lstat, to refuse symbolic links; pass a Workspace or a getWorkspace() client");
+  }
+  let byRoot = views.get(fs);
+  if (!byRoot) {
+    byRoot = new Map();
+    views.set(fs, byRoot);
+  }
+  let view = byRoot.get(root);
+  if (!view) {
+    view = confinedFs(fs as RootFsLike, root);
+    byRoot.set(root, view);
+  }
+  return view;
+}
+
+/**
+ * The assets publisher publish sees under `root`: `share(path, options)`
+ * on the resolved path, through the workspace's `share` (or `publish`,
+ * when it has no `share`). `undefined`/`null` pass through, and so does a
+ * publisher with neither method (publish reports it at build time).
+ */
+export function confineAssets<A>(assets: A, fs: Pick<RootFsLike, "lstat">, root: string): A {
+  if (assets === undefined || assets === null || (typeof assets !== "object" && typeof assets !== "function")) return assets;
+  const source = assets as { share?: unknown; publish?: unknown };
+  const method = typeof source.share === "function" ? source.share : typeof source.publish === "function" ? source.publish : undefined;
+  if (method === undefined) return assets;
+  return {
+    share: async (path: string, options: unknown) => (method as Call).call(assets, await resolveToolPath(fs, root, path), options),
+  } as A;
+}
