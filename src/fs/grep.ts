@@ -16,6 +16,12 @@ export interface GrepPattern {
    * pieces of text at once (literal patterns without `\n`); absent otherwise.
    */
   finder?: RegExp;
+  /**
+   * Where the first match in one line starts (`-1`: none). Optional: when
+   * absent (and there is no `finder`), a line cut to `maxLineLength` keeps
+   * its start and reports no `column`.
+   */
+  search?(line: string): number;
 }
 
 /**
@@ -110,6 +116,10 @@ function copyString(text: string): string {
 
 /** Where the first match of `pattern` starts in `line`, when the pattern can tell. */
 function firstMatchAt(pattern: GrepPattern, line: string): number | undefined {
+  if (pattern.search) {
+    const at = pattern.search(line);
+    return at >= 0 ? at : undefined;
+  }
   const finder = pattern.finder;
   if (!finder) return undefined;
   finder.lastIndex = 0;
