@@ -1,6 +1,7 @@
 /**
  * Path locks for the mutating tools (spec 03 §5.3). Locks live in isolate
- * memory, keyed by `store.lockIdentity ?? store`. Two locks conflict when
+ * memory, keyed by `store.lockIdentity ?? store`, on `store.lockPath(path)`
+ * (default: the path normalised lexically). Two locks conflict when
  * their paths are equal, or when either is a subtree lock and one path is
  * an ancestor of the other. An operation waits for every conflicting
  * operation registered before it; operations that do not conflict run
@@ -43,7 +44,7 @@ export async function withPathLock<T>(
     tables.set(identity, table);
   }
   // NFC: names equal up to Unicode normalisation share a lock, so write's twin-name check cannot race the twin's creation.
-  const key = normalizePath(path).normalize("NFC");
+  const key = (store.lockPath ? store.lockPath(path) : normalizePath(path)).normalize("NFC");
   const waits: Promise<void>[] = [];
   for (const held of table) if (conflicts(held, key, subtree)) waits.push(held.released);
   let release!: () => void;

@@ -28,7 +28,7 @@
  * @module
  */
 import { isUnder, normalizePath } from "../../util/path.js";
-import type { WorkspaceFsLike } from "./store.js";
+import type { WorkspaceFileStore, WorkspaceFsLike } from "./store.js";
 
 /** What the confined view needs from `workspace.fs`: the tools' methods plus `lstat` (and `readlink` when present). */
 export type RootFsLike = WorkspaceFsLike & {
@@ -111,10 +111,23 @@ function confinedFs(fs: RootFsLike, root: string): RootFsLike {
 
 /** One confined `fs` per (fs, root) pair, so tool sets built with the same root share locks (spec 03 §2.4, §5.3). */
 const views = new WeakMap<object, Map<string, RootFsLike>>();
+/** Each confined `fs` → the filesystem behind it and its root. */
+const targets = new WeakMap<object, { readonly fs: WorkspaceFsLike; readonly root: string }>();
+
+/**
+ * The filesystem behind a confined `fs` and its root; `undefined` for any
+ * other object. A {@link WorkspaceFileStore} over a confined view locks on
+ * the filesystem behind it, under absolute paths, so every tool set over
+ * one filesystem — any root, or none — locks one file under one key.
+ */
+export function confinedTarget(fs: object): { readonly fs: WorkspaceFsLike; readonly root: string } | undefined {
+  return targets.get(fs);
+}
 
 /**
  * The confined `fs` for `fs` under `root` (normalised): the same object for
- * the same pair, so stores over it share one lock identity.
+ * the same pair (spec 03 §2.4). Stores over it lock on the filesystem
+ * behind it, under absolute paths ({@link confinedTarget}).
  *
  * @throws TypeError when `fs` has no `lstat` (links could not be checked).
  */
@@ -131,6 +144,7 @@ export function confineFs(fs: WorkspaceFsLike, root: string): RootFsLike {
   if (!view) {
     view = confinedFs(fs as RootFsLike, root);
     byRoot.set(root, view);
+    targets.set(view, { fs, root });
   }
   return view;
 }

@@ -7,8 +7,9 @@
  */
 import type { WorkspaceFilesystem } from "../../fs/types.js";
 import { concatBytes } from "../../util/bytes.js";
-import { dirname } from "../../util/path.js";
+import { dirname, normalizePath } from "../../util/path.js";
 import { nonNegativeInteger } from "../../util/validate.js";
+import { confinedTarget } from "./root.js";
 
 /** What the file tools need to know about a regular file. */
 export interface FileStat {
@@ -28,6 +29,13 @@ export interface FileStore {
    * the store object itself.
    */
   readonly lockIdentity?: object;
+  /**
+   * The key a tool's path is locked under: equal keys (and, for subtree
+   * locks, nested ones) conflict. Default: the path normalised lexically.
+   * {@link WorkspaceFileStore} under a tool set's `root` resolves relative
+   * paths against the root, so `f.txt` and `/root/f.txt` share a lock.
+   */
+  lockPath?(path: string): string;
   /** The file's stat, or `null` when the path is missing or is not a regular file. */
   stat(path: string): Promise<FileStat | null>;
   /**
@@ -135,9 +143,14 @@ export class WorkspaceFileStore implements MutableFileStore {
     this.#fs = workspace.fs as WorkspaceFsLike;
   }
 
-  /** `workspace.fs` itself: one identity per filesystem. */
+  /** `workspace.fs` itself: one identity per filesystem (for a tool set's confined view under `root`, the filesystem behind it). */
   get lockIdentity(): object {
-    return this.#fs;
+    return confinedTarget(this.#fs)?.fs ?? this.#fs;
+  }
+
+  /** The absolute path `path` names: resolved against the root of a confined view, lexically (spec 03 §2.4). */
+  lockPath(path: string): string {
+    return normalizePath(path, confinedTarget(this.#fs)?.root ?? "/");
   }
 
   /** `{size, mtime, mode}` for a regular file; `null` for a directory or a missing path. Other errors pass on. */

@@ -46,8 +46,10 @@ export interface CreateToolsOptions {
    * `{ error }` by every tool but read, which throws them. find and grep
    * results stay absolute, and their default path (`/workspace`) is
    * refused unless it lies under `root`. Needs `workspace.fs.lstat`.
-   * exec is not confined: its backends have their own `root`. Tool sets
-   * built over the same `fs` with the same root share path locks.
+   * exec is not confined: its backends have their own `root`. Every tool
+   * set over the same `fs` — any root or none — locks a file under its
+   * absolute path, so `f.txt` here and `/workspace/project/f.txt`
+   * elsewhere wait for each other.
    * Default: none — paths are used as given, anywhere in the workspace.
    */
   root?: string;

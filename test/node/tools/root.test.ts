@@ -308,19 +308,26 @@ describe("root: building and sharing", () => {
     expect(Object.keys(createAITools({ workspace: { fs: rest as never } }))).toEqual(["read", "ls", "find", "grep", "write", "edit", "delete"]);
   });
 
-  it("one confined view per (fs, root): sets with the same root share locks", async () => {
+  it("one confined view per (fs, root); every set over the fs locks the same file under one key, however its path is written", async () => {
     const workspace = await makeWorkspace();
     expect(confineFs(workspace.fs, "/workspace")).toBe(confineFs(workspace.fs, "/workspace"));
     expect(confineFs(workspace.fs, "/workspace")).not.toBe(confineFs(workspace.fs, "/workspace/proj"));
-    // Two sets with the same root: the second write waits for the first (one lock), so both land in order.
-    const a = buildCoreTools({ workspace, root: "/workspace" });
-    const b = buildCoreTools({ workspace, root: "/workspace" });
-    const write = (set: typeof a, content: string) => set.find((t) => t.name === "write")!.execute({ path: "x.txt", content }) as Promise<unknown>;
-    expect(await Promise.all([write(a, "first"), write(b, "second")])).toEqual([
-      { path: "x.txt", bytesWritten: 5 },
-      { path: "x.txt", bytesWritten: 6 },
+    await workspace.fs.mkdir("/workspace/proj");
+    await workspace.fs.writeFile("/workspace/proj/x.txt", "a b c d\n");
+    // Four concurrent edits of one file, each changing one word, each naming the file differently
+    // (relative under root, absolute under root, through another root, with no root). Each edit
+    // reads, changes and writes the whole file: without one lock, later writes drop earlier edits.
+    const editOf = (options: Omit<CreateToolsOptions, "workspace">) => buildCoreTools({ workspace, ...options }).find((t) => t.name === "edit")!;
+    const edit = (tool: ReturnType<typeof editOf>, path: string, from: string) =>
+      tool.execute({ path, edits: [{ oldText: from, newText: from.toUpperCase() }] }) as Promise<{ editsApplied?: number; error?: string }>;
+    const results = await Promise.all([
+      edit(editOf({ root: "/workspace/proj" }), "x.txt", "a"),
+      edit(editOf({ root: "/workspace/proj" }), "/workspace/proj/./x.txt", "b"),
+      edit(editOf({ root: "/workspace" }), "proj/x.txt", "c"),
+      edit(editOf({}), "/workspace/proj/x.txt", "d"),
     ]);
-    expect(await text(workspace, "/workspace/x.txt")).toBe("second");
+    expect(results.map((r) => r.error ?? r.editsApplied)).toEqual([1, 1, 1, 1]);
+    expect(await text(workspace, "/workspace/proj/x.txt")).toBe("A B C D\n");
   });
 
   it("resolveToolPath: the single resolution every tool shares", async () => {
