@@ -24,6 +24,7 @@ import { ExecJournal } from "./journal.js";
 import type { ResolvedOptions } from "./options.js";
 import { checkRequest, resolveCwd, type ExecRequest } from "./request.js";
 import { Run, type RunHost } from "./run.js";
+import { STDIO_RESERVE_BYTES } from "./stdio.js";
 
 const encoder = new TextEncoder();
 
@@ -170,6 +171,7 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
         stdin,
         entryName: graph.entry.split("/").pop(),
         maxStdioBytes: o.maxStdioBytes,
+        stdioReserveBytes: STDIO_RESERVE_BYTES,
         maxResultBytes: o.maxResultBytes,
         names,
       }, timeoutMs);

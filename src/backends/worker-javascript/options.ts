@@ -130,8 +130,20 @@ export interface WorkerJavaScriptBackendOptions {
    */
   maxResultBytes?: number;
   /**
-   * stdout + stderr bytes of a run; beyond, output ends with `...[stdio truncated]`.
-   * @defaultValue 1 MiB
+   * Bytes kept of **each** output stream of a run (stdout and stderr count
+   * apart, so a flood on stdout never starves stderr). This is the cap on
+   * what is journaled, replayed and so saved to the full-output file
+   * (`<dir>/<backend>.<id>.<stream>.log`, spec 02 §2); memory is not: the
+   * runtime keeps only a tail window of each stream (`output.maxBytes` /
+   * `maxLines`). The write that crosses the cap is cut on a UTF-8 boundary,
+   * later output of that stream is dropped, and when the run ends the
+   * stream gets one marker line
+   * `[stdout truncated: maxStdioBytes (<cap> bytes) reached; <n> bytes dropped]`.
+   * The runner's own failure message may use 16 KiB of stderr past the cap.
+   * Journal storage per run is up to twice this (both streams) until the
+   * run is pruned (`retentionMs`, `maxRetainedExecutions`).
+   * 0.8.0: 1 MiB for both streams together (see docs/porting.md).
+   * @defaultValue 64 MiB (`67108864`)
    */
   maxStdioBytes?: number;
   /**
@@ -387,7 +399,7 @@ export function resolveOptions(options: WorkerJavaScriptBackendOptions): Resolve
     maxInputBytes: positive(options, "maxInputBytes", MiB, true),
     maxEnvBytes: positive(options, "maxEnvBytes", MiB, true),
     maxResultBytes: positive(options, "maxResultBytes", MiB, true),
-    maxStdioBytes: positive(options, "maxStdioBytes", MiB, true),
+    maxStdioBytes: positive(options, "maxStdioBytes", 64 * MiB, true),
     maxStdinBytes: positive(options, "maxStdinBytes", 256 * KiB, true),
     maxCapabilityBytes,
     maxHostCallMs: positive(options, "maxHostCallMs", maxTimeoutFinal),

@@ -30,9 +30,16 @@ export type BridgeCallKind = "fs" | "host";
 export interface IsolateBridge {
   /**
    * Appends `bytes` to the run's `stream`. The host keeps at most
-   * `maxStdioBytes + 64` bytes of a run's output and drops the rest.
+   * `maxStdioBytes + stdioReserveBytes` bytes of each stream and drops
+   * (and counts) the rest.
    */
   output(stream: "stdout" | "stderr", bytes: Uint8Array): void | Promise<void>;
+  /**
+   * Reports how many bytes of `stream` the runner has dropped so far past
+   * `maxStdioBytes` (a running total, never decreasing); the host states
+   * the count in a marker line at the end of that stream when the run ends.
+   */
+  dropped(stream: "stdout" | "stderr", bytes: number): void | Promise<void>;
   /**
    * One `node:fs` (`kind "fs"`, `target ""`) or host-module (`kind "host"`,
    * `target "ws:…"`) call with JSON-compatible `args`. Resolves
@@ -52,8 +59,14 @@ export interface RunnerContext {
   stdin: Uint8Array;
   /** File name of the entry module (`process.argv[1]`). */
   entryName: string | undefined;
-  /** stdout + stderr bytes the runner sends before it cuts output with `...[stdio truncated]`. */
+  /**
+   * Bytes of each stream (stdout and stderr apart) the runner sends; the
+   * write that crosses it is cut on a UTF-8 boundary, later output of that
+   * stream is dropped and counted (reported with `bridge.dropped`).
+   */
   maxStdioBytes: number;
+  /** Bytes of stderr past `maxStdioBytes` kept for the runner's own failure message. */
+  stdioReserveBytes: number;
   /** Bytes of JSON the default export may return. */
   maxResultBytes: number;
   /** Internal module name (`/…`) → the specifier or path the code used, for error messages. */

@@ -13,6 +13,7 @@ import type { ExecJournal } from "./journal.js";
 import type { ResolvedOptions } from "./options.js";
 import type { BridgeCallKind, BridgeResult, IsolateBridge, RunnerContext, RunnerOutcome } from "./protocol.js";
 import { RUNNER_MODULE } from "./isolate.js";
+import { StdioBudget } from "./stdio.js";
 
 const encoder = new TextEncoder();
 
@@ -70,6 +71,10 @@ class RunBridge extends RpcTargetBase implements IsolateBridge {
   output(stream: string, bytes: Uint8Array): void {
     this.#run.output(stream === "stderr" ? "stderr" : "stdout", bytes);
   }
+  /** The runner's running total of bytes of `stream` dropped past `maxStdioBytes`. */
+  dropped(stream: string, bytes: number): void {
+    this.#run.dropped(stream === "stderr" ? "stderr" : "stdout", bytes);
+  }
   call(kind: BridgeCallKind, target: string, name: string, args: unknown[]): Promise<BridgeResult> {
     return this.#run.capabilities.call(kind, target, name, args);
   }
@@ -94,7 +99,8 @@ export class Run implements BridgeRun {
   #stopping: Promise<void> | undefined;
   #finishing = false;
   #deadlineMissed: string | undefined;
-  #stdioBytes = 0;
+  /** Per-stream output accounting: bytes kept, dropped, and the end-of-stream markers. */
+  readonly #stdio: StdioBudget;
   /** Output received but not yet journaled: one stream's chunks, in order. */
   #pending: { stream: "stdout" | "stderr"; parts: Uint8Array[]; bytes: number } | undefined;
   #flushTimer: ReturnType<typeof setTimeout> | undefined;
@@ -108,6 +114,7 @@ export class Run implements BridgeRun {
   constructor(host: RunHost, id: string) {
     this.#host = host;
     this.id = id;
+    this.#stdio = new StdioBudget(host.options.maxStdioBytes);
   }
 
   /** Resolves on the next event or state change. */
@@ -158,15 +165,14 @@ export class Run implements BridgeRun {
     while (this.#inflight.size > 0) await Promise.all([...this.#inflight]);
   }
 
-  /** Journals output, at most `maxStdioBytes + 64` bytes per run (the rest is dropped). */
+  /**
+   * Journals output: at most `maxStdioBytes` (+ the runner's failure-message
+   * reserve) bytes of each stream; the rest is dropped and counted.
+   */
   output(stream: "stdout" | "stderr", bytes: Uint8Array): void {
     if (this.done || this.#stopping) return;
-    const max = this.#host.options.maxStdioBytes + 64;
-    if (this.#stdioBytes >= max) return;
-    let chunk = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes as ArrayBuffer);
-    if (this.#stdioBytes + chunk.byteLength > max) chunk = chunk.slice(0, max - this.#stdioBytes);
+    let chunk = this.#stdio.accept(stream, bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes as ArrayBuffer));
     if (chunk.byteLength === 0) return;
-    this.#stdioBytes += chunk.byteLength;
     // Copy: the chunk is held for a while and its buffer is not ours.
     chunk = chunk.slice();
     if (this.#pending && this.#pending.stream !== stream) this.#flush();
@@ -179,6 +185,17 @@ export class Run implements BridgeRun {
       if (wait <= 0) this.#flush();
       else this.#flushTimer = setTimeout(() => this.#flush(), wait);
     }
+  }
+
+  /** Records the runner's running total of bytes of `stream` it dropped past `maxStdioBytes`. */
+  dropped(stream: "stdout" | "stderr", bytes: number): void {
+    if (this.done || this.#stopping) return;
+    this.#stdio.report(stream, bytes);
+  }
+
+  /** Journals, once, the marker line of each stream that lost bytes past `maxStdioBytes`. */
+  #markDropped(): void {
+    for (const { stream, text } of this.#stdio.markers()) this.#append(stream, encoder.encode(text));
   }
 
   /** Journals the coalesced output held so far as one event. */
@@ -311,8 +328,9 @@ export class Run implements BridgeRun {
   stop(reason: StopReason): Promise<void> {
     if (this.done) return Promise.resolve();
     this.#stopping ??= (async () => {
-      // Output already received is kept (it precedes the stop).
+      // Output already received is kept (it precedes the stop), then what was dropped is stated.
       this.#flush();
+      this.#markDropped();
       for (const controller of this.controllers) controller.abort(new Error(`execution ${this.id} was cancelled`));
       this.#dispose();
       let grace: ReturnType<typeof setTimeout> | undefined;
@@ -349,6 +367,7 @@ export class Run implements BridgeRun {
   #finish(code: number, result: string | null): void {
     if (this.done) return;
     this.#flush();
+    this.#markDropped();
     this.#dispose();
     const seq = ++this.seq;
     let persisted = false;

@@ -114,12 +114,12 @@ describe("limits", () => {
     expect(out.head).toBe(`${"x".repeat(99)}\n${"x".repeat(99)}\n`);
   });
 
-  it("caps stdio at maxStdioBytes with a marker", async () => {
+  it("caps each stream at maxStdioBytes with a marker line stating the bytes dropped", async () => {
     const r = await inWorkspace(
       async (ws) => (await ws.runtime.exec(`export default () => { process.stdout.write("é".repeat(10)); console.log("later"); }`, { encoding: "utf8" })).result(),
       { backend: { maxStdioBytes: 5 } },
     );
-    expect(r.stdout).toBe("éé...[stdio truncated]");
+    expect(r.stdout).toBe("éé\n[stdout truncated: maxStdioBytes (5 bytes) reached; 22 bytes dropped]\n");
   });
 
   it("errors the stream past maxExecutionSubscribers with EEXEC_BUSY", async () => {

@@ -9,8 +9,10 @@
 import { WorkerEntrypoint } from "cloudflare:workers";
 import { __install, __activate, __violation } from "./workspace-capabilities.js";
 const enc = new TextEncoder();
-/** Bytes sent to the host per `output` call. */
-const SEND_CHUNK = 256 * 1024;
+/** Bytes sent to the host per `output` call (also the largest buffer block). */
+const SEND_CHUNK = 64 * 1024;
+/** Size of the first buffer block of a queued run of output; later blocks double up to {@link SEND_CHUNK}. */
+const FIRST_BLOCK = 1024;
 /**
  * @param {Uint8Array[]} parts
  * @returns {Uint8Array}
@@ -54,45 +56,103 @@ function toBytes(d) {
   return enc.encode(String(d));
 }
 /**
- * The run's output: writes are queued and sent after the current task, at
- * most `max` bytes in all (cut on a UTF-8 boundary, then `...[stdio truncated]`).
+ * The run's output. Each stream has its own budget of `max` bytes (stdout
+ * never starves stderr): the write that crosses it is cut on a UTF-8
+ * boundary and everything after it on that stream is dropped and counted;
+ * the host appends a marker line with that count when the run ends.
+ * The runner's own failure message (`force`) may use `reserve` more bytes
+ * of stderr, so a run that filled its stderr still says why it failed.
+ *
+ * Writes are copied into blocks (no per-write object is kept, so a million
+ * tiny writes cost their bytes, not a million arrays) and sent after the
+ * current task, {@link SEND_CHUNK} bytes per call; the count of dropped
+ * bytes follows each batch (`bridge.dropped`).
  * @param {IsolateBridge} bridge
- * @param {number} max
+ * @param {number} max bytes kept per stream.
+ * @param {number} reserve extra stderr bytes for the runner's failure message.
  */
-function makeOutput(bridge, max) {
-  let used = 0, cut = false, chain = Promise.resolve(), scheduled = false;
-  /** @type {{ stream: "stdout" | "stderr", parts: Uint8Array[] }[]} */
+function makeOutput(bridge, max, reserve) {
+  /** @typedef {{ used: number, dropped: number, reported: number, cut: boolean, last: number }} StreamState */
+  /** @type {Record<"stdout" | "stderr", StreamState>} */
+  const streams = {
+    stdout: { used: 0, dropped: 0, reported: 0, cut: false, last: 10 },
+    stderr: { used: 0, dropped: 0, reported: 0, cut: false, last: 10 },
+  };
+  let chain = Promise.resolve(), scheduled = false;
+  /** @type {{ stream: "stdout" | "stderr", blocks: Uint8Array[], fill: number }[]} */
   let queue = [];
+  /**
+   * @param {"stdout" | "stderr"} stream
+   * @param {Uint8Array} bytes
+   */
+  function append(stream, bytes) {
+    let run = queue[queue.length - 1];
+    if (!run || run.stream !== stream) { run = { stream, blocks: [], fill: 0 }; queue.push(run); }
+    for (let at = 0; at < bytes.byteLength;) {
+      let block = run.blocks[run.blocks.length - 1];
+      if (!block || run.fill === block.byteLength) {
+        block = new Uint8Array(block ? Math.min(SEND_CHUNK, block.byteLength * 2) : FIRST_BLOCK);
+        run.blocks.push(block); run.fill = 0;
+      }
+      const n = Math.min(block.byteLength - run.fill, bytes.byteLength - at);
+      block.set(bytes.subarray(at, at + n), run.fill);
+      run.fill += n; at += n;
+    }
+  }
   async function send() {
     scheduled = false;
-    const items = queue; queue = [];
-    for (const it of items) {
-      const b = concat(it.parts);
-      for (let o = 0; o < b.byteLength; o += SEND_CHUNK) await bridge.output(it.stream, b.subarray(o, o + SEND_CHUNK));
+    const runs = queue; queue = [];
+    for (const run of runs) {
+      for (let i = 0; i < run.blocks.length; i++) {
+        const block = run.blocks[i];
+        await bridge.output(run.stream, i === run.blocks.length - 1 ? block.subarray(0, run.fill) : block);
+      }
     }
+    for (const stream of /** @type {const} */ (["stdout", "stderr"])) {
+      const s = streams[stream];
+      if (s.dropped !== s.reported) { s.reported = s.dropped; await bridge.dropped(stream, s.dropped); }
+    }
+  }
+  function schedule() {
+    if (!scheduled) { scheduled = true; chain = chain.then(() => new Promise((r) => setTimeout(r, 0))).then(send); }
   }
   /**
    * @param {"stdout" | "stderr"} stream
    * @param {unknown} data
+   * @param {boolean} [force] the runner's failure message: may use the reserve, and is sent even after a cut.
    * @returns {true}
    */
-  function write(stream, data) {
-    if (cut) return true;
+  function write(stream, data, force = false) {
+    const s = streams[stream];
     let bytes = toBytes(data);
     if (bytes.byteLength === 0) return true;
-    if (used + bytes.byteLength > max) {
-      let n = max - used;
+    if (s.cut && !force) { s.dropped += bytes.byteLength; schedule(); return true; }
+    if (force && s.cut && s.last !== 10) bytes = concat([enc.encode("\n"), bytes]);
+    const limit = max + (force ? reserve : 0);
+    if (s.used + bytes.byteLength > limit) {
+      let n = Math.max(0, limit - s.used);
       while (n > 0 && (bytes[n] & 0xc0) === 0x80) n--;
-      bytes = concat([bytes.subarray(0, n), enc.encode("...[stdio truncated]")]);
-      cut = true;
+      s.dropped += bytes.byteLength - n;
+      bytes = bytes.subarray(0, n);
+      s.cut = true;
     }
-    used += bytes.byteLength;
-    const last = queue[queue.length - 1];
-    if (last && last.stream === stream) last.parts.push(bytes); else queue.push({ stream, parts: [bytes] });
-    if (!scheduled) { scheduled = true; chain = chain.then(() => new Promise((r) => setTimeout(r, 0))).then(send); }
+    if (bytes.byteLength > 0) {
+      s.used += bytes.byteLength;
+      s.last = bytes[bytes.byteLength - 1];
+      append(stream, bytes);
+    }
+    schedule();
     return true;
   }
-  async function flush() { await chain; if (queue.length) await send(); }
+  /** Resolves once everything written so far was sent (every send goes through `chain`, in order). */
+  async function flush() {
+    for (;;) {
+      await chain;
+      const unreported = streams.stdout.dropped !== streams.stdout.reported || streams.stderr.dropped !== streams.stderr.reported;
+      if (!scheduled && queue.length === 0 && !unreported) return;
+      if (!scheduled) { scheduled = true; chain = chain.then(send); }
+    }
+  }
   return { write, flush };
 }
 /**
@@ -152,7 +212,7 @@ export default class WorkspaceRuntimeRunner extends WorkerEntrypoint {
    */
   async evaluate(input, bridge, context) {
     __install(bridge);
-    const out = makeOutput(bridge, context.maxStdioBytes);
+    const out = makeOutput(bridge, context.maxStdioBytes, context.stdioReserveBytes);
     const EXIT = Symbol("process.exit");
     /** @param {unknown} code */
     const exitCodeOf = (code) => { const n = Number(code ?? 0); return Number.isInteger(n) && n >= 0 && n <= 255 ? n : 1; };
@@ -161,7 +221,7 @@ export default class WorkspaceRuntimeRunner extends WorkerEntrypoint {
     /** @param {unknown} e */
     const isExit = (e) => { try { return !!e && typeof e === "object" && EXIT in e; } catch { return false; } };
     /** @param {string} message @returns {Promise<RunnerOutcome>} */
-    const fail = async (message) => { out.write("stderr", message.endsWith("\n") ? message : message + "\n"); await out.flush(); return { code: 1 }; };
+    const fail = async (message) => { out.write("stderr", message.endsWith("\n") ? message : message + "\n", true); await out.flush(); return { code: 1 }; };
     let stdinUsed = false;
     const stdin = context.stdin;
     const proc = {

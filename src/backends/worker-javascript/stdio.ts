@@ -1,0 +1,87 @@
+/**
+ * Per-stream output budget of one run of the JavaScript backend: how many
+ * bytes of stdout and of stderr are journaled (each stream apart, so a flood
+ * on one never starves the other), how many were dropped past the cap, and
+ * the marker line that states it at the end of the stream.
+ *
+ * @module
+ */
+
+/** Bytes of stderr past `maxStdioBytes` the runner may use for its own failure message (16 KiB). */
+export const STDIO_RESERVE_BYTES = 16 * 1024;
+
+type Stream = "stdout" | "stderr";
+
+interface StreamCount {
+  /** Bytes accepted (journaled). */
+  kept: number;
+  /** Bytes the host cut past its own cap. */
+  cut: number;
+  /** The runner's running total of bytes it dropped past `maxStdioBytes`. */
+  reported: number;
+  /** Last byte accepted (10 = `\n`; also before any output). */
+  last: number;
+}
+
+/**
+ * Counts one run's output per stream. The isolate already cuts each stream
+ * at `max` bytes and reports what it dropped; this is the host's own bound
+ * (`max` + {@link STDIO_RESERVE_BYTES}), which code in the isolate cannot
+ * talk its way past, and the source of the marker lines.
+ */
+export class StdioBudget {
+  readonly #max: number;
+  readonly #streams: Record<Stream, StreamCount> = {
+    stdout: { kept: 0, cut: 0, reported: 0, last: 10 },
+    stderr: { kept: 0, cut: 0, reported: 0, last: 10 },
+  };
+  #marked = false;
+
+  /** @param max `maxStdioBytes`: bytes kept per stream. */
+  constructor(max: number) {
+    this.#max = max;
+  }
+
+  /**
+   * Takes a chunk of `stream`: returns the part to journal (all of it, a
+   * prefix, or nothing once the stream is past `max` + the reserve).
+   */
+  accept(stream: Stream, bytes: Uint8Array): Uint8Array {
+    const s = this.#streams[stream];
+    const room = this.#max + STDIO_RESERVE_BYTES - s.kept;
+    if (bytes.byteLength > room) {
+      s.cut += bytes.byteLength - Math.max(0, room);
+      bytes = bytes.subarray(0, Math.max(0, room));
+    }
+    if (bytes.byteLength > 0) {
+      s.kept += bytes.byteLength;
+      s.last = bytes[bytes.byteLength - 1]!;
+    }
+    return bytes;
+  }
+
+  /** Records the runner's running total of bytes of `stream` it dropped (ignored unless a larger safe integer). */
+  report(stream: Stream, total: unknown): void {
+    const s = this.#streams[stream];
+    if (typeof total === "number" && Number.isSafeInteger(total) && total > s.reported) s.reported = total;
+  }
+
+  /**
+   * The marker line of each stream that lost bytes, once (later calls
+   * return none): `[stdout truncated: maxStdioBytes (<max> bytes) reached;
+   * <n> bytes dropped]`, on a line of its own.
+   */
+  markers(): { stream: Stream; text: string }[] {
+    if (this.#marked) return [];
+    this.#marked = true;
+    const out: { stream: Stream; text: string }[] = [];
+    for (const stream of ["stdout", "stderr"] as const) {
+      const s = this.#streams[stream];
+      const dropped = s.cut + s.reported;
+      if (dropped === 0) continue;
+      const lead = s.last === 10 ? "" : "\n";
+      out.push({ stream, text: `${lead}[${stream} truncated: maxStdioBytes (${this.#max} bytes) reached; ${dropped} bytes dropped]\n` });
+    }
+    return out;
+  }
+}
