@@ -209,6 +209,8 @@ export class WorkspaceFileStore implements MutableFileStore {
    * `mkdir(parent, {recursive: true})` unless the parent is `/`, then
    * `writeFile`. A parent that is a link to a directory is accepted (the VFS's
    * mkdir reports EEXIST for any link at the leaf, spec 01 §3; `stat` decides).
+   * Under a tool set's `root`, a relative path's parent is taken from
+   * {@link lockPath} (`notes.md`'s parent is the root, created when missing).
    */
   async write(
     path: string,
@@ -218,7 +220,7 @@ export class WorkspaceFileStore implements MutableFileStore {
       mode?: number;
     },
   ): Promise<void> {
-    const parent = dirname(path);
+    const parent = dirname(path.startsWith("/") || !confinedTarget(this.#fs) ? path : this.lockPath(path));
     if (parent !== "/") {
       try {
         await this.#fs.mkdir(parent, { recursive: true });

@@ -288,6 +288,23 @@ describe("root (spec 03 §2.4) through the three adapters' own loops", () => {
       expect(await workspace.fs.readdir("/outside").then((l) => l.map((e) => e.name)), runner.name).toEqual(["secret.txt"]);
     }
   });
+  it("a root that does not exist yet is created by the first write, relative or absolute", async () => {
+    const calls: Call[] = [
+      { id: "top", name: "write", input: { path: "notes.md", content: "n" } },
+      { id: "read", name: "read", input: { path: "/workspace/new/notes.md" } },
+    ];
+    for (const runner of RUNNERS) {
+      const { seen, workspace } = await runner.run(makeWorkspace, { root: "/workspace/new" }, calls);
+      expect(seen.get("top"), runner.name).toEqual({ path: "notes.md", bytesWritten: 1 });
+      expect(seen.get("read"), runner.name).toEqual("n");
+      expect(await snapshot(workspace), runner.name).toEqual({ "/workspace": "dir", "/workspace/new": "dir", "/workspace/new/notes.md": "n" });
+    }
+    // Without root a relative path is still refused by the filesystem, and creates nothing.
+    const workspace = await makeWorkspace();
+    const result = (await buildCoreTools({ workspace }).find((t) => t.name === "write")!.execute({ path: "x/y.txt", content: "n" })) as { error: string };
+    expect(result.error).toMatch(/^EINVAL/);
+    expect(await snapshot(workspace)).toEqual({ "/workspace": "dir" });
+  });
 });
 
 describe("root: building and sharing", () => {
