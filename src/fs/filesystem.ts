@@ -34,6 +34,7 @@ import {
 } from "./options.js";
 import { basename } from "../util/path.js";
 import { canonicalPath, joinPath, segmentsOf } from "./path.js";
+import { childKey, isKeyBelow } from "./path-key.js";
 import { fileText, readContent } from "./read.js";
 import { ensureSchema, Kind } from "./schema.js";
 import type {
@@ -71,7 +72,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     this.#now = options.now;
     this.#nodes = new Nodes(db);
     const mtime = options.now();
-    ensureSchema(db, () => this.#nodes.createRoot(mtime));
+    ensureSchema(db, this.#nodes, () => this.#nodes.createRoot(mtime));
     this.#guard = mountGuardFor(db);
     this.#chunks = new ChunkStore(db, db.storage, options.now);
     this.#writer = new FileWriter(this.#nodes, this.#chunks, this.#guard);
@@ -191,7 +192,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
   ): Generator<{ node: Node; path: string }> {
     const include = compileGlob(options?.include);
     const exclude = compileExclude(excludeOption(options?.exclude, "grep"));
-    for (const { node, relative } of walk(this.#nodes, root, exclude, want)) {
+    for (const { node, relative } of walk(this.#nodes, root, exclude, want, true)) {
       if (node.kind === Kind.File && include(relative)) yield { node, path: joinPath(canonical, relative) };
     }
   }
@@ -225,7 +226,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     const mtime = this.#now();
     this.#nodes.transaction(() => {
       const createDir = (parent: Node, name: string, dirMode: number) =>
-        this.#nodes.insert({ parent: parent.ino, name, kind: Kind.Directory, mode: dirMode, mtime, size: 0, target: null, chunk: null });
+        this.#nodes.insert(parent, { name, kind: Kind.Directory, mode: dirMode, mtime, size: 0, target: null, chunk: null });
       const trace = this.#guard.trace();
       const found = this.#nodes.resolve(segmentsOf(canonical), {
         followFinal: false,
@@ -266,7 +267,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
           if (!recursive) throw new WorkspaceFsError("ENOTEMPTY", "rm", canonical);
           // Set-wise: the subtree's chunk references, then its nodes.
           released = this.#chunks.releaseSubtree(node.ino);
-          this.#nodes.deleteSubtree(node.ino);
+          this.#nodes.deleteSubtree(node);
         }
       } else if (node.kind === Kind.File) {
         released = this.#chunks.release(node);
@@ -297,9 +298,9 @@ export class WorkspaceFs implements WorkspaceFilesystem {
       const node = source.node;
       const existing = destination.status === "found" ? destination.node : undefined;
       if (existing && existing.ino === node.ino) return;
-      const parentIno = existing ? existing.parent : (destination as Extract<Resolution, { status: "missing" }>).parent.ino;
+      const parent = existing ? this.#nodes.get(existing.parent)! : (destination as Extract<Resolution, { status: "missing" }>).parent;
       const name = existing ? existing.name : (destination as Extract<Resolution, { status: "missing" }>).name;
-      if (node.kind === Kind.Directory && this.#nodes.isWithin(parentIno, node.ino)) {
+      if (node.kind === Kind.Directory && isKeyBelow(childKey(parent.key, name), node.key)) {
         throw new WorkspaceFsError("EINVAL", "rename", to, "cannot move a directory into its own subtree");
       }
       if (existing) {
@@ -311,7 +312,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
         if (existing.kind === Kind.File) released = this.#chunks.release(existing);
         this.#nodes.delete(existing.ino);
       }
-      this.#nodes.move(node.ino, parentIno, name);
+      this.#nodes.move(node, parent, name);
     });
     this.#chunks.sweep(released);
   }
@@ -329,7 +330,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
       throwIfWalkFailed(found, "symlink", canonical);
       if (found.status === "found") throw new WorkspaceFsError("EEXIST", "symlink", canonical);
       const missing = found as Extract<Resolution, { status: "missing" }>;
-      this.#nodes.insert({ parent: missing.parent.ino, name: missing.name, kind: Kind.Symlink, mode: LINK_MODE, mtime, size: target.length, target, chunk: null });
+      this.#nodes.insert(missing.parent, { name: missing.name, kind: Kind.Symlink, mode: LINK_MODE, mtime, size: target.length, target, chunk: null });
     });
   }
 

@@ -7,7 +7,8 @@
  */
 import { toBytes, type Database } from "../storage/database.js";
 import { INLINE_CHUNK_BYTES } from "./chunks.js";
-import { Kind, SUBTREE } from "./schema.js";
+import { childKey, keyOf, keyToPath, prefixKeys, SEP, SEP_END } from "./path-key.js";
+import { Kind } from "./schema.js";
 
 /** One row of `__ws_nodes`. */
 export interface Node {
@@ -21,6 +22,8 @@ export interface Node {
   target: string | null;
   /** The single chunk of a file of 1..CHUNK_SIZE bytes; `null` otherwise. */
   chunk: number | null;
+  /** The node's path key (`path-key.ts`): its physical path, `""` for `/`. */
+  key: string;
   /** The file's bytes, when a resolve asked for them (`withData`) and they were at hand. */
   data?: Uint8Array;
 }
@@ -28,7 +31,10 @@ export interface Node {
 /** Maximum link expansions per operation; the 41st fails with ELOOP. */
 export const MAX_LINK_EXPANSIONS = 40;
 
-const COLUMNS = `ino, parent, name, kind, mode, mtime, size, target, chunk`;
+const COLUMNS = `ino, parent, name, kind, mode, mtime, size, target, chunk, path_key AS key`;
+
+/** What a walk reads of each entry without `full`: the index alone answers it. */
+export type WalkRow = Pick<Node, "ino" | "kind" | "key">;
 
 /** Outcome of walking a path. */
 export type Resolution =
@@ -70,7 +76,7 @@ interface Segment {
   slash?: boolean;
 }
 
-const ROOT_STUB: Node = { ino: 1, parent: 0, name: "", kind: Kind.Directory, mode: 0o755, mtime: 0, size: 0, target: null, chunk: null };
+const ROOT_STUB: Node = { ino: 1, parent: 0, name: "", kind: Kind.Directory, mode: 0o755, mtime: 0, size: 0, target: null, chunk: null, key: "" };
 
 /** Lookups and changes on `__ws_nodes`. */
 export class Nodes {
@@ -94,7 +100,7 @@ export class Nodes {
   /** Creates `/` (inode 1, mode 0o755) unless it exists. */
   createRoot(mtime: number): void {
     this.#db.run(
-      `INSERT OR IGNORE INTO __ws_nodes (ino, parent, name, kind, mode, mtime, size) VALUES (1, 0, '', ${Kind.Directory}, ${0o755}, ?, 0)`,
+      `INSERT OR IGNORE INTO __ws_nodes (ino, parent, name, kind, mode, mtime, size, path_key) VALUES (1, 0, '', ${Kind.Directory}, ${0o755}, ?, 0, '')`,
       mtime,
     );
   }
@@ -111,16 +117,20 @@ export class Nodes {
     return this.#db.one(`SELECT 1 AS x FROM __ws_nodes WHERE parent = ? LIMIT 1`, ino) !== undefined;
   }
 
-  /** Children of `parent` after `afterName` (exclusive), by name byte order. */
-  page(parent: number, afterName: string | null, limit: number): Node[] {
-    return afterName === null
-      ? this.#db.all<Node>(`SELECT ${COLUMNS} FROM __ws_nodes WHERE parent = ? ORDER BY name LIMIT ?`, parent, limit)
-      : this.#db.all<Node>(
-          `SELECT ${COLUMNS} FROM __ws_nodes WHERE parent = ? AND name > ? ORDER BY name LIMIT ?`,
-          parent,
-          afterName,
-          limit,
-        );
+  /**
+   * Up to `limit` nodes of a subtree in key order (depth-first pre-order,
+   * siblings by name byte order): keys from `from` (inclusive, or exclusive
+   * with `after`) to `end` (exclusive). `full` reads every column; otherwise
+   * only `ino`, `kind` and `key`, which the path-key index holds.
+   */
+  scan(from: string, after: boolean, end: string, limit: number, full: boolean): WalkRow[] {
+    const columns = full ? COLUMNS : `ino, kind, path_key AS key`;
+    return this.#db.all<WalkRow>(
+      `SELECT ${columns} FROM __ws_nodes WHERE path_key ${after ? ">" : ">="} ? AND path_key < ? ORDER BY path_key LIMIT ?`,
+      from,
+      end,
+      limit,
+    );
   }
 
   /**
@@ -147,10 +157,12 @@ export class Nodes {
       .map((row) => row.path);
   }
 
-  insert(node: Omit<Node, "ino">): Node {
+  /** Creates child `node.name` of directory `parent`, with its path key. */
+  insert(parent: Node, node: Omit<Node, "ino" | "parent" | "key">): Node {
+    const key = childKey(parent.key, node.name);
     const row = this.#db.one<{ ino: number }>(
-      `INSERT INTO __ws_nodes (parent, name, kind, mode, mtime, size, target, chunk) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING ino`,
-      node.parent,
+      `INSERT INTO __ws_nodes (parent, name, kind, mode, mtime, size, target, chunk, path_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ino`,
+      parent.ino,
       node.name,
       node.kind,
       node.mode,
@@ -158,8 +170,9 @@ export class Nodes {
       node.size,
       node.target,
       node.chunk,
+      key,
     )!;
-    return { ...node, ino: row.ino };
+    return { ...node, parent: parent.ino, key, ino: row.ino };
   }
 
   /** Points file `ino` at new content: its mode, mtime, size and single chunk (`null` for 0 or ≥ 2 chunks). */
@@ -184,9 +197,22 @@ export class Nodes {
     this.#db.run(`UPDATE __ws_nodes SET mode = ?, mtime = ? WHERE ino = ?`, mode, mtime, ino);
   }
 
-  /** Moves `ino` to directory `parent` under `name` (`rename`). */
-  move(ino: number, parent: number, name: string): void {
-    this.#db.run(`UPDATE __ws_nodes SET parent = ?, name = ? WHERE ino = ?`, parent, name, ino);
+  /**
+   * Moves `node` to directory `parent` under `name` (`rename`): one row, and
+   * for a directory the path keys of its subtree in one statement.
+   */
+  move(node: Node, parent: Node, name: string): void {
+    const key = childKey(parent.key, name);
+    this.#db.run(`UPDATE __ws_nodes SET parent = ?, name = ?, path_key = ? WHERE ino = ?`, parent.ino, name, key, node.ino);
+    if (node.kind === Kind.Directory) {
+      this.#db.run(
+        `UPDATE __ws_nodes SET path_key = ?1 || substr(path_key, length(?2) + 1) WHERE path_key >= ?3 AND path_key < ?4`,
+        key,
+        node.key,
+        node.key + SEP,
+        node.key + SEP_END,
+      );
+    }
   }
 
   /** Deletes the row of `ino` (its content must be released first: `ChunkStore.release`). */
@@ -195,11 +221,27 @@ export class Nodes {
   }
 
   /**
-   * Deletes every node below directory `ino` (not `ino` itself), in one
-   * statement. Release their content first (`ChunkStore.releaseSubtree`).
+   * Deletes every node below `directory` (not the directory itself): one
+   * range of path keys. Release their content first (`ChunkStore.releaseSubtree`).
    */
-  deleteSubtree(ino: number): void {
-    this.#db.run(`${SUBTREE} DELETE FROM __ws_nodes WHERE ino IN (SELECT ino FROM sub)`, ino);
+  deleteSubtree(directory: Node): void {
+    this.#db.run(`DELETE FROM __ws_nodes WHERE path_key >= ? AND path_key < ?`, directory.key + SEP, directory.key + SEP_END);
+  }
+
+  /**
+   * Schema 2 → 3: sets every node's path key from its parent chain, in one
+   * statement (`ensureSchema`).
+   */
+  fillPathKeys(): void {
+    this.#db.run(
+      `WITH RECURSIVE keyed (ino, key) AS (
+         SELECT ino, '' FROM __ws_nodes WHERE ino = 1
+         UNION ALL
+         SELECT n.ino, keyed.key || char(1) || replace(replace(n.name, char(2), char(2, 3)), char(1), char(2, 2))
+         FROM __ws_nodes n JOIN keyed ON n.parent = keyed.ino WHERE n.ino <> 1
+       )
+       UPDATE __ws_nodes SET path_key = keyed.key FROM keyed WHERE keyed.ino = __ws_nodes.ino`,
+    );
   }
 
   /** Walks `segments` from `/` (spec 01 §2.3). */
@@ -212,7 +254,16 @@ export class Nodes {
     let current: Node = ROOT_STUB;
     let expansions = 0;
     let slash = false;
-    const known = segments.length > 1 || (options.withData && segments.length > 0) ? this.#prefetch(segments, options.withData === true) : undefined;
+    let known: Map<string, Node | undefined> | undefined;
+    if (segments.length > 0) {
+      // The literal path, no link on it: one lookup of its key, whatever its depth.
+      const hit = this.#byKey(keyOf(segments), options.withData === true);
+      if (hit && !(hit.kind === Kind.Symlink && options.followFinal)) {
+        if (trace) trace.reached = hit;
+        return { status: "found", node: hit };
+      }
+      known = this.#chain(segments, hit);
+    }
     const lookup = (parent: number, name: string): Node | undefined => {
       const key = `${parent}/${name}`;
       return known?.has(key) ? known.get(key) : this.child(parent, name);
@@ -270,69 +321,55 @@ export class Nodes {
     return slash ? { status: "found", node, slash } : { status: "found", node };
   }
 
-  /** The canonical path of inode `ino` (`/` for the root), from its parent chain in one query. */
+  /** The canonical path of inode `ino` (`/` for the root), from its path key. */
   pathOf(ino: number): string {
     if (ino === 1) return "/";
-    const rows = this.#db.all<{ name: string }>(
-      `WITH RECURSIVE up (ino, parent, name, depth) AS (
-         SELECT ino, parent, name, 0 FROM __ws_nodes WHERE ino = ?
-         UNION ALL
-         SELECT n.ino, n.parent, n.name, up.depth + 1 FROM __ws_nodes n JOIN up ON n.ino = up.parent WHERE up.ino <> 1
-       )
-       SELECT name FROM up WHERE ino <> 1 ORDER BY depth DESC`,
-      ino,
+    const row = this.#db.one<{ key: string }>(`SELECT path_key AS key FROM __ws_nodes WHERE ino = ?`, ino);
+    return row ? keyToPath(row.key) : "/";
+  }
+
+  /** The node whose path key is `key`, with the bytes of a small file when `withData`. */
+  #byKey(key: string, withData: boolean): Node | undefined {
+    // LIMIT 1: the key is unique (it is the path), so the lookup need not step past its row.
+    if (!withData) return this.#db.one<Node>(`SELECT ${COLUMNS} FROM __ws_nodes WHERE path_key = ? LIMIT 1`, key);
+    const row = this.#db.one<Node & { data: unknown }>(
+      `SELECT ${COLUMNS}, CASE WHEN kind = ${Kind.File} AND size BETWEEN 1 AND ${INLINE_CHUNK_BYTES} THEN (SELECT c.data FROM __ws_chunks c WHERE c.id = n.chunk) END AS data
+       FROM __ws_nodes n WHERE path_key = ? LIMIT 1`,
+      key,
     );
-    return "/" + rows.map((row) => row.name).join("/");
+    if (!row) return undefined;
+    const { data, ...fields } = row;
+    return data === null || data === undefined ? fields : { ...fields, data: toBytes(data) };
   }
 
   /**
-   * Reads the nodes along the literal path in one query (one indexed lookup
-   * per segment, stopping at the first missing entry or non-directory), so a
-   * deep path costs one statement. Keys are `parent/name`; an `undefined`
-   * value records an entry known to be absent.
+   * The nodes along the literal path (every proper prefix that exists, and
+   * `last` for the whole path when found), read in one statement by their
+   * keys, for the segment walk: keys `parent/name`, an `undefined` value
+   * records an entry known to be absent. The physical paths that exist are
+   * closed under prefixes, so the rows are the chain from `/` down to where
+   * the path leaves the tree: a link, a file, or a missing name.
    */
-  #prefetch(segments: readonly string[], withData: boolean): Map<string, Node | undefined> {
-    const data = withData
-      ? `CASE WHEN depth = ?2 AND kind = ${Kind.File} AND size BETWEEN 1 AND ${INLINE_CHUNK_BYTES} THEN (SELECT c.data FROM __ws_chunks c WHERE c.id = walk.chunk) END`
-      : "NULL";
-    const rows = this.#db.all<Node & { depth: number; data: unknown }>(
-      `WITH RECURSIVE walk (depth, ino, parent, name, kind, mode, mtime, size, target, chunk) AS (
-         SELECT 0, 1, 0, '', ${Kind.Directory}, 0, 0, 0, NULL, NULL
-         UNION ALL
-         SELECT walk.depth + 1, n.ino, n.parent, n.name, n.kind, n.mode, n.mtime, n.size, n.target, n.chunk
-         FROM walk JOIN __ws_nodes n ON n.parent = walk.ino AND n.name = json_extract(?1, '$[' || walk.depth || ']')
-         WHERE walk.kind = ${Kind.Directory} AND walk.depth < ?2
-       )
-       SELECT ${COLUMNS}, depth, ${data} AS data FROM walk WHERE depth > 0`,
-      JSON.stringify(segments),
-      segments.length,
-    );
+  #chain(segments: readonly string[], last: Node | undefined): Map<string, Node | undefined> {
+    const keys = prefixKeys(segments.slice(0, -1));
+    const rows = keys.length === 0 ? [] : this.#db.all<Node>(`SELECT ${COLUMNS} FROM __ws_nodes WHERE path_key IN (${keys.map(() => "?").join(", ")}) ORDER BY path_key`, ...keys);
+    if (last) rows.push(last);
     const known = new Map<string, Node | undefined>();
     let parent = 1;
     let parentIsDir = true;
-    for (const row of rows) {
-      const { depth: _depth, data, ...fields } = row;
-      const node: Node = data === null || data === undefined ? fields : { ...fields, data: toBytes(data) };
+    let depth = 0;
+    for (const node of rows) {
+      if (node.parent !== parent || node.name !== segments[depth]) break;
       known.set(`${node.parent}/${node.name}`, node);
       parent = node.ino;
       parentIsDir = node.kind === Kind.Directory;
+      depth++;
     }
-    if (rows.length < segments.length && parentIsDir) known.set(`${parent}/${segments[rows.length]}`, undefined);
+    if (depth < segments.length && parentIsDir) known.set(`${parent}/${segments[depth]}`, undefined);
     return known;
   }
 
   #full(node: Node): Node {
     return node === ROOT_STUB ? this.get(1)! : node;
-  }
-
-  /** True when `ino` is `ancestor` or lies below it. */
-  isWithin(ino: number, ancestor: number): boolean {
-    let cursor: number | undefined = ino;
-    while (cursor !== undefined && cursor !== 0) {
-      if (cursor === ancestor) return true;
-      if (cursor === 1) return false;
-      cursor = this.#db.one<{ parent: number }>(`SELECT parent FROM __ws_nodes WHERE ino = ?`, cursor)?.parent;
-    }
-    return false;
   }
 }

@@ -2,8 +2,11 @@
  * The VFS schema (spec 01 §4). Every table carries the reserved `__ws_`
  * prefix so it can share a Durable Object's database with the app's tables.
  *
- * - `__ws_nodes`: one row per inode; `(parent, name)` is unique, so resolving
- *   a path is one indexed lookup per segment and a rename is one row update.
+ * - `__ws_nodes`: one row per inode; `(parent, name)` is unique (`readdir`
+ *   pages, link walks). `path_key` (schema 3) is the node's materialised path
+ *   (`path-key.ts`), indexed with `kind`: resolving a path without links is one
+ *   lookup whatever its depth, and a subtree is one key range in `find`'s
+ *   order; a rename rewrites the keys of the moved subtree in one statement.
  * - `__ws_chunks`: content-addressed chunk index (SHA-256 → id, refcount).
  *   Chunks up to 16 KiB keep their bytes in the row (`data`); larger ones
  *   keep them apart in `__ws_blobs` (`blob` → its id), so refcount updates
@@ -27,7 +30,7 @@ import type { Database } from "../storage/database.js";
 import { WorkspaceFsError } from "./errors.js";
 
 /** Schema version written by this code. A store with a higher version is refused (EIO). */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 export const enum Kind {
   File = 1,
@@ -46,7 +49,8 @@ const DDL = [
      mtime INTEGER NOT NULL,
      size INTEGER NOT NULL DEFAULT 0,
      target TEXT,
-     chunk INTEGER
+     chunk INTEGER,
+     path_key TEXT
    )`,
   `CREATE UNIQUE INDEX IF NOT EXISTS __ws_nodes_child ON __ws_nodes (parent, name)`,
   `CREATE TABLE IF NOT EXISTS __ws_chunks (
@@ -58,7 +62,8 @@ const DDL = [
      blob INTEGER,
      lease INTEGER
    )`,
-  `CREATE INDEX IF NOT EXISTS __ws_chunks_orphans ON __ws_chunks (id) WHERE refs = 0`,
+  // The sweep's own condition (`refs <= 0`, chunks.ts), so it reads the orphans alone, not the table.
+  `CREATE INDEX IF NOT EXISTS __ws_chunks_unreferenced ON __ws_chunks (id) WHERE refs <= 0`,
   `CREATE TABLE IF NOT EXISTS __ws_blobs (id INTEGER PRIMARY KEY, data BLOB NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS __ws_file_chunks (
      ino INTEGER NOT NULL,
@@ -86,13 +91,22 @@ export const SUBTREE = `WITH RECURSIVE sub (ino, kind, size, chunk) AS (
     SELECT n.ino, n.kind, n.size, n.chunk FROM __ws_nodes n JOIN sub ON n.parent = sub.ino WHERE sub.kind = ${Kind.Directory}
   )`;
 
+/** Index of path keys, created once the column is filled (a schema-2 store gains the column first). */
+const PATH_KEY_INDEX = `CREATE INDEX IF NOT EXISTS __ws_nodes_key ON __ws_nodes (path_key, kind)`;
+
+/** Row changes an upgrade needs from the tables' owners (the DDL stays here). */
+export interface SchemaUpgrades {
+  /** Schema 2 → 3: sets `path_key` of every node from its parent chain (the column exists, all `NULL`). */
+  fillPathKeys(): void;
+}
+
 /**
- * Creates or checks the schema, synchronously and idempotently, then runs
- * `bootstrap` (the first rows the owners need, e.g. `/`) in the same
- * transaction.
+ * Creates or checks the schema, synchronously and idempotently, upgrades an
+ * older store (`upgrades` changes the rows), then runs `bootstrap` (the first
+ * rows the owners need, e.g. `/`) in the same transaction.
  * @throws WorkspaceFsError `EIO` when the store was written by a newer schema.
  */
-export function ensureSchema(db: Database, bootstrap: () => void): void {
+export function ensureSchema(db: Database, upgrades: SchemaUpgrades, bootstrap: () => void): void {
   db.tx(() => {
     for (const statement of DDL) db.run(statement);
     const row = db.one<{ value: number }>(`SELECT value FROM __ws_meta WHERE key = 'schema'`);
@@ -108,8 +122,16 @@ export function ensureSchema(db: Database, bootstrap: () => void): void {
     else if (row.value < SCHEMA_VERSION) {
       // Schema 1 → 2: staged chunks carry a durable lease.
       if (row.value < 2) db.run(`ALTER TABLE __ws_chunks ADD COLUMN lease INTEGER`);
+      // Schema 2 → 3: every node carries its materialised path key.
+      if (row.value < 3) {
+        db.run(`ALTER TABLE __ws_nodes ADD COLUMN path_key TEXT`);
+        upgrades.fillPathKeys();
+        // Its condition (`refs = 0`) did not cover the sweep's `refs <= 0`: every sweep scanned the whole table.
+        db.run(`DROP INDEX IF EXISTS __ws_chunks_orphans`);
+      }
       db.run(`UPDATE __ws_meta SET value = ? WHERE key = 'schema'`, SCHEMA_VERSION);
     }
+    db.run(PATH_KEY_INDEX);
     bootstrap();
   });
 }

@@ -1,74 +1,91 @@
 /**
  * Depth-first pre-order walk for `find` and `grep` (spec 01 §3.3): siblings
- * by name byte order, a directory before its contents, children read in
- * keyset pages so the walk stops as soon as the caller has enough results.
- * Links are yielded but never descended; excluded entries are dropped and
- * excluded directories are not read at all.
+ * by name byte order, a directory before its contents. The walk is one
+ * ordered scan of the root's key range (`path-key.ts`) read in keyset pages,
+ * sized by how many more entries the caller may need, so a walk that stops
+ * early reads few rows beyond what it returns. Links are yielded but have no
+ * keys below them; excluded entries are dropped, and an excluded directory's
+ * key range is skipped with one seek (nothing below it is read, unless a row
+ * of it was already in the page).
  *
  * @module
  */
-import type { Node, Nodes } from "./nodes.js";
+import type { Node, Nodes, WalkRow } from "./nodes.js";
+import { keyToRelative, SEP, SEP_END } from "./path-key.js";
 import { Kind } from "./schema.js";
 import type { Exclude } from "./glob.js";
 
-/** Largest page of children read per query (spec 01 §3.3: pages of 128). */
+/** Default number of entries per page when the caller wants everything (`grep` without a limit uses it as its `want()`). */
 export const WALK_PAGE = 128;
 
-/**
- * First page read from each directory. Pages double up to {@link WALK_PAGE},
- * so a walk that stops early reads few rows beyond what it returns, and a
- * long directory still costs about `n / 128` queries.
- */
-const FIRST_PAGE = 2;
+/** Largest page of one statement. */
+const MAX_PAGE = 1024;
 
-export interface WalkEntry {
-  node: Node;
+/** First and smallest page of one statement; pages double from it up to {@link MAX_PAGE}. */
+const MIN_PAGE = 16;
+
+export interface WalkEntry<T extends WalkRow = WalkRow> {
+  /** The entry: `ino`, `kind` and `key`, or the whole node when the walk is `full`. */
+  node: T;
   /** Path relative to the walk's root, without a leading `/`. */
   relative: string;
 }
 
 /**
  * Yields every entry under `root` in DFS pre-order. `want()` tells how many
- * more entries the caller may still need, which sizes the next page; at 0
- * the walk ends instead of reading another page.
+ * more entries the caller may still need (matches: the walk scales it by the
+ * share of entries that matched so far), which sizes the next page; at 0 the
+ * walk ends instead of reading another page. `full` reads whole nodes (for
+ * content); otherwise only what the path-key index holds.
  */
-export function* walk(
-  nodes: Nodes,
-  root: Node,
-  exclude: Exclude | undefined,
-  want: () => number,
-): Generator<WalkEntry> {
-  interface Frame {
-    ino: number;
-    prefix: string;
-    page: Node[];
-    index: number;
-    done: boolean;
-    size: number;
-  }
-  const frame = (ino: number, prefix: string): Frame => ({ ino, prefix, page: [], index: 0, done: false, size: FIRST_PAGE });
-  const stack: Frame[] = [frame(root.ino, "")];
-  while (stack.length > 0) {
-    const top = stack[stack.length - 1];
-    if (top.index >= top.page.length) {
-      if (top.done) {
-        stack.pop();
-        continue;
+export function walk(nodes: Nodes, root: Node, exclude: Exclude | undefined, want: () => number, full: true): Generator<WalkEntry<Node>>;
+export function walk(nodes: Nodes, root: Node, exclude: Exclude | undefined, want: () => number, full?: false): Generator<WalkEntry>;
+export function* walk(nodes: Nodes, root: Node, exclude: Exclude | undefined, want: () => number, full = false): Generator<WalkEntry> {
+  const end = root.key + SEP_END;
+  const cut = root.key.length + 1;
+  let from = root.key + SEP;
+  let after = false;
+  let cap = MIN_PAGE;
+  const initial = want();
+  let seen = 0;
+  for (;;) {
+    const wanted = want();
+    if (wanted <= 0) return; // the caller has all it needs: read no further page
+    // Entries per wanted match so far (at least 1): a selective pattern reads bigger pages.
+    let limit = cap;
+    if (Number.isFinite(wanted)) {
+      const done = initial - wanted;
+      const perMatch = done > 0 ? seen / done : Math.max(seen, 1);
+      limit = Math.max(MIN_PAGE, Math.min(cap, Math.ceil(wanted * perMatch)));
+    }
+    cap = Math.min(MAX_PAGE, cap * 2);
+    const page = nodes.scan(from, after, end, limit, full);
+    let seek: string | undefined;
+    for (let i = 0; i < page.length; i++) {
+      const node = page[i];
+      seen++;
+      const relative = keyToRelative(node.key, cut);
+      let prune = false;
+      if (exclude?.drop(relative)) prune = node.kind === Kind.Directory;
+      else {
+        yield { node, relative };
+        prune = node.kind === Kind.Directory && exclude?.prune(relative) === true;
       }
-      const wanted = want();
-      if (wanted <= 0) return; // the caller has all it needs: read no further page
-      const after = top.page.length > 0 ? top.page[top.page.length - 1].name : null;
-      const size = Math.min(top.size, wanted);
-      top.size = Math.min(WALK_PAGE, top.size * 2);
-      top.page = nodes.page(top.ino, after, size);
-      top.index = 0;
-      if (top.page.length < size) top.done = true;
+      if (!prune) continue;
+      // Skip the directory's key range: the rows of it in this page, then seek past it.
+      const below = node.key + SEP;
+      while (i + 1 < page.length && page[i + 1].key.startsWith(below)) i++;
+      if (i + 1 === page.length && page.length === limit) seek = node.key + SEP_END;
+    }
+    if (seek !== undefined) {
+      // Past a pruned directory: small pages again, so the next one costs little.
+      from = seek;
+      after = false;
+      cap = MIN_PAGE;
       continue;
     }
-    const node = top.page[top.index++];
-    const relative = top.prefix + node.name;
-    if (exclude?.drop(relative)) continue;
-    yield { node, relative };
-    if (node.kind === Kind.Directory && !exclude?.prune(relative)) stack.push(frame(node.ino, relative + "/"));
+    if (page.length < limit) return;
+    from = page[page.length - 1].key;
+    after = true;
   }
 }

@@ -183,8 +183,7 @@ export class FileWriter {
       this.#nodes.setContent(node.ino, { mode, mtime, size, chunk });
       return released;
     }
-    const node = this.#nodes.insert({
-      parent: target.parent!.ino,
+    const node = this.#nodes.insert(target.parent!, {
       name: target.name!,
       kind: Kind.File,
       mode,

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Workspace, nodeSqliteStorage } from "../../../src/index.js";
 import { Database } from "../../../src/storage/database.js";
 import { CHUNK_SIZE, ChunkStore, STAGE_LEASE_MS } from "../../../src/fs/chunks.js";
+import { SCHEMA_VERSION } from "../../../src/fs/schema.js";
 
 const root = resolve(import.meta.dirname, "../../..");
 let dir: string;
@@ -194,11 +195,14 @@ describe("staged chunks are leased in the database (spec 01 §4.7)", () => {
     await workspace.fs.writeFile("/f", "OLD");
     await workspace.close();
     storage.sql.exec("ALTER TABLE __ws_chunks DROP COLUMN lease");
+    // Nor path keys (schema 3).
+    storage.sql.exec("DROP INDEX __ws_nodes_key");
+    storage.sql.exec("ALTER TABLE __ws_nodes DROP COLUMN path_key");
     storage.sql.exec("UPDATE __ws_meta SET value = 1 WHERE key = 'schema'");
     storage.close();
     storage = nodeSqliteStorage(file);
     workspace = new Workspace({ storage });
-    expect(Number(storage.sql.exec<{ value: number }>("SELECT value FROM __ws_meta WHERE key = 'schema'").toArray()[0]!.value)).toBe(2);
+    expect(Number(storage.sql.exec<{ value: number }>("SELECT value FROM __ws_meta WHERE key = 'schema'").toArray()[0]!.value)).toBe(SCHEMA_VERSION);
     expect(await workspace.fs.readFile("/f", "utf8")).toBe("OLD");
     const { stream, release, expected } = gatedStream();
     release();
