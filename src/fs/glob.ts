@@ -1,14 +1,42 @@
 /**
  * Globs for `find` patterns, `exclude` and grep `include` (spec 01 §3.4),
- * matched by picomatch against the whole path relative to the searched
- * directory: `*` and `?` stop at `/`, `**` spans segments, `{a,b}`
- * alternates; brackets, extglobs and `!` negation are literal; dot-files get
- * no special treatment. `{a,b}` alternations are expanded first, as the
- * spec defines them (nestable; no top-level comma or no closing `}` →
- * literal), so an alternation of two recursive globs matches top-level files
- * just as each glob alone does. (The `braces` package does this too, but it
- * also expands ranges and needs `require("util")`, which bundled Workers
- * cannot load.)
+ * matched against the whole path relative to the searched directory: `*`
+ * and `?` stop at `/`, a `**` segment spans segments (a `**` inside a
+ * segment is a `*`), `{a,b}` alternates; everything else is literal —
+ * brackets, parentheses, quotes, extglobs and `!` included — but `\`, which
+ * escapes the next character as in picomatch. No dot-file rule. `{a,b}`
+ * alternations are expanded first, as the spec defines them (nestable; no
+ * top-level comma or no closing `}` → literal), so an alternation of two
+ * recursive globs matches top-level files just as each glob alone does. (The
+ * `braces` package does this too, but it also expands ranges and needs
+ * `require("util")`, which bundled Workers cannot load.) `X/**` never matches
+ * `X` itself.
+ *
+ * **Bounded cost (issue 20 §2).** A glob is tested once per walked name, so
+ * its cost per name must stay small whatever the pattern. picomatch compiles
+ * to a backtracking regex; with several `*` runs in one segment, or several
+ * `**` segments, that cost grows as a power of the name's length
+ * (`*a*a*a*a*a*b` against 200 `a`s ran for minutes), and it passes `(a|b)`
+ * and `a{2}` through as regex syntax. So each alternative is parsed here
+ * (consecutive `**` segments collapse into one) and matched by
+ * - picomatch's V8 regex only when it cannot backtrack badly: no
+ *   `\ " ( ) { } ?` in the glob, at most one `**` segment, at most one run of
+ *   `*` in each other segment. Each `*` then ranges only over its own
+ *   segment, whose end is fixed, and only the `**` picks among the path's
+ *   `/`s. (Flag `s` is added so `**` also crosses names holding a line break.)
+ * - otherwise a linear matcher: wildcard matching that backtracks only to
+ *   the latest `*` within a segment, and to the latest `**` among segments —
+ *   at most (path length × glob length) steps, no exponent. There `?` is one
+ *   code point, not one UTF-16 unit.
+ * RE2 (`re2js`) was measured for the second role and rejected: picomatch's
+ * regexes need lookaheads RE2 lacks, and on a regex built from the glob its
+ * NFA took 50–100 ms per 255-character name for a 500-character glob. A glob
+ * longer than {@link MAX_GLOB_LENGTH} characters is a `TypeError`.
+ *
+ * **Unicode (issue 12 §6).** Names are stored as given, but matching ignores
+ * the difference between Unicode normalisation forms: the glob and each path
+ * are compared in NFC, so `*é*` finds `Résumé.md` stored decomposed (NFD),
+ * and an NFD glob finds an NFC name. Results report names as stored.
  *
  * @module
  */
@@ -21,12 +49,17 @@ const OPTIONS: picomatch.PicomatchOptions = {
   nonegate: true,
   // Alternations are expanded here (see alternatives()); picomatch must not also read {1..3} ranges.
   nobrace: true,
+  // `/` is the only separator, whatever platform the code runs on.
+  windows: false,
 };
 
 export type Matcher = (relative: string) => boolean;
 
-/** Expansions of `{a,b}` alternations beyond which the pattern is left to picomatch as is. */
+/** Expansions of `{a,b}` alternations beyond which the pattern is left as is (its braces literal). */
 const MAX_EXPANSIONS = 256;
+
+/** Longest glob accepted (as given, before `{a,b}` expansion); longer ones are a `TypeError`. */
+export const MAX_GLOB_LENGTH = 1024;
 
 /**
  * The alternatives of a glob: `{a,b}` alternations expanded (spec 01 §3.4),
@@ -62,30 +95,236 @@ function expand(pattern: string, budget: number): string[] {
   return [pattern];
 }
 
-/** One glob, alternations expanded. */
-function compileOne(pattern: string): Matcher {
-  const matchers = alternatives(pattern).map(compileAlternative);
-  return matchers.length === 1 ? matchers[0] : (relative) => matchers.some((match) => match(relative));
+// ── parsing ───────────────────────────────────────────────────────────────
+
+/** A run of `*` inside a segment (any length but a whole-segment `**`). */
+const STAR = 0;
+/** `?`: one character. */
+const QMARK = 1;
+/** A whole `**` segment: zero or more segments. */
+const GLOBSTAR = 2;
+
+/** Literal text, or a wildcard. */
+type Atom = string | typeof STAR | typeof QMARK;
+type Segment = Atom[] | typeof GLOBSTAR;
+
+interface Parsed {
+  segments: Segment[];
+  /** No character picomatch would read other than as a literal, `*` or `/` (so no `\ " ( ) { } ?`). */
+  plain: boolean;
+}
+
+/** Characters that keep a glob off picomatch (see the module comment). */
+const NOT_PLAIN = new Set(["\\", '"', "(", ")", "{", "}", "?"]);
+
+/**
+ * Splits one alternative into segments of atoms, as picomatch reads it: a
+ * leading `./` is dropped, `\x` is a literal `x` (`\/` still separates), a
+ * segment that is exactly `**` is a globstar and any other run of `*` is one
+ * `*`. Consecutive globstar segments are collapsed into one.
+ */
+function parse(pattern: string): Parsed {
+  let i = 0;
+  while (pattern.startsWith("./", i)) i += 2;
+  const segments: Segment[] = [];
+  let atoms: Atom[] = [];
+  let raw = "";
+  let text = "";
+  let plain = true;
+  const flush = () => {
+    if (text !== "") atoms.push(text);
+    text = "";
+  };
+  const endSegment = () => {
+    flush();
+    const segment = raw === "**" ? GLOBSTAR : atoms;
+    if (!(segment === GLOBSTAR && segments[segments.length - 1] === GLOBSTAR)) segments.push(segment);
+    atoms = [];
+    raw = "";
+  };
+  for (; i < pattern.length; i++) {
+    let c = pattern[i];
+    if (NOT_PLAIN.has(c)) plain = false;
+    if (c === "\\" && i + 1 < pattern.length) {
+      c = pattern[++i];
+      if (c === "/") {
+        endSegment();
+      } else {
+        raw += "\\" + c;
+        text += c;
+      }
+      continue;
+    }
+    if (c === "/") {
+      endSegment();
+      continue;
+    }
+    raw += c;
+    if (c === "*") {
+      flush();
+      if (atoms[atoms.length - 1] !== STAR) atoms.push(STAR);
+    } else if (c === "?") {
+      flush();
+      atoms.push(QMARK);
+    } else {
+      text += c;
+    }
+  }
+  endSegment();
+  return { segments, plain };
+}
+
+/** The glob text of parsed segments (only for plain ones: no escapes needed). */
+function render(segments: readonly Segment[]): string {
+  return segments.map((segment) => (segment === GLOBSTAR ? "**" : segment.map((atom) => (atom === STAR ? "*" : atom === QMARK ? "?" : atom)).join(""))).join("/");
+}
+
+/** picomatch's regex can only backtrack mildly: plain, at most one `**` segment, at most one `*` run per other segment. */
+function backtracksMildly({ segments, plain }: Parsed): boolean {
+  if (!plain) return false;
+  let globstars = 0;
+  for (const segment of segments) {
+    if (segment === GLOBSTAR) globstars++;
+    else if (segment.filter((atom) => atom === STAR).length > 1) return false;
+  }
+  return globstars <= 1;
+}
+
+// ── the linear matcher ────────────────────────────────────────────────────
+
+/** UTF-16 units of the code point at `i` (a `?` takes a whole surrogate pair). */
+function width(text: string, i: number): number {
+  const unit = text.charCodeAt(i);
+  return unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
 }
 
 /**
- * One glob without alternations. picomatch lets `X/**` match `X` itself; in
- * the spec's grammar `X/**` needs the `/`, so that case is excluded here.
+ * One name against one segment's atoms. Wildcard matching that only ever
+ * backtracks to the latest `*` (an earlier `*` never needs to take more: the
+ * later one can absorb it), so at most (name × atoms) steps.
  */
-function compileAlternative(pattern: string): Matcher {
-  const matcher = picomatch(pattern, OPTIONS);
-  const parent = pattern.slice(0, -3);
-  if (pattern.length > 3 && pattern.endsWith("/**") && !parent.includes("**")) {
-    const parentMatcher = picomatch(parent, OPTIONS);
-    return (relative) => matcher(relative) && !parentMatcher(relative);
+function matchSegment(atoms: readonly Atom[], name: string): boolean {
+  let i = 0;
+  let j = 0;
+  let starJ = -1;
+  let starI = 0;
+  while (i < name.length) {
+    if (j < atoms.length) {
+      const atom = atoms[j];
+      if (atom === STAR) {
+        starJ = j++;
+        starI = i;
+        continue;
+      }
+      if (atom === QMARK) {
+        i += width(name, i);
+        j++;
+        continue;
+      }
+      if (name.startsWith(atom, i)) {
+        i += atom.length;
+        j++;
+        continue;
+      }
+    }
+    if (starJ < 0) return false;
+    starI += width(name, starI);
+    i = starI;
+    j = starJ + 1;
   }
-  return matcher;
+  while (j < atoms.length && atoms[j] === STAR) j++;
+  return j === atoms.length;
+}
+
+/** A path's segments against a glob's: the same algorithm one level up, `**` being the `*` (at most segments × pattern segment matches). */
+function matchSegments(pattern: readonly Segment[], names: readonly string[]): boolean {
+  let t = 0;
+  let p = 0;
+  let starP = -1;
+  let starT = 0;
+  while (t < names.length) {
+    if (p < pattern.length) {
+      const segment = pattern[p];
+      if (segment === GLOBSTAR) {
+        starP = p++;
+        starT = t;
+        continue;
+      }
+      if (matchSegment(segment, names[t])) {
+        t++;
+        p++;
+        continue;
+      }
+    }
+    if (starP < 0) return false;
+    t = ++starT;
+    p = starP + 1;
+  }
+  while (p < pattern.length && pattern[p] === GLOBSTAR) p++;
+  return p === pattern.length;
+}
+
+/** The linear matcher for a parsed glob. A final `X/**` needs at least one segment after `X`, so a `*` segment goes before that `**`. */
+function linearMatcher({ segments }: Parsed): Matcher {
+  const last = segments.length - 1;
+  const pattern: Segment[] = last > 0 && segments[last] === GLOBSTAR ? [...segments.slice(0, last), [STAR], GLOBSTAR] : segments;
+  return (relative) => matchSegments(pattern, relative.split("/"));
+}
+
+// ── compiling ─────────────────────────────────────────────────────────────
+
+/** The `X` of a glob `X/**` (`X` not empty), if it is one. */
+function parentOf({ segments, plain }: Parsed): Parsed | undefined {
+  if (segments.length < 2 || segments[segments.length - 1] !== GLOBSTAR) return undefined;
+  const parent = segments.slice(0, -1);
+  return parent.length === 1 && parent[0] !== GLOBSTAR && parent[0].length === 0 ? undefined : { segments: parent, plain };
+}
+
+/** A V8 regex for a plain glob picomatch reads safely; `s` so `**` crosses line breaks in names. */
+function picomatchRegex(segments: readonly Segment[]): RegExp {
+  const regex = picomatch.makeRe(render(segments), OPTIONS);
+  return new RegExp(regex.source, regex.flags.includes("s") ? regex.flags : regex.flags + "s");
+}
+
+/** One parsed alternative: picomatch when its regex backtracks mildly, else the linear matcher. */
+function compileParsed(parsed: Parsed): Matcher {
+  // (A glob that is empty once `./` is dropped matches no path; picomatch would refuse it.)
+  if (!backtracksMildly(parsed) || render(parsed.segments) === "") return linearMatcher(parsed);
+  const regex = picomatchRegex(parsed.segments);
+  // picomatch lets `X/**` match `X` itself; in the spec's grammar `X/**` needs the `/`. (X has no `**` here.)
+  const parent = parentOf(parsed);
+  if (parent === undefined) return (relative) => regex.test(relative);
+  const parentRegex = picomatchRegex(parent.segments);
+  return (relative) => regex.test(relative) && !parentRegex.test(relative);
+}
+
+/** Any of several parsed alternatives. */
+function compileAny(list: readonly Parsed[]): Matcher {
+  const matchers = list.map(compileParsed);
+  return matchers.length === 1 ? matchers[0] : (relative) => matchers.some((match) => match(relative));
+}
+
+/** Names that are not pure ASCII are compared in NFC (see the module comment). */
+const NON_ASCII = /[^\0-\x7f]/;
+function nfc(relative: string): string {
+  return NON_ASCII.test(relative) ? relative.normalize("NFC") : relative;
+}
+
+/** Globs' alternatives (`{a,b}` expanded), each parsed in NFC; a glob over {@link MAX_GLOB_LENGTH} is refused. */
+function parseAll(globs: readonly string[]): Parsed[] {
+  for (const glob of globs) {
+    if (glob.length > MAX_GLOB_LENGTH) {
+      throw new TypeError(`glob too long: ${glob.length} characters, at most ${MAX_GLOB_LENGTH}: ${JSON.stringify(glob.slice(0, 40))}…`);
+    }
+  }
+  return globs.flatMap((glob) => alternatives(glob.normalize("NFC"))).map(parse);
 }
 
 /** Compiles a glob; `undefined` or `""` match everything. */
 export function compileGlob(pattern: string | undefined): Matcher {
   if (pattern === undefined || pattern === "") return () => true;
-  return compileOne(pattern);
+  const match = compileAny(parseAll([pattern]));
+  return (relative) => match(nfc(relative));
 }
 
 /** Compiled `exclude` globs. */
@@ -98,15 +337,27 @@ export interface Exclude {
 
 /** Compiles `exclude` globs; `""` entries are ignored. Returns `undefined` when nothing is excluded. */
 export function compileExclude(globs: readonly string[] | undefined): Exclude | undefined {
-  const patterns = (globs ?? []).filter((glob) => glob !== "");
-  if (patterns.length === 0) return undefined;
-  const matchers = patterns.map(compileOne);
-  const parents = patterns
-    .flatMap(alternatives)
-    .filter((glob) => glob.length > 3 && glob.endsWith("/**"))
-    .map((glob) => picomatch(glob.slice(0, -3), OPTIONS));
+  const all = parseAll((globs ?? []).filter((glob) => glob !== ""));
+  if (all.length === 0) return undefined;
+  const drop = compileAny(all);
+  const parents = all.flatMap((parsed) => parentOf(parsed) ?? []);
+  const prune = parents.length === 0 ? undefined : compileAny(parents);
   return {
-    drop: (relative) => matchers.some((match) => match(relative)),
-    prune: (relative) => parents.some((match) => match(relative)),
+    drop: (relative) => drop(nfc(relative)),
+    prune: prune === undefined ? () => false : (relative) => prune(nfc(relative)),
   };
 }
+
+/**
+ * For tests: which matcher takes each alternative of `pattern` (after `{a,b}`
+ * expansion), and the linear matcher alone for the whole glob, so tests can
+ * check that the two agree wherever picomatch is used.
+ */
+export const globInternals = {
+  engines: (pattern: string): Array<"picomatch" | "linear"> =>
+    parseAll([pattern]).map((parsed) => (backtracksMildly(parsed) && render(parsed.segments) !== "" ? "picomatch" : "linear")),
+  linear: (pattern: string): Matcher => {
+    const matchers = parseAll([pattern]).map(linearMatcher);
+    return (relative) => matchers.some((match) => match(relative));
+  },
+};
