@@ -1,14 +1,15 @@
 import { expect, it } from "vitest";
 import { collect, inWorkspace } from "./helpers.js";
 
-it("coalesces many tiny writes into few journal rows, byte-exact and in order across streams", async () => {
+// 20,000 macrotasks take 40–60 s on a loaded 2-core machine: the run gets 170 s, the test 200 s.
+it("coalesces many tiny writes into few journal rows, byte-exact and in order across streams", { timeout: 200_000 }, async () => {
   const out = await inWorkspace(async (ws, state) => {
     const h = await ws.runtime.exec(
       `export default async () => {
         for (let i = 0; i < 20000; i++) { process.stdout.write("x"); await new Promise((r) => setTimeout(r, 0)); }
         process.stderr.write("E1"); process.stdout.write("o1"); process.stderr.write("E2");
       }`,
-      { id: "tiny" },
+      { id: "tiny", timeoutMs: 170_000 },
     );
     const events = await collect(h);
     const rows = state.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM __ws_exec_events WHERE id = ?", "tiny").one().n;
