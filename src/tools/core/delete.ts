@@ -10,7 +10,7 @@ import { z } from "zod";
 import { withPathLock } from "./locks.js";
 import type { MutableFileStore } from "./store.js";
 import { errorMessage, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
-import { findEquivalentSibling, siblingHint } from "./unicode-names.js";
+import { siblingHint, storeSibling } from "./unicode-names.js";
 
 /** delete changes the Workspace. */
 export const DELETE_FACTS: ToolFacts = { name: "delete", mutating: true };
@@ -57,7 +57,7 @@ export function deleteDefinition(options: DeleteToolOptions): SettledTool<Delete
         return await withPathLock(store, input.path, recursive, async (): Promise<DeleteResult | ToolError> => {
           // A missing name whose Unicode-equivalent twin exists is refused, naming the twin (issue 12 §6).
           if (store.readdir && !(await store.stat(input.path).catch(() => null))) {
-            const twin = await findEquivalentSibling(store.readdir.bind(store), input.path);
+            const twin = await storeSibling(store, input.path);
             if (twin) return { error: `Nothing deleted: ${input.path} does not exist. ${siblingHint(twin)}` };
           }
           await store.remove(input.path, { recursive, force: true });

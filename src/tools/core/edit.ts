@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { applyEdits, readForm, writeForm, type AppliedEdits, type EditReplacement } from "./edit-apply.js";
 import { editReport } from "./edit-diff.js";
-import type { ReadLedger } from "./freshness.js";
+import { ledgerOf, type ReadLedger } from "./freshness.js";
 import { withPathLock } from "./locks.js";
 import type { FileStore } from "./store.js";
 import { checkPositive, cutUtf8 } from "./truncate.js";
@@ -30,13 +30,6 @@ export interface EditToolOptions {
   maxDiffLines?: number;
   /** `diff` and `patch` are each cut to this many UTF-8 bytes. Default `131072`. */
   maxDiffBytes?: number;
-  /**
-   * The read memory of write's `requireFreshRead` guard: a successful edit
-   * records the content it wrote as seen (edit itself is not guarded — its
-   * `oldText` must match the current file). Default: none (in
-   * `create*Tools`, the tool set's own ledger when the guard is on).
-   */
-  reads?: ReadLedger;
 }
 
 /** Input of the edit tool. */
@@ -101,7 +94,8 @@ export function editDefinition(options: EditToolOptions): SettledTool<EditInput,
     inputSchema: editInputSchema,
     outputSchema: editOutputSchema,
     limits,
-    execute: (input) => editFile(store, input, limits, options.reads),
+    // Under a write tool's requireFreshRead over this store, a successful edit counts as seen (edit itself is not guarded).
+    execute: (input) => editFile(store, input, limits, ledgerOf(store)),
   };
 }
 
@@ -134,7 +128,7 @@ export async function editFile(
   try {
     return await withPathLock(store, path, false, async () => {
       const stat = await store.stat(path);
-      if (!stat) return { error: await withSiblingHint(`File not found: ${path}`, store.readdir?.bind(store), path) };
+      if (!stat) return { error: await withSiblingHint(`File not found: ${path}`, store, path) };
       if (stat.size > limits.maxBytes) {
         return {
           error: `File too large to edit: ${stat.size} bytes exceeds the ${limits.maxBytes}-byte cap. Use the write tool to rewrite the file from scratch.`,

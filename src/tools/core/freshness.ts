@@ -41,11 +41,40 @@ export interface FileFingerprint {
 /** Options of a {@link ReadLedger}. */
 export interface ReadLedgerOptions {
   /**
+   * The key a path is remembered under. Default: the path normalised
+   * lexically; {@link ensureLedger} passes the store's `lockPath`, so under a
+   * tool set's `root` `notes.md` and `/root/notes.md` are one entry.
+   */
+  key?: (path: string) => string;
+  /**
    * Paths remembered at most; recording one more forgets the least recently
    * recorded (a forgotten path counts as never read). Positive integer.
    * Default `1024`.
    */
   maxPaths?: number;
+}
+
+/** The ledger of each store that has one (keyed by the store object). */
+const ledgers = new WeakMap<object, ReadLedger>();
+
+/**
+ * The ledger of `store`, if a guarded write tool was built over it. read and
+ * edit look it up on every call, so tools built over one store share one
+ * memory whatever order they were built in.
+ */
+export function ledgerOf(store: FileStore): ReadLedger | undefined {
+  return ledgers.get(store);
+}
+
+/** The ledger of `store`, made (holding at most `maxPaths` paths) if it has none. */
+export function ensureLedger(store: FileStore, maxPaths?: number): ReadLedger {
+  let ledger = ledgers.get(store);
+  if (!ledger) {
+    const key = (path: string) => (store.lockPath ? store.lockPath(path) : normalizePath(path));
+    ledger = new ReadLedger(maxPaths === undefined ? { key } : { maxPaths, key });
+    ledgers.set(store, ledger);
+  }
+  return ledger;
 }
 
 /** Outcome of {@link ReadLedger.check}. */
@@ -59,21 +88,15 @@ async function sha256Hex(bytes: Uint8Array): Promise<string> {
 }
 
 /**
- * The read memory of one tool set (one `createAITools`, `createPiTools` or
- * `createTanStackTools` call builds one when `write.requireFreshRead` is
- * true). Keyed by the normalised absolute path; bounded by `maxPaths`
- * (an LRU). Pass one ledger to `createReadTool`, `createWriteTool` and
- * `createEditTool` (option `reads`) to guard individually built tools.
- *
- * @example
- * ```ts
- * const reads = new ReadLedger({ maxPaths: 256 });
- * const read = createReadTool({ store, reads });
- * const write = createWriteTool({ store, reads, requireFreshRead: true });
- * ```
+ * The read memory of one store, and so of one tool set (each
+ * `createAITools`, `createPiTools` or `createTanStackTools` call has its
+ * own store): made by a write tool built with `requireFreshRead: true`
+ * ({@link ensureLedger}), filled by read, write and edit over that store.
+ * Keyed by the normalised path; bounded by `maxPaths` (an LRU).
  */
 export class ReadLedger {
   readonly #maxPaths: number;
+  readonly #key: (path: string) => string;
   readonly #seen = new Map<string, FileFingerprint>();
 
   /** @throws TypeError when `maxPaths` is not a positive integer. */
@@ -81,6 +104,7 @@ export class ReadLedger {
     const maxPaths = options.maxPaths ?? READ_LEDGER_DEFAULT_MAX_PATHS;
     if (!Number.isSafeInteger(maxPaths) || maxPaths < 1) throw new TypeError("ReadLedger: maxPaths must be a positive integer.");
     this.#maxPaths = maxPaths;
+    this.#key = options.key ?? ((path) => normalizePath(path));
   }
 
   /** Paths remembered now (at most `maxPaths`). */
@@ -109,7 +133,7 @@ export class ReadLedger {
   /** Records `fingerprint` as what this tool set last saw at `path` (`null`: nothing is recorded). */
   remember(path: string, fingerprint: FileFingerprint | null): void {
     if (!fingerprint) return;
-    const key = normalizePath(path);
+    const key = this.#key(path);
     this.#seen.delete(key);
     this.#seen.set(key, fingerprint);
     while (this.#seen.size > this.#maxPaths) {
@@ -128,7 +152,7 @@ export class ReadLedger {
 
   /** Forgets `path`. */
   forget(path: string): void {
-    this.#seen.delete(normalizePath(path));
+    this.#seen.delete(this.#key(path));
   }
 
   /**
@@ -138,7 +162,7 @@ export class ReadLedger {
    * Call it under the path lock, right before writing.
    */
   async check(store: FileStore, path: string, stat: FileStat): Promise<FreshnessVerdict> {
-    const seen = this.#seen.get(normalizePath(path));
+    const seen = this.#seen.get(this.#key(path));
     if (!seen) return "unread";
     if (seen.size !== stat.size) return "stale";
     const now = await this.fingerprint(store, path, stat);

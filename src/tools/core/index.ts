@@ -27,6 +27,10 @@ export type { EditToolOptions, EditInput, EditResult, EditReplacement } from "./
 export { deleteDefinition, deleteInputSchema, deleteOutputSchema, DELETE_FACTS } from "./delete.js";
 export type { DeleteToolOptions, DeleteInput, DeleteResult } from "./delete.js";
 export { buildCoreTools } from "./toolset.js";
+export { ReadLedger, ledgerOf, ensureLedger, FRESHNESS_HASH_MAX_BYTES, READ_LEDGER_DEFAULT_MAX_PATHS } from "./freshness.js";
+export type { ReadLedgerOptions, FileFingerprint, FreshnessVerdict } from "./freshness.js";
+export { findEquivalentSibling, withSiblingHint, siblingHint, UNICODE_SIBLING_SCAN_LIMIT } from "./unicode-names.js";
+export type { EquivalentSibling, ReaddirLike } from "./unicode-names.js";
 export type { CreateToolsOptions, ExecBackends, ExecBackendOptions } from "./toolset.js";
 export { toJSONSchema, nullDroppableKeys, dropNulls, invalidArgumentsMessage } from "./schema.js";
 export type { JSONSchemaObject } from "./schema.js";

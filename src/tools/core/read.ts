@@ -10,7 +10,7 @@
 import { z } from "zod";
 import { classify, readMedia, type ReadMediaResult } from "./read-media.js";
 import { readText, type ReadTextResult, type TextPageRequest, type TextPageSettings } from "./read-text.js";
-import type { ReadLedger } from "./freshness.js";
+import { ledgerOf, type ReadLedger } from "./freshness.js";
 import type { FileStore } from "./store.js";
 import { checkLineTruncation, checkMediaLimit, checkPositive, type LineTruncation } from "./truncate.js";
 import type { NeutralOutput, SettledTool, ToolError, ToolFacts } from "./types.js";
@@ -51,12 +51,6 @@ export interface ReadToolOptions {
    * be read is attached as before. Default `8000`.
    */
   maxImageDimension?: number;
-  /**
-   * Where each successful read is recorded (a fingerprint of the file taken
-   * just before reading it), for write's `requireFreshRead` guard. Default:
-   * none (in `create*Tools`, the tool set's own ledger when the guard is on).
-   */
-  reads?: ReadLedger;
 }
 
 /** Input of the read tool: the path, and where the page starts (see {@link TextPageRequest}). */
@@ -128,7 +122,11 @@ export function readDefinition(options: ReadToolOptions): ReadDefinition {
     description: describeRead(maxLines, maxBytes, maxImageDimension, includeLineNumbers),
     inputSchema: readInputSchema as z.ZodType<ReadInput>,
     limits: { maxLines, maxBytes, maxModelBytes, mediaSniffBytes, maxImageDimension },
-    execute: (input) => (options.reads ? readRecorded(store, input, settings, options.reads) : readFile(store, input, settings)),
+    execute: (input) => {
+      // A write tool with requireFreshRead over this store made a ledger: record what is read (issue 12 §4).
+      const reads = ledgerOf(store);
+      return reads ? readRecorded(store, input, settings, reads) : readFile(store, input, settings);
+    },
     toModelOutput: (input, output) => readModelOutput(input, output, maxModelBytes, maxImageDimension),
   };
 }
@@ -151,7 +149,7 @@ export async function readFile(store: FileStore, input: ReadInput, s: ReadSettin
     return { error: "offset is required when byteOffset is greater than zero" };
   }
   const stat = await store.stat(path);
-  if (!stat) return { error: await withSiblingHint(`File not found: ${path}`, store.readdir?.bind(store), path) };
+  if (!stat) return { error: await withSiblingHint(`File not found: ${path}`, store, path) };
   if (!(byteOffset !== undefined && byteOffset > 0)) {
     const kind = await classify(store, path, stat, s.mediaSniffBytes);
     if (kind.kind !== "text") return readMedia(store, path, stat, kind, s.maxModelBytes, s.maxImageDimension);

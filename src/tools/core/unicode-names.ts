@@ -14,8 +14,9 @@
  *
  * @module
  */
-import { basename, dirname } from "../../util/path.js";
-import { isNotFound } from "./store.js";
+import { basename, dirname, normalizePath } from "../../util/path.js";
+import { confinedTarget } from "./root.js";
+import { isNotFound, type FileStore } from "./store.js";
 import { errorMessage } from "./types.js";
 
 /** Entries of one directory read when looking for an equivalent name (in pages of 1000). */
@@ -58,7 +59,7 @@ export function formOf(name: string): string {
  * `readdir` is absent.
  */
 export async function findEquivalentSibling(readdir: ReaddirLike | undefined, path: string): Promise<EquivalentSibling | null> {
-  if (!readdir) return null;
+  if (!readdir || !path.startsWith("/")) return null;
   const name = basename(path);
   if (name === "") return null;
   const parent = dirname(path);
@@ -88,12 +89,21 @@ export function siblingHint(sibling: EquivalentSibling): string {
 }
 
 /**
- * `message`, followed by the hint naming an equivalent sibling of `path`
- * when there is one (a period is put between them unless `message` ends
- * with one).
+ * {@link findEquivalentSibling} through a store: its optional `readdir`, on
+ * the absolute path `path` names (`store.lockPath`, which resolves a
+ * relative path under a tool set's `root`).
  */
-export async function withSiblingHint(message: string, readdir: ReaddirLike | undefined, path: string): Promise<string> {
-  const sibling = await findEquivalentSibling(readdir, path);
+export function storeSibling(store: FileStore, path: string): Promise<EquivalentSibling | null> {
+  return findEquivalentSibling(store.readdir?.bind(store), store.lockPath ? store.lockPath(path) : path);
+}
+
+/**
+ * `message`, followed by the hint naming an equivalent sibling of `path`
+ * in `store` when there is one (a period is put between them unless
+ * `message` ends with one).
+ */
+export async function withSiblingHint(message: string, store: FileStore, path: string): Promise<string> {
+  const sibling = await storeSibling(store, path);
   if (!sibling) return message;
   return `${message}${message.endsWith(".") ? "" : "."} ${siblingHint(sibling)}`;
 }
@@ -106,5 +116,8 @@ export async function withSiblingHint(message: string, readdir: ReaddirLike | un
 export async function searchError(err: unknown, fs: { readdir?: ReaddirLike }, path: string): Promise<string> {
   const message = errorMessage(err);
   if (!isNotFound(err) || typeof fs.readdir !== "function") return message;
-  return withSiblingHint(message, (p, o) => fs.readdir!(p, o), path);
+  // Under a tool set's root, a relative path is resolved against it (spec 03 §2.4).
+  const absolute = normalizePath(path, confinedTarget(fs)?.root ?? "/");
+  const sibling = await findEquivalentSibling((p, o) => fs.readdir!(p, o), absolute);
+  return sibling ? `${message}${message.endsWith(".") ? "" : "."} ${siblingHint(sibling)}` : message;
 }

@@ -10,10 +10,10 @@
  * @module
  */
 import { z } from "zod";
-import { ReadLedger } from "./freshness.js";
+import { ensureLedger, ledgerOf } from "./freshness.js";
 import { withPathLock } from "./locks.js";
 import type { FileStore } from "./store.js";
-import { findEquivalentSibling } from "./unicode-names.js";
+import { storeSibling } from "./unicode-names.js";
 import { checkPositive, utf8, utf8Length } from "./truncate.js";
 import { errorMessage, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
 
@@ -28,20 +28,20 @@ export interface WriteToolOptions {
   maxBytes?: number;
   /**
    * Stale-write guard. `true`: overwriting an existing file needs a read of
-   * it (by the read tool sharing `reads`, or a write or edit through it)
-   * that still matches the file — else the write fails, asking the model to
-   * read (again) first. Creating a new file is always allowed. The check and
-   * the write run under the path lock. Default `false` (0.8.0: writes
-   * overwrite whatever is there).
+   * it — by a read tool over the same `store` object (in `create*Tools`, the
+   * same tool set), or a write or edit through that store — that still
+   * matches the file (same size and SHA-256; size and `mtime` above 2 MiB);
+   * else the write fails, asking the model to read (again) first. Creating a
+   * new file is always allowed. The check and the write run under the path
+   * lock. Default `false` (0.8.0: writes overwrite whatever is there).
    */
   requireFreshRead?: boolean;
   /**
-   * The read memory shared with the read and edit tools. Default: in
-   * `create*Tools`, a new {@link ReadLedger} per tool set; a write tool built
-   * on its own with `requireFreshRead: true` must be given one (else
-   * TypeError).
+   * Paths the guard's memory holds (one memory per `store` object): recording
+   * one more forgets the least recently recorded, which then counts as never
+   * read. Positive integer; used only with `requireFreshRead`. Default `1024`.
    */
-  reads?: ReadLedger;
+  freshReadMaxPaths?: number;
 }
 
 /** Input of the write tool. */
@@ -87,14 +87,12 @@ export function writeDefinition(options: WriteToolOptions): SettledTool<WriteInp
   const store = options.store;
   const maxBytes = checkPositive("createWriteTool", "maxBytes", options.maxBytes ?? WRITE_DEFAULTS.maxBytes);
   const guard = options.requireFreshRead === true;
-  const reads = options.reads;
-  if (guard && !(reads instanceof ReadLedger)) {
-    throw new TypeError("createWriteTool: requireFreshRead needs `reads`, the ReadLedger the read tool records into.");
-  }
-  const readdir = store.readdir?.bind(store);
+  const maxPaths = options.freshReadMaxPaths === undefined ? undefined : checkPositive("createWriteTool", "freshReadMaxPaths", options.freshReadMaxPaths);
+  // The guard's memory lives with the store, so read and edit over the same store fill it.
+  if (guard) ensureLedger(store, maxPaths);
   return {
     ...WRITE_FACTS,
-    description: `Write a file in the workspace, creating it or overwriting anything already at the path (an existing file keeps its permissions). Content is capped at ${Math.round(maxBytes / 1024)}KB; to change part of an existing file, prefer the edit tool. Paths are absolute.`,
+    description: `Write a file in the workspace, creating it or overwriting anything already at the path (an existing file keeps its permissions). Content is capped at ${Math.round(maxBytes / 1024)}KB; to change part of an existing file, prefer the edit tool. Paths are absolute.${guard ? " To overwrite an existing file, read it first: a file not read, or changed since it was read, is not overwritten." : ""}`,
     inputSchema: writeInputSchema,
     outputSchema: writeOutputSchema,
     limits: { maxBytes },
@@ -109,17 +107,17 @@ export function writeDefinition(options: WriteToolOptions): SettledTool<WriteInp
         return await withPathLock(store, input.path, false, async () => {
           const stat = await store.stat(input.path);
           if (stat && guard) {
-            const verdict = await reads!.check(store, input.path, stat);
+            const verdict = await ledgerOf(store)!.check(store, input.path, stat);
             if (verdict === "unread") return { error: unreadMessage(input.path) };
             if (verdict === "stale") return { error: staleMessage(input.path) };
           }
           if (!stat) {
-            const twin = await findEquivalentSibling(readdir, input.path);
+            const twin = await storeSibling(store, input.path);
             if (twin) return { error: twinMessage(input.path, twin) };
           }
           const bytes = utf8(input.content);
           await store.write(input.path, bytes, stat?.mode === undefined ? undefined : { mode: stat.mode });
-          if (reads) await reads.rememberWritten(store, input.path, bytes);
+          await ledgerOf(store)?.rememberWritten(store, input.path, bytes);
           return { path: input.path, bytesWritten: bytes.byteLength };
         });
       } catch (err) {

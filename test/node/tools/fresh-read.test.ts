@@ -5,7 +5,7 @@
  * again. Each step runs through every adapter's own loop.
  */
 import { describe, expect, it } from "vitest";
-import { ReadLedger } from "../../../src/tools/core/freshness.js";
+import { ledgerOf } from "../../../src/tools/core/freshness.js";
 import { readDefinition } from "../../../src/tools/core/read.js";
 import { nodeSqliteStorage } from "../../../src/storage/index.js";
 import { WorkspaceFileStore, type WorkspaceLike } from "../../../src/tools/core/store.js";
@@ -93,6 +93,14 @@ describe("stale writes (issue 12 §4)", () => {
         expect(await driver.call(other, "write", { path: P, content: "x\n" })).toEqual({ isError: true, text: UNREAD });
       });
 
+      it("under a root, a read of the relative name counts for a write of the absolute one", async () => {
+        const { workspace } = await setup({ [P]: "v1\n" });
+        const a = driver.build({ workspace, root: "/workspace", write: { requireFreshRead: true } });
+        expect(await driver.call(a, "read", { path: "notes.md" })).toEqual(readV1);
+        expect(await driver.call(a, "write", { path: P, content: "v1\nA-note\n" })).toEqual(wrote(P, 10));
+        expect(await text(workspace, P)).toBe("v1\nA-note\n");
+      });
+
       it("a guarded write racing an edit (the edit inside its lock first) fails; the edit is never lost", async () => {
         const { workspace } = await setup({ [P]: "v1\n" });
         const gated = gatedFs(workspace);
@@ -126,16 +134,16 @@ describe("stale writes (issue 12 §4)", () => {
   }
 });
 
-describe("ReadLedger", () => {
+describe("the guard's memory", () => {
   it("same size, same mtime, different bytes is stale (a content hash, not mtime, decides)", async () => {
     // A clock that does not move, as workerd's does not while a request runs without I/O.
     const workspace = new Workspace({ storage: nodeSqliteStorage(":memory:"), now: () => 1_700_000_000_000 });
     await workspace.fs.mkdir("/workspace", { recursive: true });
     await workspace.fs.writeFile(P, "v1\n");
     const store = new WorkspaceFileStore(workspace);
-    const reads = new ReadLedger();
-    const read = readDefinition({ store, reads });
-    const write = writeDefinition({ store, reads, requireFreshRead: true });
+    // read built before write: it finds the store's memory when called.
+    const read = readDefinition({ store });
+    const write = writeDefinition({ store, requireFreshRead: true });
     expect(await read.execute({ path: P })).toMatchObject({ content: "v1" });
     const before = await workspace.fs.stat(P);
     await workspace.fs.writeFile(P, "v2\n"); // the clock has not moved: same mtime, same size
@@ -145,21 +153,24 @@ describe("ReadLedger", () => {
     expect(await text(workspace, P)).toBe("v2\n");
   });
 
-  it("remembers at most maxPaths paths (least recently recorded forgotten first)", async () => {
+  it("holds at most freshReadMaxPaths paths (least recently recorded forgotten first); one memory per store", async () => {
     const { workspace, store } = await setup({ "/workspace/1": "1", "/workspace/2": "2", "/workspace/3": "3" });
-    const reads = new ReadLedger({ maxPaths: 2 });
-    const read = readDefinition({ store, reads });
-    const write = writeDefinition({ store, reads, requireFreshRead: true });
+    const read = readDefinition({ store });
+    const write = writeDefinition({ store, requireFreshRead: true, freshReadMaxPaths: 2 });
     for (const p of ["/workspace/1", "/workspace/2", "/workspace/3"]) await read.execute({ path: p });
-    expect(reads.size).toBe(2);
+    expect(ledgerOf(store)!.size).toBe(2);
     expect(await write.execute({ path: "/workspace/1", content: "x" })).toEqual({
       error: "File has not been read: /workspace/1 already exists. Read it first, then write, so that its current content is not lost.",
     });
     expect(await write.execute({ path: "/workspace/3", content: "x" })).toEqual({ path: "/workspace/3", bytesWritten: 1 });
     expect(await text(workspace, "/workspace/1")).toBe("1");
-    expect(() => new ReadLedger({ maxPaths: 0 })).toThrow(new TypeError("ReadLedger: maxPaths must be a positive integer."));
-    expect(() => writeDefinition({ store, requireFreshRead: true })).toThrow(
-      new TypeError("createWriteTool: requireFreshRead needs `reads`, the ReadLedger the read tool records into."),
+    // A read through another store object is another tool set's: it does not count here.
+    const other = new WorkspaceFileStore(workspace);
+    expect(ledgerOf(other)).toBeUndefined();
+    await readDefinition({ store: other }).execute({ path: "/workspace/2" });
+    expect(ledgerOf(other)).toBeUndefined();
+    expect(() => writeDefinition({ store, requireFreshRead: true, freshReadMaxPaths: 0 })).toThrow(
+      new TypeError("createWriteTool: freshReadMaxPaths must be a positive integer."),
     );
   });
 });

@@ -63,6 +63,21 @@ describe("Unicode-equivalent names (issue 12 §6)", () => {
         expect(await names(workspace, "/workspace")).toEqual(["R\u00e9sum\u00e9.md"]);
       });
 
+      it("under a root, a relative name gets the hint with the stored absolute path, and write refuses the twin", async () => {
+        const { workspace } = await setup({ [NFD]: "cv\n", [`${DIR_NFD}/menu.txt`]: "espresso\n" });
+        const tools = driver.build({ workspace, root: "/workspace" });
+        expect(await driver.call(tools, "read", { path: "R\u00e9sum\u00e9.md" })).toEqual({ isError: true, text: `File not found: R\u00e9sum\u00e9.md. ${hint("file", NFD, "NFD")}` });
+        expect(await driver.call(tools, "write", { path: "R\u00e9sum\u00e9.md", content: "x" })).toEqual({
+          isError: true,
+          text: `Not written: R\u00e9sum\u00e9.md would be a new file beside ${NFD} (NFD), a file with the same name in another Unicode normalisation. Write to that path instead.`,
+        });
+        expect(await driver.call(tools, "ls", { path: "Caf\u00e9" })).toEqual({
+          isError: true,
+          text: `ENOENT: no such file or directory, readdir: ${DIR_NFC}. ${hint("directory", DIR_NFD, "NFD")}`,
+        });
+        expect(await names(workspace, "/workspace")).toEqual(["Cafe\u0301", "Re\u0301sume\u0301.md"]);
+      });
+
       it("a directory stored as NFD: ls, find and grep of the NFC name name it; a write into the NFC name refuses", async () => {
         const { workspace } = await setup({ [`${DIR_NFD}/menu.txt`]: "espresso\n" });
         const tools = driver.build({ workspace });
