@@ -107,11 +107,17 @@ function isLowSurrogate(code: number): boolean {
 
 /**
  * A flat copy of `text`. A slice of a large string can keep the whole large
- * string alive (V8 slices point into their parent); kept lines are copied so
- * the result holds only its own characters, not the file's decoded chunks.
+ * string alive (V8 slices point into their parent); a bounded search copies
+ * the lines it keeps so its result holds only its own characters, not the
+ * file's decoded chunks.
  */
 function copyString(text: string): string {
   return text.length < 13 ? text : JSON.parse(JSON.stringify(text));
+}
+
+/** `text` as a page keeps it: a flat copy when the page is bounded (`lineWidth` or `maxChars`), else as is. */
+function keptText(page: GrepPage, text: string): string {
+  return Number.isFinite(page.lineWidth ?? Infinity) || Number.isFinite(page.maxChars ?? Infinity) ? copyString(text) : text;
 }
 
 /** Where the first match of `pattern` starts in `line`, when the pattern can tell. */
@@ -195,7 +201,7 @@ function record(
   const width = page.lineWidth ?? Infinity;
   let match: WorkspaceGrepMatch;
   if (text.length <= width) {
-    match = { path, line, text: copyString(text) };
+    match = { path, line, text: keptText(page, text) };
   } else {
     const found = at ?? firstMatchAt(pattern, text);
     match = { path, line, text: clipLine(text, width, found ?? 0), clipped: true };
@@ -206,9 +212,9 @@ function record(
   return match;
 }
 
-/** A context entry as a match keeps it: its own object, its text a flat copy. */
-function kept(entry: WorkspaceGrepContextLine): WorkspaceGrepContextLine {
-  return { ...entry, text: copyString(entry.text) };
+/** A context entry as a match keeps it: its own object, its text as {@link keptText} keeps it. */
+function kept(page: GrepPage, entry: WorkspaceGrepContextLine): WorkspaceGrepContextLine {
+  return { ...entry, text: keptText(page, entry.text) };
 }
 
 /** Line by line: any pattern, with context. */
@@ -223,7 +229,7 @@ function scanLines(path: string, pieces: Iterable<string>, pattern: GrepPattern,
     let entry: WorkspaceGrepContextLine | undefined;
     const shown = () => (entry ??= contextLine(lineNumber, text, isMatch, pattern, page));
     for (const item of pending) {
-      item.match.context!.push(kept(shown()));
+      item.match.context!.push(kept(page, shown()));
       count(page, shown().text);
       item.remaining--;
     }
@@ -231,7 +237,7 @@ function scanLines(path: string, pieces: Iterable<string>, pattern: GrepPattern,
     if (isMatch && !full(page)) {
       const match = record(path, lineNumber, text, pattern, page, out);
       if (match && page.context > 0) {
-        match.context = [...before.map(kept), kept(shown())];
+        match.context = [...before.map((c) => kept(page, c)), kept(page, shown())];
         for (const c of match.context) count(page, c.text);
         pending.push({ match, remaining: page.context });
       }
