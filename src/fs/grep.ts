@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { compileGrepRegex } from "./grep-regex.js";
 import type { WorkspaceGrepContextLine, WorkspaceGrepMatch } from "./types.js";
 
 /** A compiled grep pattern. */
@@ -25,22 +26,19 @@ export interface GrepPattern {
 }
 
 /**
- * Compiles a grep pattern: literal by default, JavaScript regex source with
- * `regex`, flag `i` with `ignoreCase` (no other flags).
- * @throws TypeError `Invalid regular expression: …` for bad regex source.
+ * Compiles a grep pattern: literal by default (a plain substring test), or
+ * with `regex` JavaScript regex source run in linear time (RE2 semantics: no
+ * backreferences or lookaround; see `./grep-regex.ts`), flag `i` with
+ * `ignoreCase` (no other flags).
+ * @throws TypeError `Invalid regular expression: …` for bad regex source or an unsupported construct.
  */
 export function compilePattern(pattern: unknown, regex: boolean, ignoreCase: boolean): GrepPattern {
   if (typeof pattern !== "string") throw new TypeError("grep: pattern must be a string");
-  const source = regex ? pattern : pattern.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-  let compiled: RegExp;
-  try {
-    compiled = new RegExp(source, ignoreCase ? "i" : "");
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new TypeError(message.startsWith("Invalid regular expression") ? message : `Invalid regular expression: ${message}`);
-  }
-  const test = !regex && !ignoreCase ? (line: string) => line.includes(pattern) : (line: string) => compiled.test(line);
-  const finder = !regex && pattern !== "" && !pattern.includes("\n") ? new RegExp(source, ignoreCase ? "gi" : "g") : undefined;
+  if (regex) return { test: compileGrepRegex(pattern, ignoreCase).test };
+  const source = pattern.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  const compiled = new RegExp(source, ignoreCase ? "i" : "");
+  const test = !ignoreCase ? (line: string) => line.includes(pattern) : (line: string) => compiled.test(line);
+  const finder = pattern !== "" && !pattern.includes("\n") ? new RegExp(source, ignoreCase ? "gi" : "g") : undefined;
   return { test, finder };
 }
 

@@ -1,0 +1,660 @@
+/**
+ * Regular expressions for `workspace.fs.grep` (`regex: true`) in linear time.
+ *
+ * A backtracking engine (V8's) can take exponential time on patterns such as
+ * `(x+x+)+y`, and a Durable Object is single-threaded, so one such search
+ * would freeze the object. grep therefore accepts only what a linear-time
+ * engine can run — RE2 semantics, written in JavaScript syntax — and picks an
+ * engine per pattern:
+ *
+ * 1. V8 checks the source first (its error for a malformed pattern is kept).
+ * 2. {@link parseGrepRegex} parses it as V8 does (no `u` flag, with the web
+ *    compatibility syntax of ECMA-262 Annex B) into a small syntax tree. A
+ *    backreference, lookaround, an octal escape or an inline modifier group
+ *    is refused with a TypeError that names the construct.
+ * 3. The tree is written out as RE2 syntax (every character class spelt out,
+ *    case folding done here with V8's rules, so both engines agree) and
+ *    compiled with `re2js`, a port of RE2.
+ * 4. {@link analyzeGrepRegex} decides whether V8 may run it: only when no
+ *    quantified group, no two unbounded quantifiers whose characters
+ *    overlap (unless the first must stop at the end of its run), and at most {@link MAX_V8_PATHS} paths through alternations and
+ *    optional parts. Such a pattern backtracks at most polynomially (degree
+ *    2 in the line length), so V8 runs it on lines up to
+ *    {@link V8_LINE_LIMIT} characters and RE2 on longer ones; a pattern with
+ *    no unbounded quantifier runs on V8 for every line. Everything else runs
+ *    on RE2 only.
+ *
+ * @module
+ */
+import { RE2JS } from "re2js";
+
+/** Longest line V8 tests for a pattern with an unbounded quantifier; longer lines go to RE2. */
+export const V8_LINE_LIMIT = 256;
+
+/** Most paths through alternations, `?` and small bounded repeats that a pattern may have and still run on V8. */
+export const MAX_V8_PATHS = 64;
+
+/** A bounded repeat of one character (e.g. `\d{1,3}`) wider than this counts as unbounded. */
+const SMALL_REPEAT = 16;
+
+/** Highest code unit (the pattern has no `u` flag, so it matches UTF-16 code units). */
+const MAX_UNIT = 0xffff;
+
+/** A set of UTF-16 code units: sorted, disjoint, non-adjacent inclusive ranges `[lo, hi]`. */
+export type CharSet = ReadonlyArray<readonly [number, number]>;
+
+/** A node of a parsed grep regex. */
+export type RegexNode =
+  | { type: "set"; set: CharSet }
+  | { type: "assert"; kind: "^" | "$" | "\\b" | "\\B" }
+  | { type: "seq"; items: RegexNode[] }
+  | { type: "alt"; alternatives: RegexNode[] }
+  | { type: "group"; body: RegexNode }
+  | { type: "repeat"; min: number; max: number; body: RegexNode };
+
+/** Which engine runs a pattern, and why. */
+export interface GrepRegexAnalysis {
+  /** `"v8"`: statically safe for V8's backtracking engine; `"re2"`: linear-time engine only. */
+  engine: "v8" | "re2";
+  /** Why the pattern is not safe for V8 (absent when it is). */
+  reason?: string;
+  /** Whether the pattern has an unbounded (or wide) quantifier: then V8 runs only lines up to {@link V8_LINE_LIMIT} characters. */
+  quantified: boolean;
+}
+
+/** A compiled grep regex. */
+export interface GrepRegex {
+  /** Whether one line matches. */
+  test(line: string): boolean;
+  /** The engine choice for the pattern. */
+  analysis: GrepRegexAnalysis;
+  /** The RE2 source the pattern was translated to. */
+  re2Source: string;
+}
+
+// ---------------------------------------------------------------------------
+// Character sets
+
+const range = (lo: number, hi: number): CharSet => [[lo, hi]];
+
+function normalize(ranges: Array<readonly [number, number]>): CharSet {
+  const sorted = ranges.filter(([lo, hi]) => lo <= hi).sort((a, b) => a[0] - b[0]);
+  const out: Array<[number, number]> = [];
+  for (const [lo, hi] of sorted) {
+    const last = out[out.length - 1];
+    if (last && lo <= last[1] + 1) last[1] = Math.max(last[1], hi);
+    else out.push([lo, hi]);
+  }
+  return out;
+}
+
+function union(...sets: CharSet[]): CharSet {
+  return normalize(sets.flat());
+}
+
+function complement(set: CharSet): CharSet {
+  const out: Array<[number, number]> = [];
+  let next = 0;
+  for (const [lo, hi] of set) {
+    if (lo > next) out.push([next, lo - 1]);
+    next = hi + 1;
+  }
+  if (next <= MAX_UNIT) out.push([next, MAX_UNIT]);
+  return out;
+}
+
+function contains(set: CharSet, unit: number): boolean {
+  let low = 0;
+  let high = set.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    if (unit < set[mid][0]) high = mid - 1;
+    else if (unit > set[mid][1]) low = mid + 1;
+    else return true;
+  }
+  return false;
+}
+
+function intersects(a: CharSet, b: CharSet): boolean {
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i][1] < b[j][0]) i++;
+    else if (b[j][1] < a[i][0]) j++;
+    else return true;
+  }
+  return false;
+}
+
+const DIGIT: CharSet = range(0x30, 0x39);
+const WORD: CharSet = normalize([
+  [0x30, 0x39],
+  [0x41, 0x5a],
+  [0x5f, 0x5f],
+  [0x61, 0x7a],
+]);
+/** ECMAScript WhiteSpace and LineTerminator (what `\s` matches). */
+const SPACE: CharSet = normalize([
+  [0x09, 0x0d],
+  [0x20, 0x20],
+  [0xa0, 0xa0],
+  [0x1680, 0x1680],
+  [0x2000, 0x200a],
+  [0x2028, 0x2029],
+  [0x202f, 0x202f],
+  [0x205f, 0x205f],
+  [0x3000, 0x3000],
+  [0xfeff, 0xfeff],
+]);
+/** What `.` matches without the `s` flag: anything but a line terminator. */
+const DOT: CharSet = complement(
+  normalize([
+    [0x0a, 0x0a],
+    [0x0d, 0x0d],
+    [0x2028, 0x2029],
+  ]),
+);
+
+/** V8's case canonicalization without the `u` flag (ECMA-262 Canonicalize, non-Unicode). */
+function canonicalize(unit: number): number {
+  const upper = String.fromCharCode(unit).toUpperCase();
+  if (upper.length !== 1) return unit;
+  const code = upper.charCodeAt(0);
+  return unit >= 128 && code < 128 ? unit : code;
+}
+
+let caseClasses: number[][] | undefined;
+/** Groups of two or more code units with the same canonical form (built once, on first use). */
+function foldGroups(): number[][] {
+  if (caseClasses) return caseClasses;
+  const byCanon = new Map<number, number[]>();
+  for (let unit = 0; unit <= MAX_UNIT; unit++) {
+    const canon = canonicalize(unit);
+    const group = byCanon.get(canon);
+    if (group) group.push(unit);
+    else byCanon.set(canon, [unit]);
+  }
+  caseClasses = [...byCanon.values()].filter((group) => group.length > 1);
+  return caseClasses;
+}
+
+/** Every code unit that matches a member of `set` when case is ignored. */
+function fold(set: CharSet): CharSet {
+  const extra: Array<[number, number]> = [];
+  for (const group of foldGroups()) {
+    if (group.some((unit) => contains(set, unit))) for (const unit of group) extra.push([unit, unit]);
+  }
+  return extra.length === 0 ? set : union(set, extra);
+}
+
+// ---------------------------------------------------------------------------
+// Parser (V8 without the `u` flag, ECMA-262 Annex B)
+
+/** Thrown for a construct grep's linear-time engine does not support. */
+function unsupported(source: string, what: string): TypeError {
+  return new TypeError(`Invalid regular expression: /${source}/: ${what} is not supported (grep uses a linear-time engine: RE2 syntax, no backreferences or lookaround)`);
+}
+
+class Parser {
+  private at = 0;
+  private readonly namedGroups: boolean;
+  private readonly captures: number;
+
+  constructor(
+    private readonly source: string,
+    private readonly ignoreCase: boolean,
+  ) {
+    const groups = countGroups(source);
+    this.namedGroups = groups.named;
+    this.captures = groups.captures;
+  }
+
+  parse(): RegexNode {
+    const node = this.disjunction();
+    if (this.at < this.source.length) throw this.fail(`unexpected '${this.source[this.at]}'`);
+    return node;
+  }
+
+  private fail(message: string): TypeError {
+    return new TypeError(`Invalid regular expression: /${this.source}/: ${message}`);
+  }
+
+  private peek(offset = 0): string {
+    return this.source.charAt(this.at + offset);
+  }
+
+  private disjunction(): RegexNode {
+    const alternatives = [this.alternative()];
+    while (this.peek() === "|") {
+      this.at++;
+      alternatives.push(this.alternative());
+    }
+    return alternatives.length === 1 ? alternatives[0] : { type: "alt", alternatives };
+  }
+
+  private alternative(): RegexNode {
+    const items: RegexNode[] = [];
+    while (this.at < this.source.length && this.peek() !== "|" && this.peek() !== ")") {
+      const atom = this.term();
+      items.push(atom.quantifiable ? this.quantified(atom.node) : atom.node);
+    }
+    return items.length === 1 ? items[0] : { type: "seq", items };
+  }
+
+  private quantified(node: RegexNode): RegexNode {
+    let min: number;
+    let max: number;
+    const c = this.peek();
+    if (c === "*") [min, max] = [0, Infinity];
+    else if (c === "+") [min, max] = [1, Infinity];
+    else if (c === "?") [min, max] = [0, 1];
+    else {
+      const braced = c === "{" ? this.bracedQuantifier() : undefined;
+      if (!braced) return node;
+      [min, max] = braced;
+      this.at += braced[2] - 1;
+    }
+    this.at++;
+    if (this.peek() === "?") this.at++; // lazy: same set of matches
+    if (this.peek() === "*" || this.peek() === "+" || this.peek() === "?" || (this.peek() === "{" && this.bracedQuantifier())) {
+      throw this.fail("Nothing to repeat");
+    }
+    return { type: "repeat", min, max, body: node };
+  }
+
+  /** `{n}`, `{n,}`, `{n,m}` at the cursor: [min, max, length], or undefined (then `{` is a literal). */
+  private bracedQuantifier(): [number, number, number] | undefined {
+    const found = /^\{(\d+)(,(\d*))?\}/.exec(this.source.slice(this.at, this.at + 64));
+    if (!found) return undefined;
+    const min = Number(found[1]);
+    const max = found[2] === undefined ? min : found[3] === "" ? Infinity : Number(found[3]);
+    return [min, max, found[0].length];
+  }
+
+  private term(): { node: RegexNode; quantifiable: boolean } {
+    const c = this.peek();
+    switch (c) {
+      case "^":
+      case "$":
+        this.at++;
+        return { node: { type: "assert", kind: c }, quantifiable: false };
+      case ".":
+        this.at++;
+        return { node: this.set(DOT), quantifiable: true };
+      case "(":
+        return { node: this.group(), quantifiable: true };
+      case "[":
+        return { node: this.charClass(), quantifiable: true };
+      case "\\":
+        return this.atomEscape();
+      case "*":
+      case "+":
+      case "?":
+        throw this.fail("Nothing to repeat");
+      case "{":
+        if (this.bracedQuantifier()) throw this.fail("Nothing to repeat");
+        break;
+    }
+    this.at++;
+    return { node: this.char(c.charCodeAt(0)), quantifiable: true };
+  }
+
+  private set(set: CharSet): RegexNode {
+    return { type: "set", set: this.ignoreCase ? fold(set) : set };
+  }
+
+  private char(unit: number): RegexNode {
+    return this.set(range(unit, unit));
+  }
+
+  private group(): RegexNode {
+    const start = this.at;
+    this.at++; // (
+    if (this.peek() === "?") {
+      const rest = this.source.slice(this.at, this.at + 3);
+      if (rest.startsWith("?:")) this.at += 2;
+      else if (rest.startsWith("?=")) throw unsupported(this.source, "lookahead (?=…)");
+      else if (rest.startsWith("?!")) throw unsupported(this.source, "negative lookahead (?!…)");
+      else if (rest.startsWith("?<=")) throw unsupported(this.source, "lookbehind (?<=…)");
+      else if (rest.startsWith("?<!")) throw unsupported(this.source, "negative lookbehind (?<!…)");
+      else if (rest.startsWith("?<")) {
+        const close = this.source.indexOf(">", this.at);
+        if (close === -1) throw this.fail("Invalid capture group name");
+        this.at = close + 1;
+      } else {
+        const close = /^\?[a-z-]*:/.exec(this.source.slice(this.at));
+        throw unsupported(this.source, `modifier group ${close ? `(${close[0]}…)` : "(?…)"}`);
+      }
+    }
+    const body = this.disjunction();
+    if (this.peek() !== ")") {
+      this.at = start;
+      throw this.fail("Unterminated group");
+    }
+    this.at++;
+    return { type: "group", body };
+  }
+
+  private atomEscape(): { node: RegexNode; quantifiable: boolean } {
+    const c = this.peek(1);
+    if (c === "b" || c === "B") {
+      this.at += 2;
+      return { node: { type: "assert", kind: `\\${c}` }, quantifiable: false };
+    }
+    if (c === "") throw this.fail("\\ at end of pattern");
+    if (c >= "1" && c <= "9") {
+      const digits = /^\d+/.exec(this.source.slice(this.at + 1))![0];
+      if (Number(digits) <= this.captures) throw unsupported(this.source, `backreference \\${digits}`);
+      if (c === "8" || c === "9") {
+        this.at += 2;
+        return { node: this.char(c.charCodeAt(0)), quantifiable: true };
+      }
+      throw unsupported(this.source, `octal escape \\${/^[0-7]{1,3}/.exec(digits)![0]}`);
+    }
+    if (c === "k" && this.namedGroups) {
+      const name = /^k<[^>]*>/.exec(this.source.slice(this.at + 1));
+      throw unsupported(this.source, `backreference \\${name ? name[0] : "k"}`);
+    }
+    const unit = this.characterEscape(false);
+    if (typeof unit === "number") return { node: this.char(unit), quantifiable: true };
+    return { node: this.set(unit), quantifiable: true };
+  }
+
+  /**
+   * The escape at the cursor (a `\`), outside or inside a class: a code unit
+   * or a class escape's set. Advances past it.
+   */
+  private characterEscape(inClass: boolean): number | CharSet {
+    const c = this.peek(1);
+    const classEscape: Record<string, CharSet> = { d: DIGIT, D: complement(DIGIT), w: WORD, W: complement(WORD), s: SPACE, S: complement(SPACE) };
+    if (c in classEscape) {
+      this.at += 2;
+      return classEscape[c];
+    }
+    const control: Record<string, number> = { f: 0x0c, n: 0x0a, r: 0x0d, t: 0x09, v: 0x0b };
+    if (c in control) {
+      this.at += 2;
+      return control[c];
+    }
+    if (inClass && c === "b") {
+      this.at += 2;
+      return 0x08;
+    }
+    if (c === "c") {
+      const letter = this.peek(2);
+      if (/[A-Za-z]/.test(letter) || (inClass && /[0-9_]/.test(letter))) {
+        this.at += 3;
+        return letter.charCodeAt(0) % 32;
+      }
+      this.at += 1; // Annex B: `\c` without a control letter is a backslash; `c` is read next
+      return 0x5c;
+    }
+    if (c === "0" && !/[0-9]/.test(this.peek(2))) {
+      this.at += 2;
+      return 0;
+    }
+    if (c >= "0" && c <= "9") {
+      if (inClass && (c === "8" || c === "9")) {
+        this.at += 2;
+        return c.charCodeAt(0);
+      }
+      throw unsupported(this.source, `octal escape \\${/^[0-7]{1,3}/.exec(this.source.slice(this.at + 1))?.[0] ?? c}`);
+    }
+    if (c === "x" && /^[0-9A-Fa-f]{2}$/.test(this.source.slice(this.at + 2, this.at + 4))) {
+      this.at += 4;
+      return parseInt(this.source.slice(this.at - 2, this.at), 16);
+    }
+    if (c === "u" && /^[0-9A-Fa-f]{4}$/.test(this.source.slice(this.at + 2, this.at + 6))) {
+      this.at += 6;
+      return parseInt(this.source.slice(this.at - 4, this.at), 16);
+    }
+    // Identity escape (Annex B: any character but `c`, and `k` with named groups).
+    this.at += 2;
+    return c.charCodeAt(0);
+  }
+
+  private charClass(): RegexNode {
+    const start = this.at;
+    this.at++; // [
+    const negated = this.peek() === "^";
+    if (negated) this.at++;
+    const parts: CharSet[] = [];
+    const atom = (): number | CharSet => {
+      if (this.peek() === "\\") return this.characterEscape(true);
+      return this.source.charCodeAt(this.at++);
+    };
+    while (this.peek() !== "]") {
+      if (this.at >= this.source.length) {
+        this.at = start;
+        throw this.fail("Unterminated character class");
+      }
+      const from = atom();
+      if (this.peek() === "-" && this.peek(1) !== "]" && this.peek(1) !== "") {
+        this.at++;
+        const to = atom();
+        if (typeof from === "number" && typeof to === "number") {
+          if (from > to) throw this.fail("Range out of order in character class");
+          parts.push(range(from, to));
+          continue;
+        }
+        // Annex B: a class escape at either end makes the `-` a literal.
+        parts.push(typeof from === "number" ? range(from, from) : from, range(0x2d, 0x2d), typeof to === "number" ? range(to, to) : to);
+        continue;
+      }
+      parts.push(typeof from === "number" ? range(from, from) : from);
+    }
+    this.at++; // ]
+    let set = union(...parts);
+    if (this.ignoreCase) set = fold(set);
+    if (negated) set = complement(set);
+    return { type: "set", set };
+  }
+}
+
+/** Capturing groups in `source` (for `\N`), and whether any is named (for `\k`). */
+function countGroups(source: string): { captures: number; named: boolean } {
+  let captures = 0;
+  let named = false;
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === "\\") i++;
+    else if (inClass) inClass = c !== "]";
+    else if (c === "[") inClass = true;
+    else if (c === "(") {
+      if (source[i + 1] !== "?") captures++;
+      else if (source[i + 2] === "<" && source[i + 3] !== "=" && source[i + 3] !== "!") {
+        captures++;
+        named = true;
+      }
+    }
+  }
+  return { captures, named };
+}
+
+/**
+ * Parses JavaScript regex source as V8 does without the `u` flag (Annex B
+ * syntax). Character sets come out case-folded when `ignoreCase` is set.
+ * @throws TypeError `Invalid regular expression: /…/: <construct> is not supported …` for a
+ *   backreference, lookaround, octal escape or modifier group.
+ */
+export function parseGrepRegex(source: string, ignoreCase: boolean): RegexNode {
+  return new Parser(source, ignoreCase).parse();
+}
+
+// ---------------------------------------------------------------------------
+// Static analysis
+
+/** The set a node must match one character of, when it is a single set or a repeat of one with min ≥ 1. */
+function mandatorySet(node: RegexNode | undefined): CharSet | undefined {
+  if (node?.type === "set") return node.set;
+  if (node?.type === "repeat" && node.min >= 1 && node.body.type === "set") return node.body.set;
+  return undefined;
+}
+
+/**
+ * Decides whether V8 may run a parsed pattern. Safe for V8 only when: no
+ * group or alternation is repeated more than once (`(…)?` is allowed, `(…)*`,
+ * `(…)+`, `(…){2,}` are not); no two unbounded single-character repeats can
+ * match a common character (`a*a*`, `\s*\s*$`, `.*x.*y` are not) unless the
+ * earlier one is directly followed by a character it cannot match (`\w+
+ * extends \w+`), so it can only go on where its run ends; and the number of paths through
+ * alternations, `?` and small bounded repeats is at most {@link MAX_V8_PATHS}.
+ */
+export function analyzeGrepRegex(node: RegexNode): GrepRegexAnalysis {
+  const openLoops: CharSet[] = [];
+  let quantified = false;
+  let paths = 1;
+  let reason: string | undefined;
+  const walk = (n: RegexNode, next: RegexNode | undefined): void => {
+    switch (n.type) {
+      case "set":
+      case "assert":
+        return;
+      case "seq":
+        n.items.forEach((item, i) => walk(item, n.items[i + 1]));
+        return;
+      case "group":
+        walk(n.body, undefined);
+        return;
+      case "alt":
+        paths *= n.alternatives.length;
+        for (const alternative of n.alternatives) walk(alternative, undefined);
+        return;
+      case "repeat": {
+        if (n.body.type !== "set") {
+          if (n.max > 1) reason ??= "a group or alternation is repeated (nested or overlapping repetition can backtrack exponentially)";
+          else if (n.min === 0) paths *= 2;
+          walk(n.body, undefined);
+          return;
+        }
+        if (n.max === n.min) return; // exactly n: no choice
+        if (n.max - n.min <= SMALL_REPEAT) {
+          paths *= n.max - n.min + 1;
+          return;
+        }
+        quantified = true;
+        // An earlier repeat that can stop anywhere in its run, and this one over some of the same
+        // characters: each stop of the first re-runs the second.
+        for (const earlier of openLoops) {
+          if (intersects(earlier, n.body.set)) reason ??= "two unbounded repeats can match the same characters (polynomial backtracking)";
+        }
+        // Followed by a character it cannot match, a repeat can only go on where its run ends.
+        const guard = mandatorySet(next);
+        if (!guard || intersects(guard, n.body.set)) openLoops.push(n.body.set);
+        return;
+      }
+    }
+  };
+  walk(node, undefined);
+  if (!reason && paths > MAX_V8_PATHS) reason = `more than ${MAX_V8_PATHS} paths through alternations and optional parts`;
+  return reason ? { engine: "re2", reason, quantified } : { engine: "v8", quantified };
+}
+
+// ---------------------------------------------------------------------------
+// RE2 translation
+
+const hex = (unit: number) => `\\x{${unit.toString(16)}}`;
+
+function re2Set(set: CharSet): string {
+  if (set.length === 0) return "[^\\x{0}-\\x{10ffff}]";
+  if (set.length === 1 && set[0][0] === set[0][1] && /[A-Za-z0-9_ ]/.test(String.fromCharCode(set[0][0]))) return String.fromCharCode(set[0][0]);
+  const parts = set.map(([lo, hi]) => (lo === hi ? hex(lo) : `${hex(lo)}-${hex(hi)}`));
+  // RE2 reads whole code points where V8 reads UTF-16 units: a set holding a high surrogate also
+  // takes the astral characters that start with it.
+  for (const [lo, hi] of set) {
+    const first = Math.max(lo, 0xd800);
+    const last = Math.min(hi, 0xdbff);
+    if (first <= last) parts.push(`${hex(0x10000 + (first - 0xd800) * 0x400)}-${hex(0x10000 + (last - 0xd800) * 0x400 + 0x3ff)}`);
+  }
+  return `[${parts.join("")}]`;
+}
+
+/** A one-unit set's unit, or undefined. */
+function unitOf(node: RegexNode): number | undefined {
+  return node.type === "set" && node.set.length === 1 && node.set[0][0] === node.set[0][1] ? node.set[0][0] : undefined;
+}
+
+/** Writes a parsed pattern as RE2 syntax (no flags needed: case folding is already in the sets). */
+export function toRe2Source(node: RegexNode): string {
+  switch (node.type) {
+    case "set":
+      return re2Set(node.set);
+    case "assert":
+      return node.kind;
+    case "seq": {
+      let out = "";
+      for (let i = 0; i < node.items.length; i++) {
+        const high = unitOf(node.items[i]);
+        const low = i + 1 < node.items.length ? unitOf(node.items[i + 1]) : undefined;
+        if (high !== undefined && low !== undefined && high >= 0xd800 && high <= 0xdbff && low >= 0xdc00 && low <= 0xdfff) {
+          out += hex(0x10000 + (high - 0xd800) * 0x400 + (low - 0xdc00)); // a surrogate pair: one astral character for RE2
+          i++;
+        } else out += toRe2Source(node.items[i]);
+      }
+      return out;
+    }
+    case "alt":
+      return node.alternatives.map(toRe2Source).join("|");
+    case "group":
+      return `(?:${toRe2Source(node.body)})`;
+    case "repeat": {
+      const body = toRe2Source(node.body);
+      const inner = node.body.type === "seq" || node.body.type === "alt" || node.body.type === "assert" ? `(?:${body})` : body;
+      if (node.min > 1000 || (node.max !== Infinity && node.max > 1000)) throw new RangeError(`repeat count {${node.min}${node.max === node.min ? "" : `,${node.max === Infinity ? "" : node.max}`}} above 1000`);
+      const quantifier =
+        node.min === 0 && node.max === Infinity
+          ? "*"
+          : node.min === 1 && node.max === Infinity
+            ? "+"
+            : node.min === 0 && node.max === 1
+              ? "?"
+              : node.max === Infinity
+                ? `{${node.min},}`
+                : node.min === node.max
+                  ? `{${node.min}}`
+                  : `{${node.min},${node.max}}`;
+      return `${inner}${quantifier}`;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------
+
+/**
+ * Compiles grep regex source (JavaScript syntax, no `u` flag) for linear-time
+ * line tests: RE2 always, V8 where {@link analyzeGrepRegex} proves it safe.
+ * @throws TypeError `Invalid regular expression: …` for malformed source or an unsupported construct.
+ */
+export function compileGrepRegex(source: string, ignoreCase: boolean): GrepRegex {
+  let v8: RegExp;
+  try {
+    v8 = new RegExp(source, ignoreCase ? "i" : "");
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new TypeError(message.startsWith("Invalid regular expression") ? message : `Invalid regular expression: ${message}`);
+  }
+  const tree = parseGrepRegex(source, ignoreCase);
+  let re2Source: string;
+  let re2: RE2JS;
+  try {
+    re2Source = toRe2Source(tree);
+    re2 = RE2JS.compile(re2Source);
+  } catch (error) {
+    if (error instanceof RangeError) throw unsupported(source, error.message);
+    const message = error instanceof Error ? error.message : String(error);
+    throw new TypeError(
+      /invalid repeat count/.test(message)
+        ? `Invalid regular expression: /${source}/: too large for grep's linear-time engine (nested repeat counts may multiply to at most 1000)`
+        : `Invalid regular expression: /${source}/: not accepted by grep's linear-time engine (${message})`,
+    );
+  }
+  const analysis = analyzeGrepRegex(tree);
+  const test =
+    analysis.engine === "re2"
+      ? (line: string) => re2.test(line)
+      : analysis.quantified
+        ? (line: string) => (line.length <= V8_LINE_LIMIT ? v8.test(line) : re2.test(line))
+        : (line: string) => v8.test(line);
+  return { test, analysis, re2Source };
+}

@@ -1,0 +1,277 @@
+/**
+ * grep regexes in linear time (issue 12 §1): the hostile reproduction, the
+ * static "safe for V8" analysis on known ReDoS shapes and on common agent
+ * patterns, the errors for constructs a linear-time engine cannot run, and
+ * V8 and RE2 giving the same answers for the same pattern.
+ */
+import { RE2JS } from "re2js";
+import { describe, expect, it } from "vitest";
+import { Workspace, nodeSqliteStorage } from "../../src/index.js";
+import { analyzeGrepRegex, compileGrepRegex, parseGrepRegex, V8_LINE_LIMIT } from "../../src/fs/grep-regex.js";
+
+const HOSTILE = "x".repeat(40) + "!";
+
+describe("the reproduction", () => {
+  it('"(x+x+)+y" over 40 x\'s and "!" returns no match at once, and a timer is not held up', async () => {
+    const fs = new Workspace({ storage: nodeSqliteStorage() }).fs;
+    await fs.writeFile("/x.txt", HOSTILE);
+    // V8 alone takes minutes here (241 ms at 22 x's, doubling with each x).
+    let timerLate = 0;
+    const timer = new Promise<void>((resolve) => {
+      const due = performance.now() + 10;
+      setTimeout(() => {
+        timerLate = performance.now() - due;
+        resolve();
+      }, 10);
+    });
+    const started = performance.now();
+    expect(await fs.grep("(x+x+)+y", "/x.txt", { regex: true })).toEqual([]);
+    expect(await fs.grep("(x+x+)+y", "/x.txt", { regex: true, ignoreCase: true })).toEqual([]);
+    expect(await fs.grep("(x+x+)+!", "/x.txt", { regex: true })).toEqual([{ path: "/x.txt", line: 1, text: HOSTILE }]);
+    expect(performance.now() - started).toBeLessThan(2000);
+    await timer;
+    expect(timerLate).toBeLessThan(2000);
+  });
+
+  it("the same shape over a 1 MB line, and a quadratic pattern over a long line, stay linear", () => {
+    const long = "x".repeat(1_000_000) + "!";
+    const started = performance.now();
+    expect(compileGrepRegex("(x+x+)+y", false).test(long)).toBe(false);
+    // Safe for V8 on short lines, but .* is quadratic in V8 over one long line: RE2 takes lines past V8_LINE_LIMIT.
+    expect(compileGrepRegex(".*y", false).test(long)).toBe(false);
+    expect(compileGrepRegex("x+y", false).test(long)).toBe(false);
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+});
+
+/** Known ReDoS shapes: none may be called safe for V8. */
+const REDOS: Array<[string, string]> = [
+  // nested quantifiers
+  ["(x+x+)+y", "repeated"],
+  ["(a+)+", "repeated"],
+  ["(a*)*b", "repeated"],
+  ["(a+)*$", "repeated"],
+  ["([a-zA-Z]+)*$", "repeated"],
+  ["(\\w+\\s?)+$", "repeated"],
+  ["^(([a-z])+.)+[A-Z]([a-z])+$", "repeated"],
+  ["(.*a){12}", "repeated"],
+  ["^([a-zA-Z0-9_\\.\\-])+\\@(([a-zA-Z0-9\\-])+\\.)+([a-zA-Z0-9]{2,4})+$", "repeated"],
+  ["(?:x+){2,100}", "repeated"],
+  ["(a{1,20})+b", "repeated"],
+  // overlapping alternations under * / +
+  ["(a|a)*", "repeated"],
+  ["(a|aa)+b", "repeated"],
+  ["(a|ab)*c", "repeated"],
+  ["(\\w|\\d)+x", "repeated"],
+  ["(.|\\s)*end", "repeated"],
+  ["(?:a|b|ab)*c", "repeated"],
+  ["(?:\\s|\\n|\\r)*$", "repeated"],
+  // bounded repeats of groups
+  ["(a|a){1,30}b", "repeated"],
+  ["(a?){25}a{25}", "repeated"],
+  ["(ab|a){2,}", "repeated"],
+  ["(?:a|b){20}c", "repeated"],
+  // adjacent or separated repeats over the same characters (polynomial)
+  ["\\s*\\s*$", "same characters"],
+  ["a*a*b", "same characters"],
+  [".*.*=.*", "same characters"],
+  ["\\d+\\d+x", "same characters"],
+  ["a.*b.*c", "same characters"],
+  ["\\w+\\s*=\\s*\\w+;", "same characters"],
+  ["x+x+y", "same characters"],
+  ["[a-z]+[A-Z]+\\d", "same characters"], // ignoreCase below makes these overlap too
+  // many optional parts (a?^n a^n)
+  ["a?".repeat(10) + "a".repeat(10), "paths"],
+  ["(?:a|b)(?:a|b)(?:a|b)(?:a|b)(?:a|b)(?:a|b)(?:a|b)", "paths"],
+];
+
+/** Patterns agents write that must stay on V8. */
+const COMMON = [
+  "function\\s+\\w+",
+  "TODO|FIXME",
+  "^import .* from",
+  "\\bfoo\\(",
+  "export (const|function) \\w+",
+  "console\\.log\\(",
+  "\\d{4}-\\d{2}-\\d{2}",
+  "https?://[^\\s\"]+",
+  "class \\w+ extends \\w+",
+  "^\\s*#include <\\w+\\.h>",
+  "useState<.*>\\(",
+  "(foo)?bar",
+  "[A-Z_]+=",
+  "def \\w+\\(self",
+  "T.DO",
+  "\\.then\\(",
+  "a{3}",
+];
+
+describe("static analysis", () => {
+  it.each(REDOS)("%s is not safe for V8 (%s)", (pattern, why) => {
+    const ignoreCase = pattern === "[a-z]+[A-Z]+\\d";
+    const analysis = analyzeGrepRegex(parseGrepRegex(pattern, ignoreCase));
+    expect(analysis.engine).toBe("re2");
+    expect(analysis.reason).toContain(why);
+  });
+
+  it("[a-z]+[A-Z]+\\d is safe only without ignoreCase (the sets are disjoint until folded)", () => {
+    expect(analyzeGrepRegex(parseGrepRegex("[a-z]+[A-Z]+\\d", false)).engine).toBe("v8");
+  });
+
+  it.each(COMMON)("%s stays on V8", (pattern) => {
+    expect(analyzeGrepRegex(parseGrepRegex(pattern, false))).toMatchObject({ engine: "v8" });
+    expect(analyzeGrepRegex(parseGrepRegex(pattern, true))).toMatchObject({ engine: "v8" });
+  });
+
+  it("V8 takes long lines only for patterns without an unbounded repeat", () => {
+    expect(analyzeGrepRegex(parseGrepRegex("TODO|FIXME", false))).toEqual({ engine: "v8", quantified: false });
+    expect(analyzeGrepRegex(parseGrepRegex("function\\s+\\w+", false))).toEqual({ engine: "v8", quantified: true });
+    expect(V8_LINE_LIMIT).toBe(256);
+  });
+});
+
+describe("unsupported constructs are named", () => {
+  const SUFFIX = "is not supported (grep uses a linear-time engine: RE2 syntax, no backreferences or lookaround)";
+  it.each([
+    ["(a)\\1", `Invalid regular expression: /(a)\\1/: backreference \\1 ${SUFFIX}`],
+    ["(?<q>['\"]).*\\k<q>", `Invalid regular expression: /(?<q>['"]).*\\k<q>/: backreference \\k<q> ${SUFFIX}`],
+    ["foo(?=bar)", `Invalid regular expression: /foo(?=bar)/: lookahead (?=…) ${SUFFIX}`],
+    ["foo(?!bar)", `Invalid regular expression: /foo(?!bar)/: negative lookahead (?!…) ${SUFFIX}`],
+    ["(?<=\\$)\\d+", `Invalid regular expression: /(?<=\\$)\\d+/: lookbehind (?<=…) ${SUFFIX}`],
+    ["(?<!\\\\)n", `Invalid regular expression: /(?<!\\\\)n/: negative lookbehind (?<!…) ${SUFFIX}`],
+    ["\\1", `Invalid regular expression: /\\1/: octal escape \\1 ${SUFFIX}`],
+    ["[\\012]", `Invalid regular expression: /[\\012]/: octal escape \\012 ${SUFFIX}`],
+    ["x{2000}", `Invalid regular expression: /x{2000}/: repeat count {2000} above 1000 ${SUFFIX}`],
+    ["(a{100}){100}", "Invalid regular expression: /(a{100}){100}/: too large for grep's linear-time engine (nested repeat counts may multiply to at most 1000)"],
+  ])("%s", (pattern, message) => {
+    expect(() => compileGrepRegex(pattern, false)).toThrow(new TypeError(message));
+  });
+
+  it("malformed source keeps V8's own message", () => {
+    expect(() => compileGrepRegex("(", false)).toThrow(new TypeError("Invalid regular expression: /(/: Unterminated group"));
+    expect(() => compileGrepRegex("a**", false)).toThrow(new TypeError("Invalid regular expression: /a**/: Nothing to repeat"));
+  });
+
+  it("through workspace.fs.grep: a TypeError", async () => {
+    const fs = new Workspace({ storage: nodeSqliteStorage() }).fs;
+    await fs.writeFile("/a.txt", "foobar\n");
+    await expect(fs.grep("foo(?=bar)", "/a.txt", { regex: true })).rejects.toThrow(new TypeError(`Invalid regular expression: /foo(?=bar)/: lookahead (?=…) ${SUFFIX}`));
+    // Literal mode is a plain substring scan: the same text is just text.
+    expect(await fs.grep("(?=", "/a.txt")).toEqual([]);
+  });
+});
+
+/** Sample lines: ASCII, case, Unicode letters and spaces, CRLF leftovers, line separators, astral characters. */
+const LINES = [
+  "",
+  "function foo(a, b) {",
+  "export const Bar = 1;",
+  "  // TODO: fix this  ",
+  "FIXME later",
+  "import { x } from 'y'",
+  "class Foo extends Bar {}",
+  "2024-01-31 https://example.com/a?b=c \"q\"",
+  "KELVIN \u212a sign, long s \u017f, ß, İ, ı, Σσς",
+  "tab\there\u00a0nbsp\u2003em\ufeffbom",
+  "crlf line\r",
+  "sep\u2028arator\u2029",
+  "emoji 😀 and 𝒳 astral",
+  "aaaaaaaaaaaaaaab",
+  "xxxxxxxxxxxxxxxxxxxx!",
+  "a-b_c]d[e{f}g\\h/i",
+  "\u0000\u0001\u001f\u007f",
+  "ÀÉÎÕÜ àéîõü",
+  "a1b2c3 A1B2C3",
+  "foo=bar; baz = qux;",
+];
+
+/** Patterns for the differential test: V8 and the RE2 translation must agree on every sample line. */
+const PATTERNS = [
+  ...COMMON,
+  ".",
+  "^$",
+  "^.$",
+  "\\s",
+  "\\S+",
+  "\\w\\W",
+  "\\d\\D",
+  "\\bbar\\b",
+  "\\Bar",
+  "[^a-z]",
+  "[^\\s]",
+  "[\\s\\S]",
+  "[\\w-]+",
+  "[\\d-z]",
+  "[]a]",
+  "[^]",
+  "a]",
+  "a{",
+  "}",
+  "{,5}",
+  "\\u{41}",
+  "\\x41\\u0042",
+  "\\cJ|\\t",
+  "\\c1",
+  "[\\c1]",
+  "\\0",
+  "\\8",
+  "\\/",
+  "\\a\\e\\z",
+  "\\p{L}",
+  "sign|s",
+  "k",
+  "K",
+  "ſ",
+  "ß",
+  "σ",
+  "Σ",
+  "ı|İ",
+  "[à-ü]",
+  "é",
+  "😀",
+  "[😀]",
+  "𝒳|😀",
+  ".😀",
+  "\\r$",
+  "line.$",
+  "sep.arator",
+  "(?<name>foo)|bar",
+  "(?:)",
+  "a|",
+  "x{2}!",
+  "x{3,}!",
+  "[\\b]",
+  "\\f|\\v",
+  "a+?b",
+  "b{0,3}?$",
+];
+
+/** Short lines, for the ReDoS shapes (V8 would take exponential time on long ones). */
+const SHORT = ["", "aab", "aaaaab", "xxxx!", "xxy", "a=b;", "a b c", "AbC1", "end", " \r\n", "ab\u212a", "2024-01-31"];
+
+describe("V8 and RE2 agree", () => {
+  it.each(REDOS.map(([pattern]) => pattern))("%s (short lines)", (pattern) => {
+    for (const ignoreCase of [false, true]) {
+      const v8 = new RegExp(pattern, ignoreCase ? "i" : "");
+      const compiled = compileGrepRegex(pattern, ignoreCase);
+      for (const line of SHORT) expect(compiled.test(line), `${JSON.stringify(pattern)} i=${ignoreCase} on ${JSON.stringify(line)} (RE2 ${compiled.re2Source})`).toBe(v8.test(line));
+    }
+  });
+
+  it.each(PATTERNS)("%s", (pattern) => {
+    for (const ignoreCase of [false, true]) {
+      const v8 = new RegExp(pattern, ignoreCase ? "i" : "");
+      const compiled = compileGrepRegex(pattern, ignoreCase);
+      const re2 = RE2JS.compile(compiled.re2Source);
+      for (const line of LINES) {
+        const expected = v8.test(line);
+        const label = `${JSON.stringify(pattern)} i=${ignoreCase} on ${JSON.stringify(line)} (RE2 ${compiled.re2Source})`;
+        expect(re2.test(line), label).toBe(expected);
+        expect(compiled.test(line), label).toBe(expected);
+        // Past V8_LINE_LIMIT a line goes to RE2 even for a safe pattern: same answer.
+        const padded = line + " ".repeat(V8_LINE_LIMIT + 1);
+        expect(compiled.test(padded), `${label} padded`).toBe(v8.test(padded));
+      }
+    }
+  });
+});
