@@ -10,7 +10,9 @@
  *   an existing sibling, and names it.
  *
  * Only the final name is compared, against the entries of its parent
- * directory (at most {@link UNICODE_SIBLING_SCAN_LIMIT} of them).
+ * directory (at most {@link UNICODE_SIBLING_SCAN_LIMIT} of them). An ASCII
+ * name without `K`, `;` or `` ` `` has no possible twin, and costs no listing
+ * ({@link mayHaveTwin}).
  *
  * @module
  */
@@ -45,6 +47,16 @@ export interface EquivalentSibling {
   kind: string;
 }
 
+/**
+ * False when no other string has the same NFC form as `name`, so there is
+ * nothing to look for: an ASCII name can only have a twin through the three
+ * code points whose NFC form is ASCII — U+037E (`;`), U+1FEF (`` ` ``) and
+ * U+212A (`K`). Every other name may.
+ */
+export function mayHaveTwin(name: string): boolean {
+  return !/^[\x00-\x7f]*$/.test(name) || /[K;`]/.test(name);
+}
+
 /** The normalisation form a name is stored in. */
 export function formOf(name: string): string {
   if (name === name.normalize("NFC")) return "NFC";
@@ -61,7 +73,7 @@ export function formOf(name: string): string {
 export async function findEquivalentSibling(readdir: ReaddirLike | undefined, path: string): Promise<EquivalentSibling | null> {
   if (!readdir || !path.startsWith("/")) return null;
   const name = basename(path);
-  if (name === "") return null;
+  if (name === "" || !mayHaveTwin(name)) return null;
   const parent = dirname(path);
   const wanted = name.normalize("NFC");
   let found: EquivalentSibling | null = null;

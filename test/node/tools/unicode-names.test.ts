@@ -5,6 +5,7 @@
  * step runs through every adapter's own loop.
  */
 import { describe, expect, it } from "vitest";
+import { findEquivalentSibling, mayHaveTwin } from "../../../src/tools/core/unicode-names.js";
 import { drivers } from "./adapter-drivers.js";
 import { bytes, setup, text } from "./helpers.js";
 
@@ -101,4 +102,22 @@ describe("Unicode-equivalent names (issue 12 §6)", () => {
       });
     });
   }
+});
+
+describe("which names need a listing", () => {
+  it("only ASCII names with K, ; or ` can have an NFC twin among ASCII names; every other name may", async () => {
+    // Every code point whose NFC form is ASCII but is not itself ASCII.
+    const toAscii: string[] = [];
+    for (let cp = 0x80; cp <= 0x10ffff; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      const c = String.fromCodePoint(cp);
+      if (c.normalize("NFC") !== c && /^[\x00-\x7f]*$/.test(c.normalize("NFC"))) toAscii.push(`U+${cp.toString(16).toUpperCase()} -> ${c.normalize("NFC")}`);
+    }
+    expect(toAscii).toEqual(["U+37E -> ;", "U+1FEF -> `", "U+212A -> K"]);
+    expect([mayHaveTwin("notes.md"), mayHaveTwin("Makefile"), mayHaveTwin("KEYS"), mayHaveTwin("a;b"), mayHaveTwin("R\u00e9sum\u00e9.md")]).toEqual([false, false, true, true, true]);
+    // The Kelvin sign: "\u212Aey" stored, "Key" asked for.
+    const { workspace } = await setup({ "/workspace/\u212Aey": "k" });
+    const readdir = (p: string, o: { limit: number; offset: number }) => workspace.fs.readdir(p, o);
+    expect(await findEquivalentSibling(readdir, "/workspace/Key")).toEqual({ path: "/workspace/\u212Aey", form: "neither NFC nor NFD", kind: "file" });
+  });
 });
