@@ -18,7 +18,7 @@ import { throwIfWalkFailed, WorkspaceFsError } from "./errors.js";
 import { compileExclude, compileGlob } from "./glob.js";
 import { grepFiles, compilePattern } from "./grep.js";
 import { MountGuard, mountGuardFor } from "./mount-guard.js";
-import { Nodes, type Node, type Resolution } from "./nodes.js";
+import { Nodes, type Node, type NodeStat, type Resolution } from "./nodes.js";
 import {
   checkMode,
   DIR_MODE,
@@ -51,7 +51,7 @@ import type {
   WorkspaceStatResult,
   WriteFileOptions,
 } from "./types.js";
-import { walk, WALK_PAGE } from "./walk.js";
+import { plainSuffix, walk } from "./walk.js";
 import { FileWriter } from "./write.js";
 
 /** Options for {@link WorkspaceFs}. */
@@ -115,12 +115,12 @@ export class WorkspaceFs implements WorkspaceFilesystem {
 
   async stat(path: string): Promise<WorkspaceStatResult> {
     const canonical = canonicalPath(path, "stat");
-    return statResult(this.#existing(canonical, "stat", true), canonical);
+    return statResult(this.#stat(canonical, "stat", true), canonical);
   }
 
   async lstat(path: string): Promise<WorkspaceStatResult> {
     const canonical = canonicalPath(path, "lstat");
-    return statResult(this.#existing(canonical, "lstat", false), canonical);
+    return statResult(this.#stat(canonical, "lstat", false), canonical);
   }
 
   async readlink(path: string): Promise<string> {
@@ -144,7 +144,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     const wanted = offset + limit;
     const out: WorkspaceFoundEntry[] = [];
     let matched = 0;
-    for (const { node, relative } of walk(this.#nodes, root, exclude, () => wanted - matched)) {
+    for (const { node, relative } of walk(this.#nodes, root, exclude, () => wanted - matched, false, plainSuffix(pattern))) {
       if (!matches(relative)) continue;
       if (matched++ < offset) continue;
       out.push({ path: joinPath(canonical, relative), type: node.kind === Kind.Directory ? "dir" : node.kind === Kind.File ? "file" : "symlink" });
@@ -178,7 +178,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     const page = { context, offset, limit, matched: 0, lineWidth, maxChars };
     // Each file holds at least one match or is skipped, so the matches still
     // missing bound how many files the next page of the walk should read.
-    const want = () => (Number.isFinite(limit) ? offset + limit - page.matched : WALK_PAGE);
+    const want = () => offset + limit - page.matched;
     const files: Iterable<{ node: Node; path: string }> =
       root.kind === Kind.Directory ? this.#grepFiles(root, canonical, options, want) : [{ node: root, path: canonical }];
     return grepFiles(files, (file) => fileText(this.#chunks, file.node, file.path, skipBinary), test, page);
@@ -347,16 +347,23 @@ export class WorkspaceFs implements WorkspaceFilesystem {
 
   // ── helpers ────────────────────────────────────────────────────────────
 
+  /** What `stat`/`lstat` report: one lookup for a path without links, else the walk. */
+  #stat(canonical: string, syscall: string, followFinal: boolean): NodeStat {
+    const segments = segmentsOf(canonical);
+    const head = this.#nodes.stat(segments, followFinal);
+    return typeof head === "object" ? head : this.#existing(canonical, syscall, followFinal, false, head === "absent");
+  }
+
   /** Resolves an existing entry; read-side failures become ENOENT / ELOOP. */
-  #existing(canonical: string, syscall: string, followFinal: boolean, withData = false): Node {
-    const found = this.#nodes.resolve(segmentsOf(canonical), { followFinal, withData });
+  #existing(canonical: string, syscall: string, followFinal: boolean, withData = false, absent = false): Node {
+    const found = this.#nodes.resolve(segmentsOf(canonical), { followFinal, withData, absent });
     if (found.status === "found") return found.node;
     if (found.status === "eloop") throw new WorkspaceFsError("ELOOP", syscall, canonical);
     throw new WorkspaceFsError("ENOENT", syscall, canonical);
   }
 }
 
-function statResult(node: Node, canonical: string): WorkspaceStatResult {
+function statResult(node: NodeStat, canonical: string): WorkspaceStatResult {
   return {
     name: basename(canonical),
     inode: node.ino,

@@ -33,8 +33,11 @@ export const MAX_LINK_EXPANSIONS = 40;
 
 const COLUMNS = `ino, parent, name, kind, mode, mtime, size, target, chunk, path_key AS key`;
 
+/** What `stat` reports of a node. */
+export type NodeStat = Pick<Node, "ino" | "kind" | "mode" | "mtime" | "size">;
+
 /** What a walk reads of each entry without `full`: the index alone answers it. */
-export type WalkRow = Pick<Node, "ino" | "kind" | "key">;
+export type WalkRow = Pick<Node, "kind" | "key">;
 
 /** Outcome of walking a path. */
 export type Resolution =
@@ -53,6 +56,8 @@ export interface ResolveOptions {
   followFinal: boolean;
   /** Follow links before the last position. Default `true`; `false` makes a link there `enotdir`. */
   followLinks?: boolean;
+  /** The whole literal path is known to have no node (a {@link Nodes.stat} miss): skip its lookup. */
+  absent?: boolean;
   /** Called for a missing directory named by the caller's path (not by a link target); returns the created node. */
   createMissing?: (parent: Node, name: string) => Node;
   /** Also fetch the bytes of a small final file in the same query (for reads). */
@@ -121,16 +126,16 @@ export class Nodes {
    * Up to `limit` nodes of a subtree in key order (depth-first pre-order,
    * siblings by name byte order): keys from `from` (inclusive, or exclusive
    * with `after`) to `end` (exclusive). `full` reads every column; otherwise
-   * only `ino`, `kind` and `key`, which the path-key index holds.
+   * only `kind` and `key`, which the path-key index holds. With `suffix`
+   * (characters without `GLOB` meaning), only directories and the entries
+   * whose key ends with it are returned (the rest are still read).
    */
-  scan(from: string, after: boolean, end: string, limit: number, full: boolean): WalkRow[] {
-    const columns = full ? COLUMNS : `ino, kind, path_key AS key`;
-    return this.#db.all<WalkRow>(
-      `SELECT ${columns} FROM __ws_nodes WHERE path_key ${after ? ">" : ">="} ? AND path_key < ? ORDER BY path_key LIMIT ?`,
-      from,
-      end,
-      limit,
-    );
+  scan(from: string, after: boolean, end: string, limit: number, full: boolean, suffix?: string): WalkRow[] {
+    const columns = full ? COLUMNS : `kind, path_key AS key`;
+    const only = suffix ? ` AND (kind = ${Kind.Directory} OR path_key GLOB ?)` : "";
+    const range = `path_key ${after ? ">" : ">="} ? AND path_key < ?`;
+    const query = `SELECT ${columns} FROM __ws_nodes WHERE ${range}${only} ORDER BY path_key LIMIT ?`;
+    return suffix ? this.#db.all<WalkRow>(query, from, end, `*${suffix}`, limit) : this.#db.all<WalkRow>(query, from, end, limit);
   }
 
   /**
@@ -244,6 +249,19 @@ export class Nodes {
     );
   }
 
+  /**
+   * `stat`/`lstat` of a literal path in one lookup of the five columns they
+   * report: the node, `"absent"` when no node has this path (a link on the
+   * way may still lead somewhere: {@link resolve} with `absent`), or
+   * `"link"` for a link to follow (resolve). `/` is `"link"` too (resolve).
+   */
+  stat(segments: readonly string[], followFinal: boolean): NodeStat | "absent" | "link" {
+    if (segments.length === 0) return "link";
+    const row = this.#db.one<NodeStat>(`SELECT ino, kind, mode, mtime, size FROM __ws_nodes WHERE path_key = ? LIMIT 1`, keyOf(segments));
+    if (!row) return "absent";
+    return followFinal && row.kind === Kind.Symlink ? "link" : row;
+  }
+
   /** Walks `segments` from `/` (spec 01 §2.3). */
   resolve(segments: readonly string[], options: ResolveOptions): Resolution {
     const followLinks = options.followLinks ?? true;
@@ -257,7 +275,7 @@ export class Nodes {
     let known: Map<string, Node | undefined> | undefined;
     if (segments.length > 0) {
       // The literal path, no link on it: one lookup of its key, whatever its depth.
-      const hit = this.#byKey(keyOf(segments), options.withData === true);
+      const hit = options.absent ? undefined : this.#byKey(keyOf(segments), options.withData === true);
       if (hit && !(hit.kind === Kind.Symlink && options.followFinal)) {
         if (trace) trace.reached = hit;
         return { status: "found", node: hit };

@@ -24,7 +24,6 @@ export const SEP_END = "\u0002";
 const NEEDS_ESCAPE = /[\u0001\u0002]/;
 const ESCAPE = /[\u0001\u0002]/g;
 const UNESCAPE = /\u0002([\u0002\u0003])/g;
-const SEPARATORS = /\u0001/g;
 
 /** A name as it appears in a key. */
 export function encodeName(name: string): string {
@@ -53,8 +52,7 @@ export function prefixKeys(segments: readonly string[]): string[] {
 
 /** The `/`-separated path that `key.slice(from)` stands for (`from` just past a separator). */
 export function keyToRelative(key: string, from: number): string {
-  const tail = key.slice(from);
-  const path = tail.replace(SEPARATORS, "/");
+  const path = key.slice(from).replaceAll(SEP, "/");
   return path.includes("\u0002") ? path.replace(UNESCAPE, (_, c: string) => (c === "\u0002" ? "\u0001" : "\u0002")) : path;
 }
 

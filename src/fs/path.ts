@@ -14,6 +14,9 @@ import { WorkspaceFsError } from "./errors.js";
  */
 const ANCHOR = "/\0";
 
+/** Text that a canonical path cannot hold: an empty, `.` or `..` segment, or NUL. */
+const NOT_CANONICAL = /\/\/|\/\.\.?(?:\/|$)|\0/;
+
 /**
  * Returns the canonical form of `path`.
  * @throws WorkspaceFsError `EINVAL` for a non-string, empty, relative or NUL-containing path, or one escaping `/`.
@@ -22,6 +25,8 @@ export function canonicalPath(path: unknown, syscall: string): string {
   if (typeof path !== "string") {
     throw new WorkspaceFsError("EINVAL", syscall, undefined, `path must be a string, got ${describe(path)}`);
   }
+  // Already canonical (the common case): no empty, `.` or `..` segment, no trailing `/`, no NUL.
+  if (path.length > 1 && path[0] === "/" && path[path.length - 1] !== "/" && !NOT_CANONICAL.test(path)) return path;
   if (path === "" || path[0] !== "/") {
     throw new WorkspaceFsError("EINVAL", syscall, path, "path must be absolute (start with /)");
   }

@@ -15,14 +15,15 @@ import { keyToRelative, SEP, SEP_END } from "./path-key.js";
 import { Kind } from "./schema.js";
 import type { Exclude } from "./glob.js";
 
-/** Default number of entries per page when the caller wants everything (`grep` without a limit uses it as its `want()`). */
-export const WALK_PAGE = 128;
 
 /** Largest page of one statement. */
 const MAX_PAGE = 1024;
 
-/** First and smallest page of one statement; pages double from it up to {@link MAX_PAGE}. */
+/** First page of an unbounded walk, and the smallest page; pages double from it up to {@link MAX_PAGE}. */
 const MIN_PAGE = 16;
+
+/** Largest first page of a walk for a bounded number of entries. */
+const FIRST_BOUNDED = 256;
 
 export interface WalkEntry<T extends WalkRow = WalkRow> {
   /** The entry: `ino`, `kind` and `key`, or the whole node when the walk is `full`. */
@@ -39,14 +40,15 @@ export interface WalkEntry<T extends WalkRow = WalkRow> {
  * content); otherwise only what the path-key index holds.
  */
 export function walk(nodes: Nodes, root: Node, exclude: Exclude | undefined, want: () => number, full: true): Generator<WalkEntry<Node>>;
-export function walk(nodes: Nodes, root: Node, exclude: Exclude | undefined, want: () => number, full?: false): Generator<WalkEntry>;
-export function* walk(nodes: Nodes, root: Node, exclude: Exclude | undefined, want: () => number, full = false): Generator<WalkEntry> {
+export function walk(nodes: Nodes, root: Node, exclude: Exclude | undefined, want: () => number, full?: false, suffix?: string): Generator<WalkEntry>;
+export function* walk(nodes: Nodes, root: Node, exclude: Exclude | undefined, want: () => number, full = false, suffix?: string): Generator<WalkEntry> {
   const end = root.key + SEP_END;
   const cut = root.key.length + 1;
   let from = root.key + SEP;
   let after = false;
-  let cap = MIN_PAGE;
   const initial = want();
+  // A walk for a bounded page starts at that page (up to FIRST_BOUNDED); an unbounded one starts small.
+  let cap = Number.isFinite(initial) ? Math.min(FIRST_BOUNDED, Math.max(MIN_PAGE, initial)) : MIN_PAGE;
   let seen = 0;
   for (;;) {
     const wanted = want();
@@ -56,10 +58,11 @@ export function* walk(nodes: Nodes, root: Node, exclude: Exclude | undefined, wa
     if (Number.isFinite(wanted)) {
       const done = initial - wanted;
       const perMatch = done > 0 ? seen / done : Math.max(seen, 1);
-      limit = Math.max(MIN_PAGE, Math.min(cap, Math.ceil(wanted * perMatch)));
+      // A tenth more than the estimate, so the last page is rarely one more statement.
+      limit = Math.max(MIN_PAGE, Math.min(cap, Math.ceil(wanted * perMatch * 1.1) + 4));
     }
     cap = Math.min(MAX_PAGE, cap * 2);
-    const page = nodes.scan(from, after, end, limit, full);
+    const page = nodes.scan(from, after, end, limit, full, suffix);
     let seek: string | undefined;
     for (let i = 0; i < page.length; i++) {
       const node = page[i];
@@ -88,4 +91,22 @@ export function* walk(nodes: Nodes, root: Node, exclude: Exclude | undefined, wa
     from = page[page.length - 1].key;
     after = true;
   }
+}
+
+/**
+ * Characters that are literal in every glob (spec 01 §3.4), in `GLOB` and in
+ * NFC (which the matcher compares in): ASCII letters but `K` (U+212A KELVIN
+ * SIGN is `K` in NFC), digits, `_`, `.`, `-`.
+ */
+const PLAIN_TAIL = /[A-JL-Za-z0-9_.-]+$/;
+
+/**
+ * The longest tail of `pattern` made of plain characters, which every path
+ * it matches ends with (globs are anchored to the whole relative path):
+ * `.ts` for `**` + `/*.ts`, `""` when there is none. A walk with this suffix
+ * gets only directories and the entries that end with it from the store, so
+ * `find` tests only the rows that can match.
+ */
+export function plainSuffix(pattern: string | undefined): string {
+  return pattern ? (PLAIN_TAIL.exec(pattern)?.[0] ?? "") : "";
 }

@@ -6,6 +6,7 @@
  * opened. Rows read are the store's own counts (`cursor.rowsRead`).
  */
 import { describe, expect } from "vitest";
+import { compileGlob } from "../../../src/fs/glob.js";
 import { childKey } from "../../../src/fs/path-key.js";
 import { SCHEMA_VERSION } from "../../../src/fs/schema.js";
 import { expectFsError, fsIt, type FsHarness, type FsTestContext } from "./harness.js";
@@ -94,6 +95,19 @@ export function definePathKeyCases(h: FsHarness): void {
       const paged = [];
       for (let offset = 0; offset < found.length; offset += 7) paged.push(...(await t.fs.find("/t", undefined, { offset, limit: 7 })).map((e) => e.path));
       expect(paged).toEqual(found);
+    });
+
+    fsIt(h, "find with a pattern finds exactly the entries its glob matches (the store pre-filters on a plain suffix)", async (t) => {
+      await trickyTree(t);
+      await t.fs.mkdir("/t/src/deep", { recursive: true });
+      for (const name of ["a.ts", "b.md", "index.ts", "x.\u212A", "y.K", "z.k", "d.ts.bak", "e\u0301.ts", "\u00e9.ts"]) await t.fs.writeFile(`/t/src/deep/${name}`, name);
+      await t.fs.mkdir("/t/src/dir.ts");
+      const all = await t.fs.find("/t");
+      for (const pattern of ["**/*.ts", "*.ts", "**/*.md", "**/index.ts", "**/*.K", "**/*.k", "**/*.{ts,md}", "src/**", "**/dir.ts", "**/*.ts.bak", "**/\u00e9.ts", "a*", "**/a"]) {
+        const matches = compileGlob(pattern);
+        const expected = all.filter((entry) => matches(entry.path.slice("/t/".length)));
+        expect(await t.fs.find("/t", pattern), pattern).toEqual(expected);
+      }
     });
 
     fsIt(h, "stat of a path without links is one statement, whatever its depth", async (t) => {
