@@ -66,6 +66,8 @@ export interface GrepRegexAnalysis {
 export interface GrepRegex {
   /** Whether one line matches. */
   test(line: string): boolean;
+  /** Where the first match in one line starts (UTF-16 index), or `-1`. */
+  search(line: string): number;
   /** The engine choice for the pattern. */
   analysis: GrepRegexAnalysis;
   /** The RE2 source the pattern was translated to. */
@@ -620,6 +622,32 @@ export function toRe2Source(node: RegexNode): string {
 }
 
 // ---------------------------------------------------------------------------
+// Prefilter
+
+/**
+ * The longest run of single characters that every match contains (empty when
+ * there is none), so a line without it is skipped before either engine runs.
+ */
+export function requiredLiteral(node: RegexNode): string {
+  let best = "";
+  let run = "";
+  const end = () => {
+    if (run.length > best.length) best = run;
+    run = "";
+  };
+  const walk = (n: RegexNode): void => {
+    if (n.type === "group") return walk(n.body);
+    if (n.type === "seq") return n.items.forEach(walk);
+    const unit = unitOf(n);
+    if (unit !== undefined) run += String.fromCharCode(unit);
+    else end();
+  };
+  walk(node);
+  end();
+  return best;
+}
+
+// ---------------------------------------------------------------------------
 
 /**
  * Compiles grep regex source (JavaScript syntax, no `u` flag) for linear-time
@@ -650,11 +678,19 @@ export function compileGrepRegex(source: string, ignoreCase: boolean): GrepRegex
     );
   }
   const analysis = analyzeGrepRegex(tree);
-  const test =
+  const literal = requiredLiteral(tree);
+  const engineTest =
     analysis.engine === "re2"
       ? (line: string) => re2.test(line)
       : analysis.quantified
         ? (line: string) => (line.length <= V8_LINE_LIMIT ? v8.test(line) : re2.test(line))
         : (line: string) => v8.test(line);
-  return { test, analysis, re2Source };
+  const test = literal === "" ? engineTest : (line: string) => line.includes(literal) && engineTest(line);
+  const search = (line: string): number => {
+    if (literal !== "" && !line.includes(literal)) return -1;
+    const onV8 = analysis.engine === "v8" && (!analysis.quantified || line.length <= V8_LINE_LIMIT);
+    const found = onV8 ? v8.exec(line) : (re2.exec(line) as RegExpExecArray | null); // re2js mirrors RegExpExecArray (UTF-16 index)
+    return found?.index ?? -1;
+  };
+  return { test, search, analysis, re2Source };
 }

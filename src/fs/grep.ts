@@ -34,7 +34,10 @@ export interface GrepPattern {
  */
 export function compilePattern(pattern: unknown, regex: boolean, ignoreCase: boolean): GrepPattern {
   if (typeof pattern !== "string") throw new TypeError("grep: pattern must be a string");
-  if (regex) return { test: compileGrepRegex(pattern, ignoreCase).test };
+  if (regex) {
+    const { test, search } = compileGrepRegex(pattern, ignoreCase);
+    return { test, search };
+  }
   const source = pattern.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
   const compiled = new RegExp(source, ignoreCase ? "i" : "");
   const test = !ignoreCase ? (line: string) => line.includes(pattern) : (line: string) => compiled.test(line);

@@ -7,7 +7,7 @@
 import { RE2JS } from "re2js";
 import { describe, expect, it } from "vitest";
 import { Workspace, nodeSqliteStorage } from "../../src/index.js";
-import { analyzeGrepRegex, compileGrepRegex, parseGrepRegex, V8_LINE_LIMIT } from "../../src/fs/grep-regex.js";
+import { analyzeGrepRegex, compileGrepRegex, parseGrepRegex, requiredLiteral, V8_LINE_LIMIT } from "../../src/fs/grep-regex.js";
 
 const HOSTILE = "x".repeat(40) + "!";
 
@@ -273,5 +273,37 @@ describe("V8 and RE2 agree", () => {
         expect(compiled.test(padded), `${label} padded`).toBe(v8.test(padded));
       }
     }
+  });
+});
+
+describe("prefilter", () => {
+  it.each([
+    ["(?:export |async )+function handler_\\d+", false, "function handler_"],
+    ["function\\s+\\w+", false, "function"],
+    ["TODO|FIXME", false, ""],
+    ["(foo)bar(baz)?", false, "foobar"],
+    ["x+yz", false, "yz"],
+    ["ab?c", false, "a"],
+    ["abc", true, ""],
+    ["12-34", true, "12-34"],
+    ["😀!", false, "😀!"],
+  ] as const)("%s (ignoreCase %s) needs %j", (pattern, ignoreCase, literal) => {
+    expect(requiredLiteral(parseGrepRegex(pattern, ignoreCase))).toBe(literal);
+  });
+});
+
+describe("search: where the first match starts", () => {
+  it.each([
+    ["b+", false, "aabbb", 2],
+    ["b+", false, "😀😀bb", 4],
+    ["(x+x+)+!", false, "😀xxxx!", 2],
+    ["é", true, "aÉé", 1],
+    ["^a", false, "ba", -1],
+    ["z", false, "abc", -1],
+  ] as const)("%s (ignoreCase %s) in %j: %d", (pattern, ignoreCase, line, at) => {
+    const compiled = compileGrepRegex(pattern, ignoreCase);
+    expect(compiled.search(line)).toBe(at);
+    // A line past V8_LINE_LIMIT is searched by RE2: same UTF-16 index.
+    expect(compiled.search(line + " ".repeat(V8_LINE_LIMIT))).toBe(at);
   });
 });
