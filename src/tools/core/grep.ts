@@ -73,7 +73,7 @@ export const grepInputSchema = z.object({
   exclude: globList()
     .optional()
     .describe('Globs relative to path to leave out; excluded directories are pruned. Name both forms, e.g. ["node_modules", "node_modules/**"].'),
-  regex: z.boolean().optional().describe("Treat query as a regular expression (default false: literal)."),
+  regex: z.boolean().optional().describe("Treat query as a regular expression (default false: literal). RE2 syntax, written as in JavaScript: no backreferences or lookaround."),
   ignoreCase: z.boolean().optional().describe("Ignore letter case (default false)."),
   context: z
     .number()
