@@ -108,7 +108,11 @@ export interface FindOptions {
 export interface GrepOptions {
   /** Case-insensitive matching (adds the `i` flag). Default `false`. */
   ignoreCase?: boolean;
-  /** Treat `pattern` as JavaScript regular-expression source. Default `false` (literal). */
+  /**
+   * Treat `pattern` as JavaScript regular-expression source, matched in linear
+   * time: no backreferences or lookaround (a TypeError names them). Default
+   * `false` (literal).
+   */
   regex?: boolean;
   /** Lines of context before and after each match. Default `0`. */
   context?: number;
@@ -350,12 +354,15 @@ export interface WorkspaceFilesystem {
    * Searches a file, or every regular file `find(path, include, { exclude })`
    * yields, line by line (spec 01 §3.3): literal and case-sensitive by
    * default, `regex: true` for JavaScript regex source, `ignoreCase` for the
-   * `i` flag. Matches come in file discovery order, then line order; lines
+   * `i` flag. A regex is matched in linear time (RE2 semantics: no
+   * backreferences or lookaround; V8 runs only patterns a static analysis
+   * proves cannot backtrack badly). Matches come in file discovery order, then line order; lines
    * are numbered from 1. `context` (default `0`) adds up to that many lines
    * around each match; `offset` (default `0`) and `limit` (default: all)
    * count matching lines across files, and the scan stops once the page is full.
    * @throws WorkspaceFsError `EINVAL` bad path · `ENOENT` missing · `ELOOP` > 40 links.
-   * @throws TypeError for a bad `context`/`limit`/`offset`, or an invalid regular expression (`Invalid regular expression: …`).
+   * @throws TypeError for a bad `context`/`limit`/`offset`, or an invalid regular expression (`Invalid regular expression: …`),
+   *   including one a linear-time engine cannot run (`… backreference \1 is not supported (grep uses a linear-time engine: …)`).
    */
   grep(pattern: string, path: string, options?: GrepOptions): Promise<WorkspaceGrepMatch[]>;
 }
