@@ -3,6 +3,14 @@
  * owner of `__ws_nodes`. Every statement on the tree is here; content
  * (`__ws_chunks` and friends) belongs to `ChunkStore`.
  *
+ * Each row carries its path key (`path-key.ts`, docs/filesystem.md "Path
+ * index"): a path with no link on it resolves in one lookup of its key; one
+ * that meets a link reads the chain of its existing prefixes in one
+ * statement and walks on segment by segment from the link, exactly as the
+ * link rules ask. Keys change with the tree: a new node takes its parent's
+ * key plus its name, a rename rewrites the moved subtree's keys in one
+ * statement, `rm -r` deletes one key range.
+ *
  * @module
  */
 import { toBytes, type Database } from "../storage/database.js";
