@@ -254,6 +254,21 @@ export function defineSearchCases(h: FsHarness): void {
       expect(await t.fs.grep("foo", "/g", { limit: 0 })).toEqual([]);
     });
 
+    fsIt(h, "regexes run in linear time (issue 12 §1): the (x+x+)+y reproduction, and constructs that need backtracking are named", async (t) => {
+      const hostile = "x".repeat(40) + "!";
+      await t.fs.writeFile("/x.txt", `${hostile}\nfoobar\n`);
+      const started = Date.now();
+      expect(await t.fs.grep("(x+x+)+y", "/x.txt", { regex: true })).toEqual([]);
+      expect(await t.fs.grep("(x+x+)+!", "/x.txt", { regex: true, ignoreCase: true })).toEqual([{ path: "/x.txt", line: 1, text: hostile }]);
+      expect(Date.now() - started).toBeLessThan(5000);
+      const suffix = "is not supported (grep uses a linear-time engine: RE2 syntax, no backreferences or lookaround)";
+      const backref = await expectTypeError(t.fs.grep("(o)\\1", "/x.txt", { regex: true }));
+      expect(backref.message).toBe(`Invalid regular expression: /(o)\\1/: backreference \\1 ${suffix}`);
+      const lookahead = await expectTypeError(t.fs.grep("foo(?=bar)", "/x.txt", { regex: true }));
+      expect(lookahead.message).toBe(`Invalid regular expression: /foo(?=bar)/: lookahead (?=…) ${suffix}`);
+      expect(await t.fs.grep("(o)\\1", "/x.txt")).toEqual([]); // literal mode: just text
+    });
+
     fsIt(h, "literal patterns escape regex syntax, also with ignoreCase", async (t) => {
       await t.fs.writeFile("/s", "a.c\nabc\ncost $5\nback\\slash\n(x)+\nA.C\n");
       expect((await t.fs.grep("A.C", "/s", { ignoreCase: true })).map((m) => m.line)).toEqual([1, 6]);
