@@ -36,6 +36,9 @@ export interface Node {
   data?: Uint8Array;
 }
 
+/** Prefix keys bound one parameter each when reading a path's chain; more go as one JSON array. */
+const MAX_BOUND_KEYS = 90;
+
 /** Maximum link expansions per operation; the 41st fails with ELOOP. */
 export const MAX_LINK_EXPANSIONS = 40;
 
@@ -378,7 +381,10 @@ export class Nodes {
    */
   #chain(segments: readonly string[], last: Node | undefined): Map<string, Node | undefined> {
     const keys = prefixKeys(segments.slice(0, -1));
-    const rows = keys.length === 0 ? [] : this.#db.all<Node>(`SELECT ${COLUMNS} FROM __ws_nodes WHERE path_key IN (${keys.map(() => "?").join(", ")}) ORDER BY path_key`, ...keys);
+    // Durable Objects bind at most 100 parameters: a deeper path passes its keys as one JSON array.
+    const list = keys.length <= MAX_BOUND_KEYS ? keys.map(() => "?").join(", ") : `SELECT value FROM json_each(?)`;
+    const bindings = keys.length <= MAX_BOUND_KEYS ? keys : [JSON.stringify(keys)];
+    const rows = keys.length === 0 ? [] : this.#db.all<Node>(`SELECT ${COLUMNS} FROM __ws_nodes WHERE path_key IN (${list}) ORDER BY path_key`, ...bindings);
     if (last) rows.push(last);
     const known = new Map<string, Node | undefined>();
     let parent = 1;

@@ -127,6 +127,21 @@ export function definePathKeyCases(h: FsHarness): void {
       expect(await cost(`${deep}/f`)).toEqual(shallow);
     });
 
+    fsIt(h, "a path 150 segments deep: created, found, walked, and missing names under it", async (t) => {
+      const deep = "/" + Array.from({ length: 150 }, (_, i) => `s${i}`).join("/");
+      await t.fs.mkdir(deep, { recursive: true });
+      await t.fs.writeFile(`${deep}/f`, "deep");
+      await t.fs.symlink("s149", `${deep.slice(0, deep.lastIndexOf("/"))}/ln`);
+      expect(await t.fs.readFile(`${deep}/f`, "utf8")).toBe("deep");
+      expect(await t.fs.readFile(`${deep.slice(0, deep.lastIndexOf("/"))}/ln/f`, "utf8")).toBe("deep");
+      await expectFsError(t.fs.stat(`${deep}/missing/x`), "ENOENT");
+      await expectFsError(t.fs.writeFile(`${deep}/f/x`, "x"), "ENOTDIR");
+      expect((await t.fs.find("/s0", "**/f")).map((e) => e.path)).toEqual([`${deep}/f`]);
+      await t.fs.rename("/s0", "/r0");
+      expect(await t.fs.readFile(`/r0${deep.slice(3)}/f`, "utf8")).toBe("deep");
+      expectKeysConsistent(t);
+    });
+
     fsIt(h, "a path through a linked directory resolves as before (segment walk past the link)", async (t) => {
       await t.fs.mkdir("/real/a/b", { recursive: true });
       await t.fs.writeFile("/real/a/b/f", "x");
