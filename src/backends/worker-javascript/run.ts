@@ -36,6 +36,31 @@ const FLUSH_MS = 250;
  */
 export const STOP_GRACE_MS = 5_000;
 
+/**
+ * Arrays and objects a run's result may nest (checked by the host on the
+ * JSON text, since code in the run can replace what the isolate checks
+ * with). Deeper values cannot cross RPC: a client's `result()` failed with
+ * "Maximum call stack size exceeded" from about 5,000 levels.
+ */
+export const MAX_RESULT_DEPTH = 1024;
+
+/** True when JSON text `json` opens more than `max` arrays/objects inside each other (strings skipped). */
+export function nestedDeeperThan(json: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < json.length; i++) {
+    const c = json.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
 /** Why a run is stopped: `kill` and `close` exit 130, `timeout` exits 1. */
 export type StopReason = "kill" | "timeout" | "close";
 
@@ -307,7 +332,8 @@ export class Run implements BridgeRun {
 
   /**
    * Checks the result the isolate sent, on the host: a string of at most
-   * `maxResultBytes` bytes of UTF-8 that parses as JSON.
+   * `maxResultBytes` bytes of UTF-8 that parses as JSON nested at most
+   * {@link MAX_RESULT_DEPTH} levels.
    *
    * @returns null when it is fine, else the message for stderr.
    */
@@ -320,6 +346,11 @@ export class Run implements BridgeRun {
       JSON.parse(value);
     } catch {
       return "The default export returned a value the host could not read as JSON.";
+    }
+    // Parsed values this deep break structured clone (RPC to a client) and
+    // recursive consumers; the isolate's own check gives up before this depth.
+    if (nestedDeeperThan(value, MAX_RESULT_DEPTH)) {
+      return `The default export returned a value nested deeper than ${MAX_RESULT_DEPTH} levels.`;
     }
     return null;
   }
