@@ -13,7 +13,7 @@
  *
  * @module
  */
-import { clipLine } from "../../fs/grep.js";
+import { clipLine } from "../../fs/clip.js";
 import type { WorkspaceGrepContextLine, WorkspaceGrepMatch } from "../../fs/types.js";
 import { utf8Length } from "./truncate.js";
 
