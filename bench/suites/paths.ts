@@ -167,7 +167,7 @@ export default defineSuite({
     const fullRaw = rawFind();
     if (firstOurs.count !== PAGE || firstRaw.count !== PAGE) throw new Error(`first page: ${firstOurs.count} / ${firstRaw.count}`);
     if (fullOurs.count !== FILES / 2 || fullRaw.count !== FILES / 2) throw new Error(`full walk: ${fullOurs.count} / ${fullRaw.count}`);
-    const first = await ctx.compare(() => findOurs(PAGE), () => rawFind(PAGE), { runs: RUNS, repeat: { ours: 10, raw: 10 } });
+    const first = await ctx.compare(() => findOurs(PAGE), () => rawFind(PAGE), { runs: RUNS, repeat: { ours: 30, raw: 60 } });
     const full = await ctx.compare(() => findOurs(), () => rawFind(), { runs: RUNS });
     rows.push(
       {

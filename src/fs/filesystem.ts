@@ -349,8 +349,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
 
   /** What `stat`/`lstat` report: one lookup for a path without links, else the walk. */
   #stat(canonical: string, syscall: string, followFinal: boolean): NodeStat {
-    const segments = segmentsOf(canonical);
-    const head = this.#nodes.stat(segments, followFinal);
+    const head = this.#nodes.stat(canonical, followFinal);
     return typeof head === "object" ? head : this.#existing(canonical, syscall, followFinal, false, head === "absent");
   }
 

@@ -15,7 +15,7 @@
  */
 import { toBytes, type Database } from "../storage/database.js";
 import { INLINE_CHUNK_BYTES } from "./chunks.js";
-import { childKey, keyOf, keyToPath, prefixKeys, SEP, SEP_END } from "./path-key.js";
+import { childKey, keyOf, keyToPath, pathKey, prefixKeys, SEP, SEP_END } from "./path-key.js";
 import { Kind } from "./schema.js";
 
 /** One row of `__ws_nodes`. */
@@ -261,14 +261,14 @@ export class Nodes {
   }
 
   /**
-   * `stat`/`lstat` of a literal path in one lookup of the five columns they
+   * `stat`/`lstat` of a canonical path in one lookup of the five columns they
    * report: the node, `"absent"` when no node has this path (a link on the
    * way may still lead somewhere: {@link resolve} with `absent`), or
    * `"link"` for a link to follow (resolve). `/` is `"link"` too (resolve).
    */
-  stat(segments: readonly string[], followFinal: boolean): NodeStat | "absent" | "link" {
-    if (segments.length === 0) return "link";
-    const row = this.#db.one<NodeStat>(`SELECT ino, kind, mode, mtime, size FROM __ws_nodes WHERE path_key = ? LIMIT 1`, keyOf(segments));
+  stat(canonical: string, followFinal: boolean): NodeStat | "absent" | "link" {
+    if (canonical === "/") return "link";
+    const row = this.#db.one<NodeStat>(`SELECT ino, kind, mode, mtime, size FROM __ws_nodes WHERE path_key = ? LIMIT 1`, pathKey(canonical));
     if (!row) return "absent";
     return followFinal && row.kind === Kind.Symlink ? "link" : row;
   }

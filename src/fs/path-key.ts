@@ -37,8 +37,15 @@ export function childKey(parent: string, name: string): string {
 
 /** The key of the canonical path with these segments (`""` for `/`). */
 export function keyOf(segments: readonly string[]): string {
+  return segments.length === 0 ? "" : pathKey("/" + segments.join("/"));
+}
+
+/** The key of a canonical path (`""` for `/`). */
+export function pathKey(canonical: string): string {
+  if (canonical === "/") return "";
+  if (!NEEDS_ESCAPE.test(canonical)) return canonical.replaceAll("/", SEP);
   let key = "";
-  for (const segment of segments) key += SEP + encodeName(segment);
+  for (const name of canonical.slice(1).split("/")) key += SEP + encodeName(name);
   return key;
 }
 

@@ -23,7 +23,7 @@ const MAX_PAGE = 1024;
 const MIN_PAGE = 16;
 
 /** Largest first page of a walk for a bounded number of entries. */
-const FIRST_BOUNDED = 256;
+const FIRST_BOUNDED = 512;
 
 export interface WalkEntry<T extends WalkRow = WalkRow> {
   /** The entry: `ino`, `kind` and `key`, or the whole node when the walk is `full`. */
@@ -47,8 +47,9 @@ export function* walk(nodes: Nodes, root: Node, exclude: Exclude | undefined, wa
   let from = root.key + SEP;
   let after = false;
   const initial = want();
-  // A walk for a bounded page starts at that page (up to FIRST_BOUNDED); an unbounded one starts small.
-  let cap = Number.isFinite(initial) ? Math.min(FIRST_BOUNDED, Math.max(MIN_PAGE, initial)) : MIN_PAGE;
+  // A walk for a bounded page starts at that page and a quarter more (up to FIRST_BOUNDED), so a page
+  // that is mostly matches (plus the directories above them) takes one statement; an unbounded walk starts small.
+  let cap = Number.isFinite(initial) ? Math.min(FIRST_BOUNDED, Math.ceil(initial * 1.25) + MIN_PAGE) : MIN_PAGE;
   let seen = 0;
   for (;;) {
     const wanted = want();
