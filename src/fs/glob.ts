@@ -195,40 +195,52 @@ function backtracksMildly({ segments, plain }: Parsed): boolean {
 /** UTF-16 units of the code point at `i` (a `?` takes a whole surrogate pair). */
 function width(text: string, i: number): number {
   const unit = text.charCodeAt(i);
-  return unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
+  return unit >= 0xd800 && unit <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
 }
 
 /**
- * One name against one segment's atoms. Wildcard matching that only ever
- * backtracks to the latest `*` (an earlier `*` never needs to take more: the
- * later one can absorb it), so at most (name × atoms) steps.
+ * One name — `path[from, to)` — against one segment's atoms. Wildcard
+ * matching that only ever backtracks to the latest `*` (an earlier `*` never
+ * needs to take more: the later one can take it instead), so at most
+ * (name × atoms) steps. Literal atoms hold no `/`, so none matches past `to`.
  */
-function matchSegment(atoms: readonly Atom[], name: string): boolean {
-  let i = 0;
+function matchSegment(atoms: readonly Atom[], path: string, from: number, to: number): boolean {
+  let i = from;
   let j = 0;
   let starJ = -1;
-  let starI = 0;
-  while (i < name.length) {
+  let starI = from;
+  while (i < to) {
     if (j < atoms.length) {
       const atom = atoms[j];
       if (atom === STAR) {
         starJ = j++;
         starI = i;
+        // A `*` before text can skip straight to where that text occurs next.
+        const next = atoms[j];
+        if (typeof next === "string") {
+          starI = i = path.indexOf(next, i);
+          if (i === -1 || i + next.length > to) return false;
+        }
         continue;
       }
       if (atom === QMARK) {
-        i += width(name, i);
+        i += width(path, i);
         j++;
         continue;
       }
-      if (name.startsWith(atom, i)) {
+      if (path.startsWith(atom, i)) {
         i += atom.length;
         j++;
         continue;
       }
     }
     if (starJ < 0) return false;
-    starI += width(name, starI);
+    starI += width(path, starI);
+    const next = atoms[starJ + 1];
+    if (typeof next === "string") {
+      starI = path.indexOf(next, starI);
+      if (starI === -1 || starI + next.length > to) return false;
+    }
     i = starI;
     j = starJ + 1;
   }
@@ -236,13 +248,32 @@ function matchSegment(atoms: readonly Atom[], name: string): boolean {
   return j === atoms.length;
 }
 
-/** A path's segments against a glob's: the same algorithm one level up, `**` being the `*` (at most segments × pattern segment matches). */
-function matchSegments(pattern: readonly Segment[], names: readonly string[]): boolean {
+/** Where each segment of the path being matched starts (scratch, reused: matching is synchronous). */
+let starts = new Int32Array(64);
+
+/**
+ * A path against a glob's segments: the same algorithm one level up, `**`
+ * being the `*` and each other segment one name (at most names × glob
+ * segments segment matches, which together read at most path × glob).
+ */
+function matchSegments(pattern: readonly Segment[], path: string): boolean {
+  let count = 0;
+  for (let at = 0; ; at++) {
+    if (count + 1 >= starts.length) {
+      const grown = new Int32Array(starts.length * 2);
+      grown.set(starts);
+      starts = grown;
+    }
+    starts[count++] = at;
+    at = path.indexOf("/", at);
+    if (at === -1) break;
+  }
+  starts[count] = path.length + 1;
   let t = 0;
   let p = 0;
   let starP = -1;
   let starT = 0;
-  while (t < names.length) {
+  while (t < count) {
     if (p < pattern.length) {
       const segment = pattern[p];
       if (segment === GLOBSTAR) {
@@ -250,7 +281,7 @@ function matchSegments(pattern: readonly Segment[], names: readonly string[]): b
         starT = t;
         continue;
       }
-      if (matchSegment(segment, names[t])) {
+      if (matchSegment(segment, path, starts[t], starts[t + 1] - 1)) {
         t++;
         p++;
         continue;
@@ -268,7 +299,7 @@ function matchSegments(pattern: readonly Segment[], names: readonly string[]): b
 function linearMatcher({ segments }: Parsed): Matcher {
   const last = segments.length - 1;
   const pattern: Segment[] = last > 0 && segments[last] === GLOBSTAR ? [...segments.slice(0, last), [STAR], GLOBSTAR] : segments;
-  return (relative) => matchSegments(pattern, relative.split("/"));
+  return (relative) => matchSegments(pattern, relative);
 }
 
 // ── compiling ─────────────────────────────────────────────────────────────
