@@ -558,18 +558,44 @@ export function analyzeGrepRegex(node: RegexNode): GrepRegexAnalysis {
 
 const hex = (unit: number) => `\\x{${unit.toString(16)}}`;
 
+/**
+ * RE2 reads code points where V8 (without `u`) reads UTF-16 units. So that
+ * both see the same units, RE2 is given each surrogate unit as a character
+ * of its own: unit `0xD800 + n` becomes U+F0000 + n (Plane 15, private use),
+ * in the pattern's sets and in the text ({@link re2Text}).
+ */
+const SURROGATE_SHIFT = 0xf0000 - 0xd800;
+
+/** `[lo, hi]` as RE2 class ranges, surrogate units moved to Plane 15. */
+function re2Ranges(lo: number, hi: number): string[] {
+  const span = (a: number, b: number) => (a === b ? hex(a) : `${hex(a)}-${hex(b)}`);
+  const out: string[] = [];
+  if (lo < 0xd800) out.push(span(lo, Math.min(hi, 0xd7ff)));
+  if (hi >= 0xd800 && lo <= 0xdfff) out.push(span(Math.max(lo, 0xd800) + SURROGATE_SHIFT, Math.min(hi, 0xdfff) + SURROGATE_SHIFT));
+  if (hi > 0xdfff) out.push(span(Math.max(lo, 0xe000), hi));
+  return out;
+}
+
 function re2Set(set: CharSet): string {
   if (set.length === 0) return "[^\\x{0}-\\x{10ffff}]";
   if (set.length === 1 && set[0][0] === set[0][1] && /[A-Za-z0-9_ ]/.test(String.fromCharCode(set[0][0]))) return String.fromCharCode(set[0][0]);
-  const parts = set.map(([lo, hi]) => (lo === hi ? hex(lo) : `${hex(lo)}-${hex(hi)}`));
-  // RE2 reads whole code points where V8 reads UTF-16 units: a set holding a high surrogate also
-  // takes the astral characters that start with it.
-  for (const [lo, hi] of set) {
-    const first = Math.max(lo, 0xd800);
-    const last = Math.min(hi, 0xdbff);
-    if (first <= last) parts.push(`${hex(0x10000 + (first - 0xd800) * 0x400)}-${hex(0x10000 + (last - 0xd800) * 0x400 + 0x3ff)}`);
-  }
-  return `[${parts.join("")}]`;
+  return `[${set.flatMap(([lo, hi]) => re2Ranges(lo, hi)).join("")}]`;
+}
+
+const SURROGATES = /[\ud800-\udfff]/g;
+
+/** A line as RE2 must see it: each surrogate unit as one Plane 15 character (see {@link SURROGATE_SHIFT}). */
+export function re2Text(line: string): string {
+  SURROGATES.lastIndex = 0;
+  if (!SURROGATES.test(line)) return line;
+  return line.replace(SURROGATES, (unit) => String.fromCodePoint(unit.charCodeAt(0) + SURROGATE_SHIFT));
+}
+
+/** An index into {@link re2Text}`(line)` as an index into `line`. */
+function lineIndex(line: string, index: number): number {
+  let at = 0;
+  for (let mapped = 0; mapped < index; at++) mapped += (line.charCodeAt(at) & 0xf800) === 0xd800 ? 2 : 1;
+  return at;
 }
 
 /** A one-unit set's unit, or undefined. */
@@ -584,18 +610,8 @@ export function toRe2Source(node: RegexNode): string {
       return re2Set(node.set);
     case "assert":
       return node.kind;
-    case "seq": {
-      let out = "";
-      for (let i = 0; i < node.items.length; i++) {
-        const high = unitOf(node.items[i]);
-        const low = i + 1 < node.items.length ? unitOf(node.items[i + 1]) : undefined;
-        if (high !== undefined && low !== undefined && high >= 0xd800 && high <= 0xdbff && low >= 0xdc00 && low <= 0xdfff) {
-          out += hex(0x10000 + (high - 0xd800) * 0x400 + (low - 0xdc00)); // a surrogate pair: one astral character for RE2
-          i++;
-        } else out += toRe2Source(node.items[i]);
-      }
-      return out;
-    }
+    case "seq":
+      return node.items.map(toRe2Source).join("");
     case "alt":
       return node.alternatives.map(toRe2Source).join("|");
     case "group":
@@ -681,16 +697,18 @@ export function compileGrepRegex(source: string, ignoreCase: boolean): GrepRegex
   const literal = requiredLiteral(tree);
   const engineTest =
     analysis.engine === "re2"
-      ? (line: string) => re2.test(line)
+      ? (line: string) => re2.test(re2Text(line))
       : analysis.quantified
-        ? (line: string) => (line.length <= V8_LINE_LIMIT ? v8.test(line) : re2.test(line))
+        ? (line: string) => (line.length <= V8_LINE_LIMIT ? v8.test(line) : re2.test(re2Text(line)))
         : (line: string) => v8.test(line);
   const test = literal === "" ? engineTest : (line: string) => line.includes(literal) && engineTest(line);
   const search = (line: string): number => {
     if (literal !== "" && !line.includes(literal)) return -1;
     const onV8 = analysis.engine === "v8" && (!analysis.quantified || line.length <= V8_LINE_LIMIT);
-    const found = onV8 ? v8.exec(line) : (re2.exec(line) as RegExpExecArray | null); // re2js mirrors RegExpExecArray (UTF-16 index)
-    return found?.index ?? -1;
+    if (onV8) return v8.exec(line)?.index ?? -1;
+    const text = re2Text(line);
+    const found = re2.exec(text) as RegExpExecArray | null; // re2js mirrors RegExpExecArray (a UTF-16 index)
+    return found === null ? -1 : text === line ? found.index : lineIndex(line, found.index);
   };
   return { test, search, analysis, re2Source };
 }
