@@ -64,7 +64,7 @@ async function series(ctx: BenchContext, n: number): Promise<BenchRow[]> {
   const findRawRows = findRaw();
   const statRows = await statOurs();
   const statRawRows = statRaw();
-  const find = await ctx.compare(findOurs, findRaw, { runs: RUNS, repeat: 10 });
+  const find = await ctx.compare(findOurs, findRaw, { runs: RUNS, repeat: { ours: 30, raw: 60 } });
   const stat = await ctx.compare(statOurs, statRaw, { runs: RUNS });
   const k = n >= 1000 ? `${n / 1000}k` : String(n);
   return [
