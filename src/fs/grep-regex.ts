@@ -165,26 +165,49 @@ function canonicalize(unit: number): number {
   return unit >= 128 && code < 128 ? unit : code;
 }
 
-let caseClasses: number[][] | undefined;
-/** Groups of two or more code units with the same canonical form (built once, on first use). */
-function foldGroups(): number[][] {
-  if (caseClasses) return caseClasses;
+/** Code units that share their canonical form with another, each mapped to its whole group. */
+let caseGroups: Map<number, readonly number[]> | undefined;
+/** {@link caseGroups}, built once on first use (V8's own `toUpperCase`, 256 units per call). */
+function foldGroups(): Map<number, readonly number[]> {
+  if (caseGroups) return caseGroups;
+  const canon = new Uint16Array(MAX_UNIT + 1);
+  for (let block = 0; block <= MAX_UNIT; block += 256) {
+    const upper = String.fromCharCode(...Array.from({ length: 256 }, (_, i) => block + i)).toUpperCase();
+    for (let unit = block; unit < block + 256; unit++) {
+      // No unit uppercases to nothing, so 256 units in 256 out means one each.
+      if (upper.length !== 256) canon[unit] = canonicalize(unit);
+      else {
+        const code = upper.charCodeAt(unit - block);
+        canon[unit] = unit >= 128 && code < 128 ? unit : code;
+      }
+    }
+  }
   const byCanon = new Map<number, number[]>();
   for (let unit = 0; unit <= MAX_UNIT; unit++) {
-    const canon = canonicalize(unit);
-    const group = byCanon.get(canon);
-    if (group) group.push(unit);
-    else byCanon.set(canon, [unit]);
+    if (canon[unit] === unit) continue;
+    const group = byCanon.get(canon[unit]) ?? (canon[canon[unit]] === canon[unit] ? [canon[unit]] : []);
+    group.push(unit);
+    byCanon.set(canon[unit], group);
   }
-  caseClasses = [...byCanon.values()].filter((group) => group.length > 1);
-  return caseClasses;
+  caseGroups = new Map();
+  for (const group of byCanon.values()) {
+    if (group.length > 1) for (const unit of group) caseGroups.set(unit, group);
+  }
+  return caseGroups;
 }
 
 /** Every code unit that matches a member of `set` when case is ignored. */
 function fold(set: CharSet): CharSet {
+  const groups = foldGroups();
   const extra: Array<[number, number]> = [];
-  for (const group of foldGroups()) {
-    if (group.some((unit) => contains(set, unit))) for (const unit of group) extra.push([unit, unit]);
+  const size = set.reduce((sum, [lo, hi]) => sum + hi - lo + 1, 0);
+  const take = (group: readonly number[]) => {
+    for (const other of group) if (!contains(set, other)) extra.push([other, other]);
+  };
+  if (size <= groups.size) {
+    for (const [lo, hi] of set) for (let unit = lo; unit <= hi; unit++) take(groups.get(unit) ?? []);
+  } else {
+    for (const [unit, group] of groups) if (group[0] === unit && group.some((member) => contains(set, member))) take(group);
   }
   return extra.length === 0 ? set : union(set, extra);
 }
@@ -678,13 +701,21 @@ export function compileGrepRegex(source: string, ignoreCase: boolean): GrepRegex
     const message = error instanceof Error ? error.message : String(error);
     throw new TypeError(message.startsWith("Invalid regular expression") ? message : `Invalid regular expression: ${message}`);
   }
-  const tree = parseGrepRegex(source, ignoreCase);
+  let analysis: GrepRegexAnalysis;
+  let literal: string;
   let re2Source: string;
   let re2: RE2JS;
   try {
+    const tree = parseGrepRegex(source, ignoreCase);
+    analysis = analyzeGrepRegex(tree);
+    literal = requiredLiteral(tree);
     re2Source = toRe2Source(tree);
     re2 = RE2JS.compile(re2Source);
   } catch (error) {
+    if (error instanceof TypeError) throw error;
+    if (error instanceof RangeError && /call stack/i.test(error.message)) {
+      throw new TypeError(`Invalid regular expression: /${source}/: nested too deeply for grep's linear-time engine`);
+    }
     if (error instanceof RangeError) throw unsupported(source, error.message);
     const message = error instanceof Error ? error.message : String(error);
     throw new TypeError(
@@ -693,8 +724,6 @@ export function compileGrepRegex(source: string, ignoreCase: boolean): GrepRegex
         : `Invalid regular expression: /${source}/: not accepted by grep's linear-time engine (${message})`,
     );
   }
-  const analysis = analyzeGrepRegex(tree);
-  const literal = requiredLiteral(tree);
   const engineTest =
     analysis.engine === "re2"
       ? (line: string) => re2.test(re2Text(line))

@@ -147,6 +147,11 @@ describe("unsupported constructs are named", () => {
     expect(() => compileGrepRegex(pattern, false)).toThrow(new TypeError(message));
   });
 
+  it("a pattern nested deeper than the parser's stack is a TypeError too", () => {
+    const deep = "(".repeat(20_000) + "a" + ")".repeat(20_000);
+    expect(() => compileGrepRegex(deep, false)).toThrow(new TypeError(`Invalid regular expression: /${deep}/: nested too deeply for grep's linear-time engine`));
+  });
+
   it("malformed source keeps V8's own message", () => {
     expect(() => compileGrepRegex("(", false)).toThrow(new TypeError("Invalid regular expression: /(/: Unterminated group"));
     expect(() => compileGrepRegex("a**", false)).toThrow(new TypeError("Invalid regular expression: /a**/: Nothing to repeat"));
@@ -289,6 +294,34 @@ describe("prefilter", () => {
     ["😀!", false, "😀!"],
   ] as const)("%s (ignoreCase %s) needs %j", (pattern, ignoreCase, literal) => {
     expect(requiredLiteral(parseGrepRegex(pattern, ignoreCase))).toBe(literal);
+  });
+});
+
+describe("ignoreCase folds as V8 does without u", () => {
+  it("every group of code units with one canonical form: each member finds all the others, and nothing else", () => {
+    const canonical = (unit: number) => {
+      const upper = String.fromCharCode(unit).toUpperCase();
+      return upper.length !== 1 || (unit >= 128 && upper.charCodeAt(0) < 128) ? unit : upper.charCodeAt(0);
+    };
+    const groups = new Map<number, number[]>();
+    for (let unit = 0; unit <= 0xffff; unit++) {
+      if (unit >= 0xd800 && unit <= 0xdfff) continue;
+      const key = canonical(unit);
+      groups.set(key, [...(groups.get(key) ?? []), unit]);
+    }
+    let checked = 0;
+    for (const group of groups.values()) {
+      if (group.length < 2) continue;
+      const source = `\\u${group[0]!.toString(16).padStart(4, "0")}`;
+      const re2 = RE2JS.compile(compileGrepRegex(source, true).re2Source);
+      const v8 = new RegExp(source, "i");
+      for (const unit of [...group, group[0]! + 1, group[0]! - 1]) {
+        const text = String.fromCharCode(unit);
+        expect(re2.test(re2Text(text)), `${source} on U+${unit.toString(16)}`).toBe(v8.test(text));
+      }
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(1000);
   });
 });
 
