@@ -237,12 +237,14 @@ function scanMatches(path: string, pieces: Iterable<string>, pattern: GrepPatter
   let lineNumber = 0; // lines before `text`
   let carry = "";
   for (const piece of pieces) {
-    const text = carry + piece;
-    const end = text.lastIndexOf("\n");
-    if (end === -1) {
-      carry = text;
+    // Only the new piece is searched for a line end: a line spanning many pieces costs linear time.
+    const pieceEnd = piece.lastIndexOf("\n");
+    if (pieceEnd === -1) {
+      carry += piece;
       continue;
     }
+    const text = carry + piece;
+    const end = carry.length + pieceEnd;
     let position = 0; // start of the first line not yet counted
     for (;;) {
       finder.lastIndex = position;

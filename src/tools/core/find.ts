@@ -40,8 +40,11 @@ export interface FindResult {
   nextOffset?: number;
 }
 
-/** A glob list argument: one glob or several. */
-export const globList = () => z.union([z.string(), z.array(z.string())]);
+/** Most globs one `exclude` or `include` list may hold (each is matched against every name walked). */
+export const MAX_GLOBS = 100;
+
+/** A glob list argument: one glob or several (at most {@link MAX_GLOBS}). */
+export const globList = () => z.union([z.string(), z.array(z.string()).max(MAX_GLOBS)]);
 
 /** `exclude`/`include` as a list: blank entries dropped, an empty list becomes `undefined`. */
 export function globsOf(value: string | string[] | undefined): string[] | undefined {
