@@ -13,22 +13,25 @@
  *    backreference, lookaround, an octal escape or an inline modifier group
  *    is refused with a TypeError that names the construct.
  * 3. The tree is written out as RE2 syntax (every character class spelt out,
- *    case folding done here with V8's rules, so both engines agree) and
- *    compiled with `re2js`, a port of RE2.
+ *    case folding done here with V8's rules, surrogate units moved to Plane
+ *    15 so RE2 reads UTF-16 units as V8 does) and compiled with `re2js`, a
+ *    port of RE2.
  * 4. {@link analyzeGrepRegex} decides whether V8 may run it: only when no
  *    quantified group, no two unbounded quantifiers whose characters
- *    overlap (unless the first must stop at the end of its run), and at most {@link MAX_V8_PATHS} paths through alternations and
- *    optional parts. Such a pattern backtracks at most polynomially (degree
- *    2 in the line length), so V8 runs it on lines up to
- *    {@link V8_LINE_LIMIT} characters and RE2 on longer ones; a pattern with
- *    no unbounded quantifier runs on V8 for every line. Everything else runs
- *    on RE2 only.
+ *    overlap (unless the first must stop at the end of its run), and at most
+ *    {@link MAX_V8_PATHS} paths through alternations and optional parts.
+ *    Such a pattern backtracks at most polynomially (degree 2 in the line
+ *    length), so V8 runs it on lines up to {@link V8_LINE_LIMIT} characters
+ *    and RE2 on longer ones; a pattern without an unbounded (or wide)
+ *    repeat runs on V8 for every line. Everything else runs on RE2 only.
+ * 5. A line without the literal every match needs ({@link requiredLiteral})
+ *    is rejected by `String#includes` before either engine runs.
  *
  * @module
  */
 import { RE2JS } from "re2js";
 
-/** Longest line V8 tests for a pattern with an unbounded quantifier; longer lines go to RE2. */
+/** Longest line V8 tests for a pattern with an unbounded (or wide) repeat; longer lines go to RE2. */
 export const V8_LINE_LIMIT = 256;
 
 /** Most paths through alternations, `?` and small bounded repeats that a pattern may have and still run on V8. */
@@ -553,7 +556,11 @@ export function analyzeGrepRegex(node: RegexNode): GrepRegexAnalysis {
           walk(n.body, undefined);
           return;
         }
-        if (n.max === n.min) return; // exactly n: no choice
+        if (n.max === n.min) {
+          // Exactly n: no choice, but a wide one costs n steps per start, so long lines go to RE2.
+          if (n.max > SMALL_REPEAT) quantified = true;
+          return;
+        }
         if (n.max - n.min <= SMALL_REPEAT) {
           paths *= n.max - n.min + 1;
           return;

@@ -126,6 +126,9 @@ describe("static analysis", () => {
   it("V8 takes long lines only for patterns without an unbounded repeat", () => {
     expect(analyzeGrepRegex(parseGrepRegex("TODO|FIXME", false))).toEqual({ engine: "v8", quantified: false });
     expect(analyzeGrepRegex(parseGrepRegex("function\\s+\\w+", false))).toEqual({ engine: "v8", quantified: true });
+    expect(analyzeGrepRegex(parseGrepRegex("x{16}y", false))).toEqual({ engine: "v8", quantified: false });
+    // A wide exact repeat costs its count per start: long lines go to RE2.
+    expect(analyzeGrepRegex(parseGrepRegex("x{1000}y", false))).toEqual({ engine: "v8", quantified: true });
     expect(V8_LINE_LIMIT).toBe(256);
   });
 });
