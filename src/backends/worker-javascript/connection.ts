@@ -100,7 +100,7 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
 
   #prune(): void {
     try {
-      this.journal.prune(this.now(), this.options.retentionMs, this.options.maxRetainedExecutions);
+      this.journal.prune(this.now(), this.options.retentionMs, this.options.maxRetainedExecutions, this.options.maxRetainedBytes);
     } catch {
       /* pruning is best effort */
     }

@@ -45,6 +45,12 @@ export class ExecJournal {
         backend TEXT NOT NULL, id TEXT NOT NULL, seq INTEGER NOT NULL, name TEXT NOT NULL,
         data BLOB, code INTEGER, result TEXT, PRIMARY KEY (backend, id, seq))`,
     );
+    // Output bytes journaled per run (for the byte budget of prune); journals made before it start at 0.
+    try {
+      db.run("ALTER TABLE __ws_exec_runs ADD COLUMN bytes INTEGER NOT NULL DEFAULT 0");
+    } catch {
+      /* the column exists */
+    }
   }
 
   get(id: string): JournalRun | undefined {
@@ -77,7 +83,13 @@ export class ExecJournal {
         name,
         data,
       );
-      this.#db.run("UPDATE __ws_exec_runs SET last_seq = ? WHERE backend = ? AND id = ?", seq, this.#backend, id);
+      this.#db.run(
+        "UPDATE __ws_exec_runs SET last_seq = ?, bytes = bytes + ? WHERE backend = ? AND id = ?",
+        seq,
+        data.byteLength,
+        this.#backend,
+        id,
+      );
       return true;
     });
   }
@@ -132,8 +144,12 @@ export class ExecJournal {
     });
   }
 
-  /** Deletes finished runs older than `retentionMs` and beyond the newest `max`. Running runs are never pruned. */
-  prune(now: number, retentionMs: number, max: number): void {
+  /**
+   * Deletes finished runs older than `retentionMs`, beyond the newest `max`,
+   * and past `maxBytes` of journaled output counted from the newest (the
+   * newest finished run is always kept). Running runs are never pruned.
+   */
+  prune(now: number, retentionMs: number, max: number, maxBytes = Infinity): void {
     const expired = this.#db.all<{ id: string }>(
       `SELECT id FROM __ws_exec_runs WHERE backend = ? AND status = 'done'
         AND (finished_at < ? OR id IN (
@@ -145,5 +161,17 @@ export class ExecJournal {
       max,
     );
     for (const { id } of expired) this.delete(id);
+    if (!Number.isFinite(maxBytes)) return;
+    const over = this.#db.all<{ id: string }>(
+      `SELECT id FROM (
+        SELECT id,
+          SUM(bytes) OVER (ORDER BY finished_at DESC, rowid DESC ROWS UNBOUNDED PRECEDING) AS total,
+          ROW_NUMBER() OVER (ORDER BY finished_at DESC, rowid DESC) AS n
+        FROM __ws_exec_runs WHERE backend = ? AND status = 'done')
+      WHERE n > 1 AND total > ?`,
+      this.#backend,
+      maxBytes,
+    );
+    for (const { id } of over) this.delete(id);
   }
 }

@@ -141,7 +141,7 @@ export interface WorkerJavaScriptBackendOptions {
    * `[stdout truncated: maxStdioBytes (<cap> bytes) reached; <n> bytes dropped]`.
    * The runner's own failure message may use 16 KiB of stderr past the cap.
    * Journal storage per run is up to twice this (both streams) until the
-   * run is pruned (`retentionMs`, `maxRetainedExecutions`).
+   * run is pruned (`retentionMs`, `maxRetainedExecutions`, `maxRetainedBytes`).
    * 0.8.0: 1 MiB for both streams together (see docs/porting.md).
    * @defaultValue 64 MiB (`67108864`)
    */
@@ -196,6 +196,16 @@ export interface WorkerJavaScriptBackendOptions {
    * @defaultValue 60 minutes (`3600000`)
    */
   retentionMs?: number;
+  /**
+   * Bytes of journaled output (stdout and stderr) kept for finished runs,
+   * per backend, counted from the newest run: older finished runs past it
+   * are pruned, as past `retentionMs` or `maxRetainedExecutions`. The newest
+   * finished run is always kept whole; running runs are never pruned. This
+   * bounds the journal's storage (each run may journal up to
+   * 2 × `maxStdioBytes`).
+   * @defaultValue 256 MiB (`268435456`)
+   */
+  maxRetainedBytes?: number;
   /**
    * Finished runs kept per backend.
    * @defaultValue `100`
@@ -258,6 +268,7 @@ export interface ResolvedOptions {
   maxExecutionSubscribers: number;
   retentionMs: number;
   maxRetainedExecutions: number;
+  maxRetainedBytes: number;
   compatibilityDate: string;
   compatibilityFlags: string[];
   egress: WorkerJavaScriptEgress;
@@ -411,6 +422,7 @@ export function resolveOptions(options: WorkerJavaScriptBackendOptions): Resolve
     maxExecutionSubscribers: positive(options, "maxExecutionSubscribers", 8, true),
     retentionMs: positive(options, "retentionMs", 60 * 60_000),
     maxRetainedExecutions: positive(options, "maxRetainedExecutions", 100, true),
+    maxRetainedBytes: positive(options, "maxRetainedBytes", 256 * MiB, true),
     compatibilityDate,
     compatibilityFlags: [...flags],
     egress,
