@@ -10,10 +10,13 @@
  * longer files list their chunks in `__ws_file_chunks (ino, idx) → chunk`.
  * `refs` counts every such reference. A chunk whose count is zero is reclaimed
  * by {@link ChunkStore.sweep} unless it is *pinned* or *leased*. In-flight
- * writes stage their chunks with a lease in the database (`__ws_chunks.lease`,
- * ms since the epoch): {@link STAGE_LEASE_MS} ahead, renewed while the write
- * runs, so no sweep of any Workspace, process or isolate on the same database
- * takes a chunk a live write still needs (spec 01 §4.7). Open read streams pin
+ * writes stage their chunks with a lease in the database: one
+ * `__ws_chunk_leases (chunk, holder, until)` row per chunk and write (the
+ * holder is a random id per write), {@link STAGE_LEASE_MS} ahead, renewed
+ * while the write runs, so no sweep of any Workspace, process or isolate on
+ * the same database takes a chunk a live write still needs (spec 01 §4.7).
+ * A write ends only its own leases, when it commits or fails, so two writes
+ * staging the same content never end each other's protection. Open read streams pin
  * the chunks of their snapshot; pins live in memory and are shared by every
  * Workspace over the same storage object. Chunks left at zero by a crash are
  * reclaimed by the first sweep after their lease ends (at most
@@ -45,8 +48,12 @@ export const STAGE_LEASE_MS = 600_000;
 /** Ids per statement that lists them (Durable Objects allow 100 bound parameters). */
 const ID_BATCH = 90;
 
-/** The sweep's condition: unreferenced, and no live lease at time `?`. */
-const RECLAIMABLE = `refs <= 0 AND (lease IS NULL OR lease <= ?)`;
+/**
+ * The sweep's condition: unreferenced, and no live lease at time `?1` —
+ * neither a write's row in `__ws_chunk_leases` nor a schema-2 `lease`.
+ */
+const RECLAIMABLE = `refs <= 0 AND (lease IS NULL OR lease <= ?1)
+  AND NOT EXISTS (SELECT 1 FROM __ws_chunk_leases l WHERE l.chunk = __ws_chunks.id AND l.until > ?1)`;
 
 /** Orphans deleted per sweep statement. */
 const SWEEP_BATCH = 512;
@@ -150,55 +157,64 @@ export class ChunkStore {
     return this.#insertLarge(chunk, 1);
   }
 
+  /** A new lease holder: the id one staged write passes to {@link stage}, {@link renew}, {@link count} and {@link endLease}. */
+  holder(): string {
+    return crypto.randomUUID();
+  }
+
   /**
-   * Stores a chunk without counting a reference, pins it and leases it for
-   * {@link STAGE_LEASE_MS} (for streamed writes, linked later by {@link count}). An
-   * existing chunk's lease is extended in the same statement that finds it,
-   * so no sweep can take it in between. The bytes are written before the
-   * index row, so an interrupted write can leave unreferenced bytes but never
-   * an index row without bytes.
+   * Stores a chunk without counting a reference, pins it and leases it to
+   * `holder` for {@link STAGE_LEASE_MS} (for streamed writes, linked later
+   * by {@link count}). The chunk is found or inserted and the lease recorded
+   * in one transaction, so no sweep can take it in between. The bytes are
+   * written before the index row, so an interrupted write can leave
+   * unreferenced bytes but never an index row without bytes.
    */
-  stage(chunk: HashedChunk): number {
+  stage(chunk: HashedChunk, holder: string): number {
     const until = this.#clock() + STAGE_LEASE_MS;
     this.#shared.recheckAt = Math.min(this.#shared.recheckAt, until + 1);
-    const existing = this.#db.one<{ id: number }>(
-      `UPDATE __ws_chunks SET lease = max(coalesce(lease, 0), ?) WHERE hash = ? RETURNING id`,
-      until,
-      chunk.hash,
-    );
-    if (existing) {
-      this.pin([existing.id]);
-      return existing.id;
-    }
-    let id: number;
-    if (chunk.data.byteLength <= INLINE_CHUNK_BYTES) {
-      id = this.#db.one<{ id: number }>(
-        `INSERT INTO __ws_chunks (hash, size, refs, data, lease) VALUES (?, ?, 0, ?, ?) RETURNING id`,
-        chunk.hash,
-        chunk.data.byteLength,
-        chunk.data,
+    const id = this.#db.tx(() => {
+      // A write statement: it takes the write lock before the chunk is found, so no other process's sweep runs in between.
+      const existing = this.#db.one<{ id: number }>(`UPDATE __ws_chunks SET refs = refs WHERE hash = ? RETURNING id`, chunk.hash);
+      let found: number;
+      if (existing) found = existing.id;
+      else if (chunk.data.byteLength <= INLINE_CHUNK_BYTES) {
+        found = this.#db.one<{ id: number }>(
+          `INSERT INTO __ws_chunks (hash, size, refs, data) VALUES (?, ?, 0, ?) RETURNING id`,
+          chunk.hash,
+          chunk.data.byteLength,
+          chunk.data,
+        )!.id;
+      } else {
+        found = this.#insertLarge(chunk, 0);
+      }
+      this.#db.run(
+        `INSERT INTO __ws_chunk_leases (chunk, holder, until) VALUES (?, ?, ?)
+         ON CONFLICT (chunk, holder) DO UPDATE SET until = max(until, excluded.until)`,
+        found,
+        holder,
         until,
-      )!.id;
-    } else {
-      id = this.#insertLarge(chunk, 0, until);
-    }
+      );
+      return found;
+    });
     this.pin([id]);
     return id;
   }
 
-  /** Extends the leases of staged chunks `ids` to {@link STAGE_LEASE_MS} from now. */
-  renew(ids: readonly number[]): void {
+  /** Extends every lease of `holder` to {@link STAGE_LEASE_MS} from now. */
+  renew(holder: string): void {
     const until = this.#clock() + STAGE_LEASE_MS;
     this.#shared.recheckAt = Math.min(this.#shared.recheckAt, until + 1);
-    const unique = [...new Set(ids)];
-    for (let start = 0; start < unique.length; start += ID_BATCH) {
-      const batch = unique.slice(start, start + ID_BATCH);
-      this.#db.run(
-        `UPDATE __ws_chunks SET lease = max(coalesce(lease, 0), ?) WHERE id IN (${batch.map(() => "?").join(", ")})`,
-        until,
-        ...batch,
-      );
-    }
+    this.#db.run(`UPDATE __ws_chunk_leases SET until = max(until, ?) WHERE holder = ?`, until, holder);
+  }
+
+  /**
+   * Ends every lease of `holder` (a staged write that committed or failed):
+   * its chunks are then kept only by their references, pins and other
+   * holders' leases. Safe to call twice.
+   */
+  endLease(holder: string): void {
+    this.#db.run(`DELETE FROM __ws_chunk_leases WHERE holder = ?`, holder);
   }
 
   /** Whether every chunk of `ids` is still stored, bytes included (checked at a write's commit). */
@@ -221,15 +237,14 @@ export class ChunkStore {
    * first, so an interrupted write can leave unreferenced bytes but never an
    * index row without bytes.
    */
-  #insertLarge(chunk: HashedChunk, refs: number, lease: number | null = null): number {
+  #insertLarge(chunk: HashedChunk, refs: number): number {
     const blob = this.#db.one<{ id: number }>(`INSERT INTO __ws_blobs (data) VALUES (?) RETURNING id`, chunk.data)!.id;
     return this.#db.one<{ id: number }>(
-      `INSERT INTO __ws_chunks (hash, size, refs, blob, lease) VALUES (?, ?, ?, ?, ?) RETURNING id`,
+      `INSERT INTO __ws_chunks (hash, size, refs, blob) VALUES (?, ?, ?, ?) RETURNING id`,
       chunk.hash,
       chunk.data.byteLength,
       refs,
       blob,
-      lease,
     )!.id;
   }
 
@@ -249,16 +264,17 @@ export class ChunkStore {
   }
 
   /**
-   * Counts one reference per occurrence in `ids` (staged chunks being linked)
-   * and ends their leases: a referenced chunk needs none, and a lease left in
-   * place would keep the chunk after the file is removed. (If another
-   * process staged the same chunk meanwhile, its commit re-checks with
-   * {@link ChunkStore.present} and fails with EIO rather than link a missing chunk.)
+   * Counts one reference per occurrence in `ids` (staged chunks being linked
+   * by `holder`) and ends `holder`'s leases: a referenced chunk needs none,
+   * and a lease left in place would keep the chunk after the file is
+   * removed. Other writes' leases on the same chunks stay. (A schema-2
+   * `lease` on them is ended too: only schema-2 code set it.)
    */
-  count(ids: readonly number[]): void {
+  count(ids: readonly number[], holder: string): void {
     const counts = new Map<number, number>();
     for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
     for (const [id, n] of counts) this.#db.run(`UPDATE __ws_chunks SET refs = refs + ?, lease = NULL WHERE id = ?`, n, id);
+    this.endLease(holder);
   }
 
   /** Drops a file's references and chunk list. Returns whether any reference was dropped. */
@@ -368,12 +384,14 @@ export class ChunkStore {
           this.#db.run(`DELETE FROM __ws_chunks WHERE id IN (${batch})`, now);
         } else {
           for (const id of free) {
-            this.#db.run(`DELETE FROM __ws_blobs WHERE id = (SELECT blob FROM __ws_chunks WHERE id = ? AND ${RECLAIMABLE})`, id, now);
-            this.#db.run(`DELETE FROM __ws_chunks WHERE id = ? AND ${RECLAIMABLE}`, id, now);
+            this.#db.run(`DELETE FROM __ws_blobs WHERE id = (SELECT blob FROM __ws_chunks WHERE id = ?2 AND ${RECLAIMABLE})`, now, id);
+            this.#db.run(`DELETE FROM __ws_chunks WHERE id = ?2 AND ${RECLAIMABLE}`, now, id);
           }
         }
       });
       budget -= orphans.length;
+      // Leases of writers that crashed (ended, never removed) are dropped with the chunks they no longer keep.
+      this.#db.run(`DELETE FROM __ws_chunk_leases WHERE until <= ?`, now);
       if (orphans.length < SWEEP_BATCH || free.length < orphans.length) return;
     }
     shared.backlog = true;

@@ -10,9 +10,13 @@
  * - `__ws_chunks`: content-addressed chunk index (SHA-256 → id, refcount).
  *   Chunks up to 16 KiB keep their bytes in the row (`data`); larger ones
  *   keep them apart in `__ws_blobs` (`blob` → its id), so refcount updates
- *   never rewrite a 512 KiB row. `lease` (ms since the epoch, schema 2) keeps
- *   an unreferenced chunk staged by an in-flight write from every sweep, in
- *   any process, until then (spec 01 §4.7; see `chunks.ts`).
+ *   never rewrite a 512 KiB row. `lease` (ms since the epoch, schema 2) is
+ *   the lease of schema-2 code, still honoured by the sweep.
+ * - `__ws_chunk_leases` (schema 3): `(chunk, holder) → until` (ms since the
+ *   epoch), one row per chunk an in-flight write has staged: the sweep of
+ *   any Workspace or process keeps a chunk with a live row (spec 01 §4.7;
+ *   see `chunks.ts`). Each write ends only its own rows, so a write that
+ *   links a chunk never ends another write's lease on it.
  * - `__ws_file_chunks`: the chunk list of a file longer than one chunk,
  *   `(ino, idx)` → chunk id; a one-chunk file keeps its chunk id in
  *   `__ws_nodes.chunk`, so small files cost one row.
@@ -22,7 +26,7 @@
  *
  * This module runs the DDL and owns `__ws_meta`; the rows of each table are
  * read and written only by its owner: `__ws_nodes` by `nodes.ts`, the chunk
- * tables by `chunks.ts`, `__ws_mounts` by `mount-records.ts`.
+ * tables (leases included) by `chunks.ts`, `__ws_mounts` by `mount-records.ts`.
  *
  * @module
  */
@@ -65,6 +69,13 @@ const DDL = [
   // The sweep's own condition (`refs <= 0`, chunks.ts), so it reads the orphans alone, not the table.
   `CREATE INDEX IF NOT EXISTS __ws_chunks_unreferenced ON __ws_chunks (id) WHERE refs <= 0`,
   `CREATE TABLE IF NOT EXISTS __ws_blobs (id INTEGER PRIMARY KEY, data BLOB NOT NULL)`,
+  // One row per (staged chunk, in-flight write): each write holds and ends only its own leases.
+  `CREATE TABLE IF NOT EXISTS __ws_chunk_leases (
+     chunk INTEGER NOT NULL,
+     holder TEXT NOT NULL,
+     until INTEGER NOT NULL,
+     PRIMARY KEY (chunk, holder)
+   ) WITHOUT ROWID`,
   `CREATE TABLE IF NOT EXISTS __ws_file_chunks (
      ino INTEGER NOT NULL,
      idx INTEGER NOT NULL,

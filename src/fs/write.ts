@@ -105,11 +105,12 @@ export class FileWriter {
    */
   async #writeStaged(request: WriteRequest, segments: string[], pieces: AsyncIterable<Uint8Array>): Promise<void> {
     const ids: number[] = [];
+    const holder = this.#chunks.holder();
     let size = 0;
     let renewed = Date.now();
     const renew = (): void => {
       renewed = Date.now();
-      this.#chunks.renew(ids);
+      this.#chunks.renew(holder);
     };
     // Renews the leases while the stream is slow to deliver; each staged piece renews them too when due.
     const timer = setInterval(() => {
@@ -124,7 +125,7 @@ export class FileWriter {
       for await (const piece of pieces) {
         const hash = await sha256(piece);
         if (Date.now() - renewed > STAGE_LEASE_MS / 3) renew();
-        ids.push(this.#chunks.stage({ hash, data: piece }));
+        ids.push(this.#chunks.stage({ hash, data: piece }, holder));
         size += piece.byteLength;
       }
       this.#nodes.transaction(() => {
@@ -132,11 +133,17 @@ export class FileWriter {
         if (!this.#chunks.present(ids)) {
           throw new WorkspaceFsError("EIO", "writeFile", request.path, "a staged chunk is missing from the store; the file was not changed");
         }
-        this.#chunks.count(ids);
+        this.#chunks.count(ids, holder);
         this.#commit(target, null, ids, size, request);
       });
     } finally {
       clearInterval(timer);
+      try {
+        // A failed write's chunks are reclaimable at once (a committed one already ended its leases).
+        this.#chunks.endLease(holder);
+      } catch {
+        // The store is closed or failing: the leases end by themselves after STAGE_LEASE_MS.
+      }
       this.#chunks.unpin(ids);
       this.#chunks.sweep();
     }
@@ -149,13 +156,13 @@ export class FileWriter {
     this.#guard.assertWritable(path, "writeFile");
     if (exclusive) {
       const trace = this.#guard.trace();
-      const own = this.#nodes.resolve(segments, { followFinal: false, trace });
+      const own = this.#nodes.resolve(segments, { followFinal: false, trace, creating: true });
       this.#guard.assertWritableVia(trace, own, "writeFile", path, this.#nodes);
       throwIfWalkFailed(own, "writeFile", path);
       if (own.status === "found") throw new WorkspaceFsError("EEXIST", "writeFile", path);
     }
     const trace = this.#guard.trace();
-    const found = this.#nodes.resolve(segments, { followFinal: true, trace });
+    const found = this.#nodes.resolve(segments, { followFinal: true, trace, creating: true });
     this.#guard.assertWritableVia(trace, found, "writeFile", path, this.#nodes);
     throwIfWalkFailed(found, "writeFile", path);
     // Through a link whose target ends in `/`: a directory is named, so no file is written or created (Linux: EISDIR).

@@ -188,6 +188,48 @@ describe("staged chunks are leased in the database (spec 01 §4.7)", () => {
     sa.close();
   });
 
+  it("a second writer that links the same chunk does not end the first writer's lease on it", async () => {
+    // Second attack run (issue 20): B's commit used to clear the lease A held on a chunk they share.
+    const { file, sa, a, writing, release, expected } = await stagedWrite("shared-chunk.db");
+    const sb = nodeSqliteStorage(file);
+    const b = new Workspace({ storage: sb });
+    // B streams the same first chunk plus 3 bytes, links it, then removes the file: refs back to 0.
+    const tail = new Uint8Array([1, 2, 3]);
+    let sent = 0;
+    const same = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === 0) controller.enqueue(piece(0));
+        else if (sent === 1) controller.enqueue(tail);
+        else controller.close();
+        sent++;
+      },
+    });
+    await b.fs.writeFile("/g", same);
+    await b.fs.rm("/g");
+    expect(orphanCount(file)).toBe(2); // A's two staged chunks, still leased to A
+    release();
+    await writing;
+    expect(sameBytes(await bytesOf(a, "/f"), expected)).toBe(true);
+    await b.close();
+    sb.close();
+    await a.close();
+    sa.close();
+  });
+
+  it("a failed stream write's chunks are reclaimed at once: it ends its own leases", async () => {
+    const started = await stagedWrite("failed.db");
+    const { file, sa, a, fail } = started;
+    const writing = started.writing.catch((e: unknown) => e);
+    fail(new Error("source failed"));
+    expect(await writing).toMatchObject({ message: "source failed" });
+    expect(orphanCount(file)).toBe(0);
+    const leases = Number(sa.sql.exec<{ n: number }>("SELECT count(*) AS n FROM __ws_chunk_leases").toArray()[0]!.n);
+    expect(leases).toBe(0);
+    expect(await a.fs.readFile("/f", "utf8")).toBe("OLD");
+    await a.close();
+    sa.close();
+  });
+
   it("a schema-1 store (no lease column) is upgraded when opened", async () => {
     const file = join(dir, "upgrade.db");
     let storage = nodeSqliteStorage(file);

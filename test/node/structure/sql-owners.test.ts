@@ -32,7 +32,7 @@ const OWNERS: Record<string, readonly string[]> = {
   /** The tree: inode rows, path resolution, listings. */
   "src/fs/nodes.ts": ["__ws_nodes"],
   /** Content: chunk index, chunk bytes, chunk lists and their reference counts. */
-  "src/fs/chunks.ts": ["__ws_chunks", "__ws_blobs", "__ws_file_chunks"],
+  "src/fs/chunks.ts": ["__ws_chunks", "__ws_blobs", "__ws_file_chunks", "__ws_chunk_leases"],
   /** Mount records (spec 01 §6). */
   "src/fs/mount-records.ts": ["__ws_mounts"],
   /** DDL of every VFS table, and the schema version. */
