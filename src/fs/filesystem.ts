@@ -232,6 +232,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
         followFinal: false,
         createMissing: recursive ? (parent, name) => createDir(parent, name, DIR_MODE) : undefined,
         trace,
+        creating: true,
       });
       this.#guard.assertWritableVia(trace, found, "mkdir", canonical, this.#nodes);
       throwIfWalkFailed(found, "mkdir", canonical);
@@ -288,7 +289,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
       const sourceTrace = this.#guard.trace();
       const source = this.#nodes.resolve(segmentsOf(from), { followFinal: false, trace: sourceTrace });
       const destinationTrace = this.#guard.trace();
-      const destination = this.#nodes.resolve(segmentsOf(to), { followFinal: false, trace: destinationTrace });
+      const destination = this.#nodes.resolve(segmentsOf(to), { followFinal: false, trace: destinationTrace, creating: true });
       this.#guard.assertWritableVia(sourceTrace, source, "rename", from, this.#nodes);
       this.#guard.assertWritableVia(destinationTrace, destination, "rename", to, this.#nodes);
       if (source.status === "eloop") throw new WorkspaceFsError("ELOOP", "rename", from);
@@ -326,7 +327,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     this.#guard.assertWritable(canonical, "symlink");
     const mtime = this.#now();
     this.#nodes.transaction(() => {
-      const found = this.#nodes.resolve(segmentsOf(canonical), { followFinal: false, followLinks: false });
+      const found = this.#nodes.resolve(segmentsOf(canonical), { followFinal: false, followLinks: false, creating: true });
       throwIfWalkFailed(found, "symlink", canonical);
       if (found.status === "found") throw new WorkspaceFsError("EEXIST", "symlink", canonical);
       const missing = found as Extract<Resolution, { status: "missing" }>;

@@ -69,6 +69,12 @@ export interface ResolveOptions {
   followLinks?: boolean;
   /** The whole literal path is known to have no node (a {@link Nodes.stat} miss): skip its lookup. */
   absent?: boolean;
+  /**
+   * The path may well not exist yet (a create): read the key of every prefix,
+   * the path's own included, in one statement, instead of its key first and
+   * the chain on a miss.
+   */
+  creating?: boolean;
   /** Called for a missing directory named by the caller's path (not by a link target); returns the created node. */
   createMissing?: (parent: Node, name: string) => Node;
   /** Also fetch the bytes of a small final file in the same query (for reads). */
@@ -286,12 +292,15 @@ export class Nodes {
     let known: Map<string, Node | undefined> | undefined;
     if (segments.length > 0) {
       // The literal path, no link on it: one lookup of its key, whatever its depth.
-      const hit = options.absent ? undefined : this.#byKey(keyOf(segments), options.withData === true);
-      if (hit && !(hit.kind === Kind.Symlink && options.followFinal)) {
-        if (trace) trace.reached = hit;
-        return { status: "found", node: hit };
+      if (options.creating) known = this.#chain(segments, undefined, true);
+      else {
+        const hit = options.absent ? undefined : this.#byKey(keyOf(segments), options.withData === true);
+        if (hit && !(hit.kind === Kind.Symlink && options.followFinal)) {
+          if (trace) trace.reached = hit;
+          return { status: "found", node: hit };
+        }
+        known = this.#chain(segments, hit);
       }
-      known = this.#chain(segments, hit);
     }
     const lookup = (parent: number, name: string): Node | undefined => {
       const key = `${parent}/${name}`;
@@ -373,14 +382,15 @@ export class Nodes {
 
   /**
    * The nodes along the literal path (every proper prefix that exists, and
-   * `last` for the whole path when found), read in one statement by their
+   * `last` for the whole path when found; with `whole`, the whole path's
+   * node is read here too), read in one statement by their
    * keys, for the segment walk: keys `parent/name`, an `undefined` value
    * records an entry known to be absent. The physical paths that exist are
    * closed under prefixes, so the rows are the chain from `/` down to where
    * the path leaves the tree: a link, a file, or a missing name.
    */
-  #chain(segments: readonly string[], last: Node | undefined): Map<string, Node | undefined> {
-    const keys = prefixKeys(segments.slice(0, -1));
+  #chain(segments: readonly string[], last: Node | undefined, whole = false): Map<string, Node | undefined> {
+    const keys = prefixKeys(whole ? segments : segments.slice(0, -1));
     // Durable Objects bind at most 100 parameters: a deeper path passes its keys as one JSON array.
     const list = keys.length <= MAX_BOUND_KEYS ? keys.map(() => "?").join(", ") : `SELECT value FROM json_each(?)`;
     const bindings = keys.length <= MAX_BOUND_KEYS ? keys : [JSON.stringify(keys)];
