@@ -31,7 +31,9 @@
  * RE2 (`re2js`) was measured for the second role and rejected: picomatch's
  * regexes need lookaheads RE2 lacks, and on a regex built from the glob its
  * NFA took 50–100 ms per 255-character name for a 500-character glob. A glob
- * longer than {@link MAX_GLOB_LENGTH} characters is a `TypeError`.
+ * that comes to more than {@link MAX_GLOB_SIZE} characters once `{a,b}` is
+ * expanded is a `TypeError`: the work per path is at most its length times
+ * that.
  *
  * **Unicode (issue 12 §6).** Names are stored as given, but matching ignores
  * the difference between Unicode normalisation forms: the glob and each path
@@ -58,8 +60,13 @@ export type Matcher = (relative: string) => boolean;
 /** Expansions of `{a,b}` alternations beyond which the pattern is left as is (its braces literal). */
 const MAX_EXPANSIONS = 256;
 
-/** Longest glob accepted (as given, before `{a,b}` expansion); longer ones are a `TypeError`. */
-export const MAX_GLOB_LENGTH = 1024;
+/**
+ * Most characters a glob may come to once its `{a,b}` alternatives are
+ * expanded (for `exclude`, all its globs together): each alternative is tested
+ * against each walked path, so this bounds the work per path. More is a
+ * `TypeError`.
+ */
+export const MAX_GLOB_SIZE = 4096;
 
 /**
  * The alternatives of a glob: `{a,b}` alternations expanded (spec 01 §3.4),
@@ -179,15 +186,30 @@ function render(segments: readonly Segment[]): string {
   return segments.map((segment) => (segment === GLOBSTAR ? "**" : segment.map((atom) => (atom === STAR ? "*" : atom === QMARK ? "?" : atom)).join(""))).join("/");
 }
 
-/** picomatch's regex can only backtrack mildly: plain, at most one `**` segment, at most one `*` run per other segment. */
+/**
+ * Segments a glob may have after its `**` and still go to picomatch: its
+ * regex tries them at every `/` of the path (the linear matcher matches them
+ * once, against the path's last segments).
+ */
+const MILD_TAIL = 8;
+
+/**
+ * picomatch's regex can only backtrack mildly: plain, at most one `**`
+ * segment with at most {@link MILD_TAIL} segments after it, at most one `*`
+ * run per other segment.
+ */
 function backtracksMildly({ segments, plain }: Parsed): boolean {
   if (!plain) return false;
-  let globstars = 0;
-  for (const segment of segments) {
-    if (segment === GLOBSTAR) globstars++;
-    else if (segment.filter((atom) => atom === STAR).length > 1) return false;
+  let globstar = -1;
+  for (const [k, segment] of segments.entries()) {
+    if (segment === GLOBSTAR) {
+      if (globstar >= 0) return false;
+      globstar = k;
+    } else if (segment.filter((atom) => atom === STAR).length > 1) {
+      return false;
+    }
   }
-  return globstars <= 1;
+  return globstar < 0 || segments.length - 1 - globstar <= MILD_TAIL;
 }
 
 // ── the linear matcher ────────────────────────────────────────────────────
@@ -256,7 +278,7 @@ let starts = new Int32Array(64);
  * being the `*` and each other segment one name (at most names × glob
  * segments segment matches, which together read at most path × glob).
  */
-function matchSegments(pattern: readonly Segment[], path: string): boolean {
+function matchSegments(pattern: readonly Segment[], lastGlobstar: number, path: string): boolean {
   let count = 0;
   for (let at = 0; ; at++) {
     if (count + 1 >= starts.length) {
@@ -269,12 +291,23 @@ function matchSegments(pattern: readonly Segment[], path: string): boolean {
     if (at === -1) break;
   }
   starts[count] = path.length + 1;
+  // The segments after the last `**` can only be the path's last ones: match them there, without a search.
+  let end = count;
+  let pEnd = pattern.length;
+  if (lastGlobstar >= 0) {
+    for (let q = pattern.length - 1; q > lastGlobstar; q--) {
+      if (end === 0) return false;
+      end--;
+      if (!matchSegment(pattern[q] as Atom[], path, starts[end], starts[end + 1] - 1)) return false;
+    }
+    pEnd = lastGlobstar + 1;
+  }
   let t = 0;
   let p = 0;
   let starP = -1;
   let starT = 0;
-  while (t < count) {
-    if (p < pattern.length) {
+  while (t < end) {
+    if (p < pEnd) {
       const segment = pattern[p];
       if (segment === GLOBSTAR) {
         starP = p++;
@@ -291,15 +324,16 @@ function matchSegments(pattern: readonly Segment[], path: string): boolean {
     t = ++starT;
     p = starP + 1;
   }
-  while (p < pattern.length && pattern[p] === GLOBSTAR) p++;
-  return p === pattern.length;
+  while (p < pEnd && pattern[p] === GLOBSTAR) p++;
+  return p === pEnd;
 }
 
 /** The linear matcher for a parsed glob. A final `X/**` needs at least one segment after `X`, so a `*` segment goes before that `**`. */
 function linearMatcher({ segments }: Parsed): Matcher {
   const last = segments.length - 1;
   const pattern: Segment[] = last > 0 && segments[last] === GLOBSTAR ? [...segments.slice(0, last), [STAR], GLOBSTAR] : segments;
-  return (relative) => matchSegments(pattern, relative);
+  const lastGlobstar = pattern.lastIndexOf(GLOBSTAR);
+  return (relative) => matchSegments(pattern, lastGlobstar, relative);
 }
 
 // ── compiling ─────────────────────────────────────────────────────────────
@@ -341,20 +375,34 @@ function nfc(relative: string): string {
   return NON_ASCII.test(relative) ? relative.normalize("NFC") : relative;
 }
 
-/** Globs' alternatives (`{a,b}` expanded), each parsed in NFC; a glob over {@link MAX_GLOB_LENGTH} is refused. */
-function parseAll(globs: readonly string[]): Parsed[] {
+/**
+ * Globs' alternatives (`{a,b}` expanded), each parsed in NFC. Refuses globs
+ * that come to more than {@link MAX_GLOB_SIZE} characters together.
+ */
+function parseAll(globs: readonly string[], label: "glob" | "exclude"): Parsed[] {
+  const all: string[] = [];
+  let size = 0;
   for (const glob of globs) {
-    if (glob.length > MAX_GLOB_LENGTH) {
-      throw new TypeError(`glob too long: ${glob.length} characters, at most ${MAX_GLOB_LENGTH}: ${JSON.stringify(glob.slice(0, 40))}…`);
+    const expanded = glob.length > MAX_GLOB_SIZE ? [glob] : alternatives(glob.normalize("NFC"));
+    for (const alternative of expanded) size += alternative.length;
+    if (size <= MAX_GLOB_SIZE) {
+      all.push(...expanded);
+      continue;
     }
+    const how = expanded.length > 1 ? " with its {a,b} alternatives expanded" : "";
+    throw new TypeError(
+      label === "glob"
+        ? `glob too long: ${size} characters${how}, at most ${MAX_GLOB_SIZE}: ${JSON.stringify(glob.slice(0, 40))}${glob.length > 40 ? "…" : ""}`
+        : `exclude globs too long: more than ${MAX_GLOB_SIZE} characters together, {a,b} alternatives expanded`,
+    );
   }
-  return globs.flatMap((glob) => alternatives(glob.normalize("NFC"))).map(parse);
+  return all.map(parse);
 }
 
 /** Compiles a glob; `undefined` or `""` match everything. */
 export function compileGlob(pattern: string | undefined): Matcher {
   if (pattern === undefined || pattern === "") return () => true;
-  const match = compileAny(parseAll([pattern]));
+  const match = compileAny(parseAll([pattern], "glob"));
   return (relative) => match(nfc(relative));
 }
 
@@ -368,7 +416,7 @@ export interface Exclude {
 
 /** Compiles `exclude` globs; `""` entries are ignored. Returns `undefined` when nothing is excluded. */
 export function compileExclude(globs: readonly string[] | undefined): Exclude | undefined {
-  const all = parseAll((globs ?? []).filter((glob) => glob !== ""));
+  const all = parseAll((globs ?? []).filter((glob) => glob !== ""), "exclude");
   if (all.length === 0) return undefined;
   const drop = compileAny(all);
   const parents = all.flatMap((parsed) => parentOf(parsed) ?? []);
@@ -386,9 +434,9 @@ export function compileExclude(globs: readonly string[] | undefined): Exclude | 
  */
 export const globInternals = {
   engines: (pattern: string): Array<"picomatch" | "linear"> =>
-    parseAll([pattern]).map((parsed) => (backtracksMildly(parsed) && render(parsed.segments) !== "" ? "picomatch" : "linear")),
+    parseAll([pattern], "glob").map((parsed) => (backtracksMildly(parsed) && render(parsed.segments) !== "" ? "picomatch" : "linear")),
   linear: (pattern: string): Matcher => {
-    const matchers = parseAll([pattern]).map(linearMatcher);
+    const matchers = parseAll([pattern], "glob").map(linearMatcher);
     return (relative) => matchers.some((match) => match(relative));
   },
 };

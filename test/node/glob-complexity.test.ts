@@ -11,7 +11,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { Workspace, nodeSqliteStorage } from "../../src/index.js";
-import { compileExclude, compileGlob, globInternals, MAX_GLOB_LENGTH } from "../../src/fs/glob.js";
+import { compileExclude, compileGlob, globInternals, MAX_GLOB_SIZE } from "../../src/fs/glob.js";
 
 const HOSTILE = "**/**/**/**/*a*a*a*a*a*b";
 const A120 = "a".repeat(120);
@@ -101,15 +101,33 @@ describe("globs with many stars finish fast (issue 20 §2)", () => {
     expect(ms).toBeLessThan(BOUND_MS);
   });
 
-  it(`a glob longer than ${MAX_GLOB_LENGTH} characters is a TypeError (pattern, exclude, include)`, async () => {
+  it("a ** followed by 100 segments, against every prefix of a 1000-deep path, as a walk tests them (before: about 2 s)", () => {
+    const segments = Array(1000).fill("a");
+    const paths = segments.map((_, depth) => segments.slice(0, depth + 1).join("/"));
+    paths.push(paths[999] + "/b");
+    const start = performance.now();
+    const match = compileGlob("**/" + "*a/".repeat(100) + "b");
+    expect(paths.filter((path) => match(path))).toEqual([paths[1000]]);
+    expect(performance.now() - start).toBeLessThan(BOUND_MS);
+  });
+
+  it(`a glob that comes to more than ${MAX_GLOB_SIZE} characters, {a,b} expanded, is a TypeError (pattern, exclude, include)`, async () => {
     const fs = workspaceFs();
     await fs.mkdir("/w");
-    const long = "*a".repeat(MAX_GLOB_LENGTH / 2) + "*";
-    const message = `glob too long: ${MAX_GLOB_LENGTH + 1} characters, at most ${MAX_GLOB_LENGTH}: "${long.slice(0, 40)}"…`;
-    await expect(fs.find("/w", long)).rejects.toThrow(new TypeError(message));
-    await expect(fs.find("/w", undefined, { exclude: [long] })).rejects.toThrow(new TypeError(message));
-    await expect(fs.grep("x", "/w", { include: long })).rejects.toThrow(new TypeError(message));
+    const long = "*a".repeat(MAX_GLOB_SIZE / 2) + "*";
+    const tooLong = `glob too long: ${MAX_GLOB_SIZE + 1} characters, at most ${MAX_GLOB_SIZE}: "${long.slice(0, 40)}"…`;
+    await expect(fs.find("/w", long)).rejects.toThrow(new TypeError(tooLong));
+    await expect(fs.grep("x", "/w", { include: long })).rejects.toThrow(new TypeError(tooLong));
+    const excludes = `exclude globs too long: more than ${MAX_GLOB_SIZE} characters together, {a,b} alternatives expanded`;
+    await expect(fs.find("/w", undefined, { exclude: [long] })).rejects.toThrow(new TypeError(excludes));
+    await expect(fs.find("/w", undefined, { exclude: [long.slice(0, 3000), long.slice(0, 1100)] })).rejects.toThrow(new TypeError(excludes));
+    // 256 alternatives of a star and 900 characters of text took 180 ms per name before this limit.
+    const braces = "{a,b}".repeat(8) + "*" + "a".repeat(900) + "b";
+    await expect(fs.find("/w", braces)).rejects.toThrow(
+      new TypeError(`glob too long: ${256 * 910} characters with its {a,b} alternatives expanded, at most ${MAX_GLOB_SIZE}: "${braces.slice(0, 40)}"…`),
+    );
     expect(await fs.find("/w", long.slice(1))).toEqual([]);
+    expect(await fs.find("/w", "{a,b}{a,b}*" + "a".repeat(1000) + "b")).toEqual([]);
   });
 });
 
