@@ -178,7 +178,7 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
     } catch (err) {
       void events.cancel();
       const message = err instanceof Error ? err.message : String(err);
-      run.output("stderr", encoder.encode(`${message}\n`));
+      run.output([["stderr", encoder.encode(`${message}\n`)]]);
       void run.stop("kill");
       throw err;
     }

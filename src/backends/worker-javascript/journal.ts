@@ -72,21 +72,35 @@ export class ExecJournal {
 
   /** Appends an output event while the run is still running; returns false otherwise. */
   append(id: string, seq: number, name: "stdout" | "stderr", data: Uint8Array): boolean {
+    return this.appendAll(id, [{ seq, name, data }]);
+  }
+
+  /**
+   * Appends output events (ascending `seq`) in one transaction while the run
+   * is still running — all of them or, when it is not running, none; returns
+   * false then.
+   */
+  appendAll(id: string, events: readonly { seq: number; name: "stdout" | "stderr"; data: Uint8Array }[]): boolean {
+    if (events.length === 0) return true;
     return this.#db.tx(() => {
       const run = this.get(id);
       if (!run || run.status !== "running") return false;
-      this.#db.run(
-        "INSERT INTO __ws_exec_events (backend, id, seq, name, data) VALUES (?, ?, ?, ?, ?)",
-        this.#backend,
-        id,
-        seq,
-        name,
-        data,
-      );
+      let bytes = 0;
+      for (const { seq, name, data } of events) {
+        this.#db.run(
+          "INSERT INTO __ws_exec_events (backend, id, seq, name, data) VALUES (?, ?, ?, ?, ?)",
+          this.#backend,
+          id,
+          seq,
+          name,
+          data,
+        );
+        bytes += data.byteLength;
+      }
       this.#db.run(
         "UPDATE __ws_exec_runs SET last_seq = ?, bytes = bytes + ? WHERE backend = ? AND id = ?",
-        seq,
-        data.byteLength,
+        events[events.length - 1]!.seq,
+        bytes,
         this.#backend,
         id,
       );

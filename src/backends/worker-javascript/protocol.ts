@@ -29,11 +29,15 @@ export type BridgeCallKind = "fs" | "host";
 /** The RPC object the runner gets (the host's `RunBridge`); every method is a call back into the host. */
 export interface IsolateBridge {
   /**
-   * Appends `bytes` to the run's `stream`. The host keeps at most
+   * Appends a batch of output, in the order it was written: `bytes` holds
+   * the batch's segments one after another and `segments[i]` is the byte
+   * length of segment i — positive for stdout, negative for stderr (so
+   * alternating writes of the two streams cost one call, not one each).
+   * Bytes past the listed segments count as stdout. The host keeps at most
    * `maxStdioBytes + stdioReserveBytes` bytes of each stream and drops
    * (and counts) the rest.
    */
-  output(stream: "stdout" | "stderr", bytes: Uint8Array): void | Promise<void>;
+  output(bytes: Uint8Array, segments: number[]): void | Promise<void>;
   /**
    * Reports how many bytes of `stream` the runner has dropped so far past
    * `maxStdioBytes` (a running total, never decreasing); the host states

@@ -20,9 +20,14 @@ const encoder = new TextEncoder();
 /**
  * Output is coalesced before it is journaled: output arriving after a quiet
  * spell is journaled at once; more output within {@link FLUSH_MS} of the last
- * write is held (one stream's bytes) until that interval is up, this many
- * bytes have gathered, the stream switches, or the run ends — so a stream of
- * tiny writes becomes about one row per interval, not one row each.
+ * write is held until that interval is up, this many bytes (both streams)
+ * have gathered, or the run ends — so a stream of tiny writes becomes about
+ * one row per interval, not one row each. A window's stdout and its stderr
+ * each become one row, the stream that wrote first in the window first, both
+ * in one transaction: alternating writes of the two streams cost what writes
+ * of one stream cost, and only their interleaving within one window is not
+ * kept (each stream's bytes and their order are). Output the host writes
+ * itself (failure messages, truncation markers) follows all held output.
  */
 const FLUSH_BYTES = 64 * 1024;
 /** Minimum interval between two output rows of a run while output keeps coming. */
@@ -92,9 +97,26 @@ class RunBridge extends RpcTargetBase implements IsolateBridge {
     super();
     this.#run = run;
   }
-  /** Output from the isolate: any stream name but `"stderr"` counts as stdout. */
-  output(stream: string, bytes: Uint8Array): void {
-    this.#run.output(stream === "stderr" ? "stderr" : "stdout", bytes);
+  /**
+   * A batch of output from the isolate: `segments` are byte lengths of
+   * consecutive pieces of `bytes`, positive for stdout and negative for
+   * stderr; bytes past the listed segments (or after an invalid length)
+   * count as stdout, lengths past the end of `bytes` are cut.
+   */
+  output(bytes: Uint8Array, segments: number[]): void {
+    const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes as ArrayBuffer);
+    const pieces: OutputSegment[] = [];
+    let at = 0;
+    if (Array.isArray(segments)) {
+      for (const length of segments) {
+        if (typeof length !== "number" || !Number.isSafeInteger(length) || length === 0 || at >= data.byteLength) break;
+        const end = Math.min(data.byteLength, at + Math.abs(length));
+        pieces.push([length > 0 ? "stdout" : "stderr", data.subarray(at, end)]);
+        at = end;
+      }
+    }
+    if (at < data.byteLength) pieces.push(["stdout", data.subarray(at)]);
+    this.#run.output(pieces);
   }
   /** The runner's running total of bytes of `stream` dropped past `maxStdioBytes`. */
   dropped(stream: string, bytes: number): void {
@@ -103,6 +125,23 @@ class RunBridge extends RpcTargetBase implements IsolateBridge {
   call(kind: BridgeCallKind, target: string, name: string, args: unknown[]): Promise<BridgeResult> {
     return this.#run.capabilities.call(kind, target, name, args);
   }
+}
+
+/** One piece of a run's output: its stream and bytes. */
+export type OutputSegment = readonly [stream: "stdout" | "stderr", bytes: Uint8Array];
+
+/** One stream's output held for the current window: a buffer that grows by doubling, and the bytes used of it. */
+interface HeldStream {
+  buffer: Uint8Array;
+  bytes: number;
+}
+
+/** Output held for the current window: each stream's bytes, which stream wrote first, and the total. */
+interface HeldOutput {
+  first: "stdout" | "stderr";
+  stdout: HeldStream;
+  stderr: HeldStream;
+  bytes: number;
 }
 
 /** One live run in a backend connection. */
@@ -126,8 +165,8 @@ export class Run implements BridgeRun {
   #deadlineMissed: string | undefined;
   /** Per-stream output accounting: bytes kept, dropped, and the end-of-stream markers. */
   readonly #stdio: StdioBudget;
-  /** Output received but not yet journaled: one stream's chunks, in order. */
-  #pending: { stream: "stdout" | "stderr"; parts: Uint8Array[]; bytes: number } | undefined;
+  /** Output received but not yet journaled (the current window): each stream's bytes, in order. */
+  #pending: HeldOutput | undefined;
   #flushTimer: ReturnType<typeof setTimeout> | undefined;
   /** When output was last journaled (ms, `Date.now()`). */
   #lastFlush = 0;
@@ -191,21 +230,32 @@ export class Run implements BridgeRun {
   }
 
   /**
-   * Journals output: at most `maxStdioBytes` (+ the runner's failure-message
-   * reserve) bytes of each stream; the rest is dropped and counted.
+   * Journals output, segment by segment in order: at most `maxStdioBytes`
+   * (+ the runner's failure-message reserve) bytes of each stream; the rest
+   * is dropped and counted. Held for the current window (see
+   * {@link FLUSH_BYTES}); the bytes are copied, the segments are not kept.
    */
-  output(stream: "stdout" | "stderr", bytes: Uint8Array): void {
+  output(segments: Iterable<OutputSegment>): void {
     if (this.done || this.#stopping) return;
-    let chunk = this.#stdio.accept(stream, bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes as ArrayBuffer));
-    if (chunk.byteLength === 0) return;
-    // Copy: the chunk is held for a while and its buffer is not ours.
-    chunk = chunk.slice();
-    if (this.#pending && this.#pending.stream !== stream) this.#flush();
-    this.#pending ??= { stream, parts: [], bytes: 0 };
-    this.#pending.parts.push(chunk);
-    this.#pending.bytes += chunk.byteLength;
-    if (this.#pending.bytes >= FLUSH_BYTES) this.#flush();
-    else if (this.#flushTimer === undefined) {
+    for (const [stream, bytes] of segments) {
+      const chunk = this.#stdio.accept(stream, bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes as ArrayBuffer));
+      if (chunk.byteLength === 0) continue;
+      const pending = (this.#pending ??= { first: stream, stdout: { buffer: new Uint8Array(0), bytes: 0 }, stderr: { buffer: new Uint8Array(0), bytes: 0 }, bytes: 0 });
+      const held = pending[stream];
+      const need = held.bytes + chunk.byteLength;
+      if (need > held.buffer.byteLength) {
+        // Copy: the chunk's buffer is not ours. Grow by doubling (from 1 KiB), so a
+        // window of tiny writes costs its bytes, not one array each.
+        const grown = new Uint8Array(Math.max(need, 2 * held.buffer.byteLength, 1024));
+        grown.set(held.buffer.subarray(0, held.bytes));
+        held.buffer = grown;
+      }
+      held.buffer.set(chunk, held.bytes);
+      held.bytes = need;
+      pending.bytes += chunk.byteLength;
+      if (pending.bytes >= FLUSH_BYTES) this.#flush();
+    }
+    if (this.#pending && this.#flushTimer === undefined) {
       const wait = this.#lastFlush + FLUSH_MS - Date.now();
       if (wait <= 0) this.#flush();
       else this.#flushTimer = setTimeout(() => this.#flush(), wait);
@@ -223,40 +273,41 @@ export class Run implements BridgeRun {
     for (const { stream, text } of this.#stdio.markers()) this.#append(stream, encoder.encode(text));
   }
 
-  /** Journals the coalesced output held so far as one event. */
+  /**
+   * Journals the output held so far: one event per stream that has bytes,
+   * the stream that wrote first in the window first, in one transaction.
+   */
   #flush(): void {
     clearTimeout(this.#flushTimer);
     this.#flushTimer = undefined;
     const pending = this.#pending;
     this.#pending = undefined;
     if (!pending || pending.bytes === 0) return;
-    let bytes: Uint8Array;
-    if (pending.parts.length === 1) bytes = pending.parts[0]!;
-    else {
-      bytes = new Uint8Array(pending.bytes);
-      let at = 0;
-      for (const part of pending.parts) {
-        bytes.set(part, at);
-        at += part.byteLength;
-      }
+    const order = pending.first === "stdout" ? (["stdout", "stderr"] as const) : (["stderr", "stdout"] as const);
+    const rows: OutputSegment[] = [];
+    for (const stream of order) {
+      const held = pending[stream];
+      // A copy of exactly the bytes used (the buffer is up to twice as large).
+      if (held.bytes > 0) rows.push([stream, held.buffer.slice(0, held.bytes)]);
     }
-    this.#write(pending.stream, bytes);
+    this.#write(rows);
     this.#lastFlush = Date.now();
   }
 
   /** Journals `bytes` after any output still held, keeping the order of events. */
   #append(stream: "stdout" | "stderr", bytes: Uint8Array): void {
     this.#flush();
-    this.#write(stream, bytes);
+    this.#write([[stream, bytes]]);
   }
 
-  #write(stream: "stdout" | "stderr", bytes: Uint8Array): void {
-    if (bytes.byteLength === 0) return;
-    const seq = ++this.seq;
+  /** Journals `rows` as consecutive events in one transaction. */
+  #write(rows: readonly OutputSegment[]): void {
+    const events = rows.filter(([, bytes]) => bytes.byteLength > 0).map(([name, data]) => ({ seq: ++this.seq, name, data }));
+    if (events.length === 0) return;
     try {
-      this.#host.journal.append(this.id, seq, stream, bytes);
+      this.#host.journal.appendAll(this.id, events);
     } catch {
-      /* a failed append loses that chunk; the run goes on */
+      /* a failed append loses those chunks; the run goes on */
     }
     this.#notify();
   }

@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 import { collect, inWorkspace } from "./helpers.js";
 
 // 20,000 macrotasks take 40–60 s on a loaded 2-core machine: the run gets 170 s, the test 200 s.
-it("coalesces many tiny writes into few journal rows, byte-exact and in order across streams", { timeout: 200_000 }, async () => {
+it("coalesces many tiny writes into few journal rows, byte-exact and in order per stream", { timeout: 200_000 }, async () => {
   const out = await inWorkspace(async (ws, state) => {
     const h = await ws.runtime.exec(
       `export default async () => {
@@ -22,12 +22,12 @@ it("coalesces many tiny writes into few journal rows, byte-exact and in order ac
   expect(out.rows).toBe(out.events.length);
   expect(out.events.map((e) => e.seq)).toEqual(out.events.map((_, i) => i + 1));
   expect(output.filter((e) => e.name === "stdout").map((e) => decoder.decode(e.value)).join("")).toBe("x".repeat(20000) + "o1");
-  // Order across streams is kept: the last three writes are three events.
-  expect(output.slice(-3).map((e) => [e.name, decoder.decode(e.value)])).toEqual([
-    ["stderr", "E1"],
-    ["stdout", "o1"],
-    ["stderr", "E2"],
-  ]);
+  // Within one coalescing window the streams are grouped, deliberately (docs/porting.md): the last
+  // three writes, made in one task, are one stderr event "E1E2" and the window's stdout event
+  // ending in "o1" — in the order each stream first wrote in that window. Each stream stays exact.
+  expect(output.filter((e) => e.name === "stderr").map((e) => decoder.decode(e.value))).toEqual(["E1E2"]);
+  expect(output.slice(-2).map((e) => e.name).sort()).toEqual(["stderr", "stdout"]);
+  expect(decoder.decode(output.findLast((e) => e.name === "stdout")!.value)).toMatch(/o1$/);
   expect(out.events.at(-1)).toMatchObject({ name: "exit", code: 0 });
   expect([out.again.status, out.again.stdout, out.again.stderr]).toEqual(["completed", "x".repeat(20000) + "o1", "E1E2"]);
 });

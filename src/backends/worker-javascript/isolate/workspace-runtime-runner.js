@@ -9,9 +9,9 @@
 import { WorkerEntrypoint } from "cloudflare:workers";
 import { __install, __activate, __violation } from "./workspace-capabilities.js";
 const enc = new TextEncoder();
-/** Bytes sent to the host per `output` call (also the largest buffer block). */
+/** Bytes sent to the host per `output` call, however many segments they hold (also the largest buffer block). */
 const SEND_CHUNK = 64 * 1024;
-/** Size of the first buffer block of a queued run of output; later blocks double up to {@link SEND_CHUNK}. */
+/** Size of the first buffer block of queued output; later blocks double up to {@link SEND_CHUNK}. */
 const FIRST_BLOCK = 1024;
 /**
  * @param {Uint8Array[]} parts
@@ -63,10 +63,13 @@ function toBytes(d) {
  * The runner's own failure message (`force`) may use `reserve` more bytes
  * of stderr, so a run that filled its stderr still says why it failed.
  *
- * Writes are copied into blocks (no per-write object is kept, so a million
- * tiny writes cost their bytes, not a million arrays) and sent after the
- * current task, {@link SEND_CHUNK} bytes per call; the count of dropped
- * bytes follows each batch (`bridge.dropped`).
+ * Writes of both streams are copied into one queue of blocks (no per-write
+ * object is kept, so a million tiny writes cost their bytes, not a million
+ * arrays) with the length of each segment — consecutive writes of one
+ * stream are one segment, signed by stream — and sent after the current
+ * task, {@link SEND_CHUNK} bytes and their segments per call, however often
+ * the streams alternate; the count of dropped bytes follows each batch
+ * (`bridge.dropped`).
  * @param {IsolateBridge} bridge
  * @param {number} max bytes kept per stream.
  * @param {number} reserve extra stderr bytes for the runner's failure message.
@@ -79,33 +82,63 @@ function makeOutput(bridge, max, reserve) {
     stderr: { used: 0, dropped: 0, reported: 0, cut: false, last: 10 },
   };
   let chain = Promise.resolve(), scheduled = false;
-  /** @type {{ stream: "stdout" | "stderr", blocks: Uint8Array[], fill: number }[]} */
-  let queue = [];
+  /** Queued bytes of both streams, in write order: blocks of {@link FIRST_BLOCK} doubling up to {@link SEND_CHUNK}. */
+  /** @type {Uint8Array[]} */
+  let blocks = [];
+  /** Bytes used of the last block; bytes queued in all. */
+  let fill = 0, queued = 0;
+  /** Length of each queued segment: positive for stdout, negative for stderr; neighbours differ in sign. */
+  /** @type {number[]} */
+  let segments = [];
   /**
    * @param {"stdout" | "stderr"} stream
    * @param {Uint8Array} bytes
    */
   function append(stream, bytes) {
-    let run = queue[queue.length - 1];
-    if (!run || run.stream !== stream) { run = { stream, blocks: [], fill: 0 }; queue.push(run); }
-    for (let at = 0; at < bytes.byteLength;) {
-      let block = run.blocks[run.blocks.length - 1];
-      if (!block || run.fill === block.byteLength) {
+    const n = bytes.byteLength, last = segments.length - 1;
+    if (stream === "stdout") { if (last >= 0 && segments[last] > 0) segments[last] += n; else segments.push(n); }
+    else if (last >= 0 && segments[last] < 0) segments[last] -= n; else segments.push(-n);
+    queued += n;
+    for (let at = 0; at < n;) {
+      let block = blocks[blocks.length - 1];
+      if (!block || fill === block.byteLength) {
         block = new Uint8Array(block ? Math.min(SEND_CHUNK, block.byteLength * 2) : FIRST_BLOCK);
-        run.blocks.push(block); run.fill = 0;
+        blocks.push(block); fill = 0;
       }
-      const n = Math.min(block.byteLength - run.fill, bytes.byteLength - at);
-      block.set(bytes.subarray(at, at + n), run.fill);
-      run.fill += n; at += n;
+      const k = Math.min(block.byteLength - fill, n - at);
+      block.set(bytes.subarray(at, at + k), fill);
+      fill += k; at += k;
     }
   }
   async function send() {
     scheduled = false;
-    const runs = queue; queue = [];
-    for (const run of runs) {
-      for (let i = 0; i < run.blocks.length; i++) {
-        const block = run.blocks[i];
-        await bridge.output(run.stream, i === run.blocks.length - 1 ? block.subarray(0, run.fill) : block);
+    const from = blocks, lengths = segments;
+    let left = queued;
+    blocks = []; segments = []; fill = 0; queued = 0;
+    // Cursor into `from`: block index and offset.
+    let b = 0, o = 0;
+    let piece = new Uint8Array(Math.min(SEND_CHUNK, left)), at = 0;
+    /** @type {number[]} */
+    let parts = [];
+    for (const length of lengths) {
+      const sign = length > 0 ? 1 : -1;
+      for (let rest = Math.abs(length); rest > 0;) {
+        const n = Math.min(rest, piece.byteLength - at);
+        // Copy n bytes from the cursor into the piece.
+        for (let copied = 0; copied < n;) {
+          const block = from[b];
+          const k = Math.min(block.byteLength - o, n - copied);
+          piece.set(block.subarray(o, o + k), at + copied);
+          copied += k; o += k;
+          if (o === block.byteLength) { b++; o = 0; }
+        }
+        at += n; rest -= n;
+        parts.push(sign * n);
+        if (at === piece.byteLength) {
+          await bridge.output(piece, parts);
+          left -= at;
+          piece = new Uint8Array(Math.min(SEND_CHUNK, left)); at = 0; parts = [];
+        }
       }
     }
     for (const stream of /** @type {const} */ (["stdout", "stderr"])) {
@@ -149,7 +182,7 @@ function makeOutput(bridge, max, reserve) {
     for (;;) {
       await chain;
       const unreported = streams.stdout.dropped !== streams.stdout.reported || streams.stderr.dropped !== streams.stderr.reported;
-      if (!scheduled && queue.length === 0 && !unreported) return;
+      if (!scheduled && segments.length === 0 && !unreported) return;
       if (!scheduled) { scheduled = true; chain = chain.then(send); }
     }
   }
