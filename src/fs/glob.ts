@@ -20,14 +20,17 @@
  * and `a{2}` through as regex syntax. So each alternative is parsed here
  * (consecutive `**` segments collapse into one) and matched by
  * - picomatch's V8 regex only when it cannot backtrack badly: no
- *   `\ " ( ) { } ?` in the glob, at most one `**` segment, at most one run of
- *   `*` in each other segment. Each `*` then ranges only over its own
- *   segment, whose end is fixed, and only the `**` picks among the path's
- *   `/`s. (Flag `s` is added so `**` also crosses names holding a line break.)
+ *   `\ " ( ) { } ?` in the glob, at most one `**` segment with at most
+ *   {@link MILD_TAIL} segments after it, at most one run of `*` in each other
+ *   segment. Each `*` then ranges only over its own segment, whose end is
+ *   fixed, and only the `**` picks among the path's `/`s, trying the few
+ *   segments after it at each. (Flag `s` is added so `**` also crosses names
+ *   holding a line break.)
  * - otherwise a linear matcher: wildcard matching that backtracks only to
  *   the latest `*` within a segment, and to the latest `**` among segments —
- *   at most (path length × glob length) steps, no exponent. There `?` is one
- *   code point, not one UTF-16 unit.
+ *   at most (path length × glob length) steps, no exponent; the segments
+ *   after the last `**` are matched once, against the path's last ones.
+ *   There `?` is one code point, not one UTF-16 unit.
  * RE2 (`re2js`) was measured for the second role and rejected: picomatch's
  * regexes need lookaheads RE2 lacks, and on a regex built from the glob its
  * NFA took 50–100 ms per 255-character name for a 500-character glob. A glob
