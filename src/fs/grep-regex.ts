@@ -9,7 +9,8 @@
  *
  * 1. V8 checks the source first (its error for a malformed pattern is kept).
  * 2. {@link parseGrepRegex} parses it as V8 does (no `u` flag, with the web
- *    compatibility syntax of ECMA-262 Annex B) into a small syntax tree. A
+ *    compatibility syntax of ECMA-262 Annex B) with `@eslint-community/regexpp`
+ *    and lowers regexpp's tree to a small one of character sets. A
  *    backreference, lookaround, an octal escape or an inline modifier group
  *    is refused with a TypeError that names the construct.
  * 3. The tree is written out as RE2 syntax (every character class spelt out,
@@ -29,6 +30,7 @@
  *
  * @module
  */
+import { type AST, RegExpParser } from "@eslint-community/regexpp";
 import { RE2JS } from "re2js";
 
 /** Longest line V8 tests for a pattern with an unbounded (or wide) repeat; longer lines go to RE2. */
@@ -216,298 +218,125 @@ function fold(set: CharSet): CharSet {
 }
 
 // ---------------------------------------------------------------------------
-// Parser (V8 without the `u` flag, ECMA-262 Annex B)
+// Parser: regexpp's syntax tree (V8 without the `u` flag, ECMA-262 Annex B) lowered to a RegexNode
 
 /** Thrown for a construct grep's linear-time engine does not support. */
 function unsupported(source: string, what: string): TypeError {
   return new TypeError(`Invalid regular expression: /${source}/: ${what} is not supported (grep uses a linear-time engine: RE2 syntax, no backreferences or lookaround)`);
 }
 
-class Parser {
-  private at = 0;
-  private readonly namedGroups: boolean;
-  private readonly captures: number;
+/** `\d`, `\w`, `\s` and their negations as sets. */
+const CLASS_ESCAPES: Record<AST.EscapeCharacterSet["kind"], readonly [CharSet, CharSet]> = {
+  digit: [DIGIT, complement(DIGIT)],
+  word: [WORD, complement(WORD)],
+  space: [SPACE, complement(SPACE)],
+};
 
+/** Lowers regexpp's tree for one source to a {@link RegexNode}, refusing what RE2 cannot run. */
+class Lowering {
   constructor(
     private readonly source: string,
     private readonly ignoreCase: boolean,
-  ) {
-    const groups = countGroups(source);
-    this.namedGroups = groups.named;
-    this.captures = groups.captures;
+  ) {}
+
+  /** A disjunction: one alternative stands alone, several make an `alt`. */
+  alternatives(alternatives: AST.Alternative[]): RegexNode {
+    const nodes = alternatives.map((alternative): RegexNode => {
+      const items = alternative.elements.map((element) => this.element(element));
+      return items.length === 1 ? items[0] : { type: "seq", items };
+    });
+    return nodes.length === 1 ? nodes[0] : { type: "alt", alternatives: nodes };
   }
 
-  parse(): RegexNode {
-    const node = this.disjunction();
-    if (this.at < this.source.length) throw this.fail(`unexpected '${this.source[this.at]}'`);
-    return node;
-  }
-
-  private fail(message: string): TypeError {
-    return new TypeError(`Invalid regular expression: /${this.source}/: ${message}`);
-  }
-
-  private peek(offset = 0): string {
-    return this.source.charAt(this.at + offset);
-  }
-
-  private disjunction(): RegexNode {
-    const alternatives = [this.alternative()];
-    while (this.peek() === "|") {
-      this.at++;
-      alternatives.push(this.alternative());
+  private element(node: AST.Element): RegexNode {
+    switch (node.type) {
+      case "Character":
+        return this.set(range(this.unit(node), this.unit(node)));
+      case "CharacterSet":
+        return this.set(this.classEscape(node));
+      case "CharacterClass": {
+        const parts = node.elements.map((element): CharSet => {
+          if (element.type === "Character") return range(this.unit(element), this.unit(element));
+          if (element.type === "CharacterClassRange") return range(this.unit(element.min), this.unit(element.max));
+          if (element.type === "CharacterSet") return this.classEscape(element);
+          throw unsupported(this.source, element.raw); // `v`-flag syntax: not parsed without the flag
+        });
+        let set = union(...parts);
+        if (this.ignoreCase) set = fold(set);
+        return { type: "set", set: node.negate ? complement(set) : set };
+      }
+      case "Assertion":
+        return this.assertion(node);
+      case "Group":
+        if (node.modifiers) throw unsupported(this.source, `modifier group (?${node.modifiers.raw}:…)`);
+        return { type: "group", body: this.alternatives(node.alternatives) };
+      case "CapturingGroup":
+        return { type: "group", body: this.alternatives(node.alternatives) };
+      case "Quantifier": {
+        // A lazy quantifier has the same set of matches. regexpp sums a count's digits in floating
+        // point, which drifts past 2^53: such a count is read from its digits, as a refusal names it.
+        let { min, max } = node;
+        if (!Number.isSafeInteger(min) || (max !== Infinity && !Number.isSafeInteger(max))) {
+          const [, low, comma, high] = /^\{(\d+)(,?)(\d*)\}/.exec(this.source.slice(node.element.end, node.end))!;
+          [min, max] = [Number(low), comma === "" ? Number(low) : high === "" ? Infinity : Number(high)];
+        }
+        return { type: "repeat", min, max, body: this.element(node.element) };
+      }
+      case "Backreference":
+        throw unsupported(this.source, `backreference ${node.raw}`);
+      default:
+        throw unsupported(this.source, node.raw); // `v`-flag syntax: not parsed without the flag
     }
-    return alternatives.length === 1 ? alternatives[0] : { type: "alt", alternatives };
   }
 
-  private alternative(): RegexNode {
-    const items: RegexNode[] = [];
-    while (this.at < this.source.length && this.peek() !== "|" && this.peek() !== ")") {
-      const atom = this.term();
-      items.push(atom.quantifiable ? this.quantified(atom.node) : atom.node);
+  private assertion(node: AST.Assertion): RegexNode {
+    switch (node.kind) {
+      case "start":
+        return { type: "assert", kind: "^" };
+      case "end":
+        return { type: "assert", kind: "$" };
+      case "word":
+        return { type: "assert", kind: node.negate ? "\\B" : "\\b" };
+      case "lookahead":
+        throw unsupported(this.source, node.negate ? "negative lookahead (?!…)" : "lookahead (?=…)");
+      case "lookbehind":
+        throw unsupported(this.source, node.negate ? "negative lookbehind (?<!…)" : "lookbehind (?<=…)");
     }
-    return items.length === 1 ? items[0] : { type: "seq", items };
   }
 
-  private quantified(node: RegexNode): RegexNode {
-    let min: number;
-    let max: number;
-    const c = this.peek();
-    if (c === "*") [min, max] = [0, Infinity];
-    else if (c === "+") [min, max] = [1, Infinity];
-    else if (c === "?") [min, max] = [0, 1];
-    else {
-      const braced = c === "{" ? this.bracedQuantifier() : undefined;
-      if (!braced) return node;
-      [min, max] = braced;
-      this.at += braced[2] - 1;
+  /**
+   * A character's code unit. regexpp reads a legacy octal escape (`\012`,
+   * `\1` without that many groups) as the character it names; grep refuses
+   * it, and `\0` directly followed by a digit too.
+   */
+  private unit(node: AST.Character): number {
+    if (/^\\[0-7]/.test(node.raw) && (node.raw !== "\\0" || /[0-9]/.test(this.source.charAt(node.end)))) {
+      throw unsupported(this.source, `octal escape \\${/^[0-7]{1,3}/.exec(this.source.slice(node.start + 1))![0]}`);
     }
-    this.at++;
-    if (this.peek() === "?") this.at++; // lazy: same set of matches
-    if (this.peek() === "*" || this.peek() === "+" || this.peek() === "?" || (this.peek() === "{" && this.bracedQuantifier())) {
-      throw this.fail("Nothing to repeat");
-    }
-    return { type: "repeat", min, max, body: node };
+    return node.value;
   }
 
-  /** `{n}`, `{n,}`, `{n,m}` at the cursor: [min, max, length], or undefined (then `{` is a literal). */
-  private bracedQuantifier(): [number, number, number] | undefined {
-    const found = /^\{(\d+)(,(\d*))?\}/.exec(this.source.slice(this.at, this.at + 64));
-    if (!found) return undefined;
-    const min = Number(found[1]);
-    const max = found[2] === undefined ? min : found[3] === "" ? Infinity : Number(found[3]);
-    return [min, max, found[0].length];
-  }
-
-  private term(): { node: RegexNode; quantifiable: boolean } {
-    const c = this.peek();
-    switch (c) {
-      case "^":
-      case "$":
-        this.at++;
-        return { node: { type: "assert", kind: c }, quantifiable: false };
-      case ".":
-        this.at++;
-        return { node: this.set(DOT), quantifiable: true };
-      case "(":
-        return { node: this.group(), quantifiable: true };
-      case "[":
-        return { node: this.charClass(), quantifiable: true };
-      case "\\":
-        return this.atomEscape();
-      case "*":
-      case "+":
-      case "?":
-        throw this.fail("Nothing to repeat");
-      case "{":
-        if (this.bracedQuantifier()) throw this.fail("Nothing to repeat");
-        break;
-    }
-    this.at++;
-    return { node: this.char(c.charCodeAt(0)), quantifiable: true };
+  private classEscape(node: AST.CharacterSet): CharSet {
+    if (node.kind === "any") return DOT;
+    if (node.kind === "property") throw unsupported(this.source, node.raw); // `\p{…}` is `p{…}` without the `u` flag
+    return CLASS_ESCAPES[node.kind][node.negate ? 1 : 0];
   }
 
   private set(set: CharSet): RegexNode {
     return { type: "set", set: this.ignoreCase ? fold(set) : set };
   }
-
-  private char(unit: number): RegexNode {
-    return this.set(range(unit, unit));
-  }
-
-  private group(): RegexNode {
-    const start = this.at;
-    this.at++; // (
-    if (this.peek() === "?") {
-      const rest = this.source.slice(this.at, this.at + 3);
-      if (rest.startsWith("?:")) this.at += 2;
-      else if (rest.startsWith("?=")) throw unsupported(this.source, "lookahead (?=…)");
-      else if (rest.startsWith("?!")) throw unsupported(this.source, "negative lookahead (?!…)");
-      else if (rest.startsWith("?<=")) throw unsupported(this.source, "lookbehind (?<=…)");
-      else if (rest.startsWith("?<!")) throw unsupported(this.source, "negative lookbehind (?<!…)");
-      else if (rest.startsWith("?<")) {
-        const close = this.source.indexOf(">", this.at);
-        if (close === -1) throw this.fail("Invalid capture group name");
-        this.at = close + 1;
-      } else {
-        const close = /^\?[a-z-]*:/.exec(this.source.slice(this.at));
-        throw unsupported(this.source, `modifier group ${close ? `(${close[0]}…)` : "(?…)"}`);
-      }
-    }
-    const body = this.disjunction();
-    if (this.peek() !== ")") {
-      this.at = start;
-      throw this.fail("Unterminated group");
-    }
-    this.at++;
-    return { type: "group", body };
-  }
-
-  private atomEscape(): { node: RegexNode; quantifiable: boolean } {
-    const c = this.peek(1);
-    if (c === "b" || c === "B") {
-      this.at += 2;
-      return { node: { type: "assert", kind: `\\${c}` }, quantifiable: false };
-    }
-    if (c === "") throw this.fail("\\ at end of pattern");
-    if (c >= "1" && c <= "9") {
-      const digits = /^\d+/.exec(this.source.slice(this.at + 1))![0];
-      if (Number(digits) <= this.captures) throw unsupported(this.source, `backreference \\${digits}`);
-      if (c === "8" || c === "9") {
-        this.at += 2;
-        return { node: this.char(c.charCodeAt(0)), quantifiable: true };
-      }
-      throw unsupported(this.source, `octal escape \\${/^[0-7]{1,3}/.exec(digits)![0]}`);
-    }
-    if (c === "k" && this.namedGroups) {
-      const name = /^k<[^>]*>/.exec(this.source.slice(this.at + 1));
-      throw unsupported(this.source, `backreference \\${name ? name[0] : "k"}`);
-    }
-    const unit = this.characterEscape(false);
-    if (typeof unit === "number") return { node: this.char(unit), quantifiable: true };
-    return { node: this.set(unit), quantifiable: true };
-  }
-
-  /**
-   * The escape at the cursor (a `\`), outside or inside a class: a code unit
-   * or a class escape's set. Advances past it.
-   */
-  private characterEscape(inClass: boolean): number | CharSet {
-    const c = this.peek(1);
-    const classEscape: Record<string, CharSet> = { d: DIGIT, D: complement(DIGIT), w: WORD, W: complement(WORD), s: SPACE, S: complement(SPACE) };
-    if (c in classEscape) {
-      this.at += 2;
-      return classEscape[c];
-    }
-    const control: Record<string, number> = { f: 0x0c, n: 0x0a, r: 0x0d, t: 0x09, v: 0x0b };
-    if (c in control) {
-      this.at += 2;
-      return control[c];
-    }
-    if (inClass && c === "b") {
-      this.at += 2;
-      return 0x08;
-    }
-    if (c === "c") {
-      const letter = this.peek(2);
-      if (/[A-Za-z]/.test(letter) || (inClass && /[0-9_]/.test(letter))) {
-        this.at += 3;
-        return letter.charCodeAt(0) % 32;
-      }
-      this.at += 1; // Annex B: `\c` without a control letter is a backslash; `c` is read next
-      return 0x5c;
-    }
-    if (c === "0" && !/[0-9]/.test(this.peek(2))) {
-      this.at += 2;
-      return 0;
-    }
-    if (c >= "0" && c <= "9") {
-      if (inClass && (c === "8" || c === "9")) {
-        this.at += 2;
-        return c.charCodeAt(0);
-      }
-      throw unsupported(this.source, `octal escape \\${/^[0-7]{1,3}/.exec(this.source.slice(this.at + 1))?.[0] ?? c}`);
-    }
-    if (c === "x" && /^[0-9A-Fa-f]{2}$/.test(this.source.slice(this.at + 2, this.at + 4))) {
-      this.at += 4;
-      return parseInt(this.source.slice(this.at - 2, this.at), 16);
-    }
-    if (c === "u" && /^[0-9A-Fa-f]{4}$/.test(this.source.slice(this.at + 2, this.at + 6))) {
-      this.at += 6;
-      return parseInt(this.source.slice(this.at - 4, this.at), 16);
-    }
-    // Identity escape (Annex B: any character but `c`, and `k` with named groups).
-    this.at += 2;
-    return c.charCodeAt(0);
-  }
-
-  private charClass(): RegexNode {
-    const start = this.at;
-    this.at++; // [
-    const negated = this.peek() === "^";
-    if (negated) this.at++;
-    const parts: CharSet[] = [];
-    const atom = (): number | CharSet => {
-      if (this.peek() === "\\") return this.characterEscape(true);
-      return this.source.charCodeAt(this.at++);
-    };
-    while (this.peek() !== "]") {
-      if (this.at >= this.source.length) {
-        this.at = start;
-        throw this.fail("Unterminated character class");
-      }
-      const from = atom();
-      if (this.peek() === "-" && this.peek(1) !== "]" && this.peek(1) !== "") {
-        this.at++;
-        const to = atom();
-        if (typeof from === "number" && typeof to === "number") {
-          if (from > to) throw this.fail("Range out of order in character class");
-          parts.push(range(from, to));
-          continue;
-        }
-        // Annex B: a class escape at either end makes the `-` a literal.
-        parts.push(typeof from === "number" ? range(from, from) : from, range(0x2d, 0x2d), typeof to === "number" ? range(to, to) : to);
-        continue;
-      }
-      parts.push(typeof from === "number" ? range(from, from) : from);
-    }
-    this.at++; // ]
-    let set = union(...parts);
-    if (this.ignoreCase) set = fold(set);
-    if (negated) set = complement(set);
-    return { type: "set", set };
-  }
-}
-
-/** Capturing groups in `source` (for `\N`), and whether any is named (for `\k`). */
-function countGroups(source: string): { captures: number; named: boolean } {
-  let captures = 0;
-  let named = false;
-  let inClass = false;
-  for (let i = 0; i < source.length; i++) {
-    const c = source[i];
-    if (c === "\\") i++;
-    else if (inClass) inClass = c !== "]";
-    else if (c === "[") inClass = true;
-    else if (c === "(") {
-      if (source[i + 1] !== "?") captures++;
-      else if (source[i + 2] === "<" && source[i + 3] !== "=" && source[i + 3] !== "!") {
-        captures++;
-        named = true;
-      }
-    }
-  }
-  return { captures, named };
 }
 
 /**
  * Parses JavaScript regex source as V8 does without the `u` flag (Annex B
- * syntax). Character sets come out case-folded when `ignoreCase` is set.
+ * syntax, read by `@eslint-community/regexpp`). Character sets come out
+ * case-folded when `ignoreCase` is set.
  * @throws TypeError `Invalid regular expression: /…/: <construct> is not supported …` for a
  *   backreference, lookaround, octal escape or modifier group.
  */
 export function parseGrepRegex(source: string, ignoreCase: boolean): RegexNode {
-  return new Parser(source, ignoreCase).parse();
+  const pattern = new RegExpParser({ ecmaVersion: 2025 }).parsePattern(source, 0, source.length, { unicode: false, unicodeSets: false });
+  return new Lowering(source, ignoreCase).alternatives(pattern.alternatives);
 }
 
 // ---------------------------------------------------------------------------

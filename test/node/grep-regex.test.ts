@@ -145,6 +145,14 @@ describe("unsupported constructs are named", () => {
     ["\\1", `Invalid regular expression: /\\1/: octal escape \\1 ${SUFFIX}`],
     ["[\\012]", `Invalid regular expression: /[\\012]/: octal escape \\012 ${SUFFIX}`],
     ["x{2000}", `Invalid regular expression: /x{2000}/: repeat count {2000} above 1000 ${SUFFIX}`],
+    // regexpp sums these digits in floating point (1.0000000000000002e20): the count is read as Number() reads it.
+    ["x{99999999999999999999}", `Invalid regular expression: /x{99999999999999999999}/: repeat count {100000000000000000000} above 1000 ${SUFFIX}`],
+    ["x{1,9007199254740993}", `Invalid regular expression: /x{1,9007199254740993}/: repeat count {1,9007199254740992} above 1000 ${SUFFIX}`],
+    // `\0` directly followed by a digit reads as the start of an octal escape.
+    ["\\08", `Invalid regular expression: /\\08/: octal escape \\0 ${SUFFIX}`],
+    ["\\400", `Invalid regular expression: /\\400/: octal escape \\400 ${SUFFIX}`],
+    ["(a)\\18", `Invalid regular expression: /(a)\\18/: octal escape \\1 ${SUFFIX}`],
+    ["(a)(a)(a)(a)(a)(a)(a)(a)(a)(a)(a)(a)\\12", `Invalid regular expression: /(a)(a)(a)(a)(a)(a)(a)(a)(a)(a)(a)(a)\\12/: backreference \\12 ${SUFFIX}`],
     ["(a{100}){100}", "Invalid regular expression: /(a{100}){100}/: too large for grep's linear-time engine (nested repeat counts may multiply to at most 1000)"],
   ])("%s", (pattern, message) => {
     expect(() => compileGrepRegex(pattern, false)).toThrow(new TypeError(message));
@@ -153,6 +161,16 @@ describe("unsupported constructs are named", () => {
   it("a pattern nested deeper than the parser's stack is a TypeError too", () => {
     const deep = "(".repeat(20_000) + "a" + ")".repeat(20_000);
     expect(() => compileGrepRegex(deep, false)).toThrow(new TypeError(`Invalid regular expression: /${deep}/: nested too deeply for grep's linear-time engine`));
+  });
+
+  it("an inline modifier group (V8 checks the source first: Node 20 rejects it, newer V8s accept it)", () => {
+    for (const [pattern, shown] of [
+      ["(?i:a)b", "(?i:…)"],
+      ["(?-i:a)", "(?-i:…)"],
+      ["(?m-s:a)", "(?m-s:…)"],
+    ]) {
+      expect(() => parseGrepRegex(pattern!, false)).toThrow(new TypeError(`Invalid regular expression: /${pattern}/: modifier group ${shown} ${SUFFIX}`));
+    }
   });
 
   it("malformed source keeps V8's own message", () => {
@@ -281,6 +299,16 @@ describe("V8 and RE2 agree", () => {
         expect(compiled.test(padded), `${label} padded`).toBe(v8.test(padded));
       }
     }
+  });
+});
+
+describe("a repeat count written with many digits", () => {
+  it("x{000…01} (over 64 characters) is a repeat, as V8 reads it: no literal braces", () => {
+    const pattern = `x{${"0".repeat(70)}1}y`;
+    const compiled = compileGrepRegex(pattern, false);
+    expect(compiled.re2Source).toBe("x{1}y");
+    expect(requiredLiteral(parseGrepRegex(pattern, false))).toBe("y");
+    for (const line of ["xy", "x{y", "y"]) expect(compiled.test(line), line).toBe(new RegExp(pattern).test(line));
   });
 });
 
