@@ -36,6 +36,23 @@ import { RE2JS } from "re2js";
 /** Longest line V8 tests for a pattern with an unbounded (or wide) repeat; longer lines go to RE2. */
 export const V8_LINE_LIMIT = 256;
 
+/**
+ * Largest RE2 program (re2js `programSize()`, about one instruction per
+ * literal character, class or repeat copy) grep compiles. RE2's time is
+ * linear in the text but proportional to the program too, and `{1,1000}` of
+ * a group makes the program a thousand times larger: `(a|aa){1,1000}$`
+ * (5,002) took 1.2 s over one 10,000-character line.
+ */
+export const MAX_RE2_PROGRAM_SIZE = 1000;
+
+/**
+ * Work one grep call may spend in RE2, in program size × characters
+ * scanned (lines the literal prefilter and V8 take do not count): about
+ * 0.1–1 s here. Past it the search fails with a `RangeError` that says what
+ * to do, instead of holding the Durable Object for minutes.
+ */
+export const RE2_WORK_BUDGET = 300_000_000;
+
 /** Most paths through alternations, `?` and small bounded repeats that a pattern may have and still run on V8. */
 export const MAX_V8_PATHS = 64;
 
@@ -547,6 +564,12 @@ export function compileGrepRegex(source: string, ignoreCase: boolean): GrepRegex
     literal = requiredLiteral(tree);
     re2Source = toRe2Source(tree);
     re2 = RE2JS.compile(re2Source);
+    const size = re2.programSize();
+    if (size > MAX_RE2_PROGRAM_SIZE) {
+      throw new TypeError(
+        `Invalid regular expression: /${source}/: too large for grep's linear-time engine (program size ${size}, at most ${MAX_RE2_PROGRAM_SIZE}); use smaller repeat counts or fewer alternatives`,
+      );
+    }
   } catch (error) {
     if (error instanceof TypeError) throw error;
     if (error instanceof RangeError && /call stack/i.test(error.message)) {
@@ -560,18 +583,30 @@ export function compileGrepRegex(source: string, ignoreCase: boolean): GrepRegex
         : `Invalid regular expression: /${source}/: not accepted by grep's linear-time engine (${message})`,
     );
   }
+  const size = re2.programSize();
+  let work = 0;
+  /** Counts the RE2 work `line` costs; past the budget the whole search fails. */
+  const spend = (line: string): string => {
+    work += size * line.length;
+    if (work > RE2_WORK_BUDGET) {
+      throw new RangeError(
+        `grep stopped: the regular expression /${source}/ costs too much over this much text (RE2 program size ${size} × characters scanned passed ${RE2_WORK_BUDGET}). Search a narrower path or include, or use a simpler pattern (a literal part every match contains makes other lines free).`,
+      );
+    }
+    return re2Text(line);
+  };
   const engineTest =
     analysis.engine === "re2"
-      ? (line: string) => re2.test(re2Text(line))
+      ? (line: string) => re2.test(spend(line))
       : analysis.quantified
-        ? (line: string) => (line.length <= V8_LINE_LIMIT ? v8.test(line) : re2.test(re2Text(line)))
+        ? (line: string) => (line.length <= V8_LINE_LIMIT ? v8.test(line) : re2.test(spend(line)))
         : (line: string) => v8.test(line);
   const test = literal === "" ? engineTest : (line: string) => line.includes(literal) && engineTest(line);
   const search = (line: string): number => {
     if (literal !== "" && !line.includes(literal)) return -1;
     const onV8 = analysis.engine === "v8" && (!analysis.quantified || line.length <= V8_LINE_LIMIT);
     if (onV8) return v8.exec(line)?.index ?? -1;
-    const text = re2Text(line);
+    const text = spend(line);
     const found = re2.exec(text) as RegExpExecArray | null; // re2js mirrors RegExpExecArray (a UTF-16 index)
     return found === null ? -1 : text === line ? found.index : lineIndex(line, found.index);
   };
