@@ -362,7 +362,9 @@ export interface WorkspaceFilesystem {
    * count matching lines across files, and the scan stops once the page is full.
    * @throws WorkspaceFsError `EINVAL` bad path · `ENOENT` missing · `ELOOP` > 40 links.
    * @throws TypeError for a bad `context`/`limit`/`offset`, or an invalid regular expression (`Invalid regular expression: …`),
-   *   including one a linear-time engine cannot run (`… backreference \1 is not supported (grep uses a linear-time engine: …)`).
+   *   including one a linear-time engine cannot run (`… backreference \1 is not supported (grep uses a linear-time engine: …)`)
+   *   or whose RE2 program is over 1,000 instructions (`… too large for grep's linear-time engine (program size N, at most 1000) …`).
+   * @throws RangeError `grep stopped: …` when one call's RE2 work (program size × characters scanned) passes 300,000,000.
    */
   grep(pattern: string, path: string, options?: GrepOptions): Promise<WorkspaceGrepMatch[]>;
 }
