@@ -12,6 +12,7 @@
  * @module
  */
 import type { Workspace } from "../../../src/workspace.js";
+import { MAX_GLOBS } from "../../../src/tools/core/find.js";
 import { odsBytes, LONG_LINE } from "../../shared/fs/grep-bounds.cases.js";
 import { png } from "../tools/image-headers.js";
 
@@ -432,7 +433,8 @@ function globArg(rng: Rng): string {
 
 function globListArg(rng: Rng): string | string[] {
   if (rng.chance(0.4)) return globArg(rng);
-  return Array.from({ length: rng.int(0, rng.chance(0.2) ? 200 : 8) }, () => globArg(rng));
+  // Up to the schema's MAX_GLOBS (100): the run sends valid arguments only.
+  return Array.from({ length: rng.int(0, rng.chance(0.2) ? MAX_GLOBS : 8) }, () => globArg(rng));
 }
 
 // ---------------------------------------------------------------------------
