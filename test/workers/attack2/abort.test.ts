@@ -56,7 +56,7 @@ describe("attack2: ctx.abort() mid-write and mid-exec", () => {
     using ws = await getWorkspace(fresh());
     expect(await ws.fs.readFile("/w/f.bin", "utf8")).toBe("old");
     const rows = await runInDurableObject(fresh(), (_i, state) => ({
-      chunks: [...state.storage.sql.exec("SELECT refs, lease IS NOT NULL AS leased, size FROM __ws_chunks")],
+      chunks: [...state.storage.sql.exec("SELECT refs, EXISTS (SELECT 1 FROM __ws_chunk_leases l WHERE l.chunk = c.id) AS leased, size FROM __ws_chunks c ORDER BY c.id")],
       lists: [...state.storage.sql.exec("SELECT count(*) AS n FROM __ws_file_chunks")][0],
     }));
     expect(rows.lists).toEqual({ n: 0 });
