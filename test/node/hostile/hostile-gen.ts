@@ -13,23 +13,15 @@
  */
 import type { Workspace } from "../../../src/workspace.js";
 import { MAX_GLOBS } from "../../../src/tools/core/find.js";
+import { prng } from "../../shared/fs/harness.js";
 import { odsBytes, LONG_LINE } from "../../shared/fs/grep-bounds.cases.js";
 import { png } from "../tools/image-headers.js";
 
 // ---------------------------------------------------------------------------
 // PRNG
 
-/** mulberry32: a small seeded 32-bit PRNG; returns floats in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32 (the shared fs harness's `prng`): a small seeded 32-bit PRNG; floats in [0, 1). */
+export const mulberry32 = prng;
 
 /** Helpers over one PRNG. */
 export class Rng {

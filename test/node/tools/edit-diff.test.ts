@@ -1,17 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { editReport, numberedDiff, unifiedPatch } from "../../../src/tools/core/edit-diff.js";
+import { prng } from "../../shared/fs/harness.js";
 
 /** Deterministic PRNG (mulberry32), so a failure names its seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const random = prng;
 
 /** Lines drawn from a tiny alphabet, so the diff has many equally short answers to choose from. */
 function text(rand: () => number, lines: number, alphabet: string[]): string {
