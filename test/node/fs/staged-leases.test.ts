@@ -16,6 +16,7 @@ import { Workspace, nodeSqliteStorage } from "../../../src/index.js";
 import { Database } from "../../../src/storage/database.js";
 import { CHUNK_SIZE, ChunkStore, STAGE_LEASE_MS } from "../../../src/fs/chunks.js";
 import { SCHEMA_VERSION } from "../../../src/fs/schema.js";
+import { concatBytes } from "../../../src/util/bytes.js";
 
 const root = resolve(import.meta.dirname, "../../..");
 let dir: string;
@@ -67,13 +68,7 @@ async function bytesOf(workspace: Workspace, path: string): Promise<Uint8Array> 
   const stream = (await workspace.fs.readFile(path)) as ReadableStream<Uint8Array>;
   const parts: Uint8Array[] = [];
   for await (const part of stream as unknown as AsyncIterable<Uint8Array>) parts.push(part);
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.byteLength;
-  }
-  return out;
+  return concatBytes(parts);
 }
 
 function sameBytes(actual: Uint8Array, expected: Uint8Array): boolean {

@@ -5,18 +5,11 @@
  * descriptor) and WebP in its three forms (VP8X, VP8L, lossy VP8).
  */
 import { crc32, deflateSync } from "node:zlib";
+import { concatBytes } from "../../../src/util/bytes.js";
 
 const ascii = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
 
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.byteLength;
-  }
-  return out;
-}
+const concat = (...parts: Uint8Array[]): Uint8Array => concatBytes(parts);
 
 function pngChunk(type: string, data: Uint8Array): Uint8Array {
   const out = new Uint8Array(12 + data.byteLength);
