@@ -16,10 +16,11 @@ export interface GrepPattern {
   /** Whether one line (without its `\n`) matches. */
   test(line: string): boolean;
   /**
-   * A global regex that can only match within a line, for scanning whole
-   * pieces of text at once (literal patterns without `\n`); absent otherwise.
+   * Finds the next match at or after `lastIndex` and can only match within a
+   * line, for scanning whole pieces of text at once (literal patterns without
+   * `\n`); absent otherwise.
    */
-  finder?: RegExp;
+  finder?: Finder;
   /**
    * Where the first match in one line starts (`-1`: none). Optional: when
    * absent (and there is no `finder`), a line cut to `maxLineLength` keeps
@@ -41,11 +42,34 @@ export function compilePattern(pattern: unknown, regex: boolean, ignoreCase: boo
     const { test, search } = compileGrepRegex(pattern, ignoreCase);
     return { test, search };
   }
+  const scannable = pattern !== "" && !pattern.includes("\n");
+  if (!ignoreCase) return { test: (line: string) => line.includes(pattern), finder: scannable ? literalFinder(pattern) : undefined };
   const source = pattern.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-  const compiled = new RegExp(source, ignoreCase ? "i" : "");
-  const test = !ignoreCase ? (line: string) => line.includes(pattern) : (line: string) => compiled.test(line);
-  const finder = pattern !== "" && !pattern.includes("\n") ? new RegExp(source, ignoreCase ? "gi" : "g") : undefined;
-  return { test, finder };
+  const compiled = new RegExp(source, "i");
+  try {
+    // V8 compiles on first use: a literal too long for it fails here, not mid-search.
+    compiled.exec("");
+  } catch {
+    throw new TypeError(`grep: a literal pattern of ${pattern.length} characters is too long to match with ignoreCase; search for a shorter part of it`);
+  }
+  return { test: (line: string) => compiled.test(line), finder: scannable ? new RegExp(source, "gi") : undefined };
+}
+
+/** A literal's next occurrence at or after `lastIndex` (a RegExp's `exec` shape, without compiling the literal). */
+export interface Finder {
+  lastIndex: number;
+  exec(text: string): { index: number } | null;
+}
+
+/** A case-sensitive literal finder: `indexOf`, whatever the literal's length (V8 refuses regexes past ~64K characters). */
+function literalFinder(literal: string): Finder {
+  return {
+    lastIndex: 0,
+    exec(text: string) {
+      const index = text.indexOf(literal, this.lastIndex);
+      return index === -1 ? null : { index };
+    },
+  };
 }
 
 /** One page of a search: what is wanted, and the counts as the search runs. */
