@@ -1,0 +1,713 @@
+/**
+ * `WorkspaceFsAdapter` (spec 02 §6): just-bash's `IFileSystem` over the
+ * Workspace filesystem. There is no second store and nothing to sync: every
+ * call goes straight to `workspace.fs` (or to an RPC stub of the same
+ * methods inside the shell's Dynamic Worker), so `echo hi > a.txt` is
+ * visible to `workspace.fs.readFile` as soon as the command returns, and a
+ * `workspace.fs` write is visible to the next command.
+ *
+ * This module is self-contained (no runtime imports): it is bundled into
+ * the shell Worker, and just-bash is imported only as types.
+ *
+ * @module
+ */
+import type {
+  BufferEncoding,
+  ByteString,
+  CpOptions,
+  FileContent,
+  FsStat,
+  IFileSystem,
+  MkdirOptions,
+  RmOptions,
+} from "just-bash";
+import type { WorkspaceFilesystem, WorkspaceStatResult } from "../../fs/types.js";
+
+/**
+ * The `workspace.fs` methods the adapter calls, and nothing else: a local
+ * {@link WorkspaceFilesystem} satisfies it, and so does an RPC stub of these
+ * methods (arguments and results are plain data, `Uint8Array`s and
+ * `ReadableStream`s; failures are recognised by their `code`, never by
+ * `instanceof`).
+ */
+export type WorkspaceFs = Pick<
+  WorkspaceFilesystem,
+  "readFile" | "writeFile" | "stat" | "lstat" | "readdir" | "mkdir" | "rm" | "rename" | "symlink" | "readlink" | "chmod"
+>;
+
+/** Options for {@link WorkspaceFsAdapter}. */
+export interface WorkspaceFsAdapterOptions {
+  /**
+   * Largest file, in bytes, that `readFile`, `readFileBuffer` and
+   * `readFileBytes` load into memory. A larger file is refused with `EFBIG`
+   * (the read is streamed and stops as soon as the limit is passed).
+   * Positive safe integer. Default {@link DEFAULT_MAX_READ_BYTES} (64 MiB).
+   */
+  maxReadBytes?: number;
+}
+
+/** Default of {@link WorkspaceFsAdapterOptions.maxReadBytes}: 64 MiB. */
+export const DEFAULT_MAX_READ_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The one path the adapter answers itself: just-bash opens `/dev/null` through
+ * the file system for `2>/dev/null` and `< /dev/null` (its own InMemoryFs
+ * creates the file), so reads of it are empty, writes to it are discarded and
+ * it exists as a character device (neither file nor directory). Nothing is stored.
+ */
+export const DEV_NULL = "/dev/null";
+
+/** Links followed by `realpath` before it gives up with `ELOOP` (as Linux and the Workspace do). */
+const MAX_LINK_HOPS = 40;
+
+/** Node/libuv wording of each code, as just-bash's own file systems print them. */
+const DESCRIPTIONS: Record<string, string> = {
+  ENOENT: "no such file or directory",
+  EISDIR: "illegal operation on a directory",
+  ENOTDIR: "not a directory",
+  EEXIST: "file already exists",
+  ENOTEMPTY: "directory not empty",
+  EROFS: "read-only file system",
+  EINVAL: "invalid argument",
+  ENOSYS: "function not implemented",
+  ELOOP: "too many levels of symbolic links",
+  EACCES: "permission denied",
+  EPERM: "operation not permitted",
+  EFBIG: "file too large",
+  EIO: "i/o error",
+  EBADF: "bad file descriptor",
+};
+
+/**
+ * An `Error` with a POSIX `code`, the just-bash `syscall` name and the
+ * `path` as the command gave it; the message is Node's (and just-bash
+ * InMemoryFs's) form `"<CODE>: <description>, <syscall> '<path>'"`, which
+ * just-bash's commands test with `message.includes("ENOENT")` and print.
+ * The object is a `RangeError` (so `instanceof Error` holds): just-bash
+ * 3.4.2 reports a RangeError that escapes a top-level command, such as a
+ * refused `>` redirect, as `bash: <message>` with exit code 1, where any
+ * other error would make `Bash.exec` reject. The Workspace's own error, when
+ * there was one, is the `cause`.
+ */
+export interface WorkspaceFsAdapterError extends Error {
+  /** POSIX code: `ENOENT`, `EISDIR`, `ENOTDIR`, `EEXIST`, `ENOTEMPTY`, `EROFS`, `EINVAL`, `ENOSYS`, `ELOOP`, `EACCES`, `EPERM`, `EFBIG`, `EIO`. */
+  code: string;
+  /** The operation, in just-bash's words (`open`, `write`, `scandir`, `rm`, …). */
+  syscall: string;
+  /** The path as passed to the adapter. */
+  path: string;
+}
+
+function fsError(code: string, syscall: string, path: string, detail?: string, cause?: unknown): WorkspaceFsAdapterError {
+  const description = detail ?? DESCRIPTIONS[code] ?? code.toLowerCase();
+  const message = `${code}: ${description}, ${syscall} '${path}'`;
+  // A RangeError because just-bash 3.4.2 turns only a RangeError escaping a top-level command (a failed `>` redirect
+  // open, for one) into `bash: <message>` with exit 1; any other error class rejects `Bash.exec` instead.
+  const error = new RangeError(message, cause === undefined ? undefined : { cause }) as WorkspaceFsAdapterError;
+  error.code = code;
+  error.syscall = syscall;
+  error.path = path;
+  return error;
+}
+
+/** The POSIX code of a Workspace failure (local or across RPC), if it has one. */
+function codeOf(error: unknown): string | undefined {
+  if (typeof error !== "object" || error === null) return undefined;
+  const code = (error as { code?: unknown }).code;
+  return typeof code === "string" && /^E[A-Z0-9_]+$/.test(code) ? code : undefined;
+}
+
+/**
+ * Re-throws a Workspace failure in just-bash's form for `syscall` on `path`
+ * (the original error is the `cause`); an error without a POSIX code (a
+ * `TypeError`, a failed stream) is re-thrown unchanged.
+ */
+function rethrow(error: unknown, syscall: string, path: string): never {
+  const code = codeOf(error);
+  if (code === undefined) throw error;
+  throw fsError(code, syscall, path, undefined, error);
+}
+
+async function call<T>(syscall: string, path: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    rethrow(error, syscall, path);
+  }
+}
+
+/** POSIX-normalises an absolute path: `.`, `..` (clamped at `/`), repeated and trailing slashes. */
+function normalize(path: string): string {
+  const out: string[] = [];
+  for (const segment of path.split("/")) {
+    if (segment === "" || segment === ".") continue;
+    if (segment === "..") out.pop();
+    else out.push(segment);
+  }
+  return `/${out.join("/")}`;
+}
+
+function isDevNull(path: string): boolean {
+  return path === DEV_NULL || (path.startsWith("/") && normalize(path) === DEV_NULL);
+}
+
+const DEV_NULL_STAT: FsStat = Object.freeze({
+  isFile: false,
+  isDirectory: false,
+  isSymbolicLink: false,
+  mode: 0o666,
+  size: 0,
+  mtime: new Date(0),
+});
+
+function checkPath(path: string, syscall: string): void {
+  if (typeof path !== "string") throw new TypeError(`${syscall}: path must be a string`);
+  if (path.includes("\0")) throw fsError("ENOENT", syscall, path, "path contains null byte");
+}
+
+function encodingOf(options: { encoding?: BufferEncoding | null } | BufferEncoding | null | undefined): BufferEncoding | undefined {
+  if (options === null || options === undefined) return undefined;
+  if (typeof options === "string") return options;
+  return options.encoding ?? undefined;
+}
+
+const utf8Encoder = new TextEncoder();
+/** Keeps a leading BOM (as Node's `fs.readFile(…, "utf8")` does), so `sed -i` leaves the bytes it did not edit alone. */
+const utf8Decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
+
+/** One char per byte (`binary`/`latin1`); chunked to keep `fromCharCode` argument lists small. */
+function latin1Decode(bytes: Uint8Array, mask = 0xff): string {
+  let out = "";
+  const step = 0x2000;
+  for (let i = 0; i < bytes.length; i += step) {
+    const part = bytes.subarray(i, Math.min(i + step, bytes.length));
+    out += String.fromCharCode(...(mask === 0xff ? part : part.map((b) => b & mask)));
+  }
+  return out;
+}
+
+function latin1Encode(text: string): Uint8Array {
+  const out = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i) & 0xff;
+  return out;
+}
+
+function base64Encode(bytes: Uint8Array): string {
+  return btoa(latin1Decode(bytes));
+}
+
+function base64Decode(text: string): Uint8Array {
+  // Node-style leniency: URL-safe alphabet, whitespace and missing padding are accepted; decoding stops at the first invalid character.
+  let clean = text.replace(/[\s]/g, "").replace(/-/g, "+").replace(/_/g, "/");
+  const bad = clean.search(/[^A-Za-z0-9+/=]/);
+  if (bad >= 0) clean = clean.slice(0, bad);
+  const eq = clean.indexOf("=");
+  if (eq >= 0) clean = clean.slice(0, eq);
+  if (clean.length % 4 === 1) clean = clean.slice(0, -1);
+  clean += "=".repeat((4 - (clean.length % 4)) % 4);
+  return latin1Encode(atob(clean));
+}
+
+function hexEncode(bytes: Uint8Array): string {
+  let out = "";
+  for (const b of bytes) out += b.toString(16).padStart(2, "0");
+  return out;
+}
+
+function hexDecode(text: string): Uint8Array {
+  // Node-style: pairs of hex digits, stopping at the first pair that is not one.
+  const out: number[] = [];
+  for (let i = 0; i + 1 < text.length; i += 2) {
+    const pair = text.slice(i, i + 2);
+    if (!/^[0-9a-fA-F]{2}$/.test(pair)) break;
+    out.push(parseInt(pair, 16));
+  }
+  return Uint8Array.from(out);
+}
+
+/** Bytes of `content` in `encoding` (default UTF-8); a `Uint8Array` is taken as is. */
+function toBytes(content: FileContent, encoding: BufferEncoding | undefined): Uint8Array {
+  if (content instanceof Uint8Array) return content;
+  if (ArrayBuffer.isView(content)) {
+    const view = content as ArrayBufferView;
+    return new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+  }
+  const text = String(content);
+  switch (encoding) {
+    case "binary":
+    case "latin1":
+    case "ascii":
+      return latin1Encode(text);
+    case "base64":
+      return base64Decode(text);
+    case "hex":
+      return hexDecode(text);
+    default:
+      return utf8Encoder.encode(text);
+  }
+}
+
+/** `bytes` as a string in `encoding` (default UTF-8, non-fatal). */
+function fromBytes(bytes: Uint8Array, encoding: BufferEncoding | undefined): string {
+  switch (encoding) {
+    case "binary":
+    case "latin1":
+      return latin1Decode(bytes);
+    case "ascii":
+      return latin1Decode(bytes, 0x7f);
+    case "base64":
+      return base64Encode(bytes);
+    case "hex":
+      return hexEncode(bytes);
+    default:
+      return utf8Decoder.decode(bytes);
+  }
+}
+
+function toFsStat(stat: WorkspaceStatResult): FsStat {
+  return {
+    isFile: stat.isFile,
+    isDirectory: stat.isDirectory,
+    isSymbolicLink: stat.isSymbolicLink,
+    mode: stat.mode,
+    size: stat.size,
+    mtime: new Date(stat.mtime),
+    ino: stat.inode,
+    identity: `workspace:${stat.inode}`,
+  };
+}
+
+/** A stream of `head`'s chunks followed by `tail`. */
+function concatStreams(head: ReadableStream<Uint8Array>, tail: Uint8Array): ReadableStream<Uint8Array> {
+  const reader = head.getReader();
+  let done = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (done) return;
+      const next = await reader.read();
+      if (!next.done) {
+        controller.enqueue(next.value);
+        return;
+      }
+      done = true;
+      if (tail.byteLength > 0) controller.enqueue(tail);
+      controller.close();
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+}
+
+/**
+ * just-bash's `IFileSystem` over the Workspace filesystem (spec 02 §6).
+ * Every method maps to one or a few `workspace.fs` calls; paths are absolute
+ * (just-bash resolves them against the shell's cwd with
+ * {@link WorkspaceFsAdapter.resolvePath} first).
+ *
+ * Failures reject with an `Error` carrying a POSIX `code` (see
+ * {@link WorkspaceFsAdapterError}) and the message form just-bash's
+ * commands expect, e.g. `ENOENT: no such file or directory, open '/x'`.
+ *
+ * Semantics that differ from a POSIX disk:
+ * - `link` (hard links) rejects `ENOSYS`: the Workspace has none.
+ * - `utimes` only checks that the path exists; the Workspace sets `mtime` itself.
+ * - `appendFile` and `cp` are synthesized from streamed reads and writes.
+ * - `getAllPaths()` returns `[]`: the Workspace cannot be enumerated synchronously.
+ * - `writeFile` does not create missing parents (`ENOENT`), unlike just-bash's InMemoryFs.
+ * - `/dev/null` ({@link DEV_NULL}) is answered by the adapter: empty to read, writes discarded.
+ */
+export class WorkspaceFsAdapter implements IFileSystem {
+  readonly #fs: WorkspaceFs;
+  readonly #maxReadBytes: number;
+
+  /**
+   * @param fs `workspace.fs`, or an RPC stub of the {@link WorkspaceFs} methods.
+   * @param options `maxReadBytes` (default 64 MiB).
+   * @throws TypeError when `fs` lacks a method or `maxReadBytes` is not a positive safe integer.
+   */
+  constructor(fs: WorkspaceFs, options: WorkspaceFsAdapterOptions = {}) {
+    if (fs === null || (typeof fs !== "object" && typeof fs !== "function")) throw new TypeError("WorkspaceFsAdapter: fs must be the Workspace filesystem");
+    const maxReadBytes = options.maxReadBytes ?? DEFAULT_MAX_READ_BYTES;
+    if (!Number.isSafeInteger(maxReadBytes) || maxReadBytes <= 0) {
+      throw new TypeError("WorkspaceFsAdapter: maxReadBytes must be a positive safe integer");
+    }
+    this.#fs = fs;
+    this.#maxReadBytes = maxReadBytes;
+  }
+
+  /** The whole file as bytes, streamed and refused with `EFBIG` past `maxReadBytes`. */
+  async #readAll(path: string, syscall: string): Promise<Uint8Array> {
+    checkPath(path, syscall);
+    if (isDevNull(path)) return new Uint8Array(0);
+    let stream: ReadableStream<Uint8Array>;
+    try {
+      stream = await this.#fs.readFile(path);
+    } catch (error) {
+      // Node and just-bash's InMemoryFs say `read` for a directory: "EISDIR: illegal operation on a directory, read '/d'".
+      rethrow(error, codeOf(error) === "EISDIR" ? "read" : syscall, path);
+    }
+    const reader = stream.getReader();
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    try {
+      for (;;) {
+        const next = await reader.read();
+        if (next.done) break;
+        total += next.value.byteLength;
+        if (total > this.#maxReadBytes) {
+          await reader.cancel().catch(() => {});
+          throw fsError("EFBIG", syscall, path, `file too large (the shell reads at most ${this.#maxReadBytes} bytes of a file)`);
+        }
+        chunks.push(next.value);
+      }
+    } catch (error) {
+      if (codeOf(error) === "EFBIG") throw error;
+      rethrow(error, syscall, path);
+    }
+    if (chunks.length === 1) return chunks[0];
+    const out = new Uint8Array(total);
+    let at = 0;
+    for (const chunk of chunks) {
+      out.set(chunk, at);
+      at += chunk.byteLength;
+    }
+    return out;
+  }
+
+  /**
+   * The file decoded in `options` encoding (default UTF-8, non-fatal, a
+   * leading BOM kept); `binary`/`latin1` map each byte to one char,
+   * `ascii` drops the high bit, `base64`/`hex` encode the bytes.
+   * @throws `ENOENT` missing · `EISDIR` a directory · `ELOOP` · `EFBIG` larger than `maxReadBytes`.
+   */
+  async readFile(path: string, options?: { encoding?: BufferEncoding | null } | BufferEncoding): Promise<string> {
+    return fromBytes(await this.#readAll(path, "open"), encodingOf(options));
+  }
+
+  /**
+   * The raw bytes as a latin1 byte string (one char per byte), the shape
+   * just-bash's byte pipeline uses.
+   * @throws as {@link WorkspaceFsAdapter.readFile}.
+   */
+  async readFileBytes(path: string): Promise<ByteString> {
+    return latin1Decode(await this.#readAll(path, "open")) as unknown as ByteString;
+  }
+
+  /**
+   * The raw bytes.
+   * @throws as {@link WorkspaceFsAdapter.readFile}.
+   */
+  async readFileBuffer(path: string): Promise<Uint8Array> {
+    return this.#readAll(path, "open");
+  }
+
+  /** The mode to keep when replacing `path`: its current bits if it is a file, else the Workspace default. */
+  async #modeToKeep(path: string): Promise<number | undefined> {
+    try {
+      const stat = await this.#fs.stat(path);
+      return stat.isFile ? stat.mode : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * Creates or replaces the file with `content` (a string in `options`
+   * encoding, default UTF-8, or bytes). An existing file keeps its mode
+   * (as POSIX `open(O_TRUNC)` does); a new file gets `0o644`. Parents are
+   * not created. A final link is written through.
+   * @throws `ENOENT` missing parent · `ENOTDIR` · `EISDIR` a directory · `EROFS` a read-only mount · `ELOOP`.
+   */
+  async writeFile(path: string, content: FileContent, options?: { encoding?: BufferEncoding } | BufferEncoding): Promise<void> {
+    checkPath(path, "write");
+    const bytes = toBytes(content, encodingOf(options));
+    if (isDevNull(path)) return;
+    const mode = await this.#modeToKeep(path);
+    await call("write", path, () => this.#fs.writeFile(path, bytes, mode === undefined ? undefined : { mode }));
+  }
+
+  /**
+   * Appends `content` (encoded as in {@link WorkspaceFsAdapter.writeFile}),
+   * creating the file if it is missing. Synthesized: the old bytes are
+   * streamed from the Workspace into one atomic rewrite (not bounded by
+   * `maxReadBytes`), keeping the mode. Appending nothing to an existing
+   * file (what a `>>` redirect does before its first write) writes nothing.
+   * @throws `EISDIR` a directory · `ENOENT` missing parent · `EROFS` · `ELOOP`.
+   */
+  async appendFile(path: string, content: FileContent, options?: { encoding?: BufferEncoding } | BufferEncoding): Promise<void> {
+    checkPath(path, "append");
+    const bytes = toBytes(content, encodingOf(options));
+    if (isDevNull(path)) return;
+    let stat: WorkspaceStatResult | undefined;
+    try {
+      stat = await this.#fs.stat(path);
+    } catch (error) {
+      if (codeOf(error) !== "ENOENT") rethrow(error, "append", path);
+    }
+    if (stat === undefined) {
+      await call("append", path, () => this.#fs.writeFile(path, bytes));
+      return;
+    }
+    if (stat.isDirectory) throw fsError("EISDIR", "append", path);
+    if (bytes.byteLength === 0) return;
+    const mode = stat.mode;
+    await call("append", path, async () => {
+      const old = await this.#fs.readFile(path);
+      await this.#fs.writeFile(path, concatStreams(old, bytes), { mode });
+    });
+  }
+
+  /**
+   * Whether `path` exists, following links (a dangling link is `false`), as
+   * Node's `existsSync` and just-bash's InMemoryFs answer. Never rejects.
+   */
+  async exists(path: string): Promise<boolean> {
+    if (typeof path !== "string" || path.includes("\0")) return false;
+    if (isDevNull(path)) return true;
+    try {
+      await this.#fs.stat(path);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * Metadata, following a final link: `mode` is the permission bits,
+   * `size` in bytes, `mtime` a `Date`, `ino` the Workspace inode and
+   * `identity` `"workspace:<inode>"` (just-bash uses it to tell same files apart).
+   * @throws `ENOENT` missing or dangling · `ELOOP`.
+   */
+  async stat(path: string): Promise<FsStat> {
+    checkPath(path, "stat");
+    if (isDevNull(path)) return { ...DEV_NULL_STAT, mtime: new Date(0) };
+    return toFsStat(await call("stat", path, () => this.#fs.stat(path)));
+  }
+
+  /**
+   * Metadata of the entry itself (a link is reported as the link).
+   * @throws `ENOENT` missing · `ELOOP`.
+   */
+  async lstat(path: string): Promise<FsStat> {
+    checkPath(path, "lstat");
+    if (isDevNull(path)) return { ...DEV_NULL_STAT, mtime: new Date(0) };
+    return toFsStat(await call("lstat", path, () => this.#fs.lstat(path)));
+  }
+
+  /**
+   * Creates a directory (`recursive`: with missing parents, and an existing
+   * directory is fine).
+   * @throws `EEXIST` · `ENOENT` missing parent · `ENOTDIR` · `EROFS`.
+   */
+  async mkdir(path: string, options?: MkdirOptions): Promise<void> {
+    checkPath(path, "mkdir");
+    await call("mkdir", path, () => this.#fs.mkdir(path, { recursive: options?.recursive === true }));
+  }
+
+  /**
+   * Names of the directory's children, in UTF-8 byte order.
+   * @throws `ENOENT` · `ENOTDIR` · `ELOOP`.
+   */
+  async readdir(path: string): Promise<string[]> {
+    checkPath(path, "scandir");
+    const entries = await call("scandir", path, () => this.#fs.readdir(path));
+    return entries.map((entry) => entry.name);
+  }
+
+  /**
+   * The directory's children with their types (links reported as links,
+   * not followed), from one Workspace `readdir`.
+   * @throws `ENOENT` · `ENOTDIR` · `ELOOP`.
+   */
+  async readdirWithFileTypes(path: string): Promise<{ name: string; isFile: boolean; isDirectory: boolean; isSymbolicLink: boolean }[]> {
+    checkPath(path, "scandir");
+    const entries = await call("scandir", path, () => this.#fs.readdir(path));
+    return entries.map((entry) => ({
+      name: entry.name,
+      isFile: entry.isFile,
+      isDirectory: entry.isDirectory,
+      isSymbolicLink: entry.isSymbolicLink,
+    }));
+  }
+
+  /**
+   * Removes a file, link or empty directory; `recursive` removes a whole
+   * tree (one Workspace transaction); `force` makes a missing path a success.
+   * @throws `ENOENT` (unless `force`) · `ENOTEMPTY` · `EROFS` · `EPERM` for `/`.
+   */
+  async rm(path: string, options?: RmOptions): Promise<void> {
+    checkPath(path, "rm");
+    await call("rm", path, () => this.#fs.rm(path, { recursive: options?.recursive === true, force: options?.force === true }));
+  }
+
+  /**
+   * Copies `src` to `dest`, replacing a file there: a file's bytes are
+   * streamed and its mode kept; a link is copied as a link (same target);
+   * a directory needs `recursive` and is copied entry by entry into `dest`
+   * (created if missing, merged if present).
+   * @throws `ENOENT` · `EISDIR` a directory without `recursive` · `EINVAL` a directory into itself · `EROFS` · `ENOTDIR`.
+   */
+  async cp(src: string, dest: string, options?: CpOptions): Promise<void> {
+    checkPath(src, "cp");
+    checkPath(dest, "cp");
+    const stat = await call("cp", src, () => this.#fs.lstat(src));
+    if (stat.isDirectory) {
+      if (options?.recursive !== true) throw fsError("EISDIR", "cp", src, "is a directory");
+      const from = normalize(src);
+      const to = normalize(dest);
+      if (to === from || from === "/" || to.startsWith(`${from}/`)) {
+        throw fsError("EINVAL", "cp", src, `cannot copy '${src}' into itself, '${dest}'`);
+      }
+    }
+    await this.#copy(src, dest, stat.isDirectory ? "dir" : stat.isSymbolicLink ? "link" : "file", stat.mode);
+  }
+
+  async #copy(src: string, dest: string, kind: "file" | "dir" | "link", mode: number): Promise<void> {
+    if (kind === "link") {
+      const target = await call("cp", src, () => this.#fs.readlink(src));
+      await this.#clearForCopy(dest);
+      await call("cp", dest, () => this.#fs.symlink(target, dest));
+      return;
+    }
+    if (kind === "file") {
+      // A link at `dest` is written through, as GNU cp does (the Workspace's writeFile follows a final link).
+      await call("cp", dest, async () => {
+        const bytes = await this.#fs.readFile(src);
+        await this.#fs.writeFile(dest, bytes, { mode });
+      });
+      return;
+    }
+    await call("cp", dest, () => this.#fs.mkdir(dest, { recursive: true }));
+    const entries = await call("cp", src, () => this.#fs.readdir(src));
+    for (const entry of entries) {
+      const from = `${src === "/" ? "" : src}/${entry.name}`;
+      const to = `${dest === "/" ? "" : dest}/${entry.name}`;
+      if (entry.isSymbolicLink) await this.#copy(from, to, "link", 0o777);
+      else if (entry.isDirectory) await this.#copy(from, to, "dir", 0o755);
+      else await this.#copy(from, to, "file", (await call("cp", from, () => this.#fs.lstat(from))).mode);
+    }
+  }
+
+  /** Before copying a link: a file or link at `dest` is replaced (a directory is left for `symlink` to refuse). */
+  async #clearForCopy(dest: string): Promise<void> {
+    try {
+      const existing = await this.#fs.lstat(dest);
+      if (!existing.isDirectory) await call("cp", dest, () => this.#fs.rm(dest));
+    } catch (error) {
+      if (codeOf(error) !== "ENOENT") rethrow(error, "cp", dest);
+    }
+  }
+
+  /**
+   * Moves `src` to `dest` with one Workspace `rename` (atomic; keeps inode
+   * and mtime; a file or link replaces a file or link, a directory an empty
+   * directory).
+   * @throws `ENOENT` · `EINVAL` a directory into itself · `EISDIR` · `ENOTDIR` · `ENOTEMPTY` · `EROFS`.
+   */
+  async mv(src: string, dest: string): Promise<void> {
+    checkPath(src, "mv");
+    checkPath(dest, "mv");
+    await call("mv", src, () => this.#fs.rename(src, dest));
+  }
+
+  /**
+   * `path` resolved against `base`: absolute paths are taken as they are,
+   * relative ones joined to `base`; then `.`, `..` (clamped at `/`) and
+   * repeated slashes are normalised lexically, as POSIX shells do.
+   */
+  resolvePath(base: string, path: string): string {
+    if (path.startsWith("/")) return normalize(path);
+    return normalize(`${base}/${path}`);
+  }
+
+  /**
+   * Always `[]`. just-bash calls this synchronously (only `ls` with a
+   * pattern its shell did not expand uses it); the Workspace can only be
+   * listed asynchronously, and listing it whole would be unbounded. Shell
+   * globbing does not need it: it walks directories with `readdirWithFileTypes`.
+   */
+  getAllPaths(): string[] {
+    return [];
+  }
+
+  /**
+   * Sets the permission bits (`mode & 0o7777`), following a final link.
+   * @throws `ENOENT` · `EROFS` · `EINVAL` a bad mode.
+   */
+  async chmod(path: string, mode: number): Promise<void> {
+    checkPath(path, "chmod");
+    await call("chmod", path, () => this.#fs.chmod(path, mode));
+  }
+
+  /**
+   * Creates a link at `linkPath` holding `target` verbatim (may dangle).
+   * @throws `EEXIST` · `ENOENT` missing parent or empty target · `ENOTDIR` · `EROFS`.
+   */
+  async symlink(target: string, linkPath: string): Promise<void> {
+    checkPath(linkPath, "symlink");
+    await call("symlink", linkPath, () => this.#fs.symlink(target, linkPath));
+  }
+
+  /**
+   * Hard links do not exist in the Workspace.
+   * @throws always `ENOSYS` (`ENOSYS: function not implemented, link '<existingPath>'`).
+   */
+  async link(existingPath: string, _newPath: string): Promise<void> {
+    throw fsError("ENOSYS", "link", existingPath);
+  }
+
+  /**
+   * The target a link holds, verbatim.
+   * @throws `EINVAL` not a link · `ENOENT` · `ELOOP`.
+   */
+  async readlink(path: string): Promise<string> {
+    checkPath(path, "readlink");
+    return call("readlink", path, () => this.#fs.readlink(path));
+  }
+
+  /**
+   * The canonical path: every link in `path` resolved (relative targets
+   * against the link's directory), `.` and `..` removed, by walking the
+   * segments with `lstat`/`readlink`.
+   * @throws `ENOENT` a missing segment or dangling link · `ENOTDIR` a file mid-path · `ELOOP` more than 40 links.
+   */
+  async realpath(path: string): Promise<string> {
+    checkPath(path, "realpath");
+    if (isDevNull(path)) return DEV_NULL;
+    const todo = normalize(path).split("/").filter(Boolean);
+    const resolved: string[] = [];
+    let hops = 0;
+    while (todo.length > 0) {
+      const segment = todo.shift() as string;
+      if (segment === ".") continue;
+      if (segment === "..") {
+        resolved.pop();
+        continue;
+      }
+      const candidate = `/${[...resolved, segment].join("/")}`;
+      const stat = await call("realpath", path, () => this.#fs.lstat(candidate));
+      if (stat.isSymbolicLink) {
+        if (++hops > MAX_LINK_HOPS) throw fsError("ELOOP", "realpath", path);
+        const target = await call("realpath", path, () => this.#fs.readlink(candidate));
+        if (target.startsWith("/")) resolved.length = 0;
+        todo.unshift(...target.split("/").filter(Boolean));
+        continue;
+      }
+      if (!stat.isDirectory && todo.some((s) => s !== ".")) throw fsError("ENOTDIR", "realpath", path);
+      resolved.push(segment);
+    }
+    return `/${resolved.join("/")}`;
+  }
+
+  /**
+   * A no-op beyond checking that `path` exists: the Workspace keeps `mtime`
+   * itself (it is set on every write), so `touch` on an existing file leaves it.
+   * @throws `ENOENT` missing or dangling.
+   */
+  async utimes(path: string, _atime: Date, _mtime: Date): Promise<void> {
+    checkPath(path, "utimes");
+    if (isDevNull(path)) return;
+    await call("utimes", path, () => this.#fs.stat(path));
+  }
+}
