@@ -371,6 +371,23 @@ export class ChunkStore {
     shared.backlog = false;
     if (now >= shared.recheckAt) shared.recheckAt = Infinity;
     while (budget > 0) {
+      if (this.#pins.size === 0) {
+        // Nothing pinned: the orphans go in one statement that names their bytes, then the bytes.
+        const taken = this.#db.tx(() => {
+          const rows = this.#db.all<{ blob: number | null }>(
+            `DELETE FROM __ws_chunks WHERE id IN (SELECT id FROM __ws_chunks WHERE ${RECLAIMABLE} LIMIT ${SWEEP_BATCH}) RETURNING blob`,
+            now,
+          );
+          const blobs = rows.flatMap((row) => (row.blob === null ? [] : [row.blob]));
+          if (blobs.length > 0) this.#db.run(`DELETE FROM __ws_blobs WHERE id IN (SELECT value FROM json_each(?))`, JSON.stringify(blobs));
+          return rows.length;
+        });
+        if (taken === 0) return;
+        budget -= taken;
+        this.#db.run(`DELETE FROM __ws_chunk_leases WHERE until <= ?`, now);
+        if (taken < SWEEP_BATCH) return;
+        continue;
+      }
       const orphans = this.#db
         .all<{ id: number }>(`SELECT id FROM __ws_chunks WHERE ${RECLAIMABLE} LIMIT ${SWEEP_BATCH}`, now)
         .map((row) => row.id);

@@ -197,6 +197,30 @@ export class Nodes {
     return { ...node, parent: parent.ino, key, ino: row.ino };
   }
 
+  /**
+   * Creates file `name` in the directory whose path key is `parentKey`, in
+   * one statement, when that directory exists and has no entry `name`; keys
+   * are physical paths, so such a directory is reached without a link and the
+   * walk would end at `missing` there. Returns `false` (nothing changed)
+   * otherwise: no such directory, or the name is taken; resolve the path.
+   */
+  createFile(parentKey: string, name: string, file: { mode: number; mtime: number; size: number; chunk: number | null }): boolean {
+    // LIMIT 1: the key is unique, so the lookup need not step past its row. WHERE before ON CONFLICT: no join ambiguity.
+    const row = this.#db.one<{ ino: number }>(
+      `INSERT INTO __ws_nodes (parent, name, kind, mode, mtime, size, target, chunk, path_key)
+       SELECT ino, ?, ${Kind.File}, ?, ?, ?, NULL, ?, ? FROM __ws_nodes WHERE path_key = ? AND kind = ${Kind.Directory} LIMIT 1
+       ON CONFLICT DO NOTHING RETURNING ino`,
+      name,
+      file.mode,
+      file.mtime,
+      file.size,
+      file.chunk,
+      childKey(parentKey, name),
+      parentKey,
+    );
+    return row !== undefined;
+  }
+
   /** Points file `ino` at new content: its mode, mtime, size and single chunk (`null` for 0 or ≥ 2 chunks). */
   setContent(ino: number, content: { mode: number; mtime: number; size: number; chunk: number | null }): void {
     this.#db.run(

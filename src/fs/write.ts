@@ -22,6 +22,7 @@ import { CHUNK_SIZE, sha256, splitChunks, STAGE_LEASE_MS, type ChunkStore } from
 import { throwIfWalkFailed, WorkspaceFsError } from "./errors.js";
 import type { MountGuard } from "./mount-guard.js";
 import type { Node, Nodes, Resolution } from "./nodes.js";
+import { keyOf } from "./path-key.js";
 import { segmentsOf } from "./path.js";
 import { Kind } from "./schema.js";
 
@@ -87,12 +88,21 @@ export class FileWriter {
     return this.#writeStaged(request, segments, prepend([first.value, second.value], pieces));
   }
 
-  /** Writes ≤ one chunk of bytes: hash first, then resolve, store and link in one transaction. */
+  /**
+   * Writes ≤ one chunk of bytes: hash first, then store, resolve and link in
+   * one transaction. A new file in a directory reached without links is
+   * created with its lookup in one statement (`Nodes.createFile`); any other
+   * target is resolved the long way (a refusal rolls the stored chunk back).
+   */
   async #writeSmall(request: WriteRequest, segments: string[], bytes: Uint8Array): Promise<void> {
     const hash = bytes.byteLength > 0 ? await sha256(bytes) : undefined;
     const released = this.#nodes.transaction(() => {
-      const target = this.#target(request, segments);
+      this.#guard.assertWritable(request.path, "writeFile");
       const id = hash ? this.#chunks.acquire({ hash, data: bytes }) : null;
+      const { mode, mtime } = request;
+      const created = this.#nodes.createFile(keyOf(segments.slice(0, -1)), segments[segments.length - 1], { mode, mtime, size: bytes.byteLength, chunk: id });
+      if (created) return false;
+      const target = this.#target(request, segments);
       return this.#commit(target, id, [], bytes.byteLength, request);
     });
     this.#chunks.sweep(released);
@@ -154,17 +164,13 @@ export class FileWriter {
     const { path, exclusive } = request;
     // Again at commit: a mount may have completed while a stream was read.
     this.#guard.assertWritable(path, "writeFile");
-    if (exclusive) {
-      const trace = this.#guard.trace();
-      const own = this.#nodes.resolve(segments, { followFinal: false, trace, creating: true });
-      this.#guard.assertWritableVia(trace, own, "writeFile", path, this.#nodes);
-      throwIfWalkFailed(own, "writeFile", path);
-      if (own.status === "found") throw new WorkspaceFsError("EEXIST", "writeFile", path);
-    }
     const trace = this.#guard.trace();
-    const found = this.#nodes.resolve(segments, { followFinal: true, trace, creating: true });
+    // Exclusive: the entry itself, a link included, must not exist. When it is missing, following a
+    // link in the last position cannot change the walk, so that walk is the target's too.
+    const found = this.#nodes.resolve(segments, { followFinal: !exclusive, trace, creating: true });
     this.#guard.assertWritableVia(trace, found, "writeFile", path, this.#nodes);
     throwIfWalkFailed(found, "writeFile", path);
+    if (exclusive && found.status === "found") throw new WorkspaceFsError("EEXIST", "writeFile", path);
     // Through a link whose target ends in `/`: a directory is named, so no file is written or created (Linux: EISDIR).
     if ((found.status === "found" || found.status === "missing") && found.slash) {
       throw new WorkspaceFsError("EISDIR", "writeFile", path);
