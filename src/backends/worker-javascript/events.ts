@@ -1,8 +1,11 @@
 /**
  * Event streams of the JavaScript backend (spec 02 §3.7): each stream reads
  * a run's events from the journal page by page and, while the run is live,
- * waits for the next one; it ends after the exit event. Open streams per run
- * are counted against `maxExecutionSubscribers`.
+ * waits for the next one; it ends after the exit event. Open streams of a
+ * live run are counted against `maxExecutionSubscribers`; a stream opened
+ * after the run ended only reads the journal and is not counted, so handles
+ * left unread (never consumed, cancelled or disposed) cannot lock a finished
+ * run's result away.
  *
  * @module
  */
@@ -31,10 +34,11 @@ export interface EventSource {
   terminal(id: string): WorkspaceRuntimeEvent | undefined;
 }
 
-/** Opens event streams over the journal and counts them per run. */
+/** Opens event streams over the journal and counts them per live run. */
 export class EventStreams {
   readonly #source: EventSource;
-  readonly #subscribers = new Map<string, number>();
+  /** Open streams per live run (weak: a finished run with unread streams is not kept). */
+  readonly #subscribers = new WeakMap<FollowedRun, number>();
 
   constructor(source: EventSource) {
     this.#source = source;
@@ -46,27 +50,31 @@ export class EventStreams {
    * and journal, at the end of what is there). `highWaterMark` 0: rows are
    * read as the consumer pulls.
    *
-   * @returns a stream that errors `EEXEC_BUSY` when the run already has
-   *   `maxSubscribers` open streams.
+   * @returns a stream that errors `EEXEC_BUSY` when the run is live and
+   *   already has `maxSubscribers` open streams.
    */
   open(id: string, after: number): ReadableStream<WorkspaceRuntimeEvent> {
-    const count = this.#subscribers.get(id) ?? 0;
-    if (count >= this.#source.maxSubscribers) {
-      return new ReadableStream<WorkspaceRuntimeEvent>({
-        start(controller) {
-          controller.error(runtimeError("EEXEC_BUSY", `execution ${JSON.stringify(id)} already has ${count} open event streams (maxExecutionSubscribers)`));
-        },
-      });
+    const live = this.#source.live(id);
+    let release = (): void => {};
+    if (live) {
+      const count = this.#subscribers.get(live) ?? 0;
+      if (count >= this.#source.maxSubscribers) {
+        return new ReadableStream<WorkspaceRuntimeEvent>({
+          start(controller) {
+            controller.error(runtimeError("EEXEC_BUSY", `execution ${JSON.stringify(id)} already has ${count} open event streams (maxExecutionSubscribers)`));
+          },
+        });
+      }
+      this.#subscribers.set(live, count + 1);
+      let released = false;
+      release = () => {
+        if (released) return;
+        released = true;
+        const n = (this.#subscribers.get(live) ?? 1) - 1;
+        if (n <= 0) this.#subscribers.delete(live);
+        else this.#subscribers.set(live, n);
+      };
     }
-    this.#subscribers.set(id, count + 1);
-    let released = false;
-    const release = () => {
-      if (released) return;
-      released = true;
-      const n = (this.#subscribers.get(id) ?? 1) - 1;
-      if (n <= 0) this.#subscribers.delete(id);
-      else this.#subscribers.set(id, n);
-    };
     const source = this.#source;
     let cursor = after;
     return new ReadableStream<WorkspaceRuntimeEvent>(
