@@ -9,6 +9,17 @@ export const entries = {
   "tools/pi-ai": "src/tools/pi-ai.ts",
   "tools/tanstack-ai": "src/tools/tanstack-ai.ts",
   "backends/worker-javascript": "src/backends/worker-javascript/index.ts",
+  "backends/worker-shell": "src/backends/worker-shell/index.ts",
+  "shell/core": "src/shell/core.ts",
+  "shell/curl": "src/shell/curl.ts",
+  "shell/html-to-markdown": "src/shell/html-to-markdown.ts",
+  "shell/python": "src/shell/python.ts",
+  "shell/sqlite": "src/shell/sqlite.ts",
+  "shell/js-exec": "src/shell/js-exec.ts",
+  "shell/yq": "src/shell/yq.ts",
+  "shell/file": "src/shell/file.ts",
+  "shell/xan": "src/shell/xan.ts",
+  "shell/jq": "src/shell/jq.ts",
   "modules/tools": "src/modules/tools.ts",
 } as const;
 
@@ -21,7 +32,7 @@ export default defineConfig({
   target: "es2023",
   splitting: true,
   treeshake: true,
-  external: [/^cloudflare:/, /^node:/, "ai", "@earendil-works/pi-ai", "@tanstack/ai"],
+  external: [/^cloudflare:/, /^node:/, "ai", "@earendil-works/pi-ai", "@tanstack/ai", "just-bash"],
   // edit's line diff and read's image-header reader are bundled, so tool entries load no external module but zod (spec 03 §1).
   noExternal: ["diff", "image-size"],
 });

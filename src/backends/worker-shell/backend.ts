@@ -1,0 +1,435 @@
+/**
+ * `WorkerShellBackend` (spec 02 §6): just-bash in a Dynamic Worker, over the
+ * Workspace's own files. The host hands the shell an RPC target over
+ * `workspace.fs` with each command (no second store, nothing to sync), keeps
+ * the live commands, and settles timeouts (124) and kills (130) itself, so a
+ * stuck command never holds its caller.
+ *
+ * @module
+ */
+import type { WorkspaceFilesystem } from "../../fs/types.js";
+import { RpcTargetBase } from "../../do/rpc-target.js";
+import { runtimeError } from "../../runtime/errors.js";
+import type { BackendHandle, ExecEvent, KillSignal, WorkspaceBackendHost, WorkspaceCommandBackend } from "../../runtime/types.js";
+import { assembleShellModules, SHELL_MAIN_MODULE, SHELL_RUNTIME_MODULES, shellCommandNames } from "./modules.js";
+import type {
+  ExecInput,
+  ShellHost,
+  ShellModuleGroup,
+  WorkerShellBackendOptions,
+  WorkerShellLoader,
+  WorkerShellRuntime,
+  WorkspaceEgressPolicy,
+} from "./types.js";
+
+const encoder = new TextEncoder();
+
+/** Default of `compatibilityDate` (spec 02 §6). */
+export const SHELL_COMPATIBILITY_DATE = "2026-06-17";
+/** Default of `maxOutputBytes`: 16 MiB per stream. */
+export const DEFAULT_SHELL_MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
+/** How long a stopped command (timeout, kill) may take to hand back its output before it is settled anyway: 2 s. */
+export const SHELL_STOP_GRACE_MS = 2000;
+/** Default working directory (spec 02 §6). */
+export const SHELL_DEFAULT_CWD = "/workspace";
+
+/** The backend's self-description (spec 02 §6; the reference's text, word for word). */
+export const WORKER_SHELL_DESCRIPTION =
+  "A just-bash shell in a Dynamic Worker. Starts fast, with no container and no direct network. Good for cat, grep, sed, awk, jq, head, tail, sort, find, text transformations, and a built-in `git` (clone, status, diff, log) that works through the workspace. Cannot run npm, node, python, or binaries outside its built-in command set.";
+
+interface Resolved {
+  id: string;
+  source:
+    | { type: "loader"; loader: WorkerShellLoader; key: string }
+    | { type: "external-runtime"; connect: (o: { egress: WorkspaceEgressPolicy }) => WorkerShellRuntime | Promise<WorkerShellRuntime> };
+  compatibilityDate: string;
+  compatibilityFlags: string[];
+  egress: WorkspaceEgressPolicy;
+  groups: readonly ShellModuleGroup[];
+  commands: string[];
+  maxOutputBytes: number;
+}
+
+function fail(message: string): never {
+  throw new TypeError(`WorkerShellBackend: ${message}`);
+}
+
+function checkEgress(egress: unknown): WorkspaceEgressPolicy {
+  if (egress === undefined) return { mode: "none" };
+  const e = egress as { mode?: unknown; gateway?: unknown; revision?: unknown };
+  if (e === null || typeof e !== "object") fail('egress must be { mode: "none" | "direct" | "http-gateway" }');
+  if (e.mode === "none" || e.mode === "direct") return { mode: e.mode };
+  if (e.mode === "http-gateway") {
+    if (e.gateway === null || (typeof e.gateway !== "object" && typeof e.gateway !== "function")) fail('egress "http-gateway" needs a gateway (a Fetcher, e.g. a service binding)');
+    if (e.revision !== undefined && typeof e.revision !== "string") fail("egress.revision must be a string");
+    const gateway = e.gateway as Fetcher;
+    return e.revision === undefined ? { mode: "http-gateway", gateway } : { mode: "http-gateway", gateway, revision: e.revision };
+  }
+  return fail(`egress.mode must be "none", "direct" or "http-gateway", not ${JSON.stringify(e.mode)}`);
+}
+
+function egressSuffix(egress: WorkspaceEgressPolicy, instance: string): string {
+  if (egress.mode !== "http-gateway") return `:egress-${egress.mode}`;
+  return `:egress-http-gateway-${egress.revision ?? instance}`;
+}
+
+function resolveOptions(options: WorkerShellBackendOptions): Resolved {
+  if (options === null || typeof options !== "object") fail("options must be an object");
+  const id = options.id ?? "worker-shell";
+  if (typeof id !== "string" || id === "") fail("id must be a non-empty string");
+  const egress = checkEgress(options.egress);
+  const groups = options.commands ?? [];
+  if (!Array.isArray(groups)) fail('commands must be an array of command groups from "agent-computer/shell/<group>"');
+  const commands = shellCommandNames(groups);
+  const maxOutputBytes = options.maxOutputBytes ?? DEFAULT_SHELL_MAX_OUTPUT_BYTES;
+  if (!Number.isSafeInteger(maxOutputBytes) || maxOutputBytes <= 0) fail("maxOutputBytes must be a positive safe integer (bytes)");
+  const compatibilityDate = options.compatibilityDate ?? SHELL_COMPATIBILITY_DATE;
+  if (typeof compatibilityDate !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(compatibilityDate)) fail("compatibilityDate must be a YYYY-MM-DD string");
+  const extraFlags = options.compatibilityFlags ?? [];
+  if (!Array.isArray(extraFlags) || extraFlags.some((f) => typeof f !== "string")) fail("compatibilityFlags must be an array of strings");
+  const compatibilityFlags = ["nodejs_compat", ...extraFlags.filter((f) => f !== "nodejs_compat")];
+  const base = { id, compatibilityDate, compatibilityFlags, egress, groups, commands, maxOutputBytes };
+  if (options.source !== undefined) {
+    if (options.loader !== undefined || options.workspace !== undefined || options.ctx !== undefined) {
+      fail("pass either source or loader/workspace/ctx, not both");
+    }
+    const source = options.source;
+    if (source?.type === "loader") {
+      return resolveOptions({ ...options, source: undefined, loader: source.loader, workspace: source.workspace, ctx: source.ctx } as WorkerShellBackendOptions);
+    }
+    if (source?.type !== "external-runtime" || typeof source.connect !== "function") {
+      fail('source must be { type: "loader", loader, workspace, ctx } or { type: "external-runtime", connect }');
+    }
+    return { ...base, source: { type: "external-runtime", connect: source.connect } };
+  }
+  const loader = options.loader;
+  if (loader === null || typeof loader !== "object" || typeof (loader as { get?: unknown }).get !== "function") {
+    fail("loader is required: pass the Worker Loader binding (env.LOADER, [[worker_loaders]] in wrangler config), or source");
+  }
+  if (options.loaderId !== undefined && (typeof options.loaderId !== "string" || options.loaderId === "")) fail("loaderId must be a non-empty string");
+  const workspaceId = options.workspace?.id;
+  const named = workspaceId === undefined ? id : String(workspaceId);
+  const groupSuffix = groups.length > 0 ? `:${groups.map((g) => g.name).join("+")}` : "";
+  const key = `${options.loaderId ?? `workspace-shell:${named}`}${egressSuffix(egress, crypto.randomUUID())}${groupSuffix}`;
+  return { ...base, source: { type: "loader", loader, key } };
+}
+
+/** Runs shell commands (just-bash) in a Dynamic Worker over the Workspace (spec 02 §6). Command protocol; not callable. */
+export class WorkerShellBackend implements WorkspaceCommandBackend {
+  /** Always `"worker-shell"`. */
+  readonly type = "worker-shell";
+  /** Runs shell text. */
+  readonly protocol = "command" as const;
+  /** Takes no structured input. */
+  readonly callable = false;
+  /** The backend id (`options.id`, default `"worker-shell"`). */
+  readonly id: string;
+  /** What the exec tool tells the model about this backend (spec 02 §6). */
+  readonly description = WORKER_SHELL_DESCRIPTION;
+  readonly #options: Resolved;
+
+  /** @throws TypeError `WorkerShellBackend: <option> …` for an invalid option. */
+  constructor(options: WorkerShellBackendOptions) {
+    this.#options = resolveOptions(options);
+    this.id = this.#options.id;
+  }
+
+  /** Connects: prepares the runtime lazily (the Dynamic Worker loads on the first command). */
+  async connect(host: WorkspaceBackendHost): Promise<BackendHandle> {
+    const o = this.#options;
+    let runtime: WorkerShellRuntime | Promise<WorkerShellRuntime>;
+    if (o.source.type === "external-runtime") {
+      runtime = await o.source.connect({ egress: o.egress });
+    } else {
+      const { loader, key } = o.source;
+      const modules: Record<string, { js: string }> = {};
+      for (const [name, js] of Object.entries({ ...assembleShellModules(o.groups), ...SHELL_RUNTIME_MODULES })) modules[name] = { js };
+      const code: ReturnType<Parameters<WorkerShellLoader["get"]>[1]> = {
+        compatibilityDate: o.compatibilityDate,
+        compatibilityFlags: o.compatibilityFlags,
+        mainModule: SHELL_MAIN_MODULE,
+        modules,
+      };
+      if (o.egress.mode === "none") code.globalOutbound = null;
+      else if (o.egress.mode === "http-gateway") code.globalOutbound = o.egress.gateway;
+      runtime = loader.get(key, () => code).getEntrypoint("ShellWorker") as WorkerShellRuntime;
+    }
+    return new ShellConnection(o, host, runtime);
+  }
+}
+
+function stoppedError(): Error {
+  return Object.assign(new Error("the command was stopped; the Workspace is no longer reachable from it"), { code: "ECANCELED" });
+}
+
+/**
+ * The RPC target one command gets: `workspace.fs` methods, output, and the
+ * built-ins' host calls. Once the command is settled (done, timed out,
+ * killed) every call rejects, so a stopped command cannot write.
+ */
+class ShellHostTarget extends RpcTargetBase {
+  readonly #run: LiveCommand;
+  readonly #fs: WorkspaceFilesystem;
+  readonly #host: WorkspaceBackendHost;
+
+  constructor(run: LiveCommand, host: WorkspaceBackendHost) {
+    super();
+    this.#run = run;
+    this.#fs = host.fs;
+    this.#host = host;
+  }
+
+  #live(): WorkspaceFilesystem {
+    if (this.#run.settled) throw stoppedError();
+    return this.#fs;
+  }
+
+  /** For calls that change the Workspace: refused as soon as the command is being stopped. */
+  #writable(): WorkspaceFilesystem {
+    if (this.#run.settled || this.#run.stopping !== undefined) throw stoppedError();
+    return this.#fs;
+  }
+
+  // A prototype method (RPC exposes only those), typed loosely: `workspace.fs.readFile` is overloaded.
+  readFile(path: string, options?: unknown): Promise<never> {
+    return (this.#live().readFile as (p: string, o?: unknown) => Promise<never>)(path, options);
+  }
+  writeFile(...args: Parameters<WorkspaceFilesystem["writeFile"]>) {
+    return this.#writable().writeFile(...args);
+  }
+  stat(path: string) {
+    return this.#live().stat(path);
+  }
+  lstat(path: string) {
+    return this.#live().lstat(path);
+  }
+  readdir(...args: Parameters<WorkspaceFilesystem["readdir"]>) {
+    return this.#live().readdir(...args);
+  }
+  mkdir(...args: Parameters<WorkspaceFilesystem["mkdir"]>) {
+    return this.#writable().mkdir(...args);
+  }
+  rm(...args: Parameters<WorkspaceFilesystem["rm"]>) {
+    return this.#writable().rm(...args);
+  }
+  rename(from: string, to: string) {
+    return this.#writable().rename(from, to);
+  }
+  symlink(target: string, path: string) {
+    return this.#writable().symlink(target, path);
+  }
+  readlink(path: string) {
+    return this.#live().readlink(path);
+  }
+  chmod(path: string, mode: number) {
+    return this.#writable().chmod(path, mode);
+  }
+
+  async output(stream: "stdout" | "stderr", bytes: Uint8Array): Promise<void> {
+    if (this.#run.settled) throw stoppedError();
+    this.#run.output(stream, bytes);
+  }
+
+  async publish(path: string, expiresAfterMs: number): Promise<string> {
+    this.#writable();
+    const assets = this.#host.assets as { share?(p: string, o: { expiresAfter: number }): Promise<string> } | undefined;
+    if (assets === undefined || typeof assets.share !== "function") {
+      throw Object.assign(new Error("publishing is not configured for this workspace"), { code: "ENOCONFIG" });
+    }
+    return assets.share(path, { expiresAfter: expiresAfterMs });
+  }
+
+  async git(args: string[], cwd: string): Promise<{ stdout: string; stderr: string; exitCode: number }> {
+    this.#writable();
+    return cli(this.#host.git, args, cwd);
+  }
+
+  async artifacts(args: string[], cwd: string): Promise<{ stdout: string; stderr: string; exitCode: number }> {
+    this.#writable();
+    return cli(this.#host.artifacts, args, cwd);
+  }
+}
+
+/** Calls `client.cli(args, { cwd })` (the git and artifacts clients' CLI); the unconfigured client throws `ENOCONFIG`. */
+async function cli(client: unknown, args: string[], cwd: string): Promise<{ stdout: string; stderr: string; exitCode: number }> {
+  const run = (client as { cli?: (a: string[], o: { cwd: string }) => Promise<{ stdout?: string; stderr?: string; exitCode?: number }> }).cli;
+  if (typeof run !== "function") throw Object.assign(new Error("not configured for this workspace"), { code: "ENOCONFIG" });
+  const r = await run.call(client, args, { cwd });
+  return { stdout: r.stdout ?? "", stderr: r.stderr ?? "", exitCode: r.exitCode ?? 0 };
+}
+
+/** One running command on the host: its event stream and how it ends. */
+class LiveCommand {
+  readonly id: string;
+  settled = false;
+  /** Set when a timeout or kill is stopping the command: the code and stderr line it will settle with. */
+  stopping: { code: number; message: string | undefined } | undefined;
+  #seq = 0;
+  readonly #queue: ExecEvent[] = [];
+  #wake: (() => void) | undefined;
+  #closed = false;
+  readonly #bytes = { stdout: 0, stderr: 0 };
+  readonly #maxBytes: number;
+  readonly #onSettled: () => void;
+  readonly events: ReadableStream<ExecEvent>;
+
+  constructor(id: string, maxBytes: number, onSettled: () => void) {
+    this.id = id;
+    this.#maxBytes = maxBytes;
+    this.#onSettled = onSettled;
+    this.events = new ReadableStream<ExecEvent>(
+      {
+        pull: async (controller) => {
+          while (this.#queue.length === 0 && !this.#closed) await new Promise<void>((resolve) => (this.#wake = resolve));
+          const next = this.#queue.shift();
+          if (next) controller.enqueue(next);
+          else controller.close();
+        },
+      },
+      { highWaterMark: 0 },
+    );
+  }
+
+  #push(event: ExecEvent): void {
+    this.#queue.push(event);
+    const wake = this.#wake;
+    this.#wake = undefined;
+    wake?.();
+  }
+
+  /** Output from the shell: kept up to the per-stream bound (the shell enforces it first). */
+  output(stream: "stdout" | "stderr", bytes: Uint8Array): void {
+    if (this.settled || bytes.byteLength === 0) return;
+    const room = this.#maxBytes - this.#bytes[stream];
+    if (room <= 0) return;
+    const kept = bytes.byteLength > room ? bytes.slice(0, room) : bytes.slice();
+    this.#bytes[stream] += kept.byteLength;
+    this.#push({ id: this.id, seq: ++this.#seq, name: stream, value: kept });
+  }
+
+  /** Ends the command once: an optional stderr line, then `exit`. Later calls are ignored. */
+  settle(code: number, message?: string): void {
+    if (this.settled) return;
+    if (message !== undefined) this.#push({ id: this.id, seq: ++this.#seq, name: "stderr", value: encoder.encode(message.endsWith("\n") ? message : `${message}\n`) });
+    this.settled = true;
+    this.#push({ id: this.id, seq: ++this.#seq, name: "exit", code });
+    this.#closed = true;
+    this.#onSettled();
+  }
+}
+
+/** One connection of the backend to a Workspace: the live commands by id. */
+class ShellConnection implements BackendHandle {
+  readonly sync = "none" as const;
+  readonly rpc: BackendHandle["rpc"];
+  readonly #options: Resolved;
+  readonly #host: WorkspaceBackendHost;
+  readonly #runtime: WorkerShellRuntime | Promise<WorkerShellRuntime>;
+  readonly #live = new Map<string, LiveCommand>();
+  #closed = false;
+
+  constructor(options: Resolved, host: WorkspaceBackendHost, runtime: WorkerShellRuntime | Promise<WorkerShellRuntime>) {
+    this.#options = options;
+    this.#host = host;
+    this.#runtime = runtime;
+    this.rpc = {
+      shell: {
+        exec: (input) => this.#exec(input),
+        getExec: async ({ id }) => {
+          throw runtimeError("ENOENT", `no execution with id ${JSON.stringify(id)}: the shell backend does not keep finished commands`);
+        },
+        killExec: async ({ id }) => this.#kill(id),
+        disposeExec: async () => {},
+      },
+    };
+  }
+
+  async #exec(input: { source: string; cwd?: string; id?: string; timeoutMs?: number; env?: Record<string, string>; stdin?: Uint8Array }): Promise<{ id: string; events: ReadableStream<ExecEvent> }> {
+    if (this.#closed) throw runtimeError("ECLOSED", "the shell backend was closed");
+    if (typeof input.source !== "string") throw new TypeError("exec: source must be a string of shell text");
+    const id = input.id ?? crypto.randomUUID();
+    if (this.#live.has(id)) throw runtimeError("EEXEC_BUSY", `execution ${JSON.stringify(id)} is already running`);
+    const timeoutMs = input.timeoutMs ?? 0;
+    if (!Number.isFinite(timeoutMs) || timeoutMs < 0) throw new TypeError("exec: timeoutMs must be a non-negative number of milliseconds");
+    const env = input.env ?? {};
+    for (const [k, v] of Object.entries(env)) if (typeof v !== "string") throw new TypeError(`exec: env.${k} must be a string`);
+    const cwd = resolveCwd(input.cwd);
+    const o = this.#options;
+    const run = new LiveCommand(id, o.maxOutputBytes, () => {
+      if (this.#live.get(id) === run) this.#live.delete(id);
+    });
+    this.#live.set(id, run);
+    const request: ExecInput = {
+      id,
+      source: input.source,
+      cwd,
+      env,
+      stdin: input.stdin ?? new Uint8Array(0),
+      timeoutMs,
+      commands: o.commands,
+      network: o.commands.includes("curl"),
+      egress: o.egress.mode,
+      maxOutputBytes: o.maxOutputBytes,
+    };
+    const timer = timeoutMs > 0 ? setTimeout(() => this.#stop(run, 124, `Execution timed out after ${timeoutMs} ms`), timeoutMs) : undefined;
+    void (async () => {
+      try {
+        const runtime = await this.#runtime;
+        const { exitCode } = await runtime.exec(request, new ShellHostTarget(run, this.#host) as unknown as ShellHost);
+        if (run.stopping) run.settle(run.stopping.code, run.stopping.message);
+        else run.settle(Number.isInteger(exitCode) && exitCode >= 0 && exitCode <= 255 ? exitCode : 1);
+      } catch (err) {
+        if (run.stopping) run.settle(run.stopping.code, run.stopping.message);
+        else run.settle(1, `shell: ${err instanceof Error ? err.message : String(err)}`);
+      } finally {
+        if (timer !== undefined) clearTimeout(timer);
+      }
+    })();
+    return { id, events: run.events };
+  }
+
+  /**
+   * Stops `run`: asks the shell to abort it (just-bash then returns the output
+   * made so far, which is kept) and settles it with `code` when the shell
+   * answers, or after {@link SHELL_STOP_GRACE_MS} whatever the shell does.
+   * From now on the command cannot change the Workspace.
+   */
+  #stop(run: LiveCommand, code: number, message?: string): void {
+    if (run.settled || run.stopping) return;
+    run.stopping = { code, message };
+    setTimeout(() => run.settle(code, message), SHELL_STOP_GRACE_MS);
+    void (async () => {
+      try {
+        const runtime = await this.#runtime;
+        await runtime.kill?.(run.id);
+      } catch {
+        /* the shell may already be gone; the command is settled either way */
+      }
+    })();
+  }
+
+  async #kill(id: string, _signal?: KillSignal): Promise<void> {
+    // Finished commands are not kept, so an id that is not running is a no-op (as for a finished run).
+    const run = this.#live.get(id);
+    if (run) this.#stop(run, 130);
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    for (const run of [...this.#live.values()]) this.#stop(run, 130);
+  }
+}
+
+/** The command's working directory: absolute, normalised; default `/workspace`; relative ones from `/workspace`. */
+function resolveCwd(cwd: string | undefined): string {
+  if (cwd === undefined || cwd === "") return SHELL_DEFAULT_CWD;
+  if (typeof cwd !== "string") throw new TypeError("exec: cwd must be a string path");
+  if (cwd.includes("\0")) throw new TypeError("exec: cwd must not contain NUL bytes");
+  const parts: string[] = [];
+  for (const part of (cwd.startsWith("/") ? cwd : `${SHELL_DEFAULT_CWD}/${cwd}`).split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") parts.pop();
+    else parts.push(part);
+  }
+  return "/" + parts.join("/");
+}

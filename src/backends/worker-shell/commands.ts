@@ -1,0 +1,126 @@
+/**
+ * The shell's built-ins that reach the host (spec 02 §6, spec 04 §1.9):
+ * `assets publish`, `git` and `artifacts`. Each is a just-bash command
+ * object (`{ name, execute(args, ctx) }`), built here without importing
+ * just-bash, so the host entry can export the factories too.
+ *
+ * @module
+ */
+import type { ArtifactsCommandHost, AssetsCommandHost, GitCommandHost } from "./types.js";
+
+/** What a just-bash command returns. */
+export interface ShellCommandResult {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
+/** A just-bash custom command (the shape `Bash({ customCommands })` takes). */
+export interface ShellCommand {
+  readonly name: string;
+  execute(args: string[], ctx: { cwd: string }): Promise<ShellCommandResult>;
+}
+
+/** Default expiry of `assets publish`: one hour, ms. */
+export const DEFAULT_ASSET_EXPIRY_MS = 3_600_000;
+
+const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/**
+ * Parses an `assets publish` expiry (spec 04 §1.9): `^\d+(ms|s|m|h)?$`, a
+ * bare number is milliseconds; the result must be a positive safe integer.
+ *
+ * @returns milliseconds, or `undefined` when `text` is not a valid expiry.
+ */
+export function parseExpiry(text: string): number | undefined {
+  const m = /^(\d+)(ms|s|m|h)?$/.exec(text);
+  if (!m) return undefined;
+  const ms = Number(m[1]) * UNITS[m[2] ?? "ms"]!;
+  return Number.isSafeInteger(ms) && ms > 0 ? ms : undefined;
+}
+
+/** `path` made absolute against `cwd` and normalised (`.`/empty dropped, `..` pops, floor `/`), spec 04 §1.9. */
+export function resolveFrom(cwd: string, path: string): string {
+  const out: string[] = [];
+  for (const part of (path.startsWith("/") ? path : `${cwd}/${path}`).split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") out.pop();
+    else out.push(part);
+  }
+  return "/" + out.join("/");
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+function codeOf(err: unknown): unknown {
+  return typeof err === "object" && err !== null ? (err as { code?: unknown }).code : undefined;
+}
+
+/**
+ * The `assets` built-in: `assets publish <path> [<expiry>]` (spec 04 §1.9).
+ * Prints the URL and a newline (exit 0). Wrong usage: `usage: assets publish
+ * <path> [<expiry>]`, exit 2; bad expiry: `assets: invalid expiry "<arg>"`,
+ * exit 2; no assets (`host` null, or it rejects `ENOCONFIG`): `assets:
+ * publishing is not configured for this workspace`, exit 1; other failures:
+ * `assets: <message>`, exit 1.
+ */
+export function defineAssetsCommand(host: AssetsCommandHost): ShellCommand {
+  return {
+    name: "assets",
+    async execute(args, ctx) {
+      if (args[0] !== "publish" || args.length < 2 || args.length > 3) {
+        return { stdout: "", stderr: "usage: assets publish <path> [<expiry>]\n", exitCode: 2 };
+      }
+      let expiresAfterMs = DEFAULT_ASSET_EXPIRY_MS;
+      if (args.length === 3) {
+        const parsed = parseExpiry(args[2]!);
+        if (parsed === undefined) return { stdout: "", stderr: `assets: invalid expiry ${JSON.stringify(args[2])}\n`, exitCode: 2 };
+        expiresAfterMs = parsed;
+      }
+      const notConfigured = { stdout: "", stderr: "assets: publishing is not configured for this workspace\n", exitCode: 1 };
+      if (host === null) return notConfigured;
+      try {
+        const url = await host.publish(resolveFrom(ctx.cwd, args[1]!), expiresAfterMs);
+        return { stdout: `${url}\n`, stderr: "", exitCode: 0 };
+      } catch (err) {
+        if (codeOf(err) === "ENOCONFIG") return notConfigured;
+        return { stdout: "", stderr: `assets: ${messageOf(err)}\n`, exitCode: 1 };
+      }
+    },
+  };
+}
+
+function cliCommand(name: string, run: (args: string[], cwd: string) => Promise<ShellCommandResult>): ShellCommand {
+  return {
+    name,
+    async execute(args, ctx) {
+      try {
+        const r = await run(args, ctx.cwd);
+        return { stdout: r.stdout, stderr: r.stderr, exitCode: Number.isInteger(r.exitCode) ? r.exitCode : 1 };
+      } catch (err) {
+        if (codeOf(err) === "ENOCONFIG") return { stdout: "", stderr: `${name}: not configured for this workspace\n`, exitCode: 1 };
+        return { stdout: "", stderr: `${name}: ${messageOf(err)}\n`, exitCode: 1 };
+      }
+    },
+  };
+}
+
+/**
+ * The `git` built-in: runs `host.git(args, cwd)` (the Workspace's git CLI,
+ * spec 02 §6) and prints what it returns. Without git: `git: not configured
+ * for this workspace`, exit 1; a failure: `git: <message>`, exit 1.
+ */
+export function defineGitCommand(host: GitCommandHost): ShellCommand {
+  return cliCommand("git", (args, cwd) => host.git(args, cwd));
+}
+
+/**
+ * The `artifacts` built-in: runs `host.artifacts(args, cwd)` (the Workspace's
+ * artifacts CLI, spec 02 §6). Without artifacts: `artifacts: not configured
+ * for this workspace`, exit 1; a failure: `artifacts: <message>`, exit 1.
+ */
+export function defineArtifactsCommand(host: ArtifactsCommandHost): ShellCommand {
+  return cliCommand("artifacts", (args, cwd) => host.artifacts(args, cwd));
+}

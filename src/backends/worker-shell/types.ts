@@ -1,0 +1,160 @@
+/**
+ * Public types of the shell backend (spec 02 §6): its options, the Worker
+ * Loader it needs, the runtime protocol between the host and the shell's
+ * Dynamic Worker, command groups, and the hosts of the `assets`, `git` and
+ * `artifacts` built-ins.
+ *
+ * @module
+ */
+import type { WorkspaceFs } from "./fs-adapter.js";
+
+export type { WorkspaceFs };
+
+/**
+ * Where the shell may reach the network (spec 02 §6). Applied to the Dynamic
+ * Worker's `globalOutbound`, so it binds `curl` and every `fetch` the shell
+ * makes.
+ *
+ * - `none` (default): no network; `curl` fails with a message saying so.
+ * - `direct`: the isolate's own `fetch`, unrestricted.
+ * - `http-gateway`: every request goes to `gateway` (a service binding or
+ *   other `Fetcher`), which decides. `revision` names the gateway's policy:
+ *   change it to load a fresh Worker when the policy changes.
+ */
+export type WorkspaceEgressPolicy =
+  | { mode: "none" }
+  | { mode: "direct" }
+  | { mode: "http-gateway"; gateway: Fetcher; revision?: string };
+
+/** A group of shell commands: what `<pkg>/shell/<group>` exports by default. */
+export interface ShellModuleGroup {
+  /** Group name: `core`, `jq`, `curl`, … */
+  readonly name: string;
+  /** Command names the group makes available in the shell. */
+  readonly commands: readonly string[];
+  /** Modules the group adds to the Dynamic Worker (module name → JavaScript source). */
+  readonly modules: Readonly<Record<string, string>>;
+  /** Total UTF-8 size of `modules`, bytes (what the group adds to the Worker). */
+  readonly bytes?: number;
+}
+
+/**
+ * The Worker Loader binding (`[[worker_loaders]]` in wrangler config), as the
+ * shell backend uses it: `get(key, getCode)` returns the Worker cached under
+ * `key`, calling `getCode` only when it must load it.
+ */
+export interface WorkerShellLoader {
+  get(
+    id: string,
+    getCode: () => {
+      compatibilityDate: string;
+      compatibilityFlags?: string[];
+      mainModule: string;
+      modules: Record<string, string | { js: string }>;
+      globalOutbound?: Fetcher | null;
+    },
+  ): { getEntrypoint(name?: string, options?: unknown): unknown };
+}
+
+/** One command for the shell to run (host → shell runtime). */
+export interface ExecInput {
+  /** Execution id (the caller's, or a UUID). */
+  id: string;
+  /** Shell text. */
+  source: string;
+  /** Working directory (absolute). Default `/workspace`. */
+  cwd: string;
+  /** Environment variables for this command. */
+  env: Record<string, string>;
+  /** Bytes on the command's stdin (empty when none). */
+  stdin: Uint8Array;
+  /** Deadline in ms from the start (0 = none); past it the shell stops cooperatively. */
+  timeoutMs: number;
+  /** Command names enabled in the shell (from the configured groups). */
+  commands: string[];
+  /** Whether `curl` is configured (the `curl` group is listed). */
+  network: boolean;
+  /** The egress mode, so `curl` can say why it fails under `none`. */
+  egress: WorkspaceEgressPolicy["mode"];
+  /** Per-stream output bound, bytes: past it the command stops with an error. */
+  maxOutputBytes: number;
+}
+
+/** What the shell runtime calls back on the host during one command (an RPC target). */
+export interface ShellHost extends WorkspaceFs {
+  /** Sends command output (≤ 64 KiB per call) as it is produced. */
+  output(stream: "stdout" | "stderr", bytes: Uint8Array): Promise<void>;
+  /** `assets publish`: publishes `path` for `expiresAfterMs`, resolves with the URL. Rejects `ENOCONFIG` without assets. */
+  publish(path: string, expiresAfterMs: number): Promise<string>;
+  /** `git …`: runs the Workspace's git CLI. Rejects `ENOCONFIG` without git. */
+  git(args: string[], cwd: string): Promise<{ stdout: string; stderr: string; exitCode: number }>;
+  /** `artifacts …`: runs the Workspace's artifacts CLI. Rejects `ENOCONFIG` without artifacts. */
+  artifacts(args: string[], cwd: string): Promise<{ stdout: string; stderr: string; exitCode: number }>;
+}
+
+/**
+ * What runs shell commands for the backend: the `ShellWorker` entrypoint in a
+ * Dynamic Worker, or your own (`source: { type: "external-runtime" }`).
+ */
+export interface WorkerShellRuntime {
+  /** Runs one command; output goes to `host.output`; resolves with its exit code. */
+  exec(input: ExecInput, host: ShellHost): Promise<{ exitCode: number }>;
+  /** Asks the command with this id to stop (cooperative; the host has already settled it). */
+  kill?(id: string): Promise<void> | void;
+}
+
+/** Where the shell runs (spec 02 §6 `source`). */
+export type WorkerShellSource =
+  | { type: "loader"; loader: WorkerShellLoader; workspace?: { binding: unknown; id: unknown; name?: string }; ctx?: unknown }
+  | {
+      type: "external-runtime";
+      /** Called once per connect with the egress policy; you own the runtime's lifecycle and egress. */
+      connect(options: { egress: WorkspaceEgressPolicy }): WorkerShellRuntime | Promise<WorkerShellRuntime>;
+    };
+
+/** Options of `WorkerShellBackend` (spec 02 §6). */
+export interface WorkerShellBackendOptions {
+  /** Backend id. Default `"worker-shell"`. */
+  id?: string;
+  /** The Worker Loader binding. Required unless `source` is given. */
+  loader?: WorkerShellLoader;
+  /**
+   * The Durable Object namespace and id of the Workspace (`{ binding, id, name? }`).
+   * Accepted for 0.8.0 compatibility and used only to name the loader key:
+   * this backend hands the shell the Workspace directly over RPC (see docs/porting.md).
+   */
+  workspace?: { binding: unknown; id: unknown; name?: string };
+  /** The Durable Object's `ctx`. Accepted for 0.8.0 compatibility; not needed (see `workspace`). */
+  ctx?: unknown;
+  /** Where the shell runs instead of `loader` (spec 02 §6). Mixing with `loader`/`workspace`/`ctx` throws. */
+  source?: WorkerShellSource;
+  /** Loader cache key base. Default `workspace-shell:<workspace id>` (or `workspace-shell:<backend id>` without `workspace`). */
+  loaderId?: string;
+  /** Default `"2026-06-17"`. */
+  compatibilityDate?: string;
+  /** Appended to `["nodejs_compat"]`. */
+  compatibilityFlags?: string[];
+  /** Network access. Default `{ mode: "none" }`. */
+  egress?: WorkspaceEgressPolicy;
+  /** Command groups from `<pkg>/shell/<group>`; `core` is always present; a later group wins a name clash. */
+  commands?: readonly ShellModuleGroup[];
+  /** Per-stream output bound, bytes. Default 16 MiB (16777216). The runtime's long-output file keeps all of it. */
+  maxOutputBytes?: number;
+}
+
+/** Host of the `assets` built-in: publishes a Workspace file, resolves with its URL. `null` = publishing not configured. */
+export type AssetsCommandHost = { publish(path: string, expiresAfterMs: number): Promise<string> } | null;
+/** Host of the `git` built-in: runs git with `args` in `cwd`. */
+export interface GitCommandHost {
+  git(args: string[], cwd: string): Promise<{ stdout: string; stderr: string; exitCode: number }>;
+}
+/** Host of the `artifacts` built-in: runs the artifacts CLI with `args` in `cwd`. */
+export interface ArtifactsCommandHost {
+  artifacts(args: string[], cwd: string): Promise<{ stdout: string; stderr: string; exitCode: number }>;
+}
+
+/** Options of a `ShellWorker` you run yourself (external runtime). */
+export interface ShellWorkerOptions {
+  /** Extra just-bash custom commands to register (later ones win). */
+  customCommands?: readonly unknown[];
+}

@@ -1,0 +1,141 @@
+/**
+ * What the shell runtime does for one command (spec 02 §6): build a just-bash
+ * `Bash` over the Workspace (through `WorkspaceFsAdapter` on the host's RPC
+ * target), run the text, and send its output back to the host.
+ *
+ * It runs inside the shell's Dynamic Worker (isolate/shell.ts imports it with
+ * just-bash bundled next to it) and in a `ShellWorker` you export yourself
+ * (the host entry loads just-bash with `import()` on first use, so just-bash
+ * stays an optional peer).
+ *
+ * @module
+ */
+import type { Bash as BashClass } from "just-bash";
+import { defineArtifactsCommand, defineAssetsCommand, defineGitCommand } from "./commands.js";
+import { WorkspaceFsAdapter } from "./fs-adapter.js";
+import type { ExecInput, ShellHost } from "./types.js";
+
+/** The part of just-bash the runtime uses. */
+export interface JustBash {
+  Bash: typeof BashClass;
+}
+
+/** Output is sent to the host in pieces of at most this many bytes (64 KiB). */
+export const OUTPUT_CHUNK_BYTES = 64 * 1024;
+
+const encoder = new TextEncoder();
+
+/** Commands just-bash enables with an option of their own rather than its `commands` list. */
+const SEPARATE = new Set(["curl", "python3", "python", "js-exec", "node"]);
+
+/** What just-bash prints when a command is aborted through its signal. */
+const ABORTED_LINE = "bash: execution aborted\n";
+
+/** Controllers of the commands running in this isolate, by execution id (for `kill`). */
+const running = new Map<string, AbortController>();
+
+/** Asks the command `id` to stop at its next step (no-op when none runs). */
+export function killShell(id: string): void {
+  running.get(id)?.abort(new Error("Execution was killed"));
+}
+
+/** `text` as bytes: latin1 (one char = one byte) when just-bash marked it bytes, else UTF-8. */
+function toBytes(text: string, kind: string | undefined): Uint8Array {
+  if (kind !== "bytes") return encoder.encode(text);
+  const out = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i) & 0xff;
+  return out;
+}
+
+async function send(host: ShellHost, stream: "stdout" | "stderr", bytes: Uint8Array): Promise<void> {
+  for (let at = 0; at < bytes.byteLength; at += OUTPUT_CHUNK_BYTES) {
+    await host.output(stream, bytes.subarray(at, Math.min(bytes.byteLength, at + OUTPUT_CHUNK_BYTES)));
+  }
+}
+
+/**
+ * A `fetch` for just-bash's `curl`: the isolate's own (egress applies through
+ * the Worker's `globalOutbound`), with a clear error under egress `none`.
+ */
+function shellFetch(egress: ExecInput["egress"]) {
+  return async (url: string, options: { method?: string; headers?: Headers | Record<string, string>; body?: string; signal?: AbortSignal } = {}) => {
+    if (egress === "none") {
+      throw new Error(`network access is disabled for this shell (egress mode "none"); cannot fetch ${url}`);
+    }
+    const init: RequestInit = { method: options.method ?? "GET", redirect: "manual" };
+    if (options.headers !== undefined) init.headers = options.headers;
+    if (options.body !== undefined) init.body = options.body;
+    if (options.signal !== undefined) init.signal = options.signal;
+    const response = await fetch(url, init);
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, key) => {
+      headers[key] = value;
+    });
+    return { status: response.status, statusText: response.statusText, headers, body: new Uint8Array(await response.arrayBuffer()), url: response.url || url };
+  };
+}
+
+/**
+ * Runs `input.source` in a fresh just-bash shell over the host's Workspace,
+ * sends stdout then stderr through `host.output`, and resolves with the exit
+ * code. A timeout stops the command cooperatively (the host has already
+ * answered 124); `killShell(id)` likewise (130).
+ */
+export async function runShell(load: () => Promise<JustBash>, input: ExecInput, host: ShellHost): Promise<{ exitCode: number }> {
+  const { Bash } = await load();
+  const controller = new AbortController();
+  running.set(input.id, controller);
+  const timer = input.timeoutMs > 0 ? setTimeout(() => controller.abort(new Error("Execution timed out")), input.timeoutMs) : undefined;
+  try {
+    const fs = new WorkspaceFsAdapter(host);
+    const options: ConstructorParameters<typeof BashClass>[0] = {
+      fs,
+      cwd: input.cwd,
+      env: { HOME: "/workspace", PWD: input.cwd, ...input.env },
+      // curl, python and js-exec are switched on by their own options, not by `commands`.
+      commands: input.commands.filter((name) => !SEPARATE.has(name)) as never,
+      python: input.commands.includes("python3"),
+      javascript: input.commands.includes("js-exec"),
+      customCommands: [
+        defineAssetsCommand({ publish: (path, ms) => host.publish(path, ms) }),
+        defineGitCommand({ git: (args, cwd) => host.git(args, cwd) }),
+        defineArtifactsCommand({ artifacts: (args, cwd) => host.artifacts(args, cwd) }),
+      ] as never,
+      // The Dynamic Worker is the sandbox; just-bash's in-process hardening needs Node module hooks workerd lacks.
+      defenseInDepth: false,
+      executionLimits: { maxOutputSize: input.maxOutputBytes },
+    };
+    if (input.network) {
+      options.network = { dangerouslyAllowFullInternetAccess: true };
+      options.fetch = shellFetch(input.egress) as never;
+    }
+    const bash = new Bash(options);
+    const execOptions: Parameters<BashClass["exec"]>[1] = { signal: controller.signal };
+    if (input.stdin.byteLength > 0) {
+      let latin1 = "";
+      for (let i = 0; i < input.stdin.byteLength; i += 8192) latin1 += String.fromCharCode(...input.stdin.subarray(i, i + 8192));
+      execOptions.stdin = latin1;
+      execOptions.stdinKind = "bytes";
+    }
+    // In a { … } group, just-bash hands back the output made before an abort (timeout, kill);
+    // at the top level it drops it. The newlines keep a trailing comment or heredoc intact.
+    let result: Awaited<ReturnType<BashClass["exec"]>>;
+    try {
+      result = await bash.exec(`{\n${input.source}\n}`, execOptions);
+    } catch (err) {
+      // just-bash rejects (rather than printing) when, for example, a redirect target cannot be opened.
+      await send(host, "stderr", encoder.encode(`bash: ${err instanceof Error ? err.message : String(err)}\n`));
+      return { exitCode: 1 };
+    }
+    const kinds = result as { stdoutKind?: string; stderrKind?: string };
+    let stderr = result.stderr;
+    // The host says why a stopped command ended (timeout, kill); drop just-bash's generic line.
+    if (controller.signal.aborted && stderr.endsWith(ABORTED_LINE)) stderr = stderr.slice(0, -ABORTED_LINE.length);
+    await send(host, "stdout", toBytes(result.stdout, kinds.stdoutKind));
+    await send(host, "stderr", toBytes(stderr, kinds.stderrKind));
+    return { exitCode: Number.isInteger(result.exitCode) ? result.exitCode : 1 };
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+    if (running.get(input.id) === controller) running.delete(input.id);
+  }
+}
