@@ -192,7 +192,9 @@ export class WorkspaceFs implements WorkspaceFilesystem {
   ): Generator<{ node: Node; path: string }> {
     const include = compileGlob(options?.include);
     const exclude = compileExclude(excludeOption(options?.exclude, "grep"));
-    for (const { node, relative } of walk(this.#nodes, root, exclude, want, true)) {
+    // Without an exclude nothing is pruned: the store hands over regular files only.
+    const entries = exclude === undefined ? walk(this.#nodes, root, undefined, want, true, undefined, true) : walk(this.#nodes, root, exclude, want, true);
+    for (const { node, relative } of entries) {
       if (node.kind === Kind.File && include(relative)) yield { node, path: joinPath(canonical, relative) };
     }
   }

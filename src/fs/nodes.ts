@@ -145,14 +145,15 @@ export class Nodes {
    * with `after`) to `end` (exclusive). `full` reads every column; otherwise
    * only `kind` and `key`, which the path-key index holds. With `suffix`
    * (characters without `GLOB` meaning), only directories and the entries
-   * whose key ends with it are returned (the rest are still read).
+   * whose key ends with it are returned (the rest are still read). With
+   * `filesOnly`, only regular files are returned (the index skips the rest).
    */
-  scan(from: string, after: boolean, end: string, limit: number, full: boolean, suffix?: string): WalkRow[] {
+  scan(from: string, after: boolean, end: string, limit: number, full: boolean, suffix?: string, filesOnly = false): WalkRow[] {
     const columns = full ? COLUMNS : `kind, path_key AS key`;
-    const only = suffix ? ` AND (kind = ${Kind.Directory} OR path_key GLOB ?)` : "";
+    const only = filesOnly ? ` AND kind = ${Kind.File}` : suffix ? ` AND (kind = ${Kind.Directory} OR path_key GLOB ?)` : "";
     const range = `path_key ${after ? ">" : ">="} ? AND path_key < ?`;
     const query = `SELECT ${columns} FROM __ws_nodes WHERE ${range}${only} ORDER BY path_key LIMIT ?`;
-    return suffix ? this.#db.all<WalkRow>(query, from, end, `*${suffix}`, limit) : this.#db.all<WalkRow>(query, from, end, limit);
+    return suffix && !filesOnly ? this.#db.all<WalkRow>(query, from, end, `*${suffix}`, limit) : this.#db.all<WalkRow>(query, from, end, limit);
   }
 
   /**

@@ -38,10 +38,25 @@ export interface WalkEntry<T extends WalkRow = WalkRow> {
  * share of entries that matched so far), which sizes the next page; at 0 the
  * walk ends instead of reading another page. `full` reads whole nodes (for
  * content); otherwise only what the path-key index holds.
+ *
+ * `filesOnly` (no `exclude`: nothing to prune) yields regular files only,
+ * the store skipping the rest in the index: for `grep`, where each file
+ * wanted holds at least one match, so a bounded walk's first page is exactly
+ * the matches wanted (the most files a page can need) and later pages follow
+ * the share of files that matched.
  */
+export function walk(nodes: Nodes, root: Node, exclude: undefined, want: () => number, full: true, suffix: undefined, filesOnly: true): Generator<WalkEntry<Node>>;
 export function walk(nodes: Nodes, root: Node, exclude: Exclude | undefined, want: () => number, full: true): Generator<WalkEntry<Node>>;
 export function walk(nodes: Nodes, root: Node, exclude: Exclude | undefined, want: () => number, full?: false, suffix?: string): Generator<WalkEntry>;
-export function* walk(nodes: Nodes, root: Node, exclude: Exclude | undefined, want: () => number, full = false, suffix?: string): Generator<WalkEntry> {
+export function* walk(
+  nodes: Nodes,
+  root: Node,
+  exclude: Exclude | undefined,
+  want: () => number,
+  full = false,
+  suffix?: string,
+  filesOnly = false,
+): Generator<WalkEntry> {
   const end = root.key + SEP_END;
   const cut = root.key.length + 1;
   let from = root.key + SEP;
@@ -56,14 +71,16 @@ export function* walk(nodes: Nodes, root: Node, exclude: Exclude | undefined, wa
     if (wanted <= 0) return; // the caller has all it needs: read no further page
     // Entries per wanted match so far (at least 1): a selective pattern reads bigger pages.
     let limit = cap;
-    if (Number.isFinite(wanted)) {
+    if (filesOnly && seen === 0 && Number.isFinite(wanted)) {
+      limit = Math.max(1, Math.min(MAX_PAGE, wanted));
+    } else if (Number.isFinite(wanted)) {
       const done = initial - wanted;
       const perMatch = done > 0 ? seen / done : Math.max(seen, 1);
       // A tenth more than the estimate, so the last page is rarely one more statement.
       limit = Math.max(MIN_PAGE, Math.min(cap, Math.ceil(wanted * perMatch * 1.1) + 4));
     }
     cap = Math.min(MAX_PAGE, cap * 2);
-    const page = nodes.scan(from, after, end, limit, full, suffix);
+    const page = nodes.scan(from, after, end, limit, full, suffix, filesOnly && exclude === undefined);
     let seek: string | undefined;
     for (let i = 0; i < page.length; i++) {
       const node = page[i];
