@@ -3,9 +3,10 @@
 //
 // Starts local workerd (wrangler's startWorker, i.e. Miniflare) with
 // examples/ai-sdk-agent, loads a project into the agent's durable Workspace,
-// and streams the agent's run: explore (ls, find, grep), read with
-// continuation, edit, exec a JavaScript module that imports the edited file,
-// report. Exit code 0 only when the change is verified.
+// and streams the agent's run: explore (ls, find, grep, and grep -rn / wc -l in
+// the shell), read with continuation, edit, write a file with sed in the shell,
+// exec a JavaScript module that imports the edited file and the file the shell
+// wrote, report. Exit code 0 only when the change is verified.
 //
 //   npm start                         # default: the `diff` package from node_modules
 //   npm start -- --dir <path>         # any local directory with an ES module file
@@ -91,7 +92,7 @@ function short(value, max = 160) {
 function formatInput(name, input) {
   if (name === "exec" && typeof input?.command === "string") {
     const lines = input.command.trimEnd().split("\n");
-    return `cwd=${input.cwd ?? "(default)"}\n${lines.map((l) => dim("      │ ") + l).join("\n")}`;
+    return `${input.backend ?? "(default backend)"} cwd=${input.cwd ?? "(default)"}\n${lines.map((l) => dim("      │ ") + l).join("\n")}`;
   }
   if (name === "edit" && Array.isArray(input?.edits)) {
     return `${input.path} (${input.edits.length} edit${input.edits.length === 1 ? "" : "s"}: ${input.edits

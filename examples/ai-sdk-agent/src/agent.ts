@@ -3,17 +3,22 @@
  * tools built from it, and a generateText tool loop. `run()` streams a
  * transcript (NDJSON: one event per line) while the loop works.
  *
- * In your project, import from "agent-computer", "agent-computer/tools/ai-sdk"
- * and "agent-computer/backends/worker-javascript" instead of ../../../src.
+ * Two exec backends: JavaScript modules (worker-javascript) and a bash shell
+ * (worker-shell); the exec tool asks the model to pick one per call.
+ *
+ * In your project, import from "agent-computer", "agent-computer/tools/ai-sdk",
+ * "agent-computer/backends/worker-javascript" and
+ * "agent-computer/backends/worker-shell" instead of ../../../src.
  */
 import { DurableObject } from "cloudflare:workers";
 import { generateText, stepCountIs, type Tool, type ToolSet } from "ai";
 import { getWorkspace, withWorkspace } from "../../../src/index.js";
 import { createAITools } from "../../../src/tools/ai-sdk.js";
 import { WorkerJavaScriptBackend } from "../../../src/backends/worker-javascript/index.js";
+import { WorkerShellBackend } from "../../../src/backends/worker-shell/index.js";
 import type { Env } from "./env.js";
 import { chooseModel } from "./model.js";
-import { checkModule, diffTask, genericTask, type Task } from "./task.js";
+import { CHECK_NAME_FILE, checkModule, diffTask, genericTask, type Task } from "./task.js";
 
 /** One line of the transcript. */
 export type TranscriptEvent =
@@ -45,7 +50,7 @@ class AgentBase extends DurableObject<Env> {
 
 export class Agent extends withWorkspace(AgentBase, (self) => ({
   storage: self.storage,
-  backends: [new WorkerJavaScriptBackend({ loader: self.bindings.LOADER })],
+  backends: [new WorkerJavaScriptBackend({ loader: self.bindings.LOADER }), new WorkerShellBackend({ loader: self.bindings.LOADER })],
 })) {
   /** Runs the task; resolves at once to a byte stream of NDJSON transcript events. */
   async run(request: RunRequest): Promise<ReadableStream<Uint8Array>> {
@@ -91,19 +96,27 @@ export class Agent extends withWorkspace(AgentBase, (self) => ({
     }
     const file = found[0].path;
     const relativePath = file.slice(task.root.length + 1);
-    using handle = await workspace.runtime.exec(checkModule(task, relativePath), { cwd: task.root, encoding: "utf8" });
+    // The check imports the file the agent's shell step wrote with sed.
+    const named = await workspace.fs.readFile(`${task.root}/${CHECK_NAME_FILE}`, "utf8").catch(() => null);
+    if (named === null) {
+      emit({ type: "verify", verified: false, file, detail: `the shell step did not write ${task.root}/${CHECK_NAME_FILE}` });
+      emit({ type: "end", verified: false, summary: `NOT VERIFIED: no ${CHECK_NAME_FILE} from the shell (${result.steps.length} steps)` });
+      return;
+    }
+    using handle = await workspace.runtime.exec(checkModule(task, relativePath), { backend: "worker-javascript", cwd: task.root, encoding: "utf8" });
     const outcome = (await handle.result()) as { exitCode: number; value?: { verified?: boolean }; stdout: string; stderr: string };
     const hostCheck = outcome.exitCode === 0 && outcome.value?.verified === true;
     // The agent must also have checked its own change through the exec tool.
     const agentCheck = execOutputs.some((output) => /"verified":true/.test(JSON.stringify(output)));
+    const shellSteps = execOutputs.filter((output) => (output as { backend?: string }).backend === "worker-shell" && (output as { exitCode?: number }).exitCode === 0).length;
     const verified = hostCheck && agentCheck;
-    const detail = `${outcome.stdout.trim()}${outcome.stderr.trim() ? ` | stderr: ${outcome.stderr.trim()}` : ""} → ${JSON.stringify(outcome.value ?? null)}`;
+    const detail = `${outcome.stdout.trim()}${outcome.stderr.trim() ? ` | stderr: ${outcome.stderr.trim()}` : ""} → ${JSON.stringify(outcome.value ?? null)} (${CHECK_NAME_FILE}: ${named.trim()})`;
     emit({ type: "verify", verified: hostCheck, file, detail });
     emit({
       type: "end",
       verified,
       summary: verified
-        ? `VERIFIED: ${task.symbol}() added to ${file} with edit, checked by the agent's exec and again by the host on worker-javascript (${result.steps.length} model steps, ${chosen.label})`
+        ? `VERIFIED: ${task.symbol}() added to ${file} with edit, ${shellSteps} shell step${shellSteps === 1 ? "" : "s"} on worker-shell, checked by the agent's exec and again by the host on worker-javascript (${result.steps.length} model steps, ${chosen.label})`
         : !hostCheck
           ? `NOT VERIFIED: the check of ${file} failed (${detail})`
           : `NOT VERIFIED: the change is in ${file}, but the agent never checked it with exec${"exec" in tools ? "" : " (no exec tool was offered)"}`,

@@ -2,7 +2,8 @@
  * The SCRIPTED model: a real AI SDK `LanguageModelV4` that needs no network or
  * credentials. It plays the agent's part by reading the tool results in its
  * prompt and issuing the next tool call of a fixed plan — explore, locate,
- * read with continuation, edit, exec the check — then writes a report. It is
+ * read with continuation, edit, a shell step that writes a file with sed, exec
+ * the check on worker-javascript — then writes a report. It is
  * labelled as scripted everywhere it appears; set a provider key to let a
  * real model drive the same loop (see model.ts).
  */
@@ -13,7 +14,7 @@ import type {
   LanguageModelV4GenerateResult,
   LanguageModelV4StreamResult,
 } from "@ai-sdk/provider";
-import { checkModule, type Task } from "./task.js";
+import { checkModule, nameCommand, type Task } from "./task.js";
 
 interface PastCall {
   name: string;
@@ -97,6 +98,10 @@ export class ScriptedModel implements LanguageModelV4 {
     if (done("find").length === 0) {
       return tool("find", { path: task.root, pattern: "**/*.{js,mjs}", exclude: task.locate.exclude, limit: 40 }, "List the JavaScript sources.");
     }
+    const shell = past.filter((c) => c.name === "exec" && c.input.backend === "worker-shell");
+    if (shell.length === 0 && this.#tools.has("exec")) {
+      return tool("exec", { backend: "worker-shell", command: task.survey, cwd: task.root }, "Survey the sources in the shell: grep -rn, find | wc -l.");
+    }
     const greps = done("grep");
     if (greps.length === 0) {
       const { query, regex, include, exclude } = task.locate;
@@ -123,9 +128,20 @@ export class ScriptedModel implements LanguageModelV4 {
         `Add ${task.symbol} just above line ${match.line}.`,
       );
     }
-    const execs = done("exec");
+    if (shell.length === 1 && this.#tools.has("exec")) {
+      return tool(
+        "exec",
+        { backend: "worker-shell", command: nameCommand(task, relative(task.root, match.path)), cwd: task.root },
+        "In the shell, write check-name.js with sed from the edited file.",
+      );
+    }
+    const execs = past.filter((c) => c.name === "exec" && c.input.backend === "worker-javascript");
     if (execs.length === 0 && this.#tools.has("exec")) {
-      return tool("exec", { command: checkModule(task, relative(task.root, match.path)), cwd: task.root }, "Run a module that imports the edited file and checks it.");
+      return tool(
+        "exec",
+        { backend: "worker-javascript", command: checkModule(task, relative(task.root, match.path)), cwd: task.root },
+        "Run a module that imports the edited file and check-name.js, and checks them.",
+      );
     }
     if (execs.length === 0) {
       return { kind: "text", text: `SCRIPTED model report: added ${task.symbol}() to ${match.path} with edit, but no exec tool was offered, so it is unchecked.` };
@@ -136,8 +152,9 @@ export class ScriptedModel implements LanguageModelV4 {
     return {
       kind: "text",
       text:
-        `SCRIPTED model report: added ${task.symbol}() to ${match.path} with edit, then ran a worker-javascript ` +
-        `module importing ./${relative(task.root, match.path)}; the check ${verified ? "passed" : "did not pass"} (${execResult.slice(0, 200)}).`,
+        `SCRIPTED model report: surveyed the sources in the shell, added ${task.symbol}() to ${match.path} with edit, ` +
+        `wrote check-name.js with sed in the shell, then ran a worker-javascript module importing ./${relative(task.root, match.path)} ` +
+        `and ./check-name.js; the check ${verified ? "passed" : "did not pass"} (${execResult.slice(0, 200)}).`,
     };
   }
 }

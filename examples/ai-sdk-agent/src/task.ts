@@ -1,7 +1,9 @@
 /**
  * The job `npm start` gives the agent: explore a real project in the
- * Workspace, read with continuation, make a real change with `edit`, and check
- * it by running a JavaScript module that imports the edited file.
+ * Workspace (tools and the shell), read with continuation, make a real change
+ * with `edit`, write a file with `sed` in the shell, and check the change by
+ * running a JavaScript module that imports both the edited file and the file
+ * the shell wrote.
  */
 
 /** A task over a project loaded under `root`. */
@@ -20,6 +22,19 @@ export interface Task {
   insertion: string;
   /** Body of the check module's default export; `mod` is the edited module. Returns `{ verified, … }`. */
   check: string;
+  /** A shell command (worker-shell backend, cwd = root) that surveys the project: grep -rn and wc -l. */
+  survey: string;
+}
+
+/** The file the agent's shell step writes with sed (cwd = root), and the check module imports. */
+export const CHECK_NAME_FILE = "check-name.js";
+
+/**
+ * The shell step after the edit: sed pulls the new function's name out of the
+ * edited file into {@link CHECK_NAME_FILE} (`export const name = "<symbol>";`).
+ */
+export function nameCommand(task: Task, relativePath: string): string {
+  return `sed -n 's/^export function \\(${task.symbol}\\)(.*/export const name = "\\1";/p' ${relativePath} > ${CHECK_NAME_FILE} && cat ${CHECK_NAME_FILE}`;
 }
 
 const PROJECT_EXCLUDES = ["node_modules", "node_modules/**", "dist", "dist/**", "libcjs", "libcjs/**"];
@@ -31,6 +46,7 @@ export function diffTask(root: string, project: string): Task {
     project,
     symbol: "diffLineStats",
     locate: { query: "export function diffLines(", regex: false, include: "**/*.js", exclude: PROJECT_EXCLUDES },
+    survey: `grep -rn "export function diffLines(" --include="*.js" libesm | head -5; find libesm -name "*.js" | wc -l; cat libesm/diff/*.js | wc -l`,
     insertion: [
       "/**",
       " * Counts the lines added and removed between two texts, using diffLines.",
@@ -57,9 +73,12 @@ export function diffTask(root: string, project: string): Task {
       "Task: add an exported function diffLineStats(oldStr, newStr, options) next to diffLines that returns",
       "{ added, removed }: the number of lines added and removed, counted from diffLines(oldStr, newStr, options).",
       "Steps: explore with ls, find and grep; read the file that defines diffLines (continue truncated reads with",
-      "offset = nextOffset and byteOffset = nextByteOffset); make the change with edit; then verify it with exec:",
-      "run an ES module (cwd " + root + ") that imports the edited file by a relative path, calls",
-      'diffLineStats("a\\nb\\nc\\n", "a\\nB\\nc\\nd\\n") and returns { verified: stats.added === 2 && stats.removed === 1, stats }.',
+      "offset = nextOffset and byteOffset = nextByteOffset); make the change with edit.",
+      "exec has two backends: worker-shell (a bash shell: grep -rn, wc -l, sed, pipes) and worker-javascript (ES modules).",
+      `In the shell (cwd ${root}), survey the sources with grep -rn and wc -l, and after the edit use sed to write ${CHECK_NAME_FILE}`,
+      'containing export const name = "diffLineStats"; taken from the edited file. Then verify with exec on worker-javascript:',
+      `run an ES module (cwd ${root}) that imports the edited file by a relative path and { name } from "./${CHECK_NAME_FILE}", calls`,
+      'mod[name]("a\\nb\\nc\\n", "a\\nB\\nc\\nd\\n") and returns { verified: stats.added === 2 && stats.removed === 1, stats }.',
       "Finish with a one-paragraph report of what you changed and what the check returned.",
     ].join("\n"),
   };
@@ -77,6 +96,7 @@ export function genericTask(root: string, project: string): Task {
       include: "**/*.{js,mjs}",
       exclude: PROJECT_EXCLUDES,
     },
+    survey: `grep -rnE "^export (async )?(function|const|class|let)" --include="*.js" --include="*.mjs" . | grep -v node_modules | head -5; find . -name "*.js" -not -path "*/node_modules/*" | wc -l`,
     insertion: 'export function agentComputerCheck() {\n  return "edited in the Workspace";\n}\n\n',
     check: [
       "const value = mod.agentComputerCheck();",
@@ -88,20 +108,28 @@ export function genericTask(root: string, project: string): Task {
       "Task: find an ES module (.js or .mjs) whose imports are all relative, and add to it",
       'export function agentComputerCheck() { return "edited in the Workspace"; }',
       "Explore with ls, find and grep; read the file (continue truncated reads with nextOffset/nextByteOffset);",
-      "make the change with edit; then verify it with exec: an ES module (cwd " + root + ") that imports the edited file",
-      'by a relative path and returns { verified: mod.agentComputerCheck() === "edited in the Workspace" }.',
+      "make the change with edit. exec has two backends: worker-shell (a bash shell) and worker-javascript (ES modules).",
+      `In the shell (cwd ${root}), survey with grep -rn and wc -l; after the edit use sed to write ${CHECK_NAME_FILE} containing`,
+      'export const name = "agentComputerCheck"; taken from the edited file. Then verify with exec on worker-javascript: an ES module',
+      `(cwd ${root}) that imports the edited file by a relative path and { name } from "./${CHECK_NAME_FILE}", and returns`,
+      '{ verified: mod[name]() === "edited in the Workspace" }.',
       "Finish with a short report.",
     ].join("\n"),
   };
 }
 
-/** The source of the module that checks the change, run with `cwd` = task root. */
+/**
+ * The source of the module that checks the change, run with `cwd` = task
+ * root: it imports the edited file and the name the shell step wrote.
+ */
 export function checkModule(task: Task, relativePath: string): string {
   return [
     `import * as mod from "./${relativePath}";`,
+    `import { name } from "./${CHECK_NAME_FILE}";`,
     "",
     "export default function () {",
-    ...task.check.split("\n").map((line) => "  " + line),
+    `  if (name !== ${JSON.stringify(task.symbol)}) return { verified: false, reason: "${CHECK_NAME_FILE} names " + JSON.stringify(name) };`,
+    ...task.check.replaceAll(`mod.${task.symbol}(`, "mod[name](").split("\n").map((line) => "  " + line),
     "}",
     "",
   ].join("\n");
