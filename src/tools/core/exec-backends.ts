@@ -98,7 +98,10 @@ export function describeExec(sel: Selection, maxBytes: number, maxLines: number)
     }
     return `Runs a shell command in the workspace.\n\n${sel.texts.get(id)}\n\n${shell}`;
   }
-  const lines = sel.ids.map((id) => `- ${JSON.stringify(id)}${sel.callable.has(id) ? " (callable)" : ""}: ${sel.texts.get(id)}`);
+  // A backend's text may run to several paragraphs or a list of its own (the JavaScript backend lists its
+  // modules): its continuation lines are indented under its item, so they cannot read as further backends.
+  const nest = (text: string) => text.replace(/\n(?!\n|$)/g, "\n  ");
+  const lines = sel.ids.map((id) => `- ${JSON.stringify(id)}${sel.callable.has(id) ? " (callable)" : ""}: ${nest(sel.texts.get(id)!)}`);
   let text =
     "Runs a command on one of several backends. They differ in what they can run and how fast they start; pick the cheapest one that can do the job.\n\n" +
     `Backends:\n${lines.join("\n")}\n\n` +
