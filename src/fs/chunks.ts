@@ -28,6 +28,7 @@
  * @module
  */
 import { toBytes, type Database } from "../storage/database.js";
+import { SEP, SEP_END } from "./path-key.js";
 import { Kind, SUBTREE } from "./schema.js";
 
 /** Chunk size in bytes: 512 KiB (spec 01 §4.2). */
@@ -295,19 +296,23 @@ export class ChunkStore {
   }
 
   /**
-   * Drops the references of every file below directory `ino`, set-wise:
-   * references of one-chunk files (`__ws_nodes.chunk`), then chunk lists of
-   * longer files (skipped when the store has none). Call it before the
-   * subtree's nodes are deleted (`Nodes.deleteSubtree`). Returns
-   * whether content may have been released (always `true`).
+   * Drops the references of every file below the directory whose path key is
+   * `key`, set-wise over its key range: references of one-chunk files
+   * (`__ws_nodes.chunk`), then chunk lists of longer files (skipped when the
+   * store has none). Call it before the subtree's nodes are deleted
+   * (`Nodes.deleteSubtree`). Returns whether content may have been released
+   * (always `true`).
    */
-  releaseSubtree(ino: number): boolean {
+  releaseSubtree(key: string): boolean {
+    const from = key + SEP;
+    const to = key + SEP_END;
     this.#db.run(
       `${SUBTREE}
        UPDATE __ws_chunks SET refs = refs - c.n
        FROM (SELECT chunk, count(*) AS n FROM sub WHERE chunk IS NOT NULL GROUP BY chunk) AS c
        WHERE __ws_chunks.id = c.chunk`,
-      ino,
+      from,
+      to,
     );
     if (this.#db.one(`SELECT 1 AS x FROM __ws_file_chunks LIMIT 1`)) {
       const long = `SELECT ino FROM sub WHERE kind = ${Kind.File} AND size > ${CHUNK_SIZE}`;
@@ -316,9 +321,10 @@ export class ChunkStore {
          UPDATE __ws_chunks SET refs = refs - c.n
          FROM (SELECT chunk, count(*) AS n FROM __ws_file_chunks WHERE ino IN (${long}) GROUP BY chunk) AS c
          WHERE __ws_chunks.id = c.chunk`,
-        ino,
+        from,
+        to,
       );
-      this.#db.run(`${SUBTREE} DELETE FROM __ws_file_chunks WHERE ino IN (${long})`, ino);
+      this.#db.run(`${SUBTREE} DELETE FROM __ws_file_chunks WHERE ino IN (${long})`, from, to);
     }
     return true;
   }

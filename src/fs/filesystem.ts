@@ -269,7 +269,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
         if (this.#nodes.hasChildren(node.ino)) {
           if (!recursive) throw new WorkspaceFsError("ENOTEMPTY", "rm", canonical);
           // Set-wise: the subtree's chunk references, then its nodes.
-          released = this.#chunks.releaseSubtree(node.ino);
+          released = this.#chunks.releaseSubtree(node.key);
           this.#nodes.deleteSubtree(node);
         }
       } else if (node.kind === Kind.File) {

@@ -93,13 +93,13 @@ const DDL = [
 
 /**
  * Common table expression `sub (ino, kind, size, chunk)`: every node below
- * the directory whose inode is the statement's first parameter, for
- * statements on a whole subtree (its nodes, its files' chunk references).
+ * a directory, for statements on a whole subtree (its nodes, its files'
+ * chunk references). Its parameters `?1`, `?2` are the subtree's key range
+ * (`path-key.ts`: the directory's key + `SEP` to its key + `SEP_END`): one
+ * range of the path-key index.
  */
-export const SUBTREE = `WITH RECURSIVE sub (ino, kind, size, chunk) AS (
-    SELECT ino, kind, size, chunk FROM __ws_nodes WHERE parent = ?
-    UNION ALL
-    SELECT n.ino, n.kind, n.size, n.chunk FROM __ws_nodes n JOIN sub ON n.parent = sub.ino WHERE sub.kind = ${Kind.Directory}
+export const SUBTREE = `WITH sub (ino, kind, size, chunk) AS (
+    SELECT ino, kind, size, chunk FROM __ws_nodes WHERE path_key >= ?1 AND path_key < ?2
   )`;
 
 /** Index of path keys, created once the column is filled (a schema-2 store gains the column first). */
