@@ -189,14 +189,17 @@ describe("exec with the shell and JavaScript backends: the model picks the shell
           const { results, context } = await runLoop(pi, [
             step(major, major.fauxToolCall("exec", GREP_CALL, { id: "g" })),
             step(major, major.fauxToolCall("exec", JS_CALL, { id: "j" })),
+            // As strict sampling sends it: every optional field present as null.
+            step(major, major.fauxToolCall("exec", { ...GREP_CALL, cwd: null, env: null, input: null }, { id: "s" })),
             major.fauxAssistantMessage("done"),
           ]);
-          return { g: results.get("g"), j: results.get("j"), last: context.messages.at(-1), jsText: jsTextOf(ws), declaration: pi.tools.find((t) => t.name === "exec") };
+          return { g: results.get("g"), j: results.get("j"), s: results.get("s"), last: context.messages.at(-1), jsText: jsTextOf(ws), declaration: pi.tools.find((t) => t.name === "exec") };
         },
         { javascript: true },
       );
       expect(out.g).toMatchObject({ role: "toolResult", toolCallId: "g", toolName: "exec", isError: false, content: [{ type: "text", text: JSON.stringify(GREP_RESULT) }], details: GREP_RESULT });
       expect(out.j).toMatchObject({ role: "toolResult", toolCallId: "j", toolName: "exec", isError: false, content: [{ type: "text", text: JSON.stringify(JS_RESULT) }], details: JS_RESULT });
+      expect(out.s).toMatchObject({ isError: false, content: [{ type: "text", text: JSON.stringify(GREP_RESULT) }], details: GREP_RESULT });
       expect(out.last).toMatchObject({ role: "assistant", content: [{ type: "text", text: "done" }] });
       expect(JSON.parse(JSON.stringify(out.declaration))).toEqual({ name: "exec", description: twoBackendDescription(out.jsText), parameters: TWO_BACKEND_PARAMETERS });
     });
@@ -226,6 +229,10 @@ describe("exec with the shell and JavaScript backends: the model picks the shell
           registered: (await enumOf(createAITools({ workspace: ws }))).properties.backend.enum,
           reversed: (await enumOf(createAITools({ workspace: ws, exec: { "worker-javascript": {}, "worker-shell": {} } }))).properties.backend.enum,
           plain: createAITools({ workspace: ws }).exec!.description,
+          // The deprecated `shell` option: its backends become exec's, `defaultBackend` is ignored (backend stays required).
+          legacy: await asSchema(
+            createAITools({ workspace: ws, shell: { backends: { "worker-javascript": {}, "worker-shell": {} }, defaultBackend: "worker-shell" } }).exec!.inputSchema as never,
+          ).jsonSchema,
           jsText: jsTextOf(ws),
         };
       },
@@ -233,8 +240,60 @@ describe("exec with the shell and JavaScript backends: the model picks the shell
     );
     expect(out.registered).toEqual(["worker-shell", "worker-javascript"]);
     expect(out.reversed).toEqual(["worker-javascript", "worker-shell"]);
+    expect(out.legacy).toMatchObject({ required: ["command", "backend"], properties: { backend: { enum: ["worker-javascript", "worker-shell"] } } });
     // No user text: each entry is the backend's own text alone.
     expect(out.plain).toContain(`Backends:\n- "worker-shell": ${SHELL_TEXT}\n- "worker-javascript" (callable): ${nested(out.jsText)}\n\nName a backend`);
+  });
+});
+
+describe("exec with two backends: what the shell answers is a result the model can act on", () => {
+  it("AI SDK: command not found (127) on the shell, retried on JavaScript; cwd, env, exit 1, input refused by the shell", async () => {
+    const out = await inShellWorkspace(
+      async (ws) => {
+        await writeProject(ws);
+        return aiRun(createAITools({ workspace: ws, exec: EXEC }), [
+          ["n", { command: 'node -e "console.log(6 * 7)"', backend: "worker-shell" }],
+          ["j", JS_CALL],
+          ["c", { command: "grep -rn TODO .", cwd: "/workspace/src", backend: "worker-shell" }],
+          ["e", { command: 'echo "$GREETING"', env: { GREETING: "hé" }, backend: "worker-shell" }],
+          ["1", { command: "grep -rn NOPE /workspace", backend: "worker-shell" }],
+          ["i", { command: "cat", input: { a: 1 }, backend: "worker-shell" }],
+        ]);
+      },
+      { javascript: true },
+    );
+    const shell = { cwd: null, backend: "worker-shell" };
+    expect(out.seen).toEqual({
+      n: {
+        type: "json",
+        value: { ...shell, command: 'node -e "console.log(6 * 7)"', exitCode: 127, stdout: "", stderr: expect.stringMatching(/^bash: node: command not found.*\n$/) },
+      },
+      j: { type: "json", value: JS_RESULT },
+      c: { type: "json", value: { command: "grep -rn TODO .", cwd: "/workspace/src", backend: "worker-shell", exitCode: 0, stdout: "app.ts:2:// TODO: rename x\n", stderr: "" } },
+      e: { type: "json", value: { ...shell, command: 'echo "$GREETING"', exitCode: 0, stdout: "hé\n", stderr: "" } },
+      1: { type: "json", value: { ...shell, command: "grep -rn NOPE /workspace", exitCode: 1, stdout: "", stderr: "" } },
+      i: { type: "json", value: { ...shell, command: "cat", error: 'Backend "worker-shell" is not callable; it does not accept structured input.' } },
+    });
+  });
+
+  it("TanStack chat() with streamEventName: the shell's running snapshots are emitted, the settled one is returned", async () => {
+    const out = await inShellWorkspace(
+      async (ws) => {
+        await writeProject(ws);
+        const tools = createTanStackTools({ workspace: ws, exec: EXEC, streamEventName: "exec-progress" });
+        const chat = await runChat(tools, [{ calls: [{ id: "g", name: "exec", input: GREP_CALL }] }, { text: "done" }]);
+        const events = chat.chunks.filter((c) => c.type === "CUSTOM" && c.name === "exec-progress").map((c) => c.value as { toolCallId: string; snapshot: typeof GREP_RESULT });
+        return { events, g: chat.toolMessage("g") };
+      },
+      { javascript: true },
+    );
+    expect(out.g).toBe(JSON.stringify(GREP_RESULT));
+    expect(out.events.length).toBeGreaterThanOrEqual(1);
+    for (const event of out.events) {
+      expect(event).toEqual({ toolCallId: "g", snapshot: { ...GREP_RESULT, exitCode: null, stdout: event.snapshot.stdout } });
+      expect(GREP_RESULT.stdout.startsWith(event.snapshot.stdout)).toBe(true);
+      expect(event.snapshot.stdout).not.toBe("");
+    }
   });
 });
 
