@@ -47,6 +47,7 @@ interface Resolved {
   egress: WorkspaceEgressPolicy;
   groups: readonly ShellModuleGroup[];
   commands: string[];
+  unavailable: Record<string, string>;
   maxOutputBytes: number;
 }
 
@@ -80,7 +81,7 @@ function resolveOptions(options: WorkerShellBackendOptions): Resolved {
   const egress = checkEgress(options.egress);
   const groups = options.commands ?? [];
   if (!Array.isArray(groups)) fail('commands must be an array of command groups from "agent-computer/shell/<group>"');
-  const commands = shellCommandNames(groups);
+  const { commands, unavailable } = shellCommandNames(groups);
   const maxOutputBytes = options.maxOutputBytes ?? DEFAULT_SHELL_MAX_OUTPUT_BYTES;
   if (!Number.isSafeInteger(maxOutputBytes) || maxOutputBytes <= 0) fail("maxOutputBytes must be a positive safe integer (bytes)");
   const compatibilityDate = options.compatibilityDate ?? SHELL_COMPATIBILITY_DATE;
@@ -88,7 +89,7 @@ function resolveOptions(options: WorkerShellBackendOptions): Resolved {
   const extraFlags = options.compatibilityFlags ?? [];
   if (!Array.isArray(extraFlags) || extraFlags.some((f) => typeof f !== "string")) fail("compatibilityFlags must be an array of strings");
   const compatibilityFlags = ["nodejs_compat", ...extraFlags.filter((f) => f !== "nodejs_compat")];
-  const base = { id, compatibilityDate, compatibilityFlags, egress, groups, commands, maxOutputBytes };
+  const base = { id, compatibilityDate, compatibilityFlags, egress, groups, commands, unavailable, maxOutputBytes };
   if (options.source !== undefined) {
     if (options.loader !== undefined || options.workspace !== undefined || options.ctx !== undefined) {
       fail("pass either source or loader/workspace/ctx, not both");
@@ -327,6 +328,8 @@ class ShellConnection implements BackendHandle {
   readonly #runtime: WorkerShellRuntime | Promise<WorkerShellRuntime>;
   readonly #live = new Map<string, LiveCommand>();
   #closed = false;
+  /** Creating `/workspace`, once per connection (concurrent first commands share it). */
+  #defaultCwd: Promise<void> | undefined;
 
   constructor(options: Resolved, host: WorkspaceBackendHost, runtime: WorkerShellRuntime | Promise<WorkerShellRuntime>) {
     this.#options = options;
@@ -347,13 +350,19 @@ class ShellConnection implements BackendHandle {
   async #exec(input: { source: string; cwd?: string; id?: string; timeoutMs?: number; env?: Record<string, string>; stdin?: Uint8Array }): Promise<{ id: string; events: ReadableStream<ExecEvent> }> {
     if (this.#closed) throw runtimeError("ECLOSED", "the shell backend was closed");
     if (typeof input.source !== "string") throw new TypeError("exec: source must be a string of shell text");
+    const cwd = resolveCwd(input.cwd);
+    // The default cwd is created on first use (a fresh Workspace has no /workspace), as the JavaScript
+    // backend does for its root. Awaited before the id check, so the check and the registration stay together.
+    if (cwd === SHELL_DEFAULT_CWD) {
+      this.#defaultCwd ??= this.#host.fs.mkdir(SHELL_DEFAULT_CWD, { recursive: true }).catch(() => {});
+      await this.#defaultCwd;
+    }
     const id = input.id ?? crypto.randomUUID();
     if (this.#live.has(id)) throw runtimeError("EEXEC_BUSY", `execution ${JSON.stringify(id)} is already running`);
     const timeoutMs = input.timeoutMs ?? 0;
     if (!Number.isFinite(timeoutMs) || timeoutMs < 0) throw new TypeError("exec: timeoutMs must be a non-negative number of milliseconds");
     const env = input.env ?? {};
     for (const [k, v] of Object.entries(env)) if (typeof v !== "string") throw new TypeError(`exec: env.${k} must be a string`);
-    const cwd = resolveCwd(input.cwd);
     const o = this.#options;
     const run = new LiveCommand(id, o.maxOutputBytes, () => {
       if (this.#live.get(id) === run) this.#live.delete(id);
@@ -367,6 +376,7 @@ class ShellConnection implements BackendHandle {
       stdin: input.stdin ?? new Uint8Array(0),
       timeoutMs,
       commands: o.commands,
+      unavailable: o.unavailable,
       network: o.commands.includes("curl"),
       egress: o.egress.mode,
       maxOutputBytes: o.maxOutputBytes,

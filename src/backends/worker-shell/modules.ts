@@ -18,6 +18,23 @@ export const SHELL_CORE_MODULES: ShellModuleGroup = core;
 /** Stubs for packages just-bash can import but a Worker cannot load (`seek-bzip`, zstd, lzma); each throws when used. */
 export { SHELL_RUNTIME_MODULES };
 
+/**
+ * The optional groups and their commands (as scripts/gen-shell.mjs splits
+ * them; test/node/shell/groups.test.ts checks they agree). A command of a
+ * group that is not listed answers with how to add the group.
+ */
+export const SHELL_GROUP_COMMANDS: Readonly<Record<string, readonly string[]>> = {
+  curl: ["curl"],
+  "html-to-markdown": ["html-to-markdown"],
+  python: ["python3", "python"],
+  sqlite: ["sqlite3"],
+  "js-exec": ["js-exec", "node"],
+  yq: ["yq"],
+  file: ["file"],
+  xan: ["xan"],
+  jq: ["jq"],
+};
+
 /** Main module of the shell's Dynamic Worker. */
 export const SHELL_MAIN_MODULE = "shell.js";
 
@@ -54,9 +71,33 @@ export function assembleShellModules(groups: readonly ShellModuleGroup[] = []): 
   return modules;
 }
 
-/** The command names `groups` make available (with `core`), in first-seen order. */
-export function shellCommandNames(groups: readonly ShellModuleGroup[] = []): string[] {
+/**
+ * The command names `groups` make available (with `core`), in first-seen
+ * order, and the commands that print a message instead (exit 127): those
+ * of groups that cannot run in a Dynamic Worker, and those of optional
+ * groups not listed (the message says which group to add). A later group
+ * wins a name.
+ */
+export function shellCommandNames(groups: readonly ShellModuleGroup[] = []): { commands: string[]; unavailable: Record<string, string> } {
   const names = new Set<string>();
-  for (const group of withCore(groups)) for (const name of group.commands) names.add(name);
-  return [...names];
+  const unavailable: Record<string, string> = {};
+  for (const [group, commands] of Object.entries(SHELL_GROUP_COMMANDS)) {
+    for (const name of commands) {
+      unavailable[name] =
+        `bash: ${name}: command not found; it comes with the ${group} command group ` +
+        `(import ${JSON.stringify(`agent-computer/shell/${group}`)} and pass it in WorkerShellBackend({ commands }))`;
+    }
+  }
+  for (const group of withCore(groups)) {
+    for (const name of group.commands) {
+      if (typeof group.unavailable === "string") {
+        unavailable[name] = group.unavailable;
+        names.delete(name);
+      } else {
+        names.add(name);
+        delete unavailable[name];
+      }
+    }
+  }
+  return { commands: [...names], unavailable };
 }

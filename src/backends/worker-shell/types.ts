@@ -36,6 +36,12 @@ export interface ShellModuleGroup {
   readonly modules: Readonly<Record<string, string>>;
   /** Total UTF-8 size of `modules`, bytes (what the group adds to the Worker). */
   readonly bytes?: number;
+  /**
+   * Set when the group's commands cannot run in a Dynamic Worker (python,
+   * sqlite, js-exec: just-bash runs them in a Node worker thread): they print
+   * this text and exit 127 instead.
+   */
+  readonly unavailable?: string;
 }
 
 /**
@@ -72,6 +78,8 @@ export interface ExecInput {
   timeoutMs: number;
   /** Command names enabled in the shell (from the configured groups). */
   commands: string[];
+  /** Commands of groups that cannot run here: name → the text they print (exit 127). */
+  unavailable: Record<string, string>;
   /** Whether `curl` is configured (the `curl` group is listed). */
   network: boolean;
   /** The egress mode, so `curl` can say why it fails under `none`. */

@@ -97,6 +97,10 @@ export async function runShell(load: () => Promise<JustBash>, input: ExecInput, 
       python: input.commands.includes("python3"),
       javascript: input.commands.includes("js-exec"),
       customCommands: [
+        ...Object.entries(input.unavailable).map(([name, reason]) => ({
+          name,
+          execute: async () => ({ stdout: "", stderr: `${reason}\n`, exitCode: 127 }),
+        })),
         defineAssetsCommand({ publish: (path, ms) => host.publish(path, ms) }),
         defineGitCommand({ git: (args, cwd) => host.git(args, cwd) }),
         defineArtifactsCommand({ artifacts: (args, cwd) => host.artifacts(args, cwd) }),
