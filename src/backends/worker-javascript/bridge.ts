@@ -17,15 +17,36 @@ import type { BridgeCallKind, BridgeError, BridgeResult } from "./protocol.js";
 const encoder = new TextEncoder();
 const MAX_RESPONSE_VALUES = 4096;
 
-/** Any thrown value as data that survives RPC: its class (TypeError, RangeError, else Error), message, code and path. */
+/** `read()`, or undefined when reading throws (a getter or Proxy trap of a thrown value). */
+function safely<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Any thrown value as data that survives RPC: its class (TypeError,
+ * RangeError, else Error), message, code and path. Total: a value whose
+ * fields or conversion to a string throw (getters, Proxy traps, a
+ * null-prototype object) still gives an error, never a throw.
+ */
 function toBridgeError(err: unknown): BridgeError {
-  const e = err as { name?: unknown; message?: unknown; code?: unknown; path?: unknown };
+  const e = err as { name?: unknown; message?: unknown; code?: unknown; path?: unknown } | null | undefined;
+  const name = safely(() => e?.name);
+  const message = safely(() => e?.message);
+  const code = safely(() => e?.code);
+  const path = safely(() => e?.path);
   const out: BridgeError = {
-    name: typeof e?.name === "string" && (e.name === "TypeError" || e.name === "RangeError") ? e.name : "Error",
-    message: err instanceof Error || typeof e?.message === "string" ? String(e.message) : String(err),
+    name: name === "TypeError" || name === "RangeError" ? name : "Error",
+    message:
+      typeof message === "string"
+        ? message
+        : (safely(() => String(err)) ?? "a host function threw a value that cannot be converted to a string"),
   };
-  if (typeof e?.code === "string") out.code = e.code;
-  if (typeof e?.path === "string") out.path = e.path;
+  if (typeof code === "string") out.code = code;
+  if (typeof path === "string") out.path = path;
   return out;
 }
 
