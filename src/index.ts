@@ -81,6 +81,7 @@ export type {
 export { WorkspaceFileStore } from "./tools/core/store.js";
 export type { FileStat, FileStore, MutableFileStore } from "./tools/core/store.js";
 export { shellQuote, sh } from "./shell-quote.js";
+export type { WorkspaceEgressPolicy } from "./backends/worker-shell/types.js";
 export type { ShellValue, RawShellValue } from "./shell-quote.js";
 
 /** Conventional working directory for agents. Not created automatically. */

@@ -6,25 +6,25 @@
  *
  * @module
  */
+import type { WorkerJavaScriptEgress } from "../worker-javascript/options.js";
 import type { WorkspaceFs } from "./fs-adapter.js";
 
 export type { WorkspaceFs };
 
 /**
- * Where the shell may reach the network (spec 02 §6). Applied to the Dynamic
- * Worker's `globalOutbound`, so it binds `curl` and every `fetch` the shell
- * makes.
+ * Where a backend's Dynamic Worker may reach the network (spec 02 §6, §3.8):
+ * applied to the Worker's `globalOutbound`, so for the shell it binds `curl`
+ * and every `fetch`.
  *
  * - `none` (default): no network; `curl` fails with a message saying so.
  * - `direct`: the isolate's own `fetch`, unrestricted.
  * - `http-gateway`: every request goes to `gateway` (a service binding or
  *   other `Fetcher`), which decides. `revision` names the gateway's policy:
  *   change it to load a fresh Worker when the policy changes.
+ *
+ * The same type as the JavaScript backend's `WorkerJavaScriptEgress`.
  */
-export type WorkspaceEgressPolicy =
-  | { mode: "none" }
-  | { mode: "direct" }
-  | { mode: "http-gateway"; gateway: Fetcher; revision?: string };
+export type WorkspaceEgressPolicy = WorkerJavaScriptEgress;
 
 /** A group of shell commands: what `<pkg>/shell/<group>` exports by default. */
 export interface ShellModuleGroup {
