@@ -217,13 +217,22 @@ function isReadableStream(value: unknown): value is ReadableStream<Uint8Array> {
   return typeof value === "object" && value !== null && typeof (value as ReadableStream).getReader === "function";
 }
 
-/** Re-windows a byte stream into CHUNK_SIZE pieces (the last may be shorter); holds at most one chunk. */
+/**
+ * Re-windows a byte stream into CHUNK_SIZE pieces (the last may be shorter);
+ * holds at most two chunks. Full windows alternate between two buffers, so a
+ * yielded piece stays valid until the generator has been resumed twice more:
+ * enough for a consumer that reads one piece ahead and is done with a piece
+ * (hashed, stored) before it asks for the one after next, as `write` is. A
+ * 64 MiB stream allocates two windows, not 128 (each a 512 KiB allocation
+ * the garbage collector would have to reclaim).
+ */
 async function* rechunk(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
   const reader = stream.getReader();
   // The first window grows with the data (a 1 KiB stream never allocates 512 KiB); later ones are full size.
   let buffer = new Uint8Array(0);
   let filled = 0;
   let yielded = false;
+  let spare: Uint8Array | undefined;
   try {
     for (;;) {
       const { done, value } = await reader.read();
@@ -244,9 +253,12 @@ async function* rechunk(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint
         filled += take;
         offset += take;
         if (filled === CHUNK_SIZE) {
-          yield buffer;
+          const full = buffer;
+          yield full;
           yielded = true;
-          buffer = new Uint8Array(CHUNK_SIZE);
+          // The piece yielded before `full` is done with by now: its window takes the next chunk.
+          buffer = spare ?? new Uint8Array(CHUNK_SIZE);
+          spare = full;
           filled = 0;
         }
       }
