@@ -297,6 +297,42 @@ describe("exec with two backends: what the shell answers is a result the model c
   });
 });
 
+describe("exec with two backends: the loop's stop button kills a shell run", () => {
+  const SLOW = { command: "echo started; echo > /workspace/started.txt; sleep 10; echo late", backend: "worker-shell" };
+
+  for (const major of PI_MAJORS) {
+    const runLoop = major.piLoop();
+    it(`pi ${major.name}: aborting the loop mid-command settles the call as exit 130 with the output so far`, async () => {
+      const out = await inShellWorkspace(
+        async (ws) => {
+          const controller = new AbortController();
+          const started = Date.now();
+          // Abort once the command is visibly running (its marker file is in the Workspace).
+          const watcher = (async () => {
+            while (!controller.signal.aborted && Date.now() - started < 20_000) {
+              if (await ws.fs.stat("/workspace/started.txt").then(() => true, () => false)) break;
+              await new Promise((r) => setTimeout(r, 20));
+            }
+            await new Promise((r) => setTimeout(r, 50));
+            controller.abort();
+          })();
+          const { results } = await runLoop(
+            createPiTools({ workspace: ws }),
+            [step(major, major.fauxToolCall("exec", SLOW, { id: "s" })), major.fauxAssistantMessage("done")],
+            { signal: controller.signal },
+          );
+          await watcher;
+          return { s: results.get("s"), ms: Date.now() - started };
+        },
+        { javascript: true },
+      );
+      const settled = { command: SLOW.command, cwd: null, backend: "worker-shell", exitCode: 130, stdout: "started\n", stderr: "" };
+      expect(out.s).toMatchObject({ isError: false, content: [{ type: "text", text: JSON.stringify(settled) }], details: settled });
+      expect(out.ms).toBeLessThan(10_000);
+    });
+  }
+});
+
 // ── One backend: a model-sent backend is dropped ──────────────────────────
 
 describe("exec with the shell alone: no backend parameter, and a backend the model sends anyway is dropped", () => {
