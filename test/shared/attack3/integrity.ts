@@ -3,8 +3,9 @@
  * issue 20: every chunk's `refs` equals the references that exist (inode
  * rows and chunk lists), every reference names a chunk that exists, every
  * large chunk's blob exists and every blob belongs to a chunk, every chunk
- * list belongs to a file, every node's parent is a directory, and a file's
- * size is the sum of its chunks. Returns the list of problems (empty: sound).
+ * list belongs to a file, every node's parent is a directory, every node is
+ * reachable from the root (no cycle cut off by renames), and a file's size
+ * is the sum of its chunks. Returns the list of problems (empty: sound).
  */
 type Sql = { exec(query: string, ...bindings: unknown[]): { toArray(): object[] } };
 
@@ -24,6 +25,9 @@ const CHECKS: Record<string, string> = {
   "file size differs from its chunks": `
     SELECT n.ino, n.size, (SELECT coalesce(sum(c.size), 0) FROM __ws_file_chunks f JOIN __ws_chunks c ON c.id = f.chunk WHERE f.ino = n.ino) AS listed
     FROM __ws_nodes n WHERE n.chunk IS NULL AND EXISTS (SELECT 1 FROM __ws_file_chunks f WHERE f.ino = n.ino) AND n.size <> listed`,
+  "node not reachable from the root": `
+    WITH RECURSIVE reach(ino) AS (SELECT 1 UNION SELECT n.ino FROM __ws_nodes n JOIN reach r ON n.parent = r.ino WHERE n.ino <> 1)
+    SELECT n.ino, n.parent, n.name FROM __ws_nodes n WHERE n.ino NOT IN (SELECT ino FROM reach)`,
   "one-chunk file size differs from its chunk": `
     SELECT n.ino, n.size, c.size AS chunk FROM __ws_nodes n JOIN __ws_chunks c ON c.id = n.chunk WHERE n.size <> c.size`,
 };
