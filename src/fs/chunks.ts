@@ -274,7 +274,17 @@ export class ChunkStore {
   count(ids: readonly number[], holder: string): void {
     const counts = new Map<number, number>();
     for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
-    for (const [id, n] of counts) this.#db.run(`UPDATE __ws_chunks SET refs = refs + ?, lease = NULL WHERE id = ?`, n, id);
+    if (counts.size === 1) {
+      for (const [id, n] of counts) this.#db.run(`UPDATE __ws_chunks SET refs = refs + ?, lease = NULL WHERE id = ?`, n, id);
+    } else {
+      // Every chunk in one statement: `[id, n]` pairs as one JSON parameter (no limit on bound parameters).
+      this.#db.run(
+        `UPDATE __ws_chunks SET refs = refs + j.n, lease = NULL
+         FROM (SELECT json_extract(value, '$[0]') AS id, json_extract(value, '$[1]') AS n FROM json_each(?)) AS j
+         WHERE __ws_chunks.id = j.id`,
+        JSON.stringify([...counts]),
+      );
+    }
     this.endLease(holder);
   }
 

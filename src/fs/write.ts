@@ -116,6 +116,7 @@ export class FileWriter {
   async #writeStaged(request: WriteRequest, segments: string[], pieces: AsyncIterable<Uint8Array>): Promise<void> {
     const ids: number[] = [];
     const holder = this.#chunks.holder();
+    let committed = false;
     let size = 0;
     let renewed = Date.now();
     const renew = (): void => {
@@ -146,11 +147,12 @@ export class FileWriter {
         this.#chunks.count(ids, holder);
         this.#commit(target, null, ids, size, request);
       });
+      committed = true;
     } finally {
       clearInterval(timer);
       try {
-        // A failed write's chunks are reclaimable at once (a committed one already ended its leases).
-        this.#chunks.endLease(holder);
+        // A failed write's chunks are reclaimable at once (a committed one ended its leases in its transaction).
+        if (!committed) this.#chunks.endLease(holder);
       } catch {
         // The store is closed or failing: the leases end by themselves after STAGE_LEASE_MS.
       }
@@ -232,7 +234,7 @@ async function* rechunk(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint
   let buffer = new Uint8Array(0);
   let filled = 0;
   let yielded = false;
-  let spare: Uint8Array | undefined;
+  let spare: typeof buffer | undefined;
   try {
     for (;;) {
       const { done, value } = await reader.read();
