@@ -181,12 +181,14 @@ class ShellHostTarget extends RpcTargetBase {
   }
 
   #live(): WorkspaceFilesystem {
+    this.#run.tick();
     if (this.#run.settled) throw stoppedError();
     return this.#fs;
   }
 
   /** For calls that change the Workspace: refused as soon as the command is being stopped. */
   #writable(): WorkspaceFilesystem {
+    this.#run.tick();
     if (this.#run.settled || this.#run.stopping !== undefined) throw stoppedError();
     return this.#fs;
   }
@@ -227,6 +229,7 @@ class ShellHostTarget extends RpcTargetBase {
   }
 
   async output(stream: "stdout" | "stderr", bytes: Uint8Array): Promise<void> {
+    this.#run.tick();
     if (this.#run.settled) throw stoppedError();
     this.#run.output(stream, bytes);
   }
@@ -263,8 +266,11 @@ async function cli(client: unknown, args: string[], cwd: string): Promise<{ stdo
 class LiveCommand {
   readonly id: string;
   settled = false;
-  /** Set when a timeout or kill is stopping the command: the code and stderr line it will settle with. */
-  stopping: { code: number; message: string | undefined } | undefined;
+  /** Set when a timeout or kill is stopping the command: the code and stderr line it will settle with, and when the grace ends (`Date.now()`). */
+  stopping: { code: number; message: string | undefined; until: number } | undefined;
+  /** When the timeout is due (`Date.now()`; `Infinity` without one), and what stops the command then. */
+  deadline = Infinity;
+  onDeadline: (() => void) | undefined;
   #seq = 0;
   readonly #queue: ExecEvent[] = [];
   #wake: (() => void) | undefined;
@@ -296,6 +302,24 @@ class LiveCommand {
     const wake = this.#wake;
     this.#wake = undefined;
     wake?.();
+  }
+
+  /**
+   * Reads the clock on every host call: workerd runs timers only when its event
+   * loop is idle, and a shell that keeps calling the host (a loop of reads or
+   * writes) keeps it busy, so the timeout and grace timers alone could fire
+   * only after the command ended (issue 14: a 300 ms timeout let a write loop
+   * run 47 s to exit 0). Past the deadline this starts the stop (writes are
+   * refused from then on); past the grace it settles.
+   */
+  tick(): void {
+    if (this.settled) return;
+    const now = Date.now();
+    if (this.stopping !== undefined) {
+      if (now >= this.stopping.until) this.settle(this.stopping.code, this.stopping.message);
+    } else if (now >= this.deadline) {
+      this.onDeadline?.();
+    }
   }
 
   /** Output from the shell: kept up to the per-stream bound (the shell enforces it first). */
@@ -381,14 +405,22 @@ class ShellConnection implements BackendHandle {
       egress: o.egress.mode,
       maxOutputBytes: o.maxOutputBytes,
     };
-    const timer = timeoutMs > 0 ? setTimeout(() => this.#stop(run, 124, `Execution timed out after ${timeoutMs} ms`), timeoutMs) : undefined;
+    const onTimeout = () => this.#stop(run, 124, `Execution timed out after ${timeoutMs} ms`);
+    if (timeoutMs > 0) {
+      run.deadline = Date.now() + timeoutMs;
+      run.onDeadline = onTimeout;
+    }
+    const timer = timeoutMs > 0 ? setTimeout(onTimeout, timeoutMs) : undefined;
     void (async () => {
       try {
         const runtime = await this.#runtime;
         const { exitCode } = await runtime.exec(request, new ShellHostTarget(run, this.#host) as unknown as ShellHost);
+        // A command that answers after its deadline timed out, even when the timer could not fire in time.
+        if (!run.stopping && Date.now() >= run.deadline) run.onDeadline?.();
         if (run.stopping) run.settle(run.stopping.code, run.stopping.message);
         else run.settle(Number.isInteger(exitCode) && exitCode >= 0 && exitCode <= 255 ? exitCode : 1);
       } catch (err) {
+        if (!run.stopping && Date.now() >= run.deadline) run.onDeadline?.();
         if (run.stopping) run.settle(run.stopping.code, run.stopping.message);
         else run.settle(1, `shell: ${err instanceof Error ? err.message : String(err)}`);
       } finally {
@@ -406,7 +438,7 @@ class ShellConnection implements BackendHandle {
    */
   #stop(run: LiveCommand, code: number, message?: string): void {
     if (run.settled || run.stopping) return;
-    run.stopping = { code, message };
+    run.stopping = { code, message, until: Date.now() + SHELL_STOP_GRACE_MS };
     setTimeout(() => run.settle(code, message), SHELL_STOP_GRACE_MS);
     void (async () => {
       try {
