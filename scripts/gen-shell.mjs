@@ -20,7 +20,7 @@
 // imports statically is core.
 //
 // It is quick (~1 s) and skips work when its inputs (just-bash's version, this
-// script, the isolate sources) are unchanged; prepare, prebuild, pretest,
+// script, src/backends/worker-shell/**) are unchanged; prepare, prebuild, pretest,
 // prestart and prebench run it.
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -31,7 +31,7 @@ import { init, parse } from "es-module-lexer";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const isolateDir = join(root, "src/backends/worker-shell/isolate");
-const adapterFile = join(root, "src/backends/worker-shell/fs-adapter.ts");
+const backendDir = join(root, "src/backends/worker-shell");
 const outDir = join(root, "src/shell/generated");
 const justBashDir = join(root, "node_modules/just-bash");
 
@@ -70,8 +70,15 @@ function inputsHash() {
   const h = createHash("sha256");
   h.update(readFileSync(join(justBashDir, "package.json")));
   h.update(readFileSync(fileURLToPath(import.meta.url)));
-  for (const f of readdirSync(isolateDir).sort()) h.update(f).update(readFileSync(join(isolateDir, f)));
-  if (existsSync(adapterFile)) h.update(readFileSync(adapterFile));
+  // Everything esbuild may bundle from this repository: the backend's directory, recursively.
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else h.update(relative(root, path)).update(readFileSync(path));
+    }
+  };
+  walk(backendDir);
   return h.digest("hex").slice(0, 16);
 }
 

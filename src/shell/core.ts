@@ -9,5 +9,6 @@
 import group from "./generated/core.js";
 import type { ShellModuleGroup } from "../backends/worker-shell/types.js";
 
+/** The `core` command group: its command names and the modules it adds to the shell's Dynamic Worker. */
 const coreGroup: ShellModuleGroup = group;
 export default coreGroup;

@@ -9,5 +9,6 @@
 import group from "./generated/curl.js";
 import type { ShellModuleGroup } from "../backends/worker-shell/types.js";
 
+/** The `curl` command group: its command names and the modules it adds to the shell's Dynamic Worker. */
 const curlGroup: ShellModuleGroup = group;
 export default curlGroup;

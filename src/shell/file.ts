@@ -9,5 +9,6 @@
 import group from "./generated/file.js";
 import type { ShellModuleGroup } from "../backends/worker-shell/types.js";
 
+/** The `file` command group: its command names and the modules it adds to the shell's Dynamic Worker. */
 const fileGroup: ShellModuleGroup = group;
 export default fileGroup;

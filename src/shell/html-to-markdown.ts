@@ -9,5 +9,6 @@
 import group from "./generated/html-to-markdown.js";
 import type { ShellModuleGroup } from "../backends/worker-shell/types.js";
 
+/** The `html-to-markdown` command group: its command names and the modules it adds to the shell's Dynamic Worker. */
 const htmltomarkdownGroup: ShellModuleGroup = group;
 export default htmltomarkdownGroup;

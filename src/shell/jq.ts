@@ -9,5 +9,6 @@
 import group from "./generated/jq.js";
 import type { ShellModuleGroup } from "../backends/worker-shell/types.js";
 
+/** The `jq` command group: its command names and the modules it adds to the shell's Dynamic Worker. */
 const jqGroup: ShellModuleGroup = group;
 export default jqGroup;

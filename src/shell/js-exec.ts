@@ -9,5 +9,6 @@
 import group from "./generated/js-exec.js";
 import type { ShellModuleGroup } from "../backends/worker-shell/types.js";
 
+/** The `js-exec` command group: its command names and the modules it adds to the shell's Dynamic Worker. */
 const jsexecGroup: ShellModuleGroup = group;
 export default jsexecGroup;

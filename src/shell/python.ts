@@ -9,5 +9,6 @@
 import group from "./generated/python.js";
 import type { ShellModuleGroup } from "../backends/worker-shell/types.js";
 
+/** The `python` command group: its command names and the modules it adds to the shell's Dynamic Worker. */
 const pythonGroup: ShellModuleGroup = group;
 export default pythonGroup;

@@ -9,5 +9,6 @@
 import group from "./generated/sqlite.js";
 import type { ShellModuleGroup } from "../backends/worker-shell/types.js";
 
+/** The `sqlite` command group: its command names and the modules it adds to the shell's Dynamic Worker. */
 const sqliteGroup: ShellModuleGroup = group;
 export default sqliteGroup;

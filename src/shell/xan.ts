@@ -9,5 +9,6 @@
 import group from "./generated/xan.js";
 import type { ShellModuleGroup } from "../backends/worker-shell/types.js";
 
+/** The `xan` command group: its command names and the modules it adds to the shell's Dynamic Worker. */
 const xanGroup: ShellModuleGroup = group;
 export default xanGroup;

@@ -9,5 +9,6 @@
 import group from "./generated/yq.js";
 import type { ShellModuleGroup } from "../backends/worker-shell/types.js";
 
+/** The `yq` command group: its command names and the modules it adds to the shell's Dynamic Worker. */
 const yqGroup: ShellModuleGroup = group;
 export default yqGroup;

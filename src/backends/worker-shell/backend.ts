@@ -7,9 +7,10 @@
  *
  * @module
  */
-import type { WorkspaceFilesystem } from "../../fs/types.js";
+import type { WorkspaceDirentResult, WorkspaceFilesystem } from "../../fs/types.js";
 import { RpcTargetBase } from "../../do/rpc-target.js";
 import { runtimeError } from "../../runtime/errors.js";
+import { concatBytes } from "../../util/bytes.js";
 import type { BackendHandle, ExecEvent, KillSignal, WorkspaceBackendHost, WorkspaceCommandBackend } from "../../runtime/types.js";
 import { assembleShellModules, SHELL_MAIN_MODULE, SHELL_RUNTIME_MODULES, shellCommandNames } from "./modules.js";
 import type {
@@ -30,6 +31,10 @@ export const SHELL_COMPATIBILITY_DATE = "2026-06-17";
 export const DEFAULT_SHELL_MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
 /** How long a stopped command (timeout, kill) may take to hand back its output before it is settled anyway: 2 s. */
 export const SHELL_STOP_GRACE_MS = 2000;
+/** A listing brings the contents of files up to this size along (64 KiB)… */
+export const PREFETCH_FILE_BYTES = 64 * 1024;
+/** …up to this much per listing (1 MiB). */
+export const PREFETCH_TOTAL_BYTES = 1024 * 1024;
 /** Default working directory (spec 02 §6). */
 export const SHELL_DEFAULT_CWD = "/workspace";
 
@@ -226,6 +231,48 @@ class ShellHostTarget extends RpcTargetBase {
   }
   chmod(path: string, mode: number) {
     return this.#writable().chmod(path, mode);
+  }
+
+  /** The whole file in one RPC answer, read as a stream and refused with `EFBIG` past `maxBytes`. */
+  async readBytes(path: string, maxBytes: number): Promise<Uint8Array> {
+    const stream = await this.#live().readFile(path);
+    const reader = stream.getReader();
+    const parts: Uint8Array[] = [];
+    let total = 0;
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > maxBytes) {
+        await reader.cancel().catch(() => {});
+        throw Object.assign(new Error(`EFBIG: file too large, read '${path}'`), { code: "EFBIG", path });
+      }
+      parts.push(value);
+    }
+    return parts.length === 1 ? parts[0]! : concatBytes(parts, total);
+  }
+
+  /**
+   * The listing, plus the contents of its regular files of at most
+   * {@link PREFETCH_FILE_BYTES} each, {@link PREFETCH_TOTAL_BYTES} in all, in
+   * listing order (a file that fails to read is left out).
+   */
+  async listWithContents(path: string): Promise<{ entries: WorkspaceDirentResult[]; contents: Record<string, Uint8Array> }> {
+    const entries = await this.#live().readdir(path);
+    const contents: Record<string, Uint8Array> = {};
+    const base = path.endsWith("/") ? path : `${path}/`;
+    let budget = PREFETCH_TOTAL_BYTES;
+    for (const entry of entries) {
+      if (!entry.isFile || entry.size > PREFETCH_FILE_BYTES || entry.size > budget) continue;
+      try {
+        const bytes = await this.readBytes(base + entry.name, PREFETCH_FILE_BYTES);
+        contents[entry.name] = bytes;
+        budget -= bytes.byteLength;
+      } catch {
+        /* read on demand instead */
+      }
+    }
+    return { entries, contents };
   }
 
   async output(stream: "stdout" | "stderr", bytes: Uint8Array): Promise<void> {

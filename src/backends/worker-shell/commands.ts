@@ -10,14 +10,19 @@ import type { ArtifactsCommandHost, AssetsCommandHost, GitCommandHost } from "./
 
 /** What a just-bash command returns. */
 export interface ShellCommandResult {
+  /** Text the command printed on stdout. */
   stdout: string;
+  /** Text the command printed on stderr. */
   stderr: string;
+  /** Its exit status, 0–255. */
   exitCode: number;
 }
 
 /** A just-bash custom command (the shape `Bash({ customCommands })` takes). */
 export interface ShellCommand {
+  /** The command's name in the shell. */
   readonly name: string;
+  /** Runs it with its arguments (without the name) in the shell's current directory. */
   execute(args: string[], ctx: { cwd: string }): Promise<ShellCommandResult>;
 }
 

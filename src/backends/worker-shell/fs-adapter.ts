@@ -21,7 +21,7 @@ import type {
   MkdirOptions,
   RmOptions,
 } from "just-bash";
-import type { WorkspaceFilesystem, WorkspaceStatResult } from "../../fs/types.js";
+import type { WorkspaceDirentResult, WorkspaceFilesystem, WorkspaceStatResult } from "../../fs/types.js";
 
 /**
  * The `workspace.fs` methods the adapter calls, and nothing else: a local
@@ -44,7 +44,37 @@ export interface WorkspaceFsAdapterOptions {
    * Positive safe integer. Default {@link DEFAULT_MAX_READ_BYTES} (64 MiB).
    */
   maxReadBytes?: number;
+  /**
+   * Reads a whole file in one call: resolves with its bytes, or rejects with
+   * the filesystem's error (`EFBIG` past `maxBytes`). When given, the adapter
+   * uses it instead of streaming `fs.readFile` — across RPC that is one round
+   * trip per file instead of several (the shell's Dynamic Worker passes its
+   * host's `readBytes`). Default: none (stream `fs.readFile`).
+   */
+  readBytes?: (path: string, maxBytes: number) => Promise<Uint8Array>;
+  /**
+   * Lists a directory together with the contents of its small files (which
+   * files, and how much in all, is the callee's choice). When given,
+   * `readdirWithFileTypes` uses it and keeps the contents for this adapter's
+   * next read of each file — so `grep -r` over many small files costs one
+   * round trip per directory instead of one per file. A kept content is used
+   * once, and any change made through this adapter drops them all. Default:
+   * none (`fs.readdir`, and each file read when asked for).
+   */
+  listWithContents?: (path: string) => Promise<{ entries: WorkspaceDirentResult[]; contents: Record<string, Uint8Array> }>;
+  /**
+   * The shell's command names. When given, `/bin` and `/usr/bin`
+   * ({@link COMMAND_DIRS}) are answered by the adapter — read-only
+   * directories listing these names as executables — without asking the
+   * Workspace: just-bash looks a command up there on every invocation, which
+   * over RPC cost several round trips per command. Default: none (those
+   * paths go to the Workspace like any other).
+   */
+  commands?: readonly string[];
 }
+
+/** The directories the adapter answers itself when it has `commands`. */
+export const COMMAND_DIRS: readonly string[] = ["/bin", "/usr/bin"];
 
 /** Default of {@link WorkspaceFsAdapterOptions.maxReadBytes}: 64 MiB. */
 export const DEFAULT_MAX_READ_BYTES = 64 * 1024 * 1024;
@@ -149,6 +179,12 @@ function normalize(path: string): string {
 
 function isDevNull(path: string): boolean {
   return path === DEV_NULL || (path.startsWith("/") && normalize(path) === DEV_NULL);
+}
+
+const stubEncoder = new TextEncoder();
+/** What reading `/usr/bin/<name>` gives: a two-line script naming the built-in. */
+function commandStub(name: string): Uint8Array {
+  return stubEncoder.encode(`#!/bin/bash\n# ${name}: a built-in command of this shell\n`);
 }
 
 const DEV_NULL_STAT: FsStat = Object.freeze({
@@ -320,6 +356,11 @@ function concatStreams(head: ReadableStream<Uint8Array>, tail: Uint8Array): Read
 export class WorkspaceFsAdapter implements IFileSystem {
   readonly #fs: WorkspaceFs;
   readonly #maxReadBytes: number;
+  readonly #readBytes: ((path: string, maxBytes: number) => Promise<Uint8Array>) | undefined;
+  readonly #listWithContents: WorkspaceFsAdapterOptions["listWithContents"];
+  #commands: Set<string> | undefined;
+  /** Contents fetched with a listing (`listWithContents`), by path; each used once, all dropped on any change. */
+  readonly #prefetched = new Map<string, Uint8Array>();
 
   /**
    * @param fs `workspace.fs`, or an RPC stub of the {@link WorkspaceFs} methods.
@@ -332,14 +373,77 @@ export class WorkspaceFsAdapter implements IFileSystem {
     if (!Number.isSafeInteger(maxReadBytes) || maxReadBytes <= 0) {
       throw new TypeError("WorkspaceFsAdapter: maxReadBytes must be a positive safe integer");
     }
+    if (options.readBytes !== undefined && typeof options.readBytes !== "function") throw new TypeError("WorkspaceFsAdapter: readBytes must be a function");
+    if (options.listWithContents !== undefined && typeof options.listWithContents !== "function") {
+      throw new TypeError("WorkspaceFsAdapter: listWithContents must be a function");
+    }
     this.#fs = fs;
     this.#maxReadBytes = maxReadBytes;
+    this.#readBytes = options.readBytes;
+    this.#listWithContents = options.listWithContents;
+    if (options.commands !== undefined) {
+      if (!Array.isArray(options.commands) || options.commands.some((c) => typeof c !== "string")) {
+        throw new TypeError("WorkspaceFsAdapter: commands must be an array of command names");
+      }
+      this.#commands = new Set(options.commands);
+    }
+  }
+
+  /**
+   * What `path` is inside {@link COMMAND_DIRS}, when the adapter answers it:
+   * `"dir"` (a command directory), a command name (an executable in one), or
+   * `"none"` (nothing there). `undefined`: not a command path (ask the Workspace).
+   */
+  #commandPath(path: string): string | undefined {
+    if (this.#commands === undefined || !path.startsWith("/")) return undefined;
+    const p = normalize(path);
+    for (const dir of COMMAND_DIRS) {
+      if (p === dir) return "dir";
+      if (p.startsWith(`${dir}/`)) {
+        const name = p.slice(dir.length + 1);
+        return this.#commands.has(name) ? name : "none";
+      }
+    }
+    return undefined;
+  }
+
+  /** The stat of a command path, or `ENOENT` for `"none"`. */
+  #commandStat(kind: string, syscall: string, path: string): FsStat {
+    if (kind === "none") throw fsError("ENOENT", syscall, path);
+    const dir = kind === "dir";
+    return { isFile: !dir, isDirectory: dir, isSymbolicLink: false, mode: dir ? 0o755 : 0o755, size: dir ? 0 : commandStub(kind).byteLength, mtime: new Date(0) };
+  }
+
+  /** Refuses a change inside {@link COMMAND_DIRS} with `EROFS`. */
+  #refuseCommandPath(path: string, syscall: string): void {
+    if (this.#commandPath(path) !== undefined) throw fsError("EROFS", syscall, path);
   }
 
   /** The whole file as bytes, streamed and refused with `EFBIG` past `maxReadBytes`. */
   async #readAll(path: string, syscall: string): Promise<Uint8Array> {
     checkPath(path, syscall);
     if (isDevNull(path)) return new Uint8Array(0);
+    const command = this.#commandPath(path);
+    if (command !== undefined) {
+      if (command === "dir") throw fsError("EISDIR", "read", path);
+      if (command === "none") throw fsError("ENOENT", syscall, path);
+      return commandStub(command);
+    }
+    const kept = this.#prefetched.get(path);
+    if (kept !== undefined && kept.byteLength <= this.#maxReadBytes) {
+      this.#prefetched.delete(path);
+      return kept;
+    }
+    if (this.#readBytes !== undefined) {
+      try {
+        return await this.#readBytes(path, this.#maxReadBytes);
+      } catch (error) {
+        if (codeOf(error) === "EFBIG") {
+          throw fsError("EFBIG", syscall, path, `file too large (the shell reads at most ${this.#maxReadBytes} bytes of a file)`);
+        }
+        rethrow(error, codeOf(error) === "EISDIR" ? "read" : syscall, path);
+      }
+    }
     let stream: ReadableStream<Uint8Array>;
     try {
       stream = await this.#fs.readFile(path);
@@ -381,7 +485,13 @@ export class WorkspaceFsAdapter implements IFileSystem {
    * `ascii` drops the high bit, `base64`/`hex` encode the bytes.
    * @throws `ENOENT` missing · `EISDIR` a directory · `ELOOP` · `EFBIG` larger than `maxReadBytes`.
    */
-  async readFile(path: string, options?: { encoding?: BufferEncoding | null } | BufferEncoding): Promise<string> {
+  async readFile(
+    path: string,
+    options?: {
+      /** How bytes become the string. Default `"utf8"`. */
+      encoding?: BufferEncoding | null;
+    } | BufferEncoding,
+  ): Promise<string> {
     return fromBytes(await this.#readAll(path, "open"), encodingOf(options));
   }
 
@@ -419,7 +529,16 @@ export class WorkspaceFsAdapter implements IFileSystem {
    * not created. A final link is written through.
    * @throws `ENOENT` missing parent · `ENOTDIR` · `EISDIR` a directory · `EROFS` a read-only mount · `ELOOP`.
    */
-  async writeFile(path: string, content: FileContent, options?: { encoding?: BufferEncoding } | BufferEncoding): Promise<void> {
+  async writeFile(
+    path: string,
+    content: FileContent,
+    options?: {
+      /** How a string `content` becomes bytes. Default `"utf8"`. */
+      encoding?: BufferEncoding;
+    } | BufferEncoding,
+  ): Promise<void> {
+    if (typeof path === "string") this.#refuseCommandPath(path, "write");
+    this.#prefetched.clear();
     checkPath(path, "write");
     const bytes = toBytes(content, encodingOf(options));
     if (isDevNull(path)) return;
@@ -435,7 +554,16 @@ export class WorkspaceFsAdapter implements IFileSystem {
    * file (what a `>>` redirect does before its first write) writes nothing.
    * @throws `EISDIR` a directory · `ENOENT` missing parent · `EROFS` · `ELOOP`.
    */
-  async appendFile(path: string, content: FileContent, options?: { encoding?: BufferEncoding } | BufferEncoding): Promise<void> {
+  async appendFile(
+    path: string,
+    content: FileContent,
+    options?: {
+      /** How a string `content` becomes bytes. Default `"utf8"`. */
+      encoding?: BufferEncoding;
+    } | BufferEncoding,
+  ): Promise<void> {
+    if (typeof path === "string") this.#refuseCommandPath(path, "append");
+    this.#prefetched.clear();
     checkPath(path, "append");
     const bytes = toBytes(content, encodingOf(options));
     if (isDevNull(path)) return;
@@ -465,6 +593,8 @@ export class WorkspaceFsAdapter implements IFileSystem {
   async exists(path: string): Promise<boolean> {
     if (typeof path !== "string" || path.includes("\0")) return false;
     if (isDevNull(path)) return true;
+    const command = this.#commandPath(path);
+    if (command !== undefined) return command !== "none";
     try {
       await this.#fs.stat(path);
       return true;
@@ -482,6 +612,8 @@ export class WorkspaceFsAdapter implements IFileSystem {
   async stat(path: string): Promise<FsStat> {
     checkPath(path, "stat");
     if (isDevNull(path)) return { ...DEV_NULL_STAT, mtime: new Date(0) };
+    const command = this.#commandPath(path);
+    if (command !== undefined) return this.#commandStat(command, "stat", path);
     return toFsStat(await call("stat", path, () => this.#fs.stat(path)));
   }
 
@@ -492,6 +624,8 @@ export class WorkspaceFsAdapter implements IFileSystem {
   async lstat(path: string): Promise<FsStat> {
     checkPath(path, "lstat");
     if (isDevNull(path)) return { ...DEV_NULL_STAT, mtime: new Date(0) };
+    const command = this.#commandPath(path);
+    if (command !== undefined) return this.#commandStat(command, "lstat", path);
     return toFsStat(await call("lstat", path, () => this.#fs.lstat(path)));
   }
 
@@ -501,6 +635,8 @@ export class WorkspaceFsAdapter implements IFileSystem {
    * @throws `EEXIST` · `ENOENT` missing parent · `ENOTDIR` · `EROFS`.
    */
   async mkdir(path: string, options?: MkdirOptions): Promise<void> {
+    if (typeof path === "string") this.#refuseCommandPath(path, "mkdir");
+    this.#prefetched.clear();
     checkPath(path, "mkdir");
     await call("mkdir", path, () => this.#fs.mkdir(path, { recursive: options?.recursive === true }));
   }
@@ -511,6 +647,9 @@ export class WorkspaceFsAdapter implements IFileSystem {
    */
   async readdir(path: string): Promise<string[]> {
     checkPath(path, "scandir");
+    const command = this.#commandPath(path);
+    if (command === "dir") return [...(this.#commands ?? [])].sort();
+    if (command !== undefined) throw fsError(command === "none" ? "ENOENT" : "ENOTDIR", "scandir", path);
     const entries = await call("scandir", path, () => this.#fs.readdir(path));
     return entries.map((entry) => entry.name);
   }
@@ -522,7 +661,19 @@ export class WorkspaceFsAdapter implements IFileSystem {
    */
   async readdirWithFileTypes(path: string): Promise<{ name: string; isFile: boolean; isDirectory: boolean; isSymbolicLink: boolean }[]> {
     checkPath(path, "scandir");
-    const entries = await call("scandir", path, () => this.#fs.readdir(path));
+    const command = this.#commandPath(path);
+    if (command === "dir") return [...(this.#commands ?? [])].sort().map((name) => ({ name, isFile: true, isDirectory: false, isSymbolicLink: false }));
+    if (command !== undefined) throw fsError(command === "none" ? "ENOENT" : "ENOTDIR", "scandir", path);
+    let entries: WorkspaceDirentResult[];
+    const list = this.#listWithContents;
+    if (list !== undefined) {
+      const listed = await call("scandir", path, () => list(path));
+      entries = listed.entries;
+      const base = path.endsWith("/") ? path : `${path}/`;
+      for (const [name, bytes] of Object.entries(listed.contents)) this.#prefetched.set(base + name, bytes);
+    } else {
+      entries = await call("scandir", path, () => this.#fs.readdir(path));
+    }
     return entries.map((entry) => ({
       name: entry.name,
       isFile: entry.isFile,
@@ -537,6 +688,8 @@ export class WorkspaceFsAdapter implements IFileSystem {
    * @throws `ENOENT` (unless `force`) · `ENOTEMPTY` · `EROFS` · `EPERM` for `/`.
    */
   async rm(path: string, options?: RmOptions): Promise<void> {
+    if (typeof path === "string") this.#refuseCommandPath(path, "rm");
+    this.#prefetched.clear();
     checkPath(path, "rm");
     await call("rm", path, () => this.#fs.rm(path, { recursive: options?.recursive === true, force: options?.force === true }));
   }
@@ -549,6 +702,8 @@ export class WorkspaceFsAdapter implements IFileSystem {
    * @throws `ENOENT` · `EISDIR` a directory without `recursive` · `EINVAL` a directory into itself · `EROFS` · `ENOTDIR`.
    */
   async cp(src: string, dest: string, options?: CpOptions): Promise<void> {
+    if (typeof dest === "string") this.#refuseCommandPath(dest, "cp");
+    this.#prefetched.clear();
     checkPath(src, "cp");
     checkPath(dest, "cp");
     const stat = await call("cp", src, () => this.#fs.lstat(src));
@@ -606,6 +761,9 @@ export class WorkspaceFsAdapter implements IFileSystem {
    * @throws `ENOENT` · `EINVAL` a directory into itself · `EISDIR` · `ENOTDIR` · `ENOTEMPTY` · `EROFS`.
    */
   async mv(src: string, dest: string): Promise<void> {
+    if (typeof dest === "string") this.#refuseCommandPath(dest, "rename");
+    if (typeof src === "string") this.#refuseCommandPath(src, "rename");
+    this.#prefetched.clear();
     checkPath(src, "mv");
     checkPath(dest, "mv");
     await call("mv", src, () => this.#fs.rename(src, dest));
@@ -636,6 +794,8 @@ export class WorkspaceFsAdapter implements IFileSystem {
    * @throws `ENOENT` · `EROFS` · `EINVAL` a bad mode.
    */
   async chmod(path: string, mode: number): Promise<void> {
+    if (typeof path === "string") this.#refuseCommandPath(path, "chmod");
+    this.#prefetched.clear();
     checkPath(path, "chmod");
     await call("chmod", path, () => this.#fs.chmod(path, mode));
   }
@@ -645,6 +805,8 @@ export class WorkspaceFsAdapter implements IFileSystem {
    * @throws `EEXIST` · `ENOENT` missing parent or empty target · `ENOTDIR` · `EROFS`.
    */
   async symlink(target: string, linkPath: string): Promise<void> {
+    if (typeof linkPath === "string") this.#refuseCommandPath(linkPath, "symlink");
+    this.#prefetched.clear();
     checkPath(linkPath, "symlink");
     await call("symlink", linkPath, () => this.#fs.symlink(target, linkPath));
   }
@@ -675,6 +837,9 @@ export class WorkspaceFsAdapter implements IFileSystem {
   async realpath(path: string): Promise<string> {
     checkPath(path, "realpath");
     if (isDevNull(path)) return DEV_NULL;
+    const command = this.#commandPath(path);
+    if (command === "none") throw fsError("ENOENT", "realpath", path);
+    if (command !== undefined) return normalize(path);
     const todo = normalize(path).split("/").filter(Boolean);
     const resolved: string[] = [];
     let hops = 0;

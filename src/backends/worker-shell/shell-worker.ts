@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { ExecInput, ShellHost } from "./types.js";
+import type { ExecInput, ShellHost, ShellWorkerOptions } from "./types.js";
 import { killShell, runShell, type JustBash } from "./worker.js";
 
 type EntrypointConstructor = abstract new (ctx: unknown, env: unknown) => object;
@@ -27,7 +27,8 @@ async function loadBase(): Promise<EntrypointConstructor> {
   };
 }
 
-const Base: EntrypointConstructor = await loadBase();
+/** `WorkerEntrypoint` under workerd, else an empty class (chosen once, when this module loads). */
+const ShellWorkerBase: EntrypointConstructor = await loadBase();
 
 let justBash: Promise<JustBash> | undefined;
 /** just-bash, imported once; rejects with what to install when it is missing. */
@@ -44,10 +45,15 @@ function load(): Promise<JustBash> {
  * call (spec 02 §6). Under workerd it is a `WorkerEntrypoint`; elsewhere a
  * plain class with the same methods.
  */
-export class ShellWorker extends Base {
+export class ShellWorker extends ShellWorkerBase {
   /** Runs one command; output goes to `host.output`; resolves with its exit code. */
   async exec(input: ExecInput, host: ShellHost): Promise<{ exitCode: number }> {
-    return runShell(load, input, host);
+    return runShell(load, input, host, this.options());
+  }
+
+  /** Options for every command: override in a subclass (for example to add `customCommands`). Default: `{}`. */
+  protected options(): ShellWorkerOptions {
+    return {};
   }
 
   /** Asks the command `id` to stop at its next step. */

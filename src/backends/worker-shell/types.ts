@@ -7,6 +7,7 @@
  * @module
  */
 import type { WorkerJavaScriptEgress } from "../worker-javascript/options.js";
+import type { WorkspaceDirentResult } from "../../fs/types.js";
 import type { WorkspaceFs } from "./fs-adapter.js";
 
 export type { WorkspaceFs };
@@ -50,6 +51,7 @@ export interface ShellModuleGroup {
  * `key`, calling `getCode` only when it must load it.
  */
 export interface WorkerShellLoader {
+  /** The Worker cached under `id`, loading it from `getCode()` when there is none. */
   get(
     id: string,
     getCode: () => {
@@ -90,6 +92,13 @@ export interface ExecInput {
 
 /** What the shell runtime calls back on the host during one command (an RPC target). */
 export interface ShellHost extends WorkspaceFs {
+  /** Reads a whole file in one call (`maxBytes` bound: rejects `EFBIG` past it). */
+  readBytes(path: string, maxBytes: number): Promise<Uint8Array>;
+  /**
+   * Lists a directory with the contents of its small regular files (each at
+   * most 64 KiB, at most 1 MiB in all, in listing order) in one call.
+   */
+  listWithContents(path: string): Promise<{ entries: WorkspaceDirentResult[]; contents: Record<string, Uint8Array> }>;
   /** Sends command output (≤ 64 KiB per call) as it is produced. */
   output(stream: "stdout" | "stderr", bytes: Uint8Array): Promise<void>;
   /** `assets publish`: publishes `path` for `expiresAfterMs`, resolves with the URL. Rejects `ENOCONFIG` without assets. */
@@ -113,8 +122,18 @@ export interface WorkerShellRuntime {
 
 /** Where the shell runs (spec 02 §6 `source`). */
 export type WorkerShellSource =
-  | { type: "loader"; loader: WorkerShellLoader; workspace?: { binding: unknown; id: unknown; name?: string }; ctx?: unknown }
   | {
+      /** A Dynamic Worker through the Worker Loader (the default form, same as the top-level options). */
+      type: "loader";
+      /** The Worker Loader binding. */
+      loader: WorkerShellLoader;
+      /** As `WorkerShellBackendOptions.workspace`. Default: none. */
+      workspace?: { binding: unknown; id: unknown; name?: string };
+      /** As `WorkerShellBackendOptions.ctx`. Default: none. */
+      ctx?: unknown;
+    }
+  | {
+      /** A shell runtime you run and connect yourself. */
       type: "external-runtime";
       /** Called once per connect with the egress policy; you own the runtime's lifecycle and egress. */
       connect(options: { egress: WorkspaceEgressPolicy }): WorkerShellRuntime | Promise<WorkerShellRuntime>;
@@ -124,45 +143,55 @@ export type WorkerShellSource =
 export interface WorkerShellBackendOptions {
   /** Backend id. Default `"worker-shell"`. */
   id?: string;
-  /** The Worker Loader binding. Required unless `source` is given. */
+  /** The Worker Loader binding. Required unless `source` is given. Default: none. */
   loader?: WorkerShellLoader;
   /**
    * The Durable Object namespace and id of the Workspace (`{ binding, id, name? }`).
    * Accepted for 0.8.0 compatibility and used only to name the loader key:
    * this backend hands the shell the Workspace directly over RPC (see docs/porting.md).
+   * Default: none.
    */
   workspace?: { binding: unknown; id: unknown; name?: string };
-  /** The Durable Object's `ctx`. Accepted for 0.8.0 compatibility; not needed (see `workspace`). */
+  /** The Durable Object's `ctx`. Accepted for 0.8.0 compatibility; not needed (see `workspace`). Default: none. */
   ctx?: unknown;
-  /** Where the shell runs instead of `loader` (spec 02 §6). Mixing with `loader`/`workspace`/`ctx` throws. */
+  /** Where the shell runs instead of `loader` (spec 02 §6). Mixing with `loader`/`workspace`/`ctx` throws. Default: none (`loader`). */
   source?: WorkerShellSource;
   /** Loader cache key base. Default `workspace-shell:<workspace id>` (or `workspace-shell:<backend id>` without `workspace`). */
   loaderId?: string;
   /** Default `"2026-06-17"`. */
   compatibilityDate?: string;
-  /** Appended to `["nodejs_compat"]`. */
+  /** Appended to `["nodejs_compat"]`. Default: none. */
   compatibilityFlags?: string[];
   /** Network access. Default `{ mode: "none" }`. */
   egress?: WorkspaceEgressPolicy;
-  /** Command groups from `<pkg>/shell/<group>`; `core` is always present; a later group wins a name clash. */
+  /** Command groups from `<pkg>/shell/<group>`; `core` is always present; a later group wins a name clash. Default: `[]` (core only). */
   commands?: readonly ShellModuleGroup[];
   /** Per-stream output bound, bytes. Default 16 MiB (16777216). The runtime's long-output file keeps all of it. */
   maxOutputBytes?: number;
 }
 
-/** Host of the `assets` built-in: publishes a Workspace file, resolves with its URL. `null` = publishing not configured. */
-export type AssetsCommandHost = { publish(path: string, expiresAfterMs: number): Promise<string> } | null;
-/** Host of the `git` built-in: runs git with `args` in `cwd`. */
+/** Host of the `assets` built-in. `null` = publishing not configured. */
+export type AssetsCommandHost = {
+  /** Publishes the Workspace file at `path` (absolute) for `expiresAfterMs` ms; resolves with its URL. Rejects `ENOCONFIG` without assets. */
+  publish(path: string, expiresAfterMs: number): Promise<string>;
+} | null;
+/** Host of the `git` built-in. */
 export interface GitCommandHost {
+  /** Runs git with `args` in `cwd`; resolves with its output and exit code. Rejects `ENOCONFIG` without git. */
   git(args: string[], cwd: string): Promise<{ stdout: string; stderr: string; exitCode: number }>;
 }
-/** Host of the `artifacts` built-in: runs the artifacts CLI with `args` in `cwd`. */
+/** Host of the `artifacts` built-in. */
 export interface ArtifactsCommandHost {
+  /** Runs the artifacts CLI with `args` in `cwd`; resolves with its output and exit code. Rejects `ENOCONFIG` without artifacts. */
   artifacts(args: string[], cwd: string): Promise<{ stdout: string; stderr: string; exitCode: number }>;
 }
 
-/** Options of a `ShellWorker` you run yourself (external runtime). */
+/** Options of a `ShellWorker` you run yourself: return them from `options()` in a subclass. */
 export interface ShellWorkerOptions {
-  /** Extra just-bash custom commands to register (later ones win). */
+  /**
+   * Extra just-bash commands (`defineCommand` from just-bash, or
+   * `{ name, execute(args, ctx) }` objects) added after the built-ins; a
+   * later one wins a name. Default: none.
+   */
   customCommands?: readonly unknown[];
 }

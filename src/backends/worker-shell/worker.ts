@@ -13,7 +13,7 @@
 import type { Bash as BashClass } from "just-bash";
 import { defineArtifactsCommand, defineAssetsCommand, defineGitCommand } from "./commands.js";
 import { WorkspaceFsAdapter } from "./fs-adapter.js";
-import type { ExecInput, ShellHost } from "./types.js";
+import type { ExecInput, ShellHost, ShellWorkerOptions } from "./types.js";
 
 /** The part of just-bash the runtime uses. */
 export interface JustBash {
@@ -81,13 +81,18 @@ function shellFetch(egress: ExecInput["egress"]) {
  * code. A timeout stops the command cooperatively (the host has already
  * answered 124); `killShell(id)` likewise (130).
  */
-export async function runShell(load: () => Promise<JustBash>, input: ExecInput, host: ShellHost): Promise<{ exitCode: number }> {
+export async function runShell(load: () => Promise<JustBash>, input: ExecInput, host: ShellHost, workerOptions: ShellWorkerOptions = {}): Promise<{ exitCode: number }> {
   const { Bash } = await load();
   const controller = new AbortController();
   running.set(input.id, controller);
   const timer = input.timeoutMs > 0 ? setTimeout(() => controller.abort(new Error("Execution timed out")), input.timeoutMs) : undefined;
   try {
-    const fs = new WorkspaceFsAdapter(host);
+    const fs = new WorkspaceFsAdapter(host, {
+      readBytes: (path, maxBytes) => host.readBytes(path, maxBytes),
+      listWithContents: (path) => host.listWithContents(path),
+      // just-bash finds a command through /usr/bin: list every name it may run, the custom ones included.
+      commands: [...input.commands, ...Object.keys(input.unavailable), "assets", "git", "artifacts"],
+    });
     const options: ConstructorParameters<typeof BashClass>[0] = {
       fs,
       cwd: input.cwd,
@@ -104,6 +109,7 @@ export async function runShell(load: () => Promise<JustBash>, input: ExecInput, 
         defineAssetsCommand({ publish: (path, ms) => host.publish(path, ms) }),
         defineGitCommand({ git: (args, cwd) => host.git(args, cwd) }),
         defineArtifactsCommand({ artifacts: (args, cwd) => host.artifacts(args, cwd) }),
+        ...(workerOptions.customCommands ?? []),
       ] as never,
       // The Dynamic Worker is the sandbox; just-bash's in-process hardening needs Node module hooks workerd lacks.
       defenseInDepth: false,
@@ -122,10 +128,12 @@ export async function runShell(load: () => Promise<JustBash>, input: ExecInput, 
       execOptions.stdinKind = "bytes";
     }
     // In a { … } group, just-bash hands back the output made before an abort (timeout, kill);
-    // at the top level it drops it. The newlines keep a trailing comment or heredoc intact.
+    // at the top level it drops it. The source starts on the group's first line, so line numbers
+    // ($LINENO, "bash: line N: …") are the caller's; the two newlines close a trailing comment,
+    // heredoc or line continuation (`echo a \` with one newline was a syntax error).
     let result: Awaited<ReturnType<BashClass["exec"]>>;
     try {
-      result = await bash.exec(`{\n${input.source}\n}`, execOptions);
+      result = await bash.exec(`{ ${input.source}\n\n}`, execOptions);
     } catch (err) {
       // just-bash rejects (rather than printing) when, for example, a redirect target cannot be opened.
       await send(host, "stderr", encoder.encode(`bash: ${err instanceof Error ? err.message : String(err)}\n`));
