@@ -38,9 +38,29 @@ export const PREFETCH_TOTAL_BYTES = 1024 * 1024;
 /** Default working directory (spec 02 §6). */
 export const SHELL_DEFAULT_CWD = "/workspace";
 
-/** The backend's self-description (spec 02 §6; the reference's text, word for word). */
+/** 0.8.0's fixed self-description (spec 02 §6), word for word; this backend describes what it really has instead (`description`). */
 export const WORKER_SHELL_DESCRIPTION =
   "A just-bash shell in a Dynamic Worker. Starts fast, with no container and no direct network. Good for cat, grep, sed, awk, jq, head, tail, sort, find, text transformations, and a built-in `git` (clone, status, diff, log) that works through the workspace. Cannot run npm, node, python, or binaries outside its built-in command set.";
+
+/** Commands named in the description when present, in this order. */
+const NOTABLE = ["jq", "yq", "xan", "file", "html-to-markdown", "curl"];
+
+/** The shell's self-description for these commands and egress (see `WorkerShellBackend.description`). */
+export function describeShell(commands: readonly string[], egress: WorkspaceEgressPolicy): string {
+  const extra = NOTABLE.filter((c) => commands.includes(c));
+  const network =
+    !commands.includes("curl") || egress.mode === "none"
+      ? "It has no network access."
+      : egress.mode === "direct"
+        ? "curl reaches the network."
+        : "curl reaches the network through a gateway that decides what is allowed.";
+  return (
+    "A just-bash shell in a Dynamic Worker, working directly on the Workspace's files (cwd /workspace). Starts fast, with no container. " +
+    "Good for cat, grep -rn, sed -i, awk, head, tail, sort, uniq, wc, find, xargs, diff, tar, pipes and redirects" +
+    (extra.length > 0 ? `, and ${extra.join(", ")}` : "") +
+    `. ${network} Cannot run npm, node, python, git, or binaries outside its built-in command set.`
+  );
+}
 
 interface Resolved {
   id: string;
@@ -130,8 +150,16 @@ export class WorkerShellBackend implements WorkspaceCommandBackend {
   readonly callable = false;
   /** The backend id (`options.id`, default `"worker-shell"`). */
   readonly id: string;
-  /** What the exec tool tells the model about this backend (spec 02 §6). */
-  readonly description = WORKER_SHELL_DESCRIPTION;
+  /**
+   * What the exec tool tells the model about this backend: the commands it
+   * really has (core, plus the listed groups), whether `curl` reaches the
+   * network, and what it cannot run. 0.8.0's fixed text
+   * ({@link WORKER_SHELL_DESCRIPTION}) names `jq` and a `git` this
+   * configuration may not have; a model that believes it wastes a call.
+   */
+  get description(): string {
+    return describeShell(this.#options.commands, this.#options.egress);
+  }
   readonly #options: Resolved;
 
   /** @throws TypeError `WorkerShellBackend: <option> …` for an invalid option. */

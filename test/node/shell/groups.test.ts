@@ -34,3 +34,14 @@ it("a listed group enables its commands; an unlisted one leaves a hint; an unava
   expect(override.unavailable.python3).toBeUndefined();
   expect(() => shellCommandNames([{ name: "x" } as never])).toThrow('WorkerShellBackend: commands[0] is not a command group; import one from "agent-computer/shell/<group>"');
 });
+
+it("the description names what the configuration has: listed groups, and whether curl reaches the network", async () => {
+  const { describeShell } = await import("../../../src/backends/worker-shell/backend.js");
+  const core = shellCommandNames([]).commands;
+  expect(describeShell(core, { mode: "none" })).toBe(
+    "A just-bash shell in a Dynamic Worker, working directly on the Workspace's files (cwd /workspace). Starts fast, with no container. Good for cat, grep -rn, sed -i, awk, head, tail, sort, uniq, wc, find, xargs, diff, tar, pipes and redirects. It has no network access. Cannot run npm, node, python, git, or binaries outside its built-in command set.",
+  );
+  const withJqCurl = shellCommandNames([jq, curl]).commands;
+  expect(describeShell(withJqCurl, { mode: "none" })).toContain("pipes and redirects, and jq, curl. It has no network access.");
+  expect(describeShell(withJqCurl, { mode: "direct" })).toContain(", and jq, curl. curl reaches the network. Cannot run");
+});
