@@ -101,8 +101,9 @@ describe("worker-shell: commands against durable files", () => {
       await ws.fs.writeFile("/workspace/data.json", "{}");
       return [await run(ws, "jq . data.json"), await run(ws, "echo '{}' | jq .; echo rc=$?")];
     });
-    expect(withoutJq[0]).toEqual({ exitCode: 127, stdout: "", stderr: "bash: jq: command not found\n", status: "failed" });
-    expect(withoutJq[1]).toEqual({ exitCode: 0, stdout: "rc=127\n", stderr: "bash: jq: command not found\n", status: "completed" });
+    const notFound = 'bash: jq: command not found; it comes with the jq command group (import "agent-computer/shell/jq" and pass it in WorkerShellBackend({ commands }))\n';
+    expect(withoutJq[0]).toEqual({ exitCode: 127, stdout: "", stderr: notFound, status: "failed" });
+    expect(withoutJq[1]).toEqual({ exitCode: 0, stdout: "rc=127\n", stderr: notFound, status: "completed" });
   });
 
   it("pipes chain commands, reading durable files", async () => {

@@ -228,8 +228,9 @@ describe("worker-shell: errors and exit codes", () => {
     expect(out.page).toBe("");
     // Without the curl group there is no curl at all.
     const none = await inShellWorkspace(async (ws) => run(ws, "curl http://example.com"));
-    expect([none.exitCode, none.stdout]).toEqual([127, ""]);
-    expect(none.stderr).toMatch(/^bash: curl: command not found/);
+    expect(none).toEqual(
+      failed(127, 'bash: curl: command not found; it comes with the curl command group (import "agent-computer/shell/curl" and pass it in WorkerShellBackend({ commands }))\n'),
+    );
   });
 
   it("a read-only mount refuses rm, >, >>, mkdir, touch and mv with EROFS and keeps its bytes", async () => {
@@ -300,16 +301,23 @@ describe("worker-shell: errors and exit codes", () => {
     // busy — this loop ran 47 s to exit 0 with all 3,000 writes made, past a 300 ms timeout. The host now also reads the
     // clock on each call the shell makes.
     const out = await inShellWorkspace(async (ws) => {
+      await run(ws, "true"); // the shell's Worker is loaded: the 300 ms are the loop's
+      const read = () => ws.fs.readFile("/workspace/n.txt", "utf8").catch(() => "(missing)");
       const t0 = Date.now();
       const r = await run(ws, "i=0; while [ $i -lt 3000 ]; do i=$((i+1)); echo $i > n.txt; done; echo end", { timeoutMs: 300 });
       const ms = Date.now() - t0;
-      const atSettle = await ws.fs.readFile("/workspace/n.txt", "utf8");
+      const atSettle = await read();
       await sleep(3000);
-      return { r, ms, atSettle, later: await ws.fs.readFile("/workspace/n.txt", "utf8") };
+      return { r, ms, atSettle, later: await read() };
     });
-    expect(out.r).toEqual(failed(124, "Execution timed out after 300 ms\n"));
+    // The shell may make one more write before the host's abort reaches it: refused, it stops the script with just-bash's
+    // rendering of the host's ECANCELED.
+    expect({ ...out.r, stderr: "" }).toEqual(failed(124, ""));
+    expect(out.r.stderr).toMatch(/^(ECANCELED: ecanceled, write '\/workspace\/n\.txt'\n)?Execution timed out after 300 ms\n$/);
     expect(out.ms).toBeLessThan(3000);
-    expect(out.atSettle).toMatch(/^[1-9][0-9]*\n$/);
+    // Empty when the stop fell between the redirect's truncation and its write (as a killed bash can leave it).
+    expect(out.atSettle).toMatch(/^([1-9][0-9]*\n)?$/);
+    console.log(`write loop stopped at ${out.ms} ms, n.txt ${JSON.stringify(out.atSettle)}`);
     expect(Number(out.atSettle)).toBeLessThan(3000);
     expect(out.later).toBe(out.atSettle);
   });
