@@ -13,6 +13,7 @@ import { inShellWorkspace, sh } from "./helpers.js";
 type Out = { exitCode: number; stdout: string; stderr: string; status?: string };
 const pick = (r: Out) => ({ exitCode: r.exitCode, stdout: r.stdout, stderr: r.stderr, status: r.status });
 const ok = (stdout: string) => ({ exitCode: 0, stdout, stderr: "", status: "completed" });
+const run = async (ws: Workspace, source: string) => pick(await sh(ws, source));
 const failed = (exitCode: number, stderr: string, stdout = "") => ({ exitCode, stdout, stderr, status: "failed" });
 const MiB = 1024 * 1024;
 
@@ -182,5 +183,14 @@ describe("worker-shell: bad input ends with a result, not a throw", () => {
     expect(out.at).toBeGreaterThan(0);
     expect(out.at % 2).toBe(0);
     expect(out.later).toBe(out.at);
+  });
+
+  it("just-bash caps a brace range at 10,000 words without an error (bash would expand all of it)", async () => {
+    const out = await inShellWorkspace(async (ws) => [
+      await run(ws, "echo {1..20000} | wc -w"),
+      await run(ws, "for i in {1..200000}; do n=$i; done; echo $n"),
+      await run(ws, "echo {a,b}{1..6000} | wc -w"),
+    ]);
+    expect(out).toEqual([ok("10000\n"), ok("10000\n"), ok("12000\n")]);
   });
 });
