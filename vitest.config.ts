@@ -1,8 +1,12 @@
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { execFileSync } from "node:child_process";
 import { quietTestLogs } from "./test/quiet-logs.js";
 
 quietTestLogs();
+// The shell's command groups (src/shell/generated/, git-ignored) are built from just-bash; the
+// script returns at once when they are up to date. `npm test` runs it too (pretest).
+execFileSync(process.execPath, ["scripts/gen-shell.mjs"], { cwd: import.meta.dirname, stdio: "inherit" });
 
 // Two suites: fast logic on Node (node:sqlite storage) and the platform suite
 // inside real workerd (Durable Object SQLite, Worker Loader, RPC).

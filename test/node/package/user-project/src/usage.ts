@@ -14,6 +14,17 @@ import { createAITools } from "agent-computer/tools/ai-sdk";
 import { createPiTools } from "agent-computer/tools/pi-ai";
 import { createTanStackTools } from "agent-computer/tools/tanstack-ai";
 import { WorkerJavaScriptBackend } from "agent-computer/backends/worker-javascript";
+import { WorkerShellBackend } from "agent-computer/backends/worker-shell";
+import jq from "agent-computer/shell/jq";
+import core from "agent-computer/shell/core";
+import curl from "agent-computer/shell/curl";
+import htmlToMarkdown from "agent-computer/shell/html-to-markdown";
+import python from "agent-computer/shell/python";
+import sqlite from "agent-computer/shell/sqlite";
+import jsExec from "agent-computer/shell/js-exec";
+import yq from "agent-computer/shell/yq";
+import file from "agent-computer/shell/file";
+import xan from "agent-computer/shell/xan";
 import { createToolBindings, forAISDKTools } from "agent-computer/modules/tools";
 
 interface Env {
@@ -48,9 +59,19 @@ class Base extends DurableObject<Env> {
 
 export class Agent extends withWorkspace(Base, (self) => ({
   storage: self.storage,
-  backends: [new WorkerJavaScriptBackend({ loader: self.loader })],
+  backends: [
+    new WorkerJavaScriptBackend({ loader: self.loader }),
+    new WorkerShellBackend({ loader: self.loader, commands: [jq, core, curl, htmlToMarkdown, python, sqlite, jsExec, yq, file, xan] }),
+  ],
   assets: (ws) => createAssets({ ws, bucket: self.bindings.ASSETS, s3: { bucket: "agent-assets" }, env: self.bindings }),
 })) {
+  // The shell (docs/runtime.md)
+  async countTodos(): Promise<string> {
+    using workspace = await getWorkspace(this);
+    using handle = await workspace.runtime.exec("grep -rn TODO . | wc -l", { backend: "worker-shell", encoding: "utf8" });
+    return (await handle.result()).stdout;
+  }
+
   // AI SDK
   async ask(prompt: string): Promise<string> {
     using workspace = await getWorkspace(this);

@@ -7,6 +7,17 @@ import * as piAi from "agent-computer/tools/pi-ai";
 import * as tanstackAi from "agent-computer/tools/tanstack-ai";
 import * as workerJavaScript from "agent-computer/backends/worker-javascript";
 import * as modulesTools from "agent-computer/modules/tools";
+import * as workerShell from "agent-computer/backends/worker-shell";
+import * as shell_core from "agent-computer/shell/core";
+import * as shell_curl from "agent-computer/shell/curl";
+import * as shell_html_to_markdown from "agent-computer/shell/html-to-markdown";
+import * as shell_python from "agent-computer/shell/python";
+import * as shell_sqlite from "agent-computer/shell/sqlite";
+import * as shell_js_exec from "agent-computer/shell/js-exec";
+import * as shell_yq from "agent-computer/shell/yq";
+import * as shell_file from "agent-computer/shell/file";
+import * as shell_xan from "agent-computer/shell/xan";
+import * as shell_jq from "agent-computer/shell/jq";
 
 const entries: Record<string, object> = {
   "agent-computer": root,
@@ -17,6 +28,17 @@ const entries: Record<string, object> = {
   "agent-computer/tools/tanstack-ai": tanstackAi,
   "agent-computer/backends/worker-javascript": workerJavaScript,
   "agent-computer/modules/tools": modulesTools,
+  "agent-computer/backends/worker-shell": workerShell,
+  "agent-computer/shell/core": shell_core,
+  "agent-computer/shell/curl": shell_curl,
+  "agent-computer/shell/html-to-markdown": shell_html_to_markdown,
+  "agent-computer/shell/python": shell_python,
+  "agent-computer/shell/sqlite": shell_sqlite,
+  "agent-computer/shell/js-exec": shell_js_exec,
+  "agent-computer/shell/yq": shell_yq,
+  "agent-computer/shell/file": shell_file,
+  "agent-computer/shell/xan": shell_xan,
+  "agent-computer/shell/jq": shell_jq,
 };
 
 export default {
