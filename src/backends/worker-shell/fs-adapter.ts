@@ -73,6 +73,12 @@ export interface WorkspaceFsAdapterOptions {
   commands?: readonly string[];
 }
 
+/** Options of `WorkspaceFsAdapter.writeFile` and `appendFile` (or the encoding alone). */
+export interface WorkspaceFsAdapterWriteOptions {
+  /** How a string `content` becomes bytes. Default `"utf8"`. */
+  encoding?: BufferEncoding;
+}
+
 /** The directories the adapter answers itself when it has `commands`. */
 export const COMMAND_DIRS: readonly string[] = ["/bin", "/usr/bin"];
 
@@ -419,6 +425,12 @@ export class WorkspaceFsAdapter implements IFileSystem {
     if (this.#commandPath(path) !== undefined) throw fsError("EROFS", syscall, path);
   }
 
+  /** Before any change: refuse one inside {@link COMMAND_DIRS}, and drop what listings brought along. */
+  #beforeChange(path: unknown, syscall: string): void {
+    if (typeof path === "string") this.#refuseCommandPath(path, syscall);
+    this.#prefetched.clear();
+  }
+
   /** The whole file as bytes, streamed and refused with `EFBIG` past `maxReadBytes`. */
   async #readAll(path: string, syscall: string): Promise<Uint8Array> {
     checkPath(path, syscall);
@@ -532,13 +544,9 @@ export class WorkspaceFsAdapter implements IFileSystem {
   async writeFile(
     path: string,
     content: FileContent,
-    options?: {
-      /** How a string `content` becomes bytes. Default `"utf8"`. */
-      encoding?: BufferEncoding;
-    } | BufferEncoding,
+    options?: WorkspaceFsAdapterWriteOptions | BufferEncoding,
   ): Promise<void> {
-    if (typeof path === "string") this.#refuseCommandPath(path, "write");
-    this.#prefetched.clear();
+    this.#beforeChange(path, "write");
     checkPath(path, "write");
     const bytes = toBytes(content, encodingOf(options));
     if (isDevNull(path)) return;
@@ -557,13 +565,9 @@ export class WorkspaceFsAdapter implements IFileSystem {
   async appendFile(
     path: string,
     content: FileContent,
-    options?: {
-      /** How a string `content` becomes bytes. Default `"utf8"`. */
-      encoding?: BufferEncoding;
-    } | BufferEncoding,
+    options?: WorkspaceFsAdapterWriteOptions | BufferEncoding,
   ): Promise<void> {
-    if (typeof path === "string") this.#refuseCommandPath(path, "append");
-    this.#prefetched.clear();
+    this.#beforeChange(path, "append");
     checkPath(path, "append");
     const bytes = toBytes(content, encodingOf(options));
     if (isDevNull(path)) return;
@@ -635,8 +639,7 @@ export class WorkspaceFsAdapter implements IFileSystem {
    * @throws `EEXIST` · `ENOENT` missing parent · `ENOTDIR` · `EROFS`.
    */
   async mkdir(path: string, options?: MkdirOptions): Promise<void> {
-    if (typeof path === "string") this.#refuseCommandPath(path, "mkdir");
-    this.#prefetched.clear();
+    this.#beforeChange(path, "mkdir");
     checkPath(path, "mkdir");
     await call("mkdir", path, () => this.#fs.mkdir(path, { recursive: options?.recursive === true }));
   }
@@ -688,8 +691,7 @@ export class WorkspaceFsAdapter implements IFileSystem {
    * @throws `ENOENT` (unless `force`) · `ENOTEMPTY` · `EROFS` · `EPERM` for `/`.
    */
   async rm(path: string, options?: RmOptions): Promise<void> {
-    if (typeof path === "string") this.#refuseCommandPath(path, "rm");
-    this.#prefetched.clear();
+    this.#beforeChange(path, "rm");
     checkPath(path, "rm");
     await call("rm", path, () => this.#fs.rm(path, { recursive: options?.recursive === true, force: options?.force === true }));
   }
@@ -702,8 +704,7 @@ export class WorkspaceFsAdapter implements IFileSystem {
    * @throws `ENOENT` · `EISDIR` a directory without `recursive` · `EINVAL` a directory into itself · `EROFS` · `ENOTDIR`.
    */
   async cp(src: string, dest: string, options?: CpOptions): Promise<void> {
-    if (typeof dest === "string") this.#refuseCommandPath(dest, "cp");
-    this.#prefetched.clear();
+    this.#beforeChange(dest, "cp");
     checkPath(src, "cp");
     checkPath(dest, "cp");
     const stat = await call("cp", src, () => this.#fs.lstat(src));
@@ -761,9 +762,8 @@ export class WorkspaceFsAdapter implements IFileSystem {
    * @throws `ENOENT` · `EINVAL` a directory into itself · `EISDIR` · `ENOTDIR` · `ENOTEMPTY` · `EROFS`.
    */
   async mv(src: string, dest: string): Promise<void> {
-    if (typeof dest === "string") this.#refuseCommandPath(dest, "rename");
-    if (typeof src === "string") this.#refuseCommandPath(src, "rename");
-    this.#prefetched.clear();
+    this.#beforeChange(dest, "rename");
+    this.#beforeChange(src, "rename");
     checkPath(src, "mv");
     checkPath(dest, "mv");
     await call("mv", src, () => this.#fs.rename(src, dest));
@@ -794,8 +794,7 @@ export class WorkspaceFsAdapter implements IFileSystem {
    * @throws `ENOENT` · `EROFS` · `EINVAL` a bad mode.
    */
   async chmod(path: string, mode: number): Promise<void> {
-    if (typeof path === "string") this.#refuseCommandPath(path, "chmod");
-    this.#prefetched.clear();
+    this.#beforeChange(path, "chmod");
     checkPath(path, "chmod");
     await call("chmod", path, () => this.#fs.chmod(path, mode));
   }
@@ -805,8 +804,7 @@ export class WorkspaceFsAdapter implements IFileSystem {
    * @throws `EEXIST` · `ENOENT` missing parent or empty target · `ENOTDIR` · `EROFS`.
    */
   async symlink(target: string, linkPath: string): Promise<void> {
-    if (typeof linkPath === "string") this.#refuseCommandPath(linkPath, "symlink");
-    this.#prefetched.clear();
+    this.#beforeChange(linkPath, "symlink");
     checkPath(linkPath, "symlink");
     await call("symlink", linkPath, () => this.#fs.symlink(target, linkPath));
   }

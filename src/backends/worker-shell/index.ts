@@ -7,7 +7,7 @@
 export { WorkerShellBackend, WORKER_SHELL_DESCRIPTION, DEFAULT_SHELL_MAX_OUTPUT_BYTES, SHELL_COMPATIBILITY_DATE } from "./backend.js";
 export { ShellWorker } from "./shell-worker.js";
 export { WorkspaceFsAdapter } from "./fs-adapter.js";
-export type { WorkspaceFsAdapterOptions, WorkspaceFsAdapterError } from "./fs-adapter.js";
+export type { WorkspaceFsAdapterOptions, WorkspaceFsAdapterError, WorkspaceFsAdapterWriteOptions } from "./fs-adapter.js";
 export { SHELL_CORE_MODULES, SHELL_RUNTIME_MODULES, assembleShellModules } from "./modules.js";
 export { defineAssetsCommand, defineGitCommand, defineArtifactsCommand, parseExpiry } from "./commands.js";
 export type { ShellCommand, ShellCommandResult } from "./commands.js";
