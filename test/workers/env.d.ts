@@ -7,6 +7,7 @@ declare namespace Cloudflare {
     CLIENT_EXEC_AGENT: DurableObjectNamespace<import("./client/agent").ClientExecAgent>;
     CLIENT_ASSETS_AGENT: DurableObjectNamespace<import("./tools-publish/agent").ClientAssetsAgent>;
     MOUNT_AGENT: DurableObjectNamespace<import("./mounts/agent").MountAgent>;
+    SHELL_AGENT: DurableObjectNamespace<import("./shell/agent").ShellAgent>;
     LOADER: WorkerLoader;
   }
 }

@@ -10,6 +10,7 @@ export class TestDurableObject extends DurableObject {
 export { ClientTestAgent, ClientExecAgent } from "./client/agent.js";
 export { ClientAssetsAgent } from "./tools-publish/agent.js";
 export { MountAgent } from "./mounts/agent.js";
+export { ShellAgent } from "./shell/agent.js";
 
 export default {
   async fetch(): Promise<Response> {
