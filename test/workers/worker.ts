@@ -1,4 +1,4 @@
-import { DurableObject } from "cloudflare:workers";
+import { DurableObject, WorkerEntrypoint } from "cloudflare:workers";
 
 /** A bare Durable Object whose SQLite storage the tests build Workspaces on. */
 export class TestDurableObject extends DurableObject {
@@ -11,6 +11,13 @@ export { ClientTestAgent, ClientExecAgent } from "./client/agent.js";
 export { ClientAssetsAgent } from "./tools-publish/agent.js";
 export { MountAgent } from "./mounts/agent.js";
 export { ShellAgent } from "./shell/agent.js";
+
+/** An egress gateway for Dynamic Workers (`egress: { mode: "http-gateway" }` tests): answers every request itself. */
+export class EgressGateway extends WorkerEntrypoint {
+  override async fetch(request: Request): Promise<Response> {
+    return new Response(`gateway saw ${request.method} ${request.url}`);
+  }
+}
 
 export default {
   async fetch(): Promise<Response> {
