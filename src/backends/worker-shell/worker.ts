@@ -75,6 +75,34 @@ function shellFetch(egress: ExecInput["egress"]) {
   };
 }
 
+/** What the host answers once it has stopped a command (backend.ts `stoppedError`). */
+const STOPPED = "the command was stopped";
+
+/**
+ * `host`, whose calls also abort `controller` when the host refuses them
+ * because it stopped the command (timeout, kill): just-bash goes on after a
+ * failed redirect, so a loop of refused writes would otherwise run on until
+ * the host's kill reaches this isolate, which under load can be after the
+ * loop ended.
+ */
+function stopOnRefusal(host: ShellHost, controller: AbortController): ShellHost {
+  return new Proxy(host, {
+    get(target, key) {
+      const value = Reflect.get(target, key) as unknown;
+      if (typeof value !== "function" || typeof key !== "string" || key === "then") return value;
+      return async (...args: unknown[]) => {
+        try {
+          // Called as a method of `target` (an RPC stub has no `.apply`: that would be a remote method).
+          return await (target as unknown as Record<string, (...a: unknown[]) => unknown>)[key]!(...args);
+        } catch (err) {
+          if (String((err as Error | undefined)?.message ?? err).includes(STOPPED)) controller.abort(new Error("Execution was stopped"));
+          throw err;
+        }
+      };
+    },
+  });
+}
+
 /**
  * Runs `input.source` in a fresh just-bash shell over the host's Workspace,
  * sends stdout then stderr through `host.output`, and resolves with the exit
@@ -87,9 +115,10 @@ export async function runShell(load: () => Promise<JustBash>, input: ExecInput, 
   running.set(input.id, controller);
   const timer = input.timeoutMs > 0 ? setTimeout(() => controller.abort(new Error("Execution timed out")), input.timeoutMs) : undefined;
   try {
-    const fs = new WorkspaceFsAdapter(host, {
-      readBytes: (path, maxBytes) => host.readBytes(path, maxBytes),
-      listWithContents: (path) => host.listWithContents(path),
+    const guarded = stopOnRefusal(host, controller);
+    const fs = new WorkspaceFsAdapter(guarded, {
+      readBytes: (path, maxBytes) => guarded.readBytes(path, maxBytes),
+      listWithContents: (path) => guarded.listWithContents(path),
       // just-bash finds a command through /usr/bin: list every name it may run, the custom ones included.
       commands: [...input.commands, ...Object.keys(input.unavailable), "assets", "git", "artifacts"],
     });
