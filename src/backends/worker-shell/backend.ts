@@ -528,12 +528,12 @@ class ShellConnection implements BackendHandle {
   async #kill(id: string, _signal?: KillSignal): Promise<void> {
     // Finished commands are not kept, so an id that is not running is a no-op (as for a finished run).
     const run = this.#live.get(id);
-    if (run) this.#stop(run, 130);
+    if (run) this.#stop(run, 130, "Execution cancelled.");
   }
 
   async close(): Promise<void> {
     this.#closed = true;
-    for (const run of [...this.#live.values()]) this.#stop(run, 130);
+    for (const run of [...this.#live.values()]) this.#stop(run, 130, "Execution cancelled because its Workspace closed.");
   }
 }
 

@@ -120,7 +120,17 @@ export async function runShell(load: () => Promise<JustBash>, input: ExecInput, 
       readBytes: (path, maxBytes) => guarded.readBytes(path, maxBytes),
       listWithContents: (path) => guarded.listWithContents(path),
       // just-bash finds a command through /usr/bin: list every name it may run, the custom ones included.
-      commands: [...input.commands, ...Object.keys(input.unavailable), "assets", "git", "artifacts"],
+      commands: [
+        ...input.commands,
+        ...Object.keys(input.unavailable),
+        "assets",
+        "git",
+        "artifacts",
+        ...(workerOptions.customCommands ?? []).flatMap((c) => {
+          const name = (c as { name?: unknown } | null)?.name;
+          return typeof name === "string" ? [name] : [];
+        }),
+      ],
     });
     const options: ConstructorParameters<typeof BashClass>[0] = {
       fs,

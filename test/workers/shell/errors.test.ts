@@ -111,7 +111,7 @@ describe("worker-shell: errors and exit codes", () => {
       return { r, killed, ms: Date.now() - t0, unknown: await settle(ws.runtime.killExec("no-such-run")) };
     });
     expect(out.killed).toEqual({ ok: undefined });
-    expect(out.r).toEqual({ exitCode: 130, stdout: "a\n", stderr: "", status: "cancelled" });
+    expect(out.r).toEqual({ exitCode: 130, stdout: "a\n", stderr: "Execution cancelled.\n", status: "cancelled" });
     expect(out.ms).toBeLessThan(3000);
     expect(out.unknown).toEqual({ ok: undefined });
   });
@@ -122,7 +122,7 @@ describe("worker-shell: errors and exit codes", () => {
       setTimeout(() => void handle.kill(), 100);
       return pick(await handle.result());
     });
-    expect(r).toEqual({ exitCode: 130, stdout: "x\n", stderr: "", status: "cancelled" });
+    expect(r).toEqual({ exitCode: 130, stdout: "x\n", stderr: "Execution cancelled.\n", status: "cancelled" });
   });
 
   it("a second concurrent exec with the same id rejects EEXEC_BUSY and leaves the first alone; the id is free once it ends", async () => {
@@ -290,7 +290,7 @@ describe("worker-shell: errors and exit codes", () => {
         keep: await ws.fs.readFile("/workspace/keep.txt", "utf8"),
       };
     });
-    expect(out.k).toEqual({ exitCode: 130, stdout: "", stderr: "", status: "cancelled" });
+    expect(out.k).toEqual({ exitCode: 130, stdout: "", stderr: "Execution cancelled.\n", status: "cancelled" });
     expect(out.t).toEqual(failed(124, "Execution timed out after 200 ms\n"));
     expect(out.names).toEqual(["keep.txt"]);
     expect(out.keep).toBe("kept\n");

@@ -326,7 +326,7 @@ describe("exec with two backends: the loop's stop button kills a shell run", () 
         },
         { javascript: true },
       );
-      const settled = { command: SLOW.command, cwd: null, backend: "worker-shell", exitCode: 130, stdout: "started\n", stderr: "" };
+      const settled = { command: SLOW.command, cwd: null, backend: "worker-shell", exitCode: 130, stdout: "started\n", stderr: "Execution cancelled.\n" };
       expect(out.s).toMatchObject({ isError: false, content: [{ type: "text", text: JSON.stringify(settled) }], details: settled });
       expect(out.ms).toBeLessThan(10_000);
     });
