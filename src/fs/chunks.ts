@@ -16,11 +16,14 @@
  * while the write runs, so no sweep of any Workspace, process or isolate on
  * the same database takes a chunk a live write still needs (spec 01 §4.7).
  * A write ends only its own leases, when it commits or fails, so two writes
- * staging the same content never end each other's protection. Open read streams pin
- * the chunks of their snapshot; pins live in memory and are shared by every
- * Workspace over the same storage object. Chunks left at zero by a crash are
- * reclaimed by the first sweep after their lease ends (at most
- * {@link STAGE_LEASE_MS} after the writer's last renewal).
+ * staging the same content never end each other's protection. An open read
+ * stream over more than one chunk leases the chunks of its snapshot the same
+ * way ({@link ChunkStore.openRead}: one row per chunk, the holder a random id per
+ * stream, renewed as the stream is pulled, ended when it finishes, fails or
+ * is cancelled), so a sweep by another storage object or process cannot tear
+ * it either. Chunks left at zero by a crash are reclaimed by the first sweep
+ * after their lease ends (at most {@link STAGE_LEASE_MS} after the writer's
+ * or reader's last renewal).
  *
  * The owner of `__ws_chunks`, `__ws_blobs` and `__ws_file_chunks`: every
  * statement on content and its reference counts is here.
@@ -45,6 +48,24 @@ const INSERT_BATCH = 32;
  * minutes. A running write renews its chunks' leases every third of it.
  */
 export const STAGE_LEASE_MS = 600_000;
+
+/**
+ * How long an open read stream's chunks are kept from the sweep without a
+ * renewal: the same 10 minutes. Each `pull` renews the lease when a third
+ * of it has passed, so a reader that is still pulling keeps its snapshot;
+ * one that stops pulling for longer (or crashed) loses it.
+ */
+export const READ_LEASE_MS = STAGE_LEASE_MS;
+
+/** The chunks one open read stream has leased ({@link ChunkStore.openRead}). */
+export interface ReadLease {
+  /** The snapshot's chunk ids, in order. */
+  readonly ids: number[];
+  /** Extends the lease to {@link READ_LEASE_MS} from now when a third of it has passed (call it on every pull). */
+  renew(): void;
+  /** Ends the lease (the stream finished, failed or was cancelled) and sweeps what it alone kept. Safe to call twice. */
+  end(): void;
+}
 
 /** Ids per statement that lists them (Durable Objects allow 100 bound parameters). */
 const ID_BATCH = 90;
@@ -216,6 +237,74 @@ export class ChunkStore {
    */
   endLease(holder: string): void {
     this.#db.run(`DELETE FROM __ws_chunk_leases WHERE holder = ?`, holder);
+  }
+
+  /**
+   * Leases the chunks of file `file` at chunk indexes `[first, last]` for a
+   * read stream: one `__ws_chunk_leases` row per distinct chunk, the holder
+   * a new id, {@link READ_LEASE_MS} ahead. The lease rows and the chunk list
+   * are written and read in one transaction that starts with the write, so
+   * no sweep of another process runs between them. Returns the stream's
+   * {@link ReadLease} (with no chunks, nothing is written).
+   */
+  openRead(file: FileContent, first: number, last: number): ReadLease {
+    const holder = this.holder();
+    let renewed = this.#clock();
+    const granted = (at: number): void => {
+      this.#shared.recheckAt = Math.min(this.#shared.recheckAt, at + READ_LEASE_MS + 1);
+    };
+    const ids = this.#db.tx(() => {
+      if (file.chunk !== null) {
+        if (first !== 0) return [];
+        this.#db.run(`INSERT INTO __ws_chunk_leases (chunk, holder, until) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`, file.chunk, holder, renewed + READ_LEASE_MS);
+      } else {
+        this.#db.run(
+          `INSERT INTO __ws_chunk_leases (chunk, holder, until)
+           SELECT DISTINCT chunk, ?, ? FROM __ws_file_chunks WHERE ino = ? AND idx BETWEEN ? AND ? ON CONFLICT DO NOTHING`,
+          holder,
+          renewed + READ_LEASE_MS,
+          file.ino,
+          first,
+          last,
+        );
+      }
+      return this.range(file, first, last);
+    });
+    if (ids.length > 0) granted(renewed);
+    let ended = ids.length === 0;
+    return {
+      ids,
+      renew: () => {
+        const now = this.#clock();
+        if (ended || now - renewed < READ_LEASE_MS / 3) return;
+        renewed = now;
+        granted(now);
+        this.#db.run(`UPDATE __ws_chunk_leases SET until = max(until, ?) WHERE holder = ?`, now + READ_LEASE_MS, holder);
+      },
+      end: () => {
+        if (ended) return;
+        ended = true;
+        this.endLease(holder);
+        // Whether the lease alone kept any of them (the file was replaced or removed meanwhile): then sweep.
+        if (this.#anyUnreferenced(ids)) this.sweep(true);
+      },
+    };
+  }
+
+  /**
+   * Whether any chunk of `ids` has no reference left: probes of the
+   * partial index of unreferenced chunks (the schema creates it on every
+   * open), so a referenced chunk's row is never read — a 2-chunk stream's
+   * check reads 2 rows, not 4 (bound ids; a `json_each` list reads 6).
+   */
+  #anyUnreferenced(ids: readonly number[]): boolean {
+    const unique = [...new Set(ids)];
+    for (let start = 0; start < unique.length; start += ID_BATCH) {
+      const batch = unique.slice(start, start + ID_BATCH);
+      const hit = this.#db.one(`SELECT 1 AS x FROM __ws_chunks INDEXED BY __ws_chunks_unreferenced WHERE refs <= 0 AND id IN (${batch.map(() => "?").join(", ")}) LIMIT 1`, ...batch);
+      if (hit) return true;
+    }
+    return false;
   }
 
   /** Whether every chunk of `ids` is still stored, bytes included (checked at a write's commit). */

@@ -4,12 +4,15 @@
  * {@link ChunkStore}; nothing here resolves paths or checks arguments.
  *
  * Memory stays bounded by the chunk size: a stream reads one chunk per
- * `pull` (`highWaterMark` 0), pinning its snapshot's chunks so the sweep
- * keeps them while it is open.
+ * `pull` (`highWaterMark` 0). A stream over more than one chunk leases its
+ * snapshot's chunks in the database ({@link ChunkStore.openRead}) so no sweep
+ * — of this storage object, another one on the same file, or another
+ * process — takes them while it is read; each pull renews the lease when
+ * due, and the lease ends when the stream ends, fails or is cancelled.
  *
  * @module
  */
-import { CHUNK_SIZE, type ChunkStore } from "./chunks.js";
+import { CHUNK_SIZE, type ChunkStore, type ReadLease } from "./chunks.js";
 import { WorkspaceFsError } from "./errors.js";
 import type { Node } from "./nodes.js";
 import type { ReadWindow } from "./options.js";
@@ -38,8 +41,8 @@ export function readContent(chunks: ChunkStore, node: Node, path: string, window
     const piece = data.subarray(start - firstChunkOffset, end - firstChunkOffset);
     return encoding === "utf8" ? new TextDecoder("utf-8").decode(piece) : streamOf(piece);
   }
-  const ids = end > start ? chunks.range(node, first, last) : [];
   if (encoding === "utf8") {
+    const ids = end > start ? chunks.range(node, first, last) : [];
     const decoder = new TextDecoder("utf-8");
     let text = "";
     ids.forEach((id, i) => {
@@ -49,7 +52,8 @@ export function readContent(chunks: ChunkStore, node: Node, path: string, window
     });
     return text + decoder.decode();
   }
-  return chunkStream(chunks, ids, firstChunkOffset, start, end, path);
+  if (end <= start) return streamOf(new Uint8Array(0));
+  return chunkStream(chunks, chunks.openRead(node, first, last), firstChunkOffset, start, end, path);
 }
 
 /** Leading bytes of a file that decide whether grep treats it as binary (git and ripgrep look at the same 8 KiB). */
@@ -88,15 +92,19 @@ function* decodeChunks(chunks: ChunkStore, node: Node, path: string, firstData: 
   yield decoder.decode();
 }
 
-/** A stream of chunks `ids` (the first at byte `firstChunkOffset`) cut to `[start, end)`; pins them until done or cancelled. */
-function chunkStream(chunks: ChunkStore, ids: number[], firstChunkOffset: number, start: number, end: number, path: string): ReadableStream<Uint8Array> {
-  chunks.pin(ids);
+/**
+ * A stream of the chunks `lease` holds (the first at byte `firstChunkOffset`)
+ * cut to `[start, end)`. Each pull renews the lease when due; the lease ends
+ * when the stream is done, fails or is cancelled.
+ */
+function chunkStream(chunks: ChunkStore, lease: ReadLease, firstChunkOffset: number, start: number, end: number, path: string): ReadableStream<Uint8Array> {
+  const ids = lease.ids;
   let index = 0;
-  let released = false;
   const release = () => {
-    if (!released) {
-      released = true;
-      chunks.unpin(ids);
+    try {
+      lease.end();
+    } catch {
+      // The store is closed or failing: the lease ends by itself after READ_LEASE_MS.
     }
   };
   return new ReadableStream<Uint8Array>(
@@ -108,6 +116,7 @@ function chunkStream(chunks: ChunkStore, ids: number[], firstChunkOffset: number
           return;
         }
         try {
+          lease.renew();
           const data = chunkData(chunks, ids[index], path);
           const base = firstChunkOffset + index * CHUNK_SIZE;
           index++;

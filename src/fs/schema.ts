@@ -13,10 +13,11 @@
  *   never rewrite a 512 KiB row. `lease` (ms since the epoch, schema 2) is
  *   the lease of schema-2 code, still honoured by the sweep.
  * - `__ws_chunk_leases` (schema 3): `(chunk, holder) → until` (ms since the
- *   epoch), one row per chunk an in-flight write has staged: the sweep of
- *   any Workspace or process keeps a chunk with a live row (spec 01 §4.7;
- *   see `chunks.ts`). Each write ends only its own rows, so a write that
- *   links a chunk never ends another write's lease on it.
+ *   epoch), one row per chunk an in-flight write has staged or an open read
+ *   stream will read: the sweep of any Workspace or process keeps a chunk
+ *   with a live row (spec 01 §3.3, §4.7; see `chunks.ts`). Each write or
+ *   stream ends only its own rows, so a write that links a chunk never ends
+ *   another holder's lease on it.
  * - `__ws_file_chunks`: the chunk list of a file longer than one chunk,
  *   `(ino, idx)` → chunk id; a one-chunk file keeps its chunk id in
  *   `__ws_nodes.chunk`, so small files cost one row.
@@ -69,7 +70,7 @@ const DDL = [
   // The sweep's own condition (`refs <= 0`, chunks.ts), so it reads the orphans alone, not the table.
   `CREATE INDEX IF NOT EXISTS __ws_chunks_unreferenced ON __ws_chunks (id) WHERE refs <= 0`,
   `CREATE TABLE IF NOT EXISTS __ws_blobs (id INTEGER PRIMARY KEY, data BLOB NOT NULL)`,
-  // One row per (staged chunk, in-flight write): each write holds and ends only its own leases.
+  // One row per (chunk, in-flight write or open read stream): each holder holds and ends only its own leases.
   `CREATE TABLE IF NOT EXISTS __ws_chunk_leases (
      chunk INTEGER NOT NULL,
      holder TEXT NOT NULL,

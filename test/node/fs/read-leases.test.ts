@@ -1,0 +1,283 @@
+/**
+ * Spec 01 §3.3 across storage objects and processes (issue 20, third attack
+ * run): a read stream is a snapshot. A stream over more than one chunk
+ * leases its chunks in `__ws_chunk_leases` (one row per chunk, the holder a
+ * per-stream id, READ_LEASE_MS ahead), so no sweep — of another Workspace on
+ * the same file, or of another process — tears it; each pull renews the
+ * lease when a third of it has passed; the lease ends when the stream ends,
+ * fails or is cancelled; and a reader that never finishes (crashed) loses
+ * its lease after the window, its chunks then reclaimed.
+ */
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { build } from "esbuild";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Workspace, nodeSqliteStorage } from "../../../src/index.js";
+import { CHUNK_SIZE, READ_LEASE_MS } from "../../../src/fs/chunks.js";
+import { concatBytes } from "../../../src/util/bytes.js";
+
+const root = resolve(import.meta.dirname, "../../..");
+let dir: string;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "ws-read-leases-"));
+});
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+type Sql = ReturnType<typeof nodeSqliteStorage>["sql"];
+
+/** `n` chunks of distinct content: byte `i` of the file is `(i * 7 + (i >> 19)) & 0xff`. */
+function distinct(n: number): Uint8Array {
+  const bytes = new Uint8Array(n * CHUNK_SIZE);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 7 + (i >> 19)) & 0xff;
+  return bytes;
+}
+
+function count(sql: Sql, query: string, ...bindings: unknown[]): number {
+  return Number((sql.exec(query, ...(bindings as never[])).toArray()[0] as { n: number }).n);
+}
+const bigChunks = (sql: Sql) => count(sql, `SELECT count(*) AS n FROM __ws_chunks WHERE size = ${CHUNK_SIZE}`);
+const blobs = (sql: Sql) => count(sql, `SELECT count(*) AS n FROM __ws_blobs`);
+const leases = (sql: Sql) => count(sql, `SELECT count(*) AS n FROM __ws_chunk_leases`);
+
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, parts: Uint8Array[]): Promise<Uint8Array> {
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return concatBytes(parts);
+    parts.push(value);
+  }
+}
+
+function same(actual: Uint8Array, expected: Uint8Array): boolean {
+  return actual.byteLength === expected.byteLength && Buffer.from(actual).equals(Buffer.from(expected));
+}
+
+describe("read streams lease their chunks in the database (spec 01 §3.3)", () => {
+  it("the issue's reproduction: another Workspace on the same file overwrites the file under an open stream; the stream reads the old bytes", async () => {
+    const file = join(dir, "repro.db");
+    const sa = nodeSqliteStorage(file);
+    const sb = nodeSqliteStorage(file);
+    const a = new Workspace({ storage: sa });
+    const b = new Workspace({ storage: sb });
+    const old = new Uint8Array(3 * 524_288).fill(7);
+    await a.fs.writeFile("/f", old);
+    const r = (await b.fs.readFile("/f")).getReader();
+    const first = await r.read();
+    expect(first.value!.byteLength).toBe(CHUNK_SIZE);
+    // One chunk (three equal pieces): one lease row, held by the stream.
+    expect(leases(sa.sql)).toBe(1);
+    await a.fs.writeFile("/f", "new"); // a's sweep: the old chunk is unreferenced, but leased
+    expect(bigChunks(sa.sql)).toBe(1);
+    const rest = await drain(r, [first.value!]);
+    expect(same(rest, old)).toBe(true);
+    // The stream ended its lease and swept what it alone kept.
+    expect(leases(sa.sql)).toBe(0);
+    expect(bigChunks(sa.sql)).toBe(0);
+    expect(blobs(sa.sql)).toBe(0);
+    expect(await a.fs.readFile("/f", "utf8")).toBe("new");
+    await a.close();
+    await b.close();
+    sa.close();
+    sb.close();
+  });
+
+  it("distinct chunks, replaced and removed by the other Workspace, which also sweeps from a fresh start: the stream keeps all of them", async () => {
+    const file = join(dir, "distinct.db");
+    const sa = nodeSqliteStorage(file);
+    const sb = nodeSqliteStorage(file);
+    const a = new Workspace({ storage: sa });
+    const b = new Workspace({ storage: sb });
+    const old = distinct(4);
+    await a.fs.writeFile("/f", old);
+    const r = (await b.fs.readFile("/f")).getReader();
+    const first = await r.read();
+    expect(leases(sa.sql)).toBe(4);
+    await a.fs.writeFile("/f", "new");
+    await a.fs.rm("/f");
+    const sc = nodeSqliteStorage(file);
+    const c = new Workspace({ storage: sc }); // its start-up sweep
+    await c.fs.writeFile("/g", "x");
+    await c.fs.rm("/g");
+    expect(bigChunks(sa.sql)).toBe(4);
+    expect(same(await drain(r, [first.value!]), old)).toBe(true);
+    expect([leases(sa.sql), bigChunks(sa.sql), blobs(sa.sql)]).toEqual([0, 0, 0]);
+    await c.close();
+    sc.close();
+    await a.close();
+    await b.close();
+    sa.close();
+    sb.close();
+  });
+
+  it("another process on the same file overwrites and sweeps under an open stream; the stream reads the old bytes", async () => {
+    const bundle = join(dir, "agent-computer.mjs");
+    await build({
+      entryPoints: [join(root, "src/index.ts")],
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      external: ["cloudflare:*"],
+      outfile: bundle,
+      logLevel: "silent",
+    });
+    const child = join(dir, "overwriter.mjs");
+    writeFileSync(
+      child,
+      `const { Workspace, nodeSqliteStorage } = await import(process.argv[2]);
+       const storage = nodeSqliteStorage(process.argv[3]);
+       const workspace = new Workspace({ storage });
+       await workspace.fs.writeFile("/f", "new");
+       await workspace.fs.writeFile("/g", "x");
+       await workspace.fs.rm("/g");
+       const n = storage.sql.exec("SELECT count(*) AS n FROM __ws_chunks WHERE size = ${CHUNK_SIZE}").toArray()[0].n;
+       await workspace.close();
+       storage.close();
+       process.stdout.write("overwrote; large chunks left: " + n);`,
+    );
+    const file = join(dir, "two-processes.db");
+    const sa = nodeSqliteStorage(file);
+    const a = new Workspace({ storage: sa });
+    const old = distinct(3);
+    await a.fs.writeFile("/f", old);
+    const r = (await a.fs.readFile("/f")).getReader();
+    const first = await r.read();
+    const { stdout } = await promisify(execFile)(process.execPath, [child, bundle, file], { cwd: root });
+    expect(stdout).toBe("overwrote; large chunks left: 3");
+    expect(same(await drain(r, [first.value!]), old)).toBe(true);
+    expect([leases(sa.sql), bigChunks(sa.sql), blobs(sa.sql)]).toEqual([0, 0, 0]);
+    expect(await a.fs.readFile("/f", "utf8")).toBe("new");
+    await a.close();
+    sa.close();
+  });
+
+  it("a reader that never finishes (crashed) loses its lease after the window: the next write's sweep reclaims the chunks, and a late pull is EIO", async () => {
+    const file = join(dir, "crashed.db");
+    let t = Date.now();
+    const sa = nodeSqliteStorage(file);
+    const sb = nodeSqliteStorage(file);
+    const a = new Workspace({ storage: sa, now: () => t });
+    const reader = new Workspace({ storage: sb, now: () => t });
+    await a.fs.writeFile("/f", distinct(3));
+    const r = (await reader.fs.readFile("/f")).getReader();
+    await r.read(); // opened, one chunk read, never read again nor closed
+    const until = Number((sa.sql.exec("SELECT max(until) AS u FROM __ws_chunk_leases").toArray()[0] as { u: number }).u);
+    expect(until).toBe(t + READ_LEASE_MS);
+    t += READ_LEASE_MS - 1_000;
+    await a.fs.writeFile("/f", "new");
+    expect([bigChunks(sa.sql), leases(sa.sql)]).toEqual([3, 3]); // still leased
+    t += 2_000;
+    await a.fs.writeFile("/f", "newer");
+    // Expired: the chunks, their bytes and the lease rows are gone.
+    expect([bigChunks(sa.sql), blobs(sa.sql), leases(sa.sql)]).toEqual([0, 0, 0]);
+    await expect(r.read()).rejects.toMatchObject({ name: "WorkspaceFsError", code: "EIO", message: expect.stringContaining("is missing") });
+    expect(await a.fs.readFile("/f", "utf8")).toBe("newer");
+    await a.close();
+    await reader.close();
+    sa.close();
+    sb.close();
+  });
+
+  it("a slow but live reader renews its lease as it pulls: its snapshot survives past the window", async () => {
+    const file = join(dir, "renewed.db");
+    let t = Date.now();
+    const sa = nodeSqliteStorage(file);
+    const sb = nodeSqliteStorage(file);
+    const a = new Workspace({ storage: sa, now: () => t });
+    const reader = new Workspace({ storage: sb, now: () => t });
+    const old = distinct(5);
+    await a.fs.writeFile("/f", old);
+    const opened = t;
+    const r = (await reader.fs.readFile("/f")).getReader();
+    const parts = [(await r.read()).value!];
+    await a.fs.writeFile("/f", "new");
+    const step = Math.ceil(READ_LEASE_MS * 0.4);
+    for (let k = 1; k < 4; k++) {
+      t += step;
+      parts.push((await r.read()).value!); // renews: more than a third of the window since the last renewal
+      expect(Number((sa.sql.exec("SELECT min(until) AS u FROM __ws_chunk_leases").toArray()[0] as { u: number }).u)).toBe(t + READ_LEASE_MS);
+      await a.fs.writeFile("/f", `new ${k}`); // sweeps at the same clock
+      expect(bigChunks(sa.sql)).toBe(5);
+    }
+    expect(t - opened).toBeGreaterThan(READ_LEASE_MS);
+    expect(same(await drain(r, parts), old)).toBe(true);
+    expect([leases(sa.sql), bigChunks(sa.sql), blobs(sa.sql)]).toEqual([0, 0, 0]);
+    await a.close();
+    await reader.close();
+    sa.close();
+    sb.close();
+  });
+
+  it("pulls within a third of the window do not rewrite the lease", async () => {
+    let t = Date.now();
+    const storage = nodeSqliteStorage(":memory:");
+    const ws = new Workspace({ storage, now: () => t });
+    await ws.fs.writeFile("/f", distinct(3));
+    const r = (await ws.fs.readFile("/f")).getReader();
+    const opened = t;
+    await r.read();
+    t += Math.floor(READ_LEASE_MS / 3) - 1;
+    await r.read();
+    expect(Number((storage.sql.exec("SELECT min(until) AS u FROM __ws_chunk_leases").toArray()[0] as { u: number }).u)).toBe(opened + READ_LEASE_MS);
+    await r.cancel();
+    await ws.close();
+    storage.close();
+  });
+
+  it("cancel ends the lease and reclaims chunks the stream alone kept; a failed stream ends its lease", async () => {
+    const file = join(dir, "cancel.db");
+    const sa = nodeSqliteStorage(file);
+    const sb = nodeSqliteStorage(file);
+    const a = new Workspace({ storage: sa });
+    const b = new Workspace({ storage: sb });
+    await a.fs.writeFile("/f", distinct(3));
+    const r = (await b.fs.readFile("/f")).getReader();
+    await r.read();
+    await a.fs.writeFile("/f", "new");
+    expect([bigChunks(sa.sql), leases(sa.sql)]).toEqual([3, 3]);
+    await r.cancel();
+    expect([leases(sa.sql), bigChunks(sa.sql), blobs(sa.sql)]).toEqual([0, 0, 0]);
+
+    // A stream whose next chunk was deleted behind the library's back fails with EIO and ends its lease.
+    await a.fs.writeFile("/f", distinct(3));
+    const s = (await b.fs.readFile("/f")).getReader();
+    await s.read();
+    expect(leases(sa.sql)).toBe(3);
+    sa.sql.exec(`DELETE FROM __ws_chunks WHERE id = (SELECT chunk FROM __ws_file_chunks WHERE idx = 1)`);
+    await expect(s.read()).rejects.toMatchObject({ name: "WorkspaceFsError", code: "EIO" });
+    expect(leases(sa.sql)).toBe(0);
+
+    // A stream released unread (the reader's lock dropped, the stream cancelled) ends its lease too.
+    const stream = await b.fs.readFile("/f", { byteOffset: 2 * CHUNK_SIZE - 10 });
+    expect(leases(sa.sql)).toBe(2);
+    await stream.cancel();
+    expect(leases(sa.sql)).toBe(0);
+    await a.close();
+    await b.close();
+    sa.close();
+    sb.close();
+  });
+
+  it("only what the stream reads is leased, and a one-chunk window or file writes no lease row", async () => {
+    const storage = nodeSqliteStorage(":memory:");
+    const ws = new Workspace({ storage });
+    await ws.fs.writeFile("/f", distinct(5));
+    await ws.fs.writeFile("/small", new Uint8Array(CHUNK_SIZE).fill(1));
+    const window = await ws.fs.readFile("/f", { byteOffset: CHUNK_SIZE + 5, byteLength: CHUNK_SIZE });
+    expect(leases(storage.sql)).toBe(2); // chunks 1 and 2
+    const inside = await ws.fs.readFile("/f", { byteOffset: 3 * CHUNK_SIZE, byteLength: 100 });
+    const small = await ws.fs.readFile("/small");
+    expect(leases(storage.sql)).toBe(2);
+    const got = await drain(window.getReader(), []);
+    expect(same(got, distinct(5).subarray(CHUNK_SIZE + 5, 2 * CHUNK_SIZE + 5))).toBe(true);
+    expect(leases(storage.sql)).toBe(0);
+    expect((await drain(inside.getReader(), [])).byteLength).toBe(100);
+    expect((await drain(small.getReader(), [])).byteLength).toBe(CHUNK_SIZE);
+    await ws.close();
+    storage.close();
+  });
+});
