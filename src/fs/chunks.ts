@@ -67,6 +67,9 @@ export interface ReadLease {
   end(): void;
 }
 
+/** Thrown inside {@link ChunkStore.openRead}'s transaction to roll its lease back when the file changed. */
+const RACED = Symbol("file changed before its read stream opened");
+
 /** Ids per statement that lists them (Durable Objects allow 100 bound parameters). */
 const ID_BATCH = 90;
 
@@ -245,31 +248,43 @@ export class ChunkStore {
    * a new id, {@link READ_LEASE_MS} ahead. The lease rows and the chunk list
    * are written and read in one transaction that starts with the write, so
    * no sweep of another process runs between them. Returns the stream's
-   * {@link ReadLease} (with no chunks, nothing is written).
+   * {@link ReadLease} (with no chunks, nothing is written), or `undefined`
+   * (nothing leased) when the file's size is no longer `file.size`: another
+   * storage object or process changed it since `file` was read, and the
+   * caller resolves the path again. (At the same size, the chunk list read
+   * here is the whole of one version.)
    */
-  openRead(file: FileContent, first: number, last: number): ReadLease {
+  openRead(file: FileContent, first: number, last: number): ReadLease | undefined {
     const holder = this.holder();
     let renewed = this.#clock();
     const granted = (at: number): void => {
       this.#shared.recheckAt = Math.min(this.#shared.recheckAt, at + READ_LEASE_MS + 1);
     };
-    const ids = this.#db.tx(() => {
-      if (file.chunk !== null) {
-        if (first !== 0) return [];
-        this.#db.run(`INSERT INTO __ws_chunk_leases (chunk, holder, until) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`, file.chunk, holder, renewed + READ_LEASE_MS);
-      } else {
-        this.#db.run(
-          `INSERT INTO __ws_chunk_leases (chunk, holder, until)
-           SELECT DISTINCT chunk, ?, ? FROM __ws_file_chunks WHERE ino = ? AND idx BETWEEN ? AND ? ON CONFLICT DO NOTHING`,
-          holder,
-          renewed + READ_LEASE_MS,
-          file.ino,
-          first,
-          last,
-        );
-      }
-      return this.range(file, first, last);
-    });
+    let ids: number[];
+    try {
+      ids = this.#db.tx(() => {
+        if (file.chunk !== null) {
+          if (first !== 0) return [];
+          this.#db.run(`INSERT INTO __ws_chunk_leases (chunk, holder, until) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`, file.chunk, holder, renewed + READ_LEASE_MS);
+        } else {
+          this.#db.run(
+            `INSERT INTO __ws_chunk_leases (chunk, holder, until)
+             SELECT DISTINCT chunk, ?, ? FROM __ws_file_chunks WHERE ino = ? AND idx BETWEEN ? AND ? ON CONFLICT DO NOTHING`,
+            holder,
+            renewed + READ_LEASE_MS,
+            file.ino,
+            first,
+            last,
+          );
+        }
+        const row = this.#db.one<{ size: number }>(`SELECT size FROM __ws_nodes WHERE ino = ?`, file.ino);
+        if (Number(row?.size) !== file.size) throw RACED;
+        return this.range(file, first, last);
+      });
+    } catch (error) {
+      if (error === RACED) return undefined;
+      throw error;
+    }
     if (ids.length > 0) granted(renewed);
     let ended = ids.length === 0;
     return {

@@ -35,7 +35,7 @@ import {
 import { basename } from "../util/path.js";
 import { canonicalPath, joinPath, segmentsOf } from "./path.js";
 import { childKey, isKeyBelow } from "./path-key.js";
-import { fileText, readContent } from "./read.js";
+import { FileChanged, fileText, readContent } from "./read.js";
 import { ensureSchema, Kind } from "./schema.js";
 import type {
   FindOptions,
@@ -89,9 +89,17 @@ export class WorkspaceFs implements WorkspaceFilesystem {
   async readFile(path: string, arg?: "utf8" | ReadFileOptions): Promise<string | ReadableStream<Uint8Array>> {
     const window = readOptions(arg, typeof path === "string" ? path : undefined);
     const canonical = canonicalPath(path, "readFile");
-    const node = this.#existing(canonical, "readFile", true, true);
-    if (node.kind === Kind.Directory) throw new WorkspaceFsError("EISDIR", "readFile", canonical);
-    return readContent(this.#chunks, node, canonical, window);
+    // Another storage object or process may change the file between its lookup and a stream's lease: look again.
+    for (let attempt = 1; ; attempt++) {
+      const node = this.#existing(canonical, "readFile", true, true);
+      if (node.kind === Kind.Directory) throw new WorkspaceFsError("EISDIR", "readFile", canonical);
+      try {
+        return readContent(this.#chunks, node, canonical, window);
+      } catch (error) {
+        if (!(error instanceof FileChanged)) throw error;
+        if (attempt >= 8) throw new WorkspaceFsError("EIO", "readFile", canonical, "the file kept changing while its read stream was opened");
+      }
+    }
   }
 
   async readdir(path: string, options?: ReaddirOptions): Promise<WorkspaceDirentResult[]> {

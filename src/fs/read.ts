@@ -18,9 +18,17 @@ import type { Node } from "./nodes.js";
 import type { ReadWindow } from "./options.js";
 
 /**
+ * Thrown by {@link readContent} when another storage object or process
+ * changed the file's size between its lookup and its stream's lease: the
+ * caller resolves the path again and retries.
+ */
+export class FileChanged extends Error {}
+
+/**
  * The bytes `[byteOffset, byteOffset + byteLength)` of file `node` (clamped
  * to its size), decoded as UTF-8 with `encoding: "utf8"`, else as a stream.
  * @throws WorkspaceFsError `EIO` when a stored chunk is missing.
+ * @throws FileChanged when the file changed size before a stream's chunks were leased.
  */
 export function readContent(chunks: ChunkStore, node: Node, path: string, window: ReadWindow): string | ReadableStream<Uint8Array> {
   const { encoding, byteOffset, byteLength } = window;
@@ -53,7 +61,9 @@ export function readContent(chunks: ChunkStore, node: Node, path: string, window
     return text + decoder.decode();
   }
   if (end <= start) return streamOf(new Uint8Array(0));
-  return chunkStream(chunks, chunks.openRead(node, first, last), firstChunkOffset, start, end, path);
+  const lease = chunks.openRead(node, first, last);
+  if (!lease) throw new FileChanged();
+  return chunkStream(chunks, lease, firstChunkOffset, start, end, path);
 }
 
 /** Leading bytes of a file that decide whether grep treats it as binary (git and ripgrep look at the same 8 KiB). */

@@ -262,6 +262,35 @@ describe("read streams lease their chunks in the database (spec 01 §3.3)", () =
     sb.close();
   });
 
+  it("a file another process changes between readFile's lookup and the stream's lease is looked up again: the stream is one whole version", async () => {
+    const file = join(dir, "race-at-open.db");
+    const sa = nodeSqliteStorage(file);
+    const sb = nodeSqliteStorage(file);
+    const a = new Workspace({ storage: sa });
+    const old = distinct(3);
+    await a.fs.writeFile("/f", old);
+    // b's lease statement first lets "another process" (raw SQL on a's connection) shorten /f by one byte.
+    let raced = 0;
+    const exec = sb.sql.exec.bind(sb.sql);
+    (sb.sql as { exec: unknown }).exec = (query: string, ...bindings: never[]) => {
+      if (raced === 0 && query.includes("INSERT INTO __ws_chunk_leases")) {
+        raced++;
+        sa.sql.exec("UPDATE __ws_nodes SET size = size - 1 WHERE size = ?", old.byteLength);
+      }
+      return exec(query, ...bindings);
+    };
+    const b = new Workspace({ storage: sb });
+    const got = await drain((await b.fs.readFile("/f")).getReader(), []);
+    expect(raced).toBe(1);
+    expect(same(got, old.subarray(0, old.byteLength - 1))).toBe(true);
+    // The first attempt's lease was rolled back with its transaction; the second ended with its stream.
+    expect(leases(sa.sql)).toBe(0);
+    await a.close();
+    await b.close();
+    sa.close();
+    sb.close();
+  });
+
   it("only what the stream reads is leased, and a one-chunk window or file writes no lease row", async () => {
     const storage = nodeSqliteStorage(":memory:");
     const ws = new Workspace({ storage });
