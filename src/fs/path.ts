@@ -18,13 +18,17 @@ const ANCHOR = "/\0";
 const NOT_CANONICAL = /\/\/|\/\.\.?(?:\/|$)|\0/;
 
 /**
- * Returns the canonical form of `path`.
+ * Returns the canonical form of `path` (a lone surrogate replaced by U+FFFD).
  * @throws WorkspaceFsError `EINVAL` for a non-string, empty, relative or NUL-containing path, or one escaping `/`.
  */
-export function canonicalPath(path: unknown, syscall: string): string {
-  if (typeof path !== "string") {
-    throw new WorkspaceFsError("EINVAL", syscall, undefined, `path must be a string, got ${describe(path)}`);
+export function canonicalPath(given: unknown, syscall: string): string {
+  if (typeof given !== "string") {
+    throw new WorkspaceFsError("EINVAL", syscall, undefined, `path must be a string, got ${describe(given)}`);
   }
+  // A lone UTF-16 surrogate cannot be stored as UTF-8: it becomes U+FFFD here, as Node's fs does,
+  // so every storage (node:sqlite, Durable Object SQLite) keeps and lists the same name.
+  const text = given as string & { isWellFormed(): boolean; toWellFormed(): string };
+  const path = text.isWellFormed() ? given : text.toWellFormed();
   // Already canonical (the common case): no empty, `.` or `..` segment, no trailing `/`, no NUL.
   if (path.length > 1 && path[0] === "/" && path[path.length - 1] !== "/" && !NOT_CANONICAL.test(path)) return path;
   if (path === "" || path[0] !== "/") {
