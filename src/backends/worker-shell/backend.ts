@@ -9,9 +9,11 @@
  */
 import type { WorkspaceDirentResult, WorkspaceFilesystem } from "../../fs/types.js";
 import { RpcTargetBase } from "../../do/rpc-target.js";
+import { WorkspaceFsError } from "../../fs/errors.js";
 import { runtimeError } from "../../runtime/errors.js";
 import { concatBytes } from "../../util/bytes.js";
 import type { BackendHandle, ExecEvent, KillSignal, WorkspaceBackendHost, WorkspaceCommandBackend } from "../../runtime/types.js";
+import { WorkspaceFsAdapter } from "./fs-adapter.js";
 import { assembleShellModules, SHELL_MAIN_MODULE, SHELL_RUNTIME_MODULES, shellCommandNames } from "./modules.js";
 import type {
   ExecInput,
@@ -24,6 +26,8 @@ import type {
 } from "./types.js";
 
 const encoder = new TextEncoder();
+/** A name `env` may set: a shell variable name. */
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Default of `compatibilityDate` (spec 02 §6). */
 export const SHELL_COMPATIBILITY_DATE = "2026-06-17";
@@ -206,8 +210,11 @@ class ShellHostTarget extends RpcTargetBase {
   readonly #fs: WorkspaceFilesystem;
   readonly #host: WorkspaceBackendHost;
 
-  constructor(run: LiveCommand, host: WorkspaceBackendHost) {
+  readonly #serial: (path: string, step: () => Promise<void>) => Promise<void>;
+
+  constructor(run: LiveCommand, host: WorkspaceBackendHost, serial: (path: string, step: () => Promise<void>) => Promise<void>) {
     super();
+    this.#serial = serial;
     this.#run = run;
     this.#fs = host.fs;
     this.#host = host;
@@ -259,6 +266,16 @@ class ShellHostTarget extends RpcTargetBase {
   }
   chmod(path: string, mode: number) {
     return this.#writable().chmod(path, mode);
+  }
+
+  /**
+   * `>>`: appends `bytes` to `path` (creating it), one append per path at a
+   * time across every command of this connection, so concurrent appends all
+   * land. Costs a rewrite of the file (the Workspace has no append).
+   */
+  async appendBytes(path: string, bytes: Uint8Array): Promise<void> {
+    const fs = this.#writable();
+    await this.#serial(path, () => new WorkspaceFsAdapter(fs).appendFile(path, bytes));
   }
 
   /** The whole file in one RPC answer, read as a stream and refused with `EFBIG` past `maxBytes`. */
@@ -427,6 +444,8 @@ class ShellConnection implements BackendHandle {
   readonly #runtime: WorkerShellRuntime | Promise<WorkerShellRuntime>;
   readonly #live = new Map<string, LiveCommand>();
   #closed = false;
+  /** The last queued append per path (see `#serially`). */
+  readonly #appends = new Map<string, Promise<void>>();
   /** Creating `/workspace`, once per connection (concurrent first commands share it). */
   #defaultCwd: Promise<void> | undefined;
 
@@ -456,12 +475,27 @@ class ShellConnection implements BackendHandle {
       this.#defaultCwd ??= this.#host.fs.mkdir(SHELL_DEFAULT_CWD, { recursive: true }).catch(() => {});
       await this.#defaultCwd;
     }
+    const env = input.env ?? {};
+    if (env === null || typeof env !== "object" || Array.isArray(env)) throw new TypeError("exec: env must be an object of name → string");
+    for (const [k, v] of Object.entries(env)) {
+      if (!ENV_NAME.test(k)) throw new TypeError(`exec: env name ${JSON.stringify(k)} is not a shell variable name (letters, digits and _, not starting with a digit)`);
+      if (typeof v !== "string") throw new TypeError(`exec: env.${k} must be a string`);
+    }
+    if (input.stdin !== undefined && !(input.stdin instanceof Uint8Array)) throw new TypeError("exec: stdin must be a string or a Uint8Array");
+    if (cwd !== SHELL_DEFAULT_CWD) {
+      // As the JavaScript backend does: a cwd that is missing or not a directory fails the exec, not the command.
+      const found = await this.#host.fs.stat(cwd).then(
+        (st) => (st.isDirectory ? undefined : "ENOTDIR"),
+        (err: unknown) => String((err as { code?: unknown })?.code ?? "ENOENT"),
+      );
+      if (found !== undefined) {
+        throw new WorkspaceFsError(found as "ENOENT", "exec", cwd, found === "ENOTDIR" ? "cwd is not a directory" : "cwd does not exist");
+      }
+    }
     const id = input.id ?? crypto.randomUUID();
     if (this.#live.has(id)) throw runtimeError("EEXEC_BUSY", `execution ${JSON.stringify(id)} is already running`);
     const timeoutMs = input.timeoutMs ?? 0;
     if (!Number.isFinite(timeoutMs) || timeoutMs < 0) throw new TypeError("exec: timeoutMs must be a non-negative number of milliseconds");
-    const env = input.env ?? {};
-    for (const [k, v] of Object.entries(env)) if (typeof v !== "string") throw new TypeError(`exec: env.${k} must be a string`);
     const o = this.#options;
     const run = new LiveCommand(id, o.maxOutputBytes, () => {
       if (this.#live.get(id) === run) this.#live.delete(id);
@@ -489,9 +523,10 @@ class ShellConnection implements BackendHandle {
     void (async () => {
       try {
         const runtime = await this.#runtime;
-        const { exitCode } = await runtime.exec(request, new ShellHostTarget(run, this.#host) as unknown as ShellHost);
-        // A command that answers after its deadline timed out, even when the timer could not fire in time.
-        if (!run.stopping && Date.now() >= run.deadline) run.onDeadline?.();
+        const { exitCode, timedOut } = await runtime.exec(request, new ShellHostTarget(run, this.#host, (path, step) => this.#serially(path, step)) as unknown as ShellHost);
+        // A command that answers after its deadline (or that just-bash stopped at it) timed out,
+        // even when the timer could not fire in time.
+        if (!run.stopping && (timedOut === true || Date.now() >= run.deadline)) run.onDeadline?.();
         if (run.stopping) run.settle(run.stopping.code, run.stopping.message);
         else run.settle(Number.isInteger(exitCode) && exitCode >= 0 && exitCode <= 255 ? exitCode : 1);
       } catch (err) {
@@ -529,6 +564,18 @@ class ShellConnection implements BackendHandle {
     // Finished commands are not kept, so an id that is not running is a no-op (as for a finished run).
     const run = this.#live.get(id);
     if (run) this.#stop(run, 130, "Execution cancelled.");
+  }
+
+  /** Runs `step` after every earlier step for `path` (appends from concurrent commands), even when one fails. */
+  #serially(path: string, step: () => Promise<void>): Promise<void> {
+    const before = this.#appends.get(path) ?? Promise.resolve();
+    const mine = before.then(step, step);
+    const tail = mine.catch(() => {});
+    this.#appends.set(path, tail);
+    void tail.then(() => {
+      if (this.#appends.get(path) === tail) this.#appends.delete(path);
+    });
+    return mine;
   }
 
   async close(): Promise<void> {

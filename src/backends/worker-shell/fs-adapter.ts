@@ -63,6 +63,13 @@ export interface WorkspaceFsAdapterOptions {
    */
   listWithContents?: (path: string) => Promise<{ entries: WorkspaceDirentResult[]; contents: Record<string, Uint8Array> }>;
   /**
+   * Appends bytes to a file (creating it) as one step on the callee's side.
+   * When given, `appendFile` uses it instead of reading and rewriting the
+   * file itself — the shell's host runs appends to one path one at a time,
+   * so concurrent `>>` from several commands all land. Default: none.
+   */
+  appendBytes?: (path: string, bytes: Uint8Array) => Promise<void>;
+  /**
    * The shell's command names. When given, `/bin` and `/usr/bin`
    * ({@link COMMAND_DIRS}) are answered by the adapter — read-only
    * directories listing these names as executables — without asking the
@@ -364,6 +371,7 @@ export class WorkspaceFsAdapter implements IFileSystem {
   readonly #maxReadBytes: number;
   readonly #readBytes: ((path: string, maxBytes: number) => Promise<Uint8Array>) | undefined;
   readonly #listWithContents: WorkspaceFsAdapterOptions["listWithContents"];
+  readonly #appendBytes: WorkspaceFsAdapterOptions["appendBytes"];
   #commands: Set<string> | undefined;
   /** Contents fetched with a listing (`listWithContents`), by path; each used once, all dropped on any change. */
   readonly #prefetched = new Map<string, Uint8Array>();
@@ -387,6 +395,8 @@ export class WorkspaceFsAdapter implements IFileSystem {
     this.#maxReadBytes = maxReadBytes;
     this.#readBytes = options.readBytes;
     this.#listWithContents = options.listWithContents;
+    if (options.appendBytes !== undefined && typeof options.appendBytes !== "function") throw new TypeError("WorkspaceFsAdapter: appendBytes must be a function");
+    this.#appendBytes = options.appendBytes;
     if (options.commands !== undefined) {
       if (!Array.isArray(options.commands) || options.commands.some((c) => typeof c !== "string")) {
         throw new TypeError("WorkspaceFsAdapter: commands must be an array of command names");
@@ -571,6 +581,11 @@ export class WorkspaceFsAdapter implements IFileSystem {
     checkPath(path, "append");
     const bytes = toBytes(content, encodingOf(options));
     if (isDevNull(path)) return;
+    const append = this.#appendBytes;
+    if (append !== undefined) {
+      await call("append", path, () => append(path, bytes));
+      return;
+    }
     let stat: WorkspaceStatResult | undefined;
     try {
       stat = await this.#fs.stat(path);

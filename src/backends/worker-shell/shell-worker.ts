@@ -47,7 +47,7 @@ function load(): Promise<JustBash> {
  */
 export class ShellWorker extends ShellWorkerBase {
   /** Runs one command; output goes to `host.output`; resolves with its exit code. */
-  async exec(input: ExecInput, host: ShellHost): Promise<{ exitCode: number }> {
+  async exec(input: ExecInput, host: ShellHost): Promise<{ exitCode: number; timedOut?: boolean }> {
     return runShell(load, input, host, this.options());
   }
 

@@ -92,6 +92,8 @@ export interface ExecInput {
 
 /** What the shell runtime calls back on the host during one command (an RPC target). */
 export interface ShellHost extends WorkspaceFs {
+  /** Appends bytes to a file (creating it), serialised per path across commands. */
+  appendBytes(path: string, bytes: Uint8Array): Promise<void>;
   /** Reads a whole file in one call (`maxBytes` bound: rejects `EFBIG` past it). */
   readBytes(path: string, maxBytes: number): Promise<Uint8Array>;
   /**
@@ -114,8 +116,8 @@ export interface ShellHost extends WorkspaceFs {
  * Dynamic Worker, or your own (`source: { type: "external-runtime" }`).
  */
 export interface WorkerShellRuntime {
-  /** Runs one command; output goes to `host.output`; resolves with its exit code. */
-  exec(input: ExecInput, host: ShellHost): Promise<{ exitCode: number }>;
+  /** Runs one command; output goes to `host.output`; resolves with its exit code (`timedOut`: it passed `timeoutMs`). */
+  exec(input: ExecInput, host: ShellHost): Promise<{ exitCode: number; timedOut?: boolean }>;
   /** Asks the command with this id to stop (cooperative; the host has already settled it). */
   kill?(id: string): Promise<void> | void;
 }

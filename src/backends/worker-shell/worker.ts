@@ -30,6 +30,8 @@ const SEPARATE = new Set(["curl", "python3", "python", "js-exec", "node"]);
 
 /** What just-bash prints when a command is aborted through its signal. */
 const ABORTED_LINE = "bash: execution aborted\n";
+/** What just-bash prints when its own deadline (`maxExecutionTimeMs`) passes. */
+const DEADLINE_LINE = /bash: execution exceeded execution deadline \(\d+ms\)\n$/;
 
 /** Controllers of the commands running in this isolate, by execution id (for `kill`). */
 const running = new Map<string, AbortController>();
@@ -109,7 +111,7 @@ function stopOnRefusal(host: ShellHost, controller: AbortController): ShellHost 
  * code. A timeout stops the command cooperatively (the host has already
  * answered 124); `killShell(id)` likewise (130).
  */
-export async function runShell(load: () => Promise<JustBash>, input: ExecInput, host: ShellHost, workerOptions: ShellWorkerOptions = {}): Promise<{ exitCode: number }> {
+export async function runShell(load: () => Promise<JustBash>, input: ExecInput, host: ShellHost, workerOptions: ShellWorkerOptions = {}): Promise<{ exitCode: number; timedOut?: boolean }> {
   const { Bash } = await load();
   const controller = new AbortController();
   running.set(input.id, controller);
@@ -119,6 +121,7 @@ export async function runShell(load: () => Promise<JustBash>, input: ExecInput, 
     const fs = new WorkspaceFsAdapter(guarded, {
       readBytes: (path, maxBytes) => guarded.readBytes(path, maxBytes),
       listWithContents: (path) => guarded.listWithContents(path),
+      appendBytes: (path, bytes) => guarded.appendBytes(path, bytes),
       // just-bash finds a command through /usr/bin: list every name it may run, the custom ones included.
       commands: [
         ...input.commands,
@@ -152,7 +155,9 @@ export async function runShell(load: () => Promise<JustBash>, input: ExecInput, 
       ] as never,
       // The Dynamic Worker is the sandbox; just-bash's in-process hardening needs Node module hooks workerd lacks.
       defenseInDepth: false,
-      executionLimits: { maxOutputSize: input.maxOutputBytes },
+      // A deadline inside just-bash too: it checks it between commands, so a CPU-bound loop that
+      // never calls the host (and so never meets the host's own check) still stops on time.
+      executionLimits: input.timeoutMs > 0 ? { maxOutputSize: input.maxOutputBytes, maxExecutionTimeMs: Math.ceil(input.timeoutMs) } : { maxOutputSize: input.maxOutputBytes },
     };
     if (input.network) {
       options.network = { dangerouslyAllowFullInternetAccess: true };
@@ -182,8 +187,12 @@ export async function runShell(load: () => Promise<JustBash>, input: ExecInput, 
     let stderr = result.stderr;
     // The host says why a stopped command ended (timeout, kill); drop just-bash's generic line.
     if (controller.signal.aborted && stderr.endsWith(ABORTED_LINE)) stderr = stderr.slice(0, -ABORTED_LINE.length);
+    // just-bash's own deadline (executionLimits.maxExecutionTimeMs): the host reports it as a timeout.
+    const deadline = DEADLINE_LINE.exec(stderr);
+    if (deadline) stderr = stderr.slice(0, deadline.index);
     await send(host, "stdout", toBytes(result.stdout, kinds.stdoutKind));
     await send(host, "stderr", toBytes(stderr, kinds.stderrKind));
+    if (deadline) return { exitCode: 124, timedOut: true };
     return { exitCode: Number.isInteger(result.exitCode) ? result.exitCode : 1 };
   } finally {
     if (timer !== undefined) clearTimeout(timer);

@@ -16,7 +16,7 @@ const load = () => Promise.resolve(justBash);
 /** Runs shell commands over the host Workspace it is handed with each call. */
 export class ShellWorker extends WorkerEntrypoint {
   /** Runs one command; output goes to `host.output`. */
-  async exec(input: ExecInput, host: ShellHost): Promise<{ exitCode: number }> {
+  async exec(input: ExecInput, host: ShellHost): Promise<{ exitCode: number; timedOut?: boolean }> {
     return runShell(load, input, host);
   }
 
