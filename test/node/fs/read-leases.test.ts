@@ -8,18 +8,15 @@
  * fails or is cancelled; and a reader that never finishes (crashed) loses
  * its lease after the window, its chunks then reclaimed.
  */
-import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { promisify } from "node:util";
-import { build } from "esbuild";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Workspace, nodeSqliteStorage } from "../../../src/index.js";
 import { CHUNK_SIZE, READ_LEASE_MS } from "../../../src/fs/chunks.js";
 import { concatBytes } from "../../../src/util/bytes.js";
+import { childWorkspaceScript } from "./lease-helpers.js";
 
-const root = resolve(import.meta.dirname, "../../..");
 let dir: string;
 
 beforeAll(() => {
@@ -115,23 +112,10 @@ describe("read streams lease their chunks in the database (spec 01 §3.3)", () =
   });
 
   it("another process on the same file overwrites and sweeps under an open stream; the stream reads the old bytes", async () => {
-    const bundle = join(dir, "agent-computer.mjs");
-    await build({
-      entryPoints: [join(root, "src/index.ts")],
-      bundle: true,
-      platform: "node",
-      format: "esm",
-      external: ["cloudflare:*"],
-      outfile: bundle,
-      logLevel: "silent",
-    });
-    const child = join(dir, "overwriter.mjs");
-    writeFileSync(
-      child,
-      `const { Workspace, nodeSqliteStorage } = await import(process.argv[2]);
-       const storage = nodeSqliteStorage(process.argv[3]);
-       const workspace = new Workspace({ storage });
-       await workspace.fs.writeFile("/f", "new");
+    const overwrite = await childWorkspaceScript(
+      dir,
+      "overwriter.mjs",
+      `await workspace.fs.writeFile("/f", "new");
        await workspace.fs.writeFile("/g", "x");
        await workspace.fs.rm("/g");
        const n = storage.sql.exec("SELECT count(*) AS n FROM __ws_chunks WHERE size = ${CHUNK_SIZE}").toArray()[0].n;
@@ -146,8 +130,7 @@ describe("read streams lease their chunks in the database (spec 01 §3.3)", () =
     await a.fs.writeFile("/f", old);
     const r = (await a.fs.readFile("/f")).getReader();
     const first = await r.read();
-    const { stdout } = await promisify(execFile)(process.execPath, [child, bundle, file], { cwd: root });
-    expect(stdout).toBe("overwrote; large chunks left: 3");
+    expect(await overwrite(file)).toBe("overwrote; large chunks left: 3");
     expect(same(await drain(r, [first.value!]), old)).toBe(true);
     expect([leases(sa.sql), bigChunks(sa.sql), blobs(sa.sql)]).toEqual([0, 0, 0]);
     expect(await a.fs.readFile("/f", "utf8")).toBe("new");

@@ -5,20 +5,17 @@
  * them; a crashed writer's chunks are reclaimed once the lease ends; and a
  * commit whose staged chunk went missing fails with EIO, old content intact.
  */
-import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { promisify } from "node:util";
-import { build } from "esbuild";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Workspace, nodeSqliteStorage } from "../../../src/index.js";
 import { Database } from "../../../src/storage/database.js";
 import { CHUNK_SIZE, ChunkStore, STAGE_LEASE_MS } from "../../../src/fs/chunks.js";
 import { SCHEMA_VERSION } from "../../../src/fs/schema.js";
 import { concatBytes } from "../../../src/util/bytes.js";
+import { childWorkspaceScript } from "./lease-helpers.js";
 
-const root = resolve(import.meta.dirname, "../../..");
 let dir: string;
 
 beforeAll(() => {
@@ -114,31 +111,17 @@ describe("staged chunks are leased in the database (spec 01 §4.7)", () => {
   });
 
   it("another process on the same file does not reclaim an in-flight write's chunks", async () => {
-    const bundle = join(dir, "agent-computer.mjs");
-    await build({
-      entryPoints: [join(root, "src/index.ts")],
-      bundle: true,
-      platform: "node",
-      format: "esm",
-      external: ["cloudflare:*"],
-      outfile: bundle,
-      logLevel: "silent",
-    });
-    const child = join(dir, "sweeper.mjs");
-    writeFileSync(
-      child,
-      `const { Workspace, nodeSqliteStorage } = await import(process.argv[2]);
-       const storage = nodeSqliteStorage(process.argv[3]);
-       const workspace = new Workspace({ storage });
-       await workspace.fs.writeFile("/g", "x");
+    const sweep = await childWorkspaceScript(
+      dir,
+      "sweeper.mjs",
+      `await workspace.fs.writeFile("/g", "x");
        await workspace.fs.rm("/g");
        await workspace.close();
        storage.close();
        process.stdout.write("swept");`,
     );
     const { file, sa, a, writing, release, expected } = await stagedWrite("two-processes.db");
-    const { stdout } = await promisify(execFile)(process.execPath, [child, bundle, file], { cwd: root });
-    expect(stdout).toBe("swept");
+    expect(await sweep(file)).toBe("swept");
     release();
     await writing;
     expect(sameBytes(await bytesOf(a, "/f"), expected)).toBe(true);
