@@ -54,13 +54,25 @@ function same(actual: Uint8Array, expected: Uint8Array): boolean {
   return actual.byteLength === expected.byteLength && Buffer.from(actual).equals(Buffer.from(expected));
 }
 
+/** Two Workspaces on one fresh database file `name` in `dir`, each over its own connection; `close()` closes all four. */
+function twoWorkspaces(name: string, now?: () => number) {
+  const file = join(dir, name);
+  const sa = nodeSqliteStorage(file);
+  const sb = nodeSqliteStorage(file);
+  const a = new Workspace({ storage: sa, now });
+  const b = new Workspace({ storage: sb, now });
+  async function close() {
+    await a.close();
+    await b.close();
+    sa.close();
+    sb.close();
+  }
+  return { file, sa, a, b, close };
+}
+
 describe("read streams lease their chunks in the database (spec 01 §3.3)", () => {
   it("the issue's reproduction: another Workspace on the same file overwrites the file under an open stream; the stream reads the old bytes", async () => {
-    const file = join(dir, "repro.db");
-    const sa = nodeSqliteStorage(file);
-    const sb = nodeSqliteStorage(file);
-    const a = new Workspace({ storage: sa });
-    const b = new Workspace({ storage: sb });
+    const { sa, a, b, close } = twoWorkspaces("repro.db");
     const old = new Uint8Array(3 * 524_288).fill(7);
     await a.fs.writeFile("/f", old);
     const r = (await b.fs.readFile("/f")).getReader();
@@ -77,18 +89,11 @@ describe("read streams lease their chunks in the database (spec 01 §3.3)", () =
     expect(bigChunks(sa.sql)).toBe(0);
     expect(blobs(sa.sql)).toBe(0);
     expect(await a.fs.readFile("/f", "utf8")).toBe("new");
-    await a.close();
-    await b.close();
-    sa.close();
-    sb.close();
+    await close();
   });
 
   it("distinct chunks, replaced and removed by the other Workspace, which also sweeps from a fresh start: the stream keeps all of them", async () => {
-    const file = join(dir, "distinct.db");
-    const sa = nodeSqliteStorage(file);
-    const sb = nodeSqliteStorage(file);
-    const a = new Workspace({ storage: sa });
-    const b = new Workspace({ storage: sb });
+    const { file, sa, a, b, close } = twoWorkspaces("distinct.db");
     const old = distinct(4);
     await a.fs.writeFile("/f", old);
     const r = (await b.fs.readFile("/f")).getReader();
@@ -105,10 +110,7 @@ describe("read streams lease their chunks in the database (spec 01 §3.3)", () =
     expect([leases(sa.sql), bigChunks(sa.sql), blobs(sa.sql)]).toEqual([0, 0, 0]);
     await c.close();
     sc.close();
-    await a.close();
-    await b.close();
-    sa.close();
-    sb.close();
+    await close();
   });
 
   it("another process on the same file overwrites and sweeps under an open stream; the stream reads the old bytes", async () => {
@@ -139,12 +141,8 @@ describe("read streams lease their chunks in the database (spec 01 §3.3)", () =
   });
 
   it("a reader that never finishes (crashed) loses its lease after the window: the next write's sweep reclaims the chunks, and a late pull is EIO", async () => {
-    const file = join(dir, "crashed.db");
     let t = Date.now();
-    const sa = nodeSqliteStorage(file);
-    const sb = nodeSqliteStorage(file);
-    const a = new Workspace({ storage: sa, now: () => t });
-    const reader = new Workspace({ storage: sb, now: () => t });
+    const { sa, a, b: reader, close } = twoWorkspaces("crashed.db", () => t);
     await a.fs.writeFile("/f", distinct(3));
     const r = (await reader.fs.readFile("/f")).getReader();
     await r.read(); // opened, one chunk read, never read again nor closed
@@ -159,19 +157,12 @@ describe("read streams lease their chunks in the database (spec 01 §3.3)", () =
     expect([bigChunks(sa.sql), blobs(sa.sql), leases(sa.sql)]).toEqual([0, 0, 0]);
     await expect(r.read()).rejects.toMatchObject({ name: "WorkspaceFsError", code: "EIO", message: expect.stringContaining("is missing") });
     expect(await a.fs.readFile("/f", "utf8")).toBe("newer");
-    await a.close();
-    await reader.close();
-    sa.close();
-    sb.close();
+    await close();
   });
 
   it("a slow but live reader renews its lease as it pulls: its snapshot survives past the window", async () => {
-    const file = join(dir, "renewed.db");
     let t = Date.now();
-    const sa = nodeSqliteStorage(file);
-    const sb = nodeSqliteStorage(file);
-    const a = new Workspace({ storage: sa, now: () => t });
-    const reader = new Workspace({ storage: sb, now: () => t });
+    const { sa, a, b: reader, close } = twoWorkspaces("renewed.db", () => t);
     const old = distinct(5);
     await a.fs.writeFile("/f", old);
     const opened = t;
@@ -189,10 +180,7 @@ describe("read streams lease their chunks in the database (spec 01 §3.3)", () =
     expect(t - opened).toBeGreaterThan(READ_LEASE_MS);
     expect(same(await drain(r, parts), old)).toBe(true);
     expect([leases(sa.sql), bigChunks(sa.sql), blobs(sa.sql)]).toEqual([0, 0, 0]);
-    await a.close();
-    await reader.close();
-    sa.close();
-    sb.close();
+    await close();
   });
 
   it("pulls within a third of the window do not rewrite the lease", async () => {
@@ -212,11 +200,7 @@ describe("read streams lease their chunks in the database (spec 01 §3.3)", () =
   });
 
   it("cancel ends the lease and reclaims chunks the stream alone kept; a failed stream ends its lease", async () => {
-    const file = join(dir, "cancel.db");
-    const sa = nodeSqliteStorage(file);
-    const sb = nodeSqliteStorage(file);
-    const a = new Workspace({ storage: sa });
-    const b = new Workspace({ storage: sb });
+    const { sa, a, b, close } = twoWorkspaces("cancel.db");
     await a.fs.writeFile("/f", distinct(3));
     const r = (await b.fs.readFile("/f")).getReader();
     await r.read();
@@ -239,10 +223,7 @@ describe("read streams lease their chunks in the database (spec 01 §3.3)", () =
     expect(leases(sa.sql)).toBe(2);
     await stream.cancel();
     expect(leases(sa.sql)).toBe(0);
-    await a.close();
-    await b.close();
-    sa.close();
-    sb.close();
+    await close();
   });
 
   it("a file another process changes between readFile's lookup and the stream's lease is looked up again: the stream is one whole version", async () => {
