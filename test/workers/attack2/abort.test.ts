@@ -6,18 +6,12 @@
  * sweep reclaims them once the lease ends), and the run is settled as failed
  * with the output it had journaled.
  */
-import { env, runInDurableObject } from "cloudflare:test";
+import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { getWorkspace } from "../../../src/index.js";
+import { abortObject, agent, stallingStream } from "./abort-helpers.js";
 
-const agent = () => {
-  const id = env.CLIENT_EXEC_AGENT.newUniqueId();
-  return { stub: env.CLIENT_EXEC_AGENT.get(id), fresh: () => env.CLIENT_EXEC_AGENT.get(id) };
-};
-const abort = (stub: DurableObjectStub) =>
-  runInDurableObject(stub, (_instance, state) => {
-    state.abort("attack2: simulated crash");
-  }).then(() => "no throw", (e) => `aborted: ${(e as Error).message}`);
+const abort = (stub: DurableObjectStub) => abortObject(stub, "attack2: simulated crash");
 
 describe("attack2: ctx.abort() mid-write and mid-exec", () => {
   it("abort during a streamed write over RPC: old content intact, nothing half-written", async () => {
@@ -27,21 +21,7 @@ describe("attack2: ctx.abort() mid-write and mid-exec", () => {
       await ws.fs.mkdir("/w", { recursive: true });
       await ws.fs.writeFile("/w/f.bin", "old");
     }
-    let sent = 0;
-    let resolveSent!: () => void;
-    const twoSent = new Promise<void>((r) => (resolveSent = r));
-    const stream = new ReadableStream<Uint8Array>({
-      async pull(c) {
-        if (sent >= 2) {
-          resolveSent();
-          await new Promise((r) => setTimeout(r, 60_000));
-          c.close();
-          return;
-        }
-        sent++;
-        c.enqueue(new Uint8Array(524_288).fill(sent));
-      },
-    });
+    const { stream, twoSent } = stallingStream((n) => new Uint8Array(524_288).fill(n));
     let writing: Promise<string>;
     {
       using ws = await getWorkspace(stub);

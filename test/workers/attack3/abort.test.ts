@@ -7,19 +7,13 @@
  * references that exist, the journal's events are contiguous and end in
  * one exit, and the Workspace works.
  */
-import { env, runInDurableObject } from "cloudflare:test";
+import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { getWorkspace } from "../../../src/index.js";
+import { abortObject, agent, stallingStream } from "../attack2/abort-helpers.js";
 import { integrityProblems } from "../../shared/attack3/integrity.js";
 
-const agent = () => {
-  const id = env.CLIENT_EXEC_AGENT.newUniqueId();
-  return { stub: env.CLIENT_EXEC_AGENT.get(id), fresh: () => env.CLIENT_EXEC_AGENT.get(id) };
-};
-const abort = (stub: DurableObjectStub) =>
-  runInDurableObject(stub, (_instance, state) => {
-    state.abort("attack3: simulated crash");
-  }).then(() => "no throw", (e) => `aborted: ${(e as Error).message}`);
+const abort = (stub: DurableObjectStub) => abortObject(stub, "attack3: simulated crash");
 const storage = <T>(stub: DurableObjectStub, fn: (sql: SqlStorage) => T) => runInDurableObject(stub, (_i, state) => fn(state.storage.sql));
 
 describe("attack3: ctx.abort() at new points", () => {
@@ -81,21 +75,7 @@ describe("attack3: ctx.abort() at new points", () => {
       await ws.fs.writeFile("/w/existing.bin", new Uint8Array([...shared, ...shared, 1, 2, 3]));
       await ws.fs.writeFile("/w/target.bin", "old");
     }
-    let sent = 0;
-    let resolveSent!: () => void;
-    const twoSent = new Promise<void>((r) => (resolveSent = r));
-    const stream = new ReadableStream<Uint8Array>({
-      async pull(c) {
-        if (sent >= 2) {
-          resolveSent();
-          await new Promise((r) => setTimeout(r, 60_000));
-          c.close();
-          return;
-        }
-        sent++;
-        c.enqueue(shared.slice());
-      },
-    });
+    const { stream, twoSent } = stallingStream(() => shared.slice());
     {
       using ws = await getWorkspace(stub);
       const writing = ws.fs.writeFile("/w/target.bin", stream).then(() => "written", (e) => `rejected: ${(e as Error).message}`);
