@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { Workspace } from "../../../src/workspace.js";
 import { nodeSqliteStorage } from "../../../src/storage/index.js";
 import { integrityProblems, unleasedOrphans } from "../../shared/attack3/integrity.js";
+import { expectFilesReadWhole, writeTwentyTrees } from "./fs-helpers.js";
 
 function fresh() {
   const storage = nodeSqliteStorage(":memory:");
@@ -156,10 +157,7 @@ describe("attack3: hostile paths through workspace.fs", () => {
 
   it("concurrent rename, rm and write over one subtree leave a sound tree", async () => {
     const { ws, sql } = fresh();
-    for (let i = 0; i < 20; i++) {
-      await ws.fs.mkdir(`/t${i}/s`, { recursive: true });
-      await ws.fs.writeFile(`/t${i}/s/f`, new Uint8Array(600_000).fill(i));
-    }
+    await writeTwentyTrees(ws);
     const ops: Promise<unknown>[] = [];
     for (let i = 0; i < 20; i++) {
       ops.push(ws.fs.rename(`/t${i}`, `/u${i}`).catch(() => undefined));
@@ -170,12 +168,7 @@ describe("attack3: hostile paths through workspace.fs", () => {
     await Promise.all(ops);
     expect(integrityProblems(sql)).toEqual([]);
     // every file still found reads back whole
-    for (const e of await ws.fs.find("/", "**")) {
-      const s = await ws.fs.stat(e.path);
-      if (!s.isFile) continue;
-      const b = new Uint8Array(await new Response(await ws.fs.readFile(e.path)).arrayBuffer());
-      expect(b.byteLength, e.path).toBe(s.size);
-    }
+    await expectFilesReadWhole(ws);
   });
 
   it("a 20,000-entry directory: readdir with a limit reads a page, rm -r removes it in one go", async () => {

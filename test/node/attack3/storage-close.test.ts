@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { Workspace } from "../../../src/workspace.js";
 import { nodeSqliteStorage } from "../../../src/storage/index.js";
 import { integrityProblems, unleasedOrphans } from "../../shared/attack3/integrity.js";
+import { expectFilesReadWhole, writeTwentyTrees } from "./fs-helpers.js";
 
 const dir = mkdtempSync(join(tmpdir(), "attack3-close-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -60,10 +61,7 @@ describe("attack3: the database closed mid-operation (Node)", () => {
     const file = join(dir, "storm.sqlite");
     const storage = nodeSqliteStorage(file);
     const ws = new Workspace({ storage });
-    for (let i = 0; i < 20; i++) {
-      await ws.fs.mkdir(`/t${i}/s`, { recursive: true });
-      await ws.fs.writeFile(`/t${i}/s/f`, new Uint8Array(600_000).fill(i));
-    }
+    await writeTwentyTrees(ws);
     const ops: Promise<unknown>[] = [];
     for (let i = 0; i < 20; i++) {
       ops.push(ws.fs.rename(`/t${i}`, `/u${i}`).catch(() => undefined));
@@ -75,12 +73,7 @@ describe("attack3: the database closed mid-operation (Node)", () => {
     const reopened = nodeSqliteStorage(file);
     const again = new Workspace({ storage: reopened });
     expect(integrityProblems(reopened.sql)).toEqual([]);
-    for (const e of await again.fs.find("/", "**")) {
-      const s = await again.fs.stat(e.path);
-      if (!s.isFile) continue;
-      const b = new Uint8Array(await new Response(await again.fs.readFile(e.path)).arrayBuffer());
-      expect(b.byteLength, e.path).toBe(s.size);
-    }
+    await expectFilesReadWhole(again);
     await again.fs.writeFile("/after", "works");
     expect(await again.fs.readFile("/after", "utf8")).toBe("works");
     reopened.close();
