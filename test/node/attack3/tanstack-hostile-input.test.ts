@@ -11,44 +11,10 @@
  * so does input nested a few thousand levels, which overflows that
  * JSON.stringify.)
  */
-import { chat } from "@tanstack/ai";
 import { describe, expect, it } from "vitest";
 import { createTanStackTools } from "../../../src/tools/tanstack-ai.js";
 import { makeWorkspace } from "../tools/helpers.js";
-
-function adapterWith(calls: Array<{ id: string; name: string; args: string; input: unknown }>) {
-  const seen: unknown[][] = [];
-  let step = 0;
-  const adapter = {
-    kind: "text" as const,
-    name: "hostile",
-    model: "hostile-1",
-    "~types": {} as never,
-    async *chatStream(options: { messages: unknown[] }) {
-      seen.push(options.messages);
-      const timestamp = Date.now();
-      const runId = `run-${++step}`;
-      yield { type: "RUN_STARTED", runId, threadId: "t", timestamp };
-      if (step === 1) {
-        for (const c of calls) {
-          yield { type: "TOOL_CALL_START", toolCallId: c.id, toolCallName: c.name, toolName: c.name, timestamp };
-          yield { type: "TOOL_CALL_ARGS", toolCallId: c.id, delta: c.args, timestamp };
-          yield { type: "TOOL_CALL_END", toolCallId: c.id, input: c.input, timestamp };
-        }
-        yield { type: "RUN_FINISHED", runId, threadId: "t", finishReason: "tool_calls", timestamp };
-        return;
-      }
-      yield { type: "TEXT_MESSAGE_START", messageId: "m", role: "assistant", timestamp };
-      yield { type: "TEXT_MESSAGE_CONTENT", messageId: "m", delta: "done", timestamp };
-      yield { type: "TEXT_MESSAGE_END", messageId: "m", timestamp };
-      yield { type: "RUN_FINISHED", runId, threadId: "t", finishReason: "stop", timestamp };
-    },
-    async structuredOutput(): Promise<never> {
-      throw new Error("not scripted");
-    },
-  };
-  return { adapter, seen };
-}
+import { runChat } from "../tools/tanstack-helpers.js";
 
 describe("attack3: TanStack chat() with tool input that is not plain JSON", () => {
   it("__proto__ keys, deep, non-object and mismatched END input end as tool messages", async () => {
@@ -65,17 +31,14 @@ describe("attack3: TanStack chat() with tool input that is not plain JSON", () =
       { id: "null", name: "write", args: "null", input: null },
       { id: "mismatch", name: "read", args: '{"path":"/workspace/other.txt"}', input: { path: "/workspace/f.txt" } },
     ];
-    const { adapter, seen } = adapterWith(calls);
-    const chunks: unknown[] = [];
+    let message: (id: string) => unknown = () => undefined;
     let thrown: unknown;
     try {
-      for await (const chunk of chat({ adapter: adapter as never, messages: [{ role: "user", content: "go" }], tools: createTanStackTools({ workspace }) as never }) as AsyncIterable<unknown>) chunks.push(chunk);
+      ({ toolMessage: message } = await runChat(createTanStackTools({ workspace }), [{ calls }, { text: "done" }]));
     } catch (e) {
       thrown = e;
     }
     expect(thrown).toBeUndefined();
-    const last = (seen.at(-1) ?? []) as Array<{ role: string; toolCallId?: string; content: unknown }>;
-    const message = (id: string) => last.find((m) => m.role === "tool" && m.toolCallId === id)?.content;
     for (const c of calls) {
       const m = message(c.id);
       expect(typeof m === "string" && m.length > 0, `${c.id}: ${JSON.stringify(m)}`).toBe(true);

@@ -1,6 +1,5 @@
 import { generateText, stepCountIs } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
-import { chat } from "@tanstack/ai";
 import { describe, expect, it } from "vitest";
 import { done, outputFor, usage } from "../../shared/loops/ai-sdk.js";
 import { PI_MAJORS, step } from "../../shared/loops/pi.js";
@@ -10,6 +9,7 @@ import { createAITools } from "../../../src/tools/ai-sdk.js";
 import { createPiTools } from "../../../src/tools/pi-ai.js";
 import { createTanStackTools } from "../../../src/tools/tanstack-ai.js";
 import { ScriptBackend } from "../runtime/script-backend.js";
+import { runChat } from "./tanstack-helpers.js";
 
 // exec's `input` is validated at most 64 levels deep, iteratively, before zod recurses:
 // a deeper value from the model is an error result naming the limit, never a crash of the loop.
@@ -34,41 +34,12 @@ function setup() {
 describe("exec input depth through TanStack chat()", () => {
   async function run(depth: number) {
     const { backend, workspace } = setup();
-    let turn = 0;
-    const seen: unknown[][] = [];
-    const adapter = {
-      kind: "text" as const,
-      name: "scripted",
-      model: "scripted-1",
-      "~types": {} as never,
-      async *chatStream(options: { messages: unknown[] }) {
-        seen.push(options.messages);
-        const timestamp = Date.now();
-        const runId = `run-${++turn}`;
-        const threadId = "t";
-        yield { type: "RUN_STARTED", runId, threadId, timestamp };
-        if (turn === 1) {
-          yield { type: "TOOL_CALL_START", toolCallId: "x", toolCallName: "exec", toolName: "exec", timestamp };
-          yield { type: "TOOL_CALL_ARGS", toolCallId: "x", delta: argsText(depth), timestamp };
-          yield { type: "TOOL_CALL_END", toolCallId: "x", timestamp };
-          yield { type: "RUN_FINISHED", runId, threadId, finishReason: "tool_calls", timestamp };
-          return;
-        }
-        yield { type: "TEXT_MESSAGE_START", messageId: "m", role: "assistant", timestamp };
-        yield { type: "TEXT_MESSAGE_CONTENT", messageId: "m", delta: "done", timestamp };
-        yield { type: "TEXT_MESSAGE_END", messageId: "m", timestamp };
-        yield { type: "RUN_FINISHED", runId, threadId, finishReason: "stop", timestamp };
-      },
-      async structuredOutput(): Promise<never> {
-        throw new Error("not scripted");
-      },
-    };
-    const tools = createTanStackTools({ workspace });
-    const stream = chat({ adapter: adapter as never, messages: [{ role: "user", content: "go" }], tools: tools as never });
-    for await (const _ of stream as AsyncIterable<unknown>) void _;
-    const last = seen.at(-1) as Array<{ role: string; toolCallId?: string; content: unknown }>;
-    const content = last.find((m) => m.role === "tool" && m.toolCallId === "x")?.content;
-    return { backend, turns: turn, result: typeof content === "string" ? JSON.parse(content) : content };
+    const { seen, toolMessage } = await runChat(createTanStackTools({ workspace }), [
+      { calls: [{ id: "x", name: "exec", args: argsText(depth) }] },
+      { text: "done" },
+    ]);
+    const content = toolMessage("x");
+    return { backend, turns: seen.length, result: typeof content === "string" ? JSON.parse(content) : content };
   }
 
   for (const depth of [100_000, 3_000, 65]) {

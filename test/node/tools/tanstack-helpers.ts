@@ -1,7 +1,11 @@
 import { chat } from "@tanstack/ai";
 
-/** A scripted TanStack text adapter: each chatStream call plays the next step as AG-UI events. */
-export type ScriptStep = { calls: Array<{ id: string; name: string; input: unknown }> } | { text: string };
+/**
+ * A scripted TanStack text adapter: each chatStream call plays the next step as AG-UI events.
+ * A call streams `args` as its argument text (by default `input` as JSON) and ends with `input`
+ * on TOOL_CALL_END; a call without an `input` key ends without one (chat() parses `args`).
+ */
+export type ScriptStep = { calls: Array<{ id: string; name: string; input?: unknown; args?: string }> } | { text: string };
 
 export function scriptedAdapter(script: ScriptStep[]) {
   const seen: Array<{ messages: unknown[]; tools: unknown[] }> = [];
@@ -28,8 +32,8 @@ export function scriptedAdapter(script: ScriptStep[]) {
       }
       for (const call of step.calls) {
         yield { type: "TOOL_CALL_START", toolCallId: call.id, toolCallName: call.name, toolName: call.name, timestamp };
-        yield { type: "TOOL_CALL_ARGS", toolCallId: call.id, delta: JSON.stringify(call.input), timestamp };
-        yield { type: "TOOL_CALL_END", toolCallId: call.id, input: call.input, timestamp };
+        yield { type: "TOOL_CALL_ARGS", toolCallId: call.id, delta: call.args ?? JSON.stringify(call.input), timestamp };
+        yield { type: "TOOL_CALL_END", toolCallId: call.id, ...("input" in call ? { input: call.input } : {}), timestamp };
       }
       yield { type: "RUN_FINISHED", runId, threadId, finishReason: "tool_calls", timestamp };
     },
