@@ -37,8 +37,10 @@ export const DEFAULT_SHELL_MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
 export const SHELL_STOP_GRACE_MS = 2000;
 /** A listing brings the contents of files up to this size along (64 KiB)… */
 export const PREFETCH_FILE_BYTES = 64 * 1024;
-/** …up to this much per listing (1 MiB). */
+/** …up to this much per listing (1 MiB)… */
 export const PREFETCH_TOTAL_BYTES = 1024 * 1024;
+/** …and at most this many files per listing (256). */
+export const PREFETCH_MAX_FILES = 256;
 /** Default working directory (spec 02 §6). */
 export const SHELL_DEFAULT_CWD = "/workspace";
 
@@ -299,7 +301,8 @@ class ShellHostTarget extends RpcTargetBase {
 
   /**
    * The listing, plus the contents of its regular files of at most
-   * {@link PREFETCH_FILE_BYTES} each, {@link PREFETCH_TOTAL_BYTES} in all, in
+   * {@link PREFETCH_FILE_BYTES} each, {@link PREFETCH_TOTAL_BYTES} and
+   * {@link PREFETCH_MAX_FILES} files in all, in
    * listing order (a file that fails to read is left out).
    */
   async listWithContents(path: string): Promise<{ entries: WorkspaceDirentResult[]; contents: Record<string, Uint8Array> }> {
@@ -307,8 +310,10 @@ class ShellHostTarget extends RpcTargetBase {
     const contents: Record<string, Uint8Array> = {};
     const base = path.endsWith("/") ? path : `${path}/`;
     let budget = PREFETCH_TOTAL_BYTES;
+    let files = 0;
     for (const entry of entries) {
       if (!entry.isFile || entry.size > PREFETCH_FILE_BYTES || entry.size > budget) continue;
+      if (++files > PREFETCH_MAX_FILES) break;
       try {
         const bytes = await this.readBytes(base + entry.name, PREFETCH_FILE_BYTES);
         contents[entry.name] = bytes;

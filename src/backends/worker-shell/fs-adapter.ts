@@ -58,7 +58,8 @@ export interface WorkspaceFsAdapterOptions {
    * `readdirWithFileTypes` uses it and keeps the contents for this adapter's
    * next read of each file — so `grep -r` over many small files costs one
    * round trip per directory instead of one per file. A kept content is used
-   * once, and any change made through this adapter drops them all. Default:
+   * once, within {@link PREFETCH_TTL_MS} of the listing, and any change made
+   * through this adapter drops them all. Default:
    * none (`fs.readdir`, and each file read when asked for).
    */
   listWithContents?: (path: string) => Promise<{ entries: WorkspaceDirentResult[]; contents: Record<string, Uint8Array> }>;
@@ -85,6 +86,13 @@ export interface WorkspaceFsAdapterWriteOptions {
   /** How a string `content` becomes bytes. Default `"utf8"`. */
   encoding?: BufferEncoding;
 }
+
+/**
+ * How long contents brought along by a listing may stand in for a read: 250 ms.
+ * A file another writer changes in that window reads as it was at the listing
+ * (as if read then); later reads go to the Workspace.
+ */
+export const PREFETCH_TTL_MS = 250;
 
 /** The directories the adapter answers itself when it has `commands`. */
 export const COMMAND_DIRS: readonly string[] = ["/bin", "/usr/bin"];
@@ -374,7 +382,7 @@ export class WorkspaceFsAdapter implements IFileSystem {
   readonly #appendBytes: WorkspaceFsAdapterOptions["appendBytes"];
   #commands: Set<string> | undefined;
   /** Contents fetched with a listing (`listWithContents`), by path; each used once, all dropped on any change. */
-  readonly #prefetched = new Map<string, Uint8Array>();
+  readonly #prefetched = new Map<string, { bytes: Uint8Array; until: number }>();
 
   /**
    * @param fs `workspace.fs`, or an RPC stub of the {@link WorkspaceFs} methods.
@@ -452,9 +460,9 @@ export class WorkspaceFsAdapter implements IFileSystem {
       return commandStub(command);
     }
     const kept = this.#prefetched.get(path);
-    if (kept !== undefined && kept.byteLength <= this.#maxReadBytes) {
+    if (kept !== undefined) {
       this.#prefetched.delete(path);
-      return kept;
+      if (Date.now() <= kept.until && kept.bytes.byteLength <= this.#maxReadBytes) return kept.bytes;
     }
     if (this.#readBytes !== undefined) {
       try {
@@ -688,7 +696,8 @@ export class WorkspaceFsAdapter implements IFileSystem {
       const listed = await call("scandir", path, () => list(path));
       entries = listed.entries;
       const base = path.endsWith("/") ? path : `${path}/`;
-      for (const [name, bytes] of Object.entries(listed.contents)) this.#prefetched.set(base + name, bytes);
+      const until = Date.now() + PREFETCH_TTL_MS;
+      for (const [name, bytes] of Object.entries(listed.contents)) this.#prefetched.set(base + name, { bytes, until });
     } else {
       entries = await call("scandir", path, () => this.#fs.readdir(path));
     }

@@ -41,7 +41,7 @@ async function setup() {
       for (const e of entries) if (e.isFile && e.size <= 10) contents[e.name] = await readAll(`${path}/${e.name}`);
       return { entries, contents };
     },
-    commands: ["cat", "grep", "echo", "ls", "printf", "rm"],
+    commands: ["cat", "grep", "echo", "ls", "printf", "rm", "sleep"],
   });
   const bash = new Bash({ fs: adapter, cwd: "/workspace", defenseInDepth: false });
   const run = async (command: string) => {
@@ -82,7 +82,7 @@ describe("WorkspaceFsAdapter round-trip savers", () => {
 
   it("/bin and /usr/bin list the commands, read-only, without asking the Workspace", async () => {
     const { ws, calls, run } = await setup();
-    expect(await run("ls /usr/bin")).toEqual({ stdout: "cat\necho\ngrep\nls\nprintf\nrm\n", stderr: "", exitCode: 0 });
+    expect(await run("ls /usr/bin")).toEqual({ stdout: "cat\necho\ngrep\nls\nprintf\nrm\nsleep\n", stderr: "", exitCode: 0 });
     // just-bash finds a command through /usr/bin: a name the adapter does not list is not found.
     expect(await run("seq 1 2")).toEqual({ stdout: "", stderr: "bash: seq: command not found\n", exitCode: 127 });
     expect(await run("cat /bin/grep")).toEqual({ stdout: "#!/bin/bash\n# grep: a built-in command of this shell\n", stderr: "", exitCode: 0 });
@@ -92,5 +92,16 @@ describe("WorkspaceFsAdapter round-trip savers", () => {
     expect(await run("echo hi | grep h")).toEqual({ stdout: "hi\n", stderr: "", exitCode: 0 });
     expect(calls.filter((c) => /\/(usr\/)?bin/.test(c))).toEqual([]);
     await expect(ws.fs.stat("/usr")).rejects.toMatchObject({ code: "ENOENT" });
+  });
+});
+
+describe("contents a listing brought along go stale after PREFETCH_TTL_MS (fourth attack run, D1)", () => {
+  it("a file another writer changed after the listing reads as changed once the window has passed", async () => {
+    const { ws, run } = await setup();
+    await ws.fs.writeFile("/workspace/d/f", "old\n");
+    const pending = run("for x in d/*; do :; done; sleep 0.4; cat d/f");
+    await new Promise((r) => setTimeout(r, 150));
+    await ws.fs.writeFile("/workspace/d/f", "new\n");
+    expect(await pending).toEqual({ stdout: "new\n", stderr: "", exitCode: 0 });
   });
 });
