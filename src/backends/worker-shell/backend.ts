@@ -12,6 +12,7 @@ import { RpcTargetBase } from "../../do/rpc-target.js";
 import { WorkspaceFsError } from "../../fs/errors.js";
 import { runtimeError } from "../../runtime/errors.js";
 import { concatBytes } from "../../util/bytes.js";
+import { normalizePath } from "../../util/path.js";
 import type { BackendHandle, ExecEvent, KillSignal, WorkspaceBackendHost, WorkspaceCommandBackend } from "../../runtime/types.js";
 import { WorkspaceFsAdapter } from "./fs-adapter.js";
 import { assembleShellModules, SHELL_MAIN_MODULE, SHELL_RUNTIME_MODULES, shellCommandNames } from "./modules.js";
@@ -594,11 +595,5 @@ function resolveCwd(cwd: string | undefined): string {
   if (cwd === undefined || cwd === "") return SHELL_DEFAULT_CWD;
   if (typeof cwd !== "string") throw new TypeError("exec: cwd must be a string path");
   if (cwd.includes("\0")) throw new TypeError("exec: cwd must not contain NUL bytes");
-  const parts: string[] = [];
-  for (const part of (cwd.startsWith("/") ? cwd : `${SHELL_DEFAULT_CWD}/${cwd}`).split("/")) {
-    if (part === "" || part === ".") continue;
-    if (part === "..") parts.pop();
-    else parts.push(part);
-  }
-  return "/" + parts.join("/");
+  return normalizePath(cwd, SHELL_DEFAULT_CWD);
 }

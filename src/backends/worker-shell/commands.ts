@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { normalizePath } from "../../util/path.js";
 import type { ArtifactsCommandHost, AssetsCommandHost, GitCommandHost } from "./types.js";
 
 /** What a just-bash command returns. */
@@ -46,13 +47,7 @@ export function parseExpiry(text: string): number | undefined {
 
 /** `path` made absolute against `cwd` and normalised (`.`/empty dropped, `..` pops, floor `/`), spec 04 §1.9. */
 export function resolveFrom(cwd: string, path: string): string {
-  const out: string[] = [];
-  for (const part of (path.startsWith("/") ? path : `${cwd}/${path}`).split("/")) {
-    if (part === "" || part === ".") continue;
-    if (part === "..") out.pop();
-    else out.push(part);
-  }
-  return "/" + out.join("/");
+  return normalizePath(path, cwd);
 }
 
 function messageOf(err: unknown): string {
