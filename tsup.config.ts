@@ -4,6 +4,7 @@ import { defineConfig } from "tsup";
 export const entries = {
   index: "src/index.ts",
   "assets/index": "src/assets/index.ts",
+  "git/index": "src/git/index.ts",
   "tools/index": "src/tools/index.ts",
   "tools/ai-sdk": "src/tools/ai-sdk.ts",
   "tools/pi-ai": "src/tools/pi-ai.ts",
@@ -21,6 +22,7 @@ export const entries = {
   "shell/xan": "src/shell/xan.ts",
   "shell/jq": "src/shell/jq.ts",
   "modules/tools": "src/modules/tools.ts",
+  "modules/git": "src/modules/git.ts",
 } as const;
 
 export default defineConfig({

@@ -1,0 +1,133 @@
+/**
+ * `createGitClient` (spec 04 §2.1): a factory of {@link GitClient}s, one per
+ * Workspace. A client loads isomorphic-git and opens its fs bridge on its
+ * first call; every call then shares them and one object cache.
+ *
+ * @module
+ */
+import type { GitContext } from "./context.js";
+import { GitError } from "./errors.js";
+import { createWorkspaceFsBridge } from "./fs-bridge.js";
+import { loadIsomorphicGit } from "./load.js";
+import * as network from "./ops/network.js";
+import * as diffs from "./ops/diff.js";
+import * as refs from "./ops/refs.js";
+import * as repo from "./ops/repo.js";
+import * as worktree from "./ops/worktree.js";
+import type {
+  BaseWorktreeOptions,
+  CreateGitClientOptions,
+  GitClient,
+  GitClientFactory,
+  GitCliInput,
+  GitCliResult,
+  GitIdentity,
+  WorkspaceGitClientOptions,
+  WorkspaceLike,
+} from "./types.js";
+import { resolveDir, runOp } from "./wrap.js";
+
+/**
+ * Makes a {@link GitClientFactory} for `WorkspaceOptions.git` (spec 04 §2.1).
+ *
+ * @example
+ * ```ts
+ * import { Workspace } from "agent-computer";
+ * import { createGitClient } from "agent-computer/git";
+ *
+ * const workspace = new Workspace({ storage: ctx.storage, git: createGitClient() });
+ * await workspace.git.clone({ url: "https://github.com/octocat/Hello-World", dir: "/repo", depth: 1 });
+ * ```
+ */
+export function createGitClient(options: CreateGitClientOptions = {}): GitClientFactory {
+  if (options === null || typeof options !== "object") {
+    throw new TypeError(`createGitClient(options): options must be an object, got ${options === null ? "null" : typeof options}`);
+  }
+  const adapter = options.adapter;
+  if (adapter !== undefined && typeof adapter !== "function") {
+    throw new TypeError(`createGitClient(options): adapter must be a function, got ${typeof adapter}`);
+  }
+  return ({ ws, defaultIdentity }: WorkspaceGitClientOptions) => new WorkspaceGitClient(ws, defaultIdentity, adapter);
+}
+
+type Op<O, R> = (ctx: GitContext, dir: string, options: O) => Promise<R>;
+
+class WorkspaceGitClient implements GitClient {
+  readonly #ws: WorkspaceLike;
+  readonly #defaultIdentity: GitIdentity | undefined;
+  readonly #adapter: CreateGitClientOptions["adapter"];
+  #context: Promise<GitContext> | undefined;
+
+  constructor(ws: WorkspaceLike, defaultIdentity: GitIdentity | undefined, adapter: CreateGitClientOptions["adapter"]) {
+    this.#ws = ws;
+    this.#defaultIdentity = defaultIdentity;
+    this.#adapter = adapter;
+  }
+
+  #getContext(): Promise<GitContext> {
+    this.#context ??= (async () => {
+      const [{ git, http }, fs] = await Promise.all([
+        loadIsomorphicGit(),
+        this.#adapter ? this.#adapter(this.#ws) : createWorkspaceFsBridge(this.#ws),
+      ]);
+      return { git, http, fs: fs as GitContext["fs"], cache: {}, workspace: this.#ws, defaultIdentity: this.#defaultIdentity };
+    })();
+    this.#context.catch(() => (this.#context = undefined));
+    return this.#context;
+  }
+
+  async #run<O extends BaseWorktreeOptions | undefined, R>(op: string, options: O, fn: Op<NonNullable<O>, R>): Promise<R> {
+    const given = (options ?? {}) as NonNullable<O>;
+    if (given === null || typeof given !== "object") {
+      throw new GitError("EUSAGE", `git ${op}: options must be an object, got ${given === null ? "null" : typeof given}`);
+    }
+    const dir = resolveDir(given.dir);
+    const ctx = await this.#getContext();
+    return runOp(op, dir, () => fn(ctx, dir, given));
+  }
+
+  clone: GitClient["clone"] = (o) => this.#run("clone", o, network.clone);
+  init: GitClient["init"] = (o) => this.#run("init", o, repo.init);
+  status: GitClient["status"] = (o) => this.#run("status", o, repo.status);
+  diff: GitClient["diff"] = (o) => this.#run("diff", o, diffs.diff);
+  diffSummary: GitClient["diffSummary"] = (o) => this.#run("diff", o, diffs.diffSummary);
+  add: GitClient["add"] = (o) => this.#run("add", o, repo.add);
+  rm: GitClient["rm"] = (o) => this.#run("rm", o, repo.rm);
+  commit: GitClient["commit"] = (o) => this.#run("commit", o, repo.commit);
+  log: GitClient["log"] = (o) => this.#run("log", o, repo.log);
+  show: GitClient["show"] = (o) => this.#run("show", o, repo.show);
+  revParse: GitClient["revParse"] = (o) => this.#run("rev-parse", o, repo.revParse);
+  repoRoot: GitClient["repoRoot"] = (o) => this.#run("rev-parse", o, repo.repoRoot);
+  currentBranch: GitClient["currentBranch"] = (o) => this.#run("branch", o, repo.currentBranch);
+  lsFiles: GitClient["lsFiles"] = (o) => this.#run("ls-files", o, repo.lsFiles);
+  lsTree: GitClient["lsTree"] = (o) => this.#run("ls-tree", o, repo.lsTree);
+  branch: GitClient["branch"] = (o) => this.#run("branch", o, refs.branch);
+  branchDelete: GitClient["branchDelete"] = (o) => this.#run("branch", o, refs.branchDelete);
+  branchList: GitClient["branchList"] = (o) => this.#run("branch", o, refs.branchList);
+  tag: GitClient["tag"] = (o) => this.#run("tag", o, refs.tag);
+  tagDelete: GitClient["tagDelete"] = (o) => this.#run("tag", o, refs.tagDelete);
+  tagList: GitClient["tagList"] = (o) => this.#run("tag", o, refs.tagList);
+  checkout: GitClient["checkout"] = (o) => this.#run("checkout", o, worktree.checkout);
+  fetch: GitClient["fetch"] = (o) => this.#run("fetch", o, network.fetch);
+  push: GitClient["push"] = (o) => this.#run("push", o, network.push);
+  pull: GitClient["pull"] = (o) => this.#run("pull", o, network.pull);
+  merge: GitClient["merge"] = (o) => this.#run("merge", o, worktree.merge);
+  remoteAdd: GitClient["remoteAdd"] = (o) => this.#run("remote", o, network.remoteAdd);
+  remoteRemove: GitClient["remoteRemove"] = (o) => this.#run("remote", o, network.remoteRemove);
+  remoteList: GitClient["remoteList"] = (o) => this.#run("remote", o, network.remoteList);
+  hashObject: GitClient["hashObject"] = (o) => this.#run("hash-object", o, repo.hashObject);
+  catFile: GitClient["catFile"] = (o) => this.#run("cat-file", o, repo.catFile);
+  updateRef: GitClient["updateRef"] = (o) => this.#run("update-ref", o, repo.updateRef);
+  configGet: GitClient["configGet"] = (o) => this.#run("config", o, repo.configGet);
+  configSet: GitClient["configSet"] = (o) => this.#run("config", o, repo.configSet);
+  stashPush: GitClient["stashPush"] = (o) => this.#run("stash", o, worktree.stashPush);
+  stashList: GitClient["stashList"] = (o) => this.#run("stash", o, worktree.stashList);
+  stashPop: GitClient["stashPop"] = (o) => this.#run("stash", o, worktree.stashPop);
+  reset: GitClient["reset"] = (o) => this.#run("reset", o, worktree.reset);
+  clean: GitClient["clean"] = (o) => this.#run("clean", o, worktree.clean);
+
+  async cli(input: GitCliInput): Promise<GitCliResult> {
+    const { runGitCli } = await import("./cli.js");
+    return runGitCli(this, input);
+  }
+}

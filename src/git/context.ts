@@ -1,0 +1,30 @@
+/**
+ * What every git operation gets: the lazily loaded isomorphic-git, the fs
+ * bridge, the shared pack cache and the identity fallback. One per client
+ * (spec 04 §2.1: "per client, fs bridge, imports and one pack cache are
+ * shared by all calls").
+ *
+ * @module
+ */
+import type { GitIdentity, WorkspaceLike } from "./types.js";
+
+/** The isomorphic-git module (loaded on a client's first call). */
+export type IsomorphicGit = typeof import("isomorphic-git");
+/** isomorphic-git's HTTP client (`isomorphic-git/http/web` over `fetch`). */
+export type GitHttpClient = import("isomorphic-git").HttpClient;
+
+/** Everything an operation in `ops/` needs. */
+export interface GitContext {
+  /** isomorphic-git. */
+  readonly git: IsomorphicGit;
+  /** The `{ promises }` fs isomorphic-git reads and writes through. */
+  readonly fs: import("isomorphic-git").PromiseFsClient;
+  /** HTTP client for clone/fetch/push/pull. */
+  readonly http: GitHttpClient;
+  /** isomorphic-git's object cache, shared by every call of this client. */
+  readonly cache: object;
+  /** The Workspace (for direct `fs` use: streaming reads, listings). */
+  readonly workspace: WorkspaceLike;
+  /** `WorkspaceOptions.defaultGitIdentity`. */
+  readonly defaultIdentity?: GitIdentity;
+}

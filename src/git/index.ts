@@ -1,0 +1,32 @@
+/**
+ * `agent-computer/git`: git in the Workspace, on isomorphic-git (spec 04 §2).
+ * See docs/git.md.
+ *
+ * @example
+ * ```ts
+ * import { Workspace } from "agent-computer";
+ * import { createGitClient } from "agent-computer/git";
+ *
+ * const workspace = new Workspace({
+ *   storage: ctx.storage,
+ *   git: createGitClient(),
+ *   defaultGitIdentity: { name: "Agent", email: "agent@example.com" },
+ * });
+ * await workspace.git.init({ dir: "/repo" });
+ * await workspace.fs.writeFile("/repo/README.md", "# hi\n");
+ * await workspace.git.add({ dir: "/repo", paths: ["."] });
+ * const { oid } = await workspace.git.commit({ dir: "/repo", message: "first" });
+ * ```
+ *
+ * @module
+ */
+export { createGitClient } from "./client.js";
+export {
+  AlreadyInitializedError,
+  GitError,
+  MissingIdentityError,
+  NotARepositoryError,
+  PathOutsideRepoError,
+  PathspecNotFoundError,
+} from "./errors.js";
+export type * from "./types.js";
