@@ -215,6 +215,11 @@ function renderRuntime(hash) {
   ].join("\n");
 }
 
+// The git entry's isomorphic-git bundle (src/git/generated/) is generated alongside, so every
+// caller of this script (pretest, prebuild, pretypecheck, prestart, prebench, vitest.config.ts)
+// gets it; it skips work on its own when up to date, and passes --force on.
+await import("./gen-git.mjs");
+
 const force = process.argv.includes("--force");
 const hash = inputsHash();
 const stamp = join(outDir, ".inputs");

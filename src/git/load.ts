@@ -2,6 +2,11 @@
  * Lazy loading of isomorphic-git: nothing here runs until a client's first
  * call, so the root entry (and a Workspace without git) never loads it.
  *
+ * The modules are the bundles scripts/gen-git.mjs writes under
+ * src/git/generated/ (git-ignored): isomorphic-git with `pako` replaced by
+ * node:zlib (src/git/zlib-pako.ts) and `Buffer` from node:buffer, so they
+ * need `nodejs_compat` in a Worker (spec 04 §2.1).
+ *
  * @module
  */
 import type { GitHttpClient, IsomorphicGit } from "./context.js";
@@ -11,8 +16,12 @@ let loading: Promise<{ git: IsomorphicGit; http: GitHttpClient }> | undefined;
 /** isomorphic-git and its fetch-based HTTP client, imported once per isolate. */
 export function loadIsomorphicGit(): Promise<{ git: IsomorphicGit; http: GitHttpClient }> {
   loading ??= (async () => {
-    const [git, http] = await Promise.all([import("isomorphic-git"), import("isomorphic-git/http/web")]);
-    return { git: git as IsomorphicGit, http: (http as { default: GitHttpClient }).default };
+    const [git, http] = await Promise.all([import("./generated/isomorphic-git.js"), import("./generated/http-web.js")]);
+    return { git: git as IsomorphicGit, http: http.default };
   })();
+  // A failed import is not cached: the next call tries again.
+  loading.catch(() => {
+    loading = undefined;
+  });
   return loading;
 }
