@@ -19,6 +19,8 @@ export default defineConfig({
           include: ["test/node/**/*.test.ts"],
           environment: "node",
           testTimeout: 60_000,
+          // The loopback smart-HTTP git server (issue 15): inject("gitServer"), see test/shared/git-remote.ts.
+          globalSetup: ["./test/shared/git-global-setup.ts"],
         },
       },
       {
@@ -32,6 +34,7 @@ export default defineConfig({
           name: "workers",
           include: ["test/workers/**/*.test.ts"],
           testTimeout: 120_000,
+          globalSetup: ["./test/shared/git-global-setup.ts"],
         },
       },
     ],
