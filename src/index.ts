@@ -4,7 +4,7 @@
  * @module
  */
 export { Workspace } from "./workspace.js";
-export type { WorkspaceOptions, WorkspaceOutputOptions } from "./workspace.js";
+export type { WorkspaceOptions, WorkspaceOutputOptions, WorkspaceGitFactory } from "./workspace.js";
 export { WorkspaceFsError, isWorkspaceFsError } from "./fs/errors.js";
 export type { WorkspaceFsErrorCode } from "./fs/errors.js";
 export type * from "./fs/types.js";
@@ -48,6 +48,7 @@ export {
   WorkspaceRuntimeStub,
   WorkspaceRuntimeExecHandleStub,
   WorkspaceAssetsStub,
+  WorkspaceGitStub,
 } from "./do/index.js";
 export type {
   WithWorkspaceCtor,
@@ -59,6 +60,7 @@ export type {
   WorkspaceSource,
   WorkspaceRuntimeClient,
   WorkspaceAssetsClient,
+  WorkspaceRemoteGitClient,
   RemoteWorkspaceFilesystem,
   AsyncMethods,
 } from "./do/index.js";

@@ -1,7 +1,7 @@
 /**
  * The Workspace: a durable filesystem on SQL storage (`fs`), an execution
  * runtime with pluggable backends (`runtime`), and hooks for assets
- * (spec 01 §1).
+ * and git (spec 01 §1).
  *
  * @module
  */
@@ -18,6 +18,8 @@ import { isCanonicalPath } from "./fs/path.js";
 import { MountRegistry } from "./mounts/registry.js";
 import type { Mount, MountFactory } from "./mounts/types.js";
 import type { AssetsClient } from "./assets/types.js";
+// Type only: the root entry never loads git (isomorphic-git is imported by the client on first use).
+import type { GitClient, GitClientFactory, GitIdentity } from "./git/types.js";
 import { positiveInteger } from "./util/validate.js";
 
 /** Where long command output is saved and how much `result()` keeps (spec 02 §2). */
@@ -68,6 +70,40 @@ export interface WorkspaceOptions {
    *   is not a positive integer, or `dir` is not absolute, is `/`, or ends in `/`.
    */
   output?: WorkspaceOutputOptions | false;
+  /**
+   * The git client factory: `createGitClient()` from `agent-computer/git`
+   * (spec 04 §2.2). Called once, on the first read of `workspace.git`, with
+   * `{ ws: workspace, defaultIdentity: defaultGitIdentity }`. Default: none
+   * (reading `workspace.git` throws; backends and host modules get a
+   * stand-in whose methods reject with the same message).
+   *
+   * @throws TypeError from `new Workspace` when it is not a function.
+   */
+  git?: WorkspaceGitFactory;
+  /**
+   * Fallback author and committer of commits, merges and pulls when no
+   * explicit identity, `GIT_AUTHOR_*`/`GIT_COMMITTER_*` env or repository
+   * `user.name`/`user.email` gives one (spec 04 §2.3). Default: none
+   * (`MissingIdentityError` `EIDENTITY` then).
+   *
+   * @throws TypeError from `new Workspace` when it is not `{ name: string, email: string }`.
+   */
+  defaultGitIdentity?: GitIdentity;
+}
+
+/** What `WorkspaceOptions.git` takes: `createGitClient()` from `agent-computer/git` (spec 01 §1.1). */
+export type WorkspaceGitFactory = GitClientFactory;
+
+/**
+ * What reading `workspace.git` throws when `WorkspaceOptions.git` is unset
+ * (spec 04 §2.2); host modules' and backends' stand-in rejects with it too.
+ */
+export const GIT_NOT_CONFIGURED_MESSAGE =
+  "git is not configured on this Workspace: pass createGitClient() from agent-computer/git as WorkspaceOptions.git";
+
+/** A new `Error` with {@link GIT_NOT_CONFIGURED_MESSAGE} and `code` `"ENOCONFIG"`. */
+export function gitNotConfiguredError(): Error & { code: "ENOCONFIG" } {
+  return Object.assign(new Error(GIT_NOT_CONFIGURED_MESSAGE), { code: "ENOCONFIG" as const });
 }
 
 /** Builds what `workspace.stub()` returns; installed by the Durable Object layer. */
@@ -116,6 +152,9 @@ export class Workspace {
   readonly #now: () => number;
   readonly #backends: readonly WorkspaceRegisteredBackend[];
   readonly #mounts: MountRegistry;
+  readonly #gitFactory: WorkspaceGitFactory | undefined;
+  readonly #defaultGitIdentity: GitIdentity | undefined;
+  #git?: GitClient;
   #runtime?: WorkspaceRuntime;
 
   constructor(options: WorkspaceOptions) {
@@ -131,6 +170,11 @@ export class Workspace {
     }
     this.#backends = backends;
     this.output = resolveOutput(options.output);
+    if (options.git !== undefined && typeof options.git !== "function") {
+      throw new TypeError(`Workspace git must be a git client factory such as createGitClient() from agent-computer/git, got ${describe(options.git)}`);
+    }
+    this.#gitFactory = options.git;
+    this.#defaultGitIdentity = resolveIdentity(options.defaultGitIdentity);
     const db = new Database(options.storage);
     this.db = db;
     this.fs = new WorkspaceFs(db, { now: this.#now });
@@ -143,6 +187,28 @@ export class Workspace {
   /** The clock used for `mtime` (ms). */
   now(): number {
     return this.#now();
+  }
+
+  /**
+   * The git client (spec 04 §2.2): made by `WorkspaceOptions.git` on the
+   * first read, with `{ ws: this, defaultIdentity: defaultGitIdentity }`,
+   * and the same object on every read after. It has no network gate of its
+   * own: clone, fetch, pull and push run from this Durable Object.
+   *
+   * @example
+   * ```ts
+   * const workspace = new Workspace({ storage: ctx.storage, git: createGitClient() });
+   * await workspace.git.init({ dir: "/repo" });
+   * const { stdout } = await workspace.git.cli({ argv: ["status", "-s"], cwd: "/repo" });
+   * ```
+   * @throws Error (synchronously, `code` `"ENOCONFIG"`) `git is not configured on this Workspace: pass createGitClient() from agent-computer/git as WorkspaceOptions.git` when the option is unset; what the factory throws (not cached: the next read calls it again).
+   */
+  get git(): GitClient {
+    if (this.#git) return this.#git;
+    if (!this.#gitFactory) throw gitNotConfiguredError();
+    const options: { ws: Workspace; defaultIdentity?: GitIdentity } = { ws: this };
+    if (this.#defaultGitIdentity) options.defaultIdentity = this.#defaultGitIdentity;
+    return (this.#git = this.#gitFactory(options));
   }
 
   /** The execution runtime (spec 02 §1). Created on first access. */
@@ -222,6 +288,34 @@ export class Workspace {
     this.#mounts.forget();
     await this.#runtime?.close().catch(() => {});
   }
+}
+
+function describe(value: unknown): string {
+  return value === null ? "null" : Array.isArray(value) ? "an array" : typeof value;
+}
+
+function shown(value: unknown): string {
+  if (typeof value !== "object" || value === null) return describe(value);
+  try {
+    return JSON.stringify(value) ?? describe(value);
+  } catch {
+    return describe(value);
+  }
+}
+
+function resolveIdentity(identity: WorkspaceOptions["defaultGitIdentity"]): GitIdentity | undefined {
+  if (identity === undefined) return undefined;
+  const ok =
+    typeof identity === "object" &&
+    identity !== null &&
+    typeof identity.name === "string" &&
+    identity.name.trim() !== "" &&
+    typeof identity.email === "string" &&
+    identity.email.trim() !== "";
+  if (!ok) {
+    throw new TypeError(`Workspace defaultGitIdentity must be { name, email } with non-empty strings, got ${shown(identity)}`);
+  }
+  return Object.freeze({ name: identity.name, email: identity.email });
 }
 
 function resolveOutput(output: WorkspaceOptions["output"]): Required<WorkspaceOutputOptions> | false {

@@ -4,13 +4,15 @@
  *
  * @module
  */
-import { Workspace } from "../workspace.js";
+import { gitNotConfiguredError, Workspace } from "../workspace.js";
+import type { GitCliInput, GitCliResult } from "../git/types.js";
 import type { WorkspaceFilesystem } from "../fs/types.js";
 import type { WorkspaceBackendInfo } from "../runtime/index.js";
 import type { PublishOptions } from "./assets-stub.js";
 import type { WorkspaceHost } from "./host.js";
 import { WORKSPACE } from "./symbol.js";
 import { createRemoteFilesystem, type RemoteFilesystemStub } from "./remote-fs.js";
+import { callRemote } from "./remote-error.js";
 import {
   createLocalRuntimeClient,
   createRemoteRuntimeClient,
@@ -54,7 +56,12 @@ export interface WorkspaceClient {
   readonly fs: WorkspaceFilesystem;
   /** The runtime; `backends()` is a snapshot taken at load. */
   readonly runtime: WorkspaceRuntimeClient;
-  /** Git client (read on access; throws when git is not configured). */
+  /**
+   * Git. Locally `workspace.git` itself (read on access; throws
+   * synchronously when git is not configured); remotely a
+   * {@link WorkspaceRemoteGitClient} — `cli` only — whose calls reject
+   * when the Workspace has no git.
+   */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   readonly git: any;
   /** The assets publisher, or `undefined` when the Workspace has none. */
@@ -82,7 +89,7 @@ export interface LazyWorkspaceClient extends PromiseLike<WorkspaceClient> {
   readonly fs: WorkspaceFilesystem;
   /** Forwards calls; `backends()` is always a frozen `[]` here (await the client for the snapshot). */
   readonly runtime: WorkspaceRuntimeClient;
-  /** Forwards each call to the loaded client's `git` (which throws when git is not configured, and remotely). */
+  /** Forwards each call to the loaded client's `git` (`lazy.git.cli(input)` ≡ `(await lazy).git.cli(input)`; rejects when git is not configured). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   readonly git: any;
   /** Forwards each call to the loaded client's `artifacts` (which throws when not configured, and remotely). */
@@ -94,10 +101,23 @@ export interface LazyWorkspaceClient extends PromiseLike<WorkspaceClient> {
   [Symbol.dispose](): void;
 }
 
+/**
+ * A remote client's `git` (spec 04 §2.2): the Workspace's git CLI, run in
+ * its Durable Object through `WorkspaceGitStub`.
+ */
+export interface WorkspaceRemoteGitClient {
+  /**
+   * Runs one git command line (spec 04 §2.5) in the Durable Object.
+   * @throws (rejects) Error `git is not configured on this Workspace: …` (`code` `ENOCONFIG`) without `WorkspaceOptions.git`; the disposal error after the client is disposed.
+   */
+  cli(input: GitCliInput): Promise<GitCliResult>;
+}
+
 /** The Workspace stub as seen through RPC. */
 interface RemoteWorkspaceStub {
   readonly fs: RemoteFilesystemStub;
   readonly runtime: RemoteRuntimeStub;
+  readonly git: { cli(input: GitCliInput): Promise<GitCliResult> };
   readonly assets: { publish(path: string, options: PublishOptions): Promise<string> };
   readonly hasAssets: boolean | PromiseLike<boolean>;
   readonly sessionId: string | PromiseLike<string>;
@@ -130,7 +150,9 @@ function localClient(host: WorkspaceHost): WorkspaceClient {
     fs: host.fs,
     runtime,
     get git() {
-      return host.git ?? notConfigured("git");
+      const git = host.git;
+      if (git === undefined || git === null) throw gitNotConfiguredError();
+      return git;
     },
     assets: host.assets,
     sessionId: host.sessionId,
@@ -163,15 +185,14 @@ async function remoteClient(stub: RemoteWorkspaceStub): Promise<WorkspaceClient>
   };
   const fs = createRemoteFilesystem(() => live().fs);
   const runtime = createRemoteRuntimeClient(() => live().runtime, backends);
+  const git: WorkspaceRemoteGitClient = { cli: (input) => callRemote(() => live().git.cli(input)) };
   const assets: WorkspaceAssetsClient | undefined = hasAssets
     ? { share: (path, options) => live().assets.publish(path, options) }
     : undefined;
   return {
     fs,
     runtime,
-    get git() {
-      return unsupportedRemote("git");
-    },
+    git,
     assets,
     sessionId: typeof sessionId === "string" ? sessionId : "",
     get artifacts() {

@@ -9,6 +9,7 @@
  */
 import type { AssetsClient } from "../assets/types.js";
 import type { WorkspaceFilesystem } from "../fs/types.js";
+import type { GitClient } from "../git/types.js";
 import type { WorkspaceObserver } from "../observer.js";
 import type {
   WorkspaceRuntime,
@@ -44,8 +45,12 @@ export interface WorkspaceHost {
   readonly runtime: WorkspaceHostRuntime;
   /** The assets publisher; `undefined` when the Workspace has none (spec 04 §1.7). */
   readonly assets?: AssetsClient;
-  /** Git client, when the host has one (spec 01 §1.2, not in this version). Default: none. */
-  readonly git?: unknown;
+  /**
+   * The git client (spec 04 §2.2). A `Workspace` without
+   * `WorkspaceOptions.git` throws the not-configured error on read; a host
+   * without one may leave it undefined. Default: none.
+   */
+  readonly git?: GitClient;
   /** Artifacts client, when the host has one (spec 01 §1.2, not in this version). Default: none. */
   readonly artifacts?: unknown;
   /** Receives one span per `fs` stub call (spec 01 §5.4). */

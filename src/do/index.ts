@@ -13,6 +13,7 @@ export type {
   WorkspaceAssetsClient,
   WorkspaceClient,
   WorkspaceHandle,
+  WorkspaceRemoteGitClient,
   WorkspaceSource,
 } from "./client.js";
 export type { WorkspaceRuntimeClient } from "./runtime-client.js";
@@ -23,5 +24,6 @@ export type { FilesystemStubHelpers, FilesystemStubMethods } from "./fs-stub.js"
 export { WorkspaceRuntimeStub } from "./runtime-stub.js";
 export { WorkspaceRuntimeExecHandleStub } from "./exec-handle-stub.js";
 export { WorkspaceAssetsStub } from "./assets-stub.js";
+export { WorkspaceGitStub } from "./git-stub.js";
 export type { PublishOptions } from "./assets-stub.js";
 export type { WorkspaceHost, WorkspaceHostRuntime } from "./host.js";

@@ -4,19 +4,20 @@
  * workerd (see `rpc-target.ts`), so Workers RPC passes them by reference;
  * members are getters and prototype methods, which is what RPC exposes. The
  * sub-stubs live one per file: `fs-stub.ts`, `runtime-stub.ts`,
- * `exec-handle-stub.ts`, `assets-stub.ts`.
+ * `exec-handle-stub.ts`, `assets-stub.ts`, `git-stub.ts`.
  *
  * @module
  */
 import { WorkspaceAssetsStub } from "./assets-stub.js";
 import { WorkspaceFilesystemStub } from "./fs-stub.js";
+import { WorkspaceGitStub } from "./git-stub.js";
 import type { WorkspaceHost } from "./host.js";
 import { RpcTargetBase } from "./rpc-target.js";
 import { WorkspaceRuntimeStub } from "./runtime-stub.js";
 import { disposedError, newStubState } from "./sub-stub.js";
 
 /**
- * The Workspace over RPC (spec 01 §5.3). `fs`, `runtime` and `assets` are
+ * The Workspace over RPC (spec 01 §5.3). `fs`, `runtime`, `git` and `assets` are
  * getters, so RPC pipelines them: `stub.fs.writeFile(…)` is one round trip.
  * Disposing it disposes its sub-stubs.
  */
@@ -26,6 +27,7 @@ export class WorkspaceStub extends RpcTargetBase {
   #fs?: WorkspaceFilesystemStub;
   #runtime?: WorkspaceRuntimeStub;
   #assets?: WorkspaceAssetsStub;
+  #git?: WorkspaceGitStub;
 
   /** @param host the Workspace it serves (a `Workspace`, or anything shaped like {@link WorkspaceHost}). */
   constructor(host: WorkspaceHost) {
@@ -56,6 +58,17 @@ export class WorkspaceStub extends RpcTargetBase {
   }
 
   /**
+   * The git stub (the same one on every read): `cli(input)` only (spec 04
+   * §2.2). Present whether or not git is configured; without it, `cli`
+   * rejects with the not-configured error.
+   * @throws Error when this stub is disposed.
+   */
+  get git(): WorkspaceGitStub {
+    this.#check();
+    return (this.#git ??= new WorkspaceGitStub(this.#host, this.#state));
+  }
+
+  /**
    * The assets stub, or `undefined` when the Workspace has no assets publisher.
    * @throws Error when this stub is disposed.
    */
@@ -75,7 +88,7 @@ export class WorkspaceStub extends RpcTargetBase {
     return this.#host.sessionId;
   }
 
-  /** Switches off its `fs`, `runtime` and `assets` stubs and disposes open exec handle stubs. Idempotent. */
+  /** Switches off its `fs`, `runtime`, `git` and `assets` stubs and disposes open exec handle stubs. Idempotent. */
   [Symbol.dispose](): void {
     if (this.#state.disposed) return;
     this.#state.disposed = true;

@@ -6,6 +6,7 @@
  * @module
  */
 import type { WorkspaceRuntimeLike, WorkspaceRuntimeValue } from "../runtime/types.js";
+import type { GitClient } from "../git/types.js";
 
 /** What a host function receives besides its arguments. */
 export interface WorkspaceModuleCallContext {
@@ -47,8 +48,12 @@ export type WorkspaceModuleFunctions = Readonly<Record<string, WorkspaceModuleFu
 
 /** What a factory receives when its backend connects. */
 export interface WorkspaceModuleHost {
-  /** Fails on use when the Workspace has no git client. */
-  git: unknown;
+  /**
+   * `workspace.git` (spec 02 §4.1, spec 04 §2.2); without
+   * `WorkspaceOptions.git`, a stand-in whose every method rejects with the
+   * not-configured error (`code` `ENOCONFIG`).
+   */
+  git: GitClient;
   /** Fails on use (code `ENOCONFIG`) when the Workspace has no artifacts binding. */
   artifacts: unknown;
   /** The Workspace's runtime (`workspace.runtime`), e.g. to run commands on another backend (spec 02 §4.3). */

@@ -7,6 +7,7 @@
  */
 import type { WorkspaceFilesystem } from "../fs/types.js";
 import type { WorkspaceDatabase } from "../storage/database.js";
+import type { GitClient } from "../git/types.js";
 import { positiveInteger } from "../util/validate.js";
 import { runtimeError } from "./errors.js";
 import { createExecHandle } from "./handle.js";
@@ -44,6 +45,12 @@ export interface RuntimeWorkspace {
   readonly db: WorkspaceDatabase;
   readonly output: OutputLimits | false;
   readonly assets?: unknown;
+  /**
+   * The git client (spec 04 §2.2). Reading it may throw (a Workspace
+   * without `WorkspaceOptions.git` throws the not-configured error); then
+   * backends and host modules get a stand-in whose methods reject with it.
+   */
+  readonly git?: unknown;
   now(): number;
 }
 
@@ -67,7 +74,34 @@ type Connected =
 
 const textEncoder = new TextEncoder();
 
-/** A client that fails on use: what host modules get for git/artifacts when the Workspace has none. */
+/**
+ * The Workspace's git client for backends and host modules (spec 04 §2.2):
+ * `workspace.git`, or, when reading it throws (git not configured, or the
+ * factory failed), a stand-in whose every method rejects with that error's
+ * message and code.
+ */
+function gitFor(ws: RuntimeWorkspace): GitClient {
+  let failure: unknown;
+  try {
+    const git = ws.git;
+    if (git !== undefined && git !== null) return git as GitClient;
+  } catch (error) {
+    failure = error;
+  }
+  const message = failure instanceof Error ? failure.message : "git is not configured on this Workspace";
+  const code = (failure as { code?: unknown } | undefined)?.code;
+  return new Proxy(
+    {},
+    {
+      get(_target, prop) {
+        if (prop === "then" || typeof prop === "symbol") return undefined;
+        return () => Promise.reject(Object.assign(new Error(message), { code: typeof code === "string" ? code : "ENOCONFIG" }));
+      },
+    },
+  ) as GitClient;
+}
+
+/** A client that fails on use: what host modules get for artifacts when the Workspace has none. */
 function unconfigured(name: string, code: string): unknown {
   return new Proxy(
     {},
@@ -158,7 +192,7 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
       fs: ws.fs,
       runtime: this,
       now: () => ws.now(),
-      git: unconfigured("git", "ENOCONFIG"),
+      git: gitFor(ws),
       artifacts: unconfigured("artifacts", "ENOCONFIG"),
     };
     if (ws.assets !== undefined) host.assets = ws.assets;

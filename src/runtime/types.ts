@@ -6,6 +6,7 @@
  */
 import type { WorkspaceFilesystem } from "../fs/types.js";
 import type { WorkspaceDatabase } from "../storage/database.js";
+import type { GitClient } from "../git/types.js";
 
 /**
  * JSON-compatible data: what `input` and a module's return value may hold.
@@ -327,8 +328,12 @@ export interface WorkspaceBackendHost {
   runtime: WorkspaceRuntimeLike;
   /** The Workspace clock (ms). */
   now: () => number;
-  /** Git client when the Workspace has one; fails on use otherwise. */
-  git: unknown;
+  /**
+   * `workspace.git` (spec 04 §2.2); without `WorkspaceOptions.git`, a
+   * stand-in whose every method rejects with the not-configured error
+   * (`code` `ENOCONFIG`).
+   */
+  git: GitClient;
   /** Artifacts client when configured; fails on use otherwise (code `ENOCONFIG`). */
   artifacts: unknown;
   /** The Workspace's assets publisher (`createAssets`), when it has one; absent otherwise. */
