@@ -1,27 +1,154 @@
-// PLACEHOLDER (issue 15, in progress): each function is replaced by its implementation.
+/**
+ * Branches and lightweight tags (spec 04 §2.3 "Refs"): `branch`,
+ * `branchDelete`, `branchList`, `tag`, `tagDelete`, `tagList`.
+ *
+ * Failures are `GitError`s: `EUSAGE` for a missing or mistyped option,
+ * `EBRANCHFAIL` / `ETAGFAIL` (message `git branch failed: …`,
+ * `git tag failed: …`) for everything git itself would refuse, and
+ * `ENOTAREPO` when `dir` holds no `.git`.
+ *
+ * @module
+ */
 import type { GitContext } from "../context.js";
-import { GitError } from "../errors.js";
+import type {
+  GitBranchDeleteOptions,
+  GitBranchListOptions,
+  GitBranchOptions,
+  GitTagDeleteOptions,
+  GitTagListOptions,
+  GitTagOptions,
+} from "../types.js";
+import { requireRepo } from "../wrap.js";
+import { checkout } from "./worktree.js";
+import { compareBytes, currentBranchRef, opError, optionalBoolean, requireName, resolveCommit } from "./tree-state.js";
 
-export async function branch(_ctx: GitContext, _dir: string, _options: unknown): Promise<never> {
-  throw new GitError("ENOSYS", "git branch: not implemented yet");
+/**
+ * Whether `name` is a valid branch or tag name (git's `check-ref-format`
+ * rules for `refs/heads/<name>`): no `..`, `@{`, `//`, control characters,
+ * space, `~^:?*[\`; no component starting with `.` or ending with `.lock`;
+ * not starting with `-` or `/`, not ending with `/` or `.`; not `@` or `HEAD`.
+ */
+export function isValidRefName(name: string): boolean {
+  if (name === "@" || name === "HEAD" || name.startsWith("-") || name.startsWith("/") || name.endsWith("/") || name.endsWith(".")) {
+    return false;
+  }
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u0020\u007f~^:?*[\\]/.test(name) || name.includes("..") || name.includes("@{") || name.includes("//")) return false;
+  return name.split("/").every((part) => part !== "" && !part.startsWith(".") && !part.endsWith(".lock"));
 }
 
-export async function branchDelete(_ctx: GitContext, _dir: string, _options: unknown): Promise<never> {
-  throw new GitError("ENOSYS", "git branchDelete: not implemented yet");
+async function exists(ctx: GitContext, dir: string, ref: string): Promise<boolean> {
+  try {
+    await ctx.git.resolveRef({ fs: ctx.fs, dir, ref, depth: 1 });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
-export async function branchList(_ctx: GitContext, _dir: string, _options: unknown): Promise<never> {
-  throw new GitError("ENOSYS", "git branchList: not implemented yet");
+/**
+ * Creates branch `name` at `startPoint` (default `"HEAD"`); with
+ * `checkout`, switches to it (local changes carried over as by
+ * `git checkout -b`).
+ * @throws GitError `EBRANCHFAIL`: `'<name>' is not a valid branch name`,
+ * `a branch named '<name>' already exists` (without `force`),
+ * `cannot force update the current branch`, `unknown revision '<ref>'`.
+ */
+export async function branch(ctx: GitContext, dir: string, options: GitBranchOptions): Promise<void> {
+  const name = requireName("branch", "name", options.name);
+  const startPoint = options.startPoint === undefined ? "HEAD" : requireName("branch", "startPoint", options.startPoint);
+  const force = optionalBoolean("branch", "force", options.force) ?? false;
+  const switchTo = optionalBoolean("branch", "checkout", options.checkout) ?? false;
+  await requireRepo(ctx, dir);
+  if (!isValidRefName(name)) throw opError("branch", `'${name}' is not a valid branch name`);
+  const ref = `refs/heads/${name}`;
+  if (await exists(ctx, dir, ref)) {
+    if (!force) throw opError("branch", `a branch named '${name}' already exists`);
+    if ((await currentBranchRef(ctx, dir)) === ref) throw opError("branch", `cannot force update the current branch '${name}'`);
+  }
+  let oid: string;
+  try {
+    oid = await resolveCommit(ctx, dir, startPoint);
+  } catch (error) {
+    throw opError("branch", (error as Error).message);
+  }
+  await ctx.git.writeRef({ fs: ctx.fs, dir, ref, value: oid, force: true });
+  if (switchTo) await checkout(ctx, dir, { ref: name });
 }
 
-export async function tag(_ctx: GitContext, _dir: string, _options: unknown): Promise<never> {
-  throw new GitError("ENOSYS", "git tag: not implemented yet");
+/**
+ * Deletes branch `name` (as `git branch -D`: merged or not).
+ * @throws GitError `EBRANCHFAIL`: `branch '<name>' not found`,
+ * `cannot delete branch '<name>' checked out at '<dir>'`.
+ */
+export async function branchDelete(ctx: GitContext, dir: string, options: GitBranchDeleteOptions): Promise<void> {
+  const name = requireName("branch", "name", options.name);
+  await requireRepo(ctx, dir);
+  const ref = `refs/heads/${name}`;
+  if (!isValidRefName(name) || !(await exists(ctx, dir, ref))) throw opError("branch", `branch '${name}' not found`);
+  if ((await currentBranchRef(ctx, dir)) === ref) throw opError("branch", `cannot delete branch '${name}' checked out at '${dir}'`);
+  await ctx.git.deleteRef({ fs: ctx.fs, dir, ref });
 }
 
-export async function tagDelete(_ctx: GitContext, _dir: string, _options: unknown): Promise<never> {
-  throw new GitError("ENOSYS", "git tagDelete: not implemented yet");
+/**
+ * Local branch names (`refs/heads/*`), or with `remote` the names under
+ * `refs/remotes/<remote>/` (without the prefix, `HEAD` left out), sorted
+ * in byte order as `git branch` lists them.
+ */
+export async function branchList(ctx: GitContext, dir: string, options: GitBranchListOptions): Promise<string[]> {
+  const remote = options.remote === undefined ? undefined : requireName("branch", "remote", options.remote);
+  await requireRepo(ctx, dir);
+  const names = await ctx.git.listBranches({ fs: ctx.fs, dir, ...(remote === undefined ? {} : { remote }) });
+  return names.filter((n) => remote === undefined || n !== "HEAD").sort(compareBytes);
 }
 
-export async function tagList(_ctx: GitContext, _dir: string, _options: unknown): Promise<never> {
-  throw new GitError("ENOSYS", "git tagList: not implemented yet");
+/**
+ * Creates the lightweight tag `name` at `object` (default `"HEAD"`).
+ * @throws GitError `ETAGFAIL`: `'<name>' is not a valid tag name`,
+ * `tag '<name>' already exists` (without `force`), `unknown revision '<ref>'`.
+ */
+export async function tag(ctx: GitContext, dir: string, options: GitTagOptions): Promise<void> {
+  const name = requireName("tag", "name", options.name);
+  const object = options.object === undefined ? "HEAD" : requireName("tag", "object", options.object);
+  const force = optionalBoolean("tag", "force", options.force) ?? false;
+  await requireRepo(ctx, dir);
+  if (!isValidRefName(name)) throw opError("tag", `'${name}' is not a valid tag name`);
+  const ref = `refs/tags/${name}`;
+  if (!force && (await exists(ctx, dir, ref))) throw opError("tag", `tag '${name}' already exists`);
+  let oid: string;
+  try {
+    oid = await resolveObject(ctx, dir, object);
+  } catch (error) {
+    throw opError("tag", (error as Error).message);
+  }
+  await ctx.git.writeRef({ fs: ctx.fs, dir, ref, value: oid, force: true });
+}
+
+/** A tag may point at any object: a commit-ish resolves to its commit, a full oid is taken as is. */
+async function resolveObject(ctx: GitContext, dir: string, object: string): Promise<string> {
+  if (/^[0-9a-f]{40}$/i.test(object)) {
+    await ctx.git.readObject({ fs: ctx.fs, dir, cache: ctx.cache, oid: object.toLowerCase(), format: "deflated" }).catch(() => {
+      throw new Error(`unknown revision '${object}'`);
+    });
+    return object.toLowerCase();
+  }
+  return resolveCommit(ctx, dir, object);
+}
+
+/**
+ * Deletes tag `name`.
+ * @throws GitError `ETAGFAIL` `tag '<name>' not found`.
+ */
+export async function tagDelete(ctx: GitContext, dir: string, options: GitTagDeleteOptions): Promise<void> {
+  const name = requireName("tag", "name", options.name);
+  await requireRepo(ctx, dir);
+  const ref = `refs/tags/${name}`;
+  if (!isValidRefName(name) || !(await exists(ctx, dir, ref))) throw opError("tag", `tag '${name}' not found`);
+  await ctx.git.deleteRef({ fs: ctx.fs, dir, ref });
+}
+
+/** Tag names (`refs/tags/*`), sorted in byte order as `git tag` lists them. */
+export async function tagList(ctx: GitContext, dir: string, _options: GitTagListOptions): Promise<string[]> {
+  await requireRepo(ctx, dir);
+  return (await ctx.git.listTags({ fs: ctx.fs, dir })).sort(compareBytes);
 }

@@ -1,31 +1,430 @@
-// PLACEHOLDER (issue 15, in progress): each function is replaced by its implementation.
+/**
+ * Working-tree operations (spec 04 §2.3): `checkout`, `merge`, `reset`,
+ * `clean`, and the stash (`stashPush`, `stashList`, `stashPop`, in
+ * `stash.ts`).
+ *
+ * Each keeps the working tree intact when it fails: checks come first,
+ * writes after. Failures are `GitError`s: `EUSAGE` for a missing or
+ * mistyped option, `ENOTAREPO`, `EPATHSPEC`, `EPATHOUTSIDE`, and
+ * `E<OP>FAIL` (`ECHECKOUTFAIL`, `EMERGEFAIL`, `ERESETFAIL`, `ECLEANFAIL`)
+ * with the message `git <op> failed: <detail>`.
+ *
+ * @module
+ */
 import type { GitContext } from "../context.js";
-import { GitError } from "../errors.js";
+import { GitError, PathspecNotFoundError } from "../errors.js";
+import { resolveIdentity } from "../identity.js";
+import type { CleanOptions, GitCheckoutOptions, GitMergeOptions, MergeResult, ResetOptions } from "../types.js";
+import { requireRepo } from "../wrap.js";
+import {
+  absPath,
+  compareBytes,
+  currentBranchRef,
+  flatIndex,
+  flatTree,
+  headOid,
+  moveTree,
+  opError,
+  optionalBoolean,
+  optionalPaths,
+  removeWorktreeFile,
+  repoPath,
+  requireName,
+  resolveCommit,
+  sameEntry,
+  underPath,
+  worktreeEntry,
+  writeWorktreeFile,
+} from "./tree-state.js";
 
-export async function checkout(_ctx: GitContext, _dir: string, _options: unknown): Promise<never> {
-  throw new GitError("ENOSYS", "git checkout: not implemented yet");
+export { stashList, stashPop, stashPush } from "./stash.js";
+
+async function refOid(ctx: GitContext, dir: string, ref: string): Promise<string | undefined> {
+  try {
+    return await ctx.git.resolveRef({ fs: ctx.fs, dir, ref });
+  } catch {
+    return undefined;
+  }
 }
 
-export async function merge(_ctx: GitContext, _dir: string, _options: unknown): Promise<never> {
-  throw new GitError("ENOSYS", "git merge: not implemented yet");
+/** Points HEAD at `branchRef` (symbolic) or, without one, at `oid` (detached). */
+async function setHead(ctx: GitContext, dir: string, branchRef: string | undefined, oid: string): Promise<void> {
+  if (branchRef) await ctx.git.writeRef({ fs: ctx.fs, dir, ref: "HEAD", value: branchRef, symbolic: true, force: true });
+  else await ctx.git.writeRef({ fs: ctx.fs, dir, ref: "HEAD", value: oid, force: true });
 }
 
-export async function stashPush(_ctx: GitContext, _dir: string, _options: unknown): Promise<never> {
-  throw new GitError("ENOSYS", "git stashPush: not implemented yet");
+/**
+ * Without `paths`: switches to `ref` — a branch (HEAD attached to it), a
+ * branch of exactly one remote (`origin/<ref>`: a local branch tracking it
+ * is made, as `git checkout <ref>` does), or any other commit-ish (HEAD
+ * detached). Only the paths that differ between HEAD and `ref` are written;
+ * local changes to other paths are carried over. Without `force`, a local
+ * change or untracked file that would be overwritten stops it before
+ * anything is written; `force` discards local changes to tracked files
+ * (untracked files are kept).
+ *
+ * With `paths` (files or directories, relative to `dir`; `"."` for all):
+ * writes those files from `ref` into the working tree and the index, local
+ * changes there are overwritten, and HEAD stays (`git checkout <ref> -- <paths>`).
+ *
+ * @throws GitError `ECHECKOUTFAIL`: `pathspec '<ref>' did not match any file(s) known to git` (unknown ref),
+ * `your local changes to the following files would be overwritten by checkout: <paths>`,
+ * `the following untracked working tree files would be overwritten by checkout: <paths>`;
+ * `EPATHSPEC` a path matching nothing in `ref`; `EPATHOUTSIDE`.
+ */
+export async function checkout(ctx: GitContext, dir: string, options: GitCheckoutOptions): Promise<void> {
+  const ref = requireName("checkout", "ref", options.ref);
+  const paths = optionalPaths("checkout", options.paths);
+  const force = optionalBoolean("checkout", "force", options.force) ?? false;
+  await requireRepo(ctx, dir);
+  if (paths) return checkoutPaths(ctx, dir, ref, paths);
+
+  let branchRef: string | undefined;
+  let target: string | undefined;
+  if (ref !== "HEAD") {
+    for (const candidate of ref.startsWith("refs/heads/") ? [ref] : [`refs/heads/${ref}`]) {
+      target = await refOid(ctx, dir, candidate);
+      if (target) branchRef = candidate;
+    }
+  }
+  if (ref === "HEAD") branchRef = await currentBranchRef(ctx, dir);
+  if (!target) target = await resolveCommit(ctx, dir, ref).catch(() => undefined);
+  if (!target) {
+    const remotes = await ctx.git.listRemotes({ fs: ctx.fs, dir });
+    const tracking: { remote: string; oid: string }[] = [];
+    for (const { remote } of remotes) {
+      const oid = await refOid(ctx, dir, `refs/remotes/${remote}/${ref}`);
+      if (oid) tracking.push({ remote, oid });
+    }
+    if (tracking.length === 1) {
+      const { remote, oid } = tracking[0]!;
+      const from = await headOid(ctx, dir);
+      await moveTree(ctx, dir, "checkout", from, oid, force);
+      branchRef = `refs/heads/${ref}`;
+      await ctx.git.writeRef({ fs: ctx.fs, dir, ref: branchRef, value: oid });
+      await ctx.git.setConfig({ fs: ctx.fs, dir, path: `branch.${ref}.remote`, value: remote });
+      await ctx.git.setConfig({ fs: ctx.fs, dir, path: `branch.${ref}.merge`, value: branchRef });
+      await setHead(ctx, dir, branchRef, oid);
+      return;
+    }
+    throw opError("checkout", `pathspec '${ref}' did not match any file(s) known to git`);
+  }
+  const from = await headOid(ctx, dir);
+  await moveTree(ctx, dir, "checkout", from, target, force);
+  await setHead(ctx, dir, branchRef, target);
 }
 
-export async function stashList(_ctx: GitContext, _dir: string, _options: unknown): Promise<never> {
-  throw new GitError("ENOSYS", "git stashList: not implemented yet");
+async function checkoutPaths(ctx: GitContext, dir: string, ref: string, paths: string[]): Promise<void> {
+  let commit: string;
+  try {
+    commit = await resolveCommit(ctx, dir, ref);
+  } catch (error) {
+    throw opError("checkout", (error as Error).message);
+  }
+  const tree = await flatTree(ctx, dir, commit);
+  const wanted = new Set<string>();
+  for (const path of paths) {
+    const base = repoPath(dir, path);
+    let matched = false;
+    for (const file of tree.keys()) {
+      if (underPath(file, base)) {
+        wanted.add(file);
+        matched = true;
+      }
+    }
+    if (!matched) throw new PathspecNotFoundError(path);
+  }
+  const index = await flatIndex(ctx, dir);
+  for (const file of [...wanted].sort(compareBytes)) {
+    const entry = tree.get(file)!;
+    const wt = await worktreeEntry(ctx, dir, file);
+    if (wt?.kind === "file" && wt.oid === entry.oid && wt.mode === entry.mode) {
+      if (!sameEntry(index.get(file), entry)) await ctx.git.updateIndex({ fs: ctx.fs, dir, cache: ctx.cache, filepath: file, add: true });
+      continue;
+    }
+    await writeWorktreeFile(ctx, dir, file, entry);
+  }
 }
 
-export async function stashPop(_ctx: GitContext, _dir: string, _options: unknown): Promise<never> {
-  throw new GitError("ENOSYS", "git stashPop: not implemented yet");
+/** Real git's default merge message for `theirs` merged into branch `ours` (`refs/heads/…`). */
+async function mergeMessage(ctx: GitContext, dir: string, theirs: string, ours: string): Promise<string> {
+  let what: string;
+  if (await refOid(ctx, dir, `refs/heads/${theirs}`)) what = `branch '${theirs}'`;
+  else if (theirs.startsWith("refs/heads/")) what = `branch '${theirs.slice(11)}'`;
+  else if (await refOid(ctx, dir, `refs/tags/${theirs}`)) what = `tag '${theirs}'`;
+  else if (await refOid(ctx, dir, `refs/remotes/${theirs}`)) what = `remote-tracking branch '${theirs}'`;
+  else what = `commit '${theirs}'`;
+  const branch = ours.replace(/^refs\/heads\//, "");
+  return `Merge ${what}${branch === "main" || branch === "master" ? "" : ` into ${branch}`}`;
 }
 
-export async function reset(_ctx: GitContext, _dir: string, _options: unknown): Promise<never> {
-  throw new GitError("ENOSYS", "git reset: not implemented yet");
+/**
+ * Merges `theirs` (any commit-ish) into `ours` (a branch; default the
+ * current one) as `git merge` does: already merged → `{ oid, alreadyMerged:
+ * true }` and nothing changes; a fast-forward (unless `fastForward: false`)
+ * → `{ oid, fastForward: true }`; otherwise a merge commit with parents
+ * `[ours, theirs]`, message `message` or real git's default (`Merge branch
+ * 'x'`, `… into <branch>` unless the branch is `main`/`master`, `Merge tag
+ * 'v'`, `Merge remote-tracking branch 'o/x'`, `Merge commit '<rev>'`), and
+ * author/committer from the identity chain without the config step
+ * (explicit → `env` → `defaultIdentity`) → `{ oid }`. When `ours` is the
+ * checked-out branch the working tree and index move to the result (local
+ * changes to other paths are kept).
+ *
+ * @throws GitError `EMERGEFAIL`: `merge conflict in <paths>` (nothing is
+ * written), `not possible to fast-forward` (`fastForwardOnly`),
+ * `refusing to merge unrelated histories`, `unknown revision '<ref>'`,
+ * `your local changes to the following files would be overwritten by merge: <paths>`;
+ * `EIDENTITY` when a merge commit has no author.
+ */
+export async function merge(ctx: GitContext, dir: string, options: GitMergeOptions): Promise<MergeResult> {
+  const theirs = requireName("merge", "theirs", options.theirs);
+  const fastForward = optionalBoolean("merge", "fastForward", options.fastForward) ?? true;
+  const fastForwardOnly = optionalBoolean("merge", "fastForwardOnly", options.fastForwardOnly) ?? false;
+  if (options.message !== undefined && typeof options.message !== "string") {
+    throw new GitError("EUSAGE", `git merge: message must be a string, got ${options.message === null ? "null" : typeof options.message}`);
+  }
+  if (fastForwardOnly && options.fastForward === false) throw new GitError("EUSAGE", "git merge: fastForward: false and fastForwardOnly cannot be combined");
+  await requireRepo(ctx, dir);
+
+  const current = await currentBranchRef(ctx, dir);
+  let oursRef: string;
+  if (options.ours === undefined) {
+    if (!current) throw opError("merge", "HEAD is detached; check out a branch or pass ours");
+    oursRef = current;
+  } else {
+    const ours = requireName("merge", "ours", options.ours);
+    oursRef = ours.startsWith("refs/heads/") ? ours : `refs/heads/${ours}`;
+  }
+  const ourOid = await refOid(ctx, dir, oursRef);
+  if (!ourOid) throw opError("merge", `branch '${oursRef.slice(11)}' has no commits`);
+  let theirOid: string;
+  try {
+    theirOid = await resolveCommit(ctx, dir, theirs);
+  } catch (error) {
+    throw opError("merge", (error as Error).message);
+  }
+  const checkedOut = oursRef === current;
+
+  const bases = await ctx.git.findMergeBase({ fs: ctx.fs, dir, cache: ctx.cache, oids: [ourOid, theirOid] });
+  if (bases.length === 0) throw opError("merge", "refusing to merge unrelated histories");
+  if (bases.includes(theirOid)) return { oid: ourOid, alreadyMerged: true };
+  if (bases.includes(ourOid) && fastForward) {
+    if (checkedOut) await moveTree(ctx, dir, "merge", ourOid, theirOid, false);
+    await ctx.git.writeRef({ fs: ctx.fs, dir, ref: oursRef, value: theirOid, force: true });
+    return { oid: theirOid, fastForward: true };
+  }
+  if (fastForwardOnly) throw opError("merge", "not possible to fast-forward");
+
+  const { author, committer } = await resolveIdentity(ctx, dir, options, false);
+  let message = options.message ?? (await mergeMessage(ctx, dir, theirs, oursRef));
+  message = message.replace(/\s+$/, "");
+  if (message === "") throw new GitError("EMSG", "git merge: aborting merge due to empty commit message");
+  let oid: string;
+  try {
+    const result = await ctx.git.merge({
+      fs: ctx.fs,
+      dir,
+      cache: ctx.cache,
+      ours: oursRef,
+      theirs: theirOid,
+      fastForward: false,
+      noUpdateBranch: true,
+      abortOnConflict: true,
+      message: `${message}\n`,
+      author,
+      committer,
+    });
+    oid = result.oid!;
+  } catch (error) {
+    const e = error as { code?: string; data?: { filepaths?: string[] }; message?: string };
+    if (e.code === "MergeConflictError") throw opError("merge", `merge conflict in ${(e.data?.filepaths ?? []).join(", ")}`);
+    if (e.code === "MergeNotSupportedError") throw opError("merge", "criss-cross merges (several merge bases) are not supported");
+    throw error;
+  }
+  if (checkedOut) await moveTree(ctx, dir, "merge", ourOid, oid, false);
+  await ctx.git.writeRef({ fs: ctx.fs, dir, ref: oursRef, value: oid, force: true });
+  return { oid };
 }
 
-export async function clean(_ctx: GitContext, _dir: string, _options: unknown): Promise<never> {
-  throw new GitError("ENOSYS", "git clean: not implemented yet");
+/**
+ * `git reset`:
+ * - `paths` (files or directories relative to `dir`): their index entries
+ *   become `ref`'s (removed where `ref` lacks them); HEAD and the working
+ *   tree stay (`git reset <ref> -- <paths>`).
+ * - `hard`: the current branch (or detached HEAD) moves to `ref`, and the
+ *   index and working tree become exactly `ref`'s tree for tracked paths —
+ *   tracked files not in `ref` are removed, untracked files kept.
+ * - neither (mixed): the branch moves to `ref` and the index becomes `ref`'s
+ *   tree; the working tree stays.
+ *
+ * `ref` defaults to `"HEAD"`.
+ * @throws GitError `EUSAGE` `paths` with `hard`; `ERESETFAIL` `unknown revision '<ref>'`; `EPATHSPEC`; `EPATHOUTSIDE`.
+ */
+export async function reset(ctx: GitContext, dir: string, options: ResetOptions): Promise<void> {
+  const paths = optionalPaths("reset", options.paths);
+  const hard = optionalBoolean("reset", "hard", options.hard) ?? false;
+  const ref = options.ref === undefined ? "HEAD" : requireName("reset", "ref", options.ref);
+  if (paths && hard) throw new GitError("EUSAGE", "git reset: cannot do a hard reset with paths");
+  await requireRepo(ctx, dir);
+  const head = await headOid(ctx, dir);
+  let target: string | undefined;
+  if (ref === "HEAD" && head === undefined) target = undefined;
+  else {
+    try {
+      target = await resolveCommit(ctx, dir, ref);
+    } catch (error) {
+      throw opError("reset", (error as Error).message);
+    }
+  }
+  const tree = await flatTree(ctx, dir, target);
+  const index = await flatIndex(ctx, dir);
+
+  if (paths) {
+    const selected = new Set<string>();
+    for (const path of paths) {
+      const base = repoPath(dir, path);
+      let matched = false;
+      for (const file of [...tree.keys(), ...index.keys()]) {
+        if (underPath(file, base)) {
+          selected.add(file);
+          matched = true;
+        }
+      }
+      if (!matched) throw new PathspecNotFoundError(path);
+    }
+    await resetIndexEntries(ctx, dir, [...selected], tree, index);
+    return;
+  }
+
+  if (hard) {
+    if (target) await moveTree(ctx, dir, "reset", head, target, true);
+    else for (const path of index.keys()) await removeWorktreeFile(ctx, dir, path);
+  } else {
+    await resetIndexEntries(ctx, dir, [...new Set([...tree.keys(), ...index.keys()])], tree, index);
+  }
+  if (target && target !== head) {
+    const branchRef = await currentBranchRef(ctx, dir);
+    await ctx.git.writeRef({ fs: ctx.fs, dir, ref: branchRef ?? "HEAD", value: target, force: true });
+  }
+}
+
+async function resetIndexEntries(
+  ctx: GitContext,
+  dir: string,
+  paths: string[],
+  tree: Map<string, { oid: string; mode: number }>,
+  index: Map<string, { oid: string; mode: number }>,
+): Promise<void> {
+  for (const filepath of paths.sort(compareBytes)) {
+    const entry = tree.get(filepath);
+    if (sameEntry(entry, index.get(filepath))) continue;
+    if (!entry) {
+      await ctx.git.updateIndex({ fs: ctx.fs, dir, cache: ctx.cache, filepath, remove: true, force: true });
+      continue;
+    }
+    const wt = await worktreeEntry(ctx, dir, filepath);
+    if (wt?.kind === "file" && wt.oid === entry.oid && wt.mode === entry.mode) {
+      // Same bytes on disk: stage from the file so the index keeps its stat data.
+      await ctx.git.updateIndex({ fs: ctx.fs, dir, cache: ctx.cache, filepath, add: true });
+    } else {
+      await ctx.git.updateIndex({ fs: ctx.fs, dir, cache: ctx.cache, filepath, oid: entry.oid, mode: entry.mode, add: true });
+    }
+  }
+}
+
+/**
+ * Removes untracked files that are not ignored (`git clean -f`), and with
+ * `directories` untracked directories as well (`-d`; without it, files
+ * inside wholly untracked directories are left alone, as git does).
+ * Directories holding a `.git` (nested repositories) are never touched.
+ * `dryRun` lists without removing (`-n`).
+ *
+ * @returns the removed (or removable) paths relative to `dir`, directories
+ * with a trailing `/`, sorted in byte order. The CLI prints each as
+ * `Removing <p>` (or `Would remove <p>` with `-n`).
+ */
+export async function clean(ctx: GitContext, dir: string, options: CleanOptions): Promise<string[]> {
+  const directories = optionalBoolean("clean", "directories", options.directories) ?? false;
+  const dryRun = optionalBoolean("clean", "dryRun", options.dryRun) ?? false;
+  await requireRepo(ctx, dir);
+  const index = await flatIndex(ctx, dir);
+  const trackedDirs = new Set<string>();
+  for (const path of index.keys()) {
+    const parts = path.split("/");
+    for (let i = 1; i < parts.length; i++) trackedDirs.add(parts.slice(0, i).join("/"));
+  }
+  const ignored = (filepath: string) => ctx.git.isIgnored({ fs: ctx.fs, dir, filepath });
+  const found: string[] = [];
+
+  const visit = async (rel: string): Promise<void> => {
+    const entries = await ctx.workspace.fs.readdir(rel === "" ? dir : absPath(dir, rel));
+    for (const entry of entries) {
+      const path = rel === "" ? entry.name : `${rel}/${entry.name}`;
+      if (entry.isDirectory) {
+        if (entry.name === ".git") continue;
+        if (trackedDirs.has(path)) {
+          await visit(path);
+          continue;
+        }
+        if (!directories || (await ignored(path))) continue;
+        if (await isNestedRepo(ctx, absPath(dir, path))) continue;
+        const inside = await untrackedDirContents(ctx, dir, path, ignored);
+        if (inside === "whole") found.push(`${path}/`);
+        else found.push(...inside);
+        continue;
+      }
+      if (index.has(path) || (await ignored(path))) continue;
+      found.push(path);
+    }
+  };
+  await visit("");
+  found.sort(compareBytes);
+  if (!dryRun) {
+    for (const path of found) {
+      await ctx.workspace.fs.rm(absPath(dir, path.replace(/\/$/, "")), { recursive: path.endsWith("/") });
+    }
+  }
+  return found;
+}
+
+async function isNestedRepo(ctx: GitContext, abs: string): Promise<boolean> {
+  const stat = await ctx.workspace.fs.lstat(`${abs}/.git`).catch(() => undefined);
+  return stat !== undefined;
+}
+
+/**
+ * An untracked directory for `clean -d`: `"whole"` when nothing inside is
+ * ignored or a nested repository (it is removed as one), else the
+ * removable paths inside it.
+ */
+async function untrackedDirContents(
+  ctx: GitContext,
+  dir: string,
+  rel: string,
+  ignored: (path: string) => Promise<boolean>,
+): Promise<"whole" | string[]> {
+  const out: string[] = [];
+  let whole = true;
+  const entries = await ctx.workspace.fs.readdir(absPath(dir, rel));
+  for (const entry of entries) {
+    const path = `${rel}/${entry.name}`;
+    if (await ignored(path)) {
+      whole = false;
+      continue;
+    }
+    if (entry.isDirectory) {
+      if (entry.name === ".git" || (await isNestedRepo(ctx, absPath(dir, path)))) {
+        whole = false;
+        continue;
+      }
+      const inside = await untrackedDirContents(ctx, dir, path, ignored);
+      if (inside === "whole") out.push(`${path}/`);
+      else {
+        whole = false;
+        out.push(...inside);
+      }
+    } else out.push(path);
+  }
+  return whole ? "whole" : out;
 }

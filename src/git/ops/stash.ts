@@ -1,0 +1,255 @@
+/**
+ * The stash (spec 04 §2.3): `stashPush`, `stashList`, `stashPop`, stored
+ * the way real git stores it, so `git stash list/show/pop` by the real git
+ * read a Workspace's stash and the other way round:
+ *
+ * - an index commit `I` (tree = the index, parent HEAD, message
+ *   `index on <branch>: <oid7> <subject>`);
+ * - a working-tree commit `W` (tree = tracked files as in the working tree,
+ *   parents `[HEAD, I]`, message `On <branch>: <message>` or
+ *   `WIP on <branch>: <oid7> <subject>`), at `refs/stash`;
+ * - one line per entry in `.git/logs/refs/stash` (newest last), whose
+ *   message is `W`'s.
+ *
+ * Untracked files are neither stashed nor touched.
+ *
+ * @module
+ */
+import type { GitContext } from "../context.js";
+import { GitError } from "../errors.js";
+import { resolveIdentity } from "../identity.js";
+import type { BaseWorktreeOptions, StashPopOptions, StashPushOptions } from "../types.js";
+import { gitdirOf, requireRepo } from "../wrap.js";
+import {
+  type FileEntry,
+  absPath,
+  currentBranchRef,
+  diffFlat,
+  findOverwrites,
+  flatIndex,
+  flatTree,
+  headOid,
+  moveTree,
+  opError,
+  pruneEmptyParents,
+  readBytes,
+  refuseOverwrites,
+  sameEntry,
+  worktreeEntry,
+  writeWorktreeFile,
+} from "./tree-state.js";
+
+const ZERO = "0".repeat(40);
+
+interface ReflogLine {
+  old: string;
+  oid: string;
+  who: string;
+  message: string;
+}
+
+function reflogPath(dir: string): string {
+  return `${gitdirOf(dir)}/logs/refs/stash`;
+}
+
+async function readReflog(ctx: GitContext, dir: string): Promise<ReflogLine[]> {
+  const text = await ctx.workspace.fs.readFile(reflogPath(dir), "utf8").catch(() => "");
+  const out: ReflogLine[] = [];
+  for (const line of text.split("\n")) {
+    const match = /^([0-9a-f]{40}) ([0-9a-f]{40}) ([^\t]*)\t?(.*)$/.exec(line);
+    if (match) out.push({ old: match[1]!, oid: match[2]!, who: match[3]!, message: match[4]! });
+  }
+  return out;
+}
+
+async function writeReflog(ctx: GitContext, dir: string, lines: ReflogLine[]): Promise<void> {
+  const path = reflogPath(dir);
+  if (lines.length === 0) {
+    await ctx.workspace.fs.rm(path, { force: true });
+    await ctx.git.deleteRef({ fs: ctx.fs, dir, ref: "refs/stash" }).catch(() => undefined);
+    return;
+  }
+  let previous = ZERO;
+  const text = lines
+    .map((line) => {
+      const out = `${previous} ${line.oid} ${line.who}\t${line.message}\n`;
+      previous = line.oid;
+      return out;
+    })
+    .join("");
+  await ctx.workspace.fs.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
+  await ctx.workspace.fs.writeFile(path, text);
+  await ctx.git.writeRef({ fs: ctx.fs, dir, ref: "refs/stash", value: lines[lines.length - 1]!.oid, force: true });
+}
+
+/** `+HHMM`/`-HHMM` of an isomorphic-git timezone offset (minutes, UTC − local). */
+function formatOffset(offset: number): string {
+  const minutes = -offset;
+  const sign = minutes < 0 ? "-" : "+";
+  const abs = Math.abs(minutes);
+  return `${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}${String(abs % 60).padStart(2, "0")}`;
+}
+
+const MODE_STRINGS: Record<number, string> = { 0o100644: "100644", 0o100755: "100755", 0o120000: "120000", 0o160000: "160000" };
+
+/** Writes the nested trees of a flat path → file map; returns the root tree oid. */
+export async function writeFlatTree(ctx: GitContext, dir: string, files: Map<string, FileEntry>): Promise<string> {
+  interface Node {
+    files: Map<string, FileEntry>;
+    dirs: Map<string, Node>;
+  }
+  const root: Node = { files: new Map(), dirs: new Map() };
+  for (const [path, entry] of files) {
+    const parts = path.split("/");
+    let node = root;
+    for (const part of parts.slice(0, -1)) {
+      let next = node.dirs.get(part);
+      if (!next) node.dirs.set(part, (next = { files: new Map(), dirs: new Map() }));
+      node = next;
+    }
+    node.files.set(parts[parts.length - 1]!, entry);
+  }
+  const write = async (node: Node): Promise<string> => {
+    const tree: { mode: string; path: string; oid: string; type: "blob" | "tree" | "commit" }[] = [];
+    for (const [name, child] of node.dirs) tree.push({ mode: "040000", path: name, oid: await write(child), type: "tree" });
+    for (const [name, entry] of node.files) {
+      tree.push({ mode: MODE_STRINGS[entry.mode] ?? "100644", path: name, oid: entry.oid, type: entry.mode === 0o160000 ? "commit" : "blob" });
+    }
+    return ctx.git.writeTree({ fs: ctx.fs, dir, tree });
+  };
+  return write(root);
+}
+
+/**
+ * Saves the index and the tracked files' working-tree changes as a stash
+ * entry, then resets the index and tracked files to HEAD (`git stash push
+ * [-m <message>]`). With nothing to save, nothing happens (the CLI prints
+ * `No local changes to save`). The stash commits' author and committer come
+ * from the identity chain (`user.name`/`user.email` in the local config →
+ * `defaultIdentity`), with the current time.
+ * @throws GitError `ESTASHFAIL` `you do not have the initial commit yet`; `EIDENTITY`.
+ */
+export async function stashPush(ctx: GitContext, dir: string, options: StashPushOptions): Promise<void> {
+  if (options.message !== undefined && typeof options.message !== "string") {
+    throw new GitError("EUSAGE", `git stash: message must be a string, got ${options.message === null ? "null" : typeof options.message}`);
+  }
+  await requireRepo(ctx, dir);
+  const head = await headOid(ctx, dir);
+  if (!head) throw opError("stash", "you do not have the initial commit yet");
+  const [headTree, index] = await Promise.all([flatTree(ctx, dir, head), flatIndex(ctx, dir)]);
+  const worktree = new Map<string, FileEntry>();
+  let changed = diffFlat(headTree, index).length > 0;
+  for (const [path, entry] of index) {
+    const wt = await worktreeEntry(ctx, dir, path);
+    if (wt === null || wt.kind === "dir") {
+      changed = true;
+      continue;
+    }
+    if (wt.oid === entry.oid && wt.mode === entry.mode) {
+      worktree.set(path, entry);
+      continue;
+    }
+    changed = true;
+    const abs = absPath(dir, path);
+    const bytes = wt.mode === 0o120000 ? new TextEncoder().encode(await ctx.workspace.fs.readlink(abs)) : await readBytes(ctx, abs);
+    const oid = await ctx.git.writeBlob({ fs: ctx.fs, dir, blob: bytes });
+    worktree.set(path, { oid, mode: wt.mode });
+  }
+  if (!changed) return;
+
+  const { committer } = await resolveIdentity(ctx, dir, {}, true);
+  const timestamp = Math.floor(Date.now() / 1000);
+  const person = { name: committer.name, email: committer.email, timestamp, timezoneOffset: 0 };
+  const branchRef = await currentBranchRef(ctx, dir);
+  const branch = branchRef ? branchRef.replace(/^refs\/heads\//, "") : "(no branch)";
+  const { commit: headCommit } = await ctx.git.readCommit({ fs: ctx.fs, dir, cache: ctx.cache, oid: head });
+  const subject = headCommit.message.split("\n")[0] ?? "";
+  const description = `${head.slice(0, 7)} ${subject}`;
+  const message = options.message !== undefined && options.message.trim() !== "" ? `On ${branch}: ${options.message.trim()}` : `WIP on ${branch}: ${description}`;
+
+  const indexCommit = await ctx.git.writeCommit({
+    fs: ctx.fs,
+    dir,
+    commit: {
+      tree: await writeFlatTree(ctx, dir, index),
+      parent: [head],
+      author: person,
+      committer: person,
+      message: `index on ${branch}: ${description}\n`,
+    },
+  });
+  const stashCommit = await ctx.git.writeCommit({
+    fs: ctx.fs,
+    dir,
+    commit: { tree: await writeFlatTree(ctx, dir, worktree), parent: [head, indexCommit], author: person, committer: person, message: `${message}\n` },
+  });
+  const lines = await readReflog(ctx, dir);
+  lines.push({ old: ZERO, oid: stashCommit, who: `${person.name} <${person.email}> ${timestamp} ${formatOffset(0)}`, message });
+  await writeReflog(ctx, dir, lines);
+  await moveTree(ctx, dir, "stash", head, head, true);
+}
+
+/**
+ * The stash entries, newest first, as real `git stash list` prints them:
+ * `stash@{0}: On main: <message>` or `stash@{0}: WIP on main: <oid7> <subject>`.
+ */
+export async function stashList(ctx: GitContext, dir: string, _options: BaseWorktreeOptions): Promise<string[]> {
+  await requireRepo(ctx, dir);
+  const lines = await readReflog(ctx, dir);
+  return lines.reverse().map((line, i) => `stash@{${i}}: ${line.message}`);
+}
+
+/**
+ * Applies stash entry `index` (default `0`, the newest) to the working tree
+ * and drops it (`git stash pop`): the files it changed get their stashed
+ * bytes and modes, files it deleted are deleted, files it added are staged;
+ * other stashed changes are left unstaged (as real git without `--index`).
+ * It refuses, changing nothing and keeping the entry, when a stashed path
+ * changed in HEAD since (`conflicts with HEAD`), or has local changes.
+ * @throws GitError `ESTASHFAIL`: `no stash entries found`,
+ * `stash@{<n>} is not a valid reference`, `stash conflicts with changes committed since in <paths>`,
+ * `your local changes to the following files would be overwritten by stash: <paths>`.
+ */
+export async function stashPop(ctx: GitContext, dir: string, options: StashPopOptions): Promise<void> {
+  const n = options.index ?? 0;
+  if (typeof n !== "number" || !Number.isSafeInteger(n) || n < 0) {
+    throw new GitError("EUSAGE", `git stash: index must be a non-negative integer, got ${JSON.stringify(n)}`);
+  }
+  await requireRepo(ctx, dir);
+  const lines = await readReflog(ctx, dir);
+  if (lines.length === 0) throw opError("stash", "no stash entries found");
+  if (n >= lines.length) throw opError("stash", `stash@{${n}} is not a valid reference`);
+  const position = lines.length - 1 - n;
+  const stashOid = lines[position]!.oid;
+  const { commit } = await ctx.git.readCommit({ fs: ctx.fs, dir, cache: ctx.cache, oid: stashOid });
+  const base = commit.parent[0];
+  if (!base) throw opError("stash", `stash@{${n}} is not a stash commit`);
+  const head = await headOid(ctx, dir);
+  const [baseTree, stashTree, headTree, index] = await Promise.all([
+    flatTree(ctx, dir, base),
+    flatTree(ctx, dir, stashOid),
+    flatTree(ctx, dir, head),
+    flatIndex(ctx, dir),
+  ]);
+  const changes = diffFlat(baseTree, stashTree).filter((c) => !sameEntry(headTree.get(c.path), c.to));
+  const moved = changes.filter((c) => !sameEntry(headTree.get(c.path), c.from)).map((c) => c.path);
+  if (moved.length > 0) throw opError("stash", `stash conflicts with changes committed since in ${moved.join(", ")}`);
+  refuseOverwrites("stash", await findOverwrites(ctx, dir, changes, index));
+
+  for (const change of changes) {
+    if (change.to) continue;
+    const abs = absPath(dir, change.path);
+    await ctx.workspace.fs.rm(abs, { force: true });
+    await pruneEmptyParents(ctx, dir, change.path);
+  }
+  for (const change of changes) {
+    if (!change.to) continue;
+    await writeWorktreeFile(ctx, dir, change.path, change.to);
+    const inHead = headTree.get(change.path);
+    if (inHead) {
+      await ctx.git.updateIndex({ fs: ctx.fs, dir, cache: ctx.cache, filepath: change.path, oid: inHead.oid, mode: inHead.mode, add: true });
+    }
+  }
+  lines.splice(position, 1);
+  await writeReflog(ctx, dir, lines);
+}

@@ -1,0 +1,457 @@
+/**
+ * Shared machinery of the ref and working-tree operations (spec 04 §2.3):
+ * resolving commit-ish names, flat views of a commit's tree, the index and
+ * the working tree, and moving the working tree and index from one commit
+ * to another without losing local changes (`checkout`, `merge`, `reset`,
+ * `stash`).
+ *
+ * Paths here are relative to the repository's `dir`, `/`-separated, as git
+ * stores them; absolute Workspace paths are made with {@link absPath}.
+ *
+ * @module
+ */
+import type { GitContext } from "../context.js";
+import { GitError, PathOutsideRepoError } from "../errors.js";
+import { normalizePath } from "../../util/path.js";
+
+/** One file of a tree or the index: blob (or gitlink) oid and git mode (`0o100644`, `0o100755`, `0o120000`, `0o160000`). */
+export interface FileEntry {
+  oid: string;
+  mode: number;
+}
+
+/** What is in the working tree at a path: nothing, a directory, or a file/link with its blob oid and git mode. */
+export type WorktreeEntry = null | { kind: "dir" } | { kind: "file"; oid: string; mode: number };
+
+/** One path that differs between two trees; `from`/`to` absent where the path is not a file there. */
+export interface TreeChange {
+  path: string;
+  from?: FileEntry;
+  to?: FileEntry;
+}
+
+/** `E<OP>FAIL` code of an operation name (`"checkout"` → `ECHECKOUTFAIL`). */
+export function failCode(op: string): string {
+  return `E${op.toUpperCase().replace(/[^A-Z]/g, "")}FAIL`;
+}
+
+/** `GitError` `E<OP>FAIL` with the message `git <op> failed: <detail>` (spec 04 §2.4). */
+export function opError(op: string, detail: string): GitError {
+  return new GitError(failCode(op), `git ${op} failed: ${detail}`);
+}
+
+/**
+ * `value` as a non-empty string.
+ * @throws GitError `EUSAGE` `git <op>: <name> must be a non-empty string, got <type>`.
+ */
+export function requireName(op: string, name: string, value: unknown): string {
+  if (typeof value !== "string" || value === "") {
+    const got = value === null ? "null" : typeof value === "string" ? '""' : typeof value;
+    throw new GitError("EUSAGE", `git ${op}: ${name} must be a non-empty string, got ${got}`);
+  }
+  return value;
+}
+
+/**
+ * `value` as `undefined` or a boolean.
+ * @throws GitError `EUSAGE` otherwise.
+ */
+export function optionalBoolean(op: string, name: string, value: unknown): boolean | undefined {
+  if (value !== undefined && typeof value !== "boolean") {
+    throw new GitError("EUSAGE", `git ${op}: ${name} must be a boolean, got ${value === null ? "null" : typeof value}`);
+  }
+  return value;
+}
+
+/**
+ * `value` as `undefined` or an array of non-empty strings.
+ * @throws GitError `EUSAGE` otherwise.
+ */
+export function optionalPaths(op: string, value: unknown): string[] | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || value.some((p) => typeof p !== "string" || p === "")) {
+    throw new GitError("EUSAGE", `git ${op}: paths must be an array of non-empty strings`);
+  }
+  return value as string[];
+}
+
+/** The absolute Workspace path of `path` (relative to `dir`). */
+export function absPath(dir: string, path: string): string {
+  return dir === "/" ? `/${path}` : `${dir}/${path}`;
+}
+
+/**
+ * A caller's path (relative to `dir`, or absolute inside it) as a
+ * repository-relative path; `""` is the whole tree.
+ * @throws PathOutsideRepoError when it leaves `dir` or names `.git`.
+ */
+export function repoPath(dir: string, path: string): string {
+  const abs = normalizePath(path.startsWith("/") ? path : absPath(dir, path));
+  if (abs === dir) return "";
+  const prefix = dir === "/" ? "/" : `${dir}/`;
+  if (!abs.startsWith(prefix)) throw new PathOutsideRepoError(path, dir);
+  const rel = abs.slice(prefix.length);
+  if (rel === ".git" || rel.startsWith(".git/")) throw new PathOutsideRepoError(path, dir);
+  return rel;
+}
+
+/** Whether `path` is `base` or inside it (`base` `""` matches everything). */
+export function underPath(path: string, base: string): boolean {
+  return base === "" || path === base || path.startsWith(`${base}/`);
+}
+
+/** Byte order of UTF-8 strings (git's path and ref order). */
+export function compareBytes(a: string, b: string): number {
+  const x = new TextEncoder().encode(a);
+  const y = new TextEncoder().encode(b);
+  const n = Math.min(x.length, y.length);
+  for (let i = 0; i < n; i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
+  return x.length - y.length;
+}
+
+/** The oid HEAD points at, or `undefined` on an unborn branch. */
+export async function headOid(ctx: GitContext, dir: string): Promise<string | undefined> {
+  try {
+    return await ctx.git.resolveRef({ fs: ctx.fs, dir, ref: "HEAD" });
+  } catch (error) {
+    if ((error as { code?: string }).code === "NotFoundError") return undefined;
+    throw error;
+  }
+}
+
+/** The current branch's full name (`refs/heads/main`), or `undefined` when HEAD is detached. */
+export async function currentBranchRef(ctx: GitContext, dir: string): Promise<string | undefined> {
+  const name = await ctx.git.currentBranch({ fs: ctx.fs, dir, fullname: true });
+  return typeof name === "string" ? name : undefined;
+}
+
+async function refExists(ctx: GitContext, dir: string, ref: string): Promise<string | undefined> {
+  try {
+    return await ctx.git.resolveRef({ fs: ctx.fs, dir, ref });
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The commit `ref` names: a full ref, a branch, tag or remote branch name,
+ * `HEAD`, a full or abbreviated (≥ 4 hex) oid, each optionally followed by
+ * `^`, `^N` and `~N` steps; annotated tags are peeled to their commit.
+ * @throws Error `unknown revision '<ref>'` (wrapped by the caller's `runOp`).
+ */
+export async function resolveCommit(ctx: GitContext, dir: string, ref: string): Promise<string> {
+  const match = /^(.*?)((?:[~^]\d*)*)$/.exec(ref)!;
+  const base = match[1]!;
+  const steps = match[2]!;
+  let oid: string | undefined;
+  if (base !== "") {
+    for (const candidate of [base, `refs/heads/${base}`, `refs/tags/${base}`, `refs/remotes/${base}`]) {
+      oid = await refExists(ctx, dir, candidate);
+      if (oid) break;
+    }
+    if (!oid && /^[0-9a-f]{4,40}$/i.test(base)) {
+      oid = await ctx.git.expandOid({ fs: ctx.fs, dir, cache: ctx.cache, oid: base.toLowerCase() }).catch(() => undefined);
+    }
+  }
+  if (!oid) throw new Error(`unknown revision '${ref}'`);
+  oid = await peelToCommit(ctx, dir, oid, ref);
+  for (const step of steps.match(/[~^]\d*/g) ?? []) {
+    const n = step.length > 1 ? Number(step.slice(1)) : 1;
+    if (step[0] === "~") {
+      for (let i = 0; i < n; i++) {
+        const { commit } = await ctx.git.readCommit({ fs: ctx.fs, dir, cache: ctx.cache, oid });
+        const parent = commit.parent[0];
+        if (!parent) throw new Error(`unknown revision '${ref}'`);
+        oid = parent;
+      }
+    } else if (n > 0) {
+      const { commit } = await ctx.git.readCommit({ fs: ctx.fs, dir, cache: ctx.cache, oid });
+      const parent = commit.parent[n - 1];
+      if (!parent) throw new Error(`unknown revision '${ref}'`);
+      oid = parent;
+    }
+  }
+  return oid;
+}
+
+async function peelToCommit(ctx: GitContext, dir: string, oid: string, ref: string): Promise<string> {
+  for (let depth = 0; depth < 16; depth++) {
+    const object = await ctx.git.readObject({ fs: ctx.fs, dir, cache: ctx.cache, oid, format: "parsed" });
+    if (object.type === "commit") return oid;
+    if (object.type !== "tag") throw new Error(`'${ref}' is a ${object.type}, not a commit`);
+    oid = (object.object as { object: string }).object;
+  }
+  throw new Error(`'${ref}': tag chain too long`);
+}
+
+/** Every file of `commit`'s tree (empty for `undefined`: an unborn branch). */
+export async function flatTree(ctx: GitContext, dir: string, commit: string | undefined): Promise<Map<string, FileEntry>> {
+  const out = new Map<string, FileEntry>();
+  if (commit === undefined) return out;
+  await ctx.git.walk({
+    fs: ctx.fs,
+    dir,
+    cache: ctx.cache,
+    trees: [ctx.git.TREE({ ref: commit })],
+    map: async (path, [entry]) => {
+      if (path === "." || !entry) return undefined;
+      const type = await entry.type();
+      if (type === "blob" || type === "commit") out.set(path, { oid: await entry.oid(), mode: await entry.mode() });
+      return undefined;
+    },
+  });
+  return out;
+}
+
+/** Every stage-0 entry of the index. */
+export async function flatIndex(ctx: GitContext, dir: string): Promise<Map<string, FileEntry>> {
+  const out = new Map<string, FileEntry>();
+  await ctx.git.walk({
+    fs: ctx.fs,
+    dir,
+    cache: ctx.cache,
+    trees: [ctx.git.STAGE()],
+    map: async (path, [entry]) => {
+      if (path === "." || !entry) return undefined;
+      const type = await entry.type();
+      if (type !== "tree") out.set(path, { oid: await entry.oid(), mode: await entry.mode() });
+      return undefined;
+    },
+  });
+  return out;
+}
+
+/** The git mode of a Workspace file: `0o100755` when any execute bit is set, else `0o100644`. */
+export function fileMode(permissions: number): number {
+  return permissions & 0o111 ? 0o100755 : 0o100644;
+}
+
+/** The bytes of a Workspace file. */
+export async function readBytes(ctx: GitContext, abs: string): Promise<Uint8Array> {
+  const stream = await ctx.workspace.fs.readFile(abs);
+  const parts: Uint8Array[] = [];
+  let length = 0;
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    length += value.length;
+  }
+  const out = new Uint8Array(length);
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
+/** What the working tree holds at `path` (a link is hashed as its target, as git stores it). */
+export async function worktreeEntry(ctx: GitContext, dir: string, path: string): Promise<WorktreeEntry> {
+  const abs = absPath(dir, path);
+  const stat = await ctx.workspace.fs.lstat(abs).catch(() => undefined);
+  if (!stat) return null;
+  if (stat.isDirectory) return { kind: "dir" };
+  if (stat.isSymbolicLink) {
+    const target = await ctx.workspace.fs.readlink(abs);
+    const { oid } = await ctx.git.hashBlob({ object: new TextEncoder().encode(target) });
+    return { kind: "file", oid, mode: 0o120000 };
+  }
+  const { oid } = await ctx.git.hashBlob({ object: await readBytes(ctx, abs) });
+  return { kind: "file", oid, mode: fileMode(stat.mode) };
+}
+
+/** Whether two entries (either may be missing) are the same file. */
+export function sameEntry(a: FileEntry | undefined | null, b: FileEntry | undefined | null): boolean {
+  if (!a || !b) return !a && !b;
+  return a.oid === b.oid && a.mode === b.mode;
+}
+
+function sameWorktree(wt: WorktreeEntry, entry: FileEntry | undefined): boolean {
+  if (!entry) return wt === null;
+  return wt !== null && wt.kind === "file" && wt.oid === entry.oid && wt.mode === entry.mode;
+}
+
+/** The paths whose file differs between two flat trees, sorted. */
+export function diffFlat(from: Map<string, FileEntry>, to: Map<string, FileEntry>): TreeChange[] {
+  const out: TreeChange[] = [];
+  for (const [path, entry] of from) {
+    const other = to.get(path);
+    if (!sameEntry(entry, other)) out.push(other ? { path, from: entry, to: other } : { path, from: entry });
+  }
+  for (const [path, entry] of to) if (!from.has(path)) out.push({ path, to: entry });
+  return out.sort((a, b) => compareBytes(a.path, b.path));
+}
+
+/**
+ * The local changes `changes` would destroy: `local` lists tracked paths
+ * whose index or working file differs from both sides, `untracked` lists
+ * untracked files (or the untracked contents of directories) where a file
+ * would be written.
+ */
+export async function findOverwrites(
+  ctx: GitContext,
+  dir: string,
+  changes: TreeChange[],
+  index: Map<string, FileEntry>,
+): Promise<{ local: string[]; untracked: string[] }> {
+  const local: string[] = [];
+  const untracked = new Set<string>();
+  const removed = new Set(changes.filter((c) => !c.to).map((c) => c.path));
+  for (const change of changes) {
+    const idx = index.get(change.path);
+    const wt = await worktreeEntry(ctx, dir, change.path);
+    const atTarget = sameEntry(idx, change.to) && sameWorktree(wt, change.to);
+    if (atTarget) continue;
+    if (change.from) {
+      const clean = sameEntry(idx, change.from) && sameWorktree(wt, change.from);
+      const goneAlready = !idx && wt === null && !change.to;
+      if (!clean && !goneAlready) local.push(change.path);
+      continue;
+    }
+    if (idx) {
+      local.push(change.path);
+      continue;
+    }
+    if (wt?.kind === "file") untracked.add(change.path);
+    else if (wt?.kind === "dir") {
+      const found = await ctx.workspace.fs.find(absPath(dir, change.path));
+      for (const item of found) {
+        if (item.type === "dir") continue;
+        const rel = item.path.slice(absPath(dir, "").length);
+        if (!removed.has(rel)) untracked.add(rel);
+      }
+    }
+  }
+  for (const change of changes) {
+    if (!change.to) continue;
+    const parts = change.path.split("/");
+    for (let i = 1; i < parts.length; i++) {
+      const prefix = parts.slice(0, i).join("/");
+      if (removed.has(prefix) || index.has(prefix)) continue;
+      const stat = await ctx.workspace.fs.lstat(absPath(dir, prefix)).catch(() => undefined);
+      if (stat && !stat.isDirectory) untracked.add(prefix);
+    }
+  }
+  return { local, untracked: [...untracked].sort(compareBytes) };
+}
+
+/**
+ * Throws the real-git-style refusal when `findOverwrites` found anything:
+ * `git <op> failed: your local changes to the following files would be
+ * overwritten by <op>: a, b` or `… the following untracked working tree
+ * files would be overwritten by <op>: c`.
+ * @throws GitError `E<OP>FAIL`.
+ */
+export function refuseOverwrites(op: string, found: { local: string[]; untracked: string[] }): void {
+  const parts: string[] = [];
+  if (found.local.length > 0) {
+    parts.push(`your local changes to the following files would be overwritten by ${op}: ${found.local.join(", ")}`);
+  }
+  if (found.untracked.length > 0) {
+    parts.push(`the following untracked working tree files would be overwritten by ${op}: ${found.untracked.join(", ")}`);
+  }
+  if (parts.length > 0) throw opError(op, parts.join("; "));
+}
+
+/** Writes one blob to the working tree (a link as a link, modes 644/755) and stages it. */
+export async function writeWorktreeFile(ctx: GitContext, dir: string, path: string, entry: FileEntry): Promise<void> {
+  const abs = absPath(dir, path);
+  const fs = ctx.workspace.fs;
+  const slash = abs.lastIndexOf("/");
+  if (slash > 0) await fs.mkdir(abs.slice(0, slash), { recursive: true });
+  const existing = await fs.lstat(abs).catch(() => undefined);
+  if (existing?.isDirectory) await fs.rm(abs, { recursive: true });
+  else if (existing && (existing.isSymbolicLink || entry.mode === 0o120000)) await fs.rm(abs);
+  if (entry.mode === 0o160000) {
+    await fs.mkdir(abs, { recursive: true });
+    await ctx.git.updateIndex({ fs: ctx.fs, dir, cache: ctx.cache, filepath: path, oid: entry.oid, mode: entry.mode, add: true });
+    return;
+  }
+  const { blob } = await ctx.git.readBlob({ fs: ctx.fs, dir, cache: ctx.cache, oid: entry.oid });
+  if (entry.mode === 0o120000) await fs.symlink(new TextDecoder().decode(blob), abs);
+  else await fs.writeFile(abs, blob, { mode: entry.mode === 0o100755 ? 0o755 : 0o644 });
+  await ctx.git.updateIndex({ fs: ctx.fs, dir, cache: ctx.cache, filepath: path, add: true });
+}
+
+/** Removes one file from the working tree and the index, then its emptied parent directories. */
+export async function removeWorktreeFile(ctx: GitContext, dir: string, path: string): Promise<void> {
+  const abs = absPath(dir, path);
+  const stat = await ctx.workspace.fs.lstat(abs).catch(() => undefined);
+  if (stat && !stat.isDirectory) await ctx.workspace.fs.rm(abs);
+  await ctx.git.updateIndex({ fs: ctx.fs, dir, cache: ctx.cache, filepath: path, remove: true, force: true });
+  await pruneEmptyParents(ctx, dir, path);
+}
+
+/** Removes the directories above `path` (inside `dir`) that are left empty. */
+export async function pruneEmptyParents(ctx: GitContext, dir: string, path: string): Promise<void> {
+  const parts = path.split("/");
+  for (let i = parts.length - 1; i > 0; i--) {
+    const abs = absPath(dir, parts.slice(0, i).join("/"));
+    const children = await ctx.workspace.fs.readdir(abs, { limit: 1 }).catch(() => undefined);
+    if (!children || children.length > 0) return;
+    await ctx.workspace.fs.rm(abs);
+  }
+}
+
+/**
+ * Moves the working tree and index from `fromCommit` to `toCommit`, the
+ * way `git checkout`/`git merge` do: only paths that differ between the two
+ * commits are touched, and local changes to other paths are carried over.
+ * Without `force`, refuses (before changing anything) when a local change
+ * or an untracked file would be overwritten. With `force`, every tracked
+ * path is reset to `toCommit` (`checkout -f`, `reset --hard`); untracked
+ * files are kept.
+ * @throws GitError `E<OP>FAIL` naming the paths (see {@link refuseOverwrites}).
+ */
+export async function moveTree(
+  ctx: GitContext,
+  dir: string,
+  op: string,
+  fromCommit: string | undefined,
+  toCommit: string,
+  force: boolean,
+): Promise<void> {
+  const [from, to, index] = await Promise.all([flatTree(ctx, dir, fromCommit), flatTree(ctx, dir, toCommit), flatIndex(ctx, dir)]);
+  let changes: TreeChange[];
+  if (force) {
+    // Everything tracked (HEAD or index) goes to `to`; paths already there are skipped below.
+    const tracked = new Map(from);
+    for (const [path, entry] of index) tracked.set(path, entry);
+    changes = [];
+    const seen = new Set<string>();
+    for (const path of [...tracked.keys(), ...to.keys()]) {
+      if (seen.has(path)) continue;
+      seen.add(path);
+      const target = to.get(path);
+      const idx = index.get(path);
+      const wt = await worktreeEntry(ctx, dir, path);
+      if (sameEntry(idx, target) && sameWorktree(wt, target)) continue;
+      changes.push(target ? { path, to: target } : { path, from: tracked.get(path)! });
+    }
+    changes.sort((a, b) => compareBytes(a.path, b.path));
+  } else {
+    changes = diffFlat(from, to);
+    refuseOverwrites(op, await findOverwrites(ctx, dir, changes, index));
+  }
+  await applyChanges(ctx, dir, changes, index);
+}
+
+/** Applies `changes`: removals first (pruning emptied directories), then writes. Paths already at their target are skipped. */
+export async function applyChanges(ctx: GitContext, dir: string, changes: TreeChange[], index: Map<string, FileEntry>): Promise<void> {
+  for (const change of changes) {
+    if (change.to) continue;
+    await removeWorktreeFile(ctx, dir, change.path);
+  }
+  for (const change of changes) {
+    if (!change.to) continue;
+    const wt = await worktreeEntry(ctx, dir, change.path);
+    if (sameWorktree(wt, change.to) && sameEntry(index.get(change.path), change.to)) continue;
+    if (sameWorktree(wt, change.to)) {
+      await ctx.git.updateIndex({ fs: ctx.fs, dir, cache: ctx.cache, filepath: change.path, add: true });
+      continue;
+    }
+    await writeWorktreeFile(ctx, dir, change.path, change.to);
+  }
+}
