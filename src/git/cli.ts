@@ -1,6 +1,86 @@
-// PLACEHOLDER (issue 15, in progress): replaced by the CLI of spec 04 §2.5.
+/**
+ * The git command line of a Workspace (spec 04 §2.5): `runGitCli` parses
+ * real-git-style argv and runs it through the public {@link GitClient}
+ * only. It never throws for user errors: usage errors exit 129,
+ * repository/identity/pathspec errors 128, other failures 1, each printed
+ * as `git <sub>: <message>` on stderr.
+ *
+ * @module
+ */
+import { GitError } from "./errors.js";
 import type { GitCliInput, GitCliResult, GitClient } from "./types.js";
+import { normalizePath } from "../util/path.js";
+import { COMMANDS, helpText } from "./cli/commands.js";
+import { CliContext } from "./cli/context.js";
+import { CliUsageError, parseArgs, splitGlobal } from "./cli/parse.js";
 
-export async function runGitCli(_client: GitClient, _input: GitCliInput): Promise<GitCliResult> {
-  return { stdout: "", stderr: "git: not implemented yet\n", exitCode: 1 };
+/** {@link GitError} codes that exit 128 (spec 04 §2.5); every other failure exits 1. */
+export const EXIT_128_CODES: ReadonlySet<string> = new Set(["ENOTAREPO", "EALREADYINIT", "EIDENTITY", "EPATHSPEC"]);
+
+/**
+ * Runs one git command line on `client`.
+ *
+ * - `input.argv`: the arguments after `git`; a leading `-C <path>` (once)
+ *   changes the directory (relative to `cwd`). Empty → help, exit 0.
+ * - `input.cwd`: the default directory (absolute Workspace path; default
+ *   `/`). The repository is found upward from it and pathspecs are relative
+ *   to it.
+ * - `input.env`: identity (`GIT_AUTHOR_NAME`, …) and dates
+ *   (`GIT_AUTHOR_DATE`, `GIT_COMMITTER_DATE`); `process.env` is never read.
+ * - `input.stdin`: `hash-object --stdin`'s content.
+ *
+ * @returns `{ stdout, stderr, exitCode }`: 0 ok · 1 failure (an unsupported
+ *   transport, `PathOutsideRepoError`, any other error) · 128
+ *   NotARepository / AlreadyInitialized / MissingIdentity / PathspecNotFound
+ *   · 129 usage errors (`unknown option '--x'`, `option '--x' requires a
+ *   value`, `unexpected argument '<x>'`, missing arguments).
+ * @example
+ * ```ts
+ * const { stdout, exitCode } = await workspace.git.cli({ argv: ["status", "-s"], cwd: "/repo" });
+ * ```
+ */
+export async function runGitCli(client: GitClient, input: GitCliInput): Promise<GitCliResult> {
+  const given = (input ?? {}) as Partial<GitCliInput>;
+  if (!Array.isArray(given.argv) || given.argv.some((a) => typeof a !== "string")) {
+    return { stdout: "", stderr: "git: argv must be an array of strings\n", exitCode: 129 };
+  }
+  if (given.cwd !== undefined && (typeof given.cwd !== "string" || given.cwd === "")) {
+    return { stdout: "", stderr: "git: cwd must be a non-empty string\n", exitCode: 129 };
+  }
+  let global: { chdir: string | undefined; rest: string[] };
+  try {
+    global = splitGlobal(given.argv);
+  } catch (error) {
+    return { stdout: "", stderr: `git: ${(error as Error).message}\n`, exitCode: 129 };
+  }
+  const base = normalizePath(given.cwd ?? "/");
+  const cwd = global.chdir === undefined ? base : normalizePath(global.chdir, base);
+  const [sub, ...rest] = global.rest;
+  if (sub === undefined) return { stdout: helpText(), stderr: "", exitCode: 0 };
+  if (sub === "--version") return runGitCli(client, { ...given, argv: ["version"], cwd });
+  if (sub === "--help" || sub === "-h") return runGitCli(client, { ...given, argv: ["help", ...rest], cwd });
+  const def = Object.hasOwn(COMMANDS, sub) ? COMMANDS[sub] : undefined;
+  if (!def) {
+    return { stdout: "", stderr: `git: '${sub}' is not a supported workspace git command\n`, exitCode: 1 };
+  }
+  if (rest.length === 1 && (rest[0] === "-h" || rest[0] === "--help")) {
+    return { stdout: `${def.usage}\n`, stderr: "", exitCode: 0 };
+  }
+  const env = given.env !== null && typeof given.env === "object" ? given.env : {};
+  let ctx: CliContext | undefined;
+  try {
+    const args = parseArgs(rest, def.spec);
+    ctx = new CliContext({ client, sub, cwd, env, stdin: given.stdin, args });
+    const exitCode = await def.run(ctx);
+    return { stdout: ctx.stdout, stderr: ctx.stderr, exitCode };
+  } catch (error) {
+    const stdout = ctx?.stdout ?? "";
+    const stderr = ctx?.stderr ?? "";
+    if (error instanceof CliUsageError) {
+      return { stdout, stderr: `${stderr}git ${sub}: ${error.message}\n`, exitCode: 129 };
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    const exitCode = error instanceof GitError && EXIT_128_CODES.has(error.code) ? 128 : 1;
+    return { stdout, stderr: `${stderr}git ${sub}: ${message}\n`, exitCode };
+  }
 }

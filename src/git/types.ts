@@ -375,8 +375,10 @@ export interface GitPullOptions extends GitFetchOptions {
   fastForward?: boolean;
   /** Only fast-forward. Default `false`. */
   fastForwardOnly?: boolean;
-  author?: Partial<GitIdentity>;
-  committer?: Partial<GitIdentity>;
+  /** Merge-commit author; may carry `timestamp` (s) and `timezoneOffset` (min) only. Default: the identity chain. */
+  author?: Partial<GitIdentity> & { timestamp?: number; timezoneOffset?: number };
+  /** Merge-commit committer; as `author`. */
+  committer?: Partial<GitIdentity> & { timestamp?: number; timezoneOffset?: number };
   env?: Record<string, string | undefined>;
 }
 
@@ -388,8 +390,10 @@ export interface GitMergeOptions extends BaseWorktreeOptions {
   message?: string;
   fastForward?: boolean;
   fastForwardOnly?: boolean;
-  author?: Partial<GitIdentity>;
-  committer?: Partial<GitIdentity>;
+  /** Merge-commit author; may carry `timestamp` (s) and `timezoneOffset` (min) only. Default: the identity chain. */
+  author?: Partial<GitIdentity> & { timestamp?: number; timezoneOffset?: number };
+  /** Merge-commit committer; as `author`. */
+  committer?: Partial<GitIdentity> & { timestamp?: number; timezoneOffset?: number };
   env?: Record<string, string | undefined>;
 }
 /** `merge` result. */

@@ -1,0 +1,1185 @@
+/**
+ * The subcommands of the git CLI (spec 04 §2.5): one table of argument
+ * specs, usage lines and handlers. Each handler works only through the
+ * public {@link GitClient} and returns its exit code; errors it throws are
+ * turned into `git <sub>: <message>` by `runGitCli`.
+ *
+ * @module
+ */
+import { GitError } from "../errors.js";
+import type { CommitView, StatusEntry } from "../types.js";
+import { normalizePath } from "../../util/path.js";
+import { type CliContext, parseAuthor } from "./context.js";
+import {
+  collapseUntracked,
+  formatLog,
+  formatMedium,
+  formatStatusLong,
+  formatStatusPorcelainV1,
+  formatStatusPorcelainV2,
+  formatStatusShort,
+  parsePretty,
+  quotePath,
+  relativeTo,
+  shortOid,
+  splitMessage,
+  type LogStyle,
+  type StatusLine,
+} from "./format.js";
+import { CliUsageError, type ArgsSpec } from "./parse.js";
+
+/** One subcommand: how its argv is parsed, its usage line, and what it does. */
+export interface CommandDef {
+  spec: ArgsSpec;
+  /** `usage: git …` line(s) printed by `git help <cmd>`. */
+  usage: string;
+  /** Runs it; returns the exit code. */
+  run(ctx: CliContext): Promise<number>;
+}
+
+/** The package version `git version` prints. */
+export const CLI_VERSION = "git version 0.0.0 (agent-computer)";
+
+const QUIET = { name: "quiet", short: "q" } as const;
+
+/** `^[a-z][a-z0-9+.-]*://`: a positional that names a URL rather than a remote. */
+export const URL_PATTERN = /^[a-z][a-z0-9+.-]*:\/\//i;
+
+/**
+ * Refuses transports other than `https://`, `http://` and `file://`
+ * (spec 04 §2.5): `unsupported transport '<url>' …`, exit 1.
+ */
+export function checkTransport(url: string): void {
+  if (!/^(https?|file):\/\//i.test(url)) {
+    throw new GitError("ETRANSPORT", `unsupported transport '${url}' (only https://, http:// and file:// URLs are supported)`);
+  }
+}
+
+function noExtra(ctx: CliContext, positionals: readonly string[], max: number): void {
+  if (positionals.length > max) throw new CliUsageError(`unexpected argument '${positionals[max]}'`);
+}
+
+function need(value: string | undefined, what: string): string {
+  if (value === undefined) throw new CliUsageError(`missing ${what}`);
+  return value;
+}
+
+function nonNegativeInt(value: string, flag: string, min = 0): number {
+  if (!/^\d+$/.test(value) || Number(value) < min) {
+    throw new CliUsageError(`${flag} must be an integer ≥ ${min}, got '${value}'`);
+  }
+  return Number(value);
+}
+
+/** The positionals after `--` too (both lists), for commands taking paths. */
+function allPaths(ctx: CliContext, from: number): string[] {
+  return [...ctx.args.positionals.slice(from), ...(ctx.args.afterDashDash ?? [])];
+}
+
+async function headCommit(ctx: CliContext, root: string): Promise<CommitView | undefined> {
+  try {
+    return await ctx.client.show({ dir: root, ref: "HEAD" });
+  } catch {
+    return undefined;
+  }
+}
+
+async function resolves(ctx: CliContext, root: string, ref: string): Promise<string | undefined> {
+  try {
+    return await ctx.client.revParse({ dir: root, ref });
+  } catch {
+    return undefined;
+  }
+}
+
+/** `committer`/`author` times from `GIT_*_DATE` merged into an explicit identity. */
+function withDates(ctx: CliContext, author?: { name: string; email: string }) {
+  const dates = ctx.dates();
+  const a = author || dates.author ? { ...(author ?? {}), ...(dates.author ?? {}) } : undefined;
+  return { ...(a ? { author: a } : {}), ...(dates.committer ? { committer: dates.committer } : {}) };
+}
+
+/** Status entries as printed: untracked directories collapsed, paths relative to the cwd unless `porcelain`. */
+async function statusLines(
+  ctx: CliContext,
+  root: string,
+  entries: StatusEntry[],
+  options: { porcelain: boolean; untracked: "no" | "normal" | "all" },
+): Promise<StatusLine[]> {
+  let shown = entries;
+  if (options.untracked === "no") shown = shown.filter((e) => e.worktree !== "?");
+  else if (options.untracked === "normal" && shown.some((e) => e.worktree === "?")) {
+    shown = collapseUntracked(shown, await ctx.client.lsFiles({ dir: root }));
+  }
+  const from = options.porcelain ? "" : await ctx.cwdInRepo();
+  return shown.map((e) => ({ path: relativeTo(e.path, from), index: e.index, worktree: e.worktree }));
+}
+
+const status: CommandDef = {
+  usage: "usage: git status [-s | --porcelain[=v1|v2]] [-b] [-u<mode>] [--] [<pathspec>...]",
+  spec: {
+    flags: [
+      { name: "short", short: "s" },
+      { name: "porcelain", value: "optional" },
+      { name: "branch", short: "b" },
+      { name: "long" },
+      { name: "untracked-files", short: "u", value: "optional" },
+    ],
+  },
+  async run(ctx) {
+    const root = await ctx.root();
+    const porcelainFlag = ctx.args.flags.get("porcelain");
+    let format: "long" | "short" | "v1" | "v2" = "long";
+    if (ctx.bool("short")) format = "short";
+    if (porcelainFlag !== undefined && porcelainFlag !== false) {
+      if (porcelainFlag === true || porcelainFlag === "v2" || porcelainFlag === "2") format = "v2";
+      else if (porcelainFlag === "v1" || porcelainFlag === "1") format = "v1";
+      else throw new CliUsageError(`unsupported porcelain version '${porcelainFlag}'`);
+    }
+    if (ctx.bool("long")) format = "long";
+    const u = ctx.args.flags.get("untracked-files");
+    const untracked = u === undefined || u === true ? (u === true ? "all" : "normal") : u;
+    if (untracked !== "no" && untracked !== "normal" && untracked !== "all") {
+      throw new CliUsageError(`invalid untracked files mode '${untracked}'`);
+    }
+    const paths = allPaths(ctx, 0);
+    const rel = paths.length > 0 ? await ctx.pathspecs(paths) : undefined;
+    const entries = await ctx.client.status({ dir: root, ...(rel && !rel.includes(".") ? { paths: rel } : {}) });
+    const lines = await statusLines(ctx, root, entries, { porcelain: format === "v1" || format === "v2", untracked });
+    const branch = await ctx.client.currentBranch({ dir: root });
+    const head = await resolves(ctx, root, "HEAD");
+    if (format === "long") {
+      ctx.out(
+        formatStatusLong(
+          { branch, noCommits: head === undefined, ...(head && branch === undefined ? { detachedAt: shortOid(head) } : {}) },
+          lines,
+        ),
+      );
+      return 0;
+    }
+    if (ctx.bool("branch") && format !== "v2") {
+      ctx.out(
+        branch === undefined
+          ? "## HEAD (no branch)\n"
+          : head === undefined
+            ? `## No commits yet on ${branch}\n`
+            : `## ${branch}\n`,
+      );
+    }
+    ctx.out(format === "short" ? formatStatusShort(lines) : format === "v1" ? formatStatusPorcelainV1(lines) : formatStatusPorcelainV2(lines));
+    return 0;
+  },
+};
+
+const init: CommandDef = {
+  usage: "usage: git init [-q] [-b <branch-name> | --initial-branch=<branch-name>] [--bare] [<directory>]",
+  spec: { flags: [{ name: "initial-branch", short: "b", value: "required" }, { name: "bare" }, QUIET] },
+  async run(ctx) {
+    noExtra(ctx, ctx.args.positionals, 1);
+    const dir = normalizePath(ctx.args.positionals[0] ?? ".", ctx.cwd);
+    const branch = ctx.str("initial-branch");
+    const bare = ctx.bool("bare") === true;
+    await ctx.client.init({ dir, bare, ...(branch !== undefined ? { defaultBranch: branch } : {}) });
+    if (!ctx.bool("quiet")) {
+      ctx.out(`Initialized empty Git repository in ${bare ? (dir === "/" ? "/" : dir + "/") : dir === "/" ? "/.git/" : dir + "/.git/"}\n`);
+    }
+    return 0;
+  },
+};
+
+const clone: CommandDef = {
+  usage: "usage: git clone [--depth <n>] [-b <branch>] [--[no-]single-branch] [--[no-]tags] <repo> [<dir>]",
+  spec: {
+    flags: [
+      { name: "depth", value: "required" },
+      { name: "branch", short: "b", value: "required" },
+      { name: "single-branch", negatable: true },
+      { name: "tags", negatable: true },
+      QUIET,
+    ],
+  },
+  async run(ctx) {
+    noExtra(ctx, ctx.args.positionals, 2);
+    const url = need(ctx.args.positionals[0], "repository URL: git clone <url> [<dir>]");
+    checkTransport(url);
+    const depthFlag = ctx.str("depth");
+    const depth = depthFlag === undefined ? 0 : nonNegativeInt(depthFlag, "--depth");
+    let name = ctx.args.positionals[1];
+    if (name === undefined) {
+      const segment = url.replace(/[?#].*$/, "").replace(/\/+$/, "").split("/").pop() ?? "";
+      name = segment.replace(/\.git$/, "");
+      if (name === "" || /^[a-z][a-z0-9+.-]*:$/i.test(name) || url.replace(/^[a-z][a-z0-9+.-]*:\/\//i, "").indexOf("/") < 0) {
+        throw new CliUsageError(`cannot derive a directory name from '${url}'; give one: git clone <url> <dir>`);
+      }
+    }
+    const dir = normalizePath(name, ctx.cwd);
+    const branch = ctx.str("branch");
+    const single = ctx.bool("single-branch");
+    if (!ctx.bool("quiet")) ctx.err(`Cloning into '${name}'...\n`);
+    await ctx.client.clone({
+      url,
+      dir,
+      ...(branch !== undefined ? { ref: branch } : {}),
+      ...(depth > 0 ? { depth } : {}),
+      singleBranch: single ?? depth > 0,
+      noTags: ctx.bool("tags") === false,
+    });
+    return 0;
+  },
+};
+
+const add: CommandDef = {
+  usage: "usage: git add [-A | -u] [-f] [--] <pathspec>...",
+  spec: { flags: [{ name: "all", short: "A" }, { name: "force", short: "f" }, { name: "update", short: "u" }, { name: "verbose", short: "v" }] },
+  async run(ctx) {
+    const root = await ctx.root();
+    const specs = allPaths(ctx, 0);
+    const all = ctx.bool("all") === true;
+    const update = ctx.bool("update") === true;
+    if (specs.length === 0 && !all && !update) {
+      throw new CliUsageError("nothing specified, nothing added (maybe you wanted to say 'git add .'?)");
+    }
+    const paths = specs.length > 0 ? await ctx.pathspecs(specs) : ["."];
+    await ctx.client.add({
+      dir: root,
+      paths,
+      ...(all ? { all: true } : {}),
+      ...(update ? { trackedOnly: true } : {}),
+      ...(ctx.bool("force") ? { force: true } : {}),
+    });
+    return 0;
+  },
+};
+
+const rm: CommandDef = {
+  usage: "usage: git rm --cached [-r] [-q] [--] <pathspec>...",
+  spec: { flags: [{ name: "cached" }, { name: "recursive", short: "r" }, { name: "force", short: "f" }, QUIET] },
+  async run(ctx) {
+    const root = await ctx.root();
+    const specs = allPaths(ctx, 0);
+    if (specs.length === 0) throw new CliUsageError("missing pathspec: git rm --cached <path>...");
+    const paths = await ctx.pathspecs(specs);
+    await ctx.client.rm({ dir: root, paths });
+    if (!ctx.bool("quiet")) for (const p of paths) ctx.out(`rm '${p}'\n`);
+    return 0;
+  },
+};
+
+const commit: CommandDef = {
+  usage: 'usage: git commit [-a] [--amend [--no-edit]] [--author "Name <email>"] [--allow-empty] -m <msg>',
+  spec: {
+    flags: [
+      { name: "message", short: "m", value: "required", multiple: true },
+      { name: "all", short: "a" },
+      { name: "amend" },
+      { name: "author", value: "required" },
+      { name: "allow-empty" },
+      { name: "no-edit" },
+      QUIET,
+    ],
+    clusters: "am",
+  },
+  async run(ctx) {
+    noExtra(ctx, allPaths(ctx, 0), 0);
+    const root = await ctx.root();
+    const messages = ctx.args.lists.get("message");
+    const amend = ctx.bool("amend") === true;
+    let message = messages?.join("\n\n");
+    if (message === undefined) {
+      if (!amend) throw new CliUsageError("option '-m' is required (there is no editor in the Workspace)");
+      message = (await ctx.client.show({ dir: root, ref: "HEAD" })).message;
+    }
+    if (ctx.bool("all")) await ctx.client.add({ dir: root, paths: ["."], trackedOnly: true });
+    if (!amend && !ctx.bool("allow-empty")) {
+      const entries = await ctx.client.status({ dir: root });
+      if (!entries.some((e) => e.index !== " " && e.worktree !== "?")) {
+        await status.run(ctx);
+        return 1;
+      }
+    }
+    const authorFlag = ctx.str("author");
+    const explicit = authorFlag !== undefined ? parseAuthor(authorFlag) : undefined;
+    const { oid } = await ctx.client.commit({ dir: root, message, amend, env: ctx.env, ...withDates(ctx, explicit) });
+    if (!ctx.bool("quiet")) ctx.out(`[${shortOid(oid)}] ${splitMessage(message).subject}\n`);
+    return 0;
+  },
+};
+
+function logStyle(ctx: CliContext, fallback: LogStyle): LogStyle {
+  let style = fallback;
+  const pretty = ctx.args.flags.get("pretty");
+  if (pretty !== undefined) {
+    const parsed = parsePretty(pretty === true ? "medium" : String(pretty));
+    if (!parsed) throw new CliUsageError(`invalid --pretty format: ${String(pretty)}`);
+    style = parsed;
+  }
+  const format = ctx.str("format");
+  if (format !== undefined) {
+    const parsed = parsePretty(format);
+    if (!parsed) throw new CliUsageError(`invalid --format format: ${format}`);
+    style = parsed;
+  }
+  if (ctx.bool("oneline")) style = { kind: "oneline" };
+  const date = ctx.str("date");
+  if (date !== undefined && date !== "iso" && date !== "iso8601") {
+    throw new CliUsageError(`unsupported --date format '${date}' (dates are printed as iso: YYYY-MM-DD HH:MM:SS ±HHMM)`);
+  }
+  return style;
+}
+
+const LOG_FLAGS = [
+  { name: "max-count", short: "n", value: "required" },
+  { name: "oneline" },
+  { name: "format", value: "required" },
+  { name: "pretty", value: "optional" },
+  { name: "date", value: "required" },
+] as const;
+
+const log: CommandDef = {
+  usage: "usage: git log [-n <n> | -<n>] [--oneline | --format=<fmt> | --pretty=<fmt>] [<ref>]",
+  spec: { flags: [...LOG_FLAGS], numericFlag: "max-count" },
+  async run(ctx) {
+    noExtra(ctx, ctx.args.positionals, 1);
+    const root = await ctx.root();
+    const style = logStyle(ctx, { kind: "medium" });
+    const n = ctx.str("max-count");
+    const depth = n === undefined ? undefined : nonNegativeInt(n, "-n");
+    const ref = ctx.args.positionals[0];
+    if (ref === undefined && (await resolves(ctx, root, "HEAD")) === undefined) {
+      const branch = await ctx.client.currentBranch({ dir: root });
+      throw new GitError("ENOCOMMITS", `your current branch '${branch ?? "HEAD"}' does not have any commits yet`);
+    }
+    if (depth === 0) return 0;
+    const commits = await ctx.client.log({ dir: root, ...(ref !== undefined ? { ref } : {}), ...(depth !== undefined ? { depth } : {}) });
+    ctx.out(formatLog(depth !== undefined ? commits.slice(0, depth) : commits, style));
+    return 0;
+  },
+};
+
+const show: CommandDef = {
+  usage: "usage: git show [--oneline | --format=<fmt>] [-s] [<ref> | <ref>:<path>]",
+  spec: { flags: [{ name: "oneline" }, { name: "format", value: "required" }, { name: "pretty", value: "optional" }, { name: "date", value: "required" }, { name: "no-patch", short: "s" }] },
+  async run(ctx) {
+    noExtra(ctx, ctx.args.positionals, 1);
+    const root = await ctx.root();
+    const ref = ctx.args.positionals[0] ?? "HEAD";
+    const colon = ref.indexOf(":");
+    if (colon >= 0) {
+      const rev = ref.slice(0, colon) || "HEAD";
+      const oid = await ctx.client.revParse({ dir: root, ref: rev });
+      const object = await ctx.client.catFile({ dir: root, oid, filepath: ref.slice(colon + 1).replace(/^\.\//, "") });
+      ctx.out(new TextDecoder().decode(object.bytes));
+      return 0;
+    }
+    const style = logStyle(ctx, { kind: "medium" });
+    const commit = await ctx.client.show({ dir: root, ref });
+    ctx.out(style.kind === "medium" ? formatMedium(commit) : formatLog([commit], style.kind === "format" ? { kind: "tformat", format: style.format } : style));
+    if (ctx.bool("no-patch") || commit.parent.length > 1) return 0;
+    const patch = await ctx.client.diff({ dir: root, ref: commit.parent[0] ?? EMPTY_TREE, to: commit.oid });
+    if (patch !== "") ctx.out((style.kind === "oneline" ? "" : "\n") + patch);
+    return 0;
+  },
+};
+
+/** The oid of the empty tree (the old side of a root commit's diff). */
+export const EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
+
+const diff: CommandDef = {
+  usage: "usage: git diff [--name-only | --name-status | --numstat] [<ref> [<ref>]] [--] [<path>...]",
+  spec: {
+    flags: [{ name: "name-only" }, { name: "name-status" }, { name: "numstat" }, { name: "cached" }, { name: "staged" }],
+  },
+  async run(ctx) {
+    const root = await ctx.root();
+    if (ctx.bool("cached") || ctx.bool("staged")) {
+      throw new GitError("EUNSUPPORTED", "--cached/--staged are not supported: the Workspace diff compares a ref with the working tree or with another ref");
+    }
+    const refs: string[] = [];
+    const specs = [...(ctx.args.afterDashDash ?? [])];
+    for (const [i, p] of ctx.args.positionals.entries()) {
+      if (refs.length < 2 && ctx.args.afterDashDash === undefined ? (await resolves(ctx, root, p)) !== undefined : i < 2) refs.push(p);
+      else specs.push(p);
+    }
+    noExtra(ctx, refs, 2);
+    const paths = specs.length > 0 ? await ctx.pathspecs(specs) : undefined;
+    const options = {
+      dir: root,
+      ...(refs[0] !== undefined ? { ref: refs[0] } : {}),
+      ...(refs[1] !== undefined ? { to: refs[1] } : {}),
+      ...(paths && !paths.includes(".") ? { paths } : {}),
+    };
+    if (ctx.bool("name-only") || ctx.bool("name-status") || ctx.bool("numstat")) {
+      const summary = await ctx.client.diffSummary(options);
+      for (const e of summary) {
+        if (ctx.bool("numstat")) ctx.out(`${e.insertions}\t${e.deletions}\t${quotePath(e.path)}\n`);
+        else if (ctx.bool("name-status")) ctx.out(`${e.status}\t${quotePath(e.path)}\n`);
+        else ctx.out(`${quotePath(e.path)}\n`);
+      }
+      return 0;
+    }
+    ctx.out(await ctx.client.diff(options));
+    return 0;
+  },
+};
+
+const revParse: CommandDef = {
+  usage: "usage: git rev-parse [--abbrev-ref | --short | --verify | -q] <ref>... | --show-toplevel | --git-dir | --is-inside-work-tree",
+  spec: {
+    flags: [
+      { name: "abbrev-ref" },
+      { name: "show-toplevel" },
+      { name: "short" },
+      { name: "verify" },
+      { name: "quiet", short: "q" },
+      { name: "git-dir" },
+      { name: "is-inside-work-tree" },
+    ],
+  },
+  async run(ctx) {
+    const root = await ctx.root();
+    if (ctx.bool("show-toplevel")) ctx.out(`${root}\n`);
+    if (ctx.bool("git-dir")) ctx.out(ctx.cwd === root ? ".git\n" : `${root === "/" ? "" : root}/.git\n`);
+    if (ctx.bool("is-inside-work-tree")) ctx.out("true\n");
+    const refs = ctx.args.positionals;
+    if (ctx.bool("verify") && refs.length !== 1) throw new CliUsageError("--verify needs exactly one ref");
+    for (const ref of refs) {
+      if (ctx.bool("abbrev-ref")) {
+        if (ref === "HEAD") {
+          ctx.out(`${(await ctx.client.currentBranch({ dir: root })) ?? "HEAD"}\n`);
+          continue;
+        }
+        await ctx.client.revParse({ dir: root, ref });
+        ctx.out(`${ref.replace(/^refs\/(heads|tags|remotes)\//, "")}\n`);
+        continue;
+      }
+      let oid: string;
+      try {
+        oid = await ctx.client.revParse({ dir: root, ref });
+      } catch (error) {
+        if (ctx.bool("verify") && ctx.bool("quiet")) return 1;
+        throw error;
+      }
+      ctx.out(`${ctx.bool("short") ? shortOid(oid) : oid}\n`);
+    }
+    return 0;
+  },
+};
+
+const symbolicRef: CommandDef = {
+  usage: "usage: git symbolic-ref [-q] [--short] HEAD [<ref>]",
+  spec: { flags: [{ name: "short" }, { name: "quiet", short: "q" }] },
+  async run(ctx) {
+    noExtra(ctx, ctx.args.positionals, 2);
+    const root = await ctx.root();
+    const name = ctx.args.positionals[0] ?? "HEAD";
+    if (name !== "HEAD") throw new GitError("EUNSUPPORTED", `only HEAD is supported, not '${name}'`);
+    const target = ctx.args.positionals[1];
+    if (target !== undefined) {
+      if (!target.startsWith("refs/")) throw new GitError("EBADREF", `refusing to point HEAD outside of refs/: '${target}'`);
+      await ctx.client.updateRef({ dir: root, ref: "HEAD", value: target, symbolic: true, force: true });
+      return 0;
+    }
+    const full = await ctx.client.currentBranch({ dir: root, fullname: true });
+    if (full === undefined) {
+      if (ctx.bool("quiet")) return 1;
+      throw new GitError("ENOTSYMREF", "ref HEAD is not a symbolic ref");
+    }
+    ctx.out(`${ctx.bool("short") ? full.replace(/^refs\/heads\//, "") : full}\n`);
+    return 0;
+  },
+};
+
+const lsFiles: CommandDef = {
+  usage: "usage: git ls-files [--ref=<ref>] [--] [<path>...]",
+  spec: { flags: [{ name: "ref", value: "required" }, { name: "cached", short: "c" }] },
+  async run(ctx) {
+    const root = await ctx.root();
+    const ref = ctx.str("ref");
+    const files = await ctx.client.lsFiles({ dir: root, ...(ref !== undefined ? { ref } : {}) });
+    const from = await ctx.cwdInRepo();
+    const specs = allPaths(ctx, 0);
+    const filters = specs.length > 0 ? await ctx.pathspecs(specs) : [from === "" ? "." : from];
+    const match = (f: string) => filters.some((p) => p === "." || f === p || f.startsWith(p + "/"));
+    for (const f of files.filter(match)) ctx.out(`${quotePath(relativeTo(f, from))}\n`);
+    return 0;
+  },
+};
+
+const lsTree: CommandDef = {
+  usage: "usage: git ls-tree [--name-only] <tree-ish> [<path>]",
+  spec: { flags: [{ name: "name-only" }, { name: "name-status" }] },
+  async run(ctx) {
+    noExtra(ctx, ctx.args.positionals, 2);
+    const root = await ctx.root();
+    const ref = need(ctx.args.positionals[0], "tree-ish: git ls-tree <tree-ish> [<path>]");
+    const pathArg = ctx.args.positionals[1];
+    const path = pathArg === undefined ? undefined : await ctx.pathspec(pathArg);
+    const inDir = path === undefined || path === "." ? undefined : path.replace(/\/+$/, "");
+    const entries = await ctx.client.lsTree({ dir: root, ref, ...(inDir !== undefined ? { path: inDir } : {}) });
+    const nameOnly = ctx.bool("name-only") || ctx.bool("name-status");
+    for (const e of entries) {
+      const full = inDir !== undefined && !e.path.startsWith(inDir + "/") ? `${inDir}/${e.path}` : e.path;
+      const shown = quotePath(full);
+      ctx.out(nameOnly ? `${shown}\n` : `${e.mode} ${e.type} ${e.oid}\t${shown}\n`);
+    }
+    return 0;
+  },
+};
+
+const branch: CommandDef = {
+  usage: "usage: git branch [--show-current | -a | -r | [-f] <name> [<start>] | -d|-D <name>...]",
+  spec: {
+    flags: [
+      { name: "show-current" },
+      { name: "delete", short: "d" },
+      { name: "D" },
+      { name: "force", short: "f" },
+      { name: "all", short: "a" },
+      { name: "remotes", short: "r" },
+      { name: "list", short: "l" },
+    ],
+  },
+  async run(ctx) {
+    const root = await ctx.root();
+    const pos = ctx.args.positionals;
+    if (ctx.bool("show-current")) {
+      noExtra(ctx, pos, 0);
+      const current = await ctx.client.currentBranch({ dir: root });
+      if (current !== undefined) ctx.out(`${current}\n`);
+      return 0;
+    }
+    if (ctx.bool("delete") || ctx.bool("D")) {
+      if (pos.length === 0) throw new CliUsageError("branch name required");
+      for (const name of pos) {
+        const oid = await ctx.client.revParse({ dir: root, ref: `refs/heads/${name}` }).catch(() => {
+          throw new GitError("ENOBRANCH", `branch '${name}' not found`);
+        });
+        await ctx.client.branchDelete({ dir: root, name });
+        ctx.out(`Deleted branch ${name} (was ${shortOid(oid)}).\n`);
+      }
+      return 0;
+    }
+    if (pos.length > 0 && !ctx.bool("list")) {
+      noExtra(ctx, pos, 2);
+      const force = ctx.bool("force") === true;
+      await ctx.client.branch({ dir: root, name: pos[0]!, ...(pos[1] !== undefined ? { startPoint: pos[1] } : {}), ...(force ? { force } : {}) });
+      return 0;
+    }
+    const current = await ctx.client.currentBranch({ dir: root });
+    const lines: string[] = [];
+    if (!ctx.bool("remotes")) {
+      if (current === undefined) {
+        const head = await resolves(ctx, root, "HEAD");
+        if (head !== undefined) lines.push(`* (HEAD detached at ${shortOid(head)})`);
+      }
+      const names = [...(await ctx.client.branchList({ dir: root }))].sort(byteOrder);
+      for (const name of names) lines.push(`${name === current ? "* " : "  "}${name}`);
+    }
+    if (ctx.bool("remotes") || ctx.bool("all")) {
+      const remotes = await ctx.client.remoteList({ dir: root });
+      const names: string[] = [];
+      for (const remote of remotes) {
+        for (const name of await ctx.client.branchList({ dir: root, remote: remote.name })) {
+          names.push(`${ctx.bool("all") ? "remotes/" : ""}${remote.name}/${name}`);
+        }
+      }
+      for (const name of names.sort(byteOrder)) lines.push(`  ${name}`);
+    }
+    for (const line of lines) ctx.out(`${line}\n`);
+    return 0;
+  },
+};
+
+function byteOrder(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+const tag: CommandDef = {
+  usage: "usage: git tag [-l] | [-f] <name> [<object>] | -d <name>...",
+  spec: { flags: [{ name: "delete", short: "d" }, { name: "force", short: "f" }, { name: "list", short: "l" }] },
+  async run(ctx) {
+    const root = await ctx.root();
+    const pos = ctx.args.positionals;
+    if (ctx.bool("delete")) {
+      if (pos.length === 0) throw new CliUsageError("tag name required");
+      for (const name of pos) {
+        const oid = await ctx.client.revParse({ dir: root, ref: `refs/tags/${name}` }).catch(() => {
+          throw new GitError("ENOTAG", `tag '${name}' not found.`);
+        });
+        await ctx.client.tagDelete({ dir: root, name });
+        ctx.out(`Deleted tag '${name}' (was ${shortOid(oid)})\n`);
+      }
+      return 0;
+    }
+    if (pos.length > 0 && !ctx.bool("list")) {
+      noExtra(ctx, pos, 2);
+      await ctx.client.tag({ dir: root, name: pos[0]!, ...(pos[1] !== undefined ? { object: pos[1] } : {}), ...(ctx.bool("force") ? { force: true } : {}) });
+      return 0;
+    }
+    for (const name of [...(await ctx.client.tagList({ dir: root }))].sort(byteOrder)) ctx.out(`${name}\n`);
+    return 0;
+  },
+};
+
+async function switchTo(ctx: CliContext, root: string, target: string, options: { create?: string; force: boolean; detach?: boolean }) {
+  if (options.create !== undefined) {
+    await ctx.client.branch({ dir: root, name: options.create, startPoint: target, checkout: true, ...(options.force ? { force: true } : {}) });
+    ctx.err(`Switched to a new branch '${options.create}'\n`);
+    return;
+  }
+  const before = await ctx.client.currentBranch({ dir: root });
+  await ctx.client.checkout({ dir: root, ref: target, ...(options.force ? { force: true } : {}) });
+  const after = await ctx.client.currentBranch({ dir: root });
+  if (after !== undefined) {
+    ctx.err(after === before ? `Already on '${after}'\n` : `Switched to branch '${after}'\n`);
+  } else {
+    const commit = await ctx.client.show({ dir: root, ref: "HEAD" });
+    ctx.err(`HEAD is now at ${shortOid(commit.oid)} ${splitMessage(commit.message).subject}\n`);
+  }
+}
+
+const checkout: CommandDef = {
+  usage: "usage: git checkout [-f] <branch> | -b <new-branch> [<start>] | [<tree-ish>] -- <path>...",
+  spec: {
+    flags: [
+      { name: "b", value: "required" },
+      { name: "B", value: "required" },
+      { name: "force", short: "f" },
+      { name: "detach" },
+      QUIET,
+    ],
+  },
+  async run(ctx) {
+    const root = await ctx.root();
+    const pos = ctx.args.positionals;
+    const force = ctx.bool("force") === true;
+    if (ctx.args.afterDashDash !== undefined) {
+      noExtra(ctx, pos, 1);
+      if (ctx.args.afterDashDash.length === 0) throw new CliUsageError("missing paths after '--'");
+      const paths = await ctx.pathspecs(ctx.args.afterDashDash);
+      await ctx.client.checkout({ dir: root, ref: pos[0] ?? "HEAD", paths, force: true });
+      ctx.err(`Updated ${paths.length} path${paths.length === 1 ? "" : "s"} from ${pos[0] === undefined ? "the index" : shortOid(await ctx.client.revParse({ dir: root, ref: pos[0] }))}\n`);
+      return 0;
+    }
+    const create = ctx.str("b") ?? ctx.str("B");
+    if (create !== undefined) {
+      noExtra(ctx, pos, 1);
+      await switchTo(ctx, root, pos[0] ?? "HEAD", { create, force: ctx.str("B") !== undefined || force });
+      return 0;
+    }
+    noExtra(ctx, pos, 1);
+    const target = need(pos[0], "branch or commit: git checkout <branch>");
+    await switchTo(ctx, root, target, { force });
+    return 0;
+  },
+};
+
+const switchCmd: CommandDef = {
+  usage: "usage: git switch [-f] <branch> | -c <new-branch> [<start>] | --detach <commit>",
+  spec: {
+    flags: [
+      { name: "create", short: "c", value: "required" },
+      { name: "force-create", short: "C", value: "required" },
+      { name: "force", short: "f" },
+      { name: "discard-changes" },
+      { name: "detach" },
+      QUIET,
+    ],
+  },
+  async run(ctx) {
+    const root = await ctx.root();
+    const pos = ctx.args.positionals;
+    noExtra(ctx, pos, 1);
+    const force = ctx.bool("force") === true || ctx.bool("discard-changes") === true;
+    const create = ctx.str("create") ?? ctx.str("force-create");
+    if (create !== undefined) {
+      await switchTo(ctx, root, pos[0] ?? "HEAD", { create, force: ctx.str("force-create") !== undefined || force });
+      return 0;
+    }
+    const target = need(pos[0], "branch: git switch <branch>");
+    if (!ctx.bool("detach") && (await resolves(ctx, root, `refs/heads/${target}`)) === undefined) {
+      throw new GitError("EINVALIDREF", `invalid reference: ${target} (a branch is expected; use --detach for a commit)`);
+    }
+    await switchTo(ctx, root, target, { force });
+    return 0;
+  },
+};
+
+/** Splits `[remote|url] [src[:dst]]` of fetch/pull/push. */
+function remoteAndRefspec(ctx: CliContext): { remote?: string; url?: string; src?: string; dst?: string } {
+  noExtra(ctx, ctx.args.positionals, 2);
+  const [where, refspec] = ctx.args.positionals;
+  const out: { remote?: string; url?: string; src?: string; dst?: string } = {};
+  if (where !== undefined) {
+    if (URL_PATTERN.test(where)) {
+      checkTransport(where);
+      out.url = where;
+    } else if (/^[^/\s]+@[^:\s]+:/.test(where)) {
+      throw new GitError("ETRANSPORT", `unsupported transport '${where}' (only https://, http:// and file:// URLs are supported)`);
+    } else out.remote = where;
+  }
+  if (refspec !== undefined) {
+    const spec = refspec.replace(/^\+/, "");
+    const colon = spec.indexOf(":");
+    if (colon < 0) out.src = spec;
+    else {
+      if (colon > 0) out.src = spec.slice(0, colon);
+      out.dst = spec.slice(colon + 1);
+    }
+  }
+  return out;
+}
+
+const fetch: CommandDef = {
+  usage: "usage: git fetch [--depth <n>] [--prune] [--[no-]tags] [<remote>|<url>] [<refspec>]",
+  spec: { flags: [{ name: "depth", value: "required" }, { name: "prune", short: "p" }, { name: "tags", short: "t", negatable: true }, QUIET] },
+  async run(ctx) {
+    const where = remoteAndRefspec(ctx);
+    const root = await ctx.root();
+    const depthFlag = ctx.str("depth");
+    const depth = depthFlag === undefined ? undefined : nonNegativeInt(depthFlag, "--depth", 1);
+    const tags = ctx.bool("tags");
+    await ctx.client.fetch({
+      dir: root,
+      ...(where.remote !== undefined ? { remote: where.remote } : {}),
+      ...(where.url !== undefined ? { url: where.url } : {}),
+      ...(where.src !== undefined ? { remoteRef: where.src } : {}),
+      ...(where.dst !== undefined ? { ref: where.dst } : {}),
+      ...(depth !== undefined ? { depth } : {}),
+      ...(ctx.bool("prune") ? { prune: true } : {}),
+      ...(tags !== undefined ? { tags } : {}),
+    });
+    return 0;
+  },
+};
+
+function mergeOutcome(ctx: CliContext, before: string | undefined, after: string | undefined, merge: boolean): void {
+  if (after === undefined || after === before) ctx.out("Already up to date.\n");
+  else if (merge) ctx.out(`Merge commit ${shortOid(after)}\n`);
+  else ctx.out(`Fast-forward to ${shortOid(after)}\n`);
+}
+
+function ffFlags(ctx: CliContext): { fastForward?: boolean; fastForwardOnly?: boolean } {
+  const ffOnly = ctx.bool("ff-only") === true;
+  const ff = ctx.bool("ff");
+  if (ffOnly && ff === false) throw new CliUsageError("--ff-only and --no-ff cannot be used together");
+  return { ...(ffOnly ? { fastForwardOnly: true } : {}), ...(ff === false ? { fastForward: false } : {}) };
+}
+
+const pull: CommandDef = {
+  usage: "usage: git pull [--ff-only | --no-ff] [<remote>|<url>] [<branch>]",
+  spec: { flags: [{ name: "ff-only" }, { name: "ff", negatable: true }, { name: "depth", value: "required" }, { name: "rebase", negatable: true }, QUIET] },
+  async run(ctx) {
+    const where = remoteAndRefspec(ctx);
+    if (ctx.bool("rebase")) throw new GitError("EUNSUPPORTED", "--rebase is not supported; pull merges");
+    const root = await ctx.root();
+    const depthFlag = ctx.str("depth");
+    const depth = depthFlag === undefined ? undefined : nonNegativeInt(depthFlag, "--depth", 1);
+    const before = await resolves(ctx, root, "HEAD");
+    const dates = ctx.dates();
+    await ctx.client.pull({
+      dir: root,
+      ...(where.remote !== undefined ? { remote: where.remote } : {}),
+      ...(where.url !== undefined ? { url: where.url } : {}),
+      ...(where.src !== undefined ? { remoteRef: where.src } : {}),
+      ...(depth !== undefined ? { depth } : {}),
+      ...ffFlags(ctx),
+      ...(dates.author ? { author: dates.author } : {}),
+      ...(dates.committer ? { committer: dates.committer } : {}),
+      env: ctx.env,
+    });
+    const after = await resolves(ctx, root, "HEAD");
+    const view = after !== undefined && after !== before ? await headCommit(ctx, root) : undefined;
+    mergeOutcome(ctx, before, after, (view?.parent.length ?? 0) > 1 && view?.parent[0] === before);
+    return 0;
+  },
+};
+
+const merge: CommandDef = {
+  usage: "usage: git merge [--ff-only | --no-ff] [-m <msg>] <commit>",
+  spec: { flags: [{ name: "ff-only" }, { name: "ff", negatable: true }, { name: "message", short: "m", value: "required" }, QUIET] },
+  async run(ctx) {
+    noExtra(ctx, ctx.args.positionals, 1);
+    const theirs = need(ctx.args.positionals[0], "commit to merge: git merge <commit>");
+    const root = await ctx.root();
+    const message = ctx.str("message");
+    const dates = ctx.dates();
+    const result = await ctx.client.merge({
+      dir: root,
+      theirs,
+      ...ffFlags(ctx),
+      ...(message !== undefined ? { message } : {}),
+      ...(dates.author ? { author: dates.author } : {}),
+      ...(dates.committer ? { committer: dates.committer } : {}),
+      env: ctx.env,
+    });
+    if (result.alreadyMerged || result.oid === undefined) ctx.out("Already up to date.\n");
+    else if (result.fastForward) ctx.out(`Fast-forward to ${shortOid(result.oid)}\n`);
+    else ctx.out(`Merge commit ${shortOid(result.oid)}\n`);
+    return 0;
+  },
+};
+
+const push: CommandDef = {
+  usage: "usage: git push [-f] [-d] [-u] [<remote>|<url>] [<src>[:<dst>]]",
+  spec: { flags: [{ name: "force", short: "f" }, { name: "delete", short: "d" }, { name: "set-upstream", short: "u" }, QUIET] },
+  async run(ctx) {
+    const where = remoteAndRefspec(ctx);
+    const root = await ctx.root();
+    const del = ctx.bool("delete") === true || (where.src === undefined && where.dst !== undefined);
+    if (del && where.src === undefined && where.dst === undefined) throw new CliUsageError("--delete needs a ref to delete");
+    const remoteRef = del ? (where.dst ?? where.src) : where.dst;
+    const result = await ctx.client.push({
+      dir: root,
+      ...(where.remote !== undefined ? { remote: where.remote } : {}),
+      ...(where.url !== undefined ? { url: where.url } : {}),
+      ...(!del && where.src !== undefined ? { ref: where.src } : {}),
+      ...(remoteRef !== undefined ? { remoteRef } : {}),
+      ...(ctx.bool("force") ? { force: true } : {}),
+      ...(del ? { delete: true } : {}),
+    });
+    const target = where.url ?? where.remote ?? "origin";
+    const failed = Object.entries(result.refs ?? {}).filter(([, s]) => !s.ok);
+    if (!result.ok || failed.length > 0) {
+      ctx.err(`To ${target}\n`);
+      for (const [ref, s] of failed) ctx.err(` ! [rejected]        ${ref} (${s.error || "rejected"})\n`);
+      if (result.error) ctx.err(`error: ${result.error}\n`);
+      ctx.err(`error: failed to push some refs to '${target}'\n`);
+      return 1;
+    }
+    if (!ctx.bool("quiet")) {
+      ctx.err(`To ${target}\n`);
+      for (const ref of Object.keys(result.refs ?? {})) ctx.err(`   ${del ? "[deleted]" : "ok"}  ${ref}\n`);
+    }
+    if (ctx.bool("set-upstream") && !del) {
+      const branchName = where.src ?? (await ctx.client.currentBranch({ dir: root }));
+      if (branchName !== undefined && where.remote !== undefined) {
+        const local = branchName.replace(/^refs\/heads\//, "");
+        await ctx.client.configSet({ dir: root, path: `branch.${local}.remote`, value: where.remote });
+        await ctx.client.configSet({ dir: root, path: `branch.${local}.merge`, value: `refs/heads/${(where.dst ?? local).replace(/^refs\/heads\//, "")}` });
+        ctx.out(`branch '${local}' set up to track '${where.remote}/${(where.dst ?? local).replace(/^refs\/heads\//, "")}'.\n`);
+      }
+    }
+    return 0;
+  },
+};
+
+const remote: CommandDef = {
+  usage: "usage: git remote [-v] | add [-f] <name> <url> | remove|rm <name> | get-url <name>",
+  spec: { flags: [{ name: "verbose", short: "v" }, { name: "force", short: "f" }] },
+  async run(ctx) {
+    const root = await ctx.root();
+    const [action, ...rest] = ctx.args.positionals;
+    if (action === undefined) {
+      const remotes = [...(await ctx.client.remoteList({ dir: root }))].sort((a, b) => byteOrder(a.name, b.name));
+      for (const r of remotes) ctx.out(ctx.bool("verbose") ? `${r.name}\t${r.url} (fetch)\n${r.name}\t${r.url} (push)\n` : `${r.name}\n`);
+      return 0;
+    }
+    if (action === "add") {
+      noExtra(ctx, rest, 2);
+      const name = need(rest[0], "remote name: git remote add <name> <url>");
+      const url = need(rest[1], "remote URL: git remote add <name> <url>");
+      checkTransport(url);
+      await ctx.client.remoteAdd({ dir: root, name, url, ...(ctx.bool("force") ? { force: true } : {}) });
+      return 0;
+    }
+    if (action === "remove" || action === "rm") {
+      noExtra(ctx, rest, 1);
+      const name = need(rest[0], "remote name: git remote remove <name>");
+      const known = await ctx.client.remoteList({ dir: root });
+      if (!known.some((r) => r.name === name)) throw new GitError("ENOREMOTE", `No such remote: '${name}'`);
+      await ctx.client.remoteRemove({ dir: root, name });
+      return 0;
+    }
+    if (action === "get-url") {
+      noExtra(ctx, rest, 1);
+      const name = need(rest[0], "remote name: git remote get-url <name>");
+      const found = (await ctx.client.remoteList({ dir: root })).find((r) => r.name === name);
+      if (!found) throw new GitError("ENOREMOTE", `No such remote '${name}'`);
+      ctx.out(`${found.url}\n`);
+      return 0;
+    }
+    throw new CliUsageError(`unknown subcommand '${action}'`);
+  },
+};
+
+const hashObject: CommandDef = {
+  usage: "usage: git hash-object [-w] --stdin",
+  spec: { flags: [{ name: "stdin" }, { name: "write", short: "w" }, { name: "type", short: "t", value: "required" }] },
+  async run(ctx) {
+    noExtra(ctx, ctx.args.positionals, 0);
+    if (!ctx.bool("stdin")) throw new CliUsageError("--stdin is required (files are hashed from standard input)");
+    const type = ctx.str("type");
+    if (type !== undefined && type !== "blob") throw new CliUsageError(`only -t blob is supported, not '${type}'`);
+    const write = ctx.bool("write") === true;
+    const dir = write ? await ctx.root() : await ctx.root().catch(() => ctx.cwd);
+    const oid = await ctx.client.hashObject({ dir, content: ctx.stdin ?? "", write });
+    ctx.out(`${oid}\n`);
+    return 0;
+  },
+};
+
+const catFile: CommandDef = {
+  usage: "usage: git cat-file (-p | -t | -s | -e) <object>[:<path>]",
+  spec: { flags: [{ name: "p" }, { name: "t" }, { name: "s" }, { name: "e" }] },
+  async run(ctx) {
+    noExtra(ctx, ctx.args.positionals, 1);
+    const mode = (["p", "t", "s", "e"] as const).filter((m) => ctx.bool(m));
+    if (mode.length !== 1) throw new CliUsageError("exactly one of -p, -t, -s, -e is required");
+    const spec = need(ctx.args.positionals[0], "object: git cat-file -p <object>");
+    const root = await ctx.root();
+    const colon = spec.indexOf(":");
+    const rev = colon < 0 ? spec : spec.slice(0, colon) || "HEAD";
+    const filepath = colon < 0 ? undefined : spec.slice(colon + 1).replace(/^\.\//, "");
+    let object;
+    try {
+      const oid = /^[0-9a-f]{40}$/.test(rev) ? rev : await ctx.client.revParse({ dir: root, ref: rev });
+      object = await ctx.client.catFile({ dir: root, oid, ...(filepath !== undefined && filepath !== "" ? { filepath } : {}) });
+    } catch (error) {
+      if (mode[0] === "e") return 1;
+      throw error;
+    }
+    switch (mode[0]) {
+      case "e":
+        return 0;
+      case "t":
+        ctx.out(`${object.type ?? "blob"}\n`);
+        return 0;
+      case "s":
+        ctx.out(`${object.bytes.byteLength}\n`);
+        return 0;
+      default:
+        if (object.type === "tree") {
+          for (const e of await ctx.client.lsTree({ dir: root, ref: object.oid })) {
+            ctx.out(`${e.mode} ${e.type} ${e.oid}\t${quotePath(e.path)}\n`);
+          }
+        } else {
+          ctx.out(new TextDecoder().decode(object.bytes));
+        }
+        return 0;
+    }
+  },
+};
+
+const updateRef: CommandDef = {
+  usage: "usage: git update-ref [--force] <ref> <oid>",
+  spec: { flags: [{ name: "force" }] },
+  async run(ctx) {
+    noExtra(ctx, ctx.args.positionals, 2);
+    const ref = need(ctx.args.positionals[0], "ref: git update-ref <ref> <oid>");
+    const value = need(ctx.args.positionals[1], "new value: git update-ref <ref> <oid>");
+    const root = await ctx.root();
+    const oid = /^[0-9a-f]{40}$/.test(value) ? value : await ctx.client.revParse({ dir: root, ref: value });
+    await ctx.client.updateRef({ dir: root, ref, value: oid, ...(ctx.bool("force") ? { force: true } : {}) });
+    return 0;
+  },
+};
+
+const config: CommandDef = {
+  usage: "usage: git config [--local] [--get | --get-all | --add | --unset] <key> [<value>]",
+  spec: {
+    flags: [{ name: "get" }, { name: "get-all" }, { name: "add" }, { name: "unset" }, { name: "local" }, { name: "global" }, { name: "system" }],
+  },
+  async run(ctx) {
+    if (ctx.bool("global") || ctx.bool("system")) {
+      throw new GitError("EUNSUPPORTED", "only the repository's .git/config is available in the Workspace (no --global or --system)");
+    }
+    noExtra(ctx, ctx.args.positionals, 2);
+    const key = need(ctx.args.positionals[0], "key: git config <key> [<value>]");
+    const value = ctx.args.positionals[1];
+    const root = await ctx.root();
+    if (ctx.bool("unset")) {
+      noExtra(ctx, ctx.args.positionals, 1);
+      const existing = await ctx.client.configGet({ dir: root, path: key });
+      if (existing === undefined) return 5;
+      await ctx.client.configSet({ dir: root, path: key, value: undefined });
+      return 0;
+    }
+    if (value !== undefined && !ctx.bool("get") && !ctx.bool("get-all")) {
+      await ctx.client.configSet({ dir: root, path: key, value, ...(ctx.bool("add") ? { append: true } : {}) });
+      return 0;
+    }
+    if (ctx.bool("add")) throw new CliUsageError("--add needs a value");
+    noExtra(ctx, ctx.args.positionals, 1);
+    const all = ctx.bool("get-all") === true;
+    const got = await ctx.client.configGet({ dir: root, path: key, ...(all ? { all: true } : {}) });
+    const values = got === undefined ? [] : Array.isArray(got) ? got : [got];
+    if (values.length === 0) return 1;
+    for (const v of all ? values : values.slice(-1)) ctx.out(`${String(v)}\n`);
+    return 0;
+  },
+};
+
+const stash: CommandDef = {
+  usage: "usage: git stash [push [-m <message>]] | list | pop [<stash>]",
+  spec: { flags: [{ name: "message", short: "m", value: "required" }, QUIET] },
+  async run(ctx) {
+    const root = await ctx.root();
+    const [action = "push", ...rest] = ctx.args.positionals;
+    if (action === "list") {
+      noExtra(ctx, rest, 0);
+      for (const line of await ctx.client.stashList({ dir: root })) ctx.out(`${line}\n`);
+      return 0;
+    }
+    if (action === "pop") {
+      noExtra(ctx, rest, 1);
+      const which = rest[0];
+      let index = 0;
+      if (which !== undefined) {
+        const m = /^(?:stash@\{(\d+)\}|(\d+))$/.exec(which);
+        if (!m) throw new CliUsageError(`'${which}' is not a stash reference`);
+        index = Number(m[1] ?? m[2]);
+      }
+      const list = await ctx.client.stashList({ dir: root });
+      if (list.length === 0) throw new GitError("ENOSTASH", "No stash entries found.");
+      if (index >= list.length) throw new GitError("ENOSTASH", `stash@{${index}} is not a valid reference`);
+      await ctx.client.stashPop({ dir: root, index });
+      ctx.out(`Dropped stash@{${index}}\n`);
+      return 0;
+    }
+    if (action === "push") {
+      noExtra(ctx, rest, 0);
+      const entries = await ctx.client.status({ dir: root });
+      if (!entries.some((e) => e.worktree !== "?")) {
+        ctx.out("No local changes to save\n");
+        return 0;
+      }
+      const message = ctx.str("message");
+      await ctx.client.stashPush({ dir: root, ...(message !== undefined ? { message } : {}) });
+      const branchName = (await ctx.client.currentBranch({ dir: root })) ?? "(no branch)";
+      let label = `On ${branchName}: ${message}`;
+      if (message === undefined) {
+        const head = await headCommit(ctx, root);
+        label = `WIP on ${branchName}: ${head ? `${shortOid(head.oid)} ${splitMessage(head.message).subject}` : ""}`;
+      }
+      if (!ctx.bool("quiet")) ctx.out(`Saved working directory and index state ${label}\n`);
+      return 0;
+    }
+    throw new CliUsageError(`unknown subcommand '${action}'`);
+  },
+};
+
+const reset: CommandDef = {
+  usage: "usage: git reset [--hard] [<commit>] | [<commit>] [--] <path>...",
+  spec: { flags: [{ name: "hard" }, { name: "soft" }, { name: "mixed" }, QUIET] },
+  async run(ctx) {
+    if (ctx.bool("soft")) throw new CliUsageError("--soft is not supported (only the default and --hard)");
+    if (ctx.bool("mixed")) throw new CliUsageError("--mixed is not supported (plain `git reset [<commit>]` is the default)");
+    const root = await ctx.root();
+    const pos = [...ctx.args.positionals];
+    let ref: string | undefined;
+    if (pos.length > 0 && (ctx.args.afterDashDash !== undefined || (await resolves(ctx, root, pos[0]!)) !== undefined)) {
+      ref = pos.shift();
+    }
+    const specs = [...pos, ...(ctx.args.afterDashDash ?? [])];
+    const hard = ctx.bool("hard") === true;
+    if (hard && specs.length > 0) throw new CliUsageError("cannot do a hard reset with paths");
+    if (specs.length > 0) {
+      const paths = await ctx.pathspecs(specs);
+      await ctx.client.reset({ dir: root, paths, ...(ref !== undefined ? { ref } : {}) });
+      return 0;
+    }
+    await ctx.client.reset({ dir: root, ...(hard ? { hard: true } : {}), ...(ref !== undefined ? { ref } : {}) });
+    if (hard && !ctx.bool("quiet")) {
+      const head = await headCommit(ctx, root);
+      if (head) ctx.out(`HEAD is now at ${shortOid(head.oid)} ${splitMessage(head.message).subject}\n`);
+    }
+    return 0;
+  },
+};
+
+const clean: CommandDef = {
+  usage: "usage: git clean (-f | -n) [-d]",
+  spec: { flags: [{ name: "force", short: "f" }, { name: "dry-run", short: "n" }, { name: "d" }, QUIET], clusters: "fdnq" },
+  async run(ctx) {
+    noExtra(ctx, allPaths(ctx, 0), 0);
+    const dryRun = ctx.bool("dry-run") === true;
+    if (!ctx.bool("force") && !dryRun) {
+      throw new CliUsageError("refusing to clean without -f (remove) or -n (dry run)");
+    }
+    const root = await ctx.root();
+    const removed = await ctx.client.clean({ dir: root, ...(ctx.bool("d") ? { directories: true } : {}), ...(dryRun ? { dryRun: true } : {}) });
+    const from = await ctx.cwdInRepo();
+    if (!ctx.bool("quiet") || dryRun) {
+      for (const p of [...removed].sort(byteOrder)) ctx.out(`${dryRun ? "Would remove" : "Removing"} ${quotePath(relativeTo(p, from))}\n`);
+    }
+    return 0;
+  },
+};
+
+const version: CommandDef = {
+  usage: "usage: git version",
+  spec: { flags: [] },
+  async run(ctx) {
+    noExtra(ctx, ctx.args.positionals, 0);
+    ctx.out(`${CLI_VERSION}\n`);
+    return 0;
+  },
+};
+
+const help: CommandDef = {
+  usage: "usage: git help [<command>]",
+  spec: { flags: [{ name: "all", short: "a" }] },
+  async run(ctx) {
+    noExtra(ctx, ctx.args.positionals, 1);
+    const topic = ctx.args.positionals[0];
+    if (topic === undefined) {
+      ctx.out(helpText());
+      return 0;
+    }
+    const def = COMMANDS[topic];
+    if (!def) {
+      ctx.err(`git help: '${topic}' is not a supported workspace git command\n`);
+      return 1;
+    }
+    ctx.out(`${def.usage}\n`);
+    return 0;
+  },
+};
+
+/** Every subcommand, by name (spec 04 §2.5). */
+export const COMMANDS: Readonly<Record<string, CommandDef>> = {
+  help,
+  version,
+  clone,
+  init,
+  status,
+  add,
+  rm,
+  commit,
+  log,
+  show,
+  diff,
+  "rev-parse": revParse,
+  "symbolic-ref": symbolicRef,
+  "ls-files": lsFiles,
+  "ls-tree": lsTree,
+  branch,
+  tag,
+  checkout,
+  switch: switchCmd,
+  fetch,
+  pull,
+  merge,
+  push,
+  remote,
+  "hash-object": hashObject,
+  "cat-file": catFile,
+  "update-ref": updateRef,
+  config,
+  stash,
+  reset,
+  clean,
+};
+
+/** `git help` (and empty argv): the usage line and the list of subcommands. */
+export function helpText(): string {
+  return (
+    "usage: git [-C <path>] <command> [<args>]\n\n" +
+    "Workspace git commands:\n" +
+    Object.keys(COMMANDS)
+      .map((name) => `   ${name}\n`)
+      .join("") +
+    "\n'git help <command>' prints a command's usage.\n"
+  );
+}

@@ -1,0 +1,168 @@
+/**
+ * What one git CLI subcommand runs with: the client, the working
+ * directory, the parsed arguments, output buffers and the path helpers
+ * that turn cwd-relative pathspecs into repository-relative ones
+ * (spec 04 §2.5).
+ *
+ * @module
+ */
+import { PathOutsideRepoError } from "../errors.js";
+import type { GitClient, GitIdentity } from "../types.js";
+import { isUnder, normalizePath } from "../../util/path.js";
+import { CliUsageError, type ParsedArgs } from "./parse.js";
+
+/** The state of one `cli()` call, handed to a subcommand. */
+export class CliContext {
+  readonly client: GitClient;
+  /** The subcommand as typed, e.g. `"status"`. */
+  readonly sub: string;
+  /** Absolute working directory (after `-C`). */
+  readonly cwd: string;
+  /** Identity and date variables (never `process.env`). */
+  readonly env: Record<string, string | undefined>;
+  /** Standard input (`hash-object --stdin`). */
+  readonly stdin: string | Uint8Array | undefined;
+  /** The parsed arguments after the subcommand. */
+  readonly args: ParsedArgs;
+  stdout = "";
+  stderr = "";
+  #root: Promise<string> | undefined;
+
+  constructor(init: {
+    client: GitClient;
+    sub: string;
+    cwd: string;
+    env: Record<string, string | undefined>;
+    stdin: string | Uint8Array | undefined;
+    args: ParsedArgs;
+  }) {
+    this.client = init.client;
+    this.sub = init.sub;
+    this.cwd = init.cwd;
+    this.env = init.env;
+    this.stdin = init.stdin;
+    this.args = init.args;
+  }
+
+  /** Appends to stdout. */
+  out(text: string): void {
+    this.stdout += text;
+  }
+
+  /** Appends to stderr. */
+  err(text: string): void {
+    this.stderr += text;
+  }
+
+  /** A boolean flag (`undefined` when not given; `false` for `--no-x`). */
+  bool(name: string): boolean | undefined {
+    const value = this.args.flags.get(name);
+    return value === undefined ? undefined : value !== false;
+  }
+
+  /** A flag's string value (`undefined` when absent or given without a value). */
+  str(name: string): string | undefined {
+    const value = this.args.flags.get(name);
+    return typeof value === "string" ? value : undefined;
+  }
+
+  /**
+   * The repository root above the cwd (`client.repoRoot({ dir: cwd })`), once.
+   * @throws NotARepositoryError outside a repository.
+   */
+  root(): Promise<string> {
+    this.#root ??= this.client.repoRoot({ dir: this.cwd });
+    return this.#root;
+  }
+
+  /** The cwd relative to the root (`""` at the root). */
+  async cwdInRepo(): Promise<string> {
+    const root = await this.root();
+    return repoRelative(this.cwd, root) ?? "";
+  }
+
+  /**
+   * A pathspec (relative to the cwd, or absolute) as a repository-relative
+   * path; `"."` for the root itself.
+   * @throws PathOutsideRepoError when it leaves the repository.
+   */
+  async pathspec(spec: string): Promise<string> {
+    const root = await this.root();
+    const rel = repoRelative(normalizePath(spec, this.cwd), root);
+    if (rel === undefined) throw new PathOutsideRepoError(spec, root);
+    return rel === "" ? "." : rel;
+  }
+
+  /** {@link pathspec} of each. */
+  async pathspecs(specs: readonly string[]): Promise<string[]> {
+    const out: string[] = [];
+    for (const spec of specs) out.push(await this.pathspec(spec));
+    return out;
+  }
+
+  /**
+   * `{ timestamp, timezoneOffset }` for author and committer from
+   * `GIT_AUTHOR_DATE` / `GIT_COMMITTER_DATE` in `env` (each `undefined`
+   * when unset). The committer date falls back to the author date's absence,
+   * as in real git (each is independent).
+   * @throws CliUsageError for an unreadable date.
+   */
+  dates(): { author?: { timestamp: number; timezoneOffset: number }; committer?: { timestamp: number; timezoneOffset: number } } {
+    const read = (name: string) => {
+      const value = this.env[name];
+      if (value === undefined || value === "") return undefined;
+      const parsed = parseGitDate(value);
+      if (!parsed) throw new CliUsageError(`invalid date in ${name}: '${value}'`);
+      return parsed;
+    };
+    const author = read("GIT_AUTHOR_DATE");
+    const committer = read("GIT_COMMITTER_DATE");
+    return { ...(author ? { author } : {}), ...(committer ? { committer } : {}) };
+  }
+}
+
+/** `path` relative to `root` (`""` for the root), or `undefined` when outside it. */
+export function repoRelative(path: string, root: string): string | undefined {
+  if (!isUnder(path, root)) return undefined;
+  if (path === root) return "";
+  return root === "/" ? path.slice(1) : path.slice(root.length + 1);
+}
+
+/**
+ * Reads a git date as `GIT_AUTHOR_DATE` takes it: `@<seconds> [±HHMM]`,
+ * `<seconds> ±HHMM`, or ISO 8601 `YYYY-MM-DD[T ]HH:MM:SS[±HH[:]MM|Z]`
+ * (no zone: UTC). Returns isomorphic-git's sign for `timezoneOffset`
+ * (minutes, UTC − local).
+ */
+export function parseGitDate(value: string): { timestamp: number; timezoneOffset: number } | undefined {
+  const zone = (z: string | undefined): number | undefined => {
+    if (z === undefined || z === "" || z === "Z") return 0;
+    const m = /^([+-])(\d\d):?(\d\d)$/.exec(z);
+    if (!m) return undefined;
+    const minutes = Number(m[2]) * 60 + Number(m[3]);
+    return m[1] === "-" ? -minutes : minutes;
+  };
+  const raw = /^@?(\d+)(?:\s+([+-]\d{4}))?$/.exec(value.trim());
+  if (raw) {
+    const east = zone(raw[2]);
+    if (east === undefined) return undefined;
+    return { timestamp: Number(raw[1]), timezoneOffset: -east || 0 };
+  }
+  const iso = /^(\d{4})-(\d\d)-(\d\d)[T ](\d\d):(\d\d):(\d\d)\s*(Z|[+-]\d\d:?\d\d)?$/.exec(value.trim());
+  if (!iso) return undefined;
+  const east = zone(iso[7]);
+  if (east === undefined) return undefined;
+  const utc = Date.UTC(Number(iso[1]), Number(iso[2]) - 1, Number(iso[3]), Number(iso[4]), Number(iso[5]), Number(iso[6]));
+  if (Number.isNaN(utc)) return undefined;
+  return { timestamp: utc / 1000 - east * 60, timezoneOffset: -east || 0 };
+}
+
+/**
+ * Reads `--author "Name <email>"`.
+ * @throws CliUsageError when it is not in that form.
+ */
+export function parseAuthor(value: string): GitIdentity {
+  const m = /^\s*(.*?)\s*<([^<>]*)>\s*$/.exec(value);
+  if (!m || m[1] === "" || m[2] === "") throw new CliUsageError(`--author '${value}' is not 'Name <email>'`);
+  return { name: m[1]!, email: m[2]! };
+}

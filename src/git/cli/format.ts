@@ -1,0 +1,354 @@
+/**
+ * Output formats of the git CLI (spec 04 §2.5): dates, `log` formats,
+ * `status` formats. Pure: no I/O.
+ *
+ * @module
+ */
+import type { CommitPerson, CommitView, StatusEntry } from "../types.js";
+
+/** The first 7 hex digits of an oid (real git's minimum abbreviation). */
+export function shortOid(oid: string): string {
+  return oid.slice(0, 7);
+}
+
+/**
+ * `YYYY-MM-DD HH:MM:SS ±HHMM` in the person's own timezone (real git's
+ * `--date=iso`). `timezoneOffset` is isomorphic-git's minutes, UTC − local
+ * (`+0200` is `-120`).
+ *
+ * @example
+ * formatDate({ name: "A", email: "a@x", timestamp: 1704157445, timezoneOffset: -120 }) // "2024-01-02 03:04:05 +0200"
+ */
+export function formatDate(person: Pick<CommitPerson, "timestamp" | "timezoneOffset">): string {
+  const minutesEast = -person.timezoneOffset || 0;
+  const local = new Date((person.timestamp + minutesEast * 60) * 1000);
+  const pad = (n: number, w = 2): string => String(n).padStart(w, "0");
+  const sign = minutesEast < 0 ? "-" : "+";
+  const abs = Math.abs(minutesEast);
+  return (
+    `${pad(local.getUTCFullYear(), 4)}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())} ` +
+    `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())} ` +
+    `${sign}${pad(Math.floor(abs / 60))}${pad(abs % 60)}`
+  );
+}
+
+/**
+ * Splits a commit message as git does: the subject is the first paragraph
+ * with its lines joined by spaces (`%s`); the body is everything after the
+ * first blank line, ending with one newline when not empty (`%b`).
+ */
+export function splitMessage(message: string): { subject: string; body: string } {
+  const lines = message.replace(/\r\n/g, "\n").split("\n");
+  let i = 0;
+  while (i < lines.length && lines[i]!.trim() === "") i++;
+  const subjectLines: string[] = [];
+  while (i < lines.length && lines[i]!.trim() !== "") subjectLines.push(lines[i++]!.trim());
+  while (i < lines.length && lines[i]!.trim() === "") i++;
+  const rest = lines.slice(i);
+  while (rest.length > 0 && rest[rest.length - 1]!.trim() === "") rest.pop();
+  return { subject: subjectLines.join(" "), body: rest.length > 0 ? rest.join("\n") + "\n" : "" };
+}
+
+/**
+ * Expands a `--format` string: `%H %h %T %t %P %p %s %b %B %an %ae %ad %cn
+ * %ce %cd %n %%`; any other `%x` stays as written (as real git does).
+ */
+export function formatCommit(commit: CommitView, format: string): string {
+  const { subject, body } = splitMessage(commit.message);
+  return format.replace(/%(an|ae|ad|cn|ce|cd|H|h|T|t|P|p|s|b|B|n|%)/g, (_m, key: string) => {
+    switch (key) {
+      case "H":
+        return commit.oid;
+      case "h":
+        return shortOid(commit.oid);
+      case "T":
+        return commit.tree;
+      case "t":
+        return shortOid(commit.tree);
+      case "P":
+        return commit.parent.join(" ");
+      case "p":
+        return commit.parent.map(shortOid).join(" ");
+      case "s":
+        return subject;
+      case "b":
+        return body;
+      case "B":
+        return commit.message.endsWith("\n") ? commit.message : commit.message + "\n";
+      case "an":
+        return commit.author.name;
+      case "ae":
+        return commit.author.email;
+      case "ad":
+        return formatDate(commit.author);
+      case "cn":
+        return commit.committer.name;
+      case "ce":
+        return commit.committer.email;
+      case "cd":
+        return formatDate(commit.committer);
+      case "n":
+        return "\n";
+      default:
+        return "%";
+    }
+  });
+}
+
+/**
+ * Real git's default (`medium`) block with ISO dates: `commit <oid>`, a
+ * `Merge:` line for merges, `Author:`, `Date:`, a blank line and the
+ * message indented by four spaces (blank lines as four spaces), ending
+ * with a newline.
+ */
+export function formatMedium(commit: CommitView): string {
+  let out = `commit ${commit.oid}\n`;
+  if (commit.parent.length > 1) out += `Merge: ${commit.parent.map(shortOid).join(" ")}\n`;
+  out += `Author: ${commit.author.name} <${commit.author.email}>\n`;
+  out += `Date:   ${formatDate(commit.author)}\n\n`;
+  for (const line of messageLines(commit.message)) out += `    ${line}\n`;
+  return out;
+}
+
+/** `<oid7> <subject>` (`--oneline`). */
+export function formatOneline(commit: CommitView): string {
+  return `${shortOid(commit.oid)} ${splitMessage(commit.message).subject}\n`;
+}
+
+/** The message's lines without leading and trailing blank lines (what git stores after cleanup). */
+function messageLines(message: string): string[] {
+  const lines = message.replace(/\r\n/g, "\n").split("\n").map((l) => l.replace(/\s+$/, ""));
+  while (lines.length > 0 && lines[0] === "") lines.shift();
+  while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
+  return lines;
+}
+
+/**
+ * How `git log` prints commits (spec 04 §2.5): `"medium"` blocks separated
+ * by blank lines, `"oneline"`, `"format"` (a separator: no newline after
+ * the last entry) or `"tformat"` (a terminator: a newline after each).
+ */
+export type LogStyle = { kind: "medium" } | { kind: "oneline" } | { kind: "format" | "tformat"; format: string };
+
+/**
+ * Reads a `--pretty`/`--format` value as real git does: `oneline`,
+ * `medium`, `format:<f>`, `tformat:<f>`; anything else containing `%` is
+ * `tformat:`.
+ *
+ * @returns `undefined` for an unknown named format.
+ */
+export function parsePretty(value: string): LogStyle | undefined {
+  if (value === "oneline") return { kind: "oneline" };
+  if (value === "medium" || value === "") return { kind: "medium" };
+  if (value.startsWith("format:")) return { kind: "format", format: value.slice(7) };
+  if (value.startsWith("tformat:")) return { kind: "tformat", format: value.slice(8) };
+  if (value.includes("%")) return { kind: "tformat", format: value };
+  return undefined;
+}
+
+/** The whole `git log` output for `commits` in `style`. */
+export function formatLog(commits: readonly CommitView[], style: LogStyle): string {
+  switch (style.kind) {
+    case "medium":
+      return commits.map(formatMedium).join("\n");
+    case "oneline":
+      return commits.map(formatOneline).join("");
+    case "format":
+      return commits.map((c) => formatCommit(c, style.format)).join("\n");
+    case "tformat":
+      return commits.map((c) => formatCommit(c, style.format) + "\n").join("");
+  }
+}
+
+/** A status entry with its display path. */
+export interface StatusLine {
+  /** The path as printed (repo-relative for porcelain, else relative to the cwd; untracked directories end in `/`). */
+  path: string;
+  index: string;
+  worktree: string;
+}
+
+/** True for an untracked entry (`worktree === "?"`). */
+export function isUntracked(entry: Pick<StatusEntry, "worktree">): boolean {
+  return entry.worktree === "?";
+}
+
+/**
+ * Real git's order: changed paths first, then untracked ones, each sorted
+ * by path (byte order).
+ */
+export function orderStatus<T extends StatusLine>(entries: readonly T[]): T[] {
+  const byPath = (a: T, b: T): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  return [...entries.filter((e) => !isUntracked(e)).sort(byPath), ...entries.filter(isUntracked).sort(byPath)];
+}
+
+/**
+ * `git status -s` lines (spec 04 §2.5): `XY p`, untracked ` ? p` (the
+ * entry's own index and worktree letters).
+ */
+export function formatStatusShort(entries: readonly StatusLine[]): string {
+  return orderStatus(entries).map((e) => `${e.index}${e.worktree} ${quotePath(e.path)}\n`).join("");
+}
+
+/** `--porcelain=v1` lines: `XY p`, untracked `?? p` (real git's v1). */
+export function formatStatusPorcelainV1(entries: readonly StatusLine[]): string {
+  return orderStatus(entries)
+    .map((e) => (isUntracked(e) ? `?? ${quotePath(e.path)}\n` : `${e.index}${e.worktree} ${quotePath(e.path)}\n`))
+    .join("");
+}
+
+/**
+ * `--porcelain` / `--porcelain=v2` lines (spec 04 §2.5): `1 XY p` (XY as in
+ * real git's v2: `.` for unchanged), untracked `? p`.
+ */
+export function formatStatusPorcelainV2(entries: readonly StatusLine[]): string {
+  return orderStatus(entries)
+    .map((e) =>
+      isUntracked(e) ? `? ${quotePath(e.path)}\n` : `1 ${dot(e.index)}${dot(e.worktree)} ${quotePath(e.path)}\n`,
+    )
+    .join("");
+}
+
+function dot(letter: string): string {
+  return letter === " " ? "." : letter;
+}
+
+/** What `git status` (long format) needs besides the entries. */
+export interface LongStatusHead {
+  /** Current branch short name; `undefined` when HEAD is detached. */
+  branch: string | undefined;
+  /** Abbreviated HEAD oid when detached. */
+  detachedAt?: string;
+  /** No commit yet on the branch. */
+  noCommits: boolean;
+  /** Upstream line(s) after `On branch`, e.g. `Your branch is up to date with 'origin/main'.` (without the final newline; a blank line follows). */
+  upstream?: string;
+}
+
+const LABELS: Record<string, string> = { A: "new file:   ", M: "modified:   ", D: "deleted:    " };
+
+/**
+ * Real git's default `git status` (2.39 wording, hints included): `On
+ * branch`, `No commits yet`, `Changes to be committed:`, `Changes not
+ * staged for commit:`, `Untracked files:` and the closing summary line.
+ */
+export function formatStatusLong(head: LongStatusHead, entries: readonly StatusLine[]): string {
+  const ordered = orderStatus(entries);
+  const staged = ordered.filter((e) => e.index !== " " && e.index !== "?");
+  const unstaged = ordered.filter((e) => e.worktree === "M" || e.worktree === "D");
+  const untracked = ordered.filter(isUntracked);
+  let out = head.branch !== undefined ? `On branch ${head.branch}\n` : `HEAD detached at ${head.detachedAt ?? ""}\n`;
+  if (head.upstream) out += `${head.upstream}\n\n`;
+  if (head.noCommits) out += "\nNo commits yet\n\n";
+  if (staged.length > 0) {
+    out += "Changes to be committed:\n";
+    out += head.noCommits
+      ? '  (use "git rm --cached <file>..." to unstage)\n'
+      : '  (use "git restore --staged <file>..." to unstage)\n';
+    for (const e of staged) out += `\t${LABELS[e.index] ?? "modified:   "}${quotePath(e.path)}\n`;
+    out += "\n";
+  }
+  if (unstaged.length > 0) {
+    out += "Changes not staged for commit:\n";
+    out += unstaged.some((e) => e.worktree === "D")
+      ? '  (use "git add/rm <file>..." to update what will be committed)\n'
+      : '  (use "git add <file>..." to update what will be committed)\n';
+    out += '  (use "git restore <file>..." to discard changes in working directory)\n';
+    for (const e of unstaged) out += `\t${LABELS[e.worktree]}${quotePath(e.path)}\n`;
+    out += "\n";
+  }
+  if (untracked.length > 0) {
+    out += "Untracked files:\n";
+    out += '  (use "git add <file>..." to include in what will be committed)\n';
+    for (const e of untracked) out += `\t${quotePath(e.path)}\n`;
+    out += "\n";
+  }
+  if (staged.length > 0) {
+    // nothing more
+  } else if (unstaged.length > 0) {
+    out += 'no changes added to commit (use "git add" and/or "git commit -a")\n';
+  } else if (untracked.length > 0) {
+    out += 'nothing added to commit but untracked files present (use "git add" to track)\n';
+  } else if (head.noCommits) {
+    out += 'nothing to commit (create/copy files and use "git add" to track)\n';
+  } else {
+    out += "nothing to commit, working tree clean\n";
+  }
+  return out;
+}
+
+/**
+ * Quotes a path as git does (`core.quotePath` on): paths with control
+ * characters, `"`, `\` or non-ASCII bytes are printed in double quotes
+ * with C escapes and octal bytes.
+ */
+export function quotePath(path: string): string {
+  if (!/[\u0000-\u001f"\\\u007f-\uffff]/.test(path)) return path;
+  let out = '"';
+  for (const byte of new TextEncoder().encode(path)) {
+    const ch = String.fromCharCode(byte);
+    if (ch === '"' || ch === "\\") out += "\\" + ch;
+    else if (byte === 0x07) out += "\\a";
+    else if (byte === 0x08) out += "\\b";
+    else if (byte === 0x09) out += "\\t";
+    else if (byte === 0x0a) out += "\\n";
+    else if (byte === 0x0b) out += "\\v";
+    else if (byte === 0x0c) out += "\\f";
+    else if (byte === 0x0d) out += "\\r";
+    else if (byte < 0x20 || byte >= 0x7f) out += "\\" + byte.toString(8).padStart(3, "0");
+    else out += ch;
+  }
+  return out + '"';
+}
+
+/**
+ * Collapses untracked files into their topmost wholly-untracked directory
+ * (`d/`), as real git's default `--untracked-files=normal` does. `tracked`
+ * are the index's paths (repo-relative).
+ */
+export function collapseUntracked(entries: readonly StatusEntry[], tracked: Iterable<string>): StatusEntry[] {
+  const trackedDirs = new Set<string>();
+  for (const path of tracked) {
+    let slash = path.indexOf("/");
+    while (slash >= 0) {
+      trackedDirs.add(path.slice(0, slash));
+      slash = path.indexOf("/", slash + 1);
+    }
+  }
+  const out: StatusEntry[] = [];
+  const seen = new Set<string>();
+  for (const entry of entries) {
+    if (!isUntracked(entry)) {
+      out.push(entry);
+      continue;
+    }
+    let path = entry.path;
+    let slash = path.indexOf("/");
+    while (slash >= 0) {
+      const dir = path.slice(0, slash);
+      if (!trackedDirs.has(dir)) {
+        path = dir + "/";
+        break;
+      }
+      slash = path.indexOf("/", slash + 1);
+    }
+    if (seen.has(path)) continue;
+    seen.add(path);
+    out.push({ ...entry, path });
+  }
+  return out;
+}
+
+/**
+ * `target` relative to `from` (both repo-relative, `""` for the root), as
+ * git prints paths in a subdirectory: `../a`, `b/c`. A trailing `/` is kept.
+ */
+export function relativeTo(target: string, from: string): string {
+  if (from === "") return target;
+  const t = target.split("/");
+  const f = from.split("/");
+  let common = 0;
+  while (common < f.length && common < t.length && t[common] === f[common]) common++;
+  const rel = "../".repeat(f.length - common) + t.slice(common).join("/");
+  return rel === "" ? "./" : rel;
+}

@@ -1,0 +1,177 @@
+/**
+ * Argument parsing of the git CLI (spec 04 §2.5): `--f`, `--f=v`, `--f v`,
+ * single-letter aliases (`-m v`, `-mv`), `--no-<f>` for negatable flags,
+ * `--` ends flags; clusters of single-letter flags (`-am`, `-fdn`) only
+ * where a command allows them. Pure: no I/O.
+ *
+ * @module
+ */
+
+/** One flag a subcommand accepts. */
+export interface FlagSpec {
+  /** Long name without dashes, e.g. `"depth"`; the key of {@link ParsedArgs.flags}. */
+  name: string;
+  /** Single-letter alias without the dash, e.g. `"b"`. */
+  short?: string;
+  /**
+   * `"none"` (boolean, the default), `"required"` (`--f v`, `--f=v`, `-fv`,
+   * `-f v`), or `"optional"` (only `--f=v`; bare `--f` gives `true`).
+   */
+  value?: "none" | "required" | "optional";
+  /** `--no-<name>` sets it to `false`. Default `false`. */
+  negatable?: boolean;
+  /** Collect every occurrence into {@link ParsedArgs.lists} (e.g. `-m` given twice). Default: last wins. */
+  multiple?: boolean;
+}
+
+/** How one subcommand's argv is parsed. */
+export interface ArgsSpec {
+  flags: readonly FlagSpec[];
+  /** Letters that may be combined in one `-xyz` cluster (`"am"` for commit, `"fdn"` for clean). Default: none. */
+  clusters?: string;
+  /** `-<N>` (e.g. `log -3`) sets this flag to `"N"`. Default: not accepted. */
+  numericFlag?: string;
+}
+
+/** The result of {@link parseArgs}. */
+export interface ParsedArgs {
+  /** Flag name → `true`/`false` (booleans) or its last value. */
+  flags: Map<string, string | boolean>;
+  /** Every value of `multiple` flags, in order. */
+  lists: Map<string, string[]>;
+  /** Arguments that are not flags, before `--`. */
+  positionals: string[];
+  /** Arguments after `--` (`undefined` when there was no `--`). */
+  afterDashDash: string[] | undefined;
+}
+
+/** A usage error: printed as `git <sub>: <message>`, exit 129. */
+export class CliUsageError extends Error {
+  override readonly name = "CliUsageError";
+}
+
+/**
+ * Parses `argv` (the arguments after the subcommand) against `spec`.
+ *
+ * @throws CliUsageError `unknown option '--x'`, `option '--x' requires a value`,
+ *   `option '--x' takes no value`.
+ * @example
+ * parseArgs(["-am", "msg", "--amend"], { flags: [{ name: "all", short: "a" }, { name: "message", short: "m", value: "required" }, { name: "amend" }], clusters: "am" })
+ * // flags: all=true, message="msg", amend=true
+ */
+export function parseArgs(argv: readonly string[], spec: ArgsSpec): ParsedArgs {
+  const out: ParsedArgs = { flags: new Map(), lists: new Map(), positionals: [], afterDashDash: undefined };
+  const set = (flag: FlagSpec, value: string | boolean): void => {
+    out.flags.set(flag.name, value);
+    if (flag.multiple && typeof value === "string") {
+      const list = out.lists.get(flag.name) ?? [];
+      list.push(value);
+      out.lists.set(flag.name, list);
+    }
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === "--") {
+      out.afterDashDash = argv.slice(i + 1);
+      break;
+    }
+    if (arg.startsWith("--")) {
+      const eq = arg.indexOf("=");
+      const name = eq < 0 ? arg.slice(2) : arg.slice(2, eq);
+      const inline = eq < 0 ? undefined : arg.slice(eq + 1);
+      const flag = name.length > 1 ? spec.flags.find((f) => f.name === name) : undefined;
+      if (!flag && name.startsWith("no-")) {
+        const positive = spec.flags.find((f) => f.name === name.slice(3) && f.negatable);
+        if (positive) {
+          if (inline !== undefined) throw new CliUsageError(`option '--${name}' takes no value`);
+          set(positive, false);
+          continue;
+        }
+      }
+      if (!flag) throw new CliUsageError(`unknown option '--${name}'`);
+      const kind = flag.value ?? "none";
+      if (kind === "none") {
+        if (inline !== undefined) throw new CliUsageError(`option '--${name}' takes no value`);
+        set(flag, true);
+      } else if (kind === "optional") {
+        set(flag, inline ?? true);
+      } else if (inline !== undefined) {
+        set(flag, inline);
+      } else {
+        if (i + 1 >= argv.length) throw new CliUsageError(`option '--${name}' requires a value`);
+        set(flag, argv[++i]!);
+      }
+      continue;
+    }
+    if (arg.startsWith("-") && arg.length > 1) {
+      if (spec.numericFlag && /^-\d+$/.test(arg)) {
+        const flag = spec.flags.find((f) => f.name === spec.numericFlag)!;
+        set(flag, arg.slice(1));
+        continue;
+      }
+      const letters = arg.slice(1);
+      const first = spec.flags.find((f) => isShort(f, letters[0]!));
+      if (!first) throw new CliUsageError(`unknown option '-${letters[0]}'`);
+      if (letters.length === 1 || (first.value ?? "none") === "required") {
+        if ((first.value ?? "none") === "required") {
+          if (letters.length > 1) set(first, letters.slice(1));
+          else if (i + 1 >= argv.length) throw new CliUsageError(`option '-${letters}' requires a value`);
+          else set(first, argv[++i]!);
+        } else {
+          set(first, true);
+        }
+        continue;
+      }
+      // A cluster of several letters: only where the command allows it.
+      const allowed = spec.clusters ?? "";
+      if (!allowed.includes(letters[0]!)) throw new CliUsageError(`unknown option '${arg}'`);
+      for (let k = 0; k < letters.length; k++) {
+        const letter = letters[k]!;
+        const flag = allowed.includes(letter) ? spec.flags.find((f) => isShort(f, letter)) : undefined;
+        if (!flag) throw new CliUsageError(`unknown option '-${letter}'`);
+        if ((flag.value ?? "none") === "required") {
+          const rest = letters.slice(k + 1);
+          if (rest) set(flag, rest);
+          else if (i + 1 >= argv.length) throw new CliUsageError(`option '-${letter}' requires a value`);
+          else set(flag, argv[++i]!);
+          break;
+        }
+        set(flag, true);
+      }
+      continue;
+    }
+    out.positionals.push(arg);
+  }
+  return out;
+}
+
+/** A flag reached by `-<letter>`: its `short`, or a one-letter `name` (`-d`, `-D`, `-b`). */
+function isShort(flag: FlagSpec, letter: string): boolean {
+  return flag.short === letter || (flag.name.length === 1 && flag.name === letter);
+}
+
+/**
+ * Splits the leading global options: `-C <path>` (once; relative paths join
+ * `cwd`) before the subcommand.
+ *
+ * @throws CliUsageError `option '-C' requires a value`, `option '-C' given more than once`.
+ */
+export function splitGlobal(argv: readonly string[]): { chdir: string | undefined; rest: string[] } {
+  let chdir: string | undefined;
+  let i = 0;
+  while (i < argv.length) {
+    const arg = argv[i]!;
+    if (arg !== "-C" && !(arg.startsWith("-C") && arg.length > 2)) break;
+    if (chdir !== undefined) throw new CliUsageError("option '-C' given more than once");
+    if (arg.length > 2) {
+      chdir = arg.slice(2);
+      i += 1;
+    } else {
+      if (i + 1 >= argv.length) throw new CliUsageError("option '-C' requires a value");
+      chdir = argv[i + 1]!;
+      i += 2;
+    }
+    if (chdir === "") throw new CliUsageError("option '-C' requires a value");
+  }
+  return { chdir, rest: argv.slice(i) };
+}
