@@ -1,31 +1,511 @@
-// PLACEHOLDER (issue 15, in progress): each function is replaced by its implementation.
-import type { GitContext } from "../context.js";
+/**
+ * Network operations (spec 04 §2.3 "Network"): `clone`, `fetch`, `push`,
+ * `pull`, and the remotes (`remoteAdd`, `remoteRemove`, `remoteList`).
+ *
+ * Transport: isomorphic-git's smart-HTTP client over `fetch`, so only
+ * `http://` and `https://` URLs work; any other scheme (`file://`, `ssh://`,
+ * `git@host:path`) is refused with `E<OP>FAIL` and the message
+ * `git <op> failed: unsupported transport '<scheme>' for <url>: only
+ * http:// and https:// URLs work in the Workspace`.
+ *
+ * Timeouts: every HTTP request is bounded by `timeoutMs` (default
+ * {@link DEFAULT_NETWORK_TIMEOUT_MS}, 60 s) of **silence** — waiting that
+ * long for the response headers or for the next chunk of a body aborts the
+ * request and fails the operation with `E<OP>FAIL` (`ECLONEFAIL`,
+ * `EFETCHFAIL`, `EPUSHFAIL`, `EPULLFAIL`) and the message
+ * `git <op> failed: no response from <url> for <n> ms (timed out)`. A
+ * transfer that keeps receiving data is never cut, however long it takes.
+ *
+ * Failures: `EUSAGE` for a missing or mistyped option, `ENOTAREPO` (every
+ * operation but `clone`), `E<OP>FAIL` for the rest (`EREMOTEFAIL` for the
+ * remote operations). A rejected push is not a failure: `push` resolves
+ * `{ ok: false, error, refs }`.
+ *
+ * @module
+ */
+import type { GitContext, GitHttpClient } from "../context.js";
 import { GitError } from "../errors.js";
+import type {
+  FetchResult,
+  GitCloneOptions,
+  GitFetchOptions,
+  GitPullOptions,
+  GitPushOptions,
+  GitRemoteAddOptions,
+  GitRemoteListOptions,
+  GitRemoteRemoveOptions,
+  PushResult,
+  RefUpdateStatus,
+  RemoteView,
+} from "../types.js";
+import { gitdirOf, requireRepo } from "../wrap.js";
+import { merge } from "./worktree.js";
 
-export async function clone(_ctx: GitContext, _dir: string, _options: unknown): Promise<never> {
-  throw new GitError("ENOSYS", "git clone: not implemented yet");
+/** Default silence allowed on one HTTP request before it is aborted: 60,000 ms. */
+export const DEFAULT_NETWORK_TIMEOUT_MS = 60_000;
+
+type Op = "clone" | "fetch" | "push" | "pull" | "remote";
+
+function fail(op: Op, message: string, cause?: unknown): GitError {
+  return new GitError(`E${op.toUpperCase()}FAIL`, `git ${op} failed: ${message}`, cause === undefined ? undefined : { cause });
 }
 
-export async function fetch(_ctx: GitContext, _dir: string, _options: unknown): Promise<never> {
-  throw new GitError("ENOSYS", "git fetch: not implemented yet");
+function usage(op: Op, message: string): GitError {
+  return new GitError("EUSAGE", `git ${op}: ${message}`);
 }
 
-export async function push(_ctx: GitContext, _dir: string, _options: unknown): Promise<never> {
-  throw new GitError("ENOSYS", "git push: not implemented yet");
+function kind(value: unknown): string {
+  return value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
 }
 
-export async function pull(_ctx: GitContext, _dir: string, _options: unknown): Promise<never> {
-  throw new GitError("ENOSYS", "git pull: not implemented yet");
+function optString(op: Op, options: object, key: string): string | undefined {
+  const value = (options as Record<string, unknown>)[key];
+  if (value === undefined) return undefined;
+  if (typeof value !== "string" || value === "") throw usage(op, `${key} must be a non-empty string, got ${kind(value)}`);
+  return value;
 }
 
-export async function remoteAdd(_ctx: GitContext, _dir: string, _options: unknown): Promise<never> {
-  throw new GitError("ENOSYS", "git remoteAdd: not implemented yet");
+function optBool(op: Op, options: object, key: string): boolean | undefined {
+  const value = (options as Record<string, unknown>)[key];
+  if (value === undefined) return undefined;
+  if (typeof value !== "boolean") throw usage(op, `${key} must be a boolean, got ${kind(value)}`);
+  return value;
 }
 
-export async function remoteRemove(_ctx: GitContext, _dir: string, _options: unknown): Promise<never> {
-  throw new GitError("ENOSYS", "git remoteRemove: not implemented yet");
+/** `depth`: a finite number > 0 (floored) → shallow; anything else (undefined, 0, Infinity) → full. */
+function optDepth(op: Op, options: object): number | undefined {
+  const value = (options as Record<string, unknown>).depth;
+  if (value === undefined) return undefined;
+  if (typeof value !== "number" || Number.isNaN(value) || value < 0) throw usage(op, `depth must be a number >= 0, got ${kind(value)}`);
+  return Number.isFinite(value) && value >= 1 ? Math.floor(value) : undefined;
 }
 
-export async function remoteList(_ctx: GitContext, _dir: string, _options: unknown): Promise<never> {
-  throw new GitError("ENOSYS", "git remoteList: not implemented yet");
+function optCallback<T>(op: Op, options: object, key: string): T | undefined {
+  const value = (options as Record<string, unknown>)[key];
+  if (value === undefined) return undefined;
+  if (typeof value !== "function") throw usage(op, `${key} must be a function, got ${kind(value)}`);
+  return value as T;
+}
+
+function optHeaders(op: Op, options: object): Record<string, string> | undefined {
+  const value = (options as Record<string, unknown>).headers;
+  if (value === undefined) return undefined;
+  if (value === null || typeof value !== "object" || Array.isArray(value) || !Object.values(value).every((v) => typeof v === "string")) {
+    throw usage(op, "headers must be an object of strings");
+  }
+  return { ...(value as Record<string, string>) };
+}
+
+function timeoutOf(op: Op, options: object): number {
+  const value = (options as Record<string, unknown>).timeoutMs;
+  if (value === undefined) return DEFAULT_NETWORK_TIMEOUT_MS;
+  if (typeof value !== "number" || !(value > 0)) throw usage(op, `timeoutMs must be a number > 0, got ${kind(value)}`);
+  return value;
+}
+
+/**
+ * @throws GitError `E<OP>FAIL` "unsupported transport" unless `url` is
+ * `http://` or `https://`.
+ */
+export function checkTransport(op: Op, url: string): void {
+  if (/^https?:\/\//i.test(url)) return;
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(url)?.[1] ?? (/^[^/:]+@[^/:]+:/.test(url) ? "ssh" : "");
+  throw fail(
+    op,
+    scheme
+      ? `unsupported transport '${scheme}' for ${url}: only http:// and https:// URLs work in the Workspace`
+      : `unsupported transport for '${url}': not a URL; only http:// and https:// URLs work in the Workspace`,
+  );
+}
+
+/** The options every isomorphic-git network call takes, from ours. */
+function networkArgs(op: Op, options: object) {
+  const args: Record<string, unknown> = {};
+  const headers = optHeaders(op, options);
+  if (headers) args.headers = headers;
+  const corsProxy = optString(op, options, "corsProxy");
+  if (corsProxy) args.corsProxy = corsProxy;
+  for (const key of ["onProgress", "onMessage", "onAuth"]) {
+    const fn = optCallback(op, options, key);
+    if (fn) args[key] = fn;
+  }
+  return args;
+}
+
+/** Thrown inside a request when the server stays silent too long. */
+class NetworkTimeout extends Error {
+  constructor(url: string, ms: number) {
+    super(`no response from ${url} for ${ms} ms (timed out)`);
+    this.name = "NetworkTimeout";
+  }
+}
+
+/**
+ * `http` with every wait bounded: the response headers and each body chunk
+ * must arrive within `ms` of being asked for, else the request is aborted
+ * and the wait rejects with {@link NetworkTimeout}. The wait is raced
+ * against the timer, so a transport that ignores the abort still cannot
+ * hang the operation.
+ */
+export function boundedHttp(http: GitHttpClient, ms: number): GitHttpClient {
+  return {
+    async request(request) {
+      const controller = new AbortController();
+      const outer = (request as { signal?: AbortSignal }).signal;
+      if (outer) {
+        if (outer.aborted) controller.abort(outer.reason);
+        else outer.addEventListener("abort", () => controller.abort(outer.reason), { once: true });
+      }
+      const bounded = <T>(promise: Promise<T>): Promise<T> => {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const timeout = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => {
+            const error = new NetworkTimeout(request.url, ms);
+            controller.abort(error);
+            reject(error);
+          }, ms);
+        });
+        return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+      };
+      const response = await bounded(http.request({ ...request, signal: controller.signal } as typeof request));
+      const body = response.body;
+      if (!body) return response;
+      const iterator = (body as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]
+        ? (body as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]()
+        : (body as unknown as AsyncIterator<Uint8Array>);
+      const wrapped: AsyncIterableIterator<Uint8Array> = {
+        next: () => bounded(iterator.next()),
+        return: async (value?: unknown) => {
+          controller.abort();
+          return (await iterator.return?.(value)) ?? { done: true, value: undefined };
+        },
+        [Symbol.asyncIterator]() {
+          return this;
+        },
+      };
+      return { ...response, body: wrapped };
+    },
+  };
+}
+
+/** isomorphic-git's error code (`NotFoundError`, `PushRejectedError`, …), if any. */
+function codeOf(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" ? code : undefined;
+}
+
+async function configValue(ctx: GitContext, dir: string, path: string): Promise<string | undefined> {
+  const value = (await ctx.git.getConfig({ fs: ctx.fs, dir, path })) as unknown;
+  return typeof value === "string" && value !== "" ? value : undefined;
+}
+
+/** `url` when given, else `remote.<remote>.url` (or `pushurl` for push). @throws E<OP>FAIL when neither exists. */
+async function remoteUrl(op: Op, ctx: GitContext, dir: string, remote: string, url: string | undefined, push = false): Promise<string> {
+  const resolved =
+    url ?? (push ? await configValue(ctx, dir, `remote.${remote}.pushurl`) : undefined) ?? (await configValue(ctx, dir, `remote.${remote}.url`));
+  if (resolved === undefined) throw fail(op, `no such remote '${remote}' (add it with remoteAdd, or pass url)`);
+  checkTransport(op, resolved);
+  return resolved;
+}
+
+async function exists(ctx: GitContext, path: string): Promise<boolean> {
+  return ctx.workspace.fs.lstat(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * `clone` (spec 04 §2.3): `git init` in `dir`, remote `origin` = `url`,
+ * fetch (no checkout) — shallow when `depth` is a finite number ≥ 1 —
+ * then a forced checkout of `ref ?? the remote's HEAD`, limited to `paths`.
+ * `singleBranch` and `noTags` default to `true`.
+ *
+ * With `paths`, only those paths are written and indexed (isomorphic-git's
+ * checkout with `filepaths`): the commit's other files are absent from the
+ * index too, so `status` reports them as staged deletions (`D `) — do not
+ * `commit` such a partial clone without restoring them.
+ *
+ * `dir` may exist and hold files (a forced checkout overwrites those the
+ * commit also has), but not a `.git` (`ECLONEFAIL` "destination already
+ * holds a repository"). A failed clone removes what it made: the whole
+ * `dir` when the clone created it, else `dir/.git` (files that were
+ * already there stay).
+ */
+export async function clone(ctx: GitContext, dir: string, options: GitCloneOptions): Promise<void> {
+  const url = (options as { url?: unknown }).url;
+  if (typeof url !== "string" || url === "") throw usage("clone", `url must be a non-empty string, got ${kind(url)}`);
+  checkTransport("clone", url);
+  const ref = optString("clone", options, "ref");
+  const depth = optDepth("clone", options);
+  const singleBranch = optBool("clone", options, "singleBranch") ?? true;
+  const noTags = optBool("clone", options, "noTags") ?? true;
+  const paths = (options as { paths?: unknown }).paths;
+  if (paths !== undefined && (!Array.isArray(paths) || !paths.every((p) => typeof p === "string" && p !== ""))) {
+    throw usage("clone", "paths must be an array of non-empty strings");
+  }
+  const filepaths = (paths as string[] | undefined)?.map((p) => p.replace(/^\.\/+/, "").replace(/\/+$/, "") || ".");
+  if (filepaths?.some((p) => p.startsWith("/") || p.split("/").includes(".."))) {
+    throw usage("clone", "paths must be relative to dir and stay inside it");
+  }
+  const http = boundedHttp(ctx.http, timeoutOf("clone", options));
+  const extra = networkArgs("clone", options);
+
+  const gitdir = gitdirOf(dir);
+  const dirExisted = await exists(ctx, dir);
+  if (dirExisted) {
+    const stat = await ctx.workspace.fs.stat(dir).catch(() => undefined);
+    if (!stat?.isDirectory) throw fail("clone", `destination '${dir}' exists and is not a directory`);
+    if (await exists(ctx, gitdir)) throw fail("clone", `destination '${dir}' already holds a repository (${gitdir})`);
+  }
+  try {
+    await ctx.git.clone({
+      fs: ctx.fs,
+      http,
+      dir,
+      cache: ctx.cache,
+      url,
+      ...(ref ? { ref } : {}),
+      ...(depth ? { depth } : {}),
+      singleBranch,
+      noTags,
+      noCheckout: true,
+      ...extra,
+    });
+    // isomorphic-git's init writes filemode/symlinks false and ignorecase true; the Workspace keeps
+    // modes and links and is case-sensitive, so the repository says so (as the real git's would).
+    for (const [path, value] of [["core.filemode", true], ["core.symlinks", true], ["core.ignorecase", false]] as const) {
+      await ctx.git.setConfig({ fs: ctx.fs, dir, path, value });
+    }
+    const branch = await ctx.git.currentBranch({ fs: ctx.fs, dir, fullname: false });
+    const target = ref ?? branch;
+    if (target !== undefined) {
+      await ctx.git.checkout({
+        fs: ctx.fs,
+        dir,
+        cache: ctx.cache,
+        ref: target,
+        force: true,
+        ...(filepaths && !filepaths.includes(".") ? { filepaths } : {}),
+      });
+    }
+  } catch (error) {
+    await (dirExisted ? ctx.workspace.fs.rm(gitdir, { recursive: true, force: true }) : ctx.workspace.fs.rm(dir, { recursive: true, force: true })).catch(
+      () => undefined,
+    );
+    throw fail("clone", reason(error), error);
+  }
+}
+
+/** The cause's message, with isomorphic-git's error names made readable. */
+function reason(error: unknown): string {
+  if (error instanceof NetworkTimeout) return error.message;
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  if (cause instanceof NetworkTimeout) return cause.message;
+  const message = error instanceof Error ? error.message : String(error);
+  return message;
+}
+
+/** The fetch options shared by `fetch` and `pull`, validated. */
+function fetchArgs(op: Op, options: GitFetchOptions) {
+  const remote = optString(op, options, "remote") ?? "origin";
+  const url = optString(op, options, "url");
+  const ref = optString(op, options, "ref");
+  const remoteRef = optString(op, options, "remoteRef");
+  const depth = optDepth(op, options);
+  const singleBranch = optBool(op, options, "singleBranch");
+  const tags = optBool(op, options, "tags");
+  const prune = optBool(op, options, "prune");
+  return {
+    remote,
+    url,
+    args: {
+      ...(url ? { url } : { remote }),
+      ...(ref ? { ref } : {}),
+      ...(remoteRef ? { remoteRef } : {}),
+      ...(depth ? { depth } : {}),
+      ...(singleBranch !== undefined ? { singleBranch } : {}),
+      ...(tags !== undefined ? { tags } : {}),
+      ...(prune !== undefined ? { prune } : {}),
+      ...networkArgs(op, options),
+    },
+  };
+}
+
+async function runFetch(op: Op, ctx: GitContext, dir: string, options: GitFetchOptions): Promise<FetchResult & { url: string }> {
+  const { remote, url, args } = fetchArgs(op, options);
+  const http = boundedHttp(ctx.http, timeoutOf(op, options));
+  await requireRepo(ctx, dir);
+  const resolved = await remoteUrl(op, ctx, dir, remote, url);
+  try {
+    const result = await ctx.git.fetch({ fs: ctx.fs, http, dir, cache: ctx.cache, ...args });
+    return { defaultBranch: result.defaultBranch ?? null, fetchHead: result.fetchHead ?? null, url: resolved };
+  } catch (error) {
+    throw fail(op, reason(error), error);
+  }
+}
+
+/**
+ * `fetch` (spec 04 §2.3): from `url`, or from `remote` (default `origin`),
+ * into `refs/remotes/<remote>/*`; the working tree is untouched.
+ * @returns `{ defaultBranch, fetchHead }` (`null` when unknown / nothing fetched).
+ */
+export async function fetch(ctx: GitContext, dir: string, options: GitFetchOptions): Promise<FetchResult> {
+  const { defaultBranch, fetchHead } = await runFetch("fetch", ctx, dir, options);
+  return { defaultBranch, fetchHead };
+}
+
+/**
+ * `pull` (spec 04 §2.3): `fetch`, then merge the fetched commit into the
+ * current branch and update the working tree — a fast-forward when
+ * possible (unless `fastForward: false`), else a merge commit with the
+ * message `Merge branch '<branch>' of <url>`; `fastForwardOnly` refuses a
+ * merge commit. Identity as `merge` (explicit → `env` → `defaultIdentity`,
+ * no config step); a fast-forward needs none. Merge failures (conflicts,
+ * detached HEAD, not fast-forward) are `EPULLFAIL`, with the working tree
+ * left as it was.
+ */
+export async function pull(ctx: GitContext, dir: string, options: GitPullOptions): Promise<void> {
+  const fastForward = optBool("pull", options, "fastForward");
+  const fastForwardOnly = optBool("pull", options, "fastForwardOnly");
+  const remoteOption = optString("pull", options, "remote");
+  const remoteRefOption = optString("pull", options, "remoteRef");
+  const urlOption = optString("pull", options, "url");
+  await requireRepo(ctx, dir);
+  const branch = await ctx.git.currentBranch({ fs: ctx.fs, dir, fullname: false });
+  if (branch === undefined) throw fail("pull", "HEAD is detached; check out a branch to pull into");
+  // Default remote ref: the branch's upstream (`branch.<b>.merge`), else the same name.
+  const upstream = urlOption === undefined ? await configValue(ctx, dir, `branch.${branch}.merge`) : undefined;
+  const remote = remoteOption ?? (await configValue(ctx, dir, `branch.${branch}.remote`)) ?? "origin";
+  const remoteRef = remoteRefOption ?? upstream ?? branch;
+  const { fetchHead, url } = await runFetch("pull", ctx, dir, { singleBranch: true, ...options, remote, remoteRef });
+  if (fetchHead === null) return;
+  const shortRef = remoteRef.replace(/^refs\/heads\//, "");
+  try {
+    await merge(ctx, dir, {
+      dir,
+      theirs: fetchHead,
+      ...(fastForward !== undefined ? { fastForward } : {}),
+      ...(fastForwardOnly !== undefined ? { fastForwardOnly } : {}),
+      message: `Merge branch '${shortRef}' of ${url}`,
+      ...(options.author ? { author: options.author } : {}),
+      ...(options.committer ? { committer: options.committer } : {}),
+      ...(options.env ? { env: options.env } : {}),
+    });
+  } catch (error) {
+    if (error instanceof GitError && error.code === "EMERGEFAIL") {
+      throw new GitError("EPULLFAIL", error.message.replace(/^git merge failed: /, "git pull failed: "), { cause: error });
+    }
+    throw error;
+  }
+}
+
+/**
+ * `push` (spec 04 §2.3): `ref` (default: the current branch) to `remoteRef`
+ * (default: its upstream, else the same name) on `url` or `remote`
+ * (default `origin`); `force` allows a non-fast-forward, `delete` deletes
+ * `remoteRef`. A rejection — by the server, or before sending because the
+ * remote's tip is not an ancestor (non-fast-forward) or the tag exists —
+ * resolves `{ ok: false, error, refs }` rather than throwing; transport
+ * failures throw `EPUSHFAIL`.
+ */
+export async function push(ctx: GitContext, dir: string, options: GitPushOptions): Promise<PushResult> {
+  const remote = optString("push", options, "remote") ?? "origin";
+  const url = optString("push", options, "url");
+  const ref = optString("push", options, "ref");
+  const remoteRef = optString("push", options, "remoteRef");
+  const force = optBool("push", options, "force") ?? false;
+  const del = optBool("push", options, "delete") ?? false;
+  const http = boundedHttp(ctx.http, timeoutOf("push", options));
+  const extra = networkArgs("push", options);
+  await requireRepo(ctx, dir);
+  await remoteUrl("push", ctx, dir, remote, url, true);
+  const local = ref ?? (await ctx.git.currentBranch({ fs: ctx.fs, dir, fullname: false }));
+  if (local === undefined) throw fail("push", "HEAD is detached; pass ref");
+  const target = remoteRef ?? local;
+  const fullTarget = target.startsWith("refs/") ? target : local.startsWith("refs/tags/") ? `refs/tags/${target}` : `refs/heads/${target}`;
+  try {
+    const result = await ctx.git.push({
+      fs: ctx.fs,
+      http,
+      dir,
+      cache: ctx.cache,
+      ...(url ? { url } : { remote }),
+      ref: local,
+      ...(remoteRef ? { remoteRef } : {}),
+      force,
+      delete: del,
+      ...extra,
+    });
+    return { ok: result.ok !== false, error: result.error ?? null, refs: normalizeRefs(result.refs) };
+  } catch (error) {
+    const code = codeOf(error);
+    if (code === "PushRejectedError") {
+      const why = (error as { data?: { reason?: string } }).data?.reason ?? "rejected";
+      const detail = why === "not-fast-forward" ? "non-fast-forward (fetch and merge first, or push with force)" : why === "tag-exists" ? "tag already exists" : why;
+      return { ok: false, error: `rejected: ${fullTarget} ${detail}`, refs: { [fullTarget]: { ok: false, error: detail } } };
+    }
+    if (code === "GitPushError") {
+      const result = (error as { data?: { result?: { error?: string; refs?: Record<string, { ok: boolean; error?: string }> } } }).data?.result;
+      const refs = normalizeRefs(result?.refs);
+      const failed = Object.entries(refs)
+        .filter(([, s]) => !s.ok)
+        .map(([name, s]) => `${name} ${s.error}`);
+      return { ok: false, error: result?.error || `rejected: ${failed.join("; ")}`, refs };
+    }
+    throw fail("push", reason(error), error);
+  }
+}
+
+function normalizeRefs(refs: Record<string, { ok: boolean; error?: string }> | undefined): Record<string, RefUpdateStatus> {
+  const out: Record<string, RefUpdateStatus> = {};
+  for (const [name, status] of Object.entries(refs ?? {})) out[name] = { ok: status.ok === true, error: status.ok ? "" : (status.error ?? "rejected") };
+  return out;
+}
+
+/** Remote names git accepts (no whitespace, `..`, control characters, `~^:?*[\`, leading `-` or `/`). */
+function checkRemoteName(name: unknown): string {
+  if (typeof name !== "string" || name === "") throw usage("remote", `name must be a non-empty string, got ${kind(name)}`);
+  if (/[\x00-\x20\x7f~^:?*[\\]|\.\.|^[-/.]|[/.]$|\/\/|@\{|\.lock$/.test(name)) throw fail("remote", `'${name}' is not a valid remote name`);
+  return name;
+}
+
+/**
+ * `remoteAdd`: `remote.<name>.url = url` and the default fetch refspec.
+ * An existing `name` fails (`EREMOTEFAIL` "remote <name> already exists")
+ * unless `force`. Any URL is recorded; `fetch`/`push`/`pull` refuse non-HTTP ones.
+ */
+export async function remoteAdd(ctx: GitContext, dir: string, options: GitRemoteAddOptions): Promise<void> {
+  const name = checkRemoteName((options as { name?: unknown }).name);
+  const url = (options as { url?: unknown }).url;
+  if (typeof url !== "string" || url === "") throw usage("remote", `url must be a non-empty string, got ${kind(url)}`);
+  const force = optBool("remote", options, "force") ?? false;
+  await requireRepo(ctx, dir);
+  try {
+    await ctx.git.addRemote({ fs: ctx.fs, dir, remote: name, url, force });
+  } catch (error) {
+    if (codeOf(error) === "AlreadyExistsError") throw fail("remote", `remote ${name} already exists`, error);
+    throw error;
+  }
+}
+
+/** `remoteRemove`: drops `remote.<name>` and its `refs/remotes/<name>/*`. A missing remote → `EREMOTEFAIL` "no such remote: '<name>'". */
+export async function remoteRemove(ctx: GitContext, dir: string, options: GitRemoteRemoveOptions): Promise<void> {
+  const name = checkRemoteName((options as { name?: unknown }).name);
+  await requireRepo(ctx, dir);
+  const remotes = await ctx.git.listRemotes({ fs: ctx.fs, dir });
+  if (!remotes.some((r) => r.remote === name)) throw fail("remote", `no such remote: '${name}'`);
+  await ctx.git.deleteRemote({ fs: ctx.fs, dir, remote: name });
+  const tracking = `${gitdirOf(dir)}/refs/remotes/${name}`;
+  await ctx.workspace.fs.rm(tracking, { recursive: true, force: true });
+  // Packed remote-tracking refs too.
+  const refs = await ctx.git.listRefs({ fs: ctx.fs, dir, filepath: `refs/remotes/${name}` }).catch(() => [] as string[]);
+  for (const ref of refs) await ctx.git.deleteRef({ fs: ctx.fs, dir, ref: `refs/remotes/${name}/${ref}` }).catch(() => undefined);
+}
+
+/** `remoteList` → `{ name, url }[]`, sorted by name (as `git remote -v`). */
+export async function remoteList(ctx: GitContext, dir: string, _options: GitRemoteListOptions): Promise<RemoteView[]> {
+  await requireRepo(ctx, dir);
+  const remotes = await ctx.git.listRemotes({ fs: ctx.fs, dir });
+  return remotes.map((r) => ({ name: r.remote, url: r.url })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
