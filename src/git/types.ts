@@ -103,6 +103,14 @@ interface NetworkOptions {
   onMessage?: MessageCallback;
   /** Credentials callback. Default: none. */
   onAuth?: AuthCallback;
+  /**
+   * Longest silence allowed on one HTTP request, in milliseconds: waiting
+   * this long for the response headers or for the next chunk of a body
+   * aborts the operation with `E<OP>FAIL` (`git <op> failed: no response
+   * from <url> for <n> ms (timed out)`). A transfer that keeps receiving
+   * data is never cut. Default `60000`.
+   */
+  timeoutMs?: number;
 }
 
 /** `clone` (spec 04 §2.3). */
