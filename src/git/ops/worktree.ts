@@ -238,7 +238,7 @@ export async function merge(ctx: GitContext, dir: string, options: GitMergeOptio
     oid = result.oid!;
   } catch (error) {
     const e = error as { code?: string; data?: { filepaths?: string[] }; message?: string };
-    if (e.code === "MergeConflictError") throw opError("merge", `merge conflict in ${(e.data?.filepaths ?? []).join(", ")}`);
+    if (e.code === "MergeConflictError") throw opError("merge", `merge conflict in ${[...(e.data?.filepaths ?? [])].sort(compareBytes).join(", ")}`);
     if (e.code === "MergeNotSupportedError") throw opError("merge", "criss-cross merges (several merge bases) are not supported");
     throw error;
   }
