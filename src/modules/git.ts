@@ -1,2 +1,234 @@
-// PLACEHOLDER (issue 15, in progress): replaced by createGitModule (spec 02 §4.4, spec 04 §2.6).
-export {};
+/**
+ * `ws:git` (spec 02 §4.4, spec 04 §2.6): the Workspace's git, callable from
+ * isolate code. `createGitModule()` makes the host-module factory; every
+ * call runs in the host (the Durable Object) on `workspace.git`, so network
+ * requests — when allowed — go out from the host, outside the JavaScript
+ * backend's egress policy.
+ *
+ * ```ts
+ * import { createGitModule } from "agent-computer/modules/git";
+ *
+ * new WorkerJavaScriptBackend({
+ *   loader: env.LOADER,
+ *   modules: { "ws:git": createGitModule({ allowNetwork: true }) },
+ * });
+ * // in the isolate (paths relative to the backend's root, /workspace by default):
+ * import { clone, status, cli } from "ws:git";
+ * await clone({ url: "https://github.com/octocat/Hello-World", dir: "hello", depth: 1 });
+ * const changes = await status({ dir: "hello" });
+ * const { stdout } = await cli({ argv: ["log", "--oneline"], cwd: "hello" });
+ * ```
+ *
+ * @module
+ */
+import type { GitCliInput, GitClient, GitCloneOptions, GitDiffOptions, GitLogOptions, GitStatusOptions } from "../git/types.js";
+import type { WorkspaceRuntimeValue } from "../runtime/types.js";
+import type { WorkspaceModuleCallContext, WorkspaceModuleFactory, WorkspaceModuleFunction, WorkspaceModuleHost } from "./types.js";
+
+export type { WorkspaceModuleCallContext, WorkspaceModuleFactory, WorkspaceModuleFunctions, WorkspaceModuleHost } from "./types.js";
+
+/** Options of {@link createGitModule}. */
+export interface GitModuleOptions {
+  /**
+   * Lets isolate code reach the network through git: `clone`, and `cli`
+   * command lines naming `clone`, `fetch`, `pull`, `push`, `ls-remote` or
+   * `submodule`. The requests run from the host Durable Object. Default
+   * `false` (those calls reject with `… requires createGitModule({ allowNetwork: true }).`).
+   */
+  allowNetwork?: boolean;
+}
+
+/** The names `ws:git` exports, in the order its description lists them. */
+export const GIT_MODULE_EXPORTS = ["clone", "diff", "status", "log", "cli"] as const;
+
+/** Arguments of `cli` that make it a network command (compared case-insensitively, spec 04 §2.6). */
+const NETWORK_COMMANDS = new Set(["clone", "fetch", "pull", "push", "ls-remote", "submodule"]);
+
+/** What `cli` rejects for `-C…` (other than one leading `-C <path>`), `--git-dir[=…]` and `--work-tree[=…]`. */
+export const GIT_PATH_OVERRIDE_MESSAGE = "Git CLI path overrides are not available inside a confined Workspace runtime.";
+
+/** `<op> requires Workspace write access.` (spec 04 §2.6). */
+function writeAccessError(op: string): Error {
+  return Object.assign(new Error(`${op} requires Workspace write access.`), { code: "EROFS" });
+}
+
+/** `<op> requires createGitModule({ allowNetwork: true }).` (spec 04 §2.6). */
+function networkError(op: string): Error {
+  return Object.assign(new Error(`${op} requires createGitModule({ allowNetwork: true }).`), { code: "EACCES" });
+}
+
+function isPlainObject(value: unknown): value is Record<string, WorkspaceRuntimeValue> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** The one options object of a call (`{}` for none or `null`); `TypeError` for more arguments or a non-object. */
+function optionsOf(name: string, args: readonly WorkspaceRuntimeValue[]): Record<string, WorkspaceRuntimeValue> {
+  if (args.length > 1) throw new TypeError(`ws:git ${name} takes one options object, got ${args.length} arguments`);
+  const input = args.length === 0 || args[0] === null ? {} : args[0];
+  if (!isPlainObject(input)) throw new TypeError(`ws:git ${name} takes one options object, got ${Array.isArray(input) ? "an array" : typeof input}`);
+  return input;
+}
+
+/** `value` as a path option: a string, or the default for `undefined`/`null`. */
+function pathOption(name: string, key: string, value: WorkspaceRuntimeValue | undefined, fallback: string): string {
+  if (value === undefined || value === null) return fallback;
+  if (typeof value !== "string") throw new TypeError(`ws:git ${name}: ${key} must be a string path, got ${Array.isArray(value) ? "an array" : typeof value}`);
+  return value;
+}
+
+/** The options with `undefined`/`null` members left out (isolate `undefined` arrives as `null`), and `dir` set. */
+function withDir<T>(input: Record<string, WorkspaceRuntimeValue>, dir: string): T {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) if (value !== null && value !== undefined) out[key] = value;
+  out.dir = dir;
+  return out as T;
+}
+
+function checkAborted(ctx: WorkspaceModuleCallContext): void {
+  if (ctx.signal.aborted) throw ctx.signal.reason instanceof Error ? ctx.signal.reason : new Error("the call was aborted");
+}
+
+/**
+ * The argv and cwd `cli` runs with (spec 04 §2.6): a leading `-C <path>` is
+ * taken out and joined to `cwd` (an absolute path replaces it); any other
+ * argument starting `-C`, or `--git-dir`, `--git-dir=…`, `--work-tree`,
+ * `--work-tree=…`, throws {@link GIT_PATH_OVERRIDE_MESSAGE}. The returned
+ * cwd is still to be resolved (`ctx.resolvePath`).
+ *
+ * @example
+ * ```ts
+ * foldCliPath(["-C", "repo", "status"], "."); // { argv: ["status"], cwd: "./repo" }
+ * foldCliPath(["--git-dir=/x", "log"], ".");  // throws
+ * ```
+ */
+export function foldCliPath(argv: readonly string[], cwd: string): { argv: string[]; cwd: string } {
+  let rest = [...argv];
+  let dir = cwd;
+  if (rest.length >= 2 && rest[0] === "-C") {
+    const target = rest[1]!;
+    dir = target.startsWith("/") ? target : `${cwd.replace(/\/+$/, "")}/${target}`;
+    rest = rest.slice(2);
+  }
+  for (const arg of rest) {
+    if (arg.startsWith("-C") || arg === "--git-dir" || arg.startsWith("--git-dir=") || arg === "--work-tree" || arg.startsWith("--work-tree=")) {
+      throw Object.assign(new Error(GIT_PATH_OVERRIDE_MESSAGE), { code: "EACCES" });
+    }
+  }
+  return { argv: rest, cwd: dir };
+}
+
+/** True when any argument (case-insensitively) is `clone`, `fetch`, `pull`, `push`, `ls-remote` or `submodule`. */
+export function isNetworkCommand(argv: readonly string[]): boolean {
+  return argv.some((arg) => NETWORK_COMMANDS.has(arg.toLowerCase()));
+}
+
+/** The `ws:git` description the JavaScript backend shows the model. */
+function describeGitModule(allowNetwork: boolean): string {
+  const lines = [
+    "Git on the Workspace's files, run by the host. Each export takes one options object; paths (`dir`, `cwd`) are relative to this runtime's root and default to `.`:",
+    "- `clone({ url, dir?, ref?, depth?, singleBranch?, noTags? })` clones an `https://` or `http://` repository into `dir` (needs write access).",
+    "- `status({ dir?, paths? })` → `[{ path, index, worktree }]` of changed paths (`A`/`M`/`D`/`?`/` `).",
+    "- `diff({ dir?, ref?, to?, paths? })` → a unified patch string (`ref`, default `HEAD`, against the working tree or `to`).",
+    "- `log({ dir?, ref?, depth? })` → commits `{ oid, message, tree, parent, author, committer }`, newest first.",
+    "- `cli({ argv, cwd?, env?, stdin? })` runs a git command line (`argv` without `git`, e.g. `[\"commit\", \"-m\", \"msg\"]`) → `{ stdout, stderr, exitCode }` (needs write access). A leading `-C <path>` sets the directory; `--git-dir`, `--work-tree` and other `-C` are refused.",
+  ];
+  lines.push(
+    allowNetwork
+      ? "Network commands (clone, fetch, pull, push) are allowed; their requests go out from the host, not from this runtime."
+      : "Network commands are not allowed here: `clone`, and `cli` with clone, fetch, pull, push, ls-remote or submodule, are refused (the module was created without allowNetwork).",
+  );
+  return lines.join("\n");
+}
+
+/**
+ * Makes the `ws:git` host module (spec 02 §4.4, spec 04 §2.6), exporting
+ * `clone`, `diff`, `status`, `log` and `cli`, each taking one options object
+ * as the {@link GitClient} method of that name. `dir` (`cli`: `cwd`)
+ * defaults to `"."` and goes through the call context's `resolvePath`
+ * (relative to the backend's root, confined to it, no symbolic links); it
+ * must exist, except `clone`'s `dir` and `cli`'s `cwd`.
+ *
+ * Rules, checked in this order before git runs:
+ * - `clone` and `cli` on a read-only backend reject `Git clone requires
+ *   Workspace write access.` / `Git CLI requires Workspace write access.`
+ *   (`code` `EROFS`);
+ * - `cli`: a leading `-C <path>` becomes the cwd; any other argument
+ *   starting `-C`, and `--git-dir[=…]`, `--work-tree[=…]`, reject
+ *   {@link GIT_PATH_OVERRIDE_MESSAGE} (`code` `EACCES`);
+ * - without `allowNetwork`, `clone` rejects `Git clone requires
+ *   createGitModule({ allowNetwork: true }).` and a `cli` argv with any
+ *   argument `clone`/`fetch`/`pull`/`push`/`ls-remote`/`submodule` (any
+ *   case) rejects `Git CLI network command requires createGitModule({
+ *   allowNetwork: true }).` (`code` `EACCES`).
+ *
+ * Git's own failures reject with the client's `GitError` (message and
+ * `code`); `cli` resolves `{ stdout, stderr, exitCode }` for user errors.
+ * Without `WorkspaceOptions.git` every call rejects with the not-configured
+ * error (`code` `ENOCONFIG`).
+ *
+ * @throws TypeError when `options` is not an object or `allowNetwork` is not a boolean.
+ */
+export function createGitModule(options: GitModuleOptions = {}): WorkspaceModuleFactory {
+  if (options === null || typeof options !== "object") {
+    throw new TypeError(`createGitModule(options): options must be an object, got ${options === null ? "null" : typeof options}`);
+  }
+  const allowNetwork = options.allowNetwork ?? false;
+  if (typeof allowNetwork !== "boolean") throw new TypeError(`createGitModule(options): allowNetwork must be a boolean, got ${typeof allowNetwork}`);
+
+  const factory = ((host: WorkspaceModuleHost) => {
+    const git = (): GitClient => host.git;
+
+    const clone: WorkspaceModuleFunction = async (args, ctx) => {
+      const input = optionsOf("clone", args);
+      if (ctx.access !== "read-write") throw writeAccessError("Git clone");
+      if (!allowNetwork) throw networkError("Git clone");
+      checkAborted(ctx);
+      const dir = await ctx.resolvePath(pathOption("clone", "dir", input.dir, "."), { allowMissing: true });
+      await git().clone(withDir<GitCloneOptions>(input, dir));
+      return null;
+    };
+
+    const reader =
+      (name: "status" | "diff" | "log"): WorkspaceModuleFunction =>
+      async (args, ctx) => {
+        const input = optionsOf(name, args);
+        checkAborted(ctx);
+        const dir = await ctx.resolvePath(pathOption(name, "dir", input.dir, "."));
+        if (name === "status") return git().status(withDir<GitStatusOptions>(input, dir));
+        if (name === "diff") return git().diff(withDir<GitDiffOptions>(input, dir));
+        return git().log(withDir<GitLogOptions>(input, dir));
+      };
+
+    const cli: WorkspaceModuleFunction = async (args, ctx) => {
+      const input = optionsOf("cli", args);
+      if (ctx.access !== "read-write") throw writeAccessError("Git CLI");
+      const argv = input.argv;
+      if (!Array.isArray(argv) || !argv.every((a): a is string => typeof a === "string")) {
+        throw new TypeError("ws:git cli: argv must be an array of strings (the arguments after `git`)");
+      }
+      const folded = foldCliPath(argv, pathOption("cli", "cwd", input.cwd, "."));
+      if (!allowNetwork && isNetworkCommand(folded.argv)) throw networkError("Git CLI network command");
+      const run: GitCliInput = { argv: folded.argv };
+      if (input.env !== undefined && input.env !== null) {
+        if (!isPlainObject(input.env) || !Object.values(input.env).every((v) => typeof v === "string")) {
+          throw new TypeError("ws:git cli: env must be an object of strings");
+        }
+        run.env = input.env as Record<string, string>;
+      }
+      if (input.stdin !== undefined && input.stdin !== null) {
+        if (typeof input.stdin !== "string") throw new TypeError(`ws:git cli: stdin must be a string, got ${typeof input.stdin}`);
+        run.stdin = input.stdin;
+      }
+      checkAborted(ctx);
+      run.cwd = await ctx.resolvePath(folded.cwd, { allowMissing: true });
+      const result = await git().cli(run);
+      return { stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode };
+    };
+
+    return { clone, diff: reader("diff"), status: reader("status"), log: reader("log"), cli };
+  }) as WorkspaceModuleFactory & { description?: string };
+  Object.defineProperty(factory, "description", { enumerable: true, value: describeGitModule(allowNetwork) });
+  return factory;
+}

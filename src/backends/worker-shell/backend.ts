@@ -16,8 +16,10 @@ import { normalizePath } from "../../util/path.js";
 import type { BackendHandle, ExecEvent, KillSignal, WorkspaceBackendHost, WorkspaceCommandBackend } from "../../runtime/types.js";
 import { WorkspaceFsAdapter } from "./fs-adapter.js";
 import { assembleShellModules, SHELL_MAIN_MODULE, SHELL_RUNTIME_MODULES, shellCommandNames } from "./modules.js";
+import type { GitCliInput } from "../../git/types.js";
 import type {
   ExecInput,
+  GitCommandOptions,
   ShellHost,
   ShellModuleGroup,
   WorkerShellBackendOptions,
@@ -341,9 +343,29 @@ class ShellHostTarget extends RpcTargetBase {
     return assets.share(path, { expiresAfter: expiresAfterMs });
   }
 
-  async git(args: string[], cwd: string): Promise<{ stdout: string; stderr: string; exitCode: number }> {
+  /**
+   * The `git` built-in (spec 04 §2.6): `workspace.git.cli({ argv: args,
+   * cwd, env, stdin })`, run here in the Durable Object (network included,
+   * whatever the isolate's egress), output returned whole.
+   * @throws TypeError for arguments of the wrong shape; the not-configured error (`ENOCONFIG`) without `WorkspaceOptions.git`; `ECANCELED` once the command is being stopped.
+   */
+  async git(args: string[], cwd: string, options?: GitCommandOptions): Promise<{ stdout: string; stderr: string; exitCode: number }> {
     this.#writable();
-    return cli(this.#host.git, args, cwd);
+    if (!Array.isArray(args) || !args.every((a) => typeof a === "string")) throw new TypeError("git: args must be an array of strings");
+    if (typeof cwd !== "string") throw new TypeError("git: cwd must be a string");
+    const input: GitCliInput = { argv: args, cwd };
+    const env = options?.env;
+    if (env !== undefined && env !== null) {
+      if (typeof env !== "object" || Object.values(env).some((v) => typeof v !== "string")) throw new TypeError("git: env must be an object of strings");
+      input.env = { ...env };
+    }
+    const stdin = options?.stdin;
+    if (stdin !== undefined && stdin !== null) {
+      if (typeof stdin !== "string" && !(stdin instanceof Uint8Array)) throw new TypeError("git: stdin must be a string or bytes");
+      input.stdin = stdin;
+    }
+    const r = await this.#host.git.cli(input);
+    return { stdout: String(r.stdout ?? ""), stderr: String(r.stderr ?? ""), exitCode: Number.isInteger(r.exitCode) ? r.exitCode : 1 };
   }
 
   async artifacts(args: string[], cwd: string): Promise<{ stdout: string; stderr: string; exitCode: number }> {
@@ -352,7 +374,7 @@ class ShellHostTarget extends RpcTargetBase {
   }
 }
 
-/** Calls `client.cli(args, { cwd })` (the git and artifacts clients' CLI); the unconfigured client throws `ENOCONFIG`. */
+/** Calls `client.cli(args, { cwd })` (the artifacts client's CLI); the unconfigured client throws `ENOCONFIG`. */
 async function cli(client: unknown, args: string[], cwd: string): Promise<{ stdout: string; stderr: string; exitCode: number }> {
   const run = (client as { cli?: (a: string[], o: { cwd: string }) => Promise<{ stdout?: string; stderr?: string; exitCode?: number }> }).cli;
   if (typeof run !== "function") throw Object.assign(new Error("not configured for this workspace"), { code: "ENOCONFIG" });

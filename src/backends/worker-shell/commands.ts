@@ -1,5 +1,5 @@
 /**
- * The shell's built-ins that reach the host (spec 02 §6, spec 04 §1.9):
+ * The shell's built-ins that reach the host (spec 02 §6, spec 04 §1.9, §2.6):
  * `assets publish`, `git` and `artifacts`. Each is a just-bash command
  * object (`{ name, execute(args, ctx) }`), built here without importing
  * just-bash, so the host entry can export the factories too.
@@ -7,7 +7,7 @@
  * @module
  */
 import { normalizePath } from "../../util/path.js";
-import type { ArtifactsCommandHost, AssetsCommandHost, GitCommandHost } from "./types.js";
+import type { ArtifactsCommandHost, AssetsCommandHost, GitCommandHost, GitCommandOptions } from "./types.js";
 
 /** What a just-bash command returns. */
 export interface ShellCommandResult {
@@ -23,8 +23,12 @@ export interface ShellCommandResult {
 export interface ShellCommand {
   /** The command's name in the shell. */
   readonly name: string;
-  /** Runs it with its arguments (without the name) in the shell's current directory. */
-  execute(args: string[], ctx: { cwd: string }): Promise<ShellCommandResult>;
+  /**
+   * Runs it with its arguments (without the name) in the shell's current
+   * directory. just-bash also passes `env` (a `Map` of the shell's
+   * variables) and `stdin` (its bytes as a Latin-1 string, one char a byte).
+   */
+  execute(args: string[], ctx: { cwd: string; env?: ReadonlyMap<string, string> | Readonly<Record<string, string>>; stdin?: unknown }): Promise<ShellCommandResult>;
 }
 
 /** Default expiry of `assets publish`: one hour, ms. */
@@ -107,13 +111,60 @@ function cliCommand(name: string, run: (args: string[], cwd: string) => Promise<
   };
 }
 
+/** The shell's variables as a plain object (just-bash passes a `Map`). */
+export function flattenEnv(env: ReadonlyMap<string, string> | Readonly<Record<string, string>> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (env === undefined || env === null) return out;
+  const entries = env instanceof Map ? env.entries() : Object.entries(env);
+  for (const [key, value] of entries) if (typeof value === "string") out[key] = value;
+  return out;
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
 /**
- * The `git` built-in: runs `host.git(args, cwd)` (the Workspace's git CLI,
- * spec 02 §6) and prints what it returns. Without git: `git: not configured
- * for this workspace`, exit 1; a failure: `git: <message>`, exit 1.
+ * A command's stdin as git gets it (spec 04 §2.6): just-bash's Latin-1 byte
+ * string (one char a byte) decoded as UTF-8 when the bytes are valid UTF-8,
+ * else the bytes; `undefined` when empty. A string holding chars above
+ * U+00FF is already text and is returned as it is.
+ */
+export function decodeStdin(stdin: unknown): string | Uint8Array | undefined {
+  if (typeof stdin !== "string" || stdin.length === 0) return undefined;
+  const bytes = new Uint8Array(stdin.length);
+  for (let i = 0; i < stdin.length; i++) {
+    const code = stdin.charCodeAt(i);
+    if (code > 0xff) return stdin;
+    bytes[i] = code;
+  }
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return bytes;
+  }
+}
+
+/**
+ * The `git` built-in (spec 04 §2.6): runs `host.git(args, cwd, { env, stdin })`
+ * — the Workspace's `git.cli` in the host, with the shell's variables
+ * flattened and its stdin decoded ({@link decodeStdin}) — and prints the
+ * stdout and stderr it returns, exiting with its exit code. A rejection
+ * (git not configured, the host unreachable) prints `git: <message>`, exit 1.
  */
 export function defineGitCommand(host: GitCommandHost): ShellCommand {
-  return cliCommand("git", (args, cwd) => host.git(args, cwd));
+  return {
+    name: "git",
+    async execute(args, ctx) {
+      try {
+        const options: GitCommandOptions = { env: flattenEnv(ctx.env) };
+        const stdin = decodeStdin(ctx.stdin);
+        if (stdin !== undefined) options.stdin = stdin;
+        const r = await host.git(args, ctx.cwd, options);
+        return { stdout: r.stdout ?? "", stderr: r.stderr ?? "", exitCode: Number.isInteger(r.exitCode) ? r.exitCode : 1 };
+      } catch (err) {
+        return { stdout: "", stderr: `git: ${messageOf(err)}\n`, exitCode: 1 };
+      }
+    },
+  };
 }
 
 /**

@@ -16,6 +16,7 @@ export type {
   AssetsCommandHost,
   ExecInput,
   GitCommandHost,
+  GitCommandOptions,
   ShellHost,
   ShellModuleGroup,
   ShellWorkerOptions,

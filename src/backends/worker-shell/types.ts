@@ -105,8 +105,12 @@ export interface ShellHost extends WorkspaceFs {
   output(stream: "stdout" | "stderr", bytes: Uint8Array): Promise<void>;
   /** `assets publish`: publishes `path` for `expiresAfterMs`, resolves with the URL. Rejects `ENOCONFIG` without assets. */
   publish(path: string, expiresAfterMs: number): Promise<string>;
-  /** `git …`: runs the Workspace's git CLI. Rejects `ENOCONFIG` without git. */
-  git(args: string[], cwd: string): Promise<{ stdout: string; stderr: string; exitCode: number }>;
+  /**
+   * `git …`: runs `workspace.git.cli({ argv: args, cwd, env, stdin })` in the
+   * host (spec 04 §2.6). Rejects with the not-configured error (`code`
+   * `ENOCONFIG`) without `WorkspaceOptions.git`.
+   */
+  git(args: string[], cwd: string, options?: GitCommandOptions): Promise<{ stdout: string; stderr: string; exitCode: number }>;
   /** `artifacts …`: runs the Workspace's artifacts CLI. Rejects `ENOCONFIG` without artifacts. */
   artifacts(args: string[], cwd: string): Promise<{ stdout: string; stderr: string; exitCode: number }>;
 }
@@ -177,10 +181,21 @@ export type AssetsCommandHost = {
   /** Publishes the Workspace file at `path` (absolute) for `expiresAfterMs` ms; resolves with its URL. Rejects `ENOCONFIG` without assets. */
   publish(path: string, expiresAfterMs: number): Promise<string>;
 } | null;
+/** What the `git` built-in forwards besides its arguments and cwd (spec 04 §2.6). */
+export interface GitCommandOptions {
+  /** The shell's variables, flattened to an object (git reads `GIT_AUTHOR_*`/`GIT_COMMITTER_*`). Default: none. */
+  env?: Record<string, string>;
+  /**
+   * The command's standard input: the shell's bytes decoded as UTF-8 when
+   * they are valid UTF-8, else the bytes themselves. Absent when empty.
+   */
+  stdin?: string | Uint8Array;
+}
+
 /** Host of the `git` built-in. */
 export interface GitCommandHost {
-  /** Runs git with `args` in `cwd`; resolves with its output and exit code. Rejects `ENOCONFIG` without git. */
-  git(args: string[], cwd: string): Promise<{ stdout: string; stderr: string; exitCode: number }>;
+  /** Runs git with `args` in `cwd` (and the shell's env and stdin); resolves with its output and exit code. A rejection prints `git: <message>`, exit 1. */
+  git(args: string[], cwd: string, options?: GitCommandOptions): Promise<{ stdout: string; stderr: string; exitCode: number }>;
 }
 /** Host of the `artifacts` built-in. */
 export interface ArtifactsCommandHost {

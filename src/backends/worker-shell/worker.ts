@@ -97,6 +97,7 @@ function stopOnRefusal(host: ShellHost, controller: AbortController): ShellHost 
           // Called as a method of `target` (an RPC stub has no `.apply`: that would be a remote method).
           return await (target as unknown as Record<string, (...a: unknown[]) => unknown>)[key]!(...args);
         } catch (err) {
+          console.log("D4PROBE host error", key, (err as Error)?.name, (err as Error)?.message, (err as {code?:unknown})?.code);
           if (String((err as Error | undefined)?.message ?? err).includes(STOPPED)) controller.abort(new Error("Execution was stopped"));
           throw err;
         }
@@ -149,7 +150,7 @@ export async function runShell(load: () => Promise<JustBash>, input: ExecInput, 
           execute: async () => ({ stdout: "", stderr: `${reason}\n`, exitCode: 127 }),
         })),
         defineAssetsCommand({ publish: (path, ms) => host.publish(path, ms) }),
-        defineGitCommand({ git: (args, cwd) => host.git(args, cwd) }),
+        defineGitCommand({ git: (args, cwd, options) => host.git(args, cwd, options) }),
         defineArtifactsCommand({ artifacts: (args, cwd) => host.artifacts(args, cwd) }),
         ...(workerOptions.customCommands ?? []),
       ] as never,

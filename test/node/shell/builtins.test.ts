@@ -27,7 +27,7 @@ it("git runs the host's CLI with its arguments and the shell's cwd; output pipes
   ]);
 });
 
-it("artifacts and git turn a host failure into name: message (exit 1) and ENOCONFIG into not configured", async () => {
+it("artifacts and git turn a host failure into name: message (exit 1); artifacts says ENOCONFIG as not configured, git prints the host's message", async () => {
   const artifacts = defineArtifactsCommand({
     async artifacts() {
       throw Object.assign(new Error("remote said no"), { code: "EIO" });
@@ -40,7 +40,7 @@ it("artifacts and git turn a host failure into name: message (exit 1) and ENOCON
   });
   const bash = new Bash({ customCommands: [artifacts as never, git as never], defenseInDepth: false });
   const r = await bash.exec("artifacts create x; echo a=$?; git status; echo g=$?");
-  expect([r.stdout, r.stderr]).toEqual(["a=1\ng=1\n", "artifacts: remote said no\ngit: not configured for this workspace\n"]);
+  expect([r.stdout, r.stderr]).toEqual(["a=1\ng=1\n", "artifacts: remote said no\ngit: git is not configured on this Workspace\n"]);
 });
 
 it("assets resolves the path against the shell's cwd (., .., //) and parses the expiry grammar", async () => {

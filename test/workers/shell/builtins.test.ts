@@ -81,7 +81,7 @@ describe("git and artifacts seams", () => {
     expect([r.exitCode, r.stdout, r.stderr]).toEqual([
       0,
       "git=1\nartifacts=1\n",
-      "git: not configured for this workspace\nartifacts: not configured for this workspace\n",
+      "git: git is not configured on this Workspace: pass createGitClient() from agent-computer/git as WorkspaceOptions.git\nartifacts: not configured for this workspace\n",
     ]);
   });
 });
