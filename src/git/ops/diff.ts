@@ -1,11 +1,243 @@
-// PLACEHOLDER (issue 15, in progress): each function is replaced by its implementation.
+/**
+ * `diff` and `diffSummary` (spec 04 §2.3): what changed from a commit to
+ * the working tree, or between two commits, as real git prints it.
+ *
+ * The patch is `git diff <ref> [<to>]`'s: per file a `diff --git a/p b/p`
+ * header, `new file mode` / `deleted file mode` / `old mode` + `new mode`
+ * lines, `index <old7>..<new7>[ <mode>]`, then `--- a/p` / `+++ b/p`
+ * (`/dev/null` for a missing side) and the hunks (3 lines of context, git's
+ * `@@ -l[,n] +l[,n] @@ <function line>` headers), or `Binary files a/p and
+ * b/p differ` when either side has a NUL byte in its first 8000 bytes.
+ * Paths with control characters, `"`, `\` or non-ASCII bytes are quoted as
+ * git quotes them (`"a/\303\244.txt"`). Hunks come from `diff`'s
+ * `structuredPatch` (Myers); where several alignments are equally short,
+ * git's indent heuristic may place a hunk differently.
+ *
+ * @module
+ */
+import { structuredPatch } from "diff";
 import type { GitContext } from "../context.js";
-import { GitError } from "../errors.js";
+import type { DiffSummaryEntry, GitDiffOptions } from "../types.js";
+import { requireRepo } from "../wrap.js";
+import { compareBytes, matchesAny, optionalString, pathsOption, stringOption, toRepoPaths, worthEntering } from "./pathspec.js";
+import { resolveRev } from "./rev.js";
+import { fileModeOn, sameBlob, walkWorktree, type BlobSide } from "./walk.js";
 
-export async function diff(_ctx: GitContext, _dir: string, _options: unknown): Promise<never> {
-  throw new GitError("ENOSYS", "git diff: not implemented yet");
+/** One changed file: `old` missing = added, `new` missing = deleted. */
+interface FileChange {
+  path: string;
+  old?: BlobSide;
+  new?: BlobSide;
+  /** Where the new side's bytes are: the object store, or the working tree. */
+  newFrom: "odb" | "work";
 }
 
-export async function diffSummary(_ctx: GitContext, _dir: string, _options: unknown): Promise<never> {
-  throw new GitError("ENOSYS", "git diffSummary: not implemented yet");
+const ZERO = "0000000";
+const TYPE_MASK = 0o170000;
+
+/** Checks options and lists the changed files (sorted by path). */
+async function changes(ctx: GitContext, dir: string, op: string, options: GitDiffOptions): Promise<FileChange[]> {
+  const ref = stringOption(op, options, "ref", "HEAD");
+  const to = optionalString(op, options, "to");
+  const paths = pathsOption(op, options);
+  await requireRepo(ctx, dir);
+  const specs = toRepoPaths(dir, paths);
+  // "HEAD" goes to the walk as is: on an unborn branch it is the empty tree.
+  const from = ref === "HEAD" && to === undefined ? "HEAD" : await resolveRev(ctx, dir, ref);
+  const out: FileChange[] = [];
+  const push = (path: string, a: BlobSide | undefined, b: BlobSide | undefined, newFrom: "odb" | "work") => {
+    if (a && b && (a.mode & TYPE_MASK) !== (b.mode & TYPE_MASK)) {
+      out.push({ path, old: a, newFrom }, { path, new: b, newFrom });
+    } else {
+      out.push({ path, ...(a ? { old: a } : {}), ...(b ? { new: b } : {}), newFrom });
+    }
+  };
+  if (to === undefined) {
+    const [filemode, rows] = await Promise.all([fileModeOn(ctx, dir), walkWorktree(ctx, dir, { ref: from, specs })]);
+    for (const { path, head, stage, work } of rows) {
+      if (head && !stage) push(path, head, undefined, "work");
+      else if (head && stage) {
+        const now = work && !filemode && (work.mode & TYPE_MASK) === 0o100000 && (stage.mode & TYPE_MASK) === 0o100000 ? { oid: work.oid, mode: stage.mode } : work;
+        if (!sameBlob(head, now)) push(path, head, now, "work");
+      } else if (!head && stage && work) push(path, undefined, work, "work");
+    }
+    return out;
+  }
+  const toOid = await resolveRev(ctx, dir, to);
+  const { git } = ctx;
+  type Entry = import("isomorphic-git").WalkerEntry | null;
+  const side = async (entry: Entry): Promise<{ type: string; oid: string; mode: number } | undefined> => {
+    if (!entry) return undefined;
+    const type = await entry.type();
+    return { type, oid: await entry.oid(), mode: await entry.mode() };
+  };
+  await git.walk({
+    fs: ctx.fs,
+    dir,
+    cache: ctx.cache,
+    trees: [git.TREE({ ref: from }), git.TREE({ ref: toOid })],
+    map: async (filepath: string, [a, b]: Entry[]) => {
+      if (filepath === ".") return undefined;
+      if (!worthEntering(filepath, specs)) return null;
+      const [x, y] = await Promise.all([side(a), side(b)]);
+      if (x?.type === "tree" && y?.type === "tree" && x.oid === y.oid) return null;
+      if (!matchesAny(filepath, specs)) return undefined;
+      const oldBlob = x?.type === "blob" ? { oid: x.oid, mode: x.mode } : undefined;
+      const newBlob = y?.type === "blob" ? { oid: y.oid, mode: y.mode } : undefined;
+      if ((oldBlob || newBlob) && !sameBlob(oldBlob, newBlob)) push(filepath, oldBlob, newBlob, "odb");
+      return undefined;
+    },
+  });
+  return out.sort((p, q) => compareBytes(p.path, q.path));
+}
+
+async function readSide(ctx: GitContext, dir: string, change: FileChange, which: "old" | "new"): Promise<Uint8Array> {
+  const blob = change[which];
+  if (!blob) return new Uint8Array(0);
+  if (which === "new" && change.newFrom === "work") {
+    const full = `${dir === "/" ? "" : dir}/${change.path}`;
+    if ((blob.mode & TYPE_MASK) === 0o120000) return new TextEncoder().encode(await ctx.workspace.fs.readlink(full));
+    return new Uint8Array(await new Response(await ctx.workspace.fs.readFile(full)).arrayBuffer());
+  }
+  return (await ctx.git.readBlob({ fs: ctx.fs, dir, oid: blob.oid, cache: ctx.cache })).blob;
+}
+
+/** git's `buffer_is_binary`: a NUL byte in the first 8000 bytes. */
+function isBinary(bytes: Uint8Array): boolean {
+  const n = Math.min(bytes.length, 8000);
+  for (let i = 0; i < n; i++) if (bytes[i] === 0) return true;
+  return false;
+}
+
+const decoder = new TextDecoder();
+const encoder = new TextEncoder();
+
+/** git's `quote_c_style` with `core.quotePath` on: the name as is, or in `"…"` with C escapes and octal bytes. */
+export function quotePath(name: string): string {
+  const bytes = encoder.encode(name);
+  if (!bytes.some((b) => b < 0x20 || b === 0x22 || b === 0x5c || b >= 0x7f)) return name;
+  const escapes: Record<number, string> = { 7: "\\a", 8: "\\b", 9: "\\t", 10: "\\n", 11: "\\v", 12: "\\f", 13: "\\r", 0x22: '\\"', 0x5c: "\\\\" };
+  let out = '"';
+  for (const b of bytes) {
+    if (escapes[b] !== undefined) out += escapes[b];
+    else if (b < 0x20 || b >= 0x7f) out += "\\" + b.toString(8).padStart(3, "0");
+    else out += String.fromCharCode(b);
+  }
+  return out + '"';
+}
+
+/** xdiff's default function-line rule: a line starting with a letter, `_` or `$`, cut to 80 bytes, trailing blanks dropped. */
+function functionLine(line: string): string | undefined {
+  if (!/^[A-Za-z_$]/.test(line)) return undefined;
+  const bytes = encoder.encode(line);
+  const cut = bytes.length > 80 ? decoder.decode(bytes.subarray(0, 80)) : line;
+  return cut.replace(/[ \t\n\v\f\r]+$/, "");
+}
+
+/** The hunks of a text change in git's format, and the counts of added and removed lines. */
+function hunks(oldText: string, newText: string): { text: string; insertions: number; deletions: number } {
+  const patch = structuredPatch("a", "b", oldText, newText, "", "", { context: 3 });
+  const oldLines = oldText.split("\n");
+  let text = "";
+  let insertions = 0;
+  let deletions = 0;
+  let func = "";
+  let limit = -1;
+  for (const hunk of patch.hunks) {
+    const s1 = hunk.oldStart - 1;
+    for (let l = s1 - 1; l !== limit && l >= 0; l--) {
+      const found = functionLine(oldLines[l]!);
+      if (found !== undefined) {
+        func = found;
+        break;
+      }
+    }
+    limit = s1 - 1;
+    const range = (start: number, count: number) => `${count === 0 ? start - 1 : start}${count === 1 ? "" : `,${count}`}`;
+    text += `@@ -${range(hunk.oldStart, hunk.oldLines)} +${range(hunk.newStart, hunk.newLines)} @@${func ? ` ${func}` : ""}\n`;
+    for (const line of hunk.lines) {
+      if (line[0] === "+") insertions++;
+      else if (line[0] === "-") deletions++;
+      text += line + "\n";
+    }
+  }
+  return { text, insertions, deletions };
+}
+
+function abbrev(blob: BlobSide | undefined): string {
+  return blob ? blob.oid.slice(0, 7) : ZERO;
+}
+
+function modeText(mode: number): string {
+  return mode.toString(8).padStart(6, "0");
+}
+
+/** One file's patch and its counts. */
+async function filePatch(ctx: GitContext, dir: string, change: FileChange): Promise<{ text: string; insertions: number; deletions: number }> {
+  const { path, old, new: now } = change;
+  const a = quotePath(`a/${path}`);
+  const b = quotePath(`b/${path}`);
+  let text = `diff --git ${a} ${b}\n`;
+  if (!old) text += `new file mode ${modeText(now!.mode)}\nindex ${ZERO}..${abbrev(now)}\n`;
+  else if (!now) text += `deleted file mode ${modeText(old.mode)}\nindex ${abbrev(old)}..${ZERO}\n`;
+  else {
+    if (old.mode !== now.mode) text += `old mode ${modeText(old.mode)}\nnew mode ${modeText(now.mode)}\n`;
+    if (old.oid !== now.oid) text += `index ${abbrev(old)}..${abbrev(now)}${old.mode === now.mode ? ` ${modeText(now.mode)}` : ""}\n`;
+  }
+  if (old && now && old.oid === now.oid) return { text, insertions: 0, deletions: 0 };
+  const [before, after] = await Promise.all([readSide(ctx, dir, change, "old"), readSide(ctx, dir, change, "new")]);
+  if (isBinary(before) || isBinary(after)) {
+    return { text: text + `Binary files ${old ? a : "/dev/null"} and ${now ? b : "/dev/null"} differ\n`, insertions: 0, deletions: 0 };
+  }
+  const body = hunks(decoder.decode(before), decoder.decode(after));
+  if (body.text === "") return { text, insertions: 0, deletions: 0 };
+  text += `--- ${old ? a : "/dev/null"}\n+++ ${now ? b : "/dev/null"}\n` + body.text;
+  return { text, insertions: body.insertions, deletions: body.deletions };
+}
+
+/** The patches of `list`, at most 8 files read at a time. */
+async function patches(ctx: GitContext, dir: string, list: FileChange[]): Promise<Array<{ text: string; insertions: number; deletions: number }>> {
+  const out: Array<{ text: string; insertions: number; deletions: number }> = new Array(list.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < list.length) {
+      const i = next++;
+      out[i] = await filePatch(ctx, dir, list[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(8, list.length) }, worker));
+  return out;
+}
+
+/**
+ * `diff` (spec 04 §2.3): the unified patch from `ref` (default `"HEAD"`,
+ * any revision expression) to the working tree (`git diff <ref>`: tracked
+ * files and files added to the index; untracked files are not shown), or
+ * to the commit `to` (`git diff <ref> <to>`), limited to `paths` (exact or
+ * directory prefix). `""` when nothing changed. Format: see the module
+ * description.
+ * @throws NotARepositoryError · PathOutsideRepoError · GitError `EUSAGE` · `EDIFFFAIL` (e.g. `unknown revision 'x'`).
+ */
+export async function diff(ctx: GitContext, dir: string, options: GitDiffOptions): Promise<string> {
+  const list = await changes(ctx, dir, "diff", options);
+  const parts = await patches(ctx, dir, list);
+  return parts.map((part) => part.text).join("");
+}
+
+/**
+ * `diffSummary` (spec 04 §2.3, `git diff --numstat` with a status): per
+ * changed file of {@link diff}, `A`/`M`/`D` and the added and removed line
+ * counts (`0`/`0` for a binary file or a mode-only change). A file whose
+ * type changed (file ↔ symbolic link) is a `D` and an `A`, as in the patch.
+ * @throws as {@link diff}.
+ */
+export async function diffSummary(ctx: GitContext, dir: string, options: GitDiffOptions): Promise<DiffSummaryEntry[]> {
+  const list = await changes(ctx, dir, "diff", options);
+  const parts = await patches(ctx, dir, list);
+  return list.map((change, i) => ({
+    path: change.path,
+    status: !change.old ? "A" : !change.new ? "D" : "M",
+    insertions: parts[i]!.insertions,
+    deletions: parts[i]!.deletions,
+  }));
 }

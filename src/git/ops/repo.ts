@@ -1,71 +1,520 @@
-// PLACEHOLDER (issue 15, in progress): each function is replaced by its implementation.
+/**
+ * Repository operations of the {@link GitClient} (spec 04 §2.3): `init`,
+ * `status`, `add`, `rm`, `commit`, the reads (`log`, `show`, `revParse`,
+ * `repoRoot`, `currentBranch`, `lsFiles`, `lsTree`) and the plumbing
+ * (`hashObject`, `catFile`, `updateRef`, `configGet`, `configSet`).
+ *
+ * Each takes `(ctx, dir, options)` with `dir` already normalised by the
+ * client and `options` an object; each checks its options (`GitError`
+ * `EUSAGE`) and, when it needs a repository, calls `requireRepo` first
+ * (`NotARepositoryError`). Anything else that fails is turned into
+ * `GitError` `E<OP>FAIL` by the client's `runOp`.
+ *
+ * @module
+ */
+import { dirname } from "../../util/path.js";
 import type { GitContext } from "../context.js";
-import { GitError } from "../errors.js";
+import { AlreadyInitializedError, GitError, NotARepositoryError, PathspecNotFoundError } from "../errors.js";
+import { resolveIdentity, type PersonInput } from "../identity.js";
+import type {
+  CatFileResult,
+  CommitPerson,
+  CommitResult,
+  CommitView,
+  GitAddOptions,
+  GitCatFileOptions,
+  GitCommitOptions,
+  GitConfigGetOptions,
+  GitConfigSetOptions,
+  GitCurrentBranchOptions,
+  GitHashObjectOptions,
+  GitInitOptions,
+  GitLogOptions,
+  GitLsFilesOptions,
+  GitLsTreeOptions,
+  GitRepoRootOptions,
+  GitRevParseOptions,
+  GitRmOptions,
+  GitShowOptions,
+  GitStatusOptions,
+  GitUpdateRefOptions,
+  StatusEntry,
+  TreeEntryView,
+} from "../types.js";
+import { gitdirOf, requireRepo } from "../wrap.js";
+import {
+  boolOption,
+  compareBytes,
+  matchesAny,
+  matchesSpec,
+  optionalString,
+  pathsOption,
+  stringOption,
+  toRepoPath,
+  toRepoPaths,
+  usage,
+} from "./pathspec.js";
+import { resolveCommit, resolveRev, treeEntry } from "./rev.js";
+import { fileModeOn, sameBlob, walkWorktree, type WalkRow } from "./walk.js";
 
-export async function init(_ctx: GitContext, _dir: string, _options: unknown): Promise<never> {
-  throw new GitError("ENOSYS", "git init: not implemented yet");
+/** `.git/config` as real git 2.x writes it on Linux (`init`). */
+function initialConfig(bare: boolean): string {
+  return (
+    "[core]\n" +
+    "\trepositoryformatversion = 0\n" +
+    "\tfilemode = true\n" +
+    `\tbare = ${bare}\n` +
+    (bare ? "" : "\tlogallrefupdates = true\n")
+  );
 }
 
-export async function status(_ctx: GitContext, _dir: string, _options: unknown): Promise<never> {
-  throw new GitError("ENOSYS", "git status: not implemented yet");
+async function exists(ctx: GitContext, path: string): Promise<boolean> {
+  return ctx.workspace.fs.lstat(path).then(
+    () => true,
+    () => false,
+  );
 }
 
-export async function add(_ctx: GitContext, _dir: string, _options: unknown): Promise<never> {
-  throw new GitError("ENOSYS", "git add: not implemented yet");
+/**
+ * `init` (spec 04 §2.3): creates `dir` (and its parents) when missing and
+ * an empty repository in `<dir>/.git` (or in `dir` itself when `bare`),
+ * whose first branch is `defaultBranch` (default `"main"`). The config is
+ * real git's (`core.filemode = true`: executable bits are tracked).
+ * @throws AlreadyInitializedError `EALREADYINIT` when `<dir>/.git` exists (bare: when `dir` holds `HEAD` or `config`).
+ * @throws GitError `EUSAGE` bad options · `EINITFAIL` anything else (e.g. `dir` is a file).
+ */
+export async function init(ctx: GitContext, dir: string, options: GitInitOptions): Promise<void> {
+  const defaultBranch = stringOption("init", options, "defaultBranch", "main");
+  const bare = boolOption("init", options, "bare");
+  if (/[\s~^:?*[\\]|\.\.|^[./-]|\/$|\.lock$|@\{/.test(defaultBranch)) {
+    throw usage("init", `defaultBranch ${JSON.stringify(defaultBranch)} is not a valid branch name`);
+  }
+  const gitdir = bare ? dir : gitdirOf(dir);
+  if (bare ? (await exists(ctx, `${gitdir}/HEAD`)) || (await exists(ctx, `${gitdir}/config`)) : await exists(ctx, gitdir)) {
+    throw new AlreadyInitializedError(dir);
+  }
+  if (dir !== "/") await ctx.workspace.fs.mkdir(dir, { recursive: true });
+  await ctx.git.init({ fs: ctx.fs, dir, gitdir, bare, defaultBranch });
+  await ctx.workspace.fs.writeFile(`${gitdir}/config`, initialConfig(bare));
 }
 
-export async function rm(_ctx: GitContext, _dir: string, _options: unknown): Promise<never> {
-  throw new GitError("ENOSYS", "git rm: not implemented yet");
+/**
+ * The status entries of walk rows: index column from HEAD vs index, worktree
+ * column from index vs working tree (oids and modes, as real git compares
+ * them). A path deleted from the index while a file of that name exists
+ * gives two entries, `D ` and ` ?` (real git's `D ` and `??` lines).
+ */
+function statusEntries(rows: WalkRow[], filemode: boolean): StatusEntry[] {
+  const out: StatusEntry[] = [];
+  for (const { path, head, stage, work } of rows) {
+    if (!stage && work && !head) {
+      out.push({ path, index: " ", worktree: "?" });
+      continue;
+    }
+    const index = !head && stage ? "A" : head && !stage ? "D" : head && stage && !sameBlob(head, stage) ? "M" : " ";
+    const worktree = stage && !work ? "D" : stage && work && !sameBlob(stage, work, filemode) ? "M" : " ";
+    if (index !== " " || worktree !== " ") out.push({ path, index, worktree });
+    if (head && !stage && work) out.push({ path, index: " ", worktree: "?" });
+  }
+  return out;
 }
 
-export async function commit(_ctx: GitContext, _dir: string, _options: unknown): Promise<never> {
-  throw new GitError("ENOSYS", "git commit: not implemented yet");
+/**
+ * `status` (spec 04 §2.3): changed paths, sorted by path (UTF-8 byte
+ * order), clean ones omitted. `index` is `A`/`D`/`M` for a change staged
+ * against HEAD (content or mode), `worktree` is `D`/`M` for a change of the
+ * working tree against the index, or `?` for an untracked file (with
+ * `index` `" "`); ignored files are left out. Every untracked file is
+ * listed (real git's `-uall`). `paths` limits it to paths equal to or below
+ * the given ones.
+ *
+ * Differs from the literal mapping in spec 04 §2.3 where that mapping
+ * contradicts real git (it gave `MM` for a staged-only change): the columns
+ * here are exactly real git's `git status --porcelain -uall`.
+ * @throws NotARepositoryError · PathOutsideRepoError · GitError `EUSAGE` · `ESTATUSFAIL`.
+ */
+export async function status(ctx: GitContext, dir: string, options: GitStatusOptions): Promise<StatusEntry[]> {
+  const paths = pathsOption("status", options);
+  await requireRepo(ctx, dir);
+  const specs = toRepoPaths(dir, paths);
+  const [filemode, rows] = await Promise.all([fileModeOn(ctx, dir), walkWorktree(ctx, dir, { ref: "HEAD", specs })]);
+  return statusEntries(rows, filemode);
 }
 
-export async function log(_ctx: GitContext, _dir: string, _options: unknown): Promise<never> {
-  throw new GitError("ENOSYS", "git log: not implemented yet");
+/**
+ * `add` (spec 04 §2.3, `git add`): stages what changed under `paths` —
+ * new and modified files, and deletions of tracked files (as git 2.x does
+ * for a pathspec). `all` (`git add -A`) with no `paths` stages the whole
+ * tree; `trackedOnly` (`git add -u`) only updates files already in the
+ * index (whole tree when no `paths`). Ignored untracked files are skipped
+ * unless `force`. Every pathspec is checked before anything is staged.
+ * @throws NotARepositoryError · PathOutsideRepoError `EPATHOUTSIDE` a path leaves `dir` · PathspecNotFoundError `EPATHSPEC` a path matches nothing · GitError `EUSAGE` bad options or no `paths` without `all`/`trackedOnly` · `EADDFAIL` a named path is ignored (without `force`), or anything else.
+ */
+export async function add(ctx: GitContext, dir: string, options: GitAddOptions): Promise<void> {
+  const paths = pathsOption("add", options);
+  const all = boolOption("add", options, "all");
+  const trackedOnly = boolOption("add", options, "trackedOnly");
+  const force = boolOption("add", options, "force");
+  if ((paths === undefined || paths.length === 0) && !all && !trackedOnly) {
+    throw usage("add", "paths must name at least one path (or pass all or trackedOnly)");
+  }
+  await requireRepo(ctx, dir);
+  const specs = toRepoPaths(dir, paths);
+  const [filemode, rows] = await Promise.all([fileModeOn(ctx, dir), walkWorktree(ctx, dir, { specs, ignored: force })]);
+  for (let i = 0; i < specs.length; i++) {
+    const spec = specs[i]!;
+    if (spec === "" || rows.some((row) => matchesSpec(row.path, spec))) continue;
+    const full = `${dir === "/" ? "" : dir}/${spec}`;
+    if (!(await exists(ctx, full))) throw new PathspecNotFoundError(paths![i]!);
+    if (!force && (await ctx.git.isIgnored({ fs: ctx.fs, dir, filepath: spec }))) {
+      throw new GitError(
+        "EADDFAIL",
+        `git add failed: the path '${paths![i]}' is ignored by one of your .gitignore files (pass force to add it)`,
+      );
+    }
+  }
+  const toRemove: string[] = [];
+  const toAdd: string[] = [];
+  for (const row of rows) {
+    if (trackedOnly && !row.stage) continue;
+    if (row.stage && !row.work) toRemove.push(row.path);
+    else if (row.work && (!row.stage || !sameBlob(row.stage, row.work, filemode))) toAdd.push(row.path);
+  }
+  if (toRemove.length > 0) {
+    await ctx.git.remove({ fs: ctx.fs, dir, filepath: toRemove as unknown as string, cache: ctx.cache });
+  }
+  if (toAdd.length > 0) {
+    // Ignore rules were applied by the walk (tracked files are always updated), so isomorphic-git need not read .gitignore again.
+    await ctx.git.add({ fs: ctx.fs, dir, filepath: toAdd, force: true, parallel: true, cache: ctx.cache });
+  }
 }
 
-export async function show(_ctx: GitContext, _dir: string, _options: unknown): Promise<never> {
-  throw new GitError("ENOSYS", "git show: not implemented yet");
+/**
+ * `rm` (spec 04 §2.3, `git rm --cached`): removes the index entries at or
+ * below each of `paths`; the files stay in the working tree.
+ * @throws NotARepositoryError · PathOutsideRepoError · PathspecNotFoundError a path matches no index entry · GitError `EUSAGE` no `paths` · `ERMFAIL`.
+ */
+export async function rm(ctx: GitContext, dir: string, options: GitRmOptions): Promise<void> {
+  const paths = pathsOption("rm", options);
+  if (paths === undefined || paths.length === 0) throw usage("rm", "paths must name at least one path");
+  await requireRepo(ctx, dir);
+  const specs = toRepoPaths(dir, paths);
+  const indexed = await ctx.git.listFiles({ fs: ctx.fs, dir, cache: ctx.cache });
+  for (let i = 0; i < specs.length; i++) {
+    if (!indexed.some((path) => matchesSpec(path, specs[i]!))) throw new PathspecNotFoundError(paths[i]!);
+  }
+  const matched = indexed.filter((path) => matchesAny(path, specs));
+  await ctx.git.remove({ fs: ctx.fs, dir, filepath: matched as unknown as string, cache: ctx.cache });
 }
 
-export async function revParse(_ctx: GitContext, _dir: string, _options: unknown): Promise<never> {
-  throw new GitError("ENOSYS", "git revParse: not implemented yet");
+/**
+ * A commit message as `git commit -m` stores it (its default `whitespace`
+ * clean-up): trailing whitespace cut from each line, runs of blank lines
+ * made one, leading and trailing blank lines dropped, one final `\n`.
+ * `""` when nothing is left.
+ */
+export function cleanMessage(message: string): string {
+  const lines = message.split("\n").map((line) => line.replace(/[ \t\r\v\f]+$/, ""));
+  const out: string[] = [];
+  for (const line of lines) {
+    if (line === "" && (out.length === 0 || out[out.length - 1] === "")) continue;
+    out.push(line);
+  }
+  while (out.length > 0 && out[out.length - 1] === "") out.pop();
+  return out.length === 0 ? "" : out.join("\n") + "\n";
 }
 
-export async function repoRoot(_ctx: GitContext, _dir: string, _options: unknown): Promise<never> {
-  throw new GitError("ENOSYS", "git repoRoot: not implemented yet");
+function personOption(op: string, options: object, key: "author" | "committer"): PersonInput | undefined {
+  const value = (options as Record<string, unknown>)[key];
+  if (value === undefined) return undefined;
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw usage(op, `${key} must be an object { name, email, timestamp?, timezoneOffset? }`);
+  }
+  const person = value as Record<string, unknown>;
+  for (const field of ["name", "email"]) {
+    const v = person[field];
+    if (v !== undefined && (typeof v !== "string" || /[<>\n\0]/.test(v))) {
+      throw usage(op, `${key}.${field} must be a string without '<', '>', NUL or a line break`);
+    }
+  }
+  if (person.timestamp !== undefined && !Number.isSafeInteger(person.timestamp)) {
+    throw usage(op, `${key}.timestamp must be an integer number of seconds since the epoch`);
+  }
+  if (person.timezoneOffset !== undefined && !(Number.isSafeInteger(person.timezoneOffset) && Math.abs(person.timezoneOffset as number) < 24 * 60)) {
+    throw usage(op, `${key}.timezoneOffset must be an integer number of minutes (UTC − local), under a day`);
+  }
+  return person as PersonInput;
 }
 
-export async function currentBranch(_ctx: GitContext, _dir: string, _options: unknown): Promise<never> {
-  throw new GitError("ENOSYS", "git currentBranch: not implemented yet");
+function envOption(op: string, options: object): Record<string, string | undefined> | undefined {
+  const env = (options as { env?: unknown }).env;
+  if (env === undefined) return undefined;
+  if (env === null || typeof env !== "object" || Array.isArray(env)) throw usage(op, "env must be an object of strings");
+  return env as Record<string, string | undefined>;
 }
 
-export async function lsFiles(_ctx: GitContext, _dir: string, _options: unknown): Promise<never> {
-  throw new GitError("ENOSYS", "git lsFiles: not implemented yet");
+/**
+ * `commit` (spec 04 §2.3): records the index as a new commit on the current
+ * branch (or HEAD when detached) and returns its oid. The message is
+ * cleaned as `git commit -m` does (see {@link cleanMessage}). Identity:
+ * the chain of {@link GitClient} (explicit → `env` → local config →
+ * `defaultIdentity`); times default to now in the process's time zone.
+ * `amend` replaces HEAD: same parents, the old message when `message` is
+ * omitted, the old author (name, e-mail and date) unless `author` is given,
+ * a new committer date.
+ * @throws GitError `EMSG` blank message · MissingIdentityError `EIDENTITY` · NotARepositoryError · GitError `EUSAGE` bad options · `ECOMMITFAIL` (e.g. `amend` without a commit).
+ */
+export async function commit(ctx: GitContext, dir: string, options: GitCommitOptions): Promise<CommitResult> {
+  const amend = boolOption("commit", options, "amend");
+  const rawMessage = (options as { message?: unknown }).message;
+  if (rawMessage !== undefined && typeof rawMessage !== "string") throw usage("commit", "message must be a string");
+  if (rawMessage === undefined && !amend) throw usage("commit", "message is required");
+  const authorInput = personOption("commit", options, "author");
+  const committerInput = personOption("commit", options, "committer");
+  const env = envOption("commit", options);
+  let message = rawMessage === undefined ? undefined : cleanMessage(rawMessage);
+  if (message === "") throw new GitError("EMSG", "aborting commit due to empty commit message");
+  await requireRepo(ctx, dir);
+
+  let author: PersonInput | undefined = authorInput;
+  if (amend) {
+    let head;
+    try {
+      head = await ctx.git.readCommit({ fs: ctx.fs, dir, oid: await ctx.git.resolveRef({ fs: ctx.fs, dir, ref: "HEAD" }), cache: ctx.cache });
+    } catch (error) {
+      if ((error as { code?: string }).code === "NotFoundError") throw new GitError("ECOMMITFAIL", "git commit failed: nothing to amend (no commit yet)");
+      throw error;
+    }
+    message ??= head.commit.message;
+    const explicit = typeof authorInput?.name === "string" && authorInput.name !== "" && typeof authorInput.email === "string" && authorInput.email !== "";
+    const old = head.commit.author;
+    author = explicit
+      ? { timestamp: old.timestamp, timezoneOffset: old.timezoneOffset, ...authorInput }
+      : { name: old.name, email: old.email, timestamp: old.timestamp, timezoneOffset: old.timezoneOffset };
+  }
+  const resolved = await resolveIdentity(ctx, dir, { author, committer: committerInput, env }, true);
+  const now = Math.floor(Date.now() / 1000);
+  const zone = new Date(now * 1000).getTimezoneOffset();
+  const committerTimes = committerInput ?? (amend ? undefined : authorInput);
+  const authorFull = { ...resolved.author, timestamp: resolved.author.timestamp ?? now, timezoneOffset: resolved.author.timezoneOffset ?? zone };
+  const committerFull = {
+    name: resolved.committer.name,
+    email: resolved.committer.email,
+    timestamp: committerTimes?.timestamp ?? now,
+    timezoneOffset: committerTimes?.timezoneOffset ?? zone,
+  };
+  const oid = await ctx.git.commit({
+    fs: ctx.fs,
+    dir,
+    message: message!,
+    author: authorFull,
+    committer: committerFull,
+    amend,
+    cache: ctx.cache,
+  });
+  return { oid };
 }
 
-export async function lsTree(_ctx: GitContext, _dir: string, _options: unknown): Promise<never> {
-  throw new GitError("ENOSYS", "git lsTree: not implemented yet");
+function person(p: CommitPerson): CommitPerson {
+  return { name: p.name, email: p.email, timestamp: p.timestamp, timezoneOffset: p.timezoneOffset };
 }
 
-export async function hashObject(_ctx: GitContext, _dir: string, _options: unknown): Promise<never> {
-  throw new GitError("ENOSYS", "git hashObject: not implemented yet");
+function view(oid: string, c: { message: string; tree: string; parent: string[]; author: CommitPerson; committer: CommitPerson }): CommitView {
+  return { oid, message: c.message, tree: c.tree, parent: [...c.parent], author: person(c.author), committer: person(c.committer) };
 }
 
-export async function catFile(_ctx: GitContext, _dir: string, _options: unknown): Promise<never> {
-  throw new GitError("ENOSYS", "git catFile: not implemented yet");
+/**
+ * `log` (spec 04 §2.3): commits reachable from `ref` (default `"HEAD"`, any
+ * revision expression), newest committer date first, at most `depth`.
+ * `message` is the stored message (with its final `\n`).
+ * @throws NotARepositoryError · GitError `EUSAGE` · `ELOGFAIL` (e.g. `unknown revision 'x'`, or no commit yet).
+ */
+export async function log(ctx: GitContext, dir: string, options: GitLogOptions): Promise<CommitView[]> {
+  const ref = stringOption("log", options, "ref", "HEAD");
+  const depth = (options as { depth?: unknown }).depth;
+  if (depth !== undefined && !(Number.isSafeInteger(depth) && (depth as number) > 0)) throw usage("log", "depth must be a positive integer");
+  await requireRepo(ctx, dir);
+  const { oid } = await resolveCommit(ctx, dir, ref);
+  const commits = await ctx.git.log({ fs: ctx.fs, dir, ref: oid, cache: ctx.cache, ...(depth === undefined ? {} : { depth: depth as number }) });
+  return commits.map((c) => view(c.oid, c.commit));
 }
 
-export async function updateRef(_ctx: GitContext, _dir: string, _options: unknown): Promise<never> {
-  throw new GitError("ENOSYS", "git updateRef: not implemented yet");
+/**
+ * `show` (spec 04 §2.3): the commit `ref` names (default `"HEAD"`; a tag is peeled).
+ * @throws NotARepositoryError · GitError `EUSAGE` · `ESHOWFAIL`.
+ */
+export async function show(ctx: GitContext, dir: string, options: GitShowOptions): Promise<CommitView> {
+  const ref = stringOption("show", options, "ref", "HEAD");
+  await requireRepo(ctx, dir);
+  const { oid } = await resolveCommit(ctx, dir, ref);
+  const { commit: c } = await ctx.git.readCommit({ fs: ctx.fs, dir, oid, cache: ctx.cache });
+  return view(oid, c);
 }
 
-export async function configGet(_ctx: GitContext, _dir: string, _options: unknown): Promise<never> {
-  throw new GitError("ENOSYS", "git configGet: not implemented yet");
+/**
+ * `revParse` (spec 04 §2.3): the 40-hex object name of a revision —
+ * refs, short oids (≥ 4 digits), `^`, `^N`, `~N`, `^{}`/`^{commit}`/`^{tree}`,
+ * chains of them, and `<rev>:<path>` (see `ops/rev.ts`). An annotated tag
+ * name gives the tag object, as `git rev-parse` does.
+ * @throws NotARepositoryError · GitError `EUSAGE` · `EREVPARSEFAIL` `unknown revision '<ref>'`, an ambiguous short oid.
+ */
+export async function revParse(ctx: GitContext, dir: string, options: GitRevParseOptions): Promise<string> {
+  const ref = stringOption("rev-parse", options, "ref");
+  await requireRepo(ctx, dir);
+  return resolveRev(ctx, dir, ref);
 }
 
-export async function configSet(_ctx: GitContext, _dir: string, _options: unknown): Promise<never> {
-  throw new GitError("ENOSYS", "git configSet: not implemented yet");
+/**
+ * `repoRoot` (spec 04 §2.3): the nearest directory at or above `dir` that
+ * holds a `.git` directory.
+ * @throws NotARepositoryError `ENOTAREPO` when there is none up to `/`.
+ */
+export async function repoRoot(ctx: GitContext, dir: string, _options: GitRepoRootOptions): Promise<string> {
+  for (let at = dir; ; at = dirname(at)) {
+    const stat = await ctx.workspace.fs.stat(gitdirOf(at)).catch(() => undefined);
+    if (stat?.isDirectory) return at;
+    if (at === "/") throw new NotARepositoryError(dir);
+  }
+}
+
+/**
+ * `currentBranch` (spec 04 §2.3): the branch HEAD points at (`main`, or
+ * `refs/heads/main` with `fullname`), also before its first commit;
+ * `undefined` when HEAD is detached.
+ * @throws NotARepositoryError · GitError `EUSAGE` · `EBRANCHFAIL`.
+ */
+export async function currentBranch(ctx: GitContext, dir: string, options: GitCurrentBranchOptions): Promise<string | undefined> {
+  const fullname = boolOption("branch", options, "fullname");
+  await requireRepo(ctx, dir);
+  const branch = await ctx.git.currentBranch({ fs: ctx.fs, dir, fullname });
+  return branch ?? undefined;
+}
+
+/**
+ * `lsFiles` (spec 04 §2.3): the paths in the index, or in the tree of the
+ * commit `ref` names, sorted as `git ls-files` (UTF-8 byte order).
+ * @throws NotARepositoryError · GitError `EUSAGE` · `ELSFILESFAIL`.
+ */
+export async function lsFiles(ctx: GitContext, dir: string, options: GitLsFilesOptions): Promise<string[]> {
+  const ref = optionalString("ls-files", options, "ref");
+  await requireRepo(ctx, dir);
+  const oid = ref === undefined ? undefined : (await resolveCommit(ctx, dir, ref)).oid;
+  const files = await ctx.git.listFiles({ fs: ctx.fs, dir, cache: ctx.cache, ...(oid === undefined ? {} : { ref: oid }) });
+  return files.sort(compareBytes);
+}
+
+/**
+ * `lsTree` (spec 04 §2.3, `git ls-tree <ref> [<path>/]`): the entries of
+ * the tree of `ref` (a commit, tag or tree), or of the directory `path`
+ * inside it; `path` in each entry is relative to the repository root
+ * (`src/a.ts`), `mode` is an octal string (`"100644"`, `"040000"`). A
+ * `path` naming a file gives that one entry; a missing `path` gives `[]`.
+ * @throws NotARepositoryError · PathOutsideRepoError · GitError `EUSAGE` · `ELSTREEFAIL`.
+ */
+export async function lsTree(ctx: GitContext, dir: string, options: GitLsTreeOptions): Promise<TreeEntryView[]> {
+  const ref = stringOption("ls-tree", options, "ref");
+  const rawPath = optionalString("ls-tree", options, "path");
+  await requireRepo(ctx, dir);
+  const path = rawPath === undefined ? "" : toRepoPath(dir, rawPath);
+  const root = await ctx.git.readTree({ fs: ctx.fs, dir, oid: await resolveRev(ctx, dir, ref), cache: ctx.cache });
+  let tree = root.tree;
+  if (path !== "") {
+    const entry = await treeEntry(ctx, dir, root.oid, path);
+    if (entry === undefined) return [];
+    if (entry.type !== "tree") return [{ mode: entry.mode, path, oid: entry.oid, type: entry.type as TreeEntryView["type"] }];
+    ({ tree } = await ctx.git.readTree({ fs: ctx.fs, dir, oid: entry.oid, cache: ctx.cache }));
+  }
+  return tree.map((e) => ({ mode: e.mode, path: path === "" ? e.path : `${path}/${e.path}`, oid: e.oid, type: e.type }));
+}
+
+/**
+ * `hashObject` (spec 04 §2.3, `git hash-object [-w]`): the blob oid of
+ * `content` (a string is UTF-8); with `write` the blob is stored in the
+ * repository at `dir` (without, no repository is needed).
+ * @throws NotARepositoryError (with `write`) · GitError `EUSAGE` · `EHASHOBJECTFAIL`.
+ */
+export async function hashObject(ctx: GitContext, dir: string, options: GitHashObjectOptions): Promise<string> {
+  const content = (options as { content?: unknown }).content;
+  if (typeof content !== "string" && !(content instanceof Uint8Array)) throw usage("hash-object", "content must be a string or a Uint8Array");
+  const write = boolOption("hash-object", options, "write");
+  const bytes = typeof content === "string" ? new TextEncoder().encode(content) : content;
+  if (!write) return (await ctx.git.hashBlob({ object: bytes })).oid;
+  await requireRepo(ctx, dir);
+  return ctx.git.writeBlob({ fs: ctx.fs, dir, blob: bytes });
+}
+
+/**
+ * `catFile` (spec 04 §2.3, `git cat-file`): the raw content and type of
+ * the object `oid` names (any revision expression, e.g. a short oid or
+ * `HEAD:src/a.ts`), or of the object at `filepath` inside its tree.
+ * @throws NotARepositoryError · GitError `EUSAGE` · `ECATFILEFAIL` (missing object or path).
+ */
+export async function catFile(ctx: GitContext, dir: string, options: GitCatFileOptions): Promise<CatFileResult> {
+  const rev = stringOption("cat-file", options, "oid");
+  const filepath = optionalString("cat-file", options, "filepath");
+  await requireRepo(ctx, dir);
+  const oid = await resolveRev(ctx, dir, rev);
+  const path = filepath?.replace(/^\/+|\/+$/g, "");
+  const result = await ctx.git.readObject({
+    fs: ctx.fs,
+    dir,
+    oid,
+    format: "content",
+    cache: ctx.cache,
+    ...(path ? { filepath: path } : {}),
+  });
+  return { oid: result.oid, bytes: result.object as Uint8Array, type: result.type as CatFileResult["type"] };
+}
+
+/**
+ * `updateRef` (spec 04 §2.3, `git update-ref` / `git symbolic-ref`): points
+ * `ref` (a full name, e.g. `refs/heads/x`, or `HEAD`) at the object `value`
+ * names (any revision expression), or with `symbolic` at the ref `value`.
+ * Without `force` an existing ref is not replaced.
+ * @throws NotARepositoryError · GitError `EUSAGE` · `EUPDATEREFFAIL` (exists without `force`, bad name, unknown revision).
+ */
+export async function updateRef(ctx: GitContext, dir: string, options: GitUpdateRefOptions): Promise<void> {
+  const ref = stringOption("update-ref", options, "ref");
+  const value = stringOption("update-ref", options, "value");
+  const force = boolOption("update-ref", options, "force");
+  const symbolic = boolOption("update-ref", options, "symbolic");
+  await requireRepo(ctx, dir);
+  const target = symbolic ? value : await resolveRev(ctx, dir, value);
+  await ctx.git.writeRef({ fs: ctx.fs, dir, ref, value: target, force, symbolic });
+}
+
+/**
+ * `configGet` (spec 04 §2.3, `git config [--get-all] <path>`): a value of
+ * the repository's `.git/config` as text (`true`, not a boolean), or with
+ * `all` every value of a multi-valued key; `undefined` (`[]` with `all`)
+ * when unset. Global and system config are never read.
+ * @throws NotARepositoryError · GitError `EUSAGE` · `ECONFIGFAIL`.
+ */
+export async function configGet(ctx: GitContext, dir: string, options: GitConfigGetOptions): Promise<string | string[] | undefined> {
+  const path = stringOption("config", options, "path");
+  const all = boolOption("config", options, "all");
+  await requireRepo(ctx, dir);
+  if (all) {
+    const values = await ctx.git.getConfigAll({ fs: ctx.fs, dir, path });
+    return values.filter((v) => v !== undefined && v !== null).map(String);
+  }
+  const value = await ctx.git.getConfig({ fs: ctx.fs, dir, path });
+  return value === undefined || value === null ? undefined : String(value);
+}
+
+/**
+ * `configSet` (spec 04 §2.3, `git config <path> <value>`): sets a key of
+ * `.git/config`; `append` adds another value (`--add`); `value: undefined`
+ * removes the key (`--unset`).
+ * @throws NotARepositoryError · GitError `EUSAGE` · `ECONFIGFAIL`.
+ */
+export async function configSet(ctx: GitContext, dir: string, options: GitConfigSetOptions): Promise<void> {
+  const path = stringOption("config", options, "path");
+  const value = (options as { value?: unknown }).value;
+  if (value !== undefined && typeof value !== "string" && typeof value !== "boolean" && !(typeof value === "number" && Number.isFinite(value))) {
+    throw usage("config", "value must be a string, a boolean, a finite number or undefined");
+  }
+  const append = boolOption("config", options, "append");
+  await requireRepo(ctx, dir);
+  await ctx.git.setConfig({ fs: ctx.fs, dir, path, value: value as string | boolean | number | undefined, append });
 }

@@ -1,0 +1,170 @@
+/**
+ * Revision expressions (spec 04 §2.3 `revParse`), as git's
+ * `gitrevisions(7)` spells them, for every operation that takes a `ref`:
+ *
+ * - a base: a full or short (≥ 4 hex digits) object name, `HEAD`/`@`, or a
+ *   ref name resolved as git does (`<name>`, `refs/<name>`,
+ *   `refs/tags/<name>`, `refs/heads/<name>`, `refs/remotes/<name>`,
+ *   `refs/remotes/<name>/HEAD`);
+ * - followed by any chain of `^` (first parent), `^N` (N-th parent, `^0`
+ *   the commit itself), `~` / `~N` (N-th first-parent ancestor), `^{}`
+ *   (peel tags), `^{commit}`, `^{tree}`;
+ * - optionally `:<path>`, the object at that path in the commit's tree.
+ *
+ * Failures are plain `Error`s (`unknown revision '<rev>'`) that the
+ * operation wrapper turns into `GitError` `E<OP>FAIL`.
+ *
+ * @module
+ */
+import type { GitContext } from "../context.js";
+
+const FULL_OID = /^[0-9a-f]{40}$/;
+const SHORT_OID = /^[0-9a-f]{4,39}$/i;
+
+/** A parsed revision: base name, navigation steps, optional `:path`. */
+interface ParsedRev {
+  base: string;
+  steps: Array<{ kind: "parent"; n: number } | { kind: "ancestor"; n: number } | { kind: "peel"; to: "" | "commit" | "tree" }>;
+  path?: string;
+}
+
+function unknown(rev: string): Error {
+  return new Error(`unknown revision '${rev}'`);
+}
+
+function parse(rev: string): ParsedRev {
+  let expr = rev;
+  let path: string | undefined;
+  const colon = expr.indexOf(":");
+  if (colon >= 0) {
+    path = expr.slice(colon + 1).replace(/^\/+|\/+$/g, "");
+    expr = expr.slice(0, colon) || "HEAD";
+  }
+  const m = /^([^~^]*)(.*)$/s.exec(expr)!;
+  const base = m[1] === "" || m[1] === "@" ? "HEAD" : m[1]!;
+  const steps: ParsedRev["steps"] = [];
+  let rest = m[2]!;
+  while (rest !== "") {
+    const step = /^(\^\{(commit|tree|)\}|\^(\d*)|~(\d*))/.exec(rest);
+    if (!step) throw unknown(rev);
+    if (step[1]!.startsWith("^{")) steps.push({ kind: "peel", to: step[2] as "" | "commit" | "tree" });
+    else if (step[1]!.startsWith("^")) steps.push({ kind: "parent", n: step[3] === "" ? 1 : Number(step[3]) });
+    else steps.push({ kind: "ancestor", n: step[4] === "" ? 1 : Number(step[4]) });
+    rest = rest.slice(step[1]!.length);
+  }
+  return path === undefined ? { base, steps } : { base, steps, path };
+}
+
+async function resolveBase(ctx: GitContext, dir: string, base: string, rev: string): Promise<string> {
+  if (FULL_OID.test(base)) return base;
+  try {
+    return await ctx.git.resolveRef({ fs: ctx.fs, dir, ref: base });
+  } catch (error) {
+    if ((error as { code?: string }).code !== "NotFoundError") throw error;
+  }
+  if (SHORT_OID.test(base)) {
+    try {
+      return await ctx.git.expandOid({ fs: ctx.fs, dir, oid: base.toLowerCase(), cache: ctx.cache });
+    } catch (error) {
+      if ((error as { code?: string }).code === "AmbiguousError") throw new Error(`short object ID ${base} is ambiguous`);
+      if ((error as { code?: string }).code !== "NotFoundError") throw error;
+    }
+  }
+  throw unknown(rev);
+}
+
+/** The commit `oid` names, through annotated tags. */
+export async function peelToCommit(ctx: GitContext, dir: string, oid: string, rev: string): Promise<{ oid: string; parent: string[]; tree: string }> {
+  try {
+    const { oid: commitOid, commit } = await ctx.git.readCommit({ fs: ctx.fs, dir, oid, cache: ctx.cache });
+    return { oid: commitOid, parent: commit.parent, tree: commit.tree };
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === "NotFoundError" || code === "ObjectTypeError") throw new Error(`revision '${rev}' does not name a commit`);
+    throw error;
+  }
+}
+
+async function peelTags(ctx: GitContext, dir: string, oid: string): Promise<string> {
+  for (;;) {
+    const { type, object } = await ctx.git.readObject({ fs: ctx.fs, dir, oid, cache: ctx.cache, format: "parsed" });
+    if (type !== "tag") return oid;
+    oid = (object as { object: string }).object;
+  }
+}
+
+/**
+ * The 40-hex object name of the revision `rev` in the repository at `dir`.
+ * @throws Error `unknown revision '<rev>'` when a name, parent or path does not exist.
+ */
+export async function resolveRev(ctx: GitContext, dir: string, rev: string): Promise<string> {
+  const parsed = parse(rev);
+  let oid = await resolveBase(ctx, dir, parsed.base, rev);
+  for (const step of parsed.steps) {
+    if (step.kind === "peel") {
+      if (step.to === "") oid = await peelTags(ctx, dir, oid);
+      else {
+        const commit = await peelToCommit(ctx, dir, oid, rev);
+        oid = step.to === "commit" ? commit.oid : commit.tree;
+      }
+    } else if (step.kind === "parent") {
+      const commit = await peelToCommit(ctx, dir, oid, rev);
+      if (step.n === 0) oid = commit.oid;
+      else {
+        const parent = commit.parent[step.n - 1];
+        if (parent === undefined) throw unknown(rev);
+        oid = parent;
+      }
+    } else {
+      for (let i = 0; i < step.n; i++) {
+        const commit = await peelToCommit(ctx, dir, oid, rev);
+        const parent = commit.parent[0];
+        if (parent === undefined) throw unknown(rev);
+        oid = parent;
+      }
+    }
+  }
+  if (parsed.path !== undefined) {
+    const commit = await peelToCommit(ctx, dir, oid, rev);
+    if (parsed.path === "") return commit.tree;
+    const found = await treeEntry(ctx, dir, commit.tree, parsed.path);
+    if (found === undefined) throw new Error(`path '${parsed.path}' does not exist in '${rev.slice(0, rev.indexOf(":")) || "HEAD"}'`);
+    return found.oid;
+  }
+  return oid;
+}
+
+/**
+ * The entry at `path` (no leading or trailing `/`) in the tree `tree`, or
+ * `undefined` when a segment is missing or a file stands where a directory
+ * was expected.
+ */
+export async function treeEntry(
+  ctx: GitContext,
+  dir: string,
+  tree: string,
+  path: string,
+): Promise<{ oid: string; mode: string; type: string } | undefined> {
+  const slash = path.lastIndexOf("/");
+  let entries;
+  try {
+    ({ tree: entries } = await ctx.git.readTree({
+      fs: ctx.fs,
+      dir,
+      oid: tree,
+      cache: ctx.cache,
+      ...(slash >= 0 ? { filepath: path.slice(0, slash) } : {}),
+    }));
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === "NotFoundError" || code === "ObjectTypeError") return undefined;
+    throw error;
+  }
+  const name = path.slice(slash + 1);
+  return entries.find((entry) => entry.path === name);
+}
+
+/** The commit a revision names (annotated tags peeled): its oid, parents and tree. */
+export async function resolveCommit(ctx: GitContext, dir: string, rev: string): Promise<{ oid: string; parent: string[]; tree: string }> {
+  return peelToCommit(ctx, dir, await resolveRev(ctx, dir, rev), rev);
+}
