@@ -8,6 +8,7 @@ declare namespace Cloudflare {
     CLIENT_ASSETS_AGENT: DurableObjectNamespace<import("./tools-publish/agent").ClientAssetsAgent>;
     MOUNT_AGENT: DurableObjectNamespace<import("./mounts/agent").MountAgent>;
     SHELL_AGENT: DurableObjectNamespace<import("./shell/agent").ShellAgent>;
+    GIT_AGENT: DurableObjectNamespace<import("./git/agent").GitAgent>;
     LOADER: WorkerLoader;
   }
 }
