@@ -112,7 +112,7 @@ async function statusLines(
     shown = collapseUntracked(shown, await ctx.client.lsFiles({ dir: root }));
   }
   const from = options.porcelain ? "" : await ctx.cwdInRepo();
-  return shown.map((e) => ({ path: relativeTo(e.path, from), index: e.index, worktree: e.worktree }));
+  return shown.map((e) => ({ path: relativeTo(e.path, from), index: e.index, worktree: e.worktree, key: e.path }));
 }
 
 const status: CommandDef = {
@@ -206,9 +206,9 @@ const clone: CommandDef = {
     const depth = depthFlag === undefined ? 0 : nonNegativeInt(depthFlag, "--depth");
     let name = ctx.args.positionals[1];
     if (name === undefined) {
-      const segment = url.replace(/[?#].*$/, "").replace(/\/+$/, "").split("/").pop() ?? "";
-      name = segment.replace(/\.git$/, "");
-      if (name === "" || /^[a-z][a-z0-9+.-]*:$/i.test(name) || url.replace(/^[a-z][a-z0-9+.-]*:\/\//i, "").indexOf("/") < 0) {
+      const [, ...path] = url.replace(/^[a-z][a-z0-9+.-]*:\/\//i, "").replace(/[?#].*$/, "").split("/");
+      name = (path.filter((s) => s !== "").pop() ?? "").replace(/\.git$/, "");
+      if (name === "" || name === "." || name === "..") {
         throw new CliUsageError(`cannot derive a directory name from '${url}'; give one: git clone <url> <dir>`);
       }
     }

@@ -131,14 +131,14 @@ function messageLines(message: string): string[] {
 export type LogStyle = { kind: "medium" } | { kind: "oneline" } | { kind: "format" | "tformat"; format: string };
 
 /**
- * Reads a `--pretty`/`--format` value as real git does: `oneline`,
+ * Reads a `--pretty`/`--format` value as real git does: `oneline` (full oid and subject; `--oneline` abbreviates),
  * `medium`, `format:<f>`, `tformat:<f>`; anything else containing `%` is
  * `tformat:`.
  *
  * @returns `undefined` for an unknown named format.
  */
 export function parsePretty(value: string): LogStyle | undefined {
-  if (value === "oneline") return { kind: "oneline" };
+  if (value === "oneline") return { kind: "tformat", format: "%H %s" };
   if (value === "medium" || value === "") return { kind: "medium" };
   if (value.startsWith("format:")) return { kind: "format", format: value.slice(7) };
   if (value.startsWith("tformat:")) return { kind: "tformat", format: value.slice(8) };
@@ -166,6 +166,8 @@ export interface StatusLine {
   path: string;
   index: string;
   worktree: string;
+  /** What it sorts by: the repo-relative path (default: `path`), as real git orders a subdirectory's `../` paths. */
+  key?: string;
 }
 
 /** True for an untracked entry (`worktree === "?"`). */
@@ -178,7 +180,10 @@ export function isUntracked(entry: Pick<StatusEntry, "worktree">): boolean {
  * by path (byte order).
  */
 export function orderStatus<T extends StatusLine>(entries: readonly T[]): T[] {
-  const byPath = (a: T, b: T): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  const byPath = (a: T, b: T): number => {
+    const [x, y] = [a.key ?? a.path, b.key ?? b.path];
+    return x < y ? -1 : x > y ? 1 : 0;
+  };
   return [...entries.filter((e) => !isUntracked(e)).sort(byPath), ...entries.filter(isUntracked).sort(byPath)];
 }
 

@@ -15,7 +15,7 @@ export interface FlagSpec {
   short?: string;
   /**
    * `"none"` (boolean, the default), `"required"` (`--f v`, `--f=v`, `-fv`,
-   * `-f v`), or `"optional"` (only `--f=v`; bare `--f` gives `true`).
+   * `-f v`), or `"optional"` (only `--f=v` or `-fv`; bare `--f`/`-f` gives `true`).
    */
   value?: "none" | "required" | "optional";
   /** `--no-<name>` sets it to `false`. Default `false`. */
@@ -112,6 +112,10 @@ export function parseArgs(argv: readonly string[], spec: ArgsSpec): ParsedArgs {
       const letters = arg.slice(1);
       const first = spec.flags.find((f) => isShort(f, letters[0]!));
       if (!first) throw new CliUsageError(`unknown option '-${letters[0]}'`);
+      if ((first.value ?? "none") === "optional") {
+        set(first, letters.length > 1 ? letters.slice(1) : true);
+        continue;
+      }
       if (letters.length === 1 || (first.value ?? "none") === "required") {
         if ((first.value ?? "none") === "required") {
           if (letters.length > 1) set(first, letters.slice(1));

@@ -67,7 +67,7 @@ describe("log formats", () => {
     expect(formatLog([merge, root], { kind: "tformat", format: "%h" })).toBe("aaaaaaa\n863e563\n");
     expect(parsePretty("format:%H")).toEqual({ kind: "format", format: "%H" });
     expect(parsePretty("%H")).toEqual({ kind: "tformat", format: "%H" });
-    expect(parsePretty("oneline")).toEqual({ kind: "oneline" });
+    expect(parsePretty("oneline")).toEqual({ kind: "tformat", format: "%H %s" });
     expect(parsePretty("fuller")).toBeUndefined();
   });
 });
