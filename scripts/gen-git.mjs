@@ -17,7 +17,7 @@
 // typed as `typeof import("isomorphic-git")`.
 //
 // It is quick (well under a second) and skips work when its inputs
-// (isomorphic-git's version, this script, zlib-pako.ts) are unchanged;
+// (isomorphic-git's version, package-lock.json, this script, zlib-pako.ts) are unchanged;
 // scripts/gen-shell.mjs runs it, so every caller of gen-shell (pretest,
 // prebuild, pretypecheck, prestart, prebench, vitest.config.ts) gets it.
 import { createHash } from "node:crypto";
@@ -39,6 +39,9 @@ function inputsHash() {
   h.update(readFileSync(join(igitDir, "package.json")));
   h.update(readFileSync(fileURLToPath(import.meta.url)));
   h.update(readFileSync(pakoShim));
+  // The exact versions of isomorphic-git's dependencies and of esbuild.
+  const lock = join(root, "package-lock.json");
+  if (existsSync(lock)) h.update(readFileSync(lock));
   return h.digest("hex").slice(0, 16);
 }
 
