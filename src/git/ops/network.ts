@@ -332,22 +332,63 @@ function fetchArgs(op: Op, options: GitFetchOptions) {
   };
 }
 
+/**
+ * The ref files a fetch may change (`refs/**`, `packed-refs`, `shallow`,
+ * `FETCH_HEAD`), path → content. isomorphic-git writes the remote-tracking
+ * refs before it has read the pack, so a fetch that fails mid-pack would
+ * leave refs pointing at missing objects; `runFetch` puts these back.
+ */
+async function snapshotRefs(ctx: GitContext, gitdir: string): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const fs = ctx.workspace.fs;
+  const walk = async (path: string): Promise<void> => {
+    const entries = await fs.readdir(path).catch(() => []);
+    for (const entry of entries) {
+      const child = `${path}/${entry.name}`;
+      if (entry.isDirectory) await walk(child);
+      else out.set(child, await fs.readFile(child, "utf8"));
+    }
+  };
+  await walk(`${gitdir}/refs`);
+  for (const name of ["packed-refs", "shallow", "FETCH_HEAD"]) {
+    const content = await fs.readFile(`${gitdir}/${name}`, "utf8").catch(() => undefined);
+    if (content !== undefined) out.set(`${gitdir}/${name}`, content);
+  }
+  return out;
+}
+
+async function restoreRefs(ctx: GitContext, gitdir: string, saved: Map<string, string>): Promise<void> {
+  const now = await snapshotRefs(ctx, gitdir);
+  for (const [path, content] of now) {
+    if (!saved.has(path)) await ctx.workspace.fs.rm(path, { force: true });
+    else if (saved.get(path) !== content) await ctx.workspace.fs.writeFile(path, saved.get(path)!);
+  }
+  for (const [path, content] of saved) {
+    if (!now.has(path)) await ctx.workspace.fs.writeFile(path, content);
+  }
+}
+
 async function runFetch(op: Op, ctx: GitContext, dir: string, options: GitFetchOptions): Promise<FetchResult & { url: string }> {
   const { remote, url, args } = fetchArgs(op, options);
   const http = boundedHttp(ctx.http, timeoutOf(op, options));
   await requireRepo(ctx, dir);
   const resolved = await remoteUrl(op, ctx, dir, remote, url);
+  const gitdir = gitdirOf(dir);
+  const saved = await snapshotRefs(ctx, gitdir);
   try {
     const result = await ctx.git.fetch({ fs: ctx.fs, http, dir, cache: ctx.cache, ...args });
     return { defaultBranch: result.defaultBranch ?? null, fetchHead: result.fetchHead ?? null, url: resolved };
   } catch (error) {
+    await restoreRefs(ctx, gitdir, saved).catch(() => undefined);
     throw fail(op, reason(error), error);
   }
 }
 
 /**
  * `fetch` (spec 04 §2.3): from `url`, or from `remote` (default `origin`),
- * into `refs/remotes/<remote>/*`; the working tree is untouched.
+ * into `refs/remotes/<remote>/*`; the working tree is untouched. A failed
+ * fetch (timeout, truncated pack, …) puts back every ref, `shallow` and
+ * `FETCH_HEAD` as they were.
  * @returns `{ defaultBranch, fetchHead }` (`null` when unknown / nothing fetched).
  */
 export async function fetch(ctx: GitContext, dir: string, options: GitFetchOptions): Promise<FetchResult> {
