@@ -31,7 +31,7 @@ const Z_DATA_ERROR = -3;
 /** node:zlib's `inflateSync(buf, { info: true })` result (not in every @types/node overload). */
 interface InflateInfo {
   buffer: Buffer;
-  engine: { bytesWritten: number };
+  engine?: { bytesWritten?: number };
 }
 
 /** Bytes of any view, without copying. */
@@ -117,13 +117,21 @@ export class Inflate {
       this.err = Z_DATA_ERROR;
       this.msg = messageOf(error);
       this.#pending = [];
+      this.#pendingBytes = 0;
       return false;
     }
     this.ended = true;
-    this.result = out.buffer;
-    this.strm.avail_in = input.length - out.engine.bytesWritten;
     this.#pending = [];
     this.#pendingBytes = 0;
+    const consumed = out.engine?.bytesWritten;
+    if (typeof consumed !== "number" || consumed > input.length) {
+      // A zlib without `info` cannot say where the stream ends inside the pack.
+      this.err = Z_DATA_ERROR;
+      this.msg = "node:zlib inflateSync({ info: true }) did not report the input consumed (engine.bytesWritten)";
+      return false;
+    }
+    this.result = out.buffer;
+    this.strm.avail_in = input.length - consumed;
     return true;
   }
 }
