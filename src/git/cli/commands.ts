@@ -374,7 +374,12 @@ const show: CommandDef = {
     const style = logStyle(ctx, { kind: "medium" });
     const commit = await ctx.client.show({ dir: root, ref });
     ctx.out(style.kind === "medium" ? formatMedium(commit) : formatLog([commit], style.kind === "format" ? { kind: "tformat", format: style.format } : style));
-    if (ctx.bool("no-patch") || commit.parent.length > 1) return 0;
+    if (ctx.bool("no-patch")) return 0;
+    if (commit.parent.length > 1) {
+      // real git prints an (empty) combined diff of a clean merge as one blank line
+      if (style.kind === "medium") ctx.out("\n");
+      return 0;
+    }
     const patch = await ctx.client.diff({ dir: root, ref: commit.parent[0] ?? EMPTY_TREE, to: commit.oid });
     if (patch !== "") ctx.out((style.kind === "oneline" ? "" : "\n") + patch);
     return 0;
@@ -1098,10 +1103,28 @@ const clean: CommandDef = {
       throw new CliUsageError("refusing to clean without -f (remove) or -n (dry run)");
     }
     const root = await ctx.root();
-    const removed = await ctx.client.clean({ dir: root, ...(ctx.bool("d") ? { directories: true } : {}), ...(dryRun ? { dryRun: true } : {}) });
+    const directories = ctx.bool("d") === true;
     const from = await ctx.cwdInRepo();
+    const inCwd = (p: string) => from === "" || p === from || p.startsWith(from + "/");
+    let removed: string[];
+    if (dryRun || from === "") {
+      removed = await ctx.client.clean({ dir: root, directories, dryRun });
+    } else {
+      // Real git cleans only the cwd's subtree; the client cleans the whole tree, so it runs only when that is the same.
+      const planned = await ctx.client.clean({ dir: root, directories, dryRun: true });
+      const outside = planned.filter((p) => !inCwd(p));
+      if (outside.length > 0) {
+        throw new GitError(
+          "EUNSUPPORTED",
+          `would also remove ${outside.length} untracked path(s) outside ${from}/ (e.g. '${outside[0]}'); run git clean from the repository root`,
+        );
+      }
+      removed = await ctx.client.clean({ dir: root, directories });
+    }
     if (!ctx.bool("quiet") || dryRun) {
-      for (const p of [...removed].sort(byteOrder)) ctx.out(`${dryRun ? "Would remove" : "Removing"} ${quotePath(relativeTo(p, from))}\n`);
+      for (const p of removed.filter(inCwd).sort(byteOrder)) {
+        ctx.out(`${dryRun ? "Would remove" : "Removing"} ${quotePath(relativeTo(p, from))}\n`);
+      }
     }
     return 0;
   },
