@@ -292,6 +292,28 @@ describe("isomorphic-git through the bridge; the real git reads the result", () 
     expect(readFileSync(join(disk, ".git/HEAD"), "utf8")).toBe("ref: refs/heads/main\n");
   });
 
+  it("a repository at / (the default dir): isomorphic-git's `${dir}/${path}` joins (`//README.md`) resolve", async () => {
+    const { ws, fs } = fresh();
+    const { git } = await loadIsomorphicGit();
+    const bridged = await createWorkspaceFsBridge(ws);
+    expect(await bridged.promises.readFile("//a/../x").catch((e: { code: string }) => e.code)).toBe("ENOENT");
+    await git.init({ fs: bridged, dir: "/", defaultBranch: "main" });
+    await fs.writeFile("/README.md", "root\n");
+    await fs.mkdir("/src");
+    await fs.writeFile("/src/a.txt", "a\n");
+    await git.add({ fs: bridged, dir: "/", filepath: "." });
+    const oid = await git.commit({ fs: bridged, dir: "/", message: "root\n", author: { name: "R", email: "r@e", timestamp: 1_700_000_000, timezoneOffset: 0 } });
+    await fs.writeFile("/src/a.txt", "changed\n");
+    expect((await git.statusMatrix({ fs: bridged, dir: "/" })).map((r) => r.join(" "))).toEqual(["README.md 1 1 1", "src/a.txt 1 2 1"]);
+    await git.checkout({ fs: bridged, dir: "/", ref: "main", force: true });
+    expect(await fs.readFile("/src/a.txt", "utf8")).toBe("a\n");
+    const disk = join(tmp, "root-out");
+    await copyOut(fs, "/", disk);
+    expect(realGit(disk, ["fsck", "--strict", "--no-progress"])).toBe("");
+    expect(realGit(disk, ["rev-parse", "HEAD"]).trim()).toBe(oid);
+    expect(realGit(disk, ["status", "--porcelain"])).toBe("");
+  });
+
   it("a repository the real git made (loose and packed objects) is read through the bridge", async () => {
     const src = join(tmp, "real");
     mkdirSync(src);
