@@ -56,6 +56,38 @@ async function blobType(entry: Entry): Promise<"blob" | "tree" | "other" | undef
   return type === "blob" || type === "tree" ? type : "other";
 }
 
+const IGNORE_FILE = /(^|\/)(\.gitignore|info\/exclude)$/;
+
+/**
+ * `ctx.fs` with reads (and stats) of `.gitignore` and `info/exclude` files
+ * remembered, for one operation: isomorphic-git's `isIgnored` reads every
+ * `.gitignore` from the root down for each path it is asked about.
+ */
+function ignoreCachingFs(ctx: GitContext): GitContext["fs"] {
+  const base = ctx.fs.promises as unknown as Record<string, unknown>;
+  const promises: Record<string, unknown> = {};
+  for (const key of Object.keys(base)) {
+    const value = base[key];
+    promises[key] = typeof value === "function" ? value.bind(base) : value;
+  }
+  for (const method of ["readFile", "stat"]) {
+    const original = promises[method] as (path: string, ...rest: unknown[]) => Promise<unknown>;
+    const seen = new Map<string, Promise<unknown>>();
+    promises[method] = (path: string, ...rest: unknown[]) => {
+      if (typeof path !== "string" || !IGNORE_FILE.test(path)) return original(path, ...rest);
+      const key = `${path}\0${JSON.stringify(rest)}`;
+      let result = seen.get(key);
+      if (result === undefined) {
+        result = original(path, ...rest);
+        result.catch(() => undefined);
+        seen.set(key, result);
+      }
+      return result;
+    };
+  }
+  return { promises } as unknown as GitContext["fs"];
+}
+
 /** Whether `core.filemode` is on (git's default is `true`). */
 export async function fileModeOn(ctx: GitContext, dir: string): Promise<boolean> {
   const value = await ctx.git.getConfig({ fs: ctx.fs, dir, path: "core.filemode" });
@@ -70,6 +102,7 @@ export async function walkWorktree(ctx: GitContext, dir: string, options: WalkOp
   const { git } = ctx;
   const { specs } = options;
   const rows: WalkRow[] = [];
+  const ignoreFs = ignoreCachingFs(ctx);
   await git.walk({
     fs: ctx.fs,
     dir,
@@ -82,7 +115,7 @@ export async function walkWorktree(ctx: GitContext, dir: string, options: WalkOp
       const [headType, workType, stageType] = await Promise.all([blobType(head), blobType(work), blobType(stage)]);
       if (headType === "other" && !stage && !work) return null;
       const untracked = !head && !stage && work;
-      if (untracked && !options.ignored && (await git.isIgnored({ fs: ctx.fs, dir, filepath }))) return null;
+      if (untracked && !options.ignored && (await git.isIgnored({ fs: ignoreFs, dir, filepath }))) return null;
       const anyBlob = headType === "blob" || workType === "blob" || stageType === "blob";
       if (!anyBlob || !matchesAny(filepath, specs)) return undefined;
       const row: WalkRow = { path: filepath };
