@@ -25,8 +25,6 @@ import type { GitCliInput, GitClient, GitCloneOptions, GitDiffOptions, GitLogOpt
 import type { WorkspaceRuntimeValue } from "../runtime/types.js";
 import type { WorkspaceModuleCallContext, WorkspaceModuleFactory, WorkspaceModuleFunction, WorkspaceModuleHost } from "./types.js";
 
-export type { WorkspaceModuleCallContext, WorkspaceModuleFactory, WorkspaceModuleFunctions, WorkspaceModuleHost } from "./types.js";
-
 /** Options of {@link createGitModule}. */
 export interface GitModuleOptions {
   /**
@@ -37,9 +35,6 @@ export interface GitModuleOptions {
    */
   allowNetwork?: boolean;
 }
-
-/** The names `ws:git` exports, in the order its description lists them. */
-export const GIT_MODULE_EXPORTS = ["clone", "diff", "status", "log", "cli"] as const;
 
 /** Arguments of `cli` that make it a network command (compared case-insensitively, spec 04 §2.6). */
 const NETWORK_COMMANDS = new Set(["clone", "fetch", "pull", "push", "ls-remote", "submodule"]);

@@ -67,7 +67,8 @@ export function describeShell(commands: readonly string[], egress: WorkspaceEgre
     "A just-bash shell in a Dynamic Worker, working directly on the Workspace's files (cwd /workspace). Starts fast, with no container. " +
     "Good for cat, grep -rn, sed -i, awk, head, tail, sort, uniq, wc, find, xargs, diff, tar, pipes and redirects" +
     (extra.length > 0 ? `, and ${extra.join(", ")}` : "") +
-    `. ${network} Cannot run npm, node, python, git, or binaries outside its built-in command set.`
+    `. ${network} Cannot run npm, node, python, or binaries outside its built-in command set. ` +
+    "Its built-in `git` (init, status, diff, log, add, commit, branch, clone, push, …) works on the Workspace's files when the Workspace has git configured; git's network requests go out from the host."
   );
 }
 

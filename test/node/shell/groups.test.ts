@@ -39,7 +39,7 @@ it("the description names what the configuration has: listed groups, and whether
   const { describeShell } = await import("../../../src/backends/worker-shell/backend.js");
   const core = shellCommandNames([]).commands;
   expect(describeShell(core, { mode: "none" })).toBe(
-    "A just-bash shell in a Dynamic Worker, working directly on the Workspace's files (cwd /workspace). Starts fast, with no container. Good for cat, grep -rn, sed -i, awk, head, tail, sort, uniq, wc, find, xargs, diff, tar, pipes and redirects. It has no network access. Cannot run npm, node, python, git, or binaries outside its built-in command set.",
+    "A just-bash shell in a Dynamic Worker, working directly on the Workspace's files (cwd /workspace). Starts fast, with no container. Good for cat, grep -rn, sed -i, awk, head, tail, sort, uniq, wc, find, xargs, diff, tar, pipes and redirects. It has no network access. Cannot run npm, node, python, or binaries outside its built-in command set. Its built-in `git` (init, status, diff, log, add, commit, branch, clone, push, …) works on the Workspace's files when the Workspace has git configured; git's network requests go out from the host.",
   );
   const withJqCurl = shellCommandNames([jq, curl]).commands;
   expect(describeShell(withJqCurl, { mode: "none" })).toContain("pipes and redirects, and jq, curl. It has no network access.");

@@ -33,7 +33,7 @@ import { inShellWorkspace, shellBackend } from "./helpers.js";
 
 /** WorkerShellBackend's self-description with core commands only and no network (see describeShell). */
 const SHELL_TEXT =
-  "A just-bash shell in a Dynamic Worker, working directly on the Workspace's files (cwd /workspace). Starts fast, with no container. Good for cat, grep -rn, sed -i, awk, head, tail, sort, uniq, wc, find, xargs, diff, tar, pipes and redirects. It has no network access. Cannot run npm, node, python, git, or binaries outside its built-in command set.";
+  "A just-bash shell in a Dynamic Worker, working directly on the Workspace's files (cwd /workspace). Starts fast, with no container. Good for cat, grep -rn, sed -i, awk, head, tail, sort, uniq, wc, find, xargs, diff, tar, pipes and redirects. It has no network access. Cannot run npm, node, python, or binaries outside its built-in command set. Its built-in `git` (init, status, diff, log, add, commit, branch, clone, push, …) works on the Workspace's files when the Workspace has git configured; git's network requests go out from the host.";
 /** How WorkerJavaScriptBackend's self-description starts (the rest lists its modules, read from the runtime). */
 const JS_TEXT_START =
   "Runs an ECMAScript module (JavaScript) in an isolated runtime; relative imports resolve from cwd, files come from the Workspace under /workspace.";
