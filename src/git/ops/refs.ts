@@ -19,8 +19,9 @@ import type {
   GitTagOptions,
 } from "../types.js";
 import { requireRepo } from "../wrap.js";
-import { checkout } from "./worktree.js";
-import { compareBytes, currentBranchRef, opError, optionalBoolean, requireName, resolveCommit } from "./tree-state.js";
+import { boolOption, compareBytes, optionalString, stringOption } from "./pathspec.js";
+import { resolveCommit } from "./rev.js";
+import { currentBranchRef, headOid, moveTree, opError } from "./tree-state.js";
 
 /**
  * Whether `name` is a valid branch or tag name (git's `check-ref-format`
@@ -52,13 +53,15 @@ async function exists(ctx: GitContext, dir: string, ref: string): Promise<boolea
  * `git checkout -b`).
  * @throws GitError `EBRANCHFAIL`: `'<name>' is not a valid branch name`,
  * `a branch named '<name>' already exists` (without `force`),
- * `cannot force update the current branch`, `unknown revision '<ref>'`.
+ * `cannot force update the current branch '<name>'`, `unknown revision '<ref>'`;
+ * with `checkout`, `ECHECKOUTFAIL` when local changes would be overwritten
+ * (the branch is then not created).
  */
 export async function branch(ctx: GitContext, dir: string, options: GitBranchOptions): Promise<void> {
-  const name = requireName("branch", "name", options.name);
-  const startPoint = options.startPoint === undefined ? "HEAD" : requireName("branch", "startPoint", options.startPoint);
-  const force = optionalBoolean("branch", "force", options.force) ?? false;
-  const switchTo = optionalBoolean("branch", "checkout", options.checkout) ?? false;
+  const name = stringOption("branch", options, "name");
+  const startPoint = stringOption("branch", options, "startPoint", "HEAD");
+  const force = boolOption("branch", options, "force");
+  const switchTo = boolOption("branch", options, "checkout");
   await requireRepo(ctx, dir);
   if (!isValidRefName(name)) throw opError("branch", `'${name}' is not a valid branch name`);
   const ref = `refs/heads/${name}`;
@@ -68,12 +71,14 @@ export async function branch(ctx: GitContext, dir: string, options: GitBranchOpt
   }
   let oid: string;
   try {
-    oid = await resolveCommit(ctx, dir, startPoint);
+    oid = (await resolveCommit(ctx, dir, startPoint)).oid;
   } catch (error) {
     throw opError("branch", (error as Error).message);
   }
+  // With `checkout`, the working tree moves first: a refusal leaves no new branch behind (as `git checkout -b`).
+  if (switchTo) await moveTree(ctx, dir, "checkout", await headOid(ctx, dir), oid, false);
   await ctx.git.writeRef({ fs: ctx.fs, dir, ref, value: oid, force: true });
-  if (switchTo) await checkout(ctx, dir, { ref: name });
+  if (switchTo) await ctx.git.writeRef({ fs: ctx.fs, dir, ref: "HEAD", value: ref, symbolic: true, force: true });
 }
 
 /**
@@ -82,7 +87,7 @@ export async function branch(ctx: GitContext, dir: string, options: GitBranchOpt
  * `cannot delete branch '<name>' checked out at '<dir>'`.
  */
 export async function branchDelete(ctx: GitContext, dir: string, options: GitBranchDeleteOptions): Promise<void> {
-  const name = requireName("branch", "name", options.name);
+  const name = stringOption("branch", options, "name");
   await requireRepo(ctx, dir);
   const ref = `refs/heads/${name}`;
   if (!isValidRefName(name) || !(await exists(ctx, dir, ref))) throw opError("branch", `branch '${name}' not found`);
@@ -96,7 +101,7 @@ export async function branchDelete(ctx: GitContext, dir: string, options: GitBra
  * in byte order as `git branch` lists them.
  */
 export async function branchList(ctx: GitContext, dir: string, options: GitBranchListOptions): Promise<string[]> {
-  const remote = options.remote === undefined ? undefined : requireName("branch", "remote", options.remote);
+  const remote = optionalString("branch", options, "remote");
   await requireRepo(ctx, dir);
   const names = await ctx.git.listBranches({ fs: ctx.fs, dir, ...(remote === undefined ? {} : { remote }) });
   return names.filter((n) => remote === undefined || n !== "HEAD").sort(compareBytes);
@@ -108,9 +113,9 @@ export async function branchList(ctx: GitContext, dir: string, options: GitBranc
  * `tag '<name>' already exists` (without `force`), `unknown revision '<ref>'`.
  */
 export async function tag(ctx: GitContext, dir: string, options: GitTagOptions): Promise<void> {
-  const name = requireName("tag", "name", options.name);
-  const object = options.object === undefined ? "HEAD" : requireName("tag", "object", options.object);
-  const force = optionalBoolean("tag", "force", options.force) ?? false;
+  const name = stringOption("tag", options, "name");
+  const object = stringOption("tag", options, "object", "HEAD");
+  const force = boolOption("tag", options, "force");
   await requireRepo(ctx, dir);
   if (!isValidRefName(name)) throw opError("tag", `'${name}' is not a valid tag name`);
   const ref = `refs/tags/${name}`;
@@ -132,7 +137,7 @@ async function resolveObject(ctx: GitContext, dir: string, object: string): Prom
     });
     return object.toLowerCase();
   }
-  return resolveCommit(ctx, dir, object);
+  return (await resolveCommit(ctx, dir, object)).oid;
 }
 
 /**
@@ -140,7 +145,7 @@ async function resolveObject(ctx: GitContext, dir: string, object: string): Prom
  * @throws GitError `ETAGFAIL` `tag '<name>' not found`.
  */
 export async function tagDelete(ctx: GitContext, dir: string, options: GitTagDeleteOptions): Promise<void> {
-  const name = requireName("tag", "name", options.name);
+  const name = stringOption("tag", options, "name");
   await requireRepo(ctx, dir);
   const ref = `refs/tags/${name}`;
   if (!isValidRefName(name) || !(await exists(ctx, dir, ref))) throw opError("tag", `tag '${name}' not found`);

@@ -18,6 +18,7 @@
 import type { GitContext } from "../context.js";
 import { GitError } from "../errors.js";
 import { resolveIdentity } from "../identity.js";
+import { usage } from "./pathspec.js";
 import type { BaseWorktreeOptions, StashPopOptions, StashPushOptions } from "../types.js";
 import { gitdirOf, requireRepo } from "../wrap.js";
 import {
@@ -130,9 +131,8 @@ export async function writeFlatTree(ctx: GitContext, dir: string, files: Map<str
  * @throws GitError `ESTASHFAIL` `you do not have the initial commit yet`; `EIDENTITY`.
  */
 export async function stashPush(ctx: GitContext, dir: string, options: StashPushOptions): Promise<void> {
-  if (options.message !== undefined && typeof options.message !== "string") {
-    throw new GitError("EUSAGE", `git stash: message must be a string, got ${options.message === null ? "null" : typeof options.message}`);
-  }
+  const given = options.message;
+  if (given !== undefined && typeof given !== "string") throw usage("stash", "message must be a string");
   await requireRepo(ctx, dir);
   const head = await headOid(ctx, dir);
   if (!head) throw opError("stash", "you do not have the initial commit yet");
@@ -165,7 +165,7 @@ export async function stashPush(ctx: GitContext, dir: string, options: StashPush
   const { commit: headCommit } = await ctx.git.readCommit({ fs: ctx.fs, dir, cache: ctx.cache, oid: head });
   const subject = headCommit.message.split("\n")[0] ?? "";
   const description = `${head.slice(0, 7)} ${subject}`;
-  const message = options.message !== undefined && options.message.trim() !== "" ? `On ${branch}: ${options.message.trim()}` : `WIP on ${branch}: ${description}`;
+  const message = given !== undefined && given.trim() !== "" ? `On ${branch}: ${given.trim()}` : `WIP on ${branch}: ${description}`;
 
   const indexCommit = await ctx.git.writeCommit({
     fs: ctx.fs,

@@ -11,8 +11,9 @@
  * @module
  */
 import type { GitContext } from "../context.js";
-import { GitError, PathOutsideRepoError } from "../errors.js";
-import { normalizePath } from "../../util/path.js";
+import type { GitError } from "../errors.js";
+import { toGitError } from "../wrap.js";
+import { compareBytes } from "./pathspec.js";
 
 /** One file of a tree or the index: blob (or gitlink) oid and git mode (`0o100644`, `0o100755`, `0o120000`, `0o160000`). */
 export interface FileEntry {
@@ -30,83 +31,14 @@ export interface TreeChange {
   to?: FileEntry;
 }
 
-/** `E<OP>FAIL` code of an operation name (`"checkout"` → `ECHECKOUTFAIL`). */
-export function failCode(op: string): string {
-  return `E${op.toUpperCase().replace(/[^A-Z]/g, "")}FAIL`;
-}
-
-/** `GitError` `E<OP>FAIL` with the message `git <op> failed: <detail>` (spec 04 §2.4). */
+/** `GitError` `E<OP>FAIL` with the message `git <op> failed: <detail>` (spec 04 §2.4; the code as `runOp` makes it). */
 export function opError(op: string, detail: string): GitError {
-  return new GitError(failCode(op), `git ${op} failed: ${detail}`);
-}
-
-/**
- * `value` as a non-empty string.
- * @throws GitError `EUSAGE` `git <op>: <name> must be a non-empty string, got <type>`.
- */
-export function requireName(op: string, name: string, value: unknown): string {
-  if (typeof value !== "string" || value === "") {
-    const got = value === null ? "null" : typeof value === "string" ? '""' : typeof value;
-    throw new GitError("EUSAGE", `git ${op}: ${name} must be a non-empty string, got ${got}`);
-  }
-  return value;
-}
-
-/**
- * `value` as `undefined` or a boolean.
- * @throws GitError `EUSAGE` otherwise.
- */
-export function optionalBoolean(op: string, name: string, value: unknown): boolean | undefined {
-  if (value !== undefined && typeof value !== "boolean") {
-    throw new GitError("EUSAGE", `git ${op}: ${name} must be a boolean, got ${value === null ? "null" : typeof value}`);
-  }
-  return value;
-}
-
-/**
- * `value` as `undefined` or an array of non-empty strings.
- * @throws GitError `EUSAGE` otherwise.
- */
-export function optionalPaths(op: string, value: unknown): string[] | undefined {
-  if (value === undefined) return undefined;
-  if (!Array.isArray(value) || value.some((p) => typeof p !== "string" || p === "")) {
-    throw new GitError("EUSAGE", `git ${op}: paths must be an array of non-empty strings`);
-  }
-  return value as string[];
+  return toGitError(op, "", new Error(detail));
 }
 
 /** The absolute Workspace path of `path` (relative to `dir`). */
 export function absPath(dir: string, path: string): string {
   return dir === "/" ? `/${path}` : `${dir}/${path}`;
-}
-
-/**
- * A caller's path (relative to `dir`, or absolute inside it) as a
- * repository-relative path; `""` is the whole tree.
- * @throws PathOutsideRepoError when it leaves `dir` or names `.git`.
- */
-export function repoPath(dir: string, path: string): string {
-  const abs = normalizePath(path.startsWith("/") ? path : absPath(dir, path));
-  if (abs === dir) return "";
-  const prefix = dir === "/" ? "/" : `${dir}/`;
-  if (!abs.startsWith(prefix)) throw new PathOutsideRepoError(path, dir);
-  const rel = abs.slice(prefix.length);
-  if (rel === ".git" || rel.startsWith(".git/")) throw new PathOutsideRepoError(path, dir);
-  return rel;
-}
-
-/** Whether `path` is `base` or inside it (`base` `""` matches everything). */
-export function underPath(path: string, base: string): boolean {
-  return base === "" || path === base || path.startsWith(`${base}/`);
-}
-
-/** Byte order of UTF-8 strings (git's path and ref order). */
-export function compareBytes(a: string, b: string): number {
-  const x = new TextEncoder().encode(a);
-  const y = new TextEncoder().encode(b);
-  const n = Math.min(x.length, y.length);
-  for (let i = 0; i < n; i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
-  return x.length - y.length;
 }
 
 /** The oid HEAD points at, or `undefined` on an unborn branch. */
@@ -123,65 +55,6 @@ export async function headOid(ctx: GitContext, dir: string): Promise<string | un
 export async function currentBranchRef(ctx: GitContext, dir: string): Promise<string | undefined> {
   const name = await ctx.git.currentBranch({ fs: ctx.fs, dir, fullname: true });
   return typeof name === "string" ? name : undefined;
-}
-
-async function refExists(ctx: GitContext, dir: string, ref: string): Promise<string | undefined> {
-  try {
-    return await ctx.git.resolveRef({ fs: ctx.fs, dir, ref });
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The commit `ref` names: a full ref, a branch, tag or remote branch name,
- * `HEAD`, a full or abbreviated (≥ 4 hex) oid, each optionally followed by
- * `^`, `^N` and `~N` steps; annotated tags are peeled to their commit.
- * @throws Error `unknown revision '<ref>'` (wrapped by the caller's `runOp`).
- */
-export async function resolveCommit(ctx: GitContext, dir: string, ref: string): Promise<string> {
-  const match = /^(.*?)((?:[~^]\d*)*)$/.exec(ref)!;
-  const base = match[1]!;
-  const steps = match[2]!;
-  let oid: string | undefined;
-  if (base !== "") {
-    for (const candidate of [base, `refs/heads/${base}`, `refs/tags/${base}`, `refs/remotes/${base}`]) {
-      oid = await refExists(ctx, dir, candidate);
-      if (oid) break;
-    }
-    if (!oid && /^[0-9a-f]{4,40}$/i.test(base)) {
-      oid = await ctx.git.expandOid({ fs: ctx.fs, dir, cache: ctx.cache, oid: base.toLowerCase() }).catch(() => undefined);
-    }
-  }
-  if (!oid) throw new Error(`unknown revision '${ref}'`);
-  oid = await peelToCommit(ctx, dir, oid, ref);
-  for (const step of steps.match(/[~^]\d*/g) ?? []) {
-    const n = step.length > 1 ? Number(step.slice(1)) : 1;
-    if (step[0] === "~") {
-      for (let i = 0; i < n; i++) {
-        const { commit } = await ctx.git.readCommit({ fs: ctx.fs, dir, cache: ctx.cache, oid });
-        const parent = commit.parent[0];
-        if (!parent) throw new Error(`unknown revision '${ref}'`);
-        oid = parent;
-      }
-    } else if (n > 0) {
-      const { commit } = await ctx.git.readCommit({ fs: ctx.fs, dir, cache: ctx.cache, oid });
-      const parent = commit.parent[n - 1];
-      if (!parent) throw new Error(`unknown revision '${ref}'`);
-      oid = parent;
-    }
-  }
-  return oid;
-}
-
-async function peelToCommit(ctx: GitContext, dir: string, oid: string, ref: string): Promise<string> {
-  for (let depth = 0; depth < 16; depth++) {
-    const object = await ctx.git.readObject({ fs: ctx.fs, dir, cache: ctx.cache, oid, format: "parsed" });
-    if (object.type === "commit") return oid;
-    if (object.type !== "tag") throw new Error(`'${ref}' is a ${object.type}, not a commit`);
-    oid = (object.object as { object: string }).object;
-  }
-  throw new Error(`'${ref}': tag chain too long`);
 }
 
 /** Every file of `commit`'s tree (empty for `undefined`: an unborn branch). */

@@ -16,23 +16,19 @@ import { GitError, PathspecNotFoundError } from "../errors.js";
 import { resolveIdentity } from "../identity.js";
 import type { CleanOptions, GitCheckoutOptions, GitMergeOptions, MergeResult, ResetOptions } from "../types.js";
 import { requireRepo } from "../wrap.js";
+import { boolOption, compareBytes, matchesSpec, pathsOption, stringOption, toRepoPath, usage } from "./pathspec.js";
+import { cleanMessage } from "./repo.js";
+import { resolveCommit } from "./rev.js";
 import {
   absPath,
-  compareBytes,
   currentBranchRef,
   flatIndex,
   flatTree,
   headOid,
   moveTree,
   opError,
-  optionalBoolean,
-  optionalPaths,
   removeWorktreeFile,
-  repoPath,
-  requireName,
-  resolveCommit,
   sameEntry,
-  underPath,
   worktreeEntry,
   writeWorktreeFile,
 } from "./tree-state.js";
@@ -73,9 +69,9 @@ async function setHead(ctx: GitContext, dir: string, branchRef: string | undefin
  * `EPATHSPEC` a path matching nothing in `ref`; `EPATHOUTSIDE`.
  */
 export async function checkout(ctx: GitContext, dir: string, options: GitCheckoutOptions): Promise<void> {
-  const ref = requireName("checkout", "ref", options.ref);
-  const paths = optionalPaths("checkout", options.paths);
-  const force = optionalBoolean("checkout", "force", options.force) ?? false;
+  const ref = stringOption("checkout", options, "ref");
+  const paths = pathsOption("checkout", options);
+  const force = boolOption("checkout", options, "force");
   await requireRepo(ctx, dir);
   if (paths) return checkoutPaths(ctx, dir, ref, paths);
 
@@ -88,7 +84,7 @@ export async function checkout(ctx: GitContext, dir: string, options: GitCheckou
     }
   }
   if (ref === "HEAD") branchRef = await currentBranchRef(ctx, dir);
-  if (!target) target = await resolveCommit(ctx, dir, ref).catch(() => undefined);
+  if (!target) target = await resolveCommit(ctx, dir, ref).then((c) => c.oid, () => undefined);
   if (!target) {
     const remotes = await ctx.git.listRemotes({ fs: ctx.fs, dir });
     const tracking: { remote: string; oid: string }[] = [];
@@ -117,17 +113,17 @@ export async function checkout(ctx: GitContext, dir: string, options: GitCheckou
 async function checkoutPaths(ctx: GitContext, dir: string, ref: string, paths: string[]): Promise<void> {
   let commit: string;
   try {
-    commit = await resolveCommit(ctx, dir, ref);
+    commit = (await resolveCommit(ctx, dir, ref)).oid;
   } catch (error) {
     throw opError("checkout", (error as Error).message);
   }
   const tree = await flatTree(ctx, dir, commit);
   const wanted = new Set<string>();
   for (const path of paths) {
-    const base = repoPath(dir, path);
+    const base = toRepoPath(dir, path);
     let matched = false;
     for (const file of tree.keys()) {
-      if (underPath(file, base)) {
+      if (matchesSpec(file, base)) {
         wanted.add(file);
         matched = true;
       }
@@ -163,7 +159,7 @@ async function mergeMessage(ctx: GitContext, dir: string, theirs: string, ours: 
  * current one) as `git merge` does: already merged → `{ oid, alreadyMerged:
  * true }` and nothing changes; a fast-forward (unless `fastForward: false`)
  * → `{ oid, fastForward: true }`; otherwise a merge commit with parents
- * `[ours, theirs]`, message `message` or real git's default (`Merge branch
+ * `[ours, theirs]` (with HEAD detached and no `ours`, into HEAD itself), message `message` or real git's default (`Merge branch
  * 'x'`, `… into <branch>` unless the branch is `main`/`master`, `Merge tag
  * 'v'`, `Merge remote-tracking branch 'o/x'`, `Merge commit '<rev>'`), and
  * author/committer from the identity chain without the config step
@@ -178,33 +174,30 @@ async function mergeMessage(ctx: GitContext, dir: string, theirs: string, ours: 
  * `EIDENTITY` when a merge commit has no author.
  */
 export async function merge(ctx: GitContext, dir: string, options: GitMergeOptions): Promise<MergeResult> {
-  const theirs = requireName("merge", "theirs", options.theirs);
-  const fastForward = optionalBoolean("merge", "fastForward", options.fastForward) ?? true;
-  const fastForwardOnly = optionalBoolean("merge", "fastForwardOnly", options.fastForwardOnly) ?? false;
-  if (options.message !== undefined && typeof options.message !== "string") {
-    throw new GitError("EUSAGE", `git merge: message must be a string, got ${options.message === null ? "null" : typeof options.message}`);
-  }
+  const theirs = stringOption("merge", options, "theirs");
+  const fastForward = options.fastForward === undefined ? true : boolOption("merge", options, "fastForward");
+  const fastForwardOnly = boolOption("merge", options, "fastForwardOnly");
+  if (options.message !== undefined && typeof options.message !== "string") throw usage("merge", "message must be a string");
   if (fastForwardOnly && options.fastForward === false) throw new GitError("EUSAGE", "git merge: fastForward: false and fastForwardOnly cannot be combined");
   await requireRepo(ctx, dir);
 
   const current = await currentBranchRef(ctx, dir);
   let oursRef: string;
   if (options.ours === undefined) {
-    if (!current) throw opError("merge", "HEAD is detached; check out a branch or pass ours");
-    oursRef = current;
+    oursRef = current ?? "HEAD";
   } else {
-    const ours = requireName("merge", "ours", options.ours);
+    const ours = stringOption("merge", options, "ours");
     oursRef = ours.startsWith("refs/heads/") ? ours : `refs/heads/${ours}`;
   }
   const ourOid = await refOid(ctx, dir, oursRef);
-  if (!ourOid) throw opError("merge", `branch '${oursRef.slice(11)}' has no commits`);
+  if (!ourOid) throw opError("merge", `branch '${oursRef.replace(/^refs\/heads\//, "")}' has no commits`);
   let theirOid: string;
   try {
-    theirOid = await resolveCommit(ctx, dir, theirs);
+    theirOid = (await resolveCommit(ctx, dir, theirs)).oid;
   } catch (error) {
     throw opError("merge", (error as Error).message);
   }
-  const checkedOut = oursRef === current;
+  const checkedOut = oursRef === (current ?? "HEAD");
 
   const bases = await ctx.git.findMergeBase({ fs: ctx.fs, dir, cache: ctx.cache, oids: [ourOid, theirOid] });
   if (bases.length === 0) throw opError("merge", "refusing to merge unrelated histories");
@@ -217,8 +210,7 @@ export async function merge(ctx: GitContext, dir: string, options: GitMergeOptio
   if (fastForwardOnly) throw opError("merge", "not possible to fast-forward");
 
   const { author, committer } = await resolveIdentity(ctx, dir, options, false);
-  let message = options.message ?? (await mergeMessage(ctx, dir, theirs, oursRef));
-  message = message.replace(/\s+$/, "");
+  const message = cleanMessage(options.message ?? (await mergeMessage(ctx, dir, theirs, oursRef)));
   if (message === "") throw new GitError("EMSG", "git merge: aborting merge due to empty commit message");
   let oid: string;
   try {
@@ -231,7 +223,7 @@ export async function merge(ctx: GitContext, dir: string, options: GitMergeOptio
       fastForward: false,
       noUpdateBranch: true,
       abortOnConflict: true,
-      message: `${message}\n`,
+      message,
       author,
       committer,
     });
@@ -262,9 +254,9 @@ export async function merge(ctx: GitContext, dir: string, options: GitMergeOptio
  * @throws GitError `EUSAGE` `paths` with `hard`; `ERESETFAIL` `unknown revision '<ref>'`; `EPATHSPEC`; `EPATHOUTSIDE`.
  */
 export async function reset(ctx: GitContext, dir: string, options: ResetOptions): Promise<void> {
-  const paths = optionalPaths("reset", options.paths);
-  const hard = optionalBoolean("reset", "hard", options.hard) ?? false;
-  const ref = options.ref === undefined ? "HEAD" : requireName("reset", "ref", options.ref);
+  const paths = pathsOption("reset", options);
+  const hard = boolOption("reset", options, "hard");
+  const ref = stringOption("reset", options, "ref", "HEAD");
   if (paths && hard) throw new GitError("EUSAGE", "git reset: cannot do a hard reset with paths");
   await requireRepo(ctx, dir);
   const head = await headOid(ctx, dir);
@@ -272,7 +264,7 @@ export async function reset(ctx: GitContext, dir: string, options: ResetOptions)
   if (ref === "HEAD" && head === undefined) target = undefined;
   else {
     try {
-      target = await resolveCommit(ctx, dir, ref);
+      target = (await resolveCommit(ctx, dir, ref)).oid;
     } catch (error) {
       throw opError("reset", (error as Error).message);
     }
@@ -283,10 +275,10 @@ export async function reset(ctx: GitContext, dir: string, options: ResetOptions)
   if (paths) {
     const selected = new Set<string>();
     for (const path of paths) {
-      const base = repoPath(dir, path);
+      const base = toRepoPath(dir, path);
       let matched = false;
       for (const file of [...tree.keys(), ...index.keys()]) {
-        if (underPath(file, base)) {
+        if (matchesSpec(file, base)) {
           selected.add(file);
           matched = true;
         }
@@ -345,8 +337,8 @@ async function resetIndexEntries(
  * `Removing <p>` (or `Would remove <p>` with `-n`).
  */
 export async function clean(ctx: GitContext, dir: string, options: CleanOptions): Promise<string[]> {
-  const directories = optionalBoolean("clean", "directories", options.directories) ?? false;
-  const dryRun = optionalBoolean("clean", "dryRun", options.dryRun) ?? false;
+  const directories = boolOption("clean", options, "directories");
+  const dryRun = boolOption("clean", options, "dryRun");
   await requireRepo(ctx, dir);
   const index = await flatIndex(ctx, dir);
   const trackedDirs = new Set<string>();

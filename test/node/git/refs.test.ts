@@ -52,6 +52,23 @@ describe("branch", () => {
     expect(await git.status({ dir })).toEqual([{ path: "a.txt", index: " ", worktree: "M" }]);
   });
 
+  it("checkout: true refused by local changes leaves no branch behind (as git checkout -b)", async () => {
+    const disk = baseRepo();
+    const { ws, git, dir } = await workspaceCopy(disk);
+    await ws.fs.writeFile(`${dir}/a.txt`, "local edit\n");
+    writeTree(disk, { "a.txt": "local edit\n" });
+    expect(realGitResult(disk, "checkout", "-b", "topic", "feature").status).toBe(1);
+    expect(realGit(disk, "branch", "--format=%(refname:short)")).toBe("feature\nmain\n");
+    expect(await rejection(git.branch({ dir, name: "topic", startPoint: "feature", checkout: true }))).toEqual({
+      name: "GitError",
+      code: "ECHECKOUTFAIL",
+      message: "git checkout failed: your local changes to the following files would be overwritten by checkout: a.txt",
+    });
+    expect(await git.branchList({ dir })).toEqual(["feature", "main"]);
+    expect(await git.currentBranch({ dir })).toBe("main");
+    expect(await ws.fs.readFile(`${dir}/a.txt`, "utf8")).toBe("local edit\n");
+  });
+
   it("lists a remote's branches without HEAD", async () => {
     const disk = baseRepo();
     realGit(disk, "update-ref", "refs/remotes/origin/main", "HEAD");

@@ -263,6 +263,34 @@ describe("merge", () => {
     expect(await wsSnapshot(ws, dir)).toEqual(diskSnapshot(copy));
   });
 
+  it("default messages for a tag, a commit, a remote-tracking branch and a detached HEAD give real git's oids", async () => {
+    const disk = diverged();
+    realGit(disk, "tag", "v1", "feature");
+    realGit(disk, "update-ref", "refs/remotes/origin/feature", "feature");
+    const featureOid = realGit(disk, "rev-parse", "feature").trim();
+    for (const [theirs, subject] of [
+      ["v1", "Merge tag 'v1'"],
+      [featureOid, `Merge commit '${featureOid}'`],
+      ["origin/feature", "Merge remote-tracking branch 'origin/feature'"],
+    ] as const) {
+      const copy = diskCopy(disk);
+      const { git, dir } = await workspaceCopy(disk);
+      const r = await git.merge({ dir, theirs, author: FIXED, committer: FIXED } as GitMergeOptions);
+      realGit(copy, "merge", "-q", "--no-ff", theirs);
+      expect(realGit(copy, "log", "-1", "--format=%s")).toBe(`${subject}\n`);
+      expect(r.oid).toBe(realGit(copy, "rev-parse", "HEAD").trim());
+    }
+    realGit(disk, "checkout", "-q", "--detach", "main");
+    const copy = diskCopy(disk);
+    const { ws, git, dir } = await workspaceCopy(disk);
+    const r = await git.merge({ dir, theirs: "feature", author: FIXED, committer: FIXED } as GitMergeOptions);
+    realGit(copy, "merge", "-q", "--no-ff", "feature");
+    expect(r.oid).toBe(realGit(copy, "rev-parse", "HEAD").trim());
+    expect(await headState(git, dir)).toEqual({ branch: undefined, head: r.oid });
+    expect(await git.revParse({ dir, ref: "main" })).toBe(realGit(copy, "rev-parse", "main").trim());
+    expect(await wsSnapshot(ws, dir)).toEqual(diskSnapshot(copy));
+  });
+
   it("fast-forward: the branch moves and the working tree follows; already merged: nothing changes", async () => {
     const disk = diverged();
     realGit(disk, "checkout", "-q", "-b", "behind", "feature~1");
