@@ -93,6 +93,9 @@ describe("pull", () => {
     expect(realGit(disk, "status", "--porcelain=v1")).toBe("");
     expect(await ws.fs.readFile("/repo/README.md", "utf8")).toBe("rewritten upstream\n");
     expect(await ws.fs.readFile("/repo/docs/new.txt", "utf8")).toBe("new\n");
+    // Nothing new: already up to date, nothing changes.
+    await git.pull({ dir: "/repo" });
+    expect(realGit(await exportDir(ws, "/repo"), "rev-parse", "HEAD").trim()).toBe(upstream);
   });
 
   it("merges diverged histories with a merge commit the real git accepts; fastForwardOnly refuses and keeps the tree", async () => {

@@ -105,4 +105,34 @@ describe("git over the network from a Durable Object", () => {
     expect(result.ms).toBeLessThan(30_000);
     expect(result.root).toEqual([]);
   });
+
+  it("a truncated pack: clone and fetch fail with a code; the Workspace's tree and refs stay as they were", async () => {
+    const { fixture } = gitServer();
+    const url = repoUrl("fixture", "truncated");
+    const result = await inDurableObject(async (ws) => {
+      const git = gitOf(ws);
+      const describe = (e: { name: string; code: string; message: string }) => ({ name: e.name, code: e.code, message: e.message });
+      const clone = await git.clone({ url, dir: "/t" }).then(() => undefined, describe);
+      const rootAfterClone = (await ws.fs.readdir("/")).map((e) => e.name);
+      await git.clone({ url: repoUrl("fixture"), dir: "/repo", depth: 1 });
+      await ws.fs.writeFile("/repo/README.md", "edited\n");
+      const fetch = await git.fetch({ dir: "/repo", url, ref: "feature" }).then(() => undefined, describe);
+      return {
+        clone,
+        rootAfterClone,
+        fetch,
+        readme: await ws.fs.readFile("/repo/README.md", "utf8"),
+        status: await git.status({ dir: "/repo" }),
+        remoteRefs: (await ws.fs.readdir("/repo/.git/refs/remotes/origin")).map((e) => e.name).sort(),
+        head: await git.revParse({ dir: "/repo", ref: "HEAD" }),
+      };
+    });
+    expect(result.clone).toMatchObject({ name: "GitError", code: "ECLONEFAIL" });
+    expect(result.rootAfterClone).toEqual([]);
+    expect(result.fetch).toMatchObject({ name: "GitError", code: "EFETCHFAIL" });
+    expect(result.readme).toBe("edited\n");
+    expect(result.status).toEqual([{ path: "README.md", index: " ", worktree: "M" }]);
+    expect(result.remoteRefs).toEqual(["HEAD", "main"]);
+    expect(result.head).toBe(fixture.branches.main);
+  });
 });
