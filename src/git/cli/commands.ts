@@ -115,6 +115,69 @@ async function statusLines(
   return shown.map((e) => ({ path: relativeTo(e.path, from), index: e.index, worktree: e.worktree, key: e.path }));
 }
 
+/** The current branch's upstream (`branch.<b>.remote`/`merge` in `.git/config`) and how far apart they are. */
+interface Upstream {
+  /** `origin/main`. */
+  name: string;
+  /** The upstream ref no longer exists. */
+  gone: boolean;
+  ahead: number;
+  behind: number;
+}
+
+async function upstreamOf(ctx: CliContext, root: string, branch: string | undefined): Promise<Upstream | undefined> {
+  if (branch === undefined) return undefined;
+  const get = async (path: string): Promise<string | undefined> => {
+    const value = await ctx.client.configGet({ dir: root, path }).catch(() => undefined);
+    return typeof value === "string" ? value : Array.isArray(value) ? value[value.length - 1] : undefined;
+  };
+  const [remoteName, merge] = await Promise.all([get(`branch.${branch}.remote`), get(`branch.${branch}.merge`)]);
+  if (remoteName === undefined || merge === undefined || !merge.startsWith("refs/heads/")) return undefined;
+  const short = merge.slice("refs/heads/".length);
+  const name = remoteName === "." ? short : `${remoteName}/${short}`;
+  const ref = remoteName === "." ? merge : `refs/remotes/${remoteName}/${short}`;
+  const theirs = await resolves(ctx, root, ref);
+  if (theirs === undefined) return { name, gone: true, ahead: 0, behind: 0 };
+  const ours = await resolves(ctx, root, "HEAD");
+  if (ours === undefined || ours === theirs) return { name, gone: false, ahead: 0, behind: 0 };
+  const [mine, upstream] = await Promise.all([
+    ctx.client.log({ dir: root, ref: ours }),
+    ctx.client.log({ dir: root, ref: theirs }),
+  ]);
+  const mineSet = new Set(mine.map((c) => c.oid));
+  const upstreamSet = new Set(upstream.map((c) => c.oid));
+  return {
+    name,
+    gone: false,
+    ahead: mine.filter((c) => !upstreamSet.has(c.oid)).length,
+    behind: upstream.filter((c) => !mineSet.has(c.oid)).length,
+  };
+}
+
+/** Real git's tracking lines of the long status (without the final newline). */
+export function upstreamLines(u: Upstream): string {
+  const commits = (n: number) => `${n} commit${n === 1 ? "" : "s"}`;
+  if (u.gone) return `Your branch is based on '${u.name}', but the upstream is gone.\n  (use "git branch --unset-upstream" to fixup)`;
+  if (u.ahead === 0 && u.behind === 0) return `Your branch is up to date with '${u.name}'.`;
+  if (u.behind === 0) return `Your branch is ahead of '${u.name}' by ${commits(u.ahead)}.\n  (use "git push" to publish your local commits)`;
+  if (u.ahead === 0) {
+    return `Your branch is behind '${u.name}' by ${commits(u.behind)}, and can be fast-forwarded.\n  (use "git pull" to update your local branch)`;
+  }
+  return (
+    `Your branch and '${u.name}' have diverged,\nand have ${u.ahead} and ${u.behind} different commits each, respectively.\n` +
+    '  (use "git pull" to merge the remote branch into yours)'
+  );
+}
+
+/** The `## …` line of `status -sb`. */
+function branchLine(branch: string | undefined, head: string | undefined, u: Upstream | undefined): string {
+  if (branch === undefined) return "## HEAD (no branch)\n";
+  if (head === undefined) return `## No commits yet on ${branch}${u ? `...${u.name}` : ""}\n`;
+  if (!u) return `## ${branch}\n`;
+  const marks = u.gone ? ["gone"] : [...(u.ahead ? [`ahead ${u.ahead}`] : []), ...(u.behind ? [`behind ${u.behind}`] : [])];
+  return `## ${branch}...${u.name}${marks.length ? ` [${marks.join(", ")}]` : ""}\n`;
+}
+
 const status: CommandDef = {
   usage: "usage: git status [-s | --porcelain[=v1|v2]] [-b] [-u<mode>] [--] [<pathspec>...]",
   spec: {
@@ -148,24 +211,23 @@ const status: CommandDef = {
     const lines = await statusLines(ctx, root, entries, { porcelain: format === "v1" || format === "v2", untracked });
     const branch = await ctx.client.currentBranch({ dir: root });
     const head = await resolves(ctx, root, "HEAD");
+    const wantsBranch = format === "long" || (ctx.bool("branch") === true && format !== "v2");
+    const upstream = wantsBranch && head !== undefined ? await upstreamOf(ctx, root, branch) : undefined;
     if (format === "long") {
       ctx.out(
         formatStatusLong(
-          { branch, noCommits: head === undefined, ...(head && branch === undefined ? { detachedAt: shortOid(head) } : {}) },
+          {
+            branch,
+            noCommits: head === undefined,
+            ...(head && branch === undefined ? { detachedAt: shortOid(head) } : {}),
+            ...(upstream ? { upstream: upstreamLines(upstream) } : {}),
+          },
           lines,
         ),
       );
       return 0;
     }
-    if (ctx.bool("branch") && format !== "v2") {
-      ctx.out(
-        branch === undefined
-          ? "## HEAD (no branch)\n"
-          : head === undefined
-            ? `## No commits yet on ${branch}\n`
-            : `## ${branch}\n`,
-      );
-    }
+    if (wantsBranch) ctx.out(branchLine(branch, head, upstream));
     ctx.out(format === "short" ? formatStatusShort(lines) : format === "v1" ? formatStatusPorcelainV1(lines) : formatStatusPorcelainV2(lines));
     return 0;
   },

@@ -137,3 +137,21 @@ describe("status formats", () => {
     expect(relativeTo("a/b", "")).toBe("a/b");
   });
 });
+
+describe("tracking lines of the long status (real git 2.39 wording)", () => {
+  it("up to date, ahead, behind, diverged, gone", async () => {
+    const { upstreamLines } = await import("../../../src/git/cli/commands.js");
+    const u = { name: "origin/main", gone: false, ahead: 0, behind: 0 };
+    expect(upstreamLines(u)).toBe("Your branch is up to date with 'origin/main'.");
+    expect(upstreamLines({ ...u, ahead: 1 })).toBe("Your branch is ahead of 'origin/main' by 1 commit.\n  (use \"git push\" to publish your local commits)");
+    expect(upstreamLines({ ...u, behind: 2 })).toBe(
+      "Your branch is behind 'origin/main' by 2 commits, and can be fast-forwarded.\n  (use \"git pull\" to update your local branch)",
+    );
+    expect(upstreamLines({ ...u, ahead: 1, behind: 1 })).toBe(
+      "Your branch and 'origin/main' have diverged,\nand have 1 and 1 different commits each, respectively.\n  (use \"git pull\" to merge the remote branch into yours)",
+    );
+    expect(upstreamLines({ ...u, gone: true })).toBe(
+      "Your branch is based on 'origin/main', but the upstream is gone.\n  (use \"git branch --unset-upstream\" to fixup)",
+    );
+  });
+});
