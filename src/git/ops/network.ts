@@ -39,6 +39,7 @@ import type {
   RemoteView,
 } from "../types.js";
 import { gitdirOf, requireRepo } from "../wrap.js";
+import { flatTree } from "./tree-state.js";
 import { merge } from "./worktree.js";
 
 /** Default silence allowed on one HTTP request before it is aborted: 60,000 ms. */
@@ -221,10 +222,10 @@ async function exists(ctx: GitContext, path: string): Promise<boolean> {
  * then a forced checkout of `ref ?? the remote's HEAD`, limited to `paths`.
  * `singleBranch` and `noTags` default to `true`.
  *
- * With `paths`, only those paths are written and indexed (isomorphic-git's
- * checkout with `filepaths`): the commit's other files are absent from the
- * index too, so `status` reports them as staged deletions (`D `) — do not
- * `commit` such a partial clone without restoring them.
+ * With `paths`, only those paths (files or directory prefixes) are written
+ * to the working tree; the commit's other files stay in the index, so
+ * `status` reports them as unstaged deletions (` D`) and a `commit` keeps
+ * them (`add` with `all` would delete them).
  *
  * `dir` may exist and hold files (a forced checkout overwrites those the
  * commit also has), but not a `.git` (`ECLONEFAIL` "destination already
@@ -280,14 +281,17 @@ export async function clone(ctx: GitContext, dir: string, options: GitCloneOptio
     const branch = await ctx.git.currentBranch({ fs: ctx.fs, dir, fullname: false });
     const target = ref ?? branch;
     if (target !== undefined) {
-      await ctx.git.checkout({
-        fs: ctx.fs,
-        dir,
-        cache: ctx.cache,
-        ref: target,
-        force: true,
-        ...(filepaths && !filepaths.includes(".") ? { filepaths } : {}),
-      });
+      const limited = filepaths && !filepaths.includes(".") ? filepaths : undefined;
+      await ctx.git.checkout({ fs: ctx.fs, dir, cache: ctx.cache, ref: target, force: true, ...(limited ? { filepaths: limited } : {}) });
+      if (limited) {
+        // The paths left out stay in the index (at the commit's blob), so they read as unstaged
+        // deletions and a later commit keeps them.
+        const head = await ctx.git.resolveRef({ fs: ctx.fs, dir, ref: "HEAD" });
+        for (const [path, entry] of await flatTree(ctx, dir, head)) {
+          if (limited.some((p) => path === p || path.startsWith(`${p}/`))) continue;
+          await ctx.git.updateIndex({ fs: ctx.fs, dir, cache: ctx.cache, filepath: path, oid: entry.oid, mode: entry.mode, add: true });
+        }
+      }
     }
   } catch (error) {
     await (dirExisted ? ctx.workspace.fs.rm(gitdir, { recursive: true, force: true }) : ctx.workspace.fs.rm(dir, { recursive: true, force: true })).catch(

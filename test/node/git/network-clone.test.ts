@@ -80,14 +80,18 @@ describe("clone from a smart-HTTP server", () => {
     expect(await wsSnapshot(ws, "/tag")).toEqual(diskSnapshot(realClone(repoUrl("fixture"), "-b", "v1.0")));
   });
 
-  it("clone with paths checks out and indexes only those paths (isomorphic-git's checkout with filepaths)", async () => {
+  it("clone with paths writes only those paths; the index keeps the whole commit", async () => {
     const { ws, git } = newWorkspace();
     await git.clone({ url: repoUrl("fixture"), dir: "/part", paths: ["docs", "README.md"] });
     expect(Object.keys(await wsSnapshot(ws, "/part")).sort()).toEqual(["README.md", FIXTURE_UNICODE_PATH, "docs/feature.txt"]);
     const disk = await exportDir(ws, "/part");
-    expect(realGit(disk, "-c", "core.quotePath=false", "ls-files")).toBe(`README.md\n${FIXTURE_UNICODE_PATH}\ndocs/feature.txt\n`);
-    // Known limitation (documented on clone): the other paths of HEAD are not in the index, so git sees them as staged deletions.
-    expect(realGit(disk, "status", "--porcelain=v1")).toBe("D  assets/blob.bin\nD  big/large.dat\nD  bin/run.sh\nD  link-to-readme\n");
+    expect(realGit(disk, "-c", "core.quotePath=false", "ls-files", "-s")).toBe(realGit(realClone(repoUrl("fixture")), "-c", "core.quotePath=false", "ls-files", "-s"));
+    // The other paths of HEAD stay in the index: unstaged deletions, and a commit keeps them.
+    expect(realGit(disk, "status", "--porcelain=v1")).toBe(" D assets/blob.bin\n D big/large.dat\n D bin/run.sh\n D link-to-readme\n");
+    expect(realGit(disk, "diff", "--cached", "--stat")).toBe("");
+    expect(await git.status({ dir: "/part" })).toEqual(
+      ["assets/blob.bin", "big/large.dat", "bin/run.sh", "link-to-readme"].map((path) => ({ path, index: " ", worktree: "D" })),
+    );
   });
 
   it("unsupported transports and bad options are GitErrors; nothing is left behind", async () => {
