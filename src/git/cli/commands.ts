@@ -721,12 +721,22 @@ const checkout: CommandDef = {
     const pos = ctx.args.positionals;
     const force = ctx.bool("force") === true;
     if (ctx.args.afterDashDash !== undefined) {
+      // `git checkout [<ref>] -- <paths>`: without a ref the paths come from HEAD (index and working tree); silent, as real git with `--`
       noExtra(ctx, pos, 1);
       if (ctx.args.afterDashDash.length === 0) throw new CliUsageError("missing paths after '--'");
       const paths = await ctx.pathspecs(ctx.args.afterDashDash);
       await ctx.client.checkout({ dir: root, ref: pos[0] ?? "HEAD", paths, force: true });
-      ctx.err(`Updated ${paths.length} path${paths.length === 1 ? "" : "s"} from ${pos[0] === undefined ? "the index" : shortOid(await ctx.client.revParse({ dir: root, ref: pos[0] }))}\n`);
       return 0;
+    }
+    if (pos.length >= 1 && ctx.str("b") === undefined && ctx.str("B") === undefined && (await resolves(ctx, root, pos[0]!)) === undefined) {
+      // `git checkout <path>...` (no ref, no `--`): restore those paths from HEAD
+      const known = await ctx.client.lsFiles({ dir: root });
+      const paths = await ctx.pathspecs(pos);
+      if (paths.every((p) => p === "." || known.some((f) => f === p || f.startsWith(p + "/")))) {
+        await ctx.client.checkout({ dir: root, ref: "HEAD", paths, force: true });
+        ctx.err(`Updated ${paths.length} path${paths.length === 1 ? "" : "s"} from HEAD\n`);
+        return 0;
+      }
     }
     const create = ctx.str("b") ?? ctx.str("B");
     if (create !== undefined) {
