@@ -119,6 +119,42 @@ export function isNetworkCommand(argv: readonly string[]): boolean {
   return argv.some((arg) => NETWORK_COMMANDS.has(arg.toLowerCase()));
 }
 
+/** Subcommands whose path arguments name where a repository is made (checked by {@link confineCli}). */
+const CREATING = new Set(["init", "clone"]);
+
+/**
+ * Keeps a `cli` call inside the runtime's root (an addition to spec 04
+ * §2.6, whose rules cover `cwd` and path overrides only): `init` and
+ * `clone` path arguments (anything but a flag or a URL) must resolve under
+ * the root; any other command must not reach a repository above it (git
+ * finds the nearest `.git` at or above the cwd, which for a cwd with no
+ * repository of its own may be one outside the root).
+ *
+ * @throws Error `EACCES` `Git CLI cannot use <path> from this runtime: <reason>`.
+ */
+async function confineCli(client: GitClient, ctx: WorkspaceModuleCallContext, argv: readonly string[], cwd: string): Promise<void> {
+  const refuse = (path: string, error: unknown): never => {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw Object.assign(new Error(`Git CLI cannot use ${path} from this runtime: ${reason}`), { code: "EACCES" });
+  };
+  const sub = argv[0];
+  if (sub !== undefined && CREATING.has(sub)) {
+    for (const arg of argv.slice(1)) {
+      if (arg === "" || arg.startsWith("-") || /^[a-z][a-z0-9+.-]*:\/\//i.test(arg)) continue;
+      const target = arg.startsWith("/") ? arg : `${cwd === "/" ? "" : cwd}/${arg}`;
+      await ctx.resolvePath(target, { allowMissing: true }).catch((error: unknown) => refuse(target, error));
+    }
+    return;
+  }
+  let top: string;
+  try {
+    top = await client.repoRoot({ dir: cwd });
+  } catch {
+    return; // No repository (or no git): the command itself says so.
+  }
+  await ctx.resolvePath(top).catch((error: unknown) => refuse(`the repository at ${top}`, error));
+}
+
 /** The `ws:git` description the JavaScript backend shows the model. */
 function describeGitModule(allowNetwork: boolean): string {
   const lines = [
@@ -157,6 +193,11 @@ function describeGitModule(allowNetwork: boolean): string {
  *   argument `clone`/`fetch`/`pull`/`push`/`ls-remote`/`submodule` (any
  *   case) rejects `Git CLI network command requires createGitModule({
  *   allowNetwork: true }).` (`code` `EACCES`).
+ *
+ * Beyond the spec's rules, `cli` stays inside the root: `init`/`clone` path
+ * arguments must resolve under it, and other commands must not reach a
+ * repository above it (`Git CLI cannot use <path> from this runtime: …`,
+ * `code` `EACCES`).
  *
  * Git's own failures reject with the client's `GitError` (message and
  * `code`); `cli` resolves `{ stdout, stderr, exitCode }` for user errors.
@@ -218,6 +259,7 @@ export function createGitModule(options: GitModuleOptions = {}): WorkspaceModule
       }
       checkAborted(ctx);
       run.cwd = await ctx.resolvePath(folded.cwd, { allowMissing: true });
+      await confineCli(git(), ctx, run.argv, run.cwd);
       const result = await git().cli(run);
       return { stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode };
     };

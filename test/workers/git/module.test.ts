@@ -180,6 +180,40 @@ describe("ws:git rules", () => {
     expect(value[7]).toEqual({ error: ["not a git repository: /workspace", "ENOTAREPO"] });
   });
 
+  it("cli stays inside the root: no repository above it, no init/clone target outside it", async () => {
+    const { r, extra: kept } = await run(
+      attempt(`
+        await attempt("cli", { argv: ["status"] }),
+        await attempt("cli", { argv: ["clean", "-f"], cwd: "deep/er" }),
+        await attempt("cli", { argv: ["init", "../outside"] }),
+        await attempt("cli", { argv: ["init", "/outside"] }),
+        await attempt("cli", { argv: ["clone", "http://127.0.0.1:1/x.git", "/elsewhere"] }),
+        await attempt("cli", { argv: ["init", "-b", "trunk", "inside"] }),
+        await attempt("cli", { argv: ["status", "--porcelain"], cwd: "inside" }),
+      `),
+      {
+        module: { allowNetwork: true },
+        // The whole Workspace is a repository, its root (/) above the backend's (/workspace).
+        setup: async (ws) => {
+          await ws.git.init({ dir: "/" });
+          await ws.fs.writeFile("/keep.txt", "outside the runtime's root\n");
+        },
+      },
+      async (ws) => ws.fs.readFile("/keep.txt", "utf8"),
+    );
+    expect(r.stderr).toBe("");
+    const value = r.value as { error?: [string, string]; ok?: { exitCode: number; stdout: string } }[];
+    expect(value[0]!.error).toEqual(["Git CLI cannot use the repository at / from this runtime: paths must stay under /workspace: /", "EACCES"]);
+    expect(value[1]!.error![0]).toMatch(/^Git CLI cannot use the repository at \/ from this runtime: /);
+    expect(value[2]!.error![0]).toMatch(/^Git CLI cannot use \/workspace\/\.\.\/outside from this runtime: .*paths must stay under \/workspace/);
+    expect(value[3]!.error![0]).toMatch(/^Git CLI cannot use \/outside from this runtime: .*paths must stay under \/workspace/);
+    expect(value[4]!.error![0]).toMatch(/^Git CLI cannot use \/elsewhere from this runtime: .*paths must stay under \/workspace/);
+    expect(value[5]!.ok!.exitCode).toBe(0);
+    expect(value[6]!.ok).toEqual({ stdout: "", stderr: "", exitCode: 0 });
+    // `clean -f` never ran on the repository at /.
+    expect(kept).toBe("outside the runtime's root\n");
+  });
+
   it("a Workspace without git: every export rejects with the not-configured message", async () => {
     const { r } = await run(attempt(`await attempt("status", {}), await attempt("cli", { argv: ["init"] })`), { git: false });
     const message = "git is not configured on this Workspace: pass createGitClient() from agent-computer/git as WorkspaceOptions.git";
