@@ -33,6 +33,7 @@ import {
   moveTree,
   opError,
   pruneEmptyParents,
+  readAll,
   readBytes,
   refuseOverwrites,
   sameEntry,
@@ -236,6 +237,7 @@ export async function stashPop(ctx: GitContext, dir: string, options: StashPopOp
   if (moved.length > 0) throw opError("stash", `stash conflicts with changes committed since in ${moved.join(", ")}`);
   refuseOverwrites("stash", await findOverwrites(ctx, dir, changes, index));
 
+  await readAll(ctx, dir, changes.map((c) => c.to));
   for (const change of changes) {
     if (change.to) continue;
     const abs = absPath(dir, change.path);

@@ -311,8 +311,21 @@ export async function moveTree(
   await applyChanges(ctx, dir, changes, index);
 }
 
-/** Applies `changes`: removals first (pruning emptied directories), then writes. Paths already at their target are skipped. */
+/** Reads every blob of `entries` (and drops it): a missing or corrupt object throws here, before anything is written. */
+export async function readAll(ctx: GitContext, dir: string, entries: (FileEntry | undefined)[]): Promise<void> {
+  for (const entry of entries) {
+    if (entry && entry.mode !== 0o160000) await ctx.git.readBlob({ fs: ctx.fs, dir, cache: ctx.cache, oid: entry.oid });
+  }
+}
+
+/**
+ * Applies `changes`: removals first (pruning emptied directories), then
+ * writes; paths already at their target are skipped. Every blob to be
+ * written is read once before anything changes, so a missing or corrupt
+ * object fails the operation with the working tree untouched.
+ */
 export async function applyChanges(ctx: GitContext, dir: string, changes: TreeChange[], index: Map<string, FileEntry>): Promise<void> {
+  await readAll(ctx, dir, changes.map((c) => c.to));
   for (const change of changes) {
     if (change.to) continue;
     await removeWorktreeFile(ctx, dir, change.path);

@@ -26,6 +26,7 @@ import {
   flatTree,
   headOid,
   moveTree,
+  readAll,
   opError,
   removeWorktreeFile,
   sameEntry,
@@ -130,6 +131,7 @@ async function checkoutPaths(ctx: GitContext, dir: string, ref: string, paths: s
     }
     if (!matched) throw new PathspecNotFoundError(path);
   }
+  await readAll(ctx, dir, [...wanted].map((file) => tree.get(file)));
   const index = await flatIndex(ctx, dir);
   for (const file of [...wanted].sort(compareBytes)) {
     const entry = tree.get(file)!;
