@@ -108,7 +108,8 @@ interface NetworkOptions {
    * this long for the response headers or for the next chunk of a body
    * aborts the operation with `E<OP>FAIL` (`git <op> failed: no response
    * from <url> for <n> ms (timed out)`). A transfer that keeps receiving
-   * data is never cut. Default `60000`.
+   * data is never cut. Default `60000`; `Infinity` (or anything past
+   * 2^31 − 1) disables the bound.
    */
   timeoutMs?: number;
 }

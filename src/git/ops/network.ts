@@ -45,6 +45,9 @@ import { merge } from "./worktree.js";
 /** Default silence allowed on one HTTP request before it is aborted: 60,000 ms. */
 export const DEFAULT_NETWORK_TIMEOUT_MS = 60_000;
 
+/** The longest delay a timer takes (2^31 − 1 ms, about 24.8 days); a larger `timeoutMs` disables the bound. */
+const MAX_TIMER_MS = 2_147_483_647;
+
 type Op = "clone" | "fetch" | "push" | "pull" | "remote";
 
 function fail(op: Op, message: string, cause?: unknown): GitError {
@@ -158,6 +161,8 @@ export function boundedHttp(http: GitHttpClient, ms: number): GitHttpClient {
         else outer.addEventListener("abort", () => controller.abort(outer.reason), { once: true });
       }
       const bounded = <T>(promise: Promise<T>): Promise<T> => {
+        // setTimeout fires at once past 2^31 − 1 ms: such bounds (and Infinity) mean "no bound".
+        if (!(ms <= MAX_TIMER_MS)) return promise;
         let timer: ReturnType<typeof setTimeout> | undefined;
         const timeout = new Promise<never>((_, reject) => {
           timer = setTimeout(() => {

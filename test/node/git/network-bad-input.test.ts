@@ -80,6 +80,16 @@ describe("bad servers", () => {
     expect(realGit(disk, "status", "--porcelain=v1")).toBe(" M README.md\n");
   });
 
+  it("timeoutMs: Infinity and past 2^31 ms mean no bound (not an instant timeout); 0, negative and non-numbers are EUSAGE", async () => {
+    const { git } = newWorkspace();
+    await git.clone({ url: repoUrl("fixture"), dir: "/a", depth: 1, timeoutMs: Infinity });
+    await git.clone({ url: repoUrl("fixture"), dir: "/b", depth: 1, timeoutMs: 2 ** 40 });
+    expect(await git.fetch({ dir: "/a", timeoutMs: 2 ** 31 })).toMatchObject({ defaultBranch: "refs/heads/main" });
+    for (const timeoutMs of [0, -5, Number.NaN, "10"]) {
+      expect(await rejection(git.fetch({ dir: "/a", timeoutMs: timeoutMs as number }))).toMatchObject({ name: "GitError", code: "EUSAGE" });
+    }
+  });
+
   it("a refused connection is EFETCHFAIL / EPUSHFAIL quickly", async () => {
     const { ws, git } = newWorkspace();
     await git.clone({ url: repoUrl("fixture"), dir: "/repo", depth: 1 });
