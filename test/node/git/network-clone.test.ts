@@ -80,6 +80,46 @@ describe("clone from a smart-HTTP server", () => {
     expect(await wsSnapshot(ws, "/tag")).toEqual(diskSnapshot(realClone(repoUrl("fixture"), "-b", "v1.0")));
   });
 
+  it("singleBranch: false and noTags: false fetch every branch and tag, as the real git's clone", async () => {
+    const { fixture } = gitServer();
+    const { ws, git } = newWorkspace();
+    await git.clone({ url: repoUrl("fixture"), dir: "/all", singleBranch: false, noTags: false });
+    const disk = await exportDir(ws, "/all");
+    expect(realGit(disk, "for-each-ref", "--format=%(refname) %(objectname)", "refs/remotes/origin/main", "refs/remotes/origin/feature", "refs/tags")).toBe(
+      [
+        `refs/remotes/origin/feature ${fixture.branches.feature}`,
+        `refs/remotes/origin/main ${fixture.branches.main}`,
+        `refs/tags/v0.1 ${fixture.tags["v0.1"]}`,
+        `refs/tags/v1.0 ${fixture.tags["v1.0"]}`,
+        "",
+      ].join("\n"),
+    );
+    expect(realGit(disk, "rev-list", "--all").trim().split("\n").sort()).toEqual([...fixture.allCommits].sort());
+    realGit(disk, "fsck", "--strict");
+  });
+
+  it("a ref the server lacks: ECLONEFAIL, and an existing directory keeps its files", async () => {
+    const { ws, git } = newWorkspace();
+    await ws.fs.mkdir("/keep");
+    await ws.fs.writeFile("/keep/mine.txt", "mine\n");
+    const error = await rejection(git.clone({ url: repoUrl("fixture"), dir: "/keep", ref: "no-such-branch" }));
+    expect(error).toMatchObject({ name: "GitError", code: "ECLONEFAIL" });
+    expect(error?.message).toMatch(/^git clone failed: .*no-such-branch/);
+    expect((await ws.fs.readdir("/keep")).map((e) => e.name)).toEqual(["mine.txt"]);
+    expect(await rejection(git.clone({ url: repoUrl("fixture"), dir: "/keep/mine.txt" }))).toEqual({
+      name: "GitError",
+      code: "ECLONEFAIL",
+      message: "git clone failed: destination '/keep/mine.txt' exists and is not a directory",
+    });
+    await git.clone({ url: repoUrl("fixture"), dir: "/keep", depth: 1 });
+    expect(await rejection(git.clone({ url: repoUrl("fixture"), dir: "/keep" }))).toEqual({
+      name: "GitError",
+      code: "ECLONEFAIL",
+      message: "git clone failed: destination '/keep' already holds a repository (/keep/.git)",
+    });
+    expect(await ws.fs.readFile("/keep/mine.txt", "utf8")).toBe("mine\n");
+  });
+
   it("clone with paths writes only those paths; the index keeps the whole commit", async () => {
     const { ws, git } = newWorkspace();
     await git.clone({ url: repoUrl("fixture"), dir: "/part", paths: ["docs", "README.md"] });
