@@ -314,15 +314,18 @@ const add: CommandDef = {
 };
 
 const rm: CommandDef = {
-  usage: "usage: git rm --cached [-r] [-q] [--] <pathspec>...",
+  usage: "usage: git rm [--cached] [-r] [-q] [--] <pathspec>...   (removes from the index only)",
   spec: { flags: [{ name: "cached" }, { name: "recursive", short: "r" }, { name: "force", short: "f" }, QUIET] },
   async run(ctx) {
     const root = await ctx.root();
     const specs = allPaths(ctx, 0);
-    if (specs.length === 0) throw new CliUsageError("missing pathspec: git rm --cached <path>...");
+    if (specs.length === 0) throw new CliUsageError("missing pathspec: git rm [--cached] <path>...");
     const paths = await ctx.pathspecs(specs);
     await ctx.client.rm({ dir: root, paths });
     if (!ctx.bool("quiet")) for (const p of paths) ctx.out(`rm '${p}'\n`);
+    if (!ctx.bool("cached")) {
+      ctx.err("note: removed from the index only; the working-tree files stay (delete them with the file tools, or use --cached)\n");
+    }
     return 0;
   },
 };
@@ -1068,7 +1071,7 @@ const config: CommandDef = {
     if (ctx.bool("unset")) {
       noExtra(ctx, ctx.args.positionals, 1);
       const existing = await ctx.client.configGet({ dir: root, path: key });
-      if (existing === undefined) return 5;
+      if (existing === undefined) return 1;
       await ctx.client.configSet({ dir: root, path: key, value: undefined });
       return 0;
     }

@@ -27,6 +27,8 @@ const ENV = {
 };
 
 function run(git: GitClient, argv: string[], cwd = "/repo", extra: Record<string, string> = {}, stdin?: string): Promise<GitCliResult> {
+  // the table's hash-object rows read this standard input unless a test gives its own
+  if (stdin === undefined && argv.includes("--stdin")) stdin = "abc\n";
   return git.cli({ argv, cwd, env: { ...ENV, ...extra }, ...(stdin !== undefined ? { stdin } : {}) });
 }
 
@@ -361,6 +363,7 @@ describe("write commands give the real git's objects and outputs", () => {
     await expectResult(git, ["config", "multi.v"], { exitCode: 0, stdout: "two\n" });
     await ok(git, ["config", "--unset", "user.name"]);
     await expectResult(git, ["config", "user.name"], { exitCode: 1, stdout: "" });
+    await expectResult(git, ["config", "--unset", "user.name"], { exitCode: 1, stdout: "", stderr: "" });
     await expectResult(git, ["config"], { exitCode: 129, stderr: "git config: missing key: git config <key> [<value>]\n" });
     await expectResult(git, ["config", "--global", "user.name", "x"], { exitCode: 1, stderr: "git config: only the repository's .git/config is available in the Workspace (no --global or --system)\n" });
     // update-ref
@@ -462,7 +465,13 @@ describe("the spec 04 §2.5 table: argv, exit codes and messages", () => {
     expect(made.exitCode).toBe(0);
     expect(made.stdout).toMatch(/^\[[0-9a-f]{7}\] first\n$/);
     await expectResult(git, ["rm", "--cached", "f.txt"], { exitCode: 0, stdout: "rm 'dir/f.txt'\n" }, "/repo/dir");
-    await expectResult(git, ["rm"], { exitCode: 129, stderr: "git rm: missing pathspec: git rm --cached <path>...\n" });
+    await expectResult(git, ["rm"], { exitCode: 129, stderr: "git rm: missing pathspec: git rm [--cached] <path>...\n" });
+    await ok(git, ["add", "dir/f.txt"]);
+    await expectResult(git, ["rm", "dir/f.txt"], {
+      exitCode: 0,
+      stdout: "rm 'dir/f.txt'\n",
+      stderr: "note: removed from the index only; the working-tree files stay (delete them with the file tools, or use --cached)\n",
+    });
     await expectResult(git, ["status", "--porcelain=v1"], { exitCode: 0, stdout: "D  dir/f.txt\n?? dir/\n" });
   });
 
@@ -514,6 +523,14 @@ describe("the spec 04 §2.5 table: argv, exit codes and messages", () => {
     const failed = await run(git, ["clone", "http://127.0.0.1:9/r.git"], "/");
     expect(failed.exitCode).toBe(1);
     expect(failed.stderr).toMatch(/^Cloning into 'r'\.\.\.\ngit clone: /);
+  });
+
+  it("hash-object --stdin works outside a repository; -w needs one", async () => {
+    const { git } = bareWorkspace();
+    const disk = realRepo(() => {});
+    const expected = execGit(disk, ["hash-object", "--stdin"], "abc\n");
+    await expectResult(git, ["hash-object", "--stdin"], { exitCode: 0, stdout: expected, stderr: "" }, "/");
+    await expectResult(git, ["hash-object", "--stdin", "-w"], { exitCode: 128, stdout: "", stderr: "git hash-object: not a git repository: /\n" }, "/");
   });
 
   it("never throws: bad input shapes come back as exit codes", async () => {
