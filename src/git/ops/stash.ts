@@ -205,11 +205,14 @@ export async function stashList(ctx: GitContext, dir: string, _options: BaseWork
  * and drops it (`git stash pop`): the files it changed get their stashed
  * bytes and modes, files it deleted are deleted, files it added are staged;
  * other stashed changes are left unstaged (as real git without `--index`).
- * It refuses, changing nothing and keeping the entry, when a stashed path
- * changed in HEAD since (`conflicts with HEAD`), or has local changes.
+ * Untracked files saved by real git's `stash push -u` (a third parent) are
+ * restored unstaged. It refuses, changing nothing and keeping the entry,
+ * when a stashed path changed in HEAD since, has local changes, or (for an
+ * untracked file) already exists.
  * @throws GitError `ESTASHFAIL`: `no stash entries found`,
  * `stash@{<n>} is not a valid reference`, `stash conflicts with changes committed since in <paths>`,
- * `your local changes to the following files would be overwritten by stash: <paths>`.
+ * `your local changes to the following files would be overwritten by stash: <paths>`,
+ * `could not restore untracked files from stash: <paths> already exist`.
  */
 export async function stashPop(ctx: GitContext, dir: string, options: StashPopOptions): Promise<void> {
   const n = options.index ?? 0;
@@ -236,8 +239,15 @@ export async function stashPop(ctx: GitContext, dir: string, options: StashPopOp
   const moved = changes.filter((c) => !sameEntry(headTree.get(c.path), c.from)).map((c) => c.path);
   if (moved.length > 0) throw opError("stash", `stash conflicts with changes committed since in ${moved.join(", ")}`);
   refuseOverwrites("stash", await findOverwrites(ctx, dir, changes, index));
+  // A third parent (real git's `stash push -u`) holds untracked files: restored unstaged, never over an existing path.
+  const untracked = commit.parent[2] ? await flatTree(ctx, dir, commit.parent[2]) : new Map<string, FileEntry>();
+  const existing: string[] = [];
+  for (const path of untracked.keys()) {
+    if (await ctx.workspace.fs.lstat(absPath(dir, path)).catch(() => undefined)) existing.push(path);
+  }
+  if (existing.length > 0) throw opError("stash", `could not restore untracked files from stash: ${existing.join(", ")} already exist`);
 
-  await readAll(ctx, dir, changes.map((c) => c.to));
+  await readAll(ctx, dir, [...changes.map((c) => c.to), ...untracked.values()]);
   for (const change of changes) {
     if (change.to) continue;
     const abs = absPath(dir, change.path);
@@ -252,6 +262,7 @@ export async function stashPop(ctx: GitContext, dir: string, options: StashPopOp
       await ctx.git.updateIndex({ fs: ctx.fs, dir, cache: ctx.cache, filepath: change.path, oid: inHead.oid, mode: inHead.mode, add: true });
     }
   }
+  for (const [path, entry] of untracked) await writeWorktreeFile(ctx, dir, path, entry, false);
   lines.splice(position, 1);
   await writeReflog(ctx, dir, lines);
 }

@@ -228,8 +228,8 @@ export function refuseOverwrites(op: string, found: { local: string[]; untracked
   if (parts.length > 0) throw opError(op, parts.join("; "));
 }
 
-/** Writes one blob to the working tree (a link as a link, modes 644/755) and stages it. */
-export async function writeWorktreeFile(ctx: GitContext, dir: string, path: string, entry: FileEntry): Promise<void> {
+/** Writes one blob to the working tree (a link as a link, modes 644/755) and, unless `stage` is `false`, stages it. */
+export async function writeWorktreeFile(ctx: GitContext, dir: string, path: string, entry: FileEntry, stage = true): Promise<void> {
   const abs = absPath(dir, path);
   const fs = ctx.workspace.fs;
   const slash = abs.lastIndexOf("/");
@@ -245,7 +245,7 @@ export async function writeWorktreeFile(ctx: GitContext, dir: string, path: stri
   const { blob } = await ctx.git.readBlob({ fs: ctx.fs, dir, cache: ctx.cache, oid: entry.oid });
   if (entry.mode === 0o120000) await fs.symlink(new TextDecoder().decode(blob), abs);
   else await fs.writeFile(abs, blob, { mode: entry.mode === 0o100755 ? 0o755 : 0o644 });
-  await ctx.git.updateIndex({ fs: ctx.fs, dir, cache: ctx.cache, filepath: path, add: true });
+  if (stage) await ctx.git.updateIndex({ fs: ctx.fs, dir, cache: ctx.cache, filepath: path, add: true });
 }
 
 /** Removes one file from the working tree and the index, then its emptied parent directories. */

@@ -202,6 +202,27 @@ describe("stash", () => {
     expect(await wsSnapshot(ws, dir)).toEqual(diskSnapshot(copy));
   });
 
+  it("pops a real git `stash push -u` (untracked files restored unstaged), refusing first when one exists", async () => {
+    const disk = dirtyRepo();
+    const copy = diskCopy(disk);
+    realGit(disk, "stash", "push", "-q", "-u");
+    const { ws, git, dir } = await workspaceCopy(disk);
+    await ws.fs.writeFile(`${dir}/untracked.txt`, "in the way\n");
+    const before = await wsSnapshot(ws, dir);
+    expect(await rejection(git.stashPop({ dir }))).toEqual({
+      name: "GitError",
+      code: "ESTASHFAIL",
+      message: "git stash failed: could not restore untracked files from stash: untracked.txt already exist",
+    });
+    expect(await wsSnapshot(ws, dir)).toEqual(before);
+    await ws.fs.rm(`${dir}/untracked.txt`);
+    await git.stashPop({ dir });
+    expect(await wsSnapshot(ws, dir)).toEqual(diskSnapshot(copy));
+    realGit(copy, "stash", "push", "-q", "-u");
+    realGit(copy, "stash", "pop", "-q");
+    expect(await realStatusOf(ws, dir)).toBe(realGit(copy, "status", "--porcelain=v1", "--untracked-files=all"));
+  });
+
   it("nothing to stash: no entry; errors for no entries, a bad index, a conflict — nothing changes", async () => {
     const disk = dirtyRepo();
     realGit(disk, "stash", "push", "-q");
