@@ -70,6 +70,9 @@ export async function runGitCli(client: GitClient, input: GitCliInput): Promise<
   let ctx: CliContext | undefined;
   try {
     const args = parseArgs(rest, def.spec);
+    if (!def.paths && args.afterDashDash !== undefined && args.afterDashDash.length > 0) {
+      throw new CliUsageError(`unexpected argument '${args.afterDashDash[0]}'`);
+    }
     ctx = new CliContext({ client, sub, cwd, env, stdin: given.stdin, args });
     const exitCode = await def.run(ctx);
     return { stdout: ctx.stdout, stderr: ctx.stderr, exitCode };

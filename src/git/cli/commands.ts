@@ -31,6 +31,8 @@ import { CliUsageError, type ArgsSpec } from "./parse.js";
 /** One subcommand: how its argv is parsed, its usage line, and what it does. */
 export interface CommandDef {
   spec: ArgsSpec;
+  /** Takes paths after `--` (otherwise anything after `--` is an unexpected argument, 129). Default `false`. */
+  paths?: boolean;
   /** `usage: git …` line(s) printed by `git help <cmd>`. */
   usage: string;
   /** Runs it; returns the exit code. */
@@ -179,6 +181,7 @@ function branchLine(branch: string | undefined, head: string | undefined, u: Ups
 }
 
 const status: CommandDef = {
+  paths: true,
   usage: "usage: git status [-s | --porcelain[=v1|v2]] [-b] [-u<mode>] [--] [<pathspec>...]",
   spec: {
     flags: [
@@ -291,6 +294,7 @@ const clone: CommandDef = {
 };
 
 const add: CommandDef = {
+  paths: true,
   usage: "usage: git add [-A | -u] [-f] [--] <pathspec>...",
   spec: { flags: [{ name: "all", short: "A" }, { name: "force", short: "f" }, { name: "update", short: "u" }, { name: "verbose", short: "v" }] },
   async run(ctx) {
@@ -314,6 +318,7 @@ const add: CommandDef = {
 };
 
 const rm: CommandDef = {
+  paths: true,
   usage: "usage: git rm [--cached] [-r] [-q] [--] <pathspec>...   (removes from the index only)",
   spec: { flags: [{ name: "cached" }, { name: "recursive", short: "r" }, { name: "force", short: "f" }, QUIET] },
   async run(ctx) {
@@ -455,7 +460,8 @@ const show: CommandDef = {
 export const EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 
 const diff: CommandDef = {
-  usage: "usage: git diff [--name-only | --name-status | --numstat] [<ref> [<ref>]] [--] [<path>...]",
+  paths: true,
+  usage: "usage: git diff [--name-only | --name-status | --numstat] [<ref> [<ref>]] [--] [<path>...]   (<ref>, default HEAD, against the working tree, or two refs)",
   spec: {
     flags: [{ name: "name-only" }, { name: "name-status" }, { name: "numstat" }, { name: "cached" }, { name: "staged" }],
   },
@@ -560,6 +566,7 @@ const symbolicRef: CommandDef = {
 };
 
 const lsFiles: CommandDef = {
+  paths: true,
   usage: "usage: git ls-files [--ref=<ref>] [--] [<path>...]",
   spec: { flags: [{ name: "ref", value: "required" }, { name: "cached", short: "c" }] },
   async run(ctx) {
@@ -709,6 +716,7 @@ async function switchTo(ctx: CliContext, root: string, target: string, options: 
 }
 
 const checkout: CommandDef = {
+  paths: true,
   usage: "usage: git checkout [-f] <branch> | -b <new-branch> [<start>] | [<tree-ish>] -- <path>...",
   spec: {
     flags: [
@@ -1140,6 +1148,7 @@ const stash: CommandDef = {
 };
 
 const reset: CommandDef = {
+  paths: true,
   usage: "usage: git reset [--hard] [<commit>] | [<commit>] [--] <path>...",
   spec: { flags: [{ name: "hard" }, { name: "soft" }, { name: "mixed" }, QUIET] },
   async run(ctx) {

@@ -485,6 +485,8 @@ describe("the spec 04 §2.5 table: argv, exit codes and messages", () => {
     await expectResult(git, ["log", "--date=relative"], { exitCode: 129 });
     await expectResult(git, ["log", "no-such-ref"], { exitCode: 1 });
     await expectResult(git, ["show", "a", "b"], { exitCode: 129, stderr: "git show: unexpected argument 'b'\n" });
+    await expectResult(git, ["log", "--", "a.txt"], { exitCode: 129, stderr: "git log: unexpected argument 'a.txt'\n" });
+    await expectResult(git, ["log", "--oneline", "--"], { exitCode: 0, stdout: realGit(disk, "log", "--oneline") });
     await expectResult(git, ["rev-parse", "no-such-ref"], { exitCode: 1 });
     await expectResult(git, ["rev-parse", "--verify", "-q", "no-such-ref"], { exitCode: 1, stdout: "", stderr: "" });
     await expectResult(git, ["ls-tree"], { exitCode: 129, stderr: "git ls-tree: missing tree-ish: git ls-tree <tree-ish> [<path>]\n" });
