@@ -18,7 +18,7 @@
 import type { GitContext } from "../context.js";
 import { GitError } from "../errors.js";
 import { resolveIdentity } from "../identity.js";
-import { usage } from "./pathspec.js";
+import { compareBytes, usage } from "./pathspec.js";
 import type { BaseWorktreeOptions, StashPopOptions, StashPushOptions } from "../types.js";
 import { gitdirOf, requireRepo } from "../wrap.js";
 import {
@@ -30,7 +30,8 @@ import {
   flatIndex,
   flatTree,
   headOid,
-  moveTree,
+  applyChanges,
+  type TreeChange,
   opError,
   pruneEmptyParents,
   readAll,
@@ -187,7 +188,14 @@ export async function stashPush(ctx: GitContext, dir: string, options: StashPush
   const lines = await readReflog(ctx, dir);
   lines.push({ old: ZERO, oid: stashCommit, who: `${person.name} <${person.email}> ${timestamp} ${formatOffset(0)}`, message });
   await writeReflog(ctx, dir, lines);
-  await moveTree(ctx, dir, "stash", head, head, true);
+  // Back to HEAD for every tracked path (as `git reset --hard`), from what was just read: nothing is hashed twice.
+  const back: TreeChange[] = [];
+  for (const path of new Set([...headTree.keys(), ...index.keys()])) {
+    const target = headTree.get(path);
+    if (sameEntry(index.get(path), target) && sameEntry(worktree.get(path), target)) continue;
+    back.push(target ? { path, to: target } : { path, from: index.get(path)! });
+  }
+  await applyChanges(ctx, dir, back.sort((a, b) => compareBytes(a.path, b.path)), index);
 }
 
 /**
