@@ -5,7 +5,7 @@
  * The patch is `git diff <ref> [<to>]`'s: per file a `diff --git a/p b/p`
  * header, `new file mode` / `deleted file mode` / `old mode` + `new mode`
  * lines, `index <old7>..<new7>[ <mode>]`, then `--- a/p` / `+++ b/p`
- * (`/dev/null` for a missing side) and the hunks (3 lines of context, git's
+ * (`/dev/null` for a missing side; a tab after a name holding a space) and the hunks (3 lines of context, git's
  * `@@ -l[,n] +l[,n] @@ <function line>` headers), or `Binary files a/p and
  * b/p differ` when either side has a NUL byte in its first 8000 bytes.
  * Paths with control characters, `"`, `\` or non-ASCII bytes are quoted as
@@ -191,7 +191,9 @@ async function filePatch(ctx: GitContext, dir: string, change: FileChange): Prom
   }
   const body = hunks(decoder.decode(before), decoder.decode(after));
   if (body.text === "") return { text, insertions: 0, deletions: 0 };
-  text += `--- ${old ? a : "/dev/null"}\n+++ ${now ? b : "/dev/null"}\n` + body.text;
+  // git ends a `---`/`+++` name holding a space with a tab (for GNU patch).
+  const label = (name: string) => (name.includes(" ") ? `${name}\t` : name);
+  text += `--- ${label(old ? a : "/dev/null")}\n+++ ${label(now ? b : "/dev/null")}\n` + body.text;
   return { text, insertions: body.insertions, deletions: body.deletions };
 }
 
@@ -228,16 +230,25 @@ export async function diff(ctx: GitContext, dir: string, options: GitDiffOptions
  * `diffSummary` (spec 04 §2.3, `git diff --numstat` with a status): per
  * changed file of {@link diff}, `A`/`M`/`D` and the added and removed line
  * counts (`0`/`0` for a binary file or a mode-only change). A file whose
- * type changed (file ↔ symbolic link) is a `D` and an `A`, as in the patch.
+ * type changed (file ↔ symbolic link; git's `T`) is one `M` entry counting
+ * both sides, as `git diff --numstat` counts it.
  * @throws as {@link diff}.
  */
 export async function diffSummary(ctx: GitContext, dir: string, options: GitDiffOptions): Promise<DiffSummaryEntry[]> {
   const list = await changes(ctx, dir, "diff", options);
   const parts = await patches(ctx, dir, list);
-  return list.map((change, i) => ({
-    path: change.path,
-    status: !change.old ? "A" : !change.new ? "D" : "M",
-    insertions: parts[i]!.insertions,
-    deletions: parts[i]!.deletions,
-  }));
+  const out: DiffSummaryEntry[] = [];
+  list.forEach((change, i) => {
+    const entry: DiffSummaryEntry = {
+      path: change.path,
+      status: !change.old ? "A" : !change.new ? "D" : "M",
+      insertions: parts[i]!.insertions,
+      deletions: parts[i]!.deletions,
+    };
+    const last = out[out.length - 1];
+    if (last?.path === entry.path) {
+      out[out.length - 1] = { path: entry.path, status: "M", insertions: last.insertions + entry.insertions, deletions: last.deletions + entry.deletions };
+    } else out.push(entry);
+  });
+  return out;
 }

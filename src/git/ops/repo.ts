@@ -463,7 +463,10 @@ export async function catFile(ctx: GitContext, dir: string, options: GitCatFileO
     cache: ctx.cache,
     ...(path ? { filepath: path } : {}),
   });
-  return { oid: result.oid, bytes: result.object as Uint8Array, type: result.type as CatFileResult["type"] };
+  const object = result.object as Uint8Array;
+  // A plain Uint8Array (isomorphic-git gives a Buffer), so it survives structured clone and RPC as bytes.
+  const bytes = new Uint8Array(object.buffer, object.byteOffset, object.byteLength);
+  return { oid: result.oid, bytes, type: result.type as CatFileResult["type"] };
 }
 
 /**

@@ -290,3 +290,265 @@ function realGitExit(cwd: string, ...args: string[]): number {
     return (error as { status: number }).status;
   }
 }
+
+/**
+ * A history made by the real git, imported into a Workspace:
+ * A (t0) ← B (t1, tag v1 annotated) ← M (t4, merge of D) ← E (t5); feature: A ← C (t2) ← D (t3); v0 lightweight at A.
+ */
+async function history() {
+  const disk = tempDir();
+  realGit(disk, "init", "-q", "-b", "main");
+  const commit = (time: number, files: Record<string, string>, message: string) => {
+    for (const [path, text] of Object.entries(files)) {
+      const full = `${disk}/${path}`;
+      require("node:fs").mkdirSync(require("node:path").dirname(full), { recursive: true });
+      require("node:fs").writeFileSync(full, text);
+    }
+    gitAt(disk, time, "add", "-A");
+    gitAt(disk, time, "commit", "-q", "-m", message);
+  };
+  commit(TIME, { "a.txt": "a\n", "src/x.ts": "x\n", "src/deep/y.ts": "y\n" }, "A: start");
+  gitAt(disk, TIME, "tag", "v0");
+  gitAt(disk, TIME, "branch", "feature");
+  commit(TIME + 10, { "a.txt": "a2\n" }, "B: main work\n\nwith a body line");
+  gitAt(disk, TIME + 10, "tag", "-a", "v1", "-m", "version 1");
+  gitAt(disk, TIME, "checkout", "-q", "feature");
+  commit(TIME + 20, { "f.txt": "f\n" }, "C: feature one");
+  commit(TIME + 30, { "f.txt": "f2\n" }, "D: feature two");
+  gitAt(disk, TIME, "checkout", "-q", "main");
+  gitAt(disk, TIME + 40, "merge", "-q", "--no-ff", "-m", "M: merge feature", "feature");
+  commit(TIME + 50, { "e.txt": "e\n" }, "E: after the merge");
+  const copy = await workspaceCopy(disk);
+  return { disk, ...copy };
+}
+
+describe("reads: the same answers as the real git", () => {
+  it("log (all commits, depth, a branch, a revision) has git log's oids, trees, parents, people and messages", async () => {
+    const { disk, git, dir } = await history();
+    const real = (ref: string, ...extra: string[]) =>
+      realGit(disk, "log", "--format=%H%x01%T%x01%P%x01%an%x01%ae%x01%at%x01%cn%x01%ce%x01%ct%x01%B%x02", ...extra, ref)
+        .split("\x02\n")
+        .filter((s) => s !== "")
+        .map((s) => {
+          const [oid, tree, parents, an, ae, at, cn, ce, ct, body] = s.split("\x01");
+          return [oid, tree, parents === "" ? [] : parents!.split(" "), an, ae, Number(at), cn, ce, Number(ct), body];
+        });
+    const ours = (views: Awaited<ReturnType<typeof git.log>>) =>
+      views.map((c) => [c.oid, c.tree, c.parent, c.author.name, c.author.email, c.author.timestamp, c.committer.name, c.committer.email, c.committer.timestamp, c.message]);
+    const all = await git.log({ dir });
+    expect(all).toHaveLength(6);
+    expect(ours(all)).toEqual(real("HEAD"));
+    expect(ours(await git.log({ dir, depth: 2 }))).toEqual(real("HEAD", "-n", "2"));
+    expect(ours(await git.log({ dir, ref: "feature" }))).toEqual(real("feature"));
+    expect(ours(await git.log({ dir, ref: "HEAD~1^2" }))).toEqual(real("HEAD~1^2"));
+    expect(all[0]!.message).toBe("E: after the merge\n");
+    expect(all[0]!.author).toEqual({ name: IDENTITY.name, email: IDENTITY.email, timestamp: TIME + 50, timezoneOffset: 0 });
+  });
+
+  it("revParse: refs, short oids, ^, ^N, ~N, chains, tags, peeling and rev:path as git rev-parse", async () => {
+    const { disk, git, dir } = await history();
+    const exprs = [
+      "HEAD", "@", "main", "refs/heads/feature", "feature", "HEAD^", "HEAD^^", "HEAD~2", "HEAD~1^2", "HEAD^^2", "HEAD~1^2~1",
+      "HEAD~1^2^", "HEAD^1^1", "HEAD~0", "HEAD^0", "main~3", "v0", "v1", "v1^{}", "v1^{commit}", "v1~1", "v1^0", "HEAD^{tree}",
+      "HEAD:src/deep/y.ts", "HEAD:src", "HEAD~1^2:f.txt", "tags/v0",
+    ];
+    for (const expr of exprs) {
+      expect([expr, await git.revParse({ dir, ref: expr })]).toEqual([expr, realGit(disk, "rev-parse", expr).trim()]);
+    }
+    const head = realGit(disk, "rev-parse", "HEAD").trim();
+    expect(await git.revParse({ dir, ref: head.slice(0, 7) })).toBe(head);
+    expect(await git.revParse({ dir, ref: `${head.slice(0, 9).toUpperCase()}~1` })).toBe(realGit(disk, "rev-parse", "HEAD~1").trim());
+    for (const bad of ["HEAD~9", "HEAD^3", "nope", "HEAD:missing.txt", "v1^^^^^^"]) {
+      const error = await rejection(git.revParse({ dir, ref: bad }));
+      expect(error?.code).toBe("EREVPARSEFAIL");
+      expect(error?.name).toBe("GitError");
+      expect(realGitExit(disk, "rev-parse", "--verify", "-q", bad)).not.toBe(0);
+    }
+    expect(await rejection(git.revParse({ dir, ref: "nope" }))).toEqual({ name: "GitError", code: "EREVPARSEFAIL", message: "git rev-parse failed: unknown revision 'nope'" });
+  });
+
+  it("show, lsFiles, lsTree, currentBranch and repoRoot", async () => {
+    const { disk, ws, git, dir } = await history();
+    const merge = await git.show({ dir, ref: "HEAD~1" });
+    expect(merge.parent).toEqual(realGit(disk, "rev-parse", "HEAD~2", "HEAD~1^2").trim().split("\n"));
+    expect(merge.message).toBe("M: merge feature\n");
+    expect((await git.show({ dir, ref: "v1" })).oid).toBe(realGit(disk, "rev-parse", "v1^{commit}").trim());
+
+    expect(await git.lsFiles({ dir })).toEqual(realGit(disk, "ls-files", "-z").split("\0").filter(Boolean));
+    expect(await git.lsFiles({ dir, ref: "v0" })).toEqual(realGit(disk, "ls-tree", "-r", "-z", "--name-only", "v0").split("\0").filter(Boolean));
+
+    const lsTree = (...args: string[]) =>
+      realGit(disk, "ls-tree", "-z", ...args)
+        .split("\0")
+        .filter(Boolean)
+        .map((line) => {
+          const [meta, path] = line.split("\t");
+          const [mode, type, oid] = meta!.split(" ");
+          return { mode, path, oid, type };
+        });
+    expect(await git.lsTree({ dir, ref: "HEAD" })).toEqual(lsTree("HEAD"));
+    expect(await git.lsTree({ dir, ref: "HEAD~3", path: "src" })).toEqual(lsTree("HEAD~3", "src/"));
+    expect(await git.lsTree({ dir, ref: "HEAD", path: "src/deep/" })).toEqual(lsTree("HEAD", "src/deep/"));
+    expect(await git.lsTree({ dir, ref: "HEAD", path: "a.txt" })).toEqual(lsTree("HEAD", "a.txt"));
+    expect(await git.lsTree({ dir, ref: "HEAD^{tree}" })).toEqual(lsTree("HEAD^{tree}"));
+    expect(await git.lsTree({ dir, ref: "HEAD", path: "missing" })).toEqual([]);
+
+    expect(await git.currentBranch({ dir })).toBe("main");
+    expect(await git.currentBranch({ dir, fullname: true })).toBe("refs/heads/main");
+    await git.updateRef({ dir, ref: "HEAD", value: "HEAD~1" , force: true });
+    expect(await git.currentBranch({ dir })).toBeUndefined();
+    const fresh = await twin();
+    expect(await fresh.git.currentBranch({ dir: fresh.dir })).toBe("main");
+
+    await ws.fs.mkdir("/repo/src/deep/er", { recursive: true });
+    expect(await git.repoRoot({ dir: "/repo/src/deep/er" })).toBe("/repo");
+    expect(await git.repoRoot({ dir: "/repo" })).toBe("/repo");
+    expect(await rejection(git.repoRoot({ dir: "/elsewhere/x" }))).toEqual({ name: "NotARepositoryError", code: "ENOTAREPO", message: "not a git repository: /elsewhere/x" });
+  });
+
+  it("hashObject, catFile and updateRef as hash-object, cat-file, update-ref and symbolic-ref", async () => {
+    const { disk, ws, git, dir } = await history();
+    const content = "some content\nwith ünïcode\n";
+    const real = execGitStdin(disk, content, "hash-object", "--stdin");
+    expect(await git.hashObject({ content })).toBe(real);
+    expect(await git.hashObject({ dir, content: new TextEncoder().encode(content) })).toBe(real);
+    expect(await ws.fs.lstat(`/repo/.git/objects/${real.slice(0, 2)}/${real.slice(2)}`).catch((e) => e.code)).toBe("ENOENT");
+    expect(await git.hashObject({ dir, content, write: true })).toBe(real);
+    const written = await git.catFile({ dir, oid: real.slice(0, 8) });
+    expect(written).toEqual({ oid: real, bytes: new TextEncoder().encode(content), type: "blob" });
+
+    const headCommit = await git.catFile({ dir, oid: "HEAD" });
+    expect(headCommit.type).toBe("commit");
+    expect(Buffer.from(headCommit.bytes).toString()).toBe(realGit(disk, "cat-file", "commit", "HEAD"));
+    const file = await git.catFile({ dir, oid: "HEAD~1^2", filepath: "f.txt" });
+    expect([file.oid, Buffer.from(file.bytes).toString(), file.type]).toEqual([realGit(disk, "rev-parse", "HEAD~1^2:f.txt").trim(), "f2\n", "blob"]);
+    expect((await git.catFile({ dir, oid: "HEAD:src/deep/y.ts" })).bytes).toEqual(new TextEncoder().encode("y\n"));
+    expect((await git.catFile({ dir, oid: "v1" })).type).toBe("tag");
+    expect((await rejection(git.catFile({ dir, oid: "HEAD", filepath: "nope" })))?.code).toBe("ECATFILEFAIL");
+
+    await git.updateRef({ dir, ref: "refs/heads/side", value: "HEAD~2" });
+    await git.updateRef({ dir, ref: "refs/tags/light", value: "v1^{}" });
+    expect((await rejection(git.updateRef({ dir, ref: "refs/heads/side", value: "HEAD" })))?.code).toBe("EUPDATEREFFAIL");
+    await git.updateRef({ dir, ref: "refs/heads/side", value: "HEAD~1", force: true });
+    await git.updateRef({ dir, ref: "HEAD", value: "refs/heads/feature", symbolic: true, force: true });
+    realGit(disk, "update-ref", "refs/heads/side", "HEAD~1");
+    realGit(disk, "update-ref", "refs/tags/light", "v1^{}");
+    realGit(disk, "symbolic-ref", "HEAD", "refs/heads/feature");
+    const copy = await exportDir(ws, dir);
+    for (const ref of ["refs/heads/side", "refs/tags/light", "HEAD"]) {
+      expect(realGit(copy, "rev-parse", ref)).toBe(realGit(disk, "rev-parse", ref));
+    }
+    expect(realGit(copy, "symbolic-ref", "HEAD")).toBe("refs/heads/feature\n");
+    expect(await git.currentBranch({ dir })).toBe("feature");
+  });
+
+  it("configGet and configSet read and write .git/config as git config does", async () => {
+    const { ws, git, dir } = await twin();
+    expect(await git.configGet({ dir, path: "core.bare" })).toBe("false");
+    expect(await git.configGet({ dir, path: "core.filemode" })).toBe("true");
+    expect(await git.configGet({ dir, path: "user.name" })).toBeUndefined();
+    await git.configSet({ dir, path: "user.name", value: "Someone Else" });
+    await git.configSet({ dir, path: "remote.origin.url", value: "https://example.com/r.git" });
+    await git.configSet({ dir, path: "remote.origin.fetch", value: "+refs/heads/*:refs/remotes/origin/*" });
+    await git.configSet({ dir, path: "remote.origin.fetch", value: "+refs/tags/*:refs/tags/*", append: true });
+    await git.configSet({ dir, path: "core.autocrlf", value: false });
+    await git.configSet({ dir, path: "pack.depth", value: 7 });
+    expect(await git.configGet({ dir, path: "user.name" })).toBe("Someone Else");
+    expect(await git.configGet({ dir, path: "remote.origin.fetch", all: true })).toEqual(["+refs/heads/*:refs/remotes/origin/*", "+refs/tags/*:refs/tags/*"]);
+    expect(await git.configGet({ dir, path: "missing.key", all: true })).toEqual([]);
+    const copy = await exportDir(ws, dir);
+    expect(realGit(copy, "config", "--local", "--get", "user.name")).toBe("Someone Else\n");
+    expect(realGit(copy, "config", "--local", "--get-all", "remote.origin.fetch")).toBe("+refs/heads/*:refs/remotes/origin/*\n+refs/tags/*:refs/tags/*\n");
+    expect(realGit(copy, "config", "--local", "--get", "core.autocrlf")).toBe("false\n");
+    expect(realGit(copy, "config", "--local", "--get", "pack.depth")).toBe("7\n");
+    await git.configSet({ dir, path: "user.name", value: undefined });
+    expect(await git.configGet({ dir, path: "user.name" })).toBeUndefined();
+    expect(realGitExit(await exportDir(ws, dir), "config", "--local", "--get", "user.name")).toBe(1);
+  });
+});
+
+function execGitStdin(cwd: string, input: string, ...args: string[]): string {
+  return require("node:child_process").execFileSync("/usr/bin/git", args, { cwd, input, encoding: "utf8" }).trim();
+}
+
+describe("errors: classes, codes and messages of spec 04 §2.4", () => {
+  it("NotARepositoryError from every operation that needs a repository", async () => {
+    const { ws, git } = newWorkspace();
+    await ws.fs.mkdir("/plain");
+    const expected = { name: "NotARepositoryError", code: "ENOTAREPO", message: "not a git repository: /plain" };
+    const dir = "/plain";
+    const calls: Array<() => Promise<unknown>> = [
+      () => git.status({ dir }), () => git.add({ dir, paths: ["."] }), () => git.rm({ dir, paths: ["x"] }), () => git.commit({ dir, message: "m" }),
+      () => git.log({ dir }), () => git.show({ dir }), () => git.revParse({ dir, ref: "HEAD" }), () => git.currentBranch({ dir }), () => git.lsFiles({ dir }),
+      () => git.lsTree({ dir, ref: "HEAD" }), () => git.hashObject({ dir, content: "x", write: true }), () => git.catFile({ dir, oid: "HEAD" }),
+      () => git.updateRef({ dir, ref: "refs/heads/x", value: "HEAD" }), () => git.configGet({ dir, path: "user.name" }),
+      () => git.configSet({ dir, path: "user.name", value: "x" }), () => git.diff({ dir }), () => git.diffSummary({ dir }), () => git.repoRoot({ dir }),
+    ];
+    for (const call of calls) expect([String(call), await rejection(call())]).toEqual([String(call), expected]);
+    expect(await git.hashObject({ dir, content: "x" })).toBe(execGitStdin("/", "x", "hash-object", "--stdin"));
+  });
+
+  it("AlreadyInitializedError, PathspecNotFoundError, PathOutsideRepoError, EMSG", async () => {
+    const { ws, git } = newWorkspace();
+    const dir = "/repo";
+    await git.init({ dir });
+    expect(await rejection(git.init({ dir }))).toEqual({ name: "AlreadyInitializedError", code: "EALREADYINIT", message: "git repository already exists at /repo" });
+    await git.init({ dir: "/bare.git", bare: true });
+    expect(await rejection(git.init({ dir: "/bare.git", bare: true }))).toEqual({ name: "AlreadyInitializedError", code: "EALREADYINIT", message: "git repository already exists at /bare.git" });
+    expect(await ws.fs.readFile("/bare.git/HEAD", "utf8")).toBe("ref: refs/heads/main\n");
+    await git.init({ dir: "/other", defaultBranch: "trunk" });
+    expect(await git.currentBranch({ dir: "/other" })).toBe("trunk");
+
+    await ws.fs.writeFile("/repo/a.txt", "a\n");
+    expect(await rejection(git.add({ dir, paths: ["a.txt", "missing.txt"] }))).toEqual({ name: "PathspecNotFoundError", code: "EPATHSPEC", message: "pathspec 'missing.txt' did not match any files" });
+    expect(await git.status({ dir })).toEqual([{ path: "a.txt", index: " ", worktree: "?" }]);
+    expect(await rejection(git.rm({ dir, paths: ["a.txt"] }))).toEqual({ name: "PathspecNotFoundError", code: "EPATHSPEC", message: "pathspec 'a.txt' did not match any files" });
+    for (const outside of ["../x", "/etc/passwd", "a/../../x", "/repository/x"]) {
+      expect(await rejection(git.add({ dir, paths: [outside] }))).toEqual({ name: "PathOutsideRepoError", code: "EPATHOUTSIDE", message: `path '${outside}' is outside the repository at /repo` });
+      expect((await rejection(git.status({ dir, paths: [outside] })))?.code).toBe("EPATHOUTSIDE");
+      expect((await rejection(git.diff({ dir, paths: [outside] })))?.code).toBe("EPATHOUTSIDE");
+    }
+    await git.add({ dir, paths: ["/repo/a.txt"] });
+    expect(await git.status({ dir })).toEqual([{ path: "a.txt", index: "A", worktree: " " }]);
+    for (const message of ["", "   ", "\n\n\t\n"]) {
+      expect(await rejection(git.commit({ dir, message }))).toEqual({ name: "GitError", code: "EMSG", message: "aborting commit due to empty commit message" });
+    }
+    expect(await rejection(git.commit({ dir, message: "x", amend: true }))).toEqual({ name: "GitError", code: "ECOMMITFAIL", message: "git commit failed: nothing to amend (no commit yet)" });
+    expect((await rejection(git.log({ dir })))?.code).toBe("ELOGFAIL");
+  });
+
+  it("bad options: a GitError with code EUSAGE, never a TypeError", async () => {
+    const { git } = newWorkspace();
+    const dir = "/repo";
+    await git.init({ dir });
+    const bad: Array<[() => Promise<unknown>, string]> = [
+      [() => git.status(5 as never), "git status: options must be an object, got number"],
+      [() => git.status({ dir: 7 } as never), "dir must be a non-empty string, got number"],
+      [() => git.status({ dir, paths: "a.txt" } as never), 'git status: paths must be an array of non-empty strings, got "a.txt"'],
+      [() => git.status({ dir, paths: [""] } as never), "git status: paths must be an array of non-empty strings, got an array"],
+      [() => git.add({ dir } as never), "git add: paths must name at least one path (or pass all or trackedOnly)"],
+      [() => git.add({ dir, paths: ["."], force: "yes" } as never), 'git add: force must be a boolean, got "yes"'],
+      [() => git.rm({ dir, paths: [] }), "git rm: paths must name at least one path"],
+      [() => git.commit({ dir } as never), "git commit: message is required"],
+      [() => git.commit({ dir, message: 5 } as never), "git commit: message must be a string"],
+      [() => git.commit({ dir, message: "m", author: "me" } as never), "git commit: author must be an object { name, email, timestamp?, timezoneOffset? }"],
+      [() => git.commit({ dir, message: "m", author: { name: "a <b>", email: "e" } }), "git commit: author.name must be a string without '<', '>', NUL or a line break"],
+      [() => git.commit({ dir, message: "m", author: { timestamp: 1.5 } }), "git commit: author.timestamp must be an integer number of seconds since the epoch"],
+      [() => git.commit({ dir, message: "m", env: "x" } as never), "git commit: env must be an object of strings"],
+      [() => git.log({ dir, depth: 0 }), "git log: depth must be a positive integer"],
+      [() => git.log({ dir, ref: "" }), 'git log: ref must be a non-empty string, got ""'],
+      [() => git.revParse({ dir } as never), "git rev-parse: ref must be a non-empty string, got undefined"],
+      [() => git.lsTree({ dir, ref: "HEAD", path: 3 } as never), "git ls-tree: path must be a non-empty string, got number"],
+      [() => git.hashObject({ content: 5 } as never), "git hash-object: content must be a string or a Uint8Array"],
+      [() => git.catFile({ dir } as never), "git cat-file: oid must be a non-empty string, got undefined"],
+      [() => git.updateRef({ dir, ref: "refs/heads/x" } as never), "git update-ref: value must be a non-empty string, got undefined"],
+      [() => git.configGet({ dir, path: "" }), 'git config: path must be a non-empty string, got ""'],
+      [() => git.configSet({ dir, path: "a.b", value: {} } as never), "git config: value must be a string, a boolean, a finite number or undefined"],
+      [() => git.init({ dir: "/x", defaultBranch: "bad name" }), 'git init: defaultBranch "bad name" is not a valid branch name'],
+      [() => git.init({ dir: "/x", bare: 1 } as never), "git init: bare must be a boolean, got number"],
+      [() => git.diff({ dir, to: 5 } as never), "git diff: to must be a non-empty string, got number"],
+      [() => git.currentBranch({ dir, fullname: "yes" } as never), 'git branch: fullname must be a boolean, got "yes"'],
+    ];
+    for (const [call, message] of bad) expect([message, await rejection(call())]).toEqual([message, { name: "GitError", code: "EUSAGE", message }]);
+  });
+});
