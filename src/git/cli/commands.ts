@@ -57,7 +57,7 @@ export function checkTransport(url: string): void {
   }
 }
 
-function noExtra(ctx: CliContext, positionals: readonly string[], max: number): void {
+function noExtra(positionals: readonly string[], max: number): void {
   if (positionals.length > max) throw new CliUsageError(`unexpected argument '${positionals[max]}'`);
 }
 
@@ -240,7 +240,7 @@ const init: CommandDef = {
   usage: "usage: git init [-q] [-b <branch-name> | --initial-branch=<branch-name>] [--bare] [<directory>]",
   spec: { flags: [{ name: "initial-branch", short: "b", value: "required" }, { name: "bare" }, QUIET] },
   async run(ctx) {
-    noExtra(ctx, ctx.args.positionals, 1);
+    noExtra(ctx.args.positionals, 1);
     const dir = normalizePath(ctx.args.positionals[0] ?? ".", ctx.cwd);
     const branch = ctx.str("initial-branch");
     const bare = ctx.bool("bare") === true;
@@ -264,7 +264,7 @@ const clone: CommandDef = {
     ],
   },
   async run(ctx) {
-    noExtra(ctx, ctx.args.positionals, 2);
+    noExtra(ctx.args.positionals, 2);
     const url = need(ctx.args.positionals[0], "repository URL: git clone <url> [<dir>]");
     checkTransport(url);
     const depthFlag = ctx.str("depth");
@@ -350,7 +350,7 @@ const commit: CommandDef = {
     clusters: "am",
   },
   async run(ctx) {
-    noExtra(ctx, allPaths(ctx, 0), 0);
+    noExtra(allPaths(ctx, 0), 0);
     const root = await ctx.root();
     const messages = ctx.args.lists.get("message");
     const amend = ctx.bool("amend") === true;
@@ -409,7 +409,7 @@ const log: CommandDef = {
   usage: "usage: git log [-n <n> | -<n>] [--oneline | --format=<fmt> | --pretty=<fmt>] [<ref>]",
   spec: { flags: [...LOG_FLAGS], numericFlag: "max-count" },
   async run(ctx) {
-    noExtra(ctx, ctx.args.positionals, 1);
+    noExtra(ctx.args.positionals, 1);
     const root = await ctx.root();
     const style = logStyle(ctx, { kind: "medium" });
     const n = ctx.str("max-count");
@@ -430,7 +430,7 @@ const show: CommandDef = {
   usage: "usage: git show [--oneline | --format=<fmt>] [-s] [<ref> | <ref>:<path>]",
   spec: { flags: [{ name: "oneline" }, { name: "format", value: "required" }, { name: "pretty", value: "optional" }, { name: "date", value: "required" }, { name: "no-patch", short: "s" }] },
   async run(ctx) {
-    noExtra(ctx, ctx.args.positionals, 1);
+    noExtra(ctx.args.positionals, 1);
     const root = await ctx.root();
     const ref = ctx.args.positionals[0] ?? "HEAD";
     const colon = ref.indexOf(":");
@@ -476,7 +476,7 @@ const diff: CommandDef = {
       if (refs.length < 2 && ctx.args.afterDashDash === undefined ? (await resolves(ctx, root, p)) !== undefined : i < 2) refs.push(p);
       else specs.push(p);
     }
-    noExtra(ctx, refs, 2);
+    noExtra(refs, 2);
     const paths = specs.length > 0 ? await ctx.pathspecs(specs) : undefined;
     const options = {
       dir: root,
@@ -545,7 +545,7 @@ const symbolicRef: CommandDef = {
   usage: "usage: git symbolic-ref [-q] [--short] HEAD [<ref>]",
   spec: { flags: [{ name: "short" }, { name: "quiet", short: "q" }] },
   async run(ctx) {
-    noExtra(ctx, ctx.args.positionals, 2);
+    noExtra(ctx.args.positionals, 2);
     const root = await ctx.root();
     const name = ctx.args.positionals[0] ?? "HEAD";
     if (name !== "HEAD") throw new GitError("EUNSUPPORTED", `only HEAD is supported, not '${name}'`);
@@ -586,7 +586,7 @@ const lsTree: CommandDef = {
   usage: "usage: git ls-tree [--name-only] <tree-ish> [<path>]",
   spec: { flags: [{ name: "name-only" }, { name: "name-status" }] },
   async run(ctx) {
-    noExtra(ctx, ctx.args.positionals, 2);
+    noExtra(ctx.args.positionals, 2);
     const root = await ctx.root();
     const ref = need(ctx.args.positionals[0], "tree-ish: git ls-tree <tree-ish> [<path>]");
     const pathArg = ctx.args.positionals[1];
@@ -620,7 +620,7 @@ const branch: CommandDef = {
     const root = await ctx.root();
     const pos = ctx.args.positionals;
     if (ctx.bool("show-current")) {
-      noExtra(ctx, pos, 0);
+      noExtra(pos, 0);
       const current = await ctx.client.currentBranch({ dir: root });
       if (current !== undefined) ctx.out(`${current}\n`);
       return 0;
@@ -637,7 +637,7 @@ const branch: CommandDef = {
       return 0;
     }
     if (pos.length > 0 && !ctx.bool("list")) {
-      noExtra(ctx, pos, 2);
+      noExtra(pos, 2);
       const force = ctx.bool("force") === true;
       await ctx.client.branch({ dir: root, name: pos[0]!, ...(pos[1] !== undefined ? { startPoint: pos[1] } : {}), ...(force ? { force } : {}) });
       return 0;
@@ -689,7 +689,7 @@ const tag: CommandDef = {
       return 0;
     }
     if (pos.length > 0 && !ctx.bool("list")) {
-      noExtra(ctx, pos, 2);
+      noExtra(pos, 2);
       await ctx.client.tag({ dir: root, name: pos[0]!, ...(pos[1] !== undefined ? { object: pos[1] } : {}), ...(ctx.bool("force") ? { force: true } : {}) });
       return 0;
     }
@@ -733,7 +733,7 @@ const checkout: CommandDef = {
     const force = ctx.bool("force") === true;
     if (ctx.args.afterDashDash !== undefined) {
       // `git checkout [<ref>] -- <paths>`: without a ref the paths come from HEAD (index and working tree); silent, as real git with `--`
-      noExtra(ctx, pos, 1);
+      noExtra(pos, 1);
       if (ctx.args.afterDashDash.length === 0) throw new CliUsageError("missing paths after '--'");
       const paths = await ctx.pathspecs(ctx.args.afterDashDash);
       await ctx.client.checkout({ dir: root, ref: pos[0] ?? "HEAD", paths, force: true });
@@ -751,11 +751,11 @@ const checkout: CommandDef = {
     }
     const create = ctx.str("b") ?? ctx.str("B");
     if (create !== undefined) {
-      noExtra(ctx, pos, 1);
+      noExtra(pos, 1);
       await switchTo(ctx, root, pos[0] ?? "HEAD", { create, force: ctx.str("B") !== undefined || force });
       return 0;
     }
-    noExtra(ctx, pos, 1);
+    noExtra(pos, 1);
     const target = need(pos[0], "branch or commit: git checkout <branch>");
     await switchTo(ctx, root, target, { force });
     return 0;
@@ -777,7 +777,7 @@ const switchCmd: CommandDef = {
   async run(ctx) {
     const root = await ctx.root();
     const pos = ctx.args.positionals;
-    noExtra(ctx, pos, 1);
+    noExtra(pos, 1);
     const force = ctx.bool("force") === true || ctx.bool("discard-changes") === true;
     const create = ctx.str("create") ?? ctx.str("force-create");
     if (create !== undefined) {
@@ -795,7 +795,7 @@ const switchCmd: CommandDef = {
 
 /** Splits `[remote|url] [src[:dst]]` of fetch/pull/push. */
 function remoteAndRefspec(ctx: CliContext): { remote?: string; url?: string; src?: string; dst?: string } {
-  noExtra(ctx, ctx.args.positionals, 2);
+  noExtra(ctx.args.positionals, 2);
   const [where, refspec] = ctx.args.positionals;
   const out: { remote?: string; url?: string; src?: string; dst?: string } = {};
   if (where !== undefined) {
@@ -887,7 +887,7 @@ const merge: CommandDef = {
   usage: "usage: git merge [--ff-only | --no-ff] [-m <msg>] <commit>",
   spec: { flags: [{ name: "ff-only" }, { name: "ff", negatable: true }, { name: "message", short: "m", value: "required" }, QUIET] },
   async run(ctx) {
-    noExtra(ctx, ctx.args.positionals, 1);
+    noExtra(ctx.args.positionals, 1);
     const theirs = need(ctx.args.positionals[0], "commit to merge: git merge <commit>");
     const root = await ctx.root();
     const message = ctx.str("message");
@@ -964,7 +964,7 @@ const remote: CommandDef = {
       return 0;
     }
     if (action === "add") {
-      noExtra(ctx, rest, 2);
+      noExtra(rest, 2);
       const name = need(rest[0], "remote name: git remote add <name> <url>");
       const url = need(rest[1], "remote URL: git remote add <name> <url>");
       checkTransport(url);
@@ -972,7 +972,7 @@ const remote: CommandDef = {
       return 0;
     }
     if (action === "remove" || action === "rm") {
-      noExtra(ctx, rest, 1);
+      noExtra(rest, 1);
       const name = need(rest[0], "remote name: git remote remove <name>");
       const known = await ctx.client.remoteList({ dir: root });
       if (!known.some((r) => r.name === name)) throw new GitError("ENOREMOTE", `No such remote: '${name}'`);
@@ -980,7 +980,7 @@ const remote: CommandDef = {
       return 0;
     }
     if (action === "get-url") {
-      noExtra(ctx, rest, 1);
+      noExtra(rest, 1);
       const name = need(rest[0], "remote name: git remote get-url <name>");
       const found = (await ctx.client.remoteList({ dir: root })).find((r) => r.name === name);
       if (!found) throw new GitError("ENOREMOTE", `No such remote '${name}'`);
@@ -995,7 +995,7 @@ const hashObject: CommandDef = {
   usage: "usage: git hash-object [-w] --stdin",
   spec: { flags: [{ name: "stdin" }, { name: "write", short: "w" }, { name: "type", short: "t", value: "required" }] },
   async run(ctx) {
-    noExtra(ctx, ctx.args.positionals, 0);
+    noExtra(ctx.args.positionals, 0);
     if (!ctx.bool("stdin")) throw new CliUsageError("--stdin is required (files are hashed from standard input)");
     const type = ctx.str("type");
     if (type !== undefined && type !== "blob") throw new CliUsageError(`only -t blob is supported, not '${type}'`);
@@ -1011,7 +1011,7 @@ const catFile: CommandDef = {
   usage: "usage: git cat-file (-p | -t | -s | -e) <object>[:<path>]",
   spec: { flags: [{ name: "p" }, { name: "t" }, { name: "s" }, { name: "e" }] },
   async run(ctx) {
-    noExtra(ctx, ctx.args.positionals, 1);
+    noExtra(ctx.args.positionals, 1);
     const mode = (["p", "t", "s", "e"] as const).filter((m) => ctx.bool(m));
     if (mode.length !== 1) throw new CliUsageError("exactly one of -p, -t, -s, -e is required");
     const spec = need(ctx.args.positionals[0], "object: git cat-file -p <object>");
@@ -1053,7 +1053,7 @@ const updateRef: CommandDef = {
   usage: "usage: git update-ref [--force] <ref> <oid>",
   spec: { flags: [{ name: "force" }] },
   async run(ctx) {
-    noExtra(ctx, ctx.args.positionals, 2);
+    noExtra(ctx.args.positionals, 2);
     const ref = need(ctx.args.positionals[0], "ref: git update-ref <ref> <oid>");
     const value = need(ctx.args.positionals[1], "new value: git update-ref <ref> <oid>");
     const root = await ctx.root();
@@ -1072,12 +1072,12 @@ const config: CommandDef = {
     if (ctx.bool("global") || ctx.bool("system")) {
       throw new GitError("EUNSUPPORTED", "only the repository's .git/config is available in the Workspace (no --global or --system)");
     }
-    noExtra(ctx, ctx.args.positionals, 2);
+    noExtra(ctx.args.positionals, 2);
     const key = need(ctx.args.positionals[0], "key: git config <key> [<value>]");
     const value = ctx.args.positionals[1];
     const root = await ctx.root();
     if (ctx.bool("unset")) {
-      noExtra(ctx, ctx.args.positionals, 1);
+      noExtra(ctx.args.positionals, 1);
       const existing = await ctx.client.configGet({ dir: root, path: key });
       if (existing === undefined) return 1;
       await ctx.client.configSet({ dir: root, path: key, value: undefined });
@@ -1088,7 +1088,7 @@ const config: CommandDef = {
       return 0;
     }
     if (ctx.bool("add")) throw new CliUsageError("--add needs a value");
-    noExtra(ctx, ctx.args.positionals, 1);
+    noExtra(ctx.args.positionals, 1);
     const all = ctx.bool("get-all") === true;
     const got = await ctx.client.configGet({ dir: root, path: key, ...(all ? { all: true } : {}) });
     const values = got === undefined ? [] : Array.isArray(got) ? got : [got];
@@ -1105,12 +1105,12 @@ const stash: CommandDef = {
     const root = await ctx.root();
     const [action = "push", ...rest] = ctx.args.positionals;
     if (action === "list") {
-      noExtra(ctx, rest, 0);
+      noExtra(rest, 0);
       for (const line of await ctx.client.stashList({ dir: root })) ctx.out(`${line}\n`);
       return 0;
     }
     if (action === "pop") {
-      noExtra(ctx, rest, 1);
+      noExtra(rest, 1);
       const which = rest[0];
       let index = 0;
       if (which !== undefined) {
@@ -1126,7 +1126,7 @@ const stash: CommandDef = {
       return 0;
     }
     if (action === "push") {
-      noExtra(ctx, rest, 0);
+      noExtra(rest, 0);
       const entries = await ctx.client.status({ dir: root });
       if (!entries.some((e) => e.worktree !== "?")) {
         ctx.out("No local changes to save\n");
@@ -1181,7 +1181,7 @@ const clean: CommandDef = {
   usage: "usage: git clean (-f | -n) [-d]",
   spec: { flags: [{ name: "force", short: "f" }, { name: "dry-run", short: "n" }, { name: "d" }, QUIET], clusters: "fdnq" },
   async run(ctx) {
-    noExtra(ctx, allPaths(ctx, 0), 0);
+    noExtra(allPaths(ctx, 0), 0);
     const dryRun = ctx.bool("dry-run") === true;
     if (!ctx.bool("force") && !dryRun) {
       throw new CliUsageError("refusing to clean without -f (remove) or -n (dry run)");
@@ -1218,7 +1218,7 @@ const version: CommandDef = {
   usage: "usage: git version",
   spec: { flags: [] },
   async run(ctx) {
-    noExtra(ctx, ctx.args.positionals, 0);
+    noExtra(ctx.args.positionals, 0);
     ctx.out(`${CLI_VERSION}\n`);
     return 0;
   },
@@ -1228,7 +1228,7 @@ const help: CommandDef = {
   usage: "usage: git help [<command>]",
   spec: { flags: [{ name: "all", short: "a" }] },
   async run(ctx) {
-    noExtra(ctx, ctx.args.positionals, 1);
+    noExtra(ctx.args.positionals, 1);
     const topic = ctx.args.positionals[0];
     if (topic === undefined) {
       ctx.out(helpText());

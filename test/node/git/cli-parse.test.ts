@@ -120,3 +120,19 @@ describe("dates, authors, paths", () => {
     expect(repoRelative("/a", "/")).toBe("a");
   });
 });
+
+describe("the CLI works only through the public GitClient", () => {
+  it("imports no op, no isomorphic-git, no GitContext", async () => {
+    const { readFileSync, readdirSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const dir = join(import.meta.dirname, "../../../src/git");
+    const files = ["cli.ts", ...readdirSync(join(dir, "cli")).map((f) => `cli/${f}`)];
+    const imports = files.flatMap((f) =>
+      [...readFileSync(join(dir, f), "utf8").matchAll(/from "([^"]+)"/g)].map((m) => `${f} → ${m[1]}`),
+    );
+    expect(imports.length).toBeGreaterThan(5);
+    for (const line of imports) {
+      expect(line).toMatch(/→ (\.\/(cli\/)?(parse|format|context|commands)\.js|\.\.?\/(errors|types)\.js|\.\.\/(\.\.\/)?util\/path\.js)$/);
+    }
+  });
+});
