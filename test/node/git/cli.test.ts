@@ -327,9 +327,9 @@ describe("write commands give the real git's objects and outputs", () => {
     expect(await ok(git, ["log", "--oneline"])).toBe(realGit(disk, "log", "--oneline"));
   });
 
-  it("merge: fast-forward, already up to date, a merge commit identical to real git's", async () => {
+  it("merge: fast-forward, already up to date, a merge commit identical to real git's, a conflict", async () => {
     const disk = historyRepo();
-    const { git } = await workspaceCopy(disk);
+    const { ws, git } = await workspaceCopy(disk);
     const copy = diskCopy(disk);
     // fast-forward: main~1 → main
     await ok(git, ["checkout", "-b", "ff", "main~1"]);
@@ -346,6 +346,16 @@ describe("write commands give the real git's objects and outputs", () => {
     expect(await ok(git, ["log", "-1", "--format=%H %P %s"])).toBe(realGit(disk, "log", "-1", "--format=%H %P %s"));
     expect(await ok(git, ["log", "-1"])).toBe(realGit(disk, "log", "-1", "--date=iso"));
     expect(await ok(git, ["show"])).toBe(realGit(disk, "show", "--date=iso"));
+    // a conflict: exit 1, nothing changed
+    await ok(git, ["checkout", "-b", "clash", "main~2"]);
+    await ws.fs.writeFile("/repo/a.txt", "clashing line\n");
+    await ok(git, ["commit", "-am", "clash"]);
+    await ok(git, ["checkout", "main"]);
+    const before = await ok(git, ["rev-parse", "HEAD"]);
+    await expectResult(git, ["merge", "clash"], { exitCode: 1, stdout: "", stderr: "git merge: git merge failed: merge conflict in a.txt\n" });
+    expect(await ok(git, ["rev-parse", "HEAD"])).toBe(before);
+    expect(await ok(git, ["status", "--porcelain"])).toBe("");
+    expect(await ws.fs.readFile("/repo/a.txt", "utf8")).toBe("alpha 2\nmore\n");
     await expectResult(git, ["merge"], { exitCode: 129, stderr: "git merge: missing commit to merge: git merge <commit>\n" });
     await expectResult(git, ["merge", "--ff-only", "--no-ff", "x"], { exitCode: 129, stderr: "git merge: --ff-only and --no-ff cannot be used together\n" });
   });
