@@ -95,7 +95,7 @@ export async function flatIndex(ctx: GitContext, dir: string): Promise<Map<strin
 }
 
 /** The git mode of a Workspace file: `0o100755` when any execute bit is set, else `0o100644`. */
-export function fileMode(permissions: number): number {
+function fileMode(permissions: number): number {
   return permissions & 0o111 ? 0o100755 : 0o100644;
 }
 
