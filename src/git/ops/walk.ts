@@ -103,6 +103,7 @@ export async function walkWorktree(ctx: GitContext, dir: string, options: WalkOp
   const { specs } = options;
   const rows: WalkRow[] = [];
   const ignoreFs = ignoreCachingFs(ctx);
+  const filemode = await fileModeOn(ctx, dir);
   await git.walk({
     fs: ctx.fs,
     dir,
@@ -123,13 +124,34 @@ export async function walkWorktree(ctx: GitContext, dir: string, options: WalkOp
       if (stageType === "blob") row.stage = { oid: await stage!.oid(), mode: await stage!.mode() };
       if (workType === "blob") {
         const tracked = row.head !== undefined || row.stage !== undefined;
-        row.work = { oid: tracked || options.hashUntracked ? await work!.oid() : "", mode: await work!.mode() };
+        const mode = await work!.mode();
+        // The index entry's stat data matches: the file is the staged blob (what isomorphic-git's
+        // WORKDIR oid() decides too, without taking the index lock once per file).
+        if (row.stage && statsMatch(await work!.stat(), await stage!.stat(), filemode)) row.work = { oid: row.stage.oid, mode };
+        else row.work = { oid: tracked || options.hashUntracked ? await work!.oid() : "", mode };
       }
       rows.push(row);
       return undefined;
     },
   });
   return rows.sort((a, b) => compareBytes(a.path, b.path));
+}
+
+type Stat = import("isomorphic-git").Stat;
+
+/** isomorphic-git's `compareStats` turned around: the stat data of the file equals the index entry's. */
+function statsMatch(work: Stat, stage: Stat, filemode: boolean): boolean {
+  return (
+    (!filemode || work.mode === stage.mode) &&
+    work.mtimeSeconds === stage.mtimeSeconds &&
+    work.mtimeNanoseconds === stage.mtimeNanoseconds &&
+    work.ctimeSeconds === stage.ctimeSeconds &&
+    work.ctimeNanoseconds === stage.ctimeNanoseconds &&
+    work.uid === stage.uid &&
+    work.gid === stage.gid &&
+    work.ino === stage.ino &&
+    work.size === stage.size
+  );
 }
 
 /** True when two sides hold the same blob with the same mode (`filemode` off: executable bits ignored). */
