@@ -82,6 +82,38 @@ describe("checkout", () => {
     expect(await realStatusOf(ws, dir)).toBe("");
   });
 
+  it("a file that becomes a directory, a link that becomes a file, and back — as real git", async () => {
+    const disk = realRepo((d) => {
+      writeTree(d, { "x": "x is a file\n", "l": { link: "x" }, "keep/k.txt": "k\n" });
+      realGit(d, "add", "-A");
+      realGit(d, "commit", "-q", "-m", "files");
+      realGit(d, "checkout", "-q", "-b", "dirs");
+      realGit(d, "rm", "-q", "x", "l");
+      writeTree(d, { "x/y/z.txt": "now a directory\n", "l": "l is a file\n", "keep/k.txt": "k2\n" });
+      realGit(d, "add", "-A");
+      realGit(d, "commit", "-q", "-m", "dirs");
+      realGit(d, "checkout", "-q", "main");
+    });
+    const copy = diskCopy(disk);
+    const { ws, git, dir } = await workspaceCopy(disk);
+    for (const ref of ["dirs", "main", "dirs"]) {
+      await git.checkout({ dir, ref });
+      realGit(copy, "checkout", "-q", ref);
+      expect(await wsSnapshot(ws, dir)).toEqual(diskSnapshot(copy));
+      expect(await realStatusOf(ws, dir)).toBe("");
+    }
+    // an untracked file inside the directory that would become a file again blocks the switch
+    await ws.fs.writeFile(`${dir}/x/y/mine.txt`, "untracked\n");
+    writeTree(copy, { "x/y/mine.txt": "untracked\n" });
+    expect(realGitResult(copy, "checkout", "main").status).not.toBe(0);
+    expect(await rejection(git.checkout({ dir, ref: "main" }))).toEqual({
+      name: "GitError",
+      code: "ECHECKOUTFAIL",
+      message: "git checkout failed: the following untracked working tree files would be overwritten by checkout: x/y/mine.txt",
+    });
+    expect(await wsSnapshot(ws, dir)).toEqual(diskSnapshot(copy));
+  });
+
   it("carries local changes to paths the switch does not touch, as real git does", async () => {
     const disk = twoBranches();
     writeTree(disk, { "same.txt": "edited locally\n", "staged-new.txt": "new\n", "untracked.txt": "u\n" });
