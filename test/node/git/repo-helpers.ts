@@ -13,7 +13,7 @@ import { IDENTITY, exportDir, realGit } from "./worktree-helpers.js";
 /** One file to write: text/bytes, `{ exec }` (mode 755), `{ link }` (a symbolic link), or `null` to delete. */
 export type FileSpec = string | Uint8Array | { exec: string } | { link: string } | null;
 
-/** Applies the same files to the Workspace directory `wsDir` and the disk directory `diskDir`. */
+/** Applies the same files to the Workspace directory `wsDir` (`""` for the root) and the disk directory `diskDir`. */
 export async function writeBoth(ws: Workspace, wsDir: string, diskDir: string, files: Record<string, FileSpec>): Promise<void> {
   for (const [path, spec] of Object.entries(files)) {
     const full = join(diskDir, path);
@@ -22,7 +22,8 @@ export async function writeBoth(ws: Workspace, wsDir: string, diskDir: string, f
     await ws.fs.rm(wsPath, { force: true });
     if (spec === null) continue;
     mkdirSync(join(full, ".."), { recursive: true });
-    await ws.fs.mkdir(wsPath.slice(0, wsPath.lastIndexOf("/")), { recursive: true });
+    const parent = wsPath.slice(0, wsPath.lastIndexOf("/"));
+    if (parent !== "") await ws.fs.mkdir(parent, { recursive: true });
     if (typeof spec === "object" && "link" in spec) {
       symlinkSync(spec.link, full);
       await ws.fs.symlink(spec.link, wsPath);

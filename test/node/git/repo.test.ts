@@ -122,6 +122,28 @@ describe("commit: byte-identical to the real git", () => {
 });
 
 
+describe("a repository at the Workspace root (dir omitted)", () => {
+  it("init, add, commit, status, diff and lsFiles with the default dir '/'", async () => {
+    const { ws, git } = newWorkspace();
+    const disk = tempDir();
+    realGit(disk, "init", "-q", "-b", "main");
+    await git.init();
+    expect((await ws.fs.stat("/.git")).isDirectory).toBe(true);
+    await writeBoth(ws, "", disk, { "a.txt": "a\n", "src/b.ts": "b\n" });
+    await git.add({ paths: ["."] });
+    const { oid } = await git.commit({ message: "root", ...at(TIME) });
+    gitAt(disk, TIME, "add", "-A");
+    gitAt(disk, TIME, "commit", "-q", "-m", "root");
+    expect(oid).toBe(realGit(disk, "rev-parse", "HEAD").trim());
+    await writeBoth(ws, "", disk, { "a.txt": "a2\n", "new.txt": "n\n" });
+    expect(porcelain(await git.status())).toEqual(realPorcelain(disk));
+    expect(await git.diff()).toBe(realGit(disk, "diff", "HEAD"));
+    expect(await git.lsFiles()).toEqual(["a.txt", "src/b.ts"]);
+    expect(await git.status({ paths: ["/src"] })).toEqual([]);
+    expect(await git.repoRoot({ dir: "/src" })).toBe("/");
+  });
+});
+
 describe("status: the same as git status --porcelain -uall", () => {
   it("every combination of staged, unstaged, deleted, untracked, ignored and mode changes", async () => {
     const { ws, git, dir, disk } = await twin();
