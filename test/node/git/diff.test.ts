@@ -209,6 +209,13 @@ describe("diff: git diff's patch, byte for byte", () => {
     expect(await git.diffSummary({ dir: "/r" })).toEqual([{ path: "a.txt", status: "A", insertions: 2, deletions: 0 }]);
   });
 
+  it("from the empty tree to the first commit (what git show prints for a root commit)", async () => {
+    const { git, dir, disk } = await edited();
+    const EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
+    expect(await git.diff({ dir, ref: EMPTY_TREE, to: "HEAD" })).toBe(realDiff(disk, EMPTY_TREE, "HEAD"));
+    expect(await git.diffSummary({ dir, ref: EMPTY_TREE, to: "HEAD" })).toEqual(realSummary(disk, EMPTY_TREE, "HEAD"));
+  });
+
   it("errors: unknown revisions, paths outside, no repository", async () => {
     const { git, dir } = await edited();
     expect(await rejection(git.diff({ dir, ref: "nope" }))).toEqual({ name: "GitError", code: "EDIFFFAIL", message: "git diff failed: unknown revision 'nope'" });
