@@ -14,6 +14,7 @@ import {
   collapseUntracked,
   formatLog,
   formatMedium,
+  formatStat,
   formatStatusLong,
   formatStatusPorcelainV1,
   formatStatusPorcelainV2,
@@ -427,8 +428,8 @@ const log: CommandDef = {
 };
 
 const show: CommandDef = {
-  usage: "usage: git show [--oneline | --format=<fmt>] [-s] [<ref> | <ref>:<path>]",
-  spec: { flags: [{ name: "oneline" }, { name: "format", value: "required" }, { name: "pretty", value: "optional" }, { name: "date", value: "required" }, { name: "no-patch", short: "s" }] },
+  usage: "usage: git show [--oneline | --format=<fmt>] [-s | --stat] [<ref> | <ref>:<path>]",
+  spec: { flags: [{ name: "oneline" }, { name: "format", value: "required" }, { name: "pretty", value: "optional" }, { name: "date", value: "required" }, { name: "no-patch", short: "s" }, { name: "stat" }] },
   async run(ctx) {
     noExtra(ctx.args.positionals, 1);
     const root = await ctx.root();
@@ -450,6 +451,11 @@ const show: CommandDef = {
       if (style.kind === "medium") ctx.out("\n");
       return 0;
     }
+    if (ctx.bool("stat")) {
+      const stat = formatStat(await ctx.client.diffSummary({ dir: root, ref: commit.parent[0] ?? EMPTY_TREE, to: commit.oid }));
+      if (stat !== "") ctx.out((style.kind === "oneline" ? "" : "\n") + stat);
+      return 0;
+    }
     const patch = await ctx.client.diff({ dir: root, ref: commit.parent[0] ?? EMPTY_TREE, to: commit.oid });
     if (patch !== "") ctx.out((style.kind === "oneline" ? "" : "\n") + patch);
     return 0;
@@ -461,9 +467,9 @@ export const EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 
 const diff: CommandDef = {
   paths: true,
-  usage: "usage: git diff [--name-only | --name-status | --numstat] [<ref> [<ref>]] [--] [<path>...]   (<ref>, default HEAD, against the working tree, or two refs)",
+  usage: "usage: git diff [--stat | --name-only | --name-status | --numstat] [<ref> [<ref>]] [--] [<path>...]   (<ref>, default HEAD, against the working tree, or two refs)",
   spec: {
-    flags: [{ name: "name-only" }, { name: "name-status" }, { name: "numstat" }, { name: "cached" }, { name: "staged" }],
+    flags: [{ name: "name-only" }, { name: "name-status" }, { name: "numstat" }, { name: "stat" }, { name: "cached" }, { name: "staged" }],
   },
   async run(ctx) {
     const root = await ctx.root();
@@ -484,6 +490,10 @@ const diff: CommandDef = {
       ...(refs[1] !== undefined ? { to: refs[1] } : {}),
       ...(paths && !paths.includes(".") ? { paths } : {}),
     };
+    if (ctx.bool("stat")) {
+      ctx.out(formatStat(await ctx.client.diffSummary(options)));
+      return 0;
+    }
     if (ctx.bool("name-only") || ctx.bool("name-status") || ctx.bool("numstat")) {
       const summary = await ctx.client.diffSummary(options);
       for (const e of summary) {

@@ -357,3 +357,68 @@ export function relativeTo(target: string, from: string): string {
   const rel = "../".repeat(f.length - common) + t.slice(common).join("/");
   return rel === "" ? "./" : rel;
 }
+
+/** One file of a `--stat` listing. */
+export interface StatEntry {
+  path: string;
+  insertions: number;
+  deletions: number;
+}
+
+/**
+ * Real git's `--stat` (80 columns, as when output is not a terminal):
+ * ` <name> | <n> <+++-->` per file, names padded (a long one cut to
+ * `...<tail>`), the graph scaled to fit, then
+ * ` N files changed, X insertions(+), Y deletions(-)`. Empty for no files.
+ */
+export function formatStat(entries: readonly StatEntry[], width = 80): string {
+  if (entries.length === 0) return "";
+  const names = entries.map((e) => quotePath(e.path));
+  const maxLen = Math.max(...names.map((n) => n.length));
+  const maxChange = Math.max(...entries.map((e) => e.insertions + e.deletions));
+  const numberWidth = String(maxChange).length;
+  const w = Math.max(width, 16 + 6 + numberWidth);
+  let graphWidth = maxChange;
+  let nameWidth = maxLen;
+  if (nameWidth + numberWidth + 6 + graphWidth > w) {
+    if (graphWidth > Math.floor((w * 3) / 8) - numberWidth - 6) {
+      graphWidth = Math.max(6, Math.floor((w * 3) / 8) - numberWidth - 6);
+    }
+    if (nameWidth > w - numberWidth - 6 - graphWidth) nameWidth = w - numberWidth - 6 - graphWidth;
+    else graphWidth = w - numberWidth - 6 - nameWidth;
+  }
+  const scale = (it: number) => (it === 0 ? 0 : 1 + Math.floor((it * (graphWidth - 1)) / maxChange));
+  let out = "";
+  entries.forEach((e, i) => {
+    let name = names[i]!;
+    if (name.length > nameWidth) {
+      const keep = nameWidth - 3;
+      let tail = name.slice(name.length - keep);
+      const slash = tail.indexOf("/");
+      if (slash >= 0) tail = tail.slice(slash);
+      name = "..." + tail;
+    }
+    let add = e.insertions;
+    let del = e.deletions;
+    if (graphWidth <= maxChange) {
+      let total = scale(add + del);
+      if (total < 2 && add && del) total = 2;
+      if (add < del) {
+        add = scale(add);
+        del = total - add;
+      } else {
+        del = scale(del);
+        add = total - del;
+      }
+    }
+    const count = e.insertions + e.deletions;
+    out += ` ${name.padEnd(nameWidth)} | ${String(count).padStart(numberWidth)}${count ? " " : ""}${"+".repeat(add)}${"-".repeat(del)}\n`;
+  });
+  const ins = entries.reduce((n, e) => n + e.insertions, 0);
+  const dels = entries.reduce((n, e) => n + e.deletions, 0);
+  const files = entries.length;
+  let summary = ` ${files} file${files === 1 ? "" : "s"} changed`;
+  if (ins || !dels) summary += `, ${ins} insertion${ins === 1 ? "" : "s"}(+)`;
+  if (dels || !ins) summary += `, ${dels} deletion${dels === 1 ? "" : "s"}(-)`;
+  return out + summary + "\n";
+}

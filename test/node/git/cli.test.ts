@@ -151,6 +151,27 @@ describe("compared with the real git on an identical checkout", () => {
     expect(await ok(git, ["diff", "HEAD~1", "HEAD", "--name-only"])).toBe(realGit(disk, "diff", "HEAD~1", "HEAD", "--name-only"));
     expect(await ok(git, ["diff", "main", "feature", "--name-status"])).toBe(realGit(disk, "diff", "main", "feature", "--name-status"));
     expect(await ok(git, ["diff", "main", "feature", "--numstat"])).toBe(realGit(disk, "diff", "main", "feature", "--numstat"));
+    expect(await ok(git, ["diff", "--stat", "HEAD"])).toBe(realGit(disk, "diff", "--stat", "HEAD"));
+    expect(await ok(git, ["diff", "--stat", "main", "feature"])).toBe(realGit(disk, "diff", "--stat", "main", "feature"));
+    expect(await ok(git, ["show", "--stat"])).toBe(realGit(disk, "show", "--stat", "--date=iso"));
+    expect(await ok(git, ["show", "--stat", "HEAD~1"])).toBe(realGit(disk, "show", "--stat", "--date=iso", "HEAD~1"));
+  });
+
+  it("--stat scales the graph and cuts long names as the real git does", async () => {
+    const lines = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag} ${i}\n`).join("");
+    const long = "very/long/directory/name/that/goes/on/and/on/and/on/for/a/while/file.txt";
+    const big = realRepo((d) => {
+      writeTree(d, { "big.txt": lines(300, "old"), "small.txt": "s\n", [long]: "x\n", "gone.txt": lines(5, "g") });
+      realGit(d, "add", "-A");
+      realGit(d, "commit", "-q", "-m", "base");
+      writeTree(d, { "big.txt": lines(120, "old") + lines(250, "new"), "small.txt": "s\nt\n", [long]: "y\n", "added.txt": lines(3, "a") });
+      rmSync(`${d}/gone.txt`);
+      realGit(d, "add", "-A");
+      realGit(d, "commit", "-q", "-m", "change");
+    });
+    const copy = await workspaceCopy(big);
+    expect(await ok(copy.git, ["diff", "--stat", "HEAD~1", "HEAD"])).toBe(realGit(big, "diff", "--stat", "HEAD~1", "HEAD"));
+    expect(await ok(copy.git, ["show", "--stat", "--format=%s"])).toBe(realGit(big, "show", "--stat", "--format=%s"));
   });
 
   it("ls-files, ls-tree and cat-file print what the real git prints", async () => {
