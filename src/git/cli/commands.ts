@@ -128,7 +128,7 @@ interface Upstream {
   behind: number;
 }
 
-async function upstreamOf(ctx: CliContext, root: string, branch: string | undefined): Promise<Upstream | undefined> {
+async function upstreamOf(ctx: CliContext, root: string, branch: string | undefined, tip?: string): Promise<Upstream | undefined> {
   if (branch === undefined) return undefined;
   const get = async (path: string): Promise<string | undefined> => {
     const value = await ctx.client.configGet({ dir: root, path }).catch(() => undefined);
@@ -141,7 +141,7 @@ async function upstreamOf(ctx: CliContext, root: string, branch: string | undefi
   const ref = remoteName === "." ? merge : `refs/remotes/${remoteName}/${short}`;
   const theirs = await resolves(ctx, root, ref);
   if (theirs === undefined) return { name, gone: true, ahead: 0, behind: 0 };
-  const ours = await resolves(ctx, root, "HEAD");
+  const ours = tip ?? (await resolves(ctx, root, "HEAD"));
   if (ours === undefined || ours === theirs) return { name, gone: false, ahead: 0, behind: 0 };
   const [mine, upstream] = await Promise.all([
     ctx.client.log({ dir: root, ref: ours }),
@@ -614,7 +614,7 @@ const lsTree: CommandDef = {
 };
 
 const branch: CommandDef = {
-  usage: "usage: git branch [--show-current | -a | -r | [-f] <name> [<start>] | -d|-D <name>...]",
+  usage: "usage: git branch [-v] [--show-current | -a | -r | [-f] <name> [<start>] | -d|-D <name>...]",
   spec: {
     flags: [
       { name: "show-current" },
@@ -624,6 +624,7 @@ const branch: CommandDef = {
       { name: "all", short: "a" },
       { name: "remotes", short: "r" },
       { name: "list", short: "l" },
+      { name: "verbose", short: "v" },
     ],
   },
   async run(ctx) {
@@ -655,12 +656,26 @@ const branch: CommandDef = {
     const current = await ctx.client.currentBranch({ dir: root });
     const lines: string[] = [];
     if (!ctx.bool("remotes")) {
+      const rows: { marker: string; label: string; ref: string; branch?: string }[] = [];
       if (current === undefined) {
         const head = await resolves(ctx, root, "HEAD");
-        if (head !== undefined) lines.push(`* (HEAD detached at ${shortOid(head)})`);
+        if (head !== undefined) rows.push({ marker: "* ", label: `(HEAD detached at ${shortOid(head)})`, ref: head });
       }
       const names = [...(await ctx.client.branchList({ dir: root }))].sort(byteOrder);
-      for (const name of names) lines.push(`${name === current ? "* " : "  "}${name}`);
+      for (const name of names) rows.push({ marker: name === current ? "* " : "  ", label: name, ref: `refs/heads/${name}`, branch: name });
+      if (ctx.bool("verbose")) {
+        // `-v`: `<name> <oid7> [ahead N, behind M] <subject>`, names padded to the longest
+        const width = Math.max(0, ...rows.map((r) => r.label.length));
+        for (const row of rows) {
+          const commit = await ctx.client.show({ dir: root, ref: row.ref });
+          const u = row.branch !== undefined ? await upstreamOf(ctx, root, row.branch, commit.oid) : undefined;
+          const marks = u ? (u.gone ? ["gone"] : [...(u.ahead ? [`ahead ${u.ahead}`] : []), ...(u.behind ? [`behind ${u.behind}`] : [])]) : [];
+          const track = marks.length ? `[${marks.join(", ")}] ` : "";
+          lines.push(`${row.marker}${row.label.padEnd(width)} ${shortOid(commit.oid)} ${track}${splitMessage(commit.message).subject}`);
+        }
+      } else {
+        for (const row of rows) lines.push(`${row.marker}${row.label}`);
+      }
     }
     if (ctx.bool("remotes") || ctx.bool("all")) {
       const remotes = await ctx.client.remoteList({ dir: root });

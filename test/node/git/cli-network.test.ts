@@ -74,6 +74,7 @@ describe("git clone / fetch / pull / push through the CLI", () => {
     const oid = (await ok(git, ["rev-parse", "HEAD"])).stdout.trim();
     expect(commit.stdout).toBe(`[${oid.slice(0, 7)}] workspace commit\n`);
     expect((await ok(git, ["status", "-s", "-b"])).stdout).toBe("## main...origin/main [ahead 1]\n");
+    expect((await ok(git, ["branch", "-v"])).stdout).toBe(`* main ${oid.slice(0, 7)} [ahead 1] workspace commit\n`);
     expect((await ok(git, ["status"])).stdout).toBe(
       'On branch main\nYour branch is ahead of \'origin/main\' by 1 commit.\n  (use "git push" to publish your local commits)\n\nnothing to commit, working tree clean\n',
     );

@@ -192,6 +192,7 @@ describe("compared with the real git on an identical checkout", () => {
   it("branch, rev-parse, symbolic-ref", async () => {
     expect(await ok(git, ["branch"])).toBe(realGit(disk, "branch"));
     expect(await ok(git, ["branch", "--show-current"])).toBe(realGit(disk, "branch", "--show-current"));
+    expect(await ok(git, ["branch", "-v"])).toBe(realGit(disk, "branch", "-v"));
     for (const args of [["HEAD"], ["HEAD~1"], ["--short", "HEAD"], ["--abbrev-ref", "HEAD"], ["feature", "main^"], ["--verify", "HEAD"]]) {
       expect({ args, out: await ok(git, ["rev-parse", ...args]) }).toEqual({ args, out: realGit(disk, "rev-parse", ...args) });
     }
@@ -290,6 +291,9 @@ describe("write commands give the real git's objects and outputs", () => {
     const head = realGit(disk, "log", "-1", "--format=%h %s", "main~1").trim();
     await expectResult(git, ["switch", "--detach", "main~1"], { exitCode: 0, stderr: `HEAD is now at ${head}\n` });
     expect(await ok(git, ["branch"])).toBe(`* (HEAD detached at ${head.split(" ")[0]})\n  feature\n  main\n  nb\n  nb2\n  topic\n`);
+    const verbose = await ok(git, ["branch", "-v"]);
+    expect(verbose.split("\n")[0]).toBe(`* (HEAD detached at ${head.split(" ")[0]}) ${head}`);
+    expect(verbose.split("\n")[1]).toMatch(/^ {2}feature {20}[0-9a-f]{7} feature work$/);
     await expectResult(git, ["symbolic-ref", "-q", "HEAD"], { exitCode: 1, stdout: "", stderr: "" });
     await expectResult(git, ["symbolic-ref", "HEAD"], { exitCode: 1, stderr: "git symbolic-ref: ref HEAD is not a symbolic ref\n" });
     expect(await ok(git, ["status"])).toBe(`HEAD detached at ${head.split(" ")[0]}\nnothing to commit, working tree clean\n`);
