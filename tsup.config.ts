@@ -32,6 +32,8 @@ export default defineConfig({
   sourcemap: true,
   clean: true,
   target: "es2023",
+  // Keep `node:zlib`/`node:buffer` as written: workerd (nodejs_compat) resolves only the prefixed names.
+  removeNodeProtocol: false,
   splitting: true,
   treeshake: true,
   external: [/^cloudflare:/, /^node:/, "ai", "@earendil-works/pi-ai", "@tanstack/ai", "just-bash"],

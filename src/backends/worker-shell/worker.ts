@@ -81,23 +81,43 @@ function shellFetch(egress: ExecInput["egress"]) {
 const STOPPED = "the command was stopped";
 
 /**
+ * After this long of back-to-back host calls (ms, by the clock, which in
+ * workerd moves at I/O), the shell leaves the host idle for {@link HOST_IDLE_GAP_MS}.
+ */
+export const HOST_BUSY_SLICE_MS = 50;
+/** How long the host is left idle after a busy slice (ms): about 4% of a call-bound command's time. */
+export const HOST_IDLE_GAP_MS = 2;
+
+/**
  * `host`, whose calls also abort `controller` when the host refuses them
  * because it stopped the command (timeout, kill): just-bash goes on after a
  * failed redirect, so a loop of refused writes would otherwise run on until
  * the host's kill reaches this isolate, which under load can be after the
  * loop ended.
+ *
+ * Calls are also paced: workerd hands a Durable Object a new request (a
+ * fresh stub's call, `fetch`, an alarm, a timer, `ctx.abort()` from another
+ * request) only when the object is idle, and a command calling the host
+ * back to back (a loop of reads or writes) never lets it be. So every
+ * {@link HOST_BUSY_SLICE_MS} of calls the shell waits {@link HOST_IDLE_GAP_MS}
+ * before the next one (issue 20: a reset object waited for a loop without
+ * `timeoutMs` forever, and a new client waited for any loop to end).
  */
 function stopOnRefusal(host: ShellHost, controller: AbortController): ShellHost {
+  let sliceStart = Date.now();
   return new Proxy(host, {
     get(target, key) {
       const value = Reflect.get(target, key) as unknown;
       if (typeof value !== "function" || typeof key !== "string" || key === "then") return value;
       return async (...args: unknown[]) => {
+        if (Date.now() - sliceStart >= HOST_BUSY_SLICE_MS) {
+          await new Promise((resolve) => setTimeout(resolve, HOST_IDLE_GAP_MS));
+          sliceStart = Date.now();
+        }
         try {
           // Called as a method of `target` (an RPC stub has no `.apply`: that would be a remote method).
           return await (target as unknown as Record<string, (...a: unknown[]) => unknown>)[key]!(...args);
         } catch (err) {
-          console.log("D4PROBE host error", key, (err as Error)?.name, (err as Error)?.message, (err as {code?:unknown})?.code);
           if (String((err as Error | undefined)?.message ?? err).includes(STOPPED)) controller.abort(new Error("Execution was stopped"));
           throw err;
         }
