@@ -3,7 +3,8 @@
  * real-git-style argv and runs it through the public {@link GitClient}
  * only. It never throws for user errors: usage errors exit 129,
  * repository/identity/pathspec errors 128, other failures 1, each printed
- * as `git <sub>: <message>` on stderr.
+ * as `git <sub>: <cause>` on stderr (the client's `git <op> failed: `
+ * prefix dropped, see {@link cliMessage}).
  *
  * @module
  */
@@ -16,6 +17,16 @@ import { CliUsageError, parseArgs, splitGlobal } from "./cli/parse.js";
 
 /** {@link GitError} codes that exit 128 (spec 04 §2.5); every other failure exits 1. */
 export const EXIT_128_CODES: ReadonlySet<string> = new Set(["ENOTAREPO", "EALREADYINIT", "EIDENTITY", "EPATHSPEC"]);
+
+/**
+ * The cause of a client error as the CLI prints it: the client's
+ * `git <op> failed: ` prefix (spec 04 §2.4) is dropped, since the CLI
+ * already starts the line with `git <sub>: ` (so `git branch: a branch
+ * named 'x' already exists`, not `git branch: git branch failed: …`).
+ */
+export function cliMessage(message: string): string {
+  return message.replace(/^git [a-z][a-z-]* failed: /, "");
+}
 
 /**
  * Runs one git command line on `client`.
@@ -82,7 +93,7 @@ export async function runGitCli(client: GitClient, input: GitCliInput): Promise<
     if (error instanceof CliUsageError) {
       return { stdout, stderr: `${stderr}git ${sub}: ${error.message}\n`, exitCode: 129 };
     }
-    const message = error instanceof Error ? error.message : String(error);
+    const message = cliMessage(error instanceof Error ? error.message : String(error));
     const exitCode = error instanceof GitError && EXIT_128_CODES.has(error.code) ? 128 : 1;
     return { stdout, stderr: `${stderr}git ${sub}: ${message}\n`, exitCode };
   }

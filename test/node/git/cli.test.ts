@@ -266,7 +266,7 @@ describe("write commands give the real git's objects and outputs", () => {
     realGit(disk, "branch", "old", "HEAD~1");
     expect(await ok(git, ["branch"])).toBe(realGit(disk, "branch"));
     expect(await ok(git, ["branch", "-d", "old"])).toBe(realGit(disk, "branch", "-D", "old"));
-    await expectResult(git, ["branch", "topic"], { exitCode: 1, stderr: "git branch: git branch failed: a branch named 'topic' already exists\n" });
+    await expectResult(git, ["branch", "topic"], { exitCode: 1, stderr: "git branch: a branch named 'topic' already exists\n" });
     await expectResult(git, ["branch", "-f", "topic", "feature"], { exitCode: 0 });
     expect(await ok(git, ["rev-parse", "topic"])).toBe(realGit(disk, "rev-parse", "feature"));
     await expectResult(git, ["branch", "-d"], { exitCode: 129, stderr: "git branch: branch name required\n" });
@@ -377,7 +377,7 @@ describe("write commands give the real git's objects and outputs", () => {
     await ok(git, ["commit", "-am", "clash"]);
     await ok(git, ["checkout", "main"]);
     const before = await ok(git, ["rev-parse", "HEAD"]);
-    await expectResult(git, ["merge", "clash"], { exitCode: 1, stdout: "", stderr: "git merge: git merge failed: merge conflict in a.txt\n" });
+    await expectResult(git, ["merge", "clash"], { exitCode: 1, stdout: "", stderr: "git merge: merge conflict in a.txt\n" });
     expect(await ok(git, ["rev-parse", "HEAD"])).toBe(before);
     expect(await ok(git, ["status", "--porcelain"])).toBe("");
     expect(await ws.fs.readFile("/repo/a.txt", "utf8")).toBe("alpha 2\nmore\n");
