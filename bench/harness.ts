@@ -17,10 +17,15 @@ export interface BenchEnv {
   BENCH: DurableObjectNamespace;
   /** A Worker Loader (Dynamic Workers), for runtime/backends suites. */
   LOADER: WorkerLoader;
+  /**
+   * The `git` suite's native side, served by `bench/git-native.mjs` in Node: its base URL
+   * (`http://127.0.0.1:<port>`), or `"error: <why>"` when it did not start (no real git).
+   */
+  GIT_NATIVE: string;
 }
 
 /** What a figure measures; decides how it is printed. */
-export type BenchUnit = "MB/s" | "ms" | "rows" | "ops/s";
+export type BenchUnit = "MB/s" | "ms" | "rows" | "ops/s" | "MB";
 
 /**
  * A target for one row.

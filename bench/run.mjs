@@ -12,6 +12,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
+import { startNativeGit } from "./git-native.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const suitesDir = join(here, "suites");
@@ -152,6 +153,8 @@ async function main() {
   const started = performance.now();
   process.stderr.write(`bench: bundling ${all.length} suite file(s)…\n`);
   const script = await bundle(all);
+  // The `git` suite's native side (the real git on the local disk, a loopback smart-HTTP server): Node only.
+  const nativeGit = !args.suites.length || args.suites.includes("git") ? await startNativeGit() : { error: "not started (suite not selected)" };
   const mf = new Miniflare(
     convertV4MiniflareOptions({
       modules: [{ type: "ESModule", path: join(here, "worker.js"), contents: script }],
@@ -159,6 +162,7 @@ async function main() {
       compatibilityFlags: ["nodejs_compat"],
       durableObjects: { BENCH: { className: "BenchObject", useSQLite: true } },
       workerLoaders: { LOADER: {} },
+      bindings: { GIT_NATIVE: nativeGit.url ?? `error: ${nativeGit.error}` },
       handleStructuredLogs: ({ message }) => process.stderr.write(`${message}\n`),
     }),
   );
@@ -191,6 +195,7 @@ async function main() {
     }
   } finally {
     await mf.dispose();
+    await nativeGit.close?.();
   }
 
   console.log("");
