@@ -174,6 +174,47 @@ describe("docs/git.md", () => {
     expect(readFileSync(join(ROOT, "README.md"), "utf8")).toContain("(docs/git.md)");
   });
 
+  it("the Durable Object of the Setup section is the one the workerd examples run against (test/workers/git/agent.ts)", () => {
+    const options = (text: string, base: string) => {
+      const start = text.indexOf(`withWorkspace(${base}, (self) => ({`);
+      const end = text.indexOf("})) {}", start);
+      expect(start, base).toBeGreaterThan(-1);
+      return text.slice(text.indexOf("\n", start), end).replace(/\s+/g, " ").trim();
+    };
+    const setup = sections.find((s) => s.title === "Setup")!.blocks.find((b) => b.workerd)!.code;
+    const agent = readFileSync(join(ROOT, "test/workers/git/agent.ts"), "utf8");
+    expect(options(setup, "Base")).toBe(options(agent, "GitAgentBase"));
+  });
+
+  it("the command-line table lists exactly the subcommands `git help` has, and `version` prints what it says", async () => {
+    const text = readFileSync(DOC, "utf8");
+    const table = text.slice(text.indexOf("| subcommand | flags and forms | prints |"), text.indexOf("`git help` lists exactly"));
+    const names = table
+      .split("\n")
+      .slice(2)
+      .filter((l) => l.startsWith("| `"))
+      .flatMap((l) => l.split("|")[1]!.split(" / ").map((cell) => /`([a-z-]+)/.exec(cell)![1]!));
+    const { COMMANDS, CLI_VERSION } = await import("../../../src/git/cli/commands.js");
+    expect([...names].sort()).toEqual(Object.keys(COMMANDS).sort());
+    expect(table).toContain(`| \`${CLI_VERSION}\` |`);
+  });
+
+  it("the error table's codes and messages are the classes' own", async () => {
+    const errors = await import("../../../src/git/errors.js");
+    const text = readFileSync(DOC, "utf8");
+    const made = [
+      new errors.NotARepositoryError("<dir>"),
+      new errors.AlreadyInitializedError("<dir>"),
+      new errors.PathspecNotFoundError("<p>"),
+      new errors.PathOutsideRepoError("<p>", "<dir>"),
+    ];
+    for (const e of made) expect(text).toContain(`| \`${e.name}\` | \`${e.code}\` | \`${e.message}\` |`);
+    const identity = new errors.MissingIdentityError();
+    const shown = /\| `MissingIdentityError` \| `EIDENTITY` \| `([^`]*)…` \|/.exec(text);
+    expect(shown).not.toBeNull();
+    expect(identity.message.startsWith(shown![1]!)).toBe(true);
+  });
+
   for (const [index, section] of sections.entries()) {
     const blocks = section.blocks.filter((b) => b.lang === "ts" && !b.workerd);
     if (blocks.length === 0) continue;
