@@ -14,13 +14,13 @@
 // | route | body | answer |
 // | --- | --- | --- |
 // | `POST /native/write` | `{ repo, files: [[path, text], …] }` | `{ files }`: files written under the work tree `repo` |
-// | `POST /native/git` | `{ repo, commands: [argv, …] }` | `{ code, stdout, stderr, ms }`: the commands run one after the other (stops at the first failure), `ms` for all |
+// | `POST /native/git` | `{ repo, commands: [argv, …] }` | `{ code, stdout, stderr, ms, cpuMs }`: the commands run one after the other (stops at the first failure); `ms` wall time for all, `cpuMs` their user + system CPU time (10 ms ticks) |
 // | `POST /native/rm` | `{ repo }` | `{}`: the work tree removed |
 // | `POST /native/du` | `{ repo }` | `{ gitBytes, worktreeBytes, gitDiskBytes, worktreeDiskBytes, files }` (apparent sizes and allocated blocks) |
 // | `POST /native/clone-source` | `{}` | `{ url, head, files, treeBytes, packBytes }`: the ~5 MB bare repository (made once) |
 // | `GET/POST /git/<name>.git/…` | | smart HTTP (fetch only) |
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { lstat, mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
@@ -46,6 +46,21 @@ function gitEnv(home, extra = {}) {
     GIT_COMMITTER_EMAIL: "native@bench.test",
     ...extra,
   };
+}
+
+/**
+ * CPU time (user + system, ms) of this process's waited-for children so far,
+ * from /proc/self/stat (cutime + cstime, in clock ticks of 10 ms), or NaN off Linux.
+ */
+function childCpuMs() {
+  try {
+    const stat = readFileSync("/proc/self/stat", "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // fields[0] is field 3 (state); cutime and cstime are fields 16 and 17.
+    return (Number(fields[13]) + Number(fields[14])) * 10;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 /** Deterministic xorshift bytes (incompressible). */
@@ -213,6 +228,7 @@ export async function startNativeGit() {
     let stdout = "";
     let stderr = "";
     let code = 0;
+    const cpu0 = childCpuMs();
     const start = performance.now();
     for (const argv of commands) {
       if (argv[0] === "clone") {
@@ -233,7 +249,8 @@ export async function startNativeGit() {
       }
       if (code !== 0) break;
     }
-    return { code, stdout, stderr, ms: performance.now() - start };
+    const ms = performance.now() - start;
+    return { code, stdout, stderr, ms, cpuMs: childCpuMs() - cpu0 };
   }
 
   async function handle(req, res) {

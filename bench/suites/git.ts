@@ -26,7 +26,7 @@
  * 4. Shallow clone (depth 1) of a ~5 MB repository (three commits; the head
  *    tree: 40 × 96 KiB of noise + 400 text files) from the loopback server:
  *    `workspace.git.clone({ depth: 1 })` vs `git clone -q --depth 1`; the
- *    HEAD oid and file count are checked. Storage: the growth of the Durable
+ *    HEAD oid, file count and `.git/shallow` are checked. Storage: the growth of the Durable
  *    Object's SQLite database (`ctx.sql.databaseSize`) for the first clone,
  *    made first in the suite on the fresh (empty) store, beside native git's
  *    `.git` + work tree on disk (apparent bytes).
@@ -55,6 +55,8 @@ interface NativeResult {
   stderr: string;
   /** Wall time of the commands in Node, ms. */
   ms: number;
+  /** Their user + system CPU time, ms (10 ms ticks; NaN off Linux). */
+  cpuMs: number;
 }
 
 /** Talks to bench/git-native.mjs. */
@@ -119,16 +121,22 @@ async function alternate(
   ours: (i: number) => Promise<unknown>,
   native: (i: number) => Promise<NativeResult>,
   setup?: (i: number) => Promise<unknown>,
-): Promise<{ ours: number; native: number; oursAll: number[]; nativeAll: number[] }> {
+): Promise<{ ours: number; native: number; oursAll: number[]; nativeAll: number[]; nativeCpu: number }> {
   const a: number[] = [];
   const b: number[] = [];
+  let cpu = 0;
   for (let i = 0; i < runs; i++) {
     await setup?.(i);
     a.push(await ctx.time(() => ours(i)));
-    b.push((await native(i)).ms);
+    const r = await native(i);
+    b.push(r.ms);
+    cpu += r.cpuMs;
   }
-  return { ours: medianOf(a), native: medianOf(b), oursAll: a, nativeAll: b };
+  return { ours: medianOf(a), native: medianOf(b), oursAll: a, nativeAll: b, nativeCpu: cpu / runs };
 }
+
+/** The native side's mean CPU time, for the notes (wall times on a loaded machine include waiting for a CPU). */
+const cpuNote = (r: { nativeCpu: number }) => (Number.isFinite(r.nativeCpu) ? `; native CPU (user + sys) ${r.nativeCpu.toFixed(0)} ms per run (mean)` : "");
 
 const fmt = (ms: number[]) => ms.map((m) => m.toFixed(0)).join("/");
 
@@ -140,8 +148,8 @@ async function cloneRows(ctx: BenchContext, ws: Workspace, native: Native): Prom
     const head = await ws.git.revParse({ dir, ref: "HEAD" });
     const files = await ws.git.lsFiles({ dir });
     if (head !== source.head || files.length !== source.files) throw new Error(`clone ${i}: HEAD ${head}, ${files.length} files; want ${source.head}, ${source.files}`);
-    const log = await ws.git.log({ dir });
-    if (log.length !== 1) throw new Error(`clone ${i}: ${log.length} commits in a depth-1 clone`);
+    const shallow = await ws.fs.readFile(`${dir}/.git/shallow`, "utf8");
+    if (shallow.trim() !== source.head) throw new Error(`clone ${i}: .git/shallow holds ${JSON.stringify(shallow)}, want the HEAD oid alone`);
   };
   await ws.fs.writeFile("/.bench-git", "schema made before measuring\n");
   await ctx.storage.sync();
@@ -186,7 +194,7 @@ async function cloneRows(ctx: BenchContext, ws: Workspace, native: Native): Prom
       note:
         `git.clone({ url, depth: 1 }) vs git clone -q --depth 1, both from the same loopback git http-backend (Node); ` +
         `head tree ${source.files} files, ${mb(source.treeBytes)} (40 × 96 KiB noise + 400 text files), server pack ${mb(source.packBytes)} (3 commits); ` +
-        `HEAD oid, file count and a 1-commit log checked; ours ends with storage.sync(); median of ${CLONE_RUNS} (ours ${fmt(clone.oursAll)} ms, native ${fmt(clone.nativeAll)} ms; the previous clone is removed between runs)`,
+        `HEAD oid, file count and .git/shallow (HEAD alone) checked; ours ends with storage.sync(); median of ${CLONE_RUNS} (ours ${fmt(clone.oursAll)} ms, native ${fmt(clone.nativeAll)} ms; the previous clone is removed between runs)${cpuNote(clone)}`,
     },
     {
       label: "shallow clone: storage growth",
@@ -271,7 +279,7 @@ async function statusDiffRows(ctx: BenchContext, ws: Workspace, native: Native):
       target: ratioAtMost(10),
       note:
         `workspace.git.status({ dir }) vs git status --porcelain (native: spawn included); ${repo}; ` +
-        `ours printed as porcelain equals real git's output (checked before timing); median of ${STATUS_RUNS} (ours ${fmt(status.oursAll)} ms, native ${fmt(status.nativeAll)} ms)`,
+        `ours printed as porcelain equals real git's output (checked before timing); median of ${STATUS_RUNS} (ours ${fmt(status.oursAll)} ms, native ${fmt(status.nativeAll)} ms)${cpuNote(status)}`,
     },
     {
       label: "diff, 2,000 files / 20 modified",
@@ -281,7 +289,7 @@ async function statusDiffRows(ctx: BenchContext, ws: Workspace, native: Native):
       target: ratioAtMost(10),
       note:
         `workspace.git.diff({ dir }) vs git diff; same repository; the two patches are byte-identical (${oursDiff.length.toLocaleString("en-US")} chars, checked before timing); ` +
-        `median of ${STATUS_RUNS} (ours ${fmt(diff.oursAll)} ms, native ${fmt(diff.nativeAll)} ms)`,
+        `median of ${STATUS_RUNS} (ours ${fmt(diff.oursAll)} ms, native ${fmt(diff.nativeAll)} ms)${cpuNote(diff)}`,
     },
   ];
 }
@@ -322,7 +330,7 @@ async function addCommitRows(ctx: BenchContext, ws: Workspace, native: Native): 
       baseline: add.native,
       note:
         `git.add({ all: true, paths: ["."] }) + git.commit vs git add -A && git commit -q (two spawns); a fresh repository per run with ${ADD_FILES.toLocaleString("en-US")} distinct ≈ 1.6 KB files in ${STATUS_DIRS} dirs (written outside the timing); ` +
-        `both commits have the same tree oid; median of ${ADD_RUNS} (ours ${fmt(add.oursAll)} ms, native ${fmt(add.nativeAll)} ms)`,
+        `both commits have the same tree oid; median of ${ADD_RUNS} (ours ${fmt(add.oursAll)} ms, native ${fmt(add.nativeAll)} ms)${cpuNote(add)}`,
     },
   ];
 }
