@@ -325,8 +325,16 @@ function view(oid: string, c: { message: string; tree: string; parent: string[];
 
 /**
  * `log` (spec 04 §2.3): commits reachable from `ref` (default `"HEAD"`, any
- * revision expression), newest committer date first, at most `depth`.
+ * revision expression), in real git's default order, at most `depth`.
  * `message` is the stored message (with its final `\n`).
+ *
+ * The order is `git log`'s (no `--topo-order`): a queue ordered by
+ * committer timestamp, newest first, where a commit enters behind every
+ * queued commit of the same or a newer timestamp (so equal timestamps go in
+ * the order they were queued: the start, then each popped commit's parents
+ * in parent order); each commit is listed once. isomorphic-git's own `log`
+ * differs from it when timestamps are equal (it can list a parent before
+ * its child).
  * @throws NotARepositoryError · GitError `EUSAGE` · `ELOGFAIL` (e.g. `unknown revision 'x'`, or no commit yet).
  */
 export async function log(ctx: GitContext, dir: string, options: GitLogOptions): Promise<CommitView[]> {
@@ -335,8 +343,27 @@ export async function log(ctx: GitContext, dir: string, options: GitLogOptions):
   if (depth !== undefined && !(Number.isSafeInteger(depth) && (depth as number) > 0)) throw usage("log", "depth must be a positive integer");
   await requireRepo(ctx, dir);
   const { oid } = await resolveCommit(ctx, dir, ref);
-  const commits = await ctx.git.log({ fs: ctx.fs, dir, ref: oid, cache: ctx.cache, ...(depth === undefined ? {} : { depth: depth as number }) });
-  return commits.map((c) => view(c.oid, c.commit));
+  const limit = depth === undefined ? Infinity : (depth as number);
+  type Queued = { oid: string; commit: Awaited<ReturnType<GitContext["git"]["readCommit"]>>["commit"] };
+  const read = async (at: string): Promise<Queued> => ({ oid: at, commit: (await ctx.git.readCommit({ fs: ctx.fs, dir, oid: at, cache: ctx.cache })).commit });
+  const seen = new Set<string>([oid]);
+  // git's commit_list_insert_by_date: sorted newest first, a new entry after every entry with a timestamp >= its own.
+  const queue: Queued[] = [await read(oid)];
+  const out: CommitView[] = [];
+  while (queue.length > 0 && out.length < limit) {
+    const next = queue.shift()!;
+    out.push(view(next.oid, next.commit));
+    if (out.length >= limit) break;
+    const parents = next.commit.parent.filter((p) => !seen.has(p));
+    for (const p of parents) seen.add(p);
+    for (const parent of await Promise.all(parents.map(read))) {
+      const time = parent.commit.committer.timestamp;
+      let at = queue.length;
+      while (at > 0 && queue[at - 1]!.commit.committer.timestamp < time) at--;
+      queue.splice(at, 0, parent);
+    }
+  }
+  return out;
 }
 
 /**
