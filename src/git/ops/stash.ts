@@ -124,6 +124,21 @@ export async function writeFlatTree(ctx: GitContext, dir: string, files: Map<str
 }
 
 /**
+ * A commit's subject as `git stash` puts it in its messages (git's
+ * one-line pretty format): the first paragraph of the message (after any
+ * leading blank lines), each line with its trailing whitespace cut, joined
+ * by single spaces — `"line one\nline two\n\nbody"` → `"line one line two"`.
+ */
+export function onelineSubject(message: string): string {
+  const lines = message.split("\n").map((line) => line.replace(/[ \t\n\v\f\r]+$/, ""));
+  let i = 0;
+  while (i < lines.length && lines[i] === "") i++;
+  const out: string[] = [];
+  while (i < lines.length && lines[i] !== "") out.push(lines[i++]!);
+  return out.join(" ");
+}
+
+/**
  * Saves the index and the tracked files' working-tree changes as a stash
  * entry, then resets the index and tracked files to HEAD (`git stash push
  * [-m <message>]`). With nothing to save, nothing happens (the CLI prints
@@ -165,7 +180,7 @@ export async function stashPush(ctx: GitContext, dir: string, options: StashPush
   const branchRef = await currentBranchRef(ctx, dir);
   const branch = branchRef ? branchRef.replace(/^refs\/heads\//, "") : "(no branch)";
   const { commit: headCommit } = await ctx.git.readCommit({ fs: ctx.fs, dir, cache: ctx.cache, oid: head });
-  const subject = headCommit.message.split("\n")[0] ?? "";
+  const subject = onelineSubject(headCommit.message);
   const description = `${head.slice(0, 7)} ${subject}`;
   const message = given !== undefined && given.trim() !== "" ? `On ${branch}: ${given.trim()}` : `WIP on ${branch}: ${description}`;
 
@@ -180,13 +195,15 @@ export async function stashPush(ctx: GitContext, dir: string, options: StashPush
       message: `index on ${branch}: ${description}\n`,
     },
   });
-  const stashCommit = await ctx.git.writeCommit({
-    fs: ctx.fs,
-    dir,
-    commit: { tree: await writeFlatTree(ctx, dir, worktree), parent: [head, indexCommit], author: person, committer: person, message: `${message}\n` },
-  });
+  // Real git writes the stash commit's message without a final newline (the index commit's has one);
+  // isomorphic-git's writeCommit always adds one, so this commit is written as raw bytes.
+  const who = `${person.name} <${person.email}> ${timestamp} ${formatOffset(0)}`;
+  const raw =
+    `tree ${await writeFlatTree(ctx, dir, worktree)}\nparent ${head}\nparent ${indexCommit}\n` +
+    `author ${who}\ncommitter ${who}\n\n${message}`;
+  const stashCommit = await ctx.git.writeObject({ fs: ctx.fs, dir, type: "commit", format: "content", object: new TextEncoder().encode(raw) });
   const lines = await readReflog(ctx, dir);
-  lines.push({ old: ZERO, oid: stashCommit, who: `${person.name} <${person.email}> ${timestamp} ${formatOffset(0)}`, message });
+  lines.push({ old: ZERO, oid: stashCommit, who, message });
   await writeReflog(ctx, dir, lines);
   // Back to HEAD for every tracked path (as `git reset --hard`), from what was just read: nothing is hashed twice.
   const back: TreeChange[] = [];

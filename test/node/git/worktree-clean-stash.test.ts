@@ -168,6 +168,29 @@ describe("stash", () => {
     expect(await ws.fs.stat(`${dir}/.git/refs/stash`).catch((e: { code: string }) => e.code)).toBe("ENOENT");
   });
 
+  it("a HEAD message whose first paragraph has several lines: the subject joined by spaces, as real git's stash list", async () => {
+    const disk = realRepo((d) => {
+      writeTree(d, { "a.txt": "a\n" });
+      realGit(d, "add", "-A");
+      realGit(d, "commit", "-q", "--cleanup=verbatim", "-m", "\nsecond line one  \nline two\t\n\nthe body\nmore body\n");
+    });
+    writeTree(disk, { "a.txt": "changed\n" });
+    const copy = diskCopy(disk);
+    const { git, dir } = await workspaceCopy(disk);
+    await git.stashPush({ dir });
+    realGit(copy, "stash", "push", "-q");
+    const head = realGit(copy, "rev-parse", "--short=7", "HEAD").trim();
+    const real = realGit(copy, "stash", "list");
+    expect(real).toBe(`stash@{0}: WIP on main: ${head} second line one line two\n`);
+    expect((await git.stashList({ dir })).map((line) => `${line}\n`).join("")).toBe(real);
+    // the stash commits carry the same messages, byte for byte (the stash commit's has no final newline, the index commit's has)
+    for (const rev of ["stash", "stash^2"]) {
+      const raw = realGit(copy, "cat-file", "commit", rev);
+      const ours = new TextDecoder().decode((await git.catFile({ dir, oid: rev })).bytes);
+      expect(ours.slice(ours.indexOf("\n\n"))).toBe(raw.slice(raw.indexOf("\n\n")));
+    }
+  });
+
   it("several entries: newest first; pop by index keeps the others (the real git agrees)", async () => {
     const disk = dirtyRepo();
     const { ws, git, dir } = await workspaceCopy(disk);
