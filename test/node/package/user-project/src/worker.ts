@@ -18,16 +18,20 @@ import * as shell_yq from "agent-computer/shell/yq";
 import * as shell_file from "agent-computer/shell/file";
 import * as shell_xan from "agent-computer/shell/xan";
 import * as shell_jq from "agent-computer/shell/jq";
+import * as git from "agent-computer/git";
+import * as modulesGit from "agent-computer/modules/git";
 
 const entries: Record<string, object> = {
   "agent-computer": root,
   "agent-computer/assets": assets,
+  "agent-computer/git": git,
   "agent-computer/tools": tools,
   "agent-computer/tools/ai-sdk": aiSdk,
   "agent-computer/tools/pi-ai": piAi,
   "agent-computer/tools/tanstack-ai": tanstackAi,
   "agent-computer/backends/worker-javascript": workerJavaScript,
   "agent-computer/modules/tools": modulesTools,
+  "agent-computer/modules/git": modulesGit,
   "agent-computer/backends/worker-shell": workerShell,
   "agent-computer/shell/core": shell_core,
   "agent-computer/shell/curl": shell_curl,
