@@ -76,8 +76,24 @@ export async function flatTree(ctx: GitContext, dir: string, commit: string | un
   return out;
 }
 
-/** Every stage-0 entry of the index. */
+/**
+ * Throws when `.git/index` exists but is not a regular file (a directory, a
+ * link). isomorphic-git reads such an index as an empty one (its reads turn
+ * every error into "no file"), so without this check `stash`, `checkout`,
+ * `reset` and `merge` would treat every tracked file as unstaged — and
+ * `stash` would drop the local changes it was asked to keep (issue 20).
+ * A missing index is fine (a fresh repository, or one whose index was
+ * deleted, reads as empty exactly as real git reads it).
+ */
+export async function assertIndexFile(ctx: GitContext, dir: string): Promise<void> {
+  const path = dir === "/" ? "/.git/index" : `${dir}/.git/index`;
+  const stat = await ctx.workspace.fs.lstat(path).catch(() => undefined);
+  if (stat && (stat.isDirectory || stat.isSymbolicLink)) throw new Error(`index file ${path} is not a regular file`);
+}
+
+/** Every stage-0 entry of the index. @throws Error when `.git/index` is not a regular file ({@link assertIndexFile}). */
 export async function flatIndex(ctx: GitContext, dir: string): Promise<Map<string, FileEntry>> {
+  await assertIndexFile(ctx, dir);
   const out = new Map<string, FileEntry>();
   await ctx.git.walk({
     fs: ctx.fs,
@@ -120,9 +136,31 @@ export async function readBytes(ctx: GitContext, abs: string): Promise<Uint8Arra
   return out;
 }
 
-/** What the working tree holds at `path` (a link is hashed as its target, as git stores it). */
+/**
+ * Whether a directory above `path`'s last component (inside `dir`) is a
+ * symbolic link or not a directory — git's `has_symlink_leading_path`.
+ * Nothing is read, written or removed through such a link: the Workspace
+ * follows links in the middle of a path, so `sub/b.txt` with `sub -> /elsewhere`
+ * names `/elsewhere/b.txt`, a file outside the repository.
+ */
+export async function hasLeadingLink(ctx: GitContext, dir: string, path: string): Promise<boolean> {
+  const parts = path.split("/");
+  for (let i = 1; i < parts.length; i++) {
+    const stat = await ctx.workspace.fs.lstat(absPath(dir, parts.slice(0, i).join("/"))).catch(() => undefined);
+    if (!stat) return false;
+    if (!stat.isDirectory) return true;
+  }
+  return false;
+}
+
+/**
+ * What the working tree holds at `path` (a link is hashed as its target, as
+ * git stores it); `null` when absent, or when a directory above it is a link
+ * ({@link hasLeadingLink}: git sees no file there).
+ */
 export async function worktreeEntry(ctx: GitContext, dir: string, path: string): Promise<WorktreeEntry> {
   const abs = absPath(dir, path);
+  if (path.includes("/") && (await hasLeadingLink(ctx, dir, path))) return null;
   const stat = await ctx.workspace.fs.lstat(abs).catch(() => undefined);
   if (!stat) return null;
   if (stat.isDirectory) return { kind: "dir" };
@@ -228,10 +266,22 @@ export function refuseOverwrites(op: string, found: { local: string[]; untracked
   if (parts.length > 0) throw opError(op, parts.join("; "));
 }
 
-/** Writes one blob to the working tree (a link as a link, modes 644/755) and, unless `stage` is `false`, stages it. */
+/**
+ * Writes one blob to the working tree (a link as a link, modes 644/755) and,
+ * unless `stage` is `false`, stages it. A symbolic link where a directory
+ * above `path` belongs is removed first and the directory made (as git's
+ * checkout does), so nothing is ever written through a link.
+ */
 export async function writeWorktreeFile(ctx: GitContext, dir: string, path: string, entry: FileEntry, stage = true): Promise<void> {
   const abs = absPath(dir, path);
   const fs = ctx.workspace.fs;
+  const parts = path.split("/");
+  for (let i = 1; i < parts.length; i++) {
+    const lead = absPath(dir, parts.slice(0, i).join("/"));
+    const stat = await fs.lstat(lead).catch(() => undefined);
+    if (!stat) break;
+    if (stat.isSymbolicLink) await fs.rm(lead);
+  }
   const slash = abs.lastIndexOf("/");
   if (slash > 0) await fs.mkdir(abs.slice(0, slash), { recursive: true });
   const existing = await fs.lstat(abs).catch(() => undefined);
@@ -248,10 +298,16 @@ export async function writeWorktreeFile(ctx: GitContext, dir: string, path: stri
   if (stage) await ctx.git.updateIndex({ fs: ctx.fs, dir, cache: ctx.cache, filepath: path, add: true });
 }
 
-/** Removes one file from the working tree and the index, then its emptied parent directories. */
+/**
+ * Removes one file from the working tree and the index, then its emptied
+ * parent directories. Under a directory that is a link
+ * ({@link hasLeadingLink}) only the index entry goes: the file behind the
+ * link is not the repository's.
+ */
 export async function removeWorktreeFile(ctx: GitContext, dir: string, path: string): Promise<void> {
   const abs = absPath(dir, path);
-  const stat = await ctx.workspace.fs.lstat(abs).catch(() => undefined);
+  const behindLink = path.includes("/") && (await hasLeadingLink(ctx, dir, path));
+  const stat = behindLink ? undefined : await ctx.workspace.fs.lstat(abs).catch(() => undefined);
   if (stat && !stat.isDirectory) await ctx.workspace.fs.rm(abs);
   await ctx.git.updateIndex({ fs: ctx.fs, dir, cache: ctx.cache, filepath: path, remove: true, force: true });
   await pruneEmptyParents(ctx, dir, path);
@@ -262,6 +318,8 @@ export async function pruneEmptyParents(ctx: GitContext, dir: string, path: stri
   const parts = path.split("/");
   for (let i = parts.length - 1; i > 0; i--) {
     const abs = absPath(dir, parts.slice(0, i).join("/"));
+    const stat = await ctx.workspace.fs.lstat(abs).catch(() => undefined);
+    if (!stat?.isDirectory) return; // a link (never followed) or already gone
     const children = await ctx.workspace.fs.readdir(abs, { limit: 1 }).catch(() => undefined);
     if (!children || children.length > 0) return;
     await ctx.workspace.fs.rm(abs);
