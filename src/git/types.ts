@@ -161,12 +161,29 @@ export interface StatusEntry {
 /** isomorphic-git's status row `[path, head, workdir, stage]`. */
 export type StatusRow = [path: string, head: 0 | 1, workdir: 0 | 1 | 2, stage: 0 | 1 | 2 | 3];
 
-/** `diff` and `diffSummary` (spec 04 §2.3). */
+/**
+ * `diff` and `diffSummary` (spec 04 §2.3). The two sides, as real git's
+ * forms:
+ *
+ * | options | old side | new side | real git |
+ * |---|---|---|---|
+ * | `{}` / `{ ref }` | `ref` (default `HEAD`) | working tree | `git diff HEAD` / `git diff <ref>` |
+ * | `{ ref, to }` | `ref` | `to` | `git diff <ref> <to>` |
+ * | `{ cached: true }` / `{ cached: true, ref }` | `ref` (default `HEAD`) | index | `git diff --cached [<ref>]` |
+ * | `{ fromIndex: true }` | index | working tree | `git diff` |
+ *
+ * `to` with `cached`, and `fromIndex` with `ref`, `to` or `cached`, are
+ * `GitError` `EUSAGE`.
+ */
 export interface GitDiffOptions extends BaseWorktreeOptions {
-  /** The old side. Default `"HEAD"`. */
+  /** The old side. Default `"HEAD"` (on an unborn branch: the empty tree). */
   ref?: string;
-  /** The new side, a ref; omitted: the working tree. */
+  /** The new side, a ref; omitted: the working tree (or the index with `cached`). */
   to?: string;
+  /** New side = the index (`git diff --cached`/`--staged [<ref>]`): what `commit` would record against `ref`. Default `false`. */
+  cached?: boolean;
+  /** Old side = the index, new side = the working tree (plain `git diff`: the unstaged changes). Default `false`. */
+  fromIndex?: boolean;
   /** Only these paths (exact or directory prefix). Default: all. */
   paths?: string[];
 }
@@ -180,6 +197,13 @@ export interface DiffSummaryEntry {
   insertions: number;
   /** Removed lines. */
   deletions: number;
+  /**
+   * Present when either side is binary (a NUL byte in its first 8000
+   * bytes; then `insertions` and `deletions` are `0`): the sizes in bytes of
+   * the old and new sides (`0` for a missing side), what `git diff --stat`
+   * prints as `Bin <old> -> <new> bytes` (and `--numstat` as `-\t-`).
+   */
+  binary?: { oldBytes: number; newBytes: number };
 }
 
 /** `add` (spec 04 §2.3). */

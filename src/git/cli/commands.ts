@@ -467,15 +467,15 @@ export const EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 
 const diff: CommandDef = {
   paths: true,
-  usage: "usage: git diff [--stat | --name-only | --name-status | --numstat] [<ref> [<ref>]] [--] [<path>...]   (<ref>, default HEAD, against the working tree, or two refs)",
+  usage:
+    "usage: git diff [--stat | --name-only | --name-status | --numstat] [--cached | --staged] [<ref> [<ref>]] [--] [<path>...]\n" +
+    "   (no ref: the index against the working tree · <ref>: against the working tree · --cached [<ref>]: <ref> (default HEAD) against the index · <ref> <ref>: two commits)",
   spec: {
     flags: [{ name: "name-only" }, { name: "name-status" }, { name: "numstat" }, { name: "stat" }, { name: "cached" }, { name: "staged" }],
   },
   async run(ctx) {
     const root = await ctx.root();
-    if (ctx.bool("cached") || ctx.bool("staged")) {
-      throw new GitError("EUNSUPPORTED", "--cached/--staged are not supported: the Workspace diff compares a ref with the working tree or with another ref");
-    }
+    const cached = ctx.bool("cached") || ctx.bool("staged");
     const refs: string[] = [];
     const specs = [...(ctx.args.afterDashDash ?? [])];
     for (const [i, p] of ctx.args.positionals.entries()) {
@@ -483,11 +483,13 @@ const diff: CommandDef = {
       else specs.push(p);
     }
     noExtra(refs, 2);
+    if (cached && refs.length > 1) throw new CliUsageError(`--cached compares one <ref> with the index: unexpected argument '${refs[1]}'`);
     const paths = specs.length > 0 ? await ctx.pathspecs(specs) : undefined;
     const options = {
       dir: root,
       ...(refs[0] !== undefined ? { ref: refs[0] } : {}),
       ...(refs[1] !== undefined ? { to: refs[1] } : {}),
+      ...(cached ? { cached: true } : refs.length === 0 ? { fromIndex: true } : {}),
       ...(paths && !paths.includes(".") ? { paths } : {}),
     };
     if (ctx.bool("stat")) {
@@ -497,7 +499,7 @@ const diff: CommandDef = {
     if (ctx.bool("name-only") || ctx.bool("name-status") || ctx.bool("numstat")) {
       const summary = await ctx.client.diffSummary(options);
       for (const e of summary) {
-        if (ctx.bool("numstat")) ctx.out(`${e.insertions}\t${e.deletions}\t${quotePath(e.path)}\n`);
+        if (ctx.bool("numstat")) ctx.out(e.binary ? `-\t-\t${quotePath(e.path)}\n` : `${e.insertions}\t${e.deletions}\t${quotePath(e.path)}\n`);
         else if (ctx.bool("name-status")) ctx.out(`${e.status}\t${quotePath(e.path)}\n`);
         else ctx.out(`${quotePath(e.path)}\n`);
       }

@@ -363,22 +363,31 @@ export interface StatEntry {
   path: string;
   insertions: number;
   deletions: number;
+  /** A binary file: printed `Bin <old> -> <new> bytes`. */
+  binary?: { oldBytes: number; newBytes: number };
 }
 
 /**
  * Real git's `--stat` (80 columns, as when output is not a terminal):
  * ` <name> | <n> <+++-->` per file, names padded (a long one cut to
  * `...<tail>`), the graph scaled to fit, then
- * ` N files changed, X insertions(+), Y deletions(-)`. Empty for no files.
+ * ` N files changed, X insertions(+), Y deletions(-)`. A binary file is
+ * ` <name> | Bin <old> -> <new> bytes` (sizes), not counted in the graph's
+ * scale, and the counts are then at least 3 wide (aligned with `Bin`).
+ * Empty for no files.
  */
 export function formatStat(entries: readonly StatEntry[], width = 80): string {
   if (entries.length === 0) return "";
   const names = entries.map((e) => quotePath(e.path));
   const maxLen = Math.max(...names.map((n) => n.length));
-  const maxChange = Math.max(...entries.map((e) => e.insertions + e.deletions));
-  const numberWidth = String(maxChange).length;
+  // binary files: not counted in max_change; "Bin X -> Y bytes" is as wide as bin_width and aligns the counts with "Bin"
+  const text = entries.filter((e) => !e.binary);
+  const bins = entries.filter((e) => e.binary);
+  const maxChange = Math.max(0, ...text.map((e) => e.insertions + e.deletions));
+  const binWidth = Math.max(0, ...bins.map((e) => 14 + String(e.binary!.newBytes).length + String(e.binary!.oldBytes).length));
+  const numberWidth = Math.max(bins.length > 0 ? 3 : 0, String(maxChange).length);
   const w = Math.max(width, 16 + 6 + numberWidth);
-  let graphWidth = maxChange;
+  let graphWidth = maxChange + 4 > binWidth ? maxChange : binWidth - 4;
   let nameWidth = maxLen;
   if (nameWidth + numberWidth + 6 + graphWidth > w) {
     if (graphWidth > Math.floor((w * 3) / 8) - numberWidth - 6) {
@@ -397,6 +406,11 @@ export function formatStat(entries: readonly StatEntry[], width = 80): string {
       const slash = tail.indexOf("/");
       if (slash >= 0) tail = tail.slice(slash);
       name = "..." + tail;
+    }
+    if (e.binary) {
+      const { oldBytes, newBytes } = e.binary;
+      out += ` ${name.padEnd(nameWidth)} | ${"Bin".padStart(numberWidth)}${oldBytes || newBytes ? ` ${oldBytes} -> ${newBytes} bytes` : ""}\n`;
+      return;
     }
     let add = e.insertions;
     let del = e.deletions;

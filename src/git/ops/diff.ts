@@ -1,8 +1,10 @@
 /**
  * `diff` and `diffSummary` (spec 04 §2.3): what changed from a commit to
- * the working tree, or between two commits, as real git prints it.
+ * the working tree, between two commits, from a commit to the index
+ * (`cached`), or from the index to the working tree (`fromIndex`), as real
+ * git prints it.
  *
- * The patch is `git diff <ref> [<to>]`'s: per file a `diff --git a/p b/p`
+ * The patch is `git diff`'s: per file a `diff --git a/p b/p`
  * header, `new file mode` / `deleted file mode` / `old mode` + `new mode`
  * lines, `index <old7>..<new7>[ <mode>]`, then `--- a/p` / `+++ b/p`
  * (`/dev/null` for a missing side; a tab after a name holding a space) and the hunks (3 lines of context, git's
@@ -19,7 +21,7 @@ import { structuredPatch } from "diff";
 import type { GitContext } from "../context.js";
 import type { DiffSummaryEntry, GitDiffOptions } from "../types.js";
 import { requireRepo } from "../wrap.js";
-import { compareBytes, matchesAny, optionalString, pathsOption, stringOption, toRepoPaths, worthEntering } from "./pathspec.js";
+import { boolOption, compareBytes, matchesAny, optionalString, pathsOption, toRepoPaths, usage, worthEntering } from "./pathspec.js";
 import { resolveRev } from "./rev.js";
 import { fileModeOn, sameBlob, walkWorktree, type BlobSide } from "./walk.js";
 
@@ -37,9 +39,16 @@ const TYPE_MASK = 0o170000;
 
 /** Checks options and lists the changed files (sorted by path). */
 async function changes(ctx: GitContext, dir: string, op: string, options: GitDiffOptions): Promise<FileChange[]> {
-  const ref = stringOption(op, options, "ref", "HEAD");
+  const givenRef = optionalString(op, options, "ref");
+  const ref = givenRef ?? "HEAD";
   const to = optionalString(op, options, "to");
+  const cached = boolOption(op, options, "cached");
+  const fromIndex = boolOption(op, options, "fromIndex");
   const paths = pathsOption(op, options);
+  if (cached && to !== undefined) throw usage(op, "cached compares ref with the index: it cannot be combined with to");
+  if (fromIndex && (givenRef !== undefined || to !== undefined || cached)) {
+    throw usage(op, "fromIndex compares the index with the working tree: it cannot be combined with ref, to or cached");
+  }
   await requireRepo(ctx, dir);
   const specs = toRepoPaths(dir, paths);
   // "HEAD" goes to the walk as is: on an unborn branch it is the empty tree.
@@ -52,19 +61,31 @@ async function changes(ctx: GitContext, dir: string, op: string, options: GitDif
       out.push({ path, ...(a ? { old: a } : {}), ...(b ? { new: b } : {}), newFrom });
     }
   };
-  if (to === undefined) {
+  /** The working-tree side as git compares it: with `core.filemode` off a regular file keeps the mode of `base`. */
+  const workSide = (work: BlobSide | undefined, base: BlobSide, filemode: boolean): BlobSide | undefined =>
+    work && !filemode && (work.mode & TYPE_MASK) === 0o100000 && (base.mode & TYPE_MASK) === 0o100000 ? { oid: work.oid, mode: base.mode } : work;
+  if (fromIndex) {
+    const [filemode, rows] = await Promise.all([fileModeOn(ctx, dir), walkWorktree(ctx, dir, { specs })]);
+    for (const { path, stage, work } of rows) {
+      if (!stage) continue;
+      const now = workSide(work, stage, filemode);
+      if (!sameBlob(stage, now)) push(path, stage, now, "work");
+    }
+    return out;
+  }
+  if (to === undefined && !cached) {
     const [filemode, rows] = await Promise.all([fileModeOn(ctx, dir), walkWorktree(ctx, dir, { ref: from, specs })]);
     for (const { path, head, stage, work } of rows) {
       if (head && !stage) push(path, head, undefined, "work");
       else if (head && stage) {
-        const now = work && !filemode && (work.mode & TYPE_MASK) === 0o100000 && (stage.mode & TYPE_MASK) === 0o100000 ? { oid: work.oid, mode: stage.mode } : work;
+        const now = workSide(work, stage, filemode);
         if (!sameBlob(head, now)) push(path, head, now, "work");
       } else if (!head && stage && work) push(path, undefined, work, "work");
     }
     return out;
   }
-  const toOid = await resolveRev(ctx, dir, to);
   const { git } = ctx;
+  const newTree = to === undefined ? git.STAGE() : git.TREE({ ref: await resolveRev(ctx, dir, to) });
   type Entry = import("isomorphic-git").WalkerEntry | null;
   const side = async (entry: Entry): Promise<{ type: string; oid: string; mode: number } | undefined> => {
     if (!entry) return undefined;
@@ -75,7 +96,7 @@ async function changes(ctx: GitContext, dir: string, op: string, options: GitDif
     fs: ctx.fs,
     dir,
     cache: ctx.cache,
-    trees: [git.TREE({ ref: from }), git.TREE({ ref: toOid })],
+    trees: [git.TREE({ ref: from }), newTree],
     map: async (filepath: string, [a, b]: Entry[]) => {
       if (filepath === ".") return undefined;
       if (!worthEntering(filepath, specs)) return null;
@@ -173,7 +194,7 @@ function modeText(mode: number): string {
 }
 
 /** One file's patch and its counts. */
-async function filePatch(ctx: GitContext, dir: string, change: FileChange): Promise<{ text: string; insertions: number; deletions: number }> {
+async function filePatch(ctx: GitContext, dir: string, change: FileChange): Promise<PatchPart> {
   const { path, old, new: now } = change;
   const a = quotePath(`a/${path}`);
   const b = quotePath(`b/${path}`);
@@ -187,7 +208,12 @@ async function filePatch(ctx: GitContext, dir: string, change: FileChange): Prom
   if (old && now && old.oid === now.oid) return { text, insertions: 0, deletions: 0 };
   const [before, after] = await Promise.all([readSide(ctx, dir, change, "old"), readSide(ctx, dir, change, "new")]);
   if (isBinary(before) || isBinary(after)) {
-    return { text: text + `Binary files ${old ? a : "/dev/null"} and ${now ? b : "/dev/null"} differ\n`, insertions: 0, deletions: 0 };
+    return {
+      text: text + `Binary files ${old ? a : "/dev/null"} and ${now ? b : "/dev/null"} differ\n`,
+      insertions: 0,
+      deletions: 0,
+      binary: { oldBytes: before.length, newBytes: after.length },
+    };
   }
   const body = hunks(decoder.decode(before), decoder.decode(after));
   if (body.text === "") return { text, insertions: 0, deletions: 0 };
@@ -197,9 +223,17 @@ async function filePatch(ctx: GitContext, dir: string, change: FileChange): Prom
   return { text, insertions: body.insertions, deletions: body.deletions };
 }
 
+/** One file's patch text and counts (`binary`: sizes when either side is binary). */
+interface PatchPart {
+  text: string;
+  insertions: number;
+  deletions: number;
+  binary?: { oldBytes: number; newBytes: number };
+}
+
 /** The patches of `list`, at most 8 files read at a time. */
-async function patches(ctx: GitContext, dir: string, list: FileChange[]): Promise<Array<{ text: string; insertions: number; deletions: number }>> {
-  const out: Array<{ text: string; insertions: number; deletions: number }> = new Array(list.length);
+async function patches(ctx: GitContext, dir: string, list: FileChange[]): Promise<PatchPart[]> {
+  const out: PatchPart[] = new Array(list.length);
   let next = 0;
   const worker = async () => {
     while (next < list.length) {
@@ -212,13 +246,20 @@ async function patches(ctx: GitContext, dir: string, list: FileChange[]): Promis
 }
 
 /**
- * `diff` (spec 04 §2.3): the unified patch from `ref` (default `"HEAD"`,
- * any revision expression) to the working tree (`git diff <ref>`: tracked
- * files and files added to the index; untracked files are not shown), or
- * to the commit `to` (`git diff <ref> <to>`), limited to `paths` (exact or
- * directory prefix). `""` when nothing changed. Format: see the module
- * description.
- * @throws NotARepositoryError · PathOutsideRepoError · GitError `EUSAGE` · `EDIFFFAIL` (e.g. `unknown revision 'x'`).
+ * `diff` (spec 04 §2.3): the unified patch, limited to `paths` (exact or
+ * directory prefix), `""` when nothing changed:
+ *
+ * - default: from `ref` (default `"HEAD"`, any revision expression) to the
+ *   working tree (`git diff <ref>`: tracked files and files added to the
+ *   index; untracked files are not shown);
+ * - `to`: from `ref` to the commit `to` (`git diff <ref> <to>`);
+ * - `cached`: from `ref` (default `"HEAD"`; the empty tree before the first
+ *   commit) to the index (`git diff --cached [<ref>]`);
+ * - `fromIndex`: from the index to the working tree (plain `git diff`: only
+ *   the unstaged changes).
+ *
+ * Format: see the module description.
+ * @throws NotARepositoryError · PathOutsideRepoError · GitError `EUSAGE` (bad options; `cached` with `to`; `fromIndex` with `ref`, `to` or `cached`) · `EDIFFFAIL` (e.g. `unknown revision 'x'`).
  */
 export async function diff(ctx: GitContext, dir: string, options: GitDiffOptions): Promise<string> {
   const list = await changes(ctx, dir, "diff", options);
@@ -228,8 +269,9 @@ export async function diff(ctx: GitContext, dir: string, options: GitDiffOptions
 
 /**
  * `diffSummary` (spec 04 §2.3, `git diff --numstat` with a status): per
- * changed file of {@link diff}, `A`/`M`/`D` and the added and removed line
- * counts (`0`/`0` for a binary file or a mode-only change). A file whose
+ * changed file of {@link diff} (same options and sides), `A`/`M`/`D` and
+ * the added and removed line counts (`0`/`0` for a binary file — which also
+ * gets `binary` with both sides' sizes — or a mode-only change). A file whose
  * type changed (file ↔ symbolic link; git's `T`) is one `M` entry counting
  * both sides, as `git diff --numstat` counts it.
  * @throws as {@link diff}.
@@ -239,15 +281,24 @@ export async function diffSummary(ctx: GitContext, dir: string, options: GitDiff
   const parts = await patches(ctx, dir, list);
   const out: DiffSummaryEntry[] = [];
   list.forEach((change, i) => {
+    const part = parts[i]!;
     const entry: DiffSummaryEntry = {
       path: change.path,
       status: !change.old ? "A" : !change.new ? "D" : "M",
-      insertions: parts[i]!.insertions,
-      deletions: parts[i]!.deletions,
+      insertions: part.insertions,
+      deletions: part.deletions,
+      ...(part.binary ? { binary: part.binary } : {}),
     };
     const last = out[out.length - 1];
     if (last?.path === entry.path) {
-      out[out.length - 1] = { path: entry.path, status: "M", insertions: last.insertions + entry.insertions, deletions: last.deletions + entry.deletions };
+      const binary = last.binary || entry.binary ? { oldBytes: last.binary?.oldBytes ?? 0, newBytes: entry.binary?.newBytes ?? 0 } : undefined;
+      out[out.length - 1] = {
+        path: entry.path,
+        status: "M",
+        insertions: last.insertions + entry.insertions,
+        deletions: last.deletions + entry.deletions,
+        ...(binary ? { binary } : {}),
+      };
     } else out.push(entry);
   });
   return out;

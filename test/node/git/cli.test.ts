@@ -144,7 +144,8 @@ describe("compared with the real git on an identical checkout", () => {
 
   it("diff: a ref against the working tree, two refs, paths, --name-only/--name-status/--numstat", async () => {
     expect(await ok(git, ["diff", "HEAD"])).toBe(realGit(disk, "diff", "HEAD"));
-    expect(await ok(git, ["diff"])).toBe(realGit(disk, "diff", "HEAD"));
+    expect(await ok(git, ["diff"])).toBe(realGit(disk, "diff"));
+    expect(await ok(git, ["diff", "--cached"])).toBe(realGit(disk, "diff", "--cached"));
     expect(await ok(git, ["diff", "HEAD~1", "HEAD"])).toBe(realGit(disk, "diff", "HEAD~1", "HEAD"));
     expect(await ok(git, ["diff", "main", "feature"])).toBe(realGit(disk, "diff", "main", "feature"));
     expect(await ok(git, ["diff", "HEAD", "--", "a.txt"])).toBe(realGit(disk, "diff", "HEAD", "--", "a.txt"));
@@ -533,7 +534,7 @@ describe("the spec 04 §2.5 table: argv, exit codes and messages", () => {
     await expectResult(git, ["clean", "-fx"], { exitCode: 129, stderr: "git clean: unknown option '-x'\n" });
     await expectResult(git, ["status", "--porcelain=v3"], { exitCode: 129, stderr: "git status: unsupported porcelain version 'v3'\n" });
     await expectResult(git, ["status", "--short=1"], { exitCode: 129, stderr: "git status: option '--short' takes no value\n" });
-    await expectResult(git, ["diff", "--cached"], { exitCode: 1 });
+    await expectResult(git, ["diff", "--cached", "HEAD~1", "HEAD"], { exitCode: 129, stderr: "git diff: --cached compares one <ref> with the index: unexpected argument 'HEAD'\n" });
   });
 
   it("clone / fetch / pull / push: transports, --depth, directory names", async () => {

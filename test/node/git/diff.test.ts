@@ -109,7 +109,11 @@ function realSummary(disk: string, ...args: string[]) {
     const [ins, del, path] = line.split("\t");
     // git's T (type change) is M in the summary
     const kind = statusOf.get(path!) === "T" ? "M" : statusOf.get(path!);
-    return { path: path!, status: kind, insertions: ins === "-" ? 0 : Number(ins), deletions: del === "-" ? 0 : Number(del) };
+    if (ins !== "-") return { path: path!, status: kind, insertions: Number(ins), deletions: Number(del) };
+    // a binary file: its sizes from git's `Bin <old> -> <new> bytes`
+    const stat = realGit(disk, "diff", "--no-renames", "--stat=300", "--stat-name-width=250", ...args, "--", path!);
+    const [, oldBytes, newBytes] = /\| +Bin (\d+) -> (\d+) bytes\n/.exec(stat)!;
+    return { path: path!, status: kind, insertions: 0, deletions: 0, binary: { oldBytes: Number(oldBytes), newBytes: Number(newBytes) } };
   });
 }
 
