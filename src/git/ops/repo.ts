@@ -262,6 +262,11 @@ function envOption(op: string, options: object): Record<string, string | undefin
  * `amend` replaces HEAD: same parents, the old message when `message` is
  * omitted, the old author (name, e-mail and date) unless `author` is given,
  * a new committer date.
+ *
+ * Empty commits are allowed: when the index holds exactly HEAD's tree the
+ * commit is still made (real git's `git commit --allow-empty`). Check
+ * {@link status} first to refuse them; the CLI's `git commit` does, printing
+ * the status and exiting 1 as real git does without `--allow-empty`.
  * @throws GitError `EMSG` blank message · MissingIdentityError `EIDENTITY` · NotARepositoryError · GitError `EUSAGE` bad options · `ECOMMITFAIL` (e.g. `amend` without a commit).
  */
 export async function commit(ctx: GitContext, dir: string, options: GitCommitOptions): Promise<CommitResult> {

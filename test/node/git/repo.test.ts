@@ -73,6 +73,23 @@ describe("commit: byte-identical to the real git", () => {
     expect(realPorcelain(copy)).toEqual([]);
   });
 
+  it("nothing staged: the client still commits, the same commit as git commit --allow-empty; the CLI refuses with exit 1", async () => {
+    const { ws, git, dir, disk } = await twin();
+    await writeBoth(ws, dir, disk, { "a.txt": "a\n" });
+    await git.add({ dir, paths: ["."] });
+    await git.commit({ dir, message: "first", ...at(TIME) });
+    gitAt(disk, TIME, "add", "-A");
+    gitAt(disk, TIME, "commit", "-q", "-m", "first");
+    expect(await git.status({ dir })).toEqual([]);
+    const empty = await git.commit({ dir, message: "empty", ...at(TIME + 60) });
+    gitAt(disk, TIME + 60, "commit", "-q", "--allow-empty", "-m", "empty");
+    expect(empty.oid).toBe(realGit(disk, "rev-parse", "HEAD").trim());
+    expect((await git.show({ dir })).tree).toBe((await git.show({ dir, ref: "HEAD~1" })).tree);
+    const refused = await git.cli({ argv: ["commit", "-m", "again"], cwd: dir });
+    expect(refused.exitCode).toBe(1);
+    expect(await git.revParse({ dir, ref: "HEAD" })).toBe(empty.oid);
+  });
+
   it("the message is cleaned as git commit -m cleans it; time zones and amend without a message", async () => {
     const { ws, git, dir, disk } = await twin();
     await writeBoth(ws, dir, disk, { "a.txt": "a\n" });
