@@ -13,6 +13,7 @@
  * `git log` = the fixture's history + the agent's commit with the default
  * identity, `git fsck --strict` clean, and the pushed change's bytes.
  */
+import { env } from "cloudflare:test";
 import { generateText, stepCountIs } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
 import { describe, expect, it } from "vitest";
@@ -22,6 +23,7 @@ import { chat, maxIterations } from "@tanstack/ai";
 import { scriptedAdapter } from "../../node/tools/tanstack-helpers.js";
 import { forkRepo, serverGit } from "../../shared/git-remote.js";
 import { inShellWorkspace } from "../shell/helpers.js";
+import { getWorkspace } from "../../../src/index.js";
 import { createGitClient } from "../../../src/git/index.js";
 import { createAITools } from "../../../src/tools/ai-sdk.js";
 import { createPiTools } from "../../../src/tools/pi-ai.js";
@@ -51,15 +53,15 @@ async function before(name: string) {
  * commit on main over the old head, by the default identity, with exactly the
  * README edit and the new file; a clean `fsck --strict`.
  */
-async function expectServerHistory(name: string, old: { log: string; head: string }, subject: string): Promise<string> {
+async function expectServerHistory(name: string, old: { log: string; head: string }, subject: string, identity = IDENTITY): Promise<string> {
   const head = (await serverGit(name, ["rev-parse", "main"])).stdout.trim();
   expect(head).toMatch(/^[0-9a-f]{40}$/);
   expect(head).not.toBe(old.head);
   const log = await serverGit(name, LOG_FORMAT);
-  expect(log.stdout).toBe(`${head}\n${IDENTITY.name} <${IDENTITY.email}>\n${subject}\n${old.log}`);
+  expect(log.stdout).toBe(`${head}\n${identity.name} <${identity.email}>\n${subject}\n${old.log}`);
   // Committer too, and exactly one parent: the old head.
   const meta = await serverGit(name, ["log", "-1", "--format=%P%n%cn <%ce>", "main"]);
-  expect(meta.stdout).toBe(`${old.head}\n${IDENTITY.name} <${IDENTITY.email}>\n`);
+  expect(meta.stdout).toBe(`${old.head}\n${identity.name} <${identity.email}>\n`);
   const fsck = await serverGit(name, ["fsck", "--strict", "--no-dangling"]);
   expect([fsck.code, fsck.stdout, fsck.stderr]).toEqual([0, "", ""]);
   const stat = await serverGit(name, ["diff", "--name-status", "main~1", "main"]);
@@ -211,5 +213,28 @@ describe("an agent clones, edits, commits and pushes (issue 15, Done when)", () 
     expect(seen).toEqual(Object.fromEntries(Object.entries(expected).map(([id, value]) => [id, typeof value === "string" ? value : JSON.stringify(value)])));
     expect(status).toBe("");
     expect(await expectServerHistory(name, old, subject)).toBe(local);
+  });
+
+  it("over Workers RPC: the AI SDK loop in the test Worker, the tools on getWorkspace(GitAgent) (the documented agent)", async () => {
+    const { url, name } = await forkRepo();
+    const old = await before(name);
+    const subject = "rpc agent change";
+    const calls = script(url, subject);
+    using ws = await getWorkspace(env.GIT_AGENT.get(env.GIT_AGENT.newUniqueId()));
+    const model = new MockLanguageModelV4({ doGenerate: [...calls.map(([id, tool, input]) => call(id, tool, input)), done] });
+    // GitAgent has the shell and JavaScript backends; the tool set offers the shell alone (no `backend` parameter).
+    const tools = createAITools({ workspace: ws, exec: { "worker-shell": {} } });
+    const result = await generateText({ model, prompt: "change the README, add notes, push", tools, stopWhen: stepCountIs(10) });
+    expect(result.text).toBe("done");
+    const head = await ws.git.cli({ argv: ["rev-parse", "HEAD"], cwd: "/workspace/proj" });
+    const local = head.stdout.trim();
+    const expected = expectedResults(url, subject, local);
+    expect(Object.fromEntries(calls.map(([id]) => [id, outputFor(model, id)]))).toEqual(
+      Object.fromEntries(Object.entries(expected).map(([id, value]) => [id, typeof value === "string" ? { type: "text", value } : { type: "json", value }])),
+    );
+    const status = await ws.git.cli({ argv: ["status", "--porcelain=v1"], cwd: "/workspace/proj" });
+    expect([status.exitCode, status.stdout]).toEqual([0, ""]);
+    // GitAgent's defaultGitIdentity (test/workers/git/agent.ts).
+    expect(await expectServerHistory(name, old, subject, { name: "Agent", email: "agent@example.com" })).toBe(local);
   });
 });
