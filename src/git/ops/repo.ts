@@ -337,7 +337,9 @@ function view(oid: string, c: { message: string; tree: string; parent: string[];
  * committer timestamp, newest first, where a commit enters behind every
  * queued commit of the same or a newer timestamp (so equal timestamps go in
  * the order they were queued: the start, then each popped commit's parents
- * in parent order); each commit is listed once. isomorphic-git's own `log`
+ * in parent order); each commit is listed once. A commit listed in
+ * `.git/shallow` (the edge of a shallow clone) is walked as having no
+ * parents, as real git does. isomorphic-git's own `log`
  * differs from it when timestamps are equal (it can list a parent before
  * its child).
  * @throws NotARepositoryError · GitError `EUSAGE` · `ELOGFAIL` (e.g. `unknown revision 'x'`, or no commit yet).
@@ -351,6 +353,9 @@ export async function log(ctx: GitContext, dir: string, options: GitLogOptions):
   const limit = depth === undefined ? Infinity : (depth as number);
   type Queued = { oid: string; commit: Awaited<ReturnType<GitContext["git"]["readCommit"]>>["commit"] };
   const read = async (at: string): Promise<Queued> => ({ oid: at, commit: (await ctx.git.readCommit({ fs: ctx.fs, dir, oid: at, cache: ctx.cache })).commit });
+  // A shallow clone's boundary commits are listed in .git/shallow: real git walks them as if they had no parents.
+  const shallowText = await ctx.workspace.fs.readFile(`${gitdirOf(dir)}/shallow`, "utf8").catch(() => "");
+  const shallow = new Set(shallowText.split("\n").filter((line) => /^[0-9a-f]{40}$/.test(line)));
   const seen = new Set<string>([oid]);
   // git's commit_list_insert_by_date: sorted newest first, a new entry after every entry with a timestamp >= its own.
   const queue: Queued[] = [await read(oid)];
@@ -359,7 +364,7 @@ export async function log(ctx: GitContext, dir: string, options: GitLogOptions):
     const next = queue.shift()!;
     out.push(view(next.oid, next.commit));
     if (out.length >= limit) break;
-    const parents = next.commit.parent.filter((p) => !seen.has(p));
+    const parents = shallow.has(next.oid) ? [] : next.commit.parent.filter((p) => !seen.has(p));
     for (const p of parents) seen.add(p);
     for (const parent of await Promise.all(parents.map(read))) {
       const time = parent.commit.committer.timestamp;

@@ -8,7 +8,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { gitDated } from "./repo-helpers.js";
-import { TIME, cleanupScratch, realGit, realRepo, workspaceCopy } from "./worktree-helpers.js";
+import { TIME, cleanupScratch, realGit, realRepo, tempDir, workspaceCopy } from "./worktree-helpers.js";
 
 afterAll(cleanupScratch);
 
@@ -85,5 +85,16 @@ describe("log: real git's default order", () => {
   it("a mix of equal and distinct timestamps", async () => {
     const disk = history({ A: TIME, B: TIME + 60, C: TIME + 60, D: TIME + 60, E: TIME + 120, G: TIME + 60, H: TIME + 120, M1: TIME + 120, F: TIME + 120, M2: TIME + 120 });
     await compare(disk, ["HEAD", "side", "HEAD~1"]);
+  });
+
+  it("a shallow clone: the commits of .git/shallow are walked as having no parents, as real git walks them", async () => {
+    const full = history(Object.fromEntries(["A", "B", "C", "D", "E", "G", "H", "M1", "F", "M2"].map((n, i) => [n, TIME + i * 60])));
+    const disk = tempDir();
+    realGit(disk, "clone", "-q", "--depth", "3", "--no-local", `file://${full}`, ".");
+    expect(realGit(disk, "rev-parse", "--is-shallow-repository").trim()).toBe("true");
+    const { git, dir } = await workspaceCopy(disk);
+    const real = realGit(disk, "log", "--format=%H").trim().split("\n");
+    expect(real.length).toBeLessThan(10);
+    expect((await git.log({ dir })).map((c) => c.oid)).toEqual(real);
   });
 });
