@@ -124,6 +124,15 @@ export async function writeFlatTree(ctx: GitContext, dir: string, files: Map<str
 }
 
 /**
+ * A reflog message as git stores it (`copy_reflog_msg`): each run of
+ * whitespace (line breaks included) made one space, leading and trailing
+ * whitespace dropped — so a multi-line `-m` stays on its reflog line.
+ */
+export function reflogMessage(message: string): string {
+  return message.replace(/[ \t\n\v\f\r]+/g, " ").replace(/^ | $/g, "");
+}
+
+/**
  * A commit's subject as `git stash` puts it in its messages (git's
  * one-line pretty format): the first paragraph of the message (after any
  * leading blank lines), each line with its trailing whitespace cut, joined
@@ -141,15 +150,19 @@ export function onelineSubject(message: string): string {
 /**
  * Saves the index and the tracked files' working-tree changes as a stash
  * entry, then resets the index and tracked files to HEAD (`git stash push
- * [-m <message>]`). With nothing to save, nothing happens (the CLI prints
+ * [-m <message>]`): the stash commit's message is `On <branch>: <message>`
+ * with `message` as given (an empty one: `WIP on <branch>: <oid7>
+ * <subject>`), its reflog line (what {@link stashList} shows) the same with
+ * whitespace runs made one space. With nothing to save, nothing happens (the CLI prints
  * `No local changes to save`). The stash commits' author and committer come
  * from the identity chain (`user.name`/`user.email` in the local config →
  * `defaultIdentity`), with the current time.
- * @throws GitError `ESTASHFAIL` `you do not have the initial commit yet`; `EIDENTITY`.
+ * @throws GitError `ESTASHFAIL` `you do not have the initial commit yet`; `EIDENTITY`; `EUSAGE` a message that is not a string or holds a NUL byte.
  */
 export async function stashPush(ctx: GitContext, dir: string, options: StashPushOptions): Promise<void> {
   const given = options.message;
   if (given !== undefined && typeof given !== "string") throw usage("stash", "message must be a string");
+  if (given?.includes("\0")) throw usage("stash", "message must not contain a NUL byte");
   await requireRepo(ctx, dir);
   const head = await headOid(ctx, dir);
   if (!head) throw opError("stash", "you do not have the initial commit yet");
@@ -182,7 +195,8 @@ export async function stashPush(ctx: GitContext, dir: string, options: StashPush
   const { commit: headCommit } = await ctx.git.readCommit({ fs: ctx.fs, dir, cache: ctx.cache, oid: head });
   const subject = onelineSubject(headCommit.message);
   const description = `${head.slice(0, 7)} ${subject}`;
-  const message = given !== undefined && given.trim() !== "" ? `On ${branch}: ${given.trim()}` : `WIP on ${branch}: ${description}`;
+  // As real git: the commit keeps `-m`'s text as given; the reflog line (what `stash list` prints) has its whitespace collapsed.
+  const message = given !== undefined && given !== "" ? `On ${branch}: ${given}` : `WIP on ${branch}: ${description}`;
 
   const indexCommit = await ctx.git.writeCommit({
     fs: ctx.fs,
@@ -203,7 +217,7 @@ export async function stashPush(ctx: GitContext, dir: string, options: StashPush
     `author ${who}\ncommitter ${who}\n\n${message}`;
   const stashCommit = await ctx.git.writeObject({ fs: ctx.fs, dir, type: "commit", format: "content", object: new TextEncoder().encode(raw) });
   const lines = await readReflog(ctx, dir);
-  lines.push({ old: ZERO, oid: stashCommit, who, message });
+  lines.push({ old: ZERO, oid: stashCommit, who, message: reflogMessage(message) });
   await writeReflog(ctx, dir, lines);
   // Back to HEAD for every tracked path (as `git reset --hard`), from what was just read: nothing is hashed twice.
   const back: TreeChange[] = [];

@@ -191,6 +191,26 @@ describe("stash", () => {
     }
   });
 
+  it("-m messages with padding, tabs and line breaks: the same stash commits' messages and stash list as real git; an empty one is WIP", async () => {
+    const disk = dirtyRepo();
+    const copy = diskCopy(disk);
+    const { ws, git, dir } = await workspaceCopy(disk);
+    const messages = ["  padded  ", "a\t\tb  c", "line one\nline two\n", ""];
+    for (const [i, message] of messages.entries()) {
+      await ws.fs.writeFile(`${dir}/a.txt`, `change ${i}\n`);
+      writeTree(copy, { "a.txt": `change ${i}\n` });
+      await git.stashPush({ dir, message });
+      realGit(copy, "stash", "push", "-q", "-m", message);
+      const raw = realGit(copy, "cat-file", "commit", "stash");
+      const ours = new TextDecoder().decode((await git.catFile({ dir, oid: "stash" })).bytes);
+      expect(ours.slice(ours.indexOf("\n\n")), JSON.stringify(message)).toBe(raw.slice(raw.indexOf("\n\n")));
+    }
+    const real = realGit(copy, "stash", "list");
+    expect((await git.stashList({ dir })).map((line) => `${line}\n`).join("")).toBe(real);
+    expect(realGit(await exportDir(ws, dir), "stash", "list")).toBe(real);
+    expect(await rejection(git.stashPush({ dir, message: "a\0b" }))).toMatchObject({ code: "EUSAGE" });
+  });
+
   it("several entries: newest first; pop by index keeps the others (the real git agrees)", async () => {
     const disk = dirtyRepo();
     const { ws, git, dir } = await workspaceCopy(disk);
