@@ -155,4 +155,26 @@ describe("diff: the index side, as real git", () => {
       exitCode: 129,
     });
   });
+
+  it("--stat with binary files of large sizes beside long names and big text changes: the widths real git picks", async () => {
+    const big = (n: number, fill: number) => { const b = new Uint8Array(n).fill(fill); b[0] = 0; return b; };
+    const disk = realRepo((d) => {
+      writeTree(d, {
+        "img.bin": big(123456, 1),
+        [`${"very-long-directory-name/".repeat(3)}file.bin`]: big(10, 2),
+        "text.txt": Array.from({ length: 300 }, (_, i) => `line ${i}\n`).join(""),
+        "small.txt": "a\n",
+      });
+      realGit(d, "add", "-A");
+      realGit(d, "commit", "-q", "-m", "one");
+    });
+    writeTree(disk, {
+      "img.bin": big(7, 3),
+      [`${"very-long-directory-name/".repeat(3)}file.bin`]: big(98765, 4),
+      "text.txt": Array.from({ length: 300 }, (_, i) => (i % 3 ? `line ${i}\n` : `LINE ${i}\n`)).join(""),
+      "small.txt": "b\n",
+    });
+    realGit(disk, "add", "img.bin");
+    await compareCli(disk, [[], ["--cached"], ["HEAD"]]);
+  });
 });
