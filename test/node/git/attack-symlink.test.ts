@@ -12,7 +12,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { cleanupScratch, diskCopy, diskSnapshot, realGit, realGitResult, realRepo, tempDir, workspaceCopy, writeTree, wsSnapshot } from "./worktree-helpers.js";
+import { cleanupScratch, diskCopy, diskSnapshot, exportDir, realGit, realGitResult, realRepo, tempDir, workspaceCopy, writeTree, wsSnapshot } from "./worktree-helpers.js";
 import { within } from "./attack-helpers.js";
 
 afterAll(cleanupScratch);
@@ -71,5 +71,65 @@ describe("a tracked directory replaced by a link to outside", () => {
     expect(await t.ws.fs.readFile("/outside/b.txt", "utf8")).toBe("SECRET\n");
     expect(await wsSnapshot(t.ws, t.dir)).toEqual({ "a.txt": "file 610a", "sub/b.txt": "file 620a" });
     expect(await t.git.diff({ dir: t.dir, ref: "HEAD", to: "refs/stash" })).toBe("diff --git a/sub/b.txt b/sub/b.txt\ndeleted file mode 100644\nindex 6178079..0000000\n--- a/sub/b.txt\n+++ /dev/null\n@@ -1 +0,0 @@\n-b\n");
+  });
+
+  it("stash pop of a deleted sub/b.txt after sub became a link: refused as a local change; /outside/b.txt untouched", { timeout: 30_000 }, async () => {
+    const { ws, git, dir } = await workspaceCopy(repo());
+    await ws.fs.rm(`${dir}/sub/b.txt`);
+    await git.stashPush({ dir });
+    await ws.fs.mkdir("/outside");
+    await ws.fs.writeFile("/outside/b.txt", "SECRET\n");
+    await ws.fs.rm(`${dir}/sub`, { recursive: true });
+    await ws.fs.symlink("/outside", `${dir}/sub`);
+    const r = await within(10_000, git.cli({ argv: ["stash", "pop"], cwd: dir }));
+    expect(r).toEqual({ stdout: "", stderr: "git stash: your local changes to the following files would be overwritten by stash: sub/b.txt\n", exitCode: 1 });
+    expect(await ws.fs.readFile("/outside/b.txt", "utf8")).toBe("SECRET\n");
+    expect(await git.stashList({ dir })).toHaveLength(1);
+  });
+
+  it("untracked link loops (self, parent, l1 <-> l2) and a link to outside: status, clean -fd and add -A finish, store links as links, remove only the links", { timeout: 60_000 }, async () => {
+    const d = realRepo((r) => {
+      writeTree(r, { "a.txt": "a\n" });
+      realGit(r, "add", "-A");
+      realGit(r, "commit", "-q", "-m", "base");
+    });
+    const layout = async () => {
+      const t = await workspaceCopy(d);
+      await t.ws.fs.mkdir("/outside");
+      await t.ws.fs.writeFile("/outside/keep.txt", "k\n");
+      await t.ws.fs.mkdir(`${t.dir}/u/deep`, { recursive: true });
+      await t.ws.fs.symlink("/outside", `${t.dir}/u/escape`);
+      await t.ws.fs.symlink(".", `${t.dir}/u/deep/self`);
+      await t.ws.fs.symlink("../..", `${t.dir}/u/deep/up`);
+      await t.ws.fs.symlink("l2", `${t.dir}/l1`);
+      await t.ws.fs.symlink("l1", `${t.dir}/l2`);
+      return t;
+    };
+    // the real git, same layout on disk
+    const real = diskCopy(d);
+    const outside = tempDir("outside-");
+    writeFileSync(join(outside, "keep.txt"), "k\n");
+    mkdirSync(join(real, "u/deep"), { recursive: true });
+    symlinkSync(outside, join(real, "u/escape"));
+    symlinkSync(".", join(real, "u/deep/self"));
+    symlinkSync("../..", join(real, "u/deep/up"));
+    symlinkSync("l2", join(real, "l1"));
+    symlinkSync("l1", join(real, "l2"));
+
+    let t = await layout();
+    expect((await within(20_000, t.git.cli({ argv: ["status", "--porcelain=v1"], cwd: t.dir }))).stdout).toBe(realGit(real, "status", "--porcelain=v1"));
+    expect((await within(20_000, t.git.cli({ argv: ["clean", "-f", "-d"], cwd: t.dir }))).stdout).toBe("Removing l1\nRemoving l2\nRemoving u/\n");
+    expect(await wsSnapshot(t.ws, t.dir)).toEqual({ "a.txt": "file 610a" });
+    expect((await t.ws.fs.readdir("/outside")).map((e) => e.name)).toEqual(["keep.txt"]);
+    t = await layout();
+    await within(20_000, t.git.add({ dir: t.dir, paths: ["."], all: true }));
+    realGit(real, "add", "-A");
+    expect(await t.git.lsFiles({ dir: t.dir })).toEqual(realGit(real, "ls-files").trim().split("\n"));
+    const copy = await exportDir(t.ws, t.dir);
+    // the same index but for u/escape, whose target differs (/outside here, a temporary directory there): a link either way
+    const withoutEscape = (text: string) => text.split("\n").filter((l) => l !== "" && !l.endsWith("\tu/escape"));
+    expect(withoutEscape(realGit(copy, "ls-files", "-s"))).toEqual(withoutEscape(realGit(real, "ls-files", "-s")));
+    expect(realGit(copy, "ls-files", "-s", "u/escape")).toMatch(/^120000 /);
+    expect(realGit(copy, "cat-file", "-p", ":u/escape")).toBe("/outside");
   });
 });
