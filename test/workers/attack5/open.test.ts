@@ -1,0 +1,69 @@
+/**
+ * Issue 20 fifth attack run: defects found and NOT fixed here (the git op
+ * files belong to other helpers). Each test asserts the correct behaviour
+ * and is marked `it.fails` until its fix lands; flip it to `it` then.
+ *
+ * O1 — isomorphic-git's module-level lock outlives an aborted Durable Object.
+ * isomorphic-git serialises ref and index writes with one `AsyncLock` held
+ * in a module variable (generated/isomorphic-git.js `acquireLock(key, cb)`),
+ * keyed by the ref name alone ("refs/heads/main") or the index's path — not
+ * by repository, Workspace or object. `ctx.abort()` while a write runs under
+ * that lock kills the holder's I/O context: its callback never settles, so
+ * the lock is never released, and the isolate keeps the module. From then
+ * on every write of that ref — in the restarted object, and in every other
+ * object of the class that shares the isolate — waits forever: `commit`,
+ * `clone`, `branch` … never answer.
+ */
+import { env, runInDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { WORKSPACE } from "../../../src/do/symbol.js";
+import { getWorkspace, type Workspace } from "../../../src/index.js";
+
+/** `promise`'s value, or `"hung <ms> ms"` when it has not settled by then. */
+const within = <T,>(ms: number, promise: Promise<T>) =>
+  Promise.race([promise, new Promise<string>((resolve) => setTimeout(() => resolve(`hung ${ms} ms`), ms))]);
+
+/** A fresh `GitAgent` id. */
+const gitAgentId = () => env.GIT_AGENT.newUniqueId();
+
+describe("O1: ctx.abort() while isomorphic-git holds its ref lock", () => {
+  it.fails("a commit to the same branch name in the restarted object and in another object still answers", { timeout: 60_000 }, async () => {
+    // A branch name of its own: the lock this test poisons (before the fix) is keyed by the ref name alone.
+    const branch = "attack5-o1";
+    const id = gitAgentId();
+    {
+      using ws = await getWorkspace(env.GIT_AGENT.get(id));
+      await ws.fs.mkdir("/r");
+      expect((await ws.git.cli({ argv: ["init", "-b", branch], cwd: "/r" })).exitCode).toBe(0);
+      await ws.fs.writeFile("/r/a.txt", "a\n");
+      expect((await ws.git.cli({ argv: ["add", "a.txt"], cwd: "/r" })).exitCode).toBe(0);
+    }
+    const aborted = await runInDurableObject(env.GIT_AGENT.get(id), async (instance, state) => {
+      const ws = (instance as unknown as Record<symbol, Workspace>)[WORKSPACE];
+      // The crash lands inside isomorphic-git's writeRef, under acquireLock(`refs/heads/${branch}`).
+      const fs = ws.fs as unknown as Record<string, (...a: unknown[]) => unknown>;
+      const write = fs.writeFile!.bind(ws.fs);
+      fs.writeFile = (...a: unknown[]) => {
+        if (String(a[0]).endsWith(`/refs/heads/${branch}`)) state.abort("attack5: crash in writeRef");
+        return write(...a);
+      };
+      await ws.git.commit({ dir: "/r", message: "first" });
+    }).then(() => "no abort", (e: Error) => `aborted: ${e.message}`);
+    expect(aborted).toBe("aborted: attack5: crash in writeRef");
+
+    // The restarted object: the commit never reached the ref; a retry must answer.
+    using restarted = await getWorkspace(env.GIT_AGENT.get(id));
+    const retry = await within(10_000, restarted.git.cli({ argv: ["commit", "-m", "again"], cwd: "/r" }));
+    // Another object (another Workspace, its own storage) committing to a branch of the same name.
+    using other = await getWorkspace(env.GIT_AGENT.get(gitAgentId()));
+    await other.fs.mkdir("/x");
+    await other.git.cli({ argv: ["init", "-b", branch], cwd: "/x" });
+    await other.fs.writeFile("/x/b.txt", "b\n");
+    await other.git.cli({ argv: ["add", "b.txt"], cwd: "/x" });
+    const elsewhere = await within(10_000, other.git.cli({ argv: ["commit", "-m", "elsewhere"], cwd: "/x" }));
+    const show = (r: string | { exitCode: number; stderr: string }) => (typeof r === "string" ? r : `${r.exitCode} ${r.stderr}`);
+    expect([show(retry), show(elsewhere)]).toEqual(["0 ", "0 "]);
+    const log = await within(10_000, restarted.git.cli({ argv: ["log", "--format=%s"], cwd: "/r" }));
+    expect(typeof log === "string" ? log : log.stdout).toBe("again\n");
+  });
+});
