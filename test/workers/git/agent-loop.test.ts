@@ -12,6 +12,11 @@
  * the commit line, the push output), then on the server, with the real git:
  * `git log` = the fixture's history + the agent's commit with the default
  * identity, `git fsck --strict` clean, and the pushed change's bytes.
+ *
+ * Also: the same flow over Workers RPC (the loop in the test Worker, the
+ * tools on `getWorkspace(GitAgent)`), and an upstream that moved while the
+ * agent worked: the push is rejected, the agent pulls (a merge whose tree is
+ * the one the real git's `merge-tree` makes) and pushes again.
  */
 import { env } from "cloudflare:test";
 import { generateText, stepCountIs } from "ai";
@@ -237,4 +242,89 @@ describe("an agent clones, edits, commits and pushes (issue 15, Done when)", () 
     // GitAgent's defaultGitIdentity (test/workers/git/agent.ts).
     expect(await expectServerHistory(name, old, subject, { name: "Agent", email: "agent@example.com" })).toBe(local);
   });
+
+  it("AI SDK: upstream moved while the agent worked — push rejected, the agent pulls (a merge) and pushes; the server has both lines of history", async () => {
+    const { url, name } = await forkRepo();
+    const old = await before(name);
+    const subject = "agent change";
+    const out = await inShellWorkspace(async (ws) => {
+      // The agent cloned earlier (host side)…
+      await ws.git.clone({ url, dir: "/workspace/proj" });
+      // …then someone else pushed UPSTREAM.md to main (the real git, on the server).
+      const upstream = await advanceServer(name, "UPSTREAM.md", "from upstream\n", "upstream change");
+      const PUSH = { command: `cd /workspace/proj && git commit -q -am "${subject}" && git push origin main` };
+      const PULL = { command: "cd /workspace/proj && git pull origin main && git push origin main" };
+      const model = new MockLanguageModelV4({
+        doGenerate: [
+          call("read", "read", { path: "/workspace/proj/README.md" }),
+          call("edit", "edit", { path: "/workspace/proj/README.md", edits: [{ oldText: "Second paragraph.", newText: "Second paragraph, edited by the agent." }] }),
+          call("push", "exec", PUSH),
+          call("pull", "exec", PULL),
+          done,
+        ],
+      });
+      const result = await generateText({ model, prompt: "edit and push", tools: createAITools({ workspace: ws }), stopWhen: stepCountIs(10) });
+      expect(result.text).toBe("done");
+      const [merge, mine] = await ws.git.log({ dir: "/workspace/proj", depth: 2 });
+      return { upstream, push: outputFor(model, "push"), pull: outputFor(model, "pull"), merge: merge!, mine: mine!, PUSH, PULL };
+    }, withGit);
+    const { upstream, merge, mine } = out;
+    // The model saw the rejection (exit 1), then the merge line and the push report.
+    expect(out.push).toEqual({
+      type: "json",
+      value: {
+        command: out.PUSH.command,
+        cwd: null,
+        backend: "worker-shell",
+        exitCode: 1,
+        stdout: "",
+        stderr:
+          "To origin\n ! [rejected]        refs/heads/main (non-fast-forward (fetch and merge first, or push with force))\n" +
+          "error: rejected: refs/heads/main non-fast-forward (fetch and merge first, or push with force)\n" +
+          "error: failed to push some refs to 'origin'\n",
+      },
+    });
+    expect(out.pull).toEqual({
+      type: "json",
+      value: { command: out.PULL.command, cwd: null, backend: "worker-shell", exitCode: 0, stdout: `Merge commit ${merge.oid.slice(0, 7)}\n`, stderr: "To origin\n   ok  refs/heads/main\n" },
+    });
+    // The Workspace's commits: the agent's over the old head, then the merge (first parent the agent's), both by the default identity.
+    expect(mine.parent).toEqual([old.head]);
+    expect(mine.message).toBe(`${subject}\n`);
+    expect(merge.parent).toEqual([mine.oid, upstream]);
+    // Real git's message for `git pull <remote> <branch>`.
+    expect(merge.message).toBe(`Merge branch 'main' of ${url}\n`);
+    for (const c of [mine, merge]) expect([c.author.name, c.author.email, c.committer.name, c.committer.email]).toEqual([IDENTITY.name, IDENTITY.email, IDENTITY.name, IDENTITY.email]);
+
+    // The server, through the real git: main is the merge; exactly three new commits; the merged tree is the one real git's merge-tree makes.
+    expect((await serverGit(name, ["rev-parse", "main"])).stdout).toBe(`${merge.oid}\n`);
+    // (The two side commits may share a committer second, so their order in the log is not fixed: compare as a set.)
+    const added = (await serverGit(name, ["log", "--format=%H %P|%an|%s", "main", `^${old.head}`])).stdout.split("\n");
+    expect(added.pop()).toBe("");
+    expect(added[0]).toBe(`${merge.oid} ${mine.oid} ${upstream}|${IDENTITY.name}|Merge branch 'main' of ${url}`);
+    expect(added.slice(1).sort()).toEqual([`${mine.oid} ${old.head}|${IDENTITY.name}|${subject}`, `${upstream} ${old.head}|Upstream Dev|upstream change`].sort());
+    expect((await serverGit(name, ["log", "--format=%H%n%an <%ae>%n%s", `${old.head}`])).stdout).toBe(old.log);
+    const realMerge = await serverGit(name, ["merge-tree", "--write-tree", mine.oid, upstream]);
+    expect([realMerge.code, realMerge.stdout]).toEqual([0, `${merge.tree}\n`]);
+    expect((await serverGit(name, ["rev-parse", "main^{tree}"])).stdout).toBe(`${merge.tree}\n`);
+    expect((await serverGit(name, ["diff", "--name-status", upstream, "main"])).stdout).toBe("M\tREADME.md\n");
+    expect((await serverGit(name, ["show", "main:README.md"])).stdout).toBe(README_EDITED);
+    expect((await serverGit(name, ["show", "main:UPSTREAM.md"])).stdout).toBe("from upstream\n");
+    const fsck = await serverGit(name, ["fsck", "--strict", "--no-dangling"]);
+    expect([fsck.code, fsck.stdout, fsck.stderr]).toEqual([0, "", ""]);
+  });
 });
+
+/** The real git on the server commits `path` = `text` on top of main (hash-object, mktree, commit-tree, update-ref); returns the new oid. */
+async function advanceServer(name: string, path: string, text: string, message: string): Promise<string> {
+  const blob = (await serverGit(name, ["hash-object", "-w", "--stdin"], new TextEncoder().encode(text))).stdout.trim();
+  const listing = (await serverGit(name, ["ls-tree", "main"])).stdout;
+  const tree = (await serverGit(name, ["mktree"], new TextEncoder().encode(`${listing}100644 blob ${blob}\t${path}\n`))).stdout.trim();
+  const parent = (await serverGit(name, ["rev-parse", "main"])).stdout.trim();
+  const ident = ["-c", "user.name=Upstream Dev", "-c", "user.email=upstream@example.com"];
+  const commit = await serverGit(name, [...ident, "commit-tree", tree, "-p", parent, "-m", message]);
+  expect(commit.code).toBe(0);
+  const oid = commit.stdout.trim();
+  expect((await serverGit(name, ["update-ref", "refs/heads/main", oid, parent])).code).toBe(0);
+  return oid;
+}
