@@ -207,6 +207,43 @@ describe("CLI argv junk", () => {
     });
   }
 
+  it("hostile cli inputs (no input, null, argv not an array, cwd/env/stdin of wrong types): an exit code and a git message, never a throw", { timeout: 60_000 }, async () => {
+    const t = await setup();
+    const inputs: unknown[] = [
+      undefined,
+      null,
+      "status",
+      { argv: "status" },
+      { argv: null },
+      { argv: { 0: "status", length: 1 } },
+      { argv: ["status"], cwd: 5 },
+      { argv: ["status"], cwd: {} },
+      { argv: ["status"], cwd: "" },
+      { argv: ["status"], cwd: "rel/../.." },
+      { argv: ["commit", "-m", "x"], cwd: t.dir, env: "GIT_AUTHOR_NAME=x" },
+      { argv: ["commit", "-m", "x"], cwd: t.dir, env: { GIT_AUTHOR_NAME: 5, GIT_AUTHOR_EMAIL: null } },
+      { argv: ["hash-object", "--stdin"], cwd: t.dir, stdin: 5 },
+      { argv: ["hash-object", "--stdin"], cwd: t.dir, stdin: { x: 1 } },
+      { argv: ["hash-object", "--stdin"], cwd: t.dir, stdin: new Uint8Array([0xff, 0xfe]) },
+    ];
+    const before = await wsEverything(t.ws);
+    const seen: string[] = [];
+    for (const input of inputs) {
+      let outcome: string;
+      try {
+        const r = await within(10_000, t.git.cli(input as never));
+        outcome = typeof r?.exitCode === "number" && typeof r.stdout === "string" && typeof r.stderr === "string" && [0, 1, 128, 129].includes(r.exitCode) && (r.exitCode === 0 || /^git[ :]/.test(r.stderr) || /nothing to commit/.test(r.stdout)) ? "ok" : `odd ${JSON.stringify(r)}`;
+      } catch (error) {
+        const e = error as { name?: string; code?: unknown; message?: string };
+        outcome = typeof e.code === "string" && /^E[A-Z]+$/.test(e.code) ? "ok" : `threw ${e.name}: ${e.message}`;
+      }
+      if (outcome !== "ok") seen.push(`${JSON.stringify(input)} → ${outcome}`);
+    }
+    expect(seen).toEqual([]);
+    const after = await wsEverything(t.ws);
+    expect(Object.keys({ ...before, ...after }).filter((k) => before[k] !== after[k] && !k.startsWith(`${t.dir}/`))).toEqual([]);
+  });
+
   it("10,000 arguments to add: one answer, bounded", { timeout: 60_000 }, async () => {
     const t = await setup();
     const argv = ["add", ...Array.from({ length: 10_000 }, (_, i) => `nope-${i}`)];
