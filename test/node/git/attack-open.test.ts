@@ -86,3 +86,25 @@ describe("init with an invalid branch name", () => {
     expect(r.stderr).toBe('git init: defaultBranch "a..b" is not a valid branch name\n');
   });
 });
+
+describe("concurrent commits on one repository", () => {
+  // Five commits started together all resolve with their own oid, but the branch ends at the last one:
+  // four "successful" commits are not in the history (HEAD = c4, parent base). Real git serialises on
+  // the ref lock: the others fail ("cannot lock ref 'HEAD'"). Cause: src/git/ops/repo.ts `commit` reads
+  // the parent, writes the commit, then writes the ref with no compare-and-swap, and nothing in
+  // src/git/client.ts serialises operations on one repository. Fix (either): (a) in client.ts, run every
+  // mutating method through a per-client async queue keyed by the resolved gitdir (reads may skip it;
+  // nested op calls must not re-enter the queue); or (b) in commit (and merge/reset/checkout/branch/
+  // updateRef), re-read the ref just before writing it and fail `E<OP>FAIL` "cannot lock ref '<ref>':
+  // it moved from <old> to <new>" when it changed.
+  it("every commit that resolves is in the history", { timeout: 30_000 }, async () => {
+    const { ws, git, dir } = await workspaceCopy(disk());
+    await ws.fs.writeFile(`${dir}/x.txt`, "x\n");
+    await git.add({ dir, paths: ["x.txt"] });
+    const results = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => within(10_000, git.commit({ dir, message: `c${i}` }))));
+    for (const r of results) if (r.status === "rejected") expect((r.reason as { code?: string }).code).toBe("ECOMMITFAIL");
+    const oids = results.flatMap((r) => (r.status === "fulfilled" ? [r.value.oid] : []));
+    const history = (await git.log({ dir })).map((c) => c.oid);
+    expect(oids.filter((oid) => !history.includes(oid))).toEqual([]);
+  });
+});
