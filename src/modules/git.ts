@@ -161,7 +161,7 @@ function describeGitModule(allowNetwork: boolean): string {
     "Git on the Workspace's files, run by the host. Each export takes one options object; paths (`dir`, `cwd`) are relative to this runtime's root and default to `.`:",
     "- `clone({ url, dir?, ref?, depth?, singleBranch?, noTags? })` clones an `https://` or `http://` repository into `dir` (needs write access).",
     "- `status({ dir?, paths? })` → `[{ path, index, worktree }]` of changed paths (`A`/`M`/`D`/`?`/` `).",
-    "- `diff({ dir?, ref?, to?, paths? })` → a unified patch string (`ref`, default `HEAD`, against the working tree or `to`).",
+    "- `diff({ dir?, ref?, to?, paths?, cached?, fromIndex? })` → a unified patch string (`ref`, default `HEAD`, against the working tree or `to`; `cached`: `ref` against the index; `fromIndex`: the index against the working tree).",
     "- `log({ dir?, ref?, depth? })` → commits `{ oid, message, tree, parent, author, committer }`, newest first.",
     "- `cli({ argv, cwd?, env?, stdin? })` runs a git command line (`argv` without `git`, e.g. `[\"commit\", \"-m\", \"msg\"]`) → `{ stdout, stderr, exitCode }` (needs write access). A leading `-C <path>` sets the directory; `--git-dir`, `--work-tree` and other `-C` are refused.",
   ];

@@ -58,6 +58,11 @@ export function checkTransport(url: string): void {
   }
 }
 
+/** `refs/heads/main` → `main` (other refs as given). */
+function short(ref: string): string {
+  return ref.replace(/^refs\/heads\//, "");
+}
+
 function noExtra(positionals: readonly string[], max: number): void {
   if (positionals.length > max) throw new CliUsageError(`unexpected argument '${positionals[max]}'`);
 }
@@ -944,6 +949,11 @@ const push: CommandDef = {
     const del = ctx.bool("delete") === true || (where.src === undefined && where.dst !== undefined);
     if (del && where.src === undefined && where.dst === undefined) throw new CliUsageError("--delete needs a ref to delete");
     const remoteRef = del ? (where.dst ?? where.src) : where.dst;
+    // What real git prints per ref: `old..new  src -> dst`, `* [new branch]`, `- [deleted]`.
+    const remoteName = where.remote ?? (where.url === undefined ? "origin" : undefined);
+    const srcName = short(del ? "" : (where.src ?? (await ctx.client.currentBranch({ dir: root })) ?? "HEAD"));
+    const dstName = short(remoteRef ?? srcName);
+    const before = remoteName === undefined ? undefined : await ctx.client.revParse({ dir: root, ref: `refs/remotes/${remoteName}/${dstName}` }).catch(() => undefined);
     const result = await ctx.client.push({
       dir: root,
       ...(where.remote !== undefined ? { remote: where.remote } : {}),
@@ -953,18 +963,30 @@ const push: CommandDef = {
       ...(ctx.bool("force") ? { force: true } : {}),
       ...(del ? { delete: true } : {}),
     });
-    const target = where.url ?? where.remote ?? "origin";
+    const target =
+      where.url ??
+      (await ctx.client.remoteList({ dir: root }).then((remotes) => remotes.find((r) => r.name === remoteName)?.url, () => undefined)) ??
+      remoteName ??
+      "origin";
     const failed = Object.entries(result.refs ?? {}).filter(([, s]) => !s.ok);
     if (!result.ok || failed.length > 0) {
       ctx.err(`To ${target}\n`);
-      for (const [ref, s] of failed) ctx.err(` ! [rejected]        ${ref} (${s.error || "rejected"})\n`);
-      if (result.error) ctx.err(`error: ${result.error}\n`);
+      if (failed.length === 0) ctx.err(` ! [rejected]        ${srcName} -> ${dstName} (${result.error ?? "rejected"})\n`);
+      for (const [ref, s] of failed) ctx.err(` ! [rejected]        ${srcName} -> ${short(ref)} (${s.error || result.error || "rejected"})\n`);
       ctx.err(`error: failed to push some refs to '${target}'\n`);
       return 1;
     }
     if (!ctx.bool("quiet")) {
       ctx.err(`To ${target}\n`);
-      for (const ref of Object.keys(result.refs ?? {})) ctx.err(`   ${del ? "[deleted]" : "ok"}  ${ref}\n`);
+      if (del) ctx.err(` - [deleted]         ${dstName}\n`);
+      else {
+        const after = await ctx.client.revParse({ dir: root, ref: srcName }).catch(() => undefined);
+        // Pushed to a URL: no remote-tracking ref tells what the server had before.
+        if (remoteName === undefined) ctx.err(`   ${srcName} -> ${dstName}\n`);
+        else if (before === undefined) ctx.err(` * [new branch]      ${srcName} -> ${dstName}\n`);
+        else if (after === before) ctx.err(`Everything up-to-date\n`);
+        else ctx.err(`   ${shortOid(before)}..${after === undefined ? "" : shortOid(after)}  ${srcName} -> ${dstName}\n`);
+      }
     }
     if (ctx.bool("set-upstream") && !del) {
       const branchName = where.src ?? (await ctx.client.currentBranch({ dir: root }));

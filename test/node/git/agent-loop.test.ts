@@ -61,7 +61,7 @@ describe("an agent on Node: workspace.git clones, the file tools edit, workspace
       head = (await cli("rev-parse", "HEAD")).stdout.trim();
       expect([commit.exitCode, commit.stdout, commit.stderr]).toEqual([0, `[${head.slice(0, 7)}] node agent change\n`, ""]);
       const push = await cli("push", "origin", "main");
-      expect([push.exitCode, push.stdout, push.stderr]).toEqual([0, "", "To origin\n   ok  refs/heads/main\n"]);
+      expect([push.exitCode, push.stdout, push.stderr]).toEqual([0, "", `To ${url}\n   ${oldHead.slice(0, 7)}..${head.slice(0, 7)}  main -> main\n`]);
       expect((await cli("status", "--porcelain=v1")).stdout).toBe("");
 
       // The server, through the real git.

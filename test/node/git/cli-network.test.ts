@@ -78,9 +78,9 @@ describe("git clone / fetch / pull / push through the CLI", () => {
     expect((await ok(git, ["status"])).stdout).toBe(
       'On branch main\nYour branch is ahead of \'origin/main\' by 1 commit.\n  (use "git push" to publish your local commits)\n\nnothing to commit, working tree clean\n',
     );
+    const before = (await serverGit(name, ["rev-parse", "main"])).stdout.trim();
     const pushed = await run(git, ["push", "origin", "main"]);
-    expect(pushed.exitCode).toBe(0);
-    expect(pushed.stderr).toContain(`To origin\n`);
+    expect([pushed.exitCode, pushed.stdout, pushed.stderr]).toEqual([0, "", `To ${url}\n   ${before.slice(0, 7)}..${oid.slice(0, 7)}  main -> main\n`]);
     expect((await serverGit(name, ["rev-parse", "main"])).stdout.trim()).toBe(oid);
     expect((await serverGit(name, ["fsck", "--strict"])).code).toBe(0);
     expect((await serverGit(name, ["show", "main:PUSHED.md"])).stdout).toBe("from the workspace\n");
@@ -97,7 +97,9 @@ describe("git clone / fetch / pull / push through the CLI", () => {
     await ok(git, ["commit", "-q", "-m", "local", "--allow-empty"]);
     const rejected = await run(git, ["push"]);
     expect(rejected.exitCode).toBe(1);
-    expect(rejected.stderr).toMatch(/error: failed to push some refs to 'origin'\n$/);
+    expect(rejected.stderr).toBe(
+      `To ${url}\n ! [rejected]        main -> main (non-fast-forward (fetch and merge first, or push with force))\nerror: failed to push some refs to '${url}'\n`,
+    );
     expect((await serverGit(name, ["rev-parse", "main"])).stdout.trim()).toBe(upstream);
     await ok(git, ["reset", "--hard", "origin/main"]);
     await ok(git, ["fetch"]);

@@ -110,9 +110,9 @@ function script(url: string, subject: string): Array<[id: string, tool: string, 
 /**
  * The results the model must have seen for {@link script}'s calls (the
  * tools' raw results; each library wraps them in its own way). `oid` is the
- * agent's commit.
+ * agent's commit, `before` the server's main before the push.
  */
-function expectedResults(url: string, subject: string, oid: string): Record<string, unknown> {
+function expectedResults(url: string, subject: string, oid: string, before: string): Record<string, unknown> {
   const exec = (command: string, stdout: string, stderr: string) => ({ command, cwd: null, backend: "worker-shell", exitCode: 0, stdout, stderr });
   const [clone, , , , commit] = script(url, subject);
   return {
@@ -130,7 +130,7 @@ function expectedResults(url: string, subject: string, oid: string): Record<stri
     write: { path: `/workspace/proj/${NEW_FILE}`, bytesWritten: new TextEncoder().encode(NEW_TEXT).length },
     // status -s as spec 04 §2.5 has it (untracked ` ? p`, an untracked directory once, as `notes/`),
     // the commit line `[<oid7>] <subject>`, the push report on stderr.
-    commit: exec(commit![2].command as string, ` M README.md\n ? notes/\n[${oid.slice(0, 7)}] ${subject}\n`, "To origin\n   ok  refs/heads/main\n"),
+    commit: exec(commit![2].command as string, ` M README.md\n ? notes/\n[${oid.slice(0, 7)}] ${subject}\n`, `To ${url}\n   ${before.slice(0, 7)}..${oid.slice(0, 7)}  main -> main\n`),
   };
 }
 
@@ -157,7 +157,7 @@ describe("an agent clones, edits, commits and pushes (issue 15, Done when)", () 
       expect(model.doGenerateCalls.length).toBe(calls.length + 1);
       return Object.fromEntries(calls.map(([id]) => [id, outputFor(model, id)]));
     });
-    const expected = expectedResults(url, subject, local);
+    const expected = expectedResults(url, subject, local, old.head);
     expect(seen).toEqual(
       Object.fromEntries(Object.entries(expected).map(([id, value]) => [id, typeof value === "string" ? { type: "text", value } : { type: "json", value }])),
     );
@@ -182,7 +182,7 @@ describe("an agent clones, edits, commits and pushes (issue 15, Done when)", () 
           expect(result.context.messages.at(-1)).toMatchObject({ role: "assistant", content: [{ type: "text", text: "done" }] });
           return Object.fromEntries(calls.map(([id]) => [id, result.results.get(id)]));
         });
-        const expected = expectedResults(url, subject, local);
+        const expected = expectedResults(url, subject, local, old.head);
         for (const [id] of calls) {
           const value = expected[id];
           const r = seen[id]!;
@@ -214,7 +214,7 @@ describe("an agent clones, edits, commits and pushes (issue 15, Done when)", () 
       return Object.fromEntries(calls.map(([id]) => [id, last.find((m) => m.role === "tool" && m.toolCallId === id)?.content]));
     });
     // TanStack hands the model each result as text: JSON for objects, read's text as is.
-    const expected = expectedResults(url, subject, local);
+    const expected = expectedResults(url, subject, local, old.head);
     expect(seen).toEqual(Object.fromEntries(Object.entries(expected).map(([id, value]) => [id, typeof value === "string" ? value : JSON.stringify(value)])));
     expect(status).toBe("");
     expect(await expectServerHistory(name, old, subject)).toBe(local);
@@ -233,7 +233,7 @@ describe("an agent clones, edits, commits and pushes (issue 15, Done when)", () 
     expect(result.text).toBe("done");
     const head = await ws.git.cli({ argv: ["rev-parse", "HEAD"], cwd: "/workspace/proj" });
     const local = head.stdout.trim();
-    const expected = expectedResults(url, subject, local);
+    const expected = expectedResults(url, subject, local, old.head);
     expect(Object.fromEntries(calls.map(([id]) => [id, outputFor(model, id)]))).toEqual(
       Object.fromEntries(Object.entries(expected).map(([id, value]) => [id, typeof value === "string" ? { type: "text", value } : { type: "json", value }])),
     );
@@ -279,14 +279,13 @@ describe("an agent clones, edits, commits and pushes (issue 15, Done when)", () 
         exitCode: 1,
         stdout: "",
         stderr:
-          "To origin\n ! [rejected]        refs/heads/main (non-fast-forward (fetch and merge first, or push with force))\n" +
-          "error: rejected: refs/heads/main non-fast-forward (fetch and merge first, or push with force)\n" +
-          "error: failed to push some refs to 'origin'\n",
+          `To ${url}\n ! [rejected]        main -> main (non-fast-forward (fetch and merge first, or push with force))\n` +
+          `error: failed to push some refs to '${url}'\n`,
       },
     });
     expect(out.pull).toEqual({
       type: "json",
-      value: { command: out.PULL.command, cwd: null, backend: "worker-shell", exitCode: 0, stdout: `Merge commit ${merge.oid.slice(0, 7)}\n`, stderr: "To origin\n   ok  refs/heads/main\n" },
+      value: { command: out.PULL.command, cwd: null, backend: "worker-shell", exitCode: 0, stdout: `Merge commit ${merge.oid.slice(0, 7)}\n`, stderr: `To ${url}\n   ${upstream.slice(0, 7)}..${merge.oid.slice(0, 7)}  main -> main\n` },
     });
     // The Workspace's commits: the agent's over the old head, then the merge (first parent the agent's), both by the default identity.
     expect(mine.parent).toEqual([old.head]);
