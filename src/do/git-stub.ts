@@ -10,6 +10,48 @@ import { answerRemote } from "./remote-error.js";
 import { withSpan } from "./spans.js";
 import { liveHost, SubStub } from "./sub-stub.js";
 
+/**
+ * Most characters of `stdout` and `stderr` together that a git result
+ * carries over RPC: 12 Mi. workerd refuses any RPC value past 32 MiB
+ * serialized, and a string of non-Latin-1 text serializes at two bytes a
+ * character, so 12 Mi characters (24 MiB at worst) always cross.
+ */
+export const MAX_GIT_RPC_OUTPUT_CHARS = 12 * 1024 * 1024;
+
+/** How much of a long `stderr` a clipped result keeps (characters). */
+const CLIPPED_STDERR_CHARS = 64 * 1024;
+
+/** `text`'s first `n` characters, one fewer when the cut would split a surrogate pair. */
+function head(text: string, n: number): string {
+  if (n <= 0) return "";
+  const code = text.charCodeAt(n - 1);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? n - 1 : n);
+}
+
+/**
+ * `result` as it can cross RPC (issue 20, fifth attack run): unchanged when
+ * `stdout` and `stderr` together hold at most {@link MAX_GIT_RPC_OUTPUT_CHARS}
+ * characters. A longer one (`git show` or `cat-file -p` of a 40 MiB blob)
+ * used to make the RPC call itself reject with workerd's bare
+ * `Serialized RPC arguments or return values are limited to 32MiB` — an
+ * error with no code, and the output lost. It now keeps the start of
+ * `stdout` (and of `stderr`, up to 64 Ki characters), adds the line
+ * `git: output clipped: stdout was <n> characters and stderr <m>; at most <max> cross RPC — narrow the command (a path, -n <count>)`
+ * to `stderr`, and exits 1 when the command had exited 0 (a clipped output
+ * is not a success the caller may take as whole).
+ */
+export function clipGitResultForRpc(result: GitCliResult): GitCliResult {
+  const stdout = typeof result.stdout === "string" ? result.stdout : String(result.stdout ?? "");
+  const stderr = typeof result.stderr === "string" ? result.stderr : String(result.stderr ?? "");
+  const exitCode = Number.isInteger(result.exitCode) ? result.exitCode : 1;
+  if (stdout.length + stderr.length <= MAX_GIT_RPC_OUTPUT_CHARS) return { stdout, stderr, exitCode };
+  const note = `git: output clipped: stdout was ${stdout.length} characters and stderr ${stderr.length}; at most ${MAX_GIT_RPC_OUTPUT_CHARS} cross RPC — narrow the command (a path, -n <count>)\n`;
+  const keptErr = head(stderr, Math.min(stderr.length, CLIPPED_STDERR_CHARS));
+  const keptOut = head(stdout, MAX_GIT_RPC_OUTPUT_CHARS - keptErr.length - note.length - 1);
+  const sep = keptErr === "" || keptErr.endsWith("\n") ? "" : "\n";
+  return { stdout: keptOut, stderr: `${keptErr}${sep}${note}`, exitCode: exitCode === 0 ? 1 : exitCode };
+}
+
 /** The Workspace's git over RPC: `cli({ argv, cwd?, env?, stdin? })` → `{ stdout, stderr, exitCode }`. */
 export class WorkspaceGitStub extends SubStub {
   /**
@@ -18,7 +60,9 @@ export class WorkspaceGitStub extends SubStub {
    * command line (spec 04 §2.5) in the Durable Object — network commands
    * included — and resolves with what real git would print and its exit
    * code. User errors (bad flags, not a repository, …) resolve with a
-   * non-zero `exitCode`; they do not reject.
+   * non-zero `exitCode`; they do not reject. Output past
+   * {@link MAX_GIT_RPC_OUTPUT_CHARS} comes back clipped, with a note on
+   * `stderr` and exit 1 ({@link clipGitResultForRpc}).
    *
    * @example
    * ```ts
@@ -35,7 +79,7 @@ export class WorkspaceGitStub extends SubStub {
       return withSpan(host.observer, "workspace.git.cli", attributes, async () => {
         const git = host.git;
         if (git === undefined || git === null) throw Object.assign(new Error("git is not configured on this Workspace"), { code: "ENOCONFIG" });
-        return git.cli(input);
+        return clipGitResultForRpc(await git.cli(input));
       }, (result, span) => {
         if (typeof result?.exitCode === "number") span.setAttribute("workspace.git.exit_code", result.exitCode);
       });

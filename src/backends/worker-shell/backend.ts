@@ -9,6 +9,7 @@
  */
 import type { WorkspaceDirentResult, WorkspaceFilesystem } from "../../fs/types.js";
 import { RpcTargetBase } from "../../do/rpc-target.js";
+import { clipGitResultForRpc } from "../../do/git-stub.js";
 import { WorkspaceFsError } from "../../fs/errors.js";
 import { runtimeError } from "../../runtime/errors.js";
 import { concatBytes } from "../../util/bytes.js";
@@ -347,7 +348,8 @@ class ShellHostTarget extends RpcTargetBase {
   /**
    * The `git` built-in (spec 04 §2.6): `workspace.git.cli({ argv: args,
    * cwd, env, stdin })`, run here in the Durable Object (network included,
-   * whatever the isolate's egress), output returned whole.
+   * whatever the isolate's egress), output returned whole up to
+   * `MAX_GIT_RPC_OUTPUT_CHARS` (then clipped, `clipGitResultForRpc` in do/git-stub.ts).
    * @throws TypeError for arguments of the wrong shape; the not-configured error (`ENOCONFIG`) without `WorkspaceOptions.git`; `ECANCELED` once the command is being stopped.
    */
   async git(args: string[], cwd: string, options?: GitCommandOptions): Promise<{ stdout: string; stderr: string; exitCode: number }> {
@@ -365,8 +367,8 @@ class ShellHostTarget extends RpcTargetBase {
       if (typeof stdin !== "string" && !(stdin instanceof Uint8Array)) throw new TypeError("git: stdin must be a string or bytes");
       input.stdin = stdin;
     }
-    const r = await this.#host.git.cli(input);
-    return { stdout: String(r.stdout ?? ""), stderr: String(r.stderr ?? ""), exitCode: Number.isInteger(r.exitCode) ? r.exitCode : 1 };
+    // Clipped as the RPC stub clips it: the answer crosses RPC to the shell's isolate.
+    return clipGitResultForRpc(await this.#host.git.cli(input));
   }
 
   async artifacts(args: string[], cwd: string): Promise<{ stdout: string; stderr: string; exitCode: number }> {

@@ -19,9 +19,10 @@ import { describe, expect, it } from "vitest";
 import { WORKSPACE } from "../../../src/do/symbol.js";
 import { getWorkspace, type Workspace } from "../../../src/index.js";
 
-/** `promise`'s value, or `"hung <ms> ms"` when it has not settled by then. */
-const within = <T,>(ms: number, promise: Promise<T>) =>
-  Promise.race([promise, new Promise<string>((resolve) => setTimeout(() => resolve(`hung ${ms} ms`), ms))]);
+type CliAnswer = { stdout: string; stderr: string; exitCode: number };
+/** `promise`'s answer, or `"hung <ms> ms"` when it has not settled by then. */
+const within = (ms: number, promise: Promise<unknown>): Promise<CliAnswer | string> =>
+  Promise.race([promise as Promise<CliAnswer>, new Promise<string>((resolve) => setTimeout(() => resolve(`hung ${ms} ms`), ms))]);
 
 /** A fresh `GitAgent` id. */
 const gitAgentId = () => env.GIT_AGENT.newUniqueId();
