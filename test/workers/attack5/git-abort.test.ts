@@ -10,9 +10,12 @@
  * accepts — and after `rm -r` (as after a crashed real `git clone`) a
  * retried clone gives the fixture's history.
  *
- * (A crash inside isomorphic-git's ref or index lock — the ref write of the
- * clone, its checkout — leaves that lock held for the isolate's life:
- * open.test.ts O1.)
+ * Also a crash mid `checkout` (at the third working-tree file): the restarted
+ * object is on the old branch, clean; `add` works there and in another
+ * object with a repository at the same path.
+ *
+ * (A crash inside isomorphic-git's ref lock — the ref write of a commit or
+ * clone — leaves that lock held for the isolate's life: open.test.ts O1.)
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -25,6 +28,8 @@ type CliAnswer = { stdout: string; stderr: string; exitCode: number };
 /** The answer, or `"hung <ms> ms"`. */
 const within = (ms: number, promise: Promise<unknown>): Promise<CliAnswer | string> =>
   Promise.race([promise as Promise<CliAnswer>, new Promise<string>((resolve) => setTimeout(() => resolve(`hung ${ms} ms`), ms))]);
+
+const gitAgentId = () => env.GIT_AGENT.newUniqueId();
 
 describe("attack5: ctx.abort() mid git clone", () => {
   for (const [label, at] of [
@@ -68,4 +73,50 @@ describe("attack5: ctx.abort() mid git clone", () => {
       expect(await runInDurableObject(env.GIT_AGENT.get(id), (_i, state) => integrityProblems(state.storage.sql))).toEqual([]);
     });
   }
+});
+
+describe("attack5: ctx.abort() mid checkout", () => {
+  it("the restarted object answers status, add works there and in another object with a repository at the same path", { timeout: 60_000 }, async () => {
+    // A path of its own: the index lock this test poisons (before the fix) is keyed by the index's path alone.
+    const dir = "/attack5-o1b";
+    const id = gitAgentId();
+    {
+      using ws = await getWorkspace(env.GIT_AGENT.get(id));
+      await ws.fs.mkdir(dir);
+      await ws.git.cli({ argv: ["init", "-b", "main"], cwd: dir });
+      for (let i = 0; i < 5; i++) await ws.fs.writeFile(`${dir}/f${i}.txt`, `${i}\n`);
+      await ws.git.cli({ argv: ["add", "-A"], cwd: dir });
+      await ws.git.cli({ argv: ["commit", "-m", "one"], cwd: dir });
+      await ws.git.cli({ argv: ["checkout", "-b", "two"], cwd: dir });
+      for (let i = 0; i < 5; i++) await ws.fs.writeFile(`${dir}/f${i}.txt`, `${i} two\n`);
+      await ws.git.cli({ argv: ["commit", "-a", "-m", "two"], cwd: dir });
+    }
+    const aborted = await runInDurableObject(env.GIT_AGENT.get(id), async (instance, state) => {
+      const ws = (instance as unknown as Record<symbol, Workspace>)[WORKSPACE];
+      const fs = ws.fs as unknown as Record<string, (...a: unknown[]) => unknown>;
+      const write = fs.writeFile!.bind(ws.fs);
+      fs.writeFile = (...a: unknown[]) => {
+        if (String(a[0]) === `${dir}/f2.txt`) state.abort("attack5: crash mid checkout");
+        return write(...a);
+      };
+      await ws.git.checkout({ dir, ref: "main" });
+    }).then(() => "no abort", (e: Error) => `aborted: ${e.message}`);
+    expect(aborted).toBe("aborted: attack5: crash mid checkout");
+
+    expect(await runInDurableObject(env.GIT_AGENT.get(id), (_i, state) => integrityProblems(state.storage.sql))).toEqual([]);
+    using restarted = await getWorkspace(env.GIT_AGENT.get(id));
+    const branch = await within(10_000, restarted.git.cli({ argv: ["branch", "--show-current"], cwd: dir }));
+    const status = await within(10_000, restarted.git.cli({ argv: ["status", "--porcelain"], cwd: dir }));
+    // The crash rolled the checkout back: on two, clean — never a hang.
+    expect([branch, status]).toEqual([{ stdout: "two\n", stderr: "", exitCode: 0 }, { stdout: "", stderr: "", exitCode: 0 }]);
+    await restarted.fs.writeFile(`${dir}/new.txt`, "new\n");
+    const retry = await within(10_000, restarted.git.cli({ argv: ["add", "new.txt"], cwd: dir }));
+    using other = await getWorkspace(env.GIT_AGENT.get(gitAgentId()));
+    await other.fs.mkdir(dir);
+    await other.git.cli({ argv: ["init"], cwd: dir });
+    await other.fs.writeFile(`${dir}/b.txt`, "b\n");
+    const elsewhere = await within(10_000, other.git.cli({ argv: ["add", "b.txt"], cwd: dir }));
+    const show = (r: CliAnswer | string) => (typeof r === "string" ? r : `${r.exitCode} ${r.stderr}`);
+    expect([show(retry), show(elsewhere)]).toEqual(["0 ", "0 "]);
+  });
 });

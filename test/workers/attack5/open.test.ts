@@ -12,7 +12,20 @@
  * the lock is never released, and the isolate keeps the module. From then
  * on every write of that ref — in the restarted object, and in every other
  * object of the class that shares the isolate — waits forever: `commit`,
- * `clone`, `branch` … never answer.
+ * `clone`, `branch` … never answer. The index lock (keyed by the index's
+ * path) is exposed the same way to a crash inside its write; a crash mid
+ * checkout (working tree writes) does not leave it held
+ * (git-abort.test.ts).
+ *
+ * Fix proposal: never let a lock outlive the object that took it. In
+ * scripts/gen-git.mjs, replace isomorphic-git's `acquireLock(key, cb)` body
+ * with `return cb()` (no module-level lock), and serialise git operations in
+ * our client instead: a promise queue per resolved gitdir held on the
+ * `GitContext` (built once per Workspace, so a restarted object gets a new
+ * one and two objects never share one), taken by `runOp` (src/git/wrap.ts)
+ * around every operation that reads-then-writes refs or the index. That
+ * queue also fixes O2 (node/attack5/open.test.ts): the second commit then
+ * resolves HEAD after the first has moved it.
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
