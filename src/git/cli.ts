@@ -20,12 +20,14 @@ export const EXIT_128_CODES: ReadonlySet<string> = new Set(["ENOTAREPO", "EALREA
 
 /**
  * The cause of a client error as the CLI prints it: the client's
- * `git <op> failed: ` prefix (spec 04 §2.4) is dropped, since the CLI
- * already starts the line with `git <sub>: ` (so `git branch: a branch
- * named 'x' already exists`, not `git branch: git branch failed: …`).
+ * `git <op> failed: ` prefix (spec 04 §2.4) and the `git <op>: ` prefix of
+ * its usage errors (`EUSAGE`, e.g. `git init: bare must be a boolean`) are
+ * dropped, since the CLI already starts the line with `git <sub>: ` (so
+ * `git branch: a branch named 'x' already exists`, not
+ * `git branch: git branch failed: …`).
  */
 export function cliMessage(message: string): string {
-  return message.replace(/^git [a-z][a-z-]* failed: /, "");
+  return message.replace(/^git [a-z][a-z-]*(?: failed)?: /, "");
 }
 
 /**
@@ -41,9 +43,12 @@ export function cliMessage(message: string): string {
  * - `input.stdin`: `hash-object --stdin`'s content.
  *
  * @returns `{ stdout, stderr, exitCode }`: 0 ok · 1 failure (an unsupported
- *   transport, `PathOutsideRepoError`, any other error) · 128
+ *   transport, `PathOutsideRepoError`, a `GitError` `EUSAGE` from the client
+ *   such as `git config: invalid key: a` (real git: 1) or
+ *   `git init: invalid initial branch name: 'a..b'` (real git: 128), any
+ *   other error) · 128
  *   NotARepository / AlreadyInitialized / MissingIdentity / PathspecNotFound
- *   · 129 usage errors (`unknown option '--x'`, `option '--x' requires a
+ *   (also `pathspec '<p>' is beyond a symbolic link`) · 129 usage errors (`unknown option '--x'`, `option '--x' requires a
  *   value`, `unexpected argument '<x>'`, missing arguments).
  * @example
  * ```ts

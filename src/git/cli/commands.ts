@@ -311,14 +311,22 @@ const add: CommandDef = {
     if (specs.length === 0 && !all && !update) {
       throw new CliUsageError("nothing specified, nothing added (maybe you wanted to say 'git add .'?)");
     }
-    const paths = specs.length > 0 ? await ctx.pathspecs(specs) : ["."];
-    await ctx.client.add({
-      dir: root,
-      paths,
-      ...(all ? { all: true } : {}),
-      ...(update ? { trackedOnly: true } : {}),
-      ...(ctx.bool("force") ? { force: true } : {}),
-    });
+    // A trailing "/" is kept: real git refuses `link/` ("beyond a symbolic link") but stages `link` itself.
+    const paths = specs.length > 0 ? (await ctx.pathspecs(specs)).map((p, i) => (p !== "." && /\/\.?$/.test(specs[i]!) ? `${p}/` : p)) : ["."];
+    try {
+      await ctx.client.add({
+        dir: root,
+        paths,
+        ...(all ? { all: true } : {}),
+        ...(update ? { trackedOnly: true } : {}),
+        ...(ctx.bool("force") ? { force: true } : {}),
+      });
+    } catch (error) {
+      // The client names the pathspec it was given (repository-relative); real git names it as typed (`./x/`, `x/.`).
+      const at = error instanceof GitError && error.code === "EPATHSPEC" && specs.length > 0 ? paths.findIndex((p) => error.message.includes(`'${p}'`)) : -1;
+      if (at >= 0) throw new GitError("EPATHSPEC", (error as GitError).message.replace(`'${paths[at]}'`, `'${specs[at]}'`), { cause: error });
+      throw error;
+    }
     return 0;
   },
 };

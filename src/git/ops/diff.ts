@@ -23,6 +23,7 @@ import type { DiffSummaryEntry, GitDiffOptions } from "../types.js";
 import { requireRepo } from "../wrap.js";
 import { boolOption, compareBytes, matchesAny, optionalString, pathsOption, toRepoPaths, usage, worthEntering } from "./pathspec.js";
 import { resolveRev } from "./rev.js";
+import { assertIndexFile } from "./tree-state.js";
 import { fileModeOn, sameBlob, walkWorktree, type BlobSide } from "./walk.js";
 
 /** One changed file: `old` missing = added, `new` missing = deleted. */
@@ -50,6 +51,8 @@ async function changes(ctx: GitContext, dir: string, op: string, options: GitDif
     throw usage(op, "fromIndex compares the index with the working tree: it cannot be combined with ref, to or cached");
   }
   await requireRepo(ctx, dir);
+  // Every form but ref..to reads the index: refuse one that is not a regular file (isomorphic-git would read it as empty).
+  if (to === undefined) await assertIndexFile(ctx, dir);
   const specs = toRepoPaths(dir, paths);
   // "HEAD" goes to the walk as is: on an unborn branch it is the empty tree.
   const from = ref === "HEAD" && to === undefined ? "HEAD" : await resolveRev(ctx, dir, ref);

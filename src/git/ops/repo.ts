@@ -55,6 +55,7 @@ import {
   usage,
 } from "./pathspec.js";
 import { resolveCommit, resolveRev, treeEntry } from "./rev.js";
+import { absPath, assertIndexFile } from "./tree-state.js";
 import { fileModeOn, sameBlob, walkWorktree, type WalkRow } from "./walk.js";
 
 /** `.git/config` as real git 2.x writes it on Linux (`init`). */
@@ -81,13 +82,16 @@ async function exists(ctx: GitContext, path: string): Promise<boolean> {
  * whose first branch is `defaultBranch` (default `"main"`). The config is
  * real git's (`core.filemode = true`: executable bits are tracked).
  * @throws AlreadyInitializedError `EALREADYINIT` when `<dir>/.git` exists (bare: when `dir` holds `HEAD` or `config`).
- * @throws GitError `EUSAGE` bad options · `EINITFAIL` anything else (e.g. `dir` is a file).
+ * @throws GitError `EUSAGE` bad options, or `invalid initial branch name: '<name>'` (real git's message
+ *   after `fatal: `; the CLI prints `git init: invalid initial branch name: '<name>'` and exits 1, where
+ *   real git exits 128) · `EINITFAIL` anything else (e.g. `dir` is a file).
  */
 export async function init(ctx: GitContext, dir: string, options: GitInitOptions): Promise<void> {
   const defaultBranch = stringOption("init", options, "defaultBranch", "main");
   const bare = boolOption("init", options, "bare");
   if (/[\s~^:?*[\\]|\.\.|^[./-]|\/$|\.lock$|@\{/.test(defaultBranch)) {
-    throw usage("init", `defaultBranch ${JSON.stringify(defaultBranch)} is not a valid branch name`);
+    // No `git init: ` prefix: the CLI adds its own (`git init: invalid initial branch name: 'a..b'`).
+    throw new GitError("EUSAGE", `invalid initial branch name: '${defaultBranch}'`);
   }
   const gitdir = bare ? dir : gitdirOf(dir);
   if (bare ? (await exists(ctx, `${gitdir}/HEAD`)) || (await exists(ctx, `${gitdir}/config`)) : await exists(ctx, gitdir)) {
@@ -136,9 +140,29 @@ function statusEntries(rows: WalkRow[], filemode: boolean): StatusEntry[] {
 export async function status(ctx: GitContext, dir: string, options: GitStatusOptions): Promise<StatusEntry[]> {
   const paths = pathsOption("status", options);
   await requireRepo(ctx, dir);
+  await assertIndexFile(ctx, dir);
   const specs = toRepoPaths(dir, paths);
   const [filemode, rows] = await Promise.all([fileModeOn(ctx, dir), walkWorktree(ctx, dir, { ref: "HEAD", specs })]);
   return statusEntries(rows, filemode);
+}
+
+/**
+ * Whether a directory above `spec`'s last component — or, with `self`, the
+ * last component too (a pathspec written `link/`) — is a symbolic link:
+ * real git's `die_if_path_beyond_symlink` check of
+ * `git add` (`fatal: pathspec '<p>' is beyond a symbolic link`). Unlike
+ * {@link hasLeadingLink}, a missing component or a file there is not a link
+ * (the pathspec then simply matches nothing).
+ */
+async function beyondLink(ctx: GitContext, dir: string, spec: string, self: boolean): Promise<boolean> {
+  const parts = spec.split("/");
+  const last = self ? parts.length : parts.length - 1;
+  for (let i = 1; i <= last; i++) {
+    const stat = await ctx.workspace.fs.lstat(absPath(dir, parts.slice(0, i).join("/"))).catch(() => undefined);
+    if (stat?.isSymbolicLink) return true;
+    if (!stat?.isDirectory) return false;
+  }
+  return false;
 }
 
 /**
@@ -148,7 +172,10 @@ export async function status(ctx: GitContext, dir: string, options: GitStatusOpt
  * tree; `trackedOnly` (`git add -u`) only updates files already in the
  * index (whole tree when no `paths`). Ignored untracked files are skipped
  * unless `force`. Every pathspec is checked before anything is staged.
- * @throws NotARepositoryError · PathOutsideRepoError `EPATHOUTSIDE` a path leaves `dir` · PathspecNotFoundError `EPATHSPEC` a path matches nothing · GitError `EUSAGE` bad options or no `paths` without `all`/`trackedOnly` · `EADDFAIL` a named path is ignored (without `force`), or anything else.
+ * A path through a symbolic link (`link/file`, or `link/` itself) is
+ * refused as real git refuses it, so nothing outside the repository is
+ * staged; `link` alone stages the link.
+ * @throws NotARepositoryError · PathOutsideRepoError `EPATHOUTSIDE` a path leaves `dir` · PathspecNotFoundError `EPATHSPEC` a path matches nothing · GitError `EPATHSPEC` `pathspec '<p>' is beyond a symbolic link` (CLI exit 128, as real git) · GitError `EUSAGE` bad options or no `paths` without `all`/`trackedOnly` · `EADDFAIL` a named path is ignored (without `force`), or anything else.
  */
 export async function add(ctx: GitContext, dir: string, options: GitAddOptions): Promise<void> {
   const paths = pathsOption("add", options);
@@ -159,7 +186,13 @@ export async function add(ctx: GitContext, dir: string, options: GitAddOptions):
     throw usage("add", "paths must name at least one path (or pass all or trackedOnly)");
   }
   await requireRepo(ctx, dir);
+  await assertIndexFile(ctx, dir);
   const specs = toRepoPaths(dir, paths);
+  for (let i = 0; i < specs.length; i++) {
+    if (specs[i] !== "" && (await beyondLink(ctx, dir, specs[i]!, /\/\.?$/.test(paths![i]!)))) {
+      throw new GitError("EPATHSPEC", `pathspec '${paths![i]}' is beyond a symbolic link`);
+    }
+  }
   const [filemode, rows] = await Promise.all([fileModeOn(ctx, dir), walkWorktree(ctx, dir, { specs, ignored: force })]);
   for (let i = 0; i < specs.length; i++) {
     const spec = specs[i]!;
@@ -198,6 +231,7 @@ export async function rm(ctx: GitContext, dir: string, options: GitRmOptions): P
   const paths = pathsOption("rm", options);
   if (paths === undefined || paths.length === 0) throw usage("rm", "paths must name at least one path");
   await requireRepo(ctx, dir);
+  await assertIndexFile(ctx, dir);
   const specs = toRepoPaths(dir, paths);
   const indexed = await ctx.git.listFiles({ fs: ctx.fs, dir, cache: ctx.cache });
   for (let i = 0; i < specs.length; i++) {
@@ -280,6 +314,8 @@ export async function commit(ctx: GitContext, dir: string, options: GitCommitOpt
   let message = rawMessage === undefined ? undefined : cleanMessage(rawMessage);
   if (message === "") throw new GitError("EMSG", "aborting commit due to empty commit message");
   await requireRepo(ctx, dir);
+  // isomorphic-git reads an index that is a directory or a link as empty: the commit would record the empty tree.
+  await assertIndexFile(ctx, dir);
 
   let author: PersonInput | undefined = authorInput;
   if (amend) {
@@ -435,6 +471,7 @@ export async function currentBranch(ctx: GitContext, dir: string, options: GitCu
 export async function lsFiles(ctx: GitContext, dir: string, options: GitLsFilesOptions): Promise<string[]> {
   const ref = optionalString("ls-files", options, "ref");
   await requireRepo(ctx, dir);
+  if (ref === undefined) await assertIndexFile(ctx, dir);
   const oid = ref === undefined ? undefined : (await resolveCommit(ctx, dir, ref)).oid;
   const files = await ctx.git.listFiles({ fs: ctx.fs, dir, cache: ctx.cache, ...(oid === undefined ? {} : { ref: oid }) });
   return files.sort(compareBytes);
@@ -528,11 +565,32 @@ export async function updateRef(ctx: GitContext, dir: string, options: GitUpdate
  * the repository's `.git/config` as text (`true`, not a boolean), or with
  * `all` every value of a multi-valued key; `undefined` (`[]` with `all`)
  * when unset. Global and system config are never read.
- * @throws NotARepositoryError · GitError `EUSAGE` · `ECONFIGFAIL`.
+ * @throws NotARepositoryError · GitError `EUSAGE` bad options, or `invalid key: <path>` (see {@link checkConfigKey}) · `ECONFIGFAIL`.
  */
+/**
+ * Checks a config key as real git's `git_config_parse_key` does:
+ * `<section>[.<subsection>].<name>`, split at the first and the last `.`;
+ * the section is letters, digits and `-` (non-empty); the name starts with
+ * a letter and is letters, digits and `-`; the subsection may hold any
+ * character but a line break or NUL (it may be empty: `a..b`).
+ * @throws GitError `EUSAGE` `invalid key: <path>` (real git: `error: invalid key: <path>` or
+ *   `error: key does not contain a section: <path>`, exit 1 or 2) — before anything is read or written.
+ */
+export function checkConfigKey(path: string): void {
+  const first = path.indexOf(".");
+  const last = path.lastIndexOf(".");
+  const section = path.slice(0, first);
+  const name = path.slice(last + 1);
+  const subsection = first === last ? "" : path.slice(first + 1, last);
+  if (first <= 0 || !/^[A-Za-z0-9-]+$/.test(section) || !/^[A-Za-z][A-Za-z0-9-]*$/.test(name) || /[\n\0]/.test(subsection)) {
+    throw new GitError("EUSAGE", `invalid key: ${path}`);
+  }
+}
+
 export async function configGet(ctx: GitContext, dir: string, options: GitConfigGetOptions): Promise<string | string[] | undefined> {
   const path = stringOption("config", options, "path");
   const all = boolOption("config", options, "all");
+  checkConfigKey(path);
   await requireRepo(ctx, dir);
   if (all) {
     const values = await ctx.git.getConfigAll({ fs: ctx.fs, dir, path });
@@ -545,8 +603,9 @@ export async function configGet(ctx: GitContext, dir: string, options: GitConfig
 /**
  * `configSet` (spec 04 §2.3, `git config <path> <value>`): sets a key of
  * `.git/config`; `append` adds another value (`--add`); `value: undefined`
- * removes the key (`--unset`).
- * @throws NotARepositoryError · GitError `EUSAGE` · `ECONFIGFAIL`.
+ * removes the key (`--unset`). The key is checked as real git checks it
+ * ({@link checkConfigKey}) before `.git/config` is touched.
+ * @throws NotARepositoryError · GitError `EUSAGE` bad options, or `invalid key: <path>` · `ECONFIGFAIL`.
  */
 export async function configSet(ctx: GitContext, dir: string, options: GitConfigSetOptions): Promise<void> {
   const path = stringOption("config", options, "path");
@@ -555,6 +614,7 @@ export async function configSet(ctx: GitContext, dir: string, options: GitConfig
     throw usage("config", "value must be a string, a boolean, a finite number or undefined");
   }
   const append = boolOption("config", options, "append");
+  checkConfigKey(path);
   await requireRepo(ctx, dir);
   await ctx.git.setConfig({ fs: ctx.fs, dir, path, value: value as string | boolean | number | undefined, append });
 }

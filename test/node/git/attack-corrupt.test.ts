@@ -172,4 +172,35 @@ describe("an index that is a directory (isomorphic-git reads it as an empty inde
       expect(await ws.fs.lstat(`${dir}/.git/refs/stash`).catch(() => "absent")).toBe("absent");
     }
   });
+
+  it("commit, status, add, rm, lsFiles and diff refuse with their own code; HEAD and the working tree stay", { timeout: 60_000 }, async () => {
+    const { ws, git, dir } = await workspaceCopy(disk());
+    await ws.fs.rm(`${dir}/.git/index`);
+    await ws.fs.mkdir(`${dir}/.git/index`);
+    const head = await git.revParse({ dir, ref: "HEAD" });
+    const before = await wsSnapshot(ws, dir);
+    const runs: [string, string, () => Promise<unknown>][] = [
+      ["commit", "ECOMMITFAIL", () => git.commit({ dir, message: "m" })],
+      ["status", "ESTATUSFAIL", () => git.status({ dir })],
+      ["add", "EADDFAIL", () => git.add({ dir, paths: ["a.txt"] })],
+      ["add", "EADDFAIL", () => git.add({ dir, all: true })],
+      ["rm", "ERMFAIL", () => git.rm({ dir, paths: ["a.txt"] })],
+      ["ls-files", "ELSFILESFAIL", () => git.lsFiles({ dir })],
+      ["diff", "EDIFFFAIL", () => git.diff({ dir })],
+      ["diff", "EDIFFFAIL", () => git.diff({ dir, cached: true })],
+      ["diff", "EDIFFFAIL", () => git.diff({ dir, fromIndex: true })],
+      ["diff", "EDIFFFAIL", () => git.diffSummary({ dir })],
+    ];
+    for (const [op, code, run] of runs) {
+      expect({ op, error: await failure(within(10_000, run())) }).toEqual({
+        op,
+        error: { name: "GitError", code, isGitError: true, message: `git ${op} failed: index file /repo/.git/index is not a regular file` },
+      });
+    }
+    expect(await git.revParse({ dir, ref: "HEAD" })).toBe(head);
+    expect(await wsSnapshot(ws, dir)).toEqual(before);
+    // what reads no index still works: ls-files of a commit, a diff of two commits
+    expect(await git.lsFiles({ dir, ref: "HEAD" })).toEqual(["a.txt", "sub/b.txt"]);
+    expect(await git.diff({ dir, ref: "HEAD", to: "HEAD" })).toBe("");
+  });
 });

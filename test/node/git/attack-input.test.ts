@@ -120,15 +120,30 @@ describe("refs, config and huge inputs", () => {
     expect(await t.git.configGet({ dir: t.dir, path: "core.fsmonitor" })).toBeUndefined();
   });
 
-  it("configSet: hostile key names do not add a section or a key (.git/config unchanged)", { timeout: 30_000 }, async () => {
+  it("configSet/configGet: keys real git refuses are GitError EUSAGE 'invalid key: <key>'; .git/config unchanged; the cli exits 1 as real git", { timeout: 30_000 }, async () => {
     const t = await setup();
     const before = await t.ws.fs.readFile(`${t.dir}/.git/config`, "utf8");
-    // ("a" and "a.\nb" do write an empty "[a]": see attack-open.test.ts)
-    for (const path of ["core]\n[evil.x", "a.b c", ".x", "x.", "core.fsmonitor\n[x]"]) {
-      // (real git refuses these keys, exit 1: see attack-open.test.ts) — here: nothing written
-      await within(10_000, t.git.configSet({ dir: t.dir, path, value: "v" })).catch(() => undefined);
+    const real = await exportDir(t.ws, t.dir);
+    const bad = ["a", "a.\nb", "a.b c", ".x", "x.", "core]\n[evil.x", "core.fsmonitor\n[x]", "a_b.c", "a.b.1c", "a.b\u0000c.d"];
+    for (const path of bad) {
+      const set = await failure(within(10_000, t.git.configSet({ dir: t.dir, path, value: "v" })));
+      const get = await failure(within(10_000, t.git.configGet({ dir: t.dir, path })));
+      const expected = { name: "GitError", code: "EUSAGE", isGitError: true, message: `invalid key: ${path}` };
+      expect({ path, set, get }).toEqual({ path, set: expected, get: expected });
+      if (!path.includes("\u0000")) expect({ path, status: realGitResult(real, "config", path, "v").status }).not.toEqual({ path, status: 0 });
     }
     expect(await t.ws.fs.readFile(`${t.dir}/.git/config`, "utf8")).toBe(before);
+    expect(realGit(real, "config", "--list", "--local")).toBe(realGit(await exportDir(t.ws, t.dir), "config", "--list", "--local"));
+    // keys real git takes: a section may start with a digit, a subsection holds anything but a line break (also "")
+    for (const path of ["a-1.b", "1a.b", "a.b.c", "a.b.c d.e", "a..b", "a.b..c"]) {
+      await within(10_000, t.git.configSet({ dir: t.dir, path, value: "v" }));
+      expect({ path, value: await t.git.configGet({ dir: t.dir, path }) }).toEqual({ path, value: "v" });
+      expect({ path, value: realGit(await exportDir(t.ws, t.dir), "config", "--get", path) }).toEqual({ path, value: "v\n" });
+    }
+    // real git: `error: invalid key: a.b c`, exit 1
+    expect(realGitResult(real, "config", "a.b c", "v")).toMatchObject({ status: 1, stderr: "error: invalid key: a.b c\n" });
+    expect(await within(10_000, t.git.cli({ argv: ["config", "a.b c", "v"], cwd: t.dir }))).toEqual({ stdout: "", stderr: "git config: invalid key: a.b c\n", exitCode: 1 });
+    expect(await within(10_000, t.git.cli({ argv: ["config", "a", "v"], cwd: t.dir }))).toEqual({ stdout: "", stderr: "git config: invalid key: a\n", exitCode: 1 });
   });
 
   it("a 10 MB commit message commits and reads back (log, cli log -n 1 --format=%s) within bounds", { timeout: 60_000 }, async () => {

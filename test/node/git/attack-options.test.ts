@@ -7,8 +7,9 @@
  * outside the repository.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { cleanupScratch, realGit, realRepo, workspaceCopy, writeTree } from "./worktree-helpers.js";
+import { cleanupScratch, newWorkspace, realGit, realGitResult, realRepo, tempDir, workspaceCopy, writeTree } from "./worktree-helpers.js";
 import { failure, within, wsEverything } from "./attack-helpers.js";
+import { cliMessage } from "../../../src/git/cli.js";
 
 afterAll(cleanupScratch);
 
@@ -133,4 +134,24 @@ describe("junk in every option of every method", () => {
       expect({ bad, outside }).toEqual({ bad: [], outside: [] });
     });
   }
+});
+
+describe("init with an invalid branch name", () => {
+  it("init -b a..b: one `git init: ` prefix (real git: `fatal: invalid initial branch name: 'a..b'`, 128; ours exits 1); nothing created", { timeout: 30_000 }, async () => {
+    const { ws, git } = newWorkspace();
+    const real = tempDir("init-");
+    for (const name of ["a..b", "a b", "a.lock", "a~1"]) {
+      const r = await within(10_000, git.cli({ argv: ["init", "-b", name, "/r"] }));
+      expect({ name, ...r }).toEqual({ name, stdout: "", stderr: `git init: invalid initial branch name: '${name}'\n`, exitCode: 1 });
+      expect({ name, ...realGitResult(real, "init", "-q", "-b", name, "r") }).toMatchObject({ name, status: 128, stderr: `fatal: invalid initial branch name: '${name}'\n` });
+      expect(await failure(git.init({ dir: "/r", defaultBranch: name }))).toEqual({ name: "GitError", code: "EUSAGE", isGitError: true, message: `invalid initial branch name: '${name}'` });
+    }
+    expect(await ws.fs.lstat("/r").catch(() => "absent")).toBe("absent");
+  });
+
+  it("cliMessage drops the client's `git <op>: ` (EUSAGE) and `git <op> failed: ` prefixes, so the cli prints one", () => {
+    expect(cliMessage("git init: bare must be a boolean, got number")).toBe("bare must be a boolean, got number");
+    expect(cliMessage("git rev-parse failed: unknown revision 'x'")).toBe("unknown revision 'x'");
+    expect(cliMessage("invalid key: a")).toBe("invalid key: a");
+  });
 });

@@ -133,3 +133,32 @@ describe("a tracked directory replaced by a link to outside", () => {
     expect(realGit(copy, "cat-file", "-p", ":u/escape")).toBe("/outside");
   });
 });
+
+describe("add through a symlinked directory", () => {
+  it("add escape/secret.txt, escape/, escape/., ./escape/, escape/nope: exit 128 'beyond a symbolic link' as real git; nothing staged; add escape stages the link", { timeout: 60_000 }, async () => {
+    const d = repo();
+    const t = await workspaceCopy(d);
+    await t.ws.fs.mkdir("/outside");
+    await t.ws.fs.writeFile("/outside/secret.txt", "secret\n");
+    await t.ws.fs.symlink("/outside", `${t.dir}/escape`);
+    const real = diskCopy(d);
+    const outside = tempDir("outside-");
+    writeFileSync(join(outside, "secret.txt"), "secret\n");
+    symlinkSync(outside, join(real, "escape"));
+    for (const path of ["escape/secret.txt", "escape/", "escape/.", "./escape/", "escape/nope", "escape//secret.txt"]) {
+      const r = await within(10_000, t.git.cli({ argv: ["add", path], cwd: t.dir }));
+      const message = `pathspec '${path}' is beyond a symbolic link`;
+      expect({ path, exitCode: r.exitCode, stderr: r.stderr }).toEqual({ path, exitCode: 128, stderr: `git add: ${message}\n` });
+      expect({ path, ...realGitResult(real, "add", path) }).toMatchObject({ path, status: 128, stderr: `fatal: ${message}\n` });
+      const error = await t.git.add({ dir: t.dir, paths: [path] }).then(() => undefined, (e: { code?: string; message?: string }) => ({ code: e.code, message: e.message }));
+      expect({ path, error }).toEqual({ path, error: { code: "EPATHSPEC", message } });
+    }
+    expect(await t.git.lsFiles({ dir: t.dir })).toEqual(["a.txt", "sub/b.txt"]);
+    expect(await t.git.lsFiles({ dir: t.dir })).toEqual(realGit(real, "ls-files").trim().split("\n"));
+    // the link itself is a path in the repository: staged as a link (mode 120000), as real git does
+    await within(10_000, t.git.add({ dir: t.dir, paths: ["escape"] }));
+    realGit(real, "add", "escape");
+    expect(await t.git.lsFiles({ dir: t.dir })).toEqual(realGit(real, "ls-files").trim().split("\n"));
+    expect(realGit(await exportDir(t.ws, t.dir), "ls-files", "-s", "escape")).toMatch(/^120000 /);
+  });
+});
