@@ -573,10 +573,15 @@ export async function updateRef(ctx: GitContext, dir: string, options: GitUpdate
  * the section is letters, digits and `-` (non-empty); the name starts with
  * a letter and is letters, digits and `-`; the subsection may hold any
  * character but a line break or NUL (it may be empty: `a..b`).
+ * With `write`, a `"` or `\` in the subsection is refused too: real git
+ * writes it escaped, isomorphic-git's `setConfig` writes it raw
+ * (`[a "b"c"]`), a line every real git command then dies on
+ * (`fatal: bad config line`).
  * @throws GitError `EUSAGE` `invalid key: <path>` (real git: `error: invalid key: <path>` or
- *   `error: key does not contain a section: <path>`, exit 1 or 2) — before anything is read or written.
+ *   `error: key does not contain a section: <path>`, exit 1 or 2) — before anything is read or written;
+ *   with `write`, `invalid key: <path> ('"' and '\' in a subsection are not supported)`.
  */
-export function checkConfigKey(path: string): void {
+export function checkConfigKey(path: string, write = false): void {
   const first = path.indexOf(".");
   const last = path.lastIndexOf(".");
   const section = path.slice(0, first);
@@ -584,6 +589,9 @@ export function checkConfigKey(path: string): void {
   const subsection = first === last ? "" : path.slice(first + 1, last);
   if (first <= 0 || !/^[A-Za-z0-9-]+$/.test(section) || !/^[A-Za-z][A-Za-z0-9-]*$/.test(name) || /[\n\0]/.test(subsection)) {
     throw new GitError("EUSAGE", `invalid key: ${path}`);
+  }
+  if (write && /["\\]/.test(subsection)) {
+    throw new GitError("EUSAGE", `invalid key: ${path} ('"' and '\\' in a subsection are not supported)`);
   }
 }
 
@@ -614,7 +622,7 @@ export async function configSet(ctx: GitContext, dir: string, options: GitConfig
     throw usage("config", "value must be a string, a boolean, a finite number or undefined");
   }
   const append = boolOption("config", options, "append");
-  checkConfigKey(path);
+  checkConfigKey(path, true);
   await requireRepo(ctx, dir);
   await ctx.git.setConfig({ fs: ctx.fs, dir, path, value: value as string | boolean | number | undefined, append });
 }

@@ -140,6 +140,19 @@ describe("refs, config and huge inputs", () => {
       expect({ path, value: await t.git.configGet({ dir: t.dir, path }) }).toEqual({ path, value: "v" });
       expect({ path, value: realGit(await exportDir(t.ws, t.dir), "config", "--get", path) }).toEqual({ path, value: "v\n" });
     }
+    // a '"' or '\' in a subsection: isomorphic-git would write it raw ([a "b"c"]), which real git cannot parse — refused
+    const configBefore = await t.ws.fs.readFile(`${t.dir}/.git/config`, "utf8");
+    for (const path of ['a.b"c.d', "a.b\\c.d"]) {
+      expect(await failure(within(10_000, t.git.configSet({ dir: t.dir, path, value: "v" })))).toEqual({
+        name: "GitError",
+        code: "EUSAGE",
+        isGitError: true,
+        message: `invalid key: ${path} ('"' and '\\' in a subsection are not supported)`,
+      });
+      expect(await t.git.configGet({ dir: t.dir, path })).toBeUndefined();
+    }
+    expect(await t.ws.fs.readFile(`${t.dir}/.git/config`, "utf8")).toBe(configBefore);
+    realGit(await exportDir(t.ws, t.dir), "status");
     // real git: `error: invalid key: a.b c`, exit 1
     expect(realGitResult(real, "config", "a.b c", "v")).toMatchObject({ status: 1, stderr: "error: invalid key: a.b c\n" });
     expect(await within(10_000, t.git.cli({ argv: ["config", "a.b c", "v"], cwd: t.dir }))).toEqual({ stdout: "", stderr: "git config: invalid key: a.b c\n", exitCode: 1 });
