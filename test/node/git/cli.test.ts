@@ -12,19 +12,12 @@ import { Workspace } from "../../../src/workspace.js";
 import { nodeSqliteStorage } from "../../../src/storage/index.js";
 import { createGitClient } from "../../../src/git/index.js";
 import type { GitClient, GitCliResult } from "../../../src/git/types.js";
-import { cleanupScratch, diskCopy, exportDir, IDENTITY, realGit, realGitResult, realRepo, TIME, workspaceCopy, writeTree } from "./worktree-helpers.js";
+import { cleanupScratch, diskCopy, exportDir, identityEnv, realGit, realGitResult, realRepo, TIME, workspaceCopy, writeTree } from "./worktree-helpers.js";
 
 afterAll(cleanupScratch);
 
 /** The same identity and dates as {@link realGit} uses. */
-const ENV = {
-  GIT_AUTHOR_NAME: IDENTITY.name,
-  GIT_AUTHOR_EMAIL: IDENTITY.email,
-  GIT_COMMITTER_NAME: IDENTITY.name,
-  GIT_COMMITTER_EMAIL: IDENTITY.email,
-  GIT_AUTHOR_DATE: `@${TIME} +0000`,
-  GIT_COMMITTER_DATE: `@${TIME} +0000`,
-};
+const ENV = identityEnv();
 
 function run(git: GitClient, argv: string[], cwd = "/repo", extra: Record<string, string> = {}, stdin?: string): Promise<GitCliResult> {
   // the table's hash-object rows read this standard input unless a test gives its own

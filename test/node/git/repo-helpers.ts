@@ -8,7 +8,7 @@ import { chmodSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:f
 import { join } from "node:path";
 import type { Workspace } from "../../../src/workspace.js";
 import type { StatusEntry } from "../../../src/git/types.js";
-import { IDENTITY, exportDir, realGit } from "./worktree-helpers.js";
+import { IDENTITY, exportDir, gitDated, realGit } from "./worktree-helpers.js";
 
 /** One file to write: text/bytes, `{ exec }` (mode 755), `{ link }` (a symbolic link), or `null` to delete. */
 export type FileSpec = string | Uint8Array | { exec: string } | { link: string } | null;
@@ -43,27 +43,7 @@ export function gitAt(cwd: string, time: number, ...args: string[]): string {
   return gitDated(cwd, { author: `@${time} +0000`, committer: `@${time} +0000` }, ...args);
 }
 
-/** The real git in `cwd` with the given `GIT_AUTHOR_DATE` / `GIT_COMMITTER_DATE` (e.g. `@1704164645 +0200`); returns stdout. */
-export function gitDated(cwd: string, dates: { author: string; committer: string }, ...args: string[]): string {
-  return execFileSync("/usr/bin/git", args, {
-    cwd,
-    encoding: "utf8",
-    env: {
-      PATH: process.env.PATH ?? "/usr/bin:/bin",
-      HOME: cwd,
-      GIT_CONFIG_NOSYSTEM: "1",
-      GIT_CONFIG_GLOBAL: "/dev/null",
-      GIT_AUTHOR_NAME: IDENTITY.name,
-      GIT_AUTHOR_EMAIL: IDENTITY.email,
-      GIT_COMMITTER_NAME: IDENTITY.name,
-      GIT_COMMITTER_EMAIL: IDENTITY.email,
-      GIT_AUTHOR_DATE: dates.author,
-      GIT_COMMITTER_DATE: dates.committer,
-      LC_ALL: "C",
-    },
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-}
+export { gitDated };
 
 /** The author/committer a Workspace commit gets to match {@link gitAt} at `time`. */
 export function at(time: number) {

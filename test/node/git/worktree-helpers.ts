@@ -32,8 +32,24 @@ export function cleanupScratch(): void {
   for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
-/** Runs the real git in `cwd` with a fixed identity and dates, no global or system config; returns stdout. */
-export function realGit(cwd: string, ...args: string[]): string {
+/**
+ * The environment that gives the real git {@link IDENTITY} as author and
+ * committer and the given `GIT_AUTHOR_DATE` / `GIT_COMMITTER_DATE`
+ * (default {@link TIME}, `+0000`).
+ */
+export function identityEnv(dates: { author: string; committer: string } = { author: `@${TIME} +0000`, committer: `@${TIME} +0000` }): Record<string, string> {
+  return {
+    GIT_AUTHOR_NAME: IDENTITY.name,
+    GIT_AUTHOR_EMAIL: IDENTITY.email,
+    GIT_COMMITTER_NAME: IDENTITY.name,
+    GIT_COMMITTER_EMAIL: IDENTITY.email,
+    GIT_AUTHOR_DATE: dates.author,
+    GIT_COMMITTER_DATE: dates.committer,
+  };
+}
+
+/** The real git in `cwd` with the given `GIT_AUTHOR_DATE` / `GIT_COMMITTER_DATE` (e.g. `@1704164645 +0200`), no global or system config; returns stdout. */
+export function gitDated(cwd: string, dates: { author: string; committer: string }, ...args: string[]): string {
   return execFileSync("/usr/bin/git", args, {
     cwd,
     encoding: "utf8",
@@ -42,16 +58,16 @@ export function realGit(cwd: string, ...args: string[]): string {
       HOME: cwd,
       GIT_CONFIG_NOSYSTEM: "1",
       GIT_CONFIG_GLOBAL: "/dev/null",
-      GIT_AUTHOR_NAME: IDENTITY.name,
-      GIT_AUTHOR_EMAIL: IDENTITY.email,
-      GIT_COMMITTER_NAME: IDENTITY.name,
-      GIT_COMMITTER_EMAIL: IDENTITY.email,
-      GIT_AUTHOR_DATE: `@${TIME} +0000`,
-      GIT_COMMITTER_DATE: `@${TIME} +0000`,
+      ...identityEnv(dates),
       LC_ALL: "C",
     },
     stdio: ["pipe", "pipe", "pipe"],
   });
+}
+
+/** Runs the real git in `cwd` with a fixed identity and dates ({@link TIME}), no global or system config; returns stdout. */
+export function realGit(cwd: string, ...args: string[]): string {
+  return gitDated(cwd, { author: `@${TIME} +0000`, committer: `@${TIME} +0000` }, ...args);
 }
 
 /** Like {@link realGit}, but returns `{ status, stdout, stderr }` instead of throwing. */
