@@ -31,6 +31,7 @@ import { Buffer } from "node:buffer";
 import { WorkspaceFsError } from "../fs/errors.js";
 import type { WorkspaceFilesystem, WorkspaceStatResult } from "../fs/types.js";
 import type { GitFsAdapter, WorkspaceLike } from "./types.js";
+import { concatBytes } from "../util/bytes.js";
 
 /** The umask applied to `mode` options, as a Node process usually has. */
 export const GIT_FS_UMASK = 0o022;
@@ -202,14 +203,7 @@ async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> 
   } finally {
     reader.releaseLock();
   }
-  if (chunks.length === 1) return chunks[0]!;
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return out;
+  return concatBytes(chunks, total);
 }
 
 /** `data` as something `workspace.fs.writeFile` takes (a string, or a Uint8Array over the same bytes). */

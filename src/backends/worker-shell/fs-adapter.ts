@@ -22,6 +22,7 @@ import type {
   RmOptions,
 } from "just-bash";
 import type { WorkspaceDirentResult, WorkspaceFilesystem, WorkspaceStatResult } from "../../fs/types.js";
+import { concatBytes } from "../../util/bytes.js";
 
 /**
  * The `workspace.fs` methods the adapter calls, and nothing else: a local
@@ -499,14 +500,7 @@ export class WorkspaceFsAdapter implements IFileSystem {
       if (codeOf(error) === "EFBIG") throw error;
       rethrow(error, syscall, path);
     }
-    if (chunks.length === 1) return chunks[0];
-    const out = new Uint8Array(total);
-    let at = 0;
-    for (const chunk of chunks) {
-      out.set(chunk, at);
-      at += chunk.byteLength;
-    }
-    return out;
+    return concatBytes(chunks, total);
   }
 
   /**
