@@ -8,17 +8,13 @@
  * with real git's ref lock and a retry.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { cleanupScratch, realGit, realRepo, workspaceCopy, writeTree } from "./worktree-helpers.js";
+import { cleanupScratch, committedRepo, workspaceCopy } from "./worktree-helpers.js";
 import { within } from "./attack-helpers.js";
 
 afterAll(cleanupScratch);
 
 function disk() {
-  return realRepo((d) => {
-    writeTree(d, { "a.txt": "a\n", "sub/b.txt": "b\n" });
-    realGit(d, "add", "-A");
-    realGit(d, "commit", "-q", "-m", "base");
-  });
+  return committedRepo({ "a.txt": "a\n", "sub/b.txt": "b\n" });
 }
 
 describe("concurrent operations on one repository", () => {

@@ -9,7 +9,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { deflateSync } from "node:zlib";
-import { cleanupScratch, realGit, realRepo, workspaceCopy, writeTree, wsSnapshot } from "./worktree-helpers.js";
+import { cleanupScratch, committedRepo, realGit, workspaceCopy, writeTree, wsSnapshot } from "./worktree-helpers.js";
 import { failure, within } from "./attack-helpers.js";
 import type { GitClient } from "../../../src/git/types.js";
 import type { Workspace } from "../../../src/workspace.js";
@@ -17,10 +17,7 @@ import type { Workspace } from "../../../src/workspace.js";
 afterAll(cleanupScratch);
 
 function disk() {
-  return realRepo((d) => {
-    writeTree(d, { "a.txt": "a\n", "sub/b.txt": "b\n" });
-    realGit(d, "add", "-A");
-    realGit(d, "commit", "-q", "-m", "one");
+  return committedRepo({ "a.txt": "a\n", "sub/b.txt": "b\n" }, "one", (d) => {
     writeTree(d, { "a.txt": "a two\n" });
     realGit(d, "commit", "-q", "-am", "two");
     realGit(d, "branch", "side");

@@ -7,17 +7,13 @@
  * within a bound, writing nothing outside the repository.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { cleanupScratch, exportDir, realGit, realGitResult, realRepo, workspaceCopy, writeTree } from "./worktree-helpers.js";
+import { cleanupScratch, committedRepo, exportDir, realGit, realGitResult, workspaceCopy } from "./worktree-helpers.js";
 import { failure, within, wsEverything } from "./attack-helpers.js";
 
 afterAll(cleanupScratch);
 
 function disk() {
-  return realRepo((d) => {
-    writeTree(d, { "a.txt": "a\n", "sub/b.txt": "b\n" });
-    realGit(d, "add", "-A");
-    realGit(d, "commit", "-q", "-m", "base");
-  });
+  return committedRepo({ "a.txt": "a\n", "sub/b.txt": "b\n" });
 }
 
 async function setup() {

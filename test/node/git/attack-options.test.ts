@@ -7,7 +7,7 @@
  * outside the repository.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { cleanupScratch, newWorkspace, realGit, realGitResult, realRepo, tempDir, workspaceCopy, writeTree } from "./worktree-helpers.js";
+import { cleanupScratch, committedRepo, newWorkspace, realGit, realGitResult, tempDir, workspaceCopy } from "./worktree-helpers.js";
 import { failure, within, wsEverything } from "./attack-helpers.js";
 import { cliMessage } from "../../../src/git/cli.js";
 
@@ -98,10 +98,7 @@ const base: Record<string, Record<string, unknown>> = {
 };
 
 function disk() {
-  return realRepo((d) => {
-    writeTree(d, { "a.txt": "a\n" });
-    realGit(d, "add", "-A");
-    realGit(d, "commit", "-q", "-m", "base");
+  return committedRepo({ "a.txt": "a\n" }, "base", (d) => {
     realGit(d, "branch", "side");
     realGit(d, "tag", "t0");
     realGit(d, "remote", "add", "origin", "http://127.0.0.1:1/o.git");

@@ -12,16 +12,13 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { cleanupScratch, diskCopy, diskSnapshot, exportDir, realGit, realGitResult, realRepo, tempDir, workspaceCopy, writeTree, wsSnapshot } from "./worktree-helpers.js";
+import { cleanupScratch, committedRepo, diskCopy, diskSnapshot, exportDir, realGit, realGitResult, realRepo, tempDir, workspaceCopy, writeTree, wsSnapshot } from "./worktree-helpers.js";
 import { within } from "./attack-helpers.js";
 
 afterAll(cleanupScratch);
 
 function repo() {
-  return realRepo((d) => {
-    writeTree(d, { "a.txt": "a\n", "sub/b.txt": "b\n" });
-    realGit(d, "add", "-A");
-    realGit(d, "commit", "-q", "-m", "base");
+  return committedRepo({ "a.txt": "a\n", "sub/b.txt": "b\n" }, "base", (d) => {
     realGit(d, "checkout", "-q", "-b", "gone");
     realGit(d, "rm", "-q", "sub/b.txt");
     realGit(d, "commit", "-q", "-m", "gone");

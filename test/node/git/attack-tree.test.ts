@@ -7,17 +7,13 @@
  * harmless thing) and write nothing outside the repository or into `.git`.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { cleanupScratch, realGit, realRepo, workspaceCopy, writeTree } from "./worktree-helpers.js";
+import { cleanupScratch, committedRepo, realGit, workspaceCopy } from "./worktree-helpers.js";
 import { failure, within, writeCommit, writeLoose, wsEverything, type RawEntry } from "./attack-helpers.js";
 
 afterAll(cleanupScratch);
 
 async function setup() {
-  const disk = realRepo((d) => {
-    writeTree(d, { "a.txt": "a\n" });
-    realGit(d, "add", "-A");
-    realGit(d, "commit", "-q", "-m", "base");
-  });
+  const disk = committedRepo({ "a.txt": "a\n" });
   const t = await workspaceCopy(disk);
   await t.ws.fs.mkdir("/outside");
   await t.ws.fs.writeFile("/outside/keep.txt", "outside\n");

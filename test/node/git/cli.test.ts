@@ -12,7 +12,7 @@ import { Workspace } from "../../../src/workspace.js";
 import { nodeSqliteStorage } from "../../../src/storage/index.js";
 import { createGitClient } from "../../../src/git/index.js";
 import type { GitClient, GitCliResult } from "../../../src/git/types.js";
-import { cleanupScratch, diskCopy, exportDir, identityEnv, realGit, realGitResult, realRepo, TIME, workspaceCopy, writeTree } from "./worktree-helpers.js";
+import { cleanupScratch, committedRepo, diskCopy, identityEnv, realGit, realGitResult, realRepo, workspaceCopy, writeTree } from "./worktree-helpers.js";
 
 afterAll(cleanupScratch);
 
@@ -38,10 +38,7 @@ async function ok(git: GitClient, argv: string[], cwd = "/repo", extra: Record<s
  * "first" with one commit of its own.
  */
 function historyRepo(): string {
-  return realRepo((d) => {
-    writeTree(d, { "a.txt": "alpha\n", "b/b.txt": "beta\n", "c.txt": "c\n", "sub/deep/d.txt": "d\n", "é.txt": "accent\n" });
-    realGit(d, "add", "-A");
-    realGit(d, "commit", "-q", "-m", "first");
+  return committedRepo({ "a.txt": "alpha\n", "b/b.txt": "beta\n", "c.txt": "c\n", "sub/deep/d.txt": "d\n", "é.txt": "accent\n" }, "first", (d) => {
     realGit(d, "branch", "feature");
     writeTree(d, { "a.txt": "alpha 2\nmore\n" });
     realGit(d, "commit", "-q", "-am", "second line one\nline two\n\nbody para\n\nlast para");
@@ -154,10 +151,7 @@ describe("compared with the real git on an identical checkout", () => {
   it("--stat scales the graph and cuts long names as the real git does", async () => {
     const lines = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag} ${i}\n`).join("");
     const long = "very/long/directory/name/that/goes/on/and/on/and/on/for/a/while/file.txt";
-    const big = realRepo((d) => {
-      writeTree(d, { "big.txt": lines(300, "old"), "small.txt": "s\n", [long]: "x\n", "gone.txt": lines(5, "g") });
-      realGit(d, "add", "-A");
-      realGit(d, "commit", "-q", "-m", "base");
+    const big = committedRepo({ "big.txt": lines(300, "old"), "small.txt": "s\n", [long]: "x\n", "gone.txt": lines(5, "g") }, "base", (d) => {
       writeTree(d, { "big.txt": lines(120, "old") + lines(250, "new"), "small.txt": "s\nt\n", [long]: "y\n", "added.txt": lines(3, "a") });
       rmSync(`${d}/gone.txt`);
       realGit(d, "add", "-A");

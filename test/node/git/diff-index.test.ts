@@ -8,27 +8,24 @@
  * `--numstat`).
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { cleanupScratch, realGit, realGitResult, realRepo, rejection, workspaceCopy, writeTree } from "./worktree-helpers.js";
+import { cleanupScratch, committedRepo, realGit, realGitResult, realRepo, rejection, workspaceCopy, writeTree } from "./worktree-helpers.js";
 import { rmSync } from "node:fs";
 
 afterAll(cleanupScratch);
 
 /** Two commits, then staged and unstaged changes — several to the same file. */
 function dirtyCheckout(): string {
-  const disk = realRepo((d) => {
-    writeTree(d, {
-      "both.txt": "one\ntwo\nthree\nfour\nfive\n",
-      "staged-only.txt": "s1\ns2\n",
-      "work-only.txt": "w1\nw2\n",
-      "staged-then-deleted.txt": "x\ny\n",
-      "deleted-staged.txt": "gone\n",
-      "mode.sh": "#!/bin/sh\necho hi\n",
-      "reverted.txt": "r\n",
-      "dir/nested.txt": "n1\nn2\nn3\n",
-      "bin.dat": new Uint8Array([0, 1, 2, 3]),
-    });
-    realGit(d, "add", "-A");
-    realGit(d, "commit", "-q", "-m", "first");
+  const disk = committedRepo({
+    "both.txt": "one\ntwo\nthree\nfour\nfive\n",
+    "staged-only.txt": "s1\ns2\n",
+    "work-only.txt": "w1\nw2\n",
+    "staged-then-deleted.txt": "x\ny\n",
+    "deleted-staged.txt": "gone\n",
+    "mode.sh": "#!/bin/sh\necho hi\n",
+    "reverted.txt": "r\n",
+    "dir/nested.txt": "n1\nn2\nn3\n",
+    "bin.dat": new Uint8Array([0, 1, 2, 3]),
+  }, "first", (d) => {
     writeTree(d, { "both.txt": "one\ntwo\nthree\nfour\nfive\nsix\n", "dir/nested.txt": "n1\nN2\nn3\n" });
     realGit(d, "commit", "-q", "-am", "second");
   });
@@ -125,11 +122,7 @@ describe("diff: the index side, as real git", () => {
   });
 
   it("a clean index: git diff and git diff --cached print nothing", async () => {
-    const disk = realRepo((d) => {
-      writeTree(d, { "a.txt": "a\n" });
-      realGit(d, "add", "-A");
-      realGit(d, "commit", "-q", "-m", "one");
-    });
+    const disk = committedRepo({ "a.txt": "a\n" }, "one");
     const { git, dir } = await workspaceCopy(disk);
     expect(await git.diff({ dir, fromIndex: true })).toBe("");
     expect(await git.diff({ dir, cached: true })).toBe("");
@@ -158,16 +151,12 @@ describe("diff: the index side, as real git", () => {
 
   it("--stat with binary files of large sizes beside long names and big text changes: the widths real git picks", async () => {
     const big = (n: number, fill: number) => { const b = new Uint8Array(n).fill(fill); b[0] = 0; return b; };
-    const disk = realRepo((d) => {
-      writeTree(d, {
-        "img.bin": big(123456, 1),
-        [`${"very-long-directory-name/".repeat(3)}file.bin`]: big(10, 2),
-        "text.txt": Array.from({ length: 300 }, (_, i) => `line ${i}\n`).join(""),
-        "small.txt": "a\n",
-      });
-      realGit(d, "add", "-A");
-      realGit(d, "commit", "-q", "-m", "one");
-    });
+    const disk = committedRepo({
+      "img.bin": big(123456, 1),
+      [`${"very-long-directory-name/".repeat(3)}file.bin`]: big(10, 2),
+      "text.txt": Array.from({ length: 300 }, (_, i) => `line ${i}\n`).join(""),
+      "small.txt": "a\n",
+    }, "one");
     writeTree(disk, {
       "img.bin": big(7, 3),
       [`${"very-long-directory-name/".repeat(3)}file.bin`]: big(98765, 4),

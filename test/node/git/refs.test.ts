@@ -3,16 +3,13 @@
  * issue 15), compared with the real git CLI on an identical repository.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { cleanupScratch, diskCopy, exportDir, realGit, realGitResult, realRepo, rejection, workspaceCopy, writeTree, wsSnapshot } from "./worktree-helpers.js";
+import { cleanupScratch, committedRepo, diskCopy, exportDir, realGit, realGitResult, rejection, workspaceCopy, writeTree, wsSnapshot } from "./worktree-helpers.js";
 
 afterAll(cleanupScratch);
 
 /** main: a, b; feature: +c; tags none. */
 function baseRepo(): string {
-  return realRepo((d) => {
-    writeTree(d, { "a.txt": "alpha\n", "b/b.txt": "beta\n" });
-    realGit(d, "add", "-A");
-    realGit(d, "commit", "-q", "-m", "first");
+  return committedRepo({ "a.txt": "alpha\n", "b/b.txt": "beta\n" }, "first", (d) => {
     realGit(d, "branch", "feature");
     writeTree(d, { "a.txt": "alpha 2\n" });
     realGit(d, "commit", "-q", "-am", "second");

@@ -5,7 +5,7 @@
  * leaves the working tree, index and refs as they were.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { cleanupScratch, realGit, realRepo, rejection, workspaceCopy, writeTree, wsBytes, wsSnapshot } from "./worktree-helpers.js";
+import { cleanupScratch, committedRepo, realGit, rejection, workspaceCopy, writeTree, wsBytes, wsSnapshot } from "./worktree-helpers.js";
 import type { GitClient } from "../../../src/git/types.js";
 import type { Workspace } from "../../../src/workspace.js";
 
@@ -13,10 +13,7 @@ afterAll(cleanupScratch);
 
 /** main: a.txt, b.txt; feature: a.txt changed, c.txt added. Returns the repo and the oid of feature's a.txt blob. */
 function repo(): { disk: string; blob: string } {
-  const disk = realRepo((d) => {
-    writeTree(d, { "a.txt": "a\n", "b.txt": "b\n" });
-    realGit(d, "add", "-A");
-    realGit(d, "commit", "-q", "-m", "base");
+  const disk = committedRepo({ "a.txt": "a\n", "b.txt": "b\n" }, "base", (d) => {
     realGit(d, "checkout", "-q", "-b", "feature");
     writeTree(d, { "a.txt": "a from feature\n", "c.txt": "c\n" });
     realGit(d, "add", "-A");

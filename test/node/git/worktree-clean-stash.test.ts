@@ -7,6 +7,7 @@ import { mkdirSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   cleanupScratch,
+  committedRepo,
   diskCopy,
   diskSnapshot,
   exportDir,
@@ -104,17 +105,13 @@ describe("clean", () => {
 
 /** A repository with history and a mix of local changes: modified, staged, deleted, staged-new, mode change, untracked. */
 function dirtyRepo(): string {
-  const disk = realRepo((d) => {
-    writeTree(d, {
-      "a.txt": "a\n",
-      "b.bin": new Uint8Array([0, 255, 1, 254]),
-      "dir/c.txt": "c\n",
-      "dir/gone.txt": "to be deleted\n",
-      "run.sh": "#!/bin/sh\n",
-    });
-    realGit(d, "add", "-A");
-    realGit(d, "commit", "-q", "-m", "first commit\n\nwith a body");
-  });
+  const disk = committedRepo({
+    "a.txt": "a\n",
+    "b.bin": new Uint8Array([0, 255, 1, 254]),
+    "dir/c.txt": "c\n",
+    "dir/gone.txt": "to be deleted\n",
+    "run.sh": "#!/bin/sh\n",
+  }, "first commit\n\nwith a body");
   writeTree(disk, {
     "a.txt": "a changed in the working tree\n",
     "b.bin": new Uint8Array([7, 7, 7, 0, 0]),

@@ -102,6 +102,20 @@ export function realRepo(setup: (dir: string) => void): string {
   return dir;
 }
 
+/**
+ * {@link realRepo} with `files` written ({@link writeTree}), added and
+ * committed as `message` on main; `then` runs on the directory after that
+ * first commit.
+ */
+export function committedRepo(files: Parameters<typeof writeTree>[1], message = "base", then?: (dir: string) => void): string {
+  return realRepo((d) => {
+    writeTree(d, files);
+    realGit(d, "add", "-A");
+    realGit(d, "commit", "-q", "-m", message);
+    then?.(d);
+  });
+}
+
 /** Copies a directory from disk into the Workspace at `to` (bytes, exec bits, symlinks; `.git` included). */
 export async function importDir(ws: Workspace, from: string, to: string): Promise<void> {
   await ws.fs.mkdir(to, { recursive: true });

@@ -6,16 +6,16 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import {
-  IDENTITY,
-  TIME,
   cleanupScratch,
+  committedRepo,
   diskCopy,
   diskSnapshot,
+  IDENTITY,
   realGit,
   realGitResult,
-  realRepo,
   realStatusOf,
   rejection,
+  TIME,
   workspaceCopy,
   writeTree,
   wsSnapshot,
@@ -33,17 +33,14 @@ afterAll(cleanupScratch);
  * symlink, a binary, a non-ASCII name; `same.txt` is identical on both.
  */
 function twoBranches(): string {
-  return realRepo((d) => {
-    writeTree(d, {
-      "same.txt": "same\n",
-      "mod.txt": "one\ntwo\nthree\n",
-      "gone/only-main.txt": "main only\n",
-      "run.sh": "#!/bin/sh\necho hi\n",
-      "link": { link: "same.txt" },
-      "bin.dat": new Uint8Array([0, 1, 2, 255, 254, 0, 10]),
-    });
-    realGit(d, "add", "-A");
-    realGit(d, "commit", "-q", "-m", "base");
+  return committedRepo({
+    "same.txt": "same\n",
+    "mod.txt": "one\ntwo\nthree\n",
+    "gone/only-main.txt": "main only\n",
+    "run.sh": "#!/bin/sh\necho hi\n",
+    "link": { link: "same.txt" },
+    "bin.dat": new Uint8Array([0, 1, 2, 255, 254, 0, 10]),
+  }, "base", (d) => {
     realGit(d, "checkout", "-q", "-b", "feature");
     writeTree(d, {
       "mod.txt": "one\nTWO\nthree\n",
@@ -83,10 +80,7 @@ describe("checkout", () => {
   });
 
   it("a file that becomes a directory, a link that becomes a file, and back — as real git", async () => {
-    const disk = realRepo((d) => {
-      writeTree(d, { "x": "x is a file\n", "l": { link: "x" }, "keep/k.txt": "k\n" });
-      realGit(d, "add", "-A");
-      realGit(d, "commit", "-q", "-m", "files");
+    const disk = committedRepo({ "x": "x is a file\n", "l": { link: "x" }, "keep/k.txt": "k\n" }, "files", (d) => {
       realGit(d, "checkout", "-q", "-b", "dirs");
       realGit(d, "rm", "-q", "x", "l");
       writeTree(d, { "x/y/z.txt": "now a directory\n", "l": "l is a file\n", "keep/k.txt": "k2\n" });
@@ -242,10 +236,7 @@ describe("checkout", () => {
 
 /** main and feature diverged: each changed its own file. */
 function diverged(): string {
-  return realRepo((d) => {
-    writeTree(d, { "a.txt": "a\n", "b.txt": "b\n", "shared.txt": "1\n2\n3\n4\n5\n6\n7\n8\n" });
-    realGit(d, "add", "-A");
-    realGit(d, "commit", "-q", "-m", "base");
+  return committedRepo({ "a.txt": "a\n", "b.txt": "b\n", "shared.txt": "1\n2\n3\n4\n5\n6\n7\n8\n" }, "base", (d) => {
     realGit(d, "checkout", "-q", "-b", "feature");
     writeTree(d, { "b.txt": "b from feature\n", "f/new.txt": "new\n", "shared.txt": "1\n2\n3\n4\n5\n6\n7\nEIGHT\n" });
     realGit(d, "add", "-A");
