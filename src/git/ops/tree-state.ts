@@ -14,6 +14,7 @@ import type { GitContext } from "../context.js";
 import type { GitError } from "../errors.js";
 import { toGitError } from "../wrap.js";
 import { compareBytes } from "./pathspec.js";
+import { concatBytes } from "../../util/bytes.js";
 
 /** One file of a tree or the index: blob (or gitlink) oid and git mode (`0o100644`, `0o100755`, `0o120000`, `0o160000`). */
 export interface FileEntry {
@@ -127,13 +128,7 @@ export async function readBytes(ctx: GitContext, abs: string): Promise<Uint8Arra
     parts.push(value);
     length += value.length;
   }
-  const out = new Uint8Array(length);
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
+  return concatBytes(parts, length);
 }
 
 /**
