@@ -27,15 +27,11 @@ afterAll(cleanupScratch);
 
 /** Every kind of untracked thing `git clean` has to decide about. */
 function messyRepo(): string {
-  const disk = realRepo((d) => {
-    writeTree(d, {
-      ".gitignore": "*.log\nbuild/\n",
-      "tracked.txt": "t\n",
-      "src/main.c": "int main;\n",
-      "src/deep/keep.h": "h\n",
-    });
-    realGit(d, "add", "-A");
-    realGit(d, "commit", "-q", "-m", "base");
+  const disk = committedRepo({
+    ".gitignore": "*.log\nbuild/\n",
+    "tracked.txt": "t\n",
+    "src/main.c": "int main;\n",
+    "src/deep/keep.h": "h\n",
   });
   writeTree(disk, {
     "top.txt": "untracked top\n",
