@@ -5,7 +5,7 @@
  * `git diff --numstat` with `--name-status`.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { at, gitAt, writeBoth, type FileSpec } from "./repo-helpers.js";
+import { at, gitAt, twin, writeBoth, type FileSpec } from "./repo-helpers.js";
 import { TIME, cleanupScratch, newWorkspace, realGit, rejection, tempDir } from "./worktree-helpers.js";
 
 afterAll(cleanupScratch);
@@ -78,11 +78,7 @@ const TO_STAGE = ["added.txt", "added-empty.txt", "added.bin"];
 
 /** A repository committed on both sides, then edited the same way (some additions staged). */
 async function edited() {
-  const { ws, git } = newWorkspace();
-  const dir = "/repo";
-  await git.init({ dir });
-  const disk = tempDir();
-  realGit(disk, "init", "-q", "-b", "main");
+  const { ws, git, dir, disk } = await twin();
   await writeBoth(ws, dir, disk, BASE);
   await git.add({ dir, all: true });
   await git.commit({ dir, message: "base", ...at(TIME) });

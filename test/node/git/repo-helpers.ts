@@ -8,7 +8,7 @@ import { chmodSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:f
 import { join } from "node:path";
 import type { Workspace } from "../../../src/workspace.js";
 import type { StatusEntry } from "../../../src/git/types.js";
-import { IDENTITY, exportDir, gitDated, realGit } from "./worktree-helpers.js";
+import { IDENTITY, exportDir, gitDated, newWorkspace, realGit, tempDir } from "./worktree-helpers.js";
 
 /** One file to write: text/bytes, `{ exec }` (mode 755), `{ link }` (a symbolic link), or `null` to delete. */
 export type FileSpec = string | Uint8Array | { exec: string } | { link: string } | null;
@@ -44,6 +44,16 @@ export function gitAt(cwd: string, time: number, ...args: string[]): string {
 }
 
 export { gitDated };
+
+/** An empty repository in the Workspace (`/repo`) and on disk, both on branch main. */
+export async function twin() {
+  const { ws, git } = newWorkspace();
+  const dir = "/repo";
+  await git.init({ dir });
+  const disk = tempDir();
+  realGit(disk, "init", "-q", "-b", "main");
+  return { ws, git, dir, disk };
+}
 
 /** The author/committer a Workspace commit gets to match {@link gitAt} at `time`. */
 export function at(time: number) {

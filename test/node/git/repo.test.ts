@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createGitClient } from "../../../src/git/index.js";
 import { Workspace } from "../../../src/workspace.js";
 import { nodeSqliteStorage } from "../../../src/storage/index.js";
-import { at, fsckWorkspace, gitAt, gitDated, porcelain, realPorcelain, writeBoth, type FileSpec } from "./repo-helpers.js";
+import { at, fsckWorkspace, gitAt, gitDated, porcelain, realPorcelain, twin, writeBoth, type FileSpec } from "./repo-helpers.js";
 import { IDENTITY, TIME, cleanupScratch, exportDir, newWorkspace, realGit, rejection, tempDir, workspaceCopy } from "./worktree-helpers.js";
 
 afterAll(cleanupScratch);
@@ -26,16 +26,6 @@ const FILES: Record<string, FileSpec> = {
   "naïve café.txt": "unicode name\n",
   "data.bin": new Uint8Array([0, 1, 2, 3, 255, 0, 10]),
 };
-
-/** An empty repository in the Workspace (`/repo`) and on disk, both on branch main. */
-async function twin() {
-  const { ws, git } = newWorkspace();
-  const dir = "/repo";
-  await git.init({ dir });
-  const disk = tempDir();
-  realGit(disk, "init", "-q", "-b", "main");
-  return { ws, git, dir, disk };
-}
 
 describe("commit: byte-identical to the real git", () => {
   it("init, add, commit, a second commit with edits and deletions, amend: the same oids; the .git passes fsck --strict", async () => {
