@@ -31,7 +31,7 @@ import { Buffer } from "node:buffer";
 import { WorkspaceFsError } from "../fs/errors.js";
 import type { WorkspaceFilesystem, WorkspaceStatResult } from "../fs/types.js";
 import type { GitFsAdapter, WorkspaceLike } from "./types.js";
-import { concatBytes } from "../util/bytes.js";
+import { readStreamBytes } from "../util/bytes.js";
 
 /** The umask applied to `mode` options, as a Node process usually has. */
 export const GIT_FS_UMASK = 0o022;
@@ -188,24 +188,6 @@ function modeOf(options: EncodingOption | number | { mode?: number }, fallback: 
 /** Node's names for UTF-8. */
 const UTF8 = new Set(["utf8", "utf-8"]);
 
-/** Bytes of a stream, in one buffer (the chunk itself when there is one). */
-async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const reader = stream.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      total += value.byteLength;
-    }
-  } finally {
-    reader.releaseLock();
-  }
-  return concatBytes(chunks, total);
-}
-
 /** `data` as something `workspace.fs.writeFile` takes (a string, or a Uint8Array over the same bytes). */
 function contentOf(data: string | ArrayBufferView | ArrayBuffer): string | Uint8Array {
   if (typeof data === "string") return data;
@@ -236,7 +218,7 @@ export async function createWorkspaceFsBridge(ws: WorkspaceLike): Promise<Worksp
       if (encoding !== undefined && encoding !== "buffer" && !UTF8.has(encoding)) {
         throw new WorkspaceFsError("EINVAL", "readFile", path, `unsupported encoding '${encoding}'`);
       }
-      const bytes = await readAll(await fs.readFile(path));
+      const bytes = await readStreamBytes(await fs.readFile(path));
       // workspace.fs's own "utf8" drops a BOM; Node's keeps it.
       if (encoding !== undefined && encoding !== "buffer") return new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }).decode(bytes);
       return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -1,5 +1,5 @@
 /**
- * Byte primitives: joining chunks and base64. Pure, no imports; `btoa` and
+ * Byte primitives: joining chunks, reading a stream, and base64. Pure, no imports; `btoa` and
  * `atob` are globals in Workers and Node alike.
  *
  * @module
@@ -18,6 +18,27 @@ export function concatBytes(chunks: readonly Uint8Array[], total?: number): Uint
     at += chunk.byteLength;
   }
   return out;
+}
+
+/**
+ * Every byte of `stream`, in one array ({@link concatBytes}: a lone chunk is
+ * returned as is). The reader's lock is released when done or on error.
+ */
+export async function readStreamBytes(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      total += value.byteLength;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+  return concatBytes(chunks, total);
 }
 
 /** Characters handed to `String.fromCharCode` at once (below every engine's argument limit). */

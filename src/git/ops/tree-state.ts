@@ -14,7 +14,7 @@ import type { GitContext } from "../context.js";
 import type { GitError } from "../errors.js";
 import { toGitError } from "../wrap.js";
 import { compareBytes } from "./pathspec.js";
-import { concatBytes } from "../../util/bytes.js";
+import { readStreamBytes } from "../../util/bytes.js";
 
 /** One file of a tree or the index: blob (or gitlink) oid and git mode (`0o100644`, `0o100755`, `0o120000`, `0o160000`). */
 export interface FileEntry {
@@ -118,17 +118,7 @@ function fileMode(permissions: number): number {
 
 /** The bytes of a Workspace file. */
 export async function readBytes(ctx: GitContext, abs: string): Promise<Uint8Array> {
-  const stream = await ctx.workspace.fs.readFile(abs);
-  const parts: Uint8Array[] = [];
-  let length = 0;
-  const reader = stream.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    parts.push(value);
-    length += value.length;
-  }
-  return concatBytes(parts, length);
+  return readStreamBytes(await ctx.workspace.fs.readFile(abs));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { concatBytes, fromBase64, toBase64 } from "../../../src/util/bytes.js";
+import { concatBytes, fromBase64, readStreamBytes, toBase64 } from "../../../src/util/bytes.js";
 
 describe("util/bytes", () => {
   it("concatBytes returns a single chunk as is and joins several", () => {
@@ -29,5 +29,16 @@ describe("util/bytes", () => {
 
   it("fromBase64 throws for text that is not base64", () => {
     expect(() => fromBase64("*")).toThrow();
+  });
+
+  it("readStreamBytes joins a stream's chunks, keeps a lone chunk, and releases the reader", async () => {
+    const streamOf = (chunks: Uint8Array[]) => new ReadableStream<Uint8Array>({ start(c) { for (const x of chunks) c.enqueue(x); c.close(); } });
+    expect([...(await readStreamBytes(streamOf([new Uint8Array([1]), new Uint8Array(0), new Uint8Array([2, 3])])))]).toEqual([1, 2, 3]);
+    const one = new Uint8Array([9]);
+    expect(await readStreamBytes(streamOf([one]))).toBe(one);
+    expect((await readStreamBytes(streamOf([]))).byteLength).toBe(0);
+    const failing = new ReadableStream<Uint8Array>({ pull(c) { c.error(new Error("boom")); } });
+    await expect(readStreamBytes(failing)).rejects.toThrow("boom");
+    expect(failing.locked).toBe(false);
   });
 });
