@@ -116,10 +116,19 @@ const force = process.argv.includes("--force");
 const hash = inputsHash();
 const stamp = join(outDir, ".inputs");
 if (force || !existsSync(stamp) || readFileSync(stamp, "utf8") !== hash) {
-  const [igit, web] = await Promise.all([
+  const [bundled, web] = await Promise.all([
     bundle("isomorphic-git", { injectBuffer: true }),
     bundle("isomorphic-git/http/web", { injectBuffer: false }),
   ]);
+  // isomorphic-git serialises ref and index writes with ONE module-level lock keyed by the ref
+  // name ("refs/heads/main") or the index path — shared by every repository, Workspace and
+  // Durable Object in the isolate. A ctx.abort() while a write held it left it held forever:
+  // every later commit of that ref in the isolate, restarted object included, never answered
+  // (issue 20, fifth attack run, O1). The client serialises the operations on each repository
+  // itself (src/git/client.ts, one queue per Workspace), so the module lock goes.
+  const LOCK = "function acquireLock(key, callback) {\n  return getLock().acquire(key, callback);\n}";
+  if (!bundled.includes(LOCK)) throw new Error("gen-git: isomorphic-git's acquireLock changed; update the patch in scripts/gen-git.mjs");
+  const igit = bundled.replace(LOCK, "function acquireLock(key, callback) {\n  return callback();\n}");
   mkdirSync(outDir, { recursive: true });
   writeAtomic(join(outDir, "isomorphic-git.js"), header(hash) + igit);
   writeAtomic(

@@ -77,20 +77,22 @@ class WorkspaceGitClient implements GitClient {
   }
 
   /**
-   * Runs one operation. Operations that change a repository (`write`) run one
-   * at a time per `dir`, in call order: git's own ref and index locks make a
-   * second concurrent `git commit` fail, and isomorphic-git has none, so five
-   * commits started at once all "succeeded" while the branch kept only the
-   * last (issue 15 attack run). Reads run at once.
+   * Runs one operation. The operations on one repository (`dir`) run one at
+   * a time, in call order: isomorphic-git's own lock is removed from the
+   * bundle (it was one module-level lock keyed by ref name, shared by every
+   * object in the isolate, and a `ctx.abort()` while it was held left it held
+   * forever — issue 20, fifth attack run), and without a lock five commits
+   * started at once all "succeeded" while the branch kept only the last
+   * (issue 15 attack run). Reads wait too: they share the parsed index with
+   * the writes through the client's object cache.
    */
-  async #run<O extends BaseWorktreeOptions | undefined, R>(op: string, options: O, fn: Op<NonNullable<O>, R>, write = false): Promise<R> {
+  async #run<O extends BaseWorktreeOptions | undefined, R>(op: string, options: O, fn: Op<NonNullable<O>, R>): Promise<R> {
     const given = (options ?? {}) as NonNullable<O>;
     if (given === null || typeof given !== "object") {
       throw new GitError("EUSAGE", `git ${op}: options must be an object, got ${given === null ? "null" : typeof given}`);
     }
     const dir = resolveDir(given.dir);
     const ctx = await this.#getContext();
-    if (!write) return runOp(op, dir, () => fn(ctx, dir, given));
     const previous = this.#writes.get(dir) ?? Promise.resolve();
     const current = previous.then(() => runOp(op, dir, () => fn(ctx, dir, given)));
     const settled = current.then(
@@ -104,17 +106,17 @@ class WorkspaceGitClient implements GitClient {
     return current;
   }
 
-  /** The last queued write per repository `dir` (see `#run`). */
+  /** The last queued operation per repository `dir` (see `#run`). */
   readonly #writes = new Map<string, Promise<void>>();
 
-  clone: GitClient["clone"] = (o) => this.#run("clone", o, network.clone, true);
-  init: GitClient["init"] = (o) => this.#run("init", o, repo.init, true);
+  clone: GitClient["clone"] = (o) => this.#run("clone", o, network.clone);
+  init: GitClient["init"] = (o) => this.#run("init", o, repo.init);
   status: GitClient["status"] = (o) => this.#run("status", o, repo.status);
   diff: GitClient["diff"] = (o) => this.#run("diff", o, diffs.diff);
   diffSummary: GitClient["diffSummary"] = (o) => this.#run("diff", o, diffs.diffSummary);
-  add: GitClient["add"] = (o) => this.#run("add", o, repo.add, true);
-  rm: GitClient["rm"] = (o) => this.#run("rm", o, repo.rm, true);
-  commit: GitClient["commit"] = (o) => this.#run("commit", o, repo.commit, true);
+  add: GitClient["add"] = (o) => this.#run("add", o, repo.add);
+  rm: GitClient["rm"] = (o) => this.#run("rm", o, repo.rm);
+  commit: GitClient["commit"] = (o) => this.#run("commit", o, repo.commit);
   log: GitClient["log"] = (o) => this.#run("log", o, repo.log);
   show: GitClient["show"] = (o) => this.#run("show", o, repo.show);
   revParse: GitClient["revParse"] = (o) => this.#run("rev-parse", o, repo.revParse);
@@ -122,30 +124,30 @@ class WorkspaceGitClient implements GitClient {
   currentBranch: GitClient["currentBranch"] = (o) => this.#run("branch", o, repo.currentBranch);
   lsFiles: GitClient["lsFiles"] = (o) => this.#run("ls-files", o, repo.lsFiles);
   lsTree: GitClient["lsTree"] = (o) => this.#run("ls-tree", o, repo.lsTree);
-  branch: GitClient["branch"] = (o) => this.#run("branch", o, refs.branch, true);
-  branchDelete: GitClient["branchDelete"] = (o) => this.#run("branch", o, refs.branchDelete, true);
+  branch: GitClient["branch"] = (o) => this.#run("branch", o, refs.branch);
+  branchDelete: GitClient["branchDelete"] = (o) => this.#run("branch", o, refs.branchDelete);
   branchList: GitClient["branchList"] = (o) => this.#run("branch", o, refs.branchList);
-  tag: GitClient["tag"] = (o) => this.#run("tag", o, refs.tag, true);
-  tagDelete: GitClient["tagDelete"] = (o) => this.#run("tag", o, refs.tagDelete, true);
+  tag: GitClient["tag"] = (o) => this.#run("tag", o, refs.tag);
+  tagDelete: GitClient["tagDelete"] = (o) => this.#run("tag", o, refs.tagDelete);
   tagList: GitClient["tagList"] = (o) => this.#run("tag", o, refs.tagList);
-  checkout: GitClient["checkout"] = (o) => this.#run("checkout", o, worktree.checkout, true);
-  fetch: GitClient["fetch"] = (o) => this.#run("fetch", o, network.fetch, true);
-  push: GitClient["push"] = (o) => this.#run("push", o, network.push, true);
-  pull: GitClient["pull"] = (o) => this.#run("pull", o, network.pull, true);
-  merge: GitClient["merge"] = (o) => this.#run("merge", o, worktree.merge, true);
-  remoteAdd: GitClient["remoteAdd"] = (o) => this.#run("remote", o, network.remoteAdd, true);
-  remoteRemove: GitClient["remoteRemove"] = (o) => this.#run("remote", o, network.remoteRemove, true);
+  checkout: GitClient["checkout"] = (o) => this.#run("checkout", o, worktree.checkout);
+  fetch: GitClient["fetch"] = (o) => this.#run("fetch", o, network.fetch);
+  push: GitClient["push"] = (o) => this.#run("push", o, network.push);
+  pull: GitClient["pull"] = (o) => this.#run("pull", o, network.pull);
+  merge: GitClient["merge"] = (o) => this.#run("merge", o, worktree.merge);
+  remoteAdd: GitClient["remoteAdd"] = (o) => this.#run("remote", o, network.remoteAdd);
+  remoteRemove: GitClient["remoteRemove"] = (o) => this.#run("remote", o, network.remoteRemove);
   remoteList: GitClient["remoteList"] = (o) => this.#run("remote", o, network.remoteList);
-  hashObject: GitClient["hashObject"] = (o) => this.#run("hash-object", o, repo.hashObject, true);
+  hashObject: GitClient["hashObject"] = (o) => this.#run("hash-object", o, repo.hashObject);
   catFile: GitClient["catFile"] = (o) => this.#run("cat-file", o, repo.catFile);
-  updateRef: GitClient["updateRef"] = (o) => this.#run("update-ref", o, repo.updateRef, true);
+  updateRef: GitClient["updateRef"] = (o) => this.#run("update-ref", o, repo.updateRef);
   configGet: GitClient["configGet"] = (o) => this.#run("config", o, repo.configGet);
-  configSet: GitClient["configSet"] = (o) => this.#run("config", o, repo.configSet, true);
-  stashPush: GitClient["stashPush"] = (o) => this.#run("stash", o, worktree.stashPush, true);
+  configSet: GitClient["configSet"] = (o) => this.#run("config", o, repo.configSet);
+  stashPush: GitClient["stashPush"] = (o) => this.#run("stash", o, worktree.stashPush);
   stashList: GitClient["stashList"] = (o) => this.#run("stash", o, worktree.stashList);
-  stashPop: GitClient["stashPop"] = (o) => this.#run("stash", o, worktree.stashPop, true);
-  reset: GitClient["reset"] = (o) => this.#run("reset", o, worktree.reset, true);
-  clean: GitClient["clean"] = (o) => this.#run("clean", o, worktree.clean, true);
+  stashPop: GitClient["stashPop"] = (o) => this.#run("stash", o, worktree.stashPop);
+  reset: GitClient["reset"] = (o) => this.#run("reset", o, worktree.reset);
+  clean: GitClient["clean"] = (o) => this.#run("clean", o, worktree.clean);
 
   async cli(input: GitCliInput): Promise<GitCliResult> {
     const { runGitCli } = await import("./cli.js");

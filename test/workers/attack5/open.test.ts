@@ -1,7 +1,6 @@
 /**
- * Issue 20 fifth attack run: defects found and NOT fixed here (the git op
- * files belong to other helpers). Each test asserts the correct behaviour
- * and is marked `it.fails` until its fix lands; flip it to `it` then.
+ * Issue 20 fifth attack run: O1 (fixed, a regression test now) and O3 (open:
+ * marked `it.fails` until its fix lands; flip it to `it` then).
  *
  * O1 — isomorphic-git's module-level lock outlives an aborted Durable Object.
  * isomorphic-git serialises ref and index writes with one `AsyncLock` held
@@ -17,7 +16,10 @@
  * checkout (working tree writes) does not leave it held
  * (git-abort.test.ts).
  *
- * Fix proposal: never let a lock outlive the object that took it. In
+ * Fixed: scripts/gen-git.mjs replaces isomorphic-git's `acquireLock` body
+ * with `return callback()`, and the client (src/git/client.ts `#run`) runs
+ * the operations on each repository one at a time, one queue per Workspace.
+ * The proposal was: never let a lock outlive the object that took it. In
  * scripts/gen-git.mjs, replace isomorphic-git's `acquireLock(key, cb)` body
  * with `return cb()` (no module-level lock), and serialise git operations in
  * our client instead: a promise queue per resolved gitdir held on the
@@ -58,7 +60,7 @@ const within = (ms: number, promise: Promise<unknown>): Promise<CliAnswer | stri
 const gitAgentId = () => env.GIT_AGENT.newUniqueId();
 
 describe("O1: ctx.abort() while isomorphic-git holds its ref lock", () => {
-  it.fails("a commit to the same branch name in the restarted object and in another object still answers", { timeout: 60_000 }, async () => {
+  it("a commit to the same branch name in the restarted object and in another object still answers", { timeout: 60_000 }, async () => {
     // A branch name of its own: the lock this test poisons (before the fix) is keyed by the ref name alone.
     const branch = "attack5-o1";
     const id = gitAgentId();
