@@ -16,7 +16,14 @@
 export class GitError extends Error {
   /** Machine-readable code (see the class description). */
   readonly code: string;
-  constructor(code: string, message: string, options?: { cause?: unknown }) {
+  constructor(
+    code: string,
+    message: string,
+    options?: {
+      /** The underlying error (kept as `error.cause`). Default: none. */
+      cause?: unknown;
+    },
+  ) {
     super(message, options);
     this.code = code;
     this.name = new.target.name;
@@ -25,7 +32,13 @@ export class GitError extends Error {
 
 /** `ENOTAREPO`: no `.git` at or above `dir`. Message `not a git repository: <dir>`. */
 export class NotARepositoryError extends GitError {
-  constructor(dir: string, options?: { cause?: unknown }) {
+  constructor(
+    dir: string,
+    options?: {
+      /** The underlying error (kept as `error.cause`). Default: none. */
+      cause?: unknown;
+    },
+  ) {
     super("ENOTAREPO", `not a git repository: ${dir}`, options);
   }
 }

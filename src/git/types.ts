@@ -75,7 +75,9 @@ export type ProgressCallback = (progress: { phase: string; loaded: number; total
 export type MessageCallback = (message: string) => void | Promise<void>;
 /** Credentials for one HTTP request (isomorphic-git's `GitAuth`). */
 export interface GitAuth {
+  /** User name for HTTP basic auth. Default: none. */
   username?: string;
+  /** Password or token for HTTP basic auth. Default: none. */
   password?: string;
   /** Extra headers for the request. */
   headers?: Record<string, string>;
@@ -122,7 +124,7 @@ export interface GitCloneOptions extends BaseWorktreeOptions, NetworkOptions {
   ref?: string;
   /** Check out only these paths (files or directory prefixes). Default: all. */
   paths?: string[];
-  /** A finite number > 0 makes a shallow clone of that many commits; otherwise full. */
+  /** A finite number > 0 makes a shallow clone of that many commits. Default: the full history. */
   depth?: number;
   /** Fetch only `ref`'s branch. Default `true`. */
   singleBranch?: boolean;
@@ -178,7 +180,7 @@ export type StatusRow = [path: string, head: 0 | 1, workdir: 0 | 1 | 2, stage: 0
 export interface GitDiffOptions extends BaseWorktreeOptions {
   /** The old side. Default `"HEAD"` (on an unborn branch: the empty tree). */
   ref?: string;
-  /** The new side, a ref; omitted: the working tree (or the index with `cached`). */
+  /** The new side, a ref. Default: the working tree (or the index with `cached`). */
   to?: string;
   /** New side = the index (`git diff --cached`/`--staged [<ref>]`): what `commit` would record against `ref`. Default `false`. */
   cached?: boolean;
@@ -190,6 +192,7 @@ export interface GitDiffOptions extends BaseWorktreeOptions {
 
 /** One file of `diffSummary`. */
 export interface DiffSummaryEntry {
+  /** Path relative to `dir`. */
   path: string;
   /** `A` added, `M` modified, `D` deleted. */
   status: "A" | "M" | "D";
@@ -208,7 +211,7 @@ export interface DiffSummaryEntry {
 
 /** `add` (spec 04 §2.3). */
 export interface GitAddOptions extends BaseWorktreeOptions {
-  /** Paths (files or directories) relative to `dir`; `"."` is the whole tree. */
+  /** Paths (files or directories) relative to `dir`; `"."` is the whole tree. Default: none (with `all`/`trackedOnly`: the whole tree). */
   paths?: string[];
   /** Add ignored files too. Default `false`. */
   force?: boolean;
@@ -220,6 +223,7 @@ export interface GitAddOptions extends BaseWorktreeOptions {
 
 /** `rm`: unstage (remove from the index only; the file stays). */
 export interface GitRmOptions extends BaseWorktreeOptions {
+  /** Paths to remove from the index (files or directories); the files stay. */
   paths: string[];
 }
 
@@ -233,7 +237,7 @@ export interface GitCommitOptions extends BaseWorktreeOptions {
   committer?: Partial<GitIdentity> & { timestamp?: number; timezoneOffset?: number };
   /** Replace the HEAD commit. Default `false`. */
   amend?: boolean;
-  /** `GIT_AUTHOR_NAME`/`EMAIL`, `GIT_COMMITTER_NAME`/`EMAIL` (never `process.env`). */
+  /** `GIT_AUTHOR_NAME`/`EMAIL`, `GIT_COMMITTER_NAME`/`EMAIL` (never `process.env`). Default: none. */
   env?: Record<string, string | undefined>;
 }
 
@@ -245,7 +249,9 @@ export interface CommitResult {
 
 /** A commit person: seconds and minutes as in git objects. */
 export interface CommitPerson {
+  /** Display name. */
   name: string;
+  /** E-mail address. */
   email: string;
   /** Seconds since the epoch. */
   timestamp: number;
@@ -255,13 +261,17 @@ export interface CommitPerson {
 
 /** A commit as `log` and `show` return it (spec 04 §2.3). */
 export interface CommitView {
+  /** The commit's 40-hex oid. */
   oid: string;
+  /** The full message, ending in a newline as stored. */
   message: string;
   /** The tree oid. */
   tree: string;
   /** Parent oids, first parent first. */
   parent: string[];
+  /** Who wrote the change. */
   author: CommitPerson;
+  /** Who made the commit. */
   committer: CommitPerson;
 }
 
@@ -281,6 +291,7 @@ export interface GitShowOptions extends BaseWorktreeOptions {
 
 /** `revParse`: `^`, `~N`, `^N`, chains and short oids. */
 export interface GitRevParseOptions extends BaseWorktreeOptions {
+  /** A revision: a ref, a full or short oid, with `^`, `~N`, `^N` chains. */
   ref: string;
 }
 
@@ -295,12 +306,13 @@ export interface GitCurrentBranchOptions extends BaseWorktreeOptions {
 
 /** `lsFiles`: paths in the index, or in `ref`'s tree. */
 export interface GitLsFilesOptions extends BaseWorktreeOptions {
-  /** A commit-ish; omitted: the index. */
+  /** A commit-ish whose tree is listed. Default: none (the index). */
   ref?: string;
 }
 
 /** `lsTree`. */
 export interface GitLsTreeOptions extends BaseWorktreeOptions {
+  /** A commit-ish or tree-ish (`HEAD`, `v1`, an oid). */
   ref: string;
   /** A directory inside the tree. Default: the root. */
   path?: string;
@@ -310,13 +322,17 @@ export interface GitLsTreeOptions extends BaseWorktreeOptions {
 export interface TreeEntryView {
   /** Octal string, e.g. `"100644"`, `"040000"`. */
   mode: string;
+  /** Path relative to the tree's root (repository-relative for `lsTree`). */
   path: string;
+  /** The entry's object oid. */
   oid: string;
+  /** `blob` (file or link), `tree` (directory) or `commit` (submodule). */
   type: "blob" | "tree" | "commit";
 }
 
 /** `branch`. */
 export interface GitBranchOptions extends BaseWorktreeOptions {
+  /** Branch name (`feature`, not `refs/heads/feature`). */
   name: string;
   /** Default `"HEAD"`. */
   startPoint?: string;
@@ -327,6 +343,7 @@ export interface GitBranchOptions extends BaseWorktreeOptions {
 }
 /** `branchDelete`. */
 export interface GitBranchDeleteOptions extends BaseWorktreeOptions {
+  /** Branch name (`main`, not `refs/heads/main`). */
   name: string;
 }
 /** `branchList`. */
@@ -336,13 +353,16 @@ export interface GitBranchListOptions extends BaseWorktreeOptions {
 }
 /** `tag` (lightweight). */
 export interface GitTagOptions extends BaseWorktreeOptions {
+  /** Tag name (`v1.0`, not `refs/tags/v1.0`). */
   name: string;
   /** Default `"HEAD"`. */
   object?: string;
+  /** Replace an existing tag. Default `false`. */
   force?: boolean;
 }
 /** `tagDelete`. */
 export interface GitTagDeleteOptions extends BaseWorktreeOptions {
+  /** Tag name. */
   name: string;
 }
 /** `tagList`. */
@@ -350,7 +370,11 @@ export type GitTagListOptions = BaseWorktreeOptions;
 
 /** `checkout`: with `paths`, restores them from `ref` and HEAD stays. */
 export interface GitCheckoutOptions extends BaseWorktreeOptions {
+  /** Branch, tag or commit to check out. */
   ref: string;
+  /**
+   * Only restore these paths (files or directory prefixes) from `ref`; HEAD stays. Default: none (switch to `ref`).
+   */
   paths?: string[];
   /** Overwrite local changes. Default `false`. */
   force?: boolean;
@@ -360,15 +384,19 @@ export interface GitCheckoutOptions extends BaseWorktreeOptions {
 export interface GitFetchOptions extends BaseWorktreeOptions, NetworkOptions {
   /** Remote name. Default `"origin"` (ignored when `url` is given). */
   remote?: string;
-  /** A URL instead of a remote. */
+  /** A URL instead of a remote. Default: none (the remote's URL). */
   url?: string;
-  /** Local ref to fetch into. */
+  /** Local branch to fetch for. Default: the current branch. */
   ref?: string;
-  /** Remote ref to fetch. */
+  /** Remote branch to fetch. Default: the one `ref` tracks, else `ref`. */
   remoteRef?: string;
+  /** Commits of history to fetch (a shallow fetch). Default: all. */
   depth?: number;
+  /** Fetch only one branch. Default `false`. */
   singleBranch?: boolean;
+  /** Fetch tags too. Default `false`. */
   tags?: boolean;
+  /** Delete remote-tracking refs the remote no longer has. Default `false`. */
   prune?: boolean;
 }
 /** `fetch` result. */
@@ -381,24 +409,33 @@ export interface FetchResult {
 
 /** `push`. */
 export interface GitPushOptions extends BaseWorktreeOptions, NetworkOptions {
+  /** Remote name. Default `"origin"` (ignored when `url` is given). */
   remote?: string;
+  /** A URL to push to instead of a remote. Default: none. */
   url?: string;
   /** Local ref. Default: the current branch. */
   ref?: string;
+  /** Remote branch to update. Default: the same name as `ref`. */
   remoteRef?: string;
+  /** Overwrite the remote branch even when not a fast-forward. Default `false`. */
   force?: boolean;
-  /** Delete `remoteRef` on the remote. */
+  /** Delete `remoteRef` on the remote. Default `false`. */
   delete?: boolean;
 }
 /** Per-ref outcome of a push. */
 export interface RefUpdateStatus {
+  /** The ref was updated. */
   ok: boolean;
+  /** Why not (`""` when it was). */
   error: string;
 }
 /** `push` result. */
 export interface PushResult {
+  /** Every ref was updated. */
   ok: boolean;
+  /** Why the push was refused; `null` when it was not. */
   error: string | null;
+  /** Outcome per remote ref name. */
   refs: Record<string, RefUpdateStatus>;
 }
 
@@ -410,87 +447,122 @@ export interface GitPullOptions extends GitFetchOptions {
   fastForwardOnly?: boolean;
   /** Merge-commit author; may carry `timestamp` (s) and `timezoneOffset` (min) only. Default: the identity chain. */
   author?: Partial<GitIdentity> & { timestamp?: number; timezoneOffset?: number };
-  /** Merge-commit committer; as `author`. */
+  /** Merge-commit committer; as `author`. Default: the identity chain, else the author. */
   committer?: Partial<GitIdentity> & { timestamp?: number; timezoneOffset?: number };
+  /**
+   * `GIT_AUTHOR_*`/`GIT_COMMITTER_*` for the identity chain (never `process.env`). Default: none.
+   */
   env?: Record<string, string | undefined>;
 }
 
 /** `merge`. */
 export interface GitMergeOptions extends BaseWorktreeOptions {
+  /** The branch, tag or commit to merge in. */
   theirs: string;
   /** Default: the current branch. */
   ours?: string;
+  /** Merge commit message. Default: real git's (`Merge branch '<b>'`, …). */
   message?: string;
+  /** Allow a fast-forward. Default `true`. */
   fastForward?: boolean;
+  /** Fail unless a fast-forward is possible. Default `false`. */
   fastForwardOnly?: boolean;
   /** Merge-commit author; may carry `timestamp` (s) and `timezoneOffset` (min) only. Default: the identity chain. */
   author?: Partial<GitIdentity> & { timestamp?: number; timezoneOffset?: number };
-  /** Merge-commit committer; as `author`. */
+  /** Merge-commit committer; as `author`. Default: the identity chain, else the author. */
   committer?: Partial<GitIdentity> & { timestamp?: number; timezoneOffset?: number };
+  /**
+   * `GIT_AUTHOR_*`/`GIT_COMMITTER_*` for the identity chain (never `process.env`). Default: none.
+   */
   env?: Record<string, string | undefined>;
 }
 /** `merge` result. */
 export interface MergeResult {
+  /** The commit the branch now points at (absent when nothing changed). */
   oid?: string;
+  /** `theirs` was already contained in ours. */
   alreadyMerged?: boolean;
+  /** The branch was moved forward without a merge commit. */
   fastForward?: boolean;
 }
 
 /** `remoteAdd`. */
 export interface GitRemoteAddOptions extends BaseWorktreeOptions {
+  /** Remote name, e.g. `origin`. */
   name: string;
+  /** The remote's URL. */
   url: string;
+  /** Replace an existing remote of that name. Default `false`. */
   force?: boolean;
 }
 /** `remoteRemove`. */
 export interface GitRemoteRemoveOptions extends BaseWorktreeOptions {
+  /** Remote name. */
   name: string;
 }
 /** `remoteList`. */
 export type GitRemoteListOptions = BaseWorktreeOptions;
 /** One remote. */
 export interface RemoteView {
+  /** Remote name. */
   name: string;
+  /** Its fetch URL. */
   url: string;
 }
 
 /** `hashObject`: the blob oid of `content`, stored when `write`. */
 export interface GitHashObjectOptions extends BaseWorktreeOptions {
+  /** The blob's content (a string is written as UTF-8). */
   content: string | Uint8Array;
+  /** Store the blob in the repository. Default `false` (only hash; no repository needed). */
   write?: boolean;
 }
 /** `catFile`. */
 export interface GitCatFileOptions extends BaseWorktreeOptions {
+  /** A full or short oid, or any revision (`HEAD`, `v1^{}`); `rev:path` is accepted too. */
   oid: string;
-  /** A path inside the tree of `oid`. */
+  /** A path inside the tree of `oid`. Default: none (the object itself). */
   filepath?: string;
 }
 /** `catFile` result. */
 export interface CatFileResult {
+  /** The object's 40-hex oid (for `filepath`, the blob's). */
   oid: string;
+  /** The object's content (a blob's bytes; a tree, commit or tag in git's object format). */
   bytes: Uint8Array;
+  /** The object type, when known. */
   type?: "blob" | "tree" | "commit" | "tag";
 }
 /** `updateRef`. */
 export interface GitUpdateRefOptions extends BaseWorktreeOptions {
+  /** Full ref name, e.g. `refs/heads/main`. */
   ref: string;
+  /** A 40-hex oid, or a ref name when `symbolic`. */
   value: string;
+  /** Overwrite an existing ref. Default `false` (an existing ref fails). */
   force?: boolean;
+  /** Make a symbolic ref pointing at `value`. Default `false`. */
   symbolic?: boolean;
 }
 /** `configGet`: `.git/config` only. */
 export interface GitConfigGetOptions extends BaseWorktreeOptions {
+  /** Key, `section[.subsection].name` (e.g. `user.name`, `remote.origin.url`). */
   path: string;
+  /** Every value of a multi-valued key, as an array. Default `false` (the last value). */
   all?: boolean;
 }
 /** `configSet`: `.git/config` only; `value: undefined` unsets. */
 export interface GitConfigSetOptions extends BaseWorktreeOptions {
+  /** Key, `section[.subsection].name`; invalid keys fail `EUSAGE`. */
   path: string;
+  /** The value; `undefined` removes the key. */
   value: string | boolean | number | undefined;
+  /** Add a value to a multi-valued key instead of replacing it. Default `false`. */
   append?: boolean;
 }
 /** `stashPush`. */
 export interface StashPushOptions extends BaseWorktreeOptions {
+  /** Stash message. Default: `WIP on <branch>: <oid7> <subject>`. */
   message?: string;
 }
 /** `stashPop`. */
@@ -500,7 +572,9 @@ export interface StashPopOptions extends BaseWorktreeOptions {
 }
 /** `reset`: with `paths`, unstage them; with `hard`, reset index and tree. */
 export interface ResetOptions extends BaseWorktreeOptions {
+  /** Only reset these index entries to `ref` (the files stay). Default: none. */
   paths?: string[];
+  /** Reset the index and the working tree to `ref`. Default `false` (mixed: branch and index). */
   hard?: boolean;
   /** Default `"HEAD"`. */
   ref?: string;
@@ -526,7 +600,9 @@ export interface GitCliInput {
 }
 /** `cli` result: what real git would print and its exit code. */
 export interface GitCliResult {
+  /** What git printed on standard output. */
   stdout: string;
+  /** What git printed on standard error (progress lines, `git <sub>: <message>` errors). */
   stderr: string;
   /** 0 ok · 1 failure · 128 repository/identity/pathspec errors · 129 usage errors. */
   exitCode: number;
@@ -544,44 +620,91 @@ export interface GitCliResult {
  * config are never read.
  */
 export interface GitClient {
+  /**
+   * Clones `url` into `dir` (spec 04 §2.3). @throws GitError `ECLONEFAIL`, `EALREADYINIT`-style refusal of a `dir` holding a repository.
+   */
   clone(options: GitCloneOptions): Promise<void>;
+  /** Creates a repository in `dir`. @throws AlreadyInitializedError `EALREADYINIT`. */
   init(options?: GitInitOptions): Promise<void>;
+  /** Changed paths, sorted; clean paths omitted. @throws NotARepositoryError `ENOTAREPO`. */
   status(options?: GitStatusOptions): Promise<StatusEntry[]>;
+  /** A unified patch in real git's format. @throws GitError `EDIFFFAIL`. */
   diff(options?: GitDiffOptions): Promise<string>;
+  /** Per-file counts of the same comparison as `diff`. */
   diffSummary(options?: GitDiffOptions): Promise<DiffSummaryEntry[]>;
+  /**
+   * Stages paths. @throws PathspecNotFoundError `EPATHSPEC` · PathOutsideRepoError `EPATHOUTSIDE`.
+   */
   add(options: GitAddOptions): Promise<void>;
+  /** Removes paths from the index only (the files stay). */
   rm(options: GitRmOptions): Promise<void>;
+  /**
+   * Commits the index (see Identity above). @throws MissingIdentityError `EIDENTITY` · GitError `EMSG` blank message.
+   */
   commit(options: GitCommitOptions): Promise<CommitResult>;
+  /** Commits reachable from `ref`, real git's default order. */
   log(options?: GitLogOptions): Promise<CommitView[]>;
+  /** One commit. */
   show(options?: GitShowOptions): Promise<CommitView>;
+  /** The 40-hex oid a revision names. @throws GitError `EREVPARSEFAIL`. */
   revParse(options: GitRevParseOptions): Promise<string>;
+  /** The nearest directory at or above `dir` holding `.git`. @throws NotARepositoryError. */
   repoRoot(options?: GitRepoRootOptions): Promise<string>;
+  /** The checked-out branch; `undefined` when HEAD is detached. */
   currentBranch(options?: GitCurrentBranchOptions): Promise<string | undefined>;
+  /** Paths in the index (or in `ref`'s tree), sorted. */
   lsFiles(options?: GitLsFilesOptions): Promise<string[]>;
+  /** The entries of one tree. */
   lsTree(options: GitLsTreeOptions): Promise<TreeEntryView[]>;
+  /** Creates a branch (and switches to it with `checkout`). */
   branch(options: GitBranchOptions): Promise<void>;
+  /** Deletes a branch (not the checked-out one). */
   branchDelete(options: GitBranchDeleteOptions): Promise<void>;
+  /** Branch names, sorted. */
   branchList(options?: GitBranchListOptions): Promise<string[]>;
+  /** Creates a lightweight tag. */
   tag(options: GitTagOptions): Promise<void>;
+  /** Deletes a tag. */
   tagDelete(options: GitTagDeleteOptions): Promise<void>;
+  /** Tag names, sorted. */
   tagList(options?: GitTagListOptions): Promise<string[]>;
+  /**
+   * Switches to `ref`, or restores `paths` from it. Refuses to overwrite local changes without `force`.
+   */
   checkout(options: GitCheckoutOptions): Promise<void>;
+  /** Fetches from a remote or URL (http(s) only; bounded by `timeoutMs` of silence). */
   fetch(options?: GitFetchOptions): Promise<FetchResult>;
+  /** Pushes a branch; a rejection resolves `{ ok: false }` rather than throwing. */
   push(options?: GitPushOptions): Promise<PushResult>;
+  /** Fetch, then merge into the current branch. */
   pull(options?: GitPullOptions): Promise<void>;
+  /**
+   * Merges `theirs` into the current branch and updates the working tree; conflicts fail `EMERGEFAIL` and change nothing.
+   */
   merge(options: GitMergeOptions): Promise<MergeResult>;
+  /** Adds a remote. */
   remoteAdd(options: GitRemoteAddOptions): Promise<void>;
+  /** Removes a remote and its remote-tracking refs. */
   remoteRemove(options: GitRemoteRemoveOptions): Promise<void>;
+  /** Remotes, sorted by name. */
   remoteList(options?: GitRemoteListOptions): Promise<RemoteView[]>;
+  /** The blob oid of `content` (stored with `write`). */
   hashObject(options: GitHashObjectOptions): Promise<string>;
+  /** One object's type and bytes. */
   catFile(options: GitCatFileOptions): Promise<CatFileResult>;
+  /** Sets a ref (or a symbolic ref). */
   updateRef(options: GitUpdateRefOptions): Promise<void>;
+  /** A value of `.git/config` (strings); `undefined` when unset. */
   configGet(options: GitConfigGetOptions): Promise<string | string[] | undefined>;
+  /** Sets or (with `value: undefined`) unsets a key of `.git/config`. */
   configSet(options: GitConfigSetOptions): Promise<void>;
+  /** Stashes the local changes (real git's stash commits); nothing to save makes no entry. */
   stashPush(options?: StashPushOptions): Promise<void>;
   /** Newest first, `stash@{0}: <message>` strings. */
   stashList(options?: BaseWorktreeOptions): Promise<string[]>;
+  /** Applies and drops a stash entry. */
   stashPop(options?: StashPopOptions): Promise<void>;
+  /** Resets index entries (`paths`), or the branch and index (mixed), or everything (`hard`). */
   reset(options?: ResetOptions): Promise<void>;
   /** Removed (or, with `dryRun`, removable) paths. */
   clean(options?: CleanOptions): Promise<string[]>;

@@ -188,6 +188,7 @@ export interface GitCommandOptions {
   /**
    * The command's standard input: the shell's bytes decoded as UTF-8 when
    * they are valid UTF-8, else the bytes themselves. Absent when empty.
+   * Default: none (no input).
    */
   stdin?: string | Uint8Array;
 }
