@@ -9,6 +9,7 @@ declare namespace Cloudflare {
     MOUNT_AGENT: DurableObjectNamespace<import("./mounts/agent").MountAgent>;
     SHELL_AGENT: DurableObjectNamespace<import("./shell/agent").ShellAgent>;
     GIT_AGENT: DurableObjectNamespace<import("./git/agent").GitAgent>;
+    DURABLE_AGENT: DurableObjectNamespace<import("./durable/agent").DurableAgent>;
     LOADER: WorkerLoader;
   }
 }

@@ -12,6 +12,7 @@ export { ClientAssetsAgent } from "./tools-publish/agent.js";
 export { MountAgent } from "./mounts/agent.js";
 export { ShellAgent } from "./shell/agent.js";
 export { GitAgent } from "./git/agent.js";
+export { DurableAgent } from "./durable/agent.js";
 
 /** An egress gateway for Dynamic Workers (`egress: { mode: "http-gateway" }` tests): answers every request itself. */
 export class EgressGateway extends WorkerEntrypoint {

@@ -1,0 +1,79 @@
+/**
+ * Helpers of the durable-run tests (issue 16): a fresh `DurableAgent`, a real
+ * `ctx.abort()` inside it, and bounded waits.
+ */
+import { env } from "cloudflare:test";
+import { inject } from "vitest";
+import { getWorkspace, type WorkspaceRuntimeResult } from "../../../src/index.js";
+import { abortObject } from "../attack2/abort-helpers.js";
+
+/** A fresh `DurableAgent`: its stub, and `fresh()` for a new stub to the same object (after an abort). */
+export function durable() {
+  const id = env.DURABLE_AGENT.newUniqueId();
+  return { stub: env.DURABLE_AGENT.get(id), fresh: () => env.DURABLE_AGENT.get(id) };
+}
+
+/** The stub type of a `DurableAgent`. */
+export type DurableStub = ReturnType<ReturnType<typeof durable>["fresh"]>;
+
+/** A real `ctx.abort()` of the object behind `stub`: the Durable Object restarts on its next request. */
+export async function restart(stub: DurableObjectStub, reason = "durable test: simulated restart"): Promise<void> {
+  const a = await abortObject(stub, reason);
+  if (!a.startsWith("aborted")) throw new Error(`ctx.abort() did not abort the object: ${a}`);
+}
+
+/** Base URL of the loopback HTTP server (test/shared/http-global-setup.ts). */
+export const httpServer = (): string => inject("httpServer");
+
+/** Resolves `p`, or `fallback` after `ms` (a bound on a test about hanging). */
+export function within<T, F = string>(p: Promise<T>, ms: number, fallback: F): Promise<T | F> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([p, new Promise<F>((r) => (timer = setTimeout(() => r(fallback), ms)))]).finally(() => clearTimeout(timer));
+}
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** Polls `probe` every 100 ms until it returns something other than `undefined`; throws `what` after `ms`. */
+export async function until<T>(probe: () => Promise<T | undefined>, what: string, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    await sleep(100);
+  }
+}
+
+/**
+ * The result of run `id` (utf8), read through a new client of `stub`; the
+ * string `result() still pending after <ms> ms` when it does not settle.
+ */
+export async function resultOf(
+  stub: DurableStub,
+  id: string,
+  options: { backend?: string; ms?: number } = {},
+): Promise<WorkspaceRuntimeResult<"utf8"> | string> {
+  const ms = options.ms ?? 30_000;
+  using ws = await getWorkspace(stub);
+  using handle = await ws.runtime.getExec(id, { encoding: "utf8", ...(options.backend ? { backend: options.backend } : {}) });
+  return within(handle.result() as Promise<WorkspaceRuntimeResult<"utf8">>, ms, `result() still pending after ${ms} ms`);
+}
+
+/**
+ * Starts run `id` of `source` through a client of `stub` and returns once it
+ * is launched (the handle is disposed; the run goes on).
+ */
+export async function start(
+  stub: DurableStub,
+  source: string,
+  options: { id: string; onInterrupt?: "fail" | "restart" | "replay"; backend?: string; timeoutMs?: number; input?: unknown },
+): Promise<void> {
+  using ws = await getWorkspace(stub);
+  await ws.fs.mkdir("/workspace", { recursive: true });
+  const o: Record<string, unknown> = { id: options.id, encoding: "utf8" };
+  if (options.onInterrupt) o.onInterrupt = options.onInterrupt;
+  if (options.backend) o.backend = options.backend;
+  if (options.timeoutMs) o.timeoutMs = options.timeoutMs;
+  if (options.input !== undefined) o.input = options.input;
+  using _handle = await ws.runtime.exec(source, o as never);
+}
