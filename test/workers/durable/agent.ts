@@ -1,15 +1,17 @@
 /**
  * The Durable Object of the durable-run tests (issue 16, spec 02 §5): a
- * Workspace owned through `withWorkspace` with two JavaScript backends that
+ * Workspace owned through `withWorkspace` with three JavaScript backends that
  * reach the network directly (`egress: { mode: "direct" }`, so a run can
  * `fetch` the loopback server of test/shared/http-global-setup.ts):
  *
  * - `"worker-javascript"` (the default): `onWait` records each wait in
  *   `t_waits`;
  * - `"throwing-wait"`: `onWait` records the wait, then throws
- *   `onWait failed on purpose`.
+ *   `onWait failed on purpose`;
+ * - `"replaying"`: like the default, with `onInterrupt: "replay"` as the
+ *   backend's policy (the exec tool passes no policy).
  *
- * Both have the host modules
+ * All have the host modules
  * - `ws:approve` — `ask(payload)` (waits for an answer through
  *   `ctx.interrupt`, then sends it once per `ctx.callId`), `askTwice(payload)`
  *   (calls `ctx.interrupt` a second time after the answer) and
@@ -99,7 +101,7 @@ class DurableBase extends DurableObject<Cloudflare.Env> {
     this.sql.exec("UPDATE t_calls SET ended_at = ? WHERE n = ?", Date.now(), n);
   }
 
-  /** The host modules (same for both backends). */
+  /** The host modules (the same for every backend). */
   modules(): WorkerJavaScriptBackendOptions["modules"] {
     const sql = () => this.sql;
     const start = (fn: string, ctx: WorkspaceModuleCallContext, tag: string | null = null) => this.#startCall(fn, ctx, tag);
@@ -187,10 +189,11 @@ class DurableBase extends DurableObject<Cloudflare.Env> {
     };
   }
 
-  backendOptions(id: string, fail: boolean): WorkerJavaScriptBackendOptions {
+  backendOptions(id: string, fail: boolean, onInterrupt?: "replay"): WorkerJavaScriptBackendOptions {
     const compatibilityDate = this.config("compatibilityDate");
     return {
       id,
+      ...(onInterrupt ? { onInterrupt } : {}),
       loader: this.loader,
       egress: { mode: "direct" },
       modules: this.modules(),
@@ -201,12 +204,13 @@ class DurableBase extends DurableObject<Cloudflare.Env> {
   }
 }
 
-/** A Durable Object with a Workspace, two JavaScript backends and the recording host modules above. */
+/** A Durable Object with a Workspace, three JavaScript backends and the recording host modules above. */
 export class DurableAgent extends withWorkspace(DurableBase, (self) => ({
   storage: self.storage,
   backends: [
     new WorkerJavaScriptBackend(self.backendOptions("worker-javascript", false)),
     new WorkerJavaScriptBackend(self.backendOptions("throwing-wait", true)),
+    new WorkerJavaScriptBackend(self.backendOptions("replaying", false, "replay")),
   ],
 })) {
   /** `t_sent`: the side effects of `ask`, one per callId. */

@@ -4,7 +4,7 @@
  */
 import { env } from "cloudflare:test";
 import { inject } from "vitest";
-import { getWorkspace, type WorkspaceRuntimeResult } from "../../../src/index.js";
+import { getWorkspace, type WorkspaceRuntimePendingCall, type WorkspaceRuntimeResult } from "../../../src/index.js";
 import { abortObject } from "../attack2/abort-helpers.js";
 
 /** A fresh `DurableAgent`: its stub, and `fresh()` for a new stub to the same object (after an abort). */
@@ -76,4 +76,30 @@ export async function start(
   if (options.timeoutMs) o.timeoutMs = options.timeoutMs;
   if (options.input !== undefined) o.input = options.input;
   using _handle = await ws.runtime.exec(source, o as never);
+}
+
+/**
+ * Polls `pending()` until it lists `n` calls (of any run). When `runIds` are
+ * given and one of those runs settles first, throws naming its status and
+ * stderr (so a run that failed instead of waiting says why).
+ */
+export async function waitingCalls(
+  stub: () => DurableStub,
+  n = 1,
+  runIds: { id: string; backend?: string }[] = [],
+  ms = 20_000,
+): Promise<WorkspaceRuntimePendingCall[]> {
+  return until(async () => {
+    using ws = await getWorkspace(stub());
+    const calls = await ws.runtime.pending();
+    if (calls.length === n) return calls;
+    for (const run of runIds) {
+      using h = await ws.runtime.getExec(run.id, { encoding: "utf8", ...(run.backend ? { backend: run.backend } : {}) });
+      const settled = h.result();
+      settled.catch(() => {});
+      const r = await within(settled, 50, undefined);
+      if (r !== undefined) throw new Error(`run ${run.id} settled instead of waiting: ${r.status} ${r.exitCode} ${JSON.stringify(r.stderr)}`);
+    }
+    return undefined;
+  }, `${n} pending call(s)`, ms);
 }

@@ -54,7 +54,7 @@ describe("durable runs: replay under a real ctx.abort()", () => {
     await start(stub, EVERYTHING, { id: "ref", onInterrupt: "replay", input: { key, url: httpServer(), holdMs: 0 } });
     const r = await resultOf(fresh(), "ref");
     expect(r).toMatchObject({ status: "completed", exitCode: 0, stderr: "to stderr\n" });
-    const { values, held } = (r as { value: { values: Record<string, unknown>; held: unknown } }).value;
+    const { values, held } = (r as unknown as { value: { values: Record<string, unknown>; held: unknown } }).value;
     checkValues(values, key);
     expect(held).toEqual({ tag: key, invocation: 1 });
     expect((r as { stdout: string }).stdout).toBe(`first ${JSON.stringify(values)}\nagain ${JSON.stringify(values)}\n`);
@@ -75,7 +75,7 @@ describe("durable runs: replay under a real ctx.abort()", () => {
     await restart(stub);
     const r = await resultOf(fresh(), "held");
     expect(r).toMatchObject({ status: "completed", exitCode: 0, stderr: "to stderr\n" });
-    const { values, held } = (r as { value: { values: Record<string, unknown>; held: unknown } }).value;
+    const { values, held } = (r as unknown as { value: { values: Record<string, unknown>; held: unknown } }).value;
     checkValues(values, key);
     // the in-flight call ran again (same callId), and only it
     expect(held).toEqual({ tag: key, invocation: 2 });
@@ -114,7 +114,7 @@ export default async () => {
     await restart(stub);
     const r = await resultOf(fresh(), "timer");
     expect(r).toMatchObject({ status: "completed", exitCode: 0, stderr: "" });
-    const { a, b } = (r as { value: { a: Record<string, unknown>; b: unknown } }).value;
+    const { a, b } = (r as unknown as { value: { a: Record<string, unknown>; b: unknown } }).value;
     expect(Object.keys(a)).toEqual(["now", "perf", "rnd", "uuid", "n"]);
     expect(a.n).toBe(1);
     expect(b).toEqual({ later: true, next: true });
