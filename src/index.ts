@@ -83,6 +83,7 @@ export type {
 export { WorkspaceFileStore } from "./tools/core/store.js";
 export type { FileStat, FileStore, MutableFileStore } from "./tools/core/store.js";
 export { shellQuote, sh } from "./shell-quote.js";
+export { unsafeToRepeat } from "./runtime/unsafe.js";
 export type { WorkspaceEgressPolicy } from "./backends/worker-shell/types.js";
 export type { ShellValue, RawShellValue } from "./shell-quote.js";
 

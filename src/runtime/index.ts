@@ -418,28 +418,47 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
     }
   }
 
-  /** Calls waiting for an answer (spec 02 §5). None: waiting runs are not supported. */
+  /**
+   * Calls waiting for an answer (spec 02 §5): those of every module backend
+   * that runs them (connecting each), oldest `since` first.
+   */
   async pending(): Promise<WorkspaceRuntimePendingCall[]> {
-    return [];
+    const out: WorkspaceRuntimePendingCall[] = [];
+    for (const backend of this.#backends) {
+      if (backend.protocol !== "module") continue;
+      const connected = await this.#connect(backend);
+      if (connected.kind === "module" && connected.handle.pending) out.push(...(await connected.handle.pending()));
+    }
+    return out.sort((a, b) => a.since - b.since);
   }
 
   /**
-   * Answers a waiting call (spec 02 §5). Not supported: always rejects.
+   * Answers a waiting call (spec 02 §5): `ctx.interrupt()` of call `callId`
+   * of run `id` returns `answer` when the run replays to it. Routed like
+   * `exec` (name the backend unless it is the default).
    *
-   * @throws (rejects) Error `backend "<id>" doesn't run calls that wait for an answer`,
-   *   or the routing errors of {@link WorkspaceRuntime.ready}.
+   * @throws (rejects) `ENOTWAITING` when the run is not running or the call
+   *   is not waiting (already answered, unknown); Error `backend "<id>"
+   *   doesn't run calls that wait for an answer` for a backend without
+   *   waiting calls; TypeError/RangeError for an answer that is not JSON
+   *   data or is over 262,144 characters of JSON; the routing errors of
+   *   {@link WorkspaceRuntime.ready}.
    */
   async respond(
     id: string,
-    _callId: string,
-    _answer: unknown,
+    callId: string,
+    answer: unknown,
     options: {
       /** Id of the backend that runs it. Default: the first registered backend. */
       backend?: string;
     } = {},
   ): Promise<void> {
     const backend = this.#resolve(options?.backend);
-    throw new Error(`backend "${backend.id}" doesn't run calls that wait for an answer (execution ${JSON.stringify(id)})`);
+    const connected = await this.#connect(backend);
+    if (connected.kind !== "module" || !connected.handle.respond) {
+      throw new Error(`backend "${backend.id}" doesn't run calls that wait for an answer (execution ${JSON.stringify(id)})`);
+    }
+    await connected.handle.respond({ id, callId, answer: answer as never });
   }
 
   /** Closes every connected backend (errors swallowed). The next call reconnects. */

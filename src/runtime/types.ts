@@ -312,8 +312,12 @@ export interface WorkspaceModuleBackendHandle {
   killExec(input: { id: string; signal?: KillSignal; runtimeId?: string }): Promise<void>;
   /** Deletes a finished run's record and events. Running → rejects `EEXEC_BUSY`; unknown → `ENOENT`. */
   disposeExec(input: { id: string; runtimeId?: string }): Promise<void>;
-  /** Settles runs interrupted by a restart (spec 02 §3.7); called by `runtime.recover()`. */
+  /** Resumes or settles runs interrupted by a restart (spec 02 §3.7, §5); called by `runtime.recover()`. */
   recover?(): Promise<void>;
+  /** Calls of this backend's runs waiting for an answer (spec 02 §5); absent when it has none. */
+  pending?(): Promise<{ id: string; backend: string; callId: string; payload: WorkspaceRuntimeValue; since: number }[]>;
+  /** Answers a waiting call (spec 02 §5); absent: the backend does not run calls that wait. Not waiting → `ENOTWAITING`. */
+  respond?(input: { id: string; callId: string; answer: WorkspaceRuntimeValue }): Promise<void>;
   /** Releases the connection; called by `workspace.close()` (errors swallowed). */
   close?(): Promise<void>;
 }

@@ -12,7 +12,20 @@ import type { StoreVersion } from "../../storage/store-version.js";
 import { concatBytes } from "../../util/bytes.js";
 import type { ResolvedOptions } from "./options.js";
 import { checkLinkTarget, ConfinedResolver, pathError, type ConfinedPath } from "./paths.js";
-import type { BridgeCallKind, BridgeError, BridgeResult } from "./protocol.js";
+import type { BridgeCallKind, BridgeError, BridgeResult, CallMeta } from "./protocol.js";
+import { isUnsafeToRepeat } from "../../runtime/unsafe.js";
+import { encodeValue, type DurableJournal } from "./durable.js";
+import { FetchGate, type SerializedRequest } from "./fetch.js";
+
+/** Characters of JSON a `ctx.interrupt()` payload or a `respond()` answer may have (spec 02 §5). */
+export const MAX_INTERRUPT_JSON = 262_144;
+
+/** `value` as JSON text of at most {@link MAX_INTERRUPT_JSON} characters, checked (`what` names it in errors). */
+export function interruptJson(value: unknown, what: string): string {
+  const json = JSON.stringify(normalizeJson(value, what));
+  if (json.length > MAX_INTERRUPT_JSON) throw new RangeError(`${what} is ${json.length} characters of JSON, over ${MAX_INTERRUPT_JSON} characters`);
+  return json;
+}
 
 const encoder = new TextEncoder();
 const MAX_RESPONSE_VALUES = 4096;
@@ -126,7 +139,25 @@ export interface BridgeRun {
   track(promise: Promise<unknown>, controller: AbortController): () => void;
   /** Controllers of calls in flight (aborted on cancel). */
   readonly controllers: Set<AbortController>;
+  /** Replay runs (spec 02 §5): their calls are numbered and journaled. */
+  readonly replays?: boolean;
+  /** Restart and replay runs: where calls, waits and tape are kept. */
+  readonly durable?: { journal: DurableJournal };
+  /** True while new calls are held (the run is releasing its isolate to wait for an answer). */
+  held?(): boolean;
+  /** Releases the isolate to wait for an answer (the first `ctx.interrupt()`). */
+  suspend?(): Promise<void>;
+  /** Ends the run failed with `message` (divergence). */
+  fail?(message: string): Promise<void>;
+  /** Called once per wait, after it was saved (the backend's `onWait`). */
+  waiting?(seq: number, payload: string, since: number): void;
 }
+
+/** A call that waits for an answer: the host function's promise never settles in this attempt. */
+const WAITING: unique symbol = Symbol("waiting");
+
+/** The start of every divergence message (spec 02 §5; also run.ts `DIVERGED`). */
+const DIVERGED_PREFIX = "The execution took a different path when it resumed after an interruption: ";
 
 /** Filesystem and host-module calls for one run, with its limits. */
 export class RunCapabilities {
@@ -153,34 +184,99 @@ export class RunCapabilities {
     this.#paths = new ConfinedResolver(fs, options.root, version);
   }
 
-  /** One call from the isolate. Never throws: failures come back as `{ ok: false }`. */
-  async call(kind: BridgeCallKind, target: string, name: string, args: unknown[]): Promise<BridgeResult> {
+  /**
+   * One call from the isolate. Never throws: failures come back as
+   * `{ ok: false }`. In replay runs (`meta` given, spec 02 §5) a call whose
+   * answer is journaled is answered from the journal (after checking it is
+   * the same call), any other is journaled as started, run, and its answer
+   * journaled; a call that waits for an answer never settles.
+   */
+  async call(kind: BridgeCallKind, target: string, name: string, args: unknown[], meta?: CallMeta): Promise<BridgeResult> {
+    const run = this.#run;
+    if (run.held?.()) return new Promise<never>(() => {});
+    const durable = run.replays && meta && Number.isSafeInteger(meta.seq) && meta.seq > 0 ? run.durable!.journal : undefined;
+    if (!durable) return this.#call(kind, target, name, args, undefined);
+    const seq = meta!.seq;
+    let encoded: string;
+    try {
+      encoded = encodeValue(args);
+    } catch {
+      return { ok: false, error: { name: "TypeError", message: "malformed host call" } };
+    }
+    const journaled = durable.call(run.id, seq);
+    if (journaled) {
+      if (journaled.kind !== kind || journaled.target !== target || journaled.name !== name || journaled.args !== encoded) {
+        const what = (k: string, t: string, n: string) => (k === "fs" ? `fs.${n}` : k === "fetch" ? "fetch" : `${t} ${n}`);
+        const message = `${DIVERGED_PREFIX}call ${seq} was ${what(journaled.kind, journaled.target, journaled.name)}${journaled.kind === kind && journaled.target === target && journaled.name === name ? " with other arguments" : ""}, now ${what(kind, target, name)}.`;
+        void run.fail?.(message);
+        return new Promise<never>(() => {});
+      }
+      if (journaled.state === "done") {
+        const answer = durable.answer(run.id, seq);
+        if (answer) return answer.ok ? { ok: true, value: answer.value } : { ok: false, error: answer.value as BridgeError };
+      }
+    } else {
+      const fn = kind === "host" ? this.#modules.get(target)?.[name] : undefined;
+      try {
+        durable.started(run.id, { seq, kind, target, name, args: encoded, unsafe: isUnsafeToRepeat(fn) });
+      } catch {
+        /* not journaled: a replay runs it again */
+      }
+    }
+    const result = await this.#call(kind, target, name, args, seq);
+    if (run.refusal() === null) {
+      try {
+        durable.done(run.id, seq, result.ok, result.ok ? result.value : result.error);
+      } catch {
+        /* not journaled: a replay runs it again */
+      }
+    }
+    return result;
+  }
+
+  /** {@link call} without the journal; `seq` is the call's number in replay runs. */
+  async #call(kind: BridgeCallKind, target: string, name: string, args: unknown[], seq: number | undefined): Promise<BridgeResult> {
     const o = this.#o;
     try {
       const refusal = this.#run.refusal();
       if (refusal) throw pathError("ECANCELED", refusal);
       if (!Array.isArray(args)) throw new TypeError("malformed host call");
-      if (this.#calls >= o.maxCapabilityCalls) throw pathError("E2BIG", `this run made more than maxCapabilityCalls (${o.maxCapabilityCalls}) host calls`);
-      if (this.#inFlight >= o.maxConcurrentCapabilityCalls) {
-        throw pathError("E2BIG", `more than maxConcurrentCapabilityCalls (${o.maxConcurrentCapabilityCalls}) host calls are in flight`);
+      if (kind !== "fs" && kind !== "host" && kind !== "fetch") throw new TypeError("malformed host call");
+      if (kind === "fetch") {
+        // Outside the capability budgets: the fetch gate has its own (spec 02 §5).
+        if (!this.#run.replays) throw new TypeError("fetch goes through the host only in replay runs");
+      } else {
+        if (this.#calls >= o.maxCapabilityCalls) throw pathError("E2BIG", `this run made more than maxCapabilityCalls (${o.maxCapabilityCalls}) host calls`);
+        if (this.#inFlight >= o.maxConcurrentCapabilityCalls) {
+          throw pathError("E2BIG", `more than maxConcurrentCapabilityCalls (${o.maxConcurrentCapabilityCalls}) host calls are in flight`);
+        }
+        const size = measure(args);
+        if (size > o.maxCapabilityBytes) throw pathError("E2BIG", `host call request is ${size} bytes, over maxCapabilityBytes (${o.maxCapabilityBytes})`);
+        if (this.#requestBytes + size > o.maxCapabilityRequestBytes) {
+          throw pathError("E2BIG", `host call requests exceed maxCapabilityRequestBytes (${o.maxCapabilityRequestBytes}) for this run`);
+        }
+        this.#calls++;
+        this.#requestBytes += size;
       }
-      const size = measure(args);
-      if (size > o.maxCapabilityBytes) throw pathError("E2BIG", `host call request is ${size} bytes, over maxCapabilityBytes (${o.maxCapabilityBytes})`);
-      if (this.#requestBytes + size > o.maxCapabilityRequestBytes) {
-        throw pathError("E2BIG", `host call requests exceed maxCapabilityRequestBytes (${o.maxCapabilityRequestBytes}) for this run`);
-      }
-      this.#calls++;
-      this.#requestBytes += size;
     } catch (err) {
       return { ok: false, error: toBridgeError(err) };
     }
     const controller = new AbortController();
     const deadline = Date.now() + o.maxHostCallMs;
-    this.#inFlight++;
-    const work = (async () => (kind === "fs" ? this.#fs_(name, args, controller.signal) : this.#host(target, name, args, controller, deadline)))();
+    const limited = kind !== "fetch";
+    if (limited) this.#inFlight++;
+    let startWaiting!: () => void;
+    const waiting = new Promise<typeof WAITING>((resolve) => (startWaiting = () => resolve(WAITING)));
+    const work = (async () =>
+      kind === "fs"
+        ? this.#fs_(name, args, controller.signal)
+        : kind === "fetch"
+          ? this.#fetch(args, controller.signal)
+          : this.#host(target, name, args, controller, deadline, seq, startWaiting))();
     const release = this.#run.track(work, controller);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
+      if (!limited) return;
       timer = setTimeout(() => {
         controller.abort(pathError("ETIMEDOUT", "capability call timed out."));
         this.#run.deadlineMissed(kind === "fs" ? `fs.${name}` : `${target} ${name}`);
@@ -191,24 +287,42 @@ export class RunCapabilities {
       }, o.maxHostCallMs);
     });
     try {
-      const value = await Promise.race([work, timeout]);
+      const value = await Promise.race([work, timeout, waiting]);
+      if (value === WAITING) {
+        // The call waits for an answer: it no longer holds the run's end or
+        // its deadline; the isolate is released and this never answers.
+        clearTimeout(timer);
+        release();
+        if (limited) this.#inFlight--;
+        return await new Promise<never>(() => {});
+      }
       const counter = { values: 0 };
       const size = measure(value, counter);
       if (kind === "host" && size > o.maxCapabilityBytes) {
         throw pathError("E2BIG", `host call response is ${size} bytes, over maxCapabilityBytes (${o.maxCapabilityBytes})`);
       }
-      if (counter.values > MAX_RESPONSE_VALUES) throw pathError("E2BIG", `host call response holds more than ${MAX_RESPONSE_VALUES} values`);
-      if (this.#responseBytes + size > o.maxCapabilityResponseBytes) {
+      if (limited && counter.values > MAX_RESPONSE_VALUES) throw pathError("E2BIG", `host call response holds more than ${MAX_RESPONSE_VALUES} values`);
+      if (limited && this.#responseBytes + size > o.maxCapabilityResponseBytes) {
         throw pathError("E2BIG", `host call responses exceed maxCapabilityResponseBytes (${o.maxCapabilityResponseBytes}) for this run`);
       }
-      this.#responseBytes += size;
+      if (limited) this.#responseBytes += size;
       return { ok: true, value };
     } catch (err) {
       return { ok: false, error: toBridgeError(err) };
     } finally {
       clearTimeout(timer);
-      this.#inFlight--;
+      if (limited) this.#inFlight--;
     }
+  }
+
+  /** The run's fetch gate (replay runs), made on first use. */
+  #gate: FetchGate | undefined;
+
+  /** A replay run's `fetch`, sent by the host under the backend's egress policy (spec 02 §5). */
+  async #fetch(args: unknown[], signal: AbortSignal): Promise<unknown> {
+    if (!this.#run.replays) throw new TypeError("fetch goes through the host only in replay runs");
+    this.#gate ??= new FetchGate({ egress: this.#o.egress, maxBytes: this.#o.maxCapabilityBytes });
+    return this.#gate.fetch(args[0] as SerializedRequest, signal);
   }
 
   #writable(): void {
@@ -309,24 +423,49 @@ export class RunCapabilities {
     }
   }
 
-  async #host(target: string, name: string, args: unknown[], controller: AbortController, deadline: number): Promise<unknown> {
+  async #host(
+    target: string,
+    name: string,
+    args: unknown[],
+    controller: AbortController,
+    deadline: number,
+    seq: number | undefined,
+    startWaiting: () => void,
+  ): Promise<unknown> {
     const mod = this.#modules.get(target);
     if (!mod || !Object.prototype.hasOwnProperty.call(mod, name) || typeof mod[name] !== "function") {
       throw new TypeError(`${target} has no function ${name}`);
     }
     const normalized = args.map((a) => normalizeJson(a, `arguments of ${target} ${name}`));
+    const run = this.#run;
+    let interrupted = false;
     const ctx: WorkspaceModuleCallContext = {
       signal: controller.signal,
       deadline,
       access: this.#o.access,
-      callId: `${this.#run.id}:${crypto.randomUUID()}`,
+      // Stable across replays in replay runs (spec 02 §4.1), so a function can deduplicate by it.
+      callId: seq !== undefined ? `${run.id}:${seq}` : `${run.id}:${crypto.randomUUID()}`,
       resolvePath: async (path, options) => {
         const p = await this.#resolve(path);
         if (!options?.allowMissing) await this.#fs.lstat(p);
         return p;
       },
-      interrupt: async () => {
-        throw new Error('ctx.interrupt() needs a run with onInterrupt: "replay", which this backend does not support');
+      interrupt: async <A = WorkspaceRuntimeValue>(payload: WorkspaceRuntimeValue): Promise<A> => {
+        if (seq === undefined || !run.replays || !run.durable) {
+          throw new Error('ctx.interrupt() only works in runs with onInterrupt: "replay" (pass it to exec, or set it on the backend).');
+        }
+        if (interrupted) throw new Error("ctx.interrupt() was already called in this host call; a call can wait for one answer.");
+        interrupted = true;
+        const json = interruptJson(payload, "the ctx.interrupt() payload");
+        const journal = run.durable.journal;
+        const known = journal.waiting(run.id).find((w) => w.seq === seq);
+        if (known && known.answer !== null) return JSON.parse(known.answer) as A;
+        const since = Date.now();
+        journal.wait(run.id, seq, json, since);
+        run.waiting?.(seq, json, since);
+        startWaiting();
+        void run.suspend?.();
+        return new Promise<never>(() => {});
       },
     };
     const value = await mod[name].call(mod, normalized, ctx);

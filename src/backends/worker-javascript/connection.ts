@@ -16,17 +16,26 @@ import type {
   WorkspaceRuntimeEvent,
 } from "../../runtime/types.js";
 import { sqlStoreVersion, type StoreVersion } from "../../storage/store-version.js";
-import { RunCapabilities, type HostModules } from "./bridge.js";
+import { interruptJson, RunCapabilities, type HostModules } from "./bridge.js";
+import { base64, DurableJournal, REPLAY_VERSION, unbase64, type DurableSpec, type RuntimeIdentity } from "./durable.js";
+import type { WorkspaceRuntimePendingCall } from "../../runtime/index.js";
+import type { WorkspaceRuntimeValue } from "../../runtime/types.js";
 import { EventStreams } from "./events.js";
-import { buildGraph, prepareLibrary, type GraphContext } from "./graph.js";
+import { buildGraph, prepareLibrary, type GraphContext, type ModuleGraph } from "./graph.js";
 import { libModuleName, runModules } from "./isolate.js";
 import { ExecJournal } from "./journal.js";
 import type { ResolvedOptions } from "./options.js";
 import { checkRequest, resolveCwd, type ExecRequest } from "./request.js";
-import { Run, type RunHost } from "./run.js";
+import { DIVERGED, Run, type RunDurability, type RunHost } from "./run.js";
+import type { ReplayContext, RunnerContext } from "./protocol.js";
 import { STDIO_RESERVE_BYTES } from "./stdio.js";
 
 const encoder = new TextEncoder();
+
+/** Interrupted runs relaunched at once, at most (spec 02 §5: a Durable Object runs about ten Dynamic Workers at once). */
+export const MAX_RELAUNCHES = 4;
+/** Attempts an interrupted run gets without making progress (spec 02 §5). */
+export const MAX_ATTEMPTS = 3;
 
 /** One connection of the backend: live runs, journal, host modules. */
 export class Connection implements WorkspaceModuleBackendHandle, RunHost {
@@ -48,6 +57,13 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
   readonly #graphContext: GraphContext;
   readonly #libraries: Record<string, { js: string }> = {};
   readonly #version: StoreVersion;
+  readonly #db: WorkspaceBackendHost["db"];
+  /** Restart and replay runs' saved state (spec 02 §5). */
+  readonly durable: DurableJournal;
+  /** Relaunched runs holding one of the {@link MAX_RELAUNCHES} slots. */
+  readonly #slotted = new Set<Run>();
+  /** Relaunches waiting for a slot, in order. */
+  readonly #slotQueue: (() => void)[] = [];
   #closed = false;
 
   /**
@@ -59,6 +75,8 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
     this.fs = host.fs;
     this.now = host.now;
     this.journal = new ExecJournal(host.db, options.id);
+    this.durable = new DurableJournal(host.db, options.id);
+    this.#db = host.db;
     this.#version = sqlStoreVersion(host.db);
     this.#hostModules = hostModules;
     this.#events = new EventStreams({
@@ -83,10 +101,25 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
     };
   }
 
-  /** Settles runs left `running` by an earlier instance (restart reconciliation, policy "fail"), then prunes. */
+  /**
+   * Runs left `running` by an earlier instance (a restart, spec 02 §3.7,
+   * §5): `fail` runs settle failed; `restart` and `replay` runs are
+   * relaunched (at most {@link MAX_RELAUNCHES} at once), or wait for an
+   * answer when one of their calls does. Then prunes.
+   */
   reconcile(): void {
     for (const id of this.journal.running()) {
       if (this.#live.has(id)) continue;
+      let durable = false;
+      try {
+        durable = this.durable.get(id) !== undefined;
+      } catch {
+        /* unreadable: settles failed */
+      }
+      if (durable) {
+        this.#resume(id, "restart");
+        continue;
+      }
       try {
         const last = this.journal.get(id)?.last_seq ?? 0;
         this.journal.append(id, last + 1, "stderr", encoder.encode("Execution was interrupted when its Workspace runtime restarted.\n"));
@@ -96,6 +129,202 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
       }
     }
     this.#prune();
+  }
+
+  /** The runtime this connection runs on, as a resumed run must find it (spec 02 §5). */
+  #identity(): RuntimeIdentity {
+    const o = this.options;
+    return {
+      replayVersion: REPLAY_VERSION,
+      maxStdioBytes: o.maxStdioBytes,
+      maxCapabilityBytes: o.maxCapabilityBytes,
+      compatibilityDate: o.compatibilityDate,
+      compatibilityFlags: [...o.compatibilityFlags],
+    };
+  }
+
+  /** What differs between the runtime a run started on and this one, or null. */
+  #changed(was: RuntimeIdentity): string | null {
+    const now = this.#identity();
+    if (was.replayVersion !== now.replayVersion) return `replay version ${was.replayVersion} → ${now.replayVersion}`;
+    if (was.maxStdioBytes !== now.maxStdioBytes) return `maxStdioBytes ${was.maxStdioBytes} → ${now.maxStdioBytes}`;
+    if (was.maxCapabilityBytes !== now.maxCapabilityBytes) return `maxCapabilityBytes ${was.maxCapabilityBytes} → ${now.maxCapabilityBytes}`;
+    if (was.compatibilityDate !== now.compatibilityDate) return `compatibility date ${was.compatibilityDate} → ${now.compatibilityDate}`;
+    if (JSON.stringify(was.compatibilityFlags) !== JSON.stringify(now.compatibilityFlags)) {
+      return `compatibility flags ${JSON.stringify(was.compatibilityFlags)} → ${JSON.stringify(now.compatibilityFlags)}`;
+    }
+    return null;
+  }
+
+  /**
+   * Relaunches durable run `id` (spec 02 §5): after a restart (`"restart"`:
+   * an attempt, counted) or once its waits are answered (`"answer"`: not an
+   * attempt). The run is live at once (so `killExec` and `getExec` find it)
+   * and starts when a relaunch slot is free. Runs that cannot resume settle
+   * failed with the reason.
+   */
+  #resume(id: string, reason: "restart" | "answer"): void {
+    const record = this.durable.get(id);
+    const run0 = this.journal.get(id);
+    if (!record || !run0 || run0.status !== "running") return;
+    const replay = record.policy === "replay";
+    let recorded: RunDurability["recorded"];
+    if (replay) {
+      const out = { stdout: [] as Uint8Array[], stderr: [] as Uint8Array[] };
+      for (let after = 0; ; ) {
+        const rows = this.journal.events(id, after, 256);
+        if (rows.length === 0) break;
+        for (const row of rows) {
+          after = row.seq;
+          if (row.name !== "exit" && row.data) out[row.name].push(row.data);
+        }
+      }
+      recorded = { stdout: concat(out.stdout), stderr: concat(out.stderr) };
+    }
+    const run = new Run(this, id, { policy: record.policy, journal: this.durable, ...(recorded ? { recorded } : {}) });
+    run.seq = run0.last_seq;
+    const previous = this.#live.get(id);
+    this.#live.set(id, run);
+    previous?.retire();
+    const spec = record.spec;
+    // Checks that need no slot.
+    const changed = this.#changed(spec.runtime);
+    if (changed !== null) return void run.fail(`Execution could not resume: the JavaScript runtime changed since it started (${changed}).`);
+    if (replay && reason === "restart") {
+      if (this.durable.waiting(id).some((w) => w.answer === null)) {
+        // A call still waits for its answer: the run stays waiting.
+        run.suspended = true;
+        return;
+      }
+      const unsafe = this.durable.inFlight(id).find((c) => c.unsafe);
+      if (unsafe) {
+        return void run.fail(
+          `Execution could not resume: ${unsafe.target} ${unsafe.name} was running when the execution was interrupted, and it isn't safe to repeat (unsafeToRepeat).`,
+        );
+      }
+    }
+    if (reason === "restart") {
+      const calls = replay ? this.durable.callCount(id) : 0;
+      const attempts = replay && calls > record.progress ? 1 : record.attempts + 1;
+      if (attempts > MAX_ATTEMPTS) return void run.fail(`Execution was interrupted ${MAX_ATTEMPTS} times without making progress.`);
+      this.durable.attempt(id, attempts, calls);
+    } else {
+      const waits = this.durable.waiting(id);
+      if (waits.length > 0) this.durable.waited(id, Date.now() - Math.min(...waits.map((w) => w.since)));
+    }
+    void this.#slot(run).then((granted) => {
+      if (!granted || run.done) return;
+      const current = this.durable.get(id);
+      const remaining = spec.startedAt + spec.timeoutMs + (current?.waitedMs ?? record.waitedMs) - Date.now();
+      if (remaining <= 0) return void run.fail("Execution could not resume: its timeout passed before it could resume.");
+      try {
+        if (!replay) run.output([["stderr", encoder.encode("Execution restarted from the beginning after its Workspace runtime restarted.\n")]]);
+        this.#launch(run, spec, remaining, replay ? { seed: spec.seed, clock: spec.startedAt, tape: this.durable.tape(id) } : undefined);
+      } catch (err) {
+        void run.fail(`Execution could not resume: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    });
+  }
+
+  /** Waits for one of the {@link MAX_RELAUNCHES} relaunch slots for `run`; false when the run ended meanwhile. */
+  async #slot(run: Run): Promise<boolean> {
+    while (this.#slotted.size >= MAX_RELAUNCHES) {
+      await new Promise<void>((resolve) => this.#slotQueue.push(resolve));
+      if (run.done) return false;
+    }
+    if (run.done) return false;
+    this.#slotted.add(run);
+    return true;
+  }
+
+  /** Gives back `run`'s relaunch slot, if it holds one, to the next relaunch waiting. */
+  #unslot(run: Run): void {
+    if (!this.#slotted.delete(run)) return;
+    this.#slotQueue.shift()?.();
+  }
+
+  /** Called by a replay run once it released its isolate to wait for an answer. */
+  suspended(run: Run): void {
+    this.#unslot(run);
+  }
+
+  /**
+   * Starts `run` (a first attempt or a relaunch) from its saved `spec`, with
+   * `timeoutMs` left; `replay` given: a replay attempt.
+   */
+  #launch(run: Run, spec: DurableSpec, timeoutMs: number, replay: ReplayContext | undefined): void {
+    const o = this.options;
+    const graph: ModuleGraph = { entry: spec.entry, modules: new Map(spec.modules), names: new Map(spec.names), sourceBytes: 0 };
+    const { modules, names } = runModules(graph, this.#libraryModules(), this.#hostModules);
+    run.capabilities = new RunCapabilities(this.fs, o, this.#hostModules, run, this.#version);
+    const context: Omit<RunnerContext, "entry"> = {
+      cwd: spec.cwd,
+      env: spec.env,
+      stdin: unbase64(spec.stdin),
+      entryName: graph.entry.split("/").pop(),
+      maxStdioBytes: o.maxStdioBytes,
+      stdioReserveBytes: STDIO_RESERVE_BYTES,
+      maxResultBytes: o.maxResultBytes,
+      names,
+    };
+    if (replay) context.replay = replay;
+    run.start(modules, graph.entry, spec.input, context, timeoutMs, spec.cpuMs);
+  }
+
+  /**
+   * Calls of this backend's runs waiting for an answer (spec 02 §5), oldest first.
+   */
+  async pending(): Promise<(WorkspaceRuntimePendingCall & { payload: WorkspaceRuntimeValue })[]> {
+    return this.durable
+      .waiting()
+      .filter((w) => w.answer === null)
+      .map((w) => ({
+        id: w.id,
+        backend: this.options.id,
+        callId: `${w.id}:${w.seq}`,
+        payload: JSON.parse(w.payload) as WorkspaceRuntimeValue,
+        since: w.since,
+      }));
+  }
+
+  /**
+   * Answers waiting call `callId` of run `id` (spec 02 §5). Once no call of
+   * the run waits, it replays to that call, whose `ctx.interrupt()` then
+   * returns `answer`.
+   *
+   * @throws `ENOTWAITING` when the run is not running or the call is not waiting
+   *   (already answered, never waited, unknown); TypeError/RangeError for an
+   *   answer that is not JSON data or is over 262,144 characters of JSON.
+   */
+  async respond({ id, callId, answer }: { id: string; callId: string; answer: WorkspaceRuntimeValue }): Promise<void> {
+    const json = interruptJson(answer, "the answer");
+    const notWaiting = () =>
+      runtimeError("ENOTWAITING", `execution ${JSON.stringify(id)} has no call ${JSON.stringify(callId)} waiting for an answer on backend "${this.options.id}"`);
+    if (typeof callId !== "string" || !callId.startsWith(`${id}:`)) throw notWaiting();
+    const seq = Number(callId.slice(id.length + 1));
+    if (!Number.isSafeInteger(seq) || seq <= 0) throw notWaiting();
+    if (this.journal.get(id)?.status !== "running") throw notWaiting();
+    if (!this.durable.respond(id, seq, json)) throw notWaiting();
+    if (this.durable.waiting(id).some((w) => w.answer === null)) return;
+    const live = this.#live.get(id);
+    // Still releasing its isolate: it relaunches once suspended (see below).
+    if (live && !live.suspended && !live.done) {
+      void live.changed().then(() => this.#afterSuspend(id));
+      return;
+    }
+    this.#resume(id, "answer");
+  }
+
+  /** Relaunches run `id` once it has released its isolate, if all its waits are answered. */
+  #afterSuspend(id: string): void {
+    const live = this.#live.get(id);
+    if (live?.done) return;
+    if (live && !live.suspended) {
+      void live.changed().then(() => this.#afterSuspend(id));
+      return;
+    }
+    if (this.durable.waiting(id).some((w) => w.answer === null)) return;
+    this.#resume(id, "answer");
   }
 
   #prune(): void {
@@ -109,7 +338,8 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
   /** Called by a run once it has ended. */
   finished(run: Run): void {
     if (run.terminal) this.#lastTerminal.set(run.id, run.terminal);
-    this.#live.delete(run.id);
+    if (this.#live.get(run.id) === run) this.#live.delete(run.id);
+    this.#unslot(run);
     this.#prune();
   }
 
@@ -151,7 +381,8 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
   /** The rest of {@link exec}, with `id` claimed in `#starting`. */
   async #start(request: ExecRequest, id: string): Promise<ModuleExecutionEnvelope> {
     const o = this.options;
-    const { timeoutMs, input, stdin, env, source } = checkRequest(request, o);
+    const checked = checkRequest(request, o);
+    const { timeoutMs, input, stdin, env, source } = checked;
     const cwd = await resolveCwd(this.fs, o.root, request.cwd);
     const graph = await buildGraph(source, cwd, this.#graphContext);
     const { modules, names } = runModules(graph, this.#libraryModules(), this.#hostModules);
@@ -159,13 +390,36 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
     if (this.#closed) throw runtimeError("ECLOSED", `the ${o.id} backend connection is closed`);
     if (this.#live.has(id)) throw runtimeError("EEXEC_BUSY", `execution ${JSON.stringify(id)} is already running`);
     if (o.access === "read-write") await this.#ensureRoot();
-    this.journal.start(id, this.now());
-    const run = new Run(this, id);
+    let durability: RunDurability | undefined;
+    let spec: DurableSpec | undefined;
+    if (checked.policy !== "fail") {
+      const seed = [...crypto.getRandomValues(new Uint32Array(4))];
+      spec = {
+        modules: [...graph.modules],
+        names: [...graph.names],
+        entry: graph.entry,
+        input,
+        env,
+        cwd,
+        stdin: base64(stdin),
+        timeoutMs,
+        cpuMs: Math.min(timeoutMs, o.maxCpuMs),
+        seed,
+        startedAt: Date.now(),
+        runtime: this.#identity(),
+      };
+      durability = { policy: checked.policy, journal: this.durable };
+    }
+    this.#db.tx(() => {
+      this.journal.start(id, this.now());
+      if (spec) this.durable.start(id, checked.policy as "restart" | "replay", spec);
+    });
+    const run = new Run(this, id, durability);
     run.capabilities = new RunCapabilities(this.fs, o, this.#hostModules, run, this.#version);
     this.#live.set(id, run);
     const events = this.#events.open(id, 0);
     try {
-      run.start(modules, graph.entry, input, {
+      const context: Omit<RunnerContext, "entry"> = {
         cwd,
         env,
         stdin,
@@ -174,7 +428,9 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
         stdioReserveBytes: STDIO_RESERVE_BYTES,
         maxResultBytes: o.maxResultBytes,
         names,
-      }, timeoutMs);
+      };
+      if (spec && checked.policy === "replay") context.replay = { seed: spec.seed, clock: spec.startedAt, tape: [] };
+      run.start(modules, graph.entry, input, context, timeoutMs);
     } catch (err) {
       void events.cancel();
       const message = err instanceof Error ? err.message : String(err);
@@ -232,7 +488,7 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
     this.journal.delete(id);
   }
 
-  /** Settles runs an earlier instance left running (see {@link reconcile}). */
+  /** Resumes or settles runs an earlier instance left running (see {@link reconcile}). */
   async recover(): Promise<void> {
     this.reconcile();
   }
@@ -242,4 +498,18 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
     this.#closed = true;
     await Promise.all([...this.#live.values()].map((run) => run.stop("close")));
   }
+}
+
+/** The bytes of `parts` one after another. */
+function concat(parts: Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0]!;
+  let n = 0;
+  for (const p of parts) n += p.byteLength;
+  const out = new Uint8Array(n);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.byteLength;
+  }
+  return out;
 }

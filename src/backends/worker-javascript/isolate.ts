@@ -15,6 +15,10 @@ import { ISOLATE_EXPORTS, ISOLATE_SOURCES, type IsolateModuleName } from "./isol
 export const RUNNER_MODULE = "workspace-runtime-runner.js" satisfies IsolateModuleName;
 /** The capability channel shared by fs and host-module stubs: `isolate/workspace-capabilities.js`. */
 export const CAPABILITIES_MODULE = "workspace-capabilities.js" satisfies IsolateModuleName;
+/** The deterministic clock, random numbers, timers and tape of replay runs (spec 02 §5): `isolate/workspace-durable.js`. */
+export const DURABLE_MODULE = "workspace-durable.js" satisfies IsolateModuleName;
+/** A replay run's `fetch` through the host: `isolate/__modules__/workspace-fetch.js`. */
+export const FETCH_MODULE = "__modules__/workspace-fetch.js" satisfies IsolateModuleName;
 /** `node:fs` inside the Dynamic Worker (internal name, no leading slash): `isolate/__modules__/node-fs.js`. */
 export const FS_MODULE = "__modules__/node-fs.js" satisfies IsolateModuleName;
 /** `node:fs/promises` inside the Dynamic Worker: `isolate/__modules__/node-fs-promises.js`. */
@@ -65,6 +69,8 @@ export function runModules(graph: ModuleGraph, libraries: Record<string, { js: s
   const modules: Record<string, { js: string }> = {
     [RUNNER_MODULE]: { js: ISOLATE_SOURCES[RUNNER_MODULE] },
     [CAPABILITIES_MODULE]: { js: ISOLATE_SOURCES[CAPABILITIES_MODULE] },
+    [DURABLE_MODULE]: { js: ISOLATE_SOURCES[DURABLE_MODULE] },
+    [FETCH_MODULE]: { js: ISOLATE_SOURCES[FETCH_MODULE] },
     [FS_PROMISES_MODULE]: { js: ISOLATE_SOURCES[FS_PROMISES_MODULE] },
     [FS_MODULE]: { js: ISOLATE_SOURCES[FS_MODULE] },
     ...libraries,

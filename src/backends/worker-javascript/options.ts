@@ -5,6 +5,7 @@
  * @module
  */
 import type { WorkspaceModule, WorkspaceModuleFactory, WorkspaceModuleFunctions } from "../../modules/types.js";
+import type { WorkspaceRuntimePendingCall } from "../../runtime/index.js";
 import { normalizePath } from "../../util/path.js";
 import { isPositiveInteger } from "../../util/validate.js";
 import { CAPABILITIES_MODULE, ENTRY_FILE, INTERNAL_DIR, RUNNER_MODULE } from "./isolate.js";
@@ -100,10 +101,33 @@ export interface WorkerJavaScriptBackendOptions {
    */
   maxCpuMs?: number;
   /**
-   * Interrupt policy: only `"fail"` is implemented (runs interrupted by a restart fail, spec 02 §3.7).
+   * What happens to a run when a restart of the Durable Object interrupts
+   * it (spec 02 §5); `exec`'s `onInterrupt` overrides it per run.
+   * - `"fail"`: the run settles failed (exit 1, `Execution was interrupted when its Workspace runtime restarted.`).
+   * - `"restart"`: the run starts again from the beginning when the backend
+   *   next connects; its earlier output is kept, stderr says
+   *   `Execution restarted from the beginning…`.
+   * - `"replay"`: the run runs again and is served what it saw the first
+   *   time — answered `node:fs`, host-module and `fetch` calls from the
+   *   journal, the same clock, timers and random numbers — so it reaches
+   *   the point where it was interrupted and goes on from there; output it
+   *   printed before is not printed twice. Only replay runs can wait for an
+   *   answer (`ctx.interrupt()`).
+   *
+   * At most 3 attempts without progress, within the run's original timeout
+   * (plus time spent waiting for answers); see docs/runtime.md "Approvals
+   * and durable runs".
    * @defaultValue `"fail"`
    */
   onInterrupt?: "fail" | "restart" | "replay";
+  /**
+   * Called when a call of a replay run starts waiting for an answer
+   * (`ctx.interrupt(payload)`, spec 02 §5), at most once per wait, with the
+   * fields of `workspace.runtime.pending()`. Use it to notify a person. A
+   * throw or rejection is logged and ignored; a crash can lose the call, so
+   * `pending()` is the authority.
+   */
+  onWait?: (call: WorkspaceRuntimePendingCall) => void | Promise<void>;
   /**
    * Keep-alive interval (ms) while a run is live; `0` = off; below `900000`.
    * @defaultValue `60000`
@@ -251,6 +275,7 @@ export interface ResolvedOptions {
   maxTimeoutMs: number;
   maxCpuMs: number;
   onInterrupt: "fail" | "restart" | "replay";
+  onWait: ((call: WorkspaceRuntimePendingCall) => void | Promise<void>) | undefined;
   keepAliveIntervalMs: number;
   maxSourceBytes: number;
   maxInputBytes: number;
@@ -366,6 +391,7 @@ export function resolveOptions(options: WorkerJavaScriptBackendOptions): Resolve
   if (onInterrupt !== "fail" && onInterrupt !== "restart" && onInterrupt !== "replay") {
     throw new TypeError('onInterrupt must be "fail", "restart" or "replay".');
   }
+  if (options.onWait !== undefined && typeof options.onWait !== "function") fail(`onWait must be a function, got ${options.onWait === null ? "null" : typeof options.onWait}`);
   const keepAliveIntervalMs = options.keepAliveIntervalMs ?? 60_000;
   if (typeof keepAliveIntervalMs !== "number" || !Number.isFinite(keepAliveIntervalMs) || keepAliveIntervalMs < 0 || keepAliveIntervalMs >= 900_000) {
     fail(`keepAliveIntervalMs must be 0 (off) or a number of ms below 900000, got ${String(keepAliveIntervalMs)}`);
@@ -405,6 +431,7 @@ export function resolveOptions(options: WorkerJavaScriptBackendOptions): Resolve
     maxTimeoutMs: maxTimeoutFinal,
     maxCpuMs: positive(options, "maxCpuMs", maxTimeoutFinal),
     onInterrupt,
+    onWait: options.onWait,
     keepAliveIntervalMs,
     maxSourceBytes: positive(options, "maxSourceBytes", MiB, true),
     maxInputBytes: positive(options, "maxInputBytes", MiB, true),

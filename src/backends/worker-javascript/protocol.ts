@@ -23,8 +23,41 @@ export interface BridgeError {
 /** What a call returns over RPC: never a rejection, failures are data. */
 export type BridgeResult = { ok: true; value: unknown } | { ok: false; error: BridgeError };
 
-/** Which side of the host a call goes to: `node:fs` over the Workspace, or a `ws:*` host module. */
-export type BridgeCallKind = "fs" | "host";
+/**
+ * Which side of the host a call goes to: `node:fs` over the Workspace, a
+ * `ws:*` host module, or (replay runs only, spec 02 §5) `fetch` sent by the
+ * host under the backend's egress policy.
+ */
+export type BridgeCallKind = "fs" | "host" | "fetch";
+
+/**
+ * What a replay run's isolate sends along with each call and output batch
+ * (spec 02 §5): the call's number and the tape entries recorded since the
+ * last message.
+ */
+export interface CallMeta {
+  /** The call's number in the run, from 1, in the order the code made them (stable across replays). */
+  seq: number;
+  /** Tape entries recorded since the last message (see {@link ReplayContext.tape}). */
+  tape: number[];
+}
+
+/**
+ * A replay run's deterministic inputs (spec 02 §5), given to the runner at
+ * each attempt.
+ */
+export interface ReplayContext {
+  /** Seed of the run's random numbers: four unsigned 32-bit integers, saved at the start. */
+  seed: number[];
+  /** The clock (ms since the epoch) `Date.now()` reads until the first event: the run's start. */
+  clock: number;
+  /**
+   * The events of earlier attempts in the order the code saw them, as flat
+   * triples `[kind, n, t]`: kind 0 = call `n` answered, kind 1 = timer `n`
+   * fired; `t` = the clock at that moment (ms since the epoch).
+   */
+  tape: number[];
+}
 
 /** The RPC object the runner gets (the host's `RunBridge`); every method is a call back into the host. */
 export interface IsolateBridge {
@@ -37,7 +70,7 @@ export interface IsolateBridge {
    * `maxStdioBytes + stdioReserveBytes` bytes of each stream and drops
    * (and counts) the rest.
    */
-  output(bytes: Uint8Array, segments: number[]): void | Promise<void>;
+  output(bytes: Uint8Array, segments: number[], tape?: number[]): void | Promise<void>;
   /**
    * Reports how many bytes of `stream` the runner has dropped so far past
    * `maxStdioBytes` (a running total, never decreasing); the host states
@@ -50,7 +83,7 @@ export interface IsolateBridge {
    * `{ ok: false, error }` for every failure (limits of spec 02 §3.6,
    * confinement, the function's own error).
    */
-  call(kind: BridgeCallKind, target: string, name: string, args: unknown[]): Promise<BridgeResult>;
+  call(kind: BridgeCallKind, target: string, name: string, args: unknown[], meta?: CallMeta): Promise<BridgeResult>;
 }
 
 /** The third argument of the runner's `evaluate(input, bridge, context)`. */
@@ -77,6 +110,8 @@ export interface RunnerContext {
   names: Record<string, string>;
   /** Internal name of the entry module to import (`/<cwd>/__workspace_entry__.js`). */
   entry: string;
+  /** Present in replay runs only (spec 02 §5): the clock, random numbers and timers are then deterministic. */
+  replay?: ReplayContext;
 }
 
 /**
@@ -86,4 +121,8 @@ export interface RunnerContext {
 export interface RunnerOutcome {
   code: number;
   value?: string;
+  /** Replay runs: why the run took a different path than its journal (the host fails the run with it). */
+  diverged?: string;
+  /** Replay runs: how many calls the code made in this attempt. */
+  calls?: number;
 }

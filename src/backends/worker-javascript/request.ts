@@ -30,6 +30,8 @@ export interface CheckedRequest {
   env: Record<string, string>;
   /** The entry module's source. */
   source: string;
+  /** What happens to the run when a restart interrupts it (spec 02 §5): the request's, else the backend's. */
+  policy: "fail" | "restart" | "replay";
 }
 
 /**
@@ -75,7 +77,7 @@ export function checkRequest(request: ExecRequest, o: ResolvedOptions): CheckedR
   if (typeof request.source !== "string") throw new TypeError("source must be a string");
   const sourceBytes = encoder.encode(request.source).byteLength;
   if (sourceBytes > o.maxSourceBytes) throw new RangeError(`source is ${sourceBytes} bytes, over maxSourceBytes (${o.maxSourceBytes})`);
-  return { timeoutMs, input, stdin, env, source: request.source };
+  return { timeoutMs, input, stdin, env, source: request.source, policy };
 }
 
 /**

@@ -9,9 +9,10 @@
 import { RpcTargetBase } from "../../do/rpc-target.js";
 import type { WorkspaceRuntimeEvent, WorkspaceRuntimeValue } from "../../runtime/types.js";
 import type { BridgeRun, RunCapabilities } from "./bridge.js";
+import type { DurableJournal } from "./durable.js";
 import type { ExecJournal } from "./journal.js";
 import type { ResolvedOptions } from "./options.js";
-import type { BridgeCallKind, BridgeResult, IsolateBridge, RunnerContext, RunnerOutcome } from "./protocol.js";
+import type { BridgeCallKind, BridgeResult, CallMeta, IsolateBridge, RunnerContext, RunnerOutcome } from "./protocol.js";
 import { RUNNER_MODULE } from "./isolate.js";
 import { StdioBudget } from "./stdio.js";
 
@@ -66,8 +67,22 @@ export function nestedDeeperThan(json: string, max: number): boolean {
   return false;
 }
 
-/** Why a run is stopped: `kill` and `close` exit 130, `timeout` exits 1. */
-export type StopReason = "kill" | "timeout" | "close";
+/** Why a run is stopped: `kill` and `close` exit 130, `timeout` and `fail` exit 1. */
+export type StopReason = "kill" | "timeout" | "close" | "fail";
+
+/** A restart or replay run's part (spec 02 §5). */
+export interface RunDurability {
+  /** The run's interrupt policy. */
+  policy: "restart" | "replay";
+  /** Where its calls, waits and tape are kept. */
+  journal: DurableJournal;
+  /**
+   * Replay attempts after the first: the output earlier attempts journaled,
+   * per stream. The attempt prints it again; those bytes are compared, not
+   * journaled twice.
+   */
+  recorded?: { stdout: Uint8Array; stderr: Uint8Array };
+}
 
 /** What a run needs from its connection. */
 export interface RunHost {
@@ -79,6 +94,8 @@ export interface RunHost {
   now(): number;
   /** Called once, when the run has ended (after its exit event is written or kept). */
   finished(run: Run): void;
+  /** Called once a replay run has released its isolate to wait for an answer (spec 02 §5). */
+  suspended?(run: Run): void;
 }
 
 /** The runner's `evaluate` as the host reaches it over RPC. */
@@ -103,7 +120,8 @@ class RunBridge extends RpcTargetBase implements IsolateBridge {
    * stderr; bytes past the listed segments (or after an invalid length)
    * count as stdout, lengths past the end of `bytes` are cut.
    */
-  output(bytes: Uint8Array, segments: number[]): void {
+  output(bytes: Uint8Array, segments: number[], tape?: number[]): void {
+    if (tape !== undefined) this.#run.tape(tape);
     const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes as ArrayBuffer);
     const pieces: OutputSegment[] = [];
     let at = 0;
@@ -122,10 +140,13 @@ class RunBridge extends RpcTargetBase implements IsolateBridge {
   dropped(stream: string, bytes: number): void {
     this.#run.dropped(stream === "stderr" ? "stderr" : "stdout", bytes);
   }
-  call(kind: BridgeCallKind, target: string, name: string, args: unknown[]): Promise<BridgeResult> {
-    return this.#run.capabilities.call(kind, target, name, args);
+  call(kind: BridgeCallKind, target: string, name: string, args: unknown[], meta?: CallMeta): Promise<BridgeResult> {
+    return this.#run.capabilities.call(kind, target, name, args, meta);
   }
 }
+
+/** The start of every divergence message (spec 02 §5). */
+export const DIVERGED = "The execution took a different path when it resumed after an interruption: ";
 
 /** One piece of a run's output: its stream and bytes. */
 export type OutputSegment = readonly [stream: "stdout" | "stderr", bytes: Uint8Array];
@@ -174,11 +195,59 @@ export class Run implements BridgeRun {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #entry: unknown;
   readonly #host: RunHost;
+  /** Restart and replay runs (spec 02 §5). */
+  readonly durable: RunDurability | undefined;
+  /** Replay attempts: bytes of each stream's recorded output the attempt has printed again. */
+  readonly #matched = { stdout: 0, stderr: 0 };
+  /** True from the first `ctx.interrupt()` of the attempt: new calls are held, the isolate is being released. */
+  #held = false;
+  /** True once the isolate is released and the run waits for answers. */
+  suspended = false;
 
-  constructor(host: RunHost, id: string) {
+  constructor(host: RunHost, id: string, durable?: RunDurability) {
     this.#host = host;
     this.id = id;
+    this.durable = durable;
     this.#stdio = new StdioBudget(host.options.maxStdioBytes);
+    // The recorded output was kept once: it counts against maxStdioBytes again.
+    if (durable?.recorded) {
+      this.#stdio.accept("stdout", durable.recorded.stdout);
+      this.#stdio.accept("stderr", durable.recorded.stderr);
+    }
+  }
+
+  /** True for replay runs (their calls are journaled and numbered). */
+  get replays(): boolean {
+    return this.durable?.policy === "replay";
+  }
+
+  /** Journals tape entries the isolate recorded (replay runs). */
+  tape(entries: unknown): void {
+    if (!this.replays || this.done || !Array.isArray(entries) || entries.length === 0) return;
+    if (!entries.every((v) => typeof v === "number" && Number.isFinite(v))) return;
+    try {
+      this.durable!.journal.appendTape(this.id, entries as number[]);
+    } catch {
+      /* lost: a later replay goes live earlier */
+    }
+  }
+
+  /** True while new calls are held (the run is releasing its isolate to wait for an answer). */
+  held(): boolean {
+    return this.#held;
+  }
+
+  /** Call `seq` started waiting (saved): tells the backend's `onWait`, once; its failures are logged and ignored. */
+  waiting(seq: number, payload: string, since: number): void {
+    const onWait = this.#host.options.onWait;
+    if (!onWait) return;
+    const call = { id: this.id, backend: this.#host.options.id, callId: `${this.id}:${seq}`, payload: JSON.parse(payload) as WorkspaceRuntimeValue, since };
+    const report = (err: unknown) => console.warn(`onWait failed for ${call.callId} (ignored; pending() still lists the call):`, err instanceof Error ? err.message : err);
+    try {
+      void Promise.resolve(onWait(call)).catch(report);
+    } catch (err) {
+      report(err);
+    }
   }
 
   /** Resolves on the next event or state change. */
@@ -237,8 +306,24 @@ export class Run implements BridgeRun {
    */
   output(segments: Iterable<OutputSegment>): void {
     if (this.done || this.#stopping) return;
-    for (const [stream, bytes] of segments) {
-      const chunk = this.#stdio.accept(stream, bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes as ArrayBuffer));
+    for (const [stream, raw] of segments) {
+      let bytes = raw instanceof Uint8Array ? raw : new Uint8Array(raw as ArrayBuffer);
+      const recorded = this.durable?.recorded?.[stream];
+      if (recorded && this.#matched[stream] < recorded.byteLength) {
+        // Printed before the interruption: must be the same bytes, and is not journaled again.
+        const at = this.#matched[stream];
+        const n = Math.min(bytes.byteLength, recorded.byteLength - at);
+        for (let i = 0; i < n; i++) {
+          if (bytes[i] !== recorded[at + i]) {
+            void this.fail(`${DIVERGED}it printed different output on ${stream} (byte ${at + i + 1} differs).`);
+            return;
+          }
+        }
+        this.#matched[stream] = at + n;
+        bytes = bytes.subarray(n);
+        if (bytes.byteLength === 0) continue;
+      }
+      const chunk = this.#stdio.accept(stream, bytes);
       if (chunk.byteLength === 0) continue;
       const pending = (this.#pending ??= { first: stream, stdout: { buffer: new Uint8Array(0), bytes: 0 }, stderr: { buffer: new Uint8Array(0), bytes: 0 }, bytes: 0 });
       const held = pending[stream];
@@ -325,9 +410,10 @@ export class Run implements BridgeRun {
     input: WorkspaceRuntimeValue,
     context: Omit<RunnerContext, "entry">,
     timeoutMs: number,
+    cpuLimitMs?: number,
   ): void {
     const o = this.#host.options;
-    const cpuMs = Math.min(timeoutMs, o.maxCpuMs);
+    const cpuMs = cpuLimitMs ?? Math.min(timeoutMs, o.maxCpuMs);
     const code: Parameters<ResolvedOptions["loader"]["load"]>[0] = {
       compatibilityDate: o.compatibilityDate,
       compatibilityFlags: o.compatibilityFlags,
@@ -342,25 +428,33 @@ export class Run implements BridgeRun {
     this.#entry = entry;
     this.#timer = setTimeout(() => void this.stop("timeout"), timeoutMs);
     const bridge = new RunBridge(this);
+    const over = () => this.#stopping !== undefined || this.done || this.#held;
     void (async () => {
       let outcome: RunnerOutcome;
       try {
         outcome = await entry.evaluate(input, bridge, { ...context, entry: "/" + mainEntry });
       } catch (err) {
-        if (this.#stopping || this.done) return;
+        if (over()) return;
         this.#finishing = true;
         await this.#drain();
+        if (over()) return;
         const message = err instanceof Error ? err.message : String(err);
         this.#append("stderr", encoder.encode(`${message}\n`));
         this.#finish(1, null);
         return;
       }
-      if (this.#stopping || this.done) return;
+      if (over()) return;
       this.#finishing = true;
       await this.#drain();
-      if (this.#stopping || this.done) return;
+      if (over()) return;
       if (this.#deadlineMissed !== undefined) {
         this.#append("stderr", encoder.encode(`A host call (${this.#deadlineMissed}) did not settle before its deadline (maxHostCallMs ${o.maxHostCallMs} ms).\n`));
+        this.#finish(1, null);
+        return;
+      }
+      const divergence = this.#divergence(outcome);
+      if (divergence !== null) {
+        this.#append("stderr", encoder.encode(`${divergence}\n`));
         this.#finish(1, null);
         return;
       }
@@ -379,6 +473,66 @@ export class Run implements BridgeRun {
       }
       this.#finish(0, outcome.value ?? "null");
     })();
+  }
+
+  /**
+   * Replay runs: why the attempt that ended with `outcome` took another path
+   * than the journal (spec 02 §5) — the isolate's own finding, output it did
+   * not print again, or a journaled call it did not make — else null.
+   */
+  #divergence(outcome: RunnerOutcome): string | null {
+    if (!this.replays) return null;
+    if (typeof outcome?.diverged === "string") {
+      return outcome.diverged.startsWith(DIVERGED) ? outcome.diverged : `${DIVERGED}${outcome.diverged}`;
+    }
+    const recorded = this.durable!.recorded;
+    if (recorded) {
+      for (const stream of ["stdout", "stderr"] as const) {
+        if (this.#matched[stream] < recorded[stream].byteLength) {
+          return `${DIVERGED}it finished without printing all it had printed before (${stream}: ${this.#matched[stream]} of ${recorded[stream].byteLength} bytes).`;
+        }
+      }
+    }
+    const made = typeof outcome?.calls === "number" ? outcome.calls : 0;
+    let journaled = 0;
+    try {
+      journaled = this.durable!.journal.callCount(this.id);
+    } catch {
+      /* unknown: not checked */
+    }
+    if (journaled > made) return `${DIVERGED}it finished without making call ${made + 1} (${journaled} calls are journaled).`;
+    return null;
+  }
+
+  /**
+   * Releases the isolate so the run can wait for an answer (spec 02 §5, the
+   * first `ctx.interrupt()`): new calls are held, the calls in flight
+   * finish and are journaled, output received so far is journaled, then the
+   * Dynamic Worker is disposed. The run stays `running`, without an exit,
+   * until it is answered (and replays) or killed.
+   */
+  async suspend(): Promise<void> {
+    if (this.#held || this.done || this.#stopping) return;
+    this.#held = true;
+    clearTimeout(this.#timer);
+    await this.#drain();
+    if (this.done || this.#stopping) return;
+    this.#flush();
+    this.#dispose();
+    this.suspended = true;
+    this.#host.suspended?.(this);
+    this.#notify();
+  }
+
+  /** This run object was replaced by a relaunch of the same run: wakes those following it, so they follow the new one. */
+  retire(): void {
+    this.#dispose();
+    this.#notify();
+  }
+
+  /** Ends the run failed (exit 1) with `message` on stderr, as a stop does (spec 02 §5 divergence and resume failures). */
+  fail(message: string): Promise<void> {
+    return this.stop("fail", message);
   }
 
   /**
@@ -406,8 +560,11 @@ export class Run implements BridgeRun {
     return null;
   }
 
-  /** Cancels (kill/close → 130) or times out (→ 1) the run; resolves once it settled. */
-  stop(reason: StopReason): Promise<void> {
+  /**
+   * Cancels (kill/close → 130), times out (→ 1) or fails (→ 1, with
+   * `message`) the run; resolves once it settled.
+   */
+  stop(reason: StopReason, message?: string): Promise<void> {
     if (this.done) return Promise.resolve();
     this.#stopping ??= (async () => {
       // Output already received is kept (it precedes the stop), then what was dropped is stated.
@@ -418,20 +575,22 @@ export class Run implements BridgeRun {
       let grace: ReturnType<typeof setTimeout> | undefined;
       await Promise.race([this.#drain(), new Promise<void>((resolve) => (grace = setTimeout(resolve, STOP_GRACE_MS)))]);
       clearTimeout(grace);
-      const message =
-        reason === "timeout"
-          ? "JavaScript execution timed out\n"
-          : reason === "close"
-            ? "Execution cancelled because its Workspace closed.\n"
-            : "Execution cancelled.\n";
+      const text =
+        reason === "fail"
+          ? `${message ?? "Execution failed."}\n`
+          : reason === "timeout"
+            ? "JavaScript execution timed out\n"
+            : reason === "close"
+              ? "Execution cancelled because its Workspace closed.\n"
+              : "Execution cancelled.\n";
       const seq = ++this.seq;
       try {
-        this.#host.journal.append(this.id, seq, "stderr", encoder.encode(message));
+        this.#host.journal.append(this.id, seq, "stderr", encoder.encode(text));
       } catch {
         /* settles in memory below */
       }
       this.#notify();
-      this.#finish(reason === "timeout" ? 1 : 130, null);
+      this.#finish(reason === "timeout" || reason === "fail" ? 1 : 130, null);
     })();
     return this.#stopping;
   }
@@ -457,6 +616,13 @@ export class Run implements BridgeRun {
       persisted = this.#host.journal.finish(this.id, seq, code, result, this.#host.now());
     } catch {
       persisted = false;
+    }
+    if (this.durable) {
+      try {
+        this.durable.journal.delete(this.id);
+      } catch {
+        /* removed with the run record when it is pruned */
+      }
     }
     if (!persisted) {
       const exit: WorkspaceRuntimeEvent = { id: this.id, seq, name: "exit", code };

@@ -1,4 +1,4 @@
-// The isolate side of the replayed fetch (spec 02 §5, "Replayed fetch"): isolate/workspace-fetch.js
+// The isolate side of the replayed fetch (spec 02 §5, "Replayed fetch"): isolate/__modules__/workspace-fetch.js
 // loaded into a real Dynamic Worker, its `send` a host RpcTarget that records the serialised
 // request and answers a scripted SerializedResponse.
 import { env } from "cloudflare:test";
@@ -116,7 +116,7 @@ function isolate(): { run(name: string, arg: unknown, host: Host): Promise<Summa
     compatibilityDate: "2026-05-23",
     compatibilityFlags: ["nodejs_compat"],
     mainModule: "main.js",
-    modules: { "main.js": MAIN, "workspace-fetch.js": ISOLATE_SOURCES["workspace-fetch.js"] },
+    modules: { "main.js": MAIN, "workspace-fetch.js": ISOLATE_SOURCES["__modules__/workspace-fetch.js"] },
     globalOutbound: null,
   });
   return worker.getEntrypoint() as unknown as { run(name: string, arg: unknown, host: Host): Promise<Summary | Failure | string> };

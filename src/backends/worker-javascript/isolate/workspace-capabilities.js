@@ -13,14 +13,18 @@
 
 /** @type {IsolateBridge | null} */
 let bridge = null;
+/** Replay runs: the numbered, journaled call path of workspace-durable.js. */
+/** @type {((kind: BridgeCallKind, target: string, name: string, args: unknown[]) => Promise<import("../protocol.js").BridgeResult>) | null} */
+let replayCall = null;
 /** @type {{ active: boolean, violation: Error | null }} */
 const state = { active: false, violation: null };
 
 /**
  * Installs the host's bridge; the runner calls it first thing in `evaluate`.
  * @param {IsolateBridge} b
+ * @param {(kind: BridgeCallKind, target: string, name: string, args: unknown[]) => Promise<import("../protocol.js").BridgeResult>} [replay] in replay runs, the call path that numbers and journals calls.
  */
-export function __install(b) { bridge = b; }
+export function __install(b, replay) { bridge = b; replayCall = replay || null; }
 
 /**
  * Opens (`true`, while the default export runs) or closes the channel.
@@ -67,7 +71,7 @@ export async function call(kind, target, name, args) {
     if (!state.violation) state.violation = err;
     throw err;
   }
-  const r = await /** @type {IsolateBridge} */ (bridge).call(kind, target, name, args);
+  const r = replayCall ? await replayCall(kind, target, name, args) : await /** @type {IsolateBridge} */ (bridge).call(kind, target, name, args);
   if (!r.ok) throw rebuild(r.error);
   return /** @type {T} */ (r.value);
 }

@@ -7,8 +7,12 @@
  */
 /** @import { IsolateBridge, RunnerContext, RunnerOutcome } from "../protocol.js" */
 import { WorkerEntrypoint } from "cloudflare:workers";
-import { __install, __activate, __violation } from "./workspace-capabilities.js";
+import { __install, __activate, __violation, call } from "./workspace-capabilities.js";
+import { createReplayFetch } from "./__modules__/workspace-fetch.js";
+import { installReplay } from "./workspace-durable.js";
 const enc = new TextEncoder();
+/** The real timer: replay runs replace the global one with numbered, recorded timers (workspace-durable.js). */
+const realSetTimeout = globalThis.setTimeout.bind(globalThis);
 /** Bytes sent to the host per `output` call, however many segments they hold (also the largest buffer block). */
 const SEND_CHUNK = 64 * 1024;
 /** Size of the first buffer block of queued output; later blocks double up to {@link SEND_CHUNK}. */
@@ -73,8 +77,9 @@ function toBytes(d) {
  * @param {IsolateBridge} bridge
  * @param {number} max bytes kept per stream.
  * @param {number} reserve extra stderr bytes for the runner's failure message.
+ * @param {(() => number[]) | null} tape replay runs: the tape entries to send along with each batch.
  */
-function makeOutput(bridge, max, reserve) {
+function makeOutput(bridge, max, reserve, tape) {
   /** @typedef {{ used: number, dropped: number, reported: number, cut: boolean, last: number }} StreamState */
   /** @type {Record<"stdout" | "stderr", StreamState>} */
   const streams = {
@@ -135,7 +140,7 @@ function makeOutput(bridge, max, reserve) {
         at += n; rest -= n;
         parts.push(sign * n);
         if (at === piece.byteLength) {
-          await bridge.output(piece, parts);
+          await (tape ? bridge.output(piece, parts, tape()) : bridge.output(piece, parts));
           left -= at;
           piece = new Uint8Array(Math.min(SEND_CHUNK, left)); at = 0; parts = [];
         }
@@ -147,7 +152,7 @@ function makeOutput(bridge, max, reserve) {
     }
   }
   function schedule() {
-    if (!scheduled) { scheduled = true; chain = chain.then(() => new Promise((r) => setTimeout(r, 0))).then(send); }
+    if (!scheduled) { scheduled = true; chain = chain.then(() => new Promise((r) => realSetTimeout(r, 0))).then(send); }
   }
   /**
    * @param {"stdout" | "stderr"} stream
@@ -244,8 +249,21 @@ export default class WorkspaceRuntimeRunner extends WorkerEntrypoint {
    *   a non-zero `process.exitCode`, or a failure (message on stderr, code 1).
    */
   async evaluate(input, bridge, context) {
-    __install(bridge);
-    const out = makeOutput(bridge, context.maxStdioBytes, context.stdioReserveBytes);
+    const replay = context.replay ? installReplay(bridge, context.replay) : null;
+    __install(bridge, replay ? replay.call : undefined);
+    // Replay runs: fetch goes through the host, which journals its answers (spec 02 §5).
+    if (replay) {
+      const replayFetch = createReplayFetch((request) => call("fetch", "", "fetch", [request]));
+      Object.defineProperty(globalThis, "fetch", { value: replayFetch, configurable: true, writable: true });
+    }
+    const out = makeOutput(bridge, context.maxStdioBytes, context.stdioReserveBytes, replay ? replay.take : null);
+    /** Replay runs: the outcome when playback found the code took another path, else null. */
+    const divergedOutcome = async () => {
+      const d = replay ? replay.finish() : null;
+      if (d === null) return null;
+      await out.flush();
+      return /** @type {RunnerOutcome} */ ({ code: 1, diverged: d, calls: replay ? replay.calls() : 0 });
+    };
     const EXIT = Symbol("process.exit");
     /** @param {unknown} code */
     const exitCodeOf = (code) => { const n = Number(code ?? 0); return Number.isInteger(n) && n >= 0 && n <= 255 ? n : 1; };
@@ -324,14 +342,24 @@ export default class WorkspaceRuntimeRunner extends WorkerEntrypoint {
     let value;
     try {
       const d = mod.default;
-      value = typeof d === "function" ? await d(input) : await d;
+      const running = typeof d === "function" ? d(input) : d;
+      if (replay) {
+        const DIVERGED = Symbol("diverged");
+        const first = await Promise.race([running, replay.divergence.then(() => DIVERGED)]);
+        if (first === DIVERGED) { __activate(false); return /** @type {RunnerOutcome} */ (await divergedOutcome()); }
+        value = first;
+      } else value = await running;
     } catch (e) {
       __activate(false);
+      const d = await divergedOutcome();
+      if (d) return d;
       if (isExit(e)) return exited(e);
       return fail(unmap(describe(e), names));
     }
-    await new Promise((r) => setTimeout(r, 0));
+    await new Promise((r) => realSetTimeout(r, 0));
     __activate(false);
+    const diverged = await divergedOutcome();
+    if (diverged) return diverged;
     if (rejections.length > 0) return fail("Unhandled rejection: " + describe(rejections[0]));
     let json;
     try {
@@ -345,7 +373,8 @@ export default class WorkspaceRuntimeRunner extends WorkerEntrypoint {
     }
     await out.flush();
     const exitCode = exitCodeOf(proc.exitCode);
-    if (exitCode !== 0) return { code: exitCode };
-    return { code: 0, value: json };
+    const calls = replay ? { calls: replay.calls() } : {};
+    if (exitCode !== 0) return { code: exitCode, ...calls };
+    return { code: 0, value: json, ...calls };
   }
 }

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Module `workspace-fetch.js` of a replay run's Dynamic Worker: the isolate
+ * Module `__modules__/workspace-fetch.js` of a replay run's Dynamic Worker: the isolate
  * side of the replayed `fetch` (spec 02 §5, "Replayed fetch"). The run's
  * `fetch` serialises each request, hands it to the host (which runs it under
  * the backend's `egress`, journals the answer and serves it again on

@@ -1,0 +1,331 @@
+/**
+ * What a restart or replay run (spec 02 §5) keeps in the Workspace database
+ * until it ends, tables prefixed `__ws_exec_`:
+ *
+ * - `__ws_exec_durable`: one row per run — its policy, what it was started
+ *   with (module graph, input, env, cwd, stdin, timeout, CPU limit, seed,
+ *   start time, the runtime it started on) and its attempts;
+ * - `__ws_exec_calls`: replay runs' calls, by number — the request, the
+ *   answer once there is one, and a wait (payload, since, answer);
+ * - `__ws_exec_tape`: replay runs' tape batches (the order the code saw
+ *   answers and timer firings, see isolate/workspace-durable.js).
+ *
+ * All of a run's rows are deleted when it ends.
+ *
+ * @module
+ */
+import type { WorkspaceRuntimeValue } from "../../runtime/types.js";
+import { toBytes, type WorkspaceDatabase } from "../../storage/database.js";
+
+/**
+ * Version of the replay format (the tape, the journal of calls, the
+ * deterministic runtime). A run interrupted under another version does not
+ * resume (spec 02 §5: "the JavaScript runtime changed since it started").
+ */
+export const REPLAY_VERSION = 1;
+
+/** The runtime a run started on; a resumed run needs the same (spec 02 §5). */
+export interface RuntimeIdentity {
+  replayVersion: number;
+  maxStdioBytes: number;
+  maxCapabilityBytes: number;
+  compatibilityDate: string;
+  compatibilityFlags: string[];
+}
+
+/** What a durable run was started with (saved at start, spec 02 §5). */
+export interface DurableSpec {
+  /** The run's own modules (internal name → source); internal modules, libraries and host stubs are rebuilt. */
+  modules: [string, string][];
+  /** Internal name → the name the code used. */
+  names: [string, string][];
+  /** Internal name of the entry module. */
+  entry: string;
+  input: WorkspaceRuntimeValue;
+  env: Record<string, string>;
+  cwd: string;
+  /** stdin, base64. */
+  stdin: string;
+  /** The run's timeout (ms). */
+  timeoutMs: number;
+  /** The run's CPU limit (ms). */
+  cpuMs: number;
+  /** Replay runs: the random seed (four unsigned 32-bit integers). */
+  seed: number[];
+  /** When the run started (ms since the epoch, real clock): the deadline and the replay clock count from it. */
+  startedAt: number;
+  runtime: RuntimeIdentity;
+}
+
+/** One durable run's row. */
+export interface DurableRecord {
+  policy: "restart" | "replay";
+  spec: DurableSpec;
+  /** Launches so far without progress (1 after the first launch). */
+  attempts: number;
+  /** Calls journaled when the last attempt started (progress is measured against it). */
+  progress: number;
+  /** Time (ms) spent waiting for answers; the deadline moves by it. */
+  waitedMs: number;
+}
+
+/** One journaled call of a replay run. */
+export interface JournaledCall {
+  seq: number;
+  kind: string;
+  target: string;
+  name: string;
+  /** The request's arguments, encoded (see {@link encodeValue}). */
+  args: string;
+  state: "started" | "done" | "waiting";
+  /** True when the function was wrapped with `unsafeToRepeat`. */
+  unsafe: boolean;
+}
+
+/** A waiting call (spec 02 §5 `pending()`). */
+export interface WaitingCall {
+  id: string;
+  seq: number;
+  payload: string;
+  since: number;
+  answer: string | null;
+}
+
+const BYTES_KEY = "\u0000bytes";
+
+/**
+ * A call's value as JSON text, bytes included (`Uint8Array` →
+ * `{"\u0000bytes": "<base64>"}` at any depth).
+ */
+export function encodeValue(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => (v instanceof Uint8Array ? { [BYTES_KEY]: base64(v) } : v));
+}
+
+/** The value of {@link encodeValue}'s text. */
+export function decodeValue(text: string): unknown {
+  return JSON.parse(text, (_key, v: unknown) => {
+    if (v && typeof v === "object" && !Array.isArray(v)) {
+      const keys = Object.keys(v);
+      if (keys.length === 1 && keys[0] === BYTES_KEY) return unbase64((v as Record<string, string>)[BYTES_KEY]!);
+    }
+    return v;
+  });
+}
+
+/** Bytes as base64. */
+export function base64(bytes: Uint8Array): string {
+  let s = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(s);
+}
+
+/** The bytes of a base64 text. */
+export function unbase64(text: string): Uint8Array {
+  const s = atob(text);
+  const out = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
+  return out;
+}
+
+/** SQL access to the durable state of one backend's runs. */
+export class DurableJournal {
+  readonly #db: WorkspaceDatabase;
+  readonly #backend: string;
+
+  constructor(db: WorkspaceDatabase, backend: string) {
+    this.#db = db;
+    this.#backend = backend;
+    db.run(
+      `CREATE TABLE IF NOT EXISTS __ws_exec_durable (
+        backend TEXT NOT NULL, id TEXT NOT NULL, policy TEXT NOT NULL, spec TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 1, progress INTEGER NOT NULL DEFAULT 0, waited_ms INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (backend, id))`,
+    );
+    db.run(
+      `CREATE TABLE IF NOT EXISTS __ws_exec_calls (
+        backend TEXT NOT NULL, id TEXT NOT NULL, seq INTEGER NOT NULL, kind TEXT NOT NULL, target TEXT NOT NULL,
+        name TEXT NOT NULL, args TEXT NOT NULL, state TEXT NOT NULL, unsafe INTEGER NOT NULL DEFAULT 0,
+        ok INTEGER, value TEXT, bytes BLOB, payload TEXT, since INTEGER, answer TEXT,
+        PRIMARY KEY (backend, id, seq))`,
+    );
+    db.run(
+      `CREATE TABLE IF NOT EXISTS __ws_exec_tape (
+        backend TEXT NOT NULL, id TEXT NOT NULL, n INTEGER NOT NULL, data TEXT NOT NULL, PRIMARY KEY (backend, id, n))`,
+    );
+  }
+
+  /** Saves a durable run's start (in the caller's transaction with the run's record). */
+  start(id: string, policy: "restart" | "replay", spec: DurableSpec): void {
+    this.#db.run(
+      "INSERT OR REPLACE INTO __ws_exec_durable (backend, id, policy, spec, attempts, progress, waited_ms) VALUES (?, ?, ?, ?, 1, 0, 0)",
+      this.#backend,
+      id,
+      policy,
+      JSON.stringify(spec),
+    );
+  }
+
+  get(id: string): DurableRecord | undefined {
+    const row = this.#db.one<{ policy: string; spec: string; attempts: number; progress: number; waited_ms: number }>(
+      "SELECT policy, spec, attempts, progress, waited_ms FROM __ws_exec_durable WHERE backend = ? AND id = ?",
+      this.#backend,
+      id,
+    );
+    if (!row) return undefined;
+    return {
+      policy: row.policy === "replay" ? "replay" : "restart",
+      spec: JSON.parse(row.spec) as DurableSpec,
+      attempts: row.attempts,
+      progress: row.progress,
+      waitedMs: row.waited_ms,
+    };
+  }
+
+  /** Records a new attempt: `attempts` launches without progress, measured against `progress` calls. */
+  attempt(id: string, attempts: number, progress: number): void {
+    this.#db.run("UPDATE __ws_exec_durable SET attempts = ?, progress = ? WHERE backend = ? AND id = ?", attempts, progress, this.#backend, id);
+  }
+
+  /** Adds `ms` to the time the run spent waiting for answers. */
+  waited(id: string, ms: number): void {
+    this.#db.run("UPDATE __ws_exec_durable SET waited_ms = waited_ms + ? WHERE backend = ? AND id = ?", Math.max(0, Math.round(ms)), this.#backend, id);
+  }
+
+  /** Deletes everything kept for run `id` (it ended). */
+  delete(id: string): void {
+    this.#db.tx(() => {
+      this.#db.run("DELETE FROM __ws_exec_durable WHERE backend = ? AND id = ?", this.#backend, id);
+      this.#db.run("DELETE FROM __ws_exec_calls WHERE backend = ? AND id = ?", this.#backend, id);
+      this.#db.run("DELETE FROM __ws_exec_tape WHERE backend = ? AND id = ?", this.#backend, id);
+    });
+  }
+
+  /** Number of calls journaled for run `id`. */
+  callCount(id: string): number {
+    return this.#db.one<{ n: number }>("SELECT count(*) AS n FROM __ws_exec_calls WHERE backend = ? AND id = ?", this.#backend, id)?.n ?? 0;
+  }
+
+  /** Call `seq` of run `id`, or undefined when it was never journaled. */
+  call(id: string, seq: number): JournaledCall | undefined {
+    const row = this.#db.one<{ seq: number; kind: string; target: string; name: string; args: string; state: string; unsafe: number }>(
+      "SELECT seq, kind, target, name, args, state, unsafe FROM __ws_exec_calls WHERE backend = ? AND id = ? AND seq = ?",
+      this.#backend,
+      id,
+      seq,
+    );
+    if (!row) return undefined;
+    return { ...row, state: row.state as JournaledCall["state"], unsafe: row.unsafe === 1 };
+  }
+
+  /** The answer of a call in state `done`: `{ ok, value }` (value decoded). */
+  answer(id: string, seq: number): { ok: boolean; value: unknown } | undefined {
+    const row = this.#db.one<{ ok: number; value: string | null; bytes: unknown }>(
+      "SELECT ok, value, bytes FROM __ws_exec_calls WHERE backend = ? AND id = ? AND seq = ? AND state = 'done'",
+      this.#backend,
+      id,
+      seq,
+    );
+    if (!row) return undefined;
+    if (row.bytes !== null && row.bytes !== undefined) return { ok: true, value: toBytes(row.bytes) };
+    return { ok: row.ok === 1, value: row.value === null ? null : decodeValue(row.value) };
+  }
+
+  /** Journals call `seq` as started (before it runs). */
+  started(id: string, call: Omit<JournaledCall, "state">): void {
+    this.#db.run(
+      "INSERT OR REPLACE INTO __ws_exec_calls (backend, id, seq, kind, target, name, args, state, unsafe) VALUES (?, ?, ?, ?, ?, ?, ?, 'started', ?)",
+      this.#backend,
+      id,
+      call.seq,
+      call.kind,
+      call.target,
+      call.name,
+      call.args,
+      call.unsafe ? 1 : 0,
+    );
+  }
+
+  /** Journals call `seq`'s answer (`ok` false: `value` is the error data); a wait it had is over. */
+  done(id: string, seq: number, ok: boolean, value: unknown): void {
+    const bytes = ok && value instanceof Uint8Array ? value : null;
+    this.#db.run(
+      "UPDATE __ws_exec_calls SET state = 'done', ok = ?, value = ?, bytes = ?, payload = NULL, answer = NULL WHERE backend = ? AND id = ? AND seq = ?",
+      ok ? 1 : 0,
+      bytes ? null : encodeValue(value ?? null),
+      bytes,
+      this.#backend,
+      id,
+      seq,
+    );
+  }
+
+  /** Records that call `seq` waits for an answer to `payload` (JSON text) since `since` (ms). */
+  wait(id: string, seq: number, payload: string, since: number): void {
+    this.#db.run(
+      "UPDATE __ws_exec_calls SET state = 'waiting', payload = ?, since = ?, answer = NULL WHERE backend = ? AND id = ? AND seq = ?",
+      payload,
+      since,
+      this.#backend,
+      id,
+      seq,
+    );
+  }
+
+  /** Records the answer (JSON text) of waiting call `seq`; false when it is not waiting or already answered. */
+  respond(id: string, seq: number, answer: string): boolean {
+    return this.#db.tx(() => {
+      const row = this.#db.one<{ answer: string | null }>(
+        "SELECT answer FROM __ws_exec_calls WHERE backend = ? AND id = ? AND seq = ? AND state = 'waiting'",
+        this.#backend,
+        id,
+        seq,
+      );
+      if (!row || row.answer !== null) return false;
+      this.#db.run("UPDATE __ws_exec_calls SET answer = ? WHERE backend = ? AND id = ? AND seq = ?", answer, this.#backend, id, seq);
+      return true;
+    });
+  }
+
+  /** Calls of this backend's runs in state `waiting` (answered or not), oldest first; of run `id` only when given. */
+  waiting(id?: string): WaitingCall[] {
+    const where = id === undefined ? "" : " AND id = ?";
+    const args = id === undefined ? [this.#backend] : [this.#backend, id];
+    return this.#db.all<WaitingCall>(
+      `SELECT id, seq, payload, since, answer FROM __ws_exec_calls WHERE backend = ? AND state = 'waiting'${where} ORDER BY since, rowid`,
+      ...args,
+    );
+  }
+
+  /** Calls of run `id` still `started` (in flight when it was interrupted). */
+  inFlight(id: string): JournaledCall[] {
+    return this.#db
+      .all<{ seq: number; kind: string; target: string; name: string; args: string; state: string; unsafe: number }>(
+        "SELECT seq, kind, target, name, args, state, unsafe FROM __ws_exec_calls WHERE backend = ? AND id = ? AND state = 'started' ORDER BY seq",
+        this.#backend,
+        id,
+      )
+      .map((row) => ({ ...row, state: "started" as const, unsafe: row.unsafe === 1 }));
+  }
+
+  /** Appends tape entries (flat triples) recorded by the isolate. */
+  appendTape(id: string, entries: readonly number[]): void {
+    if (entries.length === 0) return;
+    this.#db.run(
+      "INSERT INTO __ws_exec_tape (backend, id, n, data) VALUES (?, ?, COALESCE((SELECT max(n) + 1 FROM __ws_exec_tape WHERE backend = ? AND id = ?), 1), ?)",
+      this.#backend,
+      id,
+      this.#backend,
+      id,
+      JSON.stringify(entries),
+    );
+  }
+
+  /** The whole tape of run `id`, flat triples in order. */
+  tape(id: string): number[] {
+    const out: number[] = [];
+    for (const { data } of this.#db.all<{ data: string }>("SELECT data FROM __ws_exec_tape WHERE backend = ? AND id = ? ORDER BY n", this.#backend, id)) {
+      for (const v of JSON.parse(data) as number[]) out.push(v);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,349 @@
+// @ts-check
+/**
+ * Module `workspace-durable.js` of every run's Dynamic Worker: what makes a
+ * replay run (`onInterrupt: "replay"`, spec 02 §5) repeat itself exactly
+ * after an interruption.
+ *
+ * - The clock (`Date`, `performance.now`) moves only when an event is
+ *   delivered — a host call answered, a timer fired — and reads the time
+ *   recorded for that event, as workerd's own clock moves only on I/O.
+ * - `Math.random`, `crypto.getRandomValues` and `crypto.randomUUID` come from
+ *   a generator (sfc32) seeded per run.
+ * - Timers (`setTimeout`, `setInterval`, `setImmediate`, `scheduler.wait`,
+ *   `AbortSignal.timeout`) get numbers in creation order.
+ * - Every event the code sees is recorded on a tape `[kind, n, t]` (kind 0:
+ *   call n answered, kind 1: timer n fired) that goes to the host with the
+ *   next call or output batch. On a later attempt the tape is played back:
+ *   the answers (which the host serves from its journal) and the timer
+ *   firings are delivered in the recorded order at the recorded times,
+ *   each after the code's pending microtasks ran; when the tape is used up
+ *   the run goes on live, recording again.
+ *
+ * The runner installs it before the entry module is imported; it keeps the
+ * real timer functions for itself.
+ */
+/** @import { BridgeCallKind, BridgeResult, IsolateBridge, ReplayContext } from "../protocol.js" */
+
+const realSetTimeout = globalThis.setTimeout.bind(globalThis);
+const realClearTimeout = globalThis.clearTimeout.bind(globalThis);
+const RealDate = Date;
+const realNow = () => RealDate.now();
+/** How long playback may wait for the code to reach a recorded event before the run has diverged (ms, spec 02 §5). */
+const STALL_MS = 1000;
+const CALL = 0, TIMER = 1;
+
+/**
+ * The sfc32 generator: four 32-bit words of state, 2^128 period.
+ * @param {number[]} seed four unsigned 32-bit integers.
+ * @returns {() => number} the next unsigned 32-bit integer.
+ */
+function sfc32(seed) {
+  let a = seed[0] >>> 0, b = seed[1] >>> 0, c = seed[2] >>> 0, d = seed[3] >>> 0;
+  const next = () => {
+    const t = (((a + b) >>> 0) + d) >>> 0;
+    d = (d + 1) >>> 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) >>> 0;
+    c = (c << 21) | (c >>> 11);
+    c = (c + t) >>> 0;
+    return t;
+  };
+  for (let i = 0; i < 12; i++) next();
+  return next;
+}
+
+/**
+ * @typedef {object} Timer
+ * @property {(...args: unknown[]) => void} fn
+ * @property {unknown[]} args
+ * @property {number} due clock time (ms) it is due at.
+ * @property {number} interval ms between firings of an interval; -1 for a one-shot timer.
+ * @property {ReturnType<typeof setTimeout> | undefined} real the real timer while live.
+ */
+
+/**
+ * @typedef {object} PendingCall
+ * @property {(r: BridgeResult) => void} settle
+ * @property {BridgeResult | undefined} answer the host's answer, held until its turn on the tape.
+ */
+
+/**
+ * Installs the deterministic clock, random numbers and timers, and returns
+ * the call path and the end-of-run checks.
+ *
+ * @param {IsolateBridge} bridge
+ * @param {ReplayContext} ctx
+ */
+export function installReplay(bridge, ctx) {
+  let clock = ctx.clock;
+  const origin = ctx.clock;
+  const tape = ctx.tape;
+  /** Next tape entry to play back (an index into the flat triples). */
+  let pos = 0;
+  /** Entries recorded since the last message to the host. */
+  /** @type {number[]} */
+  let recorded = [];
+  let callSeq = 0, timerSeq = 0;
+  /** @type {Map<number, Timer>} */
+  const timers = new Map();
+  /** @type {Map<number, PendingCall>} */
+  const calls = new Map();
+  /** @type {string | null} */
+  let diverged = null;
+  /** @type {(message: string) => void} */
+  let onDiverge = () => {};
+  /** Settles (never rejects) with the divergence message when playback finds the code took another path. */
+  /** @type {Promise<string>} */
+  const divergence = new Promise((resolve) => { onDiverge = resolve; });
+  let stallSince = 0;
+  let scheduled = false;
+
+  const replaying = () => pos < tape.length;
+  /** @param {string} message */
+  const diverge = (message) => {
+    if (diverged !== null) return;
+    diverged = "The execution took a different path when it resumed after an interruption: " + message;
+    onDiverge(diverged);
+  };
+
+  // ---- random numbers ----
+  const next = sfc32(ctx.seed);
+  Object.defineProperty(Math, "random", { value: () => next() / 4294967296, configurable: true, writable: true });
+  const realGetRandomValues = crypto.getRandomValues.bind(crypto);
+  /** @template {ArrayBufferView | null} T @param {T} array @returns {T} */
+  const getRandomValues = (array) => {
+    realGetRandomValues(/** @type {any} */ (array)); // its checks: integer typed array, at most 65,536 bytes
+    const v = /** @type {ArrayBufferView} */ (/** @type {unknown} */ (array));
+    const bytes = new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
+    for (let i = 0; i < bytes.length; i += 4) {
+      const word = next();
+      for (let k = 0; k < 4 && i + k < bytes.length; k++) bytes[i + k] = (word >>> (8 * k)) & 0xff;
+    }
+    return array;
+  };
+  Object.defineProperty(crypto, "getRandomValues", { value: getRandomValues, configurable: true, writable: true });
+  const randomUUID = () => {
+    const b = getRandomValues(new Uint8Array(16));
+    b[6] = (b[6] & 0x0f) | 0x40;
+    b[8] = (b[8] & 0x3f) | 0x80;
+    const h = [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
+    return /** @type {`${string}-${string}-${string}-${string}-${string}`} */ (`${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`);
+  };
+  Object.defineProperty(crypto, "randomUUID", { value: randomUUID, configurable: true, writable: true });
+
+  // ---- the clock ----
+  /** @this {unknown} @param {any[]} args */
+  function VirtualDate(...args) {
+    if (!new.target) return new RealDate(clock).toString();
+    return Reflect.construct(RealDate, args.length === 0 ? [clock] : args, new.target);
+  }
+  VirtualDate.prototype = RealDate.prototype;
+  Object.defineProperty(VirtualDate, "name", { value: "Date" });
+  VirtualDate.now = () => clock;
+  VirtualDate.parse = RealDate.parse;
+  VirtualDate.UTC = RealDate.UTC;
+  Object.defineProperty(RealDate.prototype, "constructor", { value: VirtualDate, configurable: true, writable: true });
+  Object.defineProperty(globalThis, "Date", { value: VirtualDate, configurable: true, writable: true });
+  if (typeof performance === "object" && performance) {
+    Object.defineProperty(performance, "now", { value: () => clock - origin, configurable: true, writable: true });
+    Object.defineProperty(performance, "timeOrigin", { value: origin, configurable: true });
+  }
+
+  /** Records that an event is being delivered now (live). @param {number} kind @param {number} n */
+  const record = (kind, n) => {
+    clock = Math.max(clock, realNow());
+    recorded.push(kind, n, clock);
+  };
+  /** The entries recorded since the last message, handed over to it. */
+  const take = () => {
+    const out = recorded;
+    recorded = [];
+    return out;
+  };
+
+  // ---- timers ----
+  /** @param {number} id */
+  const fire = (id) => {
+    const t = timers.get(id);
+    if (!t) return;
+    if (t.interval >= 0) t.due = clock + t.interval;
+    else timers.delete(id);
+    if (!replaying() && t.interval >= 0) arm(id, t);
+    t.fn(...t.args);
+  };
+  /** Arms a live timer for the real time left until it is due. @param {number} id @param {Timer} t */
+  const arm = (id, t) => {
+    t.real = realSetTimeout(() => {
+      t.real = undefined;
+      if (!timers.has(id)) return;
+      record(TIMER, id);
+      fire(id);
+    }, Math.max(0, t.due - realNow()));
+  };
+  /** @param {unknown} fn @param {unknown} ms @param {number} interval @param {unknown[]} args */
+  const create = (fn, ms, interval, args) => {
+    if (typeof fn !== "function") throw new TypeError("The callback must be a function");
+    const delay = Math.max(0, Number(ms) || 0);
+    const id = ++timerSeq;
+    /** @type {Timer} */
+    const t = { fn: /** @type {(...a: unknown[]) => void} */ (fn), args, due: clock + delay, interval: interval >= 0 ? Math.max(1, delay) : -1, real: undefined };
+    timers.set(id, t);
+    if (!replaying()) arm(id, t);
+    else schedule();
+    return id;
+  };
+  /** @param {unknown} id */
+  const clear = (id) => {
+    const t = timers.get(Number(id));
+    if (!t) return;
+    if (t.real !== undefined) realClearTimeout(t.real);
+    timers.delete(Number(id));
+  };
+  const g = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (globalThis));
+  g.setTimeout = /** @type {any} */ ((/** @type {unknown} */ fn, /** @type {unknown} */ ms, /** @type {unknown[]} */ ...args) => create(fn, ms, -1, args));
+  g.setInterval = /** @type {any} */ ((/** @type {unknown} */ fn, /** @type {unknown} */ ms, /** @type {unknown[]} */ ...args) => create(fn, ms, 1, args));
+  g.clearTimeout = clear;
+  g.clearInterval = clear;
+  if (typeof g.setImmediate === "function") {
+    g.setImmediate = (/** @type {unknown} */ fn, /** @type {unknown[]} */ ...args) => create(fn, 0, -1, args);
+    g.clearImmediate = clear;
+  }
+  const sched = /** @type {{ wait?: unknown } | undefined} */ (g.scheduler);
+  if (sched && typeof sched === "object") {
+    Object.defineProperty(sched, "wait", {
+      configurable: true,
+      writable: true,
+      value: (/** @type {unknown} */ ms, /** @type {{ signal?: AbortSignal } | undefined} */ options) =>
+        new Promise((resolve, reject) => {
+          const signal = options && options.signal;
+          if (signal && signal.aborted) return reject(signal.reason);
+          const id = create(() => resolve(undefined), ms, -1, []);
+          if (signal) signal.addEventListener("abort", () => { clear(id); reject(signal.reason); }, { once: true });
+        }),
+    });
+  }
+  Object.defineProperty(AbortSignal, "timeout", {
+    configurable: true,
+    writable: true,
+    value: (/** @type {unknown} */ ms) => {
+      const controller = new AbortController();
+      create(() => controller.abort(new DOMException("The operation was aborted due to timeout", "TimeoutError")), ms, -1, []);
+      return controller.signal;
+    },
+  });
+
+  // ---- playback ----
+  function schedule() {
+    if (scheduled || !replaying() || diverged !== null) return;
+    scheduled = true;
+    realSetTimeout(step, 0);
+  }
+  /** Delivers the next tape entry once the code has reached it (its pending microtasks ran first). */
+  function step() {
+    scheduled = false;
+    if (diverged !== null) return;
+    if (!replaying()) return live();
+    const kind = tape[pos], n = tape[pos + 1], t = tape[pos + 2];
+    if (kind === CALL) {
+      const call = calls.get(n);
+      if (call && call.answer === undefined) { stallSince = 0; return; } // its answer is on its way: it schedules us
+      if (call && call.answer !== undefined) {
+        pos += 3;
+        stallSince = 0;
+        clock = t;
+        calls.delete(n);
+        call.settle(call.answer);
+        return after();
+      }
+    } else if (kind === TIMER && timers.has(n)) {
+      pos += 3;
+      stallSince = 0;
+      clock = t;
+      fire(n);
+      return after();
+    }
+    // The code has not made that call or timer (yet).
+    const now = realNow();
+    if (stallSince === 0) stallSince = now;
+    if (now - stallSince > STALL_MS) {
+      diverge(kind === CALL
+        ? `it did not make call ${n} (it made ${callSeq} calls) within ${STALL_MS} ms`
+        : `it did not set timer ${n} (it set ${timerSeq} timers) within ${STALL_MS} ms`);
+      return;
+    }
+    scheduled = true;
+    realSetTimeout(step, 10);
+  }
+  /** After a delivery: the next step once the code's microtasks ran (going live when the tape is used up). */
+  function after() {
+    scheduled = true;
+    realSetTimeout(step, 0);
+  }
+  /** The tape is used up: answers held so far are delivered and timers armed, from now on live. */
+  function live() {
+    clock = Math.max(clock, realNow());
+    for (const [id, t] of timers) if (t.real === undefined) arm(id, t);
+    for (const [n, call] of [...calls]) {
+      if (call.answer === undefined) continue;
+      calls.delete(n);
+      record(CALL, n);
+      call.settle(call.answer);
+    }
+  }
+  if (replaying()) schedule();
+
+  /**
+   * One call through the bridge, numbered, with the tape recorded so far.
+   * @param {BridgeCallKind} kind
+   * @param {string} target
+   * @param {string} name
+   * @param {unknown[]} args
+   * @returns {Promise<BridgeResult>}
+   */
+  function call(kind, target, name, args) {
+    const seq = ++callSeq;
+    return new Promise((settle) => {
+      /** @type {PendingCall} */
+      const pending = { settle, answer: undefined };
+      calls.set(seq, pending);
+      if (replaying()) schedule();
+      bridge.call(kind, target, name, args, { seq, tape: take() }).then(
+        (r) => answered(seq, r),
+        (e) => answered(seq, { ok: false, error: { name: "Error", message: e && e.message ? String(e.message) : String(e) } }),
+      );
+    });
+  }
+  /** @param {number} seq @param {BridgeResult} r */
+  function answered(seq, r) {
+    const pending = calls.get(seq);
+    if (!pending) return;
+    if (replaying()) {
+      pending.answer = r;
+      schedule();
+      return;
+    }
+    calls.delete(seq);
+    record(CALL, seq);
+    pending.settle(r);
+  }
+
+  return {
+    call,
+    /** Entries recorded since the last message (for an output batch). */
+    take,
+    /** Settles with the divergence message if playback finds one. */
+    divergence,
+    /**
+     * The checks when the default export has settled: a run that ends
+     * before the tape's end took another path.
+     * @returns {string | null} the divergence message, or null.
+     */
+    finish() {
+      if (diverged !== null) return diverged;
+      if (replaying()) diverge(`it finished before reaching event ${pos / 3 + 1} of ${tape.length / 3} recorded`);
+      return diverged;
+    },
+    /** Calls made in this attempt. */
+    calls: () => callSeq,
+  };
+}
