@@ -30,6 +30,7 @@ import { DurableObject } from "cloudflare:workers";
 import * as root from "../../../src/index.js";
 import { withWorkspace, type WorkspaceModuleCallContext, type WorkspaceRuntimePendingCall, type WorkspaceRuntimeValue } from "../../../src/index.js";
 import { WorkerJavaScriptBackend, type WorkerJavaScriptBackendOptions } from "../../../src/backends/worker-javascript/index.js";
+import { WORKSPACE } from "../../../src/do/symbol.js";
 
 /** `unsafeToRepeat` from the root entry once it exists (spec 02 §5); until then the function itself, untagged. */
 const unsafeToRepeat: <F extends (...args: never[]) => unknown>(fn: F) => F =
@@ -236,6 +237,22 @@ export class DurableAgent extends withWorkspace(DurableBase, (self) => ({
   /** `t_counters`: key → count. */
   counters(): Record<string, number> {
     return Object.fromEntries([...this.sql.exec<{ key: string; n: number }>("SELECT key, n FROM t_counters ORDER BY key")].map((r) => [r.key, r.n]));
+  }
+  /** `workspace.runtime.recover()` (resumes interrupted runs, spec 02 §5). */
+  async recover(): Promise<void> {
+    await this[WORKSPACE].runtime.recover();
+  }
+  /** `workspace.ready({ all: true })` (connects every backend, which resumes interrupted runs). */
+  async readyAll(): Promise<void> {
+    await this[WORKSPACE].ready({ all: true });
+  }
+  /** Sets the object's alarm `ms` from now; the alarm calls `runtime.recover()` and records `alarm` in `t_counters`. */
+  async recoverFromAlarmIn(ms: number): Promise<void> {
+    await this.ctx.storage.setAlarm(Date.now() + ms);
+  }
+  override async alarm(): Promise<void> {
+    await this[WORKSPACE].runtime.recover();
+    this.sql.exec("INSERT INTO t_counters (key, n) VALUES ('alarm', 1) ON CONFLICT (key) DO UPDATE SET n = n + 1");
   }
   /** Sets a `t_config` value; the backends read it when the object is next constructed. */
   setConfig(key: string, value: string): void {
