@@ -103,6 +103,13 @@ async function bundle(entry, { injectBuffer }) {
   return text;
 }
 
+/** `text` with its one occurrence of `from` replaced by `to`; throws (naming `what`) when isomorphic-git's code changed. */
+function patch(text, what, from, to) {
+  const at = text.indexOf(from);
+  if (at < 0 || text.indexOf(from, at + 1) >= 0) throw new Error(`gen-git: isomorphic-git's ${what} changed; update the patch in scripts/gen-git.mjs`);
+  return text.slice(0, at) + to + text.slice(at + from.length);
+}
+
 /** Writes by rename, so a test or build reading the file meanwhile never sees half of it. */
 function writeAtomic(path, text) {
   const temp = `${path}.${process.pid}.tmp`;
@@ -128,7 +135,39 @@ if (force || !existsSync(stamp) || readFileSync(stamp, "utf8") !== hash) {
   // itself (src/git/client.ts, one queue per Workspace), so the module lock goes.
   const LOCK = "function acquireLock(key, callback) {\n  return getLock().acquire(key, callback);\n}";
   if (!bundled.includes(LOCK)) throw new Error("gen-git: isomorphic-git's acquireLock changed; update the patch in scripts/gen-git.mjs");
-  const igit = bundled.replace(LOCK, "function acquireLock(key, callback) {\n  return callback();\n}");
+  let igit = bundled.replace(LOCK, "function acquireLock(key, callback) {\n  return callback();\n}");
+  // A deep tree froze the object (issue 20, fifth attack run, O3): cloning one file under N nested
+  // directories cost about N^2.5. The checkout checks every directory it makes and every file it
+  // writes with assertNoSymlinkInLeadingPath, which lstat'ed EVERY leading prefix even past the
+  // first missing one (an lstat of a missing path walks the whole path again), and made each
+  // directory with mkdirp, which on ENOENT recurses to the parent and retries, one level at a time.
+  // Two patches make that linear in the depth with the same outcome:
+  //   - the leading-path check stops at the first missing prefix: nothing below a missing
+  //     directory exists, so no deeper prefix can be a link;
+  //   - FileSystem.mkdir asks the fs for `{ recursive: true }` first (one call makes the missing
+  //     chain, as `mkdir -p`), and falls back to mkdirp when the fs does not take that option
+  //     (it answers ENOENT) — the Workspace bridge does take it.
+  igit = patch(
+    igit,
+    "assertNoSymlinkInLeadingPath",
+    "    const stats = await fs.lstat(current);\n    if (stats && stats.isSymbolicLink()) {\n      throw new UnsafeFilepathError(fullpath);\n    }",
+    "    const stats = await fs.lstat(current);\n    if (!stats) return;\n    if (stats.isSymbolicLink()) {\n      throw new UnsafeFilepathError(fullpath);\n    }",
+  );
+  //   - the checkout makes only the deepest directories of its tree (those that hold no other
+  //     directory it makes): `mkdir -p` of those makes their parents, whose own mkdir was one
+  //     more walk of a path as long; the leading-path check of the deepest covers every parent.
+  igit = patch(
+    igit,
+    "checkout's mkdir step",
+    '    await Promise.all(\n      ops.filter(([method]) => method === "mkdir" || method === "mkdir-index").map(async function([_, fullpath]) {\n        const filepath = `${dir}/${fullpath}`;\n        await assertNoSymlinkInLeadingPath(fs, dir, fullpath);\n        await fs.mkdir(filepath);\n',
+    '    const mkdirOps = ops.filter(([method]) => method === "mkdir" || method === "mkdir-index");\n    const mkdirParents = new Set(mkdirOps.map(([, fullpath]) => dirname(fullpath)));\n    await Promise.all(\n      mkdirOps.map(async function([_, fullpath]) {\n        const filepath = `${dir}/${fullpath}`;\n        if (!mkdirParents.has(fullpath)) {\n          await assertNoSymlinkInLeadingPath(fs, dir, fullpath);\n          await fs.mkdir(filepath);\n        }\n',
+  );
+  igit = patch(
+    igit,
+    "FileSystem.mkdir",
+    "  async mkdir(filepath) {\n    await mkdirp(this._mkdir, filepath);\n  }",
+    "  async mkdir(filepath) {\n    try {\n      await this._mkdir(filepath, { recursive: true });\n      return;\n    } catch (err) {\n      if (err && err.code === \"EEXIST\") return;\n      if (!err || err.code !== \"ENOENT\") throw err;\n    }\n    await mkdirp(this._mkdir, filepath);\n  }",
+  );
   mkdirSync(outDir, { recursive: true });
   writeAtomic(join(outDir, "isomorphic-git.js"), header(hash) + igit);
   writeAtomic(

@@ -7,7 +7,10 @@
  * Every call goes straight to `ws.fs`; nothing is cached, so the Workspace
  * (and other writers) always see the repository as git left it. A read
  * gathers the file's stream into one buffer, because isomorphic-git needs
- * whole buffers; no other copy of any file is kept.
+ * whole buffers; no other copy of any file is kept. Calls are paced: every
+ * {@link GIT_PACE_SLICE_MS} ms or {@link GIT_PACE_CALLS} calls, the next one
+ * waits a moment on a timer, so a long clone or checkout lets other
+ * requests to the Durable Object in.
  *
  * Semantics follow Node's `fs.promises` on Linux, as isomorphic-git expects:
  * - errors are the Workspace's `WorkspaceFsError`s (an `Error` with a POSIX
@@ -35,6 +38,24 @@ import { readStreamBytes } from "../util/bytes.js";
 
 /** The umask applied to `mode` options, as a Node process usually has. */
 export const GIT_FS_UMASK = 0o022;
+
+/**
+ * After this long of back-to-back bridge calls (ms, by the clock), the
+ * bridge lets the event loop run for {@link GIT_PACE_GAP_MS} before the next
+ * call. workerd hands a Durable Object another request (another client's
+ * call, an alarm, `ctx.abort()`) only when the object is idle, and a long
+ * checkout or clone is one unbroken run of fs calls otherwise (issue 20,
+ * fifth attack run, O3: another client waited 46.7 s for a deep clone).
+ */
+export const GIT_PACE_SLICE_MS = 50;
+/**
+ * …or after this many calls, whichever comes first: workerd's clock moves
+ * only at I/O, and the Workspace's SQLite calls are not I/O, so inside a
+ * Durable Object the clock alone may never mark a slice as long.
+ */
+export const GIT_PACE_CALLS = 1_000;
+/** How long the bridge leaves the event loop free after a busy slice (ms). */
+export const GIT_PACE_GAP_MS = 1;
 
 /** File-type bits of `st_mode`. */
 const S_IFREG = 0o100000;
@@ -212,7 +233,7 @@ async function statsOf(fs: WorkspaceFilesystem, path: string, follow: boolean): 
  */
 export async function createWorkspaceFsBridge(ws: WorkspaceLike): Promise<WorkspaceGitFs> {
   const fs = ws.fs;
-  const promises: WorkspaceGitFsPromises = {
+  const methods: WorkspaceGitFsPromises = {
     async readFile(path, options) {
       const encoding = encodingOf(options);
       if (encoding !== undefined && encoding !== "buffer" && !UTF8.has(encoding)) {
@@ -267,5 +288,30 @@ export async function createWorkspaceFsBridge(ws: WorkspaceLike): Promise<Worksp
       await fs.chmod(path, mode);
     },
   };
-  return { promises };
+  return { promises: paced(methods) };
+}
+
+/**
+ * `methods` with every call paced: after {@link GIT_PACE_SLICE_MS} or
+ * {@link GIT_PACE_CALLS} calls since the last pause, the next call first
+ * waits {@link GIT_PACE_GAP_MS} on a timer, so other requests to the object
+ * get in during a long git operation.
+ */
+function paced(methods: WorkspaceGitFsPromises): WorkspaceGitFsPromises {
+  let sliceStart = Date.now();
+  let calls = 0;
+  const pause = async (): Promise<void> => {
+    if (++calls < GIT_PACE_CALLS && Date.now() - sliceStart < GIT_PACE_SLICE_MS) return;
+    await new Promise((resolve) => setTimeout(resolve, GIT_PACE_GAP_MS));
+    sliceStart = Date.now();
+    calls = 0;
+  };
+  const out = {} as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  for (const [name, method] of Object.entries(methods) as [string, (...args: unknown[]) => Promise<unknown>][]) {
+    out[name] = async (...args: unknown[]) => {
+      await pause();
+      return method(...args);
+    };
+  }
+  return out as unknown as WorkspaceGitFsPromises;
 }

@@ -29,4 +29,5 @@ export {
   PathOutsideRepoError,
   PathspecNotFoundError,
 } from "./errors.js";
+export { GIT_MAX_TREE_DEPTH } from "./ops/tree-state.js";
 export type * from "./types.js";

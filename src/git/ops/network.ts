@@ -39,7 +39,7 @@ import type {
   RemoteView,
 } from "../types.js";
 import { gitdirOf, requireRepo } from "../wrap.js";
-import { flatTree } from "./tree-state.js";
+import { assertTreeDepth, flatTree } from "./tree-state.js";
 import { merge } from "./worktree.js";
 
 /** Default silence allowed on one HTTP request before it is aborted: 60,000 ms. */
@@ -286,6 +286,9 @@ export async function clone(ctx: GitContext, dir: string, options: GitCloneOptio
     const branch = await ctx.git.currentBranch({ fs: ctx.fs, dir, fullname: false });
     const target = ref ?? branch;
     if (target !== undefined) {
+      // A tree nested deeper than GIT_MAX_TREE_DEPTH is refused before the checkout writes anything.
+      const commit = await ctx.git.resolveRef({ fs: ctx.fs, dir, ref: target }).catch(() => undefined);
+      if (commit !== undefined) await assertTreeDepth(ctx, dir, commit);
       const limited = filepaths && !filepaths.includes(".") ? filepaths : undefined;
       await ctx.git.checkout({ fs: ctx.fs, dir, cache: ctx.cache, ref: target, force: true, ...(limited ? { filepaths: limited } : {}) });
       if (limited) {

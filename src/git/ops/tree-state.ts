@@ -42,6 +42,58 @@ export function absPath(dir: string, path: string): string {
   return dir === "/" ? `/${path}` : `${dir}/${path}`;
 }
 
+/**
+ * The deepest a working tree written by `clone`, `checkout`, `merge`,
+ * `reset`, `pull` and `branch` with `checkout` may nest: at most this many directories
+ * above any file (`a/b/c.txt` has 2). A deeper tree is refused before
+ * anything is written, with `GitError` `E<OP>FAIL` (`ECLONEFAIL`,
+ * `ECHECKOUTFAIL`, …) naming the first directory past the limit. Real git
+ * bounds the same walk with `core.maxTreeDepth` (default 4,096 since 2.46);
+ * a Workspace path lookup costs more per level, and a Durable Object has a
+ * CPU budget, so the bound here is lower (issue 20, fifth attack run, O3).
+ */
+export const GIT_MAX_TREE_DEPTH = 256;
+
+/** What {@link assertTreeDepth} throws; callers report it as `E<OP>FAIL`. */
+export class TreeTooDeepError extends Error {
+  constructor(
+    /** The first directory past the limit, relative to the repository's `dir`. */
+    readonly path: string,
+    /** How many directories deep `path` is (counting itself). */
+    readonly depth: number,
+  ) {
+    super(`tree too deep: directory '${path}' is nested ${depth} levels deep, over the limit of ${GIT_MAX_TREE_DEPTH} (GIT_MAX_TREE_DEPTH, as git's core.maxTreeDepth)`);
+    this.name = "TreeTooDeepError";
+  }
+}
+
+/**
+ * Throws when `commit`'s tree nests directories deeper than
+ * {@link GIT_MAX_TREE_DEPTH}: `tree too deep: directory '<path>' is nested
+ * <n> levels deep, over the limit of 256 (GIT_MAX_TREE_DEPTH, as git's
+ * core.maxTreeDepth)`. Reads only tree objects, level by level, and stops
+ * at the first directory past the limit.
+ * @throws TreeTooDeepError with that message (callers report it as `E<OP>FAIL`).
+ */
+export async function assertTreeDepth(ctx: GitContext, dir: string, commit: string): Promise<void> {
+  let level: { oid: string; path: string }[] = [{ oid: commit, path: "" }];
+  for (let depth = 1; level.length > 0; depth++) {
+    const next: { oid: string; path: string }[] = [];
+    for (const tree of level) {
+      const { tree: entries } = await ctx.git.readTree({ fs: ctx.fs, dir, oid: tree.oid, cache: ctx.cache });
+      for (const entry of entries) {
+        if (entry.type !== "tree") continue;
+        const path = tree.path === "" ? entry.path : `${tree.path}/${entry.path}`;
+        if (depth > GIT_MAX_TREE_DEPTH) {
+          throw new TreeTooDeepError(path, depth);
+        }
+        next.push({ oid: entry.oid, path });
+      }
+    }
+    level = next;
+  }
+}
+
 /** The oid HEAD points at, or `undefined` on an unborn branch. */
 export async function headOid(ctx: GitContext, dir: string): Promise<string | undefined> {
   try {
@@ -329,6 +381,11 @@ export async function moveTree(
   toCommit: string,
   force: boolean,
 ): Promise<void> {
+  try {
+    await assertTreeDepth(ctx, dir, toCommit);
+  } catch (error) {
+    throw error instanceof TreeTooDeepError ? opError(op, error.message) : error;
+  }
   const [from, to, index] = await Promise.all([flatTree(ctx, dir, fromCommit), flatTree(ctx, dir, toCommit), flatIndex(ctx, dir)]);
   let changes: TreeChange[];
   if (force) {

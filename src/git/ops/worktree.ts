@@ -21,6 +21,7 @@ import { cleanMessage } from "./repo.js";
 import { resolveCommit } from "./rev.js";
 import {
   absPath,
+  assertTreeDepth,
   currentBranchRef,
   flatIndex,
   flatTree,
@@ -30,6 +31,7 @@ import {
   opError,
   removeWorktreeFile,
   sameEntry,
+  TreeTooDeepError,
   worktreeEntry,
   writeWorktreeFile,
 } from "./tree-state.js";
@@ -117,6 +119,11 @@ async function checkoutPaths(ctx: GitContext, dir: string, ref: string, paths: s
     commit = (await resolveCommit(ctx, dir, ref)).oid;
   } catch (error) {
     throw opError("checkout", (error as Error).message);
+  }
+  try {
+    await assertTreeDepth(ctx, dir, commit);
+  } catch (error) {
+    throw error instanceof TreeTooDeepError ? opError("checkout", error.message) : error;
   }
   const tree = await flatTree(ctx, dir, commit);
   const wanted = new Set<string>();
