@@ -27,14 +27,15 @@
  * compatibility date across a restart.
  */
 import { DurableObject } from "cloudflare:workers";
-import * as root from "../../../src/index.js";
-import { withWorkspace, type WorkspaceModuleCallContext, type WorkspaceRuntimePendingCall, type WorkspaceRuntimeValue } from "../../../src/index.js";
+import {
+  unsafeToRepeat,
+  withWorkspace,
+  type WorkspaceModuleCallContext,
+  type WorkspaceRuntimePendingCall,
+  type WorkspaceRuntimeValue,
+} from "../../../src/index.js";
 import { WorkerJavaScriptBackend, type WorkerJavaScriptBackendOptions } from "../../../src/backends/worker-javascript/index.js";
 import { WORKSPACE } from "../../../src/do/symbol.js";
-
-/** `unsafeToRepeat` from the root entry once it exists (spec 02 §5); until then the function itself, untagged. */
-const unsafeToRepeat: <F extends (...args: never[]) => unknown>(fn: F) => F =
-  ((root as Record<string, unknown>).unsafeToRepeat as never) ?? (<F,>(fn: F) => fn);
 
 /** One row of `t_calls`: a host-function invocation. */
 export type CallRow = {
@@ -199,8 +200,7 @@ class DurableBase extends DurableObject<Cloudflare.Env> {
       egress: { mode: "direct" },
       modules: this.modules(),
       ...(compatibilityDate ? { compatibilityDate } : {}),
-      // onWait lands with issue 16; the cast keeps the file compiling before it does
-      ...({ onWait: this.onWait(id, fail) } as object),
+      onWait: this.onWait(id, fail),
     };
   }
 }

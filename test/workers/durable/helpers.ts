@@ -16,7 +16,11 @@ export function durable() {
 /** The stub type of a `DurableAgent`. */
 export type DurableStub = ReturnType<ReturnType<typeof durable>["fresh"]>;
 
-/** A real `ctx.abort()` of the object behind `stub`: the Durable Object restarts on its next request. */
+/**
+ * A real `ctx.abort()` of the object behind `stub`: the Durable Object
+ * restarts on its next request. Pass a stub that has not seen an abort (a
+ * broken stub rejects with the old reason without reaching the object).
+ */
 export async function restart(stub: DurableObjectStub, reason = "durable test: simulated restart"): Promise<void> {
   const a = await abortObject(stub, reason);
   if (!a.startsWith("aborted")) throw new Error(`ctx.abort() did not abort the object: ${a}`);

@@ -109,10 +109,12 @@ export default async () => {
     await sleep(1500);
     await restart(stub); // 1
     await touch(fresh());
-    await restart(stub); // 2
+    await restart(fresh()); // 2 (a stub that saw an abort stays broken: each restart goes through a new one)
     await fresh().readyAll();
     await sleep(1500);
-    await restart(stub); // 3
+    // two interruptions: still running
+    expect(await resultOf(fresh(), "stuck", { ms: 300 })).toBe("result() still pending after 300 ms");
+    await restart(fresh()); // 3
     await fresh().recover();
     const r = await resultOf(fresh(), "stuck");
     expect(r).toMatchObject({
@@ -135,11 +137,11 @@ export default async () => {
     await start(stub, source, { id: "progress", onInterrupt: "replay" });
     for (let i = 0; i < 3; i++) {
       await sleep(1500);
-      await restart(stub);
+      await restart(fresh());
       await touch(fresh(), 0);
     }
     await sleep(1500);
-    await restart(stub);
+    await restart(fresh());
     // the fourth hold's first invocation was interrupted too; it runs again and the run ends
     const r = await resultOf(fresh(), "progress");
     expect(r).toMatchObject({ status: "completed", exitCode: 0, stderr: "", value: [2, 2, 2, 2] });
