@@ -142,11 +142,13 @@ export interface BridgeRun {
   /** Replay runs (spec 02 §5): their calls are numbered and journaled. */
   readonly replays?: boolean;
   /** Restart and replay runs: where calls, waits and tape are kept. */
-  readonly durable?: { journal: DurableJournal };
+  readonly durable?: { journal: DurableJournal; known?: number };
   /** True while new calls are held (the run is releasing its isolate to wait for an answer). */
   held?(): boolean;
   /** Releases the isolate to wait for an answer (the first `ctx.interrupt()`). */
   suspend?(): Promise<void>;
+  /** An answer for a call held while the run releases its isolate: settles (unseen) when the isolate is disposed. */
+  hold?(): Promise<BridgeResult>;
   /** Ends the run failed with `message` (divergence). */
   fail?(message: string): Promise<void>;
   /** Called once per wait, after it was saved (the backend's `onWait`). */
@@ -193,7 +195,7 @@ export class RunCapabilities {
    */
   async call(kind: BridgeCallKind, target: string, name: string, args: unknown[], meta?: CallMeta): Promise<BridgeResult> {
     const run = this.#run;
-    if (run.held?.()) return new Promise<never>(() => {});
+    if (run.held?.()) return run.hold!();
     const durable = run.replays && meta && Number.isSafeInteger(meta.seq) && meta.seq > 0 ? run.durable!.journal : undefined;
     if (!durable) return this.#call(kind, target, name, args, undefined);
     const seq = meta!.seq;
@@ -203,13 +205,14 @@ export class RunCapabilities {
     } catch {
       return { ok: false, error: { name: "TypeError", message: "malformed host call" } };
     }
-    const journaled = durable.call(run.id, seq);
+    // Calls past the journal's end when the attempt started are new: no lookup (it would flush held writes).
+    const journaled = seq <= (run.durable!.known ?? 0) ? durable.call(run.id, seq) : undefined;
     if (journaled) {
       if (journaled.kind !== kind || journaled.target !== target || journaled.name !== name || journaled.args !== encoded) {
         const what = (k: string, t: string, n: string) => (k === "fs" ? `fs.${n}` : k === "fetch" ? "fetch" : `${t} ${n}`);
         const message = `${DIVERGED_PREFIX}call ${seq} was ${what(journaled.kind, journaled.target, journaled.name)}${journaled.kind === kind && journaled.target === target && journaled.name === name ? " with other arguments" : ""}, now ${what(kind, target, name)}.`;
         void run.fail?.(message);
-        return new Promise<never>(() => {});
+        return { ok: false, error: { name: "Error", message } };
       }
       if (journaled.state === "done") {
         const answer = durable.answer(run.id, seq);
@@ -224,7 +227,8 @@ export class RunCapabilities {
       }
     }
     const result = await this.#call(kind, target, name, args, seq);
-    if (run.refusal() === null) {
+    // Not journaled: answers of a run being stopped, and of calls held or waiting while it releases its isolate.
+    if (run.refusal() === null && !run.held?.()) {
       try {
         durable.done(run.id, seq, result.ok, result.ok ? result.value : result.error);
       } catch {
@@ -294,7 +298,7 @@ export class RunCapabilities {
         clearTimeout(timer);
         release();
         if (limited) this.#inFlight--;
-        return await new Promise<never>(() => {});
+        return await this.#run.hold!();
       }
       const counter = { values: 0 };
       const size = measure(value, counter);

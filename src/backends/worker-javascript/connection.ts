@@ -208,9 +208,6 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
       const attempts = replay && calls > record.progress ? 1 : record.attempts + 1;
       if (attempts > MAX_ATTEMPTS) return void run.fail(`Execution was interrupted ${MAX_ATTEMPTS} times without making progress.`);
       this.durable.attempt(id, attempts, calls);
-    } else {
-      const waits = this.durable.waiting(id);
-      if (waits.length > 0) this.durable.waited(id, Date.now() - Math.min(...waits.map((w) => w.since)));
     }
     void this.#slot(run).then((granted) => {
       if (!granted || run.done) return;
@@ -267,7 +264,10 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
       maxResultBytes: o.maxResultBytes,
       names,
     };
-    if (replay) context.replay = replay;
+    if (replay) {
+      context.replay = replay;
+      if (run.durable) run.durable.known = this.durable.lastCall(run.id);
+    }
     run.start(modules, graph.entry, spec.input, context, timeoutMs, spec.cpuMs);
   }
 
@@ -305,7 +305,10 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
     if (!Number.isSafeInteger(seq) || seq <= 0) throw notWaiting();
     if (this.journal.get(id)?.status !== "running") throw notWaiting();
     if (!this.durable.respond(id, seq, json)) throw notWaiting();
-    if (this.durable.waiting(id).some((w) => w.answer === null)) return;
+    const waits = this.durable.waiting(id);
+    if (waits.some((w) => w.answer === null)) return;
+    // The deadline moves by the time the run waited (spec 02 §5).
+    this.durable.waited(id, Date.now() - Math.min(...waits.map((w) => w.since)));
     const live = this.#live.get(id);
     // Still releasing its isolate: it relaunches once suspended (see below).
     if (live && !live.suspended && !live.done) {
@@ -493,10 +496,15 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
     this.reconcile();
   }
 
-  /** Refuses new runs (`ECLOSED`) and cancels the live ones (exit 130); resolves once they settled. */
+  /**
+   * Refuses new runs (`ECLOSED`) and cancels the live ones (exit 130);
+   * resolves once they settled. Runs waiting for an answer hold no isolate
+   * and are left waiting: the next connection over this storage resumes
+   * them once answered (spec 02 §5).
+   */
   async close(): Promise<void> {
     this.#closed = true;
-    await Promise.all([...this.#live.values()].map((run) => run.stop("close")));
+    await Promise.all([...this.#live.values()].filter((run) => !run.suspended).map((run) => run.stop("close")));
   }
 }
 

@@ -82,6 +82,8 @@ export interface RunDurability {
    * journaled twice.
    */
   recorded?: { stdout: Uint8Array; stderr: Uint8Array };
+  /** Replay runs: the highest call number journaled when the attempt started (later calls are new). */
+  known?: number;
 }
 
 /** What a run needs from its connection. */
@@ -237,6 +239,19 @@ export class Run implements BridgeRun {
     return this.#held;
   }
 
+  /** Answers of calls held while the isolate is being released; settled when it is disposed. */
+  #holds: ((r: BridgeResult) => void)[] = [];
+
+  /**
+   * An answer for a call held while the run releases its isolate (spec 02
+   * §5: new calls are held). It settles only when the isolate is disposed,
+   * so the code never sees it; it is not left pending forever, which
+   * workerd would report as a hang ("Promise will never complete").
+   */
+  hold(): Promise<BridgeResult> {
+    return new Promise((resolve) => this.#holds.push(resolve));
+  }
+
   /** Call `seq` started waiting (saved): tells the backend's `onWait`, once; its failures are logged and ignored. */
   waiting(seq: number, payload: string, since: number): void {
     const onWait = this.#host.options.onWait;
@@ -305,7 +320,8 @@ export class Run implements BridgeRun {
    * {@link FLUSH_BYTES}); the bytes are copied, the segments are not kept.
    */
   output(segments: Iterable<OutputSegment>): void {
-    if (this.done || this.#stopping) return;
+    // While the isolate is being released to wait, its output is dropped: the replay prints it again.
+    if (this.done || this.#stopping || this.#held) return;
     for (const [stream, raw] of segments) {
       let bytes = raw instanceof Uint8Array ? raw : new Uint8Array(raw as ArrayBuffer);
       const recorded = this.durable?.recorded?.[stream];
@@ -390,6 +406,8 @@ export class Run implements BridgeRun {
     const events = rows.filter(([, bytes]) => bytes.byteLength > 0).map(([name, data]) => ({ seq: ++this.seq, name, data }));
     if (events.length === 0) return;
     try {
+      // The calls and tape this output may depend on are journaled first.
+      if (this.replays) this.durable!.journal.flush();
       this.#host.journal.appendAll(this.id, events);
     } catch {
       /* a failed append loses those chunks; the run goes on */
@@ -493,7 +511,8 @@ export class Run implements BridgeRun {
         }
       }
     }
-    const made = typeof outcome?.calls === "number" ? outcome.calls : 0;
+    if (typeof outcome?.calls !== "number") return null;
+    const made = outcome.calls;
     let journaled = 0;
     try {
       journaled = this.durable!.journal.callCount(this.id);
@@ -518,6 +537,11 @@ export class Run implements BridgeRun {
     await this.#drain();
     if (this.done || this.#stopping) return;
     this.#flush();
+    try {
+      this.durable?.journal.flush();
+    } catch {
+      /* lost: those calls run again on resume */
+    }
     this.#dispose();
     this.suspended = true;
     this.#host.suspended?.(this);
@@ -597,6 +621,9 @@ export class Run implements BridgeRun {
 
   #dispose(): void {
     clearTimeout(this.#timer);
+    const holds = this.#holds;
+    this.#holds = [];
+    for (const settle of holds) settle({ ok: false, error: { name: "Error", message: `execution ${this.id} released its isolate` } });
     const entry = this.#entry as { [Symbol.dispose]?: () => void } | undefined;
     try {
       entry?.[Symbol.dispose]?.();

@@ -268,11 +268,16 @@ export default class WorkspaceRuntimeRunner extends WorkerEntrypoint {
     /** @param {unknown} code */
     const exitCodeOf = (code) => { const n = Number(code ?? 0); return Number.isInteger(n) && n >= 0 && n <= 255 ? n : 1; };
     /** @param {any} e @returns {Promise<RunnerOutcome>} */
-    const exited = async (e) => { await out.flush(); const code = e[EXIT]; return code === 0 ? { code: 0, value: "null" } : { code }; };
+    const exited = async (e) => {
+      await out.flush();
+      const code = e[EXIT];
+      const calls = replay ? { calls: replay.calls() } : {};
+      return code === 0 ? { code: 0, value: "null", ...calls } : { code, ...calls };
+    };
     /** @param {unknown} e */
     const isExit = (e) => { try { return !!e && typeof e === "object" && EXIT in e; } catch { return false; } };
     /** @param {string} message @returns {Promise<RunnerOutcome>} */
-    const fail = async (message) => { out.write("stderr", message.endsWith("\n") ? message : message + "\n", true); await out.flush(); return { code: 1 }; };
+    const fail = async (message) => { out.write("stderr", message.endsWith("\n") ? message : message + "\n", true); await out.flush(); return replay ? { code: 1, calls: replay.calls() } : { code: 1 }; };
     let stdinUsed = false;
     const stdin = context.stdin;
     const proc = {
