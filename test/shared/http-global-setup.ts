@@ -10,8 +10,10 @@
  * - `GET /count/<key>` → the number of requests `/count/<key>` received so
  *   far, this one included (a per-key counter, so a test sees how often a
  *   request was really sent). `GET /counted/<key>` reads it without counting.
- * - `GET /slow/<key>?ms=<n>` → counts like `/count/<key>` (under `slow:<key>`),
- *   then answers `slow <n>` after `n` ms (default 1000).
+ * - `GET /slow/<key>?ms=<n>` → counts like `/count/<key>` (under `slow:<key>`);
+ *   the first request for a key answers `slow 1` after `n` ms (default 1000),
+ *   later ones answer `slow <count>` at once (so a request cut by a restart
+ *   and sent again finishes).
  * - anything else → 404 `no route <path>`.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -53,10 +55,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       if (m) return reply(response, 200, String(counts.get(m[1]!) ?? 0));
       m = /^\/slow\/(.+)$/.exec(url.pathname);
       if (m) {
-        count(`slow:${m[1]!}`);
-        const ms = Number(url.searchParams.get("ms") ?? "1000");
-        await new Promise((r) => setTimeout(r, ms));
-        return reply(response, 200, `slow ${ms}`);
+        const n = count(`slow:${m[1]!}`);
+        if (n === 1) await new Promise((r) => setTimeout(r, Number(url.searchParams.get("ms") ?? "1000")));
+        return reply(response, 200, `slow ${n}`);
       }
       reply(response, 404, `no route ${url.pathname}`);
     })().catch((error: unknown) => reply(response, 500, String(error)));

@@ -84,6 +84,29 @@ describe("durable runs: fail and restart under a real ctx.abort()", () => {
     expect(calls[0]!.callId).not.toBe(calls[1]!.callId);
   });
 
+  it("the backend's policy (replay on \"replaying\") applies when exec names none; exec's policy wins over it", async () => {
+    const { stub, fresh } = durable();
+    const source = `import { hold } from "ws:side";
+export default async (input) => { console.log("holding"); return (await hold(input, 60000, 0)).invocation; };`;
+    await start(stub, source, { id: "by-backend", backend: "replaying", input: "b1" });
+    await start(stub, source, { id: "by-exec", backend: "replaying", onInterrupt: "fail", input: "b2" });
+    await sleep(1500);
+    await restart(stub);
+    expect(await resultOf(fresh(), "by-backend", { backend: "replaying" })).toMatchObject({
+      status: "completed",
+      exitCode: 0,
+      stdout: "holding\n",
+      stderr: "",
+      value: 2,
+    });
+    expect(await resultOf(fresh(), "by-exec", { backend: "replaying" })).toMatchObject({
+      status: "failed",
+      exitCode: 1,
+      stdout: "holding\n",
+      stderr: "Execution was interrupted when its Workspace runtime restarted.\n",
+    });
+  });
+
   it("fail on the second backend (routed by its id)", async () => {
     // the agent's backends default to fail; exec's option wins over the backend's either way, so check restart → fail on a second backend id
     const { stub, fresh } = durable();

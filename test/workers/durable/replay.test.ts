@@ -121,6 +121,32 @@ export default async () => {
     expect((r as { stdout: string }).stdout).toBe(`first ${JSON.stringify(a)}\nagain ${JSON.stringify(a)}\n`);
     expect(await fresh().counters()).toEqual({ [key]: 1 });
   });
+
+  it("interrupted while a fetch is in flight: the request is sent again and the run finishes", async () => {
+    const { stub, fresh } = durable();
+    const key = `slow-${crypto.randomUUID()}`;
+    const source = `export default async (input) => {
+  const first = await (await fetch(input.url + "/count/" + input.key)).text();
+  console.log("counted " + first);
+  const slow = await (await fetch(input.url + "/slow/" + input.key + "?ms=60000")).text();
+  console.log(slow);
+  return { first, slow };
+};`;
+    await start(stub, source, { id: "fetching", onInterrupt: "replay", input: { key, url: httpServer() } });
+    await sleep(1500);
+    expect(await (await fetch(`${httpServer()}/counted/slow:${key}`)).text()).toBe("1");
+    await restart(stub);
+    expect(await resultOf(fresh(), "fetching")).toMatchObject({
+      status: "completed",
+      exitCode: 0,
+      stdout: "counted 1\nslow 2\n",
+      stderr: "",
+      value: { first: "1", slow: "slow 2" },
+    });
+    // the answered request was served from the journal; the one in flight was sent again
+    expect(await (await fetch(`${httpServer()}/counted/${key}`)).text()).toBe("1");
+    expect(await (await fetch(`${httpServer()}/counted/slow:${key}`)).text()).toBe("2");
+  });
 });
 
 /** The deterministic parts of EVERYTHING's values, and the shapes of the clock and random ones. */
