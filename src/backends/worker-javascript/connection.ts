@@ -57,7 +57,6 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
   readonly #graphContext: GraphContext;
   readonly #libraries: Record<string, { js: string }> = {};
   readonly #version: StoreVersion;
-  readonly #db: WorkspaceBackendHost["db"];
   /** Restart and replay runs' saved state (spec 02 §5). */
   readonly durable: DurableJournal;
   /** Relaunched runs holding one of the {@link MAX_RELAUNCHES} slots. */
@@ -76,7 +75,6 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
     this.now = host.now;
     this.journal = new ExecJournal(host.db, options.id);
     this.durable = new DurableJournal(host.db, options.id);
-    this.#db = host.db;
     this.#version = sqlStoreVersion(host.db);
     this.#hostModules = hostModules;
     this.#events = new EventStreams({
@@ -413,7 +411,7 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
       };
       durability = { policy: checked.policy, journal: this.durable };
     }
-    this.#db.tx(() => {
+    this.journal.tx(() => {
       this.journal.start(id, this.now());
       if (spec) this.durable.start(id, checked.policy as "restart" | "replay", spec);
     });

@@ -53,6 +53,11 @@ export class ExecJournal {
     }
   }
 
+  /** Runs `fn` in one transaction of the Workspace database (with other journals' writes, e.g. a durable run's start). */
+  tx<T>(fn: () => T): T {
+    return this.#db.tx(fn);
+  }
+
   get(id: string): JournalRun | undefined {
     return this.#db.one<JournalRun>(
       "SELECT id, status, exit_code, started_at, finished_at, last_seq FROM __ws_exec_runs WHERE backend = ? AND id = ?",

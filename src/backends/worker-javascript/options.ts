@@ -126,6 +126,7 @@ export interface WorkerJavaScriptBackendOptions {
    * fields of `workspace.runtime.pending()`. Use it to notify a person. A
    * throw or rejection is logged and ignored; a crash can lose the call, so
    * `pending()` is the authority.
+   * @defaultValue none (nobody is told; `pending()` still lists the call)
    */
   onWait?: (call: WorkspaceRuntimePendingCall) => void | Promise<void>;
   /**

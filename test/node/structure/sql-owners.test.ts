@@ -39,6 +39,8 @@ const OWNERS: Record<string, readonly string[]> = {
   "src/fs/schema.ts": ["__ws_meta"],
   /** The JavaScript backend's durable run journal. */
   "src/backends/worker-javascript/journal.ts": ["__ws_exec_runs", "__ws_exec_events"],
+  /** Restart and replay runs' saved start, journal of calls and tape (spec 02 §5). */
+  "src/backends/worker-javascript/durable.ts": ["__ws_exec_durable", "__ws_exec_calls", "__ws_exec_tape"],
 };
 
 /** The storage layer: the SQL interface and its adapters (Durable Object, node:sqlite). */
