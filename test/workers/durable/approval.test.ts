@@ -12,7 +12,7 @@ import { MockLanguageModelV4 } from "ai/test";
 import { describe, expect, it } from "vitest";
 import { getWorkspace, type WorkspaceRuntimePendingCall } from "../../../src/index.js";
 import { createAITools } from "../../../src/tools/ai-sdk.js";
-import { durable, restart, resultOf, start, waitingCalls, type DurableStub } from "./helpers.js";
+import { durable, restart, resultOf, sleep, start, waitingCalls, type DurableStub } from "./helpers.js";
 
 const APPROVAL = `import { ask } from "ws:approve";
 import { bump } from "ws:side";
@@ -54,6 +54,8 @@ describe("durable runs: the approval flow of seed 003", () => {
     ]);
     expect(await fresh().sentRows()).toEqual([]);
 
+    // its output is journaled within the 250 ms output window: give it 1 s
+    await sleep(1000);
     await restart(stub);
     expect(await pendingOf(fresh())).toEqual([call]);
     // the run is still running, with no exit, after the restart

@@ -9,7 +9,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { getWorkspace } from "../../../src/index.js";
-import { durable, restart, resultOf, start, until, waitingCalls, type DurableStub } from "./helpers.js";
+import { durable, restart, resultOf, sleep, start, until, waitingCalls, type DurableStub } from "./helpers.js";
 
 /** respond() through a client; resolves "resolved" or the rejection's `{ name, code, message }`. */
 async function respond(stub: DurableStub, id: string, callId: string, answer: unknown, backend?: string) {
@@ -105,6 +105,8 @@ describe("durable runs: waiting calls", () => {
     const calls = await waitingCalls(fresh, 2, [{ id: "kill-now" }, { id: "kill-later" }]);
     expect(calls.map((c) => c.id).sort()).toEqual(["kill-later", "kill-now"]);
     const cancelled = { status: "cancelled", exitCode: 130, stdout: "asking\n", stderr: "Execution cancelled.\n" };
+    // their output is journaled within the 250 ms output window: give it 1 s
+    await sleep(1000);
     {
       using ws = await getWorkspace(fresh());
       await ws.runtime.killExec("kill-now");
