@@ -24,7 +24,8 @@
  * Every host invocation is recorded with its `ctx.callId` in `t_calls`. The
  * tables are this test object's own (no `__ws_` prefix). The backend options
  * read `t_config` when the object is constructed, so a test can change the
- * compatibility date across a restart.
+ * compatibility date (`compatibilityDate`) or `maxStdioBytes` across a
+ * restart.
  */
 import { DurableObject } from "cloudflare:workers";
 import {
@@ -193,6 +194,7 @@ class DurableBase extends DurableObject<Cloudflare.Env> {
 
   backendOptions(id: string, fail: boolean, onInterrupt?: "replay"): WorkerJavaScriptBackendOptions {
     const compatibilityDate = this.config("compatibilityDate");
+    const maxStdioBytes = this.config("maxStdioBytes");
     return {
       id,
       ...(onInterrupt ? { onInterrupt } : {}),
@@ -200,6 +202,7 @@ class DurableBase extends DurableObject<Cloudflare.Env> {
       egress: { mode: "direct" },
       modules: this.modules(),
       ...(compatibilityDate ? { compatibilityDate } : {}),
+      ...(maxStdioBytes ? { maxStdioBytes: Number(maxStdioBytes) } : {}),
       onWait: this.onWait(id, fail),
     };
   }

@@ -196,6 +196,23 @@ export default async () => { const a = await ask("slow person"); await new Promi
     expect(await resultOf(fresh(), "patient")).toMatchObject({ status: "completed", exitCode: 0, stderr: "", value: "finally" });
   });
 
+  it("a changed maxStdioBytes: the run fails instead of resuming", async () => {
+    const { stub, fresh } = durable();
+    const source = `import { bump } from "ws:side";
+export default async () => { console.log("start"); await bump("stdio"); await new Promise((r) => setTimeout(r, 60000)); return "unreachable"; };`;
+    await start(stub, source, { id: "stdio", onInterrupt: "replay" });
+    await sleep(1500);
+    await restart(stub);
+    await fresh().setConfig("maxStdioBytes", "65536");
+    await restart(fresh());
+    expect(await resultOf(fresh(), "stdio")).toMatchObject({
+      status: "failed",
+      exitCode: 1,
+      stdout: "start\n",
+      stderr: expect.stringMatching(/^Execution could not resume: the JavaScript runtime changed since it started \(.*maxStdioBytes.*\)\.\n$/),
+    });
+  });
+
   it("a changed compatibility date: the run fails instead of resuming on a different runtime", async () => {
     const { stub, fresh } = durable();
     const source = `import { bump } from "ws:side";

@@ -127,6 +127,40 @@ describe("durable runs: waiting calls", () => {
     expect(await fresh().sentRows()).toEqual([]);
   });
 
+  it("while a call waits, a call in flight finishes and is journaled, and a new call is held until the answer", async () => {
+    const { stub, fresh } = durable();
+    const source = `import { ask } from "ws:approve";
+import { bump, hold } from "ws:side";
+export default async () => {
+  const later = (ms, f) => new Promise((r) => setTimeout(r, ms)).then(f);
+  const [held, answer, late] = await Promise.all([
+    hold("in-flight", 2000, 0),
+    later(300, () => ask("go?")),
+    later(600, () => bump("late")),
+  ]);
+  return { answer, held, late };
+};`;
+    await start(stub, source, { id: "others", onInterrupt: "replay" });
+    const [call] = await waitingCalls(fresh, 1, [{ id: "others" }]);
+    await sleep(2500);
+    // hold finished (once); bump, called after the wait began, did not run
+    expect((await fresh().callRows()).map((c) => [c.fn, c.endedAt !== null])).toEqual([
+      ["hold", true],
+      ["ask", false],
+    ]);
+    expect(await fresh().counters()).toEqual({});
+    expect(await respond(fresh(), "others", call!.callId, "yes")).toBe("resolved");
+    expect(await resultOf(fresh(), "others")).toMatchObject({
+      status: "completed",
+      exitCode: 0,
+      stderr: "",
+      value: { answer: "yes", held: { tag: "in-flight", invocation: 1 }, late: 1 },
+    });
+    // on the replay: ask ran again, hold came from the journal, bump ran once
+    expect((await fresh().callRows()).map((c) => c.fn)).toEqual(["hold", "ask", "ask", "bump"]);
+    expect(await fresh().counters()).toEqual({ late: 1 });
+  });
+
   it("payload and answer JSON: 262144 characters pass, 262145 reject with a RangeError", async () => {
     const { stub, fresh } = durable();
     const source = `import { askSized } from "ws:approve";
