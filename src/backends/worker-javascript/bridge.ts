@@ -149,6 +149,8 @@ export interface BridgeRun {
   suspend?(): Promise<void>;
   /** An answer for a call held while the run releases its isolate: settles (unseen) when the isolate is disposed. */
   hold?(): Promise<BridgeResult>;
+  /** Journals tape entries the isolate recorded (replay runs). */
+  tape?(entries: unknown): void;
   /** Ends the run failed with `message` (divergence). */
   fail?(message: string): Promise<void>;
   /** Called once per wait, after it was saved (the backend's `onWait`). */
@@ -195,6 +197,8 @@ export class RunCapabilities {
    */
   async call(kind: BridgeCallKind, target: string, name: string, args: unknown[], meta?: CallMeta): Promise<BridgeResult> {
     const run = this.#run;
+    // The tape the isolate recorded before this call goes first (a held call's too: it precedes the hold).
+    if (meta && Array.isArray(meta.tape)) run.tape?.(meta.tape);
     if (run.held?.()) return run.hold!();
     const durable = run.replays && meta && Number.isSafeInteger(meta.seq) && meta.seq > 0 ? run.durable!.journal : undefined;
     if (!durable) return this.#call(kind, target, name, args, undefined);
@@ -227,8 +231,10 @@ export class RunCapabilities {
       }
     }
     const result = await this.#call(kind, target, name, args, seq);
-    // Not journaled: answers of a run being stopped, and of calls held or waiting while it releases its isolate.
-    if (run.refusal() === null && !run.held?.()) {
+    // Not journaled: answers of a run being stopped, and those of calls held or waiting while it
+    // released its isolate (ERELEASED: the code never sees them). Calls that finish meanwhile are.
+    const released = !result.ok && result.error.code === "ERELEASED";
+    if (run.refusal() === null && !released) {
       try {
         durable.done(run.id, seq, result.ok, result.ok ? result.value : result.error);
       } catch {

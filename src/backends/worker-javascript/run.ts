@@ -225,7 +225,8 @@ export class Run implements BridgeRun {
 
   /** Journals tape entries the isolate recorded (replay runs). */
   tape(entries: unknown): void {
-    if (!this.replays || this.done || !Array.isArray(entries) || entries.length === 0) return;
+    // After the isolate is released, what it records (held calls settling) is not the run's history.
+    if (!this.replays || this.done || this.suspended || !Array.isArray(entries) || entries.length === 0) return;
     if (!entries.every((v) => typeof v === "number" && Number.isFinite(v))) return;
     try {
       this.durable!.journal.appendTape(this.id, entries as number[]);
@@ -320,8 +321,8 @@ export class Run implements BridgeRun {
    * {@link FLUSH_BYTES}); the bytes are copied, the segments are not kept.
    */
   output(segments: Iterable<OutputSegment>): void {
-    // While the isolate is being released to wait, its output is dropped: the replay prints it again.
-    if (this.done || this.#stopping || this.#held) return;
+    // Once the isolate is released to wait, what it still sends is dropped: the replay prints it again.
+    if (this.done || this.#stopping || this.suspended) return;
     for (const [stream, raw] of segments) {
       let bytes = raw instanceof Uint8Array ? raw : new Uint8Array(raw as ArrayBuffer);
       const recorded = this.durable?.recorded?.[stream];
@@ -542,8 +543,8 @@ export class Run implements BridgeRun {
     } catch {
       /* lost: those calls run again on resume */
     }
-    this.#dispose();
     this.suspended = true;
+    this.#dispose();
     this.#host.suspended?.(this);
     this.#notify();
   }
@@ -623,7 +624,8 @@ export class Run implements BridgeRun {
     clearTimeout(this.#timer);
     const holds = this.#holds;
     this.#holds = [];
-    for (const settle of holds) settle({ ok: false, error: { name: "Error", message: `execution ${this.id} released its isolate` } });
+    // ERELEASED: the isolate never delivers this answer to the code (workspace-durable.js).
+    for (const settle of holds) settle({ ok: false, error: { name: "Error", message: `execution ${this.id} released its isolate`, code: "ERELEASED" } });
     const entry = this.#entry as { [Symbol.dispose]?: () => void } | undefined;
     try {
       entry?.[Symbol.dispose]?.();

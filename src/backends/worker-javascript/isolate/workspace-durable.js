@@ -97,6 +97,8 @@ export function installReplay(bridge, ctx) {
   const divergence = new Promise((resolve) => { onDiverge = resolve; });
   let stallSince = 0;
   let scheduled = false;
+  /** @type {() => unknown} What runs before each call is sent (the runner flushes output). */
+  let beforeSend = () => undefined;
 
   const replaying = () => pos < tape.length;
   /** @param {string} message */
@@ -307,7 +309,8 @@ export function installReplay(bridge, ctx) {
       const pending = { settle, answer: undefined };
       calls.set(seq, pending);
       if (replaying()) schedule();
-      bridge.call(kind, target, name, args, { seq, tape: take() }).then(
+      // Output written before the call reaches the host before it (so a run that waits keeps it).
+      Promise.resolve(beforeSend()).then(() => bridge.call(kind, target, name, args, { seq, tape: take() })).then(
         (r) => answered(seq, r),
         (e) => answered(seq, { ok: false, error: { name: "Error", message: e && e.message ? String(e.message) : String(e) } }),
       );
@@ -317,6 +320,8 @@ export function installReplay(bridge, ctx) {
   function answered(seq, r) {
     const pending = calls.get(seq);
     if (!pending) return;
+    // The host released this isolate while the call was held (the run waits for an answer): never seen.
+    if (!r.ok && r.error && r.error.code === "ERELEASED") return;
     if (replaying()) {
       pending.answer = r;
       schedule();
@@ -329,6 +334,8 @@ export function installReplay(bridge, ctx) {
 
   return {
     call,
+    /** @param {() => unknown} fn runs before each call is sent. */
+    beforeSend(fn) { beforeSend = fn; },
     /** Entries recorded since the last message (for an output batch). */
     take,
     /** Settles with the divergence message if playback finds one. */

@@ -257,6 +257,7 @@ export default class WorkspaceRuntimeRunner extends WorkerEntrypoint {
       Object.defineProperty(globalThis, "fetch", { value: replayFetch, configurable: true, writable: true });
     }
     const out = makeOutput(bridge, context.maxStdioBytes, context.stdioReserveBytes, replay ? replay.take : null);
+    if (replay) replay.beforeSend(out.flush);
     /** Replay runs: the outcome when playback found the code took another path, else null. */
     const divergedOutcome = async () => {
       const d = replay ? replay.finish() : null;
