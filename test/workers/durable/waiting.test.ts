@@ -9,7 +9,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { getWorkspace } from "../../../src/index.js";
-import { durable, restart, resultOf, sleep, start, until, waitingCalls, type DurableStub } from "./helpers.js";
+import { durable, restart, resultOf, sleep, start, until, waitingCalls, within, type DurableStub } from "./helpers.js";
 
 /** respond() through a client; resolves "resolved" or the rejection's `{ name, code, message }`. */
 async function respond(stub: DurableStub, id: string, callId: string, answer: unknown, backend?: string) {
@@ -159,6 +159,57 @@ export default async () => {
     // on the replay: ask ran again, hold came from the journal, bump ran once
     expect((await fresh().callRows()).map((c) => c.fn)).toEqual(["hold", "ask", "ask", "bump"]);
     expect(await fresh().counters()).toEqual({ late: 1 });
+  });
+
+  it("pending() lists the waiting calls of every backend, oldest first", async () => {
+    const { stub, fresh } = durable();
+    const source = (payload: string) => `import { ask } from "ws:approve";\nexport default async () => ask(${JSON.stringify(payload)});`;
+    // the oldest wait is on the last registered backend
+    await start(stub, source("third backend"), { id: "w1", onInterrupt: "replay", backend: "replaying" });
+    await waitingCalls(fresh, 1, [{ id: "w1", backend: "replaying" }]);
+    await sleep(20);
+    await start(stub, source("first backend"), { id: "w2", onInterrupt: "replay" });
+    await waitingCalls(fresh, 2, [{ id: "w2" }]);
+    await sleep(20);
+    await start(stub, source("second backend"), { id: "w3", onInterrupt: "replay", backend: "throwing-wait" });
+    const calls = await waitingCalls(fresh, 3, [{ id: "w3", backend: "throwing-wait" }]);
+    expect(calls.map((c) => [c.id, c.backend, c.payload])).toEqual([
+      ["w1", "replaying", "third backend"],
+      ["w2", "worker-javascript", "first backend"],
+      ["w3", "throwing-wait", "second backend"],
+    ]);
+    expect(calls[0]!.since).toBeLessThan(calls[1]!.since);
+    expect(calls[1]!.since).toBeLessThan(calls[2]!.since);
+    // each answered through its own backend
+    expect(await respond(fresh(), "w3", calls[2]!.callId, 3, "throwing-wait")).toBe("resolved");
+    expect(await respond(fresh(), "w2", calls[1]!.callId, 2)).toBe("resolved");
+    expect(await respond(fresh(), "w1", calls[0]!.callId, 1, "replaying")).toBe("resolved");
+    expect(await resultOf(fresh(), "w1", { backend: "replaying" })).toMatchObject({ status: "completed", value: 1 });
+    expect(await resultOf(fresh(), "w2")).toMatchObject({ status: "completed", value: 2 });
+    expect(await resultOf(fresh(), "w3", { backend: "throwing-wait" })).toMatchObject({ status: "completed", value: 3 });
+  });
+
+  it("a getExec stream opened while the run waits follows it through the answer to its exit", async () => {
+    const { stub, fresh } = durable();
+    const source = `import { ask } from "ws:approve";
+export default async () => { console.log("asking"); const a = await ask("follow"); console.log("got " + a); return a; };`;
+    await start(stub, source, { id: "follow", onInterrupt: "replay" });
+    const [call] = await waitingCalls(fresh, 1, [{ id: "follow" }]);
+    await sleep(1000);
+    using ws = await getWorkspace(fresh());
+    using h = await ws.runtime.getExec("follow", { encoding: "utf8" });
+    const events: unknown[] = [];
+    const reading = (async () => {
+      for await (const e of h) events.push(e.name === "exit" ? { name: e.name, code: e.code, result: e.result } : { name: e.name, value: e.value });
+    })();
+    await sleep(500);
+    expect(await respond(fresh(), "follow", call!.callId, "ok")).toBe("resolved");
+    expect(await within(reading.then(() => "ended"), 20_000, "stream still open after 20 s")).toBe("ended");
+    expect(events).toEqual([
+      { name: "stdout", value: "asking\n" },
+      { name: "stdout", value: "got ok\n" },
+      { name: "exit", code: 0, result: "ok" },
+    ]);
   });
 
   it("payload and answer JSON: 262144 characters pass, 262145 reject with a RangeError", async () => {
