@@ -107,6 +107,28 @@ export default async (input) => { console.log("holding"); return (await hold(inp
     });
   });
 
+  it("restart: three interruptions fail the run; each rerun's output and notice are kept", async () => {
+    const { stub, fresh } = durable();
+    const source = `export default async () => { console.log("start"); await new Promise((r) => setTimeout(r, 60000)); return "unreachable"; };`;
+    await start(stub, source, { id: "restarts", onInterrupt: "restart" });
+    for (let i = 0; i < 3; i++) {
+      await sleep(1500);
+      // a stub that saw an abort stays broken: each restart goes through a new one
+      await restart(i === 0 ? stub : fresh());
+      if (i < 2) {
+        using ws = await getWorkspace(fresh());
+        await ws.runtime.pending(); // a runtime call: the run restarts
+      }
+    }
+    const notice = "Execution restarted from the beginning after its Workspace runtime restarted.\n";
+    expect(await resultOf(fresh(), "restarts")).toMatchObject({
+      status: "failed",
+      exitCode: 1,
+      stdout: "start\nstart\nstart\n",
+      stderr: `${notice}${notice}Execution was interrupted 3 times without making progress.\n`,
+    });
+  });
+
   it("fail on the second backend (routed by its id)", async () => {
     // the agent's backends default to fail; exec's option wins over the backend's either way, so check restart → fail on a second backend id
     const { stub, fresh } = durable();
