@@ -52,9 +52,9 @@ describe("attack6: the size of one edit batch", () => {
   it.fails("20,000 edits in one call over a 20,000-line file are refused or done within 10 s, never stalling the object 2 s", async () => {
     const { workspace } = await setup({ "/workspace/m.txt": Array.from({ length: 20_000 }, (_, i) => `k${i};`).join("\n") });
     const { execute } = createPiTools({ workspace });
-    await execute({ type: "toolCall", id: "r", name: "read", arguments: { path: "/workspace/m.txt" } });
+    await execute({ id: "r", name: "read", arguments: { path: "/workspace/m.txt" } });
     const edits = Array.from({ length: 20_000 }, (_, i) => ({ oldText: `k${i};`, newText: `K${i};` }));
-    const r = await timed(() => execute({ type: "toolCall", id: "e", name: "edit", arguments: { path: "/workspace/m.txt", edits } }));
+    const r = await timed(() => execute({ id: "e", name: "edit", arguments: { path: "/workspace/m.txt", edits } }));
     // generous bounds: this is about a frozen object, not speed
     expect(r.stall).toBeLessThan(2_000);
     expect(r.ms).toBeLessThan(10_000);
@@ -63,12 +63,12 @@ describe("attack6: the size of one edit batch", () => {
   it("an empty oldText is a clear error; a one-character oldText found 1,000,000 times gives a bounded message", async () => {
     const { workspace } = await setup({ "/workspace/f.txt": "alpha\nbeta\n", "/workspace/a.txt": "a\n".repeat(1_000_000) });
     const { execute } = createPiTools({ workspace });
-    await execute({ type: "toolCall", id: "r1", name: "read", arguments: { path: "/workspace/f.txt" } });
-    await execute({ type: "toolCall", id: "r2", name: "read", arguments: { path: "/workspace/a.txt" } });
-    const empty = await execute({ type: "toolCall", id: "e1", name: "edit", arguments: { path: "/workspace/f.txt", edits: [{ oldText: "", newText: "X" }] } });
+    await execute({ id: "r1", name: "read", arguments: { path: "/workspace/f.txt" } });
+    await execute({ id: "r2", name: "read", arguments: { path: "/workspace/a.txt" } });
+    const empty = await execute({ id: "e1", name: "edit", arguments: { path: "/workspace/f.txt", edits: [{ oldText: "", newText: "X" }] } });
     expect(empty.isError).toBe(true);
     expect(text(empty)).toBe("oldText must not be empty in /workspace/f.txt.");
-    const many = await timed(() => execute({ type: "toolCall", id: "e2", name: "edit", arguments: { path: "/workspace/a.txt", edits: [{ oldText: "a", newText: "b" }] } }));
+    const many = await timed(() => execute({ id: "e2", name: "edit", arguments: { path: "/workspace/a.txt", edits: [{ oldText: "a", newText: "b" }] } }));
     expect(many.value.isError).toBe(true);
     expect(text(many.value)).toMatch(/^Found 1000000 occurrences of the text in \/workspace\/a\.txt, /);
     expect(text(many.value).length).toBeLessThan(1_000);

@@ -70,7 +70,7 @@ describe("attack6: many calls in one step, shared ids, near-miss names, prototyp
 
   it("AI SDK: near-miss names are unknown tools; keys named after Object.prototype members are dropped or refused, never used", async () => {
     const { workspace } = await setup({ "/workspace/f.txt": "alpha\n" });
-    const calls = [
+    const calls: Array<{ id: string; name: string; input: Record<string, unknown> }> = [
       { id: "c1", name: "Read", input: { path: "/workspace/f.txt" } },
       { id: "c2", name: "read ", input: { path: "/workspace/f.txt" } },
       { id: "c3", name: "read", input: { path: "/workspace/f.txt", hasOwnProperty: 1, toString: 2, valueOf: 3, isPrototypeOf: 4 } },
@@ -100,8 +100,8 @@ describe("attack6: many calls in one step, shared ids, near-miss names, prototyp
     const HUNG = Symbol("hung");
     const settle = <T>(p: Promise<T>) => Promise.race([p, new Promise<typeof HUNG>((r) => setTimeout(() => r(HUNG), 5_000))]);
     const text = (r: unknown) => (r === HUNG ? "HUNG" : ((r as { content: { text: string }[] }).content[0]!.text as string));
-    const thenArgs = await settle(execute({ type: "toolCall", id: "1", name: "read", arguments: { path: "/workspace/f.txt", then() {} } } as never));
-    const thenCall = await settle(execute({ type: "toolCall", id: "2", name: "read", arguments: { path: "/workspace/f.txt" }, then() {} } as never));
+    const thenArgs = await settle(execute({ id: "1", name: "read", arguments: { path: "/workspace/f.txt", then() {} } } as never));
+    const thenCall = await settle(execute({ id: "2", name: "read", arguments: { path: "/workspace/f.txt" }, then() {} } as never));
     const signal = {
       aborted: false,
       reason: undefined,
@@ -113,7 +113,7 @@ describe("attack6: many calls in one step, shared ids, near-miss names, prototyp
         throw new Error("throwIfAborted");
       },
     };
-    const badSignal = await settle(execute({ type: "toolCall", id: "3", name: "read", arguments: { path: "/workspace/f.txt" } }, { abortSignal: signal as never }));
+    const badSignal = await settle(execute({ id: "3", name: "read", arguments: { path: "/workspace/f.txt" } }, { abortSignal: signal as never }));
     expect([text(thenArgs), text(thenCall), text(badSignal)]).toEqual(["alpha", "alpha", "alpha"]);
   });
 });
