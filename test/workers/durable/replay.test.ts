@@ -122,6 +122,35 @@ export default async () => {
     expect(await fresh().counters()).toEqual({ [key]: 1 });
   });
 
+  it("the clock read after each kind of timer, before any call, replays identically", async () => {
+    const { stub, fresh } = durable();
+    const source = `import { hold } from "ws:side";
+export default async () => {
+  const t0 = Date.now();
+  const p0 = performance.now();
+  const lines = [];
+  const mark = (what) => { const line = what + " " + (Date.now() - t0) + " " + (performance.now() - p0); lines.push(line); console.log(line); };
+  await new Promise((r) => setTimeout(r, 20)); mark("setTimeout");
+  await new Promise((r) => { const s = AbortSignal.timeout(20); s.addEventListener("abort", () => r()); }); mark("AbortSignal.timeout");
+  let ticks = 0;
+  await new Promise((r) => { const iv = setInterval(() => { if (++ticks === 2) { clearInterval(iv); r(); } }, 10); }); mark("setInterval");
+  await new Promise((r) => setImmediate(r)); mark("setImmediate");
+  await scheduler.wait(20); mark("scheduler.wait");
+  await hold("clock", 60000, 0);
+  return lines;
+};`;
+    await start(stub, source, { id: "clock", onInterrupt: "replay" });
+    await sleep(1500);
+    await restart(stub);
+    const r = await resultOf(fresh(), "clock");
+    expect(r).toMatchObject({ status: "completed", exitCode: 0, stderr: "" });
+    const lines = (r as unknown as { value: string[] }).value;
+    expect(lines.map((l) => l.split(" ")[0])).toEqual(["setTimeout", "AbortSignal.timeout", "setInterval", "setImmediate", "scheduler.wait"]);
+    for (const line of lines) expect(line).toMatch(/^\S+ \d+ \d+(\.\d+)?$/);
+    // printed once, by the first attempt, and the replay's values (returned) are the same
+    expect((r as { stdout: string }).stdout).toBe(lines.map((l) => `${l}\n`).join(""));
+  });
+
   it("interrupted while a fetch is in flight: the request is sent again and the run finishes", async () => {
     const { stub, fresh } = durable();
     const key = `slow-${crypto.randomUUID()}`;
