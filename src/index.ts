@@ -37,6 +37,7 @@ export type {
   TruncatedOutput,
   WorkspaceRuntimeErrorCode,
   WorkspaceRuntimePendingCall,
+  WorkspaceRuntimeInterruptPolicy,
 } from "./runtime/index.js";
 export type { WorkspaceModule, WorkspaceModuleFactory, WorkspaceModuleFunctions, WorkspaceModuleCallContext, WorkspaceModuleHost } from "./modules/types.js";
 export type { WorkspaceDatabase } from "./storage/database.js";

@@ -33,6 +33,15 @@ export interface WorkspaceRuntimeObject {
 /** Signals `killExec` accepts (the JavaScript backend ignores the signal). */
 export type KillSignal = "SIGTERM" | "SIGKILL" | "SIGINT" | "SIGHUP";
 
+/**
+ * What happens to a JavaScript run a restart of the Durable Object
+ * interrupts (spec 02 §5): `"fail"` settles it failed, `"restart"` reruns it
+ * from the beginning, `"replay"` reruns it serving what it saw before from
+ * the journal, so it goes on where it was (see docs/runtime.md "Approvals
+ * and durable runs").
+ */
+export type WorkspaceRuntimeInterruptPolicy = "fail" | "restart" | "replay";
+
 /** Output-chunk type: strings with `encoding: "utf8"`, else bytes. */
 export type WorkspaceRuntimeChunk<E extends "utf8" | undefined> = E extends "utf8" ? string : Uint8Array;
 
