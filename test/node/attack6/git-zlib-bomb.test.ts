@@ -1,0 +1,86 @@
+/**
+ * Issue 20 sixth attack run, category 2 (resource exhaustion, git objects):
+ * a zlib bomb — one loose blob of 150,000,000 zero bytes, ~146 KB on disk —
+ * put in a branch's tree next to an ordinary file (as a malicious remote
+ * would serve it to `clone`/`fetch`), then read with `cat-file -t/-s`,
+ * `diff --stat` and checked out.
+ *
+ * DEFECT (high) — reproduction: `writeLoose(ws, "/repo", "blob", new
+ * Uint8Array(150e6))`, a commit on branch `bomb` holding it as `z.bin`, then
+ * `git.cli({ argv: ["checkout", "bomb"], cwd: "/repo" })`. The checkout
+ * inflates the whole object into memory and copies it more than once: with
+ * 300 MB the heap plus array buffers grew by ~900 MB and the checkout took
+ * 52 s (Node); a Durable Object has 128 MB, so there the object is reset
+ * mid checkout — and again on every retry — by 150 KB of input. `cat-file
+ * -s` also inflates everything just to print the size (13 s for 300 MB).
+ * Impact: high (a repository from the network can take the object down;
+ * nothing an agent can do about it from inside).
+ * Fix proposal: read the size from the object header without inflating the
+ * body (cat-file -s/-t, status, diff --stat); refuse to inflate an object
+ * past a documented limit (for example 64 MiB, `GitError` code `ETOOBIG`
+ * naming the object and the limit) in checkout, reset, merge, stash, clone
+ * and fetch — before any working-tree file is replaced — or stream the
+ * inflated bytes straight into `fs.writeFile` in chunks.
+ *
+ * Withstood: cat-file -t and -s, and diff --stat answer exactly with a
+ * bounded heap (they stream the inflate).
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import { cleanupScratch, committedRepo, realGit, workspaceCopy } from "../git/worktree-helpers.js";
+import { writeCommit, writeLoose } from "../git/attack-helpers.js";
+
+afterAll(cleanupScratch);
+
+const SIZE = 150_000_000;
+
+/** Runs `fn`; the largest growth of heap + array buffers seen meanwhile (sampled every 5 ms), in bytes. */
+async function peak<T>(fn: () => Promise<T>): Promise<{ value: T; grew: number }> {
+  const base = process.memoryUsage();
+  let grew = 0;
+  const sample = () => {
+    const m = process.memoryUsage();
+    grew = Math.max(grew, m.heapUsed + m.arrayBuffers - base.heapUsed - base.arrayBuffers);
+  };
+  const t = setInterval(sample, 5);
+  try {
+    const value = await fn();
+    sample();
+    return { value, grew };
+  } finally {
+    clearInterval(t);
+  }
+}
+
+async function bombRepo() {
+  const disk = committedRepo({ "a.txt": "a\n" });
+  const t = await workspaceCopy(disk);
+  const base = realGit(disk, "rev-parse", "HEAD").trim();
+  const aBlob = realGit(disk, "rev-parse", "HEAD:a.txt").trim();
+  const big = await writeLoose(t.ws, t.dir, "blob", new Uint8Array(SIZE));
+  await writeCommit(t.ws, t.dir, "bomb", [{ mode: "100644", name: "a.txt", oid: aBlob }, { mode: "100644", name: "z.bin", oid: big }], base);
+  const stored = (await t.ws.fs.stat(`${t.dir}/.git/objects/${big.slice(0, 2)}/${big.slice(2)}`)).size;
+  return { ...t, big, stored };
+}
+
+describe("attack6: a zlib-bomb blob in git", () => {
+  it("cat-file -t, -s and diff --stat answer exactly with a bounded heap", { timeout: 300_000 }, async () => {
+    const t = await bombRepo();
+    expect(t.stored).toBeLessThan(200_000);
+    const type = await peak(() => t.git.cli({ argv: ["cat-file", "-t", t.big], cwd: t.dir }));
+    const size = await peak(() => t.git.cli({ argv: ["cat-file", "-s", t.big], cwd: t.dir }));
+    const diff = await peak(() => t.git.cli({ argv: ["diff", "HEAD", "bomb", "--stat"], cwd: t.dir }));
+    expect(type.value).toEqual({ stdout: "blob\n", stderr: "", exitCode: 0 });
+    expect(size.value).toEqual({ stdout: `${SIZE}\n`, stderr: "", exitCode: 0 });
+    expect(diff.value).toEqual({ stdout: ` z.bin | Bin 0 -> ${SIZE} bytes\n 1 file changed, 0 insertions(+), 0 deletions(-)\n`, stderr: "", exitCode: 0 });
+    for (const r of [type, size, diff]) expect(r.grew).toBeLessThan(64_000_000);
+  });
+
+  it.fails("checkout of the bomb branch refuses the object or writes it with a bounded heap (a Durable Object has 128 MB)", { timeout: 300_000 }, async () => {
+    const t = await bombRepo();
+    const r = await peak(() => t.git.cli({ argv: ["checkout", "bomb"], cwd: t.dir }));
+    // either way: never more than half a Durable Object's memory for 150 KB of input
+    expect(r.grew).toBeLessThan(64_000_000);
+    if (r.value.exitCode !== 0) expect(await t.ws.fs.readFile(`${t.dir}/a.txt`, "utf8")).toBe("a\n");
+    else expect((await t.ws.fs.stat(`${t.dir}/z.bin`)).size).toBe(SIZE);
+  });
+});
