@@ -71,13 +71,13 @@ interface Match {
  * @throws EditError for an empty `oldText`, text not found, found more than
  *   once, an ambiguous fuzzy match, overlapping edits, or no change.
  */
-export function applyEdits(content: string, edits: readonly EditReplacement[], path: string): AppliedEdits {
+export async function applyEdits(content: string, edits: readonly EditReplacement[], path: string): Promise<AppliedEdits> {
   const normalized = edits.map((e) => ({ oldText: toLF(String(e.oldText)), newText: toLF(String(e.newText)) }));
   const many = normalized.length > 1;
   normalized.forEach((edit, i) => {
     if (edit.oldText.length === 0) throw emptyOldText(path, i, many);
   });
-  const matches = locateAll(content, normalized, path, many);
+  const matches = await locateAll(content, normalized, path, many);
   const after = splice(content, normalized, matches);
   if (after === content) throw noChange(path, many);
   const last = matches[matches.length - 1]!;
@@ -85,12 +85,26 @@ export function applyEdits(content: string, edits: readonly EditReplacement[], p
   return { edits: normalized, before: content, after, span };
 }
 
-/** Every edit's match, sorted by position. @throws EditError when one is missing, repeated, ambiguous, or two overlap. */
-function locateAll(content: string, edits: readonly EditReplacement[], path: string, many: boolean): Match[] {
+/**
+ * Characters of content scanned between two pauses of a batch's matching:
+ * each edit is matched against the whole file, so a large batch over a
+ * large file is long work; it lets other requests of the Durable Object in
+ * between (workerd's clock does not move during such work, so the pause is
+ * counted in characters, not ms).
+ */
+const SCAN_SLICE = 32 * 1024 * 1024;
+
+async function locateAll(content: string, edits: readonly EditReplacement[], path: string, many: boolean): Promise<Match[]> {
   let fuzzyIndex: FuzzyIndex | undefined;
   const index = () => (fuzzyIndex ??= new FuzzyIndex(content));
   const matches: Match[] = [];
+  let scanned = 0;
   for (let i = 0; i < edits.length; i++) {
+    scanned += content.length;
+    if (scanned >= SCAN_SLICE) {
+      scanned = 0;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
     const found = locate(content, edits[i]!.oldText, index);
     if (found.ok) matches.push({ index: i, start: found.start, end: found.end });
     else if (found.reason === "not-found") throw notFound(path, i, many, notFoundHints(content, edits[i]!.oldText, many ? `edits[${i}].oldText` : "oldText"));
@@ -106,12 +120,15 @@ function locateAll(content: string, edits: readonly EditReplacement[], path: str
 
 /** The replacements spliced into `content`, right to left so earlier offsets stay valid. */
 function splice(content: string, edits: readonly EditReplacement[], matches: readonly Match[]): string {
-  let out = content;
-  for (let k = matches.length - 1; k >= 0; k--) {
-    const m = matches[k]!;
-    out = out.slice(0, m.start) + edits[m.index]!.newText + out.slice(m.end);
+  // One pass over the sorted, disjoint matches (not a new string per edit).
+  const parts: string[] = [];
+  let at = 0;
+  for (const m of matches) {
+    parts.push(content.slice(at, m.start), edits[m.index]!.newText);
+    at = m.end;
   }
-  return out;
+  parts.push(content.slice(at));
+  return parts.join("");
 }
 
 // ── Named refusals (the messages are the tool's contract) ───────────────────

@@ -150,6 +150,8 @@ export class FuzzyIndex {
 export function locate(content: string, oldText: string, index: () => FuzzyIndex): MatchOutcome {
   const exact = content.indexOf(oldText);
   if (exact >= 0) {
+    // Unique unless it occurs again past this one (counted only then).
+    if (content.indexOf(oldText, exact + oldText.length) < 0) return { ok: true, start: exact, end: exact + oldText.length };
     const count = countOccurrences(content, oldText);
     if (count > 1) return { ok: false, reason: "duplicate", count, lines: occurrenceLines(content, oldText) };
     return { ok: true, start: exact, end: exact + oldText.length };

@@ -7,6 +7,13 @@
  */
 import { z } from "zod";
 import { applyEdits, readForm, writeForm, type AppliedEdits, type EditReplacement } from "./edit-apply.js";
+
+/**
+ * Replacements one edit call may carry (a deliberate bound, docs/porting.md):
+ * each is matched against the whole file, so the batch's cost is edits ×
+ * file size. More is refused before the file is read.
+ */
+export const MAX_EDITS = 1000;
 import { editReport } from "./edit-diff.js";
 import { ledgerOf, type ReadLedger } from "./freshness.js";
 import { withPathLock } from "./locks.js";
@@ -125,6 +132,9 @@ export async function editFile(
   const path = input.path;
   const edits = collectEdits(input);
   if (!Array.isArray(edits) || edits.length === 0) return { error: "edits must contain at least one replacement." };
+  if (edits.length > MAX_EDITS) {
+    return { error: `edits has ${edits.length} replacements; at most ${MAX_EDITS} fit in one edit call. Split them into several calls, or use write to replace the file wholesale.` };
+  }
   try {
     return await withPathLock(store, path, false, async () => {
       const stat = await store.stat(path);
@@ -137,7 +147,7 @@ export async function editFile(
       const bytes = await store.readAll(path);
       if (!bytes) return { error: `File not found: ${path}` };
       const { content, form } = readForm(bytes);
-      const applied = applyEdits(content, edits as EditReplacement[], path);
+      const applied = await applyEdits(content, edits as EditReplacement[], path);
       const written = writeForm(applied.after, form);
       await store.write(path, written, stat.mode === undefined ? undefined : { mode: stat.mode });
       if (reads) await reads.rememberWritten(store, path, written);
