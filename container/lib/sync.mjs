@@ -1,0 +1,399 @@
+// @ts-check
+import fs from "node:fs/promises";
+import { constants } from "node:fs";
+import path from "node:path";
+import { DaemonError, errorData, rethrow } from "./errors.mjs";
+import { segments } from "./paths.mjs";
+
+/** Largest `length` of one `read`, and largest `data` of one `write` op (1 MiB). */
+export const MAX_CHUNK_BYTES = 1024 * 1024;
+/** Default and largest `limit` of one `scan` page. */
+export const SCAN_DEFAULT_LIMIT = 1000;
+export const SCAN_MAX_LIMIT = 10_000;
+/** A scan page also ends after this many bytes of paths and targets, or this many visited entries. */
+const SCAN_MAX_BYTES = 512 * 1024;
+const SCAN_MAX_VISITS = 50_000;
+/** Largest number of ops in one `apply`. */
+export const APPLY_MAX_OPS = 10_000;
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * One entry of the tree under the mount point. `path` is mount-relative POSIX (no leading `/`);
+ * `mode` is the permission bits (`st_mode & 0o7777`); `size` is bytes for a file, the target's
+ * length for a symlink, 0 for a directory; `mtimeMs` is the modification time in ms since the epoch.
+ * @typedef {{ path: string, kind: "file" | "directory" | "symlink", mode: number, size: number, mtimeMs: number, target?: string }} ScanEntry
+ */
+
+/**
+ * An entry a scan passed over: a special file (`"special"`: fifo, socket, device) or a name that
+ * is not valid UTF-8 (`"encoding"`, `path` decoded lossily).
+ * @typedef {{ path: string, reason: "special" | "encoding" }} ScanSkip
+ */
+
+/**
+ * @typedef {object} ScanPage
+ * @property {ScanEntry[]} entries in walk order: depth-first, names sorted by UTF-16 code units, a directory before its children
+ * @property {ScanSkip[]} skipped
+ * @property {string | null} cursor pass to the next `scan` call; null when `done`
+ * @property {boolean} done the walk reached the end
+ */
+
+/**
+ * Compare two name arrays in walk order.
+ * @param {string} a
+ * @param {string} b
+ */
+const byName = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * One page of a depth-first walk of the mount point.
+ * @param {import("./paths.mjs").Mount} mount
+ * @param {(absPath: string) => boolean} ignored
+ * @param {{ since?: number, cursor?: string | null, limit?: number }} opts
+ * @returns {Promise<ScanPage>}
+ */
+export async function scan(mount, ignored, opts) {
+  const since = opts.since;
+  const limit = opts.limit ?? SCAN_DEFAULT_LIMIT;
+  const after = opts.cursor == null || opts.cursor === "" ? null : segments(opts.cursor, "cursor");
+  /** @type {ScanEntry[]} */
+  const entries = [];
+  /** @type {ScanSkip[]} */
+  const skipped = [];
+  let bytes = 0;
+  let visits = 0;
+  /** @type {string | null} */
+  let last = null;
+  let full = false;
+
+  /**
+   * @param {string} hostDir
+   * @param {string[]} relDir
+   * @param {string[] | null} resume cursor segments still to seek below this directory
+   * @returns {Promise<void>}
+   */
+  const walk = async (hostDir, relDir, resume) => {
+    /** @type {import("node:fs").Dirent<Buffer>[]} */
+    let dirents;
+    try {
+      dirents = await fs.readdir(hostDir, { withFileTypes: true, encoding: "buffer" });
+    } catch (err) {
+      const code = /** @type {{ code?: string }} */ (err).code;
+      if (code === "ENOENT" || code === "ENOTDIR") return; // removed while walking
+      rethrow(err, relDir.join("/"));
+    }
+    /** @type {{ name: string, raw: Buffer, valid: boolean }[]} */
+    const names = dirents.map((d) => {
+      try {
+        return { name: utf8.decode(d.name), raw: d.name, valid: true };
+      } catch {
+        return { name: d.name.toString("utf8"), raw: d.name, valid: false };
+      }
+    });
+    names.sort((a, b) => byName(a.name, b.name));
+    const seek = resume && resume.length > 0 ? resume[0] : null;
+    for (const n of names) {
+      if (full) return;
+      if (seek !== null && n.name < seek) continue;
+      const rel = [...relDir, n.name];
+      const relPath = rel.join("/");
+      const atCursor = seek !== null && n.name === seek;
+      const below = atCursor && resume !== null ? resume.slice(1) : null;
+      const hostPath = Buffer.concat([Buffer.from(hostDir + "/"), n.raw]);
+      if (!n.valid) {
+        if (!atCursor) {
+          skipped.push({ path: relPath, reason: "encoding" });
+          last = relPath;
+        }
+        continue;
+      }
+      if (ignored(path.join(mount.abs, ...rel))) {
+        last = relPath;
+        continue;
+      }
+      let st;
+      try {
+        st = await fs.lstat(hostPath);
+      } catch {
+        continue; // removed while walking
+      }
+      const isDir = st.isDirectory();
+      // The cursor entry (or an ancestor of it) was returned on an earlier page: only what follows it remains.
+      if (!atCursor) {
+        visits++;
+        last = relPath;
+        if (st.isFile() || isDir || st.isSymbolicLink()) {
+          const changed = since === undefined || Math.max(st.mtimeMs, st.ctimeMs) >= since;
+          if (changed) {
+            /** @type {ScanEntry} */
+            const e = { path: relPath, kind: isDir ? "directory" : st.isFile() ? "file" : "symlink", mode: st.mode & 0o7777, size: isDir ? 0 : st.size, mtimeMs: st.mtimeMs };
+            if (st.isSymbolicLink()) {
+              try {
+                e.target = utf8.decode(await fs.readlink(hostPath, { encoding: "buffer" }));
+              } catch {
+                skipped.push({ path: relPath, reason: "encoding" });
+                continue;
+              }
+            }
+            entries.push(e);
+            bytes += Buffer.byteLength(relPath) + (e.target ? Buffer.byteLength(e.target) : 0) + 64;
+          }
+        } else {
+          skipped.push({ path: relPath, reason: "special" });
+        }
+        if (entries.length >= limit || bytes >= SCAN_MAX_BYTES || visits >= SCAN_MAX_VISITS) {
+          full = true; // a directory's children start the next page
+          return;
+        }
+      }
+      if (isDir) await walk(hostPath.toString(), rel, atCursor ? below : null);
+    }
+  };
+  await walk(mount.real, [], after);
+  return { entries, skipped, cursor: full ? last : null, done: !full };
+}
+
+/**
+ * Read up to `length` bytes of the file at `path` from `offset`. A final symlink is not followed
+ * (`ELOOP`); a directory is `EISDIR`.
+ * @param {import("./paths.mjs").Mount} mount
+ * @param {{ path: unknown, offset?: unknown, length?: unknown }} args
+ * @returns {Promise<{ data: Uint8Array, size: number, mtimeMs: number, eof: boolean }>}
+ */
+export async function read(mount, args) {
+  const offset = nonNegInt(args.offset ?? 0, "offset");
+  const length = nonNegInt(args.length ?? MAX_CHUNK_BYTES, "length");
+  if (length > MAX_CHUNK_BYTES) throw new DaemonError("EINVAL", `length must be ≤ ${MAX_CHUNK_BYTES} (1 MiB), got ${length}`);
+  const { rel, host } = await mount.resolve(args.path);
+  let fh;
+  try {
+    fh = await fs.open(host, constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch (err) {
+    rethrow(err, rel);
+  }
+  try {
+    const st = await fh.stat();
+    if (st.isDirectory()) throw new DaemonError("EISDIR", `is a directory: ${JSON.stringify(rel)}`, { syscall: "read", path: rel });
+    const buf = new Uint8Array(Math.max(0, Math.min(length, st.size - offset)));
+    let got = 0;
+    while (got < buf.length) {
+      const { bytesRead } = await fh.read(buf, got, buf.length - got, offset + got);
+      if (bytesRead === 0) break;
+      got += bytesRead;
+    }
+    const data = got === buf.length ? buf : buf.slice(0, got);
+    return { data, size: st.size, mtimeMs: st.mtimeMs, eof: offset + got >= st.size };
+  } catch (err) {
+    rethrow(err, rel);
+  } finally {
+    await fh.close();
+  }
+}
+
+/**
+ * @param {unknown} v
+ * @param {string} field
+ * @returns {number}
+ */
+export function nonNegInt(v, field) {
+  if (typeof v !== "number" || !Number.isSafeInteger(v) || v < 0) throw new DaemonError("EINVAL", `${field} must be a non-negative integer, got ${JSON.stringify(v)}`);
+  return v;
+}
+
+/**
+ * @param {unknown} v
+ * @param {string} field
+ * @returns {number}
+ */
+function modeArg(v, field = "mode") {
+  if (typeof v !== "number" || !Number.isInteger(v) || v < 0 || v > 0o7777) throw new DaemonError("EINVAL", `${field} must be an integer in 0..0o7777, got ${JSON.stringify(v)}`);
+  return v;
+}
+
+/**
+ * The ops of `apply`. Paths are client paths (see paths.mjs). Missing parent directories are
+ * created (mode 0o755) by `write`, `mkdir`, `symlink` and `rename`.
+ * - `write`: write `data` (≤ 1 MiB; Uint8Array or UTF-8 string) at `offset` (default 0). `truncate`
+ *   (default: true when `offset` is absent, else false) cuts the file to `offset + data.length`
+ *   afterwards. Creates the file with `mode` (default 0o644); an existing file gets `mode` when
+ *   given. A symlink at `path` is replaced by the file; a directory is `EISDIR`.
+ * - `mkdir`: create the directory and its parents; an existing directory is fine (its mode is set);
+ *   anything else there is `EEXIST`.
+ * - `rm`: remove a file, a symlink (not its target) or a directory with everything in it; missing → `ENOENT`.
+ * - `symlink`: make `path` a symlink to `target` (stored verbatim, not resolved); a file or symlink
+ *   there is replaced; a directory is `EEXIST`.
+ * - `chmod`: set the permission bits of a file or directory; a symlink is `EINVAL` (links have no mode).
+ * - `rename`: move `from` to `to` (POSIX rename: replaces a file at `to`, `ENOTEMPTY` onto a non-empty directory).
+ * The mount root itself cannot be removed, renamed or replaced (`EINVAL`).
+ * @typedef {{ op: "write", path: string, data: Uint8Array | string, mode?: number, offset?: number, truncate?: boolean }
+ *   | { op: "mkdir", path: string, mode?: number }
+ *   | { op: "rm", path: string }
+ *   | { op: "symlink", path: string, target: string }
+ *   | { op: "chmod", path: string, mode: number }
+ *   | { op: "rename", from: string, to: string }} ApplyOp
+ */
+
+/**
+ * Result of one op: `{ ok: true }` or `{ ok: false, error }` with a POSIX code.
+ * @typedef {{ ok: true } | { ok: false, error: import("./errors.mjs").ErrorData }} ApplyResult
+ */
+
+/**
+ * Apply ops in order; each op succeeds or fails on its own.
+ * @param {import("./paths.mjs").Mount} mount
+ * @param {unknown} ops
+ * @returns {Promise<{ results: ApplyResult[] }>}
+ */
+export async function apply(mount, ops) {
+  if (!Array.isArray(ops)) throw new DaemonError("EINVAL", "ops must be an array");
+  if (ops.length > APPLY_MAX_OPS) throw new DaemonError("EINVAL", `at most ${APPLY_MAX_OPS} ops per apply, got ${ops.length}`);
+  /** @type {ApplyResult[]} */
+  const results = [];
+  for (const op of ops) {
+    try {
+      await applyOne(mount, op);
+      results.push({ ok: true });
+    } catch (err) {
+      const o = /** @type {{ path?: unknown, from?: unknown }} */ (op ?? {});
+      const p = typeof o.path === "string" ? o.path : typeof o.from === "string" ? o.from : undefined;
+      const d = errorData(err);
+      if (d.path === undefined && p !== undefined) d.path = p;
+      results.push({ ok: false, error: d });
+    }
+  }
+  return { results };
+}
+
+/**
+ * @param {string} host
+ * @returns {Promise<import("node:fs").Stats | null>}
+ */
+async function lstatOrNull(host) {
+  try {
+    return await fs.lstat(host);
+  } catch (err) {
+    if (/** @type {{ code?: string }} */ (err).code === "ENOENT") return null;
+    throw err;
+  }
+}
+
+/**
+ * @param {import("./paths.mjs").Mount} mount
+ * @param {unknown} raw
+ */
+async function applyOne(mount, raw) {
+  if (raw === null || typeof raw !== "object") throw new DaemonError("EINVAL", "an op must be an object");
+  const op = /** @type {Record<string, unknown>} */ (raw);
+  switch (op.op) {
+    case "write": {
+      let data = op.data;
+      if (typeof data === "string") data = new TextEncoder().encode(data);
+      if (!(data instanceof Uint8Array)) throw new DaemonError("EINVAL", "write: data must be a Uint8Array or a string");
+      if (data.length > MAX_CHUNK_BYTES) throw new DaemonError("EINVAL", `write: data must be ≤ ${MAX_CHUNK_BYTES} bytes (1 MiB), got ${data.length}`);
+      const offset = op.offset === undefined ? 0 : nonNegInt(op.offset, "offset");
+      if (op.truncate !== undefined && typeof op.truncate !== "boolean") throw new DaemonError("EINVAL", "write: truncate must be a boolean");
+      const truncate = op.truncate ?? op.offset === undefined;
+      const mode = op.mode === undefined ? undefined : modeArg(op.mode);
+      const { rel, host, isRoot } = await target(mount, op.path);
+      if (isRoot) throw new DaemonError("EISDIR", "write: the mount point is a directory", { path: rel });
+      try {
+        const st = await lstatOrNull(host);
+        if (st?.isDirectory()) throw new DaemonError("EISDIR", `write: is a directory: ${JSON.stringify(rel)}`, { syscall: "open", path: rel });
+        if (st && !st.isFile()) await fs.unlink(host);
+        else if (!st) await fs.mkdir(path.dirname(host), { recursive: true, mode: 0o755 });
+        const fh = await fs.open(host, constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW, mode ?? 0o644);
+        try {
+          let done = 0;
+          while (done < data.length) {
+            const { bytesWritten } = await fh.write(data, done, data.length - done, offset + done);
+            done += bytesWritten;
+          }
+          if (truncate) await fh.truncate(offset + data.length);
+          if (mode !== undefined) await fh.chmod(mode);
+        } finally {
+          await fh.close();
+        }
+      } catch (err) {
+        rethrow(err, rel);
+      }
+      return;
+    }
+    case "mkdir": {
+      const mode = op.mode === undefined ? 0o755 : modeArg(op.mode);
+      const { rel, host } = await target(mount, op.path);
+      try {
+        const st = await lstatOrNull(host);
+        if (st && !st.isDirectory()) throw new DaemonError("EEXIST", `mkdir: exists and is not a directory: ${JSON.stringify(rel)}`, { syscall: "mkdir", path: rel });
+        if (!st) await fs.mkdir(host, { recursive: true, mode });
+        await fs.chmod(host, mode);
+      } catch (err) {
+        rethrow(err, rel);
+      }
+      return;
+    }
+    case "rm": {
+      const { rel, host, isRoot } = await target(mount, op.path);
+      if (isRoot) throw new DaemonError("EINVAL", "rm: cannot remove the mount point", { path: rel });
+      try {
+        const st = await fs.lstat(host);
+        if (st.isDirectory()) await fs.rm(host, { recursive: true });
+        else await fs.unlink(host);
+      } catch (err) {
+        rethrow(err, rel);
+      }
+      return;
+    }
+    case "symlink": {
+      if (typeof op.target !== "string" || op.target === "" || op.target.includes("\0")) throw new DaemonError("EINVAL", "symlink: target must be a non-empty string without NUL");
+      const { rel, host, isRoot } = await target(mount, op.path);
+      if (isRoot) throw new DaemonError("EINVAL", "symlink: cannot replace the mount point", { path: rel });
+      try {
+        const st = await lstatOrNull(host);
+        if (st?.isDirectory()) throw new DaemonError("EEXIST", `symlink: a directory is in the way: ${JSON.stringify(rel)}`, { syscall: "symlink", path: rel });
+        if (st) await fs.unlink(host);
+        else await fs.mkdir(path.dirname(host), { recursive: true, mode: 0o755 });
+        await fs.symlink(op.target, host);
+      } catch (err) {
+        rethrow(err, rel);
+      }
+      return;
+    }
+    case "chmod": {
+      const mode = modeArg(op.mode);
+      const { rel, host } = await target(mount, op.path);
+      try {
+        const st = await fs.lstat(host);
+        if (st.isSymbolicLink()) throw new DaemonError("EINVAL", `chmod: a symlink has no mode: ${JSON.stringify(rel)}`, { syscall: "chmod", path: rel });
+        await fs.chmod(host, mode);
+      } catch (err) {
+        rethrow(err, rel);
+      }
+      return;
+    }
+    case "rename": {
+      const from = await target(mount, op.from, "from");
+      const to = await target(mount, op.to, "to");
+      if (from.isRoot || to.isRoot) throw new DaemonError("EINVAL", "rename: cannot move the mount point or onto it", { path: from.rel });
+      try {
+        await fs.lstat(from.host);
+        await fs.mkdir(path.dirname(to.host), { recursive: true, mode: 0o755 });
+        await fs.rename(from.host, to.host);
+      } catch (err) {
+        rethrow(err, from.rel);
+      }
+      return;
+    }
+    default:
+      throw new DaemonError("EINVAL", `unknown op ${JSON.stringify(op.op)} (write, mkdir, rm, symlink, chmod, rename)`);
+  }
+}
+
+/**
+ * @param {import("./paths.mjs").Mount} mount
+ * @param {unknown} p
+ * @param {string} [field]
+ */
+function target(mount, p, field = "path") {
+  return mount.resolve(p, field);
+}
