@@ -432,6 +432,45 @@ describe("event log limits and daemon shutdown", () => {
   });
 });
 
+describe("configuration", () => {
+  it("MOUNT_IGNORE as a JSON array with a ! re-include; the last matching glob decides", async () => {
+    const globs = ["**/node_modules", "!**/keep/node_modules", "/nowhere/**"];
+    const cfg = await startDaemon("ignore-json", { MOUNT_IGNORE: JSON.stringify(globs) });
+    const capi = connect(cfg.port);
+    try {
+      expect((await capi.info()).ignore).toEqual(globs);
+      const { results } = await capi.apply({
+        ops: [
+          { op: "write", path: "node_modules/a.js", data: "a" },
+          { op: "write", path: "keep/node_modules/b.js", data: "b" },
+          { op: "write", path: "keep/c.js", data: "c" },
+        ],
+      });
+      expect(results.every((r) => r.ok)).toBe(true);
+      expect((await capi.scan()).entries.map((e) => e.path)).toEqual(["keep", "keep/c.js", "keep/node_modules", "keep/node_modules/b.js"]);
+    } finally {
+      expect(await cfg.stop()).toBe(0);
+    }
+  });
+
+  it("without COMPUTERD_SECRET every /api is 401 until the first POST /connect sets the secret", async () => {
+    const tofu = await startDaemon("tofu", { COMPUTERD_SECRET: "" });
+    try {
+      const api401 = (secret?: string) => fetch(`http://127.0.0.1:${tofu.port}/api`, { headers: secret ? { authorization: `Bearer ${secret}` } : {} }).then((r) => r.status);
+      expect(await api401()).toBe(401);
+      expect(await api401("anything")).toBe(401);
+      const res = await fetch(`http://127.0.0.1:${tofu.port}/connect`, { method: "POST", headers: { authorization: "Bearer first" }, body: JSON.stringify({ url: "ws://127.0.0.1:1/api" }) });
+      expect(res.status).toBe(502); // nothing listens there, but the secret is set
+      expect(await api401("first")).toBe(426);
+      expect(await api401("second")).toBe(401);
+      const again = await fetch(`http://127.0.0.1:${tofu.port}/connect`, { method: "POST", headers: { authorization: "Bearer second" }, body: "{}" });
+      expect(again.status).toBe(401);
+    } finally {
+      expect(await tofu.stop()).toBe(0);
+    }
+  });
+});
+
 describe("sync primitives", () => {
   const enc = (s: string) => new TextEncoder().encode(s);
 
