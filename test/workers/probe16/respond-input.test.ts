@@ -117,7 +117,7 @@ describe("probe16: respond() input validation", () => {
       await ws.runtime.respond("answers", call!.callId, max);
       const r = await within(h.result(), 30_000, "pending");
       expect(r).toMatchObject({ status: "completed" });
-      expect((r as { value: { got: string } }).value.got).toBe(max);
+      expect((r as unknown as { value: { got: string } }).value.got).toBe(max);
     });
   });
 
