@@ -13,6 +13,7 @@
  * @module
  */
 import type { Database } from "../storage/database.js";
+import { changesSince, checkPruneRevision, type ChangeCursor, type ChangePage, type ChangesOptions } from "./changes.js";
 import { ChunkStore } from "./chunks.js";
 import { throwIfWalkFailed, WorkspaceFsError } from "./errors.js";
 import { compileExclude, compileGlob } from "./glob.js";
@@ -284,6 +285,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
         released = this.#chunks.release(node);
       }
       this.#nodes.delete(node.ino);
+      this.#nodes.tombstone(node);
     });
     this.#chunks.sweep(released);
   }
@@ -354,6 +356,45 @@ export class WorkspaceFs implements WorkspaceFilesystem {
       const node = this.#existing(canonical, "chmod", true);
       this.#nodes.setMode(node.ino, mode & 0o7777, mtime);
     });
+  }
+
+  // ── change tracking (internal) ─────────────────────────────────────────
+
+  /**
+   * The store revision (spec 01 §4 item 8): advanced by one per mutation
+   * (writeFile commit, mkdir, rm, rename, symlink, chmod; recursive forms
+   * count once), 0 for a store never changed. Internal: not on
+   * {@link WorkspaceFilesystem} yet.
+   */
+  revision(): number {
+    return this.#nodes.revision();
+  }
+
+  /**
+   * One page of the changes after `cursor`, in `(rev, path)` order: nodes
+   * touched later (their state now) and paths deleted or renamed away later
+   * (tombstones); read-only mount content left out. `limit` default
+   * `DEFAULT_CHANGES_LIMIT` (1000), at most 10,000. Start with `{ rev: 0,
+   * path: null }`, go on with each page's `cursor` until `done`; a cursor is
+   * plain data that survives restarts. Applying the entries in order to a
+   * real directory (each replaces what is at its path; missing parents are
+   * created; `"deleted"` removes the path and all under it) reproduces the
+   * tree. Internal (spec 01 §1.2 `push`/`pull`, spec 02 §7.3); see `changes.ts`.
+   * @throws WorkspaceFsError `EINVAL` bad cursor or limit, a cursor ahead of the store, or behind {@link pruneTombstones}.
+   */
+  changesSince(cursor: ChangeCursor, options?: ChangesOptions): ChangePage {
+    return changesSince(this.#nodes, this.#guard, this.#nodes.pruned(), cursor, options);
+  }
+
+  /**
+   * Deletes the tombstones of revisions ≤ `upToRev` (call it with the
+   * oldest cursor revision every consumer has acknowledged). A cursor older
+   * than `upToRev` is refused from then on (`EINVAL`: start again from 0).
+   * Returns the number of tombstones deleted.
+   * @throws WorkspaceFsError `EINVAL` when `upToRev` is not an integer in 0..{@link revision}.
+   */
+  pruneTombstones(upToRev: number): number {
+    return this.#nodes.pruneTombstones(checkPruneRevision(upToRev, this.#nodes.revision()));
   }
 
   // ── helpers ────────────────────────────────────────────────────────────

@@ -38,6 +38,11 @@ export class MountGuard {
     this.#roots = this.#records.readOnlyRoots();
   }
 
+  /** Roots of the recorded read-only mounts, sorted. */
+  get readOnlyRoots(): readonly string[] {
+    return this.#roots;
+  }
+
   /** Whether any read-only mount is recorded or being copied. */
   get active(): boolean {
     return this.#roots.length > 0 || this.#busy.size > 0;

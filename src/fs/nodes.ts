@@ -16,7 +16,7 @@
 import { toBytes, type Database } from "../storage/database.js";
 import { INLINE_CHUNK_BYTES } from "./chunks.js";
 import { childKey, keyOf, keyToPath, pathKey, prefixKeys, SEP, SEP_END } from "./path-key.js";
-import { Kind } from "./schema.js";
+import { bumpRevision, currentRevision, Kind, prunedRevision, setPrunedRevision } from "./schema.js";
 
 /** One row of `__ws_nodes`. */
 export interface Node {
@@ -100,9 +100,40 @@ interface Segment {
 
 const ROOT_STUB: Node = { ino: 1, parent: 0, name: "", kind: Kind.Directory, mode: 0o755, mtime: 0, size: 0, target: null, chunk: null, key: "" };
 
-/** Lookups and changes on `__ws_nodes`. */
+/** Orders two keys as SQLite's `BINARY` collation does (UTF-8 byte order, i.e. code point order). */
+export function compareKeys(a: string, b: string): number {
+  if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.codePointAt(i)!;
+    const y = b.codePointAt(i)!;
+    if (x !== y) return x < y ? -1 : 1;
+    if (x > 0xffff) i++;
+  }
+  return a.length - b.length;
+}
+
+/** One row of {@link Nodes.changes}: a live node (`kind` > 0) or a tombstone (`kind` 0). */
+export interface ChangeRow {
+  key: string;
+  /** {@link Kind} of a live node; 0 for a tombstone. */
+  kind: number;
+  rev: number;
+  mode: number;
+  mtime: number;
+  size: number;
+  target: string | null;
+  /** Tombstones: 1 when everything under the path went too. */
+  subtree: number;
+}
+
+/** Lookups and changes on `__ws_nodes` and its change log `__ws_tombstones`. */
 export class Nodes {
   readonly #db: Database;
+  /** Open {@link transaction} calls. */
+  #depth = 0;
+  /** The revision the open mutation transaction stamps, once it has changed something. */
+  #rev: number | undefined;
 
   constructor(db: Database) {
     this.#db = db;
@@ -114,9 +145,105 @@ export class Nodes {
    * mutation changes the tree, so the tree's owner opens it for the facade
    * and the write pipeline; `ChunkStore` statements made inside `fn`
    * join the same transaction.
+   *
+   * The first change made inside the outermost call advances the store
+   * revision (spec 01 §4 item 8); every node it touches is stamped with it,
+   * so one mutation is one revision, and one that changes nothing (`mkdir -p`
+   * of an existing directory, `rm -f` of a missing path) none. A failure
+   * rolls the revision back with everything else.
    */
   transaction<T>(fn: () => T): T {
-    return this.#db.tx(fn);
+    const before = this.#rev;
+    this.#depth++;
+    try {
+      return this.#db.tx(fn);
+    } catch (error) {
+      // The savepoint that advanced the revision was rolled back: so was the advance.
+      this.#rev = before;
+      throw error;
+    } finally {
+      if (--this.#depth === 0) this.#rev = undefined;
+    }
+  }
+
+  /** The revision of the open mutation: advanced on first use inside a {@link transaction}. */
+  #stamp(): number {
+    if (this.#rev !== undefined) return this.#rev;
+    const rev = bumpRevision(this.#db);
+    if (this.#depth > 0) this.#rev = rev;
+    return rev;
+  }
+
+  /** The store revision: that of the last committed mutation (0: never changed). */
+  revision(): number {
+    return currentRevision(this.#db);
+  }
+
+  /**
+   * Up to `limit` changes after `(rev, key)` in `(rev, key)` order: nodes
+   * stamped later (`/` too, once chmod touched it) and tombstones recorded
+   * later; at one `(rev, key)` a tombstone comes first. `key` `null`:
+   * everything of revision `rev` is behind the cursor. Two ordered range
+   * reads (the revision index, the tombstones' primary key), merged.
+   */
+  changes(rev: number, key: string | null, limit: number): ChangeRow[] {
+    const after = key === null ? `rev > ?1` : `(rev > ?1 OR (rev = ?1 AND path_key > ?2))`;
+    const live = this.#db.all<ChangeRow>(
+      `SELECT path_key AS key, kind, rev, mode, mtime, size, target, 0 AS subtree FROM __ws_nodes WHERE ${after} ORDER BY rev, path_key LIMIT ?3`,
+      rev,
+      key ?? "",
+      limit,
+    );
+    const dead = this.#db.all<ChangeRow>(
+      `SELECT path_key AS key, 0 AS kind, rev, 0 AS mode, 0 AS mtime, 0 AS size, NULL AS target, subtree FROM __ws_tombstones WHERE ${after} ORDER BY rev, path_key LIMIT ?3`,
+      rev,
+      key ?? "",
+      limit,
+    );
+    if (dead.length === 0) return live;
+    const out: ChangeRow[] = [];
+    let i = 0;
+    let j = 0;
+    while (out.length < limit && (i < live.length || j < dead.length)) {
+      const a = live[i];
+      const d = dead[j];
+      // Keys compare as SQLite's BINARY collation does (UTF-8 bytes): code points, not UTF-16 units.
+      if (!a || (d && (d.rev < a.rev || (d.rev === a.rev && compareKeys(d.key, a.key) <= 0)))) out.push(dead[j++]);
+      else out.push(live[i++]);
+    }
+    return out;
+  }
+
+  /**
+   * Deletes the tombstones of revisions up to `rev` (inclusive) and raises
+   * the pruned mark to `rev`, in one transaction; returns how many went.
+   */
+  pruneTombstones(rev: number): number {
+    return this.#db.tx(() => {
+      const gone = this.#db.all(`DELETE FROM __ws_tombstones WHERE rev <= ? RETURNING rev`, rev).length;
+      setPrunedRevision(this.#db, rev);
+      return gone;
+    });
+  }
+
+  /** The revision up to which tombstones were pruned (0: never). */
+  pruned(): number {
+    return prunedRevision(this.#db);
+  }
+
+  /** Records that `node`'s path (and, for a directory, everything under it) was vacated by the open mutation. */
+  tombstone(node: Pick<Node, "key" | "kind">): void {
+    this.#db.run(
+      `INSERT OR REPLACE INTO __ws_tombstones (rev, path_key, subtree) VALUES (?, ?, ?)`,
+      this.#stamp(),
+      node.key,
+      node.kind === Kind.Directory ? 1 : 0,
+    );
+  }
+
+  /** Schema 3 → 4: stamps every node but `/` with `rev` (`ensureSchema`). */
+  stampAll(rev: number): void {
+    this.#db.run(`UPDATE __ws_nodes SET rev = ? WHERE ino <> 1`, rev);
   }
 
   /** Creates `/` (inode 1, mode 0o755) unless it exists. */
@@ -184,7 +311,7 @@ export class Nodes {
   insert(parent: Node, node: Omit<Node, "ino" | "parent" | "key">): Node {
     const key = childKey(parent.key, node.name);
     const row = this.#db.one<{ ino: number }>(
-      `INSERT INTO __ws_nodes (parent, name, kind, mode, mtime, size, target, chunk, path_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ino`,
+      `INSERT INTO __ws_nodes (parent, name, kind, mode, mtime, size, target, chunk, path_key, rev) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ino`,
       parent.ino,
       node.name,
       node.kind,
@@ -194,6 +321,7 @@ export class Nodes {
       node.target,
       node.chunk,
       key,
+      this.#stamp(),
     )!;
     return { ...node, parent: parent.ino, key, ino: row.ino };
   }
@@ -208,8 +336,8 @@ export class Nodes {
   createFile(parentKey: string, name: string, file: { mode: number; mtime: number; size: number; chunk: number | null }): boolean {
     // LIMIT 1: the key is unique, so the lookup need not step past its row. WHERE before ON CONFLICT: no join ambiguity.
     const row = this.#db.one<{ ino: number }>(
-      `INSERT INTO __ws_nodes (parent, name, kind, mode, mtime, size, target, chunk, path_key)
-       SELECT ino, ?, ${Kind.File}, ?, ?, ?, NULL, ?, ? FROM __ws_nodes WHERE path_key = ? AND kind = ${Kind.Directory} LIMIT 1
+      `INSERT INTO __ws_nodes (parent, name, kind, mode, mtime, size, target, chunk, path_key, rev)
+       SELECT ino, ?, ${Kind.File}, ?, ?, ?, NULL, ?, ?, ? FROM __ws_nodes WHERE path_key = ? AND kind = ${Kind.Directory} LIMIT 1
        ON CONFLICT DO NOTHING RETURNING ino`,
       name,
       file.mode,
@@ -217,6 +345,7 @@ export class Nodes {
       file.size,
       file.chunk,
       childKey(parentKey, name),
+      this.#stamp(),
       parentKey,
     );
     return row !== undefined;
@@ -225,11 +354,12 @@ export class Nodes {
   /** Points file `ino` at new content: its mode, mtime, size and single chunk (`null` for 0 or ≥ 2 chunks). */
   setContent(ino: number, content: { mode: number; mtime: number; size: number; chunk: number | null }): void {
     this.#db.run(
-      `UPDATE __ws_nodes SET mode = ?, mtime = ?, size = ?, chunk = ? WHERE ino = ?`,
+      `UPDATE __ws_nodes SET mode = ?, mtime = ?, size = ?, chunk = ?, rev = ? WHERE ino = ?`,
       content.mode,
       content.mtime,
       content.size,
       content.chunk,
+      this.#stamp(),
       ino,
     );
   }
@@ -241,25 +371,30 @@ export class Nodes {
 
   /** Sets the permission bits and mtime of `ino` (`chmod`). */
   setMode(ino: number, mode: number, mtime: number): void {
-    this.#db.run(`UPDATE __ws_nodes SET mode = ?, mtime = ? WHERE ino = ?`, mode, mtime, ino);
+    this.#db.run(`UPDATE __ws_nodes SET mode = ?, mtime = ?, rev = ? WHERE ino = ?`, mode, mtime, this.#stamp(), ino);
   }
 
   /**
    * Moves `node` to directory `parent` under `name` (`rename`): one row, and
-   * for a directory the path keys of its subtree in one statement.
+   * for a directory the path keys of its subtree in one statement. The moved
+   * nodes are stamped with the mutation's revision (their paths changed) and
+   * the old path leaves a tombstone (covering the old subtree).
    */
   move(node: Node, parent: Node, name: string): void {
     const key = childKey(parent.key, name);
-    this.#db.run(`UPDATE __ws_nodes SET parent = ?, name = ?, path_key = ? WHERE ino = ?`, parent.ino, name, key, node.ino);
+    const rev = this.#stamp();
+    this.#db.run(`UPDATE __ws_nodes SET parent = ?, name = ?, path_key = ?, rev = ? WHERE ino = ?`, parent.ino, name, key, rev, node.ino);
     if (node.kind === Kind.Directory) {
       this.#db.run(
-        `UPDATE __ws_nodes SET path_key = ?1 || substr(path_key, length(?2) + 1) WHERE path_key >= ?3 AND path_key < ?4`,
+        `UPDATE __ws_nodes SET path_key = ?1 || substr(path_key, length(?2) + 1), rev = ?5 WHERE path_key >= ?3 AND path_key < ?4`,
         key,
         node.key,
         node.key + SEP,
         node.key + SEP_END,
+        rev,
       );
     }
+    this.tombstone(node);
   }
 
   /** Deletes the row of `ino` (its content must be released first: `ChunkStore.release`). */

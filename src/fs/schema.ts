@@ -21,12 +21,18 @@
  * - `__ws_file_chunks`: the chunk list of a file longer than one chunk,
  *   `(ino, idx)` → chunk id; a one-chunk file keeps its chunk id in
  *   `__ws_nodes.chunk`, so small files cost one row.
+ * - Change tracking (schema 4, spec 01 §4 item 8): `__ws_meta` key `rev` is
+ *   the store revision, bumped once per mutation transaction; each node
+ *   carries the revision that last touched it (`rev`, indexed with its path
+ *   key); `__ws_tombstones` keeps `(rev, path_key, subtree)` for every path
+ *   a mutation vacated (rm, the old path of a rename; `subtree` 1 for a
+ *   directory: everything under it too), until pruned.
  * - `__ws_mounts`: one record per mount root (spec 01 §6): its kind, the
  *   mode enforced now (`read-write` while it is being materialised),
  *   whether the last run completed, and the version it ran for.
  *
  * This module runs the DDL and owns `__ws_meta`; the rows of each table are
- * read and written only by its owner: `__ws_nodes` by `nodes.ts`, the chunk
+ * read and written only by its owner: `__ws_nodes` and `__ws_tombstones` by `nodes.ts`, the chunk
  * tables (leases included) by `chunks.ts`, `__ws_mounts` by `mount-records.ts`.
  *
  * @module
@@ -35,7 +41,7 @@ import type { Database } from "../storage/database.js";
 import { WorkspaceFsError } from "./errors.js";
 
 /** Schema version written by this code. A store with a higher version is refused (EIO). */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 export const enum Kind {
   File = 1,
@@ -55,7 +61,8 @@ const DDL = [
      size INTEGER NOT NULL DEFAULT 0,
      target TEXT,
      chunk INTEGER,
-     path_key TEXT
+     path_key TEXT,
+     rev INTEGER NOT NULL DEFAULT 0
    )`,
   `CREATE UNIQUE INDEX IF NOT EXISTS __ws_nodes_child ON __ws_nodes (parent, name)`,
   `CREATE TABLE IF NOT EXISTS __ws_chunks (
@@ -83,6 +90,13 @@ const DDL = [
      chunk INTEGER NOT NULL,
      PRIMARY KEY (ino, idx)
    ) WITHOUT ROWID`,
+  // Schema 4: one row per path a mutation left (rm, the old path of a rename); \`subtree\` 1 = everything under it too.
+  `CREATE TABLE IF NOT EXISTS __ws_tombstones (
+     rev INTEGER NOT NULL,
+     path_key TEXT NOT NULL,
+     subtree INTEGER NOT NULL,
+     PRIMARY KEY (rev, path_key)
+   ) WITHOUT ROWID`,
   `CREATE TABLE IF NOT EXISTS __ws_mounts (
      root TEXT PRIMARY KEY,
      kind TEXT NOT NULL,
@@ -106,10 +120,43 @@ export const SUBTREE = `WITH sub (ino, kind, size, chunk) AS (
 /** Index of path keys, created once the column is filled (a schema-2 store gains the column first). */
 const PATH_KEY_INDEX = `CREATE INDEX IF NOT EXISTS __ws_nodes_key ON __ws_nodes (path_key, kind)`;
 
+/**
+ * Index of node revisions (schema 4): the changes since a cursor are one
+ * range of it. `rev` alone (not `(rev, path_key)`): a page sorts the rows of
+ * each revision it reaches by path key, and stops at its limit.
+ */
+const REV_INDEX = `CREATE INDEX IF NOT EXISTS __ws_nodes_rev ON __ws_nodes (rev)`;
+
 /** Row changes an upgrade needs from the tables' owners (the DDL stays here). */
 export interface SchemaUpgrades {
   /** Schema 2 → 3: sets `path_key` of every node from its parent chain (the column exists, all `NULL`). */
   fillPathKeys(): void;
+  /** Schema 3 → 4: stamps every node but `/` with revision `rev` (the column exists, all 0). */
+  stampAll(rev: number): void;
+}
+
+/**
+ * Advances the store revision (`__ws_meta` key `rev`, spec 01 §4 item 8) by
+ * one and returns the new value. Called once per mutation transaction, by
+ * the tree's owner (`Nodes`), inside that transaction: a rollback undoes it.
+ */
+export function bumpRevision(db: Database): number {
+  return db.one<{ value: number }>(`UPDATE __ws_meta SET value = value + 1 WHERE key = 'rev' RETURNING value`)!.value;
+}
+
+/** Revision up to which tombstones were pruned (`__ws_meta` key `pruned`; 0: none). */
+export function prunedRevision(db: Database): number {
+  return db.one<{ value: number }>(`SELECT value FROM __ws_meta WHERE key = 'pruned'`)?.value ?? 0;
+}
+
+/** Records that tombstones up to `rev` are gone (never lowers the mark). */
+export function setPrunedRevision(db: Database, rev: number): void {
+  db.run(`INSERT INTO __ws_meta (key, value) VALUES ('pruned', ?1) ON CONFLICT (key) DO UPDATE SET value = max(value, ?1)`, rev);
+}
+
+/** The store revision: the revision of the last committed mutation, 0 for a store never changed. */
+export function currentRevision(db: Database): number {
+  return db.one<{ value: number }>(`SELECT value FROM __ws_meta WHERE key = 'rev'`)?.value ?? 0;
 }
 
 /**
@@ -141,9 +188,20 @@ export function ensureSchema(db: Database, upgrades: SchemaUpgrades, bootstrap: 
         // Its condition (`refs = 0`) did not cover the sweep's `refs <= 0`: every sweep scanned the whole table.
         db.run(`DROP INDEX IF EXISTS __ws_chunks_orphans`);
       }
+      // Schema 3 → 4: change tracking. What the store holds is one change, revision 1, so a
+      // consumer starting from revision 0 receives the whole tree.
+      if (row.value < 4) {
+        // A store rewritten to look older (tests) may keep the column: add it only when missing.
+        const table = db.one<{ sql: string }>(`SELECT sql FROM sqlite_master WHERE type = 'table' AND name = '__ws_nodes'`);
+        if (!/\brev\s+INTEGER\b/.test(table?.sql ?? "")) db.run(`ALTER TABLE __ws_nodes ADD COLUMN rev INTEGER NOT NULL DEFAULT 0`);
+        upgrades.stampAll(1);
+        db.run(`INSERT OR REPLACE INTO __ws_meta (key, value) VALUES ('rev', 1)`);
+      }
       db.run(`UPDATE __ws_meta SET value = ? WHERE key = 'schema'`, SCHEMA_VERSION);
     }
     db.run(PATH_KEY_INDEX);
+    db.run(REV_INDEX);
+    db.run(`INSERT OR IGNORE INTO __ws_meta (key, value) VALUES ('rev', 0)`);
     bootstrap();
   });
 }

@@ -29,8 +29,8 @@ const src = join(root, "src");
 
 /** The modules allowed to talk to the database, and the tables each one changes. */
 const OWNERS: Record<string, readonly string[]> = {
-  /** The tree: inode rows, path resolution, listings. */
-  "src/fs/nodes.ts": ["__ws_nodes"],
+  /** The tree: inode rows, path resolution, listings, and its change log (tombstones of deleted and renamed paths). */
+  "src/fs/nodes.ts": ["__ws_nodes", "__ws_tombstones"],
   /** Content: chunk index, chunk bytes, chunk lists and their reference counts. */
   "src/fs/chunks.ts": ["__ws_chunks", "__ws_blobs", "__ws_file_chunks", "__ws_chunk_leases"],
   /** Mount records (spec 01 §6). */
