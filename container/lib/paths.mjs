@@ -68,12 +68,17 @@ export class Mount {
    * Resolve a client path to a host path whose parents are real and confined.
    * @param {unknown} p client path
    * @param {string} [field]
+   * @param {Map<string, string>} [parents] cache of resolved parent directories (mount-relative → real,
+   *   already confined), valid while the caller knows no directory was replaced (one `apply` batch)
    * @returns {Promise<{ rel: string, host: string, isRoot: boolean }>} `rel` normalized mount-relative path (`""` = root)
    */
-  async resolve(p, field = "path") {
+  async resolve(p, field = "path", parents) {
     const segs = segments(p, field);
     const rel = segs.join("/");
     if (segs.length === 0) return { rel, host: this.real, isRoot: true };
+    const parentRel = segs.slice(0, -1).join("/");
+    const cached = parents?.get(parentRel);
+    if (cached !== undefined) return { rel, host: path.join(cached, segs[segs.length - 1]), isRoot: false };
     // Deepest existing ancestor, resolved; the missing rest is appended as is.
     let i = segs.length - 1;
     let base = this.real;
@@ -83,14 +88,12 @@ export class Mount {
         base = await fs.realpath(candidate);
         break;
       } catch (err) {
-        const code = /** @type {{ code?: string }} */ (err).code;
-        if (code === "ENOENT") continue;
-        if (code === "ENOTDIR") rethrow(err, rel);
-        rethrow(err, rel);
+        if (/** @type {{ code?: string }} */ (err).code === "ENOENT") continue;
+        rethrow(err, rel); // ENOTDIR (a file in the way), ELOOP, EACCES, …
       }
     }
-    if (i < 0) base = this.real;
     if (!this.contains(base)) throw new DaemonError("EACCES", `${field} leads out of the mount point through a symlink: ${JSON.stringify(rel)}`, { path: rel });
+    if (i === segs.length - 1) parents?.set(parentRel, base);
     return { rel, host: path.join(base, ...segs.slice(Math.max(i, 0))), isRoot: false };
   }
 

@@ -40,7 +40,7 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
  */
 
 /**
- * Compare two name arrays in walk order.
+ * Order of names within a directory in the walk (UTF-16 code units).
  * @param {string} a
  * @param {string} b
  */
@@ -250,9 +250,14 @@ export async function apply(mount, ops) {
   if (ops.length > APPLY_MAX_OPS) throw new DaemonError("EINVAL", `at most ${APPLY_MAX_OPS} ops per apply, got ${ops.length}`);
   /** @type {ApplyResult[]} */
   const results = [];
+  /** @type {Map<string, string>} */
+  const parents = new Map();
   for (const op of ops) {
+    // Ops that can replace a directory by something else invalidate the resolved parents.
+    const kind = /** @type {{ op?: unknown } | null} */ (op)?.op;
+    if (kind !== "write" && kind !== "mkdir" && kind !== "chmod") parents.clear();
     try {
-      await applyOne(mount, op);
+      await applyOne(mount, op, parents);
       results.push({ ok: true });
     } catch (err) {
       const o = /** @type {{ path?: unknown, from?: unknown }} */ (op ?? {});
@@ -281,8 +286,9 @@ async function lstatOrNull(host) {
 /**
  * @param {import("./paths.mjs").Mount} mount
  * @param {unknown} raw
+ * @param {Map<string, string>} parents resolved parent directories of this batch (see Mount.resolve)
  */
-async function applyOne(mount, raw) {
+async function applyOne(mount, raw, parents) {
   if (raw === null || typeof raw !== "object") throw new DaemonError("EINVAL", "an op must be an object");
   const op = /** @type {Record<string, unknown>} */ (raw);
   switch (op.op) {
@@ -295,21 +301,34 @@ async function applyOne(mount, raw) {
       if (op.truncate !== undefined && typeof op.truncate !== "boolean") throw new DaemonError("EINVAL", "write: truncate must be a boolean");
       const truncate = op.truncate ?? op.offset === undefined;
       const mode = op.mode === undefined ? undefined : modeArg(op.mode);
-      const { rel, host, isRoot } = await target(mount, op.path);
+      const { rel, host, isRoot } = await mount.resolve(op.path, "path", parents);
       if (isRoot) throw new DaemonError("EISDIR", "write: the mount point is a directory", { path: rel });
+      // Optimistic: open first, repair and retry on the errors that say why it failed (fewest syscalls
+      // for the common case — a file, or a new file in an existing directory).
+      // O_NOFOLLOW: a final symlink is ELOOP (replaced by the file); O_NONBLOCK: a fifo or socket is
+      // ENXIO instead of blocking (replaced too); a directory is EISDIR.
+      const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK | (truncate && offset === 0 ? constants.O_TRUNC : 0);
       try {
-        const st = await lstatOrNull(host);
-        if (st?.isDirectory()) throw new DaemonError("EISDIR", `write: is a directory: ${JSON.stringify(rel)}`, { syscall: "open", path: rel });
-        if (st && !st.isFile()) await fs.unlink(host);
-        else if (!st) await fs.mkdir(path.dirname(host), { recursive: true, mode: 0o755 });
-        const fh = await fs.open(host, constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW, mode ?? 0o644);
+        let fh;
+        for (let attempt = 0; ; attempt++) {
+          try {
+            fh = await fs.open(host, flags, mode ?? 0o644);
+            break;
+          } catch (err) {
+            const code = /** @type {{ code?: string }} */ (err).code;
+            if (attempt > 0) throw err;
+            if (code === "ENOENT") await fs.mkdir(path.dirname(host), { recursive: true, mode: 0o755 });
+            else if (code === "ELOOP" || code === "ENXIO") await fs.unlink(host);
+            else throw err;
+          }
+        }
         try {
           let done = 0;
           while (done < data.length) {
             const { bytesWritten } = await fh.write(data, done, data.length - done, offset + done);
             done += bytesWritten;
           }
-          if (truncate) await fh.truncate(offset + data.length);
+          if (truncate && offset > 0) await fh.truncate(offset + data.length);
           if (mode !== undefined) await fh.chmod(mode);
         } finally {
           await fh.close();

@@ -502,7 +502,10 @@ describe("sync primitives", () => {
     expect(fs.existsSync(at("tree/rmdir"))).toBe(false);
     expect((await run(api, "run-sh", "./tree/run.sh")).stdout).toBe("hi\n");
 
-    // A symlink is replaced by a file write; rm of a symlink leaves its target.
+    // A symlink or a fifo is replaced by a file write (never followed, never blocked on); rm of a symlink leaves its target.
+    expect((await run(api, "mkfifo", "mkfifo tree/pipe")).exit).toMatchObject({ code: 0 });
+    expect((await api.apply({ ops: [{ op: "write", path: "tree/pipe", data: "plain" }] })).results).toEqual([{ ok: true }]);
+    expect(fs.readFileSync(at("tree/pipe"), "utf8")).toBe("plain");
     const second = await api.apply({
       ops: [
         { op: "symlink", path: "tree/link2", target: "run.sh" },
@@ -609,6 +612,31 @@ describe("sync primitives", () => {
     await api.apply({ ops: [{ op: "write", path: "big/five.bin", data: "short" }] });
     expect(fs.readFileSync(path.join(d.mount, "big/five.bin"), "utf8")).toBe("short");
     await api.apply({ ops: [{ op: "rm", path: "big" }] });
+  });
+
+  it("5,000 small files: applied in batches of 1,000, scanned back in pages of the default size", async () => {
+    const names = Array.from({ length: 5000 }, (_, i) => `many/d${Math.floor(i / 500)}/f${String(i).padStart(4, "0")}-ü.txt`);
+    for (let i = 0; i < names.length; i += 1000) {
+      const { results } = await api.apply({ ops: names.slice(i, i + 1000).map((p) => ({ op: "write", path: p, data: p })) });
+      expect(results.every((r) => r.ok)).toBe(true);
+    }
+    const seen: ScanEntry[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    for (;;) {
+      const p: ScanPage = await api.scan({ cursor });
+      pages++;
+      seen.push(...p.entries);
+      if (p.done) break;
+      cursor = p.cursor;
+    }
+    const files = seen.filter((e) => e.path.startsWith("many/") && e.kind === "file");
+    expect(files.map((e) => e.path)).toEqual([...names].sort());
+    expect(files.every((e) => e.size === Buffer.byteLength(e.path))).toBe(true);
+    expect(seen.filter((e) => e.path.startsWith("many")).length).toBe(5000 + 11); // + many/ and its 10 directories
+    expect(pages).toBeGreaterThanOrEqual(6);
+    expect(new Set(seen.map((e) => e.path)).size).toBe(seen.length);
+    await api.apply({ ops: [{ op: "rm", path: "many" }] });
   });
 
   it("scan: the tree in walk order with kinds, modes, sizes and targets; ignore globs honoured; paged; since", async () => {
