@@ -19,6 +19,8 @@ export default defineConfig({
           include: ["test/node/**/*.test.ts"],
           environment: "node",
           testTimeout: 60_000,
+          // Hooks remove scratch trees (10,000 files, 50 MiB files): 10 s was too short on a loaded machine.
+          hookTimeout: 60_000,
           // The loopback smart-HTTP git server (issue 15): inject("gitServer"), see test/shared/git-remote.ts.
           globalSetup: ["./test/shared/git-global-setup.ts"],
         },

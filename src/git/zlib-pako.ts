@@ -22,7 +22,8 @@
  * @module
  */
 import { Buffer } from "node:buffer";
-import { deflateSync, inflateSync } from "node:zlib";
+import { constants, deflateSync, inflateSync } from "node:zlib";
+import { GIT_MAX_OBJECT_BYTES, objectTooLarge } from "./limits.js";
 
 /** zlib's status codes as pako reports them in {@link Inflate.err}. */
 const Z_OK = 0;
@@ -60,12 +61,41 @@ function messageOf(error: unknown): string {
  *   a thrown string into its `DecompressionError`.
  */
 export function inflate(data: ArrayBufferView | ArrayBuffer): Uint8Array {
+  const input = bytesOf(data);
+  const declared = declaredSize(input);
+  if (declared !== undefined && declared > GIT_MAX_OBJECT_BYTES) throw new Error(objectTooLarge(declared));
   try {
-    return inflateSync(bytesOf(data));
+    // Past the limit (+ the header) zlib stops instead of allocating on.
+    return inflateSync(input, { maxOutputLength: GIT_MAX_OBJECT_BYTES + 64 });
   } catch (error) {
+    if (isTooLarge(error)) throw new Error(objectTooLarge(undefined));
     // A string, as pako throws: isomorphic-git turns it into its DecompressionError.
     throw messageOf(error);
   }
+}
+
+/**
+ * The size a loose object's header (`<type> <size>\0`) declares, read by
+ * inflating only the first compressed bytes; undefined when the data is not
+ * a loose object or the header does not parse.
+ */
+function declaredSize(input: Buffer): number | undefined {
+  let head: Buffer;
+  try {
+    head = inflateSync(input.subarray(0, 64), { finishFlush: constants.Z_SYNC_FLUSH, maxOutputLength: 1 << 20 });
+  } catch {
+    return undefined;
+  }
+  const nul = head.indexOf(0);
+  if (nul < 0 || nul > 40) return undefined;
+  const m = /^(?:blob|tree|commit|tag) (\d{1,20})$/.exec(head.subarray(0, nul).toString("latin1"));
+  return m ? Number(m[1]) : undefined;
+}
+
+/** True when zlib stopped at `maxOutputLength`. */
+function isTooLarge(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  return e?.code === "ERR_BUFFER_TOO_LARGE" || (typeof e?.message === "string" && /larger than|too large|maxOutputLength/i.test(e.message));
 }
 
 /** Deflates bytes into a zlib (RFC 1950) stream, as `pako.deflate` does (default level). */
@@ -106,8 +136,19 @@ export class Inflate {
     const input = this.#pendingBytes === 0 ? bytes : Buffer.concat([...this.#pending, bytes]);
     let out: InflateInfo;
     try {
-      out = (inflateSync as unknown as (b: Buffer, o: { info: true }) => InflateInfo)(input, { info: true });
+      out = (inflateSync as unknown as (b: Buffer, o: { info: true; maxOutputLength: number }) => InflateInfo)(input, {
+        info: true,
+        maxOutputLength: GIT_MAX_OBJECT_BYTES + 64,
+      });
     } catch (error) {
+      if (isTooLarge(error)) {
+        this.ended = true;
+        this.err = Z_DATA_ERROR;
+        this.msg = objectTooLarge(undefined);
+        this.#pending = [];
+        this.#pendingBytes = 0;
+        return false;
+      }
       if (isTruncated(error)) {
         this.#pending.push(bytes);
         this.#pendingBytes += bytes.length;
