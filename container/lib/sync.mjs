@@ -217,7 +217,7 @@ function modeArg(v, field = "mode") {
  * - `write`: write `data` (≤ 1 MiB; Uint8Array or UTF-8 string) at `offset` (default 0). `truncate`
  *   (default: true when `offset` is absent, else false) cuts the file to `offset + data.length`
  *   afterwards. Creates the file with `mode` (default 0o644); an existing file gets `mode` when
- *   given. A symlink at `path` is replaced by the file; a directory is `EISDIR`.
+ *   given. A symlink, fifo or socket at `path` is replaced by the file; a directory is `EISDIR`.
  * - `mkdir`: create the directory and its parents; an existing directory is fine (its mode is set);
  *   anything else there is `EEXIST`.
  * - `rm`: remove a file, a symlink (not its target) or a directory with everything in it; missing → `ENOENT`.
