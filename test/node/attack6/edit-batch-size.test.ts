@@ -2,7 +2,9 @@
  * Issue 20 sixth attack run, categories 2 and 4 (resource exhaustion through
  * a malformed tool call): the edit tool's `edits` array has no length limit.
  *
- * DEFECT (medium) — reproduction: a file of 20,000 lines `k<i>;` (~160 KB),
+ * DEFECT (medium), FIXED by the parent session in ee8402e (at most 1,000
+ * edits per call, a unique match found with one more indexOf); this is now
+ * its regression test. Reproduction: a file of 20,000 lines `k<i>;` (~160 KB),
  * read once, then ONE edit call with 20,000 edits `{oldText: "k<i>;",
  * newText: "K<i>;"}` (about 1 MB of arguments, well within what a model can
  * send). Each edit is located with `indexOf` and then `countOccurrences`
@@ -19,6 +21,8 @@
  * `indexOf` per edit with the uniqueness check limited to a second hit:
  * `indexOf(oldText, at + 1) === -1` instead of counting every occurrence),
  * and yield to the event loop between slices of work.
+ *
+ * 1,000 edits (the limit) still apply, within the same bounds.
  *
  * Also tried here and withstood: an empty oldText is a clear error, and a
  * one-character oldText found 1,000,000 times gives a bounded message.
@@ -49,13 +53,30 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number; s
 const text = (r: { content: { type: string; text?: string }[] }) => (r.content[0] as { text: string }).text;
 
 describe("attack6: the size of one edit batch", () => {
-  it.fails("20,000 edits in one call over a 20,000-line file are refused or done within 10 s, never stalling the object 2 s", async () => {
+  it("20,000 edits in one call over a 20,000-line file are refused or done within 10 s, never stalling the object 2 s", async () => {
     const { workspace } = await setup({ "/workspace/m.txt": Array.from({ length: 20_000 }, (_, i) => `k${i};`).join("\n") });
     const { execute } = createPiTools({ workspace });
     await execute({ id: "r", name: "read", arguments: { path: "/workspace/m.txt" } });
     const edits = Array.from({ length: 20_000 }, (_, i) => ({ oldText: `k${i};`, newText: `K${i};` }));
     const r = await timed(() => execute({ id: "e", name: "edit", arguments: { path: "/workspace/m.txt", edits } }));
+    // fixed in ee8402e: at most 1,000 edits per call
+    expect(r.value).toMatchObject({ isError: true });
+    expect(text(r.value)).toContain("edits has 20000 replacements; at most 1000 fit in one edit call. Split them into several calls, or use write to replace the file wholesale.");
+    expect(await workspace.fs.readFile("/workspace/m.txt", "utf8")).toBe(Array.from({ length: 20_000 }, (_, i) => `k${i};`).join("\n"));
     // generous bounds: this is about a frozen object, not speed
+    expect(r.stall).toBeLessThan(2_000);
+    expect(r.ms).toBeLessThan(10_000);
+  }, 300_000);
+
+  it("1,000 edits (the limit) over a 20,000-line file apply, never stalling the object 2 s", async () => {
+    const { workspace } = await setup({ "/workspace/m.txt": Array.from({ length: 20_000 }, (_, i) => `k${i};`).join("\n") });
+    const { execute } = createPiTools({ workspace });
+    await execute({ id: "r", name: "read", arguments: { path: "/workspace/m.txt" } });
+    const edits = Array.from({ length: 1000 }, (_, i) => ({ oldText: `k${i * 20};`, newText: `K${i * 20};` }));
+    const r = await timed(() => execute({ id: "e", name: "edit", arguments: { path: "/workspace/m.txt", edits } }));
+    expect(r.value.isError).toBe(false);
+    const now = await workspace.fs.readFile("/workspace/m.txt", "utf8");
+    expect(now).toBe(Array.from({ length: 20_000 }, (_, i) => (i % 20 === 0 ? `K${i};` : `k${i};`)).join("\n"));
     expect(r.stall).toBeLessThan(2_000);
     expect(r.ms).toBeLessThan(10_000);
   }, 300_000);
