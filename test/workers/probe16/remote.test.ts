@@ -75,4 +75,19 @@ describe("probe16: remote client", () => {
     expect(await ws.runtime.pending()).toEqual([]);
     expect(await outcome(ws.runtime.respond("nope", "nope:1", true))).toMatchObject({ name: "WorkspaceRuntimeError", code: "ENOTWAITING" });
   });
+  it("two clients respond() to one call at once: exactly one resolves, the other ENOTWAITING; the run sees the winner", async () => {
+    const { stub, fresh } = durable();
+    await start(stub, FLOW, { id: "rrace", onInterrupt: "replay" });
+    const [call] = await waitingCalls(fresh, 1, [{ id: "rrace" }]);
+    using w1 = await getWorkspace(fresh());
+    using w2 = await getWorkspace(fresh());
+    const [a, b] = await Promise.all([
+      outcome(w1.runtime.respond("rrace", call!.callId, "one")),
+      outcome(w2.runtime.respond("rrace", call!.callId, "two")),
+    ]);
+    expect([a, b].filter((x) => x === "resolved")).toHaveLength(1);
+    expect(a === "resolved" ? b : a).toMatchObject({ code: "ENOTWAITING" });
+    const r = await resultOf(fresh(), "rrace");
+    expect(r).toMatchObject({ status: "completed", value: { answer: a === "resolved" ? "one" : "two" } });
+  }, 60_000);
 });
