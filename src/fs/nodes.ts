@@ -16,7 +16,7 @@
 import { toBytes, type Database } from "../storage/database.js";
 import { INLINE_CHUNK_BYTES } from "./chunks.js";
 import { childKey, keyOf, keyToPath, pathKey, prefixKeys, SEP, SEP_END } from "./path-key.js";
-import { bumpRevision, currentRevision, Kind, prunedRevision, setPrunedRevision } from "./schema.js";
+import { Kind, prunedRevision, setPrunedRevision } from "./schema.js";
 
 /** One row of `__ws_nodes`. */
 export interface Node {
@@ -43,6 +43,25 @@ const MAX_BOUND_KEYS = 90;
 export const MAX_LINK_EXPANSIONS = 40;
 
 const COLUMNS = `ino, parent, name, kind, mode, mtime, size, target, chunk, path_key AS key`;
+
+/**
+ * The store revision (see {@link Nodes.revision}): every mutation leaves a
+ * stamp or a tombstone at its revision, stamps only grow and tombstones go
+ * only by pruning, which keeps its mark. Two index ends and two `__ws_meta` rows.
+ */
+const HEAD_REV = `max(
+  coalesce((SELECT max(rev) FROM __ws_nodes), 0),
+  coalesce((SELECT max(rev) FROM __ws_tombstones), 0),
+  coalesce((SELECT max(value) FROM __ws_meta WHERE key IN ('rev', 'pruned')), 0)
+)`;
+
+/**
+ * The revision a stamping statement writes: its bound parameter (the open
+ * mutation's revision, once known) or else the next one, computed inside the
+ * statement (`coalesce` stops at its first non-null argument), so the
+ * common one-statement mutation (a new small file) costs no extra statement.
+ */
+const STAMP = `coalesce(?, ${HEAD_REV} + 1)`;
 
 /** What `stat` reports of a node. */
 export type NodeStat = Pick<Node, "ino" | "kind" | "mode" | "mtime" | "size">;
@@ -166,17 +185,27 @@ export class Nodes {
     }
   }
 
-  /** The revision of the open mutation: advanced on first use inside a {@link transaction}. */
+  /** The revision of the open mutation: the next one, taken on first use inside a {@link transaction}. */
   #stamp(): number {
     if (this.#rev !== undefined) return this.#rev;
-    const rev = bumpRevision(this.#db);
+    return this.#took(this.revision() + 1);
+  }
+
+  /** Keeps `rev`, written by a stamping statement ({@link STAMP}), as the open mutation's revision. */
+  #took(rev: number): number {
     if (this.#depth > 0) this.#rev = rev;
     return rev;
   }
 
-  /** The store revision: that of the last committed mutation (0: never changed). */
+  /**
+   * The store revision: that of the last committed mutation (0: never
+   * changed). Every mutation leaves a stamp or a tombstone at its revision,
+   * stamps only grow and tombstones go only by {@link pruneTombstones}, which
+   * keeps its mark: so it is the largest of those, the pruned mark and the
+   * floor of an upgraded store. No mutation writes an extra row for it.
+   */
   revision(): number {
-    return currentRevision(this.#db);
+    return this.#db.one<{ rev: number }>(`SELECT ${HEAD_REV} AS rev`)!.rev;
   }
 
   /**
@@ -310,8 +339,8 @@ export class Nodes {
   /** Creates child `node.name` of directory `parent`, with its path key. */
   insert(parent: Node, node: Omit<Node, "ino" | "parent" | "key">): Node {
     const key = childKey(parent.key, node.name);
-    const row = this.#db.one<{ ino: number }>(
-      `INSERT INTO __ws_nodes (parent, name, kind, mode, mtime, size, target, chunk, path_key, rev) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ino`,
+    const row = this.#db.one<{ ino: number; rev: number }>(
+      `INSERT INTO __ws_nodes (parent, name, kind, mode, mtime, size, target, chunk, path_key, rev) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ${STAMP}) RETURNING ino, rev`,
       parent.ino,
       node.name,
       node.kind,
@@ -321,8 +350,9 @@ export class Nodes {
       node.target,
       node.chunk,
       key,
-      this.#stamp(),
+      this.#rev ?? null,
     )!;
+    this.#took(row.rev);
     return { ...node, parent: parent.ino, key, ino: row.ino };
   }
 
@@ -335,33 +365,35 @@ export class Nodes {
    */
   createFile(parentKey: string, name: string, file: { mode: number; mtime: number; size: number; chunk: number | null }): boolean {
     // LIMIT 1: the key is unique, so the lookup need not step past its row. WHERE before ON CONFLICT: no join ambiguity.
-    const row = this.#db.one<{ ino: number }>(
+    const row = this.#db.one<{ ino: number; rev: number }>(
       `INSERT INTO __ws_nodes (parent, name, kind, mode, mtime, size, target, chunk, path_key, rev)
-       SELECT ino, ?, ${Kind.File}, ?, ?, ?, NULL, ?, ?, ? FROM __ws_nodes WHERE path_key = ? AND kind = ${Kind.Directory} LIMIT 1
-       ON CONFLICT DO NOTHING RETURNING ino`,
+       SELECT ino, ?, ${Kind.File}, ?, ?, ?, NULL, ?, ?, ${STAMP} FROM __ws_nodes WHERE path_key = ? AND kind = ${Kind.Directory} LIMIT 1
+       ON CONFLICT DO NOTHING RETURNING ino, rev`,
       name,
       file.mode,
       file.mtime,
       file.size,
       file.chunk,
       childKey(parentKey, name),
-      this.#stamp(),
+      this.#rev ?? null,
       parentKey,
     );
+    if (row) this.#took(row.rev);
     return row !== undefined;
   }
 
   /** Points file `ino` at new content: its mode, mtime, size and single chunk (`null` for 0 or ≥ 2 chunks). */
   setContent(ino: number, content: { mode: number; mtime: number; size: number; chunk: number | null }): void {
-    this.#db.run(
-      `UPDATE __ws_nodes SET mode = ?, mtime = ?, size = ?, chunk = ?, rev = ? WHERE ino = ?`,
+    const row = this.#db.one<{ rev: number }>(
+      `UPDATE __ws_nodes SET mode = ?, mtime = ?, size = ?, chunk = ?, rev = ${STAMP} WHERE ino = ? RETURNING rev`,
       content.mode,
       content.mtime,
       content.size,
       content.chunk,
-      this.#stamp(),
+      this.#rev ?? null,
       ino,
     );
+    if (row) this.#took(row.rev);
   }
 
   /** Sets the single chunk of file `ino`. */
@@ -371,7 +403,8 @@ export class Nodes {
 
   /** Sets the permission bits and mtime of `ino` (`chmod`). */
   setMode(ino: number, mode: number, mtime: number): void {
-    this.#db.run(`UPDATE __ws_nodes SET mode = ?, mtime = ?, rev = ? WHERE ino = ?`, mode, mtime, this.#stamp(), ino);
+    const row = this.#db.one<{ rev: number }>(`UPDATE __ws_nodes SET mode = ?, mtime = ?, rev = ${STAMP} WHERE ino = ? RETURNING rev`, mode, mtime, this.#rev ?? null, ino);
+    if (row) this.#took(row.rev);
   }
 
   /**
@@ -399,6 +432,8 @@ export class Nodes {
 
   /** Deletes the row of `ino` (its content must be released first: `ChunkStore.release`). */
   delete(ino: number): void {
+    // Take the mutation's revision before the row goes: it may hold the largest stamp.
+    this.#stamp();
     this.#db.run(`DELETE FROM __ws_nodes WHERE ino = ?`, ino);
   }
 
@@ -407,6 +442,7 @@ export class Nodes {
    * range of path keys. Release their content first (`ChunkStore.releaseSubtree`).
    */
   deleteSubtree(directory: Node): void {
+    this.#stamp();
     this.#db.run(`DELETE FROM __ws_nodes WHERE path_key >= ? AND path_key < ?`, directory.key + SEP, directory.key + SEP_END);
   }
 

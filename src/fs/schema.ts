@@ -21,12 +21,16 @@
  * - `__ws_file_chunks`: the chunk list of a file longer than one chunk,
  *   `(ino, idx)` → chunk id; a one-chunk file keeps its chunk id in
  *   `__ws_nodes.chunk`, so small files cost one row.
- * - Change tracking (schema 4, spec 01 §4 item 8): `__ws_meta` key `rev` is
- *   the store revision, bumped once per mutation transaction; each node
- *   carries the revision that last touched it (`rev`, indexed with its path
- *   key); `__ws_tombstones` keeps `(rev, path_key, subtree)` for every path
- *   a mutation vacated (rm, the old path of a rename; `subtree` 1 for a
- *   directory: everything under it too), until pruned.
+ * - Change tracking (schema 4, spec 01 §4 item 8): each mutation
+ *   transaction takes the next store revision; each node carries the
+ *   revision that last touched it (`rev`, indexed); `__ws_tombstones` keeps
+ *   `(rev, path_key, subtree)` for every path a mutation vacated (rm, the old
+ *   path of a rename; `subtree` 1 for a directory: everything under it too),
+ *   until pruned (`__ws_meta` key `pruned` keeps the mark). Every mutation
+ *   leaves a stamp or a tombstone, so the store revision is the largest of
+ *   them (and of the pruned mark and the floor `__ws_meta` key `rev`): read
+ *   from two index ends, never written by a mutation, so tracking costs a
+ *   write no extra page.
  * - `__ws_mounts`: one record per mount root (spec 01 §6): its kind, the
  *   mode enforced now (`read-write` while it is being materialised),
  *   whether the last run completed, and the version it ran for.
@@ -135,15 +139,6 @@ export interface SchemaUpgrades {
   stampAll(rev: number): void;
 }
 
-/**
- * Advances the store revision (`__ws_meta` key `rev`, spec 01 §4 item 8) by
- * one and returns the new value. Called once per mutation transaction, by
- * the tree's owner (`Nodes`), inside that transaction: a rollback undoes it.
- */
-export function bumpRevision(db: Database): number {
-  return db.one<{ value: number }>(`UPDATE __ws_meta SET value = value + 1 WHERE key = 'rev' RETURNING value`)!.value;
-}
-
 /** Revision up to which tombstones were pruned (`__ws_meta` key `pruned`; 0: none). */
 export function prunedRevision(db: Database): number {
   return db.one<{ value: number }>(`SELECT value FROM __ws_meta WHERE key = 'pruned'`)?.value ?? 0;
@@ -154,10 +149,6 @@ export function setPrunedRevision(db: Database, rev: number): void {
   db.run(`INSERT INTO __ws_meta (key, value) VALUES ('pruned', ?1) ON CONFLICT (key) DO UPDATE SET value = max(value, ?1)`, rev);
 }
 
-/** The store revision: the revision of the last committed mutation, 0 for a store never changed. */
-export function currentRevision(db: Database): number {
-  return db.one<{ value: number }>(`SELECT value FROM __ws_meta WHERE key = 'rev'`)?.value ?? 0;
-}
 
 /**
  * Creates or checks the schema, synchronously and idempotently, upgrades an
