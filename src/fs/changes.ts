@@ -93,7 +93,8 @@ const KINDS: Record<number, ChangeEntry["kind"]> = { [Kind.File]: "file", [Kind.
  * @throws WorkspaceFsError `EINVAL` for a malformed cursor or limit, a cursor
  *   ahead of the store revision (another store's cursor), or one behind the
  *   pruned tombstones ({@link pruneTombstones}: its deletions are gone, start
- *   again from `{ rev: 0, path: null }`).
+ *   again from `{ rev: 0, path: null }` into an empty directory; revision 0 is
+ *   never refused).
  */
 export function changesSince(nodes: Nodes, guard: MountGuard, pruned: number, cursor: ChangeCursor, options?: ChangesOptions): ChangePage {
   const { rev: from, path } = checkCursor(cursor);
@@ -102,7 +103,8 @@ export function changesSince(nodes: Nodes, guard: MountGuard, pruned: number, cu
   if (from > head) {
     throw new WorkspaceFsError("EINVAL", "changesSince", undefined, `cursor revision ${from} is ahead of the store revision ${head} (a cursor of another store?)`);
   }
-  if (from < pruned) {
+  // Revision 0 is a consumer with nothing yet: it needs no deletion, pruned or not.
+  if (from > 0 && from < pruned) {
     throw new WorkspaceFsError(
       "EINVAL",
       "changesSince",

@@ -250,6 +250,11 @@ describe("change tracking: revisions and stamps", () => {
     expect(fs.pruneTombstones(3)).toBe(1);
     expect(fs.pruneTombstones(3)).toBe(0);
     expect(await code(() => fs.changesSince({ rev: 2, path: null }))).toBe("EINVAL");
+    // Starting over (nothing held yet) needs no deletion: revision 0 is never refused.
+    expect(drain(fs).entries).toEqual([
+      { path: "/c", kind: "file", rev: 4, mode: 0o644, mtime: T0, size: 1 },
+      { path: "/b", kind: "deleted", rev: 5, subtree: false },
+    ]);
     expect(drain(fs, { rev: 3, path: null }).entries).toEqual([
       { path: "/c", kind: "file", rev: 4, mode: 0o644, mtime: T0, size: 1 },
       { path: "/b", kind: "deleted", rev: 5, subtree: false },
