@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { normalizeJson } from "./json-value.js";
 import type { WorkspaceFilesystem } from "../fs/types.js";
 import type { WorkspaceDatabase } from "../storage/database.js";
 import type { GitClient } from "../git/types.js";
@@ -453,12 +454,17 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
       backend?: string;
     } = {},
   ): Promise<void> {
+    if (typeof id !== "string" || typeof callId !== "string") {
+      throw new TypeError(`respond(id, callId, answer): id and callId must be strings, got ${id === null ? "null" : typeof id} and ${callId === null ? "null" : typeof callId}`);
+    }
+    // A copy taken now: changes the caller makes to `answer` after this call do not reach the run.
+    const copy = normalizeJson(answer, "the answer");
     const backend = this.#resolve(options?.backend);
     const connected = await this.#connect(backend);
     if (connected.kind !== "module" || !connected.handle.respond) {
       throw new Error(`backend "${backend.id}" doesn't run calls that wait for an answer (execution ${JSON.stringify(id)})`);
     }
-    await connected.handle.respond({ id, callId, answer: answer as never });
+    await connected.handle.respond({ id, callId, answer: copy });
   }
 
   /** Closes every connected backend (errors swallowed). The next call reconnects. */

@@ -9,6 +9,7 @@ import type { WorkspaceFilesystem } from "../../fs/types.js";
 import type { WorkspaceModuleCallContext, WorkspaceModuleFunctions } from "../../modules/types.js";
 import type { WorkspaceRuntimeValue } from "../../runtime/types.js";
 import type { StoreVersion } from "../../storage/store-version.js";
+import { normalizeJson } from "../../runtime/json-value.js";
 import { concatBytes } from "../../util/bytes.js";
 import type { ResolvedOptions } from "./options.js";
 import { checkLinkTarget, ConfinedResolver, pathError, type ConfinedPath } from "./paths.js";
@@ -94,36 +95,7 @@ export function measure(value: unknown, counter = { values: 0 }, seen = new Set<
   return n;
 }
 
-/** Sets an own enumerable data property (also for the key `"__proto__"`). */
-export function defineKey<T>(target: Record<string, T>, key: string, value: T): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-}
-
-/** JSON-normalises host-module data: `undefined` → null (dropped in objects); rejects non-plain values. */
-export function normalizeJson(value: unknown, where: string, seen = new Set<object>()): WorkspaceRuntimeValue {
-  if (value === undefined || value === null) return null;
-  if (typeof value === "string" || typeof value === "boolean") return value;
-  if (typeof value === "number") {
-    if (!Number.isFinite(value)) throw new TypeError(`${where} must be JSON-compatible: it holds a non-finite number`);
-    return value;
-  }
-  if (typeof value !== "object") throw new TypeError(`${where} must be JSON-compatible: it holds a ${typeof value}`);
-  if (seen.has(value)) throw new TypeError(`${where} must be JSON-compatible: it holds a cycle`);
-  seen.add(value);
-  try {
-    if (Array.isArray(value)) return value.map((v) => normalizeJson(v, where, seen));
-    const proto = Object.getPrototypeOf(value);
-    if (proto !== Object.prototype && proto !== null) {
-      throw new TypeError(`${where} must be JSON-compatible: it holds a ${(value as object).constructor?.name ?? "non-plain object"}`);
-    }
-    const out: Record<string, WorkspaceRuntimeValue> = {};
-    // defineProperty, not `out[k] =`: a "__proto__" key stays an ordinary key.
-    for (const [k, v] of Object.entries(value)) if (v !== undefined) defineKey(out, k, normalizeJson(v, where, seen));
-    return out;
-  } finally {
-    seen.delete(value);
-  }
-}
+export { defineKey, normalizeJson } from "../../runtime/json-value.js";
 
 /** Connected host modules: name → module object. */
 export type HostModules = ReadonlyMap<string, WorkspaceModuleFunctions>;
@@ -449,6 +421,8 @@ export class RunCapabilities {
     const normalized = args.map((a) => normalizeJson(a, `arguments of ${target} ${name}`));
     const run = this.#run;
     let interrupted = false;
+    /** Set once the host function has settled: a kept `ctx` cannot wait any more. */
+    let returned = false;
     const ctx: WorkspaceModuleCallContext = {
       signal: controller.signal,
       deadline,
@@ -465,6 +439,7 @@ export class RunCapabilities {
           throw new Error('ctx.interrupt() only works in runs with onInterrupt: "replay" (pass it to exec, or set it on the backend).');
         }
         if (interrupted) throw new Error("ctx.interrupt() was already called in this host call; a call can wait for one answer.");
+        if (returned) throw new Error("ctx.interrupt() was called after its host call returned; call it before the host function returns.");
         interrupted = true;
         const json = interruptJson(payload, "the ctx.interrupt() payload");
         const journal = run.durable.journal;
@@ -478,7 +453,11 @@ export class RunCapabilities {
         return new Promise<never>(() => {});
       },
     };
-    const value = await mod[name].call(mod, normalized, ctx);
-    return normalizeJson(value, `the result of ${target} ${name}`);
+    try {
+      const value = await mod[name].call(mod, normalized, ctx);
+      return normalizeJson(value, `the result of ${target} ${name}`);
+    } finally {
+      returned = true;
+    }
   }
 }

@@ -84,13 +84,13 @@ describe("probe16: aliasing", () => {
     });
   });
 
-  // What happened: respond() reads `answer` after an await, so a change made
+  // Found by probe 16, fixed (respond() copies the answer when called). It was: respond() read `answer` after an await, so a change made
   // right after the call (before awaiting it) is what the run gets: the person
   // approved { approved: true } and the run saw { approved: false, list: [1, 2] }.
   // Validation also runs on the mutated value (no bypass: a bigint/function/
   // oversize added after the call is rejected). Expected: respond() snapshots
   // the answer synchronously (like structured clone at the call).
-  it.fails("mutating the answer object right after respond() does not change what the run gets", async () => {
+  it("mutating the answer object right after respond() does not change what the run gets", async () => {
     await withProbe(async (ws) => {
       const h = await ws.runtime.exec(`import { ask } from "ws:ask";\nexport default async () => { await new Promise((r) => setTimeout(r, 100)); return ask("m"); };`, { id: "mut", encoding: "utf8" });
       const [c] = await pendingN(ws, 1);

@@ -75,8 +75,8 @@ describe("probe16: respond() input validation", () => {
     });
   });
 
-  it.fails("non-string id/callId are rejected with a TypeError (not ENOTWAITING / a crash)", async () => {
-    // What happened: see the report — non-string ids are not type-checked.
+  it("non-string id/callId are rejected with a TypeError (not ENOTWAITING / a crash)", async () => {
+    // Found by probe 16, fixed: non-string ids were not type-checked (ENOTWAITING).
     await withProbe(async (ws) => {
       await startWaiting(ws, "types2");
       const [call] = await pendingN(ws, 1);
@@ -121,8 +121,8 @@ describe("probe16: respond() input validation", () => {
     });
   });
 
-  it.fails("an answer 10,000 levels deep is refused with a clear error naming the depth (not a stack overflow)", async () => {
-    // What happened: respond() rejects with RangeError "Maximum call stack size
+  it("an answer 10,000 levels deep is refused with a clear error naming the depth (not a stack overflow)", async () => {
+    // Found by probe 16, fixed (depth bound 1,024). It was: respond() rejected with RangeError "Maximum call stack size
     // exceeded" (no code). The call keeps waiting, so no harm, but the message
     // does not say what is wrong; results say "nested deeper than 1024".
     await withProbe(async (ws) => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { WorkspaceModuleCallContext } from "../../../src/modules/types.js";
 import { inWorkspace } from "./helpers.js";
 
 describe("durable runs: smoke (same object)", () => {
@@ -35,9 +36,9 @@ describe("durable runs: smoke (same object)", () => {
         backend: {
           modules: {
             "ws:approve": {
-              ask: async ([payload]: unknown[], ctx: { callId: string; interrupt: (p: unknown) => Promise<unknown> }) => {
+              ask: async ([payload], ctx: WorkspaceModuleCallContext) => {
                 seen.push(ctx.callId);
-                return ctx.interrupt(payload as never);
+                return ctx.interrupt(payload ?? null);
               },
             },
           },
@@ -61,7 +62,7 @@ describe("durable runs: smoke (same object)", () => {
         const h = await ws.runtime.exec(`import { ask } from "ws:approve"; export default async () => { try { await ask(1); } catch (e) { return e.message; } }`, { encoding: "utf8" });
         return h.result();
       },
-      { backend: { modules: { "ws:approve": { ask: async (_a: unknown[], ctx: { interrupt: (p: unknown) => Promise<unknown> }) => ctx.interrupt(1) } } } },
+      { backend: { modules: { "ws:approve": { ask: async (_a, ctx: WorkspaceModuleCallContext) => ctx.interrupt(1) } } } },
     );
     expect(r.value).toMatch(/onInterrupt: "replay"/);
   });

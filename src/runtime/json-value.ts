@@ -1,0 +1,54 @@
+/**
+ * Runtime values (spec 02 §1: JSON data) checked and copied: what host
+ * modules receive and return, run input, and `respond()` answers.
+ *
+ * @module
+ */
+import type { WorkspaceRuntimeValue } from "./types.js";
+
+/**
+ * Arrays and objects a value may nest. Deeper values cannot cross RPC
+ * (structured clone overflows about 5,000 levels down) and recursive
+ * consumers overflow the stack; they are refused with a RangeError naming
+ * the limit instead.
+ */
+export const MAX_JSON_DEPTH = 1024;
+
+/** Sets an own enumerable data property (also for the key `"__proto__"`). */
+export function defineKey<T>(target: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/**
+ * A copy of `value` as plain JSON data: `undefined` → null (dropped in
+ * objects).
+ * @throws TypeError `<where> must be JSON-compatible: …` for a non-finite
+ *   number, a function, a symbol, a bigint, a cycle or a non-plain object;
+ *   RangeError `<where> is nested deeper than 1024 levels`.
+ */
+export function normalizeJson(value: unknown, where: string, seen = new Set<object>(), depth = 0): WorkspaceRuntimeValue {
+  if (value === undefined || value === null) return null;
+  if (typeof value === "string" || typeof value === "boolean") return value;
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) throw new TypeError(`${where} must be JSON-compatible: it holds a non-finite number`);
+    return value;
+  }
+  if (typeof value !== "object") throw new TypeError(`${where} must be JSON-compatible: it holds a ${typeof value}`);
+  if (seen.has(value)) throw new TypeError(`${where} must be JSON-compatible: it holds a cycle`);
+  if (depth >= MAX_JSON_DEPTH) throw new RangeError(`${where} is nested deeper than ${MAX_JSON_DEPTH} levels`);
+  seen.add(value);
+  try {
+    if (Array.isArray(value)) return value.map((v) => normalizeJson(v, where, seen, depth + 1));
+    const proto = Object.getPrototypeOf(value);
+    if (proto !== Object.prototype && proto !== null) {
+      throw new TypeError(`${where} must be JSON-compatible: it holds a ${(value as object).constructor?.name ?? "non-plain object"}`);
+    }
+    const out: Record<string, WorkspaceRuntimeValue> = {};
+    // defineProperty, not `out[k] =`: a "__proto__" key stays an ordinary key.
+    for (const [k, v] of Object.entries(value)) if (v !== undefined) defineKey(out, k, normalizeJson(v, where, seen, depth + 1));
+    return out;
+  } finally {
+    seen.delete(value);
+  }
+}
+
