@@ -34,6 +34,25 @@ async function pendingOf(stub: DurableStub): Promise<WorkspaceRuntimePendingCall
 /** Polls pending() until it lists `n` calls. */
 const pendingCalls = (stub: () => DurableStub, n = 1) => waitingCalls(stub, n);
 
+/** A mock model that calls exec with the approval module, then answers `text`. */
+function execThenSay(text: string): MockLanguageModelV4 {
+  let step = 0;
+  return new MockLanguageModelV4({
+    doGenerate: async () => {
+      const index = step++;
+      return {
+        content:
+          index === 0
+            ? [{ type: "tool-call" as const, toolCallId: "call-0", toolName: "exec", input: JSON.stringify({ command: APPROVAL }) }]
+            : [{ type: "text" as const, text }],
+        finishReason: { unified: index === 0 ? ("tool-calls" as const) : ("stop" as const), raw: undefined },
+        usage: { inputTokens: { total: 0, noCache: 0, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 0, text: 0, reasoning: 0 } },
+        warnings: [],
+      };
+    },
+  });
+}
+
 describe("durable runs: the approval flow of seed 003", () => {
   it("exec → pending lists the call → restart while waiting → pending still lists it → respond → the answer", async () => {
     const { stub, fresh } = durable();
@@ -132,21 +151,7 @@ describe("durable runs: the approval flow of seed 003", () => {
     await client.fs.mkdir("/workspace", { recursive: true });
     // the "replaying" backend's own policy is replay (the exec tool passes none)
     const tools = createAITools({ workspace: client, exec: { replaying: {} } });
-    let step = 0;
-    const model = new MockLanguageModelV4({
-      doGenerate: async () => {
-        const index = step++;
-        return {
-          content:
-            index === 0
-              ? [{ type: "tool-call" as const, toolCallId: "call-0", toolName: "exec", input: JSON.stringify({ command: APPROVAL }) }]
-              : [{ type: "text" as const, text: "waiting for approval" }],
-          finishReason: { unified: index === 0 ? ("tool-calls" as const) : ("stop" as const), raw: undefined },
-          usage: { inputTokens: { total: 0, noCache: 0, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 0, text: 0, reasoning: 0 } },
-          warnings: [],
-        };
-      },
-    });
+    const model = execThenSay("waiting for approval");
     const loop = generateText({ model, prompt: "deploy, after asking", tools, stopWhen: stepCountIs(3) });
     const [call] = await pendingCalls(fresh);
     expect(call).toMatchObject({ backend: "replaying", payload: PAYLOAD, callId: expect.stringMatching(new RegExp(`^${call!.id}:[1-9][0-9]*$`)) });
@@ -196,21 +201,7 @@ describe("durable runs: the approval flow of seed 003", () => {
     using client = await getWorkspace(stub);
     await client.fs.mkdir("/workspace", { recursive: true });
     const tools = createAITools({ workspace: client, exec: { replaying: {} } });
-    let step = 0;
-    const model = new MockLanguageModelV4({
-      doGenerate: async () => {
-        const index = step++;
-        return {
-          content:
-            index === 0
-              ? [{ type: "tool-call" as const, toolCallId: "call-0", toolName: "exec", input: JSON.stringify({ command: APPROVAL }) }]
-              : [{ type: "text" as const, text: "deployed" }],
-          finishReason: { unified: index === 0 ? ("tool-calls" as const) : ("stop" as const), raw: undefined },
-          usage: { inputTokens: { total: 0, noCache: 0, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 0, text: 0, reasoning: 0 } },
-          warnings: [],
-        };
-      },
-    });
+    const model = execThenSay("deployed");
     const loop = generateText({ model, prompt: "deploy, after asking", tools, stopWhen: stepCountIs(3) });
     const [call] = await pendingCalls(() => stub);
     await client.runtime.respond(call!.id, call!.callId, { approved: true }, { backend: "replaying" });
