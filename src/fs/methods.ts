@@ -61,3 +61,10 @@ export const FS_METHODS: { readonly [M in FsMethod]: FsMethodFacts<M> } = {
 
 /** The names of {@link FS_METHODS}, in declaration order. */
 export const FS_METHOD_NAMES = Object.keys(FS_METHODS) as readonly FsMethod[];
+
+/**
+ * Methods of the `WorkspaceFs` class that are not `workspace.fs` methods:
+ * the change tracking the container sync reads (issue 17), internal until a
+ * syncing backend uses it, so not forwarded over RPC.
+ */
+export const INTERNAL_FS_METHOD_NAMES: readonly string[] = ["revision", "changesSince", "pruneTombstones"];
