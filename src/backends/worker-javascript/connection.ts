@@ -17,7 +17,8 @@ import type {
 } from "../../runtime/types.js";
 import { sqlStoreVersion, type StoreVersion } from "../../storage/store-version.js";
 import { interruptJson, RunCapabilities, type HostModules } from "./bridge.js";
-import { base64, DurableJournal, REPLAY_VERSION, unbase64, type DurableSpec, type RuntimeIdentity } from "./durable.js";
+import { DurableJournal, REPLAY_VERSION, type DurableSpec, type RuntimeIdentity } from "./durable.js";
+import { concatBytes, fromBase64, toBase64 } from "../../util/bytes.js";
 import type { WorkspaceRuntimePendingCall } from "../../runtime/index.js";
 import type { WorkspaceRuntimeValue } from "../../runtime/types.js";
 import { EventStreams } from "./events.js";
@@ -177,7 +178,7 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
           if (row.name !== "exit" && row.data) out[row.name].push(row.data);
         }
       }
-      recorded = { stdout: concat(out.stdout), stderr: concat(out.stderr) };
+      recorded = { stdout: concatBytes(out.stdout), stderr: concatBytes(out.stderr) };
     }
     const run = new Run(this, id, { policy: record.policy, journal: this.durable, ...(recorded ? { recorded } : {}) });
     run.seq = run0.last_seq;
@@ -255,7 +256,7 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
     const context: Omit<RunnerContext, "entry"> = {
       cwd: spec.cwd,
       env: spec.env,
-      stdin: unbase64(spec.stdin),
+      stdin: fromBase64(spec.stdin),
       entryName: graph.entry.split("/").pop(),
       maxStdioBytes: o.maxStdioBytes,
       stdioReserveBytes: STDIO_RESERVE_BYTES,
@@ -402,7 +403,7 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
         input,
         env,
         cwd,
-        stdin: base64(stdin),
+        stdin: toBase64(stdin),
         timeoutMs,
         cpuMs: Math.min(timeoutMs, o.maxCpuMs),
         seed,
@@ -506,16 +507,3 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
   }
 }
 
-/** The bytes of `parts` one after another. */
-function concat(parts: Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0]!;
-  let n = 0;
-  for (const p of parts) n += p.byteLength;
-  const out = new Uint8Array(n);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.byteLength;
-  }
-  return out;
-}

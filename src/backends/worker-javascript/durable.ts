@@ -16,6 +16,7 @@
  */
 import type { WorkspaceRuntimeValue } from "../../runtime/types.js";
 import { toBytes, type WorkspaceDatabase } from "../../storage/database.js";
+import { fromBase64, toBase64 } from "../../util/bytes.js";
 
 /**
  * Version of the replay format (the tape, the journal of calls, the
@@ -98,7 +99,7 @@ const BYTES_KEY = "\u0000bytes";
  * `{"\u0000bytes": "<base64>"}` at any depth).
  */
 export function encodeValue(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => (v instanceof Uint8Array ? { [BYTES_KEY]: base64(v) } : v));
+  return JSON.stringify(value, (_key, v: unknown) => (v instanceof Uint8Array ? { [BYTES_KEY]: toBase64(v) } : v));
 }
 
 /** The value of {@link encodeValue}'s text. */
@@ -106,25 +107,10 @@ export function decodeValue(text: string): unknown {
   return JSON.parse(text, (_key, v: unknown) => {
     if (v && typeof v === "object" && !Array.isArray(v)) {
       const keys = Object.keys(v);
-      if (keys.length === 1 && keys[0] === BYTES_KEY) return unbase64((v as Record<string, string>)[BYTES_KEY]!);
+      if (keys.length === 1 && keys[0] === BYTES_KEY) return fromBase64((v as Record<string, string>)[BYTES_KEY]!);
     }
     return v;
   });
-}
-
-/** Bytes as base64. */
-export function base64(bytes: Uint8Array): string {
-  let s = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(s);
-}
-
-/** The bytes of a base64 text. */
-export function unbase64(text: string): Uint8Array {
-  const s = atob(text);
-  const out = new Uint8Array(s.length);
-  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
-  return out;
 }
 
 /**
