@@ -33,28 +33,12 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { cleanupScratch, committedRepo, realGit, workspaceCopy } from "../git/worktree-helpers.js";
 import { writeCommit, writeLoose } from "../git/attack-helpers.js";
+import { peak } from "./memory.js";
 
 afterAll(cleanupScratch);
 
 const SIZE = 150_000_000;
 
-/** Runs `fn`; the largest growth of heap + array buffers seen meanwhile (sampled every 5 ms), in bytes. */
-async function peak<T>(fn: () => Promise<T>): Promise<{ value: T; grew: number }> {
-  const base = process.memoryUsage();
-  let grew = 0;
-  const sample = () => {
-    const m = process.memoryUsage();
-    grew = Math.max(grew, m.heapUsed + m.arrayBuffers - base.heapUsed - base.arrayBuffers);
-  };
-  const t = setInterval(sample, 5);
-  try {
-    const value = await fn();
-    sample();
-    return { value, grew };
-  } finally {
-    clearInterval(t);
-  }
-}
 
 async function bombRepo() {
   const disk = committedRepo({ "a.txt": "a\n" });

@@ -10,26 +10,11 @@
 import { describe, expect, it } from "vitest";
 import { createPiTools } from "../../../src/tools/pi-ai.js";
 import { makeWorkspace } from "../tools/helpers.js";
+import { peak } from "./memory.js";
 
 const MiB = 1 << 20;
 const CHUNKS = 200;
 
-async function peak<T>(fn: () => Promise<T>): Promise<{ value: T; grew: number }> {
-  const base = process.memoryUsage();
-  let grew = 0;
-  const sample = () => {
-    const m = process.memoryUsage();
-    grew = Math.max(grew, m.heapUsed + m.arrayBuffers - base.heapUsed - base.arrayBuffers);
-  };
-  const t = setInterval(sample, 5);
-  try {
-    const value = await fn();
-    sample();
-    return { value, grew };
-  } finally {
-    clearInterval(t);
-  }
-}
 
 describe("attack6: a 200 MiB file", () => {
   it("streams in, reads a window at the end, greps and reads through the tools, and is removed, each with a bounded heap", { timeout: 300_000 }, async () => {

@@ -2,23 +2,10 @@
  * Probe 16: divergence detection with sources the docs say are NOT replayed
  * (crypto.subtle.generateKey, node:timers), and aliasing of payloads/answers.
  */
-import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { Workspace } from "../../../src/index.js";
-import { pendingN, probeWorkspace, sleep, within, type Probe } from "./helpers.js";
+import { pendingN, sleep, within, withProbe } from "./helpers.js";
 
-async function withProbe<T>(fn: (ws: Workspace) => Promise<T>): Promise<T> {
-  const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
-  return runInDurableObject(stub, async (_i, state) => {
-    const ws = probeWorkspace(state.storage, { calls: [] } as Probe);
-    await ws.fs.mkdir("/workspace", { recursive: true });
-    try {
-      return await fn(ws);
-    } finally {
-      await ws.close();
-    }
-  });
-}
 
 async function askAndAnswer(ws: Workspace, id: string, source: string, answer: unknown = "yes") {
   const h = await ws.runtime.exec(source, { id, encoding: "utf8" });

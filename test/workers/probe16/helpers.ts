@@ -2,7 +2,7 @@
  * Probe 16 helpers: a Workspace with a replay backend whose host modules call
  * `ctx.interrupt` in various (odd) ways, plus bounded waits.
  */
-import { env } from "cloudflare:test";
+import { env, runInDurableObject } from "cloudflare:test";
 import { Workspace, type WorkspaceModuleCallContext, type WorkspaceRuntimePendingCall } from "../../../src/index.js";
 import { WorkerJavaScriptBackend, type WorkerJavaScriptBackendOptions } from "../../../src/backends/worker-javascript/index.js";
 
@@ -83,6 +83,28 @@ export function probeWorkspace(
   return new Workspace({
     storage,
     backends: [new WorkerJavaScriptBackend({ loader: env.LOADER, onInterrupt: "replay", modules: probeModules(probe), ...backend })],
+  });
+}
+
+/**
+ * Runs `fn` in a fresh Durable Object with a probe Workspace (`backend`
+ * options over the probe's replay backend) and `/workspace` made; closes the
+ * Workspace after.
+ */
+export async function withProbe<T>(
+  fn: (ws: Workspace, probe: Probe, state: DurableObjectState) => Promise<T>,
+  backend: Partial<WorkerJavaScriptBackendOptions> = {},
+): Promise<T> {
+  const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
+  return runInDurableObject(stub, async (_i, state) => {
+    const probe: Probe = { calls: [] };
+    const ws = probeWorkspace(state.storage, probe, backend);
+    await ws.fs.mkdir("/workspace", { recursive: true });
+    try {
+      return await fn(ws, probe, state);
+    } finally {
+      await ws.close();
+    }
   });
 }
 

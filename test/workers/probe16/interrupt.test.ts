@@ -8,26 +8,9 @@ import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { unsafeToRepeat, type Workspace, type WorkspaceRuntimePendingCall } from "../../../src/index.js";
 import { WorkerJavaScriptBackend } from "../../../src/backends/worker-javascript/index.js";
-import { outcome, pendingN, probeWorkspace, sleep, within, type Probe } from "./helpers.js";
+import { outcome, pendingN, probeWorkspace, sleep, within, type Probe, withProbe } from "./helpers.js";
 
-type Backend = ConstructorParameters<typeof WorkerJavaScriptBackend>[0];
 
-async function withProbe<T>(
-  fn: (ws: Workspace, probe: Probe, state: DurableObjectState) => Promise<T>,
-  backend: Partial<Backend> = {},
-): Promise<T> {
-  const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
-  return runInDurableObject(stub, async (_i, state) => {
-    const probe: Probe = { calls: [] };
-    const ws = probeWorkspace(state.storage, probe, backend);
-    await ws.fs.mkdir("/workspace", { recursive: true });
-    try {
-      return await fn(ws, probe, state);
-    } finally {
-      await ws.close();
-    }
-  });
-}
 
 /** Waits until run `id` either settles or has a pending call. */
 async function settledOrWaiting(ws: Workspace, h: { result(): Promise<unknown> }, id: string, ms = 15_000) {

@@ -4,29 +4,13 @@
  * the call"), so an answered wait is itself a replay: values read before the
  * wait must come back identical, output is printed once.
  */
-import { env, runInDurableObject } from "cloudflare:test";
 import { inject } from "vitest";
 import { describe, expect, it } from "vitest";
 import type { Workspace } from "../../../src/index.js";
-import { pendingN, probeModules, probeWorkspace, within, type Probe } from "./helpers.js";
+import { pendingN, probeModules, within, withProbe } from "./helpers.js";
 import { unsafeToRepeat } from "../../../src/index.js";
-import type { WorkerJavaScriptBackend } from "../../../src/backends/worker-javascript/index.js";
 
-type Backend = ConstructorParameters<typeof WorkerJavaScriptBackend>[0];
 
-async function withProbe<T>(fn: (ws: Workspace, probe: Probe) => Promise<T>, backend: Partial<Backend> = {}): Promise<T> {
-  const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
-  return runInDurableObject(stub, async (_i, state) => {
-    const probe: Probe = { calls: [] };
-    const ws = probeWorkspace(state.storage, probe, backend);
-    await ws.fs.mkdir("/workspace", { recursive: true });
-    try {
-      return await fn(ws, probe);
-    } finally {
-      await ws.close();
-    }
-  });
-}
 
 /** exec `source`, wait for its one pending call, answer it, return the result. */
 async function askAndAnswer(ws: Workspace, id: string, source: string, between?: () => Promise<void>) {

@@ -2,23 +2,9 @@
  * Probe 16: several waits in one run, waiting vs. the timeout, run ids that
  * contain ":" (callId is `<executionId>:<n>`), kill during the replay.
  */
-import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { Workspace } from "../../../src/index.js";
-import { outcome, pendingN, probeWorkspace, sleep, within, type Probe } from "./helpers.js";
+import { outcome, pendingN, sleep, within, withProbe } from "./helpers.js";
 
-async function withProbe<T>(fn: (ws: Workspace) => Promise<T>): Promise<T> {
-  const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
-  return runInDurableObject(stub, async (_i, state) => {
-    const ws = probeWorkspace(state.storage, { calls: [] } as Probe);
-    await ws.fs.mkdir("/workspace", { recursive: true });
-    try {
-      return await fn(ws);
-    } finally {
-      await ws.close();
-    }
-  });
-}
 
 describe("probe16: waits", () => {
   // Docs: "new calls of the run are held". With Promise.all([ask("a"),
