@@ -6,6 +6,8 @@
  * @module
  */
 
+import { toHex } from "../util/bytes.js";
+
 const encoder = new TextEncoder();
 const UNRESERVED = /[A-Za-z0-9\-._~]/;
 
@@ -96,10 +98,10 @@ export async function presignGetUrl(input: PresignGetUrlInput): Promise<string> 
     .map(([k, v]) => `${k}=${v}`)
     .join("&");
   const canonicalRequest = `GET\n${canonicalUri}\n${query}\nhost:${host}\n\nhost\nUNSIGNED-PAYLOAD`;
-  const stringToSign = `AWS4-HMAC-SHA256\n${amzDate}\n${scope}\n${hex(await sha256(canonicalRequest))}`;
+  const stringToSign = `AWS4-HMAC-SHA256\n${amzDate}\n${scope}\n${toHex(await sha256(canonicalRequest))}`;
   let key = await hmac(encoder.encode("AWS4" + secretAccessKey), day);
   for (const part of [region, service, "aws4_request"]) key = await hmac(key, part);
-  const signature = hex(await hmac(key, stringToSign));
+  const signature = toHex(await hmac(key, stringToSign));
   const origin = input.origin ?? `https://${host}`;
   return `${origin}${canonicalUri}?${query}&X-Amz-Signature=${signature}`;
 }
@@ -113,8 +115,3 @@ async function hmac(key: ArrayBuffer | Uint8Array, text: string): Promise<ArrayB
   return crypto.subtle.sign("HMAC", cryptoKey, encoder.encode(text));
 }
 
-function hex(buffer: ArrayBuffer): string {
-  let out = "";
-  for (const byte of new Uint8Array(buffer)) out += byte.toString(16).padStart(2, "0");
-  return out;
-}

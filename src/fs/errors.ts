@@ -20,6 +20,7 @@ export type WorkspaceFsErrorCode =
   | "EBADF"
   | "ELOOP"
   | "EUNKNOWN_HASH"
+  | "ESTALE"
   | "EIO";
 
 const DESCRIPTIONS: Record<WorkspaceFsErrorCode, string> = {
@@ -36,6 +37,7 @@ const DESCRIPTIONS: Record<WorkspaceFsErrorCode, string> = {
   EBADF: "bad file descriptor",
   ELOOP: "too many levels of symbolic links",
   EUNKNOWN_HASH: "unknown content hash",
+  ESTALE: "the file changed since it was read",
   EIO: "input/output error",
 };
 

@@ -224,7 +224,11 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     options = objectOption(options, "writeFile");
     const mode = modeOption(options?.mode, FILE_MODE, "writeFile", canonical);
     const exclusive = flagOption(options?.exclusive, "exclusive", "writeFile");
-    return this.#writer.write({ path: canonical, mode, exclusive, mtime }, content);
+    const ifMatch = options?.ifMatch;
+    if (ifMatch !== undefined && (typeof ifMatch !== "string" || !/^[0-9a-f]{64}$/.test(ifMatch))) {
+      throw new TypeError(`writeFile: options.ifMatch must be a SHA-256 as 64 lowercase hex digits, got ${typeof ifMatch === "string" ? JSON.stringify(ifMatch.slice(0, 80)) : typeof ifMatch}`);
+    }
+    return this.#writer.write(ifMatch === undefined ? { path: canonical, mode, exclusive, mtime } : { path: canonical, mode, exclusive, mtime, ifMatch }, content);
   }
 
   async mkdir(path: string, options?: MkdirOptions): Promise<void> {

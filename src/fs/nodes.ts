@@ -208,6 +208,11 @@ export class Nodes {
     return this.#db.one<{ rev: number }>(`SELECT ${HEAD_REV} AS rev`)!.rev;
   }
 
+  /** The revision stamped on node `ino` by its last change (`undefined`: no such node). */
+  stampOf(ino: number): number | undefined {
+    return this.#db.one<{ rev: number }>(`SELECT rev FROM __ws_nodes WHERE ino = ?`, ino)?.rev;
+  }
+
   /**
    * Up to `limit` changes after `(rev, key)` in `(rev, key)` order: nodes
    * stamped later (`/` too, once chmod touched it) and tombstones recorded

@@ -22,6 +22,18 @@ export interface WriteFileOptions {
   mode?: number;
   /** Fail with `EEXIST` if any entry already exists at the path. Default `false`. */
   exclusive?: boolean;
+  /**
+   * Write only if the file at the path (a final link followed) still has
+   * this content: its SHA-256 as 64 lowercase hex digits, like an HTTP
+   * `If-Match` with a strong ETag. Checked before the new content is read
+   * and again in the commit transaction, so a change in between by anyone
+   * (another client, another Workspace on the same storage) is never
+   * overwritten. Costs one read of the current content. Rejects
+   * `ESTALE` when the content differs or changed, `ENOENT` when no file is
+   * there; the file is left as it was. Default: unconditional. Not in
+   * 0.8.0 (docs/porting.md).
+   */
+  ifMatch?: string;
 }
 
 /** Options for {@link WorkspaceFilesystem.mkdir}. */
@@ -252,7 +264,7 @@ export interface WorkspaceFilesystem {
    * overwriting without `mode` resets it to `0o644`; `exclusive` defaults to
    * `false`. A final link is written through. Atomic: on any failure,
    * including a stream that errors, the old file is untouched.
-   * @throws WorkspaceFsError `EINVAL` bad path or `mode` · `EISDIR` `/` · `EROFS` a read-only mount at the path or where a link leads · `ENOENT` missing parent · `ENOTDIR` a file in the parent chain · `ELOOP` > 40 links · `EEXIST` `exclusive` and an entry exists · `EISDIR` the target is a directory.
+   * @throws WorkspaceFsError `EINVAL` bad path or `mode` · `EISDIR` `/` · `EROFS` a read-only mount at the path or where a link leads · `ENOENT` missing parent · `ENOTDIR` a file in the parent chain · `ELOOP` > 40 links · `EEXIST` `exclusive` and an entry exists · `EISDIR` the target is a directory · `ESTALE` `ifMatch` and the content differs or changed before the commit (`ENOENT` when no file is there).
    * @throws TypeError when `options` is not an object or `exclusive` not a boolean; a failing stream rejects with its own error.
    */
   writeFile(

@@ -18,6 +18,7 @@
  *
  * @module
  */
+import { concatBytes, toHex } from "../util/bytes.js";
 import { CHUNK_SIZE, sha256, splitChunks, STAGE_LEASE_MS, type ChunkStore } from "./chunks.js";
 import { throwIfWalkFailed, WorkspaceFsError } from "./errors.js";
 import type { MountGuard } from "./mount-guard.js";
@@ -36,6 +37,17 @@ export interface WriteRequest {
   exclusive: boolean;
   /** Modification time (ms). */
   mtime: number;
+  /**
+   * Write only if the file's content still has this SHA-256 (64 lowercase
+   * hex digits): checked before the content is read and again at commit.
+   */
+  ifMatch?: string;
+}
+
+/** The file a conditional write found with the expected content: its inode and revision stamp then. */
+interface Pin {
+  ino: number;
+  rev: number | undefined;
 }
 
 /** Where a write lands: an existing file (link followed) or a missing leaf in an existing directory. */
@@ -65,13 +77,14 @@ export class FileWriter {
    */
   async write(request: WriteRequest, content: string | Uint8Array | ReadableStream<Uint8Array>): Promise<void> {
     const segments = segmentsOf(request.path);
+    const pin = request.ifMatch === undefined ? undefined : await this.#pin(request, segments, request.ifMatch);
     if (typeof content === "string" || content instanceof Uint8Array || ArrayBuffer.isView(content)) {
       const bytes =
         typeof content === "string"
           ? new TextEncoder().encode(content)
           : new Uint8Array(content.buffer, content.byteOffset, content.byteLength);
-      if (bytes.byteLength <= CHUNK_SIZE) return this.#writeSmall(request, segments, bytes);
-      return this.#writeStaged(request, segments, toAsync(splitChunks(bytes)));
+      if (bytes.byteLength <= CHUNK_SIZE) return this.#writeSmall(request, segments, bytes, pin);
+      return this.#writeStaged(request, segments, toAsync(splitChunks(bytes)), pin);
     }
     if (!isReadableStream(content)) {
       throw new TypeError("writeFile: content must be a string, a Uint8Array or a ReadableStream<Uint8Array>");
@@ -83,9 +96,9 @@ export class FileWriter {
     const second = first.done ? first : await pieces.next();
     if (second.done) {
       // The whole stream fits one chunk: commit it like a byte array, in one transaction.
-      return this.#writeSmall(request, segments, first.done ? new Uint8Array(0) : first.value);
+      return this.#writeSmall(request, segments, first.done ? new Uint8Array(0) : first.value, pin);
     }
-    return this.#writeStaged(request, segments, prepend([first.value, second.value], pieces));
+    return this.#writeStaged(request, segments, prepend([first.value, second.value], pieces), pin);
   }
 
   /**
@@ -94,15 +107,18 @@ export class FileWriter {
    * created with its lookup in one statement (`Nodes.createFile`); any other
    * target is resolved the long way (a refusal rolls the stored chunk back).
    */
-  async #writeSmall(request: WriteRequest, segments: string[], bytes: Uint8Array): Promise<void> {
+  async #writeSmall(request: WriteRequest, segments: string[], bytes: Uint8Array, pin: Pin | undefined): Promise<void> {
     const hash = bytes.byteLength > 0 ? await sha256(bytes) : undefined;
     const released = this.#nodes.transaction(() => {
       this.#guard.assertWritable(request.path, "writeFile");
       const id = hash ? this.#chunks.acquire({ hash, data: bytes }) : null;
       const { mode, mtime } = request;
-      const created = this.#nodes.createFile(keyOf(segments.slice(0, -1)), segments[segments.length - 1], { mode, mtime, size: bytes.byteLength, chunk: id });
-      if (created) return false;
+      if (!pin) {
+        const created = this.#nodes.createFile(keyOf(segments.slice(0, -1)), segments[segments.length - 1], { mode, mtime, size: bytes.byteLength, chunk: id });
+        if (created) return false;
+      }
       const target = this.#target(request, segments);
+      if (pin) this.#checkPin(target, pin, request);
       return this.#commit(target, id, [], bytes.byteLength, request);
     });
     this.#chunks.sweep(released);
@@ -113,7 +129,7 @@ export class FileWriter {
    * file in one transaction. Any failure before the commit leaves the old file
    * untouched; the staged chunks are swept.
    */
-  async #writeStaged(request: WriteRequest, segments: string[], pieces: AsyncIterable<Uint8Array>): Promise<void> {
+  async #writeStaged(request: WriteRequest, segments: string[], pieces: AsyncIterable<Uint8Array>, pin: Pin | undefined): Promise<void> {
     const ids: number[] = [];
     const holder = this.#chunks.holder();
     let committed = false;
@@ -141,6 +157,7 @@ export class FileWriter {
       }
       this.#nodes.transaction(() => {
         const target = this.#target(request, segments);
+        if (pin) this.#checkPin(target, pin, request);
         if (!this.#chunks.present(ids)) {
           throw new WorkspaceFsError("EIO", "writeFile", request.path, "a staged chunk is missing from the store; the file was not changed");
         }
@@ -159,6 +176,34 @@ export class FileWriter {
       this.#chunks.unpin(ids);
       this.#chunks.sweep();
     }
+  }
+
+  /**
+   * For a conditional write: finds the target file and checks that its
+   * content has the SHA-256 `ifMatch`, reading it in one synchronous pass
+   * with its revision stamp, which the commit checks again.
+   * @throws WorkspaceFsError `ENOENT` when no file is there (any walk error of {@link #target}); `ESTALE` when the content differs.
+   */
+  async #pin(request: WriteRequest, segments: string[], ifMatch: string): Promise<Pin> {
+    const target = this.#target(request, segments);
+    if (!target.node) throw new WorkspaceFsError("ENOENT", "writeFile", request.path, "ifMatch names a file that does not exist");
+    const node = target.node;
+    const rev = this.#nodes.stampOf(node.ino);
+    const pieces: Uint8Array[] = [];
+    const count = Math.ceil(node.size / CHUNK_SIZE);
+    for (let index = 0; index < count; index++) {
+      const piece = this.#chunks.readAt(node, index);
+      if (!piece) throw new WorkspaceFsError("EIO", "writeFile", request.path, `stored chunk ${index + 1} is missing; the file was not changed`);
+      pieces.push(piece);
+    }
+    const digest = toHex(await sha256(concatBytes(pieces, node.size)));
+    if (digest !== ifMatch) throw stale(request.path);
+    return { ino: node.ino, rev };
+  }
+
+  /** At commit: the conditional write's file is still the one pinned, unchanged since. */
+  #checkPin(target: Target, pin: Pin, request: WriteRequest): void {
+    if (target.node?.ino !== pin.ino || this.#nodes.stampOf(pin.ino) !== pin.rev) throw stale(request.path);
   }
 
   /** Where the write lands; refuses a read-only target, a directory, or (exclusive) an existing entry. */
@@ -213,6 +258,11 @@ export class FileWriter {
     }
     return false;
   }
+}
+
+/** The refusal of a conditional write whose file changed. */
+function stale(path: string): WorkspaceFsError {
+  return new WorkspaceFsError("ESTALE", "writeFile", path, "the file's content no longer matches ifMatch (it changed since it was read); the file was not changed");
 }
 
 function isReadableStream(value: unknown): value is ReadableStream<Uint8Array> {

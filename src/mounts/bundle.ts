@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { sha256Hex } from "../util/bytes.js";
 import { streamOfBytes } from "./bytes-stream.js";
 import { positiveInteger } from "./validate.js";
 import type {
@@ -298,9 +299,3 @@ async function contentHash(entries: Iterable<Entry>, modeOf: (path: string, byte
   return `sha256:${await sha256Hex(new TextEncoder().encode(manifest))}`;
 }
 
-async function sha256Hex(bytes: Uint8Array): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>));
-  let hex = "";
-  for (const byte of digest) hex += byte.toString(16).padStart(2, "0");
-  return hex;
-}

@@ -63,3 +63,15 @@ export function fromBase64(text: string): Uint8Array {
   for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
   return out;
 }
+
+/** The bytes as lowercase hexadecimal, two digits per byte. */
+export function toHex(bytes: Uint8Array | ArrayBuffer): string {
+  let out = "";
+  for (const byte of bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)) out += byte.toString(16).padStart(2, "0");
+  return out;
+}
+
+/** The SHA-256 of `bytes` (Web Crypto) as 64 lowercase hex digits. */
+export async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  return toHex(await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>));
+}

@@ -22,7 +22,7 @@ import type {
   RmOptions,
 } from "just-bash";
 import type { WorkspaceDirentResult, WorkspaceFilesystem, WorkspaceStatResult } from "../../fs/types.js";
-import { concatBytes } from "../../util/bytes.js";
+import { concatBytes, toHex } from "../../util/bytes.js";
 
 /**
  * The `workspace.fs` methods the adapter calls, and nothing else: a local
@@ -266,11 +266,6 @@ function base64Decode(text: string): Uint8Array {
   return latin1Encode(atob(clean));
 }
 
-function hexEncode(bytes: Uint8Array): string {
-  let out = "";
-  for (const b of bytes) out += b.toString(16).padStart(2, "0");
-  return out;
-}
 
 function hexDecode(text: string): Uint8Array {
   // Node-style: pairs of hex digits, stopping at the first pair that is not one.
@@ -316,7 +311,7 @@ function fromBytes(bytes: Uint8Array, encoding: BufferEncoding | undefined): str
     case "base64":
       return base64Encode(bytes);
     case "hex":
-      return hexEncode(bytes);
+      return toHex(bytes);
     default:
       return utf8Decoder.decode(bytes);
   }

@@ -14,7 +14,16 @@ import { applyEdits, readForm, writeForm, type AppliedEdits, type EditReplacemen
  * file size. More is refused before the file is read.
  */
 export const MAX_EDITS = 1000;
+/**
+ * Read-apply-write rounds one edit call makes when another writer changes
+ * the file between its read and its write (the write is conditional on the
+ * content read); after the last, the call answers an error and writes nothing.
+ */
+export const EDIT_ATTEMPTS = 10;
+/** Largest random pause between two rounds (ms); before that, at most 2^round ms (about 0.4 s in all on average). */
+const EDIT_BACKOFF_MAX_MS = 256;
 import { editReport } from "./edit-diff.js";
+import { sha256Hex } from "../../util/bytes.js";
 import { ledgerOf, type ReadLedger } from "./freshness.js";
 import { withPathLock } from "./locks.js";
 import type { FileStore } from "./store.js";
@@ -137,21 +146,39 @@ export async function editFile(
   }
   try {
     return await withPathLock(store, path, false, async () => {
-      const stat = await store.stat(path);
-      if (!stat) return { error: await withSiblingHint(`File not found: ${path}`, store, path) };
-      if (stat.size > limits.maxBytes) {
-        return {
-          error: `File too large to edit: ${stat.size} bytes exceeds the ${limits.maxBytes}-byte cap. Use the write tool to rewrite the file from scratch.`,
-        };
+      // The lock serialises edits through one filesystem object; another writer (another client,
+      // another Workspace on the same storage) is caught by the conditional write: the batch is
+      // applied again to what that writer left, as if it had come after it.
+      for (let attempt = 1; ; attempt++) {
+        const stat = await store.stat(path);
+        if (!stat) return { error: await withSiblingHint(`File not found: ${path}`, store, path) };
+        if (stat.size > limits.maxBytes) {
+          return {
+            error: `File too large to edit: ${stat.size} bytes exceeds the ${limits.maxBytes}-byte cap. Use the write tool to rewrite the file from scratch.`,
+          };
+        }
+        const bytes = await store.readAll(path);
+        if (!bytes) return { error: `File not found: ${path}` };
+        const { content, form } = readForm(bytes);
+        const applied = await applyEdits(content, edits as EditReplacement[], path);
+        const written = writeForm(applied.after, form);
+        const options: { mode?: number; ifMatch: string } = { ifMatch: await sha256Hex(bytes) };
+        if (stat.mode !== undefined) options.mode = stat.mode;
+        try {
+          await store.write(path, written, options);
+        } catch (err) {
+          const code = (err as { code?: unknown })?.code;
+          if (code !== "ESTALE" && code !== "ENOENT") throw err;
+          if (attempt < EDIT_ATTEMPTS) {
+            // Randomised exponential backoff: outlasts another writer's burst, and two writers retrying in step would collide again.
+            await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 ** attempt, EDIT_BACKOFF_MAX_MS)));
+            continue;
+          }
+          return { error: `File changed while it was being edited (${EDIT_ATTEMPTS} attempts, another writer each time): ${path}. Nothing was written; read it again and retry the edit.` };
+        }
+        if (reads) await reads.rememberWritten(store, path, written);
+        return report(path, applied, limits);
       }
-      const bytes = await store.readAll(path);
-      if (!bytes) return { error: `File not found: ${path}` };
-      const { content, form } = readForm(bytes);
-      const applied = await applyEdits(content, edits as EditReplacement[], path);
-      const written = writeForm(applied.after, form);
-      await store.write(path, written, stat.mode === undefined ? undefined : { mode: stat.mode });
-      if (reads) await reads.rememberWritten(store, path, written);
-      return report(path, applied, limits);
     });
   } catch (err) {
     return { error: errorMessage(err) };

@@ -19,6 +19,7 @@
  *
  * @module
  */
+import { sha256Hex } from "../../util/bytes.js";
 import { normalizePath } from "../../util/path.js";
 import type { FileStat, FileStore } from "./store.js";
 
@@ -79,13 +80,6 @@ export function ensureLedger(store: FileStore, maxPaths?: number): ReadLedger {
 
 /** Outcome of {@link ReadLedger.check}. */
 export type FreshnessVerdict = "fresh" | "unread" | "stale";
-
-async function sha256Hex(bytes: Uint8Array): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>));
-  let hex = "";
-  for (const byte of digest) hex += byte.toString(16).padStart(2, "0");
-  return hex;
-}
 
 /**
  * The read memory of one store, and so of one tool set (each
@@ -148,6 +142,11 @@ export class ReadLedger {
     if (!stat) return;
     const sha256 = content.byteLength > FRESHNESS_HASH_MAX_BYTES ? null : await sha256Hex(content);
     this.remember(path, { size: content.byteLength, mtime: stat.mtime, sha256 });
+  }
+
+  /** The SHA-256 recorded for `path` (what this tool set last saw), or `null` when none is (unread, or above the hash limit). */
+  seenHash(path: string): string | null {
+    return this.#seen.get(this.#key(path))?.sha256 ?? null;
   }
 
   /** Forgets `path`. */

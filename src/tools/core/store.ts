@@ -54,6 +54,16 @@ export interface FileStore {
     options?: {
       /** Permission bits for the file (write and edit pass an existing file's mode, to keep it). Default: the store's (`0o644` on `workspace.fs`, an overwrite included). */
       mode?: number;
+      /**
+       * Write only if the file still has this content (SHA-256, 64 lowercase
+       * hex digits), else reject with an error whose `code` is `"ESTALE"`
+       * (`ENOENT` when it is gone) and change nothing: edit passes the hash of
+       * what it read, so a change by another writer in between (another
+       * client, another Workspace on the same storage) is never overwritten.
+       * A store that ignores it gives edit no protection across writers.
+       * Default: unconditional.
+       */
+      ifMatch?: string;
     },
   ): Promise<void>;
   /**
@@ -218,6 +228,8 @@ export class WorkspaceFileStore implements MutableFileStore {
     options?: {
       /** Permission bits for the file. Default: `fs.writeFile`'s, `0o644` (an overwrite included). */
       mode?: number;
+      /** `fs.writeFile`'s `ifMatch`: write only if the file still has content with this SHA-256 (`ESTALE` otherwise). */
+      ifMatch?: string;
     },
   ): Promise<void> {
     const parent = dirname(path.startsWith("/") || !confinedTarget(this.#fs) ? path : this.lockPath(path));
@@ -230,7 +242,10 @@ export class WorkspaceFileStore implements MutableFileStore {
         if (!stat?.isDirectory) throw error;
       }
     }
-    await this.#fs.writeFile(path, content, options?.mode === undefined ? undefined : { mode: options.mode });
+    const writeOptions: { mode?: number; ifMatch?: string } = {};
+    if (options?.mode !== undefined) writeOptions.mode = options.mode;
+    if (options?.ifMatch !== undefined) writeOptions.ifMatch = options.ifMatch;
+    await this.#fs.writeFile(path, content, writeOptions.mode === undefined && writeOptions.ifMatch === undefined ? undefined : writeOptions);
   }
 
   /**

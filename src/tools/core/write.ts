@@ -116,7 +116,17 @@ export function writeDefinition(options: WriteToolOptions): SettledTool<WriteInp
             if (twin) return { error: twinMessage(input.path, twin) };
           }
           const bytes = utf8(input.content);
-          await store.write(input.path, bytes, stat?.mode === undefined ? undefined : { mode: stat.mode });
+          const options: { mode?: number; ifMatch?: string } = {};
+          if (stat?.mode !== undefined) options.mode = stat.mode;
+          // Guarded: the file must still be what was checked fresh, whoever else writes it meanwhile.
+          const seen = stat && guard ? ledgerOf(store)!.seenHash(input.path) : null;
+          if (seen) options.ifMatch = seen;
+          try {
+            await store.write(input.path, bytes, options.mode === undefined && !seen ? undefined : options);
+          } catch (err) {
+            if (seen && (err as { code?: unknown })?.code === "ESTALE") return { error: staleMessage(input.path) };
+            throw err;
+          }
           await ledgerOf(store)?.rememberWritten(store, input.path, bytes);
           return { path: input.path, bytesWritten: bytes.byteLength };
         });

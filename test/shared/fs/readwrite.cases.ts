@@ -439,4 +439,89 @@ export function defineReadWriteCases(h: FsHarness): void {
       expect(await t.fs.readFile("/f", "utf8")).toBe("AAA");
     });
   });
+
+  describe("writeFile ifMatch (conditional write, docs/filesystem.md)", () => {
+    const sha = async (bytes: Uint8Array): Promise<string> =>
+      [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
+
+    fsIt(h, "the current content's hash → written (mode option too); any other → ESTALE, old bytes kept", async (t) => {
+      await t.fs.writeFile("/f", "old");
+      const old = await sha(utf8("old"));
+      await t.fs.writeFile("/f", "new", { ifMatch: old, mode: 0o600 });
+      expect(await t.fs.readFile("/f", "utf8")).toBe("new");
+      expect((await t.fs.stat("/f")).mode).toBe(0o600);
+      const error = await expectFsError(t.fs.writeFile("/f", "newer", { ifMatch: old }), "ESTALE", "/f");
+      expect(error.message).toBe("ESTALE: the file's content no longer matches ifMatch (it changed since it was read); the file was not changed, writeFile: /f");
+      expect(await t.fs.readFile("/f", "utf8")).toBe("new");
+      // The same content written again by someone else still matches (content, not version).
+      await t.fs.writeFile("/f", "new");
+      await t.fs.writeFile("/f", "third", { ifMatch: await sha(utf8("new")) });
+      expect(await t.fs.readFile("/f", "utf8")).toBe("third");
+      // The empty file has the hash of no bytes.
+      await t.fs.writeFile("/e", "");
+      await t.fs.writeFile("/e", "x", { ifMatch: await sha(new Uint8Array(0)) });
+      expect(await t.fs.readFile("/e", "utf8")).toBe("x");
+    });
+
+    fsIt(h, "no file → ENOENT and nothing created; a directory → EISDIR; exclusive → EEXIST", async (t) => {
+      const any = "0".repeat(64);
+      await expectFsError(t.fs.writeFile("/missing", "x", { ifMatch: any }), "ENOENT", "/missing");
+      await expectFsError(t.fs.stat("/missing"), "ENOENT");
+      await t.fs.mkdir("/d");
+      await expectFsError(t.fs.writeFile("/d", "x", { ifMatch: any }), "EISDIR", "/d");
+      await t.fs.writeFile("/f", "a");
+      await expectFsError(t.fs.writeFile("/f", "b", { ifMatch: await sha(utf8("a")), exclusive: true }), "EEXIST", "/f");
+      expect(await t.fs.readFile("/f", "utf8")).toBe("a");
+    });
+
+    fsIt(h, "a final link is followed: the hash is the target's content", async (t) => {
+      await t.fs.writeFile("/target", "T");
+      await t.fs.symlink("/target", "/link");
+      await t.fs.writeFile("/link", "U", { ifMatch: await sha(utf8("T")) });
+      expect(await t.fs.readFile("/target", "utf8")).toBe("U");
+      expect((await t.fs.lstat("/link")).isSymbolicLink).toBe(true);
+    });
+
+    fsIt(h, "bad ifMatch → TypeError, nothing written", async (t) => {
+      await t.fs.writeFile("/f", "a");
+      for (const bad of ["", "A".repeat(64), "0".repeat(63), "0".repeat(65), "g".repeat(64), 1, null, {}]) {
+        await expect(t.fs.writeFile("/f", "b", { ifMatch: bad as never }), JSON.stringify(bad)).rejects.toThrow(
+          /^writeFile: options\.ifMatch must be a SHA-256 as 64 lowercase hex digits, got /,
+        );
+      }
+      expect(await t.fs.readFile("/f", "utf8")).toBe("a");
+    });
+
+    fsIt(h, "multi-chunk files: matched across chunks; a change while a stream is read is caught at commit", async (t) => {
+      const big = seededBytes(7, CHUNK * 2 + 5);
+      await t.fs.writeFile("/big", big);
+      const next = seededBytes(8, CHUNK + 3);
+      await t.fs.writeFile("/big", next, { ifMatch: await sha(big) });
+      expectSameBytes(await readAll(await t.fs.readFile("/big")), next);
+      // A stream write pinned to `next`; another write lands between its chunks.
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let pulls = 0;
+      const stream = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          pulls++;
+          if (pulls <= 2) controller.enqueue(seededBytes(9 + pulls, CHUNK));
+          else {
+            await gate;
+            controller.close();
+          }
+        },
+      });
+      const writing = t.fs.writeFile("/big", stream, { ifMatch: await sha(next) });
+      const settled = writing.then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      await t.fs.writeFile("/big", "someone else");
+      release();
+      const error = (await settled) as { code?: string } | undefined;
+      expect(error?.code).toBe("ESTALE");
+      expect(await t.fs.readFile("/big", "utf8")).toBe("someone else");
+    });
+  });
 }

@@ -2,7 +2,8 @@
  * Issue 20 sixth attack run, category 3 (concurrent writes) through the
  * tools, with two clients of one Workspace.
  *
- * DEFECT (medium) — reproduction: two `getWorkspace(stub)` clients of one
+ * DEFECT (medium), FIXED (edit writes with `ifMatch`, the SHA-256 of what it
+ * read, and applies its batch again to another writer's result) — reproduction: two `getWorkspace(stub)` clients of one
  * Durable Object (two Worker requests, two agent sessions), a pi tool set
  * over each (`createPiTools({ workspace: client })`), each reads
  * `/workspace/e.txt` (50 lines `line<i>`), then 50 concurrent `edit` calls,
@@ -56,7 +57,7 @@ describe("attack6: concurrent edits of one file from two clients", () => {
     expect(await ws.fs.readFile("/workspace/e.txt", "utf8")).toBe(LINES.replace(/line/g, "LINE"));
   });
 
-  it.fails("two clients: every edit that answered success is in the file (none lost silently)", async () => {
+  it("two clients: every edit that answered success is in the file (none lost silently)", async () => {
     const stub = env.CLIENT_AGENT.get(env.CLIENT_AGENT.newUniqueId());
     using a = await getWorkspace(stub);
     using b = await getWorkspace(stub);
@@ -66,5 +67,6 @@ describe("attack6: concurrent edits of one file from two clients", () => {
     const text = await a.fs.readFile("/workspace/e.txt", "utf8");
     const landed = Array.from({ length: 50 }, (_, i) => i).filter((i) => text.includes(`LINE${i}\n`));
     expect(landed).toEqual(succeeded);
+    expect(succeeded).toHaveLength(50);
   });
 });
