@@ -116,6 +116,19 @@ export class Computerd extends RpcTarget {
   }
 
   /**
+   * Forget a finished run's log (`events` for it then give `ELOG_TRUNCATED`; the id can be reused).
+   * @param {{ id: string }} args
+   * @returns {{ disposed: true }}
+   * @throws `ENOENT` unknown id; `EEXEC_BUSY` while it runs
+   */
+  dispose(args) {
+    const a = obj(args, "dispose");
+    if (typeof a.id !== "string") throw new DaemonError("EINVAL", "dispose: id must be a string");
+    this.s.runs.dispose(a.id);
+    return { disposed: true };
+  }
+
+  /**
    * One page of the tree under MOUNT_POINT (ignore globs honoured; ignored directories are not entered).
    * @param {{ since?: number, cursor?: string | null, limit?: number }} [args]
    *   `since` ms since the epoch: only entries whose mtime or ctime is ≥ since (deletions are not reported);

@@ -289,6 +289,17 @@ export class Runs {
     return { killed: true };
   }
 
+  /**
+   * Forget a finished run's log now (its id becomes free; later `events` give `ELOG_TRUNCATED`).
+   * @param {string} id
+   * @throws `ENOENT` unknown id; `EEXEC_BUSY` while it runs
+   */
+  dispose(id) {
+    const run = this.get(id);
+    if (run.live) throw new DaemonError("EEXEC_BUSY", `run ${JSON.stringify(id)} is still running`);
+    this.evict(id, run);
+  }
+
   /** Evict finished runs older than the retention, and the oldest beyond the count limit. */
   sweep() {
     const now = Date.now();

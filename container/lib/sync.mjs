@@ -21,8 +21,9 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
 /**
  * One entry of the tree under the mount point. `path` is mount-relative POSIX (no leading `/`);
  * `mode` is the permission bits (`st_mode & 0o7777`); `size` is bytes for a file, the target's
- * length for a symlink, 0 for a directory; `mtimeMs` is the modification time in ms since the epoch.
- * @typedef {{ path: string, kind: "file" | "directory" | "symlink", mode: number, size: number, mtimeMs: number, target?: string }} ScanEntry
+ * length for a symlink, 0 for a directory; `mtimeMs` is the modification time and `ctimeMs` the
+ * status-change time (which `utimes` cannot set back), both in ms since the epoch.
+ * @typedef {{ path: string, kind: "file" | "directory" | "symlink", mode: number, size: number, mtimeMs: number, ctimeMs: number, target?: string }} ScanEntry
  */
 
 /**
@@ -127,7 +128,7 @@ export async function scan(mount, ignored, opts) {
           const changed = since === undefined || Math.max(st.mtimeMs, st.ctimeMs) >= since;
           if (changed) {
             /** @type {ScanEntry} */
-            const e = { path: relPath, kind: isDir ? "directory" : st.isFile() ? "file" : "symlink", mode: st.mode & 0o7777, size: isDir ? 0 : st.size, mtimeMs: st.mtimeMs };
+            const e = { path: relPath, kind: isDir ? "directory" : st.isFile() ? "file" : "symlink", mode: st.mode & 0o7777, size: isDir ? 0 : st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
             if (st.isSymbolicLink()) {
               try {
                 e.target = utf8.decode(await fs.readlink(hostPath, { encoding: "buffer" }));
@@ -235,8 +236,11 @@ function modeArg(v, field = "mode") {
  */
 
 /**
- * Result of one op: `{ ok: true }` or `{ ok: false, error }` with a POSIX code.
- * @typedef {{ ok: true } | { ok: false, error: import("./errors.mjs").ErrorData }} ApplyResult
+ * Result of one op: `{ ok: true, stat? }` or `{ ok: false, error }` with a POSIX code. `stat` is
+ * the entry at `path` (`to` for rename) right after the op, as `scan` reports it (without `path`);
+ * absent after `rm`, or when the entry changed kind before it could be read.
+ * @typedef {{ kind: "file" | "directory" | "symlink", mode: number, size: number, mtimeMs: number, ctimeMs: number, target?: string }} EntryStat
+ * @typedef {{ ok: true, stat?: EntryStat } | { ok: false, error: import("./errors.mjs").ErrorData }} ApplyResult
  */
 
 /**
@@ -257,8 +261,9 @@ export async function apply(mount, ops) {
     const kind = /** @type {{ op?: unknown } | null} */ (op)?.op;
     if (kind !== "write" && kind !== "mkdir" && kind !== "chmod") parents.clear();
     try {
-      await applyOne(mount, op, parents);
-      results.push({ ok: true });
+      const host = await applyOne(mount, op, parents);
+      const stat = host === undefined ? undefined : await entryStat(host);
+      results.push(stat ? { ok: true, stat } : { ok: true });
     } catch (err) {
       const o = /** @type {{ path?: unknown, from?: unknown }} */ (op ?? {});
       const p = typeof o.path === "string" ? o.path : typeof o.from === "string" ? o.from : undefined;
@@ -268,6 +273,24 @@ export async function apply(mount, ops) {
     }
   }
   return { results };
+}
+
+/**
+ * The entry at `host` as `scan` describes it, or undefined when it is gone or special.
+ * @param {string} host
+ * @returns {Promise<EntryStat | undefined>}
+ */
+async function entryStat(host) {
+  const st = await lstatOrNull(host).catch(() => null);
+  if (!st) return undefined;
+  const base = { mode: st.mode & 0o7777, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
+  if (st.isDirectory()) return { kind: "directory", size: 0, ...base };
+  if (st.isFile()) return { kind: "file", size: st.size, ...base };
+  if (st.isSymbolicLink()) {
+    const target = await fs.readlink(host).catch(() => undefined);
+    return target === undefined ? undefined : { kind: "symlink", size: st.size, ...base, target };
+  }
+  return undefined;
 }
 
 /**
@@ -287,6 +310,7 @@ async function lstatOrNull(host) {
  * @param {import("./paths.mjs").Mount} mount
  * @param {unknown} raw
  * @param {Map<string, string>} parents resolved parent directories of this batch (see Mount.resolve)
+ * @returns {Promise<string | undefined>} the host path of the entry the op left (none after rm)
  */
 async function applyOne(mount, raw, parents) {
   if (raw === null || typeof raw !== "object") throw new DaemonError("EINVAL", "an op must be an object");
@@ -336,7 +360,7 @@ async function applyOne(mount, raw, parents) {
       } catch (err) {
         rethrow(err, rel);
       }
-      return;
+      return host;
     }
     case "mkdir": {
       const mode = op.mode === undefined ? 0o755 : modeArg(op.mode);
@@ -349,7 +373,7 @@ async function applyOne(mount, raw, parents) {
       } catch (err) {
         rethrow(err, rel);
       }
-      return;
+      return host;
     }
     case "rm": {
       const { rel, host, isRoot } = await target(mount, op.path);
@@ -376,7 +400,7 @@ async function applyOne(mount, raw, parents) {
       } catch (err) {
         rethrow(err, rel);
       }
-      return;
+      return host;
     }
     case "chmod": {
       const mode = modeArg(op.mode);
@@ -388,7 +412,7 @@ async function applyOne(mount, raw, parents) {
       } catch (err) {
         rethrow(err, rel);
       }
-      return;
+      return host;
     }
     case "rename": {
       const from = await target(mount, op.from, "from");
@@ -401,7 +425,7 @@ async function applyOne(mount, raw, parents) {
       } catch (err) {
         rethrow(err, from.rel);
       }
-      return;
+      return to.host;
     }
     default:
       throw new DaemonError("EINVAL", `unknown op ${JSON.stringify(op.op)} (write, mkdir, rm, symlink, chmod, rename)`);

@@ -16,7 +16,8 @@ const SECRET = "s3cret-for-tests";
 type RunEvent = { seq: number; name: "stdout" | "stderr"; data: Uint8Array } | { seq: number; name: "exit"; code: number; signal?: string; timedOut?: true };
 type ScanEntry = { path: string; kind: "file" | "directory" | "symlink"; mode: number; size: number; mtimeMs: number; target?: string };
 type ScanPage = { entries: ScanEntry[]; skipped: { path: string; reason: string }[]; cursor: string | null; done: boolean };
-type ApplyResult = { ok: true } | { ok: false; error: { code: string; message: string; syscall?: string; path?: string } };
+type EntryStat = { kind: string; mode: number; size: number; mtimeMs: number; ctimeMs: number; target?: string };
+type ApplyResult = { ok: true; stat?: EntryStat } | { ok: false; error: { code: string; message: string; syscall?: string; path?: string } };
 interface Api {
   info(): Promise<{ version: string; mountPoint: string; ignore: string[]; pid: number; bootId: string }>;
   exec(a: { id: string; command: string; cwd?: string; env?: Record<string, string>; stdin?: Uint8Array | string; timeoutMs?: number }): Promise<{ id: string; pid: number }>;
@@ -489,8 +490,22 @@ describe("sync primitives", () => {
         { op: "rm", path: "tree/rmdir" },
       ],
     });
-    expect(results).toEqual(Array(10).fill({ ok: true }));
     const at = (p: string) => path.join(d.mount, p);
+    // Each op but rm reports the entry it left, as scan would (kind, mode, size, times, link target).
+    const statOf = (p: string): EntryStat => {
+      const st = fs.lstatSync(at(p));
+      const kind = st.isDirectory() ? "directory" : st.isFile() ? "file" : "symlink";
+      const base = { kind, mode: st.mode & 0o7777, size: kind === "directory" ? 0 : st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
+      return kind === "symlink" ? { ...base, target: fs.readlinkSync(at(p)) } : base;
+    };
+    expect(results.map((r) => r.ok)).toEqual(Array(10).fill(true));
+    expect(results[0]).toMatchObject({ ok: true, stat: { kind: "directory", mode: 0o750, size: 0 } }); // its times moved with the ops after
+    expect(results[1]).toMatchObject({ ok: true, stat: { kind: "file", size: 15, mode: 0o644 } });
+    expect(results[4]).toEqual({ ok: true, stat: statOf("tree/link") });
+    expect(results[4]).toMatchObject({ stat: { kind: "symlink", target: "日本語/ファイル.txt" } });
+    expect(results[5]).toEqual({ ok: true, stat: statOf("tree/deep/new/é ü.txt") });
+    expect(results[7]).toEqual({ ok: true, stat: statOf("tree/moved/here.txt") });
+    expect(results[9]).toEqual({ ok: true });
     expect(fs.statSync(at("tree/日本語")).mode & 0o7777).toBe(0o750);
     expect(fs.readFileSync(at("tree/日本語/ファイル.txt"), "utf8")).toBe("こんにちは");
     expect(fs.statSync(at("tree/日本語/ファイル.txt")).mode & 0o7777).toBe(0o644);
@@ -504,7 +519,7 @@ describe("sync primitives", () => {
 
     // A symlink or a fifo is replaced by a file write (never followed, never blocked on); rm of a symlink leaves its target.
     expect((await run(api, "mkfifo", "mkfifo tree/pipe")).exit).toMatchObject({ code: 0 });
-    expect((await api.apply({ ops: [{ op: "write", path: "tree/pipe", data: "plain" }] })).results).toEqual([{ ok: true }]);
+    expect((await api.apply({ ops: [{ op: "write", path: "tree/pipe", data: "plain" }] })).results).toMatchObject([{ ok: true, stat: { kind: "file", size: 5 } }]);
     expect(fs.readFileSync(at("tree/pipe"), "utf8")).toBe("plain");
     const second = await api.apply({
       ops: [
@@ -515,7 +530,8 @@ describe("sync primitives", () => {
         { op: "mkdir", path: "tree/日本語", mode: 0o755 },
       ],
     });
-    expect(second.results).toEqual(Array(5).fill({ ok: true }));
+    expect(second.results.map((r) => r.ok)).toEqual(Array(5).fill(true));
+    expect(second.results[1]).toEqual({ ok: true });
     expect(fs.existsSync(at("tree/run.sh"))).toBe(true);
     expect(fs.lstatSync(at("tree/link3")).isFile()).toBe(true);
     expect(fs.readFileSync(at("tree/run.sh"), "utf8")).toBe("#!/bin/sh\necho hi\n");
@@ -597,7 +613,7 @@ describe("sync primitives", () => {
     const chunk = 1024 * 1024;
     for (let off = 0; off < size; off += chunk) {
       const { results } = await api.apply({ ops: [{ op: "write", path: "big/five.bin", data: big.subarray(off, off + chunk), offset: off, truncate: off === 0 }] });
-      expect(results).toEqual([{ ok: true }]);
+      expect(results).toMatchObject([{ ok: true, stat: { kind: "file", size: Math.min(off + chunk, size) } }]);
     }
     expect(sha(fs.readFileSync(path.join(d.mount, "big/five.bin")))).toBe(sha(big));
     const parts: Buffer[] = [];
