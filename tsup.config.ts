@@ -23,6 +23,7 @@ export const entries = {
   "shell/jq": "src/shell/jq.ts",
   "modules/tools": "src/modules/tools.ts",
   "modules/git": "src/modules/git.ts",
+  "modules/container": "src/modules/container.ts",
 } as const;
 
 export default defineConfig({
