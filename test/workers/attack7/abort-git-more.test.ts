@@ -12,13 +12,20 @@
  *     4th working-tree write;
  * (d) mid `git commit` — at the branch ref write;
  * (e) mid `git reset --hard` to an older commit — at the 4th file.
+ * (f) late in a LONG `git stash` (1,000 changed files; crash at the 900th
+ *     file reset) — the fs bridge's pacing yields on timers, so earlier
+ *     writes are confirmed: the restarted object has the stash and a tree
+ *     half reset (as a crashed real git would); `stash pop` refuses ("would
+ *     be overwritten", as real git), `reset --hard` then `stash pop`
+ *     brings every change back.
  * What must hold after the restart: storage is sound (attack3
  * `integrityProblems`), git answers, no change is lost (every changed line
  * is in the working tree or in `stash@{0}`; a branch points at a commit
  * whose objects exist; log works), and the next operation of the same kind
- * succeeds. Withstood: in every case the restarted object finds the state
- * from BEFORE the operation — the output gate drops every write the
- * aborted operation made (they were never confirmed) — and redoing it works.
+ * succeeds. Withstood: in (a)–(e) the restarted object finds the state from
+ * BEFORE the operation — the output gate drops every write the aborted
+ * operation made (they were never confirmed) — and redoing it works; in (f)
+ * nothing is lost (above).
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -153,5 +160,44 @@ describe("attack7: ctx.abort() mid stash, stash pop, merge, commit, reset", () =
     expect((await cli(ws, "reset", "--hard", "HEAD~1")).exitCode).toBe(0);
     expect(await files(ws)).toEqual(all("base"));
     expect((await cli(ws, "status", "--porcelain=v1")).stdout).toBe("");
+  });
+
+  it("(f) late in a long git stash (1,000 files): the stash holds every change; reset --hard + stash pop brings them all back", { timeout: 90_000 }, async () => {
+    const id = env.GIT_AGENT.newUniqueId();
+    const N = 1000;
+    await runInDurableObject(env.GIT_AGENT.get(id), async (instance) => {
+      const ws = (instance as unknown as Record<symbol, Workspace>)[WORKSPACE];
+      await ws.fs.mkdir("/repo", { recursive: true });
+      for (let i = 0; i < N; i++) await ws.fs.writeFile(`/repo/f${i}.txt`, `base ${i}\n`);
+      await ws.git.cli({ argv: ["init"], cwd: "/repo" });
+      await ws.git.cli({ argv: ["add", "."], cwd: "/repo" });
+      await ws.git.cli({ argv: ["commit", "-m", "base"], cwd: "/repo" });
+      for (let i = 0; i < N; i++) await ws.fs.writeFile(`/repo/f${i}.txt`, `changed ${i}\n`);
+    });
+    expect(await crashDuring(id, ["stash"], /^\/repo\/f\d+\.txt$/, 900)).toBe("aborted: attack7: crash in git stash");
+    expect(await sound(id)).toEqual([]);
+    using ws = await getWorkspace(env.GIT_AGENT.get(id));
+    expect((await cli(ws, "stash", "list")).stdout).toMatch(/^stash@\{0\}: WIP on main: [0-9a-f]{7} base\n$/);
+    const tree = await runInDurableObject(env.GIT_AGENT.get(id), async (instance) => {
+      const w = (instance as unknown as Record<symbol, Workspace>)[WORKSPACE];
+      const out: string[] = [];
+      for (let i = 0; i < N; i++) out.push(await w.fs.readFile(`/repo/f${i}.txt`, "utf8"));
+      return out;
+    });
+    // Each file is whole: reset (base) or not yet (changed).
+    tree.forEach((t, i) => expect([`base ${i}\n`, `changed ${i}\n`]).toContain(t));
+    for (const i of [0, 1, 450, 899, 999]) expect((await cli(ws, "show", `stash:f${i}.txt`)).stdout).toBe(`changed ${i}\n`);
+    const pop = await cli(ws, "stash", "pop");
+    if (tree.some((t) => t.startsWith("changed"))) expect(pop).toMatchObject({ exitCode: 1, stderr: expect.stringMatching(/^git stash: your local changes to the following files would be overwritten by stash: /) });
+    expect((await cli(ws, "reset", "--hard")).exitCode).toBe(0);
+    expect((await cli(ws, "stash", "pop")).exitCode).toBe(0);
+    const after = await runInDurableObject(env.GIT_AGENT.get(id), async (instance) => {
+      const w = (instance as unknown as Record<symbol, Workspace>)[WORKSPACE];
+      let changed = 0;
+      for (let i = 0; i < N; i++) if ((await w.fs.readFile(`/repo/f${i}.txt`, "utf8")) === `changed ${i}\n`) changed++;
+      return changed;
+    });
+    expect(after).toBe(N);
+    expect(await sound(id)).toEqual([]);
   });
 });
