@@ -22,7 +22,8 @@ export default defineConfig({
           // Hooks remove scratch trees (10,000 files, 50 MiB files): 10 s was too short on a loaded machine.
           hookTimeout: 60_000,
           // The loopback smart-HTTP git server (issue 15): inject("gitServer"), see test/shared/git-remote.ts.
-          globalSetup: ["./test/shared/git-global-setup.ts"],
+          // The local container host (issue 17): inject("containerHost"), see container/README.md.
+          globalSetup: ["./test/shared/git-global-setup.ts", "./test/shared/container-global-setup.ts"],
         },
       },
       {
@@ -36,7 +37,7 @@ export default defineConfig({
           name: "workers",
           include: ["test/workers/**/*.test.ts"],
           testTimeout: 120_000,
-          globalSetup: ["./test/shared/git-global-setup.ts", "./test/shared/http-global-setup.ts"],
+          globalSetup: ["./test/shared/git-global-setup.ts", "./test/shared/http-global-setup.ts", "./test/shared/container-global-setup.ts"],
         },
       },
     ],

@@ -10,6 +10,7 @@ import type { DurableObjectStorageLike } from "./storage/types.js";
 import { WorkspaceFs } from "./fs/index.js";
 import type { WorkspaceFilesystem } from "./fs/types.js";
 import { WorkspaceRuntime, type WorkspaceRegisteredBackend } from "./runtime/index.js";
+import type { SyncProgress } from "./runtime/types.js";
 import { noopObserver, type WorkspaceObserver } from "./observer.js";
 // Type only: the Durable Object layer builds the stub and installs its
 // factory with provideStubFactory(), so the core never loads do/.
@@ -284,6 +285,27 @@ export class Workspace {
   }
 
   /** Closes backend connections (errors swallowed) and forgets `ready()`, so the next call checks the mounts again. `fs` keeps working. */
+  /**
+   * Sends the Workspace's changes under `/workspace` to remote-store
+   * backends (a container): backend `id`, or every one connected or synced
+   * before (spec 01 §1.2, experimental). Serialised with their commands.
+   * Yields one progress record per backend; with none, one with
+   * `operationId: "none"`. A transport failure yields `complete: false` with `error`.
+   */
+  push(id?: string): AsyncIterable<SyncProgress> {
+    return this.runtime.push(id);
+  }
+
+  /**
+   * Copies remote-store backends' changes into the Workspace: backend `id`,
+   * or every connected one and every one whose pull is pending (a command's
+   * pull that failed, or ran with `sync: "defer"`), completing it (spec 01
+   * §1.2, spec 02 §7.3). Yields as {@link push}.
+   */
+  pull(id?: string): AsyncIterable<SyncProgress> {
+    return this.runtime.pull(id);
+  }
+
   async close(): Promise<void> {
     this.#mounts.forget();
     await this.#runtime?.close().catch(() => {});

@@ -391,6 +391,18 @@ export class WorkspaceFs implements WorkspaceFilesystem {
   }
 
   /**
+   * The revision stamped on the entry at `path` by the last mutation that
+   * touched it (a final link not followed), or `undefined` when nothing is
+   * there. Container sync records it for what it pulled, so the next push
+   * knows the entry is already in the container. Internal, like {@link changesSince}.
+   */
+  stampOf(path: string): number | undefined {
+    const canonical = canonicalPath(path, "stampOf");
+    const found = this.#nodes.resolve(segmentsOf(canonical), { followFinal: false });
+    return found.status === "found" ? this.#nodes.stampOf(found.node.ino) : undefined;
+  }
+
+  /**
    * Deletes the tombstones of revisions ≤ `upToRev` (call it with the
    * oldest cursor revision every consumer has acknowledged). A cursor older
    * than `upToRev` is refused from then on (`EINVAL`: start again from 0).

@@ -27,6 +27,9 @@ export function statusOf(exitCode: number): "completed" | "failed" | "cancelled"
   return CANCELLED_CODES.has(exitCode) ? "cancelled" : "failed";
 }
 
+/** The sync fields of a result (spec 02 §1.5): what the run's sync bracket pushed and pulled. */
+export type SyncFields = Pick<WorkspaceRuntimeResult, "pushed" | "pulled" | "skipped" | "sync">;
+
 /** What a handle needs from its runtime. */
 export interface HandleHost {
   fs: WorkspaceFilesystem;
@@ -46,6 +49,8 @@ export interface HandleInit {
   /** True for `getExec` with `resume: "tail"` or a number. */
   partial: boolean;
   host: HandleHost;
+  /** Remote-store backends: the post-command pull, awaited before `exit` is delivered (and its fields go in the result). */
+  finish?: () => Promise<SyncFields>;
 }
 
 type Stream = "stdout" | "stderr";
@@ -59,6 +64,7 @@ function toBytes(value: unknown): Uint8Array {
 }
 
 interface Processed {
+  sync?: SyncFields;
   exit?: { code: number; result?: WorkspaceRuntimeValue; hasResult: boolean };
   outputs?: Record<Stream, Uint8Array>;
   truncated?: WorkspaceRuntimeTruncation;
@@ -111,6 +117,7 @@ async function* processEvents(
       }
       const out = { stdout: await acc.stdout.finish(), stderr: await acc.stderr.finish() };
       finished = true;
+      if (init.finish) state.sync = await init.finish();
       const truncated: WorkspaceRuntimeTruncation = {};
       if (out.stdout.truncated) truncated.stdout = out.stdout.truncated;
       if (out.stderr.truncated) truncated.stderr = out.stderr.truncated;
@@ -129,6 +136,7 @@ async function* processEvents(
       const out = { stdout: await acc.stdout.finish(), stderr: await acc.stderr.finish() };
       finished = true;
       state.outputs = { stdout: out.stdout.bytes, stderr: out.stderr.bytes };
+      if (init.finish) state.sync = await init.finish();
     }
   } finally {
     if (!finished) {
@@ -149,10 +157,10 @@ function buildResult(state: Processed, encoding: "utf8" | undefined): WorkspaceR
     exitCode,
     stdout: decode(state.outputs?.stdout ?? new Uint8Array(0)),
     stderr: decode(state.outputs?.stderr ?? new Uint8Array(0)),
-    pushed: 0,
-    pulled: 0,
-    skipped: [],
-    sync: { status: "complete", applied: 0, skipped: [] },
+    pushed: state.sync?.pushed ?? 0,
+    pulled: state.sync?.pulled ?? 0,
+    skipped: state.sync?.skipped ?? [],
+    sync: state.sync?.sync ?? { status: "complete", applied: 0, skipped: [] },
   };
   if (state.exit?.hasResult) result.value = state.exit.result;
   if (state.truncated) result.truncated = state.truncated;

@@ -11,7 +11,9 @@ import type { WorkspaceDatabase } from "../storage/database.js";
 import type { GitClient } from "../git/types.js";
 import { positiveInteger } from "../util/validate.js";
 import { runtimeError } from "./errors.js";
-import { createExecHandle } from "./handle.js";
+import { createExecHandle, type SyncFields } from "./handle.js";
+import { RemoteSync, type SyncFilesystem, type SyncRPC } from "./sync.js";
+import type { SyncProgress } from "./types.js";
 import type { OutputLimits } from "./output.js";
 import type {
   BackendHandle,
@@ -71,7 +73,7 @@ export interface WorkspaceRuntimePendingCall {
 
 type Connected =
   | { kind: "module"; handle: WorkspaceModuleBackendHandle }
-  | { kind: "command"; handle: BackendHandle };
+  | { kind: "command"; handle: BackendHandle; remote?: RemoteSync };
 
 const textEncoder = new TextEncoder();
 
@@ -211,13 +213,20 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
           return { kind: "module", handle };
         }
         const handle = await backend.connect(this.#host());
-        if (handle.sync !== "none") {
+        if (handle.sync === "none") return { kind: "command", handle };
+        const sync = handle.rpc.sync as Partial<SyncRPC> | undefined;
+        const fs = this.#workspace.fs as Partial<SyncFilesystem>;
+        if (!sync || typeof sync.scan !== "function" || typeof sync.apply !== "function" || typeof sync.read !== "function" || typeof sync.info !== "function") {
           await handle.close().catch(() => {});
           throw new Error(
-            `backend "${backend.id}" needs remote sync (sync: "${handle.sync ?? "remote"}"), which this runtime does not support; return sync: "none" from connect() when the backend works on the Workspace directly`,
+            `backend "${backend.id}" needs remote sync (sync: "${handle.sync ?? "remote"}") but its rpc.sync has no info/scan/read/apply; return sync: "none" from connect() when the backend works on the Workspace directly`,
           );
         }
-        return { kind: "command", handle };
+        if (typeof fs.changesSince !== "function" || typeof fs.stampOf !== "function") {
+          await handle.close().catch(() => {});
+          throw new Error(`backend "${backend.id}" needs remote sync, which needs the Workspace's own filesystem (its change log)`);
+        }
+        return { kind: "command", handle, remote: new RemoteSync(this.#workspace.db, fs as SyncFilesystem, backend.id, sync as SyncRPC) };
       })();
       this.#connecting.set(backend.id, pending);
       pending.then(
@@ -276,8 +285,10 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
     encoding: E | undefined,
     limits: OutputLimits | false,
     partial: boolean,
+    finish?: () => Promise<SyncFields>,
   ): WorkspaceRuntimeExecHandle<E> {
     return createExecHandle<E>({
+      ...(finish ? { finish } : {}),
       id: envelope.id,
       backend,
       events: envelope.events,
@@ -340,9 +351,45 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
       if (o.env !== undefined) request.env = o.env;
       if (o.stdin !== undefined) request.stdin = typeof o.stdin === "string" ? textEncoder.encode(o.stdin) : o.stdin;
       if (o.timeoutMs !== undefined) request.timeoutMs = o.timeoutMs;
+      const remote = connected.remote;
+      if (remote) {
+        // Push, then spawn, under the backend's lock (spec 02 §7.3): a push failure rejects before the command is sent.
+        const { started, pushed } = await remote.exclusive(async () => {
+          const pushedNow = await remote.push();
+          return { started: await connected.handle.rpc.shell.exec(request), pushed: pushedNow };
+        });
+        const finish = this.#pullAfter(remote, backend.id, connected.handle.runtimeId, pushed.pushed, o.sync === "defer");
+        return this.#handle<E>(started, backend.id, o.encoding, this.#limits(o.output), false, finish);
+      }
       envelope = await connected.handle.rpc.shell.exec(request);
     }
     return this.#handle<E>(envelope, backend.id, o.encoding, this.#limits(o.output), false);
+  }
+
+  /**
+   * The post-command half of the sync bracket (spec 02 §7.3), run once when
+   * the run's stream drains: pull (or, deferred, only mark it pending).
+   * A failed pull keeps the command's result and is left pending for
+   * `workspace.pull()`.
+   */
+  #pullAfter(remote: RemoteSync, backend: string, runtimeId: string | undefined, pushed: number, defer: boolean): () => Promise<SyncFields> {
+    let once: Promise<SyncFields> | undefined;
+    const where = { backend, ...(runtimeId !== undefined ? { runtimeId } : {}) };
+    return () =>
+      (once ??= remote.exclusive(async (): Promise<SyncFields> => {
+        if (defer) {
+          remote.markPullPending(null);
+          return { pushed, pulled: 0, skipped: [], sync: { status: "pending", applied: 0, skipped: [], ...where } };
+        }
+        try {
+          const pulled = await remote.pull();
+          return { pushed, pulled: pulled.applied, skipped: pulled.skipped, sync: { status: "complete", applied: pulled.applied, skipped: pulled.skipped } };
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          remote.markPullPending(message);
+          return { pushed, pulled: 0, skipped: [], sync: { status: "pending", applied: 0, skipped: [], error: message, ...where } };
+        }
+      }));
   }
 
   async #getEnvelope(id: string, backendId: string | undefined, after: number | "tail" | undefined): Promise<ModuleExecutionEnvelope> {
@@ -375,7 +422,10 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
     const after = resume === "full" ? undefined : resume;
     const envelope = await this.#getEnvelope(id, backend.id, after);
     const partial = after !== undefined;
-    return this.#handle<E>(envelope, backend.id, o.encoding, partial ? false : this.#limits(o.output), partial);
+    const connected = this.#connected.get(backend.id);
+    // getExec does not push, but pulls after draining (spec 02 §7.3).
+    const finish = connected?.kind === "command" && connected.remote ? this.#pullAfter(connected.remote, backend.id, connected.handle.runtimeId, 0, false) : undefined;
+    return this.#handle<E>(envelope, backend.id, o.encoding, partial ? false : this.#limits(o.output), partial, finish);
   }
 
   /** Stops a live run; a finished run is a no-op; unknown → rejects `ENOENT` (spec 02 §1.6). */
@@ -465,6 +515,80 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
       throw new Error(`backend "${backend.id}" doesn't run calls that wait for an answer (execution ${JSON.stringify(id)})`);
     }
     await connected.handle.respond({ id, callId, answer: copy });
+  }
+
+  /**
+   * The remote-store backends `push()`/`pull()` work on: `id`, or every
+   * command backend that is connected with remote sync or has synced in this
+   * Workspace before (connecting it). `wantPending`: only those with a pull pending or connected.
+   */
+  async #syncTargets(id: string | undefined, wantPending: boolean): Promise<{ id: string; remote: RemoteSync; runtimeId?: string }[]> {
+    const known = new Map(RemoteSync.known(this.#workspace.db).map((k) => [k.backend, k]));
+    const ids =
+      id !== undefined
+        ? [this.#resolve(id).id]
+        : this.#backends
+            .filter((b) => b.protocol !== "module")
+            .filter((b) => {
+              const c = this.#connected.get(b.id);
+              if (c?.kind === "command" && c.remote) return true;
+              const k = known.get(b.id);
+              return k !== undefined && (!wantPending || k.pending);
+            })
+            .map((b) => b.id);
+    const out: { id: string; remote: RemoteSync; runtimeId?: string }[] = [];
+    for (const backendId of ids) {
+      const connected = await this.#connect(this.#resolve(backendId));
+      if (connected.kind === "command" && connected.remote) {
+        out.push({ id: backendId, remote: connected.remote, ...(connected.handle.runtimeId !== undefined ? { runtimeId: connected.handle.runtimeId } : {}) });
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Sends the Workspace's changes under `/workspace` to remote-store
+   * backends (spec 01 §1.2; the push half of spec 02 §7.3), serialised with
+   * their commands: `id`, or every one connected or synced before. Yields
+   * one {@link SyncProgress} per backend; with none, one with `operationId: "none"`.
+   */
+  async *push(id?: string): AsyncGenerator<SyncProgress> {
+    yield* this.#sync(id, "push");
+  }
+
+  /**
+   * Copies remote-store backends' changes into the Workspace (spec 01
+   * §1.2): `id`, or every connected one and every one with a pull pending
+   * (a failed or deferred one), which this completes. Yields as {@link push}.
+   */
+  async *pull(id?: string): AsyncGenerator<SyncProgress> {
+    yield* this.#sync(id, "pull");
+  }
+
+  async *#sync(id: string | undefined, direction: "push" | "pull"): AsyncGenerator<SyncProgress> {
+    const targets = await this.#syncTargets(id, direction === "pull");
+    if (targets.length === 0) {
+      yield { complete: true, entries: 0, bytes: 0, skipped: 0, operationId: "none", generation: "none", mode: "entries", cursor: { rev: 0, path: null } };
+      return;
+    }
+    for (const target of targets) {
+      const base = { operationId: crypto.randomUUID(), generation: target.runtimeId ?? "none", mode: "entries" as const, backend: target.id };
+      try {
+        const done = await target.remote.exclusive(async () => {
+          if (direction === "push") {
+            const out = await target.remote.push();
+            return { entries: out.pushed, bytes: out.bytes, skippedEntries: out.skipped, cursor: out.cursor };
+          }
+          const out = await target.remote.pull();
+          return { entries: out.applied, bytes: out.bytes, skippedEntries: out.skipped, cursor: target.remote.pushedCursor() };
+        });
+        yield { complete: true, ...base, entries: done.entries, bytes: done.bytes, skipped: done.skippedEntries.length, skippedEntries: done.skippedEntries.slice(0, 100), cursor: done.cursor };
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        if (direction === "pull") target.remote.markPullPending(message);
+        yield { complete: false, ...base, entries: 0, bytes: 0, skipped: 0, cursor: target.remote.pushedCursor(), error: message };
+      }
+    }
   }
 
   /** Closes every connected backend (errors swallowed). The next call reconnects. */

@@ -216,18 +216,52 @@ export type ExecEvent =
       result?: unknown;
     };
 
-/** A Workspace path that could not be synchronised (remote-store backends). */
+/** A Workspace path that could not be synchronised (remote-store backends, spec 02 §7.3, spec 01 §6.3). */
 export interface SkippedEntry {
   /** The Workspace path. */
   path: string;
-  /** Why it was skipped. */
+  /** Why it was skipped: `"read-only"` for a read-only mount, else the error's message or what kind of entry it was. */
   reason: string;
+  /** What a pull would have done: write (create or replace) or delete. Absent for push refusals. */
+  op?: "write" | "delete";
+  /** The read-only mount's root, when that is why. */
+  mountRoot?: string;
 }
 
 /** Sync outcome of a run; always complete for module backends. */
 export type ExecSyncResult =
   | { status: "complete"; applied: number; skipped: SkippedEntry[] }
   | { status: "pending"; applied: number; skipped: SkippedEntry[]; error?: string; backend?: string; runtimeId?: string };
+
+/**
+ * Progress of `workspace.push()` / `pull()` (spec 01 §1.2): one per
+ * backend synced (a Workspace with no syncing backend yields one with
+ * `operationId: "none"`).
+ */
+export interface SyncProgress {
+  /** Whether the operation finished (`false`: it failed; see `error`; a pull is then pending). */
+  complete: boolean;
+  /** Entries pushed or applied (files, directories, links, deletions). */
+  entries: number;
+  /** Bytes of file content moved. */
+  bytes: number;
+  /** Entries skipped (see `skippedEntries`). */
+  skipped: number;
+  /** The entries skipped, at most 100. */
+  skippedEntries?: SkippedEntry[];
+  /** A fresh id of this operation, `"none"` when nothing syncs. */
+  operationId: string;
+  /** The container runtime the sync ran against (the daemon's boot id), `"none"` when nothing syncs. */
+  generation: string;
+  /** Always `"entries"` (the sync moves whole entries). */
+  mode: "entries";
+  /** The Workspace change-log position this backend has pushed up to (`{ rev: 0, path: null }` when nothing syncs). */
+  cursor: { rev: number; path: string | null };
+  /** The backend synced; absent when nothing syncs. */
+  backend?: string;
+  /** Why it did not complete. */
+  error?: string;
+}
 
 /** The settled result of a run (spec 02 §1.5). */
 export interface WorkspaceRuntimeResult<E extends "utf8" | undefined = undefined> {

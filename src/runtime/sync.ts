@@ -1,0 +1,586 @@
+/**
+ * Workspace ⇄ container sync for command backends whose files live
+ * elsewhere (`sync: "remote"`, spec 02 §7.3, spec 01 §1.2 `push`/`pull`).
+ *
+ * The Workspace directory {@link SYNC_ROOT} mirrors the daemon's mount
+ * point (`MOUNT_POINT`, `/workspace` by default): `/workspace/app/x` is
+ * `app/x` on the wire and `<MOUNT_POINT>/app/x` in the container.
+ *
+ * - **Push** sends the Workspace changes after a durable cursor (the VFS
+ *   change log, `fs.changesSince`) as `apply` ops: files (in 1 MiB pieces; a
+ *   larger file goes to a temporary name and is renamed into place),
+ *   directories, links, deletions. An entry whose revision is the one the
+ *   manifest already holds for that path (it came from the container, or was
+ *   pushed) is not sent again.
+ * - **Pull** walks the container tree (`scan`) and compares every entry
+ *   with the manifest — what the container held after the last push or pull
+ *   (kind, mode, size, mtime, ctime, link target). What differs is copied
+ *   into the Workspace (files streamed in 1 MiB reads); manifest paths the
+ *   walk no longer finds are deleted. The container's changes win over
+ *   Workspace writes made while the command ran. A pull is idempotent: one
+ *   cut short (the daemon died) is completed by the next, with nothing
+ *   applied twice or lost.
+ * - The manifest belongs to one daemon boot (`info().bootId`): a new boot
+ *   (a restarted daemon, a relaunched container) may have a different disk,
+ *   so the manifest is dropped and the next push sends the whole tree.
+ *
+ * Tables (this module owns them): `__ws_sync_state` (per backend: push
+ * cursor, boot id, whether a pull is pending and why) and
+ * `__ws_sync_manifest` (per backend and container path: the entry as last
+ * synced, and the Workspace revision it corresponds to).
+ *
+ * @module
+ */
+import type { WorkspaceDatabase } from "../storage/database.js";
+import type { ChangeCursor, ChangeEntry, ChangePage } from "../fs/changes.js";
+import type { WorkspaceFilesystem } from "../fs/types.js";
+import picomatch from "picomatch";
+import { concatBytes } from "../util/bytes.js";
+import type { SkippedEntry } from "./types.js";
+
+/** The Workspace directory a container's mount point mirrors. */
+export const SYNC_ROOT = "/workspace";
+
+/** Largest piece of a file in one `apply` write op or one `read` (1 MiB, the daemon's limit). */
+export const SYNC_PIECE_BYTES = 1024 * 1024;
+
+/** File bytes gathered into one `apply` call before it is sent. */
+const APPLY_BATCH_BYTES = 4 * 1024 * 1024;
+
+/** Ops in one `apply` call at most. */
+const APPLY_BATCH_OPS = 2000;
+
+/** Entries per `scan` page. */
+const SCAN_PAGE = 5000;
+
+/** Entries per change-log page. */
+const CHANGES_PAGE = 1000;
+
+/** An entry of the container tree, as `scan` lists it and `apply` reports it. */
+export interface RemoteEntryStat {
+  kind: "file" | "directory" | "symlink";
+  mode: number;
+  size: number;
+  mtimeMs: number;
+  ctimeMs?: number;
+  target?: string;
+}
+
+/** One page of the daemon's `scan`. */
+export interface RemoteScanPage {
+  entries: (RemoteEntryStat & { path: string })[];
+  skipped: { path: string; reason: string }[];
+  cursor: string | null;
+  done: boolean;
+}
+
+/** One op of the daemon's `apply`. */
+export type RemoteApplyOp =
+  | { op: "write"; path: string; data: Uint8Array; mode?: number; offset?: number; truncate?: boolean }
+  | { op: "mkdir"; path: string; mode?: number }
+  | { op: "rm"; path: string }
+  | { op: "symlink"; path: string; target: string }
+  | { op: "chmod"; path: string; mode: number }
+  | { op: "rename"; from: string; to: string };
+
+/** The result of one `apply` op. */
+export type RemoteApplyResult = { ok: true; stat?: RemoteEntryStat } | { ok: false; error: { code: string; message: string; path?: string } };
+
+/**
+ * The file-sync surface of a remote-store backend (`BackendHandle.rpc.sync`):
+ * the `computerd` daemon's `info`, `scan`, `read` and `apply` (container/README.md).
+ * Paths are relative to the mount point, `/`-separated, without a leading `/`.
+ */
+export interface SyncRPC {
+  /** The daemon: its mount point, applied ignore globs and boot id (new on every start). */
+  info(): Promise<{ mountPoint: string; ignore: string[]; bootId: string; version?: string }>;
+  /** One page of the whole tree (ignored paths left out), depth first, a directory before its children. */
+  scan(input: { cursor?: string | null; limit?: number }): Promise<RemoteScanPage>;
+  /** `length` (≤ 1 MiB) bytes of a file from `offset`. */
+  read(input: { path: string; offset?: number; length?: number }): Promise<{ data: Uint8Array; size: number; eof: boolean }>;
+  /** Applies ops in order, each on its own. */
+  apply(input: { ops: RemoteApplyOp[] }): Promise<{ results: RemoteApplyResult[] }>;
+}
+
+/** The change-log part of the Workspace filesystem (internal methods of `WorkspaceFs`). */
+export interface SyncFilesystem extends WorkspaceFilesystem {
+  changesSince(cursor: ChangeCursor, options?: { limit?: number }): ChangePage;
+  stampOf(path: string): number | undefined;
+}
+
+/** What one push did. */
+export interface PushOutcome {
+  /** Entries sent (files, directories, links, deletions). */
+  pushed: number;
+  /** Bytes of file content sent. */
+  bytes: number;
+  /** Entries the container refused (e.g. a file where it has a directory it cannot replace). */
+  skipped: SkippedEntry[];
+  /** The change-log position pushed up to. */
+  cursor: ChangeCursor;
+}
+
+/** What one pull did. */
+export interface PullOutcome {
+  /** Entries applied to the Workspace (files, directories, links, deletions). */
+  applied: number;
+  /** Bytes of file content copied. */
+  bytes: number;
+  /** Entries not applied: read-only mounts, special files, names that are not UTF-8, refused writes. */
+  skipped: SkippedEntry[];
+}
+
+interface ManifestRow {
+  kind: string;
+  mode: number;
+  size: number;
+  mtime: number;
+  ctime: number;
+  target: string | null;
+  rev: number;
+}
+
+/** Whether `e` (from a scan) is the entry the manifest row describes. */
+function sameEntry(row: ManifestRow, e: RemoteEntryStat): boolean {
+  return row.kind === e.kind && row.mode === e.mode && row.size === e.size && row.mtime === e.mtimeMs && row.ctime === (e.ctimeMs ?? 0) && (row.target ?? undefined) === e.target;
+}
+
+/** The wire path of a Workspace path under {@link SYNC_ROOT}, `""` for the root itself, `null` outside. */
+export function wirePath(path: string): string | null {
+  if (path === SYNC_ROOT) return "";
+  return path.startsWith(`${SYNC_ROOT}/`) ? path.slice(SYNC_ROOT.length + 1) : null;
+}
+
+/** A POSIX-ish code of an error from the daemon: `code` when it survived the transport, else the message's `CODE:` prefix. */
+export function remoteCode(error: unknown): string | undefined {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  if (typeof e?.code === "string") return e.code;
+  const match = typeof e?.message === "string" ? /^([A-Z][A-Z0-9_]+): /.exec(e.message) : null;
+  return match?.[1];
+}
+
+/**
+ * The sync state of one remote-store backend in one Workspace. Every
+ * operation runs under the backend's lock ({@link RemoteSync.exclusive}).
+ */
+export class RemoteSync {
+  readonly #db: WorkspaceDatabase;
+  readonly #fs: SyncFilesystem;
+  readonly #backend: string;
+  readonly #rpc: SyncRPC;
+  #queue: Promise<unknown> = Promise.resolve();
+  #info: Promise<{ mountPoint: string; ignore: string[]; bootId: string }> | undefined;
+  #ignored: (wire: string) => boolean = () => false;
+
+  /** @param db the Workspace database; creates the tables when missing. */
+  constructor(db: WorkspaceDatabase, fs: SyncFilesystem, backend: string, rpc: SyncRPC) {
+    this.#db = db;
+    this.#fs = fs;
+    this.#backend = backend;
+    this.#rpc = rpc;
+    RemoteSync.createTables(db);
+  }
+
+  /** Creates the sync tables (idempotent). */
+  static createTables(db: WorkspaceDatabase): void {
+    db.run(
+      `CREATE TABLE IF NOT EXISTS __ws_sync_state (
+        backend TEXT PRIMARY KEY, boot TEXT, pushed_rev INTEGER NOT NULL DEFAULT 0, pushed_path TEXT,
+        pull_pending INTEGER NOT NULL DEFAULT 0, pull_error TEXT)`,
+    );
+    db.run(
+      `CREATE TABLE IF NOT EXISTS __ws_sync_manifest (
+        backend TEXT NOT NULL, path TEXT NOT NULL, kind TEXT NOT NULL, mode INTEGER NOT NULL, size INTEGER NOT NULL,
+        mtime REAL NOT NULL, ctime REAL NOT NULL, target TEXT, rev INTEGER NOT NULL, PRIMARY KEY (backend, path)) WITHOUT ROWID`,
+    );
+  }
+
+  /** The backends that have synced in this Workspace (they have a state row), in id order. */
+  static known(db: WorkspaceDatabase): { backend: string; pending: boolean; error: string | null }[] {
+    RemoteSync.createTables(db);
+    return db
+      .all<{ backend: string; pull_pending: number; pull_error: string | null }>(`SELECT backend, pull_pending, pull_error FROM __ws_sync_state ORDER BY backend`)
+      .map((r) => ({ backend: r.backend, pending: r.pull_pending === 1, error: r.pull_error }));
+  }
+
+  /** The change-log position this backend has pushed up to. */
+  pushedCursor(): ChangeCursor {
+    const row = this.#db.one<{ pushed_rev: number; pushed_path: string | null }>(`SELECT pushed_rev, pushed_path FROM __ws_sync_state WHERE backend = ?`, this.#backend);
+    return { rev: row?.pushed_rev ?? 0, path: row?.pushed_path ?? null };
+  }
+
+  /** Runs `fn` after every earlier operation of this backend settled (push, spawn and pull are serialised). */
+  exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.#queue.then(fn, fn);
+    this.#queue = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  }
+
+  /** The daemon's boot id (cached for the connection). */
+  async bootId(): Promise<string> {
+    return (await this.#daemon()).bootId;
+  }
+
+  #daemon(): Promise<{ mountPoint: string; ignore: string[]; bootId: string }> {
+    this.#info ??= this.#rpc.info().then((info) => {
+      this.#adopt(info.bootId);
+      this.#ignored = ignoreMatcher(info.mountPoint, info.ignore);
+      return info;
+    });
+    return this.#info;
+  }
+
+  /** A new daemon boot: the container's disk may be another one, so forget what it held. */
+  #adopt(boot: string): void {
+    this.#db.tx(() => {
+      const row = this.#db.one<{ boot: string | null }>(`SELECT boot FROM __ws_sync_state WHERE backend = ?`, this.#backend);
+      if (row?.boot === boot) return;
+      this.#db.run(`DELETE FROM __ws_sync_manifest WHERE backend = ?`, this.#backend);
+      this.#db.run(
+        `INSERT INTO __ws_sync_state (backend, boot, pushed_rev, pushed_path, pull_pending, pull_error) VALUES (?, ?, 0, NULL, 0, NULL)
+         ON CONFLICT (backend) DO UPDATE SET boot = excluded.boot, pushed_rev = 0, pushed_path = NULL, pull_pending = 0, pull_error = NULL`,
+        this.#backend,
+        boot,
+      );
+    });
+  }
+
+  #manifestRow(path: string): ManifestRow | undefined {
+    return this.#db.one<ManifestRow>(
+      `SELECT kind, mode, size, mtime, ctime, target, rev FROM __ws_sync_manifest WHERE backend = ? AND path = ?`,
+      this.#backend,
+      path,
+    );
+  }
+
+  #record(path: string, stat: RemoteEntryStat, rev: number): void {
+    this.#db.run(
+      `INSERT OR REPLACE INTO __ws_sync_manifest (backend, path, kind, mode, size, mtime, ctime, target, rev) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      this.#backend,
+      path,
+      stat.kind,
+      stat.mode,
+      stat.size,
+      stat.mtimeMs,
+      stat.ctimeMs ?? 0,
+      stat.target ?? null,
+      rev,
+    );
+  }
+
+  /** Forgets `path` and everything under it. */
+  #forget(path: string): void {
+    this.#db.run(
+      `DELETE FROM __ws_sync_manifest WHERE backend = ? AND (path = ? OR (path >= ? AND path < ?))`,
+      this.#backend,
+      path,
+      `${path}/`,
+      `${path}0`,
+    );
+  }
+
+  /** Marks a pull as pending (it failed, or was deferred) with its reason. */
+  markPullPending(error: string | null): void {
+    this.#db.run(`UPDATE __ws_sync_state SET pull_pending = 1, pull_error = ? WHERE backend = ?`, error, this.#backend);
+  }
+
+  /**
+   * Sends the Workspace changes since the last push. Call under {@link exclusive}.
+   * @throws the transport's error (nothing after the failing page is recorded as pushed).
+   */
+  async push(): Promise<PushOutcome> {
+    await this.#daemon();
+    const state = this.#db.one<{ pushed_rev: number; pushed_path: string | null }>(`SELECT pushed_rev, pushed_path FROM __ws_sync_state WHERE backend = ?`, this.#backend);
+    let cursor: ChangeCursor = { rev: state?.pushed_rev ?? 0, path: state?.pushed_path ?? null };
+    const outcome: PushOutcome = { pushed: 0, bytes: 0, skipped: [], cursor };
+    for (;;) {
+      const page = this.#fs.changesSince(cursor, { limit: CHANGES_PAGE });
+      await this.#pushEntries(page.entries, outcome);
+      cursor = page.cursor;
+      outcome.cursor = cursor;
+      this.#db.run(`UPDATE __ws_sync_state SET pushed_rev = ?, pushed_path = ? WHERE backend = ?`, cursor.rev, cursor.path, this.#backend);
+      if (page.done) return outcome;
+    }
+  }
+
+  async #pushEntries(entries: readonly ChangeEntry[], outcome: PushOutcome): Promise<void> {
+    let ops: RemoteApplyOp[] = [];
+    let done: ((result: RemoteApplyResult) => void)[] = [];
+    let bytes = 0;
+    const flush = async (): Promise<void> => {
+      if (ops.length === 0) return;
+      const sent = ops;
+      const after = done;
+      ops = [];
+      done = [];
+      bytes = 0;
+      const { results } = await this.#rpc.apply({ ops: sent });
+      sent.forEach((_, i) => after[i]!(results[i] ?? { ok: false, error: { code: "EIO", message: "EIO: no result for this op" } }));
+    };
+    const add = async (op: RemoteApplyOp, then: (result: RemoteApplyResult) => void): Promise<void> => {
+      ops.push(op);
+      done.push(then);
+      if (op.op === "write") bytes += op.data.byteLength;
+      if (ops.length >= APPLY_BATCH_OPS || bytes >= APPLY_BATCH_BYTES) await flush();
+    };
+    const refused = (path: string) => (result: RemoteApplyResult): boolean => {
+      if (result.ok) return false;
+      outcome.skipped.push({ path, reason: result.error.message });
+      return true;
+    };
+    for (const entry of entries) {
+      const wire = wirePath(entry.path);
+      if (wire === null || wire === "" || this.#ignored(wire)) continue;
+      if (entry.kind === "deleted") {
+        const row = this.#manifestRow(wire);
+        const underKnown = row !== undefined || entry.subtree === true;
+        if (!underKnown) continue; // never reached the container
+        outcome.pushed++;
+        await add({ op: "rm", path: wire }, (result) => {
+          if (!result.ok && result.error.code !== "ENOENT") return void refused(entry.path)(result);
+          this.#forget(wire);
+        });
+        continue;
+      }
+      const row = this.#manifestRow(wire);
+      if (row && row.rev === entry.rev) continue; // the container has this revision already
+      const rev = entry.rev;
+      // Another kind of entry in the container's way (a directory where a file now is): removed first.
+      if (row && row.kind !== entry.kind) await add({ op: "rm", path: wire }, () => this.#forget(wire));
+      const recorded = (result: RemoteApplyResult): void => {
+        if (refused(entry.path)(result) || !result.ok) return;
+        if (result.stat) this.#record(wire, result.stat, rev);
+      };
+      if (entry.kind === "directory") {
+        outcome.pushed++;
+        await add({ op: "mkdir", path: wire, mode: entry.mode ?? 0o755 }, recorded);
+      } else if (entry.kind === "symlink") {
+        outcome.pushed++;
+        await add({ op: "symlink", path: wire, target: entry.target ?? "" }, recorded);
+      } else {
+        const sent = await this.#pushFile(entry, wire, add, flush, recorded);
+        if (sent >= 0) {
+          outcome.pushed++;
+          outcome.bytes += sent;
+        }
+      }
+    }
+    await flush();
+  }
+
+  /** Queues a file's content; returns its size, or -1 when it is gone already (its tombstone follows). */
+  async #pushFile(
+    entry: ChangeEntry,
+    wire: string,
+    add: (op: RemoteApplyOp, then: (result: RemoteApplyResult) => void) => Promise<void>,
+    flush: () => Promise<void>,
+    recorded: (result: RemoteApplyResult) => void,
+  ): Promise<number> {
+    let stream: ReadableStream<Uint8Array>;
+    try {
+      stream = (await this.#fs.readFile(entry.path)) as ReadableStream<Uint8Array>;
+    } catch (error) {
+      if ((error as { code?: string }).code === "ENOENT") return -1;
+      throw error;
+    }
+    const mode = entry.mode ?? 0o644;
+    const pieces = pieceStream(stream);
+    const first = await pieces.next();
+    const data = first.done ? new Uint8Array(0) : first.value;
+    const second = first.done ? first : await pieces.next();
+    if (second.done) {
+      await add({ op: "write", path: wire, data, mode, truncate: true }, recorded);
+      return data.byteLength;
+    }
+    // Larger than one piece: written beside it under a temporary name, renamed into place at the end.
+    const slash = wire.lastIndexOf("/");
+    const temp = `${wire.slice(0, slash + 1)}.${wire.slice(slash + 1)}.ws-sync-${crypto.randomUUID().slice(0, 8)}`;
+    let failed = false;
+    const check = (result: RemoteApplyResult): void => {
+      if (!result.ok && !failed) {
+        failed = true;
+        recorded(result);
+      }
+    };
+    let offset = 0;
+    const piece = async (bytes: Uint8Array): Promise<void> => {
+      await add({ op: "write", path: temp, data: bytes, mode, offset, truncate: offset === 0 }, check);
+      offset += bytes.byteLength;
+    };
+    await piece(data);
+    await piece(second.value);
+    for (let next = await pieces.next(); !next.done; next = await pieces.next()) await piece(next.value);
+    await add({ op: "rename", from: temp, to: wire }, (result) => {
+      if (failed) return;
+      recorded(result);
+    });
+    await flush();
+    if (failed) await this.#rpc.apply({ ops: [{ op: "rm", path: temp }] }).catch(() => {});
+    return offset;
+  }
+
+  /**
+   * Copies the container's changes into the Workspace. Call under
+   * {@link exclusive}. Clears the pending mark when it completes.
+   * @throws the transport's error: what was applied stays applied (and recorded); the next pull finishes the rest.
+   */
+  async pull(): Promise<PullOutcome> {
+    await this.#daemon();
+    const outcome: PullOutcome = { applied: 0, bytes: 0, skipped: [] };
+    const seen = new Set<string>();
+    let cursor: string | null = null;
+    for (;;) {
+      const page = await this.#rpc.scan({ cursor, limit: SCAN_PAGE });
+      for (const skip of page.skipped) {
+        seen.add(skip.path);
+        outcome.skipped.push({ path: `${SYNC_ROOT}/${skip.path}`, reason: skip.reason === "encoding" ? "name is not valid UTF-8" : "special file (fifo, socket or device)" });
+      }
+      for (const entry of page.entries) {
+        seen.add(entry.path);
+        const row = this.#manifestRow(entry.path);
+        if (row && sameEntry(row, entry)) continue;
+        await this.#pullEntry(entry, outcome);
+      }
+      if (page.done || page.cursor === null) break;
+      cursor = page.cursor;
+    }
+    // What the manifest holds and the walk did not find was deleted in the container.
+    const known = this.#db.all<{ path: string }>(`SELECT path FROM __ws_sync_manifest WHERE backend = ? ORDER BY path`, this.#backend);
+    let gone: string | undefined;
+    for (const { path } of known) {
+      if (seen.has(path)) continue;
+      if (gone !== undefined && path.startsWith(`${gone}/`)) continue; // went with its directory
+      gone = path;
+      const full = `${SYNC_ROOT}/${path}`;
+      try {
+        await this.#fs.rm(full, { recursive: true, force: true });
+        outcome.applied++;
+        this.#forget(path);
+      } catch (error) {
+        outcome.skipped.push(skippedOf(full, error, "delete"));
+      }
+    }
+    this.#db.run(`UPDATE __ws_sync_state SET pull_pending = 0, pull_error = NULL WHERE backend = ?`, this.#backend);
+    return outcome;
+  }
+
+  async #pullEntry(entry: RemoteEntryStat & { path: string }, outcome: PullOutcome): Promise<void> {
+    const full = `${SYNC_ROOT}/${entry.path}`;
+    try {
+      const existing = await this.#fs.lstat(full).catch(() => undefined);
+      if (entry.kind === "directory") {
+        if (existing && !existing.isDirectory) await this.#fs.rm(full, { recursive: true, force: true });
+        if (!existing?.isDirectory) await this.#fs.mkdir(full, { recursive: true, mode: entry.mode });
+        else if (existing.mode !== entry.mode) await this.#fs.chmod(full, entry.mode);
+      } else {
+        if (existing?.isDirectory || existing?.isSymbolicLink || (existing && entry.kind === "symlink")) await this.#fs.rm(full, { recursive: true, force: true });
+        if (!existing) await this.#fs.mkdir(full.slice(0, full.lastIndexOf("/")) || "/", { recursive: true });
+        if (entry.kind === "symlink") await this.#fs.symlink(entry.target ?? "", full);
+        else {
+          await this.#fs.writeFile(full, this.#download(entry.path), { mode: entry.mode });
+          outcome.bytes += entry.size;
+        }
+      }
+    } catch (error) {
+      if (isTransport(error)) throw error;
+      outcome.skipped.push(skippedOf(full, error, "write"));
+      return;
+    }
+    outcome.applied++;
+    this.#record(entry.path, entry, this.#fs.stampOf(full) ?? 0);
+  }
+
+  /** The container file's bytes as a stream of 1 MiB reads (to its end as it is now). */
+  #download(path: string): ReadableStream<Uint8Array> {
+    let offset = 0;
+    return new ReadableStream<Uint8Array>({
+      pull: async (controller) => {
+        try {
+          const { data, eof } = await this.#rpc.read({ path, offset, length: SYNC_PIECE_BYTES });
+          if (data.byteLength > 0) controller.enqueue(data);
+          offset += data.byteLength;
+          if (eof || data.byteLength === 0) controller.close();
+        } catch (error) {
+          controller.error(new TransportError(error));
+        }
+      },
+    });
+  }
+}
+
+/** An error of the transport to the daemon during a pull (not of one entry). */
+class TransportError extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.name = "TransportError";
+  }
+}
+
+function isTransport(error: unknown): boolean {
+  return error instanceof TransportError;
+}
+
+function skippedOf(path: string, error: unknown, op: "write" | "delete"): SkippedEntry {
+  const code = (error as { code?: string })?.code;
+  if (code === "EROFS") return { path, op, reason: "read-only" };
+  return { path, op, reason: error instanceof Error ? error.message : String(error) };
+}
+
+/**
+ * The daemon's ignore rule on wire paths: the globs are matched (picomatch,
+ * `dot: true`) against the absolute container path, a `!` glob re-includes,
+ * the last matching glob decides; a path under an ignored directory is
+ * ignored (the daemon does not walk into one).
+ */
+export function ignoreMatcher(mountPoint: string, globs: readonly string[]): (wire: string) => boolean {
+  if (globs.length === 0) return () => false;
+  const rules = globs.map((glob) => {
+    const negate = glob.startsWith("!");
+    return { negate, test: picomatch(negate ? glob.slice(1) : glob, { dot: true }) };
+  });
+  const one = (abs: string): boolean => {
+    let ignored = false;
+    for (const rule of rules) if (rule.test(abs)) ignored = !rule.negate;
+    return ignored;
+  };
+  const root = mountPoint.endsWith("/") ? mountPoint.slice(0, -1) : mountPoint;
+  return (wire) => {
+    let at = wire.indexOf("/");
+    while (at !== -1) {
+      if (one(`${root}/${wire.slice(0, at)}`)) return true;
+      at = wire.indexOf("/", at + 1);
+    }
+    return one(`${root}/${wire}`);
+  };
+}
+
+/** A byte stream re-cut into pieces of at most {@link SYNC_PIECE_BYTES}. */
+async function* pieceStream(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = stream.getReader();
+  let held: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      let chunk = value;
+      while (chunk.byteLength > 0) {
+        const take = Math.min(SYNC_PIECE_BYTES - size, chunk.byteLength);
+        held.push(chunk.subarray(0, take));
+        size += take;
+        chunk = chunk.subarray(take);
+        if (size === SYNC_PIECE_BYTES) {
+          yield concatBytes(held, size);
+          held = [];
+          size = 0;
+        }
+      }
+    }
+    if (size > 0) yield concatBytes(held, size);
+  } finally {
+    reader.releaseLock();
+  }
+}
