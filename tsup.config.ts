@@ -11,6 +11,7 @@ export const entries = {
   "tools/tanstack-ai": "src/tools/tanstack-ai.ts",
   "backends/worker-javascript": "src/backends/worker-javascript/index.ts",
   "backends/worker-shell": "src/backends/worker-shell/index.ts",
+  "backends/container": "src/backends/container/index.ts",
   "shell/core": "src/shell/core.ts",
   "shell/curl": "src/shell/curl.ts",
   "shell/html-to-markdown": "src/shell/html-to-markdown.ts",
