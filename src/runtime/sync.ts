@@ -140,8 +140,14 @@ interface ManifestRow {
   rev: number;
 }
 
-/** Whether `e` (from a scan) is the entry the manifest row describes. */
+/**
+ * Whether `e` (from a scan) is the entry the manifest row describes. A
+ * directory is compared by kind and mode only: its times change whenever an
+ * entry is added or removed in it (a push does that too), and those entries
+ * are compared on their own.
+ */
 function sameEntry(row: ManifestRow, e: RemoteEntryStat): boolean {
+  if (e.kind === "directory") return row.kind === "directory" && row.mode === e.mode;
   return row.kind === e.kind && row.mode === e.mode && row.size === e.size && row.mtime === e.mtimeMs && row.ctime === (e.ctimeMs ?? 0) && (row.target ?? undefined) === e.target;
 }
 
@@ -335,14 +341,15 @@ export class RemoteSync {
       const wire = wirePath(entry.path);
       if (wire === null || wire === "" || this.#ignored(wire)) continue;
       if (entry.kind === "deleted") {
-        const row = this.#manifestRow(wire);
-        const underKnown = row !== undefined || entry.subtree === true;
-        if (!underKnown) continue; // never reached the container
+        const targets = this.#removals(wire, entry.rev, entry.subtree === true);
+        if (targets.length === 0) continue; // never reached the container, or synced again since
         outcome.pushed++;
-        await add({ op: "rm", path: wire }, (result) => {
-          if (!result.ok && result.error.code !== "ENOENT") return void refused(entry.path)(result);
-          this.#forget(wire);
-        });
+        for (const target of targets) {
+          await add({ op: "rm", path: target }, (result) => {
+            if (!result.ok && result.error.code !== "ENOENT") return void refused(`${SYNC_ROOT}/${target}`)(result);
+            this.#forget(target);
+          });
+        }
         continue;
       }
       const row = this.#manifestRow(wire);
@@ -369,6 +376,37 @@ export class RemoteSync {
       }
     }
     await flush();
+  }
+
+  /**
+   * What to remove in the container for a Workspace deletion of `wire` at
+   * revision `rev`. Normally `wire` itself. But an entry at or under it that
+   * was synced after the deletion (its manifest revision is newer: a pull
+   * brought the container's version back while the command ran, or it was
+   * pushed again) is the current state on both sides and must stay: then only
+   * the entries synced before the deletion are removed, each highest one
+   * that holds nothing newer. Empty: nothing to remove (or it never reached
+   * the container, for a deletion without `subtree`).
+   */
+  #removals(wire: string, rev: number, subtree: boolean): string[] {
+    const rows = this.#db.all<{ path: string; rev: number }>(
+      `SELECT path, rev FROM __ws_sync_manifest WHERE backend = ? AND (path = ? OR (path >= ? AND path < ?)) ORDER BY path`,
+      this.#backend,
+      wire,
+      `${wire}/`,
+      `${wire}0`,
+    );
+    if (rows.length === 0) return subtree ? [wire] : [];
+    const fresh = rows.filter((r) => r.rev > rev).map((r) => r.path);
+    if (fresh.length === 0) return [wire];
+    const holdsFresh = (path: string) => fresh.some((f) => f === path || f.startsWith(`${path}/`));
+    const out: string[] = [];
+    for (const row of rows) {
+      if (row.rev > rev || holdsFresh(row.path)) continue;
+      if (out.some((o) => row.path.startsWith(`${o}/`))) continue; // goes with a removed directory
+      out.push(row.path);
+    }
+    return out;
   }
 
   /** Queues a file's content; returns its size, or -1 when it is gone already (its tombstone follows). */

@@ -100,3 +100,70 @@ export async function drain<T>(it: AsyncIterable<T>): Promise<T[]> {
   for await (const p of it) out.push(p);
   return out;
 }
+
+/** All bytes of a Workspace file. */
+export async function bytesOf(ws: Workspace, path: string): Promise<Uint8Array> {
+  return new Uint8Array(await new Response((await ws.fs.readFile(path)) as ReadableStream<Uint8Array>).arrayBuffer());
+}
+
+/** Lower-case hex SHA-256 of a byte stream (streamed: workerd's `crypto.DigestStream`). */
+export async function sha256Hex(stream: ReadableStream<Uint8Array>): Promise<string> {
+  const digest = new (crypto as unknown as { DigestStream: new (algorithm: string) => WritableStream<Uint8Array> & { digest: Promise<ArrayBuffer> } }).DigestStream("SHA-256");
+  await stream.pipeTo(digest);
+  return [...new Uint8Array(await digest.digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * `size` deterministic bytes (xorshift from `seed`, so a misplaced piece shows) as a stream of
+ * 256 KiB chunks — memory does not grow with `size`.
+ */
+export function patternStream(size: number, seed: number): ReadableStream<Uint8Array> {
+  let x = seed >>> 0 || 1;
+  let left = size;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const n = Math.min(left, 256 * 1024);
+      const chunk = new Uint8Array(n);
+      for (let i = 0; i < n; i++) {
+        x ^= x << 13;
+        x ^= x >>> 17;
+        x ^= x << 5;
+        chunk[i] = x & 0xff;
+      }
+      left -= n;
+      controller.enqueue(chunk);
+      if (left === 0) controller.close();
+    },
+  });
+}
+
+/**
+ * A shell snippet that waits until `<path>` exists in the container (relative to the command's
+ * cwd); the test creates it through the host's files API ({@link LocalContainer.put}) once it
+ * has done what must happen while the command runs — no timing involved.
+ */
+export const waitFor = (path: string): string => `while [ ! -e '${path}' ]; do sleep 0.02; done`;
+
+/** The Workspace tree under `root`: path (relative) → `{ kind, mode, content | target }`, directories without content. */
+export async function workspaceTree(ws: Workspace, root = "/workspace"): Promise<Map<string, { kind: string; mode: number; text?: string; target?: string }>> {
+  const out = new Map<string, { kind: string; mode: number; text?: string; target?: string }>();
+  for (const entry of await ws.fs.find(root)) {
+    const rel = entry.path.slice(root.length + 1);
+    const st = await ws.fs.lstat(entry.path);
+    if (st.isSymbolicLink) out.set(rel, { kind: "symlink", mode: 0o777, target: await ws.fs.readlink(entry.path) });
+    else if (st.isDirectory) out.set(rel, { kind: "directory", mode: st.mode });
+    else out.set(rel, { kind: "file", mode: st.mode, text: await ws.fs.readFile(entry.path, "utf8") });
+  }
+  return out;
+}
+
+/** The container tree in the shape of {@link workspaceTree} (file contents read through the host's files API). */
+export async function containerTree(c: LocalContainer): Promise<Map<string, { kind: string; mode: number; text?: string; target?: string }>> {
+  const out = new Map<string, { kind: string; mode: number; text?: string; target?: string }>();
+  for (const [path, e] of await c.tree()) {
+    if (e.kind === "symlink") out.set(path, { kind: "symlink", mode: 0o777, target: e.target! });
+    else if (e.kind === "directory") out.set(path, { kind: "directory", mode: e.mode });
+    else out.set(path, { kind: "file", mode: e.mode, text: (await c.text(path))! });
+  }
+  return out;
+}

@@ -1,0 +1,132 @@
+/**
+ * Issue 17, sync under concurrency (spec 02 §7.3): the Workspace changes
+ * (`ws.fs`, the pi tools, the AI SDK tools) while a command runs on a real
+ * `computerd`. The command waits for a marker file the test creates through
+ * the host's files API once its writes are done, so "while the command runs"
+ * holds without timing. What the command did not touch reaches the
+ * container on the next command; where both changed a path, the
+ * container's version wins (the documented rule of sync.ts) — and the next
+ * push must not undo that in the container.
+ */
+import { describe, expect, it } from "vitest";
+import { createPiTools } from "../../../src/tools/pi-ai.js";
+import { createAITools } from "../../../src/tools/ai-sdk-tools.js";
+import { containerTree, inWorkspace, sh, startContainer, waitFor, workspaceTree } from "./helpers.js";
+
+type Tree = Map<string, { kind: string; mode: number; text?: string; target?: string }>;
+const sorted = (tree: Tree) => [...tree.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+
+describe("sync while a command runs", () => {
+  it("Workspace writes, deletes, renames, modes and links to paths the command does not touch reach the container on the next command", async () => {
+    const c = await startContainer();
+    await inWorkspace(c, async (ws) => {
+      await ws.fs.mkdir("/workspace/d", { recursive: true });
+      await ws.fs.writeFile("/workspace/a.txt", "a1");
+      await ws.fs.writeFile("/workspace/b.txt", "b1");
+      await ws.fs.writeFile("/workspace/m.sh", "#!/bin/sh\n");
+      await ws.fs.writeFile("/workspace/d/e.txt", "e1");
+      await ws.fs.symlink("a.txt", "/workspace/old-link");
+      const first = await sh(ws, "true");
+      expect([first.pushed, first.pulled]).toEqual([6, 0]);
+
+      const pi = createPiTools({ workspace: ws });
+      const ai = createAITools({ workspace: ws });
+      const run = await ws.runtime.exec(`${waitFor("go")} && echo made > cmd.txt`, { backend: "box", encoding: "utf8", timeoutMs: 60_000 });
+      // While it runs: every kind of change, from every writer.
+      await ws.fs.writeFile("/workspace/new.txt", "new from fs");
+      expect((await pi.execute({ id: "r1", name: "read", arguments: { path: "/workspace/a.txt" } })).isError).toBe(false);
+      expect(await pi.execute({ id: "w1", name: "write", arguments: { path: "/workspace/a.txt", content: "a2 from pi" } })).toMatchObject({ isError: false });
+      expect(await pi.execute({ id: "w2", name: "write", arguments: { path: "/workspace/pi.txt", content: "from pi" } })).toMatchObject({ isError: false });
+      const opts = { toolCallId: "t", messages: [] };
+      expect(await ai.write!.execute!({ path: "/workspace/ai/deep.txt", content: "from ai sdk" }, opts)).toEqual({ path: "/workspace/ai/deep.txt", bytesWritten: 11 });
+      expect(await ai.delete!.execute!({ path: "/workspace/b.txt" }, opts)).toEqual({ deleted: "/workspace/b.txt" });
+      await ws.fs.rename("/workspace/d", "/workspace/d2");
+      await ws.fs.chmod("/workspace/m.sh", 0o755);
+      await ws.fs.rm("/workspace/old-link");
+      await ws.fs.symlink("new.txt", "/workspace/new-link");
+      await c.put("go", "");
+      const r = await run.result();
+      expect(r).toMatchObject({ status: "completed", exitCode: 0, pushed: 0, pulled: 2 }); // go, cmd.txt
+      expect(r.sync).toEqual({ status: "complete", applied: 2, skipped: [] });
+      // The Workspace kept every change made while the command ran.
+      const wsTree = await workspaceTree(ws);
+      expect(sorted(wsTree)).toEqual([
+        ["a.txt", { kind: "file", mode: 0o644, text: "a2 from pi" }],
+        ["ai", { kind: "directory", mode: 0o755 }],
+        ["ai/deep.txt", { kind: "file", mode: 0o644, text: "from ai sdk" }],
+        ["cmd.txt", { kind: "file", mode: 0o644, text: "made\n" }],
+        ["d2", { kind: "directory", mode: 0o755 }],
+        ["d2/e.txt", { kind: "file", mode: 0o644, text: "e1" }],
+        ["go", { kind: "file", mode: 0o644, text: "" }],
+        ["m.sh", { kind: "file", mode: 0o755, text: "#!/bin/sh\n" }],
+        ["new-link", { kind: "symlink", mode: 0o777, target: "new.txt" }],
+        ["new.txt", { kind: "file", mode: 0o644, text: "new from fs" }],
+        ["pi.txt", { kind: "file", mode: 0o644, text: "from pi" }],
+      ]);
+      // Not in the container yet: the next command pushes them first.
+      expect((await c.tree()).has("new.txt")).toBe(false);
+      const next = await sh(ws, "cat a.txt new-link ai/deep.txt d2/e.txt && ls");
+      expect(next.stdout).toBe("a2 from pinew from fsfrom ai sdke1a.txt\nai\ncmd.txt\nd2\ngo\nm.sh\nnew-link\nnew.txt\npi.txt\n");
+      // new.txt, a.txt, pi.txt, ai, ai/deep.txt, rm b.txt, rm d, d2, d2/e.txt, m.sh, rm old-link, new-link
+      expect([next.pushed, next.pulled]).toEqual([12, 0]);
+      expect(sorted(await containerTree(c))).toEqual(sorted(wsTree));
+      const idle = await sh(ws, "true");
+      expect([idle.pushed, idle.pulled]).toEqual([0, 0]);
+    });
+  });
+
+  it("a path both sides change while the command runs: the container's version wins, and the next push keeps it there", async () => {
+    const c = await startContainer();
+    await inWorkspace(c, async (ws) => {
+      await ws.fs.mkdir("/workspace/r", { recursive: true });
+      await ws.fs.writeFile("/workspace/r/old.txt", "old");
+      await ws.fs.writeFile("/workspace/k.txt", "k1");
+      await ws.fs.writeFile("/workspace/mode.txt", "m");
+      await ws.fs.writeFile("/workspace/same.txt", "s1");
+      await ws.fs.symlink("k.txt", "/workspace/ln");
+      await sh(ws, "true");
+
+      const pi = createPiTools({ workspace: ws });
+      const run = await ws.runtime.exec(
+        `${waitFor("go")} && echo container > same.txt && echo k-container > k.txt && echo new > r/new.txt && chmod 600 mode.txt && ln -sfn same.txt ln && echo c > both-new.txt`,
+        { backend: "box", encoding: "utf8", timeoutMs: 60_000 },
+      );
+      await pi.execute({ id: "r", name: "read", arguments: { path: "/workspace/same.txt" } });
+      expect(await pi.execute({ id: "w", name: "write", arguments: { path: "/workspace/same.txt", content: "workspace" } })).toMatchObject({ isError: false });
+      await ws.fs.rm("/workspace/k.txt"); // deleted here, rewritten there
+      await ws.fs.rename("/workspace/r", "/workspace/r2"); // moved here, written into there
+      await ws.fs.chmod("/workspace/mode.txt", 0o755); // both change the mode
+      await ws.fs.rm("/workspace/ln");
+      await ws.fs.symlink("mode.txt", "/workspace/ln"); // both repoint the link
+      await ws.fs.writeFile("/workspace/both-new.txt", "w"); // both create it
+      await c.put("go", "");
+      const r = await run.result();
+      expect(r.exitCode).toBe(0);
+      // go, same.txt, k.txt, r/new.txt (r made as its parent: r itself did not change), mode.txt, ln, both-new.txt
+      expect(r.pulled).toBe(7);
+      expect(r.sync).toEqual({ status: "complete", applied: 7, skipped: [] });
+      const wsTree = await workspaceTree(ws);
+      expect(sorted(wsTree)).toEqual([
+        ["both-new.txt", { kind: "file", mode: 0o644, text: "c\n" }],
+        ["go", { kind: "file", mode: 0o644, text: "" }],
+        ["k.txt", { kind: "file", mode: 0o644, text: "k-container\n" }],
+        ["ln", { kind: "symlink", mode: 0o777, target: "same.txt" }],
+        ["mode.txt", { kind: "file", mode: 0o600, text: "m" }],
+        ["r", { kind: "directory", mode: 0o755 }],
+        ["r/new.txt", { kind: "file", mode: 0o644, text: "new\n" }],
+        ["r2", { kind: "directory", mode: 0o755 }],
+        ["r2/old.txt", { kind: "file", mode: 0o644, text: "old" }],
+        ["same.txt", { kind: "file", mode: 0o644, text: "container\n" }],
+      ]);
+      // The next push sends what only the Workspace changed (r moved away: r/old.txt goes, r2 comes)
+      // and leaves the container's winners alone.
+      const next = await sh(ws, "true");
+      expect(next.exitCode).toBe(0);
+      // rm r/old.txt (not r: r/new.txt is the container's), r (made in the Workspace as new.txt's parent), r2, r2/old.txt
+      expect([next.pushed, next.pulled]).toEqual([4, 0]);
+      expect(sorted(await containerTree(c))).toEqual(sorted(wsTree));
+      const idle = await sh(ws, "true");
+      expect([idle.pushed, idle.pulled]).toEqual([0, 0]);
+    });
+  });
+});
