@@ -13,7 +13,7 @@ export type * from "./storage/index.js";
 export { noopObserver } from "./observer.js";
 export type { WorkspaceObserver, WorkspaceSpan, WorkspaceAttributes, WorkspaceAttributeValue } from "./observer.js";
 export type { WorkspaceBackendInfo, WorkspaceRegisteredBackend } from "./runtime/index.js";
-export { WorkspaceRuntime, WorkspaceRuntimeError } from "./runtime/index.js";
+export { WorkspaceRuntime, WorkspaceRuntimeError, WorkspaceExecutionLostError } from "./runtime/index.js";
 export type {
   WorkspaceBackend,
   WorkspaceModuleBackend,

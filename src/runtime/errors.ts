@@ -19,7 +19,7 @@ export type WorkspaceRuntimeErrorCode =
 /** An `Error` with `name === "WorkspaceRuntimeError"` and a `code` from spec 02 §1.7. */
 export class WorkspaceRuntimeError extends Error {
   /** Always `"WorkspaceRuntimeError"`, so the error is recognised across realms and RPC. */
-  override readonly name = "WorkspaceRuntimeError";
+  override readonly name: string = "WorkspaceRuntimeError";
   /** The code from spec 02 §1.7, e.g. `EEXEC_BUSY`, `ENOENT`. */
   readonly code: WorkspaceRuntimeErrorCode;
   constructor(code: WorkspaceRuntimeErrorCode, message: string) {
@@ -32,3 +32,16 @@ export class WorkspaceRuntimeError extends Error {
 export function runtimeError(code: WorkspaceRuntimeErrorCode, message: string): WorkspaceRuntimeError {
   return new WorkspaceRuntimeError(code, message);
 }
+
+/**
+ * `EEXEC_LOST` (spec 02 §1.7): an id-addressed call (`getExec`, `killExec`,
+ * `disposeExec`) for a run of a command backend whose container runtime was
+ * replaced since the run started; its outcome cannot be known.
+ */
+export class WorkspaceExecutionLostError extends WorkspaceRuntimeError {
+  override readonly name: string = "WorkspaceExecutionLostError";
+  constructor(message: string) {
+    super("EEXEC_LOST", message);
+  }
+}
+

@@ -10,9 +10,9 @@ import type { WorkspaceFilesystem } from "../fs/types.js";
 import type { WorkspaceDatabase } from "../storage/database.js";
 import type { GitClient } from "../git/types.js";
 import { positiveInteger } from "../util/validate.js";
-import { runtimeError } from "./errors.js";
+import { runtimeError, WorkspaceExecutionLostError } from "./errors.js";
 import { createExecHandle, type SyncFields } from "./handle.js";
-import { RemoteSync, type SyncFilesystem, type SyncRPC } from "./sync.js";
+import { RemoteSync, remoteCode, type SyncFilesystem, type SyncRPC } from "./sync.js";
 import type { SyncProgress } from "./types.js";
 import type { OutputLimits } from "./output.js";
 import type {
@@ -33,7 +33,7 @@ import type {
 } from "./types.js";
 
 export type * from "./types.js";
-export { WorkspaceRuntimeError, runtimeError } from "./errors.js";
+export { WorkspaceRuntimeError, WorkspaceExecutionLostError, runtimeError } from "./errors.js";
 export type { WorkspaceRuntimeErrorCode } from "./errors.js";
 export { statusOf } from "./handle.js";
 export { outputPath } from "./output.js";
@@ -73,7 +73,7 @@ export interface WorkspaceRuntimePendingCall {
 
 type Connected =
   | { kind: "module"; handle: WorkspaceModuleBackendHandle }
-  | { kind: "command"; handle: BackendHandle; remote?: RemoteSync };
+  | { kind: "command"; handle: BackendHandle; remote?: RemoteSync; lost?: boolean };
 
 const textEncoder = new TextEncoder();
 
@@ -130,6 +130,52 @@ function validateOutput(output: WorkspaceRuntimeOutputOptions | false | undefine
 }
 
 /**
+ * A remote run's events; when the connection to the backend is lost before
+ * its `exit`, the stream errors with `ECLOSED` and says how to reattach.
+ */
+function whileConnected(connected: Connected, backend: string, id: string, events: ReadableStream<ExecEvent>): ReadableStream<ExecEvent> {
+  const reader = events.getReader();
+  return new ReadableStream<ExecEvent>(
+    {
+      async pull(controller) {
+        try {
+          const next = await reader.read();
+          if (next.done) controller.close();
+          else controller.enqueue(next.value);
+        } catch (error) {
+          if (await lostBefore(connected, error, false)) {
+            controller.error(
+              runtimeError("ECLOSED", `the connection to backend "${backend}" was lost while run "${id}" was running; reattach with getExec("${id}") (EEXEC_LOST if the container's runtime was replaced meanwhile)`),
+            );
+          } else controller.error(error);
+        }
+      },
+      async cancel(reason) {
+        await reader.cancel(reason);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+/** A remote exec found its connection lost before sending the command: safe to send on a new one. */
+class NotDispatched extends Error {}
+
+/**
+ * Whether `error` came from losing the connection of `connected` (its
+ * `closed` settled, now or within 100 ms of the failure); with `before`,
+ * only when it was already lost before the call was made.
+ */
+async function lostBefore(connected: Connected, error: unknown, before: boolean): Promise<boolean> {
+  if (connected.kind !== "command") return false;
+  if (before) return connected.lost === true && remoteCode(error) === undefined;
+  if (connected.lost) return remoteCode(error) === undefined;
+  const closed = connected.handle.closed;
+  if (!closed || remoteCode(error) !== undefined) return false;
+  return Promise.race([closed.then(() => true, () => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 100))]);
+}
+
+/**
  * The execution runtime of a Workspace. Created by the Workspace; reach it
  * as `workspace.runtime`.
  */
@@ -138,6 +184,8 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
   readonly #backends: readonly WorkspaceBackend[];
   readonly #connected = new Map<string, Connected>();
   readonly #connecting = new Map<string, Promise<Connected>>();
+  /** Remote backends: the runtime (`runtimeId`) each run id started on, `<backend>\0<id>` → id. */
+  readonly #ranOn = new Map<string, string>();
 
   /**
    * @param workspace The owning Workspace (its `fs`, `db`, `output`, clock).
@@ -234,10 +282,11 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
           this.#connecting.delete(backend.id);
           this.#connected.set(backend.id, connected);
           if (connected.kind === "command" && connected.handle.closed) {
-            connected.handle.closed.then(
-              () => this.#drop(backend.id, connected),
-              () => this.#drop(backend.id, connected),
-            );
+            const gone = () => {
+              connected.lost = true;
+              this.#drop(backend.id, connected);
+            };
+            connected.handle.closed.then(gone, gone);
           }
         },
         () => this.#connecting.delete(backend.id),
@@ -351,15 +400,37 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
       if (o.env !== undefined) request.env = o.env;
       if (o.stdin !== undefined) request.stdin = typeof o.stdin === "string" ? textEncoder.encode(o.stdin) : o.stdin;
       if (o.timeoutMs !== undefined) request.timeoutMs = o.timeoutMs;
-      const remote = connected.remote;
-      if (remote) {
-        // Push, then spawn, under the backend's lock (spec 02 §7.3): a push failure rejects before the command is sent.
-        const { started, pushed } = await remote.exclusive(async () => {
-          const pushedNow = await remote.push();
-          return { started: await connected.handle.rpc.shell.exec(request), pushed: pushedNow };
-        });
-        const finish = this.#pullAfter(remote, backend.id, connected.handle.runtimeId, pushed.pushed, o.sync === "defer");
-        return this.#handle<E>(started, backend.id, o.encoding, this.#limits(o.output), false, finish);
+      if (connected.remote) {
+        request.id ??= crypto.randomUUID();
+        const run = async (c: Extract<Connected, { kind: "command" }>) => {
+          const remote = c.remote!;
+          // Push, then spawn, under the backend's lock (spec 02 §7.3): a push failure rejects before the command is sent.
+          return remote.exclusive(async () => {
+            const pushedNow = await remote.push();
+            if (c.lost) throw new NotDispatched();
+            return { started: await c.handle.rpc.shell.exec(request), pushed: pushedNow, c };
+          });
+        };
+        let attempt: Awaited<ReturnType<typeof run>>;
+        try {
+          attempt = await run(connected);
+        } catch (error) {
+          // Retried once, on a new connection, only when the command provably was not sent (spec 02 §7.3).
+          if (!(error instanceof NotDispatched) && !(await lostBefore(connected, error, true))) {
+            if (await lostBefore(connected, error, false)) {
+              throw new Error(`the connection to backend "${backend.id}" was lost while run "${request.id}" was being started; the command may have started: check with getExec("${request.id}") before running it again`);
+            }
+            throw error;
+          }
+          const again = await this.#connect(backend);
+          if (again.kind !== "command" || !again.remote) throw error;
+          attempt = await run(again);
+        }
+        const { started, pushed, c } = attempt;
+        if (c.handle.runtimeId !== undefined) this.#ranOn.set(`${backend.id}\0${started.id}`, c.handle.runtimeId);
+        const finish = this.#pullAfter(c.remote!, backend.id, c.handle.runtimeId, pushed.pushed, o.sync === "defer");
+        const events = whileConnected(c, backend.id, started.id, started.events);
+        return this.#handle<E>({ id: started.id, events }, backend.id, o.encoding, this.#limits(o.output), false, finish);
       }
       envelope = await connected.handle.rpc.shell.exec(request);
     }
@@ -394,10 +465,31 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
 
   async #getEnvelope(id: string, backendId: string | undefined, after: number | "tail" | undefined): Promise<ModuleExecutionEnvelope> {
     const backend = this.#resolve(backendId);
-    const connected = await this.#connect(backend);
     const request: { id: string; after?: number | "tail" } = { id };
     if (after !== undefined) request.after = after;
-    return connected.kind === "module" ? connected.handle.getExec(request) : connected.handle.rpc.shell.getExec(request);
+    return this.#byId(backend, id, (c) => (c.kind === "module" ? c.handle.getExec(request) : c.handle.rpc.shell.getExec(request)));
+  }
+
+  /**
+   * An id-addressed call (getExec, killExec, disposeExec). On a remote
+   * backend whose connection was lost, it is retried once on a new
+   * connection — to the same runtime only: a run started on a runtime that
+   * has since restarted is `EEXEC_LOST` (spec 02 §7.3).
+   */
+  async #byId<T>(backend: WorkspaceBackend, id: string, call: (c: Connected) => Promise<T>): Promise<T> {
+    const connected = await this.#connect(backend);
+    if (connected.kind !== "command" || !connected.remote) return call(connected);
+    const ran = this.#ranOn.get(`${backend.id}\0${id}`);
+    const lostRun = () => new WorkspaceExecutionLostError(`run "${id}" on backend "${backend.id}" is lost: the container's runtime restarted since it started (${ran} → now another)`);
+    if (ran !== undefined && connected.handle.runtimeId !== undefined && connected.handle.runtimeId !== ran) throw lostRun();
+    try {
+      return await call(connected);
+    } catch (error) {
+      if (!(await lostBefore(connected, error, false))) throw error;
+      const again = await this.#connect(backend);
+      if (ran !== undefined && again.kind === "command" && again.handle.runtimeId !== undefined && again.handle.runtimeId !== ran) throw lostRun();
+      return call(again);
+    }
   }
 
   /**
@@ -439,11 +531,9 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
     } = {},
   ): Promise<void> {
     const backend = this.#resolve(options?.backend);
-    const connected = await this.#connect(backend);
     const request: { id: string; signal?: KillSignal } = { id };
     if (options?.signal !== undefined) request.signal = options.signal;
-    if (connected.kind === "module") await connected.handle.killExec(request);
-    else await connected.handle.rpc.shell.killExec(request);
+    await this.#byId(backend, id, (c) => (c.kind === "module" ? c.handle.killExec(request) : c.handle.rpc.shell.killExec(request)));
   }
 
   /** Deletes a finished run's record; running → rejects `EEXEC_BUSY`; unknown → `ENOENT` (spec 02 §1.6). Afterwards the id is free. */
@@ -455,9 +545,7 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
     } = {},
   ): Promise<void> {
     const backend = this.#resolve(options?.backend);
-    const connected = await this.#connect(backend);
-    if (connected.kind === "module") await connected.handle.disposeExec({ id });
-    else await connected.handle.rpc.shell.disposeExec({ id });
+    await this.#byId(backend, id, (c) => (c.kind === "module" ? c.handle.disposeExec({ id }) : c.handle.rpc.shell.disposeExec({ id })));
   }
 
   /** Connects every module backend so interrupted runs settle (spec 02 §3.7). */

@@ -184,9 +184,9 @@ describe("ContainerBackend", () => {
     it("health, after restartAttempts restarts", async () => {
       await inObject(async (state) => {
         const restarts = { n: 0 };
-        const e = await failure(state, { health: true, restarts }, { restartAttempts: 2, connectTimeoutMs: 1500 });
+        const e = await failure(state, { health: true, restarts }, { restartAttempts: 2, connectTimeoutMs: 8000 });
         expect(e.stage).toBe("health");
-        expect(e.message).toBe("Container connect failed at health: /health not healthy after 2 restart(s) within 1500 ms: HTTP 503");
+        expect(e.message).toBe("Container connect failed at health: /health not healthy after 2 restart(s) within 8000 ms: HTTP 503");
         expect(restarts.n).toBe(2);
       });
     });
