@@ -231,19 +231,38 @@ export class RemoteSync {
   }
 
   #daemon(): Promise<{ mountPoint: string; ignore: string[]; bootId: string }> {
-    this.#info ??= this.#rpc.info().then((info) => {
-      this.#adopt(info.bootId);
-      this.#ignored = ignoreMatcher(info.mountPoint, info.ignore);
-      return info;
+    this.#info ??= this.#rpc.info().then(
+      async (info) => {
+        this.#ignored = ignoreMatcher(info.mountPoint, info.ignore);
+        await this.#adopt(info.bootId);
+        return info;
+      },
+    );
+    // A failed lookup (the daemon went away, the check's scan failed) is not kept: the next operation asks again.
+    this.#info.catch(() => {
+      this.#info = undefined;
     });
     return this.#info;
   }
 
-  /** A new daemon boot: the container's disk may be another one, so forget what it held. */
-  #adopt(boot: string): void {
+  /**
+   * A new daemon boot. A restarted daemon on the same disk still holds what
+   * the manifest describes: the manifest stays (what the container changed
+   * meanwhile is pulled as usual, and the Workspace's changes, even those
+   * made while a pull was pending, are neither overwritten nor undone). The
+   * same disk is recognised by an entry the manifest holds whose kind, mode,
+   * size, mtime and ctime (which no copy can set) are all as recorded.
+   * Another disk (a relaunched container): the manifest is dropped and the
+   * next push sends the whole tree.
+   */
+  async #adopt(boot: string): Promise<void> {
+    const row = this.#db.one<{ boot: string | null }>(`SELECT boot FROM __ws_sync_state WHERE backend = ?`, this.#backend);
+    if (row?.boot === boot) return;
+    if (row && (await this.#sameDisk())) {
+      this.#db.run(`UPDATE __ws_sync_state SET boot = ? WHERE backend = ?`, boot, this.#backend);
+      return;
+    }
     this.#db.tx(() => {
-      const row = this.#db.one<{ boot: string | null }>(`SELECT boot FROM __ws_sync_state WHERE backend = ?`, this.#backend);
-      if (row?.boot === boot) return;
       this.#db.run(`DELETE FROM __ws_sync_manifest WHERE backend = ?`, this.#backend);
       this.#db.run(
         `INSERT INTO __ws_sync_state (backend, boot, pushed_rev, pushed_path, pull_pending, pull_error) VALUES (?, ?, 0, NULL, 0, NULL)
@@ -252,6 +271,23 @@ export class RemoteSync {
         boot,
       );
     });
+  }
+
+  /** Whether the container still holds a file or link exactly as the manifest recorded it (walks until one is found). */
+  async #sameDisk(): Promise<boolean> {
+    const any = this.#db.one<{ n: number }>(`SELECT count(*) AS n FROM __ws_sync_manifest WHERE backend = ? AND kind != 'directory'`, this.#backend);
+    if (!any || any.n === 0) return false;
+    let cursor: string | null = null;
+    for (;;) {
+      const page = await this.#rpc.scan({ cursor, limit: SCAN_PAGE });
+      for (const entry of page.entries) {
+        if (entry.kind === "directory") continue;
+        const row = this.#manifestRow(entry.path);
+        if (row && sameEntry(row, entry)) return true;
+      }
+      if (page.done || page.cursor === null) return false;
+      cursor = page.cursor;
+    }
   }
 
   #manifestRow(path: string): ManifestRow | undefined {

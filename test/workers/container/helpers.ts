@@ -23,7 +23,7 @@ export interface LocalContainer {
   put(path: string, data: string | Uint8Array, mode?: number): Promise<void>;
   /** Stops the daemon (SIGKILL or SIGTERM). */
   stop(signal?: "SIGTERM" | "SIGKILL"): Promise<void>;
-  /** Starts it again with the same settings (a new boot id). */
+  /** Starts it again with the same settings (a new boot id, a new port: `url` is updated). */
   restart(): Promise<void>;
 }
 
@@ -69,20 +69,35 @@ export async function startContainer(extraEnv: Record<string, string> = {}): Pro
       await (await call(`/containers/${name}/stop`, { method: "POST", body: JSON.stringify({ signal }) })).body?.cancel();
     },
     async restart() {
-      await (await call(`/containers/${name}/restart`, { method: "POST", body: "{}" })).body?.cancel();
+      // A relaunched daemon listens on a new port: the container's url follows it.
+      const { url: next } = (await (await call(`/containers/${name}/restart`, { method: "POST", body: "{}" })).json()) as { url: string };
+      container.url = next;
     },
   };
   return container;
 }
 
-/** Runs `fn` in a fresh Durable Object whose Workspace has a `TestBackend` on `container` (id `"box"`). */
-export async function inWorkspace<T>(container: LocalContainer, fn: (ws: Workspace) => Promise<T>, extra: Partial<WorkspaceOptions> = {}): Promise<T> {
+/**
+ * Runs `fn` in a fresh Durable Object whose Workspace has a `TestBackend` on `container` (id `"box"`).
+ * `reopen()` closes that Workspace and returns a new one over the same storage, its backend at
+ * the container's current `url` (after {@link LocalContainer.restart}) — as a restarted object would.
+ */
+export async function inWorkspace<T>(
+  container: LocalContainer,
+  fn: (ws: Workspace, reopen: () => Promise<Workspace>) => Promise<T>,
+  extra: Partial<WorkspaceOptions> = {},
+): Promise<T> {
   const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
   return runInDurableObject(stub, async (_instance, state) => {
-    const ws = new Workspace({ storage: state.storage, backends: [new TestBackend({ url: container.url, secret: container.secret, id: "box" })], ...extra });
+    const open = () => new Workspace({ storage: state.storage, backends: [new TestBackend({ url: container.url, secret: container.secret, id: "box" })], ...extra });
+    let ws = open();
     try {
       await ws.fs.mkdir("/workspace", { recursive: true });
-      return await fn(ws);
+      return await fn(ws, async () => {
+        await ws.close();
+        ws = open();
+        return ws;
+      });
     } finally {
       await ws.close();
     }
