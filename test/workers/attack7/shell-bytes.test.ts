@@ -1,0 +1,83 @@
+/**
+ * Issue 20 seventh attack run, category 3 (hostile file content) in the
+ * shell backend: a file that is not UTF-8 — `caf\xE9\nline2\n\xFF\xFE\0A\n\x80\xC3(` —
+ * through the shell's commands.
+ *
+ * Withstood: cp, `cat f > g`, mv, tar -c/-x, gzip/gunzip, `cat | cat`,
+ * tee, `>>`, head -c, base64/base64 -d and tail keep every byte.
+ *
+ * DEFECT (medium) — reproduction (shell):
+ *   sed -i 's/line2/LINE2/' f     # or: sed … f > g, grep caf f > g, awk '{print}' f > g
+ *   → every byte that is not UTF-8 becomes U+FFFD (ef bf bd), on lines the
+ *     command did not touch: 63 61 66 ef bf bd 0a 4c 49 4e 45 32 0a ef bf bd ef bf bd 00 41 0a ef bf bd ef bf bd 28
+ *   cat f | sed 's/line2/LINE2/' > g    # or: tr a A < f > g, sort f > g, cut -c1-100 f > g
+ *   → each such byte is re-encoded as if it were Latin-1 (e9 → c3 a9, ff → c3 bf):
+ *     63 61 66 c3 a9 0a 4c 49 4e 45 32 0a c3 bf c3 be 00 41 0a c2 80 c3 83 28
+ * GNU tools (C locale) pass such bytes through; here a text command that
+ * changes one line rewrites the rest of a Latin-1 / Windows-1252 / binary-
+ * ish file, silently, two different ways depending on whether the file came
+ * as an argument or on stdin. (The edit tool does the first:
+ * test/node/attack7/edit-non-utf8.test.ts.)
+ * Impact: medium — silent corruption of files an agent edits with sed -i,
+ * the usual way to change a file from the shell.
+ * Fix proposal: one byte-preserving string form between the Workspace and
+ * just-bash — the adapter's text reads (`readFile(path, "utf8")` as just-bash
+ * calls it for file arguments) should decode the way just-bash's own
+ * in-memory fs and its stdin do, and writes encode back the same way, so a
+ * byte that is not UTF-8 round-trips (e.g. decode invalid sequences byte by
+ * byte to U+DC80…U+DCFF "surrogateescape" and encode them back); test with
+ * every command above.
+ */
+import { describe, expect, it } from "vitest";
+import { inShellWorkspace, sh } from "../shell/helpers.js";
+
+const BYTES = new Uint8Array([0x63, 0x61, 0x66, 0xe9, 0x0a, 0x6c, 0x69, 0x6e, 0x65, 0x32, 0x0a, 0xff, 0xfe, 0x00, 0x41, 0x0a, 0x80, 0xc3, 0x28]);
+const toHex = (b: Uint8Array) => [...b].map((x) => x.toString(16).padStart(2, "0")).join(" ");
+const ORIGINAL = toHex(BYTES);
+const EDITED = ORIGINAL.replace("6c 69 6e 65 32", "4c 49 4e 45 32");
+
+/** Runs each command (which writes /w/o.bin from /w/b.bin) and answers what /w/o.bin holds, in hex. */
+async function outputs(commands: string[]): Promise<string[]> {
+  return inShellWorkspace(async (ws) => {
+    await ws.fs.mkdir("/w", { recursive: true });
+    await ws.fs.writeFile("/w/b.bin", BYTES);
+    const out: string[] = [];
+    for (const cmd of commands) {
+      const r = await sh(ws, cmd, { timeoutMs: 20_000 });
+      expect(r.exitCode, cmd).toBe(0);
+      out.push(toHex(new Uint8Array(await new Response(await ws.fs.readFile("/w/o.bin")).arrayBuffer())));
+      await ws.fs.rm("/w/o.bin");
+    }
+    return out;
+  });
+}
+
+describe("attack7: bytes that are not UTF-8 through the shell", () => {
+  it("copies, archives, compressors, pipes through cat, tee, appends, head, base64 and tail keep every byte", { timeout: 60_000 }, async () => {
+    const got = await outputs([
+      "cp /w/b.bin /w/o.bin",
+      "cat /w/b.bin > /w/o.bin",
+      "cp /w/b.bin /w/x.bin && mv /w/x.bin /w/o.bin",
+      "cd /w && mkdir -p t && cp b.bin t/ && tar -cf t.tar t && rm -r t && tar -xf t.tar && cp t/b.bin o.bin",
+      "cd /w && cp b.bin g.bin && gzip g.bin && gunzip g.bin.gz && mv g.bin o.bin",
+      "cat /w/b.bin | cat > /w/o.bin",
+      "cat /w/b.bin | tee /w/o.bin > /dev/null",
+      "cat /w/b.bin >> /w/o.bin",
+      "head -c 100 /w/b.bin > /w/o.bin",
+      "base64 /w/b.bin | base64 -d > /w/o.bin",
+    ]);
+    expect(got).toEqual(got.map(() => ORIGINAL));
+  });
+
+  it.fails("DEFECT (medium): sed -i / sed / grep / awk on the file: every non-UTF-8 byte becomes U+FFFD", { timeout: 60_000 }, async () => {
+    const got = await outputs(["cp /w/b.bin /w/o.bin && sed -i 's/line2/LINE2/' /w/o.bin", "awk '{print}' /w/b.bin | head -c 19 > /w/o.bin"]);
+    // Today: "63 61 66 ef bf bd 0a 4c 49 4e 45 32 0a ef bf bd ef bf bd 00 41 0a ef bf bd ef bf bd 28", and awk's the same with U+FFFD.
+    expect(got).toEqual([EDITED, ORIGINAL]);
+  });
+
+  it.fails("DEFECT (medium): the same text on stdin (cat | sed, tr <, sort) comes out re-encoded as Latin-1 → UTF-8", { timeout: 60_000 }, async () => {
+    const got = await outputs(["cat /w/b.bin | sed 's/line2/LINE2/' > /w/o.bin", "tr X Y < /w/b.bin > /w/o.bin"]);
+    // Today: "63 61 66 c3 a9 0a 4c 49 4e 45 32 0a c3 bf c3 be 00 41 0a c2 80 c3 83 28" and the same for tr (unedited).
+    expect(got).toEqual([EDITED, ORIGINAL]);
+  });
+});
