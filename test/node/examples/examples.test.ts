@@ -2,7 +2,11 @@
  * The examples build for deployment (`wrangler deploy --dry-run`) and run in
  * local workerd with their scripted models, through each library's real loop.
  */
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startLocalHost, type LocalHost } from "../../../container/local-host.mjs";
 import { dryRunBuild, startExample, type RunningExample } from "./harness.js";
 
 const EXAMPLES = ["ai-sdk-agent", "pi-loop", "tanstack-chat"];
@@ -15,6 +19,15 @@ describe("wrangler deploy --dry-run", () => {
       expect(files).toContain("index.js");
     });
   }
+
+  // Its `[[containers]]` image is a Dockerfile, which even a dry run builds; `--containers-rollout=none`
+  // builds the Worker without it (this machine has no Docker engine).
+  it("builds examples/container-agent (Durable Object-managed container, image not built)", { timeout: 180_000 }, async () => {
+    const { files, output } = await dryRunBuild("container-agent", ["--containers-rollout=none"]);
+    expect(output).toContain("--dry-run: exiting now.");
+    expect(output).toContain("- Agent (durable_object)");
+    expect(files).toContain("index.js");
+  });
 });
 
 describe("pi-loop in local workerd", () => {
@@ -77,5 +90,60 @@ describe("tanstack-chat in local workerd", () => {
     expect(JSON.parse(results[0].content!)).toEqual({ path: "/workspace", count: 0, entries: [] });
     const interrupt = events.find((e) => e.type === "RUN_FINISHED" && e.outcome?.type === "interrupt");
     expect(interrupt?.outcome?.interrupts.map((i) => [i.toolCallId, i.message])).toEqual([["call-2", "Approval required to run write"]]);
+  });
+});
+
+describe("container-agent in local workerd", () => {
+  let host: LocalHost;
+  let root: string;
+  let example: RunningExample;
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), "container-agent-host-"));
+    host = await startLocalHost({ root });
+    example = await startExample("container-agent", { vars: { COMPUTER_CONTAINER_HOST: host.url }, enableContainers: false });
+  }, 180_000);
+  afterAll(async () => {
+    await example?.dispose();
+    await host?.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it("runs npm test in the container through ws:container from JavaScript, and pulls the files it made", { timeout: 120_000 }, async () => {
+    const response = await example.fetch("/run?session=t", { method: "POST" });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as {
+      model: string;
+      tools: string[];
+      steps: number;
+      text: string;
+      exitCode: number | null;
+      stdout: string;
+      stderr: string;
+      sync: string | null;
+      written: string[];
+      pulled: string[];
+    };
+    expect(body.model).toBe("SCRIPTED (no model credentials set)");
+    expect(body.tools).toEqual(["read", "ls", "find", "grep", "write", "edit", "delete", "exec"]);
+    expect(body.steps).toBe(5);
+    expect(body.text).toBe("SCRIPTED model: wrote 3 files and ran npm test in the container: passed (exit 0).");
+    expect(body.exitCode).toBe(0);
+    expect(body.sync).toBe("complete");
+    expect(body.stderr).toBe("");
+    // npm's banner, then the spec reporter.
+    expect(body.stdout).toContain("> app@1.0.0 test\n> mkdir -p reports && node --test");
+    expect(body.stdout).toMatch(/✔ add \(\d+(\.\d+)?ms\)/);
+    expect(body.stdout).toMatch(/ℹ tests 1\nℹ suites 0\nℹ pass 1\nℹ fail 0\n/);
+    expect(body.written).toEqual(["/workspace/app/math.js", "/workspace/app/package.json", "/workspace/app/test/math.test.js"]);
+    expect(body.pulled).toEqual(["/workspace/app/reports/junit.xml"]);
+
+    // The report in the Workspace is the container's file, byte for byte.
+    const report = await (await example.fetch("/files/workspace/app/reports/junit.xml?session=t")).text();
+    expect(report).toMatch(/^<\?xml version="1.0" encoding="utf-8"\?>\n<testsuites>/);
+    expect(report).toContain('<testcase name="add"');
+    const [container] = await readdir(root);
+    expect(await readdir(root)).toEqual([container]);
+    expect(await readFile(join(root, container, "workspace/app/reports/junit.xml"), "utf8")).toBe(report);
+    expect(await readFile(join(root, container, "workspace/app/package.json"), "utf8")).toContain('"test": "mkdir -p reports && node --test');
   });
 });
