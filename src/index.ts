@@ -42,6 +42,7 @@ export type {
 export type { ExecSyncResult, SkippedEntry, SyncProgress } from "./runtime/types.js";
 export type { SyncRPC } from "./runtime/sync.js";
 export { TestBackend } from "./backends/test-backend.js";
+export type { WorkspaceProxyProps } from "./backends/container/api.js";
 export type { TestBackendOptions } from "./backends/test-backend.js";
 export type { WorkspaceModule, WorkspaceModuleFactory, WorkspaceModuleFunctions, WorkspaceModuleCallContext, WorkspaceModuleHost } from "./modules/types.js";
 export type { WorkspaceDatabase } from "./storage/database.js";

@@ -304,8 +304,11 @@ export class LocalWorkspaceContainerAPI extends LaunchBook {
   }
 
   protected async launch(spec: ContainerLaunchSpec, secret: string): Promise<string> {
+    // The host picks the port and the directory (<root>/<name>/workspace): the container's PORT and
+    // MOUNT_POINT would make every local daemon share one port and this machine's real /workspace.
+    const { PORT: _port, HOST: _host, MOUNT_POINT: _mount, ...env } = spec.env;
     const started = await this.#call<{ url: string; pid: number }>("/start", {
-      env: { ...spec.env, COMPUTERD_SECRET: secret, HOST: "127.0.0.1", PORT: "0" },
+      env: { ...env, COMPUTERD_SECRET: secret },
       launch: { name: spec.name, enableInternet: spec.enableInternet, instance: spec.instance ?? null, launch: spec.launch ?? null },
     });
     this.#daemon = started.url;

@@ -20,15 +20,9 @@ import { newWebSocketRpcSession } from "capnweb";
 import type { BackendHandle, WorkspaceBackendHost, WorkspaceCommandBackend } from "../../runtime/types.js";
 import { daemonHandle, type DaemonApi } from "../daemon/handle.js";
 import type { ContainerInstanceSize, ContainerLaunchSpec, IWorkspaceContainerAPI, WorkspaceRef } from "./api.js";
+import type { WorkspaceEgressPolicy } from "../worker-shell/types.js";
 
-/** Egress of the container (spec 02 §7.1). */
-export type WorkspaceEgressPolicy =
-  /** No network (the default). */
-  | { mode: "none" }
-  /** The container reaches the internet itself. */
-  | { mode: "direct" }
-  /** All outbound HTTP goes through this object, which sends it with its own `fetch` (the Worker's egress). */
-  | { mode: "http-gateway" };
+export type { WorkspaceEgressPolicy };
 
 /** Whatever `container()` returns: an object with `getWorkspaceContainer()` (see `withWorkspaceContainer`). */
 export interface ContainerHostHolder {
@@ -41,7 +35,11 @@ export interface ContainerBackendOptions {
   container: () => ContainerHostHolder;
   /** The Durable Object that owns the Workspace, for routing the container's HTTP back to it. Required. */
   workspace: WorkspaceRef;
-  /** Default `{ mode: "none" }`: the container has internet access only with `direct`. */
+  /**
+   * Default `{ mode: "none" }`. `direct`: the container reaches the internet
+   * itself. `http-gateway`: all its outbound HTTP is routed to this object
+   * and sent to `gateway` (a `Fetcher`, e.g. a service binding), which decides.
+   */
   egress?: WorkspaceEgressPolicy;
   /** Host name the daemon dials back to (routed to this object). Default `"computer.internal"`. */
   egressHost?: string;
@@ -193,6 +191,9 @@ export class ContainerBackend implements WorkspaceCommandBackend {
     if (!egress || !["none", "direct", "http-gateway"].includes((egress as { mode?: string }).mode ?? "")) {
       throw new TypeError(`new ContainerBackend({ egress }): egress.mode must be "none", "direct" or "http-gateway"`);
     }
+    if (egress.mode === "http-gateway" && typeof (egress as { gateway?: { fetch?: unknown } }).gateway?.fetch !== "function") {
+      throw new TypeError('new ContainerBackend({ egress }): { mode: "http-gateway" } needs gateway, a Fetcher (e.g. a service binding) that decides on each request');
+    }
     if (options.ignore !== undefined && !Array.isArray(options.ignore)) throw new TypeError("new ContainerBackend({ ignore }): ignore must be an array of globs");
     const containerPort = positiveInt(options.containerPort, "containerPort", 8080);
     this.#o = {
@@ -230,8 +231,8 @@ export class ContainerBackend implements WorkspaceCommandBackend {
 
   /**
    * The Durable Object's `fetch` hands requests here (spec 02 §7.1):
-   * gateway-token requests → the gateway (`http-gateway`: sent with this
-   * object's `fetch`; a non-http(s) URL → 400); a path other than `/api` →
+   * gateway-token requests → the gateway (`http-gateway`: `egress.gateway.fetch`;
+   * a non-http(s) URL → 400); a path other than `/api` →
    * 404; not a WebSocket upgrade → 400; a wrong bearer → 401; no connect
    * waiting for the daemon → 409; else 101, the daemon's session.
    */
@@ -242,7 +243,9 @@ export class ContainerBackend implements WorkspaceCommandBackend {
       if (url.protocol !== "http:" && url.protocol !== "https:") return new Response(`the gateway forwards http: and https: only, not ${url.protocol}`, { status: 400 });
       const headers = new Headers(request.headers);
       headers.delete(GATEWAY_TOKEN_HEADER);
-      return fetch(new Request(request, { headers }));
+      const egress = this.#o.egress;
+      if (egress.mode !== "http-gateway") return new Response("this backend has no gateway", { status: 404 });
+      return egress.gateway.fetch(new Request(request, { headers }));
     }
     const url = new URL(request.url);
     if (url.pathname !== "/api") return new Response("not found", { status: 404 });

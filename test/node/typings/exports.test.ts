@@ -110,6 +110,15 @@ describe("the typings of each entry point match its JavaScript", () => {
   }
 });
 
+/**
+ * 0.8.0 names exported from another entry on purpose (docs/porting.md,
+ * "Entry points"): `WorkspaceProxy` extends `WorkerEntrypoint` from
+ * `cloudflare:workers`, which the root entry cannot import (it loads on Node).
+ */
+const MOVED: Record<string, string> = {
+  ". WorkspaceProxy": "./backends/container",
+};
+
 describe("exports of @cloudflare/computer 0.8.0", () => {
   const reference = JSON.parse(readFileSync(join(root, "test/typings/exports-0.8.0.json"), "utf8")) as {
     subpaths: Record<string, { values: string[]; types: string[] }>;
@@ -127,6 +136,7 @@ describe("exports of @cloudflare/computer 0.8.0", () => {
       for (const [name, value] of [...expected.values.map((n) => [n, true] as const), ...expected.types.map((n) => [n, false] as const)]) {
         const ourName = exported.get(name);
         if (!ourName) {
+          if (MOVED[`${entry.subpath} ${name}`]) continue;
           if (ours.has(name)) wrongEntry.push(`${entry.subpath}: ${name} (exported by another entry)`);
           else unimplemented.push(`${entry.subpath}: ${name}`);
         } else if (ourName.value !== value) {

@@ -21,10 +21,11 @@
  * not), breaks a test with edit and runs again (exit 1 and the failure text,
  * a result, not an error).
  *
- * The agents' containers get a relative `MOUNT_POINT` (a directory of their
- * own on the local host); the `it.fails` at the end reproduces why: with
- * ContainerBackend's default the local host runs every container in the
- * machine's real `/workspace`.
+ * The last test checks that two agents' containers on the local host are
+ * apart (each in a directory of its own), with ContainerBackend's default
+ * `MOUNT_POINT` — found by this file: LocalWorkspaceContainerAPI passed
+ * `MOUNT_POINT: "/workspace"` to the host, which put every container in the
+ * machine's real `/workspace`; it now leaves port and directory to the host.
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { generateText, stepCountIs } from "ai";
@@ -68,16 +69,7 @@ class Agent extends withWorkspaceContainer(
   });
 }
 
-/**
- * `containerEnv` of the agents below. The local container host resolves
- * `MOUNT_POINT` against the container's own directory, so a relative one
- * keeps each container in a directory of its own; ContainerBackend's default
- * (`"/workspace"`, absolute) puts every container in the machine's real
- * `/workspace` — a defect of the local host, reproduced by the `it.fails`
- * at the end of this file. The Workspace side is unchanged: Workspace
- * `/workspace/app` is `app` under the mount point either way.
- */
-const ISOLATED = { MOUNT_POINT: "workspace" };
+
 
 /** Runs `fn` in a fresh Durable Object with the seed-004 agent (`containerEnv` as given); closes its Workspace after. */
 async function inAgent<T>(containerEnv: Record<string, string> | undefined, fn: (agent: Agent) => Promise<T>): Promise<T> {
@@ -122,7 +114,7 @@ interface Seen {
  * the Workspace: the lcov report is there (pulled), `node_modules` is not.
  */
 async function agentRun(loop: (agent: Agent) => Promise<Seen>) {
-  return inAgent(ISOLATED, async (agent) => {
+  return inAgent(undefined, async (agent) => {
     const ws = agent.workspace;
     const seen = await loop(agent);
       const lcov = await ws.fs.readFile(`${APP}/coverage/lcov.info`, "utf8");
@@ -274,12 +266,10 @@ describe("seed 004: the model sees only JavaScript and runs npm test in the cont
     expectAgentRun(out);
   });
 
-  // DEFECT (container/local-host.mjs, startContainer: `path.resolve(rootDir, c.name, env.MOUNT_POINT ?? "workspace")`):
-  // ContainerBackend launches with MOUNT_POINT "/workspace" (spec 02 §7.1), which path.resolve keeps as is, so every
-  // container the local host starts for a ContainerBackend runs its commands in, and syncs, the machine's real
-  // /workspace — shared by all Durable Objects, test files and sessions, and outside the host's root. A file one
-  // agent's command makes shows up in another agent's container. Expected: each container in a directory of its own.
-  it.fails("local host: two agents with ContainerBackend's default MOUNT_POINT get containers of their own (each its own /workspace)", async () => {
+  // FIXED defect: LocalWorkspaceContainerAPI passed ContainerBackend's MOUNT_POINT "/workspace" to the local host, which
+  // resolved it as is, so every local container ran in, and synced, the machine's real /workspace (shared by all
+  // objects and sessions). The host now picks each container's directory.
+  it("local host: two agents with ContainerBackend's default MOUNT_POINT get containers of their own (each its own /workspace)", async () => {
     const name = `isolation-${crypto.randomUUID()}.txt`;
     const sh = async (agent: Agent, command: string) =>
       (await agent.workspace.runtime.exec(command, { backend: "container-shell", cwd: "/workspace", encoding: "utf8", timeoutMs: 30_000 })).result();

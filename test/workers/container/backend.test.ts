@@ -116,7 +116,7 @@ describe("ContainerBackend", () => {
     const slow = "It starts much more slowly than the in-Worker backends, so prefer them for quick work.";
     expect(backend(h).description).toBe(`${base} It has no network access. ${slow}`);
     expect(backend(h, { egress: { mode: "direct" } }).description).toBe(`${base} It has network access. ${slow}`);
-    expect(backend(h, { egress: { mode: "http-gateway" } }).description).toBe(`${base} Outbound HTTP goes through a gateway the host controls. ${slow}`);
+    expect(backend(h, { egress: { mode: "http-gateway", gateway: { fetch: async () => new Response("") } as never } }).description).toBe(`${base} Outbound HTTP goes through a gateway the host controls. ${slow}`);
     const b = backend(h);
     expect([b.id, b.type, b.protocol, b.callable]).toEqual(["container-shell", "cloudflare-container", "command", false]);
   });
