@@ -52,21 +52,12 @@ export interface TurnResult {
   pulled: string[];
 }
 
-/** Local development: no platform container, and a local container host named. */
-function localHost(ctx: DurableObjectState, env: Env): boolean {
-  return !(ctx as { container?: unknown }).container && Boolean(env.COMPUTER_CONTAINER_HOST);
-}
-
 export class Agent extends withWorkspaceContainer(class extends DurableObject<Env> {}) {
   backend = new ContainerBackend({
     container: () => this,
     workspace: { binding: "AGENT", id: this.ctx.id.toString() },
     egress: { mode: "direct" },
     ignore: ["**/node_modules"],
-    // The local container host resolves MOUNT_POINT against this object's own
-    // directory (<root>/<id>/workspace) only when it is relative; the default
-    // "/workspace" is the machine's. In the image, the default is right.
-    ...(localHost(this.ctx, this.env) ? { containerEnv: { MOUNT_POINT: "workspace" } } : {}),
   });
 
   workspace = new Workspace({
