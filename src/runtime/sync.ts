@@ -543,15 +543,26 @@ export class RemoteSync {
 
   async #pullEntry(entry: RemoteEntryStat & { path: string }, outcome: PullOutcome): Promise<void> {
     const full = `${SYNC_ROOT}/${entry.path}`;
+    let changed = true;
     try {
       const existing = await this.#fs.lstat(full).catch(() => undefined);
+      if (existing?.isDirectory && entry.kind !== "directory") {
+        // A directory replaced by a file or link: what the manifest held under it went with it.
+        await this.#fs.rm(full, { recursive: true, force: true });
+        this.#forget(entry.path);
+      }
       if (entry.kind === "directory") {
         if (existing && !existing.isDirectory) await this.#fs.rm(full, { recursive: true, force: true });
         if (!existing?.isDirectory) await this.#fs.mkdir(full, { recursive: true, mode: entry.mode });
         else if (existing.mode !== entry.mode) await this.#fs.chmod(full, entry.mode);
+        else changed = false; // only its times moved: nothing to apply
       } else {
-        if (existing?.isDirectory || existing?.isSymbolicLink || (existing && entry.kind === "symlink")) await this.#fs.rm(full, { recursive: true, force: true });
-        if (!existing) await this.#fs.mkdir(full.slice(0, full.lastIndexOf("/")) || "/", { recursive: true });
+        if (existing?.isSymbolicLink || (existing && !existing.isDirectory && entry.kind === "symlink")) await this.#fs.rm(full, { force: true });
+        // Parents only when missing: mkdir of an existing ancestor of a read-only mount is EROFS.
+        if (!existing) {
+          const parent = full.slice(0, full.lastIndexOf("/")) || "/";
+          if (!(await this.#fs.lstat(parent).catch(() => undefined))) await this.#fs.mkdir(parent, { recursive: true });
+        }
         if (entry.kind === "symlink") await this.#fs.symlink(entry.target ?? "", full);
         else {
           await this.#fs.writeFile(full, this.#download(entry.path), { mode: entry.mode });
@@ -563,7 +574,7 @@ export class RemoteSync {
       outcome.skipped.push(skippedOf(full, error, "write"));
       return;
     }
-    outcome.applied++;
+    if (changed) outcome.applied++;
     this.#record(entry.path, entry, this.#fs.stampOf(full) ?? 0);
   }
 

@@ -37,7 +37,7 @@ describe("sync while a command runs", () => {
       expect((await pi.execute({ id: "r1", name: "read", arguments: { path: "/workspace/a.txt" } })).isError).toBe(false);
       expect(await pi.execute({ id: "w1", name: "write", arguments: { path: "/workspace/a.txt", content: "a2 from pi" } })).toMatchObject({ isError: false });
       expect(await pi.execute({ id: "w2", name: "write", arguments: { path: "/workspace/pi.txt", content: "from pi" } })).toMatchObject({ isError: false });
-      const opts = { toolCallId: "t", messages: [] };
+      const opts = { toolCallId: "t", messages: [], context: {} } as unknown as Parameters<NonNullable<(typeof ai)["write"]["execute"]>>[1];
       expect(await ai.write!.execute!({ path: "/workspace/ai/deep.txt", content: "from ai sdk" }, opts)).toEqual({ path: "/workspace/ai/deep.txt", bytesWritten: 11 });
       expect(await ai.delete!.execute!({ path: "/workspace/b.txt" }, opts)).toEqual({ deleted: "/workspace/b.txt" });
       await ws.fs.rename("/workspace/d", "/workspace/d2");
