@@ -22,10 +22,15 @@ export interface BenchEnv {
    * (`http://127.0.0.1:<port>`), or `"error: <why>"` when it did not start (no real git).
    */
   GIT_NATIVE: string;
+  /**
+   * The `container` suite's Node side, served by `bench/container-native.mjs`: its base URL (the
+   * local container host's URL is at `GET /info`), or `"error: <why>"` when it did not start.
+   */
+  CONTAINER_NATIVE: string;
 }
 
 /** What a figure measures; decides how it is printed. */
-export type BenchUnit = "MB/s" | "ms" | "rows" | "ops/s" | "MB";
+export type BenchUnit = "MB/s" | "ms" | "rows" | "ops/s" | "MB" | "files/s";
 
 /**
  * A target for one row.

@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
 import { startNativeGit } from "./git-native.mjs";
+import { startContainerNative } from "./container-native.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const suitesDir = join(here, "suites");
@@ -155,6 +156,8 @@ async function main() {
   const script = await bundle(all);
   // The `git` suite's native side (the real git on the local disk, a loopback smart-HTTP server): Node only.
   const nativeGit = !args.suites.length || args.suites.includes("git") ? await startNativeGit() : { error: "not started (suite not selected)" };
+  // The `container` suite's Node side: the local container host (computerd as local processes) and the native baselines.
+  const containerNative = !args.suites.length || args.suites.includes("container") ? await startContainerNative() : { error: "not started (suite not selected)" };
   const mf = new Miniflare(
     convertV4MiniflareOptions({
       modules: [{ type: "ESModule", path: join(here, "worker.js"), contents: script }],
@@ -162,7 +165,7 @@ async function main() {
       compatibilityFlags: ["nodejs_compat"],
       durableObjects: { BENCH: { className: "BenchObject", useSQLite: true } },
       workerLoaders: { LOADER: {} },
-      bindings: { GIT_NATIVE: nativeGit.url ?? `error: ${nativeGit.error}` },
+      bindings: { GIT_NATIVE: nativeGit.url ?? `error: ${nativeGit.error}`, CONTAINER_NATIVE: containerNative.url ?? `error: ${containerNative.error}` },
       handleStructuredLogs: ({ message }) => process.stderr.write(`${message}\n`),
     }),
   );
@@ -196,6 +199,7 @@ async function main() {
   } finally {
     await mf.dispose();
     await nativeGit.close?.();
+    await containerNative.close?.();
   }
 
   console.log("");
