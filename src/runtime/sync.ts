@@ -471,7 +471,7 @@ export class RemoteSync {
     }
     // Larger than one piece: written beside it under a temporary name, renamed into place at the end.
     const slash = wire.lastIndexOf("/");
-    const temp = `${wire.slice(0, slash + 1)}.${wire.slice(slash + 1)}.ws-sync-${crypto.randomUUID().slice(0, 8)}`;
+    const temp = `${wire.slice(0, slash + 1)}.${wire.slice(slash + 1)}${PIECE_SUFFIX}${crypto.randomUUID().slice(0, 8)}`;
     let failed = false;
     const check = (result: RemoteApplyResult): void => {
       if (!result.ok && !failed) {
@@ -505,6 +505,7 @@ export class RemoteSync {
     await this.#daemon();
     const outcome: PullOutcome = { applied: 0, bytes: 0, skipped: [] };
     const seen = new Set<string>();
+    const leftovers: string[] = [];
     let cursor: string | null = null;
     for (;;) {
       const page = await this.#rpc.scan({ cursor, limit: SCAN_PAGE });
@@ -514,6 +515,10 @@ export class RemoteSync {
       }
       for (const entry of page.entries) {
         seen.add(entry.path);
+        if (entry.kind === "file" && isPieceFile(entry.path)) {
+          leftovers.push(entry.path); // a push cut short left it: not the container's, never pulled
+          continue;
+        }
         const row = this.#manifestRow(entry.path);
         if (row && sameEntry(row, entry)) continue;
         await this.#pullEntry(entry, outcome);
@@ -538,6 +543,10 @@ export class RemoteSync {
       }
     }
     this.#db.run(`UPDATE __ws_sync_state SET pull_pending = 0, pull_error = NULL WHERE backend = ?`, this.#backend);
+    // Pushes run under the same lock, so no push is writing these now.
+    for (let i = 0; i < leftovers.length; i += APPLY_BATCH_OPS) {
+      await this.#rpc.apply({ ops: leftovers.slice(i, i + APPLY_BATCH_OPS).map((path): RemoteApplyOp => ({ op: "rm", path })) }).catch(() => {});
+    }
     return outcome;
   }
 
@@ -594,6 +603,17 @@ export class RemoteSync {
       },
     });
   }
+}
+
+/** What ends the temporary name of a file pushed in pieces (`.<name>.ws-sync-<8 hex>`), before its 8 hex digits. */
+const PIECE_SUFFIX = ".ws-sync-";
+
+/**
+ * Whether a wire path is a push's temporary piece file (`.<name>.ws-sync-<8 hex>`). One a cut-short
+ * push left behind is not pulled (it is not the container's) and is removed by the next pull.
+ */
+function isPieceFile(wire: string): boolean {
+  return /(?:^|\/)\.[^/]+\.ws-sync-[0-9a-f]{8}$/.test(wire);
 }
 
 /** An error of the transport to the daemon during a pull (not of one entry). */

@@ -10,7 +10,7 @@
  * `workspace.pull()` completes it with nothing lost or duplicated.
  */
 import { describe, expect, it } from "vitest";
-import { bytesOf, drain, inWorkspace, sh, sha256Hex, startContainer, workspaceTree } from "./helpers.js";
+import { bytesOf, drain, inWorkspace, patternStream, sh, sha256Hex, startContainer, workspaceTree } from "./helpers.js";
 import type { Workspace } from "../../../src/index.js";
 
 const BIG = 50 * 1024 * 1024;
@@ -24,7 +24,7 @@ const MAKE = `echo a > a.txt && echo b > b.txt && mkdir sub && echo c > sub/c.tx
 
 const sha = async (ws: Workspace, path: string) => sha256Hex((await ws.fs.readFile(path)) as ReadableStream<Uint8Array>);
 
-describe("a pull that fails", () => {
+describe("a sync that fails", () => {
   it("daemon killed mid-pull: result pending with the error, no partial file; after a restart workspace.pull() completes it", async () => {
     const c = await startContainer();
     await inWorkspace(c, async (first, reopen) => {
@@ -109,6 +109,31 @@ describe("a pull that fails", () => {
       // Completed: a second pull has nothing to do.
       const [again] = await drain(ws.pull());
       expect(again).toMatchObject({ complete: true, entries: 0, bytes: 0 });
+    });
+  });
+
+  it("daemon killed mid-push of a 50 MiB file: exec rejects; after a restart the next command pushes it whole, and no piece of the cut push is left on either side", async () => {
+    const c = await startContainer();
+    await inWorkspace(c, async (first, reopen) => {
+      let ws = first;
+      await ws.fs.writeFile("/workspace/keep.txt", "kept");
+      // A watcher (outliving this command) kills the daemon once a push's temporary piece file appears.
+      const armed = await sh(ws, "(while ! ls -A | grep -q ws-sync-; do :; done; kill -9 $PPID) >/dev/null 2>&1 &");
+      expect([armed.exitCode, armed.pushed]).toEqual([0, 1]);
+      const want = await sha256Hex(patternStream(BIG, 5));
+      await ws.fs.writeFile("/workspace/big.bin", patternStream(BIG, 5));
+      await expect(ws.runtime.exec("true", { backend: "box" })).rejects.toThrow();
+      await c.restart();
+      ws = await reopen();
+      const r = await sh(ws, "ls -A && sha256sum big.bin | cut -c1-64");
+      expect(r.exitCode).toBe(0);
+      expect(r.pushed).toBe(1); // big.bin, whole
+      // The cut push's piece file is not pulled into the Workspace, and is gone from the container.
+      expect([...(await workspaceTree(ws)).keys()].sort()).toEqual(["big.bin", "keep.txt"]);
+      expect(r.pulled).toBe(0);
+      // The command itself still saw the leftover (the pull after it removed it) and the whole new file.
+      expect(r.stdout).toMatch(new RegExp(`^\\.big\\.bin\\.ws-sync-[0-9a-f]{8}\nbig\\.bin\nkeep\\.txt\n${want}\n$`));
+      expect([...(await c.tree()).keys()].sort()).toEqual(["big.bin", "keep.txt"]);
     });
   });
 });
