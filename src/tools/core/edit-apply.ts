@@ -43,6 +43,47 @@ export function readForm(bytes: Uint8Array): { content: string; form: TextForm }
   return { content: toLF(text), form: { bom, crlf } };
 }
 
+/**
+ * Offset of the first byte of `bytes` that is not part of well-formed UTF-8
+ * (the WHATWG decoder's rules: no overlong forms, no surrogates, nothing past
+ * U+10FFFF, no sequence cut off at the end), or `-1` when all of it is UTF-8.
+ * edit refuses such a file: decoding it would turn every such byte into
+ * U+FFFD when the text is written back, on lines the edit never touched.
+ */
+export function firstInvalidUtf8(bytes: Uint8Array): number {
+  let i = 0;
+  const n = bytes.length;
+  while (i < n) {
+    const b = bytes[i]!;
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    let need: number;
+    let lo = 0x80;
+    let hi = 0xbf;
+    if (b >= 0xc2 && b <= 0xdf) need = 1;
+    else if (b >= 0xe0 && b <= 0xef) {
+      need = 2;
+      if (b === 0xe0) lo = 0xa0;
+      else if (b === 0xed) hi = 0x9f;
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      need = 3;
+      if (b === 0xf0) lo = 0x90;
+      else if (b === 0xf4) hi = 0x8f;
+    } else return i;
+    if (i + need >= n) return i; // cut off at the end
+    for (let k = 1; k <= need; k++) {
+      const c = bytes[i + k]!;
+      const min = k === 1 ? lo : 0x80;
+      const max = k === 1 ? hi : 0xbf;
+      if (c < min || c > max) return i;
+    }
+    i += need + 1;
+  }
+  return -1;
+}
+
 /** `content` (LF) back in the file's form, as UTF-8. */
 export function writeForm(content: string, form: TextForm): Uint8Array {
   return utf8((form.bom ? "\uFEFF" : "") + (form.crlf ? content.replace(/\n/g, "\r\n") : content));

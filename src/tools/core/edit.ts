@@ -6,7 +6,7 @@
  * @module
  */
 import { z } from "zod";
-import { applyEdits, readForm, writeForm, type AppliedEdits, type EditReplacement } from "./edit-apply.js";
+import { applyEdits, firstInvalidUtf8, readForm, writeForm, type AppliedEdits, type EditReplacement } from "./edit-apply.js";
 
 /**
  * Replacements one edit call may carry (a deliberate bound, docs/porting.md):
@@ -106,7 +106,7 @@ export function editDefinition(options: EditToolOptions): SettledTool<EditInput,
   };
   return {
     ...EDIT_FACTS,
-    description: `Edit one workspace file by exact text replacement. Each edits[].oldText must match a unique region of the ORIGINAL file that overlaps no other edit's region; all edits in a batch apply to the original content at once (not one after another), so merge changes that touch the same block into one edit. Exact matching is tried first; small differences in Unicode quotes, dashes, spaces and trailing whitespace are tolerated. The batch is atomic: if any edit fails, the file is unchanged. Returns a numbered diff, a unified patch and firstChangedLine. Files up to ${Math.round(limits.maxBytes / 1024)}KB; use write to replace a file wholesale.`,
+    description: `Edit one workspace file by exact text replacement. Each edits[].oldText must match a unique region of the ORIGINAL file that overlaps no other edit's region; all edits in a batch apply to the original content at once (not one after another), so merge changes that touch the same block into one edit. Exact matching is tried first; small differences in Unicode quotes, dashes, spaces and trailing whitespace are tolerated. The batch is atomic: if any edit fails, the file is unchanged. Returns a numbered diff, a unified patch and firstChangedLine. UTF-8 text files up to ${Math.round(limits.maxBytes / 1024)}KB (a file in another encoding, such as Latin-1 or UTF-16, is refused unchanged); use write to replace a file wholesale.`,
     inputSchema: editInputSchema,
     outputSchema: editOutputSchema,
     limits,
@@ -131,7 +131,11 @@ function collectEdits(input: EditInput & Partial<EditReplacement>): unknown {
   return edits;
 }
 
-/** Runs one edit batch. Never throws; failures are `{ error }` and leave the file untouched. */
+/**
+ * Runs one edit batch. Never throws; failures are `{ error }` and leave the
+ * file untouched — among them a file that is not well-formed UTF-8
+ * (`Not edited: <path> is not UTF-8 text (invalid byte 0x<hh> at byte offset <n>). …`).
+ */
 export async function editFile(
   store: FileStore,
   input: EditInput,
@@ -159,6 +163,8 @@ export async function editFile(
         }
         const bytes = await store.readAll(path);
         if (!bytes) return { error: `File not found: ${path}` };
+        const invalid = firstInvalidUtf8(bytes);
+        if (invalid >= 0) return { error: notUtf8Message(path, bytes, invalid) };
         const { content, form } = readForm(bytes);
         const applied = await applyEdits(content, edits as EditReplacement[], path);
         const written = writeForm(applied.after, form);
@@ -183,6 +189,20 @@ export async function editFile(
   } catch (err) {
     return { error: errorMessage(err) };
   }
+}
+
+/**
+ * The refusal for a file that is not UTF-8 (Latin-1, UTF-16, binary): edit
+ * matches and writes UTF-8 text, so it would replace every such byte with
+ * U+FFFD. Nothing is written.
+ */
+function notUtf8Message(path: string, bytes: Uint8Array, offset: number): string {
+  const utf16 = bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff));
+  const hex = bytes[offset]!.toString(16).padStart(2, "0");
+  return (
+    `Not edited: ${path} is not UTF-8 text (${utf16 ? "it starts with a UTF-16 byte order mark; " : ""}invalid byte 0x${hex} at byte offset ${offset}). ` +
+    `edit works on UTF-8 text only and would corrupt this file's other bytes. Change it with exec (in its own encoding), or replace it wholesale with write.`
+  );
 }
 
 const lineCount = (text: string) => text.split("\n").length;

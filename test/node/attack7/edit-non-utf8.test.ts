@@ -4,7 +4,7 @@
  * `\xFF\xFE` bytes, UTF-16LE with its BOM — with one line edited that
  * contains only ASCII.
  *
- * DEFECT (medium) — reproduction (pi's execute; every adapter shares the tool):
+ * DEFECT (medium), FIXED — edit refuses a file that is not well-formed UTF-8 (first invalid byte named), writing nothing — reproduction (pi's execute; every adapter shares the tool):
  *   await ws.fs.writeFile("/w/latin1.txt", bytes("63 61 66 e9 0a 6c 69 6e 65 32 0a ff fe 00 41 0a"));  // "caf\xE9\nline2\n\xFF\xFE\0A\n"
  *   await execute({ name: "read", arguments: { path: "/w/latin1.txt" } });
  *   await execute({ name: "edit", arguments: { path: "/w/latin1.txt", edits: [{ oldText: "line2", newText: "LINE2" }] } });
@@ -43,21 +43,28 @@ async function editOnce(content: Uint8Array, oldText: string, newText: string) {
   await execute({ type: "toolCall", id: "r", name: "read", arguments: { path: "/w/f.txt" } });
   const r = await execute({ type: "toolCall", id: "e", name: "edit", arguments: { path: "/w/f.txt", edits: [{ oldText, newText }] } });
   const after = new Uint8Array(await new Response(await ws.fs.readFile("/w/f.txt")).arrayBuffer());
-  return { isError: r.isError, after: toHex(after) };
+  return r.isError ? { isError: r.isError, after: toHex(after), text: r.content.map((c) => ("text" in c ? c.text : "")).join("") } : { isError: r.isError, after: toHex(after) };
 }
 
 describe("attack7: the edit tool on files that are not UTF-8", () => {
-  it.fails("DEFECT (medium): a Latin-1 file — every non-UTF-8 byte on untouched lines becomes U+FFFD", async () => {
+  it("DEFECT (medium): a Latin-1 file — every non-UTF-8 byte on untouched lines becomes U+FFFD", async () => {
     const r = await editOnce(hex("63 61 66 e9 0a 6c 69 6e 65 32 0a ff fe 00 41 0a"), "line2", "LINE2");
-    // Today: { isError: false, after: "63 61 66 ef bf bd 0a 4c 49 4e 45 32 0a ef bf bd ef bf bd 00 41 0a" }.
-    // Either refused (file unchanged) or only line 2's bytes changed:
-    expect([{ isError: true, after: "63 61 66 e9 0a 6c 69 6e 65 32 0a ff fe 00 41 0a" }, { isError: false, after: "63 61 66 e9 0a 4c 49 4e 45 32 0a ff fe 00 41 0a" }]).toContainEqual(r);
+    // Before the fix: { isError: false, after: "63 61 66 ef bf bd 0a 4c 49 4e 45 32 0a ef bf bd ef bf bd 00 41 0a" }.
+    expect(r).toEqual({
+      isError: true,
+      after: "63 61 66 e9 0a 6c 69 6e 65 32 0a ff fe 00 41 0a",
+      text: "Not edited: /w/f.txt is not UTF-8 text (invalid byte 0xe9 at byte offset 3). edit works on UTF-8 text only and would corrupt this file's other bytes. Change it with exec (in its own encoding), or replace it wholesale with write.",
+    });
   });
 
-  it.fails("DEFECT (medium): a UTF-16LE file — its BOM becomes two U+FFFD", async () => {
+  it("DEFECT (medium): a UTF-16LE file — its BOM becomes two U+FFFD", async () => {
     const r = await editOnce(hex("ff fe 61 00 0a 00 62 00"), "a", "A");
-    // Today: { isError: false, after: "ef bf bd ef bf bd 41 00 0a 00 62 00" }.
-    expect(r.after.startsWith("ff fe")).toBe(true);
+    // Before the fix: { isError: false, after: "ef bf bd ef bf bd 41 00 0a 00 62 00" }.
+    expect(r).toEqual({
+      isError: true,
+      after: "ff fe 61 00 0a 00 62 00",
+      text: "Not edited: /w/f.txt is not UTF-8 text (it starts with a UTF-16 byte order mark; invalid byte 0xff at byte offset 0). edit works on UTF-8 text only and would corrupt this file's other bytes. Change it with exec (in its own encoding), or replace it wholesale with write.",
+    });
   });
 
   it("a UTF-8 file with a BOM and CRLF keeps both", async () => {
