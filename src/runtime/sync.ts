@@ -500,10 +500,26 @@ export class RemoteSync {
    * Copies the container's changes into the Workspace. Call under
    * {@link exclusive}. Clears the pending mark when it completes.
    * @throws the transport's error: what was applied stays applied (and recorded); the next pull finishes the rest.
+   *   The error carries what was applied before it ({@link pulledBefore}).
    */
   async pull(): Promise<PullOutcome> {
-    await this.#daemon();
     const outcome: PullOutcome = { applied: 0, bytes: 0, skipped: [] };
+    try {
+      return await this.#pull(outcome);
+    } catch (error) {
+      if (error !== null && (typeof error === "object" || typeof error === "function")) {
+        try {
+          Object.defineProperty(error, PARTIAL, { value: { ...outcome, skipped: [...outcome.skipped] }, enumerable: false, configurable: true });
+        } catch {
+          // a frozen error: no partial outcome on it
+        }
+      }
+      throw error;
+    }
+  }
+
+  async #pull(outcome: PullOutcome): Promise<PullOutcome> {
+    await this.#daemon();
     const seen = new Set<string>();
     const leftovers: string[] = [];
     let cursor: string | null = null;
@@ -603,6 +619,18 @@ export class RemoteSync {
       },
     });
   }
+}
+
+const PARTIAL = Symbol("ws.sync.partialPull");
+
+/**
+ * What a failed {@link RemoteSync.pull} applied before it failed (entries
+ * stay applied and recorded), from the error it threw; zeros for any other
+ * error. The sync result of a pending pull reports it (`applied`, `skipped`).
+ */
+export function pulledBefore(error: unknown): PullOutcome {
+  const partial = (error as { [PARTIAL]?: PullOutcome } | null | undefined)?.[PARTIAL];
+  return partial ?? { applied: 0, bytes: 0, skipped: [] };
 }
 
 /** What ends the temporary name of a file pushed in pieces (`.<name>.ws-sync-<8 hex>`), before its 8 hex digits. */
