@@ -368,9 +368,9 @@ export class RunCapabilities {
         this.#writable();
         if (typeof args[0] !== "string") throw new TypeError("symlink: target must be a string");
         const p = await this.#resolve(args[1], true);
-        // Where the target leads through the links that exist now, not its text alone (spec 01 §2.3).
-        await checkLinkTarget(fs, this.#o.root, p, args[0]);
-        await fs.symlink(args[0], p);
+        // Where the target leads through the links that exist now, not its text alone (spec 01 §2.3);
+        // stored without ".." after a name, so no later link can move it out of root.
+        await fs.symlink(await checkLinkTarget(fs, this.#o.root, p, args[0]), p);
         return null;
       }
       case "readlink":

@@ -108,28 +108,60 @@ export class ConfinedResolver {
 const MAX_LINK_EXPANSIONS = 40;
 
 /**
+ * The form in which a confined run stores link target `target`: a target
+ * with a `..` that follows a name (`d/../x`, `/workspace/proj/e/../x`) has
+ * those resolved lexically (`x`, `/workspace/proj/x`; leading `..` of a
+ * relative target are kept, a trailing `/` too); any other target is kept
+ * as written. Without a `..` after a name, where a stored target leads can
+ * only go down from the link's directory (a real directory: the sandbox
+ * makes no link on a path) or from an absolute path under root, so no link
+ * made later can move it out of root (spec 02 §3.4).
+ *
+ * @example
+ * storedLinkTarget("d/../host-secret.txt") // "host-secret.txt"
+ * storedLinkTarget("../lib/")              // "../lib/" (unchanged)
+ */
+export function storedLinkTarget(target: string): string {
+  const segments = target.split("/").filter((s) => s !== "" && s !== ".");
+  let named = target.startsWith("/");
+  let inner = false;
+  for (const s of segments) {
+    if (s !== "..") named = true;
+    else if (named) inner = true;
+  }
+  if (!inner) return target;
+  const out: string[] = [];
+  for (const s of segments) {
+    if (s !== "..") out.push(s);
+    else if (out.length > 0 && out[out.length - 1] !== "..") out.pop();
+    else if (!target.startsWith("/")) out.push("..");
+  }
+  const body = out.join("/");
+  const stored = target.startsWith("/") ? "/" + body : body || ".";
+  return target.endsWith("/") && !stored.endsWith("/") && stored !== "." ? stored + "/" : stored;
+}
+
+/**
  * Where link target `target`, stored at `linkPath`, leads as the filesystem
  * resolves it now (spec 01 §2.3): from the link's directory, following
  * existing links on the way (their targets from where they are), `..` taken
  * lexically after each expansion, and the part from a missing entry on
- * taken lexically. Refuses a target that ends up outside `root`.
+ * taken lexically (`lexicalUp` tells that a `..` was met there).
  *
- * @throws `EACCES` (`paths must stay under <root>: symlink target <target>`)
- *   when it leaves root, `ELOOP` past 40 expansions.
+ * @throws `ELOOP` past 40 expansions.
  */
-export async function checkLinkTarget(fs: WorkspaceFilesystem, root: string, linkPath: string, target: string): Promise<void> {
-  const refuse = (at: string): Error => pathError("EACCES", `paths must stay under ${root}: symlink target ${target}`, at);
-  const lexical = normalizePath(target, dirname(linkPath));
-  if (!isUnder(lexical, root)) throw refuse(lexical);
+async function leadsTo(fs: WorkspaceFilesystem, linkPath: string, target: string): Promise<{ path: string; lexicalUp: boolean }> {
   const current = target.startsWith("/") ? [] : dirname(linkPath).split("/").filter(Boolean);
   // Pending components, next last.
   const pending = target.split("/").reverse();
   let expansions = 0;
   let missing = false;
+  let lexicalUp = false;
   while (pending.length > 0) {
     const name = pending.pop()!;
     if (name === "" || name === ".") continue;
     if (name === "..") {
+      if (missing) lexicalUp = true;
       current.pop();
       continue;
     }
@@ -153,8 +185,41 @@ export async function checkLinkTarget(fs: WorkspaceFilesystem, root: string, lin
     }
     current.push(name);
   }
-  const real = "/" + current.join("/");
+  return { path: "/" + current.join("/"), lexicalUp };
+}
+
+/**
+ * Checks link target `target` for a link a confined run makes at `linkPath`
+ * and answers the text to store: {@link storedLinkTarget} of it. The target
+ * must stay under `root` as text and as the filesystem resolves it now
+ * (through the links that exist, spec 01 §2.3), and its stored form must lead
+ * where it does — so what is stored means what was asked, and (having no
+ * `..` after a name) keeps meaning it whatever links are made later. (A
+ * `..` past a missing entry is taken lexically.)
+ *
+ * @throws `EACCES` (`paths must stay under <root>: symlink target <target>`)
+ *   when it leaves root; `EINVAL` when a `..` follows a symbolic link, so the
+ *   stored (lexical) form would lead elsewhere; `ELOOP` past 40 expansions.
+ */
+export async function checkLinkTarget(fs: WorkspaceFilesystem, root: string, linkPath: string, target: string): Promise<string> {
+  const refuse = (at: string): Error => pathError("EACCES", `paths must stay under ${root}: symlink target ${target}`, at);
+  const lexical = normalizePath(target, dirname(linkPath));
+  if (!isUnder(lexical, root)) throw refuse(lexical);
+  const { path: real, lexicalUp } = await leadsTo(fs, linkPath, target);
   if (!isUnder(real, root)) throw refuse(real);
+  const stored = storedLinkTarget(target);
+  if (stored === target) return target;
+  const storedLeadsTo = (await leadsTo(fs, linkPath, stored)).path;
+  if (!isUnder(storedLeadsTo, root)) throw refuse(storedLeadsTo);
+  // A ".." past a missing entry is taken lexically, as in the stored form: no meaning to lose there.
+  if (storedLeadsTo !== real && !lexicalUp) {
+    throw pathError(
+      "EINVAL",
+      `symlink target ${target} has ".." after a symbolic link: it leads to ${real}, but a confined run stores ".." lexically ("${stored}", which leads to ${storedLeadsTo}); write the target without ".." after a name`,
+      linkPath,
+    );
+  }
+  return stored;
 }
 
 /**

@@ -22,7 +22,7 @@
  *   a non-literal dynamic import is refused by the graph; `eval` and
  *   `new Function` of `import()` are code generation and refused.
  *
- * DEFECT (medium) — reproduction (sandbox code, cwd = root):
+ * DEFECT (medium), FIXED — a confined run stores a target's `..` after a name lexically (paths.ts `storedLinkTarget`), so no later link can move it. Reproduction (sandbox code, cwd = root):
  *   await symlink("d/../host-secret.txt", "esc");   // ok: d missing, lexically /workspace/proj/host-secret.txt
  *   await symlink(".", "d");                         // ok: leads to root itself
  *   // host: await workspace.fs.readFile("/workspace/proj/esc", "utf8") === "secret"  (/workspace/host-secret.txt)
@@ -70,18 +70,24 @@ function withRoot<T>(fn: (ws: Ws) => Promise<T>, modules?: Record<string, unknow
 }
 
 describe("attack7: links made in an order the target check does not see", () => {
-  it.fails("DEFECT: esc -> d/../host-secret.txt made while d is missing, then d -> '.': the host reads and writes outside root through esc", async () => {
+  it("FIXED: esc -> d/../host-secret.txt made while d is missing is stored as host-secret.txt; d -> '.' made later cannot move it out of root", async () => {
     const r = await withRoot(async (ws) => {
       const made = await run(
         ws,
-        `import { symlink } from "node:fs/promises"; ${ATTEMPT}
-         export default async () => ({ esc: await attempt(() => symlink("d/../host-secret.txt", "esc")), d: await attempt(() => symlink(".", "d")) });`,
+        `import { symlink, readlink } from "node:fs/promises"; ${ATTEMPT}
+         export default async () => ({ esc: await attempt(() => symlink("d/../host-secret.txt", "esc")), d: await attempt(() => symlink(".", "d")), stored: await readlink("esc") });`,
       );
       const read = await ws.fs.readFile(`${ROOT}/esc`, "utf8").catch((e: { code: string }) => e.code);
-      return { made: made.value, read };
+      await ws.fs.writeFile(`${ROOT}/esc`, "through esc");
+      return {
+        made: made.value,
+        read,
+        inside: await ws.fs.readFile(`${ROOT}/host-secret.txt`, "utf8"),
+        secret: await ws.fs.readFile("/workspace/host-secret.txt", "utf8"),
+      };
     });
-    // Today: made = { esc: "ok", d: "ok" } and read = "secret" (/workspace/host-secret.txt).
-    expect(r.read).not.toBe("secret");
+    // Before the fix: made = { esc: "ok", d: "ok" } and read = "secret" (/workspace/host-secret.txt).
+    expect(r).toEqual({ made: { esc: "ok", d: "ok", stored: "host-secret.txt" }, read: "ENOENT", inside: "through esc", secret: "secret" });
   });
 
   it("the absolute form through a middle link whose own target is missing leads nowhere; the secret stays", async () => {

@@ -89,13 +89,14 @@ describe("symlink targets are checked as the filesystem resolves them (spec 02 Â
       viaChain: ESC("c/../host-secret.txt"),
       viaChainAbs: ESC(`${ROOT}/c/../../x`),
       dirLink: "ok",
-      dirLinkUpInside: "ok",
+      // ".." after a link: stored lexically ("f.txt") it would lead elsewhere than sub/f.txt
+      dirLinkUpInside: `EINVAL symlink target s/../f.txt has ".." after a symbolic link: it leads to ${ROOT}/sub/f.txt, but a confined run stores ".." lexically ("f.txt", which leads to ${ROOT}/f.txt); write the target without ".." after a name`,
       // the text alone leaving root is still refused, though the link would lead inside
       textOutside: ESC("s/../../f.txt"),
       dirLinkUpTooFar: ESC("s/../../../f.txt"),
       nested: ESC("../b/.."),
       throughHostLink: ESC("out/f"),
-      hostLinkBackIn: "ok",
+      hostLinkBackIn: `EINVAL symlink target out/../proj/f.txt has ".." after a symbolic link: it leads to ${ROOT}/f.txt, but a confined run stores ".." lexically ("proj/f.txt", which leads to ${ROOT}/proj/f.txt); write the target without ".." after a name`,
       missingTail: "ok",
       plain: "ok",
     });
@@ -125,7 +126,8 @@ describe("symlink targets are checked as the filesystem resolves them (spec 02 Â
       made: "ok",
       esc: "ok",
       repointed: "ok",
-      readlink: "a/../host-secret.txt",
+      // stored lexically, so re-pointing a cannot move it
+      readlink: "host-secret.txt",
       read: TRAVERSE(`${ROOT}/esc`),
       write: TRAVERSE(`${ROOT}/esc`),
       stat: TRAVERSE(`${ROOT}/esc`),
@@ -135,6 +137,60 @@ describe("symlink targets are checked as the filesystem resolves them (spec 02 Â
       mkdirThrough: TRAVERSE(`${ROOT}/a`),
     });
     expect(r.secret).toBe("secret");
+  });
+
+  it("a '..' after a name is stored lexically, so links made or re-pointed later cannot move a target out of root", async () => {
+    const r = await inWorkspace(
+      async (ws) => {
+        await ws.fs.mkdir(`${ROOT}/sub`, { recursive: true });
+        await ws.fs.writeFile("/workspace/host-secret.txt", "secret");
+        const res = await (
+          await ws.runtime.exec(
+            `import { symlink, readlink, rm, mkdir } from "node:fs/promises";
+             const attempt = async (fn) => { try { await fn(); return "ok"; } catch (e) { return e.code + " " + e.message; } };
+             export default async () => {
+               const made = {
+                 e1: await attempt(() => symlink("d/../host-secret.txt", "e1")),
+                 e2: await attempt(() => symlink("${ROOT}/e/../host-secret.txt", "e2")),
+                 e3: await attempt(() => symlink("y/z/../../host-secret.txt", "sub/e3")),
+                 e4: await attempt(() => symlink("./w/./../host-secret.txt", "e4")),
+                 up: await attempt(() => symlink("../x", "sub/up")),
+                 dir: await attempt(() => symlink("q/../sub/", "dir")),
+                 realDir: await attempt(() => mkdir("r")),
+                 e5: await attempt(() => symlink("r/../host-secret.txt", "e5")),
+               };
+               // now make every name those targets went through lead upwards
+               await rm("r", true);
+               const later = [await attempt(() => symlink(".", "d")), await attempt(() => symlink("sub", "e")), await attempt(() => symlink("..", "sub/y")), await attempt(() => symlink(".", "w")), await attempt(() => symlink(".", "r"))];
+               const stored = {};
+               for (const l of ["e1", "e2", "sub/e3", "e4", "sub/up", "dir", "e5"]) stored[l] = await readlink(l);
+               return { made, later, stored };
+             };`,
+          )
+        ).result();
+        const host: Record<string, string> = {};
+        for (const l of ["e1", "e2", "sub/e3", "e4", "e5"]) host[l] = await ws.fs.readFile(`${ROOT}/${l}`, "utf8").catch((e: { code: string }) => e.code);
+        return { value: res.value, host, secret: await ws.fs.readFile("/workspace/host-secret.txt", "utf8") };
+      },
+      { backend: { root: ROOT } },
+    );
+    expect(r).toEqual({
+      value: {
+        made: { e1: "ok", e2: "ok", e3: "ok", e4: "ok", up: "ok", dir: "ok", realDir: "ok", e5: "ok" },
+        later: ["ok", "ok", "ok", "ok", "ok"],
+        stored: {
+          e1: "host-secret.txt",
+          e2: `${ROOT}/host-secret.txt`,
+          "sub/e3": "host-secret.txt",
+          e4: "host-secret.txt",
+          "sub/up": "../x",
+          dir: "sub/",
+          e5: "host-secret.txt",
+        },
+      },
+      host: { e1: "ENOENT", e2: "ENOENT", "sub/e3": "ENOENT", e4: "ENOENT", e5: "ENOENT" },
+      secret: "secret",
+    });
   });
 
   it("a loop in the links a target goes through is ELOOP", async () => {
