@@ -21,6 +21,8 @@ export interface LocalContainer {
   tree(): Promise<Map<string, { kind: string; size: number; mode: number; target?: string }>>;
   /** Writes a file under the mount point directly (as if a process in the container had). */
   put(path: string, data: string | Uint8Array, mode?: number): Promise<void>;
+  /** Removes a file or directory (with its contents) under the mount point directly. */
+  remove(path: string): Promise<void>;
   /** Stops the daemon (SIGKILL or SIGTERM). */
   stop(signal?: "SIGTERM" | "SIGKILL"): Promise<void>;
   /** Starts it again with the same settings (a new boot id, a new port: `url` is updated). */
@@ -64,6 +66,9 @@ export async function startContainer(extraEnv: Record<string, string> = {}): Pro
     },
     async put(path, data, mode) {
       await (await call(`${q(path)}${mode === undefined ? "" : `&mode=${mode.toString(8)}`}`, { method: "PUT", body: data })).body?.cancel();
+    },
+    async remove(path) {
+      await (await call(q(path), { method: "DELETE" })).body?.cancel();
     },
     async stop(signal = "SIGKILL") {
       await (await call(`/containers/${name}/stop`, { method: "POST", body: JSON.stringify({ signal }) })).body?.cancel();

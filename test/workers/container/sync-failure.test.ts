@@ -93,6 +93,35 @@ describe("a sync that fails", () => {
     });
   });
 
+  it("a daemon back on another disk (its files gone): nothing is pulled or deleted, and the next command gets the whole Workspace again", async () => {
+    const c = await startContainer();
+    await inWorkspace(c, async (first, reopen) => {
+      let ws = first;
+      await ws.fs.mkdir("/workspace/src", { recursive: true });
+      await ws.fs.writeFile("/workspace/src/a.txt", "a");
+      await ws.fs.writeFile("/workspace/run.sh", "echo run", { mode: 0o755 });
+      const r = await sh(ws, "echo made > made.txt");
+      expect([r.pushed, r.pulled]).toEqual([3, 1]);
+      await ws.fs.writeFile("/workspace/src/a.txt", "a2"); // changed while the daemon is away
+      await c.restart();
+      for (const path of (await c.tree()).keys()) if (!path.includes("/")) await c.remove(path);
+      expect((await c.tree()).size).toBe(0);
+      ws = await reopen();
+      const [pulled] = await drain(ws.pull("box"));
+      expect(pulled).toMatchObject({ complete: true, entries: 0, bytes: 0, skipped: 0, backend: "box" });
+      const tree = await workspaceTree(ws);
+      expect([...tree.entries()].sort()).toEqual([
+        ["made.txt", { kind: "file", mode: 0o644, text: "made\n" }],
+        ["run.sh", { kind: "file", mode: 0o755, text: "echo run" }],
+        ["src", { kind: "directory", mode: 0o755 }],
+        ["src/a.txt", { kind: "file", mode: 0o644, text: "a2" }],
+      ]);
+      const next = await sh(ws, "cat src/a.txt made.txt && ./run.sh");
+      expect(next.stdout).toBe("a2made\nrun\n");
+      expect([next.pushed, next.pulled]).toEqual([4, 0]);
+    });
+  });
+
   it('sync: "defer" leaves the pull pending; workspace.pull() completes it', async () => {
     const c = await startContainer();
     await inWorkspace(c, async (ws) => {
