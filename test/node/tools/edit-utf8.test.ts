@@ -75,6 +75,6 @@ describe("edit on a file that is not UTF-8", () => {
       error:
         "Not edited: /workspace/old.csv is not UTF-8 text (invalid byte 0xe9 at byte offset 14). edit works on UTF-8 text only and would corrupt this file's other bytes. Change it with exec (in its own encoding), or replace it wholesale with write.",
     });
-    expect(new Uint8Array(await workspace.fs.readFile("/workspace/old.csv").then((s) => new Response(s).arrayBuffer()))).toEqual(bytes);
+    expect(new Uint8Array(await new Response(await workspace.fs.readFile("/workspace/old.csv")).arrayBuffer())).toEqual(bytes);
   });
 });
