@@ -359,7 +359,8 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
    * with the run's event stream once launched.
    *
    * @throws `ECLOSED` after {@link close}; `EEXEC_BUSY` when the id is starting
-   *   or running; `EEXEC_EXISTS` when the journal holds it; the errors of
+   *   or running (also when another Workspace over the same storage started
+   *   it meanwhile); `EEXEC_EXISTS` when the journal holds it; the errors of
    *   `checkRequest`, `resolveCwd`, `buildGraph` and `runModules`.
    */
   async exec(request: ExecRequest): Promise<ModuleExecutionEnvelope> {
@@ -413,6 +414,10 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
       durability = { policy: checked.policy, journal: this.durable };
     }
     this.journal.tx(() => {
+      // Another Workspace over the same storage may have started this id meanwhile (its claim is not in #starting).
+      const other = this.journal.get(id);
+      if (other?.status === "running") throw runtimeError("EEXEC_BUSY", `execution ${JSON.stringify(id)} is already running`);
+      if (other) throw runtimeError("EEXEC_EXISTS", `execution ${JSON.stringify(id)} already exists; disposeExec it first or use another id`);
       this.journal.start(id, this.now());
       if (spec) this.durable.start(id, checked.policy as "restart" | "replay", spec);
     });

@@ -27,7 +27,7 @@
  * settles only runs whose lease has lapsed; and an owner that finds its run
  * settled by someone else stops the run (kill) instead of writing on.
  *
- * DEFECT (low) — the same id started from both Workspaces at once: one
+ * DEFECT (low), FIXED — the journal start checks the id again inside its transaction (EEXEC_BUSY). The same id started from both Workspaces at once: one
  * runs; the other rejects with SQLite's own error, `Error: UNIQUE
  * constraint failed: __ws_exec_runs.backend, __ws_exec_runs.id:
  * SQLITE_CONSTRAINT (extended: SQLITE_CONSTRAINT_PRIMARYKEY)` — not the
@@ -78,7 +78,7 @@ describe("attack7: runs of two Workspaces over one storage", () => {
     expect(r.result).toEqual({ status: "completed", exitCode: 0, value: "A", stderr: "" });
   });
 
-  it.fails("DEFECT (low): one id from both Workspaces at once — the loser gets SQLite's UNIQUE-constraint error", { timeout: 60_000 }, async () => {
+  it("FIXED (low): one id from both Workspaces at once — the loser gets EEXEC_BUSY, not SQLite's UNIQUE-constraint error", { timeout: 60_000 }, async () => {
     const r = await inObject(async (mk) => {
       const a = mk();
       const b = mk();
@@ -86,11 +86,10 @@ describe("attack7: runs of two Workspaces over one storage", () => {
       const src = (tag: string) => `export default async () => { await new Promise((r) => setTimeout(r, 50)); return "${tag}"; }`;
       const s = await Promise.allSettled([a.runtime.exec(src("A"), { id: "same" }), b.runtime.exec(src("B"), { id: "same" })]);
       for (const x of s) if (x.status === "fulfilled") await x.value.result();
-      return s.map((x) => (x.status === "fulfilled" ? "ok" : (x.reason as Error).message));
+      return s.map((x) => (x.status === "fulfilled" ? "ok" : `${(x.reason as { code: string }).code} ${(x.reason as Error).message}`));
     });
-    expect(r).toContain("ok");
-    // Today: "UNIQUE constraint failed: __ws_exec_runs.backend, __ws_exec_runs.id: SQLITE_CONSTRAINT (extended: SQLITE_CONSTRAINT_PRIMARYKEY)".
-    expect(r.find((m) => m !== "ok")).toMatch(/^execution "same" is already (running|starting)/);
+    // Before the fix: "UNIQUE constraint failed: __ws_exec_runs.backend, __ws_exec_runs.id: SQLITE_CONSTRAINT (extended: SQLITE_CONSTRAINT_PRIMARYKEY)".
+    expect([...r].sort()).toEqual(['EEXEC_BUSY execution "same" is already running', "ok"]);
   });
 
   it("runs started one after the other from the two Workspaces each complete; each sees the other's finished run", { timeout: 60_000 }, async () => {
