@@ -26,12 +26,16 @@ describe("sync while a command runs", () => {
       await ws.fs.writeFile("/workspace/m.sh", "#!/bin/sh\n");
       await ws.fs.writeFile("/workspace/d/e.txt", "e1");
       await ws.fs.symlink("a.txt", "/workspace/old-link");
+      await ws.fs.writeFile("/workspace/cgone.txt", "the command deletes it");
+      await ws.fs.writeFile("/workspace/cmv.txt", "the command moves it");
+      await ws.fs.mkdir("/workspace/cdir");
       const first = await sh(ws, "true");
-      expect([first.pushed, first.pulled]).toEqual([6, 0]);
+      expect([first.pushed, first.pulled]).toEqual([9, 0]);
 
       const pi = createPiTools({ workspace: ws });
       const ai = createAITools({ workspace: ws });
-      const run = await ws.runtime.exec(`${waitFor("go")} && echo made > cmd.txt`, { backend: "box", encoding: "utf8", timeoutMs: 60_000 });
+      // The command deletes, moves, links and changes a mode too, on paths the Workspace leaves alone.
+      const run = await ws.runtime.exec(`${waitFor("go")} && echo made > cmd.txt && rm cgone.txt && mv cmv.txt cmoved.txt && ln -s cmd.txt clink && chmod 700 cdir`, { backend: "box", encoding: "utf8", timeoutMs: 60_000 });
       // While it runs: every kind of change, from every writer.
       await ws.fs.writeFile("/workspace/new.txt", "new from fs");
       expect((await pi.execute({ id: "r1", name: "read", arguments: { path: "/workspace/a.txt" } })).isError).toBe(false);
@@ -46,15 +50,19 @@ describe("sync while a command runs", () => {
       await ws.fs.symlink("new.txt", "/workspace/new-link");
       await c.put("go", "");
       const r = await run.result();
-      expect(r).toMatchObject({ status: "completed", exitCode: 0, pushed: 0, pulled: 2 }); // go, cmd.txt
-      expect(r.sync).toEqual({ status: "complete", applied: 2, skipped: [] });
+      // go, cmd.txt, rm cgone.txt, cmoved.txt, rm cmv.txt, clink, cdir's mode
+      expect(r).toMatchObject({ status: "completed", exitCode: 0, pushed: 0, pulled: 7 });
+      expect(r.sync).toEqual({ status: "complete", applied: 7, skipped: [] });
       // The Workspace kept every change made while the command ran.
       const wsTree = await workspaceTree(ws);
       expect(sorted(wsTree)).toEqual([
         ["a.txt", { kind: "file", mode: 0o644, text: "a2 from pi" }],
         ["ai", { kind: "directory", mode: 0o755 }],
         ["ai/deep.txt", { kind: "file", mode: 0o644, text: "from ai sdk" }],
+        ["cdir", { kind: "directory", mode: 0o700 }],
+        ["clink", { kind: "symlink", mode: 0o777, target: "cmd.txt" }],
         ["cmd.txt", { kind: "file", mode: 0o644, text: "made\n" }],
+        ["cmoved.txt", { kind: "file", mode: 0o644, text: "the command moves it" }],
         ["d2", { kind: "directory", mode: 0o755 }],
         ["d2/e.txt", { kind: "file", mode: 0o644, text: "e1" }],
         ["go", { kind: "file", mode: 0o644, text: "" }],
@@ -66,7 +74,7 @@ describe("sync while a command runs", () => {
       // Not in the container yet: the next command pushes them first.
       expect((await c.tree()).has("new.txt")).toBe(false);
       const next = await sh(ws, "cat a.txt new-link ai/deep.txt d2/e.txt && ls");
-      expect(next.stdout).toBe("a2 from pinew from fsfrom ai sdke1a.txt\nai\ncmd.txt\nd2\ngo\nm.sh\nnew-link\nnew.txt\npi.txt\n");
+      expect(next.stdout).toBe("a2 from pinew from fsfrom ai sdke1a.txt\nai\ncdir\nclink\ncmd.txt\ncmoved.txt\nd2\ngo\nm.sh\nnew-link\nnew.txt\npi.txt\n");
       // new.txt, a.txt, pi.txt, ai, ai/deep.txt, rm b.txt, rm d, d2, d2/e.txt, m.sh, rm old-link, new-link
       expect([next.pushed, next.pulled]).toEqual([12, 0]);
       expect(sorted(await containerTree(c))).toEqual(sorted(wsTree));
