@@ -527,7 +527,7 @@ export class RemoteSync {
       const page = await this.#rpc.scan({ cursor, limit: SCAN_PAGE });
       for (const skip of page.skipped) {
         seen.add(skip.path);
-        outcome.skipped.push({ path: `${SYNC_ROOT}/${skip.path}`, reason: skip.reason === "encoding" ? "name is not valid UTF-8" : "special file (fifo, socket or device)" });
+        outcome.skipped.push({ path: `${SYNC_ROOT}/${skip.path}`, op: "write", reason: skip.reason === "encoding" ? "name is not valid UTF-8" : "special file (fifo, socket or device)" });
       }
       for (const entry of page.entries) {
         seen.add(entry.path);

@@ -49,6 +49,21 @@ describe("sync of awkward entries", () => {
     });
   });
 
+  it("a name that is not UTF-8 and a fifo made by a command are skipped (op write), the rest is pulled", async () => {
+    const c = await startContainer();
+    await inWorkspace(c, async (ws) => {
+      const r = await sh(ws, "printf x > \"$(printf 'bad\\377name')\" && mkfifo pipe && echo ok > ok.txt");
+      expect(r.exitCode).toBe(0);
+      const skipped = [
+        { path: "/workspace/bad\ufffdname", op: "write", reason: "name is not valid UTF-8" },
+        { path: "/workspace/pipe", op: "write", reason: "special file (fifo, socket or device)" },
+      ];
+      expect(r).toMatchObject({ pulled: 1, skipped });
+      expect(r.sync).toEqual({ status: "complete", applied: 1, skipped });
+      expect((await ws.fs.readdir("/workspace")).map((e) => e.name)).toEqual(["ok.txt"]);
+    });
+  });
+
   it("a file replaced by a directory and back, an empty file, modes 0o600 and 0o755: Workspace → container", async () => {
     const c = await startContainer();
     await inWorkspace(c, async (ws) => {
