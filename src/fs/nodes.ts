@@ -265,13 +265,26 @@ export class Nodes {
     return prunedRevision(this.#db);
   }
 
-  /** Records that `node`'s path (and, for a directory, everything under it) was vacated by the open mutation. */
+  /**
+   * Records that `node`'s path (and, for a directory, everything under it)
+   * was vacated by the open mutation. A path keeps one tombstone, its
+   * newest: an older one tells no cursor more than the newer deletion does
+   * (its `subtree` is kept: 1 when any of them covered a subtree), so a
+   * path written and deleted again and again costs one row, not one a cycle.
+   */
   tombstone(node: Pick<Node, "key" | "kind">): void {
+    const rev = this.#stamp();
+    const older = this.#db.one<{ subtree: number | null }>(
+      `SELECT max(subtree) AS subtree FROM __ws_tombstones WHERE path_key = ? AND rev < ?`,
+      node.key,
+      rev,
+    )?.subtree;
+    if (older !== null && older !== undefined) this.#db.run(`DELETE FROM __ws_tombstones WHERE path_key = ? AND rev < ?`, node.key, rev);
     this.#db.run(
       `INSERT OR REPLACE INTO __ws_tombstones (rev, path_key, subtree) VALUES (?, ?, ?)`,
-      this.#stamp(),
+      rev,
       node.key,
-      node.kind === Kind.Directory ? 1 : 0,
+      node.kind === Kind.Directory || older === 1 ? 1 : 0,
     );
   }
 

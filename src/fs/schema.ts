@@ -101,6 +101,8 @@ const DDL = [
      subtree INTEGER NOT NULL,
      PRIMARY KEY (rev, path_key)
    ) WITHOUT ROWID`,
+  // A path keeps its newest tombstone only (nodes.ts \`tombstone\`): the older ones are found by path.
+  `CREATE INDEX IF NOT EXISTS __ws_tombstones_path ON __ws_tombstones (path_key)`,
   `CREATE TABLE IF NOT EXISTS __ws_mounts (
      root TEXT PRIMARY KEY,
      kind TEXT NOT NULL,

@@ -5,7 +5,7 @@
  * tombstones "go only by pruning" — `pruneTombstones` is internal and
  * nothing calls it yet.
  *
- * DEFECT (low) — reproduction, Node (the same in a Durable Object):
+ * DEFECT (low), FIXED — a path keeps only its newest tombstone (nodes.ts `tombstone` deletes older ones of the path, keeping `subtree`). Reproduction, Node (the same in a Durable Object):
  *   const name = "/w/" + "n".repeat(100_000);
  *   for (let i = 0; i < 200; i++) { await ws.fs.writeFile(name, "x"); await ws.fs.rm(name); }
  *   // the tree is empty again; __ws_tombstones holds 200 rows, ~20 MB of path keys
@@ -38,7 +38,7 @@ function setup() {
 }
 
 describe("attack7: tombstones of operations that leave nothing behind", () => {
-  it.fails("DEFECT (low): 200 write+rm cycles of a 100,000-character name leave ~20 MB of tombstones", { timeout: 60_000 }, async () => {
+  it("FIXED (low): 200 write+rm cycles of a 100,000-character name leave one tombstone", { timeout: 60_000 }, async () => {
     const { ws, bytes } = setup();
     await ws.fs.mkdir("/w");
     const name = "/w/" + "n".repeat(100_000);
@@ -47,26 +47,26 @@ describe("attack7: tombstones of operations that leave nothing behind", () => {
       await ws.fs.rm(name);
     }
     expect(await ws.fs.readdir("/w")).toEqual([]);
-    // Today: { n: 200, b: ~20,000,000 }.
-    expect(bytes().b).toBeLessThan(1_000_000);
+    // Before the fix: { n: 200, b: ~20,000,000 }.
+    expect(bytes()).toEqual({ n: 1, b: 100_000 + 3 });
   });
 
-  it.fails("DEFECT (low): the same through the write and delete tools, and through renames back and forth", { timeout: 60_000 }, async () => {
+  it("FIXED (low): the same through the write and delete tools, and through renames back and forth: one tombstone per path", { timeout: 60_000 }, async () => {
     const { ws, bytes } = setup();
     await ws.fs.mkdir("/w");
     const { execute } = createPiTools({ workspace: ws });
     const name = "/w/" + "t".repeat(50_000);
     for (let i = 0; i < 50; i++) {
-      expect((await execute({ type: "toolCall", id: `w${i}`, name: "write", arguments: { path: name, content: "x" } })).isError).toBe(false);
-      expect((await execute({ type: "toolCall", id: `d${i}`, name: "delete", arguments: { path: name } })).isError).toBe(false);
+      expect((await execute({ id: `w${i}`, name: "write", arguments: { path: name, content: "x" } })).isError).toBe(false);
+      expect((await execute({ id: `d${i}`, name: "delete", arguments: { path: name } })).isError).toBe(false);
     }
     await ws.fs.writeFile("/w/a", "a");
     for (let i = 0; i < 100; i++) {
       await ws.fs.rename("/w/a", name);
       await ws.fs.rename(name, "/w/a");
     }
-    // Today: 250 rows, ~7.5 MB.
-    expect(bytes().b).toBeLessThan(1_000_000);
+    // Before the fix: 250 rows, ~7.5 MB. Now: one row for the long name, one for /w/a.
+    expect(bytes()).toEqual({ n: 2, b: 50_003 + 4 });
   });
 
   it("the content itself is reclaimed: no chunk is left and storage is sound", { timeout: 60_000 }, async () => {
