@@ -40,8 +40,8 @@ async function editOnce(content: Uint8Array, oldText: string, newText: string) {
   await ws.fs.mkdir("/w");
   await ws.fs.writeFile("/w/f.txt", content);
   const { execute } = createPiTools({ workspace: ws });
-  await execute({ type: "toolCall", id: "r", name: "read", arguments: { path: "/w/f.txt" } });
-  const r = await execute({ type: "toolCall", id: "e", name: "edit", arguments: { path: "/w/f.txt", edits: [{ oldText, newText }] } });
+  await execute({ id: "r", name: "read", arguments: { path: "/w/f.txt" } });
+  const r = await execute({ id: "e", name: "edit", arguments: { path: "/w/f.txt", edits: [{ oldText, newText }] } });
   const after = new Uint8Array(await new Response(await ws.fs.readFile("/w/f.txt")).arrayBuffer());
   return r.isError ? { isError: r.isError, after: toHex(after), text: r.content.map((c) => ("text" in c ? c.text : "")).join("") } : { isError: r.isError, after: toHex(after) };
 }

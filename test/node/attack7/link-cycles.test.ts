@@ -35,7 +35,7 @@ describe("attack7: two link cycles under the Workspace's own walkers", () => {
   it("the file tools: grep and find once, ls and read through a chain of the links, delete removes only the link", { timeout: 30_000 }, async () => {
     const ws = await tree();
     const { execute } = createPiTools({ workspace: ws });
-    const call = (name: string, args: Record<string, unknown>) => execute({ type: "toolCall", id: name, name, arguments: args });
+    const call = (name: string, args: Record<string, unknown>) => execute({ id: name, name, arguments: args });
     expect(JSON.parse(text(await call("grep", { path: "/w", query: "hello" })))).toEqual({ path: "/w", query: "hello", count: 1, matches: [{ path: "/w/d/f", line: 1, text: "hello" }] });
     expect(JSON.parse(text(await call("find", { path: "/w", pattern: "**/f" })))).toEqual({ path: "/w", pattern: "**/f", count: 1, entries: [{ path: "/w/d/f", type: "file" }] });
     const ls = JSON.parse(text(await call("ls", { path: "/w/d/self/self/up/d" }))) as { entries: { name: string; isSymbolicLink: boolean }[] };
