@@ -94,7 +94,14 @@ async function copy(context: MountRunContext, root: string, mount: Mount, wanted
   guard.busy(root, false);
   const completed = records.complete(root, mount.mode, wanted ?? null);
   guard.reload();
-  if (!completed) throw new Error(`mount ${root}: its record was removed while it was being copied (unmount, or a mount over an overlapping root); call ready() again`);
+  if (completed) return;
+  // Another Workspace over the same storage copied the same mount at the same time and completed
+  // it first: its copy is this one (each run writes every file after the last clear), so it is done.
+  const now = records.get(root);
+  if (now && now.complete === 1 && now.kind === mount.kind && now.mode === mount.mode && now.version === (wanted ?? null)) return;
+  throw new Error(
+    `mount ${root}: its record was removed or replaced while it was being copied (an unmount, a mount over an overlapping root, or another Workspace over the same storage copying a different version); call ready() again`,
+  );
 }
 
 /**
