@@ -377,7 +377,7 @@ export class RemoteSync {
       const wire = wirePath(entry.path);
       if (wire === null || wire === "" || this.#ignored(wire)) continue;
       if (entry.kind === "deleted") {
-        const targets = this.#removals(wire, entry.rev, entry.subtree === true);
+        const targets = this.#removals(wire, entry.rev);
         if (targets.length === 0) continue; // never reached the container, or synced again since
         outcome.pushed++;
         for (const target of targets) {
@@ -421,10 +421,10 @@ export class RemoteSync {
    * brought the container's version back while the command ran, or it was
    * pushed again) is the current state on both sides and must stay: then only
    * the entries synced before the deletion are removed, each highest one
-   * that holds nothing newer. Empty: nothing to remove (or it never reached
-   * the container, for a deletion without `subtree`).
+   * that holds nothing newer. Empty: nothing to remove (nothing at or under
+   * it reached the container, or all of it was synced again since).
    */
-  #removals(wire: string, rev: number, subtree: boolean): string[] {
+  #removals(wire: string, rev: number): string[] {
     const rows = this.#db.all<{ path: string; rev: number }>(
       `SELECT path, rev FROM __ws_sync_manifest WHERE backend = ? AND (path = ? OR (path >= ? AND path < ?)) ORDER BY path`,
       this.#backend,
@@ -432,7 +432,7 @@ export class RemoteSync {
       `${wire}/`,
       `${wire}0`,
     );
-    if (rows.length === 0) return subtree ? [wire] : [];
+    if (rows.length === 0) return []; // nothing at or under it ever reached the container
     const fresh = rows.filter((r) => r.rev > rev).map((r) => r.path);
     if (fresh.length === 0) return [wire];
     const holdsFresh = (path: string) => fresh.some((f) => f === path || f.startsWith(`${path}/`));

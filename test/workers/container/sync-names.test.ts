@@ -87,6 +87,11 @@ describe("sync of awkward entries", () => {
       const r3 = await sh(ws, "stat -c '%n %F' x && cat x");
       expect(r3.stdout).toBe("x regular file\na file again");
       expect([r3.pushed, r3.pulled]).toEqual([2, 0]); // rm x, x
+      // A directory made and removed between two commands never reaches the container: nothing to push.
+      await ws.fs.mkdir("/workspace/tmp/deep", { recursive: true });
+      await ws.fs.writeFile("/workspace/tmp/deep/t.txt", "t");
+      await ws.fs.rm("/workspace/tmp", { recursive: true });
+      expect((await sh(ws, "true")).pushed).toBe(0);
       expect(sorted(await containerTree(c))).toEqual(sorted(await workspaceTree(ws)));
     });
   });
