@@ -284,7 +284,6 @@ export class Workspace {
     return stubFactory(this);
   }
 
-  /** Closes backend connections (errors swallowed) and forgets `ready()`, so the next call checks the mounts again. `fs` keeps working. */
   /**
    * Sends the Workspace's changes under `/workspace` to remote-store
    * backends (a container): backend `id`, or every one connected or synced
@@ -306,6 +305,7 @@ export class Workspace {
     return this.runtime.pull(id);
   }
 
+  /** Closes backend connections (errors swallowed) and forgets `ready()`, so the next call checks the mounts again. `fs` keeps working. */
   async close(): Promise<void> {
     this.#mounts.forget();
     await this.#runtime?.close().catch(() => {});

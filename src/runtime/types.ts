@@ -228,10 +228,30 @@ export interface SkippedEntry {
   mountRoot?: string;
 }
 
-/** Sync outcome of a run; always complete for module backends. */
+/** Sync outcome of a run (spec 02 §1.5, §7.3); always complete for module and `sync: "none"` backends. */
 export type ExecSyncResult =
-  | { status: "complete"; applied: number; skipped: SkippedEntry[] }
-  | { status: "pending"; applied: number; skipped: SkippedEntry[]; error?: string; backend?: string; runtimeId?: string };
+  | {
+      /** The post-command pull finished. */
+      status: "complete";
+      /** Entries the pull applied to the Workspace. */
+      applied: number;
+      /** Entries it did not apply (read-only mounts, special files, …). */
+      skipped: SkippedEntry[];
+    }
+  | {
+      /** The pull failed or was deferred (`sync: "defer"`): `workspace.pull()` completes it. */
+      status: "pending";
+      /** Entries applied before it stopped (they stay applied). */
+      applied: number;
+      /** Entries it did not apply. */
+      skipped: SkippedEntry[];
+      /** Why it failed; absent for a deferred pull. */
+      error?: string;
+      /** The backend whose pull is pending. */
+      backend?: string;
+      /** The container runtime that ran the command. */
+      runtimeId?: string;
+    };
 
 /**
  * Progress of `workspace.push()` / `pull()` (spec 01 §1.2): one per

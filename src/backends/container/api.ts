@@ -53,7 +53,9 @@ export interface WorkspaceProxyProps extends WorkspaceRef {
 
 /** Status of the container. */
 export interface ContainerStatus {
+  /** Whether the container runs. */
   running: boolean;
+  /** Its run id (from the launch record), when it runs. */
   runtimeId?: string;
 }
 
@@ -88,23 +90,41 @@ export interface IWorkspaceContainerAPI {
 
 /** The platform's `ctx.container` (Durable Object container API), as far as this library uses it. */
 export interface PlatformContainer {
+  /** Whether the container runs (not whether it is ready). */
   readonly running: boolean;
-  start(options?: { env?: Record<string, string>; enableInternet?: boolean; entrypoint?: string[]; [key: string]: unknown }): void;
+  /** Boots the container; does not wait for it. */
+  start(options?: {
+    /** Its environment. Default: the image's. */
+    env?: Record<string, string>;
+    /** Internet access. Default: the platform's. */
+    enableInternet?: boolean;
+    /** The command to run. Default: the image's. */
+    entrypoint?: string[];
+    [key: string]: unknown;
+  }): void;
+  /** Stops it. */
   destroy(reason?: unknown): Promise<void>;
+  /** Settles when it stops (rejects when it failed). */
   monitor(): Promise<void>;
+  /** A TCP port of the container, for `fetch`. */
   getTcpPort(port: number): { fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> };
+  /** How long it may sit idle (ms). */
   setInactivityTimeout?(ms: number): Promise<void> | void;
+  /** Routes its HTTP to `host` to an entrypoint (`ctx.exports.X({ props })`). */
   interceptOutboundHttp?(host: string, target: unknown): Promise<void> | void;
+  /** Routes all its outbound HTTP to an entrypoint. */
   interceptAllOutboundHttp?(target: unknown): Promise<void> | void;
 }
 
 /** Where a holder keeps the launch record (the Durable Object's storage). */
 export interface LaunchRecordStorage {
+  /** The value stored under `key`, or `undefined`. */
   get<T>(key: string): Promise<T | undefined>;
+  /** Stores `value` under `key`. */
   put<T>(key: string, value: T): Promise<void>;
 }
 
-const RECORD_KEY = "__ws_container_launch";
+const RECORD_KEY = "agent-computer:container-launch";
 
 interface LaunchRecord {
   spec: string;
@@ -138,12 +158,16 @@ function newSecret(): string {
  * the last launch (its spec, secret and run id) lives in the holder's storage.
  */
 abstract class LaunchBook implements IWorkspaceContainerAPI {
+  /** Where the launch record is kept. */
   protected readonly storage: LaunchRecordStorage;
   constructor(storage: LaunchRecordStorage) {
     this.storage = storage;
   }
+  /** Whether the container runs now. */
   protected abstract isRunning(): Promise<boolean>;
+  /** Launches it with `spec` and the daemon secret; returns the new run id. */
   protected abstract launch(spec: ContainerLaunchSpec, secret: string): Promise<string>;
+  /** Stops it (waits until it stopped). */
   protected abstract stop(): Promise<void>;
   abstract setInactivityTimeout(ms: number): Promise<void>;
   abstract exitInfo(): Promise<{ exitCode?: number; signal?: string; error?: string } | undefined>;
@@ -203,23 +227,28 @@ export class WorkspaceContainerAPI extends LaunchBook {
     this.#exports = ctx.exports;
   }
 
+  /** Whether the container runs now. */
   protected async isRunning(): Promise<boolean> {
     return this.#container.running;
   }
 
+  /** Launches the container with `spec`, the secret as `COMPUTERD_SECRET`; returns a new run id. */
   protected async launch(spec: ContainerLaunchSpec, secret: string): Promise<string> {
     this.#container.start({ ...(spec.launch ?? {}), ...(spec.instance !== undefined ? { instanceType: spec.instance } : {}), env: { ...spec.env, COMPUTERD_SECRET: secret }, enableInternet: spec.enableInternet });
     return crypto.randomUUID();
   }
 
+  /** Stops the container. */
   protected async stop(): Promise<void> {
     await this.#container.destroy();
   }
 
+  /** Sets the idle timeout (ms). */
   async setInactivityTimeout(ms: number): Promise<void> {
     await this.#container.setInactivityTimeout?.(ms);
   }
 
+  /** How the last run ended; `undefined` while it runs. */
   async exitInfo(): Promise<{ exitCode?: number; error?: string } | undefined> {
     if (this.#container.running) return undefined;
     try {
@@ -238,16 +267,19 @@ export class WorkspaceContainerAPI extends LaunchBook {
     return factory({ props: target });
   }
 
+  /** Routes the container's HTTP to `host` to `ctx.exports.WorkspaceProxy({ props: target })`. */
   async interceptOutboundHttp(host: string, target: WorkspaceProxyProps): Promise<void> {
     if (!this.#container.interceptOutboundHttp) throw new Error("ctx.container.interceptOutboundHttp is not available (compatibility date or flags too old)");
     await this.#container.interceptOutboundHttp(host, this.#proxy(target));
   }
 
+  /** Routes all its outbound HTTP to `ctx.exports.WorkspaceProxy({ props: target })`. */
   async interceptAllOutboundHttp(target: WorkspaceProxyProps): Promise<void> {
     if (!this.#container.interceptAllOutboundHttp) throw new Error("ctx.container.interceptAllOutboundHttp is not available (compatibility date or flags too old)");
     await this.#container.interceptAllOutboundHttp(this.#proxy(target));
   }
 
+  /** Sends `request` to the container's `port` (`ctx.container.getTcpPort`). */
   async fetchPort(port: number, request: Request): Promise<Response> {
     return this.#container.getTcpPort(port).fetch(request);
   }
@@ -297,12 +329,14 @@ export class LocalWorkspaceContainerAPI extends LaunchBook {
     return JSON.parse(text) as T;
   }
 
+  /** Whether the container runs now. */
   protected async isRunning(): Promise<boolean> {
     const status = await this.#call<{ state: string; port?: number }>("");
     if (status.state === "running" && status.port !== undefined) this.#daemon = `http://127.0.0.1:${status.port}`;
     return status.state === "running";
   }
 
+  /** Launches the container with `spec`, the secret as `COMPUTERD_SECRET`; returns a new run id. */
   protected async launch(spec: ContainerLaunchSpec, secret: string): Promise<string> {
     // The host picks the port and the directory (<root>/<name>/workspace): the container's PORT and
     // MOUNT_POINT would make every local daemon share one port and this machine's real /workspace.
@@ -315,14 +349,17 @@ export class LocalWorkspaceContainerAPI extends LaunchBook {
     return `local-${this.#name}-${started.pid}`;
   }
 
+  /** Stops the container. */
   protected async stop(): Promise<void> {
     await this.#call("/stop", { signal: "SIGTERM" });
   }
 
+  /** Nothing locally: local daemons run until the host stops them. */
   async setInactivityTimeout(_ms: number): Promise<void> {
     // Local daemons run until the host stops them.
   }
 
+  /** How the last run ended (exit code or signal); `undefined` unless it stopped. */
   async exitInfo(): Promise<{ exitCode?: number; signal?: string } | undefined> {
     const status = await this.#call<{ state: string; exitCode?: number; signal?: string }>("");
     if (status.state !== "stopped") return undefined;
@@ -332,20 +369,24 @@ export class LocalWorkspaceContainerAPI extends LaunchBook {
     return out;
   }
 
+  /** Nothing locally: the dial-back goes through {@link relay}. */
   async interceptOutboundHttp(_host: string, _target: WorkspaceProxyProps): Promise<void> {
     // The dial-back goes through relay(); nothing else is intercepted locally.
   }
 
+  /** Refused locally: `http-gateway` needs the platform. @throws Error always. */
   async interceptAllOutboundHttp(_target: WorkspaceProxyProps): Promise<void> {
     throw new Error('egress mode "http-gateway" needs the platform\'s outbound interception; the local container host cannot emulate it (use "none" or "direct" locally)');
   }
 
+  /** Sends `request` to the local daemon's port (the host picked it). @throws Error when it is not running. */
   async fetchPort(_port: number, request: Request): Promise<Response> {
     if (!this.#daemon && !(await this.isRunning())) throw new Error(`local container ${this.#name} is not running`);
     const url = new URL(request.url);
     return fetch(new Request(`${this.#daemon}${url.pathname}${url.search}`, request));
   }
 
+  /** A relay pair on the host: the URL the daemon dials, and how to open the other end. */
   relay(): { url: string; open(): Promise<Response> } {
     const token = crypto.randomUUID();
     const url = `${this.#host.replace(/^http/, "ws")}/relay/${token}`;

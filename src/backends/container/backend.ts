@@ -26,6 +26,7 @@ export type { WorkspaceEgressPolicy };
 
 /** Whatever `container()` returns: an object with `getWorkspaceContainer()` (see `withWorkspaceContainer`). */
 export interface ContainerHostHolder {
+  /** The container this holder schedules (`withWorkspaceContainer` adds it). */
   getWorkspaceContainer(): IWorkspaceContainerAPI;
 }
 
@@ -70,7 +71,7 @@ export interface ContainerBackendOptions {
   name?: string;
   /** Instance size. Default: the platform's. */
   instance?: ContainerInstanceSize;
-  /** Other start options, passed through. */
+  /** Other start options, passed through to the platform. Default: none. */
   launch?: Record<string, unknown>;
   /** Backend id. Default `"container-shell"`. */
   id?: string;
@@ -81,6 +82,7 @@ export type ContainerConnectStage = "start" | "egress" | "health" | "restart" | 
 
 /** A connect that failed at `stage`. `message`: `Container connect failed at <stage>: <why>`. */
 export class ContainerTransportError extends Error {
+  /** Always `"ContainerTransportError"`. */
   override readonly name = "ContainerTransportError";
   /** Where it failed. */
   readonly stage: ContainerConnectStage;
@@ -92,6 +94,7 @@ export class ContainerTransportError extends Error {
 
 /** The daemon applies other ignore globs than the backend was configured with. */
 export class ContainerIgnoreMismatchError extends Error {
+  /** Always `"ContainerIgnoreMismatchError"`. */
   override readonly name = "ContainerIgnoreMismatchError";
   constructor(expected: readonly string[], applied: readonly string[]) {
     super(`the container's daemon applies ignore ${JSON.stringify(applied)}, not the configured ${JSON.stringify(expected)}: its MOUNT_IGNORE was overridden (containerEnv) or the image's daemon is too old`);

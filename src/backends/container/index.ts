@@ -72,6 +72,7 @@ export function withWorkspaceContainer<TBase extends DurableObjectLike>(Base: TB
  * your Worker's main module: `export { WorkspaceProxy } from "agent-computer/backends/container"`.
  */
 export class WorkspaceProxy extends WorkerEntrypoint<Record<string, unknown>, WorkspaceProxyProps> {
+  /** Forwards `request` to the Durable Object of the props (adding the gateway token when set). 500 when `env[binding]` is missing. */
   override async fetch(request: Request): Promise<Response> {
     const props = (this.ctx as unknown as { props: WorkspaceProxyProps }).props;
     const namespace = (this.env as Record<string, DurableObjectNamespace | undefined>)[props.binding];

@@ -82,6 +82,14 @@ export interface FileStore {
       offset: number;
     },
   ): Promise<ReadonlyArray<{ name: string; isDirectory: boolean; isSymbolicLink: boolean }>>;
+  /**
+   * The inode number of the entry at `path` itself (a link is not
+   * followed), or `null` when it is missing; inodes grow with creation
+   * order. With `readdir` and `remove`, lets write settle two writers that
+   * created spellings of one name in different Unicode normalisations at
+   * once: the later one takes its file back. Default: absent (no such check).
+   */
+  inode?(path: string): Promise<number | null>;
 }
 
 /** A {@link FileStore} that can also remove paths (the delete tool). */
@@ -163,6 +171,18 @@ export class WorkspaceFileStore implements MutableFileStore {
     return normalizePath(path, confinedTarget(this.#fs)?.root ?? "/");
   }
 
+  /** `fs.lstat(path).inode`; `null` for a missing path, or when `fs` has no `lstat`. Other errors pass on. */
+  async inode(path: string): Promise<number | null> {
+    const fs = this.#fs as Partial<Pick<WorkspaceFilesystem, "lstat">>;
+    if (typeof fs.lstat !== "function") return null;
+    try {
+      return (await fs.lstat(path)).inode;
+    } catch (err) {
+      if (isNotFound(err)) return null;
+      throw err;
+    }
+  }
+
   /** `{size, mtime, mode}` for a regular file; `null` for a directory or a missing path. Other errors pass on. */
   async stat(path: string): Promise<FileStat | null> {
     try {
@@ -228,7 +248,7 @@ export class WorkspaceFileStore implements MutableFileStore {
     options?: {
       /** Permission bits for the file. Default: `fs.writeFile`'s, `0o644` (an overwrite included). */
       mode?: number;
-      /** `fs.writeFile`'s `ifMatch`: write only if the file still has content with this SHA-256 (`ESTALE` otherwise). */
+      /** `fs.writeFile`'s `ifMatch`: write only if the file still has content with this SHA-256 (`ESTALE` otherwise). Default: unconditional. */
       ifMatch?: string;
     },
   ): Promise<void> {

@@ -18,6 +18,7 @@
  *   was a value and as a type-only name when it was one. Names we do not
  *   export anywhere are listed, not failed.
  */
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -108,6 +109,19 @@ describe("the typings of each entry point match its JavaScript", () => {
       });
     });
   }
+});
+
+/** Entries that need the Workers runtime to load (they import `cloudflare:workers`; vitest's node project aliases it). */
+const WORKERS_ONLY = new Set(["./backends/container"]);
+
+describe("every other entry loads on plain Node (no cloudflare:workers)", () => {
+  it("imports each built entry in a child node process, without vitest's alias", () => {
+    const script = ENTRIES.filter((e) => !WORKERS_ONLY.has(e.subpath))
+      .map((e) => `await import(${JSON.stringify(pathToFileURL(e.js).href)});`)
+      .join("\n");
+    const out = execFileSync(process.execPath, ["--input-type=module", "-e", `${script}\nconsole.log("loaded");`], { encoding: "utf8" });
+    expect(out.trim().split("\n").at(-1)).toBe("loaded");
+  });
 });
 
 /**
