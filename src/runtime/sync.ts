@@ -531,11 +531,11 @@ export class RemoteSync {
       }
       for (const entry of page.entries) {
         seen.add(entry.path);
-        if (entry.kind === "file" && isPieceFile(entry.path)) {
+        const row = this.#manifestRow(entry.path);
+        if (!row && entry.kind === "file" && isPieceFile(entry.path)) {
           leftovers.push(entry.path); // a push cut short left it: not the container's, never pulled
           continue;
         }
-        const row = this.#manifestRow(entry.path);
         if (row && sameEntry(row, entry)) continue;
         await this.#pullEntry(entry, outcome);
       }
@@ -637,8 +637,9 @@ export function pulledBefore(error: unknown): PullOutcome {
 const PIECE_SUFFIX = ".ws-sync-";
 
 /**
- * Whether a wire path is a push's temporary piece file (`.<name>.ws-sync-<8 hex>`). One a cut-short
- * push left behind is not pulled (it is not the container's) and is removed by the next pull.
+ * Whether a wire path is named like a push's temporary piece file (`.<name>.ws-sync-<8 hex>`).
+ * One the manifest does not hold (a cut-short push left it behind) is not pulled (it is not the
+ * container's) and is removed by the next pull; a synced file of that name is left alone.
  */
 function isPieceFile(wire: string): boolean {
   return /(?:^|\/)\.[^/]+\.ws-sync-[0-9a-f]{8}$/.test(wire);
