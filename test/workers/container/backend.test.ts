@@ -137,11 +137,14 @@ describe("ContainerBackend", () => {
   describe("connect failures name their stage", () => {
     /** The real local API with one part broken. */
     class Broken extends LocalWorkspaceContainerAPI {
+      readonly label: string;
       constructor(
         state: DurableObjectState,
         private readonly breaks: { start?: boolean; health?: boolean; auth?: boolean; connect?: boolean; restarts?: { n: number } },
+        label = crypto.randomUUID(),
       ) {
-        super({ hostUrl: host(), name: crypto.randomUUID(), storage: state.storage });
+        super({ hostUrl: host(), name: label, storage: state.storage });
+        this.label = label;
       }
       override async start(spec: Parameters<LocalWorkspaceContainerAPI["start"]>[0]) {
         if (this.breaks.start) throw new Error("no capacity");
@@ -203,6 +206,58 @@ describe("ContainerBackend", () => {
         const e = await failure(state, { connect: true });
         expect(e.stage).toBe("connect");
         expect(e.message).toMatch(/^Container connect failed at connect: POST \/connect answered HTTP 502: /);
+      });
+    });
+
+    it("egress: http-gateway cannot be set up on the local host", async () => {
+      await inObject(async (state) => {
+        const e = await failure(state, {}, { egress: { mode: "http-gateway", gateway: { fetch: async () => new Response("") } as never } });
+        expect([e.stage, e.message]).toEqual([
+          "egress",
+          `Container connect failed at egress: egress mode "http-gateway" needs the platform's outbound interception; the local container host cannot emulate it (use "none" or "direct" locally)`,
+        ]);
+      });
+    });
+
+    it("restart: a restart that itself fails", async () => {
+      await inObject(async (state) => {
+        class NoRestart extends Broken {
+          override async restart(): Promise<never> {
+            throw new Error("the platform refused the restart");
+          }
+        }
+        const api = new NoRestart(state, { health: true });
+        const b = backend({ getWorkspaceContainer: () => api }, { healthRetryInitialDelayMs: 20, healthRetryMaxDelayMs: 40, connectTimeoutMs: 3000 });
+        const ws = new Workspace({ storage: state.storage, backends: [b] });
+        try {
+          const e = (await settle(ws.runtime.ready("container-shell"))) as ContainerTransportError;
+          expect([e.stage, e.message]).toEqual(["restart", "Container connect failed at restart: the platform refused the restart"]);
+        } finally {
+          await ws.close();
+        }
+      });
+    });
+
+    it("ws: the daemon's WebSocket never reaches handleFetch", async () => {
+      await inObject(async (state) => {
+        // No relay: the daemon dials http://<egressHost>/api — here its own port, which accepts it — so /connect
+        // succeeds, but nothing arrives through handleFetch.
+        class NoRelay extends Broken {
+          override relay = undefined as never;
+        }
+        const api = new NoRelay(state, {});
+        const probe = backend({ getWorkspaceContainer: () => api });
+        await api.start(probe.launchSpec());
+        const status = (await (await fetch(`${host()}/containers/${api.label}`)).json()) as { port: number };
+        const b = backend({ getWorkspaceContainer: () => api }, { egressHost: `127.0.0.1:${status.port}`, connectTimeoutMs: 3000 });
+        const ws = new Workspace({ storage: state.storage, backends: [b] });
+        try {
+          const e = (await settle(ws.runtime.ready("container-shell"))) as ContainerTransportError;
+          expect(e.stage).toBe("ws");
+          expect(e.message).toMatch(/^Container connect failed at ws: waiting for the daemon's WebSocket timed out after \d+ ms$/);
+        } finally {
+          await ws.close();
+        }
       });
     });
 
