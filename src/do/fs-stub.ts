@@ -11,6 +11,7 @@ import { FS_METHOD_NAMES, FS_METHODS } from "../fs/methods.js";
 import type { ReadFileOptions, WorkspaceFilesystem, WorkspaceStatResult } from "../fs/types.js";
 import type { WorkspaceAttributes } from "../observer.js";
 import { answerRemote } from "./remote-error.js";
+import { checkFsRpcResult } from "./rpc-size.js";
 import { withSpan } from "./spans.js";
 import { liveHost, SubStub } from "./sub-stub.js";
 
@@ -81,7 +82,9 @@ export interface WorkspaceFilesystemStub extends FilesystemStubMethods {}
  * `statOrNull` and `lstatOrNull`. Each call runs in an observer span
  * `workspace.fs.<method>` (spec 01 §5.4). A failure rejects with the
  * filesystem's error, carrying its `code`, `syscall` and `path` as data
- * (see `remote-error.ts`).
+ * (see `remote-error.ts`). A result too large to cross RPC (estimated past
+ * 30 MiB; workerd's limit is 32 MiB) rejects with `E2BIG` instead, saying to
+ * page (`limit`/`offset`) or to stream (`readFile` without an encoding).
  */
 export class WorkspaceFilesystemStub extends SubStub implements FilesystemStubHelpers {
   static {
@@ -89,7 +92,13 @@ export class WorkspaceFilesystemStub extends SubStub implements FilesystemStubHe
       const facts: AnyMethodFacts = FS_METHODS[method];
       Object.defineProperty(this.prototype, method, {
         value(this: WorkspaceFilesystemStub, ...args: unknown[]) {
-          return this.#call(method, facts.attributes(...args), (fs) => Reflect.apply(fs[method], fs, args), facts.resultAttributes);
+          const path = method === "grep" ? args[1] : args[0];
+          return this.#call(
+            method,
+            facts.attributes(...args),
+            async (fs) => checkFsRpcResult(method, path, await Reflect.apply(fs[method], fs, args)),
+            facts.resultAttributes,
+          );
         },
         writable: true,
         configurable: true,

@@ -21,7 +21,8 @@ export type WorkspaceFsErrorCode =
   | "ELOOP"
   | "EUNKNOWN_HASH"
   | "ESTALE"
-  | "EIO";
+  | "EIO"
+  | "E2BIG";
 
 const DESCRIPTIONS: Record<WorkspaceFsErrorCode, string> = {
   ENOENT: "no such file or directory",
@@ -39,6 +40,7 @@ const DESCRIPTIONS: Record<WorkspaceFsErrorCode, string> = {
   EUNKNOWN_HASH: "unknown content hash",
   ESTALE: "the file changed since it was read",
   EIO: "input/output error",
+  E2BIG: "result too large to send over RPC",
 };
 
 /**

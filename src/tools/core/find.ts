@@ -1,12 +1,26 @@
 /**
  * The `find` tool (spec 03 §4.3): glob search passed down to
- * `workspace.fs.find`, which walks in pages and prunes excluded directories.
+ * `workspace.fs.find`, which walks in pages and prunes excluded directories;
+ * the page is held under a byte cap (paths past 4096 characters clipped).
  *
  * @module
  */
 import { z } from "zod";
 import type { WorkspaceLike } from "./store.js";
-import { DEFAULT_PAGE_LIMIT, fetchPage, MAX_PAGE_LIMIT, pageLimitField, pageOffsetField, withNextOffset } from "./paging.js";
+import {
+  clipName,
+  DEFAULT_PAGE_LIMIT,
+  entryBudget,
+  fetchCappedPage,
+  LISTING_MAX_BYTES,
+  LISTING_NAME_WIDTH,
+  listingNote,
+  MAX_PAGE_LIMIT,
+  pageLimitField,
+  pageOffsetField,
+  withNextOffset,
+} from "./paging.js";
+import { checkPositive } from "./truncate.js";
 import { searchError } from "./unicode-names.js";
 import { errorMessage, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
 
@@ -20,6 +34,12 @@ export const DEFAULT_SEARCH_PATH = "/workspace";
 export interface FindToolOptions {
   /** Workspace whose `fs.find` the tool calls. */
   workspace: WorkspaceLike;
+  /**
+   * Cap on the UTF-8 bytes of a result's JSON: past it, fewer entries come
+   * back, with `nextOffset` at the first one left out and a `note`. At least
+   * one entry is always returned. Default `262144` (256 KiB).
+   */
+  maxBytes?: number;
 }
 
 /** Input of the find tool. */
@@ -31,12 +51,26 @@ export interface FindInput {
   offset?: number;
 }
 
-/** One page of matches; `nextOffset` is present when more follow. */
+/** One entry of a find result. */
+export interface FindEntry {
+  /** Absolute path; cut to its first 4096 characters, ending `[… N characters cut …]`, when `clipped`. */
+  path: string;
+  type: "file" | "dir" | "symlink";
+  /** Present (`true`) when `path` was longer than 4096 characters and is cut. */
+  clipped?: boolean;
+}
+
+/**
+ * One page of matches; `nextOffset` is present when more follow (because of
+ * `limit` or the byte cap). `note` says when the byte cap ended the page or
+ * a path was clipped.
+ */
 export interface FindResult {
   path: string;
   pattern: string;
   count: number;
-  entries: Array<{ path: string; type: "file" | "dir" | "symlink" }>;
+  entries: FindEntry[];
+  note?: string;
   nextOffset?: number;
 }
 
@@ -66,23 +100,35 @@ export const findInputSchema = z.object({
   offset: pageOffsetField("Entries to skip."),
 });
 
-/** Builds the find tool. */
+/** Builds the find tool. @throws TypeError for an invalid `maxBytes`. */
 export function findDefinition(options: FindToolOptions): SettledTool<FindInput, FindResult | ToolError> {
   const fs = options.workspace.fs;
+  const maxBytes = checkPositive("createFindTool", "maxBytes", options.maxBytes ?? LISTING_MAX_BYTES);
   return {
     ...FIND_FACTS,
-    description: `Find files and directories in the workspace whose path matches a glob: * stays within one path segment, ** crosses directories, and ? matches one character. Results come in depth-first order, at most ${DEFAULT_PAGE_LIMIT} per call by default (limit up to ${MAX_PAGE_LIMIT}); when nextOffset is present, call again with offset = nextOffset. Use exclude to prune directories such as node_modules. Dot-files and dot-directories (.git, .env) are matched and searched like any other name (* and ** match a leading dot); to leave them out, name them in exclude, e.g. [".git", ".git/**"].`,
+    description: `Find files and directories in the workspace whose path matches a glob: * stays within one path segment, ** crosses directories, and ? matches one character. Results come in depth-first order, at most ${DEFAULT_PAGE_LIMIT} per call by default (limit up to ${MAX_PAGE_LIMIT}) and at most ${Math.round(maxBytes / 1024)}KB; when nextOffset is present, call again with offset = nextOffset. Paths longer than ${LISTING_NAME_WIDTH} characters are cut (clipped: true). Use exclude to prune directories such as node_modules. Dot-files and dot-directories (.git, .env) are matched and searched like any other name (* and ** match a leading dot); to leave them out, name them in exclude, e.g. [".git", ".git/**"].`,
     inputSchema: findInputSchema as z.ZodType<FindInput>,
-    limits: { defaultLimit: DEFAULT_PAGE_LIMIT, maxLimit: MAX_PAGE_LIMIT },
+    limits: { defaultLimit: DEFAULT_PAGE_LIMIT, maxLimit: MAX_PAGE_LIMIT, maxBytes },
     async execute(input) {
       const path = input.path ?? DEFAULT_SEARCH_PATH;
       try {
         const exclude = globsOf(input.exclude);
-        const { items, nextOffset } = await fetchPage(input, (limit, offset) =>
-          fs.find(path, input.pattern, exclude ? { limit, offset, exclude } : { limit, offset }),
+        const page = await fetchCappedPage(
+          input,
+          entryBudget(maxBytes, path, input.pattern),
+          (limit, offset) => fs.find(path, input.pattern, exclude ? { limit, offset, exclude } : { limit, offset }),
+          (e) => {
+            const shown = clipName(e.path);
+            const entry: FindEntry = { path: shown.text, type: e.type };
+            if (shown.clipped) entry.clipped = true;
+            return { item: entry, clipped: shown.clipped };
+          },
+          (e) => e.path.length + 32,
         );
-        const entries = items.map((e) => ({ path: e.path, type: e.type }));
-        return withNextOffset<FindResult>({ path, pattern: input.pattern, count: items.length, entries }, nextOffset);
+        const result: FindResult = { path, pattern: input.pattern, count: page.items.length, entries: page.items };
+        const note = listingNote(page, maxBytes, "Paths");
+        if (note !== "") result.note = note;
+        return withNextOffset(result, page.nextOffset);
       } catch (err) {
         return { error: await searchError(err, fs, path) };
       }

@@ -15,7 +15,7 @@ export type { ReadDefinition, ReadToolOptions, ReadInput, ReadResult, ReadTextRe
 export { listDefinition, listInputSchema, LS_FACTS } from "./ls.js";
 export type { ListToolOptions, ListInput, ListResult, ListEntry } from "./ls.js";
 export { findDefinition, findInputSchema, DEFAULT_SEARCH_PATH, FIND_FACTS } from "./find.js";
-export type { FindToolOptions, FindInput, FindResult } from "./find.js";
+export type { FindToolOptions, FindInput, FindResult, FindEntry } from "./find.js";
 export { grepDefinition, grepInputSchema, MAX_GREP_CONTEXT, GREP_FACTS } from "./grep.js";
 export type { GrepToolOptions, GrepInput, GrepResult } from "./grep.js";
 export { GREP_LINE_WIDTH, GREP_MAX_BYTES } from "./grep-page.js";

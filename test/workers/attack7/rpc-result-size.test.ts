@@ -4,7 +4,7 @@
  * files each named with 100,004 characters (names have no length limit; the
  * whole listing is ~40 MB), and a 40 MiB file.
  *
- * DEFECT (low) — reproduction:
+ * DEFECT (low), FIXED — the fs stub estimates each result's size before answering and, past 30 MiB, rejects with WorkspaceFsError E2BIG saying to page or stream — reproduction:
  *   using ws = await getWorkspace(env.CLIENT_AGENT.get(id));
  *   for (let i = 0; i < 400; i++) await ws.fs.writeFile(`/d/${String(i).padStart(4, "0")}${"n".repeat(100_000)}`, "x");
  *   await ws.fs.readdir("/d");     // also find("/d", "**"), ls("/d"), grep("x", "/d"),
@@ -24,7 +24,7 @@
  * { limit, offset }` / `readFile … use the stream form`); document it in
  * docs/durable-objects.md.
  *
- * DEFECT (medium) — reproduction: the same directory (400 files, names of
+ * DEFECT (medium), FIXED — ls and find hold a result under 256 KiB (nextOffset at the first entry left out, a note) and clip a name past 4096 characters — reproduction: the same directory (400 files, names of
  * 100,004 characters) through the pi tools over the client:
  *   execute({ name: "ls", arguments: { path: "/d" } })            → 20,020,854 characters
  *   execute({ name: "find", arguments: { path: "/d", pattern: "*" } }) → 20,006,668 characters
@@ -66,7 +66,7 @@ beforeAll(async () => {
 const failure = (p: Promise<unknown>) => p.then(() => "resolved", (e: Error & { code?: string }) => ({ name: e.name, code: e.code, message: e.message }));
 
 describe("attack7: results past what crosses RPC", () => {
-  it.fails("DEFECT (low): readdir/find/ls/grep of a 40 MB listing and readFile utf8 of 40 MiB reject without a code", { timeout: 60_000 }, async () => {
+  it("DEFECT (low): readdir/find/ls/grep of a 40 MB listing and readFile utf8 of 40 MiB reject without a code", { timeout: 60_000 }, async () => {
     using ws = await getWorkspace(stub);
     const got = [
       await failure(ws.fs.readdir("/d")),
@@ -75,27 +75,34 @@ describe("attack7: results past what crosses RPC", () => {
       await failure(ws.fs.grep("x", "/d")),
       await failure(ws.fs.readFile("/big", "utf8")),
     ];
-    // Today each is { name: "Error", code: undefined, message: "Serialized RPC arguments or return values are limited to 32MiB, …" }.
-    for (const g of got) expect(g).toMatchObject({ code: "E2BIG" });
+    // Before the fix each was { name: "Error", code: undefined, message: "Serialized RPC arguments or return values are limited to 32MiB, …" }.
+    const over = "E2BIG: the result is over 31457280 bytes, more than crosses RPC (workerd's limit is 32 MiB); ";
+    expect(got).toEqual([
+      { name: "WorkspaceFsError", code: "E2BIG", message: `${over}page it with { limit, offset }, readdir: /d` },
+      { name: "WorkspaceFsError", code: "E2BIG", message: `${over}page it with { limit, offset }, find: /d` },
+      { name: "WorkspaceFsError", code: "E2BIG", message: `${over}list it a page at a time with find(prefix, "**", { limit, offset }) instead, ls: /d` },
+      { name: "WorkspaceFsError", code: "E2BIG", message: `${over}page it with { limit, offset }, or bound it with { maxLineLength, maxTotalLength }, grep: /d` },
+      { name: "WorkspaceFsError", code: "E2BIG", message: `${over}read it as a stream (readFile without an encoding), or a range at a time with { byteOffset, byteLength }, readFile: /big` },
+    ]);
   });
 
-  it.fails("DEFECT (medium): the ls and find tools page by entry count only — one default page of long names is ~20 MB of text", { timeout: 60_000 }, async () => {
+  it("DEFECT (medium): the ls and find tools page by entry count only — one default page of long names is ~20 MB of text", { timeout: 60_000 }, async () => {
     using ws = await getWorkspace(stub);
     const { execute } = createPiTools({ workspace: ws });
     const sizes: Record<string, number> = {};
     for (const [name, args] of [["ls", { path: "/d" }], ["find", { path: "/d", pattern: "*" }]] as const) {
-      const r = await execute({ type: "toolCall", id: name, name, arguments: args });
+      const r = await execute({ id: name, name, arguments: args });
       sizes[name] = r.content.map((c) => ("text" in c ? c.text : "")).join("").length;
     }
-    // Today: { ls: 20020854, find: 20006668 } — 200 entries of 100,004-character names; grep's cap is 262,144 bytes.
-    expect(sizes.ls).toBeLessThan(300_000);
-    expect(sizes.find).toBeLessThan(300_000);
+    // Before the fix: { ls: 20020854, find: 20006668 } — 200 entries of 100,004-character names; grep's cap is 262,144 bytes.
+    expect(sizes.ls).toBeLessThanOrEqual(262_144);
+    expect(sizes.find).toBeLessThanOrEqual(262_144);
   });
 
   it("the grep tool over the client answers one page under its 256 KiB cap; paging and the stream form work; the object answers", { timeout: 60_000 }, async () => {
     using ws = await getWorkspace(stub);
     const { execute } = createPiTools({ workspace: ws });
-    const r = await execute({ type: "toolCall", id: "g", name: "grep", arguments: { path: "/d", query: "x" } });
+    const r = await execute({ id: "g", name: "grep", arguments: { path: "/d", query: "x" } });
     const text = r.content.map((c) => ("text" in c ? c.text : "")).join("");
     expect(r.isError).toBe(false);
     expect(text.length).toBeLessThan(300_000);

@@ -1,0 +1,98 @@
+/**
+ * The size check of what a filesystem stub answers over Workers RPC.
+ *
+ * workerd refuses to serialize an RPC result past 32 MiB and the caller gets
+ * a bare `Error` (`Serialized RPC arguments or return values are limited to
+ * 32MiB, …`) with no code and no hint. The filesystem stub measures a
+ * result before returning it and, past {@link MAX_FS_RPC_RESULT_BYTES},
+ * rejects with a `WorkspaceFsError` `E2BIG` that says how to ask for less:
+ * a listing page (`limit`/`offset`), or the stream form of `readFile`. (The
+ * git stub clips its output instead: `clipGitResultForRpc`.)
+ *
+ * @module
+ */
+import { WorkspaceFsError } from "../fs/errors.js";
+
+/**
+ * Largest estimated size, in bytes, of a filesystem result sent over RPC:
+ * 30 MiB, below workerd's 32 MiB limit on serialized RPC values so that the
+ * estimate's slack (per-value overhead) never reaches it.
+ */
+export const MAX_FS_RPC_RESULT_BYTES = 30 * 1024 * 1024;
+
+const TWO_BYTE = /[^\u0000-\u00ff]/;
+
+/** Bytes of a string's characters serialized: one a character when all are Latin-1 (how V8 stores it), else two. */
+function stringBytes(text: string): number {
+  return text.length * (TWO_BYTE.test(text) ? 2 : 1);
+}
+
+/**
+ * An estimate of `value`'s size as workerd serializes it (V8's structured
+ * clone): strings by their characters (one byte each when all are Latin-1,
+ * else two), byte arrays by their bytes, a few bytes for each number, key
+ * and container — never less than V8's own count for the shapes the
+ * filesystem answers. Walks without recursion and
+ * stops as soon as the total passes `stopAt`. A stream (`ReadableStream`)
+ * counts as nothing: it crosses as a stream, in chunks.
+ */
+export function estimateRpcSize(value: unknown, stopAt: number = Number.POSITIVE_INFINITY): number {
+  let total = 0;
+  const todo: unknown[] = [value];
+  while (todo.length > 0 && total <= stopAt) {
+    const v = todo.pop();
+    if (typeof v === "string") total += stringBytes(v) + 6;
+    else if (typeof v === "number") total += Number.isInteger(v) && Math.abs(v) < 2 ** 30 ? 6 : 9;
+    else if (typeof v === "bigint") total += 9 + Math.ceil(v.toString(16).length / 2);
+    else if (typeof v !== "object" || v === null) total += 1;
+    else if (ArrayBuffer.isView(v)) total += v.byteLength + 9;
+    else if (v instanceof ArrayBuffer) total += v.byteLength + 9;
+    else if (typeof ReadableStream !== "undefined" && v instanceof ReadableStream) total += 1;
+    else if (Array.isArray(v)) {
+      total += 5;
+      for (const item of v) todo.push(item);
+    } else {
+      total += 3;
+      for (const [key, item] of Object.entries(v)) {
+        total += stringBytes(key) + 2;
+        todo.push(item);
+      }
+    }
+  }
+  return total;
+}
+
+/** What to do instead, by method. */
+function advice(method: string): string {
+  switch (method) {
+    case "readFile":
+      return "read it as a stream (readFile without an encoding), or a range at a time with { byteOffset, byteLength }";
+    case "readdir":
+    case "find":
+      return "page it with { limit, offset }";
+    case "grep":
+      return "page it with { limit, offset }, or bound it with { maxLineLength, maxTotalLength }";
+    case "ls":
+      return "list it a page at a time with find(prefix, \"**\", { limit, offset }) instead";
+    default:
+      return "ask for less at a time";
+  }
+}
+
+/**
+ * `result` of the filesystem method `method`, when its estimated size fits
+ * in {@link MAX_FS_RPC_RESULT_BYTES}.
+ * @throws WorkspaceFsError `E2BIG` (`syscall` `method`, `path` the call's
+ * path) naming the size and the limit, and saying to page (`limit`/`offset`)
+ * or to stream (`readFile` without an encoding).
+ */
+export function checkFsRpcResult<T>(method: string, path: unknown, result: T): T {
+  const size = estimateRpcSize(result, MAX_FS_RPC_RESULT_BYTES);
+  if (size <= MAX_FS_RPC_RESULT_BYTES) return result;
+  throw new WorkspaceFsError(
+    "E2BIG",
+    method,
+    typeof path === "string" ? path : undefined,
+    `the result is over ${MAX_FS_RPC_RESULT_BYTES} bytes, more than crosses RPC (workerd's limit is 32 MiB); ${advice(method)}`,
+  );
+}
