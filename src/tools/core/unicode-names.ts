@@ -95,6 +95,44 @@ export async function findEquivalentSibling(readdir: ReaddirLike | undefined, pa
   return found;
 }
 
+/**
+ * After write created `path`: the sibling, among those whose name has the
+ * same NFC form (another spelling), that was created first — the smallest
+ * inode, `path` itself included — when that is not `path`; else `null`.
+ * Two writers that each created a spelling of one name at once (the check
+ * before creating and the create are two steps, and the path lock is per
+ * filesystem object) both list afterwards and agree on which one came first;
+ * the other takes its file back. `null` too when the store cannot tell
+ * (no `readdir` or `inode`), or when `path` is no longer the file it made.
+ */
+export async function earlierTwin(store: FileStore, path: string, created: number): Promise<EquivalentSibling | null> {
+  const readdir = store.readdir?.bind(store);
+  const inode = store.inode?.bind(store);
+  const absolute = store.lockPath ? store.lockPath(path) : path;
+  const name = basename(absolute);
+  if (!readdir || !inode || name === "" || !mayHaveTwin(name)) return null;
+  const parent = dirname(absolute);
+  const wanted = name.normalize("NFC");
+  let first: { inode: number; sibling: EquivalentSibling } | null = null;
+  try {
+    for (let offset = 0; offset < UNICODE_SIBLING_SCAN_LIMIT; offset += PAGE) {
+      const entries = await readdir(parent, { limit: Math.min(PAGE, UNICODE_SIBLING_SCAN_LIMIT - offset), offset });
+      for (const entry of entries) {
+        if (entry.name === name || entry.name.normalize("NFC") !== wanted) continue;
+        const siblingPath = parent === "/" ? `/${entry.name}` : `${parent}/${entry.name}`;
+        const id = await inode(siblingPath);
+        if (id === null || id >= created || (first !== null && first.inode <= id)) continue;
+        const kind = entry.isSymbolicLink ? "symbolic link" : entry.isDirectory ? "directory" : "file";
+        first = { inode: id, sibling: { path: siblingPath, form: formOf(entry.name), kind } };
+      }
+      if (entries.length < PAGE) break;
+    }
+  } catch {
+    return null;
+  }
+  return first?.sibling ?? null;
+}
+
 /** `" A file with the same name in another Unicode normalisation exists: <path> (NFD) — use that path."` */
 export function siblingHint(sibling: EquivalentSibling): string {
   return `A ${sibling.kind} with the same name in another Unicode normalisation exists: ${sibling.path} (${sibling.form}) — use that path.`;

@@ -12,8 +12,8 @@
 import { z } from "zod";
 import { ensureLedger, ledgerOf } from "./freshness.js";
 import { withPathLock } from "./locks.js";
-import type { FileStore } from "./store.js";
-import { storeSibling } from "./unicode-names.js";
+import type { FileStore, MutableFileStore } from "./store.js";
+import { earlierTwin, storeSibling, type EquivalentSibling } from "./unicode-names.js";
 import { checkPositive, utf8, utf8Length } from "./truncate.js";
 import { errorMessage, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
 
@@ -127,6 +127,12 @@ export function writeDefinition(options: WriteToolOptions): SettledTool<WriteInp
             if (seen && (err as { code?: unknown })?.code === "ESTALE") return { error: staleMessage(input.path) };
             throw err;
           }
+          if (!stat) {
+            // Another writer (another client, another Workspace on the same storage) may have created
+            // another spelling at the same time: the one created first stays, the later one is taken back.
+            const lost = await takeBackIfTwinCameFirst(store, input.path);
+            if (lost) return { error: twinMessage(input.path, lost) };
+          }
           await ledgerOf(store)?.rememberWritten(store, input.path, bytes);
           return { path: input.path, bytesWritten: bytes.byteLength };
         });
@@ -135,4 +141,21 @@ export function writeDefinition(options: WriteToolOptions): SettledTool<WriteInp
       }
     },
   };
+}
+
+/**
+ * After creating `path`: when a sibling spelled in another Unicode
+ * normalisation was created before it ({@link earlierTwin}), removes the
+ * file just made — if `path` is still that file — and returns the sibling.
+ * Needs the store's `readdir`, `inode` and `remove`; without them, `null`.
+ */
+async function takeBackIfTwinCameFirst(store: FileStore, path: string): Promise<EquivalentSibling | null> {
+  const remove = (store as Partial<MutableFileStore>).remove;
+  if (typeof remove !== "function" || typeof store.inode !== "function" || typeof store.readdir !== "function") return null;
+  const created = await store.inode(path);
+  if (created === null) return null;
+  const first = await earlierTwin(store, path, created);
+  if (!first) return null;
+  if ((await store.inode(path)) === created) await remove.call(store, path, { force: true });
+  return first;
 }

@@ -24,7 +24,7 @@
  *   file ends with one of the two modes, content whole (withstood).
  * After each: attack3 integrityProblems is empty.
  *
- * DEFECT (low) — reproduction: tool sets `ta` over Workspace `a` and `tb`
+ * DEFECT (low), FIXED — after creating a file, write lists the parent again and, when another spelling was created first (smaller inode), removes its own file and answers the twin refusal — reproduction: tool sets `ta` over Workspace `a` and `tb`
  * over Workspace `b` (same file), both at once:
  *   ta.execute(write { path: "/w/Résumé.md" (NFC), content: "A" })
  *   tb.execute(write { path: "/w/Résumé.md" (NFD), content: "B" })
@@ -97,14 +97,26 @@ describe("two Workspaces, one file, a pi tool set each", () => {
     expect((await a.fs.readdir("/w")).map((e) => e.name)).toEqual([NFC.slice(3)]);
   });
 
-  it.fails("DEFECT (low): two tool sets over two Workspaces write NFC and NFD spellings at once — both succeed, twins made", async () => {
+  it("DEFECT (low): two tool sets over two Workspaces write NFC and NFD spellings at once — both succeed, twins made", async () => {
     const { a, b } = pair();
     await a.fs.mkdir("/w", { recursive: true });
     const ta = createPiTools({ workspace: a });
     const tb = createPiTools({ workspace: b });
-    const results = await Promise.all([ta.execute(call("write", { path: NFC, content: "A" })), tb.execute(call("write", { path: NFD, content: "B" }))]);
-    expect(results.filter((r) => r.isError).length).toBe(1);
-    expect((await a.fs.readdir("/w")).length).toBe(1);
+    for (let round = 0; round < 20; round++) {
+      const dir = `/w/r${round}`;
+      const [nfc, nfd] = [`${dir}/${NFC.slice(3)}`, `${dir}/${NFD.slice(3)}`];
+      await a.fs.mkdir(dir);
+      const results = await Promise.all([ta.execute(call("write", { path: nfc, content: "A" })), tb.execute(call("write", { path: nfd, content: "B" }))]);
+      expect(results.filter((r) => r.isError).length, `round ${round}`).toBe(1);
+      const names = (await a.fs.readdir(dir)).map((e) => e.name);
+      expect(names.length).toBe(1);
+      const [won, lost] = results[0]!.isError ? [{ path: nfd, form: "NFD", content: "B" }, { path: nfc }] : [{ path: nfc, form: "NFC", content: "A" }, { path: nfd }];
+      expect(`${dir}/${names[0]}`).toBe(won.path);
+      expect(await a.fs.readFile(won.path, "utf8")).toBe(won.content);
+      expect(text(results.find((r) => r.isError)!)).toBe(
+        `Not written: ${lost.path} would be a new file beside ${won.path} (${won.form}), a file with the same name in another Unicode normalisation. Write to that path instead.`,
+      );
+    }
   });
 
   it("mkdir, symlink and the write tool create one new name at once: exactly one wins", async () => {

@@ -9,7 +9,9 @@
  *   file changed (withstood — the guard's check and write land in one turn of
  *   the object);
  * - the twin refusal: NFC and NFD spellings of one new name written at once
- *   from the two clients — both succeed, two look-alike files (DEFECT, low;
+ *   from the two clients — both succeed, two look-alike files (DEFECT (low), FIXED —
+ *   write lists the parent after creating and takes its file back when another
+ *   spelling was created first;
  *   the same as test/node/attack7/tools-two-workspaces.test.ts, where the
  *   reproduction, impact and fix proposal are written up);
  * - `exec` with one id from both clients at once: one run, the other
@@ -62,7 +64,7 @@ describe("attack7: two clients of one Durable Object", () => {
     expect(await sound()).toEqual([]);
   });
 
-  it.fails("DEFECT (low): NFC and NFD spellings of one new name written at once from two clients: both succeed, twins made", { timeout: 60_000 }, async () => {
+  it("DEFECT (low): NFC and NFD spellings of one new name written at once from two clients: both succeed, twins made", { timeout: 60_000 }, async () => {
     const { stub } = object();
     using a = await getWorkspace(stub);
     using b = await getWorkspace(stub);
@@ -70,6 +72,12 @@ describe("attack7: two clients of one Durable Object", () => {
     const results = await Promise.all([createPiTools({ workspace: a }).execute(call("write", { path: NFC, content: "A" })), createPiTools({ workspace: b }).execute(call("write", { path: NFD, content: "B" }))]);
     expect(results.filter((r) => r.isError).length).toBe(1);
     expect((await a.fs.readdir("/w")).length).toBe(1);
+    const [won, lost] = results[0]!.isError ? [{ path: NFD, form: "NFD", content: "B" }, { path: NFC }] : [{ path: NFC, form: "NFC", content: "A" }, { path: NFD }];
+    expect((await a.fs.readdir("/w")).map((e) => `/w/${e.name}`)).toEqual([won.path]);
+    expect(await a.fs.readFile(won.path, "utf8")).toBe(won.content);
+    expect(text(results.find((r) => r.isError)!)).toBe(
+      `Not written: ${lost.path} would be a new file beside ${won.path} (${won.form}), a file with the same name in another Unicode normalisation. Write to that path instead.`,
+    );
   });
 
   it("exec with one id from both clients at once: one run, the other is refused", { timeout: 60_000 }, async () => {
