@@ -20,9 +20,16 @@
  *   Workspace writes made while the command ran. A pull is idempotent: one
  *   cut short (the daemon died) is completed by the next, with nothing
  *   applied twice or lost.
- * - The manifest belongs to one daemon boot (`info().bootId`): a new boot
- *   (a restarted daemon, a relaunched container) may have a different disk,
- *   so the manifest is dropped and the next push sends the whole tree.
+ * - A Workspace deletion is not sent for what a pull brought back after it
+ *   (the container's version won while the command ran): only what was
+ *   synced before the deletion is removed.
+ * - The manifest is checked on every new daemon boot (`info().bootId`): a
+ *   restarted daemon on the same disk (an entry is there with the recorded
+ *   stat, ctime included) keeps it, so a pull left pending completes without
+ *   overwriting the Workspace's later changes; another disk (a relaunched
+ *   container) drops it, and the next push sends the whole tree.
+ * - A file pushed in pieces goes to `.<name>.ws-sync-<8 hex>` first; one a
+ *   push cut short left behind is never pulled, and the next pull removes it.
  *
  * Tables (this module owns them): `__ws_sync_state` (per backend: push
  * cursor, boot id, whether a pull is pending and why) and
@@ -239,10 +246,11 @@ export class RemoteSync {
       },
     );
     // A failed lookup (the daemon went away, the check's scan failed) is not kept: the next operation asks again.
-    this.#info.catch(() => {
-      this.#info = undefined;
+    const info = this.#info;
+    info.catch(() => {
+      if (this.#info === info) this.#info = undefined;
     });
-    return this.#info;
+    return info;
   }
 
   /**
