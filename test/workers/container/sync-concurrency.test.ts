@@ -138,6 +138,29 @@ describe("sync while a command runs", () => {
     });
   });
 
+  it("two commands overlapping on one backend, the Workspace writing between: each pull brings what its command made, nothing is lost", async () => {
+    const c = await startContainer();
+    await inWorkspace(c, async (ws) => {
+      const opts = { backend: "box", encoding: "utf8" as const, timeoutMs: 60_000 };
+      const a = await ws.runtime.exec(`${waitFor("goA")} && echo A > a.out`, opts);
+      await ws.fs.writeFile("/workspace/w1.txt", "before B");
+      const b = await ws.runtime.exec(`${waitFor("goB")} && echo B > b.out && cat w1.txt`, opts);
+      await ws.fs.writeFile("/workspace/w2.txt", "after B started");
+      await c.put("goA", "");
+      const ra = await a.result();
+      expect([ra.exitCode, ra.pushed, ra.pulled]).toEqual([0, 0, 2]); // goA, a.out (w1.txt, pushed for B, is not pulled back)
+      expect(await ws.fs.readFile("/workspace/a.out", "utf8")).toBe("A\n");
+      await c.put("goB", "");
+      const rb = await b.result();
+      expect(rb.stdout).toBe("before B");
+      expect([rb.exitCode, rb.pushed, rb.pulled]).toEqual([0, 1, 2]); // pushed w1.txt; pulled goB, b.out
+      const next = await sh(ws, "cat w1.txt w2.txt a.out b.out");
+      expect(next.stdout).toBe("before Bafter B startedA\nB\n");
+      expect([next.pushed, next.pulled]).toEqual([1, 0]); // w2.txt
+      expect(sorted(await containerTree(c))).toEqual(sorted(await workspaceTree(ws)));
+    });
+  });
+
   // Defect (src/runtime/index.ts, not this suite's to fix): a push refusal is dropped from the result.
   // RemoteSync.push() reports it in PushOutcome.skipped ({ path, reason }, no op — "absent for push
   // refusals", SkippedEntry), but exec passes only `pushed` on, so `result.skipped` never shows it.
