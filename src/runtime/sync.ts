@@ -604,6 +604,8 @@ export class RemoteSync {
       }
     } catch (error) {
       if (isTransport(error)) throw error;
+      // Gone (or no longer a file) since the scan listed it — a process still at work in the container: the next pull sees what is there then.
+      if (error instanceof EntryError && GONE_CODES.has(error.code)) return;
       outcome.skipped.push(skippedOf(full, error, "write"));
       return;
     }
@@ -622,7 +624,8 @@ export class RemoteSync {
           offset += data.byteLength;
           if (eof || data.byteLength === 0) controller.close();
         } catch (error) {
-          controller.error(new TransportError(error));
+          const code = remoteCode(error);
+          controller.error(code !== undefined && ENTRY_CODES.has(code) ? new EntryError(code, error) : new TransportError(error));
         }
       },
     });
@@ -658,6 +661,21 @@ class TransportError extends Error {
   constructor(cause: unknown) {
     super(cause instanceof Error ? cause.message : String(cause));
     this.name = "TransportError";
+  }
+}
+
+/** Codes the daemon answers a `read` with about the file itself (not the transport). */
+const ENTRY_CODES = new Set(["ENOENT", "ENOTDIR", "EISDIR", "ELOOP", "EACCES", "EPERM", "EINVAL"]);
+/** Of those, the ones that say the file is no longer there as the scan saw it. */
+const GONE_CODES = new Set(["ENOENT", "ENOTDIR", "EISDIR", "ELOOP"]);
+
+/** The daemon refused a `read` of one file (it is gone, unreadable, …): that entry's problem, not the pull's. */
+class EntryError extends Error {
+  readonly code: string;
+  constructor(code: string, cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.name = "EntryError";
+    this.code = code;
   }
 }
 

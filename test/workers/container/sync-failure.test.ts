@@ -122,6 +122,24 @@ describe("a sync that fails", () => {
     });
   });
 
+  it("a file the container deletes while the pull runs (a background process) is passed over, not a failed pull", async () => {
+    const c = await startContainer();
+    await inWorkspace(c, async (ws) => {
+      // b-gone.txt is listed by the scan, then deleted once the pull has started reading a-big.bin (before it).
+      const r = await sh(
+        ws,
+        `head -c ${20 * 1024 * 1024} /dev/zero > a-big.bin && echo soon gone > b-gone.txt && echo c > c.txt && touch -a -d 2000-01-01T00:00:00Z a-big.bin && (while [ "$(stat -c %X a-big.bin)" = 946684800 ]; do :; done; rm b-gone.txt) >/dev/null 2>&1 &`,
+      );
+      expect(r.exitCode).toBe(0);
+      expect(r.sync).toEqual({ status: "complete", applied: 2, skipped: [] }); // a-big.bin, c.txt
+      expect((await ws.fs.readdir("/workspace")).map((e) => e.name).sort()).toEqual(["a-big.bin", "c.txt"]);
+      expect((await ws.fs.stat("/workspace/a-big.bin")).size).toBe(20 * 1024 * 1024);
+      const idle = await sh(ws, "ls");
+      expect(idle.stdout).toBe("a-big.bin\nc.txt\n");
+      expect([idle.pushed, idle.pulled]).toEqual([0, 0]);
+    });
+  });
+
   it('sync: "defer" leaves the pull pending; workspace.pull() completes it', async () => {
     const c = await startContainer();
     await inWorkspace(c, async (ws) => {
