@@ -82,6 +82,17 @@ export interface WorkspaceFsAdapterOptions {
   commands?: readonly string[];
 }
 
+/**
+ * How a command's tree walk treats symbolic links ({@link WorkspaceFsAdapter.walking}):
+ * - `"skip-links"`: listings (`readdirWithFileTypes`) leave links out — GNU `grep -r`, which
+ *   follows no link met while walking;
+ * - `"once"`: a directory already listed in this walk (by its real path) lists as empty —
+ *   `grep -R`, which follows links but stops at a loop;
+ * - `"links-as-links"`: `stat` reports a link as the link (as `lstat`) — `tar -c`, which
+ *   stores a link as a link.
+ */
+export type WalkMode = "skip-links" | "once" | "links-as-links";
+
 /** Options of `WorkspaceFsAdapter.writeFile` and `appendFile` (or the encoding alone). */
 export interface WorkspaceFsAdapterWriteOptions {
   /** How a string `content` becomes bytes. Default `"utf8"`. */
@@ -233,6 +244,73 @@ const utf8Encoder = new TextEncoder();
 /** Keeps a leading BOM (as Node's `fs.readFile(…, "utf8")` does), so `sed -i` leaves the bytes it did not edit alone. */
 const utf8Decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
 
+const strictUtf8Decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/** Length of the valid UTF-8 sequence starting at `i`, or 0 when the byte there starts none. */
+function utf8SequenceAt(bytes: Uint8Array, i: number): number {
+  const b = bytes[i]!;
+  if (b < 0x80) return 1;
+  const cont = (k: number, lo = 0x80, hi = 0xbf): boolean => i + k < bytes.length && bytes[i + k]! >= lo && bytes[i + k]! <= hi;
+  if (b >= 0xc2 && b <= 0xdf) return cont(1) ? 2 : 0;
+  if (b >= 0xe0 && b <= 0xef) {
+    const ok = b === 0xe0 ? cont(1, 0xa0) : b === 0xed ? cont(1, 0x80, 0x9f) : cont(1);
+    return ok && cont(2) ? 3 : 0;
+  }
+  if (b >= 0xf0 && b <= 0xf4) {
+    const ok = b === 0xf0 ? cont(1, 0x90) : b === 0xf4 ? cont(1, 0x80, 0x8f) : cont(1);
+    return ok && cont(2) && cont(3) ? 4 : 0;
+  }
+  return 0;
+}
+
+/**
+ * UTF-8 text of `bytes` where each byte that is not part of valid UTF-8
+ * becomes the lone surrogate U+DC80…U+DCFF ("surrogateescape"), which
+ * {@link utf8EscapeEncode} turns back into that byte: a file that is not
+ * UTF-8 survives a command that reads it as text and writes it back through
+ * this adapter (`sed -i`). A leading BOM is kept.
+ */
+function utf8EscapeDecode(bytes: Uint8Array): string {
+  try {
+    return strictUtf8Decoder.decode(bytes);
+  } catch {
+    /* not UTF-8 throughout: escape the bytes that are not */
+  }
+  let out = "";
+  let start = 0;
+  let i = 0;
+  while (i < bytes.length) {
+    const n = utf8SequenceAt(bytes, i);
+    if (n > 0) {
+      i += n;
+      continue;
+    }
+    if (start < i) out += utf8Decoder.decode(bytes.subarray(start, i));
+    out += String.fromCharCode(0xdc00 + bytes[i]!);
+    start = ++i;
+  }
+  if (start < bytes.length) out += utf8Decoder.decode(bytes.subarray(start));
+  return out;
+}
+
+/** UTF-8 bytes of `text`, each lone U+DC80…U+DCFF (see {@link utf8EscapeDecode}) as the byte it stands for. */
+function utf8EscapeEncode(text: string): Uint8Array {
+  if (!/[\uDC80-\uDCFF]/.test(text)) return utf8Encoder.encode(text);
+  const parts: Uint8Array[] = [];
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0xdc80 || c > 0xdcff) continue;
+    const prev = i > 0 ? text.charCodeAt(i - 1) : 0;
+    if (prev >= 0xd800 && prev <= 0xdbff) continue; // the low half of a pair
+    if (start < i) parts.push(utf8Encoder.encode(text.slice(start, i)));
+    parts.push(Uint8Array.of(c - 0xdc00));
+    start = i + 1;
+  }
+  if (start < text.length) parts.push(utf8Encoder.encode(text.slice(start)));
+  return concatBytes(parts);
+}
+
 /** One char per byte (`binary`/`latin1`); chunked to keep `fromCharCode` argument lists small. */
 function latin1Decode(bytes: Uint8Array, mask = 0xff): string {
   let out = "";
@@ -296,11 +374,11 @@ function toBytes(content: FileContent, encoding: BufferEncoding | undefined): Ui
     case "hex":
       return hexDecode(text);
     default:
-      return utf8Encoder.encode(text);
+      return utf8EscapeEncode(text);
   }
 }
 
-/** `bytes` as a string in `encoding` (default UTF-8, non-fatal). */
+/** `bytes` as a string in `encoding` (default UTF-8, bytes that are not UTF-8 escaped as U+DC80…U+DCFF). */
 function fromBytes(bytes: Uint8Array, encoding: BufferEncoding | undefined): string {
   switch (encoding) {
     case "binary":
@@ -313,7 +391,7 @@ function fromBytes(bytes: Uint8Array, encoding: BufferEncoding | undefined): str
     case "hex":
       return toHex(bytes);
     default:
-      return utf8Decoder.decode(bytes);
+      return utf8EscapeDecode(bytes);
   }
 }
 
@@ -379,6 +457,8 @@ export class WorkspaceFsAdapter implements IFileSystem {
   #commands: Set<string> | undefined;
   /** Contents fetched with a listing (`listWithContents`), by path; each used once, all dropped on any change. */
   readonly #prefetched = new Map<string, { bytes: Uint8Array; until: number }>();
+  /** The tree walk of the command running now ({@link WorkspaceFsAdapter.walking}), if any. */
+  #walk: { mode: WalkMode; seen: Set<string> } | undefined;
 
   /**
    * @param fs `workspace.fs`, or an RPC stub of the {@link WorkspaceFs} methods.
@@ -499,8 +579,10 @@ export class WorkspaceFsAdapter implements IFileSystem {
   }
 
   /**
-   * The file decoded in `options` encoding (default UTF-8, non-fatal, a
-   * leading BOM kept); `binary`/`latin1` map each byte to one char,
+   * The file decoded in `options` encoding (default UTF-8, a leading BOM
+   * kept, each byte that is not UTF-8 as the lone surrogate U+DC80…U+DCFF,
+   * which `writeFile`/`appendFile` in UTF-8 write back as that byte — so
+   * `sed -i` keeps a Latin-1 or binary file's other bytes); `binary`/`latin1` map each byte to one char,
    * `ascii` drops the high bit, `base64`/`hex` encode the bytes.
    * @throws `ENOENT` missing · `EISDIR` a directory · `ELOOP` · `EFBIG` larger than `maxReadBytes`.
    */
@@ -620,12 +702,14 @@ export class WorkspaceFsAdapter implements IFileSystem {
   }
 
   /**
-   * Metadata, following a final link: `mode` is the permission bits,
+   * Metadata, following a final link (not during a `"links-as-links"`
+   * {@link WorkspaceFsAdapter.walking}): `mode` is the permission bits,
    * `size` in bytes, `mtime` a `Date`, `ino` the Workspace inode and
    * `identity` `"workspace:<inode>"` (just-bash uses it to tell same files apart).
    * @throws `ENOENT` missing or dangling · `ELOOP`.
    */
   async stat(path: string): Promise<FsStat> {
+    if (this.#walk?.mode === "links-as-links") return this.lstat(path);
     checkPath(path, "stat");
     if (isDevNull(path)) return { ...DEV_NULL_STAT, mtime: new Date(0) };
     const command = this.#commandPath(path);
@@ -671,7 +755,8 @@ export class WorkspaceFsAdapter implements IFileSystem {
 
   /**
    * The directory's children with their types (links reported as links,
-   * not followed), from one Workspace `readdir`.
+   * not followed), from one Workspace `readdir`; during a
+   * {@link WorkspaceFsAdapter.walking} without links, or once per directory.
    * @throws `ENOENT` · `ENOTDIR` · `ELOOP`.
    */
   async readdirWithFileTypes(path: string): Promise<{ name: string; isFile: boolean; isDirectory: boolean; isSymbolicLink: boolean }[]> {
@@ -690,12 +775,39 @@ export class WorkspaceFsAdapter implements IFileSystem {
     } else {
       entries = await call("scandir", path, () => this.#fs.readdir(path));
     }
+    const walk = this.#walk;
+    if (walk?.mode === "skip-links") entries = entries.filter((entry) => !entry.isSymbolicLink);
+    else if (walk?.mode === "once") {
+      const real = await this.realpath(path);
+      if (walk.seen.has(real)) return [];
+      walk.seen.add(real);
+    }
     return entries.map((entry) => ({
       name: entry.name,
       isFile: entry.isFile,
       isDirectory: entry.isDirectory,
       isSymbolicLink: entry.isSymbolicLink,
     }));
+  }
+
+  /**
+   * Runs `fn` (one command's work, e.g. just-bash's own `grep`) with tree
+   * walks treating links as `mode` says ({@link WalkMode}): just-bash's
+   * `grep -r`/`-R` and `tar -c` decide whether to descend with `stat`, which
+   * follows links, so a link to `.` or `..` made them walk the same
+   * directories again until the path held 40 links (~2^40 paths with two
+   * such links). Walks nest (the inner mode holds until it ends). The mode
+   * holds for every call made meanwhile: just-bash runs a script's commands
+   * one at a time.
+   */
+  async walking<T>(mode: WalkMode, fn: () => Promise<T>): Promise<T> {
+    const previous = this.#walk;
+    this.#walk = { mode, seen: new Set() };
+    try {
+      return await fn();
+    } finally {
+      this.#walk = previous;
+    }
   }
 
   /**

@@ -13,6 +13,7 @@
 import type { Bash as BashClass } from "just-bash";
 import { defineArtifactsCommand, defineAssetsCommand, defineGitCommand } from "./commands.js";
 import { WorkspaceFsAdapter } from "./fs-adapter.js";
+import { walkingCommands } from "./walks.js";
 import type { ExecInput, ShellHost, ShellWorkerOptions } from "./types.js";
 
 /** The part of just-bash the runtime uses. */
@@ -172,6 +173,8 @@ export async function runShell(load: () => Promise<JustBash>, input: ExecInput, 
         defineAssetsCommand({ publish: (path, ms) => host.publish(path, ms) }),
         defineGitCommand({ git: (args, cwd, options) => host.git(args, cwd, options) }),
         defineArtifactsCommand({ artifacts: (args, cwd) => host.artifacts(args, cwd) }),
+        // grep -r/-R and tar -c over links as GNU walks them (a link to . or .. no longer loops).
+        ...walkingCommands(fs, input.commands),
         ...(workerOptions.customCommands ?? []),
       ] as never,
       // The Dynamic Worker is the sandbox; just-bash's in-process hardening needs Node module hooks workerd lacks.

@@ -4,7 +4,7 @@
  * tree — runs 2–6 tried a `..` link with ls/find and a link loop with cat.
  * Tree: /w/d holding `f` ("hello"), `self -> .` and (second part) `up -> ..`.
  *
- * DEFECT (medium) — reproduction (shell, cwd /w/d, no timeout as the exec
+ * DEFECT (medium), FIXED — grep/egrep/fgrep and tar are shadowed (worker-shell/walks.ts) to run just-bash's own command with the fs adapter walking as GNU does: -r skips links met while walking, -R lists each directory once, tar -c stores links as links. Reproduction (shell, cwd /w/d, no timeout as the exec
  * tool runs it):
  *   ln -s . self; ln -s .. up; grep -r hello .      # also grep -R, and tar -cf t.tar /w/d
  *   → never ends (with `timeoutMs: 5000`: exit 124 "Execution timed out").
@@ -48,21 +48,29 @@ const run = async (ws: Workspace, source: string, timeoutMs = 20_000) => {
 const TREE = "mkdir -p /w/d && cd /w/d && echo hello > f && ln -s . self";
 
 describe("attack7: link cycles under the shell's tree walkers", () => {
-  it.fails("DEFECT (medium): with self -> . and up -> .., grep -r / grep -R / tar -c never end (timed out at 5 s)", { timeout: 60_000 }, async () => {
+  it("FIXED (medium): with self -> . and up -> .., grep -r / grep -R / tar -c end, each directory walked once", { timeout: 60_000 }, async () => {
     const r = await inShellWorkspace(async (ws) => {
       await run(ws, `${TREE} && ln -s .. up`);
-      return [await run(ws, "cd /w/d && grep -r hello .", 5_000), await run(ws, "cd /w/d && grep -R hello . | head -1", 5_000), await run(ws, "cd /w && tar -cf t.tar d", 5_000)];
+      return [
+        await run(ws, "cd /w/d && grep -r hello .", 5_000),
+        await run(ws, "cd /w/d && grep -R hello . | head -1", 5_000),
+        await run(ws, "cd /w && tar -cf t.tar d && tar -tf t.tar && mkdir x && tar -xf t.tar -C x d/self && readlink x/d/self", 5_000),
+        await run(ws, "cd /w/d && grep -r hello self && egrep -r hell . && fgrep -rn hello .", 5_000),
+      ];
     });
-    // Today: each { exitCode: 124, stdout: "", stderr: "Execution timed out after 5000 ms\n" }.
-    for (const x of r) expect(x.exitCode).not.toBe(124);
+    // Before the fix: each { exitCode: 124, stdout: "", stderr: "Execution timed out after 5000 ms\n" }.
+    expect(r[0]).toEqual({ exitCode: 0, stdout: "f:hello\n", stderr: "" });
+    expect(r[1]).toEqual({ exitCode: 0, stdout: "f:hello\n", stderr: "" });
+    expect(r[2]).toEqual({ exitCode: 0, stdout: "d/\nd/f\nd/self\nd/up\n.\n", stderr: "" });
+    expect(r[3]).toEqual({ exitCode: 0, stdout: "self/f:hello\nf:hello\nf:1:hello\n", stderr: "" });
   });
 
-  it.fails("DEFECT (low, same cause): with one self -> . link, grep -r prints 41 matches and tar stores 82 entries then fails ELOOP", { timeout: 60_000 }, async () => {
+  it("FIXED (low, same cause): with one self -> . link, grep -r prints one match and tar stores 3 entries", { timeout: 60_000 }, async () => {
     const r = await inShellWorkspace(async (ws) => {
       await run(ws, TREE);
       return { grep: await run(ws, "cd /w/d && grep -r hello ."), tar: await run(ws, "cd /w && tar -cf t.tar d; echo rc=$?; tar -tf t.tar | wc -l") };
     });
-    // Today: grep prints f:hello, self/f:hello, self/self/f:hello, … (41 lines); tar "rc=2\n82\n".
+    // Before the fix: grep printed f:hello, self/f:hello, self/self/f:hello, … (41 lines); tar "rc=2\n82\n".
     expect(r.grep.stdout).toBe("f:hello\n");
     expect(r.tar.stdout).toBe("rc=0\n3\n");
   });
