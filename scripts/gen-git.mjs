@@ -168,6 +168,51 @@ if (force || !existsSync(stamp) || readFileSync(stamp, "utf8") !== hash) {
     "  async mkdir(filepath) {\n    await mkdirp(this._mkdir, filepath);\n  }",
     "  async mkdir(filepath) {\n    try {\n      await this._mkdir(filepath, { recursive: true });\n      return;\n    } catch (err) {\n      if (err && err.code === \"EEXIST\") return;\n      if (!err || err.code !== \"ENOENT\") throw err;\n    }\n    await mkdirp(this._mkdir, filepath);\n  }",
   );
+  // A ref is a file under the gitdir, read as `${gitdir}/${ref}`: `GitRefManager.resolve` and
+  // `expand` read whatever path a ref name (or a symbolic ref's target, read from a file the
+  // repository's user may write) spells. `.git/HEAD` = `ref: ../../../host-secret.txt` made
+  // `git status` read a file outside the repository — outside a confined run's root — and quote
+  // it in its error (issue 20, seventh attack run). Both now refuse, before any read, a name that
+  // is not a valid ref name (git's check_refname_format, one level allowed: no `..`, no leading
+  // `/` or `.`, no control characters, …) as not found; the name is clipped in the message.
+  const REFUSE_BAD_NAME =
+    '    if (!isValidRef(ref, true)) {\n      throw new NotFoundError(ref.length > 200 ? `${ref.slice(0, 200)}\u2026` : ref);\n    }\n';
+  igit = patch(
+    igit,
+    "GitRefManager.resolve",
+    "      return _GitRefManager.resolve({ fs, gitdir, ref, depth, visited });\n    }\n    if (ref.length === 40 && /[0-9a-f]{40}/.test(ref)) {\n      return ref;\n    }\n",
+    "      return _GitRefManager.resolve({ fs, gitdir, ref, depth, visited });\n    }\n    if (ref.length === 40 && /[0-9a-f]{40}/.test(ref)) {\n      return ref;\n    }\n" + REFUSE_BAD_NAME,
+  );
+  igit = patch(
+    igit,
+    "GitRefManager.expand",
+    "  static async expand({ fs, gitdir, ref }) {\n    if (ref.length === 40 && /[0-9a-f]{40}/.test(ref)) {\n      return ref;\n    }\n",
+    "  static async expand({ fs, gitdir, ref }) {\n    if (ref.length === 40 && /[0-9a-f]{40}/.test(ref)) {\n      return ref;\n    }\n" + REFUSE_BAD_NAME,
+  );
+  // A tree entry's name is bytes; isomorphic-git decoded it as UTF-8 with U+FFFD for every byte
+  // that is not, so `x\xFE`, `x\xFF` and `x\uFFFD` became one Workspace file and a checkout
+  // "succeeded" with files lost (issue 20, seventh attack run). Workspace names are UTF-8 text, so
+  // a tree holding a name that is not valid UTF-8 is refused when it is parsed — before a checkout,
+  // reset, merge or clone writes anything — with an error naming the entry as real git quotes it
+  // (bytes past ASCII and control bytes in octal, `"x\376"`). Only names that decode with a U+FFFD
+  // are re-checked, so valid trees cost nothing more.
+  igit = patch(
+    igit,
+    "GitTree parseBuffer",
+    '    const path = buffer.slice(space + 1, nullchar).toString("utf8");\n    assertSafeEntryPath(path);\n',
+    '    const nameBytes = buffer.slice(space + 1, nullchar);\n    const path = nameBytes.toString("utf8");\n' +
+      '    if (path.includes("\\uFFFD") && !isUtf8Name(nameBytes)) {\n' +
+      '      const quoted = Array.from(nameBytes, (b) => b === 34 || b === 92 ? "\\\\" + String.fromCharCode(b) : b < 32 || b >= 127 ? "\\\\" + b.toString(8).padStart(3, "0") : String.fromCharCode(b)).join("");\n' +
+      '      const err = new Error(`tree entry "${quoted}" has a name that is not valid UTF-8; Workspace file names are UTF-8 text, so this tree cannot be read (rename the entry in a clone on disk)`);\n' +
+      '      err.code = "NonUtf8EntryNameError";\n      err.data = { bytes: Array.from(nameBytes) };\n      throw err;\n    }\n' +
+      '    assertSafeEntryPath(path);\n',
+  );
+  igit = patch(
+    igit,
+    "GitTree parseBuffer (declaration)",
+    "function parseBuffer(buffer) {\n",
+    'function isUtf8Name(bytes) {\n  try {\n    new TextDecoder("utf-8", { fatal: true }).decode(bytes);\n    return true;\n  } catch {\n    return false;\n  }\n}\nfunction parseBuffer(buffer) {\n',
+  );
   mkdirSync(outDir, { recursive: true });
   writeAtomic(join(outDir, "isomorphic-git.js"), header(hash) + igit);
   writeAtomic(

@@ -25,6 +25,7 @@ import type {
   WorkspaceGitClientOptions,
   WorkspaceLike,
 } from "./types.js";
+import { canonicalDir, withRepoLock } from "./repo-lock.js";
 import { resolveDir, runOp } from "./wrap.js";
 
 /**
@@ -85,38 +86,56 @@ class WorkspaceGitClient implements GitClient {
    * started at once all "succeeded" while the branch kept only the last
    * (issue 15 attack run). Reads wait too: they share the parsed index with
    * the writes through the client's object cache.
+   *
+   * The queue is keyed by the repository's canonical path (links resolved,
+   * {@link canonicalDir}), so `/alias` for a link to `/repo` shares `/repo`'s
+   * queue; and an operation that writes the index, refs, config or working
+   * tree (`locking`) also holds the repository's lock file
+   * ({@link withRepoLock}), which other Workspaces on the same storage see
+   * (issue 20, seventh attack run: commits through a link, and adds and
+   * commits from two Workspaces on one database, were lost while each
+   * resolved as done).
    */
-  async #run<O extends BaseWorktreeOptions | undefined, R>(op: string, options: O, fn: Op<NonNullable<O>, R>): Promise<R> {
+  async #run<O extends BaseWorktreeOptions | undefined, R>(op: string, options: O, fn: Op<NonNullable<O>, R>, locking = false): Promise<R> {
     const given = (options ?? {}) as NonNullable<O>;
     if (given === null || typeof given !== "object") {
       throw new GitError("EUSAGE", `git ${op}: options must be an object, got ${given === null ? "null" : typeof given}`);
     }
     const dir = resolveDir(given.dir);
-    const ctx = await this.#getContext();
-    const previous = this.#writes.get(dir) ?? Promise.resolve();
-    const current = previous.then(() => runOp(op, dir, () => fn(ctx, dir, given)));
+    // Keys are found one call at a time, so the operations enter their queues in call order.
+    const keyed = this.#admission.then(() => canonicalDir(this.#ws, dir));
+    this.#admission = keyed.then(
+      () => {},
+      () => {},
+    );
+    const [ctx, key] = await Promise.all([this.#getContext(), keyed]);
+    const previous = this.#writes.get(key) ?? Promise.resolve();
+    const body = () => fn(ctx, dir, given);
+    const current = previous.then(() => runOp(op, dir, locking ? () => withRepoLock(this.#ws, key, body) : body));
     const settled = current.then(
       () => {},
       () => {},
     );
-    this.#writes.set(dir, settled);
+    this.#writes.set(key, settled);
     void settled.then(() => {
-      if (this.#writes.get(dir) === settled) this.#writes.delete(dir);
+      if (this.#writes.get(key) === settled) this.#writes.delete(key);
     });
     return current;
   }
 
-  /** The last queued operation per repository `dir` (see `#run`). */
+  /** The last queued operation per repository, keyed by its canonical path (see `#run`). */
   readonly #writes = new Map<string, Promise<void>>();
+  /** The last key lookup (see `#run`). */
+  #admission: Promise<void> = Promise.resolve();
 
   clone: GitClient["clone"] = (o) => this.#run("clone", o, network.clone);
   init: GitClient["init"] = (o) => this.#run("init", o, repo.init);
   status: GitClient["status"] = (o) => this.#run("status", o, repo.status);
   diff: GitClient["diff"] = (o) => this.#run("diff", o, diffs.diff);
   diffSummary: GitClient["diffSummary"] = (o) => this.#run("diff", o, diffs.diffSummary);
-  add: GitClient["add"] = (o) => this.#run("add", o, repo.add);
-  rm: GitClient["rm"] = (o) => this.#run("rm", o, repo.rm);
-  commit: GitClient["commit"] = (o) => this.#run("commit", o, repo.commit);
+  add: GitClient["add"] = (o) => this.#run("add", o, repo.add, true);
+  rm: GitClient["rm"] = (o) => this.#run("rm", o, repo.rm, true);
+  commit: GitClient["commit"] = (o) => this.#run("commit", o, repo.commit, true);
   log: GitClient["log"] = (o) => this.#run("log", o, repo.log);
   show: GitClient["show"] = (o) => this.#run("show", o, repo.show);
   revParse: GitClient["revParse"] = (o) => this.#run("rev-parse", o, repo.revParse);
@@ -124,30 +143,30 @@ class WorkspaceGitClient implements GitClient {
   currentBranch: GitClient["currentBranch"] = (o) => this.#run("branch", o, repo.currentBranch);
   lsFiles: GitClient["lsFiles"] = (o) => this.#run("ls-files", o, repo.lsFiles);
   lsTree: GitClient["lsTree"] = (o) => this.#run("ls-tree", o, repo.lsTree);
-  branch: GitClient["branch"] = (o) => this.#run("branch", o, refs.branch);
-  branchDelete: GitClient["branchDelete"] = (o) => this.#run("branch", o, refs.branchDelete);
+  branch: GitClient["branch"] = (o) => this.#run("branch", o, refs.branch, true);
+  branchDelete: GitClient["branchDelete"] = (o) => this.#run("branch", o, refs.branchDelete, true);
   branchList: GitClient["branchList"] = (o) => this.#run("branch", o, refs.branchList);
-  tag: GitClient["tag"] = (o) => this.#run("tag", o, refs.tag);
-  tagDelete: GitClient["tagDelete"] = (o) => this.#run("tag", o, refs.tagDelete);
+  tag: GitClient["tag"] = (o) => this.#run("tag", o, refs.tag, true);
+  tagDelete: GitClient["tagDelete"] = (o) => this.#run("tag", o, refs.tagDelete, true);
   tagList: GitClient["tagList"] = (o) => this.#run("tag", o, refs.tagList);
-  checkout: GitClient["checkout"] = (o) => this.#run("checkout", o, worktree.checkout);
-  fetch: GitClient["fetch"] = (o) => this.#run("fetch", o, network.fetch);
-  push: GitClient["push"] = (o) => this.#run("push", o, network.push);
-  pull: GitClient["pull"] = (o) => this.#run("pull", o, network.pull);
-  merge: GitClient["merge"] = (o) => this.#run("merge", o, worktree.merge);
-  remoteAdd: GitClient["remoteAdd"] = (o) => this.#run("remote", o, network.remoteAdd);
-  remoteRemove: GitClient["remoteRemove"] = (o) => this.#run("remote", o, network.remoteRemove);
+  checkout: GitClient["checkout"] = (o) => this.#run("checkout", o, worktree.checkout, true);
+  fetch: GitClient["fetch"] = (o) => this.#run("fetch", o, network.fetch, true);
+  push: GitClient["push"] = (o) => this.#run("push", o, network.push, true);
+  pull: GitClient["pull"] = (o) => this.#run("pull", o, network.pull, true);
+  merge: GitClient["merge"] = (o) => this.#run("merge", o, worktree.merge, true);
+  remoteAdd: GitClient["remoteAdd"] = (o) => this.#run("remote", o, network.remoteAdd, true);
+  remoteRemove: GitClient["remoteRemove"] = (o) => this.#run("remote", o, network.remoteRemove, true);
   remoteList: GitClient["remoteList"] = (o) => this.#run("remote", o, network.remoteList);
   hashObject: GitClient["hashObject"] = (o) => this.#run("hash-object", o, repo.hashObject);
   catFile: GitClient["catFile"] = (o) => this.#run("cat-file", o, repo.catFile);
-  updateRef: GitClient["updateRef"] = (o) => this.#run("update-ref", o, repo.updateRef);
+  updateRef: GitClient["updateRef"] = (o) => this.#run("update-ref", o, repo.updateRef, true);
   configGet: GitClient["configGet"] = (o) => this.#run("config", o, repo.configGet);
-  configSet: GitClient["configSet"] = (o) => this.#run("config", o, repo.configSet);
-  stashPush: GitClient["stashPush"] = (o) => this.#run("stash", o, worktree.stashPush);
+  configSet: GitClient["configSet"] = (o) => this.#run("config", o, repo.configSet, true);
+  stashPush: GitClient["stashPush"] = (o) => this.#run("stash", o, worktree.stashPush, true);
   stashList: GitClient["stashList"] = (o) => this.#run("stash", o, worktree.stashList);
-  stashPop: GitClient["stashPop"] = (o) => this.#run("stash", o, worktree.stashPop);
-  reset: GitClient["reset"] = (o) => this.#run("reset", o, worktree.reset);
-  clean: GitClient["clean"] = (o) => this.#run("clean", o, worktree.clean);
+  stashPop: GitClient["stashPop"] = (o) => this.#run("stash", o, worktree.stashPop, true);
+  reset: GitClient["reset"] = (o) => this.#run("reset", o, worktree.reset, true);
+  clean: GitClient["clean"] = (o) => this.#run("clean", o, worktree.clean, true);
 
   async cli(input: GitCliInput): Promise<GitCliResult> {
     const { runGitCli } = await import("./cli.js");

@@ -23,13 +23,40 @@ export function gitdirOf(dir: string): string {
   return dir === "/" ? "/.git" : `${dir}/.git`;
 }
 
+/** The largest `.git/HEAD` taken as valid, in bytes (a real one is under 300: `ref: refs/heads/<name>` or an oid). */
+const MAX_HEAD_BYTES = 4096;
+
 /**
- * Resolves when `dir` holds a `.git` directory.
+ * Whether `dir` holds a repository, as real git decides it
+ * (`is_git_directory` / `validate_headref`): `<dir>/.git` is a directory and
+ * its `HEAD` is a symbolic ref into `refs/` (`ref: refs/…`, or a link whose
+ * target starts with `refs/`) or an object id. A `HEAD` such as
+ * `ref: ../../secret` or `ref: /etc/x` makes it no repository, so nothing
+ * outside the gitdir is ever read through it (issue 20, seventh attack run).
+ * Never throws.
+ */
+export async function isRepository(ctx: GitContext, dir: string): Promise<boolean> {
+  const fs = ctx.workspace.fs;
+  const gitdir = gitdirOf(dir);
+  const stat = await fs.stat(gitdir).catch(() => undefined);
+  if (!stat?.isDirectory) return false;
+  const head = `${gitdir}/HEAD`;
+  const link = await fs.lstat(head).catch(() => undefined);
+  if (!link) return false;
+  if (link.isSymbolicLink) return (await fs.readlink(head).catch(() => "")).startsWith("refs/");
+  if (!link.isFile || link.size > MAX_HEAD_BYTES) return false;
+  const text = await fs.readFile(head, "utf8").catch(() => "");
+  if (text.startsWith("ref:")) return text.slice(4).trimStart().startsWith("refs/");
+  return /^[0-9a-f]{40}/.test(text);
+}
+
+/**
+ * Resolves when `dir` holds a repository: a `.git` directory whose `HEAD`
+ * is valid (see {@link isRepository}).
  * @throws NotARepositoryError otherwise.
  */
 export async function requireRepo(ctx: GitContext, dir: string): Promise<void> {
-  const stat = await ctx.workspace.fs.stat(gitdirOf(dir)).catch(() => undefined);
-  if (!stat?.isDirectory) throw new NotARepositoryError(dir);
+  if (!(await isRepository(ctx, dir))) throw new NotARepositoryError(dir);
 }
 
 /**

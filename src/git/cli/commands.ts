@@ -100,6 +100,22 @@ async function resolves(ctx: CliContext, root: string, ref: string): Promise<str
   }
 }
 
+/**
+ * Whether `spec` (relative to the cwd) may be taken as a path where a
+ * revision could also stand (real git's `verify_filename`): a glob or
+ * `:` pathspec, the root, a tracked path or directory, or a path `status`
+ * reports (untracked or changed). A path outside the repository throws
+ * `PathOutsideRepoError`.
+ */
+async function inWorktree(ctx: CliContext, root: string, spec: string): Promise<boolean> {
+  if (/[*?[]/.test(spec) || spec.startsWith(":")) return true;
+  const rel = await ctx.pathspec(spec);
+  if (rel === ".") return true;
+  const tracked = await ctx.client.lsFiles({ dir: root });
+  if (tracked.some((f) => f === rel || f.startsWith(`${rel}/`))) return true;
+  return (await ctx.client.status({ dir: root, paths: [rel] })).length > 0;
+}
+
 /** `committer`/`author` times from `GIT_*_DATE` merged into an explicit identity. */
 function withDates(ctx: CliContext, author?: { name: string; email: string }) {
   const dates = ctx.dates();
@@ -491,9 +507,28 @@ const diff: CommandDef = {
     const cached = ctx.bool("cached") || ctx.bool("staged");
     const refs: string[] = [];
     const specs = [...(ctx.args.afterDashDash ?? [])];
+    // Without `--`, as real git: leading arguments that resolve are revisions; from the first that
+    // does not, every argument must name a path in the working tree (or be a glob), else exit 128 —
+    // a misspelled branch is never taken for a pathspec matching nothing ("no differences").
+    let pathSeen = false;
     for (const [i, p] of ctx.args.positionals.entries()) {
-      if (refs.length < 2 && ctx.args.afterDashDash === undefined ? (await resolves(ctx, root, p)) !== undefined : i < 2) refs.push(p);
-      else specs.push(p);
+      if (ctx.args.afterDashDash !== undefined) {
+        if (i < 2) refs.push(p);
+        else specs.push(p);
+      } else if (!pathSeen && refs.length < 2 && (await resolves(ctx, root, p)) !== undefined) {
+        refs.push(p);
+      } else {
+        if (!(await inWorktree(ctx, root, p))) {
+          throw new GitError(
+            "EPATHSPEC",
+            pathSeen
+              ? `${p}: no such path in the working tree.\nUse 'git <command> -- <path>...' to specify paths that do not exist locally.`
+              : `ambiguous argument '${p}': unknown revision or path not in the working tree.\nUse '--' to separate paths from revisions, like this:\n'git <command> [<revision>...] -- [<file>...]'`,
+          );
+        }
+        pathSeen = true;
+        specs.push(p);
+      }
     }
     noExtra(refs, 2);
     if (cached && refs.length > 1) throw new CliUsageError(`--cached compares one <ref> with the index: unexpected argument '${refs[1]}'`);
@@ -576,7 +611,6 @@ const symbolicRef: CommandDef = {
     if (name !== "HEAD") throw new GitError("EUNSUPPORTED", `only HEAD is supported, not '${name}'`);
     const target = ctx.args.positionals[1];
     if (target !== undefined) {
-      if (!target.startsWith("refs/")) throw new GitError("EBADREF", `refusing to point HEAD outside of refs/: '${target}'`);
       await ctx.client.updateRef({ dir: root, ref: "HEAD", value: target, symbolic: true, force: true });
       return 0;
     }

@@ -41,7 +41,7 @@ import type {
   StatusEntry,
   TreeEntryView,
 } from "../types.js";
-import { gitdirOf, requireRepo } from "../wrap.js";
+import { gitdirOf, isRepository, requireRepo } from "../wrap.js";
 import {
   boolOption,
   compareBytes,
@@ -54,6 +54,7 @@ import {
   toRepoPaths,
   usage,
 } from "./pathspec.js";
+import { isValidRefName } from "./refs.js";
 import { resolveCommit, resolveRev, treeEntry } from "./rev.js";
 import { absPath, assertIndexFile } from "./tree-state.js";
 import { fileModeOn, sameBlob, walkWorktree, type WalkRow } from "./walk.js";
@@ -439,13 +440,14 @@ export async function revParse(ctx: GitContext, dir: string, options: GitRevPars
 
 /**
  * `repoRoot` (spec 04 §2.3): the nearest directory at or above `dir` that
- * holds a `.git` directory.
+ * holds a repository — a `.git` directory with a valid `HEAD` (see
+ * `isRepository`; one with a `HEAD` such as `ref: ../x` is passed over, as
+ * real git does).
  * @throws NotARepositoryError `ENOTAREPO` when there is none up to `/`.
  */
 export async function repoRoot(ctx: GitContext, dir: string, _options: GitRepoRootOptions): Promise<string> {
   for (let at = dir; ; at = dirname(at)) {
-    const stat = await ctx.workspace.fs.stat(gitdirOf(at)).catch(() => undefined);
-    if (stat?.isDirectory) return at;
+    if (await isRepository(ctx, at)) return at;
     if (at === "/") throw new NotARepositoryError(dir);
   }
 }
@@ -547,8 +549,13 @@ export async function catFile(ctx: GitContext, dir: string, options: GitCatFileO
  * `updateRef` (spec 04 §2.3, `git update-ref` / `git symbolic-ref`): points
  * `ref` (a full name, e.g. `refs/heads/x`, or `HEAD`) at the object `value`
  * names (any revision expression), or with `symbolic` at the ref `value`.
- * Without `force` an existing ref is not replaced.
- * @throws NotARepositoryError · GitError `EUSAGE` · `EUPDATEREFFAIL` (exists without `force`, bad name, unknown revision).
+ * Without `force` an existing ref is not replaced. A `symbolic` target is
+ * checked as real git's `symbolic-ref` does, before anything is written:
+ * `HEAD` may point only into `refs/`, and the target must be a valid ref
+ * name (no `..`, no component starting with `.`, …), so a symbolic ref can
+ * never lead a later read out of the gitdir.
+ * @throws NotARepositoryError · GitError `EUSAGE` · `EUPDATEREFFAIL` (exists without `force`, bad name, unknown revision,
+ *   `Refusing to point HEAD outside of refs/`, `Refusing to set '<ref>' to invalid ref '<value>'`).
  */
 export async function updateRef(ctx: GitContext, dir: string, options: GitUpdateRefOptions): Promise<void> {
   const ref = stringOption("update-ref", options, "ref");
@@ -556,6 +563,14 @@ export async function updateRef(ctx: GitContext, dir: string, options: GitUpdate
   const force = boolOption("update-ref", options, "force");
   const symbolic = boolOption("update-ref", options, "symbolic");
   await requireRepo(ctx, dir);
+  if (symbolic) {
+    if (ref === "HEAD" && !value.startsWith("refs/")) {
+      throw new GitError("EUPDATEREFFAIL", "git update-ref failed: Refusing to point HEAD outside of refs/");
+    }
+    if (!isValidRefName(value)) {
+      throw new GitError("EUPDATEREFFAIL", `git update-ref failed: Refusing to set '${ref}' to invalid ref '${value}'`);
+    }
+  }
   const target = symbolic ? value : await resolveRev(ctx, dir, value);
   await ctx.git.writeRef({ fs: ctx.fs, dir, ref, value: target, force, symbolic });
 }

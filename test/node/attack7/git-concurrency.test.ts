@@ -12,7 +12,7 @@
  *   one deployment), concurrent `add`s of different files and concurrent
  *   `commit`s — DEFECT 2 below.
  *
- * DEFECT 1 (medium) — reproduction:
+ * DEFECT 1 (medium), FIXED — the client's queue is keyed by the repository's canonical path (links resolved) — reproduction:
  *   await ws.fs.symlink("/repo", "/alias");
  *   await Promise.all([git.commit({ dir: "/repo", message: "one" }), git.commit({ dir: "/alias", message: "two" })]);
  *   (await git.log({ dir: "/repo" }))   // base + ONE of them; both resolved with an oid
@@ -28,7 +28,7 @@
  * of `dir` (fs.realpath or a readlink walk) before `#run` takes the queue —
  * or by one queue per Workspace for every writing operation.
  *
- * DEFECT 2 (medium) — reproduction: `a` and `b` are `new Workspace({ storage:
+ * DEFECT 2 (medium), FIXED — writing operations hold a lock file `.git/agent-computer.lock` (exclusive create, 10 s lease) — reproduction: `a` and `b` are `new Workspace({ storage:
  * nodeSqliteStorage(file), git: createGitClient() })` over ONE file;
  *   await Promise.all([a.git.add({ dir: "/repo", paths: ["f1"] }), b.git.add({ dir: "/repo", paths: ["f2"] })]);  // ×5
  *   → both resolve, the index holds only one side's files;
@@ -80,7 +80,7 @@ describe("one Workspace", () => {
     expect(log.slice(0, 4).map((c) => c.oid)).toEqual(made.map((m) => m.oid).reverse());
   });
 
-  it.fails("DEFECT 1: a commit through a link to the repository races one through its path; one commit is lost", { timeout: 30_000 }, async () => {
+  it("DEFECT 1: a commit through a link to the repository races one through its path; one commit is lost", { timeout: 30_000 }, async () => {
     const lost: string[] = [];
     for (let round = 0; round < 3; round++) {
       const ws = gitWorkspace();
@@ -93,7 +93,7 @@ describe("one Workspace", () => {
       const history = (await ws.git!.log({ dir: "/repo" })).map((c) => c.oid);
       lost.push(...made.map((m) => m.oid).filter((oid) => !history.includes(oid)));
     }
-    // Today: one of the two commits of every round is missing from the branch.
+    // Was: one of the two commits of every round missing from the branch.
     expect(lost).toEqual([]);
   });
 });
@@ -117,20 +117,22 @@ describe("two Workspaces over one node:sqlite file", () => {
     expect(await a.git!.lsFiles({ dir: "/repo" })).toEqual(["a", "s0", "s1", "s2", "s3"]);
   });
 
-  it.fails("DEFECT 2a: concurrent adds from two Workspaces: every add resolves, the index keeps one side's files", { timeout: 30_000 }, async () => {
+  it("DEFECT 2a: concurrent adds from two Workspaces: every add resolves, the index keeps one side's files", { timeout: 30_000 }, async () => {
     const { a, b } = pair();
     await baseRepo(a);
     for (let i = 0; i < 10; i++) await a.fs.writeFile(`/repo/f${i}`, `${i}\n`);
     await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).git!.add({ dir: "/repo", paths: [`f${i}`] })));
-    // Today: ["a", "f0", "f2", "f4", "f6", "f8"] — the five adds through `a` are gone.
+    // Was: ["a", "f0", "f2", "f4", "f6", "f8"] — the five adds through `a` gone.
     expect(await a.git!.lsFiles({ dir: "/repo" })).toEqual(["a", ...Array.from({ length: 10 }, (_, i) => `f${i}`)]);
   });
 
-  it.fails("DEFECT 2b: concurrent commits from two Workspaces: both resolve with an oid, the branch keeps one", { timeout: 30_000 }, async () => {
+  it("DEFECT 2b: concurrent commits from two Workspaces: both resolve with an oid, the branch keeps one", { timeout: 30_000 }, async () => {
     const { a, b } = pair();
     await baseRepo(a);
     const made = await Promise.all([a.git!.commit({ dir: "/repo", message: "one" }), b.git!.commit({ dir: "/repo", message: "two" })]);
     const history = (await a.git!.log({ dir: "/repo" })).map((c) => c.oid);
     expect(made.map((m) => m.oid).filter((oid) => !history.includes(oid))).toEqual([]);
+    expect(history).toHaveLength(3);
+    expect(await a.fs.readdir("/repo/.git").then((es) => es.map((e) => e.name).filter((n) => n.endsWith(".lock")))).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
  * arguments the Workspace's git does not know, given to `diff`, `show`,
  * `cat-file` and `rev-parse` through the CLI.
  *
- * DEFECT (low) — reproduction: a repository with one commit and `f`
+ * DEFECT (low), FIXED — an argument before `--` that is neither a revision nor a path in the working tree is an error (exit 128, real git's message) — reproduction: a repository with one commit and `f`
  * modified in the working tree;
  *   git.cli({ argv: ["diff", "nosuchbranch"], cwd: "/repo" })   → { stdout: "", stderr: "", exitCode: 0 }
  * and the same for `diff deadbeef`, `diff stash@{0}` (a stash exists),
@@ -51,7 +51,7 @@ describe("attack7: unknown revisions", () => {
     expect(await cli("show", "stash:f")).toEqual({ stdout: "changed\n", stderr: "", exitCode: 0 });
   });
 
-  it.fails("DEFECT (low): diff against an unknown revision answers 'no differences' (exit 0) instead of an error", async () => {
+  it("DEFECT (low): diff against an unknown revision answers 'no differences' (exit 0) instead of an error", async () => {
     const { ws, cli } = await repo();
     await ws.fs.writeFile("/repo/f", "changed\n");
     const silent: string[] = [];
@@ -59,7 +59,21 @@ describe("attack7: unknown revisions", () => {
       const r = await cli(...argv);
       if (r.exitCode === 0 && r.stdout === "") silent.push(argv.join(" "));
     }
-    // Today: all five.
+    // Was: all five. Now as real git (2.39): exit 128, the argument named.
     expect(silent).toEqual([]);
+    const ambiguous = (a: string) =>
+      `git diff: ambiguous argument '${a}': unknown revision or path not in the working tree.\nUse '--' to separate paths from revisions, like this:\n'git <command> [<revision>...] -- [<file>...]'\n`;
+    for (const [argv, a] of [[["diff", "nosuchbranch"], "nosuchbranch"], [["diff", "deadbeef"], "deadbeef"], [["diff", "HEAD", "nosuch"], "nosuch"], [["diff", "--stat", "nosuch"], "nosuch"]] as const) {
+      expect(await cli(...argv)).toEqual({ stdout: "", stderr: ambiguous(a), exitCode: 128 });
+    }
+    expect(await cli("diff", "f", "nosuch")).toEqual({
+      stdout: "",
+      stderr: "git diff: nosuch: no such path in the working tree.\nUse 'git <command> -- <path>...' to specify paths that do not exist locally.\n",
+      exitCode: 128,
+    });
+    // A path, tracked or not, still works without `--`.
+    await ws.fs.writeFile("/repo/new", "n\n");
+    expect(await cli("diff", "HEAD", "f")).toMatchObject({ stdout: expect.stringContaining("+changed\n"), exitCode: 0 });
+    expect(await cli("diff", "new")).toEqual({ stdout: "", stderr: "", exitCode: 0 });
   });
 });

@@ -18,11 +18,11 @@
  *   ignored — `cat-file` of the victim's commit is `EOBJECT…`/not found;
  * - `branch`, `tag`, `update-ref`, `checkout -b` and `remote add` with `..`
  *   names: refused with exact messages; `symbolic-ref HEAD
- *   refs/heads/../../x` is accepted (exit 0; real git refuses "refusing to
- *   point HEAD outside of refs/") and leads to the refusal above on commit.
+ *   refs/heads/../../x` was accepted (exit 0); now refused with real git's
+ *   "Refusing to set 'HEAD' to invalid ref '…'".
  * Host secret after all: unchanged; no file outside root made.
  *
- * DEFECT (high) — reproduction, code run by `exec` with root /workspace:
+ * DEFECT (high), FIXED — a HEAD not `ref: refs/…`/an oid is no repository (as real git); ref names failing check-ref-format are refused before any read; `symbolic-ref` checks its target — reproduction, code run by `exec` with root /workspace:
  *   await cli({ argv: ["init"], cwd: "r" });
  *   await writeFile("r/.git/HEAD", "ref: ../../../host-secret.txt\n");
  *   (await cli({ argv: ["status"], cwd: "r" })).stderr
@@ -90,14 +90,22 @@ const OUTSIDE = ["/host-secret.txt", "/victim", "/victim/.git", "/victim/.git/HE
 const leaks = (v: Record<string, unknown>) => Object.entries(v).filter(([, x]) => JSON.stringify(x).includes("hunter2")).map(([k]) => k);
 
 describe("attack7: a confined run's own .git files pointing out of root", () => {
-  it.fails("DEFECT (high): HEAD = 'ref: ../../../host-secret.txt' — status and stash quote the outside file in their error", { timeout: 60_000 }, async () => {
+  it("DEFECT (high): HEAD = 'ref: ../../../host-secret.txt' — status and stash quote the outside file in their error", { timeout: 60_000 }, async () => {
     const r = await confined(`
       await writeFile("r/.git/HEAD", "ref: ../../../host-secret.txt\\n");
       o.status = await a(() => cli({ argv: ["status"], cwd: "r" }));
-      o.stash = await a(() => cli({ argv: ["stash"], cwd: "r" }));`);
+      o.stash = await a(() => cli({ argv: ["stash"], cwd: "r" }));
+      await writeFile("r/.git/HEAD", "ref: refs/heads/main\\n");
+      o.revParse = await a(() => cli({ argv: ["rev-parse", "../../../host-secret.txt"], cwd: "r" }));`);
     expect(r.exit).toBe(0);
-    // Today: status.stderr = "git status: Could not find TOKEN=hunter2\nsecond line.\n", stash the same.
+    // Was: status.stderr = "git status: Could not find TOKEN=hunter2\nsecond line.\n", stash the same.
+    // Now as real git ("fatal: not a git repository", 128): a HEAD that is not `ref: refs/…` or an oid makes no repository.
     expect(leaks(r.value)).toEqual([]);
+    expect(r.value).toEqual({
+      status: { stdout: "", stderr: "git status: not a git repository: /workspace/r\n", exitCode: 128 },
+      stash: { stdout: "", stderr: "git stash: not a git repository: /workspace/r\n", exitCode: 128 },
+      revParse: { stdout: "", stderr: "git rev-parse: unknown revision '../../../host-secret.txt'\n", exitCode: 1 },
+    });
   });
 
   it("HEAD = 'ref: refs/heads/../…' or an absolute ref, and symbolic branches out of .git: nothing outside is read into output or written", { timeout: 60_000 }, async () => {
@@ -116,7 +124,10 @@ describe("attack7: a confined run's own .git files pointing out of root", () => 
     expect(r.exit).toBe(0);
     expect(leaks(r.value)).toEqual([]);
     expect(r.value["refsUp commit"]).toMatchObject({ exitCode: 1, stderr: expect.stringMatching(/^git commit: "refs\/heads\/\.\.\/\.\.\/\.\.\/\.\.\/host-secret\.txt" would be an invalid git reference/) });
-    expect(r.value["abs commit"]).toMatchObject({ exitCode: 1, stderr: expect.stringMatching(/^git commit: "\/host-secret\.txt" would be an invalid git reference/) });
+    // As real git: a HEAD that does not point into refs/ makes the directory no repository (exit 128).
+    for (const cmd of ["status", "log", "branch", "rev-parse", "show", "diff", "commit", "stash", "reset"]) {
+      expect(r.value[`abs ${cmd}`]).toEqual({ stdout: "", stderr: `git ${cmd}: not a git repository: /workspace/r\n`, exitCode: 128 });
+    }
     expect(r.secret).toBe(SECRET);
     expect(r.outside).toEqual(OUTSIDE);
   });
@@ -134,6 +145,7 @@ describe("attack7: a confined run's own .git files pointing out of root", () => 
       o.checkoutB = await a(() => cli({ argv: ["checkout", "-b", "../../x"], cwd: "r" }));
       o.remote = await a(() => cli({ argv: ["remote", "add", "../../../../x", "http://x"], cwd: "r" }));
       o.symref = await a(() => cli({ argv: ["symbolic-ref", "HEAD", "refs/heads/../../../../../x"], cwd: "r" }));
+      o.symrefOut = await a(() => cli({ argv: ["symbolic-ref", "HEAD", "../../x"], cwd: "r" }));
       o.commitAfter = await a(() => cli({ argv: ["commit", "--allow-empty", "-m", "x"], cwd: "r" }));`);
     expect(r.exit).toBe(0);
     const v = r.value;
@@ -145,9 +157,10 @@ describe("attack7: a confined run's own .git files pointing out of root", () => 
     expect(v.updateRef!.stderr).toMatch(/^git update-ref: "refs\/heads\/\.\.\/\.\.\/\.\.\/\.\.\/\.\.\/x" would be an invalid git reference/);
     expect(v.checkoutB).toEqual({ stdout: "", stderr: "git checkout: '../../x' is not a valid branch name\n", exitCode: 1 });
     expect(v.remote).toEqual({ stdout: "", stderr: "git remote: '../../../../x' is not a valid remote name\n", exitCode: 1 });
-    // Accepted (real git refuses), and the commit after it refuses the ref name.
-    expect(v.symref).toEqual({ stdout: "", stderr: "", exitCode: 0 });
-    expect(v.commitAfter!.exitCode).toBe(1);
+    // Refused as real git does ("fatal: Refusing to set 'HEAD' to invalid ref …"); HEAD stays on main, so the commit lands.
+    expect(v.symref).toEqual({ stdout: "", stderr: "git symbolic-ref: Refusing to set 'HEAD' to invalid ref 'refs/heads/../../../../../x'\n", exitCode: 1 });
+    expect(v.symrefOut).toEqual({ stdout: "", stderr: "git symbolic-ref: Refusing to point HEAD outside of refs/\n", exitCode: 1 });
+    expect(v.commitAfter).toMatchObject({ exitCode: 0, stderr: "" });
     expect(r.outside).toEqual(OUTSIDE);
   });
 });

@@ -23,7 +23,8 @@
  *   with a commit id, the branch keeps one: DEFECT 1 of
  *   test/node/attack7/git-concurrency.test.ts (queue keyed by the text of
  *   `dir`), reproduced here through the Durable Object's one git client;
- *   the same two commits both in `/repo` land (withstood).
+ *   the same two commits both in `/repo` land (withstood). FIXED — the
+ *   client's queue is keyed by the repository's canonical path (links resolved).
  * After each: attack3 integrityProblems is empty.
  */
 import { env, runInDurableObject } from "cloudflare:test";
@@ -133,7 +134,7 @@ describe("attack7: two clients of one Durable Object", () => {
     expect(log).toBe("two\none\nbase\n");
   });
 
-  it.fails("DEFECT 1 (node/attack7/git-concurrency): commits from two clients in /repo and /alias (a link to it): both exit 0, one is lost", { timeout: 60_000 }, async () => {
+  it("DEFECT 1 (node/attack7/git-concurrency), FIXED: commits from two clients in /repo and /alias (a link to it): both exit 0, one is lost", { timeout: 60_000 }, async () => {
     const { stub } = object();
     using a = await getWorkspace(stub);
     using b = await getWorkspace(stub);
@@ -142,7 +143,7 @@ describe("attack7: two clients of one Durable Object", () => {
     const c = await Promise.all([a.git.cli({ argv: ["commit", "--allow-empty", "-m", "one"], cwd: "/repo" }), b.git.cli({ argv: ["commit", "--allow-empty", "-m", "two"], cwd: "/alias" })]);
     expect(c.map((x) => x.exitCode)).toEqual([0, 0]);
     const log = (await a.git.cli({ argv: ["log", "--format=%s"], cwd: "/repo" })).stdout;
-    // Today: "two\nbase\n" — "one" answered `[<oid>] one` and is on no branch.
+    // Was: "two\nbase\n" — "one" answered `[<oid>] one` and is on no branch. Now the client's queue is keyed by the real path.
     expect(log.split("\n").filter(Boolean).sort()).toEqual(["base", "one", "two"]);
   });
 });
