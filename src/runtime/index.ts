@@ -12,8 +12,8 @@ import type { GitClient } from "../git/types.js";
 import { positiveInteger } from "../util/validate.js";
 import { runtimeError, WorkspaceExecutionLostError } from "./errors.js";
 import { createExecHandle, type SyncFields } from "./handle.js";
-import { RemoteSync, remoteCode, type SyncFilesystem, type SyncRPC } from "./sync.js";
-import type { SyncProgress } from "./types.js";
+import { pulledBefore, RemoteSync, remoteCode, type SyncFilesystem, type SyncRPC } from "./sync.js";
+import type { SkippedEntry, SyncProgress } from "./types.js";
 import type { OutputLimits } from "./output.js";
 import type {
   BackendHandle,
@@ -428,7 +428,7 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
         }
         const { started, pushed, c } = attempt;
         if (c.handle.runtimeId !== undefined) this.#ranOn.set(`${backend.id}\0${started.id}`, c.handle.runtimeId);
-        const finish = this.#pullAfter(c.remote!, backend.id, c.handle.runtimeId, pushed.pushed, o.sync === "defer");
+        const finish = this.#pullAfter(c.remote!, backend.id, c.handle.runtimeId, pushed.pushed, o.sync === "defer", pushed.skipped);
         const events = whileConnected(c, backend.id, started.id, started.events);
         return this.#handle<E>({ id: started.id, events }, backend.id, o.encoding, this.#limits(o.output), false, finish);
       }
@@ -443,22 +443,30 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
    * A failed pull keeps the command's result and is left pending for
    * `workspace.pull()`.
    */
-  #pullAfter(remote: RemoteSync, backend: string, runtimeId: string | undefined, pushed: number, defer: boolean): () => Promise<SyncFields> {
+  #pullAfter(remote: RemoteSync, backend: string, runtimeId: string | undefined, pushed: number, defer: boolean, pushSkipped: SkippedEntry[] = []): () => Promise<SyncFields> {
     let once: Promise<SyncFields> | undefined;
     const where = { backend, ...(runtimeId !== undefined ? { runtimeId } : {}) };
     return () =>
       (once ??= remote.exclusive(async (): Promise<SyncFields> => {
+        // `skipped`: what the push before the command could not send, then what the pull could not apply.
         if (defer) {
           remote.markPullPending(null);
-          return { pushed, pulled: 0, skipped: [], sync: { status: "pending", applied: 0, skipped: [], ...where } };
+          return { pushed, pulled: 0, skipped: pushSkipped, sync: { status: "pending", applied: 0, skipped: [], ...where } };
         }
         try {
           const pulled = await remote.pull();
-          return { pushed, pulled: pulled.applied, skipped: pulled.skipped, sync: { status: "complete", applied: pulled.applied, skipped: pulled.skipped } };
+          return { pushed, pulled: pulled.applied, skipped: [...pushSkipped, ...pulled.skipped], sync: { status: "complete", applied: pulled.applied, skipped: pulled.skipped } };
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           remote.markPullPending(message);
-          return { pushed, pulled: 0, skipped: [], sync: { status: "pending", applied: 0, skipped: [], error: message, ...where } };
+          // What it applied before failing stays applied, and is counted.
+          const partial = pulledBefore(error);
+          return {
+            pushed,
+            pulled: partial.applied,
+            skipped: [...pushSkipped, ...partial.skipped],
+            sync: { status: "pending", applied: partial.applied, skipped: partial.skipped, error: message, ...where },
+          };
         }
       }));
   }

@@ -52,7 +52,10 @@ export interface TurnResult {
   pulled: string[];
 }
 
-export class Agent extends withWorkspaceContainer(class extends DurableObject<Env> {}) {
+/** The Durable Object base the mixin extends (named, so the class's declaration can name it). */
+export class AgentBase extends DurableObject<Env> {}
+
+export class Agent extends withWorkspaceContainer(AgentBase) {
   backend = new ContainerBackend({
     container: () => this,
     workspace: { binding: "AGENT", id: this.ctx.id.toString() },

@@ -7,7 +7,7 @@
  * @module
  */
 import { WorkerEntrypoint } from "cloudflare:workers";
-import { GATEWAY_TOKEN_HEADER } from "./backend.js";
+import { GATEWAY_TOKEN_HEADER, type ContainerHostHolder } from "./backend.js";
 import { LocalWorkspaceContainerAPI, WorkspaceContainerAPI, type IWorkspaceContainerAPI, type LaunchRecordStorage, type PlatformContainer, type WorkspaceProxyProps } from "./api.js";
 
 export { ContainerBackend, ContainerIgnoreMismatchError, ContainerTransportError, GATEWAY_TOKEN_HEADER } from "./backend.js";
@@ -30,7 +30,7 @@ export type {
 export const LOCAL_CONTAINER_HOST_VAR = "COMPUTER_CONTAINER_HOST";
 
 /** What `withWorkspaceContainer` needs of the Durable Object class it extends. */
-type DurableObjectLike = abstract new (...args: any[]) => object;
+type DurableObjectLike = new (...args: any[]) => object;
 
 /**
  * Adds `getWorkspaceContainer()` to a Durable Object class (spec 02 §7.1):
@@ -45,8 +45,8 @@ type DurableObjectLike = abstract new (...args: any[]) => object;
  * export class Agent extends withWorkspaceContainer(class extends DurableObject<Env> {}) { … }
  * ```
  */
-export function withWorkspaceContainer<TBase extends DurableObjectLike>(Base: TBase) {
-  abstract class WithWorkspaceContainer extends Base {
+export function withWorkspaceContainer<TBase extends DurableObjectLike>(Base: TBase): TBase & (new (...args: any[]) => ContainerHostHolder) {
+  class WithWorkspaceContainer extends Base implements ContainerHostHolder {
     #api: IWorkspaceContainerAPI | undefined;
     /**
      * The container API (memoised).

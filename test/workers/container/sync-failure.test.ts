@@ -184,11 +184,11 @@ describe("a sync that fails", () => {
     });
   });
 
-  // Defect (src/runtime/index.ts #pullAfter, not this suite's to fix): on a failed pull the result
+  // Fixed defect (src/runtime/index.ts #pullAfter): on a failed pull the result
   // says `pulled: 0, sync.applied: 0` although a.txt and b.txt were applied (and stay applied) before
   // the daemon died. RemoteSync.pull() now attaches what it applied to its error — `pulledBefore(error)`
   // in src/runtime/sync.ts; #pullAfter should report `pulled`/`applied`/`skipped` from it.
-  it.fails("a pending result counts the entries applied before the failure", async () => {
+  it("a pending result counts the entries applied before the failure", async () => {
     const c = await startContainer();
     await inWorkspace(c, async (ws) => {
       const r = await sh(ws, MAKE);
