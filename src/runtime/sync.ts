@@ -57,6 +57,15 @@ const APPLY_BATCH_BYTES = 4 * 1024 * 1024;
 /** Ops in one `apply` call at most. */
 const APPLY_BATCH_OPS = 2000;
 
+/** Files whose first piece a pull reads ahead of the one it is applying. */
+const READ_AHEAD = 16;
+
+/** Only files up to this size (bytes) are read ahead: at most 16 × 256 KiB held at once. */
+const READ_AHEAD_MAX_BYTES = 256 * 1024;
+
+/** One `read` of the daemon. */
+type RemoteRead = { data: Uint8Array; size: number; eof: boolean };
+
 /** Entries per `scan` page. */
 const SCAN_PAGE = 5000;
 
@@ -537,6 +546,7 @@ export class RemoteSync {
         seen.add(skip.path);
         outcome.skipped.push({ path: `${SYNC_ROOT}/${skip.path}`, op: "write", reason: skip.reason === "encoding" ? "name is not valid UTF-8" : "special file (fifo, socket or device)" });
       }
+      const todo: (RemoteEntryStat & { path: string })[] = [];
       for (const entry of page.entries) {
         seen.add(entry.path);
         const row = this.#manifestRow(entry.path);
@@ -545,7 +555,24 @@ export class RemoteSync {
           continue;
         }
         if (row && sameEntry(row, entry)) continue;
-        await this.#pullEntry(entry, outcome);
+        todo.push(entry);
+      }
+      // Applied in walk order, one at a time; the first piece of the next files is read ahead, so
+      // the round trips to the daemon overlap instead of adding up.
+      const ahead = new Map<string, Promise<RemoteRead>>();
+      let queued = 0;
+      for (let i = 0; i < todo.length; i++) {
+        for (; queued < todo.length && queued <= i + READ_AHEAD; queued++) {
+          const next = todo[queued]!;
+          if (next.kind !== "file" || next.size > READ_AHEAD_MAX_BYTES) continue;
+          const read = this.#rpc.read({ path: next.path, offset: 0, length: SYNC_PIECE_BYTES });
+          read.catch(() => {}); // an abandoned read (the pull failed first) is not an unhandled rejection
+          ahead.set(next.path, read);
+        }
+        const entry = todo[i]!;
+        const first = ahead.get(entry.path);
+        ahead.delete(entry.path);
+        await this.#pullEntry(entry, outcome, first);
       }
       if (page.done || page.cursor === null) break;
       cursor = page.cursor;
@@ -574,7 +601,7 @@ export class RemoteSync {
     return outcome;
   }
 
-  async #pullEntry(entry: RemoteEntryStat & { path: string }, outcome: PullOutcome): Promise<void> {
+  async #pullEntry(entry: RemoteEntryStat & { path: string }, outcome: PullOutcome, first?: Promise<RemoteRead>): Promise<void> {
     const full = `${SYNC_ROOT}/${entry.path}`;
     let changed = true;
     try {
@@ -598,7 +625,7 @@ export class RemoteSync {
         }
         if (entry.kind === "symlink") await this.#fs.symlink(entry.target ?? "", full);
         else {
-          await this.#fs.writeFile(full, this.#download(entry.path), { mode: entry.mode });
+          await this.#fs.writeFile(full, this.#download(entry.path, first), { mode: entry.mode });
           outcome.bytes += entry.size;
         }
       }
@@ -613,13 +640,16 @@ export class RemoteSync {
     this.#record(entry.path, entry, this.#fs.stampOf(full) ?? 0);
   }
 
-  /** The container file's bytes as a stream of 1 MiB reads (to its end as it is now). */
-  #download(path: string): ReadableStream<Uint8Array> {
+  /** The container file's bytes as a stream of 1 MiB reads (to its end as it is now); `first`: its first read, already asked for. */
+  #download(path: string, first?: Promise<RemoteRead>): ReadableStream<Uint8Array> {
     let offset = 0;
+    let ahead = first;
     return new ReadableStream<Uint8Array>({
       pull: async (controller) => {
         try {
-          const { data, eof } = await this.#rpc.read({ path, offset, length: SYNC_PIECE_BYTES });
+          const read = ahead ?? this.#rpc.read({ path, offset, length: SYNC_PIECE_BYTES });
+          ahead = undefined;
+          const { data, eof } = await read;
           if (data.byteLength > 0) controller.enqueue(data);
           offset += data.byteLength;
           if (eof || data.byteLength === 0) controller.close();
