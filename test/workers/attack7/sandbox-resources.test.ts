@@ -10,7 +10,8 @@
  *   memory limit; production's 128 MB stops it there);
  * and the next run answers after each. All withstood.
  *
- * DEFECT (low, local development only; documentation) — reproduction:
+ * DEFECT (low, local development only; documentation), FIXED — README and
+ * docs/getting-started.md ("If it crashes") say so. Reproduction:
  *   runtime.exec(`export default () => { const a = []; for (;;) a.push("x".repeat(1e6) + a.length); }`)
  * in local workerd (`npm start`, the examples, this test pool) grows the
  * process heap to ~1.4 GB and V8 aborts the WHOLE workerd process ("Reached
