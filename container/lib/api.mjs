@@ -116,7 +116,7 @@ export class Computerd extends RpcTarget {
   }
 
   /**
-   * Forget a finished run's log (`events` for it then give `ELOG_TRUNCATED`; the id can be reused).
+   * Forget a finished run's log: the id is unknown from then on (`events` give `ENOENT`) and can be reused.
    * @param {{ id: string }} args
    * @returns {{ disposed: true }}
    * @throws `ENOENT` unknown id; `EEXEC_BUSY` while it runs

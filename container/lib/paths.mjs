@@ -110,6 +110,9 @@ export class Mount {
     try {
       real = await fs.realpath(path.join(this.real, ...segs));
     } catch (err) {
+      const code = /** @type {{ code?: string }} */ (err).code;
+      if (code === "ENOENT") throw new DaemonError("ENOENT", `${field} does not exist: ${JSON.stringify(rel)}`, { path: rel });
+      if (code === "ENOTDIR") throw new DaemonError("ENOTDIR", `${field} is not a directory: ${JSON.stringify(rel)}`, { path: rel });
       rethrow(err, rel);
     }
     if (!this.contains(real)) throw new DaemonError("EACCES", `${field} leads out of the mount point through a symlink: ${JSON.stringify(rel)}`, { path: rel });

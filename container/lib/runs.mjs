@@ -290,14 +290,15 @@ export class Runs {
   }
 
   /**
-   * Forget a finished run's log now (its id becomes free; later `events` give `ELOG_TRUNCATED`).
+   * Forget a finished run's log now: its id is free and unknown (`ENOENT`) from then on.
    * @param {string} id
    * @throws `ENOENT` unknown id; `EEXEC_BUSY` while it runs
    */
   dispose(id) {
     const run = this.get(id);
     if (run.live) throw new DaemonError("EEXEC_BUSY", `run ${JSON.stringify(id)} is still running`);
-    this.evict(id, run);
+    // Unlike an eviction, a disposed id leaves no trace: it is unknown (ENOENT) from now on.
+    this.runs.delete(id);
   }
 
   /** Evict finished runs older than the retention, and the oldest beyond the count limit. */

@@ -47,7 +47,14 @@ async function call<T>(fn: () => Promise<T>): Promise<T> {
 function daemonCwd(cwd: string | undefined): string | undefined {
   if (cwd === undefined) return undefined;
   if (!cwd.startsWith("/")) return cwd;
-  const wire = wirePath(cwd.replace(/\/+$/, "") || "/");
+  // Lexically, like the daemon: "/workspace/../etc" is "/etc", outside.
+  const parts: string[] = [];
+  for (const part of cwd.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") parts.pop();
+    else parts.push(part);
+  }
+  const wire = wirePath(`/${parts.join("/")}`);
   if (wire === null) {
     throw new WorkspaceRuntimeError("EINVAL", `exec: cwd ${JSON.stringify(cwd)} is outside ${SYNC_ROOT}, the directory the container shares with the Workspace`);
   }

@@ -34,13 +34,13 @@ describe("probe17: exec options", () => {
     });
   });
 
-  // FINDING (low): a cwd that leaves /workspace through `..` is not refused like "/etc": it reaches
+  // FINDING (low), FIXED (the cwd is normalised before the /workspace check): a cwd that leaves /workspace through `..` is not refused like "/etc": it reaches
   // the daemon, whose raw `Error` comes back (name "Error", not WorkspaceRuntimeError), code
   // EACCES, naming a mount-relative "../etc" the caller never wrote.
   // Repro: exec("pwd", { cwd: "/workspace/../etc" }). Expected (docs/container.md "a command's
   // cwd must be under it", and the "/etc" answer): EINVAL `exec: cwd "/workspace/../etc" is
   // outside /workspace, …`. Actual: Error EACCES `EACCES: cwd escapes the mount point: "../etc"`.
-  it.fails("cwd '/workspace/../etc' is refused as outside /workspace, like '/etc'", async () => {
+  it("cwd '/workspace/../etc' is refused as outside /workspace, like '/etc'", async () => {
     const c = await startContainer();
     await inWorkspace(c, async (ws) => {
       expect(await failure(run(ws, "pwd", { cwd: "/workspace/../etc" }))).toEqual({
@@ -51,12 +51,12 @@ describe("probe17: exec options", () => {
     });
   });
 
-  // FINDING (low): a missing cwd is ENOENT with the message "no such file or directory (nope)":
+  // FINDING (low), FIXED (the daemon says "cwd does not exist"): a missing cwd is ENOENT with the message "no such file or directory (nope)":
   // it does not say the *cwd* is missing (a model reading it looks for a missing file named in
   // the command). Repro: exec("pwd", { cwd: "/workspace/nope" }). Expected (docs/runtime.md's
   // wording for cwd): ENOENT naming the cwd (`cwd does not exist: /workspace/nope`). Actual:
   // `no such file or directory (nope)`.
-  it.fails("a missing cwd's error says it is the cwd", async () => {
+  it("a missing cwd's error says it is the cwd", async () => {
     const c = await startContainer();
     await inWorkspace(c, async (ws) => {
       const e = await failure(run(ws, "pwd", { cwd: "/workspace/nope" }));
@@ -161,12 +161,12 @@ describe("probe17: runs by id", () => {
     });
   });
 
-  // FINDING (low): after disposeExec(id) the run is gone, yet getExec / disposeExec of it answer
+  // FINDING (low), FIXED (dispose leaves no trace): after disposeExec(id) the run is gone, yet getExec / disposeExec of it answer
   // ELOG_TRUNCATED "the log of run "r1" is no longer kept" instead of ENOENT.
   // Repro: exec(…, { id: "r1" }) → result → disposeExec("r1") → getExec("r1").
   // Expected (docs/runtime.md: "disposeExec deletes a finished run's record"; "Unknown id →
   // ENOENT"): ENOENT `no run with id "r1"`. Actual: ELOG_TRUNCATED.
-  it.fails("a disposed run is ENOENT for getExec and a second disposeExec", async () => {
+  it("a disposed run is ENOENT for getExec and a second disposeExec", async () => {
     const c = await startContainer();
     await inWorkspace(c, async (ws) => {
       await (await ws.runtime.exec("echo once", { backend: "box", id: "r1" })).result();
@@ -176,15 +176,14 @@ describe("probe17: runs by id", () => {
     });
   });
 
-  // FINDING (low, docs): killExec of a container run ends it with exit 143 (SIGTERM), while
-  // docs/runtime.md's table says killExec "Stops a live run (cancelled, exit 130)".
-  // Repro: exec("sleep 30", { id: "k" }); killExec("k"). Expected per docs: exit 130. Actual: 143.
-  it.fails("killExec ends a container run with exit 130 as docs/runtime.md says", async () => {
+  // FINDING (low, docs), FIXED: docs/runtime.md said killExec ends every run with exit 130; on the
+  // container it is 128 + the signal (143 for SIGTERM), as spec 02 §1.5 has it. The docs say so now.
+  it("killExec ends a container run with exit 143 (SIGTERM) as docs/runtime.md says", async () => {
     const c = await startContainer();
     await inWorkspace(c, async (ws) => {
       const h = await ws.runtime.exec("sleep 30", { backend: "box", id: "k" });
       await ws.runtime.killExec("k", { backend: "box" });
-      expect(await h.result()).toMatchObject({ status: "cancelled", exitCode: 130 });
+      expect(await h.result()).toMatchObject({ status: "cancelled", exitCode: 143 });
     });
   });
 

@@ -67,11 +67,11 @@ describe("probe17: ws:container", () => {
     });
   });
 
-  // FINDING (low): a relative cwd that does not exist fails with `no such file or directory (sub)`
+  // FINDING (low), FIXED (the daemon says "cwd does not exist"): a relative cwd that does not exist fails with `no such file or directory (sub)`
   // — the message does not say it is the cwd, so the model looks for a file "sub" its command used.
   // Repro: exec("pwd", { cwd: "sub" }). Expected: an error naming the cwd (as "/etc" is named).
   // Actual: `no such file or directory (sub)`.
-  it.fails("a missing cwd's error names the cwd", async () => {
+  it("a missing cwd's error names the cwd", async () => {
     const c = await startContainer();
     await within(c, async (ws) => {
       expect((await js(ws, `return await exec("pwd", { cwd: "sub" });`)).stderr).toMatch(/cwd/);
