@@ -54,6 +54,21 @@ class Run {
     this.waiters = new Set();
     /** @type {NodeJS.Timeout[]} */
     this.timers = [];
+    /** the highest `after` an `events` call has asked from: the reader has everything up to it */
+    this.acked = 0;
+    /** output bytes produced, and of those, bytes in events the reader has (seq ≤ acked) */
+    this.producedBytes = 0;
+    this.ackedBytes = 0;
+    /** flow control: output is read from the command only while fewer than the log budget's bytes are unread */
+    this.flow = true;
+    this.paused = false;
+    /** @type {import("node:stream").Readable[]} */
+    this.streams = [];
+  }
+
+  /** Output bytes the reader has not asked past yet. */
+  get unreadBytes() {
+    return this.producedBytes - this.ackedBytes;
   }
 
   /** seq of the oldest event kept (lastSeq + 1 when none are kept). */
@@ -125,9 +140,18 @@ export class Runs {
         const data = new Uint8Array(buf.subarray(at, at + MAX_EVENT_BYTES)); // a plain copy
         run.push({ seq: ++seq, name, data });
         run.keptBytes += data.length;
+        run.producedBytes += data.length;
       }
       this.trim(run);
+      // Flow control: past the log budget of unread output, stop reading the command's pipes (it
+      // blocks writing, as on a terminal nobody reads) until the reader catches up.
+      if (run.flow && !run.paused && run.unreadBytes >= this.limits.logMaxBytes) {
+        run.paused = true;
+        for (const stream of run.streams) stream.pause();
+      }
     };
+    if (child.stdout) run.streams.push(child.stdout);
+    if (child.stderr) run.streams.push(child.stderr);
     child.stdout?.on("data", (b) => output("stdout", b));
     child.stderr?.on("data", (b) => output("stderr", b));
     if (req.stdin !== undefined && child.stdin) {
@@ -162,6 +186,7 @@ export class Runs {
         setTimeout(() => {
           if (!run.live) return;
           run.timedOut = true;
+          this.unthrottle(run);
           this.signal(run, "SIGTERM");
           this.escalate(run);
         }, req.timeoutMs).unref(),
@@ -205,6 +230,8 @@ export class Runs {
     while (run.keptBytes > this.limits.logMaxBytes && drop < run.events.length) {
       const ev = run.events[drop];
       if (ev.name === "exit") break;
+      // Under flow control only what the reader already has is dropped.
+      if (run.flow && run.live && ev.seq > run.acked) break;
       run.keptBytes -= ev.data.length;
       drop++;
     }
@@ -241,6 +268,7 @@ export class Runs {
     if (after < run.firstKeptSeq - 1) {
       throw truncated(run, after);
     }
+    this.ack(run, after);
     if (run.lastSeq <= after && run.live && waitMs > 0) {
       const r = run;
       await new Promise((resolve) => {
@@ -276,6 +304,42 @@ export class Runs {
   }
 
   /**
+   * The reader has every event up to `after`: count those bytes as read, and
+   * resume reading the command's output once less than half the budget is unread.
+   * @param {Run} run
+   * @param {number} after
+   */
+  ack(run, after) {
+    const upTo = Math.min(after, run.lastSeq);
+    if (upTo <= run.acked) return;
+    for (const ev of run.events) {
+      if (ev.seq <= run.acked) continue;
+      if (ev.seq > upTo) break;
+      if (ev.name !== "exit") run.ackedBytes += ev.data.length;
+    }
+    run.acked = upTo;
+    this.trim(run);
+    if (run.paused && run.unreadBytes < this.limits.logMaxBytes / 2) this.release(run);
+  }
+
+  /**
+   * Ends flow control for a run (it is being stopped): its output is read again, and the oldest is
+   * dropped past the budget, so the command can end and its exit be recorded.
+   * @param {Run} run
+   */
+  unthrottle(run) {
+    run.flow = false;
+    this.release(run);
+  }
+
+  /** @param {Run} run */
+  release(run) {
+    if (!run.paused) return;
+    run.paused = false;
+    for (const stream of run.streams) stream.resume();
+  }
+
+  /**
    * Signal a live run's process group; a finished run is left alone.
    * @param {string} id
    * @param {NodeJS.Signals | number | undefined} signal absent → SIGTERM, then SIGKILL after the grace
@@ -284,6 +348,7 @@ export class Runs {
   kill(id, signal) {
     const run = this.get(id);
     if (!run.live) return { killed: false };
+    this.unthrottle(run);
     this.signal(run, signal ?? "SIGTERM");
     if (signal === undefined) this.escalate(run);
     return { killed: true };

@@ -382,31 +382,26 @@ describe("exec", () => {
 });
 
 describe("event log limits and daemon shutdown", () => {
-  it("ELOG_TRUNCATED for dropped output and evicted runs; stopping the daemon kills running commands", async () => {
+  it("flow control of unread output; ELOG_TRUNCATED for dropped output and evicted runs; stopping the daemon kills running commands", async () => {
     const small = await startDaemon("small", { COMPUTERD_LOG_MAX_BYTES: "65536", COMPUTERD_LOG_MAX_RUNS: "1" });
     const sapi = connect(small.port);
     try {
       await sapi.exec({ id: "flood", command: "head -c 400000 /dev/zero" });
-      // Wait until the oldest output is dropped (the log keeps 64 KiB of output).
-      let err: { code?: string; firstSeq?: number } | undefined;
-      while (!err) {
-        err = await sapi.events({ id: "flood", after: 0, waitMs: 0 }).then(
-          () => undefined,
-          (e) => e,
-        );
-        if (!err) await new Promise((r) => setTimeout(r, 20));
-      }
-      expect(err, String(err)).toMatchObject({ code: "ELOG_TRUNCATED" });
+      // Flow control: nobody reads past seq 0, so once the budget (64 KiB) is unread the daemon stops
+      // reading the command's pipe and the command waits; nothing is dropped meanwhile.
+      await new Promise((r) => setTimeout(r, 500));
+      const early = await sapi.events({ id: "flood", after: 0, waitMs: 0 });
+      expect(early.done).toBe(false);
+      expect(early.events[0]).toMatchObject({ seq: 1, name: "stdout" });
+      // Reading drains it: every byte arrives, then exit 0.
+      const all = await drain(sapi, "flood", 0);
+      expect(all.exit).toMatchObject({ name: "exit", code: 0 });
+      expect(all.stdout.length).toBe(400000);
+      // Read and finished, the oldest output was dropped past the budget: a replay from the start is ELOG_TRUNCATED.
+      const err = (await rejection(sapi.events({ id: "flood", after: 0 }))) as { code?: string; firstSeq?: number };
+      expect(err).toMatchObject({ code: "ELOG_TRUNCATED" });
       expect(err.firstSeq).toBeGreaterThan(1);
-      // A client that accepts the gap resumes from just before the oldest kept event.
-      let kept: Awaited<ReturnType<typeof drain>> | undefined;
-      while (!kept) {
-        const e2 = await sapi.events({ id: "flood", after: 0 }).then(
-          () => undefined,
-          (e: { firstSeq: number }) => e,
-        );
-        kept = await drain(sapi, "flood", e2!.firstSeq - 1).catch(() => undefined); // the log may move on while reading
-      }
+      const kept = await drain(sapi, "flood", err.firstSeq! - 1);
       expect(kept.exit).toMatchObject({ name: "exit", code: 0 });
       expect(kept.stdout.length).toBeGreaterThan(0);
       expect(kept.stdout.length).toBeLessThanOrEqual(65536);
