@@ -17,8 +17,6 @@ export default defineConfig({
         test: {
           name: "node",
           include: ["test/node/**/*.test.ts"],
-          // Workers-only entries (./backends/container) import cloudflare:workers at load; the typings test loads them on Node.
-          alias: { "cloudflare:workers": new URL("./test/node/stubs/cloudflare-workers.ts", import.meta.url).pathname },
           environment: "node",
           testTimeout: 60_000,
           // Hooks remove scratch trees (10,000 files, 50 MiB files): 10 s was too short on a loaded machine.

@@ -43,6 +43,7 @@ export type { ExecSyncResult, SkippedEntry, SyncProgress } from "./runtime/types
 export type { SyncRPC } from "./runtime/sync.js";
 export { TestBackend } from "./backends/test-backend.js";
 export type { WorkspaceProxyProps } from "./backends/container/api.js";
+export { WorkspaceProxy } from "./backends/container/proxy.js";
 export type { TestBackendOptions } from "./backends/test-backend.js";
 export type { WorkspaceModule, WorkspaceModuleFactory, WorkspaceModuleFunctions, WorkspaceModuleCallContext, WorkspaceModuleHost } from "./modules/types.js";
 export type { WorkspaceDatabase } from "./storage/database.js";

@@ -6,9 +6,10 @@
  *
  * @module
  */
-import { WorkerEntrypoint } from "cloudflare:workers";
-import { GATEWAY_TOKEN_HEADER, type ContainerHostHolder } from "./backend.js";
-import { LocalWorkspaceContainerAPI, WorkspaceContainerAPI, type IWorkspaceContainerAPI, type LaunchRecordStorage, type PlatformContainer, type WorkspaceProxyProps } from "./api.js";
+import type { ContainerHostHolder } from "./backend.js";
+import { LocalWorkspaceContainerAPI, WorkspaceContainerAPI, type IWorkspaceContainerAPI, type LaunchRecordStorage, type PlatformContainer } from "./api.js";
+
+export { WorkspaceProxy } from "./proxy.js";
 
 export { ContainerBackend, ContainerIgnoreMismatchError, ContainerTransportError, GATEWAY_TOKEN_HEADER } from "./backend.js";
 export type { ContainerBackendOptions, ContainerConnectStage, ContainerHostHolder, WorkspaceEgressPolicy } from "./backend.js";
@@ -63,24 +64,4 @@ export function withWorkspaceContainer<TBase extends DurableObjectLike>(Base: TB
     }
   }
   return WithWorkspaceContainer;
-}
-
-/**
- * The entrypoint the container's intercepted HTTP goes to: it forwards each
- * request to the Durable Object named by its props (`env[binding]`, `id`),
- * whose `fetch` hands it to `ContainerBackend.handleFetch`. Re-export it from
- * your Worker's main module: `export { WorkspaceProxy } from "agent-computer/backends/container"`.
- */
-export class WorkspaceProxy extends WorkerEntrypoint<Record<string, unknown>, WorkspaceProxyProps> {
-  /** Forwards `request` to the Durable Object of the props (adding the gateway token when set). 500 when `env[binding]` is missing. */
-  override async fetch(request: Request): Promise<Response> {
-    const props = (this.ctx as unknown as { props: WorkspaceProxyProps }).props;
-    const namespace = (this.env as Record<string, DurableObjectNamespace | undefined>)[props.binding];
-    if (!namespace) return new Response(`WorkspaceProxy: env.${props.binding} is not a Durable Object namespace binding`, { status: 500 });
-    const stub = namespace.get(namespace.idFromString(props.id));
-    if (props.gatewayToken === undefined) return stub.fetch(request);
-    const headers = new Headers(request.headers);
-    headers.set(GATEWAY_TOKEN_HEADER, props.gatewayToken);
-    return stub.fetch(new Request(request, { headers }));
-  }
 }

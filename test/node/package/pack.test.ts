@@ -246,7 +246,9 @@ function declaredValueExports(dir: string): Record<string, string[]> {
   for (const { specifier } of ENTRIES) {
     const resolved = ts.resolveModuleName(specifier, file, options, ts.sys).resolvedModule;
     if (!resolved) throw new Error(`TypeScript cannot resolve ${specifier} from the user project`);
-    const moduleSymbol = checker.getSymbolAtLocation(program.getSourceFile(resolved.resolvedFileName)!)!;
+    const source = program.getSourceFile(resolved.resolvedFileName);
+    const moduleSymbol = source && checker.getSymbolAtLocation(source);
+    if (!moduleSymbol) throw new Error(`${specifier}: TypeScript finds no module in ${resolved.resolvedFileName}`);
     out[specifier] = checker
       .getExportsOfModule(moduleSymbol)
       .filter((symbol) => {
@@ -288,6 +290,9 @@ describe.concurrent("agent-computer as a user installs it", () => {
         expect(tarballFiles, entry.specifier).toContain(`package/${entry.types}`);
       }
       expect(tarballFiles.filter((file) => /^package\/(test|src)\//.test(file))).toEqual([]);
+      // The container image's sources (docs/container.md builds from them), without node_modules.
+      expect(tarballFiles).toEqual(expect.arrayContaining(["package/container/Dockerfile", "package/container/daemon.mjs", "package/container/lib/api.mjs", "package/container/package-lock.json"]));
+      expect(tarballFiles.filter((file) => file.startsWith("package/container/node_modules/"))).toEqual([]);
       expect(tarballFiles).toContain("package/package.json");
     });
 

@@ -20,6 +20,8 @@ import * as shell_xan from "agent-computer/shell/xan";
 import * as shell_jq from "agent-computer/shell/jq";
 import * as git from "agent-computer/git";
 import * as modulesGit from "agent-computer/modules/git";
+import * as modulesContainer from "agent-computer/modules/container";
+import * as backendsContainer from "agent-computer/backends/container";
 
 const entries: Record<string, object> = {
   "agent-computer": root,
@@ -32,6 +34,8 @@ const entries: Record<string, object> = {
   "agent-computer/backends/worker-javascript": workerJavaScript,
   "agent-computer/modules/tools": modulesTools,
   "agent-computer/modules/git": modulesGit,
+  "agent-computer/modules/container": modulesContainer,
+  "agent-computer/backends/container": backendsContainer,
   "agent-computer/backends/worker-shell": workerShell,
   "agent-computer/shell/core": shell_core,
   "agent-computer/shell/curl": shell_curl,
