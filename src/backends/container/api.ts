@@ -323,7 +323,14 @@ export class LocalWorkspaceContainerAPI extends LaunchBook {
   }
 
   async #call<T>(path: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${this.#host}/containers/${this.#name}${path}`, body === undefined ? {} : { method: "POST", body: JSON.stringify(body) });
+    let response: Response;
+    try {
+      response = await fetch(`${this.#host}/containers/${this.#name}${path}`, body === undefined ? {} : { method: "POST", body: JSON.stringify(body) });
+    } catch (error) {
+      throw new Error(
+        `the local container host at ${this.#host} is unreachable (${error instanceof Error ? error.message : String(error)}): start it with \`node container/local-host.mjs --port <port>\` and set COMPUTER_CONTAINER_HOST to its URL (docs/container.md)`,
+      );
+    }
     const text = await response.text();
     if (!response.ok) throw new Error(`local container host: ${path || "status"} answered HTTP ${response.status}: ${text}`);
     return JSON.parse(text) as T;

@@ -184,6 +184,23 @@ describe("ContainerBackend", () => {
       });
     });
 
+    it("start: the local container host is not running", async () => {
+      await inObject(async (state) => {
+        const api = new LocalWorkspaceContainerAPI({ hostUrl: "http://127.0.0.1:9", name: "x", storage: state.storage });
+        const b = backend({ getWorkspaceContainer: () => api });
+        const ws = new Workspace({ storage: state.storage, backends: [b] });
+        try {
+          const e = (await settle(ws.runtime.ready("container-shell"))) as ContainerTransportError;
+          expect(e.stage).toBe("start");
+          expect(e.message).toMatch(
+            /^Container connect failed at start: the local container host at http:\/\/127\.0\.0\.1:9 is unreachable \(.+\): start it with `node container\/local-host\.mjs --port <port>` and set COMPUTER_CONTAINER_HOST to its URL \(docs\/container\.md\)$/,
+          );
+        } finally {
+          await ws.close();
+        }
+      });
+    });
+
     it("health, after restartAttempts restarts", async () => {
       await inObject(async (state) => {
         const restarts = { n: 0 };
