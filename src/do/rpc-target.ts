@@ -11,21 +11,14 @@
  *
  * @module
  */
+import { workersExport } from "../util/workers-runtime.js";
 
 /** Constructor of the base class every stub extends. */
 export type RpcTargetConstructor = abstract new () => object;
 
 async function loadRpcTarget(): Promise<RpcTargetConstructor> {
-  const userAgent = (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent;
-  if (userAgent === "Cloudflare-Workers") {
-    try {
-      const workers = await import("cloudflare:workers");
-      if (typeof workers.RpcTarget === "function") return workers.RpcTarget as RpcTargetConstructor;
-    } catch {
-      // Not real workerd (a test double of navigator): fall through.
-    }
-  }
-  return class RpcTarget {};
+  const base = await workersExport("RpcTarget");
+  return base ? (base as RpcTargetConstructor) : class RpcTarget {};
 }
 
 /** `RpcTarget` from `"cloudflare:workers"` under workerd, else an empty class. */

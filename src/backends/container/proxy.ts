@@ -10,6 +10,7 @@
  */
 import { GATEWAY_TOKEN_HEADER } from "./backend.js";
 import type { WorkspaceProxyProps } from "./api.js";
+import { workersExport } from "../../util/workers-runtime.js";
 
 /** What `WorkspaceProxy` reads of its entrypoint base: `ctx.props` and `env`. */
 interface EntrypointInstance {
@@ -23,15 +24,8 @@ interface EntrypointInstance {
 type EntrypointConstructor = new (ctx: unknown, env: unknown) => EntrypointInstance;
 
 async function loadEntrypoint(): Promise<EntrypointConstructor> {
-  const userAgent = (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent;
-  if (userAgent === "Cloudflare-Workers") {
-    try {
-      const workers = await import("cloudflare:workers");
-      if (typeof workers.WorkerEntrypoint === "function") return workers.WorkerEntrypoint as unknown as EntrypointConstructor;
-    } catch {
-      // Not real workerd: fall through.
-    }
-  }
+  const base = await workersExport("WorkerEntrypoint");
+  if (base) return base as EntrypointConstructor;
   return class WorkerEntrypoint {
     readonly ctx: unknown;
     readonly env: unknown;

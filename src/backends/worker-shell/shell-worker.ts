@@ -9,19 +9,13 @@
  */
 import type { ExecInput, ShellHost, ShellWorkerOptions } from "./types.js";
 import { killShell, runShell, type JustBash } from "./worker.js";
+import { workersExport } from "../../util/workers-runtime.js";
 
 type EntrypointConstructor = abstract new (ctx: unknown, env: unknown) => object;
 
 async function loadBase(): Promise<EntrypointConstructor> {
-  const userAgent = (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent;
-  if (userAgent === "Cloudflare-Workers") {
-    try {
-      const workers = await import("cloudflare:workers");
-      if (typeof workers.WorkerEntrypoint === "function") return workers.WorkerEntrypoint as unknown as EntrypointConstructor;
-    } catch {
-      /* not real workerd */
-    }
-  }
+  const base = await workersExport("WorkerEntrypoint");
+  if (base) return base as EntrypointConstructor;
   return class {
     constructor(_ctx?: unknown, _env?: unknown) {}
   };
