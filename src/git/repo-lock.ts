@@ -49,9 +49,9 @@ export async function canonicalDir(ws: WorkspaceLike, dir: string): Promise<stri
 /** The lock file's name in the gitdir. */
 export const REPO_LOCK_NAME = "agent-computer.lock";
 /** How long a lock is held without renewal before another Workspace may take it over, in ms. */
-export const REPO_LOCK_LEASE_MS = 10_000;
+export const REPO_LOCK_LEASE_MS = 3_000;
 /** How often a holder renews its lease while its operation runs, in ms. */
-const RENEW_MS = 3_000;
+const RENEW_MS = 1_000;
 /** The longest pause between two attempts to take a held lock, in ms. */
 const MAX_BACKOFF_MS = 100;
 
@@ -63,9 +63,9 @@ const MAX_BACKOFF_MS = 100;
  * `commit`s all "succeeded" while the index and the branch kept one side
  * (issue 20, seventh attack run). A waiting operation retries with a short
  * backoff (2 ms doubling to 100 ms). The file holds `<owner> <expires-ms>`;
- * the holder renews it every 3 s, and a lock whose lease ran out (a
+ * the holder renews it every second, and a lock whose lease ran out (a
  * holder that crashed or was aborted) is taken over with a
- * compare-and-swap after 10 s, so nothing stays stuck. When the lock cannot be made at
+ * compare-and-swap after 3 s, so nothing stays stuck. When the lock cannot be made at
  * all — no `.git` yet (`init`, `clone`), a read-only mount — `fn` runs
  * without it.
  */

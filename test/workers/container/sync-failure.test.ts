@@ -126,9 +126,10 @@ describe("a sync that fails", () => {
     const c = await startContainer();
     await inWorkspace(c, async (ws) => {
       // b-gone.txt is listed by the scan, then deleted once the pull has started reading a-big.bin (before it).
+      // It is over 256 KiB, so the pull does not read it ahead: its read comes after a-big.bin's.
       const r = await sh(
         ws,
-        `head -c ${20 * 1024 * 1024} /dev/zero > a-big.bin && echo soon gone > b-gone.txt && echo c > c.txt && touch -a -d 2000-01-01T00:00:00Z a-big.bin && (while [ "$(stat -c %X a-big.bin)" = 946684800 ]; do :; done; rm b-gone.txt) >/dev/null 2>&1 &`,
+        `head -c ${20 * 1024 * 1024} /dev/zero > a-big.bin && head -c 300000 /dev/zero > b-gone.txt && echo c > c.txt && touch -a -d 2000-01-01T00:00:00Z a-big.bin && (while [ "$(stat -c %X a-big.bin)" = 946684800 ]; do :; done; rm b-gone.txt) >/dev/null 2>&1 &`,
       );
       expect(r.exitCode).toBe(0);
       expect(r.sync).toEqual({ status: "complete", applied: 2, skipped: [] }); // a-big.bin, c.txt
