@@ -13,6 +13,15 @@ export const MAX_WAIT_MS = 60_000;
 export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 /** How many ids of evicted runs are remembered, so they give `ELOG_TRUNCATED` rather than `ENOENT`. */
 const MAX_TOMBSTONES = 10_000;
+/**
+ * A stopped run (timeout or `kill`) whose shell has exited: once its process group is empty (or got
+ * SIGKILL), how long the daemon still waits for stdout/stderr to close before it records the exit
+ * anyway (ms). A process outside the group (`setsid`, a daemonised child) holding them open cannot
+ * hold the exit back longer.
+ */
+const PIPE_DRAIN_MS = 500;
+/** How often a stopped run whose shell has exited checks whether its process group is empty (ms). */
+const GROUP_POLL_MS = 100;
 
 /**
  * One event of a run. `seq` counts from 1 per run; output `data` is at most 64 KiB; exactly one
@@ -50,6 +59,12 @@ class Run {
     /** @type {number | undefined} Date.now() at exit */
     this.endedAt = undefined;
     this.timedOut = false;
+    /** the timeout or a `kill` has signalled the group */
+    this.stopped = false;
+    /** @type {NodeJS.Signals | number | undefined} the last signal the daemon sent the group */
+    this.sentSignal = undefined;
+    /** @type {(() => void) | undefined} called when the run is stopped (see {@link PIPE_DRAIN_MS}) */
+    this.onStop = undefined;
     /** @type {Set<() => void>} */
     this.waiters = new Set();
     /** @type {NodeJS.Timeout[]} */
@@ -163,6 +178,19 @@ export class Runs {
     const finish = (code, signal) => {
       if (finished) return;
       finished = true;
+      for (const t of drainTimers) clearTimeout(t);
+      // A run cut at its timeout reports the timeout (128 + the last signal the daemon sent the
+      // group), whatever the shell's own status: its shell may have exited before the timeout while
+      // a background process kept stdout open until the timeout killed it.
+      if (run.timedOut && !signal && run.sentSignal !== undefined) {
+        const sent = run.sentSignal;
+        const name = typeof sent === "number" ? Object.entries(os.constants.signals).find(([, n]) => n === sent)?.[0] : sent;
+        const num = typeof sent === "number" ? sent : os.constants.signals[sent];
+        if (num !== undefined) {
+          code = 128 + num;
+          signal = name;
+        }
+      }
       /** @type {RunEvent} */
       const ev = { seq: ++seq, name: "exit", code };
       if (signal) ev.signal = signal;
@@ -177,9 +205,41 @@ export class Runs {
       output("stderr", Buffer.from(`computerd: cannot start /bin/sh: ${err.message}\n`));
       finish(127);
     });
-    child.on("close", (code, signal) => {
+    /** @param {number | null} code @param {NodeJS.Signals | null} signal */
+    const settle = (code, signal) => {
       if (signal) finish(128 + (os.constants.signals[signal] ?? 0), signal);
       else finish(code ?? 1);
+    };
+    child.on("close", settle);
+    // The exit event normally waits for stdout/stderr to close too. Once the run is stopped and its
+    // shell has exited, that wait is bounded: when nothing is left of the process group (or it got
+    // SIGKILL), PIPE_DRAIN_MS later the pipes are closed by the daemon and the exit recorded.
+    /** @type {[number | null, NodeJS.Signals | null] | undefined} */
+    let shellExit;
+    /** @type {NodeJS.Timeout[]} */
+    const drainTimers = [];
+    let draining = false;
+    const drain = () => {
+      if (finished || draining || !run.stopped || !shellExit) return;
+      draining = true;
+      const tick = () => {
+        if (finished) return;
+        if (run.sentSignal === "SIGKILL" || run.sentSignal === os.constants.signals.SIGKILL || !this.groupAlive(run)) {
+          drainTimers.push(
+            setTimeout(() => {
+              if (finished || !shellExit) return;
+              for (const stream of run.streams) stream.destroy();
+              settle(...shellExit);
+            }, PIPE_DRAIN_MS).unref(),
+          );
+        } else drainTimers.push(setTimeout(tick, GROUP_POLL_MS).unref());
+      };
+      tick();
+    };
+    run.onStop = drain;
+    child.on("exit", (code, signal) => {
+      shellExit = [code, signal];
+      drain();
     });
     if (req.timeoutMs > 0) {
       run.timers.push(
@@ -189,6 +249,7 @@ export class Runs {
           this.unthrottle(run);
           this.signal(run, "SIGTERM");
           this.escalate(run);
+          this.stop(run);
         }, req.timeoutMs).unref(),
       );
     }
@@ -202,11 +263,36 @@ export class Runs {
    */
   signal(run, signal) {
     if (run.pgid === undefined) return;
+    run.sentSignal = signal;
     try {
       process.kill(-run.pgid, signal);
     } catch {
       // the group is gone
     }
+  }
+
+  /**
+   * Whether any process of the run's group still exists.
+   * @param {Run} run
+   */
+  groupAlive(run) {
+    if (run.pgid === undefined) return false;
+    try {
+      process.kill(-run.pgid, 0);
+      return true;
+    } catch (err) {
+      return /** @type {NodeJS.ErrnoException} */ (err).code === "EPERM";
+    }
+  }
+
+  /**
+   * Marks a run stopped (timeout or `kill`): from then on its exit no longer waits unboundedly for
+   * its pipes (see {@link PIPE_DRAIN_MS}).
+   * @param {Run} run
+   */
+  stop(run) {
+    run.stopped = true;
+    run.onStop?.();
   }
 
   /**
@@ -351,6 +437,7 @@ export class Runs {
     this.unthrottle(run);
     this.signal(run, signal ?? "SIGTERM");
     if (signal === undefined) this.escalate(run);
+    this.stop(run);
     return { killed: true };
   }
 

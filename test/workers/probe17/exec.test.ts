@@ -99,15 +99,27 @@ describe("probe17: exec options", () => {
     });
   });
 
-  // FINDING (low): a background process that keeps stdout open past the timeout is killed at the
+  // FINDING (low), FIXED (a timed-out run reports 128 + the signal the timeout sent, whatever the
+  // shell's own status): a background process that keeps stdout open past the timeout is killed at the
   // timeout ("the timeout still applies", container/README.md; its exit event has timedOut), yet
   // the result says completed / exit 0 — nothing tells the caller the run was cut short.
   // Repro: exec("sleep 30 & echo started", { timeoutMs: 500 }). Expected: status "cancelled"
   // (143, SIGTERM at the timeout, as for `sleep 30` alone). Actual: { exitCode: 0, status: "completed" }.
-  it.fails("a run cut at its timeout by a background process holding stdout reports cancelled", async () => {
+  it("a run cut at its timeout by a background process holding stdout reports cancelled", async () => {
     const c = await startContainer();
     await inWorkspace(c, async (ws) => {
       expect(await run(ws, "sleep 30 & echo started", { timeoutMs: 500 })).toMatchObject({ exitCode: 143, status: "cancelled", stdout: "started\n" });
+    });
+  });
+
+  it("a process outside the run's group holding stdout does not hold back a timed-out run's exit", async () => {
+    const c = await startContainer();
+    await inWorkspace(c, async (ws) => {
+      // setsid: the holder is in its own session, out of reach of the group's SIGTERM/SIGKILL; without
+      // the daemon's bounded wait for the pipes this run would end only when the holder does (600 s).
+      const r = await run(ws, "setsid sh -c 'echo $$ > holder.pid; exec sleep 600' & echo started", { timeoutMs: 500 });
+      expect(r).toMatchObject({ exitCode: 143, status: "cancelled", stdout: "started\n" });
+      expect(await run(ws, "kill $(cat holder.pid) && echo stopped")).toMatchObject({ exitCode: 0, stdout: "stopped\n" });
     });
   });
 
