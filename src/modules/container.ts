@@ -30,6 +30,7 @@
  * @module
  */
 import type { WorkspaceRuntimeResult, WorkspaceRuntimeTruncation, WorkspaceRuntimeValue } from "../runtime/types.js";
+import { explainArguments, type ExplainsArguments } from "../runtime/json-value.js";
 import { positiveInteger } from "../util/validate.js";
 import { TailWindow } from "../util/tail.js";
 import type { WorkspaceModuleCallContext, WorkspaceModuleFactory, WorkspaceModuleFunction, WorkspaceModuleHost } from "./types.js";
@@ -116,6 +117,19 @@ export interface ContainerExecSync {
 
 function typeName(value: unknown): string {
   return value === null ? "null" : Array.isArray(value) ? "an array" : typeof value;
+}
+
+/**
+ * For a call whose arguments are not JSON data (the bridge refuses it): the
+ * TypeError naming the option, when it is one of ours.
+ */
+function explainExecArgs(args: readonly unknown[]): void {
+  const options = args[1];
+  if (typeof options !== "object" || options === null || Array.isArray(options)) return;
+  const stdin = (options as { stdin?: unknown }).stdin;
+  if (stdin instanceof ArrayBuffer || ArrayBuffer.isView(stdin)) {
+    throw new TypeError(`ws:container exec: stdin must be a string, got a ${stdin.constructor.name} (bytes are not accepted; pass the input as text)`);
+  }
 }
 
 function isPlainObject(value: unknown): value is Record<string, WorkspaceRuntimeValue> {
@@ -260,7 +274,8 @@ function describeContainerModule(maxBytes: number, maxLines: number | undefined)
  * - arguments: 1–2; `command` a non-empty string; options only `cwd`
  *   (non-empty string), `env` (object of strings), `stdin` (string),
  *   `timeoutMs` (positive number); anything else rejects with a TypeError
- *   (`ws:container exec: unknown option "<key>" (options are cwd, env, stdin, timeoutMs)`, …);
+ *   (`ws:container exec: unknown option "<key>" (options are cwd, env, stdin, timeoutMs)`,
+ *   `ws:container exec: stdin must be a string, got a Uint8Array (bytes are not accepted; pass the input as text)`, …);
  * - on an `access: "read"` backend rejects `ws:container exec requires
  *   Workspace write access.` (`code` `EROFS`);
  * - the timeout sent is `min(timeoutMs ?? ∞, ctx.deadline − now)`; when the
@@ -349,7 +364,8 @@ export function createContainerModule(options: ContainerModuleOptions = {}): Wor
       return out;
     };
 
-    return { exec };
+    Object.defineProperty(exec, explainArguments, { value: explainExecArgs });
+    return { exec: exec as WorkspaceModuleFunction & ExplainsArguments };
   }) as WorkspaceModuleFactory & { description?: string };
   Object.defineProperty(factory, "description", { enumerable: true, value: describeContainerModule(maxBytes, maxLines) });
   return factory;

@@ -14,6 +14,19 @@ import type { WorkspaceRuntimeValue } from "./types.js";
  */
 export const MAX_JSON_DEPTH = 1024;
 
+/**
+ * A property a prebuilt host function may carry (internal, not part of the
+ * public API): when a call's arguments are not JSON-compatible, the
+ * JavaScript backend's bridge first passes the raw arguments to it, so it can
+ * throw a TypeError naming the option and what it accepts (e.g. `stdin` given
+ * bytes); if it returns, the bridge throws its generic
+ * `arguments of <module> <name> must be JSON-compatible: …`.
+ */
+export const explainArguments: unique symbol = Symbol("explainArguments");
+
+/** A host function that may carry {@link explainArguments}. */
+export type ExplainsArguments = { [explainArguments]?: (args: readonly unknown[]) => void };
+
 /** Sets an own enumerable data property (also for the key `"__proto__"`). */
 export function defineKey<T>(target: Record<string, T>, key: string, value: T): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });

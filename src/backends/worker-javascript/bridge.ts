@@ -9,7 +9,7 @@ import type { WorkspaceFilesystem } from "../../fs/types.js";
 import type { WorkspaceModuleCallContext, WorkspaceModuleFunctions } from "../../modules/types.js";
 import type { WorkspaceRuntimeValue } from "../../runtime/types.js";
 import type { StoreVersion } from "../../storage/store-version.js";
-import { normalizeJson } from "../../runtime/json-value.js";
+import { explainArguments, normalizeJson, type ExplainsArguments } from "../../runtime/json-value.js";
 import { concatBytes } from "../../util/bytes.js";
 import type { ResolvedOptions } from "./options.js";
 import { checkLinkTarget, ConfinedResolver, pathError, type ConfinedPath } from "./paths.js";
@@ -418,7 +418,14 @@ export class RunCapabilities {
     if (!mod || !Object.prototype.hasOwnProperty.call(mod, name) || typeof mod[name] !== "function") {
       throw new TypeError(`${target} has no function ${name}`);
     }
-    const normalized = args.map((a) => normalizeJson(a, `arguments of ${target} ${name}`));
+    let normalized: WorkspaceRuntimeValue[];
+    try {
+      normalized = args.map((a) => normalizeJson(a, `arguments of ${target} ${name}`));
+    } catch (err) {
+      // The module may name the argument and what it accepts better than the generic message.
+      (mod[name] as ExplainsArguments)[explainArguments]?.(args);
+      throw err;
+    }
     const run = this.#run;
     let interrupted = false;
     /** Set once the host function has settled: a kept `ctx` cannot wait any more. */

@@ -44,16 +44,17 @@ describe("probe17: ws:container", () => {
     });
   });
 
-  // FINDING (low): `stdin` as bytes is refused with a message that does not name the option
+  // FINDING (low), FIXED (the module names stdin and what it accepts before the bridge's generic refusal): `stdin` as bytes is refused with a message that does not name the option
   // ("…must be JSON-compatible: it holds a Uint8Array"). Repro: exec("wc -c", { stdin: new
   // Uint8Array(3) }). Expected (docs/runtime.md: "`stdin` a string; anything else rejects with a
   // TypeError naming it"): a TypeError naming `stdin`. Actual: `arguments of ws:container exec must
   // be JSON-compatible: it holds a Uint8Array`.
-  it.fails("stdin as bytes is refused naming stdin", async () => {
+  it("stdin as bytes is refused naming stdin", async () => {
     const c = await startContainer();
     await within(c, async (ws) => {
       const r = await js(ws, `return await exec("wc -c", { stdin: new Uint8Array(3) });`);
       expect(r.stderr).toMatch(/stdin/);
+      expect(r).toEqual(thrown("ws:container exec: stdin must be a string, got a Uint8Array (bytes are not accepted; pass the input as text)"));
     });
   });
 
