@@ -1,0 +1,130 @@
+/**
+ * Issue 20 eighth attack run, category 1 (sandbox escapes, links out of a
+ * root) and category 6 (concurrency) on the container backend's pull, with
+ * a real, unmodified daemon (local host): a process still at work in the
+ * container while the pull walks (docs/container.md allows for one: "a
+ * background process at work"), here played by the host's files API
+ * (`LocalContainer.remove` / `put`, exactly what `rm` / `echo >` in the
+ * container do).
+ *
+ * DEFECT (high) — reproduction (inside the object, TestBackend "box"; /host is
+ * the host's data outside /workspace):
+ *   await ws.fs.writeFile("/host/config.json", '{"admin":false}');
+ *   // the command: 4,999 files f0000..f4998 and a link g -> /host (sorts last: entry 5,000 = SCAN_PAGE)
+ *   await sh(ws, "seq -f 'f%04g' 0 4998 | xargs touch && ln -s /host g", { sync: "defer" });
+ *   const pulling = drain(ws.pull());
+ *   // once the pull applies page 1 (f0100 is in the Workspace, g not yet):
+ *   await c.remove("g"); await c.put("g/config.json", '{"admin":true}');   // rm g; mkdir g; echo … > g/config.json
+ *   await pulling;
+ *   await ws.fs.readFile("/host/config.json", "utf8")   // → '{"admin":true}'
+ * (The test makes page 1 end at g with fewer entries: a page also ends past
+ * 512 KiB of paths, so 180 files under ten nested 250-byte directory names,
+ * then g; the same happens at the 5,000th entry above, it only takes longer.)
+ * Page 1 of the walk lists g as a symlink (applied: the Workspace link
+ * /workspace/g -> /host, its target taken verbatim); page 2 resumes after the
+ * cursor "g", which is a directory by then, so the daemon lists its children
+ * (sync.mjs `walk(…, below)` descends into the cursor entry). The pull
+ * writes `/workspace/g/config.json` with `workspace.fs.writeFile`, which
+ * follows the link in the parent: the container's bytes land in
+ * /host/config.json. Nothing checks that the Workspace parent is the
+ * directory the container has (the lstat of the entry follows parent links
+ * too), nor that a child's parent was not reported as a link earlier.
+ * Expected: nothing outside /workspace changes — the pull never writes
+ * through a link on the Workspace side (a child whose Workspace parent is a
+ * link is skipped, or the link is first replaced by the directory the
+ * container has); /host/config.json keeps '{"admin":false}'.
+ * Impact: high — the model's code in the container (an ordinary background
+ * process: `(sleep 1; rm g; mkdir g; cp x g/) >/dev/null 2>&1 &`, the window
+ * is the seconds the pull takes to apply a 5,000-entry page) overwrites or
+ * creates any file of the Workspace outside /workspace, e.g. host
+ * configuration, another root's files; the recommended setup (JavaScript
+ * confined to /workspace plus ws:container) has no other way out.
+ * Fix proposal: in `#pullEntry`, resolve the Workspace parent of
+ * `/workspace/<path>` without following links (lstat each component under
+ * /workspace; a link or file on the way → skip the entry as `{ op, reason:
+ * "parent is not a directory in the Workspace" }`, the next pull sees the
+ * container as it is then), or write through a no-follow API of the
+ * filesystem; and in the daemon, do not descend into the cursor entry on
+ * resume unless it was a directory on the page that returned it (send its
+ * kind with the cursor).
+ *
+ * Noted, not filed (a design question): a link the container makes is
+ * pulled with its target verbatim — `ln -s /host/config.json esc` or
+ * `ln -s ../host esc` in the container becomes /workspace/esc leading to
+ * /host in the Workspace (not to the container's /host), which the host
+ * code or tools without `root` then follow. The JavaScript backend stores
+ * its links so they cannot leave its root (docs/runtime.md); the container
+ * has no such rule. Pinned below as documented behaviour of links (kept
+ * verbatim), so a change of that rule shows.
+ *
+ * Withstood: the same race on ONE page (the link and the directory cannot
+ * both be listed: the walk lstats, a link is never entered); a directory
+ * replaced by a link between two commands (the next pull removes the
+ * Workspace directory first, then makes the link; nothing under it is
+ * written through) — below.
+ */
+import { describe, expect, it } from "vitest";
+import { drain, inWorkspace, sh, startContainer } from "../container/helpers.js";
+import type { Workspace } from "../../../src/index.js";
+
+const exists = (ws: Workspace, path: string) => ws.fs.lstat(path).then(() => true, () => false);
+
+describe("attack8: container pull and links on the Workspace side", () => {
+  it.fails("a directory that replaces a link between two scan pages is not written through the Workspace link", async () => {
+    const c = await startContainer();
+    await inWorkspace(c, async (ws) => {
+      await ws.fs.mkdir("/host", { recursive: true });
+      await ws.fs.writeFile("/host/config.json", '{"admin":false}');
+      // A page also ends past 512 KiB of paths (sync.mjs SCAN_MAX_BYTES; an entry costs its path's bytes + 64):
+      // ten nested 250-byte directories (14,435 bytes), 180 files of 250-byte names in the deepest
+      // (2,825 each: 522,935 in all), then g (2,581) crosses it — g is the last entry of page 1.
+      const made = await sh(
+        ws,
+        `D=$(head -c 250 /dev/zero | tr '\\0' d) && P="$D/$D/$D/$D/$D/$D/$D/$D/$D/$D" && mkdir -p "$P" && cd "$P" && ` +
+          `F=$(head -c 246 /dev/zero | tr '\\0' x) && for i in $(seq -w 0 179); do : > "f$i$F"; done && ln -s /host g`,
+        { sync: "defer" },
+      );
+      expect(made.exitCode).toBe(0);
+      expect(made.stderr).toBe("");
+      const P = Array(10).fill("d".repeat(250)).join("/");
+      const pulling = drain(ws.pull());
+      // Wait (no timing: a state) until page 1 is being applied and g is not yet in the Workspace.
+      while (!(await exists(ws, `/workspace/${P}/f100${"x".repeat(246)}`))) await new Promise((r) => setTimeout(r, 2));
+      expect(await exists(ws, `/workspace/${P}/g`)).toBe(false);
+      await c.remove(`${P}/g`);
+      await c.put(`${P}/g/config.json`, '{"admin":true}');
+      const progress = await pulling;
+      expect(progress.at(-1)).toMatchObject({ complete: true });
+      expect(await ws.fs.readFile("/host/config.json", "utf8")).toBe('{"admin":false}');
+    });
+  });
+
+  it("a link the container makes is pulled with its target verbatim (documents: absolute and .. targets lead outside /workspace)", async () => {
+    const c = await startContainer();
+    await inWorkspace(c, async (ws) => {
+      const r = await sh(ws, "ln -s /host/config.json abs && ln -s ../host up");
+      expect(r.exitCode).toBe(0);
+      expect(r.sync).toEqual({ status: "complete", applied: 2, skipped: [] });
+      expect(await ws.fs.readlink("/workspace/abs")).toBe("/host/config.json");
+      expect(await ws.fs.readlink("/workspace/up")).toBe("../host");
+    });
+  });
+
+  it("a directory replaced by a link between two commands: the Workspace directory goes, nothing is written through the link", async () => {
+    const c = await startContainer();
+    await inWorkspace(c, async (ws) => {
+      await ws.fs.mkdir("/host", { recursive: true });
+      await ws.fs.writeFile("/host/config.json", '{"admin":false}');
+      const one = await sh(ws, "mkdir d && echo a > d/x");
+      expect(one.sync).toEqual({ status: "complete", applied: 2, skipped: [] });
+      const two = await sh(ws, "rm -r d && ln -s /host d");
+      expect(two.exitCode).toBe(0);
+      expect(await ws.fs.readlink("/workspace/d")).toBe("/host");
+      const three = await sh(ws, "rm d && mkdir d && echo '{\"admin\":true}' > d/config.json");
+      expect(three.exitCode).toBe(0);
+      expect((await ws.fs.lstat("/workspace/d")).isDirectory).toBe(true);
+      expect(await ws.fs.readFile("/workspace/d/config.json", "utf8")).toBe('{"admin":true}\n');
+      expect(await ws.fs.readFile("/host/config.json", "utf8")).toBe('{"admin":false}');
+    });
+  });
+});
