@@ -34,6 +34,8 @@ const isolateDir = join(root, "src/backends/worker-shell/isolate");
 const backendDir = join(root, "src/backends/worker-shell");
 const outDir = join(root, "src/shell/generated");
 const justBashDir = join(root, "node_modules/just-bash");
+/** The surrogateescape UTF-8 codec just-bash's text encoder and stdin decoder are patched to call (see justBashPatches). */
+const utf8EscapeModule = join(root, "src/util/utf8-escape.ts");
 
 /** Commands outside core, by group (spec 02 §6). Every other just-bash command is core. */
 export const GROUPS = {
@@ -79,6 +81,7 @@ function inputsHash() {
     }
   };
   walk(backendDir);
+  h.update(relative(root, utf8EscapeModule)).update(readFileSync(utf8EscapeModule));
   return h.digest("hex").slice(0, 16);
 }
 
@@ -90,6 +93,77 @@ function commandChunks() {
   if (out.size < 50) throw new Error(`gen-shell: found only ${out.size} commands in just-bash's registry; its bundle layout changed`);
   return out;
 }
+
+/** `text` with its one match of `re` replaced by `to` (a replacement string or function); throws, naming `what`, when just-bash's code changed. */
+function patchOnce(text, what, re, to) {
+  const all = [...text.matchAll(new RegExp(re.source, `${re.flags.replace("g", "")}g`))];
+  if (all.length !== 1) {
+    throw new Error(`gen-shell: just-bash's ${what} changed (${all.length} matches of ${re}); update the patch in scripts/gen-shell.mjs`);
+  }
+  return text.replace(re, to);
+}
+
+/**
+ * just-bash 3.4.2 keeps bytes in a "ByteString" (one char per byte) and
+ * converts at the text/byte boundary with two functions of its encoding
+ * chunk (dist/bundle/chunks/chunk-<hash>.js; source names
+ * `encodeUtf8ToBytes` and `decodeBytesToUtf8`):
+ *   - the encoder (text a command prints → bytes for a pipe or a redirect)
+ *     is `TextEncoder.encode`, which writes every lone surrogate as U+FFFD;
+ *   - the decoder (stdin bytes → text for sed, grep, awk, tr, sort, …)
+ *     decodes UTF-8 strictly and, when that fails, keeps the byte string as
+ *     Latin-1 text, which the encoder then re-encodes (e9 → c3 a9).
+ * So a byte that is not UTF-8 was lost through any text command. The
+ * Workspace fs adapter decodes such bytes as U+DC80…U+DCFF and encodes them
+ * back (src/util/utf8-escape.ts); these patches make just-bash's encoder and
+ * its decoder's fallback use the same codec, so the shell has one
+ * byte-preserving string form. Valid UTF-8 takes just-bash's own path, byte
+ * for byte. The chunk is found by its error-message strings ("UTF-8 encode",
+ * "UTF-8 decode"), and each patch by the code around them; anything
+ * unexpected (another just-bash version) fails the generator.
+ */
+let justBashPatched = 0;
+const justBashPatches = {
+  name: "just-bash-utf8-escape",
+  setup(b) {
+    let patched = 0;
+    b.onStart(() => {
+      patched = 0;
+    });
+    b.onLoad({ filter: /[\\/]node_modules[\\/]just-bash[\\/]dist[\\/]bundle[\\/]chunks[\\/][^\\/]+\.js$/ }, (args) => {
+      const source = readFileSync(args.path, "utf8");
+      if (!source.includes('"UTF-8 encode"') && !source.includes('"UTF-8 decode"')) return undefined;
+      let text = source;
+      // encodeUtf8ToBytes: `…,"UTF-8 encode");let e=y.encode(t),o="";for(…)o+=String.fromCharCode(e[r]);return o}`, y a TextEncoder.
+      text = patchOnce(text, "encodeUtf8ToBytes (text → bytes)", /"UTF-8 encode"\);let (\w+)=(\w+)\.encode\((\w+)\),/, (all, bytes, encoder, input) => {
+        if (!new RegExp(`(?:^|[,;\\s])${encoder}=new TextEncoder(?:[,;]|$)`, "m").test(source)) {
+          throw new Error(`gen-shell: just-bash's encodeUtf8ToBytes no longer calls a TextEncoder (${encoder}); update the patch in scripts/gen-shell.mjs`);
+        }
+        return `"UTF-8 encode");let ${bytes}=__utf8EscapeEncode(${input}),`;
+      });
+      // decodeBytesToUtf8: `…,"UTF-8 decode");…;try{return u.decode(r)}catch{return e}}`, u a fatal UTF-8 TextDecoder:
+      // the fallback (not UTF-8) returned the Latin-1 view; now each byte that is not UTF-8 becomes U+DC80+byte.
+      text = patchOnce(
+        text,
+        "decodeBytesToUtf8 (bytes → text)",
+        /("UTF-8 decode"\);[^"]*?)try\{return (\w+)\.decode\((\w+)\)\}catch\{return \w+\}\}/,
+        (all, head, decoder, bytes) => {
+          if (head.includes("function ")) throw new Error("gen-shell: just-bash's decodeBytesToUtf8 changed shape; update the patch in scripts/gen-shell.mjs");
+          if (!new RegExp(`(?:^|[,;\\s])${decoder}=new TextDecoder\\("utf-8",\\{fatal:!0\\}\\)`, "m").test(source)) {
+            throw new Error(`gen-shell: just-bash's decodeBytesToUtf8 no longer tries a fatal UTF-8 TextDecoder (${decoder}); update the patch in scripts/gen-shell.mjs`);
+          }
+          return `${head}try{return ${decoder}.decode(${bytes})}catch{return __utf8EscapeDecode(${bytes})}}`;
+        },
+      );
+      patched++;
+      const codec = JSON.stringify(utf8EscapeModule);
+      return { contents: `import{utf8EscapeEncode as __utf8EscapeEncode,utf8EscapeDecode as __utf8EscapeDecode}from${codec};\n${text}`, loader: "js" };
+    });
+    b.onEnd(() => {
+      justBashPatched = patched;
+    });
+  },
+};
 
 async function generate() {
   await init;
@@ -111,8 +185,12 @@ async function generate() {
     legalComments: "none",
     // just-bash calls createRequire(import.meta.url); a Dynamic Worker module has no URL.
     define: { "import.meta.url": JSON.stringify("file:///shell.js") },
+    plugins: [justBashPatches],
     logLevel: "error",
   });
+  if (justBashPatched !== 1) {
+    throw new Error(`gen-shell: patched ${justBashPatched} just-bash encoding chunks, expected exactly 1; update the patch in scripts/gen-shell.mjs`);
+  }
   // Output module name (as the Worker's module map keys it) → text.
   const text = new Map();
   for (const f of result.outputFiles) text.set(relative("/out", f.path), f.text);

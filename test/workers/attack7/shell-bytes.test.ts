@@ -6,29 +6,37 @@
  * Withstood: cp, `cat f > g`, mv, tar -c/-x, gzip/gunzip, `cat | cat`,
  * tee, `>>`, head -c, base64/base64 -d and tail keep every byte.
  *
- * DEFECT (medium), FIXED for commands that read and write the file through
- * the Workspace (`sed -i`): the adapter decodes bytes that are not UTF-8 as
- * U+DC80…U+DCFF and encodes them back (fs-adapter.ts `utf8EscapeDecode`).
- * NOT FIXED, inside just-bash 3.4.2 (the adapter never sees these bytes):
+ * DEFECT (medium) — FIXED: the shell has one byte-preserving string form,
+ * UTF-8 with "surrogateescape" (src/util/utf8-escape.ts): each byte that is
+ * not UTF-8 is the lone surrogate U+DC80…U+DCFF as text and that byte again
+ * when written.
+ * - commands that read and write the file through the Workspace (`sed -i`,
+ *   file arguments): the fs adapter decodes and encodes that way
+ *   (fs-adapter.ts);
  * - text a command PRINTS (`sed … f > g`, `grep caf f > g`, `awk '{print}' f`)
- *   is turned into bytes by just-bash's own UTF-8 encoder (bundle chunk
- *   `chunk-GN6CQ3J4.js`, function `l`, exported as `e`: `TextEncoder.encode`
- *   of the text), which writes every lone surrogate as U+FFFD (ef bf bd);
- * - text on STDIN (`cat f | sed`, `tr < f`) is decoded by the same chunk's
- *   `a` (exported as `d`): UTF-8, and when that fails the byte string is
- *   kept as one Latin-1 char per byte and marked text, so the output
- *   encoder re-encodes each such byte as UTF-8 (e9 → c3 a9).
- * just-bash's own InMemoryFs decodes file reads with a non-fatal
- * TextDecoder (U+FFFD), so it has the first fault for `sed -i` too.
- * Reproduction (shell):
+ *   was turned into bytes by just-bash 3.4.2's own UTF-8 encoder
+ *   (`encodeUtf8ToBytes`, `TextEncoder.encode`), which wrote every lone
+ *   surrogate as U+FFFD (ef bf bd);
+ * - text on STDIN (`cat f | sed`, `tr < f`) was decoded by just-bash's
+ *   `decodeBytesToUtf8`: UTF-8, and when that failed the byte string kept as
+ *   one Latin-1 char per byte, which the encoder re-encoded as UTF-8
+ *   (e9 → c3 a9).
+ * FIXED — scripts/gen-shell.mjs patches both functions in the bundled
+ * just-bash (its encoding chunk, found by the "UTF-8 encode"/"UTF-8 decode"
+ * strings; the generator fails when the code around them changes): the
+ * encoder writes U+DC80…U+DCFF as the byte 0x80…0xFF, and the decoder's
+ * fallback decodes each byte that is not UTF-8 as U+DC80+byte, through the
+ * same codec as the adapter. Valid UTF-8 (multi-byte, emoji, a real U+FFFD)
+ * takes just-bash's own path, byte for byte.
+ * Reproduction before the fix (shell):
  *   sed -i 's/line2/LINE2/' f     # or: sed … f > g, grep caf f > g, awk '{print}' f > g
- *   → every byte that is not UTF-8 becomes U+FFFD (ef bf bd), on lines the
+ *   → every byte that is not UTF-8 became U+FFFD (ef bf bd), on lines the
  *     command did not touch: 63 61 66 ef bf bd 0a 4c 49 4e 45 32 0a ef bf bd ef bf bd 00 41 0a ef bf bd ef bf bd 28
  *   cat f | sed 's/line2/LINE2/' > g    # or: tr a A < f > g, sort f > g, cut -c1-100 f > g
- *   → each such byte is re-encoded as if it were Latin-1 (e9 → c3 a9, ff → c3 bf):
+ *   → each such byte was re-encoded as if it were Latin-1 (e9 → c3 a9, ff → c3 bf):
  *     63 61 66 c3 a9 0a 4c 49 4e 45 32 0a c3 bf c3 be 00 41 0a c2 80 c3 83 28
  * GNU tools (C locale) pass such bytes through; here a text command that
- * changes one line rewrites the rest of a Latin-1 / Windows-1252 / binary-
+ * changed one line rewrote the rest of a Latin-1 / Windows-1252 / binary-
  * ish file, silently, two different ways depending on whether the file came
  * as an argument or on stdin. (The edit tool does the first:
  * test/node/attack7/edit-non-utf8.test.ts.)
@@ -50,11 +58,11 @@ const toHex = (b: Uint8Array) => [...b].map((x) => x.toString(16).padStart(2, "0
 const ORIGINAL = toHex(BYTES);
 const EDITED = ORIGINAL.replace("6c 69 6e 65 32", "4c 49 4e 45 32");
 
-/** Runs each command (which writes /w/o.bin from /w/b.bin) and answers what /w/o.bin holds, in hex. */
-async function outputs(commands: string[]): Promise<string[]> {
+/** Runs each command (which writes /w/o.bin from /w/b.bin, holding `input`) and answers what /w/o.bin holds, in hex. */
+async function outputs(commands: string[], input: Uint8Array = BYTES): Promise<string[]> {
   return inShellWorkspace(async (ws) => {
     await ws.fs.mkdir("/w", { recursive: true });
-    await ws.fs.writeFile("/w/b.bin", BYTES);
+    await ws.fs.writeFile("/w/b.bin", input);
     const out: string[] = [];
     for (const cmd of commands) {
       const r = await sh(ws, cmd, { timeoutMs: 20_000 });
@@ -93,15 +101,86 @@ describe("attack7: bytes that are not UTF-8 through the shell", () => {
     expect(got).toEqual([EDITED, ORIGINAL, "43 41 46 c3 a9 20 f0 9f 98 80 0a"]);
   });
 
-  it.fails("NOT FIXED (medium, inside just-bash 3.4.2): text a command prints (awk, sed, grep to stdout) has each non-UTF-8 byte as U+FFFD", { timeout: 60_000 }, async () => {
-    const got = await outputs(["awk '{print}' /w/b.bin | head -c 19 > /w/o.bin", "sed 's/line2/LINE2/' /w/b.bin > /w/o.bin"]);
-    // Today: awk "63 61 66 ef bf bd 0a 6c 69 6e 65 32 0a ef bf bd ef bf bd 00 41 0a ef" (19 bytes) and sed the same as the edited text with U+FFFD.
-    expect(got).toEqual([ORIGINAL, EDITED]);
+  it("FIXED (medium, inside just-bash 3.4.2): text a command prints (awk, sed, grep to stdout) keeps each non-UTF-8 byte", { timeout: 60_000 }, async () => {
+    const got = await outputs([
+      "awk '{print}' /w/b.bin | head -c 19 > /w/o.bin",
+      "sed 's/line2/LINE2/' /w/b.bin > /w/o.bin",
+      "awk '{print}' /w/b.bin > /w/o.bin",
+      "awk '/caf/ {print $0}' /w/b.bin > /w/o.bin",
+      "grep caf /w/b.bin > /w/o.bin",
+      "grep -v line2 /w/b.bin > /w/o.bin",
+      "awk '{print}' /w/b.bin | sed 's/caf/CAF/' > /w/o.bin",
+    ]);
+    // Before: awk "63 61 66 ef bf bd 0a 6c 69 6e 65 32 0a ef bf bd ef bf bd 00 41 0a ef" (19 bytes) and sed the same as the edited text with U+FFFD.
+    expect(got).toEqual([
+      ORIGINAL,
+      EDITED,
+      `${ORIGINAL} 0a`,
+      "63 61 66 e9 0a",
+      "63 61 66 e9 0a",
+      "63 61 66 e9 0a ff fe 00 41 0a 80 c3 28 0a",
+      "43 41 46 e9 0a 6c 69 6e 65 32 0a ff fe 00 41 0a 80 c3 28 0a",
+    ]);
   });
 
-  it.fails("NOT FIXED (medium, inside just-bash 3.4.2): the same text on stdin (cat | sed, tr <, sort) comes out re-encoded as Latin-1 → UTF-8", { timeout: 60_000 }, async () => {
-    const got = await outputs(["cat /w/b.bin | sed 's/line2/LINE2/' > /w/o.bin", "tr X Y < /w/b.bin > /w/o.bin"]);
-    // Today: "63 61 66 c3 a9 0a 4c 49 4e 45 32 0a c3 bf c3 be 00 41 0a c2 80 c3 83 28" and the same for tr (unedited).
-    expect(got).toEqual([EDITED, ORIGINAL]);
+  it("FIXED (medium, inside just-bash 3.4.2): the same text on stdin (cat | sed, tr <, sort, cut) keeps each non-UTF-8 byte", { timeout: 60_000 }, async () => {
+    const got = await outputs([
+      "cat /w/b.bin | sed 's/line2/LINE2/' > /w/o.bin",
+      "tr X Y < /w/b.bin > /w/o.bin",
+      "tr a A < /w/b.bin > /w/o.bin",
+      "sort /w/b.bin > /w/o.bin",
+      "cat /w/b.bin | sort > /w/o.bin",
+      "cut -c1-100 /w/b.bin > /w/o.bin",
+      "cut -c1-3 /w/b.bin > /w/o.bin",
+      "cat /w/b.bin | cut -c1-3 > /w/o.bin",
+      "x=$(cat /w/b.bin); printf '%s' \"$x\" > /w/o.bin",
+    ]);
+    // Before: "63 61 66 c3 a9 0a 4c 49 4e 45 32 0a c3 bf c3 be 00 41 0a c2 80 c3 83 28" and the same for tr (unedited).
+    expect(got).toEqual([
+      EDITED,
+      ORIGINAL,
+      "63 41 66 e9 0a 6c 69 6e 65 32 0a ff fe 00 41 0a 80 c3 28",
+      // Byte order, as in the C locale: 80 before ff.
+      "63 61 66 e9 0a 6c 69 6e 65 32 0a 80 c3 28 0a ff fe 00 41 0a",
+      "63 61 66 e9 0a 6c 69 6e 65 32 0a 80 c3 28 0a ff fe 00 41 0a",
+      `${ORIGINAL} 0a`,
+      // One character per byte that is not UTF-8, as in the C locale.
+      "63 61 66 0a 6c 69 6e 0a ff fe 00 0a 80 c3 28 0a",
+      "63 61 66 0a 6c 69 6e 0a ff fe 00 0a 80 c3 28 0a",
+      ORIGINAL,
+    ]);
+  });
+
+  it("valid UTF-8 (multi-byte, emoji, a real U+FFFD) through the same commands is unchanged, byte for byte", { timeout: 60_000 }, async () => {
+    // "héllo wörld 😀 \uFFFD\n中文 ü\nabc\n": the real U+FFFD must stay ef bf bd.
+    const valid = new TextEncoder().encode("h\u00e9llo w\u00f6rld \u{1F600} \uFFFD\n\u4e2d\u6587 \u00fc\nabc\n");
+    const text = toHex(valid);
+    expect(text).toBe("68 c3 a9 6c 6c 6f 20 77 c3 b6 72 6c 64 20 f0 9f 98 80 20 ef bf bd 0a e4 b8 ad e6 96 87 20 c3 bc 0a 61 62 63 0a");
+    const got = await outputs(
+      [
+        "awk '{print}' /w/b.bin > /w/o.bin",
+        "sed 's/abc/ABC/' /w/b.bin > /w/o.bin",
+        "cat /w/b.bin | sed 's/abc/ABC/' > /w/o.bin",
+        "grep -v zzz /w/b.bin > /w/o.bin",
+        "tr a A < /w/b.bin > /w/o.bin",
+        "sort /w/b.bin > /w/o.bin",
+        "cut -c1-100 /w/b.bin > /w/o.bin",
+        "cat /w/b.bin | cut -c1-2 > /w/o.bin",
+        "cp /w/b.bin /w/o.bin && sed -i 's/abc/ABC/' /w/o.bin",
+      ],
+      valid,
+    );
+    const edited = text.replace("61 62 63 0a", "41 42 43 0a");
+    expect(got).toEqual([
+      text,
+      edited,
+      edited,
+      text,
+      edited.replace("41 42 43", "41 62 63"),
+      "61 62 63 0a 68 c3 a9 6c 6c 6f 20 77 c3 b6 72 6c 64 20 f0 9f 98 80 20 ef bf bd 0a e4 b8 ad e6 96 87 20 c3 bc 0a",
+      text,
+      "68 c3 a9 0a e4 b8 ad e6 96 87 0a 61 62 0a",
+      edited,
+    ]);
   });
 });
