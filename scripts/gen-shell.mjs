@@ -19,9 +19,12 @@
 // commands' chunks, less what core already has. The entry and everything it
 // imports statically is core.
 //
+// just-bash's text encoder and stdin decoder are patched on the way in to
+// keep bytes that are not UTF-8 (see justBashPatches; src/util/utf8-escape.ts).
+//
 // It is quick (~1 s) and skips work when its inputs (just-bash's version, this
-// script, src/backends/worker-shell/**) are unchanged; prepare, prebuild, pretest,
-// prestart and prebench run it.
+// script, src/backends/worker-shell/**, src/util/utf8-escape.ts) are unchanged;
+// prepare, prebuild, pretest, prestart and prebench run it.
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
