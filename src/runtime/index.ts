@@ -143,7 +143,7 @@ function whileConnected(connected: Connected, backend: string, id: string, event
           if (next.done) controller.close();
           else controller.enqueue(next.value);
         } catch (error) {
-          if (await lostBefore(connected, error, false)) {
+          if (await connectionLost(connected, error)) {
             controller.error(
               runtimeError("ECLOSED", `the connection to backend "${backend}" was lost while run "${id}" was running; reattach with getExec("${id}") (EEXEC_LOST if the container's runtime was replaced meanwhile)`),
             );
@@ -163,12 +163,12 @@ class NotDispatched extends Error {}
 
 /**
  * Whether `error` came from losing the connection of `connected` (its
- * `closed` settled, now or within 100 ms of the failure); with `before`,
- * only when it was already lost before the call was made.
+ * `closed` settled, now or within 100 ms of the failure). It says nothing
+ * about when the connection went relative to the failed call: `exec` tracks
+ * whether it sent the command itself.
  */
-async function lostBefore(connected: Connected, error: unknown, before: boolean): Promise<boolean> {
+async function connectionLost(connected: Connected, error: unknown): Promise<boolean> {
   if (connected.kind !== "command") return false;
-  if (before) return connected.lost === true && remoteCode(error) === undefined;
   if (connected.lost) return remoteCode(error) === undefined;
   const closed = connected.handle.closed;
   if (!closed || remoteCode(error) !== undefined) return false;
@@ -402,29 +402,36 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
       if (o.timeoutMs !== undefined) request.timeoutMs = o.timeoutMs;
       if (connected.remote) {
         request.id ??= crypto.randomUUID();
-        const run = async (c: Extract<Connected, { kind: "command" }>) => {
+        const id = request.id;
+        const run = async (c: Extract<Connected, { kind: "command" }>, sending: { sent: boolean }) => {
           const remote = c.remote!;
           // Push, then spawn, under the backend's lock (spec 02 §7.3): a push failure rejects before the command is sent.
           return remote.exclusive(async () => {
             const pushedNow = await remote.push();
-            if (c.lost) throw new NotDispatched();
+            if (c.lost) throw new NotDispatched(`the connection to backend "${backend.id}" was lost before run "${id}" was sent`);
+            // From here on the command may reach the backend: a lost connection no longer proves it did not run.
+            sending.sent = true;
             return { started: await c.handle.rpc.shell.exec(request), pushed: pushedNow, c };
           });
         };
-        let attempt: Awaited<ReturnType<typeof run>>;
-        try {
-          attempt = await run(connected);
-        } catch (error) {
-          // Retried once, on a new connection, only when the command provably was not sent (spec 02 §7.3).
-          if (!(error instanceof NotDispatched) && !(await lostBefore(connected, error, true))) {
-            if (await lostBefore(connected, error, false)) {
-              throw new Error(`the connection to backend "${backend.id}" was lost while run "${request.id}" was being started; the command may have started: check with getExec("${request.id}") before running it again`);
+        let attempt: Awaited<ReturnType<typeof run>> | undefined;
+        for (let c: Connected = connected, retried = false; attempt === undefined; retried = true) {
+          if (c.kind !== "command" || !c.remote) throw new Error(`backend "${backend.id}" reconnected without remote sync`);
+          const sending = { sent: false };
+          try {
+            attempt = await run(c, sending);
+          } catch (error) {
+            // Retried once, on a new connection, only when the command provably was not sent (spec 02 §7.3):
+            // the connection was lost (now or within moments of the failure) before the call to send it.
+            if (sending.sent) {
+              if (await connectionLost(c, error)) {
+                throw new Error(`the connection to backend "${backend.id}" was lost while run "${id}" was being started; the command may have started: check with getExec("${id}") before running it again`);
+              }
+              throw error;
             }
-            throw error;
+            if (retried || !(error instanceof NotDispatched || (await connectionLost(c, error)))) throw error;
+            c = await this.#connect(backend);
           }
-          const again = await this.#connect(backend);
-          if (again.kind !== "command" || !again.remote) throw error;
-          attempt = await run(again);
         }
         const { started, pushed, c } = attempt;
         if (c.handle.runtimeId !== undefined) this.#ranOn.set(`${backend.id}\0${started.id}`, c.handle.runtimeId);
@@ -493,7 +500,7 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
     try {
       return await call(connected);
     } catch (error) {
-      if (!(await lostBefore(connected, error, false))) throw error;
+      if (!(await connectionLost(connected, error))) throw error;
       const again = await this.#connect(backend);
       if (ran !== undefined && again.kind === "command" && again.handle.runtimeId !== undefined && again.handle.runtimeId !== ran) throw lostRun();
       return call(again);
