@@ -8,6 +8,7 @@
 import { Database, type WorkspaceDatabase } from "./storage/database.js";
 import type { DurableObjectStorageLike } from "./storage/types.js";
 import { WorkspaceFs } from "./fs/index.js";
+import { SQLiteWorkspaceProvider } from "./fs/provider.js";
 import type { WorkspaceFilesystem } from "./fs/types.js";
 import { WorkspaceRuntime, type WorkspaceRegisteredBackend } from "./runtime/index.js";
 import type { SyncProgress } from "./runtime/types.js";
@@ -156,6 +157,7 @@ export class Workspace {
   readonly #gitFactory: WorkspaceGitFactory | undefined;
   readonly #defaultGitIdentity: GitIdentity | undefined;
   #git?: GitClient;
+  #provider?: SQLiteWorkspaceProvider;
   #runtime?: WorkspaceRuntime;
 
   constructor(options: WorkspaceOptions) {
@@ -179,7 +181,7 @@ export class Workspace {
     const db = new Database(options.storage);
     this.db = db;
     this.fs = new WorkspaceFs(db, { now: this.#now });
-    this.#mounts = new MountRegistry(options.mounts, { fs: this.fs, db, sessionId: this.sessionId });
+    this.#mounts = new MountRegistry(options.mounts, { fs: this.fs, provider: () => this.provider(), db, sessionId: this.sessionId });
     if (options.assets !== undefined) {
       this.assets = typeof options.assets === "function" ? options.assets(this) : options.assets;
     }
@@ -210,6 +212,19 @@ export class Workspace {
     const options: { ws: Workspace; defaultIdentity?: GitIdentity } = { ws: this };
     if (this.#defaultGitIdentity) options.defaultIdentity = this.#defaultGitIdentity;
     return (this.#git = this.#gitFactory(options));
+  }
+
+  /**
+   * The Workspace as a node:fs-style file system provider (spec 01 §1.2),
+   * in the shape of `node:vfs`'s `VirtualProvider` (so
+   * `create(workspace.provider())` from `node:vfs` or `@platformatic/vfs`
+   * gives a node:fs-like object over this store): open files, watching
+   * through the change log, node:fs errors. Created on first call; the same
+   * object after. See {@link SQLiteWorkspaceProvider} for what it does and
+   * does not support (asynchronous only; no hard links).
+   */
+  provider(): SQLiteWorkspaceProvider {
+    return (this.#provider ??= new SQLiteWorkspaceProvider(this));
   }
 
   /** The execution runtime (spec 02 §1). Created on first access. */

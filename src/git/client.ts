@@ -9,6 +9,7 @@ import type { GitContext } from "./context.js";
 import { GitError } from "./errors.js";
 import { createWorkspaceFsBridge } from "./fs-bridge.js";
 import { loadIsomorphicGit } from "./load.js";
+import { SQLiteWorkspaceProvider } from "../fs/provider.js";
 import * as network from "./ops/network.js";
 import * as diffs from "./ops/diff.js";
 import * as refs from "./ops/refs.js";
@@ -53,6 +54,11 @@ export function createGitClient(options: CreateGitClientOptions = {}): GitClient
 
 type Op<O, R> = (ctx: GitContext, dir: string, options: O) => Promise<R>;
 
+/** The Workspace's node:fs-style provider (`ws.provider()`), or one over `ws.fs` for an object without it. */
+function providerOf(ws: WorkspaceLike): SQLiteWorkspaceProvider {
+  return typeof ws.provider === "function" ? ws.provider() : new SQLiteWorkspaceProvider(ws);
+}
+
 class WorkspaceGitClient implements GitClient {
   readonly #ws: WorkspaceLike;
   readonly #defaultIdentity: GitIdentity | undefined;
@@ -69,7 +75,7 @@ class WorkspaceGitClient implements GitClient {
     this.#context ??= (async () => {
       const [{ git, http }, fs] = await Promise.all([
         loadIsomorphicGit(),
-        this.#adapter ? this.#adapter(this.#ws) : createWorkspaceFsBridge(this.#ws),
+        this.#adapter ? this.#adapter(providerOf(this.#ws)) : createWorkspaceFsBridge(this.#ws),
       ]);
       return { git, http, fs: fs as GitContext["fs"], cache: {}, workspace: this.#ws, defaultIdentity: this.#defaultIdentity };
     })();

@@ -32,9 +32,10 @@
  */
 import { Buffer } from "node:buffer";
 import { WorkspaceFsError } from "../fs/errors.js";
-import type { WorkspaceFilesystem, WorkspaceStatResult } from "../fs/types.js";
+import type { WorkspaceFilesystem } from "../fs/types.js";
 import type { GitFsAdapter, WorkspaceLike } from "./types.js";
 import { readStreamBytes } from "../util/bytes.js";
+import { WorkspaceStats, statsOf } from "../fs/node-stats.js";
 
 /** The umask applied to `mode` options, as a Node process usually has. */
 export const GIT_FS_UMASK = 0o022;
@@ -57,65 +58,15 @@ export const GIT_PACE_CALLS = 1_000;
 /** How long the bridge leaves the event loop free after a busy slice (ms). */
 export const GIT_PACE_GAP_MS = 1;
 
-/** File-type bits of `st_mode`. */
-const S_IFREG = 0o100000;
-const S_IFDIR = 0o040000;
-const S_IFLNK = 0o120000;
-
-/** `encoding` as node:fs takes it: a string, or `{ encoding }`. */
+/** `EncodingOption` as node:fs takes it: a string, or `{ encoding }`. */
 type EncodingOption = string | { encoding?: string | null; mode?: number; flag?: string } | null | undefined;
 
 /**
  * Node-style `Stats` of one Workspace entry, as isomorphic-git reads them
  * (`normalizeStats`: `ctimeMs`, `mtimeMs`, `dev`, `ino`, `mode`, `uid`,
- * `gid`, `size`; and the `is…()` methods).
+ * `gid`, `size`; and the `is…()` methods). The same class as the provider's.
  */
-export class GitFsStats {
-  /** Always `0`: the Workspace is one device. */
-  readonly dev = 0;
-  /** The Workspace inode (stable across overwrite and rename). */
-  readonly ino: number;
-  /** File-type bits and permission bits, e.g. `0o100644`, `0o100755`, `0o120777`, `0o40755`. */
-  readonly mode: number;
-  /** Always `0`. */
-  readonly uid = 0;
-  /** Always `0`. */
-  readonly gid = 0;
-  /** Bytes (file), `0` (directory), or bytes of the UTF-8 target (link). */
-  readonly size: number;
-  /** Modification time, ms since the epoch. */
-  readonly mtimeMs: number;
-  /** Same as `mtimeMs`: the Workspace records no separate change time. */
-  readonly ctimeMs: number;
-  /** `mtimeMs` as a Date. */
-  readonly mtime: Date;
-  /** `ctimeMs` as a Date. */
-  readonly ctime: Date;
-  readonly #type: number;
-
-  constructor(stat: WorkspaceStatResult, size = stat.size) {
-    this.#type = stat.isSymbolicLink ? S_IFLNK : stat.isDirectory ? S_IFDIR : S_IFREG;
-    this.ino = stat.inode;
-    this.mode = this.#type | (stat.mode & 0o7777);
-    this.size = size;
-    this.mtimeMs = stat.mtime;
-    this.ctimeMs = stat.mtime;
-    this.mtime = new Date(stat.mtime);
-    this.ctime = new Date(stat.mtime);
-  }
-  /** A regular file. */
-  isFile(): boolean {
-    return this.#type === S_IFREG;
-  }
-  /** A directory. */
-  isDirectory(): boolean {
-    return this.#type === S_IFDIR;
-  }
-  /** A symbolic link (only from `lstat`). */
-  isSymbolicLink(): boolean {
-    return this.#type === S_IFLNK;
-  }
-}
+export { WorkspaceStats as GitFsStats };
 
 /** The `{ promises }` object {@link createWorkspaceFsBridge} returns. */
 export interface WorkspaceGitFs extends GitFsAdapter {
@@ -170,12 +121,12 @@ export interface WorkspaceGitFsPromises {
    * Stats, following a final link.
    * @throws WorkspaceFsError `ENOENT` (also a dangling link or a file mid-path) · `ELOOP`.
    */
-  stat(path: string, options?: unknown): Promise<GitFsStats>;
+  stat(path: string, options?: unknown): Promise<WorkspaceStats>;
   /**
    * Stats of the entry itself (a link is not followed).
    * @throws WorkspaceFsError `ENOENT` · `ELOOP`.
    */
-  lstat(path: string, options?: unknown): Promise<GitFsStats>;
+  lstat(path: string, options?: unknown): Promise<WorkspaceStats>;
   /**
    * A link's target: a string, or its UTF-8 bytes (a `Buffer`) with `{ encoding: "buffer" }` / `"buffer"`.
    * @throws WorkspaceFsError `ENOENT` · `EINVAL` not a link.
@@ -216,14 +167,6 @@ function contentOf(data: string | ArrayBufferView | ArrayBuffer): string | Uint8
   if (ArrayBuffer.isView(data)) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
   if (data instanceof ArrayBuffer) return new Uint8Array(data);
   throw new WorkspaceFsError("EINVAL", "writeFile", undefined, "data must be a string, an ArrayBufferView or an ArrayBuffer");
-}
-
-/** Stats of `path` from `workspace.fs`; a link's `size` counts the UTF-8 bytes of its target, as on disk. */
-async function statsOf(fs: WorkspaceFilesystem, path: string, follow: boolean): Promise<GitFsStats> {
-  const stat = follow ? await fs.stat(path) : await fs.lstat(path);
-  if (!stat.isSymbolicLink) return new GitFsStats(stat);
-  const target = await fs.readlink(path);
-  return new GitFsStats(stat, new TextEncoder().encode(target).byteLength);
 }
 
 /**

@@ -14,6 +14,7 @@
  * @module
  */
 import type { WorkspaceFilesystem } from "../fs/types.js";
+import type { SQLiteWorkspaceProvider } from "../fs/provider.js";
 
 /** A person recorded in a commit (spec 04 §2.3). */
 export interface GitIdentity {
@@ -24,13 +25,15 @@ export interface GitIdentity {
 }
 
 /**
- * What a git client needs from a Workspace: its filesystem. A `Workspace`
- * satisfies it (0.8.0 passed a node:fs-style `SQLiteWorkspaceProvider`;
- * this package bridges `workspace.fs` directly, see docs/porting.md).
+ * What a git client needs from a Workspace: its filesystem, and its
+ * node:fs-style provider for a custom {@link CreateGitClientOptions.adapter}.
+ * A `Workspace` satisfies it.
  */
 export interface WorkspaceLike {
-  /** The Workspace filesystem every git read and write goes through. */
+  /** The Workspace filesystem every git read and write goes through (the built-in bridge reads it directly). */
   readonly fs: WorkspaceFilesystem;
+  /** `workspace.provider()`, handed to `adapter`; without it, a provider over `fs` is made. */
+  provider?(): SQLiteWorkspaceProvider;
 }
 
 /**
@@ -46,12 +49,14 @@ export interface GitFsAdapter {
 /** Options of {@link createGitClient} (spec 04 §2.1). */
 export interface CreateGitClientOptions {
   /**
-   * Replaces the built-in bridge from `workspace.fs` to isomorphic-git's
-   * `{ promises }` fs (for tests). Called once per client, on its first
-   * call. Default: the bridge over `ws.fs` (streaming; no copy of the tree
-   * is held in memory).
+   * Replaces the built-in bridge to isomorphic-git's `{ promises }` fs
+   * (spec 04 §2.1): called once per client, on its first call, with the
+   * Workspace's node:fs-style provider (`workspace.provider()`), e.g.
+   * `(provider) => new VirtualFileSystem(provider)` with `@platformatic/vfs`.
+   * Default: this package's bridge over `ws.fs` (streaming, paced; no copy
+   * of the tree is held in memory; no extra package needed).
    */
-  adapter?: (ws: WorkspaceLike) => Promise<GitFsAdapter> | GitFsAdapter;
+  adapter?: (provider: SQLiteWorkspaceProvider) => Promise<GitFsAdapter> | GitFsAdapter;
 }
 
 /** What a {@link GitClientFactory} is called with (spec 04 §2.2). */

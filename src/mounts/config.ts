@@ -8,11 +8,12 @@
 import { within } from "../fs/mount-guard.js";
 import { isCanonicalPath } from "../fs/path.js";
 import type { WorkspaceFilesystem } from "../fs/types.js";
+import type { SQLiteWorkspaceProvider } from "../fs/provider.js";
 import type { Mount, MountFactory } from "./types.js";
 
 /**
  * The configured mounts, root → mount, in the order given (factories called
- * once, with `{ sessionId, root, vfs: fs }`). `undefined` configures none.
+ * once, with `{ sessionId, root, vfs: workspace.provider() }`). `undefined` configures none.
  *
  * @throws TypeError when `mounts` is not an object, or a value is not a mount
  *   (`strategy: "eager"` and `materialize`, a `mode` of `"read-only"` /
@@ -23,7 +24,7 @@ import type { Mount, MountFactory } from "./types.js";
  */
 export function configuredMounts(
   mounts: Record<string, Mount | MountFactory> | undefined,
-  context: { fs: WorkspaceFilesystem; sessionId: string },
+  context: { fs: WorkspaceFilesystem; provider: () => SQLiteWorkspaceProvider; sessionId: string },
 ): Map<string, Mount> {
   const registry = new Map<string, Mount>();
   if (mounts === undefined) return registry;
@@ -42,7 +43,7 @@ export function configuredMounts(
     let mount: unknown = value;
     if (typeof value === "function") {
       try {
-        mount = value({ sessionId: context.sessionId, root, vfs: context.fs });
+        mount = value({ sessionId: context.sessionId, root, vfs: context.provider() });
       } catch (error) {
         throw new Error(`Workspace mounts: the factory for ${root} threw: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
       }

@@ -15,6 +15,7 @@ import { materializeMount, type MountRunContext } from "./materialize.js";
 import { mountCallbackContext } from "./reentry.js";
 import { withRootLock } from "./root-lock.js";
 import type { Mount, MountFactory } from "./types.js";
+import type { SQLiteWorkspaceProvider } from "../fs/provider.js";
 
 /** The mounts of one Workspace. */
 export class MountRegistry {
@@ -31,7 +32,7 @@ export class MountRegistry {
    * or lies inside another root; or for a factory that does not return a mount
    * (see {@link configuredMounts}).
    */
-  constructor(mounts: Record<string, Mount | MountFactory> | undefined, context: { fs: WorkspaceFilesystem; db: Database; sessionId: string }) {
+  constructor(mounts: Record<string, Mount | MountFactory> | undefined, context: { fs: WorkspaceFilesystem; provider: () => SQLiteWorkspaceProvider; db: Database; sessionId: string }) {
     this.#db = context.db;
     this.#records = new MountRecords(context.db);
     this.#mounts = configuredMounts(mounts, context);

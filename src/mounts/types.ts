@@ -5,6 +5,7 @@
  * @module
  */
 import type { WorkspaceFilesystem } from "../fs/types.js";
+import type { SQLiteWorkspaceProvider } from "../fs/provider.js";
 
 /** What every mount declares. */
 export interface MountBase {
@@ -45,17 +46,16 @@ export interface EagerMount extends MountBase {
 export type Mount = EagerMount;
 
 /**
- * What a mount factory receives. `vfs` is the Workspace filesystem
- * (`workspace.fs`); 0.8.0 passes its node:fs-style provider there, which
- * this package does not have.
+ * What a mount factory receives (spec 01 §6): `vfs` is the Workspace's
+ * node:fs-style provider (`workspace.provider()`).
  */
 export interface MountContext {
   /** The Workspace's session id. */
   readonly sessionId: string;
   /** The mount's root, e.g. `"/workspace/data"`. */
   readonly root: string;
-  /** The Workspace filesystem (`workspace.fs`). */
-  readonly vfs: WorkspaceFilesystem;
+  /** The Workspace's node:fs-style provider, `workspace.provider()` ({@link SQLiteWorkspaceProvider}). */
+  readonly vfs: SQLiteWorkspaceProvider;
 }
 
 /** Builds a mount at construction of the Workspace (called once). */

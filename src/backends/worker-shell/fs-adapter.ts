@@ -23,6 +23,7 @@ import type {
 } from "just-bash";
 import type { WorkspaceDirentResult, WorkspaceFilesystem, WorkspaceStatResult } from "../../fs/types.js";
 import { concatBytes, toHex } from "../../util/bytes.js";
+import { nodeFsError, posixCodeOf, realpathOf, type LinkReader } from "../../fs/node-errors.js";
 
 /**
  * The `workspace.fs` methods the adapter calls, and nothing else: a local
@@ -120,27 +121,6 @@ export const DEFAULT_MAX_READ_BYTES = 64 * 1024 * 1024;
  */
 export const DEV_NULL = "/dev/null";
 
-/** Links followed by `realpath` before it gives up with `ELOOP` (as Linux and the Workspace do). */
-const MAX_LINK_HOPS = 40;
-
-/** Node/libuv wording of each code, as just-bash's own file systems print them. */
-const DESCRIPTIONS: Record<string, string> = {
-  ENOENT: "no such file or directory",
-  EISDIR: "illegal operation on a directory",
-  ENOTDIR: "not a directory",
-  EEXIST: "file already exists",
-  ENOTEMPTY: "directory not empty",
-  EROFS: "read-only file system",
-  EINVAL: "invalid argument",
-  ENOSYS: "function not implemented",
-  ELOOP: "too many levels of symbolic links",
-  EACCES: "permission denied",
-  EPERM: "operation not permitted",
-  EFBIG: "file too large",
-  EIO: "i/o error",
-  EBADF: "bad file descriptor",
-};
-
 /**
  * An `Error` with a POSIX `code`, the just-bash `syscall` name and the
  * `path` as the command gave it; the message is Node's (and just-bash
@@ -162,23 +142,13 @@ export interface WorkspaceFsAdapterError extends Error {
 }
 
 function fsError(code: string, syscall: string, path: string, detail?: string, cause?: unknown): WorkspaceFsAdapterError {
-  const description = detail ?? DESCRIPTIONS[code] ?? code.toLowerCase();
-  const message = `${code}: ${description}, ${syscall} '${path}'`;
   // A RangeError because just-bash 3.4.2 turns only a RangeError escaping a top-level command (a failed `>` redirect
   // open, for one) into `bash: <message>` with exit 1; any other error class rejects `Bash.exec` instead.
-  const error = new RangeError(message, cause === undefined ? undefined : { cause }) as WorkspaceFsAdapterError;
-  error.code = code;
-  error.syscall = syscall;
-  error.path = path;
-  return error;
+  return nodeFsError(code, syscall, path, detail, cause, RangeError);
 }
 
 /** The POSIX code of a Workspace failure (local or across RPC), if it has one. */
-function codeOf(error: unknown): string | undefined {
-  if (typeof error !== "object" || error === null) return undefined;
-  const code = (error as { code?: unknown }).code;
-  return typeof code === "string" && /^E[A-Z0-9_]+$/.test(code) ? code : undefined;
-}
+const codeOf = posixCodeOf;
 
 /**
  * Re-throws a Workspace failure in just-bash's form for `syscall` on `path`
@@ -963,29 +933,12 @@ export class WorkspaceFsAdapter implements IFileSystem {
     const command = this.#commandPath(path);
     if (command === "none") throw fsError("ENOENT", "realpath", path);
     if (command !== undefined) return normalize(path);
-    const todo = normalize(path).split("/").filter(Boolean);
-    const resolved: string[] = [];
-    let hops = 0;
-    while (todo.length > 0) {
-      const segment = todo.shift() as string;
-      if (segment === ".") continue;
-      if (segment === "..") {
-        resolved.pop();
-        continue;
-      }
-      const candidate = `/${[...resolved, segment].join("/")}`;
-      const stat = await call("realpath", path, () => this.#fs.lstat(candidate));
-      if (stat.isSymbolicLink) {
-        if (++hops > MAX_LINK_HOPS) throw fsError("ELOOP", "realpath", path);
-        const target = await call("realpath", path, () => this.#fs.readlink(candidate));
-        if (target.startsWith("/")) resolved.length = 0;
-        todo.unshift(...target.split("/").filter(Boolean));
-        continue;
-      }
-      if (!stat.isDirectory && todo.some((s) => s !== ".")) throw fsError("ENOTDIR", "realpath", path);
-      resolved.push(segment);
-    }
-    return `/${resolved.join("/")}`;
+    const normalized = normalize(path);
+    const reader: LinkReader = {
+      lstat: (candidate) => call("realpath", path, () => this.#fs.lstat(candidate)),
+      readlink: (candidate) => call("realpath", path, () => this.#fs.readlink(candidate)),
+    };
+    return realpathOf(reader, normalized, (code) => fsError(code, "realpath", path));
   }
 
   /**

@@ -1,0 +1,124 @@
+/**
+ * Errors in node:fs's form — `"<CODE>: <description>, <syscall> '<path>'"`
+ * with `code`, `errno`, `syscall` and `path` — for the layers that present
+ * the Workspace to node:fs-style code: the shell's file system adapter
+ * (just-bash) and {@link SQLiteWorkspaceProvider}.
+ *
+ * @module
+ */
+
+/** Node/libuv wording of each code, as node:fs (and just-bash's own file systems) print them. */
+export const NODE_ERROR_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  ENOENT: "no such file or directory",
+  EISDIR: "illegal operation on a directory",
+  ENOTDIR: "not a directory",
+  EEXIST: "file already exists",
+  ENOTEMPTY: "directory not empty",
+  EROFS: "read-only file system",
+  EINVAL: "invalid argument",
+  ENOSYS: "function not implemented",
+  ELOOP: "too many levels of symbolic links",
+  EACCES: "permission denied",
+  EPERM: "operation not permitted",
+  EFBIG: "file too large",
+  EIO: "i/o error",
+  EBADF: "bad file descriptor",
+  ESTALE: "stale file handle",
+};
+
+/** Linux `errno` of each code; node:fs reports it negated (`ENOENT` → `-2`). */
+const LINUX_ERRNO: Readonly<Record<string, number>> = {
+  EPERM: 1,
+  ENOENT: 2,
+  EIO: 5,
+  EBADF: 9,
+  EACCES: 13,
+  EEXIST: 17,
+  ENOTDIR: 20,
+  EISDIR: 21,
+  EINVAL: 22,
+  EFBIG: 27,
+  EROFS: 30,
+  ENOSYS: 38,
+  ENOTEMPTY: 39,
+  ELOOP: 40,
+  ESTALE: 116,
+};
+
+/** An `Error` as node:fs throws it. */
+export interface NodeFsError extends Error {
+  /** POSIX code, e.g. `"ENOENT"`. */
+  code: string;
+  /** Negated Linux errno, e.g. `-2` for `ENOENT`; absent for a code without one. */
+  errno?: number;
+  /** The operation in node:fs's words (`open`, `scandir`, `unlink`, …). */
+  syscall: string;
+  /** The path as the caller gave it. */
+  path: string;
+}
+
+/**
+ * A node:fs-style error. `detail` replaces the code's usual description;
+ * `cause` (the Workspace's own error, when there was one) is kept as the
+ * standard `cause`. `Ctor` picks the class (`Error` by default; the shell
+ * adapter needs `RangeError`, see its docs).
+ */
+export function nodeFsError(code: string, syscall: string, path: string, detail?: string, cause?: unknown, Ctor: ErrorConstructor | RangeErrorConstructor = Error): NodeFsError {
+  const description = detail ?? NODE_ERROR_DESCRIPTIONS[code] ?? code.toLowerCase();
+  const error = new Ctor(`${code}: ${description}, ${syscall} '${path}'`, cause === undefined ? undefined : { cause }) as NodeFsError;
+  error.code = code;
+  const errno = LINUX_ERRNO[code];
+  if (errno !== undefined) error.errno = -errno;
+  error.syscall = syscall;
+  error.path = path;
+  return error;
+}
+
+/** The POSIX code of a Workspace failure (local or across RPC), if it has one. */
+export function posixCodeOf(error: unknown): string | undefined {
+  if (typeof error !== "object" || error === null) return undefined;
+  const code = (error as { code?: unknown }).code;
+  return typeof code === "string" && /^E[A-Z0-9_]+$/.test(code) ? code : undefined;
+}
+
+/** Links followed by {@link realpathOf} before it gives up with `ELOOP` (as Linux and the Workspace do). */
+export const MAX_LINK_HOPS = 40;
+
+/** What {@link realpathOf} reads. */
+export interface LinkReader {
+  lstat(path: string): Promise<{ isSymbolicLink: boolean; isDirectory: boolean }>;
+  readlink(path: string): Promise<string>;
+}
+
+/**
+ * The canonical path of `path` (absolute): every link resolved (a relative
+ * target against the link's directory), `.` and `..` removed, walking the
+ * segments with `lstat`/`readlink` as realpath(3) does (`..` after a link
+ * goes up from where the link points).
+ * @throws the reader's error for a missing segment or dangling link (`ENOENT`) · `{ code: "ENOTDIR" }` a file mid-path · `{ code: "ELOOP" }` more than {@link MAX_LINK_HOPS} links.
+ */
+export async function realpathOf(fs: LinkReader, path: string, fail: (code: "ENOTDIR" | "ELOOP") => Error): Promise<string> {
+  const todo = path.split("/").filter((segment) => segment !== "" && segment !== ".");
+  const resolved: string[] = [];
+  let hops = 0;
+  while (todo.length > 0) {
+    const segment = todo.shift() as string;
+    if (segment === ".") continue;
+    if (segment === "..") {
+      resolved.pop();
+      continue;
+    }
+    const candidate = `/${[...resolved, segment].join("/")}`;
+    const stat = await fs.lstat(candidate);
+    if (stat.isSymbolicLink) {
+      if (++hops > MAX_LINK_HOPS) throw fail("ELOOP");
+      const target = await fs.readlink(candidate);
+      if (target.startsWith("/")) resolved.length = 0;
+      todo.unshift(...target.split("/").filter(Boolean));
+      continue;
+    }
+    if (!stat.isDirectory && todo.some((s) => s !== ".")) throw fail("ENOTDIR");
+    resolved.push(segment);
+  }
+  return `/${resolved.join("/")}`;
+}

@@ -1,0 +1,1319 @@
+/**
+ * `SQLiteWorkspaceProvider`: the Workspace as a node:fs-style file system
+ * provider (spec 01 §1.2 `workspace.provider()`), in the shape of the
+ * `VirtualProvider` of Node's `node:vfs` and its userland shim
+ * `@platformatic/vfs` — so `create(workspace.provider())` from either gives
+ * a node:fs-like object (`vfs.promises.readFile`, `vfs.open`, `vfs.watch`, …)
+ * over the same store as `workspace.fs`.
+ *
+ * Every call goes to `workspace.fs`, so the provider sees (and makes) the
+ * same changes as the file tools, the shell, git and other Workspaces on the
+ * same storage, and every mutation is recorded by the VFS's change log.
+ *
+ * @module
+ */
+import { WorkspaceFsError } from "./errors.js";
+import { nodeFsError, posixCodeOf, realpathOf, type NodeFsError } from "./node-errors.js";
+import { WorkspaceStats, statsOf } from "./node-stats.js";
+import { canonicalPath } from "./path.js";
+import type { ChangeCursor, ChangePage } from "./changes.js";
+import type { WorkspaceFilesystem } from "./types.js";
+import { readStreamBytes } from "../util/bytes.js";
+
+/** Options of {@link SQLiteWorkspaceProvider}. */
+export interface SQLiteWorkspaceProviderOptions {
+  /**
+   * Bits cleared from the `mode` of files and directories the provider
+   * creates, as a process's umask. Default `0o022` (a `0o666` file lands as
+   * `0o644`, a `0o777` directory as `0o755`).
+   */
+  umask?: number;
+  /**
+   * Most bytes one open file handle holds while it is written
+   * ({@link WorkspaceFileHandle}: writes are kept in memory and stored at
+   * `sync()`/`close()`). Opening a larger file for writing, or writing past
+   * this, fails with `EFBIG`. Default 64 MiB (67,108,864).
+   */
+  maxOpenFileBytes?: number;
+  /** How often `watch`/`watchAsync` look for changes, in ms. Default `100`. */
+  watchIntervalMs?: number;
+}
+
+/** {@link SQLiteWorkspaceProviderOptions.maxOpenFileBytes} by default: 64 MiB. */
+export const DEFAULT_MAX_OPEN_FILE_BYTES = 64 * 1024 * 1024;
+/** {@link SQLiteWorkspaceProviderOptions.watchIntervalMs} by default. */
+export const DEFAULT_WATCH_INTERVAL_MS = 100;
+/** `watchFile`'s poll interval by default (ms), as node:fs. */
+export const DEFAULT_WATCH_FILE_INTERVAL_MS = 5007;
+
+/** `COPYFILE_EXCL` of node:fs `constants`: `copyFile` fails with `EEXIST` if the destination exists. */
+const COPYFILE_EXCL = 1;
+/** `access` modes of node:fs `constants`. */
+const X_OK = 1;
+
+/** The change log a watcher reads: `WorkspaceFs`'s internal `revision()`/`changesSince()`. */
+interface ChangeLog {
+  revision(): number;
+  changesSince(cursor: ChangeCursor, options?: { limit?: number }): ChangePage;
+}
+
+/** A Workspace, or anything with its `fs`. */
+export interface WorkspaceProviderSource {
+  /** The Workspace filesystem every call goes through. */
+  readonly fs: WorkspaceFilesystem;
+}
+
+/** `encoding` / `flag` / `mode` as node:fs takes them: a string (the encoding) or an object. */
+export type ProviderDataOptions = string | { encoding?: string | null; mode?: number; flag?: string | number } | null | undefined;
+
+/** What `open()` parsed from node:fs `flags`. */
+interface OpenFlags {
+  text: string;
+  read: boolean;
+  write: boolean;
+  append: boolean;
+  create: boolean;
+  exclusive: boolean;
+  truncate: boolean;
+}
+
+const STRING_FLAGS: Record<string, Omit<OpenFlags, "text">> = {};
+for (const [names, read, write, append, create, exclusive, truncate] of [
+  [["r", "rs", "sr"], true, false, false, false, false, false],
+  [["r+", "rs+", "sr+"], true, true, false, false, false, false],
+  [["w"], false, true, false, true, false, true],
+  [["wx", "xw"], false, true, false, true, true, true],
+  [["w+"], true, true, false, true, false, true],
+  [["wx+", "xw+"], true, true, false, true, true, true],
+  [["a", "as", "sa"], false, true, true, true, false, false],
+  [["ax", "xa"], false, true, true, true, true, false],
+  [["a+", "as+", "sa+"], true, true, true, true, false, false],
+  [["ax+", "xa+"], true, true, true, true, true, false],
+] as const) {
+  for (const name of names) STRING_FLAGS[name] = { read, write, append, create, exclusive, truncate };
+}
+
+/** Linux `O_*` bits node:fs accepts as numeric flags. */
+const O_WRONLY = 1;
+const O_RDWR = 2;
+const O_CREAT = 0o100;
+const O_EXCL = 0o200;
+const O_TRUNC = 0o1000;
+const O_APPEND = 0o2000;
+
+function parseFlags(flags: unknown, path: string): OpenFlags {
+  if (flags === undefined || flags === null) return { text: "r", ...STRING_FLAGS.r! };
+  if (typeof flags === "string") {
+    const parsed = STRING_FLAGS[flags];
+    if (parsed) return { text: flags, ...parsed };
+  } else if (typeof flags === "number" && Number.isInteger(flags) && flags >= 0) {
+    const access = flags & 3;
+    if (access !== 3) {
+      return {
+        text: String(flags),
+        read: access !== O_WRONLY,
+        write: access === O_WRONLY || access === O_RDWR,
+        append: (flags & O_APPEND) !== 0,
+        create: (flags & O_CREAT) !== 0,
+        exclusive: (flags & O_EXCL) !== 0,
+        truncate: (flags & O_TRUNC) !== 0,
+      };
+    }
+  }
+  throw nodeFsError("EINVAL", "open", path, `invalid flags ${JSON.stringify(String(flags))}: use r, r+, w, wx, w+, wx+, a, ax, a+, ax+ or O_* bits`);
+}
+
+const UTF8 = new Set(["utf8", "utf-8"]);
+
+/** The encoding of a node:fs options argument, lower-cased; `undefined` for bytes. Only UTF-8 (and `buffer`) are supported. */
+function encodingOf(options: ProviderDataOptions, syscall: string, path: string): "utf8" | undefined {
+  const raw = typeof options === "string" ? options : (options?.encoding ?? undefined);
+  if (raw === undefined || raw === null) return undefined;
+  const encoding = String(raw).toLowerCase();
+  if (encoding === "buffer") return undefined;
+  if (UTF8.has(encoding)) return "utf8";
+  throw nodeFsError("EINVAL", syscall, path, `unsupported encoding '${encoding}': only utf8 (or buffer) is supported`);
+}
+
+/** Bytes as node:fs returns them: a `Buffer` when the runtime has one (Node; workerd with `nodejs_compat`), else the `Uint8Array`. */
+function nodeBytes(bytes: Uint8Array): Uint8Array {
+  const B = (globalThis as { Buffer?: { from(b: ArrayBufferLike, o: number, l: number): Uint8Array } }).Buffer;
+  return B ? B.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : bytes;
+}
+
+const decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
+const encoder = new TextEncoder();
+
+/** `data` as bytes or a string `workspace.fs.writeFile` takes. */
+function contentOf(data: unknown, syscall: string, path: string): string | Uint8Array {
+  if (typeof data === "string") return data;
+  if (data instanceof Uint8Array) return data;
+  if (ArrayBuffer.isView(data)) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  if (data instanceof ArrayBuffer) return new Uint8Array(data);
+  throw nodeFsError("EINVAL", syscall, path, "data must be a string, an ArrayBufferView or an ArrayBuffer");
+}
+
+function bytesOf(data: unknown, syscall: string, path: string): Uint8Array {
+  const content = contentOf(data, syscall, path);
+  return typeof content === "string" ? encoder.encode(content) : content;
+}
+
+/** A node:fs-style path argument: a string (a `file:` URL or Buffer is refused, as `workspace.fs` refuses them). */
+function pathArg(path: unknown, syscall: string): string {
+  if (typeof path !== "string") throw nodeFsError("EINVAL", syscall, String(path), "path must be a string");
+  return path;
+}
+
+/** Runs a `workspace.fs` call, re-throwing a Workspace failure in node:fs's form (the original is the `cause`). */
+async function call<T>(syscall: string, path: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const code = posixCodeOf(error);
+    // Not a filesystem failure (a TypeError), or already in node:fs's form: as it is.
+    if (code === undefined || isNodeFsError(error)) throw error;
+    throw nodeFsError(code, syscall, path, undefined, error);
+  }
+}
+
+function isNodeFsError(error: unknown): error is NodeFsError {
+  return error instanceof Error && typeof (error as NodeFsError).syscall === "string" && (error as { name: string }).name !== "WorkspaceFsError";
+}
+
+function syncUnsupported(method: string): NodeFsError {
+  return nodeFsError("ENOSYS", method, "", `SQLiteWorkspaceProvider is asynchronous: ${method} is not supported; use the promise form (${method.replace(/Sync$/, "")}, or vfs.promises.*)`);
+}
+
+function positiveInteger(value: unknown, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value <= 0) throw new TypeError(`SQLiteWorkspaceProvider: ${name} must be a positive integer, got ${String(value)}`);
+  return value;
+}
+
+/**
+ * A node:fs-style provider over a Workspace's filesystem (spec 01 §1.2;
+ * `workspace.provider()` returns one, memoised). Its methods have the names
+ * and arguments of Node's `node:vfs` `VirtualProvider` (and
+ * `@platformatic/vfs`), so a `VirtualFileSystem` can be built on it.
+ *
+ * - Paths are absolute Workspace paths; `..` is lexical (spec 01 §2.1).
+ * - Errors are node:fs's: an `Error` with `code`, negative `errno`,
+ *   `syscall` and `path`, message `"ENOENT: no such file or directory, open '/x'"`;
+ *   the Workspace's own `WorkspaceFsError` is the `cause`. Bad option
+ *   values (a wrong `flags` string, an encoding other than UTF-8) are `EINVAL`.
+ * - Strings are UTF-8 (`"utf8"`, `"utf-8"`); bytes are `Buffer`s where
+ *   the runtime has `Buffer`, else `Uint8Array`s.
+ * - New files and directories get `mode & ~umask` (umask default `0o022`).
+ * - Asynchronous only: every `…Sync` method throws `ENOSYS` naming the
+ *   promise form to use (the Workspace may have to wait for storage, a
+ *   mount or a stream; node:fs's sync API cannot).
+ * - No hard links: `link` rejects `ENOSYS` (the Workspace keeps one name
+ *   per entry; the shell's `ln` answers the same).
+ * - `utimes`/`lutimes` check that the entry exists and leave its `mtime`:
+ *   the Workspace sets `mtime` itself on every change.
+ * - `watch`/`watchAsync`/`watchFile` read the Workspace's change log, so
+ *   they see changes made by anyone on the same storage.
+ */
+export class SQLiteWorkspaceProvider {
+  readonly #fs: WorkspaceFilesystem;
+  readonly #log: ChangeLog | undefined;
+  readonly #umask: number;
+  readonly #maxOpenFileBytes: number;
+  readonly #watchIntervalMs: number;
+  readonly #fileWatchers = new Map<string, WorkspaceStatWatcher>();
+  #nextFd = 3;
+
+  /**
+   * @param workspace A `Workspace` (or any object with its `fs`).
+   * @param options See {@link SQLiteWorkspaceProviderOptions}.
+   * @throws TypeError when `workspace.fs` is missing or an option is out of range.
+   */
+  constructor(workspace: WorkspaceProviderSource, options: SQLiteWorkspaceProviderOptions = {}) {
+    const fs = workspace?.fs;
+    if (fs === null || typeof fs !== "object" || typeof fs.stat !== "function") throw new TypeError("SQLiteWorkspaceProvider: pass a Workspace (an object with its fs)");
+    this.#fs = fs;
+    const log = fs as unknown as Partial<ChangeLog>;
+    this.#log = typeof log.revision === "function" && typeof log.changesSince === "function" ? (log as ChangeLog) : undefined;
+    const umask = options.umask ?? 0o022;
+    if (typeof umask !== "number" || !Number.isInteger(umask) || umask < 0 || umask > 0o777) throw new TypeError(`SQLiteWorkspaceProvider: umask must be an integer 0..0o777, got ${String(umask)}`);
+    this.#umask = umask;
+    this.#maxOpenFileBytes = positiveInteger(options.maxOpenFileBytes, "maxOpenFileBytes", DEFAULT_MAX_OPEN_FILE_BYTES);
+    this.#watchIntervalMs = positiveInteger(options.watchIntervalMs, "watchIntervalMs", DEFAULT_WATCH_INTERVAL_MS);
+  }
+
+  /** `false`: writes go through (a read-only mount still rejects them with `EROFS`). */
+  get readonly(): boolean {
+    return false;
+  }
+  /** `true`. */
+  get supportsSymlinks(): boolean {
+    return true;
+  }
+  /** `true` over a local Workspace (its change log); `false` over a remote `fs` without one. */
+  get supportsWatch(): boolean {
+    return this.#log !== undefined;
+  }
+
+  // ── open files ───────────────────────────────────────────────────────
+
+  /**
+   * Opens a file. `flags` as node:fs (`r` default, `r+`, `w`, `wx`, `w+`,
+   * `a`, `ax`, `a+`, …, or `O_*` bits); `mode` (default `0o666`, masked
+   * with the umask) for a file it creates. A final link is followed.
+   * @returns A {@link WorkspaceFileHandle}.
+   * @throws `ENOENT` missing (without a create flag) or missing parent · `EEXIST` exclusive and present · `EISDIR` a directory opened for writing · `ENOTDIR` · `ELOOP` · `EROFS` · `EFBIG` a file over `maxOpenFileBytes` opened for writing · `EINVAL` bad flags.
+   */
+  async open(path: string, flags?: string | number, mode?: number): Promise<WorkspaceFileHandle> {
+    pathArg(path, "open");
+    const parsed = parseFlags(flags, path);
+    const fileMode = (typeof mode === "number" ? mode : 0o666) & ~this.#umask & 0o7777;
+    let stat = await this.#statOrUndefined(path, true, "open");
+    if (stat?.isDirectory()) {
+      if (parsed.write) throw nodeFsError("EISDIR", "open", path);
+    } else if (stat === undefined) {
+      if (!parsed.create) throw nodeFsError("ENOENT", "open", path);
+      await call("open", path, () => this.#fs.writeFile(path, new Uint8Array(0), { mode: fileMode, exclusive: true }));
+      stat = await call("open", path, () => statsOf(this.#fs, path, true));
+    } else if (parsed.exclusive && parsed.create) {
+      throw nodeFsError("EEXIST", "open", path);
+    } else if (parsed.truncate) {
+      await call("open", path, () => this.#fs.writeFile(path, new Uint8Array(0), { mode: stat!.mode & 0o7777 }));
+    }
+    if (parsed.write && !parsed.truncate && stat.size > this.#maxOpenFileBytes) {
+      throw nodeFsError("EFBIG", "open", path, `file too large to open for writing (${stat.size} bytes; maxOpenFileBytes is ${this.#maxOpenFileBytes})`);
+    }
+    return new WorkspaceFileHandle(this.#fs, path, parsed, this.#nextFd++, this.#maxOpenFileBytes);
+  }
+
+  // ── metadata ─────────────────────────────────────────────────────────
+
+  /**
+   * Stats of `path`, a final link followed.
+   * @throws `ENOENT` (also a dangling link) · `ENOTDIR` · `ELOOP` · `EINVAL` `{ bigint: true }` (not supported).
+   */
+  async stat(path: string, options?: { bigint?: boolean }): Promise<WorkspaceStats> {
+    this.#noBigint(options, "stat", path);
+    return call("stat", pathArg(path, "stat"), () => statsOf(this.#fs, path, true));
+  }
+
+  /**
+   * Stats of the entry itself (a link is not followed).
+   * @throws `ENOENT` · `ELOOP` · `EINVAL` `{ bigint: true }`.
+   */
+  async lstat(path: string, options?: { bigint?: boolean }): Promise<WorkspaceStats> {
+    this.#noBigint(options, "lstat", path);
+    return call("lstat", pathArg(path, "lstat"), () => statsOf(this.#fs, path, false));
+  }
+
+  /**
+   * A directory's entries in byte order of name: names, or
+   * {@link WorkspaceDirent}s with `{ withFileTypes: true }`. `{ recursive:
+   * true }` lists the whole subtree (names relative to `path`, each
+   * directory's entries after it, breadth first, as node:fs; links are not
+   * followed).
+   * @throws `ENOENT` · `ENOTDIR` · `ELOOP`.
+   */
+  async readdir(path: string, options?: { withFileTypes?: boolean; recursive?: boolean; encoding?: string | null }): Promise<string[] | WorkspaceDirent[]> {
+    pathArg(path, "scandir");
+    const withTypes = options?.withFileTypes === true;
+    const base = canonicalPath(path, "scandir");
+    const out: (string | WorkspaceDirent)[] = [];
+    const queue: { dir: string; rel: string }[] = [{ dir: base, rel: "" }];
+    for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+      const entries = await call("scandir", path, () => this.#fs.readdir(next.dir));
+      for (const entry of entries) {
+        const rel = next.rel === "" ? entry.name : `${next.rel}/${entry.name}`;
+        out.push(withTypes ? new WorkspaceDirent(entry.name, next.dir, entry.isFile, entry.isDirectory, entry.isSymbolicLink) : rel);
+        if (options?.recursive === true && entry.isDirectory) queue.push({ dir: next.dir === "/" ? `/${entry.name}` : `${next.dir}/${entry.name}`, rel });
+      }
+    }
+    return out as string[] | WorkspaceDirent[];
+  }
+
+  /**
+   * Whether something is at `path` (a final link followed: a dangling link is `false`). Never rejects.
+   */
+  async exists(path: string): Promise<boolean> {
+    try {
+      await this.#fs.stat(path);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * Checks that `path` exists (`F_OK`, the default) and, for `X_OK`, that a
+   * file has an execute bit. `R_OK`/`W_OK` need nothing more: the Workspace
+   * has no owners (a read-only mount's writes still fail with `EROFS`).
+   * @throws `ENOENT` · `EACCES` `X_OK` on a file without an execute bit.
+   */
+  async access(path: string, mode = 0): Promise<void> {
+    const stats = await this.stat(path);
+    if ((mode & X_OK) !== 0 && stats.isFile() && (stats.mode & 0o111) === 0) throw nodeFsError("EACCES", "access", path);
+  }
+
+  /**
+   * The canonical path with every link resolved (realpath(3)).
+   * @throws `ENOENT` a missing segment or dangling link · `ENOTDIR` · `ELOOP` more than 40 links.
+   */
+  async realpath(path: string, _options?: unknown): Promise<string> {
+    const canonical = canonicalPath(pathArg(path, "realpath"), "realpath");
+    const reader = {
+      lstat: (candidate: string) => call("realpath", path, () => this.#fs.lstat(candidate)),
+      readlink: (candidate: string) => call("realpath", path, () => this.#fs.readlink(candidate)),
+    };
+    return realpathOf(reader, canonical, (code) => nodeFsError(code, "realpath", path));
+  }
+
+  /**
+   * A link's target: a string, or its UTF-8 bytes with `{ encoding: "buffer" }` / `"buffer"`.
+   * @throws `ENOENT` · `EINVAL` not a link.
+   */
+  async readlink(path: string, options?: ProviderDataOptions): Promise<string | Uint8Array> {
+    const target = await call("readlink", pathArg(path, "readlink"), () => this.#fs.readlink(path));
+    const raw = typeof options === "string" ? options : options?.encoding;
+    return raw === "buffer" ? nodeBytes(encoder.encode(target)) : target;
+  }
+
+  // ── tree changes ─────────────────────────────────────────────────────
+
+  /**
+   * Creates a directory (`mode` default `0o777`, masked with the umask).
+   * `{ recursive: true }` creates missing parents and accepts an existing
+   * directory.
+   * @returns With `recursive`, the first directory created (`undefined` if none), as node:fs; else `undefined`.
+   * @throws `EEXIST` the path exists (without `recursive`) · `ENOENT` missing parent · `ENOTDIR` · `EROFS`.
+   */
+  async mkdir(path: string, options?: number | { recursive?: boolean; mode?: number }): Promise<string | undefined> {
+    pathArg(path, "mkdir");
+    const recursive = typeof options === "object" && options !== null && options.recursive === true;
+    const requested = typeof options === "number" ? options : typeof options === "object" && options !== null && typeof options.mode === "number" ? options.mode : 0o777;
+    const mode = requested & ~this.#umask & 0o7777;
+    if (!recursive) {
+      await call("mkdir", path, () => this.#fs.mkdir(path, { mode }));
+      return undefined;
+    }
+    const canonical = canonicalPath(path, "mkdir");
+    // The first missing directory, for the return value: walk down while entries exist.
+    const segments = canonical.split("/").filter(Boolean);
+    let first: string | undefined;
+    for (let i = 1; i <= segments.length; i++) {
+      const prefix = `/${segments.slice(0, i).join("/")}`;
+      if ((await this.#statOrUndefined(prefix, true, "mkdir")) === undefined) {
+        first = prefix;
+        break;
+      }
+    }
+    await call("mkdir", path, () => this.#fs.mkdir(canonical, { recursive: true, mode }));
+    return first;
+  }
+
+  /**
+   * Removes an empty directory; `{ recursive: true }` removes a non-empty one with everything under it.
+   * @throws `ENOENT` · `ENOTDIR` not a directory (a link to one included) · `ENOTEMPTY` · `EPERM` `/` · `EROFS`.
+   */
+  async rmdir(path: string, options?: { recursive?: boolean }): Promise<void> {
+    const stats = await this.lstat(path);
+    if (!stats.isDirectory()) throw nodeFsError("ENOTDIR", "rmdir", path);
+    await call("rmdir", path, () => this.#fs.rm(path, { recursive: options?.recursive === true }));
+  }
+
+  /**
+   * Removes a file or link (not a directory).
+   * @throws `ENOENT` · `EISDIR` a directory · `EROFS`.
+   */
+  async unlink(path: string): Promise<void> {
+    const stats = await call("unlink", pathArg(path, "unlink"), () => this.#fs.lstat(path));
+    if (stats.isDirectory) throw nodeFsError("EISDIR", "unlink", path);
+    await call("unlink", path, () => this.#fs.rm(path));
+  }
+
+  /**
+   * Moves an entry, replacing what is at `newPath` as rename(2) does.
+   * @throws `ENOENT` · `EISDIR` a file onto a directory · `ENOTDIR` · `ENOTEMPTY` · `EINVAL` a directory into itself · `EROFS`.
+   */
+  async rename(oldPath: string, newPath: string): Promise<void> {
+    await call("rename", pathArg(oldPath, "rename"), () => this.#fs.rename(oldPath, pathArg(newPath, "rename")));
+  }
+
+  /**
+   * Creates a link at `path` holding `target` verbatim (`type` is ignored, as on Linux).
+   * @throws `EEXIST` · `ENOENT` missing parent · `ENOTDIR` · `EROFS`.
+   */
+  async symlink(target: string, path: string, _type?: string): Promise<void> {
+    await call("symlink", pathArg(path, "symlink"), () => this.#fs.symlink(target, path));
+  }
+
+  /**
+   * Hard links are not supported: the Workspace keeps one name per entry.
+   * @throws `ENOSYS` always (after `ENOENT` when `existingPath` is missing).
+   */
+  async link(existingPath: string, newPath: string): Promise<void> {
+    await this.lstat(existingPath);
+    throw nodeFsError("ENOSYS", "link", pathArg(newPath, "link"), "hard links are not supported by the Workspace (use symlink, or copyFile)");
+  }
+
+  /**
+   * Sets the permission bits (`mode & 0o7777`; no umask). A final link is followed.
+   * @throws `ENOENT` · `EINVAL` · `EROFS`.
+   */
+  async chmod(path: string, mode: number): Promise<void> {
+    await call("chmod", pathArg(path, "chmod"), () => this.#fs.chmod(path, mode));
+  }
+
+  /**
+   * Checks that `path` exists and leaves its times: the Workspace sets
+   * `mtime` itself on every change and keeps no access time.
+   * @throws `ENOENT` (also a dangling link).
+   */
+  async utimes(path: string, _atime: unknown, _mtime: unknown): Promise<void> {
+    await this.stat(path);
+  }
+
+  /** As {@link utimes}, without following a final link. */
+  async lutimes(path: string, _atime: unknown, _mtime: unknown): Promise<void> {
+    await this.lstat(path);
+  }
+
+  /**
+   * Cuts or zero-extends a file to `len` bytes (default `0`), keeping its mode.
+   * @throws `ENOENT` · `EISDIR` · `EINVAL` a negative or non-integer `len` · `EFBIG` a new size over `maxOpenFileBytes` · `EROFS`.
+   */
+  async truncate(path: string, len = 0): Promise<void> {
+    const handle = await this.open(path, "r+");
+    try {
+      await handle.truncate(len);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  // ── whole files ──────────────────────────────────────────────────────
+
+  /**
+   * The whole file: bytes, or a string with `"utf8"` / `{ encoding: "utf8" }`
+   * (decoded as node:fs does: invalid sequences as U+FFFD, a BOM kept). A final link is followed.
+   * @throws `ENOENT` · `EISDIR` · `ENOTDIR` · `ELOOP` · `EINVAL` another encoding.
+   */
+  async readFile(path: string, options?: ProviderDataOptions): Promise<Uint8Array | string> {
+    const encoding = encodingOf(options, "open", pathArg(path, "open"));
+    const bytes = await call("open", path, async () => readStreamBytes(await this.#fs.readFile(path)));
+    return encoding === "utf8" ? decoder.decode(bytes) : nodeBytes(bytes);
+  }
+
+  /**
+   * Creates or replaces a file with `data` (a string is written as UTF-8),
+   * in one transaction. `mode` (default `0o666`, masked with the umask);
+   * `flag` `"wx"` fails when the path exists, `"a"` appends (as {@link appendFile}).
+   * @throws `ENOENT` missing parent · `ENOTDIR` · `EISDIR` · `EEXIST` (`wx`) · `EROFS` · `EINVAL`.
+   */
+  async writeFile(path: string, data: unknown, options?: ProviderDataOptions): Promise<void> {
+    pathArg(path, "open");
+    encodingOf(options, "open", path);
+    const flag = typeof options === "object" && options !== null ? options.flag : undefined;
+    const parsed = parseFlags(flag ?? "w", path);
+    if (parsed.append) return this.appendFile(path, data, options);
+    const content = contentOf(data, "write", path);
+    const requested = typeof options === "object" && options !== null && typeof options.mode === "number" ? options.mode : 0o666;
+    const existing = parsed.exclusive ? undefined : await this.#statOrUndefined(path, true, "open");
+    // An existing file keeps its mode, as open(2) with O_TRUNC does.
+    const mode = existing?.isFile() ? existing.mode & 0o7777 : requested & ~this.#umask & 0o7777;
+    await call("open", path, () => this.#fs.writeFile(path, content, { mode, exclusive: parsed.exclusive }));
+  }
+
+  /**
+   * Adds `data` at the end of a file, creating it (`mode` default `0o666`
+   * masked with the umask) when missing. The old content is streamed, not
+   * held; the new file replaces the old in one transaction.
+   * @throws `ENOENT` missing parent · `ENOTDIR` · `EISDIR` · `EROFS` · `EINVAL`.
+   */
+  async appendFile(path: string, data: unknown, options?: ProviderDataOptions): Promise<void> {
+    pathArg(path, "open");
+    encodingOf(options, "open", path);
+    const added = bytesOf(data, "write", path);
+    const requested = typeof options === "object" && options !== null && typeof options.mode === "number" ? options.mode : 0o666;
+    const existing = await this.#statOrUndefined(path, true, "open");
+    if (existing === undefined) {
+      await call("open", path, () => this.#fs.writeFile(path, added, { mode: requested & ~this.#umask & 0o7777 }));
+      return;
+    }
+    if (existing.isDirectory()) throw nodeFsError("EISDIR", "open", path);
+    const old = await call("open", path, () => this.#fs.readFile(path));
+    const joined = old.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({ flush: (controller) => controller.enqueue(added) }));
+    await call("open", path, () => this.#fs.writeFile(path, joined, { mode: existing.mode & 0o7777 }));
+  }
+
+  /**
+   * Copies a file's bytes and mode (streamed). `mode` `COPYFILE_EXCL` (1)
+   * fails when `dest` exists.
+   * @throws `ENOENT` · `EISDIR` · `EEXIST` (`COPYFILE_EXCL`) · `EROFS`.
+   */
+  async copyFile(src: string, dest: string, mode = 0): Promise<void> {
+    const stats = await this.stat(src);
+    if (stats.isDirectory()) throw nodeFsError("EISDIR", "copyfile", src);
+    const exclusive = (mode & COPYFILE_EXCL) !== 0;
+    const stream = await call("copyfile", src, () => this.#fs.readFile(src));
+    await call("copyfile", pathArg(dest, "copyfile"), () => this.#fs.writeFile(dest, stream, { mode: stats.mode & 0o7777, exclusive }));
+  }
+
+  /** Stat-like number node's module loader asks for: `0` file, `1` directory, negative missing. Never rejects. */
+  async internalModuleStat(path: string): Promise<number> {
+    try {
+      const stat = await this.#fs.stat(path);
+      return stat.isDirectory ? 1 : 0;
+    } catch {
+      return -2;
+    }
+  }
+
+  // ── watching ─────────────────────────────────────────────────────────
+
+  /**
+   * Watches `path` (a file, or a directory's entries; `{ recursive: true }`
+   * its whole subtree) by reading the Workspace change log every
+   * `watchIntervalMs` (default 100). Emits `"change"` with
+   * `(eventType, filename)`: `"rename"` when an entry appears or goes,
+   * `"change"` when one seen before changes; `filename` is relative to a
+   * watched directory, or the file's name. Sees changes by anyone on the
+   * same storage. `persistent: false` unrefs its timer (Node); `signal`
+   * closes it.
+   * @throws `ENOENT` `path` missing · `ENOSYS` over an `fs` without a change log.
+   */
+  watch(path: string, options?: ProviderWatchOptions): WorkspaceWatcher {
+    if (!this.#log) throw nodeFsError("ENOSYS", "watch", path, "watching needs a local Workspace (its change log)");
+    return new WorkspaceWatcher(this.#fs, this.#log, canonicalPath(pathArg(path, "watch"), "watch"), options ?? {}, this.#watchIntervalMs);
+  }
+
+  /**
+   * {@link watch} as an async iterable of `{ eventType, filename }` (node:fs/promises `watch`).
+   * Ends when `signal` aborts (rejecting with an `AbortError`, as Node) or
+   * `return()` is called. At most 1,000 unread events are kept; older ones are dropped.
+   */
+  watchAsync(path: string, options?: ProviderWatchOptions): AsyncIterableIterator<{ eventType: string; filename: string }> {
+    const watcher = this.watch(path, options);
+    return watcherIterator(watcher, options?.signal);
+  }
+
+  /**
+   * Calls `listener(current, previous)` when the stats of `path` change
+   * (node:fs `watchFile`), checking every `interval` ms (default 5007, as
+   * Node) — only when the Workspace revision moved. A missing file reports
+   * zeroed stats, as Node.
+   */
+  watchFile(path: string, options?: { interval?: number; persistent?: boolean } | ((curr: WorkspaceStats, prev: WorkspaceStats) => void), listener?: (curr: WorkspaceStats, prev: WorkspaceStats) => void): WorkspaceStatWatcher {
+    if (typeof options === "function") {
+      listener = options;
+      options = undefined;
+    }
+    if (typeof listener !== "function") throw new TypeError("watchFile: listener must be a function");
+    const key = canonicalPath(pathArg(path, "watch"), "watch");
+    let watcher = this.#fileWatchers.get(key);
+    if (!watcher) {
+      watcher = new WorkspaceStatWatcher(this.#fs, this.#log, key, positiveInteger(options?.interval, "interval", DEFAULT_WATCH_FILE_INTERVAL_MS), options?.persistent !== false);
+      this.#fileWatchers.set(key, watcher);
+    }
+    watcher.addListener(listener);
+    return watcher;
+  }
+
+  /** Stops `listener` (or every listener) of {@link watchFile} on `path`. */
+  unwatchFile(path: string, listener?: (curr: WorkspaceStats, prev: WorkspaceStats) => void): void {
+    const key = canonicalPath(pathArg(path, "watch"), "watch");
+    const watcher = this.#fileWatchers.get(key);
+    if (!watcher) return;
+    if (listener) watcher.removeListener(listener);
+    else watcher.stop();
+    if (watcher.hasNoListeners()) {
+      watcher.stop();
+      this.#fileWatchers.delete(key);
+    }
+  }
+
+  // ── synchronous forms: not supported ─────────────────────────────────
+
+  /** @throws `ENOSYS` always: use {@link open}. */
+  openSync(): never {
+    throw syncUnsupported("openSync");
+  }
+  /** @throws `ENOSYS` always: use {@link stat}. */
+  statSync(): never {
+    throw syncUnsupported("statSync");
+  }
+  /** @throws `ENOSYS` always: use {@link lstat}. */
+  lstatSync(): never {
+    throw syncUnsupported("lstatSync");
+  }
+  /** @throws `ENOSYS` always: use {@link readdir}. */
+  readdirSync(): never {
+    throw syncUnsupported("readdirSync");
+  }
+  /** @throws `ENOSYS` always: use {@link mkdir}. */
+  mkdirSync(): never {
+    throw syncUnsupported("mkdirSync");
+  }
+  /** @throws `ENOSYS` always: use {@link rmdir}. */
+  rmdirSync(): never {
+    throw syncUnsupported("rmdirSync");
+  }
+  /** @throws `ENOSYS` always: use {@link unlink}. */
+  unlinkSync(): never {
+    throw syncUnsupported("unlinkSync");
+  }
+  /** @throws `ENOSYS` always: use {@link rename}. */
+  renameSync(): never {
+    throw syncUnsupported("renameSync");
+  }
+  /** @throws `ENOSYS` always: use {@link readFile}. */
+  readFileSync(): never {
+    throw syncUnsupported("readFileSync");
+  }
+  /** @throws `ENOSYS` always: use {@link writeFile}. */
+  writeFileSync(): never {
+    throw syncUnsupported("writeFileSync");
+  }
+  /** @throws `ENOSYS` always: use {@link appendFile}. */
+  appendFileSync(): never {
+    throw syncUnsupported("appendFileSync");
+  }
+  /** @throws `ENOSYS` always: use {@link exists}. */
+  existsSync(): never {
+    throw syncUnsupported("existsSync");
+  }
+  /** @throws `ENOSYS` always: use {@link copyFile}. */
+  copyFileSync(): never {
+    throw syncUnsupported("copyFileSync");
+  }
+  /** @throws `ENOSYS` always: use {@link realpath}. */
+  realpathSync(): never {
+    throw syncUnsupported("realpathSync");
+  }
+  /** @throws `ENOSYS` always: use {@link access}. */
+  accessSync(): never {
+    throw syncUnsupported("accessSync");
+  }
+  /** @throws `ENOSYS` always: use {@link readlink}. */
+  readlinkSync(): never {
+    throw syncUnsupported("readlinkSync");
+  }
+  /** @throws `ENOSYS` always: use {@link symlink}. */
+  symlinkSync(): never {
+    throw syncUnsupported("symlinkSync");
+  }
+
+  // ── helpers ──────────────────────────────────────────────────────────
+
+  async #statOrUndefined(path: string, follow: boolean, syscall: string): Promise<WorkspaceStats | undefined> {
+    try {
+      return await statsOf(this.#fs, path, follow);
+    } catch (error) {
+      if (posixCodeOf(error) === "ENOENT") return undefined;
+      throw nodeFsError(posixCodeOf(error) ?? "EIO", syscall, path, undefined, error);
+    }
+  }
+
+  #noBigint(options: { bigint?: boolean } | undefined, syscall: string, path: string): void {
+    if (typeof options === "object" && options !== null && options.bigint === true) throw nodeFsError("EINVAL", syscall, path, "bigint stats are not supported");
+  }
+}
+
+/** A directory entry as node:fs `Dirent` (links are not followed). */
+export class WorkspaceDirent {
+  readonly #file: boolean;
+  readonly #directory: boolean;
+  readonly #link: boolean;
+  /**
+   * @param name The entry's name.
+   * @param parentPath The directory it is in.
+   */
+  constructor(
+    readonly name: string,
+    readonly parentPath: string,
+    file: boolean,
+    directory: boolean,
+    link: boolean,
+  ) {
+    this.#file = file;
+    this.#directory = directory;
+    this.#link = link;
+  }
+  /** Same as `parentPath` (node:fs's older name). */
+  get path(): string {
+    return this.parentPath;
+  }
+  /** A regular file. */
+  isFile(): boolean {
+    return this.#file;
+  }
+  /** A directory. */
+  isDirectory(): boolean {
+    return this.#directory;
+  }
+  /** A symbolic link. */
+  isSymbolicLink(): boolean {
+    return this.#link;
+  }
+  /** Always `false`. */
+  isBlockDevice(): boolean {
+    return false;
+  }
+  /** Always `false`. */
+  isCharacterDevice(): boolean {
+    return false;
+  }
+  /** Always `false`. */
+  isFIFO(): boolean {
+    return false;
+  }
+  /** Always `false`. */
+  isSocket(): boolean {
+    return false;
+  }
+}
+
+/**
+ * An open file of {@link SQLiteWorkspaceProvider.open}, shaped as node:fs's
+ * `FileHandle` (`read`, `write`, `readFile`, `writeFile`, `stat`,
+ * `truncate`, `sync`, `close`).
+ *
+ * Reads come from the Workspace (byte ranges, nothing cached) until the
+ * handle first writes; from then on the handle holds the file's bytes (at
+ * most `maxOpenFileBytes`, else `EFBIG`), applies its writes to them, and
+ * stores them — atomically, replacing the file at the path it was opened
+ * at — on `sync()`/`datasync()`/`close()`. Other readers see a handle's
+ * writes from then on. A handle that is never closed stores nothing.
+ * Append handles (`a`, `a+`) write at the end whatever the position, as
+ * `O_APPEND`.
+ */
+export class WorkspaceFileHandle {
+  readonly #fs: WorkspaceFilesystem;
+  readonly #flags: OpenFlags;
+  readonly #maxBytes: number;
+  /** The file's bytes once the handle has written (`#length` of them are valid). */
+  #data: Uint8Array | undefined;
+  #length = 0;
+  #dirty = false;
+  #closed = false;
+  /** The file position for reads and writes without an explicit position. */
+  position = 0;
+
+  /** @internal Made by {@link SQLiteWorkspaceProvider.open}. */
+  constructor(fs: WorkspaceFilesystem, readonly path: string, flags: OpenFlags, readonly fd: number, maxBytes: number) {
+    this.#fs = fs;
+    this.#flags = flags;
+    this.#maxBytes = maxBytes;
+  }
+
+  /** The flags it was opened with, as given (`"r"`, `"w+"`, …). */
+  get flags(): string {
+    return this.#flags.text;
+  }
+  /** Whether {@link close} was called. */
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  /**
+   * Reads up to `length` bytes into `buffer` at `offset`, from `position`
+   * (or the file position, which then advances).
+   * @returns `{ bytesRead, buffer }` (`bytesRead` `0` at the end of the file).
+   * @throws `EBADF` closed or write-only · `EISDIR` a directory · `EINVAL` bad offset/length.
+   */
+  async read(buffer: Uint8Array, offset = 0, length = buffer.byteLength - offset, position: number | null = null): Promise<{ bytesRead: number; buffer: Uint8Array }> {
+    this.#check("read", this.#flags.read);
+    if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(length) || offset < 0 || length < 0 || offset + length > buffer.byteLength) {
+      throw nodeFsError("EINVAL", "read", this.path, "offset and length must fit in the buffer");
+    }
+    const at = this.#at(position, "read");
+    let bytes: Uint8Array;
+    if (this.#data !== undefined) {
+      bytes = this.#data.subarray(Math.min(at, this.#length), Math.min(at + length, this.#length));
+    } else {
+      bytes = length === 0 ? new Uint8Array(0) : await call("read", this.path, async () => readStreamBytes(await this.#fs.readFile(this.path, { byteOffset: at, byteLength: length })));
+    }
+    buffer.set(bytes, offset);
+    if (position === null || position === undefined) this.position = at + bytes.byteLength;
+    return { bytesRead: bytes.byteLength, buffer };
+  }
+
+  /**
+   * Writes `length` bytes of `buffer` from `offset` (a string: all of it as
+   * UTF-8) at `position` (or the file position, which then advances; the
+   * end, for an append handle). A gap past the end is zero-filled.
+   * @returns `{ bytesWritten, buffer }`.
+   * @throws `EBADF` closed or read-only · `EFBIG` past `maxOpenFileBytes` · `EINVAL` bad offset/length.
+   */
+  async write(buffer: Uint8Array | string, offset = 0, length?: number, position: number | null = null): Promise<{ bytesWritten: number; buffer: Uint8Array | string }> {
+    this.#check("write", this.#flags.write);
+    const source = typeof buffer === "string" ? encoder.encode(buffer) : bytesOf(buffer, "write", this.path);
+    const start = typeof buffer === "string" ? 0 : offset;
+    const count = typeof buffer === "string" ? source.byteLength : (length ?? source.byteLength - start);
+    if (!Number.isSafeInteger(start) || !Number.isSafeInteger(count) || start < 0 || count < 0 || start + count > source.byteLength) {
+      throw nodeFsError("EINVAL", "write", this.path, "offset and length must fit in the buffer");
+    }
+    await this.#load();
+    const at = this.#flags.append ? this.#length : this.#at(position, "write");
+    this.#ensure(at + count);
+    this.#data!.set(source.subarray(start, start + count), at);
+    this.#length = Math.max(this.#length, at + count);
+    this.#dirty = true;
+    if (this.#flags.append || position === null || position === undefined) this.position = at + count;
+    return { bytesWritten: count, buffer };
+  }
+
+  /**
+   * The rest of the file from the file position (which moves to the end): bytes, or a string with `"utf8"`.
+   * @throws `EBADF` · `EISDIR` · `EINVAL` another encoding.
+   */
+  async readFile(options?: ProviderDataOptions): Promise<Uint8Array | string> {
+    this.#check("read", this.#flags.read);
+    const encoding = encodingOf(options, "read", this.path);
+    let bytes: Uint8Array;
+    if (this.#data !== undefined) bytes = this.#data.slice(Math.min(this.position, this.#length), this.#length);
+    else bytes = await call("read", this.path, async () => readStreamBytes(await this.#fs.readFile(this.path, { byteOffset: this.position })));
+    this.position += bytes.byteLength;
+    return encoding === "utf8" ? decoder.decode(bytes) : nodeBytes(bytes);
+  }
+
+  /**
+   * Writes `data` from the file position (the end, for an append handle), as node:fs `FileHandle.writeFile`.
+   * @throws As {@link write}.
+   */
+  async writeFile(data: unknown, options?: ProviderDataOptions): Promise<void> {
+    encodingOf(options, "write", this.path);
+    await this.write(bytesOf(data, "write", this.path));
+  }
+
+  /**
+   * Stats of the file, with the size the handle's writes give it.
+   * @throws `EBADF` closed · `ENOENT` removed meanwhile.
+   */
+  async stat(_options?: unknown): Promise<WorkspaceStats> {
+    this.#check("fstat", true);
+    const stats = await call("fstat", this.path, () => statsOf(this.#fs, this.path, true));
+    if (this.#data === undefined) return stats;
+    return new WorkspaceStats({ name: "", inode: stats.ino, mode: stats.mode & 0o7777, mtime: stats.mtimeMs, size: this.#length, isFile: true, isDirectory: false, isSymbolicLink: false });
+  }
+
+  /**
+   * Cuts or zero-extends the file to `len` bytes (default `0`).
+   * @throws `EBADF` closed or read-only · `EINVAL` bad `len` · `EFBIG`.
+   */
+  async truncate(len = 0): Promise<void> {
+    this.#check("ftruncate", this.#flags.write);
+    if (!Number.isSafeInteger(len) || len < 0) throw nodeFsError("EINVAL", "ftruncate", this.path, "length must be a non-negative integer");
+    await this.#load();
+    this.#ensure(len);
+    if (len < this.#length) this.#data!.fill(0, len, this.#length);
+    this.#length = len;
+    this.#dirty = true;
+  }
+
+  /**
+   * Stores the handle's writes (nothing when it has none), replacing the file atomically and keeping its mode.
+   * @throws `EBADF` closed · `ENOENT` the file's directory went · `EROFS`.
+   */
+  async sync(): Promise<void> {
+    this.#check("fsync", true);
+    await this.#flush();
+  }
+
+  /** Same as {@link sync}. */
+  async datasync(): Promise<void> {
+    await this.sync();
+  }
+
+  /**
+   * Stores the handle's writes ({@link sync}) and closes it. Closing twice is a no-op.
+   * @throws As {@link sync}; the handle is closed either way.
+   */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    try {
+      await this.#flush();
+    } finally {
+      this.#closed = true;
+      this.#data = undefined;
+    }
+  }
+
+  /** `await using` support: {@link close}. */
+  async [Symbol.asyncDispose ?? Symbol.for("Symbol.asyncDispose")](): Promise<void> {
+    await this.close();
+  }
+
+  #check(syscall: string, allowed: boolean): void {
+    if (this.#closed) throw nodeFsError("EBADF", syscall, this.path);
+    if (!allowed) throw nodeFsError("EBADF", syscall, this.path, `bad file descriptor: the handle was opened with flags "${this.#flags.text}"`);
+  }
+
+  #at(position: number | null | undefined, syscall: string): number {
+    if (position === null || position === undefined || position === -1) return this.position;
+    if (!Number.isSafeInteger(position) || position < 0) throw nodeFsError("EINVAL", syscall, this.path, "position must be a non-negative integer or null");
+    return position;
+  }
+
+  /** Loads the file's bytes for writing (once). */
+  async #load(): Promise<void> {
+    if (this.#data !== undefined) return;
+    const stats = await call("open", this.path, () => statsOf(this.#fs, this.path, true));
+    if (stats.isDirectory()) throw nodeFsError("EISDIR", "write", this.path);
+    if (stats.size > this.#maxBytes) throw nodeFsError("EFBIG", "write", this.path, `file too large to write through a handle (${stats.size} bytes; maxOpenFileBytes is ${this.#maxBytes})`);
+    const bytes = stats.size === 0 ? new Uint8Array(0) : await call("read", this.path, async () => readStreamBytes(await this.#fs.readFile(this.path)));
+    this.#data = bytes;
+    this.#length = bytes.byteLength;
+  }
+
+  /** Grows the buffer to hold `size` bytes (doubling), within `maxOpenFileBytes`. */
+  #ensure(size: number): void {
+    if (size > this.#maxBytes) throw nodeFsError("EFBIG", "write", this.path, `a handle holds at most ${this.#maxBytes} bytes (maxOpenFileBytes)`);
+    const data = this.#data!;
+    if (size <= data.byteLength) return;
+    const grown = new Uint8Array(Math.min(this.#maxBytes, Math.max(size, data.byteLength * 2, 4096)));
+    grown.set(data.subarray(0, this.#length));
+    this.#data = grown;
+  }
+
+  async #flush(): Promise<void> {
+    if (!this.#dirty || this.#data === undefined) return;
+    const stats = await this.#fs.stat(this.path).catch(() => undefined);
+    const bytes = this.#data.subarray(0, this.#length);
+    await call("write", this.path, () => this.#fs.writeFile(this.path, bytes, stats ? { mode: stats.mode } : undefined));
+    this.#dirty = false;
+  }
+}
+
+/** Options of {@link SQLiteWorkspaceProvider.watch}. */
+export interface ProviderWatchOptions {
+  /** Watch the whole subtree of a directory. Default `false`: its entries only. */
+  recursive?: boolean;
+  /** `false` unrefs the timer (on Node, the watcher does not keep the process alive). Default `true`. */
+  persistent?: boolean;
+  /** Closes the watcher when aborted. */
+  signal?: AbortSignal;
+  /** Poll interval in ms. Default: the provider's `watchIntervalMs`. */
+  interval?: number;
+}
+
+type Listener = (...args: never[]) => void;
+
+/** The smallest part of node:events' `EventEmitter` the watchers need (no `node:events` import: the root entry runs without `nodejs_compat`). */
+class Emitter {
+  readonly #listeners = new Map<string, Listener[]>();
+  /** Adds `listener` for `event`. */
+  on(event: string, listener: Listener): this {
+    this.#listeners.set(event, [...(this.#listeners.get(event) ?? []), listener]);
+    return this;
+  }
+  /** Same as {@link on}. */
+  addListener(event: string, listener: Listener): this {
+    return this.on(event, listener);
+  }
+  /** Adds `listener` for the next `event` only. */
+  once(event: string, listener: Listener): this {
+    const wrapped = ((...args: never[]) => {
+      this.off(event, wrapped);
+      listener(...args);
+    }) as Listener;
+    return this.on(event, wrapped);
+  }
+  /** Removes `listener` for `event`. */
+  off(event: string, listener: Listener): this {
+    const list = this.#listeners.get(event);
+    if (list) this.#listeners.set(event, list.filter((l) => l !== listener));
+    return this;
+  }
+  /** Same as {@link off}. */
+  removeListener(event: string, listener: Listener): this {
+    return this.off(event, listener);
+  }
+  /** Removes every listener (of `event`, or of all events). */
+  removeAllListeners(event?: string): this {
+    if (event === undefined) this.#listeners.clear();
+    else this.#listeners.delete(event);
+    return this;
+  }
+  /** Number of listeners of `event`. */
+  listenerCount(event: string): number {
+    return this.#listeners.get(event)?.length ?? 0;
+  }
+  /** Calls each listener of `event`; an `"error"` with none is thrown, as node:events does. */
+  emit(event: string, ...args: unknown[]): boolean {
+    const list = this.#listeners.get(event);
+    if (!list || list.length === 0) {
+      if (event === "error") throw args[0];
+      return false;
+    }
+    for (const listener of [...list]) (listener as (...a: unknown[]) => void)(...args);
+    return true;
+  }
+}
+
+type Timer = ReturnType<typeof setInterval> & { unref?: () => void; ref?: () => void };
+
+function unrefTimer(timer: Timer): void {
+  if (typeof timer === "object" && timer !== null && typeof timer.unref === "function") timer.unref();
+}
+
+/**
+ * A watcher of {@link SQLiteWorkspaceProvider.watch} (node:fs `FSWatcher`):
+ * events `"change"` `(eventType, filename)`, `"error"` `(error)` and
+ * `"close"`. Reads the change log every interval; stops at {@link close}.
+ */
+export class WorkspaceWatcher extends Emitter {
+  readonly #fs: WorkspaceFilesystem;
+  readonly #log: ChangeLog;
+  readonly #path: string;
+  readonly #recursive: boolean;
+  #cursor: ChangeCursor;
+  #timer: Timer | undefined;
+  #closed = false;
+  #polling = false;
+  readonly #seen = new Set<string>();
+  readonly #signal: AbortSignal | undefined;
+  readonly #onAbort = (): void => this.close();
+
+  /** @internal Made by {@link SQLiteWorkspaceProvider.watch}. */
+  constructor(fs: WorkspaceFilesystem, log: ChangeLog, path: string, options: ProviderWatchOptions, interval: number) {
+    super();
+    this.#fs = fs;
+    this.#log = log;
+    this.#path = path;
+    this.#recursive = options.recursive === true;
+    this.#cursor = { rev: log.revision(), path: null };
+    this.#signal = options.signal;
+    const every = positiveInteger(options.interval, "interval", interval);
+    if (this.#signal?.aborted) {
+      this.#closed = true;
+      return;
+    }
+    this.#signal?.addEventListener("abort", this.#onAbort, { once: true });
+    this.#timer = setInterval(() => void this.#poll(), every) as Timer;
+    if (options.persistent === false) unrefTimer(this.#timer);
+    void this.#prime();
+  }
+
+  /** Whether {@link close} was called (or `signal` aborted). */
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  /** Stops watching; emits `"close"` once. */
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    if (this.#timer !== undefined) clearInterval(this.#timer);
+    this.#signal?.removeEventListener("abort", this.#onAbort);
+    this.emit("close");
+  }
+
+  /** node:fs compatibility: lets a Node process exit while watching. */
+  unref(): this {
+    if (this.#timer !== undefined) unrefTimer(this.#timer);
+    return this;
+  }
+
+  /** node:fs compatibility: undoes {@link unref}. */
+  ref(): this {
+    if (this.#timer?.ref) this.#timer.ref();
+    return this;
+  }
+
+  /** Records what exists now, so a later change of it is `"change"`, not `"rename"`. */
+  async #prime(): Promise<void> {
+    this.#seen.add(this.#path);
+    try {
+      const stat = await this.#fs.stat(this.#path);
+      if (!stat.isDirectory) return;
+      if (this.#recursive) {
+        for (const entry of await this.#fs.find(this.#path, "**")) this.#seen.add(entry.path);
+      } else {
+        for (const entry of await this.#fs.readdir(this.#path)) this.#seen.add(this.#path === "/" ? `/${entry.name}` : `${this.#path}/${entry.name}`);
+      }
+    } catch {
+      // Missing or unreadable: every event is then a "rename", which is what node:fs reports for an entry that appears.
+    }
+  }
+
+  async #poll(): Promise<void> {
+    if (this.#closed || this.#polling) return;
+    this.#polling = true;
+    try {
+      while (!this.#closed && this.#log.revision() > this.#cursor.rev) {
+        const page = this.#log.changesSince(this.#cursor);
+        this.#cursor = page.cursor;
+        for (const entry of page.entries) this.#dispatch(entry);
+        if (page.done) break;
+      }
+    } catch (error) {
+      if (!this.#closed) this.emit("error", error);
+    } finally {
+      this.#polling = false;
+    }
+  }
+
+  #dispatch(entry: ChangePage["entries"][number]): void {
+    if (this.#closed) return;
+    const watched = this.#path;
+    const p = entry.path;
+    const deleted = entry.kind === "deleted";
+    const under = (path: string, dir: string) => dir === "/" ? path !== "/" : path.startsWith(`${dir}/`);
+    const name = watched === "/" ? "" : watched.slice(watched.lastIndexOf("/") + 1);
+    if (p === watched || (deleted && entry.subtree && under(watched, p))) {
+      this.#emitFor(watched, name, deleted);
+      return;
+    }
+    if (!under(p, watched)) return;
+    const relative = watched === "/" ? p.slice(1) : p.slice(watched.length + 1);
+    if (!this.#recursive && relative.includes("/")) return;
+    this.#emitFor(p, relative, deleted);
+    if (deleted && entry.subtree) for (const seen of [...this.#seen]) if (under(seen, p)) this.#seen.delete(seen);
+  }
+
+  #emitFor(path: string, filename: string, deleted: boolean): void {
+    let eventType: "rename" | "change";
+    if (deleted) {
+      eventType = "rename";
+      this.#seen.delete(path);
+    } else if (this.#seen.has(path)) {
+      eventType = "change";
+    } else {
+      eventType = "rename";
+      this.#seen.add(path);
+    }
+    this.emit("change", eventType, filename);
+  }
+}
+
+/** At most this many unread events of {@link SQLiteWorkspaceProvider.watchAsync}; older ones are dropped. */
+const MAX_QUEUED_WATCH_EVENTS = 1_000;
+
+function watcherIterator(watcher: WorkspaceWatcher, signal: AbortSignal | undefined): AsyncIterableIterator<{ eventType: string; filename: string }> {
+  const queue: { eventType: string; filename: string }[] = [];
+  let wake: (() => void) | undefined;
+  let ended = false;
+  watcher.on("change", ((eventType: string, filename: string) => {
+    queue.push({ eventType, filename });
+    if (queue.length > MAX_QUEUED_WATCH_EVENTS) queue.shift();
+    wake?.();
+  }) as Listener);
+  watcher.on("close", (() => {
+    ended = true;
+    wake?.();
+  }) as Listener);
+  const abortError = () => Object.assign(new Error("The operation was aborted"), { name: "AbortError", code: "ABORT_ERR" });
+  const iterator: AsyncIterableIterator<{ eventType: string; filename: string }> = {
+    async next() {
+      for (;;) {
+        if (queue.length > 0) return { value: queue.shift()!, done: false };
+        if (signal?.aborted) throw abortError();
+        if (ended) return { value: undefined, done: true };
+        await new Promise<void>((resolve) => (wake = resolve));
+        wake = undefined;
+      }
+    },
+    async return() {
+      watcher.close();
+      return { value: undefined, done: true };
+    },
+    async throw(error?: unknown) {
+      watcher.close();
+      throw error;
+    },
+    [Symbol.asyncIterator]() {
+      return iterator;
+    },
+  };
+  return iterator;
+}
+
+const MISSING: WorkspaceStats = new WorkspaceStats({ name: "", inode: 0, mode: 0, mtime: 0, size: 0, isFile: false, isDirectory: false, isSymbolicLink: false });
+
+/**
+ * A poller of {@link SQLiteWorkspaceProvider.watchFile} (node:fs
+ * `StatWatcher`): calls each listener with `(current, previous)` stats
+ * when they change; zeroed stats for a missing file.
+ */
+export class WorkspaceStatWatcher extends Emitter {
+  readonly #fs: WorkspaceFilesystem;
+  readonly #log: ChangeLog | undefined;
+  readonly #path: string;
+  readonly #timer: Timer;
+  #previous: WorkspaceStats | undefined;
+  #revision = -1;
+  #stopped = false;
+
+  /** @internal Made by {@link SQLiteWorkspaceProvider.watchFile}. */
+  constructor(fs: WorkspaceFilesystem, log: ChangeLog | undefined, path: string, interval: number, persistent: boolean) {
+    super();
+    this.#fs = fs;
+    this.#log = log;
+    this.#path = path;
+    this.#timer = setInterval(() => void this.#poll(), interval) as Timer;
+    if (!persistent) unrefTimer(this.#timer);
+    void this.#read().then((stats) => (this.#previous ??= stats));
+  }
+
+  /** Adds a `(current, previous)` listener. */
+  override addListener(listener: Listener): this;
+  override addListener(event: string, listener: Listener): this;
+  override addListener(a: string | Listener, b?: Listener): this {
+    return typeof a === "function" ? super.on("change", a) : super.on(a, b!);
+  }
+
+  /** Removes a listener. */
+  override removeListener(listener: Listener): this;
+  override removeListener(event: string, listener: Listener): this;
+  override removeListener(a: string | Listener, b?: Listener): this {
+    return typeof a === "function" ? super.off("change", a) : super.off(a, b!);
+  }
+
+  /** Whether no `change` listener is left. */
+  hasNoListeners(): boolean {
+    return this.listenerCount("change") === 0;
+  }
+
+  /** Stops polling. */
+  stop(): void {
+    if (this.#stopped) return;
+    this.#stopped = true;
+    clearInterval(this.#timer);
+    this.emit("stop");
+  }
+
+  /** node:fs compatibility: lets a Node process exit while watching. */
+  unref(): this {
+    unrefTimer(this.#timer);
+    return this;
+  }
+
+  /** node:fs compatibility: undoes {@link unref}. */
+  ref(): this {
+    this.#timer.ref?.();
+    return this;
+  }
+
+  async #read(): Promise<WorkspaceStats> {
+    try {
+      return await statsOf(this.#fs, this.#path, true);
+    } catch (error) {
+      if (error instanceof WorkspaceFsError || posixCodeOf(error) !== undefined) return MISSING;
+      throw error;
+    }
+  }
+
+  async #poll(): Promise<void> {
+    if (this.#stopped) return;
+    if (this.#log) {
+      const revision = this.#log.revision();
+      if (revision === this.#revision) return;
+      this.#revision = revision;
+    }
+    const current = await this.#read().catch(() => MISSING);
+    const previous = this.#previous ?? MISSING;
+    this.#previous = current;
+    if (current.ino === previous.ino && current.mtimeMs === previous.mtimeMs && current.size === previous.size && current.mode === previous.mode) return;
+    if (!this.#stopped) this.emit("change", current, previous);
+  }
+}
+
