@@ -6,7 +6,8 @@
  * container/Dockerfile: no USER line); a command can take it over — e.g.
  * `kill -USR1 <daemon pid>` opens Node's inspector on 127.0.0.1:9229 and
  * `Runtime.evaluate` then runs code in the daemon, and `/proc/<pid>/environ`
- * holds COMPUTERD_SECRET. Here the takeover is played by a preload given to
+ * holds COMPUTERD_SECRET (both shown with real commands in
+ * container-daemon-exposure.test.ts). Here the takeover is played by a preload given to
  * a real local daemon through `NODE_OPTIONS=--import=data:…` (the local host
  * passes a start's `env` to the daemon): it patches `fs.promises.readdir` so
  * the daemon's own, unmodified `scan` lists two extra names at the mount
@@ -34,6 +35,8 @@
  * before the read the daemon refuses), and makes links and directories
  * anywhere; they are recorded in the manifest under `../host`, so a later
  * pull that no longer sees them deletes `/workspace/../host` = /host.
+ * The same holds for an entry whose path is "" (the mount root itself: the
+ * Workspace's /workspace replaced by a link, e.g. to "/"), or "a/../../x".
  * Expected: nothing outside /workspace changes; such entries are refused
  * (listed in `skipped`), as the daemon itself refuses `..` above the mount
  * (paths.mjs `segments`).
