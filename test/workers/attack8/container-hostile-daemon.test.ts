@@ -35,8 +35,9 @@
  * before the read the daemon refuses), and makes links and directories
  * anywhere; they are recorded in the manifest under `../host`, so a later
  * pull that no longer sees them deletes `/workspace/../host` = /host.
- * The same holds for an entry whose path is "" (the mount root itself: the
- * Workspace's /workspace replaced by a link, e.g. to "/"), or "a/../../x".
+ * By reading (not run here): any path canonicalPath resolves outside
+ * /workspace (`a/../../x`) does the same, and a path "" names /workspace
+ * itself (a symlink entry there would `rm -r` /workspace and make it a link).
  * Expected: nothing outside /workspace changes; such entries are refused
  * (listed in `skipped`), as the daemon itself refuses `..` above the mount
  * (paths.mjs `segments`).
