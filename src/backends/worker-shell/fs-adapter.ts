@@ -23,6 +23,7 @@ import type {
 } from "just-bash";
 import type { WorkspaceDirentResult, WorkspaceFilesystem, WorkspaceStatResult } from "../../fs/types.js";
 import { concatBytes, toHex } from "../../util/bytes.js";
+import { utf8EscapeDecode, utf8EscapeEncode } from "../../util/utf8-escape.js";
 import { nodeFsError, posixCodeOf, realpathOf, type LinkReader } from "../../fs/node-errors.js";
 
 /**
@@ -208,77 +209,6 @@ function encodingOf(options: { encoding?: BufferEncoding | null } | BufferEncodi
   if (options === null || options === undefined) return undefined;
   if (typeof options === "string") return options;
   return options.encoding ?? undefined;
-}
-
-const utf8Encoder = new TextEncoder();
-/** Keeps a leading BOM (as Node's `fs.readFile(…, "utf8")` does), so `sed -i` leaves the bytes it did not edit alone. */
-const utf8Decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
-
-const strictUtf8Decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-
-/** Length of the valid UTF-8 sequence starting at `i`, or 0 when the byte there starts none. */
-function utf8SequenceAt(bytes: Uint8Array, i: number): number {
-  const b = bytes[i]!;
-  if (b < 0x80) return 1;
-  const cont = (k: number, lo = 0x80, hi = 0xbf): boolean => i + k < bytes.length && bytes[i + k]! >= lo && bytes[i + k]! <= hi;
-  if (b >= 0xc2 && b <= 0xdf) return cont(1) ? 2 : 0;
-  if (b >= 0xe0 && b <= 0xef) {
-    const ok = b === 0xe0 ? cont(1, 0xa0) : b === 0xed ? cont(1, 0x80, 0x9f) : cont(1);
-    return ok && cont(2) ? 3 : 0;
-  }
-  if (b >= 0xf0 && b <= 0xf4) {
-    const ok = b === 0xf0 ? cont(1, 0x90) : b === 0xf4 ? cont(1, 0x80, 0x8f) : cont(1);
-    return ok && cont(2) && cont(3) ? 4 : 0;
-  }
-  return 0;
-}
-
-/**
- * UTF-8 text of `bytes` where each byte that is not part of valid UTF-8
- * becomes the lone surrogate U+DC80…U+DCFF ("surrogateescape"), which
- * {@link utf8EscapeEncode} turns back into that byte: a file that is not
- * UTF-8 survives a command that reads it as text and writes it back through
- * this adapter (`sed -i`). A leading BOM is kept.
- */
-function utf8EscapeDecode(bytes: Uint8Array): string {
-  try {
-    return strictUtf8Decoder.decode(bytes);
-  } catch {
-    /* not UTF-8 throughout: escape the bytes that are not */
-  }
-  let out = "";
-  let start = 0;
-  let i = 0;
-  while (i < bytes.length) {
-    const n = utf8SequenceAt(bytes, i);
-    if (n > 0) {
-      i += n;
-      continue;
-    }
-    if (start < i) out += utf8Decoder.decode(bytes.subarray(start, i));
-    out += String.fromCharCode(0xdc00 + bytes[i]!);
-    start = ++i;
-  }
-  if (start < bytes.length) out += utf8Decoder.decode(bytes.subarray(start));
-  return out;
-}
-
-/** UTF-8 bytes of `text`, each lone U+DC80…U+DCFF (see {@link utf8EscapeDecode}) as the byte it stands for. */
-function utf8EscapeEncode(text: string): Uint8Array {
-  if (!/[\uDC80-\uDCFF]/.test(text)) return utf8Encoder.encode(text);
-  const parts: Uint8Array[] = [];
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0xdc80 || c > 0xdcff) continue;
-    const prev = i > 0 ? text.charCodeAt(i - 1) : 0;
-    if (prev >= 0xd800 && prev <= 0xdbff) continue; // the low half of a pair
-    if (start < i) parts.push(utf8Encoder.encode(text.slice(start, i)));
-    parts.push(Uint8Array.of(c - 0xdc00));
-    start = i + 1;
-  }
-  if (start < text.length) parts.push(utf8Encoder.encode(text.slice(start)));
-  return concatBytes(parts);
 }
 
 /** One char per byte (`binary`/`latin1`); chunked to keep `fromCharCode` argument lists small. */
