@@ -30,6 +30,11 @@ import { checkRequest, resolveCwd, type ExecRequest } from "./request.js";
 import { DIVERGED, Run, type RunDurability, type RunHost } from "./run.js";
 import type { ReplayContext, RunnerContext } from "./protocol.js";
 import { STDIO_RESERVE_BYTES } from "./stdio.js";
+import type { DurableObjectStorageLike } from "../../storage/types.js";
+import { FOLLOW_POLL_MS, isDurableObjectStorage, judgeOwner, registerOwner, RUN_LEASE_MS, RUN_LEASE_RENEW_MS, unregisterOwner, type OwnerVerdict, type RunOwner } from "./ownership.js";
+import type { JournalRun } from "./journal.js";
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 const encoder = new TextEncoder();
 
@@ -65,6 +70,15 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
   /** Relaunches waiting for a slot, in order. */
   readonly #slotQueue: (() => void)[] = [];
   #closed = false;
+  /** This connection's owner id (random): the owner of the runs it starts or takes over (ownership.ts). */
+  readonly ownerId: string = crypto.randomUUID();
+  readonly #storage: DurableObjectStorageLike;
+  /** True on a Durable Object's storage: leases are not used there (an owner not in this isolate is gone). */
+  readonly #durableObject: boolean;
+  /** What other connections of this isolate reach this one by, while it is registered (it has live runs). */
+  readonly #asOwner: RunOwner;
+  #registered = false;
+  #renewTimer: ReturnType<typeof setInterval> | undefined;
 
   /**
    * @param type the backend's `type`, named in "not configured" errors.
@@ -74,15 +88,24 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
     this.options = options;
     this.fs = host.fs;
     this.now = host.now;
-    this.journal = new ExecJournal(host.db, options.id);
+    this.#storage = host.db.storage;
+    this.#durableObject = isDurableObjectStorage(this.#storage);
+    this.journal = new ExecJournal(host.db, options.id, this.ownerId);
+    this.#asOwner = {
+      storage: this.#storage,
+      liveRun: (id) => this.#live.get(id),
+      killExec: (request) => this.killExec(request),
+      answered: (id) => this.#afterSuspend(id),
+    };
     this.durable = new DurableJournal(host.db, options.id);
     this.#version = sqlStoreVersion(host.db);
     this.#hostModules = hostModules;
     this.#events = new EventStreams({
       journal: this.journal,
       maxSubscribers: options.maxExecutionSubscribers,
-      live: (id) => this.#live.get(id),
+      live: (id) => this.#live.get(id) ?? this.#ownerRun(id),
       terminal: (id) => this.#lastTerminal.get(id),
+      follow: (id, cursor) => this.#follow(id, cursor),
     });
     const hostExports = new Map<string, readonly string[]>();
     for (const [name, value] of options.modules) {
@@ -102,32 +125,157 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
 
   /**
    * Runs left `running` by an earlier instance (a restart, spec 02 §3.7,
-   * §5): `fail` runs settle failed; `restart` and `replay` runs are
-   * relaunched (at most {@link MAX_RELAUNCHES} at once), or wait for an
-   * answer when one of their calls does. Then prunes.
+   * §5) — runs whose owner is gone (ownership.ts: not a live runtime of this
+   * isolate, and on storage other than a Durable Object's, its lease lapsed);
+   * runs of a live owner (another Workspace object over this storage) are
+   * left to it. `fail` runs settle failed; `restart` and `replay` runs are
+   * taken over and relaunched (at most {@link MAX_RELAUNCHES} at once), or
+   * wait for an answer when one of their calls does. Then prunes.
    */
   reconcile(): void {
-    for (const id of this.journal.running()) {
-      if (this.#live.has(id)) continue;
-      let durable = false;
-      try {
-        durable = this.durable.get(id) !== undefined;
-      } catch {
-        /* unreadable: settles failed */
-      }
-      if (durable) {
-        this.#resume(id, "restart");
-        continue;
-      }
-      try {
-        const last = this.journal.get(id)?.last_seq ?? 0;
-        this.journal.append(id, last + 1, "stderr", encoder.encode("Execution was interrupted when its Workspace runtime restarted.\n"));
-        this.journal.finish(id, last + 2, 1, null, this.now());
-      } catch {
-        /* left for the next connect */
-      }
+    let rows: JournalRun[] = [];
+    try {
+      rows = this.journal.running();
+    } catch {
+      /* left for the next connect */
+    }
+    for (const row of rows) {
+      if (this.#live.has(row.id)) continue;
+      this.#reclaim(row);
     }
     this.#prune();
+  }
+
+  /** The verdict on the owner of running run `row` (ownership.ts). */
+  #verdict(row: Pick<JournalRun, "owner" | "lease_until">): OwnerVerdict {
+    return judgeOwner(row, this.ownerId, this.#storage, Date.now());
+  }
+
+  /**
+   * Settles (`fail` runs) or takes over (`restart`, `replay`) running run
+   * `row` when its owner is gone. Returns false when it was left alone
+   * (owner alive) or could not be settled now.
+   */
+  #reclaim(row: JournalRun): boolean {
+    // A closed connection takes nothing over: the next connection does.
+    if (this.#closed || this.#verdict(row).kind !== "dead") return false;
+    let durable = false;
+    try {
+      durable = this.durable.get(row.id) !== undefined;
+    } catch {
+      /* unreadable: settles failed */
+    }
+    if (durable) {
+      this.#resume(row.id, "restart");
+      return true;
+    }
+    try {
+      return this.journal.settle(row.id, row.owner, encoder.encode("Execution was interrupted when its Workspace runtime restarted.\n"), this.now());
+    } catch {
+      return false; // left for the next connect or follower
+    }
+  }
+
+  /** The live run `id` of another connection of this isolate that owns it, if any (to follow it). */
+  #ownerRun(id: string): Run | undefined {
+    let row: JournalRun | undefined;
+    try {
+      row = this.journal.get(id);
+    } catch {
+      return undefined;
+    }
+    if (!row || row.status !== "running") return undefined;
+    const verdict = this.#verdict(row);
+    return verdict.kind === "here" ? (verdict.owner.liveRun(id) as Run | undefined) : undefined;
+  }
+
+  /**
+   * A stream of run `id` found nothing after `cursor` and no live run to
+   * wait on (see `EventSource.follow`): re-read when the run ended
+   * meanwhile; when another process owns it, wait {@link FOLLOW_POLL_MS} and
+   * re-read; when its owner is gone, settle or take it over, then re-read.
+   */
+  async #follow(id: string, cursor: number): Promise<boolean> {
+    let row: JournalRun | undefined;
+    try {
+      row = this.journal.get(id);
+    } catch {
+      return false;
+    }
+    if (!row) return false;
+    if (row.status !== "running") return row.last_seq > cursor;
+    if (this.#live.has(id)) return true;
+    const verdict = this.#verdict(row);
+    switch (verdict.kind) {
+      case "mine":
+        return false; // ended here without a persisted exit (the terminal event follows)
+      case "here": {
+        const run = verdict.owner.liveRun(id);
+        if (!run) return false;
+        await Promise.race([run.changed(), sleep(1_000)]);
+        return true;
+      }
+      case "elsewhere":
+        await sleep(FOLLOW_POLL_MS);
+        return true;
+      case "dead":
+        if (!this.#reclaim(row)) await sleep(FOLLOW_POLL_MS);
+        return true;
+    }
+  }
+
+  /** Registers this connection as a live owner while it has live runs (and renews their leases off Durable Objects). */
+  #liveChanged(): void {
+    const live = this.#live.size > 0;
+    if (live === this.#registered) return;
+    this.#registered = live;
+    if (live) {
+      registerOwner(this.ownerId, this.#asOwner);
+      if (!this.#durableObject) {
+        const timer = setInterval(() => this.#renew(), RUN_LEASE_RENEW_MS);
+        (timer as { unref?: () => void }).unref?.();
+        this.#renewTimer = timer;
+      }
+    } else {
+      unregisterOwner(this.ownerId);
+      clearInterval(this.#renewTimer);
+      this.#renewTimer = undefined;
+    }
+  }
+
+  /**
+   * The lease tick (storage other than a Durable Object's): extends the
+   * leases of this connection's runs, stops runs another runtime settled or
+   * took over (its lease had lapsed) and runs whose kill another process
+   * requested, and relaunches waiting runs another process answered.
+   */
+  #renew(): void {
+    try {
+      this.journal.renew(Date.now() + RUN_LEASE_MS);
+      const owned = new Map(this.journal.owned().map((r) => [r.id, r.kill_requested]));
+      for (const [id, run] of [...this.#live]) {
+        if (run.done) continue;
+        const kill = owned.get(id);
+        if (kill === undefined) void run.stop("lost");
+        else if (kill) void run.stop("kill");
+        else if (run.suspended && !this.durable.waiting(id).some((w) => w.answer === null)) this.#afterSuspend(id);
+      }
+    } catch {
+      /* tried again on the next tick */
+    }
+  }
+
+  /** The journal refused `run`'s output: another runtime settled it or took it over; it stops without writing. */
+  lost(run: Run): void {
+    if (run.done) return;
+    let row: JournalRun | undefined;
+    try {
+      row = this.journal.get(run.id);
+    } catch {
+      return;
+    }
+    if (row && row.status === "running" && row.owner === this.ownerId) return;
+    void run.stop("lost");
   }
 
   /** The runtime this connection runs on, as a resumed run must find it (spec 02 §5). */
@@ -166,6 +314,8 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
     const record = this.durable.get(id);
     const run0 = this.journal.get(id);
     if (!record || !run0 || run0.status !== "running") return;
+    // Taken over from its owner (judged gone by the caller), unless this connection runs it already.
+    if (!this.#live.has(id) && !this.journal.claim(id, run0.owner, Date.now() + RUN_LEASE_MS)) return;
     const replay = record.policy === "replay";
     let recorded: RunDurability["recorded"];
     if (replay) {
@@ -184,6 +334,7 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
     run.seq = run0.last_seq;
     const previous = this.#live.get(id);
     this.#live.set(id, run);
+    this.#liveChanged();
     previous?.retire();
     const spec = record.spec;
     // Checks that need no slot.
@@ -302,12 +453,20 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
     if (typeof callId !== "string" || !callId.startsWith(`${id}:`)) throw notWaiting();
     const seq = Number(callId.slice(id.length + 1));
     if (!Number.isSafeInteger(seq) || seq <= 0) throw notWaiting();
-    if (this.journal.get(id)?.status !== "running") throw notWaiting();
+    const row = this.journal.get(id);
+    if (row?.status !== "running") throw notWaiting();
     if (!this.durable.respond(id, seq, json)) throw notWaiting();
     const waits = this.durable.waiting(id);
     if (waits.some((w) => w.answer === null)) return;
     // The deadline moves by the time the run waited (spec 02 §5).
     this.durable.waited(id, Date.now() - Math.min(...waits.map((w) => w.since)));
+    if (!this.#live.has(id)) {
+      // Another Workspace object over this storage owns it: that one relaunches it (at once in this
+      // isolate; on its next lease renewal in another process). An owner that is gone: taken over here.
+      const verdict = this.#verdict(row);
+      if (verdict.kind === "here") return verdict.owner.answered(id);
+      if (verdict.kind === "elsewhere") return;
+    }
     const live = this.#live.get(id);
     // Still releasing its isolate: it relaunches once suspended (see below).
     if (live && !live.suspended && !live.done) {
@@ -341,6 +500,7 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
   finished(run: Run): void {
     if (run.terminal) this.#lastTerminal.set(run.id, run.terminal);
     if (this.#live.get(run.id) === run) this.#live.delete(run.id);
+    this.#liveChanged();
     this.#unslot(run);
     this.#prune();
   }
@@ -369,7 +529,9 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
     this.#prune();
     const id = request.id ?? crypto.randomUUID();
     if (this.#live.has(id) || this.#starting.has(id)) throw runtimeError("EEXEC_BUSY", `execution ${JSON.stringify(id)} is already starting or running`);
-    if (this.journal.get(id)) {
+    const existing = this.journal.get(id);
+    if (existing?.status === "running") throw runtimeError("EEXEC_BUSY", `execution ${JSON.stringify(id)} is already running`);
+    if (existing) {
       throw runtimeError("EEXEC_EXISTS", `execution ${JSON.stringify(id)} already exists; disposeExec it first or use another id`);
     }
     // Claim the id before the first await, so a concurrent exec with it rejects EEXEC_BUSY.
@@ -418,12 +580,13 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
       const other = this.journal.get(id);
       if (other?.status === "running") throw runtimeError("EEXEC_BUSY", `execution ${JSON.stringify(id)} is already running`);
       if (other) throw runtimeError("EEXEC_EXISTS", `execution ${JSON.stringify(id)} already exists; disposeExec it first or use another id`);
-      this.journal.start(id, this.now());
+      this.journal.start(id, this.now(), Date.now() + RUN_LEASE_MS);
       if (spec) this.durable.start(id, checked.policy as "restart" | "replay", spec);
     });
     const run = new Run(this, id, durability);
     run.capabilities = new RunCapabilities(this.fs, o, this.#hostModules, run, this.#version);
     this.#live.set(id, run);
+    this.#liveChanged();
     const events = this.#events.open(id, 0);
     try {
       const context: Omit<RunnerContext, "entry"> = {
@@ -474,24 +637,44 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
   }
 
   /**
-   * Cancels a live run (exit 130); a finished one is left as it is.
+   * Cancels a live run (exit 130); a finished one is left as it is. A run
+   * another Workspace object over this storage owns: in this isolate, its
+   * owner stops it now; in another process, a kill request is recorded and
+   * this resolves at once — the owner stops the run on its next lease
+   * renewal (within {@link RUN_LEASE_RENEW_MS}), or, when it is gone, the run
+   * is settled once its lease lapses. A run whose owner is gone is settled
+   * (or taken over and cancelled) here.
    *
    * @throws `ENOENT` for an id the journal does not hold.
    */
   async killExec({ id }: { id: string; signal?: KillSignal }): Promise<void> {
     const run = this.#live.get(id);
     if (run) return run.stop("kill");
-    if (!this.journal.get(id)) throw runtimeError("ENOENT", `no execution ${JSON.stringify(id)} on backend "${this.options.id}"`);
+    const row = this.journal.get(id);
+    if (!row) throw runtimeError("ENOENT", `no execution ${JSON.stringify(id)} on backend "${this.options.id}"`);
+    if (row.status !== "running") return;
+    const verdict = this.#verdict(row);
+    if (verdict.kind === "here") return verdict.owner.killExec({ id });
+    if (verdict.kind === "elsewhere") return this.journal.requestKill(id);
+    if (verdict.kind === "dead" && this.#reclaim(row)) await this.#live.get(id)?.stop("kill");
   }
 
   /**
    * Deletes a finished run's record and events.
    *
-   * @throws `EEXEC_BUSY` while it runs; `ENOENT` for an id the journal does not hold.
+   * @throws `EEXEC_BUSY` while it runs (here, or in another Workspace object
+   *   over this storage); `ENOENT` for an id the journal does not hold.
    */
   async disposeExec({ id }: { id: string }): Promise<void> {
-    if (this.#live.has(id)) throw runtimeError("EEXEC_BUSY", `execution ${JSON.stringify(id)} is still running; kill it first`);
-    if (!this.journal.get(id)) throw runtimeError("ENOENT", `no execution ${JSON.stringify(id)} on backend "${this.options.id}"`);
+    const busy = () => runtimeError("EEXEC_BUSY", `execution ${JSON.stringify(id)} is still running; kill it first`);
+    if (this.#live.has(id)) throw busy();
+    let row = this.journal.get(id);
+    if (!row) throw runtimeError("ENOENT", `no execution ${JSON.stringify(id)} on backend "${this.options.id}"`);
+    if (row.status === "running" && this.#verdict(row).kind !== "mine") {
+      this.#reclaim(row);
+      row = this.journal.get(id);
+      if (this.#live.has(id) || (row?.status === "running" && this.#verdict(row).kind !== "mine")) throw busy();
+    }
     this.journal.delete(id);
   }
 
@@ -509,6 +692,17 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
   async close(): Promise<void> {
     this.#closed = true;
     await Promise.all([...this.#live.values()].filter((run) => !run.suspended).map((run) => run.stop("close")));
+    // Runs left waiting are released (no owner): the next connection over this storage takes them over at once.
+    const waiting = [...this.#live.values()].filter((run) => run.suspended && !run.done);
+    try {
+      this.journal.release(waiting.map((run) => run.id));
+    } catch {
+      /* their leases lapse instead */
+    }
+    for (const run of waiting) {
+      if (this.#live.get(run.id) === run) this.#live.delete(run.id);
+    }
+    this.#liveChanged();
   }
 }
 

@@ -5,7 +5,9 @@
  * live run are counted against `maxExecutionSubscribers`; a stream opened
  * after the run ended only reads the journal and is not counted, so handles
  * left unread (never consumed, cancelled or disposed) cannot lock a finished
- * run's result away.
+ * run's result away. A run another runtime owns (another Workspace object
+ * over the same storage, see ownership.ts) is followed through the journal
+ * until its owner ends it.
  *
  * @module
  */
@@ -32,6 +34,13 @@ export interface EventSource {
   live(id: string): FollowedRun | undefined;
   /** The exit event of a finished run that could not be persisted, if any. */
   terminal(id: string): WorkspaceRuntimeEvent | undefined;
+  /**
+   * Called when run `id` has no new rows after `cursor` and no live run to
+   * wait on: resolves true when the stream should read the journal again
+   * (the run ended meanwhile, or another runtime still owns it and the call
+   * waited for it), false when nothing more will come.
+   */
+  follow?(id: string, cursor: number): Promise<boolean>;
 }
 
 /** Opens event streams over the journal and counts them per live run. */
@@ -99,6 +108,7 @@ export class EventStreams {
             }
             const run = source.live(id);
             if (!run) {
+              if (source.follow && (await source.follow(id, cursor))) continue;
               const terminal = source.terminal(id);
               if (terminal && terminal.seq > cursor) controller.enqueue(terminal);
               release();

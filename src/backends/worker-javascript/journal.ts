@@ -3,6 +3,15 @@
  * Workspace database, tables prefixed `__ws_exec_`. Events are appended as
  * they happen; `getExec` replays them.
  *
+ * Each run row records its owner (the id of the backend connection that runs
+ * it) and a lease (`lease_until`, ms, real clock), see ownership.ts. Only the
+ * owner appends a run's events or finishes it; another connection settles
+ * it ({@link ExecJournal.settle}) or takes it over ({@link ExecJournal.claim})
+ * only from the owner it found, once that owner is judged gone. A non-owner
+ * on another process asks for a kill through `kill_requested`. Journals made
+ * before these columns get them on open (`owner`, `lease_until` NULL: an
+ * owner that is gone; `kill_requested` 0).
+ *
  * @module
  */
 import { toBytes, type WorkspaceDatabase } from "../../storage/database.js";
@@ -24,16 +33,38 @@ export interface JournalRun {
   started_at: number;
   finished_at: number | null;
   last_seq: number;
+  /** The owning connection's id; null for runs of journals made before owners, or released at close. */
+  owner: string | null;
+  /** When the owner's lease lapses (ms since the epoch, real clock); null: none. */
+  lease_until: number | null;
+  /** 1 when another process asked the owner to kill the run. */
+  kill_requested: number;
 }
+
+/** Columns added after the first release, with their definitions (added on open when missing). */
+const ADDED_COLUMNS: readonly (readonly [string, string])[] = [
+  // Output bytes journaled per run (for the byte budget of prune); journals made before it start at 0.
+  ["bytes", "bytes INTEGER NOT NULL DEFAULT 0"],
+  // Ownership (issue 20): see the module comment.
+  ["owner", "owner TEXT"],
+  ["lease_until", "lease_until INTEGER"],
+  ["kill_requested", "kill_requested INTEGER NOT NULL DEFAULT 0"],
+];
+
+const RUN_COLUMNS = "id, status, exit_code, started_at, finished_at, last_seq, owner, lease_until, kill_requested";
 
 /** SQL access to the journal of one backend. */
 export class ExecJournal {
   readonly #db: WorkspaceDatabase;
   readonly #backend: string;
+  /** The owner id this journal writes runs as. */
+  readonly owner: string;
 
-  constructor(db: WorkspaceDatabase, backend: string) {
+  /** @param owner the owner id of the connection writing through this journal (random per connection). */
+  constructor(db: WorkspaceDatabase, backend: string, owner: string) {
     this.#db = db;
     this.#backend = backend;
+    this.owner = owner;
     db.run(
       `CREATE TABLE IF NOT EXISTS __ws_exec_runs (
         backend TEXT NOT NULL, id TEXT NOT NULL, status TEXT NOT NULL, exit_code INTEGER,
@@ -45,11 +76,17 @@ export class ExecJournal {
         backend TEXT NOT NULL, id TEXT NOT NULL, seq INTEGER NOT NULL, name TEXT NOT NULL,
         data BLOB, code INTEGER, result TEXT, PRIMARY KEY (backend, id, seq))`,
     );
-    // Output bytes journaled per run (for the byte budget of prune); journals made before it start at 0.
     try {
-      db.run("ALTER TABLE __ws_exec_runs ADD COLUMN bytes INTEGER NOT NULL DEFAULT 0");
+      db.all(`SELECT ${ADDED_COLUMNS.map(([name]) => name).join(", ")} FROM __ws_exec_runs LIMIT 0`);
     } catch {
-      /* the column exists */
+      // A journal made by an earlier version: add what it lacks.
+      for (const [, definition] of ADDED_COLUMNS) {
+        try {
+          db.run(`ALTER TABLE __ws_exec_runs ADD COLUMN ${definition}`);
+        } catch {
+          /* the column exists */
+        }
+      }
     }
   }
 
@@ -60,36 +97,121 @@ export class ExecJournal {
 
   get(id: string): JournalRun | undefined {
     return this.#db.one<JournalRun>(
-      "SELECT id, status, exit_code, started_at, finished_at, last_seq FROM __ws_exec_runs WHERE backend = ? AND id = ?",
+      `SELECT ${RUN_COLUMNS} FROM __ws_exec_runs WHERE backend = ? AND id = ?`,
       this.#backend,
       id,
     );
   }
 
-  start(id: string, now: number): void {
+  /** Records run `id` as running, owned by {@link owner} with a lease until `leaseUntil` (ms, real clock). */
+  start(id: string, now: number, leaseUntil: number): void {
     this.#db.run(
-      "INSERT INTO __ws_exec_runs (backend, id, status, started_at, last_seq) VALUES (?, ?, 'running', ?, 0)",
+      "INSERT INTO __ws_exec_runs (backend, id, status, started_at, last_seq, owner, lease_until) VALUES (?, ?, 'running', ?, 0, ?, ?)",
       this.#backend,
       id,
       now,
+      this.owner,
+      leaseUntil,
     );
   }
 
-  /** Appends an output event while the run is still running; returns false otherwise. */
+  /**
+   * Takes running run `id` over from `from` (an owner judged gone): it
+   * becomes {@link owner}'s, leased until `leaseUntil`, with no kill request.
+   * False when it is no longer running or `from` no longer owns it.
+   */
+  claim(id: string, from: string | null, leaseUntil: number): boolean {
+    return this.#db.tx(() => {
+      const run = this.get(id);
+      if (!run || run.status !== "running" || run.owner !== from) return false;
+      if (from === this.owner) return true;
+      this.#db.run(
+        "UPDATE __ws_exec_runs SET owner = ?, lease_until = ?, kill_requested = 0 WHERE backend = ? AND id = ?",
+        this.owner,
+        leaseUntil,
+        this.#backend,
+        id,
+      );
+      return true;
+    });
+  }
+
+  /**
+   * Settles running run `id` of `from` (an owner judged gone) as failed:
+   * `message` on stderr, then exit 1. False when it is no longer running or
+   * `from` no longer owns it.
+   */
+  settle(id: string, from: string | null, message: Uint8Array, now: number): boolean {
+    return this.#db.tx(() => {
+      const run = this.get(id);
+      if (!run || run.status !== "running" || run.owner !== from) return false;
+      const seq = run.last_seq;
+      this.#db.run("INSERT INTO __ws_exec_events (backend, id, seq, name, data) VALUES (?, ?, ?, 'stderr', ?)", this.#backend, id, seq + 1, message);
+      this.#db.run("INSERT INTO __ws_exec_events (backend, id, seq, name, code, result) VALUES (?, ?, ?, 'exit', 1, NULL)", this.#backend, id, seq + 2);
+      this.#db.run(
+        "UPDATE __ws_exec_runs SET status = 'done', exit_code = 1, finished_at = ?, last_seq = ?, bytes = bytes + ? WHERE backend = ? AND id = ?",
+        now,
+        seq + 2,
+        message.byteLength,
+        this.#backend,
+        id,
+      );
+      return true;
+    });
+  }
+
+  /** Extends the lease of every running run {@link owner} owns to `until` (ms, real clock). */
+  renew(until: number): void {
+    this.#db.run(
+      "UPDATE __ws_exec_runs SET lease_until = max(coalesce(lease_until, 0), ?) WHERE backend = ? AND owner = ? AND status = 'running'",
+      until,
+      this.#backend,
+      this.owner,
+    );
+  }
+
+  /** The running runs {@link owner} owns, with their kill requests. */
+  owned(): { id: string; kill_requested: number }[] {
+    return this.#db.all<{ id: string; kill_requested: number }>(
+      "SELECT id, kill_requested FROM __ws_exec_runs WHERE backend = ? AND owner = ? AND status = 'running'",
+      this.#backend,
+      this.owner,
+    );
+  }
+
+  /** Asks the owner of running run `id` (in another process) to kill it; it does on its next lease renewal. */
+  requestKill(id: string): void {
+    this.#db.run("UPDATE __ws_exec_runs SET kill_requested = 1 WHERE backend = ? AND id = ? AND status = 'running'", this.#backend, id);
+  }
+
+  /** Gives up {@link owner}'s ownership of running runs `ids` (runs left waiting at close): the next connection takes them over at once. */
+  release(ids: readonly string[]): void {
+    for (const id of ids) {
+      this.#db.run(
+        "UPDATE __ws_exec_runs SET owner = NULL, lease_until = NULL WHERE backend = ? AND id = ? AND owner = ? AND status = 'running'",
+        this.#backend,
+        id,
+        this.owner,
+      );
+    }
+  }
+
+  /** Appends an output event while the run is still running and {@link owner}'s; returns false otherwise. */
   append(id: string, seq: number, name: "stdout" | "stderr", data: Uint8Array): boolean {
     return this.appendAll(id, [{ seq, name, data }]);
   }
 
   /**
    * Appends output events (ascending `seq`) in one transaction while the run
-   * is still running — all of them or, when it is not running, none; returns
+   * is still running and {@link owner}'s — all of them or, when it is not
+   * (it ended, or another connection settled or took it over), none; returns
    * false then.
    */
   appendAll(id: string, events: readonly { seq: number; name: "stdout" | "stderr"; data: Uint8Array }[]): boolean {
     if (events.length === 0) return true;
     return this.#db.tx(() => {
       const run = this.get(id);
-      if (!run || run.status !== "running") return false;
+      if (!run || run.status !== "running" || run.owner !== this.owner) return false;
       let bytes = 0;
       for (const { seq, name, data } of events) {
         this.#db.run(
@@ -113,11 +235,11 @@ export class ExecJournal {
     });
   }
 
-  /** Writes the exit event and marks the run done (only if it is still running). */
+  /** Writes the exit event and marks the run done (only if it is still running and {@link owner}'s). */
   finish(id: string, seq: number, code: number, result: string | null, now: number): boolean {
     return this.#db.tx(() => {
       const run = this.get(id);
-      if (!run || run.status !== "running") return false;
+      if (!run || run.status !== "running" || run.owner !== this.owner) return false;
       this.#db.run(
         "INSERT INTO __ws_exec_events (backend, id, seq, name, code, result) VALUES (?, ?, ?, 'exit', ?, ?)",
         this.#backend,
@@ -150,10 +272,9 @@ export class ExecJournal {
       .map((e) => ({ ...e, data: e.data === null || e.data === undefined ? null : toBytes(e.data) }));
   }
 
-  running(): string[] {
-    return this.#db
-      .all<{ id: string }>("SELECT id FROM __ws_exec_runs WHERE backend = ? AND status = 'running'", this.#backend)
-      .map((r) => r.id);
+  /** Every run marked running, of any owner. */
+  running(): JournalRun[] {
+    return this.#db.all<JournalRun>(`SELECT ${RUN_COLUMNS} FROM __ws_exec_runs WHERE backend = ? AND status = 'running'`, this.#backend);
   }
 
   delete(id: string): void {

@@ -67,8 +67,13 @@ export function nestedDeeperThan(json: string, max: number): boolean {
   return false;
 }
 
-/** Why a run is stopped: `kill` and `close` exit 130, `timeout` and `fail` exit 1. */
-export type StopReason = "kill" | "timeout" | "close" | "fail";
+/**
+ * Why a run is stopped: `kill` and `close` exit 130, `timeout` and `fail`
+ * exit 1. `lost`: another runtime settled the run or took it over (its
+ * owner's lease had lapsed, see ownership.ts): the run stops without writing
+ * anything more, and its durable record (now the other runtime's) is kept.
+ */
+export type StopReason = "kill" | "timeout" | "close" | "fail" | "lost";
 
 /** A restart or replay run's part (spec 02 §5). */
 export interface RunDurability {
@@ -98,6 +103,8 @@ export interface RunHost {
   finished(run: Run): void;
   /** Called once a replay run has released its isolate to wait for an answer (spec 02 §5). */
   suspended?(run: Run): void;
+  /** Called when the journal refused the run's output: the run is no longer this runtime's (see {@link StopReason} `lost`). */
+  lost?(run: Run): void;
 }
 
 /** The runner's `evaluate` as the host reaches it over RPC. */
@@ -205,6 +212,8 @@ export class Run implements BridgeRun {
   #held = false;
   /** True once the isolate is released and the run waits for answers. */
   suspended = false;
+  /** True once the journal refused output and the host was told (once). */
+  #lostNoted = false;
 
   constructor(host: RunHost, id: string, durable?: RunDurability) {
     this.#host = host;
@@ -406,14 +415,20 @@ export class Run implements BridgeRun {
   #write(rows: readonly OutputSegment[]): void {
     const events = rows.filter(([, bytes]) => bytes.byteLength > 0).map(([name, data]) => ({ seq: ++this.seq, name, data }));
     if (events.length === 0) return;
+    let accepted = true;
     try {
       // The calls and tape this output may depend on are journaled first.
       if (this.replays) this.durable!.journal.flush();
-      this.#host.journal.appendAll(this.id, events);
+      accepted = this.#host.journal.appendAll(this.id, events);
     } catch {
       /* a failed append loses those chunks; the run goes on */
     }
     this.#notify();
+    // Refused: the run ended in the journal (settled by another runtime) or another runtime took it over.
+    if (!accepted && !this.done && !this.#stopping && !this.#lostNoted) {
+      this.#lostNoted = true;
+      queueMicrotask(() => this.#host.lost?.(this));
+    }
   }
 
   /**
@@ -593,13 +608,19 @@ export class Run implements BridgeRun {
     if (this.done) return Promise.resolve();
     this.#stopping ??= (async () => {
       // Output already received is kept (it precedes the stop), then what was dropped is stated.
-      this.#flush();
-      this.#markDropped();
+      if (reason !== "lost") {
+        this.#flush();
+        this.#markDropped();
+      }
       for (const controller of this.controllers) controller.abort(new Error(`execution ${this.id} was cancelled`));
       this.#dispose();
       let grace: ReturnType<typeof setTimeout> | undefined;
       await Promise.race([this.#drain(), new Promise<void>((resolve) => (grace = setTimeout(resolve, STOP_GRACE_MS)))]);
       clearTimeout(grace);
+      if (reason === "lost") {
+        this.#finish(1, null, true);
+        return;
+      }
       const text =
         reason === "fail"
           ? `${message ?? "Execution failed."}\n`
@@ -634,8 +655,19 @@ export class Run implements BridgeRun {
     }
   }
 
-  #finish(code: number, result: string | null): void {
+  /** Ends the run with exit `code`; `lost`: the run is no longer this runtime's, nothing is written. */
+  #finish(code: number, result: string | null, lost = false): void {
     if (this.done) return;
+    if (lost) {
+      clearTimeout(this.#flushTimer);
+      this.#flushTimer = undefined;
+      this.#pending = undefined;
+      this.#dispose();
+      this.done = true;
+      this.#host.finished(this);
+      this.#notify();
+      return;
+    }
     this.#flush();
     this.#markDropped();
     this.#dispose();

@@ -6,7 +6,14 @@
  * one node:sqlite file), each with the JavaScript backend. Issue 20 #1 made
  * chunk reclamation safe against this (durable leases); runs were not tried.
  *
- * DEFECT (medium) — reproduction (inside one object, `state.storage`):
+ * DEFECT (medium), FIXED — a run row records its owner (a random id per
+ * backend connection) and a lease; reconciliation settles only runs whose
+ * owner is gone (not a live runtime of this isolate; on a Durable Object an
+ * owner outside the isolate is gone at once, elsewhere once its lease
+ * lapsed); a second Workspace's getExec/result() follows the owner's run
+ * through the journal, its killExec reaches the owner; an owner whose run
+ * was settled or taken over stops it (src/backends/worker-javascript/ownership.ts).
+ * Reproduction (inside one object, `state.storage`):
  *   const a = new Workspace({ storage, backends: [js] });
  *   const h = await a.runtime.exec(`…30 × { console.log("A"+i); await writeFile("/workspace/a"+i, "x"); await sleep(20) }; return "A"`, { id: "long" });
  *   const b = new Workspace({ storage, backends: [js] });   // after ~150 ms
@@ -61,7 +68,7 @@ function inObject<T>(fn: (mk: () => Workspace) => Promise<T>): Promise<T> {
 }
 
 describe("attack7: runs of two Workspaces over one storage", () => {
-  it.fails("DEFECT (medium): a second Workspace's start-up settles the first one's LIVE run as failed; the run goes on writing", { timeout: 60_000 }, async () => {
+  it("FIXED (medium): a second Workspace's start-up settles the first one's LIVE run as failed; the run goes on writing", { timeout: 60_000 }, async () => {
     const r = await inObject(async (mk) => {
       const a = mk();
       await a.fs.mkdir("/workspace", { recursive: true });

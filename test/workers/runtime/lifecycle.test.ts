@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { Workspace } from "../../../src/index.js";
 import { WorkerJavaScriptBackend } from "../../../src/backends/worker-javascript/index.js";
 import { collect, inWorkspace } from "./helpers.js";
+import { abortObject } from "../attack2/abort-helpers.js";
 
 describe("lifecycle", () => {
   it("getExec replays a completed run from the journal; disposeExec frees the id", async () => {
@@ -62,24 +63,49 @@ describe("lifecycle", () => {
     );
   });
 
-  it("reconciles runs left running across a restart to failed", async () => {
-    const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
-    const r = await runInDurableObject(stub, async (_i, state) => {
+  it("reconciles runs left running across a restart (a real ctx.abort()) to failed, at once", async () => {
+    const id = env.TEST_DO.newUniqueId();
+    await runInDurableObject(env.TEST_DO.get(id), async (_i, state) => {
       const first = new Workspace({ storage: state.storage, backends: [new WorkerJavaScriptBackend({ loader: env.LOADER })] });
       const h = await first.runtime.exec(`export default async () => { console.log("before"); for (;;) await new Promise((r) => setTimeout(r, 5)); }`, { id: "orphan" });
       const reader = h.getReader();
       expect((await reader.read()).value).toMatchObject({ seq: 1, name: "stdout" }); // "before" was journaled
       reader.releaseLock();
-      // A new Workspace over the same storage: what a Durable Object restart looks like.
+    });
+    // The object restarts: its run is gone with it (the first Workspace was never closed).
+    expect(await abortObject(env.TEST_DO.get(id), "lifecycle test: simulated restart")).toMatch(/^aborted/);
+    const r = await runInDurableObject(env.TEST_DO.get(id), async (_i, state) => {
       const second = new Workspace({ storage: state.storage, backends: [new WorkerJavaScriptBackend({ loader: env.LOADER })] });
       const result = await (await second.runtime.getExec("orphan", { encoding: "utf8" })).result();
-      await first.close();
-      h[Symbol.dispose]();
       const again = await (await second.runtime.getExec("orphan", { encoding: "utf8" })).result();
+      await second.close();
       return { result, again };
     });
     expect(r.result).toMatchObject({ status: "failed", exitCode: 1, stdout: "before\n", stderr: "Execution was interrupted when its Workspace runtime restarted.\n" });
     expect(r.again).toEqual(r.result);
+  });
+
+  it("a second Workspace over the same storage does not settle the first one's live run: it follows it", async () => {
+    const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
+    const r = await runInDurableObject(stub, async (_i, state) => {
+      const first = new Workspace({ storage: state.storage, backends: [new WorkerJavaScriptBackend({ loader: env.LOADER })] });
+      const h = await first.runtime.exec(`export default async () => { console.log("before"); for (;;) await new Promise((r) => setTimeout(r, 5)); }`, { id: "shared" });
+      const reader = h.getReader();
+      expect((await reader.read()).value).toMatchObject({ seq: 1, name: "stdout" });
+      reader.releaseLock();
+      const second = new Workspace({ storage: state.storage, backends: [new WorkerJavaScriptBackend({ loader: env.LOADER })] });
+      const followed = (await second.runtime.getExec("shared", { encoding: "utf8" })).result();
+      await expect(second.runtime.disposeExec("shared")).rejects.toMatchObject({ code: "EEXEC_BUSY" });
+      await second.runtime.killExec("shared"); // reaches the owner
+      const result = await followed;
+      h[Symbol.dispose]();
+      const own = await (await first.runtime.getExec("shared")).result();
+      await first.close();
+      await second.close();
+      return { result, own: { status: own.status, exitCode: own.exitCode } };
+    });
+    expect(r.result).toMatchObject({ status: "cancelled", exitCode: 130, stdout: "before\n", stderr: "Execution cancelled.\n" });
+    expect(r.own).toEqual({ status: "cancelled", exitCode: 130 });
   });
 
   it("cancels live runs when the Workspace closes", async () => {
