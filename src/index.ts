@@ -10,7 +10,18 @@ export type { WorkspaceFsErrorCode } from "./fs/errors.js";
 export type * from "./fs/types.js";
 export { nodeSqliteStorage } from "./storage/index.js";
 export { SQLiteWorkspaceProvider, WorkspaceFileHandle, WorkspaceDirent, WorkspaceWatcher, WorkspaceStatWatcher } from "./fs/provider.js";
-export type { SQLiteWorkspaceProviderOptions, ProviderWatchOptions, ProviderDataOptions, WorkspaceProviderSource } from "./fs/provider.js";
+export type {
+  SQLiteWorkspaceProviderOptions,
+  ProviderWatchOptions,
+  ProviderWatchFileOptions,
+  ProviderDataOptions,
+  ProviderDataOptionsObject,
+  ProviderStatOptions,
+  ProviderReaddirOptions,
+  ProviderMkdirOptions,
+  ProviderRmdirOptions,
+  WorkspaceProviderSource,
+} from "./fs/provider.js";
 export { WorkspaceStats } from "./fs/node-stats.js";
 export type { NodeFsError } from "./fs/node-errors.js";
 export type * from "./storage/index.js";

@@ -63,8 +63,56 @@ export interface WorkspaceProviderSource {
   readonly fs: WorkspaceFilesystem;
 }
 
+/** The object form of {@link ProviderDataOptions}. */
+export interface ProviderDataOptionsObject {
+  /** `"utf8"`/`"utf-8"` for strings, `"buffer"` or `null` for bytes; anything else is `EINVAL`. Default: bytes. */
+  encoding?: string | null;
+  /** Permission bits of a file the call creates, masked with the umask. Default `0o666`. */
+  mode?: number;
+  /** node:fs open flags for `writeFile` (`"w"`, `"wx"`, `"a"`, …). Default `"w"`. */
+  flag?: string | number;
+}
+
 /** `encoding` / `flag` / `mode` as node:fs takes them: a string (the encoding) or an object. */
-export type ProviderDataOptions = string | { encoding?: string | null; mode?: number; flag?: string | number } | null | undefined;
+export type ProviderDataOptions = string | ProviderDataOptionsObject | null | undefined;
+
+/** Options of `stat`/`lstat`. */
+export interface ProviderStatOptions {
+  /** `true` is refused (`EINVAL`): no bigint stats. Default `false`. */
+  bigint?: boolean;
+}
+
+/** Options of {@link SQLiteWorkspaceProvider.readdir}. */
+export interface ProviderReaddirOptions {
+  /** Return {@link WorkspaceDirent}s instead of names. Default `false`. */
+  withFileTypes?: boolean;
+  /** List the whole subtree, names relative to the directory. Default `false`. */
+  recursive?: boolean;
+  /** Names are strings whatever this says. Default `"utf8"`. */
+  encoding?: string | null;
+}
+
+/** Options of {@link SQLiteWorkspaceProvider.mkdir}. */
+export interface ProviderMkdirOptions {
+  /** Create missing parents; an existing directory is then not an error. Default `false`. */
+  recursive?: boolean;
+  /** Permission bits, masked with the umask. Default `0o777`. */
+  mode?: number;
+}
+
+/** Options of {@link SQLiteWorkspaceProvider.rmdir}. */
+export interface ProviderRmdirOptions {
+  /** Remove a non-empty directory with everything under it. Default `false`. */
+  recursive?: boolean;
+}
+
+/** Options of {@link SQLiteWorkspaceProvider.watchFile}. */
+export interface ProviderWatchFileOptions {
+  /** Poll interval in ms. Default 5007 (as node:fs). */
+  interval?: number;
+  /** `false` unrefs the timer (on Node, it does not keep the process alive). Default `true`. */
+  persistent?: boolean;
+}
 
 /** What `open()` parsed from node:fs `flags`. */
 interface OpenFlags {
@@ -291,7 +339,7 @@ export class SQLiteWorkspaceProvider {
    * Stats of `path`, a final link followed.
    * @throws `ENOENT` (also a dangling link) · `ENOTDIR` · `ELOOP` · `EINVAL` `{ bigint: true }` (not supported).
    */
-  async stat(path: string, options?: { bigint?: boolean }): Promise<WorkspaceStats> {
+  async stat(path: string, options?: ProviderStatOptions): Promise<WorkspaceStats> {
     this.#noBigint(options, "stat", path);
     return call("stat", pathArg(path, "stat"), () => statsOf(this.#fs, path, true));
   }
@@ -300,7 +348,7 @@ export class SQLiteWorkspaceProvider {
    * Stats of the entry itself (a link is not followed).
    * @throws `ENOENT` · `ELOOP` · `EINVAL` `{ bigint: true }`.
    */
-  async lstat(path: string, options?: { bigint?: boolean }): Promise<WorkspaceStats> {
+  async lstat(path: string, options?: ProviderStatOptions): Promise<WorkspaceStats> {
     this.#noBigint(options, "lstat", path);
     return call("lstat", pathArg(path, "lstat"), () => statsOf(this.#fs, path, false));
   }
@@ -313,7 +361,7 @@ export class SQLiteWorkspaceProvider {
    * followed).
    * @throws `ENOENT` · `ENOTDIR` · `ELOOP`.
    */
-  async readdir(path: string, options?: { withFileTypes?: boolean; recursive?: boolean; encoding?: string | null }): Promise<string[] | WorkspaceDirent[]> {
+  async readdir(path: string, options?: ProviderReaddirOptions): Promise<string[] | WorkspaceDirent[]> {
     pathArg(path, "scandir");
     const withTypes = options?.withFileTypes === true;
     const base = canonicalPath(path, "scandir");
@@ -385,7 +433,7 @@ export class SQLiteWorkspaceProvider {
    * @returns With `recursive`, the first directory created (`undefined` if none), as node:fs; else `undefined`.
    * @throws `EEXIST` the path exists (without `recursive`) · `ENOENT` missing parent · `ENOTDIR` · `EROFS`.
    */
-  async mkdir(path: string, options?: number | { recursive?: boolean; mode?: number }): Promise<string | undefined> {
+  async mkdir(path: string, options?: number | ProviderMkdirOptions): Promise<string | undefined> {
     pathArg(path, "mkdir");
     const recursive = typeof options === "object" && options !== null && options.recursive === true;
     const requested = typeof options === "number" ? options : typeof options === "object" && options !== null && typeof options.mode === "number" ? options.mode : 0o777;
@@ -413,7 +461,7 @@ export class SQLiteWorkspaceProvider {
    * Removes an empty directory; `{ recursive: true }` removes a non-empty one with everything under it.
    * @throws `ENOENT` · `ENOTDIR` not a directory (a link to one included) · `ENOTEMPTY` · `EPERM` `/` · `EROFS`.
    */
-  async rmdir(path: string, options?: { recursive?: boolean }): Promise<void> {
+  async rmdir(path: string, options?: ProviderRmdirOptions): Promise<void> {
     const stats = await this.lstat(path);
     if (!stats.isDirectory()) throw nodeFsError("ENOTDIR", "rmdir", path);
     await call("rmdir", path, () => this.#fs.rm(path, { recursive: options?.recursive === true }));
@@ -601,7 +649,7 @@ export class SQLiteWorkspaceProvider {
    * Node) — only when the Workspace revision moved. A missing file reports
    * zeroed stats, as Node.
    */
-  watchFile(path: string, options?: { interval?: number; persistent?: boolean } | ((curr: WorkspaceStats, prev: WorkspaceStats) => void), listener?: (curr: WorkspaceStats, prev: WorkspaceStats) => void): WorkspaceStatWatcher {
+  watchFile(path: string, options?: ProviderWatchFileOptions | ((curr: WorkspaceStats, prev: WorkspaceStats) => void), listener?: (curr: WorkspaceStats, prev: WorkspaceStats) => void): WorkspaceStatWatcher {
     if (typeof options === "function") {
       listener = options;
       options = undefined;
@@ -712,7 +760,7 @@ export class SQLiteWorkspaceProvider {
     }
   }
 
-  #noBigint(options: { bigint?: boolean } | undefined, syscall: string, path: string): void {
+  #noBigint(options: ProviderStatOptions | undefined, syscall: string, path: string): void {
     if (typeof options === "object" && options !== null && options.bigint === true) throw nodeFsError("EINVAL", syscall, path, "bigint stats are not supported");
   }
 }
@@ -727,7 +775,9 @@ export class WorkspaceDirent {
    * @param parentPath The directory it is in.
    */
   constructor(
+    /** The entry's name (one segment). */
     readonly name: string,
+    /** The directory it is in (canonical). */
     readonly parentPath: string,
     file: boolean,
     directory: boolean,
@@ -798,7 +848,15 @@ export class WorkspaceFileHandle {
   position = 0;
 
   /** @internal Made by {@link SQLiteWorkspaceProvider.open}. */
-  constructor(fs: WorkspaceFilesystem, readonly path: string, flags: OpenFlags, readonly fd: number, maxBytes: number) {
+  constructor(
+    fs: WorkspaceFilesystem,
+    /** The path it was opened at (its writes are stored there). */
+    readonly path: string,
+    flags: OpenFlags,
+    /** A number naming the handle, unique per provider (from 3), for diagnostics; not an OS descriptor. */
+    readonly fd: number,
+    maxBytes: number,
+  ) {
     this.#fs = fs;
     this.#flags = flags;
     this.#maxBytes = maxBytes;
@@ -989,7 +1047,7 @@ export interface ProviderWatchOptions {
   recursive?: boolean;
   /** `false` unrefs the timer (on Node, the watcher does not keep the process alive). Default `true`. */
   persistent?: boolean;
-  /** Closes the watcher when aborted. */
+  /** Closes the watcher when aborted. Default: none. */
   signal?: AbortSignal;
   /** Poll interval in ms. Default: the provider's `watchIntervalMs`. */
   interval?: number;
