@@ -135,6 +135,10 @@ export async function startLocalHost({ port = 0, host = "127.0.0.1", root, relay
   /** @type {Set<import("ws").WebSocket>} */
   const relaySockets = new Set();
   let closed = false;
+  /** The port the server listens on (set once listening, before any request). */
+  let boundPort = port;
+  /** `Host` header values naming this host (`127.0.0.1:<port>`, `localhost:<port>`, `[::1]:<port>`, `<host>:<port>`), lower case. @type {Set<string>} */
+  const selfHosts = new Set();
 
   // ---- daemons -------------------------------------------------------------------------------
 
@@ -420,6 +424,28 @@ export async function startLocalHost({ port = 0, host = "127.0.0.1", root, relay
     res.end(text);
   };
 
+  /**
+   * Why a request (HTTP or WebSocket upgrade) may come from a web page rather than from a local
+   * program, or `undefined` when it may not. A page the developer has open can send requests to
+   * loopback (a `no-cors` POST with a text body needs no preflight; WebSockets need no CORS at all),
+   * and a DNS-rebound name makes the page "same-origin" with us. Browsers mark such requests:
+   * refused when `Host` is not this host's own loopback `name:port` (rebinding), when `Origin` is
+   * present and not `http://<that Host>` (`null` included), or when `Sec-Fetch-Site` is present
+   * and not `same-origin` / `none`. Local clients (Node's fetch, workerd's fetch, `ws`) send none of
+   * `Origin` / `Sec-Fetch-Site` and the right `Host`.
+   * @param {http.IncomingMessage} req
+   * @returns {string | undefined}
+   */
+  const crossSiteRefusal = (req) => {
+    const hostHeader = (req.headers.host ?? "").toLowerCase();
+    if (!selfHosts.has(hostHeader)) return `refused: Host ${JSON.stringify(req.headers.host ?? null)} is not this local host (127.0.0.1:${boundPort}, localhost:${boundPort} or [::1]:${boundPort}); requests from web pages are not served`;
+    const origin = req.headers.origin;
+    if (origin !== undefined && origin.toLowerCase() !== `http://${hostHeader}`) return `refused: a request from the web page ${JSON.stringify(origin)} (Origin header); the local host serves local programs only`;
+    const site = req.headers["sec-fetch-site"];
+    if (site !== undefined && site !== "same-origin" && site !== "none") return `refused: a ${JSON.stringify(site)} request from a web page (Sec-Fetch-Site); the local host serves local programs only`;
+    return undefined;
+  };
+
   /** @param {http.IncomingMessage} req @returns {Promise<Record<string, unknown>>} */
   const readJson = async (req) => {
     /** @type {Buffer[]} */
@@ -448,6 +474,8 @@ export async function startLocalHost({ port = 0, host = "127.0.0.1", root, relay
    * @param {http.ServerResponse} res
    */
   const route = async (req, res) => {
+    const refusal = crossSiteRefusal(req);
+    if (refusal !== undefined) throw new HttpError(403, refusal);
     const url = new URL(req.url ?? "/", "http://local-host");
     const method = req.method ?? "GET";
     if (url.pathname === "/health" && method === "GET") return json(res, 200, { ok: true });
@@ -601,6 +629,8 @@ export async function startLocalHost({ port = 0, host = "127.0.0.1", root, relay
     const refuse = (status, text) => {
       socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\ncontent-type: text/plain\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`);
     };
+    const refusal = crossSiteRefusal(req);
+    if (refusal !== undefined) return refuse(403, refusal);
     const m = /^\/relay\/([^/]+)$/.exec(url.pathname);
     if (!m) return refuse(404, "not found");
     if (!NAME.test(m[1])) return refuse(400, "a relay token is 1..128 of [A-Za-z0-9._-]");
@@ -658,7 +688,11 @@ export async function startLocalHost({ port = 0, host = "127.0.0.1", root, relay
     server.listen(port, host, () => resolve(undefined));
   });
   const addr = server.address();
-  const boundPort = typeof addr === "object" && addr ? addr.port : port;
+  boundPort = typeof addr === "object" && addr ? addr.port : port;
+  for (const name of ["127.0.0.1", "localhost", "[::1]", host.includes(":") ? `[${host}]` : host]) {
+    selfHosts.add(`${name.toLowerCase()}:${boundPort}`);
+    if (boundPort === 80) selfHosts.add(name.toLowerCase());
+  }
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${boundPort}`;
 
   const close = async () => {

@@ -9,6 +9,13 @@
  * response is hidden from the page. Nothing in the host looks at `Origin`,
  * `Sec-Fetch-Site`, `Host` or the content type.
  *
+ * FIXED — container/local-host.mjs answers every request and WebSocket upgrade
+ * 403 (before routing, nothing started) when `Host` is not its own loopback
+ * `name:port`, when an `Origin` is present and not `http://<its Host>`, or when
+ * `Sec-Fetch-Site` is present and not `same-origin`/`none`; local clients
+ * (Node/workerd fetch, ws) send none of these. A start's `env` still reaches
+ * the daemon (NODE_OPTIONS included: container-hostile-daemon.test.ts uses it).
+ *
  * DEFECT (high, local development) — reproduction (what any web page can run):
  *   fetch("http://127.0.0.1:8788/containers/x/start", { method: "POST", mode: "no-cors",
  *     body: JSON.stringify({ env: { NODE_OPTIONS: "--import=data:text/javascript;base64,<code>" } }) });
@@ -75,7 +82,7 @@ const crossSite = (url: string, body: string) =>
   });
 
 describe("attack8: local container host and cross-site requests", () => {
-  it.fails("a cross-site POST /containers/<name>/start is refused and runs nothing", async () => {
+  it("a cross-site POST /containers/<name>/start is refused and runs nothing", async () => {
     const code = `import fs from "node:fs"; fs.writeFileSync(${JSON.stringify(marker)}, "code from a web page");`;
     const body = JSON.stringify({ env: { NODE_OPTIONS: `--import=data:text/javascript;base64,${Buffer.from(code).toString("base64")}` } });
     const response = await crossSite(`${host.url}/containers/evil/start`, body);
