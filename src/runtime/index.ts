@@ -78,6 +78,17 @@ type Connected =
 const textEncoder = new TextEncoder();
 
 /**
+ * Bytes of `stdin` a run on a remote command backend (a container) accepts
+ * at most: 20 MiB (20971520). The input travels, base64-encoded, in the one
+ * message that starts the command, and a WebSocket message is at most
+ * 32 MiB (a larger one drops the session with every other live run's
+ * stream), so a larger `stdin` is refused before anything is sent
+ * (RangeError `code` `E2BIG`, naming `stdin`). Write bigger input to a
+ * Workspace file and redirect it instead (`cmd < /workspace/input.bin`).
+ */
+export const MAX_REMOTE_STDIN_BYTES = 20 * 1024 * 1024;
+
+/**
  * The Workspace's git client for backends and host modules (spec 04 §2.2):
  * `workspace.git`, or, when reading it throws (git not configured, or the
  * factory failed), a stand-in whose every method rejects with that error's
@@ -401,6 +412,10 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
       if (o.stdin !== undefined) request.stdin = typeof o.stdin === "string" ? textEncoder.encode(o.stdin) : o.stdin;
       if (o.timeoutMs !== undefined) request.timeoutMs = o.timeoutMs;
       if (connected.remote) {
+        if (request.stdin !== undefined && request.stdin.byteLength > MAX_REMOTE_STDIN_BYTES) {
+          const message = `exec: stdin is ${request.stdin.byteLength} bytes, over the ${MAX_REMOTE_STDIN_BYTES} bytes (20 MiB) backend "${backend.id}" accepts; nothing was sent. Write the input to a Workspace file and redirect it (cmd < file) instead.`;
+          throw Object.assign(new RangeError(message), { code: "E2BIG" });
+        }
         request.id ??= crypto.randomUUID();
         const id = request.id;
         const run = async (c: Extract<Connected, { kind: "command" }>, sending: { sent: boolean }) => {
