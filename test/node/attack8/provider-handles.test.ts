@@ -41,7 +41,37 @@
  * (compare the revision stamp; otherwise write back just its dirty ranges,
  * or fail `sync`/`close` with an error naming the concurrent change).
  *
- * Withstood: `open(dir, "w")` → EISDIR; a write at position 2^40, a handle
+ * DEFECT 3 (medium) — a handle stores by PATH, following links made after it
+ * was opened. Reproduction:
+ *   await ws.fs.writeFile("/w/x", "1"); await ws.fs.writeFile("/secret/x", "secret");
+ *   const h = await p.open("/w/x", "r+");
+ *   await ws.fs.rm("/w", { recursive: true }); await ws.fs.symlink("/secret", "/w");   // someone else
+ *   await h.write("PWN"); await h.close();
+ *   await ws.fs.readFile("/secret/x", "utf8")   // → "PWNret"
+ * The first write loads "/w/x" through the new link and close() replaces
+ * /secret/x — a file the handle never opened. (A node:fs descriptor names
+ * the inode: its writes would go to the unlinked file, never elsewhere.)
+ * Likewise a handle whose file was renamed (/f → /f2) fails its first write
+ * ENOENT instead of writing to /f2.
+ * Impact: medium — host code (mount factories get the provider as ctx.vfs;
+ * the git adapter) holding a handle while the model's code swaps a
+ * directory for a link writes outside where it meant to, e.g. outside a
+ * confined run's root.
+ * Fix proposal: remember the inode at open (`FileStore.inode`) and store to
+ * it: at the first read/write and at close resolve the path without
+ * following links on the way and compare the inode; a mismatch is ESTALE
+ * (or write to the inode wherever it now is).
+ *
+ * Noted, not filed: `watch("/nope")` returns a watcher (node:fs throws
+ * ENOENT); `stat(new URL("file:///f"))` / `stat(Buffer)` are EINVAL "path
+ * must be a string" (node:fs accepts both) — the shim passes strings.
+ *
+ * Withstood: `copyFile(f, f)`, `copyFile` onto a link to itself and
+ * `rename(f, f)` keep the bytes; `rename("/a", "/a/b/c")` EINVAL;
+ * `realpath` of a self link ELOOP; `readdir(…, { recursive })` over a `..`
+ * link does not loop; rmdir non-empty ENOTEMPTY; unlink of a directory
+ * EISDIR; `truncate(-1)` EINVAL; `wx` on an existing file EEXIST; a
+ * `latin1` encoding EINVAL; `open(dir, "w")` → EISDIR; a write at position 2^40, a handle
  * `truncate(2^40)` and `provider.truncate(path, 2^40)` → EFBIG (bounded by
  * maxOpenFileBytes, nothing allocated); a relative path and a NUL → EINVAL;
  * the buffer form of `write` honours its position.
@@ -97,6 +127,54 @@ describe("attack8: workspace.provider() file handles", () => {
       await h.close();
       const text = await ws.fs.readFile("/log2", "utf8");
       expect(text.split("\n").filter(Boolean).sort()).toEqual(["A1", "B1"]);
+    } finally {
+      await ws.close();
+    }
+  });
+
+  it.fails("a handle does not store through a link made after it was opened (DEFECT 3)", async () => {
+    const ws = fresh();
+    try {
+      const p = ws.provider();
+      await ws.fs.mkdir("/w");
+      await ws.fs.mkdir("/secret");
+      await ws.fs.writeFile("/secret/x", "secret");
+      await ws.fs.writeFile("/w/x", "1");
+      const h = await p.open("/w/x", "r+");
+      await ws.fs.rm("/w", { recursive: true });
+      await ws.fs.symlink("/secret", "/w");
+      await h.write("PWN").catch(() => {});
+      await h.close().catch(() => {});
+      expect(await ws.fs.readFile("/secret/x", "utf8")).toBe("secret");
+    } finally {
+      await ws.close();
+    }
+  });
+
+  it("copyFile/rename onto themselves keep the bytes; rename into itself, link loops, recursive readdir over a .. link", async () => {
+    const ws = fresh();
+    try {
+      const p = ws.provider();
+      await ws.fs.writeFile("/f", "precious");
+      await p.copyFile("/f", "/f");
+      await ws.fs.symlink("/f", "/l");
+      await p.copyFile("/f", "/l");
+      await p.rename("/f", "/f");
+      expect(await ws.fs.readFile("/f", "utf8")).toBe("precious");
+      expect((await ws.fs.lstat("/l")).isSymbolicLink).toBe(true);
+      await ws.fs.mkdir("/a/b", { recursive: true });
+      expect(await codeOf(p.rename("/a", "/a/b/c"))).toBe("EINVAL");
+      await ws.fs.symlink("/cyc", "/cyc");
+      expect(await codeOf(p.realpath("/cyc"))).toBe("ELOOP");
+      await ws.fs.mkdir("/r/s", { recursive: true });
+      await ws.fs.symlink("..", "/r/s/up");
+      expect((await p.readdir("/r", { recursive: true })).length).toBe(2);
+      expect(await codeOf(p.rmdir("/a"))).toBe("ENOTEMPTY");
+      expect(await codeOf(p.unlink("/a"))).toBe("EISDIR");
+      expect(await codeOf(p.truncate("/f", -1))).toBe("EINVAL");
+      expect(await codeOf(p.writeFile("/f", "x", { flag: "wx" }))).toBe("EEXIST");
+      expect(await codeOf(p.writeFile("/f", "x", { encoding: "latin1" }))).toBe("EINVAL");
+      expect(await ws.fs.readFile("/f", "utf8")).toBe("precious");
     } finally {
       await ws.close();
     }
