@@ -5,13 +5,18 @@
  * and tests). Reads its settings from the environment (README.md), listens, and prints one JSON
  * line to stdout once listening: {"computerd":"listening","host":…,"port":…,"pid":…,"mountPoint":…}.
  * SIGTERM / SIGINT: SIGKILL every running command's process group, close, exit 0.
+ * SIGUSR1 is ignored: by default it opens Node's inspector (a debugger any local process could
+ * connect to and run code in the daemon), and the daemon's commands can signal it (README.md,
+ * "What commands can reach"). The image also starts node with `--disable-sigusr1`.
  */
-import { readConfig } from "./lib/config.mjs";
+import { readConfig, takeSecret } from "./lib/config.mjs";
 import { startDaemon } from "./lib/server.mjs";
+
+process.on("SIGUSR1", () => {});
 
 let config;
 try {
-  config = readConfig(process.env);
+  config = readConfig(takeSecret(process.env));
 } catch (err) {
   console.error(`computerd: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(2);

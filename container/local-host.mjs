@@ -134,6 +134,9 @@ export async function startLocalHost({ port = 0, host = "127.0.0.1", root, relay
   const waiting = new Map();
   /** @type {Set<import("ws").WebSocket>} */
   const relaySockets = new Set();
+  /** A private directory (0700) for the secret files handed to daemons, made at the first start. @type {string | undefined} */
+  let secretDir;
+  let secretCount = 0;
   let closed = false;
   /** The port the server listens on (set once listening, before any request). */
   let boundPort = port;
@@ -154,7 +157,10 @@ export async function startLocalHost({ port = 0, host = "127.0.0.1", root, relay
       } catch {}
     }
   };
-  const onExit = () => signalAll();
+  const onExit = () => {
+    signalAll();
+    if (secretDir !== undefined) fs.rmSync(secretDir, { recursive: true, force: true });
+  };
   /** @param {NodeJS.Signals} sig */
   const onSignal = (sig) => {
     // Keep the default behaviour (exit) when nobody else listens for the signal; a process that
@@ -218,7 +224,25 @@ export async function startLocalHost({ port = 0, host = "127.0.0.1", root, relay
    * @param {NodeJS.ProcessEnv} env
    */
   const spawnDaemon = async (c, env) => {
-    const proc = spawn(process.execPath, [DAEMON], { env, stdio: ["ignore", "pipe", "pipe"], cwd: c.mountPoint });
+    // The secret goes by a file the daemon reads and deletes before it serves anything
+    // (COMPUTERD_AUTH_FILE), not by its environment: /proc/<daemon pid>/environ keeps the
+    // environment a process started with and its commands (same user) can read it.
+    env = { ...env };
+    /** @type {string | undefined} */
+    let secretFile;
+    if (env.COMPUTERD_SECRET !== undefined) {
+      if (env.COMPUTERD_SECRET !== "") {
+        secretDir ??= await fsp.mkdtemp(path.join(os.tmpdir(), "computer-local-host-secrets-"));
+        secretFile = path.join(secretDir, `${process.pid}-${++secretCount}`);
+        await fsp.writeFile(secretFile, env.COMPUTERD_SECRET, { mode: 0o600, flag: "wx" });
+        env.COMPUTERD_AUTH_FILE = secretFile;
+      }
+      delete env.COMPUTERD_SECRET;
+    }
+    // --disable-sigusr1 (Node >= 22.14): a command's `kill -USR1 $PPID` must not open the
+    // inspector (the daemon also ignores SIGUSR1 itself, for older Node).
+    const args = process.allowedNodeEnvironmentFlags.has("--disable-sigusr1") ? ["--disable-sigusr1", DAEMON] : [DAEMON];
+    const proc = spawn(process.execPath, args, { env, stdio: ["ignore", "pipe", "pipe"], cwd: c.mountPoint });
     children.add(proc);
     let stderr = "";
     proc.stderr?.on("data", (d) => {
@@ -277,6 +301,8 @@ export async function startLocalHost({ port = 0, host = "127.0.0.1", root, relay
       throw err;
     } finally {
       clearTimeout(timer);
+      // The daemon deleted it at start; a daemon that failed before that did not.
+      if (secretFile !== undefined) await fsp.rm(secretFile, { force: true });
     }
   };
 
@@ -711,6 +737,7 @@ export async function startLocalHost({ port = 0, host = "127.0.0.1", root, relay
       setTimeout(() => child.kill("SIGKILL"), 2000).unref();
     }));
     await Promise.all(exits);
+    if (secretDir !== undefined) await fsp.rm(secretDir, { recursive: true, force: true });
     removeProcessHooks();
     server.closeAllConnections();
     await new Promise((resolve) => server.close(() => resolve(undefined)));

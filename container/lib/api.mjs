@@ -8,7 +8,7 @@ import { apply, nonNegInt, read, scan, SCAN_MAX_LIMIT } from "./sync.mjs";
 /**
  * Environment variables of the daemon that a command never sees.
  */
-const HIDDEN_ENV = ["COMPUTERD_SECRET"];
+const HIDDEN_ENV = ["COMPUTERD_SECRET", "COMPUTERD_AUTH_FILE"];
 
 /**
  * @typedef {object} DaemonState

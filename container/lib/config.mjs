@@ -1,4 +1,5 @@
 // @ts-check
+import fs from "node:fs";
 import path from "node:path";
 import picomatch from "picomatch";
 import { DaemonError } from "./errors.mjs";
@@ -10,7 +11,8 @@ import { DaemonError } from "./errors.mjs";
  * @property {number} port TCP port (`PORT`, default 8080; 0 picks a free port)
  * @property {string} mountPoint absolute directory commands run in and sync works on (`MOUNT_POINT`, default `/workspace`)
  * @property {string[]} ignore ignore globs as given (`MOUNT_IGNORE`)
- * @property {string | undefined} secret bearer secret (`COMPUTERD_SECRET`); unset → the first authenticated `POST /connect` sets it
+ * @property {string | undefined} secret bearer secret (`COMPUTERD_SECRET`, or the file `COMPUTERD_AUTH_FILE` names: {@link takeSecret});
+ *   unset → the first authenticated `POST /connect` sets it
  * @property {number} defaultTimeoutMs command timeout when `exec` gives none (`COMPUTERD_TIMEOUT_MS`, default 320000)
  * @property {number} killGraceMs SIGTERM → SIGKILL grace (`COMPUTERD_KILL_GRACE_MS`, default 5000)
  * @property {number} logRetentionMs how long a finished run's log is kept (`COMPUTERD_LOG_RETENTION_MS`, default 600000)
@@ -55,6 +57,39 @@ export function parseIgnore(raw) {
     return list.filter((g) => g.trim() !== "");
   }
   return text.split(/[,\n]/).map((g) => g.trim()).filter((g) => g !== "");
+}
+
+/**
+ * Take the bearer secret out of the environment so the daemon's commands cannot read it: when
+ * `COMPUTERD_AUTH_FILE` names a file, read it (its bytes as UTF-8, a trailing newline dropped),
+ * delete it, and return `env` with `COMPUTERD_SECRET` set to its text; then delete
+ * `COMPUTERD_AUTH_FILE` and `COMPUTERD_SECRET` from `env` itself (in place: pass `process.env`),
+ * so commands, which inherit the daemon's environment, get neither. The file is the only way that
+ * also keeps the secret out of `/proc/<daemon pid>/environ` (the environment the process started
+ * with, readable by every process of the same user, whatever `process.env` says later).
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {NodeJS.ProcessEnv} a copy of `env` as it was, with `COMPUTERD_SECRET` from the file
+ * @throws {DaemonError} `EINVAL` when `COMPUTERD_AUTH_FILE` is set and cannot be read
+ */
+export function takeSecret(env) {
+  const copy = { ...env };
+  const file = env.COMPUTERD_AUTH_FILE;
+  if (file !== undefined && file !== "") {
+    let text;
+    try {
+      text = fs.readFileSync(file, "utf8");
+    } catch (err) {
+      throw new DaemonError("EINVAL", `COMPUTERD_AUTH_FILE ${JSON.stringify(file)} cannot be read: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    try {
+      fs.unlinkSync(file);
+    } catch {}
+    copy.COMPUTERD_SECRET = text.replace(/\r?\n$/, "");
+  }
+  delete copy.COMPUTERD_AUTH_FILE;
+  delete env.COMPUTERD_AUTH_FILE;
+  delete env.COMPUTERD_SECRET;
+  return copy;
 }
 
 /**
