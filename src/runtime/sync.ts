@@ -30,6 +30,19 @@
  *   container) drops it, and the next push sends the whole tree.
  * - A file pushed in pieces goes to `.<name>.ws-sync-<8 hex>` first; one a
  *   push cut short left behind is never pulled, and the next pull removes it.
+ * - Nothing the daemon answers is trusted (a command can take it over): a
+ *   path that is not a relative POSIX path of non-empty segments without
+ *   `.`, `..` or NUL (`""`, `/workspace` itself, included), an entry of
+ *   another kind, a link without a string target — refused into `skipped`
+ *   (`"invalid path from the container"`, `"invalid entry from the
+ *   container"`), never applied, never recorded. A pull never follows a
+ *   Workspace link on the way to an entry: every parent under /workspace is
+ *   lstat-ed, and a link or file where the container has a directory is
+ *   replaced by a directory first (the container wins). A link the container
+ *   makes whose target leads outside /workspace in the Workspace (as text,
+ *   or through the links that exist) is refused (`"link leads outside
+ *   /workspace"`), as the JavaScript backend refuses it for a confined run;
+ *   one with `..` after a name is stored in its lexical form, as there.
  *
  * Tables (this module owns them): `__ws_sync_state` (per backend: push
  * cursor, boot id, whether a pull is pending and why) and
@@ -43,6 +56,7 @@ import type { ChangeCursor, ChangeEntry, ChangePage } from "../fs/changes.js";
 import type { WorkspaceFilesystem } from "../fs/types.js";
 import picomatch from "picomatch";
 import { concatBytes } from "../util/bytes.js";
+import { checkLinkTarget } from "../backends/worker-javascript/paths.js";
 import type { SkippedEntry } from "./types.js";
 
 /** The Workspace directory a container's mount point mirrors. */
@@ -142,7 +156,11 @@ export interface PullOutcome {
   applied: number;
   /** Bytes of file content copied. */
   bytes: number;
-  /** Entries not applied: read-only mounts, special files, names that are not UTF-8, refused writes. */
+  /**
+   * Entries not applied: read-only mounts, special files, names that are not UTF-8, refused writes,
+   * invalid answers of the daemon (`"invalid path from the container"`, `"invalid entry from the container"`)
+   * and container links whose target leads outside /workspace (`"link leads outside /workspace"`).
+   */
   skipped: SkippedEntry[];
 }
 
@@ -296,9 +314,10 @@ export class RemoteSync {
     if (!any || any.n === 0) return false;
     let cursor: string | null = null;
     for (;;) {
-      const page = await this.#rpc.scan({ cursor, limit: SCAN_PAGE });
-      for (const entry of page.entries) {
-        if (entry.kind === "directory") continue;
+      const page = scanPageOf(await this.#rpc.scan({ cursor, limit: SCAN_PAGE }));
+      for (const raw of page.entries) {
+        const entry = entryOf(raw);
+        if (!entry || entry.kind === "directory") continue;
         const row = this.#manifestRow(entry.path);
         if (row && sameEntry(row, entry)) return true;
       }
@@ -377,7 +396,8 @@ export class RemoteSync {
       done = [];
       bytes = 0;
       const { results } = await this.#rpc.apply({ ops: sent });
-      sent.forEach((_, i) => after[i]!(results[i] ?? { ok: false, error: { code: "EIO", message: "EIO: no result for this op" } }));
+      const list: unknown[] = Array.isArray(results) ? results : [];
+      sent.forEach((_, i) => after[i]!(list[i] === undefined ? { ok: false, error: { code: "EIO", message: "EIO: no result for this op" } } : applyResultOf(list[i])));
     };
     const add = async (op: RemoteApplyOp, then: (result: RemoteApplyResult) => void): Promise<void> => {
       ops.push(op);
@@ -541,14 +561,34 @@ export class RemoteSync {
     const leftovers: string[] = [];
     let cursor: string | null = null;
     for (;;) {
-      const page = await this.#rpc.scan({ cursor, limit: SCAN_PAGE });
+      const page = scanPageOf(await this.#rpc.scan({ cursor, limit: SCAN_PAGE }));
       for (const skip of page.skipped) {
-        seen.add(skip.path);
-        outcome.skipped.push({ path: `${SYNC_ROOT}/${skip.path}`, op: "write", reason: skip.reason === "encoding" ? "name is not valid UTF-8" : "special file (fifo, socket or device)" });
+        const path = (skip as { path?: unknown } | null)?.path;
+        if (!validWire(path)) {
+          outcome.skipped.push({ path: shownPath(path), op: "write", reason: INVALID_PATH });
+          continue;
+        }
+        seen.add(path);
+        outcome.skipped.push({ path: `${SYNC_ROOT}/${path}`, op: "write", reason: skip.reason === "encoding" ? "name is not valid UTF-8" : "special file (fifo, socket or device)" });
       }
       const todo: (RemoteEntryStat & { path: string })[] = [];
-      for (const entry of page.entries) {
+      // Modes of the directories this page lists: a Workspace link or file in the way of one is replaced by it.
+      const dirModes = new Map<string, number>();
+      for (const raw of page.entries) {
+        const path = (raw as { path?: unknown } | null)?.path;
+        if (!validWire(path)) {
+          outcome.skipped.push({ path: shownPath(path), op: "write", reason: INVALID_PATH });
+          continue;
+        }
+        const entry = entryOf(raw);
+        if (!entry) {
+          // Seen: what the Workspace holds there stays (it is not the container's deletion).
+          seen.add(path);
+          outcome.skipped.push({ path: `${SYNC_ROOT}/${path}`, op: "write", reason: "invalid entry from the container" });
+          continue;
+        }
         seen.add(entry.path);
+        if (entry.kind === "directory") dirModes.set(entry.path, entry.mode);
         const row = this.#manifestRow(entry.path);
         if (!row && entry.kind === "file" && isPieceFile(entry.path)) {
           leftovers.push(entry.path); // a push cut short left it: not the container's, never pulled
@@ -572,7 +612,7 @@ export class RemoteSync {
         const entry = todo[i]!;
         const first = ahead.get(entry.path);
         ahead.delete(entry.path);
-        await this.#pullEntry(entry, outcome, first);
+        await this.#pullEntry(entry, outcome, dirModes, first);
       }
       if (page.done || page.cursor === null) break;
       cursor = page.cursor;
@@ -582,6 +622,11 @@ export class RemoteSync {
     let gone: string | undefined;
     for (const { path } of known) {
       if (seen.has(path)) continue;
+      if (!validWire(path)) {
+        // Recorded before paths were checked: never removed from the Workspace, only forgotten.
+        this.#db.run(`DELETE FROM __ws_sync_manifest WHERE backend = ? AND path = ?`, this.#backend, path);
+        continue;
+      }
       if (gone !== undefined && path.startsWith(`${gone}/`)) continue; // went with its directory
       gone = path;
       const full = `${SYNC_ROOT}/${path}`;
@@ -601,10 +646,29 @@ export class RemoteSync {
     return outcome;
   }
 
-  async #pullEntry(entry: RemoteEntryStat & { path: string }, outcome: PullOutcome, first?: Promise<RemoteRead>): Promise<void> {
+  async #pullEntry(
+    entry: RemoteEntryStat & { path: string },
+    outcome: PullOutcome,
+    dirModes: ReadonlyMap<string, number>,
+    first?: Promise<RemoteRead>,
+  ): Promise<void> {
     const full = `${SYNC_ROOT}/${entry.path}`;
     let changed = true;
     try {
+      // Every parent is a real directory from here on: nothing below follows a Workspace link on the way.
+      const refused = await this.#parents(entry.path, outcome, dirModes);
+      if (refused !== null) {
+        outcome.skipped.push({ path: full, op: "write", reason: refused });
+        return;
+      }
+      let target: string | undefined;
+      if (entry.kind === "symlink") {
+        target = await this.#linkTarget(full, entry.target ?? "");
+        if (target === undefined) {
+          outcome.skipped.push({ path: full, op: "write", reason: LINK_OUTSIDE });
+          return;
+        }
+      }
       const existing = await this.#fs.lstat(full).catch(() => undefined);
       if (existing?.isDirectory && entry.kind !== "directory") {
         // A directory replaced by a file or link: what the manifest held under it went with it.
@@ -623,7 +687,7 @@ export class RemoteSync {
           const parent = full.slice(0, full.lastIndexOf("/")) || "/";
           if (!(await this.#fs.lstat(parent).catch(() => undefined))) await this.#fs.mkdir(parent, { recursive: true });
         }
-        if (entry.kind === "symlink") await this.#fs.symlink(entry.target ?? "", full);
+        if (entry.kind === "symlink") await this.#fs.symlink(target!, full);
         else {
           await this.#fs.writeFile(full, this.#download(entry.path, first), { mode: entry.mode });
           outcome.bytes += entry.size;
@@ -640,6 +704,51 @@ export class RemoteSync {
     this.#record(entry.path, entry, this.#fs.stampOf(full) ?? 0);
   }
 
+  /**
+   * Makes the Workspace parents of wire path `wire` real directories, checked
+   * without following links (lstat from /workspace down): a link or file
+   * where the container has a directory is replaced by a directory (the
+   * container wins; mode from this page's scan, else `0o755` until the next
+   * pull). Stops at the first missing one (created later, under real
+   * directories). Answers `null`, or why the entry cannot be applied.
+   */
+  async #parents(wire: string, outcome: PullOutcome, dirModes: ReadonlyMap<string, number>): Promise<string | null> {
+    const root = await this.#fs.lstat(SYNC_ROOT).catch(() => undefined);
+    if (!root) return null; // created with the entry's parents
+    if (!root.isDirectory) return `${SYNC_ROOT} is not a directory in the Workspace`;
+    const segments = wire.split("/");
+    for (let i = 1; i < segments.length; i++) {
+      const prefix = segments.slice(0, i).join("/");
+      const path = `${SYNC_ROOT}/${prefix}`;
+      const st = await this.#fs.lstat(path).catch((error: unknown) => {
+        if ((error as { code?: string })?.code === "ENOENT") return undefined;
+        throw error;
+      });
+      if (!st) return null;
+      if (st.isDirectory) continue;
+      await this.#fs.rm(path, { force: true }); // a link itself, never what it leads to
+      await this.#fs.mkdir(path, { mode: dirModes.get(prefix) ?? 0o755 });
+      outcome.applied++;
+    }
+    return null;
+  }
+
+  /**
+   * The target to store for a link the container made at `full`: its
+   * lexical form when it stays under /workspace as text and as the
+   * Workspace resolves it now (the JavaScript backend's rule for a confined
+   * run), `undefined` when it leads outside.
+   * @throws the Workspace's error for a target whose `..` follows a link (`EINVAL`) or too many links (`ELOOP`).
+   */
+  async #linkTarget(full: string, target: string): Promise<string | undefined> {
+    try {
+      return await checkLinkTarget(this.#fs, SYNC_ROOT, full, target);
+    } catch (error) {
+      if ((error as { code?: string })?.code === "EACCES") return undefined;
+      throw error;
+    }
+  }
+
   /** The container file's bytes as a stream of 1 MiB reads (to its end as it is now); `first`: its first read, already asked for. */
   #download(path: string, first?: Promise<RemoteRead>): ReadableStream<Uint8Array> {
     let offset = 0;
@@ -650,6 +759,7 @@ export class RemoteSync {
           const read = ahead ?? this.#rpc.read({ path, offset, length: SYNC_PIECE_BYTES });
           ahead = undefined;
           const { data, eof } = await read;
+          if (!(data instanceof Uint8Array)) throw Object.assign(new Error("EINVAL: invalid read from the container"), { code: "EINVAL" });
           if (data.byteLength > 0) controller.enqueue(data);
           offset += data.byteLength;
           if (eof || data.byteLength === 0) controller.close();
@@ -663,6 +773,68 @@ export class RemoteSync {
 }
 
 const PARTIAL = Symbol("ws.sync.partialPull");
+
+/** The `skipped` reason of a path from the daemon that is not a relative path under the mount point. */
+const INVALID_PATH = "invalid path from the container";
+
+/** The `skipped` reason of a container link whose target leads outside /workspace in the Workspace. */
+const LINK_OUTSIDE = "link leads outside /workspace";
+
+/**
+ * Whether the daemon's `path` is a wire path: a string, relative (no
+ * leading `/`), of non-empty segments that are not `.` or `..`, without NUL.
+ * `""` (the mount point itself) is not one.
+ */
+export function validWire(path: unknown): path is string {
+  if (typeof path !== "string" || path === "" || path.includes("\0")) return false;
+  for (const segment of path.split("/")) if (segment === "" || segment === "." || segment === "..") return false;
+  return true;
+}
+
+/** A daemon path as `skipped` shows it (never resolved: only text). */
+function shownPath(path: unknown): string {
+  return `${SYNC_ROOT}/${typeof path === "string" ? path.replaceAll("\0", "\\0") : String(path)}`;
+}
+
+const isNumber = (n: unknown): n is number => typeof n === "number" && Number.isFinite(n);
+
+/** A scan entry as the pull uses it, or `undefined` when the daemon's answer is not one (kind, numbers, a link's target). */
+function entryOf(raw: unknown): (RemoteEntryStat & { path: string }) | undefined {
+  const e = raw as Partial<RemoteEntryStat & { path: string }> | null;
+  if (!e || typeof e !== "object" || !validWire(e.path)) return undefined;
+  if (e.kind !== "file" && e.kind !== "directory" && e.kind !== "symlink") return undefined;
+  if (!isNumber(e.mode) || !Number.isInteger(e.mode) || e.mode < 0 || !isNumber(e.size) || e.size < 0 || !isNumber(e.mtimeMs)) return undefined;
+  if (e.ctimeMs !== undefined && !isNumber(e.ctimeMs)) return undefined;
+  if (e.kind === "symlink" && (typeof e.target !== "string" || e.target === "" || e.target.includes("\0"))) return undefined;
+  const out: RemoteEntryStat & { path: string } = { path: e.path, kind: e.kind, mode: e.mode, size: e.size, mtimeMs: e.mtimeMs };
+  if (e.ctimeMs !== undefined) out.ctimeMs = e.ctimeMs;
+  if (e.kind === "symlink") out.target = e.target;
+  return out;
+}
+
+/** A scan page's shape checked (its entries are checked one by one): a malformed page fails the pull like a transport error. */
+function scanPageOf(raw: unknown): RemoteScanPage {
+  const p = raw as Partial<RemoteScanPage> | null;
+  if (!p || typeof p !== "object" || !Array.isArray(p.entries) || !Array.isArray(p.skipped) || (p.cursor !== null && typeof p.cursor !== "string")) {
+    throw new TransportError(new Error("EPROTO: invalid scan page from the container"));
+  }
+  return p as RemoteScanPage;
+}
+
+/** An `apply` result as the push uses it: anything else is a refusal; a `stat` that is not a valid entry is dropped (nothing recorded). */
+function applyResultOf(raw: unknown): RemoteApplyResult {
+  const r = raw as { ok?: unknown; stat?: unknown; error?: { code?: unknown; message?: unknown } } | null;
+  if (r && typeof r === "object" && r.ok === true) {
+    if (r.stat === undefined) return { ok: true };
+    const stat = entryOf({ ...(r.stat as object), path: "x" });
+    if (!stat) return { ok: true };
+    const { path: _, ...rest } = stat;
+    return { ok: true, stat: rest };
+  }
+  const code = typeof r?.error?.code === "string" ? r.error.code : "EIO";
+  const message = typeof r?.error?.message === "string" ? r.error.message : `${code}: invalid result from the container`;
+  return { ok: false, error: { code, message } };
+}
 
 /**
  * What a failed {@link RemoteSync.pull} applied before it failed (entries

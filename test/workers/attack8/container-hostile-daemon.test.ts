@@ -15,6 +15,13 @@
  * directory) and `../notes` (a file) — real entries beside the mount point,
  * so the daemon's lstat/readlink answer for them as for any entry.
  *
+ * FIXED — src/runtime/sync.ts checks every path, kind and target the daemon
+ * answers (scan entries, skipped entries, apply results; `validWire`,
+ * `entryOf`, `applyResultOf`): a path that is not relative, with an empty,
+ * `.` or `..` segment or a NUL (and `""`, /workspace itself) is refused into
+ * `skipped` ("invalid path from the container"), never applied, recorded or
+ * deleted; a manifest row recorded before the check is only forgotten.
+ *
  * DEFECT (high) — a scan entry's `path` is used as is: `#pullEntry` writes
  * `${SYNC_ROOT}/${entry.path}`, and the Workspace's canonicalPath applies
  * `..` lexically, so `/workspace/../host` is `/host`. Reproduction (inside the
@@ -85,7 +92,7 @@ fsp.readdir = async function (p, o) {
 const hostile = () => startContainer({ NODE_OPTIONS: `--import=data:text/javascript;base64,${btoa(PRELOAD)}` });
 
 describe("attack8: a daemon's scan entries leaving /workspace", () => {
-  it.fails("a pull does not touch the Workspace outside /workspace, whatever path the daemon answers", async () => {
+  it("a pull does not touch the Workspace outside /workspace, whatever path the daemon answers", async () => {
     const c = await hostile();
     await inWorkspace(c, async (ws) => {
       await ws.fs.mkdir("/host/secrets", { recursive: true });

@@ -6,6 +6,15 @@
  * race and no hostile daemon: a real daemon, the JavaScript backend's own
  * link rules, and the pull's order.
  *
+ * FIXED — src/runtime/sync.ts: before applying an entry the pull lstat-s
+ * every Workspace parent under /workspace (`#parents`, no link followed); a
+ * link or file where the container has a directory is replaced by a
+ * directory first (the container wins), so nothing is written through a
+ * link; and a container link whose target leads outside /workspace in the
+ * Workspace (as text or through existing links, the JavaScript backend's
+ * `checkLinkTarget`) is refused into `skipped` ("link leads outside
+ * /workspace").
+ *
  * DEFECT (high) — reproduction (JavaScript backend, root /workspace, with
  * ws:container on a TestBackend "box"; the host keeps /host/x = "host data"):
  *   1. container:  mkdir a && echo 0 > a/x                       (pulled: a, a/x)
@@ -50,7 +59,7 @@ const js = async (ws: Workspace, source: string) =>
   (await (await ws.runtime.exec(source, { backend: "worker-javascript", encoding: "utf8", timeoutMs: 60_000 })).result()) as unknown as { status: string; value: unknown; stderr: string };
 
 describe("attack8: container pull through a link the confined run made", () => {
-  it.fails("a pull does not write through a Workspace link made by the JavaScript run while the command ran", async () => {
+  it("a pull does not write through a Workspace link made by the JavaScript run while the command ran", async () => {
     const c = await startContainer();
     await inWorkspace(
       c,
