@@ -33,6 +33,8 @@ interface Daemon {
   port: number;
   mount: string;
   stop(): Promise<number | null>;
+  /** What it wrote to stderr so far. */
+  stderr(): string;
 }
 
 const tmpRoot = fs.mkdtempSync(path.join(os.tmpdir(), "computerd-test-"));
@@ -62,6 +64,7 @@ async function startDaemon(name: string, env: Record<string, string> = {}): Prom
     proc,
     port: ready.port,
     mount,
+    stderr: () => stderr,
     stop: async () => {
       if (proc.exitCode === null && proc.signalCode === null) proc.kill("SIGTERM");
       return exited;
@@ -464,6 +467,48 @@ describe("configuration", () => {
     } finally {
       expect(await tofu.stop()).toBe(0);
     }
+  });
+
+  it("COMPUTERD_AUTH_FILE: the secret is read from the file, which is deleted; neither commands nor /proc/<daemon>/environ show it", async () => {
+    const dir = fs.mkdtempSync(path.join(tmpRoot, "auth-"));
+    const file = path.join(dir, "secret");
+    fs.writeFileSync(file, "from-a-file\n", { mode: 0o600 });
+    const d = await startDaemon("authfile", { COMPUTERD_SECRET: "", COMPUTERD_AUTH_FILE: file });
+    try {
+      expect(fs.existsSync(file)).toBe(false);
+      const status = (secret: string) => fetch(`http://127.0.0.1:${d.port}/api`, { headers: { authorization: `Bearer ${secret}` } }).then((r) => r.status);
+      expect(await status("from-a-file")).toBe(426); // authenticated (the trailing newline dropped), not an upgrade
+      expect(await status("from-a-file\n".trim() + "x")).toBe(401);
+      const fapi = connect(d.port, "from-a-file");
+      const r = await run(fapi, "authenv", 'printf "%s|%s|" "${COMPUTERD_SECRET-unset}" "${COMPUTERD_AUTH_FILE-unset}"; tr "\\0" "\\n" < /proc/$PPID/environ | grep -c from-a-file; true');
+      expect(r.stdout).toBe("unset|unset|0\n");
+    } finally {
+      expect(await d.stop()).toBe(0);
+    }
+  });
+
+  it("COMPUTERD_AUTH_FILE that cannot be read: exit 2, naming it", async () => {
+    const missing = path.join(tmpRoot, "no-such-secret");
+    const proc = spawn(process.execPath, [DAEMON], { env: { ...process.env, HOST: "127.0.0.1", PORT: "0", MOUNT_POINT: path.join(tmpRoot, "authmissing"), COMPUTERD_AUTH_FILE: missing }, stdio: ["ignore", "pipe", "pipe"] });
+    let stderr = "";
+    proc.stderr!.on("data", (d) => (stderr += d));
+    const code = await new Promise<number | null>((resolve) => proc.once("exit", (c) => resolve(c)));
+    expect(code).toBe(2);
+    expect(stderr).toContain(`computerd: EINVAL: COMPUTERD_AUTH_FILE ${JSON.stringify(missing)} cannot be read: ENOENT`);
+  });
+
+  it("SIGUSR1 from a command opens no inspector (the daemon's own handler; started here without --disable-sigusr1)", async () => {
+    const d = await startDaemon("usr1");
+    const uapi = connect(d.port);
+    const r = await run(uapi, "usr1", "kill -USR1 $PPID && echo sent");
+    expect(r.stdout).toBe("sent\n");
+    const res = await fetch(`http://127.0.0.1:${d.port}/health`);
+    expect(res.status).toBe(200);
+    await res.body?.cancel();
+    expect(await d.stop()).toBe(0);
+    // Node's inspector announces itself on stderr when a signal opens it ("Debugger listening on ws://…").
+    expect(d.stderr()).not.toContain("Debugger listening");
+    expect(d.stderr()).toContain("computerd: SIGTERM, stopping");
   });
 });
 

@@ -5,6 +5,7 @@
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { newWebSocketRpcSession } from "capnweb";
@@ -369,6 +370,62 @@ describe("relay", () => {
     const other = new WebSocket(`${host.url.replace("http:", "ws:")}/elsewhere`);
     const status = await new Promise<number>((resolve) => other.once("unexpected-response", (_q, res) => resolve(res.statusCode ?? 0)));
     expect(status).toBe(404);
+  });
+});
+
+describe("web pages are refused", () => {
+  /** A raw HTTP request (fetch cannot set Host), answered with status and body text. */
+  const raw = (method: string, p: string, headers: Record<string, string>, body = "") =>
+    new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = http.request({ host: "127.0.0.1", port: host.port, method, path: p, headers }, (res) => {
+        let text = "";
+        res.on("data", (d) => (text += d));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+      });
+      req.once("error", reject);
+      req.end(body);
+    });
+  const startBody = JSON.stringify({ env: { COMPUTERD_SECRET: SECRET } });
+
+  it("403 and nothing started for a foreign Origin, a cross-site Sec-Fetch-Site or a Host that is not the host's own", async () => {
+    const name = `web-${randomUUID().slice(0, 8)}`;
+    const cases: [Record<string, string>, string][] = [
+      [{ origin: "https://evil.example", "content-type": "text/plain;charset=UTF-8", "sec-fetch-site": "cross-site" }, 'refused: a request from the web page "https://evil.example" (Origin header); the local host serves local programs only'],
+      [{ origin: "null" }, 'refused: a request from the web page "null" (Origin header); the local host serves local programs only'],
+      [{ "sec-fetch-site": "same-site" }, 'refused: a "same-site" request from a web page (Sec-Fetch-Site); the local host serves local programs only'],
+      [{ host: `evil.example:${host.port}` }, `refused: Host "evil.example:${host.port}" is not this local host (127.0.0.1:${host.port}, localhost:${host.port} or [::1]:${host.port}); requests from web pages are not served`],
+    ];
+    for (const [headers, error] of cases) {
+      const r = await raw("POST", `/containers/${name}/start`, headers, startBody);
+      expect([r.status, JSON.parse(r.text)]).toEqual([403, { error }]);
+    }
+    expect(await status(name)).toEqual({ state: "unknown" });
+    expect(fs.existsSync(path.join(root, name))).toBe(false);
+    // The host's own origin, localhost and a same-origin fetch metadata are served.
+    for (const headers of <Record<string, string>[]>[{ origin: `http://127.0.0.1:${host.port}` }, { host: `localhost:${host.port}`, origin: `http://localhost:${host.port}`, "sec-fetch-site": "same-origin" }, { "sec-fetch-site": "none" }]) {
+      expect(await raw("GET", `/containers/${name}`, headers)).toEqual({ status: 200, text: '{"state":"unknown"}' });
+    }
+  });
+
+  it("a WebSocket upgrade to the relay from a web page is 403", async () => {
+    await expect(relaySocket(`web-${randomUUID()}`, { origin: "https://evil.example" })).rejects.toThrow("HTTP 403");
+  });
+
+  it("a started daemon gets its secret by a file it deleted, not by its environment; it runs with --disable-sigusr1", async () => {
+    const name = `secret-${randomUUID().slice(0, 8)}`;
+    const s = await start(name, { env: { COMPUTERD_SECRET: SECRET } });
+    try {
+      const environ = fs.readFileSync(`/proc/${s.pid}/environ`, "utf8").split("\0");
+      expect(environ.filter((kv) => kv.includes(SECRET))).toEqual([]);
+      const file = environ.find((kv) => kv.startsWith("COMPUTERD_AUTH_FILE="))!.slice("COMPUTERD_AUTH_FILE=".length);
+      expect(fs.existsSync(file)).toBe(false);
+      const args = fs.readFileSync(`/proc/${s.pid}/cmdline`, "utf8").split("\0");
+      if (process.allowedNodeEnvironmentFlags.has("--disable-sigusr1")) expect(args).toContain("--disable-sigusr1");
+      const r = await run(direct(s.port), "env", 'printf "%s|%s" "${COMPUTERD_SECRET-unset}" "${COMPUTERD_AUTH_FILE-unset}"');
+      expect(r.stdout).toBe("unset|unset");
+    } finally {
+      await post(`/containers/${name}/stop`, { signal: "SIGKILL" });
+    }
   });
 });
 
