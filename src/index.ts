@@ -22,7 +22,7 @@ export type {
   ProviderRmdirOptions,
   WorkspaceProviderSource,
 } from "./fs/provider.js";
-export { WorkspaceStats } from "./fs/node-stats.js";
+export { WorkspaceStats, WorkspaceEntryType } from "./fs/node-stats.js";
 export type { NodeFsError } from "./fs/node-errors.js";
 export type * from "./storage/index.js";
 export { noopObserver } from "./observer.js";

@@ -12,12 +12,52 @@ export const S_IFDIR = 0o040000;
 export const S_IFLNK = 0o120000;
 
 /**
+ * The `is…()` tests node:fs `Stats` and `Dirent` share, from the entry's
+ * file-type bits ({@link S_IFREG}, {@link S_IFDIR}, {@link S_IFLNK}).
+ */
+export abstract class WorkspaceEntryType {
+  readonly #type: number;
+  /** @param type The file-type bits. */
+  protected constructor(type: number) {
+    this.#type = type;
+  }
+  /** A regular file. */
+  isFile(): boolean {
+    return this.#type === S_IFREG;
+  }
+  /** A directory. */
+  isDirectory(): boolean {
+    return this.#type === S_IFDIR;
+  }
+  /** A symbolic link (only from `lstat`). */
+  isSymbolicLink(): boolean {
+    return this.#type === S_IFLNK;
+  }
+  /** Always `false`: the Workspace has no devices, FIFOs or sockets. */
+  isBlockDevice(): boolean {
+    return false;
+  }
+  /** Always `false`. */
+  isCharacterDevice(): boolean {
+    return false;
+  }
+  /** Always `false`. */
+  isFIFO(): boolean {
+    return false;
+  }
+  /** Always `false`. */
+  isSocket(): boolean {
+    return false;
+  }
+}
+
+/**
  * A node:fs `Stats` object for one Workspace entry. The Workspace keeps one
  * time per entry, its `mtime`; `atime`, `ctime` and `birthtime` report it
  * too. It has no hard links (`nlink` is `1`), owners (`uid`/`gid` `0`) or
  * devices (`dev`/`rdev` `0`).
  */
-export class WorkspaceStats {
+export class WorkspaceStats extends WorkspaceEntryType {
   /** Always `0`: the Workspace is one device. */
   readonly dev = 0;
   /** The Workspace inode (stable across overwrite and rename, never reused). */
@@ -54,16 +94,16 @@ export class WorkspaceStats {
   readonly ctime: Date;
   /** `birthtimeMs` as a Date. */
   readonly birthtime: Date;
-  readonly #type: number;
 
   /**
    * @param stat What `workspace.fs.stat`/`lstat` returned.
    * @param size The size to report (default `stat.size`; a link's is its target's UTF-8 bytes, see {@link statsOf}).
    */
   constructor(stat: WorkspaceStatResult, size = stat.size) {
-    this.#type = stat.isSymbolicLink ? S_IFLNK : stat.isDirectory ? S_IFDIR : S_IFREG;
+    const type = stat.isSymbolicLink ? S_IFLNK : stat.isDirectory ? S_IFDIR : S_IFREG;
+    super(type);
     this.ino = stat.inode;
-    this.mode = this.#type | (stat.mode & 0o7777);
+    this.mode = type | (stat.mode & 0o7777);
     this.size = size;
     this.blocks = Math.ceil(size / 512);
     this.mtimeMs = this.atimeMs = this.ctimeMs = this.birthtimeMs = stat.mtime;
@@ -71,34 +111,6 @@ export class WorkspaceStats {
     this.atime = new Date(stat.mtime);
     this.ctime = new Date(stat.mtime);
     this.birthtime = new Date(stat.mtime);
-  }
-  /** A regular file. */
-  isFile(): boolean {
-    return this.#type === S_IFREG;
-  }
-  /** A directory. */
-  isDirectory(): boolean {
-    return this.#type === S_IFDIR;
-  }
-  /** A symbolic link (only from `lstat`). */
-  isSymbolicLink(): boolean {
-    return this.#type === S_IFLNK;
-  }
-  /** Always `false`: the Workspace has no devices, FIFOs or sockets. */
-  isBlockDevice(): boolean {
-    return false;
-  }
-  /** Always `false`. */
-  isCharacterDevice(): boolean {
-    return false;
-  }
-  /** Always `false`. */
-  isFIFO(): boolean {
-    return false;
-  }
-  /** Always `false`. */
-  isSocket(): boolean {
-    return false;
   }
 }
 

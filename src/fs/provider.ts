@@ -14,7 +14,7 @@
  */
 import { WorkspaceFsError } from "./errors.js";
 import { nodeFsError, posixCodeOf, realpathOf, type NodeFsError } from "./node-errors.js";
-import { WorkspaceStats, statsOf } from "./node-stats.js";
+import { S_IFDIR, S_IFLNK, S_IFREG, WorkspaceEntryType, WorkspaceStats, statsOf } from "./node-stats.js";
 import { canonicalPath } from "./path.js";
 import type { ChangeCursor, ChangePage } from "./changes.js";
 import type { WorkspaceFilesystem } from "./types.js";
@@ -766,10 +766,7 @@ export class SQLiteWorkspaceProvider {
 }
 
 /** A directory entry as node:fs `Dirent` (links are not followed). */
-export class WorkspaceDirent {
-  readonly #file: boolean;
-  readonly #directory: boolean;
-  readonly #link: boolean;
+export class WorkspaceDirent extends WorkspaceEntryType {
   /**
    * @param name The entry's name.
    * @param parentPath The directory it is in.
@@ -783,41 +780,11 @@ export class WorkspaceDirent {
     directory: boolean,
     link: boolean,
   ) {
-    this.#file = file;
-    this.#directory = directory;
-    this.#link = link;
+    super(link ? S_IFLNK : directory ? S_IFDIR : file ? S_IFREG : 0);
   }
   /** Same as `parentPath` (node:fs's older name). */
   get path(): string {
     return this.parentPath;
-  }
-  /** A regular file. */
-  isFile(): boolean {
-    return this.#file;
-  }
-  /** A directory. */
-  isDirectory(): boolean {
-    return this.#directory;
-  }
-  /** A symbolic link. */
-  isSymbolicLink(): boolean {
-    return this.#link;
-  }
-  /** Always `false`. */
-  isBlockDevice(): boolean {
-    return false;
-  }
-  /** Always `false`. */
-  isCharacterDevice(): boolean {
-    return false;
-  }
-  /** Always `false`. */
-  isFIFO(): boolean {
-    return false;
-  }
-  /** Always `false`. */
-  isSocket(): boolean {
-    return false;
   }
 }
 
