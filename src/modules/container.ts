@@ -25,11 +25,11 @@
  * ```
  *
  * Any command-protocol backend works (e.g. `WorkerShellBackend` with
- * `createContainerModule({ backend: "worker-shell" })`).
+ * `createContainerModule({ backend: "worker-shell", reach: "/" })`).
  *
  * @module
  */
-import type { WorkspaceRuntimeResult, WorkspaceRuntimeTruncation, WorkspaceRuntimeValue } from "../runtime/types.js";
+import type { WorkspaceRuntimeExecHandle, WorkspaceRuntimeResult, WorkspaceRuntimeTruncation, WorkspaceRuntimeValue } from "../runtime/types.js";
 import { explainArguments, type ExplainsArguments } from "../runtime/json-value.js";
 import { positiveInteger } from "../util/validate.js";
 import { TailWindow } from "../util/tail.js";
@@ -48,6 +48,9 @@ export const CONTAINER_MODULE_MAX_ERROR_BYTES = 1024;
 
 /** What `exec` rejects on an `access: "read"` backend (spec 02 §4.3), word for word. */
 export const CONTAINER_WRITE_ACCESS_MESSAGE = "ws:container exec requires Workspace write access.";
+
+/** Default of {@link ContainerModuleOptions.reach}: what `ContainerBackend` mirrors. */
+export const DEFAULT_CONTAINER_MODULE_REACH = "/workspace";
 
 /** The options `exec` accepts, in the order the description and errors name them. */
 const EXEC_OPTIONS = ["cwd", "env", "stdin", "timeoutMs"] as const;
@@ -82,6 +85,20 @@ export interface ContainerModuleOptions {
    * Default: none.
    */
   prelude?: string;
+  /**
+   * The Workspace directory the command backend's commands can read and
+   * write: an absolute path. Default `"/workspace"`, what `ContainerBackend`
+   * mirrors (the container sees nothing else of the Workspace). A backend
+   * that sees more must say so: `WorkerShellBackend` sees the whole
+   * Workspace, so give it `reach: "/"`.
+   *
+   * `exec` refuses (`EACCES`) calls from a JavaScript run whose `root` does
+   * not contain `reach` (e.g. a backend with `root: "/workspace/proj"`):
+   * a command could read and change files outside the run's root, so the
+   * module would lift the confinement. There is no confined mode: a command
+   * backend cannot be narrowed to a subdirectory.
+   */
+  reach?: string;
 }
 
 /** What `exec` resolves to in the isolate (spec 02 §4.3). */
@@ -145,6 +162,34 @@ function clipUtf8(text: string, maxBytes: number): string {
   let end = maxBytes;
   while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end--;
   return decoder.decode(bytes.subarray(0, end));
+}
+
+/** `path` normalised lexically (absolute; `.`, `..` and repeated or trailing slashes removed). */
+function normalizeAbsolute(path: string): string {
+  const out: string[] = [];
+  for (const part of path.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") out.pop();
+    else out.push(part);
+  }
+  return `/${out.join("/")}`;
+}
+
+/** Whether `path` is `dir` or under it (both absolute and normalised). */
+function within(path: string, dir: string): boolean {
+  return dir === "/" || path === dir || path.startsWith(`${dir}/`);
+}
+
+/** Run ids of the commands `exec` starts: derived from `ctx.callId` so a resumed call finds its command (at most 256 bytes). */
+async function commandRunId(callId: string): Promise<string> {
+  const plain = `ws:container:${callId}`;
+  if (encoder.encode(plain).byteLength <= 256) return plain;
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(callId)));
+  return `ws:container:${Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("")}`;
+}
+
+function codeOf(error: unknown): unknown {
+  return typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
 }
 
 /** What one `exec` call asks for, parsed. */
@@ -278,13 +323,29 @@ function describeContainerModule(maxBytes: number, maxLines: number | undefined)
  *   `ws:container exec: stdin must be a string, got a Uint8Array (bytes are not accepted; pass the input as text)`, …);
  * - on an `access: "read"` backend rejects `ws:container exec requires
  *   Workspace write access.` (`code` `EROFS`);
+ * - when the calling backend's root (`ctx.root`) does not contain `reach`,
+ *   rejects `ws:container exec: this run is confined to <root>, but commands
+ *   on backend "<id>" reach all of <reach>; ws:container runs commands only
+ *   for a JavaScript backend whose root is <reach> or above it.` (`code`
+ *   `EACCES`): a command could read and change files outside the root;
  * - the timeout sent is `min(timeoutMs ?? ∞, ctx.deadline − now)`; when the
  *   host call's deadline has passed it rejects (`code` `ETIMEDOUT`); an
  *   already-aborted `ctx.signal` rejects with its reason;
- * - runs `runtime.exec(<prelude>\n<command>, { backend, encoding: "utf8",
- *   timeoutMs, output: { maxBytes, maxLines? }, cwd?, env?, stdin? })` and
- *   waits for the result; an abort of `ctx.signal` (the JavaScript run was
- *   cancelled) kills the command (`handle.kill()`);
+ * - runs `runtime.exec(<prelude>\n<command>, { id, backend, encoding: "utf8",
+ *   timeoutMs, output: { maxBytes, maxLines? }, cwd?, env?, stdin? })` with
+ *   `id` = `ws:container:<ctx.callId>` (the SHA-256 hex of `callId` after
+ *   the prefix when that is over 256 bytes) and waits for the result; an
+ *   abort of `ctx.signal` (the JavaScript run was cancelled) kills the
+ *   command (`handle.kill()`); once the result is read the run is disposed
+ *   (`disposeExec`, errors ignored);
+ * - a resumed call (`ctx.resumed`: in flight when its replay run was
+ *   interrupted) does not start the command again: it reattaches with
+ *   `runtime.getExec(id)` — the command still running or finished — and
+ *   returns its result; when the backend no longer knows `id` it rejects
+ *   `ws:container exec: this call was in flight when the run was
+ *   interrupted, and its command (run "<id>" on backend "<backend>") can no
+ *   longer be found; it is not started again, since it may have run.`
+ *   (`code` `EEXEC_LOST`);
  * - resolves {@link ContainerExecResult}; a non-zero exit is not an error.
  *   With Workspace `output: false`, over-limit streams are tailed here
  *   ({@link tailOutput}) and `truncated` is absent.
@@ -295,7 +356,8 @@ function describeContainerModule(maxBytes: number, maxLines: number | undefined)
  * @throws TypeError when `options` is not an object, `backend` is not a
  *   non-empty string, `maxOutputBytes` / `maxOutputLines` is not a positive
  *   integer (`createContainerModule(options): maxOutputBytes must be a positive integer, got 0`),
- *   or `prelude` is not a string.
+ *   `prelude` is not a string, or `reach` is not an absolute path
+ *   (`createContainerModule(options): reach must be an absolute path, got "workspace"`).
  */
 export function createContainerModule(options: ContainerModuleOptions = {}): WorkspaceModuleFactory {
   const where = "createContainerModule(options)";
@@ -311,6 +373,11 @@ export function createContainerModule(options: ContainerModuleOptions = {}): Wor
   const prelude = options.prelude === undefined ? "" : options.prelude;
   if (typeof prelude !== "string") throw new TypeError(`${where}: prelude must be a string, got ${typeName(prelude)}`);
   const withPrelude = (command: string): string => (prelude.trim() === "" ? command : `${prelude}\n${command}`);
+  const reachOption = options.reach === undefined ? DEFAULT_CONTAINER_MODULE_REACH : options.reach;
+  if (typeof reachOption !== "string" || !reachOption.startsWith("/") || reachOption.includes("\0")) {
+    throw new TypeError(`${where}: reach must be an absolute path, got ${typeof reachOption === "string" ? JSON.stringify(reachOption) : typeName(reachOption)}`);
+  }
+  const reach = normalizeAbsolute(reachOption);
 
   const factory = ((host: WorkspaceModuleHost) => {
     const runtime = host.runtime;
@@ -327,21 +394,47 @@ export function createContainerModule(options: ContainerModuleOptions = {}): Wor
     const exec: WorkspaceModuleFunction = async (args, ctx: WorkspaceModuleCallContext) => {
       const request = parseExecArgs(args);
       if (ctx.access !== "read-write") throw Object.assign(new Error(CONTAINER_WRITE_ACCESS_MESSAGE), { code: "EROFS" });
+      const root = typeof ctx.root === "string" && ctx.root.startsWith("/") ? normalizeAbsolute(ctx.root) : "/";
+      if (!within(reach, root)) {
+        throw Object.assign(
+          new Error(
+            `ws:container exec: this run is confined to ${root}, but commands on backend "${backend}" reach all of ${reach}; ws:container runs commands only for a JavaScript backend whose root is ${reach} or above it.`,
+          ),
+          { code: "EACCES" },
+        );
+      }
       if (ctx.signal.aborted) throw ctx.signal.reason instanceof Error ? ctx.signal.reason : new Error("the call was aborted");
       const left = ctx.deadline - Date.now();
       if (!(left > 0)) {
         throw Object.assign(new Error("ws:container exec: the host call's deadline has passed; there is no time left to run the command."), { code: "ETIMEDOUT" });
       }
       const timeoutMs = Math.min(request.timeoutMs ?? Infinity, left);
-      const handle = await runtime.exec(withPrelude(request.command), {
-        backend,
-        encoding: "utf8",
-        timeoutMs,
-        output: maxLines === undefined ? { maxBytes } : { maxBytes, maxLines },
-        ...(request.cwd !== undefined ? { cwd: request.cwd } : {}),
-        ...(request.env !== undefined ? { env: request.env } : {}),
-        ...(request.stdin !== undefined ? { stdin: request.stdin } : {}),
-      });
+      const output = maxLines === undefined ? { maxBytes } : { maxBytes, maxLines };
+      const id = await commandRunId(ctx.callId);
+      let handle: WorkspaceRuntimeExecHandle<"utf8">;
+      if (ctx.resumed === true) {
+        // A replay run resumed with this call in flight: the command may be running, or have run. Reattach; never start it again.
+        handle = await runtime.getExec(id, { backend, encoding: "utf8", output }).catch((error: unknown) => {
+          if (codeOf(error) !== "ENOENT") throw error;
+          throw Object.assign(
+            new Error(
+              `ws:container exec: this call was in flight when the run was interrupted, and its command (run "${id}" on backend "${backend}") can no longer be found; it is not started again, since it may have run.`,
+            ),
+            { code: "EEXEC_LOST" },
+          );
+        });
+      } else {
+        handle = await runtime.exec(withPrelude(request.command), {
+          id,
+          backend,
+          encoding: "utf8",
+          timeoutMs,
+          output,
+          ...(request.cwd !== undefined ? { cwd: request.cwd } : {}),
+          ...(request.env !== undefined ? { env: request.env } : {}),
+          ...(request.stdin !== undefined ? { stdin: request.stdin } : {}),
+        });
+      }
       const kill = (): void => {
         handle.kill().catch(() => {});
       };
@@ -353,6 +446,8 @@ export function createContainerModule(options: ContainerModuleOptions = {}): Wor
       } finally {
         ctx.signal.removeEventListener("abort", kill);
       }
+      // Finished: its id is free again (a later run with this JavaScript run's id must not find it).
+      await runtime.disposeExec(id, { backend }).catch(() => {});
       const out: ContainerExecResult = { exitCode: result.exitCode, stdout: result.stdout, stderr: result.stderr, sync: summarizeExecSync(result) };
       if (result.truncated !== undefined) {
         out.truncated = result.truncated;

@@ -17,6 +17,22 @@ export interface WorkspaceModuleCallContext {
   /** The backend's access; prebuilt modules refuse mutations unless `"read-write"`. */
   access: "read" | "read-write";
   /**
+   * The calling backend's `root` (absolute, normalised; `/workspace` unless
+   * configured): the directory the run's files are confined to. A host
+   * function that reaches files by other means (another backend, a shell)
+   * must keep to it too; `ws:container` refuses runs narrower than what its
+   * command backend can reach.
+   */
+  root: string;
+  /**
+   * `true` when this call was already in flight when its replay run
+   * (`onInterrupt: "replay"`, spec 02 §5) was interrupted, and is called
+   * again now that the run resumes (same `callId`): its side effect may
+   * have happened, or may still be happening. Always `false` outside replay
+   * runs and for a call's first attempt.
+   */
+  resumed: boolean;
+  /**
    * Resolves a path the way `node:fs` in the isolate does (spec 02 §3.4):
    * relative to the backend's root, normalised lexically, confined to the
    * root, no symbolic links on the way. Resolves to the absolute Workspace path.

@@ -202,7 +202,8 @@ export class RunCapabilities {
         /* not journaled: a replay runs it again */
       }
     }
-    const result = await this.#call(kind, target, name, args, seq);
+    // A journaled call that is not done was in flight when the run was interrupted: it runs again (`ctx.resumed`).
+    const result = await this.#call(kind, target, name, args, seq, journaled !== undefined);
     // Not journaled: answers of a run being stopped, and those of calls held or waiting while it
     // released its isolate (ERELEASED: the code never sees them). Calls that finish meanwhile are.
     const released = !result.ok && result.error.code === "ERELEASED";
@@ -217,7 +218,7 @@ export class RunCapabilities {
   }
 
   /** {@link call} without the journal; `seq` is the call's number in replay runs. */
-  async #call(kind: BridgeCallKind, target: string, name: string, args: unknown[], seq: number | undefined): Promise<BridgeResult> {
+  async #call(kind: BridgeCallKind, target: string, name: string, args: unknown[], seq: number | undefined, resumed = false): Promise<BridgeResult> {
     const o = this.#o;
     try {
       const refusal = this.#run.refusal();
@@ -254,7 +255,7 @@ export class RunCapabilities {
         ? this.#fs_(name, args, controller.signal)
         : kind === "fetch"
           ? this.#fetch(args, controller.signal)
-          : this.#host(target, name, args, controller, deadline, seq, startWaiting))();
+          : this.#host(target, name, args, controller, deadline, seq, startWaiting, resumed))();
     const release = this.#run.track(work, controller);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
@@ -413,6 +414,7 @@ export class RunCapabilities {
     deadline: number,
     seq: number | undefined,
     startWaiting: () => void,
+    resumed: boolean,
   ): Promise<unknown> {
     const mod = this.#modules.get(target);
     if (!mod || !Object.prototype.hasOwnProperty.call(mod, name) || typeof mod[name] !== "function") {
@@ -434,6 +436,8 @@ export class RunCapabilities {
       signal: controller.signal,
       deadline,
       access: this.#o.access,
+      root: this.#o.root,
+      resumed,
       // Stable across replays in replay runs (spec 02 §4.1), so a function can deduplicate by it.
       callId: seq !== undefined ? `${run.id}:${seq}` : `${run.id}:${crypto.randomUUID()}`,
       resolvePath: async (path, options) => {

@@ -142,6 +142,8 @@ describe("host.git for backends and host modules", () => {
       signal: new AbortController().signal,
       deadline: Date.now() + 60_000,
       access: "read-write" as const,
+      root: "/workspace",
+      resumed: false,
       resolvePath: async (p: string) => `/workspace/${p}`.replace(/\/\.$/, ""),
       callId: "run:1",
       interrupt: async () => {

@@ -7,6 +7,16 @@
  * all (src/modules/container.ts passes `cwd` through; the container mirrors
  * the whole of /workspace, and "any command backend works", e.g. the shell).
  *
+ * FIXED — host functions get `ctx.root` (the calling backend's root), and
+ * createContainerModule has `reach` (the Workspace directory its command
+ * backend's commands reach: default /workspace, what ContainerBackend
+ * mirrors; "/" for WorkerShellBackend). `exec` refuses with EACCES, naming the
+ * root, a run whose root does not contain `reach` (`ws:container exec: this
+ * run is confined to /workspace/proj, but commands on backend "box" reach all
+ * of /workspace; …`), before anything runs. Documented next to `root` and in
+ * the ws:container sections of docs/runtime.md and docs/container.md;
+ * test/workers/modules-container/confinement.test.ts.
+ *
  * DEFECT (medium) — reproduction (JavaScript backend `root:
  * "/workspace/proj"`, `modules: { "ws:container": createContainerModule({ backend }) }`;
  * the host keeps /workspace/secret.txt = "TOKEN=hunter2" and /host.txt = "host only"):
@@ -67,7 +77,7 @@ async function seed(ws: Workspace) {
 }
 
 describe("attack8: ws:container and the JavaScript backend's root", () => {
-  it.fails("a run confined to /workspace/proj cannot read or write outside it through ws:container (container backend)", async () => {
+  it("a run confined to /workspace/proj cannot read or write outside it through ws:container (container backend)", async () => {
     const c = await startContainer();
     await inWorkspace(
       c,
@@ -87,7 +97,7 @@ describe("attack8: ws:container and the JavaScript backend's root", () => {
     );
   });
 
-  it.fails("a run confined to /workspace/proj cannot read outside it through ws:container on the shell backend", async () => {
+  it("a run confined to /workspace/proj cannot read outside it through ws:container on the shell backend", async () => {
     const c = await startContainer(); // only for inWorkspace's object; the module's backend is the shell
     await inWorkspace(
       c,

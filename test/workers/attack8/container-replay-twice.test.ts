@@ -5,6 +5,16 @@
  * that calls `ws:container` exec, and a real `ctx.abort()` while the
  * container command runs (real local daemon, TestBackend "box").
  *
+ * FIXED — ws:container runs the command under the id `ws:container:<callId>`
+ * (stable across replays) and host functions get `ctx.resumed` (the call was
+ * in flight when its replay run was interrupted); a resumed call reattaches
+ * with `getExec` to that command (running or finished) and returns its
+ * result, never starting it again; when the command can no longer be found
+ * it rejects EEXEC_LOST. The command's record is disposed once its result
+ * is read (so a later run reusing the JavaScript run's id cannot find it).
+ * docs/runtime.md "Approvals and durable runs" and ws:container;
+ * test/workers/container/module-replay.test.ts.
+ *
  * DEFECT (medium) — reproduction:
  *   // JavaScript backend { onInterrupt: "replay", modules: { "ws:container": createContainerModule({ backend: "box" }) } }
  *   await ws.runtime.exec(`import { exec } from "ws:container";
@@ -53,7 +63,7 @@ const SOURCE = `import { exec } from "ws:container";
 export default async () => (await exec(${JSON.stringify(`echo ran >> count.txt; ${waitFor(".go")}`)}, { timeoutMs: 60000 })).exitCode;`;
 
 describe("attack8: a replay run resumed after ctx.abort() mid ws:container command", () => {
-  it.fails("the in-flight container command is not started a second time when the run resumes", async () => {
+  it("the in-flight container command is not started a second time when the run resumes", async () => {
     const c = await startContainer();
     const id = env.TEST_DO.newUniqueId();
     const first = await runInDurableObject(env.TEST_DO.get(id), async (_i, state) => {

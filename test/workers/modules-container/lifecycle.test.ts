@@ -25,6 +25,8 @@ function hostExec(ws: Workspace, deadline: number, signal = new AbortController(
     signal,
     deadline,
     access: "read-write",
+    root: "/workspace",
+    resumed: false,
     callId: "test:1",
     resolvePath: async (p) => p,
     interrupt: async () => {
