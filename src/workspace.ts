@@ -322,6 +322,7 @@ export class Workspace {
 
   /** Closes backend connections (errors swallowed) and forgets `ready()`, so the next call checks the mounts again. `fs` keeps working. */
   async close(): Promise<void> {
+    this.#provider?.unwatchAll();
     this.#mounts.forget();
     await this.#runtime?.close().catch(() => {});
   }

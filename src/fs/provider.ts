@@ -18,7 +18,7 @@ import { S_IFDIR, S_IFLNK, S_IFREG, WorkspaceEntryType, WorkspaceStats, statsOf 
 import { canonicalPath } from "./path.js";
 import type { ChangeCursor, ChangePage } from "./changes.js";
 import type { WorkspaceFilesystem } from "./types.js";
-import { readStreamBytes } from "../util/bytes.js";
+import { concatBytes, readStreamBytes, sha256Hex } from "../util/bytes.js";
 
 /** Options of {@link SQLiteWorkspaceProvider}. */
 export interface SQLiteWorkspaceProviderOptions {
@@ -123,6 +123,10 @@ interface OpenFlags {
   create: boolean;
   exclusive: boolean;
   truncate: boolean;
+  /** `O_NOFOLLOW`: a link as the final component is `ELOOP`. */
+  noFollow?: boolean;
+  /** `O_DIRECTORY`: anything but a directory is `ENOTDIR`. */
+  directory?: boolean;
 }
 
 const STRING_FLAGS: Record<string, Omit<OpenFlags, "text">> = {};
@@ -148,6 +152,11 @@ const O_CREAT = 0o100;
 const O_EXCL = 0o200;
 const O_TRUNC = 0o1000;
 const O_APPEND = 0o2000;
+const O_DIRECTORY = 0o200000;
+const O_NOFOLLOW = 0o400000;
+/** Bits accepted and without effect here: `O_NOCTTY`, `O_NONBLOCK`, `O_DSYNC`, `O_DIRECT`, `O_NOATIME`, `O_CLOEXEC`, `O_SYNC` (every store is already durable). */
+const O_IGNORED = 0o400 | 0o4000 | 0o10000 | 0o40000 | 0o1000000 | 0o2000000 | 0o4010000;
+const O_KNOWN = 3 | O_CREAT | O_EXCL | O_TRUNC | O_APPEND | O_DIRECTORY | O_NOFOLLOW | O_IGNORED;
 
 function parseFlags(flags: unknown, path: string): OpenFlags {
   if (flags === undefined || flags === null) return { text: "r", ...STRING_FLAGS.r! };
@@ -156,7 +165,7 @@ function parseFlags(flags: unknown, path: string): OpenFlags {
     if (parsed) return { text: flags, ...parsed };
   } else if (typeof flags === "number" && Number.isInteger(flags) && flags >= 0) {
     const access = flags & 3;
-    if (access !== 3) {
+    if (access !== 3 && (flags & ~O_KNOWN) === 0) {
       return {
         text: String(flags),
         read: access !== O_WRONLY,
@@ -165,10 +174,12 @@ function parseFlags(flags: unknown, path: string): OpenFlags {
         create: (flags & O_CREAT) !== 0,
         exclusive: (flags & O_EXCL) !== 0,
         truncate: (flags & O_TRUNC) !== 0,
+        noFollow: (flags & O_NOFOLLOW) !== 0,
+        directory: (flags & O_DIRECTORY) !== 0,
       };
     }
   }
-  throw nodeFsError("EINVAL", "open", path, `invalid flags ${JSON.stringify(String(flags))}: use r, r+, w, wx, w+, wx+, a, ax, a+, ax+ or O_* bits`);
+  throw nodeFsError("EINVAL", "open", path, `invalid flags ${JSON.stringify(String(flags))}: use r, r+, w, wx, w+, wx+, a, ax, a+, ax+ or O_* bits (O_RDONLY|O_WRONLY|O_RDWR with O_CREAT, O_EXCL, O_TRUNC, O_APPEND, O_DIRECTORY, O_NOFOLLOW)`);
 }
 
 const UTF8 = new Set(["utf8", "utf-8"]);
@@ -232,6 +243,15 @@ function syncUnsupported(method: string): NodeFsError {
   return nodeFsError("ENOSYS", method, "", `SQLiteWorkspaceProvider is asynchronous: ${method} is not supported; use the promise form (${method.replace(/Sync$/, "")}, or vfs.promises.*)`);
 }
 
+/** A `mode` argument: an integer 0..0o7777 (permission and special bits), else `EINVAL`; `undefined` → `fallback`. */
+function modeArg(mode: unknown, fallback: number, syscall: string, path: string): number {
+  if (mode === undefined || mode === null) return fallback;
+  if (typeof mode !== "number" || !Number.isInteger(mode) || mode < 0 || mode > 0o7777) {
+    throw nodeFsError("EINVAL", syscall, path, `mode must be an integer from 0 to 0o7777, got ${String(mode)}`);
+  }
+  return mode;
+}
+
 function positiveInteger(value: unknown, name: string, fallback: number): number {
   if (value === undefined) return fallback;
   if (typeof value !== "number" || !Number.isSafeInteger(value) || value <= 0) throw new TypeError(`SQLiteWorkspaceProvider: ${name} must be a positive integer, got ${String(value)}`);
@@ -269,6 +289,9 @@ export class SQLiteWorkspaceProvider {
   readonly #maxOpenFileBytes: number;
   readonly #watchIntervalMs: number;
   readonly #fileWatchers = new Map<string, WorkspaceStatWatcher>();
+  readonly #watchers = new Set<WorkspaceWatcher>();
+  /** The last append queued per canonical path ({@link SQLiteWorkspaceProvider.#appendBytes}). */
+  readonly #appends = new Map<string, Promise<void>>();
   #nextFd = 3;
 
   /**
@@ -314,8 +337,12 @@ export class SQLiteWorkspaceProvider {
   async open(path: string, flags?: string | number, mode?: number): Promise<WorkspaceFileHandle> {
     pathArg(path, "open");
     const parsed = parseFlags(flags, path);
-    const fileMode = (typeof mode === "number" ? mode : 0o666) & ~this.#umask & 0o7777;
+    const fileMode = modeArg(mode, 0o666, "open", path) & ~this.#umask;
+    if (parsed.noFollow && (await this.#statOrUndefined(path, false, "open"))?.isSymbolicLink()) {
+      throw nodeFsError("ELOOP", "open", path, "too many levels of symbolic links (O_NOFOLLOW and the path is a link)");
+    }
     let stat = await this.#statOrUndefined(path, true, "open");
+    if (parsed.directory && stat !== undefined && !stat.isDirectory()) throw nodeFsError("ENOTDIR", "open", path);
     if (stat?.isDirectory()) {
       if (parsed.write) throw nodeFsError("EISDIR", "open", path);
     } else if (stat === undefined) {
@@ -326,11 +353,12 @@ export class SQLiteWorkspaceProvider {
       throw nodeFsError("EEXIST", "open", path);
     } else if (parsed.truncate) {
       await call("open", path, () => this.#fs.writeFile(path, new Uint8Array(0), { mode: stat!.mode & 0o7777 }));
+      stat = await call("open", path, () => statsOf(this.#fs, path, true));
     }
-    if (parsed.write && !parsed.truncate && stat.size > this.#maxOpenFileBytes) {
+    if (parsed.write && !parsed.append && stat.size > this.#maxOpenFileBytes) {
       throw nodeFsError("EFBIG", "open", path, `file too large to open for writing (${stat.size} bytes; maxOpenFileBytes is ${this.#maxOpenFileBytes})`);
     }
-    return new WorkspaceFileHandle(this.#fs, path, parsed, this.#nextFd++, this.#maxOpenFileBytes);
+    return new WorkspaceFileHandle(this.#fs, path, parsed, this.#nextFd++, this.#maxOpenFileBytes, stat.ino, (p, bytes, syscall) => this.#appendBytes(p, bytes, undefined, syscall));
   }
 
   // ── metadata ─────────────────────────────────────────────────────────
@@ -436,8 +464,7 @@ export class SQLiteWorkspaceProvider {
   async mkdir(path: string, options?: number | ProviderMkdirOptions): Promise<string | undefined> {
     pathArg(path, "mkdir");
     const recursive = typeof options === "object" && options !== null && options.recursive === true;
-    const requested = typeof options === "number" ? options : typeof options === "object" && options !== null && typeof options.mode === "number" ? options.mode : 0o777;
-    const mode = requested & ~this.#umask & 0o7777;
+    const mode = modeArg(typeof options === "number" ? options : typeof options === "object" && options !== null ? options.mode : undefined, 0o777, "mkdir", path) & ~this.#umask;
     if (!recursive) {
       await call("mkdir", path, () => this.#fs.mkdir(path, { mode }));
       return undefined;
@@ -563,33 +590,28 @@ export class SQLiteWorkspaceProvider {
     const parsed = parseFlags(flag ?? "w", path);
     if (parsed.append) return this.appendFile(path, data, options);
     const content = contentOf(data, "write", path);
-    const requested = typeof options === "object" && options !== null && typeof options.mode === "number" ? options.mode : 0o666;
+    const requested = modeArg(typeof options === "object" && options !== null ? options.mode : undefined, 0o666, "open", path);
     const existing = parsed.exclusive ? undefined : await this.#statOrUndefined(path, true, "open");
     // An existing file keeps its mode, as open(2) with O_TRUNC does.
-    const mode = existing?.isFile() ? existing.mode & 0o7777 : requested & ~this.#umask & 0o7777;
+    const mode = existing?.isFile() ? existing.mode & 0o7777 : requested & ~this.#umask;
     await call("open", path, () => this.#fs.writeFile(path, content, { mode, exclusive: parsed.exclusive }));
   }
 
   /**
    * Adds `data` at the end of a file, creating it (`mode` default `0o666`
-   * masked with the umask) when missing. The old content is streamed, not
-   * held; the new file replaces the old in one transaction.
+   * masked with the umask) when missing; the new file replaces the old in
+   * one transaction. Appends through this provider to one path are queued,
+   * and the store is guarded against other writers (retried when the file
+   * changed meanwhile), so every append lands; a file over
+   * `maxOpenFileBytes` is streamed instead, without that guard.
    * @throws `ENOENT` missing parent · `ENOTDIR` · `EISDIR` · `EROFS` · `EINVAL`.
    */
   async appendFile(path: string, data: unknown, options?: ProviderDataOptions): Promise<void> {
     pathArg(path, "open");
     encodingOf(options, "open", path);
     const added = bytesOf(data, "write", path);
-    const requested = typeof options === "object" && options !== null && typeof options.mode === "number" ? options.mode : 0o666;
-    const existing = await this.#statOrUndefined(path, true, "open");
-    if (existing === undefined) {
-      await call("open", path, () => this.#fs.writeFile(path, added, { mode: requested & ~this.#umask & 0o7777 }));
-      return;
-    }
-    if (existing.isDirectory()) throw nodeFsError("EISDIR", "open", path);
-    const old = await call("open", path, () => this.#fs.readFile(path));
-    const joined = old.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({ flush: (controller) => controller.enqueue(added) }));
-    await call("open", path, () => this.#fs.writeFile(path, joined, { mode: existing.mode & 0o7777 }));
+    const requested = modeArg(typeof options === "object" && options !== null ? options.mode : undefined, 0o666, "open", path);
+    await this.#appendBytes(path, added, requested & ~this.#umask, "open");
   }
 
   /**
@@ -625,12 +647,32 @@ export class SQLiteWorkspaceProvider {
    * `"change"` when one seen before changes; `filename` is relative to a
    * watched directory, or the file's name. Sees changes by anyone on the
    * same storage. `persistent: false` unrefs its timer (Node); `signal`
-   * closes it.
-   * @throws `ENOENT` `path` missing · `ENOSYS` over an `fs` without a change log.
+   * closes it. A `path` that does not exist, or a poll that fails (the
+   * storage closed), emits one `"error"` (an `ENOENT`/… node:fs error) and
+   * closes the watcher; without an `"error"` listener it just closes.
+   * @throws `ENOSYS` over an `fs` without a change log.
    */
   watch(path: string, options?: ProviderWatchOptions): WorkspaceWatcher {
     if (!this.#log) throw nodeFsError("ENOSYS", "watch", path, "watching needs a local Workspace (its change log)");
-    return new WorkspaceWatcher(this.#fs, this.#log, canonicalPath(pathArg(path, "watch"), "watch"), options ?? {}, this.#watchIntervalMs);
+    const watcher = new WorkspaceWatcher(this.#fs, this.#log, canonicalPath(pathArg(path, "watch"), "watch"), options ?? {}, this.#watchIntervalMs);
+    if (!watcher.closed) {
+      this.#watchers.add(watcher);
+      watcher.once("close", (() => this.#watchers.delete(watcher)) as Listener);
+    }
+    return watcher;
+  }
+
+  /**
+   * Closes every watcher of this provider (`watch`, `watchAsync`,
+   * `watchFile`). `workspace.close()` calls it, so no poll outlives the
+   * Workspace's storage.
+   */
+  unwatchAll(): void {
+    for (const watcher of [...this.#watchers]) watcher.close();
+    for (const [key, watcher] of [...this.#fileWatchers]) {
+      watcher.stop();
+      this.#fileWatchers.delete(key);
+    }
   }
 
   /**
@@ -751,6 +793,53 @@ export class SQLiteWorkspaceProvider {
 
   // ── helpers ──────────────────────────────────────────────────────────
 
+  /**
+   * Adds `bytes` at the end of the file at `path`, creating it with
+   * `createMode` (or `ENOENT` when `undefined`). One append per path at a
+   * time through this provider; against other writers (another provider,
+   * the tools, another Workspace) the store is guarded by the content's
+   * SHA-256 and retried, for files up to `maxOpenFileBytes` (a larger one
+   * is streamed, unguarded).
+   */
+  async #appendBytes(path: string, bytes: Uint8Array, createMode: number | undefined, syscall: string): Promise<void> {
+    const key = canonicalPath(path, syscall);
+    const previous = this.#appends.get(key) ?? Promise.resolve();
+    const run = previous.then(async () => {
+      for (let attempt = 1; ; attempt++) {
+        const existing = await this.#statOrUndefined(path, true, syscall);
+        try {
+          if (existing === undefined) {
+            if (createMode === undefined) throw nodeFsError("ENOENT", syscall, path);
+            await this.#fs.writeFile(path, bytes, { mode: createMode, exclusive: true });
+            return;
+          }
+          if (existing.isDirectory()) throw nodeFsError("EISDIR", syscall, path);
+          const mode = existing.mode & 0o7777;
+          if (existing.size > this.#maxOpenFileBytes) {
+            const old = await this.#fs.readFile(path);
+            await this.#fs.writeFile(path, old.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({ flush: (controller) => controller.enqueue(bytes) })), { mode });
+            return;
+          }
+          const old = await readStreamBytes(await this.#fs.readFile(path));
+          await this.#fs.writeFile(path, concatBytes([old, bytes]), { mode, ifMatch: await sha256Hex(old) });
+          return;
+        } catch (error) {
+          const code = posixCodeOf(error);
+          // Someone else wrote (ESTALE) or created the file (EEXIST) in between: look again.
+          if ((code === "ESTALE" || code === "EEXIST") && attempt < 10) continue;
+          if (isNodeFsError(error)) throw error;
+          throw nodeFsError(code ?? "EIO", syscall, path, undefined, error);
+        }
+      }
+    });
+    const settled = run.catch(() => {});
+    this.#appends.set(key, settled);
+    void settled.then(() => {
+      if (this.#appends.get(key) === settled) this.#appends.delete(key);
+    });
+    return run;
+  }
+
   async #statOrUndefined(path: string, follow: boolean, syscall: string): Promise<WorkspaceStats | undefined> {
     try {
       return await statsOf(this.#fs, path, follow);
@@ -788,28 +877,46 @@ export class WorkspaceDirent extends WorkspaceEntryType {
   }
 }
 
+/** How a handle stores appended bytes: {@link SQLiteWorkspaceProvider}'s serialised, guarded append. */
+type AppendBytes = (path: string, bytes: Uint8Array, syscall: string) => Promise<void>;
+
 /**
  * An open file of {@link SQLiteWorkspaceProvider.open}, shaped as node:fs's
  * `FileHandle` (`read`, `write`, `readFile`, `writeFile`, `stat`,
  * `truncate`, `sync`, `close`).
  *
- * Reads come from the Workspace (byte ranges, nothing cached) until the
- * handle first writes; from then on the handle holds the file's bytes (at
- * most `maxOpenFileBytes`, else `EFBIG`), applies its writes to them, and
- * stores them — atomically, replacing the file at the path it was opened
- * at — on `sync()`/`datasync()`/`close()`. Other readers see a handle's
- * writes from then on. A handle that is never closed stores nothing.
- * Append handles (`a`, `a+`) write at the end whatever the position, as
- * `O_APPEND`.
+ * - It names the file it opened, not the path: every read and store first
+ *   checks that the path still leads to that file (same inode); a file
+ *   renamed, removed or replaced (a directory on the way swapped for a
+ *   link included) fails with `ESTALE` instead of reaching another file.
+ * - Reads come from the Workspace (byte ranges, nothing cached) until the
+ *   handle first writes. From then on a `r+`/`w` handle holds the file's
+ *   bytes (at most `maxOpenFileBytes`, else `EFBIG`), applies its writes to
+ *   them, and stores them — one transaction, keeping the mode — at
+ *   `sync()`/`datasync()`/`close()`, only if nobody changed the file since
+ *   the handle read it (else `ESTALE`, and the file keeps the other
+ *   writer's content). Other readers see a handle's writes from then on. A
+ *   handle that is never closed stores nothing.
+ * - An append handle (`a`, `a+`) writes at the end whatever the position,
+ *   as `O_APPEND`: it keeps only the bytes it appends and adds them to the
+ *   file's current end at `sync()`/`close()` (and before a read), so
+ *   appends by several handles, `appendFile` and other writers all land.
  */
 export class WorkspaceFileHandle {
   readonly #fs: WorkspaceFilesystem;
   readonly #flags: OpenFlags;
   readonly #maxBytes: number;
-  /** The file's bytes once the handle has written (`#length` of them are valid). */
+  readonly #ino: number;
+  readonly #append: AppendBytes;
+  /** The file's bytes once a `r+`/`w` handle has written (`#length` of them are valid). */
   #data: Uint8Array | undefined;
   #length = 0;
+  /** SHA-256 of the content the handle last read or stored: the store is guarded by it. */
+  #hash: string | undefined;
   #dirty = false;
+  /** An append handle's bytes not stored yet. */
+  #appended: Uint8Array[] = [];
+  #appendedBytes = 0;
   #closed = false;
   /** The file position for reads and writes without an explicit position. */
   position = 0;
@@ -817,16 +924,20 @@ export class WorkspaceFileHandle {
   /** @internal Made by {@link SQLiteWorkspaceProvider.open}. */
   constructor(
     fs: WorkspaceFilesystem,
-    /** The path it was opened at (its writes are stored there). */
+    /** The path it was opened at. */
     readonly path: string,
     flags: OpenFlags,
     /** A number naming the handle, unique per provider (from 3), for diagnostics; not an OS descriptor. */
     readonly fd: number,
     maxBytes: number,
+    ino: number,
+    append: AppendBytes,
   ) {
     this.#fs = fs;
     this.#flags = flags;
     this.#maxBytes = maxBytes;
+    this.#ino = ino;
+    this.#append = append;
   }
 
   /** The flags it was opened with, as given (`"r"`, `"w+"`, …). */
@@ -842,7 +953,7 @@ export class WorkspaceFileHandle {
    * Reads up to `length` bytes into `buffer` at `offset`, from `position`
    * (or the file position, which then advances).
    * @returns `{ bytesRead, buffer }` (`bytesRead` `0` at the end of the file).
-   * @throws `EBADF` closed or write-only · `EISDIR` a directory · `EINVAL` bad offset/length.
+   * @throws `EBADF` closed or write-only · `EISDIR` a directory · `ESTALE` the file was replaced · `EINVAL` bad offset/length.
    */
   async read(buffer: Uint8Array, offset = 0, length = buffer.byteLength - offset, position: number | null = null): Promise<{ bytesRead: number; buffer: Uint8Array }> {
     this.#check("read", this.#flags.read);
@@ -854,6 +965,8 @@ export class WorkspaceFileHandle {
     if (this.#data !== undefined) {
       bytes = this.#data.subarray(Math.min(at, this.#length), Math.min(at + length, this.#length));
     } else {
+      await this.#flushAppended("read");
+      await this.#checkSame("read");
       bytes = length === 0 ? new Uint8Array(0) : await call("read", this.path, async () => readStreamBytes(await this.#fs.readFile(this.path, { byteOffset: at, byteLength: length })));
     }
     buffer.set(bytes, offset);
@@ -862,40 +975,62 @@ export class WorkspaceFileHandle {
   }
 
   /**
-   * Writes `length` bytes of `buffer` from `offset` (a string: all of it as
-   * UTF-8) at `position` (or the file position, which then advances; the
-   * end, for an append handle). A gap past the end is zero-filled.
+   * Writes bytes at `position` (or the file position, which then advances;
+   * the end, for an append handle). A gap past the end is zero-filled. Two
+   * forms, as node:fs: `write(buffer, offset?, length?, position?)` and
+   * `write(string, position?, encoding?)` (the encoding UTF-8 only).
    * @returns `{ bytesWritten, buffer }`.
-   * @throws `EBADF` closed or read-only · `EFBIG` past `maxOpenFileBytes` · `EINVAL` bad offset/length.
+   * @throws `EBADF` closed or read-only · `EFBIG` past `maxOpenFileBytes` · `ESTALE` the file was replaced · `EINVAL` bad offset/length/position/encoding.
    */
-  async write(buffer: Uint8Array | string, offset = 0, length?: number, position: number | null = null): Promise<{ bytesWritten: number; buffer: Uint8Array | string }> {
+  async write(buffer: Uint8Array | string, offsetOrPosition?: number | null, lengthOrEncoding?: number | string | null, position: number | null = null): Promise<{ bytesWritten: number; buffer: Uint8Array | string }> {
     this.#check("write", this.#flags.write);
-    const source = typeof buffer === "string" ? encoder.encode(buffer) : bytesOf(buffer, "write", this.path);
-    const start = typeof buffer === "string" ? 0 : offset;
-    const count = typeof buffer === "string" ? source.byteLength : (length ?? source.byteLength - start);
-    if (!Number.isSafeInteger(start) || !Number.isSafeInteger(count) || start < 0 || count < 0 || start + count > source.byteLength) {
-      throw nodeFsError("EINVAL", "write", this.path, "offset and length must fit in the buffer");
+    let source: Uint8Array;
+    let at: number | null | undefined;
+    if (typeof buffer === "string") {
+      encodingOf(typeof lengthOrEncoding === "string" ? lengthOrEncoding : undefined, "write", this.path);
+      source = encoder.encode(buffer);
+      at = offsetOrPosition;
+    } else {
+      const whole = bytesOf(buffer, "write", this.path);
+      const start = offsetOrPosition ?? 0;
+      const count = typeof lengthOrEncoding === "number" ? lengthOrEncoding : whole.byteLength - start;
+      if (!Number.isSafeInteger(start) || !Number.isSafeInteger(count) || start < 0 || count < 0 || start + count > whole.byteLength) {
+        throw nodeFsError("EINVAL", "write", this.path, "offset and length must fit in the buffer");
+      }
+      source = whole.subarray(start, start + count);
+      at = position;
     }
+    const count = source.byteLength;
+    if (this.#flags.append) {
+      if (this.#appendedBytes + count > this.#maxBytes) throw nodeFsError("EFBIG", "write", this.path, `a handle holds at most ${this.#maxBytes} bytes (maxOpenFileBytes)`);
+      this.#appended.push(source.slice());
+      this.#appendedBytes += count;
+      return { bytesWritten: count, buffer };
+    }
+    const offset = this.#at(at, "write");
     await this.#load();
-    const at = this.#flags.append ? this.#length : this.#at(position, "write");
-    this.#ensure(at + count);
-    this.#data!.set(source.subarray(start, start + count), at);
-    this.#length = Math.max(this.#length, at + count);
+    this.#ensure(offset + count);
+    this.#data!.set(source, offset);
+    this.#length = Math.max(this.#length, offset + count);
     this.#dirty = true;
-    if (this.#flags.append || position === null || position === undefined) this.position = at + count;
+    if (at === null || at === undefined) this.position = offset + count;
     return { bytesWritten: count, buffer };
   }
 
   /**
    * The rest of the file from the file position (which moves to the end): bytes, or a string with `"utf8"`.
-   * @throws `EBADF` · `EISDIR` · `EINVAL` another encoding.
+   * @throws `EBADF` · `EISDIR` · `ESTALE` · `EINVAL` another encoding.
    */
   async readFile(options?: ProviderDataOptions): Promise<Uint8Array | string> {
     this.#check("read", this.#flags.read);
     const encoding = encodingOf(options, "read", this.path);
     let bytes: Uint8Array;
     if (this.#data !== undefined) bytes = this.#data.slice(Math.min(this.position, this.#length), this.#length);
-    else bytes = await call("read", this.path, async () => readStreamBytes(await this.#fs.readFile(this.path, { byteOffset: this.position })));
+    else {
+      await this.#flushAppended("read");
+      await this.#checkSame("read");
+      bytes = await call("read", this.path, async () => readStreamBytes(await this.#fs.readFile(this.path, { byteOffset: this.position })));
+    }
     this.position += bytes.byteLength;
     return encoding === "utf8" ? decoder.decode(bytes) : nodeBytes(bytes);
   }
@@ -911,22 +1046,24 @@ export class WorkspaceFileHandle {
 
   /**
    * Stats of the file, with the size the handle's writes give it.
-   * @throws `EBADF` closed · `ENOENT` removed meanwhile.
+   * @throws `EBADF` closed · `ESTALE` the file was replaced or removed.
    */
   async stat(_options?: unknown): Promise<WorkspaceStats> {
     this.#check("fstat", true);
-    const stats = await call("fstat", this.path, () => statsOf(this.#fs, this.path, true));
-    if (this.#data === undefined) return stats;
-    return new WorkspaceStats({ name: "", inode: stats.ino, mode: stats.mode & 0o7777, mtime: stats.mtimeMs, size: this.#length, isFile: true, isDirectory: false, isSymbolicLink: false });
+    const stats = await this.#checkSame("fstat");
+    if (this.#data === undefined && this.#appendedBytes === 0) return stats;
+    const size = this.#data !== undefined ? this.#length : stats.size + this.#appendedBytes;
+    return new WorkspaceStats({ name: "", inode: stats.ino, mode: stats.mode & 0o7777, mtime: stats.mtimeMs, size, isFile: true, isDirectory: false, isSymbolicLink: false });
   }
 
   /**
    * Cuts or zero-extends the file to `len` bytes (default `0`).
-   * @throws `EBADF` closed or read-only · `EINVAL` bad `len` · `EFBIG`.
+   * @throws `EBADF` closed or read-only · `EINVAL` bad `len` · `EFBIG` · `ESTALE`.
    */
   async truncate(len = 0): Promise<void> {
     this.#check("ftruncate", this.#flags.write);
     if (!Number.isSafeInteger(len) || len < 0) throw nodeFsError("EINVAL", "ftruncate", this.path, "length must be a non-negative integer");
+    await this.#flushAppended("ftruncate");
     await this.#load();
     this.#ensure(len);
     if (len < this.#length) this.#data!.fill(0, len, this.#length);
@@ -935,8 +1072,10 @@ export class WorkspaceFileHandle {
   }
 
   /**
-   * Stores the handle's writes (nothing when it has none), replacing the file atomically and keeping its mode.
-   * @throws `EBADF` closed · `ENOENT` the file's directory went · `EROFS`.
+   * Stores the handle's writes (nothing when it has none): appended bytes at
+   * the file's end; a `r+`/`w` handle's content in one transaction keeping
+   * the mode, only if the file is unchanged since the handle read it.
+   * @throws `EBADF` closed · `ESTALE` the file was replaced, removed, or changed by another writer (its content is then kept) · `EROFS`.
    */
   async sync(): Promise<void> {
     this.#check("fsync", true);
@@ -959,6 +1098,7 @@ export class WorkspaceFileHandle {
     } finally {
       this.#closed = true;
       this.#data = undefined;
+      this.#appended = [];
     }
   }
 
@@ -978,13 +1118,26 @@ export class WorkspaceFileHandle {
     return position;
   }
 
-  /** Loads the file's bytes for writing (once). */
+  /** The file's stats, if the path still leads to the file the handle opened; else `ESTALE`. */
+  async #checkSame(syscall: string): Promise<WorkspaceStats> {
+    let stats: WorkspaceStats;
+    try {
+      stats = await statsOf(this.#fs, this.path, true);
+    } catch (error) {
+      throw nodeFsError("ESTALE", syscall, this.path, "stale file handle: the file was removed or moved since it was opened", error);
+    }
+    if (stats.ino !== this.#ino) throw nodeFsError("ESTALE", syscall, this.path, "stale file handle: the path now leads to another file than the one opened");
+    return stats;
+  }
+
+  /** Loads the file's bytes for writing (once), and the hash that guards their store. */
   async #load(): Promise<void> {
     if (this.#data !== undefined) return;
-    const stats = await call("open", this.path, () => statsOf(this.#fs, this.path, true));
+    const stats = await this.#checkSame("write");
     if (stats.isDirectory()) throw nodeFsError("EISDIR", "write", this.path);
     if (stats.size > this.#maxBytes) throw nodeFsError("EFBIG", "write", this.path, `file too large to write through a handle (${stats.size} bytes; maxOpenFileBytes is ${this.#maxBytes})`);
     const bytes = stats.size === 0 ? new Uint8Array(0) : await call("read", this.path, async () => readStreamBytes(await this.#fs.readFile(this.path)));
+    this.#hash = await sha256Hex(bytes);
     this.#data = bytes;
     this.#length = bytes.byteLength;
   }
@@ -999,11 +1152,27 @@ export class WorkspaceFileHandle {
     this.#data = grown;
   }
 
+  async #flushAppended(syscall: string): Promise<void> {
+    if (this.#appendedBytes === 0) return;
+    await this.#checkSame(syscall);
+    const bytes = this.#appended.length === 1 ? this.#appended[0]! : concatBytes(this.#appended, this.#appendedBytes);
+    await this.#append(this.path, bytes, syscall);
+    this.#appended = [];
+    this.#appendedBytes = 0;
+  }
+
   async #flush(): Promise<void> {
+    await this.#flushAppended("write");
     if (!this.#dirty || this.#data === undefined) return;
-    const stats = await this.#fs.stat(this.path).catch(() => undefined);
+    const stats = await this.#checkSame("write");
     const bytes = this.#data.subarray(0, this.#length);
-    await call("write", this.path, () => this.#fs.writeFile(this.path, bytes, stats ? { mode: stats.mode } : undefined));
+    try {
+      await this.#fs.writeFile(this.path, bytes, { mode: stats.mode & 0o7777, ifMatch: this.#hash! });
+    } catch (error) {
+      if (posixCodeOf(error) === "ESTALE") throw nodeFsError("ESTALE", "write", this.path, "stale file handle: another writer changed the file since this handle read it; its writes were not stored", error);
+      throw nodeFsError(posixCodeOf(error) ?? "EIO", "write", this.path, undefined, error);
+    }
+    this.#hash = await sha256Hex(bytes);
     this.#dirty = false;
   }
 }
@@ -1144,11 +1313,27 @@ export class WorkspaceWatcher extends Emitter {
     return this;
   }
 
-  /** Records what exists now, so a later change of it is `"change"`, not `"rename"`. */
+  /**
+   * Emits `"error"` once, then closes. With no `"error"` listener it only
+   * closes: node:events would throw, which in a Durable Object or a Node
+   * process would crash what has nothing to do with the watcher.
+   */
+  #fail(error: unknown): void {
+    if (this.listenerCount("error") > 0) this.emit("error", error);
+    this.close();
+  }
+
+  /** Records what exists now, so a later change of it is `"change"`, not `"rename"`. A missing path fails the watcher (`ENOENT`). */
   async #prime(): Promise<void> {
     this.#seen.add(this.#path);
+    let stat: Awaited<ReturnType<WorkspaceFilesystem["stat"]>>;
     try {
-      const stat = await this.#fs.stat(this.#path);
+      stat = await this.#fs.stat(this.#path);
+    } catch (error) {
+      if (!this.#closed) this.#fail(nodeFsError(posixCodeOf(error) ?? "EIO", "watch", this.#path, undefined, error));
+      return;
+    }
+    try {
       if (!stat.isDirectory) return;
       if (this.#recursive) {
         for (const entry of await this.#fs.find(this.#path, "**")) this.#seen.add(entry.path);
@@ -1171,7 +1356,8 @@ export class WorkspaceWatcher extends Emitter {
         if (page.done) break;
       }
     } catch (error) {
-      if (!this.#closed) this.emit("error", error);
+      // As node:fs's FSWatcher: one "error", then the watcher closes (the storage may be gone).
+      if (!this.#closed) this.#fail(error);
     } finally {
       this.#polling = false;
     }
@@ -1217,6 +1403,11 @@ function watcherIterator(watcher: WorkspaceWatcher, signal: AbortSignal | undefi
   const queue: { eventType: string; filename: string }[] = [];
   let wake: (() => void) | undefined;
   let ended = false;
+  let failure: unknown;
+  watcher.on("error", ((error: unknown) => {
+    failure ??= error;
+    wake?.();
+  }) as Listener);
   watcher.on("change", ((eventType: string, filename: string) => {
     queue.push({ eventType, filename });
     if (queue.length > MAX_QUEUED_WATCH_EVENTS) queue.shift();
@@ -1232,6 +1423,12 @@ function watcherIterator(watcher: WorkspaceWatcher, signal: AbortSignal | undefi
       for (;;) {
         if (queue.length > 0) return { value: queue.shift()!, done: false };
         if (signal?.aborted) throw abortError();
+        if (failure !== undefined) {
+          const error = failure;
+          failure = undefined;
+          ended = true;
+          throw error;
+        }
         if (ended) return { value: undefined, done: true };
         await new Promise<void>((resolve) => (wake = resolve));
         wake = undefined;

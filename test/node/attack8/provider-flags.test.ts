@@ -3,6 +3,10 @@
  * flags given as `O_*` bits (docs/filesystem.md: "`flags` as node:fs (`r`,
  * `r+`, …) or `O_*` bits") and modes, from host code.
  *
+ * FIXED — `open` honours O_NOFOLLOW (a final link is ELOOP) and O_DIRECTORY
+ * (ENOTDIR), refuses unknown O_* bits (EINVAL), and every mode argument must
+ * be an integer 0..0o7777 (EINVAL naming the range).
+ *
  * DEFECT 1 (medium) — `O_NOFOLLOW` is ignored. Reproduction:
  *   await ws.fs.writeFile("/f", "target"); await ws.fs.symlink("/f", "/l");
  *   const h = await p.open("/l", constants.O_RDWR | constants.O_NOFOLLOW);   // node:fs, POSIX: ELOOP
@@ -36,7 +40,7 @@ const fresh = () => new Workspace({ storage: nodeSqliteStorage(":memory:") });
 const codeOf = (p: Promise<unknown>) => p.then(() => "ok", (e: { code?: string }) => e.code);
 
 describe("attack8: provider open flags and modes", () => {
-  it.fails("O_NOFOLLOW on a link is ELOOP and writes nothing (DEFECT 1)", async () => {
+  it("O_NOFOLLOW on a link is ELOOP and writes nothing (DEFECT 1)", async () => {
     const ws = fresh();
     try {
       const p = ws.provider();
@@ -57,7 +61,7 @@ describe("attack8: provider open flags and modes", () => {
     }
   });
 
-  it.fails("O_DIRECTORY on a file is ENOTDIR; modes outside 0..0o7777 are refused (DEFECT 2)", async () => {
+  it("O_DIRECTORY on a file is ENOTDIR; modes outside 0..0o7777 are refused (DEFECT 2)", async () => {
     const ws = fresh();
     try {
       const p = ws.provider();

@@ -6,6 +6,13 @@
  * `a+`) write at the end whatever the position, as `O_APPEND`"). Hostile and
  * concurrent use from host code (and what code written for node:fs does).
  *
+ * FIXED — `write(string, position?, encoding?)` is read as node:fs does; an
+ * append handle keeps only what it appends and adds it at the file's end
+ * (one queued, hash-guarded append per path, retried when another writer
+ * got in); a `r+`/`w` handle stores only if the file is unchanged since it
+ * read it (`writeFile` `ifMatch`, else ESTALE); every read and store checks
+ * the path still leads to the inode opened (else ESTALE).
+ *
  * DEFECT 1 (medium) — `handle.write(string, position, encoding)` ignores
  * `position`. Reproduction:
  *   await ws.fs.writeFile("/g", "0123456789");
@@ -84,7 +91,7 @@ const fresh = () => new Workspace({ storage: nodeSqliteStorage(":memory:") });
 const codeOf = (p: Promise<unknown>) => p.then(() => "ok", (e: { code?: string }) => e.code);
 
 describe("attack8: workspace.provider() file handles", () => {
-  it.fails("write(string, position, encoding) writes at position (DEFECT 1)", async () => {
+  it("write(string, position, encoding) writes at position (DEFECT 1)", async () => {
     const ws = fresh();
     try {
       await ws.fs.writeFile("/g", "0123456789");
@@ -97,7 +104,7 @@ describe("attack8: workspace.provider() file handles", () => {
     }
   });
 
-  it.fails("two append handles keep every line (DEFECT 2)", async () => {
+  it("two append handles keep every line (DEFECT 2)", async () => {
     const ws = fresh();
     try {
       const p = ws.provider();
@@ -116,7 +123,7 @@ describe("attack8: workspace.provider() file handles", () => {
     }
   });
 
-  it.fails("an append handle does not drop an appendFile made while it was open (DEFECT 2)", async () => {
+  it("an append handle does not drop an appendFile made while it was open (DEFECT 2)", async () => {
     const ws = fresh();
     try {
       const p = ws.provider();
@@ -132,7 +139,7 @@ describe("attack8: workspace.provider() file handles", () => {
     }
   });
 
-  it.fails("a handle does not store through a link made after it was opened (DEFECT 3)", async () => {
+  it("a handle does not store through a link made after it was opened (DEFECT 3)", async () => {
     const ws = fresh();
     try {
       const p = ws.provider();

@@ -3,6 +3,10 @@
  * watchers (docs/filesystem.md: "Read the Workspace change log (every
  * 100 ms …)"), when the storage under them goes away.
  *
+ * FIXED — a failed poll emits one "error" (only if someone listens) and
+ * closes the watcher; `workspace.close()` closes the provider's watchers
+ * (`provider.unwatchAll()`); a watch of a missing path fails the same way.
+ *
  * DEFECT (low) — a watcher never stops on error. Reproduction (Node):
  *   const storage = nodeSqliteStorage(":memory:");
  *   const ws = new Workspace({ storage });
@@ -31,7 +35,7 @@ import { Workspace, nodeSqliteStorage } from "../../../src/index.js";
 const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("attack8: provider watchers", () => {
-  it.fails("a watcher whose storage closed emits one error and closes", async () => {
+  it("a watcher whose storage closed emits one error and closes", async () => {
     const storage = nodeSqliteStorage(":memory:");
     const ws = new Workspace({ storage });
     const w = ws.provider().watch("/", { recursive: true }) as unknown as { on(e: string, f: (...a: unknown[]) => void): void; close(): void };
@@ -40,7 +44,7 @@ describe("attack8: provider watchers", () => {
     w.on("error", (e) => errors.push((e as Error).message));
     w.on("close", () => (closed = true));
     try {
-      await ws.close();
+      // The storage goes away under a Workspace that was not closed.
       (storage as unknown as { close(): void }).close();
       while (errors.length === 0) await settle(20);
       await settle(350); // three more poll intervals: a watcher still polling errs again
@@ -51,7 +55,20 @@ describe("attack8: provider watchers", () => {
     }
   });
 
-  it("3,000 writes are each reported; after ws.close() the watcher still follows the storage", async () => {
+  it("workspace.close() closes the provider's watchers: a close event, no error, no more polls", async () => {
+    const storage = nodeSqliteStorage(":memory:");
+    const ws = new Workspace({ storage });
+    const w = ws.provider().watch("/", { recursive: true }) as unknown as { on(e: string, f: (...a: unknown[]) => void): void; close(): void; closed: boolean };
+    const events: string[] = [];
+    w.on("error", () => events.push("error"));
+    w.on("close", () => events.push("close"));
+    await ws.close();
+    (storage as unknown as { close(): void }).close();
+    await settle(350);
+    expect({ events, closed: w.closed }).toEqual({ events: ["close"], closed: true });
+  });
+
+  it("3,000 writes are each reported; a watcher of another Workspace on the same storage follows it", async () => {
     const storage = nodeSqliteStorage(":memory:");
     const ws = new Workspace({ storage });
     const p = ws.provider();
@@ -62,10 +79,9 @@ describe("attack8: provider watchers", () => {
       for (let i = 0; i < 3000; i++) await ws.fs.writeFile(`/f${i}`, "x");
       while (seen.size < 3000) await settle(20);
       expect(seen.size).toBe(3000);
-      await ws.close();
       const other = new Workspace({ storage });
-      await other.fs.writeFile("/after-close", "1");
-      while (!seen.has("after-close")) await settle(20);
+      await other.fs.writeFile("/after", "1");
+      while (!seen.has("after")) await settle(20);
       await other.close();
     } finally {
       w.close();
