@@ -1094,7 +1094,7 @@ export class WorkspaceFileHandle {
   async close(): Promise<void> {
     if (this.#closed) return;
     try {
-      await this.#flush();
+      await this.#flush(true);
     } finally {
       this.#closed = true;
       this.#data = undefined;
@@ -1161,7 +1161,8 @@ export class WorkspaceFileHandle {
     this.#appendedBytes = 0;
   }
 
-  async #flush(): Promise<void> {
+  /** Stores pending writes; `last` (from close) skips hashing what was stored, as nothing is stored after it. */
+  async #flush(last = false): Promise<void> {
     await this.#flushAppended("write");
     if (!this.#dirty || this.#data === undefined) return;
     const stats = await this.#checkSame("write");
@@ -1172,7 +1173,7 @@ export class WorkspaceFileHandle {
       if (posixCodeOf(error) === "ESTALE") throw nodeFsError("ESTALE", "write", this.path, "stale file handle: another writer changed the file since this handle read it; its writes were not stored", error);
       throw nodeFsError(posixCodeOf(error) ?? "EIO", "write", this.path, undefined, error);
     }
-    this.#hash = await sha256Hex(bytes);
+    this.#hash = last ? undefined : await sha256Hex(bytes);
     this.#dirty = false;
   }
 }
