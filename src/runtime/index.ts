@@ -426,7 +426,13 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
             if (c.lost) throw new NotDispatched(`the connection to backend "${backend.id}" was lost before run "${id}" was sent`);
             // From here on the command may reach the backend: a lost connection no longer proves it did not run.
             sending.sent = true;
-            return { started: await c.handle.rpc.shell.exec(request), pushed: pushedNow, c };
+            remote.commandSent();
+            try {
+              return { started: await c.handle.rpc.shell.exec(request), pushed: pushedNow, c };
+            } catch (error) {
+              remote.commandSettled();
+              throw error;
+            }
           });
         };
         let attempt: Awaited<ReturnType<typeof run>> | undefined;
@@ -450,7 +456,7 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
         }
         const { started, pushed, c } = attempt;
         if (c.handle.runtimeId !== undefined) this.#ranOn.set(`${backend.id}\0${started.id}`, c.handle.runtimeId);
-        const finish = this.#pullAfter(c.remote!, backend.id, c.handle.runtimeId, pushed.pushed, o.sync === "defer", pushed.skipped);
+        const finish = this.#pullAfter(c.remote!, backend.id, c.handle.runtimeId, pushed.pushed, o.sync === "defer", pushed.skipped, true);
         const events = whileConnected(c, backend.id, started.id, started.events);
         return this.#handle<E>({ id: started.id, events }, backend.id, o.encoding, this.#limits(o.output), false, finish);
       }
@@ -465,11 +471,12 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
    * A failed pull keeps the command's result and is left pending for
    * `workspace.pull()`.
    */
-  #pullAfter(remote: RemoteSync, backend: string, runtimeId: string | undefined, pushed: number, defer: boolean, pushSkipped: SkippedEntry[] = []): () => Promise<SyncFields> {
+  #pullAfter(remote: RemoteSync, backend: string, runtimeId: string | undefined, pushed: number, defer: boolean, pushSkipped: SkippedEntry[] = [], ownCommand = false): () => Promise<SyncFields> {
     let once: Promise<SyncFields> | undefined;
     const where = { backend, ...(runtimeId !== undefined ? { runtimeId } : {}) };
     return () =>
       (once ??= remote.exclusive(async (): Promise<SyncFields> => {
+        if (ownCommand) remote.commandSettled(); // the command exec sent (RemoteSync.commandSent)
         // `skipped`: what the push before the command could not send, then what the pull could not apply.
         if (defer) {
           remote.markPullPending(null);

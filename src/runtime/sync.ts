@@ -211,6 +211,8 @@ export class RemoteSync {
   #queue: Promise<unknown> = Promise.resolve();
   #info: Promise<{ mountPoint: string; ignore: string[]; bootId: string }> | undefined;
   #ignored: (wire: string) => boolean = () => false;
+  /** Commands this connection sent whose pull has not started. */
+  #live = 0;
 
   /** @param db the Workspace database; creates the tables when missing. */
   constructor(db: WorkspaceDatabase, fs: SyncFilesystem, backend: string, rpc: SyncRPC) {
@@ -360,6 +362,23 @@ export class RemoteSync {
     );
   }
 
+  /**
+   * Call under {@link exclusive} right before a command is sent: marks a pull
+   * pending (`pull_error` {@link COMMAND_SENT}) until the command's own pull
+   * (or its deferral) settles it. Should the object die first, the next push —
+   * by a Workspace with no command of its own in flight — pulls first, so the
+   * interrupted command's changes win as they would have (docs/container.md).
+   */
+  commandSent(): void {
+    this.#live++;
+    this.markPullPending(COMMAND_SENT);
+  }
+
+  /** The command {@link commandSent} announced was not sent after all, or its pull is about to run (or be deferred). */
+  commandSettled(): void {
+    this.#live = Math.max(0, this.#live - 1);
+  }
+
   /** Marks a pull as pending (it failed, or was deferred) with its reason. */
   markPullPending(error: string | null): void {
     this.#db.run(`UPDATE __ws_sync_state SET pull_pending = 1, pull_error = ? WHERE backend = ?`, error, this.#backend);
@@ -371,6 +390,11 @@ export class RemoteSync {
    */
   async push(): Promise<PushOutcome> {
     await this.#daemon();
+    // A command sent by an earlier life of the object (or connection) whose pull never ran: its changes first.
+    if (this.#live === 0) {
+      const pending = this.#db.one<{ pull_pending: number; pull_error: string | null }>(`SELECT pull_pending, pull_error FROM __ws_sync_state WHERE backend = ?`, this.#backend);
+      if (pending?.pull_pending === 1 && pending.pull_error === COMMAND_SENT) await this.pull();
+    }
     const state = this.#db.one<{ pushed_rev: number; pushed_path: string | null }>(`SELECT pushed_rev, pushed_path FROM __ws_sync_state WHERE backend = ?`, this.#backend);
     let cursor: ChangeCursor = { rev: state?.pushed_rev ?? 0, path: state?.pushed_path ?? null };
     const outcome: PushOutcome = { pushed: 0, bytes: 0, skipped: [], cursor };
@@ -618,26 +642,25 @@ export class RemoteSync {
       cursor = page.cursor;
     }
     // What the manifest holds and the walk did not find was deleted in the container.
-    const known = this.#db.all<{ path: string }>(`SELECT path FROM __ws_sync_manifest WHERE backend = ? ORDER BY path`, this.#backend);
-    let gone: string | undefined;
-    for (const { path } of known) {
-      if (seen.has(path)) continue;
-      if (!validWire(path)) {
+    const known = this.#db.all<{ path: string; kind: string; rev: number }>(`SELECT path, kind, rev FROM __ws_sync_manifest WHERE backend = ? ORDER BY path`, this.#backend);
+    const gone: { path: string; kind: string; rev: number }[] = [];
+    for (const row of known) {
+      if (seen.has(row.path)) continue;
+      if (!validWire(row.path)) {
         // Recorded before paths were checked: never removed from the Workspace, only forgotten.
-        this.#db.run(`DELETE FROM __ws_sync_manifest WHERE backend = ? AND path = ?`, this.#backend, path);
+        this.#db.run(`DELETE FROM __ws_sync_manifest WHERE backend = ? AND path = ?`, this.#backend, row.path);
         continue;
       }
-      if (gone !== undefined && path.startsWith(`${gone}/`)) continue; // went with its directory
-      gone = path;
-      const full = `${SYNC_ROOT}/${path}`;
-      try {
-        await this.#fs.rm(full, { recursive: true, force: true });
-        outcome.applied++;
-        this.#forget(path);
-      } catch (error) {
-        outcome.skipped.push(skippedOf(full, error, "delete"));
-      }
+      gone.push(row);
     }
+    // Each highest gone path with what the manifest held under it.
+    const groups: { top: { path: string; kind: string; rev: number }; rows: { path: string; kind: string; rev: number }[] }[] = [];
+    for (const row of gone) {
+      const group = groups.findLast((g) => row.path.startsWith(`${g.top.path}/`));
+      if (group) group.rows.push(row);
+      else groups.push({ top: row, rows: [row] });
+    }
+    for (const group of groups) if (await this.#removeGone(group.top, group.rows, outcome)) outcome.applied++;
     this.#db.run(`UPDATE __ws_sync_state SET pull_pending = 0, pull_error = NULL WHERE backend = ?`, this.#backend);
     // Pushes run under the same lock, so no push is writing these now.
     for (let i = 0; i < leftovers.length; i += APPLY_BATCH_OPS) {
@@ -702,6 +725,95 @@ export class RemoteSync {
     }
     if (changed) outcome.applied++;
     this.#record(entry.path, entry, this.#fs.stampOf(full) ?? 0);
+  }
+
+  /**
+   * Removes from the Workspace what the container deleted: `top` (a highest
+   * gone path) and `rows` (it and every gone manifest entry under it, in path
+   * order). Only what is still as last synced goes: a file or link whose
+   * Workspace stamp is the one recorded, a directory once empty — a Workspace
+   * write since (a changed file, an entry added under a deleted directory,
+   * another kind of entry) is kept and reported in `skipped`
+   * (`"changed in the Workspace since the last sync"`); it goes in with the
+   * next push. Nothing is removed through a Workspace link: an entry whose
+   * parent under /workspace is not a real directory is not there for the
+   * Workspace (only forgotten). Answers whether anything was removed.
+   */
+  async #removeGone(top: { path: string; kind: string; rev: number }, rows: { path: string; kind: string; rev: number }[], outcome: PullOutcome): Promise<boolean> {
+    const full = `${SYNC_ROOT}/${top.path}`;
+    if (!(await this.#realParents(top.path))) {
+      this.#forget(top.path);
+      return false;
+    }
+    // Fast path: the Workspace subtree is exactly what the manifest held — one recursive removal.
+    const st = await this.#fs.lstat(full).catch(() => undefined);
+    if (!st) {
+      this.#forget(top.path);
+      return false;
+    }
+    if (st.isDirectory && top.kind === "directory") {
+      const recorded = new Map(rows.map((r) => [`${SYNC_ROOT}/${r.path}`, r]));
+      const inside = await this.#fs.find(full).catch(() => [{ path: "", type: "dir" as const }]); // unreadable: entry by entry
+      const unchanged = inside.every(({ path, type }) => {
+        const row = recorded.get(path);
+        if (!row) return false;
+        if (type === "dir") return row.kind === "directory";
+        return row.kind === (type === "file" ? "file" : "symlink") && this.#fs.stampOf(path) === row.rev;
+      });
+      if (unchanged) {
+        try {
+          await this.#fs.rm(full, { recursive: true, force: true });
+          this.#forget(top.path);
+          return true;
+        } catch (error) {
+          outcome.skipped.push(skippedOf(full, error, "delete"));
+          return false;
+        }
+      }
+    }
+    // Entry by entry, deepest first (a path sorts after its directory).
+    let removed = false;
+    for (const row of [...rows].reverse()) {
+      const path = `${SYNC_ROOT}/${row.path}`;
+      try {
+        if (row !== top && !(await this.#realParents(row.path))) {
+          this.#forgetOne(row.path);
+          continue;
+        }
+        const at = await this.#fs.lstat(path).catch(() => undefined);
+        if (!at) {
+          this.#forgetOne(row.path);
+          continue;
+        }
+        const same =
+          row.kind === "directory"
+            ? at.isDirectory && (await this.#fs.readdir(path, { limit: 1 })).length === 0
+            : !at.isDirectory && (at.isSymbolicLink ? "symlink" : "file") === row.kind && this.#fs.stampOf(path) === row.rev;
+        if (same) {
+          await this.#fs.rm(path, { force: true });
+          removed = true;
+        } else outcome.skipped.push({ path, op: "delete", reason: KEPT });
+        this.#forgetOne(row.path);
+      } catch (error) {
+        outcome.skipped.push(skippedOf(path, error, "delete"));
+      }
+    }
+    return removed;
+  }
+
+  /** Whether every parent of wire path `wire` under /workspace is a real directory in the Workspace (lstat, no link followed). */
+  async #realParents(wire: string): Promise<boolean> {
+    const segments = wire.split("/");
+    for (let i = 0; i < segments.length; i++) {
+      const path = i === 0 ? SYNC_ROOT : `${SYNC_ROOT}/${segments.slice(0, i).join("/")}`;
+      const st = await this.#fs.lstat(path).catch(() => undefined);
+      if (!st?.isDirectory) return false;
+    }
+    return true;
+  }
+
+  #forgetOne(path: string): void {
+    this.#db.run(`DELETE FROM __ws_sync_manifest WHERE backend = ? AND path = ?`, this.#backend, path);
   }
 
   /**
@@ -774,11 +886,17 @@ export class RemoteSync {
 
 const PARTIAL = Symbol("ws.sync.partialPull");
 
+/** The pending-pull reason a command carries from its sending until its own pull (see {@link RemoteSync.commandSent}). */
+export const COMMAND_SENT = "a command was sent and its pull has not run yet (the object or its connection went away while it ran)";
+
 /** The `skipped` reason of a path from the daemon that is not a relative path under the mount point. */
 const INVALID_PATH = "invalid path from the container";
 
 /** The `skipped` reason of a container link whose target leads outside /workspace in the Workspace. */
 const LINK_OUTSIDE = "link leads outside /workspace";
+
+/** The `skipped` reason of an entry the container deleted that the Workspace changed since the last sync (kept). */
+const KEPT = "changed in the Workspace since the last sync";
 
 /**
  * Whether the daemon's `path` is a wire path: a string, relative (no

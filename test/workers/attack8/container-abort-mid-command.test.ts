@@ -6,6 +6,12 @@
  * runs in a real local daemon; the object is then opened again (a new
  * Workspace over the same storage, TestBackend "box" on the same daemon).
  *
+ * FIXED — right before a command is sent, RemoteSync.commandSent() marks a
+ * pull pending ("a command was sent and its pull has not run yet …", durable
+ * in __ws_sync_state) until the command's own pull (or deferral) settles it;
+ * a push that finds that mark with no command of its own in flight (a new
+ * life of the object) pulls first, so the interrupted command's changes win.
+ *
  * DEFECT (medium) — the command's changes are lost to the next push.
  * Reproduction:
  *   // object, first life: f.txt = "v0" synced; then
@@ -74,7 +80,7 @@ async function commandDone(c: LocalContainer) {
 }
 
 describe("attack8: ctx.abort() while a container command runs", () => {
-  it.fails("the interrupted command's change wins over a Workspace write made while it ran (not overwritten by the next push)", async () => {
+  it("the interrupted command's change wins over a Workspace write made while it ran (not overwritten by the next push)", async () => {
     const c = await startContainer();
     const id = await startThenAbort(c);
     await runInDurableObject(env.TEST_DO.get(id), async (_i, state) => {

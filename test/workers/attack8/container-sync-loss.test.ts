@@ -5,6 +5,14 @@
  * and probe 17 did not reach the sync bracket's deletion phase or its
  * piece-file rule.
  *
+ * DEFECT 1 FIXED — src/runtime/sync.ts `#removeGone`: the deletion phase
+ * removes the highest gone path in one go only when the Workspace subtree is
+ * exactly what the manifest held (every file/link at its recorded stamp);
+ * else entry by entry, deepest first: a file or link only at its recorded
+ * stamp, a directory only once empty; what is kept is reported in `skipped`
+ * ("changed in the Workspace since the last sync") and goes in with the next
+ * push. Nothing is removed through a Workspace link (parents lstat-ed).
+ *
  * DEFECT 1 (medium) — a Workspace write under a directory the command
  * deletes is lost. Reproduction (inside the object):
  *   await ws.fs.writeFile("/workspace/d/x", "x"); await sh(ws, "true");     // d, d/x reach the container
@@ -56,7 +64,7 @@ import { describe, expect, it } from "vitest";
 import { containerTree, inWorkspace, sh, startContainer, waitFor, workspaceTree } from "../container/helpers.js";
 
 describe("attack8: container sync losing files", () => {
-  it.fails("a Workspace write under a directory the command deletes is kept (DEFECT 1)", async () => {
+  it("a Workspace write under a directory the command deletes is kept (DEFECT 1)", async () => {
     const c = await startContainer();
     await inWorkspace(c, async (ws) => {
       await ws.fs.mkdir("/workspace/d", { recursive: true });

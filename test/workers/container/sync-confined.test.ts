@@ -50,6 +50,24 @@ describe("container sync: a pull stays under /workspace", () => {
     });
   });
 
+  it("a deletion the container made is never applied through a Workspace link", async () => {
+    const c = await startContainer();
+    await inWorkspace(c, async (ws) => {
+      await ws.fs.mkdir("/host", { recursive: true });
+      await ws.fs.writeFile("/host/x", "host data");
+      const one = await sh(ws, "mkdir p && echo 0 > p/x");
+      expect(one.sync).toEqual({ status: "complete", applied: 2, skipped: [] });
+      // While the command deletes p/x (p stays), the host replaces the directory p by a link to /host.
+      const h = await ws.runtime.exec(`${waitFor(".go")}; rm p/x`, { backend: "box", encoding: "utf8", timeoutMs: 60_000 });
+      await ws.fs.rm("/workspace/p", { recursive: true });
+      await ws.fs.symlink("/host", "/workspace/p");
+      await c.put(".go", "");
+      const r = await h.result();
+      expect(r.exitCode).toBe(0);
+      expect(await ws.fs.readFile("/host/x", "utf8")).toBe("host data");
+    });
+  });
+
   it("container links that lead outside /workspace are refused; links that stay under it are pulled", async () => {
     const c = await startContainer();
     await inWorkspace(c, async (ws) => {
