@@ -1094,3 +1094,110 @@ describe("through @platformatic/vfs", () => {
     await iterator.return?.();
   });
 });
+
+describe("late probes", () => {
+  // realpath("rel") rejects with the bare WorkspaceFsError (no errno; message "EINVAL: path must be absolute (start with /), realpath: rel").
+  it.fails("realpath of a relative path is a node:fs EINVAL like every other method", async () => {
+    const { p } = fresh();
+    const e = await rejection(p.realpath("rel"));
+    expect([e.code, e.errno, e.syscall]).toEqual(["EINVAL", -22, "realpath"]);
+    expect(e.message).toMatch(/^EINVAL: .*, realpath 'rel'$/);
+  });
+
+  // appendFile ignores flag "ax" and appends to an existing file (node:fs: EEXIST).
+  it.fails("appendFile with flag 'ax' on an existing file is EEXIST", async () => {
+    const { p } = fresh();
+    await p.writeFile("/f", "x");
+    expect((await rejection(p.appendFile("/f", "y", { flag: "ax" }))).code).toBe("EEXIST");
+    expect(await p.readFile("/f", "utf8")).toBe("x");
+  });
+
+  // "/f/" is read and written as "/f" (the Workspace drops trailing slashes); node:fs: ENOTDIR for a file with a trailing slash.
+  it.fails("a trailing slash on a file path is ENOTDIR, as node:fs", async () => {
+    const { p } = fresh();
+    await p.writeFile("/f", "keep");
+    expect((await rejection(p.readFile("/f/"))).code).toBe("ENOTDIR");
+    await rejection(p.writeFile("/f/", "x"));
+    expect(await p.readFile("/f", "utf8")).toBe("keep");
+  });
+
+  // mkdir of a new entry in a watched directory is reported as ["change","sub"] (docs: "rename" when an entry appears; files are "rename").
+  it.fails("a directory made in a watched directory is reported as 'rename'", async () => {
+    const { p, fs } = fresh();
+    await fs.mkdir("/d");
+    const w = p.watch("/d", { interval: 5 });
+    const events: [string, string][] = [];
+    w.on("change", (t: string, f: string) => events.push([t, f]));
+    try {
+      const first = nextEvent(w, "change");
+      await fs.mkdir("/d/sub");
+      await first;
+      const done = new Promise<void>((resolve) => w.on("change", (_t: string, f: string) => f === "top" && resolve()));
+      await fs.writeFile("/d/top", "x");
+      await done;
+      expect(events).toEqual([["rename", "sub"], ["rename", "top"]]);
+    } finally {
+      w.close();
+    }
+  });
+
+  // watch("/link-to-dir") reports nothing for writes in the directory (node:fs follows the link); a watcher on the
+  // directory itself, same interval, sees two later writes meanwhile.
+  it.fails("watching through a symlink to a directory reports its changes", async () => {
+    const { p, fs } = fresh();
+    await fs.mkdir("/d");
+    await fs.symlink("/d", "/ld");
+    const viaLink = p.watch("/ld", { interval: 5 });
+    const direct = p.watch("/d", { interval: 5 });
+    const seen: string[] = [];
+    viaLink.on("change", (_t: string, f: string) => seen.push(f));
+    try {
+      let next = nextEvent(direct, "change");
+      await fs.writeFile("/d/a", "1");
+      await next;
+      next = nextEvent(direct, "change");
+      await fs.writeFile("/d/b", "1");
+      await next;
+      next = nextEvent(direct, "change");
+      await fs.writeFile("/d/c", "1");
+      await next;
+      expect(seen).toContain("a");
+    } finally {
+      viaLink.close();
+      direct.close();
+    }
+  });
+
+  // A new symlink in a watched directory is reported as ["change","l"] too (docs: "rename" when an entry appears).
+  it.fails("a symlink made in a watched directory is reported as 'rename'", async () => {
+    const { p, fs } = fresh();
+    await fs.mkdir("/d");
+    const w = p.watch("/d", { interval: 5 });
+    try {
+      const first = nextEvent(w, "change");
+      await fs.symlink("/nowhere", "/d/l");
+      expect(await first).toEqual(["rename", "l"]);
+    } finally {
+      w.close();
+    }
+  });
+
+  // The new name is reported as ["change","b"] (docs: "rename" when an entry appears; node:fs on Linux: "rename" for both).
+  it.fails("mv a b inside a watched directory: 'rename' for both names", async () => {
+    const { p, fs } = fresh();
+    await fs.mkdir("/d");
+    await fs.writeFile("/d/a", "1");
+    const w = p.watch("/d", { interval: 5 });
+    const events: [string, string][] = [];
+    w.on("change", (t: string, f: string) => events.push([t, f]));
+    try {
+      const done = new Promise<void>((resolve) => w.on("change", (_t: string, f: string) => f === "z" && resolve()));
+      await fs.rename("/d/a", "/d/b");
+      await fs.writeFile("/d/z", "x");
+      await done;
+      expect(events.filter(([, f]) => f !== "z").sort()).toEqual([["rename", "a"], ["rename", "b"]]);
+    } finally {
+      w.close();
+    }
+  });
+});
