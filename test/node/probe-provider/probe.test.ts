@@ -1201,3 +1201,73 @@ describe("late probes", () => {
     }
   });
 });
+
+describe("concurrency and watcher bookkeeping", () => {
+  // Concurrent open("/al", "a") of a missing file: all but one reject EEXIST (open "a" is not exclusive: create or open).
+  it.fails("ten concurrent open('a') of a missing file all succeed and all appends land", async () => {
+    const { p } = fresh();
+    const handles = await Promise.all(Array.from({ length: 10 }, () => p.open("/al", "a")));
+    await Promise.all(handles.map((h, i) => h.write(`${i}\n`)));
+    await Promise.all(handles.map((h) => h.close()));
+    expect(((await p.readFile("/al", "utf8")) as string).split("\n").length - 1).toBe(10);
+  });
+
+  it("concurrent exclusive creates: exactly one wins (open wx, writeFile wx, copyFile EXCL, mkdir)", async () => {
+    const { p } = fresh();
+    await p.writeFile("/s", "s");
+    const codes = (r: PromiseSettledResult<unknown>[]) => r.map((x) => (x.status === "fulfilled" ? "ok" : (x.reason as any).code)).sort();
+    const opens = await Promise.allSettled([p.open("/x", "wx"), p.open("/x", "wx"), p.open("/x", "wx")]);
+    for (const o of opens) if (o.status === "fulfilled") await o.value.close();
+    expect(codes(opens)).toEqual(["EEXIST", "EEXIST", "ok"]);
+    expect(codes(await Promise.allSettled([p.writeFile("/y", "1", { flag: "wx" }), p.writeFile("/y", "2", { flag: "wx" })]))).toEqual(["EEXIST", "ok"]);
+    expect(codes(await Promise.allSettled([p.copyFile("/s", "/c", C.COPYFILE_EXCL), p.copyFile("/s", "/c", C.COPYFILE_EXCL)]))).toEqual(["EEXIST", "ok"]);
+    expect(codes(await Promise.allSettled([p.mkdir("/m"), p.mkdir("/m")]))).toEqual(["EEXIST", "ok"]);
+  });
+
+  it("fifty concurrent appendFile calls all land", async () => {
+    const { p } = fresh();
+    await Promise.all(Array.from({ length: 50 }, (_, i) => p.appendFile("/log", `${i}\n`)));
+    const lines = ((await p.readFile("/log", "utf8")) as string).split("\n").slice(0, -1);
+    expect(lines.map(Number).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i));
+  });
+
+  // unwatchFile(path) without a listener ("every listener") leaves the listeners: hasNoListeners() stays false.
+  it.fails("unwatchFile(path) without a listener removes every listener", () => {
+    const { p } = fresh();
+    const a = p.watchFile("/f", { interval: 5 }, () => {});
+    const b = p.watchFile("/f", { interval: 5 }, () => {});
+    expect(a).toBe(b);
+    p.unwatchFile("/f");
+    expect(a.hasNoListeners()).toBe(true);
+    a.stop();
+  });
+
+  it("unwatchFile(path, listener) removes that listener", () => {
+    const { p } = fresh();
+    const l = () => {};
+    const a = p.watchFile("/f", { interval: 5 }, l);
+    p.unwatchFile("/f", l);
+    expect(a.hasNoListeners()).toBe(true);
+    a.stop();
+  });
+
+  // With 1,101 unread events, 1,009 are delivered (docs: at most 1,000 unread events are kept).
+  it.fails("watchAsync keeps at most 1,000 unread events", async () => {
+    const { p, fs } = fresh();
+    await fs.mkdir("/wd");
+    const it = p.watchAsync("/wd", { interval: 5 });
+    const first = it.next();
+    await fs.writeFile("/wd/first", "x");
+    await first;
+    for (let i = 0; i < 1100; i++) await fs.writeFile(`/wd/f${String(i).padStart(4, "0")}`, "x");
+    await fs.writeFile("/wd/zzz", "x");
+    const got: string[] = [];
+    for (;;) {
+      const n = await it.next();
+      got.push(n.value.filename);
+      if (n.value.filename === "zzz") break;
+    }
+    await it.return!();
+    expect(got.length).toBeLessThanOrEqual(1000);
+  });
+});
