@@ -1212,6 +1212,14 @@ describe("concurrency and watcher bookkeeping", () => {
     expect(((await p.readFile("/al", "utf8")) as string).split("\n").length - 1).toBe(10);
   });
 
+  // Two concurrent open("/w", "w") of a missing file: the second rejects EEXIST ("w" is create-or-truncate, never exclusive).
+  it.fails("two concurrent open('w') of a missing file both succeed", async () => {
+    const { p } = fresh();
+    const handles = await Promise.all([p.open("/w", "w"), p.open("/w", "w")]);
+    for (const h of handles) await h.close();
+    expect(await p.exists("/w")).toBe(true);
+  });
+
   it("concurrent exclusive creates: exactly one wins (open wx, writeFile wx, copyFile EXCL, mkdir)", async () => {
     const { p } = fresh();
     await p.writeFile("/s", "s");
