@@ -216,12 +216,13 @@ export class Workspace {
 
   /**
    * The Workspace as a node:fs-style file system provider (spec 01 §1.2),
-   * in the shape of `node:vfs`'s `VirtualProvider` (so
-   * `create(workspace.provider())` from `node:vfs` or `@platformatic/vfs`
-   * gives a node:fs-like object over this store): open files, watching
-   * through the change log, node:fs errors. Created on first call; the same
-   * object after. See {@link SQLiteWorkspaceProvider} for what it does and
-   * does not support (asynchronous only; no hard links).
+   * in the shape of `node:vfs`'s `VirtualProvider`: `new
+   * VirtualFileSystem(workspace.provider())` from `@platformatic/vfs` gives
+   * a node:fs-like object over this store (its `create()` accepts only its
+   * own provider classes). Open files, watching through the change log,
+   * node:fs errors. Created on first call; the same object after. See
+   * {@link SQLiteWorkspaceProvider} for what it does and does not support
+   * (asynchronous only; no hard links).
    */
   provider(): SQLiteWorkspaceProvider {
     return (this.#provider ??= new SQLiteWorkspaceProvider(this));

@@ -55,6 +55,8 @@ export interface NodeFsError extends Error {
   syscall: string;
   /** The path as the caller gave it. */
   path: string;
+  /** The second path of a two-path operation (`rename`, `symlink`, `copyfile`), as node:fs. */
+  dest?: string;
 }
 
 /**

@@ -223,6 +223,15 @@ function pathArg(path: unknown, syscall: string): string {
   return path;
 }
 
+/** {@link canonicalPath}, failing with a node:fs error (`EINVAL` for a relative path or a NUL). */
+function canonical(path: unknown, syscall: string): string {
+  try {
+    return canonicalPath(path, syscall);
+  } catch (error) {
+    throw nodeFsError(posixCodeOf(error) ?? "EINVAL", syscall, String(path), undefined, error);
+  }
+}
+
 /** Runs a `workspace.fs` call, re-throwing a Workspace failure in node:fs's form (the original is the `cause`). */
 async function call<T>(syscall: string, path: string, run: () => Promise<T>): Promise<T> {
   try {
@@ -235,6 +244,18 @@ async function call<T>(syscall: string, path: string, run: () => Promise<T>): Pr
   }
 }
 
+/** {@link call} for a two-path operation: the error names both paths (`rename '/a' -> '/b'`) and has `dest`, as node:fs. */
+async function callWithDest<T>(syscall: string, path: string, dest: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await call(syscall, path, run);
+  } catch (error) {
+    if (isNodeFsError(error) && error.syscall === syscall && error.path === path) {
+      Object.assign(error, { dest, message: `${error.message} -> '${dest}'` });
+    }
+    throw error;
+  }
+}
+
 function isNodeFsError(error: unknown): error is NodeFsError {
   return error instanceof Error && typeof (error as NodeFsError).syscall === "string" && (error as { name: string }).name !== "WorkspaceFsError";
 }
@@ -243,13 +264,19 @@ function syncUnsupported(method: string): NodeFsError {
   return nodeFsError("ENOSYS", method, "", `SQLiteWorkspaceProvider is asynchronous: ${method} is not supported; use the promise form (${method.replace(/Sync$/, "")}, or vfs.promises.*)`);
 }
 
-/** A `mode` argument: an integer 0..0o7777 (permission and special bits), else `EINVAL`; `undefined` → `fallback`. */
+/**
+ * A `mode` argument as node:fs takes it: an unsigned 32-bit integer or an
+ * octal string (`"644"`), of which the permission and special bits
+ * (`0o7777`) are kept (the file type bits of a whole `st_mode` are
+ * ignored); anything else is `EINVAL`. `undefined` → `fallback`.
+ */
 function modeArg(mode: unknown, fallback: number, syscall: string, path: string): number {
   if (mode === undefined || mode === null) return fallback;
-  if (typeof mode !== "number" || !Number.isInteger(mode) || mode < 0 || mode > 0o7777) {
-    throw nodeFsError("EINVAL", syscall, path, `mode must be an integer from 0 to 0o7777, got ${String(mode)}`);
+  if (typeof mode === "string" && /^[0-7]{1,11}$/.test(mode)) mode = Number.parseInt(mode, 8);
+  if (typeof mode !== "number" || !Number.isInteger(mode) || mode < 0 || mode > 0xffffffff) {
+    throw nodeFsError("EINVAL", syscall, path, `mode must be an unsigned 32-bit integer or an octal string, got ${typeof mode === "string" ? JSON.stringify(mode) : String(mode)}`);
   }
-  return mode;
+  return mode & 0o7777;
 }
 
 function positiveInteger(value: unknown, name: string, fallback: number): number {
@@ -334,7 +361,7 @@ export class SQLiteWorkspaceProvider {
    * @returns A {@link WorkspaceFileHandle}.
    * @throws `ENOENT` missing (without a create flag) or missing parent · `EEXIST` exclusive and present · `EISDIR` a directory opened for writing · `ENOTDIR` · `ELOOP` · `EROFS` · `EFBIG` a file over `maxOpenFileBytes` opened for writing · `EINVAL` bad flags.
    */
-  async open(path: string, flags?: string | number, mode?: number): Promise<WorkspaceFileHandle> {
+  async open(path: string, flags?: string | number, mode?: number | string): Promise<WorkspaceFileHandle> {
     pathArg(path, "open");
     const parsed = parseFlags(flags, path);
     const fileMode = modeArg(mode, 0o666, "open", path) & ~this.#umask;
@@ -347,7 +374,12 @@ export class SQLiteWorkspaceProvider {
       if (parsed.write) throw nodeFsError("EISDIR", "open", path);
     } else if (stat === undefined) {
       if (!parsed.create) throw nodeFsError("ENOENT", "open", path);
-      await call("open", path, () => this.#fs.writeFile(path, new Uint8Array(0), { mode: fileMode, exclusive: true }));
+      try {
+        await this.#fs.writeFile(path, new Uint8Array(0), { mode: fileMode, exclusive: true });
+      } catch (error) {
+        // Another caller created it meanwhile: without O_EXCL that is the file to open.
+        if (parsed.exclusive || posixCodeOf(error) !== "EEXIST") throw nodeFsError(posixCodeOf(error) ?? "EIO", "open", path, undefined, error);
+      }
       stat = await call("open", path, () => statsOf(this.#fs, path, true));
     } else if (parsed.exclusive && parsed.create) {
       throw nodeFsError("EEXIST", "open", path);
@@ -392,7 +424,7 @@ export class SQLiteWorkspaceProvider {
   async readdir(path: string, options?: ProviderReaddirOptions): Promise<string[] | WorkspaceDirent[]> {
     pathArg(path, "scandir");
     const withTypes = options?.withFileTypes === true;
-    const base = canonicalPath(path, "scandir");
+    const base = canonical(path, "scandir");
     const out: (string | WorkspaceDirent)[] = [];
     const queue: { dir: string; rel: string }[] = [{ dir: base, rel: "" }];
     for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
@@ -434,12 +466,12 @@ export class SQLiteWorkspaceProvider {
    * @throws `ENOENT` a missing segment or dangling link · `ENOTDIR` · `ELOOP` more than 40 links.
    */
   async realpath(path: string, _options?: unknown): Promise<string> {
-    const canonical = canonicalPath(pathArg(path, "realpath"), "realpath");
+    const real = canonical(pathArg(path, "realpath"), "realpath");
     const reader = {
       lstat: (candidate: string) => call("realpath", path, () => this.#fs.lstat(candidate)),
       readlink: (candidate: string) => call("realpath", path, () => this.#fs.readlink(candidate)),
     };
-    return realpathOf(reader, canonical, (code) => nodeFsError(code, "realpath", path));
+    return realpathOf(reader, real, (code) => nodeFsError(code, "realpath", path));
   }
 
   /**
@@ -461,17 +493,17 @@ export class SQLiteWorkspaceProvider {
    * @returns With `recursive`, the first directory created (`undefined` if none), as node:fs; else `undefined`.
    * @throws `EEXIST` the path exists (without `recursive`) · `ENOENT` missing parent · `ENOTDIR` · `EROFS`.
    */
-  async mkdir(path: string, options?: number | ProviderMkdirOptions): Promise<string | undefined> {
+  async mkdir(path: string, options?: number | string | ProviderMkdirOptions): Promise<string | undefined> {
     pathArg(path, "mkdir");
     const recursive = typeof options === "object" && options !== null && options.recursive === true;
-    const mode = modeArg(typeof options === "number" ? options : typeof options === "object" && options !== null ? options.mode : undefined, 0o777, "mkdir", path) & ~this.#umask;
+    const mode = modeArg(typeof options === "number" || typeof options === "string" ? options : typeof options === "object" && options !== null ? options.mode : undefined, 0o777, "mkdir", path) & ~this.#umask;
     if (!recursive) {
       await call("mkdir", path, () => this.#fs.mkdir(path, { mode }));
       return undefined;
     }
-    const canonical = canonicalPath(path, "mkdir");
+    const target = canonical(path, "mkdir");
     // The first missing directory, for the return value: walk down while entries exist.
-    const segments = canonical.split("/").filter(Boolean);
+    const segments = target.split("/").filter(Boolean);
     let first: string | undefined;
     for (let i = 1; i <= segments.length; i++) {
       const prefix = `/${segments.slice(0, i).join("/")}`;
@@ -480,7 +512,7 @@ export class SQLiteWorkspaceProvider {
         break;
       }
     }
-    await call("mkdir", path, () => this.#fs.mkdir(canonical, { recursive: true, mode }));
+    await call("mkdir", path, () => this.#fs.mkdir(target, { recursive: true, mode }));
     return first;
   }
 
@@ -509,7 +541,7 @@ export class SQLiteWorkspaceProvider {
    * @throws `ENOENT` · `EISDIR` a file onto a directory · `ENOTDIR` · `ENOTEMPTY` · `EINVAL` a directory into itself · `EROFS`.
    */
   async rename(oldPath: string, newPath: string): Promise<void> {
-    await call("rename", pathArg(oldPath, "rename"), () => this.#fs.rename(oldPath, pathArg(newPath, "rename")));
+    await callWithDest("rename", pathArg(oldPath, "rename"), pathArg(newPath, "rename"), () => this.#fs.rename(oldPath, newPath));
   }
 
   /**
@@ -517,7 +549,7 @@ export class SQLiteWorkspaceProvider {
    * @throws `EEXIST` · `ENOENT` missing parent · `ENOTDIR` · `EROFS`.
    */
   async symlink(target: string, path: string, _type?: string): Promise<void> {
-    await call("symlink", pathArg(path, "symlink"), () => this.#fs.symlink(target, path));
+    await callWithDest("symlink", pathArg(target, "symlink"), pathArg(path, "symlink"), () => this.#fs.symlink(target, path));
   }
 
   /**
@@ -533,8 +565,9 @@ export class SQLiteWorkspaceProvider {
    * Sets the permission bits (`mode & 0o7777`; no umask). A final link is followed.
    * @throws `ENOENT` · `EINVAL` · `EROFS`.
    */
-  async chmod(path: string, mode: number): Promise<void> {
-    await call("chmod", pathArg(path, "chmod"), () => this.#fs.chmod(path, mode));
+  async chmod(path: string, mode: number | string): Promise<void> {
+    const bits = modeArg(mode, 0, "chmod", pathArg(path, "chmod"));
+    await call("chmod", path, () => this.#fs.chmod(path, bits));
   }
 
   /**
@@ -588,6 +621,7 @@ export class SQLiteWorkspaceProvider {
     encodingOf(options, "open", path);
     const flag = typeof options === "object" && options !== null ? options.flag : undefined;
     const parsed = parseFlags(flag ?? "w", path);
+    if (!parsed.write) throw nodeFsError("EBADF", "write", path, `bad file descriptor: flag "${parsed.text}" does not allow writing`);
     if (parsed.append) return this.appendFile(path, data, options);
     const content = contentOf(data, "write", path);
     const requested = modeArg(typeof options === "object" && options !== null ? options.mode : undefined, 0o666, "open", path);
@@ -609,8 +643,15 @@ export class SQLiteWorkspaceProvider {
   async appendFile(path: string, data: unknown, options?: ProviderDataOptions): Promise<void> {
     pathArg(path, "open");
     encodingOf(options, "open", path);
+    const flag = typeof options === "object" && options !== null ? options.flag : undefined;
+    const parsed = parseFlags(flag ?? "a", path);
+    if (!parsed.write) throw nodeFsError("EBADF", "write", path, `bad file descriptor: flag "${parsed.text}" does not allow writing`);
     const added = bytesOf(data, "write", path);
     const requested = modeArg(typeof options === "object" && options !== null ? options.mode : undefined, 0o666, "open", path);
+    if (parsed.exclusive) {
+      await call("open", path, () => this.#fs.writeFile(path, added, { mode: requested & ~this.#umask, exclusive: true }));
+      return;
+    }
     await this.#appendBytes(path, added, requested & ~this.#umask, "open");
   }
 
@@ -620,6 +661,7 @@ export class SQLiteWorkspaceProvider {
    * @throws `ENOENT` · `EISDIR` · `EEXIST` (`COPYFILE_EXCL`) · `EROFS`.
    */
   async copyFile(src: string, dest: string, mode = 0): Promise<void> {
+    if (!Number.isInteger(mode) || mode < 0 || mode > 7) throw nodeFsError("EINVAL", "copyfile", src, `mode must be an integer 0..7 (COPYFILE_EXCL, COPYFILE_FICLONE, COPYFILE_FICLONE_FORCE), got ${String(mode)}`);
     const stats = await this.stat(src);
     if (stats.isDirectory()) throw nodeFsError("EISDIR", "copyfile", src);
     const exclusive = (mode & COPYFILE_EXCL) !== 0;
@@ -654,7 +696,7 @@ export class SQLiteWorkspaceProvider {
    */
   watch(path: string, options?: ProviderWatchOptions): WorkspaceWatcher {
     if (!this.#log) throw nodeFsError("ENOSYS", "watch", path, "watching needs a local Workspace (its change log)");
-    const watcher = new WorkspaceWatcher(this.#fs, this.#log, canonicalPath(pathArg(path, "watch"), "watch"), options ?? {}, this.#watchIntervalMs);
+    const watcher = new WorkspaceWatcher(this.#fs, this.#log, canonical(pathArg(path, "watch"), "watch"), options ?? {}, this.#watchIntervalMs);
     if (!watcher.closed) {
       this.#watchers.add(watcher);
       watcher.once("close", (() => this.#watchers.delete(watcher)) as Listener);
@@ -697,7 +739,7 @@ export class SQLiteWorkspaceProvider {
       options = undefined;
     }
     if (typeof listener !== "function") throw new TypeError("watchFile: listener must be a function");
-    const key = canonicalPath(pathArg(path, "watch"), "watch");
+    const key = canonical(pathArg(path, "watch"), "watch");
     let watcher = this.#fileWatchers.get(key);
     if (!watcher) {
       watcher = new WorkspaceStatWatcher(this.#fs, this.#log, key, positiveInteger(options?.interval, "interval", DEFAULT_WATCH_FILE_INTERVAL_MS), options?.persistent !== false);
@@ -709,11 +751,11 @@ export class SQLiteWorkspaceProvider {
 
   /** Stops `listener` (or every listener) of {@link watchFile} on `path`. */
   unwatchFile(path: string, listener?: (curr: WorkspaceStats, prev: WorkspaceStats) => void): void {
-    const key = canonicalPath(pathArg(path, "watch"), "watch");
+    const key = canonical(pathArg(path, "watch"), "watch");
     const watcher = this.#fileWatchers.get(key);
     if (!watcher) return;
     if (listener) watcher.removeListener(listener);
-    else watcher.stop();
+    else watcher.removeAllListeners("change");
     if (watcher.hasNoListeners()) {
       watcher.stop();
       this.#fileWatchers.delete(key);
@@ -802,7 +844,7 @@ export class SQLiteWorkspaceProvider {
    * is streamed, unguarded).
    */
   async #appendBytes(path: string, bytes: Uint8Array, createMode: number | undefined, syscall: string): Promise<void> {
-    const key = canonicalPath(path, syscall);
+    const key = canonical(path, syscall);
     const previous = this.#appends.get(key) ?? Promise.resolve();
     const run = previous.then(async () => {
       for (let attempt = 1; ; attempt++) {
@@ -918,6 +960,7 @@ export class WorkspaceFileHandle {
   #appended: Uint8Array[] = [];
   #appendedBytes = 0;
   #closed = false;
+  #queue: Promise<unknown> = Promise.resolve();
   /** The file position for reads and writes without an explicit position. */
   position = 0;
 
@@ -955,7 +998,30 @@ export class WorkspaceFileHandle {
    * @returns `{ bytesRead, buffer }` (`bytesRead` `0` at the end of the file).
    * @throws `EBADF` closed or write-only · `EISDIR` a directory · `ESTALE` the file was replaced · `EINVAL` bad offset/length.
    */
-  async read(buffer: Uint8Array, offset = 0, length = buffer.byteLength - offset, position: number | null = null): Promise<{ bytesRead: number; buffer: Uint8Array }> {
+  read(
+    bufferOrOptions?: Uint8Array | { buffer?: Uint8Array; offset?: number; length?: number; position?: number | null },
+    offsetOrOptions?: number | { offset?: number; length?: number; position?: number | null },
+    length?: number,
+    position?: number | null,
+  ): Promise<{ bytesRead: number; buffer: Uint8Array }> {
+    // node:fs forms: read(), read({ buffer, offset, length, position }), read(buffer, { offset, length, position }), read(buffer, offset, length, position).
+    let buffer: unknown = bufferOrOptions;
+    let offset: number | undefined;
+    if (bufferOrOptions === undefined || (typeof bufferOrOptions === "object" && bufferOrOptions !== null && !ArrayBuffer.isView(bufferOrOptions))) {
+      const o = (bufferOrOptions ?? {}) as { buffer?: Uint8Array; offset?: number; length?: number; position?: number | null };
+      buffer = o.buffer ?? new Uint8Array(16384);
+      ({ offset, length, position } = o);
+    } else if (typeof offsetOrOptions === "object" && offsetOrOptions !== null) {
+      ({ offset, length, position } = offsetOrOptions);
+    } else {
+      offset = offsetOrOptions;
+    }
+    if (!(buffer instanceof Uint8Array)) return Promise.reject(nodeFsError("EINVAL", "read", this.path, "buffer must be a Uint8Array (or Buffer)"));
+    const start = offset ?? 0;
+    return this.#serial(() => this.#read(buffer as Uint8Array, start, length ?? (buffer as Uint8Array).byteLength - start, position ?? null));
+  }
+
+  async #read(buffer: Uint8Array, offset: number, length: number, position: number | null): Promise<{ bytesRead: number; buffer: Uint8Array }> {
     this.#check("read", this.#flags.read);
     if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(length) || offset < 0 || length < 0 || offset + length > buffer.byteLength) {
       throw nodeFsError("EINVAL", "read", this.path, "offset and length must fit in the buffer");
@@ -982,7 +1048,11 @@ export class WorkspaceFileHandle {
    * @returns `{ bytesWritten, buffer }`.
    * @throws `EBADF` closed or read-only · `EFBIG` past `maxOpenFileBytes` · `ESTALE` the file was replaced · `EINVAL` bad offset/length/position/encoding.
    */
-  async write(buffer: Uint8Array | string, offsetOrPosition?: number | null, lengthOrEncoding?: number | string | null, position: number | null = null): Promise<{ bytesWritten: number; buffer: Uint8Array | string }> {
+  write(buffer: Uint8Array | string, offsetOrPosition?: number | null, lengthOrEncoding?: number | string | null, position: number | null = null): Promise<{ bytesWritten: number; buffer: Uint8Array | string }> {
+    return this.#serial(() => this.#write(buffer, offsetOrPosition, lengthOrEncoding, position));
+  }
+
+  async #write(buffer: Uint8Array | string, offsetOrPosition?: number | null, lengthOrEncoding?: number | string | null, position: number | null = null): Promise<{ bytesWritten: number; buffer: Uint8Array | string }> {
     this.#check("write", this.#flags.write);
     let source: Uint8Array;
     let at: number | null | undefined;
@@ -1021,7 +1091,11 @@ export class WorkspaceFileHandle {
    * The rest of the file from the file position (which moves to the end): bytes, or a string with `"utf8"`.
    * @throws `EBADF` · `EISDIR` · `ESTALE` · `EINVAL` another encoding.
    */
-  async readFile(options?: ProviderDataOptions): Promise<Uint8Array | string> {
+  readFile(options?: ProviderDataOptions): Promise<Uint8Array | string> {
+    return this.#serial(() => this.#readFile(options));
+  }
+
+  async #readFile(options?: ProviderDataOptions): Promise<Uint8Array | string> {
     this.#check("read", this.#flags.read);
     const encoding = encodingOf(options, "read", this.path);
     let bytes: Uint8Array;
@@ -1039,16 +1113,22 @@ export class WorkspaceFileHandle {
    * Writes `data` from the file position (the end, for an append handle), as node:fs `FileHandle.writeFile`.
    * @throws As {@link write}.
    */
-  async writeFile(data: unknown, options?: ProviderDataOptions): Promise<void> {
-    encodingOf(options, "write", this.path);
-    await this.write(bytesOf(data, "write", this.path));
+  writeFile(data: unknown, options?: ProviderDataOptions): Promise<void> {
+    return this.#serial(async () => {
+      encodingOf(options, "write", this.path);
+      await this.#write(bytesOf(data, "write", this.path));
+    });
   }
 
   /**
    * Stats of the file, with the size the handle's writes give it.
    * @throws `EBADF` closed · `ESTALE` the file was replaced or removed.
    */
-  async stat(_options?: unknown): Promise<WorkspaceStats> {
+  stat(_options?: unknown): Promise<WorkspaceStats> {
+    return this.#serial(() => this.#stat());
+  }
+
+  async #stat(): Promise<WorkspaceStats> {
     this.#check("fstat", true);
     const stats = await this.#checkSame("fstat");
     if (this.#data === undefined && this.#appendedBytes === 0) return stats;
@@ -1060,7 +1140,11 @@ export class WorkspaceFileHandle {
    * Cuts or zero-extends the file to `len` bytes (default `0`).
    * @throws `EBADF` closed or read-only · `EINVAL` bad `len` · `EFBIG` · `ESTALE`.
    */
-  async truncate(len = 0): Promise<void> {
+  truncate(len = 0): Promise<void> {
+    return this.#serial(() => this.#truncate(len));
+  }
+
+  async #truncate(len: number): Promise<void> {
     this.#check("ftruncate", this.#flags.write);
     if (!Number.isSafeInteger(len) || len < 0) throw nodeFsError("EINVAL", "ftruncate", this.path, "length must be a non-negative integer");
     await this.#flushAppended("ftruncate");
@@ -1077,9 +1161,11 @@ export class WorkspaceFileHandle {
    * the mode, only if the file is unchanged since the handle read it.
    * @throws `EBADF` closed · `ESTALE` the file was replaced, removed, or changed by another writer (its content is then kept) · `EROFS`.
    */
-  async sync(): Promise<void> {
-    this.#check("fsync", true);
-    await this.#flush();
+  sync(): Promise<void> {
+    return this.#serial(async () => {
+      this.#check("fsync", true);
+      await this.#flush();
+    });
   }
 
   /** Same as {@link sync}. */
@@ -1091,15 +1177,24 @@ export class WorkspaceFileHandle {
    * Stores the handle's writes ({@link sync}) and closes it. Closing twice is a no-op.
    * @throws As {@link sync}; the handle is closed either way.
    */
-  async close(): Promise<void> {
-    if (this.#closed) return;
-    try {
-      await this.#flush(true);
-    } finally {
-      this.#closed = true;
-      this.#data = undefined;
-      this.#appended = [];
-    }
+  close(): Promise<void> {
+    return this.#serial(async () => {
+      if (this.#closed) return;
+      try {
+        await this.#flush(true);
+      } finally {
+        this.#closed = true;
+        this.#data = undefined;
+        this.#appended = [];
+      }
+    });
+  }
+
+  /** Runs the handle's calls one at a time, in call order (a write issued before `close()` is stored by it). */
+  #serial<T>(run: () => Promise<T>): Promise<T> {
+    const result = this.#queue.then(run);
+    this.#queue = result.catch(() => {});
+    return result;
   }
 
   /** `await using` support: {@link close}. */
@@ -1258,7 +1353,8 @@ function unrefTimer(timer: Timer): void {
 export class WorkspaceWatcher extends Emitter {
   readonly #fs: WorkspaceFilesystem;
   readonly #log: ChangeLog;
-  readonly #path: string;
+  #path: string;
+  readonly #asGiven: string;
   readonly #recursive: boolean;
   #cursor: ChangeCursor;
   #timer: Timer | undefined;
@@ -1271,13 +1367,23 @@ export class WorkspaceWatcher extends Emitter {
   /** @internal Made by {@link SQLiteWorkspaceProvider.watch}. */
   constructor(fs: WorkspaceFilesystem, log: ChangeLog, path: string, options: ProviderWatchOptions, interval: number) {
     super();
+    if (options.recursive !== undefined && typeof options.recursive !== "boolean") throw new TypeError(`watch: options.recursive must be a boolean, got ${typeof options.recursive}`);
+    if (options.persistent !== undefined && typeof options.persistent !== "boolean") throw new TypeError(`watch: options.persistent must be a boolean, got ${typeof options.persistent}`);
+    if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) throw new TypeError("watch: options.signal must be an AbortSignal");
     this.#fs = fs;
     this.#log = log;
     this.#path = path;
+    this.#asGiven = path;
     this.#recursive = options.recursive === true;
-    this.#cursor = { rev: log.revision(), path: null };
     this.#signal = options.signal;
     const every = positiveInteger(options.interval, "interval", interval);
+    // What exists now and the revision it is at, read together: a local Workspace answers these calls
+    // synchronously (their promises only deliver), so no change can land between the listing and the cursor.
+    const stat = fs.stat(path);
+    const listing = this.#recursive ? fs.find(path, "**") : fs.readdir(path);
+    const real = fs.readlink !== undefined ? this.#realpath(path) : Promise.resolve(path);
+    this.#cursor = { rev: log.revision(), path: null };
+    for (const p of [stat, listing, real]) (p as Promise<unknown>).catch(() => {});
     if (this.#signal?.aborted) {
       this.#closed = true;
       return;
@@ -1285,7 +1391,12 @@ export class WorkspaceWatcher extends Emitter {
     this.#signal?.addEventListener("abort", this.#onAbort, { once: true });
     this.#timer = setInterval(() => void this.#poll(), every) as Timer;
     if (options.persistent === false) unrefTimer(this.#timer);
-    void this.#prime();
+    void this.#prime(stat, listing, real);
+  }
+
+  /** `path` with every link resolved (a watch through a link to a directory watches the directory). */
+  async #realpath(path: string): Promise<string> {
+    return realpathOf(this.#fs, path, (code) => nodeFsError(code, "watch", path));
   }
 
   /** Whether {@link close} was called (or `signal` aborted). */
@@ -1324,25 +1435,30 @@ export class WorkspaceWatcher extends Emitter {
     this.close();
   }
 
-  /** Records what exists now, so a later change of it is `"change"`, not `"rename"`. A missing path fails the watcher (`ENOENT`). */
-  async #prime(): Promise<void> {
-    this.#seen.add(this.#path);
-    let stat: Awaited<ReturnType<WorkspaceFilesystem["stat"]>>;
+  /** Records what existed at the cursor, so a later change of it is `"change"`, not `"rename"`. A missing path fails the watcher (`ENOENT`). */
+  async #prime(stat: Promise<unknown>, listing: Promise<{ name?: string; path?: string }[]>, real: Promise<string>): Promise<void> {
     try {
-      stat = await this.#fs.stat(this.#path);
+      await stat;
+      const resolved = await real;
+      if (resolved !== this.#path) this.#path = resolved;
     } catch (error) {
       if (!this.#closed) this.#fail(nodeFsError(posixCodeOf(error) ?? "EIO", "watch", this.#path, undefined, error));
       return;
     }
+    this.#seen.add(this.#path);
     try {
-      if (!stat.isDirectory) return;
-      if (this.#recursive) {
-        for (const entry of await this.#fs.find(this.#path, "**")) this.#seen.add(entry.path);
-      } else {
-        for (const entry of await this.#fs.readdir(this.#path)) this.#seen.add(this.#path === "/" ? `/${entry.name}` : `${this.#path}/${entry.name}`);
+      const base = this.#path;
+      for (const entry of await listing) {
+        if (this.#recursive) {
+          // find() answers with the path as watched; re-root it under the real path.
+          const found = entry.path!;
+          this.#seen.add(base === this.#asGiven ? found : base + found.slice(this.#asGiven.length));
+          continue;
+        }
+        this.#seen.add(base === "/" ? `/${entry.name}` : `${base}/${entry.name}`);
       }
     } catch {
-      // Missing or unreadable: every event is then a "rename", which is what node:fs reports for an entry that appears.
+      // A file, not a directory: nothing below it.
     }
   }
 

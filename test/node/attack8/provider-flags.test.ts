@@ -5,7 +5,8 @@
  *
  * FIXED — `open` honours O_NOFOLLOW (a final link is ELOOP) and O_DIRECTORY
  * (ENOTDIR), refuses unknown O_* bits (EINVAL), and every mode argument must
- * be an integer 0..0o7777 (EINVAL naming the range).
+ * be an unsigned 32-bit integer or an octal string, its 0o7777 bits kept, as
+ * node:fs (-1 and 2^40 are EINVAL).
  *
  * DEFECT 1 (medium) — `O_NOFOLLOW` is ignored. Reproduction:
  *   await ws.fs.writeFile("/f", "target"); await ws.fs.symlink("/f", "/l");
