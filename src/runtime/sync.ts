@@ -28,8 +28,10 @@
  *   stat, ctime included) keeps it, so a pull left pending completes without
  *   overwriting the Workspace's later changes; another disk (a relaunched
  *   container) drops it, and the next push sends the whole tree.
- * - A file pushed in pieces goes to `.<name>.ws-sync-<8 hex>` first; one a
- *   push cut short left behind is never pulled, and the next pull removes it.
+ * - A file pushed in pieces goes to `.<name>.ws-sync-<8 hex>` first (the name
+ *   recorded in `__ws_sync_temps` until the push settles it); one a push cut
+ *   short left behind is never pulled, and the next pull removes it. Only the
+ *   names a push recorded: a file the command names like one is pulled.
  * - Nothing the daemon answers is trusted (a command can take it over): a
  *   path that is not a relative POSIX path of non-empty segments without
  *   `.`, `..` or NUL (`""`, `/workspace` itself, included), an entry of
@@ -45,9 +47,11 @@
  *   one with `..` after a name is stored in its lexical form, as there.
  *
  * Tables (this module owns them): `__ws_sync_state` (per backend: push
- * cursor, boot id, whether a pull is pending and why) and
+ * cursor, boot id, whether a pull is pending and why),
  * `__ws_sync_manifest` (per backend and container path: the entry as last
- * synced, and the Workspace revision it corresponds to).
+ * synced, and the Workspace revision it corresponds to) and
+ * `__ws_sync_temps` (per backend: the temporary names of pushes in pieces
+ * not settled yet).
  *
  * @module
  */
@@ -235,6 +239,7 @@ export class RemoteSync {
         backend TEXT NOT NULL, path TEXT NOT NULL, kind TEXT NOT NULL, mode INTEGER NOT NULL, size INTEGER NOT NULL,
         mtime REAL NOT NULL, ctime REAL NOT NULL, target TEXT, rev INTEGER NOT NULL, PRIMARY KEY (backend, path)) WITHOUT ROWID`,
     );
+    db.run(`CREATE TABLE IF NOT EXISTS __ws_sync_temps (backend TEXT NOT NULL, path TEXT NOT NULL, PRIMARY KEY (backend, path)) WITHOUT ROWID`);
   }
 
   /** The backends that have synced in this Workspace (they have a state row), in id order. */
@@ -301,6 +306,7 @@ export class RemoteSync {
     }
     this.#db.tx(() => {
       this.#db.run(`DELETE FROM __ws_sync_manifest WHERE backend = ?`, this.#backend);
+      this.#db.run(`DELETE FROM __ws_sync_temps WHERE backend = ?`, this.#backend);
       this.#db.run(
         `INSERT INTO __ws_sync_state (backend, boot, pushed_rev, pushed_path, pull_pending, pull_error) VALUES (?, ?, 0, NULL, 0, NULL)
          ON CONFLICT (backend) DO UPDATE SET boot = excluded.boot, pushed_rev = 0, pushed_path = NULL, pull_pending = 0, pull_error = NULL`,
@@ -533,6 +539,8 @@ export class RemoteSync {
     // Larger than one piece: written beside it under a temporary name, renamed into place at the end.
     const slash = wire.lastIndexOf("/");
     const temp = `${wire.slice(0, slash + 1)}.${wire.slice(slash + 1)}${PIECE_SUFFIX}${crypto.randomUUID().slice(0, 8)}`;
+    // Recorded before its first piece is sent: should the push be cut short, the next pull knows it is not the container's.
+    this.#db.run(`INSERT OR IGNORE INTO __ws_sync_temps (backend, path) VALUES (?, ?)`, this.#backend, temp);
     let failed = false;
     const check = (result: RemoteApplyResult): void => {
       if (!result.ok && !failed) {
@@ -554,6 +562,7 @@ export class RemoteSync {
     });
     await flush();
     if (failed) await this.#rpc.apply({ ops: [{ op: "rm", path: temp }] }).catch(() => {});
+    this.#db.run(`DELETE FROM __ws_sync_temps WHERE backend = ? AND path = ?`, this.#backend, temp);
     return offset;
   }
 
@@ -583,6 +592,8 @@ export class RemoteSync {
     await this.#daemon();
     const seen = new Set<string>();
     const leftovers: string[] = [];
+    // Temporary names of pushes cut short (pushes run under the same lock: none is writing now).
+    const temps = new Set(this.#db.all<{ path: string }>(`SELECT path FROM __ws_sync_temps WHERE backend = ?`, this.#backend).map((r) => r.path));
     let cursor: string | null = null;
     for (;;) {
       const page = scanPageOf(await this.#rpc.scan({ cursor, limit: SCAN_PAGE }));
@@ -614,7 +625,7 @@ export class RemoteSync {
         seen.add(entry.path);
         if (entry.kind === "directory") dirModes.set(entry.path, entry.mode);
         const row = this.#manifestRow(entry.path);
-        if (!row && entry.kind === "file" && isPieceFile(entry.path)) {
+        if (!row && entry.kind === "file" && temps.has(entry.path)) {
           leftovers.push(entry.path); // a push cut short left it: not the container's, never pulled
           continue;
         }
@@ -666,6 +677,7 @@ export class RemoteSync {
     for (let i = 0; i < leftovers.length; i += APPLY_BATCH_OPS) {
       await this.#rpc.apply({ ops: leftovers.slice(i, i + APPLY_BATCH_OPS).map((path): RemoteApplyOp => ({ op: "rm", path })) }).catch(() => {});
     }
+    this.#db.run(`DELETE FROM __ws_sync_temps WHERE backend = ?`, this.#backend);
     return outcome;
   }
 
@@ -966,15 +978,6 @@ export function pulledBefore(error: unknown): PullOutcome {
 
 /** What ends the temporary name of a file pushed in pieces (`.<name>.ws-sync-<8 hex>`), before its 8 hex digits. */
 const PIECE_SUFFIX = ".ws-sync-";
-
-/**
- * Whether a wire path is named like a push's temporary piece file (`.<name>.ws-sync-<8 hex>`).
- * One the manifest does not hold (a cut-short push left it behind) is not pulled (it is not the
- * container's) and is removed by the next pull; a synced file of that name is left alone.
- */
-function isPieceFile(wire: string): boolean {
-  return /(?:^|\/)\.[^/]+\.ws-sync-[0-9a-f]{8}$/.test(wire);
-}
 
 /** An error of the transport to the daemon during a pull (not of one entry). */
 class TransportError extends Error {

@@ -40,6 +40,12 @@
  * that), instead of `rm -r` of the highest gone path; report what was kept
  * (`skipped` with reason "changed in the Workspace since the last sync").
  *
+ * DEFECT 2 FIXED — a push records each temporary piece name in
+ * `__ws_sync_temps` before its first piece is sent (removed once the push
+ * settles it); the pull passes over and removes only recorded names, so a
+ * file the command names `.<name>.ws-sync-<8 hex>` is pulled like any other
+ * (docs/container.md).
+ *
  * DEFECT 2 (low) — a file the command makes whose name looks like a push's
  * piece file (`.<name>.ws-sync-<8 hex>`) is not pulled and is DELETED in the
  * container. Reproduction:
@@ -101,7 +107,7 @@ describe("attack8: container sync losing files", () => {
     });
   });
 
-  it.fails("a file the command names like a push's piece file is pulled and kept in the container (DEFECT 2)", async () => {
+  it("a file the command names like a push's piece file is pulled and kept in the container (DEFECT 2)", async () => {
     const c = await startContainer();
     await inWorkspace(c, async (ws) => {
       const r = await sh(ws, "echo keep > .data.ws-sync-0123abcd && echo b > b.txt");
