@@ -696,6 +696,10 @@ export class RemoteSync {
         outcome.skipped.push({ path: full, op: "write", reason: refused });
         return;
       }
+      if (entry.kind === "file" && entry.size > MAX_PULL_FILE_BYTES) {
+        outcome.skipped.push({ path: full, op: "write", reason: TOO_LARGE });
+        return;
+      }
       let target: string | undefined;
       if (entry.kind === "symlink") {
         target = await this.#linkTarget(full, entry.target ?? "");
@@ -884,6 +888,7 @@ export class RemoteSync {
           ahead = undefined;
           const { data, eof } = await read;
           if (!(data instanceof Uint8Array)) throw Object.assign(new Error("EINVAL: invalid read from the container"), { code: "EINVAL" });
+          if (offset + data.byteLength > MAX_PULL_FILE_BYTES) throw Object.assign(new Error(`EFBIG: ${TOO_LARGE}`), { code: "EFBIG" });
           if (data.byteLength > 0) controller.enqueue(data);
           offset += data.byteLength;
           if (eof || data.byteLength === 0) controller.close();
@@ -906,6 +911,17 @@ const INVALID_PATH = "invalid path from the container";
 
 /** The `skipped` reason of a container link whose target leads outside /workspace in the Workspace. */
 const LINK_OUTSIDE = "link leads outside /workspace";
+
+/**
+ * Largest file a pull copies into the Workspace (bytes): 1 GiB. A larger
+ * one (`truncate -s 1T`, a disk image) is left in the container and listed
+ * in `skipped`; a file that grows past it while it is copied is left as it
+ * was in the Workspace. A Durable Object's storage holds 10 GB in all.
+ */
+export const MAX_PULL_FILE_BYTES = 1024 * 1024 * 1024;
+
+/** The `skipped` reason of a file over {@link MAX_PULL_FILE_BYTES}. */
+const TOO_LARGE = `file larger than the pull limit (${MAX_PULL_FILE_BYTES} bytes)`;
 
 /** The `skipped` reason of an entry the container deleted that the Workspace changed since the last sync (kept). */
 const KEPT = "changed in the Workspace since the last sync";
@@ -988,7 +1004,7 @@ class TransportError extends Error {
 }
 
 /** Codes the daemon answers a `read` with about the file itself (not the transport). */
-const ENTRY_CODES = new Set(["ENOENT", "ENOTDIR", "EISDIR", "ELOOP", "EACCES", "EPERM", "EINVAL"]);
+const ENTRY_CODES = new Set(["ENOENT", "ENOTDIR", "EISDIR", "ELOOP", "EACCES", "EPERM", "EINVAL", "EFBIG"]);
 /** Of those, the ones that say the file is no longer there as the scan saw it. */
 const GONE_CODES = new Set(["ENOENT", "ENOTDIR", "EISDIR", "ELOOP"]);
 
