@@ -72,10 +72,11 @@ describe("the doc's example with @platformatic/vfs", () => {
     expect((await vfs.promises.stat("/workspace/notes.md")).mode).toBe(0o100644);
   });
 
-  // The example as written fails on a fresh Workspace: ENOENT (the docs say /workspace is not created).
-  it.fails("the example runs as written on a fresh Workspace", async () => {
+  // FIXED (docs): the example failed on a fresh Workspace (ENOENT: /workspace is not created); it now makes it first.
+  it("the example runs as written on a fresh Workspace", async () => {
     const { workspace } = fresh();
     const vfs = new VirtualFileSystem(workspace.provider() as unknown as VirtualProvider, { moduleHooks: false });
+    await vfs.promises.mkdir("/workspace", { recursive: true });
     await vfs.promises.writeFile("/workspace/notes.md", "# Notes\n");
     expect(await vfs.promises.readFile("/workspace/notes.md", "utf8")).toBe("# Notes\n");
   });
@@ -86,13 +87,17 @@ describe("the doc's example with @platformatic/vfs", () => {
     expect(workspace.provider()).toBeInstanceOf(SQLiteWorkspaceProvider);
   });
 
-  // Workspace.provider()'s TSDoc says `create(workspace.provider())` from @platformatic/vfs works;
-  // the shim's create() takes it for an options object and builds an in-memory VFS, so nothing reaches the Workspace.
-  it.fails("create(workspace.provider()) from @platformatic/vfs writes to the Workspace (Workspace.provider TSDoc)", async () => {
+  // FIXED (TSDoc): it said `create(workspace.provider())`, which the shim takes for an options object (an in-memory
+  // VFS: nothing reached the Workspace); it now gives `new VirtualFileSystem(workspace.provider())`, and says why.
+  it("new VirtualFileSystem(workspace.provider()) writes to the Workspace (Workspace.provider TSDoc)", async () => {
     const { workspace, fs } = fresh();
-    const vfs = create(workspace.provider() as unknown as VirtualProvider, { moduleHooks: false });
+    const vfs = new VirtualFileSystem(workspace.provider() as unknown as VirtualProvider, { moduleHooks: false });
     await vfs.promises.writeFile("/created.txt", "x");
     expect(await fs.readFile("/created.txt", "utf8")).toBe("x");
+    // …while the shim's create() does not take it (a MemoryProvider behind it).
+    const other = create(workspace.provider() as unknown as VirtualProvider, { moduleHooks: false });
+    await other.promises.writeFile("/elsewhere.txt", "y");
+    await expect(fs.stat("/elsewhere.txt")).rejects.toMatchObject({ code: "ENOENT" });
   });
 
   it("flags: readonly false, supportsSymlinks true, supportsWatch true", () => {
@@ -931,9 +936,9 @@ describe("watching", () => {
 });
 
 describe("git adapter (docs/git.md)", () => {
-  // docs/git.md gives `(p) => new VirtualFileSystem(p)` as a working adapter (porting.md: "add chmod"); git.init fails
-  // with GitError "git init failed: Cannot read properties of undefined (reading 'bind')" (the shim's promises lack chmod).
-  it.fails("createGitClient({ adapter: (p) => new VirtualFileSystem(p) }) can init, add and commit", async () => {
+  // FIXED (docs): docs/git.md gave `(p) => new VirtualFileSystem(p)`, which fails ("git init failed: Cannot read
+  // properties of undefined (reading 'bind')": the shim's promises lack chmod); it now shows chmod added and says why.
+  it("the bare shim as adapter fails as docs/git.md says (no chmod)", async () => {
     const { createGitClient } = await import("../../../src/git/index.js");
     const workspace = new Workspace({
       storage: nodeSqliteStorage(),
@@ -941,12 +946,7 @@ describe("git adapter (docs/git.md)", () => {
       defaultGitIdentity: { name: "Probe", email: "probe@example.com" },
     });
     await workspace.fs.mkdir("/repo");
-    await workspace.git.init({ dir: "/repo" });
-    await workspace.fs.writeFile("/repo/a.txt", "hello\n");
-    await workspace.git.add({ dir: "/repo", paths: ["a.txt"] });
-    const { oid } = await workspace.git.commit({ dir: "/repo", message: "first" });
-    expect(oid).toMatch(/^[0-9a-f]{40}$/);
-    expect(await workspace.git.status({ dir: "/repo" })).toEqual([]);
+    await expect(workspace.git.init({ dir: "/repo" })).rejects.toThrow("Cannot read properties of undefined (reading 'bind')");
   });
 });
 
