@@ -76,6 +76,9 @@ describe("probe17: sync", () => {
       const skipped = [
         { op: "write", path: "/workspace/bad\uFFFDname", reason: "name is not valid UTF-8" },
         { op: "write", path: "/workspace/fifo", reason: "special file (fifo, socket or device)" },
+        // Links that lead outside /workspace in the Workspace are not made (attack8 fixes, docs/container.md "What a pull refuses").
+        { op: "write", path: "/workspace/cl-abs", reason: "link leads outside /workspace" },
+        { op: "write", path: "/workspace/cl-dotdot", reason: "link leads outside /workspace" },
       ];
       const r = await run(
         ws,
@@ -85,8 +88,6 @@ describe("probe17: sync", () => {
       expect(r).toMatchObject({ exitCode: 0, pushed: 0, skipped, sync: { status: "complete", skipped } });
       expect(Object.fromEntries(await workspaceTree(ws))).toEqual({
         "c\nnl": { kind: "file", mode: 0o644, text: "y" },
-        "cl-abs": { kind: "symlink", mode: 0o777, target: "/etc/hostname" },
-        "cl-dotdot": { kind: "symlink", mode: 0o777, target: ".." },
         deep: { kind: "directory", mode: 0o755 },
         hard: { kind: "file", mode: 0o644, text: "1" },
         orig: { kind: "file", mode: 0o644, text: "1" },
