@@ -279,6 +279,20 @@ function modeArg(mode: unknown, fallback: number, syscall: string, path: string)
   return mode & 0o7777;
 }
 
+/**
+ * The options of `writeFile`/`appendFile`: the path and encoding checked,
+ * the open flag (default `fallback`; one that does not write is `EBADF`, as
+ * node:fs) and the requested mode (default `0o666`, before the umask).
+ */
+function wholeFileOptions(path: string, options: ProviderDataOptions, fallback: "w" | "a"): { parsed: OpenFlags; requested: number } {
+  pathArg(path, "open");
+  encodingOf(options, "open", path);
+  const object = typeof options === "object" && options !== null ? options : undefined;
+  const parsed = parseFlags(object?.flag ?? fallback, path);
+  if (!parsed.write) throw nodeFsError("EBADF", "write", path, `bad file descriptor: flag "${parsed.text}" does not allow writing`);
+  return { parsed, requested: modeArg(object?.mode, 0o666, "open", path) };
+}
+
 function positiveInteger(value: unknown, name: string, fallback: number): number {
   if (value === undefined) return fallback;
   if (typeof value !== "number" || !Number.isSafeInteger(value) || value <= 0) throw new TypeError(`SQLiteWorkspaceProvider: ${name} must be a positive integer, got ${String(value)}`);
@@ -617,14 +631,9 @@ export class SQLiteWorkspaceProvider {
    * @throws `ENOENT` missing parent · `ENOTDIR` · `EISDIR` · `EEXIST` (`wx`) · `EROFS` · `EINVAL`.
    */
   async writeFile(path: string, data: unknown, options?: ProviderDataOptions): Promise<void> {
-    pathArg(path, "open");
-    encodingOf(options, "open", path);
-    const flag = typeof options === "object" && options !== null ? options.flag : undefined;
-    const parsed = parseFlags(flag ?? "w", path);
-    if (!parsed.write) throw nodeFsError("EBADF", "write", path, `bad file descriptor: flag "${parsed.text}" does not allow writing`);
+    const { parsed, requested } = wholeFileOptions(path, options, "w");
     if (parsed.append) return this.appendFile(path, data, options);
     const content = contentOf(data, "write", path);
-    const requested = modeArg(typeof options === "object" && options !== null ? options.mode : undefined, 0o666, "open", path);
     const existing = parsed.exclusive ? undefined : await this.#statOrUndefined(path, true, "open");
     // An existing file keeps its mode, as open(2) with O_TRUNC does.
     const mode = existing?.isFile() ? existing.mode & 0o7777 : requested & ~this.#umask;
@@ -641,13 +650,8 @@ export class SQLiteWorkspaceProvider {
    * @throws `ENOENT` missing parent · `ENOTDIR` · `EISDIR` · `EROFS` · `EINVAL`.
    */
   async appendFile(path: string, data: unknown, options?: ProviderDataOptions): Promise<void> {
-    pathArg(path, "open");
-    encodingOf(options, "open", path);
-    const flag = typeof options === "object" && options !== null ? options.flag : undefined;
-    const parsed = parseFlags(flag ?? "a", path);
-    if (!parsed.write) throw nodeFsError("EBADF", "write", path, `bad file descriptor: flag "${parsed.text}" does not allow writing`);
+    const { parsed, requested } = wholeFileOptions(path, options, "a");
     const added = bytesOf(data, "write", path);
-    const requested = modeArg(typeof options === "object" && options !== null ? options.mode : undefined, 0o666, "open", path);
     if (parsed.exclusive) {
       await call("open", path, () => this.#fs.writeFile(path, added, { mode: requested & ~this.#umask, exclusive: true }));
       return;
