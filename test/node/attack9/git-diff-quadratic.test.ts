@@ -28,6 +28,12 @@
  * The count is read by wrapping `lineDiff.equals` of the `diff` package (the
  * comparison the search makes), so the test asserts no time.
  *
+ * Same class, not asserted here (the search is inside the isomorphic-git
+ * bundle, nothing to count with): `git merge` of two branches that both
+ * rewrote one file (isomorphic-git's mergeFile → diff3's O(NP) search):
+ * 1,000 lines 0.6 s, 2,000 lines 2.3 s, 4,000 lines (~100 KB) 15.6 s, one
+ * synchronous call ending in "merge conflict in f.txt".
+ *
  * Noted, not a defect: the edit tool runs the same search on its window,
  * but skips its diff above `maxDiffLines` (2,000) changed lines; at that cap
  * (one edit rewriting 2,000 lines) its two reports take ~4 s.
