@@ -12,8 +12,8 @@
  * at once — the lost update the lock was added for (attack7
  * git-concurrency DEFECT 2) comes back.
  * Reproduction (two Workspaces `a`, `b` over ONE node:sqlite file): a's
- * storage stalls — its first lease renewal and its branch-ref write each take
- * 3.5 s (a slow disk, a blocked event loop in another process, an
+ * storage stalls — its first lease renewal takes 3.5 s and its branch-ref
+ * write 6 s (a slow disk, a blocked event loop in another process, an
  * overloaded isolate; simulated with a timer inside a's `fs.writeFile`);
  *   a: git commit -m one          (holds the lock, stalls)
  *   b: git add y; git commit -m two   (waits, takes the lock over after 3 s)
@@ -53,7 +53,7 @@ describe("attack9b: repository lock lease", () => {
     await a.fs.writeFile("/repo/x", "x\n");
     await a.git!.add({ dir: "/repo", paths: ["x"] });
 
-    // a's storage stalls: its first lease renewal and its branch write take 3.5 s each.
+    // a's storage stalls: its first lease renewal takes 3.5 s, its branch write 6 s.
     const fs = a.fs as unknown as Record<string, (...x: unknown[]) => Promise<unknown>>;
     const write = fs.writeFile!.bind(a.fs);
     let held = false;
@@ -63,7 +63,7 @@ describe("attack9b: repository lock lease", () => {
       const opts = x[2] as { exclusive?: boolean; ifMatch?: string } | undefined;
       if (path === "/repo/.git/agent-computer.lock" && opts?.exclusive) held = true;
       if (path === "/repo/.git/agent-computer.lock" && opts?.ifMatch && ++renewals === 1) await sleep(3_500);
-      if (path === "/repo/.git/refs/heads/main") await sleep(3_500);
+      if (path === "/repo/.git/refs/heads/main") await sleep(6_000);
       return write(...x);
     };
     const one = a.git!.commit({ dir: "/repo", message: "one" });
