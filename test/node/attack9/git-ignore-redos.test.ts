@@ -8,8 +8,9 @@
  * globs (find/grep: length and shape limits) and grep's regexes, not these.
  *
  * DEFECT (medium) — a `.gitignore` that arrives with a clone, or that the
- * model writes, freezes `git status` (and everything that walks the working
- * tree for untracked files: `status`, `add -A`, `stash -u`, `clean`).
+ * model writes, freezes `git status` (and the other operations that ask
+ * `isIgnored` about untracked paths: `add` (src/git/ops/repo.ts), `diff`'s
+ * working-tree walk, `clean`/`stash` (src/git/ops/worktree.ts)).
  * Reproduction (Node; the same code runs in the Durable Object, also for
  * `ws:git` calls from sandboxed code):
  *   /workspace/r/.gitignore = "**" + "/**".repeat(9) + "/x\n"   (10 `**` segments)
