@@ -213,11 +213,50 @@ if (force || !existsSync(stamp) || readFileSync(stamp, "utf8") !== hash) {
     "function parseBuffer(buffer) {\n",
     'function isUtf8Name(bytes) {\n  try {\n    new TextDecoder("utf-8", { fatal: true }).decode(bytes);\n    return true;\n  } catch {\n    return false;\n  }\n}\nfunction parseBuffer(buffer) {\n',
   );
+  // isomorphic-git stages one path per call (`updateIndex`), and each call writes the whole index
+  // again: a checkout of N files wrote it N times (N^2 bytes), and a crash in the middle of one left
+  // the index half moved — staged changes real git never shows after a crashed checkout, whose
+  // index is written once, at the end (issue 20: a ctx.abort() mid checkout left `M. f0.txt`).
+  // `updateIndexMany` applies many updates under one acquisition of the index, written once:
+  //   { filepath, remove: true }         — the entry goes (if there is one);
+  //   { filepath, oid, mode }            — the entry, with zero stats (as updateIndex with an oid:
+  //                                        status compares the file's content);
+  //   { filepath, oid, mode, stat: true } — the entry, with the stats of the file (or link) at
+  //                                        dir/filepath as it is now: the caller knows it holds `oid`.
+  igit +=
+    "\nasync function updateIndexMany({ fs: _fs, dir, gitdir = join(dir, \".git\"), cache = {}, updates }) {\n" +
+    "  const fs = new FileSystem(_fs);\n" +
+    "  const updatedGitdir = await discoverGitdir({ fsp: fs, dotgit: gitdir });\n" +
+    "  await GitIndexManager.acquire({ fs, gitdir: updatedGitdir, cache }, async function(index2) {\n" +
+    "    for (const { filepath, remove, oid, mode, stat } of updates) {\n" +
+    "      if (remove) {\n" +
+    "        if (index2.has({ filepath })) index2.delete({ filepath });\n" +
+    "        continue;\n" +
+    "      }\n" +
+    "      let stats;\n" +
+    "      if (!stat) {\n" +
+    "        stats = { ctime: new Date(0), mtime: new Date(0), dev: 0, ino: 0, mode, uid: 0, gid: 0, size: 0 };\n" +
+    "      } else {\n" +
+    "        stats = await fs.lstat(join(dir, filepath));\n" +
+    "        if (!stats) throw new NotFoundError(`file at \"${filepath}\" on disk`);\n" +
+    "      }\n" +
+    "      index2.insert({ filepath, oid, stats });\n" +
+    "    }\n" +
+    "  });\n" +
+    "}\n" +
+    "export { updateIndexMany };\n";
   mkdirSync(outDir, { recursive: true });
   writeAtomic(join(outDir, "isomorphic-git.js"), header(hash) + igit);
   writeAtomic(
     join(outDir, "isomorphic-git.d.ts"),
-    header(hash) + 'export * from "isomorphic-git";\nexport { default } from "isomorphic-git";\n',
+    header(hash) +
+      'export * from "isomorphic-git";\nexport { default } from "isomorphic-git";\n' +
+      "/** Many index updates under one acquisition of the index, written once (scripts/gen-git.mjs). */\n" +
+      "export declare function updateIndexMany(args: {\n" +
+      '  fs: import("isomorphic-git").PromiseFsClient;\n' +
+      "  dir: string;\n  gitdir?: string;\n  cache?: object;\n" +
+      "  updates: readonly ({ filepath: string; remove: true } | { filepath: string; oid: string; mode: number; stat?: boolean; remove?: false })[];\n" +
+      "}): Promise<void>;\n",
   );
   writeAtomic(join(outDir, "http-web.js"), header(hash) + web);
   writeAtomic(

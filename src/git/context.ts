@@ -8,8 +8,22 @@
  */
 import type { GitIdentity, WorkspaceLike } from "./types.js";
 
-/** The isomorphic-git module (loaded on a client's first call). */
-export type IsomorphicGit = typeof import("isomorphic-git");
+/**
+ * One update of {@link IsomorphicGit.updateIndexMany}: the entry goes, or is
+ * set to `oid` and `mode`, with the stats of the file at `filepath` now when
+ * `stat` is `true` (the caller knows the file holds `oid`), else zero stats
+ * (status then compares the file's content).
+ */
+export type IndexUpdate = { filepath: string; remove: true } | { filepath: string; oid: string; mode: number; stat?: boolean; remove?: false };
+
+/**
+ * The isomorphic-git module (loaded on a client's first call), with
+ * `updateIndexMany` added by scripts/gen-git.mjs: many index updates under
+ * one acquisition of `.git/index`, written once.
+ */
+export type IsomorphicGit = typeof import("isomorphic-git") & {
+  updateIndexMany(args: { fs: import("isomorphic-git").PromiseFsClient; dir: string; gitdir?: string; cache?: object; updates: readonly IndexUpdate[] }): Promise<void>;
+};
 /** isomorphic-git's HTTP client (`isomorphic-git/http/web` over `fetch`). */
 export type GitHttpClient = import("isomorphic-git").HttpClient;
 

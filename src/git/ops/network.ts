@@ -23,7 +23,7 @@
  *
  * @module
  */
-import type { GitContext, GitHttpClient } from "../context.js";
+import type { GitContext, GitHttpClient, IndexUpdate } from "../context.js";
 import { GitError } from "../errors.js";
 import type {
   FetchResult,
@@ -39,7 +39,7 @@ import type {
   RemoteView,
 } from "../types.js";
 import { gitdirOf, requireRepo } from "../wrap.js";
-import { assertTreeDepth, flatTree } from "./tree-state.js";
+import { assertTreeDepth, flatTree, updateIndex } from "./tree-state.js";
 import { merge } from "./worktree.js";
 
 /** Default silence allowed on one HTTP request before it is aborted: 60,000 ms. */
@@ -295,10 +295,12 @@ export async function clone(ctx: GitContext, dir: string, options: GitCloneOptio
         // The paths left out stay in the index (at the commit's blob), so they read as unstaged
         // deletions and a later commit keeps them.
         const head = await ctx.git.resolveRef({ fs: ctx.fs, dir, ref: "HEAD" });
+        const updates: IndexUpdate[] = [];
         for (const [path, entry] of await flatTree(ctx, dir, head)) {
           if (limited.some((p) => path === p || path.startsWith(`${p}/`))) continue;
-          await ctx.git.updateIndex({ fs: ctx.fs, dir, cache: ctx.cache, filepath: path, oid: entry.oid, mode: entry.mode, add: true });
+          updates.push({ filepath: path, oid: entry.oid, mode: entry.mode });
         }
+        await updateIndex(ctx, dir, updates);
       }
     }
   } catch (error) {

@@ -15,7 +15,7 @@
  *
  * @module
  */
-import type { GitContext } from "../context.js";
+import type { GitContext, IndexUpdate } from "../context.js";
 import { GitError } from "../errors.js";
 import { resolveIdentity } from "../identity.js";
 import { compareBytes, usage } from "./pathspec.js";
@@ -38,8 +38,10 @@ import {
   readBytes,
   refuseOverwrites,
   sameEntry,
+  placeWorktreeFile,
+  placed,
+  updateIndex,
   worktreeEntry,
-  writeWorktreeFile,
 } from "./tree-state.js";
 
 const ZERO = "0".repeat(40);
@@ -293,15 +295,16 @@ export async function stashPop(ctx: GitContext, dir: string, options: StashPopOp
     await ctx.workspace.fs.rm(abs, { force: true });
     await pruneEmptyParents(ctx, dir, change.path);
   }
+  // The index is written once, after the working tree (updateIndex): staged as the stash had it, or as HEAD has it.
+  const updates: IndexUpdate[] = [];
   for (const change of changes) {
     if (!change.to) continue;
-    await writeWorktreeFile(ctx, dir, change.path, change.to);
+    await placeWorktreeFile(ctx, dir, change.path, change.to);
     const inHead = headTree.get(change.path);
-    if (inHead) {
-      await ctx.git.updateIndex({ fs: ctx.fs, dir, cache: ctx.cache, filepath: change.path, oid: inHead.oid, mode: inHead.mode, add: true });
-    }
+    updates.push(inHead ? { filepath: change.path, oid: inHead.oid, mode: inHead.mode } : placed(change.path, change.to));
   }
-  for (const [path, entry] of untracked) await writeWorktreeFile(ctx, dir, path, entry, false);
+  await updateIndex(ctx, dir, updates);
+  for (const [path, entry] of untracked) await placeWorktreeFile(ctx, dir, path, entry);
   lines.splice(position, 1);
   await writeReflog(ctx, dir, lines);
 }

@@ -10,7 +10,7 @@
  *
  * @module
  */
-import type { GitContext } from "../context.js";
+import type { GitContext, IndexUpdate } from "../context.js";
 import type { GitError } from "../errors.js";
 import { toGitError } from "../wrap.js";
 import { compareBytes } from "./pathspec.js";
@@ -303,13 +303,19 @@ export function refuseOverwrites(op: string, found: { local: string[]; untracked
   if (parts.length > 0) throw opError(op, parts.join("; "));
 }
 
+/** The index update for `path` once the working tree holds `entry` there: its stats are taken from the file (a submodule has none). */
+export function placed(path: string, entry: FileEntry): IndexUpdate {
+  return { filepath: path, oid: entry.oid, mode: entry.mode, stat: entry.mode !== 0o160000 };
+}
+
 /**
- * Writes one blob to the working tree (a link as a link, modes 644/755) and,
- * unless `stage` is `false`, stages it. A symbolic link where a directory
- * above `path` belongs is removed first and the directory made (as git's
- * checkout does), so nothing is ever written through a link.
+ * Writes one blob to the working tree (a link as a link, modes 644/755; a
+ * submodule is its directory); the index is the caller's ({@link placed},
+ * {@link updateIndex}). A symbolic link where a directory above `path`
+ * belongs is removed first and the directory made (as git's checkout
+ * does), so nothing is ever written through a link.
  */
-export async function writeWorktreeFile(ctx: GitContext, dir: string, path: string, entry: FileEntry, stage = true): Promise<void> {
+export async function placeWorktreeFile(ctx: GitContext, dir: string, path: string, entry: FileEntry): Promise<void> {
   const abs = absPath(dir, path);
   const fs = ctx.workspace.fs;
   const parts = path.split("/");
@@ -326,27 +332,35 @@ export async function writeWorktreeFile(ctx: GitContext, dir: string, path: stri
   else if (existing && (existing.isSymbolicLink || entry.mode === 0o120000)) await fs.rm(abs);
   if (entry.mode === 0o160000) {
     await fs.mkdir(abs, { recursive: true });
-    await ctx.git.updateIndex({ fs: ctx.fs, dir, cache: ctx.cache, filepath: path, oid: entry.oid, mode: entry.mode, add: true });
     return;
   }
   const { blob } = await ctx.git.readBlob({ fs: ctx.fs, dir, cache: ctx.cache, oid: entry.oid });
   if (entry.mode === 0o120000) await fs.symlink(new TextDecoder().decode(blob), abs);
   else await fs.writeFile(abs, blob, { mode: entry.mode === 0o100755 ? 0o755 : 0o644 });
-  if (stage) await ctx.git.updateIndex({ fs: ctx.fs, dir, cache: ctx.cache, filepath: path, add: true });
 }
 
 /**
- * Removes one file from the working tree and the index, then its emptied
- * parent directories. Under a directory that is a link
- * ({@link hasLeadingLink}) only the index entry goes: the file behind the
- * link is not the repository's.
+ * Applies `updates` to the index in one step: the index is read once and
+ * written once (isomorphic-git's `updateIndex` writes it whole per path).
+ * Operations that move many paths write the working tree first and the
+ * index last, as real git does, so a crash in the middle leaves the index
+ * as it was: unstaged changes, never a half-moved index.
  */
-export async function removeWorktreeFile(ctx: GitContext, dir: string, path: string): Promise<void> {
+export async function updateIndex(ctx: GitContext, dir: string, updates: readonly IndexUpdate[]): Promise<void> {
+  if (updates.length > 0) await ctx.git.updateIndexMany({ fs: ctx.fs, dir, cache: ctx.cache, updates });
+}
+
+/**
+ * Removes one file from the working tree (the index is the caller's), then
+ * its emptied parent directories. Under a directory that is a link
+ * ({@link hasLeadingLink}) nothing goes: the file behind the link is not
+ * the repository's.
+ */
+export async function unplaceWorktreeFile(ctx: GitContext, dir: string, path: string): Promise<void> {
   const abs = absPath(dir, path);
   const behindLink = path.includes("/") && (await hasLeadingLink(ctx, dir, path));
   const stat = behindLink ? undefined : await ctx.workspace.fs.lstat(abs).catch(() => undefined);
   if (stat && !stat.isDirectory) await ctx.workspace.fs.rm(abs);
-  await ctx.git.updateIndex({ fs: ctx.fs, dir, cache: ctx.cache, filepath: path, remove: true, force: true });
   await pruneEmptyParents(ctx, dir, path);
 }
 
@@ -426,18 +440,18 @@ export async function readAll(ctx: GitContext, dir: string, entries: (FileEntry 
  */
 export async function applyChanges(ctx: GitContext, dir: string, changes: TreeChange[], index: Map<string, FileEntry>): Promise<void> {
   await readAll(ctx, dir, changes.map((c) => c.to));
+  const updates: IndexUpdate[] = [];
   for (const change of changes) {
     if (change.to) continue;
-    await removeWorktreeFile(ctx, dir, change.path);
+    await unplaceWorktreeFile(ctx, dir, change.path);
+    updates.push({ filepath: change.path, remove: true });
   }
   for (const change of changes) {
     if (!change.to) continue;
     const wt = await worktreeEntry(ctx, dir, change.path);
     if (sameWorktree(wt, change.to) && sameEntry(index.get(change.path), change.to)) continue;
-    if (sameWorktree(wt, change.to)) {
-      await ctx.git.updateIndex({ fs: ctx.fs, dir, cache: ctx.cache, filepath: change.path, add: true });
-      continue;
-    }
-    await writeWorktreeFile(ctx, dir, change.path, change.to);
+    if (!sameWorktree(wt, change.to)) await placeWorktreeFile(ctx, dir, change.path, change.to);
+    updates.push(placed(change.path, change.to));
   }
+  await updateIndex(ctx, dir, updates);
 }

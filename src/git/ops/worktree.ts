@@ -11,7 +11,7 @@
  *
  * @module
  */
-import type { GitContext } from "../context.js";
+import type { GitContext, IndexUpdate } from "../context.js";
 import { GitError, PathspecNotFoundError } from "../errors.js";
 import { resolveIdentity } from "../identity.js";
 import type { CleanOptions, GitCheckoutOptions, GitMergeOptions, MergeResult, ResetOptions } from "../types.js";
@@ -29,11 +29,13 @@ import {
   moveTree,
   readAll,
   opError,
-  removeWorktreeFile,
   sameEntry,
   TreeTooDeepError,
+  placeWorktreeFile,
+  placed,
+  unplaceWorktreeFile,
+  updateIndex,
   worktreeEntry,
-  writeWorktreeFile,
 } from "./tree-state.js";
 
 export { stashList, stashPop, stashPush } from "./stash.js";
@@ -140,15 +142,16 @@ async function checkoutPaths(ctx: GitContext, dir: string, ref: string, paths: s
   }
   await readAll(ctx, dir, [...wanted].map((file) => tree.get(file)));
   const index = await flatIndex(ctx, dir);
+  const updates: IndexUpdate[] = [];
   for (const file of [...wanted].sort(compareBytes)) {
     const entry = tree.get(file)!;
     const wt = await worktreeEntry(ctx, dir, file);
-    if (wt?.kind === "file" && wt.oid === entry.oid && wt.mode === entry.mode) {
-      if (!sameEntry(index.get(file), entry)) await ctx.git.updateIndex({ fs: ctx.fs, dir, cache: ctx.cache, filepath: file, add: true });
-      continue;
-    }
-    await writeWorktreeFile(ctx, dir, file, entry);
+    const there = wt?.kind === "file" && wt.oid === entry.oid && wt.mode === entry.mode;
+    if (there && sameEntry(index.get(file), entry)) continue;
+    if (!there) await placeWorktreeFile(ctx, dir, file, entry);
+    updates.push(placed(file, entry));
   }
+  await updateIndex(ctx, dir, updates);
 }
 
 /** Real git's default merge message for `theirs` merged into branch `ours` (`refs/heads/…`). */
@@ -300,7 +303,10 @@ export async function reset(ctx: GitContext, dir: string, options: ResetOptions)
 
   if (hard) {
     if (target) await moveTree(ctx, dir, "reset", head, target, true);
-    else for (const path of index.keys()) await removeWorktreeFile(ctx, dir, path);
+    else {
+      for (const path of index.keys()) await unplaceWorktreeFile(ctx, dir, path);
+      await updateIndex(ctx, dir, [...index.keys()].map((filepath) => ({ filepath, remove: true as const })));
+    }
   } else {
     await resetIndexEntries(ctx, dir, [...new Set([...tree.keys(), ...index.keys()])], tree, index);
   }
@@ -317,21 +323,20 @@ async function resetIndexEntries(
   tree: Map<string, { oid: string; mode: number }>,
   index: Map<string, { oid: string; mode: number }>,
 ): Promise<void> {
+  const updates: IndexUpdate[] = [];
   for (const filepath of paths.sort(compareBytes)) {
     const entry = tree.get(filepath);
     if (sameEntry(entry, index.get(filepath))) continue;
     if (!entry) {
-      await ctx.git.updateIndex({ fs: ctx.fs, dir, cache: ctx.cache, filepath, remove: true, force: true });
+      updates.push({ filepath, remove: true });
       continue;
     }
     const wt = await worktreeEntry(ctx, dir, filepath);
-    if (wt?.kind === "file" && wt.oid === entry.oid && wt.mode === entry.mode) {
-      // Same bytes on disk: stage from the file so the index keeps its stat data.
-      await ctx.git.updateIndex({ fs: ctx.fs, dir, cache: ctx.cache, filepath, add: true });
-    } else {
-      await ctx.git.updateIndex({ fs: ctx.fs, dir, cache: ctx.cache, filepath, oid: entry.oid, mode: entry.mode, add: true });
-    }
+    // Same bytes on disk: the index takes the file's stat data; otherwise none, so status compares the content.
+    const there = wt?.kind === "file" && wt.oid === entry.oid && wt.mode === entry.mode;
+    updates.push(there ? placed(filepath, entry) : { filepath, oid: entry.oid, mode: entry.mode });
   }
+  await updateIndex(ctx, dir, updates);
 }
 
 /**

@@ -10,9 +10,11 @@
  * accepts — and after `rm -r` (as after a crashed real `git clone`) a
  * retried clone gives the fixture's history.
  *
- * Also a crash mid `checkout` (at the third working-tree file): the restarted
- * object is on the old branch, clean; `add` works there and in another
- * object with a repository at the same path.
+ * Also a crash mid `checkout` (at the third working-tree file, after the
+ * first two were committed): the restarted object is as real git leaves a
+ * crashed checkout — on the old branch, the index untouched, the two files
+ * written as unstaged changes — `checkout -- .` makes it clean, and `add`
+ * works there and in another object with a repository at the same path.
  *
  * (A crash inside isomorphic-git's ref lock — the ref write of a commit or
  * clone — leaves that lock held for the isolate's life: open.test.ts O1.)
@@ -95,8 +97,12 @@ describe("attack5: ctx.abort() mid checkout", () => {
       const ws = (instance as unknown as Record<symbol, Workspace>)[WORKSPACE];
       const fs = ws.fs as unknown as Record<string, (...a: unknown[]) => unknown>;
       const write = fs.writeFile!.bind(ws.fs);
-      fs.writeFile = (...a: unknown[]) => {
-        if (String(a[0]) === `${dir}/f2.txt`) state.abort("attack5: crash mid checkout");
+      fs.writeFile = async (...a: unknown[]) => {
+        if (String(a[0]) === `${dir}/f2.txt`) {
+          // A moment on a timer first: the writes so far (f0, f1) are committed, as they may be under load.
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          state.abort("attack5: crash mid checkout");
+        }
         return write(...a);
       };
       await ws.git.checkout({ dir, ref: "main" });
@@ -107,8 +113,16 @@ describe("attack5: ctx.abort() mid checkout", () => {
     using restarted = await getWorkspace(env.GIT_AGENT.get(id));
     const branch = await within(10_000, restarted.git.cli({ argv: ["branch", "--show-current"], cwd: dir }));
     const status = await within(10_000, restarted.git.cli({ argv: ["status", "--porcelain"], cwd: dir }));
-    // The crash rolled the checkout back: on two, clean — never a hang.
-    expect([branch, status]).toEqual([{ stdout: "two\n", stderr: "", exitCode: 0 }, { stdout: "", stderr: "", exitCode: 0 }]);
+    // As after a crashed real git checkout: still on two, the index untouched (it is written once, at
+    // the end), the files written before the crash show as unstaged changes — never staged, never a hang.
+    expect([branch, status]).toEqual([
+      { stdout: "two\n", stderr: "", exitCode: 0 },
+      // (bare --porcelain is v2 here, spec 04 §2.5: `.M` = unchanged in the index, changed in the tree)
+      { stdout: "1 .M f0.txt\n1 .M f1.txt\n", stderr: "", exitCode: 0 },
+    ]);
+    expect(await within(10_000, restarted.git.cli({ argv: ["checkout", "--", "."], cwd: dir }))).toEqual({ stdout: "", stderr: "", exitCode: 0 });
+    expect(await within(10_000, restarted.git.cli({ argv: ["status", "--porcelain"], cwd: dir }))).toEqual({ stdout: "", stderr: "", exitCode: 0 });
+    expect(await restarted.fs.readFile(`${dir}/f0.txt`, "utf8")).toBe("0 two\n");
     await restarted.fs.writeFile(`${dir}/new.txt`, "new\n");
     const retry = await within(10_000, restarted.git.cli({ argv: ["add", "new.txt"], cwd: dir }));
     using other = await getWorkspace(env.GIT_AGENT.get(gitAgentId()));
