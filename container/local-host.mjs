@@ -589,9 +589,18 @@ export async function startLocalHost({ port = 0, host = "127.0.0.1", root, relay
       else if (st?.isDirectory()) throw new HttpError(400, "a directory is there");
       const real = await fsp.realpath(path.dirname(abs));
       if (real !== realRoot && !real.startsWith(realRoot + path.sep)) throw new HttpError(400, "path escapes the mount point through a symlink");
-      await pipeline(req, fs.createWriteStream(abs, { mode: 0o644 }));
-      if (modeText !== null) await fsp.chmod(abs, parseInt(modeText, 8));
-      return json(res, 200, { written: (await fsp.stat(abs)).size });
+      // Mode and size through the open file, not its name: a command in the container may rename
+      // or remove the file the moment it appears (a test's "go" file did: the stat by name failed).
+      const file = await fsp.open(abs, "w", 0o644);
+      let written;
+      try {
+        await file.writeFile(req);
+        if (modeText !== null) await file.chmod(parseInt(modeText, 8));
+        written = (await file.stat()).size;
+      } finally {
+        await file.close();
+      }
+      return json(res, 200, { written });
     }
     if (method === "DELETE") {
       const { abs } = await confined(c, url.searchParams.get("path"));
