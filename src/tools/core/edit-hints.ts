@@ -158,10 +158,15 @@ function indentation(fileLine: string, line: string, lineNumber: number, label: 
 export function occurrenceLines(haystack: string, needle: string): { lines: number[]; more: boolean } {
   const lines: number[] = [];
   let line = 1;
-  let counted = 0; // newlines before this offset are counted in `line`
+  // The first newline not yet counted in `line` (-1: none left). Each newline
+  // is found once, so the whole scan is O(haystack length) however many
+  // occurrences share a line.
+  let nl = haystack.indexOf("\n");
   for (let at = haystack.indexOf(needle); at >= 0; at = haystack.indexOf(needle, at + needle.length)) {
-    for (let nl = haystack.indexOf("\n", counted); nl >= 0 && nl < at; nl = haystack.indexOf("\n", nl + 1)) line++;
-    counted = at;
+    while (nl >= 0 && nl < at) {
+      line++;
+      nl = haystack.indexOf("\n", nl + 1);
+    }
     if (lines[lines.length - 1] === line) continue;
     if (lines.length === HINT_LIMITS.lineNumbers) return { lines, more: true };
     lines.push(line);
