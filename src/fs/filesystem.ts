@@ -53,7 +53,7 @@ import type {
   WriteFileOptions,
 } from "./types.js";
 import { plainSuffix, walk } from "./walk.js";
-import { FileWriter } from "./write.js";
+import { FileWriter, type WriteRequest } from "./write.js";
 
 /** Options for {@link WorkspaceFs}. */
 export interface WorkspaceFsOptions {
@@ -228,7 +228,14 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     if (ifMatch !== undefined && (typeof ifMatch !== "string" || !/^[0-9a-f]{64}$/.test(ifMatch))) {
       throw new TypeError(`writeFile: options.ifMatch must be a SHA-256 as 64 lowercase hex digits, got ${typeof ifMatch === "string" ? JSON.stringify(ifMatch.slice(0, 80)) : typeof ifMatch}`);
     }
-    return this.#writer.write(ifMatch === undefined ? { path: canonical, mode, exclusive, mtime } : { path: canonical, mode, exclusive, mtime, ifMatch }, content);
+    const ifInode = options?.ifInode;
+    if (ifInode !== undefined && (typeof ifInode !== "number" || !Number.isSafeInteger(ifInode) || ifInode < 0)) {
+      throw new TypeError(`writeFile: options.ifInode must be an inode number (a non-negative integer), got ${typeof ifInode === "number" ? String(ifInode) : typeof ifInode}`);
+    }
+    const request: WriteRequest = { path: canonical, mode, exclusive, mtime };
+    if (ifMatch !== undefined) request.ifMatch = ifMatch;
+    if (ifInode !== undefined) request.ifInode = ifInode;
+    return this.#writer.write(request, content);
   }
 
   async mkdir(path: string, options?: MkdirOptions): Promise<void> {

@@ -35,7 +35,11 @@ export interface SQLiteWorkspaceProviderOptions {
    * this, fails with `EFBIG`. Default 64 MiB (67,108,864).
    */
   maxOpenFileBytes?: number;
-  /** How often `watch`/`watchAsync` look for changes, in ms. Default `100`. */
+  /**
+   * How often `watch`/`watchAsync` look for changes, in ms: a positive
+   * integer (else `TypeError`); more than 2^31 − 1 is capped to it
+   *. Default `100`.
+   */
   watchIntervalMs?: number;
 }
 
@@ -45,6 +49,13 @@ export const DEFAULT_MAX_OPEN_FILE_BYTES = 64 * 1024 * 1024;
 export const DEFAULT_WATCH_INTERVAL_MS = 100;
 /** `watchFile`'s poll interval by default (ms), as node:fs. */
 export const DEFAULT_WATCH_FILE_INTERVAL_MS = 5007;
+
+/**
+ * Longest poll interval a watcher's timer uses (ms): `setTimeout`'s maximum,
+ * 2^31 − 1 (about 24.8 days). A longer `interval` / `watchIntervalMs` is
+ * capped to it — `setInterval` would otherwise treat it as 1 ms.
+ */
+const MAX_WATCH_INTERVAL_MS = 2 ** 31 - 1;
 
 /** `COPYFILE_EXCL` of node:fs `constants`: `copyFile` fails with `EEXIST` if the destination exists. */
 const COPYFILE_EXCL = 1;
@@ -108,7 +119,7 @@ export interface ProviderRmdirOptions {
 
 /** Options of {@link SQLiteWorkspaceProvider.watchFile}. */
 export interface ProviderWatchFileOptions {
-  /** Poll interval in ms. Default 5007 (as node:fs). */
+  /** Poll interval in ms: a positive integer (else `TypeError`); more than 2^31 − 1 is capped to it. Default 5007 (as node:fs). */
   interval?: number;
   /** `false` unrefs the timer (on Node, it does not keep the process alive). Default `true`. */
   persistent?: boolean;
@@ -371,9 +382,12 @@ export class SQLiteWorkspaceProvider {
   /**
    * Opens a file. `flags` as node:fs (`r` default, `r+`, `w`, `wx`, `w+`,
    * `a`, `ax`, `a+`, …, or `O_*` bits); `mode` (default `0o666`, masked
-   * with the umask) for a file it creates. A final link is followed.
+   * with the umask) for a file it creates. A final link is followed; a
+   * dangling one (a link to a missing file) is created through, as
+   * open(2) with `O_CREAT` does: its target is made (unless `O_EXCL`:
+   * `EEXIST`).
    * @returns A {@link WorkspaceFileHandle}.
-   * @throws `ENOENT` missing (without a create flag) or missing parent · `EEXIST` exclusive and present · `EISDIR` a directory opened for writing · `ENOTDIR` · `ELOOP` · `EROFS` · `EFBIG` a file over `maxOpenFileBytes` opened for writing · `EINVAL` bad flags.
+   * @throws `ENOENT` missing (without a create flag) or missing parent (of a dangling link's target, too) · `EEXIST` exclusive and present (a link included) · `EISDIR` a directory opened for writing · `ENOTDIR` · `ELOOP` · `EROFS` · `EFBIG` a file over `maxOpenFileBytes` opened for writing · `EINVAL` bad flags.
    */
   async open(path: string, flags?: string | number, mode?: number | string): Promise<WorkspaceFileHandle> {
     pathArg(path, "open");
@@ -389,7 +403,7 @@ export class SQLiteWorkspaceProvider {
     } else if (stat === undefined) {
       if (!parsed.create) throw nodeFsError("ENOENT", "open", path);
       try {
-        await this.#fs.writeFile(path, new Uint8Array(0), { mode: fileMode, exclusive: true });
+        await this.#create(path, new Uint8Array(0), fileMode, !parsed.exclusive, "open");
       } catch (error) {
         // Another caller created it meanwhile: without O_EXCL that is the file to open.
         if (parsed.exclusive || posixCodeOf(error) !== "EEXIST") throw nodeFsError(posixCodeOf(error) ?? "EIO", "open", path, undefined, error);
@@ -404,7 +418,7 @@ export class SQLiteWorkspaceProvider {
     if (parsed.write && !parsed.append && stat.size > this.#maxOpenFileBytes) {
       throw nodeFsError("EFBIG", "open", path, `file too large to open for writing (${stat.size} bytes; maxOpenFileBytes is ${this.#maxOpenFileBytes})`);
     }
-    return new WorkspaceFileHandle(this.#fs, path, parsed, this.#nextFd++, this.#maxOpenFileBytes, stat.ino, (p, bytes, syscall) => this.#appendBytes(p, bytes, undefined, syscall));
+    return new WorkspaceFileHandle(this.#fs, path, parsed, this.#nextFd++, this.#maxOpenFileBytes, stat.ino, (p, bytes, syscall, ino) => this.#appendBytes(p, bytes, undefined, syscall, ino));
   }
 
   // ── metadata ─────────────────────────────────────────────────────────
@@ -599,10 +613,24 @@ export class SQLiteWorkspaceProvider {
   }
 
   /**
-   * Cuts or zero-extends a file to `len` bytes (default `0`), keeping its mode.
-   * @throws `ENOENT` · `EISDIR` · `EINVAL` a negative or non-integer `len` · `EFBIG` a new size over `maxOpenFileBytes` · `EROFS`.
+   * Cuts or zero-extends a file to `len` bytes (default `0`), keeping its
+   * mode. A file over `maxOpenFileBytes` can be cut (its first `len` bytes
+   * are streamed into the new content), not grown.
+   * @throws `ENOENT` · `EISDIR` · `EINVAL` a negative or non-integer `len` · `EFBIG` a new size over `maxOpenFileBytes` that is also larger than the file · `EROFS`.
    */
   async truncate(path: string, len = 0): Promise<void> {
+    const stats = await this.#statOrUndefined(pathArg(path, "open"), true, "open");
+    if (stats?.isFile() && stats.size > this.#maxOpenFileBytes) {
+      if (!Number.isSafeInteger(len) || len < 0) throw nodeFsError("EINVAL", "ftruncate", path, "length must be a non-negative integer");
+      if (len > stats.size) throw nodeFsError("EFBIG", "ftruncate", path, `a file over maxOpenFileBytes (${this.#maxOpenFileBytes}) can be cut, not grown`);
+      if (len === stats.size) return;
+      const mode = stats.mode & 0o7777;
+      await call("ftruncate", path, async () => {
+        const content = len === 0 ? new Uint8Array(0) : await this.#fs.readFile(path, { byteOffset: 0, byteLength: len });
+        await this.#fs.writeFile(path, content, { mode, ifInode: stats.ino });
+      });
+      return;
+    }
     const handle = await this.open(path, "r+");
     try {
       await handle.truncate(len);
@@ -628,12 +656,32 @@ export class SQLiteWorkspaceProvider {
    * Creates or replaces a file with `data` (a string is written as UTF-8),
    * in one transaction. `mode` (default `0o666`, masked with the umask);
    * `flag` `"wx"` fails when the path exists, `"a"` appends (as {@link appendFile}).
-   * @throws `ENOENT` missing parent · `ENOTDIR` · `EISDIR` · `EEXIST` (`wx`) · `EROFS` · `EINVAL`.
+   * A flag without truncate or without create (`"r+"`, `O_WRONLY` alone, …)
+   * does what node:fs does with it: opens the file as {@link open} would
+   * (`ENOENT` when missing and the flag does not create), writes `data` from
+   * offset 0 over what is there, keeping the rest, and stores it at close
+   * (a file over `maxOpenFileBytes` is then `EFBIG`).
+   * @throws `ENOENT` missing parent, or missing file with `"r+"` · `ENOTDIR` · `EISDIR` · `EEXIST` (`wx`) · `EFBIG` · `EROFS` · `EINVAL`.
    */
   async writeFile(path: string, data: unknown, options?: ProviderDataOptions): Promise<void> {
     const { parsed, requested } = wholeFileOptions(path, options, "w");
     if (parsed.append) return this.appendFile(path, data, options);
     const content = contentOf(data, "write", path);
+    if (!parsed.exclusive && (!parsed.truncate || !parsed.create)) {
+      const object = typeof options === "object" && options !== null ? options : undefined;
+      const bytes = typeof content === "string" ? encoder.encode(content) : content;
+      const handle = await this.open(path, object?.flag, object?.mode);
+      let written = false;
+      try {
+        await handle.write(bytes, 0, bytes.byteLength, 0);
+        written = true;
+      } finally {
+        // A failed write stores nothing; its error is the one reported.
+        if (written) await handle.close();
+        else await handle.close().catch(() => {});
+      }
+      return;
+    }
     const existing = parsed.exclusive ? undefined : await this.#statOrUndefined(path, true, "open");
     // An existing file keeps its mode, as open(2) with O_TRUNC does.
     const mode = existing?.isFile() ? existing.mode & 0o7777 : requested & ~this.#umask;
@@ -646,8 +694,10 @@ export class SQLiteWorkspaceProvider {
    * one transaction. Appends through this provider to one path are queued,
    * and the store is guarded against other writers (retried when the file
    * changed meanwhile), so every append lands; a file over
-   * `maxOpenFileBytes` is streamed instead, without that guard.
-   * @throws `ENOENT` missing parent · `ENOTDIR` · `EISDIR` · `EROFS` · `EINVAL`.
+   * `maxOpenFileBytes` is streamed instead, guarded only against another
+   * file taking its place. Through a dangling link the link's target is
+   * created, as node:fs does.
+   * @throws `ENOENT` missing parent (of a dangling link's target, too) · `ENOTDIR` · `EISDIR` · `EROFS` · `EINVAL`.
    */
   async appendFile(path: string, data: unknown, options?: ProviderDataOptions): Promise<void> {
     const { parsed, requested } = wholeFileOptions(path, options, "a");
@@ -845,29 +895,40 @@ export class SQLiteWorkspaceProvider {
    * time through this provider; against other writers (another provider,
    * the tools, another Workspace) the store is guarded by the content's
    * SHA-256 and retried, for files up to `maxOpenFileBytes` (a larger one
-   * is streamed, unguarded).
+   * is streamed, guarded only by its inode). Every store is bound to the
+   * inode the step found (`ifInode`), so it never lands in a file put at
+   * the path meanwhile. `ino` (an append handle's): the path must lead to
+   * that file when the append's turn comes, else `ESTALE`.
    */
-  async #appendBytes(path: string, bytes: Uint8Array, createMode: number | undefined, syscall: string): Promise<void> {
+  async #appendBytes(path: string, bytes: Uint8Array, createMode: number | undefined, syscall: string, ino?: number): Promise<void> {
     const key = canonical(path, syscall);
     const previous = this.#appends.get(key) ?? Promise.resolve();
     const run = previous.then(async () => {
       for (let attempt = 1; ; attempt++) {
-        const existing = await this.#statOrUndefined(path, true, syscall);
+        let existing: WorkspaceStats | undefined;
+        if (ino === undefined) existing = await this.#statOrUndefined(path, true, syscall);
+        else {
+          // The handle's file, checked in the append's own turn: another append before it may have taken its time.
+          existing = await statsOf(this.#fs, path, true).catch((error: unknown) => {
+            throw nodeFsError("ESTALE", syscall, path, "stale file handle: the file was removed or moved since it was opened", error);
+          });
+          if (existing.ino !== ino) throw nodeFsError("ESTALE", syscall, path, "stale file handle: the path now leads to another file than the one opened");
+        }
         try {
           if (existing === undefined) {
             if (createMode === undefined) throw nodeFsError("ENOENT", syscall, path);
-            await this.#fs.writeFile(path, bytes, { mode: createMode, exclusive: true });
+            await this.#create(path, bytes, createMode, true, syscall);
             return;
           }
           if (existing.isDirectory()) throw nodeFsError("EISDIR", syscall, path);
           const mode = existing.mode & 0o7777;
           if (existing.size > this.#maxOpenFileBytes) {
             const old = await this.#fs.readFile(path);
-            await this.#fs.writeFile(path, old.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({ flush: (controller) => controller.enqueue(bytes) })), { mode });
+            await this.#fs.writeFile(path, old.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({ flush: (controller) => controller.enqueue(bytes) })), { mode, ifInode: existing.ino });
             return;
           }
           const old = await readStreamBytes(await this.#fs.readFile(path));
-          await this.#fs.writeFile(path, concatBytes([old, bytes]), { mode, ifMatch: await sha256Hex(old) });
+          await this.#fs.writeFile(path, concatBytes([old, bytes]), { mode, ifMatch: await sha256Hex(old), ifInode: existing.ino });
           return;
         } catch (error) {
           const code = posixCodeOf(error);
@@ -884,6 +945,34 @@ export class SQLiteWorkspaceProvider {
       if (this.#appends.get(key) === settled) this.#appends.delete(key);
     });
     return run;
+  }
+
+  /**
+   * Creates a new file holding `content` where `path` leads, never replacing
+   * one: at `path`, or — `follow`, and `path` is a link (or a chain of them)
+   * to nothing — at the last link's target, as open(2) with `O_CREAT`
+   * without `O_EXCL` does. A relative target is taken from the link's
+   * directory.
+   * @throws `EEXIST` an entry is there (with `follow`: a file or directory at the end of the links) · `ENOENT` the (target's) parent is missing · `ELOOP` more than 40 links · `EISDIR` a target ending in `/` · what `writeFile` throws.
+   */
+  async #create(path: string, content: Uint8Array, mode: number, follow: boolean, syscall: string): Promise<void> {
+    let at = canonical(path, syscall);
+    for (let links = 0; ; links++) {
+      try {
+        await this.#fs.writeFile(at, content, { mode, exclusive: true });
+        return;
+      } catch (error) {
+        if (!follow || posixCodeOf(error) !== "EEXIST") throw error;
+        const entry = await this.#fs.lstat(at).catch(() => undefined);
+        // A file or directory (or nothing any more: it was removed meanwhile) — the caller looks again.
+        if (!entry?.isSymbolicLink) throw error;
+        if (links >= 40) throw nodeFsError("ELOOP", syscall, path, "too many levels of symbolic links");
+        const target = await this.#fs.readlink(at);
+        if (target.endsWith("/")) throw nodeFsError("EISDIR", syscall, path, "the link names a directory (its target ends in /)");
+        const dir = at.slice(0, at.lastIndexOf("/"));
+        at = canonical(target.startsWith("/") ? target : `${dir}/${target}`, syscall);
+      }
+    }
   }
 
   async #statOrUndefined(path: string, follow: boolean, syscall: string): Promise<WorkspaceStats | undefined> {
@@ -924,7 +1013,7 @@ export class WorkspaceDirent extends WorkspaceEntryType {
 }
 
 /** How a handle stores appended bytes: {@link SQLiteWorkspaceProvider}'s serialised, guarded append. */
-type AppendBytes = (path: string, bytes: Uint8Array, syscall: string) => Promise<void>;
+type AppendBytes = (path: string, bytes: Uint8Array, syscall: string, ino: number) => Promise<void>;
 
 /**
  * An open file of {@link SQLiteWorkspaceProvider.open}, shaped as node:fs's
@@ -1075,19 +1164,20 @@ export class WorkspaceFileHandle {
       at = position;
     }
     const count = source.byteLength;
-    if (this.#flags.append) {
+    if (this.#flags.append && this.#data === undefined) {
       if (this.#appendedBytes + count > this.#maxBytes) throw nodeFsError("EFBIG", "write", this.path, `a handle holds at most ${this.#maxBytes} bytes (maxOpenFileBytes)`);
       this.#appended.push(source.slice());
       this.#appendedBytes += count;
       return { bytesWritten: count, buffer };
     }
-    const offset = this.#at(at, "write");
+    // An append handle that truncated holds the file (see #truncate): it appends to what it holds.
+    const offset = this.#flags.append ? this.#length : this.#at(at, "write");
     await this.#load();
     this.#ensure(offset + count);
     this.#data!.set(source, offset);
     this.#length = Math.max(this.#length, offset + count);
     this.#dirty = true;
-    if (at === null || at === undefined) this.position = offset + count;
+    if (!this.#flags.append && (at === null || at === undefined)) this.position = offset + count;
     return { bytesWritten: count, buffer };
   }
 
@@ -1141,7 +1231,12 @@ export class WorkspaceFileHandle {
   }
 
   /**
-   * Cuts or zero-extends the file to `len` bytes (default `0`).
+   * Cuts or zero-extends the file to `len` bytes (default `0`). On an
+   * append handle (`a`, `a+`) its appends so far are added first; from then
+   * on it holds the file, as a `r+` handle does, and its later writes go to
+   * the end of what it holds (node:fs: `"hello"`, `truncate(0)`,
+   * `write("X")` → `"X"`); all of it is stored at `sync()`/`close()`, only
+   * if nobody else changed the file meanwhile.
    * @throws `EBADF` closed or read-only · `EINVAL` bad `len` · `EFBIG` · `ESTALE`.
    */
   truncate(len = 0): Promise<void> {
@@ -1255,7 +1350,8 @@ export class WorkspaceFileHandle {
     if (this.#appendedBytes === 0) return;
     await this.#checkSame(syscall);
     const bytes = this.#appended.length === 1 ? this.#appended[0]! : concatBytes(this.#appended, this.#appendedBytes);
-    await this.#append(this.path, bytes, syscall);
+    // Checked again in the append's turn, and the store bound to this inode.
+    await this.#append(this.path, bytes, syscall, this.#ino);
     this.#appended = [];
     this.#appendedBytes = 0;
   }
@@ -1267,7 +1363,7 @@ export class WorkspaceFileHandle {
     const stats = await this.#checkSame("write");
     const bytes = this.#data.subarray(0, this.#length);
     try {
-      await this.#fs.writeFile(this.path, bytes, { mode: stats.mode & 0o7777, ifMatch: this.#hash! });
+      await this.#fs.writeFile(this.path, bytes, { mode: stats.mode & 0o7777, ifMatch: this.#hash!, ifInode: this.#ino });
     } catch (error) {
       if (posixCodeOf(error) === "ESTALE") throw nodeFsError("ESTALE", "write", this.path, "stale file handle: another writer changed the file since this handle read it; its writes were not stored", error);
       throw nodeFsError(posixCodeOf(error) ?? "EIO", "write", this.path, undefined, error);
@@ -1285,7 +1381,7 @@ export interface ProviderWatchOptions {
   persistent?: boolean;
   /** Closes the watcher when aborted. Default: none. */
   signal?: AbortSignal;
-  /** Poll interval in ms. Default: the provider's `watchIntervalMs`. */
+  /** Poll interval in ms: a positive integer (else `TypeError`); more than 2^31 − 1 is capped to it. Default: the provider's `watchIntervalMs`. */
   interval?: number;
 }
 
@@ -1393,7 +1489,7 @@ export class WorkspaceWatcher extends Emitter {
       return;
     }
     this.#signal?.addEventListener("abort", this.#onAbort, { once: true });
-    this.#timer = setInterval(() => void this.#poll(), every) as Timer;
+    this.#timer = setInterval(() => void this.#poll(), Math.min(every, MAX_WATCH_INTERVAL_MS)) as Timer;
     if (options.persistent === false) unrefTimer(this.#timer);
     void this.#prime(stat, listing, real);
   }
@@ -1592,7 +1688,7 @@ export class WorkspaceStatWatcher extends Emitter {
     this.#fs = fs;
     this.#log = log;
     this.#path = path;
-    this.#timer = setInterval(() => void this.#poll(), interval) as Timer;
+    this.#timer = setInterval(() => void this.#poll(), Math.min(interval, MAX_WATCH_INTERVAL_MS)) as Timer;
     if (!persistent) unrefTimer(this.#timer);
     void this.#read().then((stats) => (this.#previous ??= stats));
   }

@@ -34,6 +34,17 @@ export interface WriteFileOptions {
    * 0.8.0 (docs/porting.md).
    */
   ifMatch?: string;
+  /**
+   * Write only if the path (a final link followed) leads to the file with
+   * this inode (`stat().inode`): checked with `ifMatch` (or alone) before
+   * the new content is read and again in the commit transaction, so the
+   * write never lands in another file put at the path meanwhile (renamed
+   * over it, or reached through a link made since). Rejects `ESTALE` when
+   * the path leads to another file, `ENOENT` when no file is there; the
+   * file is left as it was. Default: any file. Not in 0.8.0
+   * (docs/porting.md).
+   */
+  ifInode?: number;
 }
 
 /** Options for {@link WorkspaceFilesystem.mkdir}. */

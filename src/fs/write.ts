@@ -42,12 +42,15 @@ export interface WriteRequest {
    * hex digits): checked before the content is read and again at commit.
    */
   ifMatch?: string;
+  /** Write only if the path still leads to the file with this inode: checked before the content is read and again at commit. */
+  ifInode?: number;
 }
 
 /** The file a conditional write found with the expected content: its inode and revision stamp then. */
 interface Pin {
   ino: number;
-  rev: number | undefined;
+  /** The revision stamp the content was checked at (`ifMatch`); `null` when only the inode is checked. */
+  rev: number | undefined | null;
 }
 
 /** Where a write lands: an existing file (link followed) or a missing leaf in an existing directory. */
@@ -77,7 +80,7 @@ export class FileWriter {
    */
   async write(request: WriteRequest, content: string | Uint8Array | ReadableStream<Uint8Array>): Promise<void> {
     const segments = segmentsOf(request.path);
-    const pin = request.ifMatch === undefined ? undefined : await this.#pin(request, segments, request.ifMatch);
+    const pin = request.ifMatch === undefined && request.ifInode === undefined ? undefined : await this.#pin(request, segments, request.ifMatch);
     if (typeof content === "string" || content instanceof Uint8Array || ArrayBuffer.isView(content)) {
       const bytes =
         typeof content === "string"
@@ -184,10 +187,12 @@ export class FileWriter {
    * with its revision stamp, which the commit checks again.
    * @throws WorkspaceFsError `ENOENT` when no file is there (any walk error of {@link #target}); `ESTALE` when the content differs.
    */
-  async #pin(request: WriteRequest, segments: string[], ifMatch: string): Promise<Pin> {
+  async #pin(request: WriteRequest, segments: string[], ifMatch: string | undefined): Promise<Pin> {
     const target = this.#target(request, segments);
-    if (!target.node) throw new WorkspaceFsError("ENOENT", "writeFile", request.path, "ifMatch names a file that does not exist");
+    if (!target.node) throw new WorkspaceFsError("ENOENT", "writeFile", request.path, `${ifMatch === undefined ? "ifInode" : "ifMatch"} names a file that does not exist`);
     const node = target.node;
+    if (request.ifInode !== undefined && node.ino !== request.ifInode) throw staleInode(request.path);
+    if (ifMatch === undefined) return { ino: node.ino, rev: null };
     const rev = this.#nodes.stampOf(node.ino);
     const pieces: Uint8Array[] = [];
     const count = Math.ceil(node.size / CHUNK_SIZE);
@@ -203,7 +208,8 @@ export class FileWriter {
 
   /** At commit: the conditional write's file is still the one pinned, unchanged since. */
   #checkPin(target: Target, pin: Pin, request: WriteRequest): void {
-    if (target.node?.ino !== pin.ino || this.#nodes.stampOf(pin.ino) !== pin.rev) throw stale(request.path);
+    if (target.node?.ino !== pin.ino) throw request.ifMatch === undefined ? staleInode(request.path) : stale(request.path);
+    if (pin.rev !== null && this.#nodes.stampOf(pin.ino) !== pin.rev) throw stale(request.path);
   }
 
   /** Where the write lands; refuses a read-only target, a directory, or (exclusive) an existing entry. */
@@ -263,6 +269,11 @@ export class FileWriter {
 /** The refusal of a conditional write whose file changed. */
 function stale(path: string): WorkspaceFsError {
   return new WorkspaceFsError("ESTALE", "writeFile", path, "the file's content no longer matches ifMatch (it changed since it was read); the file was not changed");
+}
+
+/** The refusal of a write bound to an inode (`ifInode`) whose path now leads to another file. */
+function staleInode(path: string): WorkspaceFsError {
+  return new WorkspaceFsError("ESTALE", "writeFile", path, "the path no longer leads to the file with inode ifInode (it was moved, removed or replaced); nothing was written");
 }
 
 function isReadableStream(value: unknown): value is ReadableStream<Uint8Array> {

@@ -1,4 +1,10 @@
 /**
+ * FIXED — the queued append checks the handle's inode in its own turn
+ * (#appendBytes gets the handle's ino: ESTALE when the path leads
+ * elsewhere), and every append store is bound to the inode it read with
+ * the new writeFile option `ifInode`, checked again in the commit
+ * transaction.
+ *
  * Issue 20 ninth attack run, category 4: `workspace.provider()` append
  * handles — what remains of attack8/provider-handles DEFECT 3 ("a handle
  * stores by PATH, following links made after it was opened"; fixed with an
@@ -32,7 +38,7 @@ import { describe, expect, it } from "vitest";
 import { SQLiteWorkspaceProvider, Workspace, nodeSqliteStorage } from "../../../src/index.js";
 
 describe("attack9: provider append handle and a link made while its append is queued", () => {
-  it.fails("the queued append does not follow a link made after the handle's inode check", async () => {
+  it("the queued append does not follow a link made after the handle's inode check", async () => {
     const ws = new Workspace({ storage: nodeSqliteStorage(":memory:") });
     try {
       const real = ws.fs as unknown as Record<string | symbol, unknown> & typeof ws.fs;

@@ -1,4 +1,8 @@
 /**
+ * FIXED — truncate on an append handle adds its pending appends, then the
+ * handle holds the file as a r+ handle does; later appends go to the end of
+ * what it holds, and one guarded store at close writes the result.
+ *
  * Issue 20 ninth attack run, category 4: `workspace.provider()` — an append
  * handle (`a`, `a+`) that truncates. Runs 2–8 and probe-provider truncated
  * `r+`/`w` handles only.
@@ -29,7 +33,7 @@ import { Workspace, nodeSqliteStorage } from "../../../src/index.js";
 const codeOf = (p: Promise<unknown>) => p.then(() => "ok", (e: { code?: string }) => e.code);
 
 describe("attack9: provider append handle and truncate", () => {
-  it.fails("a+: truncate(0) then write('X') leaves 'X' and close resolves", async () => {
+  it("a+: truncate(0) then write('X') leaves 'X' and close resolves", async () => {
     const ws = new Workspace({ storage: nodeSqliteStorage(":memory:") });
     try {
       const p = ws.provider();
@@ -44,7 +48,7 @@ describe("attack9: provider append handle and truncate", () => {
     }
   });
 
-  it.fails("a: write('X'), truncate(3), write('Y') leaves 'helY' and close resolves", async () => {
+  it("a: write('X'), truncate(3), write('Y') leaves 'helY' and close resolves", async () => {
     const ws = new Workspace({ storage: nodeSqliteStorage(":memory:") });
     try {
       const p = ws.provider();

@@ -1,4 +1,9 @@
 /**
+ * FIXED — open with a create flag and appendFile create through a dangling
+ * link: an exclusive create that meets a link follows it (up to 40 links,
+ * relative targets from the link's directory) and creates the last target
+ * exclusively; O_EXCL still refuses the link (EEXIST).
+ *
  * Issue 20 ninth attack run, category 4: `workspace.provider()` creating a
  * file through a dangling link (a link whose target does not exist yet — a
  * log path pointing into a directory made empty by rotation, a config link
@@ -47,7 +52,7 @@ describe("attack9: provider creates through a dangling link", () => {
     });
   });
 
-  it.fails("open('w') and open('a') through a dangling link create the target", async () => {
+  it("open('w') and open('a') through a dangling link create the target", async () => {
     await withLink(async (ws) => {
       const p = ws.provider();
       const opened = await codeOf(p.open("/l", "w").then(async (h) => { await h.write("A"); await h.close(); }));
@@ -56,7 +61,7 @@ describe("attack9: provider creates through a dangling link", () => {
     });
   });
 
-  it.fails("appendFile through a dangling link creates the target (not EEXIST)", async () => {
+  it("appendFile through a dangling link creates the target (not EEXIST)", async () => {
     await withLink(async (ws) => {
       const appended = await codeOf(ws.provider().appendFile("/l", "C"));
       expect({ appended, content: await ws.fs.readFile("/d/log", "utf8").catch((e: { code?: string }) => e.code) }).toEqual({ appended: "ok", content: "C" });

@@ -1,4 +1,13 @@
 /**
+ * FIXED — DEFECT 1: truncate(path, len) of a file over maxOpenFileBytes
+ * streams its first len bytes into the new content (bound to its inode);
+ * only growing such a file is EFBIG. DEFECT 2: writeFile with a flag
+ * without truncate or create ("r+", O_WRONLY) opens a handle as open()
+ * does (ENOENT when missing), writes from offset 0 and keeps the rest.
+ * DEFECT 3: watcher timers are capped at 2^31 − 1 ms (setTimeout's
+ * maximum; node's watchFile accepts any uint32), documented in
+ * docs/filesystem.md and docs/porting.md.
+ *
  * Issue 20 ninth attack run, category 4: `workspace.provider()`
  * (src/fs/provider.ts) — options and whole-path calls that runs 2–8 and
  * probe-provider did not send. Plain Node (node:sqlite storage).
@@ -92,7 +101,7 @@ describe("attack9: provider options", () => {
     }
   });
 
-  it.fails("truncate of a file over maxOpenFileBytes to 0 (or any smaller size) works (DEFECT 1)", async () => {
+  it("truncate of a file over maxOpenFileBytes to 0 (or any smaller size) works (DEFECT 1)", async () => {
     const ws = fresh();
     try {
       const p = new SQLiteWorkspaceProvider(ws, { maxOpenFileBytes: 16 });
@@ -104,7 +113,7 @@ describe("attack9: provider options", () => {
     }
   });
 
-  it.fails("writeFile with flag r+ overwrites the start and keeps the rest (DEFECT 2)", async () => {
+  it("writeFile with flag r+ overwrites the start and keeps the rest (DEFECT 2)", async () => {
     const ws = fresh();
     try {
       const p = ws.provider();
@@ -116,7 +125,7 @@ describe("attack9: provider options", () => {
     }
   });
 
-  it.fails("writeFile with flag r+ on a missing file is ENOENT and makes nothing (DEFECT 2)", async () => {
+  it("writeFile with flag r+ on a missing file is ENOENT and makes nothing (DEFECT 2)", async () => {
     const ws = fresh();
     try {
       const p = ws.provider();
@@ -127,7 +136,7 @@ describe("attack9: provider options", () => {
     }
   });
 
-  it.fails("a watch or watchFile interval of 2^31 ms is refused (or capped), never a 1 ms poll (DEFECT 3)", async () => {
+  it("a watch or watchFile interval of 2^31 ms is refused (or capped), never a 1 ms poll (DEFECT 3)", async () => {
     const ws = fresh();
     const warnings: string[] = [];
     const onWarning = (w: Error) => warnings.push(w.name);

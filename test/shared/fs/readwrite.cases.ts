@@ -524,4 +524,41 @@ export function defineReadWriteCases(h: FsHarness): void {
       expect(await t.fs.readFile("/big", "utf8")).toBe("someone else");
     });
   });
+
+  describe("writeFile ifInode (bound to a file, docs/filesystem.md)", () => {
+    fsIt(h, "the file's inode → written; another file at the path (renamed over it, a link) → ESTALE, nothing written", async (t) => {
+      await t.fs.writeFile("/f", "one");
+      const ino = (await t.fs.stat("/f")).inode;
+      await t.fs.writeFile("/f", "two", { ifInode: ino });
+      expect(await t.fs.readFile("/f", "utf8")).toBe("two");
+      expect((await t.fs.stat("/f")).inode).toBe(ino);
+      await t.fs.writeFile("/other", "other");
+      await t.fs.rename("/f", "/moved");
+      await t.fs.symlink("/other", "/f");
+      const error = await expectFsError(t.fs.writeFile("/f", "three", { ifInode: ino }), "ESTALE", "/f");
+      expect(error.message).toBe("ESTALE: the path no longer leads to the file with inode ifInode (it was moved, removed or replaced); nothing was written, writeFile: /f");
+      expect(await t.fs.readFile("/other", "utf8")).toBe("other");
+      expect(await t.fs.readFile("/moved", "utf8")).toBe("two");
+      // Through the link to the bound file: followed, written.
+      await t.fs.rm("/f");
+      await t.fs.symlink("/moved", "/f");
+      await t.fs.writeFile("/f", "four", { ifInode: ino });
+      expect(await t.fs.readFile("/moved", "utf8")).toBe("four");
+    });
+
+    fsIt(h, "no file → ENOENT (nothing created); with ifMatch both must hold; a bad value → TypeError", async (t) => {
+      await expectFsError(t.fs.writeFile("/missing", "x", { ifInode: 1 }), "ENOENT", "/missing");
+      expect((await t.fs.readdir("/")).map((e) => e.name)).not.toContain("missing");
+      await t.fs.writeFile("/f", "a");
+      const ino = (await t.fs.stat("/f")).inode;
+      const sha = [...new Uint8Array(await crypto.subtle.digest("SHA-256", utf8("a")))].map((b) => b.toString(16).padStart(2, "0")).join("");
+      await expectFsError(t.fs.writeFile("/f", "b", { ifInode: ino + 1000, ifMatch: sha }), "ESTALE", "/f");
+      await t.fs.writeFile("/f", "b", { ifInode: ino, ifMatch: sha });
+      expect(await t.fs.readFile("/f", "utf8")).toBe("b");
+      for (const bad of [-1, 1.5, "1", null, {}]) {
+        await expect(t.fs.writeFile("/f", "c", { ifInode: bad as never }), JSON.stringify(bad)).rejects.toThrow(/^writeFile: options\.ifInode must be an inode number/);
+      }
+      expect(await t.fs.readFile("/f", "utf8")).toBe("b");
+    });
+  });
 }
