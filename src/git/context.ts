@@ -19,10 +19,12 @@ export type IndexUpdate = { filepath: string; remove: true } | { filepath: strin
 /**
  * The isomorphic-git module (loaded on a client's first call), with
  * `updateIndexMany` added by scripts/gen-git.mjs: many index updates under
- * one acquisition of `.git/index`, written once.
+ * one acquisition of `.git/index`, written once; and `mergeFile`, its default
+ * merge driver (diff3), exported by the same script.
  */
 export type IsomorphicGit = typeof import("isomorphic-git") & {
   updateIndexMany(args: { fs: import("isomorphic-git").PromiseFsClient; dir: string; gitdir?: string; cache?: object; updates: readonly IndexUpdate[] }): Promise<void>;
+  mergeFile: import("isomorphic-git").MergeDriverCallback;
 };
 /** isomorphic-git's HTTP client (`isomorphic-git/http/web` over `fetch`). */
 export type GitHttpClient = import("isomorphic-git").HttpClient;

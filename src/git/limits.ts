@@ -22,3 +22,27 @@ export function objectTooLarge(size: number | undefined): string {
   const what = size === undefined ? `more than ${GIT_MAX_OBJECT_BYTES} bytes` : `${size} bytes`;
   return `object too large: it inflates to ${what}, over the limit of ${GIT_MAX_OBJECT_BYTES} bytes (GIT_MAX_OBJECT_BYTES); the Workspace's git does not read objects this large`;
 }
+
+/**
+ * Most line edits (removed + added lines) the Workspace's git searches for
+ * when it compares two versions of a file: the `maxEditLength` of the `diff`
+ * package's Myers search, whose cost grows with this bound times the file's
+ * length, not with the file's length squared (a file whose every line
+ * changed: about 33,000 line comparisons at most; unbounded, 2,000 such
+ * lines took 4,000,000, and 8,000 lines ~35 s of one synchronous call).
+ *
+ * - `diff` / `diff --stat` / `show` (and `diffSummary`): a file whose change
+ *   needs more edits is shown as ONE hunk that removes every old line and
+ *   adds every new one between the first and the last changed line (common
+ *   leading and trailing lines stay context). It applies to the same result;
+ *   real git has no such limit and may split it into several smaller hunks.
+ * - `merge`: a file both sides changed where either side's change from the
+ *   merge base needs more edits is a conflict (the whole file, ours and
+ *   theirs between conflict markers), so the merge fails with `EMERGEFAIL`
+ *   `merge conflict in <path>` where real git might merge it cleanly.
+ *
+ * Changes within the bound (up to 256 changed lines counting both sides, e.g.
+ * 128 lines rewritten) give the same output as before.
+ * @defaultValue 256 line edits
+ */
+export const GIT_DIFF_MAX_EDIT_LENGTH = 256;

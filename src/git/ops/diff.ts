@@ -13,12 +13,15 @@
  * Paths with control characters, `"`, `\` or non-ASCII bytes are quoted as
  * git quotes them (`"a/\303\244.txt"`). Hunks come from `diff`'s
  * `structuredPatch` (Myers); where several alignments are equally short,
- * git's indent heuristic may place a hunk differently.
+ * git's indent heuristic may place a hunk differently. The search stops at
+ * {@link GIT_DIFF_MAX_EDIT_LENGTH} line edits: a bigger change is one hunk
+ * replacing everything from the first to the last changed line.
  *
  * @module
  */
-import { structuredPatch } from "diff";
+import { structuredPatch, type StructuredPatchHunk } from "diff";
 import type { GitContext } from "../context.js";
+import { GIT_DIFF_MAX_EDIT_LENGTH } from "../limits.js";
 import type { DiffSummaryEntry, GitDiffOptions } from "../types.js";
 import { requireRepo } from "../wrap.js";
 import { boolOption, compareBytes, matchesAny, optionalString, pathsOption, toRepoPaths, usage, worthEntering } from "./pathspec.js";
@@ -158,9 +161,48 @@ function functionLine(line: string): string | undefined {
   return cut.replace(/[ \t\n\v\f\r]+$/, "");
 }
 
+/** `text` cut into lines as the `diff` package's line diff cuts it: each line with its LF; a last line without one as it is. */
+function splitLines(text: string): string[] {
+  return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+}
+
+/**
+ * The hunks of a change whose Myers search passed {@link GIT_DIFF_MAX_EDIT_LENGTH}:
+ * one hunk (linear time) that removes every old line and adds every new one
+ * between the common leading and trailing lines, with 3 lines of context, in
+ * `structuredPatch`'s shape (no LF ending a line; `\ No newline at end of
+ * file` after a last line without one). Applying it gives `newText`.
+ */
+function replacementHunks(oldText: string, newText: string): StructuredPatchHunk[] {
+  const a = splitLines(oldText);
+  const b = splitLines(newText);
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  let tail = 0;
+  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+  if (head === a.length && head === b.length) return [];
+  const before = a.slice(Math.max(0, head - 3), head);
+  const after = a.slice(a.length - tail, a.length - tail + 3);
+  const removed = a.slice(head, a.length - tail);
+  const added = b.slice(head, b.length - tail);
+  const lines: string[] = [];
+  const push = (sign: string, line: string) => {
+    if (line.endsWith("\n")) lines.push(sign + line.slice(0, -1));
+    else lines.push(sign + line, "\\ No newline at end of file");
+  };
+  for (const line of before) push(" ", line);
+  for (const line of removed) push("-", line);
+  for (const line of added) push("+", line);
+  for (const line of after) push(" ", line);
+  const start = head - before.length + 1;
+  return [{ oldStart: start, oldLines: before.length + removed.length + after.length, newStart: start, newLines: before.length + added.length + after.length, lines }];
+}
+
 /** The hunks of a text change in git's format, and the counts of added and removed lines. */
 function hunks(oldText: string, newText: string): { text: string; insertions: number; deletions: number } {
-  const patch = structuredPatch("a", "b", oldText, newText, "", "", { context: 3 });
+  // Bounded (GIT_DIFF_MAX_EDIT_LENGTH): an unbounded search costs N² line comparisons for a rewritten file.
+  const found = structuredPatch("a", "b", oldText, newText, "", "", { context: 3, maxEditLength: GIT_DIFF_MAX_EDIT_LENGTH });
+  const patch = found ?? { hunks: replacementHunks(oldText, newText) };
   const oldLines = oldText.split("\n");
   let text = "";
   let insertions = 0;

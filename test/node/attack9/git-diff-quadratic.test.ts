@@ -7,6 +7,16 @@
  * search is O(N·D): for a file whose lines all changed (a regenerated file, a
  * reformat, a shuffled CSV) that is N² line comparisons, all synchronous.
  *
+ * FIXED — the search is bounded: `structuredPatch(…, { maxEditLength:
+ * GIT_DIFF_MAX_EDIT_LENGTH })` (256 line edits, src/git/limits.ts); past it
+ * the file is one hunk removing every old line and adding every new one
+ * between the common leading and trailing lines (src/git/ops/diff.ts
+ * `replacementHunks`, linear). `merge` passes isomorphic-git a merge driver
+ * that first checks both sides' changes from the base with the same bounded
+ * search, runs diff3 (isomorphic-git's mergeFile) only within the bound, and
+ * else answers a conflict of the whole file (src/git/ops/worktree.ts
+ * `boundedMergeDriver`). Documented in docs/git.md and docs/porting.md.
+ *
  * DEFECT (medium) — a few hundred KB of text stalls the Durable Object.
  * Reproduction (Node; the same code runs in the object for `ws:git` calls
  * from sandboxed code):
@@ -28,8 +38,9 @@
  * The count is read by wrapping `lineDiff.equals` of the `diff` package (the
  * comparison the search makes), so the test asserts no time.
  *
- * Same class, not asserted here (the search is inside the isomorphic-git
- * bundle, nothing to count with): `git merge` of two branches that both
+ * Same class, asserted below since the fix (the bounded pre-check counts
+ * through the same `lineDiff.equals`; diff3 itself is inside the
+ * isomorphic-git bundle, nothing to count with): `git merge` of two branches that both
  * rewrote one file (isomorphic-git's mergeFile → diff3's O(NP) search):
  * 1,000 lines 0.6 s, 2,000 lines 2.3 s, 4,000 lines (~100 KB) 15.6 s, one
  * synchronous call ending in "merge conflict in f.txt".
@@ -41,12 +52,97 @@
 import { lineDiff } from "diff";
 import { describe, expect, it } from "vitest";
 import { Workspace, nodeSqliteStorage } from "../../../src/index.js";
-import { createGitClient } from "../../../src/git/index.js";
+import { GIT_DIFF_MAX_EDIT_LENGTH, createGitClient } from "../../../src/git/index.js";
 
 const lines = (tag: string, n: number) => Array.from({ length: n }, (_, i) => `${tag} line ${i} ${(i * 7919) % 10007}`).join("\n") + "\n";
 
+/** Counts `lineDiff.equals` calls (the comparison the `diff` package's line search makes) while `run` runs. */
+async function countComparisons<T>(run: (count: () => number) => Promise<T>): Promise<T> {
+  const target = lineDiff as unknown as { equals: (...args: unknown[]) => boolean };
+  const own = Object.prototype.hasOwnProperty.call(target, "equals");
+  const original = target.equals;
+  let comparisons = 0;
+  target.equals = function (this: unknown, ...args: unknown[]) {
+    comparisons++;
+    return original.apply(this, args);
+  };
+  try {
+    return await run(() => comparisons);
+  } finally {
+    if (own) target.equals = original;
+    else delete (target as { equals?: unknown }).equals;
+  }
+}
+
+/** A repository at /workspace/r with f.txt = `base` on main, and branch `side` (from main) where f.txt = `side`; main then sets f.txt = `main`. */
+async function divergedRepo(base: string, side: string, main: string): Promise<Workspace> {
+  const ws = new Workspace({ storage: nodeSqliteStorage(":memory:"), git: createGitClient(), defaultGitIdentity: { name: "A", email: "a@example.com" } });
+  const dir = "/workspace/r";
+  await ws.fs.mkdir(dir, { recursive: true });
+  await ws.git.init({ dir, defaultBranch: "main" });
+  await ws.fs.writeFile(`${dir}/f.txt`, base);
+  await ws.git.add({ dir, paths: ["f.txt"] });
+  await ws.git.commit({ dir, message: "base" });
+  await ws.git.branch({ dir, name: "side", checkout: true });
+  await ws.fs.writeFile(`${dir}/f.txt`, side);
+  await ws.git.add({ dir, paths: ["f.txt"] });
+  await ws.git.commit({ dir, message: "side" });
+  await ws.git.checkout({ dir, ref: "main" });
+  await ws.fs.writeFile(`${dir}/f.txt`, main);
+  await ws.git.add({ dir, paths: ["f.txt"] });
+  await ws.git.commit({ dir, message: "main" });
+  return ws;
+}
+
+describe("attack9: git merge of a file both branches rewrote", () => {
+  const N = 2000;
+  const numbered = (tag: string, n: number, changed: (i: number) => boolean) =>
+    Array.from({ length: n }, (_, i) => (changed(i) ? `${tag} ${i}` : `line ${i}`)).join("\n") + "\n";
+
+  it("both sides rewrote all 2,000 lines: a conflict in f.txt, with at most 20·N line comparisons per side", { timeout: 60_000 }, async () => {
+    const ws = await divergedRepo(lines("base", N), lines("side", N), lines("main", N));
+    try {
+      const { error, comparisons } = await countComparisons(async (count) => {
+        const error = await ws.git.merge({ dir: "/workspace/r", theirs: "side" }).then(() => undefined, (e: { code?: string; message?: string }) => e);
+        return { error, comparisons: count() };
+      });
+      expect({ code: error?.code, message: error?.message?.includes("merge conflict in f.txt") }).toEqual({ code: "EMERGEFAIL", message: true });
+      // The bounded check ran (diff3 alone makes none of these comparisons) and stayed near-linear.
+      expect({ checked: comparisons > 0, bounded: comparisons <= 2 * 20 * N, comparisons }).toEqual({ checked: true, bounded: true, comparisons });
+      // Nothing was written: main's file and branch are as they were.
+      expect(await ws.fs.readFile("/workspace/r/f.txt", "utf8")).toBe(lines("main", N));
+    } finally {
+      await ws.close();
+    }
+  });
+
+  it("a change past GIT_DIFF_MAX_EDIT_LENGTH on one side is a conflict even where diff3 would merge (documented limit)", { timeout: 60_000 }, async () => {
+    expect(GIT_DIFF_MAX_EDIT_LENGTH).toBe(256);
+    // side rewrites lines 0..199 (400 edits), main changes line 1999 only: real git merges cleanly.
+    const ws = await divergedRepo(numbered("", N, () => false), numbered("side", N, (i) => i < 200), numbered("main", N, (i) => i === N - 1));
+    try {
+      const error = await ws.git.merge({ dir: "/workspace/r", theirs: "side" }).then(() => undefined, (e: { code?: string; message?: string }) => e);
+      expect({ code: error?.code, message: error?.message?.includes("merge conflict in f.txt") }).toEqual({ code: "EMERGEFAIL", message: true });
+    } finally {
+      await ws.close();
+    }
+  });
+
+  it("changes within the bound still merge as diff3 does", { timeout: 60_000 }, async () => {
+    // side rewrites lines 0..99 (200 edits), main changes line 1999: a clean merge holding both.
+    const ws = await divergedRepo(numbered("", N, () => false), numbered("side", N, (i) => i < 100), numbered("main", N, (i) => i === N - 1));
+    try {
+      const result = await ws.git.merge({ dir: "/workspace/r", theirs: "side" });
+      expect(typeof result.oid).toBe("string");
+      expect(await ws.fs.readFile("/workspace/r/f.txt", "utf8")).toBe(Array.from({ length: N }, (_, i) => (i < 100 ? `side ${i}` : i === N - 1 ? `main ${i}` : `line ${i}`)).join("\n") + "\n");
+    } finally {
+      await ws.close();
+    }
+  });
+});
+
 describe("attack9: git diff of a fully rewritten file", () => {
-  it.fails("diff and diff --stat of a 2,000-line file whose every line changed make at most 20·N line comparisons", { timeout: 60_000 }, async () => {
+  it("diff and diff --stat of a 2,000-line file whose every line changed make at most 20·N line comparisons", { timeout: 60_000 }, async () => {
     const N = 2000;
     const target = lineDiff as unknown as { equals: (...args: unknown[]) => boolean };
     const own = Object.prototype.hasOwnProperty.call(target, "equals");
