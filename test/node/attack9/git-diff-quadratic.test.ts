@@ -49,7 +49,7 @@
  * but skips its diff above `maxDiffLines` (2,000) changed lines; at that cap
  * (one edit rewriting 2,000 lines) its two reports take ~4 s.
  */
-import { lineDiff } from "diff";
+import { applyPatch, lineDiff } from "diff";
 import { describe, expect, it } from "vitest";
 import { Workspace, nodeSqliteStorage } from "../../../src/index.js";
 import { GIT_DIFF_MAX_EDIT_LENGTH, createGitClient } from "../../../src/git/index.js";
@@ -142,6 +142,33 @@ describe("attack9: git merge of a file both branches rewrote", () => {
 });
 
 describe("attack9: git diff of a fully rewritten file", () => {
+  // (Here the answer is byte for byte what real git 2.x prints: every middle line is new.)
+  it("past the bound: one hunk between the common leading and trailing lines, with context, that applies to the new text", { timeout: 60_000 }, async () => {
+    const head = Array.from({ length: 5 }, (_, i) => `head ${i}\n`).join("");
+    const tail = Array.from({ length: 5 }, (_, i) => `tail ${i}`).join("\n"); // no LF at the end
+    const before = head + lines("old", 300) + tail;
+    const after = head + lines("new", 310) + tail;
+    const ws = new Workspace({ storage: nodeSqliteStorage(":memory:"), git: createGitClient(), defaultGitIdentity: { name: "A", email: "a@example.com" } });
+    try {
+      await ws.fs.mkdir("/workspace/r", { recursive: true });
+      await ws.git.init({ dir: "/workspace/r" });
+      await ws.fs.writeFile("/workspace/r/f.txt", before);
+      await ws.git.add({ dir: "/workspace/r", paths: ["f.txt"] });
+      await ws.git.commit({ dir: "/workspace/r", message: "base" });
+      await ws.fs.writeFile("/workspace/r/f.txt", after);
+      const patch = String(await ws.git.diff({ dir: "/workspace/r" }));
+      expect(patch.match(/^@@ .*$/gm)).toEqual(["@@ -3,306 +3,316 @@ head 1"]);
+      expect(patch).toContain("\n head 2\n head 3\n head 4\n-old line 0 0\n");
+      expect(patch).toContain("\n+new line 309 ");
+      expect(patch.endsWith("\n tail 0\n tail 1\n tail 2\n")).toBe(true);
+      expect(applyPatch(before, patch)).toBe(after);
+      const stat = await ws.git.cli({ argv: ["diff", "--stat"], cwd: "/workspace/r" });
+      expect(stat.stdout).toContain("f.txt | 610 ");
+    } finally {
+      await ws.close();
+    }
+  });
+
   it("diff and diff --stat of a 2,000-line file whose every line changed make at most 20·N line comparisons", { timeout: 60_000 }, async () => {
     const N = 2000;
     const target = lineDiff as unknown as { equals: (...args: unknown[]) => boolean };
