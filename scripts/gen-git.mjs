@@ -213,6 +213,41 @@ if (force || !existsSync(stamp) || readFileSync(stamp, "utf8") !== hash) {
     "function parseBuffer(buffer) {\n",
     'function isUtf8Name(bytes) {\n  try {\n    new TextDecoder("utf-8", { fatal: true }).decode(bytes);\n    return true;\n  } catch {\n    return false;\n  }\n}\nfunction parseBuffer(buffer) {\n',
   );
+  // `.gitignore` patterns are compiled by the `ignore` package to backtracking regexes and tested
+  // against every untracked path a status (add, diff, clean, stash) meets: `**` + `/**` x 13 + `/x`
+  // over a 40-deep tree froze `git status` for minutes, and `*a` x 12 + `*b` cost seconds per name
+  // (issue 20, ninth attack run). isIgnored now hands `ignore` each .gitignore / info/exclude text
+  // through boundIgnoreRules:
+  //   - consecutive `**` segments collapse into one (`a/**/**/b` is `a/**/b` in git's wildmatch),
+  //     which changes no match;
+  //   - a pattern that still holds more than IGNORE_MAX_WILDCARD_RUNS runs of `*` (a `**` segment is
+  //     one run) is skipped, as a comment: each run multiplies the backtracking by the length of a
+  //     name or the depth of a path. Documented in docs/git.md and docs/porting.md.
+  igit = patch(
+    igit,
+    "GitIgnoreManager.isIgnored",
+    "      if (index2 === 0) ign.add(excludes);\n      ign.add(file);\n",
+    "      if (index2 === 0) ign.add(boundIgnoreRules(excludes));\n      ign.add(boundIgnoreRules(file));\n",
+  );
+  igit +=
+    "\nvar IGNORE_MAX_WILDCARD_RUNS = 3;\n" +
+    "function boundIgnoreRules(text) {\n" +
+    "  if (typeof text !== \"string\") return text;\n" +
+    "  return text.split(/\\r?\\n/).map(boundIgnoreRule).join(\"\\n\");\n" +
+    "}\n" +
+    "function boundIgnoreRule(line) {\n" +
+    "  if (line.startsWith(\"#\") || !line.includes(\"*\")) return line;\n" +
+    "  const rule = line.replace(/(^!?|\\/)\\*\\*(?:\\/\\*\\*)+(?=\\/|\\s*$)/g, \"$1**\");\n" +
+    "  let runs = 0;\n" +
+    "  let star = false;\n" +
+    "  for (let i = 0; i < rule.length; i++) {\n" +
+    "    const c = rule[i];\n" +
+    "    if (c === \"*\" && !star && ++runs > IGNORE_MAX_WILDCARD_RUNS) return \"\";\n" +
+    "    star = c === \"*\";\n" +
+    "    if (c === \"\\\\\") i++;\n" +
+    "  }\n" +
+    "  return rule;\n" +
+    "}\n";
   // isomorphic-git stages one path per call (`updateIndex`), and each call writes the whole index
   // again: a checkout of N files wrote it N times (N^2 bytes), and a crash in the middle of one left
   // the index half moved — staged changes real git never shows after a crashed checkout, whose
@@ -245,12 +280,6 @@ if (force || !existsSync(stamp) || readFileSync(stamp, "utf8") !== hash) {
     "  });\n" +
     "}\n" +
     "export { updateIndexMany };\n";
-  // isomorphic-git's own merge driver (diff3 of the three versions), exported so the merge in
-  // src/git/ops/worktree.ts can bound its cost first: diff3's search is O(N·D) with no limit, and
-  // a file both branches rewrote (4,000 lines) took 15.6 s of one synchronous call (issue 20,
-  // ninth attack run). The caller runs it only when both changes are within GIT_DIFF_MAX_EDIT_LENGTH.
-  if (!/\nfunction mergeFile\(\{ branches, contents \}\) \{\n/.test(igit)) throw new Error("gen-git: isomorphic-git's mergeFile changed; update scripts/gen-git.mjs");
-  igit += "export { mergeFile };\n";
   mkdirSync(outDir, { recursive: true });
   writeAtomic(join(outDir, "isomorphic-git.js"), header(hash) + igit);
   writeAtomic(
@@ -262,9 +291,7 @@ if (force || !existsSync(stamp) || readFileSync(stamp, "utf8") !== hash) {
       '  fs: import("isomorphic-git").PromiseFsClient;\n' +
       "  dir: string;\n  gitdir?: string;\n  cache?: object;\n" +
       "  updates: readonly ({ filepath: string; remove: true } | { filepath: string; oid: string; mode: number; stat?: boolean; remove?: false })[];\n" +
-      "}): Promise<void>;\n" +
-      "/** isomorphic-git's default merge driver (diff3), exported by scripts/gen-git.mjs. */\n" +
-      'export declare const mergeFile: import("isomorphic-git").MergeDriverCallback;\n',
+      "}): Promise<void>;\n",
   );
   writeAtomic(join(outDir, "http-web.js"), header(hash) + web);
   writeAtomic(
