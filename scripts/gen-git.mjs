@@ -280,6 +280,12 @@ if (force || !existsSync(stamp) || readFileSync(stamp, "utf8") !== hash) {
     "  });\n" +
     "}\n" +
     "export { updateIndexMany };\n";
+  // isomorphic-git's own merge driver (diff3 of the three versions), exported so the merge in
+  // src/git/ops/worktree.ts can bound its cost first: diff3's search is O(N·D) with no limit, and
+  // a file both branches rewrote (4,000 lines) took 15.6 s of one synchronous call (issue 20,
+  // ninth attack run). The caller runs it only when both changes are within GIT_DIFF_MAX_EDIT_LENGTH.
+  if (!/\nfunction mergeFile\(\{ branches, contents \}\) \{\n/.test(igit)) throw new Error("gen-git: isomorphic-git's mergeFile changed; update scripts/gen-git.mjs");
+  igit += "export { mergeFile };\n";
   mkdirSync(outDir, { recursive: true });
   writeAtomic(join(outDir, "isomorphic-git.js"), header(hash) + igit);
   writeAtomic(
@@ -291,7 +297,9 @@ if (force || !existsSync(stamp) || readFileSync(stamp, "utf8") !== hash) {
       '  fs: import("isomorphic-git").PromiseFsClient;\n' +
       "  dir: string;\n  gitdir?: string;\n  cache?: object;\n" +
       "  updates: readonly ({ filepath: string; remove: true } | { filepath: string; oid: string; mode: number; stat?: boolean; remove?: false })[];\n" +
-      "}): Promise<void>;\n",
+      "}): Promise<void>;\n" +
+      "/** isomorphic-git's default merge driver (diff3), exported by scripts/gen-git.mjs. */\n" +
+      'export declare const mergeFile: import("isomorphic-git").MergeDriverCallback;\n',
   );
   writeAtomic(join(outDir, "http-web.js"), header(hash) + web);
   writeAtomic(
