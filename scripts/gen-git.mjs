@@ -248,6 +248,30 @@ if (force || !existsSync(stamp) || readFileSync(stamp, "utf8") !== hash) {
     "  }\n" +
     "  return rule;\n" +
     "}\n";
+  // A fetch stored the remote-tracking refs (and .git/shallow) BEFORE the pack holding the objects
+  // they name: `_fetch` updated the refs, then wrote objects/pack/pack-*.pack and its .idx. A crash
+  // between (ctx.abort(), eviction) left refs/remotes/origin/main naming a commit the repository
+  // did not have — log/diff/merge of origin/main failed until the next fetch (issue 20, ninth attack
+  // run, part B). Real git indexes the pack first and updates refs last; so does this: the pack,
+  // then its .idx (a pack without its .idx is never read), then shallow and the refs.
+  const FETCH_RESPONSE = "  const response = await parseUploadPackResponse(raw.body);\n  if (raw.headers) {\n    response.headers = raw.headers;\n  }\n  for (const oid2 of response.shallows) {\n";
+  const FETCH_PACK_READ = '  const packfile = Buffer2.from(await collect(response.packfile));\n  if (raw.body.error) throw raw.body.error;\n  const packfileSha = packfile.slice(-20).toString("hex");\n';
+  const FETCH_PACK_WRITE =
+    '  if (packfileSha !== "" && !emptyPackfile(packfile)) {\n    res.packfile = `objects/pack/pack-${packfileSha}.pack`;\n    const fullpath = join(gitdir, res.packfile);\n    await fs.write(fullpath, packfile);\n' +
+    "    const getExternalRefDelta = (oid2) => _readObject({ fs, cache, gitdir, oid: oid2 });\n    const idx = await GitPackIndex.fromPack({\n      pack: packfile,\n      getExternalRefDelta,\n      onProgress\n    });\n" +
+    '    await fs.write(fullpath.replace(/\\.pack$/, ".idx"), await idx.toBuffer());\n  }\n  return res;\n}\n';
+  igit = patch(igit, "_fetch (pack after the refs)", FETCH_PACK_WRITE, "  if (packfilePath) res.packfile = packfilePath;\n  return res;\n}\n");
+  igit = patch(igit, "_fetch (pack read)", FETCH_PACK_READ + "  const res = {\n", "  const res = {\n");
+  igit = patch(
+    igit,
+    "_fetch (response)",
+    FETCH_RESPONSE,
+    FETCH_RESPONSE.replace(/  for \(const oid2 of response\.shallows\) \{\n$/, "") +
+      FETCH_PACK_READ +
+      "  let packfilePath;\n" +
+      FETCH_PACK_WRITE.replace("  return res;\n}\n", "").replaceAll("res.packfile", "packfilePath") +
+      "  for (const oid2 of response.shallows) {\n",
+  );
   // isomorphic-git stages one path per call (`updateIndex`), and each call writes the whole index
   // again: a checkout of N files wrote it N times (N^2 bytes), and a crash in the middle of one left
   // the index half moved — staged changes real git never shows after a crashed checkout, whose

@@ -242,6 +242,12 @@ export interface GitCommitOptions extends BaseWorktreeOptions {
   committer?: Partial<GitIdentity> & { timestamp?: number; timezoneOffset?: number };
   /** Replace the HEAD commit. Default `false`. */
   amend?: boolean;
+  /**
+   * Stage every tracked file's change (modified, deleted) first, as `git
+   * commit -a`; `.git/index` is written after the branch moves, so a crash
+   * before the commit leaves it unchanged. Default `false`.
+   */
+  all?: boolean;
   /** `GIT_AUTHOR_NAME`/`EMAIL`, `GIT_COMMITTER_NAME`/`EMAIL` (never `process.env`). Default: none. */
   env?: Record<string, string | undefined>;
 }

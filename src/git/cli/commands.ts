@@ -389,17 +389,19 @@ const commit: CommandDef = {
       if (!amend) throw new CliUsageError("option '-m' is required (there is no editor in the Workspace)");
       message = (await ctx.client.show({ dir: root, ref: "HEAD" })).message;
     }
-    if (ctx.bool("all")) await ctx.client.add({ dir: root, paths: ["."], trackedOnly: true });
+    // -a: the commit stages the tracked changes itself, writing the index after the branch (as real git).
+    const all = ctx.bool("all") === true;
     if (!amend && !ctx.bool("allow-empty")) {
       const entries = await ctx.client.status({ dir: root });
-      if (!entries.some((e) => e.index !== " " && e.worktree !== "?")) {
+      const staged = (e: StatusEntry) => e.index !== " " && e.worktree !== "?";
+      if (!entries.some((e) => staged(e) || (all && e.worktree !== " " && e.worktree !== "?"))) {
         await status.run(ctx);
         return 1;
       }
     }
     const authorFlag = ctx.str("author");
     const explicit = authorFlag !== undefined ? parseAuthor(authorFlag) : undefined;
-    const { oid } = await ctx.client.commit({ dir: root, message, amend, env: ctx.env, ...withDates(ctx, explicit) });
+    const { oid } = await ctx.client.commit({ dir: root, message, amend, ...(all ? { all } : {}), env: ctx.env, ...withDates(ctx, explicit) });
     if (!ctx.bool("quiet")) ctx.out(`[${shortOid(oid)}] ${splitMessage(message).subject}\n`);
     return 0;
   },

@@ -13,7 +13,7 @@
  * @module
  */
 import { dirname } from "../../util/path.js";
-import type { GitContext } from "../context.js";
+import type { GitContext, IndexUpdate } from "../context.js";
 import { AlreadyInitializedError, GitError, NotARepositoryError, PathspecNotFoundError } from "../errors.js";
 import { resolveIdentity, type PersonInput } from "../identity.js";
 import type {
@@ -56,7 +56,8 @@ import {
 } from "./pathspec.js";
 import { isValidRefName } from "./refs.js";
 import { resolveCommit, resolveRev, treeEntry } from "./rev.js";
-import { absPath, assertIndexFile } from "./tree-state.js";
+import { writeFlatTree } from "./stash.js";
+import { absPath, assertIndexFile, flatIndex, readBytes, updateIndex } from "./tree-state.js";
 import { fileModeOn, sameBlob, walkWorktree, type WalkRow } from "./walk.js";
 
 /** `.git/config` as real git 2.x writes it on Linux (`init`). */
@@ -298,6 +299,13 @@ function envOption(op: string, options: object): Record<string, string | undefin
  * omitted, the old author (name, e-mail and date) unless `author` is given,
  * a new committer date.
  *
+ * `all` (`git commit -a`) first stages every tracked file's working-tree
+ * change (modified, deleted; untracked files stay out), as `add` with
+ * `trackedOnly` would — but the commit is made from that would-be index
+ * built in memory, and `.git/index` is written only after the branch
+ * moved, as real git does: a crash before the commit leaves the index as
+ * it was (the changes unstaged).
+ *
  * Empty commits are allowed: when the index holds exactly HEAD's tree the
  * commit is still made (real git's `git commit --allow-empty`). Check
  * {@link status} first to refuse them; the CLI's `git commit` does, printing
@@ -306,6 +314,7 @@ function envOption(op: string, options: object): Record<string, string | undefin
  */
 export async function commit(ctx: GitContext, dir: string, options: GitCommitOptions): Promise<CommitResult> {
   const amend = boolOption("commit", options, "amend");
+  const all = boolOption("commit", options, "all");
   const rawMessage = (options as { message?: unknown }).message;
   if (rawMessage !== undefined && typeof rawMessage !== "string") throw usage("commit", "message must be a string");
   if (rawMessage === undefined && !amend) throw usage("commit", "message is required");
@@ -345,6 +354,10 @@ export async function commit(ctx: GitContext, dir: string, options: GitCommitOpt
     timestamp: committerTimes?.timestamp ?? now,
     timezoneOffset: committerTimes?.timezoneOffset ?? zone,
   };
+  // `all`: the tree is the index with the tracked files' changes staged, built in memory; the index
+  // itself is written only after the branch moved (real git commits its index.lock after update_ref),
+  // so a crash before leaves it as it was: the changes unstaged, as before the command.
+  const staged = all ? await stageTracked(ctx, dir) : undefined;
   const oid = await ctx.git.commit({
     fs: ctx.fs,
     dir,
@@ -353,8 +366,40 @@ export async function commit(ctx: GitContext, dir: string, options: GitCommitOpt
     committer: committerFull,
     amend,
     cache: ctx.cache,
+    ...(staged ? { tree: staged.tree } : {}),
   });
+  if (staged && staged.updates.length > 0) await updateIndex(ctx, dir, staged.updates);
   return { oid };
+}
+
+/**
+ * What `add` with `trackedOnly` over the whole tree would stage (`git
+ * commit -a`), without writing the index: the blobs of changed tracked
+ * files are written, and the tree of the would-be index; `updates` are the
+ * index changes (removals of deleted files; changed files with zero stats,
+ * so status compares their content).
+ */
+async function stageTracked(ctx: GitContext, dir: string): Promise<{ tree: string; updates: IndexUpdate[] }> {
+  const [filemode, rows, index] = await Promise.all([fileModeOn(ctx, dir), walkWorktree(ctx, dir, { specs: [""] }), flatIndex(ctx, dir)]);
+  const updates: IndexUpdate[] = [];
+  for (const row of rows) {
+    if (!row.stage) continue;
+    if (!row.work) {
+      updates.push({ filepath: row.path, remove: true });
+      index.delete(row.path);
+      continue;
+    }
+    if (sameBlob(row.stage, row.work, filemode)) continue;
+    const abs = absPath(dir, row.path);
+    const bytes = row.work.mode === 0o120000 ? new TextEncoder().encode(await ctx.workspace.fs.readlink(abs)) : await readBytes(ctx, abs);
+    const oid = await ctx.git.writeBlob({ fs: ctx.fs, dir, blob: bytes });
+    // core.filemode off: a regular file keeps the index's mode (as `git add`).
+    const regular = (mode: number) => mode >> 12 === 0b1000;
+    const mode = !filemode && regular(row.stage.mode) && regular(row.work.mode) ? row.stage.mode : row.work.mode;
+    updates.push({ filepath: row.path, oid, mode });
+    index.set(row.path, { oid, mode });
+  }
+  return { tree: await writeFlatTree(ctx, dir, index), updates };
 }
 
 function person(p: CommitPerson): CommitPerson {

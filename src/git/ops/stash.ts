@@ -57,6 +57,16 @@ function reflogPath(dir: string): string {
   return `${gitdirOf(dir)}/logs/refs/stash`;
 }
 
+/**
+ * The stash entries, oldest first: the lines of `.git/logs/refs/stash`, made
+ * to agree with `refs/stash` (the newest entry). The two are separate
+ * writes, the ref first ({@link writeReflog}), so after a crash between
+ * them the ref is the truth, as for real git (`git stash list` shows nothing
+ * without `refs/stash`): no ref → no entries; a ref naming an older line →
+ * the lines after it are gone (a pop or drop of the newest that wrote the
+ * ref only); a ref naming no line → its commit is the newest entry (a push
+ * that wrote the ref only).
+ */
 async function readReflog(ctx: GitContext, dir: string): Promise<ReflogLine[]> {
   const text = await ctx.workspace.fs.readFile(reflogPath(dir), "utf8").catch(() => "");
   const out: ReflogLine[] = [];
@@ -64,14 +74,29 @@ async function readReflog(ctx: GitContext, dir: string): Promise<ReflogLine[]> {
     const match = /^([0-9a-f]{40}) ([0-9a-f]{40}) ([^\t]*)\t?(.*)$/.exec(line);
     if (match) out.push({ old: match[1]!, oid: match[2]!, who: match[3]!, message: match[4]! });
   }
+  const ref = await ctx.git.resolveRef({ fs: ctx.fs, dir, ref: "refs/stash" }).catch(() => undefined);
+  if (ref === undefined) return [];
+  if (out.length > 0 && out[out.length - 1]!.oid === ref) return out;
+  const at = out.map((line) => line.oid).lastIndexOf(ref);
+  if (at >= 0) return out.slice(0, at + 1);
+  const { commit } = await ctx.git.readCommit({ fs: ctx.fs, dir, cache: ctx.cache, oid: ref }).catch(() => ({ commit: undefined }));
+  if (!commit) return out;
+  const { name, email, timestamp, timezoneOffset } = commit.committer;
+  out.push({ old: out[out.length - 1]?.oid ?? ZERO, oid: ref, who: `${name} <${email}> ${timestamp} ${formatOffset(timezoneOffset)}`, message: reflogMessage(commit.message) });
   return out;
 }
 
+/**
+ * Stores the stash entries `lines` (oldest first): `refs/stash` (the newest)
+ * FIRST, then `.git/logs/refs/stash` — two writes, so a crash between them
+ * leaves the ref new and the log old, which {@link readReflog} reads as the
+ * ref says (`stash list`, `stash pop` and the `stash` revision agree).
+ */
 async function writeReflog(ctx: GitContext, dir: string, lines: ReflogLine[]): Promise<void> {
   const path = reflogPath(dir);
   if (lines.length === 0) {
-    await ctx.workspace.fs.rm(path, { force: true });
     await ctx.git.deleteRef({ fs: ctx.fs, dir, ref: "refs/stash" }).catch(() => undefined);
+    await ctx.workspace.fs.rm(path, { force: true });
     return;
   }
   let previous = ZERO;
@@ -82,9 +107,9 @@ async function writeReflog(ctx: GitContext, dir: string, lines: ReflogLine[]): P
       return out;
     })
     .join("");
+  await ctx.git.writeRef({ fs: ctx.fs, dir, ref: "refs/stash", value: lines[lines.length - 1]!.oid, force: true });
   await ctx.workspace.fs.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
   await ctx.workspace.fs.writeFile(path, text);
-  await ctx.git.writeRef({ fs: ctx.fs, dir, ref: "refs/stash", value: lines[lines.length - 1]!.oid, force: true });
 }
 
 /** `+HHMM`/`-HHMM` of an isomorphic-git timezone offset (minutes, UTC − local). */
@@ -242,6 +267,47 @@ export async function stashList(ctx: GitContext, dir: string, _options: BaseWork
 }
 
 /**
+ * The file/directory conflicts of writing `changes` over HEAD and the index:
+ * a path written where a leading directory is a file in HEAD or the index
+ * (the stash adds `n/y`, HEAD has a file `n`), or where HEAD or the index
+ * has files below it (the stash adds `q`, HEAD has `q/x`) — unless the
+ * changes remove that file. `committed` names the paths in HEAD (the
+ * conflicting file, or the directory), `staged` those only in the index.
+ */
+function fileDirConflicts(
+  changes: TreeChange[],
+  headTree: Map<string, FileEntry>,
+  index: Map<string, FileEntry>,
+): { committed: string[]; staged: string[] } {
+  const removed = new Set(changes.filter((c) => !c.to).map((c) => c.path));
+  const committed = new Set<string>();
+  const staged = new Set<string>();
+  const note = (path: string, inHead: boolean) => (inHead ? committed : staged).add(path);
+  const below = (tree: Map<string, FileEntry>) => {
+    const dirs = new Set<string>();
+    for (const path of tree.keys()) {
+      if (removed.has(path)) continue;
+      for (let at = path.indexOf("/"); at >= 0; at = path.indexOf("/", at + 1)) dirs.add(path.slice(0, at));
+    }
+    return dirs;
+  };
+  const [headDirs, indexDirs] = [below(headTree), below(index)];
+  for (const change of changes) {
+    if (!change.to) continue;
+    const parts = change.path.split("/");
+    for (let i = 1; i < parts.length; i++) {
+      const prefix = parts.slice(0, i).join("/");
+      if (removed.has(prefix)) continue;
+      if (headTree.has(prefix)) note(prefix, true);
+      else if (index.has(prefix)) note(prefix, false);
+    }
+    if (headDirs.has(change.path)) note(change.path, true);
+    else if (indexDirs.has(change.path)) note(change.path, false);
+  }
+  return { committed: [...committed].sort(compareBytes), staged: [...staged].sort(compareBytes) };
+}
+
+/**
  * Applies stash entry `index` (default `0`, the newest) to the working tree
  * and drops it (`git stash pop`): the files it changed get their stashed
  * bytes and modes, files it deleted are deleted, files it added are staged;
@@ -249,7 +315,11 @@ export async function stashList(ctx: GitContext, dir: string, _options: BaseWork
  * Untracked files saved by real git's `stash push -u` (a third parent) are
  * restored unstaged. It refuses, changing nothing and keeping the entry,
  * when a stashed path changed in HEAD since, has local changes, or (for an
- * untracked file) already exists.
+ * untracked file) already exists; or when a file it writes meets a file
+ * where its directory goes, or a directory where it goes (the stash adds
+ * `n/y` and HEAD now has a file `n`: `stash conflicts with changes committed
+ * since in n`; only the index has it: `your local changes … would be
+ * overwritten by stash: n`).
  * @throws GitError `ESTASHFAIL`: `no stash entries found`,
  * `stash@{<n>} is not a valid reference`, `stash conflicts with changes committed since in <paths>`,
  * `your local changes to the following files would be overwritten by stash: <paths>`,
@@ -279,12 +349,26 @@ export async function stashPop(ctx: GitContext, dir: string, options: StashPopOp
   const changes = diffFlat(baseTree, stashTree).filter((c) => !sameEntry(headTree.get(c.path), c.to));
   const moved = changes.filter((c) => !sameEntry(headTree.get(c.path), c.from)).map((c) => c.path);
   if (moved.length > 0) throw opError("stash", `stash conflicts with changes committed since in ${moved.join(", ")}`);
+  // A file the stash writes whose directory is now a file (or whose path is now a directory) in HEAD
+  // or the index: refused here, before anything is written (the write would fail half-way).
+  const blocked = fileDirConflicts(changes, headTree, index);
+  if (blocked.committed.length > 0) throw opError("stash", `stash conflicts with changes committed since in ${blocked.committed.join(", ")}`);
+  refuseOverwrites("stash", { local: blocked.staged, untracked: [] });
   refuseOverwrites("stash", await findOverwrites(ctx, dir, changes, index));
-  // A third parent (real git's `stash push -u`) holds untracked files: restored unstaged, never over an existing path.
+  // A third parent (real git's `stash push -u`) holds untracked files: restored unstaged, never over an existing path
+  // (nor under a path that is now a file).
   const untracked = commit.parent[2] ? await flatTree(ctx, dir, commit.parent[2]) : new Map<string, FileEntry>();
   const existing: string[] = [];
   for (const path of untracked.keys()) {
-    if (await ctx.workspace.fs.lstat(absPath(dir, path)).catch(() => undefined)) existing.push(path);
+    const parts = path.split("/");
+    for (let i = 1; i <= parts.length; i++) {
+      const stat = await ctx.workspace.fs.lstat(absPath(dir, parts.slice(0, i).join("/"))).catch(() => undefined);
+      if (!stat) break;
+      if (i === parts.length || !stat.isDirectory) {
+        existing.push(path);
+        break;
+      }
+    }
   }
   if (existing.length > 0) throw opError("stash", `could not restore untracked files from stash: ${existing.join(", ")} already exist`);
 

@@ -5,6 +5,14 @@
  * (The mirror case — the stash changes file `d`, HEAD now has `d/x` — is
  * refused cleanly: "stash conflicts with changes committed since in d".)
  *
+ * FIXED — `stashPop` checks, before writing anything, every path it writes
+ * against HEAD and the index: a leading directory that is a file there (or
+ * the path itself a directory there), unless the stash removes it, refuses
+ * with `stash conflicts with changes committed since in n` (only in the
+ * index: `your local changes … would be overwritten by stash: n`); an
+ * untracked file to restore under a path that is now a file counts as
+ * existing (`could not restore untracked files from stash: …`).
+ *
  * DEFECT (low) — the pop's conflict check misses a stash path whose parent
  * is now a file: it starts writing the working tree and fails half-way with
  * a raw filesystem error, `git stash: EEXIST: file already exists, mkdir:
@@ -24,7 +32,7 @@ import { createGitClient } from "../../../src/git/index.js";
 const ID = { name: "A", email: "a@example.com" };
 
 describe("attack9b: stash pop onto a file where the stash has a directory", () => {
-  it.fails("refuses before writing anything, with a git message naming the path", { timeout: 30_000 }, async () => {
+  it("refuses before writing anything, with a git message naming the path", { timeout: 30_000 }, async () => {
     const ws = new Workspace({ storage: nodeSqliteStorage(":memory:"), git: createGitClient(), defaultGitIdentity: ID });
     const cli = (...argv: string[]) => ws.git!.cli({ argv, cwd: "/repo" });
     await ws.fs.mkdir("/repo", { recursive: true });

@@ -6,6 +6,13 @@
  * test/node/attack9b/repo-lock-lease.test.ts); it is the order of the stash's
  * two writes.
  *
+ * FIXED — `writeReflog` writes `refs/stash` first and the reflog second (pop: the
+ * ref, then the shortened reflog; the last drop deletes the ref, then the
+ * reflog), and `readReflog` reads the pair as the ref says: no ref → no
+ * entries, a ref naming an older line → the lines after it are gone, a ref
+ * naming no line → its commit is the newest entry. A crash at any of the
+ * writes leaves `stash list`, `stash pop` and the `stash` revision agreeing.
+ *
  * DEFECT (low–medium) — src/git/ops/stash.ts `writeReflog` writes
  * `.git/logs/refs/stash` (what `stash list` and `stash pop` read) and then
  * `.git/refs/stash` (what `show stash`, `rev-parse stash`, `log stash` read)
@@ -73,7 +80,7 @@ async function repo(ws: Client) {
 }
 
 describe("attack9b: ctx.abort() between the stash reflog and refs/stash", () => {
-  it.fails("(a) mid git stash: stash list and the `stash` revision agree", { timeout: 60_000 }, async () => {
+  it("(a) mid git stash: stash list and the `stash` revision agree", { timeout: 60_000 }, async () => {
     const id = env.GIT_AGENT.newUniqueId();
     {
       using ws = await getWorkspace(env.GIT_AGENT.get(id));
@@ -89,7 +96,7 @@ describe("attack9b: ctx.abort() between the stash reflog and refs/stash", () => 
     else expect({ list, show }).toEqual({ list, show: { stdout: "changed 0\n", stderr: "", exitCode: 0 } });
   });
 
-  it.fails("(b) mid git stash pop (two entries): `stash` names what stash list calls stash@{0}", { timeout: 60_000 }, async () => {
+  it("(b) mid git stash pop (two entries): `stash` names what stash list calls stash@{0}", { timeout: 60_000 }, async () => {
     const id = env.GIT_AGENT.newUniqueId();
     {
       using ws = await getWorkspace(env.GIT_AGENT.get(id));
