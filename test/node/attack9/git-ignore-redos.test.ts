@@ -9,9 +9,10 @@
  *
  * FIXED — isIgnored (patched in scripts/gen-git.mjs) hands `ignore` each
  * ignore file through boundIgnoreRules: consecutive `**` segments collapse
- * into one (`**` + `/**` × 13 + `/x` is `**/x`, the same matches), and a rule
- * still holding more than 3 runs of `*` (`*a` × 12 + `*b`) is skipped as a
- * comment — a documented limit (docs/git.md, docs/porting.md).
+ * into one (the 14 segments of this test's rule become one, the same
+ * matches), and a rule still holding more than 3 runs of `*` (`*a` × 12 +
+ * `*b`) is skipped as a comment — a documented limit (docs/git.md,
+ * docs/porting.md).
  *
  * DEFECT (medium) — a `.gitignore` that arrives with a clone, or that the
  * model writes, freezes `git status` (and the other operations that ask
