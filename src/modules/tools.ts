@@ -20,6 +20,8 @@
  */
 import type { WorkspaceRuntimeValue } from "../runtime/types.js";
 import type { WorkspaceModuleCallContext, WorkspaceModuleFactory, WorkspaceModuleFunctions } from "./types.js";
+import { isUnder, normalizePath } from "../util/path.js";
+import { toolRootOf } from "../tools/core/root.js";
 
 export type { WorkspaceModuleCallContext, WorkspaceModuleFactory, WorkspaceModuleFunctions, WorkspaceModuleHost, WorkspaceModule } from "./types.js";
 
@@ -72,6 +74,65 @@ export interface CreateToolBindingsOptions {
 
 const RESERVED_EXPORTS = new Set(["default", "then", "__proto__"]);
 
+/**
+ * The library's file tools (spec 03), by name: their `path` argument is
+ * confined to the run's root. The value is the path used when the call
+ * gives none (find's and grep's default, `/workspace`); `undefined` when
+ * the tool requires one.
+ */
+const FILE_TOOL_DEFAULT_PATHS: ReadonlyMap<string, string | undefined> = new Map([
+  ["read", undefined],
+  ["ls", undefined],
+  ["find", "/workspace"],
+  ["grep", "/workspace"],
+  ["write", undefined],
+  ["edit", undefined],
+  ["delete", undefined],
+  ["publish", undefined],
+]);
+
+/**
+ * Where a binding's tool resolves a relative `path`: the `root` its tool
+ * set was built with, or `undefined` (unrooted or unknown: against `/`).
+ */
+const TOOL_ROOT = Symbol("ws:tools tool root");
+type RootedBinding = ToolBinding & { [TOOL_ROOT]?: () => string | undefined };
+
+/**
+ * Checks the path a file tool will use against the run's root with
+ * `ctx.resolvePath` — the run's own `node:fs` check: confined to the root,
+ * no symbolic link on the way (a missing path is allowed). The path is
+ * `input.path` (`fallback` when absent) taken as the tool takes it:
+ * relative to `toolRoot`, or `/` for a set without one. A tool set built
+ * with a `root` at or under the run's root is confined at least as
+ * strictly already (spec 03 §2.4) and is not checked twice.
+ *
+ * @returns `undefined` when the call may run, else the tool error it
+ *   resolves to: `{ text: "<CODE>: <message>", isError: true, details: { code, path } }`
+ *   with the code `node:fs` gives (`EACCES` outside the root or through a
+ *   link, `EINVAL` for a NUL byte). A non-string `path`, or none where the
+ *   tool requires one, is left to the tool's own validation.
+ */
+async function refusedPath(
+  input: Record<string, WorkspaceRuntimeValue>,
+  fallback: string | undefined,
+  toolRoot: string | undefined,
+  ctx: WorkspaceModuleCallContext,
+): Promise<ToolBindingResult | undefined> {
+  if (toolRoot !== undefined && isUnder(toolRoot, ctx.root)) return undefined;
+  const given = input.path === undefined ? fallback : input.path;
+  if (typeof given !== "string") return undefined;
+  try {
+    await ctx.resolvePath(given.includes("\0") ? given : normalizePath(given, toolRoot ?? "/"), { allowMissing: true });
+    return undefined;
+  } catch (err) {
+    const code = (err as { code?: unknown } | null)?.code;
+    if (typeof code !== "string") throw err;
+    const message = (err as Error).message;
+    return { text: message.startsWith(`${code}:`) ? message : `${code}: ${message}`, isError: true, details: { code, path: given } };
+  }
+}
+
 /** The export name of a tool: `-`, `.`, whitespace → `_`; others dropped; leading digit prefixed; reserved names suffixed. */
 export function toolExportName(name: string): string {
   let out = name.replace(/[-.\s]/g, "_").replace(/[^A-Za-z0-9_$]/g, "");
@@ -89,6 +150,21 @@ function isPlainObject(value: unknown): value is Record<string, WorkspaceRuntime
 
 /**
  * A `ws:tools` host-module factory over tool bindings.
+ *
+ * Calls are confined like the run's own files: a mutating binding (not
+ * `readOnly`) needs `access: "read-write"`, and the `path` of the library's
+ * file tools (bindings named read, ls, find, grep, write, edit, delete,
+ * publish) is checked with `ctx.resolvePath` — the run's `node:fs` check:
+ * under the backend's `root`, no symbolic link on the way — before the tool
+ * runs. The path is checked as the tool will use it (relative to the tool
+ * set's own `root`, else to `/`; find and grep without a `path` check
+ * their default, `/workspace`) and passed on unchanged. Tool sets built
+ * with a `root` at or under the backend's are confined already and not
+ * checked again. A refused path resolves the call, without running the
+ * tool, to `{ text: "EACCES: paths must stay under <root>: <path>",
+ * isError: true, details: { code: "EACCES", path } }` (`EACCES: cannot
+ * traverse symbolic link: <link>` for a link; `EINVAL` for a NUL byte).
+ * Other tools get `ctx` and must keep to `ctx.root` themselves.
  *
  * @throws at connect: `Two tools are exported as "<n>".` on a name collision.
  */
@@ -108,6 +184,10 @@ export function createToolBindings(source: ToolBindingSource, options: CreateToo
         if (!isPlainObject(input)) throw new TypeError(`ws:tools ${exportName} takes one object argument`);
         if (!binding.readOnly && ctx.access !== "read-write") throw new Error(`ws:tools ${binding.name} requires Workspace write access.`);
         if (ctx.signal.aborted) throw ctx.signal.reason instanceof Error ? ctx.signal.reason : new Error("the call was aborted");
+        if (FILE_TOOL_DEFAULT_PATHS.has(binding.name)) {
+          const refused = await refusedPath(input, FILE_TOOL_DEFAULT_PATHS.get(binding.name), (binding as RootedBinding)[TOOL_ROOT]?.(), ctx);
+          if (refused) return refused;
+        }
         const result = await binding.call(input, ctx);
         const out: ToolBindingResult = { text: String(result.text), isError: result.isError === true };
         if (result.details !== undefined) out.details = result.details;
@@ -228,8 +308,9 @@ export function forAISDKTools(tools: Record<string, AISDKToolLike> | (() => Reco
   return () =>
     Object.entries(current())
       .filter(([, tool]) => typeof tool?.execute === "function" && !tool.needsApproval)
-      .map(([name]) => ({
+      .map(([name]): RootedBinding => ({
         name,
+        [TOOL_ROOT]: () => toolRootOf(current()[name]),
         async call(input, ctx) {
           const tool = current()[name];
           if (!tool || typeof tool.execute !== "function" || tool.needsApproval) throw new Error(`No tool named "${name}" is available.`);
@@ -315,9 +396,10 @@ export function forPiTools(
     const set = tools as PiToolsResultLike;
     const readOnly = new Set(set.readOnly ?? []);
     return () =>
-      set.tools.map((t) => ({
+      set.tools.map((t): RootedBinding => ({
         name: t.name,
         readOnly: readOnly.has(t.name),
+        [TOOL_ROOT]: () => toolRootOf(set),
         async call(input, ctx) {
           return piResult(await set.execute({ id: `ws-tools-${crypto.randomUUID()}`, name: t.name, arguments: input }, { abortSignal: ctx.signal }));
         },
@@ -326,9 +408,10 @@ export function forPiTools(
   const list = () => (typeof tools === "function" ? (tools as () => readonly PiAgentToolLike[])() : (tools as readonly PiAgentToolLike[]));
   const readOnly = new Set(options.readOnly ?? []);
   return () =>
-    list().map((tool) => ({
+    list().map((tool): RootedBinding => ({
       name: tool.name,
       readOnly: readOnly.has(tool.name),
+      [TOOL_ROOT]: () => toolRootOf(tool),
       async call(input, ctx) {
         const id = `ws-tools-${crypto.randomUUID()}`;
         let args: unknown = tool.prepareArguments ? tool.prepareArguments(input) : input;

@@ -13,6 +13,7 @@
 import { execDefinition, type ExecToolOptions } from "./core/exec.js";
 import { publishDefinition, type PublishToolOptions } from "./core/publish.js";
 import type { Tool, ToolSet } from "ai";
+import { markToolRoot, normalizeRoot } from "./core/root.js";
 import {
   buildCoreTools,
   deleteDefinition,
@@ -93,6 +94,8 @@ function toAITool(core: CoreTool): Tool {
 export function createAITools(options: CreateAIToolsOptions): ToolSet {
   const set: ToolSet = {};
   for (const core of buildCoreTools(options)) set[core.name] = toAITool(core);
+  // ws:tools reads it: relative paths resolve against it, and the set is confined already.
+  if (options.root !== undefined) for (const tool of Object.values(set)) markToolRoot(tool, normalizeRoot(options.root));
   return set;
 }
 

@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { markToolRoot, normalizeRoot } from "./core/root.js";
 import {
   buildCoreTools,
   dropNulls,
@@ -203,7 +204,10 @@ export function createPiTools(options: CreatePiToolsOptions): CreatePiToolsResul
     }
   }
 
-  return { tools, execute, readOnly: cores.filter((core) => !core.mutating).map((core) => core.name) };
+  const result = { tools, execute, readOnly: cores.filter((core) => !core.mutating).map((core) => core.name) };
+  // ws:tools reads it: relative paths resolve against it, and the set is confined already.
+  if (options.root !== undefined) for (const marked of [result, ...tools]) markToolRoot(marked, normalizeRoot(options.root));
+  return result;
 }
 export { forPiTools } from "../modules/tools.js";
 export type { ForPiToolsOptions, ToolBinding } from "../modules/tools.js";

@@ -164,3 +164,20 @@ export function confineAssets<A>(assets: A, fs: Pick<RootFsLike, "lstat">, root:
     share: async (path: string, options: unknown) => (method as Call).call(assets, await resolveToolPath(fs, root, path), options),
   } as A;
 }
+
+/** Tool objects (and pi tool-set results) built with `root` → that root (normalised). */
+const toolRoots = new WeakMap<object, string>();
+
+/**
+ * Records that `tool` (an adapter's tool object, or a pi tool-set result)
+ * was built with `root`, so `ws:tools` can tell how it resolves a relative
+ * `path` and that it is confined already. A non-object is ignored.
+ */
+export function markToolRoot(tool: unknown, root: string): void {
+  if ((typeof tool === "object" && tool !== null) || typeof tool === "function") toolRoots.set(tool, root);
+}
+
+/** The `root` `tool` was built with ({@link markToolRoot}); `undefined` for an unrooted or unknown tool. */
+export function toolRootOf(tool: unknown): string | undefined {
+  return (typeof tool === "object" && tool !== null) || typeof tool === "function" ? toolRoots.get(tool) : undefined;
+}

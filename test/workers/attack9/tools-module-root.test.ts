@@ -14,6 +14,14 @@
  * `ws:tools` (`createPiTools({ workspace })`, no `root`) reaches the whole
  * Workspace.
  *
+ * FIXED — createToolBindings checks the `path` of the library's file tools
+ * (read, ls, find, grep, write, edit, delete, publish; find's and grep's
+ * default `/workspace` when absent), taken as the tool takes it, with
+ * `ctx.resolvePath` — the run's own node:fs check (under root, no link on
+ * the way) — before the tool runs; a refusal resolves `{ text: "EACCES:
+ * paths must stay under <root>: <path>", isError: true, details: { code,
+ * path } }`. Sets built with a `root` under the backend's are not checked twice.
+ *
  * DEFECT (medium) — a run confined to /workspace/proj reads and writes
  * outside it. Reproduction (inside the object, real Worker Loader):
  *   backend = new WorkerJavaScriptBackend({ loader, root: "/workspace/proj",
@@ -50,7 +58,7 @@ export default async () => {
 };`;
 
 describe("attack9: ws:tools and the JavaScript backend's root", () => {
-  it.fails("a run confined to /workspace/proj cannot read or write outside it through ws:tools", { timeout: 60_000 }, async () => {
+  it("a run confined to /workspace/proj cannot read or write outside it through ws:tools", { timeout: 60_000 }, async () => {
     const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
     const out = await runInDurableObject(stub, async (_i, state) => {
       let tools: ReturnType<typeof createPiTools> | undefined;
