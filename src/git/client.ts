@@ -22,12 +22,13 @@ import type {
   GitClientFactory,
   GitCliInput,
   GitCliResult,
+  GitFsAdapter,
   GitIdentity,
   WorkspaceGitClientOptions,
   WorkspaceLike,
 } from "./types.js";
-import { canonicalDir, withRepoLock } from "./repo-lock.js";
-import { resolveDir, runOp } from "./wrap.js";
+import { canonicalDir, fenceGitFs, fenceWorkspace, withRepoLock, type RepoLease } from "./repo-lock.js";
+import { gitdirOf, resolveDir, runOp } from "./wrap.js";
 
 /**
  * Makes a {@link GitClientFactory} for `WorkspaceOptions.git` (spec 04 §2.1).
@@ -100,7 +101,13 @@ class WorkspaceGitClient implements GitClient {
    * ({@link withRepoLock}), which other Workspaces on the same storage see
    * (issue 20, seventh attack run: commits through a link, and adds and
    * commits from two Workspaces on one database, were lost while each
-   * resolved as done).
+   * resolved as done). Its writes of repository metadata (refs, HEAD,
+   * index, config, packed-refs, logs — anything in `.git` but objects) are
+   * fenced ({@link fenceWorkspace}): each checks that the lock is still
+   * this operation's and lands only over the content it found, so an
+   * operation that stalled past its lease while another Workspace took the
+   * lock over fails `ELOCKLOST` instead of overwriting that writer's commit
+   * (issue 20, ninth attack run).
    */
   async #run<O extends BaseWorktreeOptions | undefined, R>(op: string, options: O, fn: Op<NonNullable<O>, R>, locking = false): Promise<R> {
     const given = (options ?? {}) as NonNullable<O>;
@@ -117,7 +124,8 @@ class WorkspaceGitClient implements GitClient {
     const [ctx, key] = await Promise.all([this.#getContext(), keyed]);
     const previous = this.#writes.get(key) ?? Promise.resolve();
     const body = () => fn(ctx, dir, given);
-    const current = previous.then(() => runOp(op, dir, locking ? () => withRepoLock(this.#ws, key, body) : body));
+    const fenced = async (lease: RepoLease | undefined) => fn(lease ? await this.#fenced(ctx, lease, [...new Set([gitdirOf(dir), gitdirOf(key)])]) : ctx, dir, given);
+    const current = previous.then(() => runOp(op, dir, locking ? () => withRepoLock(this.#ws, key, fenced) : body));
     const settled = current.then(
       () => {},
       () => {},
@@ -127,6 +135,18 @@ class WorkspaceGitClient implements GitClient {
       if (this.#writes.get(key) === settled) this.#writes.delete(key);
     });
     return current;
+  }
+
+  /**
+   * The context of one operation holding `lease`: its Workspace view and
+   * its fs bridge fence the writes of repository metadata under `gitdirs`
+   * (a bridge of its own over the fenced view; an `adapter`'s fs with the
+   * lease checked before each change).
+   */
+  async #fenced(ctx: GitContext, lease: RepoLease, gitdirs: string[]): Promise<GitContext> {
+    const workspace = fenceWorkspace(this.#ws, lease, gitdirs);
+    const fs = this.#adapter ? fenceGitFs(ctx.fs as GitFsAdapter, lease, gitdirs) : await createWorkspaceFsBridge(workspace);
+    return { ...ctx, workspace, fs: fs as GitContext["fs"] };
   }
 
   /** The last queued operation per repository, keyed by its canonical path (see `#run`). */
