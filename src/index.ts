@@ -106,6 +106,8 @@ export { WorkspaceFileStore } from "./tools/core/store.js";
 export type { FileStat, FileStore, MutableFileStore } from "./tools/core/store.js";
 export { shellQuote, sh } from "./shell-quote.js";
 export { unsafeToRepeat } from "./runtime/unsafe.js";
+export { atMostOnce, callRecordId, lostCallError, markAtMostOnce, LOST_CALL_CODE } from "./modules/replay.js";
+export type { AtMostOnceSteps } from "./modules/replay.js";
 export type { WorkspaceEgressPolicy } from "./backends/worker-shell/types.js";
 export type { ShellValue, RawShellValue } from "./shell-quote.js";
 

@@ -33,6 +33,7 @@ import type { WorkspaceRuntimeExecHandle, WorkspaceRuntimeResult, WorkspaceRunti
 import { explainArguments, type ExplainsArguments } from "../runtime/json-value.js";
 import { positiveInteger } from "../util/validate.js";
 import { TailWindow } from "../util/tail.js";
+import { atMostOnce, lostCallError, markAtMostOnce } from "./replay.js";
 import type { WorkspaceModuleCallContext, WorkspaceModuleFactory, WorkspaceModuleFunction, WorkspaceModuleHost } from "./types.js";
 
 /** Default of {@link ContainerModuleOptions.backend}: the id of `ContainerBackend`. */
@@ -180,14 +181,6 @@ function within(path: string, dir: string): boolean {
   return dir === "/" || path === dir || path.startsWith(`${dir}/`);
 }
 
-/** Run ids of the commands `exec` starts: derived from `ctx.callId` so a resumed call finds its command (at most 256 bytes). */
-async function commandRunId(callId: string): Promise<string> {
-  const plain = `ws:container:${callId}`;
-  if (encoder.encode(plain).byteLength <= 256) return plain;
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(callId)));
-  return `ws:container:${Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("")}`;
-}
-
 function codeOf(error: unknown): unknown {
   return typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
 }
@@ -333,14 +326,17 @@ function describeContainerModule(maxBytes: number, maxLines: number | undefined)
  *   already-aborted `ctx.signal` rejects with its reason;
  * - runs `runtime.exec(<prelude>\n<command>, { id, backend, encoding: "utf8",
  *   timeoutMs, output: { maxBytes, maxLines? }, cwd?, env?, stdin? })` with
- *   `id` = `ws:container:<ctx.callId>` (the SHA-256 hex of `callId` after
- *   the prefix when that is over 256 bytes) and waits for the result; an
+ *   `id` = `ws:container:<ctx.callId>` (`callRecordId` of `modules/replay.ts`:
+ *   the SHA-256 hex of `callId` after the prefix when that is over 256
+ *   bytes) and waits for the result; an
  *   abort of `ctx.signal` (the JavaScript run was cancelled) kills the
  *   command (`handle.kill()`); once the result is read the run is disposed
  *   (`disposeExec`, errors ignored);
  * - a resumed call (`ctx.resumed`: in flight when its replay run was
- *   interrupted) does not start the command again: it reattaches with
- *   `runtime.getExec(id)` — the command still running or finished — and
+ *   interrupted; `exec`'s start is journaled before the command starts, so
+ *   an interruption at any moment resumes it this way — `atMostOnce` /
+ *   `markAtMostOnce` of `modules/replay.ts`) does not start the command
+ *   again: it reattaches with `runtime.getExec(id)` — the command still running or finished — and
  *   returns its result; when the backend no longer knows `id` it rejects
  *   `ws:container exec: this call was in flight when the run was
  *   interrupted, and its command (run "<id>" on backend "<backend>") can no
@@ -410,31 +406,32 @@ export function createContainerModule(options: ContainerModuleOptions = {}): Wor
       }
       const timeoutMs = Math.min(request.timeoutMs ?? Infinity, left);
       const output = maxLines === undefined ? { maxBytes } : { maxBytes, maxLines };
-      const id = await commandRunId(ctx.callId);
-      let handle: WorkspaceRuntimeExecHandle<"utf8">;
-      if (ctx.resumed === true) {
-        // A replay run resumed with this call in flight: the command may be running, or have run. Reattach; never start it again.
-        handle = await runtime.getExec(id, { backend, encoding: "utf8", output }).catch((error: unknown) => {
-          if (codeOf(error) !== "ENOENT") throw error;
-          throw Object.assign(
-            new Error(
-              `ws:container exec: this call was in flight when the run was interrupted, and its command (run "${id}" on backend "${backend}") can no longer be found; it is not started again, since it may have run.`,
-            ),
-            { code: "EEXEC_LOST" },
-          );
-        });
-      } else {
-        handle = await runtime.exec(withPrelude(request.command), {
+      // The command runs as run `id` (from ctx.callId): a replay run resumed with this call in flight
+      // reattaches to it — running, or finished while the object was down — and never starts it again.
+      const { id, handle } = await atMostOnce<{ id: string; handle: WorkspaceRuntimeExecHandle<"utf8"> }>(ctx, "ws:container", {
+        run: async (id) => ({
           id,
-          backend,
-          encoding: "utf8",
-          timeoutMs,
-          output,
-          ...(request.cwd !== undefined ? { cwd: request.cwd } : {}),
-          ...(request.env !== undefined ? { env: request.env } : {}),
-          ...(request.stdin !== undefined ? { stdin: request.stdin } : {}),
-        });
-      }
+          handle: await runtime.exec(withPrelude(request.command), {
+            id,
+            backend,
+            encoding: "utf8",
+            timeoutMs,
+            output,
+            ...(request.cwd !== undefined ? { cwd: request.cwd } : {}),
+            ...(request.env !== undefined ? { env: request.env } : {}),
+            ...(request.stdin !== undefined ? { stdin: request.stdin } : {}),
+          }),
+        }),
+        resume: async (id) => ({
+          id,
+          handle: await runtime.getExec(id, { backend, encoding: "utf8", output }).catch((error: unknown) => {
+            if (codeOf(error) !== "ENOENT") throw error;
+            throw lostCallError(
+              `ws:container exec: this call was in flight when the run was interrupted, and its command (run "${id}" on backend "${backend}") can no longer be found; it is not started again, since it may have run.`,
+            );
+          }),
+        }),
+      });
       const kill = (): void => {
         handle.kill().catch(() => {});
       };
@@ -459,6 +456,7 @@ export function createContainerModule(options: ContainerModuleOptions = {}): Wor
       return out;
     };
 
+    markAtMostOnce(exec);
     Object.defineProperty(exec, explainArguments, { value: explainExecArgs });
     return { exec: exec as WorkspaceModuleFunction & ExplainsArguments };
   }) as WorkspaceModuleFactory & { description?: string };

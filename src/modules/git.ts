@@ -23,6 +23,7 @@
  */
 import type { GitCliInput, GitClient, GitCloneOptions, GitDiffOptions, GitLogOptions, GitStatusOptions } from "../git/types.js";
 import type { WorkspaceRuntimeValue } from "../runtime/types.js";
+import { atMostOnce, lostCallError, markAtMostOnce } from "./replay.js";
 import type { WorkspaceModuleCallContext, WorkspaceModuleFactory, WorkspaceModuleFunction, WorkspaceModuleHost } from "./types.js";
 
 /** Options of {@link createGitModule}. */
@@ -119,6 +120,45 @@ export function isNetworkCommand(argv: readonly string[]): boolean {
   return argv.some((arg) => NETWORK_COMMANDS.has(arg.toLowerCase()));
 }
 
+/**
+ * `cli` subcommands that only read (spec 04 §2.5): a call of one of these
+ * may run again when its replay run resumes. Every other command line —
+ * `commit`, `add`, `push`, `tag`, `branch`, `stash`, `config`, an unknown
+ * or malformed one — counts as writing ({@link cliWrites}).
+ */
+const READ_ONLY_COMMANDS = new Set(["help", "version", "status", "log", "show", "diff", "rev-parse", "ls-files", "ls-tree", "cat-file"]);
+
+/**
+ * Whether `cli` with these raw arguments (as the isolate sent them, not yet
+ * checked) may change something: `true` unless the one options object's
+ * `argv` is an array whose subcommand — its first element, or its third
+ * after a leading `-C <path>` — is one of `help`, `version`, `status`,
+ * `log`, `show`, `diff`, `rev-parse`, `ls-files`, `ls-tree`, `cat-file`.
+ * Writing calls are at most once across replays (see {@link createGitModule}).
+ *
+ * @example
+ * ```ts
+ * cliWrites([{ argv: ["commit", "-m", "x"] }]);      // true
+ * cliWrites([{ argv: ["-C", "repo", "log"] }]);      // false
+ * cliWrites([{ argv: ["branch"] }]);                 // true (lists, but `branch x` writes)
+ * ```
+ */
+export function cliWrites(args: readonly unknown[]): boolean {
+  const input = args[0];
+  if (typeof input !== "object" || input === null) return true;
+  const argv = (input as { argv?: unknown }).argv;
+  if (!Array.isArray(argv)) return true;
+  const sub: unknown = argv[0] === "-C" ? argv[2] : argv[0];
+  return !(typeof sub === "string" && READ_ONLY_COMMANDS.has(sub));
+}
+
+/** The EEXEC_LOST rejection of a writing call resumed after an interruption (it is not run again). */
+function notRepeated(op: string, id: string): Error {
+  return lostCallError(
+    `ws:git ${op}: this call was in flight when the run was interrupted (call "${id}"), and git may have made its change before it; it is not run again. Look at the repository (status, log) to see what happened.`,
+  );
+}
+
 /** Subcommands whose path arguments name where a repository is made (checked by {@link confineCli}). */
 const CREATING = new Set(["init", "clone"]);
 
@@ -199,6 +239,18 @@ function describeGitModule(allowNetwork: boolean): string {
  * repository above it (`Git CLI cannot use <path> from this runtime: …`,
  * `code` `EACCES`).
  *
+ * In a replay run (`onInterrupt: "replay"`, spec 02 §5) writing calls —
+ * `clone`, and `cli` when {@link cliWrites} — run at most once
+ * (`atMostOnce` / `markAtMostOnce` of `modules/replay.ts`, as
+ * `ws:container` exec): the call's start is journaled before git runs, and
+ * a call in flight when the run was interrupted (`ctx.resumed`) is not run
+ * again, since git, running in the object, may have made its change before
+ * the object went down: it rejects `ws:git <cli|clone>: this call was in
+ * flight when the run was interrupted (call "ws:git:<callId>"), and git may
+ * have made its change before it; it is not run again. Look at the
+ * repository (status, log) to see what happened.` (`code` `EEXEC_LOST`).
+ * `status`, `diff`, `log` and read-only `cli` calls run again.
+ *
  * Git's own failures reject with the client's `GitError` (message and
  * `code`); `cli` resolves `{ stdout, stderr, exitCode }` for user errors.
  * Without `WorkspaceOptions.git` every call rejects with the not-configured
@@ -222,8 +274,15 @@ export function createGitModule(options: GitModuleOptions = {}): WorkspaceModule
       if (!allowNetwork) throw networkError("Git clone");
       checkAborted(ctx);
       const dir = await ctx.resolvePath(pathOption("clone", "dir", input.dir, "."), { allowMissing: true });
-      await git().clone(withDir<GitCloneOptions>(input, dir));
-      return null;
+      return atMostOnce(ctx, "ws:git", {
+        run: async () => {
+          await git().clone(withDir<GitCloneOptions>(input, dir));
+          return null;
+        },
+        resume: async (id) => {
+          throw notRepeated("clone", id);
+        },
+      });
     };
 
     const reader =
@@ -260,10 +319,22 @@ export function createGitModule(options: GitModuleOptions = {}): WorkspaceModule
       checkAborted(ctx);
       run.cwd = await ctx.resolvePath(folded.cwd, { allowMissing: true });
       await confineCli(git(), ctx, run.argv, run.cwd);
-      const result = await git().cli(run);
-      return { stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode };
+      const once = async () => {
+        const result = await git().cli(run);
+        return { stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode };
+      };
+      if (!cliWrites(args)) return once();
+      return atMostOnce(ctx, "ws:git", {
+        run: once,
+        resume: async (id) => {
+          throw notRepeated("cli", id);
+        },
+      });
     };
 
+    // Writing calls: their start is journaled before git runs, so an interruption at any moment resumes them (not run again).
+    markAtMostOnce(clone);
+    markAtMostOnce(cli, cliWrites);
     return { clone, diff: reader("diff"), status: reader("status"), log: reader("log"), cli };
   }) as WorkspaceModuleFactory & { description?: string };
   Object.defineProperty(factory, "description", { enumerable: true, value: describeGitModule(allowNetwork) });

@@ -14,7 +14,7 @@ import { concatBytes } from "../../util/bytes.js";
 import type { ResolvedOptions } from "./options.js";
 import { checkLinkTarget, ConfinedResolver, pathError, type ConfinedPath } from "./paths.js";
 import type { BridgeCallKind, BridgeError, BridgeResult, CallMeta } from "./protocol.js";
-import { isUnsafeToRepeat } from "../../runtime/unsafe.js";
+import { isUnsafeToRepeat, startsAtOnce } from "../../runtime/unsafe.js";
 import { encodeValue, type DurableJournal } from "./durable.js";
 import { FetchGate, type SerializedRequest } from "./fetch.js";
 
@@ -197,7 +197,7 @@ export class RunCapabilities {
     } else {
       const fn = kind === "host" ? this.#modules.get(target)?.[name] : undefined;
       try {
-        durable.started(run.id, { seq, kind, target, name, args: encoded, unsafe: isUnsafeToRepeat(fn) });
+        durable.started(run.id, { seq, kind, target, name, args: encoded, unsafe: isUnsafeToRepeat(fn) }, startsAtOnce(fn, args));
       } catch {
         /* not journaled: a replay runs it again */
       }

@@ -262,11 +262,12 @@ export class DurableJournal {
 
   /**
    * Journals call `seq` as started (before it runs): held for the next
-   * flush, except for an `unsafeToRepeat` function's call, written at once.
+   * flush, except when `atOnce` (an `unsafeToRepeat` function's call, or one
+   * marked `journalStartAtOnce`), written at once.
    */
-  started(id: string, call: Omit<JournaledCall, "state">): void {
-    if (call.unsafe) this.flush();
-    (call.unsafe ? (q: string, ...b: unknown[]) => this.#db.run(q, ...b) : (q: string, ...b: unknown[]) => this.#defer(q, ...b))(
+  started(id: string, call: Omit<JournaledCall, "state">, atOnce = call.unsafe): void {
+    if (atOnce) this.flush();
+    (atOnce ? (q: string, ...b: unknown[]) => this.#db.run(q, ...b) : (q: string, ...b: unknown[]) => this.#defer(q, ...b))(
       "INSERT OR REPLACE INTO __ws_exec_calls (backend, id, seq, kind, target, name, args, state, unsafe) VALUES (?, ?, ?, ?, ?, ?, ?, 'started', ?)",
       this.#backend,
       id,

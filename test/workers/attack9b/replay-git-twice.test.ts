@@ -20,6 +20,20 @@
  * (`push`, `tag`, `branch`, `stash` and `merge` repeat the same way: a
  * second stash entry of nothing, "already exists", a merge commit
  * repeated…).
+ *
+ * FIXED — (b): writing ws:git calls (`clone`, `cli` unless its subcommand
+ * only reads) go through `atMostOnce` / `markAtMostOnce`
+ * (src/modules/replay.ts, the ctx.callId mechanism moved out of
+ * ws:container, which uses it too): the call's start is journaled before
+ * git runs, and a resumed call is not run again — it rejects `EEXEC_LOST`
+ * (`ws:git cli: this call was in flight when the run was interrupted (call
+ * "ws:git:run1:1"), and git may have made its change before it; it is not
+ * run again. …`). The commit is made once.
+ * (a) stays `it.fails`: git runs inside the object, so its answer dies with
+ * it and cannot be given as the first attempt's; the resumed run now fails
+ * with that EEXEC_LOST rejection (at most once, as the header's second
+ * outcome intends), but the assertion accepts only `completed`, exit 0.
+ * test/workers/git/module-replay.test.ts covers the rejection exactly.
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -78,7 +92,7 @@ describe("attack9b: ws:git call in flight when a replay run is interrupted", () 
     expect(result).toMatchObject({ status: "completed", value: { exitCode: 0, stdout: expect.stringMatching(/^\[[0-9a-f]{7}\] x\n$/) } });
   });
 
-  it.fails("(b) commit --allow-empty: the commit is made once", { timeout: 90_000 }, async () => {
+  it("(b) commit --allow-empty: the commit is made once", { timeout: 90_000 }, async () => {
     const { log } = await crashedCommit(["commit", "--allow-empty", "-m", "x"]);
     // Actual: "x\nx\nbase\n".
     expect(log).toBe("x\nbase\n");
