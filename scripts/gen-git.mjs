@@ -280,25 +280,21 @@ if (force || !existsSync(stamp) || readFileSync(stamp, "utf8") !== hash) {
   //   { filepath, remove: true }         — the entry goes (if there is one);
   //   { filepath, oid, mode }            — the entry, with zero stats (as updateIndex with an oid:
   //                                        status compares the file's content);
-  //   { filepath, oid, mode, stat: true } — the entry, with the stats of the file (or link) at
-  //                                        dir/filepath as it is now: the caller knows it holds `oid`.
+  //   { filepath, oid, mode, stats }     — the entry, with `stats` (an lstat of the file the caller
+  //                                        took when it knew the file held `oid`: right after writing
+  //                                        it, or before hashing it — so a later write by anyone
+  //                                        else changes the file's stats and status sees it).
   igit +=
     "\nasync function updateIndexMany({ fs: _fs, dir, gitdir = join(dir, \".git\"), cache = {}, updates }) {\n" +
     "  const fs = new FileSystem(_fs);\n" +
     "  const updatedGitdir = await discoverGitdir({ fsp: fs, dotgit: gitdir });\n" +
     "  await GitIndexManager.acquire({ fs, gitdir: updatedGitdir, cache }, async function(index2) {\n" +
-    "    for (const { filepath, remove, oid, mode, stat } of updates) {\n" +
+    "    for (const { filepath, remove, oid, mode, stats: given } of updates) {\n" +
     "      if (remove) {\n" +
     "        if (index2.has({ filepath })) index2.delete({ filepath });\n" +
     "        continue;\n" +
     "      }\n" +
-    "      let stats;\n" +
-    "      if (!stat) {\n" +
-    "        stats = { ctime: new Date(0), mtime: new Date(0), dev: 0, ino: 0, mode, uid: 0, gid: 0, size: 0 };\n" +
-    "      } else {\n" +
-    "        stats = await fs.lstat(join(dir, filepath));\n" +
-    "        if (!stats) throw new NotFoundError(`file at \"${filepath}\" on disk`);\n" +
-    "      }\n" +
+    "      const stats = given || { ctime: new Date(0), mtime: new Date(0), dev: 0, ino: 0, mode, uid: 0, gid: 0, size: 0 };\n" +
     "      index2.insert({ filepath, oid, stats });\n" +
     "    }\n" +
     "  });\n" +
@@ -320,7 +316,7 @@ if (force || !existsSync(stamp) || readFileSync(stamp, "utf8") !== hash) {
       "export declare function updateIndexMany(args: {\n" +
       '  fs: import("isomorphic-git").PromiseFsClient;\n' +
       "  dir: string;\n  gitdir?: string;\n  cache?: object;\n" +
-      "  updates: readonly ({ filepath: string; remove: true } | { filepath: string; oid: string; mode: number; stat?: boolean; remove?: false })[];\n" +
+      "  updates: readonly ({ filepath: string; remove: true } | { filepath: string; oid: string; mode: number; stats?: object; remove?: false })[];\n" +
       "}): Promise<void>;\n" +
       "/** isomorphic-git's default merge driver (diff3), exported by scripts/gen-git.mjs. */\n" +
       'export declare const mergeFile: import("isomorphic-git").MergeDriverCallback;\n',

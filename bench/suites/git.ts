@@ -23,7 +23,10 @@
  * 3. `add -A` + `commit` of 1,000 new files (20 directories) in a fresh
  *    repository per run: `add({ all: true, paths: ["."] })` + `commit` vs
  *    `git add -A && git commit -q`; both commits must have the same tree oid.
- * 4. Shallow clone (depth 1) of a ~5 MB repository (three commits; the head
+ * 4. `checkout` back and forth between two branches that differ in all of
+ *    1,000 files: `workspace.git.checkout({ ref })` vs `git checkout -q`; the
+ *    last checkout must leave the right branch and a clean status.
+ * 5. Shallow clone (depth 1) of a ~5 MB repository (three commits; the head
  *    tree: 40 × 96 KiB of noise + 400 text files) from the loopback server:
  *    `workspace.git.clone({ depth: 1 })` vs `git clone -q --depth 1`; the
  *    HEAD oid, file count and `.git/shallow` are checked. Storage: the growth of the Durable
@@ -335,6 +338,59 @@ async function addCommitRows(ctx: BenchContext, ws: Workspace, native: Native): 
   ];
 }
 
+/**
+ * `checkout` between two branches that differ in every one of 1,000 files,
+ * back and forth: the working tree is rewritten and the index written once
+ * per checkout (src/git/ops/tree-state.ts `applyChanges`).
+ */
+async function checkoutRows(ctx: BenchContext, ws: Workspace, native: Native): Promise<BenchRow[]> {
+  const dir = "/co";
+  const one = tree(ADD_FILES, STATUS_DIRS, 7);
+  const two = one.map(([path], i): [string, string] => [path, sourceFile(7_000_000 + i, i + 1)]);
+  await ws.git.init({ dir, defaultBranch: "main" });
+  await native.git("co", ["init", "-q", "-b", "main"]);
+  for (const [files, message, branch] of [
+    [one, "one", undefined],
+    [two, "two", "two"],
+  ] as const) {
+    if (branch) {
+      await ws.git.branch({ dir, name: branch, checkout: true });
+      await native.git("co", ["checkout", "-q", "-b", branch]);
+    }
+    await writeAll(ws, dir, [...files]);
+    await ws.git.add({ dir, all: true, paths: ["."] });
+    await ws.git.commit({ dir, message });
+    await native.write("co", [...files]);
+    await native.git("co", ["add", "-A"], ["commit", "-q", "-m", message]);
+  }
+  const target = (i: number) => (i % 2 === 0 ? "main" : "two");
+  const co = await alternate(
+    ctx,
+    ADD_RUNS * 2,
+    (i) => ws.git.checkout({ dir, ref: target(i) }),
+    (i) => native.git("co", ["checkout", "-q", target(i)]),
+  );
+  const status = await ws.git.status({ dir });
+  const branch = await ws.git.currentBranch({ dir });
+  if (status.some((e) => e.index !== "unmodified" || e.worktree !== "unmodified") || branch !== target(ADD_RUNS * 2 - 1)) {
+    throw new Error(`checkout: on ${branch}, status ${JSON.stringify(status.slice(0, 3))}; want ${target(ADD_RUNS * 2 - 1)}, clean`);
+  }
+  await ws.fs.rm(dir, { recursive: true });
+  await native.rm("co");
+  ctx.log(`checkout: ours ${fmt(co.oursAll)} ms, native ${fmt(co.nativeAll)} ms`);
+  return [
+    {
+      label: "checkout, 1,000 files changed",
+      unit: "ms",
+      ours: co.ours,
+      baseline: co.native,
+      note:
+        `git.checkout({ ref }) vs git checkout -q, alternating between two branches that differ in all ${ADD_FILES.toLocaleString("en-US")} files (≈ 1.6 KB each, ${STATUS_DIRS} dirs); ` +
+        `ends on the right branch with a clean status (checked); median of ${ADD_RUNS * 2} (ours ${fmt(co.oursAll)} ms, native ${fmt(co.nativeAll)} ms)${cpuNote(co)}`,
+    },
+  ];
+}
+
 export default defineSuite({
   name: "git",
   async run(ctx) {
@@ -345,7 +401,8 @@ export default defineSuite({
       const clone = await cloneRows(ctx, ws, native);
       const statusDiff = await statusDiffRows(ctx, ws, native);
       const addCommit = await addCommitRows(ctx, ws, native);
-      return [...statusDiff, ...addCommit, ...clone];
+      const checkout = await checkoutRows(ctx, ws, native);
+      return [...statusDiff, ...addCommit, ...checkout, ...clone];
     } finally {
       await ws.close();
     }

@@ -10,11 +10,12 @@ import type { GitIdentity, WorkspaceLike } from "./types.js";
 
 /**
  * One update of {@link IsomorphicGit.updateIndexMany}: the entry goes, or is
- * set to `oid` and `mode`, with the stats of the file at `filepath` now when
- * `stat` is `true` (the caller knows the file holds `oid`), else zero stats
- * (status then compares the file's content).
+ * set to `oid` and `mode` with `stats` — an lstat of the file taken when the
+ * caller knew it held `oid` (right after writing it, or before hashing it),
+ * so a later write by anyone else shows in status — or, without `stats`,
+ * zero stats (status then compares the file's content).
  */
-export type IndexUpdate = { filepath: string; remove: true } | { filepath: string; oid: string; mode: number; stat?: boolean; remove?: false };
+export type IndexUpdate = { filepath: string; remove: true } | { filepath: string; oid: string; mode: number; stats?: object; remove?: false };
 
 /**
  * The isomorphic-git module (loaded on a client's first call), with

@@ -383,9 +383,9 @@ export async function stashPop(ctx: GitContext, dir: string, options: StashPopOp
   const updates: IndexUpdate[] = [];
   for (const change of changes) {
     if (!change.to) continue;
-    await placeWorktreeFile(ctx, dir, change.path, change.to);
+    const stats = await placeWorktreeFile(ctx, dir, change.path, change.to);
     const inHead = headTree.get(change.path);
-    updates.push(inHead ? { filepath: change.path, oid: inHead.oid, mode: inHead.mode } : placed(change.path, change.to));
+    updates.push(inHead ? { filepath: change.path, oid: inHead.oid, mode: inHead.mode } : placed(change.path, change.to, stats));
   }
   await updateIndex(ctx, dir, updates);
   for (const [path, entry] of untracked) await placeWorktreeFile(ctx, dir, path, entry);

@@ -303,9 +303,22 @@ export function refuseOverwrites(op: string, found: { local: string[]; untracked
   if (parts.length > 0) throw opError(op, parts.join("; "));
 }
 
-/** The index update for `path` once the working tree holds `entry` there: its stats are taken from the file (a submodule has none). */
-export function placed(path: string, entry: FileEntry): IndexUpdate {
-  return { filepath: path, oid: entry.oid, mode: entry.mode, stat: entry.mode !== 0o160000 };
+/**
+ * The index update for `path` holding `entry`, with `stats` (from
+ * {@link placeWorktreeFile} or {@link statBeforeHash}: taken when the file
+ * was known to hold `entry`); a submodule has none.
+ */
+export function placed(path: string, entry: FileEntry, stats: object | undefined): IndexUpdate {
+  return entry.mode === 0o160000 || !stats ? { filepath: path, oid: entry.oid, mode: entry.mode } : { filepath: path, oid: entry.oid, mode: entry.mode, stats };
+}
+
+/**
+ * The file's stats (as isomorphic-git reads them, through `ctx.fs`), taken
+ * BEFORE its content is hashed: if the file changes after, its stats no
+ * longer match the index entry made from them, and status looks again.
+ */
+export async function statBeforeHash(ctx: GitContext, dir: string, path: string): Promise<object | undefined> {
+  return ctx.fs.promises.lstat(absPath(dir, path)).catch(() => undefined);
 }
 
 /**
@@ -315,7 +328,7 @@ export function placed(path: string, entry: FileEntry): IndexUpdate {
  * belongs is removed first and the directory made (as git's checkout
  * does), so nothing is ever written through a link.
  */
-export async function placeWorktreeFile(ctx: GitContext, dir: string, path: string, entry: FileEntry): Promise<void> {
+export async function placeWorktreeFile(ctx: GitContext, dir: string, path: string, entry: FileEntry): Promise<object | undefined> {
   const abs = absPath(dir, path);
   const fs = ctx.workspace.fs;
   const parts = path.split("/");
@@ -332,11 +345,13 @@ export async function placeWorktreeFile(ctx: GitContext, dir: string, path: stri
   else if (existing && (existing.isSymbolicLink || entry.mode === 0o120000)) await fs.rm(abs);
   if (entry.mode === 0o160000) {
     await fs.mkdir(abs, { recursive: true });
-    return;
+    return undefined;
   }
   const { blob } = await ctx.git.readBlob({ fs: ctx.fs, dir, cache: ctx.cache, oid: entry.oid });
   if (entry.mode === 0o120000) await fs.symlink(new TextDecoder().decode(blob), abs);
   else await fs.writeFile(abs, blob, { mode: entry.mode === 0o100755 ? 0o755 : 0o644 });
+  // Its stats as written: the index entry gets these, so a write by anyone else after this shows in status.
+  return ctx.fs.promises.lstat(abs);
 }
 
 /**
@@ -448,10 +463,11 @@ export async function applyChanges(ctx: GitContext, dir: string, changes: TreeCh
   }
   for (const change of changes) {
     if (!change.to) continue;
+    const before = await statBeforeHash(ctx, dir, change.path);
     const wt = await worktreeEntry(ctx, dir, change.path);
     if (sameWorktree(wt, change.to) && sameEntry(index.get(change.path), change.to)) continue;
-    if (!sameWorktree(wt, change.to)) await placeWorktreeFile(ctx, dir, change.path, change.to);
-    updates.push(placed(change.path, change.to));
+    const stats = sameWorktree(wt, change.to) ? before : await placeWorktreeFile(ctx, dir, change.path, change.to);
+    updates.push(placed(change.path, change.to, stats));
   }
   await updateIndex(ctx, dir, updates);
 }

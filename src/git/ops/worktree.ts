@@ -36,6 +36,7 @@ import {
   TreeTooDeepError,
   placeWorktreeFile,
   placed,
+  statBeforeHash,
   unplaceWorktreeFile,
   updateIndex,
   worktreeEntry,
@@ -148,11 +149,11 @@ async function checkoutPaths(ctx: GitContext, dir: string, ref: string, paths: s
   const updates: IndexUpdate[] = [];
   for (const file of [...wanted].sort(compareBytes)) {
     const entry = tree.get(file)!;
+    const before = await statBeforeHash(ctx, dir, file);
     const wt = await worktreeEntry(ctx, dir, file);
     const there = wt?.kind === "file" && wt.oid === entry.oid && wt.mode === entry.mode;
     if (there && sameEntry(index.get(file), entry)) continue;
-    if (!there) await placeWorktreeFile(ctx, dir, file, entry);
-    updates.push(placed(file, entry));
+    updates.push(placed(file, entry, there ? before : await placeWorktreeFile(ctx, dir, file, entry)));
   }
   await updateIndex(ctx, dir, updates);
 }
@@ -356,10 +357,11 @@ async function resetIndexEntries(
       updates.push({ filepath, remove: true });
       continue;
     }
+    const before = await statBeforeHash(ctx, dir, filepath);
     const wt = await worktreeEntry(ctx, dir, filepath);
-    // Same bytes on disk: the index takes the file's stat data; otherwise none, so status compares the content.
+    // Same bytes on disk: the index takes the file's stat data (taken before hashing); otherwise none, so status compares the content.
     const there = wt?.kind === "file" && wt.oid === entry.oid && wt.mode === entry.mode;
-    updates.push(there ? placed(filepath, entry) : { filepath, oid: entry.oid, mode: entry.mode });
+    updates.push(placed(filepath, entry, there ? before : undefined));
   }
   await updateIndex(ctx, dir, updates);
 }

@@ -4,6 +4,11 @@
  * `applyChanges` → `placed()` → scripts/gen-git.mjs `updateIndexMany` with
  * `stat: true`).
  *
+ * FIXED — each file's stats are taken when the checkout writes it (or, for a
+ * file already holding the target, before it is hashed) and passed to
+ * `updateIndexMany` with the oid; a later write changes the stats, so status
+ * looks at the content again.
+ *
  * DEFECT (medium) — a write to a checked-out file made by anyone else while a
  * checkout is still running is hidden from git: `updateIndexMany` takes the
  * file's stats when the index is written (at the END of the operation), not
@@ -35,7 +40,7 @@ import { createGitClient } from "../../../src/git/index.js";
 const ID = { name: "A", email: "a@example.com" };
 
 describe("attack9b: a write during a checkout", () => {
-  it.fails("is seen by status after the checkout (git records stats taken when the index is written, at the end)", { timeout: 60_000 }, async () => {
+  it("is seen by status after the checkout (git records stats taken when the index is written, at the end)", { timeout: 60_000 }, async () => {
     const ws = new Workspace({ storage: nodeSqliteStorage(":memory:"), git: createGitClient(), defaultGitIdentity: ID });
     const cli = (...argv: string[]) => ws.git!.cli({ argv, cwd: "/repo" });
     await ws.fs.mkdir("/repo", { recursive: true });
