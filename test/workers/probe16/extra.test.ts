@@ -32,7 +32,8 @@ export default async () => {
       const res = r as unknown as { status: string; stdout: string; stderr: string; value?: { hex: string } };
       // documented: different output → "The execution took a different path …".
       // Note for users: the person's approval is then lost — the run fails after it.
-      expect(res).toMatchObject({ status: "failed", exitCode: 1, stdout: expect.stringMatching(/^[0-9a-f]{16}\n$/), stderr: "The execution took a different path when it resumed after an interruption: it printed different output on stdout (byte 1 differs).\n" });
+      expect(res).toMatchObject({ status: "failed", exitCode: 1, stdout: expect.stringMatching(/^[0-9a-f]{16}\n$/), stderr: expect.stringMatching(/^The execution took a different path when it resumed after an interruption: it printed different output on stdout \(byte (1[0-6]?|[2-9]) differs\)\.\n$/) });
+      // (Which of the 16 hex bytes differs first is random: two keys share their first digit 1 time in 16.)
     });
   });
 
