@@ -316,8 +316,10 @@ export class Runs {
     while (run.keptBytes > this.limits.logMaxBytes && drop < run.events.length) {
       const ev = run.events[drop];
       if (ev.name === "exit") break;
-      // Under flow control only what the reader already has is dropped.
-      if (run.flow && run.live && ev.seq > run.acked) break;
+      // Under flow control only what the reader already has is dropped, also once the run has ended:
+      // its last output can overshoot the budget (by at most one pipe read), and dropping it here
+      // would be a silent gap for a reader whose `after` was still kept.
+      if (run.flow && ev.seq > run.acked) break;
       run.keptBytes -= ev.data.length;
       drop++;
     }
@@ -355,6 +357,7 @@ export class Runs {
       throw truncated(run, after);
     }
     this.ack(run, after);
+    if (after < run.firstKeptSeq - 1) throw truncated(run, after);
     if (run.lastSeq <= after && run.live && waitMs > 0) {
       const r = run;
       await new Promise((resolve) => {

@@ -410,6 +410,24 @@ describe("event log limits and daemon shutdown", () => {
       expect(kept.stdout.length).toBeLessThanOrEqual(65536);
       let last = 0;
 
+      // A slow reader loses nothing either: once the command has ended, what the reader has not
+      // asked past is kept (past the budget by at most the last read), never dropped in silence.
+      for (let round = 0; round < 3; round++) {
+        await sapi.exec({ id: "slow", command: "head -c 300000 /dev/zero" });
+        const got: RunEvent[] = [];
+        let after = 0;
+        for (;;) {
+          await new Promise((r) => setTimeout(r, 60));
+          const page = await sapi.events({ id: "slow", after, waitMs: 10_000 });
+          if (page.events.length > 0) expect(page.events[0].seq).toBe(after + 1);
+          got.push(...page.events);
+          if (page.events.length > 0) after = page.events[page.events.length - 1].seq;
+          if (page.done) break;
+        }
+        const bytes = got.reduce((n, e) => n + (e.name === "exit" ? 0 : (e as { data: Uint8Array }).data.length), 0);
+        expect(bytes).toBe(300000);
+      }
+
       // Only one finished run is kept: the first becomes ELOG_TRUNCATED, from its end it is done.
       const one = await run(sapi, "one", "echo one");
       last = one.exit.seq;
