@@ -1,0 +1,82 @@
+/**
+ * Artifacts errors (spec 04 §3.2). Every failure the Artifacts client makes
+ * itself is an {@link ArtifactError} with a `code`; errors of the binding
+ * (e.g. `ArtifactsError` with code `NOT_FOUND`) pass through unchanged.
+ * Subclasses set `name` to the class name so it survives RPC and JSON.
+ *
+ * @module
+ */
+
+/** Message of {@link ArtifactError} `ENOCONFIG` (spec 04 §3.3). */
+export const ARTIFACTS_NOT_CONFIGURED_MESSAGE = "Workspace Artifacts binding is not configured";
+
+/**
+ * A failed Artifacts operation. `code` is one of `EINVALIDNAME`,
+ * `EINVALIDSESSION`, `ENOTFOUND` (the subclasses), `ENOCONFIG` (the
+ * Workspace has no Artifacts binding: pass `new Workspace({ artifacts:
+ * { binding: env.ARTIFACTS } })`), `EBADCURSOR` (the binding's `list`
+ * repeated a cursor) or `EINVAL` (a bad argument, e.g. no binding given).
+ */
+export class ArtifactError extends Error {
+  /** Machine-readable code (see the class description). */
+  readonly code: string;
+  constructor(
+    code: string,
+    message: string,
+    options?: {
+      /** The underlying error (kept as `error.cause`). Default: none. */
+      cause?: unknown;
+    },
+  ) {
+    super(message, options);
+    this.code = code;
+    this.name = new.target.name;
+  }
+}
+
+/**
+ * `EINVALIDNAME`: a repository name the client refuses before calling the
+ * binding. Message `invalid repository name '<name>': <reason>`.
+ */
+export class InvalidRepoNameError extends ArtifactError {
+  /** The name as given (`String()` of a non-string). */
+  readonly repoName: string;
+  constructor(name: string, reason: string) {
+    super("EINVALIDNAME", `invalid repository name '${name}': ${reason}`);
+    this.repoName = name;
+  }
+}
+
+/**
+ * `EINVALIDSESSION`: a session id refused by `createArtifact` (or the
+ * Workspace constructor). Message `invalid session id '<id>': <reason>`.
+ */
+export class InvalidSessionIdError extends ArtifactError {
+  /** The session id as given (`String()` of a non-string). */
+  readonly sessionId: string;
+  constructor(sessionId: string, reason: string) {
+    super("EINVALIDSESSION", `invalid session id '${sessionId}': ${reason}`);
+    this.sessionId = sessionId;
+  }
+}
+
+/** `ENOTFOUND`: something asked for does not exist, e.g. `no such token '<id>' in repo '<name>'`. */
+export class NotFoundError extends ArtifactError {
+  constructor(message: string) {
+    super("ENOTFOUND", message);
+  }
+}
+
+/** `ENOCONFIG` `Workspace Artifacts binding is not configured` (spec 04 §3.3). */
+export function artifactsNotConfigured(): ArtifactError {
+  return new ArtifactError("ENOCONFIG", ARTIFACTS_NOT_CONFIGURED_MESSAGE);
+}
+
+/**
+ * True when `error` says a repository is absent: the binding's
+ * `ArtifactsError` `NOT_FOUND` or this module's `ENOTFOUND` (spec 04 §3.4).
+ */
+export function isNotFound(error: unknown): boolean {
+  const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
+  return code === "NOT_FOUND" || code === "ENOTFOUND";
+}

@@ -1,0 +1,29 @@
+/**
+ * `agent-computer/artifacts`: git repositories on Cloudflare Artifacts for an
+ * agent's work (spec 04 §3) — a client over the Artifacts binding with
+ * optional per-session naming, and the `artifacts` CLI the shell runs.
+ * See docs/artifacts.md.
+ *
+ * @module
+ */
+export { ArtifactError, InvalidRepoNameError, InvalidSessionIdError, NotFoundError } from "./errors.js";
+export { parseDuration } from "./duration.js";
+export type {
+  ArtifactClient,
+  ArtifactCreateOptions,
+  ArtifactImportOptions,
+  ArtifactImportSource,
+  ArtifactRepoSummary,
+  ArtifactScope,
+  Artifacts,
+  ArtifactsCLIInput,
+  ArtifactsCLIResult,
+  ArtifactsCreateRepoResult,
+  ArtifactsCreateTokenResult,
+  ArtifactsRepo,
+  ArtifactsRepoInfo,
+  ArtifactsRepoListResult,
+  ArtifactsTokenInfo,
+  ArtifactsTokenListResult,
+  RemoteAddFn,
+} from "./types.js";
