@@ -238,21 +238,30 @@ export async function createWorkspaceFsBridge(ws: WorkspaceLike): Promise<Worksp
  * `methods` with every call paced: after {@link GIT_PACE_SLICE_MS} or
  * {@link GIT_PACE_CALLS} calls since the last pause, the next call first
  * waits {@link GIT_PACE_GAP_MS} on a timer, so other requests to the object
- * get in during a long git operation.
+ * get in during a long git operation. The pause is one timer shared by every
+ * call that arrives while it runs: isomorphic-git makes hundreds of calls at
+ * once (status, diff, checkout), and a timer per call queued each behind the
+ * others' work — a 2,000-file status took 1.3 s in workerd instead of 65 ms.
  */
 function paced(methods: WorkspaceGitFsPromises): WorkspaceGitFsPromises {
   let sliceStart = Date.now();
   let calls = 0;
-  const pause = async (): Promise<void> => {
-    if (++calls < GIT_PACE_CALLS && Date.now() - sliceStart < GIT_PACE_SLICE_MS) return;
-    await new Promise((resolve) => setTimeout(resolve, GIT_PACE_GAP_MS));
-    sliceStart = Date.now();
-    calls = 0;
+  let gap: Promise<void> | undefined;
+  const pause = (): Promise<void> | undefined => {
+    if (gap) return gap;
+    if (++calls < GIT_PACE_CALLS && Date.now() - sliceStart < GIT_PACE_SLICE_MS) return undefined;
+    gap = new Promise<void>((resolve) => setTimeout(resolve, GIT_PACE_GAP_MS)).then(() => {
+      gap = undefined;
+      sliceStart = Date.now();
+      calls = 0;
+    });
+    return gap;
   };
   const out = {} as Record<string, (...args: unknown[]) => Promise<unknown>>;
   for (const [name, method] of Object.entries(methods) as [string, (...args: unknown[]) => Promise<unknown>][]) {
     out[name] = async (...args: unknown[]) => {
-      await pause();
+      const wait = pause();
+      if (wait) await wait;
       return method(...args);
     };
   }
