@@ -59,6 +59,9 @@ export interface ToolBindingResult {
 /** A binding source: bindings, or a function returning them (called per connection). */
 export type ToolBindingSource = Iterable<ToolBinding> | (() => Iterable<ToolBinding>);
 
+/** What {@link createToolBindings} takes (0.8.0's name): bindings, or a function returning them. Same as {@link ToolBindingSource}. */
+export type ToolBindings = ToolBindingSource;
+
 /** Options of {@link createToolBindings}. */
 export interface CreateToolBindingsOptions {
   /** Tool names not exported. Default `["exec"]`. */
@@ -71,6 +74,9 @@ export interface CreateToolBindingsOptions {
    */
   description?: string;
 }
+
+/** Options of {@link createToolBindings} (0.8.0's name): `{ exclude?, description? }`. Same as {@link CreateToolBindingsOptions}. */
+export type ToolBindingsOptions = CreateToolBindingsOptions;
 
 const RESERVED_EXPORTS = new Set(["default", "then", "__proto__"]);
 

@@ -9,6 +9,7 @@
  * @module
  */
 import { markToolRoot, normalizeRoot } from "./core/root.js";
+import type { ForPiToolsOptions, PiAgentToolLike } from "../modules/tools.js";
 import {
   buildCoreTools,
   dropNulls,
@@ -211,3 +212,18 @@ export function createPiTools(options: CreatePiToolsOptions): CreatePiToolsResul
 }
 export { forPiTools } from "../modules/tools.js";
 export type { ForPiToolsOptions, ToolBinding } from "../modules/tools.js";
+
+/**
+ * A pi agent tool as {@link forPiTools} takes it (pi's `AgentTool`, declared
+ * structurally): `{ name, parameters?, prepareArguments?, execute(toolCallId, args, signal?, onUpdate?) }`.
+ */
+export type PiAgentTool = PiAgentToolLike;
+
+/** What a {@link PiAgentTool}'s `execute` resolves to: `{ content, details?, isError?, structuredContent? }`. */
+export type PiAgentToolResult = Awaited<ReturnType<PiAgentToolLike["execute"]>>;
+
+/**
+ * The call `forPiTools`' `validate` option receives (pi's `validateToolCall`
+ * argument): `{ type: "toolCall", id, name, arguments }`.
+ */
+export type PiToolCallRequest = Parameters<NonNullable<ForPiToolsOptions["validate"]>>[1];

@@ -58,12 +58,18 @@ export type ExecStreamEvent =
        * The runtime's record of cut streams (`{ stdout?, stderr? }`, spec 02 §2):
        * its `path` (or `reason`) is named in the snapshot's note.
        */
-      truncated?: Record<string, unknown>;
+      truncated?: ExecTruncation;
       /** Position in the run: the last one; not read by the tool. */
       seq?: number;
       /** The execution id; not read by the tool. */
       id?: string;
     };
+
+/**
+ * The runtime's record of cut streams as the tool reads it: `WorkspaceRuntimeTruncation`
+ * (`{ stdout?, stderr? }`, spec 02 §2), each with the saved file's `path` or a `reason`.
+ */
+type ExecTruncation = { readonly stdout?: unknown; readonly stderr?: unknown };
 
 /** The handle the tool needs: a stream of events, or at least `result()`. */
 export interface ExecRuntimeHandle {
@@ -71,7 +77,7 @@ export interface ExecRuntimeHandle {
    * The settled result: used only when the handle has no `getReader`; its
    * streams are cut to the tool's limits (`truncated` names the full-output file).
    */
-  result(): Promise<{ exitCode: number; stdout: string | Uint8Array; stderr: string | Uint8Array; value?: unknown; truncated?: Record<string, unknown> }>;
+  result(): Promise<{ exitCode: number; stdout: string | Uint8Array; stderr: string | Uint8Array; value?: unknown; truncated?: ExecTruncation }>;
   /** Stops the run; called (errors ignored) when the call's `abortSignal` aborts. */
   kill(signal?: string): Promise<void>;
   /** The event stream's reader (a `ReadableStream` handle): when present the tool streams running snapshots from it. */
