@@ -73,10 +73,22 @@ export function artifactsNotConfigured(): ArtifactError {
 }
 
 /**
- * True when `error` says a repository is absent: the binding's
- * `ArtifactsError` `NOT_FOUND` or this module's `ENOTFOUND` (spec 04 §3.4).
+ * How a binding's `NOT_FOUND` arrives when it crossed a JS RPC boundary that
+ * kept only the message (Miniflare's local Artifacts simulator: a plain
+ * `Error`, `message` `ArtifactsError: Repository not found: <name>.`, no
+ * `code`).
+ */
+const RPC_NOT_FOUND = /^ArtifactsError: Repository not found\b/;
+
+/**
+ * True when `error` says a repository is absent (spec 04 §3.4): the
+ * binding's `ArtifactsError` `NOT_FOUND`, this module's `ENOTFOUND`, or a
+ * binding error that lost its `code` over RPC but keeps the service's
+ * `ArtifactsError: Repository not found…` message.
  */
 export function isNotFound(error: unknown): boolean {
-  const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
-  return code === "NOT_FOUND" || code === "ENOTFOUND";
+  if (typeof error !== "object" || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (code === "NOT_FOUND" || code === "ENOTFOUND") return true;
+  return code === undefined && typeof message === "string" && RPC_NOT_FOUND.test(message);
 }
