@@ -1,7 +1,7 @@
 /**
  * The Workspace: a durable filesystem on SQL storage (`fs`), an execution
- * runtime with pluggable backends (`runtime`), and hooks for assets
- * and git (spec 01 §1).
+ * runtime with pluggable backends (`runtime`), and hooks for assets,
+ * git and Artifacts (spec 01 §1).
  *
  * @module
  */
@@ -23,6 +23,9 @@ import type { AssetsClient } from "./assets/types.js";
 // Type only: the root entry never loads git (isomorphic-git is imported by the client on first use).
 import type { GitClient, GitClientFactory, GitIdentity } from "./git/types.js";
 import { positiveInteger } from "./util/validate.js";
+import { createArtifact } from "./artifacts/client.js";
+import { unconfiguredArtifacts } from "./artifacts/unconfigured.js";
+import type { Artifacts, ArtifactClient } from "./artifacts/types.js";
 
 /** Where long command output is saved and how much `result()` keeps (spec 02 §2). */
 export interface WorkspaceOutputOptions {
@@ -91,6 +94,27 @@ export interface WorkspaceOptions {
    * @throws TypeError from `new Workspace` when it is not `{ name: string, email: string }`.
    */
   defaultGitIdentity?: GitIdentity;
+  /**
+   * The Artifacts binding (spec 04 §3.3), as `{ binding: env.ARTIFACTS,
+   * sessionId? }`. The session scope is `artifacts.sessionId` unless that
+   * is `undefined` (`null` = namespace-wide), else `options.sessionId`
+   * (absent = namespace-wide). Default: none (`workspace.artifacts` still
+   * exists; its methods throw `ENOCONFIG` and its `cli` runs in
+   * unconfigured mode).
+   *
+   * @throws InvalidSessionIdError (`EINVALIDSESSION`) from `new Workspace`
+   *   when the scope is `""`, does not match `^[A-Za-z0-9][A-Za-z0-9._-]*$`
+   *   or contains `__`.
+   * @throws TypeError from `new Workspace` when it is not `{ binding }`
+   *   with an object binding, or `sessionId` is neither a string, `null`
+   *   nor `undefined`.
+   */
+  artifacts?: {
+    /** The Artifacts binding (`env.ARTIFACTS`). */
+    binding: Artifacts;
+    /** The session scope: a session id, `null` for namespace-wide, or `undefined` for `WorkspaceOptions.sessionId`. Default `undefined`. */
+    sessionId?: string | null;
+  };
 }
 
 /** What `WorkspaceOptions.git` takes: `createGitClient()` from `agent-computer/git` (spec 01 §1.1). */
@@ -151,6 +175,21 @@ export class Workspace {
   readonly output: Required<WorkspaceOutputOptions> | false;
   /** The assets publisher, when configured (spec 04 §1.7). */
   readonly assets?: AssetsClient;
+  /**
+   * The Artifacts client (spec 04 §3.3), always present. With
+   * `WorkspaceOptions.artifacts`, `createArtifact(binding, sessionId)` over
+   * the Workspace's binding and session scope; without it, `sessionId` is
+   * `undefined`, every method throws (synchronously) `ArtifactError`
+   * `ENOCONFIG` `Workspace Artifacts binding is not configured`, and `cli`
+   * runs in unconfigured mode (help, and that message for commands).
+   *
+   * @example
+   * ```ts
+   * const workspace = new Workspace({ storage: ctx.storage, artifacts: { binding: env.ARTIFACTS }, sessionId: "alice" });
+   * const { remote, token } = await workspace.artifacts.create("notes"); // stored as alice__notes
+   * ```
+   */
+  readonly artifacts: ArtifactClient;
   readonly #now: () => number;
   readonly #backends: readonly WorkspaceRegisteredBackend[];
   readonly #mounts: MountRegistry;
@@ -178,6 +217,7 @@ export class Workspace {
     }
     this.#gitFactory = options.git;
     this.#defaultGitIdentity = resolveIdentity(options.defaultGitIdentity);
+    this.artifacts = resolveArtifacts(options.artifacts, options.sessionId);
     const db = new Database(options.storage);
     this.db = db;
     this.fs = new WorkspaceFs(db, { now: this.#now });
@@ -355,6 +395,25 @@ function resolveIdentity(identity: WorkspaceOptions["defaultGitIdentity"]): GitI
     throw new TypeError(`Workspace defaultGitIdentity must be { name, email } with non-empty strings, got ${shown(identity)}`);
   }
   return Object.freeze({ name: identity.name, email: identity.email });
+}
+
+/**
+ * `workspace.artifacts` (spec 04 §3.3): the unconfigured client without
+ * `artifacts`; else `createArtifact(binding, scope)` with scope =
+ * `artifacts.sessionId` unless `undefined`, else `sessionId` (`createArtifact`
+ * throws `InvalidSessionIdError` for `""` or an invalid id).
+ */
+function resolveArtifacts(artifacts: WorkspaceOptions["artifacts"], sessionId: string | undefined): ArtifactClient {
+  if (artifacts === undefined) return unconfiguredArtifacts();
+  const binding: unknown = artifacts !== null && typeof artifacts === "object" ? (artifacts as { binding?: unknown }).binding : undefined;
+  if (binding === null || (typeof binding !== "object" && typeof binding !== "function")) {
+    throw new TypeError(`Workspace artifacts must be { binding, sessionId? } with the Artifacts binding (env.ARTIFACTS) as binding, got ${shown(artifacts)}`);
+  }
+  const own = artifacts.sessionId;
+  if (own !== undefined && own !== null && typeof own !== "string") {
+    throw new TypeError(`Workspace artifacts.sessionId must be a string, null (namespace-wide) or undefined (use options.sessionId), got ${describe(own)}`);
+  }
+  return createArtifact(artifacts.binding, own !== undefined ? own : sessionId);
 }
 
 function resolveOutput(output: WorkspaceOptions["output"]): Required<WorkspaceOutputOptions> | false {

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import type { ArtifactClient } from "../artifacts/types.js";
 import type { AssetsClient } from "../assets/types.js";
 import type { WorkspaceFilesystem } from "../fs/types.js";
 import type { GitClient } from "../git/types.js";
@@ -51,8 +52,12 @@ export interface WorkspaceHost {
    * without one may leave it undefined. Default: none.
    */
   readonly git?: GitClient;
-  /** Artifacts client, when the host has one (spec 01 §1.2, not in this version). Default: none. */
-  readonly artifacts?: unknown;
+  /**
+   * The Artifacts client (spec 04 §3.3): a `Workspace` always has one (its
+   * methods throw `ENOCONFIG` without `WorkspaceOptions.artifacts`); a host
+   * without one may leave it undefined. Default: none.
+   */
+  readonly artifacts?: ArtifactClient;
   /** Receives one span per `fs` stub call (spec 01 §5.4). */
   readonly observer: WorkspaceObserver;
   /** The Workspace's session id; `""` when none. */

@@ -4,10 +4,11 @@
  * workerd (see `rpc-target.ts`), so Workers RPC passes them by reference;
  * members are getters and prototype methods, which is what RPC exposes. The
  * sub-stubs live one per file: `fs-stub.ts`, `runtime-stub.ts`,
- * `exec-handle-stub.ts`, `assets-stub.ts`, `git-stub.ts`.
+ * `exec-handle-stub.ts`, `assets-stub.ts`, `git-stub.ts`, `artifacts-stub.ts`.
  *
  * @module
  */
+import { WorkspaceArtifactsStub } from "./artifacts-stub.js";
 import { WorkspaceAssetsStub } from "./assets-stub.js";
 import { WorkspaceFilesystemStub } from "./fs-stub.js";
 import { WorkspaceGitStub } from "./git-stub.js";
@@ -28,6 +29,7 @@ export class WorkspaceStub extends RpcTargetBase {
   #runtime?: WorkspaceRuntimeStub;
   #assets?: WorkspaceAssetsStub;
   #git?: WorkspaceGitStub;
+  #artifacts?: WorkspaceArtifactsStub;
 
   /** @param host the Workspace it serves (a `Workspace`, or anything shaped like {@link WorkspaceHost}). */
   constructor(host: WorkspaceHost) {
@@ -69,6 +71,17 @@ export class WorkspaceStub extends RpcTargetBase {
   }
 
   /**
+   * The Artifacts stub (the same one on every read): the ten methods of
+   * `workspace.artifacts` (spec 04 §3.3). Present whether or not Artifacts
+   * is configured; without it every method but `cli` rejects `ENOCONFIG`.
+   * @throws Error when this stub is disposed.
+   */
+  get artifacts(): WorkspaceArtifactsStub {
+    this.#check();
+    return (this.#artifacts ??= new WorkspaceArtifactsStub(this.#host, this.#state));
+  }
+
+  /**
    * The assets stub, or `undefined` when the Workspace has no assets publisher.
    * @throws Error when this stub is disposed.
    */
@@ -88,7 +101,7 @@ export class WorkspaceStub extends RpcTargetBase {
     return this.#host.sessionId;
   }
 
-  /** Switches off its `fs`, `runtime`, `git` and `assets` stubs and disposes open exec handle stubs. Idempotent. */
+  /** Switches off its `fs`, `runtime`, `git`, `artifacts` and `assets` stubs and disposes open exec handle stubs. Idempotent. */
   [Symbol.dispose](): void {
     if (this.#state.disposed) return;
     this.#state.disposed = true;

@@ -7,6 +7,7 @@
  */
 import type { WorkspaceRuntimeLike, WorkspaceRuntimeValue } from "../runtime/types.js";
 import type { GitClient } from "../git/types.js";
+import type { ArtifactClient } from "../artifacts/types.js";
 
 /** What a host function receives besides its arguments. */
 export interface WorkspaceModuleCallContext {
@@ -70,8 +71,12 @@ export interface WorkspaceModuleHost {
    * not-configured error (`code` `ENOCONFIG`).
    */
   git: GitClient;
-  /** Fails on use (code `ENOCONFIG`) when the Workspace has no artifacts binding. */
-  artifacts: unknown;
+  /**
+   * `workspace.artifacts` (spec 02 §4.1, spec 04 §3.3); without
+   * `WorkspaceOptions.artifacts`, its methods throw `ArtifactError`
+   * `ENOCONFIG` (synchronously) and its `cli` runs in unconfigured mode.
+   */
+  artifacts: ArtifactClient;
   /** The Workspace's runtime (`workspace.runtime`), e.g. to run commands on another backend (spec 02 §4.3). */
   runtime: WorkspaceRuntimeLike;
   /** The Workspace's assets publisher (`createAssets`), when it has one; absent otherwise. */

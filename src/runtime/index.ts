@@ -9,6 +9,8 @@ import { normalizeJson } from "./json-value.js";
 import type { WorkspaceFilesystem } from "../fs/types.js";
 import type { WorkspaceDatabase } from "../storage/database.js";
 import type { GitClient } from "../git/types.js";
+import type { ArtifactClient } from "../artifacts/types.js";
+import { unconfiguredArtifacts } from "../artifacts/unconfigured.js";
 import { positiveInteger } from "../util/validate.js";
 import { runtimeError, WorkspaceExecutionLostError } from "./errors.js";
 import { createExecHandle, type SyncFields } from "./handle.js";
@@ -54,6 +56,8 @@ export interface RuntimeWorkspace {
    * backends and host modules get a stand-in whose methods reject with it.
    */
   readonly git?: unknown;
+  /** The Artifacts client (spec 04 §3.3); absent → backends and host modules get the unconfigured one (`ENOCONFIG`). */
+  readonly artifacts?: ArtifactClient;
   now(): number;
 }
 
@@ -113,23 +117,6 @@ function gitFor(ws: RuntimeWorkspace): GitClient {
       },
     },
   ) as GitClient;
-}
-
-/** A client that fails on use: what host modules get for artifacts when the Workspace has none. */
-function unconfigured(name: string, code: string): unknown {
-  return new Proxy(
-    {},
-    {
-      get(_target, prop) {
-        if (prop === "then" || typeof prop === "symbol") return undefined;
-        return () => {
-          const err = new Error(`${name} is not configured on this Workspace`) as Error & { code: string };
-          err.code = code;
-          throw err;
-        };
-      },
-    },
-  );
 }
 
 function validateOutput(output: WorkspaceRuntimeOutputOptions | false | undefined, where: string): void {
@@ -255,7 +242,7 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
       runtime: this,
       now: () => ws.now(),
       git: gitFor(ws),
-      artifacts: unconfigured("artifacts", "ENOCONFIG"),
+      artifacts: ws.artifacts ?? unconfiguredArtifacts(),
     };
     if (ws.assets !== undefined) host.assets = ws.assets;
     return host;

@@ -7,6 +7,7 @@
 import type { WorkspaceFilesystem } from "../fs/types.js";
 import type { WorkspaceDatabase } from "../storage/database.js";
 import type { GitClient } from "../git/types.js";
+import type { ArtifactClient } from "../artifacts/types.js";
 
 /**
  * JSON-compatible data: what `input` and a module's return value may hold.
@@ -401,8 +402,12 @@ export interface WorkspaceBackendHost {
    * (`code` `ENOCONFIG`).
    */
   git: GitClient;
-  /** Artifacts client when configured; fails on use otherwise (code `ENOCONFIG`). */
-  artifacts: unknown;
+  /**
+   * `workspace.artifacts` (spec 02 §8, spec 04 §3.3): without
+   * `WorkspaceOptions.artifacts`, a client whose methods throw `ArtifactError`
+   * `ENOCONFIG` and whose `cli` runs in unconfigured mode.
+   */
+  artifacts: ArtifactClient;
   /** The Workspace's assets publisher (`createAssets`), when it has one; absent otherwise. */
   assets?: unknown;
 }

@@ -17,7 +17,8 @@ import { normalizePath } from "../../util/path.js";
 import type { BackendHandle, ExecEvent, KillSignal, WorkspaceBackendHost, WorkspaceCommandBackend } from "../../runtime/types.js";
 import { WorkspaceFsAdapter } from "./fs-adapter.js";
 import { assembleShellModules, SHELL_MAIN_MODULE, SHELL_RUNTIME_MODULES, shellCommandNames } from "./modules.js";
-import type { GitCliInput } from "../../git/types.js";
+import type { GitCliInput, GitClient } from "../../git/types.js";
+import type { ArtifactsCLIInput, RemoteAddFn } from "../../artifacts/types.js";
 import type {
   ExecInput,
   GitCommandOptions,
@@ -371,18 +372,53 @@ class ShellHostTarget extends RpcTargetBase {
     return clipGitResultForRpc(await this.#host.git.cli(input));
   }
 
-  async artifacts(args: string[], cwd: string): Promise<{ stdout: string; stderr: string; exitCode: number }> {
+  /**
+   * The `artifacts` built-in (spec 04 §3.5): `workspace.artifacts.cli({
+   * argv: args, env, remoteAdd })`, run here in the Durable Object. Without
+   * `WorkspaceOptions.artifacts` the CLI runs in unconfigured mode. See
+   * {@link shellRemoteAdd} for how `create` registers its git remote at `cwd`.
+   * @throws TypeError for arguments of the wrong shape; `ECANCELED` once the command is being stopped.
+   */
+  async artifacts(args: string[], cwd: string, options?: { env?: Record<string, string> }): Promise<{ stdout: string; stderr: string; exitCode: number }> {
     this.#writable();
-    return cli(this.#host.artifacts, args, cwd);
+    if (!Array.isArray(args) || !args.every((a) => typeof a === "string")) throw new TypeError("artifacts: args must be an array of strings");
+    if (typeof cwd !== "string") throw new TypeError("artifacts: cwd must be a string");
+    const input: ArtifactsCLIInput = { argv: [...args], remoteAdd: shellRemoteAdd(this.#host.git, cwd, () => this.#writable()) };
+    const env = options?.env;
+    if (env !== undefined && env !== null) {
+      if (typeof env !== "object" || Object.values(env).some((v) => typeof v !== "string")) throw new TypeError("artifacts: env must be an object of strings");
+      input.env = { ...env };
+    }
+    const r = await this.#host.artifacts.cli(input);
+    return { stdout: String(r.stdout ?? ""), stderr: String(r.stderr ?? ""), exitCode: Number.isInteger(r.exitCode) ? r.exitCode : 1 };
   }
 }
 
-/** Calls `client.cli(args, { cwd })` (the artifacts client's CLI); the unconfigured client throws `ENOCONFIG`. */
-async function cli(client: unknown, args: string[], cwd: string): Promise<{ stdout: string; stderr: string; exitCode: number }> {
-  const run = (client as { cli?: (a: string[], o: { cwd: string }) => Promise<{ stdout?: string; stderr?: string; exitCode?: number }> }).cli;
-  if (typeof run !== "function") throw Object.assign(new Error("not configured for this workspace"), { code: "ENOCONFIG" });
-  const r = await run.call(client, args, { cwd });
-  return { stdout: r.stdout ?? "", stderr: r.stderr ?? "", exitCode: r.exitCode ?? 0 };
+/**
+ * The `remoteAdd` seam of the shell's `artifacts` (spec 04 §3.5): registers
+ * a git remote in the repository at the shell's `cwd` through the
+ * Workspace's git CLI. Unless `force`, runs `git remote` and answers
+ * `{ ok: false, exists: true }` when `name` is listed; then runs `git remote
+ * add [--force] <name> <url>`: exit 0 → `{ ok: true }`, else `{ ok: false,
+ * message }` with git's trimmed stderr (or stdout). A git that throws (not
+ * configured, the command stopped) → `{ ok: false, message }` with its message.
+ */
+export function shellRemoteAdd(git: GitClient, cwd: string, live: () => void = () => {}): RemoteAddFn {
+  return async ({ name, url, force }) => {
+    try {
+      live();
+      if (force !== true) {
+        const listed = await git.cli({ argv: ["remote"], cwd });
+        if (listed.exitCode === 0 && listed.stdout.split("\n").some((line) => line.trim() === name)) return { ok: false, exists: true };
+        live();
+      }
+      const added = await git.cli({ argv: ["remote", "add", ...(force === true ? ["--force"] : []), name, url], cwd });
+      if (added.exitCode === 0) return { ok: true };
+      return { ok: false, message: added.stderr.trim() || added.stdout.trim() };
+    } catch (error) {
+      return { ok: false, message: error instanceof Error ? error.message : String(error) };
+    }
+  };
 }
 
 /** One running command on the host: its event stream and how it ends. */

@@ -96,12 +96,12 @@ export function defineAssetsCommand(host: AssetsCommandHost): ShellCommand {
   };
 }
 
-function cliCommand(name: string, run: (args: string[], cwd: string) => Promise<ShellCommandResult>): ShellCommand {
+function cliCommand(name: string, run: (args: string[], cwd: string, env: Record<string, string>) => Promise<ShellCommandResult>): ShellCommand {
   return {
     name,
     async execute(args, ctx) {
       try {
-        const r = await run(args, ctx.cwd);
+        const r = await run(args, ctx.cwd, flattenEnv(ctx.env));
         return { stdout: r.stdout, stderr: r.stderr, exitCode: Number.isInteger(r.exitCode) ? r.exitCode : 1 };
       } catch (err) {
         if (codeOf(err) === "ENOCONFIG") return { stdout: "", stderr: `${name}: not configured for this workspace\n`, exitCode: 1 };
@@ -168,10 +168,12 @@ export function defineGitCommand(host: GitCommandHost): ShellCommand {
 }
 
 /**
- * The `artifacts` built-in: runs `host.artifacts(args, cwd)` (the Workspace's
- * artifacts CLI, spec 02 §6). Without artifacts: `artifacts: not configured
- * for this workspace`, exit 1; a failure: `artifacts: <message>`, exit 1.
+ * The `artifacts` built-in: runs `host.artifacts(args, cwd, { env })` (the
+ * Workspace's artifacts CLI with the shell's variables flattened, spec 02
+ * §6, spec 04 §3.5) and prints what it returns. A rejection `ENOCONFIG`
+ * prints `artifacts: not configured for this workspace`, exit 1; any other
+ * rejection `artifacts: <message>`, exit 1.
  */
 export function defineArtifactsCommand(host: ArtifactsCommandHost): ShellCommand {
-  return cliCommand("artifacts", (args, cwd) => host.artifacts(args, cwd));
+  return cliCommand("artifacts", (args, cwd, env) => host.artifacts(args, cwd, { env }));
 }

@@ -111,8 +111,12 @@ export interface ShellHost extends WorkspaceFs {
    * `ENOCONFIG`) without `WorkspaceOptions.git`.
    */
   git(args: string[], cwd: string, options?: GitCommandOptions): Promise<{ stdout: string; stderr: string; exitCode: number }>;
-  /** `artifacts …`: runs the Workspace's artifacts CLI. Rejects `ENOCONFIG` without artifacts. */
-  artifacts(args: string[], cwd: string): Promise<{ stdout: string; stderr: string; exitCode: number }>;
+  /**
+   * `artifacts …`: runs `workspace.artifacts.cli({ argv: args, env, remoteAdd })`
+   * in the host, `remoteAdd` registering git remotes at `cwd` (spec 04 §3.5).
+   * Without `WorkspaceOptions.artifacts` the CLI runs in unconfigured mode.
+   */
+  artifacts(args: string[], cwd: string, options?: { env?: Record<string, string> }): Promise<{ stdout: string; stderr: string; exitCode: number }>;
 }
 
 /**
@@ -200,8 +204,12 @@ export interface GitCommandHost {
 }
 /** Host of the `artifacts` built-in. */
 export interface ArtifactsCommandHost {
-  /** Runs the artifacts CLI with `args` in `cwd`; resolves with its output and exit code. Rejects `ENOCONFIG` without artifacts. */
-  artifacts(args: string[], cwd: string): Promise<{ stdout: string; stderr: string; exitCode: number }>;
+  /**
+   * Runs the artifacts CLI with `args` in `cwd` and the shell's variables
+   * (`options.env`, flattened); resolves with its output and exit code. A
+   * rejection `ENOCONFIG` prints `artifacts: not configured for this workspace`.
+   */
+  artifacts(args: string[], cwd: string, options?: { env?: Record<string, string> }): Promise<{ stdout: string; stderr: string; exitCode: number }>;
 }
 
 /** Options of a `ShellWorker` you run yourself: return them from `options()` in a subclass. */

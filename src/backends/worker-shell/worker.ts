@@ -172,7 +172,7 @@ export async function runShell(load: () => Promise<JustBash>, input: ExecInput, 
         })),
         defineAssetsCommand({ publish: (path, ms) => host.publish(path, ms) }),
         defineGitCommand({ git: (args, cwd, options) => host.git(args, cwd, options) }),
-        defineArtifactsCommand({ artifacts: (args, cwd) => host.artifacts(args, cwd) }),
+        defineArtifactsCommand({ artifacts: (args, cwd, options) => host.artifacts(args, cwd, options) }),
         // grep -r/-R and tar -c over links as GNU walks them (a link to . or .. no longer loops).
         ...walkingCommands(fs, input.commands),
         ...(workerOptions.customCommands ?? []),
