@@ -64,8 +64,9 @@ export interface ArtifactsStandInOptions {
   /**
    * `advance` (default): real paging. `repeat`: a page asked with a cursor
    * answers with that same cursor (a non-advancing cursor, as a faulty service might).
+   * `endless`: every page answers a new cursor, past the end too (a service whose listing never ends).
    */
-  cursor?: "advance" | "repeat";
+  cursor?: "advance" | "repeat" | "endless";
   /** The clock, in ms since the epoch (token expiry, timestamps). Default `Date.now`. */
   now?: () => number;
 }
@@ -221,6 +222,7 @@ export class ArtifactsStandIn implements Artifacts {
     });
     const result: ArtifactsRepoListResult = { repos, total: all.length };
     if (this.#options.cursor === "repeat" && opts?.cursor !== undefined) result.cursor = opts.cursor;
+    else if (this.#options.cursor === "endless") result.cursor = `cursor-${offset + limit}`;
     else if (offset + limit < all.length) result.cursor = `cursor-${offset + limit}`;
     return result;
   }

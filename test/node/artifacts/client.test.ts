@@ -13,6 +13,7 @@ import {
   InvalidSessionIdError,
   NotFoundError,
 } from "../../../src/artifacts/index.js";
+import { ARTIFACTS_LIST_MAX_PAGES } from "../../../src/artifacts/client.js";
 import { unconfiguredArtifacts } from "../../../src/artifacts/unconfigured.js";
 import { ArtifactsStandIn } from "../../shared/artifacts-standin.js";
 import { gitServer } from "../../shared/git-remote.js";
@@ -213,6 +214,18 @@ describe("list paging", () => {
     expect(error).toBeInstanceOf(ArtifactError);
     expect(error).toMatchObject({ code: "EBADCURSOR", message: "artifacts list returned a non-advancing cursor: cursor-100" });
     expect(binding.calls).toHaveLength(2);
+  });
+});
+
+describe("list bound", () => {
+  it("a listing that never ends stops after ARTIFACTS_LIST_MAX_PAGES pages with ELIMIT", async () => {
+    const binding = standIn({ cursor: "endless" });
+    const error = await rejection(createArtifact(binding).list());
+    expect(error).toMatchObject({
+      code: "ELIMIT",
+      message: `artifacts list read ${ARTIFACTS_LIST_MAX_PAGES} pages without reaching the end; the binding keeps returning cursors`,
+    });
+    expect(binding.calls).toHaveLength(ARTIFACTS_LIST_MAX_PAGES);
   });
 });
 
