@@ -1,41 +1,149 @@
 /**
- * Observer spans (spec 01 §5.4): a hook around every stub-boundary call.
+ * Observer spans (spec 01 §5.4, spec 04 §4): a hook around backend connects,
+ * sync, command spawns, assets publishing and every RPC filesystem stub call.
  *
  * @module
  */
 
 /** One span attribute value (OpenTelemetry's primitive attribute types). */
-export type WorkspaceAttributeValue = string | number | boolean;
+export type WorkspaceAttributeValue = boolean | number | string;
 /** Span attributes by name, e.g. `workspace.fs.path`; `undefined` values are dropped before the span starts. */
-export type WorkspaceAttributes = Record<string, WorkspaceAttributeValue | undefined>;
+export type WorkspaceAttributes = Readonly<Record<string, WorkspaceAttributeValue | undefined>>;
 
 /** A span in progress: attributes may be added while it runs. */
 export interface WorkspaceSpan {
   /**
-   * Sets (or replaces) one attribute. The stubs add result attributes on
-   * success (`workspace.fs.entries`, `workspace.fs.matches`) and, on
-   * failure, `error.name` and `error.message` (control characters blanked,
-   * tokens redacted, at most 512 characters) before rethrowing (spec 01 §5.4).
+   * Sets (or replaces) one attribute; an `undefined` value is ignored. The
+   * library adds result attributes on success (`workspace.fs.entries`,
+   * `workspace.sync.pushed`, `workspace.runtime.id`, …) and, on failure,
+   * `error.name` (for `Error` instances) and `error.message` (control
+   * characters blanked, secrets redacted, at most 512 characters) before
+   * rethrowing (spec 04 §4).
    */
-  setAttribute(key: string, value: WorkspaceAttributeValue): void;
+  setAttribute(key: string, value: WorkspaceAttributeValue | undefined): void;
 }
 
-/** Receives one span per observed call; must call `run` and return its result. */
+/** Receives one span per observed operation; must call `run` at once and return its promise. */
 export interface WorkspaceObserver {
   /**
-   * Wraps one stub-boundary call (spec 01 §5.4): `name` is
-   * `workspace.<area>.<method>` (e.g. `workspace.fs.readFile`),
-   * `attributes` its arguments (`workspace.fs.path`, …, no `undefined`
-   * values). Must call `run` once and return what it returns (a promise
-   * for the stub calls), unchanged: an error `run` throws or rejects with
-   * must reach the caller.
+   * Wraps one operation (spec 04 §4): `name` is `workspace.<area>.<op>`
+   * (e.g. `workspace.fs.readFile`, `workspace.connect`), `attributes` its
+   * start attributes (`workspace.fs.path`, …; an implementation drops
+   * `undefined` values). Must call `run` once, at once, and return its
+   * promise's outcome unchanged: a value `run` resolves to, or an error it
+   * rejects with, must reach the caller.
    */
-  span<T>(name: string, attributes: WorkspaceAttributes, run: (span: WorkspaceSpan) => T): T;
+  span<T>(name: string, attributes: WorkspaceAttributes, run: (span: WorkspaceSpan) => Promise<T>): Promise<T>;
 }
 
 const noopSpan: WorkspaceSpan = { setAttribute() {} };
 
-/** The default observer: runs the callback and records nothing. */
+/** The default observer: runs the callback with a span that records nothing, and returns its promise as-is. */
 export const noopObserver: WorkspaceObserver = {
   span: (_name, _attributes, run) => run(noopSpan),
 };
+
+/** Longest `error.message` attribute, in UTF-16 code units (spec 04 §4). */
+export const MAX_ERROR_MESSAGE_CHARS = 512;
+
+/** How much of a message is looked at before redacting (bounds the work on a huge message). */
+const SANITIZE_INPUT_CHARS = 65_536;
+
+/**
+ * A message safe to put on a span (spec 04 §4): control characters
+ * (U+0000–U+001F, U+007F) become spaces; `Bearer <t>` becomes
+ * `Bearer [REDACTED]`; the value after `authorization=`, `token=`,
+ * `api_key=` / `api-key=` / `apikey=`, `password=`, `secret=` or `cookie=`
+ * (any case, also as the end of a longer name such as `access_token=`)
+ * becomes `[REDACTED]`; the result is cut to
+ * {@link MAX_ERROR_MESSAGE_CHARS} characters. A value runs to the next
+ * whitespace or `&`.
+ *
+ * `Bearer` is redacted first, so `authorization=Bearer abc` leaves no part
+ * of the credential.
+ *
+ * @example
+ * ```ts
+ * sanitizeErrorMessage("GET /x?token=abc&page=2 failed\nAuthorization: Bearer eyJhbGciOi");
+ * // "GET /x?token=[REDACTED]&page=2 failed Authorization: Bearer [REDACTED]"
+ * ```
+ */
+export function sanitizeErrorMessage(message: string): string {
+  return String(message)
+    .slice(0, SANITIZE_INPUT_CHARS)
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, " ")
+    .replace(/\bBearer\s+\S+/gi, "Bearer [REDACTED]")
+    .replace(/(authorization|token|api[_-]?key|password|secret|cookie)=[^\s&]+/gi, "$1=[REDACTED]")
+    .slice(0, MAX_ERROR_MESSAGE_CHARS);
+}
+
+/** The text of a thrown value: an Error's message, else `String(value)` (never throws). */
+function messageOf(error: unknown): string {
+  try {
+    return error instanceof Error ? String(error.message) : String(error);
+  } catch {
+    return "(an error that cannot be printed)";
+  }
+}
+
+/**
+ * Records a failure on `span` (spec 04 §4): `error.name` for an `Error`
+ * instance, and `error.message` sanitised with {@link sanitizeErrorMessage}.
+ * The span's own failures are swallowed.
+ */
+export function recordSpanError(span: WorkspaceSpan, error: unknown): void {
+  try {
+    if (error instanceof Error) span.setAttribute("error.name", String(error.name));
+    span.setAttribute("error.message", sanitizeErrorMessage(messageOf(error)));
+  } catch {
+    /* an observer's failure never replaces the operation's error */
+  }
+}
+
+/**
+ * Runs `run` inside `observer.span(name, attributes)` (spec 04 §4).
+ * `undefined` attributes are dropped before the observer sees them. On
+ * success `onResult` may add result attributes (its errors are swallowed);
+ * on failure `error.name` and a sanitised `error.message` are set and the
+ * error is rethrown unchanged.
+ *
+ * @param observer - The Workspace's observer.
+ * @param name - The span name, e.g. `workspace.sync.push`.
+ * @param attributes - Start attributes.
+ * @param run - The operation.
+ * @param onResult - Adds result attributes from the operation's result.
+ * @returns What `run` resolves to.
+ */
+export function withSpan<T>(
+  observer: WorkspaceObserver,
+  name: string,
+  attributes: WorkspaceAttributes,
+  run: () => Promise<T>,
+  onResult?: (result: T, span: WorkspaceSpan) => void,
+): Promise<T> {
+  return observer.span(name, definedAttributes(attributes), async (span) => {
+    let result: T;
+    try {
+      result = await run();
+    } catch (error) {
+      recordSpanError(span, error);
+      throw error;
+    }
+    if (onResult) {
+      try {
+        onResult(result, span);
+      } catch {
+        /* result attributes are best effort (spec 04 §4) */
+      }
+    }
+    return result;
+  });
+}
+
+/** `attributes` without its `undefined` values (a new object). */
+export function definedAttributes(attributes: WorkspaceAttributes): Record<string, WorkspaceAttributeValue> {
+  const out: Record<string, WorkspaceAttributeValue> = {};
+  for (const [key, value] of Object.entries(attributes)) if (value !== undefined) out[key] = value;
+  return out;
+}

@@ -19,7 +19,8 @@ export type PublishOptions = ShareOptions & { [option: string]: unknown };
 /** The Workspace's assets publisher over RPC: `publish(path, { expiresAfter })` → URL. */
 export class WorkspaceAssetsStub extends SubStub {
   /**
-   * `assets.share(path, options)` in span `workspace.assets.publish`:
+   * `assets.share(path, options)` in span `workspace.assets.publish`
+   * (attributes `workspace.fs.path` and `workspace.assets.expires_after_ms`, spec 04 §4):
    * uploads the file and resolves to a presigned URL valid for
    * `options.expiresAfter` ms.
    * @throws (rejects) Error when the Workspace has no assets publisher or the stub is disposed; the publisher's errors (a `WorkspaceFsError` such as `ENOENT` or `EISDIR` for the path).
@@ -27,7 +28,9 @@ export class WorkspaceAssetsStub extends SubStub {
   publish(path: string, options: PublishOptions): Promise<string> {
     return answerRemote(() => {
       const host = liveHost(this, "WorkspaceAssetsStub");
-      return withSpan(host.observer, "workspace.assets.publish", { "workspace.assets.path": path }, async () => {
+      const expiresAfter: unknown = (options as { expiresAfter?: unknown } | null | undefined)?.expiresAfter;
+      const attributes = { "workspace.fs.path": path, "workspace.assets.expires_after_ms": typeof expiresAfter === "number" ? expiresAfter : undefined };
+      return withSpan(host.observer, "workspace.assets.publish", attributes, async () => {
         const assets = host.assets;
         if (!assets || typeof assets.share !== "function") throw new Error("this Workspace has no assets publisher: pass assets to new Workspace()");
         return assets.share(path, options);

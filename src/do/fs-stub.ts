@@ -9,7 +9,7 @@
 import { isWorkspaceFsError } from "../fs/errors.js";
 import { FS_METHOD_NAMES, FS_METHODS } from "../fs/methods.js";
 import type { ReadFileOptions, WorkspaceFilesystem, WorkspaceStatResult } from "../fs/types.js";
-import type { WorkspaceAttributes } from "../observer.js";
+import type { WorkspaceAttributes, WorkspaceObserver } from "../observer.js";
 import { answerRemote } from "./remote-error.js";
 import { checkFsRpcResult } from "./rpc-size.js";
 import { withSpan } from "./spans.js";
@@ -108,7 +108,12 @@ export class WorkspaceFilesystemStub extends SubStub implements FilesystemStubHe
 
   /** {@inheritDoc FilesystemStubHelpers.exists} */
   exists(path: string): Promise<boolean> {
-    return this.#call("exists", { "workspace.fs.path": path }, async (fs) => (await orNull(() => fs.stat(path))) !== null);
+    // A nested `workspace.fs.statOrNull` span inside `workspace.fs.exists` (spec 04 §4).
+    return this.#call(
+      "exists",
+      { "workspace.fs.path": path },
+      async (fs, observer) => (await withSpan(observer, "workspace.fs.statOrNull", { "workspace.fs.path": path }, () => orNull(() => fs.stat(path)))) !== null,
+    );
   }
 
   /** {@inheritDoc FilesystemStubHelpers.statOrNull} */
@@ -125,7 +130,7 @@ export class WorkspaceFilesystemStub extends SubStub implements FilesystemStubHe
   #call<T>(
     method: string,
     attributes: WorkspaceAttributes,
-    run: (fs: WorkspaceFilesystem) => Promise<T>,
+    run: (fs: WorkspaceFilesystem, observer: WorkspaceObserver) => Promise<T>,
     resultAttributes?: (result: T) => WorkspaceAttributes,
   ): Promise<T> {
     return answerRemote(() => {
@@ -134,7 +139,7 @@ export class WorkspaceFilesystemStub extends SubStub implements FilesystemStubHe
         host.observer,
         `workspace.fs.${method}`,
         attributes,
-        () => run(host.fs),
+        () => run(host.fs, host.observer),
         resultAttributes
           ? (result, span) => {
               for (const [key, value] of Object.entries(resultAttributes(result))) if (value !== undefined) span.setAttribute(key, value);

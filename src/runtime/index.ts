@@ -12,6 +12,7 @@ import type { GitClient } from "../git/types.js";
 import type { ArtifactClient } from "../artifacts/types.js";
 import { unconfiguredArtifacts } from "../artifacts/unconfigured.js";
 import { positiveInteger } from "../util/validate.js";
+import { noopObserver, withSpan, type WorkspaceAttributes, type WorkspaceObserver, type WorkspaceSpan } from "../observer.js";
 import { runtimeError, WorkspaceExecutionLostError } from "./errors.js";
 import { createExecHandle, type SyncFields } from "./handle.js";
 import { pulledBefore, RemoteSync, remoteCode, type SyncFilesystem, type SyncRPC } from "./sync.js";
@@ -56,6 +57,8 @@ export interface RuntimeWorkspace {
    * backends and host modules get a stand-in whose methods reject with it.
    */
   readonly git?: unknown;
+  /** Receives the runtime's spans (`workspace.connect`, `workspace.sync.*`, `workspace.runtime.exec.spawn`; spec 04 §4). Default: {@link noopObserver}. */
+  readonly observer?: WorkspaceObserver;
   /** The Artifacts client (spec 04 §3.3); absent → backends and host modules get the unconfigured one (`ENOCONFIG`). */
   readonly artifacts?: ArtifactClient;
   now(): number;
@@ -255,10 +258,10 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
     if (!pending) {
       pending = (async (): Promise<Connected> => {
         if (backend.protocol === "module") {
-          const handle = await backend.connect(this.#host());
+          const handle = await this.#connectSpan(backend, () => backend.connect(this.#host()));
           return { kind: "module", handle };
         }
-        const handle = await backend.connect(this.#host());
+        const handle = await this.#connectSpan(backend, () => backend.connect(this.#host()));
         if (handle.sync === "none") return { kind: "command", handle };
         const sync = handle.rpc.sync as Partial<SyncRPC> | undefined;
         const fs = this.#workspace.fs as Partial<SyncFilesystem>;
@@ -291,6 +294,49 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
       );
     }
     return pending;
+  }
+
+  /** Runs `run` in `observer.span(name, attributes)` (spec 04 §4): result attributes from `onResult`, errors recorded and rethrown. */
+  #span<T>(name: string, attributes: WorkspaceAttributes, run: () => Promise<T>, onResult?: (result: T, span: WorkspaceSpan) => void): Promise<T> {
+    return withSpan(this.#workspace.observer ?? noopObserver, name, attributes, run, onResult);
+  }
+
+  /** A backend's `connect` in span `workspace.connect` (`workspace.backend.id`, `workspace.backend.type`). */
+  #connectSpan<T>(backend: WorkspaceBackend, run: () => Promise<T>): Promise<T> {
+    const type: unknown = backend.type;
+    return this.#span("workspace.connect", { "workspace.backend.id": backend.id, "workspace.backend.type": typeof type === "string" ? type : undefined }, run);
+  }
+
+  /** A command backend's `shell.exec` in span `workspace.runtime.exec.spawn`: the requested cwd, timeout and id; the run's actual id on success. */
+  #spawnSpan<T extends { id: string }>(request: { cwd?: string; timeoutMs?: number }, requestedId: string | undefined, run: () => Promise<T>): Promise<T> {
+    return this.#span(
+      "workspace.runtime.exec.spawn",
+      { "workspace.runtime.cwd": request.cwd, "workspace.runtime.timeout_ms": request.timeoutMs, "workspace.runtime.id": requestedId },
+      run,
+      (started, span) => span.setAttribute("workspace.runtime.id", started.id),
+    );
+  }
+
+  /** A push of remote sync in span `workspace.sync.push` (or, for `workspace.push()`, `workspace.sync.push.block`). */
+  #pushSpan(remote: RemoteSync, backend: string, name = "workspace.sync.push"): ReturnType<RemoteSync["push"]> {
+    return this.#span(name, { "workspace.sync.backend": backend }, () => remote.push(), (out, span) => {
+      if (name === "workspace.sync.push.block") span.setAttribute("workspace.sync.entries", out.pushed);
+      else {
+        span.setAttribute("workspace.sync.pushed", out.pushed);
+        span.setAttribute("workspace.sync.skipped", out.skipped.length);
+      }
+    });
+  }
+
+  /** A pull of remote sync in span `workspace.sync.pull` (or, for `workspace.pull()`, `workspace.sync.pull.block`). */
+  #pullSpan(remote: RemoteSync, backend: string, name = "workspace.sync.pull"): ReturnType<RemoteSync["pull"]> {
+    return this.#span(name, { "workspace.sync.backend": backend }, () => remote.pull(), (out, span) => {
+      if (name === "workspace.sync.pull.block") span.setAttribute("workspace.sync.entries", out.applied);
+      else {
+        span.setAttribute("workspace.sync.applied", out.applied);
+        span.setAttribute("workspace.sync.skipped", out.skipped.length);
+      }
+    });
   }
 
   #drop(id: string, connected: Connected): void {
@@ -409,13 +455,13 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
           const remote = c.remote!;
           // Push, then spawn, under the backend's lock (spec 02 §7.3): a push failure rejects before the command is sent.
           return remote.exclusive(async () => {
-            const pushedNow = await remote.push();
+            const pushedNow = await this.#pushSpan(remote, backend.id);
             if (c.lost) throw new NotDispatched(`the connection to backend "${backend.id}" was lost before run "${id}" was sent`);
             // From here on the command may reach the backend: a lost connection no longer proves it did not run.
             sending.sent = true;
             remote.commandSent();
             try {
-              return { started: await c.handle.rpc.shell.exec(request), pushed: pushedNow, c };
+              return { started: await this.#spawnSpan(request, o.id, () => c.handle.rpc.shell.exec(request)), pushed: pushedNow, c };
             } catch (error) {
               remote.commandSettled();
               throw error;
@@ -447,7 +493,7 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
         const events = whileConnected(c, backend.id, started.id, started.events);
         return this.#handle<E>({ id: started.id, events }, backend.id, o.encoding, this.#limits(o.output), false, finish);
       }
-      envelope = await connected.handle.rpc.shell.exec(request);
+      envelope = await this.#spawnSpan(request, o.id, () => connected.handle.rpc.shell.exec(request));
     }
     return this.#handle<E>(envelope, backend.id, o.encoding, this.#limits(o.output), false);
   }
@@ -470,7 +516,7 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
           return { pushed, pulled: 0, skipped: pushSkipped, sync: { status: "pending", applied: 0, skipped: [], ...where } };
         }
         try {
-          const pulled = await remote.pull();
+          const pulled = await this.#pullSpan(remote, backend);
           return { pushed, pulled: pulled.applied, skipped: [...pushSkipped, ...pulled.skipped], sync: { status: "complete", applied: pulled.applied, skipped: pulled.skipped } };
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
@@ -688,10 +734,10 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
       try {
         const done = await target.remote.exclusive(async () => {
           if (direction === "push") {
-            const out = await target.remote.push();
+            const out = await this.#pushSpan(target.remote, target.id, "workspace.sync.push.block");
             return { entries: out.pushed, bytes: out.bytes, skippedEntries: out.skipped, cursor: out.cursor };
           }
-          const out = await target.remote.pull();
+          const out = await this.#pullSpan(target.remote, target.id, "workspace.sync.pull.block");
           return { entries: out.applied, bytes: out.bytes, skippedEntries: out.skipped, cursor: target.remote.pushedCursor() };
         });
         yield { complete: true, ...base, entries: done.entries, bytes: done.bytes, skipped: done.skippedEntries.length, skippedEntries: done.skippedEntries.slice(0, 100), cursor: done.cursor };

@@ -201,7 +201,7 @@ describe("observer spans at the stub boundary", () => {
         attributes: {
           "workspace.fs.path": "/missing Bearer abc123",
           "error.name": "WorkspaceFsError",
-          "error.message": expect.stringMatching(/^ENOENT: .*Bearer \[redacted\]$/),
+          "error.message": expect.stringMatching(/^ENOENT: .*Bearer \[REDACTED\]$/),
         },
       },
     ]);

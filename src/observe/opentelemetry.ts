@@ -1,0 +1,123 @@
+/**
+ * `<pkg>/observe/opentelemetry` (an addition to 0.8.0, which offers only
+ * the Cloudflare observer): a {@link WorkspaceObserver} that records the
+ * Workspace's spans (spec 04 §4) on an OpenTelemetry `Tracer`, so they reach
+ * whatever tracing backend an application already exports to.
+ *
+ * Only types come from `@opentelemetry/api`: this module loads nothing at
+ * run time, and works with any tracer implementing the API (1.x).
+ *
+ * ```ts
+ * import { trace } from "@opentelemetry/api";
+ * import { createOpenTelemetryObserver } from "agent-computer/observe/opentelemetry";
+ *
+ * new Workspace({ storage, observer: createOpenTelemetryObserver({ tracer: trace.getTracer("my-agent") }) });
+ * ```
+ *
+ * @module
+ */
+import type { Span, SpanStatusCode, Tracer } from "@opentelemetry/api";
+import { definedAttributes, sanitizeErrorMessage, type WorkspaceAttributeValue, type WorkspaceObserver, type WorkspaceSpan } from "../observer.js";
+
+/** Options of {@link createOpenTelemetryObserver}. */
+export interface OpenTelemetryObserverOptions {
+  /** The tracer spans are started on, e.g. `trace.getTracer("my-agent")` from `@opentelemetry/api`. */
+  tracer: Tracer;
+}
+
+/** `SpanStatusCode.ERROR` of `@opentelemetry/api` (its value, so that no run-time import is needed). */
+const STATUS_ERROR: SpanStatusCode.ERROR = 2;
+
+/** An error's name (`Error` instances only) and sanitised message — never its stack, which repeats the message unsanitised. */
+function describeError(error: unknown): { name?: string; message: string } {
+  let name: string | undefined;
+  let message: string;
+  try {
+    if (error instanceof Error) name = String(error.name);
+    message = error instanceof Error ? String(error.message) : String(error);
+  } catch {
+    message = "(an error that cannot be printed)";
+  }
+  message = sanitizeErrorMessage(message);
+  return name === undefined ? { message } : { name, message };
+}
+
+/** Runs `f`, swallowing what it throws: the tracer never fails an operation. */
+function quietly(f: () => void): void {
+  try {
+    f();
+  } catch {
+    /* ignored */
+  }
+}
+
+/**
+ * Makes an observer that records every Workspace span (spec 04 §4) as an
+ * OpenTelemetry span: `tracer.startActiveSpan(name, { attributes }, …)`
+ * with the defined start attributes, then `run` at once with a span
+ * forwarding defined values to `span.setAttribute`. When the operation
+ * fails the span also gets status `ERROR` with the sanitised message
+ * (control characters blanked, `token=`/`password=`/`Bearer …` values
+ * redacted, at most 512 characters) and an exception event with that
+ * message and, for an `Error`, its name — no stack trace. The span ends when the
+ * operation settles; its result or error reaches the caller unchanged.
+ * Errors thrown by the tracer's span methods are swallowed.
+ *
+ * @example
+ * ```ts
+ * import { trace } from "@opentelemetry/api";
+ * import { Workspace } from "agent-computer";
+ * import { createOpenTelemetryObserver } from "agent-computer/observe/opentelemetry";
+ *
+ * const ws = new Workspace({
+ *   storage: ctx.storage,
+ *   observer: createOpenTelemetryObserver({ tracer: trace.getTracer("agent") }),
+ * });
+ * ```
+ * @throws TypeError when `options` is not an object or `tracer` has no `startActiveSpan` function.
+ */
+export function createOpenTelemetryObserver(options: OpenTelemetryObserverOptions): WorkspaceObserver {
+  if (options === null || typeof options !== "object") {
+    throw new TypeError(`createOpenTelemetryObserver(options): options must be an object { tracer }, got ${options === null ? "null" : typeof options}`);
+  }
+  const tracer = options.tracer;
+  if (!tracer || typeof tracer.startActiveSpan !== "function") {
+    throw new TypeError('createOpenTelemetryObserver({ tracer }): tracer must be an OpenTelemetry Tracer, e.g. trace.getTracer("my-agent") from @opentelemetry/api');
+  }
+  return {
+    span(name, attributes, run) {
+      let started = false;
+      try {
+        return tracer.startActiveSpan(name, { attributes: definedAttributes(attributes) }, (otel: Span) => {
+          started = true;
+          return traced(otel, run);
+        });
+      } catch (error) {
+        // A tracer that fails before running the operation does not fail it.
+        if (started) throw error;
+        return run(NOOP_SPAN);
+      }
+    },
+  };
+}
+
+const NOOP_SPAN: WorkspaceSpan = { setAttribute() {} };
+
+/** Runs `run` with `otel` as its span: attributes forwarded, failures recorded (sanitised), `end()` once it settles. */
+async function traced<T>(otel: Span, run: (span: WorkspaceSpan) => Promise<T>): Promise<T> {
+  const span: WorkspaceSpan = {
+    setAttribute(key: string, value: WorkspaceAttributeValue | undefined) {
+      if (value !== undefined) quietly(() => otel.setAttribute(key, value));
+    },
+  };
+  try {
+    return await run(span);
+  } catch (error) {
+    const described = describeError(error);
+    quietly(() => otel.recordException(described));
+    quietly(() => otel.setStatus({ code: STATUS_ERROR, message: described.message }));
+    throw error;
+  } finally {
+    quietly(() => otel.end());
+  }
+}
