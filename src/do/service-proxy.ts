@@ -63,13 +63,13 @@ const EntrypointBase: EntrypointConstructor = await loadEntrypoint();
 
 /** The object stub the props name: what the proxy forwards to. */
 interface WorkspaceObjectStub {
-  fetch(request: Request): Promise<Response>;
   __getWorkspaceStub(): Promise<WorkspaceStub>;
 }
 
 /**
  * A Worker entrypoint that forwards to the Workspace of the Durable Object
  * its props name (`env[props.binding]`, by `props.id`, else `props.name`).
+ * It has one RPC method, `__getWorkspaceStub()`, and no `fetch`.
  * Re-export it from your Worker's main module (as 0.8.0 required for the
  * shell):
  *
@@ -92,20 +92,6 @@ export class WorkspaceServiceProxy extends EntrypointBase {
    */
   async __getWorkspaceStub(): Promise<WorkspaceStub> {
     return this.#object().__getWorkspaceStub();
-  }
-
-  /**
-   * Forwards `request` to the object's `fetch` unchanged. 500 with a message
-   * when the props do not name a Durable Object of this Worker.
-   */
-  async fetch(request: Request): Promise<Response> {
-    let object: WorkspaceObjectStub;
-    try {
-      object = this.#object();
-    } catch (error) {
-      return new Response(error instanceof Error ? error.message : String(error), { status: 500 });
-    }
-    return object.fetch(request);
   }
 
   #object(): WorkspaceObjectStub {
