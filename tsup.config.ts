@@ -5,6 +5,7 @@ export const entries = {
   index: "src/index.ts",
   "assets/index": "src/assets/index.ts",
   "git/index": "src/git/index.ts",
+  "artifacts/index": "src/artifacts/index.ts",
   "tools/index": "src/tools/index.ts",
   "tools/ai-sdk": "src/tools/ai-sdk.ts",
   "tools/pi-ai": "src/tools/pi-ai.ts",
