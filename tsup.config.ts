@@ -26,6 +26,9 @@ export const entries = {
   "modules/tools": "src/modules/tools.ts",
   "modules/git": "src/modules/git.ts",
   "modules/container": "src/modules/container.ts",
+  "modules/assets": "src/modules/assets.ts",
+  "observe/cloudflare": "src/observe/cloudflare.ts",
+  "observe/opentelemetry": "src/observe/opentelemetry.ts",
 } as const;
 
 export default defineConfig({
@@ -39,7 +42,7 @@ export default defineConfig({
   removeNodeProtocol: false,
   splitting: true,
   treeshake: true,
-  external: [/^cloudflare:/, /^node:/, "ai", "@earendil-works/pi-ai", "@tanstack/ai", "just-bash"],
+  external: [/^cloudflare:/, /^node:/, "ai", "@earendil-works/pi-ai", "@tanstack/ai", "just-bash", "@opentelemetry/api"],
   // edit's line diff and read's image-header reader are bundled, so tool entries load no external module but zod (spec 03 §1).
   noExternal: ["diff", "image-size"],
 });
