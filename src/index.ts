@@ -110,6 +110,30 @@ export { atMostOnce, callRecordId, lostCallError, markAtMostOnce, LOST_CALL_CODE
 export type { AtMostOnceSteps } from "./modules/replay.js";
 export type { WorkspaceEgressPolicy } from "./backends/worker-shell/types.js";
 export type { ShellValue, RawShellValue } from "./shell-quote.js";
+export type { WorkspaceRuntimeOutputOptions } from "./runtime/index.js";
+export type {
+  ApplyResult,
+  ExecEncoding,
+  ModuleExecutionInput,
+  RuntimeExecOptions,
+  RuntimeGetOptions,
+  RuntimeKillOptions,
+  WorkspaceModuleBackendHost,
+  WorkspaceRuntimeAccess,
+  WorkspaceRuntimeDisposeOptions,
+  WorkspaceRuntimeGetOptions,
+  WorkspaceRuntimeKillOptions,
+  WorkspaceRuntimeLoader,
+  WorkspaceRuntimeStatus,
+} from "./runtime/aliases.js";
+export type { WorkspaceModuleFunction } from "./modules/types.js";
+export { DEFAULT_CPU_LIMIT_MS, createSyncLogger, syncBlockLog, syncOperationLog } from "./runtime/sync-telemetry.js";
+export type { SyncBlockTelemetry, SyncLogger, SyncLoggerOptions, SyncOperationTelemetry, TelemetryRecord } from "./runtime/sync-telemetry.js";
+export { encodeExecEvents, decodeExecEvents, encodeRuntimeEvent, decodeRuntimeEvents } from "./do/event-framing.js";
+export type { WorkspaceExecEvent } from "./do/event-framing.js";
+export { WorkspaceServiceProxy } from "./do/service-proxy.js";
+export { ArtifactsCLITarget } from "./do/artifacts-cli-target.js";
+export type { WorkspaceServiceProxyProps } from "./do/service-proxy.js";
 
 /** Conventional working directory for agents. Not created automatically. */
 export const WORKSPACE_ROOT = "/workspace";

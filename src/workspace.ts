@@ -23,6 +23,7 @@ import type { AssetsClient } from "./assets/types.js";
 // Type only: the root entry never loads git (isomorphic-git is imported by the client on first use).
 import type { GitClient, GitClientFactory, GitIdentity } from "./git/types.js";
 import { positiveInteger } from "./util/validate.js";
+import { resolveSyncTelemetry, type SyncLogger } from "./runtime/sync-telemetry.js";
 import { createArtifact } from "./artifacts/client.js";
 import { unconfiguredArtifacts } from "./artifacts/unconfigured.js";
 import type { Artifacts, ArtifactClient } from "./artifacts/types.js";
@@ -94,6 +95,23 @@ export interface WorkspaceOptions {
    * @throws TypeError from `new Workspace` when it is not `{ name: string, email: string }`.
    */
   defaultGitIdentity?: GitIdentity;
+  /**
+   * Where sync telemetry goes when `syncTelemetryEnabled` is `true`: a
+   * {@link SyncLogger} (`createSyncLogger({ write })`, or any object with
+   * `block` and `operation`). Default: `createSyncLogger()`, JSON lines on
+   * `console.log`. Given alone it logs nothing: telemetry is off by default.
+   *
+   * @throws TypeError from `new Workspace` when it lacks `block`/`operation` methods.
+   */
+  syncTelemetry?: SyncLogger;
+  /**
+   * `true` reports every block (`sync.block`) and every push or pull
+   * (`sync.operation`) of the Workspace ⇄ container sync to `syncTelemetry`
+   * (docs/runtime.md "Sync telemetry"). Default `false`.
+   *
+   * @throws TypeError from `new Workspace` when it is not a boolean.
+   */
+  syncTelemetryEnabled?: boolean;
   /**
    * The Artifacts binding (spec 04 §3.3), as `{ binding: env.ARTIFACTS,
    * sessionId? }`. The session scope is `artifacts.sessionId` unless that
@@ -175,6 +193,8 @@ export class Workspace {
   readonly output: Required<WorkspaceOutputOptions> | false;
   /** The assets publisher, when configured (spec 04 §1.7). */
   readonly assets?: AssetsClient;
+  /** The sync logger in use: `options.syncTelemetry` (or a `console.log` one) when `syncTelemetryEnabled`, else `undefined`. */
+  readonly syncTelemetry: SyncLogger | undefined;
   /**
    * The Artifacts client (spec 04 §3.3), always present. With
    * `WorkspaceOptions.artifacts`, `createArtifact(binding, sessionId)` over
@@ -217,6 +237,7 @@ export class Workspace {
     }
     this.#gitFactory = options.git;
     this.#defaultGitIdentity = resolveIdentity(options.defaultGitIdentity);
+    this.syncTelemetry = resolveSyncTelemetry(options.syncTelemetry, options.syncTelemetryEnabled);
     this.artifacts = resolveArtifacts(options.artifacts, options.sessionId);
     const db = new Database(options.storage);
     this.db = db;

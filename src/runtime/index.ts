@@ -16,6 +16,7 @@ import { noopObserver, withSpan, type WorkspaceAttributes, type WorkspaceObserve
 import { runtimeError, WorkspaceExecutionLostError } from "./errors.js";
 import { createExecHandle, type SyncFields } from "./handle.js";
 import { pulledBefore, RemoteSync, remoteCode, type SyncFilesystem, type SyncRPC } from "./sync.js";
+import type { SyncLogger } from "./sync-telemetry.js";
 import type { SkippedEntry, SyncProgress } from "./types.js";
 import type { OutputLimits } from "./output.js";
 import type {
@@ -61,6 +62,8 @@ export interface RuntimeWorkspace {
   readonly observer?: WorkspaceObserver;
   /** The Artifacts client (spec 04 §3.3); absent → backends and host modules get the unconfigured one (`ENOCONFIG`). */
   readonly artifacts?: ArtifactClient;
+  /** Receives sync blocks and operations (`WorkspaceOptions.syncTelemetry` when `syncTelemetryEnabled`); absent: none. */
+  readonly syncTelemetry?: SyncLogger;
   now(): number;
 }
 
@@ -275,7 +278,7 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
           await handle.close().catch(() => {});
           throw new Error(`backend "${backend.id}" needs remote sync, which needs the Workspace's own filesystem (its change log)`);
         }
-        return { kind: "command", handle, remote: new RemoteSync(this.#workspace.db, fs as SyncFilesystem, backend.id, sync as SyncRPC) };
+        return { kind: "command", handle, remote: new RemoteSync(this.#workspace.db, fs as SyncFilesystem, backend.id, sync as SyncRPC, this.#workspace.syncTelemetry) };
       })();
       this.#connecting.set(backend.id, pending);
       pending.then(

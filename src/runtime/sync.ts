@@ -62,6 +62,7 @@ import picomatch from "picomatch";
 import { concatBytes } from "../util/bytes.js";
 import { checkLinkTarget } from "../backends/worker-javascript/paths.js";
 import type { SkippedEntry } from "./types.js";
+import { SyncTelemetryRun, type SyncLogger, type SyncTotals } from "./sync-telemetry.js";
 
 /** The Workspace directory a container's mount point mirrors. */
 export const SYNC_ROOT = "/workspace";
@@ -217,13 +218,19 @@ export class RemoteSync {
   #ignored: (wire: string) => boolean = () => false;
   /** Commands this connection sent whose pull has not started. */
   #live = 0;
+  /** Where blocks and operations are reported (`WorkspaceOptions.syncTelemetry`, when enabled). */
+  readonly #telemetry: SyncLogger | undefined;
 
-  /** @param db the Workspace database; creates the tables when missing. */
-  constructor(db: WorkspaceDatabase, fs: SyncFilesystem, backend: string, rpc: SyncRPC) {
+  /**
+   * @param db the Workspace database; creates the tables when missing.
+   * @param telemetry receives a record per block and per push or pull (sync-telemetry.ts); none by default.
+   */
+  constructor(db: WorkspaceDatabase, fs: SyncFilesystem, backend: string, rpc: SyncRPC, telemetry?: SyncLogger) {
     this.#db = db;
     this.#fs = fs;
     this.#backend = backend;
     this.#rpc = rpc;
+    this.#telemetry = telemetry;
     RemoteSync.createTables(db);
   }
 
@@ -395,6 +402,20 @@ export class RemoteSync {
    * @throws the transport's error (nothing after the failing page is recorded as pushed).
    */
   async push(): Promise<PushOutcome> {
+    const telemetry = new SyncTelemetryRun(this.#telemetry, "push", this.#backend);
+    let totals: SyncTotals = { entries: 0, bytes: 0, skipped: 0 };
+    try {
+      const outcome = await this.#push((t) => telemetry.block((totals = t)));
+      telemetry.end(totals);
+      return outcome;
+    } catch (error) {
+      telemetry.end(totals, error);
+      throw error;
+    }
+  }
+
+  /** {@link push}; `block` gets the running totals after each page of the change log. */
+  async #push(block: (totals: SyncTotals) => void): Promise<PushOutcome> {
     await this.#daemon();
     // A command sent by an earlier life of the object (or connection) whose pull never ran: its changes first.
     if (this.#live === 0) {
@@ -410,6 +431,7 @@ export class RemoteSync {
       cursor = page.cursor;
       outcome.cursor = cursor;
       this.#db.run(`UPDATE __ws_sync_state SET pushed_rev = ?, pushed_path = ? WHERE backend = ?`, cursor.rev, cursor.path, this.#backend);
+      block({ entries: outcome.pushed, bytes: outcome.bytes, skipped: outcome.skipped.length });
       if (page.done) return outcome;
     }
   }
@@ -574,9 +596,14 @@ export class RemoteSync {
    */
   async pull(): Promise<PullOutcome> {
     const outcome: PullOutcome = { applied: 0, bytes: 0, skipped: [] };
+    const telemetry = new SyncTelemetryRun(this.#telemetry, "pull", this.#backend);
+    const totals = (): SyncTotals => ({ entries: outcome.applied, bytes: outcome.bytes, skipped: outcome.skipped.length });
     try {
-      return await this.#pull(outcome);
+      await this.#pull(outcome, () => telemetry.block(totals()));
+      telemetry.end(totals());
+      return outcome;
     } catch (error) {
+      telemetry.end(totals(), error);
       if (error !== null && (typeof error === "object" || typeof error === "function")) {
         try {
           Object.defineProperty(error, PARTIAL, { value: { ...outcome, skipped: [...outcome.skipped] }, enumerable: false, configurable: true });
@@ -588,7 +615,8 @@ export class RemoteSync {
     }
   }
 
-  async #pull(outcome: PullOutcome): Promise<PullOutcome> {
+  /** {@link pull}; `block` is called after each page of the walk and after the deletions. */
+  async #pull(outcome: PullOutcome, block: () => void): Promise<PullOutcome> {
     await this.#daemon();
     const seen = new Set<string>();
     const leftovers: string[] = [];
@@ -649,6 +677,7 @@ export class RemoteSync {
         ahead.delete(entry.path);
         await this.#pullEntry(entry, outcome, dirModes, first);
       }
+      block();
       if (page.done || page.cursor === null) break;
       cursor = page.cursor;
     }
@@ -672,6 +701,7 @@ export class RemoteSync {
       else groups.push({ top: row, rows: [row] });
     }
     for (const group of groups) if (await this.#removeGone(group.top, group.rows, outcome)) outcome.applied++;
+    block();
     this.#db.run(`UPDATE __ws_sync_state SET pull_pending = 0, pull_error = NULL WHERE backend = ?`, this.#backend);
     // Pushes run under the same lock, so no push is writing these now.
     for (let i = 0; i < leftovers.length; i += APPLY_BATCH_OPS) {

@@ -13,6 +13,8 @@ export { MountAgent } from "./mounts/agent.js";
 export { ShellAgent } from "./shell/agent.js";
 export { GitAgent } from "./git/agent.js";
 export { DurableAgent } from "./durable/agent.js";
+// 0.8.0 Worker entries re-export it; ctx.exports.WorkspaceServiceProxy reaches a Workspace (service-proxy tests).
+export { WorkspaceServiceProxy } from "../../src/index.js";
 
 /** An egress gateway for Dynamic Workers (`egress: { mode: "http-gateway" }` tests): answers every request itself. */
 export class EgressGateway extends WorkerEntrypoint {
