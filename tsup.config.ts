@@ -27,6 +27,7 @@ export const entries = {
   "modules/git": "src/modules/git.ts",
   "modules/container": "src/modules/container.ts",
   "modules/assets": "src/modules/assets.ts",
+  "modules/artifacts": "src/modules/artifacts.ts",
   "observe/cloudflare": "src/observe/cloudflare.ts",
   "observe/opentelemetry": "src/observe/opentelemetry.ts",
 } as const;
