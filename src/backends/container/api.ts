@@ -83,10 +83,22 @@ export interface IWorkspaceContainerAPI {
   /**
    * Local development only: where the daemon's `POST /connect` should dial
    * instead of `http://<egressHost>/api` (which only the platform's
-   * interception can route), and how to open the other end. Absent on the platform.
+   * interception can route), and how its other end reaches the backend.
+   * Absent, or `undefined`, on the platform.
    */
-  relay?(): { url: string; open(): Promise<Response> };
+  relay?(): ContainerRelay | undefined | Promise<ContainerRelay | undefined>;
 }
+
+/**
+ * Local development: the relay socket pair (container/local-host.mjs) that
+ * stands in for the platform's interception of the daemon's dial-back.
+ * `url` is what the daemon dials. Then either `open()` gives the other end
+ * (a 101 with a WebSocket and `x-relay-authorization`) and the backend hands
+ * it to its own `handleFetch`, or `forward()` has the holder route it to the
+ * Workspace's object through `WorkspaceProxy` — as the platform's interception
+ * would (the legacy container object does this).
+ */
+export type ContainerRelay = { url: string; open(): Promise<Response> } | { url: string; forward(): Promise<void> };
 
 /** The platform's `ctx.container` (Durable Object container API), as far as this library uses it. */
 export interface PlatformContainer {

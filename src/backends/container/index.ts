@@ -17,6 +17,7 @@ export { LocalWorkspaceContainerAPI, WorkspaceContainerAPI } from "./api.js";
 export type {
   ContainerInstanceSize,
   ContainerLaunchSpec,
+  ContainerRelay,
   ContainerRuntimeInfo,
   ContainerStatus,
   IWorkspaceContainerAPI,

@@ -1,0 +1,409 @@
+/**
+ * The machinery both container backends share (spec 02 §7.1, §7.2): option
+ * checks, the launch spec, the connect stages, `handleFetch` and the
+ * heartbeat. `ContainerBackend` (the Durable Object schedules the container)
+ * and `LegacyContainerBackend` (a separate, platform-scheduled container
+ * object) differ only in where the {@link IWorkspaceContainerAPI} comes from,
+ * in their description, and in which options they accept.
+ *
+ * Connect, in stages (a failure names its stage, {@link ContainerTransportError}):
+ * `start` the container (adopting a running one with the same launch spec) →
+ * `egress`: route its HTTP to `egressHost` (and, for `http-gateway`, all its
+ * HTTP) to the Workspace's object → `health`: probe `/health` with backoff,
+ * restarting the container up to `restartAttempts` times (`restart`) →
+ * `auth`: an unauthenticated `/api` must be refused with 401 → `connect`:
+ * `POST /connect` asks the daemon to dial back → `ws`: its WebSocket arrives
+ * through {@link ContainerConnector.handleFetch} → a capnweb session, a
+ * heartbeat, and (when configured) a check that the daemon applies the
+ * configured `ignore`.
+ *
+ * @module
+ */
+import { newWebSocketRpcSession } from "capnweb";
+import type { BackendHandle } from "../../runtime/types.js";
+import { daemonHandle, type DaemonApi } from "../daemon/handle.js";
+import type { ContainerInstanceSize, ContainerLaunchSpec, ContainerRelay, IWorkspaceContainerAPI, WorkspaceRef } from "./api.js";
+import type { WorkspaceEgressPolicy } from "../worker-shell/types.js";
+
+/** The stages of a connect (spec 02 §7.1). */
+export type ContainerConnectStage = "start" | "egress" | "health" | "restart" | "auth" | "connect" | "ws";
+
+/** A connect that failed at `stage`. `message`: `Container connect failed at <stage>: <why>`. */
+export class ContainerTransportError extends Error {
+  /** Always `"ContainerTransportError"`. */
+  override readonly name = "ContainerTransportError";
+  /** Where it failed. */
+  readonly stage: ContainerConnectStage;
+  constructor(stage: ContainerConnectStage, detail: string) {
+    super(`Container connect failed at ${stage}: ${detail}`);
+    this.stage = stage;
+  }
+}
+
+/** The daemon applies other ignore globs than the backend was configured with. */
+export class ContainerIgnoreMismatchError extends Error {
+  /** Always `"ContainerIgnoreMismatchError"`. */
+  override readonly name = "ContainerIgnoreMismatchError";
+  constructor(expected: readonly string[], applied: readonly string[]) {
+    super(`the container's daemon applies ignore ${JSON.stringify(applied)}, not the configured ${JSON.stringify(expected)}: its MOUNT_IGNORE was overridden (containerEnv) or the image's daemon is too old`);
+  }
+}
+
+/** The header carrying the gateway token on `http-gateway` requests forwarded by `WorkspaceProxy`. */
+export const GATEWAY_TOKEN_HEADER = "x-workspace-gateway";
+
+/** The options both backends share, as given (spec 02 §7.1 / §7.2). */
+export interface SharedContainerOptions {
+  workspace: WorkspaceRef;
+  egress?: WorkspaceEgressPolicy;
+  egressHost?: string;
+  containerPort?: number;
+  containerEnv?: Record<string, string>;
+  connectTimeoutMs?: number;
+  heartbeatIntervalMs?: number;
+  restartAttempts?: number;
+  healthProbeTimeoutMs?: number;
+  healthRetryInitialDelayMs?: number;
+  healthRetryMaxDelayMs?: number;
+  ignore?: string[];
+  name?: string;
+  instance?: ContainerInstanceSize;
+  launch?: Record<string, unknown>;
+}
+
+/** The checked options with their defaults. */
+export interface ContainerSettings {
+  workspace: WorkspaceRef;
+  egress: WorkspaceEgressPolicy;
+  egressHost: string;
+  containerPort: number;
+  containerEnv: Record<string, string>;
+  connectTimeoutMs: number;
+  heartbeatIntervalMs: number;
+  restartAttempts: number;
+  healthProbeTimeoutMs: number;
+  healthRetryInitialDelayMs: number;
+  healthRetryMaxDelayMs: number;
+  /** The configured ignore globs; `undefined`: the backend has no such option and the daemon's are not checked. */
+  ignore: string[] | undefined;
+  name: string;
+  instance?: ContainerInstanceSize;
+  launch?: Record<string, unknown>;
+}
+
+/**
+ * Checks the shared options and applies the defaults of spec 02 §7.1.
+ * `label` names the class in messages (`new <label>({ <option> }): …`);
+ * `ignore: false` leaves the daemon's ignore globs unchecked (the legacy backend has no such option).
+ * @throws TypeError for a missing `workspace`, a bad number, egress mode or ignore glob.
+ */
+export function containerSettings(options: SharedContainerOptions, label: string, features: { ignore: boolean }): ContainerSettings {
+  const positiveInt = (value: unknown, name: string, fallback: number, allowZero = false): number => {
+    if (value === undefined) return fallback;
+    if (typeof value !== "number" || !Number.isSafeInteger(value) || value < (allowZero ? 0 : 1)) {
+      throw new TypeError(`new ${label}({ ${name} }): ${name} must be a ${allowZero ? "non-negative" : "positive"} integer, got ${String(value)}`);
+    }
+    return value;
+  };
+  const checkIgnore = (glob: unknown): string => {
+    if (typeof glob !== "string") throw new TypeError(`new ${label}({ ignore }): every glob must be a string, got ${typeof glob}`);
+    const body = glob.startsWith("!") ? glob.slice(1) : glob;
+    if (!(body.startsWith("/") || body.startsWith("**/"))) throw new TypeError(`new ${label}({ ignore }): ${JSON.stringify(glob)} must start with "/" or "**/" (after an optional "!")`);
+    if (/[{}[\]?\\]/.test(body)) throw new TypeError(`new ${label}({ ignore }): ${JSON.stringify(glob)} uses one of {}[]?\\, which are not supported`);
+    if (glob.length > 4096) throw new TypeError(`new ${label}({ ignore }): a glob is ${glob.length} characters; at most 4096`);
+    return glob;
+  };
+  const ws = options.workspace;
+  if (!ws || typeof ws.binding !== "string" || ws.binding === "" || typeof ws.id !== "string" || ws.id === "") {
+    throw new TypeError(`new ${label}({ workspace }): workspace must be { binding, id } (the Durable Object namespace binding's name and the id of the object that owns the Workspace)`);
+  }
+  const egress = options.egress ?? { mode: "none" };
+  if (!egress || !["none", "direct", "http-gateway"].includes((egress as { mode?: string }).mode ?? "")) {
+    throw new TypeError(`new ${label}({ egress }): egress.mode must be "none", "direct" or "http-gateway"`);
+  }
+  if (egress.mode === "http-gateway" && typeof (egress as { gateway?: { fetch?: unknown } }).gateway?.fetch !== "function") {
+    throw new TypeError(`new ${label}({ egress }): { mode: "http-gateway" } needs gateway, a Fetcher (e.g. a service binding) that decides on each request`);
+  }
+  if (options.egressHost !== undefined && (typeof options.egressHost !== "string" || !/^[A-Za-z0-9.-]{1,253}(:[0-9]{1,5})?$/.test(options.egressHost))) {
+    throw new TypeError(`new ${label}({ egressHost }): egressHost must be a host name (letters, digits, "." and "-"), optionally with ":<port>", got ${JSON.stringify(options.egressHost)}`);
+  }
+  if (options.containerEnv !== undefined && (typeof options.containerEnv !== "object" || options.containerEnv === null || Object.values(options.containerEnv).some((v) => typeof v !== "string"))) {
+    throw new TypeError(`new ${label}({ containerEnv }): containerEnv must be an object of string values`);
+  }
+  if (features.ignore && options.ignore !== undefined && !Array.isArray(options.ignore)) throw new TypeError(`new ${label}({ ignore }): ignore must be an array of globs`);
+  const settings: ContainerSettings = {
+    workspace: { ...ws },
+    egress,
+    egressHost: options.egressHost ?? "computer.internal",
+    containerPort: positiveInt(options.containerPort, "containerPort", 8080),
+    containerEnv: { ...(options.containerEnv ?? {}) },
+    connectTimeoutMs: positiveInt(options.connectTimeoutMs, "connectTimeoutMs", 30_000),
+    heartbeatIntervalMs: positiveInt(options.heartbeatIntervalMs, "heartbeatIntervalMs", 20_000, true),
+    ignore: features.ignore ? (options.ignore ?? []).map(checkIgnore) : undefined,
+    restartAttempts: positiveInt(options.restartAttempts, "restartAttempts", 1, true),
+    healthProbeTimeoutMs: positiveInt(options.healthProbeTimeoutMs, "healthProbeTimeoutMs", 2000),
+    healthRetryInitialDelayMs: positiveInt(options.healthRetryInitialDelayMs, "healthRetryInitialDelayMs", 250),
+    healthRetryMaxDelayMs: positiveInt(options.healthRetryMaxDelayMs, "healthRetryMaxDelayMs", 2000),
+    name: options.name ?? "app",
+  };
+  if (options.instance !== undefined) settings.instance = options.instance;
+  if (options.launch !== undefined) settings.launch = options.launch;
+  return settings;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const why = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * One backend's connection to its container: the launch spec, the connect
+ * stages and the daemon's way back in (`handleFetch`). Internal: the
+ * backends own one each.
+ */
+export class ContainerConnector {
+  /** The checked options. */
+  readonly settings: ContainerSettings;
+  /** The connect waiting for the daemon's WebSocket: how to hand the socket over. */
+  #pending: { resolve(socket: WebSocket): void } | undefined;
+  /** The daemon's bearer secret of the current container run (from `start`). */
+  #secret: string | undefined;
+  #gatewayToken: string | undefined;
+
+  constructor(settings: ContainerSettings) {
+    this.settings = settings;
+  }
+
+  /** The launch spec (env: `PORT`, `MOUNT_POINT`, `MOUNT_IGNORE` when there are ignore globs, then `containerEnv`). */
+  launchSpec(): ContainerLaunchSpec {
+    const o = this.settings;
+    const env: Record<string, string> = { PORT: String(o.containerPort), MOUNT_POINT: "/workspace" };
+    if (o.ignore && o.ignore.length > 0) env.MOUNT_IGNORE = JSON.stringify(o.ignore);
+    Object.assign(env, o.containerEnv);
+    const spec: ContainerLaunchSpec = { name: o.name, env, enableInternet: o.egress.mode === "direct" };
+    if (o.instance !== undefined) spec.instance = o.instance;
+    if (o.launch !== undefined) spec.launch = o.launch;
+    return spec;
+  }
+
+  /**
+   * Requests for the Workspace's object (spec 02 §7.1): gateway-token
+   * requests → the gateway (`http-gateway`: `egress.gateway.fetch`; a
+   * non-http(s) URL → 400); a path other than `/api` → 404; not a WebSocket
+   * upgrade → 400; a wrong bearer → 401; no connect waiting for the daemon →
+   * 409; else 101, the daemon's session.
+   */
+  async handleFetch(request: Request): Promise<Response> {
+    const token = request.headers.get(GATEWAY_TOKEN_HEADER);
+    if (token !== null && this.#gatewayToken !== undefined && token === this.#gatewayToken) {
+      const url = new URL(request.url);
+      if (url.protocol !== "http:" && url.protocol !== "https:") return new Response(`the gateway forwards http: and https: only, not ${url.protocol}`, { status: 400 });
+      const headers = new Headers(request.headers);
+      headers.delete(GATEWAY_TOKEN_HEADER);
+      const egress = this.settings.egress;
+      if (egress.mode !== "http-gateway") return new Response("this backend has no gateway", { status: 404 });
+      return egress.gateway.fetch(new Request(request, { headers }));
+    }
+    const url = new URL(request.url);
+    if (url.pathname !== "/api") return new Response("not found", { status: 404 });
+    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("expected a WebSocket upgrade", { status: 400 });
+    const pending = this.#pending;
+    if (this.#secret === undefined || request.headers.get("Authorization") !== `Bearer ${this.#secret}`) return new Response("unauthorized", { status: 401 });
+    if (!pending) return new Response("no connect is waiting for the container's daemon", { status: 409 });
+    const pair = new WebSocketPair();
+    const [client, server] = Object.values(pair) as [WebSocket, WebSocket];
+    (server as WebSocket & { accept(): void }).accept();
+    this.#pending = undefined;
+    pending.resolve(server);
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /**
+   * Connects in the stages of the module comment; `api()` is called first,
+   * inside the `start` stage. @throws ContainerTransportError naming the
+   * stage; ContainerIgnoreMismatchError.
+   */
+  async connect(getApi: () => IWorkspaceContainerAPI | Promise<IWorkspaceContainerAPI>): Promise<BackendHandle> {
+    const o = this.settings;
+    const deadline = Date.now() + o.connectTimeoutMs;
+    const left = () => Math.max(1, deadline - Date.now());
+    let api: IWorkspaceContainerAPI;
+    let secret: string;
+    const spec = this.launchSpec();
+    try {
+      api = await withTimeout(Promise.resolve().then(getApi), left(), "getting the container API");
+      ({ clientSecret: secret } = await withTimeout(api.start(spec), left(), "start"));
+    } catch (error) {
+      throw new ContainerTransportError("start", why(error));
+    }
+    try {
+      const target = { ...o.workspace };
+      await api.interceptOutboundHttp(o.egressHost, target);
+      if (o.egress.mode === "http-gateway") {
+        this.#gatewayToken = crypto.randomUUID();
+        await api.interceptAllOutboundHttp({ ...target, gatewayToken: this.#gatewayToken });
+      }
+    } catch (error) {
+      throw new ContainerTransportError("egress", why(error));
+    }
+    const port = (path: string, init?: RequestInit) => api.fetchPort(o.containerPort, new Request(`http://container${path}`, init));
+    // health, with restarts: each attempt probes for its share of what is left of the budget
+    for (let restarts = 0; ; restarts++) {
+      const share = Math.floor((deadline - Date.now()) / (o.restartAttempts - restarts + 1));
+      const healthy = await this.#probe(port, Date.now() + Math.max(1, share));
+      if (healthy === true) break;
+      if (restarts >= o.restartAttempts) throw new ContainerTransportError("health", `/health not healthy after ${restarts} restart(s) within ${o.connectTimeoutMs} ms: ${healthy}`);
+      try {
+        ({ clientSecret: secret } = await withTimeout(api.restart(spec), left(), "restart"));
+      } catch (error) {
+        throw new ContainerTransportError("restart", why(error));
+      }
+    }
+    try {
+      const anonymous = await withTimeout(port("/api"), left(), "GET /api");
+      await anonymous.body?.cancel();
+      if (anonymous.status !== 401) throw new Error(`an unauthenticated GET /api answered HTTP ${anonymous.status}, not 401: the daemon is not checking its secret`);
+    } catch (error) {
+      throw new ContainerTransportError("auth", why(error));
+    }
+    let relay: ContainerRelay | undefined;
+    try {
+      relay = (await withTimeout(Promise.resolve(api.relay?.()), left(), "relay")) ?? undefined;
+    } catch (error) {
+      throw new ContainerTransportError("connect", why(error));
+    }
+    this.#secret = secret;
+    const socket = new Promise<WebSocket>((resolve) => (this.#pending = { resolve }));
+    try {
+      const response = await withTimeout(
+        port("/connect", { method: "POST", headers: { Authorization: `Bearer ${secret}`, "content-type": "application/json" }, body: JSON.stringify({ url: relay?.url ?? `http://${o.egressHost}/api` }) }),
+        left(),
+        "POST /connect",
+      );
+      const text = await response.text();
+      if (response.status !== 200) throw new Error(`POST /connect answered HTTP ${response.status}: ${text}`);
+      // Local development: the daemon dialled the host's relay. Either the holder routes the other
+      // end to this object (as the platform's interception would), or this backend opens it itself.
+      if (relay && "forward" in relay) await withTimeout(relay.forward(), left(), "routing the daemon's dial-back");
+      else if (relay) await this.#acceptRelay(relay);
+    } catch (error) {
+      this.#pending = undefined;
+      throw new ContainerTransportError("connect", why(error));
+    }
+    let ws: WebSocket;
+    try {
+      ws = await withTimeout(socket, left(), "waiting for the daemon's WebSocket");
+    } catch (error) {
+      this.#pending = undefined;
+      throw new ContainerTransportError("ws", why(error));
+    }
+    const closed = new Promise<void>((resolve) => {
+      ws.addEventListener("close", () => resolve());
+      ws.addEventListener("error", () => resolve());
+    });
+    const rpc = newWebSocketRpcSession<DaemonApi>(ws as never) as unknown as DaemonApi;
+    const close = () => {
+      try {
+        ws.close(1000, "closed");
+      } catch {
+        // already closed
+      }
+    };
+    const handle = await daemonHandle(rpc, { closed, close });
+    if (o.ignore !== undefined) {
+      const info = await rpc.info();
+      if (JSON.stringify(info.ignore) !== JSON.stringify(o.ignore)) {
+        close();
+        throw new ContainerIgnoreMismatchError(o.ignore, info.ignore);
+      }
+    }
+    if (o.heartbeatIntervalMs > 0) {
+      const timer = setInterval(() => {
+        withTimeout(rpc.info(), o.heartbeatIntervalMs, "heartbeat").catch(() => {
+          clearInterval(timer);
+          close();
+        });
+      }, o.heartbeatIntervalMs);
+      void closed.then(() => clearInterval(timer));
+    }
+    return handle;
+  }
+
+  /** `true` once `/health` answers 2xx; else the last failure, when the deadline passed. */
+  async #probe(port: (path: string) => Promise<Response>, deadline: number): Promise<true | string> {
+    let delay = this.settings.healthRetryInitialDelayMs;
+    let last = "no probe";
+    while (Date.now() < deadline) {
+      try {
+        const response = await withTimeout(port("/health"), Math.min(this.settings.healthProbeTimeoutMs, Math.max(1, deadline - Date.now())), "health probe");
+        await response.body?.cancel();
+        if (response.ok) return true;
+        last = `HTTP ${response.status}`;
+      } catch (error) {
+        last = why(error);
+      }
+      await sleep(Math.min(delay, Math.max(0, deadline - Date.now())));
+      delay = Math.min(delay * 2, this.settings.healthRetryMaxDelayMs);
+    }
+    return last;
+  }
+
+  /**
+   * Local development: opens the relay's other end, passes the daemon's
+   * upgrade (its Authorization, as the relay reports it) through
+   * {@link handleFetch}, and pipes the accepted session to the relay socket.
+   */
+  async #acceptRelay(relay: { open(): Promise<Response> }): Promise<void> {
+    const opened = await relay.open();
+    const remote = (opened as Response & { webSocket?: WebSocket | null }).webSocket;
+    if (opened.status !== 101 || !remote) throw new Error(`the local relay answered HTTP ${opened.status}`);
+    const authorization = opened.headers.get("x-relay-authorization");
+    const answer = await this.handleFetch(
+      new Request(`http://${this.settings.egressHost}/api`, { headers: { Upgrade: "websocket", ...(authorization !== null ? { Authorization: authorization } : {}) } }),
+    );
+    spliceSockets(remote, answer);
+  }
+}
+
+/**
+ * Joins the relay's socket `remote` with the session `answer` (a 101 with a
+ * WebSocket) in both directions. @throws Error (closing `remote`) when
+ * `answer` is not a 101.
+ */
+export function spliceSockets(remote: WebSocket, answer: Response): void {
+  const local = (answer as Response & { webSocket?: WebSocket | null }).webSocket;
+  (remote as WebSocket & { accept(): void }).accept();
+  if (answer.status !== 101 || !local) {
+    remote.close(1008, `refused: HTTP ${answer.status}`);
+    throw new Error(`the daemon's session was refused: HTTP ${answer.status}`);
+  }
+  (local as WebSocket & { accept(): void }).accept();
+  pipe(remote, local);
+  pipe(local, remote);
+}
+
+/** Forwards every message of `from` to `to`, and its close. */
+function pipe(from: WebSocket, to: WebSocket): void {
+  from.addEventListener("message", (event) => {
+    try {
+      to.send(event.data as string | ArrayBuffer);
+    } catch {
+      // the other side is gone; its close follows
+    }
+  });
+  from.addEventListener("close", (event) => {
+    try {
+      to.close(event.code === 1005 || event.code === 1006 ? 1000 : event.code, event.reason);
+    } catch {
+      // already closed
+    }
+  });
+}
