@@ -10,6 +10,8 @@ declare namespace Cloudflare {
     SHELL_AGENT: DurableObjectNamespace<import("./shell/agent").ShellAgent>;
     GIT_AGENT: DurableObjectNamespace<import("./git/agent").GitAgent>;
     DURABLE_AGENT: DurableObjectNamespace<import("./durable/agent").DurableAgent>;
+    LEGACY_AGENT: DurableObjectNamespace<import("./container-legacy/agent").LegacyWorkspaceAgent>;
+    LEGACY_SANDBOX: DurableObjectNamespace<import("./container-legacy/agent").LegacySandbox>;
     LOADER: WorkerLoader;
   }
 }

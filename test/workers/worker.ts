@@ -15,6 +15,9 @@ export { GitAgent } from "./git/agent.js";
 export { DurableAgent } from "./durable/agent.js";
 // 0.8.0 Worker entries re-export it; ctx.exports.WorkspaceServiceProxy reaches a Workspace (service-proxy tests).
 export { WorkspaceServiceProxy } from "../../src/index.js";
+export { LegacySandbox, LegacyWorkspaceAgent } from "./container-legacy/agent.js";
+// The entrypoint container HTTP is routed through (ctx.exports.WorkspaceProxy; container-legacy tests).
+export { WorkspaceProxy } from "../../src/backends/container/index.js";
 
 /** An egress gateway for Dynamic Workers (`egress: { mode: "http-gateway" }` tests): answers every request itself. */
 export class EgressGateway extends WorkerEntrypoint {
