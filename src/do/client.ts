@@ -5,6 +5,7 @@
  * @module
  */
 import { gitNotConfiguredError, Workspace } from "../workspace.js";
+import type { ArtifactClient } from "../artifacts/types.js";
 import type { GitCliInput, GitCliResult } from "../git/types.js";
 import type { WorkspaceFilesystem } from "../fs/types.js";
 import type { WorkspaceBackendInfo } from "../runtime/index.js";
@@ -67,7 +68,13 @@ export interface WorkspaceClient {
   /** The assets publisher, or `undefined` when the Workspace has none. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   readonly assets: any;
-  /** Artifacts client (throws when not configured). */
+  /**
+   * The Workspace's Artifacts client (spec 04 §3.3). Locally
+   * `workspace.artifacts` (without `WorkspaceOptions.artifacts` its methods
+   * throw `ENOCONFIG` synchronously and `cli` runs in unconfigured mode);
+   * remotely the same ten methods through `WorkspaceStub.artifacts`, which
+   * reject instead of throwing.
+   */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   readonly artifacts: any;
   /**
@@ -92,7 +99,7 @@ export interface LazyWorkspaceClient extends PromiseLike<WorkspaceClient> {
   /** Forwards each call to the loaded client's `git` (`lazy.git.cli(input)` ≡ `(await lazy).git.cli(input)`; rejects when git is not configured). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   readonly git: any;
-  /** Forwards each call to the loaded client's `artifacts` (which throws when not configured, and remotely). */
+  /** Forwards each call to the loaded client's `artifacts` (rejects `ENOCONFIG` when Artifacts is not configured). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   readonly artifacts: any;
   /** Always `undefined` before loading. */
@@ -121,8 +128,30 @@ interface RemoteWorkspaceStub {
   readonly assets: { publish(path: string, options: PublishOptions): Promise<string> };
   readonly hasAssets: boolean | PromiseLike<boolean>;
   readonly sessionId: string | PromiseLike<string>;
+  readonly artifacts: RemoteArtifactsStub;
   [Symbol.dispose]?(): void;
 }
+
+/** What a remote client reads of `WorkspaceStub.artifacts`: its session scope and the ten methods. */
+type RemoteArtifactsStub = { readonly sessionId: string | null | PromiseLike<string | null> } & {
+  [K in ArtifactMethod]: (...args: Parameters<ArtifactClient[K]>) => ReturnType<ArtifactClient[K]>;
+};
+
+type ArtifactMethod = Exclude<keyof ArtifactClient, "sessionId">;
+
+/** The ten `ArtifactClient` methods a remote client forwards to `WorkspaceStub.artifacts` (spec 04 §3.3). */
+const ARTIFACT_METHODS: readonly ArtifactMethod[] = [
+  "create",
+  "get",
+  "list",
+  "import",
+  "delete",
+  "createToken",
+  "listTokens",
+  "revokeToken",
+  "getToken",
+  "cli",
+];
 
 const EMPTY_BACKENDS: readonly WorkspaceBackendInfo[] = Object.freeze([]);
 
@@ -140,8 +169,18 @@ function notConfigured(what: string): never {
   throw new Error(`${what} is not configured on this Workspace`);
 }
 
-function unsupportedRemote(what: string): never {
-  throw new Error(`${what} is not available through a remote getWorkspace() client in this version`);
+/**
+ * A remote client's `artifacts`: each method runs in the Durable Object
+ * through `WorkspaceStub.artifacts`, errors keeping their `code`. Without
+ * `WorkspaceOptions.artifacts` the methods reject `ENOCONFIG` (locally they
+ * throw it synchronously) and `cli` runs in unconfigured mode.
+ */
+function remoteArtifacts(live: () => RemoteArtifactsStub, sessionId: string | null): ArtifactClient {
+  const client: Record<string, unknown> = { sessionId: typeof sessionId === "string" ? sessionId : undefined };
+  for (const name of ARTIFACT_METHODS) {
+    client[name] = (...args: unknown[]) => callRemote(() => (live()[name] as (...a: unknown[]) => Promise<unknown>)(...args));
+  }
+  return client as unknown as ArtifactClient;
 }
 
 function localClient(host: WorkspaceHost): WorkspaceClient {
@@ -167,8 +206,14 @@ async function remoteClient(stub: RemoteWorkspaceStub): Promise<WorkspaceClient>
   let backends: WorkspaceBackendInfo[];
   let hasAssets: boolean;
   let sessionId: string;
+  let artifactsSession: string | null;
   try {
-    [backends, hasAssets, sessionId] = await Promise.all([stub.runtime.backends(), stub.hasAssets, stub.sessionId]);
+    [backends, hasAssets, sessionId, artifactsSession] = await Promise.all([
+      stub.runtime.backends(),
+      stub.hasAssets,
+      stub.sessionId,
+      stub.artifacts.sessionId,
+    ]);
   } catch (error) {
     try {
       stub[Symbol.dispose]?.();
@@ -195,9 +240,7 @@ async function remoteClient(stub: RemoteWorkspaceStub): Promise<WorkspaceClient>
     git,
     assets,
     sessionId: typeof sessionId === "string" ? sessionId : "",
-    get artifacts() {
-      return unsupportedRemote("artifacts");
-    },
+    artifacts: remoteArtifacts(() => live().artifacts, artifactsSession),
     [Symbol.dispose]() {
       if (disposed) return;
       disposed = true;

@@ -76,12 +76,12 @@ describe("assets publish <path> [<expiry>]", () => {
 });
 
 describe("git and artifacts seams", () => {
-  it("without git or artifacts on the Workspace each says so (exit 1) and the pipeline goes on", async () => {
+  it("without git on the Workspace git says so (exit 1), artifacts runs in unconfigured mode (an unknown command: exit 1), and the pipeline goes on", async () => {
     const r = await inShellWorkspace(async (ws) => sh(ws, "git status; echo git=$?; artifacts list; echo artifacts=$?"));
     expect([r.exitCode, r.stdout, r.stderr]).toEqual([
       0,
       "git=1\nartifacts=1\n",
-      "git: git is not configured on this Workspace: pass createGitClient() from agent-computer/git as WorkspaceOptions.git\nartifacts: not configured for this workspace\n",
+      "git: git is not configured on this Workspace: pass createGitClient() from agent-computer/git as WorkspaceOptions.git\nartifacts: unknown command 'list'; run 'artifacts help' for the commands\n",
     ]);
   });
 });
