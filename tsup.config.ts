@@ -13,6 +13,7 @@ export const entries = {
   "backends/worker-javascript": "src/backends/worker-javascript/index.ts",
   "backends/worker-shell": "src/backends/worker-shell/index.ts",
   "backends/container": "src/backends/container/index.ts",
+  "backends/container-legacy": "src/backends/container-legacy/index.ts",
   "shell/core": "src/shell/core.ts",
   "shell/curl": "src/shell/curl.ts",
   "shell/html-to-markdown": "src/shell/html-to-markdown.ts",
