@@ -1,0 +1,157 @@
+/**
+ * The directory side of `computerBundle()` (spec 01 §6.6): parsing the `<dir>`
+ * of `computer:bundle/<dir>`, listing the files `import.meta.glob("./**\/*")`
+ * picks there, and hashing them into the bundle's version. Runs in Node (the
+ * Vite process), never in a Worker.
+ *
+ * @module
+ */
+import { isUtf8 } from "node:buffer";
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { join } from "node:path";
+
+/** The import prefix the plugin answers: `computer:bundle/<dir>`. */
+export const BUNDLE_PREFIX = "computer:bundle";
+
+/** Characters `import.meta.glob` would read as pattern syntax in its `base` option. */
+const GLOB_CHARACTERS = /[*?[\]{}()!]/;
+
+/** Limits of one bundle directory. */
+export interface ScanLimits {
+  /** Most files listed. */
+  readonly maxFiles: number;
+  /** Most bytes read, all files together. */
+  readonly maxBytes: number;
+}
+
+/** A file of the bundle: its `/`-separated path relative to the bundle directory, and where it is on disk. */
+export interface ScannedFile {
+  readonly path: string;
+  readonly absolute: string;
+}
+
+/** What a scan found: the files in code-unit order of path, and the version over them. */
+export interface ScanResult {
+  readonly files: readonly ScannedFile[];
+  readonly version: string;
+  /** Files whose bytes are not UTF-8 text (`?raw` imports them as text, so their bytes will differ). */
+  readonly binary: readonly string[];
+}
+
+/**
+ * The `<dir>` of an import specifier `computer:bundle/<dir>`, normalised
+ * (`\` read as `/`, empty and `.` segments dropped), or `undefined` when the
+ * specifier is not one of the plugin's.
+ *
+ * @throws Error when the directory is empty, has a `..` segment, a NUL, or
+ * characters `import.meta.glob` would read as a pattern.
+ */
+export function parseBundleSpecifier(specifier: string): string | undefined {
+  if (specifier !== BUNDLE_PREFIX && !specifier.startsWith(`${BUNDLE_PREFIX}/`)) return undefined;
+  const raw = specifier.slice(BUNDLE_PREFIX.length + 1);
+  const parts = raw.replaceAll("\\", "/").split("/").filter((part) => part !== "" && part !== ".");
+  if (parts.includes("..")) {
+    throw new Error(
+      `${specifier}: ".." segments are not allowed; the directory must be inside the Vite root — name it relative to the root, e.g. "computer:bundle/skills"`,
+    );
+  }
+  if (parts.length === 0) {
+    throw new Error(`${specifier}: no directory named; import "computer:bundle/<dir>" with <dir> relative to the Vite root, e.g. "computer:bundle/skills"`);
+  }
+  const dir = parts.join("/");
+  if (dir.includes("\0")) throw new Error(`${JSON.stringify(specifier)}: the directory contains NUL, which no path may hold`);
+  if (GLOB_CHARACTERS.test(dir)) {
+    throw new Error(
+      `${specifier}: the directory name has characters import.meta.glob reads as a pattern (* ? [ ] { } ( ) !); rename the directory`,
+    );
+  }
+  return dir;
+}
+
+/**
+ * Whether a path relative to the bundle directory is one `import.meta.glob`
+ * picks by default: no segment starts with `.` and none is `node_modules`.
+ */
+export function isBundled(relative: string): boolean {
+  return relative.split("/").every((part) => part !== "" && !part.startsWith(".") && part !== "node_modules");
+}
+
+/**
+ * Checks that `absolute` (the directory `<dir>` names under the Vite root) is a directory.
+ *
+ * @throws Error naming the path and the root when it is missing or not a directory.
+ */
+export function checkBundleDirectory(specifier: string, absolute: string, root: string): void {
+  let stats;
+  try {
+    stats = statSync(absolute);
+  } catch {
+    throw new Error(
+      `${specifier}: no directory at ${absolute} (the path after "computer:bundle/" is relative to the Vite root, ${root}); create it or correct the import`,
+    );
+  }
+  if (!stats.isDirectory()) {
+    throw new Error(`${specifier}: ${absolute} is a file, not a directory; name a directory relative to the Vite root (${root})`);
+  }
+}
+
+/**
+ * Lists the files `import.meta.glob("./**\/*")` picks under `dir` (files only;
+ * dot-files, dot-directories and `node_modules` skipped; symbolic links
+ * followed, a link back to a directory being walked skipped) and computes the
+ * version: `sha256:<hex>` of, for each file in code-unit order of its relative
+ * path, `<path> NUL <byte length> NUL <bytes>`.
+ *
+ * @throws Error when the directory holds more than `limits.maxFiles` files or
+ * `limits.maxBytes` bytes, naming the option to raise.
+ */
+export function scanBundle(specifier: string, dir: string, limits: ScanLimits): ScanResult {
+  const files: ScannedFile[] = [];
+  const walk = (absolute: string, prefix: string, ancestors: ReadonlySet<string>) => {
+    for (const dirent of readdirSync(absolute, { withFileTypes: true })) {
+      const name = dirent.name;
+      if (name.startsWith(".") || name === "node_modules") continue;
+      const child = join(absolute, name);
+      const path = prefix ? `${prefix}/${name}` : name;
+      let isDir = dirent.isDirectory();
+      let isFile = dirent.isFile();
+      if (dirent.isSymbolicLink()) {
+        try {
+          const target = statSync(child);
+          isDir = target.isDirectory();
+          isFile = target.isFile();
+        } catch {
+          continue; // a dangling link: the glob lists nothing for it either
+        }
+      }
+      if (isDir) {
+        const real = realpathSync(child);
+        if (ancestors.has(real)) continue;
+        walk(child, path, new Set([...ancestors, real]));
+      } else if (isFile) {
+        files.push({ path, absolute: child });
+        if (files.length > limits.maxFiles) {
+          throw new Error(`${specifier}: more than ${limits.maxFiles} files; bundle a smaller directory or raise computerBundle({ maxFiles })`);
+        }
+      }
+    }
+  };
+  walk(dir, "", new Set([realpathSync(dir)]));
+  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+
+  const hash = createHash("sha256");
+  const binary: string[] = [];
+  let total = 0;
+  for (const file of files) {
+    const bytes = readFileSync(file.absolute);
+    total += bytes.byteLength;
+    if (total > limits.maxBytes) {
+      throw new Error(`${specifier}: more than ${limits.maxBytes} bytes; bundle a smaller directory or raise computerBundle({ maxBytes })`);
+    }
+    hash.update(`${file.path}\0${bytes.byteLength}\0`);
+    hash.update(bytes);
+    if (!isUtf8(bytes)) binary.push(file.path);
+  }
+  return { files, version: `sha256:${hash.digest("hex")}`, binary };
+}
