@@ -118,8 +118,9 @@ export function computerBundle(options: ComputerBundleOptions = {}): Plugin {
             `Ship binary files with a wrangler Data rule and WorkerBundle("<dir>") instead`,
         );
       }
-      // A build in watch mode reloads the module when a listed file changes (`vite dev` is handled in watchChange).
-      if (!server) for (const file of scan.files) this.addWatchFile(file.absolute);
+      // A build in watch mode rebuilds when a listed file changes or a file appears in a walked
+      // directory (`vite dev` is handled in watchChange).
+      if (!server) for (const path of [...scan.directories, ...scan.files.map((file) => file.absolute)]) this.addWatchFile(path);
       return bundleModuleCode(dir, scan.version);
     },
     // `vite dev`: an edit, addition or removal under a bundle directory invalidates its module in

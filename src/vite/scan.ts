@@ -37,6 +37,8 @@ export interface ScanResult {
   readonly version: string;
   /** Files whose bytes are not UTF-8 text (`?raw` imports them as text, so their bytes will differ). */
   readonly binary: readonly string[];
+  /** The directories walked (absolute, the bundle directory first): a build in watch mode watches them for new files. */
+  readonly directories: readonly string[];
 }
 
 /**
@@ -108,7 +110,9 @@ export function checkBundleDirectory(specifier: string, absolute: string, root: 
  */
 export function scanBundle(specifier: string, dir: string, limits: ScanLimits): ScanResult {
   const files: ScannedFile[] = [];
+  const directories: string[] = [];
   const walk = (absolute: string, prefix: string, ancestors: ReadonlySet<string>) => {
+    directories.push(absolute);
     for (const dirent of readdirSync(absolute, { withFileTypes: true })) {
       const name = dirent.name;
       if (name.startsWith(".") || name === "node_modules") continue;
@@ -153,5 +157,5 @@ export function scanBundle(specifier: string, dir: string, limits: ScanLimits): 
     hash.update(bytes);
     if (!isUtf8(bytes)) binary.push(file.path);
   }
-  return { files, version: `sha256:${hash.digest("hex")}`, binary };
+  return { files, version: `sha256:${hash.digest("hex")}`, binary, directories };
 }

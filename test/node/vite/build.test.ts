@@ -7,6 +7,7 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { build, createLogger } from "vite";
 import { afterEach, describe, expect, it } from "vitest";
 import { Workspace, WorkerBundle, nodeSqliteStorage } from "../../../src/index.js";
@@ -127,6 +128,43 @@ describe("computerBundle() in vite build", () => {
       await expect(v3.fs.stat("/skills/notes.ts")).rejects.toMatchObject({ code: "ENOENT" });
     } finally {
       storage.close();
+    }
+  });
+
+  it("vite build --watch rebuilds with a new version when a bundled file changes or is added", async () => {
+    const p = project();
+    const outDir = join(p.root, "dist-watch");
+    const ends: Array<() => void> = [];
+    let built = 0;
+    const nextBuild = () => new Promise<void>((resolve) => ends.push(resolve));
+    const first = nextBuild();
+    const watcher = (await build(viteConfig(p.root, { build: { ssr: "entry.js", outDir, minify: false, watch: {} } }))) as unknown as {
+      on(event: "event", listener: (e: { code: string; result?: { close(): Promise<void> } }) => void): void;
+      close(): Promise<void>;
+    };
+    watcher.on("event", (e) => {
+      if (e.code === "BUNDLE_END") void e.result?.close();
+      if (e.code === "END") ends.shift()?.();
+    });
+    try {
+      await first;
+      const load = async () =>
+        ((await import(`${pathToFileURL(join(outDir, "entry.js")).href}?build=${++built}`)) as { default: { version: string } }).default.version;
+      const before = await load();
+      expect(before).toBe(expectedVersion(join(p.root, "skills"), PATHS));
+      const second = nextBuild();
+      p.write("skills/pdf/SKILL.md", "---\nname: pdf\n---\nUse pdftotext -layout.\n");
+      await second;
+      const after = await load();
+      expect(after).not.toBe(before);
+      expect(after).toBe(expectedVersion(join(p.root, "skills"), PATHS));
+      // A new file in a nested directory is seen too.
+      const third = nextBuild();
+      p.write("skills/pdf/scripts/new.sh", "#!/bin/sh\n");
+      await third;
+      expect(await load()).toBe(expectedVersion(join(p.root, "skills"), [...PATHS, "pdf/scripts/new.sh"]));
+    } finally {
+      await watcher.close();
     }
   });
 
