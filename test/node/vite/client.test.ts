@@ -4,7 +4,7 @@
  * `computer:bundle/<dir>` type-checks and passes the default export to
  * WorkerBundle as a WorkerBundleSource. Compiled with the TypeScript API.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import ts from "typescript";
@@ -46,7 +46,46 @@ export const mount = WorkerBundle(bundle);
 export { source, version, text };
 `;
 
+/**
+ * A package laid out as the build ships it (the file copied to dist/vite/client.d.ts, a types-only
+ * "./vite/client" export), compiled with `types: ["agent-computer/vite/client"]` as docs/vite.md says.
+ */
+function checkPackaged(code: string): string[] {
+  const project = mkdtempSync(join(dir, "project-"));
+  const pkg = join(project, "node_modules/agent-computer");
+  mkdirSync(join(pkg, "dist/vite"), { recursive: true });
+  writeFileSync(
+    join(pkg, "package.json"),
+    JSON.stringify({ name: "agent-computer", type: "module", exports: { "./vite/client": { types: "./dist/vite/client.d.ts" } } }),
+  );
+  copyFileSync(CLIENT, join(pkg, "dist/vite/client.d.ts"));
+  const file = join(project, "usage.ts");
+  writeFileSync(file, code);
+  const options: ts.CompilerOptions = {
+    target: ts.ScriptTarget.ES2023,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    lib: ["lib.es2023.d.ts"],
+    types: ["agent-computer/vite/client"],
+    strict: true,
+    noEmit: true,
+  };
+  // "types" entries resolve from the project's directory, as with a tsconfig.json there.
+  const host = ts.createCompilerHost(options);
+  host.getCurrentDirectory = () => project;
+  const program = ts.createProgram([file], options, host);
+  return ts.getPreEmitDiagnostics(program).map((d) => `TS${d.code}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
+}
+
 describe("<pkg>/vite/client", () => {
+  it('ships as a types-only export: tsconfig "types": ["agent-computer/vite/client"] declares the modules', () => {
+    expect(checkPackaged('import bundle from "computer:bundle/skills";\nexport const version: string = bundle.version;\n')).toEqual([]);
+    expect(checkPackaged('/// <reference types="agent-computer/vite/client" />\nimport b from "computer:bundle/a";\nexport const n: number = b.version;\n')).toEqual([
+      "TS2322: Type 'string' is not assignable to type 'number'.",
+    ]);
+  });
+
+
   it("is an ambient declaration, not a module", () => {
     const source = ts.createSourceFile(CLIENT, ts.sys.readFile(CLIENT)!, ts.ScriptTarget.ES2023, true);
     expect(ts.isExternalModule(source)).toBe(false);
