@@ -2,8 +2,9 @@
  * computerBundle() under the Vite dev server (spec 01 §6.6): the virtual
  * module's code, and its version recomputed after an edit, an addition or a
  * removal in the directory (createServer in middleware mode, ssrLoadModule),
- * with and without HMR. The test waits for the edit to reach Vite through a
- * probe plugin whose watchChange hook resolves when Vite reports the file.
+ * with and without HMR, and the HMR update carrying the bundle module. The
+ * tests wait for an edit to reach Vite through probe plugins whose
+ * watchChange / hotUpdate hooks resolve when Vite reports the file.
  */
 import { join } from "node:path";
 import { createServer, type Plugin, type ViteDevServer } from "vite";
@@ -133,6 +134,45 @@ describe("computerBundle() under vite dev", () => {
       }
     });
   }
+
+  it("with HMR, the update of a file in the directory carries the bundle module (Vite reloads it where it was cached)", async () => {
+    const project = createProject();
+    const updates = new Map<string, (ids: string[]) => void>();
+    // Sorted after computerBundle's hotUpdate (enforce "post"): sees the modules it returned.
+    const probe: Plugin = {
+      name: "test:hot-update-probe",
+      enforce: "post",
+      hotUpdate({ file, modules }) {
+        if (this.environment.name !== "ssr") return;
+        updates.get(file)?.(modules.map((m) => m.id ?? m.url));
+        updates.delete(file);
+      },
+    };
+    const server = await createServer({
+      root: project.root,
+      configFile: false,
+      logLevel: "silent",
+      appType: "custom",
+      plugins: [computerBundle(), probe],
+      server: { middlewareMode: true, ws: false, hmr: true },
+    });
+    open.push(async () => {
+      await server.close();
+      project.dispose();
+    });
+    if (!(server.watcher as { _readyEmitted?: boolean })._readyEmitted) {
+      await new Promise<void>((resolve) => server.watcher.once("ready", () => resolve()));
+    }
+    await server.ssrLoadModule("/entry.js");
+    const update = async (path: string, action: () => void) => {
+      const seen = new Promise<string[]>((resolve) => updates.set(join(project.root, path), resolve));
+      action();
+      return seen;
+    };
+    expect(await update("skills/notes.ts", () => project.write("skills/notes.ts", "export const x = 2;\n"))).toContain("\0computer:bundle/skills");
+    expect(await update("skills/pdf/new.md", () => project.write("skills/pdf/new.md", "new\n"))).toContain("\0computer:bundle/skills");
+    expect(await update("skills/.env", () => project.write("skills/.env", "X=1\n"))).not.toContain("\0computer:bundle/skills");
+  });
 
   it("a missing directory fails the import with the plugin's message", async () => {
     const { project, server } = await dev(false, "computer:bundle/missing");
