@@ -1,3 +1,4 @@
+import { copyFile, mkdir } from "node:fs/promises";
 import { defineConfig } from "tsup";
 
 // One entry per public subpath (see package.json "exports"); ESM + .d.ts each.
@@ -29,6 +30,7 @@ export const entries = {
   "modules/container": "src/modules/container.ts",
   "modules/assets": "src/modules/assets.ts",
   "modules/artifacts": "src/modules/artifacts.ts",
+  "vite/index": "src/vite/index.ts",
   "observe/cloudflare": "src/observe/cloudflare.ts",
   "observe/opentelemetry": "src/observe/opentelemetry.ts",
 } as const;
@@ -44,7 +46,12 @@ export default defineConfig({
   removeNodeProtocol: false,
   splitting: true,
   treeshake: true,
-  external: [/^cloudflare:/, /^node:/, "ai", "@earendil-works/pi-ai", "@tanstack/ai", "just-bash", "@opentelemetry/api"],
+  external: [/^cloudflare:/, /^node:/, "ai", "@earendil-works/pi-ai", "@tanstack/ai", "just-bash", "@opentelemetry/api", "vite"],
   // edit's line diff and read's image-header reader are bundled, so tool entries load no external module but zod (spec 03 §1).
   noExternal: ["diff", "image-size"],
+  // `agent-computer/vite/client` is a types-only entry: an ambient `declare module "computer:bundle/*"` file, copied as written.
+  onSuccess: async () => {
+    await mkdir("dist/vite", { recursive: true });
+    await copyFile("src/vite/client.d.ts", "dist/vite/client.d.ts");
+  },
 });

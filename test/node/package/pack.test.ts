@@ -26,7 +26,7 @@ const REPO = resolve(import.meta.dirname, "../../..");
 const ROOT_PACKAGE = JSON.parse(readFileSync(join(REPO, "package.json"), "utf8")) as {
   name: string;
   version: string;
-  exports: Record<string, { types: string; import: string }>;
+  exports: Record<string, { types: string; import?: string }>;
 };
 const ROOT_LOCK = JSON.parse(readFileSync(join(REPO, "package-lock.json"), "utf8")) as {
   packages: Record<string, { version?: string }>;
@@ -37,12 +37,19 @@ const lockVersion = (name: string): string => {
   return version;
 };
 
-/** Every "exports" entry: the specifier a user imports and the files it maps to. */
-const ENTRIES = Object.entries(ROOT_PACKAGE.exports).map(([subpath, target]) => ({
-  specifier: subpath === "." ? ROOT_PACKAGE.name : `${ROOT_PACKAGE.name}/${subpath.slice(2)}`,
-  types: target.types.replace(/^\.\//, ""),
-  js: target.import.replace(/^\.\//, ""),
-}));
+const specifierOf = (subpath: string): string => (subpath === "." ? ROOT_PACKAGE.name : `${ROOT_PACKAGE.name}/${subpath.slice(2)}`);
+
+/** Every module "exports" entry: the specifier a user imports and the files it maps to. */
+const ENTRIES = Object.entries(ROOT_PACKAGE.exports).flatMap(([subpath, target]) =>
+  target.import === undefined
+    ? []
+    : [{ specifier: specifierOf(subpath), types: target.types.replace(/^\.\//, ""), js: target.import.replace(/^\.\//, "") }],
+);
+
+/** Types-only entries (no JavaScript): `agent-computer/vite/client`, an ambient declaration file. */
+const TYPES_ONLY = Object.entries(ROOT_PACKAGE.exports).flatMap(([subpath, target]) =>
+  target.import === undefined ? [{ specifier: specifierOf(subpath), types: target.types.replace(/^\.\//, "") }] : [],
+);
 
 /** The user project's peers, at the versions the repo is tested with. */
 const USER_PEERS = ["ai", "zod", "@earendil-works/pi-ai", "@tanstack/ai"];
@@ -289,6 +296,8 @@ describe.concurrent("agent-computer as a user installs it", () => {
         expect(tarballFiles, entry.specifier).toContain(`package/${entry.js}`);
         expect(tarballFiles, entry.specifier).toContain(`package/${entry.types}`);
       }
+      expect(TYPES_ONLY.map((e) => e.specifier)).toEqual([`${ROOT_PACKAGE.name}/vite/client`]);
+      for (const entry of TYPES_ONLY) expect(tarballFiles, entry.specifier).toContain(`package/${entry.types}`);
       expect(tarballFiles.filter((file) => /^package\/(test|src)\//.test(file))).toEqual([]);
       // The container image's sources (docs/container.md builds from them), without node_modules.
       expect(tarballFiles).toEqual(expect.arrayContaining(["package/container/Dockerfile", "package/container/daemon.mjs", "package/container/lib/api.mjs", "package/container/package-lock.json"]));

@@ -22,6 +22,13 @@ import * as git from "agent-computer/git";
 import * as modulesGit from "agent-computer/modules/git";
 import * as modulesContainer from "agent-computer/modules/container";
 import * as backendsContainer from "agent-computer/backends/container";
+import * as artifacts from "agent-computer/artifacts";
+import * as modulesArtifacts from "agent-computer/modules/artifacts";
+import * as modulesAssets from "agent-computer/modules/assets";
+import * as observeCloudflare from "agent-computer/observe/cloudflare";
+import * as observeOpenTelemetry from "agent-computer/observe/opentelemetry";
+import * as backendsContainerLegacy from "agent-computer/backends/container-legacy";
+import * as vite from "agent-computer/vite";
 
 const entries: Record<string, object> = {
   "agent-computer": root,
@@ -36,6 +43,13 @@ const entries: Record<string, object> = {
   "agent-computer/modules/git": modulesGit,
   "agent-computer/modules/container": modulesContainer,
   "agent-computer/backends/container": backendsContainer,
+  "agent-computer/artifacts": artifacts,
+  "agent-computer/modules/artifacts": modulesArtifacts,
+  "agent-computer/modules/assets": modulesAssets,
+  "agent-computer/observe/cloudflare": observeCloudflare,
+  "agent-computer/observe/opentelemetry": observeOpenTelemetry,
+  "agent-computer/backends/container-legacy": backendsContainerLegacy,
+  "agent-computer/vite": vite,
   "agent-computer/backends/worker-shell": workerShell,
   "agent-computer/shell/core": shell_core,
   "agent-computer/shell/curl": shell_curl,
