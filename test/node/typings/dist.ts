@@ -9,14 +9,14 @@ import ts from "typescript";
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 
-/** One public subpath: `"."`, `"./tools/ai-sdk"`, … with its built `.d.ts` and `.js`. */
+/** One public subpath: `"."`, `"./tools/ai-sdk"`, … with its built `.d.ts` and `.js` (none for a types-only entry such as `"./vite/client"`). */
 export interface Entry {
   subpath: string;
   types: string;
-  js: string;
+  js?: string;
 }
 
-type ExportsField = Record<string, { types: string; import: string }>;
+type ExportsField = Record<string, { types: string; import?: string }>;
 
 /** Every entry point of package.json "exports", with absolute paths. */
 export function entries(): Entry[] {
@@ -24,13 +24,13 @@ export function entries(): Entry[] {
   return Object.entries(pkg.exports).map(([subpath, target]) => ({
     subpath,
     types: join(root, target.types),
-    js: join(root, target.import),
+    ...(target.import !== undefined ? { js: join(root, target.import) } : {}),
   }));
 }
 
 /** Throws (failing the test) when an entry's built files are missing. */
 export function requireDist(list: Entry[]): void {
-  const missing = list.flatMap((e) => [e.types, e.js]).filter((file) => !existsSync(file));
+  const missing = list.flatMap((e) => (e.js === undefined ? [e.types] : [e.types, e.js])).filter((file) => !existsSync(file));
   if (missing.length > 0) {
     throw new Error(`The built package is missing ${missing.map((f) => f.slice(root.length + 1)).join(", ")}: run \`npm run build\` first (these tests check dist, not src).`);
   }
