@@ -8,6 +8,7 @@ export const entries = {
   "git/index": "src/git/index.ts",
   "artifacts/index": "src/artifacts/index.ts",
   "tools/index": "src/tools/index.ts",
+  "tools/core": "src/tools/core.ts",
   "tools/ai-sdk": "src/tools/ai-sdk.ts",
   "tools/pi-ai": "src/tools/pi-ai.ts",
   "tools/tanstack-ai": "src/tools/tanstack-ai.ts",

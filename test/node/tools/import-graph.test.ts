@@ -41,6 +41,7 @@ beforeAll(async () => {
 
 describe("import isolation of the built tool entries", () => {
   const allowed: Record<string, string[]> = {
+    "tools/core": ["zod"],
     "tools/pi-ai": ["zod"],
     "tools/tanstack-ai": ["zod"],
     "tools/ai-sdk": ["zod", "ai"],

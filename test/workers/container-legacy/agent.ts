@@ -14,8 +14,11 @@
 import { DurableObject } from "cloudflare:workers";
 import { withLegacyWorkspaceContainer } from "../../../src/backends/container-legacy/index.js";
 
+/** The user's container class before the mixin (named: an anonymous base with protected `ctx`/`env` cannot be emitted in declarations, TS4094). */
+export class LegacySandboxBase extends DurableObject<Record<string, unknown>> {}
+
 /** The legacy container object. */
-export class LegacySandbox extends withLegacyWorkspaceContainer(class extends DurableObject<Record<string, unknown>> {}) {
+export class LegacySandbox extends withLegacyWorkspaceContainer(LegacySandboxBase) {
   /** Test hook: the local container host's URL (tests have it from `inject("containerHost")`); call before `getWorkspaceContainer()`. */
   useHost(url: string): void {
     this.env = { ...this.env, COMPUTER_CONTAINER_HOST: url };
