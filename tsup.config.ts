@@ -1,4 +1,3 @@
-import { copyFile, mkdir } from "node:fs/promises";
 import { defineConfig } from "tsup";
 
 // One entry per public subpath (see package.json "exports"); ESM + .d.ts each.
@@ -50,9 +49,5 @@ export default defineConfig({
   external: [/^cloudflare:/, /^node:/, "ai", "@earendil-works/pi-ai", "@tanstack/ai", "just-bash", "@opentelemetry/api", "vite"],
   // edit's line diff and read's image-header reader are bundled, so tool entries load no external module but zod (spec 03 §1).
   noExternal: ["diff", "image-size"],
-  // `agent-computer/vite/client` is a types-only entry: an ambient `declare module "computer:bundle/*"` file, copied as written.
-  onSuccess: async () => {
-    await mkdir("dist/vite", { recursive: true });
-    await copyFile("src/vite/client.d.ts", "dist/vite/client.d.ts");
-  },
+  // agent-computer/vite/client (types only, an ambient declaration) is copied by the postbuild script.
 });

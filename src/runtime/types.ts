@@ -371,9 +371,23 @@ export interface WorkspaceModuleBackendHandle {
     onInterrupt?: "fail" | "restart" | "replay";
   }): Promise<ModuleExecutionEnvelope>;
   /** Replays a run (`after` omitted: from seq 1). Unknown id → `ENOENT`. */
-  getExec(input: { id: string; after?: number | "tail"; runtimeId?: string }): Promise<ModuleExecutionEnvelope>;
+  getExec(input: {
+    /** The run's id. */
+    id: string;
+    /** Events with `seq` greater than this; `"tail"` only events after the call. Default: from seq 1. */
+    after?: number | "tail";
+    /** The runtime that ran it (command backends that can be replaced). Default: the current one. */
+    runtimeId?: string;
+  }): Promise<ModuleExecutionEnvelope>;
   /** Stops a live run (a finished one: no-op). Unknown id → rejects `ENOENT`. */
-  killExec(input: { id: string; signal?: KillSignal; runtimeId?: string }): Promise<void>;
+  killExec(input: {
+    /** The run's id. */
+    id: string;
+    /** Signal to send. Default: none (the backend decides how to stop the run). */
+    signal?: KillSignal;
+    /** The runtime that runs it. Default: the current one. */
+    runtimeId?: string;
+  }): Promise<void>;
   /** Deletes a finished run's record and events. Running → rejects `EEXEC_BUSY`; unknown → `ENOENT`. */
   disposeExec(input: { id: string; runtimeId?: string }): Promise<void>;
   /** Resumes or settles runs interrupted by a restart (spec 02 §3.7, §5); called by `runtime.recover()`. */
@@ -436,11 +450,17 @@ export interface WorkspaceModuleBackend {
 export interface ShellRPC {
   /** Starts a command (`source` is shell text); resolves once launched with its id and raw event stream. */
   exec(input: {
+    /** Shell text to run (`/bin/sh -c` or just-bash). */
     source: string;
+    /** Working directory. Default: the backend's (`/workspace`). */
     cwd?: string;
+    /** Run id. Default: a fresh id the backend chooses. */
     id?: string;
+    /** Time limit in ms; past it the command is stopped (exit 124). Default: the backend's (none for the shell, the daemon's for containers); `0` = none. */
     timeoutMs?: number;
+    /** Environment variables added for this command. Default: none. */
     env?: Record<string, string>;
+    /** Bytes on standard input. Default: none (empty input). */
     stdin?: Uint8Array;
   }): Promise<{ id: string; events: ReadableStream<ExecEvent> }>;
   /** Replays a run: `after` omitted from seq 1, a number n `seq > n`, `"tail"` only new events. Unknown → rejects `ENOENT`. */

@@ -98,7 +98,19 @@ export interface IWorkspaceContainerAPI {
  * Workspace's object through `WorkspaceProxy` — as the platform's interception
  * would (the legacy container object does this).
  */
-export type ContainerRelay = { url: string; open(): Promise<Response> } | { url: string; forward(): Promise<void> };
+export type ContainerRelay =
+  | {
+      /** The URL the daemon dials. */
+      url: string;
+      /** Gives the other end: a 101 response with a WebSocket and `x-relay-authorization`, for the backend's `handleFetch`. */
+      open(): Promise<Response>;
+    }
+  | {
+      /** The URL the daemon dials. */
+      url: string;
+      /** Has the holder route the daemon's connection to the Workspace's object through `WorkspaceProxy`. */
+      forward(): Promise<void>;
+    };
 
 /** The platform's `ctx.container` (Durable Object container API), as far as this library uses it. */
 export interface PlatformContainer {

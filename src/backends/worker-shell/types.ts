@@ -116,7 +116,14 @@ export interface ShellHost extends WorkspaceFs {
    * in the host, `remoteAdd` registering git remotes at `cwd` (spec 04 §3.5).
    * Without `WorkspaceOptions.artifacts` the CLI runs in unconfigured mode.
    */
-  artifacts(args: string[], cwd: string, options?: { env?: Record<string, string> }): Promise<{ stdout: string; stderr: string; exitCode: number }>;
+  artifacts(
+    args: string[],
+    cwd: string,
+    options?: {
+      /** The command's environment, flattened (passed to the CLI as `input.env`). Default: none. */
+      env?: Record<string, string>;
+    },
+  ): Promise<{ stdout: string; stderr: string; exitCode: number }>;
 }
 
 /**
@@ -209,7 +216,14 @@ export interface ArtifactsCommandHost {
    * (`options.env`, flattened); resolves with its output and exit code. A
    * rejection `ENOCONFIG` prints `artifacts: not configured for this workspace`.
    */
-  artifacts(args: string[], cwd: string, options?: { env?: Record<string, string> }): Promise<{ stdout: string; stderr: string; exitCode: number }>;
+  artifacts(
+    args: string[],
+    cwd: string,
+    options?: {
+      /** The command's environment, flattened (passed to the CLI as `input.env`). Default: none. */
+      env?: Record<string, string>;
+    },
+  ): Promise<{ stdout: string; stderr: string; exitCode: number }>;
 }
 
 /** Options of a `ShellWorker` you run yourself: return them from `options()` in a subclass. */

@@ -38,10 +38,15 @@ export interface BackendListLike {
 
 /** Input of the exec tool (the fields present depend on the backends). */
 export interface ExecInput {
+  /** A shell command for shell backends, or ES module source (its default export runs) for callable backends. */
   command: string;
+  /** Working directory. Default: the workspace root. */
   cwd?: string;
+  /** Id of the backend to run it on (in the schema only when there are several). Default: the first. */
   backend?: string;
+  /** Environment variables for this run. Default: none. */
   env?: Record<string, string>;
+  /** JSON value handed to a callable backend's module (in the schema only for callable backends). Default: none. */
   input?: Record<string, unknown>;
 }
 

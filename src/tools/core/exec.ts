@@ -154,6 +154,11 @@ export type ExecCallContext = CoreToolCallContext;
 
 /** The exec tool with no agent library attached. */
 export type ExecDefinition = Omit<CoreTool<ExecInput, ExecToolOutput>, "execute"> & {
+  /**
+   * Runs one call: yields progress outputs while the command runs, then the
+   * final output. Bad input and backend failures end as an error output the
+   * model can read, never a throw.
+   */
   execute(input: ExecInput, context?: ExecCallContext): AsyncGenerator<ExecToolOutput>;
 };
 
