@@ -18,7 +18,7 @@
  * @module
  */
 import type { WorkspaceStub } from "./stub.js";
-import { workersExport } from "../util/workers-runtime.js";
+import { EntrypointBase } from "../util/workers-runtime.js";
 
 /**
  * Props of `ctx.exports.WorkspaceServiceProxy({ props })`: which Durable
@@ -33,33 +33,6 @@ export interface WorkspaceServiceProxyProps {
   /** The object's name (`idFromName`); used when `id` is absent. */
   name?: string;
 }
-
-/** What the proxy reads of its entrypoint base: `ctx.props` and `env`. */
-interface EntrypointInstance {
-  /** The entrypoint's context; `props` as given to `ctx.exports.WorkspaceServiceProxy({ props })`. */
-  readonly ctx: unknown;
-  /** The Worker's bindings. */
-  readonly env: unknown;
-}
-
-/** Constructor of the entrypoint base class. */
-type EntrypointConstructor = new (ctx: unknown, env: unknown) => EntrypointInstance;
-
-async function loadEntrypoint(): Promise<EntrypointConstructor> {
-  const base = await workersExport("WorkerEntrypoint");
-  if (base) return base as EntrypointConstructor;
-  return class WorkerEntrypoint {
-    readonly ctx: unknown;
-    readonly env: unknown;
-    constructor(ctx: unknown, env: unknown) {
-      this.ctx = ctx;
-      this.env = env;
-    }
-  };
-}
-
-/** `WorkerEntrypoint` under workerd, else a plain class with `ctx` and `env`. */
-const EntrypointBase: EntrypointConstructor = await loadEntrypoint();
 
 /** The object stub the props name: what the proxy forwards to. */
 interface WorkspaceObjectStub {

@@ -10,34 +10,7 @@
  */
 import { GATEWAY_TOKEN_HEADER } from "./backend.js";
 import type { WorkspaceProxyProps } from "./api.js";
-import { workersExport } from "../../util/workers-runtime.js";
-
-/** What `WorkspaceProxy` reads of its entrypoint base: `ctx.props` and `env`. */
-interface EntrypointInstance {
-  /** The entrypoint's context; `props` as given to `ctx.exports.WorkspaceProxy({ props })`. */
-  readonly ctx: unknown;
-  /** The Worker's bindings. */
-  readonly env: unknown;
-}
-
-/** Constructor of the entrypoint base class. */
-type EntrypointConstructor = new (ctx: unknown, env: unknown) => EntrypointInstance;
-
-async function loadEntrypoint(): Promise<EntrypointConstructor> {
-  const base = await workersExport("WorkerEntrypoint");
-  if (base) return base as EntrypointConstructor;
-  return class WorkerEntrypoint {
-    readonly ctx: unknown;
-    readonly env: unknown;
-    constructor(ctx: unknown, env: unknown) {
-      this.ctx = ctx;
-      this.env = env;
-    }
-  };
-}
-
-/** `WorkerEntrypoint` under workerd, else a plain class with `ctx` and `env`. */
-const EntrypointBase: EntrypointConstructor = await loadEntrypoint();
+import { EntrypointBase } from "../../util/workers-runtime.js";
 
 /**
  * The entrypoint the container's intercepted HTTP goes to: it forwards each
