@@ -146,6 +146,11 @@ export async function withRepoLock<T>(ws: WorkspaceLike, dir: string, fn: (lease
       if (LOCKLESS.has(code)) return fn(undefined);
       if (code !== "EEXIST") throw unusableLock(path, error);
     }
+    // A link where the lock should be is never read or written through (real
+    // git's O_CREAT|O_EXCL fails on any existing link): taking it over would
+    // overwrite the file it points to.
+    const entry = await ws.fs.lstat(path).catch(() => undefined);
+    if (entry?.isSymbolicLink) throw unusableLock(path, new Error("it is a symbolic link"));
     let current: string | undefined;
     try {
       current = await ws.fs.readFile(path, "utf8");
@@ -153,7 +158,7 @@ export async function withRepoLock<T>(ws: WorkspaceLike, dir: string, fn: (lease
       if (codeOf(error) !== "ENOENT") throw unusableLock(path, error);
       // Released meanwhile — or a link to nowhere, which no create gets past.
       const link = await ws.fs.lstat(path).catch(() => undefined);
-      if (link?.isSymbolicLink) throw unusableLock(path, new Error("it is a symbolic link to a missing file"));
+      if (link?.isSymbolicLink) throw unusableLock(path, new Error("it is a symbolic link"));
     }
     if (current !== undefined) {
       const [who, stamp] = current.trim().split(" ");
@@ -162,7 +167,8 @@ export async function withRepoLock<T>(ws: WorkspaceLike, dir: string, fn: (lease
       other = who ?? "";
       if (!(expires > now) || expires > now + REPO_LOCK_LEASE_MS + REPO_LOCK_MAX_SKEW_MS) {
         try {
-          await ws.fs.writeFile(path, mine, { ifMatch: await contentHash(current) });
+          // ifInode: a link swapped in since the lstat above leads to another inode and fails the write.
+          await ws.fs.writeFile(path, mine, { ifMatch: await contentHash(current), ...(entry ? { ifInode: entry.inode } : {}) });
           held = mine;
           break;
         } catch {

@@ -22,6 +22,10 @@
  * never writes through it. Expected: the operation fails (GitError ELOCKED,
  * as for a dangling link or a directory) or the link itself is replaced —
  * never the link's target written.
+ *
+ * FIXED: any link at the lock path (dangling or not) fails ELOCKED before
+ * it is read; a takeover write also carries `ifInode`, so a link swapped in
+ * after that check fails the write instead of going through it.
  */
 import { describe, expect, it } from "vitest";
 import { Workspace, nodeSqliteStorage } from "../../../src/index.js";
@@ -30,7 +34,7 @@ import { createGitClient } from "../../../src/git/index.js";
 const ID = { name: "A", email: "a@example.com" };
 
 describe("attack10: the repository lock is a link to an existing file", () => {
-  it.fails("a git write never overwrites the file the lock link points to", { timeout: 30_000 }, async () => {
+  it("a git write never overwrites the file the lock link points to", { timeout: 30_000 }, async () => {
     const ws = new Workspace({ storage: nodeSqliteStorage(":memory:"), git: createGitClient(), defaultGitIdentity: ID });
     await ws.fs.mkdir("/repo", { recursive: true });
     await ws.git!.init({ dir: "/repo" });

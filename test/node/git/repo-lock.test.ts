@@ -130,7 +130,7 @@ describe("repository lock", () => {
     await ws.fs.symlink("/nowhere", LOCK);
     await expect(ws.git!.add({ dir: "/repo", paths: ["b"] })).rejects.toMatchObject({
       code: "ELOCKED",
-      message: `cannot take the repository lock ${LOCK}: it is a symbolic link to a missing file; git never makes it anything but a file: remove it (rm -r ${LOCK}) and retry`,
+      message: `cannot take the repository lock ${LOCK}: it is a symbolic link; git never makes it anything but a file: remove it (rm -r ${LOCK}) and retry`,
     });
     await ws.fs.rm(LOCK);
     await ws.git!.add({ dir: "/repo", paths: ["b"] });
