@@ -108,7 +108,7 @@ type RootedBinding = ToolBinding & { [TOOL_ROOT]?: () => string | undefined };
  * Checks the path a file tool will use against the run's root with
  * `ctx.resolvePath` — the run's own `node:fs` check: confined to the root,
  * no symbolic link on the way (a missing path is allowed). The path is
- * `input.path` (`fallback` when absent) taken as the tool takes it:
+ * `input.path` (`fallback` when absent or `null`) taken as the tool takes it:
  * relative to `toolRoot`, or `/` for a set without one. A tool set built
  * with a `root` at or under the run's root is confined at least as
  * strictly already (spec 03 §2.4) and is not checked twice.
@@ -126,7 +126,9 @@ async function refusedPath(
   ctx: WorkspaceModuleCallContext,
 ): Promise<ToolBindingResult | undefined> {
   if (toolRoot !== undefined && isUnder(toolRoot, ctx.root)) return undefined;
-  const given = input.path === undefined ? fallback : input.path;
+  // `null` counts as absent: pi's tool set drops a null optional argument before validation (strict
+  // sampling sends an omitted field as null), and the tool then takes its default path.
+  const given = input.path === undefined || input.path === null ? fallback : input.path;
   if (typeof given !== "string") return undefined;
   try {
     await ctx.resolvePath(given.includes("\0") ? given : normalizePath(given, toolRoot ?? "/"), { allowMissing: true });

@@ -23,6 +23,8 @@
  * Expected: the path checked is the one the tool will use — a `null` (or
  * any value the tool set turns into its default) checks the default, and is
  * refused EACCES here as an absent `path` is.
+ *
+ * FIXED: `refusedPath` takes a `null` path as absent and checks the default.
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -40,7 +42,7 @@ export default async () => {
 };`;
 
 describe("attack10: ws:tools find/grep with path null in a confined run", () => {
-  it.fails("grep and find with path: null are refused as an absent path is (nothing outside the root is read)", { timeout: 60_000 }, async () => {
+  it("grep and find with path: null are refused as an absent path is (nothing outside the root is read)", { timeout: 60_000 }, async () => {
     const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
     const out = await runInDurableObject(stub, async (_i, state) => {
       let tools: ReturnType<typeof createPiTools> | undefined;
