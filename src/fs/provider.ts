@@ -36,6 +36,14 @@ export interface SQLiteWorkspaceProviderOptions {
    */
   maxOpenFileBytes?: number;
   /**
+   * Most bytes all open handles of the provider hold together (the sum of
+   * what each holds, each also within `maxOpenFileBytes`): a write, or a
+   * first write that loads the file, past it fails with `ENOMEM` until a
+   * handle is closed (or synced, for append handles). A Durable Object has
+   * 128 MB. Default 64 MiB (67,108,864).
+   */
+  maxHeldBytes?: number;
+  /**
    * How often `watch`/`watchAsync` look for changes, in ms: a positive
    * integer (else `TypeError`); more than 2^31 − 1 is capped to it
    *. Default `100`.
@@ -45,6 +53,8 @@ export interface SQLiteWorkspaceProviderOptions {
 
 /** {@link SQLiteWorkspaceProviderOptions.maxOpenFileBytes} by default: 64 MiB. */
 export const DEFAULT_MAX_OPEN_FILE_BYTES = 64 * 1024 * 1024;
+/** {@link SQLiteWorkspaceProviderOptions.maxHeldBytes} by default: 64 MiB. */
+export const DEFAULT_MAX_HELD_BYTES = 64 * 1024 * 1024;
 /** {@link SQLiteWorkspaceProviderOptions.watchIntervalMs} by default. */
 export const DEFAULT_WATCH_INTERVAL_MS = 100;
 /** `watchFile`'s poll interval by default (ms), as node:fs. */
@@ -334,11 +344,28 @@ function positiveInteger(value: unknown, name: string, fallback: number): number
  * - `watch`/`watchAsync`/`watchFile` read the Workspace's change log, so
  *   they see changes made by anyone on the same storage.
  */
+/** Bytes the open handles of one provider hold together, and the most they may ({@link SQLiteWorkspaceProviderOptions.maxHeldBytes}). */
+interface HeldBytes {
+  bytes: number;
+  readonly max: number;
+}
+
+/** Gives back what a handle held when it is collected without `close()` (where the runtime has FinalizationRegistry). */
+const HANDLE_RELEASE =
+  typeof FinalizationRegistry === "function"
+    ? new FinalizationRegistry<{ held: HeldBytes; account: { bytes: number } }>(({ held, account }) => {
+        held.bytes -= account.bytes;
+        account.bytes = 0;
+      })
+    : undefined;
+
 export class SQLiteWorkspaceProvider {
   readonly #fs: WorkspaceFilesystem;
   readonly #log: ChangeLog | undefined;
   readonly #umask: number;
   readonly #maxOpenFileBytes: number;
+  /** What all the provider's open handles hold together ({@link SQLiteWorkspaceProviderOptions.maxHeldBytes}). */
+  readonly #held: HeldBytes;
   readonly #watchIntervalMs: number;
   readonly #fileWatchers = new Map<string, WorkspaceStatWatcher>();
   readonly #watchers = new Set<WorkspaceWatcher>();
@@ -361,6 +388,7 @@ export class SQLiteWorkspaceProvider {
     if (typeof umask !== "number" || !Number.isInteger(umask) || umask < 0 || umask > 0o777) throw new TypeError(`SQLiteWorkspaceProvider: umask must be an integer 0..0o777, got ${String(umask)}`);
     this.#umask = umask;
     this.#maxOpenFileBytes = positiveInteger(options.maxOpenFileBytes, "maxOpenFileBytes", DEFAULT_MAX_OPEN_FILE_BYTES);
+    this.#held = { bytes: 0, max: positiveInteger(options.maxHeldBytes, "maxHeldBytes", DEFAULT_MAX_HELD_BYTES) };
     this.#watchIntervalMs = positiveInteger(options.watchIntervalMs, "watchIntervalMs", DEFAULT_WATCH_INTERVAL_MS);
   }
 
@@ -418,7 +446,7 @@ export class SQLiteWorkspaceProvider {
     if (parsed.write && !parsed.append && stat.size > this.#maxOpenFileBytes) {
       throw nodeFsError("EFBIG", "open", path, `file too large to open for writing (${stat.size} bytes; maxOpenFileBytes is ${this.#maxOpenFileBytes})`);
     }
-    return new WorkspaceFileHandle(this.#fs, path, parsed, this.#nextFd++, this.#maxOpenFileBytes, stat.ino, (p, bytes, syscall, ino) => this.#appendBytes(p, bytes, undefined, syscall, ino));
+    return new WorkspaceFileHandle(this.#fs, path, parsed, this.#nextFd++, this.#maxOpenFileBytes, stat.ino, (p, bytes, syscall, ino) => this.#appendBytes(p, bytes, undefined, syscall, ino), this.#held);
   }
 
   // ── metadata ─────────────────────────────────────────────────────────
@@ -1043,6 +1071,9 @@ export class WorkspaceFileHandle {
   readonly #maxBytes: number;
   readonly #ino: number;
   readonly #append: AppendBytes;
+  readonly #held: HeldBytes;
+  /** Bytes this handle counts in {@link HeldBytes} (its buffer and unstored appends); an object so a handle dropped without `close()` gives them back when collected. */
+  readonly #account = { bytes: 0 };
   /** The file's bytes once a `r+`/`w` handle has written (`#length` of them are valid). */
   #data: Uint8Array | undefined;
   #length = 0;
@@ -1068,12 +1099,39 @@ export class WorkspaceFileHandle {
     maxBytes: number,
     ino: number,
     append: AppendBytes,
+    held: HeldBytes = { bytes: 0, max: Number.MAX_SAFE_INTEGER },
   ) {
     this.#fs = fs;
     this.#flags = flags;
     this.#maxBytes = maxBytes;
     this.#ino = ino;
     this.#append = append;
+    this.#held = held;
+    HANDLE_RELEASE?.register(this, { held, account: this.#account });
+  }
+
+  /**
+   * Admits holding `total` bytes (buffer + unstored appends) before they are
+   * allocated: `ENOMEM` when the provider's open handles would hold more
+   * than `maxHeldBytes` together.
+   */
+  #admit(total: number, syscall: string): void {
+    const more = total - this.#account.bytes;
+    if (more > 0 && this.#held.bytes + more > this.#held.max) {
+      throw nodeFsError(
+        "ENOMEM",
+        syscall,
+        this.path,
+        `open file handles hold at most ${this.#held.max} bytes together (maxHeldBytes; ${this.#held.bytes} held): close or sync a handle first`,
+      );
+    }
+  }
+
+  /** Counts what the handle holds now in the provider's total. */
+  #settle(): void {
+    const now = (this.#data?.byteLength ?? 0) + this.#appendedBytes;
+    this.#held.bytes += now - this.#account.bytes;
+    this.#account.bytes = now;
   }
 
   /** The flags it was opened with, as given (`"r"`, `"w+"`, …). */
@@ -1166,8 +1224,10 @@ export class WorkspaceFileHandle {
     const count = source.byteLength;
     if (this.#flags.append && this.#data === undefined) {
       if (this.#appendedBytes + count > this.#maxBytes) throw nodeFsError("EFBIG", "write", this.path, `a handle holds at most ${this.#maxBytes} bytes (maxOpenFileBytes)`);
+      this.#admit(this.#account.bytes + count, "write");
       this.#appended.push(source.slice());
       this.#appendedBytes += count;
+      this.#settle();
       return { bytesWritten: count, buffer };
     }
     // An append handle that truncated holds the file (see #truncate): it appends to what it holds.
@@ -1285,6 +1345,8 @@ export class WorkspaceFileHandle {
         this.#closed = true;
         this.#data = undefined;
         this.#appended = [];
+        this.#appendedBytes = 0;
+        this.#settle();
       }
     });
   }
@@ -1330,10 +1392,12 @@ export class WorkspaceFileHandle {
     const stats = await this.#checkSame("write");
     if (stats.isDirectory()) throw nodeFsError("EISDIR", "write", this.path);
     if (stats.size > this.#maxBytes) throw nodeFsError("EFBIG", "write", this.path, `file too large to write through a handle (${stats.size} bytes; maxOpenFileBytes is ${this.#maxBytes})`);
+    this.#admit(stats.size + this.#appendedBytes, "write");
     const bytes = stats.size === 0 ? new Uint8Array(0) : await call("read", this.path, async () => readStreamBytes(await this.#fs.readFile(this.path)));
     this.#hash = await sha256Hex(bytes);
     this.#data = bytes;
     this.#length = bytes.byteLength;
+    this.#settle();
   }
 
   /** Grows the buffer to hold `size` bytes (doubling), within `maxOpenFileBytes`. */
@@ -1341,9 +1405,14 @@ export class WorkspaceFileHandle {
     if (size > this.#maxBytes) throw nodeFsError("EFBIG", "write", this.path, `a handle holds at most ${this.#maxBytes} bytes (maxOpenFileBytes)`);
     const data = this.#data!;
     if (size <= data.byteLength) return;
-    const grown = new Uint8Array(Math.min(this.#maxBytes, Math.max(size, data.byteLength * 2, 4096)));
+    let capacity = Math.min(this.#maxBytes, Math.max(size, data.byteLength * 2, 4096));
+    // Doubling may not take the provider past maxHeldBytes when the exact size fits.
+    if (this.#held.bytes + (capacity + this.#appendedBytes - this.#account.bytes) > this.#held.max) capacity = size;
+    this.#admit(capacity + this.#appendedBytes, "write");
+    const grown = new Uint8Array(capacity);
     grown.set(data.subarray(0, this.#length));
     this.#data = grown;
+    this.#settle();
   }
 
   async #flushAppended(syscall: string): Promise<void> {
@@ -1354,6 +1423,7 @@ export class WorkspaceFileHandle {
     await this.#append(this.path, bytes, syscall, this.#ino);
     this.#appended = [];
     this.#appendedBytes = 0;
+    this.#settle();
   }
 
   /** Stores pending writes; `last` (from close) skips hashing what was stored, as nothing is stored after it. */
