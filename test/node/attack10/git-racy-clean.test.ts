@@ -11,9 +11,10 @@
  * clock only moves at I/O (Date.now() is the time of the last I/O; Durable
  * Object SQLite calls are not I/O), so a shell script or a run doing
  * `echo AAAA > f; git add f; git commit …; echo BBBB > f` in one stretch
- * writes both versions at the same mtime. This test freezes `Date` with
- * vitest's fake timers as a stand-in for that clock (local workerd moves
- * its clock; production does not).
+ * writes both versions at the same mtime (developers.cloudflare.com/workers/
+ * runtime-apis/performance: deployed, Date.now() "only advance[s] … after I/O
+ * occurs"; in local development timers increment regardless). This test
+ * freezes `Date` with vitest's fake timers as a stand-in for that clock.
  *
  * DEFECT (medium: uncommitted work invisible to git and left out of
  * commits) — reproduction:
