@@ -1,0 +1,257 @@
+/**
+ * Seed sync of tool directories (spec 03 §9, seed 001 "Sync and
+ * Discovery"): copies seed tools (for example from a `WorkerBundle` mount)
+ * into the data directory, replacing a target only when the seed's
+ * `version` is higher.
+ * @module
+ */
+import { normalizePath } from "../util/path.js";
+import { FrontMatterError, MAX_TOOL_FILE_BYTES, parseFrontMatter, splitFrontMatter } from "./frontmatter.js";
+import type { ToolDirsWorkspace } from "./types.js";
+import { readVersion } from "./validate.js";
+
+/** Options of {@link syncToolDirectories}. */
+export interface SyncToolDirectoriesOptions {
+  /** A `Workspace`, a `getWorkspace()` client, or anything with the `fs` methods sync uses. */
+  workspace: ToolDirsWorkspace;
+  /** The seed tools directory (absolute), e.g. a read-only bundle mount `/bundle/tools`. */
+  from: string;
+  /** The data tools directory (absolute), e.g. `/workspace/tools`; created when missing. */
+  to: string;
+  /** Most files copied for one tool; a larger seed tool is skipped. Default `1000`. */
+  maxFiles?: number;
+  /** Most bytes copied for one tool; a larger seed tool is skipped. Default `64 MiB`. */
+  maxBytes?: number;
+  /** Most seed directories examined; the rest are reported as one skip. Default `1024`. */
+  maxEntries?: number;
+}
+
+/** One tool directory sync copied or kept. */
+export interface SyncedToolDirectory {
+  /** The directory's name (the same under `from` and `to`). */
+  name: string;
+  /** The seed directory. */
+  from: string;
+  /** The target directory. */
+  to: string;
+  /** The seed's version (missing → 0). */
+  version: number;
+  /** The target's version before sync: missing version → 0; `null` when there was no target. */
+  previousVersion: number | null;
+  /** Why it was copied or kept, in words. */
+  reason: string;
+}
+
+/** A seed directory sync could not handle. */
+export interface SkippedSeedToolDirectory {
+  /** The seed directory (or `from` itself when it could not be listed). */
+  dir: string;
+  /** Why, in words, saying what to fix. */
+  reason: string;
+}
+
+/** What {@link syncToolDirectories} did, each list in seed-directory order. */
+export interface SyncToolDirectoriesReport {
+  /** New or replaced targets. */
+  copied: SyncedToolDirectory[];
+  /** Targets left as they were: their version is equal to or higher than the seed's. */
+  kept: SyncedToolDirectory[];
+  /** Seed directories not synced: no or unreadable TOOL.md, bad version, a link inside, too big, a write failure. */
+  skipped: SkippedSeedToolDirectory[];
+}
+
+class SyncSkip extends Error {}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+function errorCode(err: unknown): unknown {
+  return typeof err === "object" && err !== null ? (err as { code?: unknown }).code : undefined;
+}
+
+function positiveInteger(value: unknown, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 1) {
+    throw new TypeError(`syncToolDirectories: ${name} must be a positive integer; got ${String(value)}`);
+  }
+  return value;
+}
+
+function absolute(value: unknown, name: string): string {
+  if (typeof value !== "string" || !value.startsWith("/")) {
+    throw new TypeError(`syncToolDirectories: ${name} must be an absolute Workspace path; got ${JSON.stringify(value)}`);
+  }
+  return normalizePath(value);
+}
+
+/**
+ * The version in `<dir>/TOOL.md`: missing version → 0.
+ * @returns the version, `"missing"` when there is no TOOL.md, or a message.
+ */
+async function versionOf(workspace: ToolDirsWorkspace, dir: string): Promise<number | "missing" | { problem: string }> {
+  const file = `${dir}/TOOL.md`;
+  let text: string;
+  try {
+    const stat = await workspace.fs.stat(file);
+    if (!stat.isFile) return { problem: "TOOL.md is not a regular file" };
+    if (stat.size > MAX_TOOL_FILE_BYTES) return { problem: `TOOL.md is ${stat.size} bytes; the limit is ${MAX_TOOL_FILE_BYTES} bytes (256 KiB)` };
+    text = await workspace.fs.readFile(file, { encoding: "utf8", byteLength: MAX_TOOL_FILE_BYTES });
+  } catch (err) {
+    if (errorCode(err) === "ENOENT") return "missing";
+    return { problem: `cannot read TOOL.md: ${errorText(err)}` };
+  }
+  try {
+    const split = splitFrontMatter(text);
+    const version = readVersion(parseFrontMatter(split.yaml, split.yamlLine));
+    return typeof version === "string" ? { problem: `TOOL.md: ${version}` } : version;
+  } catch (err) {
+    if (err instanceof FrontMatterError) return { problem: err.message };
+    throw err;
+  }
+}
+
+interface SeedFile {
+  /** Path relative to the tool directory. */
+  rel: string;
+  mode: number;
+  directory: boolean;
+}
+
+/** Lists a seed tool directory (depth-first, parents first), checking the bounds and refusing links. */
+async function listSeed(workspace: ToolDirsWorkspace, dir: string, maxFiles: number, maxBytes: number): Promise<SeedFile[]> {
+  const out: SeedFile[] = [];
+  let bytes = 0;
+  const walk = async (rel: string, depth: number): Promise<void> => {
+    if (depth > 32) throw new SyncSkip(`nested deeper than 32 directories at ${dir}/${rel}`);
+    const entries = await workspace.fs.readdir(rel === "" ? dir : `${dir}/${rel}`, { limit: maxFiles + 1 });
+    for (const entry of entries) {
+      const childRel = rel === "" ? entry.name : `${rel}/${entry.name}`;
+      if (entry.isSymbolicLink) {
+        throw new SyncSkip(`holds a symbolic link (${childRel}); sync copies only files and directories`);
+      }
+      if (out.length >= maxFiles) throw new SyncSkip(`has more than ${maxFiles} files (maxFiles)`);
+      const stat = await workspace.fs.lstat(`${dir}/${childRel}`);
+      if (entry.isDirectory) {
+        out.push({ rel: childRel, mode: stat.mode, directory: true });
+        await walk(childRel, depth + 1);
+      } else if (entry.isFile) {
+        bytes += stat.size;
+        if (bytes > maxBytes) throw new SyncSkip(`holds more than ${maxBytes} bytes (maxBytes)`);
+        out.push({ rel: childRel, mode: stat.mode, directory: false });
+      }
+    }
+  };
+  await walk("", 0);
+  return out;
+}
+
+async function exists(workspace: ToolDirsWorkspace, path: string): Promise<boolean> {
+  try {
+    await workspace.fs.lstat(path);
+    return true;
+  } catch (err) {
+    if (errorCode(err) === "ENOENT") return false;
+    throw err;
+  }
+}
+
+/** Copies the listed files into a fresh staging directory, then puts it in place of `target`. */
+async function copyTool(workspace: ToolDirsWorkspace, seed: string, files: SeedFile[], target: string, staging: string): Promise<void> {
+  await workspace.fs.rm(staging, { recursive: true, force: true });
+  await workspace.fs.mkdir(staging);
+  for (const file of files) {
+    const dest = `${staging}/${file.rel}`;
+    if (file.directory) await workspace.fs.mkdir(dest, { mode: file.mode });
+    else await workspace.fs.writeFile(dest, await workspace.fs.readFile(`${seed}/${file.rel}`), { mode: file.mode });
+  }
+  await workspace.fs.rm(target, { recursive: true, force: true });
+  await workspace.fs.rename(staging, target);
+}
+
+/**
+ * Syncs seed tool directories into the data directory (seed 001 "Sync and
+ * Discovery", spec 03 §9). For each subdirectory `<from>/<name>/`
+ * (hidden ones and plain files are passed over), in name order:
+ *
+ * - no `<to>/<name>` → the whole directory is copied (`copied`);
+ * - the seed's `version` is **higher** than the target's → the target is
+ *   replaced by a copy of the seed: its old files are all removed (the copy
+ *   is built in `<to>/.<name>.sync` and renamed into place) (`copied`);
+ * - otherwise (equal or lower) the target is left as it is, local edits
+ *   included (`kept`).
+ *
+ * A missing `version` counts as `0`, and so does a target whose TOOL.md is
+ * missing or unparsable (a seed with version ≥ 1 repairs it). A seed
+ * without a TOOL.md, with a bad front matter or version, holding a
+ * symbolic link or exceeding `maxFiles`/`maxBytes` is `skipped` with the
+ * reason, as is a tool whose copy failed (e.g. `EROFS`; the target is then
+ * left as it was unless the failure came while swapping it in). File modes
+ * are kept. Directories in `to` that have no seed are never touched.
+ * Nothing found on disk makes it reject; a missing `from` gives one skip.
+ * @throws TypeError when `from`/`to` are not absolute paths, or overlap, or
+ *   a bound is not a positive integer.
+ */
+export async function syncToolDirectories(options: SyncToolDirectoriesOptions): Promise<SyncToolDirectoriesReport> {
+  if (!options || typeof options !== "object" || !options.workspace?.fs) {
+    throw new TypeError("syncToolDirectories: pass { workspace, from, to } with a Workspace (or a client) as workspace");
+  }
+  const { workspace } = options;
+  const from = absolute(options.from, "from");
+  const to = absolute(options.to, "to");
+  const inside = (a: string, b: string) => a === b || b === "/" || a.startsWith(`${b}/`);
+  if (inside(from, to) || inside(to, from)) {
+    throw new TypeError(`syncToolDirectories: from (${from}) and to (${to}) must not be the same directory or contain each other`);
+  }
+  const maxFiles = positiveInteger(options.maxFiles, "maxFiles", 1000);
+  const maxBytes = positiveInteger(options.maxBytes, "maxBytes", 64 * 1024 * 1024);
+  const maxEntries = positiveInteger(options.maxEntries, "maxEntries", 1024);
+
+  const report: SyncToolDirectoriesReport = { copied: [], kept: [], skipped: [] };
+  let entries;
+  try {
+    entries = await workspace.fs.readdir(from, { limit: maxEntries + 1 });
+  } catch (err) {
+    report.skipped.push({ dir: from, reason: `cannot list the seed tools directory: ${errorText(err)}` });
+    return report;
+  }
+  if (entries.length > maxEntries) {
+    entries = entries.slice(0, maxEntries);
+    report.skipped.push({ dir: from, reason: `only the first ${maxEntries} entries were examined (maxEntries)` });
+  }
+  let madeTo = false;
+  for (const entry of entries) {
+    if (entry.name.startsWith(".") || !entry.isDirectory) continue;
+    const name = entry.name;
+    const seed = `${from}/${name}`;
+    const target = to === "/" ? `/${name}` : `${to}/${name}`;
+    try {
+      const version = await versionOf(workspace, seed);
+      if (version === "missing") throw new SyncSkip("no TOOL.md in the seed directory");
+      if (typeof version !== "number") throw new SyncSkip(version.problem);
+      let previousVersion: number | null = null;
+      if (await exists(workspace, target)) {
+        const current = await versionOf(workspace, target);
+        previousVersion = typeof current === "number" ? current : 0;
+      }
+      const base = { name, from: seed, to: target, version, previousVersion };
+      if (previousVersion !== null && version <= previousVersion) {
+        report.kept.push({ ...base, reason: `the target's version ${previousVersion} is not lower than the seed's ${version}` });
+        continue;
+      }
+      const files = await listSeed(workspace, seed, maxFiles, maxBytes);
+      if (!madeTo) {
+        await workspace.fs.mkdir(to, { recursive: true });
+        madeTo = true;
+      }
+      await copyTool(workspace, seed, files, target, `${to === "/" ? "" : to}/.${name}.sync`);
+      report.copied.push({
+        ...base,
+        reason: previousVersion === null ? "new" : `the seed's version ${version} is higher than the target's ${previousVersion}`,
+      });
+    } catch (err) {
+      report.skipped.push({ dir: seed, reason: err instanceof SyncSkip ? err.message : `copy failed: ${errorText(err)}` });
+    }
+  }
+  return report;
+}
