@@ -24,6 +24,44 @@ const PIPE_DRAIN_MS = 500;
 const GROUP_POLL_MS = 100;
 
 /**
+ * Spare room behind an output event's `data` while more output of its stream may still be added to
+ * it (see {@link Run.delivered}); an event absent here takes no more.
+ * @type {WeakMap<object, Uint8Array>}
+ */
+const ROOM = new WeakMap();
+
+/**
+ * Adds `bytes` to the end of output event `ev` (amortised: its buffer doubles, up to
+ * {@link MAX_EVENT_BYTES}).
+ * @param {{ data: Uint8Array }} ev
+ * @param {Uint8Array} bytes
+ */
+function appendToEvent(ev, bytes) {
+  const length = ev.data.length;
+  let room = ROOM.get(ev);
+  if (!room || room.byteLength < length + bytes.length) {
+    const next = new Uint8Array(Math.min(MAX_EVENT_BYTES, Math.max(length + bytes.length, length * 2, 256)));
+    next.set(ev.data);
+    room = next;
+    ROOM.set(ev, room);
+  }
+  room.set(bytes, length);
+  ev.data = room.subarray(0, length + bytes.length);
+}
+
+/**
+ * An event about to be handed to a reader takes no more output: its `data` becomes an exact copy
+ * (dropping spare room) the first time.
+ * @param {{ data?: Uint8Array }} ev
+ */
+function sealEvent(ev) {
+  if (ev.data && ROOM.has(ev)) {
+    ev.data = ev.data.slice();
+    ROOM.delete(ev);
+  }
+}
+
+/**
  * One event of a run. `seq` counts from 1 per run; output `data` is at most 64 KiB; exactly one
  * `exit` event, last. `code` is the exit status, or 128 + the signal number when a signal ended
  * the shell (143 SIGTERM, 137 SIGKILL); `signal` names it then; `timedOut` is set when the
@@ -71,6 +109,12 @@ class Run {
     this.timers = [];
     /** the highest `after` an `events` call has asked from: the reader has everything up to it */
     this.acked = 0;
+    /**
+     * the highest seq an `events` call has returned. Output of a stream that nobody has been handed
+     * yet is added to that stream's last event (up to 64 KiB) instead of a new event per pipe read:
+     * a command writing a byte at a time would otherwise cost an event (~350 bytes) per byte.
+     */
+    this.delivered = 0;
     /** output bytes produced, and of those, bytes in events the reader has (seq ≤ acked) */
     this.producedBytes = 0;
     this.ackedBytes = 0;
@@ -151,7 +195,18 @@ export class Runs {
     let seq = 0;
     /** @param {"stdout" | "stderr"} name @param {Buffer} buf */
     const output = (name, buf) => {
-      for (let at = 0; at < buf.length; at += MAX_EVENT_BYTES) {
+      let start = 0;
+      // The stream's latest event: the last one, or the one before when the other stream wrote last
+      // (the two pipes are not ordered with each other, so interleaving them costs no event either).
+      const n = run.events.length;
+      const last = run.events[n - 1]?.name === name ? run.events[n - 1] : run.events[n - 2]?.name === name ? run.events[n - 2] : undefined;
+      if (last && last.seq > run.delivered && last.seq > run.acked && last.data.length < MAX_EVENT_BYTES) {
+        start = Math.min(MAX_EVENT_BYTES - last.data.length, buf.length);
+        appendToEvent(last, buf.subarray(0, start));
+        run.keptBytes += start;
+        run.producedBytes += start;
+      }
+      for (let at = start; at < buf.length; at += MAX_EVENT_BYTES) {
         const data = new Uint8Array(buf.subarray(at, at + MAX_EVENT_BYTES)); // a plain copy
         run.push({ seq: ++seq, name, data });
         run.keptBytes += data.length;
@@ -388,6 +443,8 @@ export class Runs {
         bytes += n;
       }
     }
+    for (const ev of out) sealEvent(ev);
+    if (out.length > 0) run.delivered = Math.max(run.delivered, out[out.length - 1].seq);
     const done = !run.live && (out.length > 0 ? out[out.length - 1].name === "exit" : after >= run.lastSeq);
     return { events: out, done };
   }
