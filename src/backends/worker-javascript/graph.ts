@@ -12,6 +12,7 @@ import { dirname } from "../../util/path.js";
 import { ENTRY_FILE, FS_MODULE, FS_PROMISES_MODULE, hostModuleName, libModuleName } from "./isolate.js";
 import { RESERVED_NAMES, nodeCompat } from "./options.js";
 import { pathError, resolveConfined } from "./paths.js";
+import { isTypeScriptPath, stripTypes, typeScriptTwin } from "./typescript.js";
 
 /** Node built-ins importable with `nodejs_compat` (bare or `node:` form). */
 export const NODE_BUILTINS = [
@@ -179,6 +180,17 @@ function resolveBare(spec: string, ctx: GraphContext): string | undefined {
   return undefined;
 }
 
+/** Whether `path` exists (any kind); errors other than ENOENT/ENOTDIR count as existing, so the read reports them. */
+async function exists(fs: WorkspaceFilesystem, path: string): Promise<boolean> {
+  try {
+    await fs.stat(path);
+    return true;
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    return code !== "ENOENT" && code !== "ENOTDIR";
+  }
+}
+
 function checkReserved(path: string, spec: string): void {
   for (const seg of path.split("/")) {
     if (RESERVED_NAMES.has(seg) || seg.startsWith("ws:")) {
@@ -229,7 +241,10 @@ export async function buildGraph(source: string, cwd: string, ctx: GraphContext)
       if (!(spec.value.startsWith("./") || spec.value.startsWith("../") || spec.value.startsWith("/"))) {
         throw notConfigured(spec.value, ctx.backendType);
       }
-      const target = await resolveConfined(ctx.fs, ctx.root, spec.value, { base: dirname(item.path) });
+      let target = await resolveConfined(ctx.fs, ctx.root, spec.value, { base: dirname(item.path) });
+      // `./x.js` that does not exist finds `./x.ts` (Node ESM TypeScript imports; see typescript.ts).
+      const twin = typeScriptTwin(target);
+      if (twin !== undefined && !(await exists(ctx.fs, target)) && (await exists(ctx.fs, twin))) target = twin;
       checkReserved(target, spec.value);
       replacements.push({ start: spec.start, end: spec.end, text: JSON.stringify(target) });
       if (seen.has(target)) continue;
@@ -242,6 +257,7 @@ export async function buildGraph(source: string, cwd: string, ctx: GraphContext)
         if (!stat.isFile) throw pathError("EISDIR", `Cannot import "${spec.value}": ${target} is not a file`, target);
         if (stat.size > ctx.maxSourceBytes) throw pathError("E2BIG", `module source exceeds maxSourceBytes (${ctx.maxSourceBytes} bytes): ${target}`);
         text = await ctx.fs.readFile(target, "utf8");
+        if (isTypeScriptPath(target)) text = await stripTypes(text, target);
       } catch (err) {
         if ((err as { code?: string }).code === "ENOENT") {
           throw pathError("ENOENT", `Cannot find module "${spec.value}" imported from ${item.where ?? "the entry module"} (looked for ${target})`, target);
