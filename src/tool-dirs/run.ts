@@ -1,0 +1,508 @@
+/**
+ * Running a loaded TOOL.md tool directory (spec 03 §9, seed 001) inside the
+ * Workspace's own backends: {@link runToolDirectory}.
+ *
+ * | language | backend (default choice) | how |
+ * |---|---|---|
+ * | `typescript`, `javascript` | the first callable module backend (`WorkerJavaScriptBackend`) | a generated wrapper imports the entry, calls `execute(toolCallId, params, signal, onUpdate)` and returns its result; the backend strips `.ts` types (sucrase) |
+ * | `bash` | the first command backend that is not a container (`WorkerShellBackend`), else a container | `bash <entry>` with `INPUT_<NAME>` variables and `$TOOL_INPUT_FILE` |
+ * | `python` | a container command backend | `python3 <entry>`, same variables; no container → an error result |
+ *
+ * The runner never throws: every failure is a {@link ToolResult} with
+ * `isError: true` and a sentence saying what went wrong.
+ *
+ * @module
+ */
+import type { WorkspaceFilesystem } from "../fs/types.js";
+import type { WorkspaceBackendInfo, WorkspaceRuntimeLike, WorkspaceRuntimeValue } from "../runtime/types.js";
+import type { OnUpdate, ToolDirectory, ToolInput, ToolResult, ToolResultContent } from "./types.js";
+
+/** Default wall-clock limit of one tool run: 60 s (the JavaScript backend's own default). */
+export const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
+/** Most characters of result text a bash/python tool returns (the tail is kept, with a note). */
+export const MAX_TOOL_OUTPUT_CHARS = 65_536;
+/** Most characters of an error message the runner builds from a run's stderr (the last ones are kept). */
+export const MAX_TOOL_ERROR_CHARS = 4_096;
+/** Most characters of one progress line (a JSON `onUpdate` payload); longer ones are dropped, not forwarded. */
+export const MAX_TOOL_UPDATE_CHARS = 262_144;
+/** Where bash and python tools find their inputs as JSON (`$TOOL_INPUT_FILE`); the file is removed after the run. */
+export const TOOL_INPUT_DIR = "/workspace/.tool-input";
+/** Extra time past `timeoutMs` the runner waits for the backend to end a run before it kills it itself. */
+const HOST_GRACE_MS = 15_000;
+
+/** The Workspace methods {@link runToolDirectory} uses: a `Workspace`, or the same shape. */
+export interface ToolRunWorkspace {
+  /** `runtime.exec`, `killExec`, `disposeExec` and `backends()`. */
+  runtime: Pick<WorkspaceRuntimeLike, "exec" | "killExec" | "disposeExec" | "backends">;
+  /** Used by bash and python tools for `$TOOL_INPUT_FILE`. */
+  fs: Pick<WorkspaceFilesystem, "writeFile" | "mkdir" | "rm">;
+}
+
+/** Options of one {@link runToolDirectory} call. */
+export interface RunToolDirectoryOptions {
+  /** The Workspace whose backends run the tool. */
+  workspace: ToolRunWorkspace;
+  /** The call's id, passed to `execute` (and `$TOOL_CALL_ID` for bash/python). Default: a random UUID. */
+  toolCallId?: string;
+  /**
+   * The model's arguments. Checked against the tool's inputs: a missing
+   * required input, a wrong type or an unknown enum value is an error
+   * result naming the input; defaults fill absent inputs; keys the tool
+   * does not declare are dropped.
+   */
+  params?: Record<string, unknown>;
+  /** Aborting it kills the run (`killExec`); the result is then `isError` "… was cancelled". */
+  signal?: AbortSignal;
+  /** Receives each `onUpdate(partial)` of a JavaScript/TypeScript tool as it arrives (errors it throws are ignored). */
+  onUpdate?: OnUpdate;
+  /**
+   * Host environment values for this run (for example Worker secrets).
+   * Only the names the tool declares in its front matter `env` reach it,
+   * as `process.env.<NAME>` (JavaScript) or `$NAME` (bash, python); other
+   * keys are ignored, so one map may serve every tool. Their values are
+   * masked (`***`) in every error text the runner builds.
+   */
+  env?: Record<string, string>;
+  /**
+   * Wall-clock limit in ms. Default {@link DEFAULT_TOOL_TIMEOUT_MS} (60 s).
+   * The JavaScript backend refuses more than its `maxTimeoutMs` (180 s by
+   * default) — that is an error result too.
+   */
+  timeoutMs?: number;
+  /** Id of the backend to run on, overriding the choice by language (see the module table). */
+  backend?: string;
+}
+
+/** An error result: one text block, `isError: true`. */
+function failure(text: string): ToolResult {
+  return { content: [{ type: "text", text }], isError: true };
+}
+
+/** Replaces every sensitive value (raw and JSON-escaped) in `text` with `***`. */
+function masker(secrets: readonly string[]): (text: string) => string {
+  const forms = new Set<string>();
+  for (const s of secrets) {
+    if (s === "") continue;
+    forms.add(s);
+    const escaped = JSON.stringify(s).slice(1, -1);
+    if (escaped !== "") forms.add(escaped);
+  }
+  const list = [...forms].sort((a, b) => b.length - a.length);
+  return (text) => {
+    let out = text;
+    for (const f of list) out = out.split(f).join("***");
+    return out;
+  };
+}
+
+/** The last `max` characters of `text`, with a marker when cut. */
+function tail(text: string, max: number): string {
+  return text.length <= max ? text : `…[${text.length - max} characters cut]…${text.slice(-max)}`;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return typeof value === "object" ? "an object" : typeof value;
+}
+
+/**
+ * Checks `params` against `inputs`: fills defaults, drops undeclared keys.
+ * Returns the checked params, or the error text (which never contains a
+ * sensitive input's value).
+ */
+export function checkToolParams(
+  tool: Pick<ToolDirectory, "name" | "inputs">,
+  params: unknown,
+): { ok: true; params: Record<string, WorkspaceRuntimeValue> } | { ok: false; error: string } {
+  if (params === undefined || params === null) params = {};
+  if (typeof params !== "object" || Array.isArray(params)) {
+    return { ok: false, error: `Tool "${tool.name}" takes an object of named inputs, got ${describe(params)}.` };
+  }
+  const given = params as Record<string, unknown>;
+  const out: Record<string, WorkspaceRuntimeValue> = {};
+  const problems: string[] = [];
+  for (const [name, input] of Object.entries(tool.inputs) as [string, ToolInput][]) {
+    let value = Object.prototype.hasOwnProperty.call(given, name) ? given[name] : undefined;
+    if (value === undefined || value === null) {
+      if (input.default !== undefined) value = input.default;
+      else if (input.optional) continue;
+      else {
+        problems.push(`input "${name}" is required (${input.type}: ${input.description})`);
+        continue;
+      }
+    }
+    const shown = input.sensitive ? "" : `: ${JSON.stringify(value)?.slice(0, 80) ?? String(value)}`;
+    if (input.type === "enum") {
+      if (typeof value !== "string" || !(input.values ?? []).includes(value)) {
+        problems.push(`input "${name}" must be one of ${(input.values ?? []).join(", ")}, got ${describe(value)}${shown}`);
+        continue;
+      }
+    } else if (input.type === "number") {
+      if (typeof value !== "number" || !Number.isFinite(value)) {
+        problems.push(`input "${name}" must be a finite number, got ${describe(value)}${shown}`);
+        continue;
+      }
+    } else if (typeof value !== input.type) {
+      problems.push(`input "${name}" must be a ${input.type}, got ${describe(value)}${shown}`);
+      continue;
+    }
+    Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
+  }
+  if (problems.length > 0) return { ok: false, error: `Tool "${tool.name}" got bad input: ${problems.join("; ")}.` };
+  return { ok: true, params: out };
+}
+
+/** Checks a value returned by `execute` (after JSON); the normalised result or why it is malformed. */
+export function checkToolResult(value: unknown): { ok: true; result: ToolResult } | { ok: false; error: string } {
+  const shape = "{ content: [{ type: \"text\", text: \"…\" }], isError?: boolean }";
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    return { ok: false, error: `execute returned ${describe(value)}, not ${shape}` };
+  }
+  const content = (value as { content?: unknown }).content;
+  if (!Array.isArray(content)) return { ok: false, error: `execute returned an object whose content is ${describe(content)}, not an array: return ${shape}` };
+  const blocks: ToolResultContent[] = [];
+  for (let i = 0; i < content.length; i++) {
+    const block = content[i] as { type?: unknown; text?: unknown } | null;
+    if (!block || typeof block !== "object" || typeof block.type !== "string" || typeof block.text !== "string") {
+      return { ok: false, error: `execute returned content[${i}] = ${describe(block)} without a string type and text: return ${shape}` };
+    }
+    blocks.push({ type: block.type, text: block.text });
+  }
+  const result: ToolResult = { content: blocks };
+  if ((value as { isError?: unknown }).isError === true) result.isError = true;
+  return { ok: true, result };
+}
+
+const CONTAINER = /container/i;
+
+/** Picks the backend for `language` among `infos` (or checks `chosen`); an error text when none fits. */
+function pickBackend(tool: ToolDirectory, infos: WorkspaceBackendInfo[], chosen: string | undefined): { id: string } | { error: string } {
+  const listed = infos.length > 0 ? infos.map((b) => `"${b.id}" (${b.protocol})`).join(", ") : "none";
+  const isContainer = (b: WorkspaceBackendInfo) => CONTAINER.test(b.id) || /full Linux container/i.test(b.description ?? "");
+  const wantModule = tool.language === "typescript" || tool.language === "javascript";
+  if (chosen !== undefined) {
+    const b = infos.find((x) => x.id === chosen);
+    if (!b) return { error: `Tool "${tool.name}" cannot run: this Workspace has no backend "${chosen}" (its backends: ${listed}).` };
+    if (wantModule && !(b.protocol === "module" && b.callable)) {
+      return { error: `Tool "${tool.name}" is ${tool.language} and needs a callable module backend such as WorkerJavaScriptBackend; "${chosen}" is not one.` };
+    }
+    if (!wantModule && b.protocol !== "command") {
+      return { error: `Tool "${tool.name}" is ${tool.language} and needs a command backend; "${chosen}" is a module backend.` };
+    }
+    return { id: b.id };
+  }
+  if (wantModule) {
+    const b = infos.find((x) => x.protocol === "module" && x.callable);
+    return b
+      ? { id: b.id }
+      : { error: `Tool "${tool.name}" is ${tool.language} and needs the JavaScript backend: add new WorkerJavaScriptBackend({ loader: env.LOADER }) to the Workspace's backends (its backends: ${listed}).` };
+  }
+  const commands = infos.filter((x) => x.protocol === "command");
+  if (tool.language === "bash") {
+    const b = commands.find((x) => !isContainer(x)) ?? commands[0];
+    return b
+      ? { id: b.id }
+      : { error: `Tool "${tool.name}" is bash and needs a shell: add new WorkerShellBackend({ loader: env.LOADER }) to the Workspace's backends (its backends: ${listed}).` };
+  }
+  const b = commands.find(isContainer);
+  return b
+    ? { id: b.id }
+    : { error: `Tool "${tool.name}" is python and needs a container backend (ContainerBackend), which this Workspace does not have (its backends: ${listed}).` };
+}
+
+/** A string for an `INPUT_<NAME>` variable. */
+function envValue(value: WorkspaceRuntimeValue): string {
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+/**
+ * Runs tool directory `tool` (from the loader) with `params` in the
+ * Workspace's backends (spec 03 §9) and resolves with its
+ * {@link ToolResult}. **Never throws or rejects**: bad input, a missing
+ * backend, a syntax error, a throw in the tool, a malformed result, a
+ * timeout, a cancellation and any backend error become `{ content: [{ type:
+ * "text", text }], isError: true }` with a sentence saying what happened.
+ * Sensitive input values and `env` values never appear in that text.
+ *
+ * JavaScript / TypeScript: the run's cwd is `tool.dir`; the tool can import
+ * its own files (`./lib.js` finds `./lib.ts`), `node:fs` (the Workspace),
+ * Node built-ins, and configured modules; its `process.env` is exactly the
+ * declared `env`; network as the backend's `egress` allows. `onUpdate`
+ * payloads are streamed back to `options.onUpdate` (as marked stdout lines
+ * the runner removes); other console output is ignored. Aborting
+ * `options.signal` kills the run — the isolate stops, so code in the tool
+ * after the abort does not run.
+ *
+ * bash / python: inputs are environment variables `INPUT_<NAME>` (name
+ * upper-cased; strings as they are, numbers and booleans as JSON; absent
+ * optional inputs unset), all inputs as a JSON object in the file
+ * `$TOOL_INPUT_FILE` (under {@link TOOL_INPUT_DIR}, removed afterwards),
+ * `$TOOL_CALL_ID`; stdout is the result text (its last
+ * {@link MAX_TOOL_OUTPUT_CHARS} characters), a non-zero exit makes it
+ * `isError` with stderr appended.
+ */
+export async function runToolDirectory(tool: ToolDirectory, options: RunToolDirectoryOptions): Promise<ToolResult> {
+  let mask: (text: string) => string = (t) => t;
+  try {
+    const secrets: string[] = [];
+    const env: Record<string, string> = {};
+    for (const name of tool.env ?? []) {
+      const value = options.env?.[name];
+      if (typeof value === "string") {
+        Object.defineProperty(env, name, { value, enumerable: true, writable: true, configurable: true });
+        secrets.push(value);
+      }
+    }
+    const raw = options.params;
+    if (raw && typeof raw === "object") {
+      for (const [name, input] of Object.entries(tool.inputs)) {
+        const v = (raw as Record<string, unknown>)[name];
+        if (input.sensitive && v !== undefined && v !== null) secrets.push(typeof v === "string" ? v : JSON.stringify(v) ?? String(v));
+      }
+    }
+    mask = masker(secrets);
+    const checked = checkToolParams(tool, raw);
+    if (!checked.ok) return failure(checked.error);
+    if (options.signal?.aborted) return failure(`Tool "${tool.name}" was cancelled before it started.`);
+    const timeoutMs = options.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
+    if (typeof timeoutMs !== "number" || !Number.isFinite(timeoutMs) || timeoutMs <= 0) {
+      return failure(`Tool "${tool.name}" cannot run: timeoutMs must be a positive number of milliseconds, got ${String(timeoutMs)}.`);
+    }
+    const picked = pickBackend(tool, options.workspace.runtime.backends(), options.backend);
+    if ("error" in picked) return failure(picked.error);
+    const toolCallId = options.toolCallId ?? crypto.randomUUID();
+    const run: RunContext = { tool, workspace: options.workspace, backend: picked.id, toolCallId, params: checked.params, env, timeoutMs, signal: options.signal, onUpdate: options.onUpdate, mask };
+    const result = tool.language === "typescript" || tool.language === "javascript" ? await runModule(run) : await runCommand(run);
+    return result.isError ? { content: result.content.map((c) => ({ type: c.type, text: mask(c.text) })), isError: true } : result;
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    return failure(mask(`Tool "${tool.name}" failed: ${tail(message, MAX_TOOL_ERROR_CHARS)}`));
+  }
+}
+
+interface RunContext {
+  tool: ToolDirectory;
+  workspace: ToolRunWorkspace;
+  backend: string;
+  toolCallId: string;
+  params: Record<string, WorkspaceRuntimeValue>;
+  env: Record<string, string>;
+  timeoutMs: number;
+  signal: AbortSignal | undefined;
+  onUpdate: OnUpdate | undefined;
+  mask: (text: string) => string;
+}
+
+/** A run id for `tool`: `tool.<name>.<uuid>` (≤ 256 bytes: names are ≤ 64 characters). */
+function runId(tool: ToolDirectory): string {
+  return `tool.${tool.name}.${crypto.randomUUID()}`;
+}
+
+/** The generated entry module of a JavaScript/TypeScript tool run. */
+function wrapperSource(entry: string, marker: string): string {
+  return `import * as tool from ${JSON.stringify(entry)};
+const MARK = ${JSON.stringify(marker)};
+export default async function (input) {
+  const execute = tool.execute;
+  if (typeof execute !== "function") {
+    const names = Object.keys(tool);
+    throw new Error(${JSON.stringify(entry)} + " does not export an execute function" + (names.length > 0 ? " (it exports " + names.join(", ") + ")" : "") + ": add export async function execute(toolCallId, params, signal, onUpdate) { … }");
+  }
+  const controller = new AbortController();
+  const onUpdate = (partial) => {
+    let line;
+    try { line = JSON.stringify(partial); } catch { return; }
+    if (typeof line === "string") console.log(MARK + line);
+  };
+  const result = await execute(input.toolCallId, input.params, controller.signal, onUpdate);
+  let json;
+  try { json = JSON.stringify(result); } catch (err) {
+    throw new Error("execute returned a result that is not JSON data (" + (err && err.message) + "): return { content: [{ type: \\"text\\", text }] }");
+  }
+  return { kind: result === null ? "null" : Array.isArray(result) ? "array" : typeof result, result: json === undefined ? null : JSON.parse(json) };
+}
+`;
+}
+
+/** Bounded stderr keeper: the last {@link MAX_TOOL_ERROR_CHARS} characters. */
+class Tail {
+  text = "";
+  add(chunk: string): void {
+    this.text += chunk;
+    if (this.text.length > 2 * MAX_TOOL_ERROR_CHARS) this.text = this.text.slice(-MAX_TOOL_ERROR_CHARS);
+  }
+  get(): string {
+    return this.text.length > MAX_TOOL_ERROR_CHARS ? `…${this.text.slice(-MAX_TOOL_ERROR_CHARS)}` : this.text;
+  }
+}
+
+/** Splits stdout into lines and forwards marked `onUpdate` payloads; everything else is dropped. */
+class UpdateParser {
+  #buffer = "";
+  #skipping = false;
+  constructor(
+    readonly marker: string,
+    readonly deliver: (partial: { content: ToolResultContent[] }) => void,
+  ) {}
+  push(chunk: string): void {
+    let start = 0;
+    for (;;) {
+      const nl = chunk.indexOf("\n", start);
+      if (nl < 0) break;
+      this.#line(chunk.slice(start, nl));
+      start = nl + 1;
+    }
+    this.#append(chunk.slice(start));
+  }
+  #append(piece: string): void {
+    if (this.#skipping) return;
+    this.#buffer += piece;
+    if (this.#buffer.length > MAX_TOOL_UPDATE_CHARS + this.marker.length) {
+      this.#buffer = "";
+      this.#skipping = true; // an over-long line: dropped up to its newline
+    }
+  }
+  #line(piece: string): void {
+    this.#append(piece);
+    const line = this.#buffer;
+    const skipped = this.#skipping;
+    this.#buffer = "";
+    this.#skipping = false;
+    if (skipped) return;
+    const at = line.indexOf(this.marker);
+    if (at < 0) return;
+    let partial: unknown;
+    try {
+      partial = JSON.parse(line.slice(at + this.marker.length));
+    } catch {
+      return;
+    }
+    const checked = checkToolResult(partial);
+    if (!checked.ok) return;
+    try {
+      this.deliver({ content: checked.result.content });
+    } catch {
+      /* the caller's callback failing does not fail the run */
+    }
+  }
+}
+
+async function runModule(run: RunContext): Promise<ToolResult> {
+  const { tool, workspace } = run;
+  const marker = `\u001etool-update:${crypto.randomUUID()}:`;
+  const id = runId(tool);
+  const handle = await workspace.runtime.exec(wrapperSource(tool.entry, marker), {
+    id,
+    backend: run.backend,
+    cwd: tool.dir,
+    input: { toolCallId: run.toolCallId, params: run.params },
+    env: run.env,
+    timeoutMs: run.timeoutMs,
+    encoding: "utf8",
+    onInterrupt: "fail",
+  });
+  const kill = () => void handle.kill().catch(() => undefined);
+  run.signal?.addEventListener("abort", kill, { once: true });
+  let hostTimer: ReturnType<typeof setTimeout> | undefined;
+  let hostTimedOut = false;
+  const stderr = new Tail();
+  const updates = new UpdateParser(marker, (partial) => run.onUpdate?.(partial));
+  let exit: { code: number; result?: unknown } | undefined;
+  const reader = handle.getReader();
+  try {
+    const hostLimit = new Promise<"timeout">((resolve) => {
+      hostTimer = setTimeout(() => resolve("timeout"), run.timeoutMs + HOST_GRACE_MS);
+    });
+    for (;;) {
+      const next = await Promise.race([reader.read(), hostLimit]);
+      if (next === "timeout") {
+        hostTimedOut = true;
+        kill();
+        void reader.cancel().catch(() => undefined);
+        break;
+      }
+      if (next.done) break;
+      const event = next.value;
+      if (event.name === "stdout") updates.push(event.value);
+      else if (event.name === "stderr") stderr.add(event.value);
+      else if (event.name === "exit") exit = { code: event.code, result: event.result };
+    }
+  } finally {
+    clearTimeout(hostTimer);
+    run.signal?.removeEventListener("abort", kill);
+    reader.releaseLock();
+    if (!hostTimedOut) void workspace.runtime.disposeExec(id, { backend: run.backend }).catch(() => undefined);
+  }
+  const name = `Tool "${tool.name}"`;
+  const err = stderr.get().trim();
+  if (hostTimedOut) return failure(`${name} timed out after ${run.timeoutMs} ms and was stopped.`);
+  if (!exit) return failure(`${name} ended without an exit status.${err ? ` stderr: ${err}` : ""}`);
+  if (exit.code === 0) {
+    const value = exit.result as { kind?: string; result?: unknown } | null | undefined;
+    const inner = value && typeof value === "object" ? value.result : undefined;
+    const checked = checkToolResult(inner);
+    if (!checked.ok) {
+      const kind = value && typeof value === "object" && value.kind === "undefined" ? "execute returned undefined, not { content: [{ type: \"text\", text: \"…\" }], isError?: boolean }" : checked.error;
+      return failure(`${name} returned a malformed result: ${kind}.`);
+    }
+    return checked.result;
+  }
+  if (run.signal?.aborted || exit.code === 130) return failure(`${name} was cancelled.`);
+  if (/JavaScript execution timed out/.test(err)) return failure(`${name} timed out after ${run.timeoutMs} ms and was stopped.`);
+  if (/detected that your Worker's code had hung/.test(err)) {
+    return failure(`${name} never returned: execute awaits a promise that nothing can settle (the runtime found nothing left to wait for).`);
+  }
+  return failure(`${name} failed (exit ${exit.code}): ${err || "no error message"}`);
+}
+
+async function runCommand(run: RunContext): Promise<ToolResult> {
+  const { tool, workspace } = run;
+  const env: Record<string, string> = { ...run.env };
+  for (const [k, v] of Object.entries(run.params)) env[`INPUT_${k.toUpperCase()}`] = envValue(v);
+  const inputFile = `${TOOL_INPUT_DIR}/${crypto.randomUUID()}.json`;
+  env.TOOL_INPUT_FILE = inputFile;
+  env.TOOL_CALL_ID = run.toolCallId;
+  await workspace.fs.mkdir(TOOL_INPUT_DIR, { recursive: true });
+  await workspace.fs.writeFile(inputFile, JSON.stringify(run.params));
+  const id = runId(tool);
+  const quoted = `'${tool.entry.replace(/'/g, `'\\''`)}'`;
+  const command = tool.language === "python" ? `python3 ${quoted}` : `bash ${quoted}`;
+  let kill: (() => void) | undefined;
+  try {
+    const handle = await workspace.runtime.exec(command, {
+      id,
+      backend: run.backend,
+      cwd: tool.dir,
+      env,
+      timeoutMs: run.timeoutMs,
+      encoding: "utf8",
+    });
+    kill = () => void handle.kill().catch(() => undefined);
+    run.signal?.addEventListener("abort", kill, { once: true });
+    let hostTimer: ReturnType<typeof setTimeout> | undefined;
+    const outcome = await Promise.race([
+      handle.result(),
+      new Promise<"timeout">((resolve) => (hostTimer = setTimeout(() => resolve("timeout"), run.timeoutMs + HOST_GRACE_MS))),
+    ]).finally(() => clearTimeout(hostTimer));
+    const name = `Tool "${tool.name}"`;
+    if (outcome === "timeout") {
+      kill();
+      return failure(`${name} timed out after ${run.timeoutMs} ms and was stopped.`);
+    }
+    let stdout = outcome.stdout;
+    const saved = outcome.truncated?.stdout;
+    if (saved && "path" in saved && saved.path) stdout = `[output truncated: the whole output is in ${saved.path}]\n${stdout}`;
+    stdout = tail(stdout, MAX_TOOL_OUTPUT_CHARS);
+    if (outcome.exitCode === 0) return { content: [{ type: "text", text: stdout }] };
+    if (run.signal?.aborted || outcome.status === "cancelled") return failure(`${name} was cancelled.`);
+    if (outcome.exitCode === 124) return failure(`${name} timed out after ${run.timeoutMs} ms and was stopped.`);
+    const err = tail(outcome.stderr.trim(), MAX_TOOL_ERROR_CHARS);
+    const parts = [`${name} failed (exit ${outcome.exitCode})${err ? `: ${err}` : "."}`];
+    if (stdout.trim() !== "") parts.push(`stdout:\n${tail(stdout, MAX_TOOL_ERROR_CHARS)}`);
+    return failure(parts.join("\n"));
+  } finally {
+    if (kill) run.signal?.removeEventListener("abort", kill);
+    await workspace.fs.rm(inputFile, { force: true }).catch(() => undefined);
+  }
+}
