@@ -15,6 +15,7 @@
  */
 import type { WorkspaceFilesystem } from "../fs/types.js";
 import type { WorkspaceBackendInfo, WorkspaceRuntimeLike, WorkspaceRuntimeValue } from "../runtime/types.js";
+import { SENSITIVE_MASK } from "./schema.js";
 import type { OnUpdate, ToolDirectory, ToolInput, ToolResult, ToolResultContent } from "./types.js";
 
 /** Default wall-clock limit of one tool run: 60 s (the JavaScript backend's own default). */
@@ -78,7 +79,7 @@ function failure(text: string): ToolResult {
   return { content: [{ type: "text", text }], isError: true };
 }
 
-/** Replaces every sensitive value (raw and JSON-escaped) in `text` with `***`. */
+/** Replaces every sensitive value (raw and JSON-escaped) in `text` with {@link SENSITIVE_MASK} (`***`). */
 function masker(secrets: readonly string[]): (text: string) => string {
   const forms = new Set<string>();
   for (const s of secrets) {
@@ -90,7 +91,7 @@ function masker(secrets: readonly string[]): (text: string) => string {
   const list = [...forms].sort((a, b) => b.length - a.length);
   return (text) => {
     let out = text;
-    for (const f of list) out = out.split(f).join("***");
+    for (const f of list) out = out.split(f).join(SENSITIVE_MASK);
     return out;
   };
 }

@@ -5,6 +5,7 @@
  */
 import { inject } from "vitest";
 import { describe, expect, it } from "vitest";
+import { loadToolDirectories } from "../../../src/tool-dirs/load.js";
 import { MAX_TOOL_ERROR_CHARS, runToolDirectory } from "../../../src/tool-dirs/run.js";
 import type { ToolResult } from "../../../src/tool-dirs/types.js";
 import { FIXTURE_TOOLS, inToolWorkspace, input, writeTool } from "./helpers.js";
@@ -263,5 +264,36 @@ describe("runToolDirectory: failures are readable error results", () => {
     expect(out.where[1]).toMatch(/^\/workspace\/\.tool-input\/[0-9a-f-]+\.json$/);
     expect(out.gone).toBe(false);
     expect(out.r2).toEqual({ content: [{ type: "text", text: 'Tool "fail_sh" failed (exit 3): bad thing: ***\nstdout:\npartial\n' }], isError: true });
+  });
+});
+
+describe("runToolDirectory: tools as the loader reports them", () => {
+  it("every good fixture tool the loader finds in /workspace/tools runs with its exact result", async () => {
+    const out = await inToolWorkspace(async (ws) => {
+      const { tools } = await loadToolDirectories({ workspace: ws, dirs: ["/workspace/tools"] });
+      const params: Record<string, Record<string, unknown>> = {
+        all_inputs: { text: "go", count: 1 },
+        export_rows: { rows: 2 },
+        fetch_status: { url: "http://127.0.0.1:1" },
+        greet: { name: "Lin" },
+        slow_count: { steps: 2 },
+      };
+      const results: Record<string, ToolResult> = {};
+      for (const tool of tools) results[tool.name] = await runToolDirectory(tool, { workspace: ws, params: params[tool.name] });
+      const exportSource = await ws.fs.readFile("/workspace/tools/export_rows/index.ts", "utf8");
+      return { results, syncFs: exportSource.includes("writeFileSync") };
+    });
+    // The JavaScript backend's node:fs is the promise API only (no *Sync functions): a seed-style
+    // tool importing writeFileSync fails to link, and the runner says so.
+    const exportRows: ToolResult = out.syncFs
+      ? { content: [{ type: "text", text: `Tool "export_rows" failed (exit 1): The requested module 'node:fs' does not provide an export named 'writeFileSync'` }], isError: true }
+      : { content: [{ type: "text", text: "1\trow 1\n2\trow 2" }] };
+    expect(out.results).toEqual({
+      all_inputs: { content: [{ type: "text", text: "go\nsecret=none" }] },
+      export_rows: exportRows,
+      fetch_status: { content: [{ type: "text", text: "No API token: pass api_token or set STATUS_API_TOKEN." }], isError: true },
+      greet: { content: [{ type: "text", text: "hello, Lin.\n" }] },
+      slow_count: { content: [{ type: "text", text: "counted 2" }] },
+    });
   });
 });
