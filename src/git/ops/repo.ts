@@ -600,6 +600,7 @@ export async function catFile(ctx: GitContext, dir: string, options: GitCatFileO
  * name (no `..`, no component starting with `.`, …), so a symbolic ref can
  * never lead a later read out of the gitdir.
  * @throws NotARepositoryError · GitError `EUSAGE` · `EUPDATEREFFAIL` (exists without `force`, bad name, unknown revision,
+ *   an object the repository does not have, a non-commit for a branch or `HEAD`,
  *   `Refusing to point HEAD outside of refs/`, `Refusing to set '<ref>' to invalid ref '<value>'`).
  */
 export async function updateRef(ctx: GitContext, dir: string, options: GitUpdateRefOptions): Promise<void> {
@@ -617,6 +618,20 @@ export async function updateRef(ctx: GitContext, dir: string, options: GitUpdate
     }
   }
   const target = symbolic ? value : await resolveRev(ctx, dir, value);
+  if (!symbolic) {
+    // As real git: never write a ref naming an object the repository does not have (its history
+    // would become unreachable), nor a branch naming anything but a commit.
+    const branch = ref === "HEAD" || ref.startsWith("refs/heads/");
+    const found = await ctx.git
+      .readObject({ fs: ctx.fs, dir, cache: ctx.cache, oid: target, format: branch ? "content" : "deflated" })
+      .catch(() => undefined);
+    if (found === undefined) {
+      throw new GitError("EUPDATEREFFAIL", `git update-ref failed: cannot update ref '${ref}': trying to write ref '${ref}' with nonexistent object ${target}`);
+    }
+    if (branch && found.type !== "commit") {
+      throw new GitError("EUPDATEREFFAIL", `git update-ref failed: cannot update ref '${ref}': trying to write non-commit object ${target} to branch '${ref}'`);
+    }
+  }
   await ctx.git.writeRef({ fs: ctx.fs, dir, ref, value: target, force, symbolic });
 }
 

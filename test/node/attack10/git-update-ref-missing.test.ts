@@ -22,6 +22,9 @@
  * object 0123…" (exit 128), as `tag` and `branch` here already do.
  * Expected: update-ref of a value naming no object fails and leaves the ref
  * as it was (HEAD still names `base`).
+ *
+ * FIXED: updateRef reads the object first (EUPDATEREFFAIL naming it, real
+ * git's text), and a branch or HEAD takes only a commit.
  */
 import { describe, expect, it } from "vitest";
 import { Workspace, nodeSqliteStorage } from "../../../src/index.js";
@@ -31,7 +34,7 @@ const ID = { name: "A", email: "a@example.com" };
 const MISSING = "0123456789abcdef0123456789abcdef01234567";
 
 describe("attack10: git update-ref to an object the repository does not have", () => {
-  it.fails("is refused and leaves the branch where it was", { timeout: 60_000 }, async () => {
+  it("is refused and leaves the branch where it was", { timeout: 60_000 }, async () => {
     const ws = new Workspace({ storage: nodeSqliteStorage(":memory:"), git: createGitClient(), defaultGitIdentity: ID });
     const cli = (...argv: string[]) => ws.git!.cli({ argv, cwd: "/r" });
     await ws.fs.mkdir("/r", { recursive: true });
@@ -45,6 +48,12 @@ describe("attack10: git update-ref to an object the repository does not have", (
     const log = await cli("log", "--format=%s");
     // Actual: update-ref exits 0; log exits 1 "revision 'HEAD' does not name a commit".
     expect({ updated: update.exitCode === 0, log: log.stdout }).toEqual({ updated: false, log: "base\n" });
+    expect(update.stderr).toBe(`git update-ref: cannot update ref 'refs/heads/main': trying to write ref 'refs/heads/main' with nonexistent object ${MISSING}\n`);
+    // A branch takes only a commit: the base commit's tree is refused too.
+    const tree = (await cli("rev-parse", "HEAD^{tree}")).stdout.trim();
+    const toTree = await cli("update-ref", "--force", "refs/heads/main", tree);
+    expect(toTree.stderr).toBe(`git update-ref: cannot update ref 'refs/heads/main': trying to write non-commit object ${tree} to branch 'refs/heads/main'\n`);
+    expect((await cli("log", "--format=%s")).stdout).toBe("base\n");
     await ws.close();
   });
 });
