@@ -4,10 +4,9 @@
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 
 /** test/fixtures/tool-dirs on disk. */
-export const FIXTURES = fileURLToPath(new URL("../../fixtures/tool-dirs/", import.meta.url));
+export const FIXTURES = join(import.meta.dirname, "../../fixtures/tool-dirs");
 
 /** The fs methods the copy needs. */
 interface WritableFs {
