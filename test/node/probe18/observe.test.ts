@@ -165,3 +165,73 @@ describe("probe18 observability: ready-made observers with bad input", () => {
     expect(JSON.stringify(rec.events)).not.toContain("at ");
   });
 });
+
+describe("probe18 observability: tracers that misbehave", () => {
+  const otelSpan = () => {
+    const s: Record<string, unknown> = {};
+    for (const k of ["setAttribute", "setAttributes", "setStatus", "recordException", "addEvent", "updateName", "addLink", "addLinks"]) s[k] = () => s;
+    s.end = () => {};
+    s.isRecording = () => true;
+    return s;
+  };
+
+  it("hostile errors (a string, null, an Error whose message getter throws, 1 MB message) reach the caller unchanged; recorded message ≤ 512, no secret", async () => {
+    const recorded: unknown[] = [];
+    const span = { ...otelSpan(), recordException: (e: unknown) => void recorded.push(e), setStatus: (s: unknown) => void recorded.push(s) };
+    const tracer = { startActiveSpan: (_n: string, _o: unknown, fn: (s: unknown) => unknown) => fn(span) };
+    const o = createOpenTelemetryObserver({ tracer: tracer as never });
+    const getterThrows = new Error("x");
+    Object.defineProperty(getterThrows, "message", {
+      get() {
+        throw new Error("token=LEAK0");
+      },
+    });
+    for (const thrown of ["token=LEAK1", null, getterThrows, new Error(`password=LEAK2 ${"m".repeat(1 << 20)}`)]) {
+      await expect(o.span("n", {}, async () => Promise.reject(thrown))).rejects.toBe(thrown);
+    }
+    const text = JSON.stringify(recorded);
+    expect(text).not.toMatch(/LEAK/);
+    for (const r of recorded) expect(JSON.stringify(r).length).toBeLessThan(700);
+  });
+
+  /*
+   * Finding (low). docs/observability.md: "The ready-made observers also swallow their tracer's own
+   * errors." A tracer whose startActiveSpan / enterSpan throws AFTER running the callback (e.g. a
+   * context manager failing on restore) replaces the operation's result with the tracer's error:
+   * the operation ran (a file was written) but the caller is told it failed.
+   */
+  it.fails("OpenTelemetry: a tracer throwing after the callback ran does not fail the operation", async () => {
+    const tracer = {
+      startActiveSpan: (_n: string, _o: unknown, fn: (s: unknown) => unknown) => {
+        void fn(otelSpan());
+        throw new Error("context manager broke");
+      },
+    };
+    const o = createOpenTelemetryObserver({ tracer: tracer as never });
+    expect(await o.span("n", {}, async () => "done")).toBe("done");
+  });
+
+  it.fails("Workers tracing: enterSpan throwing after the callback ran does not fail the operation", async () => {
+    const tracing = {
+      enterSpan: (_n: string, fn: (s: unknown) => unknown) => {
+        void fn({ setAttribute() {} });
+        throw new Error("tracing broke");
+      },
+    };
+    const o = createCloudflareObserver({ tracing: tracing as never });
+    expect(await o.span("n", {}, async () => "done")).toBe("done");
+  });
+
+  it("a tracer throwing before the callback runs: the operation still runs once", async () => {
+    let runs = 0;
+    const o = createOpenTelemetryObserver({
+      tracer: {
+        startActiveSpan: () => {
+          throw new Error("no");
+        },
+      } as never,
+    });
+    expect(await o.span("n", {}, async () => (runs++, "r"))).toBe("r");
+    expect(runs).toBe(1);
+  });
+});
