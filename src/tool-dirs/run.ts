@@ -405,6 +405,7 @@ async function runModule(run: RunContext): Promise<ToolResult> {
   });
   const kill = () => void handle.kill().catch(() => undefined);
   run.signal?.addEventListener("abort", kill, { once: true });
+  if (run.signal?.aborted) kill(); // aborted while the run was launching
   let hostTimer: ReturnType<typeof setTimeout> | undefined;
   let hostTimedOut = false;
   const stderr = new Tail();
@@ -481,6 +482,7 @@ async function runCommand(run: RunContext): Promise<ToolResult> {
     });
     kill = () => void handle.kill().catch(() => undefined);
     run.signal?.addEventListener("abort", kill, { once: true });
+    if (run.signal?.aborted) kill(); // aborted while the command was launching
     let hostTimer: ReturnType<typeof setTimeout> | undefined;
     const outcome = await Promise.race([
       handle.result(),

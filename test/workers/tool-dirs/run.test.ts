@@ -67,6 +67,24 @@ describe("runToolDirectory: the fixture tools", () => {
     expect(after).toEqual({ content: [{ type: "text", text: 'Tool "slow_count" was cancelled before it started.' }], isError: true });
   });
 
+  it("an abort while the run is launching, and an abort of a bash tool, cancel the run", async () => {
+    const out = await inToolWorkspace(async (ws) => {
+      const early = new AbortController();
+      const pending = runToolDirectory(FIXTURE_TOOLS.slow_count, { workspace: ws, params: { steps: 100, delay_ms: 20 }, signal: early.signal });
+      early.abort();
+      const sleeper = await writeTool(ws, "sleeper", "bash", { "index.sh": "sleep 10; echo done" });
+      const first = await pending;
+      const later = new AbortController();
+      const running = runToolDirectory(sleeper, { workspace: ws, signal: later.signal });
+      setTimeout(() => later.abort(), 300);
+      return [first, await running];
+    });
+    expect(out).toEqual([
+      { content: [{ type: "text", text: 'Tool "slow_count" was cancelled.' }], isError: true },
+      { content: [{ type: "text", text: 'Tool "sleeper" was cancelled.' }], isError: true },
+    ]);
+  });
+
   it("fetch_status (TypeScript, ./format.js → format.ts): its declared env token reaches it, and only its run", async () => {
     const base = httpServer();
     const out = await inToolWorkspace(
