@@ -235,3 +235,36 @@ describe("probe18 observability: tracers that misbehave", () => {
     expect(runs).toBe(1);
   });
 });
+
+describe("probe18 observability: the observer option", () => {
+  /*
+   * Finding (low). `new Workspace({ observer })` does not check the observer: `42` or `{}` (no
+   * `span` method) is accepted, and later every call through the stub — and so every remote
+   * `getWorkspace()` client call — rejects with the raw `observer.span is not a function`, far from
+   * the cause. `syncTelemetry`, `artifacts` and `mounts` are refused at construction with a TypeError
+   * naming them; `observer` should be too.
+   */
+  it.fails("an observer without a span function is refused by new Workspace with a TypeError naming `observer`", () => {
+    for (const observer of [42, {}, { span: "x" }]) {
+      expect(() => new Workspace({ storage: nodeSqliteStorage(":memory:"), observer: observer as never })).toThrow(/observer/);
+    }
+  });
+
+  it("an observer whose setAttribute throws does not fail the operation (result attributes are best effort)", async () => {
+    const ws = new Workspace({
+      storage: nodeSqliteStorage(":memory:"),
+      observer: {
+        span: (_n, _a, run) =>
+          run({
+            setAttribute() {
+              throw new Error("attr");
+            },
+          }),
+      },
+    });
+    await ws.stub().fs.writeFile("/b", "y");
+    expect(await ws.fs.readFile("/b", "utf8")).toBe("y");
+    expect((await ws.stub().fs.readdir("/")).map((e) => e.name)).toEqual(["b"]);
+    await ws.close();
+  });
+});
