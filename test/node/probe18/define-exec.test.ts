@@ -66,6 +66,12 @@ describe("probe18 defineExec: the docs' example", () => {
     expect(out.at(-1)).toMatchObject({ exitCode: 2, stdout: "a\nb\n" });
   });
 
+  it("the result also carries name, mutating, limits and isProgress (porting.md; docs/tools.md lists only four members)", () => {
+    const exec = defineExec({ workspace: runtime([]).ws });
+    expect(Object.keys(exec).sort()).toEqual(["description", "execute", "inputSchema", "isProgress", "limits", "mutating", "name"]);
+    expect({ name: exec.name, mutating: exec.mutating, limits: exec.limits }).toEqual({ name: "exec", mutating: true, limits: { maxBytes: 65536, maxLines: 2000 } });
+  });
+
   it("prepareArguments is absent with only a shell backend", () => {
     expect(defineExec({ workspace: runtime([]).ws }).prepareArguments).toBeUndefined();
   });
