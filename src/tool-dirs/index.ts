@@ -28,6 +28,13 @@ export {
   type ToolInputMeta,
 } from "./schema.js";
 export { MAX_TOOL_FILE_BYTES } from "./frontmatter.js";
+export {
+  runToolDirectory,
+  DEFAULT_TOOL_TIMEOUT_MS,
+  MAX_TOOL_OUTPUT_CHARS,
+  type RunToolDirectoryOptions,
+  type ToolRunWorkspace,
+} from "./run.js";
 export type {
   ToolDirectory,
   ToolInput,

@@ -8,7 +8,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { Workspace } from "../../../src/workspace.js";
 import { nodeSqliteStorage } from "../../../src/storage/index.js";
 import { loadToolDirectories, syncToolDirectories } from "../../../src/tool-dirs/index.js";
-import { copyFixtures } from "./dir-fixtures.js";
+import { WorkerBundle } from "../../../src/index.js";
+import { FIXTURES, copyFixtures } from "./dir-fixtures.js";
 
 let ws: Workspace;
 beforeEach(async () => {
@@ -267,5 +268,29 @@ describe("syncToolDirectories", () => {
     await expect(syncToolDirectories({ workspace: ws, from: SEED, to: DATA, maxFiles: 1.5 })).rejects.toThrow(
       new TypeError("syncToolDirectories: maxFiles must be a positive integer; got 1.5"),
     );
+  });
+
+  it("syncs from a read-only WorkerBundle mount of the fixtures, then a bumped seed replaces its copy", async () => {
+    const mounted = new Workspace({ storage: nodeSqliteStorage(":memory:"), mounts: { "/bundle": WorkerBundle(FIXTURES) } });
+    await mounted.ready();
+    const first = await syncToolDirectories({ workspace: mounted, from: "/bundle/tools", to: DATA });
+    expect(first.copied).toHaveLength(10);
+    expect(first.skipped.map((s) => s.dir)).toEqual(["/bundle/tools/bad_yaml"]);
+    for (const file of ["greet/index.sh", "fetch_status/format.ts", "all_inputs/TOOL.md"]) {
+      expect(await mounted.fs.readFile(`${DATA}/${file}`, "utf8")).toBe(await mounted.fs.readFile(`/bundle/tools/${file}`, "utf8"));
+      expect((await mounted.fs.stat(`${DATA}/${file}`)).mode).toBe((await mounted.fs.stat(`/bundle/tools/${file}`)).mode);
+    }
+    // The agent edits its copy; the next sync from the same bundle keeps the edit.
+    await mounted.fs.writeFile(`${DATA}/greet/index.sh`, "echo edited\n");
+    const second = await syncToolDirectories({ workspace: mounted, from: "/bundle/tools", to: DATA });
+    expect(second.copied).toEqual([]);
+    expect(await mounted.fs.readFile(`${DATA}/greet/index.sh`, "utf8")).toBe("echo edited\n");
+    // A copy at version 0 (as an older release would have left it) is replaced by the bundle's version 1.
+    const md = await mounted.fs.readFile(`${DATA}/greet/TOOL.md`, "utf8");
+    await mounted.fs.writeFile(`${DATA}/greet/TOOL.md`, md.replace("version: 1\n", "version: 0\n"));
+    const third = await syncToolDirectories({ workspace: mounted, from: "/bundle/tools", to: DATA });
+    expect(third.copied.map((c) => [c.name, c.previousVersion, c.version])).toEqual([["greet", 0, 1]]);
+    expect(await mounted.fs.readFile(`${DATA}/greet/index.sh`, "utf8")).toBe(await mounted.fs.readFile("/bundle/tools/greet/index.sh", "utf8"));
+    await mounted.close();
   });
 });
