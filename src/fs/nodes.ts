@@ -400,10 +400,16 @@ export class Nodes {
     return row !== undefined;
   }
 
-  /** Points file `ino` at new content: its mode, mtime, size and single chunk (`null` for 0 or ≥ 2 chunks). */
+  /**
+   * Points file `ino` at new content: its mode, mtime, size and single chunk (`null` for 0 or ≥ 2 chunks).
+   * The new mtime is `content.mtime` or, when the clock has not passed the old one, the old one + 1 ms:
+   * every change of a file's content changes its mtime. Workers' clock stands still between I/O, so two
+   * writes in one stretch would otherwise share an mtime, and a same-size rewrite would keep every stat
+   * a cache compares (git's index, the tools' freshness check) — git's "racy clean" file.
+   */
   setContent(ino: number, content: { mode: number; mtime: number; size: number; chunk: number | null }): void {
     const row = this.#db.one<{ rev: number }>(
-      `UPDATE __ws_nodes SET mode = ?, mtime = ?, size = ?, chunk = ?, rev = ${STAMP} WHERE ino = ? RETURNING rev`,
+      `UPDATE __ws_nodes SET mode = ?, mtime = MAX(?, mtime + 1), size = ?, chunk = ?, rev = ${STAMP} WHERE ino = ? RETURNING rev`,
       content.mode,
       content.mtime,
       content.size,
@@ -419,9 +425,9 @@ export class Nodes {
     this.#db.run(`UPDATE __ws_nodes SET chunk = ? WHERE ino = ?`, chunk, ino);
   }
 
-  /** Sets the permission bits and mtime of `ino` (`chmod`). */
+  /** Sets the permission bits and mtime of `ino` (`chmod`); the mtime never moves back (see {@link setContent}). */
   setMode(ino: number, mode: number, mtime: number): void {
-    const row = this.#db.one<{ rev: number }>(`UPDATE __ws_nodes SET mode = ?, mtime = ?, rev = ${STAMP} WHERE ino = ? RETURNING rev`, mode, mtime, this.#rev ?? null, ino);
+    const row = this.#db.one<{ rev: number }>(`UPDATE __ws_nodes SET mode = ?, mtime = MAX(?, mtime), rev = ${STAMP} WHERE ino = ? RETURNING rev`, mode, mtime, this.#rev ?? null, ino);
     if (row) this.#took(row.rev);
   }
 

@@ -86,7 +86,7 @@ describe("change tracking: revisions and stamps", () => {
   it("each mutation kind advances the revision once and stamps exactly the nodes it touched", async () => {
     expect(await step(() => fs.writeFile("/a.txt", "hello"))).toEqual([{ path: "/a.txt", kind: "file", rev: 1, mode: 0o644, mtime: T0, size: 5 }]);
     expect(await step(() => fs.writeFile("/a.txt", "hello, world", { mode: 0o600 }))).toEqual([
-      { path: "/a.txt", kind: "file", rev: 2, mode: 0o600, mtime: T0, size: 12 },
+      { path: "/a.txt", kind: "file", rev: 2, mode: 0o600, mtime: T0 + 1, size: 12 }, // an overwrite on a clock that stood still: + 1 ms
     ]);
     expect(await step(() => fs.mkdir("/d"))).toEqual([{ path: "/d", kind: "directory", rev: 3, mode: 0o755, mtime: T0 }]);
     // Recursive mkdir: one revision for every directory it created, none for the one that existed.
@@ -98,12 +98,12 @@ describe("change tracking: revisions and stamps", () => {
     expect(await step(() => fs.symlink("../a.txt", "/d/link"))).toEqual([
       { path: "/d/link", kind: "symlink", rev: 5, mode: 0o777, mtime: T0, size: 8, target: "../a.txt" },
     ]);
-    expect(await step(() => fs.chmod("/d/link", 0o640))).toEqual([{ path: "/a.txt", kind: "file", rev: 6, mode: 0o640, mtime: T0, size: 12 }]);
+    expect(await step(() => fs.chmod("/d/link", 0o640))).toEqual([{ path: "/a.txt", kind: "file", rev: 6, mode: 0o640, mtime: T0 + 1, size: 12 }]);
     // A write through a link stamps the file it lands on.
-    expect(await step(() => fs.writeFile("/d/link", "via"))).toEqual([{ path: "/a.txt", kind: "file", rev: 7, mode: 0o644, mtime: T0, size: 3 }]);
+    expect(await step(() => fs.writeFile("/d/link", "via"))).toEqual([{ path: "/a.txt", kind: "file", rev: 7, mode: 0o644, mtime: T0 + 2, size: 3 }]);
     expect(await step(() => fs.rename("/a.txt", "/d/e/b.txt"))).toEqual([
       { path: "/a.txt", kind: "deleted", rev: 8, subtree: false },
-      { path: "/d/e/b.txt", kind: "file", rev: 8, mode: 0o644, mtime: T0, size: 3 },
+      { path: "/d/e/b.txt", kind: "file", rev: 8, mode: 0o644, mtime: T0 + 2, size: 3 },
     ]);
     expect(await step(() => fs.rm("/d/link"))).toEqual([{ path: "/d/link", kind: "deleted", rev: 9, subtree: false }]);
     // A file of several chunks (staged write) and a stream: one revision each.
@@ -319,7 +319,7 @@ describe("change tracking across restarts and upgrades", () => {
     expect(drain(fs, cursor).entries).toEqual([
       { path: "/a/b", kind: "deleted", rev: 4, subtree: true },
       { path: "/a/c", kind: "directory", rev: 4, mode: 0o755, mtime: T0 },
-      { path: "/a/c/f", kind: "file", rev: 4, mode: 0o644, mtime: T0, size: 3 },
+      { path: "/a/c/f", kind: "file", rev: 4, mode: 0o644, mtime: T0 + 1, size: 3 },
       { path: "/a/l", kind: "symlink", rev: 5, mode: 0o777, mtime: T0, size: 3, target: "c/f" },
     ]);
     await ws.close();
