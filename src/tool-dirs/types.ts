@@ -129,10 +129,18 @@ export interface ToolResultContent {
  * What a tool's `execute` resolves to (spec 03 §9, seed 001). `isError: true`
  * is a failure the agent can react to.
  */
-export type ToolResult = { content: ToolResultContent[]; isError?: boolean };
+export type ToolResult = {
+  /** The result's content blocks, usually one `{ type: "text", text }`. */
+  content: ToolResultContent[];
+  /** `true` for a failure the agent can react to. Default: absent (success). */
+  isError?: boolean;
+};
 
 /** Progress callback a tool may call during a long operation (spec 03 §9). */
-export type OnUpdate = (partial: { content: ToolResultContent[] }) => void;
+export type OnUpdate = (partial: {
+  /** The progress text so far, as content blocks. */
+  content: ToolResultContent[];
+}) => void;
 
 /**
  * Machine-readable reason a directory was skipped; {@link SkippedToolDirectory.reason}
@@ -164,10 +172,12 @@ export interface SkippedToolDirectory {
 
 /** The Workspace methods the loader reads with (a `Workspace`, a `getWorkspace()` client, or the same shape). */
 export interface ToolDirsReadWorkspace {
+  /** `readdir` (listing tools directories), `stat` and `readFile` (TOOL.md, entry files). */
   fs: Pick<WorkspaceFilesystem, "readdir" | "stat" | "readFile">;
 }
 
 /** The Workspace methods sync reads and writes with. */
 export interface ToolDirsWorkspace {
+  /** Reads the seed and the target (`readdir`, `stat`, `lstat`, `readFile`) and writes the copy (`writeFile`, `mkdir`, `rm`, `rename`). */
   fs: Pick<WorkspaceFilesystem, "readdir" | "stat" | "lstat" | "readFile" | "writeFile" | "mkdir" | "rm" | "rename">;
 }
