@@ -174,6 +174,17 @@ describe("probe18 ws:artifacts from isolate code", () => {
     expect(err(out[3]!)[1]).toMatch(/^Artifacts import requires Workspace write access\./);
   });
 
+  it("share ttl beyond the binding's range (\"999999d\", \"30s\") → the binding's error, no token minted", async () => {
+    const binding = new ArtifactsStandIn();
+    const out = await run(
+      `await attempt("artifacts", "create", "r"), await attempt("artifacts", "share", "r", { ttl: "999999d" }), await attempt("artifacts", "share", "r", { ttl: "30s" })`,
+      { binding },
+    );
+    expect(err(out[1]!)).toBeDefined();
+    expect(err(out[2]!)).toBeDefined();
+    expect((await (await binding.get("alice__r")).listTokens()).total).toBe(1);
+  });
+
   it("importArtifact without allowNetwork → the documented message", async () => {
     const out = await run(`await attempt("artifacts", "importArtifact", "r", { url: "https://e/x.git" })`);
     expect(err(out[0]!)[1]).toBe("Artifacts import requires createArtifactsModule({ allowNetwork: true }).");
@@ -239,6 +250,39 @@ describe("probe18 ws:assets from isolate code", () => {
     expect(err(out[3]!)[2]).toBe("EISDIR");
     expect(err(out[4]!)).toBeDefined();
     expect(ok(out[5]!)).toMatch(/^https:\/\//);
+  });
+
+  it("lifetimes over 7 days are capped (X-Amz-Expires=604800); 1 ms rounds up to 1 s", async () => {
+    const out = await run(
+      `await attempt("assets", "publish", "report/summary.md", { expiresAfter: "99999d" }),
+       await attempt("assets", "publish", "report/summary.md", { expiresAfter: 1 })`,
+    );
+    expect(ok(out[0]!)).toContain("X-Amz-Expires=604800");
+    expect(ok(out[1]!)).toContain("X-Amz-Expires=1&");
+  });
+
+  /*
+   * Finding (medium). A deep path of about 4 KB or more ("a/" × 2000 + "x": 4,012 characters) fails
+   * every filesystem call on workerd with SQLite's raw `string or blob too big: SQLITE_TOOBIG` and no
+   * `code`: `publish` from ws:assets (docs: the path check gives ENOENT / EACCES), `node:fs` in
+   * the isolate, and `workspace.fs.stat` / `writeFile` / `mkdir -p` alike ("a/" × 1000 works: ENOENT /
+   * created). Expected: a coded error such as ENAMETOOLONG saying the path is too long (or ENOENT).
+   */
+  it.fails("a 10,000-character path to publish → a coded error (ENAMETOOLONG / ENOENT), not SQLITE_TOOBIG", async () => {
+    const out = await run(`await attempt("assets", "publish", "a/".repeat(5000) + "x")`);
+    const [, message, code] = err(out[0]!);
+    expect(message).not.toContain("SQLITE");
+    expect(code).toMatch(/^(ENAMETOOLONG|ENOENT)$/);
+  });
+
+  it.fails("workspace.fs.stat of a 4,012-character path → a coded error, not SQLITE_TOOBIG", async () => {
+    await runInDurableObject(env.TEST_DO.get(env.TEST_DO.newUniqueId()), async (_i, state) => {
+      const ws = new Workspace({ storage: state.storage });
+      const e = (await ws.fs.stat(`/workspace/${"a/".repeat(2000)}x`).catch((x: unknown) => x)) as { code?: string; message: string };
+      await ws.close();
+      expect(e.message).not.toContain("SQLITE");
+      expect(e.code).toMatch(/^(ENAMETOOLONG|ENOENT)$/);
+    });
   });
 
   it("read-only backend → EROFS before argument checks", async () => {
