@@ -132,6 +132,17 @@ describe("probe18 artifacts: bad input", () => {
     expect((err as Error).message).toMatch(/^artifacts list returned a non-advancing cursor: /);
   });
 
+  it("a listing that never ends → ELIMIT after 10,000 pages of 100 (bounded, no hang)", async () => {
+    const binding = new ArtifactsStandIn({ cursor: "endless" });
+    const c = createArtifact(binding);
+    await c.create("r");
+    const err = await c.list().catch((e: unknown) => e);
+    expect((err as ArtifactError).code).toBe("ELIMIT");
+    const lists = binding.calls.filter((x) => x.method === "list");
+    expect(lists.length).toBe(10_000);
+    expect(lists[0]!.args[0]).toMatchObject({ limit: 100 });
+  });
+
   it("getToken of an unknown id → NotFoundError ENOTFOUND with the documented message", async () => {
     const c = createArtifact(new ArtifactsStandIn(), "s1");
     await c.create("r");
