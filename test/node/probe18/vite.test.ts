@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { build } from "vite";
+import { build, createLogger } from "vite";
 import { afterEach, describe, expect, it } from "vitest";
 import { WorkerBundle, Workspace, nodeSqliteStorage } from "../../../src/index.js";
 import { computerBundle, type ComputerBundleOptions } from "../../../src/vite/index.js";
@@ -185,4 +185,23 @@ describe("probe18 vite: bad input gives the documented errors", () => {
     const message = await buildError(root);
     expect(message === "(built)" || /rename the directory/.test(message)).toBe(true);
   });
+
+  it("a file that is not UTF-8 is bundled with a warning naming it (text only)", async () => {
+    const root = project({ "skills/a.md": "a\n" }, "computer:bundle/skills");
+    writeFileSync(join(root, "skills", "img.bin"), Buffer.from([0xff, 0xfe, 0x00, 0x80]));
+    const warnings: string[] = [];
+    const logger = createLogger("warn", { allowClearScreen: false });
+    logger.warn = (msg) => void warnings.push(msg);
+    logger.warnOnce = (msg) => void warnings.push(msg);
+    await build({
+      root,
+      configFile: false,
+      customLogger: logger,
+      logLevel: "warn",
+      plugins: [computerBundle()],
+      build: { ssr: "entry.js", outDir: "dist-w", emptyOutDir: true, minify: false },
+    });
+    expect(warnings.join("\n")).toContain("img.bin");
+  });
 });
+
