@@ -144,7 +144,9 @@ function readInput(name: string, spec: unknown, problems: string[]): ToolInput |
   }
   let defaultValue: ToolInputValue | undefined;
   const hasDefault = has(fields, "default");
-  if (hasDefault && problems.length === before) {
+  if (hasDefault && sensitive && problems.length === before) {
+    problems.push(`${where}.default is not allowed on a sensitive input (the schema shows defaults to the model); let the tool read the secret from its env`);
+  } else if (hasDefault && problems.length === before) {
     const raw = fields.default;
     if (type === "enum") {
       const text = typeof raw === "string" || typeof raw === "number" || typeof raw === "boolean" ? String(raw) : undefined;

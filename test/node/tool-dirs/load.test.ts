@@ -356,6 +356,7 @@ describe("loadToolDirectories validation", () => {
     await input("l", "type: enum\ndescription: d\nvalues: {a: 1}");
     await input("m", "type: number\ndescription: d\ndefault: .nan");
     await input("n", "type: string\ndescription: d\ndefault: null");
+    await input("p", "type: string\ndescription: d\nsensitive: true\ndefault: hunter2");
     await tool("o", md("inputs:\n  9p:\n    type: string\n    description: d\n  q: just text\n"));
     const { skipped, tools } = await loadT();
     expect(tools).toEqual([]);
@@ -377,6 +378,10 @@ describe("loadToolDirectories validation", () => {
       [
         "o",
         'TOOL.md: input name "9p" must be letters, digits and _ (not starting with a digit), at most 64 characters; inputs.q must be a mapping with type and description; got "just text"',
+      ],
+      [
+        "p",
+        "TOOL.md: inputs.p.default is not allowed on a sensitive input (the schema shows defaults to the model); let the tool read the secret from its env",
       ],
     ]);
   });

@@ -86,12 +86,12 @@ describe("toolInputSchema", () => {
     expect(sensitiveInputNames(get("greet"))).toEqual([]);
   });
 
-  it("a sensitive input with a default is marked on its field", () => {
+  it("an optional sensitive input is marked on its (optional) field", () => {
     const schema = toolInputSchema({
-      inputs: { key: { name: "key", type: "string", description: "k", optional: false, sensitive: true, default: "dflt" } },
+      inputs: { key: { name: "key", type: "string", description: "k", optional: true, sensitive: true } },
     });
     expect(toolInputRegistry.get(schema.shape.key)).toEqual({ sensitive: true });
-    expect(schema.parse({})).toEqual({ key: "dflt" });
+    expect(schema.parse({})).toEqual({});
   });
 });
 
