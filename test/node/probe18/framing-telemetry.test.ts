@@ -12,6 +12,8 @@ import {
   encodeRuntimeEvent,
   syncBlockLog,
   syncOperationLog,
+  Workspace,
+  nodeSqliteStorage,
 } from "../../../src/index.js";
 
 const text = async (s: ReadableStream<Uint8Array>) => new Response(s).text();
@@ -160,4 +162,13 @@ describe("probe18 sync telemetry", () => {
       expect(() => syncBlockLog({ direction: "push", backend: "b", operationId: "o", block: 1, entries: 0, bytes: 0, skipped: 0, durationMs: 0 }, { cpuLimitMs: bad })).toThrow(/cpuLimitMs/);
     }
   });
+
+  it("workspace.syncTelemetry: undefined when off (also with a logger but no syncTelemetryEnabled); the logger when on", () => {
+    const logger = createSyncLogger({ write: () => {} });
+    expect(new Workspace({ storage: nodeSqliteStorage(":memory:") }).syncTelemetry).toBeUndefined();
+    expect(new Workspace({ storage: nodeSqliteStorage(":memory:"), syncTelemetry: logger }).syncTelemetry).toBeUndefined();
+    expect(new Workspace({ storage: nodeSqliteStorage(":memory:"), syncTelemetry: logger, syncTelemetryEnabled: true }).syncTelemetry).toBe(logger);
+    expect(new Workspace({ storage: nodeSqliteStorage(":memory:"), syncTelemetryEnabled: true }).syncTelemetry).toBeDefined();
+  });
 });
+
