@@ -212,6 +212,20 @@ function pickBackend(tool: ToolDirectory, infos: WorkspaceBackendInfo[], chosen:
     : { error: `Tool "${tool.name}" is python and needs a container backend (ContainerBackend), which this Workspace does not have (its backends: ${listed}).` };
 }
 
+/** `'text'` for a POSIX shell. */
+function shellQuote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The path of absolute `to` relative to absolute directory `from` (`/a/b`, `/a/c/d` → `../c/d`). */
+export function relativePath(from: string, to: string): string {
+  const a = from.split("/").filter(Boolean);
+  const b = to.split("/").filter(Boolean);
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return [...a.slice(i).map(() => ".."), ...b.slice(i)].join("/") || ".";
+}
+
 /** A string for an `INPUT_<NAME>` variable. */
 function envValue(value: WorkspaceRuntimeValue): string {
   return typeof value === "string" ? value : JSON.stringify(value);
@@ -238,7 +252,10 @@ function envValue(value: WorkspaceRuntimeValue): string {
  * bash / python: inputs are environment variables `INPUT_<NAME>` (name
  * upper-cased; strings as they are, numbers and booleans as JSON; absent
  * optional inputs unset), all inputs as a JSON object in the file
- * `$TOOL_INPUT_FILE` (under {@link TOOL_INPUT_DIR}, removed afterwards),
+ * `$TOOL_INPUT_FILE` (under {@link TOOL_INPUT_DIR}, removed afterwards; the
+ * path as the backend sees it, so a container mounting the Workspace
+ * elsewhere still finds it), the entry run as `bash ./index.sh` /
+ * `python3 ./index.py` from the tool directory,
  * `$TOOL_CALL_ID`; stdout is the result text (its last
  * {@link MAX_TOOL_OUTPUT_CHARS} characters), a non-zero exit makes it
  * `isError` with stderr appended.
@@ -463,13 +480,17 @@ async function runCommand(run: RunContext): Promise<ToolResult> {
   const env: Record<string, string> = { ...run.env };
   for (const [k, v] of Object.entries(run.params)) env[`INPUT_${k.toUpperCase()}`] = envValue(v);
   const inputFile = `${TOOL_INPUT_DIR}/${crypto.randomUUID()}.json`;
-  env.TOOL_INPUT_FILE = inputFile;
   env.TOOL_CALL_ID = run.toolCallId;
   await workspace.fs.mkdir(TOOL_INPUT_DIR, { recursive: true });
   await workspace.fs.writeFile(inputFile, JSON.stringify(run.params));
   const id = runId(tool);
-  const quoted = `'${tool.entry.replace(/'/g, `'\\''`)}'`;
-  const command = tool.language === "python" ? `python3 ${quoted}` : `bash ${quoted}`;
+  // Paths relative to the run's cwd (the tool directory), made absolute with $PWD in the command:
+  // a container may mount the Workspace elsewhere than its Workspace path (the local container host does).
+  const inputDirRel = relativePath(tool.dir, TOOL_INPUT_DIR);
+  const entryRel = relativePath(tool.dir, tool.entry);
+  const command =
+    `TOOL_INPUT_FILE="$(cd ${shellQuote(inputDirRel)} && pwd)"/${shellQuote(inputFile.slice(TOOL_INPUT_DIR.length + 1))} ` +
+    `${tool.language === "python" ? "python3" : "bash"} ${shellQuote(entryRel.startsWith(".") ? entryRel : `./${entryRel}`)}`;
   let kill: (() => void) | undefined;
   try {
     const handle = await workspace.runtime.exec(command, {
