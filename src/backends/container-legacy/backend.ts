@@ -35,9 +35,9 @@ export interface LegacyContainerBackendOptions {
    * object and sent to `gateway` (a `Fetcher`), which decides.
    */
   egress?: WorkspaceEgressPolicy;
-  /** The daemon's port in the container. Default 8080. */
+  /** The daemon's port in the container: an integer 1 to 65535, else TypeError. Default 8080. */
   containerPort?: number;
-  /** Merged over `{ PORT, MOUNT_POINT: "/workspace" }`; the caller wins. Default none. */
+  /** Names non-empty with no `=` or NUL, values strings, else TypeError. Merged over `{ PORT, MOUNT_POINT: "/workspace" }`; the caller wins. Default none. */
   containerEnv?: Record<string, string>;
   /** Budget of one connect (ms). Default 30000. */
   connectTimeoutMs?: number;

@@ -95,7 +95,8 @@ export interface ContainerSettings {
  * Checks the shared options and applies the defaults of spec 02 §7.1.
  * `label` names the class in messages (`new <label>({ <option> }): …`);
  * `ignore: false` leaves the daemon's ignore globs unchecked (the legacy backend has no such option).
- * @throws TypeError for a missing `workspace`, a bad number, egress mode or ignore glob.
+ * @throws TypeError for a missing `workspace`, a bad number (`containerPort` above 65535),
+ * egress mode, ignore glob or `containerEnv` name (empty, or holding `=` or NUL).
  */
 export function containerSettings(options: SharedContainerOptions, label: string, features: { ignore: boolean }): ContainerSettings {
   const positiveInt = (value: unknown, name: string, fallback: number, allowZero = false): number => {
@@ -129,6 +130,16 @@ export function containerSettings(options: SharedContainerOptions, label: string
   }
   if (options.containerEnv !== undefined && (typeof options.containerEnv !== "object" || options.containerEnv === null || Object.values(options.containerEnv).some((v) => typeof v !== "string"))) {
     throw new TypeError(`new ${label}({ containerEnv }): containerEnv must be an object of string values`);
+  }
+  for (const key of Object.keys(options.containerEnv ?? {})) {
+    if (key === "" || key.includes("=") || key.includes("\0")) {
+      throw new TypeError(
+        `new ${label}({ containerEnv }): ${JSON.stringify(key)} is not an environment variable name; a name must be non-empty and hold no "=" or NUL (e.g. "LOG_LEVEL")`,
+      );
+    }
+  }
+  if (options.containerPort !== undefined && typeof options.containerPort === "number" && Number.isSafeInteger(options.containerPort) && options.containerPort > 65535) {
+    throw new TypeError(`new ${label}({ containerPort }): containerPort must be a TCP port, 1 to 65535, got ${options.containerPort}`);
   }
   if (features.ignore && options.ignore !== undefined && !Array.isArray(options.ignore)) throw new TypeError(`new ${label}({ ignore }): ignore must be an array of globs`);
   const settings: ContainerSettings = {
