@@ -60,9 +60,10 @@ const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
  * (`"types": ["agent-computer/vite/client"]` in tsconfig.json).
  *
  * Errors (reported by Vite as plugin errors, failing the build or the import):
- * an empty `<dir>` (`computer:bundle/`), a `..` segment, glob characters in
- * the name, a missing directory or a file, more than `maxFiles` files or
- * `maxBytes` bytes. Each message names the import and what to change.
+ * an empty `<dir>` (`computer:bundle/`), a `..` segment, glob characters or
+ * `#` in the name, a missing directory or a file, a directory that resolves
+ * through a symbolic link to outside the Vite root, more than `maxFiles`
+ * files or `maxBytes` bytes. Each message names the import and what to change.
  *
  * @param options limits of a bundle directory (an addition to 0.8.0, whose
  * `computerBundle()` takes no options).

@@ -9,7 +9,7 @@
 import { isUtf8 } from "node:buffer";
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { isAbsolute, join, relative } from "node:path";
 
 /** The import prefix the plugin answers: `computer:bundle/<dir>`. */
 export const BUNDLE_PREFIX = "computer:bundle";
@@ -46,8 +46,9 @@ export interface ScanResult {
  * (`\` read as `/`, empty and `.` segments dropped), or `undefined` when the
  * specifier is not one of the plugin's.
  *
- * @throws Error when the directory is empty, has a `..` segment, a NUL, or
- * characters `import.meta.glob` would read as a pattern.
+ * @throws Error when the directory is empty, has a `..` segment, a NUL, a `#`
+ * (Vite cuts the generated imports there), or characters `import.meta.glob`
+ * would read as a pattern.
  */
 export function parseBundleSpecifier(specifier: string): string | undefined {
   if (specifier !== BUNDLE_PREFIX && !specifier.startsWith(`${BUNDLE_PREFIX}/`)) return undefined;
@@ -63,6 +64,11 @@ export function parseBundleSpecifier(specifier: string): string | undefined {
   }
   const dir = parts.join("/");
   if (dir.includes("\0")) throw new Error(`${JSON.stringify(specifier)}: the directory contains NUL, which no path may hold`);
+  if (dir.includes("#")) {
+    throw new Error(
+      `${specifier}: the directory name has "#", which Vite reads as the start of a URL fragment in the imports import.meta.glob generates; rename the directory`,
+    );
+  }
   if (GLOB_CHARACTERS.test(dir)) {
     throw new Error(
       `${specifier}: the directory name has characters import.meta.glob reads as a pattern (* ? [ ] { } ( ) !); rename the directory`,
@@ -80,9 +86,12 @@ export function isBundled(relative: string): boolean {
 }
 
 /**
- * Checks that `absolute` (the directory `<dir>` names under the Vite root) is a directory.
+ * Checks that `absolute` (the directory `<dir>` names under the Vite root) is
+ * a directory whose real path (symbolic links resolved) is inside the real
+ * path of the Vite root — a link out of the root is the same escape as `..`.
  *
- * @throws Error naming the path and the root when it is missing or not a directory.
+ * @throws Error naming the path and the root when it is missing, not a
+ * directory, or resolves outside the root.
  */
 export function checkBundleDirectory(specifier: string, absolute: string, root: string): void {
   let stats;
@@ -95,6 +104,13 @@ export function checkBundleDirectory(specifier: string, absolute: string, root: 
   }
   if (!stats.isDirectory()) {
     throw new Error(`${specifier}: ${absolute} is a file, not a directory; name a directory relative to the Vite root (${root})`);
+  }
+  const real = realpathSync(absolute);
+  const inside = relative(realpathSync(root), real);
+  if (inside === ".." || inside.startsWith("../") || inside.startsWith("..\\") || isAbsolute(inside)) {
+    throw new Error(
+      `${specifier}: ${absolute} resolves through a symbolic link to ${real}, outside the Vite root (${root}); the directory must be inside the root — move or copy the files into it, or import a directory that is`,
+    );
   }
 }
 
