@@ -21,6 +21,7 @@ import {
   type Selection,
 } from "./exec-backends.js";
 import { renderWhole, streamBytes, StreamTail, type RuntimeNote } from "./exec-output.js";
+import { invalidArgumentsMessage } from "./schema.js";
 import { errorMessage, type CoreTool, type CoreToolCallContext, type ToolFacts } from "./types.js";
 
 export { formatSize } from "./exec-output.js";
@@ -157,7 +158,9 @@ export type ExecDefinition = Omit<CoreTool<ExecInput, ExecToolOutput>, "execute"
   /**
    * Runs one call: yields progress outputs while the command runs, then the
    * final output. Bad input and backend failures end as an error output the
-   * model can read, never a throw.
+   * model can read, never a throw: input that is not an object or has a field
+   * of the wrong type (checked against `inputSchema` before the runtime is
+   * called) gives `{ command, cwd, backend, error: "Invalid arguments for exec: <field>: <problem>" }`.
    */
   execute(input: ExecInput, context?: ExecCallContext): AsyncGenerator<ExecToolOutput>;
 };
@@ -190,17 +193,18 @@ export function execDefinition(options: ExecToolOptions): ExecDefinition {
   const runtime = options.workspace.runtime;
   const single = sel.ids.length === 1 ? sel.ids[0] : undefined;
 
+  const inputSchema = execInputSchema(sel);
+
   async function* execute(input: ExecInput, context: ExecCallContext = {}): AsyncGenerator<ExecToolOutput> {
-    const backend = single ?? input.backend;
-    const call: Call = { command: input.command, cwd: input.cwd ?? null, backend: backend ?? "" };
-    const refusal = refuse(input, backend, sel);
-    if (refusal !== undefined) {
-      yield { ...call, error: refusal };
+    const checked = checkInput(input, single, sel, inputSchema);
+    if ("error" in checked) {
+      yield checked;
       return;
     }
+    const { call, input: valid } = checked;
     let handle: ExecRuntimeHandle;
     try {
-      handle = await runtime.exec(input.command, runOptions(input, call.backend, limits));
+      handle = await runtime.exec(valid.command, runOptions(valid, call.backend, limits));
     } catch (err) {
       yield { ...call, error: errorMessage(err) };
       return;
@@ -219,7 +223,7 @@ export function execDefinition(options: ExecToolOptions): ExecDefinition {
   const definition: ExecDefinition = {
     ...EXEC_FACTS,
     description: describeExec(sel, limits.maxBytes, limits.maxLines),
-    inputSchema: execInputSchema(sel) as z.ZodType<ExecInput>,
+    inputSchema: inputSchema as z.ZodType<ExecInput>,
     limits: { ...limits },
     execute,
     isProgress: (value) => !("error" in value) && value.exitCode === null,
@@ -231,8 +235,43 @@ export function execDefinition(options: ExecToolOptions): ExecDefinition {
 /** `defineExec(options)`: the exec tool with no agent library attached (spec 03 §1). */
 export const defineExec = execDefinition;
 
+/**
+ * The call's input checked before anything runs: not an object, a missing
+ * backend, `input` for a backend that takes none, or a field of the wrong
+ * type (checked with the tool's own `inputSchema`, message as the adapters'
+ * `Invalid arguments for exec: <field>: <problem>`) gives the error snapshot;
+ * otherwise the parsed input and the fields every snapshot starts with.
+ */
+function checkInput(
+  input: unknown,
+  single: string | undefined,
+  sel: Selection,
+  schema: z.ZodType<ExecInput>,
+): { call: Call; input: ExecInput } | (Call & { error: string }) {
+  const call: Call = { command: "", cwd: null, backend: single ?? "" };
+  try {
+    if (input === null || typeof input !== "object" || Array.isArray(input)) {
+      const parsed = schema.safeParse(input);
+      return { ...call, error: parsed.success ? "Invalid arguments for exec: expected an object" : invalidArgumentsMessage("exec", parsed.error) };
+    }
+    const fields = input as Record<string, unknown>;
+    const backend = single ?? (typeof fields.backend === "string" ? fields.backend : undefined);
+    if (typeof fields.command === "string") call.command = fields.command;
+    if (typeof fields.cwd === "string") call.cwd = fields.cwd;
+    call.backend = backend ?? "";
+    const refusal = refuse(fields as Partial<ExecInput>, backend, sel);
+    if (refusal !== undefined) return { ...call, error: refusal };
+    const parsed = schema.safeParse(fields);
+    if (!parsed.success) return { ...call, error: invalidArgumentsMessage("exec", parsed.error) };
+    return { call, input: parsed.data };
+  } catch (err) {
+    // A getter on the input that throws: its message, as a snapshot.
+    return { ...call, error: errorMessage(err) };
+  }
+}
+
 /** Why a call cannot run (no backend named, or `input` for a backend that takes none), or `undefined`. */
-function refuse(input: ExecInput, backend: string | undefined, sel: Selection): string | undefined {
+function refuse(input: Partial<ExecInput>, backend: string | undefined, sel: Selection): string | undefined {
   if (backend === undefined || backend === "") return "Name a backend to run on.";
   if (input.input !== undefined && !sel.callable.has(backend)) return `Backend "${backend}" is not callable; it does not accept structured input.`;
   return undefined;
