@@ -262,6 +262,12 @@ function envValue(value: WorkspaceRuntimeValue): string {
  */
 export async function runToolDirectory(tool: ToolDirectory, options: RunToolDirectoryOptions): Promise<ToolResult> {
   let mask: (text: string) => string = (t) => t;
+  if (!tool || typeof tool !== "object" || typeof tool.name !== "string" || !tool.inputs || typeof tool.inputs !== "object") {
+    return failure("runToolDirectory needs a ToolDirectory as loadToolDirectories returns it (name, language, inputs, dir, entry, env).");
+  }
+  if (!options || typeof options !== "object" || !options.workspace?.runtime) {
+    return failure(`Tool "${tool.name}" cannot run: pass { workspace } (a Workspace with backends) to runToolDirectory.`);
+  }
   try {
     const secrets: string[] = [];
     const env: Record<string, string> = {};
@@ -282,6 +288,11 @@ export async function runToolDirectory(tool: ToolDirectory, options: RunToolDire
     mask = masker(secrets);
     const checked = checkToolParams(tool, raw);
     if (!checked.ok) return failure(checked.error);
+    for (const [name, input] of Object.entries(tool.inputs)) {
+      const v = checked.params[name];
+      if (input.sensitive && v !== undefined) secrets.push(typeof v === "string" ? v : JSON.stringify(v));
+    }
+    mask = masker(secrets); // defaults of sensitive inputs too
     if (options.signal?.aborted) return failure(`Tool "${tool.name}" was cancelled before it started.`);
     const timeoutMs = options.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
     if (typeof timeoutMs !== "number" || !Number.isFinite(timeoutMs) || timeoutMs <= 0) {

@@ -315,3 +315,23 @@ describe("runToolDirectory: tools as the loader reports them", () => {
     });
   });
 });
+
+describe("runToolDirectory: misuse", () => {
+  it("a non-tool, a missing workspace and a bad timeout are error results, not throws", async () => {
+    const out = await inToolWorkspace(async (ws) => [
+      await runToolDirectory(null as never, { workspace: ws }),
+      await runToolDirectory(FIXTURE_TOOLS.greet, undefined as never),
+      await runToolDirectory(FIXTURE_TOOLS.greet, { workspace: ws, params: { name: "x" }, timeoutMs: -1 }),
+      await runToolDirectory(FIXTURE_TOOLS.greet, { workspace: ws, params: { name: "x" }, backend: "nope" }),
+      await runToolDirectory(FIXTURE_TOOLS.all_inputs, { workspace: ws, params: { text: "x" }, backend: "worker-shell" }),
+    ]);
+    expect(out.map(text)).toEqual([
+      "runToolDirectory needs a ToolDirectory as loadToolDirectories returns it (name, language, inputs, dir, entry, env).",
+      'Tool "greet" cannot run: pass { workspace } (a Workspace with backends) to runToolDirectory.',
+      'Tool "greet" cannot run: timeoutMs must be a positive number of milliseconds, got -1.',
+      'Tool "greet" cannot run: this Workspace has no backend "nope" (its backends: "worker-javascript" (module), "worker-shell" (command)).',
+      'Tool "all_inputs" is typescript and needs a callable module backend such as WorkerJavaScriptBackend; "worker-shell" is not one.',
+    ]);
+    expect(out.every((r) => r.isError === true)).toBe(true);
+  });
+});
