@@ -123,6 +123,41 @@ describe("probe18 framing: bad input → EPROTOCOL naming the line", () => {
   });
 });
 
+describe("probe18 framing: round trips and findings", () => {
+  const roundTrip = async (ev: unknown) => collect(decodeRuntimeEvents(new Response(encodeRuntimeEvent(ev as never)).body!));
+
+  it("U+2028, NUL, a lone surrogate and CRLF in a string chunk survive; exit result and truncated are kept", async () => {
+    for (const value of ["a\u2028b\n", "a\u0000b", "\ud800x", "a\r\nb"]) {
+      expect(await roundTrip({ id: "x", seq: 1, name: "stdout", value })).toEqual([{ id: "x", seq: 1, name: "stdout", value }]);
+    }
+    const exit = { id: "x", seq: 2, name: "exit", code: 0, result: { n: 1 }, truncated: { stdout: { path: "/tmp/o" } } };
+    expect(await roundTrip(exit)).toEqual([exit]);
+  });
+
+  /*
+   * Finding (low). An exit event whose `result` cannot be JSON (a cycle, a BigInt) makes
+   * `encodeRuntimeEvent` throw the raw `TypeError: Converting circular structure to JSON` /
+   * `Do not know how to serialize a BigInt` with no code. docs/runtime.md: "The encoders refuse a
+   * non-event the same way" (WorkspaceRuntimeError EPROTOCOL naming the problem).
+   */
+  it.fails("an unserialisable exit result → EPROTOCOL, not a raw TypeError", () => {
+    const cyc: Record<string, unknown> = {};
+    cyc.self = cyc;
+    for (const result of [cyc, 10n]) {
+      expect(() => encodeRuntimeEvent({ id: "x", seq: 1, name: "exit", code: 0, result } as never)).toThrow(expect.objectContaining({ code: "EPROTOCOL" }));
+    }
+  });
+
+  /*
+   * Finding (low). `encodeRuntimeEvent` accepts an exit `code` of NaN (or Infinity) and writes
+   * `"code":null`, a line its own decoder then refuses (`line 1: an exit event needs a number
+   * "code"`). The encoder refuses a non-finite `seq` ("seq" must be a finite number) but not code.
+   */
+  it.fails("an exit code of NaN is refused by the encoder (what it writes, the decoder must read)", () => {
+    expect(() => encodeRuntimeEvent({ id: "x", seq: 1, name: "exit", code: Number.NaN } as never)).toThrow(expect.objectContaining({ code: "EPROTOCOL" }));
+  });
+});
+
 describe("probe18 sync telemetry", () => {
   it("createSyncLogger writes one JSON line per block/operation with cpuBudget = durationMs / cpuLimitMs (4 decimals)", () => {
     const lines: string[] = [];
