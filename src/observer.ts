@@ -50,22 +50,46 @@ export const MAX_ERROR_MESSAGE_CHARS = 512;
 const SANITIZE_INPUT_CHARS = 65_536;
 
 /**
- * A message safe to put on a span (spec 04 §4): control characters
- * (U+0000–U+001F, U+007F) become spaces; `Bearer <t>` becomes
- * `Bearer [REDACTED]`; the value after `authorization=`, `token=`,
- * `api_key=` / `api-key=` / `apikey=`, `password=`, `secret=` or `cookie=`
- * (any case, also as the end of a longer name such as `access_token=`)
- * becomes `[REDACTED]`; the result is cut to
- * {@link MAX_ERROR_MESSAGE_CHARS} characters. A value runs to the next
- * whitespace or `&`.
+ * Schemes of an HTTP `Authorization` header (IANA HTTP Authentication
+ * Scheme registry plus common non-registered ones): after
+ * `Authorization: <scheme>` the next word is the credential.
+ */
+const AUTH_SCHEMES = "basic|bearer|digest|dpop|gnap|hoba|mutual|negotiate|ntlm|oauth|privatetoken|scram-sha-1|scram-sha-256|token|vapid|aws4-hmac-sha256";
+
+/**
+ * `scheme://userinfo@` — a URL's credentials (RFC 3986 §3.2.1). Also with one
+ * (or three) slashes, as a URL reads after path normalisation
+ * (`/https:/x:tok@host`). The scheme is at most 32 characters (bounding the
+ * work); userinfo runs to the last `@` before `/`, `?`, `#` or whitespace.
+ */
+const URL_USERINFO = /\b([a-z][a-z0-9+.-]{0,31}:\/{1,3})([^\s/?#]*)@/gi;
+/** `Authorization: [<scheme>] <credential>` / `Proxy-Authorization: …` as HTTP libraries print headers. */
+const AUTHORIZATION_HEADER = new RegExp(`\\b((?:proxy-)?authorization\\s*:\\s*)(?:(${AUTH_SCHEMES})\\s+)?\\S+`, "gi");
+
+/**
+ * A message safe to put on a span (spec 04 §4, extended for credentials):
+ * control characters (U+0000–U+001F, U+007F) become spaces; the userinfo of
+ * a URL is redacted (`https://x:tok@host` becomes
+ * `https://x:[REDACTED]@host`, a user-only `https://tok@host` becomes
+ * `https://[REDACTED]@host`); `Bearer <t>` becomes `Bearer [REDACTED]`;
+ * an HTTP header `Authorization: <scheme> <credentials>` (or
+ * `Proxy-Authorization:`, any scheme such as `Basic`, `Digest`, `Token`, or
+ * no scheme) keeps the scheme and redacts the credential; the value after
+ * `authorization=`, `token=`, `api_key=` / `api-key=` / `apikey=`,
+ * `password=`, `secret=` or `cookie=` (any case, also as the end of a
+ * longer name such as `access_token=`) becomes `[REDACTED]`; the result is
+ * cut to {@link MAX_ERROR_MESSAGE_CHARS} characters. A value runs to the
+ * next whitespace or `&`.
  *
  * `Bearer` is redacted first, so `authorization=Bearer abc` leaves no part
- * of the credential.
+ * of the credential. Only the first 65,536 characters are examined, so the work is bounded for any input.
  *
  * @example
  * ```ts
  * sanitizeErrorMessage("GET /x?token=abc&page=2 failed\nAuthorization: Bearer eyJhbGciOi");
  * // "GET /x?token=[REDACTED]&page=2 failed Authorization: Bearer [REDACTED]"
+ * sanitizeErrorMessage("push to https://x:art_v2_abc@artifacts.example/git/r.git failed");
+ * // "push to https://x:[REDACTED]@artifacts.example/git/r.git failed"
  * ```
  */
 export function sanitizeErrorMessage(message: string): string {
@@ -73,7 +97,12 @@ export function sanitizeErrorMessage(message: string): string {
     .slice(0, SANITIZE_INPUT_CHARS)
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f]/g, " ")
+    .replace(URL_USERINFO, (_m, scheme: string, userinfo: string) => {
+      const colon = userinfo.indexOf(":");
+      return `${scheme}${colon < 0 ? "[REDACTED]" : `${userinfo.slice(0, colon)}:[REDACTED]`}@`;
+    })
     .replace(/\bBearer\s+\S+/gi, "Bearer [REDACTED]")
+    .replace(AUTHORIZATION_HEADER, (_m, prefix: string, scheme: string | undefined) => `${prefix}${scheme ? `${scheme} ` : ""}[REDACTED]`)
     .replace(/(authorization|token|api[_-]?key|password|secret|cookie)=[^\s&]+/gi, "$1=[REDACTED]")
     .slice(0, MAX_ERROR_MESSAGE_CHARS);
 }
