@@ -51,8 +51,11 @@ export interface CloudflareObserverOptions {
  * run)` returns `tracing.enterSpan(name, rs => …)`, which sets each defined
  * start attribute on `rs` and calls `run` at once with a span forwarding
  * defined values to `rs.setAttribute`; the operation's result or error
- * passes through unchanged. Errors thrown by `rs.setAttribute` are
- * swallowed (an observer never fails an operation).
+ * passes through unchanged. Tracing never fails an operation: errors
+ * thrown by `rs.setAttribute` are swallowed; if `enterSpan` throws before
+ * calling back (or never calls back) the operation runs once untraced; if
+ * it throws or returns something else after calling back, the operation's
+ * own result or error still reaches the caller.
  *
  * @example
  * ```ts
@@ -78,17 +81,25 @@ export function createCloudflareObserver(options: CloudflareObserverOptions): Wo
   }
   return {
     span(name, attributes, run) {
-      let started = false;
+      // The operation's promise, once tracing has called back: from then on it is what the
+      // caller gets, whatever enterSpan returns or throws (tracing never fails an operation).
+      let operation: ReturnType<typeof run> | undefined;
+      let returned: unknown;
       try {
-        return tracing.enterSpan(name, (rs) => {
-          started = true;
-          return traced(rs, attributes, run);
+        returned = tracing.enterSpan(name, (rs) => {
+          operation ??= traced(rs, attributes, run);
+          return operation;
         });
-      } catch (error) {
-        // Tracing that fails before running the operation does not fail it.
-        if (started) throw error;
-        return run(NOOP_SPAN);
+      } catch {
+        /* tracing failing before or after running the operation does not fail it */
       }
+      if (operation) {
+        // Whatever enterSpan returned instead is not awaited by anyone: keep its rejection quiet.
+        if (returned !== operation) Promise.resolve(returned).catch(() => {});
+        return operation;
+      }
+      // enterSpan threw before calling back, or never called back: run the operation untraced, once.
+      return run(NOOP_SPAN);
     },
   };
 }
@@ -96,7 +107,7 @@ export function createCloudflareObserver(options: CloudflareObserverOptions): Wo
 const NOOP_SPAN: WorkspaceSpan = { setAttribute() {} };
 
 /** Sets the defined start attributes on `rs`, then runs `run` with a span forwarding defined values to it. */
-function traced<T>(rs: CloudflareTracingSpan, attributes: WorkspaceAttributes, run: (span: WorkspaceSpan) => Promise<T>): Promise<T> {
+async function traced<T>(rs: CloudflareTracingSpan, attributes: WorkspaceAttributes, run: (span: WorkspaceSpan) => Promise<T>): Promise<T> {
   const set = (key: string, value: WorkspaceAttributeValue | undefined) => {
     if (value === undefined) return;
     try {
@@ -106,5 +117,5 @@ function traced<T>(rs: CloudflareTracingSpan, attributes: WorkspaceAttributes, r
     }
   };
   for (const [key, value] of Object.entries(definedAttributes(attributes))) set(key, value);
-  return run({ setAttribute: set });
+  return await run({ setAttribute: set });
 }

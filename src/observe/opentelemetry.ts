@@ -61,7 +61,11 @@ function quietly(f: () => void): void {
  * redacted, at most 512 characters) and an exception event with that
  * message and, for an `Error`, its name — no stack trace. The span ends when the
  * operation settles; its result or error reaches the caller unchanged.
- * Errors thrown by the tracer's span methods are swallowed.
+ * Tracing never fails an operation: errors thrown by the tracer's span
+ * methods are swallowed; if `startActiveSpan` throws before calling back
+ * (or never calls back) the operation runs once untraced; if it throws or
+ * returns something else after calling back, the operation's own result or
+ * error still reaches the caller.
  *
  * @example
  * ```ts
@@ -86,17 +90,25 @@ export function createOpenTelemetryObserver(options: OpenTelemetryObserverOption
   }
   return {
     span(name, attributes, run) {
-      let started = false;
+      // The operation's promise, once the tracer has called back: from then on it is what the
+      // caller gets, whatever the tracer returns or throws (tracing never fails an operation).
+      let operation: ReturnType<typeof run> | undefined;
+      let returned: unknown;
       try {
-        return tracer.startActiveSpan(name, { attributes: definedAttributes(attributes) }, (otel: Span) => {
-          started = true;
-          return traced(otel, run);
+        returned = tracer.startActiveSpan(name, { attributes: definedAttributes(attributes) }, (otel: Span) => {
+          operation ??= traced(otel, run);
+          return operation;
         });
-      } catch (error) {
-        // A tracer that fails before running the operation does not fail it.
-        if (started) throw error;
-        return run(NOOP_SPAN);
+      } catch {
+        /* a tracer failing before or after running the operation does not fail it */
       }
+      if (operation) {
+        // Whatever the tracer returned instead is not awaited by anyone: keep its rejection quiet.
+        if (returned !== operation) Promise.resolve(returned).catch(() => {});
+        return operation;
+      }
+      // The tracer threw before calling back, or never called back: run the operation untraced, once.
+      return run(NOOP_SPAN);
     },
   };
 }
