@@ -58,7 +58,10 @@ export interface WorkspaceOptions {
    * every write with `EROFS`. Default: none (no mounts).
    */
   mounts?: Record<string, Mount | MountFactory>;
-  /** Span hook for stub calls. Default {@link noopObserver}. */
+  /**
+   * Span hook for stub calls. Default {@link noopObserver}.
+   * `new Workspace` throws a `TypeError` when it is given but is not an object with a `span` function.
+   */
   observer?: WorkspaceObserver;
   /**
    * Assets publisher (`createAssets` from `agent-computer/assets`), or a function
@@ -223,6 +226,13 @@ export class Workspace {
     if (!options || typeof options !== "object") throw new TypeError("new Workspace(options) needs { storage }");
     this.#now = options.now ?? Date.now;
     this.sessionId = options.sessionId ?? "";
+    const observer: unknown = options.observer;
+    if (observer !== undefined && (observer === null || (typeof observer !== "object" && typeof observer !== "function") || typeof (observer as { span?: unknown }).span !== "function")) {
+      const got = observer !== null && (typeof observer === "object" || typeof observer === "function") ? "an object without a span function" : describe(observer);
+      throw new TypeError(
+        `Workspace observer must be a WorkspaceObserver with a span(name, attributes, run) function (e.g. createOpenTelemetryObserver from agent-computer/observe/opentelemetry), or left out; got ${got}`,
+      );
+    }
     this.observer = options.observer ?? noopObserver;
     const backends = options.backends ?? [];
     const seen = new Set<string>();
