@@ -298,20 +298,21 @@ describe("runToolDirectory: tools as the loader reports them", () => {
       };
       const results: Record<string, ToolResult> = {};
       for (const tool of tools) results[tool.name] = await runToolDirectory(tool, { workspace: ws, params: params[tool.name] });
-      const exportSource = await ws.fs.readFile("/workspace/tools/export_rows/index.ts", "utf8");
-      return { results, syncFs: exportSource.includes("writeFileSync") };
+      const exportRows = tools.find((t) => t.name === "export_rows")!;
+      const saved = await runToolDirectory(exportRows, { workspace: ws, params: { rows: 2, output_path: "/workspace/rows.json" } });
+      return { ...results, saved, file: JSON.parse(await ws.fs.readFile("/workspace/rows.json", "utf8")) };
     });
-    // The JavaScript backend's node:fs is the promise API only (no *Sync functions): a seed-style
-    // tool importing writeFileSync fails to link, and the runner says so.
-    const exportRows: ToolResult = out.syncFs
-      ? { content: [{ type: "text", text: `Tool "export_rows" failed (exit 1): The requested module 'node:fs' does not provide an export named 'writeFileSync'` }], isError: true }
-      : { content: [{ type: "text", text: "1\trow 1\n2\trow 2" }] };
-    expect(out.results).toEqual({
+    expect(out).toEqual({
       all_inputs: { content: [{ type: "text", text: "go\nsecret=none" }] },
-      export_rows: exportRows,
+      export_rows: { content: [{ type: "text", text: "1\trow 1\n2\trow 2" }] },
       fetch_status: { content: [{ type: "text", text: "No API token: pass api_token or set STATUS_API_TOKEN." }], isError: true },
       greet: { content: [{ type: "text", text: "hello, Lin.\n" }] },
       slow_count: { content: [{ type: "text", text: "counted 2" }] },
+      saved: { content: [{ type: "text", text: "2 rows saved to /workspace/rows.json" }] },
+      file: [
+        { id: 1, label: "row 1" },
+        { id: 2, label: "row 2" },
+      ],
     });
   });
 });
