@@ -49,8 +49,8 @@ describe("probe18 spans", () => {
       await stub.fs.chmod("/d/b.txt", 0o644);
       await stub.fs.symlink("/d/b.txt", "/d/l");
       await stub.fs.rm("/d/l", { force: true });
-      await stub.assets.publish("/d/b.txt", { expiresAfter: 60_000 });
-      await stub.assets.publish("/nope", { expiresAfter: 1000 }).catch(() => {});
+      await stub.assets!.publish("/d/b.txt", { expiresAfter: 60_000 });
+      await stub.assets!.publish("/nope", { expiresAfter: 1000 }).catch(() => {});
       await ws.close();
     });
     const byName = (n: string) => lines.filter((l) => l.name === n);
