@@ -218,7 +218,7 @@ function shellQuote(text: string): string {
 }
 
 /** The path of absolute `to` relative to absolute directory `from` (`/a/b`, `/a/c/d` → `../c/d`). */
-export function relativePath(from: string, to: string): string {
+function relativePath(from: string, to: string): string {
   const a = from.split("/").filter(Boolean);
   const b = to.split("/").filter(Boolean);
   let i = 0;
