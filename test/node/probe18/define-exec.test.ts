@@ -102,8 +102,9 @@ describe("probe18 defineExec: bad input", () => {
    * ExecDefinition.execute's TSDoc: "Bad input and backend failures end as an error output the
    * model can read, never a throw." A user's own loop (what docs/tools.md offers defineExec for)
    * passes model-produced arguments straight in.
+   * Fixed in 0eb919d: now a regression check.
    */
-  it.fails("null / undefined input ends as one error snapshot, never a throw", async () => {
+  it("null / undefined input ends as one error snapshot, never a throw", async () => {
     const { ws, state } = runtime([{ name: "exit", code: 0 }]);
     const exec = defineExec({ workspace: ws });
     for (const input of [null, undefined]) {
@@ -119,8 +120,9 @@ describe("probe18 defineExec: bad input", () => {
    * `runtime.exec` (as `42`, `null`, `null`, `cwd: 7`) and, with a runtime that accepts them, end in
    * a successful snapshot `{ command: 42, …, exitCode: 0 }`. Same TSDoc as above; docs/tools.md
    * does not say the caller must parse with `inputSchema` first.
+   * Fixed in 0eb919d: now a regression check.
    */
-  it.fails("wrong-typed fields (command 42/null/missing, cwd 7) end as an error snapshot, runtime not called", async () => {
+  it("wrong-typed fields (command 42/null/missing, cwd 7) end as an error snapshot, runtime not called", async () => {
     const { ws, state } = runtime([{ name: "exit", code: 0 }]);
     const exec = defineExec({ workspace: ws });
     for (const input of [{ command: 42 }, { command: null }, {}, { command: "ls", cwd: 7 }]) {

@@ -86,8 +86,9 @@ describe("probe18 observability: redaction of error messages in spans", () => {
    * `key=value` and `Bearer`, so a `git push`/`stat` failure naming a credentialed URL puts an
    * Artifacts write token in the tracing backend. Expected: userinfo of a URL redacted
    * (`https://x:[REDACTED]@…`), or the docs warn that URL credentials are recorded.
+   * Fixed in a9f1c84: now a regression check.
    */
-  it.fails("a credentialed Artifacts URL in an error message is redacted in the span", async () => {
+  it("a credentialed Artifacts URL in an error message is redacted in the span", async () => {
     const { message } = await recordedMessageFor("/https://x:art_v2_x_0123456789abcdef@artifacts.example/git/ns/r.git");
     expect(message).not.toContain("art_v2_x_0123456789abcdef");
   });
@@ -96,8 +97,9 @@ describe("probe18 observability: redaction of error messages in spans", () => {
    * Finding (low). `Authorization: Basic <b64>` (an HTTP header as libraries print it) is kept in
    * full: only `Bearer` and `key=` forms are redacted. Spec-conformant, but the docs' "Authorization"
    * example suggests headers are covered.
+   * Fixed in a9f1c84: now a regression check.
    */
-  it.fails("Authorization: Basic <credentials> is redacted in the span", async () => {
+  it("Authorization: Basic <credentials> is redacted in the span", async () => {
     const { message } = await recordedMessageFor("/x Authorization: Basic dXNlcjpodW50ZXIy");
     expect(message).not.toContain("dXNlcjpodW50ZXIy");
   });
@@ -199,8 +201,9 @@ describe("probe18 observability: tracers that misbehave", () => {
    * errors." A tracer whose startActiveSpan / enterSpan throws AFTER running the callback (e.g. a
    * context manager failing on restore) replaces the operation's result with the tracer's error:
    * the operation ran (a file was written) but the caller is told it failed.
+   * Fixed in da1600e: now a regression check.
    */
-  it.fails("OpenTelemetry: a tracer throwing after the callback ran does not fail the operation", async () => {
+  it("OpenTelemetry: a tracer throwing after the callback ran does not fail the operation", async () => {
     const tracer = {
       startActiveSpan: (_n: string, _o: unknown, fn: (s: unknown) => unknown) => {
         void fn(otelSpan());
@@ -211,7 +214,7 @@ describe("probe18 observability: tracers that misbehave", () => {
     expect(await o.span("n", {}, async () => "done")).toBe("done");
   });
 
-  it.fails("Workers tracing: enterSpan throwing after the callback ran does not fail the operation", async () => {
+  it("Workers tracing: enterSpan throwing after the callback ran does not fail the operation", async () => {
     const tracing = {
       enterSpan: (_n: string, fn: (s: unknown) => unknown) => {
         void fn({ setAttribute() {} });
@@ -243,8 +246,9 @@ describe("probe18 observability: the observer option", () => {
    * `getWorkspace()` client call — rejects with the raw `observer.span is not a function`, far from
    * the cause. `syncTelemetry`, `artifacts` and `mounts` are refused at construction with a TypeError
    * naming them; `observer` should be too.
+   * Fixed in cf45caf: now a regression check.
    */
-  it.fails("an observer without a span function is refused by new Workspace with a TypeError naming `observer`", () => {
+  it("an observer without a span function is refused by new Workspace with a TypeError naming `observer`", () => {
     for (const observer of [42, {}, { span: "x" }]) {
       expect(() => new Workspace({ storage: nodeSqliteStorage(":memory:"), observer: observer as never })).toThrow(/observer/);
     }
