@@ -7,6 +7,7 @@
  */
 import { parseDuration } from "./duration.js";
 import { ARTIFACTS_NOT_CONFIGURED_MESSAGE, isNotFound } from "./errors.js";
+import { ARTIFACT_NAME_PATTERN } from "./names.js";
 import type {
   ArtifactClient,
   ArtifactCreateOptions,
@@ -194,7 +195,14 @@ const GROUPS: Readonly<Record<string, string>> = {
  * `artifacts repo` / `artifacts token` (help printed); 129 a usage error
  * (`artifacts <sub>: <message>`: `missing <name>`, `unexpected argument
  * '<x>'`, `unknown option '--f'`, `option '--f' requires a value`, `option
- * '--f' takes no value`, a bad `--scope`, `--ttl` or `--depth`).
+ * '--f' takes no value`, a bad `--scope`, `--ttl` or `--depth`, and for
+ * `create` a git remote name git refuses: `invalid --remote '<r>': not a git
+ * remote name (<why>)`).
+ *
+ * `create` leaves only the token it prints active: the write token the
+ * binding's `create` returns is revoked once the requested token is minted,
+ * and when the remote cannot be registered (nothing is printed) the minted
+ * token is revoked too. A revocation that fails is reported on stderr.
  *
  * Never throws: every failure, a throwing client included, becomes a result.
  *
@@ -283,6 +291,28 @@ export function credentialedRemote(remote: string, plaintext: string): string {
   return `${remote.slice(0, at + 3)}x:${encodeURIComponent(secret)}@${remote.slice(at + 3)}`;
 }
 
+/**
+ * Why `name` cannot be a git remote name, or `undefined` when it can. The
+ * rules are git's (`git check-ref-format` of `refs/remotes/<name>/x`, as
+ * `git remote add` checks it), plus no leading `-` (it would read as an
+ * option): non-empty; no space, control character or any of `~^:?*[\`; no
+ * `..`, `//` or `@{`; no leading `-`, `/` or `.`; no component starting
+ * with `.` or ending with `.lock`; no trailing `/` or `.`; not `@`.
+ */
+function remoteNameProblem(name: string): string | undefined {
+  if (name === "") return "it is empty";
+  if (name.startsWith("-")) return "it starts with '-'";
+  if (/[\x00-\x20\x7f]/.test(name)) return "it holds a space or control character";
+  const bad = /[~^:?*[\\]/.exec(name);
+  if (bad) return `it holds '${bad[0]}'`;
+  if (name.includes("..")) return "it holds '..'";
+  if (name.includes("@{") || name === "@") return "it holds '@{' or is '@'";
+  if (name.includes("//") || name.startsWith("/") || name.endsWith("/")) return "it has an empty path component";
+  if (name.startsWith(".") || name.includes("/.")) return "a component starts with '.'";
+  if (name.endsWith(".") || /\.lock(\/|$)/.test(name)) return "it ends with '.' or a component ends with '.lock'";
+  return undefined;
+}
+
 async function runCreate(client: ArtifactClient, args: Parsed, input: ArtifactsCLIInput, sub: string): Promise<ArtifactsCLIResult> {
   const [name] = args.positionals as [string];
   const scope = scopeOf(args) ?? "write";
@@ -300,13 +330,23 @@ async function runCreate(client: ArtifactClient, args: Parsed, input: ArtifactsC
     return fail(sub, `repository '${name}' already exists; pass --force to reuse it (a new token is minted and the remote replaced)`);
   }
   let repo = existing;
+  // The token the binding's create returns (scope write): never printed, so revoked below.
+  let createToken: string | undefined;
   if (repo === undefined) {
     const opts: ArtifactCreateOptions = {};
     if (args.values.has("description")) opts.description = args.values.get("description")!;
     if (args.values.has("default-branch")) opts.setDefaultBranch = args.values.get("default-branch")!;
-    repo = await client.create(name, opts);
+    const created = await client.create(name, opts);
+    repo = created;
+    if (typeof created.token === "string" && created.token !== "") createToken = created.token;
   }
-  const token = await client.createToken(name, scope, ttl);
+  let token: Awaited<ReturnType<ArtifactClient["createToken"]>>;
+  try {
+    token = await client.createToken(name, scope, ttl);
+  } catch (error) {
+    const left = await revokeAll(client, name, [createToken]);
+    return fail(sub, `${messageOf(error)}${left}`);
+  }
   const credentialed = credentialedRemote(repo.remote, token.plaintext);
 
   let remoteRegistered = false;
@@ -319,11 +359,13 @@ async function runCreate(client: ArtifactClient, args: Parsed, input: ArtifactsC
       outcome = { ok: false, message: messageOf(error) };
     }
     if (outcome?.ok !== true) {
+      // Nothing was printed: revoke every token this run made, so none stays live unseen.
+      const left = await revokeAll(client, name, [token.plaintext, createToken]);
       if (outcome?.exists === true && !force) {
-        return fail(sub, `git remote '${remoteName}' already exists; pass --force to replace it, or --remote <name> to use another name`);
+        return fail(sub, `git remote '${remoteName}' already exists; pass --force to replace it, or --remote <name> to use another name${left}`);
       }
       const detail = typeof outcome?.message === "string" && outcome.message.trim() !== "" ? `: ${outcome.message.trim()}` : "";
-      return fail(sub, `could not register remote '${remoteName}'${detail}`);
+      return fail(sub, `could not register remote '${remoteName}'${detail}${left}`);
     }
     remoteRegistered = true;
   }
@@ -339,7 +381,29 @@ async function runCreate(client: ArtifactClient, args: Parsed, input: ArtifactsC
     remoteRegistered,
   };
   if (typeof remoteAdd !== "function") out.remoteAddCommand = `git remote add ${remoteName} ${credentialed}`;
-  return json(out);
+  const left = await revokeAll(client, name, [createToken]);
+  const result = json(out);
+  if (left !== "") result.stderr = `artifacts ${sub}: warning: ${left.slice(2)}\n`;
+  return result;
+}
+
+/**
+ * Revokes each given token (plaintext) of repository `name`, best effort.
+ * Returns `""`, or `"; "` plus a sentence saying how many could not be
+ * revoked and how to revoke them (`artifacts token list` / `token revoke`).
+ */
+async function revokeAll(client: ArtifactClient, name: string, tokens: readonly (string | undefined)[]): Promise<string> {
+  let failed = 0;
+  for (const token of tokens) {
+    if (token === undefined) continue;
+    try {
+      await client.revokeToken(name, token);
+    } catch {
+      failed++;
+    }
+  }
+  if (failed === 0) return "";
+  return `; ${failed} token${failed === 1 ? "" : "s"} this command minted could not be revoked: find ${failed === 1 ? "it" : "them"} with 'artifacts token list ${name}' and run 'artifacts token revoke ${name} <id>'`;
 }
 
 // ---------------------------------------------------------------------------
@@ -381,6 +445,20 @@ function parseArgs(command: Command, args: readonly string[]): Parsed {
   if (parsed.positionals.length < want.length) throw new UsageError(`missing ${want[parsed.positionals.length]}`);
   if (parsed.positionals.length > want.length) throw new UsageError(`unexpected argument '${parsed.positionals[want.length]}'`);
   if (command.path === "repo import" && !parsed.values.has("url")) throw new UsageError("missing --url");
+  if (command.path === "create") {
+    // A remote git cannot take is a usage error, found before anything is created or minted.
+    // The default remote is the repository name: one the client refuses is left to it (EINVALIDNAME, exit 1).
+    const remoteName = parsed.values.get("remote") ?? parsed.positionals[0]!;
+    const checked = parsed.values.has("remote") || ARTIFACT_NAME_PATTERN.test(remoteName);
+    const problem = checked ? remoteNameProblem(remoteName) : undefined;
+    if (problem !== undefined) {
+      throw new UsageError(
+        parsed.values.has("remote")
+          ? `invalid --remote '${remoteName}': not a git remote name (${problem})`
+          : `'${remoteName}' is not a git remote name (${problem}); pass --remote <remote> to name the git remote`,
+      );
+    }
+  }
   return parsed;
 }
 

@@ -402,9 +402,14 @@ class ShellHostTarget extends RpcTargetBase {
  * add [--force] <name> <url>`: exit 0 → `{ ok: true }`, else `{ ok: false,
  * message }` with git's trimmed stderr (or stdout). A git that throws (not
  * configured, the command stopped) → `{ ok: false, message }` with its message.
+ * An empty `name` or one starting with `-` (git would read it as an option) →
+ * `{ ok: false, message }` before git runs.
  */
 export function shellRemoteAdd(git: GitClient, cwd: string, live: () => void = () => {}): RemoteAddFn {
   return async ({ name, url, force }) => {
+    if (typeof name !== "string" || name === "" || name.startsWith("-")) {
+      return { ok: false, message: `'${String(name)}' is not a git remote name (empty, or it starts with '-')` };
+    }
     try {
       live();
       if (force !== true) {

@@ -374,6 +374,13 @@ describe("create", () => {
       ["create", "s1__notes", { description: "d", setDefaultBranch: "trunk" }],
       ["get", "s1__notes"],
       ["repo.createToken", "s1__notes", "write", 3600],
+      // The binding's create token (never printed) is revoked: only the printed token stays active.
+      ["get", "s1__notes"],
+      ["repo.revokeToken", "s1__notes", expect.stringMatching(/^art_v2_x_[0-9a-f]{40}\?expires=/)],
+    ]);
+    expect((await client.listTokens("notes")).tokens.map((t) => [t.scope, t.state])).toEqual([
+      ["write", "revoked"],
+      ["write", "active"],
     ]);
     const value = JSON.parse(out.stdout);
     const secret = value.token.slice(0, value.token.indexOf("?expires="));
@@ -443,10 +450,13 @@ describe("create", () => {
     expect(replaced.credentialedRemote).not.toBe(value.credentialedRemote);
     expect(git(dir, "remote", "get-url", "notes").stdout).toBe(`${replaced.credentialedRemote}\n`);
 
-    // git refuses the remote name: could not register remote '<n>': <git's message>.
-    expect(await client.cli({ argv: ["create", "third", "--remote", "bad..name"], remoteAdd })).toEqual(
-      failed("artifacts create: could not register remote 'bad..name': fatal: 'bad..name' is not a valid remote name"),
-    );
+    // A name git refuses is a usage error (129), before anything is created or minted.
+    expect(await client.cli({ argv: ["create", "third", "--remote", "bad..name"], remoteAdd })).toEqual({
+      stdout: "",
+      stderr: "artifacts create: invalid --remote 'bad..name': not a git remote name (it holds '..')\n",
+      exitCode: 129,
+    });
+    expect(await client.list().then((repos) => repos.map((r) => r.name).sort())).toEqual(["notes", "other"]);
   });
 
   it("remoteAdd seam outcomes: exists with --force, a failure without message, a throwing seam", async () => {
