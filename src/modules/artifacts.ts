@@ -67,11 +67,6 @@ function arity(fn: string, args: readonly WorkspaceRuntimeValue[], max: number):
   if (args.length > max) throw new TypeError(`${fn} takes at most ${max} argument${max === 1 ? "" : "s"}, got ${args.length}`);
 }
 
-/** The name as the client gets it: `String()` of the argument (the client validates it). */
-function coercedName(args: readonly WorkspaceRuntimeValue[]): string {
-  return String(args[0]);
-}
-
 /** A non-empty string name, else `TypeError` `<fn>: name must be a non-empty string, got …`. */
 function stringName(fn: string, value: WorkspaceRuntimeValue | undefined): string {
   if (typeof value !== "string" || value === "") {
@@ -170,9 +165,12 @@ function describeArtifactsModule(allowNetwork: boolean): string {
  *   (the token's secret spliced in as `x:<secret>@`).
  *
  * Rules, checked in this order before the binding is called:
- * - arguments: `createToken` and `share` need a non-empty string `name`
- *   (the others pass `String(name)` on, which the client validates —
- *   `InvalidRepoNameError` `EINVALIDNAME`); `scope` is `"read"` or
+ * - arguments: every function taking a `name` needs a non-empty string
+ *   (`create: name must be a non-empty string (the repository name), got
+ *   null`; spec 04 §3.5 `String()`-coerces it for create/get/importArtifact/
+ *   deleteArtifact — refused here so `create(null)` cannot make `null`); the
+ *   client then checks the name's form (`InvalidRepoNameError`
+ *   `EINVALIDNAME`); `scope` is `"read"` or
  *   `"write"`; `ttl` is a positive integer of seconds or a duration string
  *   (`"15m"`, `"2h30m"`; spec 04 §3.5); option objects take only their
  *   documented keys. Violations reject a `TypeError` whose message starts
@@ -222,7 +220,7 @@ export function createArtifactsModule(options: ArtifactsModuleOptions = {}): Wor
 
     const create: WorkspaceModuleFunction = async (args, ctx) => {
       arity("create", args, 2);
-      const name = coercedName(args);
+      const name = stringName("create", arg(args, 0));
       const opts = optionsOf("create", "opts", arg(args, 1), { description: "string", readOnly: "boolean", setDefaultBranch: "string" });
       if (ctx.access !== "read-write") throw writeAccessError("Artifacts create");
       checkAborted(ctx);
@@ -231,8 +229,9 @@ export function createArtifactsModule(options: ArtifactsModuleOptions = {}): Wor
 
     const get: WorkspaceModuleFunction = async (args, ctx) => {
       arity("get", args, 1);
+      const name = stringName("get", arg(args, 0));
       checkAborted(ctx);
-      return plain(await client().get(coercedName(args)));
+      return plain(await client().get(name));
     };
 
     const list: WorkspaceModuleFunction = async (args, ctx) => {
@@ -243,7 +242,7 @@ export function createArtifactsModule(options: ArtifactsModuleOptions = {}): Wor
 
     const importArtifact: WorkspaceModuleFunction = async (args, ctx) => {
       arity("importArtifact", args, 3);
-      const name = coercedName(args);
+      const name = stringName("importArtifact", arg(args, 0));
       const source = optionsOf("importArtifact", "source", arg(args, 1), { url: "string", branch: "string", depth: "number" });
       if (typeof source.url !== "string" || source.url === "") throw new TypeError("importArtifact: source.url must be a non-empty string (the git URL to import)");
       if (source.depth !== undefined && !(Number.isSafeInteger(source.depth) && (source.depth as number) > 0)) {
@@ -260,7 +259,7 @@ export function createArtifactsModule(options: ArtifactsModuleOptions = {}): Wor
 
     const deleteArtifact: WorkspaceModuleFunction = async (args, ctx) => {
       arity("deleteArtifact", args, 1);
-      const name = coercedName(args);
+      const name = stringName("deleteArtifact", arg(args, 0));
       if (ctx.access !== "read-write") throw writeAccessError("Artifacts delete");
       checkAborted(ctx);
       return once(ctx, "deleteArtifact", async () => (await client().delete(name)) === true);

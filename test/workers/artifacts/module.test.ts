@@ -142,19 +142,30 @@ describe("ws:artifacts exports", () => {
     ]);
   });
 
-  it("names are String()-coerced for create/get/importArtifact/deleteArtifact and checked by the client", async () => {
+  it("names must be strings (TypeError naming the function, nothing created); the client checks their form", async () => {
     const binding = new ArtifactsStandIn();
-    const out = await run(`await attempt("create", 42), await attempt("get", 42), await attempt("deleteArtifact", "a__b"), await attempt("get", "nope")`, {
-      binding,
-      sessionId: "s1",
-    });
+    const out = await run(
+      `await attempt("create", 42), await attempt("create", null), await attempt("create"), await attempt("get", 42),
+       await attempt("importArtifact", 7, { url: "https://example.com/r.git" }), await attempt("deleteArtifact", null),
+       await attempt("create", ""), await attempt("deleteArtifact", "a__b"), await attempt("get", "nope")`,
+      { binding, sessionId: "s1", module: { allowNetwork: true } },
+    );
     const bindingMessage = await binding.get("s1__nope").then(() => "found", (e: Error) => e.message);
-    expect((ok(out[0]!) as { name: string }).name).toBe("42");
-    expect((ok(out[1]!) as { name: string }).name).toBe("42");
-    expect((out[2] as { error: [string, string] }).error[1]).toBe("EINVALIDNAME");
-    expect((out[2] as { error: [string, string] }).error[0].startsWith("invalid repository name 'a__b': ")).toBe(true);
-    expect(out[3]).toEqual({ error: [bindingMessage, "NOT_FOUND"] });
+    expect(out.slice(0, 7)).toEqual([
+      { error: ["create: name must be a non-empty string (the repository name), got number", null] },
+      { error: ["create: name must be a non-empty string (the repository name), got undefined", null] },
+      { error: ["create: name must be a non-empty string (the repository name), got undefined", null] },
+      { error: ["get: name must be a non-empty string (the repository name), got number", null] },
+      { error: ["importArtifact: name must be a non-empty string (the repository name), got number", null] },
+      { error: ["deleteArtifact: name must be a non-empty string (the repository name), got undefined", null] },
+      { error: ['create: name must be a non-empty string (the repository name), got ""', null] },
+    ]);
+    expect((out[7] as { error: [string, string] }).error[1]).toBe("EINVALIDNAME");
+    expect((out[7] as { error: [string, string] }).error[0].startsWith("invalid repository name 'a__b': ")).toBe(true);
+    expect(out[8]).toEqual({ error: [bindingMessage, "NOT_FOUND"] });
     expect(bindingMessage).toContain("s1__nope");
+    expect(binding.names()).toEqual([]);
+    expect(binding.calls.map((c) => c.method)).toEqual(["get", "get"]);
   });
 });
 
