@@ -296,8 +296,9 @@ describe("probe18 artifacts: findings", () => {
    * never shown or revoked: asking for read-only access leaves an unneeded live write credential.
    * docs/artifacts.md says create "then mints a token (--scope …)" and nothing about the create
    * token. Expected: only the token that was printed is active (or the docs say so).
+   * Fixed (the CLI revokes the create call's token): now a regression check.
    */
-  it.fails("artifacts create --scope read leaves no active write token", async () => {
+  it("artifacts create --scope read leaves no active write token", async () => {
     const binding = new ArtifactsStandIn();
     const r = await runArtifactsCLI(createArtifact(binding, "s"), { argv: ["create", "x", "--scope", "read"] });
     expect(r.exitCode).toBe(0);

@@ -148,8 +148,9 @@ describe("probe18 ws:artifacts from isolate code", () => {
    * arguments reject a TypeError that starts with the function's name" — as `createToken(null)`
    * and `share(null)` do (`createToken: name must be a non-empty string …`). The direct client
    * (`createArtifact(b, s).get(null)`) correctly rejects EINVALIDNAME.
+   * Fixed (ws:artifacts checks names): now a regression check.
    */
-  it.fails("non-string names (null, 42, missing) → TypeError naming the function; nothing created", async () => {
+  it("non-string names (null, 42, missing) → TypeError naming the function; nothing created", async () => {
     const binding = new ArtifactsStandIn();
     const out = await run(
       `await attempt("artifacts", "create", null), await attempt("artifacts", "create", 42), await attempt("artifacts", "create"),
