@@ -11,6 +11,7 @@ export const entries = {
   "tools/ai-sdk": "src/tools/ai-sdk.ts",
   "tools/pi-ai": "src/tools/pi-ai.ts",
   "tools/tanstack-ai": "src/tools/tanstack-ai.ts",
+  "tool-dirs/index": "src/tool-dirs/index.ts",
   "backends/worker-javascript": "src/backends/worker-javascript/index.ts",
   "backends/worker-shell": "src/backends/worker-shell/index.ts",
   "backends/container": "src/backends/container/index.ts",

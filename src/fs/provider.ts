@@ -320,6 +320,21 @@ function positiveInteger(value: unknown, name: string, fallback: number): number
   return value;
 }
 
+/** Bytes the open handles of one provider hold together, and the most they may ({@link SQLiteWorkspaceProviderOptions.maxHeldBytes}). */
+interface HeldBytes {
+  bytes: number;
+  readonly max: number;
+}
+
+/** Gives back what a handle held when it is collected without `close()` (where the runtime has FinalizationRegistry). */
+const HANDLE_RELEASE =
+  typeof FinalizationRegistry === "function"
+    ? new FinalizationRegistry<{ held: HeldBytes; account: { bytes: number } }>(({ held, account }) => {
+        held.bytes -= account.bytes;
+        account.bytes = 0;
+      })
+    : undefined;
+
 /**
  * A node:fs-style provider over a Workspace's filesystem (spec 01 §1.2;
  * `workspace.provider()` returns one, memoised). Its methods have the names
@@ -344,21 +359,6 @@ function positiveInteger(value: unknown, name: string, fallback: number): number
  * - `watch`/`watchAsync`/`watchFile` read the Workspace's change log, so
  *   they see changes made by anyone on the same storage.
  */
-/** Bytes the open handles of one provider hold together, and the most they may ({@link SQLiteWorkspaceProviderOptions.maxHeldBytes}). */
-interface HeldBytes {
-  bytes: number;
-  readonly max: number;
-}
-
-/** Gives back what a handle held when it is collected without `close()` (where the runtime has FinalizationRegistry). */
-const HANDLE_RELEASE =
-  typeof FinalizationRegistry === "function"
-    ? new FinalizationRegistry<{ held: HeldBytes; account: { bytes: number } }>(({ held, account }) => {
-        held.bytes -= account.bytes;
-        account.bytes = 0;
-      })
-    : undefined;
-
 export class SQLiteWorkspaceProvider {
   readonly #fs: WorkspaceFilesystem;
   readonly #log: ChangeLog | undefined;

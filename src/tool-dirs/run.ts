@@ -52,16 +52,17 @@ export interface RunToolDirectoryOptions {
    * does not declare are dropped.
    */
   params?: Record<string, unknown>;
-  /** Aborting it kills the run (`killExec`); the result is then `isError` "… was cancelled". */
+  /** Aborting it kills the run (`killExec`); the result is then `isError` "… was cancelled". Default: none (the run ends by itself or at its timeout). */
   signal?: AbortSignal;
-  /** Receives each `onUpdate(partial)` of a JavaScript/TypeScript tool as it arrives (errors it throws are ignored). */
+  /** Receives each `onUpdate(partial)` of a JavaScript/TypeScript tool as it arrives (errors it throws are ignored). Default: none (updates are dropped). */
   onUpdate?: OnUpdate;
   /**
    * Host environment values for this run (for example Worker secrets).
    * Only the names the tool declares in its front matter `env` reach it,
    * as `process.env.<NAME>` (JavaScript) or `$NAME` (bash, python); other
    * keys are ignored, so one map may serve every tool. Their values are
-   * masked (`***`) in every error text the runner builds.
+   * masked (`***`) in every error text the runner builds. Default: none
+   * (the tool's `process.env` is empty).
    */
   env?: Record<string, string>;
   /**
@@ -70,7 +71,7 @@ export interface RunToolDirectoryOptions {
    * default) — that is an error result too.
    */
   timeoutMs?: number;
-  /** Id of the backend to run on, overriding the choice by language (see the module table). */
+  /** Id of the backend to run on, overriding the choice by language (see the module table). Default: chosen by the tool's language. */
   backend?: string;
 }
 

@@ -42,6 +42,7 @@ beforeAll(async () => {
 describe("import isolation of the built tool entries", () => {
   const allowed: Record<string, string[]> = {
     "tools/core": ["zod"],
+    "tool-dirs/index": ["zod", "yaml"],
     "tools/pi-ai": ["zod"],
     "tools/tanstack-ai": ["zod"],
     "tools/ai-sdk": ["zod", "ai"],

@@ -3,6 +3,7 @@ import * as root from "agent-computer";
 import * as assets from "agent-computer/assets";
 import * as tools from "agent-computer/tools";
 import * as toolsCore from "agent-computer/tools/core";
+import * as toolDirs from "agent-computer/tool-dirs";
 import * as aiSdk from "agent-computer/tools/ai-sdk";
 import * as piAi from "agent-computer/tools/pi-ai";
 import * as tanstackAi from "agent-computer/tools/tanstack-ai";
@@ -37,6 +38,7 @@ const entries: Record<string, object> = {
   "agent-computer/git": git,
   "agent-computer/tools": tools,
   "agent-computer/tools/core": toolsCore,
+  "agent-computer/tool-dirs": toolDirs,
   "agent-computer/tools/ai-sdk": aiSdk,
   "agent-computer/tools/pi-ai": piAi,
   "agent-computer/tools/tanstack-ai": tanstackAi,
