@@ -35,6 +35,8 @@ export {
   type RunToolDirectoryOptions,
   type ToolRunWorkspace,
 } from "./run.js";
+export { directoryToolValue, joinContent } from "../tools/core/directory.js";
+export type { DirectoryToolsOptions, DirectoryToolOutput } from "../tools/core/directory.js";
 export type {
   ToolDirectory,
   ToolInput,

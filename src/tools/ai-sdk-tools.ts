@@ -34,6 +34,7 @@ import {
   type ReadToolOptions,
   type WriteToolOptions,
 } from "./core/index.js";
+import { directoryToolValue, type DirectoryToolOutput } from "./core/directory.js";
 
 /** Options of {@link createAITools}: the shared tool set options (spec 03 §2.1). */
 export type CreateAIToolsOptions = CreateToolsOptions;
@@ -70,8 +71,11 @@ function toAITool(core: CoreTool): Tool {
   const tool: Tool = {
     description: core.description,
     inputSchema: core.inputSchema,
-    execute: (input: unknown, options: { abortSignal?: AbortSignal; toolCallId?: string }) =>
-      core.execute(input, { abortSignal: options?.abortSignal, toolCallId: options?.toolCallId }) as never,
+    execute: (input: unknown, options: { abortSignal?: AbortSignal; toolCallId?: string }) => {
+      const result = core.execute(input, { abortSignal: options?.abortSignal, toolCallId: options?.toolCallId });
+      // Directory tools (spec 03 §9): progress as preliminary results, then the joined text or { error }.
+      return (core.contentResult ? directoryValues(result as AsyncIterable<DirectoryToolOutput>) : result) as never;
+    },
   };
   const toModelOutput = core.toModelOutput;
   if (toModelOutput) {
@@ -81,9 +85,17 @@ function toAITool(core: CoreTool): Tool {
   return tool;
 }
 
+/** A directory tool's outputs as AI SDK values: each progress snapshot's text (a preliminary result), then the joined text or `{ error }`. */
+async function* directoryValues(outputs: AsyncIterable<DirectoryToolOutput>): AsyncGenerator<string | { error: string }> {
+  for await (const output of outputs) yield directoryToolValue(output);
+}
+
 /**
  * The Workspace tools as an AI SDK `ToolSet`, keys in the order read, ls,
- * find, grep, write, edit, delete (then exec, publish when present).
+ * find, grep, write, edit, delete (then exec, publish when present), then
+ * the `toolDirectories` tools. A directory tool's `execute` yields each
+ * `onUpdate` as a preliminary result (its text) and settles on the joined
+ * text, or `{ error }` when the tool reports `isError` (spec 03 §9).
  *
  * @example
  * ```ts

@@ -24,6 +24,7 @@ import {
   type JSONSchemaObject,
   type NeutralOutput,
 } from "./core/index.js";
+import type { DirectoryToolOutput } from "./core/directory.js";
 
 /** JSON Schema draft-07 object that pi (TypeBox) accepts as `parameters`. */
 export type PiJSONSchema = JSONSchemaObject;
@@ -99,22 +100,32 @@ export interface PiToolResult {
 
 /** Context for one call of {@link CreatePiToolsResult.execute}. */
 export interface ToolCallContext {
-  /** Aborts the call: exec kills its run; the file tools ignore it once started. Absent: the call cannot be aborted. */
+  /** Aborts the call: exec and directory tools kill their run; the file tools ignore it once started. Absent: the call cannot be aborted. */
   abortSignal?: AbortSignal;
+  /**
+   * Receives a directory tool's progress (each `onUpdate` of the tool, as
+   * pi's partial result `{ content }`; spec 03 §9), e.g. to forward it as
+   * pi's `onUpdate`. Errors it throws are ignored. Default: none (progress
+   * is dropped).
+   */
+  onUpdate?(partial: { content: PiToolResultContent[] }): void;
 }
 
 /** Result of {@link createPiTools}. */
 export interface CreatePiToolsResult {
-  /** The declarations for pi's `Context.tools`, in the order read, ls, find, grep, write, edit, delete, exec, publish (those present). */
+  /** The declarations for pi's `Context.tools`, in the order read, ls, find, grep, write, edit, delete, exec, publish (those present), then the `toolDirectories` tools. */
   tools: PiTool[];
   /**
    * Validates and runs one tool call and returns its result content; never
    * throws (failures come back with `isError: true`). exec's running
-   * snapshots are drained: the result is the settled one.
+   * snapshots are drained: the result is the settled one. A directory
+   * tool's `{ content, isError }` passes through (spec 03 §9); its
+   * progress goes to `context.onUpdate` when given.
    */
   execute(call: PiToolCall, context?: ToolCallContext): Promise<PiToolResult>;
   /**
-   * Names of the tools that change nothing (read, ls, find, grep): what
+   * Names of the tools that change nothing (read, ls, find, grep, and
+   * directory tools whose front matter says `readonly: true`): what
    * `forPiTools` marks `readOnly` for `ws:tools`.
    */
   readOnly: string[];
@@ -137,6 +148,16 @@ function lower(output: NeutralOutput, raw: unknown): PiToolResult {
         ? { content: [{ type: "text", text: output.text }, { type: "image", data: output.data, mimeType: output.mediaType }], isError: false }
         : { content: [{ type: "text", text: output.text + PDF_NOTE }], isError: false };
   }
+}
+
+/**
+ * A directory tool's result as pi content (spec 03 §9: passed through):
+ * every block as a text block, `isError: isError === true`, the result as
+ * `details`.
+ */
+function passThrough(output: DirectoryToolOutput): PiToolResult {
+  const result: DirectoryToolOutput = { content: output.content, ...(output.isError === true ? { isError: true } : {}) };
+  return { content: output.content.map((block) => ({ type: "text" as const, text: block.text })), isError: output.isError === true, details: result };
 }
 
 /** One core tool as a pi declaration. */
@@ -198,7 +219,16 @@ export function createPiTools(options: CreatePiToolsOptions): CreatePiToolsResul
       if (!parsed.success) {
         return { content: [{ type: "text", text: invalidArgumentsMessage(core.name, parsed.error) }], isError: true };
       }
-      const output = await settle(core.execute(parsed.data, { abortSignal: context?.abortSignal, toolCallId: call.id }));
+      const onUpdate = core.contentResult && typeof context?.onUpdate === "function" ? context.onUpdate : undefined;
+      const output = await settle(core.execute(parsed.data, { abortSignal: context?.abortSignal, toolCallId: call.id }), (value) => {
+        if (!onUpdate || !(core.isProgress?.(value) ?? false)) return;
+        try {
+          onUpdate({ content: (value as DirectoryToolOutput).content.map((block) => ({ type: "text" as const, text: block.text })) });
+        } catch {
+          /* the caller's callback failing does not fail the call */
+        }
+      });
+      if (core.contentResult) return passThrough(output as DirectoryToolOutput);
       return lower(modelOutput(core, parsed.data, output), output);
     } catch (err) {
       return { content: [{ type: "text", text: errorMessage(err) }], isError: true };

@@ -8,6 +8,7 @@
  */
 import type { z } from "zod";
 import { buildCoreTools, modelOutput, settle, type CoreTool, type CreateToolsOptions, type NeutralOutput } from "./core/index.js";
+import { directoryToolValue, type DirectoryToolOutput } from "./core/directory.js";
 
 /** `"array"` (default): a list for `chat({ tools })`; `"object"`: keyed by name. */
 export type TanStackToolFormat = "array" | "object";
@@ -19,7 +20,8 @@ export interface CreateTanStackToolsOptions<F extends TanStackToolFormat = "arra
   /**
    * Tool names that set `needsApproval` (mutating or not; unknown names are
    * ignored), or `"mutating"` for every tool that changes the Workspace
-   * (write, edit, delete, exec, publish). Default: none (no tool needs approval).
+   * (write, edit, delete, exec, publish, and directory tools unless their
+   * front matter says `readonly: true`). Default: none (no tool needs approval).
    */
   approve?: string[] | "mutating";
   /** Tool names, or `"all"`, marked `lazy` (withheld until TanStack's lazy discovery asks for them). Default: none (no tool is lazy). */
@@ -27,7 +29,9 @@ export interface CreateTanStackToolsOptions<F extends TanStackToolFormat = "arra
   /**
    * Forward each running exec snapshot through `emitCustomEvent` under this
    * name, as `{ toolCallId, snapshot }`; the terminal snapshot is returned,
-   * not emitted. Default: none (running snapshots are dropped).
+   * not emitted. A directory tool's `onUpdate` goes the same way, its
+   * snapshot being the partial `{ content }`. Default: none (running
+   * snapshots are dropped).
    */
   streamEventName?: string;
 }
@@ -111,8 +115,12 @@ function toTanStackTool(core: CoreTool, options: CreateTanStackToolsOptions<TanS
     async execute(input, context) {
       const emit = eventName && context?.emitCustomEvent ? context.emitCustomEvent.bind(context) : undefined;
       const output = await settle(core.execute(input, { abortSignal: context?.abortSignal, toolCallId: context?.toolCallId }), (value) => {
-        if (emit && (core.isProgress?.(value) ?? false)) emit(eventName!, { toolCallId: context?.toolCallId, snapshot: value });
+        if (!emit || !(core.isProgress?.(value) ?? false)) return;
+        // A directory tool's snapshot is its onUpdate partial, `{ content }` (spec 03 §9).
+        const snapshot = core.contentResult ? { content: (value as DirectoryToolOutput).content } : value;
+        emit(eventName!, { toolCallId: context?.toolCallId, snapshot });
       });
+      if (core.contentResult) return directoryToolValue(output as DirectoryToolOutput);
       return lower(modelOutput(core, input, output));
     },
   };
@@ -121,7 +129,9 @@ function toTanStackTool(core: CoreTool, options: CreateTanStackToolsOptions<TanS
 /**
  * The Workspace tools for TanStack AI `chat({ tools })`: a list in the
  * order read, ls, find, grep, write, edit, delete (then exec, publish when
- * present), or with `format: "object"` the same tools keyed by name.
+ * present, then the `toolDirectories` tools), or with `format: "object"`
+ * the same tools keyed by name. A directory tool resolves to its joined
+ * text, or `{ error }` when it reports `isError` (spec 03 §9).
  *
  * @example
  * ```ts

@@ -38,3 +38,5 @@ export { execDefinition, defineExec, formatSize, EXEC_DEFAULTS, EXEC_FACTS } fro
 export type { ExecToolOptions, ExecInput, ExecToolOutput, ExecDefinition, ExecCallContext, ExecWorkspaceLike, ExecRuntimeHandle, ExecStreamEvent } from "./exec.js";
 export { publishDefinition, publishInputSchema, publishOutputSchema, DEFAULT_PUBLISH_EXPIRES_AFTER_MS, MAX_PUBLISH_EXPIRES_AFTER_MS, PUBLISH_FACTS } from "./publish.js";
 export type { PublishToolOptions, PublishInput, PublishResult, PublishSuccess, PublishFailure, PublishAssetsLike, PublishShareOptions, PublishWorkspaceLike } from "./publish.js";
+export { directoryToolDefinition, directoryToolValue, joinContent } from "./directory.js";
+export type { DirectoryToolsOptions, DirectoryToolOutput } from "./directory.js";

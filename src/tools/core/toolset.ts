@@ -18,8 +18,10 @@ import { confineAssets, confineFs, normalizeRoot } from "./root.js";
 import { WorkspaceFileStore, type WorkspaceLike } from "./store.js";
 import type { CoreTool, ToolFacts } from "./types.js";
 import { WRITE_FACTS, writeDefinition, type WriteToolOptions } from "./write.js";
+import { directoryTools, type DirectoryToolsOptions } from "./directory.js";
 
 export type { ExecBackendOptions, ExecBackends } from "./exec.js";
+export type { DirectoryToolsOptions } from "./directory.js";
 
 /**
  * Options shared by `createAITools`, `createPiTools` and
@@ -88,6 +90,24 @@ export interface CreateToolsOptions {
    * `streamMaxBytes` are ignored, the limits pass to exec under `execOutput`'s. Default: none.
    */
   shell?: { backends: ExecBackends; defaultBackend?: string; maxBytes?: number; maxLines?: number; streamMaxBytes?: number };
+  /**
+   * TOOL.md directory tools (spec 03 §9, seed 001) offered after the
+   * built-in tools, in the order given: `{ ...(await
+   * loadToolDirectories({ workspace, dirs })), env }`. Each runs in the
+   * Workspace's backends (TypeScript/JavaScript in the JavaScript backend,
+   * bash in the shell, python in a container) — like exec, not confined by
+   * `root`. A directory tool is mutating unless its front matter says
+   * `readonly: true`: `readonly` leaves it out, TanStack's `approve:
+   * "mutating"` asks for it. Results: pi gets the tool's `{ content,
+   * isError }`; the AI SDK and TanStack get the joined text, or `{ error }`.
+   * `onUpdate` progress becomes AI SDK preliminary results and, with
+   * `streamEventName`, TanStack custom events. Default: none.
+   *
+   * Checked at build time (TypeError): the workspace must have a runtime;
+   * names must not repeat or be a built-in tool's; `env` values are
+   * strings; `timeoutMs` is positive.
+   */
+  toolDirectories?: DirectoryToolsOptions;
 }
 
 /** One tool of the set: its facts, and how this set builds it (`undefined` leaves it out). */
@@ -124,6 +144,13 @@ export function buildCoreTools(options: CreateToolsOptions): CoreTool[] {
     if (options.readonly === true && facts.mutating) continue;
     const tool = build();
     if (tool) tools.push(tool);
+  }
+  if (options.toolDirectories !== undefined) {
+    const builtins = lines.map(([facts]) => facts.name);
+    for (const tool of directoryTools(options.toolDirectories, options.workspace, builtins)) {
+      if (options.readonly === true && tool.mutating) continue;
+      tools.push(tool);
+    }
   }
   return tools;
 }

@@ -77,6 +77,13 @@ export interface CoreTool<I = any, O = any> extends ToolFacts {
   prepareArguments?(args: unknown): unknown;
   /** True for an intermediate snapshot of a streaming tool (exec's running snapshots). */
   isProgress?(value: O): boolean;
+  /**
+   * `true` when outputs are seed-001 results `{ content, isError? }` (TOOL.md
+   * directory tools, spec 03 §9): pi passes them through; the AI SDK and
+   * TanStack adapters return the joined text, or `{ error: text }` when
+   * `isError` is set. Absent: the output is the adapter value itself.
+   */
+  readonly contentResult?: boolean;
 }
 
 /** A tool whose `execute` settles on one value (every tool but exec). */
