@@ -19,6 +19,7 @@ export type WorkspaceFsErrorCode =
   | "ENOSYS"
   | "EBADF"
   | "ELOOP"
+  | "ENAMETOOLONG"
   | "EUNKNOWN_HASH"
   | "ESTALE"
   | "EIO"
@@ -37,6 +38,7 @@ const DESCRIPTIONS: Record<WorkspaceFsErrorCode, string> = {
   ENOSYS: "function not implemented",
   EBADF: "bad file descriptor",
   ELOOP: "too many levels of symbolic links",
+  ENAMETOOLONG: "file name too long",
   EUNKNOWN_HASH: "unknown content hash",
   ESTALE: "the file changed since it was read",
   EIO: "input/output error",

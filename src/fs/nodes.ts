@@ -611,10 +611,7 @@ export class Nodes {
    */
   #chain(segments: readonly string[], last: Node | undefined, whole = false): Map<string, Node | undefined> {
     const keys = prefixKeys(whole ? segments : segments.slice(0, -1));
-    // Durable Objects bind at most 100 parameters: a deeper path passes its keys as one JSON array.
-    const list = keys.length <= MAX_BOUND_KEYS ? keys.map(() => "?").join(", ") : `SELECT value FROM json_each(?)`;
-    const bindings = keys.length <= MAX_BOUND_KEYS ? keys : [JSON.stringify(keys)];
-    const rows = keys.length === 0 ? [] : this.#db.all<Node>(`SELECT ${COLUMNS} FROM __ws_nodes WHERE path_key IN (${list}) ORDER BY path_key`, ...bindings);
+    const rows = keys.length === 0 ? [] : this.#db.all<Node>(`SELECT ${COLUMNS} FROM __ws_nodes WHERE path_key IN (${keyList(keys)}) ORDER BY path_key`, ...keyBindings(keys));
     if (last) rows.push(last);
     const known = new Map<string, Node | undefined>();
     let parent = 1;
@@ -634,4 +631,32 @@ export class Nodes {
   #full(node: Node): Node {
     return node === ROOT_STUB ? this.get(1)! : node;
   }
+}
+
+/**
+ * The `IN (…)` list of the chain lookup in {@link Nodes}. Durable Objects bind
+ * at most 100 parameters, so a deeper path passes the longest key once and
+ * the length of each prefix (in code points, as SQLite's `substr` counts) as a
+ * JSON array: the keys themselves as JSON would grow with depth × length and
+ * pass SQLite's string limit (`SQLITE_TOOBIG`) on a path of a few KB.
+ */
+function keyList(keys: readonly string[]): string {
+  return keys.length <= MAX_BOUND_KEYS ? keys.map(() => "?").join(", ") : `SELECT substr(?, 1, value) FROM json_each(?)`;
+}
+
+/** The bindings for {@link keyList}: the keys, or the longest key and its prefix lengths. */
+function keyBindings(keys: readonly string[]): unknown[] {
+  if (keys.length <= MAX_BOUND_KEYS) return [...keys];
+  const longest = keys[keys.length - 1]!;
+  const lengths: number[] = [];
+  let points = 0;
+  let at = 0;
+  for (const key of keys) {
+    for (; at < key.length; at++) {
+      const unit = longest.charCodeAt(at);
+      if (unit < 0xdc00 || unit > 0xdfff) points++; // a low surrogate ends a pair already counted
+    }
+    lengths.push(points);
+  }
+  return [longest, JSON.stringify(lengths)];
 }

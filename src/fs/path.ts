@@ -14,14 +14,29 @@ import { WorkspaceFsError } from "./errors.js";
  */
 const ANCHOR = "/\0";
 
+/**
+ * The longest canonical path a Workspace takes, in bytes of UTF-8: 16 KiB.
+ * Names have no limit of their own (spec 01 §2.1 sets none) but must fit in a path.
+ * A longer path fails with `ENAMETOOLONG` before any SQL runs: the
+ * materialised path keys of a deep path (one per directory along it) would
+ * otherwise pass SQLite's length limit (raw `SQLITE_TOOBIG`), and a subtree's
+ * keys grow with its depth × path length.
+ */
+export const MAX_PATH_BYTES = 16_384;
+
 /** Text that a canonical path cannot hold: an empty, `.` or `..` segment, or NUL. */
 const NOT_CANONICAL = /\/\/|\/\.\.?(?:\/|$)|\0/;
 
 /**
  * Returns the canonical form of `path` (a lone surrogate replaced by U+FFFD).
- * @throws WorkspaceFsError `EINVAL` for a non-string, empty, relative or NUL-containing path, or one escaping `/`.
+ * @throws WorkspaceFsError `EINVAL` for a non-string, empty, relative or NUL-containing path, or one escaping `/`;
+ * `ENAMETOOLONG` when the canonical path holds more than {@link MAX_PATH_BYTES} bytes of UTF-8.
  */
 export function canonicalPath(given: unknown, syscall: string): string {
+  return withinLimit(canonicalForm(given, syscall), syscall);
+}
+
+function canonicalForm(given: unknown, syscall: string): string {
   if (typeof given !== "string") {
     throw new WorkspaceFsError("EINVAL", syscall, undefined, `path must be a string, got ${describe(given)}`);
   }
@@ -38,6 +53,33 @@ export function canonicalPath(given: unknown, syscall: string): string {
   const anchored = normalizePath(`.${path}`, ANCHOR);
   if (!isUnder(anchored, ANCHOR)) throw new WorkspaceFsError("EINVAL", syscall, path, "path escapes the root");
   return anchored === ANCHOR ? "/" : anchored.slice(ANCHOR.length);
+}
+
+/** `path` itself when it holds at most {@link MAX_PATH_BYTES} bytes of UTF-8; else `ENAMETOOLONG`. */
+function withinLimit(path: string, syscall: string): string {
+  // A UTF-16 unit is at most 3 bytes of UTF-8 (a surrogate pair, 2 units, is 4 bytes).
+  if (path.length * 3 <= MAX_PATH_BYTES) return path;
+  const bytes = utf8Length(path);
+  if (bytes <= MAX_PATH_BYTES) return path;
+  const preview = `${path.slice(0, 60)}…`;
+  throw new WorkspaceFsError(
+    "ENAMETOOLONG",
+    syscall,
+    undefined,
+    `path too long: ${bytes} bytes of UTF-8, at most ${MAX_PATH_BYTES}; use a shorter or shallower path: ${preview}`,
+  );
+}
+
+/** Bytes of UTF-8 in a well-formed string. */
+function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdfff) bytes += 1; // each unit of a pair: 2 units → 4 bytes
+    else if (unit >= 0x800) bytes += 2;
+    else if (unit >= 0x80) bytes += 1;
+  }
+  return bytes;
 }
 
 /** True when `path` is absolute and already canonical (no empty, `.` or `..` segments, no trailing `/` but for `/`). */

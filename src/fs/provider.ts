@@ -13,7 +13,7 @@
  * @module
  */
 import { WorkspaceFsError } from "./errors.js";
-import { nodeFsError, posixCodeOf, realpathOf, type NodeFsError } from "./node-errors.js";
+import { nodeFsError as nodeFsErrorBase, posixCodeOf, realpathOf, type NodeFsError } from "./node-errors.js";
 import { S_IFDIR, S_IFLNK, S_IFREG, WorkspaceEntryType, WorkspaceStats, statsOf } from "./node-stats.js";
 import { canonicalPath } from "./path.js";
 import type { ChangeCursor, ChangePage } from "./changes.js";
@@ -238,6 +238,63 @@ function bytesOf(data: unknown, syscall: string, path: string): Uint8Array {
   return typeof content === "string" ? encoder.encode(content) : content;
 }
 
+/**
+ * node:fs's (libuv's) wording where it differs from the shared table, which
+ * the shell adapter uses with glibc's (`ls`, `cat` print "Too many levels of
+ * symbolic links"; node:fs prints "too many symbolic links encountered").
+ */
+const NODE_ONLY_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  ELOOP: "too many symbolic links encountered",
+};
+
+/** {@link nodeFsErrorBase} with node:fs's own descriptions ({@link NODE_ONLY_DESCRIPTIONS}). */
+function nodeFsError(code: string, syscall: string, path: string, detail?: string, cause?: unknown): NodeFsError {
+  return nodeFsErrorBase(code, syscall, path, detail ?? NODE_ONLY_DESCRIPTIONS[code], cause);
+}
+
+/** A path that names a directory by its form: it ends in `/` or `/.` (not `/` itself). */
+function endsAsDirectory(path: unknown): path is string {
+  return typeof path === "string" && path.length > 1 && (path.endsWith("/") || path.endsWith("/.")) && /[^/.]/.test(path);
+}
+
+/** The `workspace.fs` methods whose first argument (and `rename`'s second) is checked by {@link trailingSlashAware}. */
+const SLASH_CHECKED = new Set(["stat", "lstat", "readFile", "writeFile", "rm", "rename", "readlink", "chmod", "readdir"]);
+
+/**
+ * `fs` with node:fs's reading of a trailing slash (`/f/`, `/f/.`): the path
+ * must lead (links followed) to a directory. `workspace.fs` drops a trailing
+ * `/` (spec 01 §2.1), so without this `readFile("/f/")` would read file `/f`;
+ * here a file or a link to one there is `ENOTDIR`, and `writeFile` of a
+ * missing `/g/` is `EISDIR` (as open(2) with `O_CREAT`). A path without a
+ * trailing slash costs nothing more; one with it, one `stat`.
+ */
+function trailingSlashAware(fs: WorkspaceFilesystem): WorkspaceFilesystem {
+  const check = async (method: string, path: string): Promise<void> => {
+    let isDirectory: boolean;
+    try {
+      isDirectory = (await fs.stat(path)).isDirectory;
+    } catch (error) {
+      if (posixCodeOf(error) !== "ENOENT") throw error;
+      if (method === "writeFile") throw new WorkspaceFsError("EISDIR", method, canonicalPath(path, method));
+      return; // missing: the call itself says so
+    }
+    if (!isDirectory) throw new WorkspaceFsError("ENOTDIR", method, canonicalPath(path, method));
+  };
+  return new Proxy(fs, {
+    get(target, key, receiver) {
+      const value: unknown = Reflect.get(target, key, receiver);
+      if (typeof value !== "function") return value;
+      const bound = (value as (...args: unknown[]) => unknown).bind(target);
+      if (typeof key !== "string" || !SLASH_CHECKED.has(key)) return bound;
+      return async (...args: unknown[]) => {
+        if (endsAsDirectory(args[0])) await check(key, args[0]);
+        if (key === "rename" && endsAsDirectory(args[1])) await check(key, args[1]);
+        return bound(...args);
+      };
+    },
+  });
+}
+
 /** A node:fs-style path argument: a string (a `file:` URL or Buffer is refused, as `workspace.fs` refuses them). */
 function pathArg(path: unknown, syscall: string): string {
   if (typeof path !== "string") throw nodeFsError("EINVAL", syscall, String(path), "path must be a string");
@@ -343,8 +400,12 @@ const HANDLE_RELEASE =
  *
  * - Paths are absolute Workspace paths; `..` is lexical (spec 01 §2.1).
  * - Errors are node:fs's: an `Error` with `code`, negative `errno`,
- *   `syscall` and `path`, message `"ENOENT: no such file or directory, open '/x'"`;
- *   the Workspace's own `WorkspaceFsError` is the `cause`. Bad option
+ *   `syscall` and `path`, message `"ENOENT: no such file or directory, open '/x'"`
+ *   (ELOOP: `"too many symbolic links encountered"`, as node);
+ *   the Workspace's own `WorkspaceFsError` is the `cause`.
+ * - A path ending in `/` (or `/.`) must lead to a directory, as in node:fs:
+ *   a file there is `ENOTDIR`; `writeFile` of a missing one is `EISDIR`.
+ * - A path over 16 KiB of UTF-8 is `ENAMETOOLONG` (the Workspace's limit). Bad option
  *   values (a wrong `flags` string, an encoding other than UTF-8) are `EINVAL`.
  * - Strings are UTF-8 (`"utf8"`, `"utf-8"`); bytes are `Buffer`s where
  *   the runtime has `Buffer`, else `Uint8Array`s.
@@ -381,7 +442,7 @@ export class SQLiteWorkspaceProvider {
   constructor(workspace: WorkspaceProviderSource, options: SQLiteWorkspaceProviderOptions = {}) {
     const fs = workspace?.fs;
     if (fs === null || typeof fs !== "object" || typeof fs.stat !== "function") throw new TypeError("SQLiteWorkspaceProvider: pass a Workspace (an object with its fs)");
-    this.#fs = fs;
+    this.#fs = trailingSlashAware(fs);
     const log = fs as unknown as Partial<ChangeLog>;
     this.#log = typeof log.revision === "function" && typeof log.changesSince === "function" ? (log as ChangeLog) : undefined;
     const umask = options.umask ?? 0o022;
@@ -422,7 +483,7 @@ export class SQLiteWorkspaceProvider {
     const parsed = parseFlags(flags, path);
     const fileMode = modeArg(mode, 0o666, "open", path) & ~this.#umask;
     if (parsed.noFollow && (await this.#statOrUndefined(path, false, "open"))?.isSymbolicLink()) {
-      throw nodeFsError("ELOOP", "open", path, "too many levels of symbolic links (O_NOFOLLOW and the path is a link)");
+      throw nodeFsError("ELOOP", "open", path); // O_NOFOLLOW and the path is a link: node:fs's message
     }
     let stat = await this.#statOrUndefined(path, true, "open");
     if (parsed.directory && stat !== undefined && !stat.isDirectory()) throw nodeFsError("ENOTDIR", "open", path);
@@ -994,7 +1055,7 @@ export class SQLiteWorkspaceProvider {
         const entry = await this.#fs.lstat(at).catch(() => undefined);
         // A file or directory (or nothing any more: it was removed meanwhile) — the caller looks again.
         if (!entry?.isSymbolicLink) throw error;
-        if (links >= 40) throw nodeFsError("ELOOP", syscall, path, "too many levels of symbolic links");
+        if (links >= 40) throw nodeFsError("ELOOP", syscall, path);
         const target = await this.#fs.readlink(at);
         if (target.endsWith("/")) throw nodeFsError("EISDIR", syscall, path, "the link names a directory (its target ends in /)");
         const dir = at.slice(0, at.lastIndexOf("/"));

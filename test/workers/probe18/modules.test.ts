@@ -263,26 +263,52 @@ describe("probe18 ws:assets from isolate code", () => {
   });
 
   /*
-   * Finding (medium). A deep path of about 4 KB or more ("a/" × 2000 + "x": 4,012 characters) fails
+   * Finding (medium), fixed. A deep path of about 4 KB or more ("a/" × 2000 + "x": 4,012 characters) failed
    * every filesystem call on workerd with SQLite's raw `string or blob too big: SQLITE_TOOBIG` and no
-   * `code`: `publish` from ws:assets (docs: the path check gives ENOENT / EACCES), `node:fs` in
-   * the isolate, and `workspace.fs.stat` / `writeFile` / `mkdir -p` alike ("a/" × 1000 works: ENOENT /
-   * created). Expected: a coded error such as ENAMETOOLONG saying the path is too long (or ENOENT).
+   * `code` (`publish` from ws:assets, `node:fs` in the isolate, `workspace.fs.stat` / `writeFile` /
+   * `mkdir -p`): the chain lookup passed every prefix key of the path as one JSON array, which grows
+   * with depth × length. Now it passes the longest key once with the prefix lengths, so such a path is
+   * looked up like any other (ENOENT here), and a path of more than 16 KiB of UTF-8 (MAX_PATH_BYTES)
+   * fails with ENAMETOOLONG at path normalisation, before any SQL.
    */
-  it.fails("a 10,000-character path to publish → a coded error (ENAMETOOLONG / ENOENT), not SQLITE_TOOBIG", async () => {
+  it("a 10,000-character path to publish → a coded error (ENAMETOOLONG / ENOENT), not SQLITE_TOOBIG", async () => {
     const out = await run(`await attempt("assets", "publish", "a/".repeat(5000) + "x")`);
     const [, message, code] = err(out[0]!);
     expect(message).not.toContain("SQLITE");
-    expect(code).toMatch(/^(ENAMETOOLONG|ENOENT)$/);
+    expect(code).toBe("ENOENT");
   });
 
-  it.fails("workspace.fs.stat of a 4,012-character path → a coded error, not SQLITE_TOOBIG", async () => {
+  it("workspace.fs.stat of a 4,012-character path → a coded error, not SQLITE_TOOBIG", async () => {
     await runInDurableObject(env.TEST_DO.get(env.TEST_DO.newUniqueId()), async (_i, state) => {
       const ws = new Workspace({ storage: state.storage });
       const e = (await ws.fs.stat(`/workspace/${"a/".repeat(2000)}x`).catch((x: unknown) => x)) as { code?: string; message: string };
       await ws.close();
       expect(e.message).not.toContain("SQLITE");
-      expect(e.code).toMatch(/^(ENAMETOOLONG|ENOENT)$/);
+      expect(e.code).toBe("ENOENT");
+    });
+  });
+
+  it("a 2,000-deep tree with multi-byte names is made and read; past 16 KiB of UTF-8 → ENAMETOOLONG before SQL", async () => {
+    await runInDurableObject(env.TEST_DO.get(env.TEST_DO.newUniqueId()), async (_i, state) => {
+      const ws = new Workspace({ storage: state.storage });
+      // "é😀/" is 7 bytes of UTF-8, 4 UTF-16 units and 3 code points (SQLite's substr counts code points).
+      const deep = `/w/${"é😀/".repeat(1000)}${"a/".repeat(1000)}f`;
+      await ws.fs.mkdir(deep.slice(0, deep.lastIndexOf("/")), { recursive: true });
+      await ws.fs.writeFile(deep, "deep");
+      const read = await ws.fs.readFile(deep, "utf8");
+      const stat = await ws.fs.stat(deep);
+      const missing = (await ws.fs.stat(`${deep}x`).catch((x: unknown) => x)) as { code?: string };
+      const tooLong = `/w/${"é😀/".repeat(2340)}f`; // 3 + 16,380 + 1 = 16,384 bytes: the limit
+      await ws.fs.mkdir(tooLong.slice(0, tooLong.lastIndexOf("/")), { recursive: true });
+      await ws.fs.writeFile(tooLong, "edge");
+      const atLimit = await ws.fs.readFile(tooLong, "utf8");
+      const over = (await ws.fs.writeFile(`${tooLong}g`, "x").catch((x: unknown) => x)) as { code?: string; message: string };
+      const overStat = (await ws.fs.stat(`/${"b".repeat(20_000)}`).catch((x: unknown) => x)) as { code?: string };
+      await ws.close();
+      expect([read, stat.size, missing.code, atLimit]).toEqual(["deep", 4, "ENOENT", "edge"]);
+      expect(over.code).toBe("ENAMETOOLONG");
+      expect(over.message).toMatch(/^ENAMETOOLONG: path too long: 16385 bytes of UTF-8, at most 16384; use a shorter or shallower path: \/w\/é😀/);
+      expect(overStat.code).toBe("ENAMETOOLONG");
     });
   });
 
