@@ -102,17 +102,28 @@ function checkHead(event: unknown, where: string): asserts event is { id: string
  * // '{"id":"r1","seq":1,"name":"stdout","value":"hi\\n"}\n'
  * ```
  * @throws WorkspaceRuntimeError `EPROTOCOL` when `event` is not an event (id, seq, name; a string or
- *   bytes `value` for output, a number `code` for exit) or its line would exceed `maxLineBytes`.
+ *   bytes `value` for output, a finite number `code` for exit), when it cannot be written as JSON (a
+ *   cycle or a BigInt in an exit `result`), or when its line would exceed `maxLineBytes`.
  */
 export function encodeRuntimeEvent(event: AnyRuntimeEvent, options?: FramingOptions): Uint8Array {
   const max = maxLine(options, "encodeRuntimeEvent");
   checkHead(event, "encodeRuntimeEvent");
   if (event.name === "exit") {
     if (typeof event.code !== "number") throw protocol(`encodeRuntimeEvent: an exit event needs a number "code"`);
+    // JSON writes NaN and ±Infinity as null, a line the decoder refuses.
+    if (!Number.isFinite(event.code)) throw protocol(`encodeRuntimeEvent: an exit event needs a finite "code", got ${event.code}`);
   } else if (typeof event.value !== "string" && !(event.value instanceof Uint8Array)) {
     throw protocol(`encodeRuntimeEvent: a ${event.name} event needs a string or Uint8Array "value"`);
   }
-  const line = encoder.encode(encodeEventLine(event));
+  let text: string;
+  try {
+    text = encodeEventLine(event);
+  } catch (error) {
+    // A cycle, a BigInt or a throwing toJSON in an exit `result` (or another extra field).
+    const reason = error instanceof Error ? error.message : String(error);
+    throw protocol(`encodeRuntimeEvent: the event cannot be written as JSON (${reason}); give an exit "result" JSON can hold: no cycles, no BigInt`);
+  }
+  const line = encoder.encode(text);
   if (line.byteLength - 1 > max) throw protocol(`encodeRuntimeEvent: the event's line is ${line.byteLength - 1} bytes, over maxLineBytes (${max})`);
   return line;
 }
@@ -163,7 +174,7 @@ export function decodeRuntimeEvents(bytes: ReadableStream<Uint8Array>, options?:
  * // {"id":"r1","seq":1,"name":"stdout","value":{"$bytes":"aGkK"}}\n{"id":"r1","seq":2,"name":"exit","value":0}\n
  * ```
  * @throws (errors the stream) WorkspaceRuntimeError `EPROTOCOL` for an event that is not a legacy
- *   event, or whose line would exceed `maxLineBytes`.
+ *   event (a finite number exit `value`, bytes output `value`), or whose line would exceed `maxLineBytes`.
  */
 export function encodeExecEvents(
   events: ReadableStream<WorkspaceExecEvent> | Iterable<WorkspaceExecEvent> | AsyncIterable<WorkspaceExecEvent>,
@@ -186,6 +197,7 @@ export function encodeExecEvents(
         let line: string;
         if (event.name === "exit") {
           if (typeof event.value !== "number") throw protocol(`${where}: a legacy exit event needs a number "value" (the exit code)`);
+          if (!Number.isFinite(event.value)) throw protocol(`${where}: a legacy exit event needs a finite "value" (the exit code), got ${event.value}`);
           line = JSON.stringify({ id: event.id, seq: event.seq, name: "exit", value: event.value });
         } else {
           if (!(event.value instanceof Uint8Array)) throw protocol(`${where}: a legacy ${event.name} event needs a Uint8Array "value"`);

@@ -135,26 +135,34 @@ describe("probe18 framing: round trips and findings", () => {
   });
 
   /*
-   * Finding (low). An exit event whose `result` cannot be JSON (a cycle, a BigInt) makes
+   * Finding (low), fixed. An exit event whose `result` cannot be JSON (a cycle, a BigInt) made
    * `encodeRuntimeEvent` throw the raw `TypeError: Converting circular structure to JSON` /
    * `Do not know how to serialize a BigInt` with no code. docs/runtime.md: "The encoders refuse a
-   * non-event the same way" (WorkspaceRuntimeError EPROTOCOL naming the problem).
+   * non-event the same way" (WorkspaceRuntimeError EPROTOCOL naming the problem). The encoder now
+   * catches the JSON failure and throws EPROTOCOL with the reason.
    */
-  it.fails("an unserialisable exit result → EPROTOCOL, not a raw TypeError", () => {
+  it("an unserialisable exit result → EPROTOCOL, not a raw TypeError", () => {
     const cyc: Record<string, unknown> = {};
     cyc.self = cyc;
     for (const result of [cyc, 10n]) {
       expect(() => encodeRuntimeEvent({ id: "x", seq: 1, name: "exit", code: 0, result } as never)).toThrow(expect.objectContaining({ code: "EPROTOCOL" }));
+      expect(() => encodeRuntimeEvent({ id: "x", seq: 1, name: "exit", code: 0, result } as never)).toThrow(
+        /^encodeRuntimeEvent: the event cannot be written as JSON \((Converting circular|Do not know how to serialize a BigInt).*\); give an exit "result" JSON can hold: no cycles, no BigInt$/s,
+      );
     }
   });
 
   /*
-   * Finding (low). `encodeRuntimeEvent` accepts an exit `code` of NaN (or Infinity) and writes
+   * Finding (low), fixed. `encodeRuntimeEvent` accepted an exit `code` of NaN (or Infinity) and wrote
    * `"code":null`, a line its own decoder then refuses (`line 1: an exit event needs a number
-   * "code"`). The encoder refuses a non-finite `seq` ("seq" must be a finite number) but not code.
+   * "code"`). The encoder refused a non-finite `seq` but not code; it now refuses a non-finite code
+   * too (and encodeExecEvents a non-finite legacy exit `value`).
    */
-  it.fails("an exit code of NaN is refused by the encoder (what it writes, the decoder must read)", () => {
+  it("an exit code of NaN is refused by the encoder (what it writes, the decoder must read)", () => {
     expect(() => encodeRuntimeEvent({ id: "x", seq: 1, name: "exit", code: Number.NaN } as never)).toThrow(expect.objectContaining({ code: "EPROTOCOL" }));
+    for (const code of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
+      expect(() => encodeRuntimeEvent({ id: "x", seq: 1, name: "exit", code } as never)).toThrow(`encodeRuntimeEvent: an exit event needs a finite "code", got ${code}`);
+    }
   });
 });
 
