@@ -1,0 +1,88 @@
+/**
+ * Issue 20, eleventh attack run: `runToolDirectory` (src/tool-dirs/run.ts) interrupted and crowded,
+ * in real workerd.
+ *
+ * Tried:
+ * - a real `ctx.abort()` while a bash tool with a sensitive input runs: what stays in the Workspace
+ *   afterwards (the `$TOOL_INPUT_FILE` holding the inputs as JSON)?
+ * - a stray file at /workspace/.tool-input (where bash tools' input files go): every bash tool call;
+ * - a JavaScript tool returning a result far over the backend's maxResultBytes.
+ */
+import { env, runInDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { Workspace } from "../../../src/index.js";
+import { WorkerShellBackend } from "../../../src/backends/worker-shell/index.js";
+import { runToolDirectory } from "../../../src/tool-dirs/index.js";
+import { TOOL_INPUT_DIR } from "../../../src/tool-dirs/run.js";
+import { abortObject } from "../attack2/abort-helpers.js";
+import { input, inToolWorkspace, toolAt, writeTool } from "../tool-dirs/helpers.js";
+
+const SECRET = "sk-live-abort-0123456789abcdef";
+
+describe("attack11: ctx.abort() mid tool run", () => {
+  // DEFECT (low-medium: a secret stays in storage, readable by every later tool, exec, git add, publish).
+  // runToolDirectory TSDoc / docs/tool-directories.md: inputs are in `$TOOL_INPUT_FILE` "(under
+  // TOOL_INPUT_DIR, removed afterwards)". The removal is a `finally` in run.ts runCommand; when the
+  // object is aborted (a deploy, an exception elsewhere, the platform's reset) the finally never runs,
+  // and nothing sweeps TOOL_INPUT_DIR later: /workspace/.tool-input/<uuid>.json keeps
+  // {"key":"sk-live-abort-…"} — a sensitive input — for good.
+  // Expected: after the object restarts no sensitive value remains stored: sweep TOOL_INPUT_DIR of files
+  // older than the longest run when the runner starts (or on Workspace start), or pass the inputs without
+  // a Workspace file (stdin / an env variable), or keep sensitive inputs out of the file.
+  it.fails("a bash tool run cut by ctx.abort() leaves no file holding its sensitive input", { timeout: 60_000 }, async () => {
+    const id = env.TEST_DO.newUniqueId();
+    const tool = toolAt("waits", "bash", "index.sh", { key: input("string", { sensitive: true }) });
+    const started = await runInDurableObject(env.TEST_DO.get(id), async (_i, state) => {
+      const ws = new Workspace({ storage: state.storage, backends: [new WorkerShellBackend({ loader: env.LOADER })] });
+      await ws.fs.mkdir("/workspace/tools/waits", { recursive: true });
+      await ws.fs.writeFile("/workspace/tools/waits/index.sh", "sleep 30\necho done\n");
+      void runToolDirectory(tool, { workspace: ws, params: { key: SECRET } });
+      for (let i = 0; i < 200; i++) {
+        const names = await ws.fs.readdir(TOOL_INPUT_DIR).then((e) => e.map((x) => x.name), () => []);
+        if (names.length > 0) return names.length;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      return 0;
+    });
+    expect(started).toBe(1);
+    expect(await abortObject(env.TEST_DO.get(id), "attack11")).toMatch(/^aborted: /);
+    const left = await runInDurableObject(env.TEST_DO.get(id), async (_i, state) => {
+      const ws = new Workspace({ storage: state.storage, backends: [new WorkerShellBackend({ loader: env.LOADER })] });
+      // a later run of any bash tool (the runner's next use of TOOL_INPUT_DIR)
+      await ws.fs.mkdir("/workspace/tools/quick", { recursive: true });
+      await ws.fs.writeFile("/workspace/tools/quick/index.sh", "echo ok\n");
+      await runToolDirectory(toolAt("quick", "bash", "index.sh"), { workspace: ws });
+      const out: string[] = [];
+      for (const e of await ws.fs.readdir(TOOL_INPUT_DIR).catch(() => [])) out.push(await ws.fs.readFile(`${TOOL_INPUT_DIR}/${e.name}`, "utf8"));
+      await ws.close();
+      return out;
+    });
+    expect(left.filter((text) => text.includes(SECRET))).toEqual([]);
+  });
+});
+
+describe("attack11: crowded runner", () => {
+  it("a stray file at /workspace/.tool-input: a bash tool call is an error result naming the path", async () => {
+    const r = await inToolWorkspace(async (ws) => {
+      await ws.fs.writeFile("/workspace/.tool-input", "stray");
+      const tool = await writeTool(ws, "plain_sh", "bash", { "index.sh": "echo hi\n" });
+      const result = await runToolDirectory(tool, { workspace: ws });
+      expect(await ws.fs.readFile("/workspace/.tool-input", "utf8")).toBe("stray");
+      return result;
+    });
+    expect(r.isError).toBe(true);
+    expect(r.content[0].text).toMatch(/^Tool "plain_sh" failed: EEXIST: .*\/workspace\/\.tool-input/);
+  });
+
+  it("a JavaScript tool returning 4 MB of text: an error result, short, saying the result is too large", async () => {
+    const r = await inToolWorkspace(async (ws) => {
+      const tool = await writeTool(ws, "huge_result", "javascript", {
+        "index.js": `export async function execute() { return { content: [{ type: "text", text: "x".repeat(4 * 1024 * 1024) }] }; }`,
+      });
+      return runToolDirectory(tool, { workspace: ws });
+    });
+    expect(r.isError).toBe(true);
+    expect(r.content[0].text.length).toBeLessThan(5000);
+    expect(r.content[0].text).toMatch(/^Tool "huge_result" failed \(exit 1\): .*(large|bytes|maxResultBytes)/is);
+  });
+});
