@@ -6,12 +6,15 @@
  * - a real `ctx.abort()` while a bash tool with a sensitive input runs: what stays in the Workspace
  *   afterwards (the `$TOOL_INPUT_FILE` holding the inputs as JSON)?
  * - a stray file at /workspace/.tool-input (where bash tools' input files go): every bash tool call;
- * - a JavaScript tool returning a result far over the backend's maxResultBytes.
+ * - a JavaScript tool returning a result far over the backend's maxResultBytes;
+ * - every SQLite table of the object scanned for sensitive inputs and env values after normal JavaScript
+ *   and bash tool runs, and after a `ctx.abort()` mid JavaScript tool run (run records, journal, chunks).
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { Workspace } from "../../../src/index.js";
 import { WorkerShellBackend } from "../../../src/backends/worker-shell/index.js";
+import { WorkerJavaScriptBackend } from "../../../src/backends/worker-javascript/index.js";
 import { runToolDirectory } from "../../../src/tool-dirs/index.js";
 import { TOOL_INPUT_DIR } from "../../../src/tool-dirs/run.js";
 import { abortObject } from "../attack2/abort-helpers.js";
@@ -58,6 +61,54 @@ describe("attack11: ctx.abort() mid tool run", () => {
       return out;
     });
     expect(left.filter((text) => text.includes(SECRET))).toEqual([]);
+  });
+});
+
+/** Every table row of the object's SQLite (blobs decoded as UTF-8) that holds one of `secrets`: "<table>: <secret>". */
+function storedSecrets(state: DurableObjectState, secrets: readonly string[]): string[] {
+  const found: string[] = [];
+  const tables = state.storage.sql.exec("SELECT name FROM sqlite_master WHERE type = 'table'").toArray().map((r) => String(r.name));
+  for (const table of tables) {
+    for (const row of state.storage.sql.exec(`SELECT * FROM "${table}"`).toArray()) {
+      const text = JSON.stringify(row, (_k, v) => (v instanceof ArrayBuffer ? new TextDecoder().decode(v) : v));
+      for (const s of secrets) if (text.includes(s)) found.push(`${table}: ${s}`);
+    }
+  }
+  return found;
+}
+
+describe("attack11: secrets in storage", () => {
+  const JS_TOOL = toolAt("tj", "javascript", "index.js", { key: input("string", { sensitive: true }) }, { env: ["API_TOKEN"] });
+  const SH_TOOL = toolAt("tb", "bash", "index.sh", { key: input("string", { sensitive: true }) }, { env: ["API_TOKEN"] });
+  const backends = () => [new WorkerJavaScriptBackend({ loader: env.LOADER }), new WorkerShellBackend({ loader: env.LOADER })];
+
+  it("after normal JavaScript and bash tool runs no table holds a sensitive input or env value", async () => {
+    const found = await runInDurableObject(env.TEST_DO.get(env.TEST_DO.newUniqueId()), async (_i, state) => {
+      const ws = new Workspace({ storage: state.storage, backends: backends() });
+      await ws.fs.mkdir("/workspace/tools/tj", { recursive: true });
+      await ws.fs.mkdir("/workspace/tools/tb", { recursive: true });
+      await ws.fs.writeFile("/workspace/tools/tj/index.js", `export async function execute() { return { content: [{ type: "text", text: "ok" }] }; }`);
+      await ws.fs.writeFile("/workspace/tools/tb/index.sh", "echo ok\n");
+      expect(await runToolDirectory(JS_TOOL, { workspace: ws, params: { key: "SENSJS12345" }, env: { API_TOKEN: "ENVJS12345" } })).toEqual({ content: [{ type: "text", text: "ok" }] });
+      expect(await runToolDirectory(SH_TOOL, { workspace: ws, params: { key: "SENSSH12345" }, env: { API_TOKEN: "ENVSH12345" } })).toEqual({ content: [{ type: "text", text: "ok\n" }] });
+      await ws.close();
+      return storedSecrets(state, ["SENSJS12345", "ENVJS12345", "SENSSH12345", "ENVSH12345"]);
+    });
+    expect(found).toEqual([]);
+  });
+
+  it("a JavaScript tool run cut by ctx.abort() leaves its sensitive input and env value nowhere in storage", { timeout: 60_000 }, async () => {
+    const id = env.TEST_DO.newUniqueId();
+    await runInDurableObject(env.TEST_DO.get(id), async (_i, state) => {
+      const ws = new Workspace({ storage: state.storage, backends: backends() });
+      await ws.fs.mkdir("/workspace/tools/tj", { recursive: true });
+      await ws.fs.writeFile("/workspace/tools/tj/index.js", `export async function execute() { await new Promise((r) => setTimeout(r, 30000)); return { content: [] }; }`);
+      void runToolDirectory(JS_TOOL, { workspace: ws, params: { key: "SENSJS67890" }, env: { API_TOKEN: "ENVJS67890" } });
+      await new Promise((r) => setTimeout(r, 1500));
+    });
+    expect(await abortObject(env.TEST_DO.get(id), "attack11")).toMatch(/^aborted: /);
+    const found = await runInDurableObject(env.TEST_DO.get(id), async (_i, state) => storedSecrets(state, ["SENSJS67890", "ENVJS67890"]));
+    expect(found).toEqual([]);
   });
 });
 
