@@ -28,8 +28,8 @@ function setup() {
     },
   };
   const exec = defineExec({ workspace: ws });
-  const last = async (input: unknown): Promise<ExecToolOutput | undefined> => {
-    let out: ExecToolOutput | undefined;
+  const last = async (input: unknown): Promise<(ExecToolOutput & { error?: string }) | undefined> => {
+    let out: (ExecToolOutput & { error?: string }) | undefined;
     for await (const s of exec.execute(input as never, { toolCallId: "t1" } as never)) out = s;
     return out;
   };
