@@ -23,20 +23,35 @@ export const toolInputRegistry = z.registry<ToolInputMeta>();
 /** The text that stands for a sensitive value in echoes and logs. */
 export const SENSITIVE_MASK = "***";
 
+/**
+ * Error messages that start with the input's name (`mode: Invalid option:
+ * expected one of "a"|"b"`), so a library that drops the issue path (TanStack's
+ * `chat()` does) still names the input. zod's own wording follows; it
+ * describes the expected type, never the value received.
+ */
+function named(name: string): { error: (issue: unknown) => string } {
+  return {
+    error: (issue) => {
+      const text = (z.config().localeError as ((i: unknown) => string | { message: string } | undefined) | undefined)?.(issue);
+      return `${name}: ${typeof text === "string" ? text : text?.message ?? "Invalid input"}`;
+    },
+  };
+}
+
 function inputSchema(input: ToolInput): z.ZodType {
   let schema: z.ZodType;
   switch (input.type) {
     case "string":
-      schema = z.string();
+      schema = z.string(named(input.name));
       break;
     case "number":
-      schema = z.number();
+      schema = z.number(named(input.name));
       break;
     case "boolean":
-      schema = z.boolean();
+      schema = z.boolean(named(input.name));
       break;
     case "enum":
-      schema = z.enum(input.values as [string, ...string[]]);
+      schema = z.enum(input.values as [string, ...string[]], named(input.name));
       break;
   }
   schema = schema.describe(input.description);
@@ -53,7 +68,9 @@ function inputSchema(input: ToolInput): z.ZodType {
  * `default` → `.default(value)` (optional to the model, filled in on
  * parse); else `optional: true` → `.optional()`; otherwise required.
  * Unknown keys are stripped (zod's default, as for the built-in tools,
- * spec 03 §3). The schema of a `sensitive` input is marked in
+ * spec 03 §3). Each issue's message starts with the input's name
+ * (`count: Invalid input: expected number, received string`) and never
+ * quotes the value. The schema of a `sensitive` input is marked in
  * {@link toolInputRegistry}; {@link sensitiveInputNames} lists them.
  * Rendered to JSON Schema in input mode, defaults appear as `"default"`.
  */

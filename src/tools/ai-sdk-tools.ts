@@ -33,6 +33,8 @@ import {
   type NeutralOutput,
   type ReadToolOptions,
   type WriteToolOptions,
+  invalidArgumentsMessage,
+  toJSONSchema,
 } from "./core/index.js";
 import { directoryToolValue, type DirectoryToolOutput } from "./core/directory.js";
 
@@ -68,10 +70,17 @@ function lower(output: NeutralOutput): ToolResultOutput {
  * AI SDK's default output applies.
  */
 function toAITool(core: CoreTool): Tool {
+  // The AI SDK quotes the whole rejected input in its error text; a tool with sensitive inputs checks its own.
+  const selfChecked = (core.sensitiveInputs?.length ?? 0) > 0;
   const tool: Tool = {
     description: core.description,
-    inputSchema: core.inputSchema,
+    inputSchema: selfChecked ? unchecked(core) : core.inputSchema,
     execute: (input: unknown, options: { abortSignal?: AbortSignal; toolCallId?: string }) => {
+      if (selfChecked) {
+        const parsed = core.inputSchema.safeParse(input);
+        if (!parsed.success) return Promise.resolve({ error: invalidArgumentsMessage(core.name, parsed.error) }) as never;
+        input = parsed.data;
+      }
       const result = core.execute(input, { abortSignal: options?.abortSignal, toolCallId: options?.toolCallId });
       // Directory tools (spec 03 §9): progress as preliminary results, then the joined text or { error }.
       return (core.contentResult ? directoryValues(result as AsyncIterable<DirectoryToolOutput>) : result) as never;
@@ -83,6 +92,22 @@ function toAITool(core: CoreTool): Tool {
       lower(toModelOutput.call(core, input, output));
   }
   return tool;
+}
+
+/**
+ * `core`'s input schema as a Standard Schema that accepts every input (its
+ * JSON Schema is the zod schema's): for tools that validate in `execute`,
+ * so that no rejected value is quoted back (see {@link CoreTool.sensitiveInputs}).
+ */
+function unchecked(core: CoreTool): Tool["inputSchema"] {
+  return {
+    "~standard": {
+      version: 1,
+      vendor: "agent-computer",
+      validate: (value: unknown) => ({ value }),
+      jsonSchema: { input: () => toJSONSchema(core.inputSchema), output: () => toJSONSchema(core.inputSchema) },
+    },
+  } as unknown as Tool["inputSchema"];
 }
 
 /** A directory tool's outputs as AI SDK values: each progress snapshot's text (a preliminary result), then the joined text or `{ error }`. */

@@ -11,7 +11,7 @@
  * @module
  */
 import { runToolDirectory, DEFAULT_TOOL_TIMEOUT_MS, type ToolRunWorkspace } from "../../tool-dirs/run.js";
-import { toolInputSchema } from "../../tool-dirs/schema.js";
+import { sensitiveInputNames, toolInputSchema } from "../../tool-dirs/schema.js";
 import type { ToolDirectory, ToolResult, ToolResultContent } from "../../tool-dirs/types.js";
 import type { CoreTool, CoreToolCallContext } from "./types.js";
 
@@ -90,6 +90,7 @@ export function directoryToolDefinition(
     inputSchema: toolInputSchema(tool),
     limits: { timeoutMs },
     contentResult: true,
+    sensitiveInputs: sensitiveInputNames(tool),
     isProgress: (value) => value.progress === true,
     execute(input, context) {
       return runWithProgress(tool, options, timeoutMs, input, context);

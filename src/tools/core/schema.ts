@@ -52,6 +52,10 @@ export function dropNulls(args: unknown, keys: Set<string>): unknown {
 
 /** `Invalid arguments for <name>: <path>: <message>; …` (spec 03 §7.2). */
 export function invalidArgumentsMessage(name: string, error: z.ZodError): string {
-  const issues = error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.map(String).join(".")}: ${issue.message}` : issue.message));
+  const issues = error.issues.map((issue) => {
+    const path = issue.path.map(String).join(".");
+    // A message that already starts with its path (directory tools' inputs) is not prefixed twice.
+    return path !== "" && !issue.message.startsWith(`${path}: `) ? `${path}: ${issue.message}` : issue.message;
+  });
   return `Invalid arguments for ${name}: ${issues.join("; ")}`;
 }

@@ -84,6 +84,14 @@ export interface CoreTool<I = any, O = any> extends ToolFacts {
    * `isError` is set. Absent: the output is the adapter value itself.
    */
   readonly contentResult?: boolean;
+  /**
+   * Names of inputs whose values must never be echoed (TOOL.md `sensitive`
+   * inputs, spec 03 §9). An adapter whose library quotes rejected arguments
+   * in its error text (the AI SDK's `Type validation failed: Value: …`)
+   * validates such a tool itself, with a message that names inputs but
+   * never quotes values. Absent or empty: nothing to hide.
+   */
+  readonly sensitiveInputs?: readonly string[];
 }
 
 /** A tool whose `execute` settles on one value (every tool but exec). */

@@ -63,15 +63,15 @@ describe("toolInputSchema", () => {
     });
   });
 
-  it("bad arguments fail with issues naming the input", () => {
+  it("bad arguments fail with issues naming the input, in the path and at the start of the message", () => {
     const schema = toolInputSchema(get("all_inputs"));
     const result = schema.safeParse({ count: "3", loud: "yes", mode: "shout" });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => [i.path.join("."), i.code, i.message])).toEqual([
-      ["text", "invalid_type", "Invalid input: expected string, received undefined"],
-      ["count", "invalid_type", "Invalid input: expected number, received string"],
-      ["loud", "invalid_type", "Invalid input: expected boolean, received string"],
-      ["mode", "invalid_value", 'Invalid option: expected one of "plain"|"brackets"|"quotes"'],
+      ["text", "invalid_type", "text: Invalid input: expected string, received undefined"],
+      ["count", "invalid_type", "count: Invalid input: expected number, received string"],
+      ["loud", "invalid_type", "loud: Invalid input: expected boolean, received string"],
+      ["mode", "invalid_value", 'mode: Invalid option: expected one of "plain"|"brackets"|"quotes"'],
     ]);
     expect(schema.safeParse({ text: "x", count: Infinity }).success).toBe(false);
   });
