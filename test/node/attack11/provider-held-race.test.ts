@@ -1,0 +1,52 @@
+/**
+ * Issue 20, eleventh attack run: `SQLiteWorkspaceProvider`'s provider-wide budget `maxHeldBytes`
+ * (src/fs/provider.ts; the fix of attack10/provider-handle-memory) under concurrency.
+ *
+ * Tried: two `r+` handles of two files, each file within maxOpenFileBytes and together over
+ * maxHeldBytes; their first writes (which load the whole file) issued one after the other, and at once.
+ *
+ * DEFECT (medium: the bound that keeps a Durable Object under 128 MB is skipped by concurrency).
+ * docs/filesystem.md: "all open handles together at most maxHeldBytes, default 64 MiB, else ENOMEM
+ * until one is closed". A handle's first write runs `#load()`: `#admit(stats.size)` checks the budget,
+ * then awaits the file's bytes (`readFile`), and only afterwards `#settle()` counts them. Two first
+ * writes started together both pass the check before either is counted, so both load: with the
+ * defaults, three 60 MiB files written at once hold 180 MiB — what attack10 showed kills the object.
+ * Expected: one of the concurrent writes fails ENOMEM, as it does when they run one after another.
+ * Fix: reserve the bytes in `#admit` (add them to `held.bytes` before the await, give them back if
+ * the load fails), rather than counting only after the read.
+ */
+import { describe, expect, it } from "vitest";
+import { Workspace, nodeSqliteStorage } from "../../../src/index.js";
+import { SQLiteWorkspaceProvider } from "../../../src/fs/provider.js";
+
+const KiB = 1024;
+
+async function setup() {
+  const ws = new Workspace({ storage: nodeSqliteStorage(":memory:") });
+  await ws.fs.writeFile("/a", new Uint8Array(600 * KiB).fill(97));
+  await ws.fs.writeFile("/b", new Uint8Array(600 * KiB).fill(98));
+  const p = new SQLiteWorkspaceProvider(ws, { maxHeldBytes: 1024 * KiB });
+  return { ws, p, a: await p.open("/a", "r+"), b: await p.open("/b", "r+") };
+}
+
+const outcome = (w: Promise<{ bytesWritten: number }>) =>
+  w.then(({ bytesWritten }) => `wrote ${bytesWritten}`, (e: { code?: string }) => String(e.code));
+
+describe("attack11: maxHeldBytes and concurrent first writes", () => {
+  it("one after the other: the second handle's first write is ENOMEM (control)", async () => {
+    const { a, b } = await setup();
+    expect(await outcome(a.write("x", 0))).toBe("wrote 1");
+    expect(await outcome(b.write("y", 0))).toBe("ENOMEM");
+    await a.close();
+    await b.close();
+  });
+
+  it.fails("at once: one of the two first writes is ENOMEM (600 KiB + 600 KiB > maxHeldBytes 1 MiB)", async () => {
+    const { a, b } = await setup();
+    const both = await Promise.all([outcome(a.write("x", 0)), outcome(b.write("y", 0))]);
+    await a.close().catch(() => {});
+    await b.close().catch(() => {});
+    // Today: ["wrote 1", "wrote 1"] — 1.2 MiB held under a 1 MiB budget; both files stored.
+    expect(both.sort()).toEqual(["ENOMEM", "wrote 1"]);
+  });
+});
