@@ -3,7 +3,8 @@
  * (src/fs/provider.ts; the fix of attack10/provider-handle-memory) under concurrency.
  *
  * Tried: two `r+` handles of two files, each file within maxOpenFileBytes and together over
- * maxHeldBytes; their first writes (which load the whole file) issued one after the other, and at once.
+ * maxHeldBytes; their first writes (which load the whole file) issued one after the other, and at once;
+ * two concurrent first writes on ONE handle (does the second load overwrite the first's bytes?) — held.
  *
  * DEFECT (medium: the bound that keeps a Durable Object under 128 MB is skipped by concurrency).
  * docs/filesystem.md: "all open handles together at most maxHeldBytes, default 64 MiB, else ENOMEM
@@ -48,5 +49,15 @@ describe("attack11: maxHeldBytes and concurrent first writes", () => {
     await b.close().catch(() => {});
     // Today: ["wrote 1", "wrote 1"] — 1.2 MiB held under a 1 MiB budget; both files stored.
     expect(both.sort()).toEqual(["ENOMEM", "wrote 1"]);
+  });
+
+  it("two concurrent first writes on one handle both land (the second load does not overwrite the first)", async () => {
+    const ws = new Workspace({ storage: nodeSqliteStorage(":memory:") });
+    await ws.fs.writeFile("/f", "0000000000");
+    const h = await ws.provider().open("/f", "r+");
+    const written = await Promise.all([h.write("A", 0), h.write("B", 5)]);
+    await h.close();
+    expect(written.map((w) => w.bytesWritten)).toEqual([1, 1]);
+    expect(await ws.fs.readFile("/f", "utf8")).toBe("A0000B0000");
   });
 });
