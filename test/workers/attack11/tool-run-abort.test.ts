@@ -5,6 +5,7 @@
  * Tried:
  * - a real `ctx.abort()` while a bash tool with a sensitive input runs: what stays in the Workspace
  *   afterwards (the `$TOOL_INPUT_FILE` holding the inputs as JSON)?
+ * - `workspace.close()` while a JavaScript and a bash tool run (do the runs settle?);
  * - a stray file at /workspace/.tool-input (where bash tools' input files go): every bash tool call;
  * - a JavaScript tool returning a result far over the backend's maxResultBytes;
  * - every SQLite table of the object scanned for sensitive inputs and env values after normal JavaScript
@@ -113,6 +114,21 @@ describe("attack11: secrets in storage", () => {
 });
 
 describe("attack11: crowded runner", () => {
+  it("workspace.close() while a JavaScript and a bash tool run: both settle as cancelled error results", { timeout: 60_000 }, async () => {
+    const out = await inToolWorkspace(async (ws) => {
+      const j = await writeTool(ws, "slow_j", "javascript", { "index.js": `export async function execute() { await new Promise((r) => setTimeout(r, 20000)); return { content: [{ type: "text", text: "late" }] }; }` });
+      const b = await writeTool(ws, "slow_b", "bash", { "index.sh": "sleep 20\necho late\n" });
+      const runs = Promise.all([runToolDirectory(j, { workspace: ws }), runToolDirectory(b, { workspace: ws })]);
+      await new Promise((r) => setTimeout(r, 1500));
+      await ws.close();
+      return runs;
+    });
+    expect(out).toEqual([
+      { content: [{ type: "text", text: 'Tool "slow_j" was cancelled.' }], isError: true },
+      { content: [{ type: "text", text: 'Tool "slow_b" was cancelled.' }], isError: true },
+    ]);
+  });
+
   it("a stray file at /workspace/.tool-input: a bash tool call is an error result naming the path", async () => {
     const r = await inToolWorkspace(async (ws) => {
       await ws.fs.writeFile("/workspace/.tool-input", "stray");
