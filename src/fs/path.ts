@@ -15,14 +15,22 @@ import { WorkspaceFsError } from "./errors.js";
 const ANCHOR = "/\0";
 
 /**
- * The longest canonical path a Workspace takes, in bytes of UTF-8: 16 KiB.
- * Names have no limit of their own (spec 01 §2.1 sets none) but must fit in a path.
- * A longer path fails with `ENAMETOOLONG` before any SQL runs: the
- * materialised path keys of a deep path (one per directory along it) would
- * otherwise pass SQLite's length limit (raw `SQLITE_TOOBIG`), and a subtree's
- * keys grow with its depth × path length.
+ * The longest canonical path a Workspace takes, in bytes of UTF-8: 256 KiB.
+ * Names have no limit of their own (spec 01 §2.1 sets none) but must fit in
+ * a path. A longer path fails with `ENAMETOOLONG` before any SQL runs: a
+ * path key is one SQL value, and Durable Object SQLite refuses values past
+ * 2 MB (raw `SQLITE_TOOBIG`).
  */
-export const MAX_PATH_BYTES = 16_384;
+export const MAX_PATH_BYTES = 262_144;
+
+/**
+ * The most bytes of UTF-8 a path's ancestors' paths may hold together: 32
+ * MiB. Each directory along a path has its own full path key, so `mkdir -p`
+ * of a deep path stores depth × length bytes; this bounds that product (a
+ * 2,000-deep path of 16 KiB is about 16 MiB). A path past it fails with
+ * `ENAMETOOLONG` before any SQL runs.
+ */
+export const MAX_PATH_PREFIX_BYTES = 33_554_432;
 
 /** Text that a canonical path cannot hold: an empty, `.` or `..` segment, or NUL. */
 const NOT_CANONICAL = /\/\/|\/\.\.?(?:\/|$)|\0/;
@@ -30,7 +38,8 @@ const NOT_CANONICAL = /\/\/|\/\.\.?(?:\/|$)|\0/;
 /**
  * Returns the canonical form of `path` (a lone surrogate replaced by U+FFFD).
  * @throws WorkspaceFsError `EINVAL` for a non-string, empty, relative or NUL-containing path, or one escaping `/`;
- * `ENAMETOOLONG` when the canonical path holds more than {@link MAX_PATH_BYTES} bytes of UTF-8.
+ * `ENAMETOOLONG` when the canonical path holds more than {@link MAX_PATH_BYTES} bytes of UTF-8, or
+ * its ancestors' paths more than {@link MAX_PATH_PREFIX_BYTES} together.
  */
 export function canonicalPath(given: unknown, syscall: string): string {
   return withinLimit(canonicalForm(given, syscall), syscall);
@@ -55,19 +64,34 @@ function canonicalForm(given: unknown, syscall: string): string {
   return anchored === ANCHOR ? "/" : anchored.slice(ANCHOR.length);
 }
 
-/** `path` itself when it holds at most {@link MAX_PATH_BYTES} bytes of UTF-8; else `ENAMETOOLONG`. */
+/**
+ * `path` itself when it holds at most {@link MAX_PATH_BYTES} bytes of UTF-8
+ * and its ancestors' paths at most {@link MAX_PATH_PREFIX_BYTES} together;
+ * else `ENAMETOOLONG`.
+ */
 function withinLimit(path: string, syscall: string): string {
-  // A UTF-16 unit is at most 3 bytes of UTF-8 (a surrogate pair, 2 units, is 4 bytes).
-  if (path.length * 3 <= MAX_PATH_BYTES) return path;
-  const bytes = utf8Length(path);
-  if (bytes <= MAX_PATH_BYTES) return path;
+  // A UTF-16 unit is at most 3 bytes of UTF-8 (a surrogate pair, 2 units, is 4 bytes);
+  // then the ancestors hold at most (length × 3)² / 2 bytes.
+  if (path.length * 3 <= 4_096) return path;
   const preview = `${path.slice(0, 60)}…`;
-  throw new WorkspaceFsError(
-    "ENAMETOOLONG",
-    syscall,
-    undefined,
-    `path too long: ${bytes} bytes of UTF-8, at most ${MAX_PATH_BYTES}; use a shorter or shallower path: ${preview}`,
-  );
+  const fail = (what: string) =>
+    new WorkspaceFsError("ENAMETOOLONG", syscall, undefined, `${what}; use a shorter or shallower path: ${preview}`);
+  if (path.length > MAX_PATH_BYTES) {
+    const bytes = utf8Length(path);
+    if (bytes > MAX_PATH_BYTES) throw fail(`path too long: ${bytes} bytes of UTF-8, at most ${MAX_PATH_BYTES}`);
+  }
+  let bytes = 0;
+  let prefixes = 0;
+  for (let i = 0; i < path.length; i++) {
+    const unit = path.charCodeAt(i);
+    if (unit === 0x2f && i > 0) prefixes += bytes; // the ancestor path ending before this `/`
+    bytes += unit >= 0xd800 && unit <= 0xdfff ? 2 : unit >= 0x800 ? 3 : unit >= 0x80 ? 2 : 1;
+  }
+  if (bytes > MAX_PATH_BYTES) throw fail(`path too long: ${bytes} bytes of UTF-8, at most ${MAX_PATH_BYTES}`);
+  if (prefixes > MAX_PATH_PREFIX_BYTES) {
+    throw fail(`path too deep for its length: its ancestors' paths hold ${prefixes} bytes of UTF-8 together, at most ${MAX_PATH_PREFIX_BYTES}`);
+  }
+  return path;
 }
 
 /** Bytes of UTF-8 in a well-formed string. */

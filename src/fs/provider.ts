@@ -405,7 +405,7 @@ const HANDLE_RELEASE =
  *   the Workspace's own `WorkspaceFsError` is the `cause`.
  * - A path ending in `/` (or `/.`) must lead to a directory, as in node:fs:
  *   a file there is `ENOTDIR`; `writeFile` of a missing one is `EISDIR`.
- * - A path over 16 KiB of UTF-8 is `ENAMETOOLONG` (the Workspace's limit). Bad option
+ * - A path past the Workspace's limits (256 KiB of UTF-8; its ancestors' paths 32 MiB together) is `ENAMETOOLONG`. Bad option
  *   values (a wrong `flags` string, an encoding other than UTF-8) are `EINVAL`.
  * - Strings are UTF-8 (`"utf8"`, `"utf-8"`); bytes are `Buffer`s where
  *   the runtime has `Buffer`, else `Uint8Array`s.

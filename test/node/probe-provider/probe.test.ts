@@ -1140,7 +1140,7 @@ describe("late probes", () => {
     expect(await p.readFile("/f", "utf8")).toBe("keep");
   });
 
-  it("a path over 16 KiB of UTF-8 is ENAMETOOLONG, worded as node:fs (whose PATH_MAX is 4 KiB)", async () => {
+  it("a path past the Workspace's limits (9,000 deep: its ancestors' paths hold ~81 MB) is ENAMETOOLONG, worded as node:fs (whose PATH_MAX is 4 KiB)", async () => {
     const { p } = fresh();
     const long = `/${"a/".repeat(9000)}x`;
     expect(shape(await rejection(p.stat(long)))).toEqual(await nodeShape((r) => realFs.stat(join(r, long))));

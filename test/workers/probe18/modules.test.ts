@@ -268,8 +268,9 @@ describe("probe18 ws:assets from isolate code", () => {
    * `code` (`publish` from ws:assets, `node:fs` in the isolate, `workspace.fs.stat` / `writeFile` /
    * `mkdir -p`): the chain lookup passed every prefix key of the path as one JSON array, which grows
    * with depth × length. Now it passes the longest key once with the prefix lengths, so such a path is
-   * looked up like any other (ENOENT here), and a path of more than 16 KiB of UTF-8 (MAX_PATH_BYTES)
-   * fails with ENAMETOOLONG at path normalisation, before any SQL.
+   * looked up like any other (ENOENT here). A path of more than 256 KiB of UTF-8 (MAX_PATH_BYTES), or
+   * whose ancestors' paths hold more than 32 MiB together (MAX_PATH_PREFIX_BYTES: depth × length, what
+   * `mkdir -p` stores), fails with ENAMETOOLONG at path normalisation, before any SQL.
    */
   it("a 10,000-character path to publish → a coded error (ENAMETOOLONG / ENOENT), not SQLITE_TOOBIG", async () => {
     const out = await run(`await attempt("assets", "publish", "a/".repeat(5000) + "x")`);
@@ -288,7 +289,7 @@ describe("probe18 ws:assets from isolate code", () => {
     });
   });
 
-  it("a 2,000-deep tree with multi-byte names is made and read; past 16 KiB of UTF-8 → ENAMETOOLONG before SQL", async () => {
+  it("a 2,000-deep tree with multi-byte names, a 16 KiB path and a 200,000-byte name work; past the limits → ENAMETOOLONG before SQL", async () => {
     await runInDurableObject(env.TEST_DO.get(env.TEST_DO.newUniqueId()), async (_i, state) => {
       const ws = new Workspace({ storage: state.storage });
       // "é😀/" is 7 bytes of UTF-8, 4 UTF-16 units and 3 code points (SQLite's substr counts code points).
@@ -298,17 +299,23 @@ describe("probe18 ws:assets from isolate code", () => {
       const read = await ws.fs.readFile(deep, "utf8");
       const stat = await ws.fs.stat(deep);
       const missing = (await ws.fs.stat(`${deep}x`).catch((x: unknown) => x)) as { code?: string };
-      const tooLong = `/w/${"é😀/".repeat(2340)}f`; // 3 + 16,380 + 1 = 16,384 bytes: the limit
-      await ws.fs.mkdir(tooLong.slice(0, tooLong.lastIndexOf("/")), { recursive: true });
-      await ws.fs.writeFile(tooLong, "edge");
-      const atLimit = await ws.fs.readFile(tooLong, "utf8");
-      const over = (await ws.fs.writeFile(`${tooLong}g`, "x").catch((x: unknown) => x)) as { code?: string; message: string };
-      const overStat = (await ws.fs.stat(`/${"b".repeat(20_000)}`).catch((x: unknown) => x)) as { code?: string };
+      const wide = `/w/${"é😀/".repeat(2340)}f`; // 3 + 16,380 + 1 = 16,384 bytes, 2,341 directories deep
+      await ws.fs.mkdir(wide.slice(0, wide.lastIndexOf("/")), { recursive: true });
+      await ws.fs.writeFile(wide, "wide");
+      const long = `/w/${"é".repeat(100_000)}`; // one name of 200,000 bytes
+      await ws.fs.writeFile(long, "long");
+      const [wideText, longText] = [await ws.fs.readFile(wide, "utf8"), await ws.fs.readFile(long, "utf8")];
+      await ws.fs.rm(long);
+      // 3,200 directories of 7 bytes: 22,404 bytes, but the ancestors' paths hold about 35.8 MB together.
+      const tooDeep = (await ws.fs.mkdir(`/w/${"é😀/".repeat(3200)}g`, { recursive: true }).catch((x: unknown) => x)) as { code?: string; message: string };
+      const tooLong = (await ws.fs.stat(`/${"b".repeat(262_144)}`).catch((x: unknown) => x)) as { code?: string; message: string };
+      const atLimit = (await ws.fs.stat(`/${"b".repeat(262_143)}`).catch((x: unknown) => x)) as { code?: string };
       await ws.close();
-      expect([read, stat.size, missing.code, atLimit]).toEqual(["deep", 4, "ENOENT", "edge"]);
-      expect(over.code).toBe("ENAMETOOLONG");
-      expect(over.message).toMatch(/^ENAMETOOLONG: path too long: 16385 bytes of UTF-8, at most 16384; use a shorter or shallower path: \/w\/é😀/);
-      expect(overStat.code).toBe("ENAMETOOLONG");
+      expect([read, stat.size, missing.code, wideText, longText, atLimit.code]).toEqual(["deep", 4, "ENOENT", "wide", "long", "ENOENT"]);
+      expect(tooDeep.code).toBe("ENAMETOOLONG");
+      expect(tooDeep.message).toMatch(/^ENAMETOOLONG: path too deep for its length: its ancestors' paths hold \d+ bytes of UTF-8 together, at most 33554432; use a shorter or shallower path: \/w\/é😀/);
+      expect(tooLong.code).toBe("ENAMETOOLONG");
+      expect(tooLong.message).toMatch(/^ENAMETOOLONG: path too long: 262145 bytes of UTF-8, at most 262144; use a shorter or shallower path: \/bbb/);
     });
   });
 
