@@ -2,6 +2,7 @@
  * The examples build for deployment (`wrangler deploy --dry-run`) and run in
  * local workerd with their scripted models, through each library's real loop.
  */
+import { createHmac } from "node:crypto";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -145,5 +146,114 @@ describe("container-agent in local workerd", () => {
     expect(await readdir(root)).toEqual([container]);
     expect(await readFile(join(root, container, "workspace/app/reports/junit.xml"), "utf8")).toBe(report);
     expect(await readFile(join(root, container, "workspace/app/package.json"), "utf8")).toContain('"test": "mkdir -p reports && node --test');
+  });
+});
+
+describe("tool-dirs-agent: TOOL.md directory tools from the Worker bundle, in each library", () => {
+  const KEY = "k-TOOLDIRS-7f3a";
+  const SUMMARY = "2 files, 4 lines, 14 words in /workspace/notes";
+  const SIGNATURE = createHmac("sha256", KEY).update(SUMMARY).digest("hex").slice(0, 16);
+  const STATS = `${SUMMARY}\nsignature: ${SIGNATURE}`;
+  const FREQ = "3 the\n2 fox\n1 brown\n";
+  const PROGRESS = ["counted a.md (1 of 2)", "counted b.md (2 of 2)"];
+  const TOOLS = ["read", "ls", "find", "grep", "write", "edit", "delete", "exec", "text_stats", "word_freq"];
+  const SKIPPED = [
+    {
+      name: "py_hello",
+      code: "language-unavailable",
+      reason: 'python tools need a container backend, and none is configured (pass languages including "python" when one is)',
+    },
+  ];
+  const TEXT = `SCRIPTED model: text_stats said ${JSON.stringify(STATS)}; word_freq said ${JSON.stringify(FREQ)}.`;
+  type Reply = {
+    library: string;
+    tools: string[];
+    sync: { copied: string[]; kept: string[]; skipped: unknown[] };
+    skipped: unknown[];
+    calls: Array<{ id: string; name: string; input: unknown; progress: string[]; result: unknown }>;
+    text: string;
+  };
+  /** Coalesced progress: at least one update, each one of the tool's, in order (the adapters keep only the latest when several arrive at once). */
+  const expectProgress = (progress: string[]) => {
+    expect(progress.length).toBeGreaterThan(0);
+    const indexes = progress.map((p) => PROGRESS.indexOf(p));
+    expect(indexes.every((i) => i >= 0)).toBe(true);
+    expect(indexes).toEqual([...indexes].sort((a, b) => a - b));
+    expect(new Set(indexes).size).toBe(indexes.length);
+  };
+
+  let example: RunningExample;
+  beforeAll(async () => {
+    example = await startExample("tool-dirs-agent", { vars: { STATS_SIGNING_KEY: KEY } });
+  }, 180_000);
+  afterAll(() => example?.dispose());
+
+  const turn = async (route: string, session: string): Promise<Reply> => {
+    const response = await example.fetch(`${route}?session=${session}`, { method: "POST" });
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text).not.toContain(KEY);
+    return JSON.parse(text) as Reply;
+  };
+
+  it("builds examples/tool-dirs-agent with the seed tools as Data modules", { timeout: 180_000 }, async () => {
+    const { files, output } = await dryRunBuild("tool-dirs-agent");
+    expect(output).toContain("--dry-run: exiting now.");
+    expect(files).toEqual(expect.arrayContaining(["index.js", "seed-tools"]));
+  });
+
+  it("/ai: generateText runs text_stats (TypeScript, progress as preliminary results, env secret) and word_freq (bash)", { timeout: 120_000 }, async () => {
+    const reply = await turn("/ai", "ai");
+    expect(reply.library).toBe("ai-sdk");
+    expect(reply.tools).toEqual(TOOLS);
+    expect(reply.sync).toEqual({ copied: ["py_hello", "text_stats", "word_freq"], kept: [], skipped: [] });
+    expect(reply.skipped).toEqual(SKIPPED);
+    expect(reply.calls.map(({ progress: _, ...call }) => call)).toEqual([
+      { id: "call-1", name: "text_stats", input: { dir: "/workspace/notes" }, result: STATS },
+      { id: "call-2", name: "word_freq", input: { path: "/workspace/notes/a.md", top: 3 }, result: FREQ },
+    ]);
+    expectProgress(reply.calls[0].progress);
+    expect(reply.calls[1].progress).toEqual([]);
+    expect(reply.text).toBe(TEXT);
+
+    // A second turn keeps the synced copies: the seed versions are not higher.
+    const again = await turn("/ai", "ai");
+    expect(again.sync).toEqual({ copied: [], kept: ["py_hello", "text_stats", "word_freq"], skipped: [] });
+    expect(again.text).toBe(TEXT);
+  });
+
+  it("/pi: the pi loop gets { content, isError } passed through and progress through ToolCallContext.onUpdate", { timeout: 120_000 }, async () => {
+    const reply = await turn("/pi", "pi");
+    expect(reply.library).toBe("pi");
+    expect(reply.tools).toEqual(TOOLS);
+    expect(reply.sync).toEqual({ copied: ["py_hello", "text_stats", "word_freq"], kept: [], skipped: [] });
+    expect(reply.skipped).toEqual(SKIPPED);
+    expect(reply.calls.map(({ progress: _, ...call }) => call)).toEqual([
+      {
+        id: "call-1",
+        name: "text_stats",
+        input: { dir: "/workspace/notes" },
+        result: { content: [{ type: "text", text: SUMMARY }, { type: "text", text: `signature: ${SIGNATURE}` }], isError: false },
+      },
+      { id: "call-2", name: "word_freq", input: { path: "/workspace/notes/a.md" }, result: { content: [{ type: "text", text: FREQ }], isError: false } },
+    ]);
+    expectProgress(reply.calls[0].progress);
+    expect(reply.calls[1].progress).toEqual([]);
+    expect(reply.text).toBe(TEXT);
+  });
+
+  it("/tanstack: chat() gets the joined text and progress as custom events (streamEventName)", { timeout: 120_000 }, async () => {
+    const reply = await turn("/tanstack", "tanstack");
+    expect(reply.library).toBe("tanstack");
+    expect(reply.tools).toEqual(TOOLS);
+    expect(reply.sync).toEqual({ copied: ["py_hello", "text_stats", "word_freq"], kept: [], skipped: [] });
+    expect(reply.skipped).toEqual(SKIPPED);
+    expect(reply.calls.map(({ progress: _, ...call }) => call)).toEqual([
+      { id: "call-1", name: "text_stats", input: { dir: "/workspace/notes" }, result: STATS },
+      { id: "call-2", name: "word_freq", input: { path: "/workspace/notes/a.md" }, result: FREQ },
+    ]);
+    expectProgress(reply.calls[0].progress);
+    expect(reply.calls[1].progress).toEqual([]);
+    expect(reply.text).toBe(TEXT);
   });
 });

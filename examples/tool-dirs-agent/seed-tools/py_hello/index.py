@@ -1,0 +1,3 @@
+import os
+
+print(f"hello, {os.environ['INPUT_NAME']}")
