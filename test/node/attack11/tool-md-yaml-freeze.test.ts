@@ -9,7 +9,7 @@
  *
  * DEFECT (high: one file freezes the object, as issue 20 #2's glob did). A TOOL.md under the 256 KiB
  * cap holding ~33,000 mapping keys takes seconds of CPU to load (measured here: 7.6 s for
- * loadToolDirectories of one such tool, 14 s for syncToolDirectories of one seed + target pair) — loadToolDirectories parses every
+ * loadToolDirectories of one such tool, 14 s for syncToolDirectories of a seed and target both so built) — loadToolDirectories parses every
  * tool directory (up to maxEntries = 1024 per directory), and syncToolDirectories parses the seed's
  * and the target's TOOL.md. The model can write such a file with the `write` tool into a tools
  * directory; every later session's loader then stalls the Durable Object (its CPU limit is 30 s by
@@ -67,12 +67,12 @@ describe("attack11: TOOL.md parsing cost", () => {
     expect(ms).toBeLessThan(BOUND_MS);
   });
 
-  it.fails("syncToolDirectories: a seed and a target with such TOOL.md files sync within the bound", { timeout: 120_000 }, async () => {
+  it.fails("syncToolDirectories: a seed with such a TOOL.md (target newer) syncs within the bound", { timeout: 120_000 }, async () => {
     const ws = new Workspace({ storage: nodeSqliteStorage(":memory:") });
     await ws.fs.mkdir("/workspace/seed/many_keys", { recursive: true });
     await ws.fs.writeFile("/workspace/seed/many_keys/TOOL.md", manyKeysToolMd("many_keys", 1));
     await ws.fs.mkdir("/workspace/tools/many_keys", { recursive: true });
-    await ws.fs.writeFile("/workspace/tools/many_keys/TOOL.md", manyKeysToolMd("many_keys", 2));
+    await ws.fs.writeFile("/workspace/tools/many_keys/TOOL.md", "---\nname: many_keys\ndescription: d\nversion: 2\n---\n");
     const { value, ms } = await timed(() => syncToolDirectories({ workspace: ws, from: "/workspace/seed", to: "/workspace/tools" }));
     expect(value.kept.map((k) => k.name)).toEqual(["many_keys"]);
     expect(ms).toBeLessThan(BOUND_MS);
