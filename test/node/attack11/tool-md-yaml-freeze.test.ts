@@ -1,5 +1,5 @@
 /**
- * Issue 20, eleventh attack run: CPU cost of one TOOL.md (src/tool-dirs/frontmatter.ts).
+ * Issue 20, eleventh attack run: CPU cost of one TOOL.md (src/tool-dirs/frontmatter.ts, validate.ts).
  *
  * Tried, timing `yaml`'s parseDocument + toJS as parseFrontMatter calls them, on 256 KiB inputs (the
  * loader's MAX_TOOL_FILE_BYTES): 130,000-deep flow nesting (0.4–0.7 s, then a stack-overflow message),
@@ -17,7 +17,12 @@
  * Cause: frontmatter.ts parseFrontMatter passes `uniqueKeys: true` to `parseDocument`; `yaml` then
  * checks each new key against every earlier key of its mapping (a linear scan per key:
  * quadratic in the number of keys).
- * Fix: parse with `uniqueKeys: false` and detect duplicate keys on the parsed document's mappings with a
+ * Same shape, second cause (validate.ts readEnumValues): an enum input whose `values` is one
+ * comma-separated string of ~59,000 short values (250 KB) parses in 20 ms, then validation takes
+ * 3.9 s: each value is checked against every earlier one with `values.includes` (quadratic), and the
+ * MAX_ENUM_VALUES (256) check comes only after the loop. Fix: refuse more than MAX_ENUM_VALUES items
+ * before the loop, and find repeats with a Set.
+ * Fix (keys): parse with `uniqueKeys: false` and detect duplicate keys on the parsed document's mappings with a
  * Set (linear), or refuse front matter with more than a documented number of keys/lines before parsing
  * (front matter has a handful of fields). A generous bound is asserted here (a regression guard, as
  * test/node/glob-complexity.test.ts does for globs), not a benchmark.
@@ -75,6 +80,24 @@ describe("attack11: TOOL.md parsing cost", () => {
     await ws.fs.writeFile("/workspace/tools/many_keys/TOOL.md", "---\nname: many_keys\ndescription: d\nversion: 2\n---\n");
     const { value, ms } = await timed(() => syncToolDirectories({ workspace: ws, from: "/workspace/seed", to: "/workspace/tools" }));
     expect(value.kept.map((k) => k.name)).toEqual(["many_keys"]);
+    expect(ms).toBeLessThan(BOUND_MS);
+  });
+
+  it.fails("an enum input with ~59,000 comma-separated values is refused (at most 256) within the bound", { timeout: 120_000 }, async () => {
+    const values: string[] = [];
+    for (let i = 0, size = 0; size < 250_000; i++) {
+      values.push(i.toString(36));
+      size += values[i].length + 1;
+    }
+    const ws = new Workspace({ storage: nodeSqliteStorage(":memory:") });
+    await ws.fs.mkdir("/workspace/tools/big_enum", { recursive: true });
+    await ws.fs.writeFile(
+      "/workspace/tools/big_enum/TOOL.md",
+      `---\nname: big_enum\ndescription: d\ninputs:\n  x:\n    type: enum\n    description: d\n    values: "${values.join(",")}"\n---\n`,
+    );
+    await ws.fs.writeFile("/workspace/tools/big_enum/index.ts", "export async function execute() { return { content: [] }; }\n");
+    const { value, ms } = await timed(() => loadToolDirectories({ workspace: ws, dirs: ["/workspace/tools"] }));
+    expect(value.skipped.map((s) => s.reason)).toEqual([`TOOL.md: inputs.x.values has ${values.length} values; at most 256 are allowed`]);
     expect(ms).toBeLessThan(BOUND_MS);
   });
 });
