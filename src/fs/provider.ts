@@ -1188,7 +1188,18 @@ export class WorkspaceFileHandle {
     }
   }
 
-  /** Counts what the handle holds now in the provider's total. */
+  /**
+   * {@link #admit}s `total` bytes and counts them at once in the provider's total, before they are
+   * allocated (so concurrent loads cannot both pass the check); {@link #settle} later replaces the
+   * reservation with what the handle really holds.
+   */
+  #reserve(total: number, syscall: string): void {
+    this.#admit(total, syscall);
+    this.#held.bytes += total - this.#account.bytes;
+    this.#account.bytes = total;
+  }
+
+  /** Counts what the handle holds now in the provider's total (ending any reservation). */
   #settle(): void {
     const now = (this.#data?.byteLength ?? 0) + this.#appendedBytes;
     this.#held.bytes += now - this.#account.bytes;
@@ -1453,12 +1464,19 @@ export class WorkspaceFileHandle {
     const stats = await this.#checkSame("write");
     if (stats.isDirectory()) throw nodeFsError("EISDIR", "write", this.path);
     if (stats.size > this.#maxBytes) throw nodeFsError("EFBIG", "write", this.path, `file too large to write through a handle (${stats.size} bytes; maxOpenFileBytes is ${this.#maxBytes})`);
-    this.#admit(stats.size + this.#appendedBytes, "write");
-    const bytes = stats.size === 0 ? new Uint8Array(0) : await call("read", this.path, async () => readStreamBytes(await this.#fs.readFile(this.path)));
-    this.#hash = await sha256Hex(bytes);
-    this.#data = bytes;
-    this.#length = bytes.byteLength;
-    this.#settle();
+    // Reserved before the read: handles loading at once each count what they will hold, so together they
+    // stay within maxHeldBytes (one gets ENOMEM). The reservation becomes the real size below, or is given back.
+    this.#reserve(stats.size + this.#appendedBytes, "write");
+    try {
+      const bytes = stats.size === 0 ? new Uint8Array(0) : await call("read", this.path, async () => readStreamBytes(await this.#fs.readFile(this.path)));
+      // The file may have grown since its stat: hold the bytes read only within the budget.
+      this.#reserve(bytes.byteLength + this.#appendedBytes, "write");
+      this.#hash = await sha256Hex(bytes);
+      this.#data = bytes;
+      this.#length = bytes.byteLength;
+    } finally {
+      this.#settle();
+    }
   }
 
   /** Grows the buffer to hold `size` bytes (doubling), within `maxOpenFileBytes`. */

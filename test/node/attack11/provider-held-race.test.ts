@@ -13,8 +13,10 @@
  * writes started together both pass the check before either is counted, so both load: with the
  * defaults, three 60 MiB files written at once hold 180 MiB — what attack10 showed kills the object.
  * Expected: one of the concurrent writes fails ENOMEM, as it does when they run one after another.
- * Fix: reserve the bytes in `#admit` (add them to `held.bytes` before the await, give them back if
- * the load fails), rather than counting only after the read.
+ * FIXED: `#load()` now reserves the file's size (`#reserve`: admit and add to `held.bytes`) before
+ * awaiting the read, re-reserves the size actually read (ENOMEM if the file grew past the budget), and
+ * `#settle()`s in a `finally`, so a failed load gives its reservation back. Two loads at once: the
+ * second sees the first's reservation and fails ENOMEM, exactly as when they run one after another.
  */
 import { describe, expect, it } from "vitest";
 import { Workspace, nodeSqliteStorage } from "../../../src/index.js";
@@ -42,12 +44,12 @@ describe("attack11: maxHeldBytes and concurrent first writes", () => {
     await b.close();
   });
 
-  it.fails("at once: one of the two first writes is ENOMEM (600 KiB + 600 KiB > maxHeldBytes 1 MiB)", async () => {
+  it("at once: one of the two first writes is ENOMEM (600 KiB + 600 KiB > maxHeldBytes 1 MiB)", async () => {
     const { a, b } = await setup();
     const both = await Promise.all([outcome(a.write("x", 0)), outcome(b.write("y", 0))]);
     await a.close().catch(() => {});
     await b.close().catch(() => {});
-    // Today: ["wrote 1", "wrote 1"] — 1.2 MiB held under a 1 MiB budget; both files stored.
+    // Before the fix: ["wrote 1", "wrote 1"] — 1.2 MiB held under a 1 MiB budget; both files stored.
     expect(both.sort()).toEqual(["ENOMEM", "wrote 1"]);
   });
 
