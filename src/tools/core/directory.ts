@@ -43,11 +43,19 @@ export interface DirectoryToolsOptions {
   timeoutMs?: number;
 }
 
+/** Most progress snapshots waiting to be consumed; past it the oldest waiting one is dropped. */
+export const MAX_PENDING_UPDATES = 64;
+/** Most characters of text the waiting progress snapshots may hold together; past it the oldest waiting ones are dropped (the latest is always kept). */
+export const MAX_PENDING_UPDATE_CHARS = 1_048_576;
+
 /**
  * What a directory tool's core `execute` yields: the tool's seed-001 result
  * (`{ content, isError? }`), preceded by one progress snapshot per delivered
- * `onUpdate` (marked `progress: true`; when updates arrive faster than they
- * are consumed only the latest is kept, as each one is the progress so far).
+ * `onUpdate`, in order (marked `progress: true`). Snapshots wait in a
+ * bounded queue while the consumer is busy: at most
+ * {@link MAX_PENDING_UPDATES} of them and {@link MAX_PENDING_UPDATE_CHARS}
+ * characters; past either the oldest waiting ones are dropped (each update
+ * is the progress so far, so the latest says the most).
  */
 export type DirectoryToolOutput = ToolResult & {
   /** `true` on a running snapshot from `onUpdate`; absent on the result. */
@@ -105,7 +113,8 @@ async function* runWithProgress(
   input: Record<string, unknown>,
   context: CoreToolCallContext | undefined,
 ): AsyncGenerator<DirectoryToolOutput> {
-  let latest: ToolResultContent[] | undefined;
+  const pending: { content: ToolResultContent[]; chars: number }[] = [];
+  let pendingChars = 0;
   let result: ToolResult | undefined;
   let wake: (() => void) | undefined;
   const poke = () => {
@@ -119,7 +128,12 @@ async function* runWithProgress(
     toolCallId: context?.toolCallId,
     signal: context?.abortSignal,
     onUpdate: (partial) => {
-      latest = partial.content;
+      const chars = partial.content.reduce((n, block) => n + block.text.length, 0);
+      pending.push({ content: partial.content, chars });
+      pendingChars += chars;
+      while (pending.length > 1 && (pending.length > MAX_PENDING_UPDATES || pendingChars > MAX_PENDING_UPDATE_CHARS)) {
+        pendingChars -= pending.shift()!.chars;
+      }
       poke();
     },
     env: options.env as Record<string, string> | undefined,
@@ -129,10 +143,10 @@ async function* runWithProgress(
     poke();
   });
   for (;;) {
-    if (latest !== undefined && result === undefined) {
-      const content = latest;
-      latest = undefined;
-      yield { content, progress: true };
+    if (pending.length > 0) {
+      const next = pending.shift()!;
+      pendingChars -= next.chars;
+      yield { content: next.content, progress: true };
       continue;
     }
     if (result !== undefined) break;
@@ -162,6 +176,7 @@ export function directoryTools(
   if (!option || typeof option !== "object" || !Array.isArray(option.tools)) {
     throw new TypeError(`${where} needs { tools } as loadToolDirectories returns it (an array of tool directories)`);
   }
+  if (option.tools.length === 0) return [];
   const runtime = workspace.runtime as Partial<ToolRunWorkspace["runtime"]> | undefined;
   if (!runtime || typeof runtime.exec !== "function" || typeof runtime.backends !== "function") {
     throw new TypeError(`${where}: directory tools run in the Workspace's backends, so the workspace needs a runtime (a Workspace with backends, or a getWorkspace() client)`);
