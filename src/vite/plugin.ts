@@ -21,8 +21,9 @@ const VIRTUAL_PREFIX = `\0${BUNDLE_PREFIX}/`;
 /** Options of {@link computerBundle}. */
 export interface ComputerBundleOptions {
   /**
-   * Most files one bundle directory may hold; more fails the import with an
-   * error naming this option.
+   * Most files one bundle directory may hold, and most subdirectories walked
+   * in it (a directory reached by several paths through symbolic links counts
+   * once per path); more fails the import with an error naming this option.
    * @defaultValue 10000
    */
   maxFiles?: number;
@@ -63,7 +64,7 @@ const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
  * an empty `<dir>` (`computer:bundle/`), a `..` segment, glob characters or
  * `#` in the name, a missing directory or a file, a directory that resolves
  * through a symbolic link to outside the Vite root, more than `maxFiles`
- * files or `maxBytes` bytes. Each message names the import and what to change.
+ * files or subdirectory paths, or `maxBytes` bytes. Each message names the import and what to change.
  *
  * @param options limits of a bundle directory (an addition to 0.8.0, whose
  * `computerBundle()` takes no options).

@@ -19,7 +19,10 @@ const GLOB_CHARACTERS = /[*?[\]{}()!]/;
 
 /** Limits of one bundle directory. */
 export interface ScanLimits {
-  /** Most files listed. */
+  /**
+   * Most files listed; also the most subdirectories walked (a directory
+   * reached by several paths through symbolic links counts once per path).
+   */
   readonly maxFiles: number;
   /** Most bytes read, all files together. */
   readonly maxBytes: number;
@@ -121,8 +124,15 @@ export function checkBundleDirectory(specifier: string, absolute: string, root: 
  * version: `sha256:<hex>` of, for each file in code-unit order of its relative
  * path, `<path> NUL <byte length> NUL <bytes>`.
  *
- * @throws Error when the directory holds more than `limits.maxFiles` files or
- * `limits.maxBytes` bytes, naming the option to raise.
+ * A directory reached by several paths (links to it from several places) is
+ * walked once per path, as `import.meta.glob` lists its files once per path;
+ * so links can multiply the paths (a "diamond" chain of n levels has 2^n).
+ * The walk is therefore bounded: at most `limits.maxFiles` subdirectories
+ * walked, counting each path, besides at most `limits.maxFiles` files.
+ *
+ * @throws Error when the directory holds more than `limits.maxFiles` files,
+ * more than `limits.maxFiles` subdirectory paths, or `limits.maxBytes` bytes,
+ * naming what to change and the option to raise.
  */
 export function scanBundle(specifier: string, dir: string, limits: ScanLimits): ScanResult {
   const files: ScannedFile[] = [];
@@ -148,6 +158,13 @@ export function scanBundle(specifier: string, dir: string, limits: ScanLimits): 
       if (isDir) {
         const real = realpathSync(child);
         if (ancestors.has(real)) continue;
+        // directories[0] is the bundle directory itself: count the subdirectories walked.
+        if (directories.length > limits.maxFiles) {
+          throw new Error(
+            `${specifier}: more than ${limits.maxFiles} directories walked (a directory linked from several places is walked once per path, as import.meta.glob lists it); ` +
+              `bundle a smaller directory, remove symbolic links that reach the same directory by several paths, or raise computerBundle({ maxFiles })`,
+          );
+        }
         walk(child, path, new Set([...ancestors, real]));
       } else if (isFile) {
         files.push({ path, absolute: child });
