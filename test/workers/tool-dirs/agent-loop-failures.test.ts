@@ -25,6 +25,8 @@ const FAILING = {
   "malformed/index.js": `export async function execute() { return { text: "no content" }; }\n`,
   "hang/TOOL.md": md("hang", "Never returns.", "language: javascript\n"),
   "hang/index.js": `export async function execute() { await new Promise(() => setInterval(() => {}, 100)); }\n`,
+  "stuck/TOOL.md": md("stuck", "Awaits a promise nothing settles.", "language: javascript\n"),
+  "stuck/index.js": `export async function execute() { await new Promise(() => {}); }\n`,
   "flood/TOOL.md": md("flood", "Floods its output.", "language: javascript\n"),
   "flood/index.js": `export async function execute() {\n  for (let i = 0; i < 2000; i++) console.error("noise " + i + " " + "z".repeat(500));\n  return { content: [{ type: "text", text: "x".repeat(2000000) }] };\n}\n`,
 };
@@ -52,6 +54,7 @@ describe("failures come back to the model as readable error results; the loop go
             ["thrower", "thrower", {}],
             ["malformed", "malformed", {}],
             ["hang", "hang", {}],
+            ["stuck", "stuck", {}],
             ["flood", "flood", {}],
             ["after", "greet", { name: "Cy" }],
           ]),
@@ -77,6 +80,10 @@ describe("failures come back to the model as readable error results; the loop go
       expect(seen.thrower).toEqual({ text: 'Tool "thrower" failed (exit 1): the service said no', isError: true });
       expect(seen.malformed).toEqual({
         text: 'Tool "malformed" returned a malformed result: execute returned an object whose content is undefined, not an array: return { content: [{ type: "text", text: "…" }], isError?: boolean }.',
+        isError: true,
+      });
+      expect(seen.stuck).toEqual({
+        text: 'Tool "stuck" never returned: execute awaits a promise that nothing can settle (the runtime found nothing left to wait for).',
         isError: true,
       });
       expect(seen.hang).toEqual({ text: `Tool "hang" timed out after ${TIMEOUT_MS} ms and was stopped.`, isError: true });

@@ -12,6 +12,7 @@
  * model saw, the file written through output_path, slow_count's progress,
  * and an abort that kills slow_count's run; the loader's skipped list.
  */
+import { env as workerEnv } from "cloudflare:test";
 import { generateText, stepCountIs, streamText } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
 import { chat, maxIterations } from "@tanstack/ai";
@@ -19,6 +20,8 @@ import { describe, expect, inject, it } from "vitest";
 import { call, done, outputFor } from "../../shared/loops/ai-sdk.js";
 import { PI_MAJORS, step } from "../../shared/loops/pi.js";
 import { scriptedAdapter } from "../../node/tools/tanstack-helpers.js";
+import { getWorkspace } from "../../../src/index.js";
+import { loadToolDirectories } from "../../../src/tool-dirs/load.js";
 import { createAITools } from "../../../src/tools/ai-sdk.js";
 import { createPiTools, type ToolCallContext } from "../../../src/tools/pi-ai.js";
 import { createTanStackTools } from "../../../src/tools/tanstack-ai.js";
@@ -302,5 +305,52 @@ describe("TanStack chat() over a scripted adapter", () => {
     expect(out.kills).toHaveLength(1);
     expect(out.kills[0]).toMatch(/^tool\.slow_count\.[0-9a-f-]{36}$/);
     expect(out.types).not.toContain("TEXT_MESSAGE_CONTENT");
+  });
+});
+
+// @ts-expect-error import.meta.glob is Vite's (vite/client types are not in this project's tsconfig).
+const FIXTURES = import.meta.glob("../../fixtures/tool-dirs/tools/**/*", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
+
+describe("over Workers RPC: the tools of a getWorkspace() client (GitAgent: shell and JavaScript backends)", () => {
+  it("AI SDK generateText: loaded through the client, offered after the built-ins, run in the agent's backends", async () => {
+    using ws = await getWorkspace(workerEnv.GIT_AGENT.get(workerEnv.GIT_AGENT.newUniqueId()));
+    for (const [key, text] of Object.entries(FIXTURES)) {
+      const path = `/workspace/tools/${key.slice(key.indexOf("/tools/") + "/tools/".length)}`;
+      await ws.fs.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
+      await ws.fs.writeFile(path, text);
+    }
+    const loaded = await loadToolDirectories({ workspace: ws, dirs: ["/workspace/tools"] });
+    expect(loaded.tools.map((t) => t.name)).toEqual(GOOD);
+    expect(loaded.skipped.map((s) => [s.dir.slice("/workspace/tools/".length), s.code])).toEqual([
+      ["bad_yaml", "bad-front-matter"],
+      ["fetch_status_copy", "duplicate-name"],
+      ["no_entry", "no-entry"],
+      ["py_hello", "language-unavailable"],
+      ["read_clash", "builtin-name"],
+      ["unknown_type", "invalid"],
+    ]);
+    const script: Array<[string, string, Record<string, unknown>]> = [
+      ["inputs", "all_inputs", { text: "rpc", count: 1 }],
+      ["greet", "greet", { name: "Rpc" }],
+      ["export", "export_rows", { rows: 2, output_path: "/workspace/rpc-rows.json" }],
+      ["count", "slow_count", { steps: 2 }],
+      // GitAgent's JavaScript backend has no egress: the fetch fails, as an error result.
+      ["status", "fetch_status", { url: "http://127.0.0.1:9" }],
+    ];
+    const model = new MockLanguageModelV4({ doGenerate: [...script.map(([id, tool, input]) => call(id, tool, input)), done] });
+    const tools = createAITools({ workspace: ws, toolDirectories: { ...loaded, env } });
+    const result = await generateText({ model, prompt: "go", tools, stopWhen: stepCountIs(script.length + 2) });
+    expect(result.text).toBe("done");
+    expect((model.doGenerateCalls[0]!.tools ?? []).map((t) => t.name)).toEqual([...BUILTINS, ...GOOD]);
+    const seen = Object.fromEntries(script.map(([id]) => [id, outputFor(model, id)]));
+    expect({ ...seen, status: undefined }).toEqual({
+      inputs: { type: "text", value: "rpc\nsecret=none" },
+      greet: { type: "text", value: "hello, Rpc.\n" },
+      export: { type: "text", value: "2 rows saved to /workspace/rpc-rows.json" },
+      count: { type: "text", value: "counted 2" },
+      status: undefined,
+    });
+    expect(seen.status).toEqual({ type: "json", value: { error: expect.stringMatching(/^Tool "fetch_status" failed/) } });
+    expect(JSON.parse(await ws.fs.readFile("/workspace/rpc-rows.json", "utf8"))).toEqual(ROWS);
   });
 });
