@@ -7,6 +7,7 @@
  */
 import { normalizePath } from "../util/path.js";
 import { FrontMatterError, MAX_TOOL_FILE_BYTES, parseFrontMatter, splitFrontMatter } from "./frontmatter.js";
+import { resolveLinks } from "./realpath.js";
 import type { ToolDirsWorkspace } from "./types.js";
 import { readVersion } from "./validate.js";
 
@@ -16,7 +17,7 @@ export interface SyncToolDirectoriesOptions {
   workspace: ToolDirsWorkspace;
   /** The seed tools directory (absolute), e.g. a read-only bundle mount `/bundle/tools`. */
   from: string;
-  /** The data tools directory (absolute), e.g. `/workspace/tools`; created when missing. */
+  /** The data tools directory (absolute), e.g. `/workspace/tools`; created when missing (a link to a directory is used as it is). */
   to: string;
   /** Most files copied for one tool; a larger seed tool is skipped. Default `1000`. */
   maxFiles?: number;
@@ -188,6 +189,11 @@ async function copyTool(workspace: ToolDirsWorkspace, seed: string, files: SeedF
  * reason, as is a tool whose copy failed (e.g. `EROFS`; the target is then
  * left as it was unless the failure came while swapping it in). File modes
  * are kept. Directories in `to` that have no seed are never touched.
+ * `to` may be a link to a directory (it is created only when missing).
+ * When `from` and `to` lead, through symbolic links, to the same directory
+ * or to directories containing each other, nothing is synced and the report
+ * holds one skip for `from` saying so (a Workspace without `readlink`
+ * gets only the textual check below).
  * Nothing found on disk makes it reject; a missing `from` gives one skip.
  * @throws TypeError when `from`/`to` are not absolute paths, or overlap, or
  *   a bound is not a positive integer.
@@ -219,6 +225,29 @@ export async function syncToolDirectories(options: SyncToolDirectoriesOptions): 
     entries = entries.slice(0, maxEntries);
     report.skipped.push({ dir: from, reason: `only the first ${maxEntries} entries were examined (maxEntries)` });
   }
+  // The textual check above cannot see links: compare the resolved paths too (when the
+  // workspace can read links), so a `to` reached through a link into `from` (or the reverse) is refused.
+  const fs = workspace.fs;
+  if (typeof fs.readlink === "function") {
+    let realFrom: string;
+    let realTo: string;
+    const readlink = fs.readlink;
+    const links = { lstat: (p: string) => fs.lstat(p), readlink: (p: string) => readlink.call(fs, p) };
+    try {
+      realFrom = await resolveLinks(links, from);
+      realTo = await resolveLinks(links, to);
+    } catch (err) {
+      report.skipped.push({ dir: from, reason: `cannot resolve the links in from or to: ${errorText(err)}` });
+      return report;
+    }
+    if (inside(realFrom, realTo) || inside(realTo, realFrom)) {
+      report.skipped.push({
+        dir: from,
+        reason: `from (${from}) and to (${to}) lead through symbolic links to ${realFrom} and ${realTo}, which are the same directory or contain each other; nothing was synced`,
+      });
+      return report;
+    }
+  }
   let madeTo = false;
   for (const entry of entries) {
     if (entry.name.startsWith(".") || !entry.isDirectory) continue;
@@ -241,7 +270,14 @@ export async function syncToolDirectories(options: SyncToolDirectoriesOptions): 
       }
       const files = await listSeed(workspace, seed, maxFiles, maxBytes);
       if (!madeTo) {
-        await workspace.fs.mkdir(to, { recursive: true });
+        // `to` may be a link to a directory (the loader follows such links): create it only when missing
+        let toIsDirectory = false;
+        try {
+          toIsDirectory = (await workspace.fs.stat(to)).isDirectory;
+        } catch (err) {
+          if (errorCode(err) !== "ENOENT") throw err;
+        }
+        if (!toIsDirectory) await workspace.fs.mkdir(to, { recursive: true });
         madeTo = true;
       }
       await copyTool(workspace, seed, files, target, `${to === "/" ? "" : to}/.${name}.sync`);

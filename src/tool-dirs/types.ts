@@ -178,6 +178,10 @@ export interface ToolDirsReadWorkspace {
 
 /** The Workspace methods sync reads and writes with. */
 export interface ToolDirsWorkspace {
-  /** Reads the seed and the target (`readdir`, `stat`, `lstat`, `readFile`) and writes the copy (`writeFile`, `mkdir`, `rm`, `rename`). */
-  fs: Pick<WorkspaceFilesystem, "readdir" | "stat" | "lstat" | "readFile" | "writeFile" | "mkdir" | "rm" | "rename">;
+  /**
+   * Reads the seed and the target (`readdir`, `stat`, `lstat`, `readFile`) and writes the copy (`writeFile`, `mkdir`, `rm`, `rename`).
+   * `readlink` (optional; a Workspace has it) lets sync resolve links in `from` and `to` before checking they do not overlap.
+   */
+  fs: Pick<WorkspaceFilesystem, "readdir" | "stat" | "lstat" | "readFile" | "writeFile" | "mkdir" | "rm" | "rename"> &
+    Partial<Pick<WorkspaceFilesystem, "readlink">>;
 }

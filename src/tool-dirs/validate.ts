@@ -76,7 +76,13 @@ function readEnumValues(raw: unknown, where: string, problems: string[]): string
     problems.push(`${where}.values must list the allowed values, comma-separated ("a,b") or as a YAML list; got ${show(raw)}`);
     return undefined;
   }
+  if (items.length > MAX_ENUM_VALUES) {
+    // before the loop: a long list is refused without looking at its items
+    problems.push(`${where}.values has ${items.length} values; at most ${MAX_ENUM_VALUES} are allowed`);
+    return undefined;
+  }
   const values: string[] = [];
+  const seen = new Set<string>();
   for (const item of items) {
     if (typeof item !== "string" && typeof item !== "number" && typeof item !== "boolean") {
       problems.push(`${where}.values must hold strings; got ${show(item)}`);
@@ -87,18 +93,15 @@ function readEnumValues(raw: unknown, where: string, problems: string[]): string
       problems.push(`${where}.values has an empty value; write them as "a,b,c"`);
       return undefined;
     }
-    if (values.includes(value)) {
+    if (seen.has(value)) {
       problems.push(`${where}.values lists ${show(value)} twice`);
       return undefined;
     }
+    seen.add(value);
     values.push(value);
   }
   if (values.length === 0) {
     problems.push(`${where}.values must name at least one value`);
-    return undefined;
-  }
-  if (values.length > MAX_ENUM_VALUES) {
-    problems.push(`${where}.values has ${values.length} values; at most ${MAX_ENUM_VALUES} are allowed`);
     return undefined;
   }
   return values;
@@ -225,9 +228,18 @@ export function validateFrontMatter(data: Record<string, unknown>): ValidFrontMa
       const entries = Object.entries(rawInputs as Record<string, unknown>);
       if (entries.length > MAX_INPUTS) problems.push(`inputs has ${entries.length} entries; at most ${MAX_INPUTS} are allowed`);
       else {
+        // bash and python tools get each input as INPUT_<NAME upper-cased>: two names that differ only in case would share one variable
+        const variables = language === "bash" || language === "python" ? new Map<string, string>() : undefined;
         for (const [key, spec] of entries) {
           const input = readInput(key, spec, problems);
           if (input) inputs[key] = input;
+          if (variables && INPUT_NAME_PATTERN.test(key)) {
+            const variable = `INPUT_${key.toUpperCase()}`;
+            const other = variables.get(variable);
+            if (other !== undefined) {
+              problems.push(`inputs ${show(other)} and ${show(key)} both become the variable ${variable} of a ${language as string} tool; rename one (input names must differ in more than letter case)`);
+            } else variables.set(variable, key);
+          }
         }
       }
     }

@@ -77,19 +77,24 @@ describe("attack11: hostile TOOL.md YAML", () => {
     expect(skipped).toEqual([{ dir: "/workspace/t/tags", name: "tags", code: "invalid", reason: "TOOL.md: description is required: say what the tool does and when to use it" }]);
   });
 
-  // DEFECT (low: the model's value for one input is silently replaced by another's).
+  // FIXED (was DEFECT, low: the model's value for one input is silently replaced by another's).
   // docs/tool-directories.md: "A bash tool gets every input as an environment variable INPUT_<NAME>
   // (the input name upper-cased)". INPUT_NAME_PATTERN (validate.ts) allows upper case, so inputs `foo`
   // and `FOO` both load; run.ts runCommand sets env[`INPUT_${k.toUpperCase()}`] for each, and the later
   // one wins: a run with { foo: "lower", FOO: "upper" } prints foo=upper for `echo "foo=$INPUT_FOO"`
   // (reproduced in workerd). Expected: the loader refuses a bash/python tool whose input names collide
   // once upper-cased (skip code "invalid", naming both), as it refuses other unusable front matter.
-  // Fix: in validateFrontMatter, track upper-cased input names for bash/python and report a collision.
-  it.fails("bash inputs foo and FOO (both INPUT_FOO) are refused as invalid", async () => {
+  // Fixed: validateFrontMatter (validate.ts) maps each bash/python input name to its INPUT_<NAME> variable
+  // and reports a collision naming both inputs; TypeScript/JavaScript tools (no variables) keep both.
+  it("bash inputs foo and FOO (both INPUT_FOO) are refused as invalid", async () => {
     await tool("case_b", "---\nname: case_b\ndescription: d\nlanguage: bash\ninputs:\n  foo: {type: string, description: x}\n  FOO: {type: string, description: y}\n---\n", "index.sh");
+    await tool("case_t", "---\nname: case_t\ndescription: d\ninputs:\n  foo: {type: string, description: x}\n  FOO: {type: string, description: y}\n---\n");
     const { tools, skipped } = await load();
-    expect(tools).toEqual([]);
-    expect(skipped.map((s) => s.code)).toEqual(["invalid"]);
+    expect(tools.map((t) => [t.name, Object.keys(t.inputs)])).toEqual([["case_t", ["foo", "FOO"]]]);
+    expect(skipped).toEqual([{
+      dir: "/workspace/t/case_b", name: "case_b", code: "invalid",
+      reason: 'TOOL.md: inputs "foo" and "FOO" both become the variable INPUT_FOO of a bash tool; rename one (input names must differ in more than letter case)',
+    }]);
   });
 });
 
@@ -126,14 +131,14 @@ describe("attack11: sync against links", () => {
     expect((await ws.fs.readdir("/workspace/tools")).map((e) => e.name)).toEqual(["a", "b", "c"]);
   });
 
-  // DEFECT (low: sync into a linked data directory never copies anything).
+  // FIXED (was DEFECT, low: sync into a linked data directory never copies anything).
   // SyncToolDirectoriesOptions.to: "The data tools directory … created when missing". With `to` a link
   // to an existing directory (a common layout: /workspace/tools → /data/tools) it is not missing, yet
   // sync.ts calls `workspace.fs.mkdir(to, { recursive: true })`, which the Workspace refuses with EEXIST
   // on a link (the 0.8.0 `mkdir -p` semantics porting.md notes), so every seed is skipped
   // "copy failed: EEXIST: file already exists, mkdir: /workspace/tools". The loader follows such links.
-  // Fix: stat `to` first and mkdir only on ENOENT (or treat EEXIST on a path that stats as a directory as done).
-  it.fails("`to` is a link to a directory: the seed is copied into it", async () => {
+  // Fixed: sync.ts stats `to` (following the link) and calls mkdir only when it is not a directory.
+  it("`to` is a link to a directory: the seed is copied into it", async () => {
     await seedTool("x", 1);
     await ws.fs.mkdir("/workspace/data-tools", { recursive: true });
     await ws.fs.symlink("/workspace/data-tools", "/workspace/tools");
@@ -143,28 +148,39 @@ describe("attack11: sync against links", () => {
     expect(await ws.fs.readFile("/workspace/data-tools/x/index.ts", "utf8")).toBe("SEED x");
   });
 
-  // Holds today only because of the EEXIST above (the containment check of `from` and `to` is textual):
-  // once `to` through a link is writable, a sync must still refuse a `to` that resolves inside `from`.
+  // Held before only because of the EEXIST above (the containment check of `from` and `to` was textual).
+  // Now sync also compares the paths with their links resolved (src/tool-dirs/realpath.ts) and refuses
+  // a `to` that resolves inside `from` (or the reverse) with one skip naming both.
   it("`to` is a link into the seed: nothing is copied over the seed, which is unchanged", async () => {
     await seedTool("x", 1);
     await ws.fs.symlink("/workspace/seed/x", "/workspace/tools");
     const report = await syncToolDirectories({ workspace: ws, from: "/workspace/seed", to: "/workspace/tools" });
     expect(report.copied).toEqual([]);
+    expect(report.skipped).toEqual([{
+      dir: "/workspace/seed",
+      reason: "from (/workspace/seed) and to (/workspace/tools) lead through symbolic links to /workspace/seed and /workspace/seed/x, which are the same directory or contain each other; nothing was synced",
+    }]);
     expect((await ws.fs.readdir("/workspace/seed/x")).map((e) => e.name)).toEqual(["TOOL.md", "index.ts"]);
     expect(await ws.fs.readFile("/workspace/seed/x/index.ts", "utf8")).toBe("SEED x");
   });
 
-  it("`from` is a link to an ancestor of `to`: one bounded copy, a second sync keeps it", async () => {
+  // Before the resolved-path check this made one bounded copy of the seed into its own subtree; now a
+  // `from` that resolves to an ancestor of `to` is refused like a textual overlap: nothing is written.
+  it("`from` is a link to an ancestor of `to`: refused with one skip, nothing written", async () => {
     await ws.fs.mkdir("/workspace/tools/x", { recursive: true });
     await ws.fs.writeFile("/workspace/tools/x/TOOL.md", "---\nname: x\ndescription: d\nversion: 1\n---\n");
     await ws.fs.writeFile("/workspace/tools/x/index.ts", "X");
     await ws.fs.symlink("/workspace/tools", "/workspace/seed");
-    const first = await syncToolDirectories({ workspace: ws, from: "/workspace/seed", to: "/workspace/tools/x/inner" });
-    expect(first.copied.map((c) => c.to)).toEqual(["/workspace/tools/x/inner/x"]);
-    expect((await ws.fs.readdir("/workspace/tools/x/inner/x")).map((e) => e.name)).toEqual(["TOOL.md", "index.ts"]);
-    const second = await syncToolDirectories({ workspace: ws, from: "/workspace/seed", to: "/workspace/tools/x/inner" });
-    expect(second.copied).toEqual([]);
-    expect(second.kept.map((k) => k.name)).toEqual(["x"]);
+    const report = await syncToolDirectories({ workspace: ws, from: "/workspace/seed", to: "/workspace/tools/x/inner" });
+    expect(report).toEqual({
+      copied: [],
+      kept: [],
+      skipped: [{
+        dir: "/workspace/seed",
+        reason: "from (/workspace/seed) and to (/workspace/tools/x/inner) lead through symbolic links to /workspace/tools and /workspace/tools/x/inner, which are the same directory or contain each other; nothing was synced",
+      }],
+    });
+    expect((await ws.fs.readdir("/workspace/tools/x")).map((e) => e.name)).toEqual(["TOOL.md", "index.ts"]);
     expect(await ws.fs.readFile("/workspace/tools/x/index.ts", "utf8")).toBe("X");
   });
 });
