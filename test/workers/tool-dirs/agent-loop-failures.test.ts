@@ -165,6 +165,8 @@ describe("build-time TypeErrors", () => {
         ["publish", { workspace: ws, toolDirectories: { tools: [{ ...first, name: "publish" }] } }],
         ["duplicate", { workspace: ws, toolDirectories: { tools: [first, first] } }],
         ["no runtime", { workspace: { fs: ws.fs }, toolDirectories: loaded }],
+        // No directory tools to run: no runtime needed.
+        ["empty, no runtime", { workspace: { fs: ws.fs }, toolDirectories: { tools: [] } }],
         ["env", { workspace: ws, toolDirectories: { ...loaded, env: { STATUS_API_TOKEN: 7 } } }],
         ["timeout", { workspace: ws, toolDirectories: { ...loaded, timeoutMs: 0 } }],
         ["not loaded", { workspace: ws, toolDirectories: { tools: [{ name: "x" }] } }],
@@ -188,6 +190,7 @@ describe("build-time TypeErrors", () => {
         [name, "publish", "TypeError", `${where}: tools[0] is named "publish", a built-in tool; rename it in its TOOL.md`],
         [name, "duplicate", "TypeError", `${where}: two tools are named "all_inputs"; keep one (loadToolDirectories already keeps the first)`],
         [name, "no runtime", "TypeError", `${where}: directory tools run in the Workspace's backends, so the workspace needs a runtime (a Workspace with backends, or a getWorkspace() client)`],
+        [name, "empty, no runtime", "built"],
         [name, "env", "TypeError", `${where}: env.STATUS_API_TOKEN must be a string, got number`],
         [name, "timeout", "TypeError", `${where}: timeoutMs must be a positive number of milliseconds, got 0`],
         [name, "not loaded", "TypeError", `${where}: tools[0] is not a tool directory as loadToolDirectories returns it (name, inputs, entry, language…)`],

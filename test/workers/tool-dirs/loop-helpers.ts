@@ -132,17 +132,6 @@ export function safeJSON(value: unknown): string {
   }
 }
 
-/** A preliminary sequence of slow_count (`step i of n`) in order, possibly with gaps (the adapters keep only the latest snapshot). */
-export function isStepSequence(values: readonly string[], n: number): boolean {
-  let last = 0;
-  for (const v of values) {
-    const m = /^step (\d+) of (\d+)$/.exec(v);
-    if (!m || Number(m[2]) !== n || Number(m[1]) <= last) return false;
-    last = Number(m[1]);
-  }
-  return values.length > 0;
-}
-
 /** What the model saw for one call, whatever the library: the text, and whether it was an error. */
 export interface SeenResult {
   text: string;
