@@ -1,0 +1,186 @@
+/**
+ * Issue 20, twelfth attack run: the Workspace path limits of src/fs/path.ts (f18acb5, 4036f71):
+ * `ENAMETOOLONG` past 256 KiB of UTF-8 per path (MAX_PATH_BYTES) or 32 MiB for a path's ancestors'
+ * paths together (MAX_PATH_PREFIX_BYTES), at every entry point.
+ *
+ * Tried:
+ * - `rename` of a directory into a long directory, so that a descendant's new path passes 256 KiB, and
+ *   into one where a deep descendant's ancestors pass 32 MiB (through `ws.fs` and the provider);
+ * - `rename` of a file to a too-long path, `mkdir -p` of a too-deep path, `symlink` at a too-long path,
+ *   `writeFile`, `readlink`, `stat`, the provider's `rename`/`mkdir`/`copyFile` — all must refuse with
+ *   ENAMETOOLONG and leave nothing half-done;
+ * - `symlink` with a 3,000,000-byte target (stored verbatim: no path limit applies to a target).
+ */
+import { describe, expect, it } from "vitest";
+import { makeWorkspace } from "../tools/helpers.js";
+import { MAX_PATH_BYTES } from "../../../src/fs/path.js";
+
+const LONG = "L".repeat(200_000); // a 200,000-byte directory name: its path is well inside 256 KiB
+const SEG = "s".repeat(2_000);
+const chain = (n: number, seg: string) => Array.from({ length: n }, () => seg).join("/");
+const code = (p: Promise<unknown>) => p.then(() => "ok", (e: { code?: string }) => e.code ?? String(e));
+
+describe("attack12: a rename that moves descendants past the path limits", () => {
+  // DEFECT (medium: files made unreachable by one successful call — every method refuses their paths).
+  // docs/filesystem.md: "Every method: a path of more than 256 KiB of UTF-8, or whose ancestors' paths
+  // hold more than 32 MiB together → ENAMETOOLONG (checked with the path, so before the codes …)". A rename
+  // checks only the two paths it is given (src/fs/path.ts canonicalPath via filesystem.ts rename); the
+  // directory's descendants get new keys `<newPath>/<rest>` in one statement (nodes.ts rename), never
+  // measured. Here /d holds a 40-deep chain of 2,000-byte names (80 KB of path) and /LONG is 200 KB:
+  // the rename succeeds, and /LONG/d/…/f (280,045 bytes) then fails ENAMETOOLONG on readFile, stat, rm,
+  // the file tools, git — while readdir still lists its parent's entries. (Renaming back recovers it,
+  // if the caller knows to.)
+  // Expected: the rename fails ENAMETOOLONG ("a path below … would be too long") and /d stays as it was.
+  // Fix: in rename of a directory, before the update, measure the subtree — SELECT max(length(path_key))
+  // (and the deepest key's depth) FROM __ws_nodes under the old prefix — and refuse when
+  // newPath + longest suffix passes MAX_PATH_BYTES or its prefix sum passes MAX_PATH_PREFIX_BYTES.
+  it.fails("rename of a directory whose deepest file would pass 256 KiB fails ENAMETOOLONG and moves nothing", async () => {
+    const ws = await makeWorkspace();
+    try {
+      await ws.fs.mkdir(`/${LONG}`);
+      const rel = `${chain(40, SEG)}/f`;
+      await ws.fs.mkdir(`/d/${chain(40, SEG)}`, { recursive: true });
+      await ws.fs.writeFile(`/d/${rel}`, "data");
+      expect(`/${LONG}/d/${rel}`.length).toBeGreaterThan(MAX_PATH_BYTES);
+      const renamed = await code(ws.fs.rename("/d", `/${LONG}/d`));
+      // what happens today: "ok", and the file is unreadable where it went
+      const afterward = await code(ws.fs.readFile(`/${LONG}/d/${rel}`, "utf8"));
+      expect({ renamed, afterward }).toEqual({ renamed: "ENAMETOOLONG", afterward: "ENOENT" });
+      expect(await ws.fs.readFile(`/d/${rel}`, "utf8")).toBe("data");
+    } finally {
+      await ws.close();
+    }
+  });
+
+  // DEFECT (same cause and fix as above): the 32 MiB ancestors bound. /p holds a 200-deep chain of
+  // one-letter names (a 400-byte path); moved under the 200 KB directory, its deepest file's ancestors
+  // hold 200 × ~200 KB ≈ 40 MB of path, past MAX_PATH_PREFIX_BYTES: the rename succeeds (and writes
+  // those 40 MB of keys), and the file is then ENAMETOOLONG.
+  it.fails("rename of a deep directory under a long one (ancestors past 32 MiB) fails ENAMETOOLONG and moves nothing", async () => {
+    const ws = await makeWorkspace();
+    try {
+      await ws.fs.mkdir(`/${LONG}`);
+      const rel = `${chain(200, "q")}/g`;
+      await ws.fs.mkdir(`/p/${chain(200, "q")}`, { recursive: true });
+      await ws.fs.writeFile(`/p/${rel}`, "G");
+      const renamed = await code(ws.fs.rename("/p", `/${LONG}/p`));
+      const afterward = await code(ws.fs.readFile(`/${LONG}/p/${rel}`, "utf8"));
+      expect({ renamed, afterward }).toEqual({ renamed: "ENAMETOOLONG", afterward: "ENOENT" });
+    } finally {
+      await ws.close();
+    }
+  });
+
+  // DEFECT (same cause): through the provider (node:fs-like `rename`), the same move succeeds.
+  it.fails("provider rename of such a directory fails ENAMETOOLONG", async () => {
+    const ws = await makeWorkspace();
+    try {
+      await ws.fs.mkdir(`/${LONG}`);
+      await ws.fs.mkdir(`/d/${chain(40, SEG)}`, { recursive: true });
+      const p = ws.provider();
+      expect(await code(p.rename("/d", `/${LONG}/d`))).toBe("ENAMETOOLONG");
+    } finally {
+      await ws.close();
+    }
+  });
+});
+
+describe("attack12: entry points that refuse a too-long path (held)", () => {
+  it("rename of a file to a too-long path, mkdir -p too deep, symlink/writeFile/readlink/stat at a too-long path: ENAMETOOLONG, nothing changed", async () => {
+    const ws = await makeWorkspace();
+    try {
+      await ws.fs.writeFile("/f", "keep");
+      const tooLong = `/${"x".repeat(MAX_PATH_BYTES)}`;
+      const tooDeep = `/${chain(9_000, "ab")}`; // 27 KB of path, ancestors ≈ 121 MB together
+      const results = {
+        renameFile: await code(ws.fs.rename("/f", tooLong)),
+        mkdirDeep: await code(ws.fs.mkdir(tooDeep, { recursive: true })),
+        mkdirLong: await code(ws.fs.mkdir(tooLong, { recursive: true })),
+        symlink: await code(ws.fs.symlink("/f", tooLong)),
+        writeFile: await code(ws.fs.writeFile(`${tooDeep}/x`, "x")),
+        readlink: await code(ws.fs.readlink(tooLong)),
+        stat: await code(ws.fs.stat(tooDeep)),
+        rmSource: await code(ws.fs.rename(tooLong, "/g")),
+      };
+      expect(results).toEqual({
+        renameFile: "ENAMETOOLONG", mkdirDeep: "ENAMETOOLONG", mkdirLong: "ENAMETOOLONG", symlink: "ENAMETOOLONG",
+        writeFile: "ENAMETOOLONG", readlink: "ENAMETOOLONG", stat: "ENAMETOOLONG", rmSource: "ENAMETOOLONG",
+      });
+      expect(await ws.fs.readFile("/f", "utf8")).toBe("keep");
+      expect((await ws.fs.readdir("/")).map((e) => e.name).sort()).toEqual(["f", "workspace"]);
+    } finally {
+      await ws.close();
+    }
+  });
+
+  it("the provider refuses the same with node's ENAMETOOLONG (errno -36) and changes nothing", async () => {
+    const ws = await makeWorkspace();
+    try {
+      await ws.fs.writeFile("/f", "keep");
+      const p = ws.provider();
+      const tooLong = `/${"y".repeat(MAX_PATH_BYTES)}`;
+      const errs = await Promise.all([
+        p.rename("/f", tooLong).catch((e: NodeJS.ErrnoException) => e),
+        p.mkdir(`/${chain(9_000, "ab")}`, { recursive: true }).catch((e: NodeJS.ErrnoException) => e),
+        p.copyFile("/f", tooLong).catch((e: NodeJS.ErrnoException) => e),
+        p.symlink("/f", tooLong).catch((e: NodeJS.ErrnoException) => e),
+      ]);
+      expect(errs.map((e) => [(e as NodeJS.ErrnoException).code, (e as NodeJS.ErrnoException).errno])).toEqual(Array(4).fill(["ENAMETOOLONG", -36]));
+      expect((await ws.fs.readdir("/")).map((e) => e.name).sort()).toEqual(["f", "workspace"]);
+      expect(await ws.fs.readFile("/f", "utf8")).toBe("keep");
+    } finally {
+      await ws.close();
+    }
+  });
+
+  it("a 3,000,000-byte link target is stored verbatim and readlink returns it; stat through it is ENOENT", async () => {
+    const ws = await makeWorkspace();
+    try {
+      const target = `/${"t".repeat(3_000_000)}`;
+      await ws.fs.symlink(target, "/lnk");
+      expect(await ws.fs.readlink("/lnk")).toBe(target);
+      expect(await code(ws.fs.stat("/lnk"))).toBe("ENOENT");
+    } finally {
+      await ws.close();
+    }
+  });
+});
+
+describe("attack12: the path limits bypassed through a link", () => {
+  // DEFECT (medium: a file whose path passes the limit is created, and can never be removed by path —
+  // storage that cannot be reclaimed; on Durable Object SQLite a key past 2 MB is raw SQLITE_TOOBIG).
+  // docs/filesystem.md: "Every method: a path of more than 256 KiB of UTF-8 … → ENAMETOOLONG". `symlink`
+  // stores any target verbatim (filesystem.ts:344-348 checks type, NUL and empty only), and writeFile
+  // through the link creates the target — here a file named by 3,000,000 bytes at `/` — because the limit
+  // is checked on the paths given (path.ts canonicalPath → withinLimit), not on the path a link
+  // resolves to. Afterwards `rm(<that path>)` fails ENAMETOOLONG, so only the link reaches the file.
+  // The provider's writeFile (node:fs-like) does the same with a 300,000-byte target.
+  // Expected: writeFile (and mkdir, the provider's writeFile/open) through such a link fails
+  // ENAMETOOLONG and creates nothing; better also: symlink refuses a target past MAX_PATH_BYTES
+  // (Linux refuses a target past PATH_MAX with ENAMETOOLONG).
+  // Fix: run withinLimit on every path produced by link resolution (the resolver in src/fs that joins a
+  // target with the rest), and bound `target` in symlink.
+  it.fails("writeFile through a link to a 3,000,000-byte path fails ENAMETOOLONG and creates nothing", async () => {
+    const ws = await makeWorkspace();
+    try {
+      await ws.fs.symlink(`/${"t".repeat(3_000_000)}`, "/lnk");
+      const wrote = await code(ws.fs.writeFile("/lnk", "x")); // today: "ok"
+      const longest = Math.max(...(await ws.fs.readdir("/")).map((e) => e.name.length)); // today: 3,000,000
+      expect({ wrote, longest }).toEqual({ wrote: "ENAMETOOLONG", longest: "workspace".length });
+    } finally {
+      await ws.close();
+    }
+  });
+
+  it.fails("provider writeFile through a link to a 300,000-byte path fails ENAMETOOLONG and creates nothing", async () => {
+    const ws = await makeWorkspace();
+    try {
+      await ws.fs.symlink(`/${"v".repeat(300_000)}`, "/lnk");
+      const wrote = await ws.provider().writeFile("/lnk", "y").then(() => "ok", (e: NodeJS.ErrnoException) => e.code);
+      const longest = Math.max(...(await ws.fs.readdir("/")).map((e) => e.name.length)); // today: 300,000
+      expect({ wrote, longest }).toEqual({ wrote: "ENAMETOOLONG", longest: "workspace".length });
+    } finally {
+      await ws.close();
+    }
+  });
+});
