@@ -7,7 +7,9 @@
  * turn. Also: `readonly: true` and TanStack's `approve: "mutating"` follow
  * the front matter's `readonly`, and the build-time TypeErrors.
  */
+import { chat, maxIterations } from "@tanstack/ai";
 import { describe, expect, it } from "vitest";
+import { scriptedAdapter } from "../../node/tools/tanstack-helpers.js";
 import { createAITools } from "../../../src/tools/ai-sdk.js";
 import { createPiTools } from "../../../src/tools/pi-ai.js";
 import { createTanStackTools } from "../../../src/tools/tanstack-ai.js";
@@ -147,6 +149,29 @@ describe("TanStack approve: \"mutating\"", () => {
       ["slow_count", undefined],
     ]);
     expect(out.named).toEqual(["peek"]);
+  });
+});
+
+describe("TanStack chat() with approve: \"mutating\"", () => {
+  it("a call of a mutating directory tool interrupts the run for approval and does not run; a read-only one asks nothing", async () => {
+    const out = await inLoadedTools(async ({ ws, loaded }) => {
+      const tools = createTanStackTools({ workspace: ws, approve: "mutating", toolDirectories: loaded });
+      const { adapter, seen } = scriptedAdapter([
+        { calls: [{ id: "a", name: "all_inputs", input: { text: "q", count: 1 } }, { id: "e", name: "export_rows", input: { rows: 2, output_path: "/workspace/rows.json" } }] },
+        { text: "done" },
+      ]);
+      const chunks: Array<Record<string, unknown>> = [];
+      const stream = chat({ adapter: adapter as never, messages: [{ role: "user", content: "go" }], tools: tools as never, agentLoopStrategy: maxIterations(4) });
+      for await (const chunk of stream as AsyncIterable<Record<string, unknown>>) chunks.push(chunk);
+      const finished = chunks.find((c) => c.type === "RUN_FINISHED") as { outcome: { type: string; interrupts: Array<{ id: string; toolCallId: string; message: string }> } };
+      return {
+        modelTurns: seen.length,
+        outcome: finished.outcome.type,
+        interrupts: finished.outcome.interrupts.map((i) => [i.id, i.toolCallId, i.message]),
+        file: await ws.fs.stat("/workspace/rows.json").then(() => "exists", (e: { code?: string }) => e.code),
+      };
+    });
+    expect(out).toEqual({ modelTurns: 1, outcome: "interrupt", interrupts: [["approval_e", "e", "Approval required to run export_rows"]], file: "ENOENT" });
   });
 });
 

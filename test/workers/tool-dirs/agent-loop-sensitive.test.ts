@@ -6,7 +6,12 @@
  * gets back — results, bad-input errors, a tool's thrown error or stderr.
  * The captured output is searched for the values themselves.
  */
+import { env as workerEnv, runInDurableObject } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
+import { Workspace } from "../../../src/index.js";
+import { WorkerJavaScriptBackend } from "../../../src/backends/worker-javascript/index.js";
+import { WorkerShellBackend } from "../../../src/backends/worker-shell/index.js";
+import { loadToolDirectories } from "../../../src/tool-dirs/load.js";
 import { recordingObserver } from "../observe/helpers.js";
 import { SECRET, TOKEN, captureConsole, inLoadedTools, loopDrivers, safeJSON } from "./loop-helpers.js";
 
@@ -52,7 +57,8 @@ describe("sensitive inputs and env tokens never reach spans, console output or e
       // …the tool's own error text has both values masked…
       // (its stderr, then the thrown message)
       expect(seen.leak).toEqual({ text: 'Tool "leaky" failed (exit 1): about to fail with {"key":"***"}\nlogin failed for *** with ***', isError: true });
-      expect(seen.bash).toEqual({ text: `Tool "bash_leaky" failed (exit 3): bad *** ***\n{"pw":"***"}\nstdout:\nout ***\n`, isError: true });
+      // (a sensitive input is a variable only, not in $TOOL_INPUT_FILE's JSON)
+      expect(seen.bash).toEqual({ text: `Tool "bash_leaky" failed (exit 3): bad *** ***\n{}\nstdout:\nout ***\n`, isError: true });
       expect(seen.status).toEqual({ text: "HTTP 200: GET /echo?via=/status", isError: false });
       expect(seen.status_param).toEqual({ text: "HTTP 404: no route /status", isError: true });
       // …the observer saw the command run (the haystack is real: the shell's spawn span names its run and cwd)…
@@ -68,6 +74,71 @@ describe("sensitive inputs and env tokens never reach spans, console output or e
       for (const [where, text] of Object.entries(haystacks)) {
         for (const value of [SECRET, TOKEN, String(SECRET_NUMBER)]) expect(text.includes(value), `${value} in ${where}`).toBe(false);
       }
+    });
+  }
+});
+
+// @ts-expect-error import.meta.glob is Vite's (vite/client types are not in this project's tsconfig).
+const FIXTURES = import.meta.glob("../../fixtures/tool-dirs/tools/**/*", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
+
+/** A bash tool with a sensitive input that uses it without printing it. */
+const QUIET = {
+  "bash_quiet/TOOL.md": `---\nname: bash_quiet\ndescription: Measures a password.\nlanguage: bash\ninputs:\n  pw:\n    type: string\n    description: A password.\n    sensitive: true\n---\n`,
+  "bash_quiet/index.sh": `echo "length \${#INPUT_PW}"\n`,
+};
+
+/** Every row of every table of the object's SQLite storage, as text (blobs decoded as UTF-8). */
+function dumpStorage(storage: DurableObjectStorage): string {
+  const decoder = new TextDecoder();
+  const tables = storage.sql.exec("SELECT name FROM sqlite_master WHERE type = 'table'").toArray().map((r) => String(r.name));
+  const parts: string[] = [];
+  for (const table of tables) {
+    if (table.startsWith("_cf_") || table.startsWith("sqlite_")) continue;
+    for (const row of storage.sql.exec(`SELECT * FROM "${table.replaceAll('"', '""')}"`)) {
+      for (const value of Object.values(row)) parts.push(value instanceof ArrayBuffer ? decoder.decode(value) : String(value));
+    }
+  }
+  return parts.join("\n");
+}
+
+describe("nothing durable keeps a secret", () => {
+  for (const driver of loopDrivers()) {
+    it(`${driver.name}: after the loop, no table of the Durable Object's storage holds the sensitive input or the env token`, async () => {
+      const stub = workerEnv.TEST_DO.get(workerEnv.TEST_DO.newUniqueId());
+      const out = await runInDurableObject(stub, async (_instance, state) => {
+        const ws = new Workspace({
+          storage: state.storage,
+          backends: [new WorkerJavaScriptBackend({ loader: workerEnv.LOADER, egress: { mode: "direct" } }), new WorkerShellBackend({ loader: workerEnv.LOADER })],
+        });
+        try {
+          for (const [key, text] of Object.entries({ ...FIXTURES, ...Object.fromEntries(Object.entries(QUIET).map(([k, v]) => [`/tools/${k}`, v])) })) {
+            const path = `/workspace/tools/${key.slice(key.indexOf("/tools/") + "/tools/".length)}`;
+            await ws.fs.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
+            await ws.fs.writeFile(path, text);
+          }
+          const loaded = await loadToolDirectories({ workspace: ws, dirs: ["/workspace/tools"] });
+          const run = await driver.run({ workspace: ws, toolDirectories: { ...loaded, env: { STATUS_API_TOKEN: TOKEN } } }, [
+            ["inputs", "all_inputs", { text: "hi", secret: SECRET }],
+            ["bad", "all_inputs", { text: 5, secret: SECRET }],
+            ["quiet", "bash_quiet", { pw: SECRET }],
+            ["status", "fetch_status", { url: `${base()}/echo?via=` }],
+            ["status_param", "fetch_status", { url: base(), api_token: SECRET }],
+          ]);
+          const files = await ws.fs.readdir("/workspace/.tool-input").catch((e: { code?: string }) => e.code);
+          return { run, files, dump: dumpStorage(state.storage) };
+        } finally {
+          await ws.close();
+        }
+      });
+      expect(out.run.final).toBe("done");
+      expect(out.run.seen.quiet).toEqual({ text: `length ${SECRET.length}\n`, isError: false });
+      expect(out.run.seen.status).toEqual({ text: "HTTP 200: GET /echo?via=/status", isError: false });
+      // The haystack is real: the fixture files are in storage.
+      expect(out.dump).toContain("name: fetch_status");
+      expect(out.dump.includes(SECRET), "secret in storage").toBe(false);
+      expect(out.dump.includes(TOKEN), "token in storage").toBe(false);
+      // bash_quiet's $TOOL_INPUT_FILE was removed.
+      expect(out.files).toEqual([]);
     });
   }
 });
