@@ -15,6 +15,7 @@
  */
 import type { WorkspaceFilesystem } from "../fs/types.js";
 import type { WorkspaceBackendInfo, WorkspaceRuntimeLike, WorkspaceRuntimeValue } from "../runtime/types.js";
+import { resolveLinks } from "./realpath.js";
 import { SENSITIVE_MASK } from "./schema.js";
 import type { OnUpdate, ToolDirectory, ToolInput, ToolResult, ToolResultContent } from "./types.js";
 
@@ -26,8 +27,18 @@ export const MAX_TOOL_OUTPUT_CHARS = 65_536;
 export const MAX_TOOL_ERROR_CHARS = 4_096;
 /** Most characters of one progress line (a JSON `onUpdate` payload); longer ones are dropped, not forwarded. */
 export const MAX_TOOL_UPDATE_CHARS = 262_144;
-/** Where bash and python tools find their inputs as JSON (`$TOOL_INPUT_FILE`); the file is removed after the run. */
+/**
+ * Where bash and python tools find their inputs as JSON (`$TOOL_INPUT_FILE`,
+ * named `<expiry ms>-<uuid>.json`). The file is removed after the run; a
+ * file left by a run that never finished (the object was reset mid-run) is
+ * removed by the next bash/python run once its expiry (start + timeout +
+ * 15 s) has passed. Sensitive inputs are never written to it.
+ */
 export const TOOL_INPUT_DIR = "/workspace/.tool-input";
+/** Most entries of {@link TOOL_INPUT_DIR} one run looks at when removing expired input files. */
+const MAX_INPUT_SWEEP = 256;
+/** The name of an input file: `<expiry ms>-<uuid>.json`. */
+const INPUT_FILE_NAME = /^(\d{1,16})-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.json$/;
 /** Extra time past `timeoutMs` the runner waits for the backend to end a run before it kills it itself. */
 const HOST_GRACE_MS = 15_000;
 
@@ -35,8 +46,14 @@ const HOST_GRACE_MS = 15_000;
 export interface ToolRunWorkspace {
   /** `runtime.exec`, `killExec`, `disposeExec` and `backends()`. */
   runtime: Pick<WorkspaceRuntimeLike, "exec" | "killExec" | "disposeExec" | "backends">;
-  /** Used by bash and python tools for `$TOOL_INPUT_FILE`. */
-  fs: Pick<WorkspaceFilesystem, "writeFile" | "mkdir" | "rm">;
+  /**
+   * `writeFile`, `mkdir`, `rm`: bash and python tools' `$TOOL_INPUT_FILE`.
+   * Optional (a Workspace has them): `readdir` removes expired input files
+   * left by runs that never finished; `lstat` and `readlink` resolve
+   * symbolic links in a JavaScript/TypeScript tool's directory and entry
+   * (the JavaScript backend refuses links on a path).
+   */
+  fs: Pick<WorkspaceFilesystem, "writeFile" | "mkdir" | "rm"> & Partial<Pick<WorkspaceFilesystem, "readdir" | "lstat" | "readlink">>;
 }
 
 /** Options of one {@link runToolDirectory} call. */
@@ -80,8 +97,11 @@ function failure(text: string): ToolResult {
   return { content: [{ type: "text", text }], isError: true };
 }
 
+/** A masking function, and the length of the longest form it masks (0 when none). */
+type Masker = ((text: string) => string) & { longest: number };
+
 /** Replaces every sensitive value (raw and JSON-escaped) in `text` with {@link SENSITIVE_MASK} (`***`). */
-function masker(secrets: readonly string[]): (text: string) => string {
+function masker(secrets: readonly string[]): Masker {
   const forms = new Set<string>();
   for (const s of secrets) {
     if (s === "") continue;
@@ -90,11 +110,17 @@ function masker(secrets: readonly string[]): (text: string) => string {
     if (escaped !== "") forms.add(escaped);
   }
   const list = [...forms].sort((a, b) => b.length - a.length);
-  return (text) => {
+  const mask = (text: string) => {
     let out = text;
     for (const f of list) out = out.split(f).join(SENSITIVE_MASK);
     return out;
   };
+  return Object.assign(mask, { longest: list.length > 0 ? list[0].length : 0 });
+}
+
+/** `text` masked, then its last `max` characters (masking first, so a cut never splits a secret). */
+function maskedTail(mask: (text: string) => string, text: string, max: number): string {
+  return tail(mask(text), max);
 }
 
 /** The last `max` characters of `text`, with a marker when cut. */
@@ -241,7 +267,10 @@ function envValue(value: WorkspaceRuntimeValue): string {
  * "text", text }], isError: true }` with a sentence saying what happened.
  * Sensitive input values and `env` values never appear in that text.
  *
- * JavaScript / TypeScript: the run's cwd is `tool.dir`; the tool can import
+ * JavaScript / TypeScript: the run's cwd is `tool.dir` and the entry
+ * `tool.entry`, each with symbolic links resolved (the JavaScript backend
+ * refuses links on a path; relative imports then resolve from the real
+ * entry file, as in Node); the tool can import
  * its own files (`./lib.js` finds `./lib.ts`), `node:fs` (the Workspace),
  * Node built-ins, and configured modules; its `process.env` is exactly the
  * declared `env`; network as the backend's `egress` allows. `onUpdate`
@@ -252,17 +281,18 @@ function envValue(value: WorkspaceRuntimeValue): string {
  *
  * bash / python: inputs are environment variables `INPUT_<NAME>` (name
  * upper-cased; strings as they are, numbers and booleans as JSON; absent
- * optional inputs unset), all inputs as a JSON object in the file
- * `$TOOL_INPUT_FILE` (under {@link TOOL_INPUT_DIR}, removed afterwards; the
- * path as the backend sees it, so a container mounting the Workspace
- * elsewhere still finds it), the entry run as `bash ./index.sh` /
+ * optional inputs unset), the inputs but the sensitive ones as a JSON
+ * object in the file `$TOOL_INPUT_FILE` (under {@link TOOL_INPUT_DIR},
+ * removed afterwards, or by a later run once expired if the run never
+ * finished; the path as the backend sees it, so a container mounting the
+ * Workspace elsewhere still finds it), the entry run as `bash ./index.sh` /
  * `python3 ./index.py` from the tool directory,
  * `$TOOL_CALL_ID`; stdout is the result text (its last
  * {@link MAX_TOOL_OUTPUT_CHARS} characters), a non-zero exit makes it
  * `isError` with stderr appended.
  */
 export async function runToolDirectory(tool: ToolDirectory, options: RunToolDirectoryOptions): Promise<ToolResult> {
-  let mask: (text: string) => string = (t) => t;
+  let mask: Masker = masker([]);
   if (!tool || typeof tool !== "object" || typeof tool.name !== "string" || !tool.inputs || typeof tool.inputs !== "object") {
     return failure("runToolDirectory needs a ToolDirectory as loadToolDirectories returns it (name, language, inputs, dir, entry, env).");
   }
@@ -307,7 +337,7 @@ export async function runToolDirectory(tool: ToolDirectory, options: RunToolDire
     return result.isError ? { content: result.content.map((c) => ({ type: c.type, text: mask(c.text) })), isError: true } : result;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    return failure(mask(`Tool "${tool.name}" failed: ${tail(message, MAX_TOOL_ERROR_CHARS)}`));
+    return failure(`Tool "${tool.name}" failed: ${maskedTail(mask, message, MAX_TOOL_ERROR_CHARS)}`);
   }
 }
 
@@ -321,7 +351,7 @@ interface RunContext {
   timeoutMs: number;
   signal: AbortSignal | undefined;
   onUpdate: OnUpdate | undefined;
-  mask: (text: string) => string;
+  mask: Masker;
 }
 
 /** A run id for `tool`: `tool.<name>.<uuid>` (≤ 256 bytes: names are ≤ 64 characters). */
@@ -355,15 +385,26 @@ export default async function (input) {
 `;
 }
 
-/** Bounded stderr keeper: the last {@link MAX_TOOL_ERROR_CHARS} characters. */
+/**
+ * Bounded stderr keeper: the last {@link MAX_TOOL_ERROR_CHARS} characters,
+ * masked. Before each cut the whole buffer is masked, and the cut keeps at
+ * least the longest secret's length more than it returns, so a secret is
+ * either masked whole or (still arriving at the end) kept whole until it is:
+ * no cut leaves a piece of one.
+ */
 class Tail {
   text = "";
+  readonly #keep: number;
+  constructor(readonly mask: Masker) {
+    this.#keep = MAX_TOOL_ERROR_CHARS + mask.longest;
+  }
   add(chunk: string): void {
     this.text += chunk;
-    if (this.text.length > 2 * MAX_TOOL_ERROR_CHARS) this.text = this.text.slice(-MAX_TOOL_ERROR_CHARS);
+    if (this.text.length > 2 * this.#keep) this.text = this.mask(this.text).slice(-this.#keep);
   }
   get(): string {
-    return this.text.length > MAX_TOOL_ERROR_CHARS ? `…${this.text.slice(-MAX_TOOL_ERROR_CHARS)}` : this.text;
+    const text = this.mask(this.text);
+    return text.length > MAX_TOOL_ERROR_CHARS ? `…${text.slice(-MAX_TOOL_ERROR_CHARS)}` : text;
   }
 }
 
@@ -418,14 +459,33 @@ class UpdateParser {
   }
 }
 
+/**
+ * `tool.dir` and `tool.entry` with symbolic links resolved (the JavaScript
+ * backend refuses a link anywhere on a path, while the loader follows links
+ * to tool directories and entry files). Unchanged when the workspace cannot
+ * read links or a path cannot be resolved (the backend then reports why).
+ */
+async function realToolPaths(run: RunContext): Promise<{ dir: string; entry: string }> {
+  const { tool, workspace } = run;
+  const { lstat, readlink } = workspace.fs;
+  if (typeof lstat !== "function" || typeof readlink !== "function") return { dir: tool.dir, entry: tool.entry };
+  const links = { lstat: (p: string) => lstat.call(workspace.fs, p), readlink: (p: string) => readlink.call(workspace.fs, p) };
+  try {
+    return { dir: await resolveLinks(links, tool.dir), entry: await resolveLinks(links, tool.entry) };
+  } catch {
+    return { dir: tool.dir, entry: tool.entry };
+  }
+}
+
 async function runModule(run: RunContext): Promise<ToolResult> {
   const { tool, workspace } = run;
   const marker = `\u001etool-update:${crypto.randomUUID()}:`;
   const id = runId(tool);
-  const handle = await workspace.runtime.exec(wrapperSource(tool.entry, marker), {
+  const real = await realToolPaths(run);
+  const handle = await workspace.runtime.exec(wrapperSource(real.entry, marker), {
     id,
     backend: run.backend,
-    cwd: tool.dir,
+    cwd: real.dir,
     input: { toolCallId: run.toolCallId, params: run.params },
     env: run.env,
     timeoutMs: run.timeoutMs,
@@ -437,7 +497,7 @@ async function runModule(run: RunContext): Promise<ToolResult> {
   if (run.signal?.aborted) kill(); // aborted while the run was launching
   let hostTimer: ReturnType<typeof setTimeout> | undefined;
   let hostTimedOut = false;
-  const stderr = new Tail();
+  const stderr = new Tail(run.mask);
   const updates = new UpdateParser(marker, (partial) => run.onUpdate?.(partial));
   let exit: { code: number; result?: unknown } | undefined;
   const reader = handle.getReader();
@@ -487,14 +547,42 @@ async function runModule(run: RunContext): Promise<ToolResult> {
   return failure(`${name} failed (exit ${exit.code}): ${err || "no error message"}`);
 }
 
+/**
+ * Removes input files in {@link TOOL_INPUT_DIR} whose expiry (in their name)
+ * has passed: files left by runs that never reached their `finally` (the
+ * object was reset or aborted mid-run). A live run's file is never expired:
+ * the runner stops a run at its timeout + {@link HOST_GRACE_MS}. Best effort
+ * (errors ignored), at most {@link MAX_INPUT_SWEEP} entries per call.
+ */
+async function sweepExpiredInputFiles(workspace: ToolRunWorkspace): Promise<void> {
+  const { readdir } = workspace.fs;
+  if (typeof readdir !== "function") return;
+  try {
+    const now = Date.now();
+    for (const entry of await readdir.call(workspace.fs, TOOL_INPUT_DIR, { limit: MAX_INPUT_SWEEP })) {
+      const match = INPUT_FILE_NAME.exec(entry.name);
+      if (match && Number(match[1]) < now) await workspace.fs.rm(`${TOOL_INPUT_DIR}/${entry.name}`, { force: true }).catch(() => undefined);
+    }
+  } catch {
+    /* best effort: a sweep failure never fails the run */
+  }
+}
+
 async function runCommand(run: RunContext): Promise<ToolResult> {
   const { tool, workspace } = run;
   const env: Record<string, string> = { ...run.env };
-  for (const [k, v] of Object.entries(run.params)) env[`INPUT_${k.toUpperCase()}`] = envValue(v);
-  const inputFile = `${TOOL_INPUT_DIR}/${crypto.randomUUID()}.json`;
+  const fileParams: Record<string, WorkspaceRuntimeValue> = {};
+  for (const [k, v] of Object.entries(run.params)) {
+    env[`INPUT_${k.toUpperCase()}`] = envValue(v);
+    // sensitive inputs only as variables: a file can outlive an aborted run, a variable cannot
+    if (!tool.inputs[k]?.sensitive) Object.defineProperty(fileParams, k, { value: v, enumerable: true, writable: true, configurable: true });
+  }
+  const expiry = Date.now() + Math.min(run.timeoutMs, 1e12) + HOST_GRACE_MS;
+  const inputFile = `${TOOL_INPUT_DIR}/${Math.ceil(expiry)}-${crypto.randomUUID()}.json`;
   env.TOOL_CALL_ID = run.toolCallId;
   await workspace.fs.mkdir(TOOL_INPUT_DIR, { recursive: true });
-  await workspace.fs.writeFile(inputFile, JSON.stringify(run.params));
+  await sweepExpiredInputFiles(workspace);
+  await workspace.fs.writeFile(inputFile, JSON.stringify(fileParams));
   const id = runId(tool);
   // Paths relative to the run's cwd (the tool directory), made absolute with $PWD in the command:
   // a container may mount the Workspace elsewhere than its Workspace path (the local container host does).
@@ -529,13 +617,13 @@ async function runCommand(run: RunContext): Promise<ToolResult> {
     let stdout = outcome.stdout;
     const saved = outcome.truncated?.stdout;
     if (saved && "path" in saved && saved.path) stdout = `[output truncated: the whole output is in ${saved.path}]\n${stdout}`;
-    stdout = tail(stdout, MAX_TOOL_OUTPUT_CHARS);
-    if (outcome.exitCode === 0) return { content: [{ type: "text", text: stdout }] };
+    if (outcome.exitCode === 0) return { content: [{ type: "text", text: tail(stdout, MAX_TOOL_OUTPUT_CHARS) }] };
     if (run.signal?.aborted || outcome.status === "cancelled") return failure(`${name} was cancelled.`);
     if (outcome.exitCode === 124) return failure(`${name} timed out after ${run.timeoutMs} ms and was stopped.`);
-    const err = tail(outcome.stderr.trim(), MAX_TOOL_ERROR_CHARS);
+    // error texts: mask first, then cut (a cut through a secret would leave a piece the mask no longer matches)
+    const err = maskedTail(run.mask, outcome.stderr.trim(), MAX_TOOL_ERROR_CHARS);
     const parts = [`${name} failed (exit ${outcome.exitCode})${err ? `: ${err}` : "."}`];
-    if (stdout.trim() !== "") parts.push(`stdout:\n${tail(stdout, MAX_TOOL_ERROR_CHARS)}`);
+    if (stdout.trim() !== "") parts.push(`stdout:\n${maskedTail(run.mask, stdout, MAX_TOOL_ERROR_CHARS)}`);
     return failure(parts.join("\n"));
   } finally {
     if (kill) run.signal?.removeEventListener("abort", kill);

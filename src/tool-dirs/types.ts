@@ -28,8 +28,9 @@ import type { WorkspaceFilesystem } from "../fs/types.js";
  *   `util.js` exists).
  * - bash: each input arrives as the environment variable `INPUT_<NAME>`
  *   (the input name upper-cased; booleans `true`/`false`, numbers in JS
- *   `String()` form, absent optional inputs unset) and all inputs as one
- *   JSON object in the file named by `$TOOL_INPUT_FILE`; stdout is the
+ *   `String()` form, absent optional inputs unset) and all inputs but the
+ *   sensitive ones as one JSON object in the file named by
+ *   `$TOOL_INPUT_FILE`; stdout is the
  *   result text, a non-zero exit status makes it `isError`.
  */
 export type ToolLanguage = "typescript" | "javascript" | "bash" | "python";

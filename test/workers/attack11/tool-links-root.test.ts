@@ -16,7 +16,10 @@ import { inToolWorkspace, toolAt } from "../tool-dirs/helpers.js";
 const ok = (text: string) => `export async function execute() { return { content: [{ type: "text", text: ${JSON.stringify(text)} }] }; }`;
 
 describe("attack11: tool directories through links", () => {
-  // DEFECT (low-medium: the model is offered a tool that can never run).
+  // FIXED (was DEFECT, low-medium: the model is offered a tool that can never run). run.ts runModule now
+  // resolves symbolic links in tool.dir and tool.entry (lstat/readlink, src/tool-dirs/realpath.ts) before
+  // it runs a JavaScript/TypeScript tool, so it runs from its real directory and entry, as a bash tool
+  // runs through the link; the loader's report (dir/entry through the link) is unchanged.
   // loadToolDirectories follows a link to a tool directory (load.ts: an entry that `isSymbolicLink` and
   // stats as a directory is loaded; a link as the entry file passes `isFile`, which follows links) and
   // reports the tool with `dir`/`entry` through the link. runToolDirectory then runs a JavaScript/
@@ -27,7 +30,7 @@ describe("attack11: tool directories through links", () => {
   // A bash tool through the same kind of link runs. Expected: a tool the loader reports as loaded
   // runs — resolve the real path of the tool directory and entry when loading (fs.realpath) or before
   // exec — or the loader skips a JavaScript/TypeScript tool reached through a link, with that reason.
-  it.fails("a JavaScript tool whose directory is a link, and one whose entry is a link, run as loaded", async () => {
+  it("a JavaScript tool whose directory is a link, and one whose entry is a link, run as loaded", async () => {
     const out = await inToolWorkspace(async (ws) => {
       await ws.fs.rm("/workspace/tools", { recursive: true, force: true });
       await ws.fs.mkdir("/workspace/real/linked_js", { recursive: true });
@@ -83,7 +86,8 @@ describe("attack11: JavaScript tools under a confined backend (root /workspace/p
       { javascript: { root: "/workspace/proj" } },
     );
     expect(out).toEqual([
-      { content: [{ type: "text", text: 'Tool "x" failed: cannot traverse symbolic link: /workspace/proj/tools/inlink/index.js' }], isError: true },
+      // the runner resolves the entry link (see above); the backend's root check then refuses its real path
+      { content: [{ type: "text", text: 'Tool "x" failed: paths must stay under /workspace/proj: /workspace/outside.js' }], isError: true },
       { content: [{ type: "text", text: 'Tool "x" failed: paths must stay under /workspace/proj: ../../../outside.js' }], isError: true },
       { content: [{ type: "text", text: 'Tool "x" failed: paths must stay under /workspace/proj: cwd /workspace/tools/plain' }], isError: true },
     ]);

@@ -24,7 +24,12 @@ import { input, inToolWorkspace, toolAt, writeTool } from "../tool-dirs/helpers.
 const SECRET = "sk-live-abort-0123456789abcdef";
 
 describe("attack11: ctx.abort() mid tool run", () => {
-  // DEFECT (low-medium: a secret stays in storage, readable by every later tool, exec, git add, publish).
+  // FIXED (was DEFECT, low-medium: a secret stays in storage, readable by every later tool, exec, git add,
+  // publish). run.ts runCommand now writes only the non-sensitive inputs to $TOOL_INPUT_FILE (sensitive
+  // ones arrive only as INPUT_<NAME> variables, which die with the run), and names the file
+  // `<expiry ms>-<uuid>.json` (expiry = start + timeout + 15 s) so the next bash/python run removes a file
+  // an aborted run left once it has expired. The file left here holds no secret (its expiry is still
+  // ahead, so it is not yet removed).
   // runToolDirectory TSDoc / docs/tool-directories.md: inputs are in `$TOOL_INPUT_FILE` "(under
   // TOOL_INPUT_DIR, removed afterwards)". The removal is a `finally` in run.ts runCommand; when the
   // object is aborted (a deploy, an exception elsewhere, the platform's reset) the finally never runs,
@@ -33,7 +38,7 @@ describe("attack11: ctx.abort() mid tool run", () => {
   // Expected: after the object restarts no sensitive value remains stored: sweep TOOL_INPUT_DIR of files
   // older than the longest run when the runner starts (or on Workspace start), or pass the inputs without
   // a Workspace file (stdin / an env variable), or keep sensitive inputs out of the file.
-  it.fails("a bash tool run cut by ctx.abort() leaves no file holding its sensitive input", { timeout: 60_000 }, async () => {
+  it("a bash tool run cut by ctx.abort() leaves no file holding its sensitive input", { timeout: 60_000 }, async () => {
     const id = env.TEST_DO.newUniqueId();
     const tool = toolAt("waits", "bash", "index.sh", { key: input("string", { sensitive: true }) });
     const started = await runInDurableObject(env.TEST_DO.get(id), async (_i, state) => {
@@ -62,6 +67,27 @@ describe("attack11: ctx.abort() mid tool run", () => {
       return out;
     });
     expect(left.filter((text) => text.includes(SECRET))).toEqual([]);
+  });
+});
+
+describe("attack11 fix: input files of runs that never finished", () => {
+  it("a bash run removes expired input files, keeps unexpired and foreign ones; its own file holds no sensitive input", async () => {
+    const out = await inToolWorkspace(async (ws) => {
+      const expired = "1000-0123abcd-0000-4000-8000-000000000000.json";
+      const future = `${Date.now() + 3_600_000}-0123abcd-0000-4000-8000-000000000001.json`;
+      await ws.fs.mkdir(TOOL_INPUT_DIR, { recursive: true });
+      for (const name of [expired, future, "notes.txt"]) await ws.fs.writeFile(`${TOOL_INPUT_DIR}/${name}`, "{}");
+      const tool = await writeTool(ws, "show_file", "bash", { "index.sh": `cat "$TOOL_INPUT_FILE"; echo " $INPUT_KEY"; basename "$TOOL_INPUT_FILE"` }, {
+        key: input("string", { sensitive: true }),
+        n: input("number"),
+      });
+      const r = await runToolDirectory(tool, { workspace: ws, params: { key: "SENS-42", n: 2 } });
+      return { r, future, left: (await ws.fs.readdir(TOOL_INPUT_DIR)).map((e) => e.name) };
+    });
+    const [json, own] = (out.r.content[0].text as string).split("\n");
+    expect(json).toBe('{"n":2} SENS-42');
+    expect(own).toMatch(/^\d{13}-[0-9a-f-]{36}\.json$/);
+    expect(out.left).toEqual([out.future, "notes.txt"]); // the expired one and the run's own file are gone
   });
 });
 

@@ -26,7 +26,9 @@ function secretPieces(text: string): string[] {
 }
 
 describe("attack11: secrets at the error-text cut", () => {
-  // DEFECT (medium: a credential leaks, in part, into the text handed to the model).
+  // FIXED (was DEFECT, medium: a credential leaks, in part, into the text handed to the model). run.ts now
+  // masks before it cuts: `Tail` masks its whole buffer before each trim and keeps the longest secret's
+  // length more than it returns, and runCommand masks stderr/stdout before `tail(...)`.
   // docs/tool-directories.md / runToolDirectory TSDoc: "Sensitive input values and `env` values never appear
   // in that text". A tool that prints its env token to stderr and then ~4 KB more, and fails: the runner
   // keeps the last 4,096 characters of stderr (run.ts `Tail`, and `tail(...)` in runCommand) and masks
@@ -35,7 +37,7 @@ describe("attack11: secrets at the error-text cut", () => {
   // ("…efghijklmnopqrstuv") are returned to the model.
   // Fix: mask before cutting (mask each stderr chunk as it is kept, or mask the whole kept tail plus
   // a secret-length margin before slicing), or drop any partial secret at the cut.
-  it.fails("JavaScript tool: env token printed to stderr then 4,075 characters, then a throw → no piece of the token in the error", async () => {
+  it("JavaScript tool: env token printed to stderr then 4,075 characters, then a throw → no piece of the token in the error", async () => {
     const text = await inToolWorkspace(async (ws) => {
       const tool = await writeTool(ws, "leak_js", "javascript", {
         "index.js": `export async function execute() { console.error(process.env.API_TOKEN + "y".repeat(4075)); throw new Error("z"); }`,
@@ -47,18 +49,32 @@ describe("attack11: secrets at the error-text cut", () => {
     expect(secretPieces(text)).toEqual([]);
   });
 
-  // DEFECT (same cause, bash path: run.ts runCommand `tail(outcome.stderr.trim(), MAX_TOOL_ERROR_CHARS)`
+  // FIXED (was DEFECT, same cause, bash path: run.ts runCommand `tail(outcome.stderr.trim(), MAX_TOOL_ERROR_CHARS)`
   // before runToolDirectory masks): a sensitive input printed to stderr, then 4,080 characters, exit 3.
-  it.fails("bash tool: a sensitive input printed to stderr then 4,080 characters, exit 3 → no piece of it in the error", async () => {
+  it("bash tool: a sensitive input printed to stderr then 4,080 characters, exit 3 → no piece of it in the error", async () => {
     const text = await inToolWorkspace(async (ws) => {
       const tool = await writeTool(ws, "leak_sh", "bash", {
         "index.sh": `printf '%s' "$INPUT_KEY" >&2\nprintf '%4080s' '' | tr ' ' y >&2\nexit 3\n`,
       }, { key: input("string", { sensitive: true }) });
       const r = await runToolDirectory(tool, { workspace: ws, params: { key: SECRET } });
       expect(r.isError).toBe(true);
-      expect(r.content[0].text).toMatch(/^Tool "leak_sh" failed \(exit 3\): …/);
       return r.content[0].text;
     });
+    // masked first (40 characters → "***"), the 4,083 characters fit the 4,096 cap: nothing is cut
+    expect(text).toBe(`Tool "leak_sh" failed (exit 3): ***${"y".repeat(4080)}`);
+    expect(secretPieces(text)).toEqual([]);
+  });
+
+  it("JavaScript tool: the token printed 6 times between 3,000-character runs (stderr trimmed while it streams) → only masks", async () => {
+    const text = await inToolWorkspace(async (ws) => {
+      const tool = await writeTool(ws, "leak_many", "javascript", {
+        "index.js": `export async function execute() { for (let i = 0; i < 6; i++) console.error("y".repeat(3000) + process.env.API_TOKEN); throw new Error("z"); }`,
+      }, {}, { env: ["API_TOKEN"] });
+      const r = await runToolDirectory(tool, { workspace: ws, env: { API_TOKEN: SECRET } });
+      expect(r.isError).toBe(true);
+      return r.content[0].text;
+    });
+    expect(text).toMatch(/^Tool "leak_many" failed \(exit 1\): …y+\*\*\*\ny{3000}\*\*\*\n/);
     expect(secretPieces(text)).toEqual([]);
   });
 
