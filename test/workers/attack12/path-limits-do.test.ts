@@ -1,0 +1,85 @@
+/**
+ * Issue 20, twelfth attack run: the path limits of src/fs/path.ts (256 KiB per path, 32 MiB of ancestors'
+ * paths) on Durable Object SQLite and through the shell (WorkerShellBackend), in real workerd.
+ * The Node twins (test/node/attack12/path-limits.test.ts) show the causes; this file shows the same
+ * defects where agents meet them: `mv` and `ln -s` in bash, and `ws.fs` on the object's own storage.
+ *
+ * Tried: `mv` of a 200-deep directory under a 200,000-byte directory name (its deepest path's ancestors
+ * pass 32 MiB); `ln -s` to a 300,000-byte path and `echo > link`; `ws.fs.writeFile` through a link to a
+ * 1,900,000-byte path (close to Durable Object SQLite's 2 MB value limit); a file `mv`ed to a too-long
+ * name and `mkdir -p` of a too-deep path in bash (held: "File name too long", nothing changed).
+ */
+import { env, runInDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { Workspace } from "../../../src/index.js";
+import { WorkerShellBackend } from "../../../src/backends/worker-shell/index.js";
+
+const LONG = "L".repeat(200_000);
+
+function inShellWorkspace<T>(fn: (ws: Workspace) => Promise<T>): Promise<T> {
+  const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
+  return runInDurableObject(stub, async (_i, state) => {
+    const ws = new Workspace({ storage: state.storage, backends: [new WorkerShellBackend({ loader: env.LOADER })] });
+    try {
+      return await fn(ws);
+    } finally {
+      await ws.close();
+    }
+  });
+}
+
+async function bash(ws: Workspace, script: string): Promise<{ exitCode: number; stdout: string }> {
+  const handle = await ws.runtime.exec(script, { encoding: "utf8" });
+  const r = (await handle.result()) as { exitCode: number; stdout: string };
+  return { exitCode: r.exitCode, stdout: r.stdout };
+}
+
+describe("attack12: path limits passed through the shell and on Durable Object SQLite", () => {
+  // DEFECT (medium; cause and fix: test/node/attack12/path-limits.test.ts "rename of a deep directory …").
+  // `mv` is one Workspace rename, which checks only the two paths given: the subtree lands where its
+  // deepest file's ancestors hold ~40 MB of path, and `cat` of that file then fails. Expected: mv fails
+  // ("File name too long", ENAMETOOLONG) and /sh stays.
+  it.fails("bash: mv of a deep directory under a long one fails and moves nothing", { timeout: 60_000 }, async () => {
+    const out = await inShellWorkspace(async (ws) => {
+      await ws.fs.mkdir(`/${LONG}`);
+      const deep = `${"q/".repeat(200)}x`;
+      const run = await bash(ws, `mkdir -p /sh/${deep} && mv /sh /${LONG}/sh; echo "mv=$?"`);
+      return { stdout: run.stdout, left: await ws.fs.stat(`/sh/${deep}`).then(() => "stays", (e: { code: string }) => e.code) };
+    });
+    expect({ mvFailed: /^mv=[1-9]\d*\n$/.test(out.stdout), left: out.left }).toEqual({ mvFailed: true, left: "stays" }); // today: mv=0, ENOENT
+  });
+
+  // DEFECT (medium; cause and fix: test/node/attack12/path-limits.test.ts "writeFile through a link …").
+  // `ln -s` stores any target; `echo > link` creates the target, a file named by 300,000 bytes that no
+  // path-taking command can then remove (rm gives "File name too long").
+  it.fails("bash: writing through a link to a 300,000-byte path fails and creates nothing", { timeout: 60_000 }, async () => {
+    const out = await inShellWorkspace(async (ws) => {
+      const run = await bash(ws, `ln -s /${"k".repeat(300_000)} /shl; echo y > /shl; echo "write=$?"`);
+      return { stdout: run.stdout, longest: Math.max(...(await ws.fs.readdir("/")).map((e) => e.name.length)) };
+    });
+    expect(out.stdout).not.toBe("write=0\n");
+    expect(out.longest).toBeLessThan(300_000); // today: a 300,000-byte name at /
+  });
+
+  // DEFECT (medium; same cause): on the object's own SQLite, a 1,900,000-byte file name is created
+  // through a link (seven times the 256 KiB limit, next to the 2 MB value limit the limit exists for).
+  it.fails("ws.fs: writeFile through a link to a 1,900,000-byte path fails ENAMETOOLONG", { timeout: 60_000 }, async () => {
+    const out = await inShellWorkspace(async (ws) => {
+      await ws.fs.symlink(`/${"t".repeat(1_900_000)}`, "/lnk");
+      const wrote = await ws.fs.writeFile("/lnk", "x").then(() => "ok", (e: { code: string }) => e.code);
+      return { wrote, longest: Math.max(...(await ws.fs.readdir("/")).map((e) => e.name.length)) };
+    });
+    expect(out).toEqual({ wrote: "ENAMETOOLONG", longest: "workspace".length }); // today: { wrote: "ok", longest: 1900000 }
+  });
+
+  it("held: bash mv of a file to a too-long name and mkdir -p of a too-deep path fail, and nothing changes", { timeout: 60_000 }, async () => {
+    const out = await inShellWorkspace(async (ws) => {
+      await ws.fs.writeFile("/f", "keep");
+      const run = await bash(ws, `mv /f /${"n".repeat(300_000)} 2>/dev/null; echo "mv=$?"; mkdir -p /${"ab/".repeat(9_000)}x 2>/dev/null; echo "mkdir=$?"`);
+      return { stdout: run.stdout, f: await ws.fs.readFile("/f", "utf8"), names: (await ws.fs.readdir("/")).map((e) => e.name).sort() };
+    });
+    expect(out.stdout).toMatch(/^mv=[1-9]\d*\nmkdir=[1-9]\d*\n$/);
+    expect(out.f).toBe("keep");
+    expect(out.names).toEqual(["f", "workspace"]);
+  });
+});
