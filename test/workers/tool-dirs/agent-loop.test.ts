@@ -306,6 +306,76 @@ describe("TanStack chat() over a scripted adapter", () => {
   });
 });
 
+describe("two directory tool calls in one model turn", () => {
+  it("AI SDK streamText: both run; each preliminary result carries its own call id", async () => {
+    const out = await inLoadedTools(async ({ ws, loaded }) => {
+      const model = streamingModel([
+        { calls: [["two", "slow_count", { steps: 2, delay_ms: 20 }], ["four", "slow_count", { steps: 4, delay_ms: 10 }]] },
+        { text: "done" },
+      ]);
+      const result = streamText({ model, prompt: "count twice", tools: createAITools({ workspace: ws, toolDirectories: loaded }), stopWhen: stepCountIs(3) });
+      const byId: Record<string, unknown[]> = { two: [], four: [] };
+      for await (const part of result.fullStream) {
+        if (part.type === "tool-result") byId[part.toolCallId]!.push(part.preliminary === true ? part.output : { final: part.output });
+        if (part.type === "error") throw part.error;
+      }
+      return { byId, text: await result.text };
+    });
+    expect(out.text).toBe("done");
+    expect(out.byId).toEqual({
+      two: ["step 1 of 2", "step 2 of 2", "counted 2", { final: "counted 2" }],
+      four: ["step 1 of 4", "step 2 of 4", "step 3 of 4", "step 4 of 4", "counted 4", { final: "counted 4" }],
+    });
+  });
+
+  it("TanStack chat(): both run; each custom event carries its own call id", async () => {
+    const out = await inLoadedTools(async ({ ws, loaded }) => {
+      const tools = createTanStackTools({ workspace: ws, toolDirectories: loaded, streamEventName: "tool-progress" });
+      const { adapter, seen } = scriptedAdapter([
+        { calls: [{ id: "two", name: "slow_count", input: { steps: 2, delay_ms: 20 } }, { id: "four", name: "slow_count", input: { steps: 4, delay_ms: 10 } }] },
+        { text: "done" },
+      ]);
+      const stream = chat({ adapter: adapter as never, messages: [{ role: "user", content: "go" }], tools: tools as never });
+      const byId: Record<string, string[]> = { two: [], four: [] };
+      for await (const chunk of stream as AsyncIterable<Record<string, unknown>>) {
+        if (chunk.type !== "CUSTOM") continue;
+        const value = chunk.value as { toolCallId: string; snapshot: { content: Array<{ text: string }> } };
+        byId[value.toolCallId]!.push(value.snapshot.content[0]!.text);
+      }
+      const last = seen.at(-1)!.messages as Array<{ role: string; toolCallId?: string; content: unknown }>;
+      return { byId, results: ["two", "four"].map((id) => last.find((m) => m.role === "tool" && m.toolCallId === id)?.content) };
+    });
+    expect(out.byId).toEqual({ two: ["step 1 of 2", "step 2 of 2"], four: ["step 1 of 4", "step 2 of 4", "step 3 of 4", "step 4 of 4"] });
+    expect(out.results).toEqual(["counted 2", "counted 4"]);
+  });
+});
+
+describe("pi: a throwing onUpdate", () => {
+  const major = PI_MAJORS.at(-1)!;
+  const runLoop = major.piLoop();
+  it(`pi ${major.name}: an onUpdate that throws does not fail the call`, async () => {
+    const out = await inLoadedTools(async ({ ws, loaded }) => {
+      const tools = createPiTools({ workspace: ws, toolDirectories: loaded });
+      let calls = 0;
+      const throwing = {
+        ...tools,
+        execute: (c: Parameters<typeof tools.execute>[0], ctx?: ToolCallContext) =>
+          tools.execute(c, {
+            ...ctx,
+            onUpdate: () => {
+              calls++;
+              throw new Error("listener broke");
+            },
+          }),
+      };
+      const result = await runLoop(throwing, [step(major, major.fauxToolCall("slow_count", { steps: 2 }, { id: "count" })), major.fauxAssistantMessage("done")]);
+      const r = result.results.get("count")!;
+      return { calls, content: r.content, isError: r.isError };
+    });
+    expect(out).toEqual({ calls: 2, content: [{ type: "text", text: "counted 2" }], isError: false });
+  });
+});
+
 // @ts-expect-error import.meta.glob is Vite's (vite/client types are not in this project's tsconfig).
 const FIXTURES = import.meta.glob("../../fixtures/tool-dirs/tools/**/*", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
 
