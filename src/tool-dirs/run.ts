@@ -337,6 +337,12 @@ export async function runToolDirectory(tool: ToolDirectory, options: RunToolDire
     return result.isError ? { content: result.content.map((c) => ({ type: c.type, text: mask(c.text) })), isError: true } : result;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
+    const over = /^timeout cannot exceed (\d+) milliseconds/.exec(message);
+    if (over) {
+      return failure(
+        `Tool "${tool.name}" cannot run: its timeout (${String(options.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS)} ms) is more than the backend allows (${over[1]} ms): lower the timeoutMs of toolDirectories (or of runToolDirectory), or raise the backend's maxTimeoutMs.`,
+      );
+    }
     return failure(`Tool "${tool.name}" failed: ${maskedTail(mask, message, MAX_TOOL_ERROR_CHARS)}`);
   }
 }

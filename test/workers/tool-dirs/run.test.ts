@@ -336,3 +336,18 @@ describe("runToolDirectory: misuse", () => {
     expect(out.every((r) => r.isError === true)).toBe(true);
   });
 });
+
+describe("runToolDirectory: a timeout past the backend's maxTimeoutMs", () => {
+  it("says which limit to change, instead of the backend's bare RangeError", async () => {
+    const out = await inToolWorkspace(async (ws) => runToolDirectory(FIXTURE_TOOLS.all_inputs, { workspace: ws, params: { text: "a" }, timeoutMs: 200_000 }));
+    expect(out).toEqual({
+      content: [
+        {
+          type: "text",
+          text: 'Tool "all_inputs" cannot run: its timeout (200000 ms) is more than the backend allows (180000 ms): lower the timeoutMs of toolDirectories (or of runToolDirectory), or raise the backend\'s maxTimeoutMs.',
+        },
+      ],
+      isError: true,
+    });
+  });
+});
