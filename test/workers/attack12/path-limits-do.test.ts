@@ -7,7 +7,9 @@
  * Tried: `mv` of a 200-deep directory under a 200,000-byte directory name (its deepest path's ancestors
  * pass 32 MiB); `ln -s` to a 300,000-byte path and `echo > link`; `ws.fs.writeFile` through a link to a
  * 1,900,000-byte path (close to Durable Object SQLite's 2 MB value limit); a file `mv`ed to a too-long
- * name and `mkdir -p` of a too-deep path in bash (held: "File name too long", nothing changed).
+ * name and `mkdir -p` of a too-deep path in bash (held: "File name too long", nothing changed); 150-deep
+ * paths of astral, accented, CJK and lone-surrogate names (the chain lookup past 100 keys binds the longest
+ * key and prefix lengths in code points, nodes.ts keyBindings — held).
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -81,5 +83,21 @@ describe("attack12: path limits passed through the shell and on Durable Object S
     expect(out.stdout).toMatch(/^mv=[1-9]\d*\nmkdir=[1-9]\d*\n$/);
     expect(out.f).toBe("keep");
     expect(out.names).toEqual(["f", "workspace"]);
+  });
+
+  it("held: 150-deep paths of astral, accented, CJK and lone-surrogate names: mkdir -p, write, read, stat, rename", { timeout: 60_000 }, async () => {
+    const out = await inShellWorkspace(async (ws) => {
+      const seen: string[] = [];
+      for (const seg of ["😀", "é😀x", "\u{10FFFF}", "\ud800", "日本"]) {
+        const path = `/t/${Array.from({ length: 150 }, (_, i) => `${seg}${i}`).join("/")}`;
+        await ws.fs.mkdir(path, { recursive: true });
+        await ws.fs.writeFile(`${path}/f`, seg);
+        await ws.fs.rename(`${path}/f`, `${path}/g`);
+        seen.push(`${await ws.fs.readFile(`${path}/g`, "utf8")} ${(await ws.fs.stat(path)).isDirectory}`);
+        await ws.fs.rm("/t", { recursive: true });
+      }
+      return seen;
+    });
+    expect(out).toEqual(["😀 true", "é😀x true", "\u{10FFFF} true", "\ufffd true", "日本 true"]);
   });
 });
