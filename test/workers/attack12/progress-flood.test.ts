@@ -140,7 +140,7 @@ describe("attack12: a progress flood with a consumer that keeps up (held)", () =
       const seen: number[] = [];
       const result = await execute({ type: "toolCall", id: "f", name: "flood", arguments: { n: N } } as never, {
         onUpdate: (partial) => {
-          seen.push(Number(/^update (\d+) /.exec(partial.content[0]!.text)![1]));
+          seen.push(Number(/^update (\d+) /.exec((partial.content[0] as { text: string }).text)![1]));
           if (seen.length % 2 === 0) throw new Error("callback failure");
         },
       });
