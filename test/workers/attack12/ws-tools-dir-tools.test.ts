@@ -70,6 +70,9 @@ describe("attack12: ws:tools and directory tools in a confined run", () => {
   // (not exported, as exec, or refused EACCES naming why). Fix: mark directory tools' bindings (e.g. a
   // `confined: false` fact on CoreTool, carried by forPiTools/forAISDKTools) and refuse them in
   // createToolBindings when ctx.root !== "/" — or exclude them by default and document opting in.
+  // The same export also lets isolate code start runs, which excluding exec was keeping it from
+  // (attack7 runs-recursion: "by default exec is not exported, so code cannot start runs"): a TypeScript
+  // directory tool calling itself through ws:tools ran 25 nested levels here.
   it.fails("a readonly bash directory tool cannot read outside the run's root (read is EACCES)", { timeout: 60_000 }, async () => {
     const out = await runConfined("pi", [peek], `import { peek, read } from "ws:tools";
 export default async () => ({ read: (await read({ path: "/workspace/secret.txt" })).text, peek: (await peek({ path: "/workspace/secret.txt" }).catch((e) => ({ text: "threw: " + e.message }))).text });`, "read");
