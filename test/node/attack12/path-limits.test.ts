@@ -9,11 +9,15 @@
  * - `rename` of a file to a too-long path, `mkdir -p` of a too-deep path, `symlink` at a too-long path,
  *   `writeFile`, `readlink`, `stat`, the provider's `rename`/`mkdir`/`copyFile` — all must refuse with
  *   ENAMETOOLONG and leave nothing half-done;
- * - `symlink` with a 3,000,000-byte target (stored verbatim: no path limit applies to a target).
+ * - `symlink` with a 3,000,000-byte target (stored verbatim: no path limit applies to a target);
+ * - a directory whose path is exactly 256 KiB in /workspace/tools (its TOOL.md's path is too long): the
+ *   loader, and the ls/find/grep tools over it (held: skipped as unreadable, results bounded).
  */
 import { describe, expect, it } from "vitest";
 import { makeWorkspace } from "../tools/helpers.js";
 import { MAX_PATH_BYTES } from "../../../src/fs/path.js";
+import { loadToolDirectories } from "../../../src/tool-dirs/load.js";
+import { createPiTools } from "../../../src/tools/pi-ai.js";
 
 const LONG = "L".repeat(200_000); // a 200,000-byte directory name: its path is well inside 256 KiB
 const SEG = "s".repeat(2_000);
@@ -140,6 +144,28 @@ describe("attack12: entry points that refuse a too-long path (held)", () => {
       await ws.fs.symlink(target, "/lnk");
       expect(await ws.fs.readlink("/lnk")).toBe(target);
       expect(await code(ws.fs.stat("/lnk"))).toBe("ENOENT");
+    } finally {
+      await ws.close();
+    }
+  });
+});
+
+describe("attack12: a directory at the path limit among the tools (held)", () => {
+  it("loadToolDirectories skips it as unreadable with ENAMETOOLONG; ls, find and grep over it stay within their byte caps", async () => {
+    const ws = await makeWorkspace();
+    try {
+      await ws.fs.mkdir(`/workspace/tools/${"n".repeat(MAX_PATH_BYTES - "/workspace/tools/".length)}`, { recursive: true });
+      const loaded = await loadToolDirectories({ workspace: ws, dirs: ["/workspace/tools"] });
+      expect(loaded.tools).toEqual([]);
+      expect(loaded.skipped.map((s) => ({ code: s.code, dirBytes: s.dir.length, reason: s.reason.slice(0, 60) }))).toEqual([
+        { code: "unreadable", dirBytes: MAX_PATH_BYTES, reason: "cannot read the tool directory: ENAMETOOLONG: path too long: " },
+      ]);
+      const { execute } = createPiTools({ workspace: ws });
+      for (const [name, args] of [["ls", { path: "/workspace/tools" }], ["find", { pattern: "**/*" }], ["grep", { query: "n" }]] as const) {
+        const r = await execute({ type: "toolCall", id: name, name, arguments: args } as never);
+        expect(r.isError).toBe(false);
+        expect(JSON.stringify(r.content).length).toBeLessThan(8_192);
+      }
     } finally {
       await ws.close();
     }
