@@ -158,7 +158,7 @@ describe("attack12: a directory at the path limit among the tools (held)", () =>
       const loaded = await loadToolDirectories({ workspace: ws, dirs: ["/workspace/tools"] });
       expect(loaded.tools).toEqual([]);
       expect(loaded.skipped.map((s) => ({ code: s.code, dirBytes: s.dir.length, reason: s.reason.slice(0, 60) }))).toEqual([
-        { code: "unreadable", dirBytes: MAX_PATH_BYTES, reason: "cannot read the tool directory: ENAMETOOLONG: path too long: " },
+        { code: "unreadable", dirBytes: MAX_PATH_BYTES, reason: "cannot read the tool directory: ENAMETOOLONG: path too long:" },
       ]);
       const { execute } = createPiTools({ workspace: ws });
       for (const [name, args] of [["ls", { path: "/workspace/tools" }], ["find", { pattern: "**/*" }], ["grep", { query: "n" }]] as const) {
