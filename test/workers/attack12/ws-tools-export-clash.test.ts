@@ -3,7 +3,8 @@
  *
  * Tried: tools named `then` and `then_` (both match the loader's TOOL_NAME_PATTERN, /^[a-z][a-z0-9_]{0,63}$/;
  * a model can write both TOOL.md files with the write tool), then isolate code importing only the built-in
- * `read` from ws:tools, and a run that imports nothing.
+ * `read` from ws:tools, and a run that imports nothing; also (held) tools named by JavaScript reserved words and
+ * Object.prototype names.
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -14,6 +15,7 @@ import { createToolBindings, forPiTools } from "../../../src/modules/tools.js";
 import { createPiTools } from "../../../src/tools/pi-ai.js";
 import { loadToolDirectories } from "../../../src/tool-dirs/load.js";
 
+const NAMES = ["class", "import", "eval", "arguments", "await", "enum", "let", "yield", "constructor", "prototype", "hasownproperty"];
 const toolMd = (name: string) => `---\nname: ${name}\ndescription: a tool named ${name}\nlanguage: bash\nreadonly: true\n---\n`;
 
 describe("attack12: two loader-valid tool names that ws:tools exports under one name", () => {
@@ -61,6 +63,40 @@ describe("attack12: two loader-valid tool names that ws:tools exports under one 
     });
     expect(out.loaded).toEqual(["then", "then_"]);
     // today: both 'exec threw: Two tools are exported as "then_".' — the backend's connect fails
+    expect({ read: out.read, plain: out.plain }).toEqual({ read: "completed: true", plain: "completed: 42" });
+  });
+  it("held: reserved words and Object.prototype names as tool names (class, import, eval, arguments, await, enum, let, yield, constructor, prototype, hasownproperty) leave ws:tools working", { timeout: 60_000 }, async () => {
+    const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
+    const out = await runInDurableObject(stub, async (_i, state) => {
+      let tools: ReturnType<typeof createPiTools> | undefined;
+      const ws = new Workspace({
+        storage: state.storage,
+        backends: [new WorkerJavaScriptBackend({ loader: env.LOADER, modules: { "ws:tools": createToolBindings(() => forPiTools(tools!)()) } }), new WorkerShellBackend({ loader: env.LOADER })],
+      });
+      try {
+        for (const name of NAMES) {
+          await ws.fs.mkdir(`/workspace/tools/${name}`, { recursive: true });
+          await ws.fs.writeFile(`/workspace/tools/${name}/TOOL.md`, toolMd(name));
+          await ws.fs.writeFile(`/workspace/tools/${name}/index.sh`, "echo hi\n");
+        }
+        await ws.fs.writeFile("/workspace/notes.txt", "my notes");
+        const loaded = await loadToolDirectories({ workspace: ws, dirs: ["/workspace/tools"] });
+        tools = createPiTools({ workspace: ws, toolDirectories: loaded });
+        const run = (code: string) =>
+          ws.runtime.exec(code, { encoding: "utf8" }).then(
+            async (h) => ((await h.result()) as { status: string; value?: unknown }).status + ": " + String((await h.result()).value),
+            (e: Error) => `exec threw: ${e.message}`,
+          );
+        return {
+          loaded: loaded.tools.map((t) => t.name),
+          read: await run(`import { read } from "ws:tools";\nexport default async () => (await read({ path: "/workspace/notes.txt" })).text.includes("my notes");`),
+          plain: await run("export default () => 41 + 1;"),
+        };
+      } finally {
+        await ws.close();
+      }
+    });
+    expect(out.loaded).toEqual([...NAMES].sort());
     expect({ read: out.read, plain: out.plain }).toEqual({ read: "completed: true", plain: "completed: 42" });
   });
 });
