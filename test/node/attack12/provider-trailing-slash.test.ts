@@ -5,7 +5,8 @@
  * Tried, each against real node:fs in a temporary directory (same files: file f, file g, directory d,
  * link lf → f): rename of a file to a missing `nb/`, to `g/`, of a directory to a missing `nd/`;
  * appendFile/truncate/unlink/rmdir/access/utimes/open/copyFile (either end)/mkdir of `f/`; open `m/` for
- * writing; symlink at `l/`; chmod/readFile/lstat/readlink of `lf/`; writeFile `f/.`; realpath `f/`.
+ * writing; symlink at `l/`; chmod/readFile/lstat/readlink of `lf/`; writeFile `f/.`; realpath `f/`; readFile of a
+ * link cycle with `/`; writeFile through a dangling link with `/`; lstat `lf/.`.
  * (`f/..` is lexical in the Workspace: a documented difference, not tried.)
  */
 import { describe, expect, it } from "vitest";
@@ -39,6 +40,25 @@ const OPS: Record<string, (f: Fs, r: string) => Promise<unknown>> = {
   "readlink lf/": (f, r) => f.readlink(`${r}/lf/`),
   "writeFile f/.": (f, r) => f.writeFile(`${r}/f/.`, "x"),
   "realpath f/": (f, r) => f.realpath(`${r}/f/`),
+  "readFile cyc/ (a link cycle)": async (f, r) => {
+    await f.symlink(`${r}/cyc2`, `${r}/cyc`);
+    await f.symlink(`${r}/cyc`, `${r}/cyc2`);
+    try {
+      return await f.readFile(`${r}/cyc/`);
+    } finally {
+      await f.unlink(`${r}/cyc`);
+      await f.unlink(`${r}/cyc2`);
+    }
+  },
+  "writeFile dangling/": async (f, r) => {
+    await f.symlink(`${r}/nowhere`, `${r}/dl`);
+    try {
+      return await f.writeFile(`${r}/dl/`, "x");
+    } finally {
+      await f.unlink(`${r}/dl`);
+    }
+  },
+  "stat lf/.": (f, r) => f.lstat(`${r}/lf/.`),
 };
 
 /** Runs `op` on real node:fs and on the provider, each over fresh files; the outcome code and the entries afterwards. */
