@@ -6,6 +6,7 @@
  * @module
  */
 import { normalizePath } from "../util/path.js";
+import { toolExportName } from "../modules/tools.js";
 import { FrontMatterError, MAX_TOOL_FILE_BYTES, parseFrontMatter, splitFrontMatter } from "./frontmatter.js";
 import type {
   SkippedToolDirectory,
@@ -131,7 +132,7 @@ function languageReason(language: ToolLanguage): string {
  * | `builtin-name` | the name is a built-in tool's |
  * | `language-unavailable` | the language is not in `languages` |
  * | `no-entry` | no entry file for the language |
- * | `duplicate-name` | a tool found earlier has the name |
+ * | `duplicate-name` | a tool found earlier has the name, or the same `ws:tools` export name (`then` is exported as `then_`) |
  * | `unreadable` | the filesystem failed reading the directory or a file |
  * | `limit` | over `maxTools`, or past `maxEntries` of a directory |
  *
@@ -158,6 +159,7 @@ export async function loadToolDirectories(options: LoadToolDirectoriesOptions): 
   const tools: ToolDirectory[] = [];
   const skipped: SkippedToolDirectory[] = [];
   const byName = new Map<string, ToolDirectory>();
+  const byExport = new Map<string, ToolDirectory>();
   const skip = (dir: string, code: ToolDirectorySkipCode, reason: string, name?: string) => {
     skipped.push(name === undefined ? { dir, reason, code } : { dir, name, reason, code });
   };
@@ -189,11 +191,23 @@ export async function loadToolDirectories(options: LoadToolDirectoriesOptions): 
           skip(dir, "duplicate-name", `the name "${tool.name}" is already taken by ${earlier.dir}; the first directory found wins`, tool.name);
           continue;
         }
+        // ws:tools exports `then` as `then_` (spec 02 §4.2): two tools must not share an export name.
+        const sharing = byExport.get(toolExportName(tool.name));
+        if (sharing) {
+          skip(
+            dir,
+            "duplicate-name",
+            `the name "${tool.name}" is exported to ws:tools as "${toolExportName(tool.name)}", as "${sharing.name}" (${sharing.dir}) is; the first directory found wins — rename one of them`,
+            tool.name,
+          );
+          continue;
+        }
         if (tools.length >= maxTools) {
           skip(dir, "limit", `more than ${maxTools} tools (maxTools); this one was not loaded`, tool.name);
           continue;
         }
         byName.set(tool.name, tool);
+        byExport.set(toolExportName(tool.name), tool);
         tools.push(tool);
       } catch (err) {
         skip(dir, "unreadable", `cannot read the tool directory: ${errorText(err)}`);

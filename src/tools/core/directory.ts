@@ -14,6 +14,7 @@ import { runToolDirectory, DEFAULT_TOOL_TIMEOUT_MS, type ToolRunWorkspace } from
 import { sensitiveInputNames, toolInputSchema } from "../../tool-dirs/schema.js";
 import type { ToolDirectory, ToolResult, ToolResultContent } from "../../tool-dirs/types.js";
 import type { CoreTool, CoreToolCallContext } from "./types.js";
+import { toolExportName } from "../../modules/tools.js";
 
 /**
  * Directory tools for a tool set: the `toolDirectories` option of
@@ -191,6 +192,7 @@ export function directoryTools(
     throw new TypeError(`${where}: timeoutMs must be a positive number of milliseconds, got ${String(option.timeoutMs)}`);
   }
   const seen = new Set(reserved);
+  const exported = new Map(reserved.map((name) => [toolExportName(name), name]));
   const tools: CoreTool[] = [];
   for (const [i, tool] of option.tools.entries()) {
     if (!tool || typeof tool !== "object" || typeof tool.name !== "string" || !tool.inputs || typeof tool.inputs !== "object" || typeof tool.entry !== "string") {
@@ -204,6 +206,13 @@ export function directoryTools(
       );
     }
     seen.add(tool.name);
+    // ws:tools exports `then` as `then_` (spec 02 §4.2): two tools must not share an export name.
+    const exportName = toolExportName(tool.name);
+    const sharing = exported.get(exportName);
+    if (sharing !== undefined) {
+      throw new TypeError(`${where}: tools[${i}] "${tool.name}" and "${sharing}" are both exported to ws:tools as "${exportName}"; rename one of them`);
+    }
+    exported.set(exportName, tool.name);
     tools.push(
       directoryToolDefinition(tool, {
         workspace: workspace as unknown as ToolRunWorkspace,

@@ -62,3 +62,15 @@ describe("directory tools: bad input from the model, in every adapter's loop", (
     });
   }
 });
+
+describe("directory tools: names that ws:tools would export alike", () => {
+  it("then and then_ given by hand: a TypeError naming both, in every adapter", async () => {
+    const workspace = await makeWorkspace();
+    for (const driver of drivers()) {
+      expect(() => driver.build({ workspace, toolDirectories: { tools: [tool("then", []), tool("then_", [])] } })).toThrow(
+        new TypeError('create*Tools({ toolDirectories }): tools[1] "then_" and "then" are both exported to ws:tools as "then_"; rename one of them'),
+      );
+    }
+    await workspace.close();
+  });
+});

@@ -30,7 +30,9 @@ describe("attack12: two loader-valid tool names that ws:tools exports under one 
   // at build / load time naming both tools), or the later tool is left out of ws:tools with a note in the
   // module description. Fix: make directoryTools reject names whose toolExportName equals another tool's
   // export name (or the loader skip them), and have createToolBindings skip (not throw on) a duplicate.
-  it.fails("runs (importing read from ws:tools, or nothing) work when tools named then and then_ are loaded", { timeout: 60_000 }, async () => {
+  // FIXED: the loader skips the later of two tools sharing an export name (duplicate-name, naming both),
+  // and directoryTools refuses such a pair given by hand (TypeError), so ws:tools never sees the clash.
+  it("runs (importing read from ws:tools, or nothing) work when tools named then and then_ are found", { timeout: 60_000 }, async () => {
     const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
     const out = await runInDurableObject(stub, async (_i, state) => {
       let tools: ReturnType<typeof createPiTools> | undefined;
@@ -54,6 +56,7 @@ describe("attack12: two loader-valid tool names that ws:tools exports under one 
           );
         return {
           loaded: loaded.tools.map((t) => t.name),
+          skipped: loaded.skipped.map((k) => [k.name, k.code, k.reason]),
           read: await run(`import { read } from "ws:tools";\nexport default async () => (await read({ path: "/workspace/notes.txt" })).text.includes("my notes");`),
           plain: await run("export default () => 41 + 1;"),
         };
@@ -61,8 +64,15 @@ describe("attack12: two loader-valid tool names that ws:tools exports under one 
         await ws.close();
       }
     });
-    expect(out.loaded).toEqual(["then", "then_"]);
-    // today: both 'exec threw: Two tools are exported as "then_".' — the backend's connect fails
+    expect(out.loaded).toEqual(["then"]);
+    expect(out.skipped).toEqual([
+      [
+        "then_",
+        "duplicate-name",
+        'the name "then_" is exported to ws:tools as "then_", as "then" (/workspace/tools/then) is; the first directory found wins — rename one of them',
+      ],
+    ]);
+    // before the fix: both 'exec threw: Two tools are exported as "then_".' — the backend's connect failed
     expect({ read: out.read, plain: out.plain }).toEqual({ read: "completed: true", plain: "completed: 42" });
   });
   it("held: reserved words and Object.prototype names as tool names (class, import, eval, arguments, await, enum, let, yield, constructor, prototype, hasownproperty) leave ws:tools working", { timeout: 60_000 }, async () => {
@@ -89,6 +99,7 @@ describe("attack12: two loader-valid tool names that ws:tools exports under one 
           );
         return {
           loaded: loaded.tools.map((t) => t.name),
+          skipped: loaded.skipped.map((k) => [k.name, k.code, k.reason]),
           read: await run(`import { read } from "ws:tools";\nexport default async () => (await read({ path: "/workspace/notes.txt" })).text.includes("my notes");`),
           plain: await run("export default () => 41 + 1;"),
         };
