@@ -9,12 +9,14 @@
  * 1,900,000-byte path (close to Durable Object SQLite's 2 MB value limit); a file `mv`ed to a too-long
  * name and `mkdir -p` of a too-deep path in bash (held: "File name too long", nothing changed); 150-deep
  * paths of astral, accented, CJK and lone-surrogate names (the chain lookup past 100 keys binds the longest
- * key and prefix lengths in code points, nodes.ts keyBindings — held).
+ * key and prefix lengths in code points, nodes.ts keyBindings — held); a JavaScript run's node:fs writeFile/stat of
+ * a 300,000-byte path and mkdir -p of a too-deep one (held: ENAMETOOLONG with the Workspace's message).
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { Workspace } from "../../../src/index.js";
 import { WorkerShellBackend } from "../../../src/backends/worker-shell/index.js";
+import { inToolWorkspace } from "../tool-dirs/helpers.js";
 
 const LONG = "L".repeat(200_000);
 
@@ -99,5 +101,27 @@ describe("attack12: path limits passed through the shell and on Durable Object S
       return seen;
     });
     expect(out).toEqual(["😀 true", "é😀x true", "\u{10FFFF} true", "\ufffd true", "日本 true"]);
+  });
+
+  it("held: a JavaScript run's node:fs refuses a 300,000-byte path and a too-deep mkdir -p with ENAMETOOLONG", { timeout: 60_000 }, async () => {
+    const out = await inToolWorkspace(async (ws) => {
+      const code = `import fs from "node:fs/promises";
+const r = {};
+const attempt = async (k, f) => { try { await f(); r[k] = "ok"; } catch (e) { r[k] = e.code + " " + String(e.message).slice(0, 40); } };
+export default async () => {
+  await attempt("write", () => fs.writeFile("/workspace/" + "a".repeat(300000), "x"));
+  await attempt("stat", () => fs.stat("/workspace/" + "a".repeat(300000)));
+  await attempt("mkdir", () => fs.mkdir("/workspace/" + "ab/".repeat(9000) + "x", { recursive: true }));
+  return r;
+};`;
+      const result = await (await ws.runtime.exec(code, { encoding: "utf8" })).result();
+      return { value: result.value, names: (await ws.fs.readdir("/workspace")).map((e) => e.name).sort() };
+    }, { shell: false });
+    expect(out.value).toEqual({
+      write: "ENAMETOOLONG ENAMETOOLONG: path too long: 300011 byte",
+      stat: "ENAMETOOLONG ENAMETOOLONG: path too long: 300011 byte",
+      mkdir: "ENAMETOOLONG ENAMETOOLONG: path too deep for its leng",
+    });
+    expect(out.names).toEqual(["tools"]);
   });
 });
