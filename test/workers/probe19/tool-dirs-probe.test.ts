@@ -471,3 +471,93 @@ describe("more model input and language details", () => {
     expect(out).toEqual({ custom: 0, result: "Q Q\nkey=3 env=SHOUT_KEY id=t1" });
   });
 });
+
+/** Tools for links, limits, python and masking. */
+const EDGE: Record<string, string> = {
+  "thrower/TOOL.md": md("thrower", "env: [KEY]\n"),
+  "thrower/index.ts": "export async function execute() { throw new Error('the key is ' + JSON.stringify(process.env.KEY) + ' here'); }\n",
+  "late/TOOL.md": md("late"),
+  "late/index.ts": "export async function execute(id, p, s, onUpdate) { setTimeout(() => onUpdate({ content: [{ type: 'text', text: 'late' }] }), 10); return { content: [{ type: 'text', text: 'early' }] }; }\n",
+  "py/TOOL.md": md("py", "", "python"),
+  "py/index.py": "print('hi')\n",
+  "dir_entry/TOOL.md": md("dir_entry"),
+  "dir_entry/index.ts/x": "x",
+  "tooldir_md/TOOL.md/x": "x",
+};
+
+/** Like withTools, but files may sit in nested directories, with links added and all four languages loaded. */
+function withEdge<T>(fn: (c: Ctx) => Promise<T>): Promise<T> {
+  const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
+  return runInDurableObject(stub, async (_i, state) => {
+    const ws = new Workspace({ storage: state.storage, backends: [new WorkerJavaScriptBackend({ loader: env.LOADER }), new WorkerShellBackend({ loader: env.LOADER })] });
+    try {
+      for (const [p, t] of Object.entries(EDGE)) {
+        const full = `/workspace/tools/${p}`;
+        await ws.fs.mkdir(full.slice(0, full.lastIndexOf("/")), { recursive: true });
+        await ws.fs.writeFile(full, t);
+      }
+      await ws.fs.symlink("/workspace/tools", "/workspace/tools/loop");
+      await ws.fs.symlink("/workspace/tools/self", "/workspace/tools/self");
+      await ws.fs.symlink("/workspace/tools/thrower", "/workspace/tools/thrower_link");
+      const loaded = await loadToolDirectories({ workspace: ws, dirs: ["/workspace/tools"], languages: ["typescript", "javascript", "bash", "python"] });
+      return await fn({ ws, loaded, state });
+    } finally {
+      await ws.close();
+    }
+  });
+}
+
+describe("links, limits, python without a container, late updates, masking", () => {
+  it("a link to the tools directory, a self-link, a linked duplicate, a directory named index.ts or TOOL.md: each skipped with a reason", async () => {
+    const loaded = await withEdge(async ({ loaded }) => loaded);
+    expect(loaded.tools.map((t) => t.name)).toEqual(["late", "py", "thrower"]);
+    expect(loaded.skipped).toEqual([
+      { dir: "/workspace/tools/dir_entry", name: "dir_entry", code: "no-entry", reason: "no entry file: a typescript tool needs index.ts or index.js next to TOOL.md" },
+      { dir: "/workspace/tools/loop", code: "no-tool-file", reason: "no TOOL.md in the directory; a tool directory holds TOOL.md and an entry file" },
+      { dir: "/workspace/tools/self", code: "unreadable", reason: "cannot read the tool directory: ELOOP: too many levels of symbolic links, stat: /workspace/tools/self" },
+      { dir: "/workspace/tools/thrower_link", name: "thrower", code: "duplicate-name", reason: 'the name "thrower" is already taken by /workspace/tools/thrower; the first directory found wins' },
+      { dir: "/workspace/tools/tooldir_md", code: "no-tool-file", reason: "TOOL.md is not a regular file" },
+    ]);
+  });
+
+  it("a python tool loaded with languages incl. python but no container: the documented error result", async () => {
+    const out = await withEdge(async ({ ws, loaded }) => yields(createAITools({ workspace: ws, toolDirectories: loaded }), "py", {}));
+    expect(out).toEqual([
+      { error: 'Tool "py" is python and needs a container backend (ContainerBackend), which this Workspace does not have (its backends: "worker-javascript" (module), "worker-shell" (command)).' },
+    ]);
+  });
+
+  it("an onUpdate after execute returned is not delivered", async () => {
+    expect(await withEdge(async ({ ws, loaded }) => yields(createAITools({ workspace: ws, toolDirectories: loaded }), "late", {}))).toEqual(["early"]);
+  });
+
+  it("300 tool directories: 256 load (maxTools), the rest are skipped as limit", async () => {
+    const r = await withTools({}, async ({ ws }) => {
+      for (let i = 0; i < 300; i++) {
+        const d = `/many/t${String(i).padStart(3, "0")}`;
+        await ws.fs.mkdir(d, { recursive: true });
+        await ws.fs.writeFile(`${d}/TOOL.md`, md(`t${i}`));
+        await ws.fs.writeFile(`${d}/index.ts`, "export async function execute() { return { content: [] }; }\n");
+      }
+      return loadToolDirectories({ workspace: ws, dirs: ["/many"] });
+    });
+    expect([r.tools.length, r.skipped.length]).toEqual([256, 44]);
+    expect(r.skipped[0]).toEqual({ dir: "/many/t256", name: "t256", code: "limit", reason: "more than 256 tools (maxTools); this one was not loaded" });
+  });
+
+  it("a realistic env value is masked in the error text", async () => {
+    const out = await withEdge(async ({ ws, loaded }) => yields(createAITools({ workspace: ws, toolDirectories: { ...loaded, env: { KEY: "tok-123456" } } }), "thrower", {}));
+    expect(out).toEqual([{ error: 'Tool "thrower" failed (exit 1): the key is "***" here' }]);
+  });
+
+  // FINDING (medium): docs ("Secrets") say every `env` value the tool received is replaced by `***` in error texts.
+  // `env` is documented for any host variable, not only secrets, so short values ("1", "us", "true") are normal.
+  // Masking is a plain substring replace over the WHOLE text, the runner's own words included: with KEY="1" the error
+  // reads 'Tool "thrower" failed (exit ***): the key is "***" here'; with KEY="e" it is
+  // 'Tool "throw***r" fail***d (***xit 1): th*** k***y is …' — unreadable, and the masked positions spell out the value.
+  // Expected: the runner's own prefix intact (mask only the tool's output/message, or skip values too short to be secrets).
+  it.fails("a short env value (KEY=\"1\") leaves the runner's own 'failed (exit 1)' wording intact", async () => {
+    const out = await withEdge(async ({ ws, loaded }) => yields(createAITools({ workspace: ws, toolDirectories: { ...loaded, env: { KEY: "1" } } }), "thrower", {}));
+    expect(String((out[0] as { error: string }).error)).toMatch(/^Tool "thrower" failed \(exit 1\): /);
+  });
+});
