@@ -49,7 +49,9 @@ export default async () => (await slow_count({ steps: 2000, delay_ms: 20 })).tex
         for (let i = 0; i < 250 && !kills.includes(innerId!); i++) await new Promise((r) => setTimeout(r, 20));
         return { innerStarted: innerId !== undefined, outer: result.status, innerKilled: kills.includes(innerId!) };
       },
-      { javascript: { modules: { "ws:tools": createToolBindings(() => forPiTools(tools!)()) } } },
+      // runTools: directory tools are exported only on request once ws:tools leaves them out by default (the fix of
+      // ws-tools-dir-tools.test.ts); before that fix the option is ignored.
+      { javascript: { modules: { "ws:tools": createToolBindings(() => forPiTools(tools!)(), { runTools: true } as Parameters<typeof createToolBindings>[1]) } } },
     );
     expect(out).toEqual({ innerStarted: true, outer: "cancelled", innerKilled: true });
   });
