@@ -13,7 +13,8 @@
  *   TanStack), a top-level array or string, `arguments: null`, a JSON string instead of an object, an
  *   object for a sensitive string, a 1.7 MB sensitive value next to a wrong-typed input (pi), a throwing
  *   `onUpdate` (pi);
- * - a sensitive input in the libraries' own error text when the model's arguments are not valid JSON.
+ * - a sensitive input in the libraries' own error text when the model's arguments are not valid JSON (found,
+ *   then documented as out of the library's reach: pinned as documented).
  * (The AI SDK's generateText rejecting a 100,000-deep argument text is its own documented limit:
  * test/node/tools/exec-input-depth.test.ts.)
  */
@@ -234,38 +235,32 @@ describe("attack12: hostile model arguments to directory tools (held)", () => {
   });
 });
 
-describe("attack12: a sensitive input quoted by the libraries' JSON parse errors", () => {
-  // DEFECT (low: a secret echoed into the conversation and every step record the app logs).
-  // docs/tool-directories.md `sensitive`: "never logged, never put in spans, and masked (***) wherever
-  // arguments are echoed"; the AI SDK adapter validates sensitive tools itself so that the AI SDK's
-  // `Type validation failed: Value: …` never quotes them (ai-sdk-tools.ts toAITool `selfChecked`). But
-  // when the model's argument text is not valid JSON (a trailing comma, a cut-off stream), the libraries
-  // quote the whole text before any tool code runs: the AI SDK "AI_JSONParseError: JSON parsing failed:
-  // Text: {…"api_token":"tok-…"…}" (also for `__proto__` keys: "forbidden prototype property"), TanStack
-  // "Failed to parse tool arguments as JSON: {…}". The result goes back to the model and into
-  // `result.steps[].content` (tool-error) / chat() messages.
-  // Expected: no part of SECRET in what the model sees or the step records. Fix: the adapters cannot reach
-  // the parse; document the exception next to `sensitive`, and ship a redaction hook (AI SDK
-  // `experimental_repairToolCall` that masks sensitive inputs' values in the text; a TanStack middleware
-  // rewriting the "Failed to parse" result) — or say sensitive inputs are masked only in this library's
-  // own messages.
-  it.fails("AI SDK: a sensitive value in arguments that are not valid JSON is not quoted back", async () => {
+describe("attack12: a sensitive input quoted by the libraries' JSON parse errors (documented)", () => {
+  // Found in this run (low: a secret echoed into the conversation and the step records), then documented in
+  // dc65b88 — docs/tool-directories.md: "One case is out of this library's reach: when the model's arguments
+  // are not JSON at all, the AI SDK (AI_JSONParseError … Text: …) and TanStack (Failed to parse tool arguments
+  // as JSON: …) quote the raw text in their own error before any tool code runs" (workaround: the AI SDK's
+  // experimental_repairToolCall). These tests pin that documented behaviour: the quoting is the libraries',
+  // before any adapter code runs.
+  it("AI SDK: arguments that are not valid JSON come back as AI_JSONParseError quoting the raw text", async () => {
     const ws = await makeWorkspace();
     try {
-      const { output, records } = await aiRaw(createAITools({ workspace: ws, toolDirectories: { tools: [guarded] } }), "g", "guarded", `{"query":"q","api_token":"${SECRET}",}`);
+      const raw = `{"query":"q","api_token":"${SECRET}",}`;
+      const { output } = await aiRaw(createAITools({ workspace: ws, toolDirectories: { tools: [guarded] } }), "g", "guarded", raw);
       expect(output.type).toBe("error-text");
-      expect({ inOutput: String(output.value).includes(SECRET), inSteps: records.includes(SECRET) }).toEqual({ inOutput: false, inSteps: false });
+      expect(output.value).toMatch(/^AI_InvalidToolInputError: Invalid input for tool guarded: AI_JSONParseError: JSON parsing failed: Text: /);
+      expect(String(output.value)).toContain(raw);
     } finally {
       await ws.close();
     }
   });
 
-  it.fails("TanStack: a sensitive value in arguments that are not valid JSON is not quoted back", async () => {
+  it("TanStack: arguments that are not valid JSON come back as 'Failed to parse tool arguments as JSON' quoting the raw text", async () => {
     const ws = await makeWorkspace();
     try {
-      const seen = await tanRaw(createTanStackTools({ workspace: ws, toolDirectories: { tools: [guarded] } }), "g", "guarded", `{"query":"q","api_token":"${SECRET}",}`);
-      expect(seen).toMatch(/^\{"error":"Failed to parse tool arguments as JSON/);
-      expect(seen).not.toContain(SECRET);
+      const raw = `{"query":"q","api_token":"${SECRET}",}`;
+      const seen = await tanRaw(createTanStackTools({ workspace: ws, toolDirectories: { tools: [guarded] } }), "g", "guarded", raw);
+      expect(seen).toBe(JSON.stringify({ error: `Failed to parse tool arguments as JSON: ${raw}` }));
     } finally {
       await ws.close();
     }
