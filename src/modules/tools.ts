@@ -21,7 +21,7 @@
 import type { WorkspaceRuntimeValue } from "../runtime/types.js";
 import type { WorkspaceModuleCallContext, WorkspaceModuleFactory, WorkspaceModuleFunctions } from "./types.js";
 import { isUnder, normalizePath } from "../util/path.js";
-import { toolRootOf } from "../tools/core/root.js";
+import { startsRuns, toolRootOf } from "../tools/core/root.js";
 
 export type { WorkspaceModuleCallContext, WorkspaceModuleFactory, WorkspaceModuleFunctions, WorkspaceModuleHost, WorkspaceModule } from "./types.js";
 
@@ -67,6 +67,14 @@ export interface CreateToolBindingsOptions {
   /** Tool names not exported. Default `["exec"]`. */
   exclude?: readonly string[];
   /**
+   * Export TOOL.md directory tools too (issue 19; bindings made by
+   * `forPiTools`/`forAISDKTools` over a tool set with `toolDirectories`).
+   * Like exec, they run in the Workspace's backends and are **not confined
+   * to the calling run's `root`**, and they let isolate code start runs, so
+   * they are left out unless this is `true`. Default `false`.
+   */
+  runTools?: boolean;
+  /**
    * Replaces the generated description (what the JavaScript backend shows
    * the model for `ws:tools`). Default: a text explaining the name mapping
    * and the `{ text, details, isError }` result, listing the export names
@@ -102,7 +110,9 @@ const FILE_TOOL_DEFAULT_PATHS: ReadonlyMap<string, string | undefined> = new Map
  * set was built with, or `undefined` (unrooted or unknown: against `/`).
  */
 const TOOL_ROOT = Symbol("ws:tools tool root");
-type RootedBinding = ToolBinding & { [TOOL_ROOT]?: () => string | undefined };
+/** Set on a binding over a tool that starts runs in the Workspace's backends (a TOOL.md directory tool). */
+const STARTS_RUNS = Symbol("ws:tools starts runs");
+type RootedBinding = ToolBinding & { [TOOL_ROOT]?: () => string | undefined; [STARTS_RUNS]?: boolean };
 
 /**
  * Checks the path a file tool will use against the run's root with
@@ -172,14 +182,19 @@ function isPlainObject(value: unknown): value is Record<string, WorkspaceRuntime
  * tool, to `{ text: "EACCES: paths must stay under <root>: <path>",
  * isError: true, details: { code: "EACCES", path } }` (`EACCES: cannot
  * traverse symbolic link: <link>` for a link; `EINVAL` for a NUL byte).
- * Other tools get `ctx` and must keep to `ctx.root` themselves.
+ * Other tools get `ctx` and must keep to `ctx.root` themselves. TOOL.md
+ * directory tools (which run in the backends, unconfined, like exec) are
+ * left out unless `runTools: true`.
  *
  * @throws at connect: `Two tools are exported as "<n>".` on a name collision.
  */
 export function createToolBindings(source: ToolBindingSource, options: CreateToolBindingsOptions = {}): WorkspaceModuleFactory {
   const exclude = new Set(options.exclude ?? ["exec"]);
   let describing = false;
-  const list = (): ToolBinding[] => [...(typeof source === "function" ? source() : source)].filter((b) => !exclude.has(b.name));
+  const list = (): ToolBinding[] =>
+    [...(typeof source === "function" ? source() : source)].filter(
+      (b) => !exclude.has(b.name) && (options.runTools === true || (b as RootedBinding)[STARTS_RUNS] !== true),
+    );
   const factory = (() => {
     const bindings = list();
     const exports: Record<string, WorkspaceModuleFunctions[string]> = {};
@@ -218,6 +233,10 @@ export function createToolBindings(source: ToolBindingSource, options: CreateToo
         describing = true;
         try {
           text += ` Exports: ${list().map((b) => `\`${toolExportName(b.name)}\``).join(", ")}.`;
+          if (options.runTools !== true) {
+            const left = [...(typeof source === "function" ? source() : source)].filter((b) => (b as RootedBinding)[STARTS_RUNS] === true && !exclude.has(b.name));
+            if (left.length > 0) text += ` TOOL.md directory tools (${left.map((b) => `\`${b.name}\``).join(", ")}) are not exported: they run outside this run's root.`;
+          }
         } catch {
           /* the list is shown when it can be read */
         } finally {
@@ -316,9 +335,10 @@ export function forAISDKTools(tools: Record<string, AISDKToolLike> | (() => Reco
   return () =>
     Object.entries(current())
       .filter(([, tool]) => typeof tool?.execute === "function" && !tool.needsApproval)
-      .map(([name]): RootedBinding => ({
+      .map(([name, tool]): RootedBinding => ({
         name,
         [TOOL_ROOT]: () => toolRootOf(current()[name]),
+        [STARTS_RUNS]: startsRuns(tool),
         async call(input, ctx) {
           const tool = current()[name];
           if (!tool || typeof tool.execute !== "function" || tool.needsApproval) throw new Error(`No tool named "${name}" is available.`);
@@ -408,6 +428,7 @@ export function forPiTools(
         name: t.name,
         readOnly: readOnly.has(t.name),
         [TOOL_ROOT]: () => toolRootOf(set),
+        [STARTS_RUNS]: startsRuns(t),
         async call(input, ctx) {
           return piResult(await set.execute({ id: `ws-tools-${crypto.randomUUID()}`, name: t.name, arguments: input }, { abortSignal: ctx.signal }));
         },
@@ -420,6 +441,7 @@ export function forPiTools(
       name: tool.name,
       readOnly: readOnly.has(tool.name),
       [TOOL_ROOT]: () => toolRootOf(tool),
+      [STARTS_RUNS]: startsRuns(tool),
       async call(input, ctx) {
         const id = `ws-tools-${crypto.randomUUID()}`;
         let args: unknown = tool.prepareArguments ? tool.prepareArguments(input) : input;

@@ -13,7 +13,7 @@
 import { execDefinition, type ExecToolOptions } from "./core/exec.js";
 import { publishDefinition, type PublishToolOptions } from "./core/publish.js";
 import type { Tool, ToolSet } from "ai";
-import { markToolRoot, normalizeRoot } from "./core/root.js";
+import { markStartsRuns, markToolRoot, normalizeRoot } from "./core/root.js";
 import {
   buildCoreTools,
   deleteDefinition,
@@ -130,7 +130,10 @@ async function* directoryValues(outputs: AsyncIterable<DirectoryToolOutput>): As
  */
 export function createAITools(options: CreateAIToolsOptions): ToolSet {
   const set: ToolSet = {};
-  for (const core of buildCoreTools(options)) set[core.name] = toAITool(core);
+  for (const core of buildCoreTools(options)) {
+    set[core.name] = toAITool(core);
+    if (core.contentResult) markStartsRuns(set[core.name]); // directory tools run like exec: not exported to ws:tools by default
+  }
   // ws:tools reads it: relative paths resolve against it, and the set is confined already.
   if (options.root !== undefined) for (const tool of Object.values(set)) markToolRoot(tool, normalizeRoot(options.root));
   return set;

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { markToolRoot, normalizeRoot } from "./core/root.js";
+import { markStartsRuns, markToolRoot, normalizeRoot } from "./core/root.js";
 import type { ForPiToolsOptions, PiAgentToolLike } from "../modules/tools.js";
 import {
   buildCoreTools,
@@ -189,7 +189,11 @@ export function createPiTools(options: CreatePiToolsOptions): CreatePiToolsResul
   }
   const cores = buildCoreTools(options);
   const byName = new Map(cores.map((core) => [core.name as string, { core, nullKeys: nullDroppableKeys(core.inputSchema) }]));
-  const tools = cores.map((core) => declare(core, mode));
+  const tools = cores.map((core) => {
+    const declaration = declare(core, mode);
+    if (core.contentResult) markStartsRuns(declaration); // directory tools run like exec: not exported to ws:tools by default
+    return declaration;
+  });
   const available = cores.map((core) => JSON.stringify(core.name)).join(", ");
 
   async function execute(call: PiToolCall, context?: ToolCallContext): Promise<PiToolResult> {

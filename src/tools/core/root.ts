@@ -181,3 +181,21 @@ export function markToolRoot(tool: unknown, root: string): void {
 export function toolRootOf(tool: unknown): string | undefined {
   return (typeof tool === "object" && tool !== null) || typeof tool === "function" ? toolRoots.get(tool) : undefined;
 }
+
+/** Tool objects that start runs in the Workspace's backends, unconfined (TOOL.md directory tools). */
+const runStarters = new WeakSet<object>();
+
+/**
+ * Records that `tool` (an adapter's tool object or pi declaration) runs in
+ * the Workspace's backends like exec — not confined to a backend's `root` —
+ * so `ws:tools` leaves it out unless asked (`createToolBindings({ runTools:
+ * true })`). A non-object is ignored.
+ */
+export function markStartsRuns(tool: unknown): void {
+  if ((typeof tool === "object" && tool !== null) || typeof tool === "function") runStarters.add(tool);
+}
+
+/** True for a tool marked with {@link markStartsRuns}. */
+export function startsRuns(tool: unknown): boolean {
+  return ((typeof tool === "object" && tool !== null) || typeof tool === "function") && runStarters.has(tool);
+}

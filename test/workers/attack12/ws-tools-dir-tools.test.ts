@@ -29,12 +29,12 @@ const scribble = toolAt("scribble", "bash", "index.sh", { path: input("string") 
 const keyed = toolAt("keyed", "bash", "index.sh", { key: input("string", { sensitive: true }), n: input("number") }, { mutating: false });
 
 /** A Durable Object Workspace whose JavaScript backend (root /workspace/proj, `access`) exports `ws:tools` over the pi or AI SDK set of `tools`; runs `code`. */
-function runConfined(set: "pi" | "ai", tools: ToolDirectory[], code: string, access: "read" | "read-write") {
+function runConfined(set: "pi" | "ai", tools: ToolDirectory[], code: string, access: "read" | "read-write", runTools = false) {
   const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
   return runInDurableObject(stub, async (_i, state) => {
     let pi: ReturnType<typeof createPiTools> | undefined;
     let ai: ReturnType<typeof createAITools> | undefined;
-    const bindings = set === "pi" ? createToolBindings(() => forPiTools(pi!)()) : createToolBindings(forAISDKTools(() => ai!));
+    const bindings = set === "pi" ? createToolBindings(() => forPiTools(pi!)(), { runTools }) : createToolBindings(forAISDKTools(() => ai!), { runTools });
     const ws = new Workspace({
       storage: state.storage,
       backends: [new WorkerJavaScriptBackend({ loader: env.LOADER, root: "/workspace/proj", access, modules: { "ws:tools": bindings } }), new WorkerShellBackend({ loader: env.LOADER })],
@@ -73,17 +73,28 @@ describe("attack12: ws:tools and directory tools in a confined run", () => {
   // The same export also lets isolate code start runs, which excluding exec was keeping it from
   // (attack7 runs-recursion: "by default exec is not exported, so code cannot start runs"): a TypeScript
   // directory tool calling itself through ws:tools ran 25 nested levels here.
-  it.fails("a readonly bash directory tool cannot read outside the run's root (read is EACCES)", { timeout: 60_000 }, async () => {
-    const out = await runConfined("pi", [peek], `import { peek, read } from "ws:tools";
-export default async () => ({ read: (await read({ path: "/workspace/secret.txt" })).text, peek: (await peek({ path: "/workspace/secret.txt" }).catch((e) => ({ text: "threw: " + e.message }))).text });`, "read");
+  // FIXED: createToolBindings leaves directory tools out unless `runTools: true` (as exec is left out by
+  // default): isolate code cannot import them, so neither the read outside the root nor nested runs happen.
+  it("a readonly bash directory tool cannot read outside the run's root (read is EACCES; peek is not exported)", { timeout: 60_000 }, async () => {
+    const out = await runConfined("pi", [peek], `import * as tools from "ws:tools";
+export default async () => ({ read: (await tools.read({ path: "/workspace/secret.txt" })).text, peek: typeof tools.peek });`, "read");
     expect(out.status).toBe("completed");
-    expect(out.value.read).toBe("EACCES: paths must stay under /workspace/proj: /workspace/secret.txt");
-    expect(out.value.peek).not.toContain("top secret"); // today: "top secret"
+    expect(out.value).toEqual({ read: "EACCES: paths must stay under /workspace/proj: /workspace/secret.txt", peek: "undefined" });
+  });
+
+  it("the same through forAISDKTools; with runTools: true the directory tool is exported (and, documented, unconfined)", { timeout: 60_000 }, async () => {
+    const code = `import * as tools from "ws:tools";
+export default async () => ({ peek: typeof tools.peek === "function" ? (await tools.peek({ path: "/workspace/secret.txt" })).text : typeof tools.peek });`;
+    // AI SDK bindings are never readOnly (forAISDKTools cannot tell), so these runs get write access.
+    const off = await runConfined("ai", [peek], code, "read-write");
+    const on = await runConfined("ai", [peek], code, "read-write", true);
+    expect([off.status, off.value]).toEqual(["completed", { peek: "undefined" }]);
+    expect([on.status, on.value]).toEqual(["completed", { peek: "top secret" }]);
   });
 
   it("held: a mutating directory tool is refused on an access: \"read\" run, and the file is untouched", { timeout: 60_000 }, async () => {
     const out = await runConfined("pi", [scribble], `import { scribble } from "ws:tools";
-export default async () => ({ r: await scribble({ path: "/workspace/secret.txt" }).then((x) => "ran: " + x.text, (e) => "threw: " + e.message) });`, "read");
+export default async () => ({ r: await scribble({ path: "/workspace/secret.txt" }).then((x) => "ran: " + x.text, (e) => "threw: " + e.message) });`, "read", true);
     expect(out.value.r).toBe("threw: ws:tools scribble requires Workspace write access.");
     expect(out.secret).toBe("top secret");
   });
@@ -93,7 +104,7 @@ export default async () => ({ r: await scribble({ path: "/workspace/secret.txt" 
 export default async () => {
   const r = await keyed({ key: ${JSON.stringify(SECRET)}, n: "seven" }).catch((e) => ({ text: "threw: " + e.message, isError: true }));
   return { text: r.text, isError: String(r.isError) };
-};`, "read-write");
+};`, "read-write", true);
     expect(out.value).toEqual({ text: "Invalid arguments for keyed: n: Invalid input: expected number, received string", isError: "true" });
   });
 });
