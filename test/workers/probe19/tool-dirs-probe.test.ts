@@ -12,7 +12,7 @@ import { env, runInDurableObject } from "cloudflare:test";
 import { generateText, stepCountIs, streamText } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
 import { describe, expect, it } from "vitest";
-import { Workspace } from "../../../src/index.js";
+import { Workspace, getWorkspace } from "../../../src/index.js";
 import { WorkerJavaScriptBackend } from "../../../src/backends/worker-javascript/index.js";
 import { WorkerShellBackend } from "../../../src/backends/worker-shell/index.js";
 import { loadToolDirectories, runToolDirectory, type LoadedToolDirectories } from "../../../src/tool-dirs/index.js";
@@ -559,5 +559,47 @@ describe("links, limits, python without a container, late updates, masking", () 
   it.fails("a short env value (KEY=\"1\") leaves the runner's own 'failed (exit 1)' wording intact", async () => {
     const out = await withEdge(async ({ ws, loaded }) => yields(createAITools({ workspace: ws, toolDirectories: { ...loaded, env: { KEY: "1" } } }), "thrower", {}));
     expect(String((out[0] as { error: string }).error)).toMatch(/^Tool "thrower" failed \(exit 1\): /);
+  });
+});
+
+const TICKER: Record<string, string> = {
+  ...MINE,
+  "ticker/TOOL.md": md("ticker", "readonly: true\n"),
+  "ticker/index.ts":
+    "export async function execute(id, p, s, onUpdate) { let i = 0; await new Promise(() => setInterval(() => onUpdate({ content: [{ type: 'text', text: 'tick ' + (++i) }] }), 20)); return { content: [] }; }\n",
+};
+
+describe("over Workers RPC (a getWorkspace() client of GitAgent)", () => {
+  it("pi: my tools load through the client; progress crosses RPC; aborting on the second tick kills the run", async () => {
+    using ws = await getWorkspace(env.GIT_AGENT.get(env.GIT_AGENT.newUniqueId()));
+    for (const [p, t] of Object.entries(TICKER)) {
+      await ws.fs.mkdir(`/workspace/tools/${p.slice(0, p.indexOf("/"))}`, { recursive: true });
+      await ws.fs.writeFile(`/workspace/tools/${p}`, t);
+    }
+    const loaded = await loadToolDirectories({ workspace: ws, dirs: ["/workspace/tools"] });
+    expect(loaded.tools.map((t) => t.name)).toEqual(["lines", "shout", "ticker"]);
+    const pi = createPiTools({ workspace: ws, toolDirectories: { ...loaded, env: SECRETS } });
+    const progress: string[] = [];
+    const shout = await pi.execute({ type: "toolCall", id: "r1", name: "shout", arguments: { text: "rpc" } } as never, { onUpdate: (p) => progress.push(p.content[0]!.text) });
+    expect([shout.content, progress]).toEqual([
+      [
+        { type: "text", text: "RPC RPC" },
+        { type: "text", text: "key=3 env=SHOUT_KEY id=r1" },
+      ],
+      ["step 1 of 2", "step 2 of 2"],
+    ]);
+    const ac = new AbortController();
+    const ticks: string[] = [];
+    const ticker = await pi.execute({ type: "toolCall", id: "r2", name: "ticker", arguments: {} } as never, {
+      abortSignal: ac.signal,
+      onUpdate: (p) => {
+        ticks.push(p.content[0]!.text);
+        if (ticks.length === 2) ac.abort();
+      },
+    });
+    const cancelled = [{ type: "text", text: 'Tool "ticker" was cancelled.' }];
+    expect(ticker).toEqual({ content: cancelled, isError: true, details: { content: cancelled, isError: true } });
+    expect(ticks.slice(0, 2)).toEqual(["tick 1", "tick 2"]);
+    expect(ticks.length).toBeLessThan(50);
   });
 });
