@@ -11,7 +11,8 @@
  *   ENAMETOOLONG and leave nothing half-done;
  * - `symlink` with a 3,000,000-byte target (stored verbatim: no path limit applies to a target);
  * - a directory whose path is exactly 256 KiB in /workspace/tools (its TOOL.md's path is too long): the
- *   loader, and the ls/find/grep tools over it (held: skipped as unreadable, results bounded).
+ *   loader, and the ls/find/grep tools over it (held: skipped as unreadable, results bounded);
+ * - every agent tool given a 300,000-byte path (held: a short ENAMETOOLONG error result).
  */
 import { describe, expect, it } from "vitest";
 import { makeWorkspace } from "../tools/helpers.js";
@@ -166,6 +167,30 @@ describe("attack12: a directory at the path limit among the tools (held)", () =>
         expect(r.isError).toBe(false);
         expect(JSON.stringify(r.content).length).toBeLessThan(8_192);
       }
+    } finally {
+      await ws.close();
+    }
+  });
+});
+
+describe("attack12: the agent tools given a 300,000-byte path (held)", () => {
+  it("read, write, edit, delete, ls, find, grep: a short ENAMETOOLONG error result, nothing written", async () => {
+    const ws = await makeWorkspace();
+    try {
+      const { execute } = createPiTools({ workspace: ws });
+      const path = `/workspace/${"a".repeat(300_000)}`;
+      const calls = [
+        ["read", { path }], ["write", { path, content: "x" }], ["edit", { path, edits: [{ oldText: "a", newText: "b" }] }],
+        ["delete", { path }], ["ls", { path }], ["find", { path, pattern: "*" }], ["grep", { path, query: "x" }],
+      ] as const;
+      for (const [name, args] of calls) {
+        const r = await execute({ type: "toolCall", id: name, name, arguments: args } as never);
+        const text = r.content.map((c) => (c as { text: string }).text).join("");
+        expect({ name, isError: r.isError, start: text.slice(0, 60), short: text.length < 256 }).toEqual({
+          name, isError: true, start: "ENAMETOOLONG: path too long: 300011 bytes of UTF-8, at most ", short: true,
+        });
+      }
+      expect(await ws.fs.readdir("/workspace")).toEqual([]);
     } finally {
       await ws.close();
     }
