@@ -603,3 +603,39 @@ describe("over Workers RPC (a getWorkspace() client of GitAgent)", () => {
     expect(ticks.length).toBeLessThan(50);
   });
 });
+
+const SHAPES: Record<string, string> = {
+  "loose_err/TOOL.md": md("loose_err"),
+  "loose_err/index.ts": ts("return { content: [{ type: 'text', text: 'a', extra: 1 }], isError: 'yes', details: { x: 1 } };"),
+  "img_block/TOOL.md": md("img_block"),
+  "img_block/index.ts": ts("return { content: [{ type: 'image', text: 'pic' }, { type: 'text', text: 'b' }] };"),
+  "num_text/TOOL.md": md("num_text"),
+  "num_text/index.ts": ts("return { content: [{ type: 'text', text: 42 }] };"),
+  "empty_content/TOOL.md": md("empty_content"),
+  "empty_content/index.ts": ts("return { content: [] };"),
+};
+
+describe("result shapes", () => {
+  it("pi: isError other than true is false, extra keys dropped, every block a text block; empty content is an empty result", async () => {
+    const out = await withTools(SHAPES, async ({ ws, loaded }) => {
+      const pi = createPiTools({ workspace: ws, toolDirectories: loaded });
+      const r = async (name: string) => {
+        const { content, isError } = await pi.execute({ type: "toolCall", id: "s", name, arguments: {} } as never);
+        return { content, isError };
+      };
+      return [await r("loose_err"), await r("img_block"), await r("empty_content")];
+    });
+    expect(out).toEqual([
+      { content: [{ type: "text", text: "a" }], isError: false },
+      { content: [{ type: "text", text: "pic" }, { type: "text", text: "b" }], isError: false },
+      { content: [], isError: false },
+    ]);
+  });
+
+  it("a block whose text is not a string is a malformed result", async () => {
+    const out = await withTools(SHAPES, async ({ ws, loaded }) => yields(createAITools({ workspace: ws, toolDirectories: loaded }), "num_text", {}));
+    expect(out).toEqual([
+      { error: 'Tool "num_text" returned a malformed result: execute returned content[0] = an object without a string type and text: return { content: [{ type: "text", text: "…" }], isError?: boolean }.' },
+    ]);
+  });
+});
