@@ -257,16 +257,20 @@ function endsAsDirectory(path: unknown): path is string {
   return typeof path === "string" && path.length > 1 && (path.endsWith("/") || path.endsWith("/.")) && /[^/.]/.test(path);
 }
 
-/** The `workspace.fs` methods whose first argument (and `rename`'s second) is checked by {@link trailingSlashAware}. */
-const SLASH_CHECKED = new Set(["stat", "lstat", "readFile", "writeFile", "rm", "rename", "readlink", "chmod", "readdir"]);
+/** The `workspace.fs` methods whose first argument (`rename`'s both, `symlink`'s second only: the first is a target, kept verbatim) is checked by {@link trailingSlashAware}. */
+const SLASH_CHECKED = new Set(["stat", "lstat", "readFile", "writeFile", "rm", "rename", "readlink", "chmod", "readdir", "symlink"]);
 
 /**
  * `fs` with node:fs's reading of a trailing slash (`/f/`, `/f/.`): the path
  * must lead (links followed) to a directory. `workspace.fs` drops a trailing
  * `/` (spec 01 §2.1), so without this `readFile("/f/")` would read file `/f`;
  * here a file or a link to one there is `ENOTDIR`, and `writeFile` of a
- * missing `/g/` is `EISDIR` (as open(2) with `O_CREAT`). A path without a
- * trailing slash costs nothing more; one with it, one `stat`.
+ * missing `/g/` is `EISDIR` (as open(2) with `O_CREAT`). As rename(2), a
+ * trailing slash on `rename`'s new path needs the old one (not followed) to
+ * be a directory (`ENOTDIR`, nothing moved); as symlink(2), a link path
+ * with one must name an existing entry (then `EEXIST`), else `ENOENT`. A
+ * path without a trailing slash costs nothing more; one with it, one or
+ * two `stat`s.
  */
 function trailingSlashAware(fs: WorkspaceFilesystem): WorkspaceFilesystem {
   const check = async (method: string, path: string): Promise<void> => {
@@ -280,6 +284,15 @@ function trailingSlashAware(fs: WorkspaceFilesystem): WorkspaceFilesystem {
     }
     if (!isDirectory) throw new WorkspaceFsError("ENOTDIR", method, canonicalPath(path, method));
   };
+  /** The entry at `path` (a final link not followed), `undefined` when missing; another failure is thrown. */
+  const lstatOrUndefined = async (path: string) => {
+    try {
+      return await fs.lstat(path);
+    } catch (error) {
+      if (posixCodeOf(error) !== "ENOENT") throw error;
+      return undefined;
+    }
+  };
   return new Proxy(fs, {
     get(target, key, receiver) {
       const value: unknown = Reflect.get(target, key, receiver);
@@ -287,8 +300,20 @@ function trailingSlashAware(fs: WorkspaceFilesystem): WorkspaceFilesystem {
       const bound = (value as (...args: unknown[]) => unknown).bind(target);
       if (typeof key !== "string" || !SLASH_CHECKED.has(key)) return bound;
       return async (...args: unknown[]) => {
+        if (key === "symlink") {
+          // symlink(2): a trailing slash on the link path is ENOENT unless something is there (the call then says EEXIST).
+          if (endsAsDirectory(args[1]) && (await lstatOrUndefined(args[1])) === undefined) {
+            throw new WorkspaceFsError("ENOENT", key, canonicalPath(args[1], key));
+          }
+          return bound(...args);
+        }
         if (endsAsDirectory(args[0])) await check(key, args[0]);
-        if (key === "rename" && endsAsDirectory(args[1])) await check(key, args[1]);
+        if (key === "rename" && endsAsDirectory(args[1])) {
+          // rename(2): a trailing slash on the new path needs the old one (the entry itself) to be a directory.
+          const source = typeof args[0] === "string" ? await lstatOrUndefined(args[0]) : undefined;
+          if (source !== undefined && !source.isDirectory) throw new WorkspaceFsError("ENOTDIR", key, canonicalPath(args[1], key));
+          await check(key, args[1]);
+        }
         return bound(...args);
       };
     },
@@ -476,7 +501,7 @@ export class SQLiteWorkspaceProvider {
    * open(2) with `O_CREAT` does: its target is made (unless `O_EXCL`:
    * `EEXIST`).
    * @returns A {@link WorkspaceFileHandle}.
-   * @throws `ENOENT` missing (without a create flag) or missing parent (of a dangling link's target, too) · `EEXIST` exclusive and present (a link included) · `EISDIR` a directory opened for writing · `ENOTDIR` · `ELOOP` · `EROFS` · `EFBIG` a file over `maxOpenFileBytes` opened for writing · `EINVAL` bad flags.
+   * @throws `ENOENT` missing (without a create flag) or missing parent (of a dangling link's target, too) · `EEXIST` exclusive and present (a link included) · `EISDIR` a directory opened for writing, or a path ending in `/` with a create flag (nothing is created) · `ENOTDIR` · `ELOOP` · `EROFS` · `EFBIG` a file over `maxOpenFileBytes` opened for writing · `EINVAL` bad flags.
    */
   async open(path: string, flags?: string | number, mode?: number | string): Promise<WorkspaceFileHandle> {
     pathArg(path, "open");
@@ -485,6 +510,7 @@ export class SQLiteWorkspaceProvider {
     if (parsed.noFollow && (await this.#statOrUndefined(path, false, "open"))?.isSymbolicLink()) {
       throw nodeFsError("ELOOP", "open", path); // O_NOFOLLOW and the path is a link: node:fs's message
     }
+    if (parsed.create) await this.#createThroughSlash(path, "open");
     let stat = await this.#statOrUndefined(path, true, "open");
     if (parsed.directory && stat !== undefined && !stat.isDirectory()) throw nodeFsError("ENOTDIR", "open", path);
     if (stat?.isDirectory()) {
@@ -580,7 +606,7 @@ export class SQLiteWorkspaceProvider {
 
   /**
    * The canonical path with every link resolved (realpath(3)).
-   * @throws `ENOENT` a missing segment or dangling link · `ENOTDIR` · `ELOOP` more than 40 links.
+   * @throws `ENOENT` a missing segment or dangling link · `ENOTDIR` (also a path ending in `/` that resolves to a file) · `ELOOP` more than 40 links.
    */
   async realpath(path: string, _options?: unknown): Promise<string> {
     const real = canonical(pathArg(path, "realpath"), "realpath");
@@ -588,7 +614,10 @@ export class SQLiteWorkspaceProvider {
       lstat: (candidate: string) => call("realpath", path, () => this.#fs.lstat(candidate)),
       readlink: (candidate: string) => call("realpath", path, () => this.#fs.readlink(candidate)),
     };
-    return realpathOf(reader, real, (code) => nodeFsError(code, "realpath", path));
+    const resolved = await realpathOf(reader, real, (code) => nodeFsError(code, "realpath", path));
+    // `/f/` (or `/f/.`) must lead to a directory, as realpath(3).
+    if (endsAsDirectory(path) && !(await call("realpath", path, () => this.#fs.lstat(resolved))).isDirectory) throw nodeFsError("ENOTDIR", "realpath", path);
+    return resolved;
   }
 
   /**
@@ -655,7 +684,7 @@ export class SQLiteWorkspaceProvider {
 
   /**
    * Moves an entry, replacing what is at `newPath` as rename(2) does.
-   * @throws `ENOENT` · `EISDIR` a file onto a directory · `ENOTDIR` · `ENOTEMPTY` · `EINVAL` a directory into itself · `EROFS`.
+   * @throws `ENOENT` · `EISDIR` a file onto a directory · `ENOTDIR` (also a `newPath` ending in `/` when `oldPath` is not a directory: nothing moves) · `ENOTEMPTY` · `EINVAL` a directory into itself · `EROFS`.
    */
   async rename(oldPath: string, newPath: string): Promise<void> {
     await callWithDest("rename", pathArg(oldPath, "rename"), pathArg(newPath, "rename"), () => this.#fs.rename(oldPath, newPath));
@@ -663,7 +692,7 @@ export class SQLiteWorkspaceProvider {
 
   /**
    * Creates a link at `path` holding `target` verbatim (`type` is ignored, as on Linux).
-   * @throws `EEXIST` · `ENOENT` missing parent · `ENOTDIR` · `EROFS`.
+   * @throws `EEXIST` · `ENOENT` missing parent, or a `path` ending in `/` with nothing there · `ENOTDIR` · `EROFS`.
    */
   async symlink(target: string, path: string, _type?: string): Promise<void> {
     await callWithDest("symlink", pathArg(target, "symlink"), pathArg(path, "symlink"), () => this.#fs.symlink(target, path));
@@ -750,12 +779,13 @@ export class SQLiteWorkspaceProvider {
    * (`ENOENT` when missing and the flag does not create), writes `data` from
    * offset 0 over what is there, keeping the rest, and stores it at close
    * (a file over `maxOpenFileBytes` is then `EFBIG`).
-   * @throws `ENOENT` missing parent, or missing file with `"r+"` · `ENOTDIR` · `EISDIR` · `EEXIST` (`wx`) · `EFBIG` · `EROFS` · `EINVAL`.
+   * @throws `ENOENT` missing parent, or missing file with `"r+"` · `ENOTDIR` · `EISDIR` (also a path ending in `/` with a create flag: nothing is created) · `EEXIST` (`wx`) · `EFBIG` · `EROFS` · `EINVAL`.
    */
   async writeFile(path: string, data: unknown, options?: ProviderDataOptions): Promise<void> {
     const { parsed, requested } = wholeFileOptions(path, options, "w");
     if (parsed.append) return this.appendFile(path, data, options);
     const content = contentOf(data, "write", path);
+    if (parsed.create) await this.#createThroughSlash(path, "open");
     if (!parsed.exclusive && (!parsed.truncate || !parsed.create)) {
       const object = typeof options === "object" && options !== null ? options : undefined;
       const bytes = typeof content === "string" ? encoder.encode(content) : content;
@@ -786,11 +816,12 @@ export class SQLiteWorkspaceProvider {
    * `maxOpenFileBytes` is streamed instead, guarded only against another
    * file taking its place. Through a dangling link the link's target is
    * created, as node:fs does.
-   * @throws `ENOENT` missing parent (of a dangling link's target, too) · `ENOTDIR` · `EISDIR` · `EROFS` · `EINVAL`.
+   * @throws `ENOENT` missing parent (of a dangling link's target, too) · `ENOTDIR` · `EISDIR` (also a path ending in `/`: nothing is created) · `EROFS` · `EINVAL`.
    */
   async appendFile(path: string, data: unknown, options?: ProviderDataOptions): Promise<void> {
     const { parsed, requested } = wholeFileOptions(path, options, "a");
     const added = bytesOf(data, "write", path);
+    if (parsed.create) await this.#createThroughSlash(path, "open");
     if (parsed.exclusive) {
       await call("open", path, () => this.#fs.writeFile(path, added, { mode: requested & ~this.#umask, exclusive: true }));
       return;
@@ -1062,6 +1093,25 @@ export class SQLiteWorkspaceProvider {
         at = canonical(target.startsWith("/") ? target : `${dir}/${target}`, syscall);
       }
     }
+  }
+
+  /**
+   * A trailing slash on a path opened with a create flag, as open(2) with
+   * `O_CREAT` (so `open`, `writeFile` and `appendFile` refuse it before
+   * anything is created): `/m/` is `EISDIR` whatever is there once its
+   * parent is found to be a directory (else that walk's `ENOENT`/`ENOTDIR`/
+   * `ELOOP`); `/m/.` must lead to a directory (`ENOENT` missing, `ENOTDIR`
+   * a file; a directory is left to the call's `EISDIR`). Other paths: nothing.
+   */
+  async #createThroughSlash(path: string, syscall: string): Promise<void> {
+    if (!endsAsDirectory(path)) return;
+    const full = canonical(path, syscall);
+    if (path.endsWith("/")) {
+      const parent = full.slice(0, full.lastIndexOf("/")) || "/";
+      if (!(await call(syscall, path, () => this.#fs.stat(parent))).isDirectory) throw nodeFsError("ENOTDIR", syscall, path);
+      throw nodeFsError("EISDIR", syscall, path);
+    }
+    if (!(await call(syscall, path, () => this.#fs.stat(full))).isDirectory) throw nodeFsError("ENOTDIR", syscall, path);
   }
 
   async #statOrUndefined(path: string, follow: boolean, syscall: string): Promise<WorkspaceStats | undefined> {

@@ -87,7 +87,9 @@ async function both(op: (f: Fs, r: string) => Promise<unknown>) {
 }
 
 describe("attack12: provider trailing slash, as node:fs", () => {
-  // DEFECT (low-medium: a call node:fs refuses changes the Workspace — a file lands under a name the
+  // FIXED: trailingSlashAware now lstats rename's old path when the new one ends in `/`, and refuses
+  // with ENOTDIR (nothing moved) unless it is a directory (a directory to a missing `nd/` still moves).
+  // Was — DEFECT (low-medium: a call node:fs refuses changes the Workspace — a file lands under a name the
   // caller meant as a directory). docs/filesystem.md: "A path ending in / (or /.) must lead to a
   // directory, as in node:fs". rename(file, "/nb/") with /nb missing: node:fs (rename(2)) fails ENOTDIR;
   // the provider renames the file to /nb. Cause: provider.ts trailingSlashAware `check` returns on ENOENT
@@ -95,19 +97,23 @@ describe("attack12: provider trailing slash, as node:fs", () => {
   // the slash. Expected: ENOTDIR and nothing moved. Fix: in `check`, for rename's second argument when it
   // is missing, refuse with ENOTDIR unless the source is a directory (rename(2): a trailing slash on
   // the new path needs the old one to be a directory).
-  it.fails("rename of a file to a missing `nb/` fails ENOTDIR and moves nothing", async () => {
+  it("rename of a file to a missing `nb/` fails ENOTDIR and moves nothing", async () => {
     const { node, provider } = await both(OPS["rename f → nb/"]!);
     expect(node).toEqual({ code: "ENOTDIR", entries: ["d", "f", "g", "lf"] });
-    expect(provider).toEqual(node); // today: { code: "ok", entries: ["d", "g", "lf", "nb"] }
+    expect(provider).toEqual(node); // was: { code: "ok", entries: ["d", "g", "lf", "nb"] }
   });
 
-  // DEFECT (low: a link created where node:fs refuses, and codes that differ from node:fs). The check
+  // FIXED: trailingSlashAware checks symlink's link path (ENOENT unless an entry is there, then EEXIST);
+  // realpath of a path ending in `/` needs the resolved entry to be a directory (ENOTDIR); open with a
+  // create flag, writeFile and appendFile refuse a path ending in `/` with EISDIR before creating
+  // anything, once its parent is found a directory (SQLiteWorkspaceProvider#createThroughSlash).
+  // Was — DEFECT (low: a link created where node:fs refuses, and codes that differ from node:fs). The check
   // covers only SLASH_CHECKED (stat, lstat, readFile, writeFile, rm, rename, readlink, chmod, readdir):
   // symlink at `l/` creates link /l (node: ENOENT); realpath `f/` of a file resolves (node: ENOTDIR); open
   // `m/` for writing and appendFile `f/` say ENOTDIR where node:fs says EISDIR (open(2) with O_CREAT).
   // Expected: node's codes, nothing created. Fix: check symlink's link path and realpath's path too;
   // make open with a create flag and appendFile use writeFile's EISDIR.
-  it.fails("symlink at `l/`, realpath of `f/`, open `m/` for writing, appendFile `f/`: node:fs's codes, nothing created", async () => {
+  it("symlink at `l/`, realpath of `f/`, open `m/` for writing, appendFile `f/`: node:fs's codes, nothing created", async () => {
     const seen: Record<string, unknown> = {};
     const expected: Record<string, unknown> = {};
     for (const name of ["symlink f → l/", "realpath f/", "open m/ w", "appendFile f/"]) {
