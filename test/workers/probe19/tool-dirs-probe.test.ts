@@ -673,3 +673,34 @@ describe("progress bursts and the schema the model sees", () => {
     expect(got).toEqual(Array.from({ length: 100 }, (_, i) => `u${i + 1}`));
   });
 });
+
+const CLASH: Record<string, string> = {
+  "clash/TOOL.md": md("clash", "env: [INPUT_PATH, TOOL_INPUT_FILE, TOOL_CALL_ID, PATH]\ninputs:\n  path:\n    type: string\n    description: p\n", "bash"),
+  "clash/index.sh": 'echo "path=$INPUT_PATH id=$TOOL_CALL_ID PATH=$PATH"; case "$TOOL_INPUT_FILE" in /workspace/.tool-input/*.json) echo file-ok;; *) echo "file=$TOOL_INPUT_FILE";; esac\n',
+  "bigenv/TOOL.md": md("bigenv", "env: [BIG]\n"),
+  "bigenv/index.ts": "export async function execute() { return { content: [{ type: 'text', text: String(process.env.BIG.length) }] }; }\n",
+};
+
+describe("env names that clash with the runner's variables, and env size", () => {
+  it("host env cannot override INPUT_<NAME>, $TOOL_INPUT_FILE or $TOOL_CALL_ID: the model's input and the runner's values win", async () => {
+    const out = await withTools(CLASH, async ({ ws, loaded }) =>
+      yields(createAITools({ workspace: ws, toolDirectories: { ...loaded, env: { INPUT_PATH: "/host", TOOL_INPUT_FILE: "/evil", TOOL_CALL_ID: "hostid" } } }), "clash", { path: "/model" }, "c9"),
+    );
+    expect(out).toEqual(["path=/model id=c9 PATH=/usr/bin:/bin\nfile-ok\n"]);
+  });
+
+  it("an env value over 1 MiB is an error result (maxEnvBytes; not in the docs)", async () => {
+    const out = await withTools(CLASH, async ({ ws, loaded }) => yields(createAITools({ workspace: ws, toolDirectories: { ...loaded, env: { BIG: "k".repeat(2_000_000) } } }), "bigenv", {}));
+    expect(out).toEqual([{ error: 'Tool "bigenv" failed: env is 2000003 bytes, over maxEnvBytes (1048576)' }]);
+  });
+
+  // FINDING (low): the loader accepts `env: [PATH]` (and INPUT_*/TOOL_* names, which never reach the tool). When the
+  // host's one env map holds PATH (docs: "One map can serve every tool"), it replaces the shell's PATH and every bash
+  // tool listing it dies with 'Tool "clash" failed (exit 127): bash: pwd: command not found\nbash: bash: command not
+  // found' — nothing says PATH came from `env`. Expected: the loader refuses reserved names (PATH, INPUT_*, TOOL_*) with
+  // a reason, or the runner keeps the shell's PATH.
+  it.fails("a bash tool listing PATH under env still runs when the host map holds PATH", async () => {
+    const out = await withTools(CLASH, async ({ ws, loaded }) => yields(createAITools({ workspace: ws, toolDirectories: { ...loaded, env: { PATH: "/nowhere" } } }), "clash", { path: "/m" }, "c9"));
+    expect(out).toEqual(["path=/m id=c9 PATH=/nowhere\nfile-ok\n"]);
+  });
+});
