@@ -93,6 +93,43 @@ function checkHead(event: unknown, where: string): asserts event is { id: string
 }
 
 /**
+ * Checks an exit event's exit code (a finite number in `field`) and its
+ * `truncated` (an object when present): one check for both encoders and
+ * both decoders, so every line an encoder writes is one its decoder reads.
+ * JSON writes NaN and ±Infinity as `null`, and reads `1e400` as Infinity.
+ * Returns the exit code (read once, so a getter cannot change it between
+ * the check and the write).
+ */
+function checkExit(e: Record<string, unknown>, where: string, field: "code" | "value" = "code", kind = "an exit event"): number {
+  const code = e[field];
+  const label = field === "code" ? `"code"` : `"value" (the exit code)`;
+  if (typeof code !== "number") throw protocol(`${where}: ${kind} needs a number ${label}`);
+  if (!Number.isFinite(code)) throw protocol(`${where}: ${kind} needs a finite ${label}, got ${code}`);
+  const truncated = e.truncated;
+  if (truncated !== undefined && (typeof truncated !== "object" || truncated === null)) {
+    throw protocol(`${where}: "truncated" must be an object, got ${truncated === null ? "null" : typeof truncated}`);
+  }
+  return code;
+}
+
+/**
+ * Checks one parsed line as a runtime event (without decoding `$bytes`):
+ * what {@link decodeRuntimeEvents} accepts, and what
+ * {@link encodeRuntimeEvent} checks its own written line against.
+ */
+function checkRuntimeLine(parsed: unknown, where: string): asserts parsed is { id: string; seq: number; name: string } & Record<string, unknown> {
+  checkHead(parsed, where);
+  if (parsed.name === "exit") {
+    checkExit(parsed, where);
+    return;
+  }
+  const value = parsed.value;
+  if (typeof value === "string") return;
+  const b64 = (value as { $bytes?: unknown } | null)?.$bytes;
+  if (typeof value !== "object" || typeof b64 !== "string") throw protocol(`${where}: a ${parsed.name} event needs a string or {"$bytes": base64} "value"`);
+}
+
+/**
  * One runtime event as one NDJSON line: UTF-8 bytes ending in `\n`
  * (`Uint8Array` chunks as `{"$bytes":"<base64>"}`).
  *
@@ -102,16 +139,16 @@ function checkHead(event: unknown, where: string): asserts event is { id: string
  * // '{"id":"r1","seq":1,"name":"stdout","value":"hi\\n"}\n'
  * ```
  * @throws WorkspaceRuntimeError `EPROTOCOL` when `event` is not an event (id, seq, name; a string or
- *   bytes `value` for output, a finite number `code` for exit), when it cannot be written as JSON (a
- *   cycle or a BigInt in an exit `result`), or when its line would exceed `maxLineBytes`.
+ *   bytes `value` for output, a finite number `code` and an object `truncated` if any for exit), when
+ *   it cannot be written as JSON (a cycle or a BigInt in an exit `result`), when what JSON writes is
+ *   not such an event (a `toJSON` or a getter changed it: the written line is checked as the decoder
+ *   checks it), or when its line would exceed `maxLineBytes`.
  */
 export function encodeRuntimeEvent(event: AnyRuntimeEvent, options?: FramingOptions): Uint8Array {
   const max = maxLine(options, "encodeRuntimeEvent");
   checkHead(event, "encodeRuntimeEvent");
   if (event.name === "exit") {
-    if (typeof event.code !== "number") throw protocol(`encodeRuntimeEvent: an exit event needs a number "code"`);
-    // JSON writes NaN and ±Infinity as null, a line the decoder refuses.
-    if (!Number.isFinite(event.code)) throw protocol(`encodeRuntimeEvent: an exit event needs a finite "code", got ${event.code}`);
+    checkExit(event, "encodeRuntimeEvent");
   } else if (typeof event.value !== "string" && !(event.value instanceof Uint8Array)) {
     throw protocol(`encodeRuntimeEvent: a ${event.name} event needs a string or Uint8Array "value"`);
   }
@@ -125,6 +162,9 @@ export function encodeRuntimeEvent(event: AnyRuntimeEvent, options?: FramingOpti
   }
   const line = encoder.encode(text);
   if (line.byteLength - 1 > max) throw protocol(`encodeRuntimeEvent: the event's line is ${line.byteLength - 1} bytes, over maxLineBytes (${max})`);
+  // The checks above saw the object; JSON wrote what its toJSON (or getters) gave. Check the line itself.
+  const where = "encodeRuntimeEvent: the line as written (after any toJSON)";
+  checkRuntimeLine(parseLine(text, where), where);
   return line;
 }
 
@@ -142,18 +182,10 @@ export function decodeRuntimeEvents(bytes: ReadableStream<Uint8Array>, options?:
   const max = maxLine(options, "decodeRuntimeEvents");
   return decodeLines<AnyRuntimeEvent>(bytes, max, (text, where) => {
     const parsed = parseLine(text, where);
-    checkHead(parsed, where);
-    if (parsed.name === "exit") {
-      if (typeof parsed.code !== "number") throw protocol(`${where}: an exit event needs a number "code"`);
-      if (parsed.truncated !== undefined && (typeof parsed.truncated !== "object" || parsed.truncated === null)) throw protocol(`${where}: "truncated" must be an object`);
-      return parsed as unknown as AnyRuntimeEvent;
-    }
-    const value = parsed.value;
-    if (typeof value === "string") return parsed as unknown as AnyRuntimeEvent;
-    const b64 = (value as { $bytes?: unknown } | null)?.$bytes;
-    if (typeof value !== "object" || typeof b64 !== "string") throw protocol(`${where}: a ${parsed.name} event needs a string or {"$bytes": base64} "value"`);
+    checkRuntimeLine(parsed, where);
+    if (parsed.name === "exit" || typeof parsed.value === "string") return parsed as unknown as AnyRuntimeEvent;
     try {
-      return { ...parsed, value: fromBase64(b64) } as unknown as AnyRuntimeEvent;
+      return { ...parsed, value: fromBase64((parsed.value as { $bytes: string }).$bytes) } as unknown as AnyRuntimeEvent;
     } catch {
       throw protocol(`${where}: "$bytes" is not base64`);
     }
@@ -196,9 +228,8 @@ export function encodeExecEvents(
         checkHead(event, where);
         let line: string;
         if (event.name === "exit") {
-          if (typeof event.value !== "number") throw protocol(`${where}: a legacy exit event needs a number "value" (the exit code)`);
-          if (!Number.isFinite(event.value)) throw protocol(`${where}: a legacy exit event needs a finite "value" (the exit code), got ${event.value}`);
-          line = JSON.stringify({ id: event.id, seq: event.seq, name: "exit", value: event.value });
+          const code = checkExit(event, where, "value", "a legacy exit event");
+          line = JSON.stringify({ id: event.id, seq: event.seq, name: "exit", value: code });
         } else {
           if (!(event.value instanceof Uint8Array)) throw protocol(`${where}: a legacy ${event.name} event needs a Uint8Array "value"`);
           line = JSON.stringify({ id: event.id, seq: event.seq, name: event.name, value: { $bytes: toBase64(event.value) } });
@@ -232,8 +263,8 @@ export function decodeExecEvents(bytes: ReadableStream<Uint8Array>, options?: Fr
     checkHead(parsed, where);
     const head = { id: parsed.id, seq: parsed.seq };
     if (parsed.name === "exit") {
-      const code = typeof parsed.value === "number" ? parsed.value : parsed.code;
-      if (typeof code !== "number") throw protocol(`${where}: an exit event needs a number "value" (the exit code)`);
+      // The legacy form's `value`, else the current form's `code`.
+      const code = checkExit(parsed, where, typeof parsed.value === "number" || parsed.code === undefined ? "value" : "code");
       return { ...head, name: "exit", value: code };
     }
     const name = parsed.name as "stdout" | "stderr";

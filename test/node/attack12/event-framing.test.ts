@@ -47,27 +47,43 @@ describe("attack12: the framing encoders write only lines their decoders read", 
   // reader fails ("line 1: "truncated" must be an object").
   // Expected: encodeRuntimeEvent throws EPROTOCOL naming `truncated`. Fix: run the decoder's exit checks
   // (code finite, truncated an object when present) in the encoder — one shared `checkExit`.
-  it.fails("an exit event with a non-object `truncated` is refused by the encoder", async () => {
+  // FIXED: one `checkExit` (finite code, object `truncated` when present) now runs in both encoders and
+  // both decoders; encodeRuntimeEvent refuses `truncated: "yes"` / `null` with EPROTOCOL naming it.
+  it("an exit event with a non-object `truncated` is refused by the encoder", async () => {
     for (const truncated of ["yes", null]) {
       const outcome = await roundTrip({ id: "r", seq: 2, name: "exit", code: 0, truncated });
       expect(outcome).toMatchObject({ code: "EPROTOCOL", message: expect.stringMatching(/^encodeRuntimeEvent: .*truncated/) });
     }
+    expect(await roundTrip({ id: "r", seq: 2, name: "exit", code: 0, truncated: "yes" })).toEqual({
+      code: "EPROTOCOL",
+      message: 'encodeRuntimeEvent: "truncated" must be an object, got string',
+    });
   });
 
   // DEFECT (low, same class): the head is checked on the object given, but JSON.stringify writes what the
   // object's own toJSON returns (exec-events.ts encodeEventLine), so a stdout event can leave the encoder
   // as an exit line without a code, which the decoder refuses. Expected: EPROTOCOL at encode (check the
   // serialised form, or build the line from the checked fields as encodeExecEvents does).
-  it.fails("an event whose toJSON turns it into a non-event is refused by the encoder", async () => {
+  // FIXED: encodeRuntimeEvent parses the line it wrote and runs the decoder's check on it (the same
+  // `checkRuntimeLine` decodeRuntimeEvents uses), so a toJSON (or getter) that changes the event is refused.
+  it("an event whose toJSON turns it into a non-event is refused by the encoder", async () => {
     const sly = { id: "r", seq: 1, name: "stdout", value: "ok", toJSON: () => ({ id: "r", seq: 1, name: "exit" }) };
     expect(await roundTrip(sly)).toMatchObject({ code: "EPROTOCOL", message: expect.stringMatching(/^encodeRuntimeEvent: /) });
+    expect(await roundTrip(sly)).toEqual({
+      code: "EPROTOCOL",
+      message: 'encodeRuntimeEvent: the line as written (after any toJSON): an exit event needs a number "code"',
+    });
+    // A toJSON that yields a valid event is written as that event.
+    const renamed = { id: "r", seq: 1, name: "stdout", value: "ok", toJSON: () => ({ id: "r", seq: 1, name: "stderr", value: "ok" }) };
+    expect(await roundTrip(renamed)).toEqual([{ id: "r", seq: 1, name: "stderr", value: "ok" }]);
   });
 
   // DEFECT (low): the decoders accept an exit code JSON reads as Infinity (`1e400` is a valid JSON
   // number), the very value 275b3ca made both encoders refuse; a client then reports exit code Infinity,
   // and re-encoding the event it decoded fails. Expected: EPROTOCOL `line 1: … finite "code"`.
   // Fix: Number.isFinite on the decoded code in decodeRuntimeEvents and decodeExecEvents.
-  it.fails("decoders refuse an exit code that is not finite (1e400)", async () => {
+  // FIXED: both decoders run the shared `checkExit`, which refuses a non-finite code.
+  it("decoders refuse an exit code that is not finite (1e400)", async () => {
     const runtime = await drain(decodeRuntimeEvents(bytesOf('{"id":"r","seq":1,"name":"exit","code":1e400}\n'))).then(
       (e) => e,
       (err: { code?: string }) => err.code,
@@ -76,7 +92,14 @@ describe("attack12: the framing encoders write only lines their decoders read", 
       (e) => e,
       (err: { code?: string }) => err.code,
     );
-    expect({ runtime, legacy }).toEqual({ runtime: "EPROTOCOL", legacy: "EPROTOCOL" }); // today: both decode { code/value: Infinity }
+    expect({ runtime, legacy }).toEqual({ runtime: "EPROTOCOL", legacy: "EPROTOCOL" }); // before the fix: both decoded { code/value: Infinity }
+    const message = (text: string, decode: typeof decodeRuntimeEvents | typeof decodeExecEvents) =>
+      drain(decode(bytesOf(text)) as ReadableStream<unknown>).then(() => "decoded", (err: Error) => err.message);
+    expect(await message('{"id":"r","seq":1,"name":"exit","code":1e400}\n', decodeRuntimeEvents)).toBe('line 1: an exit event needs a finite "code", got Infinity');
+    expect(await message('{"id":"r","seq":1,"name":"exit","value":-1e400}\n', decodeExecEvents)).toBe(
+      'line 1: an exit event needs a finite "value" (the exit code), got -Infinity',
+    );
+    expect(await message('{"id":"r","seq":1,"name":"exit","code":1e400}\n', decodeExecEvents)).toBe('line 1: an exit event needs a finite "code", got Infinity');
   });
 });
 
