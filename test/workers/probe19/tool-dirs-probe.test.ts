@@ -580,7 +580,7 @@ describe("over Workers RPC (a getWorkspace() client of GitAgent)", () => {
     expect(loaded.tools.map((t) => t.name)).toEqual(["lines", "shout", "ticker"]);
     const pi = createPiTools({ workspace: ws, toolDirectories: { ...loaded, env: SECRETS } });
     const progress: string[] = [];
-    const shout = await pi.execute({ type: "toolCall", id: "r1", name: "shout", arguments: { text: "rpc" } } as never, { onUpdate: (p) => progress.push(p.content[0]!.text) });
+    const shout = await pi.execute({ type: "toolCall", id: "r1", name: "shout", arguments: { text: "rpc" } } as never, { onUpdate: (p) => progress.push((p.content[0] as { text: string }).text) });
     expect([shout.content, progress]).toEqual([
       [
         { type: "text", text: "RPC RPC" },
@@ -593,7 +593,7 @@ describe("over Workers RPC (a getWorkspace() client of GitAgent)", () => {
     const ticker = await pi.execute({ type: "toolCall", id: "r2", name: "ticker", arguments: {} } as never, {
       abortSignal: ac.signal,
       onUpdate: (p) => {
-        ticks.push(p.content[0]!.text);
+        ticks.push((p.content[0] as { text: string }).text);
         if (ticks.length === 2) ac.abort();
       },
     });
@@ -667,7 +667,7 @@ describe("progress bursts and the schema the model sees", () => {
   it.fails("pi: a burst of 100 updates with an idle caller delivers all 100", async () => {
     const got = await withTools(BURST, async ({ ws, loaded }) => {
       const seen: string[] = [];
-      await createPiTools({ workspace: ws, toolDirectories: loaded }).execute({ type: "toolCall", id: "b", name: "burst", arguments: {} } as never, { onUpdate: (p) => seen.push(p.content[0]!.text) });
+      await createPiTools({ workspace: ws, toolDirectories: loaded }).execute({ type: "toolCall", id: "b", name: "burst", arguments: {} } as never, { onUpdate: (p) => seen.push((p.content[0] as { text: string }).text) });
       return seen;
     });
     expect(got).toEqual(Array.from({ length: 100 }, (_, i) => `u${i + 1}`));
