@@ -35,7 +35,7 @@ export {
   type RunToolDirectoryOptions,
   type ToolRunWorkspace,
 } from "./run.js";
-export { directoryToolValue, joinContent, MAX_PENDING_UPDATES, MAX_PENDING_UPDATE_CHARS } from "../tools/core/directory.js";
+export { directoryToolValue, joinContent, MAX_PENDING_UPDATES, MAX_PENDING_UPDATE_CHARS, PROGRESS_BURST, PROGRESS_INTERVAL_MS } from "../tools/core/directory.js";
 export type { DirectoryToolsOptions, DirectoryToolOutput } from "../tools/core/directory.js";
 export type {
   ToolDirectory,

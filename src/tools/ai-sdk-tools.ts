@@ -36,7 +36,7 @@ import {
   invalidArgumentsMessage,
   toJSONSchema,
 } from "./core/index.js";
-import { directoryToolValue, type DirectoryToolOutput } from "./core/directory.js";
+import { directoryToolValue, pacedOutputs, type DirectoryToolOutput } from "./core/directory.js";
 
 /** Options of {@link createAITools}: the shared tool set options (spec 03 §2.1). */
 export type CreateAIToolsOptions = CreateToolsOptions;
@@ -112,7 +112,8 @@ function unchecked(core: CoreTool): Tool["inputSchema"] {
 
 /** A directory tool's outputs as AI SDK values: each progress snapshot's text (a preliminary result), then the joined text or `{ error }`. */
 async function* directoryValues(outputs: AsyncIterable<DirectoryToolOutput>): AsyncGenerator<string | { error: string }> {
-  for await (const output of outputs) yield directoryToolValue(output);
+  // The AI SDK queues every preliminary result at once: pace them (bounded per call).
+  for await (const output of pacedOutputs(outputs)) yield directoryToolValue(output);
 }
 
 /**
@@ -131,7 +132,8 @@ async function* directoryValues(outputs: AsyncIterable<DirectoryToolOutput>): As
 export function createAITools(options: CreateAIToolsOptions): ToolSet {
   const set: ToolSet = {};
   for (const core of buildCoreTools(options)) {
-    set[core.name] = toAITool(core);
+    // An own key whatever the name (a `__proto__` key must not replace the set's prototype).
+    Object.defineProperty(set, core.name, { value: toAITool(core), enumerable: true, writable: true, configurable: true });
     if (core.contentResult) markStartsRuns(set[core.name]); // directory tools run like exec: not exported to ws:tools by default
   }
   // ws:tools reads it: relative paths resolve against it, and the set is confined already.

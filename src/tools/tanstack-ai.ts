@@ -8,7 +8,7 @@
  */
 import type { z } from "zod";
 import { buildCoreTools, modelOutput, settle, type CoreTool, type CreateToolsOptions, type NeutralOutput } from "./core/index.js";
-import { directoryToolValue, type DirectoryToolOutput } from "./core/directory.js";
+import { directoryToolValue, pacedOutputs, type DirectoryToolOutput } from "./core/directory.js";
 
 /** `"array"` (default): a list for `chat({ tools })`; `"object"`: keyed by name. */
 export type TanStackToolFormat = "array" | "object";
@@ -114,7 +114,10 @@ function toTanStackTool(core: CoreTool, options: CreateTanStackToolsOptions<TanS
     lazy,
     async execute(input, context) {
       const emit = eventName && context?.emitCustomEvent ? context.emitCustomEvent.bind(context) : undefined;
-      const output = await settle(core.execute(input, { abortSignal: context?.abortSignal, toolCallId: context?.toolCallId }), (value) => {
+      const run = core.execute(input, { abortSignal: context?.abortSignal, toolCallId: context?.toolCallId });
+      // TanStack queues every custom event at once: a directory tool's progress is paced (bounded per call).
+      const paced = core.contentResult ? pacedOutputs(run as AsyncIterable<DirectoryToolOutput>) : run;
+      const output = await settle(paced, (value) => {
         if (!emit || !(core.isProgress?.(value) ?? false)) return;
         // A directory tool's snapshot is its onUpdate partial, `{ content }` (spec 03 §9).
         const snapshot = core.contentResult ? { content: (value as DirectoryToolOutput).content } : value;

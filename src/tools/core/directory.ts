@@ -15,6 +15,7 @@ import { sensitiveInputNames, toolInputSchema } from "../../tool-dirs/schema.js"
 import type { ToolDirectory, ToolResult, ToolResultContent } from "../../tool-dirs/types.js";
 import type { CoreTool, CoreToolCallContext } from "./types.js";
 import { toolExportName } from "../../modules/tools.js";
+import { INPUT_NAME_PATTERN, TOOL_NAME_PATTERN } from "../../tool-dirs/validate.js";
 
 /**
  * Directory tools for a tool set: the `toolDirectories` option of
@@ -62,6 +63,89 @@ export type DirectoryToolOutput = ToolResult & {
   /** `true` on a running snapshot from `onUpdate`; absent on the result. */
   progress?: true;
 };
+
+/** How often the AI SDK and TanStack adapters hand a library a progress update of one call, once its burst allowance is spent: once per this many ms (latest wins). */
+export const PROGRESS_INTERVAL_MS = 100;
+/** How many progress updates of one call the AI SDK and TanStack adapters pass at once before pacing them (the allowance refills by one per {@link PROGRESS_INTERVAL_MS}). */
+export const PROGRESS_BURST = 16;
+
+/**
+ * Paces a directory tool's outputs for a library whose queue takes every
+ * value at once and holds it until its consumer reads (the AI SDK's
+ * preliminary results, TanStack's custom events): a token bucket of
+ * {@link PROGRESS_BURST} updates refilled by one per
+ * {@link PROGRESS_INTERVAL_MS} — an update that finds it empty waits (the
+ * latest waiting one wins; it is delivered when a token is back, or before
+ * the result) — and no more than {@link MAX_PENDING_UPDATE_CHARS} characters
+ * of progress text per call (later updates are dropped). So a call hands its
+ * library at most `PROGRESS_BURST + duration / PROGRESS_INTERVAL_MS + 1`
+ * updates and 1 MiB of progress. The result always passes, last. pi's
+ * adapter does not pace: its callback takes each update synchronously.
+ */
+export async function* pacedOutputs(source: AsyncIterable<DirectoryToolOutput>, intervalMs = PROGRESS_INTERVAL_MS, burst = PROGRESS_BURST): AsyncGenerator<DirectoryToolOutput> {
+  const it = source[Symbol.asyncIterator]();
+  const TICK = Symbol("tick");
+  let tokens = burst;
+  let refilled = Date.now();
+  let spent = 0;
+  let pending: DirectoryToolOutput | undefined;
+  let next = it.next();
+  const refill = () => {
+    const now = Date.now();
+    tokens = Math.min(burst, tokens + (now - refilled) / intervalMs);
+    refilled = now;
+  };
+  /** Whether `update` fits the call's progress budget (then it is counted as delivered). */
+  const take = (update: DirectoryToolOutput): boolean => {
+    const chars = update.content.reduce((n, block) => n + block.text.length, 0);
+    if (spent + chars > MAX_PENDING_UPDATE_CHARS) return false;
+    spent += chars;
+    tokens -= 1;
+    return true;
+  };
+  try {
+    for (;;) {
+      let step: IteratorResult<DirectoryToolOutput> | typeof TICK;
+      if (pending !== undefined) {
+        refill();
+        if (tokens >= 1) {
+          const update = pending;
+          pending = undefined;
+          if (take(update)) yield update;
+          continue;
+        }
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const tick = new Promise<typeof TICK>((resolve) => {
+          timer = setTimeout(() => resolve(TICK), Math.ceil((1 - tokens) * intervalMs));
+        });
+        step = await Promise.race([next, tick]);
+        clearTimeout(timer);
+        if (step === TICK) continue; // a token is back: the waiting update goes out above
+      } else {
+        step = await next;
+      }
+      if (step.done) break;
+      next = it.next();
+      const value = step.value;
+      if (value.progress !== true) {
+        // The result: a waiting update goes first, then the result, always.
+        if (pending !== undefined && take(pending)) yield pending;
+        pending = undefined;
+        yield value;
+        continue;
+      }
+      refill();
+      if (pending === undefined && tokens >= 1) {
+        if (take(value)) yield value;
+      } else {
+        pending = value; // the latest wins
+      }
+    }
+    if (pending !== undefined && take(pending)) yield pending;
+  } finally {
+    await it.return?.();
+  }
+}
 
 /** The joined text of content blocks (one `\n` between blocks): what the AI SDK and TanStack adapters return. */
 export function joinContent(content: readonly ToolResultContent[]): string {
@@ -159,6 +243,34 @@ async function* runWithProgress(
   yield result!;
 }
 
+const INPUT_TYPES = new Set(["string", "number", "boolean", "enum"]);
+const LANGUAGES = new Set(["typescript", "javascript", "bash", "python"]);
+
+/**
+ * The fields a hand-built (or cached) {@link ToolDirectory} must have right
+ * for the adapters to offer it safely: the loader's name rule, a boolean
+ * `mutating` (nothing fails open to read-only), a known language, and
+ * well-formed inputs.
+ */
+function checkToolShape(tool: ToolDirectory, at: string): void {
+  if (!TOOL_NAME_PATTERN.test(tool.name)) {
+    throw new TypeError(`${at}: name ${JSON.stringify(tool.name.slice(0, 80))} is not a tool name (snake_case: a lowercase letter, then lowercase letters, digits and _, at most 64 characters)`);
+  }
+  if (typeof tool.mutating !== "boolean") throw new TypeError(`${at} "${tool.name}": mutating must be true or false, as loadToolDirectories sets it`);
+  if (!LANGUAGES.has(tool.language)) throw new TypeError(`${at} "${tool.name}": language must be typescript, javascript, bash or python`);
+  if (typeof tool.description !== "string") throw new TypeError(`${at} "${tool.name}": description must be a string`);
+  if (!Array.isArray(tool.env ?? [])) throw new TypeError(`${at} "${tool.name}": env must be an array of variable names`);
+  for (const [key, input] of Object.entries(tool.inputs)) {
+    const field = `${at} "${tool.name}": input ${JSON.stringify(key)}`;
+    if (!INPUT_NAME_PATTERN.test(key) || key === "__proto__") throw new TypeError(`${field} is not an input name (letters, digits and _, at most 64 characters)`);
+    if (!input || typeof input !== "object") throw new TypeError(`${field} must be an object ({ type, description, optional, sensitive })`);
+    if (!INPUT_TYPES.has(input.type)) throw new TypeError(`${field} has type ${JSON.stringify(input.type)}; use string, number, boolean or enum`);
+    if (input.type === "enum" && (!Array.isArray(input.values) || input.values.length === 0 || !input.values.every((v) => typeof v === "string"))) {
+      throw new TypeError(`${field} is an enum without values (a non-empty array of strings)`);
+    }
+  }
+}
+
 /**
  * Checks the `toolDirectories` option at build time and returns its core
  * tools in order.
@@ -198,6 +310,7 @@ export function directoryTools(
     if (!tool || typeof tool !== "object" || typeof tool.name !== "string" || !tool.inputs || typeof tool.inputs !== "object" || typeof tool.entry !== "string") {
       throw new TypeError(`${where}: tools[${i}] is not a tool directory as loadToolDirectories returns it (name, inputs, entry, language…)`);
     }
+    checkToolShape(tool, `${where}: tools[${i}]`);
     if (seen.has(tool.name)) {
       throw new TypeError(
         reserved.includes(tool.name)

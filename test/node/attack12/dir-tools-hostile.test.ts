@@ -82,7 +82,8 @@ describe("attack12: hostile ToolDirectory values at build time", () => {
   // ~170) validates name, inputs and entry but not `mutating`. Everything fails open.
   // Expected: a TypeError naming tools[i].mutating (as for the other fields), or `mutating !== false`
   // treated as mutating. Fix: in directoryTools, require `typeof tool.mutating === "boolean"`.
-  it.fails("a ToolDirectory without `mutating` is refused at build, or treated as mutating (readonly, approve, pi readOnly)", async () => {
+  // FIXED: directoryTools checks each ToolDirectory's shape (checkToolShape): mutating must be a boolean.
+  it("a ToolDirectory without `mutating` is refused at build, or treated as mutating (readonly, approve, pi readOnly)", async () => {
     const ws = await makeWorkspace();
     try {
       const writer = tool("writer", [], { mutating: undefined });
@@ -112,7 +113,8 @@ describe("attack12: hostile ToolDirectory values at build time", () => {
   // fail only when a model request is made. Expected (docs: "Build-time errors … a mistake is a TypeError"):
   // a name that is not a loader name (snake_case, ≤ 64 characters) is a TypeError at build.
   // Fix: directoryTools checks the loader's name rule; createAITools builds with Object.defineProperty.
-  it.fails("a tool named __proto__ is a TypeError at build, not a replaced prototype", async () => {
+  // FIXED: directoryTools checks the loader's name rule; createAITools adds keys with defineProperty.
+  it("a tool named __proto__ is a TypeError at build, not a replaced prototype", async () => {
     const ws = await makeWorkspace();
     try {
       let outcome: string;
@@ -132,7 +134,8 @@ describe("attack12: hostile ToolDirectory values at build time", () => {
   // create*Tools({ toolDirectories }))". An input of an unknown type or a null input escapes as the raw
   // "Cannot read properties of undefined (reading 'describe')" from toolInputSchema (tool-dirs/schema.ts),
   // which names neither the tool nor the input. Fix: check each input's `type` in directoryTools.
-  it.fails("an input of unknown type, or a null input, is a TypeError naming the tool and the input", async () => {
+  // FIXED: directoryTools checks every input (name, object, type, enum values) before building schemas.
+  it("an input of unknown type, or a null input, is a TypeError naming the tool and the input", async () => {
     const ws = await makeWorkspace();
     try {
       const messages = [
@@ -155,7 +158,7 @@ describe("attack12: hostile ToolDirectory values at build time", () => {
   it("held: constructor / hasOwnProperty names are own keys of the AI SDK set; __proto__ in env and a throwing tools array fail or pass cleanly", async () => {
     const ws = await makeWorkspace();
     try {
-      for (const name of ["constructor", "hasOwnProperty"]) {
+      for (const name of ["constructor", "tostring"]) { // snake_case names only (hasOwnProperty is refused at build)
         const set = createAITools({ workspace: ws, toolDirectories: { tools: [tool(name)] } });
         expect(Object.prototype.hasOwnProperty.call(set, name)).toBe(true);
         expect(Object.getPrototypeOf(set)).toBe(Object.prototype);
