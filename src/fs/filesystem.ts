@@ -34,7 +34,7 @@ import {
   readOptions,
 } from "./options.js";
 import { basename } from "../util/path.js";
-import { canonicalPath, joinPath, segmentsOf } from "./path.js";
+import { canonicalPath, joinPath, MAX_PATH_BYTES, segmentsOf, tooLong, utf8Length } from "./path.js";
 import { childKey, isKeyBelow } from "./path-key.js";
 import { FileChanged, fileText, readContent } from "./read.js";
 import { ensureSchema, Kind } from "./schema.js";
@@ -248,7 +248,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     const mtime = this.#now();
     this.#nodes.transaction(() => {
       const createDir = (parent: Node, name: string, dirMode: number) =>
-        this.#nodes.insert(parent, { name, kind: Kind.Directory, mode: dirMode, mtime, size: 0, target: null, chunk: null });
+        this.#nodes.insert(parent, { name, kind: Kind.Directory, mode: dirMode, mtime, size: 0, target: null, chunk: null }, "mkdir");
       const trace = this.#guard.trace();
       const found = this.#nodes.resolve(segmentsOf(canonical), {
         followFinal: false,
@@ -327,6 +327,8 @@ export class WorkspaceFs implements WorkspaceFilesystem {
       if (node.kind === Kind.Directory && isKeyBelow(childKey(parent.key, name), node.key)) {
         throw new WorkspaceFsError("EINVAL", "rename", to, "cannot move a directory into its own subtree");
       }
+      // The new path (maybe reached through a link) and every path below a moved directory must fit the limits.
+      this.#nodes.assertMovable(node, childKey(parent.key, name), "rename");
       if (existing) {
         const sourceIsDir = node.kind === Kind.Directory;
         const destIsDir = existing.kind === Kind.Directory;
@@ -346,6 +348,10 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     if (typeof target !== "string") throw new WorkspaceFsError("EINVAL", "symlink", canonical, "link target must be a string");
     if (target.includes("\0")) throw new WorkspaceFsError("EINVAL", "symlink", canonical, "link target contains NUL");
     if (target === "") throw new WorkspaceFsError("ENOENT", "symlink", canonical, "link target is empty");
+    // Linux refuses a target past PATH_MAX; here, past the longest path a Workspace takes.
+    if (target.length > MAX_PATH_BYTES / 3 && utf8Length(target) > MAX_PATH_BYTES) {
+      throw tooLong(`link target too long: ${utf8Length(target)} bytes of UTF-8, at most ${MAX_PATH_BYTES}`, "symlink", target, "use a shorter target");
+    }
     if (canonical === "/") throw new WorkspaceFsError("EEXIST", "symlink", canonical);
     this.#guard.assertWritable(canonical, "symlink");
     const mtime = this.#now();
@@ -354,7 +360,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
       throwIfWalkFailed(found, "symlink", canonical);
       if (found.status === "found") throw new WorkspaceFsError("EEXIST", "symlink", canonical);
       const missing = found as Extract<Resolution, { status: "missing" }>;
-      this.#nodes.insert(missing.parent, { name: missing.name, kind: Kind.Symlink, mode: LINK_MODE, mtime, size: target.length, target, chunk: null });
+      this.#nodes.insert(missing.parent, { name: missing.name, kind: Kind.Symlink, mode: LINK_MODE, mtime, size: target.length, target, chunk: null }, "symlink");
     });
   }
 

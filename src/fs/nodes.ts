@@ -16,6 +16,7 @@
 import { toBytes, type Database } from "../storage/database.js";
 import { INLINE_CHUNK_BYTES } from "./chunks.js";
 import { childKey, keyOf, keyToPath, pathKey, prefixKeys, SEP, SEP_END } from "./path-key.js";
+import { checkPathLimits, MAX_PATH_BYTES, MAX_PATH_PREFIX_BYTES, measurePath, tooLong, utf8Length } from "./path.js";
 import { Kind, prunedRevision, setPrunedRevision } from "./schema.js";
 
 /** One row of `__ws_nodes`. */
@@ -354,9 +355,23 @@ export class Nodes {
       .map((row) => row.path);
   }
 
-  /** Creates child `node.name` of directory `parent`, with its path key. */
-  insert(parent: Node, node: Omit<Node, "ino" | "parent" | "key">): Node {
+  /**
+   * Refuses child `name` of directory `parent` when its path passes the path
+   * limits (`path.ts`): for a create whose parent was reached through a link.
+   * @throws WorkspaceFsError `ENAMETOOLONG` (for `syscall`).
+   */
+  checkChildPath(parent: Node, name: string, syscall: string): void {
+    checkKeyLimits(childKey(parent.key, name), syscall);
+  }
+
+  /**
+   * Creates child `node.name` of directory `parent`, with its path key.
+   * @throws WorkspaceFsError `ENAMETOOLONG` (for `syscall`) when the new entry's
+   * path passes the path limits: possible when `parent` was reached through a link.
+   */
+  insert(parent: Node, node: Omit<Node, "ino" | "parent" | "key">, syscall: string): Node {
     const key = childKey(parent.key, node.name);
+    checkKeyLimits(key, syscall);
     const row = this.#db.one<{ ino: number; rev: number }>(
       `INSERT INTO __ws_nodes (parent, name, kind, mode, mtime, size, target, chunk, path_key, rev) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ${STAMP}) RETURNING ino, rev`,
       parent.ino,
@@ -452,6 +467,66 @@ export class Nodes {
       );
     }
     this.tombstone(node);
+  }
+
+  /**
+   * Refuses (before anything changes) a {@link move} of `node` to `key` that
+   * would give it, or any node below it, a path past {@link MAX_PATH_BYTES} or
+   * ancestors' paths past {@link MAX_PATH_PREFIX_BYTES} together.
+   *
+   * A descendant with relative path `rel` (`d` segments, `r` bytes) lands at
+   * `new + rel`: `bytes(new) + r` bytes, ancestors `prefixes(new) + d ×
+   * bytes(new) + prefixes within rel`. When the new path is no longer and no
+   * deeper-weighted than the old one, nothing grows: no query. Otherwise one
+   * index range read gives the subtree's longest key `R` and greatest depth
+   * `D` (keys are never shorter than their paths), and `bytes(new) + R` and
+   * `prefixes(new) + D × bytes(new) + (D − 1) × R` bound every moved path;
+   * only when such a bound passes a limit is the subtree walked to measure
+   * each path exactly, so only a move that truly passes one is refused.
+   * @throws WorkspaceFsError `ENAMETOOLONG` (for `syscall`) naming the first 60 characters of the offending new path.
+   */
+  assertMovable(node: Node, key: string, syscall: string): void {
+    const to = keyToPath(key);
+    checkPathLimits(to, syscall, "where it would be moved to");
+    if (node.kind !== Kind.Directory) return;
+    const moved = measurePath(to);
+    const from = node.key === "" ? "/" : keyToPath(node.key);
+    const was = measurePath(from);
+    if (moved.bytes <= was.bytes && moved.prefixes <= was.prefixes) return;
+    const range = this.#db.one<{ bytes: number | null; depth: number | null }>(
+      `SELECT max(length(CAST(path_key AS BLOB))) AS bytes, max(length(path_key) - length(replace(path_key, char(1), ''))) AS depth
+       FROM __ws_nodes WHERE path_key >= ? AND path_key < ?`,
+      node.key + SEP,
+      node.key + SEP_END,
+    );
+    if (!range || range.bytes === null || range.depth === null) return; // an empty directory
+    const rel = range.bytes - utf8Length(node.key);
+    const depth = range.depth - (node.key.length - node.key.replaceAll(SEP, "").length);
+    if (moved.bytes + rel <= MAX_PATH_BYTES && moved.prefixes + depth * moved.bytes + (depth - 1) * rel <= MAX_PATH_PREFIX_BYTES) return;
+    // Exact: each node below, its relative path's bytes, depth and ancestors' bytes within it.
+    const worst = this.#db.one<{ ino: number; moved_bytes: number; moved_total: number }>(
+      `WITH RECURSIVE sub (ino, kind, bytes, depth, pre) AS (
+         SELECT ino, kind, 1 + length(CAST(name AS BLOB)), 1, 0 FROM __ws_nodes WHERE parent = ?1
+         UNION ALL
+         SELECT n.ino, n.kind, sub.bytes + 1 + length(CAST(n.name AS BLOB)), sub.depth + 1, sub.pre + sub.bytes
+         FROM __ws_nodes n JOIN sub ON n.parent = sub.ino WHERE sub.kind = ${Kind.Directory}
+       )
+       SELECT ino, ?2 + bytes AS moved_bytes, ?3 + depth * ?2 + pre AS moved_total FROM sub
+       WHERE ?2 + sub.bytes > ?4 OR ?3 + sub.depth * ?2 + sub.pre > ?5
+       ORDER BY ?2 + sub.bytes > ?4 DESC, sub.bytes DESC, ?3 + sub.depth * ?2 + sub.pre DESC LIMIT 1`,
+      node.ino,
+      moved.bytes,
+      moved.prefixes,
+      MAX_PATH_BYTES,
+      MAX_PATH_PREFIX_BYTES,
+    );
+    if (!worst) return;
+    const path = to + this.pathOf(worst.ino).slice(from.length);
+    const what =
+      worst.moved_bytes > MAX_PATH_BYTES
+        ? `a path below the moved directory would be too long: ${worst.moved_bytes} bytes of UTF-8, at most ${MAX_PATH_BYTES}`
+        : `a path below the moved directory would be too deep for its length: its ancestors' paths would hold ${worst.moved_total} bytes of UTF-8 together, at most ${MAX_PATH_PREFIX_BYTES}`;
+    throw tooLong(what, syscall, path, "nothing was moved; move it somewhere shorter or shallower");
   }
 
   /** Deletes the row of `ino` (its content must be released first: `ChunkStore.release`). */
@@ -631,6 +706,16 @@ export class Nodes {
   #full(node: Node): Node {
     return node === ROOT_STUB ? this.get(1)! : node;
   }
+}
+
+/**
+ * Refuses a new entry's key whose path passes the path limits (`path.ts`): a
+ * path given literally was checked already, but one whose parent was reached
+ * through a link was not. A key is never shorter than its path, so a short
+ * key costs nothing.
+ */
+function checkKeyLimits(key: string, syscall: string): void {
+  if (key.length * 3 > 4_096) checkPathLimits(keyToPath(key), syscall, "where its links lead");
 }
 
 /**

@@ -67,26 +67,19 @@ function canonicalForm(given: unknown, syscall: string): string {
 /**
  * `path` itself when it holds at most {@link MAX_PATH_BYTES} bytes of UTF-8
  * and its ancestors' paths at most {@link MAX_PATH_PREFIX_BYTES} together;
- * else `ENAMETOOLONG`.
+ * else `ENAMETOOLONG`. `where`, when given, is said after the limit (e.g.
+ * `"where its links lead"` for a path reached through symbolic links).
  */
-function withinLimit(path: string, syscall: string): string {
+function withinLimit(path: string, syscall: string, where?: string): string {
   // A UTF-16 unit is at most 3 bytes of UTF-8 (a surrogate pair, 2 units, is 4 bytes);
   // then the ancestors hold at most (length × 3)² / 2 bytes.
   if (path.length * 3 <= 4_096) return path;
-  const preview = `${path.slice(0, 60)}…`;
-  const fail = (what: string) =>
-    new WorkspaceFsError("ENAMETOOLONG", syscall, undefined, `${what}; use a shorter or shallower path: ${preview}`);
+  const fail = (what: string) => tooLong(what + (where ? `, ${where}` : ""), syscall, path, "use a shorter or shallower path");
   if (path.length > MAX_PATH_BYTES) {
     const bytes = utf8Length(path);
     if (bytes > MAX_PATH_BYTES) throw fail(`path too long: ${bytes} bytes of UTF-8, at most ${MAX_PATH_BYTES}`);
   }
-  let bytes = 0;
-  let prefixes = 0;
-  for (let i = 0; i < path.length; i++) {
-    const unit = path.charCodeAt(i);
-    if (unit === 0x2f && i > 0) prefixes += bytes; // the ancestor path ending before this `/`
-    bytes += unit >= 0xd800 && unit <= 0xdfff ? 2 : unit >= 0x800 ? 3 : unit >= 0x80 ? 2 : 1;
-  }
+  const { bytes, prefixes } = measurePath(path);
   if (bytes > MAX_PATH_BYTES) throw fail(`path too long: ${bytes} bytes of UTF-8, at most ${MAX_PATH_BYTES}`);
   if (prefixes > MAX_PATH_PREFIX_BYTES) {
     throw fail(`path too deep for its length: its ancestors' paths hold ${prefixes} bytes of UTF-8 together, at most ${MAX_PATH_PREFIX_BYTES}`);
@@ -94,8 +87,39 @@ function withinLimit(path: string, syscall: string): string {
   return path;
 }
 
+/**
+ * Checks a path the caller did not give literally — one reached through
+ * symbolic links, or a moved entry's new path — against {@link MAX_PATH_BYTES}
+ * and {@link MAX_PATH_PREFIX_BYTES}, as {@link canonicalPath} checks a given path.
+ * @throws WorkspaceFsError `ENAMETOOLONG` naming the limit passed, `where` and the start of `path`.
+ */
+export function checkPathLimits(path: string, syscall: string, where: string): void {
+  withinLimit(path, syscall, where);
+}
+
+/**
+ * Bytes of UTF-8 in canonical `path` (`bytes`) and in its ancestors' paths
+ * together (`prefixes`: the sum, over each `/` but the first, of the bytes
+ * before it), as the limits count them.
+ */
+export function measurePath(path: string): { bytes: number; prefixes: number } {
+  let bytes = 0;
+  let prefixes = 0;
+  for (let i = 0; i < path.length; i++) {
+    const unit = path.charCodeAt(i);
+    if (unit === 0x2f && i > 0) prefixes += bytes; // the ancestor path ending before this `/`
+    bytes += unit >= 0xd800 && unit <= 0xdfff ? 2 : unit >= 0x800 ? 3 : unit >= 0x80 ? 2 : 1;
+  }
+  return { bytes, prefixes };
+}
+
+/** The `ENAMETOOLONG` error: `what` went wrong, what to do, and the first 60 characters of `path`. */
+export function tooLong(what: string, syscall: string, path: string, todo: string): WorkspaceFsError {
+  return new WorkspaceFsError("ENAMETOOLONG", syscall, undefined, `${what}; ${todo}: ${path.slice(0, 60)}…`);
+}
+
 /** Bytes of UTF-8 in a well-formed string. */
-function utf8Length(text: string): number {
+export function utf8Length(text: string): number {
   let bytes = text.length;
   for (let i = 0; i < text.length; i++) {
     const unit = text.charCodeAt(i);

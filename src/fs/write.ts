@@ -233,6 +233,8 @@ export class FileWriter {
       return { node: found.node };
     }
     const missing = found as Extract<Resolution, { status: "missing" }>;
+    // Reached through a link, the new file's path was not checked with the path given: check it before any content is stored.
+    this.#nodes.checkChildPath(missing.parent, missing.name, "writeFile");
     return { parent: missing.parent, name: missing.name };
   }
 
@@ -257,7 +259,7 @@ export class FileWriter {
       size,
       target: null,
       chunk: ids.length > 0 ? null : single,
-    });
+    }, "writeFile");
     if (ids.length > 0) {
       const chunk = this.#chunks.list(node.ino, ids);
       if (chunk !== null) this.#nodes.setChunk(node.ino, chunk);

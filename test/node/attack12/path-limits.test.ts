@@ -26,7 +26,11 @@ const chain = (n: number, seg: string) => Array.from({ length: n }, () => seg).j
 const code = (p: Promise<unknown>) => p.then(() => "ok", (e: { code?: string }) => e.code ?? String(e));
 
 describe("attack12: a rename that moves descendants past the path limits", () => {
-  // DEFECT (medium: files made unreachable by one successful call — every method refuses their paths).
+  // FIXED (was DEFECT, medium: files made unreachable by one successful call — every method refuses their paths).
+  // Fixed: rename now calls Nodes.assertMovable before anything changes: the new path is checked, and for a
+  // directory the subtree's longest key and greatest depth (one index range read) bound every moved path;
+  // when the bound passes a limit, each path is measured exactly (a recursive walk) and the longest offender
+  // is named in the ENAMETOOLONG. The original report follows.
   // docs/filesystem.md: "Every method: a path of more than 256 KiB of UTF-8, or whose ancestors' paths
   // hold more than 32 MiB together → ENAMETOOLONG (checked with the path, so before the codes …)". A rename
   // checks only the two paths it is given (src/fs/path.ts canonicalPath via filesystem.ts rename); the
@@ -39,7 +43,7 @@ describe("attack12: a rename that moves descendants past the path limits", () =>
   // Fix: in rename of a directory, before the update, measure the subtree — SELECT max(length(path_key))
   // (and the deepest key's depth) FROM __ws_nodes under the old prefix — and refuse when
   // newPath + longest suffix passes MAX_PATH_BYTES or its prefix sum passes MAX_PATH_PREFIX_BYTES.
-  it.fails("rename of a directory whose deepest file would pass 256 KiB fails ENAMETOOLONG and moves nothing", async () => {
+  it("rename of a directory whose deepest file would pass 256 KiB fails ENAMETOOLONG and moves nothing", async () => {
     const ws = await makeWorkspace();
     try {
       await ws.fs.mkdir(`/${LONG}`);
@@ -47,43 +51,91 @@ describe("attack12: a rename that moves descendants past the path limits", () =>
       await ws.fs.mkdir(`/d/${chain(40, SEG)}`, { recursive: true });
       await ws.fs.writeFile(`/d/${rel}`, "data");
       expect(`/${LONG}/d/${rel}`.length).toBeGreaterThan(MAX_PATH_BYTES);
-      const renamed = await code(ws.fs.rename("/d", `/${LONG}/d`));
-      // what happens today: "ok", and the file is unreadable where it went
+      const error = await ws.fs.rename("/d", `/${LONG}/d`).then(() => undefined, (e: Error) => e);
+      const renamed = (error as { code?: string } | undefined)?.code ?? "ok";
+      // before the fix: "ok", and the file was unreadable where it went
       const afterward = await code(ws.fs.readFile(`/${LONG}/d/${rel}`, "utf8"));
-      expect({ renamed, afterward }).toEqual({ renamed: "ENAMETOOLONG", afterward: "ENOENT" });
+      // (The report expected ENOENT here; the path itself is past the limits, so every method answers ENAMETOOLONG.)
+      expect({ renamed, afterward }).toEqual({ renamed: "ENAMETOOLONG", afterward: "ENAMETOOLONG" });
+      expect(error!.message).toBe(
+        `ENAMETOOLONG: a path below the moved directory would be too long: ${`/${LONG}/d/${rel}`.length} bytes of UTF-8, at most ${MAX_PATH_BYTES}; ` +
+          `nothing was moved; move it somewhere shorter or shallower: /${"L".repeat(59)}…, rename`,
+      );
       expect(await ws.fs.readFile(`/d/${rel}`, "utf8")).toBe("data");
+      expect(await code(ws.fs.stat(`/${LONG}/d`))).toBe("ENOENT");
     } finally {
       await ws.close();
     }
   });
 
-  // DEFECT (same cause and fix as above): the 32 MiB ancestors bound. /p holds a 200-deep chain of
+  // FIXED (was DEFECT, same cause; fixed as above): the 32 MiB ancestors bound. /p holds a 200-deep chain of
   // one-letter names (a 400-byte path); moved under the 200 KB directory, its deepest file's ancestors
   // hold 200 × ~200 KB ≈ 40 MB of path, past MAX_PATH_PREFIX_BYTES: the rename succeeds (and writes
   // those 40 MB of keys), and the file is then ENAMETOOLONG.
-  it.fails("rename of a deep directory under a long one (ancestors past 32 MiB) fails ENAMETOOLONG and moves nothing", async () => {
+  it("rename of a deep directory under a long one (ancestors past 32 MiB) fails ENAMETOOLONG and moves nothing", async () => {
     const ws = await makeWorkspace();
     try {
       await ws.fs.mkdir(`/${LONG}`);
       const rel = `${chain(200, "q")}/g`;
       await ws.fs.mkdir(`/p/${chain(200, "q")}`, { recursive: true });
       await ws.fs.writeFile(`/p/${rel}`, "G");
-      const renamed = await code(ws.fs.rename("/p", `/${LONG}/p`));
+      const error = await ws.fs.rename("/p", `/${LONG}/p`).then(() => undefined, (e: Error) => e);
+      const renamed = (error as { code?: string } | undefined)?.code ?? "ok";
       const afterward = await code(ws.fs.readFile(`/${LONG}/p/${rel}`, "utf8"));
-      expect({ renamed, afterward }).toEqual({ renamed: "ENAMETOOLONG", afterward: "ENOENT" });
+      // (The report expected ENOENT here; the path itself is past the limits, so every method answers ENAMETOOLONG.)
+      expect({ renamed, afterward }).toEqual({ renamed: "ENAMETOOLONG", afterward: "ENAMETOOLONG" });
+      expect(error!.message).toMatch(/^ENAMETOOLONG: a path below the moved directory would be too deep for its length: its ancestors' paths would hold \d+ bytes of UTF-8 together, at most 33554432; nothing was moved/);
+      expect(await ws.fs.readFile(`/p/${rel}`, "utf8")).toBe("G");
     } finally {
       await ws.close();
     }
   });
 
-  // DEFECT (same cause): through the provider (node:fs-like `rename`), the same move succeeds.
-  it.fails("provider rename of such a directory fails ENAMETOOLONG", async () => {
+  it("a move whose rough bound passes the limit but whose every path fits is made (the exact measure decides)", async () => {
+    const ws = await makeWorkspace();
+    try {
+      await ws.fs.mkdir(`/${LONG}`);
+      // Depth 151 (a chain of one-letter names) and a 60,000-byte name, in different places: the bound
+      // (greatest depth × longest relative path) passes 32 MiB; the true deepest path's ancestors hold ~30.4 MB.
+      await ws.fs.mkdir(`/e/${chain(150, "q")}`, { recursive: true });
+      await ws.fs.writeFile(`/e/${chain(150, "q")}/deep`, "D");
+      await ws.fs.writeFile(`/e/${"w".repeat(60_000)}`, "W");
+      await ws.fs.rename("/e", `/${LONG}/e`);
+      expect(await ws.fs.readFile(`/${LONG}/e/${chain(150, "q")}/deep`, "utf8")).toBe("D");
+      expect(await ws.fs.readFile(`/${LONG}/e/${"w".repeat(60_000)}`, "utf8")).toBe("W");
+      expect(await code(ws.fs.stat("/e"))).toBe("ENOENT");
+    } finally {
+      await ws.close();
+    }
+  });
+
+  it("a file renamed through a link to a long directory, to a name that makes its real path too long: ENAMETOOLONG", async () => {
+    const ws = await makeWorkspace();
+    try {
+      await ws.fs.mkdir(`/${LONG}`);
+      await ws.fs.symlink(`/${LONG}`, "/to");
+      await ws.fs.writeFile("/f", "keep");
+      const to = `/to/${"n".repeat(70_000)}`; // 70,004 bytes as given; 270,002 where the link leads
+      const error = await ws.fs.rename("/f", to).then(() => undefined, (e: Error) => e);
+      expect(error?.message).toBe(
+        `ENAMETOOLONG: path too long: 270002 bytes of UTF-8, at most ${MAX_PATH_BYTES}, where it would be moved to; use a shorter or shallower path: /${"L".repeat(59)}…, rename`,
+      );
+      expect(await ws.fs.readFile("/f", "utf8")).toBe("keep");
+      expect(await ws.fs.readdir(`/${LONG}`)).toEqual([]);
+    } finally {
+      await ws.close();
+    }
+  });
+
+  // FIXED (was DEFECT, same cause): through the provider (node:fs-like `rename`), the same move succeeded.
+  it("provider rename of such a directory fails ENAMETOOLONG", async () => {
     const ws = await makeWorkspace();
     try {
       await ws.fs.mkdir(`/${LONG}`);
       await ws.fs.mkdir(`/d/${chain(40, SEG)}`, { recursive: true });
       const p = ws.provider();
       expect(await code(p.rename("/d", `/${LONG}/d`))).toBe("ENAMETOOLONG");
+      expect((await ws.fs.stat(`/d/${chain(40, SEG)}`)).isDirectory).toBe(true);
     } finally {
       await ws.close();
     }
@@ -138,13 +190,19 @@ describe("attack12: entry points that refuse a too-long path (held)", () => {
     }
   });
 
-  it("a 3,000,000-byte link target is stored verbatim and readlink returns it; stat through it is ENOENT", async () => {
+  // Changed with the fix of "the path limits bypassed through a link" below: a target was stored verbatim
+  // at any length (3,000,000 bytes here); now one past MAX_PATH_BYTES is refused, as Linux refuses one past PATH_MAX.
+  it("a 3,000,000-byte link target is refused ENAMETOOLONG; one of 256 KiB is stored verbatim and readlink returns it", async () => {
     const ws = await makeWorkspace();
     try {
-      const target = `/${"t".repeat(3_000_000)}`;
+      const error = await ws.fs.symlink(`/${"t".repeat(3_000_000)}`, "/lnk").then(() => undefined, (e: Error) => e);
+      expect(error?.message).toBe(`ENAMETOOLONG: link target too long: 3000001 bytes of UTF-8, at most ${MAX_PATH_BYTES}; use a shorter target: /${"t".repeat(59)}…, symlink`);
+      expect(await code(ws.fs.lstat("/lnk"))).toBe("ENOENT");
+      const target = `/${"t".repeat(MAX_PATH_BYTES - 1)}`;
       await ws.fs.symlink(target, "/lnk");
       expect(await ws.fs.readlink("/lnk")).toBe(target);
       expect(await code(ws.fs.stat("/lnk"))).toBe("ENOENT");
+      expect(await code(ws.fs.symlink(`/${"é".repeat(MAX_PATH_BYTES / 2)}`, "/lnk2"))).toBe("ENAMETOOLONG"); // 131,072 units, 262,145 bytes
     } finally {
       await ws.close();
     }
@@ -198,38 +256,63 @@ describe("attack12: the agent tools given a 300,000-byte path (held)", () => {
 });
 
 describe("attack12: the path limits bypassed through a link", () => {
-  // DEFECT (medium: a file whose path passes the limit is created, and can never be removed by path —
+  // FIXED (was DEFECT, medium: a file whose path passes the limit is created, and can never be removed by path —
   // storage that cannot be reclaimed; on Durable Object SQLite a key past 2 MB is raw SQLITE_TOOBIG).
   // docs/filesystem.md: "Every method: a path of more than 256 KiB of UTF-8 … → ENAMETOOLONG". `symlink`
-  // stores any target verbatim (filesystem.ts:344-348 checks type, NUL and empty only), and writeFile
-  // through the link creates the target — here a file named by 3,000,000 bytes at `/` — because the limit
-  // is checked on the paths given (path.ts canonicalPath → withinLimit), not on the path a link
-  // resolves to. Afterwards `rm(<that path>)` fails ENAMETOOLONG, so only the link reaches the file.
-  // The provider's writeFile (node:fs-like) does the same with a 300,000-byte target.
-  // Expected: writeFile (and mkdir, the provider's writeFile/open) through such a link fails
-  // ENAMETOOLONG and creates nothing; better also: symlink refuses a target past MAX_PATH_BYTES
-  // (Linux refuses a target past PATH_MAX with ENAMETOOLONG).
-  // Fix: run withinLimit on every path produced by link resolution (the resolver in src/fs that joins a
-  // target with the rest), and bound `target` in symlink.
-  it.fails("writeFile through a link to a 3,000,000-byte path fails ENAMETOOLONG and creates nothing", async () => {
+  // stored any target verbatim (filesystem.ts checked type, NUL and empty only), and writeFile
+  // through the link created the target — here a file named by 3,000,000 bytes at `/` — because the limit
+  // was checked on the paths given (path.ts canonicalPath → withinLimit), not on the path a link
+  // resolves to. Afterwards `rm(<that path>)` failed ENAMETOOLONG, so only the link reached the file.
+  // The provider's writeFile (node:fs-like) did the same with a 300,000-byte target.
+  // Fixed: (1) symlink refuses a target of more than MAX_PATH_BYTES bytes of UTF-8 (ENAMETOOLONG, "link target
+  // too long"), so the reproduction's first step now fails; (2) every create checks the real path of what it
+  // makes — Nodes.insert (mkdir, mkdir -p, symlink, writeFile) and FileWriter's target (before any content is
+  // stored) run the path limits on the new key, and rename on the destination — so a link within the limits
+  // that leads somewhere long (a relative target from a long directory, or a link to a long directory with a
+  // long name after it) cannot create past them either.
+  it("writeFile through a link to a 3,000,000-byte path fails ENAMETOOLONG and creates nothing", async () => {
     const ws = await makeWorkspace();
     try {
-      await ws.fs.symlink(`/${"t".repeat(3_000_000)}`, "/lnk");
-      const wrote = await code(ws.fs.writeFile("/lnk", "x")); // today: "ok"
-      const longest = Math.max(...(await ws.fs.readdir("/")).map((e) => e.name.length)); // today: 3,000,000
-      expect({ wrote, longest }).toEqual({ wrote: "ENAMETOOLONG", longest: "workspace".length });
+      const linked = await code(ws.fs.symlink(`/${"t".repeat(3_000_000)}`, "/lnk")); // before the fix: "ok"
+      const wrote = await code(ws.fs.writeFile("/lnk", "x")); // with no link, /lnk is an ordinary short file
+      const longest = Math.max(...(await ws.fs.readdir("/")).map((e) => e.name.length)); // before the fix: 3,000,000
+      expect({ linked, wrote, longest }).toEqual({ linked: "ENAMETOOLONG", wrote: "ok", longest: "workspace".length });
+      // The same bypass with links inside the limits: a relative target read from a 200,000-byte directory,
+      // and a link to that directory with a 100,000-byte name after it.
+      await ws.fs.mkdir(`/${LONG}`);
+      await ws.fs.symlink("r".repeat(100_000), `/${LONG}/rel`);
+      await ws.fs.symlink(`/${LONG}`, "/to");
+      const error = await ws.fs.writeFile(`/${LONG}/rel`, "x").then(() => undefined, (e: Error) => e);
+      expect(error?.message).toBe(
+        `ENAMETOOLONG: path too long: 300002 bytes of UTF-8, at most ${MAX_PATH_BYTES}, where its links lead; use a shorter or shallower path: /${"L".repeat(59)}…, writeFile`,
+      );
+      const results = {
+        writeFile: await code(ws.fs.writeFile(`/to/${"u".repeat(100_000)}`, "x")),
+        exclusive: await code(ws.fs.writeFile(`/to/${"u".repeat(100_000)}`, "x", { exclusive: true })),
+        mkdir: await code(ws.fs.mkdir(`/to/${"u".repeat(100_000)}`)),
+        mkdirP: await code(ws.fs.mkdir(`/to/${"u".repeat(40_000)}/${"v".repeat(40_000)}/w`, { recursive: true })),
+        stream: await code(ws.fs.writeFile(`/to/${"u".repeat(100_000)}`, new Blob(["s".repeat(2_000_000)]).stream())),
+      };
+      expect(results).toEqual({ writeFile: "ENAMETOOLONG", exclusive: "ENAMETOOLONG", mkdir: "ENAMETOOLONG", mkdirP: "ENAMETOOLONG", stream: "ENAMETOOLONG" });
+      expect((await ws.fs.readdir(`/${LONG}`)).map((e) => e.name)).toEqual(["rel"]);
+      // Within the limits through the same link: made.
+      await ws.fs.writeFile(`/to/${"u".repeat(50_000)}`, "fits");
+      expect(await ws.fs.readFile(`/${LONG}/${"u".repeat(50_000)}`, "utf8")).toBe("fits");
     } finally {
       await ws.close();
     }
   });
 
-  it.fails("provider writeFile through a link to a 300,000-byte path fails ENAMETOOLONG and creates nothing", async () => {
+  it("provider writeFile through a link to a 300,000-byte path fails ENAMETOOLONG and creates nothing", async () => {
     const ws = await makeWorkspace();
     try {
-      await ws.fs.symlink(`/${"v".repeat(300_000)}`, "/lnk");
-      const wrote = await ws.provider().writeFile("/lnk", "y").then(() => "ok", (e: NodeJS.ErrnoException) => e.code);
-      const longest = Math.max(...(await ws.fs.readdir("/")).map((e) => e.name.length)); // today: 300,000
-      expect({ wrote, longest }).toEqual({ wrote: "ENAMETOOLONG", longest: "workspace".length });
+      const p = ws.provider();
+      const linked = await p.symlink(`/${"v".repeat(300_000)}`, "/lnk").then(() => "ok", (e: NodeJS.ErrnoException) => [e.code, e.errno]);
+      await ws.fs.mkdir(`/${LONG}`);
+      await p.symlink("v".repeat(100_000), `/${LONG}/rel`);
+      const wrote = await p.writeFile(`/${LONG}/rel`, "y").then(() => "ok", (e: NodeJS.ErrnoException) => e.code);
+      const longest = Math.max(...(await ws.fs.readdir(`/${LONG}`)).map((e) => e.name.length)); // before the fix: 100,000
+      expect({ linked, wrote, longest }).toEqual({ linked: ["ENAMETOOLONG", -36], wrote: "ENAMETOOLONG", longest: "rel".length });
     } finally {
       await ws.close();
     }

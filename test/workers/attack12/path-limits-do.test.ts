@@ -39,41 +39,59 @@ async function bash(ws: Workspace, script: string): Promise<{ exitCode: number; 
 }
 
 describe("attack12: path limits passed through the shell and on Durable Object SQLite", () => {
-  // DEFECT (medium; cause and fix: test/node/attack12/path-limits.test.ts "rename of a deep directory …").
-  // `mv` is one Workspace rename, which checks only the two paths given: the subtree lands where its
-  // deepest file's ancestors hold ~40 MB of path, and `cat` of that file then fails. Expected: mv fails
-  // ("File name too long", ENAMETOOLONG) and /sh stays.
-  it.fails("bash: mv of a deep directory under a long one fails and moves nothing", { timeout: 60_000 }, async () => {
+  // FIXED (was DEFECT, medium; cause and fix: test/node/attack12/path-limits.test.ts "rename of a deep directory …").
+  // `mv` is one Workspace rename, which checked only the two paths given: the subtree landed where its
+  // deepest file's ancestors hold ~40 MB of path, and `cat` of that file then failed. Expected: mv fails
+  // ("File name too long", ENAMETOOLONG) and /sh stays. Fixed: rename measures the moved subtree first
+  // (Nodes.assertMovable) and refuses with ENAMETOOLONG, moving nothing.
+  it("bash: mv of a deep directory under a long one fails and moves nothing", { timeout: 60_000 }, async () => {
     const out = await inShellWorkspace(async (ws) => {
       await ws.fs.mkdir(`/${LONG}`);
       const deep = `${"q/".repeat(200)}x`;
       const run = await bash(ws, `mkdir -p /sh/${deep} && mv /sh /${LONG}/sh; echo "mv=$?"`);
       return { stdout: run.stdout, left: await ws.fs.stat(`/sh/${deep}`).then(() => "stays", (e: { code: string }) => e.code) };
     });
-    expect({ mvFailed: /^mv=[1-9]\d*\n$/.test(out.stdout), left: out.left }).toEqual({ mvFailed: true, left: "stays" }); // today: mv=0, ENOENT
+    expect({ mvFailed: /^mv=[1-9]\d*\n$/.test(out.stdout), left: out.left }).toEqual({ mvFailed: true, left: "stays" }); // before the fix: mv=0, ENOENT
   });
 
-  // DEFECT (medium; cause and fix: test/node/attack12/path-limits.test.ts "writeFile through a link …").
-  // `ln -s` stores any target; `echo > link` creates the target, a file named by 300,000 bytes that no
-  // path-taking command can then remove (rm gives "File name too long").
-  it.fails("bash: writing through a link to a 300,000-byte path fails and creates nothing", { timeout: 60_000 }, async () => {
+  // FIXED (was DEFECT, medium; cause and fix: test/node/attack12/path-limits.test.ts "writeFile through a link …").
+  // `ln -s` stored any target; `echo > link` created the target, a file named by 300,000 bytes that no
+  // path-taking command can then remove (rm gives "File name too long"). Fixed: `ln -s` of a target past
+  // 256 KiB fails; and a write through a link within the limits that leads past them (a relative target in
+  // a 200,000-byte directory) fails too, creating nothing.
+  it("bash: writing through a link to a 300,000-byte path fails and creates nothing", { timeout: 60_000 }, async () => {
     const out = await inShellWorkspace(async (ws) => {
-      const run = await bash(ws, `ln -s /${"k".repeat(300_000)} /shl; echo y > /shl; echo "write=$?"`);
-      return { stdout: run.stdout, longest: Math.max(...(await ws.fs.readdir("/")).map((e) => e.name.length)) };
+      await ws.fs.mkdir(`/${LONG}`);
+      const links = await bash(ws, `ln -s /${"k".repeat(300_000)} /shl 2>/dev/null; echo "ln=$?"; ln -s ${"k".repeat(100_000)} /${LONG}/shl; echo "ln2=$?"`);
+      // A failed redirection ends this shell's script (exit code 1), so the write runs on its own.
+      const write = await bash(ws, `echo y > /${LONG}/shl`);
+      return {
+        links: links.stdout,
+        write: write.exitCode,
+        root: (await ws.fs.readdir("/")).map((e) => (e.name.length > 100 ? e.name.length : e.name)),
+        long: (await ws.fs.readdir(`/${LONG}`)).map((e) => e.name),
+      };
     });
-    expect(out.stdout).not.toBe("write=0\n");
-    expect(out.longest).toBeLessThan(300_000); // today: a 300,000-byte name at /
+    // before the fix: ln=0 and the write succeeded, leaving a 300,000-byte name at /
+    expect(out).toEqual({ links: "ln=1\nln2=0\n", write: 1, root: [".computer", LONG.length, "workspace"], long: ["shl"] });
   });
 
-  // DEFECT (medium; same cause): on the object's own SQLite, a 1,900,000-byte file name is created
+  // FIXED (was DEFECT, medium; same cause): on the object's own SQLite, a 1,900,000-byte file name was created
   // through a link (seven times the 256 KiB limit, next to the 2 MB value limit the limit exists for).
-  it.fails("ws.fs: writeFile through a link to a 1,900,000-byte path fails ENAMETOOLONG", { timeout: 60_000 }, async () => {
+  // Fixed: the link itself is refused (its target is past 256 KiB), and so nothing can be written through it.
+  it("ws.fs: writeFile through a link to a 1,900,000-byte path fails ENAMETOOLONG", { timeout: 60_000 }, async () => {
     const out = await inShellWorkspace(async (ws) => {
-      await ws.fs.symlink(`/${"t".repeat(1_900_000)}`, "/lnk");
-      const wrote = await ws.fs.writeFile("/lnk", "x").then(() => "ok", (e: { code: string }) => e.code);
-      return { wrote, longest: Math.max(...(await ws.fs.readdir("/")).map((e) => e.name.length)) };
+      const linked = await ws.fs.symlink(`/${"t".repeat(1_900_000)}`, "/lnk").then(() => "ok", (e: { code: string }) => e.code);
+      await ws.fs.mkdir(`/${LONG}`);
+      await ws.fs.symlink("t".repeat(200_000), `/${LONG}/lnk`); // within the limits; leads to 400,002 bytes
+      const wrote = await ws.fs.writeFile(`/${LONG}/lnk`, "x").then(() => "ok", (e: { code: string; message: string }) => `${e.code} ${e.message.slice(14, 88)}`);
+      return { linked, wrote, longest: Math.max(...(await ws.fs.readdir(`/${LONG}`)).map((e) => e.name.length)) };
     });
-    expect(out).toEqual({ wrote: "ENAMETOOLONG", longest: "workspace".length }); // today: { wrote: "ok", longest: 1900000 }
+    expect(out).toEqual({
+      linked: "ENAMETOOLONG",
+      wrote: "ENAMETOOLONG path too long: 400002 bytes of UTF-8, at most 262144, where its links lead",
+      longest: "lnk".length,
+    }); // before the fix: { wrote: "ok", longest: 1900000 }
   });
 
   it("held: bash mv of a file to a too-long name and mkdir -p of a too-deep path fail, and nothing changes", { timeout: 60_000 }, async () => {
