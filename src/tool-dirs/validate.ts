@@ -14,6 +14,9 @@ export const INPUT_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 export const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
 /** Most inputs one tool may declare. */
 export const MAX_INPUTS = 64;
+/** `env` names a tool may not declare: the shell and the runner set them (a host value would replace them). */
+export const RESERVED_ENV_NAMES: ReadonlySet<string> = new Set(["PATH", "HOME", "PWD", "SHELL", "IFS", "TOOL_INPUT_FILE", "TOOL_CALL_ID"]);
+
 /** Most `env` names one tool may declare. */
 export const MAX_ENV_NAMES = 64;
 /** Most values of one enum input. */
@@ -214,8 +217,11 @@ export function validateFrontMatter(data: Record<string, unknown>): ValidFrontMa
     else if (items.length > MAX_ENV_NAMES) problems.push(`env has ${items.length} names; at most ${MAX_ENV_NAMES} are allowed`);
     else {
       const bad = items.find((item) => typeof item !== "string" || !ENV_NAME_PATTERN.test(item));
+      const reserved = bad === undefined ? (items as string[]).find((item) => RESERVED_ENV_NAMES.has(item) || /^INPUT_/.test(item)) : undefined;
       if (bad !== undefined) problems.push(`env names must be letters, digits and _ (not starting with a digit); got ${show(bad)}`);
-      else env = [...new Set(items as string[])];
+      else if (reserved !== undefined) {
+        problems.push(`env cannot list ${reserved}: the runner sets it (PATH, HOME, PWD, SHELL, IFS, TOOL_INPUT_FILE, TOOL_CALL_ID and INPUT_<NAME> are reserved); pass the value under another name`);
+      } else env = [...new Set(items as string[])];
     }
   }
 

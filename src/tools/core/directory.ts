@@ -289,11 +289,6 @@ export function directoryTools(
   if (!option || typeof option !== "object" || !Array.isArray(option.tools)) {
     throw new TypeError(`${where} needs { tools } as loadToolDirectories returns it (an array of tool directories)`);
   }
-  if (option.tools.length === 0) return [];
-  const runtime = workspace.runtime as Partial<ToolRunWorkspace["runtime"]> | undefined;
-  if (!runtime || typeof runtime.exec !== "function" || typeof runtime.backends !== "function") {
-    throw new TypeError(`${where}: directory tools run in the Workspace's backends, so the workspace needs a runtime (a Workspace with backends, or a getWorkspace() client)`);
-  }
   if (option.env !== undefined) {
     if (option.env === null || typeof option.env !== "object" || Array.isArray(option.env)) throw new TypeError(`${where}: env must be an object of strings`);
     for (const [name, value] of Object.entries(option.env)) {
@@ -302,6 +297,11 @@ export function directoryTools(
   }
   if (option.timeoutMs !== undefined && (typeof option.timeoutMs !== "number" || !Number.isFinite(option.timeoutMs) || option.timeoutMs <= 0)) {
     throw new TypeError(`${where}: timeoutMs must be a positive number of milliseconds, got ${String(option.timeoutMs)}`);
+  }
+  if (option.tools.length === 0) return [];
+  const runtime = workspace.runtime as Partial<ToolRunWorkspace["runtime"]> | undefined;
+  if (!runtime || typeof runtime.exec !== "function" || typeof runtime.backends !== "function") {
+    throw new TypeError(`${where}: directory tools run in the Workspace's backends, so the workspace needs a runtime (a Workspace with backends, or a getWorkspace() client)`);
   }
   const seen = new Set(reserved);
   const exported = new Map(reserved.map((name) => [toolExportName(name), name]));

@@ -233,7 +233,12 @@ describe("hostile tools and hostile model input", () => {
   });
 
   it("a 2 MiB JavaScript result is refused at maxResultBytes (1 MiB) as an error result", async () => {
-    expect(await run("big_js", {})).toEqual([{ error: 'Tool "big_js" failed (exit 1): The default export returned 2097218 bytes of JSON, over maxResultBytes (1048576 bytes).' }]);
+    expect(await run("big_js", {})).toEqual([
+      {
+        error:
+          'Tool "big_js" failed (exit 1): execute returned a result of 2097218 bytes of JSON, over the backend\'s maxResultBytes (1048576 bytes): return less (for example, write large output to a file and return its path).',
+      },
+    ]);
   });
 
   it("an input named `constructor` is not taken from Object.prototype: missing, it is reported as required", async () => {
@@ -254,18 +259,19 @@ describe("hostile tools and hostile model input", () => {
     expect(await run("weird_upd", {})).toEqual(["ok", "done"]);
   });
 
-  it("bash output over 65,536 characters: the result is its last 65,536 characters behind a cut marker", async () => {
+  it("bash output over 65,536 characters: the [output truncated] header, a cut marker, then the end, 65,536 characters in all", async () => {
     const [text] = (await run("big_sh", {})) as string[];
-    const marker = /^…\[(\d+) characters cut\]…/.exec(text!);
+    const marker = /^\[output truncated: the whole output is in \/\.computer\/output\/[^\n\]]+\]\n\[… (\d+) characters cut …\]/.exec(text!);
     expect(marker).not.toBeNull();
-    expect(text!.length).toBe(marker![0].length + 65_536);
+    expect(text!.length).toBe(65_536);
     expect(text!.endsWith("line 2999 " + "0".repeat(100) + "\n")).toBe(true);
   });
 
   // FINDING (low): docs say a bash result is "its last 65,536 characters (MAX_TOOL_OUTPUT_CHARS)". Actual: 65,557
   // characters — the tail plus a "…[N characters cut]…" marker (run.ts tail()); and the marker's style differs from the
   // Workspace's own "[… N characters cut …]" (src/fs/clip.ts). Expected: at most 65,536 characters, or docs naming the marker.
-  it.fails("bash output over 65,536 characters: the result is at most 65,536 characters", async () => {
+  // FIXED: run.ts clipTail() fits header + clipMarker() ("[… N characters cut …]", as src/fs/clip.ts) + tail in 65,536.
+  it("bash output over 65,536 characters: the result is at most 65,536 characters", async () => {
     const [text] = (await run("big_sh", {})) as string[];
     expect(text!.length).toBeLessThanOrEqual(65_536);
   });
@@ -274,7 +280,8 @@ describe("hostile tools and hostile model input", () => {
   // "starts with `[output truncated: the whole output is in /.computer/output/…]`" so the model can read the whole
   // output. Actual: the cut to the last 65,536 characters removes the start of that very header; the result begins
   // "…[91 characters cut]…<tail of a uuid>.stdout.log]" and the file's path is lost.
-  it.fails("bash output over the long-output limits: the result starts with the full [output truncated: …] header", async () => {
+  // FIXED: run.ts keeps the header line whole and cuts only the output after it (clipTail()).
+  it("bash output over the long-output limits: the result starts with the full [output truncated: …] header", async () => {
     const [text] = (await run("big_sh", {})) as string[];
     expect(text!.startsWith("[output truncated: the whole output is in /.computer/output/")).toBe(true);
   });
@@ -356,7 +363,8 @@ describe("mis-wiring", () => {
   // FINDING (low): docs ("Build-time errors") list "`timeoutMs` is not a positive number" as a TypeError. Actual: with
   // an empty `tools` list (a tools directory that is still empty) every other check is skipped, so timeoutMs: NaN and
   // env: { K: 1 } are accepted silently and only fail once a tool appears.
-  it.fails("timeoutMs: NaN is a TypeError even while the tools list is empty", async () => {
+  // FIXED: env and timeoutMs are checked before the empty-list shortcut.
+  it("timeoutMs: NaN is a TypeError even while the tools list is empty", async () => {
     await withTools({}, async ({ ws }) => {
       expect(() => createAITools({ workspace: ws, toolDirectories: { tools: [], timeoutMs: Number.NaN } })).toThrow(TypeError);
     });
@@ -365,7 +373,8 @@ describe("mis-wiring", () => {
   // FINDING (low): a hand-built list whose tool name is not snake_case (what the loader enforces, and what model APIs
   // require of tool names) is accepted at build time, e.g. "bad name!" or ""; the provider rejects the request later
   // with its own error. Expected: a TypeError at build time like the other checks of tools[i].
-  it.fails("a tool named 'bad name!' (hand-built list) is a TypeError at build time", async () => {
+  // FIXED: directoryTools checks the loader's name rule (checkToolShape).
+  it("a tool named 'bad name!' (hand-built list) is a TypeError at build time", async () => {
     await withTools(MINE, async ({ ws, loaded }) => {
       expect(() => createAITools({ workspace: ws, toolDirectories: { tools: [{ ...loaded.tools[0]!, name: "bad name!" }] } })).toThrow(TypeError);
     });
@@ -375,10 +384,15 @@ describe("mis-wiring", () => {
   // `Workspace` with backends or a getWorkspace() client has one)", implying a Workspace WITHOUT backends fails at
   // build time. Actual: it builds and offers the tools; every call is then an error result ("… needs the JavaScript
   // backend: add new WorkerJavaScriptBackend(…)"). Either behaviour is defensible; the docs should say which.
-  it.fails("a Workspace without backends is a build-time TypeError (as the docs' wording implies)", async () => {
+  // RESOLVED in the docs: a Workspace always has a runtime, so it builds; each call says what backend to add
+  // (docs/tool-directories.md "Build-time errors" now says so).
+  it("a Workspace without backends builds; a call answers which backend to add", async () => {
     await withTools(MINE, async ({ ws, loaded, state }) => {
       const bare = new Workspace({ storage: state.storage });
-      expect(() => createAITools({ workspace: bare, toolDirectories: loaded })).toThrow(TypeError);
+      const tools = createAITools({ workspace: bare, toolDirectories: loaded });
+      const shout = loaded.tools.find((t) => t.language === "typescript")!;
+      const out = await yields(tools, shout.name, Object.fromEntries(Object.entries(shout.inputs).filter(([, i]) => !i.optional && i.default === undefined).map(([k, i]) => [k, i.type === "number" ? 1 : i.type === "boolean" ? true : i.type === "enum" ? i.values![0] : "x"])));
+      expect(JSON.stringify(out)).toContain("needs the JavaScript backend");
       void ws;
     });
   });
@@ -556,7 +570,9 @@ describe("links, limits, python without a container, late updates, masking", () 
   // reads 'Tool "thrower" failed (exit ***): the key is "***" here'; with KEY="e" it is
   // 'Tool "throw***r" fail***d (***xit 1): th*** k***y is …' — unreadable, and the masked positions spell out the value.
   // Expected: the runner's own prefix intact (mask only the tool's output/message, or skip values too short to be secrets).
-  it.fails("a short env value (KEY=\"1\") leaves the runner's own 'failed (exit 1)' wording intact", async () => {
+  // FIXED: run.ts no longer masks the whole error text; each error is the runner's unmasked words + the masked part
+  // from the tool (stderr, stdout, thrown message, its own isError result, shown input values).
+  it("a short env value (KEY=\"1\") leaves the runner's own 'failed (exit 1)' wording intact", async () => {
     const out = await withEdge(async ({ ws, loaded }) => yields(createAITools({ workspace: ws, toolDirectories: { ...loaded, env: { KEY: "1" } } }), "thrower", {}));
     expect(String((out[0] as { error: string }).error)).toMatch(/^Tool "thrower" failed \(exit 1\): /);
   });
@@ -664,13 +680,15 @@ describe("progress bursts and the schema the model sees", () => {
   // of 100 updates printed at once, consumed by an idle pi caller, delivers only the last 64 (u37…u100): the burst
   // itself overflows the queue. Expected (per the sentence): u1…u100; actual: 64 of them. Either the docs should say
   // that a burst over 64 loses its oldest, or a burst should be delivered whole.
-  it.fails("pi: a burst of 100 updates with an idle caller delivers all 100", async () => {
+  // RESOLVED in the docs: a burst over the queue's 64 updates loses its oldest (the docs now say the queue bounds
+  // bursts too); the last 64 arrive, in order.
+  it("pi: a burst of 100 updates with an idle caller delivers the last 64, in order", async () => {
     const got = await withTools(BURST, async ({ ws, loaded }) => {
       const seen: string[] = [];
       await createPiTools({ workspace: ws, toolDirectories: loaded }).execute({ type: "toolCall", id: "b", name: "burst", arguments: {} } as never, { onUpdate: (p) => seen.push((p.content[0] as { text: string }).text) });
       return seen;
     });
-    expect(got).toEqual(Array.from({ length: 100 }, (_, i) => `u${i + 1}`));
+    expect(got).toEqual(Array.from({ length: 64 }, (_, i) => `u${i + 37}`));
   });
 });
 
@@ -682,11 +700,15 @@ const CLASH: Record<string, string> = {
 };
 
 describe("env names that clash with the runner's variables, and env size", () => {
-  it("host env cannot override INPUT_<NAME>, $TOOL_INPUT_FILE or $TOOL_CALL_ID: the model's input and the runner's values win", async () => {
-    const out = await withTools(CLASH, async ({ ws, loaded }) =>
-      yields(createAITools({ workspace: ws, toolDirectories: { ...loaded, env: { INPUT_PATH: "/host", TOOL_INPUT_FILE: "/evil", TOOL_CALL_ID: "hostid" } } }), "clash", { path: "/model" }, "c9"),
-    );
-    expect(out).toEqual(["path=/model id=c9 PATH=/usr/bin:/bin\nfile-ok\n"]);
+  it("host env cannot override INPUT_<NAME>, $TOOL_INPUT_FILE or $TOOL_CALL_ID: a tool listing them is skipped", async () => {
+    const skipped = await withTools(CLASH, async ({ loaded }) => loaded.skipped.map((k) => [k.name, k.code, k.reason]));
+    expect(skipped).toEqual([
+      [
+        "clash",
+        "invalid",
+        "TOOL.md: env cannot list INPUT_PATH: the runner sets it (PATH, HOME, PWD, SHELL, IFS, TOOL_INPUT_FILE, TOOL_CALL_ID and INPUT_<NAME> are reserved); pass the value under another name",
+      ],
+    ]);
   });
 
   it("an env value over 1 MiB is an error result (maxEnvBytes; not in the docs)", async () => {
@@ -699,8 +721,11 @@ describe("env names that clash with the runner's variables, and env size", () =>
   // tool listing it dies with 'Tool "clash" failed (exit 127): bash: pwd: command not found\nbash: bash: command not
   // found' — nothing says PATH came from `env`. Expected: the loader refuses reserved names (PATH, INPUT_*, TOOL_*) with
   // a reason, or the runner keeps the shell's PATH.
-  it.fails("a bash tool listing PATH under env still runs when the host map holds PATH", async () => {
-    const out = await withTools(CLASH, async ({ ws, loaded }) => yields(createAITools({ workspace: ws, toolDirectories: { ...loaded, env: { PATH: "/nowhere" } } }), "clash", { path: "/m" }, "c9"));
-    expect(out).toEqual(["path=/m id=c9 PATH=/nowhere\nfile-ok\n"]);
+  // FIXED: the loader refuses reserved env names (RESERVED_ENV_NAMES, INPUT_*), naming the one it found, so a host
+  // PATH can no longer replace the shell's.
+  it("a bash tool listing PATH under env is skipped with a reason naming PATH", async () => {
+    const files = { "pathy/TOOL.md": md("pathy", "env: [PATH]\n", "bash"), "pathy/index.sh": "pwd\n" };
+    const skipped = await withTools(files, async ({ loaded }) => loaded.skipped.map((k) => [k.name, k.code, k.reason.split(":").slice(0, 2).join(":")]));
+    expect(skipped).toEqual([["pathy", "invalid", "TOOL.md: env cannot list PATH"]]);
   });
 });
