@@ -248,6 +248,17 @@ export async function syncToolDirectories(options: SyncToolDirectoriesOptions): 
       return report;
     }
   }
+  try {
+    if (!(await workspace.fs.stat(to)).isDirectory) {
+      report.skipped.push({ dir: to, reason: `to (${to}) is not a directory; nothing was synced` });
+      return report;
+    }
+  } catch (err) {
+    if (errorCode(err) !== "ENOENT") {
+      report.skipped.push({ dir: to, reason: `cannot read to (${to}): ${errorText(err)}; nothing was synced` });
+      return report;
+    }
+  }
   let madeTo = false;
   for (const entry of entries) {
     if (entry.name.startsWith(".") || !entry.isDirectory) continue;

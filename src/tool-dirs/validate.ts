@@ -45,7 +45,15 @@ export interface ValidFrontMatter {
 export function show(value: unknown): string {
   let text: string;
   try {
-    text = value === undefined ? "undefined" : (JSON.stringify(value) ?? String(value));
+    // Non-finite numbers (YAML .nan, .inf) have no JSON form: name them as they are.
+    text =
+      value === undefined
+        ? "undefined"
+        : typeof value === "number" && !Number.isFinite(value)
+          ? String(value)
+          : value instanceof Uint8Array
+            ? `binary data (${value.byteLength} bytes)`
+            : (JSON.stringify(value) ?? String(value));
   } catch {
     text = String(value);
   }
@@ -119,7 +127,11 @@ function readBoolean(spec: Record<string, unknown>, key: string, where: string, 
 
 function readInput(name: string, spec: unknown, problems: string[]): ToolInput | undefined {
   const where = `inputs.${name}`;
-  if (!INPUT_NAME_PATTERN.test(name) || name === "__proto__") {
+  if (name === "__proto__") {
+    problems.push(`input name "__proto__" is reserved (it names an object's prototype in JavaScript); choose another name`);
+    return undefined;
+  }
+  if (!INPUT_NAME_PATTERN.test(name)) {
     problems.push(`input name ${show(name)} must be letters, digits and _ (not starting with a digit), at most 64 characters`);
     return undefined;
   }
@@ -192,8 +204,10 @@ export function validateFrontMatter(data: Record<string, unknown>): ValidFrontMa
   }
 
   const description = get("description");
-  if (typeof description !== "string" || description.trim() === "") {
+  if (description === undefined || description === null) {
     problems.push("description is required: say what the tool does and when to use it");
+  } else if (typeof description !== "string" || description.trim() === "") {
+    problems.push(`description must be a non-empty string; got ${show(description)}`);
   }
 
   const version = readVersion(data);

@@ -47,7 +47,7 @@ describe("attack11: hostile TOOL.md YAML", () => {
     const { tools, skipped } = await load();
     expect(skipped).toEqual([{
       dir: "/workspace/t/p1", name: "p1", code: "invalid",
-      reason: 'TOOL.md: input name "__proto__" must be letters, digits and _ (not starting with a digit), at most 64 characters',
+      reason: 'TOOL.md: input name "__proto__" is reserved (it names an object\'s prototype in JavaScript); choose another name',
     }]);
     expect(tools.map((t) => t.name)).toEqual(["p2"]);
     expect(Object.keys(tools[0].inputs)).toEqual(["constructor"]);
@@ -74,7 +74,7 @@ describe("attack11: hostile TOOL.md YAML", () => {
   it("a !!binary description is not a string: invalid, named", async () => {
     await tool("tags", "---\nname: tags\ndescription: !!binary aGVsbG8=\n---\n");
     const { skipped } = await load();
-    expect(skipped).toEqual([{ dir: "/workspace/t/tags", name: "tags", code: "invalid", reason: "TOOL.md: description is required: say what the tool does and when to use it" }]);
+    expect(skipped).toEqual([{ dir: "/workspace/t/tags", name: "tags", code: "invalid", reason: "TOOL.md: description must be a non-empty string; got binary data (5 bytes)" }]);
   });
 
   // FIXED (was DEFECT, low: the model's value for one input is silently replaced by another's).

@@ -80,14 +80,16 @@ describe("malformed TOOL.md: skipped with the documented code and a reason that 
   // FINDING (low): a present but non-string description is reported as missing: `description: 42` gives
   // "description is required: say what the tool does…", which sends the author looking for a missing line.
   // Expected: "description must be a non-empty string; got 42" (as `label` does: "label must be a non-empty string; got {…}").
-  it.fails("description: 42 is reported as the wrong type, not as missing", async () => {
+  // FIXED (validate.ts / sync.ts).
+  it("description: 42 is reported as the wrong type, not as missing", async () => {
     expect(await skip("---\nname: d42\ndescription: 42\n---\n")).toEqual([["invalid", "TOOL.md: description must be a non-empty string; got 42"]]);
   });
 
   // FINDING (low): YAML's .nan / .inf are quoted as `null` (JSON.stringify) in the reason: `default: .nan` on a number
   // input gives "inputs.n.default must be a number; got null", `version: .inf` gives "version … got null".
   // Expected: the reason names the value given (NaN / Infinity).
-  it.fails("default: .nan and version: .inf are quoted as NaN / Infinity, not null", async () => {
+  // FIXED (validate.ts / sync.ts).
+  it("default: .nan and version: .inf are quoted as NaN / Infinity, not null", async () => {
     const r = await skip(fm("version: .inf\ninputs:\n  n:\n    type: number\n    description: n\n    default: .nan\n"));
     expect(r[0]![1]).not.toContain("got null");
   });
@@ -95,7 +97,8 @@ describe("malformed TOOL.md: skipped with the documented code and a reason that 
   // FINDING (low): docs say input names are "letters, digits and _, not starting with a digit". `__proto__` is exactly
   // that, yet it is refused with a reason restating the rule it meets: 'input name "__proto__" must be letters, digits
   // and _ (not starting with a digit), at most 64 characters'. Refusing is right; the reason should say the name is reserved.
-  it.fails("an input named __proto__ is refused with a reason that says why (reserved), not the charset rule it meets", async () => {
+  // FIXED (validate.ts / sync.ts).
+  it("an input named __proto__ is refused with a reason that says why (reserved), not the charset rule it meets", async () => {
     const r = await skip(fm("inputs:\n  __proto__:\n    type: string\n    description: p\n"));
     expect(r[0]![1]).not.toContain("must be letters, digits and _");
   });
@@ -118,7 +121,8 @@ describe("sync with bad targets", () => {
   // FINDING (low): `to` that is a file (not a directory) is not reported once; every seed tool is skipped with its own
   // "copy failed: EEXIST: file already exists, mkdir: /file", which reads as if the tools were at fault.
   // Expected: one skipped entry (or a TypeError) saying `to` is not a directory.
-  it.fails("`to` that is a regular file is one clear error, not one EEXIST per tool", async () => {
+  // FIXED (validate.ts / sync.ts).
+  it("`to` that is a regular file is one clear error, not one EEXIST per tool", async () => {
     for (const n of ["a_one", "a_two"]) {
       await ws.fs.mkdir(`/seed/${n}`, { recursive: true });
       await ws.fs.writeFile(`/seed/${n}/TOOL.md`, fm("", n));

@@ -316,7 +316,7 @@ describe("loadToolDirectories validation", () => {
       ["b", "WebFetch", 'TOOL.md: name must be snake_case (a-z, 0-9 and _, starting with a letter), at most 64 characters; got "WebFetch"'],
       ["c", "9lives", 'TOOL.md: name must be snake_case (a-z, 0-9 and _, starting with a letter), at most 64 characters; got "9lives"'],
       ["d", "a".repeat(65), `TOOL.md: name must be snake_case (a-z, 0-9 and _, starting with a letter), at most 64 characters; got "${"a".repeat(38)}…`],
-      ["e", "tool_e", "TOOL.md: description is required: say what the tool does and when to use it"],
+      ["e", "tool_e", 'TOOL.md: description must be a non-empty string; got "  "'],
       [
         "f",
         "tool_x",
@@ -373,7 +373,7 @@ describe("loadToolDirectories validation", () => {
       ["j", 'TOOL.md: inputs.p.values is only for enum inputs; this one is "string"'],
       ["k", 'TOOL.md: inputs.p.optional must be true or false; got "no"; inputs.p.sensitive must be true or false; got 1'],
       ["l", 'TOOL.md: inputs.p.values must list the allowed values, comma-separated ("a,b") or as a YAML list; got {"a":1}'],
-      ["m", "TOOL.md: inputs.p.default must be a number; got null"],
+      ["m", "TOOL.md: inputs.p.default must be a number; got NaN"],
       ["n", "TOOL.md: inputs.p.default must be a string; got null"],
       [
         "o",
