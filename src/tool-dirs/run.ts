@@ -15,13 +15,19 @@
  */
 import type { WorkspaceFilesystem } from "../fs/types.js";
 import type { WorkspaceBackendInfo, WorkspaceRuntimeLike, WorkspaceRuntimeValue } from "../runtime/types.js";
+import { clipMarker } from "../fs/clip.js";
 import { resolveLinks } from "./realpath.js";
 import { SENSITIVE_MASK } from "./schema.js";
 import type { OnUpdate, ToolDirectory, ToolInput, ToolResult, ToolResultContent } from "./types.js";
 
 /** Default wall-clock limit of one tool run: 60 s (the JavaScript backend's own default). */
 export const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
-/** Most characters of result text a bash/python tool returns (the tail is kept, with a note). */
+/**
+ * Most characters of result text a bash/python tool returns, cut marker
+ * included: a longer stdout keeps its `[output truncated: …]` header line
+ * (when the backend saved the whole output to a file), then
+ * `[… N characters cut …]`, then as much of its end as fits.
+ */
 export const MAX_TOOL_OUTPUT_CHARS = 65_536;
 /** Most characters of an error message the runner builds from a run's stderr (the last ones are kept). */
 export const MAX_TOOL_ERROR_CHARS = 4_096;
@@ -128,6 +134,30 @@ function tail(text: string, max: number): string {
   return text.length <= max ? text : `…[${text.length - max} characters cut]…${text.slice(-max)}`;
 }
 
+/**
+ * `text` in at most `max` characters, the {@link clipMarker} included:
+ * `head` (kept whole, when it fits with room to spare), then
+ * `[… N characters cut …]`, then the end of the rest. Never splits a
+ * surrogate pair.
+ */
+function clipTail(head: string, text: string, max: number): string {
+  if (head.length + text.length <= max) return head + text;
+  if (head.length > max / 2) {
+    text = head + text;
+    head = "";
+  }
+  let keep = max - head.length;
+  // the marker's digits depend on the count, which depends on the marker: settle it
+  for (let i = 0; i < 3; i++) keep = Math.max(0, max - head.length - clipMarker(text.length - keep).length);
+  let start = text.length - keep;
+  if (start > 0 && start < text.length && isLowSurrogate(text.charCodeAt(start))) start++;
+  return head + clipMarker(start) + text.slice(start);
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
+}
+
 function describe(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
@@ -137,11 +167,13 @@ function describe(value: unknown): string {
 /**
  * Checks `params` against `inputs`: fills defaults, drops undeclared keys.
  * Returns the checked params, or the error text (which never contains a
- * sensitive input's value).
+ * sensitive input's value; `mask`, default none, is applied to the other
+ * input values it shows).
  */
 export function checkToolParams(
   tool: Pick<ToolDirectory, "name" | "inputs">,
   params: unknown,
+  mask: (text: string) => string = (text) => text,
 ): { ok: true; params: Record<string, WorkspaceRuntimeValue> } | { ok: false; error: string } {
   if (params === undefined || params === null) params = {};
   if (typeof params !== "object" || Array.isArray(params)) {
@@ -160,7 +192,7 @@ export function checkToolParams(
         continue;
       }
     }
-    const shown = input.sensitive ? "" : `: ${JSON.stringify(value)?.slice(0, 80) ?? String(value)}`;
+    const shown = input.sensitive ? "" : `: ${mask(JSON.stringify(value)?.slice(0, 80) ?? String(value))}`;
     if (input.type === "enum") {
       if (typeof value !== "string" || !(input.values ?? []).includes(value)) {
         problems.push(`input "${name}" must be one of ${(input.values ?? []).join(", ")}, got ${describe(value)}${shown}`);
@@ -265,7 +297,11 @@ function envValue(value: WorkspaceRuntimeValue): string {
  * backend, a syntax error, a throw in the tool, a malformed result, a
  * timeout, a cancellation and any backend error become `{ content: [{ type:
  * "text", text }], isError: true }` with a sentence saying what happened.
- * Sensitive input values and `env` values never appear in that text.
+ * Sensitive input values and `env` values never appear in that text: they
+ * are replaced by `***` in the parts that come from the tool or the model
+ * (its stderr, stdout, thrown message, its own `isError` result, shown
+ * input values); the runner's own words (tool name, exit code, fixed
+ * phrases) are never masked.
  *
  * JavaScript / TypeScript: the run's cwd is `tool.dir` and the entry
  * `tool.entry`, each with symbolic links resolved (the JavaScript backend
@@ -287,9 +323,10 @@ function envValue(value: WorkspaceRuntimeValue): string {
  * finished; the path as the backend sees it, so a container mounting the
  * Workspace elsewhere still finds it), the entry run as `bash ./index.sh` /
  * `python3 ./index.py` from the tool directory,
- * `$TOOL_CALL_ID`; stdout is the result text (its last
- * {@link MAX_TOOL_OUTPUT_CHARS} characters), a non-zero exit makes it
- * `isError` with stderr appended.
+ * `$TOOL_CALL_ID`; stdout is the result text (at most
+ * {@link MAX_TOOL_OUTPUT_CHARS} characters: a longer one keeps its
+ * `[output truncated: …]` header, then `[… N characters cut …]` and its
+ * end), a non-zero exit makes it `isError` with stderr appended.
  */
 export async function runToolDirectory(tool: ToolDirectory, options: RunToolDirectoryOptions): Promise<ToolResult> {
   let mask: Masker = masker([]);
@@ -317,7 +354,7 @@ export async function runToolDirectory(tool: ToolDirectory, options: RunToolDire
       }
     }
     mask = masker(secrets);
-    const checked = checkToolParams(tool, raw);
+    const checked = checkToolParams(tool, raw, mask);
     if (!checked.ok) return failure(checked.error);
     for (const [name, input] of Object.entries(tool.inputs)) {
       const v = checked.params[name];
@@ -333,8 +370,8 @@ export async function runToolDirectory(tool: ToolDirectory, options: RunToolDire
     if ("error" in picked) return failure(picked.error);
     const toolCallId = options.toolCallId ?? crypto.randomUUID();
     const run: RunContext = { tool, workspace: options.workspace, backend: picked.id, toolCallId, params: checked.params, env, timeoutMs, signal: options.signal, onUpdate: options.onUpdate, mask };
-    const result = tool.language === "typescript" || tool.language === "javascript" ? await runModule(run) : await runCommand(run);
-    return result.isError ? { content: result.content.map((c) => ({ type: c.type, text: mask(c.text) })), isError: true } : result;
+    // each runner-built error text masks the tool's part itself; the runner's own words stay readable
+    return tool.language === "typescript" || tool.language === "javascript" ? await runModule(run) : await runCommand(run);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     const over = /^timeout cannot exceed (\d+) milliseconds/.exec(message);
@@ -408,10 +445,26 @@ class Tail {
     this.text += chunk;
     if (this.text.length > 2 * this.#keep) this.text = this.mask(this.text).slice(-this.#keep);
   }
-  get(): string {
-    const text = this.mask(this.text);
+  /** The kept text, masked, mapped by `words` (before the cut, so the result stays within the bound), then cut. */
+  get(words: (text: string) => string = (text) => text): string {
+    const text = words(this.mask(this.text).trimEnd());
     return text.length > MAX_TOOL_ERROR_CHARS ? `…${text.slice(-MAX_TOOL_ERROR_CHARS)}` : text;
   }
+}
+
+/**
+ * `err` (a JavaScript tool's stderr) with the backend's result-check message
+ * on its last line, which speaks of the generated wrapper's "default
+ * export", put in terms of the tool's `execute`.
+ */
+function ownWords(err: string): string {
+  const at = err.lastIndexOf("\n") + 1;
+  const last = err.slice(at);
+  const size = /^The default export returned (\d+) bytes of JSON, over maxResultBytes \((\d+) bytes\)\.$/.exec(last);
+  if (size) {
+    return `${err.slice(0, at)}execute returned a result of ${size[1]} bytes of JSON, over the backend's maxResultBytes (${size[2]} bytes): return less (for example, write large output to a file and return its path).`;
+  }
+  return last.startsWith("The default export returned ") ? `${err.slice(0, at)}execute returned ${last.slice("The default export returned ".length)}` : err;
 }
 
 /** Splits stdout into lines and forwards marked `onUpdate` payloads; everything else is dropped. */
@@ -532,7 +585,7 @@ async function runModule(run: RunContext): Promise<ToolResult> {
     if (!hostTimedOut) void workspace.runtime.disposeExec(id, { backend: run.backend }).catch(() => undefined);
   }
   const name = `Tool "${tool.name}"`;
-  const err = stderr.get().trim();
+  const err = stderr.get(ownWords).trim();
   if (hostTimedOut) return failure(`${name} timed out after ${run.timeoutMs} ms and was stopped.`);
   if (!exit) return failure(`${name} ended without an exit status.${err ? ` stderr: ${err}` : ""}`);
   if (exit.code === 0) {
@@ -543,7 +596,8 @@ async function runModule(run: RunContext): Promise<ToolResult> {
       const kind = value && typeof value === "object" && value.kind === "undefined" ? "execute returned undefined, not { content: [{ type: \"text\", text: \"…\" }], isError?: boolean }" : checked.error;
       return failure(`${name} returned a malformed result: ${kind}.`);
     }
-    return checked.result;
+    const result = checked.result;
+    return result.isError ? { content: result.content.map((c) => ({ type: c.type, text: run.mask(c.text) })), isError: true } : result;
   }
   if (run.signal?.aborted || exit.code === 130) return failure(`${name} was cancelled.`);
   if (/JavaScript execution timed out/.test(err)) return failure(`${name} timed out after ${run.timeoutMs} ms and was stopped.`);
@@ -622,8 +676,9 @@ async function runCommand(run: RunContext): Promise<ToolResult> {
     }
     let stdout = outcome.stdout;
     const saved = outcome.truncated?.stdout;
-    if (saved && "path" in saved && saved.path) stdout = `[output truncated: the whole output is in ${saved.path}]\n${stdout}`;
-    if (outcome.exitCode === 0) return { content: [{ type: "text", text: tail(stdout, MAX_TOOL_OUTPUT_CHARS) }] };
+    const header = saved && "path" in saved && saved.path ? `[output truncated: the whole output is in ${saved.path}]\n` : "";
+    if (outcome.exitCode === 0) return { content: [{ type: "text", text: clipTail(header, stdout, MAX_TOOL_OUTPUT_CHARS) }] };
+    stdout = header + stdout;
     if (run.signal?.aborted || outcome.status === "cancelled") return failure(`${name} was cancelled.`);
     if (outcome.exitCode === 124) return failure(`${name} timed out after ${run.timeoutMs} ms and was stopped.`);
     // error texts: mask first, then cut (a cut through a secret would leave a piece the mask no longer matches)

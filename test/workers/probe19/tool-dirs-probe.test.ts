@@ -221,6 +221,10 @@ describe("hostile tools and hostile model input", () => {
     expect(await run("thrower", {}, { env: { KEY: 'sek"ret' } })).toEqual([{ error: 'Tool "thrower" failed (exit 1): bad key *** "***"' }]);
   });
 
+  it("a bash non-zero exit with a one-character env value: exit code and wording intact, the tool's output masked", async () => {
+    expect(await run("exits", { pw: "t" }, { env: { KEY: "3" } })).toEqual([{ error: 'Tool "exits" failed (exit 3): err *** ***\nstdout:\nou***-***\n' }]);
+  });
+
   it("a bash non-zero exit is stderr then stdout, the sensitive input and env value masked", async () => {
     expect(await run("exits", { pw: "hunter2" }, { env: { KEY: "envtok" } })).toEqual([{ error: 'Tool "exits" failed (exit 3): err *** ***\nstdout:\nout-***\n' }]);
   });
@@ -575,6 +579,13 @@ describe("links, limits, python without a container, late updates, masking", () 
   it("a short env value (KEY=\"1\") leaves the runner's own 'failed (exit 1)' wording intact", async () => {
     const out = await withEdge(async ({ ws, loaded }) => yields(createAITools({ workspace: ws, toolDirectories: { ...loaded, env: { KEY: "1" } } }), "thrower", {}));
     expect(String((out[0] as { error: string }).error)).toMatch(/^Tool "thrower" failed \(exit 1\): /);
+  });
+
+  it("short env values: the runner's words stay whole, the tool's own text is still masked", async () => {
+    const one = await withEdge(async ({ ws, loaded }) => yields(createAITools({ workspace: ws, toolDirectories: { ...loaded, env: { KEY: "1" } } }), "thrower", {}));
+    expect(one).toEqual([{ error: 'Tool "thrower" failed (exit 1): the key is "***" here' }]);
+    const e = await withEdge(async ({ ws, loaded }) => yields(createAITools({ workspace: ws, toolDirectories: { ...loaded, env: { KEY: "e" } } }), "thrower", {}));
+    expect(e).toEqual([{ error: 'Tool "thrower" failed (exit 1): th*** k***y is "***" h***r***' }]);
   });
 });
 

@@ -92,7 +92,7 @@ describe("failures come back to the model as readable error results; the loop go
       expect(seen.flood!.isError).toBe(true);
       // The tail of its stderr noise, then why it failed: bounded, the reason last.
       expect(seen.flood!.text.startsWith('Tool "flood" failed (exit 1): ')).toBe(true);
-      const reason = /\nThe default export returned (\d+) bytes of JSON, over maxResultBytes \(1048576 bytes\)\.$/.exec(seen.flood!.text);
+      const reason = /\nexecute returned a result of (\d+) bytes of JSON, over the backend's maxResultBytes \(1048576 bytes\): return less \(for example, write large output to a file and return its path\)\.$/.exec(seen.flood!.text);
       expect(Number(reason?.[1])).toBeGreaterThan(2_000_000);
       expect(seen.flood!.text.length).toBeLessThanOrEqual('Tool "flood" failed (exit 1): …'.length + MAX_TOOL_ERROR_CHARS);
       // The loop went on: the next call ran.
