@@ -76,7 +76,9 @@ describe("attack3: resource exhaustion through the JavaScript backend", () => {
     expect([r.exitCode, v.keys, v.last, v.wide.length, v.wide[99_999]]).toEqual([0, 50_000, 49_999, 100_000, 9]);
   });
 
-  it("a directory past maxDirectoryEntries, a 900,000-character name, invalid UTF-8 output", async () => {
+  // A 200,000-character name works; a 900,000-character one is past the path limit (256 KiB of UTF-8,
+  // docs/filesystem.md "Paths") and is refused ENAMETOOLONG before any SQL.
+  it("a directory past maxDirectoryEntries, a 200,000-character name (900,000: ENAMETOOLONG), invalid UTF-8 output", async () => {
     const r = await inWorkspace(async (ws) => {
       await ws.fs.mkdir("/workspace/many", { recursive: true });
       await Promise.all(Array.from({ length: 1100 }, (_, i) => ws.fs.writeFile(`/workspace/many/f${i}`, "")));
@@ -85,10 +87,11 @@ describe("attack3: resource exhaustion through the JavaScript backend", () => {
           `import { readdir, writeFile, readFile } from "node:fs/promises";
            export default async () => {
              let dir; try { dir = (await readdir("/workspace/many")).length; } catch (e) { dir = e.code + " " + e.message; }
-             const name = "/workspace/" + "n".repeat(900_000);
+             const name = "/workspace/" + "n".repeat(200_000);
              await writeFile(name, "long name");
+             let huge; try { await writeFile("/workspace/" + "n".repeat(900_000), "x"); huge = "written"; } catch (e) { huge = e.code; }
              process.stdout.write(new Uint8Array([0x61, 0xff, 0xfe, 0x62, 0xe2, 0x82]));
-             return { dir, back: await readFile(name, "utf8") };
+             return { dir, back: await readFile(name, "utf8"), huge };
            };`,
           { encoding: "utf8" },
         )
@@ -99,9 +102,9 @@ describe("attack3: resource exhaustion through the JavaScript backend", () => {
     expect(r.out).toMatchObject({
       exitCode: 0,
       stdout: "a\ufffd\ufffdb\ufffd",
-      value: { dir: "E2BIG readdir of /workspace/many has more than maxDirectoryEntries (1024) entries", back: "long name" },
+      value: { dir: "E2BIG readdir of /workspace/many has more than maxDirectoryEntries (1024) entries", back: "long name", huge: "ENAMETOOLONG" },
     });
-    expect(r.names).toEqual([4, 900_000]);
+    expect(r.names).toEqual([4, 200_000]);
   });
 
   it("eight live subscribers see the same events; twenty concurrent kills settle once with 130", async () => {
