@@ -1,0 +1,68 @@
+/**
+ * Issue 20, thirteenth attack run: storage written by ONE `rename` of a wide directory to a long place
+ * (src/fs/nodes.ts `move`: "a rename rewrites the moved subtree's keys in one statement"; the path limits
+ * of docs/filesystem.md "Paths", 256 KiB per path and 32 MiB of ancestors' paths).
+ *
+ * Tried: 250 empty files in /d (a few KB of store), a directory named with 200,000 `L`s, then
+ * `rename("/d", "/LLL…/d")` on a file database, measuring the database (+ WAL) before and after.
+ * Every moved path is within both limits, so the move is allowed — and each of the 250 rows gets a new
+ * 200 KB path key, indexed: the database grew by 100.9 MB (measured), from one call whose input is
+ * 200 KB; moving it back rewrites the same again. The cost is (entries below) × (length of the new
+ * place), with no bound: 10,000 empty files (one shell `touch {1..10000}`) and one `mv` are ~4 GB of
+ * writes in one transaction — a Durable Object's whole storage (10 GB) in three calls, and a
+ * transaction the platform may not finish. The per-path limits were made to bound exactly this
+ * amplification ("depth × length is what mkdir -p stores"), but only per path, not per call.
+ *
+ * Found (medium-low): unbounded storage written by one rename (also reachable through the shell's
+ * `mv`, the provider's `rename` and git).
+ * Reproduction (Node, file storage):
+ *   for (let i = 0; i < 250; i++) await fs.writeFile(`/d/f${i}`, "");
+ *   await fs.mkdir(`/${"L".repeat(200_000)}`);
+ *   await fs.rename("/d", `/${"L".repeat(200_000)}/d`);   // database +100 MB
+ * Suggested fix: bound what one move may rewrite — (entries below) × bytes(new path), from the same
+ * range read assertMovable does (count(*) alongside max length) — and refuse past it (e.g. 32 MiB, the
+ * ancestors' bound) with ENAMETOOLONG/EFBIG naming the cost, moving nothing.
+ */
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { Workspace, nodeSqliteStorage } from "../../../src/index.js";
+
+const dir = mkdtempSync(join(tmpdir(), "attack13b-rename-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function bytesOnDisk(file: string): number {
+  let size = statSync(file).size;
+  try {
+    size += statSync(`${file}-wal`).size;
+  } catch {
+    // no WAL file
+  }
+  return size;
+}
+
+describe("attack13b: one rename of a wide directory to a long place", () => {
+  it.fails("moving 250 empty files under a 200,000-character directory writes at most 32 MiB, or is refused moving nothing", { timeout: 60_000 }, async () => {
+    const file = join(dir, "db.sqlite");
+    const storage = nodeSqliteStorage(file);
+    const ws = new Workspace({ storage });
+    const long = `/${"L".repeat(200_000)}`;
+    await ws.fs.mkdir("/d");
+    for (let i = 0; i < 250; i++) await ws.fs.writeFile(`/d/f${i}`, "");
+    await ws.fs.mkdir(long);
+    const before = bytesOnDisk(file);
+    const outcome = await ws.fs.rename("/d", `${long}/d`).then(
+      () => "moved",
+      (error: { code?: string }) => error.code,
+    );
+    const grew = bytesOnDisk(file) - before;
+    if (outcome === "moved") {
+      expect((await ws.fs.readdir(`${long}/d`)).length).toBe(250);
+      expect(grew, `${(grew / 1e6).toFixed(1)} MB written by one rename`).toBeLessThan(32 * 1024 * 1024);
+    } else {
+      expect((await ws.fs.readdir("/d")).length).toBe(250);
+    }
+    storage.close();
+  });
+});
