@@ -43,6 +43,16 @@ const MAX_BOUND_KEYS = 90;
 /** Maximum link expansions per operation; the 41st fails with ELOOP. */
 export const MAX_LINK_EXPANSIONS = 40;
 
+/**
+ * Most segments (names and `..`) the link targets followed in one resolution
+ * may add to its walk; more fails with ELOOP. A target may hold up to 256 KiB
+ * (`MAX_PATH_BYTES`), and `..` in a target is physical, so without this bound
+ * a chain of 40 links of `x/../` × 52,000 walked 4 million steps — about a
+ * minute of SQL for one `stat` (issue 20, thirteenth attack run). Linux bounds
+ * the same walk by `PATH_MAX` (4,096 bytes) per target: 40 × 2,048 segments.
+ */
+export const MAX_LINK_SEGMENTS = 16_384;
+
 const COLUMNS = `ino, parent, name, kind, mode, mtime, size, target, chunk, path_key AS key`;
 
 /**
@@ -597,16 +607,28 @@ export class Nodes {
         known = this.#chain(segments, hit);
       }
     }
+    // Lookups made in this resolution, by `parent/name` (and parents by ino): a target walking the
+    // same directories again (`x/../x/../…`) reads each of them once.
+    const seen = known ?? new Map<string, Node | undefined>();
+    const parents = new Map<number, Node | undefined>();
     const lookup = (parent: number, name: string): Node | undefined => {
       const key = `${parent}/${name}`;
-      return known?.has(key) ? known.get(key) : this.child(parent, name);
+      if (seen.has(key)) return seen.get(key);
+      const node = this.child(parent, name);
+      seen.set(key, node);
+      return node;
     };
+    let linkSegments = 0;
     while (stack.length > 0) {
       const segment = stack.pop()!;
       const last = stack.length === 0;
       if (last) slash = segment.slash === true;
       if (segment.name === "..") {
-        if (current.ino !== 1) current = this.get(current.parent) ?? ROOT_STUB;
+        if (current.ino !== 1) {
+          const ino = current.parent;
+          if (!parents.has(ino)) parents.set(ino, this.get(ino));
+          current = parents.get(ino) ?? ROOT_STUB;
+        }
         continue;
       }
       const child = lookup(current.ino, segment.name);
@@ -617,7 +639,9 @@ export class Nodes {
           return slash ? { status: "missing", parent, name: segment.name, slash } : { status: "missing", parent, name: segment.name };
         }
         if (options.createMissing && !segment.fromLink) {
+          const parentIno = current.ino;
           current = options.createMissing(this.#full(current), segment.name);
+          seen.set(`${parentIno}/${segment.name}`, current);
           continue;
         }
         if (trace) trace.reached = current;
@@ -632,6 +656,11 @@ export class Nodes {
         const target = child.target ?? "";
         if (target.startsWith("/")) current = ROOT_STUB;
         const parts = target.split("/");
+        for (const name of parts) if (name !== "" && name !== ".") linkSegments++;
+        if (linkSegments > MAX_LINK_SEGMENTS) {
+          if (trace) trace.reached = current;
+          return { status: "eloop" };
+        }
         // A target ending in `/` (or a link reached through such a target) names a directory.
         let trailing = segment.slash === true || target.endsWith("/");
         for (let i = parts.length - 1; i >= 0; i--) {
