@@ -11,6 +11,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
 const SRC = resolve(import.meta.dirname, "../../../src/index.ts");
+/** The source of `agent-computer/git` (createGitClient), for scripts that use git. */
+export const GIT_SRC = resolve(import.meta.dirname, "../../../src/git/index.ts");
 
 /** What {@link runInWorker} saw: the messages posted, and whether the script finished within the bound. */
 export interface WorkerRun {
@@ -21,10 +23,11 @@ export interface WorkerRun {
 
 /**
  * Runs `body` (TypeScript: an async module body where `Workspace`,
- * `nodeSqliteStorage` and `post(value)` are in scope) in a worker thread; waits
- * at most `boundMs` for it to post `"done"`, then terminates it.
+ * `nodeSqliteStorage` and `post(value)` are in scope, after the import lines
+ * `prelude`) in a worker thread; waits at most `boundMs` for it to post
+ * `"done"`, then terminates it.
  */
-export async function runInWorker(body: string, boundMs: number): Promise<WorkerRun> {
+export async function runInWorker(body: string, boundMs: number, prelude = ""): Promise<WorkerRun> {
   const dir = mkdtempSync(join(tmpdir(), "attack13b-"));
   try {
     const entry = join(dir, "entry.ts");
@@ -32,6 +35,7 @@ export async function runInWorker(body: string, boundMs: number): Promise<Worker
       entry,
       `import { parentPort } from "node:worker_threads";
 import { Workspace, nodeSqliteStorage } from ${JSON.stringify(SRC)};
+${prelude}
 const post = (value: unknown) => parentPort!.postMessage(value);
 void Workspace; void nodeSqliteStorage;
 try {
