@@ -341,23 +341,21 @@ function search(p: Piece, name: Int32Array, from: number, to: number): number {
   return -1;
 }
 
-/** The current name's code points (scratch, reused). */
+/** The code points of the path being matched (scratch, reused: matching is synchronous). */
 let points = new Int32Array(256);
 
 /**
- * One name — `path[from, to)` — against one segment's plan: the prefix and
+ * One name — `points[from, to)` — against one segment's plan: the prefix and
  * suffix pieces checked in place, then each middle piece found leftmost after
  * the one before (greedy is exact: a `*` takes whatever lies between), so
  * the name is read once per piece word, never name × glob.
  */
-function matchSegment(segment: SegmentPlan, path: string, from: number, to: number): boolean {
-  if (points.length < to - from) points = new Int32Array(Math.max(to - from, points.length * 2));
-  const n = codePoints(path, from, to, points);
+function matchSegment(segment: SegmentPlan, from: number, to: number): boolean {
   const { head, tail } = segment;
-  if (!segment.star) return head.points.length === n && matchesAt(head, points, 0);
-  const end = n - tail.points.length;
-  if (head.points.length > end || !matchesAt(head, points, 0) || !matchesAt(tail, points, end)) return false;
-  let at = head.points.length;
+  if (!segment.star) return head.points.length === to - from && matchesAt(head, points, from);
+  const end = to - tail.points.length;
+  if (from + head.points.length > end || !matchesAt(head, points, from) || !matchesAt(tail, points, end)) return false;
+  let at = from + head.points.length;
   for (const middle of segment.middle) {
     at = search(middle, points, at, end);
     if (at < 0) return false;
@@ -374,6 +372,9 @@ let starts = new Int32Array(64);
  * segments segment matches, which together read at most path × glob).
  */
 function matchSegments(pattern: readonly PlannedSegment[], lastGlobstar: number, path: string): boolean {
+  // The path's code points, read once; `starts` index them.
+  if (points.length < path.length) points = new Int32Array(Math.max(path.length, points.length * 2));
+  const length = codePoints(path, 0, path.length, points);
   let count = 0;
   for (let at = 0; ; at++) {
     if (count + 1 >= starts.length) {
@@ -382,10 +383,10 @@ function matchSegments(pattern: readonly PlannedSegment[], lastGlobstar: number,
       starts = grown;
     }
     starts[count++] = at;
-    at = path.indexOf("/", at);
-    if (at === -1) break;
+    while (at < length && points[at] !== 0x2f) at++;
+    if (at === length) break;
   }
-  starts[count] = path.length + 1;
+  starts[count] = length + 1;
   // The segments after the last `**` can only be the path's last ones: match them there, without a search.
   let end = count;
   let pEnd = pattern.length;
@@ -393,7 +394,7 @@ function matchSegments(pattern: readonly PlannedSegment[], lastGlobstar: number,
     for (let q = pattern.length - 1; q > lastGlobstar; q--) {
       if (end === 0) return false;
       end--;
-      if (!matchSegment(pattern[q] as SegmentPlan, path, starts[end], starts[end + 1] - 1)) return false;
+      if (!matchSegment(pattern[q] as SegmentPlan, starts[end], starts[end + 1] - 1)) return false;
     }
     pEnd = lastGlobstar + 1;
   }
@@ -409,7 +410,7 @@ function matchSegments(pattern: readonly PlannedSegment[], lastGlobstar: number,
         starT = t;
         continue;
       }
-      if (matchSegment(segment, path, starts[t], starts[t + 1] - 1)) {
+      if (matchSegment(segment, starts[t], starts[t + 1] - 1)) {
         t++;
         p++;
         continue;
