@@ -53,6 +53,14 @@ export interface SQLiteWorkspaceProviderOptions {
 
 /** {@link SQLiteWorkspaceProviderOptions.maxOpenFileBytes} by default: 64 MiB. */
 export const DEFAULT_MAX_OPEN_FILE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Largest file (bytes) an append reads whole, to store the result guarded by
+ * the content's SHA-256; a larger one is streamed into its new content,
+ * holding about one chunk (issue 20, thirteenth attack run: a one-byte append
+ * to a 48 MiB file held 162 MiB).
+ */
+const APPEND_IN_MEMORY_BYTES = 1024 * 1024;
 /** {@link SQLiteWorkspaceProviderOptions.maxHeldBytes} by default: 64 MiB. */
 export const DEFAULT_MAX_HELD_BYTES = 64 * 1024 * 1024;
 /** {@link SQLiteWorkspaceProviderOptions.watchIntervalMs} by default. */
@@ -1014,8 +1022,9 @@ export class SQLiteWorkspaceProvider {
    * `createMode` (or `ENOENT` when `undefined`). One append per path at a
    * time through this provider; against other writers (another provider,
    * the tools, another Workspace) the store is guarded by the content's
-   * SHA-256 and retried, for files up to `maxOpenFileBytes` (a larger one
-   * is streamed, guarded only by its inode). Every store is bound to the
+   * SHA-256 and retried, for files up to 1 MiB (a larger one is streamed,
+   * guarded by its inode, and by its size and mtime, checked before the
+   * appended bytes go). Every store is bound to the
    * inode the step found (`ifInode`), so it never lands in a file put at
    * the path meanwhile. `ino` (an append handle's): the path must lead to
    * that file when the append's turn comes, else `ESTALE`.
@@ -1042,9 +1051,20 @@ export class SQLiteWorkspaceProvider {
           }
           if (existing.isDirectory()) throw nodeFsError("EISDIR", syscall, path);
           const mode = existing.mode & 0o7777;
-          if (existing.size > this.#maxOpenFileBytes) {
+          if (existing.size > APPEND_IN_MEMORY_BYTES) {
+            // Streamed: the old content is copied chunk by chunk, the new bytes after it. Before they go,
+            // the file must still be as it was found (same size and mtime: every content change moves
+            // mtime), else ESTALE and the append looks again; the store itself is bound to the inode.
+            const seen = existing;
             const old = await this.#fs.readFile(path);
-            await this.#fs.writeFile(path, old.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({ flush: (controller) => controller.enqueue(bytes) })), { mode, ifInode: existing.ino });
+            const tail = new TransformStream<Uint8Array, Uint8Array>({
+              flush: async (controller) => {
+                const now = await this.#fs.stat(path).catch(() => undefined);
+                if (now?.size !== seen.size || now.mtime !== seen.mtimeMs) throw nodeFsError("ESTALE", syscall, path, "the file changed while it was copied");
+                controller.enqueue(bytes);
+              },
+            });
+            await this.#fs.writeFile(path, old.pipeThrough(tail), { mode, ifInode: existing.ino });
             return;
           }
           const old = await readStreamBytes(await this.#fs.readFile(path));
