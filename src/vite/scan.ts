@@ -180,12 +180,14 @@ export function scanBundle(specifier: string, dir: string, limits: ScanLimits): 
   const hash = createHash("sha256");
   const binary: string[] = [];
   let total = 0;
+  const tooMany = () => new Error(`${specifier}: more than ${limits.maxBytes} bytes; bundle a smaller directory or raise computerBundle({ maxBytes })`);
   for (const file of files) {
+    // The size first: a file past the budget is refused before any of it is read (a 3 GiB file was
+    // read whole, or failed with Node's own ERR_FS_FILE_TOO_LARGE — issue 20, thirteenth attack run).
+    if (total + statSync(file.absolute).size > limits.maxBytes) throw tooMany();
     const bytes = readFileSync(file.absolute);
     total += bytes.byteLength;
-    if (total > limits.maxBytes) {
-      throw new Error(`${specifier}: more than ${limits.maxBytes} bytes; bundle a smaller directory or raise computerBundle({ maxBytes })`);
-    }
+    if (total > limits.maxBytes) throw tooMany();
     hash.update(`${file.path}\0${bytes.byteLength}\0`);
     hash.update(bytes);
     if (!isUtf8(bytes)) binary.push(file.path);
