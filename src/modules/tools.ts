@@ -21,7 +21,7 @@
 import type { WorkspaceRuntimeValue } from "../runtime/types.js";
 import type { WorkspaceModuleCallContext, WorkspaceModuleFactory, WorkspaceModuleFunctions } from "./types.js";
 import { isUnder, normalizePath } from "../util/path.js";
-import { startsRuns, toolRootOf } from "../tools/core/root.js";
+import { libraryToolName, startsRuns, toolRootOf } from "../tools/core/root.js";
 
 export type { WorkspaceModuleCallContext, WorkspaceModuleFactory, WorkspaceModuleFunctions, WorkspaceModuleHost, WorkspaceModule } from "./types.js";
 
@@ -112,7 +112,9 @@ const FILE_TOOL_DEFAULT_PATHS: ReadonlyMap<string, string | undefined> = new Map
 const TOOL_ROOT = Symbol("ws:tools tool root");
 /** Set on a binding over a tool that starts runs in the Workspace's backends (a TOOL.md directory tool). */
 const STARTS_RUNS = Symbol("ws:tools starts runs");
-type RootedBinding = ToolBinding & { [TOOL_ROOT]?: () => string | undefined; [STARTS_RUNS]?: boolean };
+/** Set on a binding over one of the library's own tools: its spec name (`read`, …), whatever the binding's name. */
+const LIBRARY_TOOL = Symbol("ws:tools library tool");
+type RootedBinding = ToolBinding & { [TOOL_ROOT]?: () => string | undefined; [STARTS_RUNS]?: boolean; [LIBRARY_TOOL]?: () => string | undefined };
 
 /**
  * Checks the path a file tool will use against the run's root with
@@ -207,8 +209,10 @@ export function createToolBindings(source: ToolBindingSource, options: CreateToo
         if (!isPlainObject(input)) throw new TypeError(`ws:tools ${exportName} takes one object argument`);
         if (!binding.readOnly && ctx.access !== "read-write") throw new Error(`ws:tools ${binding.name} requires Workspace write access.`);
         if (ctx.signal.aborted) throw ctx.signal.reason instanceof Error ? ctx.signal.reason : new Error("the call was aborted");
-        if (FILE_TOOL_DEFAULT_PATHS.has(binding.name)) {
-          const refused = await refusedPath(input, FILE_TOOL_DEFAULT_PATHS.get(binding.name), (binding as RootedBinding)[TOOL_ROOT]?.(), ctx);
+        // The library's file tools by what they are (a renamed `{ read_file: tools.read }` included), and any tool named as one.
+        const kind = (binding as RootedBinding)[LIBRARY_TOOL]?.() ?? binding.name;
+        if (FILE_TOOL_DEFAULT_PATHS.has(kind)) {
+          const refused = await refusedPath(input, FILE_TOOL_DEFAULT_PATHS.get(kind), (binding as RootedBinding)[TOOL_ROOT]?.(), ctx);
           if (refused) return refused;
         }
         const result = await binding.call(input, ctx);
@@ -339,6 +343,7 @@ export function forAISDKTools(tools: Record<string, AISDKToolLike> | (() => Reco
         name,
         [TOOL_ROOT]: () => toolRootOf(current()[name]),
         [STARTS_RUNS]: startsRuns(tool),
+        [LIBRARY_TOOL]: () => libraryToolName(current()[name]),
         async call(input, ctx) {
           const tool = current()[name];
           if (!tool || typeof tool.execute !== "function" || tool.needsApproval) throw new Error(`No tool named "${name}" is available.`);
@@ -442,6 +447,7 @@ export function forPiTools(
       readOnly: readOnly.has(tool.name),
       [TOOL_ROOT]: () => toolRootOf(tool),
       [STARTS_RUNS]: startsRuns(tool),
+      [LIBRARY_TOOL]: () => libraryToolName(tool),
       async call(input, ctx) {
         const id = `ws-tools-${crypto.randomUUID()}`;
         let args: unknown = tool.prepareArguments ? tool.prepareArguments(input) : input;

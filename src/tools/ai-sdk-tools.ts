@@ -13,7 +13,7 @@
 import { execDefinition, type ExecToolOptions } from "./core/exec.js";
 import { publishDefinition, type PublishToolOptions } from "./core/publish.js";
 import type { Tool, ToolSet } from "ai";
-import { markStartsRuns, markToolRoot, normalizeRoot } from "./core/root.js";
+import { markLibraryTool, markStartsRuns, markToolRoot, normalizeRoot } from "./core/root.js";
 import {
   buildCoreTools,
   deleteDefinition,
@@ -135,6 +135,7 @@ export function createAITools(options: CreateAIToolsOptions): ToolSet {
     // An own key whatever the name (a `__proto__` key must not replace the set's prototype).
     Object.defineProperty(set, core.name, { value: toAITool(core), enumerable: true, writable: true, configurable: true });
     if (core.contentResult) markStartsRuns(set[core.name]); // directory tools run like exec: not exported to ws:tools by default
+    else markLibraryTool(set[core.name], core.name); // ws:tools confines its path whatever key it is exported under
   }
   // ws:tools reads it: relative paths resolve against it, and the set is confined already.
   if (options.root !== undefined) for (const tool of Object.values(set)) markToolRoot(tool, normalizeRoot(options.root));

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { markStartsRuns, markToolRoot, normalizeRoot } from "./core/root.js";
+import { markLibraryTool, markStartsRuns, markToolRoot, normalizeRoot } from "./core/root.js";
 import type { ForPiToolsOptions, PiAgentToolLike } from "../modules/tools.js";
 import {
   buildCoreTools,
@@ -192,6 +192,7 @@ export function createPiTools(options: CreatePiToolsOptions): CreatePiToolsResul
   const tools = cores.map((core) => {
     const declaration = declare(core, mode);
     if (core.contentResult) markStartsRuns(declaration); // directory tools run like exec: not exported to ws:tools by default
+    else markLibraryTool(declaration, core.name); // ws:tools confines its path whatever name it is exported under
     return declaration;
   });
   const available = cores.map((core) => JSON.stringify(core.name)).join(", ");

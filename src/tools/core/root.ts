@@ -199,3 +199,21 @@ export function markStartsRuns(tool: unknown): void {
 export function startsRuns(tool: unknown): boolean {
   return ((typeof tool === "object" && tool !== null) || typeof tool === "function") && runStarters.has(tool);
 }
+
+/** Tool objects of the library's own tool set → the spec name of the tool (`read`, `write`, …). */
+const libraryTools = new WeakMap<object, string>();
+
+/**
+ * Records that `tool` (an adapter's tool object or pi declaration) is the
+ * library's tool `name`, so `ws:tools` confines its `path` to the calling
+ * run's root whatever key the tool is exported under (a `ToolSet` renamed
+ * `{ read_file: tools.read }` included). A non-object is ignored.
+ */
+export function markLibraryTool(tool: unknown, name: string): void {
+  if ((typeof tool === "object" && tool !== null) || typeof tool === "function") libraryTools.set(tool, name);
+}
+
+/** The spec name `tool` was built as ({@link markLibraryTool}); `undefined` for any other object. */
+export function libraryToolName(tool: unknown): string | undefined {
+  return (typeof tool === "object" && tool !== null) || typeof tool === "function" ? libraryTools.get(tool) : undefined;
+}

@@ -33,7 +33,7 @@ export default async () => {
   return { read: { isError: r.isError, text: r.text }, write: { isError: w.isError } };
 };`;
 
-it.fails("renamed file tools in ws:tools keep to the run's root", async () => {
+it("renamed file tools in ws:tools keep to the run's root", async () => {
   const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
   const out = await runInDurableObject(stub, async (_i, state) => {
     let tools: ReturnType<typeof createAITools> | undefined;
@@ -60,6 +60,6 @@ it.fails("renamed file tools in ws:tools keep to the run's root", async () => {
   });
   // Found: read = { isError: false, text: JSON with content "top secret" }, write = { isError: false }, planted = "from the run".
   expect(out.status).toBe("completed");
-  expect(out.value.read.text).not.toContain("top secret");
+  expect(out.value.read.text).toBe("EACCES: paths must stay under /workspace/proj: /workspace/secret.txt");
   expect({ readIsError: out.value.read.isError, writeIsError: out.value.write.isError, planted: out.planted }).toEqual({ readIsError: true, writeIsError: true, planted: "ENOENT" });
 });
