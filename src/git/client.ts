@@ -29,6 +29,7 @@ import type {
 } from "./types.js";
 import { canonicalDir, fenceGitFs, fenceWorkspace, withRepoLock, type RepoLease } from "./repo-lock.js";
 import { gitdirOf, resolveDir, runOp } from "./wrap.js";
+import { CONFINED_TO, linkCheckedGitFs, linkCheckedWorkspace } from "./confine.js";
 
 /**
  * Makes a {@link GitClientFactory} for `WorkspaceOptions.git` (spec 04 §2.1).
@@ -65,11 +66,37 @@ class WorkspaceGitClient implements GitClient {
   readonly #defaultIdentity: GitIdentity | undefined;
   readonly #adapter: CreateGitClientOptions["adapter"];
   #context: Promise<GitContext> | undefined;
+  /** The client whose queues, lock and context this one shares: itself, or the one it was confined from. */
+  readonly #base: WorkspaceGitClient;
+  /** Set on a confined client ({@link CONFINED_TO}): links it writes must lead under this root. */
+  readonly #linkRoot: string | undefined;
+  /** The confined clients made from this one, by root. */
+  readonly #confined = new Map<string, WorkspaceGitClient>();
 
-  constructor(ws: WorkspaceLike, defaultIdentity: GitIdentity | undefined, adapter: CreateGitClientOptions["adapter"]) {
-    this.#ws = ws;
+  constructor(ws: WorkspaceLike, defaultIdentity: GitIdentity | undefined, adapter: CreateGitClientOptions["adapter"], confine?: { base: WorkspaceGitClient; root: string }) {
+    this.#base = confine?.base ?? this;
+    this.#linkRoot = confine?.root;
+    this.#ws = confine ? linkCheckedWorkspace(ws, confine.root) : ws;
     this.#defaultIdentity = defaultIdentity;
     this.#adapter = adapter;
+  }
+
+  /** This client with working-tree links confined to `root` (see {@link CONFINED_TO}). */
+  [CONFINED_TO](root: string): WorkspaceGitClient {
+    const base = this.#base;
+    let client = base.#confined.get(root);
+    if (!client) {
+      client = new WorkspaceGitClient(base.#ws, base.#defaultIdentity, base.#adapter, { base, root });
+      base.#confined.set(root, client);
+    }
+    return client;
+  }
+
+  /** The operation context: the shared one, or (confined) one whose Workspace view and fs bridge check link targets. */
+  async #contextFor(shared: GitContext): Promise<GitContext> {
+    if (this.#linkRoot === undefined) return shared;
+    const fs = this.#adapter ? linkCheckedGitFs(shared.fs as GitFsAdapter, this.#ws, this.#linkRoot) : await createWorkspaceFsBridge(this.#ws);
+    return { ...shared, workspace: this.#ws, fs: fs as GitContext["fs"] };
   }
 
   #getContext(): Promise<GitContext> {
@@ -116,13 +143,15 @@ class WorkspaceGitClient implements GitClient {
     }
     const dir = resolveDir(given.dir);
     // Keys are found one call at a time, so the operations enter their queues in call order.
-    const keyed = this.#admission.then(() => canonicalDir(this.#ws, dir));
-    this.#admission = keyed.then(
+    const base = this.#base;
+    const keyed = base.#admission.then(() => canonicalDir(this.#ws, dir));
+    base.#admission = keyed.then(
       () => {},
       () => {},
     );
-    const [ctx, key] = await Promise.all([this.#getContext(), keyed]);
-    const previous = this.#writes.get(key) ?? Promise.resolve();
+    const [shared, key] = await Promise.all([base.#getContext(), keyed]);
+    const ctx = await this.#contextFor(shared);
+    const previous = base.#writes.get(key) ?? Promise.resolve();
     const body = () => fn(ctx, dir, given);
     const fenced = async (lease: RepoLease | undefined) => fn(lease ? await this.#fenced(ctx, lease, [...new Set([gitdirOf(dir), gitdirOf(key)])]) : ctx, dir, given);
     const current = previous.then(() => runOp(op, dir, locking ? () => withRepoLock(this.#ws, key, fenced) : body));
@@ -130,9 +159,9 @@ class WorkspaceGitClient implements GitClient {
       () => {},
       () => {},
     );
-    this.#writes.set(key, settled);
+    base.#writes.set(key, settled);
     void settled.then(() => {
-      if (this.#writes.get(key) === settled) this.#writes.delete(key);
+      if (base.#writes.get(key) === settled) base.#writes.delete(key);
     });
     return current;
   }

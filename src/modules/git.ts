@@ -23,6 +23,7 @@
  */
 import type { GitCliInput, GitClient, GitCloneOptions, GitDiffOptions, GitLogOptions, GitStatusOptions } from "../git/types.js";
 import type { WorkspaceRuntimeValue } from "../runtime/types.js";
+import { CONFINED_TO } from "../git/confine.js";
 import { atMostOnce, lostCallError, markAtMostOnce } from "./replay.js";
 import type { WorkspaceModuleCallContext, WorkspaceModuleFactory, WorkspaceModuleFunction, WorkspaceModuleHost } from "./types.js";
 
@@ -266,7 +267,11 @@ export function createGitModule(options: GitModuleOptions = {}): WorkspaceModule
   if (typeof allowNetwork !== "boolean") throw new TypeError(`createGitModule(options): allowNetwork must be a boolean, got ${typeof allowNetwork}`);
 
   const factory = ((host: WorkspaceModuleHost) => {
-    const git = (): GitClient => host.git;
+    // In a run with a root, git's working-tree links must lead under it, as the run's own symlink must.
+    const git = (ctx: WorkspaceModuleCallContext): GitClient => {
+      const client = host.git as GitClient & { [CONFINED_TO]?: (root: string) => GitClient };
+      return ctx.root !== "/" && typeof client[CONFINED_TO] === "function" ? client[CONFINED_TO](ctx.root) : client;
+    };
 
     const clone: WorkspaceModuleFunction = async (args, ctx) => {
       const input = optionsOf("clone", args);
@@ -276,7 +281,7 @@ export function createGitModule(options: GitModuleOptions = {}): WorkspaceModule
       const dir = await ctx.resolvePath(pathOption("clone", "dir", input.dir, "."), { allowMissing: true });
       return atMostOnce(ctx, "ws:git", {
         run: async () => {
-          await git().clone(withDir<GitCloneOptions>(input, dir));
+          await git(ctx).clone(withDir<GitCloneOptions>(input, dir));
           return null;
         },
         resume: async (id) => {
@@ -291,9 +296,9 @@ export function createGitModule(options: GitModuleOptions = {}): WorkspaceModule
         const input = optionsOf(name, args);
         checkAborted(ctx);
         const dir = await ctx.resolvePath(pathOption(name, "dir", input.dir, "."));
-        if (name === "status") return git().status(withDir<GitStatusOptions>(input, dir));
-        if (name === "diff") return git().diff(withDir<GitDiffOptions>(input, dir));
-        return git().log(withDir<GitLogOptions>(input, dir));
+        if (name === "status") return git(ctx).status(withDir<GitStatusOptions>(input, dir));
+        if (name === "diff") return git(ctx).diff(withDir<GitDiffOptions>(input, dir));
+        return git(ctx).log(withDir<GitLogOptions>(input, dir));
       };
 
     const cli: WorkspaceModuleFunction = async (args, ctx) => {
@@ -318,9 +323,9 @@ export function createGitModule(options: GitModuleOptions = {}): WorkspaceModule
       }
       checkAborted(ctx);
       run.cwd = await ctx.resolvePath(folded.cwd, { allowMissing: true });
-      await confineCli(git(), ctx, run.argv, run.cwd);
+      await confineCli(git(ctx), ctx, run.argv, run.cwd);
       const once = async () => {
-        const result = await git().cli(run);
+        const result = await git(ctx).cli(run);
         return { stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode };
       };
       if (!cliWrites(args)) return once();

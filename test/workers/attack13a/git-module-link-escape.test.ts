@@ -19,7 +19,9 @@
  *   cli({ argv: ["branch", "-f", "evil", "main"], cwd: "b" })   → /workspace/host-secret.txt overwritten with an oid
  * and the host (workspace.fs, tools without root, the shell) reads /workspace/host-secret.txt through
  * /workspace/proj/esc. Reproduced 3 of 3.
- * Fix: in a confined run, have git's working-tree writes check a link target as the sandbox's symlink does
+ * Fixed (src/git/confine.ts): ws:git in a run with a root uses the client confined to it; every link a
+ * checkout/clone/merge/reset/stash writes goes through checkLinkTarget (EACCES when it leads out).
+ * Suggested fix: in a confined run, have git's working-tree writes check a link target as the sandbox's symlink does
  * (checkLinkTarget under ctx.root; refuse or skip the entry), and give git a file view that refuses to follow
  * a link leading out of the root (inside `.git` too).
  */
@@ -82,7 +84,7 @@ async function inConfinedWorkspace<T>(fn: (ws: Workspace) => Promise<T>): Promis
 
 const read = (ws: Workspace, p: string) => ws.fs.readFile(p, "utf8").catch((e: { code: string }) => e.code);
 
-it.fails("a checkout in a confined run makes no link that leads out of the root", async () => {
+it("a checkout in a confined run makes no link that leads out of the root", async () => {
   const r = await inConfinedWorkspace(async (ws) => {
     const src = `import { cli } from "ws:git"; import { writeFile, mkdir, readlink } from "node:fs/promises";
       ${OBJECTS}
@@ -96,11 +98,11 @@ it.fails("a checkout in a confined run makes no link that leads out of the root"
     return { exit: run.exitCode, value: run.value, throughLink: await read(ws, `${ROOT}/esc`) };
   });
   // Found: { exit: 0, value: { co: 0, link: "../host-secret.txt" }, throughLink: "secret" }.
-  expect(r.exit).toBe(0);
-  expect(r.throughLink).not.toBe("secret");
+  // Fixed: the checkout refuses the link (EACCES, exit 1) and makes nothing.
+  expect(r).toEqual({ exit: 0, value: { co: 1, link: "ERR ENOENT ENOENT: no such file or directory, readlink: /workspace/proj/esc" }, throughLink: "ENOENT" });
 });
 
-it.fails("git commands in a confined run read and write nothing outside the root through links checked out into .git", async () => {
+it("git commands in a confined run read and write nothing outside the root through links checked out into .git", async () => {
   const r = await inConfinedWorkspace(async (ws) => {
     const src = `import { cli } from "ws:git"; import { writeFile, mkdir } from "node:fs/promises";
       ${OBJECTS}
@@ -126,7 +128,8 @@ it.fails("git commands in a confined run read and write nothing outside the root
     return { exit: run.exitCode, value: run.value, secret: await read(ws, "/workspace/host-secret.txt"), ini: await read(ws, "/workspace/host.ini") };
   });
   // Found: value.cfgGet "hostvalue\n"; secret = "<oid of main>\n"; ini gained "\n[user]\n\tname = PAYLOAD".
+  // Fixed: the checkout into b/.git refuses its outward links, so config reads nothing from outside.
   expect(r.exit).toBe(0);
-  expect(r.value).not.toEqual({ cfgGet: "hostvalue\n" });
+  expect(r.value).toEqual({ cfgGet: "" });
   expect({ secret: r.secret, ini: r.ini }).toEqual({ secret: "secret", ini: "[core]\n\tkey = hostvalue\n" });
 });
