@@ -10,7 +10,11 @@ export const MAX_CHUNK_BYTES = 1024 * 1024;
 /** Default and largest `limit` of one `scan` page. */
 export const SCAN_DEFAULT_LIMIT = 1000;
 export const SCAN_MAX_LIMIT = 10_000;
-/** A scan page also ends after this many bytes of paths and targets, or this many visited entries. */
+/**
+ * A scan page also ends after this many bytes of paths and targets, or this many visited entries.
+ * Skipped entries (special files, names that are not UTF-8) count toward both, as returned entries
+ * do: a page of any tree stays near SCAN_MAX_BYTES, far below the connection's message limit.
+ */
 const SCAN_MAX_BYTES = 512 * 1024;
 const SCAN_MAX_VISITS = 50_000;
 /** Largest number of ops in one `apply`. */
@@ -67,6 +71,17 @@ export async function scan(mount, ignored, opts) {
   /** @type {string | null} */
   let last = null;
   let full = false;
+  /**
+   * A skipped entry weighs in the page as a returned one does (its path bytes; its visit is counted where it is met).
+   * @param {string} relPath
+   * @param {ScanSkip["reason"]} reason
+   */
+  const skip = (relPath, reason) => {
+    skipped.push({ path: relPath, reason });
+    bytes += Buffer.byteLength(relPath) + 32;
+  };
+  /** Whether the page is full (and marks it so). */
+  const pageFull = () => (full = entries.length >= limit || bytes >= SCAN_MAX_BYTES || visits >= SCAN_MAX_VISITS);
 
   /**
    * @param {string} hostDir
@@ -104,8 +119,10 @@ export async function scan(mount, ignored, opts) {
       const hostPath = Buffer.concat([Buffer.from(hostDir + "/"), n.raw]);
       if (!n.valid) {
         if (!atCursor) {
-          skipped.push({ path: relPath, reason: "encoding" });
+          visits++;
+          skip(relPath, "encoding");
           last = relPath;
+          if (pageFull()) return;
         }
         continue;
       }
@@ -133,7 +150,8 @@ export async function scan(mount, ignored, opts) {
               try {
                 e.target = utf8.decode(await fs.readlink(hostPath, { encoding: "buffer" }));
               } catch {
-                skipped.push({ path: relPath, reason: "encoding" });
+                skip(relPath, "encoding");
+                if (pageFull()) return;
                 continue;
               }
             }
@@ -141,12 +159,9 @@ export async function scan(mount, ignored, opts) {
             bytes += Buffer.byteLength(relPath) + (e.target ? Buffer.byteLength(e.target) : 0) + 64;
           }
         } else {
-          skipped.push({ path: relPath, reason: "special" });
+          skip(relPath, "special");
         }
-        if (entries.length >= limit || bytes >= SCAN_MAX_BYTES || visits >= SCAN_MAX_VISITS) {
-          full = true; // a directory's children start the next page
-          return;
-        }
+        if (pageFull()) return; // a directory's children start the next page
       }
       if (isDir) await walk(hostPath.toString(), rel, atCursor ? below : null);
     }
