@@ -244,7 +244,11 @@ export async function buildGraph(source: string, cwd: string, ctx: GraphContext)
       let target = await resolveConfined(ctx.fs, ctx.root, spec.value, { base: dirname(item.path) });
       // `./x.js` that does not exist finds `./x.ts` (Node ESM TypeScript imports; see typescript.ts).
       const twin = typeScriptTwin(target);
-      if (twin !== undefined && !(await exists(ctx.fs, target)) && (await exists(ctx.fs, twin))) target = twin;
+      // The twin is checked as the import itself is: no link on the way, the last component included.
+      if (twin !== undefined && !(await exists(ctx.fs, target))) {
+        const confinedTwin = await resolveConfined(ctx.fs, ctx.root, twin);
+        if (await exists(ctx.fs, confinedTwin)) target = confinedTwin;
+      }
       checkReserved(target, spec.value);
       replacements.push({ start: spec.start, end: spec.end, text: JSON.stringify(target) });
       if (seen.has(target)) continue;
