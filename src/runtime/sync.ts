@@ -70,7 +70,13 @@ export const SYNC_ROOT = "/workspace";
 /** Largest piece of a file in one `apply` write op or one `read` (1 MiB, the daemon's limit). */
 export const SYNC_PIECE_BYTES = 1024 * 1024;
 
-/** File bytes gathered into one `apply` call before it is sent. */
+/**
+ * Bytes gathered into one `apply` call before it is sent: file data plus every
+ * op's paths and link target as they travel (JSON-escaped), see {@link applyOpWeight}.
+ * A batch ends at the op that reaches it, so a message stays under ~10 MiB
+ * (one op adds at most a 1 MiB piece and two 256 KiB paths), far below the
+ * daemon connection's 32 MiB message limit.
+ */
 const APPLY_BATCH_BYTES = 4 * 1024 * 1024;
 
 /** Ops in one `apply` call at most. */
@@ -454,7 +460,7 @@ export class RemoteSync {
     const add = async (op: RemoteApplyOp, then: (result: RemoteApplyResult) => void): Promise<void> => {
       ops.push(op);
       done.push(then);
-      if (op.op === "write") bytes += op.data.byteLength;
+      bytes += applyOpWeight(op);
       if (ops.length >= APPLY_BATCH_OPS || bytes >= APPLY_BATCH_BYTES) await flush();
     };
     const refused = (path: string) => (result: RemoteApplyResult): boolean => {
@@ -965,6 +971,25 @@ export function validWire(path: unknown): path is string {
   if (typeof path !== "string" || path === "" || path.includes("\0")) return false;
   for (const segment of path.split("/")) if (segment === "" || segment === "." || segment === "..") return false;
   return true;
+}
+
+/**
+ * What an `apply` op weighs in its batch ({@link APPLY_BATCH_BYTES}): its file
+ * data, its paths and link target as JSON strings (escapes included), and 64
+ * bytes for the rest of the op and its result.
+ */
+function applyOpWeight(op: RemoteApplyOp): number {
+  const text = (s: string): number => JSON.stringify(s).length;
+  switch (op.op) {
+    case "write":
+      return op.data.byteLength + text(op.path) + 64;
+    case "symlink":
+      return text(op.path) + text(op.target) + 64;
+    case "rename":
+      return text(op.from) + text(op.to) + 64;
+    default:
+      return text(op.path) + 64;
+  }
 }
 
 /** A daemon path as `skipped` shows it (never resolved: only text). */
