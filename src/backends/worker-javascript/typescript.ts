@@ -24,21 +24,84 @@ export function typeScriptTwin(path: string): string | undefined {
   return path.slice(0, -m[1]!.length) + { js: "ts", mjs: "mts", cjs: "cts" }[m[1] as "js" | "mjs" | "cjs"];
 }
 
+/**
+ * Most characters sucrase may parse again after backtracking while stripping
+ * one module: {@link STRIP_BACKTRACK_FACTOR} × the source's length +
+ * {@link STRIP_BACKTRACK_BASE}. Its TypeScript parser tries type arguments
+ * at each `<` and arrow parameters at each `(`, scanning ahead and going
+ * back on failure; on `x = a < a < … < b` that is quadratic (1,000 `<` in
+ * 4 KB cost seconds, all synchronous in the Durable Object before the run
+ * exists — issue 20, thirteenth attack run). Ordinary modules stay far below
+ * (this library's own sources: 0.1–12 × their length).
+ */
+export const STRIP_BACKTRACK_FACTOR = 16;
+/** See {@link STRIP_BACKTRACK_FACTOR}: 256 KiB characters, so small modules are never refused. */
+export const STRIP_BACKTRACK_BASE = 256 * 1024;
+
+/** Thrown from inside sucrase when the budget is spent (caught by {@link stripTypes}). */
+class BacktrackBudget extends Error {}
+
+/** The current strip's budget (characters left); stripping is synchronous, so one counter serves every call. */
+let budget = Number.POSITIVE_INFINITY;
+
+interface SucraseState {
+  prototype: { pos: number; restoreFromSnapshot(snapshot: { pos: number }): void };
+}
+
+/** Counts, in sucrase's tokenizer state, how far each backtrack goes back (both builds: Node loads the CommonJS one, bundlers the ES one). */
+function meter(module: unknown): void {
+  const exported = (module as { default?: unknown } | null)?.default;
+  const State = ((exported as { default?: unknown } | undefined)?.default ?? exported) as SucraseState | undefined;
+  const proto = State?.prototype;
+  if (!proto || typeof proto.restoreFromSnapshot !== "function" || (proto.restoreFromSnapshot as { metered?: boolean }).metered) return;
+  const restore = proto.restoreFromSnapshot;
+  const metered = function (this: { pos: number }, snapshot: { pos: number }) {
+    budget -= Math.max(0, this.pos - snapshot.pos);
+    if (budget < 0) throw new BacktrackBudget();
+    return restore.call(this, snapshot);
+  };
+  (metered as { metered?: boolean }).metered = true;
+  proto.restoreFromSnapshot = metered;
+}
+
 let sucrase: Promise<typeof import("sucrase")> | undefined;
+
+async function loadSucrase(): Promise<typeof import("sucrase")> {
+  const [mod, esm, cjs] = await Promise.all([
+    import("sucrase"),
+    // @ts-expect-error -- a file of sucrase's ES build (no types): its tokenizer state, to meter backtracking.
+    import("sucrase/dist/esm/parser/tokenizer/state.js").catch(() => undefined),
+    // @ts-expect-error -- the same file of its CommonJS build (what Node's import("sucrase") loads).
+    import("sucrase/dist/parser/tokenizer/state.js").catch(() => undefined),
+  ]);
+  meter(esm);
+  meter(cjs);
+  return mod;
+}
 
 /**
  * Strips the types of TypeScript module `source` (read from `path`), keeping
  * its ES module syntax, imports that are only used as types removed.
  *
- * @throws SyntaxError `<path>: <sucrase's message>` for source sucrase cannot parse.
+ * @throws SyntaxError `<path>: <sucrase's message>` for source sucrase cannot parse; SyntaxError
+ *   `<path>: too costly to strip types from …` past the backtracking budget ({@link STRIP_BACKTRACK_FACTOR}).
  */
 export async function stripTypes(source: string, path: string): Promise<string> {
-  sucrase ??= import("sucrase");
+  sucrase ??= loadSucrase();
   const { transform } = await sucrase;
+  budget = STRIP_BACKTRACK_FACTOR * source.length + STRIP_BACKTRACK_BASE;
   try {
     return transform(source, { transforms: ["typescript"], disableESTransforms: true, filePath: path }).code;
   } catch (err) {
+    if (err instanceof BacktrackBudget) {
+      throw new SyntaxError(
+        `${path}: too costly to strip types from: the TypeScript parser went back over more than ${STRIP_BACKTRACK_FACTOR} × the module's length + ${STRIP_BACKTRACK_BASE} characters ` +
+          "(long chains of `<` comparisons or deeply nested parentheses make it retry); split such expressions, or write the module as .js",
+      );
+    }
     const message = err instanceof Error ? err.message : String(err);
     throw new SyntaxError(`${path}: ${message}`);
+  } finally {
+    budget = Number.POSITIVE_INFINITY;
   }
 }
