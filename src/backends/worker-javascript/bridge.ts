@@ -226,8 +226,18 @@ export class RunCapabilities {
       if (!Array.isArray(args)) throw new TypeError("malformed host call");
       if (kind !== "fs" && kind !== "host" && kind !== "fetch") throw new TypeError("malformed host call");
       if (kind === "fetch") {
-        // Outside the capability budgets: the fetch gate has its own (spec 02 §5).
+        // Outside maxCapabilityCalls and the host-call deadline (the fetch gate bounds each fetch), but
+        // every request and answer is journaled until the run ends: their bytes count against the run's
+        // byte budgets, as a host call's do.
         if (!this.#run.replays) throw new TypeError("fetch goes through the host only in replay runs");
+        const size = measure(args);
+        if (this.#requestBytes + size > o.maxCapabilityRequestBytes) {
+          throw pathError(
+            "E2BIG",
+            `fetch requests exceed maxCapabilityRequestBytes (${o.maxCapabilityRequestBytes}) for this run: a replay run journals every fetch; fetch less, or raise the backend's maxCapabilityRequestBytes`,
+          );
+        }
+        this.#requestBytes += size;
       } else {
         if (this.#calls >= o.maxCapabilityCalls) throw pathError("E2BIG", `this run made more than maxCapabilityCalls (${o.maxCapabilityCalls}) host calls`);
         if (this.#inFlight >= o.maxConcurrentCapabilityCalls) {
@@ -285,10 +295,15 @@ export class RunCapabilities {
         throw pathError("E2BIG", `host call response is ${size} bytes, over maxCapabilityBytes (${o.maxCapabilityBytes})`);
       }
       if (limited && counter.values > MAX_RESPONSE_VALUES) throw pathError("E2BIG", `host call response holds more than ${MAX_RESPONSE_VALUES} values`);
-      if (limited && this.#responseBytes + size > o.maxCapabilityResponseBytes) {
-        throw pathError("E2BIG", `host call responses exceed maxCapabilityResponseBytes (${o.maxCapabilityResponseBytes}) for this run`);
+      if (this.#responseBytes + size > o.maxCapabilityResponseBytes) {
+        throw pathError(
+          "E2BIG",
+          limited
+            ? `host call responses exceed maxCapabilityResponseBytes (${o.maxCapabilityResponseBytes}) for this run`
+            : `fetch responses exceed maxCapabilityResponseBytes (${o.maxCapabilityResponseBytes}) for this run: a replay run journals every fetch; fetch less, or raise the backend's maxCapabilityResponseBytes`,
+        );
       }
-      if (limited) this.#responseBytes += size;
+      this.#responseBytes += size;
       return { ok: true, value };
     } catch (err) {
       return { ok: false, error: toBridgeError(err) };

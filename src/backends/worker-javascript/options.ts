@@ -197,12 +197,16 @@ export interface WorkerJavaScriptBackendOptions {
    */
   maxCapabilityCalls?: number;
   /**
-   * Cumulative host request bytes per run.
+   * Cumulative host request bytes per run (attempt): host-module and
+   * `node:fs` calls, and in a replay run `fetch` requests too (journaled
+   * until the run ends). Past it the call rejects with code `E2BIG`.
    * @defaultValue 8 MiB
    */
   maxCapabilityRequestBytes?: number;
   /**
-   * Cumulative host response bytes per run.
+   * Cumulative host response bytes per run (attempt): host-module and
+   * `node:fs` answers, and in a replay run `fetch` responses too (journaled
+   * until the run ends). Past it the call rejects with code `E2BIG`.
    * @defaultValue 8 MiB
    */
   maxCapabilityResponseBytes?: number;

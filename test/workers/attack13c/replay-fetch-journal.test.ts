@@ -19,6 +19,11 @@
  *
  * Suggested fix: count replayed fetch bodies against maxCapabilityRequestBytes / maxCapabilityResponseBytes
  * (or a documented per-run journal byte cap) and fail the fetch with E2BIG past it.
+ *
+ * Fixed: a replay run's fetch requests and answers count against maxCapabilityRequestBytes /
+ * maxCapabilityResponseBytes (bridge.ts); past them the fetch rejects E2BIG naming the budget, so the
+ * 9th 1 MB fetch is refused and the journal holds 8 fetches and the refused one's request
+ * (22,671,048 bytes: bytes are journaled as base64).
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
@@ -28,17 +33,22 @@ import { WorkerJavaScriptBackend } from "../../../src/backends/worker-javascript
 const SOURCE = `import { wait } from "ws:gate";
 export default async (input) => {
   let total = 0;
-  for (let i = 0; i < input.n; i++) {
-    const r = await fetch(input.url + "/echo", { method: "POST", body: "x".repeat(1000000) });
-    total += (await r.text()).length;
+  let refused = "";
+  for (let i = 0; i < input.n && !refused; i++) {
+    try {
+      const r = await fetch(input.url + "/echo", { method: "POST", body: "x".repeat(1000000) });
+      total += (await r.text()).length;
+    } catch (e) {
+      refused = e.code + " " + e.message;
+    }
   }
-  console.log("fetched " + total);
+  console.log("fetched " + total + "; " + refused);
   await wait();
   return total;
 };`;
 
 describe("attack13c: replay-run fetch answers are journaled outside every budget", () => {
-  it.fails("the journal of a live replay run stays within the documented per-run byte budgets (16 MiB)", { timeout: 120_000 }, async () => {
+  it("a replay run's fetches stop at the per-run byte budgets (E2BIG), which bounds its journal", { timeout: 120_000 }, async () => {
     const url = inject("httpServer");
     const id = env.TEST_DO.newUniqueId();
     await runInDurableObject(env.TEST_DO.get(id), async (_i, state) => {
@@ -63,15 +73,19 @@ describe("attack13c: replay-run fetch answers are journaled outside every budget
       expect(first).toBe("gate");
       const row = state.storage.sql
         .exec<{ n: number; bytes: number }>(
-          "SELECT count(*) AS n, coalesce(sum(length(args) + coalesce(length(value), 0) + coalesce(length(bytes), 0)), 0) AS bytes FROM __ws_exec_calls WHERE id = 'big'",
+          "SELECT count(*) AS n, coalesce(sum(length(args) + coalesce(length(value), 0) + coalesce(length(bytes), 0)), 0) AS bytes FROM __ws_exec_calls WHERE id = 'big' AND kind = 'fetch'",
         )
         .one();
       release();
       const r = await settled;
-      expect(r).toMatchObject({ status: "completed", exitCode: 0 });
-      expect(row.n).toBeGreaterThanOrEqual(24);
-      // The documented per-run budgets of host calls: 8 MiB of requests + 8 MiB of answers.
-      expect(row.bytes).toBeLessThanOrEqual(16 * 1024 * 1024);
+      expect(r).toMatchObject({ status: "completed", exitCode: 0, value: 8_000_088 });
+      expect(r.stdout).toBe("fetched 8000088; E2BIG fetch requests exceed maxCapabilityRequestBytes (8388608) for this run: a replay run journals every fetch; fetch less, or raise the backend's maxCapabilityRequestBytes\n");
+      // 8 fetches answered and the 9th refused, its request journaled with the refusal (the wait is another kind).
+      expect(row.n).toBe(9);
+      // The journal keeps bytes as base64 (4/3): 9 requests and 8 answers of 1,000,000 bytes each, with
+      // their URLs and headers — within 4/3 of the two 8 MiB budgets plus one refused request (1 MiB).
+      expect(row.bytes).toBe(22_671_048);
+      expect(row.bytes).toBeLessThanOrEqual(((16 + 1) * 1024 * 1024 * 4) / 3);
       await ws.close();
     });
   });
