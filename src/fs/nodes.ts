@@ -16,7 +16,7 @@
 import { toBytes, type Database } from "../storage/database.js";
 import { INLINE_CHUNK_BYTES } from "./chunks.js";
 import { childKey, keyOf, keyToPath, pathKey, prefixKeys, SEP, SEP_END } from "./path-key.js";
-import { checkPathLimits, MAX_PATH_BYTES, MAX_PATH_PREFIX_BYTES, measurePath, tooLong, utf8Length } from "./path.js";
+import { checkPathLimits, MAX_MOVE_GROWTH_BYTES, MAX_PATH_BYTES, MAX_PATH_PREFIX_BYTES, measurePath, tooLong, utf8Length } from "./path.js";
 import { Kind, prunedRevision, setPrunedRevision } from "./schema.js";
 
 /** One row of `__ws_nodes`. */
@@ -503,16 +503,27 @@ export class Nodes {
     const from = node.key === "" ? "/" : keyToPath(node.key);
     const was = measurePath(from);
     if (moved.bytes <= was.bytes && moved.prefixes <= was.prefixes) return;
-    const range = this.#db.one<{ bytes: number | null; depth: number | null }>(
-      `SELECT max(length(CAST(path_key AS BLOB))) AS bytes, max(length(path_key) - length(replace(path_key, char(1), ''))) AS depth
+    const range = this.#db.one<{ bytes: number | null; depth: number | null; count: number }>(
+      `SELECT max(length(CAST(path_key AS BLOB))) AS bytes, max(length(path_key) - length(replace(path_key, char(1), ''))) AS depth, count(*) AS count
        FROM __ws_nodes WHERE path_key >= ? AND path_key < ?`,
       node.key + SEP,
       node.key + SEP_END,
     );
     if (!range || range.bytes === null || range.depth === null) return; // an empty directory
+    // Every entry below is rewritten with the longer prefix: bound what one call adds (after the per-path limits, whose message is more precise).
+    const growth = range.count * (moved.bytes - was.bytes);
+    const checkGrowth = () => {
+      if (growth <= MAX_MOVE_GROWTH_BYTES) return;
+      throw tooLong(
+        `moving ${range.count} entries to a place ${moved.bytes - was.bytes} bytes longer would add ${growth} bytes of paths, at most ${MAX_MOVE_GROWTH_BYTES} for one rename`,
+        syscall,
+        to,
+        "nothing was moved; move it somewhere shorter, or move its entries a few at a time",
+      );
+    };
     const rel = range.bytes - utf8Length(node.key);
     const depth = range.depth - (node.key.length - node.key.replaceAll(SEP, "").length);
-    if (moved.bytes + rel <= MAX_PATH_BYTES && moved.prefixes + depth * moved.bytes + (depth - 1) * rel <= MAX_PATH_PREFIX_BYTES) return;
+    if (moved.bytes + rel <= MAX_PATH_BYTES && moved.prefixes + depth * moved.bytes + (depth - 1) * rel <= MAX_PATH_PREFIX_BYTES) return checkGrowth();
     // Exact: each node below, its relative path's bytes, depth and ancestors' bytes within it.
     const worst = this.#db.one<{ ino: number; moved_bytes: number; moved_total: number }>(
       `WITH RECURSIVE sub (ino, kind, bytes, depth, pre) AS (
@@ -530,7 +541,7 @@ export class Nodes {
       MAX_PATH_BYTES,
       MAX_PATH_PREFIX_BYTES,
     );
-    if (!worst) return;
+    if (!worst) return checkGrowth();
     const path = to + this.pathOf(worst.ino).slice(from.length);
     const what =
       worst.moved_bytes > MAX_PATH_BYTES

@@ -32,6 +32,15 @@ export const MAX_PATH_BYTES = 262_144;
  */
 export const MAX_PATH_PREFIX_BYTES = 33_554_432;
 
+/**
+ * Most bytes of path keys one `rename` of a directory may add: each entry
+ * below keeps its full path, so moving N entries to a place L bytes longer
+ * rewrites N × L more bytes (250 files under a 200,000-byte name: 50 MB, from
+ * one call — issue 20, thirteenth attack run). Past it, `ENAMETOOLONG`,
+ * nothing moved. 32 MiB, the ancestors' bound.
+ */
+export const MAX_MOVE_GROWTH_BYTES = 33_554_432;
+
 /** Text that a canonical path cannot hold: an empty, `.` or `..` segment, or NUL. */
 const NOT_CANONICAL = /\/\/|\/\.\.?(?:\/|$)|\0/;
 

@@ -19,6 +19,7 @@
  *   for (let i = 0; i < 250; i++) await fs.writeFile(`/d/f${i}`, "");
  *   await fs.mkdir(`/${"L".repeat(200_000)}`);
  *   await fs.rename("/d", `/${"L".repeat(200_000)}/d`);   // database +100 MB
+ * Fixed: MAX_MOVE_GROWTH_BYTES (32 MiB) of added path bytes per rename, ENAMETOOLONG past it, nothing moved.
  * Suggested fix: bound what one move may rewrite — (entries below) × bytes(new path), from the same
  * range read assertMovable does (count(*) alongside max length) — and refuse past it (e.g. 32 MiB, the
  * ancestors' bound) with ENAMETOOLONG/EFBIG naming the cost, moving nothing.
@@ -43,7 +44,7 @@ function bytesOnDisk(file: string): number {
 }
 
 describe("attack13b: one rename of a wide directory to a long place", () => {
-  it.fails("moving 250 empty files under a 200,000-character directory writes at most 32 MiB, or is refused moving nothing", { timeout: 60_000 }, async () => {
+  it("moving 250 empty files under a 200,000-character directory writes at most 32 MiB, or is refused moving nothing", { timeout: 60_000 }, async () => {
     const file = join(dir, "db.sqlite");
     const storage = nodeSqliteStorage(file);
     const ws = new Workspace({ storage });
@@ -54,15 +55,20 @@ describe("attack13b: one rename of a wide directory to a long place", () => {
     const before = bytesOnDisk(file);
     const outcome = await ws.fs.rename("/d", `${long}/d`).then(
       () => "moved",
-      (error: { code?: string }) => error.code,
+      (error: { code?: string; message?: string }) => `${error.code}: ${error.message}`,
     );
-    const grew = bytesOnDisk(file) - before;
-    if (outcome === "moved") {
-      expect((await ws.fs.readdir(`${long}/d`)).length).toBe(250);
-      expect(grew, `${(grew / 1e6).toFixed(1)} MB written by one rename`).toBeLessThan(32 * 1024 * 1024);
-    } else {
-      expect((await ws.fs.readdir("/d")).length).toBe(250);
-    }
+    // Fixed: 250 × 200,001 more bytes of paths is past MAX_MOVE_GROWTH_BYTES (32 MiB): refused, nothing moved.
+    expect(outcome).toBe(
+      `ENAMETOOLONG: ENAMETOOLONG: moving 250 entries to a place 200001 bytes longer would add 50000250 bytes of paths, at most 33554432 for one rename; nothing was moved; move it somewhere shorter, or move its entries a few at a time: /${"L".repeat(59)}…, rename`,
+    );
+    expect(bytesOnDisk(file) - before).toBeLessThan(1024 * 1024);
+    expect((await ws.fs.readdir("/d")).length).toBe(250);
+    expect(await ws.fs.readdir(long)).toEqual([]);
+    // A move of fewer entries to the same place is within the bound.
+    await ws.fs.mkdir("/e");
+    for (let i = 0; i < 100; i++) await ws.fs.writeFile(`/e/f${i}`, "");
+    await ws.fs.rename("/e", `${long}/e`);
+    expect((await ws.fs.readdir(`${long}/e`)).length).toBe(100);
     storage.close();
   });
 });
