@@ -10,6 +10,7 @@
 import { remoteCode, SYNC_ROOT, wirePath, type SyncRPC } from "../../runtime/sync.js";
 import type { BackendHandle, ExecEvent, KillSignal, ShellRPC } from "../../runtime/types.js";
 import { WorkspaceRuntimeError } from "../../runtime/errors.js";
+import { StdioBudget } from "../worker-javascript/stdio.js";
 
 /** One event of a daemon run (`events`). */
 type DaemonEvent = { seq: number; name: "stdout" | "stderr"; data: Uint8Array } | { seq: number; name: "exit"; code: number; signal?: string; timedOut?: true };
@@ -21,6 +22,20 @@ export interface DaemonApi extends SyncRPC {
   kill(input: { id: string; signal?: string | number }): Promise<{ killed: boolean }>;
   dispose(input: { id: string }): Promise<{ disposed: true }>;
 }
+
+/**
+ * Bytes of each output stream (stdout, stderr apart) of one run on a remote
+ * command backend (a container: `ContainerBackend`, `LegacyContainerBackend`,
+ * `TestBackend`) that reach the caller and the saved output file: 64 MiB
+ * (67108864), the JavaScript backend's default `maxStdioBytes`. The rest of a
+ * stream is still read from the daemon (the command is never blocked by it)
+ * and counted, not kept: before `exit` the stream gets the marker line
+ * `[stdout truncated: MAX_REMOTE_OUTPUT_BYTES (67108864 bytes) reached; <n>
+ * bytes dropped]`. Counted from where a handle's replay starts
+ * (`getExec` with `resume` replays count afresh). Write large output to a
+ * Workspace file instead (`cmd > /workspace/out.log`).
+ */
+export const MAX_REMOTE_OUTPUT_BYTES = 64 * 1024 * 1024;
 
 /** How long one `events` call may wait for the next event (ms). */
 const EVENTS_WAIT_MS = 20_000;
@@ -61,10 +76,17 @@ function daemonCwd(cwd: string | undefined): string | undefined {
   return wire;
 }
 
-/** A run's events from `after` as a stream: long-polls the daemon, closes after `exit`. */
+const encoder = new TextEncoder();
+
+/**
+ * A run's events from `after` as a stream: long-polls the daemon, closes
+ * after `exit`. Each output stream is cut at {@link MAX_REMOTE_OUTPUT_BYTES}
+ * (the rest read and counted), with the marker line before `exit`.
+ */
 function eventStream(api: DaemonApi, id: string, after: number): ReadableStream<ExecEvent> {
   let last = after;
   let cancelled = false;
+  const budget = new StdioBudget(MAX_REMOTE_OUTPUT_BYTES, { reserve: 0, limit: "MAX_REMOTE_OUTPUT_BYTES" });
   return new ReadableStream<ExecEvent>(
     {
       async pull(controller) {
@@ -72,16 +94,28 @@ function eventStream(api: DaemonApi, id: string, after: number): ReadableStream<
           if (cancelled) return;
           const { events } = await call(() => api.events({ id, after: last, waitMs: EVENTS_WAIT_MS }));
           if (events.length === 0) continue;
+          let delivered = false;
           for (const event of events) {
+            const before = last;
             last = event.seq;
             if (event.name === "exit") {
+              // The marker lines go between the last output and exit (fractional seqs, as the handle's decoder flush).
+              let seq = before;
+              for (const marker of budget.markers()) {
+                seq += (event.seq - seq) / 4;
+                controller.enqueue({ id, seq, name: marker.stream, value: encoder.encode(marker.text) });
+              }
               controller.enqueue({ id, seq: event.seq, name: "exit", code: event.code });
               controller.close();
               return;
             }
-            controller.enqueue({ id, seq: event.seq, name: event.name, value: event.data });
+            const raw: unknown = event.data;
+            const data = budget.accept(event.name, raw instanceof Uint8Array ? raw : typeof raw === "string" ? encoder.encode(raw) : new Uint8Array(0));
+            if (data.byteLength === 0) continue;
+            controller.enqueue({ id, seq: event.seq, name: event.name, value: data });
+            delivered = true;
           }
-          return;
+          if (delivered) return;
         }
       },
       cancel() {

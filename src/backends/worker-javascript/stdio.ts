@@ -31,24 +31,34 @@ interface StreamCount {
  */
 export class StdioBudget {
   readonly #max: number;
+  readonly #reserve: number;
+  readonly #limit: string;
   readonly #streams: Record<Stream, StreamCount> = {
     stdout: { kept: 0, cut: 0, reported: 0, last: 10 },
     stderr: { kept: 0, cut: 0, reported: 0, last: 10 },
   };
   #marked = false;
 
-  /** @param max `maxStdioBytes`: bytes kept per stream. */
-  constructor(max: number) {
+  /**
+   * @param max `maxStdioBytes`: bytes kept per stream.
+   * @param options `reserve`: bytes past `max` accepted before the cut (default
+   *   {@link STDIO_RESERVE_BYTES}; 0 when nothing reports its own drops, as
+   *   for a container's output); `limit`: the limit's name in the marker line
+   *   (default `"maxStdioBytes"`).
+   */
+  constructor(max: number, options: { reserve?: number; limit?: string } = {}) {
     this.#max = max;
+    this.#reserve = options.reserve ?? STDIO_RESERVE_BYTES;
+    this.#limit = options.limit ?? "maxStdioBytes";
   }
 
   /**
-   * Takes a chunk of `stream`: returns the part to journal (all of it, a
+   * Takes a chunk of `stream`: returns the part to keep (all of it, a
    * prefix, or nothing once the stream is past `max` + the reserve).
    */
   accept(stream: Stream, bytes: Uint8Array): Uint8Array {
     const s = this.#streams[stream];
-    const room = this.#max + STDIO_RESERVE_BYTES - s.kept;
+    const room = this.#max + this.#reserve - s.kept;
     if (bytes.byteLength > room) {
       s.cut += bytes.byteLength - Math.max(0, room);
       bytes = bytes.subarray(0, Math.max(0, room));
@@ -68,7 +78,7 @@ export class StdioBudget {
 
   /**
    * The marker line of each stream that lost bytes, once (later calls
-   * return none): `[stdout truncated: maxStdioBytes (<max> bytes) reached;
+   * return none): `[stdout truncated: <limit> (<max> bytes) reached;
    * <n> bytes dropped]`, on a line of its own.
    */
   markers(): { stream: Stream; text: string }[] {
@@ -80,7 +90,7 @@ export class StdioBudget {
       const dropped = s.cut + s.reported;
       if (dropped === 0) continue;
       const lead = s.last === 10 ? "" : "\n";
-      out.push({ stream, text: `${lead}[${stream} truncated: maxStdioBytes (${this.#max} bytes) reached; ${dropped} bytes dropped]\n` });
+      out.push({ stream, text: `${lead}[${stream} truncated: ${this.#limit} (${this.#max} bytes) reached; ${dropped} bytes dropped]\n` });
     }
     return out;
   }
