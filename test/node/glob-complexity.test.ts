@@ -11,6 +11,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { Workspace, nodeSqliteStorage } from "../../src/index.js";
+import picomatch from "picomatch";
 import { compileExclude, compileGlob, globInternals, MAX_GLOB_SIZE } from "../../src/fs/glob.js";
 
 const HOSTILE = "**/**/**/**/*a*a*a*a*a*b";
@@ -166,6 +167,45 @@ describe("which matcher takes a glob", () => {
       }
     }
     expect(compared).toBeGreaterThan(5_000);
+  });
+
+  it("the linear matcher's `?` and `*` pieces (prefix, suffix, Shift-And search) agree with picomatch's regex (seeded, short ASCII paths)", () => {
+    let seed = 20261203;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % n;
+    };
+    const pick = <T>(list: readonly T[]) => list[random(list.length)];
+    // No `**` (its `X/**` rule differs from picomatch's on purpose): `*` runs, `?` and literals in one or two segments.
+    const tokens = ["a", "b", "ab", "*", "?", "?", "*a", "b?"];
+    let compared = 0;
+    for (let k = 0; k < 1500; k++) {
+      const segment = () => {
+        let text = "";
+        for (let i = 1 + random(6); i > 0; i--) text += pick(tokens);
+        return text.replace(/\*{2,}/g, "*");
+      };
+      const glob = random(3) === 0 ? `${segment()}/${segment()}` : segment();
+      const oracle = picomatch.makeRe(glob, { dot: true, nobracket: true, noextglob: true, nonegate: true, nobrace: true, windows: false });
+      const linear = globInternals.linear(glob);
+      for (let q = 0; q < 12; q++) {
+        const name = () => Array.from({ length: random(9) }, () => pick(["a", "b", "a", "c"])).join("");
+        const path = glob.includes("/") ? `${name()}/${name()}` : name();
+        if (path === "" || path.startsWith("/") || path.endsWith("/")) continue;
+        expect(linear(path), `${glob} vs ${path}`).toBe(oracle.test(path));
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(10_000);
+  });
+
+  it("a 4,000-character piece of `?` runs is found in a 200,000-character name (Shift-And over many words)", () => {
+    const glob = "*a" + "?".repeat(3_000) + "b" + "?".repeat(900) + "c*";
+    const match = globInternals.linear(glob);
+    const name = "x".repeat(100_000) + "a" + "y".repeat(3_000) + "b" + "z".repeat(900) + "c" + "w".repeat(95_000);
+    expect(match(name)).toBe(true);
+    expect(match(name.replace("c", "d"))).toBe(false);
+    expect(match("a" + "y".repeat(3_000) + "b" + "z".repeat(900) + "c")).toBe(true);
   });
 });
 
