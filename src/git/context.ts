@@ -20,13 +20,24 @@ export type IndexUpdate = { filepath: string; remove: true } | { filepath: strin
 /**
  * The isomorphic-git module (loaded on a client's first call), with
  * `updateIndexMany` added by scripts/gen-git.mjs: many index updates under
- * one acquisition of `.git/index`, written once; and `mergeFile`, its default
- * merge driver (diff3), exported by the same script.
+ * one acquisition of `.git/index`, written once; `mergeFile`, its default
+ * merge driver (diff3); and `createIgnore` / `boundIgnoreRules`, the `ignore`
+ * package and its rule bounds, all exported by the same script.
  */
 export type IsomorphicGit = typeof import("isomorphic-git") & {
   updateIndexMany(args: { fs: import("isomorphic-git").PromiseFsClient; dir: string; gitdir?: string; cache?: object; updates: readonly IndexUpdate[] }): Promise<void>;
   mergeFile: import("isomorphic-git").MergeDriverCallback;
+  /** A new, empty matcher of the `ignore` package (the one `isIgnored` uses). */
+  createIgnore(): IgnoreMatcher;
+  /** One ignore file's text with the rule bounds of docs/git.md ".gitignore patterns are bounded" applied. */
+  boundIgnoreRules(text: string): string;
 };
+/** A matcher of the `ignore` package: `.gitignore` rules added, paths (relative, `/`-separated) tested. */
+export interface IgnoreMatcher {
+  add(rules: string): unknown;
+  ignores(path: string): boolean;
+  test(path: string): { ignored: boolean; unignored: boolean };
+}
 /** isomorphic-git's HTTP client (`isomorphic-git/http/web` over `fetch`). */
 export type GitHttpClient = import("isomorphic-git").HttpClient;
 
@@ -44,4 +55,6 @@ export interface GitContext {
   readonly workspace: WorkspaceLike;
   /** `WorkspaceOptions.defaultGitIdentity`. */
   readonly defaultIdentity?: GitIdentity;
+  /** The operation's `signal` option: checked between files ({@link import("./wrap.js").throwIfCancelled}). */
+  readonly signal?: AbortSignal;
 }

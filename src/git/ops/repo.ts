@@ -42,6 +42,7 @@ import type {
   TreeEntryView,
 } from "../types.js";
 import { gitdirOf, isRepository, requireRepo } from "../wrap.js";
+import { WorktreeIgnores } from "./ignores.js";
 import {
   boolOption,
   compareBytes,
@@ -196,12 +197,13 @@ export async function add(ctx: GitContext, dir: string, options: GitAddOptions):
     }
   }
   const [filemode, rows] = await Promise.all([fileModeOn(ctx, dir), walkWorktree(ctx, dir, { specs, ignored: force })]);
+  let ignores: WorktreeIgnores | undefined;
   for (let i = 0; i < specs.length; i++) {
     const spec = specs[i]!;
     if (spec === "" || rows.some((row) => matchesSpec(row.path, spec))) continue;
     const full = `${dir === "/" ? "" : dir}/${spec}`;
     if (!(await exists(ctx, full))) throw new PathspecNotFoundError(paths![i]!);
-    if (!force && (await ctx.git.isIgnored({ fs: ctx.fs, dir, filepath: spec }))) {
+    if (!force && (await (ignores ??= new WorktreeIgnores(ctx, dir)).isIgnored(spec))) {
       throw new GitError(
         "EADDFAIL",
         `git add failed: the path '${paths![i]}' is ignored by one of your .gitignore files (pass force to add it)`,

@@ -12,6 +12,7 @@
  * @module
  */
 import type { GitContext } from "../context.js";
+import { WorktreeIgnores } from "./ignores.js";
 import { compareBytes, matchesAny, worthEntering } from "./pathspec.js";
 
 /** One side of a {@link WalkRow}: a blob's oid and its mode (`0o100644`, `0o100755`, `0o120000`). */
@@ -56,35 +57,23 @@ async function blobType(entry: Entry): Promise<"blob" | "tree" | "other" | undef
   return type === "blob" || type === "tree" ? type : "other";
 }
 
-const IGNORE_FILE = /(^|\/)(\.gitignore|info\/exclude)$/;
-
 /**
- * `ctx.fs` with reads (and stats) of `.gitignore` and `info/exclude` files
- * remembered, for one operation: isomorphic-git's `isIgnored` reads every
- * `.gitignore` from the root down for each path it is asked about.
+ * `ctx.fs` with each directory listing told to `ignores` (which then reads
+ * no `.gitignore` where the listing has none).
  */
-function ignoreCachingFs(ctx: GitContext): GitContext["fs"] {
+function listingFs(ctx: GitContext, ignores: WorktreeIgnores): GitContext["fs"] {
   const base = ctx.fs.promises as unknown as Record<string, unknown>;
   const promises: Record<string, unknown> = {};
   for (const key of Object.keys(base)) {
     const value = base[key];
     promises[key] = typeof value === "function" ? value.bind(base) : value;
   }
-  for (const method of ["readFile", "stat"]) {
-    const original = promises[method] as (path: string, ...rest: unknown[]) => Promise<unknown>;
-    const seen = new Map<string, Promise<unknown>>();
-    promises[method] = (path: string, ...rest: unknown[]) => {
-      if (typeof path !== "string" || !IGNORE_FILE.test(path)) return original(path, ...rest);
-      const key = `${path}\0${JSON.stringify(rest)}`;
-      let result = seen.get(key);
-      if (result === undefined) {
-        result = original(path, ...rest);
-        result.catch(() => undefined);
-        seen.set(key, result);
-      }
-      return result;
-    };
-  }
+  const readdir = promises.readdir as (path: string, ...rest: unknown[]) => Promise<unknown>;
+  promises.readdir = async (path: string, ...rest: unknown[]) => {
+    const names = await readdir(path, ...rest);
+    if (typeof path === "string" && Array.isArray(names) && names.every((name) => typeof name === "string")) ignores.noteListing(path, names);
+    return names;
+  };
   return { promises } as unknown as GitContext["fs"];
 }
 
@@ -102,10 +91,10 @@ export async function walkWorktree(ctx: GitContext, dir: string, options: WalkOp
   const { git } = ctx;
   const { specs } = options;
   const rows: WalkRow[] = [];
-  const ignoreFs = ignoreCachingFs(ctx);
+  const ignores = new WorktreeIgnores(ctx, dir);
   const filemode = await fileModeOn(ctx, dir);
   await git.walk({
-    fs: ctx.fs,
+    fs: listingFs(ctx, ignores),
     dir,
     cache: ctx.cache,
     trees: options.ref === undefined ? [git.WORKDIR(), git.STAGE()] : [git.WORKDIR(), git.STAGE(), git.TREE({ ref: options.ref })],
@@ -116,7 +105,7 @@ export async function walkWorktree(ctx: GitContext, dir: string, options: WalkOp
       const [headType, workType, stageType] = await Promise.all([blobType(head), blobType(work), blobType(stage)]);
       if (headType === "other" && !stage && !work) return null;
       const untracked = !head && !stage && work;
-      if (untracked && !options.ignored && (await git.isIgnored({ fs: ignoreFs, dir, filepath }))) return null;
+      if (untracked && !options.ignored && (await ignores.isIgnored(filepath))) return null;
       const anyBlob = headType === "blob" || workType === "blob" || stageType === "blob";
       if (!anyBlob || !matchesAny(filepath, specs)) return undefined;
       const row: WalkRow = { path: filepath };

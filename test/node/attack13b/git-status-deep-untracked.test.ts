@@ -24,6 +24,10 @@
  * parent's (as real git's exclude stack does) instead of isIgnored per path; remember missing
  * `.gitignore` files; stop descending an untracked directory once it holds a file (status shows `a/`).
  *
+ * Fixed: ignores are decided during the walk by src/git/ops/ignores.ts (WorktreeIgnores): each
+ * directory's ignore file is read and compiled once per operation, and none is read where the walk's
+ * listing of the directory holds no `.gitignore` — a 300-deep chain now takes well under a second.
+ *
  * The call runs in a worker thread (worker-run.ts) so the bounded wait can see the freeze.
  */
 import { describe, expect, it } from "vitest";
@@ -48,10 +52,8 @@ describe("attack13b: git status over a deep untracked directory chain", () => {
     expect(run).toEqual({ messages: ["tree made", { stdout: "? a/\n", stderr: "", exitCode: 0 }], settled: true, error: undefined });
   });
 
-  it.fails("a 300-deep chain (a 600-byte path) — status settles within 15 s", { timeout: 60_000 }, async () => {
+  it("a 300-deep chain (a 600-byte path) — status settles within 15 s", { timeout: 60_000 }, async () => {
     const run = await runInWorker(script(300), 15_000, PRELUDE);
-    expect(run.messages[0]).toBe("tree made");
-    expect(run.settled).toBe(true);
-    expect(run.messages[1]).toEqual({ stdout: "? a/\n", stderr: "", exitCode: 0 });
+    expect(run).toEqual({ messages: ["tree made", { stdout: "? a/\n", stderr: "", exitCode: 0 }], settled: true, error: undefined });
   });
 });

@@ -1,0 +1,117 @@
+/**
+ * Which untracked paths the ignore files (`.gitignore` in every directory,
+ * `.git/info/exclude`) ignore, for one operation — `status`, `add`, `diff`,
+ * `clean` and `stash` (spec 04 §2.3).
+ *
+ * The answers are isomorphic-git's `isIgnored`'s: the same `ignore` package
+ * (case-insensitive), the same rule bounds (`boundIgnoreRules`, docs/git.md
+ * ".gitignore patterns are bounded"), the same order — the root's rules with
+ * `info/exclude` first, then each directory's down to the path's, a path in
+ * an ignored directory ignored. But `isIgnored` read and parsed every
+ * ancestor's `.gitignore` again for every path, and tested every rule
+ * against it: a 250-deep untracked directory chain took 24 s of
+ * `git status`, a 20,000-rule `.gitignore` with 100 untracked files 5.9 s
+ * (issue 20, thirteenth attack run). Here each ignore file is read and
+ * parsed once per operation, and a missing one is remembered as missing.
+ *
+ * @module
+ */
+import type { GitContext, IgnoreMatcher } from "../context.js";
+import { absPath } from "./tree-state.js";
+
+/**
+ * The `ignore` matcher of one directory's ignore files' `texts` (in order: the
+ * root's are `.git/info/exclude`, then `.gitignore`), their rules bounded as
+ * `boundIgnoreRules` says, or `undefined` when they are empty.
+ */
+export function compileIgnoreFile(git: GitContext["git"], texts: readonly string[]): IgnoreMatcher | undefined {
+  if (texts.every((text) => text === "")) return undefined;
+  const matcher = git.createIgnore();
+  for (const text of texts) matcher.add(git.boundIgnoreRules(text));
+  return matcher;
+}
+
+/**
+ * Which untracked paths the ignore files ignore, for ONE operation: each
+ * ignore file is read and compiled ({@link compileIgnoreFile}) when the
+ * first path below its directory is asked about, and a missing one is
+ * remembered as missing. Make a new one per operation: a `.gitignore`
+ * written afterwards is not seen.
+ */
+export class WorktreeIgnores {
+  readonly #ctx: GitContext;
+  readonly #dir: string;
+  /** Directory (relative, `""` = the root) → its rules; `undefined` when it has none. */
+  readonly #matchers = new Map<string, Promise<IgnoreMatcher | undefined>>();
+  /** Directories (relative) listed without a `.gitignore`: theirs is not read. */
+  readonly #noIgnoreFile = new Set<string>();
+
+  /** `dir`: the working tree (absolute); `.git/info/exclude` is read from `dir/.git`. */
+  constructor(ctx: GitContext, dir: string) {
+    this.#ctx = ctx;
+    this.#dir = dir;
+  }
+
+  /**
+   * Tells what the directory `path` (absolute, as the walk lists it) holds:
+   * when it holds no `.gitignore`, none is read for it (a read of a missing
+   * file deep down costs a lookup of the whole path).
+   */
+  noteListing(path: string, names: readonly string[]): void {
+    if (names.includes(".gitignore")) return;
+    const base = this.#dir === "/" ? "/" : `${this.#dir}/`;
+    if (path === this.#dir) this.#noIgnoreFile.add("");
+    else if (path.startsWith(base)) this.#noIgnoreFile.add(path.slice(base.length));
+  }
+
+  /** Whether `filepath` (relative to the working tree, `/`-separated) is ignored. */
+  async isIgnored(filepath: string): Promise<boolean> {
+    if (filepath === "." || filepath === "") return false;
+    if (filepath === ".git" || filepath.endsWith("/.git")) return true;
+    let ignored = false;
+    // `slash`: where the directory whose rules apply ends (-1: the root).
+    for (let slash = -1; slash < filepath.length; slash = nextSlash(filepath, slash)) {
+      const matcher = await this.#matcher(slash < 0 ? "" : filepath.slice(0, slash));
+      if (matcher === undefined) continue;
+      const rel = filepath.slice(slash + 1);
+      const parent = rel.lastIndexOf("/");
+      // A directory above the path (below this one) is ignored: so is everything in it.
+      if (parent > 0 && matcher.ignores(rel.slice(0, parent))) return true;
+      const result = matcher.test(rel);
+      ignored = ignored ? !result.unignored : result.ignored;
+    }
+    return ignored;
+  }
+
+  #matcher(folder: string): Promise<IgnoreMatcher | undefined> {
+    let matcher = this.#matchers.get(folder);
+    if (matcher === undefined) {
+      matcher = this.#load(folder);
+      this.#matchers.set(folder, matcher);
+    }
+    return matcher;
+  }
+
+  async #load(folder: string): Promise<IgnoreMatcher | undefined> {
+    const texts: string[] = [];
+    if (folder === "") texts.push(await this.#read(absPath(this.#dir, ".git/info/exclude")));
+    if (!this.#noIgnoreFile.has(folder)) texts.push(await this.#read(absPath(this.#dir, folder === "" ? ".gitignore" : `${folder}/.gitignore`)));
+    return compileIgnoreFile(this.#ctx.git, texts);
+  }
+
+  /** The file's text; `""` when it cannot be read (missing, a directory), as `isIgnored`. */
+  async #read(path: string): Promise<string> {
+    try {
+      const text = await this.#ctx.fs.promises.readFile(path, "utf8");
+      return typeof text === "string" ? text : new TextDecoder().decode(text as Uint8Array);
+    } catch {
+      return "";
+    }
+  }
+}
+
+/** The index of the next `/` after `from` in `path`, or `path.length`. */
+function nextSlash(path: string, from: number): number {
+  const at = path.indexOf("/", from + 1);
+  return at < 0 ? path.length : at;
+}
