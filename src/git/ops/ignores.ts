@@ -12,7 +12,10 @@
  * against it: a 250-deep untracked directory chain took 24 s of
  * `git status`, a 20,000-rule `.gitignore` with 100 untracked files 5.9 s
  * (issue 20, thirteenth attack run). Here each ignore file is read and
- * parsed once per operation, and a missing one is remembered as missing.
+ * parsed once per operation, a missing one is remembered as missing, and
+ * plain-name rules (`node_modules`, `.DS_Store`) are looked up in a set
+ * instead of tested one by one; the rules that are patterns are bounded by
+ * {@link GIT_IGNORE_MAX_PATTERNS} per file.
  *
  * @module
  */
@@ -20,15 +23,65 @@ import type { GitContext, IgnoreMatcher } from "../context.js";
 import { absPath } from "./tree-state.js";
 
 /**
+ * Most pattern rules the Workspace's git reads from one ignore file
+ * (`.gitignore` or `.git/info/exclude`): the rules it tests one by one
+ * against each untracked path (about 1 µs per rule per path), so a hostile
+ * `.gitignore` of 200,000 patterns cannot hold `git status` for minutes.
+ * Rules past the limit are skipped, as if they were comments: the paths they
+ * would ignore show as untracked (real git reads them all).
+ *
+ * Counted: every rule except blank lines, comments and — in a file with no
+ * `!` (re-include) rule — plain names (letters, digits and `._+=,@%~-`, no
+ * `/`: `node_modules`, `.DS_Store`), which are looked up in a set and have
+ * no limit. In a file with a `!` rule, every rule counts (order matters).
+ * @defaultValue 10,000 rules per file
+ */
+export const GIT_IGNORE_MAX_PATTERNS = 10_000;
+
+/** A rule that is a plain name: it matches a path component equal to it (ASCII case-insensitive). */
+const PLAIN_NAME = /^[A-Za-z0-9._+=,@%~-]+$/;
+
+/**
  * The `ignore` matcher of one directory's ignore files' `texts` (in order: the
- * root's are `.git/info/exclude`, then `.gitignore`), their rules bounded as
- * `boundIgnoreRules` says, or `undefined` when they are empty.
+ * root's are `.git/info/exclude`, then `.gitignore`), bounded as
+ * {@link GIT_IGNORE_MAX_PATTERNS} says, or `undefined` when they hold no rule.
  */
 export function compileIgnoreFile(git: GitContext["git"], texts: readonly string[]): IgnoreMatcher | undefined {
-  if (texts.every((text) => text === "")) return undefined;
+  const files = texts.map((text) =>
+    git
+      .boundIgnoreRules(text)
+      .split(/\r?\n/)
+      .filter((line) => line !== "" && !/^\s+$/.test(line) && !line.startsWith("#")),
+  );
+  if (files.every((rules) => rules.length === 0)) return undefined;
+  const negations = files.some((rules) => rules.some((rule) => rule.startsWith("!")));
+  const names = new Set<string>();
+  const patterns: string[] = [];
+  for (const rules of files) {
+    let kept = 0;
+    for (const rule of rules) {
+      if (!negations && PLAIN_NAME.test(rule) && !/^\.+$/.test(rule)) names.add(asciiLower(rule));
+      else if (kept++ < GIT_IGNORE_MAX_PATTERNS) patterns.push(rule);
+    }
+  }
   const matcher = git.createIgnore();
-  for (const text of texts) matcher.add(git.boundIgnoreRules(text));
-  return matcher;
+  matcher.add(patterns.join("\n"));
+  if (names.size === 0) return matcher;
+  // No `!` rule: a path is ignored when any rule matches it or a directory above it, so the
+  // plain names (which match a path's last component, or a directory's) go first, as a set.
+  const named = (path: string) => path.split("/").some((part) => part !== "" && names.has(asciiLower(part)));
+  return {
+    add: () => {
+      throw new Error("compileIgnoreFile: the matcher is complete");
+    },
+    ignores: (path) => named(path) || matcher.ignores(path),
+    test: (path) => (named(path) ? { ignored: true, unignored: false } : matcher.test(path)),
+  };
+}
+
+/** `text` with A–Z lowered only (the `ignore` package's case-insensitive regexes fold nothing else onto ASCII). */
+function asciiLower(text: string): string {
+  return /[A-Z]/.test(text) ? text.replace(/[A-Z]+/g, (s) => s.toLowerCase()) : text;
 }
 
 /**
