@@ -7,11 +7,13 @@
  * result before returning it and, past {@link MAX_FS_RPC_RESULT_BYTES},
  * rejects with a `WorkspaceFsError` `E2BIG` that says how to ask for less:
  * a listing page (`limit`/`offset`), or the stream form of `readFile`. (The
- * git stub clips its output instead: `clipGitResultForRpc`.)
+ * git stub clips its output instead: `clipGitResultForRpc`.) The runtime
+ * stub's `pending()` is measured the same way ({@link checkPendingRpcResult}).
  *
  * @module
  */
 import { WorkspaceFsError } from "../fs/errors.js";
+import { runtimeError } from "../runtime/errors.js";
 
 /**
  * Largest estimated size, in bytes, of a filesystem result sent over RPC:
@@ -94,5 +96,30 @@ export function checkFsRpcResult<T>(method: string, path: unknown, result: T): T
     method,
     typeof path === "string" ? path : undefined,
     `the result is over ${MAX_FS_RPC_RESULT_BYTES} bytes, more than crosses RPC (workerd's limit is 32 MiB); ${advice(method)}`,
+  );
+}
+
+/**
+ * Waiting calls that always cross RPC in one `runtime.pending({ limit })`
+ * page: 32. A payload is at most 262,144 characters of JSON, which the size
+ * estimate counts as at most 786,432 bytes (3 a character, for an array of
+ * one-digit numbers), so 32 calls with their ids stay under the 30 MiB a
+ * remote `pending()` answer may take (past it the answer rejects `E2BIG`).
+ */
+export const PENDING_RPC_PAGE = 32;
+
+/**
+ * `calls`, the answer of `runtime.pending(options)`, when its estimated size
+ * fits in {@link MAX_FS_RPC_RESULT_BYTES} (30 MiB).
+ * @throws WorkspaceRuntimeError `E2BIG` naming the number of calls, the size
+ * and the limit, and saying to list a page at a time with
+ * `pending({ limit, offset })` ({@link PENDING_RPC_PAGE} calls always fit).
+ */
+export function checkPendingRpcResult<T extends readonly unknown[]>(calls: T): T {
+  const size = estimateRpcSize(calls, MAX_FS_RPC_RESULT_BYTES);
+  if (size <= MAX_FS_RPC_RESULT_BYTES) return calls;
+  throw runtimeError(
+    "E2BIG",
+    `runtime.pending(): the ${calls.length} waiting calls listed are over ${MAX_FS_RPC_RESULT_BYTES} bytes with their payloads, more than crosses RPC (workerd's limit is 32 MiB); list them a page at a time with pending({ limit: ${PENDING_RPC_PAGE}, offset })`,
   );
 }

@@ -54,8 +54,14 @@ export interface WorkspaceRuntimeClient {
    * @throws (rejects) `EEXEC_BUSY` while the run is live; `ENOENT` for an unknown id.
    */
   disposeExec(id: string, options?: Parameters<WorkspaceRuntime["disposeExec"]>[1]): Promise<void>;
-  /** Calls waiting for an answer (spec 02 §5); this runtime never has any. */
-  pending(): Promise<WorkspaceRuntimePendingCall[]>;
+  /**
+   * Calls waiting for an answer (spec 02 §5), oldest first; `offset` /
+   * `limit` give one page of them.
+   * @throws (rejects) `E2BIG` through a remote client when the answer is
+   *   over 30 MiB: list a page at a time (`{ limit: 32, offset }`);
+   *   RangeError for a bad `offset` or `limit`.
+   */
+  pending(options?: Parameters<WorkspaceRuntime["pending"]>[0]): Promise<WorkspaceRuntimePendingCall[]>;
   /**
    * Answers a waiting call (spec 02 §5).
    * @param options `backend`. Default: the first registered.
@@ -111,7 +117,7 @@ export function createLocalRuntimeClient(runtime: WorkspaceHostRuntime): Workspa
     getExec: (id, options) => runtime.getExec(id, options),
     killExec: (id, options) => runtime.killExec(id, options),
     disposeExec: (id, options) => runtime.disposeExec(id, options),
-    pending: () => runtime.pending(),
+    pending: (options) => runtime.pending(options),
     respond: (id, callId, answer, options) => runtime.respond(id, callId, answer, options),
   };
 }
@@ -144,8 +150,8 @@ export interface RemoteRuntimeStub {
   killExec(id: string, options?: Parameters<WorkspaceRuntime["killExec"]>[1]): Promise<void>;
   /** Deletes a finished run's record. */
   disposeExec(id: string, options?: Parameters<WorkspaceRuntime["disposeExec"]>[1]): Promise<void>;
-  /** Calls waiting for an answer. */
-  pending(): Promise<WorkspaceRuntimePendingCall[]>;
+  /** Calls waiting for an answer (a page of them with `offset` / `limit`). */
+  pending(options?: Parameters<WorkspaceRuntime["pending"]>[0]): Promise<WorkspaceRuntimePendingCall[]>;
   /** Answers a waiting call. */
   respond(id: string, callId: string, answer: unknown, options?: Parameters<WorkspaceRuntime["respond"]>[3]): Promise<void>;
 }
@@ -221,7 +227,7 @@ export function createRemoteRuntimeClient(runtime: () => RemoteRuntimeStub, back
     getExec: (id, options) => openRemoteHandle(() => runtime().getExec(id, options)),
     killExec: (id, options) => callRemote(() => runtime().killExec(id, options)),
     disposeExec: (id, options) => callRemote(() => runtime().disposeExec(id, options)),
-    pending: () => callRemote(() => runtime().pending()),
+    pending: (options) => callRemote(() => (options === undefined ? runtime().pending() : runtime().pending(options))),
     respond: (id, callId, answer, options) => callRemote(() => runtime().respond(id, callId, answer, options)),
   };
 }

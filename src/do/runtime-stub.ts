@@ -8,6 +8,7 @@ import type { WorkspaceBackendInfo, WorkspaceRuntimePendingCall } from "../runti
 import { WorkspaceRuntimeExecHandleStub } from "./exec-handle-stub.js";
 import type { AnyExecHandle, AnyExecOptions, AnyGetExecOptions, WorkspaceHostRuntime } from "./host.js";
 import { answerRemote } from "./remote-error.js";
+import { checkPendingRpcResult } from "./rpc-size.js";
 import { liveHost, stateOf, SubStub } from "./sub-stub.js";
 
 /**
@@ -74,9 +75,15 @@ export class WorkspaceRuntimeStub extends SubStub {
     return answerRemote(() => this.#runtime.disposeExec(id, options));
   }
 
-  /** `runtime.pending()`: calls waiting for an answer (spec 02 §5); this runtime never has any. */
-  pending(): Promise<WorkspaceRuntimePendingCall[]> {
-    return answerRemote(() => this.#runtime.pending());
+  /**
+   * `runtime.pending(options)`: calls waiting for an answer (spec 02 §5),
+   * oldest first; `offset` / `limit` give one page of them.
+   * @throws (rejects) `E2BIG` when the answer is over 30 MiB (more than
+   *   crosses RPC): list a page at a time (`{ limit: 32, offset }`);
+   *   RangeError for a bad `offset` or `limit`.
+   */
+  pending(options?: Parameters<WorkspaceHostRuntime["pending"]>[0]): Promise<WorkspaceRuntimePendingCall[]> {
+    return answerRemote(async () => checkPendingRpcResult(await this.#runtime.pending(options)));
   }
 
   /**

@@ -14,7 +14,8 @@ export type WorkspaceRuntimeErrorCode =
   | "ENOTWAITING"
   | "EPROTOCOL"
   | "ELOG_TRUNCATED"
-  | "EINVAL";
+  | "EINVAL"
+  | "E2BIG";
 
 /** An `Error` with `name === "WorkspaceRuntimeError"` and a `code` from spec 02 §1.7. */
 export class WorkspaceRuntimeError extends Error {

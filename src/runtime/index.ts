@@ -98,6 +98,15 @@ const textEncoder = new TextEncoder();
  */
 export const MAX_REMOTE_STDIN_BYTES = 20 * 1024 * 1024;
 
+/** `runtime.pending()`'s `offset` / `limit`: undefined, or an integer ≥ 0. */
+function pageBound(value: unknown, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) {
+    throw new RangeError(`pending({ ${name} }): ${name} must be an integer ≥ 0, got ${typeof value === "number" ? value : typeof value}`);
+  }
+  return value;
+}
+
 /**
  * The Workspace's git client for backends and host modules (spec 04 §2.2):
  * `workspace.git`, or, when reading it throws (git not configured, or the
@@ -632,16 +641,34 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
 
   /**
    * Calls waiting for an answer (spec 02 §5): those of every module backend
-   * that runs them (connecting each), oldest `since` first.
+   * that runs them (connecting each), oldest `since` first. With `offset`
+   * and/or `limit`, one page of that list: through a remote client
+   * (`getWorkspace(stub)`) a list over 30 MiB does not cross RPC and rejects
+   * with code `E2BIG`; a page of 32 calls always does.
+   *
+   * @throws (rejects) RangeError when `offset` or `limit` is not an integer
+   *   ≥ 0; the routing errors of {@link WorkspaceRuntime.ready}.
    */
-  async pending(): Promise<WorkspaceRuntimePendingCall[]> {
+  async pending(
+    options: {
+      /** Calls to skip from the start of the list (oldest first). Default: 0. */
+      offset?: number;
+      /** Most calls to return. Default: all of them. */
+      limit?: number;
+    } = {},
+  ): Promise<WorkspaceRuntimePendingCall[]> {
+    const offset = pageBound(options?.offset, "offset") ?? 0;
+    const limit = pageBound(options?.limit, "limit");
     const out: WorkspaceRuntimePendingCall[] = [];
     for (const backend of this.#backends) {
       if (backend.protocol !== "module") continue;
       const connected = await this.#connect(backend);
       if (connected.kind === "module" && connected.handle.pending) out.push(...(await connected.handle.pending()));
     }
-    return out.sort((a, b) => a.since - b.since);
+    // Ties in `since` are ordered by backend, execution id and call id: the same list each time, so pages do not overlap.
+    const cmp = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+    out.sort((a, b) => a.since - b.since || cmp(a.backend, b.backend) || cmp(a.id, b.id) || cmp(a.callId, b.callId));
+    return limit === undefined ? out.slice(offset) : out.slice(offset, offset + limit);
   }
 
   /**

@@ -24,10 +24,15 @@
  * Suggested fix: page `pending()` (`{ limit, offset }` or a cursor, and a payload-free listing) and have the
  * runtime stub measure its answer as the fs stub does (E2BIG naming the paging option), or bound the total
  * bytes of waiting payloads per Workspace.
+ *
+ * Fixed: `pending({ offset, limit })` lists one page (oldest first, ties by backend, id, callId), and
+ * the runtime stub measures its answer as the fs stub does (src/do/rpc-size.ts): over 30 MiB it rejects
+ * `E2BIG` naming `pending({ limit: 32, offset })` (PENDING_RPC_PAGE: 32 calls always cross).
  */
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { getWorkspace } from "../../../src/index.js";
+import { PENDING_RPC_PAGE } from "../../../src/do/rpc-size.js";
 import { WORKSPACE } from "../../../src/do/symbol.js";
 import type { WorkspaceRuntime } from "../../../src/runtime/index.js";
 import { durable, sleep, start } from "../durable/helpers.js";
@@ -37,7 +42,7 @@ export default async () => (await askSized(262144)).answerLength;`;
 const RUNS = 136;
 
 describe("attack13c: pending() through a remote client with many waiting calls", () => {
-  it.fails("lists every waiting call through getWorkspace(stub), as in the object", { timeout: 120_000 }, async () => {
+  it("rejects E2BIG naming the paging option, and lists every waiting call a page at a time, as in the object", { timeout: 120_000 }, async () => {
     const { fresh } = durable();
     // 8 clients start 17 runs each (136 runs), every one waiting on a 262,144-character payload.
     await Promise.all(
@@ -45,19 +50,35 @@ describe("attack13c: pending() through a remote client with many waiting calls",
         for (let i = 0; i < RUNS / 8; i++) await start(fresh(), SOURCE, { id: `w${k}-${i}`, onInterrupt: "replay" });
       }),
     );
-    let local = 0;
-    for (let t = 0; t < 100 && local < RUNS; t++) {
+    let local: string[] = [];
+    for (let t = 0; t < 100 && local.length < RUNS; t++) {
       local = await runInDurableObject(fresh(), async (instance) =>
-        (await (instance as unknown as Record<symbol, { runtime: WorkspaceRuntime }>)[WORKSPACE]!.runtime.pending()).length,
+        (await (instance as unknown as Record<symbol, { runtime: WorkspaceRuntime }>)[WORKSPACE]!.runtime.pending()).map((c) => c.callId),
       );
-      if (local < RUNS) await sleep(200);
+      if (local.length < RUNS) await sleep(200);
     }
-    expect(local).toBe(RUNS);
+    expect(local.length).toBe(RUNS);
     using ws = await getWorkspace(fresh());
-    const remote = await ws.runtime.pending().then(
-      (calls) => ({ listed: calls.length, payloadChars: calls.reduce((n, c) => n + JSON.stringify(c.payload).length, 0) }),
-      (error: Error) => ({ rejected: error.message }),
+    const whole = await ws.runtime.pending().then(
+      (calls) => ({ listed: calls.length }),
+      (error: Error & { code?: string }) => ({ code: error.code, message: error.message }),
     );
-    expect(remote).toEqual({ listed: RUNS, payloadChars: RUNS * 262_144 });
+    expect(whole).toEqual({
+      code: "E2BIG",
+      message:
+        "runtime.pending(): the 136 waiting calls listed are over 31457280 bytes with their payloads, more than crosses RPC (workerd's limit is 32 MiB); list them a page at a time with pending({ limit: 32, offset })",
+    });
+    const listed: string[] = [];
+    let payloadChars = 0;
+    for (let offset = 0; ; offset += PENDING_RPC_PAGE) {
+      const page = await ws.runtime.pending({ limit: PENDING_RPC_PAGE, offset });
+      listed.push(...page.map((c) => c.callId));
+      payloadChars += page.reduce((n, c) => n + JSON.stringify(c.payload).length, 0);
+      if (page.length < PENDING_RPC_PAGE) break;
+    }
+    expect({ listed, payloadChars }).toEqual({ listed: local, payloadChars: RUNS * 262_144 });
+    // A bigger page fits too while it is under 30 MiB (100 × 262,144 bytes).
+    expect((await ws.runtime.pending({ offset: 36, limit: 1000 })).map((c) => c.callId)).toEqual(local.slice(36));
+    await expect(ws.runtime.pending({ limit: -1 })).rejects.toThrow("pending({ limit }): limit must be an integer ≥ 0, got -1");
   });
 });
