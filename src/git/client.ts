@@ -28,7 +28,7 @@ import type {
   WorkspaceLike,
 } from "./types.js";
 import { canonicalDir, fenceGitFs, fenceWorkspace, withRepoLock, type RepoLease } from "./repo-lock.js";
-import { gitdirOf, resolveDir, runOp } from "./wrap.js";
+import { gitdirOf, OperationCancelledError, resolveDir, runOp } from "./wrap.js";
 import { CONFINED_TO, linkCheckedGitFs, linkCheckedWorkspace } from "./confine.js";
 
 /**
@@ -142,6 +142,7 @@ class WorkspaceGitClient implements GitClient {
       throw new GitError("EUSAGE", `git ${op}: options must be an object, got ${given === null ? "null" : typeof given}`);
     }
     const dir = resolveDir(given.dir);
+    const signal = signalOption(op, given.signal);
     // Keys are found one call at a time, so the operations enter their queues in call order.
     const base = this.#base;
     const keyed = base.#admission.then(() => canonicalDir(this.#ws, dir));
@@ -150,10 +151,18 @@ class WorkspaceGitClient implements GitClient {
       () => {},
     );
     const [shared, key] = await Promise.all([base.#getContext(), keyed]);
-    const ctx = await this.#contextFor(shared);
+    const opened = await this.#contextFor(shared);
+    const ctx: GitContext = signal ? { ...opened, signal } : opened;
     const previous = base.#writes.get(key) ?? Promise.resolve();
-    const body = () => fn(ctx, dir, given);
-    const fenced = async (lease: RepoLease | undefined) => fn(lease ? await this.#fenced(ctx, lease, [...new Set([gitdirOf(dir), gitdirOf(key)])]) : ctx, dir, given);
+    // An operation whose signal aborted while it waited for its turn does not start.
+    const unstarted = () => {
+      if (signal?.aborted) throw new OperationCancelledError(signal.reason, "it did not start, so nothing changed");
+    };
+    const body = () => (unstarted(), fn(ctx, dir, given));
+    const fenced = async (lease: RepoLease | undefined) => {
+      unstarted();
+      return fn(lease ? await this.#fenced(ctx, lease, [...new Set([gitdirOf(dir), gitdirOf(key)])]) : ctx, dir, given);
+    };
     const current = previous.then(() => runOp(op, dir, locking ? () => withRepoLock(this.#ws, key, fenced) : body));
     const settled = current.then(
       () => {},
@@ -225,6 +234,37 @@ class WorkspaceGitClient implements GitClient {
 
   async cli(input: GitCliInput): Promise<GitCliResult> {
     const { runGitCli } = await import("./cli.js");
-    return runGitCli(this, input);
+    const signal = (input as Partial<GitCliInput> | null | undefined)?.signal;
+    if (signal === undefined) return runGitCli(this, input);
+    if (!isAbortSignal(signal)) return { stdout: "", stderr: "git: signal must be an AbortSignal\n", exitCode: 129 };
+    return runGitCli(withSignal(this, signal), input);
   }
+}
+
+/** Whether `value` is an `AbortSignal` (or has its shape: `aborted`, `reason`, `addEventListener`). */
+function isAbortSignal(value: unknown): value is AbortSignal {
+  if (typeof AbortSignal === "function" && value instanceof AbortSignal) return true;
+  const v = value as { aborted?: unknown; addEventListener?: unknown } | null;
+  return typeof v === "object" && v !== null && typeof v.aborted === "boolean" && typeof v.addEventListener === "function";
+}
+
+/**
+ * An operation's `signal` option, checked (see `BaseWorktreeOptions.signal`).
+ * @throws GitError `EUSAGE` when it is given and is not an `AbortSignal`.
+ */
+function signalOption(op: string, value: unknown): AbortSignal | undefined {
+  if (value === undefined) return undefined;
+  if (!isAbortSignal(value)) throw new GitError("EUSAGE", `git ${op}: signal must be an AbortSignal, got ${value === null ? "null" : typeof value}`);
+  return value;
+}
+
+/** `client` with `signal` added to the options of every operation (what `cli` runs with a `signal`). */
+function withSignal(client: GitClient, signal: AbortSignal): GitClient {
+  return new Proxy(client, {
+    get(target, key, receiver) {
+      const value: unknown = Reflect.get(target, key, receiver);
+      if (typeof value !== "function" || typeof key !== "string" || key === "cli") return value;
+      return (options?: object) => (value as (o: object) => unknown).call(target, { ...(options ?? {}), signal });
+    },
+  });
 }

@@ -9,7 +9,8 @@
 /**
  * A failed git operation. `code` is one of `ENOTAREPO`, `EALREADYINIT`,
  * `EIDENTITY`, `EPATHOUTSIDE`, `EPATHSPEC`, `EMSG` (blank commit message),
- * `EUSAGE` (bad argument to a client method), or `E<OP>FAIL` (e.g.
+ * `EUSAGE` (bad argument to a client method), `ECANCELED` (the
+ * operation's `signal` aborted), or `E<OP>FAIL` (e.g.
  * `EADDFAIL`, `ECOMMITFAIL`, `EFETCHFAIL`) wrapping the cause as
  * `git <op> failed: <cause>`.
  */

@@ -46,3 +46,25 @@ export function objectTooLarge(size: number | undefined): string {
  * @defaultValue 256 line edits
  */
 export const GIT_DIFF_MAX_EDIT_LENGTH = 256;
+
+/**
+ * Most paths — files, links, submodules and directories, every one counted
+ * where it would be written — that one tree may expand to when the
+ * Workspace's git writes it to the working tree: `checkout` (with or
+ * without paths), `clone`'s checkout, `merge`, `reset`, `pull`, `branch`
+ * with `checkout`, and `stash` (its trees are read with the same bound). A
+ * bigger tree is refused before anything is written, with `GitError`
+ * `E<OP>FAIL` (`ECHECKOUTFAIL`, `ECLONEFAIL`, …): `tree too large: commit
+ * <oid> expands to more than 100000 files and directories (the limit,
+ * GIT_MAX_TREE_ENTRIES); the Workspace's git does not write a tree this
+ * large`.
+ *
+ * The count follows what the tree expands to, not the size of its objects:
+ * a "git bomb" whose trees all name one subtree (10 entries, 8 levels:
+ * 10^8 files from about 1 KB of objects) is refused after reading a handful
+ * of small trees. Real git has no such limit; a Workspace file costs a
+ * SQLite row and about 2 ms to write, and a Durable Object has a CPU and
+ * storage budget (issue 20, thirteenth attack run).
+ * @defaultValue 100,000 paths
+ */
+export const GIT_MAX_TREE_ENTRIES = 100_000;

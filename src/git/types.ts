@@ -96,6 +96,18 @@ export type AuthCallback = (url: string, auth: GitAuth) => GitAuth | void | Prom
 export interface BaseWorktreeOptions {
   /** Absolute Workspace path of the working tree. Default `"/"`. */
   dir?: string;
+  /**
+   * Stops the operation when it aborts (an addition to spec 04; issue 20,
+   * thirteenth attack run): an operation waiting for its turn on the
+   * repository does not start, and the ones that write the working tree
+   * (`checkout`, `clone`'s checkout, `merge`, `reset`, `pull`, `branch`
+   * with `checkout`, `stashPush`, `stashPop`) stop before their next file.
+   * They then reject with `GitError` `ECANCELED` (`git <op> cancelled:
+   * <reason>; …`): HEAD, the branches and the index are left as they were,
+   * files already written stay (a clone removes what it made). Not an
+   * `AbortSignal`: `EUSAGE`. Default: none (the operation runs to its end).
+   */
+  signal?: AbortSignal;
 }
 
 /** Options shared by the network methods. */
@@ -608,6 +620,13 @@ export interface GitCliInput {
   env?: Record<string, string | undefined>;
   /** Standard input (`hash-object --stdin`). */
   stdin?: string | Uint8Array;
+  /**
+   * Passed to every client operation the command line runs (see
+   * {@link BaseWorktreeOptions.signal}): once it aborts, the command stops
+   * before its next file and exits 1 with `git <sub>: cancelled: <reason>; …`.
+   * Default: none.
+   */
+  signal?: AbortSignal;
 }
 /** `cli` result: what real git would print and its exit code. */
 export interface GitCliResult {

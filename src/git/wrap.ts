@@ -74,9 +74,41 @@ export async function runOp<T>(op: string, dir: string, fn: () => Promise<T>): P
   }
 }
 
+/**
+ * What an operation throws when its `signal` (`BaseWorktreeOptions.signal`,
+ * kept as {@link GitContext.signal}) has aborted: the operations that write
+ * the working tree check it before each file they read, write or remove.
+ * {@link runOp} reports it as `GitError` `ECANCELED`.
+ */
+export class OperationCancelledError extends Error {
+  constructor(
+    /** The signal's reason (its message is shown). */
+    readonly reason: unknown,
+    /** What is left behind, when it is not the usual (see {@link toGitError}). */
+    readonly left?: string,
+  ) {
+    super(`cancelled: ${reason instanceof Error ? reason.message : reason === undefined ? "the operation was aborted" : String(reason)}`);
+    this.name = "OperationCancelledError";
+  }
+}
+
+/**
+ * Throws {@link OperationCancelledError} when the operation's signal has
+ * aborted; nothing otherwise (also without a signal).
+ */
+export function throwIfCancelled(ctx: GitContext): void {
+  if (ctx.signal?.aborted) throw new OperationCancelledError(ctx.signal.reason);
+}
+
 /** The {@link GitError} `runOp` throws for `error`. */
 export function toGitError(op: string, dir: string, error: unknown): GitError {
   if (error instanceof GitError) return error;
+  if (error instanceof OperationCancelledError) {
+    const left =
+      error.left ??
+      "it stopped before its next file: HEAD, the branches and the index are as they were, and the files it had written stay in the working tree (`git status` shows them; `git reset --hard` and `git clean` undo them)";
+    return new GitError("ECANCELED", `git ${op} ${error.message}; ${left}`, { cause: error });
+  }
   const message = error instanceof Error ? error.message : String(error);
   return new GitError(`E${op.toUpperCase().replace(/[^A-Z]/g, "")}FAIL`, `git ${op} failed: ${message}`, { cause: error });
 }

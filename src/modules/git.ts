@@ -75,11 +75,15 @@ function pathOption(name: string, key: string, value: WorkspaceRuntimeValue | un
   return value;
 }
 
-/** The options with `undefined`/`null` members left out (isolate `undefined` arrives as `null`), and `dir` set. */
-function withDir<T>(input: Record<string, WorkspaceRuntimeValue>, dir: string): T {
+/**
+ * The options with `undefined`/`null` members left out (isolate `undefined` arrives as `null`), `dir` set, and
+ * `signal` the call's own (so git stops when the run is killed, times out or closes).
+ */
+function withDir<T>(input: Record<string, WorkspaceRuntimeValue>, dir: string, ctx: WorkspaceModuleCallContext): T {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) if (value !== null && value !== undefined) out[key] = value;
   out.dir = dir;
+  out.signal = ctx.signal;
   return out as T;
 }
 
@@ -252,6 +256,12 @@ function describeGitModule(allowNetwork: boolean): string {
  * repository (status, log) to see what happened.` (`code` `EEXEC_LOST`).
  * `status`, `diff`, `log` and read-only `cli` calls run again.
  *
+ * Every call passes its `ctx.signal` to git (`signal`, see
+ * `BaseWorktreeOptions.signal`): when the run is killed, times out or its
+ * Workspace closes, a checkout, merge, reset, stash or clone stops before
+ * its next file (issue 20, thirteenth attack run), so nothing changes in
+ * the Workspace after the run has settled.
+ *
  * Git's own failures reject with the client's `GitError` (message and
  * `code`); `cli` resolves `{ stdout, stderr, exitCode }` for user errors.
  * Without `WorkspaceOptions.git` every call rejects with the not-configured
@@ -281,7 +291,7 @@ export function createGitModule(options: GitModuleOptions = {}): WorkspaceModule
       const dir = await ctx.resolvePath(pathOption("clone", "dir", input.dir, "."), { allowMissing: true });
       return atMostOnce(ctx, "ws:git", {
         run: async () => {
-          await git(ctx).clone(withDir<GitCloneOptions>(input, dir));
+          await git(ctx).clone(withDir<GitCloneOptions>(input, dir, ctx));
           return null;
         },
         resume: async (id) => {
@@ -296,9 +306,9 @@ export function createGitModule(options: GitModuleOptions = {}): WorkspaceModule
         const input = optionsOf(name, args);
         checkAborted(ctx);
         const dir = await ctx.resolvePath(pathOption(name, "dir", input.dir, "."));
-        if (name === "status") return git(ctx).status(withDir<GitStatusOptions>(input, dir));
-        if (name === "diff") return git(ctx).diff(withDir<GitDiffOptions>(input, dir));
-        return git(ctx).log(withDir<GitLogOptions>(input, dir));
+        if (name === "status") return git(ctx).status(withDir<GitStatusOptions>(input, dir, ctx));
+        if (name === "diff") return git(ctx).diff(withDir<GitDiffOptions>(input, dir, ctx));
+        return git(ctx).log(withDir<GitLogOptions>(input, dir, ctx));
       };
 
     const cli: WorkspaceModuleFunction = async (args, ctx) => {
@@ -310,7 +320,8 @@ export function createGitModule(options: GitModuleOptions = {}): WorkspaceModule
       }
       const folded = foldCliPath(argv, pathOption("cli", "cwd", input.cwd, "."));
       if (!allowNetwork && isNetworkCommand(folded.argv)) throw networkError("Git CLI network command");
-      const run: GitCliInput = { argv: folded.argv };
+      // The call's signal: a killed, timed-out or closed run stops its git command before the next file.
+      const run: GitCliInput = { argv: folded.argv, signal: ctx.signal };
       if (input.env !== undefined && input.env !== null) {
         if (!isPlainObject(input.env) || !Object.values(input.env).every((v) => typeof v === "string")) {
           throw new TypeError("ws:git cli: env must be an object of strings");

@@ -38,8 +38,8 @@ import type {
   RefUpdateStatus,
   RemoteView,
 } from "../types.js";
-import { gitdirOf, requireRepo } from "../wrap.js";
-import { assertTreeDepth, flatTree, updateIndex } from "./tree-state.js";
+import { gitdirOf, OperationCancelledError, requireRepo, throwIfCancelled } from "../wrap.js";
+import { assertTreeDepth, cancellableFs, flatTree, updateIndex } from "./tree-state.js";
 import { merge } from "./worktree.js";
 
 /** Default silence allowed on one HTTP request before it is aborted: 60,000 ms. */
@@ -286,11 +286,13 @@ export async function clone(ctx: GitContext, dir: string, options: GitCloneOptio
     const branch = await ctx.git.currentBranch({ fs: ctx.fs, dir, fullname: false });
     const target = ref ?? branch;
     if (target !== undefined) {
-      // A tree nested deeper than GIT_MAX_TREE_DEPTH is refused before the checkout writes anything.
+      // A tree nested deeper than GIT_MAX_TREE_DEPTH, or expanding past GIT_MAX_TREE_ENTRIES, is refused before the checkout writes anything.
       const commit = await ctx.git.resolveRef({ fs: ctx.fs, dir, ref: target }).catch(() => undefined);
       if (commit !== undefined) await assertTreeDepth(ctx, dir, commit);
+      throwIfCancelled(ctx);
       const limited = filepaths && !filepaths.includes(".") ? filepaths : undefined;
-      await ctx.git.checkout({ fs: ctx.fs, dir, cache: ctx.cache, ref: target, force: true, ...(limited ? { filepaths: limited } : {}) });
+      // Its writes check the signal: a cancelled clone stops writing within one file.
+      await ctx.git.checkout({ fs: cancellableFs(ctx), dir, cache: ctx.cache, ref: target, force: true, ...(limited ? { filepaths: limited } : {}) });
       if (limited) {
         // The paths left out stay in the index (at the commit's blob), so they read as unstaged
         // deletions and a later commit keeps them.
@@ -307,6 +309,12 @@ export async function clone(ctx: GitContext, dir: string, options: GitCloneOptio
     await (dirExisted ? ctx.workspace.fs.rm(gitdir, { recursive: true, force: true }) : ctx.workspace.fs.rm(dir, { recursive: true, force: true })).catch(
       () => undefined,
     );
+    if (ctx.signal?.aborted) {
+      throw new OperationCancelledError(
+        ctx.signal.reason,
+        dirExisted ? `it removed ${gitdir}; files its checkout had written in ${dir} stay` : `it removed ${dir}, which it had made`,
+      );
+    }
     throw fail("clone", reason(error), error);
   }
 }

@@ -20,7 +20,7 @@ import { GitError } from "../errors.js";
 import { resolveIdentity } from "../identity.js";
 import { compareBytes, usage } from "./pathspec.js";
 import type { BaseWorktreeOptions, StashPopOptions, StashPushOptions } from "../types.js";
-import { gitdirOf, requireRepo } from "../wrap.js";
+import { gitdirOf, requireRepo, throwIfCancelled } from "../wrap.js";
 import {
   type FileEntry,
   absPath,
@@ -197,6 +197,7 @@ export async function stashPush(ctx: GitContext, dir: string, options: StashPush
   const worktree = new Map<string, FileEntry>();
   let changed = diffFlat(headTree, index).length > 0;
   for (const [path, entry] of index) {
+    throwIfCancelled(ctx);
     const wt = await worktreeEntry(ctx, dir, path);
     if (wt === null || wt.kind === "dir") {
       changed = true;
@@ -360,6 +361,7 @@ export async function stashPop(ctx: GitContext, dir: string, options: StashPopOp
   const untracked = commit.parent[2] ? await flatTree(ctx, dir, commit.parent[2]) : new Map<string, FileEntry>();
   const existing: string[] = [];
   for (const path of untracked.keys()) {
+    throwIfCancelled(ctx);
     const parts = path.split("/");
     for (let i = 1; i <= parts.length; i++) {
       const stat = await ctx.workspace.fs.lstat(absPath(dir, parts.slice(0, i).join("/"))).catch(() => undefined);
@@ -375,6 +377,7 @@ export async function stashPop(ctx: GitContext, dir: string, options: StashPopOp
   await readAll(ctx, dir, [...changes.map((c) => c.to), ...untracked.values()]);
   for (const change of changes) {
     if (change.to) continue;
+    throwIfCancelled(ctx);
     const abs = absPath(dir, change.path);
     await ctx.workspace.fs.rm(abs, { force: true });
     await pruneEmptyParents(ctx, dir, change.path);
@@ -383,12 +386,16 @@ export async function stashPop(ctx: GitContext, dir: string, options: StashPopOp
   const updates: IndexUpdate[] = [];
   for (const change of changes) {
     if (!change.to) continue;
+    throwIfCancelled(ctx);
     const stats = await placeWorktreeFile(ctx, dir, change.path, change.to);
     const inHead = headTree.get(change.path);
     updates.push(inHead ? { filepath: change.path, oid: inHead.oid, mode: inHead.mode } : placed(change.path, change.to, stats));
   }
+  for (const [path, entry] of untracked) {
+    throwIfCancelled(ctx);
+    await placeWorktreeFile(ctx, dir, path, entry);
+  }
   await updateIndex(ctx, dir, updates);
-  for (const [path, entry] of untracked) await placeWorktreeFile(ctx, dir, path, entry);
   lines.splice(position, 1);
   await writeReflog(ctx, dir, lines);
 }

@@ -12,7 +12,8 @@
  */
 import type { GitContext, IndexUpdate } from "../context.js";
 import type { GitError } from "../errors.js";
-import { toGitError } from "../wrap.js";
+import { GIT_MAX_TREE_ENTRIES } from "../limits.js";
+import { throwIfCancelled, toGitError } from "../wrap.js";
 import { compareBytes } from "./pathspec.js";
 import { readStreamBytes } from "../../util/bytes.js";
 
@@ -54,8 +55,11 @@ export function absPath(dir: string, path: string): string {
  */
 export const GIT_MAX_TREE_DEPTH = 256;
 
-/** What {@link assertTreeDepth} throws; callers report it as `E<OP>FAIL`. */
-export class TreeTooDeepError extends Error {
+/** What {@link assertTreeDepth} and {@link flatTree} throw for a tree past a limit; callers report it as `E<OP>FAIL`. */
+export class TreeLimitError extends Error {}
+
+/** What {@link assertTreeDepth} throws for a tree nested too deep; callers report it as `E<OP>FAIL`. */
+export class TreeTooDeepError extends TreeLimitError {
   constructor(
     /** The first directory past the limit, relative to the repository's `dir`. */
     readonly path: string,
@@ -67,31 +71,82 @@ export class TreeTooDeepError extends Error {
   }
 }
 
+/** What {@link assertTreeDepth} and {@link flatTree} throw for a tree that expands past {@link GIT_MAX_TREE_ENTRIES} paths. */
+export class TreeTooLargeError extends TreeLimitError {
+  constructor(
+    /** The commit (or tree) whose tree was refused. */
+    readonly oid: string,
+  ) {
+    super(
+      `tree too large: commit ${oid} expands to more than ${GIT_MAX_TREE_ENTRIES} files and directories (the limit, GIT_MAX_TREE_ENTRIES); the Workspace's git does not write a tree this large`,
+    );
+    this.name = "TreeTooLargeError";
+  }
+}
+
 /**
  * Throws when `commit`'s tree nests directories deeper than
- * {@link GIT_MAX_TREE_DEPTH}: `tree too deep: directory '<path>' is nested
+ * {@link GIT_MAX_TREE_DEPTH} (`tree too deep: directory '<path>' is nested
  * <n> levels deep, over the limit of 256 (GIT_MAX_TREE_DEPTH, as git's
- * core.maxTreeDepth)`. Reads only tree objects, level by level, and stops
- * at the first directory past the limit.
- * @throws TreeTooDeepError with that message (callers report it as `E<OP>FAIL`).
+ * core.maxTreeDepth)`) or expands to more than {@link GIT_MAX_TREE_ENTRIES}
+ * paths (`tree too large: commit <oid> expands to more than 100000 files
+ * and directories (the limit, GIT_MAX_TREE_ENTRIES); …`). Reads only tree
+ * objects, level by level; a tree that several paths of one level lead to
+ * is read once and counted once per path, so a "git bomb" (every entry
+ * naming one subtree) costs one read per level. Stops at the first
+ * directory past the depth limit, or at the level where the count passes
+ * the entry limit. Checks the operation's signal before each read.
+ * @throws TreeTooDeepError / TreeTooLargeError with those messages (callers report them as `E<OP>FAIL`);
+ * OperationCancelledError when the signal aborted.
  */
 export async function assertTreeDepth(ctx: GitContext, dir: string, commit: string): Promise<void> {
-  let level: { oid: string; path: string }[] = [{ oid: commit, path: "" }];
-  for (let depth = 1; level.length > 0; depth++) {
-    const next: { oid: string; path: string }[] = [];
-    for (const tree of level) {
-      const { tree: entries } = await ctx.git.readTree({ fs: ctx.fs, dir, oid: tree.oid, cache: ctx.cache });
+  // Per level: each distinct tree, the first path it was met at, and how many paths lead to it.
+  let level = new Map<string, { path: string; paths: number }>([[commit, { path: "", paths: 1 }]]);
+  let expanded = 0;
+  for (let depth = 1; level.size > 0; depth++) {
+    const next = new Map<string, { path: string; paths: number }>();
+    for (const [oid, tree] of level) {
+      throwIfCancelled(ctx);
+      const { tree: entries } = await ctx.git.readTree({ fs: ctx.fs, dir, oid, cache: ctx.cache });
+      expanded += entries.length * tree.paths;
+      if (expanded > GIT_MAX_TREE_ENTRIES) throw new TreeTooLargeError(commit);
       for (const entry of entries) {
         if (entry.type !== "tree") continue;
         const path = tree.path === "" ? entry.path : `${tree.path}/${entry.path}`;
         if (depth > GIT_MAX_TREE_DEPTH) {
           throw new TreeTooDeepError(path, depth);
         }
-        next.push({ oid: entry.oid, path });
+        const seen = next.get(entry.oid);
+        if (seen) seen.paths += tree.paths;
+        else next.set(entry.oid, { path, paths: tree.paths });
       }
     }
     level = next;
   }
+}
+
+/** The fs methods that change the working tree or repository (checked by {@link cancellableFs}). */
+const FS_WRITES = new Set(["writeFile", "mkdir", "symlink", "unlink", "rmdir", "rm", "rename", "chmod"]);
+
+/**
+ * `ctx.fs` for an isomorphic-git call that writes many files (`clone`'s
+ * checkout): each change it makes checks the operation's signal first, so
+ * the call stops writing within one file once the signal aborts (its reads
+ * go on). `ctx.fs` itself without a signal.
+ */
+export function cancellableFs(ctx: GitContext): GitContext["fs"] {
+  if (!ctx.signal) return ctx.fs;
+  const promises = new Proxy(ctx.fs.promises, {
+    get(target, key) {
+      const value: unknown = Reflect.get(target, key);
+      if (typeof value !== "function" || typeof key !== "string" || !FS_WRITES.has(key)) return typeof value === "function" ? value.bind(target) : value;
+      return (...args: unknown[]) => {
+        throwIfCancelled(ctx);
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  return { promises } as GitContext["fs"];
 }
 
 /** The oid HEAD points at, or `undefined` on an unborn branch. */
@@ -110,10 +165,16 @@ export async function currentBranchRef(ctx: GitContext, dir: string): Promise<st
   return typeof name === "string" ? name : undefined;
 }
 
-/** Every file of `commit`'s tree (empty for `undefined`: an unborn branch). */
+/**
+ * Every file of `commit`'s tree (empty for `undefined`: an unborn branch).
+ * Checks the operation's signal at each path, and stops once it has met
+ * more than {@link GIT_MAX_TREE_ENTRIES} paths (files and directories).
+ * @throws TreeTooLargeError past the limit; OperationCancelledError when the signal aborted.
+ */
 export async function flatTree(ctx: GitContext, dir: string, commit: string | undefined): Promise<Map<string, FileEntry>> {
   const out = new Map<string, FileEntry>();
   if (commit === undefined) return out;
+  let met = 0;
   await ctx.git.walk({
     fs: ctx.fs,
     dir,
@@ -121,6 +182,8 @@ export async function flatTree(ctx: GitContext, dir: string, commit: string | un
     trees: [ctx.git.TREE({ ref: commit })],
     map: async (path, [entry]) => {
       if (path === "." || !entry) return undefined;
+      throwIfCancelled(ctx);
+      if (++met > GIT_MAX_TREE_ENTRIES) throw new TreeTooLargeError(commit);
       const type = await entry.type();
       if (type === "blob" || type === "commit") out.set(path, { oid: await entry.oid(), mode: await entry.mode() });
       return undefined;
@@ -248,6 +311,7 @@ export async function findOverwrites(
   const untracked = new Set<string>();
   const removed = new Set(changes.filter((c) => !c.to).map((c) => c.path));
   for (const change of changes) {
+    throwIfCancelled(ctx);
     const idx = index.get(change.path);
     const wt = await worktreeEntry(ctx, dir, change.path);
     const atTarget = sameEntry(idx, change.to) && sameWorktree(wt, change.to);
@@ -274,6 +338,7 @@ export async function findOverwrites(
   }
   for (const change of changes) {
     if (!change.to) continue;
+    throwIfCancelled(ctx);
     const parts = change.path.split("/");
     for (let i = 1; i < parts.length; i++) {
       const prefix = parts.slice(0, i).join("/");
@@ -410,12 +475,13 @@ export async function moveTree(
   toCommit: string,
   force: boolean,
 ): Promise<void> {
+  let from: Map<string, FileEntry>, to: Map<string, FileEntry>, index: Map<string, FileEntry>;
   try {
     await assertTreeDepth(ctx, dir, toCommit);
+    [from, to, index] = await Promise.all([flatTree(ctx, dir, fromCommit), flatTree(ctx, dir, toCommit), flatIndex(ctx, dir)]);
   } catch (error) {
-    throw error instanceof TreeTooDeepError ? opError(op, error.message) : error;
+    throw error instanceof TreeLimitError ? opError(op, error.message) : error;
   }
-  const [from, to, index] = await Promise.all([flatTree(ctx, dir, fromCommit), flatTree(ctx, dir, toCommit), flatIndex(ctx, dir)]);
   let changes: TreeChange[];
   if (force) {
     // Everything tracked (HEAD or index) goes to `to`; paths already there are skipped below.
@@ -426,6 +492,7 @@ export async function moveTree(
     for (const path of [...tracked.keys(), ...to.keys()]) {
       if (seen.has(path)) continue;
       seen.add(path);
+      throwIfCancelled(ctx);
       const target = to.get(path);
       const idx = index.get(path);
       const wt = await worktreeEntry(ctx, dir, path);
@@ -443,6 +510,7 @@ export async function moveTree(
 /** Reads every blob of `entries` (and drops it): a missing or corrupt object throws here, before anything is written. */
 export async function readAll(ctx: GitContext, dir: string, entries: (FileEntry | undefined)[]): Promise<void> {
   for (const entry of entries) {
+    throwIfCancelled(ctx);
     if (entry && entry.mode !== 0o160000) await ctx.git.readBlob({ fs: ctx.fs, dir, cache: ctx.cache, oid: entry.oid });
   }
 }
@@ -458,11 +526,13 @@ export async function applyChanges(ctx: GitContext, dir: string, changes: TreeCh
   const updates: IndexUpdate[] = [];
   for (const change of changes) {
     if (change.to) continue;
+    throwIfCancelled(ctx);
     await unplaceWorktreeFile(ctx, dir, change.path);
     updates.push({ filepath: change.path, remove: true });
   }
   for (const change of changes) {
     if (!change.to) continue;
+    throwIfCancelled(ctx);
     const before = await statBeforeHash(ctx, dir, change.path);
     const wt = await worktreeEntry(ctx, dir, change.path);
     if (sameWorktree(wt, change.to) && sameEntry(index.get(change.path), change.to)) continue;

@@ -18,7 +18,7 @@ import { GitError, PathspecNotFoundError } from "../errors.js";
 import { resolveIdentity } from "../identity.js";
 import { GIT_DIFF_MAX_EDIT_LENGTH } from "../limits.js";
 import type { CleanOptions, GitCheckoutOptions, GitMergeOptions, MergeResult, ResetOptions } from "../types.js";
-import { requireRepo } from "../wrap.js";
+import { requireRepo, throwIfCancelled } from "../wrap.js";
 import { boolOption, compareBytes, matchesSpec, pathsOption, stringOption, toRepoPath, usage } from "./pathspec.js";
 import { cleanMessage } from "./repo.js";
 import { resolveCommit } from "./rev.js";
@@ -33,7 +33,7 @@ import {
   readAll,
   opError,
   sameEntry,
-  TreeTooDeepError,
+  TreeLimitError,
   placeWorktreeFile,
   placed,
   statBeforeHash,
@@ -126,12 +126,13 @@ async function checkoutPaths(ctx: GitContext, dir: string, ref: string, paths: s
   } catch (error) {
     throw opError("checkout", (error as Error).message);
   }
+  let tree: Map<string, { oid: string; mode: number }>;
   try {
     await assertTreeDepth(ctx, dir, commit);
+    tree = await flatTree(ctx, dir, commit);
   } catch (error) {
-    throw error instanceof TreeTooDeepError ? opError("checkout", error.message) : error;
+    throw error instanceof TreeLimitError ? opError("checkout", error.message) : error;
   }
-  const tree = await flatTree(ctx, dir, commit);
   const wanted = new Set<string>();
   for (const path of paths) {
     const base = toRepoPath(dir, path);
@@ -148,6 +149,7 @@ async function checkoutPaths(ctx: GitContext, dir: string, ref: string, paths: s
   const index = await flatIndex(ctx, dir);
   const updates: IndexUpdate[] = [];
   for (const file of [...wanted].sort(compareBytes)) {
+    throwIfCancelled(ctx);
     const entry = tree.get(file)!;
     const before = await statBeforeHash(ctx, dir, file);
     const wt = await worktreeEntry(ctx, dir, file);
@@ -245,6 +247,14 @@ export async function merge(ctx: GitContext, dir: string, options: GitMergeOptio
     return { oid: theirOid, fastForward: true };
   }
   if (fastForwardOnly) throw opError("merge", "not possible to fast-forward");
+  // isomorphic-git's merge walks both trees whole: a tree past the limits is refused before it.
+  for (const oid of [ourOid, theirOid]) {
+    try {
+      await assertTreeDepth(ctx, dir, oid);
+    } catch (error) {
+      throw error instanceof TreeLimitError ? opError("merge", error.message) : error;
+    }
+  }
 
   const { author, committer } = await resolveIdentity(ctx, dir, options, false);
   const message = cleanMessage(options.message ?? (await mergeMessage(ctx, dir, theirs, oursRef)));
@@ -307,7 +317,13 @@ export async function reset(ctx: GitContext, dir: string, options: ResetOptions)
       throw opError("reset", (error as Error).message);
     }
   }
-  const tree = await flatTree(ctx, dir, target);
+  let tree: Map<string, { oid: string; mode: number }>;
+  try {
+    if (target !== undefined) await assertTreeDepth(ctx, dir, target);
+    tree = await flatTree(ctx, dir, target);
+  } catch (error) {
+    throw error instanceof TreeLimitError ? opError("reset", error.message) : error;
+  }
   const index = await flatIndex(ctx, dir);
 
   if (paths) {
@@ -330,7 +346,10 @@ export async function reset(ctx: GitContext, dir: string, options: ResetOptions)
   if (hard) {
     if (target) await moveTree(ctx, dir, "reset", head, target, true);
     else {
-      for (const path of index.keys()) await unplaceWorktreeFile(ctx, dir, path);
+      for (const path of index.keys()) {
+        throwIfCancelled(ctx);
+        await unplaceWorktreeFile(ctx, dir, path);
+      }
       await updateIndex(ctx, dir, [...index.keys()].map((filepath) => ({ filepath, remove: true as const })));
     }
   } else {
@@ -351,6 +370,7 @@ async function resetIndexEntries(
 ): Promise<void> {
   const updates: IndexUpdate[] = [];
   for (const filepath of paths.sort(compareBytes)) {
+    throwIfCancelled(ctx);
     const entry = tree.get(filepath);
     if (sameEntry(entry, index.get(filepath))) continue;
     if (!entry) {
