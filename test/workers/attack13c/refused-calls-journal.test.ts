@@ -1,0 +1,115 @@
+/**
+ * Issue 20, thirteenth attack run (found while fixing replay-fetch-journal, commit bd787c0): host calls
+ * refused by a per-run budget still fill a replay run's journal, and the budgets reset on every attempt.
+ *
+ * Tried: a JavaScript run with `onInterrupt: "replay"` that calls a host function 200 times with a
+ * 512 KiB string argument (each under `maxCapabilityBytes`, 1 MiB), then waits for an answer through
+ * `ctx.interrupt()` (the run releases its isolate; `respond()` starts a new attempt that replays the
+ * journal), then makes the same 200 calls again and waits in a plain host call so the run is still live.
+ *
+ * Found (medium): past `maxCapabilityRequestBytes` (8 MiB: 15 calls of 524,296 counted bytes) every
+ * call is refused E2BIG, yet bridge.ts journals each refused call's arguments in `__ws_exec_calls`
+ * before deciding (up to 1 MiB each, until the run ends): a loop of refused calls grows the Durable
+ * Object's storage without bound until the run's timeout. And the budgets start again at 0 on each
+ * attempt after an interruption (calls answered from the journal are not counted), so each resumed
+ * attempt admits another 8 MiB: the journal is bounded per attempt, not per run. Reproduction:
+ *
+ *   backend { loader, onInterrupt: "replay", modules: { "ws:m": { take, ask (ctx.interrupt), wait } } }
+ *   for (200×) try { await take("x".repeat(512 * 1024)) } catch {}; await ask(); for (200×) …; await wait();
+ *   // at the wait: SELECT count(*), sum(length(args) + length(value) + …) FROM __ws_exec_calls
+ *   //   → 201 rows, 104,880,338 bytes (15 calls admitted, 185 refused);
+ *   // at the plain wait after the second loop: 402 rows, 209,760,657 bytes, and the second loop
+ *   //   was admitted 15 more calls (30 ran in all, 16 MiB against an 8 MiB budget)
+ *
+ * Suggested fix: decide the budgets before journaling and record nothing (or a compact refusal) for a
+ * refused call; count the calls answered from the journal on a resumed attempt against the budgets.
+ */
+import { env, runInDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { Workspace, type WorkspaceModuleCallContext } from "../../../src/index.js";
+import { WorkerJavaScriptBackend } from "../../../src/backends/worker-javascript/index.js";
+
+const SOURCE = `import { take, ask, wait } from "ws:m";
+const big = "x".repeat(512 * 1024);
+async function loop() {
+  let ok = 0, refused = 0, last = "";
+  for (let i = 0; i < 200; i++) {
+    try { await take(big); ok++; } catch (e) { refused++; last = e.code + " " + e.message; }
+  }
+  return { ok, refused, last };
+}
+export default async () => {
+  const first = await loop();
+  const answer = await ask("go on?");
+  const second = await loop();
+  await wait();
+  return { first, answer, second };
+};`;
+
+const REFUSED = "E2BIG host call requests exceed maxCapabilityRequestBytes (8388608) for this run";
+
+describe("attack13c: refused host calls fill a replay run's journal", () => {
+  it.fails("refused calls journal nothing, and calls answered from the journal count against the budgets", { timeout: 120_000 }, async () => {
+    const id = env.TEST_DO.newUniqueId();
+    await runInDurableObject(env.TEST_DO.get(id), async (_i, state) => {
+      let release!: () => void;
+      let reached!: () => void;
+      const atGate = new Promise<void>((r) => (reached = r));
+      let taken = 0;
+      const ws = new Workspace({
+        storage: state.storage,
+        backends: [
+          new WorkerJavaScriptBackend({
+            loader: env.LOADER,
+            onInterrupt: "replay",
+            modules: {
+              "ws:m": {
+                take: (args: readonly unknown[]) => {
+                  taken++;
+                  return (args[0] as string).length;
+                },
+                ask: (args: readonly unknown[], ctx: WorkspaceModuleCallContext) => ctx.interrupt(args[0] as string),
+                wait: () => new Promise<void>((r) => { release = r; reached(); }),
+              },
+            },
+          }),
+        ],
+      });
+      await ws.fs.mkdir("/workspace", { recursive: true });
+      // pending() writes the journal's held writes first (at most JOURNAL_FLUSH_MS old).
+      const rows = async () => {
+        await ws.runtime.pending();
+        return state.storage.sql
+          .exec<{ n: number; bytes: number }>(
+            "SELECT count(*) AS n, coalesce(sum(length(args) + coalesce(length(value), 0) + coalesce(length(bytes), 0) + coalesce(length(payload), 0) + coalesce(length(answer), 0)), 0) AS bytes FROM __ws_exec_calls WHERE id = 'refused'",
+          )
+          .one();
+      };
+      const handle = await ws.runtime.exec(SOURCE, { id: "refused", encoding: "utf8", timeoutMs: 110_000 });
+      const settled = handle.result();
+      let pending = await ws.runtime.pending();
+      for (let i = 0; pending.length === 0 && i < 600; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        pending = await ws.runtime.pending();
+      }
+      expect(pending.map((p) => [p.id, p.payload])).toEqual([["refused", "go on?"]]);
+      // 15 calls admitted (15 × 524,296 counted bytes ≤ 8 MiB), the 185 refused ones journal nothing; and the wait.
+      expect(taken).toBe(15);
+      expect(await rows()).toEqual({ n: 16, bytes: 15 * (524_292 + 6) + 10 + 8 });
+      await ws.runtime.respond("refused", pending[0]!.callId, "yes");
+      const first = await Promise.race([atGate.then(() => "gate"), settled.then((r) => `settled ${r.status} ${r.stderr}`)]);
+      expect(first).toBe("gate");
+      // The resumed attempt counted the 15 calls it answered from the journal: all 200 new calls refused.
+      expect(taken).toBe(15);
+      expect(await rows()).toEqual({ n: 17, bytes: 15 * (524_292 + 6) + 10 + 5 + 4 });
+      release();
+      const r = await settled;
+      expect(r).toMatchObject({
+        status: "completed",
+        exitCode: 0,
+        value: { first: { ok: 15, refused: 185, last: REFUSED }, answer: "yes", second: { ok: 0, refused: 200, last: REFUSED } },
+      });
+      await ws.close();
+    });
+  });
+});
