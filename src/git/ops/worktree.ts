@@ -19,6 +19,7 @@ import { resolveIdentity } from "../identity.js";
 import { GIT_DIFF_MAX_EDIT_LENGTH } from "../limits.js";
 import type { CleanOptions, GitCheckoutOptions, GitMergeOptions, MergeResult, ResetOptions } from "../types.js";
 import { requireRepo, throwIfCancelled } from "../wrap.js";
+import { WorktreeIgnores } from "./ignores.js";
 import { boolOption, compareBytes, matchesSpec, pathsOption, stringOption, toRepoPath, usage } from "./pathspec.js";
 import { cleanMessage } from "./repo.js";
 import { resolveCommit } from "./rev.js";
@@ -407,7 +408,8 @@ export async function clean(ctx: GitContext, dir: string, options: CleanOptions)
     const parts = path.split("/");
     for (let i = 1; i < parts.length; i++) trackedDirs.add(parts.slice(0, i).join("/"));
   }
-  const ignored = (filepath: string) => ctx.git.isIgnored({ fs: ctx.fs, dir, filepath });
+  const ignores = new WorktreeIgnores(ctx, dir);
+  const ignored = (filepath: string) => ignores.isIgnored(filepath);
   const found: string[] = [];
 
   const visit = async (rel: string): Promise<void> => {

@@ -190,6 +190,21 @@ describe(`pattern rules past GIT_IGNORE_MAX_PATTERNS (${GIT_IGNORE_MAX_PATTERNS}
     expect(await statusWith(`!nothing\n${names}\nkeep\n*.tmp\n`)).toEqual(["?? .gitignore", "?? keep", "?? x.log", "?? y.tmp", "?? z.n1"]);
   });
 
+  it("clean (and add of a named path) keep to the same bound as status", async () => {
+    const { ws, git } = newWorkspace();
+    await git.init({ dir: "/repo" });
+    await ws.fs.writeFile("/repo/.gitignore", `plain\n${patterns(GIT_IGNORE_MAX_PATTERNS - 1)}\n*.log\n*.tmp\n`);
+    for (const f of ["x.log", "y.tmp", "plain", "z.n1", "w.txt"]) await ws.fs.writeFile(`/repo/${f}`, "x");
+    expect(await git.clean({ dir: "/repo", dryRun: true })).toEqual([".gitignore", "w.txt", "y.tmp"]);
+    await expect(git.add({ dir: "/repo", paths: ["x.log"] })).rejects.toMatchObject({
+      code: "EADDFAIL",
+      message: "git add failed: the path 'x.log' is ignored by one of your .gitignore files (pass force to add it)",
+    });
+    await git.add({ dir: "/repo", paths: ["y.tmp"] });
+    expect(porcelain(await git.status({ dir: "/repo" }))).toEqual(["?? .gitignore", "?? w.txt", "A  y.tmp"]);
+    await ws.close();
+  });
+
   it("each file has its own bound: a nested .gitignore's patterns are counted apart", async () => {
     const { ws, git } = newWorkspace();
     await git.init({ dir: "/repo" });
