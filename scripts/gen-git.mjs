@@ -223,6 +223,17 @@ if (force || !existsSync(stamp) || readFileSync(stamp, "utf8") !== hash) {
   //   - a pattern that still holds more than IGNORE_MAX_WILDCARD_RUNS runs of `*` (a `**` segment is
   //     one run) is skipped, as a comment: each run multiplies the backtracking by the length of a
   //     name or the depth of a path. Documented in docs/git.md and docs/porting.md.
+  // The `ignore` package caches the regex source of every pattern it ever compiled, in a module-level
+  // object that never shrinks: distinct hostile .gitignore files, one operation after another, grew it
+  // for the isolate's life. Past IGNORE_REGEX_CACHE_MAX entries it starts over (issue 20, thirteenth
+  // attack run; a compile is cheap next to the walk it serves).
+  igit = patch(
+    igit,
+    "ignore regexCache",
+    "        regexCache[pattern] = source;\n",
+    "        if (++regexCacheSize > 4096) {\n          regexCache = /* @__PURE__ */ Object.create(null);\n          regexCacheSize = 1;\n        }\n        regexCache[pattern] = source;\n",
+  );
+  igit = patch(igit, "ignore regexCache (declaration)", "    var regexCache = /* @__PURE__ */ Object.create(null);\n", "    var regexCache = /* @__PURE__ */ Object.create(null);\n    var regexCacheSize = 0;\n");
   igit = patch(
     igit,
     "GitIgnoreManager.isIgnored",
