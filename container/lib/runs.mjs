@@ -185,12 +185,24 @@ export class Runs {
     this.tombstones.delete(req.id);
     const run = new Run(req.id);
     this.runs.set(req.id, run);
-    const child = spawn("/bin/sh", ["-c", req.command], {
-      cwd: req.cwd,
-      env: req.env,
-      detached: true, // own process group: kill reaches the whole tree
-      stdio: [req.stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"],
-    });
+    let child;
+    try {
+      child = spawn("/bin/sh", ["-c", req.command], {
+        cwd: req.cwd,
+        env: req.env,
+        detached: true, // own process group: kill reaches the whole tree
+        stdio: [req.stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"],
+      });
+    } catch (err) {
+      this.runs.delete(req.id); // never started: the id stays free
+      if (/** @type {{ code?: string }} */ (err).code === "E2BIG") {
+        throw new DaemonError(
+          "E2BIG",
+          "the command and its environment are too large for the kernel to start (each of the command and the env entries at most 128 KiB, all of them together about 2 MiB); nothing was started. Put long text in a file under the mount point and run or read it from there",
+        );
+      }
+      throw err;
+    }
     run.pgid = child.pid;
     let seq = 0;
     /** @param {"stdout" | "stderr"} name @param {Buffer} buf */

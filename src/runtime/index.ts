@@ -98,6 +98,46 @@ const textEncoder = new TextEncoder();
  */
 export const MAX_REMOTE_STDIN_BYTES = 20 * 1024 * 1024;
 
+/**
+ * Size of the whole request that starts a run on a remote command backend (a
+ * container) at most: 30 MiB (31457280), measured as it travels — the
+ * command, `cwd`, `id` and each `env` name and value as JSON text (UTF-16
+ * code units, escapes included: one per character for ASCII), `stdin`
+ * base64-encoded (4 per 3 bytes). The request is the one message that starts
+ * the command, and a WebSocket message is at most 32 MiB (a larger one drops
+ * the session with every other live run's stream), so a larger request is
+ * refused before anything is sent or pushed (RangeError `code` `E2BIG`,
+ * naming the size of each part). `stdin` has its own, lower limit
+ * ({@link MAX_REMOTE_STDIN_BYTES}). Put long text in a Workspace file and
+ * have the command read it (`sh /workspace/script.sh`, `cmd < /workspace/input`).
+ */
+export const MAX_REMOTE_EXEC_BYTES = 30 * 1024 * 1024;
+
+/**
+ * Refuses a remote exec request over {@link MAX_REMOTE_STDIN_BYTES} of stdin
+ * or {@link MAX_REMOTE_EXEC_BYTES} in all (RangeError `E2BIG`), before anything is sent.
+ */
+function checkRemoteExec(request: { source: string; id?: string; cwd?: string; env?: Record<string, string>; stdin?: Uint8Array }, backend: string): void {
+  const stdin = request.stdin?.byteLength ?? 0;
+  if (stdin > MAX_REMOTE_STDIN_BYTES) {
+    const message = `exec: stdin is ${stdin} bytes, over the ${MAX_REMOTE_STDIN_BYTES} bytes (20 MiB) backend "${backend}" accepts; nothing was sent. Write the input to a Workspace file and redirect it (cmd < file) instead.`;
+    throw Object.assign(new RangeError(message), { code: "E2BIG" });
+  }
+  const text = (value: unknown): number => (JSON.stringify(typeof value === "string" ? value : String(value)) ?? "").length;
+  const command = text(request.source);
+  let env = 0;
+  if (request.env !== null && typeof request.env === "object") {
+    for (const [name, value] of Object.entries(request.env)) env += text(name) + text(value) + 2;
+  }
+  const other = (request.cwd !== undefined ? text(request.cwd) : 0) + (request.id !== undefined ? text(request.id) : 0);
+  const stdinSent = Math.ceil((stdin * 4) / 3);
+  const total = command + env + stdinSent + other;
+  if (total <= MAX_REMOTE_EXEC_BYTES) return;
+  const parts = [`command ${command}`, ...(env > 0 ? [`env ${env}`] : []), ...(stdin > 0 ? [`stdin ${stdinSent} (base64)`] : []), ...(other > 0 ? [`other fields ${other}`] : [])];
+  const message = `exec: the request is ${total} characters as sent (${parts.join(", ")}), over the ${MAX_REMOTE_EXEC_BYTES} (30 MiB) backend "${backend}" accepts; nothing was sent. Put long text in a Workspace file and have the command read it (sh /workspace/script.sh, cmd < /workspace/input) instead.`;
+  throw Object.assign(new RangeError(message), { code: "E2BIG" });
+}
+
 /** `runtime.pending()`'s `offset` / `limit`: undefined, or an integer ≥ 0. */
 function pageBound(value: unknown, name: string): number | undefined {
   if (value === undefined) return undefined;
@@ -416,8 +456,11 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
    *   `EINVAL` when `id` is empty or over 256 UTF-8 bytes; Error when no
    *   backend is configured, the backend is unknown, or `input` goes to a
    *   non-callable backend (`Backend "<id>" is not callable; …`); the
-   *   connect error; or the backend's refusal (`EEXEC_BUSY`, `EEXEC_EXISTS`,
-   *   `ECLOSED`, validation errors).
+   *   connect error; on a remote command backend (a container), RangeError
+   *   `E2BIG` when `stdin` is over {@link MAX_REMOTE_STDIN_BYTES} or the whole
+   *   request over {@link MAX_REMOTE_EXEC_BYTES} (nothing sent); or the
+   *   backend's refusal (`EEXEC_BUSY`, `EEXEC_EXISTS`, `ECLOSED`, validation
+   *   errors).
    */
   async exec<E extends "utf8" | undefined = undefined>(
     source: string,
@@ -457,11 +500,8 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
       if (o.stdin !== undefined) request.stdin = typeof o.stdin === "string" ? textEncoder.encode(o.stdin) : o.stdin;
       if (o.timeoutMs !== undefined) request.timeoutMs = o.timeoutMs;
       if (connected.remote) {
-        if (request.stdin !== undefined && request.stdin.byteLength > MAX_REMOTE_STDIN_BYTES) {
-          const message = `exec: stdin is ${request.stdin.byteLength} bytes, over the ${MAX_REMOTE_STDIN_BYTES} bytes (20 MiB) backend "${backend.id}" accepts; nothing was sent. Write the input to a Workspace file and redirect it (cmd < file) instead.`;
-          throw Object.assign(new RangeError(message), { code: "E2BIG" });
-        }
         request.id ??= crypto.randomUUID();
+        checkRemoteExec(request, backend.id);
         const id = request.id;
         const run = async (c: Extract<Connected, { kind: "command" }>, sending: { sent: boolean }) => {
           const remote = c.remote!;
