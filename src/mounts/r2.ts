@@ -14,7 +14,9 @@ const DEFAULT_CONCURRENCY = 8;
  * A mount that copies the objects of an R2 bucket into the mount root:
  * object `<prefix>a/b.txt` becomes `<root>/a/b.txt`; a key ending in `/`
  * becomes a directory. Every page is listed first, then bodies are streamed
- * (never buffered whole), `concurrency` at a time. No version: it runs once
+ * (never buffered whole), `concurrency` at a time. With `maxEntries`, listing
+ * stops (and the mount fails `mount <root>: maxEntries=<n> exceeded`) as soon
+ * as the keys listed so far make more entries than that. No version: it runs once
  * per store, so later changes to the bucket are not seen.
  *
  * @example
@@ -47,17 +49,21 @@ export function R2Bucket(bucket: R2BucketBinding, options: R2BucketOptions = {})
     ...(maxBytes !== undefined ? { maxBytes } : {}),
     ...(maxEntries !== undefined ? { maxEntries } : {}),
     async materialize(api: MountWriteAPI): Promise<void> {
-      const keys: string[] = [];
+      const plan = new Layout();
       let cursor: string | undefined;
       do {
         const page = await bucket.list({ ...(prefix ? { prefix } : {}), ...(cursor ? { cursor } : {}), limit: listLimit });
         for (const object of page.objects) {
-          if (object.key.startsWith(prefix) && object.key !== prefix) keys.push(object.key);
+          if (object.key.startsWith(prefix) && object.key !== prefix) plan.add(object.key.slice(prefix.length));
         }
+        // The count only grows as keys are added, so once past maxEntries the writes would fail too:
+        // stop listing here rather than list (and hold) the rest of the bucket.
+        if (maxEntries !== undefined && plan.entries > maxEntries) throw new Error(`mount ${api.root}: maxEntries=${maxEntries} exceeded`);
         if (page.truncated && !page.cursor) throw new Error(`mount ${api.root}: R2 list() was truncated without a cursor`);
         cursor = page.truncated ? page.cursor : undefined;
       } while (cursor);
-      const { files, markers } = layout(keys.map((key) => key.slice(prefix.length)));
+      const files = [...plan.files];
+      const markers = plan.markers;
       const base = api.root === "/" ? "" : api.root;
       for (const dir of markers) await api.mkdir(`${base}/${dir}`);
       await pool(files, concurrency, async ([path, relative]) => {
@@ -71,34 +77,50 @@ export function R2Bucket(bucket: R2BucketBinding, options: R2BucketOptions = {})
 }
 
 /**
- * Maps keys (prefix stripped) to paths. Object stores allow what a
- * filesystem cannot, so, as S3 file-system mounts commonly do:
+ * Maps keys (prefix stripped) to paths, one key at a time. Object stores
+ * allow what a filesystem cannot, so, as S3 file-system mounts commonly do:
  * - a key with an empty, `.` or `..` segment (`a//b`, `./a`, `a/../b`), or
  *   with a NUL character, names no path and is skipped;
  * - an object whose path is also a directory (`a` beside `a/b`, or beside a
  *   folder marker `a/`) is shadowed by the directory and skipped.
- * Folder markers (`dir/`) become directories. Returns path → key-relative
- * pairs in key order, and the marker directories.
+ * Folder markers (`dir/`) become directories. `files` holds path →
+ * key-relative pairs in key order, `markers` the marker directories.
+ *
+ * `entries` (markers + files: the `mkdir`/`writeFile` calls the mount will
+ * make) never decreases as keys are added, whatever their order: a new key
+ * adds at most one entry and shadows at most one file (its deepest file
+ * ancestor — a shallower one was already shadowed by that one), and a file
+ * that arrives shadowed adds nothing. So it can be checked against
+ * `maxEntries` while listing.
  */
-function layout(relatives: readonly string[]): { files: [string, string][]; markers: string[] } {
-  const files = new Map<string, string>();
-  const dirs = new Set<string>();
-  const markers: string[] = [];
-  for (const relative of relatives) {
+class Layout {
+  readonly files = new Map<string, string>();
+  readonly markers: string[] = [];
+  private readonly dirs = new Set<string>();
+
+  get entries(): number {
+    return this.markers.length + this.files.size;
+  }
+
+  add(relative: string): void {
     const marker = relative.endsWith("/");
     const segments = (marker ? relative.slice(0, -1) : relative).split("/");
-    if (relative.includes("\0") || segments.some((segment) => segment === "" || segment === "." || segment === "..")) continue;
+    if (relative.includes("\0") || segments.some((segment) => segment === "" || segment === "." || segment === "..")) return;
     const path = segments.join("/");
-    for (let i = 1; i < segments.length; i++) dirs.add(segments.slice(0, i).join("/"));
+    for (let i = 1; i < segments.length; i++) this.directory(segments.slice(0, i).join("/"));
     if (marker) {
-      dirs.add(path);
-      markers.push(path);
-    } else {
-      files.set(path, relative);
+      this.directory(path);
+      this.markers.push(path);
+    } else if (!this.dirs.has(path)) {
+      this.files.set(path, relative);
     }
   }
-  for (const dir of dirs) files.delete(dir);
-  return { files: [...files], markers };
+
+  private directory(path: string): void {
+    if (this.dirs.has(path)) return;
+    this.dirs.add(path);
+    this.files.delete(path);
+  }
 }
 
 /** Runs `task` over `items` with at most `limit` in flight; rejects with the first failure once all started tasks settle. */
