@@ -61,8 +61,12 @@ export interface WorkspaceFsAdapterOptions {
    * `readdirWithFileTypes` uses it and keeps the contents for this adapter's
    * next read of each file — so `grep -r` over many small files costs one
    * round trip per directory instead of one per file. A kept content is used
-   * once, within {@link PREFETCH_TTL_MS} of the listing, and any change made
-   * through this adapter drops them all. Default:
+   * once, within {@link PREFETCH_TTL_MS} of the listing; any change made
+   * through this adapter, and {@link WorkspaceFsAdapter.forgetPrefetched}
+   * (called around every command that changes the Workspace on the host:
+   * `git`, `artifacts`, `assets`, custom commands), drops them all; at most
+   * {@link PREFETCH_KEPT_BYTES} bytes in {@link PREFETCH_KEPT_FILES} files
+   * are kept at once (the oldest go first). Default:
    * none (`fs.readdir`, and each file read when asked for).
    */
   listWithContents?: (path: string) => Promise<{ entries: WorkspaceDirentResult[]; contents: Record<string, Uint8Array> }>;
@@ -107,6 +111,18 @@ export interface WorkspaceFsAdapterWriteOptions {
  * (as if read then); later reads go to the Workspace.
  */
 export const PREFETCH_TTL_MS = 250;
+
+/**
+ * Most bytes of listed contents a {@link WorkspaceFsAdapter} keeps at once:
+ * 4 MiB (four full listings of the shell's host). A new listing first drops
+ * the expired ones, then the oldest until its own fit; a dropped content is
+ * read from the Workspace when asked for. Bounds what a walk over many
+ * directories (e.g. `find`, which reads none of them) holds for the command.
+ */
+export const PREFETCH_KEPT_BYTES = 4 * 1024 * 1024;
+
+/** Most listed contents (files) a {@link WorkspaceFsAdapter} keeps at once: 1,024, dropped as for {@link PREFETCH_KEPT_BYTES}. */
+export const PREFETCH_KEPT_FILES = 1024;
 
 /** The directories the adapter answers itself when it has `commands`. */
 export const COMMAND_DIRS: readonly string[] = ["/bin", "/usr/bin"];
@@ -355,8 +371,16 @@ export class WorkspaceFsAdapter implements IFileSystem {
   readonly #listWithContents: WorkspaceFsAdapterOptions["listWithContents"];
   readonly #appendBytes: WorkspaceFsAdapterOptions["appendBytes"];
   #commands: Set<string> | undefined;
-  /** Contents fetched with a listing (`listWithContents`), by path; each used once, all dropped on any change. */
+  /**
+   * Contents fetched with a listing (`listWithContents`), by path, oldest
+   * first; each used once, all dropped on any change (forgetPrefetched), at
+   * most {@link PREFETCH_KEPT_BYTES} bytes / {@link PREFETCH_KEPT_FILES} files.
+   */
   readonly #prefetched = new Map<string, { bytes: Uint8Array; until: number }>();
+  /** Bytes held in {@link #prefetched}. */
+  #prefetchedBytes = 0;
+  /** Bumped by every drop: a listing answered after one (it may predate the change) keeps nothing. */
+  #generation = 0;
   /** The tree walk of the command running now ({@link WorkspaceFsAdapter.walking}), if any. */
   #walk: { mode: WalkMode; seen: Set<string> } | undefined;
 
@@ -422,7 +446,47 @@ export class WorkspaceFsAdapter implements IFileSystem {
   /** Before any change: refuse one inside {@link COMMAND_DIRS}, and drop what listings brought along. */
   #beforeChange(path: unknown, syscall: string): void {
     if (typeof path === "string") this.#refuseCommandPath(path, syscall);
+    this.forgetPrefetched();
+  }
+
+  /**
+   * Drops every content brought along by a listing, and whatever listings
+   * still in flight bring: later reads go to the Workspace. The adapter does
+   * this itself before each change it makes; call it before and after
+   * anything that changes the Workspace without going through the adapter
+   * (the shell runtime does, around its `git`, `artifacts`, `assets` and
+   * custom commands), or a read of a file listed just before would see it
+   * as it was at the listing.
+   */
+  forgetPrefetched(): void {
+    this.#generation++;
     this.#prefetched.clear();
+    this.#prefetchedBytes = 0;
+  }
+
+  /** Keeps a listing's `contents` under `base`, within {@link PREFETCH_KEPT_BYTES} / {@link PREFETCH_KEPT_FILES}. */
+  #keep(base: string, contents: Record<string, Uint8Array>): void {
+    const now = Date.now();
+    for (const [path, kept] of this.#prefetched) if (kept.until < now) this.#drop(path);
+    const until = now + PREFETCH_TTL_MS;
+    for (const [name, bytes] of Object.entries(contents)) {
+      if (!(bytes instanceof Uint8Array) || bytes.byteLength > PREFETCH_KEPT_BYTES) continue;
+      const path = base + name;
+      this.#drop(path);
+      while (this.#prefetched.size > 0 && (this.#prefetched.size >= PREFETCH_KEPT_FILES || this.#prefetchedBytes + bytes.byteLength > PREFETCH_KEPT_BYTES)) {
+        this.#drop(this.#prefetched.keys().next().value!);
+      }
+      this.#prefetched.set(path, { bytes, until });
+      this.#prefetchedBytes += bytes.byteLength;
+    }
+  }
+
+  /** Drops the content kept for `path`, if any. */
+  #drop(path: string): void {
+    const kept = this.#prefetched.get(path);
+    if (kept === undefined) return;
+    this.#prefetched.delete(path);
+    this.#prefetchedBytes -= kept.bytes.byteLength;
   }
 
   /** The whole file as bytes, streamed and refused with `EFBIG` past `maxReadBytes`. */
@@ -437,7 +501,7 @@ export class WorkspaceFsAdapter implements IFileSystem {
     }
     const kept = this.#prefetched.get(path);
     if (kept !== undefined) {
-      this.#prefetched.delete(path);
+      this.#drop(path);
       if (Date.now() <= kept.until && kept.bytes.byteLength <= this.#maxReadBytes) return kept.bytes;
     }
     if (this.#readBytes !== undefined) {
@@ -667,11 +731,11 @@ export class WorkspaceFsAdapter implements IFileSystem {
     let entries: WorkspaceDirentResult[];
     const list = this.#listWithContents;
     if (list !== undefined) {
+      const generation = this.#generation;
       const listed = await call("scandir", path, () => list(path));
       entries = listed.entries;
-      const base = path.endsWith("/") ? path : `${path}/`;
-      const until = Date.now() + PREFETCH_TTL_MS;
-      for (const [name, bytes] of Object.entries(listed.contents)) this.#prefetched.set(base + name, { bytes, until });
+      // A change made while the listing was in flight may postdate its contents: keep none then.
+      if (generation === this.#generation) this.#keep(path.endsWith("/") ? path : `${path}/`, listed.contents);
     } else {
       entries = await call("scandir", path, () => this.#fs.readdir(path));
     }

@@ -128,6 +128,39 @@ function stopOnRefusal(host: ShellHost, controller: AbortController): ShellHost 
 }
 
 /**
+ * `command` (a just-bash custom command: `{ name, execute }`, or lazy
+ * `{ name, load }`) with the adapter's listed contents dropped
+ * ({@link WorkspaceFsAdapter.forgetPrefetched}) before it runs and after it
+ * ends, so a read after it sees what it wrote on the host (`git checkout`,
+ * `artifacts`, …) rather than a copy taken by an earlier listing. Anything
+ * else is returned as it is (just-bash reports it).
+ */
+function forgettingPrefetched(fs: WorkspaceFsAdapter, command: unknown): unknown {
+  if (command === null || typeof command !== "object") return command;
+  const c = command as { execute?: unknown; load?: unknown };
+  if (typeof c.execute === "function") {
+    const execute = c.execute as (...args: unknown[]) => unknown;
+    return {
+      ...c,
+      name: (c as { name?: unknown }).name,
+      async execute(...args: unknown[]) {
+        fs.forgetPrefetched();
+        try {
+          return await execute.apply(command, args);
+        } finally {
+          fs.forgetPrefetched();
+        }
+      },
+    };
+  }
+  if (typeof c.load === "function") {
+    const load = c.load as () => unknown;
+    return { ...c, name: (c as { name?: unknown }).name, load: async () => forgettingPrefetched(fs, await load.call(command)) };
+  }
+  return command;
+}
+
+/**
  * Runs `input.source` in a fresh just-bash shell over the host's Workspace,
  * sends stdout then stderr through `host.output`, and resolves with the exit
  * code. A timeout stops the command cooperatively (the host has already
@@ -170,12 +203,13 @@ export async function runShell(load: () => Promise<JustBash>, input: ExecInput, 
           name,
           execute: async () => ({ stdout: "", stderr: `${reason}\n`, exitCode: 127 }),
         })),
-        defineAssetsCommand({ publish: (path, ms) => host.publish(path, ms) }),
-        defineGitCommand({ git: (args, cwd, options) => host.git(args, cwd, options) }),
-        defineArtifactsCommand({ artifacts: (args, cwd, options) => host.artifacts(args, cwd, options) }),
+        // These change the Workspace on the host, not through `fs`: what listings brought along is dropped around them.
+        forgettingPrefetched(fs, defineAssetsCommand({ publish: (path, ms) => host.publish(path, ms) })),
+        forgettingPrefetched(fs, defineGitCommand({ git: (args, cwd, options) => host.git(args, cwd, options) })),
+        forgettingPrefetched(fs, defineArtifactsCommand({ artifacts: (args, cwd, options) => host.artifacts(args, cwd, options) })),
         // grep -r/-R and tar -c over links as GNU walks them (a link to . or .. no longer loops).
         ...walkingCommands(fs, input.commands),
-        ...(workerOptions.customCommands ?? []),
+        ...(workerOptions.customCommands ?? []).map((command) => forgettingPrefetched(fs, command)),
       ] as never,
       // The Dynamic Worker is the sandbox; just-bash's in-process hardening needs Node module hooks workerd lacks.
       defenseInDepth: false,

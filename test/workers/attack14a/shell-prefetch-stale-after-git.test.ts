@@ -15,6 +15,10 @@
  * Suggested fix: drop the adapter's prefetched contents before/after every built-in host command (git,
  * artifacts, assets, customCommands) — e.g. a `forgetPrefetched()` the command wrappers call — or key the
  * prefetch by the listing's generation and bump it on any host call that may write.
+ * Fixed: the shell runtime (src/backends/worker-shell/worker.ts) wraps the `git`, `artifacts`, `assets` and
+ * custom commands so the adapter's `forgetPrefetched()` drops every listed content (and whatever a listing in
+ * flight then brings) before and after each; the adapter keeps at most PREFETCH_KEPT_BYTES (4 MiB) /
+ * PREFETCH_KEPT_FILES (1,024) of them at once (test/node/shell/prefetch-bound.test.ts).
  */
 import { describe, expect, it } from "vitest";
 import { createGitClient } from "../../../src/git/index.js";
@@ -23,7 +27,7 @@ import { inShellWorkspace, sh } from "../shell/helpers.js";
 const withGit = { workspace: { git: createGitClient(), defaultGitIdentity: { name: "T", email: "t@example.com" } } };
 
 describe("attack14a: shell prefetch after the git built-in", () => {
-  it.fails("a read after `git checkout -- f` in the same script sees the restored bytes; sed -i does not undo the checkout", { timeout: 60_000 }, async () => {
+  it("a read after `git checkout -- f` in the same script sees the restored bytes; sed -i does not undo the checkout", { timeout: 60_000 }, async () => {
     const r = await inShellWorkspace(async (ws) => {
       await ws.fs.mkdir("/workspace/r", { recursive: true });
       await ws.fs.writeFile("/workspace/r/a.txt", "old\n");
