@@ -24,10 +24,11 @@ export const EXIT_128_CODES: ReadonlySet<string> = new Set(["ENOTAREPO", "EALREA
  * its usage errors (`EUSAGE`, e.g. `git init: bare must be a boolean`) are
  * dropped, since the CLI already starts the line with `git <sub>: ` (so
  * `git branch: a branch named 'x' already exists`, not
- * `git branch: git branch failed: …`).
+ * `git branch: git branch failed: …`). A cancelled operation's
+ * `git <op> cancelled: <reason>; …` (`ECANCELED`) keeps `cancelled: …`.
  */
 export function cliMessage(message: string): string {
-  return message.replace(/^git [a-z][a-z-]*(?: failed)?: /, "");
+  return message.replace(/^git [a-z][a-z-]*(?: failed)?: /, "").replace(/^git [a-z][a-z-]* (cancelled: )/, "$1");
 }
 
 /**

@@ -100,6 +100,20 @@ export function throwIfCancelled(ctx: GitContext): void {
   if (ctx.signal?.aborted) throw new OperationCancelledError(ctx.signal.reason);
 }
 
+/** What an operation that stopped at its signal while only reading leaves behind (see {@link throwIfReadCancelled}). */
+export const READ_CANCELLED_LEFT = "it stopped while reading the repository; nothing was changed";
+
+/**
+ * {@link throwIfCancelled} for the reads (`diff`, `diffSummary`, `status`,
+ * `lsFiles`, `log`, and the walks `add` and `commit` make before they
+ * change anything): checked between the paths and commits they read; the
+ * `ECANCELED` message ends `it stopped while reading the repository;
+ * nothing was changed`.
+ */
+export function throwIfReadCancelled(ctx: GitContext): void {
+  if (ctx.signal?.aborted) throw new OperationCancelledError(ctx.signal.reason, READ_CANCELLED_LEFT);
+}
+
 /** The {@link GitError} `runOp` throws for `error`. */
 export function toGitError(op: string, dir: string, error: unknown): GitError {
   if (error instanceof GitError) return error;

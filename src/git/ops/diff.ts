@@ -23,10 +23,10 @@ import { structuredPatch, type StructuredPatchHunk } from "diff";
 import type { GitContext } from "../context.js";
 import { GIT_DIFF_MAX_EDIT_LENGTH } from "../limits.js";
 import type { DiffSummaryEntry, GitDiffOptions } from "../types.js";
-import { requireRepo } from "../wrap.js";
+import { requireRepo, throwIfReadCancelled } from "../wrap.js";
 import { boolOption, compareBytes, matchesAny, optionalString, pathsOption, toRepoPaths, usage, worthEntering } from "./pathspec.js";
 import { resolveRev } from "./rev.js";
-import { assertIndexFile } from "./tree-state.js";
+import { assertIndexFile, assertTreeReadable } from "./tree-state.js";
 import { fileModeOn, sameBlob, walkWorktree, type BlobSide } from "./walk.js";
 
 /** One changed file: `old` missing = added, `new` missing = deleted. */
@@ -91,7 +91,11 @@ async function changes(ctx: GitContext, dir: string, op: string, options: GitDif
     return out;
   }
   const { git } = ctx;
-  const newTree = to === undefined ? git.STAGE() : git.TREE({ ref: await resolveRev(ctx, dir, to) });
+  const toOid = to === undefined ? undefined : await resolveRev(ctx, dir, to);
+  // Both trees within GIT_MAX_TREE_ENTRIES before the walk (a "git bomb" costs one read per level here).
+  await assertTreeReadable(ctx, dir, from);
+  if (toOid !== undefined) await assertTreeReadable(ctx, dir, toOid);
+  const newTree = toOid === undefined ? git.STAGE() : git.TREE({ ref: toOid });
   type Entry = import("isomorphic-git").WalkerEntry | null;
   const side = async (entry: Entry): Promise<{ type: string; oid: string; mode: number } | undefined> => {
     if (!entry) return undefined;
@@ -105,6 +109,7 @@ async function changes(ctx: GitContext, dir: string, op: string, options: GitDif
     trees: [git.TREE({ ref: from }), newTree],
     map: async (filepath: string, [a, b]: Entry[]) => {
       if (filepath === ".") return undefined;
+      throwIfReadCancelled(ctx);
       if (!worthEntering(filepath, specs)) return null;
       const [x, y] = await Promise.all([side(a), side(b)]);
       if (x?.type === "tree" && y?.type === "tree" && x.oid === y.oid) return null;
@@ -282,6 +287,7 @@ async function patches(ctx: GitContext, dir: string, list: FileChange[]): Promis
   let next = 0;
   const worker = async () => {
     while (next < list.length) {
+      throwIfReadCancelled(ctx);
       const i = next++;
       out[i] = await filePatch(ctx, dir, list[i]!);
     }
@@ -304,7 +310,11 @@ async function patches(ctx: GitContext, dir: string, list: FileChange[]): Promis
  *   the unstaged changes).
  *
  * Format: see the module description.
- * @throws NotARepositoryError · PathOutsideRepoError · GitError `EUSAGE` (bad options; `cached` with `to`; `fromIndex` with `ref`, `to` or `cached`) · `EDIFFFAIL` (e.g. `unknown revision 'x'`).
+ *
+ * A tree compared (`ref`, `to`) that expands to more than
+ * `GIT_MAX_TREE_ENTRIES` paths is refused before the walk; the `signal`
+ * option is checked before each path and file read (issue 20).
+ * @throws NotARepositoryError · PathOutsideRepoError · GitError `EUSAGE` (bad options; `cached` with `to`; `fromIndex` with `ref`, `to` or `cached`) · `EDIFFFAIL` (e.g. `unknown revision 'x'`; `tree too large: commit <oid> expands to more than 100000 files and directories (the limit, GIT_MAX_TREE_ENTRIES); the Workspace's git does not read a tree this large`) · `ECANCELED` (the signal aborted; nothing changed).
  */
 export async function diff(ctx: GitContext, dir: string, options: GitDiffOptions): Promise<string> {
   const list = await changes(ctx, dir, "diff", options);

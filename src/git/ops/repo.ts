@@ -41,7 +41,7 @@ import type {
   StatusEntry,
   TreeEntryView,
 } from "../types.js";
-import { gitdirOf, isRepository, requireRepo } from "../wrap.js";
+import { gitdirOf, isRepository, requireRepo, throwIfReadCancelled } from "../wrap.js";
 import { WorktreeIgnores } from "./ignores.js";
 import {
   boolOption,
@@ -58,7 +58,7 @@ import {
 import { isValidRefName } from "./refs.js";
 import { resolveCommit, resolveRev, treeEntry } from "./rev.js";
 import { writeFlatTree } from "./stash.js";
-import { absPath, assertIndexFile, flatIndex, readBytes, updateIndex } from "./tree-state.js";
+import { absPath, assertIndexFile, assertTreeReadable, flatIndex, flatTree, readBytes, updateIndex } from "./tree-state.js";
 import { fileModeOn, sameBlob, walkWorktree, type WalkRow } from "./walk.js";
 
 /** `.git/config` as real git 2.x writes it on Linux (`init`). */
@@ -445,6 +445,7 @@ export async function log(ctx: GitContext, dir: string, options: GitLogOptions):
   const queue: Queued[] = [await read(oid)];
   const out: CommitView[] = [];
   while (queue.length > 0 && out.length < limit) {
+    throwIfReadCancelled(ctx);
     const next = queue.shift()!;
     out.push(view(next.oid, next.commit));
     if (out.length >= limit) break;
@@ -514,16 +515,20 @@ export async function currentBranch(ctx: GitContext, dir: string, options: GitCu
 
 /**
  * `lsFiles` (spec 04 §2.3): the paths in the index, or in the tree of the
- * commit `ref` names, sorted as `git ls-files` (UTF-8 byte order).
- * @throws NotARepositoryError · GitError `EUSAGE` · `ELSFILESFAIL`.
+ * commit `ref` names, sorted as `git ls-files` (UTF-8 byte order). A
+ * commit whose tree expands to more than `GIT_MAX_TREE_ENTRIES` paths is
+ * refused before it is walked; the `signal` option is checked per path.
+ * @throws NotARepositoryError · GitError `EUSAGE` · `ELSFILESFAIL` (`tree too large: …`) · `ECANCELED`.
  */
 export async function lsFiles(ctx: GitContext, dir: string, options: GitLsFilesOptions): Promise<string[]> {
   const ref = optionalString("ls-files", options, "ref");
   await requireRepo(ctx, dir);
   if (ref === undefined) await assertIndexFile(ctx, dir);
-  const oid = ref === undefined ? undefined : (await resolveCommit(ctx, dir, ref)).oid;
-  const files = await ctx.git.listFiles({ fs: ctx.fs, dir, cache: ctx.cache, ...(oid === undefined ? {} : { ref: oid }) });
-  return files.sort(compareBytes);
+  if (ref === undefined) return (await ctx.git.listFiles({ fs: ctx.fs, dir, cache: ctx.cache })).sort(compareBytes);
+  const { oid } = await resolveCommit(ctx, dir, ref);
+  // The tree within GIT_MAX_TREE_ENTRIES first (a "git bomb" costs one read per level), then walked with the signal checked per path.
+  await assertTreeReadable(ctx, dir, oid);
+  return [...(await flatTree(ctx, dir, oid, true)).keys()].sort(compareBytes);
 }
 
 /**

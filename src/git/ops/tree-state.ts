@@ -13,7 +13,7 @@
 import type { GitContext, IndexUpdate } from "../context.js";
 import type { GitError } from "../errors.js";
 import { GIT_MAX_TREE_ENTRIES } from "../limits.js";
-import { throwIfCancelled, toGitError } from "../wrap.js";
+import { throwIfCancelled, throwIfReadCancelled, toGitError } from "../wrap.js";
 import { compareBytes } from "./pathspec.js";
 import { readStreamBytes } from "../../util/bytes.js";
 
@@ -76,9 +76,11 @@ export class TreeTooLargeError extends TreeLimitError {
   constructor(
     /** The commit (or tree) whose tree was refused. */
     readonly oid: string,
+    /** Whether an operation that only reads the tree (`diff`, `status`, `lsFiles`) refused it: the message says "read". */
+    readonly reading = false,
   ) {
     super(
-      `tree too large: commit ${oid} expands to more than ${GIT_MAX_TREE_ENTRIES} files and directories (the limit, GIT_MAX_TREE_ENTRIES); the Workspace's git does not write a tree this large`,
+      `tree too large: commit ${oid} expands to more than ${GIT_MAX_TREE_ENTRIES} files and directories (the limit, GIT_MAX_TREE_ENTRIES); the Workspace's git does not ${reading ? "read" : "write"} a tree this large`,
     );
     this.name = "TreeTooLargeError";
   }
@@ -96,24 +98,28 @@ export class TreeTooLargeError extends TreeLimitError {
  * naming one subtree) costs one read per level. Stops at the first
  * directory past the depth limit, or at the level where the count passes
  * the entry limit. Checks the operation's signal before each read.
+ * With `reading` (an operation that only reads the tree, see
+ * {@link assertTreeReadable}) the depth is not limited, and the messages say
+ * so (`does not read a tree this large`; cancelled: nothing was changed).
  * @throws TreeTooDeepError / TreeTooLargeError with those messages (callers report them as `E<OP>FAIL`);
  * OperationCancelledError when the signal aborted.
  */
-export async function assertTreeDepth(ctx: GitContext, dir: string, commit: string): Promise<void> {
+export async function assertTreeDepth(ctx: GitContext, dir: string, commit: string, reading = false): Promise<void> {
   // Per level: each distinct tree, the first path it was met at, and how many paths lead to it.
   let level = new Map<string, { path: string; paths: number }>([[commit, { path: "", paths: 1 }]]);
   let expanded = 0;
   for (let depth = 1; level.size > 0; depth++) {
     const next = new Map<string, { path: string; paths: number }>();
     for (const [oid, tree] of level) {
-      throwIfCancelled(ctx);
+      if (reading) throwIfReadCancelled(ctx);
+      else throwIfCancelled(ctx);
       const { tree: entries } = await ctx.git.readTree({ fs: ctx.fs, dir, oid, cache: ctx.cache });
       expanded += entries.length * tree.paths;
-      if (expanded > GIT_MAX_TREE_ENTRIES) throw new TreeTooLargeError(commit);
+      if (expanded > GIT_MAX_TREE_ENTRIES) throw new TreeTooLargeError(commit, reading);
       for (const entry of entries) {
         if (entry.type !== "tree") continue;
         const path = tree.path === "" ? entry.path : `${tree.path}/${entry.path}`;
-        if (depth > GIT_MAX_TREE_DEPTH) {
+        if (depth > GIT_MAX_TREE_DEPTH && !reading) {
           throw new TreeTooDeepError(path, depth);
         }
         const seen = next.get(entry.oid);
@@ -123,6 +129,41 @@ export async function assertTreeDepth(ctx: GitContext, dir: string, commit: stri
     }
     level = next;
   }
+}
+
+/** Trees found within {@link GIT_MAX_TREE_ENTRIES}, per client object cache (objects never change, so a verdict holds): at most {@link READABLE_MEMO} oids. */
+const readable = new WeakMap<object, Set<string>>();
+/** How many tree verdicts {@link assertTreeReadable} keeps per client (then it starts over). */
+const READABLE_MEMO = 256;
+
+/**
+ * Throws when the tree of `rev` (a commit, tag or tree oid, or a ref; an
+ * unborn `HEAD` is the empty tree and passes) expands to more than
+ * {@link GIT_MAX_TREE_ENTRIES} paths — what `diff`, `diffSummary`,
+ * `status`, `lsFiles` and `add`/`commit` check before they walk a commit's
+ * tree, so a "git bomb" costs one tree read per level instead of a walk of
+ * every path it expands to. The message is {@link TreeTooLargeError}'s with
+ * "does not read a tree this large". A tree once found within the limit is
+ * not read again by the same client. Checks the signal before each read.
+ * @throws TreeTooLargeError; OperationCancelledError when the signal aborted.
+ */
+export async function assertTreeReadable(ctx: GitContext, dir: string, rev: string): Promise<void> {
+  let oid = rev;
+  if (!/^[0-9a-f]{40}$/.test(rev)) {
+    try {
+      oid = await ctx.git.resolveRef({ fs: ctx.fs, dir, ref: rev });
+    } catch (error) {
+      // An unborn branch (the empty tree) or a name the walk reports itself.
+      if ((error as { code?: string }).code === "NotFoundError") return;
+      throw error;
+    }
+  }
+  const known = readable.get(ctx.cache) ?? new Set<string>();
+  if (known.has(oid)) return;
+  await assertTreeDepth(ctx, dir, oid, true);
+  if (known.size >= READABLE_MEMO) known.clear();
+  known.add(oid);
+  readable.set(ctx.cache, known);
 }
 
 /** The fs methods that change the working tree or repository (checked by {@link cancellableFs}). */
@@ -169,9 +210,10 @@ export async function currentBranchRef(ctx: GitContext, dir: string): Promise<st
  * Every file of `commit`'s tree (empty for `undefined`: an unborn branch).
  * Checks the operation's signal at each path, and stops once it has met
  * more than {@link GIT_MAX_TREE_ENTRIES} paths (files and directories).
+ * `reading`: for an operation that only reads (`lsFiles`), whose errors say so.
  * @throws TreeTooLargeError past the limit; OperationCancelledError when the signal aborted.
  */
-export async function flatTree(ctx: GitContext, dir: string, commit: string | undefined): Promise<Map<string, FileEntry>> {
+export async function flatTree(ctx: GitContext, dir: string, commit: string | undefined, reading = false): Promise<Map<string, FileEntry>> {
   const out = new Map<string, FileEntry>();
   if (commit === undefined) return out;
   let met = 0;
@@ -182,8 +224,9 @@ export async function flatTree(ctx: GitContext, dir: string, commit: string | un
     trees: [ctx.git.TREE({ ref: commit })],
     map: async (path, [entry]) => {
       if (path === "." || !entry) return undefined;
-      throwIfCancelled(ctx);
-      if (++met > GIT_MAX_TREE_ENTRIES) throw new TreeTooLargeError(commit);
+      if (reading) throwIfReadCancelled(ctx);
+      else throwIfCancelled(ctx);
+      if (++met > GIT_MAX_TREE_ENTRIES) throw new TreeTooLargeError(commit, reading);
       const type = await entry.type();
       if (type === "blob" || type === "commit") out.set(path, { oid: await entry.oid(), mode: await entry.mode() });
       return undefined;

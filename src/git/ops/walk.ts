@@ -14,6 +14,8 @@
 import type { GitContext } from "../context.js";
 import { WorktreeIgnores } from "./ignores.js";
 import { compareBytes, matchesAny, worthEntering } from "./pathspec.js";
+import { assertTreeReadable } from "./tree-state.js";
+import { throwIfReadCancelled } from "../wrap.js";
 
 /** One side of a {@link WalkRow}: a blob's oid and its mode (`0o100644`, `0o100755`, `0o120000`). */
 export interface BlobSide {
@@ -85,13 +87,17 @@ export async function fileModeOn(ctx: GitContext, dir: string): Promise<boolean>
 
 /**
  * Rows for every path under `specs` with a blob in the tree of `ref`, the
- * index or the working tree, sorted by path (UTF-8 byte order).
+ * index or the working tree, sorted by path (UTF-8 byte order). The tree of
+ * `ref` is first checked against `GIT_MAX_TREE_ENTRIES` (see
+ * `assertTreeReadable`), and the operation's signal before each path.
+ * @throws TreeTooLargeError; OperationCancelledError (`ECANCELED`, nothing changed) when the signal aborted.
  */
 export async function walkWorktree(ctx: GitContext, dir: string, options: WalkOptions): Promise<WalkRow[]> {
   const { git } = ctx;
   const { specs } = options;
   const rows: WalkRow[] = [];
   const ignores = new WorktreeIgnores(ctx, dir);
+  if (options.ref !== undefined) await assertTreeReadable(ctx, dir, options.ref);
   const filemode = await fileModeOn(ctx, dir);
   await git.walk({
     fs: listingFs(ctx, ignores),
@@ -100,6 +106,7 @@ export async function walkWorktree(ctx: GitContext, dir: string, options: WalkOp
     trees: options.ref === undefined ? [git.WORKDIR(), git.STAGE()] : [git.WORKDIR(), git.STAGE(), git.TREE({ ref: options.ref })],
     map: async (filepath: string, [work, stage, head]: Entry[]) => {
       if (filepath === ".") return undefined;
+      throwIfReadCancelled(ctx);
       if (filepath === ".git" || filepath.endsWith("/.git")) return null;
       if (!worthEntering(filepath, specs)) return null;
       const [headType, workType, stageType] = await Promise.all([blobType(head), blobType(work), blobType(stage)]);
