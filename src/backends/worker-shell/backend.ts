@@ -349,7 +349,9 @@ class ShellHostTarget extends RpcTargetBase {
   /**
    * The `git` built-in (spec 04 §2.6): `workspace.git.cli({ argv: args,
    * cwd, env, stdin })`, run here in the Durable Object (network included,
-   * whatever the isolate's egress), output returned whole up to
+   * whatever the isolate's egress), with the command's signal (aborted when
+   * the command is stopped: git stops before its next file or tree read,
+   * `git <sub>: cancelled: …`), output returned whole up to
    * `MAX_GIT_RPC_OUTPUT_CHARS` (then clipped, `clipGitResultForRpc` in do/git-stub.ts).
    * @throws TypeError for arguments of the wrong shape; the not-configured error (`ENOCONFIG`) without `WorkspaceOptions.git`; `ECANCELED` once the command is being stopped.
    */
@@ -368,6 +370,8 @@ class ShellHostTarget extends RpcTargetBase {
       if (typeof stdin !== "string" && !(stdin instanceof Uint8Array)) throw new TypeError("git: stdin must be a string or bytes");
       input.stdin = stdin;
     }
+    // The command's signal: once it is stopped (timeout, kill, close) git stops before its next file or tree read.
+    input.signal = this.#run.signal;
     // Clipped as the RPC stub clips it: the answer crosses RPC to the shell's isolate.
     return clipGitResultForRpc(await this.#host.git.cli(input));
   }
@@ -435,6 +439,15 @@ class LiveCommand {
   /** When the timeout is due (`Date.now()`; `Infinity` without one), and what stops the command then. */
   deadline = Infinity;
   onDeadline: (() => void) | undefined;
+  readonly #stopped = new AbortController();
+  /** Aborts when the command starts to stop (timeout, kill, close) or settles: what the `git` built-in's work checks. */
+  get signal(): AbortSignal {
+    return this.#stopped.signal;
+  }
+  /** Aborts {@link signal} (once). */
+  abort(): void {
+    if (!this.#stopped.signal.aborted) this.#stopped.abort(new Error("its shell command was stopped"));
+  }
   #seq = 0;
   readonly #queue: ExecEvent[] = [];
   #wake: (() => void) | undefined;
@@ -499,6 +512,7 @@ class LiveCommand {
   /** Ends the command once: an optional stderr line, then `exit`. Later calls are ignored. */
   settle(code: number, message?: string): void {
     if (this.settled) return;
+    this.abort();
     if (message !== undefined) this.#push({ id: this.id, seq: ++this.#seq, name: "stderr", value: encoder.encode(message.endsWith("\n") ? message : `${message}\n`) });
     this.settled = true;
     this.#push({ id: this.id, seq: ++this.#seq, name: "exit", code });
@@ -621,6 +635,7 @@ class ShellConnection implements BackendHandle {
   #stop(run: LiveCommand, code: number, message?: string): void {
     if (run.settled || run.stopping) return;
     run.stopping = { code, message, until: Date.now() + SHELL_STOP_GRACE_MS };
+    run.abort();
     setTimeout(() => run.settle(code, message), SHELL_STOP_GRACE_MS);
     void (async () => {
       try {
