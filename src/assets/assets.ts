@@ -5,7 +5,7 @@
  * @module
  */
 import { newAssetId } from "./id.js";
-import { assetKey, basename, contentDisposition, contentTypeFor, wellFormed } from "./metadata.js";
+import { assetKey, basename, checkContentType, contentDisposition, contentTypeFor, wellFormed } from "./metadata.js";
 import { MAX_PRESIGN_SECONDS, presignGetUrl, uriEncode } from "./sigv4.js";
 import type {
   AssetsClient,
@@ -187,6 +187,7 @@ async function share(c: ShareContext, path: string, opts: ShareOptions): Promise
   const { prefix, contentType, filename, disposition = "inline" } = opts;
   if (prefix !== undefined && typeof prefix !== "string") throw new TypeError("share: prefix must be a string");
   if (contentType !== undefined && typeof contentType !== "string") throw new TypeError("share: contentType must be a string");
+  if (contentType !== undefined) checkContentType(contentType, "share");
   if (filename !== undefined && typeof filename !== "string") throw new TypeError("share: filename must be a string");
   if (disposition !== "inline" && disposition !== "attachment") {
     throw new TypeError('share: disposition must be "inline" or "attachment"');

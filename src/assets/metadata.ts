@@ -62,6 +62,24 @@ export function wellFormed(text: string): string {
 }
 
 /**
+ * Checks a caller's Content-Type: it becomes a header value R2 serves, so it
+ * may hold only printable ASCII (U+0020–U+007E), tab, and U+0080–U+00FF —
+ * the characters a header value carries (RFC 9110 field-value; the Fetch
+ * ByteString). A control character (CR and LF included, which would split
+ * the header) or a character above U+00FF is refused, not cleaned: unlike a
+ * file name, a changed media type would serve the file as something else.
+ *
+ * @param who the caller named at the start of the message (`share`, `publish`).
+ * @throws TypeError `<who>: contentType must be a header value — printable ASCII (U+0020–U+007E), tab or U+0080–U+00FF, no control characters such as CR or LF; got <JSON of the first 64 characters>`.
+ */
+export function checkContentType(value: string, who: string): string {
+  if (/[^\t\u0020-\u007e\u0080-\u00ff]/.test(value)) {
+    throw new TypeError(`${who}: contentType must be a header value — printable ASCII (U+0020–U+007E), tab or U+0080–U+00FF, no control characters such as CR or LF; got ${JSON.stringify(value.slice(0, 64))}`);
+  }
+  return value;
+}
+
+/**
  * Content-Disposition header value: `<disposition>; filename="<name>"` with
  * `"` and `\` backslash-escaped and control characters (U+0000–U+001F,
  * U+007F, which a header cannot carry) replaced by `_`. When `name` has a character outside

@@ -21,6 +21,7 @@
  * @module
  */
 import { parseDuration } from "../artifacts/duration.js";
+import { checkContentType } from "../assets/metadata.js";
 import type { AssetsClient, ShareOptions } from "../assets/types.js";
 import type { WorkspaceRuntimeValue } from "../runtime/types.js";
 import type { WorkspaceModuleCallContext, WorkspaceModuleFactory, WorkspaceModuleFunction, WorkspaceModuleHost } from "./types.js";
@@ -113,7 +114,7 @@ function shareOptionsOf(options: WorkspaceRuntimeValue | undefined, defaultExpir
     }
     out.disposition = disposition;
   }
-  if (contentType !== undefined && contentType !== null) out.contentType = stringOption("contentType", contentType);
+  if (contentType !== undefined && contentType !== null) out.contentType = checkContentType(stringOption("contentType", contentType), "publish");
   return out;
 }
 
@@ -141,8 +142,9 @@ function describeAssetsModule(defaultExpiresAfterMs: number): string {
  *   `filename`, `disposition`, `contentType`; `expiresAfter` a finite
  *   number of milliseconds > 0 or a duration string (spec 04 §3.5, seconds
  *   → ×1000); `disposition` `"inline"` or `"attachment"`; `filename` and
- *   `contentType` strings — otherwise a `TypeError` prefixed `publish:`
- *   naming what is wrong;
+ *   `contentType` strings, `contentType` a header value (printable ASCII,
+ *   tab or U+0080–U+00FF; no CR, LF or other control character) —
+ *   otherwise a `TypeError` prefixed `publish:` naming what is wrong;
  * - `path` goes through the call context's `resolvePath` (relative to the
  *   backend's root, confined to it, no symbolic links, must exist: the
  *   filesystem's `ENOENT`), then the call's abort signal is checked, then
