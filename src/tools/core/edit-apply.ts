@@ -10,7 +10,7 @@
 import type { ChangedSpan } from "./edit-diff.js";
 import { describeLines, notFoundHints } from "./edit-hints.js";
 import { FuzzyIndex, locate } from "./edit-match.js";
-import { decodeUtf8, utf8 } from "./truncate.js";
+import { decodeUtf8, firstLoneSurrogate, unitEscape, utf8 } from "./truncate.js";
 
 /** One replacement. */
 export interface EditReplacement {
@@ -109,14 +109,25 @@ interface Match {
  * overlap, and the replacements are spliced right to left. `path` is only
  * for messages.
  *
- * @throws EditError for an empty `oldText`, text not found, found more than
- *   once, an ambiguous fuzzy match, overlapping edits, or no change.
+ * @throws EditError for an empty `oldText`, an `oldText` or `newText` holding
+ *   half of a character (a lone UTF-16 surrogate, which UTF-8 cannot store),
+ *   text not found, found more than once, an ambiguous fuzzy match, a match
+ *   whose start or end falls between the two halves of a surrogate pair,
+ *   overlapping edits, or no change.
  */
 export async function applyEdits(content: string, edits: readonly EditReplacement[], path: string): Promise<AppliedEdits> {
   const normalized = edits.map((e) => ({ oldText: toLF(String(e.oldText)), newText: toLF(String(e.newText)) }));
   const many = normalized.length > 1;
   normalized.forEach((edit, i) => {
     if (edit.oldText.length === 0) throw emptyOldText(path, i, many);
+  });
+  edits.forEach((edit, i) => {
+    for (const field of ["oldText", "newText"] as const) {
+      // The text as given (before CRLF→LF), so the index is the model's own.
+      const given = String(edit[field]);
+      const at = firstLoneSurrogate(given);
+      if (at >= 0) throw halfCharacterText(path, i, many, field, given, at);
+    }
   });
   const matches = await locateAll(content, normalized, path, many);
   const after = splice(content, normalized, matches);
@@ -147,7 +158,11 @@ async function locateAll(content: string, edits: readonly EditReplacement[], pat
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
     const found = locate(content, edits[i]!.oldText, index);
-    if (found.ok) matches.push({ index: i, start: found.start, end: found.end });
+    if (found.ok) {
+      // Well-formed oldText cannot match between a pair's halves exactly; this also holds any fuzzy span to it.
+      if (splitsPair(content, found.start) || splitsPair(content, found.end)) throw splitCharacter(path, i, many);
+      matches.push({ index: i, start: found.start, end: found.end });
+    }
     else if (found.reason === "not-found") throw notFound(path, i, many, notFoundHints(content, edits[i]!.oldText, many ? `edits[${i}].oldText` : "oldText"));
     else if (found.reason === "duplicate") throw duplicate(path, i, many, found.count, found.lines);
     else throw ambiguous(path, i, many);
@@ -157,6 +172,11 @@ async function locateAll(content: string, edits: readonly EditReplacement[], pat
     if (matches[k - 1]!.end > matches[k]!.start) throw overlapping(path, matches[k - 1]!.index, matches[k]!.index);
   }
   return matches;
+}
+
+/** `at` falls between the high and the low half of a surrogate pair of `content`. */
+function splitsPair(content: string, at: number): boolean {
+  return at > 0 && at < content.length && (content.charCodeAt(at - 1) & 0xfc00) === 0xd800 && (content.charCodeAt(at) & 0xfc00) === 0xdc00;
 }
 
 /** The replacements spliced into `content`, right to left so earlier offsets stay valid. */
@@ -176,6 +196,24 @@ function splice(content: string, edits: readonly EditReplacement[], matches: rea
 
 function emptyOldText(path: string, i: number, many: boolean): EditError {
   return new EditError(many ? `edits[${i}].oldText must not be empty in ${path}.` : `oldText must not be empty in ${path}.`);
+}
+
+/**
+ * An oldText/newText holding a lone UTF-16 surrogate (a model's JSON can carry
+ * `"\ud83d"`, a cut emoji): matching it would split a character of the file,
+ * and writing it would store U+FFFD, not what the diff shows.
+ */
+function halfCharacterText(path: string, i: number, many: boolean, field: "oldText" | "newText", text: string, at: number): EditError {
+  const name = many ? `edits[${i}].${field}` : field;
+  return new EditError(
+    `Not edited: ${path}. ${name} holds half of a character (the lone UTF-16 surrogate ${unitEscape(text, at)} at index ${at}), which UTF-8 text cannot store. ${field === "oldText" ? "Include the whole character (both halves of the surrogate pair, e.g. the complete emoji) in oldText." : "Write the whole character (both halves of the surrogate pair) in newText, or leave it out."}`,
+  );
+}
+
+function splitCharacter(path: string, i: number, many: boolean): EditError {
+  return new EditError(
+    `Not edited: the match ${many ? `for edits[${i}] ` : ""}in ${path} starts or ends between the two halves of a character (a UTF-16 surrogate pair); its other half would be written as U+FFFD. Include the whole character in oldText.`,
+  );
 }
 
 /** The spec's sentence, then the hints (`./edit-hints.ts`) that say where the text nearly is. */

@@ -38,6 +38,24 @@ export function utf8Length(text: string): number {
   return n;
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * UTF-16 index of the first lone surrogate in `text` (a high half U+D800–U+DBFF
+ * not followed by a low half, or a low half U+DC00–U+DFFF not preceded by a
+ * high one), or `-1` when `text` is well-formed. UTF-8 cannot hold half a
+ * character: encoding one writes U+FFFD (`ef bf bd`) in its place, so write and
+ * edit refuse text that holds one.
+ */
+export function firstLoneSurrogate(text: string): number {
+  return LONE_SURROGATE.exec(text)?.index ?? -1;
+}
+
+/** The UTF-16 unit at `index` of `text` as a JSON-style escape (`\uD83D`), for messages (the unit itself cannot be shown). */
+export function unitEscape(text: string, index: number): string {
+  return `\\u${text.charCodeAt(index).toString(16).toUpperCase().padStart(4, "0")}`;
+}
+
 function isContinuation(byte: number | undefined): boolean {
   return byte !== undefined && (byte & 0xc0) === 0x80;
 }

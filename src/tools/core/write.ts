@@ -14,7 +14,7 @@ import { ensureLedger, ledgerOf } from "./freshness.js";
 import { withPathLock } from "./locks.js";
 import type { FileStore, MutableFileStore } from "./store.js";
 import { earlierTwin, storeSibling, type EquivalentSibling } from "./unicode-names.js";
-import { checkPositive, utf8, utf8Length } from "./truncate.js";
+import { checkPositive, firstLoneSurrogate, unitEscape, utf8, utf8Length } from "./truncate.js";
 import { errorMessage, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
 
 /** write changes the Workspace. */
@@ -70,6 +70,14 @@ export const staleMessage = (path: string) =>
 export const twinMessage = (path: string, existing: { path: string; form: string; kind: string }) =>
   `Not written: ${path} would be a new file beside ${existing.path} (${existing.form}), a ${existing.kind} with the same name in another Unicode normalisation. Write to that path instead.`;
 
+/**
+ * The `{ error }` of a write whose content holds a lone UTF-16 surrogate (half
+ * of a character, e.g. a cut emoji `"\ud83d"`): UTF-8 cannot store it, and
+ * writing would silently store U+FFFD instead. Nothing is written.
+ */
+export const halfCharacterMessage = (path: string, content: string, at: number) =>
+  `Not written: ${path}. content holds half of a character (the lone UTF-16 surrogate ${unitEscape(content, at)} at index ${at}), which UTF-8 text cannot store. Write the whole character (both halves of the surrogate pair, e.g. the complete emoji), or leave it out.`;
+
 /** write's input schema. */
 export const writeInputSchema = z.object({
   path: z.string().describe("Absolute path of the file to write. Missing parent directories are created."),
@@ -103,6 +111,8 @@ export function writeDefinition(options: WriteToolOptions): SettledTool<WriteInp
           error: `Content too large: ${size} bytes exceeds the ${maxBytes}-byte write cap. Use the edit tool for incremental changes to existing files, or split the write into smaller pieces.`,
         };
       }
+      const half = firstLoneSurrogate(input.content);
+      if (half >= 0) return { error: halfCharacterMessage(input.path, input.content, half) };
       try {
         return await withPathLock(store, input.path, false, async () => {
           const stat = await store.stat(input.path);
