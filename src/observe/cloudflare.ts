@@ -53,7 +53,9 @@ export interface CloudflareObserverOptions {
  * defined values to `rs.setAttribute`; the operation's result or error
  * passes through unchanged. Tracing never fails an operation: errors
  * thrown by `rs.setAttribute` are swallowed; if `enterSpan` throws before
- * calling back (or never calls back) the operation runs once untraced; if
+ * calling back (or has not called back when it returns) the operation runs
+ * once untraced — a callback coming later (after an `await` in the tracer)
+ * gets that run's promise and does not run it again; if
  * it throws or returns something else after calling back, the operation's
  * own result or error still reaches the caller.
  *
@@ -83,6 +85,7 @@ export function createCloudflareObserver(options: CloudflareObserverOptions): Wo
     span(name, attributes, run) {
       // The operation's promise, once tracing has called back: from then on it is what the
       // caller gets, whatever enterSpan returns or throws (tracing never fails an operation).
+      // Set before returning when it runs untraced, so a late callback gets that run instead of another.
       let operation: ReturnType<typeof run> | undefined;
       let returned: unknown;
       try {
@@ -98,8 +101,11 @@ export function createCloudflareObserver(options: CloudflareObserverOptions): Wo
         if (returned !== operation) Promise.resolve(returned).catch(() => {});
         return operation;
       }
-      // enterSpan threw before calling back, or never called back: run the operation untraced, once.
-      return run(NOOP_SPAN);
+      // enterSpan threw before calling back, or has not called back yet: run the operation untraced,
+      // once — recorded, so that a callback coming later returns this run (its span ends when it
+      // settles) instead of starting another.
+      operation = run(NOOP_SPAN);
+      return operation;
     },
   };
 }

@@ -63,7 +63,10 @@ function quietly(f: () => void): void {
  * operation settles; its result or error reaches the caller unchanged.
  * Tracing never fails an operation: errors thrown by the tracer's span
  * methods are swallowed; if `startActiveSpan` throws before calling back
- * (or never calls back) the operation runs once untraced; if it throws or
+ * (or has not called back when it returns) the operation runs once
+ * untraced — a callback coming later (after an `await` in the tracer) gets
+ * that run's promise and does not run it again; its span only ends when the
+ * run settles; if it throws or
  * returns something else after calling back, the operation's own result or
  * error still reaches the caller.
  *
@@ -93,9 +96,17 @@ export function createOpenTelemetryObserver(options: OpenTelemetryObserverOption
       // The operation's promise, once the tracer has called back: from then on it is what the
       // caller gets, whatever the tracer returns or throws (tracing never fails an operation).
       let operation: ReturnType<typeof run> | undefined;
+      let untraced = false;
       let returned: unknown;
       try {
         returned = tracer.startActiveSpan(name, { attributes: definedAttributes(attributes) }, (otel: Span) => {
+          if (untraced && operation) {
+            // A late callback (after startActiveSpan returned): the operation already runs untraced; it is
+            // not run again. The span gets nothing but its end, when that run settles.
+            const end = () => quietly(() => otel.end());
+            operation.then(end, end);
+            return operation;
+          }
           operation ??= traced(otel, run);
           return operation;
         });
@@ -107,8 +118,11 @@ export function createOpenTelemetryObserver(options: OpenTelemetryObserverOption
         if (returned !== operation) Promise.resolve(returned).catch(() => {});
         return operation;
       }
-      // The tracer threw before calling back, or never called back: run the operation untraced, once.
-      return run(NOOP_SPAN);
+      // The tracer threw before calling back, or has not called back yet: run the operation untraced,
+      // once — recorded, so that a callback coming later gets this run instead of starting another.
+      untraced = true;
+      operation = run(NOOP_SPAN);
+      return operation;
     },
   };
 }

@@ -14,19 +14,27 @@
  * tracer holds — an unhandled rejection, which ends a Node process by default.
  * Suggested fix: in both observers, record that the operation was started untraced (e.g. `operation =
  * run(NOOP_SPAN)`) before returning, so a late callback returns that promise instead of running again.
+ * Fixed: both observers record the untraced run before returning it; a late callback returns that
+ * same promise (OpenTelemetry: its span records nothing and ends when the run settles; Workers
+ * tracing ends the span when the returned promise settles) and never runs the operation again.
  */
 import { describe, expect, it } from "vitest";
 import { createCloudflareObserver } from "../../../src/observe/cloudflare.js";
 import { createOpenTelemetryObserver } from "../../../src/observe/opentelemetry.js";
 
-const otelSpan = { setAttribute() {}, recordException() {}, setStatus() {}, end() {} };
-
 /** Lets the late callbacks (after one await) run. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe("observers with a tracer that calls back after an await", () => {
-  it.fails("OpenTelemetry: the operation runs once", async () => {
+  it("OpenTelemetry: the operation runs once; the late callback gets the same run; its span ends once, with nothing recorded", async () => {
     let runs = 0;
+    const calls: string[] = [];
+    const otelSpan = {
+      setAttribute: (k: string) => calls.push(`setAttribute ${k}`),
+      recordException: () => calls.push("recordException"),
+      setStatus: () => calls.push("setStatus"),
+      end: () => calls.push("end"),
+    };
     const late: Promise<unknown>[] = [];
     const o = createOpenTelemetryObserver({
       tracer: {
@@ -34,24 +42,51 @@ describe("observers with a tracer that calls back after an await", () => {
           late.push((async () => { await Promise.resolve(); return fn(otelSpan); })()),
       } as never,
     });
-    expect(await o.span("workspace.fs.rename", {}, async () => (runs++, "done"))).toBe("done");
+    const operation = o.span("workspace.fs.rename", {}, async (span) => (span.setAttribute("x", 1), runs++, "done"));
+    expect(await operation).toBe("done");
     await settle();
-    await Promise.allSettled(late);
-    expect(runs).toBe(1); // today: 2
+    const results = await Promise.allSettled(late);
+    expect(results).toEqual([{ status: "fulfilled", value: "done" }]);
+    expect(runs).toBe(1);
+    expect(calls).toEqual(["end"]);
   });
 
-  it.fails("Workers tracing: the operation runs once", async () => {
+  it("OpenTelemetry: an untraced run that fails rejects once, for the caller; the late callback gets that same rejection", async () => {
     let runs = 0;
+    let ended = 0;
+    const late: Promise<unknown>[] = [];
+    const o = createOpenTelemetryObserver({
+      tracer: {
+        startActiveSpan: (_n: string, _o: unknown, fn: (s: unknown) => unknown) =>
+        {
+          const p = (async () => { await Promise.resolve(); return fn({ setAttribute() {}, recordException() {}, setStatus() {}, end: () => ended++ }); })();
+          p.catch(() => {}); // the tracer's own promise: it handles what it gets back
+          late.push(p);
+        },
+      } as never,
+    });
+    const failure = new Error("ENOENT: no such file or directory, rename: /a");
+    await expect(o.span("workspace.fs.rename", {}, async () => { runs++; throw failure; })).rejects.toBe(failure);
+    await settle();
+    expect(await Promise.allSettled(late)).toEqual([{ status: "rejected", reason: failure }]);
+    expect(runs).toBe(1);
+    expect(ended).toBe(1);
+  });
+
+  it("Workers tracing: the operation runs once; the late callback gets the same run", async () => {
+    let runs = 0;
+    const set: string[] = [];
     const late: Promise<unknown>[] = [];
     const o = createCloudflareObserver({
       tracing: {
         enterSpan: (_n: string, fn: (s: unknown) => unknown) =>
-          late.push((async () => { await Promise.resolve(); return fn({ setAttribute() {} }); })()),
+          late.push((async () => { await Promise.resolve(); return fn({ setAttribute: (k: string) => set.push(k) }); })()),
       } as never,
     });
-    expect(await o.span("workspace.fs.rename", {}, async () => (runs++, "done"))).toBe("done");
+    expect(await o.span("workspace.fs.rename", { "workspace.path": "/a" }, async () => (runs++, "done"))).toBe("done");
     await settle();
-    await Promise.allSettled(late);
-    expect(runs).toBe(1); // today: 2
+    expect(await Promise.allSettled(late)).toEqual([{ status: "fulfilled", value: "done" }]);
+    expect(runs).toBe(1);
+    expect(set).toEqual([]);
   });
 });
