@@ -15,7 +15,7 @@ import type { ResolvedOptions } from "./options.js";
 import { checkLinkTarget, ConfinedResolver, pathError, type ConfinedPath } from "./paths.js";
 import type { BridgeCallKind, BridgeError, BridgeResult, CallMeta } from "./protocol.js";
 import { isUnsafeToRepeat, startsAtOnce } from "../../runtime/unsafe.js";
-import { encodeValue, type DurableJournal } from "./durable.js";
+import { encodeValue, isRefusalArgs, refusalArgs, type DurableJournal } from "./durable.js";
 import { FetchGate, type SerializedRequest } from "./fetch.js";
 
 /** Characters of JSON a `ctx.interrupt()` payload or a `respond()` answer may have (spec 02 §5). */
@@ -164,8 +164,15 @@ export class RunCapabilities {
    * One call from the isolate. Never throws: failures come back as
    * `{ ok: false }`. In replay runs (`meta` given, spec 02 §5) a call whose
    * answer is journaled is answered from the journal (after checking it is
-   * the same call), any other is journaled as started, run, and its answer
-   * journaled; a call that waits for an answer never settles.
+   * the same call) and counts against the run's budgets as it did when it
+   * ran, so the budgets bound the whole run, not each attempt; any other is
+   * admitted under the budgets, journaled as started, run, and its answer
+   * journaled; a call that waits for an answer never settles. A call the
+   * budgets refuse journals nothing (a resumed attempt reaches it with the
+   * same counts and refuses it again), except one refused for
+   * `maxConcurrentCapabilityCalls`, which depends on timing: its refusal is
+   * journaled without its arguments (a fingerprint, see {@link refusalArgs})
+   * and it counts against `maxCapabilityCalls`.
    */
   async call(kind: BridgeCallKind, target: string, name: string, args: unknown[], meta?: CallMeta): Promise<BridgeResult> {
     const run = this.#run;
@@ -173,7 +180,10 @@ export class RunCapabilities {
     if (meta && Array.isArray(meta.tape)) run.tape?.(meta.tape);
     if (run.held?.()) return run.hold!();
     const durable = run.replays && meta && Number.isSafeInteger(meta.seq) && meta.seq > 0 ? run.durable!.journal : undefined;
-    if (!durable) return this.#call(kind, target, name, args, undefined);
+    if (!durable) {
+      const refused = this.#admit(kind, args);
+      return refused ? { ok: false, error: refused.error } : this.#perform(kind, target, name, args, undefined);
+    }
     const seq = meta!.seq;
     let encoded: string;
     try {
@@ -184,7 +194,8 @@ export class RunCapabilities {
     // Calls past the journal's end when the attempt started are new: no lookup (it would flush held writes).
     const journaled = seq <= (run.durable!.known ?? 0) ? durable.call(run.id, seq) : undefined;
     if (journaled) {
-      if (journaled.kind !== kind || journaled.target !== target || journaled.name !== name || journaled.args !== encoded) {
+      const refusal = isRefusalArgs(journaled.args);
+      if (journaled.kind !== kind || journaled.target !== target || journaled.name !== name || journaled.args !== (refusal ? refusalArgs(encoded) : encoded)) {
         const what = (k: string, t: string, n: string) => (k === "fs" ? `fs.${n}` : k === "fetch" ? "fetch" : `${t} ${n}`);
         const message = `${DIVERGED_PREFIX}call ${seq} was ${what(journaled.kind, journaled.target, journaled.name)}${journaled.kind === kind && journaled.target === target && journaled.name === name ? " with other arguments" : ""}, now ${what(kind, target, name)}.`;
         void run.fail?.(message);
@@ -192,9 +203,26 @@ export class RunCapabilities {
       }
       if (journaled.state === "done") {
         const answer = durable.answer(run.id, seq);
-        if (answer) return answer.ok ? { ok: true, value: answer.value } : { ok: false, error: answer.value as BridgeError };
+        if (answer) {
+          this.#replayed(kind, args, answer, refusal);
+          return answer.ok ? { ok: true, value: answer.value } : { ok: false, error: answer.value as BridgeError };
+        }
       }
-    } else {
+    }
+    // A new call, or a journaled one that is not done: it was in flight when the run was interrupted, and runs again (`ctx.resumed`).
+    const refused = this.#admit(kind, args);
+    if (refused) {
+      if (run.refusal() === null && (journaled || refused.timing)) {
+        try {
+          if (journaled) durable.done(run.id, seq, false, refused.error);
+          else durable.refused(run.id, { seq, kind, target, name, args: refusalArgs(encoded) }, refused.error);
+        } catch {
+          /* not journaled: a replay decides it again */
+        }
+      }
+      return { ok: false, error: refused.error };
+    }
+    if (!journaled) {
       const fn = kind === "host" ? this.#modules.get(target)?.[name] : undefined;
       try {
         durable.started(run.id, { seq, kind, target, name, args: encoded, unsafe: isUnsafeToRepeat(fn) }, startsAtOnce(fn, args));
@@ -202,8 +230,7 @@ export class RunCapabilities {
         /* not journaled: a replay runs it again */
       }
     }
-    // A journaled call that is not done was in flight when the run was interrupted: it runs again (`ctx.resumed`).
-    const result = await this.#call(kind, target, name, args, seq, journaled !== undefined);
+    const result = await this.#perform(kind, target, name, args, seq, journaled !== undefined);
     // Not journaled: answers of a run being stopped, and those of calls held or waiting while it
     // released its isolate (ERELEASED: the code never sees them). Calls that finish meanwhile are.
     const released = !result.ok && result.error.code === "ERELEASED";
@@ -217,8 +244,30 @@ export class RunCapabilities {
     return result;
   }
 
-  /** {@link call} without the journal; `seq` is the call's number in replay runs. */
-  async #call(kind: BridgeCallKind, target: string, name: string, args: unknown[], seq: number | undefined, resumed = false): Promise<BridgeResult> {
+  /**
+   * Counts a call answered from the journal on a resumed attempt as it was
+   * counted when it ran: a call (not `fetch`), its request bytes, and its
+   * answer's bytes when it succeeded; a journaled refusal (`refusal`) counts
+   * one call, as it did.
+   */
+  #replayed(kind: BridgeCallKind, args: unknown[], answer: { ok: boolean; value: unknown }, refusal: boolean): void {
+    if (kind !== "fetch") this.#calls++;
+    if (refusal) return;
+    try {
+      this.#requestBytes += measure(args);
+      if (answer.ok) this.#responseBytes += measure(answer.value);
+    } catch {
+      /* not measurable (it was when it ran): not counted */
+    }
+  }
+
+  /**
+   * Admits a call under the run's limits, counting it; else the refusal
+   * (`timing`: refused for `maxConcurrentCapabilityCalls`, which depends on
+   * timing, not on the calls before it — in replay runs it counts against
+   * `maxCapabilityCalls`).
+   */
+  #admit(kind: BridgeCallKind, args: unknown[]): { error: BridgeError; timing: boolean } | null {
     const o = this.#o;
     try {
       const refusal = this.#run.refusal();
@@ -241,7 +290,9 @@ export class RunCapabilities {
       } else {
         if (this.#calls >= o.maxCapabilityCalls) throw pathError("E2BIG", `this run made more than maxCapabilityCalls (${o.maxCapabilityCalls}) host calls`);
         if (this.#inFlight >= o.maxConcurrentCapabilityCalls) {
-          throw pathError("E2BIG", `more than maxConcurrentCapabilityCalls (${o.maxConcurrentCapabilityCalls}) host calls are in flight`);
+          if (this.#run.replays) this.#calls++;
+          const error = toBridgeError(pathError("E2BIG", `more than maxConcurrentCapabilityCalls (${o.maxConcurrentCapabilityCalls}) host calls are in flight`));
+          return { error, timing: true };
         }
         const size = measure(args);
         if (size > o.maxCapabilityBytes) throw pathError("E2BIG", `host call request is ${size} bytes, over maxCapabilityBytes (${o.maxCapabilityBytes})`);
@@ -251,9 +302,15 @@ export class RunCapabilities {
         this.#calls++;
         this.#requestBytes += size;
       }
+      return null;
     } catch (err) {
-      return { ok: false, error: toBridgeError(err) };
+      return { error: toBridgeError(err), timing: false };
     }
+  }
+
+  /** Runs an admitted call (see {@link #admit}); `seq` is the call's number in replay runs. */
+  async #perform(kind: BridgeCallKind, target: string, name: string, args: unknown[], seq: number | undefined, resumed = false): Promise<BridgeResult> {
+    const o = this.#o;
     const controller = new AbortController();
     const deadline = Date.now() + o.maxHostCallMs;
     const limited = kind !== "fetch";

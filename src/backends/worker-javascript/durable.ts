@@ -113,6 +113,35 @@ export function decodeValue(text: string): unknown {
   });
 }
 
+const REFUSAL_PREFIX = "\u0000refused ";
+
+/**
+ * What a replay run journals as the arguments of a call it refused for a
+ * reason that depends on timing (`maxConcurrentCapabilityCalls`): not the
+ * arguments (up to `maxCapabilityBytes` each) but a fingerprint of their
+ * encoded text (`encoded`, see {@link encodeValue}) — its length and a
+ * 53-bit hash — enough for the divergence check of a resumed attempt.
+ * Never equal to an encoded argument list (those start with `[`).
+ */
+export function refusalArgs(encoded: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < encoded.length; i++) {
+    const c = encoded.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  const hash = 4294967296 * (2097151 & h2) + (h1 >>> 0);
+  return `${REFUSAL_PREFIX}${encoded.length} ${hash.toString(16)}`;
+}
+
+/** True when journaled `args` are a refusal's fingerprint ({@link refusalArgs}). */
+export function isRefusalArgs(args: string): boolean {
+  return args.startsWith(REFUSAL_PREFIX);
+}
+
 /**
  * How long (ms) journal writes of calls and tape may be held before they are
  * written, in one transaction. A Durable Object holds every outgoing message
@@ -277,6 +306,25 @@ export class DurableJournal {
       call.name,
       call.args,
       call.unsafe ? 1 : 0,
+    );
+  }
+
+  /**
+   * Journals call `seq` as refused, answered with `error` (it did not run):
+   * `call.args` is the fingerprint of its arguments ({@link refusalArgs}).
+   * Held for the next flush.
+   */
+  refused(id: string, call: Omit<JournaledCall, "state" | "unsafe">, error: unknown): void {
+    this.#defer(
+      "INSERT OR REPLACE INTO __ws_exec_calls (backend, id, seq, kind, target, name, args, state, unsafe, ok, value) VALUES (?, ?, ?, ?, ?, ?, ?, 'done', 0, 0, ?)",
+      this.#backend,
+      id,
+      call.seq,
+      call.kind,
+      call.target,
+      call.name,
+      call.args,
+      encodeValue(error),
     );
   }
 

@@ -187,26 +187,32 @@ export interface WorkerJavaScriptBackendOptions {
    */
   maxHostCallMs?: number;
   /**
-   * Host calls in flight at once per run (more fail `E2BIG`).
+   * Host calls in flight at once per run (more fail `E2BIG`). In a replay
+   * run a call refused for it counts against `maxCapabilityCalls`, and its
+   * refusal (not its arguments) is journaled so a resumed attempt replays it.
    * @defaultValue `32`
    */
   maxConcurrentCapabilityCalls?: number;
   /**
-   * Host calls per run (more fail `E2BIG`).
+   * Host calls per run (more fail `E2BIG`). In a replay run: over all its
+   * attempts (calls answered from the journal count), and a refused call
+   * journals nothing.
    * @defaultValue `256`
    */
   maxCapabilityCalls?: number;
   /**
-   * Cumulative host request bytes per run (attempt): host-module and
-   * `node:fs` calls, and in a replay run `fetch` requests too (journaled
-   * until the run ends). Past it the call rejects with code `E2BIG`.
+   * Cumulative host request bytes per run: host-module and `node:fs` calls,
+   * and in a replay run `fetch` requests too (journaled until the run ends;
+   * over all its attempts: calls answered from the journal count). Past it
+   * the call rejects with code `E2BIG` and journals nothing.
    * @defaultValue 8 MiB
    */
   maxCapabilityRequestBytes?: number;
   /**
-   * Cumulative host response bytes per run (attempt): host-module and
-   * `node:fs` answers, and in a replay run `fetch` responses too (journaled
-   * until the run ends). Past it the call rejects with code `E2BIG`.
+   * Cumulative host response bytes per run: host-module and `node:fs`
+   * answers, and in a replay run `fetch` responses too (journaled until the
+   * run ends; over all its attempts: answers served from the journal count).
+   * Past it the call rejects with code `E2BIG`.
    * @defaultValue 8 MiB
    */
   maxCapabilityResponseBytes?: number;
