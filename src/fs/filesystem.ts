@@ -232,9 +232,22 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     if (ifInode !== undefined && (typeof ifInode !== "number" || !Number.isSafeInteger(ifInode) || ifInode < 0)) {
       throw new TypeError(`writeFile: options.ifInode must be an inode number (a non-negative integer), got ${typeof ifInode === "number" ? String(ifInode) : typeof ifInode}`);
     }
+    const ifUnmodified = options?.ifUnmodified;
+    if (
+      ifUnmodified !== undefined &&
+      (ifUnmodified === null ||
+        typeof ifUnmodified !== "object" ||
+        !Number.isSafeInteger(ifUnmodified.size) ||
+        ifUnmodified.size < 0 ||
+        typeof ifUnmodified.mtime !== "number" ||
+        !Number.isFinite(ifUnmodified.mtime))
+    ) {
+      throw new TypeError("writeFile: options.ifUnmodified must be { size, mtime } as stat() gives them (a non-negative integer and a finite number of ms)");
+    }
     const request: WriteRequest = { path: canonical, mode, exclusive, mtime };
     if (ifMatch !== undefined) request.ifMatch = ifMatch;
     if (ifInode !== undefined) request.ifInode = ifInode;
+    if (ifUnmodified !== undefined) request.ifUnmodified = { size: ifUnmodified.size, mtime: ifUnmodified.mtime };
     return this.#writer.write(request, content);
   }
 

@@ -1023,8 +1023,8 @@ export class SQLiteWorkspaceProvider {
    * time through this provider; against other writers (another provider,
    * the tools, another Workspace) the store is guarded by the content's
    * SHA-256 and retried, for files up to 1 MiB (a larger one is streamed,
-   * guarded by its inode, and by its size and mtime, checked before the
-   * appended bytes go). Every store is bound to the
+   * guarded by its inode and by `ifUnmodified`: its size and mtime before
+   * the copy, its revision in the commit). Every store is bound to the
    * inode the step found (`ifInode`), so it never lands in a file put at
    * the path meanwhile. `ino` (an append handle's): the path must lead to
    * that file when the append's turn comes, else `ESTALE`.
@@ -1052,19 +1052,12 @@ export class SQLiteWorkspaceProvider {
           if (existing.isDirectory()) throw nodeFsError("EISDIR", syscall, path);
           const mode = existing.mode & 0o7777;
           if (existing.size > APPEND_IN_MEMORY_BYTES) {
-            // Streamed: the old content is copied chunk by chunk, the new bytes after it. Before they go,
-            // the file must still be as it was found (same size and mtime: every content change moves
-            // mtime), else ESTALE and the append looks again; the store itself is bound to the inode.
-            const seen = existing;
+            // Streamed: the old content is copied chunk by chunk, the new bytes after it. The store lands
+            // only if the file is still as it was found (size and mtime before the copy is read, its
+            // revision in the commit: ifUnmodified), else ESTALE and the append looks again.
             const old = await this.#fs.readFile(path);
-            const tail = new TransformStream<Uint8Array, Uint8Array>({
-              flush: async (controller) => {
-                const now = await this.#fs.stat(path).catch(() => undefined);
-                if (now?.size !== seen.size || now.mtime !== seen.mtimeMs) throw nodeFsError("ESTALE", syscall, path, "the file changed while it was copied");
-                controller.enqueue(bytes);
-              },
-            });
-            await this.#fs.writeFile(path, old.pipeThrough(tail), { mode, ifInode: existing.ino });
+            const tail = new TransformStream<Uint8Array, Uint8Array>({ flush: (controller) => controller.enqueue(bytes) });
+            await this.#fs.writeFile(path, old.pipeThrough(tail), { mode, ifInode: existing.ino, ifUnmodified: { size: existing.size, mtime: existing.mtimeMs } });
             return;
           }
           const old = await readStreamBytes(await this.#fs.readFile(path));

@@ -45,6 +45,17 @@ export interface WriteFileOptions {
    * (docs/porting.md).
    */
   ifInode?: number;
+  /**
+   * Write only if the file at the path (a final link followed) still has
+   * this size (bytes) and `mtime` (ms), as `stat()` gave them: checked
+   * before the new content is read, and the file's revision again in the
+   * commit transaction — so, like `ifMatch`, a change by anyone in between
+   * is never overwritten, without reading the content (every content change
+   * moves `mtime`). Rejects `ESTALE` when either differs or the file changed
+   * before the commit, `ENOENT` when no file is there; the file is left as it
+   * was. Default: unconditional. Not in 0.8.0 (docs/porting.md).
+   */
+  ifUnmodified?: { size: number; mtime: number };
 }
 
 /** Options for {@link WorkspaceFilesystem.mkdir}. */

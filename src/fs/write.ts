@@ -44,6 +44,8 @@ export interface WriteRequest {
   ifMatch?: string;
   /** Write only if the path still leads to the file with this inode: checked before the content is read and again at commit. */
   ifInode?: number;
+  /** Write only if the file still has this size and mtime: checked before the content is read; its revision stamp again at commit. */
+  ifUnmodified?: { size: number; mtime: number };
 }
 
 /** The file a conditional write found with the expected content: its inode and revision stamp then. */
@@ -80,7 +82,7 @@ export class FileWriter {
    */
   async write(request: WriteRequest, content: string | Uint8Array | ReadableStream<Uint8Array>): Promise<void> {
     const segments = segmentsOf(request.path);
-    const pin = request.ifMatch === undefined && request.ifInode === undefined ? undefined : await this.#pin(request, segments, request.ifMatch);
+    const pin = request.ifMatch === undefined && request.ifInode === undefined && request.ifUnmodified === undefined ? undefined : await this.#pin(request, segments, request.ifMatch);
     if (typeof content === "string" || content instanceof Uint8Array || ArrayBuffer.isView(content)) {
       const bytes =
         typeof content === "string"
@@ -189,10 +191,15 @@ export class FileWriter {
    */
   async #pin(request: WriteRequest, segments: string[], ifMatch: string | undefined): Promise<Pin> {
     const target = this.#target(request, segments);
-    if (!target.node) throw new WorkspaceFsError("ENOENT", "writeFile", request.path, `${ifMatch === undefined ? "ifInode" : "ifMatch"} names a file that does not exist`);
+    if (!target.node) {
+      const option = ifMatch !== undefined ? "ifMatch" : request.ifUnmodified !== undefined ? "ifUnmodified" : "ifInode";
+      throw new WorkspaceFsError("ENOENT", "writeFile", request.path, `${option} names a file that does not exist`);
+    }
     const node = target.node;
     if (request.ifInode !== undefined && node.ino !== request.ifInode) throw staleInode(request.path);
-    if (ifMatch === undefined) return { ino: node.ino, rev: null };
+    const unmodified = request.ifUnmodified;
+    if (unmodified !== undefined && (node.size !== unmodified.size || node.mtime !== unmodified.mtime)) throw staleUnmodified(request.path);
+    if (ifMatch === undefined) return { ino: node.ino, rev: unmodified === undefined ? null : this.#nodes.stampOf(node.ino) };
     const rev = this.#nodes.stampOf(node.ino);
     const pieces: Uint8Array[] = [];
     const count = Math.ceil(node.size / CHUNK_SIZE);
@@ -209,7 +216,7 @@ export class FileWriter {
   /** At commit: the conditional write's file is still the one pinned, unchanged since. */
   #checkPin(target: Target, pin: Pin, request: WriteRequest): void {
     if (target.node?.ino !== pin.ino) throw request.ifMatch === undefined ? staleInode(request.path) : stale(request.path);
-    if (pin.rev !== null && this.#nodes.stampOf(pin.ino) !== pin.rev) throw stale(request.path);
+    if (pin.rev !== null && this.#nodes.stampOf(pin.ino) !== pin.rev) throw request.ifMatch === undefined ? staleUnmodified(request.path) : stale(request.path);
   }
 
   /** Where the write lands; refuses a read-only target, a directory, or (exclusive) an existing entry. */
@@ -271,6 +278,11 @@ export class FileWriter {
 /** The refusal of a conditional write whose file changed. */
 function stale(path: string): WorkspaceFsError {
   return new WorkspaceFsError("ESTALE", "writeFile", path, "the file's content no longer matches ifMatch (it changed since it was read); the file was not changed");
+}
+
+/** The refusal of a write bound to a size and mtime (`ifUnmodified`) whose file changed. */
+function staleUnmodified(path: string): WorkspaceFsError {
+  return new WorkspaceFsError("ESTALE", "writeFile", path, "the file changed since the size and mtime of ifUnmodified were read; the file was not changed");
 }
 
 /** The refusal of a write bound to an inode (`ifInode`) whose path now leads to another file. */

@@ -13,6 +13,8 @@
  * the file ends in one line only ("A\n" or "B\n", 3 of 3 runs). node:fs `appendFile` (O_APPEND) never drops a
  * successful append; neither does the provider for files under 1 MiB. The same window lets any write
  * (the tools, `workspace.fs`) landing after the check be overwritten by the copy.
+ * Fixed: the streamed append writes with `ifUnmodified: { size, mtime }` (a new writeFile option): checked
+ * before the copy is read, and the file's revision again in the commit; ESTALE → retried.
  * Suggested fix: make the guard part of the commit — a writeFile option such as
  * `ifUnchanged: { size, mtime }` (or the inode's version) checked in the commit transaction, ESTALE
  * → retried as the small-file path does.
@@ -45,9 +47,9 @@ describe("provider appendFile from two Workspaces on one store", () => {
     expect(["A\nB\n", "B\nA\n"]).toContain(tail);
   });
 
-  it.fails("a 2 MiB file keeps both appends (streamed path)", async () => {
+  it("a 2 MiB file keeps both appends (streamed path)", async () => {
     const { settled, tail } = await twoAppends(2 * 1024 * 1024);
     expect(settled).toEqual(["fulfilled", "fulfilled"]);
-    expect(["A\nB\n", "B\nA\n"]).toContain(tail); // today: "A\n" or "B\n" — one successful append is gone
+    expect(["A\nB\n", "B\nA\n"]).toContain(tail); // was "A\n" or "B\n": one successful append was gone
   });
 });
