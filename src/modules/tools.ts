@@ -343,7 +343,7 @@ export function forAISDKTools(tools: Record<string, AISDKToolLike> | (() => Reco
         name,
         [TOOL_ROOT]: () => toolRootOf(current()[name]),
         [STARTS_RUNS]: startsRuns(tool),
-        [LIBRARY_TOOL]: () => libraryToolName(current()[name]),
+        [LIBRARY_TOOL]: () => libraryToolName(current()[name]) ?? libraryToolName(current()[name]?.execute),
         async call(input, ctx) {
           const tool = current()[name];
           if (!tool || typeof tool.execute !== "function" || tool.needsApproval) throw new Error(`No tool named "${name}" is available.`);

@@ -15,7 +15,8 @@
  *   await write_file({ path: "/workspace/other/planted.txt", content: "x" })  → written outside the root
  * docs/runtime.md: "Calls keep to the backend's root as the run's node:fs does, whatever the tool set reaches".
  * Reproduced 3 of 3.
- * Fix: recognise the library's file tools by the tool object, not the record key (a WeakMap mark set by
+ * Fixed: the library's tools (and their execute, for copies such as { ...tools.write }) are marked at build.
+ * Suggested fix: recognise the library's file tools by the tool object, not the record key (a WeakMap mark set by
  * createAITools/createPiTools/createTanStackTools, as TOOL_ROOT already is), and check their `path` whatever
  * they are called.
  */
@@ -43,7 +44,7 @@ it("renamed file tools in ws:tools keep to the run's root", async () => {
         new WorkerJavaScriptBackend({
           loader: env.LOADER,
           root: "/workspace/proj",
-          modules: { "ws:tools": createToolBindings(forAISDKTools(() => ({ read_file: tools!.read, write_file: tools!.write }) as never)) },
+          modules: { "ws:tools": createToolBindings(forAISDKTools(() => ({ read_file: tools!.read, write_file: { ...tools!.write, description: "a copy" } }) as never)) },
         }),
       ],
     });
