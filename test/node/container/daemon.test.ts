@@ -419,8 +419,8 @@ describe("event log limits and daemon shutdown", () => {
       await sapi.exec({ id: "flood", command: "head -c 400000 /dev/zero" });
       // Flow control: nobody reads past seq 0, so once the budget (64 KiB) is unread the daemon stops
       // reading the command's pipe and the command waits; nothing is dropped meanwhile.
-      await new Promise((r) => setTimeout(r, 500));
-      const early = await sapi.events({ id: "flood", after: 0, waitMs: 0 });
+      // (A long-poll: it answers as soon as the first output is there, however loaded the machine.)
+      const early = await sapi.events({ id: "flood", after: 0, waitMs: 10_000 });
       expect(early.done).toBe(false);
       expect(early.events[0]).toMatchObject({ seq: 1, name: "stdout" });
       // Reading drains it: every byte arrives, then exit 0.
