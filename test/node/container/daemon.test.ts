@@ -434,7 +434,9 @@ describe("event log limits and daemon shutdown", () => {
       const kept = await drain(sapi, "flood", err.firstSeq! - 1);
       expect(kept.exit).toMatchObject({ name: "exit", code: 0 });
       expect(kept.stdout.length).toBeGreaterThan(0);
-      expect(kept.stdout.length).toBeLessThanOrEqual(65536);
+      // At most the budget, or — when the drain's last page was not yet acknowledged (asked past) — that
+      // page, which flow control bounds by the budget plus one pipe read (64 KiB): seen 109,184 under CI load.
+      expect(kept.stdout.length).toBeLessThanOrEqual(65536 + 65536);
       let last = 0;
 
       // A slow reader loses nothing either: once the command has ended, what the reader has not
