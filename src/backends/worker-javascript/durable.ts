@@ -296,17 +296,7 @@ export class DurableJournal {
    */
   started(id: string, call: Omit<JournaledCall, "state">, atOnce = call.unsafe): void {
     if (atOnce) this.flush();
-    (atOnce ? (q: string, ...b: unknown[]) => this.#db.run(q, ...b) : (q: string, ...b: unknown[]) => this.#defer(q, ...b))(
-      "INSERT OR REPLACE INTO __ws_exec_calls (backend, id, seq, kind, target, name, args, state, unsafe) VALUES (?, ?, ?, ?, ?, ?, ?, 'started', ?)",
-      this.#backend,
-      id,
-      call.seq,
-      call.kind,
-      call.target,
-      call.name,
-      call.args,
-      call.unsafe ? 1 : 0,
-    );
+    this.#putCall(atOnce, id, call, "started", call.unsafe, null, null);
   }
 
   /**
@@ -315,17 +305,24 @@ export class DurableJournal {
    * Held for the next flush.
    */
   refused(id: string, call: Omit<JournaledCall, "state" | "unsafe">, error: unknown): void {
-    this.#defer(
-      "INSERT OR REPLACE INTO __ws_exec_calls (backend, id, seq, kind, target, name, args, state, unsafe, ok, value) VALUES (?, ?, ?, ?, ?, ?, ?, 'done', 0, 0, ?)",
-      this.#backend,
-      id,
-      call.seq,
-      call.kind,
-      call.target,
-      call.name,
-      call.args,
-      encodeValue(error),
-    );
+    this.#putCall(false, id, call, "done", false, 0, encodeValue(error));
+  }
+
+  /** Writes (at once) or defers one `__ws_exec_calls` row for call `call.seq` of run `id`. */
+  #putCall(
+    atOnce: boolean,
+    id: string,
+    call: Omit<JournaledCall, "state" | "unsafe">,
+    state: "started" | "done",
+    unsafe: boolean,
+    ok: 0 | null,
+    value: string | null,
+  ): void {
+    const q =
+      "INSERT OR REPLACE INTO __ws_exec_calls (backend, id, seq, kind, target, name, args, state, unsafe, ok, value) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+    const b = [this.#backend, id, call.seq, call.kind, call.target, call.name, call.args, state, unsafe ? 1 : 0, ok, value];
+    if (atOnce) this.#db.run(q, ...b);
+    else this.#defer(q, ...b);
   }
 
   /** Journals call `seq`'s answer (`ok` false: `value` is the error data); a wait it had is over. Held for the next flush. */
