@@ -1,0 +1,84 @@
+/**
+ * Issue 20, fifteenth attack run: a host call's ERROR is outside every byte limit — in a replay run it is
+ * journaled whole, past maxCapabilityBytes and maxCapabilityResponseBytes.
+ *
+ * Tried: a JavaScript run with `onInterrupt: "replay"` calling a host function 20 times that throws an
+ * Error whose message is 4 MiB (a host function that reports what an upstream answered, or echoes data),
+ * then waiting on `ctx.interrupt()`. (Held: a successful answer over maxCapabilityBytes (1 MiB) is refused
+ * E2BIG; successful answers count against maxCapabilityResponseBytes (8 MiB); refused calls journal
+ * nothing (attack13c). A 40 MiB error in a plain run reaches the code as a short RPC error.)
+ *
+ * Found (medium): bridge.ts `#perform` measures only a SUCCESSFUL value; a thrown error goes through
+ * `toBridgeError` with its whole message, is handed to the code (4 MiB each, over the 1 MiB per-response
+ * limit) and journaled in `__ws_exec_calls.value` until the run ends: 20 calls → 83,886,737 bytes of
+ * journal (docs/runtime.md: "a replay run's journal holds at most maxCapabilityCalls host and node:fs
+ * calls, their requests within maxCapabilityRequestBytes and their answers within
+ * maxCapabilityResponseBytes"). With the default 256 calls that is 1 GiB of Durable Object storage, and a
+ * resumed attempt reads those rows back. Reproduction:
+ *
+ *   modules: { "ws:m": { boom: () => { throw new Error("e".repeat(4 << 20)); }, ask: ctx.interrupt } }
+ *   for (20×) try { await boom(i) } catch {}; await ask("go?");
+ *   SELECT sum(length(args) + length(value)) FROM __ws_exec_calls   → 83,886,737
+ *
+ * Suggested fix: clip a host error's message (and path) to a documented size (e.g. 16 KiB, with a marker)
+ * in toBridgeError, and count an error's bytes against maxCapabilityResponseBytes like an answer's.
+ */
+import { env, runInDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { Workspace, type WorkspaceModuleCallContext } from "../../../src/index.js";
+import { WorkerJavaScriptBackend } from "../../../src/backends/worker-javascript/index.js";
+
+const SOURCE = `import { boom, ask } from "ws:m";
+export default async () => {
+  const lens = [];
+  for (let i = 0; i < 20; i++) { try { await boom(i); } catch (e) { lens.push(e.message.length); } }
+  return { lens, answer: await ask("go?") };
+};`;
+
+describe("attack15c: host call errors are journaled whole", () => {
+  it.fails("20 host errors of 4 MiB do not journal more than maxCapabilityResponseBytes (8 MiB) nor reach the code over maxCapabilityBytes", { timeout: 120_000 }, async () => {
+    const id = env.TEST_DO.newUniqueId();
+    await runInDurableObject(env.TEST_DO.get(id), async (_i, state) => {
+      const big = "e".repeat(4 * 1024 * 1024);
+      const ws = new Workspace({
+        storage: state.storage,
+        backends: [
+          new WorkerJavaScriptBackend({
+            loader: env.LOADER,
+            onInterrupt: "replay",
+            modules: {
+              "ws:m": {
+                boom: () => {
+                  throw new Error(big);
+                },
+                ask: (args: readonly unknown[], ctx: WorkspaceModuleCallContext) => ctx.interrupt(args[0] as string),
+              },
+            },
+          }),
+        ],
+      });
+      await ws.fs.mkdir("/workspace", { recursive: true });
+      const handle = await ws.runtime.exec(SOURCE, { id: "errs", encoding: "utf8", timeoutMs: 110_000 });
+      const settled = handle.result();
+      let pending = await ws.runtime.pending();
+      for (let i = 0; pending.length === 0 && i < 600; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        pending = await ws.runtime.pending();
+      }
+      expect(pending.map((p) => [p.id, p.payload])).toEqual([["errs", "go?"]]);
+      const journal = state.storage.sql
+        .exec<{ n: number; bytes: number }>("SELECT count(*) AS n, coalesce(sum(length(args) + coalesce(length(value), 0)), 0) AS bytes FROM __ws_exec_calls WHERE id = 'errs'")
+        .one();
+      await ws.runtime.respond("errs", pending[0]!.callId, "yes");
+      const r = await settled;
+      await ws.close();
+      // Found: 21 rows, 83,886,737 bytes; and the code saw twenty 4,194,304-character messages.
+      expect(journal.n).toBe(21);
+      expect(journal.bytes).toBeLessThanOrEqual(8 * 1024 * 1024);
+      expect(r.status).toBe("completed");
+      const lens = (r.value as { lens: number[] }).lens;
+      expect(lens).toHaveLength(20);
+      expect(Math.max(...lens)).toBeLessThanOrEqual(1024 * 1024);
+    });
+  });
+});
