@@ -1,0 +1,60 @@
+/**
+ * Issue 20, fifteenth attack run: `ws:tools` over a COPY of a library tool from a tool set built with a `root`
+ * (src/modules/tools.ts forAISDKTools: `[TOOL_ROOT]: () => toolRootOf(current()[name])`; the fix of attack13a
+ * ws-tools-renamed-file-tool marks a copy's `execute` as a library tool, 11659f05, but not with its root).
+ *
+ * Tried: `createAITools({ workspace, root: "/workspace/proj" })`, exported to a run confined to the same root
+ * as the tool itself (`{ read: tools.read }`: relative paths work) and as a copy (`{ read: { ...tools.read,
+ * description } }`, the fix's own example of a copy).
+ *
+ * Found (low-medium — docs/runtime.md: "The path is checked as the tool will use it (relative to the tool set's
+ * own root, else to /)"): the copy loses the tool set's root in ws:tools, so its relative path is checked
+ * against `/` while the tool resolves it against its root: `read({ path: "notes.txt" })` — the file the tool
+ * would read is /workspace/proj/notes.txt, inside the run's root — is refused
+ * "EACCES: paths must stay under /workspace/proj: /notes.txt". A false refusal of a
+ * path inside the root; with a tool set rooted above the run's root the check and the tool name different
+ * files (not tried further). Reproduced 3 of 3.
+ * Suggested fix: mark the tool's `execute` with its root too (markToolRoot on execute in createAITools), and
+ * read TOOL_ROOT as `toolRootOf(tool) ?? toolRootOf(tool.execute)`, as LIBRARY_TOOL already is.
+ */
+import { env, runInDurableObject } from "cloudflare:test";
+import { expect, it } from "vitest";
+import { Workspace } from "../../../src/workspace.js";
+import { WorkerJavaScriptBackend } from "../../../src/backends/worker-javascript/index.js";
+import { createToolBindings, forAISDKTools } from "../../../src/modules/tools.js";
+import { createAITools } from "../../../src/tools/ai-sdk.js";
+
+const CODE = `import { read, read_copy } from "ws:tools";
+export default async () => {
+  const a = await read({ path: "notes.txt" });
+  const b = await read_copy({ path: "notes.txt" });
+  return { tool: [a.isError, a.text.includes("hello")], copy: [b.isError, b.isError ? b.text : b.text.includes("hello")] };
+};`;
+
+it.fails("a copy of a rooted library tool resolves a relative path as the tool does", async () => {
+  const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
+  const out = await runInDurableObject(stub, async (_i, state) => {
+    let tools: ReturnType<typeof createAITools> | undefined;
+    const ws = new Workspace({
+      storage: state.storage,
+      backends: [
+        new WorkerJavaScriptBackend({
+          loader: env.LOADER,
+          root: "/workspace/proj",
+          modules: { "ws:tools": createToolBindings(forAISDKTools(() => ({ read: tools!.read, read_copy: { ...tools!.read, description: "a copy" } }) as never)) },
+        }),
+      ],
+    });
+    tools = createAITools({ workspace: ws, root: "/workspace/proj" });
+    try {
+      await ws.fs.mkdir("/workspace/proj", { recursive: true });
+      await ws.fs.writeFile("/workspace/proj/notes.txt", "hello");
+      const result = await (await ws.runtime.exec(CODE, { encoding: "utf8" })).result();
+      return { status: result.status, stderr: result.stderr, value: result.value };
+    } finally {
+      await ws.close();
+    }
+  });
+  // Found: copy = [true, "EACCES: paths must stay under /workspace/proj: /notes.txt"].
+  expect(out).toEqual({ status: "completed", stderr: "", value: { tool: [false, true], copy: [false, true] } });
+});
