@@ -7,13 +7,15 @@
  * as the tool itself (`{ read: tools.read }`: relative paths work) and as a copy (`{ read: { ...tools.read,
  * description } }`, the fix's own example of a copy).
  *
- * Found (low-medium — docs/runtime.md: "The path is checked as the tool will use it (relative to the tool set's
- * own root, else to /)"): the copy loses the tool set's root in ws:tools, so its relative path is checked
- * against `/` while the tool resolves it against its root: `read({ path: "notes.txt" })` — the file the tool
- * would read is /workspace/proj/notes.txt, inside the run's root — is refused
- * "EACCES: paths must stay under /workspace/proj: /notes.txt". A false refusal of a
- * path inside the root; with a tool set rooted above the run's root the check and the tool name different
- * files (not tried further). Reproduced 3 of 3.
+ Found (medium — a write outside the run's root; docs/runtime.md: "The path is checked as the tool will use it
+ * (relative to the tool set's own root, else to /)"): the copy loses the tool set's root in ws:tools, so its
+ * relative path is checked against `/` while the tool resolves it against its own root:
+ * - tool set rooted at the run's root: `read({ path: "notes.txt" })` — /workspace/proj/notes.txt, inside the
+ *   run's root — is refused "EACCES: paths must stay under /workspace/proj: /notes.txt";
+ * - tool set rooted ABOVE the run's root (`root: "/workspace"`, run confined to /workspace/proj):
+ *   `write({ path: "workspace/proj/planted.txt", content })` is checked as /workspace/proj/planted.txt and
+ *   WRITES /workspace/workspace/proj/planted.txt, outside the run's root (any file under that subtree, with
+ *   directories created; reads likewise). Each reproduced 3 of 3.
  * Suggested fix: mark the tool's `execute` with its root too (markToolRoot on execute in createAITools), and
  * read TOOL_ROOT as `toolRootOf(tool) ?? toolRootOf(tool.execute)`, as LIBRARY_TOOL already is.
  */
@@ -57,4 +59,38 @@ it.fails("a copy of a rooted library tool resolves a relative path as the tool d
   });
   // Found: copy = [true, "EACCES: paths must stay under /workspace/proj: /notes.txt"].
   expect(out).toEqual({ status: "completed", stderr: "", value: { tool: [false, true], copy: [false, true] } });
+});
+
+// The same defect the other way: a tool set rooted ABOVE the run's root (tools for the whole /workspace, the run
+// confined to /workspace/proj). The copy's relative path is checked against `/` (/workspace/proj/planted.txt:
+// inside the run's root) but the tool resolves it against /workspace: it writes /workspace/workspace/proj/planted.txt,
+// outside the run's root.
+it.fails("a copy of a library tool rooted above the run's root cannot write outside the run's root", async () => {
+  const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
+  const out = await runInDurableObject(stub, async (_i, state) => {
+    let tools: ReturnType<typeof createAITools> | undefined;
+    const ws = new Workspace({
+      storage: state.storage,
+      backends: [
+        new WorkerJavaScriptBackend({
+          loader: env.LOADER,
+          root: "/workspace/proj",
+          modules: { "ws:tools": createToolBindings(forAISDKTools(() => ({ write: { ...tools!.write, description: "a copy" } }) as never)) },
+        }),
+      ],
+    });
+    tools = createAITools({ workspace: ws, root: "/workspace" });
+    try {
+      await ws.fs.mkdir("/workspace/proj", { recursive: true });
+      const code = `import { write } from "ws:tools";
+        export default async () => { const w = await write({ path: "workspace/proj/planted.txt", content: "from the run" }); return [w.isError, w.text]; };`;
+      const result = await (await ws.runtime.exec(code, { encoding: "utf8" })).result();
+      const planted = await ws.fs.readFile("/workspace/workspace/proj/planted.txt", "utf8").catch((e: { code: string }) => e.code);
+      return { status: result.status, value: result.value, planted };
+    } finally {
+      await ws.close();
+    }
+  });
+  // Found: value [false, '{"path":"workspace/proj/planted.txt","bytesWritten":12}'], planted "from the run".
+  expect(out.planted).toBe("ENOENT");
 });
