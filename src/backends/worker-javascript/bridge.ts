@@ -11,11 +11,12 @@ import type { WorkspaceRuntimeValue } from "../../runtime/types.js";
 import type { StoreVersion } from "../../storage/store-version.js";
 import { explainArguments, normalizeJson, type ExplainsArguments } from "../../runtime/json-value.js";
 import { concatBytes } from "../../util/bytes.js";
+import { utf8Length } from "../../fs/path.js";
 import type { ResolvedOptions } from "./options.js";
 import { checkLinkTarget, ConfinedResolver, pathError, type ConfinedPath } from "./paths.js";
 import type { BridgeCallKind, BridgeError, BridgeResult, CallMeta } from "./protocol.js";
 import { isUnsafeToRepeat, startsAtOnce } from "../../runtime/unsafe.js";
-import { encodeValue, isRefusalArgs, refusalArgs, type DurableJournal } from "./durable.js";
+import { encodeValue, isRefusalArgs, MAX_JOURNALED_CALL_BYTES, refusalArgs, type DurableJournal } from "./durable.js";
 import { FetchGate, type SerializedRequest } from "./fetch.js";
 
 /** Characters of JSON a `ctx.interrupt()` payload or a `respond()` answer may have (spec 02 §5). */
@@ -30,6 +31,26 @@ export function interruptJson(value: unknown, what: string): string {
 
 const encoder = new TextEncoder();
 const MAX_RESPONSE_VALUES = 4096;
+
+/** A call as messages name it: `fs.readFile`, `fetch`, `ws:side hold`. */
+function callLabel(kind: string, target: string, name: string): string {
+  return kind === "fs" ? `fs.${name}` : kind === "fetch" ? "fetch" : `${target} ${name}`;
+}
+
+/**
+ * The `E2BIG` error of a replay run's call whose arguments or answer take
+ * `bytes` as journaled, past {@link MAX_JOURNALED_CALL_BYTES}; undefined
+ * within it.
+ */
+function journalTooBig(part: "arguments" | "answer", bytes: number, label: string): BridgeError | undefined {
+  if (bytes <= MAX_JOURNALED_CALL_BYTES) return undefined;
+  const head = `${label}: its ${part} ${part === "answer" ? "is" : "are"} ${bytes} bytes as a replay run journals ${part === "answer" ? "it" : "them"} (JSON), over the ${MAX_JOURNALED_CALL_BYTES} (1.5 MiB) one journaled call may hold (a Durable Object SQLite value is at most 2 MB)`;
+  const tail =
+    part === "answer"
+      ? "the call ran, but its answer cannot be kept for a resumed attempt. Return less per call (write big data to a file and return its path)."
+      : "the call did not run. Pass less per call (write big data to a file and pass its path).";
+  return { name: "RangeError", code: "E2BIG", message: `${head}; ${tail}` };
+}
 
 /** `read()`, or undefined when reading throws (a getter or Proxy trap of a thrown value). */
 function safely<T>(read: () => T): T | undefined {
@@ -196,8 +217,7 @@ export class RunCapabilities {
     if (journaled) {
       const refusal = isRefusalArgs(journaled.args);
       if (journaled.kind !== kind || journaled.target !== target || journaled.name !== name || journaled.args !== (refusal ? refusalArgs(encoded) : encoded)) {
-        const what = (k: string, t: string, n: string) => (k === "fs" ? `fs.${n}` : k === "fetch" ? "fetch" : `${t} ${n}`);
-        const message = `${DIVERGED_PREFIX}call ${seq} was ${what(journaled.kind, journaled.target, journaled.name)}${journaled.kind === kind && journaled.target === target && journaled.name === name ? " with other arguments" : ""}, now ${what(kind, target, name)}.`;
+        const message = `${DIVERGED_PREFIX}call ${seq} was ${callLabel(journaled.kind, journaled.target, journaled.name)}${journaled.kind === kind && journaled.target === target && journaled.name === name ? " with other arguments" : ""}, now ${callLabel(kind, target, name)}.`;
         void run.fail?.(message);
         return { ok: false, error: { name: "Error", message } };
       }
@@ -210,6 +230,11 @@ export class RunCapabilities {
       }
     }
     // A new call, or a journaled one that is not done: it was in flight when the run was interrupted, and runs again (`ctx.resumed`).
+    if (!journaled) {
+      // Arguments too big for a journal row: refused before anything counts or is journaled (a resumed attempt refuses them again).
+      const tooBig = journalTooBig("arguments", utf8Length(encoded), callLabel(kind, target, name));
+      if (tooBig) return { ok: false, error: tooBig };
+    }
     const refused = this.#admit(kind, args);
     if (refused) {
       if (run.refusal() === null && (journaled || refused.timing)) {
@@ -230,13 +255,25 @@ export class RunCapabilities {
         /* not journaled: a replay runs it again */
       }
     }
-    const result = await this.#perform(kind, target, name, args, seq, journaled !== undefined);
+    let result = await this.#perform(kind, target, name, args, seq, journaled !== undefined);
     // Not journaled: answers of a run being stopped, and those of calls held or waiting while it
     // released its isolate (ERELEASED: the code never sees them). Calls that finish meanwhile are.
     const released = !result.ok && result.error.code === "ERELEASED";
     if (run.refusal() === null && !released) {
       try {
-        durable.done(run.id, seq, result.ok, result.ok ? result.value : result.error);
+        const answer = result.ok ? result.value : result.error;
+        let encodedAnswer = answer instanceof Uint8Array && result.ok ? undefined : encodeValue(answer ?? null);
+        const tooBig = journalTooBig(
+          "answer",
+          encodedAnswer === undefined ? (answer as Uint8Array).byteLength : utf8Length(encodedAnswer),
+          callLabel(kind, target, name),
+        );
+        if (tooBig) {
+          // The code gets what a resumed attempt will be served from the journal.
+          result = { ok: false, error: tooBig };
+          encodedAnswer = encodeValue(tooBig);
+        }
+        durable.done(run.id, seq, result.ok, result.ok ? result.value : result.error, encodedAnswer);
       } catch {
         /* not journaled: a replay runs it again */
       }

@@ -95,6 +95,18 @@ export interface WaitingCall {
 const BYTES_KEY = "\u0000bytes";
 
 /**
+ * The most bytes one journaled host call's arguments or answer may take in a
+ * replay run (spec 02 §5): 1,572,864 (1.5 MiB) of UTF-8, as journaled (JSON
+ * text, bytes inside it as base64; an answer that is bytes, as they are).
+ * Each is one SQL value of the run journal, and Durable Object SQLite refuses
+ * a value or row past 2 MB; the default `maxCapabilityBytes` (1 MiB) fits
+ * with room for JSON escapes and base64. Past it, a call's arguments refuse
+ * the call before it runs and an answer is replaced by an `E2BIG` error
+ * (journaled, so a resumed attempt gets the same), both with code `E2BIG`.
+ */
+export const MAX_JOURNALED_CALL_BYTES = 1_572_864;
+
+/**
  * A call's value as JSON text, bytes included (`Uint8Array` →
  * `{"\u0000bytes": "<base64>"}` at any depth).
  */
@@ -325,13 +337,17 @@ export class DurableJournal {
     else this.#defer(q, ...b);
   }
 
-  /** Journals call `seq`'s answer (`ok` false: `value` is the error data); a wait it had is over. Held for the next flush. */
-  done(id: string, seq: number, ok: boolean, value: unknown): void {
+  /**
+   * Journals call `seq`'s answer (`ok` false: `value` is the error data); a
+   * wait it had is over. Held for the next flush. `encoded`: the answer's
+   * {@link encodeValue} text when the caller has it already (not for bytes).
+   */
+  done(id: string, seq: number, ok: boolean, value: unknown, encoded?: string): void {
     const bytes = ok && value instanceof Uint8Array ? value : null;
     this.#defer(
       "UPDATE __ws_exec_calls SET state = 'done', ok = ?, value = ?, bytes = ?, payload = NULL, answer = NULL WHERE backend = ? AND id = ? AND seq = ?",
       ok ? 1 : 0,
-      bytes ? null : encodeValue(value ?? null),
+      bytes ? null : (encoded ?? encodeValue(value ?? null)),
       bytes,
       this.#backend,
       id,
