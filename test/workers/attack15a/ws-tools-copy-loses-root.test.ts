@@ -7,7 +7,7 @@
  * as the tool itself (`{ read: tools.read }`: relative paths work) and as a copy (`{ read: { ...tools.read,
  * description } }`, the fix's own example of a copy).
  *
- Found (medium — a write outside the run's root; docs/runtime.md: "The path is checked as the tool will use it
+ * Found (medium — a write outside the run's root; docs/runtime.md: "The path is checked as the tool will use it
  * (relative to the tool set's own root, else to /)"): the copy loses the tool set's root in ws:tools, so its
  * relative path is checked against `/` while the tool resolves it against its own root:
  * - tool set rooted at the run's root: `read({ path: "notes.txt" })` — /workspace/proj/notes.txt, inside the
