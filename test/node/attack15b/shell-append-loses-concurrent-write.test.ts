@@ -9,7 +9,10 @@
  * Found (medium, data loss): appendFile streams the old content into a new writeFile with no condition — no
  * ifUnmodified / ifInode as the provider's streamed append got in b849421 (attack14b) — so a write that commits
  * while the old content is being copied is overwritten by old + "APP\n": both calls resolve, "EDITED" is gone.
- * The host's per-path append queue orders appends only among themselves.
+ * The host's per-path append queue orders appends only among themselves. Severity low-medium: on Node (the
+ * adapter is exported for just-bash over any Workspace) it is hit easily; in real workerd a host write issued
+ * 0–300 ms into `echo APP >> /workspace/big` (3 MB and 30 MB) always landed after the append (10 of 10
+ * delays: the append's steps did not yield to the host's timers), so the Workers shell was not caught.
  * Suggested fix: bind the rewrite to the file read (`ifInode` + `ifUnmodified: { size, mtime }` from the stat, as
  * the provider's #appendBytes does) and retry on ESTALE, so the append lands after the other write.
  */
