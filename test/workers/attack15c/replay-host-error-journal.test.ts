@@ -1,24 +1,27 @@
 /**
- * Issue 20, fifteenth attack run: a host call's ERROR is outside every byte limit — in a replay run it is
- * journaled whole, past maxCapabilityBytes and maxCapabilityResponseBytes.
+ * Issue 20, fifteenth attack run: a host call's ERROR is outside the per-run byte budgets — in a replay run
+ * each is journaled (up to MAX_JOURNALED_CALL_BYTES, 1.5 MiB) and handed to the code past maxCapabilityBytes,
+ * counted against nothing.
  *
  * Tried: a JavaScript run with `onInterrupt: "replay"` calling a host function 20 times that throws an
- * Error whose message is 4 MiB (a host function that reports what an upstream answered, or echoes data),
- * then waiting on `ctx.interrupt()`. (Held: a successful answer over maxCapabilityBytes (1 MiB) is refused
- * E2BIG; successful answers count against maxCapabilityResponseBytes (8 MiB); refused calls journal
- * nothing (attack13c). A 40 MiB error in a plain run reaches the code as a short RPC error.)
+ * Error whose message is 1,400,000 characters (a host function that reports what an upstream answered, or
+ * echoes data), then waiting on `ctx.interrupt()`. (Held: a successful answer over maxCapabilityBytes
+ * (1 MiB) is refused E2BIG; successful answers count against maxCapabilityResponseBytes (8 MiB); refused
+ * calls journal nothing (attack13c); since 66d2b11 an error past 1.5 MiB as journaled becomes a short
+ * E2BIG — before it a 4 MiB message was journaled whole, 83,886,737 bytes for 20 calls. A 40 MiB error in
+ * a plain run reaches the code as a short RPC error.)
  *
  * Found (medium): bridge.ts `#perform` measures only a SUCCESSFUL value; a thrown error goes through
- * `toBridgeError` with its whole message, is handed to the code (4 MiB each, over the 1 MiB per-response
- * limit) and journaled in `__ws_exec_calls.value` until the run ends: 20 calls → 83,886,737 bytes of
- * journal (docs/runtime.md: "a replay run's journal holds at most maxCapabilityCalls host and node:fs
- * calls, their requests within maxCapabilityRequestBytes and their answers within
- * maxCapabilityResponseBytes"). With the default 256 calls that is 1 GiB of Durable Object storage, and a
- * resumed attempt reads those rows back. Reproduction:
+ * `toBridgeError` with its whole message, is handed to the code (1.4 MB each, over the 1 MiB per-response
+ * limit) and journaled in `__ws_exec_calls.value` until the run ends: 20 calls → 28,000,657 bytes of
+ * journal, 3.3 × maxCapabilityResponseBytes (docs/runtime.md: "a replay run's journal holds at most
+ * maxCapabilityCalls host and node:fs calls, their requests within maxCapabilityRequestBytes and their
+ * answers within maxCapabilityResponseBytes"). With the default 256 calls that is ~384 MB of Durable
+ * Object storage, read back by a resumed attempt. Reproduction:
  *
- *   modules: { "ws:m": { boom: () => { throw new Error("e".repeat(4 << 20)); }, ask: ctx.interrupt } }
+ *   modules: { "ws:m": { boom: () => { throw new Error("e".repeat(1_400_000)); }, ask: ctx.interrupt } }
  *   for (20×) try { await boom(i) } catch {}; await ask("go?");
- *   SELECT sum(length(args) + length(value)) FROM __ws_exec_calls   → 83,886,737
+ *   SELECT sum(length(args) + length(value)) FROM __ws_exec_calls   → 28,000,657
  *
  * Suggested fix: clip a host error's message (and path) to a documented size (e.g. 16 KiB, with a marker)
  * in toBridgeError, and count an error's bytes against maxCapabilityResponseBytes like an answer's.
@@ -36,10 +39,10 @@ export default async () => {
 };`;
 
 describe("attack15c: host call errors are journaled whole", () => {
-  it.fails("20 host errors of 4 MiB do not journal more than maxCapabilityResponseBytes (8 MiB) nor reach the code over maxCapabilityBytes", { timeout: 120_000 }, async () => {
+  it.fails("20 host errors of 1.4 MB do not journal more than maxCapabilityResponseBytes (8 MiB) nor reach the code over maxCapabilityBytes", { timeout: 120_000 }, async () => {
     const id = env.TEST_DO.newUniqueId();
     await runInDurableObject(env.TEST_DO.get(id), async (_i, state) => {
-      const big = "e".repeat(4 * 1024 * 1024);
+      const big = "e".repeat(1_400_000);
       const ws = new Workspace({
         storage: state.storage,
         backends: [
@@ -72,7 +75,7 @@ describe("attack15c: host call errors are journaled whole", () => {
       await ws.runtime.respond("errs", pending[0]!.callId, "yes");
       const r = await settled;
       await ws.close();
-      // Found: 21 rows, 83,886,737 bytes; and the code saw twenty 4,194,304-character messages.
+      // Found: 21 rows, 28,000,657 bytes; and the code saw twenty 1,400,000-character messages.
       expect(journal.n).toBe(21);
       expect(journal.bytes).toBeLessThanOrEqual(8 * 1024 * 1024);
       expect(r.status).toBe("completed");
