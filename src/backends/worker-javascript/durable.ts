@@ -95,6 +95,13 @@ export interface WaitingCall {
 const BYTES_KEY = "\u0000bytes";
 
 /**
+ * Numbers of the tape per journal row: 48,000 (16,000 entries). An entry's
+ * numbers are a kind (1 digit), an event number and a clock time (13
+ * digits), so a row's JSON stays under about 1 MB.
+ */
+export const TAPE_ROW_NUMBERS = 48_000;
+
+/**
  * The most bytes one journaled host call's arguments or answer may take in a
  * replay run (spec 02 §5): 1,572,864 (1.5 MiB) of UTF-8, as journaled (JSON
  * text, bytes inside it as base64; an answer that is bytes, as they are).
@@ -407,17 +414,24 @@ export class DurableJournal {
       .map((row) => ({ ...row, state: "started" as const, unsafe: row.unsafe === 1 }));
   }
 
-  /** Appends tape entries (flat triples) recorded by the isolate; held for the next flush. */
+  /**
+   * Appends tape entries (flat triples) recorded by the isolate; held for the
+   * next flush. A batch is stored in rows of at most {@link TAPE_ROW_NUMBERS}
+   * numbers (under 1 MB of JSON each: Durable Object SQLite refuses a value
+   * past 2 MB, and a run that fires many timers between two calls sends them
+   * all in one batch).
+   */
   appendTape(id: string, entries: readonly number[]): void {
-    if (entries.length === 0) return;
-    this.#defer(
-      "INSERT INTO __ws_exec_tape (backend, id, n, data) VALUES (?, ?, COALESCE((SELECT max(n) + 1 FROM __ws_exec_tape WHERE backend = ? AND id = ?), 1), ?)",
-      this.#backend,
-      id,
-      this.#backend,
-      id,
-      JSON.stringify(entries),
-    );
+    for (let at = 0; at < entries.length; at += TAPE_ROW_NUMBERS) {
+      this.#defer(
+        "INSERT INTO __ws_exec_tape (backend, id, n, data) VALUES (?, ?, COALESCE((SELECT max(n) + 1 FROM __ws_exec_tape WHERE backend = ? AND id = ?), 1), ?)",
+        this.#backend,
+        id,
+        this.#backend,
+        id,
+        JSON.stringify(entries.slice(at, at + TAPE_ROW_NUMBERS)),
+      );
+    }
   }
 
   /** The whole tape of run `id`, flat triples in order. */
