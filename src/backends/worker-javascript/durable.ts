@@ -8,7 +8,9 @@
  * - `__ws_exec_calls`: replay runs' calls, by number — the request, the
  *   answer once there is one, and a wait (payload, since, answer);
  * - `__ws_exec_tape`: replay runs' tape batches (the order the code saw
- *   answers and timer firings, see isolate/workspace-durable.js).
+ *   answers and timer firings, see isolate/workspace-durable.js);
+ * - `__ws_exec_spec`: the start of a run whose JSON is too long for one SQL
+ *   value, in parts (see {@link SPEC_PART_CHARS}).
  *
  * All of a run's rows are deleted when it ends.
  *
@@ -93,6 +95,18 @@ export interface WaitingCall {
 }
 
 const BYTES_KEY = "\u0000bytes";
+
+/**
+ * Characters of a run's start (its {@link DurableSpec} as JSON) kept in the
+ * run's row; a longer one (a 1 MiB module graph with a 1 MiB input is
+ * within the defaults) goes to `__ws_exec_spec` in parts of at most this
+ * many characters: 524,288, at most 1.5 MiB of UTF-8, under the 2 MB
+ * Durable Object SQLite accepts for one value.
+ */
+export const SPEC_PART_CHARS = 524_288;
+
+/** What the run's row holds in `spec` when the JSON is in parts. */
+const SPEC_IN_PARTS = "\u0000parts";
 
 /**
  * Numbers of the tape per journal row: 48,000 (16,000 entries). An entry's
@@ -219,17 +233,32 @@ export class DurableJournal {
       `CREATE TABLE IF NOT EXISTS __ws_exec_tape (
         backend TEXT NOT NULL, id TEXT NOT NULL, n INTEGER NOT NULL, data TEXT NOT NULL, PRIMARY KEY (backend, id, n))`,
     );
+    db.run(
+      `CREATE TABLE IF NOT EXISTS __ws_exec_spec (
+        backend TEXT NOT NULL, id TEXT NOT NULL, n INTEGER NOT NULL, data TEXT NOT NULL, PRIMARY KEY (backend, id, n))`,
+    );
   }
 
   /** Saves a durable run's start (in the caller's transaction with the run's record). */
   start(id: string, policy: "restart" | "replay", spec: DurableSpec): void {
+    const json = JSON.stringify(spec);
+    const inParts = json.length > SPEC_PART_CHARS;
+    this.#db.run("DELETE FROM __ws_exec_spec WHERE backend = ? AND id = ?", this.#backend, id);
     this.#db.run(
       "INSERT OR REPLACE INTO __ws_exec_durable (backend, id, policy, spec, attempts, progress, waited_ms) VALUES (?, ?, ?, ?, 1, 0, 0)",
       this.#backend,
       id,
       policy,
-      JSON.stringify(spec),
+      inParts ? SPEC_IN_PARTS : json,
     );
+    if (!inParts) return;
+    for (let at = 0, n = 1; at < json.length; n++) {
+      let end = Math.min(json.length, at + SPEC_PART_CHARS);
+      // Never between the two halves of a character (a lone half would not survive as SQL text).
+      if (end < json.length && (json.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
+      this.#db.run("INSERT INTO __ws_exec_spec (backend, id, n, data) VALUES (?, ?, ?, ?)", this.#backend, id, n, json.slice(at, end));
+      at = end;
+    }
   }
 
   get(id: string): DurableRecord | undefined {
@@ -242,11 +271,19 @@ export class DurableJournal {
     if (!row) return undefined;
     return {
       policy: row.policy === "replay" ? "replay" : "restart",
-      spec: JSON.parse(row.spec) as DurableSpec,
+      spec: JSON.parse(row.spec === SPEC_IN_PARTS ? this.#specParts(id) : row.spec) as DurableSpec,
       attempts: row.attempts,
       progress: row.progress,
       waitedMs: row.waited_ms,
     };
+  }
+
+  /** The JSON of run `id`'s start kept in parts, joined. */
+  #specParts(id: string): string {
+    return this.#db
+      .all<{ data: string }>("SELECT data FROM __ws_exec_spec WHERE backend = ? AND id = ? ORDER BY n", this.#backend, id)
+      .map((r) => r.data)
+      .join("");
   }
 
   /** Records a new attempt: `attempts` launches without progress, measured against `progress` calls. */
@@ -266,6 +303,7 @@ export class DurableJournal {
       this.#db.run("DELETE FROM __ws_exec_durable WHERE backend = ? AND id = ?", this.#backend, id);
       this.#db.run("DELETE FROM __ws_exec_calls WHERE backend = ? AND id = ?", this.#backend, id);
       this.#db.run("DELETE FROM __ws_exec_tape WHERE backend = ? AND id = ?", this.#backend, id);
+      this.#db.run("DELETE FROM __ws_exec_spec WHERE backend = ? AND id = ?", this.#backend, id);
     });
   }
 
