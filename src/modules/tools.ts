@@ -341,8 +341,8 @@ export function forAISDKTools(tools: Record<string, AISDKToolLike> | (() => Reco
       .filter(([, tool]) => typeof tool?.execute === "function" && !tool.needsApproval)
       .map(([name, tool]): RootedBinding => ({
         name,
-        [TOOL_ROOT]: () => toolRootOf(current()[name]),
-        [STARTS_RUNS]: startsRuns(tool),
+        [TOOL_ROOT]: () => toolRootOf(current()[name]) ?? toolRootOf(current()[name]?.execute),
+        [STARTS_RUNS]: startsRuns(tool) || startsRuns(tool.execute),
         [LIBRARY_TOOL]: () => libraryToolName(current()[name]) ?? libraryToolName(current()[name]?.execute),
         async call(input, ctx) {
           const tool = current()[name];
@@ -432,7 +432,7 @@ export function forPiTools(
       set.tools.map((t): RootedBinding => ({
         name: t.name,
         readOnly: readOnly.has(t.name),
-        [TOOL_ROOT]: () => toolRootOf(set),
+        [TOOL_ROOT]: () => toolRootOf(set) ?? toolRootOf(set.execute),
         [STARTS_RUNS]: startsRuns(t),
         async call(input, ctx) {
           return piResult(await set.execute({ id: `ws-tools-${crypto.randomUUID()}`, name: t.name, arguments: input }, { abortSignal: ctx.signal }));

@@ -134,15 +134,20 @@ export function createAITools(options: CreateAIToolsOptions): ToolSet {
   for (const core of buildCoreTools(options)) {
     // An own key whatever the name (a `__proto__` key must not replace the set's prototype).
     Object.defineProperty(set, core.name, { value: toAITool(core), enumerable: true, writable: true, configurable: true });
-    if (core.contentResult) markStartsRuns(set[core.name]); // directory tools run like exec: not exported to ws:tools by default
-    else {
+    if (core.contentResult) {
+      // directory tools run like exec: not exported to ws:tools by default (a copy { ...tools.x } neither, by its execute)
+      markStartsRuns(set[core.name]);
+      markStartsRuns((set[core.name] as { execute?: unknown }).execute);
+    } else {
       // ws:tools confines its path whatever key it is exported under, and in a copy ({ ...tools.read }) by its execute.
       markLibraryTool(set[core.name], core.name);
       markLibraryTool((set[core.name] as { execute?: unknown }).execute, core.name);
     }
   }
-  // ws:tools reads it: relative paths resolve against it, and the set is confined already.
-  if (options.root !== undefined) for (const tool of Object.values(set)) markToolRoot(tool, normalizeRoot(options.root));
+  // ws:tools reads it: relative paths resolve against it, and the set is confined already (a copy by its execute).
+  if (options.root !== undefined) {
+    for (const tool of Object.values(set)) for (const marked of [tool, tool.execute]) markToolRoot(marked, normalizeRoot(options.root));
+  }
   return set;
 }
 

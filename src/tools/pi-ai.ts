@@ -241,8 +241,9 @@ export function createPiTools(options: CreatePiToolsOptions): CreatePiToolsResul
   }
 
   const result = { tools, execute, readOnly: cores.filter((core) => !core.mutating).map((core) => core.name) };
-  // ws:tools reads it: relative paths resolve against it, and the set is confined already.
-  if (options.root !== undefined) for (const marked of [result, ...tools]) markToolRoot(marked, normalizeRoot(options.root));
+  // ws:tools reads it: relative paths resolve against it, and the set is confined already
+  // (on execute too, so a copy { ...result } keeps it).
+  if (options.root !== undefined) for (const marked of [result, execute, ...tools]) markToolRoot(marked, normalizeRoot(options.root));
   return result;
 }
 export { forPiTools } from "../modules/tools.js";

@@ -29,12 +29,14 @@ const scribble = toolAt("scribble", "bash", "index.sh", { path: input("string") 
 const keyed = toolAt("keyed", "bash", "index.sh", { key: input("string", { sensitive: true }), n: input("number") }, { mutating: false });
 
 /** A Durable Object Workspace whose JavaScript backend (root /workspace/proj, `access`) exports `ws:tools` over the pi or AI SDK set of `tools`; runs `code`. */
-function runConfined(set: "pi" | "ai", tools: ToolDirectory[], code: string, access: "read" | "read-write", runTools = false) {
+function runConfined(set: "pi" | "ai" | "ai-copy", tools: ToolDirectory[], code: string, access: "read" | "read-write", runTools = false) {
   const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
   return runInDurableObject(stub, async (_i, state) => {
     let pi: ReturnType<typeof createPiTools> | undefined;
     let ai: ReturnType<typeof createAITools> | undefined;
-    const bindings = set === "pi" ? createToolBindings(() => forPiTools(pi!)(), { runTools }) : createToolBindings(forAISDKTools(() => ai!), { runTools });
+    const bindings = set === "pi" ? createToolBindings(() => forPiTools(pi!)(), { runTools }) : set === "ai" ? createToolBindings(forAISDKTools(() => ai!), { runTools })
+        // each tool copied ({ ...tool }): still known by its execute
+        : createToolBindings(forAISDKTools(() => Object.fromEntries(Object.entries(ai!).map(([k, t]) => [k, { ...t }]))), { runTools });
     const ws = new Workspace({
       storage: state.storage,
       backends: [new WorkerJavaScriptBackend({ loader: env.LOADER, root: "/workspace/proj", access, modules: { "ws:tools": bindings } }), new WorkerShellBackend({ loader: env.LOADER })],
@@ -90,6 +92,9 @@ export default async () => ({ peek: typeof tools.peek === "function" ? (await to
     const on = await runConfined("ai", [peek], code, "read-write", true);
     expect([off.status, off.value]).toEqual(["completed", { peek: "undefined" }]);
     expect([on.status, on.value]).toEqual(["completed", { peek: "top secret" }]);
+    // A copy of the directory tool ({ ...tools.peek }) is left out too (fifteenth attack run: marked by its execute).
+    const copied = await runConfined("ai-copy", [peek], code, "read-write");
+    expect([copied.status, copied.value]).toEqual(["completed", { peek: "undefined" }]);
   });
 
   it("held: a mutating directory tool is refused on an access: \"read\" run, and the file is untouched", { timeout: 60_000 }, async () => {

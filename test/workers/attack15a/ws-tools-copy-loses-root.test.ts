@@ -18,6 +18,11 @@
  *   directories created; reads likewise). Each reproduced 3 of 3.
  * Suggested fix: mark the tool's `execute` with its root too (markToolRoot on execute in createAITools), and
  * read TOOL_ROOT as `toolRootOf(tool) ?? toolRootOf(tool.execute)`, as LIBRARY_TOOL already is.
+ *
+ * Fixed: createAITools marks each tool's execute with the set's root (and a directory tool's execute as
+ * starting runs), createPiTools marks its execute; ws:tools reads the root (and whether a tool starts runs)
+ * from the tool or else its execute, so a copy ({ ...tools.read }, { ...createPiTools(…) }) resolves and is
+ * checked as the original.
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { expect, it } from "vitest";
@@ -25,6 +30,7 @@ import { Workspace } from "../../../src/workspace.js";
 import { WorkerJavaScriptBackend } from "../../../src/backends/worker-javascript/index.js";
 import { createToolBindings, forAISDKTools } from "../../../src/modules/tools.js";
 import { createAITools } from "../../../src/tools/ai-sdk.js";
+import { createPiTools, forPiTools } from "../../../src/tools/pi-ai.js";
 
 const CODE = `import { read, read_copy } from "ws:tools";
 export default async () => {
@@ -33,7 +39,7 @@ export default async () => {
   return { tool: [a.isError, a.text.includes("hello")], copy: [b.isError, b.isError ? b.text : b.text.includes("hello")] };
 };`;
 
-it.fails("a copy of a rooted library tool resolves a relative path as the tool does", async () => {
+it("a copy of a rooted library tool resolves a relative path as the tool does", async () => {
   const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
   const out = await runInDurableObject(stub, async (_i, state) => {
     let tools: ReturnType<typeof createAITools> | undefined;
@@ -65,7 +71,7 @@ it.fails("a copy of a rooted library tool resolves a relative path as the tool d
 // confined to /workspace/proj). The copy's relative path is checked against `/` (/workspace/proj/planted.txt:
 // inside the run's root) but the tool resolves it against /workspace: it writes /workspace/workspace/proj/planted.txt,
 // outside the run's root.
-it.fails("a copy of a library tool rooted above the run's root cannot write outside the run's root", async () => {
+it("a copy of a library tool rooted above the run's root cannot write outside the run's root", async () => {
   const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
   const out = await runInDurableObject(stub, async (_i, state) => {
     let tools: ReturnType<typeof createAITools> | undefined;
@@ -92,5 +98,35 @@ it.fails("a copy of a library tool rooted above the run's root cannot write outs
     }
   });
   // Found: value [false, '{"path":"workspace/proj/planted.txt","bytesWritten":12}'], planted "from the run".
-  expect(out.planted).toBe("ENOENT");
+  expect(out).toEqual({ status: "completed", value: [true, "EACCES: paths must stay under /workspace/proj: /workspace/workspace/proj/planted.txt"], planted: "ENOENT" });
+});
+
+// The same for pi: a copy of createPiTools()'s result ({ ...piTools }) keeps the set's root.
+it("a copy of a rooted pi tool set resolves a relative path as the set does", async () => {
+  const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
+  const out = await runInDurableObject(stub, async (_i, state) => {
+    let pi: ReturnType<typeof createPiTools> | undefined;
+    const ws = new Workspace({
+      storage: state.storage,
+      backends: [
+        new WorkerJavaScriptBackend({
+          loader: env.LOADER,
+          root: "/workspace/proj",
+          modules: { "ws:tools": createToolBindings(() => forPiTools({ ...pi! })()) },
+        }),
+      ],
+    });
+    pi = createPiTools({ workspace: ws, root: "/workspace" });
+    try {
+      await ws.fs.mkdir("/workspace/proj", { recursive: true });
+      const code = `import { write } from "ws:tools";
+        export default async () => { const w = await write({ path: "workspace/proj/planted.txt", content: "from the run" }); return [w.isError, w.text]; };`;
+      const result = await (await ws.runtime.exec(code, { encoding: "utf8" })).result();
+      const planted = await ws.fs.readFile("/workspace/workspace/proj/planted.txt", "utf8").catch((e: { code: string }) => e.code);
+      return { status: result.status, value: result.value, planted };
+    } finally {
+      await ws.close();
+    }
+  });
+  expect(out).toEqual({ status: "completed", value: [true, "EACCES: paths must stay under /workspace/proj: /workspace/workspace/proj/planted.txt"], planted: "ENOENT" });
 });
