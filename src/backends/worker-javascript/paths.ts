@@ -8,6 +8,7 @@
 import type { WorkspaceFilesystem, WorkspaceStatResult } from "../../fs/types.js";
 import type { StoreVersion } from "../../storage/store-version.js";
 import { dirname, isUnder, normalizePath } from "../../util/path.js";
+import { MAX_LINK_SEGMENTS } from "../../fs/nodes.js";
 
 /** An error with a POSIX-style `code` and the `path` it concerns. */
 export function pathError(code: string, message: string, path?: string): Error & { code: string; path?: string } {
@@ -108,6 +109,14 @@ export class ConfinedResolver {
 const MAX_LINK_EXPANSIONS = 40;
 
 /**
+ * Characters of paths one link-target check may look up: 32 Mi (as
+ * `MAX_PATH_PREFIX_BYTES` bounds a path's ancestors). Each component on the way
+ * is looked up by its whole path, so a target of many components under long
+ * names is refused `ENAMETOOLONG` past it rather than holding the object.
+ */
+const MAX_LINK_CHECK_CHARS = 32 * 1024 * 1024;
+
+/**
  * The form in which a confined run stores link target `target`: a target
  * with a `..` that follows a name (`d/../x`, `/workspace/proj/e/../x`) has
  * those resolved lexically (`x`, `/workspace/proj/x`; leading `..` of a
@@ -148,12 +157,38 @@ export function storedLinkTarget(target: string): string {
  * lexically after each expansion, and the part from a missing entry on
  * taken lexically (`lexicalUp` tells that a `..` was met there).
  *
- * @throws `ELOOP` past 40 expansions.
+ * @throws `ELOOP` past 40 expansions or past `MAX_LINK_SEGMENTS` (16,384)
+ *   components from the target and the links it goes through (the
+ *   filesystem's own bound); `ENAMETOOLONG` past {@link MAX_LINK_CHECK_CHARS}
+ *   characters of paths looked up.
  */
 async function leadsTo(fs: WorkspaceFilesystem, linkPath: string, target: string): Promise<{ path: string; lexicalUp: boolean }> {
-  const current = target.startsWith("/") ? [] : dirname(linkPath).split("/").filter(Boolean);
+  // The path of each component so far, the last one's on top ("/a", "/a/b"; none: "/"): a component
+  // costs one concatenation, not a copy of the whole path.
+  const current: string[] = [];
+  const enter = (name: string) => current.push(`${current[current.length - 1] ?? ""}/${name}`);
+  if (!target.startsWith("/")) for (const name of dirname(linkPath).split("/")) if (name) enter(name);
   // Pending components, next last.
   const pending = target.split("/").reverse();
+  let segments = countSegments(target);
+  let looked = 0;
+  const bound = (at: string) => {
+    if (segments > MAX_LINK_SEGMENTS) {
+      throw pathError(
+        "ELOOP",
+        `symlink target ${target.slice(0, 60)}${target.length > 60 ? "…" : ""} takes more than ${MAX_LINK_SEGMENTS} components (its own and those of the links it goes through) to resolve, which the filesystem refuses; use a shorter target`,
+        at,
+      );
+    }
+    if (looked > MAX_LINK_CHECK_CHARS) {
+      throw pathError(
+        "ENAMETOOLONG",
+        `symlink target ${target.slice(0, 60)}${target.length > 60 ? "…" : ""} walks more than ${MAX_LINK_CHECK_CHARS} characters of paths to check; use a shorter target`,
+        at,
+      );
+    }
+  };
+  bound(linkPath);
   let expansions = 0;
   let missing = false;
   let lexicalUp = false;
@@ -165,8 +200,10 @@ async function leadsTo(fs: WorkspaceFilesystem, linkPath: string, target: string
       current.pop();
       continue;
     }
-    const path = "/" + [...current, name].join("/");
     if (!missing) {
+      const path = `${current[current.length - 1] ?? ""}/${name}`;
+      looked += path.length;
+      bound(path);
       let stat: WorkspaceStatResult | undefined;
       try {
         stat = await fs.lstat(path);
@@ -178,14 +215,23 @@ async function leadsTo(fs: WorkspaceFilesystem, linkPath: string, target: string
       if (stat?.isSymbolicLink) {
         if (++expansions > MAX_LINK_EXPANSIONS) throw pathError("ELOOP", `too many symbolic links in symlink target ${target}`, path);
         const next = await fs.readlink(path);
+        segments += countSegments(next);
+        bound(path);
         if (next.startsWith("/")) current.length = 0;
         pending.push(...next.split("/").reverse());
         continue;
       }
     }
-    current.push(name);
+    enter(name);
   }
-  return { path: "/" + current.join("/"), lexicalUp };
+  return { path: current[current.length - 1] ?? "/", lexicalUp };
+}
+
+/** Components of a link target that name something (not empty, not `.`). */
+function countSegments(target: string): number {
+  let n = 0;
+  for (const name of target.split("/")) if (name !== "" && name !== ".") n++;
+  return n;
 }
 
 /**
@@ -199,7 +245,10 @@ async function leadsTo(fs: WorkspaceFilesystem, linkPath: string, target: string
  *
  * @throws `EACCES` (`paths must stay under <root>: symlink target <target>`)
  *   when it leaves root; `EINVAL` when a `..` follows a symbolic link, so the
- *   stored (lexical) form would lead elsewhere; `ELOOP` past 40 expansions.
+ *   stored (lexical) form would lead elsewhere; `ELOOP` past 40 expansions
+ *   or 16,384 components to resolve (`MAX_LINK_SEGMENTS`, which the
+ *   filesystem refuses too); `ENAMETOOLONG` past 32 Mi characters of paths
+ *   looked up.
  */
 export async function checkLinkTarget(fs: WorkspaceFilesystem, root: string, linkPath: string, target: string): Promise<string> {
   const refuse = (at: string): Error => pathError("EACCES", `paths must stay under ${root}: symlink target ${target}`, at);

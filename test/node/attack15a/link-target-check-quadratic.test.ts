@@ -22,6 +22,11 @@
  * component instead of re-joining, and bound the components walked (as MAX_LINK_SEGMENTS bounds the filesystem's
  * own resolution), refusing a longer target with ENAMETOOLONG/ELOOP.
  *
+ * Fixed: `leadsTo` keeps the path of each component so far (one concatenation per component), counts the
+ * components from the target and the links it goes through against MAX_LINK_SEGMENTS (16,384, the filesystem's
+ * own bound: a longer one would never resolve) and refuses past it with ELOOP, and refuses a check that would look
+ * up more than 32 Mi characters of paths with ENAMETOOLONG.
+ *
  * The check runs in a worker thread (attack13b's worker-run.ts) so the bounded wait can see the freeze.
  */
 import { resolve } from "node:path";
@@ -31,21 +36,37 @@ import { runInWorker } from "../attack13b/worker-run.js";
 const PATHS = resolve(import.meta.dirname, "../../../src/backends/worker-javascript/paths.ts");
 
 describe("attack15a: checking a link target of many components", () => {
-  it.fails("a 40,000-component (80 KB) target is checked within 10 s", { timeout: 120_000 }, async () => {
+  it("a 40,000-component (80 KB) target is refused ELOOP and a 16,000-component one is stored, within 10 s", { timeout: 120_000 }, async () => {
     const run = await runInWorker(
       `const ws = new Workspace({ storage: nodeSqliteStorage() });
 await ws.fs.mkdir("/workspace/proj", { recursive: true });
 post("ready");
-const stored = await checkLinkTarget(ws.fs as never, "/workspace/proj", "/workspace/proj/l", "a/".repeat(40_000) + "x").then(
+for (const n of [40_000, 16_000, 16_383]) {
+  const stored = await checkLinkTarget(ws.fs as never, "/workspace/proj", "/workspace/proj/l", "a/".repeat(n) + "x").then(
+    (s) => "stored " + s.length,
+    (e) => "error: " + String(e.code) + " " + e.message,
+  );
+  post(stored);
+}
+// links on the way count too: "b" leads to 10,000 components, then 10,000 more
+await ws.fs.symlink("c/".repeat(9_999) + "d", "/workspace/proj/b");
+post(await checkLinkTarget(ws.fs as never, "/workspace/proj", "/workspace/proj/l2", "b/" + "e/".repeat(9_999) + "f").then(
   (s) => "stored " + s.length,
-  (e) => "error: " + String(e.code ?? e.message),
-);
-post(stored);`,
+  (e) => "error: " + String(e.code) + " " + e.message,
+));`,
       10_000,
       `import { checkLinkTarget } from ${JSON.stringify(PATHS)};`,
     );
     // Found: settled false (the worker was still in leadsTo after 10 s; ~40 s on its own).
-    expect(run.messages[0]).toBe("ready");
+    const refused = (target: string) =>
+      `error: ELOOP symlink target ${target.slice(0, 60)}… takes more than 16384 components (its own and those of the links it goes through) to resolve, which the filesystem refuses; use a shorter target`;
     expect(run.settled).toBe(true);
+    expect(run.messages).toEqual([
+      "ready",
+      refused("a/".repeat(40_000)),
+      `stored ${16_000 * 2 + 1}`,
+      `stored ${16_383 * 2 + 1}`,
+      refused("b/" + "e/".repeat(40)),
+    ]);
   });
 });
