@@ -12,7 +12,7 @@ import { dirname } from "../../util/path.js";
 import { ENTRY_FILE, FS_MODULE, FS_PROMISES_MODULE, hostModuleName, libModuleName } from "./isolate.js";
 import { RESERVED_NAMES, nodeCompat } from "./options.js";
 import { pathError, resolveConfined } from "./paths.js";
-import { isTypeScriptPath, stripTypes, typeScriptTwin } from "./typescript.js";
+import { isTypeScriptPath, stripBudget, stripTypes, typeScriptTwin } from "./typescript.js";
 
 /** Node built-ins importable with `nodejs_compat` (bare or `node:` form). */
 export const NODE_BUILTINS = [
@@ -205,7 +205,9 @@ function checkReserved(path: string, spec: string): void {
  *
  * @throws SyntaxError (acorn's message, e.g. `Unexpected token (1:7)`),
  *   missing default export, unknown or reserved imports, confinement errors,
- *   and limit breaches — all before any Worker exists.
+ *   and limit breaches (among them SyntaxError `too costly to strip types
+ *   from …` past the run's one TypeScript stripping budget, typescript.ts
+ *   `STRIP_BACKTRACK_FACTOR`) — all before any Worker exists.
  */
 export async function buildGraph(source: string, cwd: string, ctx: GraphContext): Promise<ModuleGraph> {
   const entryPath = `${cwd === "/" ? "" : cwd}/${ENTRY_FILE}`;
@@ -220,6 +222,8 @@ export async function buildGraph(source: string, cwd: string, ctx: GraphContext)
     }
   };
   addSource(source);
+  // One type-stripping budget for the whole graph (typescript.ts STRIP_BACKTRACK_FACTOR), not one per module.
+  const strip = stripBudget();
   const queue: { path: string; source: string; depth: number; where: string | undefined }[] = [
     { path: entryPath, source, depth: 0, where: undefined },
   ];
@@ -261,7 +265,7 @@ export async function buildGraph(source: string, cwd: string, ctx: GraphContext)
         if (!stat.isFile) throw pathError("EISDIR", `Cannot import "${spec.value}": ${target} is not a file`, target);
         if (stat.size > ctx.maxSourceBytes) throw pathError("E2BIG", `module source exceeds maxSourceBytes (${ctx.maxSourceBytes} bytes): ${target}`);
         text = await ctx.fs.readFile(target, "utf8");
-        if (isTypeScriptPath(target)) text = await stripTypes(text, target);
+        if (isTypeScriptPath(target)) text = await stripTypes(text, target, strip);
       } catch (err) {
         if ((err as { code?: string }).code === "ENOENT") {
           throw pathError("ENOENT", `Cannot find module "${spec.value}" imported from ${item.where ?? "the entry module"} (looked for ${target})`, target);

@@ -26,22 +26,44 @@ export function typeScriptTwin(path: string): string | undefined {
 
 /**
  * Most characters sucrase may parse again after backtracking while stripping
- * one module: {@link STRIP_BACKTRACK_FACTOR} × the source's length +
- * {@link STRIP_BACKTRACK_BASE}. Its TypeScript parser tries type arguments
- * at each `<` and arrow parameters at each `(`, scanning ahead and going
- * back on failure; on `x = a < a < … < b` that is quadratic (1,000 `<` in
- * 4 KB cost seconds, all synchronous in the Durable Object before the run
- * exists — issue 20, thirteenth attack run). Ordinary modules stay far below
- * (this library's own sources: 0.1–12 × their length).
+ * the TypeScript modules of one run: {@link STRIP_BACKTRACK_FACTOR} × the
+ * total length of the modules stripped + one {@link STRIP_BACKTRACK_BASE},
+ * a single budget shared by the run's whole module graph (see
+ * {@link StripBudget}; for a run with one TypeScript module, 16 × its length
+ * + 262,144). Its TypeScript parser tries type arguments at each `<` and
+ * arrow parameters at each `(`, scanning ahead and going back on failure; on
+ * `x = a < a < … < b` that is quadratic (1,000 `<` in 4 KB cost seconds, all
+ * synchronous in the Durable Object before the run exists — issue 20,
+ * thirteenth attack run; a budget per module let 80 modules each just under
+ * it hold the object ~30 s — fifteenth attack run). Ordinary modules stay
+ * far below (this library's own sources: 0.1–12 × their length).
  */
 export const STRIP_BACKTRACK_FACTOR = 16;
-/** See {@link STRIP_BACKTRACK_FACTOR}: 256 KiB characters, so small modules are never refused. */
+/** See {@link STRIP_BACKTRACK_FACTOR}: 256 KiB characters, once per run (not per module), so small runs are never refused. */
 export const STRIP_BACKTRACK_BASE = 256 * 1024;
+
+/**
+ * The type-stripping budget of one run's module graph (create it with
+ * {@link stripBudget}, pass it to every {@link stripTypes} call of the run):
+ * starts at {@link STRIP_BACKTRACK_BASE} characters, each module stripped adds
+ * {@link STRIP_BACKTRACK_FACTOR} × its length, and its backtracking spends it.
+ */
+export interface StripBudget {
+  /** Characters of backtracking still allowed (never below 0). */
+  left: number;
+  /** TypeScript modules stripped with this budget so far (successfully). */
+  modules: number;
+}
+
+/** A fresh {@link StripBudget} for one run: {@link STRIP_BACKTRACK_BASE} characters, no module stripped yet. */
+export function stripBudget(): StripBudget {
+  return { left: STRIP_BACKTRACK_BASE, modules: 0 };
+}
 
 /** Thrown from inside sucrase when the budget is spent (caught by {@link stripTypes}). */
 class BacktrackBudget extends Error {}
 
-/** The current strip's budget (characters left); stripping is synchronous, so one counter serves every call. */
+/** The current strip's budget (characters left, copied from and back to its {@link StripBudget}); stripping is synchronous, so one counter serves every call. */
 let budget = Number.POSITIVE_INFINITY;
 
 interface SucraseState {
@@ -83,25 +105,38 @@ async function loadSucrase(): Promise<typeof import("sucrase")> {
  * Strips the types of TypeScript module `source` (read from `path`), keeping
  * its ES module syntax, imports that are only used as types removed.
  *
+ * @param run - the run's shared budget ({@link stripBudget}); without it, a budget of this module alone.
  * @throws SyntaxError `<path>: <sucrase's message>` for source sucrase cannot parse; SyntaxError
- *   `<path>: too costly to strip types from …` past the backtracking budget ({@link STRIP_BACKTRACK_FACTOR}).
+ *   `<path>: too costly to strip types from …` past the run's backtracking budget ({@link STRIP_BACKTRACK_FACTOR}).
  */
-export async function stripTypes(source: string, path: string): Promise<string> {
+export async function stripTypes(source: string, path: string, run: StripBudget = stripBudget()): Promise<string> {
   sucrase ??= loadSucrase();
   const { transform } = await sucrase;
-  budget = STRIP_BACKTRACK_FACTOR * source.length + STRIP_BACKTRACK_BASE;
+  run.left += STRIP_BACKTRACK_FACTOR * source.length;
+  budget = run.left;
   try {
-    return transform(source, { transforms: ["typescript"], disableESTransforms: true, filePath: path }).code;
+    const code = transform(source, { transforms: ["typescript"], disableESTransforms: true, filePath: path }).code;
+    run.modules++;
+    return code;
   } catch (err) {
     if (err instanceof BacktrackBudget) {
+      if (run.modules === 0) {
+        throw new SyntaxError(
+          `${path}: too costly to strip types from: the TypeScript parser went back over more than ${STRIP_BACKTRACK_FACTOR} × the module's length + ${STRIP_BACKTRACK_BASE} characters ` +
+            "(long chains of `<` comparisons or deeply nested parentheses make it retry); split such expressions, or write the module as .js",
+        );
+      }
       throw new SyntaxError(
-        `${path}: too costly to strip types from: the TypeScript parser went back over more than ${STRIP_BACKTRACK_FACTOR} × the module's length + ${STRIP_BACKTRACK_BASE} characters ` +
-          "(long chains of `<` comparisons or deeply nested parentheses make it retry); split such expressions, or write the module as .js",
+        `${path}: too costly to strip types from: the TypeScript parser went back over more than ${STRIP_BACKTRACK_FACTOR} × the length of this module and the ` +
+          `${run.modules} TypeScript module${run.modules === 1 ? "" : "s"} stripped before it in this run + ${STRIP_BACKTRACK_BASE} characters ` +
+          "(one budget for the run's whole module graph; long chains of `<` comparisons or deeply nested parentheses make it retry); " +
+          "split such expressions, import fewer such modules in one run, or write them as .js",
       );
     }
     const message = err instanceof Error ? err.message : String(err);
     throw new SyntaxError(`${path}: ${message}`);
   } finally {
+    run.left = Math.max(0, budget);
     budget = Number.POSITIVE_INFINITY;
   }
 }

@@ -17,6 +17,10 @@
  * Suggested fix: one budget per run (graph build), not per module: STRIP_BACKTRACK_FACTOR × the total source
  * stripped + ONE STRIP_BACKTRACK_BASE, refusing with the same SyntaxError once spent (or strip under the run's
  * deadline, so its timeout and kill apply).
+ * Fixed: graph.ts `buildGraph` makes one `stripBudget()` per run and passes it to every `stripTypes` call: the
+ * run's stripping may backtrack over STRIP_BACKTRACK_FACTOR × the total length of its TypeScript modules + ONE
+ * STRIP_BACKTRACK_BASE; here the first module spends nearly all the base, so the second is refused at once
+ * (a SyntaxError naming the limit, before any Worker exists). A run of 80 light TypeScript modules still runs.
  */
 import { expect, it } from "vitest";
 import { inWorkspace } from "../runtime/helpers.js";
@@ -24,16 +28,19 @@ import { inWorkspace } from "../runtime/helpers.js";
 const MODULES = 80;
 const SOURCE = "let x: unknown; const a = 1, b = 2;\nx = " + "a < ".repeat(360) + "b;\nexport const v: number = 1;\n";
 
-it.fails("80 TypeScript modules each under the strip budget do not hold the object: the run settles within a bounded wait", { timeout: 240_000 }, async () => {
-  const outcome = await inWorkspace(async (ws) => {
+/** Writes `MODULES` copies of `source` as /workspace/m<i>.ts and runs an entry importing them all. */
+async function runAll(source: string) {
+  return inWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace", { recursive: true });
-    for (let i = 0; i < MODULES; i++) await ws.fs.writeFile(`/workspace/m${i}.ts`, SOURCE);
-    const entry = Array.from({ length: MODULES }, (_, i) => `import { v as v${i} } from "./m${i}.ts";`).join("\n") + "\nexport default () => v0;";
+    for (let i = 0; i < MODULES; i++) await ws.fs.writeFile(`/workspace/m${i}.ts`, source);
+    const entry =
+      Array.from({ length: MODULES }, (_, i) => `import { v as v${i} } from "./m${i}.ts";`).join("\n") +
+      `\nexport default () => ${Array.from({ length: MODULES }, (_, i) => `v${i}`).join(" + ")};`;
     const settled = ws.runtime
       .exec(entry, { encoding: "utf8", timeoutMs: 1000 })
       .then((h) => h.result())
       .then(
-        (r) => ({ status: r.status, exitCode: r.exitCode }),
+        (r) => ({ status: r.status, exitCode: r.exitCode, value: r.value }),
         (e: Error) => ({ rejected: `${e.name}: ${e.message}` }),
       );
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -41,8 +48,27 @@ it.fails("80 TypeScript modules each under the strip budget do not hold the obje
     clearTimeout(timer);
     return { first, result: await settled };
   });
+}
+
+it("80 TypeScript modules each under the strip budget do not hold the object: the run settles within a bounded wait", { timeout: 240_000 }, async () => {
+  const outcome = await runAll(SOURCE);
   // Found: { first: "still busy after 10 s", result: { status: "completed", exitCode: 0 } } (~30–45 s here).
-  expect(outcome.first).toBe("settled");
-  // Fixed: refused like one over-budget module (the run's whole stripping past one budget), or timed out.
-  expect(outcome.result).not.toEqual({ status: "completed", exitCode: 0 });
+  // Fixed: m0.ts (1,511 characters) backtracks over 270,010 of 16 × 1,511 + 262,144 = 286,320 (measured with stripTypes);
+  // m1.ts adds only 16 × 1,511 = 24,176 to the 16,310 left, so it is refused.
+  expect(outcome).toEqual({
+    first: "settled",
+    result: {
+      rejected:
+        "SyntaxError: /workspace/m1.ts: too costly to strip types from: the TypeScript parser went back over more than 16 × the length of this module and the " +
+        "1 TypeScript module stripped before it in this run + 262144 characters (one budget for the run's whole module graph; " +
+        "long chains of `<` comparisons or deeply nested parentheses make it retry); split such expressions, import fewer such modules in one run, or write them as .js",
+    },
+  });
+});
+
+it("80 light TypeScript modules share the run's budget and run (the shared budget grows with every module stripped)", { timeout: 240_000 }, async () => {
+  // 40 `a <` per module (231 characters): sucrase backtracks over 4,410 characters, a little more than 16 × 231 = 3,696,
+  // so the 80 modules spend ~57,000 of the run's one 262,144 base (measured with stripTypes and a stripBudget()).
+  const light = "let x: unknown; const a = 1, b = 2;\nx = " + "a < ".repeat(40) + "b;\nexport const v: number = 1;\n";
+  expect(await runAll(light)).toEqual({ first: "settled", result: { status: "completed", exitCode: 0, value: MODULES } });
 });
