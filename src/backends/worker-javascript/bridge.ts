@@ -75,14 +75,35 @@ function toBridgeError(err: unknown): BridgeError {
   const path = safely(() => e?.path);
   const out: BridgeError = {
     name: name === "TypeError" || name === "RangeError" ? name : "Error",
-    message:
+    message: clipText(
       typeof message === "string"
         ? message
         : (safely(() => String(err)) ?? "a host function threw a value that cannot be converted to a string"),
+    ),
   };
-  if (typeof code === "string") out.code = code;
-  if (typeof path === "string") out.path = path;
+  if (typeof code === "string" && code.length <= MAX_ERROR_CODE_CHARS) out.code = code;
+  if (typeof path === "string") out.path = clipText(path);
   return out;
+}
+
+/**
+ * Characters of a host call's error message (and of its `path`) handed to
+ * the code — and journaled in a replay run: 16,384. A longer one is cut, on
+ * a character boundary, with a marker saying how much was cut, so errors
+ * stay within a call's budget whatever a host function throws (a replay
+ * run's 256 calls of errors journal at most about 4 MiB).
+ */
+export const MAX_HOST_ERROR_CHARS = 16_384;
+
+/** Longest error `code` passed on (a longer one is no code: dropped). */
+const MAX_ERROR_CODE_CHARS = 256;
+
+/** `text` cut to {@link MAX_HOST_ERROR_CHARS} characters with a marker, never between a character's halves. */
+function clipText(text: string): string {
+  if (text.length <= MAX_HOST_ERROR_CHARS) return text;
+  let end = MAX_HOST_ERROR_CHARS;
+  if ((text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
+  return `${text.slice(0, end)}… [${text.length - end} more characters cut]`;
 }
 
 /** Collects a byte stream into one array (a lone chunk is kept when it spans its whole buffer, else copied). */
