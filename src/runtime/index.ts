@@ -100,22 +100,45 @@ export const MAX_REMOTE_STDIN_BYTES = 20 * 1024 * 1024;
 
 /**
  * Size of the whole request that starts a run on a remote command backend (a
- * container) at most: 30 MiB (31457280), measured as it travels — the
- * command, `cwd`, `id` and each `env` name and value as JSON text (UTF-16
- * code units, escapes included: one per character for ASCII), `stdin`
- * base64-encoded (4 per 3 bytes). The request is the one message that starts
- * the command, and a WebSocket message is at most 32 MiB (a larger one drops
- * the session with every other live run's stream), so a larger request is
- * refused before anything is sent or pushed (RangeError `code` `E2BIG`,
- * naming the size of each part). `stdin` has its own, lower limit
+ * container) at most: 30 MiB (31457280 bytes), measured as it travels — the
+ * command, `cwd`, `id` and each `env` name and value as JSON text in bytes of
+ * UTF-8 (escapes included: one byte per ASCII character, two to three per
+ * other character — `€` is three — four per pair of surrogates, six per
+ * escaped control character or lone surrogate), `stdin` base64-encoded (4
+ * per 3 bytes). The request is the one message that starts the command, and
+ * a WebSocket message is at most 32 MiB (a larger one drops the session with
+ * every other live run's stream), so a larger request is refused before
+ * anything is sent or pushed (RangeError `code` `E2BIG`, naming the size of
+ * each part). `stdin` has its own, lower limit
  * ({@link MAX_REMOTE_STDIN_BYTES}). Put long text in a Workspace file and
  * have the command read it (`sh /workspace/script.sh`, `cmd < /workspace/input`).
  */
 export const MAX_REMOTE_EXEC_BYTES = 30 * 1024 * 1024;
 
 /**
+ * Bytes of UTF-8 of `text` as a JSON string (`JSON.stringify(text)`, quotes
+ * and escapes included), counted in one pass without building the JSON text.
+ */
+function jsonUtf8Length(text: string): number {
+  let bytes = 2;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x20) bytes += unit === 8 || unit === 9 || unit === 10 || unit === 12 || unit === 13 ? 2 : 6; // \n … or \u00XX
+    else if (unit === 0x22 || unit === 0x5c) bytes += 2; // \" \\
+    else if (unit < 0x80) bytes += 1;
+    else if (unit < 0x800) bytes += 2;
+    else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4; // a pair: one 4-byte character
+      i++;
+    } else if (unit >= 0xd800 && unit <= 0xdfff) bytes += 6; // a lone surrogate: \uDXXX
+    else bytes += 3;
+  }
+  return bytes;
+}
+
+/**
  * Refuses a remote exec request over {@link MAX_REMOTE_STDIN_BYTES} of stdin
- * or {@link MAX_REMOTE_EXEC_BYTES} in all (RangeError `E2BIG`), before anything is sent.
+ * or {@link MAX_REMOTE_EXEC_BYTES} bytes of UTF-8 in all (RangeError `E2BIG`), before anything is sent.
  */
 function checkRemoteExec(request: { source: string; id?: string; cwd?: string; env?: Record<string, string>; stdin?: Uint8Array }, backend: string): void {
   const stdin = request.stdin?.byteLength ?? 0;
@@ -123,7 +146,7 @@ function checkRemoteExec(request: { source: string; id?: string; cwd?: string; e
     const message = `exec: stdin is ${stdin} bytes, over the ${MAX_REMOTE_STDIN_BYTES} bytes (20 MiB) backend "${backend}" accepts; nothing was sent. Write the input to a Workspace file and redirect it (cmd < file) instead.`;
     throw Object.assign(new RangeError(message), { code: "E2BIG" });
   }
-  const text = (value: unknown): number => (JSON.stringify(typeof value === "string" ? value : String(value)) ?? "").length;
+  const text = (value: unknown): number => jsonUtf8Length(typeof value === "string" ? value : String(value));
   const command = text(request.source);
   let env = 0;
   if (request.env !== null && typeof request.env === "object") {
@@ -134,7 +157,7 @@ function checkRemoteExec(request: { source: string; id?: string; cwd?: string; e
   const total = command + env + stdinSent + other;
   if (total <= MAX_REMOTE_EXEC_BYTES) return;
   const parts = [`command ${command}`, ...(env > 0 ? [`env ${env}`] : []), ...(stdin > 0 ? [`stdin ${stdinSent} (base64)`] : []), ...(other > 0 ? [`other fields ${other}`] : [])];
-  const message = `exec: the request is ${total} characters as sent (${parts.join(", ")}), over the ${MAX_REMOTE_EXEC_BYTES} (30 MiB) backend "${backend}" accepts; nothing was sent. Put long text in a Workspace file and have the command read it (sh /workspace/script.sh, cmd < /workspace/input) instead.`;
+  const message = `exec: the request is ${total} bytes of UTF-8 as sent (${parts.join(", ")}), over the ${MAX_REMOTE_EXEC_BYTES} bytes (30 MiB) backend "${backend}" accepts; nothing was sent. Put long text in a Workspace file and have the command read it (sh /workspace/script.sh, cmd < /workspace/input) instead.`;
   throw Object.assign(new RangeError(message), { code: "E2BIG" });
 }
 

@@ -33,7 +33,7 @@ import { MAX_REMOTE_EXEC_BYTES } from "../../../src/runtime/index.js";
 import { inWorkspace, startContainer, waitFor } from "../container/helpers.js";
 
 const refusal = (total: number, parts: string) =>
-  `refused RangeError E2BIG: exec: the request is ${total} characters as sent (${parts}), over the ${MAX_REMOTE_EXEC_BYTES} (30 MiB) backend "box" accepts; nothing was sent. Put long text in a Workspace file and have the command read it (sh /workspace/script.sh, cmd < /workspace/input) instead.`;
+  `refused RangeError E2BIG: exec: the request is ${total} bytes of UTF-8 as sent (${parts}), over the ${MAX_REMOTE_EXEC_BYTES} bytes (30 MiB) backend "box" accepts; nothing was sent. Put long text in a Workspace file and have the command read it (sh /workspace/script.sh, cmd < /workspace/input) instead.`;
 
 describe("attack13c: a 40 MB command on the container backend", () => {
   it("is refused before sending (naming its size) and a live run on the backend is not disturbed", { timeout: 120_000 }, async () => {

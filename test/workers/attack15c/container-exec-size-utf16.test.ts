@@ -22,12 +22,18 @@
  *
  * Suggested fix: measure the UTF-8 byte length of the JSON text (TextEncoder, or a code-point count with
  * 3 bytes for U+0800–U+FFFF and 4 for a pair) against MAX_REMOTE_EXEC_BYTES, and say "bytes".
+ *
+ * Fixed: `checkRemoteExec` counts the bytes of UTF-8 of each field's JSON text in one pass (escapes included,
+ * no copy built) against MAX_REMOTE_EXEC_BYTES: the `€` command is 69,000,014 bytes and refused E2BIG before
+ * anything is sent ("the request is 69000019 bytes of UTF-8 as sent (command 69000014, other fields 5) …");
+ * the live run ends normally.
  */
 import { describe, expect, it } from "vitest";
+import { MAX_REMOTE_EXEC_BYTES } from "../../../src/runtime/index.js";
 import { inWorkspace, startContainer, waitFor } from "../container/helpers.js";
 
 describe("attack15c: a non-ASCII command past 32 MiB of UTF-8 on the container backend", () => {
-  it.fails("is refused E2BIG before sending, and a live run on the backend is not disturbed", { timeout: 120_000 }, async () => {
+  it("is refused E2BIG before sending, and a live run on the backend is not disturbed", { timeout: 120_000 }, async () => {
     const c = await startContainer();
     await inWorkspace(c, async (ws) => {
       const live = await ws.runtime.exec(`echo one; ${waitFor(".go")}; echo two`, { backend: "box", encoding: "utf8", timeoutMs: 60_000, id: "live" });
@@ -36,7 +42,7 @@ describe("attack15c: a non-ASCII command past 32 MiB of UTF-8 on the container b
         .then((h) => h.result())
         .then(
           (r) => `ran ${r.exitCode} ${r.stdout}${r.stderr.slice(0, 200)}`,
-          (e: Error & { code?: string }) => `refused ${e.name} ${e.code}`,
+          (e: Error & { code?: string }) => `refused ${e.name} ${e.code}: ${e.message}`,
         );
       await c.put(".go", "");
       const r = await live.result().then(
@@ -44,7 +50,11 @@ describe("attack15c: a non-ASCII command past 32 MiB of UTF-8 on the container b
         (e: Error) => ({ rejected: e.message.slice(0, 80) }),
       );
       // Found: big = "refused Error undefined" (the session dropped), live rejects: the connection to backend "box" was lost …
-      expect({ big, r }).toEqual({ big: "refused RangeError E2BIG", r: { exitCode: 0, stdout: "one\ntwo\n" } });
+      // The command is ": " 2 + 23,000,000 × 3 bytes + "; echo ran" 10 + quotes 2 = 69,000,014 bytes; the id "big" 5.
+      expect({ big, r }).toEqual({
+        big: `refused RangeError E2BIG: exec: the request is 69000019 bytes of UTF-8 as sent (command 69000014, other fields 5), over the ${MAX_REMOTE_EXEC_BYTES} bytes (30 MiB) backend "box" accepts; nothing was sent. Put long text in a Workspace file and have the command read it (sh /workspace/script.sh, cmd < /workspace/input) instead.`,
+        r: { exitCode: 0, stdout: "one\ntwo\n" },
+      });
     });
   });
 });
