@@ -502,7 +502,10 @@ export class Nodes {
     const moved = measurePath(to);
     const from = node.key === "" ? "/" : keyToPath(node.key);
     const was = measurePath(from);
-    if (moved.bytes <= was.bytes && moved.prefixes <= was.prefixes) return;
+    // What each entry below adds as stored: keys double U+0001/U+0002, so a name of those grows its keys
+    // though its path keeps its length.
+    const keyGrowth = utf8Length(key) - utf8Length(node.key);
+    if (moved.bytes <= was.bytes && moved.prefixes <= was.prefixes && keyGrowth <= 0) return;
     const range = this.#db.one<{ bytes: number | null; depth: number | null; count: number }>(
       `SELECT max(length(CAST(path_key AS BLOB))) AS bytes, max(length(path_key) - length(replace(path_key, char(1), ''))) AS depth, count(*) AS count
        FROM __ws_nodes WHERE path_key >= ? AND path_key < ?`,
@@ -511,11 +514,11 @@ export class Nodes {
     );
     if (!range || range.bytes === null || range.depth === null) return; // an empty directory
     // Every entry below is rewritten with the longer prefix: bound what one call adds (after the per-path limits, whose message is more precise).
-    const growth = range.count * (moved.bytes - was.bytes);
+    const growth = range.count * keyGrowth;
     const checkGrowth = () => {
       if (growth <= MAX_MOVE_GROWTH_BYTES) return;
       throw tooLong(
-        `moving ${range.count} entries to a place ${moved.bytes - was.bytes} bytes longer would add ${growth} bytes of paths, at most ${MAX_MOVE_GROWTH_BYTES} for one rename`,
+        `moving ${range.count} entries to a place ${keyGrowth} bytes longer (as stored) would add ${growth} bytes of paths, at most ${MAX_MOVE_GROWTH_BYTES} for one rename`,
         syscall,
         to,
         "nothing was moved; move it somewhere shorter, or move its entries a few at a time",

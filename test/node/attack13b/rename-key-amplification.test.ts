@@ -59,7 +59,7 @@ describe("attack13b: one rename of a wide directory to a long place", () => {
     );
     // Fixed: 250 × 200,001 more bytes of paths is past MAX_MOVE_GROWTH_BYTES (32 MiB): refused, nothing moved.
     expect(outcome).toBe(
-      `ENAMETOOLONG: ENAMETOOLONG: moving 250 entries to a place 200001 bytes longer would add 50000250 bytes of paths, at most 33554432 for one rename; nothing was moved; move it somewhere shorter, or move its entries a few at a time: /${"L".repeat(59)}…, rename`,
+      `ENAMETOOLONG: ENAMETOOLONG: moving 250 entries to a place 200001 bytes longer (as stored) would add 50000250 bytes of paths, at most 33554432 for one rename; nothing was moved; move it somewhere shorter, or move its entries a few at a time: /${"L".repeat(59)}…, rename`,
     );
     expect(bytesOnDisk(file) - before).toBeLessThan(1024 * 1024);
     expect((await ws.fs.readdir("/d")).length).toBe(250);
@@ -69,6 +69,28 @@ describe("attack13b: one rename of a wide directory to a long place", () => {
     for (let i = 0; i < 100; i++) await ws.fs.writeFile(`/e/f${i}`, "");
     await ws.fs.rename("/e", `${long}/e`);
     expect((await ws.fs.readdir(`${long}/e`)).length).toBe(100);
+    storage.close();
+  });
+
+  // Fifteenth attack run (noticed by attack15b): keys double U+0001 and U+0002, so renaming a directory to a
+  // name of those of the same UTF-8 length grew every key below it unchecked (up to twice the bound).
+  it("a rename to a name of the same length whose stored keys are longer counts what the keys add", { timeout: 60_000 }, async () => {
+    const storage = nodeSqliteStorage(join(dir, "keys.sqlite"));
+    const ws = new Workspace({ storage });
+    const name = "a".repeat(100_000);
+    const escaped = "\u0001".repeat(100_000); // the same 100,000 bytes of UTF-8; 200,000 as stored
+    await ws.fs.mkdir(`/${name}`);
+    for (let i = 0; i < 400; i++) await ws.fs.writeFile(`/${name}/f${i}`, "");
+    const outcome = await ws.fs.rename(`/${name}`, `/${escaped}`).then(
+      () => "moved",
+      (error: { code?: string; message?: string }) => `${error.code}: ${error.message}`,
+    );
+    // the 400 entries below, each 100,000 bytes longer as stored
+    expect(outcome).toBe(
+      `ENAMETOOLONG: ENAMETOOLONG: moving 400 entries to a place 100000 bytes longer (as stored) would add 40000000 bytes of paths, at most 33554432 for one rename; nothing was moved; move it somewhere shorter, or move its entries a few at a time: /${"\u0001".repeat(59)}…, rename`,
+    );
+    expect((await ws.fs.readdir(`/${name}`)).length).toBe(400);
+    await expect(ws.fs.stat(`/${escaped}`)).rejects.toMatchObject({ code: "ENOENT" });
     storage.close();
   });
 });
