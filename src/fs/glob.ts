@@ -19,8 +19,11 @@
  * (`*a*a*a*a*a*b` against 200 `a`s ran for minutes), and it passes `(a|b)`
  * and `a{2}` through as regex syntax. So each alternative is parsed here
  * (consecutive `**` segments collapse into one) and matched by
- * - picomatch's V8 regex only when it cannot backtrack badly: no
- *   `\ " ( ) { } ?` in the glob, at most one `**` segment with at most
+ * - picomatch's V8 regex only when it cannot backtrack badly and reads the
+ *   glob literally: no `\ " ( ) { } ? $ ^ | +` in the glob (picomatch
+ *   escapes only the first of `$$`, `^^` or `++` and leaves `*|x` an
+ *   alternation, and hangs on `[a]` followed by backslashes; issue 20,
+ *   fifteenth attack run), at most one `**` segment with at most
  *   {@link MILD_TAIL} segments after it, at most one run of `*` in each other
  *   segment. Each `*` then ranges only over its own segment, whose end is
  *   fixed, and only the `**` picks among the path's `/`s, trying the few
@@ -127,12 +130,16 @@ type PlannedSegment = SegmentPlan | typeof GLOBSTAR;
 
 interface Parsed {
   segments: Segment[];
-  /** No character picomatch would read other than as a literal, `*` or `/` (so no `\ " ( ) { } ?`). */
+  /** No character picomatch would read other than as a literal, `*` or `/` (so none of {@link NOT_PLAIN}). */
   plain: boolean;
 }
 
-/** Characters that keep a glob off picomatch (see the module comment). */
-const NOT_PLAIN = new Set(["\\", '"', "(", ")", "{", "}", "?"]);
+/**
+ * Characters that keep a glob off picomatch (see the module comment): the
+ * linear matcher reads them as spec 01 §3.4 says (literal; `\` escapes the
+ * next character), picomatch's regex would not.
+ */
+const NOT_PLAIN = new Set(["\\", '"', "(", ")", "{", "}", "?", "$", "^", "|", "+"]);
 
 /**
  * Splits one alternative into segments of atoms, as picomatch reads it: a
