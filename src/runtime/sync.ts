@@ -333,18 +333,15 @@ export class RemoteSync {
   async #sameDisk(): Promise<boolean> {
     const any = this.#db.one<{ n: number }>(`SELECT count(*) AS n FROM __ws_sync_manifest WHERE backend = ? AND kind != 'directory'`, this.#backend);
     if (!any || any.n === 0) return false;
-    let cursor: string | null = null;
-    for (;;) {
-      const page = scanPageOf(await this.#rpc.scan({ cursor, limit: SCAN_PAGE }));
+    for await (const page of scanPages(this.#rpc)) {
       for (const raw of page.entries) {
         const entry = entryOf(raw);
         if (!entry || entry.kind === "directory") continue;
         const row = this.#manifestRow(entry.path);
         if (row && sameEntry(row, entry)) return true;
       }
-      if (page.done || page.cursor === null) return false;
-      cursor = page.cursor;
     }
+    return false;
   }
 
   #manifestRow(path: string): ManifestRow | undefined {
@@ -628,9 +625,7 @@ export class RemoteSync {
     const leftovers: string[] = [];
     // Temporary names of pushes cut short (pushes run under the same lock: none is writing now).
     const temps = new Set(this.#db.all<{ path: string }>(`SELECT path FROM __ws_sync_temps WHERE backend = ?`, this.#backend).map((r) => r.path));
-    let cursor: string | null = null;
-    for (;;) {
-      const page = scanPageOf(await this.#rpc.scan({ cursor, limit: SCAN_PAGE }));
+    for await (const page of scanPages(this.#rpc)) {
       for (const skip of page.skipped) {
         const path = (skip as { path?: unknown } | null)?.path;
         if (!validWire(path)) {
@@ -684,8 +679,6 @@ export class RemoteSync {
         await this.#pullEntry(entry, outcome, dirModes, first);
       }
       block();
-      if (page.done || page.cursor === null) break;
-      cursor = page.cursor;
     }
     // What the manifest holds and the walk did not find was deleted in the container.
     const known = this.#db.all<{ path: string; kind: string; rev: number }>(`SELECT path, kind, rev FROM __ws_sync_manifest WHERE backend = ? ORDER BY path`, this.#backend);
@@ -1020,6 +1013,58 @@ function scanPageOf(raw: unknown): RemoteScanPage {
     throw new TransportError(new Error("EPROTO: invalid scan page from the container"));
   }
   return p as RemoteScanPage;
+}
+
+/**
+ * Most `scan` pages one walk of the container reads (a pull, or the check of
+ * a new daemon boot): 10,000 — 50 million entries at full pages of 5,000 (the
+ * daemon ends a page sooner at its byte or visit bound). Each page's cursor
+ * must also come after the one before in the walk's order (depth first,
+ * names by UTF-16 code units, a directory before its children), as the
+ * daemon's cursor (the last path it visited) does. A walk that does not end
+ * within it, or a cursor that does not advance, fails the pull with `EPROTO`
+ * (`the container's scan …`): the daemon misbehaves (a command may have taken
+ * it over); what was applied stays applied, the pull stays pending, and a
+ * restart of the container is the way out.
+ */
+export const MAX_SCAN_PAGES = 10_000;
+
+/** Whether scan cursor `next` comes after `prev` in the daemon's walk order (segment by segment; a path before what is under it). */
+function afterInWalk(prev: string, next: string): boolean {
+  const a = prev.split("/");
+  const b = next.split("/");
+  for (let i = 0; i < a.length && i < b.length; i++) if (a[i] !== b[i]) return b[i]! > a[i]!;
+  return b.length > a.length;
+}
+
+/** A misbehaving daemon's scan: fails the walk like a transport error (`EPROTO`). */
+function scanError(detail: string): TransportError {
+  return new TransportError(new Error(`EPROTO: the container's scan ${detail}: its daemon misbehaves (a command may have taken it over); restart the container`));
+}
+
+/** A short form of a daemon's cursor for a message. */
+function shownCursor(cursor: string): string {
+  return JSON.stringify(cursor.length > 80 ? `${cursor.slice(0, 80)}…` : cursor);
+}
+
+/**
+ * The pages of one walk of the container tree (`scan` from the start), each
+ * checked ({@link scanPageOf}) and required to advance ({@link MAX_SCAN_PAGES}).
+ * @throws TransportError `EPROTO` for a malformed page, a cursor that does not advance, more than MAX_SCAN_PAGES pages.
+ */
+async function* scanPages(rpc: SyncRPC): AsyncGenerator<RemoteScanPage> {
+  let cursor: string | null = null;
+  for (let pages = 1; ; pages++) {
+    const page = scanPageOf(await rpc.scan({ cursor, limit: SCAN_PAGE }));
+    const last = page.done === true || page.cursor === null;
+    if (!last && cursor !== null && !afterInWalk(cursor, page.cursor!)) {
+      throw scanError(`did not advance (page ${pages} answered cursor ${shownCursor(page.cursor!)} after ${shownCursor(cursor)})`);
+    }
+    if (!last && pages >= MAX_SCAN_PAGES) throw scanError(`did not end within MAX_SCAN_PAGES (${MAX_SCAN_PAGES}) pages`);
+    yield page;
+    if (last) return;
+    cursor = page.cursor;
+  }
 }
 
 /** An `apply` result as the push uses it: anything else is a refusal; a `stat` that is not a valid entry is dropped (nothing recorded). */

@@ -19,13 +19,17 @@
  *
  * Suggested fix: fail the pull (EPROTO "the container's scan did not advance") when a page's cursor is one
  * already seen (or not after the last in walk order), and bound a pull's pages/entries.
+ *
+ * Fixed: each page's cursor must come after the one before in the walk's order and a walk reads at most
+ * MAX_SCAN_PAGES (10,000) pages (src/runtime/sync.ts scanPages, for the pull and the boot check alike);
+ * otherwise the pull fails with EPROTO "the container's scan did not advance …" / "… did not end within …".
  */
 import { describe, expect, it } from "vitest";
 import { nodeSqliteStorage, Workspace } from "../../../src/index.js";
-import { RemoteSync, type SyncFilesystem, type SyncRPC } from "../../../src/runtime/sync.js";
+import { MAX_SCAN_PAGES, RemoteSync, type SyncFilesystem, type SyncRPC } from "../../../src/runtime/sync.js";
 
 describe("attack15c: a scan cursor that never advances", () => {
-  it.fails("a pull whose daemon repeats the same cursor settles (rejects) within 10 s", { timeout: 30_000 }, async () => {
+  it("a pull whose daemon repeats the same cursor rejects with EPROTO at the second page", { timeout: 30_000 }, async () => {
     const ws = new Workspace({ storage: nodeSqliteStorage(":memory:") });
     await ws.fs.mkdir("/workspace", { recursive: true });
     let scans = 0;
@@ -52,6 +56,44 @@ describe("attack15c: a scan cursor that never advances", () => {
     await pulled;
     await ws.close();
     // Found: "still pulling after 2715663 scans" (millions of scans, never done).
-    expect(outcome).toMatch(/^rejected .*(scan|cursor)/);
+    expect(outcome).toBe(
+      `rejected EPROTO: the container's scan did not advance (page 2 answered cursor "again" after "again"): its daemon misbehaves (a command may have taken it over); restart the container`,
+    );
+    expect(scans).toBe(2);
+  });
+  it("a daemon whose cursor keeps advancing without end fails the pull at MAX_SCAN_PAGES; one going back fails at once", async () => {
+    const run = async (cursorOf: (n: number) => string): Promise<{ outcome: string; scans: number; applied: number }> => {
+      const ws = new Workspace({ storage: nodeSqliteStorage(":memory:") });
+      await ws.fs.mkdir("/workspace", { recursive: true });
+      let scans = 0;
+      const rpc: SyncRPC = {
+        info: async () => ({ mountPoint: "/workspace", ignore: [], bootId: "boot-1" }),
+        scan: async () => {
+          scans++;
+          // Each page brings one new file, so what came before the failure is applied and kept.
+          return { entries: scans <= 2 ? [{ path: `f${scans}`, kind: "file" as const, mode: 0o644, size: 0, mtimeMs: 1, ctimeMs: 1 }] : [], skipped: [], cursor: cursorOf(scans), done: false };
+        },
+        read: async () => ({ data: new Uint8Array(0), size: 0, eof: true }),
+        apply: async ({ ops }) => ({ results: ops.map(() => ({ ok: true as const })) }),
+      };
+      const sync = new RemoteSync(ws.db, ws.fs as SyncFilesystem, "box", rpc);
+      const outcome = await sync.pull().then(
+        () => "resolved",
+        (e: Error) => `rejected ${e.message}`,
+      );
+      const applied = (await ws.fs.readdir("/workspace")).length;
+      await ws.close();
+      return { outcome, scans, applied };
+    };
+    expect(await run((n) => `p${String(n).padStart(6, "0")}`)).toEqual({
+      outcome: `rejected EPROTO: the container's scan did not end within MAX_SCAN_PAGES (${MAX_SCAN_PAGES}) pages: its daemon misbehaves (a command may have taken it over); restart the container`,
+      scans: 10_000,
+      applied: 2,
+    });
+    expect(await run((n) => (n % 2 === 1 ? "b" : "a/z"))).toEqual({
+      outcome: `rejected EPROTO: the container's scan did not advance (page 2 answered cursor "a/z" after "b"): its daemon misbehaves (a command may have taken it over); restart the container`,
+      scans: 2,
+      applied: 1,
+    });
   });
 });
