@@ -237,17 +237,19 @@ export class WorkspaceFs implements WorkspaceFilesystem {
       ifUnmodified !== undefined &&
       (ifUnmodified === null ||
         typeof ifUnmodified !== "object" ||
+        !Number.isSafeInteger(ifUnmodified.inode) ||
+        ifUnmodified.inode < 0 ||
         !Number.isSafeInteger(ifUnmodified.size) ||
         ifUnmodified.size < 0 ||
         typeof ifUnmodified.mtime !== "number" ||
         !Number.isFinite(ifUnmodified.mtime))
     ) {
-      throw new TypeError("writeFile: options.ifUnmodified must be { size, mtime } as stat() gives them (a non-negative integer and a finite number of ms)");
+      throw new TypeError("writeFile: options.ifUnmodified must be { inode, size, mtime } as stat() gives them (an inode number, a non-negative integer and a finite number of ms; pass the stat result itself)");
     }
     const request: WriteRequest = { path: canonical, mode, exclusive, mtime };
     if (ifMatch !== undefined) request.ifMatch = ifMatch;
     if (ifInode !== undefined) request.ifInode = ifInode;
-    if (ifUnmodified !== undefined) request.ifUnmodified = { size: ifUnmodified.size, mtime: ifUnmodified.mtime };
+    if (ifUnmodified !== undefined) request.ifUnmodified = { inode: ifUnmodified.inode, size: ifUnmodified.size, mtime: ifUnmodified.mtime };
     return this.#writer.write(request, content);
   }
 

@@ -12,6 +12,7 @@
  *
  * @module
  */
+import { appendStreamed, shouldRetryAppend } from "./append.js";
 import { WorkspaceFsError } from "./errors.js";
 import { nodeFsError as nodeFsErrorBase, posixCodeOf, realpathOf, type NodeFsError } from "./node-errors.js";
 import { S_IFDIR, S_IFLNK, S_IFREG, WorkspaceEntryType, WorkspaceStats, statsOf } from "./node-stats.js";
@@ -1023,8 +1024,9 @@ export class SQLiteWorkspaceProvider {
    * time through this provider; against other writers (another provider,
    * the tools, another Workspace) the store is guarded by the content's
    * SHA-256 and retried, for files up to 1 MiB (a larger one is streamed,
-   * guarded by its inode and by `ifUnmodified`: its size and mtime before
-   * the copy, its revision in the commit). Every store is bound to the
+   * by `appendStreamed`, bound by `ifUnmodified` to the file found: its inode,
+   * size and mtime before the copy, its revision in the commit), at most
+   * `APPEND_ATTEMPTS` (10) tries in all. Every store is bound to the
    * inode the step found (`ifInode`), so it never lands in a file put at
    * the path meanwhile. `ino` (an append handle's): the path must lead to
    * that file when the append's turn comes, else `ESTALE`.
@@ -1053,11 +1055,9 @@ export class SQLiteWorkspaceProvider {
           const mode = existing.mode & 0o7777;
           if (existing.size > APPEND_IN_MEMORY_BYTES) {
             // Streamed: the old content is copied chunk by chunk, the new bytes after it. The store lands
-            // only if the file is still as it was found (size and mtime before the copy is read, its
-            // revision in the commit: ifUnmodified), else ESTALE and the append looks again.
-            const old = await this.#fs.readFile(path);
-            const tail = new TransformStream<Uint8Array, Uint8Array>({ flush: (controller) => controller.enqueue(bytes) });
-            await this.#fs.writeFile(path, old.pipeThrough(tail), { mode, ifInode: existing.ino, ifUnmodified: { size: existing.size, mtime: existing.mtimeMs } });
+            // only if the path still leads to the file found, as it was (inode, size and mtime before the
+            // copy is read, its revision in the commit: ifUnmodified), else ESTALE and the append looks again.
+            await appendStreamed(this.#fs, path, { inode: existing.ino, size: existing.size, mtime: existing.mtimeMs, mode }, bytes);
             return;
           }
           const old = await readStreamBytes(await this.#fs.readFile(path));
@@ -1066,7 +1066,7 @@ export class SQLiteWorkspaceProvider {
         } catch (error) {
           const code = posixCodeOf(error);
           // Someone else wrote (ESTALE) or created the file (EEXIST) in between: look again.
-          if ((code === "ESTALE" || code === "EEXIST") && attempt < 10) continue;
+          if (shouldRetryAppend(code, attempt)) continue;
           if (isNodeFsError(error)) throw error;
           throw nodeFsError(code ?? "EIO", syscall, path, undefined, error);
         }

@@ -46,16 +46,21 @@ export interface WriteFileOptions {
    */
   ifInode?: number;
   /**
-   * Write only if the file at the path (a final link followed) still has
-   * this size (bytes) and `mtime` (ms), as `stat()` gave them: checked
-   * before the new content is read, and the file's revision again in the
-   * commit transaction — so, like `ifMatch`, a change by anyone in between
-   * is never overwritten, without reading the content (every content change
-   * moves `mtime`). Rejects `ESTALE` when either differs or the file changed
-   * before the commit, `ENOENT` when no file is there; the file is left as it
-   * was. Default: unconditional. Not in 0.8.0 (docs/porting.md).
+   * Write only if the path (a final link followed) still leads to the file
+   * with this `inode` and it still has this `size` (bytes) and `mtime` (ms),
+   * as `stat()` gave them (a whole `WorkspaceStatResult` may be passed):
+   * checked before the new content is read, and the file's revision again in
+   * the commit transaction — so, like `ifMatch`, a change by anyone in
+   * between is never overwritten, without reading the content (every
+   * content change moves `mtime`; the inode tells apart another file of the
+   * same size and mtime renamed over the path, or written after a removal).
+   * All three are required. Rejects `ESTALE` when any differs or the file
+   * changed before the commit, `ENOENT` when no file is there; the file is
+   * left as it was. Default: unconditional. Not in 0.8.0 (docs/porting.md).
+   * @throws TypeError when it is not `{ inode, size, mtime }` (an inode
+   * number, a non-negative integer, a finite number).
    */
-  ifUnmodified?: { size: number; mtime: number };
+  ifUnmodified?: { inode: number; size: number; mtime: number };
 }
 
 /** Options for {@link WorkspaceFilesystem.mkdir}. */

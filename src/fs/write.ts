@@ -44,8 +44,8 @@ export interface WriteRequest {
   ifMatch?: string;
   /** Write only if the path still leads to the file with this inode: checked before the content is read and again at commit. */
   ifInode?: number;
-  /** Write only if the file still has this size and mtime: checked before the content is read; its revision stamp again at commit. */
-  ifUnmodified?: { size: number; mtime: number };
+  /** Write only if the path still leads to the file with this inode, size and mtime: checked before the content is read; its revision stamp again at commit. */
+  ifUnmodified?: { inode: number; size: number; mtime: number };
 }
 
 /** The file a conditional write found with the expected content: its inode and revision stamp then. */
@@ -198,7 +198,7 @@ export class FileWriter {
     const node = target.node;
     if (request.ifInode !== undefined && node.ino !== request.ifInode) throw staleInode(request.path);
     const unmodified = request.ifUnmodified;
-    if (unmodified !== undefined && (node.size !== unmodified.size || node.mtime !== unmodified.mtime)) throw staleUnmodified(request.path);
+    if (unmodified !== undefined && (node.ino !== unmodified.inode || node.size !== unmodified.size || node.mtime !== unmodified.mtime)) throw staleUnmodified(request.path);
     if (ifMatch === undefined) return { ino: node.ino, rev: unmodified === undefined ? null : this.#nodes.stampOf(node.ino) };
     const rev = this.#nodes.stampOf(node.ino);
     const pieces: Uint8Array[] = [];
@@ -215,7 +215,7 @@ export class FileWriter {
 
   /** At commit: the conditional write's file is still the one pinned, unchanged since. */
   #checkPin(target: Target, pin: Pin, request: WriteRequest): void {
-    if (target.node?.ino !== pin.ino) throw request.ifMatch === undefined ? staleInode(request.path) : stale(request.path);
+    if (target.node?.ino !== pin.ino) throw request.ifMatch !== undefined ? stale(request.path) : request.ifInode !== undefined ? staleInode(request.path) : staleUnmodified(request.path);
     if (pin.rev !== null && this.#nodes.stampOf(pin.ino) !== pin.rev) throw request.ifMatch === undefined ? staleUnmodified(request.path) : stale(request.path);
   }
 
@@ -280,9 +280,9 @@ function stale(path: string): WorkspaceFsError {
   return new WorkspaceFsError("ESTALE", "writeFile", path, "the file's content no longer matches ifMatch (it changed since it was read); the file was not changed");
 }
 
-/** The refusal of a write bound to a size and mtime (`ifUnmodified`) whose file changed. */
+/** The refusal of a write bound to a version (`ifUnmodified`: inode, size and mtime) whose file changed or was replaced. */
 function staleUnmodified(path: string): WorkspaceFsError {
-  return new WorkspaceFsError("ESTALE", "writeFile", path, "the file changed since the size and mtime of ifUnmodified were read; the file was not changed");
+  return new WorkspaceFsError("ESTALE", "writeFile", path, "the file changed, or another file was put at the path, since the inode, size and mtime of ifUnmodified were read; the file was not changed");
 }
 
 /** The refusal of a write bound to an inode (`ifInode`) whose path now leads to another file. */

@@ -13,12 +13,15 @@
  * `ifMatch` refuses the same write (the content differs); `ifInode` would too.
  * Suggested fix: make the version include the inode (`ifUnmodified: { ino, size, mtime }` as stat gives them,
  * or check the inode stat gave), so a file renamed over the path is a change.
+ * Fixed: `ifUnmodified` is `{ inode, size, mtime }` as stat gives them (all three required; a stat result may be
+ * passed whole), the inode checked with size and mtime before the content is read (then the revision at commit):
+ * a file renamed over the path, or written after a removal, is ESTALE; `{ size, mtime }` alone is a TypeError.
  */
 import { describe, expect, it } from "vitest";
 import { Workspace, nodeSqliteStorage } from "../../../src/index.js";
 
 describe("attack15b: ifUnmodified and a file renamed over the path", () => {
-  it.fails("a same-size file renamed over the path since the stat is a change: ESTALE, its content kept", async () => {
+  it("a same-size file renamed over the path since the stat is a change: ESTALE, its content kept", async () => {
     const fs = new Workspace({ storage: nodeSqliteStorage(), now: () => 1000 }).fs;
     await fs.writeFile("/a.txt", "AAAAA");
     const seen = await fs.stat("/a.txt");
@@ -27,7 +30,34 @@ describe("attack15b: ifUnmodified and a file renamed over the path", () => {
     await fs.rename("/a.txt.tmp", "/a.txt");
     const now = await fs.stat("/a.txt");
     expect([now.size, now.mtime, now.inode === seen.inode]).toEqual([5, 1000, false]);
-    await expect(fs.writeFile("/a.txt", "CCCCC", { ifUnmodified: { size: seen.size, mtime: seen.mtime } })).rejects.toMatchObject({ code: "ESTALE" });
-    expect(new TextDecoder().decode(await fs.readFile("/a.txt").then((s) => new Response(s).arrayBuffer()))).toBe("BBBBB");
+    const refusal = "ESTALE: the file changed, or another file was put at the path, since the inode, size and mtime of ifUnmodified were read; the file was not changed, writeFile: /a.txt";
+    await expect(fs.writeFile("/a.txt", "CCCCC", { ifUnmodified: { inode: seen.inode, size: seen.size, mtime: seen.mtime } })).rejects.toMatchObject({ code: "ESTALE", message: refusal });
+    // The stat result itself is a version too.
+    await expect(fs.writeFile("/a.txt", "CCCCC", { ifUnmodified: seen })).rejects.toMatchObject({ code: "ESTALE", message: refusal });
+    expect(await text(fs, "/a.txt")).toBe("BBBBB");
+    // Removed and written again: another inode, the same size and mtime — a change too.
+    const second = await fs.stat("/a.txt");
+    await fs.rm("/a.txt");
+    await fs.writeFile("/a.txt", "DDDDD");
+    expect((await fs.stat("/a.txt")).mtime).toBe(second.mtime);
+    await expect(fs.writeFile("/a.txt", "CCCCC", { ifUnmodified: second })).rejects.toMatchObject({ code: "ESTALE", message: refusal });
+    expect(await text(fs, "/a.txt")).toBe("DDDDD");
+    // The file as it is now: written.
+    await fs.writeFile("/a.txt", "EEEEEE", { ifUnmodified: await fs.stat("/a.txt") });
+    expect(await text(fs, "/a.txt")).toBe("EEEEEE");
+  });
+
+  it("ifUnmodified without the inode is refused before anything is written", async () => {
+    const fs = new Workspace({ storage: nodeSqliteStorage(), now: () => 1000 }).fs;
+    await fs.writeFile("/a.txt", "AAAAA");
+    const seen = await fs.stat("/a.txt");
+    await expect(fs.writeFile("/a.txt", "CCCCC", { ifUnmodified: { size: seen.size, mtime: seen.mtime } as never })).rejects.toThrow(
+      new TypeError("writeFile: options.ifUnmodified must be { inode, size, mtime } as stat() gives them (an inode number, a non-negative integer and a finite number of ms; pass the stat result itself)"),
+    );
+    expect(await text(fs, "/a.txt")).toBe("AAAAA");
   });
 });
+
+async function text(fs: Workspace["fs"], path: string): Promise<string> {
+  return new Response(await fs.readFile(path)).text();
+}
