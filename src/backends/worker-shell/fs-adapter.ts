@@ -25,6 +25,7 @@ import type { WorkspaceDirentResult, WorkspaceFilesystem, WorkspaceStatResult } 
 import { concatBytes, toHex } from "../../util/bytes.js";
 import { utf8EscapeDecode, utf8EscapeEncode } from "../../util/utf8-escape.js";
 import { nodeFsError, posixCodeOf, realpathOf, type LinkReader } from "../../fs/node-errors.js";
+import { appendStreamed, shouldRetryAppend } from "../../fs/append.js";
 
 /**
  * The `workspace.fs` methods the adapter calls, and nothing else: a local
@@ -150,7 +151,7 @@ export const DEV_NULL = "/dev/null";
  * there was one, is the `cause`.
  */
 export interface WorkspaceFsAdapterError extends Error {
-  /** POSIX code: `ENOENT`, `EISDIR`, `ENOTDIR`, `EEXIST`, `ENOTEMPTY`, `EROFS`, `EINVAL`, `ENOSYS`, `ELOOP`, `EACCES`, `EPERM`, `EFBIG`, `EIO`. */
+  /** POSIX code: `ENOENT`, `EISDIR`, `ENOTDIR`, `EEXIST`, `ENOTEMPTY`, `EROFS`, `EINVAL`, `ENOSYS`, `ELOOP`, `EACCES`, `EPERM`, `EFBIG`, `ESTALE`, `EIO`. */
   code: string;
   /** The operation, in just-bash's words (`open`, `write`, `scandir`, `rm`, …). */
   syscall: string;
@@ -322,28 +323,6 @@ function toFsStat(stat: WorkspaceStatResult): FsStat {
     ino: stat.inode,
     identity: `workspace:${stat.inode}`,
   };
-}
-
-/** A stream of `head`'s chunks followed by `tail`. */
-function concatStreams(head: ReadableStream<Uint8Array>, tail: Uint8Array): ReadableStream<Uint8Array> {
-  const reader = head.getReader();
-  let done = false;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (done) return;
-      const next = await reader.read();
-      if (!next.done) {
-        controller.enqueue(next.value);
-        return;
-      }
-      done = true;
-      if (tail.byteLength > 0) controller.enqueue(tail);
-      controller.close();
-    },
-    cancel(reason) {
-      return reader.cancel(reason);
-    },
-  });
 }
 
 /**
@@ -611,9 +590,14 @@ export class WorkspaceFsAdapter implements IFileSystem {
    * Appends `content` (encoded as in {@link WorkspaceFsAdapter.writeFile}),
    * creating the file if it is missing. Synthesized: the old bytes are
    * streamed from the Workspace into one atomic rewrite (not bounded by
-   * `maxReadBytes`), keeping the mode. Appending nothing to an existing
-   * file (what a `>>` redirect does before its first write) writes nothing.
-   * @throws `EISDIR` a directory · `ENOENT` missing parent · `EROFS` · `ELOOP`.
+   * `maxReadBytes`), keeping the mode, bound to the file as `stat` found it
+   * (`writeFile`'s `ifUnmodified`, src/fs/append.ts): a write by anyone else
+   * that lands while the copy runs is kept — the rewrite fails and the
+   * append is made again after it, at most `APPEND_ATTEMPTS` (10) tries in
+   * all. Appending nothing to an existing file (what a `>>` redirect does
+   * before its first write) writes nothing.
+   * @throws `EISDIR` a directory · `ENOENT` missing parent · `EROFS` · `ELOOP` ·
+   * `ESTALE` the file kept changing through every try (nothing appended).
    */
   async appendFile(
     path: string,
@@ -629,23 +613,43 @@ export class WorkspaceFsAdapter implements IFileSystem {
       await call("append", path, () => append(path, bytes));
       return;
     }
-    let stat: WorkspaceStatResult | undefined;
+    for (let attempt = 1; ; attempt++) {
+      let stat: WorkspaceStatResult | undefined;
+      try {
+        stat = await this.#fs.stat(path);
+      } catch (error) {
+        if (codeOf(error) !== "ENOENT") rethrow(error, "append", path);
+      }
+      if (stat?.isDirectory) throw fsError("EISDIR", "append", path);
+      if (stat !== undefined && bytes.byteLength === 0) return;
+      try {
+        if (stat === undefined) await this.#createForAppend(path, bytes);
+        // Bound to the file found (inode, size, mtime, then its revision at the commit): a write that lands
+        // in between fails the rewrite with ESTALE, and the append looks again, after it.
+        else await appendStreamed(this.#fs, path, stat, bytes);
+        return;
+      } catch (error) {
+        if (shouldRetryAppend(codeOf(error), attempt)) continue;
+        rethrow(error, "append", path);
+      }
+    }
+  }
+
+  /**
+   * The file an append found missing: created with `bytes` only if it is
+   * still missing (`EEXIST` otherwise: another writer created it, the append
+   * looks again). A dangling link is written through, creating its target,
+   * as `>>` does.
+   */
+  async #createForAppend(path: string, bytes: Uint8Array): Promise<void> {
     try {
-      stat = await this.#fs.stat(path);
+      await this.#fs.writeFile(path, bytes, { exclusive: true });
     } catch (error) {
-      if (codeOf(error) !== "ENOENT") rethrow(error, "append", path);
+      if (codeOf(error) !== "EEXIST") throw error;
+      const entry = await this.#fs.lstat(path).catch(() => undefined);
+      if (!entry?.isSymbolicLink) throw error;
+      await this.#fs.writeFile(path, bytes);
     }
-    if (stat === undefined) {
-      await call("append", path, () => this.#fs.writeFile(path, bytes));
-      return;
-    }
-    if (stat.isDirectory) throw fsError("EISDIR", "append", path);
-    if (bytes.byteLength === 0) return;
-    const mode = stat.mode;
-    await call("append", path, async () => {
-      const old = await this.#fs.readFile(path);
-      await this.#fs.writeFile(path, concatStreams(old, bytes), { mode });
-    });
   }
 
   /**
