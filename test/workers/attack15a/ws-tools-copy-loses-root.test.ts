@@ -39,32 +39,51 @@ export default async () => {
   return { tool: [a.isError, a.text.includes("hello")], copy: [b.isError, b.isError ? b.text : b.text.includes("hello")] };
 };`;
 
-it("a copy of a rooted library tool resolves a relative path as the tool does", async () => {
+/** Writes "workspace/proj/planted.txt" (relative) through the exported write tool. */
+const PLANT = `import { write } from "ws:tools";
+export default async () => { const w = await write({ path: "workspace/proj/planted.txt", content: "from the run" }); return [w.isError, w.text]; };`;
+
+const REFUSED = "EACCES: paths must stay under /workspace/proj: /workspace/workspace/proj/planted.txt";
+
+/**
+ * Runs `code` in a JavaScript backend confined to /workspace/proj whose ws:tools are `bindings(ws)` (built over
+ * the Workspace once it exists), with /workspace/proj/notes.txt holding "hello"; answers the run's status and
+ * value, and what /workspace/workspace/proj/planted.txt holds (or its error code).
+ */
+function runConfined(bindings: (ws: () => Workspace) => ReturnType<typeof createToolBindings>, code: string) {
   const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
-  const out = await runInDurableObject(stub, async (_i, state) => {
-    let tools: ReturnType<typeof createAITools> | undefined;
+  return runInDurableObject(stub, async (_i, state) => {
+    let made: Workspace | undefined;
     const ws = new Workspace({
       storage: state.storage,
-      backends: [
-        new WorkerJavaScriptBackend({
-          loader: env.LOADER,
-          root: "/workspace/proj",
-          modules: { "ws:tools": createToolBindings(forAISDKTools(() => ({ read: tools!.read, read_copy: { ...tools!.read, description: "a copy" } }) as never)) },
-        }),
-      ],
+      backends: [new WorkerJavaScriptBackend({ loader: env.LOADER, root: "/workspace/proj", modules: { "ws:tools": bindings(() => made!) } })],
     });
-    tools = createAITools({ workspace: ws, root: "/workspace/proj" });
+    made = ws;
     try {
       await ws.fs.mkdir("/workspace/proj", { recursive: true });
       await ws.fs.writeFile("/workspace/proj/notes.txt", "hello");
-      const result = await (await ws.runtime.exec(CODE, { encoding: "utf8" })).result();
-      return { status: result.status, stderr: result.stderr, value: result.value };
+      const result = await (await ws.runtime.exec(code, { encoding: "utf8" })).result();
+      const planted = await ws.fs.readFile("/workspace/workspace/proj/planted.txt", "utf8").catch((e: { code: string }) => e.code);
+      return { status: result.status, stderr: result.stderr, value: result.value, planted };
     } finally {
       await ws.close();
     }
   });
+}
+
+/** AI SDK tools of `ws` rooted at `root`, built once. */
+function aiTools(ws: () => Workspace, root: string) {
+  let tools: ReturnType<typeof createAITools> | undefined;
+  return () => (tools ??= createAITools({ workspace: ws(), root }));
+}
+
+it("a copy of a rooted library tool resolves a relative path as the tool does", async () => {
+  const out = await runConfined((ws) => {
+    const tools = aiTools(ws, "/workspace/proj");
+    return createToolBindings(forAISDKTools(() => ({ read: tools().read, read_copy: { ...tools().read, description: "a copy" } }) as never));
+  }, CODE);
   // Found: copy = [true, "EACCES: paths must stay under /workspace/proj: /notes.txt"].
-  expect(out).toEqual({ status: "completed", stderr: "", value: { tool: [false, true], copy: [false, true] } });
+  expect(out).toEqual({ status: "completed", stderr: "", value: { tool: [false, true], copy: [false, true] }, planted: "ENOENT" });
 });
 
 // The same defect the other way: a tool set rooted ABOVE the run's root (tools for the whole /workspace, the run
@@ -72,61 +91,19 @@ it("a copy of a rooted library tool resolves a relative path as the tool does", 
 // inside the run's root) but the tool resolves it against /workspace: it writes /workspace/workspace/proj/planted.txt,
 // outside the run's root.
 it("a copy of a library tool rooted above the run's root cannot write outside the run's root", async () => {
-  const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
-  const out = await runInDurableObject(stub, async (_i, state) => {
-    let tools: ReturnType<typeof createAITools> | undefined;
-    const ws = new Workspace({
-      storage: state.storage,
-      backends: [
-        new WorkerJavaScriptBackend({
-          loader: env.LOADER,
-          root: "/workspace/proj",
-          modules: { "ws:tools": createToolBindings(forAISDKTools(() => ({ write: { ...tools!.write, description: "a copy" } }) as never)) },
-        }),
-      ],
-    });
-    tools = createAITools({ workspace: ws, root: "/workspace" });
-    try {
-      await ws.fs.mkdir("/workspace/proj", { recursive: true });
-      const code = `import { write } from "ws:tools";
-        export default async () => { const w = await write({ path: "workspace/proj/planted.txt", content: "from the run" }); return [w.isError, w.text]; };`;
-      const result = await (await ws.runtime.exec(code, { encoding: "utf8" })).result();
-      const planted = await ws.fs.readFile("/workspace/workspace/proj/planted.txt", "utf8").catch((e: { code: string }) => e.code);
-      return { status: result.status, value: result.value, planted };
-    } finally {
-      await ws.close();
-    }
-  });
+  const out = await runConfined((ws) => {
+    const tools = aiTools(ws, "/workspace");
+    return createToolBindings(forAISDKTools(() => ({ write: { ...tools().write, description: "a copy" } }) as never));
+  }, PLANT);
   // Found: value [false, '{"path":"workspace/proj/planted.txt","bytesWritten":12}'], planted "from the run".
-  expect(out).toEqual({ status: "completed", value: [true, "EACCES: paths must stay under /workspace/proj: /workspace/workspace/proj/planted.txt"], planted: "ENOENT" });
+  expect(out).toEqual({ status: "completed", stderr: "", value: [true, REFUSED], planted: "ENOENT" });
 });
 
 // The same for pi: a copy of createPiTools()'s result ({ ...piTools }) keeps the set's root.
 it("a copy of a rooted pi tool set resolves a relative path as the set does", async () => {
-  const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
-  const out = await runInDurableObject(stub, async (_i, state) => {
+  const out = await runConfined((ws) => {
     let pi: ReturnType<typeof createPiTools> | undefined;
-    const ws = new Workspace({
-      storage: state.storage,
-      backends: [
-        new WorkerJavaScriptBackend({
-          loader: env.LOADER,
-          root: "/workspace/proj",
-          modules: { "ws:tools": createToolBindings(() => forPiTools({ ...pi! })()) },
-        }),
-      ],
-    });
-    pi = createPiTools({ workspace: ws, root: "/workspace" });
-    try {
-      await ws.fs.mkdir("/workspace/proj", { recursive: true });
-      const code = `import { write } from "ws:tools";
-        export default async () => { const w = await write({ path: "workspace/proj/planted.txt", content: "from the run" }); return [w.isError, w.text]; };`;
-      const result = await (await ws.runtime.exec(code, { encoding: "utf8" })).result();
-      const planted = await ws.fs.readFile("/workspace/workspace/proj/planted.txt", "utf8").catch((e: { code: string }) => e.code);
-      return { status: result.status, value: result.value, planted };
-    } finally {
-      await ws.close();
-    }
-  });
-  expect(out).toEqual({ status: "completed", value: [true, "EACCES: paths must stay under /workspace/proj: /workspace/workspace/proj/planted.txt"], planted: "ENOENT" });
+    return createToolBindings(() => forPiTools({ ...(pi ??= createPiTools({ workspace: ws(), root: "/workspace" })) })());
+  }, PLANT);
+  expect(out).toEqual({ status: "completed", stderr: "", value: [true, REFUSED], planted: "ENOENT" });
 });

@@ -35,6 +35,7 @@ import { describe, expect, it } from "vitest";
 import { Workspace, type WorkspaceModuleCallContext } from "../../../src/index.js";
 import { WorkerJavaScriptBackend } from "../../../src/backends/worker-javascript/index.js";
 import { MAX_HOST_ERROR_CHARS } from "../../../src/backends/worker-javascript/bridge.js";
+import { pendingOf } from "../durable/helpers.js";
 
 const SOURCE = `import { boom, ask } from "ws:m";
 export default async () => {
@@ -69,11 +70,7 @@ describe("attack15c: host call errors are journaled whole", () => {
       await ws.fs.mkdir("/workspace", { recursive: true });
       const handle = await ws.runtime.exec(SOURCE, { id: "errs", encoding: "utf8", timeoutMs: 110_000 });
       const settled = handle.result();
-      let pending = await ws.runtime.pending();
-      for (let i = 0; pending.length === 0 && i < 600; i++) {
-        await new Promise((r) => setTimeout(r, 100));
-        pending = await ws.runtime.pending();
-      }
+      const pending = await pendingOf(ws);
       expect(pending.map((p) => [p.id, p.payload])).toEqual([["errs", "go?"]]);
       const journal = state.storage.sql
         .exec<{ n: number; bytes: number }>("SELECT count(*) AS n, coalesce(sum(length(args) + coalesce(length(value), 0)), 0) AS bytes FROM __ws_exec_calls WHERE id = 'errs'")

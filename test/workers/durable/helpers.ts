@@ -82,6 +82,17 @@ export async function start(
   using _handle = await ws.runtime.exec(source, o as never);
 }
 
+/** Polls `ws.runtime.pending()` every 100 ms until it lists a call; the list (empty after `ms`). */
+export async function pendingOf(ws: { runtime: { pending(): Promise<WorkspaceRuntimePendingCall[]> } }, ms = 60_000): Promise<WorkspaceRuntimePendingCall[]> {
+  const end = Date.now() + ms;
+  let pending = await ws.runtime.pending();
+  while (pending.length === 0 && Date.now() < end) {
+    await sleep(100);
+    pending = await ws.runtime.pending();
+  }
+  return pending;
+}
+
 /**
  * Polls `pending()` until it lists `n` calls (of any run). When `runIds` are
  * given and one of those runs settles first, throws naming its status and

@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { Workspace, type WorkspaceModuleCallContext } from "../../../src/index.js";
 import { WorkerJavaScriptBackend } from "../../../src/backends/worker-javascript/index.js";
 import { TAPE_ROW_NUMBERS } from "../../../src/backends/worker-javascript/durable.js";
+import { pendingOf } from "./helpers.js";
 
 const SOURCE = `import { ask } from "ws:m";
 export default async () => {
@@ -18,7 +19,7 @@ export default async () => {
 };`;
 
 describe("a replay run's tape in journal rows", () => {
-  it("20,000 timer firings before a call are stored in rows of at most TAPE_ROW_NUMBERS numbers, whole and in order", { timeout: 120_000 }, async () => {
+  it("20,000 timer firings before a call are stored in rows of at most TAPE_ROW_NUMBERS numbers, whole and in order", { timeout: 200_000 }, async () => {
     expect(TAPE_ROW_NUMBERS).toBe(48_000);
     await runInDurableObject(env.TEST_DO.get(env.TEST_DO.newUniqueId()), async (_i, state) => {
       const ws = new Workspace({
@@ -32,13 +33,9 @@ describe("a replay run's tape in journal rows", () => {
         ],
       });
       await ws.fs.mkdir("/workspace", { recursive: true });
-      const handle = await ws.runtime.exec(SOURCE, { id: "timers", encoding: "utf8", timeoutMs: 110_000 });
+      const handle = await ws.runtime.exec(SOURCE, { id: "timers", encoding: "utf8", timeoutMs: 180_000 });
       const settled = handle.result();
-      let pending = await ws.runtime.pending();
-      for (let i = 0; pending.length === 0 && i < 1000; i++) {
-        await new Promise((r) => setTimeout(r, 100));
-        pending = await ws.runtime.pending();
-      }
+      const pending = await pendingOf(ws, 150_000);
       expect(pending.map((p) => [p.id, p.payload])).toEqual([["timers", "go?"]]);
       const rows = state.storage.sql
         .exec<{ n: number; data: string }>("SELECT n, data FROM __ws_exec_tape WHERE id = 'timers' ORDER BY n")
