@@ -23,7 +23,7 @@
 // keep bytes that are not UTF-8 (see justBashPatches; src/util/utf8-escape.ts).
 //
 // It is quick (~1 s) and skips work when its inputs (just-bash's version, this
-// script, src/backends/worker-shell/**, src/util/utf8-escape.ts) are unchanged;
+// script, src/backends/worker-shell/**, src/fs/**, src/util/**) are unchanged;
 // prepare, prebuild, pretest, prestart and prebench run it.
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -84,6 +84,9 @@ function inputsHash() {
     }
   };
   walk(backendDir);
+  // What the backend's isolate side imports from elsewhere in src (the fs adapter's append and error
+  // helpers, byte and UTF-8 utilities): those folders whole, so a change there rebuilds too.
+  for (const dir of ["src/fs", "src/util"]) walk(join(root, dir));
   h.update(relative(root, utf8EscapeModule)).update(readFileSync(utf8EscapeModule));
   return h.digest("hex").slice(0, 16);
 }
