@@ -15,7 +15,9 @@
  * parsed once per operation, a missing one is remembered as missing, and
  * plain-name rules (`node_modules`, `.DS_Store`) are looked up in a set
  * instead of tested one by one; the rules that are patterns are bounded by
- * {@link GIT_IGNORE_MAX_PATTERNS} per file.
+ * {@link GIT_IGNORE_MAX_PATTERNS} per path, over all the ignore files that
+ * apply to it (a chain of nested `.gitignore` files of 10,000 patterns each
+ * held `git status` for minutes; issue 20, fifteenth attack run).
  *
  * @module
  */
@@ -23,18 +25,23 @@ import type { GitContext, IgnoreMatcher } from "../context.js";
 import { absPath } from "./tree-state.js";
 
 /**
- * Most pattern rules the Workspace's git reads from one ignore file
- * (`.gitignore` or `.git/info/exclude`): the rules it tests one by one
- * against each untracked path (about 1 µs per rule per path), so a hostile
- * `.gitignore` of 200,000 patterns cannot hold `git status` for minutes.
- * Rules past the limit are skipped, as if they were comments: the paths they
- * would ignore show as untracked (real git reads them all).
+ * Most pattern rules the Workspace's git applies to one path, summed over
+ * the ignore files that apply to it — `.git/info/exclude`, then the root's
+ * `.gitignore`, then each directory's down to the path's (so at most this
+ * many from one file too): the rules it tests one by one against each
+ * untracked path (about 1 µs per rule per path), so neither a hostile
+ * `.gitignore` of 200,000 patterns nor 20 nested ones of 10,000 each can
+ * hold `git status` for minutes. Rules past the limit are skipped, as if
+ * they were comments — the files nearest the root keep theirs first, in
+ * order: the paths the skipped rules would ignore show as untracked (real
+ * git reads them all). Which rules are kept depends only on the directory
+ * chain, so `status`, `add`, `clean`, `diff` and `stash` agree.
  *
  * Counted: every rule except blank lines, comments and — in a file with no
  * `!` (re-include) rule — plain names (letters, digits and `._+=,@%~-`, no
  * `/`: `node_modules`, `.DS_Store`), which are looked up in a set and have
  * no limit. In a file with a `!` rule, every rule counts (order matters).
- * @defaultValue 10,000 rules per file
+ * @defaultValue 10,000 rules per path, over the ignore files above it
  */
 export const GIT_IGNORE_MAX_PATTERNS = 10_000;
 
@@ -47,35 +54,45 @@ const PLAIN_NAME = /^[A-Za-z0-9._+=,@%~-]+$/;
  * {@link GIT_IGNORE_MAX_PATTERNS} says, or `undefined` when they hold no rule.
  */
 export function compileIgnoreFile(git: GitContext["git"], texts: readonly string[]): IgnoreMatcher | undefined {
+  return compileIgnoreRules(git, texts, GIT_IGNORE_MAX_PATTERNS).matcher;
+}
+
+/**
+ * {@link compileIgnoreFile} keeping at most `budget` pattern rules (the
+ * directories above have used the rest); `patterns`: how many it kept.
+ */
+function compileIgnoreRules(git: GitContext["git"], texts: readonly string[], budget: number): { matcher: IgnoreMatcher | undefined; patterns: number } {
   const files = texts.map((text) =>
     git
       .boundIgnoreRules(text)
       .split(/\r?\n/)
       .filter((line) => line !== "" && !/^\s+$/.test(line) && !line.startsWith("#")),
   );
-  if (files.every((rules) => rules.length === 0)) return undefined;
+  if (files.every((rules) => rules.length === 0)) return { matcher: undefined, patterns: 0 };
   const negations = files.some((rules) => rules.some((rule) => rule.startsWith("!")));
   const names = new Set<string>();
   const patterns: string[] = [];
   for (const rules of files) {
-    let kept = 0;
     for (const rule of rules) {
       if (!negations && PLAIN_NAME.test(rule) && !/^\.+$/.test(rule)) names.add(asciiLower(rule));
-      else if (kept++ < GIT_IGNORE_MAX_PATTERNS) patterns.push(rule);
+      else if (patterns.length < budget) patterns.push(rule);
     }
   }
   const matcher = git.createIgnore();
   matcher.add(patterns.join("\n"));
-  if (names.size === 0) return matcher;
+  if (names.size === 0) return { matcher, patterns: patterns.length };
   // No `!` rule: a path is ignored when any rule matches it or a directory above it, so the
   // plain names (which match a path's last component, or a directory's) go first, as a set.
   const named = (path: string) => path.split("/").some((part) => part !== "" && names.has(asciiLower(part)));
   return {
-    add: () => {
-      throw new Error("compileIgnoreFile: the matcher is complete");
+    matcher: {
+      add: () => {
+        throw new Error("compileIgnoreFile: the matcher is complete");
+      },
+      ignores: (path) => named(path) || matcher.ignores(path),
+      test: (path) => (named(path) ? { ignored: true, unignored: false } : matcher.test(path)),
     },
-    ignores: (path) => named(path) || matcher.ignores(path),
-    test: (path) => (named(path) ? { ignored: true, unignored: false } : matcher.test(path)),
+    patterns: patterns.length,
   };
 }
 
@@ -88,14 +105,18 @@ function asciiLower(text: string): string {
  * Which untracked paths the ignore files ignore, for ONE operation: each
  * ignore file is read and compiled ({@link compileIgnoreFile}) when the
  * first path below its directory is asked about, and a missing one is
- * remembered as missing. Make a new one per operation: a `.gitignore`
- * written afterwards is not seen.
+ * remembered as missing; a directory's file keeps only the pattern rules the
+ * files above it left of {@link GIT_IGNORE_MAX_PATTERNS}. Make a new one per
+ * operation: a `.gitignore` written afterwards is not seen.
  */
 export class WorktreeIgnores {
   readonly #ctx: GitContext;
   readonly #dir: string;
-  /** Directory (relative, `""` = the root) → its rules; `undefined` when it has none. */
-  readonly #matchers = new Map<string, Promise<IgnoreMatcher | undefined>>();
+  /**
+   * Directory (relative, `""` = the root) → its rules (`undefined` when it has
+   * none) and the pattern rules kept in it and the directories above it.
+   */
+  readonly #matchers = new Map<string, Promise<{ matcher: IgnoreMatcher | undefined; used: number }>>();
   /** Directories (relative) listed without a `.gitignore`: theirs is not read. */
   readonly #noIgnoreFile = new Set<string>();
 
@@ -122,9 +143,13 @@ export class WorktreeIgnores {
     if (filepath === "." || filepath === "") return false;
     if (filepath === ".git" || filepath.endsWith("/.git")) return true;
     let ignored = false;
+    // Pattern rules kept in the directories above (GIT_IGNORE_MAX_PATTERNS bounds them together).
+    let used = 0;
     // `slash`: where the directory whose rules apply ends (-1: the root).
     for (let slash = -1; slash < filepath.length; slash = nextSlash(filepath, slash)) {
-      const matcher = await this.#matcher(slash < 0 ? "" : filepath.slice(0, slash));
+      const rules = await this.#matcher(slash < 0 ? "" : filepath.slice(0, slash), used);
+      used = rules.used;
+      const matcher = rules.matcher;
       if (matcher === undefined) continue;
       const rel = filepath.slice(slash + 1);
       const parent = rel.lastIndexOf("/");
@@ -136,20 +161,22 @@ export class WorktreeIgnores {
     return ignored;
   }
 
-  #matcher(folder: string): Promise<IgnoreMatcher | undefined> {
-    let matcher = this.#matchers.get(folder);
-    if (matcher === undefined) {
-      matcher = this.#load(folder);
-      this.#matchers.set(folder, matcher);
+  /** `folder`'s rules; `above`: the pattern rules its ancestors kept (the same for every path below it). */
+  #matcher(folder: string, above: number): Promise<{ matcher: IgnoreMatcher | undefined; used: number }> {
+    let rules = this.#matchers.get(folder);
+    if (rules === undefined) {
+      rules = this.#load(folder, above);
+      this.#matchers.set(folder, rules);
     }
-    return matcher;
+    return rules;
   }
 
-  async #load(folder: string): Promise<IgnoreMatcher | undefined> {
+  async #load(folder: string, above: number): Promise<{ matcher: IgnoreMatcher | undefined; used: number }> {
     const texts: string[] = [];
     if (folder === "") texts.push(await this.#read(absPath(this.#dir, ".git/info/exclude")));
     if (!this.#noIgnoreFile.has(folder)) texts.push(await this.#read(absPath(this.#dir, folder === "" ? ".gitignore" : `${folder}/.gitignore`)));
-    return compileIgnoreFile(this.#ctx.git, texts);
+    const { matcher, patterns } = compileIgnoreRules(this.#ctx.git, texts, Math.max(0, GIT_IGNORE_MAX_PATTERNS - above));
+    return { matcher, used: above + patterns };
   }
 
   /** The file's text; `""` when it cannot be read (missing, a directory), as `isIgnored`. */

@@ -2,7 +2,9 @@
  * Ignore decisions of one operation (src/git/ops/ignores.ts, WorktreeIgnores;
  * issue 20, thirteenth attack run): each `.gitignore` / `info/exclude` is
  * read and compiled once per operation, plain names are looked up in a set,
- * and pattern rules are bounded by GIT_IGNORE_MAX_PATTERNS per file.
+ * and pattern rules are bounded by GIT_IGNORE_MAX_PATTERNS per path, summed
+ * over the ignore files above it (fifteenth attack run: per file, a chain of
+ * nested files got round it).
  *
  * The answers must be isomorphic-git's `isIgnored`'s (what status used
  * before): compared here path by path over many rule sets, and with the real
@@ -163,7 +165,7 @@ describe("status with plain-name rules: the same as real git", () => {
   });
 });
 
-describe(`pattern rules past GIT_IGNORE_MAX_PATTERNS (${GIT_IGNORE_MAX_PATTERNS}) in one file are skipped`, () => {
+describe(`pattern rules past GIT_IGNORE_MAX_PATTERNS (${GIT_IGNORE_MAX_PATTERNS}) for one path are skipped`, () => {
   it("is 10,000", () => {
     expect(GIT_IGNORE_MAX_PATTERNS).toBe(10_000);
   });
@@ -205,14 +207,34 @@ describe(`pattern rules past GIT_IGNORE_MAX_PATTERNS (${GIT_IGNORE_MAX_PATTERNS}
     await ws.close();
   });
 
-  it("each file has its own bound: a nested .gitignore's patterns are counted apart", async () => {
+  it("the bound is per path, over the files above it: a nested .gitignore keeps what the root's left (issue 20, attack 15b)", async () => {
     const { ws, git } = newWorkspace();
     await git.init({ dir: "/repo" });
     await ws.fs.mkdir("/repo/sub");
-    await ws.fs.writeFile("/repo/.gitignore", `${patterns(GIT_IGNORE_MAX_PATTERNS - 1)}\n*.log\n`);
-    await ws.fs.writeFile("/repo/sub/.gitignore", `${patterns(GIT_IGNORE_MAX_PATTERNS - 1)}\n*.tmp\n`);
-    for (const f of ["x.log", "sub/x.log", "sub/y.tmp", "y.tmp"]) await ws.fs.writeFile(`/repo/${f}`, "x");
-    expect(porcelain(await git.status({ dir: "/repo" }))).toEqual(["?? .gitignore", "?? sub/.gitignore", "?? y.tmp"]);
+    await ws.fs.mkdir("/repo/other");
+    // The root keeps 9,999 patterns; below it one more applies: `*.tmp` in sub, `*.bak` in other.
+    await ws.fs.writeFile("/repo/.gitignore", `${patterns(GIT_IGNORE_MAX_PATTERNS - 2)}\n*.log\n`);
+    await ws.fs.writeFile("/repo/sub/.gitignore", "*.tmp\n*.bak\nplain\n");
+    await ws.fs.writeFile("/repo/other/.gitignore", "*.bak\n");
+    for (const f of ["x.log", "sub/x.log", "sub/y.tmp", "sub/z.bak", "sub/plain", "other/z.bak", "y.tmp"]) await ws.fs.writeFile(`/repo/${f}`, "x");
+    expect(porcelain(await git.status({ dir: "/repo" }))).toEqual(["?? .gitignore", "?? other/.gitignore", "?? sub/.gitignore", "?? sub/z.bak", "?? y.tmp"]);
+    // add of a named path reads only the files above it, and keeps the same rules.
+    await expect(git.add({ dir: "/repo", paths: ["other/z.bak"] })).rejects.toMatchObject({
+      code: "EADDFAIL",
+      message: "git add failed: the path 'other/z.bak' is ignored by one of your .gitignore files (pass force to add it)",
+    });
+    await git.add({ dir: "/repo", paths: ["sub/z.bak"] });
+    expect(porcelain(await git.status({ dir: "/repo" }))).toEqual(["?? .gitignore", "?? other/.gitignore", "?? sub/.gitignore", "A  sub/z.bak", "?? y.tmp"]);
+    await ws.close();
+  });
+
+  it(".git/info/exclude counts first: 10,000 patterns there leave none for .gitignore (plain names still apply)", async () => {
+    const { ws, git } = newWorkspace();
+    await git.init({ dir: "/repo" });
+    await ws.fs.writeFile("/repo/.git/info/exclude", `${patterns(GIT_IGNORE_MAX_PATTERNS)}\n`);
+    await ws.fs.writeFile("/repo/.gitignore", "*.log\nkeep\n");
+    for (const f of ["x.log", "keep", "z.n1"]) await ws.fs.writeFile(`/repo/${f}`, "x");
+    expect(porcelain(await git.status({ dir: "/repo" }))).toEqual(["?? .gitignore", "?? x.log"]);
     await ws.close();
   });
 });
