@@ -58,7 +58,7 @@
 import type { WorkspaceDatabase } from "../storage/database.js";
 import type { ChangeCursor, ChangeEntry, ChangePage } from "../fs/changes.js";
 import type { WorkspaceFilesystem } from "../fs/types.js";
-import picomatch from "picomatch";
+import { globInternals, MAX_GLOB_SIZE } from "../fs/glob.js";
 import { concatBytes } from "../util/bytes.js";
 import { checkLinkTarget } from "../backends/worker-javascript/paths.js";
 import type { SkippedEntry } from "./types.js";
@@ -1129,16 +1129,56 @@ function skippedOf(path: string, error: unknown, op: "write" | "delete"): Skippe
 }
 
 /**
- * The daemon's ignore rule on wire paths: the globs are matched (picomatch,
- * `dot: true`) against the absolute container path, a `!` glob re-includes,
- * the last matching glob decides; a path under an ignored directory is
- * ignored (the daemon does not walk into one).
+ * Characters a daemon's ignore glob may not hold: those the container
+ * backends refuse in `ignore` (`{}[]?\`) and the extglob/alternation syntax
+ * `()|` — where the daemon's picomatch reads them as syntax, the host's
+ * matcher could not agree with it.
+ */
+const UNSUPPORTED_IGNORE = /[{}[\]?\\()|]/;
+
+/** Directory decisions an {@link ignoreMatcher} keeps (then it starts over). */
+const IGNORE_MEMO = 4096;
+
+/** A daemon answer the host refuses: `EPROTO` with `message`. */
+function protocolError(message: string): Error & { code: string } {
+  return Object.assign(new Error(`EPROTO: ${message}`), { code: "EPROTO" });
+}
+
+/**
+ * The daemon's ignore rule on wire paths: the globs are matched against the
+ * absolute container path, a `!` glob re-includes, the last matching glob
+ * decides; a path under an ignored directory is ignored (the daemon does not
+ * walk into one), and `X/**` also ignores `X` itself, as the daemon's
+ * picomatch does. The globs come from the daemon, which a command can take
+ * over, so they never reach a backtracking matcher: they are matched by the
+ * Workspace's linear glob matcher (`src/fs/glob.ts`, as `find`'s patterns
+ * without picomatch: the cost per path is at most its length times the
+ * globs'), and each directory's decision is kept (up to 4,096 of them), so a
+ * path costs one match of its own, not one per ancestor.
+ * @throws Error `EPROTO` (`the container's daemon announced …`) when `globs` is
+ *   not an array of non-empty strings, a glob holds one of `{}[]?\()|` or a
+ *   second leading `!`, or the globs come to more than `MAX_GLOB_SIZE` (4096)
+ *   characters together.
  */
 export function ignoreMatcher(mountPoint: string, globs: readonly string[]): (wire: string) => boolean {
+  if (!Array.isArray(globs)) throw protocolError("the container's daemon announced ignore globs that are not an array; restart the container");
   if (globs.length === 0) return () => false;
-  const rules = globs.map((glob) => {
+  let size = 0;
+  const rules = globs.map((glob: unknown) => {
+    const shown = typeof glob === "string" ? JSON.stringify(glob.length > 40 ? `${glob.slice(0, 40)}…` : glob) : String(glob);
+    if (typeof glob !== "string") throw protocolError(`the container's daemon announced an ignore glob that is not a string (${typeof glob}); restart the container`);
     const negate = glob.startsWith("!");
-    return { negate, test: picomatch(negate ? glob.slice(1) : glob, { dot: true }) };
+    const body = negate ? glob.slice(1) : glob;
+    size += glob.length;
+    if (body === "" || body.startsWith("!") || UNSUPPORTED_IGNORE.test(body)) {
+      throw protocolError(`the container's daemon announced ignore glob ${shown}, which the Workspace cannot match as the daemon does (empty, a second "!", or one of {}[]?\\()|); use globs of "*", "**" and plain names (restart the container if its daemon was taken over)`);
+    }
+    if (size > MAX_GLOB_SIZE) throw protocolError(`the container's daemon announced ignore globs of more than ${MAX_GLOB_SIZE} characters together (MAX_GLOB_SIZE); use fewer or shorter globs`);
+    const alternatives = [body];
+    // picomatch's `X/**` matches `X` too.
+    if (body.endsWith("/**") && body.length > 3) alternatives.push(body.slice(0, -3));
+    const matchers = alternatives.map((alternative) => globInternals.linear(alternative));
+    return { negate, test: (abs: string) => matchers.some((match) => match(abs)) };
   });
   const one = (abs: string): boolean => {
     let ignored = false;
@@ -1146,13 +1186,31 @@ export function ignoreMatcher(mountPoint: string, globs: readonly string[]): (wi
     return ignored;
   };
   const root = mountPoint.endsWith("/") ? mountPoint.slice(0, -1) : mountPoint;
-  return (wire) => {
-    let at = wire.indexOf("/");
-    while (at !== -1) {
-      if (one(`${root}/${wire.slice(0, at)}`)) return true;
-      at = wire.indexOf("/", at + 1);
+  /** Directory wire path → whether it or an ancestor is ignored. */
+  const decided = new Map<string, boolean>();
+  const directory = (dir: string): boolean => {
+    const undecided: string[] = [];
+    let ignored = false;
+    for (let at: string | null = dir; at !== null; ) {
+      const known = decided.get(at);
+      if (known !== undefined) {
+        ignored = known;
+        break;
+      }
+      undecided.push(at);
+      const slash = at.lastIndexOf("/");
+      at = slash === -1 ? null : at.slice(0, slash);
     }
-    return one(`${root}/${wire}`);
+    for (let i = undecided.length - 1; i >= 0; i--) {
+      ignored ||= one(`${root}/${undecided[i]}`);
+      if (decided.size >= IGNORE_MEMO) decided.clear();
+      decided.set(undecided[i]!, ignored);
+    }
+    return ignored;
+  };
+  return (wire) => {
+    const slash = wire.lastIndexOf("/");
+    return (slash !== -1 && directory(wire.slice(0, slash))) || one(`${root}/${wire}`);
   };
 }
 
