@@ -78,14 +78,29 @@ function daemonCwd(cwd: string | undefined): string | undefined {
 
 const encoder = new TextEncoder();
 
+/** A value the daemon sent, for a message: at most 40 characters of a string, never the whole of a big value. */
+function describe(value: unknown): string {
+  if (typeof value === "string") return value.length > 40 ? `${JSON.stringify(value.slice(0, 40))}… (a string of ${value.length} characters)` : JSON.stringify(value);
+  if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint" || value === null || value === undefined) return String(value);
+  return Array.isArray(value) ? "an array" : `a value of type ${typeof value}`;
+}
+
+/** A run's exit code when the daemon's is valid (an integer 0–255), else `undefined`. */
+function exitCode(value: unknown): number | undefined {
+  return typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= 255 ? value : undefined;
+}
+
 /**
  * A run's events from `after` as a stream: long-polls the daemon, closes
  * after `exit`. Each output stream is cut at {@link MAX_REMOTE_OUTPUT_BYTES}
- * (the rest read and counted), with the marker line before `exit`.
+ * (the rest read and counted), with the marker line before `exit`. An exit
+ * code that is not an integer 0–255 ends the run with exit 1 and a stderr
+ * line naming it.
  */
 function eventStream(api: DaemonApi, id: string, after: number): ReadableStream<ExecEvent> {
   let last = after;
   let cancelled = false;
+  let stderrLast = 10;
   const budget = new StdioBudget(MAX_REMOTE_OUTPUT_BYTES, { reserve: 0, limit: "MAX_REMOTE_OUTPUT_BYTES" });
   return new ReadableStream<ExecEvent>(
     {
@@ -104,14 +119,22 @@ function eventStream(api: DaemonApi, id: string, after: number): ReadableStream<
               for (const marker of budget.markers()) {
                 seq += (event.seq - seq) / 4;
                 controller.enqueue({ id, seq, name: marker.stream, value: encoder.encode(marker.text) });
+                if (marker.stream === "stderr") stderrLast = 10;
               }
-              controller.enqueue({ id, seq: event.seq, name: "exit", code: event.code });
+              const code = exitCode(event.code);
+              if (code === undefined) {
+                seq += (event.seq - seq) / 4;
+                const note = `[run "${id}": the container reported exit code ${describe(event.code)}, not an integer 0–255; the run is reported failed with exit code 1]`;
+                controller.enqueue({ id, seq, name: "stderr", value: encoder.encode(`${stderrLast === 10 ? "" : "\n"}${note}\n`) });
+              }
+              controller.enqueue({ id, seq: event.seq, name: "exit", code: code ?? 1 });
               controller.close();
               return;
             }
             const raw: unknown = event.data;
             const data = budget.accept(event.name, raw instanceof Uint8Array ? raw : typeof raw === "string" ? encoder.encode(raw) : new Uint8Array(0));
             if (data.byteLength === 0) continue;
+            if (event.name === "stderr") stderrLast = data[data.byteLength - 1]!;
             controller.enqueue({ id, seq: event.seq, name: event.name, value: data });
             delivered = true;
           }

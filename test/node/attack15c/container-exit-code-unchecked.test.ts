@@ -23,6 +23,11 @@
  *
  * Suggested fix: in eventStream, accept an exit code only when it is an integer 0–255 (else treat the
  * event as malformed: end the run with exit 1 and a stderr line "invalid exit code from the container").
+ *
+ * Fixed: `eventStream` takes the daemon's exit code only when it is an integer 0–255; any other value ends
+ * the run `failed`, exit 1, after the stderr line `[run "<id>": the container reported exit code <value>, not
+ * an integer 0–255; the run is reported failed with exit code 1]` — a string shown as its first 40
+ * characters and its length, an object by its type, never the whole value.
  */
 import { describe, expect, it } from "vitest";
 import { nodeSqliteStorage, Workspace } from "../../../src/index.js";
@@ -54,28 +59,52 @@ function workspace(code: unknown): Workspace {
 }
 
 describe("attack15c: the daemon's exit code is not checked", () => {
-  it.fails("a run's exitCode is an integer 0–255 whatever code the daemon reports", async () => {
+  it("a run's exitCode is an integer 0–255 whatever code the daemon reports: a bad one is exit 1, failed, named on stderr", async () => {
     const seen: unknown[] = [];
-    for (const code of ["0", { a: 1 }, null, -1, 1e9, 0.5]) {
+    for (const code of ["0", { a: 1 }, null, -1, 1e9, 0.5, 255, 0]) {
       const ws = workspace(code);
       await ws.fs.mkdir("/workspace", { recursive: true });
-      const r = await (await ws.runtime.exec("true", { backend: "box", encoding: "utf8" })).result();
-      seen.push(r.exitCode);
+      const r = await (await ws.runtime.exec("true", { backend: "box", encoding: "utf8", id: "r" })).result();
+      seen.push({ status: r.status, exitCode: r.exitCode, stdout: r.stdout, stderr: r.stderr });
       await ws.close();
     }
     // Found: ["0", { a: 1 }, null, -1, 1000000000, 0.5].
-    expect(seen.every((c) => typeof c === "number" && Number.isInteger(c) && c >= 0 && c <= 255)).toBe(true);
+    const bad = (shown: string) => ({
+      status: "failed",
+      exitCode: 1,
+      stdout: "hi\n",
+      stderr: `[run "r": the container reported exit code ${shown}, not an integer 0–255; the run is reported failed with exit code 1]\n`,
+    });
+    expect(seen).toEqual([
+      bad(`"0"`),
+      bad("a value of type object"),
+      bad("null"),
+      bad("-1"),
+      bad("1000000000"),
+      bad("0.5"),
+      { status: "failed", exitCode: 255, stdout: "hi\n", stderr: "" },
+      { status: "completed", exitCode: 0, stdout: "hi\n", stderr: "" },
+    ]);
   });
 
-  it.fails("the exec tool's terminal snapshot carries no 4 MiB exit code", async () => {
+  it("the exec tool's terminal snapshot carries no 4 MiB exit code", async () => {
     const ws = workspace("x".repeat(4 * 1024 * 1024));
     await ws.fs.mkdir("/workspace", { recursive: true });
     const out: ExecToolOutput[] = [];
     for await (const s of defineExec({ workspace: ws }).execute({ command: "true", backend: "box" } as never)) out.push(s);
     await ws.close();
-    const last = out[out.length - 1] as { exitCode?: unknown; stdout?: string };
+    const last = out[out.length - 1] as { exitCode?: unknown; stdout?: string; stderr?: string };
     // Found: exitCode is the 4,194,304-character string; the snapshot is over 4 MiB of JSON.
-    expect(JSON.stringify(last).length).toBeLessThan(64 * 1024);
-    expect(typeof last.exitCode).toBe("number");
+    expect(last).toEqual({
+      command: "true",
+      cwd: null,
+      backend: "box",
+      exitCode: 1,
+      stdout: "hi\n",
+      stderr: expect.stringMatching(
+        /^\[run "[0-9a-f-]{36}": the container reported exit code "x{40}"… \(a string of 4194304 characters\), not an integer 0–255; the run is reported failed with exit code 1\]\n$/,
+      ),
+    });
+    expect(JSON.stringify(last).length).toBeLessThan(400);
   });
 });
