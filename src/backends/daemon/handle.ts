@@ -37,8 +37,53 @@ export interface DaemonApi extends SyncRPC {
  */
 export const MAX_REMOTE_OUTPUT_BYTES = 64 * 1024 * 1024;
 
+/**
+ * How long the host waits for a container's daemon to end a run itself
+ * (ms) — after the run's `timeoutMs`, or after `killExec` — before it ends
+ * the run on its own: 7000, the daemon's default SIGTERM → SIGKILL grace
+ * (`COMPUTERD_KILL_GRACE_MS`, 5 s), its wait for the pipes to close and a
+ * margin for the round trip. Past that deadline the run's stream still
+ * takes what the daemon has already (a reader late to the run loses
+ * nothing), then — once the daemon answers with nothing more, or has taken
+ * another 7000 ms in all to answer — ends with exit 137 (`cancelled`) after
+ * the stderr line `[run "<id>": the container did not end it within 7000
+ * ms of its timeout (<n> ms); the host ended it (exit 137), asked the
+ * container to SIGKILL it, and ignores its later output]` (`… within 7000
+ * ms of killExec; …` after a kill). The daemon is asked to SIGKILL the run,
+ * and what it sends later for the run is dropped (a replay ends at the same
+ * event). `killExec` settles on the daemon's answer, or within this grace.
+ * A daemon that ends runs as it should never meets it. Kept per connection
+ * (a reattach on a new connection has no deadline until `killExec`); a run
+ * without `timeoutMs` has only the daemon's own timeout
+ * (`COMPUTERD_TIMEOUT_MS`) until killed.
+ */
+export const REMOTE_STOP_GRACE_MS = 7_000;
+
 /** How long one `events` call may wait for the next event (ms). */
 const EVENTS_WAIT_MS = 20_000;
+
+/** Runs whose host deadline a daemon shell remembers at most (the oldest is forgotten past it). */
+const MAX_WATCHED_RUNS = 10_000;
+
+/** The exit code the host gives a run it ended itself (128 + SIGKILL), as the daemon's own kill would. */
+const HOST_STOP_CODE = 137;
+
+/** A run's host-side deadline on one daemon session. */
+interface RunWatch {
+  /** Epoch ms past which the host ends the run itself; absent: none (the daemon's own timeout only). */
+  deadline?: number;
+  /** What set the deadline: `timeoutMs` (its value) or a `killExec`. */
+  reason?: { timeoutMs: number } | "kill";
+  /** Set once the host ended the run: its note line, and the seq of the last event it took (later ones are dropped). */
+  ended?: { note: string; seq: number };
+  /** Set once a stream of the run got the daemon's `exit`: no deadline applies any more. */
+  exited?: boolean;
+  /** Streams waiting on the daemon: woken when the deadline moves or the run ends. */
+  wake: Set<() => void>;
+  /** Resolves when a stream of the run has ended (by the daemon's exit or by the host). */
+  done: Promise<void>;
+  settle: () => void;
+}
 
 /** Translates a daemon error into the runtime's codes where one applies (`ENOENT`, `EEXEC_BUSY`, `EINVAL`). */
 function translate(error: unknown): unknown {
@@ -91,46 +136,109 @@ function exitCode(value: unknown): number | undefined {
 }
 
 /**
+ * Resolves with the call's answer, or `"deadline"` when `until` (epoch ms)
+ * passes or `watch` is woken (its deadline moved, or the host ended the run) first.
+ */
+async function untilDeadline<T>(promise: Promise<T>, watch: RunWatch | undefined, until: number | undefined): Promise<{ answer: T } | "deadline"> {
+  if (watch === undefined) return { answer: await promise };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let wake: (() => void) | undefined;
+  const deadline = new Promise<"deadline">((resolve) => {
+    wake = () => resolve("deadline");
+    watch.wake.add(wake);
+    if (until !== undefined) timer = setTimeout(wake, Math.max(0, until - Date.now()));
+  });
+  try {
+    return await Promise.race([promise.then((answer) => ({ answer })), deadline]);
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+    watch.wake.delete(wake!);
+  }
+}
+
+/**
  * A run's events from `after` as a stream: long-polls the daemon, closes
  * after `exit`. Each output stream is cut at {@link MAX_REMOTE_OUTPUT_BYTES}
  * (the rest read and counted), with the marker line before `exit`. An exit
  * code that is not an integer 0–255 ends the run with exit 1 and a stderr
  * line naming it.
+ *
+ * Past `watch`'s deadline (see {@link REMOTE_STOP_GRACE_MS}) the stream
+ * still takes what the daemon has now (calls without waiting, a reader late
+ * to the run loses nothing), and the host ends the run itself (exit 137)
+ * once the daemon has nothing more, or has taken another
+ * {@link REMOTE_STOP_GRACE_MS} in all to answer. A run the host ended ends
+ * the same way in every stream, at the same event: what the daemon sends
+ * after it is dropped.
  */
-function eventStream(api: DaemonApi, id: string, after: number): ReadableStream<ExecEvent> {
+function eventStream(api: DaemonApi, id: string, after: number, watch: RunWatch | undefined): ReadableStream<ExecEvent> {
   let last = after;
   let cancelled = false;
   let stderrLast = 10;
+  /** Time (ms) this stream has waited on the daemon past the deadline. */
+  let overdue = 0;
   const budget = new StdioBudget(MAX_REMOTE_OUTPUT_BYTES, { reserve: 0, limit: "MAX_REMOTE_OUTPUT_BYTES" });
+  /** Ends the stream: the markers, `note` on stderr (its own line), then exit `code` — all before the next whole seq. */
+  const end = (controller: ReadableStreamDefaultController<ExecEvent>, code: number, note: string | undefined, exitSeq: number) => {
+    let seq = last;
+    const step = () => (seq += (exitSeq - seq) / 4);
+    for (const marker of budget.markers()) {
+      controller.enqueue({ id, seq: step(), name: marker.stream, value: encoder.encode(marker.text) });
+      if (marker.stream === "stderr") stderrLast = 10;
+    }
+    if (note !== undefined) controller.enqueue({ id, seq: step(), name: "stderr", value: encoder.encode(`${stderrLast === 10 ? "" : "\n"}${note}\n`) });
+    controller.enqueue({ id, seq: exitSeq, name: "exit", code });
+    controller.close();
+    watch?.settle();
+  };
+  /** The host ends the run (first time: the note, SIGKILL asked of the daemon, once); exit 137 after the last event it took. */
+  const endByHost = (controller: ReadableStreamDefaultController<ExecEvent>) => {
+    const w = watch!;
+    if (w.ended === undefined) {
+      const grace = `${REMOTE_STOP_GRACE_MS} ms of ${w.reason === "kill" || w.reason === undefined ? "killExec" : `its timeout (${w.reason.timeoutMs} ms)`}`;
+      w.ended = { note: `[run "${id}": the container did not end it within ${grace}; the host ended it (exit ${HOST_STOP_CODE}), asked the container to SIGKILL it, and ignores its later output]`, seq: last };
+      for (const wake of [...w.wake]) wake();
+      api.kill({ id, signal: "SIGKILL" }).catch(() => {});
+    }
+    end(controller, HOST_STOP_CODE, w.ended.note, Math.floor(w.ended.seq) + 1);
+  };
   return new ReadableStream<ExecEvent>(
     {
       async pull(controller) {
         for (;;) {
           if (cancelled) return;
-          const { events } = await call(() => api.events({ id, after: last, waitMs: EVENTS_WAIT_MS }));
-          if (events.length === 0) continue;
+          if (watch?.ended !== undefined && last >= watch.ended.seq) return endByHost(controller);
+          const deadline = watch?.ended !== undefined ? 0 : watch?.deadline;
+          const past = deadline !== undefined && Date.now() >= deadline;
+          if (past && overdue >= REMOTE_STOP_GRACE_MS) return endByHost(controller);
+          const waitMs = past ? 0 : deadline !== undefined ? Math.min(EVENTS_WAIT_MS, Math.ceil(deadline - Date.now())) : EVENTS_WAIT_MS;
+          const asked = Date.now();
+          const answer = await untilDeadline(
+            call(() => api.events({ id, after: last, waitMs })),
+            watch,
+            past ? asked + REMOTE_STOP_GRACE_MS - overdue : deadline,
+          );
+          if (past) overdue += Date.now() - asked;
+          if (cancelled) return;
+          if (answer === "deadline") continue; // the deadline passed or moved, or the host ended the run: look again
+          const { events } = answer.answer;
+          if (events.length === 0) {
+            if (past) return endByHost(controller); // past the deadline and the daemon has nothing more
+            continue;
+          }
           let delivered = false;
           for (const event of events) {
-            const before = last;
-            last = event.seq;
+            if (watch?.ended !== undefined && event.seq > watch.ended.seq) return endByHost(controller);
             if (event.name === "exit") {
-              // The marker lines go between the last output and exit (fractional seqs, as the handle's decoder flush).
-              let seq = before;
-              for (const marker of budget.markers()) {
-                seq += (event.seq - seq) / 4;
-                controller.enqueue({ id, seq, name: marker.stream, value: encoder.encode(marker.text) });
-                if (marker.stream === "stderr") stderrLast = 10;
-              }
               const code = exitCode(event.code);
-              if (code === undefined) {
-                seq += (event.seq - seq) / 4;
-                const note = `[run "${id}": the container reported exit code ${describe(event.code)}, not an integer 0–255; the run is reported failed with exit code 1]`;
-                controller.enqueue({ id, seq, name: "stderr", value: encoder.encode(`${stderrLast === 10 ? "" : "\n"}${note}\n`) });
+              const note = code === undefined ? `[run "${id}": the container reported exit code ${describe(event.code)}, not an integer 0–255; the run is reported failed with exit code 1]` : undefined;
+              if (watch !== undefined) {
+                watch.exited = true;
+                watch.deadline = undefined;
               }
-              controller.enqueue({ id, seq: event.seq, name: "exit", code: code ?? 1 });
-              controller.close();
-              return;
+              return end(controller, code ?? 1, note, event.seq);
             }
+            last = event.seq;
             const raw: unknown = event.data;
             const data = budget.accept(event.name, raw instanceof Uint8Array ? raw : typeof raw === "string" ? encoder.encode(raw) : new Uint8Array(0));
             if (data.byteLength === 0) continue;
@@ -159,8 +267,25 @@ async function lastSeq(api: DaemonApi, id: string): Promise<number> {
   }
 }
 
-/** The command runner over a daemon session. */
+/**
+ * The command runner over a daemon session. Each run it starts or
+ * reattaches to is watched (at most {@link MAX_WATCHED_RUNS}): past its
+ * `timeoutMs` or a `killExec`, plus {@link REMOTE_STOP_GRACE_MS}, the host
+ * ends it if the daemon has not.
+ */
 export function daemonShell(api: DaemonApi): ShellRPC {
+  const watched = new Map<string, RunWatch>();
+  const watch = (id: string): RunWatch => {
+    let w = watched.get(id);
+    if (w === undefined) {
+      let settle!: () => void;
+      const done = new Promise<void>((resolve) => (settle = resolve));
+      w = { wake: new Set(), done, settle };
+      watched.set(id, w);
+      if (watched.size > MAX_WATCHED_RUNS) watched.delete(watched.keys().next().value!);
+    }
+    return w;
+  };
   return {
     async exec(input) {
       const id = input.id ?? crypto.randomUUID();
@@ -171,18 +296,52 @@ export function daemonShell(api: DaemonApi): ShellRPC {
       if (input.stdin !== undefined) request.stdin = input.stdin;
       if (input.timeoutMs !== undefined) request.timeoutMs = input.timeoutMs;
       await call(() => api.exec(request));
-      return { id, events: eventStream(api, id, 0) };
+      // A new run of this id: a fresh watch, with the host's deadline when the run has a timeout.
+      watched.delete(id);
+      const w = watch(id);
+      const timeoutMs = input.timeoutMs;
+      if (typeof timeoutMs === "number" && Number.isFinite(timeoutMs) && timeoutMs > 0) {
+        w.deadline = Date.now() + timeoutMs + REMOTE_STOP_GRACE_MS;
+        w.reason = { timeoutMs };
+      }
+      return { id, events: eventStream(api, id, 0, w) };
     },
     async getExec(input) {
       const after = input.after === "tail" ? await lastSeq(api, input.id) : (input.after ?? 0);
       if (after === 0) await call(() => api.events({ id: input.id, after: 0, waitMs: 0 })); // ENOENT for an unknown id now
-      return { id: input.id, events: eventStream(api, input.id, after) };
+      return { id: input.id, events: eventStream(api, input.id, after, watch(input.id)) };
     },
     async killExec(input: { id: string; signal?: KillSignal }) {
-      await call(() => api.kill(input.signal === undefined ? { id: input.id } : { id: input.id, signal: input.signal }));
+      const w = watched.get(input.id);
+      const before = w === undefined ? undefined : { deadline: w.deadline, reason: w.reason };
+      const by = Date.now() + REMOTE_STOP_GRACE_MS;
+      const moves = w !== undefined && w.ended === undefined && w.exited !== true && (w.deadline === undefined || by < w.deadline);
+      if (moves) {
+        w.deadline = by;
+        w.reason = "kill";
+        for (const wake of [...w.wake]) wake();
+      }
+      const killed = call(() => api.kill(input.signal === undefined ? { id: input.id } : { id: input.id, signal: input.signal })).catch((error: unknown) => {
+        // Refused (an unknown id, a bad signal): nothing was stopped, the run keeps the deadline it had.
+        if (moves && w !== undefined && w.ended === undefined && w.deadline === by && w.reason === "kill") {
+          w.deadline = before!.deadline;
+          w.reason = before!.reason;
+          for (const wake of [...w.wake]) wake();
+        }
+        throw error;
+      });
+      if (w === undefined) return void (await killed);
+      // Settled by the daemon's answer, once the run has ended (by the host at the latest, past the grace), or past the grace.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      try {
+        await Promise.race([killed.then(() => {}), w.done, new Promise<void>((resolve) => (timer = setTimeout(resolve, REMOTE_STOP_GRACE_MS)))]);
+      } finally {
+        clearTimeout(timer);
+      }
     },
     async disposeExec(input) {
       await call(() => api.dispose({ id: input.id }));
+      watched.delete(input.id);
     },
   };
 }
