@@ -68,3 +68,33 @@ export const GIT_DIFF_MAX_EDIT_LENGTH = 256;
  * @defaultValue 100,000 paths
  */
 export const GIT_MAX_TREE_ENTRIES = 100_000;
+
+/**
+ * Most bytes of one response a git server may send the Workspace's git:
+ * the pack a `clone`, `fetch` or `pull` downloads (with its side-band
+ * framing and progress messages), and equally the ref list before it and a
+ * `push`'s report.
+ *
+ * Why 16 MiB: isomorphic-git holds a download whole before it reads a byte
+ * of it — the side-band packets, the pack joined into one buffer, a copy of
+ * that buffer, then its index, and the pack again for the checkout — so a
+ * clone's live memory peaks at about 5× its pack (measured on Node, heap +
+ * array buffers: 16 MiB → 86 MiB, 24 MiB → 112 MiB, 32 MiB → 153 MiB), and a
+ * Durable Object has 128 MB. A refused download costs about 3× the limit
+ * (a hostile server's 120 MB pack, unbounded ~470 MB, now stays well under
+ * 128 MiB; issue 20, fifteenth attack run).
+ *
+ * A response that declares a larger `content-length` is refused before its
+ * body is read; one that keeps sending is cut at the limit. The operation
+ * fails with `GitError` `E<OP>FAIL` (`ECLONEFAIL`, `EFETCHFAIL`,
+ * `EPULLFAIL`, `EPUSHFAIL`): `git clone failed: response too large: <url>
+ * sent more than 16777216 bytes (the limit, GIT_MAX_PACK_BYTES); the
+ * Workspace's git holds a download in memory several times over and does
+ * not take one this large: clone with depth: 1, or a smaller repository`.
+ * Nothing is kept: a clone removes what it made, a fetch or pull leaves the
+ * refs as they were. Real git has no such limit; a shallow clone
+ * (`depth: 1`) of most repositories fits. See docs/git.md "Performance and
+ * limits".
+ * @defaultValue 16 MiB (16,777,216 bytes)
+ */
+export const GIT_MAX_PACK_BYTES = 16 * 1024 * 1024;

@@ -14,7 +14,10 @@
  * request and fails the operation with `E<OP>FAIL` (`ECLONEFAIL`,
  * `EFETCHFAIL`, `EPUSHFAIL`, `EPULLFAIL`) and the message
  * `git <op> failed: no response from <url> for <n> ms (timed out)`. A
- * transfer that keeps receiving data is never cut, however long it takes.
+ * transfer that keeps receiving data is never cut by time, however long it
+ * takes; it is cut by size: one response may hold at most
+ * {@link GIT_MAX_PACK_BYTES} (16 MiB), past which the operation fails
+ * `E<OP>FAIL` `response too large: …`.
  *
  * Failures: `EUSAGE` for a missing or mistyped option, `ENOTAREPO` (every
  * operation but `clone`), `E<OP>FAIL` for the rest (`EREMOTEFAIL` for the
@@ -38,6 +41,7 @@ import type {
   RefUpdateStatus,
   RemoteView,
 } from "../types.js";
+import { GIT_MAX_PACK_BYTES } from "../limits.js";
 import { gitdirOf, OperationCancelledError, requireRepo, throwIfCancelled } from "../wrap.js";
 import { assertTreeDepth, cancellableFs, flatTree, updateIndex } from "./tree-state.js";
 import { merge } from "./worktree.js";
@@ -144,45 +148,105 @@ class NetworkTimeout extends Error {
   }
 }
 
+/** Thrown inside a request when the server's response passes {@link GIT_MAX_PACK_BYTES}. */
+class ResponseTooLarge extends Error {
+  constructor(url: string, limit: number) {
+    super(
+      `response too large: ${url} sent more than ${limit} bytes (the limit, GIT_MAX_PACK_BYTES); ` +
+        "the Workspace's git holds a download in memory several times over and does not take one this large: " +
+        "clone with depth: 1, or a smaller repository",
+    );
+    this.name = "ResponseTooLarge";
+  }
+}
+
 /**
- * `http` with every wait bounded: the response headers and each body chunk
- * must arrive within `ms` of being asked for, else the request is aborted
- * and the wait rejects with {@link NetworkTimeout}. The wait is raced
- * against the timer, so a transport that ignores the abort still cannot
- * hang the operation.
+ * `http` with every wait bounded:
+ *
+ * - time: the response headers and each body chunk must arrive within `ms`
+ *   of being asked for, else the request is aborted and the wait rejects
+ *   with {@link NetworkTimeout};
+ * - size: a response declaring a `content-length` over `maxBytes`, or whose
+ *   body passes it, is aborted and rejects with {@link ResponseTooLarge}
+ *   ({@link GIT_MAX_PACK_BYTES} by default).
+ *
+ * Each wait is raced against the timer, so a transport that ignores the
+ * abort still cannot hang the operation.
  */
-export function boundedHttp(http: GitHttpClient, ms: number): GitHttpClient {
+export function boundedHttp(http: GitHttpClient, ms: number, maxBytes: number = GIT_MAX_PACK_BYTES): GitHttpClient {
   return {
     async request(request) {
       const controller = new AbortController();
-      const outer = (request as { signal?: AbortSignal }).signal;
-      if (outer) {
-        if (outer.aborted) controller.abort(outer.reason);
-        else outer.addEventListener("abort", () => controller.abort(outer.reason), { once: true });
-      }
-      const bounded = <T>(promise: Promise<T>): Promise<T> => {
-        // setTimeout fires at once past 2^31 − 1 ms: such bounds (and Infinity) mean "no bound".
-        if (!(ms <= MAX_TIMER_MS)) return promise;
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        const timeout = new Promise<never>((_, reject) => {
-          timer = setTimeout(() => {
-            const error = new NetworkTimeout(request.url, ms);
-            controller.abort(error);
-            reject(error);
-          }, ms);
-        });
-        return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+      const unlinks: Array<() => void> = [];
+      const link = (source: AbortSignal | undefined, reason: () => unknown) => {
+        if (!source) return;
+        if (source.aborted) return controller.abort(reason());
+        const onAbort = () => controller.abort(reason());
+        source.addEventListener("abort", onAbort, { once: true });
+        unlinks.push(() => source.removeEventListener("abort", onAbort));
       };
-      const response = await bounded(http.request({ ...request, signal: controller.signal } as typeof request));
+      link((request as { signal?: AbortSignal }).signal, () => (request as { signal?: AbortSignal }).signal?.reason);
+      /** The request is over (body read, failed or dropped): let go of the signals. */
+      const finish = () => {
+        for (const unlink of unlinks.splice(0)) unlink();
+      };
+      const abandon = (error: unknown): never => {
+        controller.abort(error);
+        finish();
+        throw error;
+      };
+      const bounded = <T>(promise: Promise<T>): Promise<T> => {
+        const races: Promise<T>[] = [promise];
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        // setTimeout fires at once past 2^31 − 1 ms: such bounds (and Infinity) mean "no bound".
+        if (ms <= MAX_TIMER_MS) {
+          races.push(
+            new Promise<never>((_, reject) => {
+              timer = setTimeout(() => {
+                const error = new NetworkTimeout(request.url, ms);
+                controller.abort(error);
+                reject(error);
+              }, ms);
+            }),
+          );
+        }
+        return Promise.race(races).finally(() => clearTimeout(timer));
+      };
+      let response: Awaited<ReturnType<GitHttpClient["request"]>>;
+      try {
+        response = await bounded(http.request({ ...request, signal: controller.signal } as typeof request));
+      } catch (error) {
+        return abandon(error);
+      }
+      const declared = Number(headerValue(response.headers, "content-length"));
+      if (declared > maxBytes) abandon(new ResponseTooLarge(request.url, maxBytes));
       const body = response.body;
-      if (!body) return response;
+      if (!body) {
+        finish();
+        return response;
+      }
       const iterator = (body as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]
         ? (body as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]()
         : (body as unknown as AsyncIterator<Uint8Array>);
+      let received = 0;
       const wrapped: AsyncIterableIterator<Uint8Array> = {
-        next: () => bounded(iterator.next()),
+        next: async () => {
+          let result: IteratorResult<Uint8Array>;
+          try {
+            result = await bounded(iterator.next());
+          } catch (error) {
+            return abandon(error);
+          }
+          if (result.done) finish();
+          else if (result.value) {
+            received += result.value.byteLength;
+            if (received > maxBytes) abandon(new ResponseTooLarge(request.url, maxBytes));
+          }
+          return result;
+        },
         return: async (value?: unknown) => {
           controller.abort();
+          finish();
           return (await iterator.return?.(value)) ?? { done: true, value: undefined };
         },
         [Symbol.asyncIterator]() {
@@ -192,6 +256,12 @@ export function boundedHttp(http: GitHttpClient, ms: number): GitHttpClient {
       return { ...response, body: wrapped };
     },
   };
+}
+
+/** A response header's value, whatever the case of its name. */
+function headerValue(headers: Record<string, string> | undefined, name: string): string | undefined {
+  for (const [key, value] of Object.entries(headers ?? {})) if (key.toLowerCase() === name) return value;
+  return undefined;
 }
 
 /** isomorphic-git's error code (`NotFoundError`, `PushRejectedError`, …), if any. */
@@ -321,9 +391,9 @@ export async function clone(ctx: GitContext, dir: string, options: GitCloneOptio
 
 /** The cause's message, with isomorphic-git's error names made readable. */
 function reason(error: unknown): string {
-  if (error instanceof NetworkTimeout) return error.message;
+  if (error instanceof NetworkTimeout || error instanceof ResponseTooLarge) return error.message;
   const cause = (error as { cause?: unknown } | null)?.cause;
-  if (cause instanceof NetworkTimeout) return cause.message;
+  if (cause instanceof NetworkTimeout || cause instanceof ResponseTooLarge) return cause.message;
   const message = error instanceof Error ? error.message : String(error);
   return message;
 }

@@ -1,7 +1,8 @@
 /**
  * A hostile smart-HTTP git server for the attack15b tests, on 127.0.0.1 only: it advertises one branch, then
  * answers `git-upload-pack` with a NAK and side-band pack data it makes up — a trickle (one 1 KB packet every
- * 100 ms, forever) or a flood (`floodBytes` of packets as fast as the client reads, then a flush).
+ * 100 ms, forever) or a flood (`floodBytes` of packets as fast as the client reads, then a flush; with
+ * `declareLength`, its `content-length` is sent first).
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -18,7 +19,7 @@ export interface HostileServer {
   close(): void;
 }
 
-export async function hostileGitServer(mode: { trickle: true } | { floodBytes: number }): Promise<HostileServer> {
+export async function hostileGitServer(mode: { trickle: true } | { floodBytes: number; declareLength?: boolean }): Promise<HostileServer> {
   const oid = "a".repeat(40);
   let served = 0;
   const server: Server = createServer((req, res) => {
@@ -36,8 +37,12 @@ export async function hostileGitServer(mode: { trickle: true } | { floodBytes: n
       return;
     }
     req.resume();
-    res.writeHead(200, { "content-type": "application/x-git-upload-pack-result" });
-    res.write(pkt("NAK\n"));
+    const nak = pkt("NAK\n");
+    const packet = 65520;
+    const length =
+      "floodBytes" in mode && mode.declareLength ? { "content-length": String(nak.length + Math.ceil(mode.floodBytes / packet) * packet + 4) } : {};
+    res.writeHead(200, { "content-type": "application/x-git-upload-pack-result", ...length });
+    res.write(nak);
     if ("trickle" in mode) {
       const chunk = pkt(Buffer.concat([Buffer.from([1]), Buffer.alloc(1000, 0x50)]));
       const timer = setInterval(() => {
