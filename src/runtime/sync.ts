@@ -147,6 +147,8 @@ export interface SyncRPC {
 export interface SyncFilesystem extends WorkspaceFilesystem {
   changesSince(cursor: ChangeCursor, options?: { limit?: number }): ChangePage;
   stampOf(path: string): number | undefined;
+  /** The store revision (`WorkspaceFs.revision`): a pull keeps what it checked only while it can follow the change log from it. */
+  revision?(): number;
 }
 
 /** What one push did. */
@@ -625,6 +627,8 @@ export class RemoteSync {
     const leftovers: string[] = [];
     // Temporary names of pushes cut short (pushes run under the same lock: none is writing now).
     const temps = new Set(this.#db.all<{ path: string }>(`SELECT path FROM __ws_sync_temps WHERE backend = ?`, this.#backend).map((r) => r.path));
+    // The Workspace folders this pull found to be real directories: each entry checks only the parents not known yet.
+    const dirs = new RealDirs(this.#fs);
     for await (const page of scanPages(this.#rpc)) {
       for (const skip of page.skipped) {
         const path = (skip as { path?: unknown } | null)?.path;
@@ -676,7 +680,7 @@ export class RemoteSync {
         const entry = todo[i]!;
         const first = ahead.get(entry.path);
         ahead.delete(entry.path);
-        await this.#pullEntry(entry, outcome, dirModes, first);
+        await this.#pullEntry(entry, outcome, dirModes, dirs, first);
       }
       block();
     }
@@ -699,7 +703,7 @@ export class RemoteSync {
       if (group) group.rows.push(row);
       else groups.push({ top: row, rows: [row] });
     }
-    for (const group of groups) if (await this.#removeGone(group.top, group.rows, outcome)) outcome.applied++;
+    for (const group of groups) if (await this.#removeGone(group.top, group.rows, outcome, dirs)) outcome.applied++;
     block();
     this.#db.run(`UPDATE __ws_sync_state SET pull_pending = 0, pull_error = NULL WHERE backend = ?`, this.#backend);
     // Pushes run under the same lock, so no push is writing these now.
@@ -714,13 +718,14 @@ export class RemoteSync {
     entry: RemoteEntryStat & { path: string },
     outcome: PullOutcome,
     dirModes: ReadonlyMap<string, number>,
+    dirs: RealDirs,
     first?: Promise<RemoteRead>,
   ): Promise<void> {
     const full = `${SYNC_ROOT}/${entry.path}`;
     let changed = true;
     try {
       // Every parent is a real directory from here on: nothing below follows a Workspace link on the way.
-      const refused = await this.#parents(entry.path, outcome, dirModes);
+      const refused = await this.#parents(entry.path, outcome, dirModes, dirs);
       if (refused !== null) {
         outcome.skipped.push({ path: full, op: "write", reason: refused });
         return;
@@ -737,7 +742,9 @@ export class RemoteSync {
           return;
         }
       }
-      const existing = await this.#fs.lstat(full).catch(() => undefined);
+      // Under a folder this pull made, nothing is there unless the change log says so: no look-up of a missing path.
+      const segments = entry.path.split("/");
+      const existing = dirs.absent(segments) ? undefined : await this.#fs.lstat(full).catch(() => undefined);
       if (existing?.isDirectory && entry.kind !== "directory") {
         // A directory replaced by a file or link: what the manifest held under it went with it.
         await this.#fs.rm(full, { recursive: true, force: true });
@@ -745,7 +752,10 @@ export class RemoteSync {
       }
       if (entry.kind === "directory") {
         if (existing && !existing.isDirectory) await this.#fs.rm(full, { recursive: true, force: true });
-        if (!existing?.isDirectory) await this.#fs.mkdir(full, { recursive: true, mode: entry.mode });
+        if (!existing) {
+          await this.#fs.mkdir(full, { recursive: true, mode: entry.mode });
+          dirs.made(segments);
+        } else if (!existing.isDirectory) await this.#fs.mkdir(full, { recursive: true, mode: entry.mode });
         else if (existing.mode !== entry.mode) await this.#fs.chmod(full, entry.mode);
         else changed = false; // only its times moved: nothing to apply
       } else {
@@ -784,9 +794,14 @@ export class RemoteSync {
    * parent under /workspace is not a real directory is not there for the
    * Workspace (only forgotten). Answers whether anything was removed.
    */
-  async #removeGone(top: { path: string; kind: string; rev: number }, rows: { path: string; kind: string; rev: number }[], outcome: PullOutcome): Promise<boolean> {
+  async #removeGone(
+    top: { path: string; kind: string; rev: number },
+    rows: { path: string; kind: string; rev: number }[],
+    outcome: PullOutcome,
+    dirs: RealDirs,
+  ): Promise<boolean> {
     const full = `${SYNC_ROOT}/${top.path}`;
-    if (!(await this.#realParents(top.path))) {
+    if (!(await this.#realParents(top.path, dirs))) {
       this.#forget(top.path);
       return false;
     }
@@ -821,7 +836,7 @@ export class RemoteSync {
     for (const row of [...rows].reverse()) {
       const path = `${SYNC_ROOT}/${row.path}`;
       try {
-        if (row !== top && !(await this.#realParents(row.path))) {
+        if (row !== top && !(await this.#realParents(row.path, dirs))) {
           this.#forgetOne(row.path);
           continue;
         }
@@ -846,13 +861,20 @@ export class RemoteSync {
     return removed;
   }
 
-  /** Whether every parent of wire path `wire` under /workspace is a real directory in the Workspace (lstat, no link followed). */
-  async #realParents(wire: string): Promise<boolean> {
+  /**
+   * Whether every parent of wire path `wire` under /workspace is a real
+   * directory in the Workspace (lstat, no link followed): those `dirs`
+   * knows are not looked at again.
+   */
+  async #realParents(wire: string, dirs: RealDirs): Promise<boolean> {
+    const root = await this.#fs.lstat(SYNC_ROOT).catch(() => undefined);
+    if (!root?.isDirectory) return false;
     const segments = wire.split("/");
-    for (let i = 0; i < segments.length; i++) {
-      const path = i === 0 ? SYNC_ROOT : `${SYNC_ROOT}/${segments.slice(0, i).join("/")}`;
-      const st = await this.#fs.lstat(path).catch(() => undefined);
+    const parents = segments.length - 1;
+    for (let i = dirs.known(segments, parents) + 1; i <= parents; i++) {
+      const st = await this.#fs.lstat(`${SYNC_ROOT}/${segments.slice(0, i).join("/")}`).catch(() => undefined);
       if (!st?.isDirectory) return false;
+      dirs.add(segments, i);
     }
     return true;
   }
@@ -867,14 +889,16 @@ export class RemoteSync {
    * where the container has a directory is replaced by a directory (the
    * container wins; mode from this page's scan, else `0o755` until the next
    * pull). Stops at the first missing one (created later, under real
-   * directories). Answers `null`, or why the entry cannot be applied.
+   * directories). Parents `dirs` knows as real directories are not looked
+   * at again: a chain of n directories costs n lookups, not n² (each lstat
+   * resolves from the root). Answers `null`, or why the entry cannot be applied.
    */
-  async #parents(wire: string, outcome: PullOutcome, dirModes: ReadonlyMap<string, number>): Promise<string | null> {
+  async #parents(wire: string, outcome: PullOutcome, dirModes: ReadonlyMap<string, number>, dirs: RealDirs): Promise<string | null> {
     const root = await this.#fs.lstat(SYNC_ROOT).catch(() => undefined);
     if (!root) return null; // created with the entry's parents
     if (!root.isDirectory) return `${SYNC_ROOT} is not a directory in the Workspace`;
     const segments = wire.split("/");
-    for (let i = 1; i < segments.length; i++) {
+    for (let i = dirs.known(segments, segments.length - 1) + 1; i < segments.length; i++) {
       const prefix = segments.slice(0, i).join("/");
       const path = `${SYNC_ROOT}/${prefix}`;
       const st = await this.#fs.lstat(path).catch((error: unknown) => {
@@ -882,10 +906,12 @@ export class RemoteSync {
         throw error;
       });
       if (!st) return null;
-      if (st.isDirectory) continue;
-      await this.#fs.rm(path, { force: true }); // a link itself, never what it leads to
-      await this.#fs.mkdir(path, { mode: dirModes.get(prefix) ?? 0o755 });
-      outcome.applied++;
+      if (!st.isDirectory) {
+        await this.#fs.rm(path, { force: true }); // a link itself, never what it leads to
+        await this.#fs.mkdir(path, { mode: dirModes.get(prefix) ?? 0o755 });
+        outcome.applied++;
+      }
+      dirs.add(segments, i);
     }
     return null;
   }
@@ -927,6 +953,130 @@ export class RemoteSync {
         }
       },
     });
+  }
+}
+
+/** A folder of {@link RealDirs}: its known subfolders by name. */
+interface DirNode {
+  children?: Map<string, DirNode>;
+  /** Made empty by this pull: the names that (may) have appeared in it since, from the change log. */
+  made?: Set<string>;
+}
+
+/** Folders a {@link RealDirs} keeps at most (then it starts over: only slower, never wrong). */
+const REAL_DIRS_MAX = 100_000;
+
+/**
+ * The folders under /workspace one pull found to be real directories in the
+ * Workspace (every parent too, none a link): a tree of wire path segments.
+ * It follows the Workspace's change log (`revision()`, `changesSince`), so
+ * what the pull itself or anything else running meanwhile (a tool, another
+ * run) changes is forgotten before the next look-up: a path deleted or
+ * renamed away, or now a file or link, drops with everything under it. A
+ * folder the pull made itself also keeps the names that appeared in it
+ * since, so a new entry there needs no look-up of its (missing) path. A
+ * change log it cannot read in one page (or none: a filesystem without
+ * `revision()`) makes it start over.
+ */
+class RealDirs {
+  readonly #fs: SyncFilesystem;
+  #root: DirNode = {};
+  #size = 0;
+  /** The store revision everything known was checked against; `undefined`: nothing is kept. */
+  #rev: number | undefined;
+
+  constructor(fs: SyncFilesystem) {
+    this.#fs = fs;
+    this.#rev = typeof fs.revision === "function" ? fs.revision() : undefined;
+  }
+
+  /** How many leading segments of `segments` (at most `max`) are known real directories, after catching up with the change log. */
+  known(segments: readonly string[], max: number): number {
+    this.#catchUp();
+    let node = this.#root;
+    let n = 0;
+    while (n < max) {
+      const next = node.children?.get(segments[n]!);
+      if (!next) break;
+      node = next;
+      n++;
+    }
+    return n;
+  }
+
+  /** Records the first `count` segments of `segments` as a real directory (its parents are); answers its folder, `undefined` when nothing is kept. */
+  add(segments: readonly string[], count: number): DirNode | undefined {
+    if (this.#rev === undefined) return undefined;
+    if (this.#size >= REAL_DIRS_MAX) this.#clear();
+    let node = this.#root;
+    for (let i = 0; i < count; i++) {
+      node.children ??= new Map();
+      let next = node.children.get(segments[i]!);
+      if (!next) {
+        next = {};
+        node.children.set(segments[i]!, next);
+        this.#size++;
+      }
+      node = next;
+    }
+    return node;
+  }
+
+  /** Whether nothing is at wire path `segments` for sure: its parent is a folder this pull made and no such name appeared in it since. */
+  absent(segments: readonly string[]): boolean {
+    this.#catchUp();
+    const parent = this.#find(segments, segments.length - 1);
+    return parent?.made !== undefined && !parent.made.has(segments[segments.length - 1]!);
+  }
+
+  /** The pull made directory `segments` where nothing was (its parents are known real directories). */
+  made(segments: readonly string[]): void {
+    const parent = this.#find(segments, segments.length - 1);
+    if (!parent || parent.children?.has(segments[segments.length - 1]!)) return; // known before: not known empty
+    const node = this.add(segments, segments.length);
+    if (node) node.made = new Set();
+  }
+
+  /** The folder of the first `count` segments, when known. */
+  #find(segments: readonly string[], count: number): DirNode | undefined {
+    let node: DirNode | undefined = this.#root;
+    for (let i = 0; i < count && node; i++) node = node.children?.get(segments[i]!);
+    return node;
+  }
+
+  #clear(): void {
+    this.#root = {};
+    this.#size = 0;
+  }
+
+  /** Forgets what changed in the Workspace since the last look (anything but a directory at its path now). */
+  #catchUp(): void {
+    if (this.#rev === undefined || typeof this.#fs.revision !== "function") return;
+    const now = this.#fs.revision();
+    if (now === this.#rev) return;
+    try {
+      const page = this.#fs.changesSince({ rev: this.#rev, path: null }, { limit: CHANGES_PAGE });
+      if (!page.done) this.#clear();
+      else for (const change of page.entries) this.#changed(change.path, change.kind !== "directory");
+    } catch {
+      this.#clear(); // tombstones pruned meanwhile: start over
+    }
+    this.#rev = now;
+  }
+
+  /** Workspace path `path` changed: its name appeared in its folder; unless it is a directory now (`gone`), it is forgotten with everything under it. */
+  #changed(path: string, gone: boolean): void {
+    const wire = wirePath(path);
+    if (wire === null) return;
+    if (wire === "") {
+      if (gone) this.#clear();
+      return;
+    }
+    const segments = wire.split("/");
+    const name = segments[segments.length - 1]!;
+    const parent = this.#find(segments, segments.length - 1);
+    parent?.made?.add(name);
+    if (gone) parent?.children?.delete(name);
   }
 }
 
