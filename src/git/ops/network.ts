@@ -19,6 +19,10 @@
  * {@link GIT_MAX_PACK_BYTES} (16 MiB), past which the operation fails
  * `E<OP>FAIL` `response too large: …`.
  *
+ * Cancelling: the operation's `signal` aborts the request in progress at
+ * once; the operation rejects `ECANCELED` (a clone removes what it made, a
+ * fetch or pull puts back the refs).
+ *
  * Failures: `EUSAGE` for a missing or mistyped option, `ENOTAREPO` (every
  * operation but `clone`), `E<OP>FAIL` for the rest (`EREMOTEFAIL` for the
  * remote operations). A rejected push is not a failure: `push` resolves
@@ -168,14 +172,18 @@ class ResponseTooLarge extends Error {
  *   with {@link NetworkTimeout};
  * - size: a response declaring a `content-length` over `maxBytes`, or whose
  *   body passes it, is aborted and rejects with {@link ResponseTooLarge}
- *   ({@link GIT_MAX_PACK_BYTES} by default).
+ *   ({@link GIT_MAX_PACK_BYTES} by default);
+ * - the operation's `signal`: its abort aborts the request at once and the
+ *   wait in progress (and any later one) rejects with
+ *   {@link OperationCancelledError}.
  *
- * Each wait is raced against the timer, so a transport that ignores the
- * abort still cannot hang the operation.
+ * Each wait is raced against the timer and the signal, so a transport that
+ * ignores the abort still cannot hang the operation.
  */
-export function boundedHttp(http: GitHttpClient, ms: number, maxBytes: number = GIT_MAX_PACK_BYTES): GitHttpClient {
+export function boundedHttp(http: GitHttpClient, ms: number, signal?: AbortSignal, maxBytes: number = GIT_MAX_PACK_BYTES): GitHttpClient {
   return {
     async request(request) {
+      if (signal?.aborted) throw new OperationCancelledError(signal.reason);
       const controller = new AbortController();
       const unlinks: Array<() => void> = [];
       const link = (source: AbortSignal | undefined, reason: () => unknown) => {
@@ -186,6 +194,7 @@ export function boundedHttp(http: GitHttpClient, ms: number, maxBytes: number = 
         unlinks.push(() => source.removeEventListener("abort", onAbort));
       };
       link((request as { signal?: AbortSignal }).signal, () => (request as { signal?: AbortSignal }).signal?.reason);
+      link(signal, () => new OperationCancelledError(signal?.reason));
       /** The request is over (body read, failed or dropped): let go of the signals. */
       const finish = () => {
         for (const unlink of unlinks.splice(0)) unlink();
@@ -196,6 +205,10 @@ export function boundedHttp(http: GitHttpClient, ms: number, maxBytes: number = 
         throw error;
       };
       const bounded = <T>(promise: Promise<T>): Promise<T> => {
+        if (signal?.aborted) {
+          promise.catch(() => undefined);
+          return Promise.reject(new OperationCancelledError(signal.reason));
+        }
         const races: Promise<T>[] = [promise];
         let timer: ReturnType<typeof setTimeout> | undefined;
         // setTimeout fires at once past 2^31 − 1 ms: such bounds (and Infinity) mean "no bound".
@@ -210,7 +223,19 @@ export function boundedHttp(http: GitHttpClient, ms: number, maxBytes: number = 
             }),
           );
         }
-        return Promise.race(races).finally(() => clearTimeout(timer));
+        let onAbort: (() => void) | undefined;
+        if (signal) {
+          races.push(
+            new Promise<never>((_, reject) => {
+              onAbort = () => reject(new OperationCancelledError(signal.reason));
+              signal.addEventListener("abort", onAbort, { once: true });
+            }),
+          );
+        }
+        return Promise.race(races).finally(() => {
+          clearTimeout(timer);
+          if (onAbort) signal?.removeEventListener("abort", onAbort);
+        });
       };
       let response: Awaited<ReturnType<GitHttpClient["request"]>>;
       try {
@@ -324,7 +349,7 @@ export async function clone(ctx: GitContext, dir: string, options: GitCloneOptio
   if (filepaths?.some((p) => p.startsWith("/") || p.split("/").includes(".."))) {
     throw usage("clone", "paths must be relative to dir and stay inside it");
   }
-  const http = boundedHttp(ctx.http, timeoutOf("clone", options));
+  const http = boundedHttp(ctx.http, timeoutOf("clone", options), ctx.signal);
   const extra = networkArgs("clone", options);
 
   const gitdir = gitdirOf(dir);
@@ -462,7 +487,7 @@ async function restoreRefs(ctx: GitContext, gitdir: string, saved: Map<string, s
 
 async function runFetch(op: Op, ctx: GitContext, dir: string, options: GitFetchOptions): Promise<FetchResult & { url: string }> {
   const { remote, url, args } = fetchArgs(op, options);
-  const http = boundedHttp(ctx.http, timeoutOf(op, options));
+  const http = boundedHttp(ctx.http, timeoutOf(op, options), ctx.signal);
   await requireRepo(ctx, dir);
   const resolved = await remoteUrl(op, ctx, dir, remote, url);
   const gitdir = gitdirOf(dir);
@@ -472,6 +497,9 @@ async function runFetch(op: Op, ctx: GitContext, dir: string, options: GitFetchO
     return { defaultBranch: result.defaultBranch ?? null, fetchHead: result.fetchHead ?? null, url: resolved };
   } catch (error) {
     await restoreRefs(ctx, gitdir, saved).catch(() => undefined);
+    if (ctx.signal?.aborted) {
+      throw new OperationCancelledError(ctx.signal.reason, `it stopped while talking to ${resolved}; the refs, shallow and FETCH_HEAD are as they were`);
+    }
     throw fail(op, reason(error), error);
   }
 }
@@ -549,10 +577,10 @@ export async function push(ctx: GitContext, dir: string, options: GitPushOptions
   const remoteRef = optString("push", options, "remoteRef");
   const force = optBool("push", options, "force") ?? false;
   const del = optBool("push", options, "delete") ?? false;
-  const http = boundedHttp(ctx.http, timeoutOf("push", options));
+  const http = boundedHttp(ctx.http, timeoutOf("push", options), ctx.signal);
   const extra = networkArgs("push", options);
   await requireRepo(ctx, dir);
-  await remoteUrl("push", ctx, dir, remote, url, true);
+  const pushUrl = await remoteUrl("push", ctx, dir, remote, url, true);
   const local = ref ?? (await ctx.git.currentBranch({ fs: ctx.fs, dir, fullname: false }));
   if (local === undefined) throw fail("push", "HEAD is detached; pass ref");
   const target = remoteRef ?? local;
@@ -572,6 +600,12 @@ export async function push(ctx: GitContext, dir: string, options: GitPushOptions
     });
     return { ok: result.ok !== false, error: result.error ?? null, refs: normalizeRefs(result.refs) };
   } catch (error) {
+    if (ctx.signal?.aborted) {
+      throw new OperationCancelledError(
+        ctx.signal.reason,
+        `it stopped while talking to ${pushUrl}; the local repository is unchanged, and the remote may or may not have taken the push (fetch to see)`,
+      );
+    }
     const code = codeOf(error);
     if (code === "PushRejectedError") {
       const why = (error as { data?: { reason?: string } }).data?.reason ?? "rejected";

@@ -107,7 +107,7 @@ describe("attack15b: clone of a 120 MB pack", () => {
       },
     });
     const read = async (sizes: number[]) => {
-      const response = await boundedHttp(transport(sizes), 1_000, 10).request({ url: "http://x/r.git/git-upload-pack" });
+      const response = await boundedHttp(transport(sizes), 1_000, undefined, 10).request({ url: "http://x/r.git/git-upload-pack" });
       let total = 0;
       for await (const chunk of response.body as AsyncIterable<Uint8Array>) total += chunk.byteLength;
       return total;
