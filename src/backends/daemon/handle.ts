@@ -257,14 +257,36 @@ function eventStream(api: DaemonApi, id: string, after: number, watch: RunWatch 
   );
 }
 
-/** The seq of a run's last event now (for `after: "tail"`). */
+/**
+ * Most `events` calls `getExec` with `after: "tail"` makes to find where a
+ * run's log ends now: 64. Each answers up to 1 MiB of events and the daemon
+ * keeps at most 8 MiB of a run's log, so only output arriving as fast as it
+ * is read gets that far; the tail then starts where the reading got to.
+ */
+export const MAX_TAIL_CALLS = 64;
+
+/**
+ * The seq of a run's last event now (for `after: "tail"`), at most
+ * {@link MAX_TAIL_CALLS} calls away.
+ * @throws WorkspaceRuntimeError `EPROTOCOL` when the daemon's events do not
+ *   advance (a last seq that is not an integer above the one asked after).
+ */
 async function lastSeq(api: DaemonApi, id: string): Promise<number> {
   let after = 0;
-  for (;;) {
+  for (let calls = 0; calls < MAX_TAIL_CALLS; calls++) {
     const { events } = await call(() => api.events({ id, after, waitMs: 0 }));
-    if (events.length === 0) return after;
-    after = events[events.length - 1]!.seq;
+    if (!Array.isArray(events) || events.length === 0) return after;
+    const seq: unknown = (events[events.length - 1] as { seq?: unknown } | null)?.seq;
+    if (typeof seq !== "number" || !Number.isSafeInteger(seq) || seq <= after) {
+      const shown = typeof seq === "string" ? JSON.stringify(seq.slice(0, 40)) : typeof seq === "number" ? String(seq) : typeof seq;
+      throw new WorkspaceRuntimeError(
+        "EPROTOCOL",
+        `getExec("${id}", { resume: "tail" }): the container's daemon answered events that do not advance (last seq ${shown} after ${after}): its daemon misbehaves (a command may have taken it over); restart the container`,
+      );
+    }
+    after = seq;
   }
+  return after;
 }
 
 /**

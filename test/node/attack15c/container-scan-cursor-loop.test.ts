@@ -23,10 +23,13 @@
  * Fixed: each page's cursor must come after the one before in the walk's order and a walk reads at most
  * MAX_SCAN_PAGES (10,000) pages (src/runtime/sync.ts scanPages, for the pull and the boot check alike);
  * otherwise the pull fails with EPROTO "the container's scan did not advance …" / "… did not end within …".
+ * `getExec` with `resume: "tail"` (src/backends/daemon/handle.ts lastSeq) likewise needs each answer's last
+ * seq to be an integer above the one asked after (else EPROTOCOL) and stops after MAX_TAIL_CALLS (64) calls.
  */
 import { describe, expect, it } from "vitest";
 import { nodeSqliteStorage, Workspace } from "../../../src/index.js";
 import { MAX_SCAN_PAGES, RemoteSync, type SyncFilesystem, type SyncRPC } from "../../../src/runtime/sync.js";
+import { daemonShell, MAX_TAIL_CALLS, type DaemonApi } from "../../../src/backends/daemon/handle.js";
 
 describe("attack15c: a scan cursor that never advances", () => {
   it("a pull whose daemon repeats the same cursor rejects with EPROTO at the second page", { timeout: 30_000 }, async () => {
@@ -95,5 +98,39 @@ describe("attack15c: a scan cursor that never advances", () => {
       scans: 2,
       applied: 1,
     });
+  });
+  it("getExec with resume \"tail\": events that do not advance reject with EPROTOCOL; events without end stop at MAX_TAIL_CALLS", async () => {
+    const tail = async (seqOf: (call: number, after: number) => unknown): Promise<{ outcome: string; calls: number }> => {
+      let calls = 0;
+      const api = {
+        info: async () => ({ mountPoint: "/workspace", ignore: [], bootId: "boot-1" }),
+        scan: async () => ({ entries: [], skipped: [], cursor: null, done: true }),
+        read: async () => ({ data: new Uint8Array(0), size: 0, eof: true }),
+        apply: async () => ({ results: [] }),
+        exec: async ({ id }: { id: string }) => ({ id }),
+        events: async ({ after }: { after?: number }) => {
+          calls++;
+          return { events: [{ seq: seqOf(calls, after ?? 0), name: "stdout", data: new Uint8Array([120]) }], done: false };
+        },
+        kill: async () => ({ killed: true }),
+        dispose: async () => ({ disposed: true as const }),
+      } as unknown as DaemonApi;
+      const outcome = await daemonShell(api)
+        .getExec({ id: "run-1", after: "tail" })
+        .then(
+          async (handle) => {
+            await handle.events.cancel();
+            return "resolved";
+          },
+          (e: Error & { code?: string }) => `rejected ${e.code} ${e.message}`,
+        );
+      return { outcome, calls };
+    };
+    const misbehaves = (shown: string, after: number) =>
+      `rejected EPROTOCOL getExec("run-1", { resume: "tail" }): the container's daemon answered events that do not advance (last seq ${shown} after ${after}): its daemon misbehaves (a command may have taken it over); restart the container`;
+    // Found: the same seq on every answer looped for ever.
+    expect(await tail(() => 5)).toEqual({ outcome: misbehaves("5", 5), calls: 2 });
+    expect(await tail(() => "7")).toEqual({ outcome: misbehaves('"7"', 0), calls: 1 });
+    expect(await tail((_, after) => after + 1)).toEqual({ outcome: "resolved", calls: MAX_TAIL_CALLS });
   });
 });
