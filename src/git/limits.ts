@@ -88,9 +88,11 @@ export const GIT_MAX_TREE_ENTRIES = 100_000;
  * body is read; one that keeps sending is cut at the limit. The operation
  * fails with `GitError` `E<OP>FAIL` (`ECLONEFAIL`, `EFETCHFAIL`,
  * `EPULLFAIL`, `EPUSHFAIL`): `git clone failed: response too large: <url>
- * sent more than 16777216 bytes (the limit, GIT_MAX_PACK_BYTES); the
+ * sent more than 16777216 bytes (the limit: maxResponseBytes, default GIT_MAX_PACK_BYTES); the
  * Workspace's git holds a download in memory several times over and does
- * not take one this large: clone with depth: 1, or a smaller repository`.
+ * not take one this large: clone with depth: 1, or a smaller repository (or
+ * raise maxResponseBytes where memory allows)`. The per-call option
+ * `maxResponseBytes` replaces this default.
  * Nothing is kept: a clone removes what it made, a fetch or pull leaves the
  * refs as they were. Real git has no such limit; a shallow clone
  * (`depth: 1`) of most repositories fits. See docs/git.md "Performance and

@@ -131,6 +131,15 @@ interface NetworkOptions {
    * 2^31 − 1) disables the bound.
    */
   timeoutMs?: number;
+  /**
+   * Most bytes one HTTP response from the server may bring (the pack
+   * included): past it the operation fails with `E<OP>FAIL` (`response too
+   * large`) and keeps nothing. The Workspace's git holds a download in memory
+   * about 5 times over, so the default fits a 128 MB Durable Object; raise it
+   * where memory allows (Node), or clone with `depth: 1`. A positive number
+   * (`Infinity` disables the bound). Default `GIT_MAX_PACK_BYTES` (16 MiB).
+   */
+  maxResponseBytes?: number;
 }
 
 /** `clone` (spec 04 §2.3). */

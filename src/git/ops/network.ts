@@ -108,6 +108,14 @@ function optHeaders(op: Op, options: object): Record<string, string> | undefined
   return { ...(value as Record<string, string>) };
 }
 
+/** The operation's `maxResponseBytes` ({@link GIT_MAX_PACK_BYTES} by default). @throws GitError `EUSAGE` unless a number > 0. */
+function maxResponseBytesOf(op: Op, options: object): number {
+  const value = (options as Record<string, unknown>).maxResponseBytes;
+  if (value === undefined) return GIT_MAX_PACK_BYTES;
+  if (typeof value !== "number" || !(value > 0)) throw usage(op, `maxResponseBytes must be a number > 0, got ${kind(value)}`);
+  return value;
+}
+
 function timeoutOf(op: Op, options: object): number {
   const value = (options as Record<string, unknown>).timeoutMs;
   if (value === undefined) return DEFAULT_NETWORK_TIMEOUT_MS;
@@ -156,9 +164,9 @@ class NetworkTimeout extends Error {
 class ResponseTooLarge extends Error {
   constructor(url: string, limit: number) {
     super(
-      `response too large: ${url} sent more than ${limit} bytes (the limit, GIT_MAX_PACK_BYTES); ` +
+      `response too large: ${url} sent more than ${limit} bytes (the limit: maxResponseBytes, default GIT_MAX_PACK_BYTES); ` +
         "the Workspace's git holds a download in memory several times over and does not take one this large: " +
-        "clone with depth: 1, or a smaller repository",
+        "clone with depth: 1, or a smaller repository (or raise maxResponseBytes where memory allows)",
     );
     this.name = "ResponseTooLarge";
   }
@@ -349,7 +357,7 @@ export async function clone(ctx: GitContext, dir: string, options: GitCloneOptio
   if (filepaths?.some((p) => p.startsWith("/") || p.split("/").includes(".."))) {
     throw usage("clone", "paths must be relative to dir and stay inside it");
   }
-  const http = boundedHttp(ctx.http, timeoutOf("clone", options), ctx.signal);
+  const http = boundedHttp(ctx.http, timeoutOf("clone", options), ctx.signal, maxResponseBytesOf("clone", options));
   const extra = networkArgs("clone", options);
 
   const gitdir = gitdirOf(dir);
@@ -487,7 +495,7 @@ async function restoreRefs(ctx: GitContext, gitdir: string, saved: Map<string, s
 
 async function runFetch(op: Op, ctx: GitContext, dir: string, options: GitFetchOptions): Promise<FetchResult & { url: string }> {
   const { remote, url, args } = fetchArgs(op, options);
-  const http = boundedHttp(ctx.http, timeoutOf(op, options), ctx.signal);
+  const http = boundedHttp(ctx.http, timeoutOf(op, options), ctx.signal, maxResponseBytesOf(op, options));
   await requireRepo(ctx, dir);
   const resolved = await remoteUrl(op, ctx, dir, remote, url);
   const gitdir = gitdirOf(dir);
@@ -577,7 +585,7 @@ export async function push(ctx: GitContext, dir: string, options: GitPushOptions
   const remoteRef = optString("push", options, "remoteRef");
   const force = optBool("push", options, "force") ?? false;
   const del = optBool("push", options, "delete") ?? false;
-  const http = boundedHttp(ctx.http, timeoutOf("push", options), ctx.signal);
+  const http = boundedHttp(ctx.http, timeoutOf("push", options), ctx.signal, maxResponseBytesOf("push", options));
   const extra = networkArgs("push", options);
   await requireRepo(ctx, dir);
   const pushUrl = await remoteUrl("push", ctx, dir, remote, url, true);

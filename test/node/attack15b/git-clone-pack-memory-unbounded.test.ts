@@ -31,8 +31,8 @@ const MiB = 1024 * 1024;
 
 function tooLarge(op: string, url: string): string {
   return (
-    `git ${op} failed: response too large: ${url}/git-upload-pack sent more than ${GIT_MAX_PACK_BYTES} bytes (the limit, GIT_MAX_PACK_BYTES); ` +
-    "the Workspace's git holds a download in memory several times over and does not take one this large: clone with depth: 1, or a smaller repository"
+    `git ${op} failed: response too large: ${url}/git-upload-pack sent more than ${GIT_MAX_PACK_BYTES} bytes (the limit: maxResponseBytes, default GIT_MAX_PACK_BYTES); ` +
+    "the Workspace's git holds a download in memory several times over and does not take one this large: clone with depth: 1, or a smaller repository (or raise maxResponseBytes where memory allows)"
   );
 }
 
@@ -51,6 +51,27 @@ describe("attack15b: clone of a 120 MB pack", () => {
       expect(await ws.fs.readdir("/")).toEqual([]);
       // The download stopped at the limit (what the server wrote past it sat in socket buffers).
       expect(server.served()).toBeLessThan(GIT_MAX_PACK_BYTES + 16 * MiB);
+    } finally {
+      server.close();
+    }
+  });
+
+  it("maxResponseBytes sets the limit per call; a bad value is EUSAGE", { timeout: 60_000 }, async () => {
+    const server = await hostileGitServer({ floodBytes: 120 * MiB, declareLength: true });
+    try {
+      const { ws, git } = newWorkspace();
+      expect(await rejection(git.clone({ dir: "/c", url: server.url, maxResponseBytes: 1000 }))).toEqual({
+        name: "GitError",
+        code: "ECLONEFAIL",
+        message: tooLarge("clone", server.url).replace(`more than ${GIT_MAX_PACK_BYTES} bytes`, "more than 1000 bytes"),
+      });
+      for (const bad of [0, -1, "big"]) {
+        expect(await rejection(git.clone({ dir: "/c", url: server.url, maxResponseBytes: bad as number }))).toMatchObject({
+          name: "GitError",
+          code: "EUSAGE",
+        });
+      }
+      expect(await ws.fs.readdir("/")).toEqual([]);
     } finally {
       server.close();
     }
@@ -114,7 +135,7 @@ describe("attack15b: clone of a 120 MB pack", () => {
     };
     expect(await read([4, 6])).toBe(10);
     await expect(read([4, 6, 1])).rejects.toThrow(
-      "response too large: http://x/r.git/git-upload-pack sent more than 10 bytes (the limit, GIT_MAX_PACK_BYTES); ",
+      "response too large: http://x/r.git/git-upload-pack sent more than 10 bytes (the limit: maxResponseBytes, default GIT_MAX_PACK_BYTES); ",
     );
   });
 });
