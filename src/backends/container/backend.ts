@@ -46,7 +46,7 @@ export interface ContainerBackendOptions {
   /**
    * Container paths the sync leaves alone (both ways), as globs on
    * container-absolute paths: each starts with `/` or `**\/` (optionally
-   * after `!`, which re-includes), without `{}[]?\`, at most 4096
+   * after `!`, which re-includes), without `{}[]?\()|`, at most 4096
    * characters. Default none. Example: `["**\/node_modules", "/workspace/.cache"]`.
    */
   ignore?: string[];

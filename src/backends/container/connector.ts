@@ -110,7 +110,7 @@ export function containerSettings(options: SharedContainerOptions, label: string
     if (typeof glob !== "string") throw new TypeError(`new ${label}({ ignore }): every glob must be a string, got ${typeof glob}`);
     const body = glob.startsWith("!") ? glob.slice(1) : glob;
     if (!(body.startsWith("/") || body.startsWith("**/"))) throw new TypeError(`new ${label}({ ignore }): ${JSON.stringify(glob)} must start with "/" or "**/" (after an optional "!")`);
-    if (/[{}[\]?\\]/.test(body)) throw new TypeError(`new ${label}({ ignore }): ${JSON.stringify(glob)} uses one of {}[]?\\, which are not supported`);
+    if (/[{}[\]?\\()|]/.test(body)) throw new TypeError(`new ${label}({ ignore }): ${JSON.stringify(glob)} uses one of {}[]?\\()|, which are not supported`);
     if (glob.length > 4096) throw new TypeError(`new ${label}({ ignore }): a glob is ${glob.length} characters; at most 4096`);
     return glob;
   };
