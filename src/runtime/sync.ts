@@ -58,7 +58,7 @@
 import type { WorkspaceDatabase } from "../storage/database.js";
 import type { ChangeCursor, ChangeEntry, ChangePage } from "../fs/changes.js";
 import type { WorkspaceFilesystem } from "../fs/types.js";
-import { globInternals, MAX_GLOB_SIZE } from "../fs/glob.js";
+import { compileLinearGlob, MAX_GLOB_SIZE } from "../fs/glob.js";
 import { concatBytes } from "../util/bytes.js";
 import { checkLinkTarget } from "../backends/worker-javascript/paths.js";
 import type { SkippedEntry } from "./types.js";
@@ -1327,7 +1327,7 @@ export function ignoreMatcher(mountPoint: string, globs: readonly string[]): (wi
     const alternatives = [body];
     // picomatch's `X/**` matches `X` too.
     if (body.endsWith("/**") && body.length > 3) alternatives.push(body.slice(0, -3));
-    const matchers = alternatives.map((alternative) => globInternals.linear(alternative));
+    const matchers = alternatives.map((alternative) => compileLinearGlob(alternative));
     return { negate, test: (abs: string) => matchers.some((match) => match(abs)) };
   });
   const one = (abs: string): boolean => {
