@@ -638,17 +638,28 @@ export class WorkspaceFsAdapter implements IFileSystem {
   /**
    * The file an append found missing: created with `bytes` only if it is
    * still missing (`EEXIST` otherwise: another writer created it, the append
-   * looks again). A dangling link is written through, creating its target,
-   * as `>>` does.
+   * looks again). A dangling link is followed, as `>>` does: its target
+   * (from the link's real directory) is created the same way, exclusively,
+   * so a target someone creates meanwhile is appended to, not replaced.
+   * @throws `ELOOP` past 40 links; `EISDIR` for a target ending in `/`.
    */
   async #createForAppend(path: string, bytes: Uint8Array): Promise<void> {
-    try {
-      await this.#fs.writeFile(path, bytes, { exclusive: true });
-    } catch (error) {
-      if (codeOf(error) !== "EEXIST") throw error;
-      const entry = await this.#fs.lstat(path).catch(() => undefined);
-      if (!entry?.isSymbolicLink) throw error;
-      await this.#fs.writeFile(path, bytes);
+    let at = path;
+    for (let links = 0; ; links++) {
+      try {
+        await this.#fs.writeFile(at, bytes, { exclusive: true });
+        return;
+      } catch (error) {
+        if (codeOf(error) !== "EEXIST") throw error;
+        const entry = await this.#fs.lstat(at).catch(() => undefined);
+        // A file or directory (or nothing any more): the append looks again.
+        if (!entry?.isSymbolicLink) throw error;
+        if (links >= 40) throw fsError("ELOOP", "append", path);
+        const target = await this.#fs.readlink(at);
+        if (target.endsWith("/")) throw fsError("EISDIR", "append", path);
+        const dir = await realpathOf(this.#fs, at.slice(0, at.lastIndexOf("/")) || "/", (code) => fsError(code, "append", path));
+        at = normalize(target.startsWith("/") ? target : `${dir}/${target}`);
+      }
     }
   }
 

@@ -88,6 +88,23 @@ describe("attack15b: shell append and a concurrent write", () => {
     expect([await text(ws, "/nowhere"), (await ws.fs.lstat("/l")).isSymbolicLink]).toEqual(["APP\n", true]);
   });
 
+  // Scout after the fifteenth run: the dangling link's target was written without the exclusive flag, so a
+  // target created meanwhile was replaced ("x" instead of "DATAx").
+  it("`>>` through a dangling link appends to a target created meanwhile (never replaces it)", async () => {
+    const ws = new Workspace({ storage: nodeSqliteStorage() });
+    await ws.fs.mkdir("/real/sub", { recursive: true });
+    await ws.fs.symlink("/real/sub", "/d"); // the link below sits in /d, really /real/sub
+    await ws.fs.symlink("../target", "/real/sub/l"); // /d/l, read from /real/sub: /real/target
+    await Promise.all([ws.fs.writeFile("/real/target", "DATA"), new WorkspaceFsAdapter(ws.fs).appendFile("/d/l", "x")]);
+    expect(await text(ws, "/real/target")).toBe("DATAx");
+    const loop = new Workspace({ storage: nodeSqliteStorage() });
+    await loop.fs.symlink("/b", "/a");
+    await loop.fs.symlink("/a", "/b");
+    await expect(new WorkspaceFsAdapter(loop.fs).appendFile("/a", "x")).rejects.toMatchObject({ code: "ELOOP" });
+    await loop.fs.symlink("/dir/", "/s");
+    await expect(new WorkspaceFsAdapter(loop.fs).appendFile("/s", "x")).rejects.toMatchObject({ code: "EISDIR" });
+  });
+
   it("a file changed during every try: ESTALE after 10 tries, nothing appended, the last write kept", async () => {
     const ws = new Workspace({ storage: nodeSqliteStorage() });
     await ws.fs.writeFile("/f", "start\n");
