@@ -67,7 +67,7 @@ class BacktrackBudget extends Error {}
 let budget = Number.POSITIVE_INFINITY;
 
 interface SucraseState {
-  prototype: { pos: number; restoreFromSnapshot(snapshot: { pos: number }): void };
+  prototype: { pos: number; error: { pos?: unknown } | null; restoreFromSnapshot(snapshot: { pos: number }): void };
 }
 
 /** Counts, in sucrase's tokenizer state, how far each backtrack goes back (both builds: Node loads the CommonJS one, bundlers the ES one). */
@@ -77,8 +77,11 @@ function meter(module: unknown): void {
   const proto = State?.prototype;
   if (!proto || typeof proto.restoreFromSnapshot !== "function" || (proto.restoreFromSnapshot as { metered?: boolean }).metered) return;
   const restore = proto.restoreFromSnapshot;
-  const metered = function (this: { pos: number }, snapshot: { pos: number }) {
-    budget -= Math.max(0, this.pos - snapshot.pos);
+  const metered = function (this: { pos: number; error: { pos?: unknown } | null }, snapshot: { pos: number }) {
+    // How far the abandoned try read: where it failed (sucrase's unexpected() moves pos to the end of
+    // the input and keeps the failing token's start in error.pos), else where it stopped.
+    const reached = this.error !== null && typeof this.error.pos === "number" ? this.error.pos : this.pos;
+    budget -= Math.max(0, reached - snapshot.pos);
     if (budget < 0) throw new BacktrackBudget();
     return restore.call(this, snapshot);
   };
