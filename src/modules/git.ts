@@ -24,6 +24,7 @@
 import type { GitCliInput, GitClient, GitCloneOptions, GitDiffOptions, GitLogOptions, GitStatusOptions } from "../git/types.js";
 import type { WorkspaceRuntimeValue } from "../runtime/types.js";
 import { CONFINED_TO } from "../git/confine.js";
+import { GIT_MAX_PACK_BYTES } from "../git/limits.js";
 import { atMostOnce, lostCallError, markAtMostOnce } from "./replay.js";
 import type { WorkspaceModuleCallContext, WorkspaceModuleFactory, WorkspaceModuleFunction, WorkspaceModuleHost } from "./types.js";
 
@@ -288,6 +289,11 @@ export function createGitModule(options: GitModuleOptions = {}): WorkspaceModule
       if (ctx.access !== "read-write") throw writeAccessError("Git clone");
       if (!allowNetwork) throw networkError("Git clone");
       checkAborted(ctx);
+      // Code may lower the host's download bound, never raise it (a bigger clone would take the object's memory).
+      const bound = input.maxResponseBytes;
+      if (bound !== undefined && bound !== null && !(typeof bound === "number" && bound > 0 && bound <= GIT_MAX_PACK_BYTES)) {
+        throw new TypeError(`ws:git clone: maxResponseBytes must be a number > 0 and at most ${GIT_MAX_PACK_BYTES} (GIT_MAX_PACK_BYTES): code can lower the bound, not raise it`);
+      }
       const dir = await ctx.resolvePath(pathOption("clone", "dir", input.dir, "."), { allowMissing: true });
       return atMostOnce(ctx, "ws:git", {
         run: async () => {

@@ -229,6 +229,26 @@ describe("ws:git rules", () => {
 });
 
 describe("ws:git with allowNetwork", () => {
+  // Scout after the fifteenth attack run: clone passed every option through, so code could raise the host's
+  // download bound (maxResponseBytes: 1e12) and bring back the unbounded clone memory GIT_MAX_PACK_BYTES fixed.
+  it("code can lower clone's maxResponseBytes, never raise it past GIT_MAX_PACK_BYTES", async () => {
+    const { url } = await forkRepo();
+    const { r } = await run(
+      attempt(`
+        await attempt("clone", { url: ${JSON.stringify(url)}, dir: "big", maxResponseBytes: 1e12 }),
+        await attempt("clone", { url: ${JSON.stringify(url)}, dir: "bad", maxResponseBytes: "all" }),
+        await attempt("clone", { url: ${JSON.stringify(url)}, dir: "small", maxResponseBytes: 10 }),
+      `),
+      { module: { allowNetwork: true } },
+    );
+    expect(r.stderr).toBe("");
+    const refused = "ws:git clone: maxResponseBytes must be a number > 0 and at most 16777216 (GIT_MAX_PACK_BYTES): code can lower the bound, not raise it";
+    const value = r.value as { error?: [string, string | null] }[];
+    expect(value.slice(0, 2)).toEqual([{ error: [refused, null] }, { error: [refused, null] }]);
+    // a lowered bound is taken: the clone fails (already on the ref list)
+    expect(value[2]!.error![1]).toBe("ECLONEFAIL");
+  });
+
   it("clone from the loopback server, then status / diff / log / cli commit on the clone", async () => {
     const { url, name } = await forkRepo();
     const real = await serverGit(name, ["log", "--format=%H %s", "-n", "1", "HEAD"]);
