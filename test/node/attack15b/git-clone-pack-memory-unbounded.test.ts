@@ -23,7 +23,7 @@ import { boundedHttp } from "../../../src/git/ops/network.js";
 import type { GitHttpClient } from "../../../src/git/context.js";
 import { cleanupScratch, newWorkspace, rejection, wsSnapshot } from "../git/worktree-helpers.js";
 import { peak } from "../attack6/memory.js";
-import { hostileGitServer } from "./hostile-git-server.js";
+import { hostileGitServer, repoWithRemote } from "./hostile-git-server.js";
 
 afterAll(cleanupScratch);
 
@@ -95,13 +95,7 @@ describe("attack15b: clone of a 120 MB pack", () => {
   it("fetch and pull of it fail EFETCHFAIL / EPULLFAIL and leave the repository as it was", { timeout: 60_000 }, async () => {
     const server = await hostileGitServer({ floodBytes: 120 * MiB });
     try {
-      const { ws, git } = newWorkspace();
-      await git.init({ dir: "/r" });
-      await ws.fs.writeFile("/r/a.txt", "a\n");
-      await git.add({ dir: "/r", paths: ["a.txt"] });
-      await git.commit({ dir: "/r", message: "one" });
-      await git.remoteAdd({ dir: "/r", name: "origin", url: server.url });
-      const before = await wsSnapshot(ws, "/r");
+      const { ws, git, before } = await repoWithRemote(server.url);
       expect(await rejection(git.fetch({ dir: "/r" }))).toEqual({ name: "GitError", code: "EFETCHFAIL", message: tooLarge("fetch", server.url) });
       expect(await rejection(git.pull({ dir: "/r", remoteRef: "main" }))).toEqual({ name: "GitError", code: "EPULLFAIL", message: tooLarge("pull", server.url) });
       expect(await wsSnapshot(ws, "/r")).toEqual(before);

@@ -19,7 +19,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { repoUrl } from "../../shared/git-remote.js";
 import { cleanupScratch, newWorkspace, rejection, wsSnapshot } from "../git/worktree-helpers.js";
-import { hostileGitServer } from "./hostile-git-server.js";
+import { hostileGitServer, repoWithRemote } from "./hostile-git-server.js";
 
 afterAll(cleanupScratch);
 
@@ -47,13 +47,7 @@ describe("attack15b: clone from a trickling server and its signal", () => {
   it("fetch and pull stop too: ECANCELED, the repository as it was", { timeout: 30_000 }, async () => {
     const server = await hostileGitServer({ trickle: true });
     try {
-      const { ws, git } = newWorkspace();
-      await git.init({ dir: "/r" });
-      await ws.fs.writeFile("/r/a.txt", "a\n");
-      await git.add({ dir: "/r", paths: ["a.txt"] });
-      await git.commit({ dir: "/r", message: "one" });
-      await git.remoteAdd({ dir: "/r", name: "origin", url: server.url });
-      const before = await wsSnapshot(ws, "/r");
+      const { ws, git, before } = await repoWithRemote(server.url);
       for (const op of ["fetch", "pull"] as const) {
         const stop = new AbortController();
         setTimeout(() => stop.abort(killed()), 500);

@@ -6,6 +6,9 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Workspace } from "../../../src/index.js";
+import type { GitClient } from "../../../src/git/index.js";
+import { newWorkspace, wsSnapshot } from "../git/worktree-helpers.js";
 
 function pkt(data: string | Buffer): Buffer {
   const body = Buffer.isBuffer(data) ? data : Buffer.from(data);
@@ -74,4 +77,15 @@ export async function hostileGitServer(mode: { trickle: true } | { floodBytes: n
       server.close();
     },
   };
+}
+
+/** A Workspace whose `/r` holds one commit ("one", `a.txt`) and the remote `origin` at `url`; `before` is its snapshot. */
+export async function repoWithRemote(url: string): Promise<{ ws: Workspace; git: GitClient; before: Record<string, string> }> {
+  const { ws, git } = newWorkspace();
+  await git.init({ dir: "/r" });
+  await ws.fs.writeFile("/r/a.txt", "a\n");
+  await git.add({ dir: "/r", paths: ["a.txt"] });
+  await git.commit({ dir: "/r", message: "one" });
+  await git.remoteAdd({ dir: "/r", name: "origin", url });
+  return { ws, git, before: await wsSnapshot(ws, "/r") };
 }

@@ -32,6 +32,7 @@
 import { describe, expect, it } from "vitest";
 import { nodeSqliteStorage, Workspace } from "../../../src/index.js";
 import { daemonHandle, type DaemonApi } from "../../../src/backends/daemon/handle.js";
+import { emptyDaemon } from "./daemon-stand-in.js";
 import { defineExec, type ExecToolOutput } from "../../../src/tools/core.js";
 
 function daemon(code: unknown): DaemonApi {
@@ -40,14 +41,8 @@ function daemon(code: unknown): DaemonApi {
     { seq: 2, name: "exit", code },
   ];
   return {
-    info: async () => ({ mountPoint: "/workspace", ignore: [], bootId: "boot-1" }),
-    scan: async () => ({ entries: [], skipped: [], cursor: null, done: true }),
-    read: async () => ({ data: new Uint8Array(0), size: 0, eof: true }),
-    apply: async ({ ops }: { ops: unknown[] }) => ({ results: ops.map(() => ({ ok: true })) }),
-    exec: async ({ id }: { id: string }) => ({ id, pid: 1 }),
+    ...emptyDaemon(),
     events: async ({ after }: { after: number }) => ({ events: events.filter((e) => e.seq > after), done: true }),
-    kill: async () => ({ killed: true }),
-    dispose: async () => ({ disposed: true as const }),
   } as unknown as DaemonApi;
 }
 

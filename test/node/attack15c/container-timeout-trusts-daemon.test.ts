@@ -37,6 +37,7 @@
 import { describe, expect, it } from "vitest";
 import { nodeSqliteStorage, Workspace } from "../../../src/index.js";
 import { daemonHandle, REMOTE_STOP_GRACE_MS, type DaemonApi } from "../../../src/backends/daemon/handle.js";
+import { emptyDaemon } from "./daemon-stand-in.js";
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -44,11 +45,7 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 function hostileDaemon(kills: unknown[], answerKill = true): DaemonApi & Record<string, unknown> {
   const sigkilled = new Set<string>();
   return {
-    info: async () => ({ mountPoint: "/workspace", ignore: [], bootId: "boot-1" }),
-    scan: async () => ({ entries: [], skipped: [], cursor: null, done: true }),
-    read: async () => ({ data: new Uint8Array(0), size: 0, eof: true }),
-    apply: async ({ ops }: { ops: unknown[] }) => ({ results: ops.map(() => ({ ok: true })) }),
-    exec: async ({ id }: { id: string }) => ({ id, pid: 1 }),
+    ...emptyDaemon(),
     // Answers (nothing new) after a short wait, as a long-poll does: the session is alive.
     events: async ({ id, after }: { id: string; after: number }) => {
       await sleep(50);
@@ -66,7 +63,6 @@ function hostileDaemon(kills: unknown[], answerKill = true): DaemonApi & Record<
       if (input.signal === "SIGKILL") sigkilled.add(input.id);
       return answerKill ? { killed: true } : new Promise(() => {});
     },
-    dispose: async () => ({ disposed: true as const }),
   } as unknown as DaemonApi & Record<string, unknown>;
 }
 
