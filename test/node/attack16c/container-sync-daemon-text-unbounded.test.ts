@@ -1,0 +1,137 @@
+/**
+ * Issue 20, sixteenth attack run: what a container's daemon answers during a sync is kept whole — every
+ * refused entry's path, every refusal's message, the pull's error — with no bound on their number or size.
+ *
+ * Tried: a remote command backend (`daemonHandle` over a stand-in daemon, as the container backends use it;
+ * "Nothing the daemon answers is trusted (a command can take it over)", src/runtime/sync.ts) running `true`,
+ * then its pull (`result()` of the run) and push, with a daemon that (a) fails `scan` with a 4 MiB message,
+ * (b) lists 200,000 entries of an unknown kind over 10 scan pages, (c) lists entries whose paths are 4 MiB
+ * and refuses a `read` with a 4 MiB EACCES message, (d) refuses every `apply` op of a push with a 4 MiB
+ * message. (Held: MAX_SCAN_PAGES, cursor order, exit-code checks, invalid paths/kinds never applied.)
+ *
+ * Found (medium; 3 of 3 runs each):
+ * (a) the pull's error is kept whole: `result().sync.error` is the 4,194,309-character message and
+ *     `__ws_sync_state.pull_error` holds it too — a 4 MiB value in one row, over production SQLite's 2 MB
+ *     row bound, so the UPDATE fails with SQLITE_TOOBIG in the catch of `#pullAfter` and the run's
+ *     `result()` rejects instead of reporting the command (workspace.pull() likewise, runtime/index.ts).
+ * (b) `outcome.skipped` (and `seen`) grow by one object per refused entry without bound: 200,000 entries
+ *     from 10 pages are 200,000 `skipped` items (17,688,901 characters of JSON) in the result, twice referenced
+ *     (`skipped` and `sync.skipped`); 20 pages × 50,000 gave 1,000,000 items and 88 MB of JSON in 9.5 s.
+ *     MAX_SCAN_PAGES allows 10,000 pages and nothing bounds entries per page, far past a 128 MB object.
+ * (c) a 4 MiB path (no length check in `validWire`: MAX_PATH_BYTES is 262,144) is listed whole in
+ *     `skipped` — per entry, so 4 entries are 16,777,541 characters of JSON; a `read` refusal's 4 MiB
+ *     message is copied whole into `reason`.
+ * (d) a push keeps each `apply` refusal's message whole as `reason` (4 files → 16,777,397 characters).
+ * Reproduction (b):
+ *
+ *   scan: async ({ cursor }) => ({ entries: 20,000 × { path: `p${page}-${i}`, kind: "fifo" }, skipped: [], cursor: `p${page}`, done: page === 10 })
+ *   (await (await ws.runtime.exec("true", { backend: "box" })).result()).skipped.length   // 200000
+ *
+ * Suggested fix: refuse a daemon path longer than MAX_PATH_BYTES as "invalid path from the container"
+ * (shown clipped); clip every reason and the pull error (pull_error, sync.error) to MAX_HOST_ERROR_CHARS
+ * (16,384) with a marker, as host errors are; list at most a bounded number of skipped entries per sync
+ * (the container module lists 100 and a count) and count the rest; keep `seen` for valid entries only.
+ */
+import { describe, expect, it } from "vitest";
+import { nodeSqliteStorage, Workspace } from "../../../src/index.js";
+import { daemonHandle, type DaemonApi } from "../../../src/backends/daemon/handle.js";
+import { RemoteSync, type SyncFilesystem } from "../../../src/runtime/sync.js";
+import { emptyDaemon } from "../attack15c/daemon-stand-in.js";
+
+const BIG = "a".repeat(4 * 1024 * 1024);
+/** MAX_HOST_ERROR_CHARS (16,384) and room for a marker. */
+const MAX_REASON = 16_384 + 200;
+/** MAX_PATH_BYTES (262,144), "/workspace/" and room for a marker. */
+const MAX_SHOWN_PATH = 262_144 + 200;
+
+/** A daemon whose run of any command exits 0 at once; `over` replaces its sync calls. */
+function workspace(over: Partial<DaemonApi>): Workspace {
+  const daemon = {
+    ...emptyDaemon(),
+    events: async ({ after }: { after: number }) => ({ events: [{ seq: 1, name: "exit", code: 0 }].filter((e) => e.seq > after), done: true }),
+    ...over,
+  } as unknown as DaemonApi;
+  return new Workspace({
+    storage: nodeSqliteStorage(":memory:"),
+    backends: [{ id: "box", type: "test", connect: async () => daemonHandle(daemon, { closed: new Promise(() => {}), close() {} }) }],
+  });
+}
+
+async function run(ws: Workspace) {
+  await ws.fs.mkdir("/workspace", { recursive: true });
+  return (await ws.runtime.exec("true", { backend: "box", encoding: "utf8", id: "r" })).result();
+}
+
+describe("attack16c: a sync keeps the daemon's text whole", () => {
+  it.fails("(a) a pull failing with a 4 MiB message stores and reports it clipped (no 4 MiB pull_error row)", async () => {
+    const ws = workspace({ scan: async () => Promise.reject(new Error(`EIO: ${BIG}`)) });
+    const r = await run(ws);
+    const row = ws.db.one<{ pending: number; n: number }>(`SELECT pull_pending AS pending, length(pull_error) AS n FROM __ws_sync_state WHERE backend = 'box'`);
+    await ws.close();
+    expect(r.exitCode).toBe(0);
+    expect(r.sync.status).toBe("pending");
+    expect(row?.pending).toBe(1);
+    // Found: 4,194,309 and 4,194,309.
+    expect(String(r.sync.error).length).toBeLessThanOrEqual(MAX_REASON);
+    expect(row!.n).toBeLessThanOrEqual(MAX_REASON);
+  });
+
+  it.fails("(b) 200,000 refused entries over 10 scan pages: the result lists a bounded number (under 1 MiB of JSON)", { timeout: 60_000 }, async () => {
+    let page = 0;
+    const ws = workspace({
+      scan: async () => {
+        page++;
+        const entries = Array.from({ length: 20_000 }, (_, i) => ({ path: `p${String(page).padStart(2, "0")}-${i}`, kind: "fifo" }));
+        return { entries, skipped: [], cursor: `p${String(page).padStart(2, "0")}`, done: page === 10 } as never;
+      },
+    });
+    const r = await run(ws);
+    await ws.close();
+    expect(r.sync.status).toBe("complete");
+    expect(r.skipped[0]).toEqual({ path: "/workspace/p01-0", op: "write", reason: "invalid entry from the container" });
+    // Found: 200,000 items, 17,688,901 characters.
+    expect(JSON.stringify(r.skipped).length).toBeLessThan(1024 * 1024);
+  });
+
+  it.fails("(c) 4 MiB paths and a 4 MiB read refusal: each skipped path and reason is clipped", { timeout: 60_000 }, async () => {
+    const ws = workspace({
+      scan: async () =>
+        ({
+          entries: [
+            { path: `f1`, kind: "file", mode: 0o644, size: 1, mtimeMs: 1 },
+            { path: `k${BIG}`, kind: "fifo" },
+            { path: `l${BIG}`, kind: "file", mode: 0o644, size: 1, mtimeMs: 1 },
+            { path: `m${BIG}`, kind: "directory", mode: 0o755, size: 0, mtimeMs: 1 },
+          ],
+          skipped: [],
+          cursor: null,
+          done: true,
+        }) as never,
+      read: async () => Promise.reject(Object.assign(new Error(`EACCES: ${BIG}`), { code: "EACCES" })),
+    });
+    const r = await run(ws);
+    await ws.close();
+    expect(r.sync.skipped.length).toBe(4);
+    // Found: paths of 4,194,316 characters; the EACCES reason of 4,194,312.
+    for (const s of r.sync.skipped) {
+      expect(s.path.length).toBeLessThanOrEqual(MAX_SHOWN_PATH);
+      expect(s.reason.length).toBeLessThanOrEqual(MAX_REASON);
+    }
+  });
+
+  it.fails("(d) a push whose every op is refused with a 4 MiB message keeps each reason clipped", { timeout: 60_000 }, async () => {
+    const ws = new Workspace({ storage: nodeSqliteStorage(":memory:") });
+    await ws.fs.mkdir("/workspace", { recursive: true });
+    for (let i = 0; i < 4; i++) await ws.fs.writeFile(`/workspace/f${i}`, "x");
+    const daemon = {
+      ...emptyDaemon(),
+      apply: async ({ ops }: { ops: unknown[] }) => ({ results: ops.map(() => ({ ok: false, error: { code: "EACCES", message: `EACCES: ${BIG}` } })) }),
+    } as unknown as DaemonApi;
+    const sync = new RemoteSync(ws.db, ws.fs as SyncFilesystem, "box", daemon);
+    const out = await sync.push();
+    await ws.close();
+    expect(out.skipped.map((s) => s.path)).toEqual(["/workspace/f0", "/workspace/f1", "/workspace/f2", "/workspace/f3"]);
+    // Found: 4 reasons of 4,194,312 characters (16,777,397 characters of JSON).
+    for (const s of out.skipped) expect(s.reason.length).toBeLessThanOrEqual(MAX_REASON);
+  });
+});
