@@ -218,7 +218,9 @@ async function leadsTo(fs: WorkspaceFilesystem, linkPath: string, target: string
         segments += countSegments(next);
         bound(path);
         if (next.startsWith("/")) current.length = 0;
-        pending.push(...next.split("/").reverse());
+        // One by one, not spread as arguments: a target may have ~256 Ki (empty) components.
+        const names = next.split("/");
+        for (let i = names.length - 1; i >= 0; i--) pending.push(names[i]!);
         continue;
       }
     }
