@@ -21,7 +21,7 @@
 import type { WorkspaceRuntimeValue } from "../runtime/types.js";
 import type { WorkspaceModuleCallContext, WorkspaceModuleFactory, WorkspaceModuleFunctions } from "./types.js";
 import { isUnder, normalizePath } from "../util/path.js";
-import { libraryToolName, startsRuns, toolRootOf } from "../tools/core/root.js";
+import { libraryToolName, startsRuns, startsRunsNamed, toolRootOf } from "../tools/core/root.js";
 
 export type { WorkspaceModuleCallContext, WorkspaceModuleFactory, WorkspaceModuleFunctions, WorkspaceModuleHost, WorkspaceModule } from "./types.js";
 
@@ -433,7 +433,8 @@ export function forPiTools(
         name: t.name,
         readOnly: readOnly.has(t.name),
         [TOOL_ROOT]: () => toolRootOf(set) ?? toolRootOf(set.execute),
-        [STARTS_RUNS]: startsRuns(t),
+        // by the declaration, or by the set's execute (a copied declaration keeps no mark)
+        [STARTS_RUNS]: startsRuns(t) || startsRunsNamed(set.execute, t.name),
         async call(input, ctx) {
           return piResult(await set.execute({ id: `ws-tools-${crypto.randomUUID()}`, name: t.name, arguments: input }, { abortSignal: ctx.signal }));
         },

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { markLibraryTool, markStartsRuns, markToolRoot, normalizeRoot } from "./core/root.js";
+import { markLibraryTool, markStartsRuns, markStartsRunsNamed, markToolRoot, normalizeRoot } from "./core/root.js";
 import type { ForPiToolsOptions, PiAgentToolLike } from "../modules/tools.js";
 import {
   buildCoreTools,
@@ -240,6 +240,8 @@ export function createPiTools(options: CreatePiToolsOptions): CreatePiToolsResul
     }
   }
 
+  // A copy of a directory tool's declaration ({ ...tools[i] }) keeps no mark: execute keeps it by name.
+  for (const core of cores) if (core.contentResult) markStartsRunsNamed(execute, core.name);
   const result = { tools, execute, readOnly: cores.filter((core) => !core.mutating).map((core) => core.name) };
   // ws:tools reads it: relative paths resolve against it, and the set is confined already
   // (on execute too, so a copy { ...result } keeps it).

@@ -200,6 +200,28 @@ export function startsRuns(tool: unknown): boolean {
   return ((typeof tool === "object" && tool !== null) || typeof tool === "function") && runStarters.has(tool);
 }
 
+/** pi tool-set `execute` functions → names of the set's tools that start runs (TOOL.md directory tools). */
+const runStarterNames = new WeakMap<object, Set<string>>();
+
+/**
+ * Records that `execute` (a pi tool set's one `execute`, which runs every
+ * tool of the set by name) starts runs when it runs tool `name`, so a copy
+ * of the set's declaration (`{ ...tools[i] }`), which has no `execute` of
+ * its own to carry {@link markStartsRuns}, is still left out of `ws:tools`
+ * unless asked. A non-function or non-object `execute` is ignored.
+ */
+export function markStartsRunsNamed(execute: unknown, name: string): void {
+  if ((typeof execute !== "object" || execute === null) && typeof execute !== "function") return;
+  let names = runStarterNames.get(execute);
+  if (!names) runStarterNames.set(execute, (names = new Set()));
+  names.add(name);
+}
+
+/** True when `execute` was marked with {@link markStartsRunsNamed} for tool `name`. */
+export function startsRunsNamed(execute: unknown, name: string): boolean {
+  return ((typeof execute === "object" && execute !== null) || typeof execute === "function") && runStarterNames.get(execute)?.has(name) === true;
+}
+
 /** Tool objects of the library's own tool set → the spec name of the tool (`read`, `write`, …). */
 const libraryTools = new WeakMap<object, string>();
 
