@@ -35,8 +35,7 @@
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { Workspace, type WorkspaceModuleCallContext } from "../../../src/index.js";
-import { WorkerJavaScriptBackend } from "../../../src/backends/worker-javascript/index.js";
+import { replayWorkspace, askHost } from "../durable/helpers.js";
 
 const SOURCE = `import { take, ask, wait } from "ws:m";
 const big = "x".repeat(512 * 1024);
@@ -65,26 +64,18 @@ describe("attack13c: refused host calls fill a replay run's journal", () => {
       let reached!: () => void;
       const atGate = new Promise<void>((r) => (reached = r));
       let taken = 0;
-      const ws = new Workspace({
-        storage: state.storage,
-        backends: [
-          new WorkerJavaScriptBackend({
-            loader: env.LOADER,
-            onInterrupt: "replay",
-            modules: {
-              "ws:m": {
-                take: (args: readonly unknown[]) => {
-                  taken++;
-                  return (args[0] as string).length;
-                },
-                ask: (args: readonly unknown[], ctx: WorkspaceModuleCallContext) => ctx.interrupt(args[0] as string),
-                wait: () => new Promise<void>((r) => { release = r; reached(); }),
-              },
+      const ws = await replayWorkspace(state.storage, {
+        modules: {
+          "ws:m": {
+            take: (args: readonly unknown[]) => {
+              taken++;
+              return (args[0] as string).length;
             },
-          }),
-        ],
+            ask: askHost,
+            wait: () => new Promise<void>((r) => { release = r; reached(); }),
+          },
+        },
       });
-      await ws.fs.mkdir("/workspace", { recursive: true });
       // pending() writes the journal's held writes first (at most JOURNAL_FLUSH_MS old).
       const rows = async () => {
         await ws.runtime.pending();
@@ -133,27 +124,19 @@ describe("attack13c: refused host calls fill a replay run's journal", () => {
       let free!: () => void;
       const freed = new Promise<void>((r) => (free = r));
       let held = 0;
-      const ws = new Workspace({
-        storage: state.storage,
-        backends: [
-          new WorkerJavaScriptBackend({
-            loader: env.LOADER,
-            onInterrupt: "replay",
-            maxConcurrentCapabilityCalls: 2,
-            modules: {
-              "ws:m": {
-                hold: async (args: readonly unknown[]) => {
-                  held++;
-                  await freed;
-                  return (args[0] as string).length;
-                },
-                ask: (args: readonly unknown[], ctx: WorkspaceModuleCallContext) => ctx.interrupt(args[0] as string),
-              },
+      const ws = await replayWorkspace(state.storage, {
+        maxConcurrentCapabilityCalls: 2,
+        modules: {
+          "ws:m": {
+            hold: async (args: readonly unknown[]) => {
+              held++;
+              await freed;
+              return (args[0] as string).length;
             },
-          }),
-        ],
+            ask: askHost,
+          },
+        },
       });
-      await ws.fs.mkdir("/workspace", { recursive: true });
       const source = `import { hold, ask } from "ws:m";
 const big = "y".repeat(512 * 1024);
 export default async () => {

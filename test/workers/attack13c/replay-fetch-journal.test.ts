@@ -28,8 +28,7 @@
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
-import { Workspace } from "../../../src/index.js";
-import { WorkerJavaScriptBackend } from "../../../src/backends/worker-javascript/index.js";
+import { replayWorkspace } from "../durable/helpers.js";
 
 const SOURCE = `import { wait } from "ws:gate";
 export default async (input) => {
@@ -56,18 +55,10 @@ describe("attack13c: replay-run fetch answers are journaled outside every budget
       let release!: () => void;
       let reached!: () => void;
       const atGate = new Promise<void>((r) => (reached = r));
-      const ws = new Workspace({
-        storage: state.storage,
-        backends: [
-          new WorkerJavaScriptBackend({
-            loader: env.LOADER,
-            onInterrupt: "replay",
-            egress: { mode: "direct" },
-            modules: { "ws:gate": { wait: () => new Promise<void>((r) => { release = r; reached(); }) } },
-          }),
-        ],
+      const ws = await replayWorkspace(state.storage, {
+        egress: { mode: "direct" },
+        modules: { "ws:gate": { wait: () => new Promise<void>((r) => { release = r; reached(); }) } },
       });
-      await ws.fs.mkdir("/workspace", { recursive: true });
       const handle = await ws.runtime.exec(SOURCE, { id: "big", encoding: "utf8", timeoutMs: 110_000, input: { n: 24, url } });
       const settled = handle.result();
       const first = await Promise.race([atGate.then(() => "gate"), settled.then((r) => `settled ${r.status} ${r.stderr}`)]);

@@ -32,10 +32,8 @@
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { Workspace, type WorkspaceModuleCallContext } from "../../../src/index.js";
-import { WorkerJavaScriptBackend } from "../../../src/backends/worker-javascript/index.js";
 import { MAX_HOST_ERROR_CHARS } from "../../../src/backends/worker-javascript/bridge.js";
-import { pendingOf } from "../durable/helpers.js";
+import { pendingOf, replayWorkspace, askHost } from "../durable/helpers.js";
 
 const SOURCE = `import { boom, ask } from "ws:m";
 export default async () => {
@@ -50,24 +48,16 @@ describe("attack15c: host call errors are journaled whole", () => {
     const id = env.TEST_DO.newUniqueId();
     await runInDurableObject(env.TEST_DO.get(id), async (_i, state) => {
       const big = "e".repeat(1_400_000);
-      const ws = new Workspace({
-        storage: state.storage,
-        backends: [
-          new WorkerJavaScriptBackend({
-            loader: env.LOADER,
-            onInterrupt: "replay",
-            modules: {
-              "ws:m": {
-                boom: () => {
-                  throw new Error(big);
-                },
-                ask: (args: readonly unknown[], ctx: WorkspaceModuleCallContext) => ctx.interrupt(args[0] as string),
-              },
+      const ws = await replayWorkspace(state.storage, {
+        modules: {
+          "ws:m": {
+            boom: () => {
+              throw new Error(big);
             },
-          }),
-        ],
+            ask: askHost,
+          },
+        },
       });
-      await ws.fs.mkdir("/workspace", { recursive: true });
       const handle = await ws.runtime.exec(SOURCE, { id: "errs", encoding: "utf8", timeoutMs: 110_000 });
       const settled = handle.result();
       const pending = await pendingOf(ws);

@@ -4,7 +4,8 @@
  */
 import { env } from "cloudflare:test";
 import { inject } from "vitest";
-import { getWorkspace, type WorkspaceRuntimePendingCall, type WorkspaceRuntimeResult } from "../../../src/index.js";
+import { getWorkspace, Workspace, type WorkspaceModuleCallContext, type WorkspaceRuntimePendingCall, type WorkspaceRuntimeResult } from "../../../src/index.js";
+import { WorkerJavaScriptBackend, type WorkerJavaScriptBackendOptions } from "../../../src/backends/worker-javascript/index.js";
 import { abortObject } from "../attack2/abort-helpers.js";
 
 /** A fresh `DurableAgent`: its stub, and `fresh()` for a new stub to the same object (after an abort). */
@@ -117,4 +118,17 @@ export async function waitingCalls(
     }
     return undefined;
   }, `${n} pending call(s)`, ms);
+}
+
+/** A `ws:` module function that interrupts with its first argument as the payload (a call the host must answer). */
+export const askHost = (args: readonly unknown[], ctx: WorkspaceModuleCallContext): unknown => ctx.interrupt(args[0] as string);
+
+/**
+ * A Workspace on `storage` (a Durable Object's) whose one backend is the JavaScript backend with `onInterrupt: "replay"`
+ * and `options` (modules, budgets, egress); `/workspace` is made.
+ */
+export async function replayWorkspace(storage: DurableObjectStorage, options: Omit<WorkerJavaScriptBackendOptions, "loader" | "onInterrupt">): Promise<Workspace> {
+  const ws = new Workspace({ storage, backends: [new WorkerJavaScriptBackend({ loader: env.LOADER, onInterrupt: "replay", ...options })] });
+  await ws.fs.mkdir("/workspace", { recursive: true });
+  return ws;
 }

@@ -7,10 +7,8 @@
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { Workspace, type WorkspaceModuleCallContext } from "../../../src/index.js";
-import { WorkerJavaScriptBackend } from "../../../src/backends/worker-javascript/index.js";
 import { TAPE_ROW_NUMBERS } from "../../../src/backends/worker-javascript/durable.js";
-import { pendingOf } from "./helpers.js";
+import { pendingOf, replayWorkspace, askHost } from "./helpers.js";
 
 const SOURCE = `import { ask } from "ws:m";
 export default async () => {
@@ -22,17 +20,9 @@ describe("a replay run's tape in journal rows", () => {
   it("20,000 timer firings before a call are stored in rows of at most TAPE_ROW_NUMBERS numbers, whole and in order", { timeout: 200_000 }, async () => {
     expect(TAPE_ROW_NUMBERS).toBe(48_000);
     await runInDurableObject(env.TEST_DO.get(env.TEST_DO.newUniqueId()), async (_i, state) => {
-      const ws = new Workspace({
-        storage: state.storage,
-        backends: [
-          new WorkerJavaScriptBackend({
-            loader: env.LOADER,
-            onInterrupt: "replay",
-            modules: { "ws:m": { ask: (args: readonly unknown[], ctx: WorkspaceModuleCallContext) => ctx.interrupt(args[0] as string) } },
-          }),
-        ],
+      const ws = await replayWorkspace(state.storage, {
+        modules: { "ws:m": { ask: askHost } },
       });
-      await ws.fs.mkdir("/workspace", { recursive: true });
       const handle = await ws.runtime.exec(SOURCE, { id: "timers", encoding: "utf8", timeoutMs: 180_000 });
       const settled = handle.result();
       const pending = await pendingOf(ws, 150_000);
