@@ -1,0 +1,79 @@
+/**
+ * Issue 20, sixteenth attack run: `push` builds and sends its whole pack in memory, with no bound — the
+ * download bound of the fifteenth run (GIT_MAX_PACK_BYTES, boundedHttp) covers what the server SENDS, not what
+ * the Workspace uploads.
+ * Tried: a repository with N files of 16 MiB of random bytes (each a quarter of GIT_MAX_OBJECT_BYTES, so every
+ * other git operation takes them: add, commit, checkout), committed, pushed to a receive-pack server on
+ * 127.0.0.1 that reads the request and answers "ok" (side-band report-status); heap + array buffers sampled
+ * during the push (attack6 `peak`'s measure). Held: the push succeeds byte for byte (the server received the
+ * whole pack), and the report is parsed through the bounded response.
+ * Found (medium; a Durable Object has 128 MB, docs/git.md "Objects are bounded … git holds an object whole,
+ * more than once"): isomorphic-git packs every object to send into one buffer and sends it as one request
+ * body, so the push's memory grows ~2.3–2.7× the pack: N = 1 → 47 MiB, 2 → 80 MiB, 4 (64 MiB pack) →
+ * 147–175 MiB (3 of 3 runs), past 128 MiB. A model that commits a few generated files (a dataset, a build) and
+ * pushes ends the object; nothing says why, and the number of objects is the only thing that grows.
+ * Suggested fix: before packing, sum the sizes of the objects push would send (isomorphic-git's object walk
+ * gives them) and refuse past a documented bound (GIT_MAX_PACK_BYTES, or its own GIT_MAX_PUSH_BYTES, with a
+ * per-call override as maxResponseBytes has) with EPUSHFAIL "pack too large: … push fewer/smaller commits",
+ * sending nothing — or stream the pack object by object into the request body; document it in docs/git.md
+ * "Performance and limits".
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { randomBytes } from "node:crypto";
+import { afterAll, expect, it } from "vitest";
+import { cleanupScratch, newWorkspace } from "../git/worktree-helpers.js";
+afterAll(cleanupScratch);
+const MiB = 1024 * 1024;
+function pkt(data: string): Buffer {
+  const body = Buffer.from(data);
+  return Buffer.concat([Buffer.from((body.length + 4).toString(16).padStart(4, "0")), body]);
+}
+it.fails("a push of a 64 MiB pack (four 16 MiB files) stays under 128 MiB of memory, or is refused before sending", { timeout: 60_000 }, async () => {
+  let received = 0;
+  const server: Server = createServer((req, res) => {
+    if (req.method === "GET") {
+      res.writeHead(200, { "content-type": "application/x-git-receive-pack-advertisement" });
+      res.end(Buffer.concat([pkt("# service=git-receive-pack\n"), Buffer.from("0000"), pkt(`${"0".repeat(40)} capabilities^{}\0report-status side-band-64k\n`), Buffer.from("0000")]));
+      return;
+    }
+    req.on("data", (c: Buffer) => (received += c.length));
+    req.on("end", () => {
+      res.writeHead(200, { "content-type": "application/x-git-receive-pack-result" });
+      const inner = Buffer.concat([pkt("unpack ok\n"), pkt("ok refs/heads/main\n"), Buffer.from("0000")]);
+      res.end(Buffer.concat([pkt("\x01" + inner.toString("latin1")), Buffer.from("0000")]));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/r.git`;
+  try {
+    const { ws, git } = newWorkspace();
+    await git.init({ dir: "/r", defaultBranch: "main" } as never);
+    const n = 4;
+    for (let i = 0; i < n; i++) await ws.fs.writeFile(`/r/f${i}.bin`, randomBytes(16 * MiB));
+    await git.add({ dir: "/r", paths: ["."] });
+    await git.commit({ dir: "/r", message: "big", author: { name: "a", email: "a@b" } } as never);
+    await git.remoteAdd({ dir: "/r", name: "origin", url });
+    const base = process.memoryUsage();
+    let grew = 0;
+    const t = setInterval(() => {
+      const m = process.memoryUsage();
+      grew = Math.max(grew, m.heapUsed + m.arrayBuffers - base.heapUsed - base.arrayBuffers);
+    }, 5);
+    const result = await git.push({ dir: "/r", ref: "main" } as never).catch((e) => String(e));
+    clearInterval(t);
+    if (typeof result === "string") {
+      // Refused: with a message saying why, and nothing sent.
+      expect(result).toMatch(/^GitError: git push failed: .*too large/);
+      expect(received).toBe(0);
+    } else {
+      expect(result).toEqual({ ok: true, error: null, refs: { "refs/heads/main": { ok: true, error: "" } } });
+      expect(received).toBeGreaterThan(64 * MiB);
+    }
+    // Today: 147–175 MiB.
+    expect(grew).toBeLessThan(128 * MiB);
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
+});
