@@ -8,7 +8,8 @@
  * size and mtime before the copy is read, the file's revision in the commit).
  * A write by anyone else that lands in between makes the rewrite fail with
  * `ESTALE` instead of being overwritten; the caller stats again and retries,
- * at most {@link APPEND_ATTEMPTS} times.
+ * at most {@link APPEND_ATTEMPTS} times (also after an `ENOENT`: the file was
+ * removed since the `stat`, and the next try creates it).
  *
  * No runtime imports: the shell's Dynamic Worker bundles this module with the
  * adapter, and `fs` may be an RPC stub of `workspace.fs`.
@@ -45,7 +46,8 @@ export interface AppendFound {
  * @param fs `workspace.fs`, or an RPC stub of its `readFile` and `writeFile`.
  * @throws `ESTALE` (a `code`) when the file changed or another file was put at
  * the path since `found` — stat again and retry (see {@link shouldRetryAppend});
- * `ENOENT` when it is gone; any other `writeFile`/`readFile` failure.
+ * `ENOENT` when it is gone (removed since `found`: retry too, with `found` set,
+ * and the next look creates it); any other `writeFile`/`readFile` failure.
  */
 export async function appendStreamed(
   fs: Pick<WorkspaceFilesystem, "readFile" | "writeFile">,
@@ -84,9 +86,12 @@ export async function appendStreamed(
 /**
  * Whether attempt number `attempt` (from 1) of an append that failed with
  * `code` should look again: another writer changed (`ESTALE`) or created
- * (`EEXIST`) the file in between, and fewer than {@link APPEND_ATTEMPTS}
- * attempts were made.
+ * (`EEXIST`) the file in between — or removed it (`ENOENT` when the attempt
+ * had `found` the file: the next look creates it, as `O_APPEND|O_CREAT`
+ * does) — and fewer than {@link APPEND_ATTEMPTS} attempts were made.
+ * @param found whether this attempt's `stat` found the file (default `false`:
+ *   an `ENOENT` is then a missing parent, final).
  */
-export function shouldRetryAppend(code: string | undefined, attempt: number): boolean {
-  return (code === "ESTALE" || code === "EEXIST") && attempt < APPEND_ATTEMPTS;
+export function shouldRetryAppend(code: string | undefined, attempt: number, found = false): boolean {
+  return (code === "ESTALE" || code === "EEXIST" || (found && code === "ENOENT")) && attempt < APPEND_ATTEMPTS;
 }

@@ -1026,7 +1026,8 @@ export class SQLiteWorkspaceProvider {
    * SHA-256 and retried, for files up to 1 MiB (a larger one is streamed,
    * by `appendStreamed`, bound by `ifUnmodified` to the file found: its inode,
    * size and mtime before the copy, its revision in the commit), at most
-   * `APPEND_ATTEMPTS` (10) tries in all. Every store is bound to the
+   * `APPEND_ATTEMPTS` (10) tries in all (a file removed after the step found
+   * it is looked for again: created, or `ESTALE` for a handle). Every store is bound to the
    * inode the step found (`ifInode`), so it never lands in a file put at
    * the path meanwhile. `ino` (an append handle's): the path must lead to
    * that file when the append's turn comes, else `ESTALE`.
@@ -1065,8 +1066,8 @@ export class SQLiteWorkspaceProvider {
           return;
         } catch (error) {
           const code = posixCodeOf(error);
-          // Someone else wrote (ESTALE) or created the file (EEXIST) in between: look again.
-          if (shouldRetryAppend(code, attempt)) continue;
+          // Someone else wrote (ESTALE), created (EEXIST) or removed the file found (ENOENT) in between: look again.
+          if (shouldRetryAppend(code, attempt, existing !== undefined)) continue;
           if (isNodeFsError(error)) throw error;
           throw nodeFsError(code ?? "EIO", syscall, path, undefined, error);
         }

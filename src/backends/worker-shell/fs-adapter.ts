@@ -594,8 +594,9 @@ export class WorkspaceFsAdapter implements IFileSystem {
    * (`writeFile`'s `ifUnmodified`, src/fs/append.ts): a write by anyone else
    * that lands while the copy runs is kept — the rewrite fails and the
    * append is made again after it, at most `APPEND_ATTEMPTS` (10) tries in
-   * all. Appending nothing to an existing file (what a `>>` redirect does
-   * before its first write) writes nothing.
+   * all. A file removed between the `stat` and the rewrite is created (as
+   * `O_APPEND|O_CREAT` does), within the same tries. Appending nothing to an
+   * existing file (what a `>>` redirect does before its first write) writes nothing.
    * @throws `EISDIR` a directory · `ENOENT` missing parent · `EROFS` · `ELOOP` ·
    * `ESTALE` the file kept changing through every try (nothing appended).
    */
@@ -629,7 +630,8 @@ export class WorkspaceFsAdapter implements IFileSystem {
         else await appendStreamed(this.#fs, path, stat, bytes);
         return;
       } catch (error) {
-        if (shouldRetryAppend(codeOf(error), attempt)) continue;
+        // ESTALE/EEXIST: another writer changed or created it; ENOENT after the stat found it: removed, created next.
+        if (shouldRetryAppend(codeOf(error), attempt, stat !== undefined)) continue;
         rethrow(error, "append", path);
       }
     }
