@@ -374,12 +374,11 @@ function matchSegment(segment: SegmentPlan, from: number, to: number): boolean {
 let starts = new Int32Array(64);
 
 /**
- * A path against a glob's segments: the same algorithm one level up, `**`
- * being the `*` and each other segment one name (at most names × glob
- * segments segment matches, which together read at most path × glob).
+ * Reads `path` into {@link points} (its code points, once) and
+ * {@link starts} (where each `/`-separated segment starts; `starts[count]`
+ * is one past the end). Returns the number of segments (at least 1).
  */
-function matchSegments(pattern: readonly PlannedSegment[], lastGlobstar: number, path: string): boolean {
-  // The path's code points, read once; `starts` index them.
+function readPath(path: string): number {
   if (points.length < path.length) points = new Int32Array(Math.max(path.length, points.length * 2));
   const length = codePoints(path, 0, path.length, points);
   let count = 0;
@@ -394,6 +393,16 @@ function matchSegments(pattern: readonly PlannedSegment[], lastGlobstar: number,
     if (at === length) break;
   }
   starts[count] = length + 1;
+  return count;
+}
+
+/**
+ * A path against a glob's segments: the same algorithm one level up, `**`
+ * being the `*` and each other segment one name (at most names × glob
+ * segments segment matches, which together read at most path × glob).
+ */
+function matchSegments(pattern: readonly PlannedSegment[], lastGlobstar: number, path: string): boolean {
+  const count = readPath(path);
   // The segments after the last `**` can only be the path's last ones: match them there, without a search.
   let end = count;
   let pEnd = pattern.length;
@@ -431,12 +440,52 @@ function matchSegments(pattern: readonly PlannedSegment[], lastGlobstar: number,
   return p === pEnd;
 }
 
-/** The linear matcher for a parsed glob. A final `X/**` needs at least one segment after `X`, so a `*` segment goes before that `**`. */
-function linearMatcher({ segments }: Parsed): Matcher {
+/**
+ * Every prefix of a path at once against a glob's segments: a set of glob
+ * positions advanced one path segment at a time (a `**` position stays and
+ * may be skipped; any other advances when its segment matches the name), so
+ * `result[k]` says whether the path's first k + 1 segments match. Each name
+ * is tried once against each glob segment: at most path × glob, however deep
+ * the path.
+ */
+function matchPrefixes(pattern: readonly PlannedSegment[], path: string): boolean[] {
+  const count = readPath(path);
+  const size = pattern.length;
+  let active = new Uint8Array(size + 1);
+  let next = new Uint8Array(size + 1);
+  // A `**` matches no segment too: its position reaches the next one.
+  const close = (set: Uint8Array) => {
+    for (let p = 0; p < size; p++) if (set[p] === 1 && pattern[p] === GLOBSTAR) set[p + 1] = 1;
+  };
+  active[0] = 1;
+  close(active);
+  const out: boolean[] = [];
+  for (let t = 0; t < count; t++) {
+    next.fill(0);
+    for (let p = 0; p < size; p++) {
+      if (active[p] !== 1) continue;
+      const segment = pattern[p];
+      if (segment === GLOBSTAR) next[p] = 1;
+      else if (matchSegment(segment, starts[t], starts[t + 1] - 1)) next[p + 1] = 1;
+    }
+    close(next);
+    [active, next] = [next, active];
+    out.push(active[size] === 1);
+  }
+  return out;
+}
+
+/** A parsed glob as the linear matcher takes it: a final `X/**` needs at least one segment after `X`, so a `*` segment goes before that `**`. */
+function linearPattern({ segments }: Parsed): PlannedSegment[] {
   const last = segments.length - 1;
   const pattern: Segment[] = last > 0 && segments[last] === GLOBSTAR ? [...segments.slice(0, last), [STAR], GLOBSTAR] : segments;
-  const lastGlobstar = pattern.lastIndexOf(GLOBSTAR);
-  const planned = pattern.map((segment) => (segment === GLOBSTAR ? GLOBSTAR : plan(segment)));
+  return pattern.map((segment) => (segment === GLOBSTAR ? GLOBSTAR : plan(segment)));
+}
+
+/** The linear matcher for a parsed glob (see {@link linearPattern}). */
+function linearMatcher(parsed: Parsed): Matcher {
+  const planned = linearPattern(parsed);
+  const lastGlobstar = planned.lastIndexOf(GLOBSTAR);
   return (relative) => matchSegments(planned, lastGlobstar, relative);
 }
 
@@ -542,6 +591,28 @@ export function compileExclude(globs: readonly string[] | undefined): Exclude | 
 export function compileLinearGlob(pattern: string): Matcher {
   const matchers = parseAll([pattern], "glob").map(linearMatcher);
   return (relative) => matchers.some((match) => match(relative));
+}
+
+/**
+ * {@link compileLinearGlob} on every prefix of a path at once, for a caller
+ * that decides each ancestor of a path too (sync.ts: a daemon's ignore globs,
+ * where an ignored directory covers what is under it). The returned function
+ * takes a path and gives one boolean per `/`-separated segment of it: entry k
+ * is whether the path's first k + 1 segments match `pattern` —
+ * `compileLinearPrefixGlob("/w/*")("/w/a/b")` is `[false, false, true, false]`
+ * (for `""`, `"/w"`, `"/w/a"`, `"/w/a/b"`); the last entry is
+ * `compileLinearGlob(pattern)(path)`. One pass over the path: at most its
+ * length times the glob's (deciding each ancestor with compileLinearGlob would
+ * cost the path's depth times that).
+ * @throws TypeError for a glob (its `{a,b}` alternatives expanded) past `MAX_GLOB_SIZE` characters, as {@link compileLinearGlob}.
+ */
+export function compileLinearPrefixGlob(pattern: string): (path: string) => boolean[] {
+  const patterns = parseAll([pattern], "glob").map(linearPattern);
+  return (path) => {
+    const [first, ...rest] = patterns.map((planned) => matchPrefixes(planned, path));
+    for (const other of rest) for (const [k, matched] of other.entries()) if (matched) first![k] = true;
+    return first!;
+  };
 }
 
 /**

@@ -58,7 +58,7 @@
 import type { WorkspaceDatabase } from "../storage/database.js";
 import type { ChangeCursor, ChangeEntry, ChangePage } from "../fs/changes.js";
 import type { WorkspaceFilesystem } from "../fs/types.js";
-import { compileLinearGlob, MAX_GLOB_SIZE } from "../fs/glob.js";
+import { compileLinearPrefixGlob, MAX_GLOB_SIZE } from "../fs/glob.js";
 import { concatBytes } from "../util/bytes.js";
 import { checkLinkTarget } from "../backends/worker-javascript/paths.js";
 import type { SkippedEntry } from "./types.js";
@@ -1286,9 +1286,6 @@ function skippedOf(path: string, error: unknown, op: "write" | "delete"): Skippe
  */
 const UNSUPPORTED_IGNORE = /[{}[\]?\\()|]/;
 
-/** Directory decisions an {@link ignoreMatcher} keeps (then it starts over). */
-const IGNORE_MEMO = 4096;
-
 /** A daemon answer the host refuses: `EPROTO` with `message`. */
 function protocolError(message: string): Error & { code: string } {
   return Object.assign(new Error(`EPROTO: ${message}`), { code: "EPROTO" });
@@ -1299,12 +1296,15 @@ function protocolError(message: string): Error & { code: string } {
  * absolute container path, a `!` glob re-includes, the last matching glob
  * decides; a path under an ignored directory is ignored (the daemon does not
  * walk into one), and `X/**` also ignores `X` itself, as the daemon's
- * picomatch does. The globs come from the daemon, which a command can take
- * over, so they never reach a backtracking matcher: they are matched by the
- * Workspace's linear glob matcher (`src/fs/glob.ts`, as `find`'s patterns
- * without picomatch: the cost per path is at most its length times the
- * globs'), and each directory's decision is kept (up to 4,096 of them), so a
- * path costs one match of its own, not one per ancestor.
+ * picomatch does — unless `X` ends with `*` (`**\/.*\/**`, `/workspace/*\/**`),
+ * where picomatch's `X/**` needs a segment after `X`: `**\/.*\/**` ignores
+ * `.cache/x` but keeps `.cache`. (`X/**\/**` is `X/**`.) The globs come from the
+ * daemon, which a command can take over, so they never reach a backtracking
+ * matcher: they are matched by the Workspace's linear glob matcher
+ * (`src/fs/glob.ts`, as `find`'s patterns without picomatch), on the path and
+ * all its ancestors in one pass ({@link compileLinearPrefixGlob}): the cost
+ * per path is at most its length times the globs', however deep it is and
+ * however many directories a push meets, and nothing is kept between paths.
  * @throws Error `EPROTO` (`the container's daemon announced …`) when `globs` is
  *   not an array of non-empty strings, a glob holds one of `{}[]?\()|` or a
  *   second leading `!`, or the globs come to more than `MAX_GLOB_SIZE` (4096)
@@ -1325,42 +1325,25 @@ export function ignoreMatcher(mountPoint: string, globs: readonly string[]): (wi
     }
     if (size > MAX_GLOB_SIZE) throw protocolError(`the container's daemon announced ignore globs of more than ${MAX_GLOB_SIZE} characters together (MAX_GLOB_SIZE); use fewer or shorter globs`);
     const alternatives = [body];
-    // picomatch's `X/**` matches `X` too.
-    if (body.endsWith("/**") && body.length > 3) alternatives.push(body.slice(0, -3));
-    const matchers = alternatives.map((alternative) => compileLinearGlob(alternative));
-    return { negate, test: (abs: string) => matchers.some((match) => match(abs)) };
+    // picomatch's `X/**` matches `X` too, but not after a `*` (its "afterStar"); it reads `X/**/**` as `X/**`.
+    let base = body;
+    while (base.endsWith("/**/**")) base = base.slice(0, -3);
+    if (base.endsWith("/**") && base.length > 3 && !base.endsWith("*/**")) alternatives.push(base.slice(0, -3));
+    const matchers = alternatives.map((alternative) => compileLinearPrefixGlob(alternative));
+    return { negate, prefixes: (abs: string) => matchers.map((match) => match(abs)) };
   });
-  const one = (abs: string): boolean => {
-    let ignored = false;
-    for (const rule of rules) if (rule.test(abs)) ignored = !rule.negate;
-    return ignored;
-  };
   const root = mountPoint.endsWith("/") ? mountPoint.slice(0, -1) : mountPoint;
-  /** Directory wire path → whether it or an ancestor is ignored. */
-  const decided = new Map<string, boolean>();
-  const directory = (dir: string): boolean => {
-    const undecided: string[] = [];
-    let ignored = false;
-    for (let at: string | null = dir; at !== null; ) {
-      const known = decided.get(at);
-      if (known !== undefined) {
-        ignored = known;
-        break;
-      }
-      undecided.push(at);
-      const slash = at.lastIndexOf("/");
-      at = slash === -1 ? null : at.slice(0, slash);
-    }
-    for (let i = undecided.length - 1; i >= 0; i--) {
-      ignored ||= one(`${root}/${undecided[i]}`);
-      if (decided.size >= IGNORE_MEMO) decided.clear();
-      decided.set(undecided[i]!, ignored);
-    }
-    return ignored;
-  };
+  // `${root}/${wire}`'s segment of the wire path's first name: the prefixes from there on are the path and its ancestors.
+  const first = root.split("/").length;
   return (wire) => {
-    const slash = wire.lastIndexOf("/");
-    return (slash !== -1 && directory(wire.slice(0, slash))) || one(`${root}/${wire}`);
+    const matched = rules.map((rule) => rule.prefixes(`${root}/${wire}`));
+    const depth = matched[0]![0]!.length;
+    for (let k = first; k < depth; k++) {
+      let ignored = false;
+      for (const [r, rule] of rules.entries()) if (matched[r]!.some((prefixes) => prefixes[k])) ignored = !rule.negate;
+      if (ignored) return true;
+    }
+    return false;
   };
 }
 
