@@ -22,6 +22,10 @@
  *     `skipped` — per entry, so 4 entries are 16,777,541 characters of JSON; a `read` refusal's 4 MiB
  *     message is copied whole into `reason`.
  * (d) a push keeps each `apply` refusal's message whole as `reason` (4 files → 16,777,397 characters).
+ * (e) a push records the `stat` an `apply` answers whole: a `target` of 4,194,304 characters becomes a
+ *     `__ws_sync_manifest` row over production's 2 MB bound (SQLITE_TOOBIG thrown from inside the push's
+ *     flush, the batch's other results unrecorded). (Held: a pulled link with a 4 MiB target is refused
+ *     ENAMETOOLONG by the Workspace, nothing recorded.)
  * Reproduction (b):
  *
  *   scan: async ({ cursor }) => ({ entries: 20,000 × { path: `p${page}-${i}`, kind: "fifo" }, skipped: [], cursor: `p${page}`, done: page === 10 })
@@ -30,7 +34,8 @@
  * Suggested fix: refuse a daemon path longer than MAX_PATH_BYTES as "invalid path from the container"
  * (shown clipped); clip every reason and the pull error (pull_error, sync.error) to MAX_HOST_ERROR_CHARS
  * (16,384) with a marker, as host errors are; list at most a bounded number of skipped entries per sync
- * (the container module lists 100 and a count) and count the rest; keep `seen` for valid entries only.
+ * (the container module lists 100 and a count) and count the rest; keep `seen` for valid entries only;
+ * drop an `apply` stat whose link target is over MAX_PATH_BYTES (as an invalid stat is dropped).
  */
 import { describe, expect, it } from "vitest";
 import { nodeSqliteStorage, Workspace } from "../../../src/index.js";
@@ -133,5 +138,21 @@ describe("attack16c: a sync keeps the daemon's text whole", () => {
     expect(out.skipped.map((s) => s.path)).toEqual(["/workspace/f0", "/workspace/f1", "/workspace/f2", "/workspace/f3"]);
     // Found: 4 reasons of 4,194,312 characters (16,777,397 characters of JSON).
     for (const s of out.skipped) expect(s.reason.length).toBeLessThanOrEqual(MAX_REASON);
+  });
+
+  it.fails("(e) an apply stat with a 4 MiB link target is not recorded whole in the manifest", async () => {
+    const ws = new Workspace({ storage: nodeSqliteStorage(":memory:") });
+    await ws.fs.mkdir("/workspace", { recursive: true });
+    await ws.fs.writeFile("/workspace/f", "x");
+    const daemon = {
+      ...emptyDaemon(),
+      apply: async ({ ops }: { ops: unknown[] }) => ({ results: ops.map(() => ({ ok: true, stat: { kind: "symlink", mode: 0o777, size: 1, mtimeMs: 1, target: BIG } })) }),
+    } as unknown as DaemonApi;
+    const out = await new RemoteSync(ws.db, ws.fs as SyncFilesystem, "box", daemon).push();
+    const row = ws.db.one<{ n: number | null }>(`SELECT max(length(target)) AS n FROM __ws_sync_manifest WHERE backend = 'box'`);
+    await ws.close();
+    expect(out.pushed).toBe(1);
+    // Found: 4,194,304 (one row of 4 MiB).
+    expect(row?.n ?? 0).toBeLessThanOrEqual(262_144);
   });
 });
