@@ -1,0 +1,78 @@
+/**
+ * Issue 20, sixteenth attack run: what a replay run's code can make the host journal as its TAPE
+ * (src/backends/worker-javascript/run.ts `tape` → durable.ts `appendTape`, `__ws_exec_tape`; the rows of 48,000
+ * numbers of the fifteenth run's fix).
+ * Tried: a replay run (`onInterrupt: "replay"`) whose code replaces `Array.prototype.push` for one timer firing: the
+ * isolate's replay module records each event with `recorded.push(kind, n, clock)` (isolate/workspace-durable.js), so
+ * the code's push adds 3,000,000 numbers of its choosing (1.2345678901234567e+300, 24 characters of JSON each) to the
+ * tape that goes to the host with the next output batch; then the run waits on an approval (ctx.interrupt) so its
+ * journal stays. The host checks only that each entry is a finite number: not that they are [kind 0|1, a positive
+ * integer event number, a time] triples, nor how many a run sends.
+ * Found (medium-high — storage and memory outside every budget): 72,000,081 bytes of tape in 63 rows after ~3 s
+ * (2 of 2 runs), from one run, while docs/runtime.md says a replay run's journal holds at most maxCapabilityCalls
+ * calls within maxCapabilityRequestBytes / maxCapabilityResponseBytes (8 MiB each). Each output batch or host call can
+ * carry another batch (one RPC message of 3M doubles is 24 MB), so a run that keeps doing it fills the object's
+ * storage (10 GB) in minutes, and it is kept until the run ends — which a run waiting for an approval may never do.
+ * On resume, `DurableJournal.tape()` reads every row at once and builds one array of all the numbers, which is sent
+ * to the new isolate: 72 MB of row text plus a 3M-number array is past a Durable Object's 128 MB, so the resume
+ * itself can end the object (here, in local workerd, the resumed attempt read the forged entry and failed:
+ * "it did not set timer 1.2345678901234567e+300"). Ordinary code also grows the tape without bound (every timer
+ * firing is 3 numbers, ~20 bytes), only more slowly.
+ * Suggested fix: the host checks each batch as triples (kind 0 or 1, event number a positive safe integer, time a
+ * safe integer not before the last one) and fails the run (EPROTO/divergence) on anything else; and bounds the tape
+ * per run (e.g. MAX_TAPE_NUMBERS, or counts its JSON bytes against maxCapabilityRequestBytes), failing the run past
+ * it with a message naming the bound, so `__ws_exec_tape` stays within the journal's documented budget.
+ */
+import { env, runInDurableObject } from "cloudflare:test";
+import { expect, it } from "vitest";
+import { Workspace, type WorkspaceModuleCallContext } from "../../../src/index.js";
+import { WorkerJavaScriptBackend } from "../../../src/backends/worker-javascript/index.js";
+import { pendingOf } from "../durable/helpers.js";
+
+const FORGE = `import { ask } from "ws:m";
+export default async () => {
+  const orig = Array.prototype.push;
+  let armed = true;
+  Array.prototype.push = function (...a) {
+    if (armed && a.length === 3 && a[0] === 1) {
+      armed = false;
+      const extra = new Array(3_000_000).fill(1.2345678901234567e+300);
+      for (let i = 0; i < extra.length; i += 30000) orig.apply(this, extra.slice(i, i + 30000));
+    }
+    return orig.apply(this, a);
+  };
+  await new Promise((r) => setTimeout(r, 0));
+  Array.prototype.push = orig;
+  console.log("flushed");
+  return await ask("go?");
+};`;
+
+it.fails("a replay run's code cannot journal tape past the journal's budget (today: 72 MB in 63 rows)", { timeout: 120_000 }, async () => {
+  await runInDurableObject(env.TEST_DO.get(env.TEST_DO.newUniqueId()), async (_i, state) => {
+    const ws = new Workspace({
+      storage: state.storage,
+      backends: [
+        new WorkerJavaScriptBackend({
+          loader: env.LOADER,
+          onInterrupt: "replay",
+          modules: { "ws:m": { ask: (args: readonly unknown[], ctx: WorkspaceModuleCallContext) => ctx.interrupt(args[0] as string) } },
+        }),
+      ],
+    });
+    try {
+      await ws.fs.mkdir("/workspace", { recursive: true });
+      const handle = await ws.runtime.exec(FORGE, { id: "forge", encoding: "utf8", timeoutMs: 60_000 });
+      const settled = handle.result().then((r) => r.status);
+      const pending = await Promise.race([pendingOf(ws, 30_000).then((p) => p.length), settled]);
+      const tape = state.storage.sql
+        .exec<{ rows: number; bytes: number | null }>("SELECT count(*) AS rows, sum(length(data)) AS bytes FROM __ws_exec_tape WHERE id = 'forge'")
+        .one();
+      if (pending === 1) await ws.runtime.killExec("forge").catch(() => undefined);
+      // Today: pending 1 (the run waits), { rows: 63, bytes: 72000081 }. Fixed: the forged batch fails the run (nothing
+      // kept), or at the least the tape kept stays within 8 MiB (the journal's byte budget).
+      expect(tape.bytes ?? 0).toBeLessThanOrEqual(8 * 1024 * 1024);
+    } finally {
+      await ws.close();
+    }
+  });
+});
