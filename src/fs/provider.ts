@@ -1086,7 +1086,7 @@ export class SQLiteWorkspaceProvider {
    * one: at `path`, or — `follow`, and `path` is a link (or a chain of them)
    * to nothing — at the last link's target, as open(2) with `O_CREAT`
    * without `O_EXCL` does. A relative target is taken from the link's
-   * directory.
+   * real directory (its parent's links resolved, as the filesystem does).
    * @throws `EEXIST` an entry is there (with `follow`: a file or directory at the end of the links) · `ENOENT` the (target's) parent is missing · `ELOOP` more than 40 links · `EISDIR` a target ending in `/` · what `writeFile` throws.
    */
   async #create(path: string, content: Uint8Array, mode: number, follow: boolean, syscall: string): Promise<void> {
@@ -1103,8 +1103,9 @@ export class SQLiteWorkspaceProvider {
         if (links >= 40) throw nodeFsError("ELOOP", syscall, path);
         const target = await this.#fs.readlink(at);
         if (target.endsWith("/")) throw nodeFsError("EISDIR", syscall, path, "the link names a directory (its target ends in /)");
-        const dir = at.slice(0, at.lastIndexOf("/"));
-        at = canonical(target.startsWith("/") ? target : `${dir}/${target}`, syscall);
+        // From the link's real directory (its parent's links resolved), as the filesystem reads the target.
+        const dir = await realpathOf(this.#fs, at.slice(0, at.lastIndexOf("/")) || "/", (code) => nodeFsError(code, syscall, path));
+        at = canonical(target.startsWith("/") ? target : `${dir === "/" ? "" : dir}/${target}`, syscall);
       }
     }
   }
