@@ -5,8 +5,12 @@
  * - `__ws_exec_durable`: one row per run — its policy, what it was started
  *   with (module graph, input, env, cwd, stdin, timeout, CPU limit, seed,
  *   start time, the runtime it started on) and its attempts;
- * - `__ws_exec_calls`: replay runs' calls, by number — the request, the
- *   answer once there is one, and a wait (payload, since, answer);
+ * - `__ws_exec_calls`: replay runs' calls, by number — the request (its
+ *   arguments, up to {@link MAX_JOURNALED_CALL_BYTES}) and its state;
+ * - `__ws_exec_answers`: the answer of a call once there is one, or its
+ *   wait (payload, since, answer), one row per call keyed like its request:
+ *   apart from it, so that neither row passes the 2 MB Durable Object SQLite
+ *   accepts for one row (arguments and answer may take 1.5 MiB each);
  * - `__ws_exec_tape`: replay runs' tape batches (the order the code saw
  *   answers and timer firings, see isolate/workspace-durable.js);
  * - `__ws_exec_spec`: the start of a run whose JSON is too long for one SQL
@@ -24,8 +28,9 @@ import { fromBase64, toBase64 } from "../../util/bytes.js";
  * Version of the replay format (the tape, the journal of calls, the
  * deterministic runtime). A run interrupted under another version does not
  * resume (spec 02 §5: "the JavaScript runtime changed since it started").
+ * 2: answers and waits in `__ws_exec_answers`, not in the request's row.
  */
-export const REPLAY_VERSION = 1;
+export const REPLAY_VERSION = 2;
 
 /** The runtime a run started on; a resumed run needs the same (spec 02 §5). */
 export interface RuntimeIdentity {
@@ -121,7 +126,9 @@ export const TAPE_ROW_NUMBERS = 48_000;
  * text, bytes inside it as base64; an answer that is bytes, as they are).
  * Each is one SQL value of the run journal, and Durable Object SQLite refuses
  * a value or row past 2 MB; the default `maxCapabilityBytes` (1 MiB) fits
- * with room for JSON escapes and base64. Past it, a call's arguments refuse
+ * with room for JSON escapes and base64; the arguments and the answer are
+ * kept in two rows (`__ws_exec_calls`, `__ws_exec_answers`), each under the
+ * 2 MB Durable Object SQLite accepts for one row. Past it, a call's arguments refuse
  * the call before it runs and an answer is replaced by an `E2BIG` error
  * (journaled, so a resumed attempt gets the same), both with code `E2BIG`.
  */
@@ -222,10 +229,16 @@ export class DurableJournal {
         attempts INTEGER NOT NULL DEFAULT 1, progress INTEGER NOT NULL DEFAULT 0, waited_ms INTEGER NOT NULL DEFAULT 0,
         PRIMARY KEY (backend, id))`,
     );
+    // Tables of REPLAY_VERSION 1 have the answer columns too (left NULL now: a run of that version does not resume).
     db.run(
       `CREATE TABLE IF NOT EXISTS __ws_exec_calls (
         backend TEXT NOT NULL, id TEXT NOT NULL, seq INTEGER NOT NULL, kind TEXT NOT NULL, target TEXT NOT NULL,
         name TEXT NOT NULL, args TEXT NOT NULL, state TEXT NOT NULL, unsafe INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (backend, id, seq))`,
+    );
+    db.run(
+      `CREATE TABLE IF NOT EXISTS __ws_exec_answers (
+        backend TEXT NOT NULL, id TEXT NOT NULL, seq INTEGER NOT NULL,
         ok INTEGER, value TEXT, bytes BLOB, payload TEXT, since INTEGER, answer TEXT,
         PRIMARY KEY (backend, id, seq))`,
     );
@@ -302,6 +315,7 @@ export class DurableJournal {
     this.#db.tx(() => {
       this.#db.run("DELETE FROM __ws_exec_durable WHERE backend = ? AND id = ?", this.#backend, id);
       this.#db.run("DELETE FROM __ws_exec_calls WHERE backend = ? AND id = ?", this.#backend, id);
+      this.#db.run("DELETE FROM __ws_exec_answers WHERE backend = ? AND id = ?", this.#backend, id);
       this.#db.run("DELETE FROM __ws_exec_tape WHERE backend = ? AND id = ?", this.#backend, id);
       this.#db.run("DELETE FROM __ws_exec_spec WHERE backend = ? AND id = ?", this.#backend, id);
     });
@@ -336,7 +350,8 @@ export class DurableJournal {
   answer(id: string, seq: number): { ok: boolean; value: unknown } | undefined {
     this.flush();
     const row = this.#db.one<{ ok: number; value: string | null; bytes: unknown }>(
-      "SELECT ok, value, bytes FROM __ws_exec_calls WHERE backend = ? AND id = ? AND seq = ? AND state = 'done'",
+      `SELECT a.ok, a.value, a.bytes FROM __ws_exec_calls c JOIN __ws_exec_answers a ON a.backend = c.backend AND a.id = c.id AND a.seq = c.seq
+        WHERE c.backend = ? AND c.id = ? AND c.seq = ? AND c.state = 'done'`,
       this.#backend,
       id,
       seq,
@@ -365,7 +380,11 @@ export class DurableJournal {
     this.#putCall(false, id, call, "done", false, 0, encodeValue(error));
   }
 
-  /** Writes (at once) or defers one `__ws_exec_calls` row for call `call.seq` of run `id`. */
+  /**
+   * Writes (at once) or defers the rows of call `call.seq` of run `id`: its
+   * `__ws_exec_calls` row, and its `__ws_exec_answers` row (the answer when
+   * `ok` is 0, none otherwise).
+   */
   #putCall(
     atOnce: boolean,
     id: string,
@@ -375,11 +394,17 @@ export class DurableJournal {
     ok: 0 | null,
     value: string | null,
   ): void {
-    const q =
-      "INSERT OR REPLACE INTO __ws_exec_calls (backend, id, seq, kind, target, name, args, state, unsafe, ok, value) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
-    const b = [this.#backend, id, call.seq, call.kind, call.target, call.name, call.args, state, unsafe ? 1 : 0, ok, value];
-    if (atOnce) this.#db.run(q, ...b);
-    else this.#defer(q, ...b);
+    const writes: [string, unknown[]][] = [
+      [
+        "INSERT OR REPLACE INTO __ws_exec_calls (backend, id, seq, kind, target, name, args, state, unsafe) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [this.#backend, id, call.seq, call.kind, call.target, call.name, call.args, state, unsafe ? 1 : 0],
+      ],
+      ok === null
+        ? ["DELETE FROM __ws_exec_answers WHERE backend = ? AND id = ? AND seq = ?", [this.#backend, id, call.seq]]
+        : ["INSERT OR REPLACE INTO __ws_exec_answers (backend, id, seq, ok, value) VALUES (?, ?, ?, ?, ?)", [this.#backend, id, call.seq, ok, value]],
+    ];
+    if (atOnce) this.#db.tx(() => writes.forEach(([q, b]) => this.#db.run(q, ...b)));
+    else for (const [q, b] of writes) this.#defer(q, ...b);
   }
 
   /**
@@ -389,8 +414,11 @@ export class DurableJournal {
    */
   done(id: string, seq: number, ok: boolean, value: unknown, encoded?: string): void {
     const bytes = ok && value instanceof Uint8Array ? value : null;
+    this.#defer("UPDATE __ws_exec_calls SET state = 'done' WHERE backend = ? AND id = ? AND seq = ?", this.#backend, id, seq);
+    // The answer replaces the wait; only for a journaled call (as the update).
     this.#defer(
-      "UPDATE __ws_exec_calls SET state = 'done', ok = ?, value = ?, bytes = ?, payload = NULL, answer = NULL WHERE backend = ? AND id = ? AND seq = ?",
+      `INSERT OR REPLACE INTO __ws_exec_answers (backend, id, seq, ok, value, bytes)
+        SELECT backend, id, seq, ?, ?, ? FROM __ws_exec_calls WHERE backend = ? AND id = ? AND seq = ?`,
       ok ? 1 : 0,
       bytes ? null : (encoded ?? encodeValue(value ?? null)),
       bytes,
@@ -403,14 +431,18 @@ export class DurableJournal {
   /** Records that call `seq` waits for an answer to `payload` (JSON text) since `since` (ms); written at once. */
   wait(id: string, seq: number, payload: string, since: number): void {
     this.flush();
-    this.#db.run(
-      "UPDATE __ws_exec_calls SET state = 'waiting', payload = ?, since = ?, answer = NULL WHERE backend = ? AND id = ? AND seq = ?",
-      payload,
-      since,
-      this.#backend,
-      id,
-      seq,
-    );
+    this.#db.tx(() => {
+      this.#db.run("UPDATE __ws_exec_calls SET state = 'waiting' WHERE backend = ? AND id = ? AND seq = ?", this.#backend, id, seq);
+      this.#db.run(
+        `INSERT OR REPLACE INTO __ws_exec_answers (backend, id, seq, payload, since)
+          SELECT backend, id, seq, ?, ? FROM __ws_exec_calls WHERE backend = ? AND id = ? AND seq = ?`,
+        payload,
+        since,
+        this.#backend,
+        id,
+        seq,
+      );
+    });
   }
 
   /** Records the answer (JSON text) of waiting call `seq`; false when it is not waiting or already answered. */
@@ -418,13 +450,14 @@ export class DurableJournal {
     this.flush();
     return this.#db.tx(() => {
       const row = this.#db.one<{ answer: string | null }>(
-        "SELECT answer FROM __ws_exec_calls WHERE backend = ? AND id = ? AND seq = ? AND state = 'waiting'",
+        `SELECT a.answer FROM __ws_exec_calls c JOIN __ws_exec_answers a ON a.backend = c.backend AND a.id = c.id AND a.seq = c.seq
+          WHERE c.backend = ? AND c.id = ? AND c.seq = ? AND c.state = 'waiting'`,
         this.#backend,
         id,
         seq,
       );
       if (!row || row.answer !== null) return false;
-      this.#db.run("UPDATE __ws_exec_calls SET answer = ? WHERE backend = ? AND id = ? AND seq = ?", answer, this.#backend, id, seq);
+      this.#db.run("UPDATE __ws_exec_answers SET answer = ? WHERE backend = ? AND id = ? AND seq = ?", answer, this.#backend, id, seq);
       return true;
     });
   }
@@ -432,10 +465,11 @@ export class DurableJournal {
   /** Calls of this backend's runs in state `waiting` (answered or not), oldest first; of run `id` only when given. */
   waiting(id?: string): WaitingCall[] {
     this.flush();
-    const where = id === undefined ? "" : " AND id = ?";
+    const where = id === undefined ? "" : " AND c.id = ?";
     const args = id === undefined ? [this.#backend] : [this.#backend, id];
     return this.#db.all<WaitingCall>(
-      `SELECT id, seq, payload, since, answer FROM __ws_exec_calls WHERE backend = ? AND state = 'waiting'${where} ORDER BY since, rowid`,
+      `SELECT c.id, c.seq, a.payload, a.since, a.answer FROM __ws_exec_calls c JOIN __ws_exec_answers a ON a.backend = c.backend AND a.id = c.id AND a.seq = c.seq
+        WHERE c.backend = ? AND c.state = 'waiting'${where} ORDER BY a.since, c.rowid`,
       ...args,
     );
   }

@@ -81,7 +81,7 @@ describe("attack13c: refused host calls fill a replay run's journal", () => {
         await ws.runtime.pending();
         return state.storage.sql
           .exec<{ n: number; bytes: number }>(
-            "SELECT count(*) AS n, coalesce(sum(length(args) + coalesce(length(value), 0) + coalesce(length(bytes), 0) + coalesce(length(payload), 0) + coalesce(length(answer), 0)), 0) AS bytes FROM __ws_exec_calls WHERE id = 'refused'",
+            "SELECT count(*) AS n, coalesce(sum(length(args) + coalesce(length(value), 0) + coalesce(length(bytes), 0) + coalesce(length(payload), 0) + coalesce(length(answer), 0)), 0) AS bytes FROM __ws_exec_calls LEFT JOIN __ws_exec_answers USING (backend, id, seq) WHERE id = 'refused'",
           )
           .one();
       };
@@ -150,7 +150,7 @@ export default async () => {
         await ws.runtime.pending();
         return state.storage.sql
           .exec<{ seq: number; name: string; args: string; state: string; ok: number | null; value: string | null }>(
-            "SELECT seq, name, args, state, ok, value FROM __ws_exec_calls WHERE id = 'busy' ORDER BY seq",
+            "SELECT seq, name, args, state, ok, value FROM __ws_exec_calls LEFT JOIN __ws_exec_answers USING (backend, id, seq) WHERE id = 'busy' ORDER BY seq",
           )
           .toArray();
       };

@@ -65,7 +65,7 @@ describe("attack13c: replay-run fetch answers are journaled outside every budget
       expect(first).toBe("gate");
       const row = state.storage.sql
         .exec<{ n: number; bytes: number }>(
-          "SELECT count(*) AS n, coalesce(sum(length(args) + coalesce(length(value), 0) + coalesce(length(bytes), 0)), 0) AS bytes FROM __ws_exec_calls WHERE id = 'big' AND kind = 'fetch'",
+          "SELECT count(*) AS n, coalesce(sum(length(args) + coalesce(length(value), 0) + coalesce(length(bytes), 0)), 0) AS bytes FROM __ws_exec_calls LEFT JOIN __ws_exec_answers USING (backend, id, seq) WHERE id = 'big' AND kind = 'fetch'",
         )
         .one();
       release();

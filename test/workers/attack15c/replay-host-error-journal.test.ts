@@ -63,7 +63,7 @@ describe("attack15c: host call errors are journaled whole", () => {
       const pending = await pendingOf(ws);
       expect(pending.map((p) => [p.id, p.payload])).toEqual([["errs", "go?"]]);
       const journal = state.storage.sql
-        .exec<{ n: number; bytes: number }>("SELECT count(*) AS n, coalesce(sum(length(args) + coalesce(length(value), 0)), 0) AS bytes FROM __ws_exec_calls WHERE id = 'errs'")
+        .exec<{ n: number; bytes: number }>("SELECT count(*) AS n, coalesce(sum(length(args) + coalesce(length(value), 0)), 0) AS bytes FROM __ws_exec_calls LEFT JOIN __ws_exec_answers USING (backend, id, seq) WHERE id = 'errs'")
         .one();
       await ws.runtime.respond("errs", pending[0]!.callId, "yes");
       const r = await settled;
