@@ -385,8 +385,13 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     checkMode(mode, "chmod", canonical);
     const mtime = this.#now();
     this.#nodes.transaction(() => {
-      const node = this.#existing(canonical, "chmod", true);
-      this.#nodes.setMode(node.ino, mode & 0o7777, mtime);
+      // Where links lead is checked too, as writeFile/mkdir/rm do: a link into a read-only mount is EROFS.
+      const trace = this.#guard.trace();
+      const found = this.#nodes.resolve(segmentsOf(canonical), { followFinal: true, trace });
+      this.#guard.assertWritableVia(trace, found, "chmod", canonical, this.#nodes);
+      if (found.status === "eloop") throw new WorkspaceFsError("ELOOP", "chmod", canonical);
+      if (found.status !== "found") throw new WorkspaceFsError("ENOENT", "chmod", canonical);
+      this.#nodes.setMode(found.node.ino, mode & 0o7777, mtime);
     });
   }
 

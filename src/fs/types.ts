@@ -366,7 +366,7 @@ export interface WorkspaceFilesystem {
    * Sets the permission bits to `mode & 0o7777` (`0o100755` → `0o755`) and
    * `mtime` to now, following a final link (spec 01 §3.2, POSIX `chmod`).
    * `mode` must be a non-negative safe integer.
-   * @throws WorkspaceFsError `EINVAL` bad path or `mode` · `EROFS` a read-only mount at the given path (links not checked) · `ENOENT` missing or a dangling link · `ELOOP` > 40 links.
+   * @throws WorkspaceFsError `EINVAL` bad path or `mode` · `EROFS` a read-only mount at the given path or where its links lead (the mount's root, under it or above it) · `ENOENT` missing or a dangling link · `ELOOP` > 40 links.
    */
   chmod(path: string, mode: number): Promise<void>;
   /**

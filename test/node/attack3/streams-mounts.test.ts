@@ -108,7 +108,7 @@ describe("attack3: hostile streams and read windows", () => {
 describe("attack3: a read-only mount", () => {
   const mounts = () => ({ "/skills": WorkerBundle({ "pdf/SKILL.md": "# PDF\n", "run.sh": "#!/bin/sh\n" }) });
 
-  it("workspace.fs: no write, mkdir, rm, rename, chmod or symlink into it, by any spelling or through a link (chmod through a link: as spec'd)", async () => {
+  it("workspace.fs: no write, mkdir, rm, rename, chmod or symlink into it, by any spelling or through a link", async () => {
     const { ws, sql } = fresh(mounts());
     await ws.ready();
     await ws.fs.mkdir("/workspace", { recursive: true });
@@ -138,15 +138,16 @@ describe("attack3: a read-only mount", () => {
     for (const [k, attempt] of Object.entries(attempts)) codes[k] = await code(attempt());
     for (const [k, c] of Object.entries(codes)) expect(c, k).not.toBe("ok");
     expect(codes.write).toBe("EROFS");
-    // spec 01 §6.3: chmod checks only the path it is given, so a link into the mount takes a chmod through
-    expect(await code(ws.fs.chmod("/workspace/link/SKILL.md", 0o600))).toBe("ok");
+    // Spec 01 §6.3 (and 0.8.0) checked only the path given to chmod, so a link into the mount took a chmod through;
+    // since issue 20 (fix16b) chmod checks where links lead too, as writeFile/mkdir/rm/rename do.
+    expect(await code(ws.fs.chmod("/workspace/link/SKILL.md", 0o600))).toBe("EROFS");
     expect(codes.writeLink).toBe("EROFS");
     expect(codes.rmRoot).toBe("EROFS");
     expect(codes.renameIn).toBe("EROFS");
     expect((await ws.fs.find("/skills")).map((e) => e.path)).toEqual(["/skills/pdf", "/skills/pdf/SKILL.md", "/skills/run.sh"]);
     expect(await text(ws, "/skills/pdf/SKILL.md")).toBe("# PDF\n");
     expect((await ws.fs.stat("/skills/run.sh")).mode).toBe(0o755);
-    expect((await ws.fs.stat("/skills/pdf/SKILL.md")).mode).toBe(0o600);
+    expect((await ws.fs.stat("/skills/pdf/SKILL.md")).mode).toBe(0o644);
     expect(await text(ws, "/workspace/mine.txt")).toBe("mine");
     expect(integrityProblems(sql)).toEqual([]);
   });
