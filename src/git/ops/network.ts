@@ -173,6 +173,22 @@ class ResponseTooLarge extends Error {
 }
 
 /**
+ * A {@link boundedHttp} client: also tells whether one of its bounds refused
+ * a response.
+ */
+export interface BoundedHttpClient extends GitHttpClient {
+  /**
+   * The first {@link NetworkTimeout} or {@link ResponseTooLarge} a request
+   * failed with, else `undefined`. isomorphic-git reads a ref advertisement
+   * through a pkt-line reader that takes a body's error for its end, so a cut
+   * `info/refs` comes back as "Empty response from git server." or as the part
+   * of the ref list that arrived (and the operation goes on with it): the
+   * operation fails with this instead, whatever isomorphic-git made of it.
+   */
+  readonly refused: Error | undefined;
+}
+
+/**
  * `http` with every wait bounded:
  *
  * - time: the response headers and each body chunk must arrive within `ms`
@@ -186,12 +202,20 @@ class ResponseTooLarge extends Error {
  *   {@link OperationCancelledError}.
  *
  * Each wait is raced against the timer and the signal, so a transport that
- * ignores the abort still cannot hang the operation.
+ * ignores the abort still cannot hang the operation. The first refusal by
+ * time or size is kept ({@link BoundedHttpClient.refused}), and every later
+ * request of the client fails with it without being sent.
  */
-export function boundedHttp(http: GitHttpClient, ms: number, signal?: AbortSignal, maxBytes: number = GIT_MAX_PACK_BYTES): GitHttpClient {
+export function boundedHttp(http: GitHttpClient, ms: number, signal?: AbortSignal, maxBytes: number = GIT_MAX_PACK_BYTES): BoundedHttpClient {
+  let refused: Error | undefined;
   return {
+    get refused() {
+      return refused;
+    },
     async request(request) {
       if (signal?.aborted) throw new OperationCancelledError(signal.reason);
+      // Nothing more is asked once a response was refused (not a pack for a ref list cut short).
+      if (refused !== undefined) throw refused;
       const controller = new AbortController();
       const unlinks: Array<() => void> = [];
       const link = (source: AbortSignal | undefined, reason: () => unknown) => {
@@ -208,6 +232,7 @@ export function boundedHttp(http: GitHttpClient, ms: number, signal?: AbortSigna
         for (const unlink of unlinks.splice(0)) unlink();
       };
       const abandon = (error: unknown): never => {
+        if (refused === undefined && (error instanceof NetworkTimeout || error instanceof ResponseTooLarge)) refused = error;
         controller.abort(error);
         finish();
         throw error;
@@ -381,6 +406,7 @@ export async function clone(ctx: GitContext, dir: string, options: GitCloneOptio
       noCheckout: true,
       ...extra,
     });
+    if (http.refused) throw http.refused;
     // isomorphic-git's init writes filemode/symlinks false and ignorecase true; the Workspace keeps
     // modes and links and is case-sensitive, so the repository says so (as the real git's would).
     for (const [path, value] of [["core.filemode", true], ["core.symlinks", true], ["core.ignorecase", false]] as const) {
@@ -418,12 +444,13 @@ export async function clone(ctx: GitContext, dir: string, options: GitCloneOptio
         dirExisted ? `it removed ${gitdir}; files its checkout had written in ${dir} stay` : `it removed ${dir}, which it had made`,
       );
     }
-    throw fail("clone", reason(error), error);
+    throw fail("clone", reason(error, http), error);
   }
 }
 
-/** The cause's message, with isomorphic-git's error names made readable. */
-function reason(error: unknown): string {
+/** The cause's message — `http`'s refusal's when it refused a response (whatever isomorphic-git made of that) — with isomorphic-git's error names made readable. */
+function reason(error: unknown, http: BoundedHttpClient): string {
+  if (http.refused) return http.refused.message;
   if (error instanceof NetworkTimeout || error instanceof ResponseTooLarge) return error.message;
   const cause = (error as { cause?: unknown } | null)?.cause;
   if (cause instanceof NetworkTimeout || cause instanceof ResponseTooLarge) return cause.message;
@@ -502,13 +529,14 @@ async function runFetch(op: Op, ctx: GitContext, dir: string, options: GitFetchO
   const saved = await snapshotRefs(ctx, gitdir);
   try {
     const result = await ctx.git.fetch({ fs: ctx.fs, http, dir, cache: ctx.cache, ...args });
+    if (http.refused) throw http.refused;
     return { defaultBranch: result.defaultBranch ?? null, fetchHead: result.fetchHead ?? null, url: resolved };
   } catch (error) {
     await restoreRefs(ctx, gitdir, saved).catch(() => undefined);
     if (ctx.signal?.aborted) {
       throw new OperationCancelledError(ctx.signal.reason, `it stopped while talking to ${resolved}; the refs, shallow and FETCH_HEAD are as they were`);
     }
-    throw fail(op, reason(error), error);
+    throw fail(op, reason(error, http), error);
   }
 }
 
@@ -606,6 +634,7 @@ export async function push(ctx: GitContext, dir: string, options: GitPushOptions
       delete: del,
       ...extra,
     });
+    if (http.refused) throw http.refused;
     return { ok: result.ok !== false, error: result.error ?? null, refs: normalizeRefs(result.refs) };
   } catch (error) {
     if (ctx.signal?.aborted) {
@@ -614,6 +643,8 @@ export async function push(ctx: GitContext, dir: string, options: GitPushOptions
         `it stopped while talking to ${pushUrl}; the local repository is unchanged, and the remote may or may not have taken the push (fetch to see)`,
       );
     }
+    // A rejection worked out from a cut ref advertisement is no answer of the server's.
+    if (http.refused) throw fail("push", reason(error, http), error);
     const code = codeOf(error);
     if (code === "PushRejectedError") {
       const why = (error as { data?: { reason?: string } }).data?.reason ?? "rejected";
@@ -628,7 +659,7 @@ export async function push(ctx: GitContext, dir: string, options: GitPushOptions
         .map(([name, s]) => `${name} ${s.error}`);
       return { ok: false, error: result?.error || `rejected: ${failed.join("; ")}`, refs };
     }
-    throw fail("push", reason(error), error);
+    throw fail("push", reason(error, http), error);
   }
 }
 
