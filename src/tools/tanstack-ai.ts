@@ -9,6 +9,7 @@
 import type { z } from "zod";
 import { buildCoreTools, modelOutput, settle, type CoreTool, type CreateToolsOptions, type NeutralOutput } from "./core/index.js";
 import { directoryToolValue, pacedOutputs, type DirectoryToolOutput } from "./core/directory.js";
+import { markLibraryTool, markStartsRuns, markToolRoot, normalizeRoot } from "./core/root.js";
 
 /** `"array"` (default): a list for `chat({ tools })`; `"object"`: keyed by name. */
 export type TanStackToolFormat = "array" | "object";
@@ -134,7 +135,10 @@ function toTanStackTool(core: CoreTool, options: CreateTanStackToolsOptions<TanS
  * order read, ls, find, grep, write, edit, delete (then exec, publish when
  * present, then the `toolDirectories` tools), or with `format: "object"`
  * the same tools keyed by name. A directory tool resolves to its joined
- * text, or `{ error }` when it reports `isError` (spec 03 §9).
+ * text, or `{ error }` when it reports `isError` (spec 03 §9). The object
+ * form fits `forAISDKTools` for `ws:tools`: like `createAITools`' tools
+ * (and copies of them), directory tools are left out unless `runTools`,
+ * and file tools keep the set's `root` and are confined whatever their key.
  *
  * @example
  * ```ts
@@ -144,7 +148,18 @@ function toTanStackTool(core: CoreTool, options: CreateTanStackToolsOptions<TanS
  * @throws TypeError when `workspace` has no `fs`, or a limit is invalid.
  */
 export function createTanStackTools<F extends TanStackToolFormat = "array">(options: CreateTanStackToolsOptions<F>): TanStackToolsFor<F> {
-  const tools = buildCoreTools(options).map((core) => toTanStackTool(core, options));
+  const tools = buildCoreTools(options).map((core) => {
+    const tool = toTanStackTool(core, options);
+    // For ws:tools (forAISDKTools takes the object form), as createAITools marks its tools, a copy by its execute:
+    // a directory tool runs like exec (not exported by default); a file tool is confined whatever key it has.
+    for (const marked of [tool, tool.execute]) {
+      if (core.contentResult) markStartsRuns(marked);
+      else markLibraryTool(marked, core.name);
+      // relative paths resolve against the set's root, and the set is confined already
+      if (options.root !== undefined) markToolRoot(marked, normalizeRoot(options.root));
+    }
+    return tool;
+  });
   if (options.format === "object") return Object.fromEntries(tools.map((t) => [t.name, t])) as TanStackToolsFor<F>;
   return tools as TanStackToolsFor<F>;
 }
