@@ -18,7 +18,12 @@
  * itself can end the object (here, in local workerd, the resumed attempt read the forged entry and failed:
  * "it did not set timer 1.2345678901234567e+300"). Ordinary code also grows the tape without bound (every timer
  * firing is 3 numbers, ~20 bytes), only more slowly.
- * Suggested fix: the host checks each batch as triples (kind 0 or 1, event number a positive safe integer, time a
+ * Also (same root, cheaper still): the push can set the batch's `length` to 10,000,000 instead (a SPARSE array: structured
+ * clone sends its length, not its holes). `entries.every(finite number)` skips holes, so it passes, and appendTape stores
+ * each 48,000-slice of holes as "[null,null,…]": 209 rows, 50,000,212 bytes (2 of 2 runs) from a message of a few bytes;
+ * a length of 2^32 − 1 is ~89,000 rows (~21 GB, past a Durable Object's storage) in one held transaction, after an
+ * `every` over 4·10^9 indices (about a minute of the object's CPU, as measure() in host-call-measure-sparse-typed).
+ * Suggested fix: the host checks each batch as triples — a dense array (no holes; length a multiple of 3, checked before any walk) — (kind 0 or 1, event number a positive safe integer, time a
  * safe integer not before the last one) and fails the run (EPROTO/divergence) on anything else; and bounds the tape
  * per run (e.g. MAX_TAPE_NUMBERS, or counts its JSON bytes against maxCapabilityRequestBytes), failing the run past
  * it with a message naming the bound, so `__ws_exec_tape` stays within the journal's documented budget.
@@ -47,8 +52,26 @@ export default async () => {
   return await ask("go?");
 };`;
 
-it.fails("a replay run's code cannot journal tape past the journal's budget (today: 72 MB in 63 rows)", { timeout: 120_000 }, async () => {
-  await runInDurableObject(env.TEST_DO.get(env.TEST_DO.newUniqueId()), async (_i, state) => {
+
+/** The same trick, but the tape batch is made SPARSE: its length set to 10,000,000 after the real entry (no values sent). */
+const SPARSE = `import { ask } from "ws:m";
+export default async () => {
+  const orig = Array.prototype.push;
+  let armed = true;
+  Array.prototype.push = function (...a) {
+    const n = orig.apply(this, a);
+    if (armed && a.length === 3 && a[0] === 1) { armed = false; this.length = 10_000_000; }
+    return n;
+  };
+  await new Promise((r) => setTimeout(r, 0));
+  Array.prototype.push = orig;
+  console.log("flushed");
+  return await ask("go?");
+};`;
+
+/** Runs `source` as replay run "forge" (waiting on ws:m ask at the end); returns the tape kept for it while it waits. */
+async function tapeKept(source: string) {
+  return runInDurableObject(env.TEST_DO.get(env.TEST_DO.newUniqueId()), async (_i, state) => {
     const ws = new Workspace({
       storage: state.storage,
       backends: [
@@ -61,18 +84,30 @@ it.fails("a replay run's code cannot journal tape past the journal's budget (tod
     });
     try {
       await ws.fs.mkdir("/workspace", { recursive: true });
-      const handle = await ws.runtime.exec(FORGE, { id: "forge", encoding: "utf8", timeoutMs: 60_000 });
+      const handle = await ws.runtime.exec(source, { id: "forge", encoding: "utf8", timeoutMs: 60_000 });
       const settled = handle.result().then((r) => r.status);
       const pending = await Promise.race([pendingOf(ws, 30_000).then((p) => p.length), settled]);
       const tape = state.storage.sql
         .exec<{ rows: number; bytes: number | null }>("SELECT count(*) AS rows, sum(length(data)) AS bytes FROM __ws_exec_tape WHERE id = 'forge'")
         .one();
       if (pending === 1) await ws.runtime.killExec("forge").catch(() => undefined);
-      // Today: pending 1 (the run waits), { rows: 63, bytes: 72000081 }. Fixed: the forged batch fails the run (nothing
-      // kept), or at the least the tape kept stays within 8 MiB (the journal's byte budget).
-      expect(tape.bytes ?? 0).toBeLessThanOrEqual(8 * 1024 * 1024);
+      return { pending, rows: tape.rows, bytes: tape.bytes ?? 0 };
     } finally {
       await ws.close();
     }
   });
+}
+
+it.fails("a replay run's code cannot journal tape past the journal's budget (today: 72 MB in 63 rows)", { timeout: 120_000 }, async () => {
+  const kept = await tapeKept(FORGE);
+  // Today: { pending: 1 (the run waits), rows: 63, bytes: 72000081 }. Fixed: the forged batch fails the run (nothing
+  // kept), or at the least the tape kept stays within 8 MiB (the journal's byte budget).
+  expect(kept.bytes).toBeLessThanOrEqual(8 * 1024 * 1024);
+});
+
+it.fails("a sparse tape batch (length 10^7, no entries) is refused, not journaled as rows of nulls (today: 209 rows, ~50 MB)", { timeout: 120_000 }, async () => {
+  const kept = await tapeKept(SPARSE);
+  // Today the host's check (entries.every(finite number)) skips the holes, and appendTape stores each slice of 48,000
+  // holes as "[null,null,…]". Fixed: a batch that is not whole triples of numbers is refused — nothing is kept.
+  expect(kept).toEqual({ pending: 1, rows: 0, bytes: 0 });
 });
