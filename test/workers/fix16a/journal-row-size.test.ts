@@ -20,7 +20,8 @@
  * Fixed: a call's answer and its wait live in their own table, `__ws_exec_answers`, one row per call keyed
  * (backend, id, seq): the request row holds at most 1.5 MiB of arguments, the answer row at most 1.5 MiB of
  * answer or 2 × 786,432 bytes of wait payload and answer. REPLAY_VERSION is 2: a replay run interrupted under
- * the former layout does not resume (its journal is not read as the new one).
+ * the former layout does not resume (its journal is not read as the new one); a database whose
+ * `__ws_exec_calls` still has the former answer columns is used as it is (they stay NULL; second test).
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -119,6 +120,40 @@ describe("fix16a: a replay run's journal rows stay under 2 MB", () => {
         // Deleting the run (it ended) removes every row it had.
         expect(rows(state.storage.sql, "big").count).toBe(0);
         expect(REPLAY_VERSION).toBe(2);
+      } finally {
+        await ws.close();
+      }
+    });
+  });
+
+  it("a Durable Object whose __ws_exec_calls has the former columns (replay version 1) journals and replays in the new layout", { timeout: 120_000 }, async () => {
+    const id = env.TEST_DO.newUniqueId();
+    await runInDurableObject(env.TEST_DO.get(id), async (_i, state) => {
+      // The table as replay version 1 created it.
+      state.storage.sql.exec(`CREATE TABLE __ws_exec_calls (
+        backend TEXT NOT NULL, id TEXT NOT NULL, seq INTEGER NOT NULL, kind TEXT NOT NULL, target TEXT NOT NULL,
+        name TEXT NOT NULL, args TEXT NOT NULL, state TEXT NOT NULL, unsafe INTEGER NOT NULL DEFAULT 0,
+        ok INTEGER, value TEXT, bytes BLOB, payload TEXT, since INTEGER, answer TEXT,
+        PRIMARY KEY (backend, id, seq))`);
+      let echoes = 0;
+      const ws = await replayWorkspace(state.storage, {
+        modules: { "ws:m": { echo: () => (echoes++, "y".repeat(10)), askBig: (_args: readonly unknown[], ctx: WorkspaceModuleCallContext) => ctx.interrupt("go?") } },
+      });
+      try {
+        const handle = await ws.runtime.exec(`import { echo, askBig } from "ws:m";
+export default async () => [await echo("x"), await askBig("z")];`, { id: "old", encoding: "utf8", timeoutMs: 110_000 });
+        const settled = handle.result();
+        const pending = await pendingOf(ws);
+        expect(pending.map((p) => [p.id, p.payload])).toEqual([["old", "go?"]]);
+        const calls = state.storage.sql.exec("SELECT seq, state, ok, value, payload, answer FROM __ws_exec_calls WHERE id = 'old' ORDER BY seq").toArray();
+        expect(calls).toEqual([
+          { seq: 1, state: "done", ok: null, value: null, payload: null, answer: null },
+          { seq: 2, state: "waiting", ok: null, value: null, payload: null, answer: null },
+        ]);
+        await ws.runtime.respond("old", pending[0]!.callId, "yes");
+        const r = await settled;
+        expect({ status: r.status, stderr: r.stderr, value: r.value, echoes }).toEqual({ status: "completed", stderr: "", value: ["yyyyyyyyyy", "yes"], echoes: 1 });
+        expect(rows(state.storage.sql, "old").count).toBe(0);
       } finally {
         await ws.close();
       }
