@@ -63,9 +63,9 @@ describe("attack16c: killExec of a run this connection does not watch", () => {
     void ws.runtime.killExec("r", { backend: "box" }).catch(() => {});
     await sleep(100);
     const handle = await ws.runtime.getExec("r", { backend: "box", encoding: "utf8" });
-    const result = handle.result().then((r) => r.exitCode);
+    const result = handle.result().then((r): number | string => r.exitCode);
     // Found: "running" — the reattached stream has no deadline.
-    expect(await within(result, REMOTE_STOP_GRACE_MS + 3_000, "running")).toBe(137);
+    expect(await within<number | string>(result, REMOTE_STOP_GRACE_MS + 3_000, "running")).toBe(137);
     await ws.close();
   });
 });

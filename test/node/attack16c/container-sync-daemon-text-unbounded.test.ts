@@ -77,7 +77,7 @@ describe("attack16c: a sync keeps the daemon's text whole", () => {
     expect(r.sync.status).toBe("pending");
     expect(row?.pending).toBe(1);
     // Found: 4,194,309 and 4,194,309.
-    expect(String(r.sync.error).length).toBeLessThanOrEqual(MAX_REASON);
+    expect(String((r.sync as { error?: string }).error).length).toBeLessThanOrEqual(MAX_REASON);
     expect(row!.n).toBeLessThanOrEqual(MAX_REASON);
   });
 
