@@ -122,17 +122,37 @@ async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> 
   return concatBytes(parts, size);
 }
 
-/** Size of a value as the bridge counts it: UTF-8 of strings/keys, raw bytes, 8 per scalar/container. */
-export function measure(value: unknown, counter = { values: 0 }, seen = new Set<object>()): number {
+/**
+ * Size of a value as the bridge counts it: UTF-8 of strings/keys, the
+ * `byteLength` of any ArrayBuffer view (a typed array is never walked
+ * element by element), 8 per scalar/container — and 8 per hole of a sparse
+ * array, which costs nothing on the wire.
+ *
+ * `limit` (bytes, default no limit): the walk stops as soon as the running
+ * total passes it and returns that total (a lower bound, over `limit`), so a
+ * sparse array of length 10^9 is refused after about `limit / 8` indices,
+ * not walked whole.
+ */
+export function measure(value: unknown, counter = { values: 0 }, seen = new Set<object>(), limit = Infinity): number {
   counter.values++;
   if (typeof value === "string") return encoder.encode(value).byteLength;
-  if (value instanceof Uint8Array) return value.byteLength;
+  if (ArrayBuffer.isView(value)) return value.byteLength;
   if (value === null || value === undefined || typeof value !== "object") return 8;
   if (seen.has(value)) throw new TypeError("must be JSON-compatible: it holds a cycle");
   seen.add(value);
   let n = 8;
-  if (Array.isArray(value)) for (const v of value) n += measure(v, counter, seen);
-  else for (const [k, v] of Object.entries(value)) n += encoder.encode(k).byteLength + measure(v, counter, seen);
+  if (Array.isArray(value)) {
+    for (const v of value) {
+      if (n > limit) break;
+      n += measure(v, counter, seen, limit - n);
+    }
+  } else {
+    for (const [k, v] of Object.entries(value)) {
+      if (n > limit) break;
+      n += encoder.encode(k).byteLength;
+      n += measure(v, counter, seen, limit - n);
+    }
+  }
   seen.delete(value);
   return n;
 }
@@ -337,7 +357,7 @@ export class RunCapabilities {
         // every request and answer is journaled until the run ends: their bytes count against the run's
         // byte budgets, as a host call's do.
         if (!this.#run.replays) throw new TypeError("fetch goes through the host only in replay runs");
-        const size = measure(args);
+        const size = measure(args, undefined, undefined, o.maxCapabilityRequestBytes - this.#requestBytes);
         if (this.#requestBytes + size > o.maxCapabilityRequestBytes) {
           throw pathError(
             "E2BIG",
@@ -352,7 +372,8 @@ export class RunCapabilities {
           const error = toBridgeError(pathError("E2BIG", `more than maxConcurrentCapabilityCalls (${o.maxConcurrentCapabilityCalls}) host calls are in flight`));
           return { error, timing: true };
         }
-        const size = measure(args);
+        // The walk stops once past either limit: what the isolate sent may be a sparse array of any length.
+        const size = measure(args, undefined, undefined, Math.min(o.maxCapabilityBytes, o.maxCapabilityRequestBytes - this.#requestBytes));
         if (size > o.maxCapabilityBytes) throw pathError("E2BIG", `host call request is ${size} bytes, over maxCapabilityBytes (${o.maxCapabilityBytes})`);
         if (this.#requestBytes + size > o.maxCapabilityRequestBytes) {
           throw pathError("E2BIG", `host call requests exceed maxCapabilityRequestBytes (${o.maxCapabilityRequestBytes}) for this run`);
