@@ -176,6 +176,43 @@ async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Pr
 const why = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
+ * Bytes of the container's answer to a refused `POST /connect` (not HTTP 200)
+ * that a connect reads and shows in its error: 512 (the rest is cancelled
+ * unread, and the error says `… (answer cut at 512 bytes)`). Whatever listens
+ * on the container's port — a command can kill the daemon and bind it — so
+ * cannot make the error, or the object's memory, grow with its answer. A 200
+ * answer's body is not read.
+ */
+export const MAX_CONNECT_ANSWER_BYTES = 512;
+
+/** The first {@link MAX_CONNECT_ANSWER_BYTES} of `response`'s body as text (a character cut at the end dropped), the rest cancelled. */
+async function answerText(response: Response): Promise<string> {
+  const reader = response.body?.getReader();
+  if (!reader) return "";
+  const bytes = new Uint8Array(MAX_CONNECT_ANSWER_BYTES);
+  let size = 0;
+  let cut = false;
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      const chunk = value instanceof Uint8Array ? value : new Uint8Array(value as ArrayBuffer);
+      const take = Math.min(chunk.byteLength, MAX_CONNECT_ANSWER_BYTES - size);
+      bytes.set(chunk.subarray(0, take), size);
+      size += take;
+      if (take < chunk.byteLength || size === MAX_CONNECT_ANSWER_BYTES) {
+        cut = take < chunk.byteLength || !(await reader.read()).done;
+        break;
+      }
+    }
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
+  const text = new TextDecoder().decode(bytes.subarray(0, size), { stream: cut });
+  return cut ? `${text}… (answer cut at ${MAX_CONNECT_ANSWER_BYTES} bytes)` : text;
+}
+
+/**
  * One backend's connection to its container: the launch spec, the connect
  * stages and the daemon's way back in (`handleFetch`). Internal: the
  * backends own one each.
@@ -299,8 +336,8 @@ export class ContainerConnector {
         left(),
         "POST /connect",
       );
-      const text = await response.text();
-      if (response.status !== 200) throw new Error(`POST /connect answered HTTP ${response.status}: ${text}`);
+      if (response.status !== 200) throw new Error(`POST /connect answered HTTP ${response.status}: ${await answerText(response)}`);
+      await response.body?.cancel();
       // Local development: the daemon dialled the host's relay. Either the holder routes the other
       // end to this object (as the platform's interception would), or this backend opens it itself.
       if (relay && "forward" in relay) await withTimeout(relay.forward(), left(), "routing the daemon's dial-back");

@@ -15,12 +15,47 @@
  *
  * Suggested fix: read at most a few KiB of the `/connect` answer (cancel the rest) and show at most ~200
  * characters of it in the error, as `describe()` in daemon/handle.ts does for daemon values.
+ *
+ * Fixed: a refused `/connect` answer is read up to MAX_CONNECT_ANSWER_BYTES (512, connector.ts) and the
+ * rest cancelled unread; the error shows those bytes and `… (answer cut at 512 bytes)`; a 200 answer's body
+ * is cancelled, not read.
  */
 import { describe, expect, it } from "vitest";
-import { ContainerConnector, ContainerTransportError, containerSettings } from "../../../src/backends/container/connector.js";
+import { ContainerConnector, ContainerTransportError, containerSettings, MAX_CONNECT_ANSWER_BYTES } from "../../../src/backends/container/connector.js";
+
+/** A container API whose `POST /connect` answers `answer`. */
+function apiAnswering(answer: () => Response) {
+  return {
+    start: async () => ({ runtimeId: "r", clientSecret: "s", outcome: "launched" as const }),
+    restart: async () => ({ runtimeId: "r", clientSecret: "s", outcome: "launched" as const }),
+    setInactivityTimeout: async () => {},
+    status: async () => ({ running: true }),
+    exitInfo: async () => undefined,
+    interceptOutboundHttp: async () => {},
+    interceptAllOutboundHttp: async () => {},
+    fetchPort: async (_port: number, request: Request) => {
+      const path = new URL(request.url).pathname;
+      if (path === "/health") return new Response("ok");
+      if (path === "/api") return new Response("unauthorized", { status: 401 });
+      return answer();
+    },
+  };
+}
 
 describe("attack16c: the container's /connect answer is read whole", () => {
-  it.fails("a 16 MiB HTTP 500 answer to POST /connect fails the connect with a short error", { timeout: 60_000 }, async () => {
+  it("a short refusal is shown whole; a multi-byte character cut at the bound is dropped", async () => {
+    const messages: string[] = [];
+    for (const body of ["no such relay", `${"x".repeat(511)}€€`]) {
+      const connector = new ContainerConnector(containerSettings({ workspace: { binding: "Agent", id: "x" } }, "ContainerBackend", { ignore: true }));
+      messages.push(await connector.connect(() => apiAnswering(() => new Response(body, { status: 502 })) as never).then(() => "connected", (e: Error) => e.message));
+    }
+    expect(messages).toEqual([
+      "Container connect failed at connect: POST /connect answered HTTP 502: no such relay",
+      `Container connect failed at connect: POST /connect answered HTTP 502: ${"x".repeat(511)}… (answer cut at 512 bytes)`,
+    ]);
+  });
+
+  it("a 16 MiB HTTP 500 answer to POST /connect fails the connect with a short error", { timeout: 60_000 }, async () => {
     const body = "z".repeat(16 * 1024 * 1024);
     const api = {
       start: async () => ({ runtimeId: "r", clientSecret: "s", outcome: "launched" as const }),
@@ -47,5 +82,7 @@ describe("attack16c: the container's /connect answer is read whole", () => {
     expect(error!.message.startsWith("Container connect failed at connect: POST /connect answered HTTP 500: zzz")).toBe(true);
     // Found: 16,777,286 characters (the whole body).
     expect(error!.message.length).toBeLessThan(1_000);
+    expect(MAX_CONNECT_ANSWER_BYTES).toBe(512);
+    expect(error!.message).toBe(`Container connect failed at connect: POST /connect answered HTTP 500: ${"z".repeat(512)}… (answer cut at 512 bytes)`);
   });
 });
