@@ -369,15 +369,14 @@ export class RemoteSync {
     );
   }
 
-  /** Forgets `path` and everything under it. */
+  /**
+   * Forgets `path` and everything under it. Two statements, each a look-up
+   * in the primary key (`path = ?`, then the range `[path/, path0)`): an `OR`
+   * of the two would visit every row of the backend.
+   */
   #forget(path: string): void {
-    this.#db.run(
-      `DELETE FROM __ws_sync_manifest WHERE backend = ? AND (path = ? OR (path >= ? AND path < ?))`,
-      this.#backend,
-      path,
-      `${path}/`,
-      `${path}0`,
-    );
+    this.#db.run(`DELETE FROM __ws_sync_manifest WHERE backend = ? AND path = ?`, this.#backend, path);
+    this.#db.run(`DELETE FROM __ws_sync_manifest WHERE backend = ? AND path >= ? AND path < ?`, this.#backend, `${path}/`, `${path}0`);
   }
 
   /**
@@ -519,13 +518,16 @@ export class RemoteSync {
    * it reached the container, or all of it was synced again since).
    */
   #removals(wire: string, rev: number): string[] {
-    const rows = this.#db.all<{ path: string; rev: number }>(
-      `SELECT path, rev FROM __ws_sync_manifest WHERE backend = ? AND (path = ? OR (path >= ? AND path < ?)) ORDER BY path`,
-      this.#backend,
-      wire,
-      `${wire}/`,
-      `${wire}0`,
-    );
+    // `wire` itself, then what is under it (two primary-key look-ups, as in #forget).
+    const rows = [
+      ...this.#db.all<{ path: string; rev: number }>(`SELECT path, rev FROM __ws_sync_manifest WHERE backend = ? AND path = ?`, this.#backend, wire),
+      ...this.#db.all<{ path: string; rev: number }>(
+        `SELECT path, rev FROM __ws_sync_manifest WHERE backend = ? AND path >= ? AND path < ? ORDER BY path`,
+        this.#backend,
+        `${wire}/`,
+        `${wire}0`,
+      ),
+    ];
     if (rows.length === 0) return []; // nothing at or under it ever reached the container
     const fresh = rows.filter((r) => r.rev > rev).map((r) => r.path);
     if (fresh.length === 0) return [wire];
@@ -696,12 +698,29 @@ export class RemoteSync {
       }
       gone.push(row);
     }
-    // Each highest gone path with what the manifest held under it.
-    const groups: { top: { path: string; kind: string; rev: number }; rows: { path: string; kind: string; rev: number }[] }[] = [];
+    // Each highest gone path with what the manifest held under it. In path order (UTF-16 code units, as compared
+    // here) a subtree is one run of rows after its top, though other tops may come between (`a-b` sorts between
+    // `a` and `a/x`): `open` keeps the groups a later row may still fall under, innermost last, so each row is
+    // compared with few groups, not all of them.
+    gone.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    type Group = { top: { path: string; kind: string; rev: number }; rows: { path: string; kind: string; rev: number }[] };
+    const groups: Group[] = [];
+    const open: Group[] = [];
     for (const row of gone) {
-      const group = groups.findLast((g) => row.path.startsWith(`${g.top.path}/`));
+      let group: Group | undefined;
+      while (open.length > 0) {
+        const top = open[open.length - 1]!.top.path;
+        const next = row.path.startsWith(top) ? row.path.charCodeAt(top.length) : -1;
+        if (next === 0x2f) group = open[open.length - 1];
+        if (next === 0x2f || (next !== -1 && next < 0x2f)) break; // under it, or before its subtree (which is still to come)
+        open.pop(); // past its subtree: no later row falls under it
+      }
       if (group) group.rows.push(row);
-      else groups.push({ top: row, rows: [row] });
+      else {
+        group = { top: row, rows: [row] };
+        groups.push(group);
+        open.push(group);
+      }
     }
     for (const group of groups) if (await this.#removeGone(group.top, group.rows, outcome, dirs)) outcome.applied++;
     block();
