@@ -26,6 +26,9 @@
  *     `__ws_sync_manifest` row over production's 2 MB bound (SQLITE_TOOBIG thrown from inside the push's
  *     flush, the batch's other results unrecorded). (Held: a pulled link with a 4 MiB target is refused
  *     ENAMETOOLONG by the Workspace, nothing recorded.)
+ * (f) `info().bootId` is not checked: a 4,194,304-character boot id is stored whole in
+ *     `__ws_sync_state.boot` (and is the handle's `runtimeId`); an object as boot id makes `exec` reject
+ *     with node:sqlite's raw `TypeError: Provided value cannot be bound to SQLite parameter 2.` (ERR_INVALID_ARG_TYPE)
  * Reproduction (b):
  *
  *   scan: async ({ cursor }) => ({ entries: 20,000 × { path: `p${page}-${i}`, kind: "fifo" }, skipped: [], cursor: `p${page}`, done: page === 10 })
@@ -35,7 +38,8 @@
  * (shown clipped); clip every reason and the pull error (pull_error, sync.error) to MAX_HOST_ERROR_CHARS
  * (16,384) with a marker, as host errors are; list at most a bounded number of skipped entries per sync
  * (the container module lists 100 and a count) and count the rest; keep `seen` for valid entries only;
- * drop an `apply` stat whose link target is over MAX_PATH_BYTES (as an invalid stat is dropped).
+ * drop an `apply` stat whose link target is over MAX_PATH_BYTES (as an invalid stat is dropped); refuse
+ * a boot id that is not a short string (EPROTO naming the daemon's misbehaviour).
  */
 import { describe, expect, it } from "vitest";
 import { nodeSqliteStorage, Workspace } from "../../../src/index.js";
@@ -68,7 +72,7 @@ async function run(ws: Workspace) {
 }
 
 describe("attack16c: a sync keeps the daemon's text whole", () => {
-  it.fails("(a) a pull failing with a 4 MiB message stores and reports it clipped (no 4 MiB pull_error row)", async () => {
+  it("(a) a pull failing with a 4 MiB message stores and reports it clipped (no 4 MiB pull_error row)", async () => {
     const ws = workspace({ scan: async () => Promise.reject(new Error(`EIO: ${BIG}`)) });
     const r = await run(ws);
     const row = ws.db.one<{ pending: number; n: number }>(`SELECT pull_pending AS pending, length(pull_error) AS n FROM __ws_sync_state WHERE backend = 'box'`);
@@ -81,7 +85,7 @@ describe("attack16c: a sync keeps the daemon's text whole", () => {
     expect(row!.n).toBeLessThanOrEqual(MAX_REASON);
   });
 
-  it.fails("(b) 200,000 refused entries over 10 scan pages: the result lists a bounded number (under 1 MiB of JSON)", { timeout: 60_000 }, async () => {
+  it("(b) 200,000 refused entries over 10 scan pages: the result lists a bounded number (under 1 MiB of JSON)", { timeout: 60_000 }, async () => {
     let page = 0;
     const ws = workspace({
       scan: async () => {
@@ -98,7 +102,7 @@ describe("attack16c: a sync keeps the daemon's text whole", () => {
     expect(JSON.stringify(r.skipped).length).toBeLessThan(1024 * 1024);
   });
 
-  it.fails("(c) 4 MiB paths and a 4 MiB read refusal: each skipped path and reason is clipped", { timeout: 60_000 }, async () => {
+  it("(c) 4 MiB paths and a 4 MiB read refusal: each skipped path and reason is clipped", { timeout: 60_000 }, async () => {
     const ws = workspace({
       scan: async () =>
         ({
@@ -124,7 +128,7 @@ describe("attack16c: a sync keeps the daemon's text whole", () => {
     }
   });
 
-  it.fails("(d) a push whose every op is refused with a 4 MiB message keeps each reason clipped", { timeout: 60_000 }, async () => {
+  it("(d) a push whose every op is refused with a 4 MiB message keeps each reason clipped", { timeout: 60_000 }, async () => {
     const ws = new Workspace({ storage: nodeSqliteStorage(":memory:") });
     await ws.fs.mkdir("/workspace", { recursive: true });
     for (let i = 0; i < 4; i++) await ws.fs.writeFile(`/workspace/f${i}`, "x");
@@ -140,7 +144,7 @@ describe("attack16c: a sync keeps the daemon's text whole", () => {
     for (const s of out.skipped) expect(s.reason.length).toBeLessThanOrEqual(MAX_REASON);
   });
 
-  it.fails("(e) an apply stat with a 4 MiB link target is not recorded whole in the manifest", async () => {
+  it("(e) an apply stat with a 4 MiB link target is not recorded whole in the manifest", async () => {
     const ws = new Workspace({ storage: nodeSqliteStorage(":memory:") });
     await ws.fs.mkdir("/workspace", { recursive: true });
     await ws.fs.writeFile("/workspace/f", "x");
@@ -154,5 +158,24 @@ describe("attack16c: a sync keeps the daemon's text whole", () => {
     expect(out.pushed).toBe(1);
     // Found: 4,194,304 (one row of 4 MiB).
     expect(row?.n ?? 0).toBeLessThanOrEqual(262_144);
+  });
+
+  it.fails("(f) a daemon's boot id must be a short string: 4 MiB or an object is refused with EPROTO, not stored or bound raw", async () => {
+    const outcomes: string[] = [];
+    const stored: (number | null)[] = [];
+    for (const bootId of [BIG, { x: 1 }] as unknown[]) {
+      const ws = workspace({ info: async () => ({ mountPoint: "/workspace", ignore: [], bootId }) as never });
+      outcomes.push(
+        await run(ws).then(
+          (r) => `resolved ${r.sync.status}`,
+          (e: { code?: string; message?: string }) => `${e.code ?? /^EPROTO/.exec(String(e.message))?.[0]} ${String(e.message).length < 1000}`,
+        ),
+      );
+      stored.push(ws.db.one<{ n: number | null }>(`SELECT max(length(boot)) AS n FROM __ws_sync_state`)?.n ?? null);
+      await ws.close();
+    }
+    // Found: ["resolved complete", "ERR_INVALID_ARG_TYPE true"] (node:sqlite's TypeError), and a stored boot of 4,194,304 characters.
+    expect(outcomes).toEqual(["EPROTO true", "EPROTO true"]);
+    expect(stored.every((n) => n === null || n <= 256)).toBe(true);
   });
 });
