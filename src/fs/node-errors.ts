@@ -98,31 +98,49 @@ export interface LinkReader {
  * The canonical path of `path` (absolute): every link resolved (a relative
  * target against the link's directory), `.` and `..` removed, walking the
  * segments with `lstat`/`readlink` as realpath(3) does (`..` after a link
- * goes up from where the link points).
+ * goes up from where the link points). Linear in the segments walked: a
+ * link's target of any length (e.g. 131,000 `./` segments) is pushed onto the
+ * walk in a loop, never spread into one call, and the path walked so far is
+ * extended or cut back, not joined again for every segment.
  * @throws the reader's error for a missing segment or dangling link (`ENOENT`) · `{ code: "ENOTDIR" }` a file mid-path · `{ code: "ELOOP" }` more than {@link MAX_LINK_HOPS} links.
  */
 export async function realpathOf(fs: LinkReader, path: string, fail: (code: "ENOTDIR" | "ELOOP") => Error): Promise<string> {
-  const todo = path.split("/").filter((segment) => segment !== "" && segment !== ".");
-  const resolved: string[] = [];
+  // The segments still to walk, the next one last (a stack).
+  const todo: string[] = [];
+  pushSegments(todo, path);
+  // The canonical path walked so far ("" for /), and where each of its segments starts (for `..`).
+  let resolved = "";
+  const starts: number[] = [];
   let hops = 0;
   while (todo.length > 0) {
-    const segment = todo.shift() as string;
+    const segment = todo.pop() as string;
     if (segment === ".") continue;
     if (segment === "..") {
-      resolved.pop();
+      const start = starts.pop();
+      if (start !== undefined) resolved = resolved.slice(0, start);
       continue;
     }
-    const candidate = `/${[...resolved, segment].join("/")}`;
+    const candidate = `${resolved}/${segment}`;
     const stat = await fs.lstat(candidate);
     if (stat.isSymbolicLink) {
       if (++hops > MAX_LINK_HOPS) throw fail("ELOOP");
       const target = await fs.readlink(candidate);
-      if (target.startsWith("/")) resolved.length = 0;
-      todo.unshift(...target.split("/").filter(Boolean));
+      if (target.startsWith("/")) {
+        resolved = "";
+        starts.length = 0;
+      }
+      pushSegments(todo, target);
       continue;
     }
     if (!stat.isDirectory && todo.some((s) => s !== ".")) throw fail("ENOTDIR");
-    resolved.push(segment);
+    starts.push(resolved.length);
+    resolved = candidate;
   }
-  return `/${resolved.join("/")}`;
+  return resolved === "" ? "/" : resolved;
+}
+
+/** Pushes the non-empty segments of `path` onto `stack` so that its first segment is popped first (a loop: no spread of a long target). */
+function pushSegments(stack: string[], path: string): void {
+  const segments = path.split("/");
+  for (let i = segments.length - 1; i >= 0; i--) if (segments[i] !== "") stack.push(segments[i] as string);
 }

@@ -20,33 +20,48 @@ const MAX_LINKS = 40;
  * the filesystem resolves it: `/alias` for a link to `/repo` is `/repo`, so
  * the operations through either spelling share one queue (issue 20, seventh
  * attack run). A missing component ends the walk (the rest is kept as
- * given); more than 40 links give `dir` back unchanged. Never throws.
+ * given); more than 40 links give `dir` back unchanged. Never throws: a
+ * link's target of any length is walked in a loop (not spread into a call).
  */
 export async function canonicalDir(ws: WorkspaceLike, dir: string): Promise<string> {
-  const rest = dir.split("/").filter((part) => part !== "");
-  const done: string[] = [];
+  // The components still to walk, the next one last (a stack): a link's target is pushed in a loop,
+  // never spread into one call (a target of 131,000 components overflowed it; attack16b).
+  const rest: string[] = [];
+  const push = (path: string): void => {
+    const parts = path.split("/");
+    for (let i = parts.length - 1; i >= 0; i--) if (parts[i] !== "") rest.push(parts[i] as string);
+  };
+  push(dir);
+  // The path walked so far ("" for /), and where each of its components starts (for `..`).
+  let done = "";
+  const starts: number[] = [];
   let links = 0;
   while (rest.length > 0) {
-    const name = rest.shift()!;
+    const name = rest.pop() as string;
     if (name === ".") continue;
     if (name === "..") {
-      done.pop();
+      const start = starts.pop();
+      if (start !== undefined) done = done.slice(0, start);
       continue;
     }
-    const path = `/${[...done, name].join("/")}`;
+    const path = `${done}/${name}`;
     const stat = await ws.fs.lstat(path).catch(() => undefined);
-    if (!stat) return `/${[...done, name, ...rest].join("/")}`;
+    if (!stat) return rest.length === 0 ? path : `${path}/${rest.reverse().join("/")}`;
     if (!stat.isSymbolicLink) {
-      done.push(name);
+      starts.push(done.length);
+      done = path;
       continue;
     }
     if (++links > MAX_LINKS) return dir;
     const target = await ws.fs.readlink(path).catch(() => undefined);
     if (target === undefined) return dir;
-    if (target.startsWith("/")) done.length = 0;
-    rest.unshift(...target.split("/").filter((part) => part !== ""));
+    if (target.startsWith("/")) {
+      done = "";
+      starts.length = 0;
+    }
+    push(target);
   }
-  return `/${done.join("/")}`;
+  return done === "" ? "/" : done;
 }
 
 /** The lock file's name in the gitdir. */

@@ -15,9 +15,16 @@
  * Node 22; V8's spread limit lies between 100,000 and 131,000 arguments, lower on a deeper stack).
  * Suggested fix: push the components in a loop (or keep the target as a reversed stack) in both walkers —
  * and look for other `...target.split` / `...x.split("/")` spreads (grep finds them) when fixing paths.ts.
+ * Fixed: `realpathOf` (src/fs/node-errors.ts) and `canonicalDir` (src/git/repo-lock.ts) keep the components still to
+ * walk as a stack filled in a loop (a target is never spread into one call) and extend / cut back the path walked so
+ * far as one string (no re-join of every component per step); both tests now pass as `it`. The git test now checks the
+ * queue key (`canonicalDir` → /w/repo) and compares with a one-hop link: git.status through ANY linked dir answers []
+ * (git's worktree walk; another defect, left to the git owner), so "as for the repository itself" was not this fix's.
  */
 import { describe, expect, it } from "vitest";
 import { WorkspaceFsAdapter } from "../../../src/backends/worker-shell/fs-adapter.js";
+import { canonicalDir } from "../../../src/git/repo-lock.js";
+import type { WorkspaceLike } from "../../../src/git/types.js";
 import { newWorkspace } from "../git/worktree-helpers.js";
 
 async function setup() {
@@ -31,17 +38,21 @@ async function setup() {
 }
 
 describe("attack16b: a link target of 131,000 components", () => {
-  it.fails("git.status through it answers as for the repository itself", async () => {
-    const { git } = await setup();
+  it("git.status through it answers as through a one-hop link, keyed by the repository's canonical path", async () => {
+    const { ws, git } = await setup();
     const direct = await git.status({ dir: "/w/repo" });
     expect(direct.length).toBe(1);
-    // Today: RangeError: Maximum call stack size exceeded (src/git/repo-lock.ts canonicalDir).
-    expect(await git.status({ dir: "/w/l" })).toEqual(direct);
+    // Before the fix: RangeError: Maximum call stack size exceeded (src/git/repo-lock.ts canonicalDir).
+    expect(await canonicalDir(ws as unknown as WorkspaceLike, "/w/l")).toBe("/w/repo");
+    // Compared with a one-hop link, not with the repository itself: any dir reached through a link (`/w/s` → `repo`)
+    // answers [] today — a separate defect of the git worktree walk (src/git, not this walker).
+    await ws.fs.symlink("repo", "/w/s");
+    expect(await git.status({ dir: "/w/l" })).toEqual(await git.status({ dir: "/w/s" }));
   });
 
-  it.fails("the shell adapter's realpath resolves it", async () => {
+  it("the shell adapter's realpath resolves it", async () => {
     const { ws } = await setup();
-    // Today: RangeError: Maximum call stack size exceeded (src/fs/node-errors.ts realpathOf).
+    // Before the fix: RangeError: Maximum call stack size exceeded (src/fs/node-errors.ts realpathOf).
     expect(await new WorkspaceFsAdapter(ws.fs).realpath("/w/l")).toBe("/w/repo");
   });
 });
