@@ -48,6 +48,23 @@ export function objectTooLarge(size: number | undefined): string {
 export const GIT_DIFF_MAX_EDIT_LENGTH = 256;
 
 /**
+ * Most characters (UTF-16 code units) of hunks in one diff's patch text:
+ * `diff` and the CLI's `git diff` (and `ws:git`'s, the shell's). Files are
+ * diffed one after another; a file whose hunks would pass what is left of
+ * the bound keeps its header lines (`diff --git`, modes, `index`) and gets
+ * one line in place of its hunks: `Patch left out: +<added> -<removed>
+ * lines; the diff's patch text would pass 8388608 characters
+ * (GIT_DIFF_MAX_PATCH_CHARS): diff fewer paths at a time`. `diffSummary`
+ * builds no patch text and is not bounded by it. Without the bound three
+ * added 16 MiB files printed 49 Mi characters and grew memory by 212–267
+ * MiB (issue 20, sixteenth attack run), before the shell's output bound or
+ * the RPC clip cut the answer. Real git has no such limit. See docs/git.md
+ * "Performance and limits".
+ * @defaultValue 8 Mi characters (8,388,608)
+ */
+export const GIT_DIFF_MAX_PATCH_CHARS = 8 * 1024 * 1024;
+
+/**
  * Most paths — files, links, submodules and directories, every one counted
  * where it would be written — that one tree may expand to when the
  * Workspace's git writes it to the working tree: `checkout` (with or

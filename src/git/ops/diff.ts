@@ -17,11 +17,16 @@
  * {@link GIT_DIFF_MAX_EDIT_LENGTH} line edits: a bigger change is one hunk
  * replacing everything from the first to the last changed line.
  *
+ * One diff's patch text is at most {@link GIT_DIFF_MAX_PATCH_CHARS}
+ * characters of hunks: a file whose hunks would pass what is left keeps its
+ * header lines and gets one line in their place, `Patch left out: …` with
+ * its added and removed line counts.
+ *
  * @module
  */
 import { structuredPatch, type StructuredPatchHunk } from "diff";
 import type { GitContext } from "../context.js";
-import { GIT_DIFF_MAX_EDIT_LENGTH } from "../limits.js";
+import { GIT_DIFF_MAX_EDIT_LENGTH, GIT_DIFF_MAX_PATCH_CHARS } from "../limits.js";
 import type { DiffSummaryEntry, GitDiffOptions } from "../types.js";
 import { requireRepo, throwIfReadCancelled } from "../wrap.js";
 import { boolOption, compareBytes, matchesAny, optionalString, pathsOption, toRepoPaths, usage, worthEntering } from "./pathspec.js";
@@ -203,8 +208,28 @@ function replacementHunks(oldText: string, newText: string): StructuredPatchHunk
   return [{ oldStart: start, oldLines: before.length + removed.length + after.length, newStart: start, newLines: before.length + added.length + after.length, lines }];
 }
 
-/** The hunks of a text change in git's format, and the counts of added and removed lines. */
-function hunks(oldText: string, newText: string): { text: string; insertions: number; deletions: number } {
+/** Room a whole-file hunk takes beyond its lines and their signs: the `@@` line and a `\ No newline at end of file`. */
+const HUNK_OVERHEAD = 64;
+
+/** The lines of `text` as {@link splitLines} cuts them, counted without cutting. */
+function lineCount(text: string): number {
+  let n = 0;
+  for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) n++;
+  return text.length > 0 && !text.endsWith("\n") ? n + 1 : n;
+}
+
+/**
+ * The hunks of a text change in git's format, and the counts of added and
+ * removed lines. `room` bounds the text built (UTF-16 code units): past it
+ * the text is dropped (`cut`) and only the counts go on; `null` counts only.
+ */
+function hunks(oldText: string, newText: string, room: number | null): { text: string; insertions: number; deletions: number; cut: boolean } {
+  if ((oldText === "") !== (newText === "")) {
+    // A whole file added or removed: counted without the line search (which holds every line several times over).
+    const lines = lineCount(oldText || newText);
+    const size = (oldText || newText).length + lines + HUNK_OVERHEAD;
+    if (room === null || size > room) return { text: "", insertions: oldText ? 0 : lines, deletions: oldText ? lines : 0, cut: true };
+  }
   // Bounded (GIT_DIFF_MAX_EDIT_LENGTH): an unbounded search costs N² line comparisons for a rewritten file.
   const found = structuredPatch("a", "b", oldText, newText, "", "", { context: 3, maxEditLength: GIT_DIFF_MAX_EDIT_LENGTH });
   const patch = found ?? { hunks: replacementHunks(oldText, newText) };
@@ -214,7 +239,15 @@ function hunks(oldText: string, newText: string): { text: string; insertions: nu
   let deletions = 0;
   let func = "";
   let limit = -1;
+  let cut = room === null || room <= 0;
   for (const hunk of patch.hunks) {
+    if (cut) {
+      for (const line of hunk.lines) {
+        if (line[0] === "+") insertions++;
+        else if (line[0] === "-") deletions++;
+      }
+      continue;
+    }
     const s1 = hunk.oldStart - 1;
     for (let l = s1 - 1; l !== limit && l >= 0; l--) {
       const found = functionLine(oldLines[l]!);
@@ -229,10 +262,15 @@ function hunks(oldText: string, newText: string): { text: string; insertions: nu
     for (const line of hunk.lines) {
       if (line[0] === "+") insertions++;
       else if (line[0] === "-") deletions++;
+      if (cut) continue;
       text += line + "\n";
+      if (text.length > room!) {
+        cut = true;
+        text = "";
+      }
     }
   }
-  return { text, insertions, deletions };
+  return { text: cut ? "" : text, insertions, deletions, cut };
 }
 
 function abbrev(blob: BlobSide | undefined): string {
@@ -243,8 +281,11 @@ function modeText(mode: number): string {
   return mode.toString(8).padStart(6, "0");
 }
 
-/** One file's patch and its counts. */
-async function filePatch(ctx: GitContext, dir: string, change: FileChange): Promise<PatchPart> {
+/**
+ * One file's patch and its counts; its hunks take at most `room` characters
+ * (else `Patch left out: …` in their place; `null`: counts only, no hunks).
+ */
+async function filePatch(ctx: GitContext, dir: string, change: FileChange, room: number | null): Promise<PatchPart> {
   const { path, old, new: now } = change;
   const a = quotePath(`a/${path}`);
   const b = quotePath(`b/${path}`);
@@ -265,35 +306,64 @@ async function filePatch(ctx: GitContext, dir: string, change: FileChange): Prom
       binary: { oldBytes: before.length, newBytes: after.length },
     };
   }
-  const body = hunks(decoder.decode(before), decoder.decode(after));
+  const body = hunks(decoder.decode(before), decoder.decode(after), room);
+  if (body.cut) {
+    if (body.insertions === 0 && body.deletions === 0) return { text, insertions: 0, deletions: 0 };
+    const note =
+      room !== null
+        ? `Patch left out: +${body.insertions} -${body.deletions} lines; the diff's patch text would pass ${GIT_DIFF_MAX_PATCH_CHARS} characters (GIT_DIFF_MAX_PATCH_CHARS): diff fewer paths at a time\n`
+        : "";
+    return { text: text + note, insertions: body.insertions, deletions: body.deletions, hunkChars: 0 };
+  }
   if (body.text === "") return { text, insertions: 0, deletions: 0 };
   // git ends a `---`/`+++` name holding a space with a tab (for GNU patch).
   const label = (name: string) => (name.includes(" ") ? `${name}\t` : name);
   text += `--- ${label(old ? a : "/dev/null")}\n+++ ${label(now ? b : "/dev/null")}\n` + body.text;
-  return { text, insertions: body.insertions, deletions: body.deletions };
+  return { text, insertions: body.insertions, deletions: body.deletions, hunkChars: body.text.length };
 }
 
-/** One file's patch text and counts (`binary`: sizes when either side is binary). */
+/** One file's patch text and counts (`binary`: sizes when either side is binary; `hunkChars`: of `text`, the hunks'). */
 interface PatchPart {
   text: string;
   insertions: number;
   deletions: number;
   binary?: { oldBytes: number; newBytes: number };
+  hunkChars?: number;
 }
 
-/** The patches of `list`, at most 8 files read at a time. */
-async function patches(ctx: GitContext, dir: string, list: FileChange[]): Promise<PatchPart[]> {
+/**
+ * The counts of `list`'s changes, no patch text (`diffSummary`): at most 8
+ * files read at a time.
+ */
+async function counts(ctx: GitContext, dir: string, list: FileChange[]): Promise<PatchPart[]> {
   const out: PatchPart[] = new Array(list.length);
   let next = 0;
   const worker = async () => {
     while (next < list.length) {
       throwIfReadCancelled(ctx);
       const i = next++;
-      out[i] = await filePatch(ctx, dir, list[i]!);
+      out[i] = await filePatch(ctx, dir, list[i]!, null);
     }
   };
   await Promise.all(Array.from({ length: Math.min(8, list.length) }, worker));
   return out;
+}
+
+/**
+ * The patch of `list`, one file after another, its hunks at most
+ * {@link GIT_DIFF_MAX_PATCH_CHARS} characters in all (files in order: one
+ * whose hunks do not fit gets `Patch left out: …`).
+ */
+async function patchText(ctx: GitContext, dir: string, list: FileChange[]): Promise<string> {
+  let text = "";
+  let room = GIT_DIFF_MAX_PATCH_CHARS;
+  for (const change of list) {
+    throwIfReadCancelled(ctx);
+    const part = await filePatch(ctx, dir, change, room);
+    room -= part.hunkChars ?? 0;
+    text += part.text;
+  }
+  return text;
 }
 
 /**
@@ -318,8 +388,7 @@ async function patches(ctx: GitContext, dir: string, list: FileChange[]): Promis
  */
 export async function diff(ctx: GitContext, dir: string, options: GitDiffOptions): Promise<string> {
   const list = await changes(ctx, dir, "diff", options);
-  const parts = await patches(ctx, dir, list);
-  return parts.map((part) => part.text).join("");
+  return patchText(ctx, dir, list);
 }
 
 /**
@@ -333,7 +402,7 @@ export async function diff(ctx: GitContext, dir: string, options: GitDiffOptions
  */
 export async function diffSummary(ctx: GitContext, dir: string, options: GitDiffOptions): Promise<DiffSummaryEntry[]> {
   const list = await changes(ctx, dir, "diff", options);
-  const parts = await patches(ctx, dir, list);
+  const parts = await counts(ctx, dir, list);
   const out: DiffSummaryEntry[] = [];
   list.forEach((change, i) => {
     const part = parts[i]!;
