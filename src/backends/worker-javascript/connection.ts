@@ -416,7 +416,10 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
     };
     if (replay) {
       context.replay = replay;
-      if (run.durable) run.durable.known = this.durable.lastCall(run.id);
+      if (run.durable) {
+        run.durable.known = this.durable.lastCall(run.id);
+        run.durable.tapeEntries = replay.tape.length / 3;
+      }
     }
     run.start(modules, graph.entry, spec.input, context, timeoutMs, spec.cpuMs);
   }

@@ -121,6 +121,39 @@ const SPEC_IN_PARTS = "\u0000parts";
 export const TAPE_ROW_NUMBERS = 48_000;
 
 /**
+ * The most tape entries (events the code saw: host-call answers and timer
+ * firings, 3 numbers each) one replay run may journal over all its attempts:
+ * 262,144. Its tape then takes at most about 6 MB of rows in ordinary use
+ * (about 24 characters of JSON an entry, 10 MB if every number had 16
+ * digits), and a resumed attempt reads it whole into one array (786,432
+ * numbers, 6 MiB). A run that sees more events than that fails (its journal
+ * could not replay it), with a message naming the limit; so does a run whose
+ * isolate sends a batch that is not whole [kind, event, time] triples.
+ */
+export const MAX_TAPE_ENTRIES = 262_144;
+
+/**
+ * Checks a tape batch the isolate sent: a dense array of [kind, event, time]
+ * triples — kind 0 (a call answered) or 1 (a timer fired), the event's
+ * number a positive safe integer, its time a non-negative safe integer —
+ * of at most `room` entries. The length is checked before any element is
+ * read, so a sparse array of any length costs nothing.
+ *
+ * @returns null when it is fine, else why not (for the run's failure message).
+ */
+export function checkTape(entries: unknown, room: number): string | null {
+  if (!Array.isArray(entries) || entries.length % 3 !== 0) return "a replay tape batch that is not whole [kind, event, time] triples";
+  if (entries.length / 3 > room) return `more than MAX_TAPE_ENTRIES (${MAX_TAPE_ENTRIES}) events (host-call answers and timer firings) for its replay tape`;
+  for (let i = 0; i < entries.length; i += 3) {
+    const kind: unknown = entries[i], n: unknown = entries[i + 1], t: unknown = entries[i + 2];
+    if ((kind !== 0 && kind !== 1) || !Number.isSafeInteger(n) || (n as number) < 1 || !Number.isSafeInteger(t) || (t as number) < 0) {
+      return "a replay tape batch that is not whole [kind, event, time] triples";
+    }
+  }
+  return null;
+}
+
+/**
  * The most bytes one journaled host call's arguments or answer may take in a
  * replay run (spec 02 §5): 1,572,864 (1.5 MiB) of UTF-8, as journaled (JSON
  * text, bytes inside it as base64; an answer that is bytes, as they are).

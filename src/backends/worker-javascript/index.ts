@@ -18,3 +18,4 @@
 export { WorkerJavaScriptBackend } from "./backend.js";
 export type { WorkerJavaScriptBackendOptions, WorkerJavaScriptEgress, WorkerLoaderLike } from "./options.js";
 export type { WorkspaceEgressPolicy } from "../worker-shell/types.js";
+export { MAX_TAPE_ENTRIES } from "./durable.js";

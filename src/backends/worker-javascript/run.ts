@@ -9,7 +9,7 @@
 import { RpcTargetBase } from "../../do/rpc-target.js";
 import type { WorkspaceRuntimeEvent, WorkspaceRuntimeValue } from "../../runtime/types.js";
 import type { BridgeRun, RunCapabilities } from "./bridge.js";
-import type { DurableJournal } from "./durable.js";
+import { checkTape, MAX_TAPE_ENTRIES, type DurableJournal } from "./durable.js";
 import type { ExecJournal } from "./journal.js";
 import type { ResolvedOptions } from "./options.js";
 import type { BridgeCallKind, BridgeResult, CallMeta, IsolateBridge, RunnerContext, RunnerOutcome } from "./protocol.js";
@@ -89,6 +89,8 @@ export interface RunDurability {
   recorded?: { stdout: Uint8Array; stderr: Uint8Array };
   /** Replay runs: the highest call number journaled when the attempt started (later calls are new). */
   known?: number;
+  /** Replay runs: tape entries journaled so far, over all attempts (at most {@link MAX_TAPE_ENTRIES}). */
+  tapeEntries?: number;
 }
 
 /** What a run needs from its connection. */
@@ -235,10 +237,18 @@ export class Run implements BridgeRun {
   /** Journals tape entries the isolate recorded (replay runs). */
   tape(entries: unknown): void {
     // After the isolate is released, what it records (held calls settling) is not the run's history.
-    if (!this.replays || this.done || this.suspended || !Array.isArray(entries) || entries.length === 0) return;
-    if (!entries.every((v) => typeof v === "number" && Number.isFinite(v))) return;
+    if (!this.replays || this.done || this.#stopping || this.suspended || (Array.isArray(entries) && entries.length === 0)) return;
+    const durable = this.durable!;
+    const wrong = checkTape(entries, MAX_TAPE_ENTRIES - (durable.tapeEntries ?? 0));
+    if (wrong !== null) {
+      // Not journaled: what a resumed attempt would play back could not be trusted (or held).
+      void this.fail(`Execution failed: its isolate sent ${wrong}.`);
+      return;
+    }
+    const batch = entries as number[];
+    durable.tapeEntries = (durable.tapeEntries ?? 0) + batch.length / 3;
     try {
-      this.durable!.journal.appendTape(this.id, entries as number[]);
+      durable.journal.appendTape(this.id, batch);
     } catch {
       /* lost: a later replay goes live earlier */
     }

@@ -27,6 +27,12 @@
  * safe integer not before the last one) and fails the run (EPROTO/divergence) on anything else; and bounds the tape
  * per run (e.g. MAX_TAPE_NUMBERS, or counts its JSON bytes against maxCapabilityRequestBytes), failing the run past
  * it with a message naming the bound, so `__ws_exec_tape` stays within the journal's documented budget.
+ * Fixed: the host checks each batch before journaling it (durable.ts `checkTape`): a dense array of whole
+ * [kind 0|1, event ≥ 1, time ≥ 0] triples of safe integers, its length checked before any element is read, and at
+ * most MAX_TAPE_ENTRIES (262,144) entries per run over all its attempts; anything else fails the run ("Execution
+ * failed: its isolate sent …") and journals nothing. The sparse case's expectation was `pending: 1` (the batch
+ * dropped, the run going on); it now expects the run to fail, as the header's suggested fix and the first case
+ * say: a dropped batch would leave a tape that a resumed attempt plays back wrongly, and only tampered code sends one.
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { expect, it } from "vitest";
@@ -85,29 +91,76 @@ async function tapeKept(source: string) {
     try {
       await ws.fs.mkdir("/workspace", { recursive: true });
       const handle = await ws.runtime.exec(source, { id: "forge", encoding: "utf8", timeoutMs: 60_000 });
-      const settled = handle.result().then((r) => r.status);
+      let stderr = "";
+      const settled = handle.result().then((r) => {
+        stderr = String(r.stderr);
+        return r.status;
+      });
       const pending = await Promise.race([pendingOf(ws, 30_000).then((p) => p.length), settled]);
       const tape = state.storage.sql
         .exec<{ rows: number; bytes: number | null }>("SELECT count(*) AS rows, sum(length(data)) AS bytes FROM __ws_exec_tape WHERE id = 'forge'")
         .one();
       if (pending === 1) await ws.runtime.killExec("forge").catch(() => undefined);
-      return { pending, rows: tape.rows, bytes: tape.bytes ?? 0 };
+      return { pending, rows: tape.rows, bytes: tape.bytes ?? 0, stderr };
     } finally {
       await ws.close();
     }
   });
 }
 
-it.fails("a replay run's code cannot journal tape past the journal's budget (today: 72 MB in 63 rows)", { timeout: 120_000 }, async () => {
+it("a replay run's code cannot journal tape past the journal's budget (today: 72 MB in 63 rows)", { timeout: 120_000 }, async () => {
   const kept = await tapeKept(FORGE);
   // Today: { pending: 1 (the run waits), rows: 63, bytes: 72000081 }. Fixed: the forged batch fails the run (nothing
   // kept), or at the least the tape kept stays within 8 MiB (the journal's byte budget).
   expect(kept.bytes).toBeLessThanOrEqual(8 * 1024 * 1024);
+  // Fixed: the forged batch (1,000,001 entries, counted before any is read) fails the run and nothing is kept
+  // (nor is the output sent with it: "flushed" never reaches the journal).
+  expect(kept).toEqual({
+    pending: "failed",
+    rows: 0,
+    bytes: 0,
+    stderr: "Execution failed: its isolate sent more than MAX_TAPE_ENTRIES (262144) events (host-call answers and timer firings) for its replay tape.\n",
+  });
 });
 
-it.fails("a sparse tape batch (length 10^7, no entries) is refused, not journaled as rows of nulls (today: 209 rows, ~50 MB)", { timeout: 120_000 }, async () => {
+it("a sparse tape batch (length 10^7, no entries) is refused, not journaled as rows of nulls (today: 209 rows, ~50 MB)", { timeout: 120_000 }, async () => {
   const kept = await tapeKept(SPARSE);
   // Today the host's check (entries.every(finite number)) skips the holes, and appendTape stores each slice of 48,000
   // holes as "[null,null,…]". Fixed: a batch that is not whole triples of numbers is refused — nothing is kept.
-  expect(kept).toEqual({ pending: 1, rows: 0, bytes: 0 });
+  // (Was `pending: 1`: see "Fixed" above — the run fails.)
+  expect(kept).toEqual({
+    pending: "failed",
+    rows: 0,
+    bytes: 0,
+    stderr: "Execution failed: its isolate sent a replay tape batch that is not whole [kind, event, time] triples.\n",
+  });
+});
+
+/** Well-formed triples, but more of them than MAX_TAPE_ENTRIES (262,144): 262,145 forged timer firings in one batch. */
+const MANY = `import { ask } from "ws:m";
+export default async () => {
+  const orig = Array.prototype.push;
+  let armed = true;
+  Array.prototype.push = function (...a) {
+    if (armed && a.length === 3 && a[0] === 1) {
+      armed = false;
+      for (let i = 0; i < 262_144; i++) orig.call(this, 1, 1, a[2]);
+    }
+    return orig.apply(this, a);
+  };
+  await new Promise((r) => setTimeout(r, 0));
+  Array.prototype.push = orig;
+  console.log("flushed");
+  return await ask("go?");
+};`;
+
+it("a tape past MAX_TAPE_ENTRIES (262,144) fails the run, naming the limit; nothing is kept", { timeout: 120_000 }, async () => {
+  const kept = await tapeKept(MANY);
+  expect(kept).toEqual({
+    pending: "failed",
+    rows: 0,
+    bytes: 0,
+    stderr:
+      "Execution failed: its isolate sent more than MAX_TAPE_ENTRIES (262144) events (host-call answers and timer firings) for its replay tape.\n",
+  });
 });
