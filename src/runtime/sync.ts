@@ -59,6 +59,7 @@ import type { WorkspaceDatabase } from "../storage/database.js";
 import type { ChangeCursor, ChangeEntry, ChangePage } from "../fs/changes.js";
 import type { WorkspaceFilesystem } from "../fs/types.js";
 import { compileLinearPrefixGlob, MAX_GLOB_SIZE } from "../fs/glob.js";
+import { MAX_PATH_BYTES, utf8Length } from "../fs/path.js";
 import { concatBytes } from "../util/bytes.js";
 import { checkLinkTarget } from "../backends/worker-javascript/paths.js";
 import type { SkippedEntry } from "./types.js";
@@ -157,7 +158,7 @@ export interface PushOutcome {
   pushed: number;
   /** Bytes of file content sent. */
   bytes: number;
-  /** Entries the container refused (e.g. a file where it has a directory it cannot replace). */
+  /** Entries the container refused (e.g. a file where it has a directory it cannot replace); bounded as {@link PullOutcome.skipped}. */
   skipped: SkippedEntry[];
   /** The change-log position pushed up to. */
   cursor: ChangeCursor;
@@ -173,6 +174,9 @@ export interface PullOutcome {
    * Entries not applied: read-only mounts, special files, names that are not UTF-8, refused writes,
    * invalid answers of the daemon (`"invalid path from the container"`, `"invalid entry from the container"`)
    * and container links whose target leads outside /workspace (`"link leads outside /workspace"`).
+   * Each `reason` is at most {@link MAX_SYNC_REASON_CHARS} characters; the first
+   * {@link MAX_SYNC_SKIPPED} entries within {@link MAX_SYNC_SKIPPED_CHARS} are listed, and when there
+   * are more, a last entry `{ path: "/workspace", reason: "<n> more skipped entries not listed (…)" }` counts the rest.
    */
   skipped: SkippedEntry[];
 }
@@ -289,6 +293,7 @@ export class RemoteSync {
   #daemon(): Promise<{ mountPoint: string; ignore: string[]; bootId: string }> {
     this.#info ??= this.#rpc.info().then(
       async (info) => {
+        checkBootId((info as { bootId?: unknown } | null)?.bootId);
         this.#ignored = ignoreMatcher(info.mountPoint, info.ignore);
         await this.#adopt(info.bootId);
         return info;
@@ -398,7 +403,7 @@ export class RemoteSync {
 
   /** Marks a pull as pending (it failed, or was deferred) with its reason. */
   markPullPending(error: string | null): void {
-    this.#db.run(`UPDATE __ws_sync_state SET pull_pending = 1, pull_error = ? WHERE backend = ?`, error, this.#backend);
+    this.#db.run(`UPDATE __ws_sync_state SET pull_pending = 1, pull_error = ? WHERE backend = ?`, error === null ? null : clipText(error), this.#backend);
   }
 
   /**
@@ -411,15 +416,15 @@ export class RemoteSync {
     try {
       const outcome = await this.#push((t) => telemetry.block((totals = t)));
       telemetry.end(totals);
-      return outcome;
+      return { pushed: outcome.pushed, bytes: outcome.bytes, skipped: outcome.skipped.entries(), cursor: outcome.cursor };
     } catch (error) {
       telemetry.end(totals, error);
-      throw error;
+      throw clipError(error);
     }
   }
 
   /** {@link push}; `block` gets the running totals after each page of the change log. */
-  async #push(block: (totals: SyncTotals) => void): Promise<PushOutcome> {
+  async #push(block: (totals: SyncTotals) => void): Promise<Omit<PushOutcome, "skipped"> & { skipped: SkipList }> {
     await this.#daemon();
     // A command sent by an earlier life of the object (or connection) whose pull never ran: its changes first.
     if (this.#live === 0) {
@@ -428,19 +433,19 @@ export class RemoteSync {
     }
     const state = this.#db.one<{ pushed_rev: number; pushed_path: string | null }>(`SELECT pushed_rev, pushed_path FROM __ws_sync_state WHERE backend = ?`, this.#backend);
     let cursor: ChangeCursor = { rev: state?.pushed_rev ?? 0, path: state?.pushed_path ?? null };
-    const outcome: PushOutcome = { pushed: 0, bytes: 0, skipped: [], cursor };
+    const outcome = { pushed: 0, bytes: 0, skipped: new SkipList(), cursor };
     for (;;) {
       const page = this.#fs.changesSince(cursor, { limit: CHANGES_PAGE });
       await this.#pushEntries(page.entries, outcome);
       cursor = page.cursor;
       outcome.cursor = cursor;
       this.#db.run(`UPDATE __ws_sync_state SET pushed_rev = ?, pushed_path = ? WHERE backend = ?`, cursor.rev, cursor.path, this.#backend);
-      block({ entries: outcome.pushed, bytes: outcome.bytes, skipped: outcome.skipped.length });
+      block({ entries: outcome.pushed, bytes: outcome.bytes, skipped: outcome.skipped.count });
       if (page.done) return outcome;
     }
   }
 
-  async #pushEntries(entries: readonly ChangeEntry[], outcome: PushOutcome): Promise<void> {
+  async #pushEntries(entries: readonly ChangeEntry[], outcome: { pushed: number; bytes: number; skipped: SkipList }): Promise<void> {
     let ops: RemoteApplyOp[] = [];
     let done: ((result: RemoteApplyResult) => void)[] = [];
     let bytes = 0;
@@ -602,18 +607,19 @@ export class RemoteSync {
    *   The error carries what was applied before it ({@link pulledBefore}).
    */
   async pull(): Promise<PullOutcome> {
-    const outcome: PullOutcome = { applied: 0, bytes: 0, skipped: [] };
+    const outcome: Outcome = { applied: 0, bytes: 0, skipped: new SkipList() };
     const telemetry = new SyncTelemetryRun(this.#telemetry, "pull", this.#backend);
-    const totals = (): SyncTotals => ({ entries: outcome.applied, bytes: outcome.bytes, skipped: outcome.skipped.length });
+    const totals = (): SyncTotals => ({ entries: outcome.applied, bytes: outcome.bytes, skipped: outcome.skipped.count });
     try {
       await this.#pull(outcome, () => telemetry.block(totals()));
       telemetry.end(totals());
-      return outcome;
-    } catch (error) {
-      telemetry.end(totals(), error);
+      return { applied: outcome.applied, bytes: outcome.bytes, skipped: outcome.skipped.entries() };
+    } catch (thrown) {
+      telemetry.end(totals(), thrown);
+      const error = clipError(thrown);
       if (error !== null && (typeof error === "object" || typeof error === "function")) {
         try {
-          Object.defineProperty(error, PARTIAL, { value: { ...outcome, skipped: [...outcome.skipped] }, enumerable: false, configurable: true });
+          Object.defineProperty(error, PARTIAL, { value: { applied: outcome.applied, bytes: outcome.bytes, skipped: outcome.skipped.entries() }, enumerable: false, configurable: true });
         } catch {
           // a frozen error: no partial outcome on it
         }
@@ -623,7 +629,7 @@ export class RemoteSync {
   }
 
   /** {@link pull}; `block` is called after each page of the walk and after the deletions. */
-  async #pull(outcome: PullOutcome, block: () => void): Promise<PullOutcome> {
+  async #pull(outcome: Outcome, block: () => void): Promise<void> {
     await this.#daemon();
     const seen = new Set<string>();
     const leftovers: string[] = [];
@@ -635,7 +641,7 @@ export class RemoteSync {
       for (const skip of page.skipped) {
         const path = (skip as { path?: unknown } | null)?.path;
         if (!validWire(path)) {
-          outcome.skipped.push({ path: shownPath(path), op: "write", reason: INVALID_PATH });
+          outcome.skipped.push({ path: shownPath(path), op: "write", reason: invalidPathReason(path) });
           continue;
         }
         seen.add(path);
@@ -647,7 +653,7 @@ export class RemoteSync {
       for (const raw of page.entries) {
         const path = (raw as { path?: unknown } | null)?.path;
         if (!validWire(path)) {
-          outcome.skipped.push({ path: shownPath(path), op: "write", reason: INVALID_PATH });
+          outcome.skipped.push({ path: shownPath(path), op: "write", reason: invalidPathReason(path) });
           continue;
         }
         const entry = entryOf(raw);
@@ -730,12 +736,11 @@ export class RemoteSync {
       await this.#rpc.apply({ ops: leftovers.slice(i, i + APPLY_BATCH_OPS).map((path): RemoteApplyOp => ({ op: "rm", path })) }).catch(() => {});
     }
     this.#db.run(`DELETE FROM __ws_sync_temps WHERE backend = ?`, this.#backend);
-    return outcome;
   }
 
   async #pullEntry(
     entry: RemoteEntryStat & { path: string },
-    outcome: PullOutcome,
+    outcome: Outcome,
     dirModes: ReadonlyMap<string, number>,
     dirs: RealDirs,
     first?: Promise<RemoteRead>,
@@ -816,7 +821,7 @@ export class RemoteSync {
   async #removeGone(
     top: { path: string; kind: string; rev: number },
     rows: { path: string; kind: string; rev: number }[],
-    outcome: PullOutcome,
+    outcome: Outcome,
     dirs: RealDirs,
   ): Promise<boolean> {
     const full = `${SYNC_ROOT}/${top.path}`;
@@ -912,7 +917,7 @@ export class RemoteSync {
    * at again: a chain of n directories costs n lookups, not n² (each lstat
    * resolves from the root). Answers `null`, or why the entry cannot be applied.
    */
-  async #parents(wire: string, outcome: PullOutcome, dirModes: ReadonlyMap<string, number>, dirs: RealDirs): Promise<string | null> {
+  async #parents(wire: string, outcome: Outcome, dirModes: ReadonlyMap<string, number>, dirs: RealDirs): Promise<string | null> {
     const root = await this.#fs.lstat(SYNC_ROOT).catch(() => undefined);
     if (!root) return null; // created with the entry's parents
     if (!root.isDirectory) return `${SYNC_ROOT} is not a directory in the Workspace`;
@@ -1126,11 +1131,12 @@ const KEPT = "changed in the Workspace since the last sync";
 
 /**
  * Whether the daemon's `path` is a wire path: a string, relative (no
- * leading `/`), of non-empty segments that are not `.` or `..`, without NUL.
- * `""` (the mount point itself) is not one.
+ * leading `/`), of non-empty segments that are not `.` or `..`, without NUL,
+ * whose Workspace path (`/workspace/<path>`) holds at most `MAX_PATH_BYTES`
+ * (262,144) bytes of UTF-8. `""` (the mount point itself) is not one.
  */
 export function validWire(path: unknown): path is string {
-  if (typeof path !== "string" || path === "" || path.includes("\0")) return false;
+  if (typeof path !== "string" || path === "" || tooLongWire(path) || path.includes("\0")) return false;
   for (const segment of path.split("/")) if (segment === "" || segment === "." || segment === "..") return false;
   return true;
 }
@@ -1154,9 +1160,122 @@ function applyOpWeight(op: RemoteApplyOp): number {
   }
 }
 
-/** A daemon path as `skipped` shows it (never resolved: only text). */
+/** Whether wire path `path` is too long for the Workspace: `/workspace/<path>` over `MAX_PATH_BYTES` bytes of UTF-8. */
+function tooLongWire(path: string): boolean {
+  const extra = SYNC_ROOT.length + 1;
+  return path.length + extra > MAX_PATH_BYTES && (path.length > MAX_PATH_BYTES || utf8Length(path) + extra > MAX_PATH_BYTES);
+}
+
+/** The `skipped` reason of a daemon path that is not a wire path ({@link validWire}). */
+function invalidPathReason(path: unknown): string {
+  return typeof path === "string" && tooLongWire(path) ? `${INVALID_PATH} (longer than MAX_PATH_BYTES, ${MAX_PATH_BYTES} bytes of UTF-8)` : INVALID_PATH;
+}
+
+/** A daemon path as `skipped` shows it (never resolved: only text), cut to {@link MAX_SYNC_REASON_CHARS} characters with a marker. */
 function shownPath(path: unknown): string {
-  return `${SYNC_ROOT}/${typeof path === "string" ? path.replaceAll("\0", "\\0") : String(path)}`;
+  return `${SYNC_ROOT}/${clipText(typeof path === "string" ? path : String(path)).replaceAll("\0", "\\0")}`;
+}
+
+/**
+ * Characters of each text a sync keeps from the daemon or an error: a
+ * `skipped` entry's `reason`, a path from the daemon that is not a wire path
+ * (as `skipped` shows it), the error a failed push or pull throws (its
+ * `message`), and the pending pull's reason stored in `__ws_sync_state`
+ * (`pull_error`, the run's `sync.error`): 16,384. A longer one is cut, on a
+ * character boundary, to at most that with the marker `… [<n> more characters cut]` — what
+ * a daemon answers (a command can take it over) never makes a row past
+ * SQLite's bound or a result of megabytes.
+ */
+export const MAX_SYNC_REASON_CHARS = 16_384;
+
+/**
+ * Entries one push or pull lists in its `skipped` at most: 1000. The rest
+ * are counted, not listed: a last entry `{ path: "/workspace", reason: "<n>
+ * more skipped entries not listed (…)" }` says how many (a container with
+ * 200,000 fifos, or a daemon that lists them, gives a result of a bounded size).
+ */
+export const MAX_SYNC_SKIPPED = 1000;
+
+/**
+ * Characters of the entries one push or pull lists in its `skipped` at most
+ * (each entry's path and reason, and 64 for the rest of it): 524,288 (512 Ki).
+ * Past it, as past {@link MAX_SYNC_SKIPPED}, the rest are counted, not listed.
+ */
+export const MAX_SYNC_SKIPPED_CHARS = 512 * 1024;
+
+/**
+ * `text` cut to at most {@link MAX_SYNC_REASON_CHARS} characters, the marker included (so a cut text is
+ * kept as it is when cut again), never between a character's halves.
+ */
+function clipText(text: string): string {
+  if (text.length <= MAX_SYNC_REASON_CHARS) return text;
+  // Room for the marker: "… [", at most 16 digits, " more characters cut]".
+  let end = MAX_SYNC_REASON_CHARS - 40;
+  if ((text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
+  return `${text.slice(0, end)}… [${text.length - end} more characters cut]`;
+}
+
+/**
+ * `error` with its message cut to {@link MAX_SYNC_REASON_CHARS} characters:
+ * the same error (its `message` and `stack` replaced) when it can be changed,
+ * else a new `Error` with the cut message and the `code`.
+ */
+function clipError(error: unknown): unknown {
+  const message = (error as { message?: unknown } | null)?.message;
+  if (typeof message !== "string" || message.length <= MAX_SYNC_REASON_CHARS) return error;
+  const clipped = clipText(message);
+  try {
+    Object.defineProperty(error, "message", { value: clipped, writable: true, enumerable: false, configurable: true });
+    const stack = (error as { stack?: unknown }).stack;
+    if (typeof stack === "string") Object.defineProperty(error, "stack", { value: stack.replace(message, () => clipped), writable: true, enumerable: false, configurable: true });
+    return error;
+  } catch {
+    const code = remoteCode(error);
+    return Object.assign(new Error(clipped), code !== undefined ? { code } : {});
+  }
+}
+
+/** What a push or pull skipped: the entries it lists ({@link MAX_SYNC_SKIPPED}, {@link MAX_SYNC_SKIPPED_CHARS}) and how many in all. */
+class SkipList {
+  readonly #listed: SkippedEntry[] = [];
+  #chars = 0;
+  #full = false;
+  /** Entries skipped in all, listed or not. */
+  count = 0;
+
+  /** Adds an entry: listed (its reason cut to {@link MAX_SYNC_REASON_CHARS}) while the bounds allow, else counted. */
+  push(entry: SkippedEntry): void {
+    this.count++;
+    if (this.#full) return;
+    const listed = { ...entry, reason: clipText(entry.reason) };
+    const weight = listed.path.length + listed.reason.length + 64;
+    if (this.#listed.length >= MAX_SYNC_SKIPPED || this.#chars + weight > MAX_SYNC_SKIPPED_CHARS) {
+      this.#full = true;
+      return;
+    }
+    this.#chars += weight;
+    this.#listed.push(listed);
+  }
+
+  /** The listed entries, and one counting those not listed when there are any. */
+  entries(): SkippedEntry[] {
+    const more = this.count - this.#listed.length;
+    if (more === 0) return [...this.#listed];
+    return [
+      ...this.#listed,
+      {
+        path: SYNC_ROOT,
+        reason: `${more} more skipped entries not listed (a push or pull lists at most MAX_SYNC_SKIPPED (${MAX_SYNC_SKIPPED}) entries of MAX_SYNC_SKIPPED_CHARS (${MAX_SYNC_SKIPPED_CHARS}) characters)`,
+      },
+    ];
+  }
+}
+
+/** A pull's running outcome. */
+interface Outcome {
+  applied: number;
+  bytes: number;
+  skipped: SkipList;
 }
 
 const isNumber = (n: unknown): n is number => typeof n === "number" && Number.isFinite(n);
@@ -1242,7 +1361,8 @@ function applyResultOf(raw: unknown): RemoteApplyResult {
   if (r && typeof r === "object" && r.ok === true) {
     if (r.stat === undefined) return { ok: true };
     const stat = entryOf({ ...(r.stat as object), path: "x" });
-    if (!stat) return { ok: true };
+    // A link target the Workspace could not hold either (over MAX_PATH_BYTES) is no entry to record.
+    if (!stat || (stat.target !== undefined && stat.target.length > MAX_PATH_BYTES / 3 && utf8Length(stat.target) > MAX_PATH_BYTES)) return { ok: true };
     const { path: _, ...rest } = stat;
     return { ok: true, stat: rest };
   }
@@ -1308,6 +1428,24 @@ const UNSUPPORTED_IGNORE = /[{}[\]?\\()|]/;
 /** A daemon answer the host refuses: `EPROTO` with `message`. */
 function protocolError(message: string): Error & { code: string } {
   return Object.assign(new Error(`EPROTO: ${message}`), { code: "EPROTO" });
+}
+
+/**
+ * Longest boot id (`info().bootId`) a daemon may announce: 256 characters
+ * (the daemon's is a UUID). It is stored per backend (`__ws_sync_state.boot`)
+ * and is the handle's `runtimeId`.
+ */
+export const MAX_BOOT_ID_CHARS = 256;
+
+/**
+ * `bootId` when it is a daemon's boot id: a non-empty string of at most
+ * {@link MAX_BOOT_ID_CHARS} characters.
+ * @throws Error `EPROTO` (`the container's daemon announced a boot id that is not …`) otherwise.
+ */
+export function checkBootId(bootId: unknown): string {
+  if (typeof bootId === "string" && bootId !== "" && bootId.length <= MAX_BOOT_ID_CHARS) return bootId;
+  const shown = typeof bootId === "string" ? `a string of ${bootId.length} characters` : bootId === null ? "null" : `a value of type ${typeof bootId}`;
+  throw protocolError(`the container's daemon announced a boot id that is not a string of 1 to ${MAX_BOOT_ID_CHARS} characters (${shown}): its daemon misbehaves (a command may have taken it over); restart the container`);
 }
 
 /**

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { remoteCode, SYNC_ROOT, wirePath, type SyncRPC } from "../../runtime/sync.js";
+import { checkBootId, remoteCode, SYNC_ROOT, wirePath, type SyncRPC } from "../../runtime/sync.js";
 import type { BackendHandle, ExecEvent, KillSignal, ShellRPC } from "../../runtime/types.js";
 import { WorkspaceRuntimeError } from "../../runtime/errors.js";
 import { StdioBudget } from "../worker-javascript/stdio.js";
@@ -371,12 +371,15 @@ export function daemonShell(api: DaemonApi): ShellRPC {
 /**
  * A handle over a connected daemon session: remote sync, the daemon's boot
  * id as `runtimeId`, `closed` when the transport goes.
+ * @throws Error `EPROTO` when the daemon's boot id is not a string of 1 to
+ *   `MAX_BOOT_ID_CHARS` (256) characters (runtime/sync.ts `checkBootId`).
  */
 export async function daemonHandle(api: DaemonApi, transport: { closed: Promise<void>; close(): void }): Promise<BackendHandle & { runtimeId: string }> {
   const info = await api.info();
+  const runtimeId = checkBootId((info as { bootId?: unknown } | null)?.bootId);
   return {
     rpc: { shell: daemonShell(api), sync: api },
-    runtimeId: info.bootId,
+    runtimeId,
     sync: "remote",
     closed: transport.closed,
     async close() {

@@ -40,11 +40,21 @@
  * (the container module lists 100 and a count) and count the rest; keep `seen` for valid entries only;
  * drop an `apply` stat whose link target is over MAX_PATH_BYTES (as an invalid stat is dropped); refuse
  * a boot id that is not a short string (EPROTO naming the daemon's misbehaviour).
+ *
+ * Fixed (runtime/sync.ts): every `skipped` reason, a shown invalid path, the error a push or pull throws and
+ * `pull_error` are cut to MAX_SYNC_REASON_CHARS (16,384) with `… [<n> more characters cut]`; a push or pull
+ * lists at most MAX_SYNC_SKIPPED (1000) entries within MAX_SYNC_SKIPPED_CHARS (512 Ki characters), then one
+ * entry `{ path: "/workspace", reason: "<n> more skipped entries not listed (…)" }`; a daemon path whose
+ * Workspace path is over MAX_PATH_BYTES is refused as `invalid path from the container (longer than
+ * MAX_PATH_BYTES, …)`; an `apply` stat whose link target is over MAX_PATH_BYTES is dropped; a boot id that is
+ * not a string of 1–MAX_BOOT_ID_CHARS (256) characters is refused EPROTO (RemoteSync and daemonHandle).
+ * (f)'s expectation read `__ws_sync_state`, which a connect refused before any sync never creates: no table
+ * counts as nothing stored.
  */
 import { describe, expect, it } from "vitest";
 import { nodeSqliteStorage, Workspace } from "../../../src/index.js";
 import { daemonHandle, type DaemonApi } from "../../../src/backends/daemon/handle.js";
-import { RemoteSync, type SyncFilesystem } from "../../../src/runtime/sync.js";
+import { MAX_BOOT_ID_CHARS, MAX_SYNC_REASON_CHARS, MAX_SYNC_SKIPPED, MAX_SYNC_SKIPPED_CHARS, RemoteSync, type SyncFilesystem } from "../../../src/runtime/sync.js";
 import { emptyDaemon } from "../attack15c/daemon-stand-in.js";
 
 const BIG = "a".repeat(4 * 1024 * 1024);
@@ -52,6 +62,9 @@ const BIG = "a".repeat(4 * 1024 * 1024);
 const MAX_REASON = 16_384 + 200;
 /** MAX_PATH_BYTES (262,144), "/workspace/" and room for a marker. */
 const MAX_SHOWN_PATH = 262_144 + 200;
+
+/** `text` as the sync keeps it: at most MAX_SYNC_REASON_CHARS (16,384) characters, the marker included. */
+const clipped = (text: string) => (text.length <= 16_384 ? text : `${text.slice(0, 16_344)}… [${text.length - 16_344} more characters cut]`);
 
 /** A daemon whose run of any command exits 0 at once; `over` replaces its sync calls. */
 function workspace(over: Partial<DaemonApi>): Workspace {
@@ -83,6 +96,10 @@ describe("attack16c: a sync keeps the daemon's text whole", () => {
     // Found: 4,194,309 and 4,194,309.
     expect(String((r.sync as { error?: string }).error).length).toBeLessThanOrEqual(MAX_REASON);
     expect(row!.n).toBeLessThanOrEqual(MAX_REASON);
+    expect(MAX_SYNC_REASON_CHARS).toBe(16_384);
+    expect((r.sync as { error?: string }).error).toBe(`EIO: ${"a".repeat(16_339)}… [4177965 more characters cut]`);
+    expect(row!.n).toBe(clipped(`EIO: ${BIG}`).length);
+    expect(row!.n).toBeLessThanOrEqual(16_384);
   });
 
   it("(b) 200,000 refused entries over 10 scan pages: the result lists a bounded number (under 1 MiB of JSON)", { timeout: 60_000 }, async () => {
@@ -100,6 +117,16 @@ describe("attack16c: a sync keeps the daemon's text whole", () => {
     expect(r.skipped[0]).toEqual({ path: "/workspace/p01-0", op: "write", reason: "invalid entry from the container" });
     // Found: 200,000 items, 17,688,901 characters.
     expect(JSON.stringify(r.skipped).length).toBeLessThan(1024 * 1024);
+    expect(MAX_SYNC_SKIPPED).toBe(1000);
+    expect(MAX_SYNC_SKIPPED_CHARS).toBe(512 * 1024);
+    // The first 1000 listed, then one entry counting the other 199,000.
+    expect(r.sync.skipped.length).toBe(1001);
+    expect(r.sync.skipped[999]).toEqual({ path: "/workspace/p01-999", op: "write", reason: "invalid entry from the container" });
+    expect(r.sync.skipped[1000]).toEqual({
+      path: "/workspace",
+      reason: "199000 more skipped entries not listed (a push or pull lists at most MAX_SYNC_SKIPPED (1000) entries of MAX_SYNC_SKIPPED_CHARS (524288) characters)",
+    });
+    expect(r.skipped).toEqual(r.sync.skipped);
   });
 
   it("(c) 4 MiB paths and a 4 MiB read refusal: each skipped path and reason is clipped", { timeout: 60_000 }, async () => {
@@ -126,6 +153,14 @@ describe("attack16c: a sync keeps the daemon's text whole", () => {
       expect(s.path.length).toBeLessThanOrEqual(MAX_SHOWN_PATH);
       expect(s.reason.length).toBeLessThanOrEqual(MAX_REASON);
     }
+    // Paths over MAX_PATH_BYTES are refused as invalid (shown cut); the read refusal's reason is cut.
+    const long = "invalid path from the container (longer than MAX_PATH_BYTES, 262144 bytes of UTF-8)";
+    expect(r.sync.skipped).toEqual([
+      { path: `/workspace/${clipped(`k${BIG}`)}`, op: "write", reason: long },
+      { path: `/workspace/${clipped(`l${BIG}`)}`, op: "write", reason: long },
+      { path: `/workspace/${clipped(`m${BIG}`)}`, op: "write", reason: long },
+      { path: "/workspace/f1", op: "write", reason: clipped(`EACCES: ${BIG}`) },
+    ]);
   });
 
   it("(d) a push whose every op is refused with a 4 MiB message keeps each reason clipped", { timeout: 60_000 }, async () => {
@@ -142,6 +177,7 @@ describe("attack16c: a sync keeps the daemon's text whole", () => {
     expect(out.skipped.map((s) => s.path)).toEqual(["/workspace/f0", "/workspace/f1", "/workspace/f2", "/workspace/f3"]);
     // Found: 4 reasons of 4,194,312 characters (16,777,397 characters of JSON).
     for (const s of out.skipped) expect(s.reason.length).toBeLessThanOrEqual(MAX_REASON);
+    expect(out.skipped.map((s) => s.reason)).toEqual(Array(4).fill(clipped(`EACCES: ${BIG}`)));
   });
 
   it("(e) an apply stat with a 4 MiB link target is not recorded whole in the manifest", async () => {
@@ -158,9 +194,11 @@ describe("attack16c: a sync keeps the daemon's text whole", () => {
     expect(out.pushed).toBe(1);
     // Found: 4,194,304 (one row of 4 MiB).
     expect(row?.n ?? 0).toBeLessThanOrEqual(262_144);
+    // The stat is dropped (as an invalid one is): nothing recorded for the file.
+    expect(row?.n).toBe(null);
   });
 
-  it.fails("(f) a daemon's boot id must be a short string: 4 MiB or an object is refused with EPROTO, not stored or bound raw", async () => {
+  it("(f) a daemon's boot id must be a short string: 4 MiB or an object is refused with EPROTO, not stored or bound raw", async () => {
     const outcomes: string[] = [];
     const stored: (number | null)[] = [];
     for (const bootId of [BIG, { x: 1 }] as unknown[]) {
@@ -171,11 +209,29 @@ describe("attack16c: a sync keeps the daemon's text whole", () => {
           (e: { code?: string; message?: string }) => `${e.code ?? /^EPROTO/.exec(String(e.message))?.[0]} ${String(e.message).length < 1000}`,
         ),
       );
-      stored.push(ws.db.one<{ n: number | null }>(`SELECT max(length(boot)) AS n FROM __ws_sync_state`)?.n ?? null);
+      // The connect is refused before any sync: no sync table at all is "nothing stored".
+      const tables = ws.db.one<{ n: number }>(`SELECT count(*) AS n FROM sqlite_master WHERE name = '__ws_sync_state'`)!.n;
+      stored.push(tables === 0 ? null : (ws.db.one<{ n: number | null }>(`SELECT max(length(boot)) AS n FROM __ws_sync_state`)?.n ?? null));
       await ws.close();
     }
     // Found: ["resolved complete", "ERR_INVALID_ARG_TYPE true"] (node:sqlite's TypeError), and a stored boot of 4,194,304 characters.
     expect(outcomes).toEqual(["EPROTO true", "EPROTO true"]);
     expect(stored.every((n) => n === null || n <= 256)).toBe(true);
+    expect(MAX_BOOT_ID_CHARS).toBe(256);
+    // RemoteSync itself refuses one too (a SyncRPC not behind daemonHandle): nothing stored.
+    const ws = new Workspace({ storage: nodeSqliteStorage(":memory:") });
+    await ws.fs.mkdir("/workspace", { recursive: true });
+    const daemon = { ...emptyDaemon(), info: async () => ({ mountPoint: "/workspace", ignore: [], bootId: BIG }) } as unknown as DaemonApi;
+    const error = await new RemoteSync(ws.db, ws.fs as SyncFilesystem, "box", daemon).push().then(
+      () => undefined,
+      (e: { code?: string; message?: string }) => e,
+    );
+    const boots = ws.db.all<{ n: number }>(`SELECT length(boot) AS n FROM __ws_sync_state`);
+    await ws.close();
+    expect(error?.code).toBe("EPROTO");
+    expect(error?.message).toBe(
+      "EPROTO: the container's daemon announced a boot id that is not a string of 1 to 256 characters (a string of 4194304 characters): its daemon misbehaves (a command may have taken it over); restart the container",
+    );
+    expect(boots).toEqual([]);
   });
 });
