@@ -22,6 +22,7 @@ import type { WorkspaceRuntimeValue } from "../runtime/types.js";
 import type { WorkspaceModuleCallContext, WorkspaceModuleFactory, WorkspaceModuleFunctions } from "./types.js";
 import { isUnder, normalizePath } from "../util/path.js";
 import { libraryToolName, startsRuns, startsRunsNamed, toolRootOf } from "../tools/core/root.js";
+import { atMostOnce, lostCallError, markAtMostOnce } from "./replay.js";
 
 export type { WorkspaceModuleCallContext, WorkspaceModuleFactory, WorkspaceModuleFunctions, WorkspaceModuleHost, WorkspaceModule } from "./types.js";
 
@@ -188,6 +189,13 @@ function isPlainObject(value: unknown): value is Record<string, WorkspaceRuntime
  * directory tools (which run in the backends, unconfined, like exec) are
  * left out unless `runTools: true`.
  *
+ * In a replay run (`onInterrupt: "replay"`) a changing binding (not
+ * `readOnly`) runs at most once (`atMostOnce`, its start journaled before
+ * it runs): a call in flight when the run was interrupted is not run again
+ * when it resumes and rejects with code `EEXEC_LOST` (`ws:tools <export>:
+ * this call was in flight when the run was interrupted …`). Read-only
+ * bindings run again.
+ *
  * @throws at connect: `Two tools are exported as "<n>".` on a name collision.
  */
 export function createToolBindings(source: ToolBindingSource, options: CreateToolBindingsOptions = {}): WorkspaceModuleFactory {
@@ -215,12 +223,24 @@ export function createToolBindings(source: ToolBindingSource, options: CreateToo
           const refused = await refusedPath(input, FILE_TOOL_DEFAULT_PATHS.get(kind), (binding as RootedBinding)[TOOL_ROOT]?.(), ctx);
           if (refused) return refused;
         }
-        const result = await binding.call(input, ctx);
+        // A changing tool runs at most once in a replay run: resumed after an interruption, it is not run again.
+        const result = binding.readOnly
+          ? await binding.call(input, ctx)
+          : await atMostOnce(ctx, "ws:tools", {
+              run: async () => binding.call(input, ctx),
+              resume: async (id) => {
+                throw lostCallError(
+                  `ws:tools ${exportName}: this call was in flight when the run was interrupted (call "${id}"), and the tool may have made its change; it is not run again. Read what it changes to see whether it was made.`,
+                );
+              },
+            });
         const out: ToolBindingResult = { text: String(result.text), isError: result.isError === true };
         if (result.details !== undefined) out.details = result.details;
         if (result.structuredContent !== undefined) out.structuredContent = result.structuredContent;
         return out;
       };
+      // Its start is journaled before it runs, so an interruption at any moment finds it in flight.
+      if (!binding.readOnly) markAtMostOnce(exports[exportName]);
     }
     return exports;
   }) as WorkspaceModuleFactory & { description?: string };

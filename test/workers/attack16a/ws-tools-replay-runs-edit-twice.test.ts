@@ -19,6 +19,10 @@
  * Suggested fix: run mutating ws:tools bindings (not `readOnly`) through `atMostOnce` keyed by `ctx.callId`, so a
  * resumed call is not run again and rejects EEXEC_LOST ("ws:tools edit: this call was in flight when the run was
  * interrupted …; it is not run again. Read the file to see whether it was made"), and document it in the ws:tools section.
+ * Fixed: createToolBindings runs every binding that is not `readOnly` through `atMostOnce` ("ws:tools" + ctx.callId)
+ * and marks it `markAtMostOnce` (its start journaled before it runs); a resumed call rejects EEXEC_LOST
+ * ("ws:tools edit: this call was in flight when the run was interrupted (call "ws:tools:e:1") …; it is not run
+ * again …"). Read-only bindings still run again.
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { expect, it } from "vitest";
@@ -30,7 +34,7 @@ import { createPiTools } from "../../../src/tools/pi-ai.js";
 const CODE = `import { edit } from "ws:tools";
 export default async () => (await edit({ path: "/workspace/a.ts", edits: [{ oldText: "import x;\\n", newText: "import x;\\nimport y;\\n" }] })).text;`;
 
-it.fails("a ws:tools edit in flight at a restart is not applied a second time when the replay run resumes", { timeout: 60_000 }, async () => {
+it("a ws:tools edit in flight at a restart is not applied a second time when the replay run resumes", { timeout: 60_000 }, async () => {
   await runInDurableObject(env.TEST_DO.get(env.TEST_DO.newUniqueId()), async (_i, state) => {
     // First instance: the edit is made, then its answer never comes (the object is gone before it is journaled).
     let ws1!: Workspace;
@@ -79,5 +83,11 @@ it.fails("a ws:tools edit in flight at a restart is not applied a second time wh
     // and the file "import x;\nimport y;\nimport y;\nrest();\n".
     expect(await ws2.fs.readFile("/workspace/a.ts", "utf8")).toBe("import x;\nimport y;\nrest();\n");
     expect(String(r.value ?? "")).not.toContain("+3 import y;");
+    // Fixed: the resumed edit is not run again; it rejects EEXEC_LOST and the run (which awaits it) fails with its message.
+    expect({ status: r.status, stderr: r.stderr }).toEqual({
+      status: "failed",
+      stderr:
+        'ws:tools edit: this call was in flight when the run was interrupted (call "ws:tools:e:1"), and the tool may have made its change; it is not run again. Read what it changes to see whether it was made.\n',
+    });
   });
 });
