@@ -159,6 +159,14 @@ export function measure(value: unknown, counter = { values: 0 }, seen = new Set<
 
 export { defineKey, normalizeJson } from "../../runtime/json-value.js";
 
+/** Fails a replay run whose call `seq` is not the one its journal holds (kind, target, name or arguments). */
+function diverged(run: BridgeRun, seq: number, journaled: { kind: string; target: string; name: string }, kind: BridgeCallKind, target: string, name: string): BridgeResult {
+  const same = journaled.kind === kind && journaled.target === target && journaled.name === name;
+  const message = `${DIVERGED_PREFIX}call ${seq} was ${callLabel(journaled.kind, journaled.target, journaled.name)}${same ? " with other arguments" : ""}, now ${callLabel(kind, target, name)}.`;
+  void run.fail?.(message);
+  return { ok: false, error: { name: "Error", message } };
+}
+
 /** Connected host modules: name → module object. */
 export type HostModules = ReadonlyMap<string, WorkspaceModuleFunctions>;
 
@@ -247,6 +255,17 @@ export class RunCapabilities {
       return refused ? { ok: false, error: refused.error } : this.#perform(kind, target, name, args, undefined);
     }
     const seq = meta!.seq;
+    // Admission's bounded size check first: what the isolate sent may be a sparse array of any length, which
+    // encodeValue would walk whole and build as text (2·10^7 holes: 100 MB of JSON, the object held ~15 s).
+    const oversize = this.#oversize(kind, args);
+    if (oversize) {
+      const journaled = seq <= (run.durable!.known ?? 0) ? durable.call(run.id, seq) : undefined;
+      if (journaled) {
+        // What was journaled passed this check: these are other arguments.
+        return diverged(run, seq, journaled, kind, target, name);
+      }
+      return { ok: false, error: oversize };
+    }
     let encoded: string;
     try {
       encoded = encodeValue(args);
@@ -258,9 +277,7 @@ export class RunCapabilities {
     if (journaled) {
       const refusal = isRefusalArgs(journaled.args);
       if (journaled.kind !== kind || journaled.target !== target || journaled.name !== name || journaled.args !== (refusal ? refusalArgs(encoded) : encoded)) {
-        const message = `${DIVERGED_PREFIX}call ${seq} was ${callLabel(journaled.kind, journaled.target, journaled.name)}${journaled.kind === kind && journaled.target === target && journaled.name === name ? " with other arguments" : ""}, now ${callLabel(kind, target, name)}.`;
-        void run.fail?.(message);
-        return { ok: false, error: { name: "Error", message } };
+        return diverged(run, seq, journaled, kind, target, name);
       }
       if (journaled.state === "done") {
         const answer = durable.answer(run.id, seq);
@@ -320,6 +337,33 @@ export class RunCapabilities {
       }
     }
     return result;
+  }
+
+  /**
+   * The refusal of a replay run's call whose arguments are over what
+   * admission takes — `maxCapabilityBytes` (a fetch: the run's
+   * `maxCapabilityRequestBytes` left) or {@link MAX_JOURNALED_CALL_BYTES},
+   * whichever is larger — found by the bounded {@link measure} walk before
+   * anything encodes them; `undefined` when they may be within. Nothing is
+   * counted or journaled for it (as for any call refused by size); the
+   * message is admission's (the size is where the walk stopped).
+   */
+  #oversize(kind: BridgeCallKind, args: unknown[]): BridgeError | undefined {
+    if (!Array.isArray(args)) return undefined;
+    const o = this.#o;
+    const cap = Math.max(MAX_JOURNALED_CALL_BYTES, kind === "fetch" ? o.maxCapabilityRequestBytes - this.#requestBytes : o.maxCapabilityBytes);
+    let size: number;
+    try {
+      size = measure(args, undefined, undefined, cap);
+    } catch {
+      return undefined; // not JSON-compatible: encodeValue refuses it
+    }
+    if (size <= cap) return undefined;
+    return toBridgeError(
+      kind === "fetch"
+        ? pathError("E2BIG", `fetch requests exceed maxCapabilityRequestBytes (${o.maxCapabilityRequestBytes}) for this run: a replay run journals every fetch; fetch less, or raise the backend's maxCapabilityRequestBytes`)
+        : pathError("E2BIG", `host call request is ${size} bytes, over maxCapabilityBytes (${o.maxCapabilityBytes})`),
+    );
   }
 
   /**
