@@ -6,4 +6,5 @@
 export { R2Bucket } from "./r2.js";
 export { WorkerBundle } from "./bundle.js";
 export { MountRegistry } from "./registry.js";
+export { MOUNT_WRITE_RETRIES } from "./write-api.js";
 export type * from "./types.js";

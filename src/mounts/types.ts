@@ -67,14 +67,23 @@ export interface MountWriteAPI {
   readonly root: string;
   /**
    * Streams `source` into `absPath` (under the root), creating parents.
-   * `mode` defaults to `0o644`.
-   * @throws Error for a path outside the root, or when `maxEntries` / `maxBytes` is exceeded.
+   * `mode` defaults to `0o644`. Never follows a symbolic link under the
+   * root: a new file is created exclusively, a file already at the path is
+   * overwritten in place only while the path still leads to it.
+   * @throws Error for a path outside the root, or when `maxEntries` / `maxBytes` is exceeded;
+   *   `mount <root>: "<path>" is a symbolic link placed while the mount was being copied; …` for a
+   *   link at the path or among its directories under the root; code `ENOTDIR` / `EISDIR` for a file
+   *   where a directory is needed / a directory at the path; the Workspace's `EEXIST` / `ESTALE` /
+   *   `ENOENT` when another writer changed the path during the write (a file held in memory is
+   *   tried again up to `MOUNT_WRITE_RETRIES` times first).
    */
   writeFile(absPath: string, source: ReadableStream<Uint8Array>, mode?: number): Promise<void>;
   /**
-   * Creates directory `absPath` (the root or under it) and its parents.
-   * `mode` defaults to `0o755`.
-   * @throws Error for a path outside the root, or when `maxEntries` is exceeded.
+   * Creates directory `absPath` (the root or under it) and its parents,
+   * each checked with `lstat` (a link is never followed). `mode` (of
+   * `absPath` only, when it is created) defaults to `0o755`.
+   * @throws Error for a path outside the root, or when `maxEntries` is exceeded; the symbolic-link
+   *   error of `writeFile`, or code `ENOTDIR`, for a link or a file among the directories.
    */
   mkdir(absPath: string, mode?: number): Promise<void>;
 }

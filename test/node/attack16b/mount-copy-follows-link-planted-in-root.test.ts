@@ -22,6 +22,12 @@
  * removed, not followed), and before writing into a parent it made, check that the parent still resolves to
  * the directory it created (lstat chain / inode kept in `made`) — or, simpler, have the guard refuse every
  * mutation under a root being copied except the run's own (EROFS "… is being copied in").
+ * Fixed: src/mounts/write-api.ts — before each write the API checks, with lstat, the entry at the path and every
+ * directory from the root down to its parent (a missing one is created); a link among them fails the call (so the run
+ * fails and clears the root: the link goes, its target stays); a new file is created `exclusive`, a file already there
+ * is written only while the path still leads to it (`ifInode`). (b) and (c) pass as `it` with the exact rejection; the
+ * former "today" case now proves the run fails, the next ready() copies, and the finished copy is read-only data; (d)
+ * shows a plain file another writer put there is still overwritten in place (unchanged behaviour).
  */
 import { describe, expect, it } from "vitest";
 import { Workspace, nodeSqliteStorage, type Mount } from "../../../src/index.js";
@@ -64,14 +70,14 @@ async function setup(writes: string[]) {
 }
 
 describe("attack16b: a link placed in a mount root while it is copied", () => {
-  it.fails("(b) a file link: the mount's write does not land outside the root", async () => {
+  it("(b) a file link: the mount's write does not land outside the root", async () => {
     const { ws, storage, reached, between, ready } = await setup(["readme.md"]);
     try {
       await reached[0].opened;
       await ws.fs.symlink("/victim/readme.md", "/m/readme.md");
       between[0].open();
-      await ready;
-      // Today: "mount content of readme.md\n", and /m/readme.md is a link to it.
+      expect(await ready).toBe(`mount /m: "/m/readme.md" is a symbolic link placed while the mount was being copied; the copy never follows a link it did not make (the run fails and clears the root; call ready() again)`);
+      // Before the fix: "mount content of readme.md\n", and /m/readme.md is a link to it.
       expect(await ws.fs.readFile("/victim/readme.md", "utf8")).toBe("the user's own file\n");
       expect((await ws.fs.lstat("/m/readme.md").catch(() => undefined))?.isSymbolicLink ?? false).toBe(false);
     } finally {
@@ -79,7 +85,7 @@ describe("attack16b: a link placed in a mount root while it is copied", () => {
     }
   });
 
-  it.fails("(c) a directory the copy made, swapped for a link: the mount's next write does not land outside the root", async () => {
+  it("(c) a directory the copy made, swapped for a link: the mount's next write does not land outside the root", async () => {
     const { ws, storage, reached, between, ready } = await setup(["docs/a.md", "docs/readme.md"]);
     try {
       between[0].open();
@@ -88,8 +94,8 @@ describe("attack16b: a link placed in a mount root while it is copied", () => {
       await ws.fs.rm("/m/docs", { recursive: true });
       await ws.fs.symlink("/victim", "/m/docs");
       between[1].open();
-      await ready;
-      // Today: "mount content of docs/readme.md\n", and /m/docs is a link to /victim.
+      expect(await ready).toBe(`mount /m: "/m/docs" is a symbolic link placed while the mount was being copied; the copy never follows a link it did not make (the run fails and clears the root; call ready() again)`);
+      // Before the fix: "mount content of docs/readme.md\n", and /m/docs is a link to /victim.
       expect(await ws.fs.readFile("/victim/readme.md", "utf8")).toBe("the user's own file\n");
       expect((await ws.fs.lstat("/m/docs").catch(() => undefined))?.isSymbolicLink ?? false).toBe(false);
     } finally {
@@ -97,16 +103,38 @@ describe("attack16b: a link placed in a mount root while it is copied", () => {
     }
   });
 
-  it("today: the finished read-only mount serves a file anyone can change (case b)", async () => {
+  it("(b) the run fails, its root is cleared (the link, not its target), and the next ready() copies read-only data", async () => {
+    // Before the fix ("today"): ready() resolved and the read-only /m/readme.md kept serving /victim/readme.md, which
+    // anyone could change.
     const { ws, storage, reached, between, ready } = await setup(["readme.md"]);
     try {
       await reached[0].opened;
       await ws.fs.symlink("/victim/readme.md", "/m/readme.md");
       between[0].open();
-      expect(await ready).toBe("ready");
+      expect(await ready).toBe(`mount /m: "/m/readme.md" is a symbolic link placed while the mount was being copied; the copy never follows a link it did not make (the run fails and clears the root; call ready() again)`);
+      expect(await ws.fs.readdir("/m")).toEqual([]);
+      expect(await ws.fs.readFile("/victim/readme.md", "utf8")).toBe("the user's own file\n");
+      await ws.ready();
+      expect((await ws.fs.lstat("/m/readme.md")).isSymbolicLink).toBe(false);
       await expect(ws.fs.writeFile("/m/readme.md", "x")).rejects.toMatchObject({ code: "EROFS" });
       await ws.fs.writeFile("/victim/readme.md", "changed later\n");
-      expect(await ws.fs.readFile("/m/readme.md", "utf8")).toBe("changed later\n");
+      expect(await ws.fs.readFile("/m/readme.md", "utf8")).toBe("mount content of readme.md\n");
+    } finally {
+      storage.close();
+    }
+  });
+
+  it("(d) a plain file another writer put at the path is overwritten in place, as before", async () => {
+    const { ws, storage, reached, between, ready } = await setup(["readme.md"]);
+    try {
+      await reached[0].opened;
+      await ws.fs.writeFile("/m/readme.md", "placed meanwhile\n");
+      const placed = (await ws.fs.lstat("/m/readme.md")).inode;
+      between[0].open();
+      expect(await ready).toBe("ready");
+      expect(await ws.fs.readFile("/m/readme.md", "utf8")).toBe("mount content of readme.md\n");
+      expect((await ws.fs.lstat("/m/readme.md")).inode).toBe(placed);
+      expect(await ws.fs.readFile("/victim/readme.md", "utf8")).toBe("the user's own file\n");
     } finally {
       storage.close();
     }
