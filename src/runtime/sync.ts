@@ -86,7 +86,10 @@ const APPLY_BATCH_OPS = 2000;
 /** Files whose first piece a pull reads ahead of the one it is applying. */
 const READ_AHEAD = 16;
 
-/** Only files up to this size (bytes) are read ahead: at most 16 × 256 KiB held at once. */
+/**
+ * Only files up to this size (bytes) in the scan are read ahead. Each read asks for one piece
+ * ({@link SYNC_PIECE_BYTES}) and an answer longer than asked is refused, so at most 16 pieces are held at once.
+ */
 const READ_AHEAD_MAX_BYTES = 256 * 1024;
 
 /** One `read` of the daemon. */
@@ -791,8 +794,9 @@ export class RemoteSync {
         }
         if (entry.kind === "symlink") await this.#fs.symlink(target!, full);
         else {
-          await this.#fs.writeFile(full, this.#download(entry.path, first), { mode: entry.mode });
-          outcome.bytes += entry.size;
+          let written = 0;
+          await this.#fs.writeFile(full, this.#download(entry.path, first, (n) => (written += n)), { mode: entry.mode });
+          outcome.bytes += written;
         }
       }
     } catch (error) {
@@ -956,8 +960,12 @@ export class RemoteSync {
     }
   }
 
-  /** The container file's bytes as a stream of 1 MiB reads (to its end as it is now); `first`: its first read, already asked for. */
-  #download(path: string, first?: Promise<RemoteRead>): ReadableStream<Uint8Array> {
+  /**
+   * The container file's bytes as a stream of 1 MiB reads (to its end as it is now); `first`: its first read, already
+   * asked for; `took` gets the length of each piece. A read whose `data` is not bytes, or is longer than the
+   * {@link SYNC_PIECE_BYTES} asked, errors the stream `EINVAL` (`invalid read from the container …`: the entry is skipped).
+   */
+  #download(path: string, first?: Promise<RemoteRead>, took?: (bytes: number) => void): ReadableStream<Uint8Array> {
     let offset = 0;
     let ahead = first;
     return new ReadableStream<Uint8Array>({
@@ -967,7 +975,11 @@ export class RemoteSync {
           ahead = undefined;
           const { data, eof } = await read;
           if (!(data instanceof Uint8Array)) throw Object.assign(new Error("EINVAL: invalid read from the container"), { code: "EINVAL" });
+          if (data.byteLength > SYNC_PIECE_BYTES) {
+            throw Object.assign(new Error(`EINVAL: invalid read from the container (${data.byteLength} bytes answered, at most ${SYNC_PIECE_BYTES} asked)`), { code: "EINVAL" });
+          }
           if (offset + data.byteLength > MAX_PULL_FILE_BYTES) throw Object.assign(new Error(`EFBIG: ${TOO_LARGE}`), { code: "EFBIG" });
+          took?.(data.byteLength);
           if (data.byteLength > 0) controller.enqueue(data);
           offset += data.byteLength;
           if (eof || data.byteLength === 0) controller.close();

@@ -16,13 +16,19 @@
  * Suggested fix: refuse a `read` answer whose `data` is longer than the `length` asked (EINVAL "invalid
  * read from the container", the entry skipped), and for a read-ahead one longer than the scan's size; count
  * `bytes` from what was written.
+ *
+ * Fixed: `#download` (src/runtime/sync.ts) refuses a `read` whose `data` is longer than the SYNC_PIECE_BYTES it
+ * asked for — `EINVAL: invalid read from the container (<n> bytes answered, at most 1048576 asked)`, the entry
+ * skipped and not created, as a `data` that is not bytes already was — so the read-ahead holds at most 16 pieces
+ * of 1 MiB; `bytes` counts what was written (a file that grew since the scan counts its written length). Not
+ * refused against the scan's size: a file still being written may have grown since the scan.
  */
 import { describe, expect, it } from "vitest";
 import { nodeSqliteStorage, Workspace } from "../../../src/index.js";
 import { RemoteSync, SYNC_PIECE_BYTES, type SyncFilesystem, type SyncRPC } from "../../../src/runtime/sync.js";
 
 describe("attack16c: a read answer longer than asked", () => {
-  it.fails("20 files of size 1 whose reads answer 4 MiB each: none lands larger than the piece asked for", { timeout: 60_000 }, async () => {
+  it("20 files of size 1 whose reads answer 4 MiB each: none lands larger than the piece asked for", { timeout: 60_000 }, async () => {
     const ws = new Workspace({ storage: nodeSqliteStorage(":memory:") });
     await ws.fs.mkdir("/workspace", { recursive: true });
     const asked: number[] = [];
@@ -47,5 +53,32 @@ describe("attack16c: a read answer longer than asked", () => {
     // Found: every file 4,194,304 bytes (applied 20, bytes 20, skipped 0).
     expect(Math.max(...sizes)).toBeLessThanOrEqual(SYNC_PIECE_BYTES);
     expect(out.bytes).toBe(sizes.reduce((a, b) => a + b, 0));
+    // Each refused (and not created), with the reason.
+    expect(sizes).toEqual(Array(20).fill(0));
+    expect(out).toEqual({
+      applied: 0,
+      bytes: 0,
+      skipped: Array.from({ length: 20 }, (_, i) => ({
+        path: `/workspace/f${String(i).padStart(2, "0")}`,
+        op: "write",
+        reason: "EINVAL: invalid read from the container (4194304 bytes answered, at most 1048576 asked)",
+      })),
+    });
+  });
+
+  it("an answer of exactly the piece asked for lands (a file grown since the scan), its bytes counted as written", async () => {
+    const ws = new Workspace({ storage: nodeSqliteStorage(":memory:") });
+    await ws.fs.mkdir("/workspace", { recursive: true });
+    const rpc: SyncRPC = {
+      info: async () => ({ mountPoint: "/workspace", ignore: [], bootId: "boot-1" }),
+      scan: async () => ({ entries: [{ path: "grown", kind: "file" as const, mode: 0o644, size: 1, mtimeMs: 1 }], skipped: [], cursor: null, done: true }),
+      read: async () => ({ data: new Uint8Array(SYNC_PIECE_BYTES).fill(98), size: SYNC_PIECE_BYTES, eof: true }),
+      apply: async ({ ops }) => ({ results: ops.map(() => ({ ok: true as const })) }),
+    };
+    const out = await new RemoteSync(ws.db, ws.fs as SyncFilesystem, "box", rpc).pull();
+    const size = (await ws.fs.lstat("/workspace/grown")).size;
+    await ws.close();
+    expect(out).toEqual({ applied: 1, bytes: SYNC_PIECE_BYTES, skipped: [] });
+    expect(size).toBe(SYNC_PIECE_BYTES);
   });
 });
