@@ -1,7 +1,9 @@
 /**
  * `createGitClient` (spec 04 §2.1): a factory of {@link GitClient}s, one per
  * Workspace. A client loads isomorphic-git and opens its fs bridge on its
- * first call; every call then shares them and one object cache.
+ * first call; every call then shares them and the parsed index. Each call
+ * has its own pack cache ({@link operationContext}), and the network
+ * operations of one client run one at a time.
  *
  * @module
  */
@@ -30,6 +32,7 @@ import type {
 import { canonicalDir, fenceGitFs, fenceWorkspace, withRepoLock, type RepoLease } from "./repo-lock.js";
 import { gitdirOf, OperationCancelledError, resolveDir, runOp } from "./wrap.js";
 import { CONFINED_TO, linkCheckedGitFs, linkCheckedWorkspace } from "./confine.js";
+import { operationContext, packFileBoundedFs, packFileLimitOf } from "./operation.js";
 
 /**
  * Makes a {@link GitClientFactory} for `WorkspaceOptions.git` (spec 04 §2.1).
@@ -55,6 +58,9 @@ export function createGitClient(options: CreateGitClientOptions = {}): GitClient
 }
 
 type Op<O, R> = (ctx: GitContext, dir: string, options: O) => Promise<R>;
+
+/** The operations that talk to a server: one at a time per client (see `WorkspaceGitClient.#networkTurn`). */
+const NETWORK_OPS = new Set(["clone", "fetch", "pull", "push"]);
 
 /** The Workspace's node:fs-style provider (`ws.provider()`), or one over `ws.fs` for an object without it. */
 function providerOf(ws: WorkspaceLike): SQLiteWorkspaceProvider {
@@ -152,7 +158,8 @@ class WorkspaceGitClient implements GitClient {
     );
     const [shared, key] = await Promise.all([base.#getContext(), keyed]);
     const opened = await this.#contextFor(shared);
-    const ctx: GitContext = signal ? { ...opened, signal } : opened;
+    const packFileLimit = packFileLimitOf(op, given);
+    const ctx: GitContext = operationContext(signal ? { ...opened, signal } : opened, packFileLimit);
     const previous = base.#writes.get(key) ?? Promise.resolve();
     // An operation whose signal aborted while it waited for its turn does not start.
     const unstarted = () => {
@@ -161,9 +168,10 @@ class WorkspaceGitClient implements GitClient {
     const body = () => (unstarted(), fn(ctx, dir, given));
     const fenced = async (lease: RepoLease | undefined) => {
       unstarted();
-      return fn(lease ? await this.#fenced(ctx, lease, [...new Set([gitdirOf(dir), gitdirOf(key)])]) : ctx, dir, given);
+      return fn(lease ? await this.#fenced(ctx, lease, [...new Set([gitdirOf(dir), gitdirOf(key)])], packFileLimit) : ctx, dir, given);
     };
-    const current = previous.then(() => runOp(op, dir, locking ? () => withRepoLock(this.#ws, key, fenced) : body));
+    const run = locking ? () => withRepoLock(this.#ws, key, fenced) : body;
+    const current = previous.then(() => runOp(op, dir, NETWORK_OPS.has(op) ? () => base.#networkTurn(signal, run) : run));
     const settled = current.then(
       () => {},
       () => {},
@@ -181,10 +189,52 @@ class WorkspaceGitClient implements GitClient {
    * (a bridge of its own over the fenced view; an `adapter`'s fs with the
    * lease checked before each change).
    */
-  async #fenced(ctx: GitContext, lease: RepoLease, gitdirs: string[]): Promise<GitContext> {
+  async #fenced(ctx: GitContext, lease: RepoLease, gitdirs: string[], packFileLimit: number): Promise<GitContext> {
     const workspace = fenceWorkspace(this.#ws, lease, gitdirs);
-    const fs = this.#adapter ? fenceGitFs(ctx.fs as GitFsAdapter, lease, gitdirs) : await createWorkspaceFsBridge(workspace);
+    const fs = this.#adapter
+      ? fenceGitFs(ctx.fs as GitFsAdapter, lease, gitdirs)
+      : packFileBoundedFs((await createWorkspaceFsBridge(workspace)) as GitContext["fs"], packFileLimit);
     return { ...ctx, workspace, fs: fs as GitContext["fs"] };
+  }
+
+  /** The end of the last network operation queued (see {@link WorkspaceGitClient.#networkTurn}). */
+  #network: Promise<void> = Promise.resolve();
+
+  /**
+   * Runs `fn` when the client's network operations queued before it have
+   * ended: `clone`, `fetch`, `pull` and `push` of one client run one at a
+   * time, in call order, whatever their repositories. A download is bounded
+   * by `maxResponseBytes` (GIT_MAX_PACK_BYTES) and held in memory about 5×
+   * over; ten clones at once held 150 MiB of responses and grew the heap by
+   * 233 MiB (issue 20, sixteenth attack run). An operation whose `signal`
+   * aborts while it waits stops waiting at once (`ECANCELED`, nothing
+   * changed).
+   */
+  async #networkTurn<R>(signal: AbortSignal | undefined, fn: () => Promise<R>): Promise<R> {
+    const previous = this.#network;
+    let release!: () => void;
+    const mine = new Promise<void>((resolve) => (release = resolve));
+    this.#network = previous.then(() => mine);
+    try {
+      if (signal) {
+        let onAbort: (() => void) | undefined;
+        const aborted = new Promise<never>((_, reject) => {
+          onAbort = () => reject(new OperationCancelledError(signal.reason, "it did not start, so nothing changed"));
+          if (signal.aborted) onAbort();
+          else signal.addEventListener("abort", onAbort, { once: true });
+        });
+        try {
+          await Promise.race([previous, aborted]);
+        } finally {
+          signal.removeEventListener("abort", onAbort!);
+        }
+      } else {
+        await previous;
+      }
+      return await fn();
+    } finally {
+      release();
+    }
   }
 
   /** The last queued operation per repository, keyed by its canonical path (see `#run`). */

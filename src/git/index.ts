@@ -31,5 +31,13 @@ export {
 } from "./errors.js";
 export { GIT_MAX_TREE_DEPTH } from "./ops/tree-state.js";
 export { GIT_IGNORE_MAX_PATTERNS } from "./ops/ignores.js";
-export { GIT_DIFF_MAX_EDIT_LENGTH, GIT_DIFF_MAX_PATCH_CHARS, GIT_MAX_OBJECT_BYTES, GIT_MAX_PACK_BYTES, GIT_MAX_TREE_ENTRIES } from "./limits.js";
+export {
+  GIT_DIFF_MAX_EDIT_LENGTH,
+  GIT_DIFF_MAX_PATCH_CHARS,
+  GIT_MAX_OBJECT_BYTES,
+  GIT_MAX_PACK_BYTES,
+  GIT_MAX_PACK_FILE_BYTES,
+  GIT_MAX_PUSH_BYTES,
+  GIT_MAX_TREE_ENTRIES,
+} from "./limits.js";
 export type * from "./types.js";

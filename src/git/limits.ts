@@ -117,3 +117,64 @@ export const GIT_MAX_TREE_ENTRIES = 100_000;
  * @defaultValue 16 MiB (16,777,216 bytes)
  */
 export const GIT_MAX_PACK_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Largest pack file (`.git/objects/pack/*.pack`, bytes on disk) the
+ * Workspace's git reads. isomorphic-git reads a pack whole — and copies it
+ * once on the way in — before it checks or indexes a byte of it, so any
+ * operation that reads an object from a bigger pack (`log`, `status`,
+ * `checkout`, `show`, …) fails with `GitError` `E<OP>FAIL` before reading
+ * it: `git log failed: pack file too large: <path> is <n> bytes, over the
+ * limit of 16777216 bytes (GIT_MAX_PACK_FILE_BYTES); the Workspace's git
+ * reads a pack file whole and does not read one this large: clone or fetch
+ * with depth: 1, or split the pack outside the Workspace (git repack
+ * --max-pack-size=16m)`. A pack written by `clone`, `fetch` or `pull` is
+ * within it (a download is at most {@link GIT_MAX_PACK_BYTES}); for those
+ * operations the bound is their `maxResponseBytes` when that is larger, so
+ * a download taken with a raised bound can be checked out. Other
+ * operations never read a bigger pack, whatever made it (an upload of a
+ * repository, a run's write into `.git`). Real git has no such limit.
+ * See docs/git.md "Performance and limits".
+ * @defaultValue 16 MiB (16,777,216 bytes)
+ */
+export const GIT_MAX_PACK_FILE_BYTES = 16 * 1024 * 1024;
+
+/** The message of a refused pack file (see {@link GIT_MAX_PACK_FILE_BYTES}). */
+export function packFileTooLarge(path: string, size: number, limit: number): string {
+  return (
+    `pack file too large: ${path} is ${size} bytes, over the limit of ${limit} bytes (GIT_MAX_PACK_FILE_BYTES); ` +
+    "the Workspace's git reads a pack file whole and does not read one this large: clone or fetch with depth: 1, " +
+    "or split the pack outside the Workspace (git repack --max-pack-size=16m)"
+  );
+}
+
+/**
+ * Most bytes of objects a `push` reads to build the pack it sends: the
+ * stored (compressed) sizes of the loose objects it reads — the commits,
+ * trees and files it sends, and the commits and trees it walks to choose
+ * them, each counted once. isomorphic-git builds the whole pack in memory
+ * and sends it as one request body, so a push's memory grows about 2.5× its
+ * pack (measured on Node: a 16 MiB pack → 47 MiB, 32 MiB → 80 MiB, 64 MiB →
+ * 147–175 MiB; a Durable Object has 128 MB). A push that would read more
+ * fails with `GitError` `EPUSHFAIL` before the object that passes the bound
+ * is read, and before anything is sent: `git push failed: pack too large:
+ * the objects to push take more than 33554432 bytes (the limit:
+ * maxPushBytes, default GIT_MAX_PUSH_BYTES); the Workspace's git builds the
+ * pack it sends in memory and does not build one this large: push fewer or
+ * smaller commits (or raise maxPushBytes where memory allows)`. Objects
+ * read from pack files are not counted (each pack file is bounded by
+ * {@link GIT_MAX_PACK_FILE_BYTES}). The per-call option `maxPushBytes`
+ * replaces this default. Real git has no such limit. See docs/git.md
+ * "Performance and limits".
+ * @defaultValue 32 MiB (33,554,432 bytes)
+ */
+export const GIT_MAX_PUSH_BYTES = 32 * 1024 * 1024;
+
+/** The message of a refused push (see {@link GIT_MAX_PUSH_BYTES}). */
+export function pushTooLarge(limit: number): string {
+  return (
+    `pack too large: the objects to push take more than ${limit} bytes (the limit: maxPushBytes, default GIT_MAX_PUSH_BYTES); ` +
+    "the Workspace's git builds the pack it sends in memory and does not build one this large: " +
+    "push fewer or smaller commits (or raise maxPushBytes where memory allows)"
+  );
+}

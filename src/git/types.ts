@@ -453,6 +453,16 @@ export interface GitPushOptions extends BaseWorktreeOptions, NetworkOptions {
   force?: boolean;
   /** Delete `remoteRef` on the remote. Default `false`. */
   delete?: boolean;
+  /**
+   * Most bytes of loose objects (stored, compressed sizes, each counted
+   * once) the push may read to build the pack it sends: past it the push
+   * fails with `EPUSHFAIL` (`pack too large`) before sending the pack. The
+   * Workspace's git builds that pack in memory about 2.5 times over, so the
+   * default fits a 128 MB Durable Object; raise it where memory allows
+   * (Node). A positive number (`Infinity` disables the bound). Default
+   * `GIT_MAX_PUSH_BYTES` (32 MiB).
+   */
+  maxPushBytes?: number;
 }
 /** Per-ref outcome of a push. */
 export interface RefUpdateStatus {

@@ -45,7 +45,8 @@ import type {
   RefUpdateStatus,
   RemoteView,
 } from "../types.js";
-import { GIT_MAX_PACK_BYTES } from "../limits.js";
+import { GIT_MAX_PACK_BYTES, GIT_MAX_PUSH_BYTES } from "../limits.js";
+import { pushBoundedFs } from "../operation.js";
 import { gitdirOf, OperationCancelledError, requireRepo, throwIfCancelled } from "../wrap.js";
 import { assertTreeDepth, cancellableFs, flatTree, updateIndex } from "./tree-state.js";
 import { merge } from "./worktree.js";
@@ -113,6 +114,14 @@ function maxResponseBytesOf(op: Op, options: object): number {
   const value = (options as Record<string, unknown>).maxResponseBytes;
   if (value === undefined) return GIT_MAX_PACK_BYTES;
   if (typeof value !== "number" || !(value > 0)) throw usage(op, `maxResponseBytes must be a number > 0, got ${kind(value)}`);
+  return value;
+}
+
+/** `push`'s `maxPushBytes` ({@link GIT_MAX_PUSH_BYTES} by default). @throws GitError `EUSAGE` unless a number > 0. */
+function maxPushBytesOf(options: object): number {
+  const value = (options as Record<string, unknown>).maxPushBytes;
+  if (value === undefined) return GIT_MAX_PUSH_BYTES;
+  if (typeof value !== "number" || !(value > 0)) throw usage("push", `maxPushBytes must be a number > 0, got ${kind(value)}`);
   return value;
 }
 
@@ -604,7 +613,9 @@ export async function pull(ctx: GitContext, dir: string, options: GitPullOptions
  * `remoteRef`. A rejection — by the server, or before sending because the
  * remote's tip is not an ancestor (non-fast-forward) or the tag exists —
  * resolves `{ ok: false, error, refs }` rather than throwing; transport
- * failures throw `EPUSHFAIL`.
+ * failures throw `EPUSHFAIL`. A push whose objects take more than
+ * `maxPushBytes` ({@link GIT_MAX_PUSH_BYTES}, 32 MiB) fails `EPUSHFAIL`
+ * `pack too large: …` before the pack is sent (see the constant).
  */
 export async function push(ctx: GitContext, dir: string, options: GitPushOptions): Promise<PushResult> {
   const remote = optString("push", options, "remote") ?? "origin";
@@ -614,6 +625,7 @@ export async function push(ctx: GitContext, dir: string, options: GitPushOptions
   const force = optBool("push", options, "force") ?? false;
   const del = optBool("push", options, "delete") ?? false;
   const http = boundedHttp(ctx.http, timeoutOf("push", options), ctx.signal, maxResponseBytesOf("push", options));
+  const bounded = pushBoundedFs(ctx.fs, maxPushBytesOf(options));
   const extra = networkArgs("push", options);
   await requireRepo(ctx, dir);
   const pushUrl = await remoteUrl("push", ctx, dir, remote, url, true);
@@ -623,7 +635,7 @@ export async function push(ctx: GitContext, dir: string, options: GitPushOptions
   const fullTarget = target.startsWith("refs/") ? target : local.startsWith("refs/tags/") ? `refs/tags/${target}` : `refs/heads/${target}`;
   try {
     const result = await ctx.git.push({
-      fs: ctx.fs,
+      fs: bounded.fs,
       http,
       dir,
       cache: ctx.cache,
@@ -645,6 +657,8 @@ export async function push(ctx: GitContext, dir: string, options: GitPushOptions
     }
     // A rejection worked out from a cut ref advertisement is no answer of the server's.
     if (http.refused) throw fail("push", reason(error, http), error);
+    // Refused by size before the pack was sent (whatever isomorphic-git made of it).
+    if (bounded.refused) throw fail("push", bounded.refused.message, error);
     const code = codeOf(error);
     if (code === "PushRejectedError") {
       const why = (error as { data?: { reason?: string } }).data?.reason ?? "rejected";

@@ -13,6 +13,7 @@
 import type { GitContext, IndexUpdate } from "../context.js";
 import type { GitError } from "../errors.js";
 import { GIT_MAX_TREE_ENTRIES } from "../limits.js";
+import { clientCacheOf } from "../operation.js";
 import { throwIfCancelled, throwIfReadCancelled, toGitError } from "../wrap.js";
 import { compareBytes } from "./pathspec.js";
 import { readStreamBytes } from "../../util/bytes.js";
@@ -158,12 +159,12 @@ export async function assertTreeReadable(ctx: GitContext, dir: string, rev: stri
       throw error;
     }
   }
-  const known = readable.get(ctx.cache) ?? new Set<string>();
+  const known = readable.get(clientCacheOf(ctx.cache)) ?? new Set<string>();
   if (known.has(oid)) return;
   await assertTreeDepth(ctx, dir, oid, true);
   if (known.size >= READABLE_MEMO) known.clear();
   known.add(oid);
-  readable.set(ctx.cache, known);
+  readable.set(clientCacheOf(ctx.cache), known);
 }
 
 /** The fs methods that change the working tree or repository (checked by {@link cancellableFs}). */

@@ -16,6 +16,10 @@
  * the body arrives, release when the operation ends — failing E<OP>FAIL "response too large" (or queueing
  * the download, one network operation at a time per Workspace) once the sum passes GIT_MAX_PACK_BYTES;
  * document it next to maxResponseBytes in docs/git.md "Performance and limits".
+ * Fixed: a client's network operations (clone, fetch, pull, push) run one at a time, in call order, whatever
+ * their repositories (src/git/client.ts #networkTurn); one waiting whose signal aborts stops at once (ECANCELED
+ * "it did not start, so nothing changed"). Here the first clone takes its 15 MiB and waits; the nine behind it
+ * never start.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -67,12 +71,12 @@ async function stallingServer(bytes: number): Promise<{ url: string; served(): n
   };
 }
 
-it.fails("ten concurrent clones of 15 MiB responses hold under 128 MiB together (the per-response bound is not per object)", { timeout: 60_000 }, async () => {
+it("ten concurrent clones of 15 MiB responses hold under 128 MiB together (the per-response bound is not per object)", { timeout: 60_000 }, async () => {
   expect(GIT_MAX_PACK_BYTES).toBe(16 * MiB);
   const server = await stallingServer(15 * MiB);
   const controller = new AbortController();
   try {
-    const { git } = newWorkspace();
+    const { ws, git } = newWorkspace();
     const base = process.memoryUsage();
     const n = 10;
     const t0 = Date.now();
@@ -88,6 +92,15 @@ it.fails("ten concurrent clones of 15 MiB responses hold under 128 MiB together 
     controller.abort();
     const results = await Promise.all(clones);
     for (const result of results) expect(result?.code === "ECANCELED" || result?.code === "ECLONEFAIL").toBe(true);
+    // One clone at a time: the first took its 15 MiB and waited; the nine behind it never started.
+    expect(results[0]?.code).toBe("ECANCELED");
+    expect(results[0]?.message).toMatch(/^git clone cancelled: .*; it removed \/c0, which it had made$/);
+    for (const result of results.slice(1)) {
+      expect(result?.code).toBe("ECANCELED");
+      expect(result?.message).toMatch(/^git clone cancelled: .*; it did not start, so nothing changed$/);
+    }
+    expect(server.served()).toBeLessThanOrEqual(15 * MiB);
+    for (let i = 0; i < n; i++) expect(await ws.fs.lstat(`/c${i}`).then(() => "there", (e: { code?: string }) => e.code)).toBe("ENOENT");
     // Today: ~233 MiB (150 MiB of responses held at once).
     expect(grew).toBeLessThan(128 * MiB);
   } finally {

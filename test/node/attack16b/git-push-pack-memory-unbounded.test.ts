@@ -17,19 +17,25 @@
  * per-call override as maxResponseBytes has) with EPUSHFAIL "pack too large: … push fewer/smaller commits",
  * sending nothing — or stream the pack object by object into the request body; document it in docs/git.md
  * "Performance and limits".
+ * Fixed: push reads its objects through a counting fs (src/git/operation.ts pushBoundedFs): each loose object
+ * is counted once by its stored size, and the read that would pass maxPushBytes (default GIT_MAX_PUSH_BYTES,
+ * 32 MiB) is refused before it is made — EPUSHFAIL "pack too large: the objects to push take more than 33554432
+ * bytes …", the pack never sent. (The assertion is now the refusal: the success branch no longer applies.)
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { randomBytes } from "node:crypto";
 import { afterAll, expect, it } from "vitest";
 import { cleanupScratch, newWorkspace } from "../git/worktree-helpers.js";
+import { GIT_MAX_PUSH_BYTES } from "../../../src/git/index.js";
+import { pushTooLarge } from "../../../src/git/limits.js";
 afterAll(cleanupScratch);
 const MiB = 1024 * 1024;
 function pkt(data: string): Buffer {
   const body = Buffer.from(data);
   return Buffer.concat([Buffer.from((body.length + 4).toString(16).padStart(4, "0")), body]);
 }
-it.fails("a push of a 64 MiB pack (four 16 MiB files) stays under 128 MiB of memory, or is refused before sending", { timeout: 60_000 }, async () => {
+it("a push of a 64 MiB pack (four 16 MiB files) stays under 128 MiB of memory, or is refused before sending", { timeout: 60_000 }, async () => {
   let received = 0;
   const server: Server = createServer((req, res) => {
     if (req.method === "GET") {
@@ -62,14 +68,10 @@ it.fails("a push of a 64 MiB pack (four 16 MiB files) stays under 128 MiB of mem
     }, 5);
     const result = await git.push({ dir: "/r", ref: "main" } as never).catch((e) => String(e));
     clearInterval(t);
-    if (typeof result === "string") {
-      // Refused: with a message saying why, and nothing sent.
-      expect(result).toMatch(/^GitError: git push failed: .*too large/);
-      expect(received).toBe(0);
-    } else {
-      expect(result).toEqual({ ok: true, error: null, refs: { "refs/heads/main": { ok: true, error: "" } } });
-      expect(received).toBeGreaterThan(64 * MiB);
-    }
+    // Refused: with a message saying why, and nothing sent.
+    expect(result).toMatch(/^GitError: git push failed: .*too large/);
+    expect(result).toBe(`GitError: git push failed: ${pushTooLarge(GIT_MAX_PUSH_BYTES)}`);
+    expect(received).toBe(0);
     // Today: 147–175 MiB.
     expect(grew).toBeLessThan(128 * MiB);
   } finally {
