@@ -8,6 +8,7 @@ import type { KillSignal, WorkspaceRuntimeResult } from "../runtime/index.js";
 import { encodeEventStream } from "./exec-events.js";
 import type { AnyExecHandle } from "./host.js";
 import { answerRemote } from "./remote-error.js";
+import { checkExecRpcResult } from "./rpc-size.js";
 import { RpcTargetBase } from "./rpc-target.js";
 
 /**
@@ -43,9 +44,13 @@ export class WorkspaceRuntimeExecHandleStub extends RpcTargetBase {
    * The settled result (spec 02 §1.5): status, exit code, output (bytes, or
    * strings with `encoding: "utf8"`), value, truncation and sync outcome.
    * @throws Error `already streaming` after `stream()` was read.
+   * @throws WorkspaceRuntimeError `E2BIG` when the result is over
+   * `MAX_FS_RPC_RESULT_BYTES` (30 MiB) as it would cross RPC (output kept
+   * whole): read the run's events instead (`runtime.getExec(id)`), or keep
+   * the output limits on. The run is not affected.
    */
   result(): Promise<WorkspaceRuntimeResult<"utf8" | undefined>> {
-    return answerRemote(() => this.#handle.result());
+    return answerRemote(async () => checkExecRpcResult(this.#handle.id, await this.#handle.result()));
   }
 
   /**

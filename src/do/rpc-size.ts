@@ -8,7 +8,8 @@
  * rejects with a `WorkspaceFsError` `E2BIG` that says how to ask for less:
  * a listing page (`limit`/`offset`), or the stream form of `readFile`. (The
  * git stub clips its output instead: `clipGitResultForRpc`.) The runtime
- * stub's `pending()` is measured the same way ({@link checkPendingRpcResult}).
+ * stub's `pending()` is measured the same way ({@link checkPendingRpcResult}),
+ * and so is an exec handle stub's `result()` ({@link checkExecRpcResult}).
  *
  * @module
  */
@@ -121,5 +122,26 @@ export function checkPendingRpcResult<T extends readonly unknown[]>(calls: T): T
   throw runtimeError(
     "E2BIG",
     `runtime.pending(): the ${calls.length} waiting calls listed are over ${MAX_FS_RPC_RESULT_BYTES} bytes with their payloads, more than crosses RPC (workerd's limit is 32 MiB); list them a page at a time with pending({ limit: ${PENDING_RPC_PAGE}, offset })`,
+  );
+}
+
+/**
+ * `result`, the settled result of execution `id` that an exec handle stub's
+ * `result()` answers, when its estimated size fits in
+ * {@link MAX_FS_RPC_RESULT_BYTES} (30 MiB). Output kept whole (`output:
+ * false`, or output limits raised) can pass it: a JavaScript run keeps up to
+ * 64 MiB a stream.
+ * @throws WorkspaceRuntimeError `E2BIG` naming the execution, the size and
+ * the limit, and saying to read the run's events instead (the handle's
+ * `stream()`, or `runtime.getExec(id)`: they cross in chunks), or to keep
+ * the output limits on (the result keeps a tail, the whole stream is saved
+ * to a file). The run itself is not affected.
+ */
+export function checkExecRpcResult<T>(id: string, result: T): T {
+  const size = estimateRpcSize(result, MAX_FS_RPC_RESULT_BYTES);
+  if (size <= MAX_FS_RPC_RESULT_BYTES) return result;
+  throw runtimeError(
+    "E2BIG",
+    `the result of execution ${id} is over ${MAX_FS_RPC_RESULT_BYTES} bytes with its output, more than crosses RPC (workerd's limit is 32 MiB); read its events instead (runtime.getExec("${id}") and its stream, which crosses in chunks), or keep the output limits on (the result keeps a tail and the whole output is saved to a file)`,
   );
 }

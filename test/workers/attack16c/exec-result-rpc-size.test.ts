@@ -17,6 +17,9 @@
  * Suggested fix: measure the result in the exec handle stub (`estimateRpcSize`, MAX_FS_RPC_RESULT_BYTES)
  * and reject with WorkspaceRuntimeError `E2BIG` saying to read the handle's events instead or to keep
  * `output` limits on (the saved output file holds the rest), as `checkPendingRpcResult` does.
+ * Fixed: the exec handle stub's `result()` measures the result (src/do/rpc-size.ts `checkExecRpcResult`,
+ * estimateRpcSize against MAX_FS_RPC_RESULT_BYTES, 30 MiB) and rejects WorkspaceRuntimeError E2BIG naming the
+ * execution, the limit, and the way out (runtime.getExec(id) and its event stream, or the output limits).
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -25,17 +28,24 @@ import { getWorkspace } from "../../../src/index.js";
 const agent = () => env.CLIENT_EXEC_AGENT.get(env.CLIENT_EXEC_AGENT.newUniqueId());
 
 describe("attack16c: exec result() over RPC", () => {
-  it.fails("a 40 MB result() with output: false rejects E2BIG with a way out, not workerd's bare error", { timeout: 60_000 }, async () => {
+  it("a 40 MB result() with output: false rejects E2BIG with a way out, not workerd's bare error", { timeout: 60_000 }, async () => {
     using ws = await getWorkspace(agent());
     using handle = await ws.runtime.exec('export default () => { for (let i = 0; i < 20; i++) console.log("x".repeat(2_000_000)); return 1; }', {
       encoding: "utf8",
       output: false,
     });
+    let message = "";
     const outcome = await handle.result().then(
       (r: { stdout: string }) => `resolved ${r.stdout.length}`,
-      (e: { code?: string; message?: string }) => `${e.code} ${/32 ?MiB/.test(String(e.message))} ${/events|stream/.test(String(e.message))}`,
+      (e: { code?: string; message?: string }) => {
+        message = String(e.message);
+        return `${e.code} ${/32 ?MiB/.test(String(e.message))} ${/events|stream/.test(String(e.message))}`;
+      },
     );
     // Found: "undefined true false" — workerd's "Serialized RPC arguments or return values are limited to 32MiB, …".
     expect(outcome).toBe("E2BIG true true");
+    expect(message).toBe(
+      `the result of execution ${handle.id} is over 31457280 bytes with its output, more than crosses RPC (workerd's limit is 32 MiB); read its events instead (runtime.getExec("${handle.id}") and its stream, which crosses in chunks), or keep the output limits on (the result keeps a tail and the whole output is saved to a file)`,
+    );
   });
 });
