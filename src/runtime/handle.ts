@@ -51,6 +51,12 @@ export interface HandleInit {
   host: HandleHost;
   /** Remote-store backends: the post-command pull, awaited before `exit` is delivered (and its fields go in the result). */
   finish?: () => Promise<SyncFields>;
+  /**
+   * Remote-store backends: called instead of {@link finish} when the run's
+   * events end without it (the stream failed, or was cancelled): the command's
+   * pull is left pending, so the connection's next push pulls first.
+   */
+  abandon?: () => void;
 }
 
 type Stream = "stdout" | "stderr";
@@ -140,6 +146,7 @@ async function* processEvents(
     }
   } finally {
     if (!finished) {
+      init.abandon?.();
       acc.stdout.abort();
       acc.stderr.abort();
       await source.cancel().catch(() => {});
@@ -217,7 +224,10 @@ export function createExecHandle<E extends "utf8" | undefined>(init: HandleInit)
         cancelled = true;
         await sourceReader?.cancel().catch(() => {});
         if (generator) await generator.return(undefined).catch(() => {});
-        else await init.events.cancel().catch(() => {});
+        else {
+          init.abandon?.();
+          await init.events.cancel().catch(() => {});
+        }
       },
     },
     { highWaterMark: 0 },

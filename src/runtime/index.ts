@@ -234,6 +234,9 @@ function whileConnected(connected: Connected, backend: string, id: string, event
   );
 }
 
+/** The post-command half of a remote run's sync bracket (`#pullAfter`): the pull, and `abandon` for a stream that ends without it. */
+type PullBracket = (() => Promise<SyncFields>) & { abandon(): void };
+
 /** A remote exec found its connection lost before sending the command: safe to send on a new one. */
 class NotDispatched extends Error {}
 
@@ -453,10 +456,10 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
     encoding: E | undefined,
     limits: OutputLimits | false,
     partial: boolean,
-    finish?: () => Promise<SyncFields>,
+    finish?: PullBracket,
   ): WorkspaceRuntimeExecHandle<E> {
     return createExecHandle<E>({
-      ...(finish ? { finish } : {}),
+      ...(finish ? { finish, abandon: finish.abandon } : {}),
       id: envelope.id,
       backend,
       events: envelope.events,
@@ -579,12 +582,20 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
    * A failed pull keeps the command's result and is left pending for
    * `workspace.pull()`.
    */
-  #pullAfter(remote: RemoteSync, backend: string, runtimeId: string | undefined, pushed: number, defer: boolean, pushSkipped: SkippedEntry[] = [], ownCommand = false): () => Promise<SyncFields> {
+  #pullAfter(remote: RemoteSync, backend: string, runtimeId: string | undefined, pushed: number, defer: boolean, pushSkipped: SkippedEntry[] = [], ownCommand = false): PullBracket {
     let once: Promise<SyncFields> | undefined;
     const where = { backend, ...(runtimeId !== undefined ? { runtimeId } : {}) };
-    return () =>
+    // The command exec sent (RemoteSync.commandSent) is settled once: by its pull, or when its stream ends without one
+    // (`abandon`: the pull stays pending as COMMAND_SENT, so this connection's next push pulls first).
+    let settled = !ownCommand;
+    const settle = () => {
+      if (settled) return;
+      settled = true;
+      remote.commandSettled();
+    };
+    const finish = () =>
       (once ??= remote.exclusive(async (): Promise<SyncFields> => {
-        if (ownCommand) remote.commandSettled(); // the command exec sent (RemoteSync.commandSent)
+        settle();
         // `skipped`: what the push before the command could not send, then what the pull could not apply.
         if (defer) {
           remote.markPullPending(null);
@@ -606,6 +617,7 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
           };
         }
       }));
+    return Object.assign(finish, { abandon: settle });
   }
 
   async #getEnvelope(id: string, backendId: string | undefined, after: number | "tail" | undefined): Promise<ModuleExecutionEnvelope> {

@@ -221,7 +221,7 @@ function eventStream(api: DaemonApi, id: string, after: number, watch: RunWatch 
           if (past) overdue += Date.now() - asked;
           if (cancelled) return;
           if (answer === "deadline") continue; // the deadline passed or moved, or the host ended the run: look again
-          const { events } = answer.answer;
+          const events = checkedEvents(id, answer.answer, last);
           if (events.length === 0) {
             if (past) return endByHost(controller); // past the deadline and the daemon has nothing more
             continue;
@@ -255,6 +255,29 @@ function eventStream(api: DaemonApi, id: string, after: number, watch: RunWatch 
     },
     { highWaterMark: 0 },
   );
+}
+
+/**
+ * The events of a daemon's `events` answer, checked: an array of objects
+ * whose `seq` is a safe integer above the one before (the first above
+ * `after`) and whose `name` is `stdout`, `stderr` or `exit`.
+ * @throws WorkspaceRuntimeError `EPROTOCOL` (`run "<id>": the container's
+ *   daemon answered …: its daemon misbehaves …`) otherwise.
+ */
+function checkedEvents(id: string, answer: unknown, after: number): DaemonEvent[] {
+  const events = (answer as { events?: unknown } | null)?.events;
+  const fail = (what: string) =>
+    new WorkspaceRuntimeError("EPROTOCOL", `run "${id}": the container's daemon answered ${what}: its daemon misbehaves (a command may have taken it over); restart the container`);
+  if (!Array.isArray(events)) throw fail(`events that are not an array (${describe(events)})`);
+  let last = after;
+  for (const [i, event] of events.entries()) {
+    if (event === null || typeof event !== "object") throw fail(`event ${i} that is not an object (${describe(event)})`);
+    const { seq, name } = event as { seq?: unknown; name?: unknown };
+    if (typeof seq !== "number" || !Number.isSafeInteger(seq) || seq <= last) throw fail(`event ${i} with seq ${describe(seq)}, not an integer above ${last}`);
+    if (name !== "stdout" && name !== "stderr" && name !== "exit") throw fail(`event ${i} named ${describe(name)}, not stdout, stderr or exit`);
+    last = seq;
+  }
+  return events as DaemonEvent[];
 }
 
 /**

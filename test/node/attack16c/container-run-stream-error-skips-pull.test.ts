@@ -25,6 +25,13 @@
  * first; check each daemon event's shape in daemon/handle.ts `eventStream` (an array of { seq: safe
  * integer above the last, name stdout|stderr|exit }) and fail with EPROTOCOL naming the daemon's
  * misbehaviour, as `lastSeq` does.
+ *
+ * Fixed: a run's handle calls the sync bracket's `abandon` when its events end without the pull (the stream
+ * failed or was cancelled; runtime/handle.ts, index.ts `#pullAfter`): the command is settled on the
+ * connection (`commandSettled`, once) and its pull left pending as COMMAND_SENT, so the next push pulls
+ * first and the container's change wins. daemon/handle.ts checks each `events` answer (`checkedEvents`: an
+ * array of objects, seq a safe integer above the last, name stdout|stderr|exit) and fails the run with
+ * EPROTOCOL `run "<id>": the container's daemon answered …: its daemon misbehaves …`.
  */
 import { describe, expect, it } from "vitest";
 import { nodeSqliteStorage, Workspace } from "../../../src/index.js";
@@ -72,7 +79,7 @@ function fakeContainer(onEvents: (id: string, after: number) => Promise<unknown>
 const exited = (after: number) => ({ events: [{ seq: 1, name: "exit", code: 0 }].filter((e) => e.seq > after), done: true });
 
 describe("attack16c: a failed event stream skips the run's pull", () => {
-  it.fails("ELOG_TRUNCATED mid-run: the command's change still wins over a Workspace write made while it ran", async () => {
+  it("ELOG_TRUNCATED mid-run: the command's change still wins over a Workspace write made while it ran", async () => {
     let ws!: Workspace;
     const box = fakeContainer(async (id, after) => {
       if (id !== "r1") return exited(after);
@@ -98,8 +105,9 @@ describe("attack16c: a failed event stream skips the run's pull", () => {
     expect(box.calls).not.toContain("write a");
   });
 
-  it.fails("a malformed event answer fails the run with EPROTOCOL naming the daemon, not a raw TypeError", async () => {
+  it("a malformed event answer fails the run with EPROTOCOL naming the daemon, not a raw TypeError", async () => {
     const outcomes: string[] = [];
+    const messages: string[] = [];
     for (const answer of [{ events: null, done: true }, { events: [null], done: true }, { events: [{ seq: 1, name: "xx", data: "a" }], done: true }]) {
       const box = fakeContainer(async (_id, after) => (after === 0 ? answer : exited(after)));
       const ws = new Workspace({
@@ -110,7 +118,10 @@ describe("attack16c: a failed event stream skips the run's pull", () => {
       outcomes.push(
         await (await ws.runtime.exec("true", { backend: "box", encoding: "utf8", id: "r" })).result().then(
           () => "resolved",
-          (e: { code?: string; message?: string }) => `${e.code} ${/misbehaves/.test(String(e.message))}`,
+          (e: { code?: string; message?: string }) => {
+            messages.push(String(e.message));
+            return `${e.code} ${/misbehaves/.test(String(e.message))}`;
+          },
         ),
       );
       await ws.close();
@@ -118,5 +129,11 @@ describe("attack16c: a failed event stream skips the run's pull", () => {
     // Found: TypeErrors (no code): "Cannot read properties of null (reading 'length')", "… of null (reading 'name')",
     // "… of undefined (reading 'kept')".
     expect(outcomes).toEqual(["EPROTOCOL true", "EPROTOCOL true", "EPROTOCOL true"]);
+    const tail = ": its daemon misbehaves (a command may have taken it over); restart the container";
+    expect(messages).toEqual([
+      `run "r": the container's daemon answered events that are not an array (null)${tail}`,
+      `run "r": the container's daemon answered event 0 that is not an object (null)${tail}`,
+      `run "r": the container's daemon answered event 0 named "xx", not stdout, stderr or exit${tail}`,
+    ]);
   });
 });
