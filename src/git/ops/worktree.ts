@@ -426,7 +426,7 @@ export async function clean(ctx: GitContext, dir: string, options: CleanOptions)
         if (await isNestedRepo(ctx, absPath(dir, path))) continue;
         const inside = await untrackedDirContents(ctx, dir, path, ignored);
         if (inside === "whole") found.push(`${path}/`);
-        else found.push(...inside);
+        else for (const p of inside) found.push(p); // not spread: a directory may hold more paths than a call takes arguments
         continue;
       }
       if (index.has(path) || (await ignored(path))) continue;
@@ -477,7 +477,7 @@ async function untrackedDirContents(
       if (inside === "whole") out.push(`${path}/`);
       else {
         whole = false;
-        out.push(...inside);
+        for (const p of inside) out.push(p);
       }
     } else out.push(path);
   }
