@@ -1,8 +1,10 @@
 /**
  * What every git operation gets: the lazily loaded isomorphic-git, the fs
- * bridge, the shared pack cache and the identity fallback. One per client
+ * bridge, the object cache and the identity fallback. One per client
  * (spec 04 §2.1: "per client, fs bridge, imports and one pack cache are
- * shared by all calls").
+ * shared by all calls"), made into one per operation by
+ * {@link import("./operation.js").operationContext}: each operation has its
+ * own pack cache (issue 20, sixteenth attack run).
  *
  * @module
  */
@@ -49,7 +51,11 @@ export interface GitContext {
   readonly fs: import("isomorphic-git").PromiseFsClient;
   /** HTTP client for clone/fetch/push/pull. */
   readonly http: GitHttpClient;
-  /** isomorphic-git's object cache, shared by every call of this client. */
+  /**
+   * isomorphic-git's object cache: the operation's pack cache (dropped when
+   * it ends), over the parsed index shared by every call of this client
+   * ({@link import("./operation.js").operationCache}).
+   */
   readonly cache: object;
   /** The Workspace (for direct `fs` use: streaming reads, listings). */
   readonly workspace: WorkspaceLike;
