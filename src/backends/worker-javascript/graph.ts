@@ -8,10 +8,11 @@
  */
 import { parse, type Node as AcornNode } from "acorn";
 import type { WorkspaceFilesystem } from "../../fs/types.js";
-import { dirname } from "../../util/path.js";
+import type { StoreVersion } from "../../storage/store-version.js";
+import { dirname, normalizePath } from "../../util/path.js";
 import { ENTRY_FILE, FS_MODULE, FS_PROMISES_MODULE, hostModuleName, libModuleName } from "./isolate.js";
 import { RESERVED_NAMES, nodeCompat } from "./options.js";
-import { pathError, resolveConfined } from "./paths.js";
+import { ConfinedResolver, pathError } from "./paths.js";
 import { isTypeScriptPath, stripBudget, stripTypes, typeScriptTwin } from "./typescript.js";
 
 /** Node built-ins importable with `nodejs_compat` (bare or `node:` form). */
@@ -43,6 +44,18 @@ const BUILTINS = new Set<string>(NODE_BUILTINS);
 export const MAX_GRAPH_MODULES = 128;
 export const MAX_GRAPH_DEPTH = 32;
 
+/**
+ * Storage lookups (`lstat`/`stat` calls: each path component a resolution
+ * checks for links, each existence check of a module or its TypeScript twin)
+ * one module graph may take to build: 16,384 (about 0.4 s of the object's
+ * time). Building runs before the run exists, so `timeoutMs` does not cover
+ * it; past this budget `exec` fails `E2BIG` (`building the module graph takes
+ * more than 16384 storage lookups …`). Each distinct import path is resolved
+ * once per build however often and however spelled (`./d/x.js`, `./d/./x.js`)
+ * it is imported; 128 modules a few dozen directories deep stay far below.
+ */
+export const MAX_GRAPH_LOOKUPS = 16_384;
+
 /** What the graph builder needs to know about the backend. */
 export interface GraphContext {
   fs: WorkspaceFilesystem;
@@ -54,6 +67,12 @@ export interface GraphContext {
   libraries: ReadonlySet<string>;
   /** Configured host modules → exported names on this connection (empty: exports nothing). */
   hostModules: ReadonlyMap<string, readonly string[]>;
+  /**
+   * The store's change stamp, if known: lets one build's resolver skip
+   * directories it already found not to be links while nothing was written
+   * (paths.ts `ConfinedResolver`). Without it every component is checked.
+   */
+  version?: StoreVersion;
 }
 
 /** A built graph: module sources keyed by internal name. */
@@ -180,13 +199,17 @@ function resolveBare(spec: string, ctx: GraphContext): string | undefined {
   return undefined;
 }
 
-/** Whether `path` exists (any kind); errors other than ENOENT/ENOTDIR count as existing, so the read reports them. */
-async function exists(fs: WorkspaceFilesystem, path: string): Promise<boolean> {
+/**
+ * Whether `path` exists (any kind); errors other than ENOENT/ENOTDIR count as existing, so the read reports them —
+ * but `E2BIG` (the build's lookup budget spent) is thrown.
+ */
+async function exists(fs: Pick<WorkspaceFilesystem, "stat">, path: string): Promise<boolean> {
   try {
     await fs.stat(path);
     return true;
   } catch (err) {
     const code = (err as { code?: string }).code;
+    if (code === "E2BIG") throw err;
     return code !== "ENOENT" && code !== "ENOTDIR";
   }
 }
@@ -207,7 +230,8 @@ function checkReserved(path: string, spec: string): void {
  *   missing default export, unknown or reserved imports, confinement errors,
  *   and limit breaches (among them SyntaxError `too costly to strip types
  *   from …` past the run's one TypeScript stripping budget, typescript.ts
- *   `STRIP_BACKTRACK_FACTOR`) — all before any Worker exists.
+ *   `STRIP_BACKTRACK_FACTOR`), `E2BIG` past {@link MAX_GRAPH_LOOKUPS}
+ *   storage lookups — all before any Worker exists.
  */
 export async function buildGraph(source: string, cwd: string, ctx: GraphContext): Promise<ModuleGraph> {
   const entryPath = `${cwd === "/" ? "" : cwd}/${ENTRY_FILE}`;
@@ -228,6 +252,24 @@ export async function buildGraph(source: string, cwd: string, ctx: GraphContext)
     { path: entryPath, source, depth: 0, where: undefined },
   ];
   const seen = new Set<string>([entryPath]);
+  // One resolver for the build, its lookups counted against MAX_GRAPH_LOOKUPS; each import path resolved once.
+  let lookups = 0;
+  const spend = (path: string) => {
+    if (++lookups > MAX_GRAPH_LOOKUPS) {
+      throw pathError(
+        "E2BIG",
+        `building the module graph takes more than ${MAX_GRAPH_LOOKUPS} storage lookups (MAX_GRAPH_LOOKUPS: path components checked for links, modules looked for); import fewer modules, from shallower directories`,
+        path,
+      );
+    }
+  };
+  const fs = {
+    lstat: (path: string) => (spend(path), ctx.fs.lstat(path)),
+    stat: (path: string) => (spend(path), ctx.fs.stat(path)),
+  };
+  const resolver = new ConfinedResolver(fs, ctx.root, ctx.version);
+  /** Normalised import path → the module it resolved to (itself or its TypeScript twin). */
+  const resolved = new Map<string, string>();
   while (queue.length > 0) {
     const item = queue.shift()!;
     const scan = scanModule(item.source, item.where, false);
@@ -245,15 +287,22 @@ export async function buildGraph(source: string, cwd: string, ctx: GraphContext)
       if (!(spec.value.startsWith("./") || spec.value.startsWith("../") || spec.value.startsWith("/"))) {
         throw notConfigured(spec.value, ctx.backendType);
       }
-      let target = await resolveConfined(ctx.fs, ctx.root, spec.value, { base: dirname(item.path) });
-      // `./x.js` that does not exist finds `./x.ts` (Node ESM TypeScript imports; see typescript.ts).
-      const twin = typeScriptTwin(target);
-      // The twin is checked as the import itself is: no link on the way, the last component included.
-      if (twin !== undefined && !(await exists(ctx.fs, target))) {
-        const confinedTwin = await resolveConfined(ctx.fs, ctx.root, twin);
-        if (await exists(ctx.fs, confinedTwin)) target = confinedTwin;
+      const base = dirname(item.path);
+      // Resolved once per build: a later import of the same path (however spelled) loads the module read then.
+      let target = resolved.get(normalizePath(spec.value, base));
+      if (target === undefined) {
+        const path = (await resolver.resolve(spec.value, { base })).path;
+        target = path;
+        // `./x.js` that does not exist finds `./x.ts` (Node ESM TypeScript imports; see typescript.ts).
+        const twin = typeScriptTwin(target);
+        // The twin is checked as the import itself is: no link on the way, the last component included.
+        if (twin !== undefined && !(await exists(fs, target))) {
+          const confinedTwin = (await resolver.resolve(twin)).path;
+          if (await exists(fs, confinedTwin)) target = confinedTwin;
+        }
+        checkReserved(target, spec.value);
+        resolved.set(path, target);
       }
-      checkReserved(target, spec.value);
       replacements.push({ start: spec.start, end: spec.end, text: JSON.stringify(target) });
       if (seen.has(target)) continue;
       seen.add(target);
@@ -261,7 +310,7 @@ export async function buildGraph(source: string, cwd: string, ctx: GraphContext)
       if (item.depth + 1 > MAX_GRAPH_DEPTH) throw pathError("E2BIG", `imports are nested deeper than ${MAX_GRAPH_DEPTH} levels at ${target}`);
       let text: string;
       try {
-        const stat = await ctx.fs.stat(target);
+        const stat = await fs.stat(target);
         if (!stat.isFile) throw pathError("EISDIR", `Cannot import "${spec.value}": ${target} is not a file`, target);
         if (stat.size > ctx.maxSourceBytes) throw pathError("E2BIG", `module source exceeds maxSourceBytes (${ctx.maxSourceBytes} bytes): ${target}`);
         text = await ctx.fs.readFile(target, "utf8");

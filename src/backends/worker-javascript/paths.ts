@@ -44,17 +44,18 @@ function validated(root: string, input: string, base: string | undefined): strin
  * entry stale. After {@link forget} (the run's own mutations) the next call
  * checks every component without reading the version. Results and errors
  * are those of {@link resolveConfined}; the last component is always
- * checked afresh. At most 1024 entries.
+ * checked afresh. At most 1024 entries. Only `fs.lstat` is used (so a
+ * caller may count or bound the lookups, as the module graph does).
  */
 export class ConfinedResolver {
-  readonly #fs: WorkspaceFilesystem;
+  readonly #fs: Pick<WorkspaceFilesystem, "lstat">;
   readonly #root: string;
   readonly #version: StoreVersion | undefined;
   /** Directory → the store version read before it was found not to be a link. */
   readonly #directories = new Map<string, string>();
   #skipMemo = false;
 
-  constructor(fs: WorkspaceFilesystem, root: string, version?: StoreVersion) {
+  constructor(fs: Pick<WorkspaceFilesystem, "lstat">, root: string, version?: StoreVersion) {
     this.#fs = fs;
     this.#root = root;
     this.#version = version;
