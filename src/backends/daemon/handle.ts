@@ -53,7 +53,8 @@ export const MAX_REMOTE_OUTPUT_BYTES = 64 * 1024 * 1024;
  * and what it sends later for the run is dropped (a replay ends at the same
  * event). `killExec` settles on the daemon's answer, or within this grace.
  * A daemon that ends runs as it should never meets it. Kept per connection
- * (a reattach on a new connection has no deadline until `killExec`); a run
+ * (a reattach on a new connection has no deadline until `killExec`, and a
+ * `killExec` there — before or after the reattach — sets one); a run
  * without `timeoutMs` has only the daemon's own timeout
  * (`COMPUTERD_TIMEOUT_MS`) until killed.
  */
@@ -313,8 +314,8 @@ async function lastSeq(api: DaemonApi, id: string): Promise<number> {
 }
 
 /**
- * The command runner over a daemon session. Each run it starts or
- * reattaches to is watched (at most {@link MAX_WATCHED_RUNS}): past its
+ * The command runner over a daemon session. Each run it starts,
+ * reattaches to or kills is watched (at most {@link MAX_WATCHED_RUNS}): past its
  * `timeoutMs` or a `killExec`, plus {@link REMOTE_STOP_GRACE_MS}, the host
  * ends it if the daemon has not.
  */
@@ -357,10 +358,12 @@ export function daemonShell(api: DaemonApi): ShellRPC {
       return { id: input.id, events: eventStream(api, input.id, after, watch(input.id)) };
     },
     async killExec(input: { id: string; signal?: KillSignal }) {
-      const w = watched.get(input.id);
-      const before = w === undefined ? undefined : { deadline: w.deadline, reason: w.reason };
+      // A run not watched on this connection yet (started before a reconnect) is watched from here: the kill's
+      // deadline holds for a later reattach, and this call settles within the grace whatever the daemon does.
+      const w = watch(input.id);
+      const before = { deadline: w.deadline, reason: w.reason };
       const by = Date.now() + REMOTE_STOP_GRACE_MS;
-      const moves = w !== undefined && w.ended === undefined && w.exited !== true && (w.deadline === undefined || by < w.deadline);
+      const moves = w.ended === undefined && w.exited !== true && (w.deadline === undefined || by < w.deadline);
       if (moves) {
         w.deadline = by;
         w.reason = "kill";
@@ -368,14 +371,13 @@ export function daemonShell(api: DaemonApi): ShellRPC {
       }
       const killed = call(() => api.kill(input.signal === undefined ? { id: input.id } : { id: input.id, signal: input.signal })).catch((error: unknown) => {
         // Refused (an unknown id, a bad signal): nothing was stopped, the run keeps the deadline it had.
-        if (moves && w !== undefined && w.ended === undefined && w.deadline === by && w.reason === "kill") {
-          w.deadline = before!.deadline;
-          w.reason = before!.reason;
+        if (moves && w.ended === undefined && w.deadline === by && w.reason === "kill") {
+          w.deadline = before.deadline;
+          w.reason = before.reason;
           for (const wake of [...w.wake]) wake();
         }
         throw error;
       });
-      if (w === undefined) return void (await killed);
       // Settled by the daemon's answer, once the run has ended (by the host at the latest, past the grace), or past the grace.
       let timer: ReturnType<typeof setTimeout> | undefined;
       try {

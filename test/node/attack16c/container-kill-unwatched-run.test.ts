@@ -19,6 +19,11 @@
  *
  * Suggested fix: in `killExec`, make the watch when there is none (`watch(input.id)`) and give it the kill
  * deadline, so the call settles within REMOTE_STOP_GRACE_MS and a later reattach ends by the host.
+ *
+ * Fixed: `killExec` watches the run when this connection does not yet (daemon/handle.ts), with the kill's
+ * deadline: the call settles on the daemon's answer or within REMOTE_STOP_GRACE_MS, and a reattach after it
+ * is ended by the host (exit 137) past the deadline; a refused kill (ENOENT) still rejects and restores the
+ * deadline it had (none).
  */
 import { describe, expect, it } from "vitest";
 import { nodeSqliteStorage, Workspace } from "../../../src/index.js";
@@ -45,7 +50,28 @@ function workspace(): Workspace {
 const within = <T>(p: Promise<T>, ms: number, late: T) => Promise.race([p, sleep(ms).then(() => late)]);
 
 describe("attack16c: killExec of a run this connection does not watch", () => {
-  it.fails("settles within REMOTE_STOP_GRACE_MS when the daemon does not answer", { timeout: 30_000 }, async () => {
+  it("a kill the daemon refuses (unknown id) still rejects at once with its code", async () => {
+    const daemon = {
+      ...emptyDaemon(),
+      kill: async () => Promise.reject(Object.assign(new Error('ENOENT: no run "nope"'), { code: "ENOENT" })),
+    } as unknown as DaemonApi;
+    const ws = new Workspace({
+      storage: nodeSqliteStorage(":memory:"),
+      backends: [{ id: "box", type: "test", connect: async () => daemonHandle(daemon, { closed: new Promise(() => {}), close() {} }) }],
+    });
+    await ws.fs.mkdir("/workspace", { recursive: true });
+    const t = performance.now();
+    const outcome = await ws.runtime.killExec("nope", { backend: "box" }).then(
+      () => "settled",
+      (e: { code?: string; message?: string }) => `${e.code} ${e.message}`,
+    );
+    const ms = performance.now() - t;
+    await ws.close();
+    expect(outcome).toBe('ENOENT no run "nope"');
+    expect(ms).toBeLessThan(REMOTE_STOP_GRACE_MS);
+  });
+
+  it("settles within REMOTE_STOP_GRACE_MS when the daemon does not answer", { timeout: 30_000 }, async () => {
     const ws = workspace();
     await ws.fs.mkdir("/workspace", { recursive: true });
     const killed = ws.runtime.killExec("started-before-the-reconnect", { backend: "box" }).then(
@@ -57,7 +83,7 @@ describe("attack16c: killExec of a run this connection does not watch", () => {
     await ws.close();
   });
 
-  it.fails("a reattach after that killExec ends by the host (exit 137) within the grace", { timeout: 30_000 }, async () => {
+  it("a reattach after that killExec ends by the host (exit 137) within the grace", { timeout: 30_000 }, async () => {
     const ws = workspace();
     await ws.fs.mkdir("/workspace", { recursive: true });
     void ws.runtime.killExec("r", { backend: "box" }).catch(() => {});
