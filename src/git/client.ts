@@ -33,6 +33,7 @@ import { canonicalDir, fenceGitFs, fenceWorkspace, withRepoLock, type RepoLease 
 import { gitdirOf, OperationCancelledError, resolveDir, runOp } from "./wrap.js";
 import { CONFINED_TO, linkCheckedGitFs, linkCheckedWorkspace } from "./confine.js";
 import { operationContext, packFileBoundedFs, packFileLimitOf } from "./operation.js";
+import { GIT_MAX_PACK_FILE_BYTES } from "./limits.js";
 
 /**
  * Makes a {@link GitClientFactory} for `WorkspaceOptions.git` (spec 04 §2.1).
@@ -54,7 +55,11 @@ export function createGitClient(options: CreateGitClientOptions = {}): GitClient
   if (adapter !== undefined && typeof adapter !== "function") {
     throw new TypeError(`createGitClient(options): adapter must be a function, got ${typeof adapter}`);
   }
-  return ({ ws, defaultIdentity }: WorkspaceGitClientOptions) => new WorkspaceGitClient(ws, defaultIdentity, adapter);
+  const maxPackFileBytes = options.maxPackFileBytes ?? GIT_MAX_PACK_FILE_BYTES;
+  if (typeof maxPackFileBytes !== "number" || !(maxPackFileBytes > 0)) {
+    throw new TypeError(`createGitClient(options): maxPackFileBytes must be a number > 0, got ${typeof maxPackFileBytes === "number" ? maxPackFileBytes : typeof maxPackFileBytes}`);
+  }
+  return ({ ws, defaultIdentity }: WorkspaceGitClientOptions) => new WorkspaceGitClient(ws, defaultIdentity, adapter, undefined, maxPackFileBytes);
 }
 
 type Op<O, R> = (ctx: GitContext, dir: string, options: O) => Promise<R>;
@@ -79,8 +84,18 @@ class WorkspaceGitClient implements GitClient {
   /** The confined clients made from this one, by root. */
   readonly #confined = new Map<string, WorkspaceGitClient>();
 
-  constructor(ws: WorkspaceLike, defaultIdentity: GitIdentity | undefined, adapter: CreateGitClientOptions["adapter"], confine?: { base: WorkspaceGitClient; root: string }) {
+  /** `CreateGitClientOptions.maxPackFileBytes` (see {@link packFileLimitOf}). */
+  readonly #maxPackFileBytes: number;
+
+  constructor(
+    ws: WorkspaceLike,
+    defaultIdentity: GitIdentity | undefined,
+    adapter: CreateGitClientOptions["adapter"],
+    confine?: { base: WorkspaceGitClient; root: string },
+    maxPackFileBytes: number = GIT_MAX_PACK_FILE_BYTES,
+  ) {
     this.#base = confine?.base ?? this;
+    this.#maxPackFileBytes = confine ? confine.base.#maxPackFileBytes : maxPackFileBytes;
     this.#linkRoot = confine?.root;
     this.#ws = confine ? linkCheckedWorkspace(ws, confine.root) : ws;
     this.#defaultIdentity = defaultIdentity;
@@ -158,17 +173,19 @@ class WorkspaceGitClient implements GitClient {
     );
     const [shared, key] = await Promise.all([base.#getContext(), keyed]);
     const opened = await this.#contextFor(shared);
-    const packFileLimit = packFileLimitOf(op, given);
+    const packFileLimit = packFileLimitOf(op, given, base.#maxPackFileBytes);
     const ctx: GitContext = operationContext(signal ? { ...opened, signal } : opened, packFileLimit);
     const previous = base.#writes.get(key) ?? Promise.resolve();
     // An operation whose signal aborted while it waited for its turn does not start.
     const unstarted = () => {
       if (signal?.aborted) throw new OperationCancelledError(signal.reason, "it did not start, so nothing changed");
     };
-    const body = () => (unstarted(), fn(ctx, dir, given));
+    // The operation runs on the canonical path: isomorphic-git and our walks take `dir` as the working tree's
+    // own path, and through a link (`/alias` → `/repo`) status listed nothing and add staged nothing.
+    const body = () => (unstarted(), fn(ctx, key, given));
     const fenced = async (lease: RepoLease | undefined) => {
       unstarted();
-      return fn(lease ? await this.#fenced(ctx, lease, [...new Set([gitdirOf(dir), gitdirOf(key)])], packFileLimit) : ctx, dir, given);
+      return fn(lease ? await this.#fenced(ctx, lease, [...new Set([gitdirOf(dir), gitdirOf(key)])], packFileLimit) : ctx, key, given);
     };
     const run = locking ? () => withRepoLock(this.#ws, key, fenced) : body;
     const current = previous.then(() => runOp(op, dir, NETWORK_OPS.has(op) ? () => base.#networkTurn(signal, run) : run));

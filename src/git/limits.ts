@@ -131,8 +131,10 @@ export const GIT_MAX_PACK_BYTES = 16 * 1024 * 1024;
  * --max-pack-size=16m)`. A pack written by `clone`, `fetch` or `pull` is
  * within it (a download is at most {@link GIT_MAX_PACK_BYTES}); for those
  * operations the bound is their `maxResponseBytes` when that is larger, so
- * a download taken with a raised bound can be checked out. Other
- * operations never read a bigger pack, whatever made it (an upload of a
+ * a download taken with a raised bound can be checked out; the other
+ * operations read up to `createGitClient({ maxPackFileBytes })`, which
+ * replaces this default for a client (raise both where memory allows). A
+ * bigger pack otherwise comes only from elsewhere (an upload of a
  * repository, a run's write into `.git`). Real git has no such limit.
  * See docs/git.md "Performance and limits".
  * @defaultValue 16 MiB (16,777,216 bytes)

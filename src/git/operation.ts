@@ -150,15 +150,16 @@ export function pushBoundedFs(fs: GitContext["fs"], limit: number): { fs: GitCon
 }
 
 /**
- * The pack-file bound of operation `op` called with `options`:
- * {@link GIT_MAX_PACK_FILE_BYTES}, or for `clone`, `fetch` and `pull` their
+ * The pack-file bound of operation `op` called with `options`: the client's
+ * (`createGitClient({ maxPackFileBytes })`, default
+ * {@link GIT_MAX_PACK_FILE_BYTES}), or for `clone`, `fetch` and `pull` their
  * `maxResponseBytes` when that is a larger number (what they download they
  * can read back).
  */
-export function packFileLimitOf(op: string, options: object): number {
-  if (op !== "clone" && op !== "fetch" && op !== "pull") return GIT_MAX_PACK_FILE_BYTES;
+export function packFileLimitOf(op: string, options: object, client: number = GIT_MAX_PACK_FILE_BYTES): number {
+  if (op !== "clone" && op !== "fetch" && op !== "pull") return client;
   const value = (options as { maxResponseBytes?: unknown }).maxResponseBytes;
-  return typeof value === "number" && value > GIT_MAX_PACK_FILE_BYTES ? value : GIT_MAX_PACK_FILE_BYTES;
+  return typeof value === "number" && value > client ? value : client;
 }
 
 /** `ctx` for one operation: its own pack cache ({@link operationCache}) and the pack-file bound ({@link packFileBoundedFs}). */

@@ -57,6 +57,17 @@ export interface CreateGitClientOptions {
    * of the tree is held in memory; no extra package needed).
    */
   adapter?: (provider: SQLiteWorkspaceProvider) => Promise<GitFsAdapter> | GitFsAdapter;
+  /**
+   * Largest pack file (`.git/objects/pack/*.pack`, bytes) the client's
+   * operations read: past it they fail `E<OP>FAIL` (`pack file too large`)
+   * before reading it. isomorphic-git reads a pack whole, and copies it, so
+   * the default fits a 128 MB Durable Object; raise it where memory allows
+   * (Node) — with `maxResponseBytes`, so the packs such downloads bring can
+   * be read by every later operation (a `clone`, `fetch` or `pull` itself
+   * reads up to its `maxResponseBytes`). A positive number (`Infinity`
+   * disables the bound). Default `GIT_MAX_PACK_FILE_BYTES` (16 MiB).
+   */
+  maxPackFileBytes?: number;
 }
 
 /** What a {@link GitClientFactory} is called with (spec 04 §2.2). */

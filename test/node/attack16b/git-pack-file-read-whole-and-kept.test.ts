@@ -25,12 +25,13 @@
  * fails E<OP>FAIL "pack file too large: <path> is N bytes, over the limit of … (GIT_MAX_PACK_FILE_BYTES) …"
  * (src/git/operation.ts packFileBoundedFs, src/git/limits.ts); (2) each operation has its own pack cache
  * (operationCache: isomorphic-git's PackfileCache is the operation's, the parsed index stays the client's), so
- * neither a pack nor its failed checksum outlives the operation that read it.
+ * neither a pack nor its failed checksum outlives the operation that read it. createGitClient({ maxPackFileBytes })
+ * replaces the bound for a client (where memory allows, with maxResponseBytes).
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { cleanupScratch, committedRepo, importDir, newWorkspace, realGit, rejection } from "../git/worktree-helpers.js";
 import { peak } from "../attack6/memory.js";
-import { GIT_MAX_PACK_FILE_BYTES } from "../../../src/git/index.js";
+import { createGitClient, GIT_MAX_PACK_FILE_BYTES } from "../../../src/git/index.js";
 import { packFileTooLarge } from "../../../src/git/limits.js";
 
 afterAll(cleanupScratch);
@@ -74,6 +75,17 @@ describe("attack16b: a pack file is read whole and kept", () => {
     // The refusal keeps nothing: with the pack put back, log works.
     await ws.fs.writeFile(path, original);
     expect((await git.log({ dir: "/r" })).map((c) => c.message)).toEqual(["base\n"]);
+  });
+
+  it("createGitClient({ maxPackFileBytes }) sets the client's bound (lower here: the small pack is refused); a bad value is a TypeError", async () => {
+    const { ws, path } = await packedRepo(false);
+    const size = (await ws.fs.stat(path)).size;
+    const git = createGitClient({ maxPackFileBytes: 100 })({ ws });
+    const value = await rejection(git.log({ dir: "/r" }));
+    expect(value?.code).toBe("ELOGFAIL");
+    expect(value?.message).toBe(`git log failed: ${packFileTooLarge(path, size, 100)}`);
+    expect((await createGitClient({ maxPackFileBytes: size })({ ws }).log({ dir: "/r" })).map((c) => c.message)).toEqual(["base\n"]);
+    expect(() => createGitClient({ maxPackFileBytes: 0 })).toThrow(new TypeError("createGitClient(options): maxPackFileBytes must be a number > 0, got 0"));
   });
 
   it("a pack that failed its checksum once is read again once restored: log works", { timeout: 60_000 }, async () => {
