@@ -56,6 +56,16 @@ export const MAX_GRAPH_DEPTH = 32;
  */
 export const MAX_GRAPH_LOOKUPS = 16_384;
 
+/**
+ * How much imports rewritten to Workspace paths may grow a run's module
+ * graph: its modules, rewritten, hold at most 2 × `maxSourceBytes`
+ * characters (2 MiB by default). A short specifier repeated in a module with
+ * a long path (`import "./x.js"` under a 100,000-character directory name)
+ * would otherwise build gigabytes of source; past it `exec` fails `E2BIG`
+ * (`the module graph with its imports rewritten … exceeds …`).
+ */
+export const GRAPH_REWRITE_FACTOR = 2;
+
 /** What the graph builder needs to know about the backend. */
 export interface GraphContext {
   fs: WorkspaceFilesystem;
@@ -200,6 +210,23 @@ function resolveBare(spec: string, ctx: GraphContext): string | undefined {
 }
 
 /**
+ * A key for import `spec` in a module whose directory is `depth` components
+ * deep, costing the length of `spec` (not of the directory's path): equal
+ * keys resolve to the same path from that module.
+ */
+function specKey(spec: string, depth: number): string {
+  const out: string[] = [];
+  let ups = 0;
+  for (const s of spec.split("/")) {
+    if (s === "" || s === ".") continue;
+    if (s !== "..") out.push(s);
+    else if (out.length > 0) out.pop();
+    else ups++;
+  }
+  return spec.startsWith("/") || ups >= depth ? "/" + out.join("/") : `${ups}/${out.join("/")}`;
+}
+
+/**
  * Whether `path` exists (any kind); errors other than ENOENT/ENOTDIR count as existing, so the read reports them —
  * but `E2BIG` (the build's lookup budget spent) is thrown.
  */
@@ -270,6 +297,11 @@ export async function buildGraph(source: string, cwd: string, ctx: GraphContext)
   const resolver = new ConfinedResolver(fs, ctx.root, ctx.version);
   /** Normalised import path → the module it resolved to (itself or its TypeScript twin). */
   const resolved = new Map<string, string>();
+  /** Module path → its specifier text (JSON), made once however often it is imported. */
+  const quoted = new Map<string, string>();
+  // Characters of the rewritten graph, bounded by GRAPH_REWRITE_FACTOR × maxSourceBytes before any of it is built.
+  const maxRewritten = GRAPH_REWRITE_FACTOR * ctx.maxSourceBytes;
+  let rewritten = 0;
   while (queue.length > 0) {
     const item = queue.shift()!;
     const scan = scanModule(item.source, item.where, false);
@@ -278,18 +310,34 @@ export async function buildGraph(source: string, cwd: string, ctx: GraphContext)
       throw pathError("EINVAL", `The module has nothing to run: it must have a default export, e.g. \`export default async function (input) { … }\`.${list}`);
     }
     const replacements: { start: number; end: number; text: string }[] = [];
+    rewritten += item.source.length;
+    const replace = (spec: Specifier, text: string) => {
+      rewritten += text.length - (spec.end - spec.start);
+      if (rewritten > maxRewritten) {
+        throw pathError(
+          "E2BIG",
+          `the module graph with its imports rewritten to Workspace paths exceeds ${GRAPH_REWRITE_FACTOR} × maxSourceBytes (${maxRewritten} characters) for one run; import fewer times, or from modules with shorter paths`,
+          item.path,
+        );
+      }
+      replacements.push({ start: spec.start, end: spec.end, text });
+    };
+    const base = dirname(item.path);
+    const baseDepth = base.split("/").filter(Boolean).length;
+    /** This module's specifiers (by {@link specKey}) → the module they resolved to. */
+    const local = new Map<string, string>();
     for (const spec of scan.specifiers) {
       const bare = resolveBare(spec.value, ctx);
       if (bare !== undefined) {
-        replacements.push({ start: spec.start, end: spec.end, text: JSON.stringify(bare) });
+        replace(spec, JSON.stringify(bare));
         continue;
       }
       if (!(spec.value.startsWith("./") || spec.value.startsWith("../") || spec.value.startsWith("/"))) {
         throw notConfigured(spec.value, ctx.backendType);
       }
-      const base = dirname(item.path);
       // Resolved once per build: a later import of the same path (however spelled) loads the module read then.
-      let target = resolved.get(normalizePath(spec.value, base));
+      const key = specKey(spec.value, baseDepth);
+      let target = local.get(key) ?? resolved.get(normalizePath(spec.value, base));
       if (target === undefined) {
         const path = (await resolver.resolve(spec.value, { base })).path;
         target = path;
@@ -303,7 +351,10 @@ export async function buildGraph(source: string, cwd: string, ctx: GraphContext)
         checkReserved(target, spec.value);
         resolved.set(path, target);
       }
-      replacements.push({ start: spec.start, end: spec.end, text: JSON.stringify(target) });
+      local.set(key, target);
+      let quote = quoted.get(target);
+      if (quote === undefined) quoted.set(target, (quote = JSON.stringify(target)));
+      replace(spec, quote);
       if (seen.has(target)) continue;
       seen.add(target);
       if (seen.size > MAX_GRAPH_MODULES) throw pathError("E2BIG", `the module graph has more than ${MAX_GRAPH_MODULES} modules`);

@@ -22,9 +22,14 @@
  * resolved (`./d/x.js`, `./d/./x.js`, `./d//x.js` resolve once, like `seen` loads a module once); and every storage
  * lookup of the build (component lstat, existence/stat check) counts against MAX_GRAPH_LOOKUPS = 16,384 — past it,
  * `exec` rejects E2BIG naming the limit, before any Worker exists. The 800 imports here now cost ~400 lookups.
+ * Also fixed (found while fixing): each module remembers its specifiers by a key costing the specifier's length (not
+ * its directory's path), a target's specifier text is made once, and the rewritten graph is bounded by
+ * GRAPH_REWRITE_FACTOR (2) × maxSourceBytes characters, checked before it is built — 2,000 `import "./x.js"` in a
+ * module under a 100,000-character directory name built 200 MB of rewritten source (~2.4 s held) for the loader to
+ * refuse; 1 MiB of them would have built ~17 GB.
  */
 import { expect, it } from "vitest";
-import { MAX_GRAPH_LOOKUPS } from "../../../src/backends/worker-javascript/graph.js";
+import { GRAPH_REWRITE_FACTOR, MAX_GRAPH_LOOKUPS } from "../../../src/backends/worker-javascript/graph.js";
 import { inWorkspace } from "../runtime/helpers.js";
 
 it("an entry repeating an import of a 400-deep module 800 times builds without holding the object (was: held ~8.3 s)", { timeout: 120_000 }, async () => {
@@ -100,5 +105,29 @@ it("a graph past MAX_GRAPH_LOOKUPS is refused E2BIG, naming the limit: exec itse
     },
   });
   // The refused build held the object for at most the budget (~0.4 s; 2 s allows for a loaded machine).
+  expect(out.ms).toBeLessThan(2000);
+});
+
+it("a short import repeated under a long directory name is refused E2BIG before the rewritten graph is built", { timeout: 120_000 }, async () => {
+  expect(GRAPH_REWRITE_FACTOR).toBe(2);
+  const name = "n".repeat(100_000);
+  const out = await inWorkspace(async (ws) => {
+    await ws.fs.mkdir(`/workspace/${name}`, { recursive: true });
+    await ws.fs.writeFile(`/workspace/${name}/x.js`, "export const v = 1;\n");
+    await ws.fs.writeFile(`/workspace/${name}/m.js`, `import "./x.js";\n`.repeat(2000) + "export const w = 2;\n");
+    const started = Date.now();
+    const error = await ws.runtime.exec(`import { w } from "./${name}/m.js";\nexport default () => w;\n`, { cwd: "/workspace" }).then(
+      () => undefined,
+      (e: Error & { code?: string; path?: string }) => ({ code: e.code, message: e.message, path: e.path }),
+    );
+    return { error, ms: Date.now() - started };
+  });
+  // Found: the rewrite built 2,000 × ~100 KB = 200 MB of source (~2.4 s held), which the Worker Loader then refused.
+  expect(out.error).toEqual({
+    code: "E2BIG",
+    message:
+      "the module graph with its imports rewritten to Workspace paths exceeds 2 × maxSourceBytes (2097152 characters) for one run; import fewer times, or from modules with shorter paths",
+    path: `/workspace/${name}/m.js`,
+  });
   expect(out.ms).toBeLessThan(2000);
 });
