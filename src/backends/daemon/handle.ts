@@ -60,6 +60,73 @@ export const MAX_REMOTE_OUTPUT_BYTES = 64 * 1024 * 1024;
  */
 export const REMOTE_STOP_GRACE_MS = 7_000;
 
+/**
+ * How long one sync call to a container's daemon — `info`, `scan` (a page
+ * of the walk) or `read` (a piece of up to 1 MiB) — may take (ms): 10000.
+ * A call still unanswered then fails with `ETIMEDOUT: the container's
+ * daemon did not answer <call> within 10000 ms (REMOTE_SYNC_CALL_TIMEOUT_MS)
+ * …`, as a lost connection would fail it: a pull is left pending with that
+ * reason (the run's result keeps its exit code, `sync.status: "pending"`;
+ * `workspace.pull()` or the next command walks again) and the backend's
+ * sync lock is released, so the next command runs. A daemon answers these
+ * in well under a second; one that does not is stuck on a file system that
+ * hangs (a stalled mount) or was taken over by a command. The connection is
+ * kept (its heartbeat is `info`), and the daemon may still answer the call
+ * later: that answer is dropped.
+ */
+export const REMOTE_SYNC_CALL_TIMEOUT_MS = 10_000;
+
+/**
+ * How long one `apply` call to a container's daemon may take (ms): 120000.
+ * A batch holds up to 2,000 ops — writes of 4 MiB in all, or removals of
+ * whole directories, which take the daemon longer — so it gets more time
+ * than {@link REMOTE_SYNC_CALL_TIMEOUT_MS}; past it the call fails the same
+ * way (`ETIMEDOUT: … did not answer apply within 120000 ms
+ * (REMOTE_SYNC_APPLY_TIMEOUT_MS) …`): a push fails as on a lost connection
+ * (nothing after the last answered batch is recorded as pushed, the next
+ * push sends it again) and the command is not sent.
+ */
+export const REMOTE_SYNC_APPLY_TIMEOUT_MS = 120_000;
+
+/** `answer`, or a rejection `ETIMEDOUT` once `ms` pass first. */
+async function answeredWithin<T>(answer: Promise<T>, call: keyof SyncRPC, ms: number, limit: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          Object.assign(
+            new Error(
+              `ETIMEDOUT: the container's daemon did not answer ${call} within ${ms} ms (${limit}): a file system in the container may hang, or a command took the daemon over; the push or pull it was part of did not finish (workspace.pull() or the next command tries again)`,
+            ),
+            { code: "ETIMEDOUT" },
+          ),
+        ),
+      ms,
+    );
+  });
+  try {
+    return await Promise.race([answer, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * `api`'s sync calls, each bounded in time: `info`, `scan` and `read` by
+ * {@link REMOTE_SYNC_CALL_TIMEOUT_MS}, `apply` by
+ * {@link REMOTE_SYNC_APPLY_TIMEOUT_MS}.
+ */
+export function boundedSync(api: SyncRPC): SyncRPC {
+  const call = "REMOTE_SYNC_CALL_TIMEOUT_MS";
+  return {
+    info: () => answeredWithin(Promise.resolve().then(() => api.info()), "info", REMOTE_SYNC_CALL_TIMEOUT_MS, call),
+    scan: (input) => answeredWithin(Promise.resolve().then(() => api.scan(input)), "scan", REMOTE_SYNC_CALL_TIMEOUT_MS, call),
+    read: (input) => answeredWithin(Promise.resolve().then(() => api.read(input)), "read", REMOTE_SYNC_CALL_TIMEOUT_MS, call),
+    apply: (input) => answeredWithin(Promise.resolve().then(() => api.apply(input)), "apply", REMOTE_SYNC_APPLY_TIMEOUT_MS, "REMOTE_SYNC_APPLY_TIMEOUT_MS"),
+  };
+}
+
 /** How long one `events` call may wait for the next event (ms). */
 const EVENTS_WAIT_MS = 20_000;
 
@@ -394,16 +461,20 @@ export function daemonShell(api: DaemonApi): ShellRPC {
 }
 
 /**
- * A handle over a connected daemon session: remote sync, the daemon's boot
- * id as `runtimeId`, `closed` when the transport goes.
+ * A handle over a connected daemon session: remote sync (each call bounded
+ * in time: {@link REMOTE_SYNC_CALL_TIMEOUT_MS}, {@link REMOTE_SYNC_APPLY_TIMEOUT_MS}),
+ * the daemon's boot id as `runtimeId`, `closed` when the transport goes.
  * @throws Error `EPROTO` when the daemon's boot id is not a string of 1 to
- *   `MAX_BOOT_ID_CHARS` (256) characters (runtime/sync.ts `checkBootId`).
+ *   `MAX_BOOT_ID_CHARS` (256) characters (runtime/sync.ts `checkBootId`);
+ *   Error `ETIMEDOUT` when its `info` is not answered within
+ *   {@link REMOTE_SYNC_CALL_TIMEOUT_MS}.
  */
 export async function daemonHandle(api: DaemonApi, transport: { closed: Promise<void>; close(): void }): Promise<BackendHandle & { runtimeId: string }> {
-  const info = await api.info();
+  const sync = boundedSync(api);
+  const info = await sync.info();
   const runtimeId = checkBootId((info as { bootId?: unknown } | null)?.bootId);
   return {
-    rpc: { shell: daemonShell(api), sync: api },
+    rpc: { shell: daemonShell(api), sync },
     runtimeId,
     sync: "remote",
     closed: transport.closed,
