@@ -172,7 +172,7 @@ describe("attack3: the JavaScript backend's sandbox", () => {
         rmArray: "undefined TypeError: path must be a string, got object",
         mkdirSymbol: expect.stringContaining("could not be cloned"),
         deepPath: expect.stringMatching(/RangeError: Maximum call stack size exceeded$/),
-        hugePath: "E2BIG Error: host call request is 2000016 bytes, over maxCapabilityBytes (1048576)",
+        hugePath: "E2BIG Error: host call request is 2000008 bytes, over maxCapabilityBytes (1048576)",
         trapOptions: "undefined Error: trap",
         after: "real",
       },
