@@ -120,6 +120,7 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
       maxSourceBytes: options.maxSourceBytes,
       libraries: new Set(options.modules.filter(([, v]) => typeof v === "string").map(([n]) => n)),
       hostModules: hostExports,
+      version: this.#version,
     };
   }
 
