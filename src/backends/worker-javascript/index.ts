@@ -19,3 +19,4 @@ export { WorkerJavaScriptBackend } from "./backend.js";
 export type { WorkerJavaScriptBackendOptions, WorkerJavaScriptEgress, WorkerLoaderLike } from "./options.js";
 export type { WorkspaceEgressPolicy } from "../worker-shell/types.js";
 export { MAX_TAPE_ENTRIES } from "./durable.js";
+export { GRAPH_REWRITE_FACTOR, MAX_GRAPH_LOOKUPS } from "./graph.js";
