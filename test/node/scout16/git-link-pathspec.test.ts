@@ -1,0 +1,58 @@
+/**
+ * Issue 20, scout after the sixteenth attack run: git through a link now runs on the canonical path, but pathspecs
+ * are still taken against the path as written.
+ *
+ * Tried: `/w/repo` a repository with untracked `a.txt` and `sub/b.txt`, `/w/s` → `repo`; the shell's git in the
+ * linked directory (`cd /w/s && git add sub/b.txt`, `cd /w/s/sub && git add b.txt`, `git -C /w/s add a.txt`) and
+ * `git.add({ dir: "/w/s", paths: ["/w/s/a.txt"] })` (an absolute pathspec inside `dir` as written, spec 04 §2.3).
+ * Found (high: ordinary use; every pathspec command run from a linked cwd fails): since 8513628 `repoRoot` answers
+ * `/w/repo` while the cwd stays `/w/s`, so each pathspec is refused `git add: path 'sub/b.txt' is outside the
+ * repository at /w/repo` (exit 1), and the API refuses the absolute path EPATHOUTSIDE. Real git (`git -C link add
+ * link/x`, or from a linked cwd) stages them: it compares absolute pathspecs with the work tree's real path too.
+ * Suggested fix: resolve pathspecs (toRepoPath in ops/pathspec.ts, CliContext.pathspec/cwdInRepo) against both the
+ * dir as given and its canonical path — e.g. canonicalise the CLI's cwd once (canonicalDir) before relating it to
+ * the root, and in the API map a `paths` entry under the written `dir` onto `key` before toRepoPath.
+ */
+import { afterAll, expect, it } from "vitest";
+import { cleanupScratch, newWorkspace } from "../git/worktree-helpers.js";
+import { runGitCli } from "../../../src/git/cli.js";
+
+afterAll(cleanupScratch);
+
+async function setup() {
+  const { ws, git } = newWorkspace();
+  await git.init({ dir: "/w/repo" });
+  await ws.fs.writeFile("/w/repo/a.txt", "a\n");
+  await ws.fs.mkdir("/w/repo/sub");
+  await ws.fs.writeFile("/w/repo/sub/b.txt", "b\n");
+  await ws.fs.symlink("repo", "/w/s");
+  return { ws, git };
+}
+
+it.fails("the git command line run in a linked directory stages the pathspecs given", { timeout: 30_000 }, async () => {
+  const { git } = await setup();
+  expect(await runGitCli(git, { argv: ["add", "sub/b.txt"], cwd: "/w/s" })).toEqual({ stdout: "", stderr: "", exitCode: 0 });
+  expect(await runGitCli(git, { argv: ["-C", "/w/s", "add", "a.txt"], cwd: "/" })).toEqual({ stdout: "", stderr: "", exitCode: 0 });
+  expect(await git.status({ dir: "/w/repo" })).toEqual([
+    { path: "a.txt", index: "A", worktree: " " },
+    { path: "sub/b.txt", index: "A", worktree: " " },
+  ]);
+});
+
+it.fails("from a subdirectory reached through the link", { timeout: 30_000 }, async () => {
+  const { git } = await setup();
+  expect(await runGitCli(git, { argv: ["add", "b.txt"], cwd: "/w/s/sub" })).toEqual({ stdout: "", stderr: "", exitCode: 0 });
+  expect(await git.status({ dir: "/w/repo" })).toEqual([
+    { path: "a.txt", index: " ", worktree: "?" },
+    { path: "sub/b.txt", index: "A", worktree: " " },
+  ]);
+});
+
+it.fails("git.add with an absolute pathspec under the dir as written", { timeout: 30_000 }, async () => {
+  const { git } = await setup();
+  await git.add({ dir: "/w/s", paths: ["/w/s/a.txt"] });
+  expect(await git.status({ dir: "/w/repo" })).toEqual([
+    { path: "a.txt", index: "A", worktree: " " },
+    { path: "sub/b.txt", index: " ", worktree: "?" },
+  ]);
+});
