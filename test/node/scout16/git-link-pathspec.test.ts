@@ -9,6 +9,11 @@
  * `/w/repo` while the cwd stays `/w/s`, so each pathspec is refused `git add: path 'sub/b.txt' is outside the
  * repository at /w/repo` (exit 1), and the API refuses the absolute path EPATHOUTSIDE. Real git (`git -C link add
  * link/x`, or from a linked cwd) stages them: it compares absolute pathspecs with the work tree's real path too.
+ * Also (same cause, the cwd never related to the canonical root): from `/w/s/sub` (= `/w/repo/sub`) `git ls-files`
+ * lists the whole repository (`a.txt\nsub/b.txt`; from `/w/repo/sub`: `b.txt`), `git status --short` shows root-
+ * relative paths (` M a.txt\n M sub/b.txt`; real subdir: ` M ../a.txt\n` after the checkout), and `git checkout
+ * -- b.txt` fails 'path 'b.txt' is outside the repository at /w/repo' (exit 1) — the same commands in the real
+ * directory give git's answers (checked in this test).
  * Suggested fix: resolve pathspecs (toRepoPath in ops/pathspec.ts, CliContext.pathspec/cwdInRepo) against both the
  * dir as given and its canonical path — e.g. canonicalise the CLI's cwd once (canonicalDir) before relating it to
  * the root, and in the API map a `paths` entry under the written `dir` onto `key` before toRepoPath.
@@ -55,4 +60,23 @@ it.fails("git.add with an absolute pathspec under the dir as written", { timeout
     { path: "a.txt", index: "A", worktree: " " },
     { path: "sub/b.txt", index: " ", worktree: "?" },
   ]);
+});
+
+it.fails("in a linked subdirectory, cwd-relative output and pathspecs match the real subdirectory's", { timeout: 30_000 }, async () => {
+  const { ws, git } = newWorkspace();
+  await git.init({ dir: "/w/repo" });
+  await ws.fs.mkdir("/w/repo/sub");
+  await ws.fs.writeFile("/w/repo/sub/b.txt", "b\n");
+  await ws.fs.writeFile("/w/repo/a.txt", "a\n");
+  await git.add({ dir: "/w/repo", paths: ["."] });
+  await git.commit({ dir: "/w/repo", message: "one" });
+  await ws.fs.symlink("repo", "/w/s");
+  const run = (cwd: string, ...argv: string[]) => runGitCli(git, { argv, cwd });
+  for (const cwd of ["/w/repo/sub", "/w/s/sub"]) {
+    await ws.fs.writeFile("/w/repo/sub/b.txt", "bb\n");
+    await ws.fs.writeFile("/w/repo/a.txt", "aa\n");
+    expect(await run(cwd, "ls-files")).toEqual({ stdout: "b.txt\n", stderr: "", exitCode: 0 });
+    expect(await run(cwd, "checkout", "--", "b.txt")).toEqual({ stdout: "", stderr: "", exitCode: 0 });
+    expect(await run(cwd, "status", "--short")).toEqual({ stdout: " M ../a.txt\n", stderr: "", exitCode: 0 });
+  }
 });
