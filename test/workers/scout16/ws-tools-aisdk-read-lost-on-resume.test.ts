@@ -9,7 +9,7 @@
  * ws-tools-replay-runs-edit-twice set-up with `read` instead of pi's `edit`), then recover() on a new instance.
  * Found (medium: ordinary use — the AI SDK is the main adapter; a read is safe to repeat): the resumed run fails
  * `ws:tools read: this call was in flight when the run was interrupted …; it is not run again` (EEXEC_LOST) where
- * the read should simply run again (as it does for pi's read, and as docs/runtime.md says "Read-only bindings run
+ * the read should simply run again (as it does for pi's read, and as docs/runtime.md says "Read-only tools run
  * again"). The same unmarked bindings also need `access: "read-write"` for a read.
  * Suggested fix: in forAISDKTools, set `readOnly` from the library tool's facts (libraryToolName(tool) → the core's
  * `mutating === false`), as createPiTools lists them; or take a `readOnly` option as forTanStack/forPiTools do.
