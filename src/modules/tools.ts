@@ -21,7 +21,7 @@
 import type { WorkspaceRuntimeValue } from "../runtime/types.js";
 import type { WorkspaceModuleCallContext, WorkspaceModuleFactory, WorkspaceModuleFunctions } from "./types.js";
 import { isUnder, normalizePath } from "../util/path.js";
-import { libraryToolName, startsRuns, startsRunsNamed, toolRootOf } from "../tools/core/root.js";
+import { isReadOnlyLibraryTool, libraryToolName, startsRuns, startsRunsNamed, toolRootOf } from "../tools/core/root.js";
 import { atMostOnce, lostCallError, markAtMostOnce } from "./replay.js";
 
 export type { WorkspaceModuleCallContext, WorkspaceModuleFactory, WorkspaceModuleFunctions, WorkspaceModuleHost, WorkspaceModule } from "./types.js";
@@ -347,7 +347,11 @@ function jsonRoundTrip(value: unknown): WorkspaceRuntimeValue {
  * on every call). Tools without `execute` or with `needsApproval` are left out.
  * Each call validates the input against the tool's `inputSchema`, then runs
  * `execute(input, { toolCallId: "ws-tools-<uuid>", messages: [], abortSignal })`
- * ({@link AISDKToolCallOptions}).
+ * ({@link AISDKToolCallOptions}). The library's tools that change nothing —
+ * read, ls, find and grep of `createAITools()` or `createTanStackTools({
+ * format: "object" })`, under any key, copies included (recognised by their
+ * `execute`) — are marked `readOnly`: callable on `access: "read"` backends,
+ * and run again when a replay run resumes. Every other tool is not.
  *
  * @example
  * ```ts
@@ -359,24 +363,31 @@ export function forAISDKTools(tools: Record<string, AISDKToolLike> | (() => Reco
   return () =>
     Object.entries(current())
       .filter(([, tool]) => typeof tool?.execute === "function" && !tool.needsApproval)
-      .map(([name, tool]): RootedBinding => ({
-        name,
-        [TOOL_ROOT]: () => toolRootOf(current()[name]) ?? toolRootOf(current()[name]?.execute),
-        [STARTS_RUNS]: startsRuns(tool) || startsRuns(tool.execute),
-        [LIBRARY_TOOL]: () => libraryToolName(current()[name]) ?? libraryToolName(current()[name]?.execute),
-        async call(input, ctx) {
-          const tool = current()[name];
-          if (!tool || typeof tool.execute !== "function" || tool.needsApproval) throw new Error(`No tool named "${name}" is available.`);
-          const args = validateWith(tool.inputSchema, name, input);
-          const output = await lastValue(tool.execute(args, { toolCallId: `ws-tools-${crypto.randomUUID()}`, messages: [], abortSignal: ctx.signal }));
-          const error = typeof output === "object" && output !== null && typeof (output as { error?: unknown }).error === "string" ? (output as { error: string }).error : undefined;
-          return {
-            text: error ?? (typeof output === "string" ? output : JSON.stringify(output) ?? "null"),
-            isError: error !== undefined,
-            details: jsonRoundTrip(output),
-          };
-        },
-      }));
+      .map(([name, tool]): RootedBinding => {
+        // by the function that runs: the library's read, ls, find, grep (core `mutating: false`)
+        const readOnly = isReadOnlyLibraryTool(tool.execute);
+        return {
+          name,
+          readOnly,
+          [TOOL_ROOT]: () => toolRootOf(current()[name]) ?? toolRootOf(current()[name]?.execute),
+          [STARTS_RUNS]: startsRuns(tool) || startsRuns(tool.execute),
+          [LIBRARY_TOOL]: () => libraryToolName(current()[name]) ?? libraryToolName(current()[name]?.execute),
+          async call(input, ctx) {
+            const tool = current()[name];
+            if (!tool || typeof tool.execute !== "function" || tool.needsApproval) throw new Error(`No tool named "${name}" is available.`);
+            // A binding listed read-only runs unchecked and unjournaled: the tool under its name now must be read-only too.
+            if (readOnly && !isReadOnlyLibraryTool(tool.execute)) throw new Error(`Tool "${name}" is no longer read-only; it is not run.`);
+            const args = validateWith(tool.inputSchema, name, input);
+            const output = await lastValue(tool.execute(args, { toolCallId: `ws-tools-${crypto.randomUUID()}`, messages: [], abortSignal: ctx.signal }));
+            const error = typeof output === "object" && output !== null && typeof (output as { error?: unknown }).error === "string" ? (output as { error: string }).error : undefined;
+            return {
+              text: error ?? (typeof output === "string" ? output : JSON.stringify(output) ?? "null"),
+              isError: error !== undefined,
+              details: jsonRoundTrip(output),
+            };
+          },
+        };
+      });
 }
 
 // ── pi ────────────────────────────────────────────────────────────────────

@@ -140,8 +140,8 @@ export function createAITools(options: CreateAIToolsOptions): ToolSet {
       markStartsRuns((set[core.name] as { execute?: unknown }).execute);
     } else {
       // ws:tools confines its path whatever key it is exported under, and in a copy ({ ...tools.read }) by its execute.
-      markLibraryTool(set[core.name], core.name);
-      markLibraryTool((set[core.name] as { execute?: unknown }).execute, core.name);
+      markLibraryTool(set[core.name], core.name, core.mutating);
+      markLibraryTool((set[core.name] as { execute?: unknown }).execute, core.name, core.mutating);
     }
   }
   // ws:tools reads it: relative paths resolve against it, and the set is confined already (a copy by its execute).

@@ -225,17 +225,31 @@ export function startsRunsNamed(execute: unknown, name: string): boolean {
 /** Tool objects of the library's own tool set → the spec name of the tool (`read`, `write`, …). */
 const libraryTools = new WeakMap<object, string>();
 
+/** Library tool objects whose core tool changes nothing (`mutating: false`: read, ls, find, grep). */
+const readOnlyLibraryTools = new WeakSet<object>();
+
 /**
  * Records that `tool` (an adapter's tool object or pi declaration) is the
  * library's tool `name`, so `ws:tools` confines its `path` to the calling
  * run's root whatever key the tool is exported under (a `ToolSet` renamed
- * `{ read_file: tools.read }` included). A non-object is ignored.
+ * `{ read_file: tools.read }` included). `mutating` is the core tool's
+ * fact (default `true`: nothing is read-only unless its core says so);
+ * `false` lets `forAISDKTools` mark the binding `readOnly`. A non-object is ignored.
  */
-export function markLibraryTool(tool: unknown, name: string): void {
-  if ((typeof tool === "object" && tool !== null) || typeof tool === "function") libraryTools.set(tool, name);
+export function markLibraryTool(tool: unknown, name: string, mutating = true): void {
+  if ((typeof tool === "object" && tool !== null) || typeof tool === "function") {
+    libraryTools.set(tool, name);
+    if (mutating === false) readOnlyLibraryTools.add(tool);
+    else readOnlyLibraryTools.delete(tool);
+  }
 }
 
 /** The spec name `tool` was built as ({@link markLibraryTool}); `undefined` for any other object. */
 export function libraryToolName(tool: unknown): string | undefined {
   return (typeof tool === "object" && tool !== null) || typeof tool === "function" ? libraryTools.get(tool) : undefined;
+}
+
+/** True for a library tool marked with `mutating: false` ({@link markLibraryTool}): read, ls, find, grep. */
+export function isReadOnlyLibraryTool(tool: unknown): boolean {
+  return ((typeof tool === "object" && tool !== null) || typeof tool === "function") && readOnlyLibraryTools.has(tool);
 }
