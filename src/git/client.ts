@@ -1,8 +1,9 @@
 /**
  * `createGitClient` (spec 04 §2.1): a factory of {@link GitClient}s, one per
  * Workspace. A client loads isomorphic-git and opens its fs bridge on its
- * first call; every call then shares them and the parsed index. Each call
- * has its own pack cache ({@link operationContext}), and the network
+ * first call; every call then shares them. Each call has its own pack
+ * cache ({@link operationContext}) over the packs the client keeps between
+ * calls (GIT_PACK_CACHE_BYTES, {@link PackCache}), and the network
  * operations of one client run one at a time.
  *
  * @module
@@ -32,7 +33,7 @@ import type {
 import { canonicalDir, fenceGitFs, fenceWorkspace, withRepoLock, type RepoLease } from "./repo-lock.js";
 import { gitdirOf, OperationCancelledError, resolveDir, runOp } from "./wrap.js";
 import { CONFINED_TO, linkCheckedGitFs, linkCheckedWorkspace } from "./confine.js";
-import { operationContext, packFileBoundedFs, packFileLimitOf } from "./operation.js";
+import { keepPacks, operationContext, PackCache, packFileBoundedFs, packFileLimitOf } from "./operation.js";
 import { GIT_MAX_PACK_FILE_BYTES } from "./limits.js";
 
 /**
@@ -86,6 +87,8 @@ class WorkspaceGitClient implements GitClient {
 
   /** `CreateGitClientOptions.maxPackFileBytes` (see {@link packFileLimitOf}). */
   readonly #maxPackFileBytes: number;
+  /** The pack files kept between operations (the base client's; see {@link PackCache}). */
+  readonly #packs = new PackCache();
 
   constructor(
     ws: WorkspaceLike,
@@ -174,7 +177,7 @@ class WorkspaceGitClient implements GitClient {
     const [shared, key] = await Promise.all([base.#getContext(), keyed]);
     const opened = await this.#contextFor(shared);
     const packFileLimit = packFileLimitOf(op, given, base.#maxPackFileBytes);
-    const ctx: GitContext = operationContext(signal ? { ...opened, signal } : opened, packFileLimit);
+    const ctx: GitContext = operationContext(signal ? { ...opened, signal } : opened, packFileLimit, base.#packs);
     const previous = base.#writes.get(key) ?? Promise.resolve();
     // An operation whose signal aborted while it waited for its turn does not start.
     const unstarted = () => {
@@ -188,7 +191,7 @@ class WorkspaceGitClient implements GitClient {
       return fn(lease ? await this.#fenced(ctx, lease, [...new Set([gitdirOf(dir), gitdirOf(key)])], packFileLimit) : ctx, key, given);
     };
     const run = locking ? () => withRepoLock(this.#ws, key, fenced) : body;
-    const current = previous.then(() => runOp(op, dir, NETWORK_OPS.has(op) ? () => base.#networkTurn(signal, run) : run));
+    const current = previous.then(() => runOp(op, dir, NETWORK_OPS.has(op) ? () => base.#networkTurn(signal, run) : run)).finally(() => keepPacks(ctx.cache));
     const settled = current.then(
       () => {},
       () => {},
@@ -210,7 +213,7 @@ class WorkspaceGitClient implements GitClient {
     const workspace = fenceWorkspace(this.#ws, lease, gitdirs);
     const fs = this.#adapter
       ? fenceGitFs(ctx.fs as GitFsAdapter, lease, gitdirs)
-      : packFileBoundedFs((await createWorkspaceFsBridge(workspace)) as GitContext["fs"], packFileLimit);
+      : packFileBoundedFs((await createWorkspaceFsBridge(workspace)) as GitContext["fs"], packFileLimit, ctx.cache);
     return { ...ctx, workspace, fs: fs as GitContext["fs"] };
   }
 

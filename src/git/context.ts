@@ -4,7 +4,8 @@
  * (spec 04 §2.1: "per client, fs bridge, imports and one pack cache are
  * shared by all calls"), made into one per operation by
  * {@link import("./operation.js").operationContext}: each operation has its
- * own pack cache (issue 20, sixteenth attack run).
+ * own pack cache, over the client's bounded one of the packs it keeps
+ * between operations (issue 20, sixteenth attack run).
  *
  * @module
  */
@@ -53,7 +54,8 @@ export interface GitContext {
   readonly http: GitHttpClient;
   /**
    * isomorphic-git's object cache: the operation's pack cache (dropped when
-   * it ends), over the parsed index shared by every call of this client
+   * it ends, save the packs the client keeps: GIT_PACK_CACHE_BYTES), over
+   * the rest shared by every call of this client
    * ({@link import("./operation.js").operationCache}).
    */
   readonly cache: object;

@@ -39,5 +39,6 @@ export {
   GIT_MAX_PACK_FILE_BYTES,
   GIT_MAX_PUSH_BYTES,
   GIT_MAX_TREE_ENTRIES,
+  GIT_PACK_CACHE_BYTES,
 } from "./limits.js";
 export type * from "./types.js";

@@ -5,18 +5,20 @@
  * byte bound).
  *
  * isomorphic-git keeps each pack file it reads in its `cache` argument —
- * whole, with the verdict of its checksum. With one cache per client, every
- * pack any operation read stayed in memory for the Workspace's life (six
- * repositories of a 12 MiB pack: 72 MiB held for good), and a pack that
- * failed its checksum once failed every later operation, even once the file
- * was put right. Each operation now has its own pack cache, dropped when it
- * ends; the parsed index (which isomorphic-git checks against the file's
- * stats before each use) stays shared by the client's operations.
+ * whole, with its parsed index and the verdict of its checksum. With one
+ * cache per client, every pack any operation read stayed in memory for the
+ * Workspace's life (six repositories of a 12 MiB pack: 72 MiB held for
+ * good), and a pack that failed its checksum once failed every later
+ * operation, even once the file was put right. Each operation now has its
+ * own pack cache, dropped when it ends; the client keeps only the packs
+ * that passed their checksum, up to {@link GIT_PACK_CACHE_BYTES} in all
+ * ({@link PackCache}), each used again only while its file has the inode,
+ * size and modification time it had when read.
  *
  * @module
  */
 import type { GitContext } from "./context.js";
-import { GIT_MAX_PACK_FILE_BYTES, packFileTooLarge, pushTooLarge } from "./limits.js";
+import { GIT_MAX_PACK_FILE_BYTES, GIT_PACK_CACHE_BYTES, packFileTooLarge, pushTooLarge } from "./limits.js";
 
 /** isomorphic-git's pack cache key: a `Symbol("PackfileCache")` of its module, found by its description. */
 function isPackCache(key: string | symbol): boolean {
@@ -25,30 +27,143 @@ function isPackCache(key: string | symbol): boolean {
 
 /** Operation cache → the client's cache it was made from. */
 const clients = new WeakMap<object, object>();
+/** Operation cache → its packs ({@link OperationPacks}). */
+const operations = new WeakMap<object, OperationPacks>();
+
+/** A pack file's identity in a {@link PackCache}: Workspace inode, size and modification time. */
+function packStamp(stat: { ino?: unknown; size?: unknown; mtimeMs?: unknown }): string {
+  return `${String(stat.ino)}:${String(stat.size)}:${String(stat.mtimeMs)}`;
+}
+
+/**
+ * A client's pack files kept between its operations: whole pack bytes by
+ * path, each with the stamp ({@link packStamp}) its file had when read and
+ * the checksum its index names, least recently used first, at most
+ * `limit` bytes in all (default {@link GIT_PACK_CACHE_BYTES}).
+ */
+export class PackCache {
+  readonly #entries = new Map<string, { stamp: string; sha: string; bytes: Uint8Array }>();
+  #bytes = 0;
+  constructor(readonly limit: number = GIT_PACK_CACHE_BYTES) {}
+
+  /** The kept pack at `path` if its file still has `stamp` and its index names `sha` (it becomes the most recently used); any other entry for `path` goes. */
+  take(path: string, stamp: string, sha: string): Uint8Array | undefined {
+    const entry = this.#entries.get(path);
+    if (!entry) return undefined;
+    this.delete(path);
+    if (entry.stamp !== stamp || entry.sha !== sha) return undefined;
+    this.#entries.set(path, entry);
+    this.#bytes += entry.bytes.byteLength;
+    return entry.bytes;
+  }
+
+  /** Keeps `bytes`, a pack that passed its checksum, dropping the least recently used past the bound (nothing when `bytes` alone passes it). */
+  keep(path: string, stamp: string, sha: string, bytes: Uint8Array): void {
+    this.delete(path);
+    if (bytes.byteLength > this.limit) return;
+    for (const [oldest, entry] of this.#entries) {
+      if (this.#bytes + bytes.byteLength <= this.limit) break;
+      this.#entries.delete(oldest);
+      this.#bytes -= entry.bytes.byteLength;
+    }
+    this.#entries.set(path, { stamp, sha, bytes });
+    this.#bytes += bytes.byteLength;
+  }
+
+  /** Drops the pack kept for `path`, if any. */
+  delete(path: string): void {
+    const entry = this.#entries.get(path);
+    if (!entry) return;
+    this.#entries.delete(path);
+    this.#bytes -= entry.bytes.byteLength;
+  }
+
+  /** Bytes kept in all. */
+  get bytes(): number {
+    return this.#bytes;
+  }
+}
+
+/** What isomorphic-git's pack cache holds per `.idx` path: its parsed index, with the pack and its checksum check once read. */
+interface PackIndex {
+  packfileSha: string;
+  pack?: Promise<Uint8Array | null> | null;
+  _checksumVerification?: Promise<void>;
+}
+
+/** One operation's packs: its own isomorphic-git pack cache, the stamps of the packs it read, the client's {@link PackCache}. */
+interface OperationPacks {
+  readonly map: Map<string, Promise<PackIndex>>;
+  /** Pack path → its stamp just before this operation read it. */
+  readonly read: Map<string, string>;
+  /** `.idx` path → its pack's stamp when this operation read the index (none: no pack, or one past the bound). */
+  readonly stamps: Map<string, string | undefined>;
+  readonly kept: PackCache;
+}
+
+/** `.idx` path → its `.pack`'s. */
+const packOf = (idx: string) => idx.replace(/idx$/, "pack");
+
+/**
+ * isomorphic-git's pack cache for one operation: each parsed index it
+ * stores is given, when the client kept its pack ({@link PackCache.take}
+ * with the stamp the pack had when the index was read, within the
+ * operation's bound), the kept bytes and a passed checksum, so the pack is
+ * neither read nor checked again. This runs before any reader of the index
+ * resumes: its callback is the first one on the index's promise.
+ */
+class OperationPackMap extends Map<string, Promise<PackIndex>> {
+  #packs: OperationPacks | undefined;
+  init(packs: OperationPacks): this {
+    this.#packs = packs;
+    return this;
+  }
+  override set(filename: string, loading: Promise<PackIndex>): this {
+    const packs = this.#packs;
+    if (packs && loading instanceof Promise) {
+      loading.then(
+        (index) => {
+          const stamp = packs.stamps.get(filename);
+          if (!index || index.pack || typeof index.packfileSha !== "string" || stamp === undefined) return;
+          const bytes = packs.kept.take(packOf(filename), stamp, index.packfileSha);
+          if (!bytes) return;
+          index.pack = Promise.resolve(bytes);
+          index._checksumVerification = Promise.resolve();
+        },
+        () => {},
+      );
+    }
+    return super.set(filename, loading);
+  }
+}
 
 /**
  * A cache for one operation over the client's `shared` one: isomorphic-git's
- * pack cache (every pack file the operation reads, whole) is the
- * operation's own and goes with it; everything else (the parsed index) is
+ * pack cache (every pack file the operation reads, whole, and its parsed
+ * index) is the operation's own and goes with it, save the packs
+ * {@link keepPacks} then hands to the client's `kept`; everything else is
  * read from and written to `shared`.
  */
-export function operationCache(shared: object): object {
-  let packs: unknown;
+export function operationCache(shared: object, kept?: PackCache): object {
+  const own: OperationPacks | undefined = kept && { kept, map: new OperationPackMap(), read: new Map(), stamps: new Map() };
+  if (own) (own.map as OperationPackMap).init(own);
+  let map: unknown = own?.map;
   const cache = new Proxy(shared, {
-    get: (target, key) => (isPackCache(key) ? packs : Reflect.get(target, key)),
+    get: (target, key) => (isPackCache(key) ? map : Reflect.get(target, key)),
     set: (target, key, value) => {
       if (!isPackCache(key)) return Reflect.set(target, key, value);
-      packs = value;
+      map = value;
       return true;
     },
-    has: (target, key) => (isPackCache(key) ? packs !== undefined : Reflect.has(target, key)),
+    has: (target, key) => (isPackCache(key) ? map !== undefined : Reflect.has(target, key)),
     deleteProperty: (target, key) => {
       if (!isPackCache(key)) return Reflect.deleteProperty(target, key);
-      packs = undefined;
+      map = undefined;
       return true;
     },
   });
   clients.set(cache, shared);
+  if (own) operations.set(cache, own);
   return cache;
 }
 
@@ -57,8 +172,36 @@ export function clientCacheOf(cache: object): object {
   return clients.get(cache) ?? cache;
 }
 
+/**
+ * At the end of the operation whose cache is `cache`: hands each pack it
+ * read and that passed its checksum to the client's {@link PackCache}, with
+ * the stamp its file had when read (a pack whose check failed is dropped
+ * from it). Never rejects.
+ */
+export async function keepPacks(cache: object): Promise<void> {
+  const packs = operations.get(cache);
+  if (!packs) return;
+  operations.delete(cache);
+  for (const [filename, loading] of packs.map) {
+    const path = packOf(filename);
+    const stamp = packs.read.get(path);
+    if (stamp === undefined) continue;
+    try {
+      const index = await loading;
+      if (!index?.pack || !index._checksumVerification) continue;
+      const bytes = await index.pack;
+      await index._checksumVerification;
+      if (bytes instanceof Uint8Array) packs.kept.keep(path, stamp, index.packfileSha, bytes);
+    } catch {
+      packs.kept.delete(path);
+    }
+  }
+}
+
 /** `…/objects/pack/<name>.pack`. */
 const PACK_FILE = /\/objects\/pack\/[^/]+\.pack$/;
+/** `…/objects/pack/<name>.idx`. */
+const PACK_INDEX_FILE = /\/objects\/pack\/[^/]+\.idx$/;
 /** `…/objects/xx/<38 hex>`: a loose object. */
 const LOOSE_OBJECT = /\/objects\/[0-9a-f]{2}\/[0-9a-f]{38}$/;
 
@@ -77,14 +220,19 @@ function withReadFile(fs: GitContext["fs"], readFile: (promises: Promises, args:
   return { ...fs, promises: out } as unknown as GitContext["fs"];
 }
 
-/** A file's size by `stat`, or `undefined` when it cannot be had (the read then reports what is wrong). */
-async function sizeOf(promises: Promises, path: string): Promise<number | undefined> {
+/** A file's stats, or `undefined` when they cannot be had (the read then reports what is wrong). */
+async function statOf(promises: Promises, path: string): Promise<{ size?: unknown } | undefined> {
   try {
-    const size = ((await promises.stat(path)) as { size?: unknown }).size;
-    return typeof size === "number" ? size : undefined;
+    return (await promises.stat(path)) as { size?: unknown };
   } catch {
     return undefined;
   }
+}
+
+/** A file's size by `stat`, or `undefined` when it cannot be had (the read then reports what is wrong). */
+async function sizeOf(promises: Promises, path: string): Promise<number | undefined> {
+  const size = (await statOf(promises, path))?.size;
+  return typeof size === "number" ? size : undefined;
 }
 
 /**
@@ -92,14 +240,28 @@ async function sizeOf(promises: Promises, path: string): Promise<number | undefi
  * checks its size: past `limit` (default {@link GIT_MAX_PACK_FILE_BYTES})
  * it rejects with an `Error` whose message is {@link packFileTooLarge}'s,
  * having read nothing (isomorphic-git passes it on; the operation fails
- * `E<OP>FAIL` with it).
+ * `E<OP>FAIL` with it). With `cache`, an operation's cache
+ * ({@link operationCache}), the stamp of each pack read is noted for
+ * {@link keepPacks}.
  */
-export function packFileBoundedFs(fs: GitContext["fs"], limit: number = GIT_MAX_PACK_FILE_BYTES): GitContext["fs"] {
+export function packFileBoundedFs(fs: GitContext["fs"], limit: number = GIT_MAX_PACK_FILE_BYTES, cache?: object): GitContext["fs"] {
+  const packs = cache && operations.get(cache);
   return withReadFile(fs, async (promises, args) => {
     const path = args[0];
     if (typeof path === "string" && PACK_FILE.test(path)) {
-      const size = await sizeOf(promises, path);
-      if (size !== undefined && size > limit) throw new PackFileTooLargeError(packFileTooLarge(path, size, limit));
+      const stat = await statOf(promises, path);
+      const size = stat?.size;
+      if (typeof size === "number" && size > limit) throw new PackFileTooLargeError(packFileTooLarge(path, size, limit));
+      if (packs) {
+        if (stat) packs.read.set(path, packStamp(stat));
+        else packs.read.delete(path);
+      }
+    } else if (packs && typeof path === "string" && PACK_INDEX_FILE.test(path)) {
+      // The pack's stamp as the index is read, for OperationPackMap to find the pack the client kept.
+      const [bytes, stat] = await Promise.all([promises.readFile!(...args), statOf(promises, packOf(path))]);
+      const size = stat?.size;
+      packs.stamps.set(path, stat && typeof size === "number" && size <= limit ? packStamp(stat) : undefined);
+      return bytes;
     }
     return promises.readFile!(...args);
   });
@@ -162,7 +324,13 @@ export function packFileLimitOf(op: string, options: object, client: number = GI
   return typeof value === "number" && value > client ? value : client;
 }
 
-/** `ctx` for one operation: its own pack cache ({@link operationCache}) and the pack-file bound ({@link packFileBoundedFs}). */
-export function operationContext(ctx: GitContext, packFileLimit: number): GitContext {
-  return { ...ctx, cache: operationCache(ctx.cache), fs: packFileBoundedFs(ctx.fs, packFileLimit) };
+/**
+ * `ctx` for one operation: its own pack cache ({@link operationCache}) over
+ * the client's kept packs `kept`, and the pack-file bound
+ * ({@link packFileBoundedFs}). Call {@link keepPacks} with its `cache` when
+ * it ends.
+ */
+export function operationContext(ctx: GitContext, packFileLimit: number, kept?: PackCache): GitContext {
+  const cache = operationCache(ctx.cache, kept);
+  return { ...ctx, cache, fs: packFileBoundedFs(ctx.fs, packFileLimit, cache) };
 }
