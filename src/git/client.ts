@@ -30,7 +30,7 @@ import type {
   WorkspaceGitClientOptions,
   WorkspaceLike,
 } from "./types.js";
-import { canonicalDir, fenceGitFs, fenceWorkspace, withRepoLock, type RepoLease } from "./repo-lock.js";
+import { CANONICAL_DIR, canonicalDir, fenceGitFs, fenceWorkspace, withRepoLock, type RepoLease } from "./repo-lock.js";
 import { gitdirOf, OperationCancelledError, resolveDir, runOp } from "./wrap.js";
 import { CONFINED_TO, linkCheckedGitFs, linkCheckedWorkspace } from "./confine.js";
 import { keepPacks, operationContext, PackCache, packFileBoundedFs, packFileLimitOf } from "./operation.js";
@@ -185,10 +185,12 @@ class WorkspaceGitClient implements GitClient {
     };
     // The operation runs on the canonical path: isomorphic-git and our walks take `dir` as the working tree's
     // own path, and through a link (`/alias` → `/repo`) status listed nothing and add staged nothing.
-    const body = () => (unstarted(), fn(ctx, key, given));
+    // Absolute paths under `dir` as written are the same files under `key` (`/alias/a.txt` is `/repo/a.txt`).
+    const rebased = key === dir ? given : rebasePaths(given, dir, key);
+    const body = () => (unstarted(), fn(ctx, key, rebased));
     const fenced = async (lease: RepoLease | undefined) => {
       unstarted();
-      return fn(lease ? await this.#fenced(ctx, lease, [...new Set([gitdirOf(dir), gitdirOf(key)])], packFileLimit) : ctx, key, given);
+      return fn(lease ? await this.#fenced(ctx, lease, [...new Set([gitdirOf(dir), gitdirOf(key)])], packFileLimit) : ctx, key, rebased);
     };
     const run = locking ? () => withRepoLock(this.#ws, key, fenced) : body;
     const current = previous.then(() => runOp(op, dir, NETWORK_OPS.has(op) ? () => base.#networkTurn(signal, run) : run)).finally(() => keepPacks(ctx.cache));
@@ -302,6 +304,9 @@ class WorkspaceGitClient implements GitClient {
   reset: GitClient["reset"] = (o) => this.#run("reset", o, worktree.reset, true);
   clean: GitClient["clean"] = (o) => this.#run("clean", o, worktree.clean, true);
 
+  /** {@link canonicalDir} on this client's Workspace (for the command line; an arrow, so a proxy of the client can call it). */
+  readonly [CANONICAL_DIR] = (dir: string): Promise<string> => canonicalDir(this.#ws, dir);
+
   async cli(input: GitCliInput): Promise<GitCliResult> {
     const { runGitCli } = await import("./cli.js");
     const signal = (input as Partial<GitCliInput> | null | undefined)?.signal;
@@ -337,4 +342,19 @@ function withSignal(client: GitClient, signal: AbortSignal): GitClient {
       return (options?: object) => (value as (o: object) => unknown).call(target, { ...(options ?? {}), signal });
     },
   });
+}
+
+/**
+ * `options` with each absolute path under `dir` (its `paths`, `path` and
+ * `filepath`) moved under `key`, the canonical path `dir` leads to; other
+ * values as they are.
+ */
+function rebasePaths<O extends object>(options: O, dir: string, key: string): O {
+  const move = (value: unknown): unknown =>
+    typeof value === "string" && (value === dir || value.startsWith(`${dir}/`)) ? key + value.slice(dir.length) : value;
+  const out: Record<string, unknown> = { ...(options as Record<string, unknown>) };
+  if (Array.isArray(out.paths)) out.paths = out.paths.map(move);
+  if ("path" in out) out.path = move(out.path);
+  if ("filepath" in out) out.filepath = move(out.filepath);
+  return out as O;
 }

@@ -12,6 +12,13 @@ import { GitError } from "./errors.js";
 import type { GitFsAdapter, WorkspaceLike } from "./types.js";
 import { gitdirOf } from "./wrap.js";
 
+/**
+ * The key of a client's own `(dir) => Promise<string>` giving {@link canonicalDir} on its Workspace: what the
+ * command line relates its cwd and pathspecs with (a client without it is taken as link-free).
+ * @internal
+ */
+export const CANONICAL_DIR: unique symbol = Symbol.for("agent-computer.git.canonicalDir") as never;
+
 /** The most symbolic links followed while finding a canonical path (as the filesystem's `ELOOP` limit). */
 const MAX_LINKS = 40;
 

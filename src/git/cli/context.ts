@@ -11,6 +11,13 @@ import type { GitClient, GitIdentity } from "../types.js";
 import { isUnder, normalizePath } from "../../util/path.js";
 import { CliUsageError, type ParsedArgs } from "./parse.js";
 
+/**
+ * The key of a client's own `(dir) => Promise<string>` resolving a path's links (the repository's
+ * canonical path; see repo-lock.ts `CANONICAL_DIR`, the same registered symbol): the CLI reaches it by
+ * name, not by import, as it works only through the public client.
+ */
+const CANONICAL_DIR = Symbol.for("agent-computer.git.canonicalDir");
+
 /** The state of one `cli()` call, handed to a subcommand. */
 export class CliContext {
   readonly client: GitClient;
@@ -27,6 +34,7 @@ export class CliContext {
   stdout = "";
   stderr = "";
   #root: Promise<string> | undefined;
+  #realCwd: Promise<string> | undefined;
 
   constructor(init: {
     client: GitClient;
@@ -75,10 +83,26 @@ export class CliContext {
     return this.#root;
   }
 
+  /** `path` with its links resolved, as the filesystem resolves it (the client's canonical path; as given for a client without one). */
+  #canonical(path: string): Promise<string> {
+    const canonical = (this.client as { [CANONICAL_DIR]?: (dir: string) => Promise<string> })[CANONICAL_DIR];
+    return typeof canonical === "function" ? canonical(path) : Promise.resolve(path);
+  }
+
+  /**
+   * The cwd with its links resolved, once: the root is the repository's
+   * real path, so a cwd reached through a link (`/alias/sub` for
+   * `/repo/sub`) is related to it by its real path, as real git does.
+   */
+  realCwd(): Promise<string> {
+    this.#realCwd ??= this.#canonical(this.cwd);
+    return this.#realCwd;
+  }
+
   /** The cwd relative to the root (`""` at the root). */
   async cwdInRepo(): Promise<string> {
     const root = await this.root();
-    return repoRelative(this.cwd, root) ?? "";
+    return repoRelative(await this.realCwd(), root) ?? "";
   }
 
   /**
@@ -88,7 +112,15 @@ export class CliContext {
    */
   async pathspec(spec: string): Promise<string> {
     const root = await this.root();
-    const rel = repoRelative(normalizePath(spec, this.cwd), root);
+    let rel = repoRelative(normalizePath(spec, await this.realCwd()), root);
+    if (rel === undefined && spec.startsWith("/")) {
+      // An absolute pathspec through a link (`/alias/a.txt`): its directory's real path, its last name as written
+      // (a link named there is itself the path); else the real path of the whole (`/alias` for the root).
+      const abs = normalizePath(spec);
+      const slash = abs.lastIndexOf("/");
+      rel = repoRelative(normalizePath(abs.slice(slash + 1), await this.#canonical(abs.slice(0, slash) || "/")), root);
+      rel ??= repoRelative(await this.#canonical(abs), root);
+    }
     if (rel === undefined) throw new PathOutsideRepoError(spec, root);
     return rel === "" ? "." : rel;
   }

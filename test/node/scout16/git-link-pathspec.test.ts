@@ -17,6 +17,9 @@
  * Suggested fix: resolve pathspecs (toRepoPath in ops/pathspec.ts, CliContext.pathspec/cwdInRepo) against both the
  * dir as given and its canonical path — e.g. canonicalise the CLI's cwd once (canonicalDir) before relating it to
  * the root, and in the API map a `paths` entry under the written `dir` onto `key` before toRepoPath.
+ * Fixed: the command line relates its real cwd (CliContext.realCwd: the client's canonicalDir) to the root, and an
+ * absolute pathspec through a link by its directory's real path; the client moves absolute `paths`/`path`/`filepath`
+ * under the written `dir` onto the canonical path before the operation (client.ts rebasePaths).
  */
 import { afterAll, expect, it } from "vitest";
 import { cleanupScratch, newWorkspace } from "../git/worktree-helpers.js";
@@ -34,7 +37,7 @@ async function setup() {
   return { ws, git };
 }
 
-it.fails("the git command line run in a linked directory stages the pathspecs given", { timeout: 30_000 }, async () => {
+it("the git command line run in a linked directory stages the pathspecs given", { timeout: 30_000 }, async () => {
   const { git } = await setup();
   expect(await runGitCli(git, { argv: ["add", "sub/b.txt"], cwd: "/w/s" })).toEqual({ stdout: "", stderr: "", exitCode: 0 });
   expect(await runGitCli(git, { argv: ["-C", "/w/s", "add", "a.txt"], cwd: "/" })).toEqual({ stdout: "", stderr: "", exitCode: 0 });
@@ -44,7 +47,7 @@ it.fails("the git command line run in a linked directory stages the pathspecs gi
   ]);
 });
 
-it.fails("from a subdirectory reached through the link", { timeout: 30_000 }, async () => {
+it("from a subdirectory reached through the link", { timeout: 30_000 }, async () => {
   const { git } = await setup();
   expect(await runGitCli(git, { argv: ["add", "b.txt"], cwd: "/w/s/sub" })).toEqual({ stdout: "", stderr: "", exitCode: 0 });
   expect(await git.status({ dir: "/w/repo" })).toEqual([
@@ -53,7 +56,7 @@ it.fails("from a subdirectory reached through the link", { timeout: 30_000 }, as
   ]);
 });
 
-it.fails("git.add with an absolute pathspec under the dir as written", { timeout: 30_000 }, async () => {
+it("git.add with an absolute pathspec under the dir as written", { timeout: 30_000 }, async () => {
   const { git } = await setup();
   await git.add({ dir: "/w/s", paths: ["/w/s/a.txt"] });
   expect(await git.status({ dir: "/w/repo" })).toEqual([
@@ -62,7 +65,7 @@ it.fails("git.add with an absolute pathspec under the dir as written", { timeout
   ]);
 });
 
-it.fails("in a linked subdirectory, cwd-relative output and pathspecs match the real subdirectory's", { timeout: 30_000 }, async () => {
+it("in a linked subdirectory, cwd-relative output and pathspecs match the real subdirectory's", { timeout: 30_000 }, async () => {
   const { ws, git } = newWorkspace();
   await git.init({ dir: "/w/repo" });
   await ws.fs.mkdir("/w/repo/sub");
