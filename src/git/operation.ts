@@ -18,7 +18,7 @@
  * @module
  */
 import type { GitContext } from "./context.js";
-import { GIT_MAX_PACK_FILE_BYTES, GIT_PACK_CACHE_BYTES, packFileTooLarge, pushTooLarge } from "./limits.js";
+import { GIT_MAX_PACK_BYTES, GIT_MAX_PACK_FILE_BYTES, GIT_PACK_CACHE_BYTES, packFileTooLarge, pushTooLarge } from "./limits.js";
 
 /** isomorphic-git's pack cache key: a `Symbol("PackfileCache")` of its module, found by its description. */
 function isPackCache(key: string | symbol): boolean {
@@ -315,13 +315,15 @@ export function pushBoundedFs(fs: GitContext["fs"], limit: number): { fs: GitCon
  * The pack-file bound of operation `op` called with `options`: the client's
  * (`createGitClient({ maxPackFileBytes })`, default
  * {@link GIT_MAX_PACK_FILE_BYTES}), or for `clone`, `fetch` and `pull` their
- * `maxResponseBytes` when that is a larger number (what they download they
- * can read back).
+ * `maxResponseBytes` (given, or its default {@link GIT_MAX_PACK_BYTES}) when
+ * that is larger (what they download they can read back).
  */
 export function packFileLimitOf(op: string, options: object, client: number = GIT_MAX_PACK_FILE_BYTES): number {
   if (op !== "clone" && op !== "fetch" && op !== "pull") return client;
+  // A download's own bound, given or the default: what it fetched, it reads back (a lowered client bound does not refuse it).
   const value = (options as { maxResponseBytes?: unknown }).maxResponseBytes;
-  return typeof value === "number" && value > client ? value : client;
+  const response = typeof value === "number" ? value : GIT_MAX_PACK_BYTES;
+  return response > client ? response : client;
 }
 
 /**
