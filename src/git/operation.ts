@@ -210,11 +210,20 @@ type Promises = Record<string, (...args: unknown[]) => Promise<unknown>>;
 /** `fs` with `readFile` replaced by `readFile(promises, path, …rest)`; the other methods as they are. */
 function withReadFile(fs: GitContext["fs"], readFile: (promises: Promises, args: unknown[]) => Promise<unknown>): GitContext["fs"] {
   const promises = fs.promises as unknown as Promises;
-  const out = new Proxy(promises, {
-    get(target, key) {
-      const value: unknown = Reflect.get(target, key);
-      if (key === "readFile") return (...args: unknown[]) => readFile(target, args);
-      return typeof value === "function" ? value.bind(target) : value;
+  const get = (key: string | symbol): unknown => {
+    const value: unknown = Reflect.get(promises, key);
+    if (key === "readFile") return (...args: unknown[]) => readFile(promises, args);
+    return typeof value === "function" ? value.bind(promises) : value;
+  };
+  // The proxy's target is an empty object, not `promises`: an adapter's promises object may hold read-only,
+  // non-configurable methods, which a proxy of it must return unchanged (a TypeError otherwise).
+  const out = new Proxy({} as Promises, {
+    get: (_target, key) => get(key),
+    has: (_target, key) => Reflect.has(promises, key),
+    ownKeys: () => Reflect.ownKeys(promises),
+    getOwnPropertyDescriptor: (_target, key) => {
+      const own = Reflect.getOwnPropertyDescriptor(promises, key);
+      return own ? { value: get(key), writable: true, enumerable: own.enumerable ?? true, configurable: true } : undefined;
     },
   });
   return { ...fs, promises: out } as unknown as GitContext["fs"];

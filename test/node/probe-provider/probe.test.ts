@@ -939,7 +939,7 @@ describe("watching", () => {
 describe("git adapter (docs/git.md)", () => {
   // FIXED (docs): docs/git.md gave `(p) => new VirtualFileSystem(p)`, which fails ("git init failed: Cannot read
   // properties of undefined (reading 'bind')": the shim's promises lack chmod); it now shows chmod added and says why.
-  it("the bare shim as adapter fails as docs/git.md says (no chmod)", async () => {
+  it("the bare shim as adapter (no chmod) works through the git client's pack-bounded fs: init, add, commit, clean status", async () => {
     const { createGitClient } = await import("../../../src/git/index.js");
     const workspace = new Workspace({
       storage: nodeSqliteStorage(),
@@ -947,7 +947,14 @@ describe("git adapter (docs/git.md)", () => {
       defaultGitIdentity: { name: "Probe", email: "probe@example.com" },
     });
     await workspace.fs.mkdir("/repo");
-    await expect(workspace.git.init({ dir: "/repo" })).rejects.toThrow("Cannot read properties of undefined (reading 'bind')");
+    // The client wraps the adapter's promises (pack-file bound) in a proxy over an empty target, binding each
+    // method to the adapter's object; before, the bare shim failed "Cannot read properties of undefined (reading 'bind')".
+    await workspace.git.init({ dir: "/repo" });
+    await workspace.fs.writeFile("/repo/a.txt", "x");
+    await workspace.git.add({ dir: "/repo", paths: ["a.txt"] });
+    const { oid } = await workspace.git.commit({ dir: "/repo", message: "m" });
+    expect(oid).toMatch(/^[0-9a-f]{40}$/);
+    expect(await workspace.git.status({ dir: "/repo" })).toEqual([]);
   });
 });
 
