@@ -57,7 +57,7 @@ describe("attack5: malformed cli calls over RPC", () => {
 });
 
 describe("attack5: git output past the RPC limit", () => {
-  it("cat-file -p and show of a 40 MiB blob come back clipped with a note and exit 1 (over RPC and in the shell); status still answers", { timeout: 180_000 }, async () => {
+  it("cat-file -p of a 40 MiB blob comes back clipped with a note and exit 1 (over RPC and in the shell), show leaves its patch out; status still answers", { timeout: 180_000 }, async () => {
     using ws = await getWorkspace(gitAgent());
     await ws.fs.mkdir("/r");
     await ws.git.cli({ argv: ["init"], cwd: "/r" });
@@ -75,7 +75,8 @@ describe("attack5: git output past the RPC limit", () => {
       true,
     ]);
     const show = await within(60_000, ws.git.cli({ argv: ["show"], cwd: "/r" }));
-    expect(typeof show === "string" ? show : [show.exitCode, show.stderr.startsWith("git: output clipped: stdout was "), show.stdout.startsWith("commit ")]).toEqual([1, true, true]);
+    // show's patch is bounded by GIT_DIFF_MAX_PATCH_CHARS (sixteenth run): the 40 MiB file's hunks are left out, nothing to clip.
+    expect(typeof show === "string" ? show : [show.exitCode, show.stderr, show.stdout.startsWith("commit "), show.stdout.includes("\nPatch left out: +")]).toEqual([0, "", true, true]);
     const shell = await within(
       60_000,
       ws.runtime.exec("git cat-file -p HEAD:big.txt > /r/out.txt; echo rc=$?", { backend: "worker-shell", cwd: "/r", timeoutMs: 60_000 }).then((h) => h.result()),
