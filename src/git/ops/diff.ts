@@ -171,47 +171,116 @@ function functionLine(line: string): string | undefined {
   return cut.replace(/[ \t\n\v\f\r]+$/, "");
 }
 
-/** `text` cut into lines as the `diff` package's line diff cuts it: each line with its LF; a last line without one as it is. */
-function splitLines(text: string): string[] {
-  return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+/**
+ * The lines of a text as the `diff` package's line diff cuts them (each line
+ * with its LF; a last line without one as it is), kept as offsets and hashes
+ * rather than strings: line `i` is `text.slice(starts[i], starts[i + 1])`.
+ * 8 bytes a line where an array of strings takes about 100.
+ */
+interface LineIndex {
+  text: string;
+  /** Line count. */
+  n: number;
+  /** `n + 1` offsets (UTF-16 code units): where each line starts, then `text.length`. */
+  starts: Uint32Array;
+  /** FNV-1a of each line's code units (LF included). Equal lines have equal hashes; the converse is checked. */
+  hashes: Int32Array;
+}
+
+function lineIndex(text: string): LineIndex {
+  const n = lineCount(text);
+  const starts = new Uint32Array(n + 1);
+  const hashes = new Int32Array(n);
+  let line = 0;
+  let hash = 0x811c9dc5 | 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    hash = Math.imul(hash ^ c, 0x01000193);
+    if (c === 10) {
+      hashes[line] = hash;
+      starts[++line] = i + 1;
+      hash = 0x811c9dc5 | 0;
+    }
+  }
+  if (line < n) hashes[line] = hash;
+  starts[n] = text.length;
+  return { text, n, starts, hashes };
+}
+
+/** Whether line `i` of `a` and line `j` of `b` are the same text (no copy made). */
+function sameLine(a: LineIndex, i: number, b: LineIndex, j: number): boolean {
+  if (a.hashes[i] !== b.hashes[j]) return false;
+  const s = a.starts[i]!;
+  const t = b.starts[j]!;
+  const length = a.starts[i + 1]! - s;
+  if (b.starts[j + 1]! - t !== length) return false;
+  for (let k = 0; k < length; k++) if (a.text.charCodeAt(s + k) !== b.text.charCodeAt(t + k)) return false;
+  return true;
+}
+
+function lineText(index: LineIndex, i: number): string {
+  return index.text.slice(index.starts[i], index.starts[i + 1]);
 }
 
 /**
- * The hunks of a change whose Myers search passed {@link GIT_DIFF_MAX_EDIT_LENGTH}:
- * one hunk (linear time) that removes every old line and adds every new one
- * between the common leading and trailing lines, with 3 lines of context, in
- * `structuredPatch`'s shape (no LF ending a line; `\ No newline at end of
- * file` after a last line without one). Applying it gives `newText`.
+ * A lower bound on the line edits (insertions + deletions) between lines
+ * `[head, a.n - tail)` of `a` and `[head, b.n - tail)` of `b`: `N + M - 2I`,
+ * `I` the number of lines both sides share as multisets of hashes — at
+ * least the longest common subsequence, so the bound never passes the edit
+ * distance the Myers search finds. Sorts a copy of each side's hashes.
  */
-function replacementHunks(oldText: string, newText: string): StructuredPatchHunk[] {
-  const a = splitLines(oldText);
-  const b = splitLines(newText);
-  let head = 0;
-  while (head < a.length && head < b.length && a[head] === b[head]) head++;
-  let tail = 0;
-  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
-  if (head === a.length && head === b.length) return [];
-  const before = a.slice(Math.max(0, head - 3), head);
-  const after = a.slice(a.length - tail, a.length - tail + 3);
-  const removed = a.slice(head, a.length - tail);
-  const added = b.slice(head, b.length - tail);
+function editLowerBound(a: LineIndex, b: LineIndex, head: number, tail: number): number {
+  const x = a.hashes.slice(head, a.n - tail).sort();
+  const y = b.hashes.slice(head, b.n - tail).sort();
+  let shared = 0;
+  for (let i = 0, j = 0; i < x.length && j < y.length; ) {
+    if (x[i] === y[j]) {
+      shared++;
+      i++;
+      j++;
+    } else if (x[i]! < y[j]!) i++;
+    else j++;
+  }
+  return x.length + y.length - 2 * shared;
+}
+
+/**
+ * The hunk of a change past {@link GIT_DIFF_MAX_EDIT_LENGTH} line edits (where
+ * the Myers search gives up): one hunk (linear time) that removes every old
+ * line and adds every new one between the common leading and trailing lines
+ * (`head`, `tail`), with 3 lines of context, in `structuredPatch`'s shape (no
+ * LF ending a line; `\ No newline at end of file` after a last line without
+ * one). Applying it gives the new text.
+ *
+ * Its lines are built only when their text fits `room` (`undefined` back
+ * otherwise; `null`: never), so a rewritten file past the room costs its two
+ * line indexes, not a prefixed copy of every line.
+ */
+function replacementHunk(a: LineIndex, b: LineIndex, head: number, tail: number, room: number | null): StructuredPatchHunk | undefined {
+  if (room === null) return undefined;
+  const from = Math.max(0, head - 3);
+  const to = Math.min(a.n, a.n - tail + 3);
+  // Each line: its sign, its text and an LF (HUNK_OVERHEAD per side covers the `@@` line and a `\ No newline…` line).
+  const size =
+    HUNK_OVERHEAD * 2 + (a.starts[to]! - a.starts[from]!) + (to - from) + (b.starts[b.n - tail]! - b.starts[head]!) + (b.n - tail - head);
+  if (size > room) return undefined;
   const lines: string[] = [];
   const push = (sign: string, line: string) => {
     if (line.endsWith("\n")) lines.push(sign + line.slice(0, -1));
     else lines.push(sign + line, "\\ No newline at end of file");
   };
-  for (const line of before) push(" ", line);
-  for (const line of removed) push("-", line);
-  for (const line of added) push("+", line);
-  for (const line of after) push(" ", line);
-  const start = head - before.length + 1;
-  return [{ oldStart: start, oldLines: before.length + removed.length + after.length, newStart: start, newLines: before.length + added.length + after.length, lines }];
+  for (let i = from; i < head; i++) push(" ", lineText(a, i));
+  for (let i = head; i < a.n - tail; i++) push("-", lineText(a, i));
+  for (let i = head; i < b.n - tail; i++) push("+", lineText(b, i));
+  for (let i = a.n - tail; i < to; i++) push(" ", lineText(a, i));
+  const context = head - from + (to - (a.n - tail));
+  return { oldStart: from + 1, oldLines: context + a.n - tail - head, newStart: from + 1, newLines: context + b.n - tail - head, lines };
 }
 
 /** Room a whole-file hunk takes beyond its lines and their signs: the `@@` line and a `\ No newline at end of file`. */
 const HUNK_OVERHEAD = 64;
 
-/** The lines of `text` as {@link splitLines} cuts them, counted without cutting. */
+/** The lines of `text` as the `diff` package's line diff cuts them (each with its LF; a last line without one), counted. */
 function lineCount(text: string): number {
   let n = 0;
   for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) n++;
@@ -230,10 +299,24 @@ function hunks(oldText: string, newText: string, room: number | null): { text: s
     const size = (oldText || newText).length + lines + HUNK_OVERHEAD;
     if (room === null || size > room) return { text: "", insertions: oldText ? 0 : lines, deletions: oldText ? lines : 0, cut: true };
   }
-  // Bounded (GIT_DIFF_MAX_EDIT_LENGTH): an unbounded search costs N² line comparisons for a rewritten file.
-  const found = structuredPatch("a", "b", oldText, newText, "", "", { context: 3, maxEditLength: GIT_DIFF_MAX_EDIT_LENGTH });
-  const patch = found ?? { hunks: replacementHunks(oldText, newText) };
-  const oldLines = oldText.split("\n");
+  const a = lineIndex(oldText);
+  const b = lineIndex(newText);
+  let head = 0;
+  while (head < a.n && head < b.n && sameLine(a, head, b, head)) head++;
+  let tail = 0;
+  while (tail < a.n - head && tail < b.n - head && sameLine(a, a.n - 1 - tail, b, b.n - 1 - tail)) tail++;
+  if (head === a.n && head === b.n) return { text: "", insertions: 0, deletions: 0, cut: false };
+  let patch: { hunks: StructuredPatchHunk[] } | undefined;
+  // The Myers search is bounded (GIT_DIFF_MAX_EDIT_LENGTH: unbounded it costs N² line comparisons for a rewritten
+  // file) and costs about 200 bytes a line even when it gives up: skipped when the lower bound shows it would.
+  if (editLowerBound(a, b, head, tail) <= GIT_DIFF_MAX_EDIT_LENGTH) {
+    patch = structuredPatch("a", "b", oldText, newText, "", "", { context: 3, maxEditLength: GIT_DIFF_MAX_EDIT_LENGTH });
+  }
+  if (!patch) {
+    const hunk = replacementHunk(a, b, head, tail, room);
+    if (!hunk) return { text: "", insertions: b.n - tail - head, deletions: a.n - tail - head, cut: true };
+    patch = { hunks: [hunk] };
+  }
   let text = "";
   let insertions = 0;
   let deletions = 0;
@@ -250,7 +333,7 @@ function hunks(oldText: string, newText: string, room: number | null): { text: s
     }
     const s1 = hunk.oldStart - 1;
     for (let l = s1 - 1; l !== limit && l >= 0; l--) {
-      const found = functionLine(oldLines[l]!);
+      const found = functionLine(lineText(a, l).replace(/\n$/, ""));
       if (found !== undefined) {
         func = found;
         break;
