@@ -14,6 +14,8 @@
  * the 3 MB are never journaled, the sequence number skips, no truncation marker says so, `getExec`/the full-output
  * file miss them, and the run ends status "completed". Up to one RPC message (32 MiB) per piece, within the 64 MiB
  * default budget, can be lost like this. The same holds in replay runs (the piece goes through the same path).
+ * docs/runtime.md promises the opposite: "the isolate sends output in 64 KiB pieces, the host journals it in rows of
+ * at most ~128 KiB" — the host relies on the isolate's piece size for that.
  * Suggested fix: the host cuts what it journals into rows of a bounded size whatever the isolate sends — in
  * `output()` split an accepted chunk into pieces of at most FLUSH_BYTES (or a JOURNAL_EVENT_BYTES, e.g. 1 MiB) and
  * flush before the held window would pass it, so no event row passes ~1 MiB; a failed append should at least end
