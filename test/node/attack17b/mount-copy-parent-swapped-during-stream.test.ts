@@ -6,9 +6,9 @@
  * Tried: a read-only mount at /m whose `materialize` writes `docs/a.md`, then `docs/big.bin` as a ReadableStream
  * of two 512 KiB pieces (an R2 object body or a bundle's module: the bytes come from the network); while the
  * second piece is on its way another writer of the Workspace (a tool call, a JavaScript run, the shell — /m is
- * writable while it is copied) runs `rm -r /m/docs` and `ln -s /victim /m/docs`. Also tried: the same swap
- * before the write starts (Held: the lstat chain refuses it, the run fails and clears /m — attack16b (c)), a file
- * already at /victim/big.bin (Held: the exclusive create refuses EEXIST; nothing overwritten).
+ * writable while it is copied) runs `rm -r /m/docs` and `ln -s /victim /m/docs`. Also tried: a file already
+ * at /victim/big.bin (Held: the run fails 'mount /m: EEXIST: file already exists, writeFile: /m/docs/big.bin', the
+ * file keeps its bytes). The swap before the write starts is attack16b (c) (Held there).
  * Found (medium; docs/filesystem.md "Materialisation": the write API refuses paths outside the root and never
  * follows a link it did not make): `ready()` resolves, /victim/big.bin — outside the mount, a file the mount never
  * names — is created with the mount's 1 MiB, and the finished read-only mount keeps /m/docs as a link to the
