@@ -7,7 +7,7 @@
  * `git repack -d` (one pack per commit, each 12 MiB — what a clone and seven fetches give, every pack within
  * GIT_MAX_PACK_FILE_BYTES and each download within GIT_MAX_PACK_BYTES), copied into a Workspace; `git.log`
  * (walks one commit per pack) with heap + array buffers sampled (attack6 `peak`). Held: the log is right (8
- * commits); each pack is refused past its own bound; after the call the client keeps at most 32 MiB.
+ * commits, in order).
  * Found (medium; a Durable Object has 128 MB, and limits.ts chose 16 MiB per pack for it): the one `log` grows memory
  * by ~24 MiB per pack — 6 packs: 144 MiB (probe), 8 packs: 156–168 MiB — past 128 MiB (3 of 3 runs); a clean
  * `status` of the 6-pack repository grew 84 MiB. The number of packs is the only thing that grows, and ordinary
