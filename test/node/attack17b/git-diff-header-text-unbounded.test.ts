@@ -9,7 +9,7 @@
  * "HEAD" })` — what `git diff HEAD~1 HEAD` in the shell and ws:git's cli build on the host before any clip.
  * Also tried (probe, 5,000 files under a 900-character prefix): 18,490,560 characters, 2.2× the bound; heap +
  * array buffers grew ~200 MiB during the call (GC-noisy). Held: diffSummary is right (one entry per
- * file) and `git diff --stat` printed 400,059 characters (no patch text built).
+ * file); in the probe `git diff --stat` printed 400,059 characters (no patch text built).
  * Found (medium; the bound's stated goal is that the host never holds a diff past 8 Mi characters, a Durable Object
  * has 128 MB): the diff is 20,243,060 characters — past GIT_DIFF_MAX_PATCH_CHARS by the headers alone (3 of 3 runs).
  * It grows linearly with files × path length: 100,000 paths of 2,000 characters would be ~800 M characters,
