@@ -87,6 +87,8 @@ export class PackCache {
 /** What isomorphic-git's pack cache holds per `.idx` path: its parsed index, with the pack and its checksum check once read. */
 interface PackIndex {
   packfileSha: string;
+  /** One object by id, inflated (`object`), deltas resolved. */
+  read?: (args: { oid: string }) => Promise<{ object?: Uint8Array } | undefined>;
   pack?: Promise<Uint8Array | null> | null;
   _checksumVerification?: Promise<void>;
 }
@@ -98,7 +100,10 @@ interface OperationPacks {
   readonly read: Map<string, string>;
   /** `.idx` path → its pack's stamp when this operation read the index (none: no pack, or one past the bound). */
   readonly stamps: Map<string, string | undefined>;
-  readonly kept: PackCache;
+  /** The client's kept packs (none: nothing is taken or kept). */
+  readonly kept: PackCache | undefined;
+  /** Called with each parsed index as it is stored, before any reader of it resumes ({@link pushBoundedFs}). */
+  onIndex?: (index: PackIndex) => void;
 }
 
 /** `.idx` path → its `.pack`'s. */
@@ -123,8 +128,9 @@ class OperationPackMap extends Map<string, Promise<PackIndex>> {
     if (packs && loading instanceof Promise) {
       loading.then(
         (index) => {
+          if (index) packs.onIndex?.(index);
           const stamp = packs.stamps.get(filename);
-          if (!index || index.pack || typeof index.packfileSha !== "string" || stamp === undefined) return;
+          if (!index || index.pack || typeof index.packfileSha !== "string" || stamp === undefined || !packs.kept) return;
           const bytes = packs.kept.take(packOf(filename), stamp, index.packfileSha);
           if (!bytes) return;
           index.pack = Promise.resolve(bytes);
@@ -145,9 +151,9 @@ class OperationPackMap extends Map<string, Promise<PackIndex>> {
  * read from and written to `shared`.
  */
 export function operationCache(shared: object, kept?: PackCache): object {
-  const own: OperationPacks | undefined = kept && { kept, map: new OperationPackMap(), read: new Map(), stamps: new Map() };
-  if (own) (own.map as OperationPackMap).init(own);
-  let map: unknown = own?.map;
+  const own: OperationPacks = { kept, map: new OperationPackMap(), read: new Map(), stamps: new Map() };
+  (own.map as OperationPackMap).init(own);
+  let map: unknown = own.map;
   const cache = new Proxy(shared, {
     get: (target, key) => (isPackCache(key) ? map : Reflect.get(target, key)),
     set: (target, key, value) => {
@@ -163,7 +169,7 @@ export function operationCache(shared: object, kept?: PackCache): object {
     },
   });
   clients.set(cache, shared);
-  if (own) operations.set(cache, own);
+  operations.set(cache, own);
   return cache;
 }
 
@@ -180,7 +186,7 @@ export function clientCacheOf(cache: object): object {
  */
 export async function keepPacks(cache: object): Promise<void> {
   const packs = operations.get(cache);
-  if (!packs) return;
+  if (!packs?.kept) return;
   operations.delete(cache);
   for (const [filename, loading] of packs.map) {
     const path = packOf(filename);
@@ -288,15 +294,42 @@ export class PushTooLargeError extends Error {
 
 /**
  * `fs` for one `push`: each loose object it reads is counted once by its
- * stored size; the read that would take the sum past `limit` rejects with
- * {@link PushTooLargeError} ({@link pushTooLarge}'s message) before reading,
- * and so does every loose-object read after it (isomorphic-git swallows
- * some failures of its object walks). `refused` is that error, once made.
+ * stored size, and — through `cache`, the push's operation cache
+ * ({@link operationCache}) — each object it reads from a pack once by its
+ * inflated size (what push deflates into its pack); the read that would
+ * take the sum past `limit` rejects with {@link PushTooLargeError}
+ * ({@link pushTooLarge}'s message) — a loose object before it is read, a
+ * packed one as it is — and so does every object read after it
+ * (isomorphic-git swallows some failures of its object walks). `refused` is
+ * that error, once made.
  */
-export function pushBoundedFs(fs: GitContext["fs"], limit: number): { fs: GitContext["fs"]; readonly refused: PushTooLargeError | undefined } {
+export function pushBoundedFs(
+  fs: GitContext["fs"],
+  limit: number,
+  cache?: object,
+): { fs: GitContext["fs"]; readonly refused: PushTooLargeError | undefined } {
   let refused: PushTooLargeError | undefined;
   let total = 0;
   const counted = new Set<string>();
+  const packs = cache && operations.get(cache);
+  if (packs) {
+    packs.onIndex = (index) => {
+      const read = index.read;
+      if (typeof read !== "function") return;
+      index.read = async (args) => {
+        if (refused) throw refused;
+        const found = await read.call(index, args);
+        const oid = args?.oid;
+        const size = found?.object?.byteLength;
+        if (typeof oid === "string" && typeof size === "number" && !counted.has(oid)) {
+          if (total + size > limit) throw (refused = new PushTooLargeError(pushTooLarge(limit)));
+          total += size;
+          counted.add(oid);
+        }
+        return found;
+      };
+    };
+  }
   const bounded = withReadFile(fs, async (promises, args) => {
     const path = args[0];
     if (typeof path === "string" && LOOSE_OBJECT.test(path)) {

@@ -625,7 +625,7 @@ export async function push(ctx: GitContext, dir: string, options: GitPushOptions
   const force = optBool("push", options, "force") ?? false;
   const del = optBool("push", options, "delete") ?? false;
   const http = boundedHttp(ctx.http, timeoutOf("push", options), ctx.signal, maxResponseBytesOf("push", options));
-  const bounded = pushBoundedFs(ctx.fs, maxPushBytesOf(options));
+  const bounded = pushBoundedFs(ctx.fs, maxPushBytesOf(options), ctx.cache);
   const extra = networkArgs("push", options);
   await requireRepo(ctx, dir);
   const pushUrl = await remoteUrl("push", ctx, dir, remote, url, true);
