@@ -18,9 +18,11 @@
  * replacing everything from the first to the last changed line.
  *
  * One diff's patch text is at most {@link GIT_DIFF_MAX_PATCH_CHARS}
- * characters of hunks: a file whose hunks would pass what is left keeps its
- * header lines and gets one line in their place, `Patch left out: …` with
- * its added and removed line counts.
+ * characters, header lines included: a file whose hunks would pass what is
+ * left keeps its header lines and gets one line in their place, `Patch left
+ * out: …` with its added and removed line counts; once a file's header lines
+ * would pass it too, one `Diff cut: N more files changed; …` line ends the
+ * patch.
  *
  * @module
  */
@@ -389,29 +391,29 @@ async function filePatch(ctx: GitContext, dir: string, change: FileChange, room:
       binary: { oldBytes: before.length, newBytes: after.length },
     };
   }
-  const body = hunks(decoder.decode(before), decoder.decode(after), room);
+  // The room left for hunks: past the header lines so far and the `---`/`+++` lines still to come.
+  const body = hunks(decoder.decode(before), decoder.decode(after), room === null ? null : room - text.length - (a.length + b.length + 16));
   if (body.cut) {
     if (body.insertions === 0 && body.deletions === 0) return { text, insertions: 0, deletions: 0 };
     const note =
       room !== null
         ? `Patch left out: +${body.insertions} -${body.deletions} lines; the diff's patch text would pass ${GIT_DIFF_MAX_PATCH_CHARS} characters (GIT_DIFF_MAX_PATCH_CHARS): diff fewer paths at a time\n`
         : "";
-    return { text: text + note, insertions: body.insertions, deletions: body.deletions, hunkChars: 0 };
+    return { text: text + note, insertions: body.insertions, deletions: body.deletions };
   }
   if (body.text === "") return { text, insertions: 0, deletions: 0 };
   // git ends a `---`/`+++` name holding a space with a tab (for GNU patch).
   const label = (name: string) => (name.includes(" ") ? `${name}\t` : name);
   text += `--- ${label(old ? a : "/dev/null")}\n+++ ${label(now ? b : "/dev/null")}\n` + body.text;
-  return { text, insertions: body.insertions, deletions: body.deletions, hunkChars: body.text.length };
+  return { text, insertions: body.insertions, deletions: body.deletions };
 }
 
-/** One file's patch text and counts (`binary`: sizes when either side is binary; `hunkChars`: of `text`, the hunks'). */
+/** One file's patch text and counts (`binary`: sizes when either side is binary). */
 interface PatchPart {
   text: string;
   insertions: number;
   deletions: number;
   binary?: { oldBytes: number; newBytes: number };
-  hunkChars?: number;
 }
 
 /**
@@ -433,20 +435,29 @@ async function counts(ctx: GitContext, dir: string, list: FileChange[]): Promise
 }
 
 /**
- * The patch of `list`, one file after another, its hunks at most
- * {@link GIT_DIFF_MAX_PATCH_CHARS} characters in all (files in order: one
- * whose hunks do not fit gets `Patch left out: …`).
+ * The patch of `list`, one file after another, at most
+ * {@link GIT_DIFF_MAX_PATCH_CHARS} characters in all, header lines included
+ * (files in order: one whose hunks do not fit what is left gets `Patch left
+ * out: …`; once a file's header lines do not fit either, the patch ends with
+ * one `Diff cut: …` line counting the files not shown).
  */
 async function patchText(ctx: GitContext, dir: string, list: FileChange[]): Promise<string> {
   let text = "";
-  let room = GIT_DIFF_MAX_PATCH_CHARS;
-  for (const change of list) {
+  for (let i = 0; i < list.length; i++) {
     throwIfReadCancelled(ctx);
-    const part = await filePatch(ctx, dir, change, room);
-    room -= part.hunkChars ?? 0;
+    const part = await filePatch(ctx, dir, list[i]!, GIT_DIFF_MAX_PATCH_CHARS - text.length);
+    if (text.length + part.text.length > GIT_DIFF_MAX_PATCH_CHARS) return text + diffCut(list.length - i);
     text += part.text;
   }
   return text;
+}
+
+/** The line ending a patch cut by {@link GIT_DIFF_MAX_PATCH_CHARS} with `rest` files not shown. */
+export function diffCut(rest: number): string {
+  return (
+    `Diff cut: ${rest} more ${rest === 1 ? "file" : "files"} changed; the diff's patch text would pass ${GIT_DIFF_MAX_PATCH_CHARS} characters ` +
+    "(GIT_DIFF_MAX_PATCH_CHARS): diff fewer paths at a time, or list the changes with diffSummary (git diff --stat)\n"
+  );
 }
 
 /**

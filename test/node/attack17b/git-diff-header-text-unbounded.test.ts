@@ -17,16 +17,20 @@
  * Suggested fix: count the header lines (and the 'Patch left out' line) against the same room; once it is spent,
  * stop listing files and end with one line such as 'Diff cut: N more files changed; the patch text would pass
  * 8388608 characters (GIT_DIFF_MAX_PATCH_CHARS): diff fewer paths at a time, or use --stat / --name-only'.
+ * Fixed: patchText counts each file's whole text (header lines, hunks, 'Patch left out') against
+ * GIT_DIFF_MAX_PATCH_CHARS; a file's hunks get what is left past its header lines, and the first file whose text
+ * does not fit ends the patch with one 'Diff cut: N more files changed; …' line.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { GIT_DIFF_MAX_PATCH_CHARS } from "../../../src/git/index.js";
+import { diffCut } from "../../../src/git/ops/diff.js";
 import { cleanupScratch, importDir, newWorkspace, realGit, realRepo } from "../git/worktree-helpers.js";
 
 afterAll(cleanupScratch);
 
-it.fails("a diff of 2,500 changed files under a 2,000-character directory stays within GIT_DIFF_MAX_PATCH_CHARS", { timeout: 60_000 }, async () => {
+it("a diff of 2,500 changed files under a 2,000-character directory stays within GIT_DIFF_MAX_PATCH_CHARS", { timeout: 60_000 }, async () => {
   const n = 2500;
   const prefix = Array.from({ length: 200 }, (_, i) => `d${String(i).padStart(8, "0")}`).join("/");
   const disk = realRepo((d) => {
@@ -46,4 +50,14 @@ it.fails("a diff of 2,500 changed files under a 2,000-character directory stays 
   const text = await git.diff({ dir: "/r", ref: "HEAD~1", to: "HEAD" });
   // The bound plus one closing line of at most a few hundred characters.
   expect(text.length).toBeLessThanOrEqual(GIT_DIFF_MAX_PATCH_CHARS + 1024);
+  const shown = text.split("\n").filter((l) => l.startsWith("diff --git ")).length;
+  expect(shown).toBeGreaterThan(0);
+  expect(shown).toBeLessThan(n);
+  expect(text.endsWith(diffCut(n - shown))).toBe(true);
+  // Every file shown has its header lines and its one hunk, or (the last, when only its header fits) 'Patch left out'.
+  const lines = text.slice(0, text.length - diffCut(n - shown).length).split("\n");
+  const hunks = lines.filter((l) => l === "-a").length;
+  expect(lines.filter((l) => l === "+b").length).toBe(hunks);
+  expect(lines.filter((l) => l.startsWith("Patch left out: +1 -1 lines;")).length).toBe(shown - hunks);
+  expect(shown - hunks).toBeLessThanOrEqual(1);
 });
