@@ -31,6 +31,7 @@
 import { expect, it } from "vitest";
 import { GRAPH_REWRITE_FACTOR, MAX_GRAPH_LOOKUPS } from "../../../src/backends/worker-javascript/graph.js";
 import { inWorkspace } from "../runtime/helpers.js";
+import { withGapSampler } from "./host-calls.js";
 
 it("an entry repeating an import of a 400-deep module 800 times builds without holding the object (was: held ~8.3 s)", { timeout: 120_000 }, async () => {
   const depth = 400;
@@ -40,19 +41,8 @@ it("an entry repeating an import of a 400-deep module 800 times builds without h
     await ws.fs.mkdir(dir, { recursive: true });
     await ws.fs.writeFile(dir + "/x.js", "export const v = 1;\n");
     const source = `import "./${Array(depth).fill("d").join("/")}/x.js";\n`.repeat(count) + "export default () => 1;\n";
-    let last = Date.now();
-    let gap = 0;
-    const iv = setInterval(() => {
-      const now = Date.now();
-      gap = Math.max(gap, now - last);
-      last = now;
-    }, 50);
-    try {
-      const r = await (await ws.runtime.exec(source, { cwd: "/workspace", encoding: "utf8", timeoutMs: 1000 })).result();
-      return { bytes: source.length, status: r.status, value: r.value, gap };
-    } finally {
-      clearInterval(iv);
-    }
+    const { value: r, gap } = await withGapSampler(async () => (await ws.runtime.exec(source, { cwd: "/workspace", encoding: "utf8", timeoutMs: 1000 })).result());
+    return { bytes: source.length, status: r.status, value: r.value, gap };
   });
   expect(out.bytes).toBe(653_624);
   expect({ status: out.status, value: out.value }).toEqual({ status: "completed", value: 1 });

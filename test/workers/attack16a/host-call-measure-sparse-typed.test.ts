@@ -24,34 +24,9 @@
  * normalizeJson then refuses a non-Uint8Array view as not JSON-compatible.
  */
 import { describe, expect, it } from "vitest";
-import { inWorkspace } from "../runtime/helpers.js";
+import { callF } from "./host-calls.js";
 
-/** Runs `f(<arg>)` in a run with `timeoutMs: 1000`, sampling the host's event loop every 50 ms meanwhile. */
-async function callWith(arg: string) {
-  return inWorkspace(
-    async (ws) => {
-      let last = Date.now();
-      let gap = 0;
-      const iv = setInterval(() => {
-        const now = Date.now();
-        gap = Math.max(gap, now - last);
-        last = now;
-      }, 50);
-      try {
-        const h = await ws.runtime.exec(
-          `import { f } from "ws:m";
-           export default async () => { try { return await f(${arg}); } catch (e) { return [e.name, e.code ?? null, e.message]; } };`,
-          { encoding: "utf8", timeoutMs: 1000 },
-        );
-        const r = await h.result();
-        return { status: r.status, value: r.value as [string, string | null, string] | undefined, gap };
-      } finally {
-        clearInterval(iv);
-      }
-    },
-    { backend: { modules: { "ws:m": { f: () => "ran" } } } },
-  );
-}
+const callWith = (arg: string) => callF(arg);
 
 describe("attack16a: a host call's size check over sparse arrays and typed arrays", () => {
   it("held: a small Int8Array is refused as not JSON-compatible; a dense 2 MB array is refused E2BIG", { timeout: 60_000 }, async () => {

@@ -20,33 +20,9 @@
  * that number fails the run as diverged.
  */
 import { expect, it } from "vitest";
-import { inWorkspace } from "../runtime/helpers.js";
+import { callF } from "./host-calls.js";
 
-async function replayCall(array: string): Promise<{ status: string; value: [string, string | null, string] | undefined; gap: number }> {
-  return inWorkspace(
-    async (ws) => {
-      let last = Date.now();
-      let gap = 0;
-      const iv = setInterval(() => {
-        const now = Date.now();
-        gap = Math.max(gap, now - last);
-        last = now;
-      }, 50);
-      try {
-        const h = await ws.runtime.exec(
-          `import { f } from "ws:m";
-           export default async () => { try { return await f(${array}); } catch (e) { return [e.name, e.code ?? null, e.message]; } };`,
-          { encoding: "utf8", timeoutMs: 1000, onInterrupt: "replay" },
-        );
-        const r = await h.result();
-        return { status: r.status, value: r.value as [string, string | null, string] | undefined, gap };
-      } finally {
-        clearInterval(iv);
-      }
-    },
-    { backend: { modules: { "ws:m": { f: () => "ran" } } } },
-  );
-}
+const replayCall = (array: string) => callF(array, true);
 
 it("in a replay run, a sparse array of length 2·10^7 is refused E2BIG by admission, never stringified (today: 14.7 s frozen, 100 MB of JSON)", { timeout: 90_000 }, async () => {
   const out = await replayCall("new Array(20_000_000)");
