@@ -15,7 +15,7 @@ import { positiveInteger } from "../util/validate.js";
 import { noopObserver, withSpan, type WorkspaceAttributes, type WorkspaceObserver, type WorkspaceSpan } from "../observer.js";
 import { runtimeError, WorkspaceExecutionLostError } from "./errors.js";
 import { createExecHandle, type SyncFields } from "./handle.js";
-import { pulledBefore, RemoteSync, remoteCode, type SyncFilesystem, type SyncRPC } from "./sync.js";
+import { pulledBefore, RemoteSync, remoteCode, skippedCount, type SyncFilesystem, type SyncRPC } from "./sync.js";
 import type { SyncLogger } from "./sync-telemetry.js";
 import type { SkippedEntry, SyncProgress } from "./types.js";
 import type { OutputLimits } from "./output.js";
@@ -401,7 +401,7 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
       if (name === "workspace.sync.push.block") span.setAttribute("workspace.sync.entries", out.pushed);
       else {
         span.setAttribute("workspace.sync.pushed", out.pushed);
-        span.setAttribute("workspace.sync.skipped", out.skipped.length);
+        span.setAttribute("workspace.sync.skipped", skippedCount(out));
       }
     });
   }
@@ -412,7 +412,7 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
       if (name === "workspace.sync.pull.block") span.setAttribute("workspace.sync.entries", out.applied);
       else {
         span.setAttribute("workspace.sync.applied", out.applied);
-        span.setAttribute("workspace.sync.skipped", out.skipped.length);
+        span.setAttribute("workspace.sync.skipped", skippedCount(out));
       }
     });
   }
@@ -840,12 +840,12 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
         const done = await target.remote.exclusive(async () => {
           if (direction === "push") {
             const out = await this.#pushSpan(target.remote, target.id, "workspace.sync.push.block");
-            return { entries: out.pushed, bytes: out.bytes, skippedEntries: out.skipped, cursor: out.cursor };
+            return { entries: out.pushed, bytes: out.bytes, skipped: skippedCount(out), skippedEntries: out.skipped, cursor: out.cursor };
           }
           const out = await this.#pullSpan(target.remote, target.id, "workspace.sync.pull.block");
-          return { entries: out.applied, bytes: out.bytes, skippedEntries: out.skipped, cursor: target.remote.pushedCursor() };
+          return { entries: out.applied, bytes: out.bytes, skipped: skippedCount(out), skippedEntries: out.skipped, cursor: target.remote.pushedCursor() };
         });
-        yield { complete: true, ...base, entries: done.entries, bytes: done.bytes, skipped: done.skippedEntries.length, skippedEntries: done.skippedEntries.slice(0, 100), cursor: done.cursor };
+        yield { complete: true, ...base, entries: done.entries, bytes: done.bytes, skipped: done.skipped, skippedEntries: done.skippedEntries.slice(0, 100), cursor: done.cursor };
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         if (direction === "pull") target.remote.markPullPending(message);

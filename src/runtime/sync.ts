@@ -297,6 +297,7 @@ export class RemoteSync {
     this.#info ??= this.#rpc.info().then(
       async (info) => {
         checkBootId((info as { bootId?: unknown } | null)?.bootId);
+        checkMountPoint((info as { mountPoint?: unknown } | null)?.mountPoint);
         this.#ignored = ignoreMatcher(info.mountPoint, info.ignore);
         await this.#adopt(info.bootId);
         return info;
@@ -419,7 +420,7 @@ export class RemoteSync {
     try {
       const outcome = await this.#push((t) => telemetry.block((totals = t)));
       telemetry.end(totals);
-      return { pushed: outcome.pushed, bytes: outcome.bytes, skipped: outcome.skipped.entries(), cursor: outcome.cursor };
+      return withSkippedCount({ pushed: outcome.pushed, bytes: outcome.bytes, skipped: outcome.skipped.entries(), cursor: outcome.cursor }, outcome.skipped);
     } catch (error) {
       telemetry.end(totals, error);
       throw clipError(error);
@@ -616,13 +617,13 @@ export class RemoteSync {
     try {
       await this.#pull(outcome, () => telemetry.block(totals()));
       telemetry.end(totals());
-      return { applied: outcome.applied, bytes: outcome.bytes, skipped: outcome.skipped.entries() };
+      return withSkippedCount({ applied: outcome.applied, bytes: outcome.bytes, skipped: outcome.skipped.entries() }, outcome.skipped);
     } catch (thrown) {
       telemetry.end(totals(), thrown);
       const error = clipError(thrown);
       if (error !== null && (typeof error === "object" || typeof error === "function")) {
         try {
-          Object.defineProperty(error, PARTIAL, { value: { applied: outcome.applied, bytes: outcome.bytes, skipped: outcome.skipped.entries() }, enumerable: false, configurable: true });
+          Object.defineProperty(error, PARTIAL, { value: withSkippedCount({ applied: outcome.applied, bytes: outcome.bytes, skipped: outcome.skipped.entries() }, outcome.skipped), enumerable: false, configurable: true });
         } catch {
           // a frozen error: no partial outcome on it
         }
@@ -1393,6 +1394,26 @@ export function pulledBefore(error: unknown): PullOutcome {
   return partial ?? { applied: 0, bytes: 0, skipped: [] };
 }
 
+/** Where a push's or pull's outcome keeps how many entries it skipped in all (not enumerable: not part of its shape). */
+const SKIPPED_COUNT = Symbol("ws.sync.skippedCount");
+
+/** `outcome` carrying `list`'s count of skipped entries, for {@link skippedCount}. */
+function withSkippedCount<T extends PushOutcome | PullOutcome>(outcome: T, list: SkipList): T {
+  Object.defineProperty(outcome, SKIPPED_COUNT, { value: list.count, enumerable: false });
+  return outcome;
+}
+
+/**
+ * How many entries a push or pull skipped in all (an outcome of
+ * {@link RemoteSync.push}, {@link RemoteSync.pull} or {@link pulledBefore}):
+ * its `skipped` lists at most {@link MAX_SYNC_SKIPPED} of them and counts the
+ * rest in a last entry; this is the true number (`skipped.length` for an
+ * outcome built elsewhere).
+ */
+export function skippedCount(outcome: PushOutcome | PullOutcome): number {
+  return (outcome as { [SKIPPED_COUNT]?: number })[SKIPPED_COUNT] ?? outcome.skipped.length;
+}
+
 /** What ends the temporary name of a file pushed in pieces (`.<name>.ws-sync-<8 hex>`), before its 8 hex digits. */
 const PIECE_SUFFIX = ".ws-sync-";
 
@@ -1458,6 +1479,25 @@ export function checkBootId(bootId: unknown): string {
   if (typeof bootId === "string" && bootId !== "" && bootId.length <= MAX_BOOT_ID_CHARS) return bootId;
   const shown = typeof bootId === "string" ? `a string of ${bootId.length} characters` : bootId === null ? "null" : `a value of type ${typeof bootId}`;
   throw protocolError(`the container's daemon announced a boot id that is not a string of 1 to ${MAX_BOOT_ID_CHARS} characters (${shown}): its daemon misbehaves (a command may have taken it over); restart the container`);
+}
+
+/**
+ * Longest mount point (`info().mountPoint`) a daemon may announce: 4096
+ * characters (Linux's `PATH_MAX`; the daemon's is `/workspace`). Every pushed
+ * path is matched against the ignore globs as `<mountPoint>/<path>`
+ * ({@link ignoreMatcher}), so its length is part of each path's cost.
+ */
+export const MAX_MOUNT_POINT_CHARS = 4096;
+
+/**
+ * `mountPoint` when it is a daemon's mount point: an absolute path (a string
+ * starting with `/`) of at most {@link MAX_MOUNT_POINT_CHARS} characters.
+ * @throws Error `EPROTO` (`the container's daemon announced a mount point that is not …`) otherwise.
+ */
+export function checkMountPoint(mountPoint: unknown): string {
+  if (typeof mountPoint === "string" && mountPoint.startsWith("/") && mountPoint.length <= MAX_MOUNT_POINT_CHARS) return mountPoint;
+  const shown = typeof mountPoint === "string" ? `a string of ${mountPoint.length} characters` : mountPoint === null ? "null" : `a value of type ${typeof mountPoint}`;
+  throw protocolError(`the container's daemon announced a mount point that is not an absolute path of at most ${MAX_MOUNT_POINT_CHARS} characters (MAX_MOUNT_POINT_CHARS; ${shown}): its daemon misbehaves (a command may have taken it over); restart the container`);
 }
 
 /**

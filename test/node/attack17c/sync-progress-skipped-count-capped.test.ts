@@ -16,6 +16,9 @@
  *
  * Suggested fix: have `RemoteSync.push()`/`pull()` return the count (`SkipList.count`) beside the list and
  * report it as `skipped`; keep the summary entry visible in `skippedEntries` (or state the count there).
+ *
+ * Fixed: `RemoteSync.push()`/`pull()` (runtime/sync.ts) return `skippedCount` (`SkipList.count`) beside the
+ * list, and runtime/index.ts reports it as the progress's `skipped` and the spans' `workspace.sync.skipped`.
  */
 import { describe, expect, it } from "vitest";
 import { nodeSqliteStorage, Workspace } from "../../../src/index.js";
@@ -23,7 +26,7 @@ import { daemonHandle, type DaemonApi } from "../../../src/backends/daemon/handl
 import { emptyDaemon } from "../attack15c/daemon-stand-in.js";
 
 describe("attack17c: skipped count in sync progress", () => {
-  it.fails("workspace.pull() reports the number of skipped entries, not the length of the capped list", async () => {
+  it("workspace.pull() reports the number of skipped entries, not the length of the capped list", async () => {
     const daemon = {
       ...emptyDaemon(),
       scan: async () => ({ entries: [], skipped: Array.from({ length: 5000 }, (_, i) => ({ path: `fifo${i}`, reason: "special" })), cursor: null, done: true }),
