@@ -22,37 +22,17 @@
  * 32 MiB) is refused before it is made — EPUSHFAIL "pack too large: the objects to push take more than 33554432
  * bytes …", the pack never sent. (The assertion is now the refusal: the success branch no longer applies.)
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { randomBytes } from "node:crypto";
 import { afterAll, expect, it } from "vitest";
 import { cleanupScratch, newWorkspace } from "../git/worktree-helpers.js";
 import { GIT_MAX_PUSH_BYTES } from "../../../src/git/index.js";
 import { pushTooLarge } from "../../../src/git/limits.js";
+import { withPushStub } from "../git/push-stub.js";
+
 afterAll(cleanupScratch);
 const MiB = 1024 * 1024;
-function pkt(data: string): Buffer {
-  const body = Buffer.from(data);
-  return Buffer.concat([Buffer.from((body.length + 4).toString(16).padStart(4, "0")), body]);
-}
 it("a push of a 64 MiB pack (four 16 MiB files) stays under 128 MiB of memory, or is refused before sending", { timeout: 60_000 }, async () => {
-  let received = 0;
-  const server: Server = createServer((req, res) => {
-    if (req.method === "GET") {
-      res.writeHead(200, { "content-type": "application/x-git-receive-pack-advertisement" });
-      res.end(Buffer.concat([pkt("# service=git-receive-pack\n"), Buffer.from("0000"), pkt(`${"0".repeat(40)} capabilities^{}\0report-status side-band-64k\n`), Buffer.from("0000")]));
-      return;
-    }
-    req.on("data", (c: Buffer) => (received += c.length));
-    req.on("end", () => {
-      res.writeHead(200, { "content-type": "application/x-git-receive-pack-result" });
-      const inner = Buffer.concat([pkt("unpack ok\n"), pkt("ok refs/heads/main\n"), Buffer.from("0000")]);
-      res.end(Buffer.concat([pkt("\x01" + inner.toString("latin1")), Buffer.from("0000")]));
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/r.git`;
-  try {
+  await withPushStub(async (url, received) => {
     const { ws, git } = newWorkspace();
     await git.init({ dir: "/r", defaultBranch: "main" } as never);
     const n = 4;
@@ -71,33 +51,14 @@ it("a push of a 64 MiB pack (four 16 MiB files) stays under 128 MiB of memory, o
     // Refused: with a message saying why, and nothing sent.
     expect(result).toMatch(/^GitError: git push failed: .*too large/);
     expect(result).toBe(`GitError: git push failed: ${pushTooLarge(GIT_MAX_PUSH_BYTES)}`);
-    expect(received).toBe(0);
+    expect(received()).toBe(0);
     // Today: 147–175 MiB.
     expect(grew).toBeLessThan(128 * MiB);
-  } finally {
-    server.closeAllConnections();
-    server.close();
-  }
+  });
 });
 
 it("a push within the bound goes through; maxPushBytes lowers the bound, refusing before anything is sent", { timeout: 60_000 }, async () => {
-  let received = 0;
-  const server: Server = createServer((req, res) => {
-    if (req.method === "GET") {
-      res.writeHead(200, { "content-type": "application/x-git-receive-pack-advertisement" });
-      res.end(Buffer.concat([pkt("# service=git-receive-pack\n"), Buffer.from("0000"), pkt(`${"0".repeat(40)} capabilities^{}\0report-status side-band-64k\n`), Buffer.from("0000")]));
-      return;
-    }
-    req.on("data", (c: Buffer) => (received += c.length));
-    req.on("end", () => {
-      res.writeHead(200, { "content-type": "application/x-git-receive-pack-result" });
-      const inner = Buffer.concat([pkt("unpack ok\n"), pkt("ok refs/heads/main\n"), Buffer.from("0000")]);
-      res.end(Buffer.concat([pkt("\x01" + inner.toString("latin1")), Buffer.from("0000")]));
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/r.git`;
-  try {
+  await withPushStub(async (url, received) => {
     const { ws, git } = newWorkspace();
     await git.init({ dir: "/r", defaultBranch: "main" } as never);
     for (let i = 0; i < 2; i++) await ws.fs.writeFile(`/r/f${i}.bin`, randomBytes(MiB));
@@ -107,14 +68,11 @@ it("a push within the bound goes through; maxPushBytes lowers the bound, refusin
     const refused = await git.push({ dir: "/r", ref: "main", maxPushBytes: 1.5 * MiB } as never).catch((e) => e as { code?: string; message?: string });
     expect((refused as { code?: string }).code).toBe("EPUSHFAIL");
     expect((refused as { message?: string }).message).toBe(`git push failed: ${pushTooLarge(1.5 * MiB)}`);
-    expect(received).toBe(0);
+    expect(received()).toBe(0);
     const usage = await git.push({ dir: "/r", ref: "main", maxPushBytes: 0 } as never).catch((e) => e as { code?: string; message?: string });
     expect(usage).toMatchObject({ code: "EUSAGE", message: "git push: maxPushBytes must be a number > 0, got number" });
     const result = await git.push({ dir: "/r", ref: "main" } as never);
     expect(result).toEqual({ ok: true, error: null, refs: { "refs/heads/main": { ok: true, error: "" } } });
-    expect(received).toBeGreaterThan(2 * MiB);
-  } finally {
-    server.closeAllConnections();
-    server.close();
-  }
+    expect(received()).toBeGreaterThan(2 * MiB);
+  });
 });

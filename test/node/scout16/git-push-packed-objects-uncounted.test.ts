@@ -20,52 +20,29 @@
  * wrapped, and each object read from a pack counts once by its inflated size in the same sum (refused as it is
  * read; nothing sent).
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { randomBytes } from "node:crypto";
 import { afterAll, expect, it } from "vitest";
 import { cleanupScratch, committedRepo, realGit, workspaceCopy } from "../git/worktree-helpers.js";
 import { pushTooLarge } from "../../../src/git/limits.js";
 
+import { withPushStub } from "../git/push-stub.js";
+
 afterAll(cleanupScratch);
 const MiB = 1024 * 1024;
-function pkt(data: string): Buffer {
-  const body = Buffer.from(data);
-  return Buffer.concat([Buffer.from((body.length + 4).toString(16).padStart(4, "0")), body]);
-}
 
 it("objects read from a pack count toward maxPushBytes as loose ones do", { timeout: 60_000 }, async () => {
-  let received = 0;
-  const server: Server = createServer((req, res) => {
-    if (req.method === "GET") {
-      res.writeHead(200, { "content-type": "application/x-git-receive-pack-advertisement" });
-      res.end(Buffer.concat([pkt("# service=git-receive-pack\n"), Buffer.from("0000"), pkt(`${"0".repeat(40)} capabilities^{}\0report-status side-band-64k\n`), Buffer.from("0000")]));
-      return;
-    }
-    req.on("data", (c: Buffer) => (received += c.length));
-    req.on("end", () => {
-      res.writeHead(200, { "content-type": "application/x-git-receive-pack-result" });
-      const inner = Buffer.concat([pkt("unpack ok\n"), pkt("ok refs/heads/main\n"), Buffer.from("0000")]);
-      res.end(Buffer.concat([pkt("\x01" + inner.toString("latin1")), Buffer.from("0000")]));
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/r.git`;
-  try {
+  await withPushStub(async (url, received) => {
     const disk = committedRepo({ "f0.bin": randomBytes(MiB), "f1.bin": randomBytes(MiB) }, "two", (d) => realGit(d, "gc", "-q"));
     const { ws, git, dir } = await workspaceCopy(disk);
     // The objects are in one pack, none loose.
     expect((await ws.fs.readdir(`${dir}/.git/objects/pack`)).filter((e) => e.name.endsWith(".pack"))).toHaveLength(1);
     await git.remoteAdd({ dir, name: "origin", url });
     const refused = await git.push({ dir, ref: "main", maxPushBytes: 1.5 * MiB } as never).catch((e) => e as { code?: string; message?: string });
-    expect(received).toBe(0); // today: ~2 MiB sent
+    expect(received()).toBe(0); // today: ~2 MiB sent
     expect(refused).toMatchObject({ code: "EPUSHFAIL", message: `git push failed: ${pushTooLarge(1.5 * MiB)}` });
     // Within the bound, the same packed objects are pushed: the two 1 MiB blobs (stored, random) and more go out.
     const done = await git.push({ dir, ref: "main", maxPushBytes: 3 * MiB } as never);
     expect(done).toMatchObject({ ok: true, error: null });
-    expect(received).toBeGreaterThan(2 * MiB);
-  } finally {
-    server.closeAllConnections();
-    server.close();
-  }
+    expect(received()).toBeGreaterThan(2 * MiB);
+  });
 });
