@@ -14,7 +14,7 @@ import type { ExecJournal } from "./journal.js";
 import type { ResolvedOptions } from "./options.js";
 import type { BridgeCallKind, BridgeResult, CallMeta, IsolateBridge, RunnerContext, RunnerOutcome } from "./protocol.js";
 import { RUNNER_MODULE } from "./isolate.js";
-import { StdioBudget } from "./stdio.js";
+import { clipMessage, StdioBudget } from "./stdio.js";
 
 const encoder = new TextEncoder();
 
@@ -29,8 +29,12 @@ const encoder = new TextEncoder();
  * of one stream cost, and only their interleaving within one window is not
  * kept (each stream's bytes and their order are). Output the host writes
  * itself (failure messages, truncation markers) follows all held output.
+ * It is also the most one output row holds: a larger piece from the
+ * isolate (whose own 64 KiB pieces code in the run can enlarge) is cut
+ * into rows of at most this many bytes, well under the 2 MB a Durable
+ * Object SQLite value may hold.
  */
-const FLUSH_BYTES = 64 * 1024;
+export const FLUSH_BYTES = 64 * 1024;
 /** Minimum interval between two output rows of a run while output keeps coming. */
 const FLUSH_MS = 250;
 /**
@@ -216,6 +220,10 @@ export class Run implements BridgeRun {
   suspended = false;
   /** True once the journal refused output and the host was told (once). */
   #lostNoted = false;
+  /** Set when journaling output failed: the first error's message, and the bytes of output lost. */
+  #unjournaled: { message: string; bytes: number } | undefined;
+  /** True once the loss in {@link #unjournaled} was stated (the run failed with it, or it was written at the end). */
+  #lossStated = false;
 
   constructor(host: RunHost, id: string, durable?: RunDurability) {
     this.#host = host;
@@ -359,22 +367,26 @@ export class Run implements BridgeRun {
         bytes = bytes.subarray(n);
         if (bytes.byteLength === 0) continue;
       }
-      const chunk = this.#stdio.accept(stream, bytes);
-      if (chunk.byteLength === 0) continue;
-      const pending = (this.#pending ??= { first: stream, stdout: { buffer: new Uint8Array(0), bytes: 0 }, stderr: { buffer: new Uint8Array(0), bytes: 0 }, bytes: 0 });
-      const held = pending[stream];
-      const need = held.bytes + chunk.byteLength;
-      if (need > held.buffer.byteLength) {
-        // Copy: the chunk's buffer is not ours. Grow by doubling (from 1 KiB), so a
-        // window of tiny writes costs its bytes, not one array each.
-        const grown = new Uint8Array(Math.max(need, 2 * held.buffer.byteLength, 1024));
-        grown.set(held.buffer.subarray(0, held.bytes));
-        held.buffer = grown;
+      let rest = this.#stdio.accept(stream, bytes);
+      // A window holds at most FLUSH_BYTES (flushed as it fills), so no row is larger whatever piece size the isolate sends.
+      while (rest.byteLength > 0) {
+        const pending = (this.#pending ??= { first: stream, stdout: { buffer: new Uint8Array(0), bytes: 0 }, stderr: { buffer: new Uint8Array(0), bytes: 0 }, bytes: 0 });
+        const chunk = rest.subarray(0, FLUSH_BYTES - pending.bytes);
+        rest = rest.subarray(chunk.byteLength);
+        const held = pending[stream];
+        const need = held.bytes + chunk.byteLength;
+        if (need > held.buffer.byteLength) {
+          // Copy: the chunk's buffer is not ours. Grow by doubling (from 1 KiB), so a
+          // window of tiny writes costs its bytes, not one array each.
+          const grown = new Uint8Array(Math.min(FLUSH_BYTES, Math.max(need, 2 * held.buffer.byteLength, 1024)));
+          grown.set(held.buffer.subarray(0, held.bytes));
+          held.buffer = grown;
+        }
+        held.buffer.set(chunk, held.bytes);
+        held.bytes = need;
+        pending.bytes += chunk.byteLength;
+        if (pending.bytes >= FLUSH_BYTES) this.#flush();
       }
-      held.buffer.set(chunk, held.bytes);
-      held.bytes = need;
-      pending.bytes += chunk.byteLength;
-      if (pending.bytes >= FLUSH_BYTES) this.#flush();
     }
     if (this.#pending && this.#flushTimer === undefined) {
       const wait = this.#lastFlush + FLUSH_MS - Date.now();
@@ -430,8 +442,16 @@ export class Run implements BridgeRun {
       // The calls and tape this output may depend on are journaled first.
       if (this.replays) this.durable!.journal.flush();
       accepted = this.#host.journal.appendAll(this.id, events);
-    } catch {
-      /* a failed append loses those chunks; the run goes on */
+    } catch (err) {
+      // Nothing of it was written (one transaction): the sequence does not skip, and the loss is
+      // not silent — the run fails saying so (at its end, when it is ending already).
+      this.seq -= events.length;
+      const lost = (this.#unjournaled ??= { message: err instanceof Error ? err.message : String(err), bytes: 0 });
+      for (const { data } of events) lost.bytes += data.byteLength;
+      if (!this.done && !this.#stopping && !this.#finishing && !this.#lossStated) {
+        this.#lossStated = true;
+        void this.fail(this.#lossText());
+      }
     }
     this.#notify();
     // Refused: the run ended in the journal (settled by another runtime) or another runtime took it over.
@@ -439,6 +459,12 @@ export class Run implements BridgeRun {
       this.#lostNoted = true;
       queueMicrotask(() => this.#host.lost?.(this));
     }
+  }
+
+  /** The stderr line stating output lost by a failed journal write: `Output could not be journaled (<n> bytes lost): <error>`. */
+  #lossText(): string {
+    const lost = this.#unjournaled!;
+    return clipMessage(`Output could not be journaled (${lost.bytes} bytes lost): ${lost.message}`);
   }
 
   /**
@@ -680,6 +706,13 @@ export class Run implements BridgeRun {
     }
     this.#flush();
     this.#markDropped();
+    if (this.#unjournaled && !this.#lossStated) {
+      // Output was lost while the run was ending: it ends failed, saying so.
+      this.#lossStated = true;
+      this.#write([["stderr", encoder.encode(`${this.#lossText()}\n`)]]);
+      if (code === 0) code = 1;
+      result = null;
+    }
     this.#dispose();
     const seq = ++this.seq;
     let persisted = false;

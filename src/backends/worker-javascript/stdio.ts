@@ -10,6 +10,33 @@
 /** Bytes of stderr past `maxStdioBytes` the runner may use for its own failure message (16 KiB). */
 export const STDIO_RESERVE_BYTES = 16 * 1024;
 
+/**
+ * Bytes of UTF-8 kept of a message the host writes to a run's stderr on the
+ * isolate's word — an `evaluate` rejection's message, a replay attempt's
+ * `diverged` finding — or from a failed journal write: 16,384 (as
+ * {@link STDIO_RESERVE_BYTES}). A longer one is cut on a character boundary
+ * and ends with `… [<n> more bytes cut]`, so such a message stays within
+ * the reserve whatever `maxStdioBytes` is.
+ */
+export const MAX_RUN_MESSAGE_BYTES = STDIO_RESERVE_BYTES;
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/**
+ * `text` cut to {@link MAX_RUN_MESSAGE_BYTES} bytes of UTF-8, never inside
+ * a character, followed by `… [<n> more bytes cut]` when it was longer
+ * (`n` in bytes); shorter text is returned as is.
+ */
+export function clipMessage(text: string): string {
+  if (text.length * 3 <= MAX_RUN_MESSAGE_BYTES) return text;
+  const bytes = encoder.encode(text);
+  if (bytes.byteLength <= MAX_RUN_MESSAGE_BYTES) return text;
+  let end = MAX_RUN_MESSAGE_BYTES;
+  while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end--; // not inside a character's bytes
+  return `${decoder.decode(bytes.subarray(0, end))}… [${bytes.byteLength - end} more bytes cut]`;
+}
+
 type Stream = "stdout" | "stderr";
 
 interface StreamCount {

@@ -20,11 +20,16 @@
  * `output()` split an accepted chunk into pieces of at most FLUSH_BYTES (or a JOURNAL_EVENT_BYTES, e.g. 1 MiB) and
  * flush before the held window would pass it, so no event row passes ~1 MiB; a failed append should at least end
  * the run with a message rather than drop output silently.
+ * Fixed: `Run.output` (run.ts) cuts an accepted chunk into the held window so the window never passes FLUSH_BYTES
+ * (64 KiB, now exported) and flushes as it fills — every output row is at most 64 KiB whatever piece the isolate
+ * sends; a failed append no longer skips a sequence number silently: the run fails (exit 1) with
+ * `Output could not be journaled (<n> bytes lost): <error>` on stderr (at its end when it is already ending).
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { expect, it } from "vitest";
 import { Workspace } from "../../../src/index.js";
 import { WorkerJavaScriptBackend } from "../../../src/backends/worker-javascript/index.js";
+import { FLUSH_BYTES } from "../../../src/backends/worker-javascript/run.js";
 
 /** Swaps Math.min only for the runner's `Math.min(SEND_CHUNK, left)` of this one 3,000,000-byte batch. */
 const BIG = `export default async () => {
@@ -40,7 +45,7 @@ const BIG = `export default async () => {
 /** Durable Object SQLite's limit for one string/BLOB value or row (production). */
 const DO_SQLITE_MAX_VALUE = 2_000_000;
 
-it.fails("no output event row passes Durable Object SQLite's 2 MB, whatever piece size the isolate sends (today: one 3,000,000-byte row)", { timeout: 60_000 }, async () => {
+it("no output event row passes Durable Object SQLite's 2 MB, whatever piece size the isolate sends (was: one 3,000,000-byte row)", { timeout: 60_000 }, async () => {
   await runInDurableObject(env.TEST_DO.get(env.TEST_DO.newUniqueId()), async (_i, state) => {
     const ws = new Workspace({ storage: state.storage, backends: [new WorkerJavaScriptBackend({ loader: env.LOADER })] });
     try {
@@ -54,8 +59,51 @@ it.fails("no output event row passes Durable Object SQLite's 2 MB, whatever piec
       // Holds today: every byte is journaled (locally) and the run completes.
       expect(r.status).toBe("completed");
       expect(stdout.reduce((a, b) => a + b, 0)).toBe(3_000_004);
-      // Today: stdout rows [3000000, 4] — the first is refused by production SQLite, and the append's failure is swallowed.
+      // Was: stdout rows [3000000, 4] — the first refused by production SQLite, and the append's failure swallowed.
       expect(Math.max(...stdout)).toBeLessThan(DO_SQLITE_MAX_VALUE);
+      expect(Math.max(...stdout)).toBeLessThanOrEqual(FLUSH_BYTES);
+      // Rows of exactly FLUSH_BYTES as the window fills; the last 50,880 bytes and "end\n" (one window or two, by timing) after.
+      const full = Math.floor(3_000_000 / FLUSH_BYTES);
+      expect(stdout.slice(0, full)).toEqual(Array(full).fill(FLUSH_BYTES));
+      expect(stdout.slice(full).reduce((a, b) => a + b, 0)).toBe(3_000_004 - full * FLUSH_BYTES);
+    } finally {
+      await ws.close();
+    }
+  });
+});
+
+/** Prints a line the journal refuses (a trigger standing in for production's refusal of a too-large row), then more. */
+/** The trigger's refusal as Durable Object SQLite reports it. */
+const ERROR = "row refused: SQLITE_CONSTRAINT (extended: SQLITE_CONSTRAINT_TRIGGER)";
+const REFUSED = `export default async () => {
+  console.log("before");
+  await new Promise((r) => setTimeout(r, 300));
+  process.stdout.write("REFUSE-ME\\n");
+  await new Promise((r) => setTimeout(r, 300));
+  console.log("after");
+  return 1;
+};`;
+
+it("a failed append fails the run with a message, with no gap in the sequence (was: swallowed, run completed)", { timeout: 60_000 }, async () => {
+  await runInDurableObject(env.TEST_DO.get(env.TEST_DO.newUniqueId()), async (_i, state) => {
+    const ws = new Workspace({ storage: state.storage, backends: [new WorkerJavaScriptBackend({ loader: env.LOADER })] });
+    try {
+      await ws.fs.mkdir("/workspace", { recursive: true });
+      expect((await (await ws.runtime.exec("export default () => 0", { id: "warm" })).result()).status).toBe("completed");
+      state.storage.sql.exec(
+        "CREATE TRIGGER refuse_row BEFORE INSERT ON __ws_exec_events WHEN instr(NEW.data, CAST('REFUSE-ME' AS BLOB)) > 0 BEGIN SELECT RAISE(ABORT, 'row refused'); END",
+      );
+      const r = await (await ws.runtime.exec(REFUSED, { id: "refused", encoding: "utf8", timeoutMs: 30_000 })).result();
+      const rows = state.storage.sql
+        .exec<{ seq: number; name: string; data: ArrayBuffer | null }>("SELECT seq, name, data FROM __ws_exec_events WHERE id = 'refused' ORDER BY seq")
+        .toArray()
+        .map((e) => [e.seq, e.name, e.data === null ? null : new TextDecoder().decode(e.data)]);
+      expect([r.status, r.exitCode, r.stdout]).toEqual(["failed", 1, "before\n"]);
+      expect(rows).toEqual([
+        [1, "stdout", "before\n"],
+        [2, "stderr", `Output could not be journaled (10 bytes lost): ${ERROR}\n`],
+        [3, "exit", null],
+      ]);
     } finally {
       await ws.close();
     }
