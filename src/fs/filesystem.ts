@@ -28,6 +28,7 @@ import {
   flagOption,
   LINK_MODE,
   modeOption,
+  noFollowOption,
   objectOption,
   pageOption,
   positiveOption,
@@ -250,6 +251,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     if (ifMatch !== undefined) request.ifMatch = ifMatch;
     if (ifInode !== undefined) request.ifInode = ifInode;
     if (ifUnmodified !== undefined) request.ifUnmodified = { inode: ifUnmodified.inode, size: ifUnmodified.size, mtime: ifUnmodified.mtime };
+    if (noFollowOption(options)) request.noFollow = true;
     return this.#writer.write(request, content);
   }
 
@@ -260,6 +262,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     options = objectOption(options, "mkdir");
     const mode = modeOption(options?.mode, DIR_MODE, "mkdir", canonical);
     const recursive = flagOption(options?.recursive, "recursive", "mkdir");
+    const noFollow = noFollowOption(options);
     const mtime = this.#now();
     this.#nodes.transaction(() => {
       const createDir = (parent: Node, name: string, dirMode: number) =>
@@ -267,6 +270,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
       const trace = this.#guard.trace();
       const found = this.#nodes.resolve(segmentsOf(canonical), {
         followFinal: false,
+        followLinks: !noFollow,
         createMissing: recursive ? (parent, name) => createDir(parent, name, DIR_MODE) : undefined,
         trace,
         creating: true,

@@ -17,6 +17,29 @@ export const DIR_MODE = 0o755;
 /** Permission bits of a symbolic link. */
 export const LINK_MODE = 0o777;
 
+/**
+ * Internal option key of `writeFile` and `mkdir` (not exported from the
+ * package): with `[NO_FOLLOW]: true` the walk of the path follows no
+ * symbolic link anywhere — a link among the parent directories fails the
+ * call `ENOTDIR`, a link at the path itself fails `writeFile` `ELOOP` (or
+ * `EEXIST` when `exclusive`) and `mkdir` `EEXIST` — and it is applied where
+ * the call resolves the path, so in `writeFile`'s commit transaction too
+ * (after a streamed content was read). A mount's write API uses it (issue
+ * 20, seventeenth attack run: a link swapped in for a parent while a
+ * streamed file arrived was followed at commit).
+ */
+export const NO_FOLLOW: unique symbol = Symbol("agent-computer fs: follow no symbolic link in the path");
+
+/** Options carrying {@link NO_FOLLOW}. */
+export interface NoFollowOption {
+  readonly [NO_FOLLOW]?: boolean;
+}
+
+/** Whether `options` asks for {@link NO_FOLLOW}. */
+export function noFollowOption(options: object | undefined): boolean {
+  return options !== undefined && (options as NoFollowOption)[NO_FOLLOW] === true;
+}
+
 /** A `readFile` byte window and encoding. */
 export interface ReadWindow {
   encoding?: "utf8";

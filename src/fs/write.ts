@@ -46,6 +46,12 @@ export interface WriteRequest {
   ifInode?: number;
   /** Write only if the path still leads to the file with this inode, size and mtime: checked before the content is read; its revision stamp again at commit. */
   ifUnmodified?: { inode: number; size: number; mtime: number };
+  /**
+   * Follow no symbolic link in the path (`NO_FOLLOW`): a link among the
+   * parents is `ENOTDIR`, a link at the path `ELOOP` (`EEXIST` when
+   * exclusive); checked before the content is read and again at commit.
+   */
+  noFollow?: boolean;
 }
 
 /** The file a conditional write found with the expected content: its inode and revision stamp then. */
@@ -219,15 +225,16 @@ export class FileWriter {
     if (pin.rev !== null && this.#nodes.stampOf(pin.ino) !== pin.rev) throw request.ifMatch === undefined ? staleUnmodified(request.path) : stale(request.path);
   }
 
-  /** Where the write lands; refuses a read-only target, a directory, or (exclusive) an existing entry. */
+  /** Where the write lands; refuses a read-only target, a directory, (exclusive) an existing entry, or (noFollow) a link on the path. */
   #target(request: WriteRequest, segments: string[]): Target {
     const { path, exclusive } = request;
+    const noFollow = request.noFollow === true;
     // Again at commit: a mount may have completed while a stream was read.
     this.#guard.assertWritable(path, "writeFile");
     const trace = this.#guard.trace();
     // Exclusive: the entry itself, a link included, must not exist. When it is missing, following a
     // link in the last position cannot change the walk, so that walk is the target's too.
-    const found = this.#nodes.resolve(segments, { followFinal: !exclusive, trace, creating: true });
+    const found = this.#nodes.resolve(segments, { followFinal: !exclusive && !noFollow, followLinks: !noFollow, trace, creating: true });
     this.#guard.assertWritableVia(trace, found, "writeFile", path, this.#nodes);
     throwIfWalkFailed(found, "writeFile", path);
     if (exclusive && found.status === "found") throw new WorkspaceFsError("EEXIST", "writeFile", path);
@@ -237,6 +244,7 @@ export class FileWriter {
     }
     if (found.status === "found") {
       if (found.node.kind === Kind.Directory) throw new WorkspaceFsError("EISDIR", "writeFile", path);
+      if (found.node.kind === Kind.Symlink) throw new WorkspaceFsError("ELOOP", "writeFile", path, "the path is a symbolic link and this write follows none");
       return { node: found.node };
     }
     const missing = found as Extract<Resolution, { status: "missing" }>;

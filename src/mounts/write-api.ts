@@ -9,8 +9,9 @@
  */
 import { within } from "../fs/mount-guard.js";
 import { posixCodeOf } from "../fs/node-errors.js";
+import { NO_FOLLOW, type NoFollowOption } from "../fs/options.js";
 import { canonicalPath } from "../fs/path.js";
-import type { WorkspaceFilesystem } from "../fs/types.js";
+import type { MkdirOptions, WorkspaceFilesystem, WriteFileOptions } from "../fs/types.js";
 import { dirname } from "../util/path.js";
 import { bytesOf } from "./bytes-stream.js";
 import type { Mount, MountWriteAPI } from "./types.js";
@@ -39,6 +40,12 @@ export const MOUNT_WRITE_RETRIES = 2;
  * removed) and the next `ready()` copies again (issue 20, sixteenth attack
  * run: a link planted in the root sent the mount's bytes over a file outside
  * it, and the finished read-only copy kept the link to a writable file).
+ * The `lstat` checks only name the link early: each `writeFile` and `mkdir`
+ * itself walks the path following no link (the Workspace's internal
+ * `NO_FOLLOW` option), in the transaction that writes — for a streamed file
+ * that is after its last byte arrived — so a link swapped in for a
+ * directory between the check and the write is refused there too (issue 20,
+ * seventeenth attack run: such a link was followed at the stream's commit).
  *
  * @returns an API whose calls throw Error `mount <root>: "<path>" is not an absolute path`,
  *   `… is outside the mount root`, `maxEntries=<n> exceeded`, `maxBytes=<n> exceeded`,
@@ -74,7 +81,8 @@ export function mountWriteAPI(fs: WorkspaceFilesystem, root: string, mount: Moun
   /**
    * Makes `dir` (the root or under it) a directory reached from the root
    * through real directories only: each one is checked with `lstat` (a
-   * link is never followed) and a missing one created (the last with `mode`).
+   * link is never followed) and a missing one created (the last with `mode`)
+   * by a `mkdir` that follows no link either.
    */
   const directory = async (dir: string, mode?: number): Promise<void> => {
     if (dir === root) return;
@@ -84,10 +92,12 @@ export function mountWriteAPI(fs: WorkspaceFilesystem, root: string, mount: Moun
       at += `/${name}`;
       let stat = await fs.lstat(at).catch(() => undefined);
       if (!stat) {
+        const options: MkdirOptions & NoFollowOption = i === names.length - 1 && mode !== undefined ? { mode, [NO_FOLLOW]: true } : { [NO_FOLLOW]: true };
         try {
-          await fs.mkdir(at, i === names.length - 1 && mode !== undefined ? { mode } : {});
+          await fs.mkdir(at, options);
           continue;
         } catch (error) {
+          if (posixCodeOf(error) === "ENOTDIR") await refused(error, at);
           if (posixCodeOf(error) !== "EEXIST") throw error;
         }
         stat = await fs.lstat(at);
@@ -95,6 +105,23 @@ export function mountWriteAPI(fs: WorkspaceFilesystem, root: string, mount: Moun
       if (stat.isSymbolicLink) throw linked(at);
       if (!stat.isDirectory) throw notA(at, "ENOTDIR");
     }
+  };
+  /**
+   * After a call that followed no link failed `ENOTDIR` / `ELOOP` at `path`:
+   * names the link (or file) among the directories from the root, or at
+   * `path`, that another writer put there since they were checked; else
+   * rethrows `error`.
+   */
+  const refused = async (error: unknown, path: string): Promise<never> => {
+    let at = root === "/" ? "" : root;
+    for (const name of path.slice(at.length + 1).split("/")) {
+      at += `/${name}`;
+      const stat = await fs.lstat(at).catch(() => undefined);
+      if (!stat) break;
+      if (stat.isSymbolicLink) throw linked(at);
+      if (at !== path && !stat.isDirectory) throw notA(at, "ENOTDIR");
+    }
+    throw error;
   };
   const limited = (source: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> => {
     if (mount.maxBytes === undefined) return source;
@@ -125,11 +152,16 @@ export function mountWriteAPI(fs: WorkspaceFilesystem, root: string, mount: Moun
         await directory(dirname(path));
         if (entry?.isSymbolicLink) throw linked(path);
         if (entry?.isDirectory) throw notA(path, "EISDIR");
+        // The write's own walk follows no link either, at its commit too (a streamed file's bytes arrive meanwhile).
+        const options: WriteFileOptions & NoFollowOption = entry
+          ? { mode: mode ?? 0o644, ifInode: entry.inode, [NO_FOLLOW]: true }
+          : { mode: mode ?? 0o644, exclusive: true, [NO_FOLLOW]: true };
         try {
-          await fs.writeFile(path, content, entry ? { mode: mode ?? 0o644, ifInode: entry.inode } : { mode: mode ?? 0o644, exclusive: true });
+          await fs.writeFile(path, content, options);
           return;
         } catch (error) {
           const code = posixCodeOf(error);
+          if (code === "ENOTDIR" || code === "ELOOP") await refused(error, path);
           // Another writer put, replaced or removed the entry (or a parent) between the check and the write.
           if (!inMemory || attempt >= MOUNT_WRITE_RETRIES || (code !== "EEXIST" && code !== "ESTALE" && code !== "ENOENT")) throw error;
         }

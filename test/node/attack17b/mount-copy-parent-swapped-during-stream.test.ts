@@ -17,8 +17,14 @@
  * Suggested fix: make the check part of the write — a `writeFile` option (e.g. `noFollow: true` / `under: root`)
  * that the commit's resolve applies (no link among the parents, checked inside the transaction), or pin the
  * parent directory's inode (an `ifParentInode` checked at commit, as ifInode is for the entry).
+ * Fixed: the mount write API's `writeFile` and its directory() helper's `mkdir` pass the Workspace's internal
+ * `NO_FOLLOW` option (src/fs/options.ts): the call's own walk of the path follows no link — in `writeFile`'s commit
+ * transaction too, after the stream was read — so the swapped-in /m/docs fails the write `ENOTDIR`, reported as
+ * 'mount /m: "/m/docs" is a symbolic link placed while the mount was being copied; …'; the run fails and clears /m.
  */
 import { describe, expect, it } from "vitest";
+import { NO_FOLLOW, type NoFollowOption } from "../../../src/fs/options.js";
+import type { MkdirOptions, WriteFileOptions } from "../../../src/fs/types.js";
 import { Workspace, nodeSqliteStorage, type Mount } from "../../../src/index.js";
 
 function gate() {
@@ -30,7 +36,7 @@ function gate() {
 const PIECE = 512 * 1024;
 
 describe("attack17b: a mount root's directory swapped for a link while a streamed file is copied", () => {
-  it.fails("the streamed write does not land outside the root, and the finished mount holds no link", { timeout: 30_000 }, async () => {
+  it("the streamed write does not land outside the root, and the finished mount holds no link", { timeout: 30_000 }, async () => {
     const storage = nodeSqliteStorage(":memory:");
     const midStream = gate();
     const resume = gate();
@@ -74,6 +80,47 @@ describe("attack17b: a mount root's directory swapped for a link while a streame
         victim: (await ws.fs.readdir("/victim")).map((e) => e.name),
         docsIsLink: (await ws.fs.lstat("/m/docs").catch(() => undefined))?.isSymbolicLink ?? false,
       }).toEqual({ outcome: "failed", victim: [], docsIsLink: false });
+      expect(outcome).toBe(
+        'mount /m: "/m/docs" is a symbolic link placed while the mount was being copied; the copy never follows a link it did not make (the run fails and clears the root; call ready() again)',
+      );
+      expect(await ws.fs.readdir("/m")).toEqual([]);
+    } finally {
+      storage.close();
+    }
+  });
+
+  // The mechanism the write API relies on (its directory() helper's mkdir has the same window as a small write's hash):
+  // with NO_FOLLOW the call's own walk refuses a link anywhere in the path, and nothing is created where it leads.
+  it("writeFile and mkdir with NO_FOLLOW follow no link among the parents or at the path", async () => {
+    const storage = nodeSqliteStorage(":memory:");
+    const ws = new Workspace({ storage });
+    try {
+      await ws.fs.mkdir("/victim");
+      await ws.fs.writeFile("/victim/f", "old");
+      await ws.fs.mkdir("/m");
+      await ws.fs.symlink("/victim", "/m/docs");
+      await ws.fs.symlink("/victim/f", "/m/f");
+      const code = (p: Promise<unknown>) => p.then(() => "ok", (e: { code?: string }) => e.code);
+      const noFollow: WriteFileOptions & NoFollowOption = { mode: 0o644, [NO_FOLLOW]: true };
+      const noFollowDir: MkdirOptions & NoFollowOption = { mode: 0o755, [NO_FOLLOW]: true };
+      const big = () => new Blob([new Uint8Array(2 * 512 * 1024 + 1)]).stream();
+      expect({
+        mkdir: await code(ws.fs.mkdir("/m/docs/sub", noFollowDir)),
+        mkdirP: await code(ws.fs.mkdir("/m/docs/sub/deeper", { recursive: true, ...noFollowDir })),
+        small: await code(ws.fs.writeFile("/m/docs/new.md", "x", noFollow)),
+        streamed: await code(ws.fs.writeFile("/m/docs/big.bin", big(), noFollow)),
+        exclusive: await code(ws.fs.writeFile("/m/docs/x", "x", { exclusive: true, ...noFollow })),
+        atLink: await code(ws.fs.writeFile("/m/f", "new", noFollow)),
+        atLinkExclusive: await code(ws.fs.writeFile("/m/f", "new", { exclusive: true, ...noFollow })),
+      }).toEqual({ mkdir: "ENOTDIR", mkdirP: "ENOTDIR", small: "ENOTDIR", streamed: "ENOTDIR", exclusive: "ENOTDIR", atLink: "ELOOP", atLinkExclusive: "EEXIST" });
+      expect((await ws.fs.readdir("/victim")).map((e) => e.name)).toEqual(["f"]);
+      expect(await ws.fs.readFile("/victim/f", "utf8")).toBe("old");
+      // Without links in the way the option changes nothing.
+      await ws.fs.mkdir("/m/real/sub", { recursive: true, ...noFollowDir });
+      await ws.fs.writeFile("/m/real/sub/a.md", "a", noFollow);
+      await ws.fs.writeFile("/m/real/sub/b.bin", big(), noFollow);
+      expect((await ws.fs.readdir("/m/real/sub")).map((e) => e.name)).toEqual(["a.md", "b.bin"]);
+      expect((await ws.fs.stat("/m/real/sub/b.bin")).size).toBe(2 * 512 * 1024 + 1);
     } finally {
       storage.close();
     }
