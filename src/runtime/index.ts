@@ -586,12 +586,13 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
     let once: Promise<SyncFields> | undefined;
     const where = { backend, ...(runtimeId !== undefined ? { runtimeId } : {}) };
     // The command exec sent (RemoteSync.commandSent) is settled once: by its pull, or when its stream ends without one
-    // (`abandon`: the pull stays pending as COMMAND_SENT, so this connection's next push pulls first).
+    // (`abandon`: the pull stays pending as COMMAND_SENT, so this connection's next push pulls first, beside live runs too).
     let settled = !ownCommand;
-    const settle = () => {
+    const settle = (abandoned = false) => {
       if (settled) return;
       settled = true;
-      remote.commandSettled();
+      if (abandoned) remote.commandAbandoned();
+      else remote.commandSettled();
     };
     const finish = () =>
       (once ??= remote.exclusive(async (): Promise<SyncFields> => {
@@ -617,7 +618,7 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
           };
         }
       }));
-    return Object.assign(finish, { abandon: settle });
+    return Object.assign(finish, { abandon: () => settle(true) });
   }
 
   async #getEnvelope(id: string, backendId: string | undefined, after: number | "tail" | undefined): Promise<ModuleExecutionEnvelope> {

@@ -233,6 +233,8 @@ export class RemoteSync {
   #ignored: (wire: string) => boolean = () => false;
   /** Commands this connection sent whose pull has not started. */
   #live = 0;
+  /** Commands of this connection that settled without their pull ({@link commandAbandoned}) since a pull started: the next push pulls first, whatever else is live. */
+  #owed = 0;
   /** Where blocks and operations are reported (`WorkspaceOptions.syncTelemetry`, when enabled). */
   readonly #telemetry: SyncLogger | undefined;
 
@@ -405,6 +407,17 @@ export class RemoteSync {
     this.#live = Math.max(0, this.#live - 1);
   }
 
+  /**
+   * The command {@link commandSent} announced ended without its pull (its
+   * event stream failed or was cancelled): its pull is owed, and the next
+   * push pulls first even while other commands of this connection are live
+   * (a long run beside it), so the command's changes win as they would have.
+   */
+  commandAbandoned(): void {
+    this.commandSettled();
+    this.#owed++;
+  }
+
   /** Marks a pull as pending (it failed, or was deferred) with its reason. */
   markPullPending(error: string | null): void {
     this.#db.run(`UPDATE __ws_sync_state SET pull_pending = 1, pull_error = ? WHERE backend = ?`, error === null ? null : clipText(error), this.#backend);
@@ -430,8 +443,8 @@ export class RemoteSync {
   /** {@link push}; `block` gets the running totals after each page of the change log. */
   async #push(block: (totals: SyncTotals) => void): Promise<Omit<PushOutcome, "skipped"> & { skipped: SkipList }> {
     await this.#daemon();
-    // A command sent by an earlier life of the object (or connection) whose pull never ran: its changes first.
-    if (this.#live === 0) {
+    // A command sent by an earlier life of the object (or connection), or abandoned by this one, whose pull never ran: its changes first.
+    if (this.#live === 0 || this.#owed > 0) {
       const pending = this.#db.one<{ pull_pending: number; pull_error: string | null }>(`SELECT pull_pending, pull_error FROM __ws_sync_state WHERE backend = ?`, this.#backend);
       if (pending?.pull_pending === 1 && pending.pull_error === COMMAND_SENT) await this.pull();
     }
@@ -538,16 +551,34 @@ export class RemoteSync {
       ),
     ];
     if (rows.length === 0) return []; // nothing at or under it ever reached the container
-    const fresh = rows.filter((r) => r.rev > rev).map((r) => r.path);
-    if (fresh.length === 0) return [wire];
-    const holdsFresh = (path: string) => fresh.some((f) => f === path || f.startsWith(`${path}/`));
-    const out: string[] = [];
-    for (const row of rows) {
-      if (row.rev > rev || holdsFresh(row.path)) continue;
-      if (out.some((o) => row.path.startsWith(`${o}/`))) continue; // goes with a removed directory
-      out.push(row.path);
-    }
-    return out;
+    if (!rows.some((r) => r.rev > rev)) return [wire];
+    // In tree order ("/" before every other character) each row's subtree follows it in one run, so a
+    // stack of the open rows is the row's ancestors: one pass marks the rows holding a newer entry,
+    // a second picks each highest row that holds none — linear in the rows (after the sort), not quadratic.
+    const key = (path: string) => path.replaceAll("/", "\0");
+    const tree = rows.map((r) => ({ path: r.path, key: key(r.path), fresh: r.rev > rev, holds: r.rev > rev, gone: false }));
+    tree.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    const walk = (visit: (node: (typeof tree)[number], parent: (typeof tree)[number] | undefined) => void, leave: (node: (typeof tree)[number], parent: (typeof tree)[number] | undefined) => void) => {
+      const open: (typeof tree)[number][] = [];
+      for (const node of tree) {
+        while (open.length > 0 && !node.key.startsWith(`${open.at(-1)!.key}\0`)) leave(open.pop()!, open.at(-1));
+        visit(node, open.at(-1));
+        open.push(node);
+      }
+      while (open.length > 0) leave(open.pop()!, open.at(-1));
+    };
+    walk(() => {}, (node, parent) => {
+      if (node.holds && parent) parent.holds = true;
+    });
+    const removed = new Set<string>();
+    walk((node, parent) => {
+      if (parent?.gone) node.gone = true; // goes with a removed directory
+      else if (!node.holds) {
+        node.gone = true;
+        removed.add(node.path);
+      }
+    }, () => {});
+    return rows.filter((r) => removed.has(r.path)).map((r) => r.path);
   }
 
   /** Queues a file's content; returns its size, or -1 when it is gone already (its tombstone follows). */
@@ -634,6 +665,7 @@ export class RemoteSync {
 
   /** {@link pull}; `block` is called after each page of the walk and after the deletions. */
   async #pull(outcome: Outcome, block: () => void): Promise<void> {
+    const owed = this.#owed;
     await this.#daemon();
     const seen = new Set<string>();
     const leftovers: string[] = [];
@@ -735,6 +767,7 @@ export class RemoteSync {
     for (const group of groups) if (await this.#removeGone(group.top, group.rows, outcome, dirs)) outcome.applied++;
     block();
     this.#db.run(`UPDATE __ws_sync_state SET pull_pending = 0, pull_error = NULL WHERE backend = ?`, this.#backend);
+    this.#owed -= owed; // abandoned before this walk began: their changes are in (one abandoned since is still owed)
     // Pushes run under the same lock, so no push is writing these now.
     for (let i = 0; i < leftovers.length; i += APPLY_BATCH_OPS) {
       await this.#rpc.apply({ ops: leftovers.slice(i, i + APPLY_BATCH_OPS).map((path): RemoteApplyOp => ({ op: "rm", path })) }).catch(() => {});

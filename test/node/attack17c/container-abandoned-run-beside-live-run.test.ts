@@ -18,7 +18,10 @@
  *
  * Suggested fix: count abandoned commands apart (or keep a per-connection "pull owed" flag set by
  * `abandon`) and have the next push pull first while one is owed, whatever else is live; or run the
- * abandoned run's pull (under the lock) as soon as its stream fails.
+ * abandoned run's pull (under the lock) as soon as its stream fails. *
+ * Fixed: `abandon` now calls `RemoteSync.commandAbandoned()` (runtime/index.ts, runtime/sync.ts), which counts
+ * the owed pull apart from `#live`; `#push` pulls first (the marker still COMMAND_SENT) when no command is live
+ * or one is owed, and a completed pull pays off those abandoned before its walk began.
  */
 import { describe, expect, it } from "vitest";
 import { nodeSqliteStorage, Workspace } from "../../../src/index.js";
@@ -66,7 +69,7 @@ function fakeContainer(onEvents: (id: string, after: number) => Promise<unknown>
 const exited = (after: number) => ({ events: [{ seq: 1, name: "exit", code: 0 }].filter((e) => e.seq > after), done: true });
 
 describe("attack17c: a failed run's pull beside a live run", () => {
-  it.fails("the command's change still wins over a Workspace write made while it ran, with another run live", async () => {
+  it("the command's change still wins over a Workspace write made while it ran, with another run live", async () => {
     let ws!: Workspace;
     let release!: () => void;
     const released = new Promise<void>((r) => (release = r));
