@@ -508,7 +508,8 @@ export class Run implements BridgeRun {
         this.#finishing = true;
         await this.#drain();
         if (over()) return;
-        const message = err instanceof Error ? err.message : String(err);
+        // The isolate's text (code in the run can make it any size): clipped to MAX_RUN_MESSAGE_BYTES.
+        const message = clipMessage(err instanceof Error ? err.message : String(err));
         this.#append("stderr", encoder.encode(`${message}\n`));
         this.#finish(1, null);
         return;
@@ -547,13 +548,14 @@ export class Run implements BridgeRun {
 
   /**
    * Replay runs: why the attempt that ended with `outcome` took another path
-   * than the journal (spec 02 §5) — the isolate's own finding, output it did
-   * not print again, or a journaled call it did not make — else null.
+   * than the journal (spec 02 §5) — the isolate's own finding (clipped to
+   * `MAX_RUN_MESSAGE_BYTES`), output it did not print again, or a journaled
+   * call it did not make — else null.
    */
   #divergence(outcome: RunnerOutcome): string | null {
     if (!this.replays) return null;
     if (typeof outcome?.diverged === "string") {
-      return outcome.diverged.startsWith(DIVERGED) ? outcome.diverged : `${DIVERGED}${outcome.diverged}`;
+      return clipMessage(outcome.diverged.startsWith(DIVERGED) ? outcome.diverged : `${DIVERGED}${outcome.diverged}`);
     }
     const recorded = this.durable!.recorded;
     if (recorded) {

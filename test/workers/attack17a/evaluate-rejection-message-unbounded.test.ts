@@ -16,19 +16,22 @@
  * Suggested fix: pass every text the host writes on a run's behalf that comes from the isolate (an `evaluate`
  * rejection's message, `outcome.diverged`) through the run's StdioBudget, or clip it first (e.g. to
  * STDIO_RESERVE_BYTES, as MAX_HOST_ERROR_CHARS clips host errors), on a UTF-8 boundary with a marker.
+ * Fixed: run.ts clips an `evaluate` rejection's message and a replay's `outcome.diverged` finding with `clipMessage`
+ * (stdio.ts) to MAX_RUN_MESSAGE_BYTES (16,384 = STDIO_RESERVE_BYTES) bytes of UTF-8, cut on a character boundary,
+ * followed by `… [<n> more bytes cut]`.
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { expect, it } from "vitest";
 import { Workspace } from "../../../src/index.js";
 import { WorkerJavaScriptBackend } from "../../../src/backends/worker-javascript/index.js";
-import { STDIO_RESERVE_BYTES } from "../../../src/backends/worker-javascript/stdio.js";
+import { MAX_RUN_MESSAGE_BYTES, STDIO_RESERVE_BYTES } from "../../../src/backends/worker-javascript/stdio.js";
 
 const SRC = `export default async () => {
   TextEncoder.prototype.encode = function () { throw new Error("E".repeat(3_000_000)); };
   throw new Error("go");
 };`;
 
-it.fails("an evaluate rejection's message is bounded like the run's stderr (today: one 3,000,001-byte row past maxStdioBytes 1024)", { timeout: 60_000 }, async () => {
+it("an evaluate rejection's message is bounded like the run's stderr (was: one 3,000,001-byte row past maxStdioBytes 1024)", { timeout: 60_000 }, async () => {
   await runInDurableObject(env.TEST_DO.get(env.TEST_DO.newUniqueId()), async (_i, state) => {
     const ws = new Workspace({ storage: state.storage, backends: [new WorkerJavaScriptBackend({ loader: env.LOADER, maxStdioBytes: 1024 })] });
     try {
@@ -41,8 +44,27 @@ it.fails("an evaluate rejection's message is bounded like the run's stderr (toda
       // Holds today: the run fails, and says so on stderr with the isolate's message.
       expect([r.status, r.exitCode]).toEqual(["failed", 1]);
       expect(String(r.stderr).startsWith("EEEE")).toBe(true);
-      // Today: stderr rows [3000001]. Fixed: at most maxStdioBytes + the reserve, plus a marker line (under 200 bytes).
+      // Was: stderr rows [3000001]. Fixed: at most maxStdioBytes + the reserve, plus a marker line (under 200 bytes).
       expect(stderr.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(1024 + STDIO_RESERVE_BYTES + 200);
+      // Exactly: the first MAX_RUN_MESSAGE_BYTES of the message, then the marker with the bytes cut.
+      expect(r.stderr).toBe(`${"E".repeat(MAX_RUN_MESSAGE_BYTES)}… [${3_000_000 - MAX_RUN_MESSAGE_BYTES} more bytes cut]\n`);
+      expect(stderr).toEqual([MAX_RUN_MESSAGE_BYTES + new TextEncoder().encode(`… [${3_000_000 - MAX_RUN_MESSAGE_BYTES} more bytes cut]\n`).byteLength]);
+    } finally {
+      await ws.close();
+    }
+  });
+});
+
+it("the clipped message is cut on a UTF-8 character boundary (3-byte characters: 5,461 whole ones kept)", { timeout: 60_000 }, async () => {
+  await runInDurableObject(env.TEST_DO.get(env.TEST_DO.newUniqueId()), async (_i, state) => {
+    const ws = new Workspace({ storage: state.storage, backends: [new WorkerJavaScriptBackend({ loader: env.LOADER, maxStdioBytes: 1024 })] });
+    try {
+      await ws.fs.mkdir("/workspace", { recursive: true });
+      const src = SRC.replace(`"E".repeat(3_000_000)`, `"\u20ac".repeat(1_000_000)`);
+      const r = await (await ws.runtime.exec(src, { id: "u", encoding: "utf8", timeoutMs: 30_000 })).result();
+      const kept = Math.floor(MAX_RUN_MESSAGE_BYTES / 3);
+      expect([r.status, r.exitCode]).toEqual(["failed", 1]);
+      expect(r.stderr).toBe(`${"\u20ac".repeat(kept)}… [${3_000_000 - kept * 3} more bytes cut]\n`);
     } finally {
       await ws.close();
     }
