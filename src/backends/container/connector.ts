@@ -21,7 +21,7 @@
  */
 import { newWebSocketRpcSession } from "capnweb";
 import type { BackendHandle } from "../../runtime/types.js";
-import { daemonHandle, type DaemonApi } from "../daemon/handle.js";
+import { boundedSync, daemonHandle, type DaemonApi } from "../daemon/handle.js";
 import type { ContainerInstanceSize, ContainerLaunchSpec, ContainerRelay, IWorkspaceContainerAPI, WorkspaceRef } from "./api.js";
 import type { WorkspaceEgressPolicy } from "../worker-shell/types.js";
 
@@ -180,36 +180,58 @@ const why = (error: unknown) => (error instanceof Error ? error.message : String
  * that a connect reads and shows in its error: 512 (the rest is cancelled
  * unread, and the error says `… (answer cut at 512 bytes)`). Whatever listens
  * on the container's port — a command can kill the daemon and bind it — so
- * cannot make the error, or the object's memory, grow with its answer. A 200
- * answer's body is not read.
+ * cannot make the error, or the object's memory, grow with its answer. The
+ * body is read within the connect's deadline (`connectTimeoutMs`): one that
+ * stalls is cut there (`… (answer cut: no more within the connect's
+ * deadline)`). A 200 answer's body is not read.
  */
 export const MAX_CONNECT_ANSWER_BYTES = 512;
 
-/** The first {@link MAX_CONNECT_ANSWER_BYTES} of `response`'s body as text (a character cut at the end dropped), the rest cancelled. */
-async function answerText(response: Response): Promise<string> {
+/**
+ * The first {@link MAX_CONNECT_ANSWER_BYTES} of `response`'s body as text (a
+ * character cut at the end dropped), read until `deadline` (epoch ms, the
+ * connect's) at the latest; the rest cancelled. A body still sending at the
+ * deadline shows what came, then `… (answer cut: no more within the
+ * connect's deadline)`.
+ */
+async function answerText(response: Response, deadline: number): Promise<string> {
   const reader = response.body?.getReader();
   if (!reader) return "";
   const bytes = new Uint8Array(MAX_CONNECT_ANSWER_BYTES);
   let size = 0;
   let cut = false;
+  let late = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), Math.max(0, deadline - Date.now()))));
+  /** The next read, or `undefined` (and `late`) once the deadline passed first. */
+  const read = async () => {
+    const next = await Promise.race([reader.read(), timeout]);
+    if (next !== "late") return next;
+    late = true;
+    return undefined;
+  };
   try {
     for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
+      const next = await read();
+      if (next === undefined || next.done) break;
+      const value: unknown = next.value;
       const chunk = value instanceof Uint8Array ? value : new Uint8Array(value as ArrayBuffer);
       const take = Math.min(chunk.byteLength, MAX_CONNECT_ANSWER_BYTES - size);
       bytes.set(chunk.subarray(0, take), size);
       size += take;
       if (take < chunk.byteLength || size === MAX_CONNECT_ANSWER_BYTES) {
-        cut = take < chunk.byteLength || !(await reader.read()).done;
+        cut = take < chunk.byteLength || (await read())?.done === false;
         break;
       }
     }
   } finally {
-    await reader.cancel().catch(() => {});
+    clearTimeout(timer);
+    // Not awaited: a body that stalls may stall its cancel too.
+    reader.cancel().catch(() => {});
   }
-  const text = new TextDecoder().decode(bytes.subarray(0, size), { stream: cut });
-  return cut ? `${text}… (answer cut at ${MAX_CONNECT_ANSWER_BYTES} bytes)` : text;
+  const text = new TextDecoder().decode(bytes.subarray(0, size), { stream: cut || late });
+  if (cut) return `${text}… (answer cut at ${MAX_CONNECT_ANSWER_BYTES} bytes)`;
+  return late ? `${text}… (answer cut: no more within the connect's deadline)` : text;
 }
 
 /**
@@ -277,7 +299,10 @@ export class ContainerConnector {
   /**
    * Connects in the stages of the module comment; `api()` is called first,
    * inside the `start` stage. @throws ContainerTransportError naming the
-   * stage; ContainerIgnoreMismatchError.
+   * stage (`connect` also when a refused `POST /connect` answer's body
+   * stalls past the connect's deadline); ContainerIgnoreMismatchError; Error
+   * `ETIMEDOUT` when the daemon's `info` (boot id, ignore globs) is not
+   * answered within `REMOTE_SYNC_CALL_TIMEOUT_MS` (10000).
    */
   async connect(getApi: () => IWorkspaceContainerAPI | Promise<IWorkspaceContainerAPI>): Promise<BackendHandle> {
     const o = this.settings;
@@ -336,7 +361,7 @@ export class ContainerConnector {
         left(),
         "POST /connect",
       );
-      if (response.status !== 200) throw new Error(`POST /connect answered HTTP ${response.status}: ${await answerText(response)}`);
+      if (response.status !== 200) throw new Error(`POST /connect answered HTTP ${response.status}: ${await answerText(response, deadline)}`);
       await response.body?.cancel();
       // Local development: the daemon dialled the host's relay. Either the holder routes the other
       // end to this object (as the platform's interception would), or this backend opens it itself.
@@ -367,7 +392,13 @@ export class ContainerConnector {
     };
     const handle = await daemonHandle(rpc, { closed, close });
     if (o.ignore !== undefined) {
-      const info = await rpc.info();
+      // Bounded as the handle's own info (REMOTE_SYNC_CALL_TIMEOUT_MS); the session is closed when it fails.
+      const info = await boundedSync(rpc)
+        .info()
+        .catch((error: unknown) => {
+          close();
+          throw error;
+        });
       if (JSON.stringify(info.ignore) !== JSON.stringify(o.ignore)) {
         close();
         throw new ContainerIgnoreMismatchError(o.ignore, info.ignore);
