@@ -88,17 +88,31 @@ export const REMOTE_SYNC_CALL_TIMEOUT_MS = 10_000;
  */
 export const REMOTE_SYNC_APPLY_TIMEOUT_MS = 120_000;
 
-/** `answer`, or a rejection `ETIMEDOUT` once `ms` pass first. */
-async function answeredWithin<T>(answer: Promise<T>, call: keyof SyncRPC, ms: number, limit: string): Promise<T> {
+/**
+ * How long one command call to a container's daemon may take (ms): 20000 —
+ * `exec` (its request up to 30 MiB, with a stdin of up to 20 MiB), `dispose`
+ * (`disposeExec`), and the `events` calls of `getExec` that do not wait (the
+ * check that the run exists, the search for the tail). A call still
+ * unanswered then fails with `ETIMEDOUT: the container's daemon did not
+ * answer <call> within 20000 ms (REMOTE_EXEC_CALL_TIMEOUT_MS) …`, as a lost
+ * connection would fail it; for `exec` the error adds that the command may
+ * have started (check with `getExec`), and the backend's sync lock is
+ * released with the pull left pending, so the next command and push run. A
+ * daemon answers these in well under a second; one that does not was taken
+ * over by a command or is wedged. The connection is kept; a late answer is
+ * dropped.
+ */
+export const REMOTE_EXEC_CALL_TIMEOUT_MS = 20_000;
+
+/** `answer`, or a rejection `ETIMEDOUT` once `ms` pass first (`after`: what the failure means for the caller). */
+async function answeredWithin<T>(answer: Promise<T>, call: string, ms: number, limit: string, after = "the push or pull it was part of did not finish (workspace.pull() or the next command tries again)"): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(
       () =>
         reject(
           Object.assign(
-            new Error(
-              `ETIMEDOUT: the container's daemon did not answer ${call} within ${ms} ms (${limit}): a file system in the container may hang, or a command took the daemon over; the push or pull it was part of did not finish (workspace.pull() or the next command tries again)`,
-            ),
+            new Error(`ETIMEDOUT: the container's daemon did not answer ${call} within ${ms} ms (${limit}): a file system in the container may hang, or a command took the daemon over; ${after}`),
             { code: "ETIMEDOUT" },
           ),
         ),
@@ -110,6 +124,11 @@ async function answeredWithin<T>(answer: Promise<T>, call: keyof SyncRPC, ms: nu
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** A command call (`exec`, `dispose`, a `getExec` `events` call that does not wait), translated and bounded by {@link REMOTE_EXEC_CALL_TIMEOUT_MS}. */
+function commandCall<T>(fn: () => Promise<T>, name: string, after: string): Promise<T> {
+  return answeredWithin(call(fn), name, REMOTE_EXEC_CALL_TIMEOUT_MS, "REMOTE_EXEC_CALL_TIMEOUT_MS", after);
 }
 
 /**
@@ -129,6 +148,28 @@ export function boundedSync(api: SyncRPC): SyncRPC {
 
 /** How long one `events` call may wait for the next event (ms). */
 const EVENTS_WAIT_MS = 20_000;
+
+/**
+ * Largest output event (bytes) a run's stream on a remote command backend
+ * passes on: 1 MiB (1048576), what the real daemon sends in one `events`
+ * answer. A longer event the daemon sends is passed on in pieces of this
+ * size (the last first cut short), so each event line over RPC stays well
+ * within `MAX_EVENT_LINE_BYTES`. The pieces of an event with seq `s` cut in
+ * `n` have seqs `s - 1 + k / n` (k = 1…n: the last keeps `s`); `getExec`
+ * with `resume` set to such a seq replays the pieces after it.
+ */
+export const REMOTE_OUTPUT_PIECE_BYTES = 1024 * 1024;
+
+/**
+ * Empty `events` answers in a row, each back before half the `waitMs` it
+ * was asked with (the real daemon holds an empty answer until an event
+ * comes or `waitMs` passes), that a run's stream takes before it paces
+ * itself: 3. Past them it waits out the rest of each such call's `waitMs`
+ * (up to 20 s; less near the run's host deadline, and not past a
+ * `killExec`) before asking again, so a daemon answering nothing at once is
+ * called about once per `waitMs`, not as fast as it answers.
+ */
+export const REMOTE_EARLY_EMPTY_ANSWERS = 3;
 
 /** Runs whose host deadline a daemon shell remembers at most (the oldest is forgotten past it). */
 const MAX_WATCHED_RUNS = 10_000;
@@ -240,8 +281,26 @@ async function untilDeadline<T>(promise: Promise<T>, watch: RunWatch | undefined
  * after it is dropped.
  */
 function eventStream(api: DaemonApi, id: string, after: number, watch: RunWatch | undefined): ReadableStream<ExecEvent> {
-  let last = after;
+  /** The daemon's seq read up to (an integer: a piece's seq `after` asks the daemon from its whole event). */
+  let last = Math.floor(after);
   let cancelled = false;
+  /** Empty answers in a row that came back before half their `waitMs`. */
+  let early = 0;
+  /** Ends a {@link pause} at once (the stream was cancelled). */
+  let wakePause: (() => void) | undefined;
+  /** Waits until `until` (epoch ms), or until `watch` is woken or the stream cancelled. */
+  const pause = (until: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        watch?.wake.delete(done);
+        wakePause = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, Math.max(0, until - Date.now()));
+      watch?.wake.add(done);
+      wakePause = done;
+    });
   let stderrLast = 10;
   /** Time (ms) this stream has waited on the daemon past the deadline. */
   let overdue = 0;
@@ -290,10 +349,19 @@ function eventStream(api: DaemonApi, id: string, after: number, watch: RunWatch 
           if (cancelled) return;
           if (answer === "deadline") continue; // the deadline passed or moved, or the host ended the run: look again
           const events = checkedEvents(id, answer.answer, last);
+          // `done` without the run's exit: the daemon has nothing more of it (the real daemon sends `exit` first).
+          const done = (answer.answer as { done?: unknown }).done === true;
+          const noExit = `[run "${id}": the container's daemon reported the run done without its exit event; the run is reported failed with exit code 1]`;
           if (events.length === 0) {
             if (past) return endByHost(controller); // past the deadline and the daemon has nothing more
+            if (done) return end(controller, 1, noExit, last + 1);
+            // Nothing, at once: after a few in a row, wait out the rest of the call's waitMs before asking again.
+            if (Date.now() - asked < waitMs / 2) {
+              if (++early >= REMOTE_EARLY_EMPTY_ANSWERS) await pause(asked + waitMs);
+            } else early = 0;
             continue;
           }
+          early = 0;
           let delivered = false;
           for (const event of events) {
             if (watch?.ended !== undefined && event.seq > watch.ended.seq) return endByHost(controller);
@@ -308,17 +376,26 @@ function eventStream(api: DaemonApi, id: string, after: number, watch: RunWatch 
             }
             last = event.seq;
             const raw: unknown = event.data;
-            const data = budget.accept(event.name, raw instanceof Uint8Array ? raw : typeof raw === "string" ? encoder.encode(raw) : new Uint8Array(0));
-            if (data.byteLength === 0) continue;
-            if (event.name === "stderr") stderrLast = data[data.byteLength - 1]!;
-            controller.enqueue({ id, seq: event.seq, name: event.name, value: data });
-            delivered = true;
+            const bytes = raw instanceof Uint8Array ? raw : typeof raw === "string" ? encoder.encode(raw) : new Uint8Array(0);
+            // In pieces of REMOTE_OUTPUT_PIECE_BYTES, the last keeping the daemon's seq; those at or before `after` were read already.
+            const pieces = Math.max(1, Math.ceil(bytes.byteLength / REMOTE_OUTPUT_PIECE_BYTES));
+            for (let k = 1; k <= pieces; k++) {
+              const seq = k === pieces ? event.seq : event.seq - 1 + k / pieces;
+              if (seq <= after) continue;
+              const data = budget.accept(event.name, bytes.subarray((k - 1) * REMOTE_OUTPUT_PIECE_BYTES, k * REMOTE_OUTPUT_PIECE_BYTES));
+              if (data.byteLength === 0) continue;
+              if (event.name === "stderr") stderrLast = data[data.byteLength - 1]!;
+              controller.enqueue({ id, seq, name: event.name, value: data });
+              delivered = true;
+            }
           }
+          if (done) return end(controller, 1, noExit, last + 1);
           if (delivered) return;
         }
       },
       cancel() {
         cancelled = true;
+        wakePause?.();
       },
     },
     { highWaterMark: 0 },
@@ -365,7 +442,7 @@ export const MAX_TAIL_CALLS = 64;
 async function lastSeq(api: DaemonApi, id: string): Promise<number> {
   let after = 0;
   for (let calls = 0; calls < MAX_TAIL_CALLS; calls++) {
-    const { events } = await call(() => api.events({ id, after, waitMs: 0 }));
+    const { events } = await commandCall(() => api.events({ id, after, waitMs: 0 }), "events", `getExec("${id}", { resume: "tail" }) did not reattach`);
     if (!Array.isArray(events) || events.length === 0) return after;
     const seq: unknown = (events[events.length - 1] as { seq?: unknown } | null)?.seq;
     if (typeof seq !== "number" || !Number.isSafeInteger(seq) || seq <= after) {
@@ -375,6 +452,8 @@ async function lastSeq(api: DaemonApi, id: string): Promise<number> {
         `getExec("${id}", { resume: "tail" }): the container's daemon answered events that do not advance (last seq ${shown} after ${after}): its daemon misbehaves (a command may have taken it over); restart the container`,
       );
     }
+    // A finished run's tail is its exit event alone (the stream reads exit codes, not nothing).
+    if ((events[events.length - 1] as { name?: unknown }).name === "exit") return seq - 1;
     after = seq;
   }
   return after;
@@ -408,7 +487,7 @@ export function daemonShell(api: DaemonApi): ShellRPC {
       if (input.env !== undefined) request.env = input.env;
       if (input.stdin !== undefined) request.stdin = input.stdin;
       if (input.timeoutMs !== undefined) request.timeoutMs = input.timeoutMs;
-      await call(() => api.exec(request));
+      await commandCall(() => api.exec(request), "exec", `the command may have started: check with getExec("${id}") before running it again`);
       // A new run of this id: a fresh watch, with the host's deadline when the run has a timeout.
       watched.delete(id);
       const w = watch(id);
@@ -421,7 +500,7 @@ export function daemonShell(api: DaemonApi): ShellRPC {
     },
     async getExec(input) {
       const after = input.after === "tail" ? await lastSeq(api, input.id) : (input.after ?? 0);
-      if (after === 0) await call(() => api.events({ id: input.id, after: 0, waitMs: 0 })); // ENOENT for an unknown id now
+      if (after === 0) await commandCall(() => api.events({ id: input.id, after: 0, waitMs: 0 }), "events", `getExec("${input.id}") did not reattach`); // ENOENT for an unknown id now
       return { id: input.id, events: eventStream(api, input.id, after, watch(input.id)) };
     },
     async killExec(input: { id: string; signal?: KillSignal }) {
@@ -454,7 +533,7 @@ export function daemonShell(api: DaemonApi): ShellRPC {
       }
     },
     async disposeExec(input) {
-      await call(() => api.dispose({ id: input.id }));
+      await commandCall(() => api.dispose({ id: input.id }), "dispose", `disposeExec("${input.id}") may not have disposed of the run`);
       watched.delete(input.id);
     },
   };

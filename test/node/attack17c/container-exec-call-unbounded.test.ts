@@ -22,6 +22,10 @@
  * have started: check with getExec"), releasing the lock with the pull left pending (COMMAND_SENT), so the
  * next command runs. `disposeExec` and `getExec`'s first `events` call are unbounded the same way (the
  * caller's own call only, no lock held).
+ * Fixed: daemon/handle.ts bounds `exec`, `dispose` and `getExec`'s `events` calls that do not wait (its first, and the
+ * tail search) by REMOTE_EXEC_CALL_TIMEOUT_MS (20000): past it the call fails `ETIMEDOUT: the container's daemon did not
+ * answer exec within 20000 ms (REMOTE_EXEC_CALL_TIMEOUT_MS) …; the command may have started: check with getExec("r1") …`,
+ * the runtime releases the sync lock (the command's pull left pending) and the next command and push run.
  */
 import { describe, expect, it } from "vitest";
 import { nodeSqliteStorage, Workspace } from "../../../src/index.js";
@@ -32,7 +36,7 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 const within = <T>(p: Promise<T>, ms: number, late: T) => Promise.race([p, sleep(ms).then(() => late)]);
 
 describe("attack17c: a daemon that never answers exec", () => {
-  it.fails("the command fails ETIMEDOUT within a bound and the backend takes the next command and push", { timeout: 50_000 }, async () => {
+  it("the command fails ETIMEDOUT within a bound and the backend takes the next command and push", { timeout: 50_000 }, async () => {
     let execs = 0;
     const daemon = {
       ...emptyDaemon(),
