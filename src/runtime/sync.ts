@@ -829,7 +829,7 @@ export class RemoteSync {
         if (entry.kind === "symlink") await this.#fs.symlink(target!, full);
         else {
           let written = 0;
-          await this.#fs.writeFile(full, this.#download(entry.path, first, (n) => (written += n)), { mode: entry.mode });
+          await this.#fs.writeFile(full, this.#download(entry.path, entry.size, first, (n) => (written += n)), { mode: entry.mode });
           outcome.bytes += written;
         }
       }
@@ -995,11 +995,15 @@ export class RemoteSync {
   }
 
   /**
-   * The container file's bytes as a stream of 1 MiB reads (to its end as it is now); `first`: its first read, already
-   * asked for; `took` gets the length of each piece. A read whose `data` is not bytes, or is longer than the
-   * {@link SYNC_PIECE_BYTES} asked, errors the stream `EINVAL` (`invalid read from the container …`: the entry is skipped).
+   * The container file's bytes as a stream of 1 MiB reads, to its end or to the `size` the scan listed,
+   * whichever comes first: no read is asked for at or past `size` (a file that keeps growing, or a daemon
+   * answering a byte at a time, cannot keep the pull going; a file grown since the scan has a newer mtime,
+   * so the next pull copies it again), though the last read's answer is kept whole (it may run past `size`
+   * by at most one piece). `first`: its first read, already asked for; `took` gets the length of each piece.
+   * A read whose `data` is not bytes, or is longer than the {@link SYNC_PIECE_BYTES} asked, errors the stream
+   * `EINVAL` (`invalid read from the container …`: the entry is skipped).
    */
-  #download(path: string, first?: Promise<RemoteRead>, took?: (bytes: number) => void): ReadableStream<Uint8Array> {
+  #download(path: string, size: number, first?: Promise<RemoteRead>, took?: (bytes: number) => void): ReadableStream<Uint8Array> {
     let offset = 0;
     let ahead = first;
     return new ReadableStream<Uint8Array>({
@@ -1016,7 +1020,7 @@ export class RemoteSync {
           took?.(data.byteLength);
           if (data.byteLength > 0) controller.enqueue(data);
           offset += data.byteLength;
-          if (eof || data.byteLength === 0) controller.close();
+          if (eof || data.byteLength === 0 || offset >= size) controller.close();
         } catch (error) {
           const code = remoteCode(error);
           controller.error(code !== undefined && ENTRY_CODES.has(code) ? new EntryError(code, error) : new TransportError(error));
