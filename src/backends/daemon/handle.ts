@@ -153,7 +153,7 @@ const EVENTS_WAIT_MS = 20_000;
  * Largest output event (bytes) a run's stream on a remote command backend
  * passes on: 1 MiB (1048576), what the real daemon sends in one `events`
  * answer. A longer event the daemon sends is passed on in pieces of this
- * size (the last first cut short), so each event line over RPC stays well
+ * size (the last one may be shorter), so each event line over RPC stays well
  * within `MAX_EVENT_LINE_BYTES`. The pieces of an event with seq `s` cut in
  * `n` have seqs `s - 1 + k / n` (k = 1…n: the last keeps `s`); `getExec`
  * with `resume` set to such a seq replays the pieces after it.
@@ -268,9 +268,13 @@ async function untilDeadline<T>(promise: Promise<T>, watch: RunWatch | undefined
 /**
  * A run's events from `after` as a stream: long-polls the daemon, closes
  * after `exit`. Each output stream is cut at {@link MAX_REMOTE_OUTPUT_BYTES}
- * (the rest read and counted), with the marker line before `exit`. An exit
- * code that is not an integer 0–255 ends the run with exit 1 and a stderr
- * line naming it.
+ * (the rest read and counted), with the marker line before `exit`; an output
+ * event longer than {@link REMOTE_OUTPUT_PIECE_BYTES} is passed on in pieces
+ * (`after` may be a piece's seq). An exit code that is not an integer 0–255,
+ * or an answer `done: true` without the exit, ends the run with exit 1 and a
+ * stderr line naming it. Past {@link REMOTE_EARLY_EMPTY_ANSWERS} empty
+ * answers in a row back early, each next call waits out the last one's
+ * `waitMs` first.
  *
  * Past `watch`'s deadline (see {@link REMOTE_STOP_GRACE_MS}) the stream
  * still takes what the daemon has now (calls without waiting, a reader late
