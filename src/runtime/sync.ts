@@ -357,6 +357,11 @@ export class RemoteSync {
     return false;
   }
 
+  /** Whether the manifest holds `path` (a primary-key look-up). */
+  #recorded(path: string): boolean {
+    return this.#db.one<{ one: number }>(`SELECT 1 AS one FROM __ws_sync_manifest WHERE backend = ? AND path = ?`, this.#backend, path) !== undefined;
+  }
+
   #manifestRow(path: string): ManifestRow | undefined {
     return this.#db.one<ManifestRow>(
       `SELECT kind, mode, size, mtime, ctime, target, rev FROM __ws_sync_manifest WHERE backend = ? AND path = ?`,
@@ -680,7 +685,9 @@ export class RemoteSync {
           outcome.skipped.push({ path: shownPath(path), op: "write", reason: invalidPathReason(path) });
           continue;
         }
-        seen.add(path);
+        // Seen only when the manifest holds it (the deletion pass looks at nothing else): a walk of a million
+        // special files keeps none of their paths in memory.
+        if (this.#recorded(path)) seen.add(path);
         outcome.skipped.push({ path: `${SYNC_ROOT}/${path}`, op: "write", reason: skip.reason === "encoding" ? "name is not valid UTF-8" : "special file (fifo, socket or device)" });
       }
       const todo: (RemoteEntryStat & { path: string })[] = [];
@@ -695,7 +702,7 @@ export class RemoteSync {
         const entry = entryOf(raw);
         if (!entry) {
           // Seen: what the Workspace holds there stays (it is not the container's deletion).
-          seen.add(path);
+          if (this.#recorded(path)) seen.add(path);
           outcome.skipped.push({ path: `${SYNC_ROOT}/${path}`, op: "write", reason: "invalid entry from the container" });
           continue;
         }
@@ -1367,6 +1374,16 @@ function scanPageOf(raw: unknown): RemoteScanPage {
  */
 export const MAX_SCAN_PAGES = 10_000;
 
+/**
+ * Most entries and skipped entries together one `scan` page may list: 50,000
+ * (the daemon ends a page after 50,000 visited entries, `SCAN_MAX_VISITS`,
+ * and after 5,000 entries, the `limit` asked). A page over it fails the walk
+ * with `EPROTO` (`the container's scan answered a page of …`), as
+ * {@link MAX_SCAN_PAGES} does: one answer cannot make a pull hold a million
+ * paths at once.
+ */
+export const MAX_SCAN_PAGE_VISITS = 50_000;
+
 /** Whether scan cursor `next` comes after `prev` in the daemon's walk order (segment by segment; a path before what is under it). */
 function afterInWalk(prev: string, next: string): boolean {
   const a = prev.split("/");
@@ -1394,6 +1411,9 @@ async function* scanPages(rpc: SyncRPC): AsyncGenerator<RemoteScanPage> {
   let cursor: string | null = null;
   for (let pages = 1; ; pages++) {
     const page = scanPageOf(await rpc.scan({ cursor, limit: SCAN_PAGE }));
+    if (page.entries.length + page.skipped.length > MAX_SCAN_PAGE_VISITS) {
+      throw scanError(`answered a page of ${page.entries.length} entries and ${page.skipped.length} skipped (at most MAX_SCAN_PAGE_VISITS (${MAX_SCAN_PAGE_VISITS}) together)`);
+    }
     const last = page.done === true || page.cursor === null;
     if (!last && cursor !== null && !afterInWalk(cursor, page.cursor!)) {
       throw scanError(`did not advance (page ${pages} answered cursor ${shownCursor(page.cursor!)} after ${shownCursor(cursor)})`);
