@@ -65,7 +65,13 @@ export type ToolBindings = ToolBindingSource;
 
 /** Options of {@link createToolBindings}. */
 export interface CreateToolBindingsOptions {
-  /** Tool names not exported. Default `["exec"]`. */
+  /**
+   * Tool names not exported. Default `["exec"]`. A name matches a binding's
+   * name, and also the library tool a binding runs whatever its name
+   * (`forAISDKTools`/`forPiTools` over the library's tools, copies
+   * included): the library's exec exported as `{ bash: tools.exec }` is left
+   * out too, unless `exclude` leaves `"exec"` out.
+   */
   exclude?: readonly string[];
   /**
    * Export TOOL.md directory tools too (issue 19; bindings made by
@@ -185,9 +191,14 @@ function isPlainObject(value: unknown): value is Record<string, WorkspaceRuntime
  * tool, to `{ text: "EACCES: paths must stay under <root>: <path>",
  * isError: true, details: { code: "EACCES", path } }` (`EACCES: cannot
  * traverse symbolic link: <link>` for a link; `EINVAL` for a NUL byte).
- * Other tools get `ctx` and must keep to `ctx.root` themselves. TOOL.md
- * directory tools (which run in the backends, unconfined, like exec) are
- * left out unless `runTools: true`.
+ * Other tools get `ctx` and must keep to `ctx.root` themselves. The
+ * `exclude`d tools (default exec) are left out by name and, for the
+ * library's own tools, whatever name they are exported under (copies
+ * included); TOOL.md directory tools (which run in the backends,
+ * unconfined, like exec) are left out unless `runTools: true`. A call to a
+ * binding whose tool has since become an excluded library tool (a function
+ * source) is refused: `ws:tools <export>: the tool under this name is now
+ * "<name>", which is not exported; it is not run.`
  *
  * In a replay run (`onInterrupt: "replay"`) a changing binding (not
  * `readOnly`) runs at most once (`atMostOnce`, its start journaled before
@@ -200,10 +211,16 @@ function isPlainObject(value: unknown): value is Record<string, WorkspaceRuntime
  */
 export function createToolBindings(source: ToolBindingSource, options: CreateToolBindingsOptions = {}): WorkspaceModuleFactory {
   const exclude = new Set(options.exclude ?? ["exec"]);
+  // By its name, or by the library tool it is under any name (a renamed `{ bash: tools.exec }`, a copy).
+  const excluded = (b: ToolBinding): boolean => {
+    if (exclude.has(b.name)) return true;
+    const kind = (b as RootedBinding)[LIBRARY_TOOL]?.();
+    return kind !== undefined && exclude.has(kind);
+  };
   let describing = false;
   const list = (): ToolBinding[] =>
     [...(typeof source === "function" ? source() : source)].filter(
-      (b) => !exclude.has(b.name) && (options.runTools === true || (b as RootedBinding)[STARTS_RUNS] !== true),
+      (b) => !excluded(b) && (options.runTools === true || (b as RootedBinding)[STARTS_RUNS] !== true),
     );
   const factory = (() => {
     const bindings = list();
@@ -219,6 +236,8 @@ export function createToolBindings(source: ToolBindingSource, options: CreateToo
         if (ctx.signal.aborted) throw ctx.signal.reason instanceof Error ? ctx.signal.reason : new Error("the call was aborted");
         // The library's file tools by what they are (a renamed `{ read_file: tools.read }` included), and any tool named as one.
         const kind = (binding as RootedBinding)[LIBRARY_TOOL]?.() ?? binding.name;
+        // The tool under this name now (a function source) may be one left out: it is not run.
+        if (exclude.has(kind)) throw new Error(`ws:tools ${exportName}: the tool under this name is now "${kind}", which is not exported; it is not run.`);
         if (FILE_TOOL_DEFAULT_PATHS.has(kind)) {
           const refused = await refusedPath(input, FILE_TOOL_DEFAULT_PATHS.get(kind), (binding as RootedBinding)[TOOL_ROOT]?.(), ctx);
           if (refused) return refused;
@@ -258,7 +277,7 @@ export function createToolBindings(source: ToolBindingSource, options: CreateToo
         try {
           text += ` Exports: ${list().map((b) => `\`${toolExportName(b.name)}\``).join(", ")}.`;
           if (options.runTools !== true) {
-            const left = [...(typeof source === "function" ? source() : source)].filter((b) => (b as RootedBinding)[STARTS_RUNS] === true && !exclude.has(b.name));
+            const left = [...(typeof source === "function" ? source() : source)].filter((b) => (b as RootedBinding)[STARTS_RUNS] === true && !excluded(b));
             if (left.length > 0) text += ` TOOL.md directory tools (${left.map((b) => `\`${b.name}\``).join(", ")}) are not exported: they run outside this run's root.`;
           }
         } catch {

@@ -165,8 +165,17 @@ export const createListTool = (options: ListToolOptions): Tool => toAITool(listD
 export const createFindTool = (options: FindToolOptions): Tool => toAITool(findDefinition(options));
 /** The grep tool for the AI SDK. */
 export const createGrepTool = (options: GrepToolOptions): Tool => toAITool(grepDefinition(options));
-/** The exec tool for the AI SDK (spec 03 §4.8). */
-export const createExecTool = (options: ExecToolOptions): Tool => toAITool(execDefinition(options));
+/**
+ * The exec tool for the AI SDK (spec 03 §4.8). Marked as the library's exec,
+ * so `createToolBindings` leaves it out of `ws:tools` (default `exclude:
+ * ["exec"]`) under any key, and in a copy by its `execute`.
+ */
+export const createExecTool = (options: ExecToolOptions): Tool => {
+  const tool = toAITool(execDefinition(options));
+  // ws:tools leaves it out (its default `exclude: ["exec"]`) under any key, and in a copy by its execute.
+  for (const marked of [tool, tool.execute]) markLibraryTool(marked, "exec");
+  return tool;
+};
 /**
  * The publish tool for the AI SDK (spec 03 §4.9): shares a Workspace file
  * through `workspace.assets` and returns `{ ok: true, url }` or
