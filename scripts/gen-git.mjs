@@ -316,6 +316,99 @@ if (force || !existsSync(stamp) || readFileSync(stamp, "utf8") !== hash) {
     "  });\n" +
     "}\n" +
     "export { updateIndexMany };\n";
+  // Indexing a downloaded pack (GitPackIndex.fromPack: clone, fetch, pull) inflated and resolved every delta
+  // with no bound on the bytes it made and kept, and never looked at the operation's signal: a 9 KB pack of
+  // 40 one-byte deltas on an 8 MiB blob grew memory by 397 MiB, and a clone aborted while indexing settled
+  // 10–31 s later (issue 20, seventeenth attack run). Now:
+  //   - fromPack takes `bounds` (the operation's, found in its cache under `PackIndexBounds`; see
+  //     src/git/operation.ts): `bounds.charge(bytes)` is called with every object it inflates and every
+  //     delta it resolves, and throws once the sum passes GIT_MAX_INDEX_INFLATE_BYTES or the signal aborted;
+  //     the resolve loop no longer swallows that error (`bounds.stopped`);
+  //   - readSlice's offsetCache (resolved objects, kept for the index's life) is an LRU of at most
+  //     `packLimits.offsetCacheBytes` (GIT_PACK_DELTA_CACHE_BYTES, set by src/git/load.ts); while indexing it
+  //     keeps every object it resolves (within that bound), so a chain of deltas is resolved once per link,
+  //     not once per link per object;
+  //   - a pack an operation let go of (its `pack` set back to null, src/git/operation.ts) is read again by
+  //     readSlice when a read needs it (`reloadPack`, set by readObjectPacked).
+  igit = patch(igit, "GitPackIndex constructor", "    Object.assign(this, stuff);\n    this.offsetCache = {};\n", "    Object.assign(this, stuff);\n    this.offsetCache = new OffsetCache(packLimits.offsetCacheBytes);\n");
+  igit = patch(
+    igit,
+    "GitPackIndex.readSlice (cache read)",
+    "    if (this.offsetCache[start]) {\n      return Object.assign({}, this.offsetCache[start]);\n    }\n",
+    "    const cached = this.offsetCache.get(start);\n    if (cached) {\n      return Object.assign({}, cached);\n    }\n",
+  );
+  igit = patch(
+    igit,
+    "GitPackIndex.readSlice (pack)",
+    "    const pack = await this.pack;\n    if (!pack) {\n",
+    "    let pack = await this.pack;\n    if (!pack && this.reloadPack) pack = await (this.pack = this.reloadPack());\n    if (!pack) {\n",
+  );
+  igit = patch(
+    igit,
+    "GitPackIndex.readSlice (inflate)",
+    "    const buffer = raw.slice(reader.tell());\n    object = Buffer2.from(await inflate2(buffer));\n",
+    "    const buffer = raw.slice(reader.tell());\n    if (this.bounds) this.bounds.charge(length);\n    object = Buffer2.from(await inflate2(buffer));\n",
+  );
+  igit = patch(
+    igit,
+    "GitPackIndex.readSlice (resolve)",
+    "    if (base) {\n      object = Buffer2.from(applyDelta(object, base));\n    }\n    if (this.readDepth > 3) {\n      this.offsetCache[start] = { type, object };\n    }\n",
+    "    if (base) {\n      object = Buffer2.from(applyDelta(object, base));\n      if (this.bounds) this.bounds.charge(object.byteLength);\n    }\n    if (this.readDepth > 3 || this.indexing) {\n      this.offsetCache.set(start, { type, object });\n    }\n",
+  );
+  igit = patch(igit, "GitPackIndex.fromPack (signature)", "  static async fromPack({ pack, getExternalRefDelta, onProgress }) {\n", "  static async fromPack({ pack, getExternalRefDelta, onProgress, bounds }) {\n");
+  igit = patch(
+    igit,
+    "GitPackIndex.fromPack (listpack)",
+    "      const resolved = resolveInflated(\n        { type, data, reference, offset },\n        cache,\n        offsetByOid\n      );\n      if (!resolved) return;\n",
+    "      if (bounds) bounds.charge(data.byteLength);\n      const resolved = resolveInflated(\n        { type, data, reference, offset },\n        cache,\n        offsetByOid\n      );\n      if (!resolved) return;\n      if (bounds && (type === \"ofs-delta\" || type === \"ref-delta\")) bounds.charge(resolved.object.byteLength);\n",
+  );
+  igit = patch(
+    igit,
+    "GitPackIndex.fromPack (resolve loop)",
+    "    lastPercent = null;\n    let count = 0;\n    const objectsByDepth = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];\n    for (let offset in offsetToObject) {\n      offset = Number(offset);\n",
+    "    cache.map.clear();\n    cache.bytes = 0;\n    p.bounds = bounds;\n    p.indexing = true;\n    lastPercent = null;\n    let count = 0;\n    const objectsByDepth = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];\n    for (let offset in offsetToObject) {\n      offset = Number(offset);\n      if (bounds) bounds.charge(0);\n",
+  );
+  igit = patch(
+    igit,
+    "GitPackIndex.fromPack (resolve errors)",
+    "          o.oid = await shasum(GitObject.wrap({ type, object }));\n        } catch (err) {\n          continue;\n        }\n",
+    "          o.oid = await shasum(GitObject.wrap({ type, object }));\n        } catch (err) {\n          if (bounds && bounds.stopped) throw bounds.stopped;\n          continue;\n        }\n",
+  );
+  igit = patch(
+    igit,
+    "GitPackIndex.fromPack (end)",
+    "    hashes.sort();\n    return p;\n  }\n",
+    "    hashes.sort();\n    delete p.bounds;\n    p.indexing = false;\n    p.offsetCache.clear();\n    return p;\n  }\n",
+  );
+  // FileSystem.read copied every file it read (`Buffer.from(uint8array)`): a 12 MiB pack was held twice
+  // while read; the Buffer now views the bytes the fs gave (a fresh array per read), so it is made once.
+  igit = patch(
+    igit,
+    "FileSystem.read (copy)",
+    '    if (typeof buffer !== "string") {\n      buffer = Buffer2.from(buffer);\n    }\n    return buffer;\n',
+    '    if (typeof buffer !== "string") {\n      buffer = buffer instanceof Uint8Array ? Buffer2.from(buffer.buffer, buffer.byteOffset, buffer.byteLength) : Buffer2.from(buffer);\n    }\n    return buffer;\n',
+  );
+  const FROM_PACK_CALL = "      getExternalRefDelta,\n      onProgress\n    });\n";
+  if (igit.split(FROM_PACK_CALL).length !== 3) throw new Error("gen-git: isomorphic-git's calls of GitPackIndex.fromPack changed; update the patch in scripts/gen-git.mjs");
+  igit = igit.replaceAll(FROM_PACK_CALL, "      getExternalRefDelta,\n      onProgress,\n      bounds: cache ? cache[PackIndexBounds] : void 0\n    });\n");
+  igit = patch(
+    igit,
+    "readObjectPacked (pack read)",
+    '      const packFile = indexFile.replace(/idx$/, "pack");\n      if (!p.pack) {\n',
+    '      const packFile = indexFile.replace(/idx$/, "pack");\n      p.reloadPack = () => fs.read(packFile);\n      if (!p.pack) {\n',
+  );
+  igit +=
+    '\nvar PackIndexBounds = /* @__PURE__ */ Symbol("PackIndexBounds");\n' +
+    "var packLimits = { offsetCacheBytes: 16 * 1024 * 1024 };\n" +
+    "var OffsetCache = class {\n" +
+    "  constructor(maxBytes) {\n    this.maxBytes = maxBytes;\n    this.bytes = 0;\n    this.map = /* @__PURE__ */ new Map();\n  }\n" +
+    "  get(key) {\n    const value = this.map.get(key);\n    if (value !== void 0) {\n      this.map.delete(key);\n      this.map.set(key, value);\n    }\n    return value;\n  }\n" +
+    "  set(key, value) {\n    const old = this.map.get(key);\n    if (old !== void 0) {\n      this.map.delete(key);\n      this.bytes -= old.object.byteLength;\n    }\n" +
+    "    const size = value.object.byteLength;\n    if (size > this.maxBytes) return;\n    this.map.set(key, value);\n    this.bytes += size;\n" +
+    "    for (const [oldKey, entry] of this.map) {\n      if (this.bytes <= this.maxBytes) break;\n      this.map.delete(oldKey);\n      this.bytes -= entry.object.byteLength;\n    }\n  }\n" +
+    "  clear() {\n    this.map.clear();\n    this.bytes = 0;\n  }\n" +
+    "};\n" +
+    "export { packLimits };\n";
   // isomorphic-git's own merge driver (diff3 of the three versions), exported so the merge in
   // src/git/ops/worktree.ts can bound its cost first: diff3's search is O(N·D) with no limit, and
   // a file both branches rewrote (4,000 lines) took 15.6 s of one synchronous call (issue 20,
@@ -338,6 +431,8 @@ if (force || !existsSync(stamp) || readFileSync(stamp, "utf8") !== hash) {
       "export declare function createIgnore(): { add(rules: string): unknown; ignores(path: string): boolean; test(path: string): { ignored: boolean; unignored: boolean } };\n" +
       "/** The rules of one ignore file with the bounds of scripts/gen-git.mjs applied (IGNORE_MAX_WILDCARD_RUNS). */\n" +
       "export declare function boundIgnoreRules(text: string): string;\n" +
+      "/** Bounds of pack indexes, set by src/git/load.ts (scripts/gen-git.mjs): `offsetCacheBytes`, most bytes of resolved objects one pack index keeps. */\n" +
+      "export declare const packLimits: { offsetCacheBytes: number };\n" +
       "/** isomorphic-git's default merge driver (diff3), exported by scripts/gen-git.mjs. */\n" +
       'export declare const mergeFile: import("isomorphic-git").MergeDriverCallback;\n',
   );

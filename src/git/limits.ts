@@ -194,8 +194,59 @@ export function pushTooLarge(limit: number): string {
  * recently used packs go once the sum would pass this bound (a pack larger
  * than the bound is not kept). Every operation still reads at most
  * {@link GIT_MAX_PACK_FILE_BYTES} per pack file, and what it reads beyond
- * the kept packs goes when it ends. See docs/git.md "Performance and
- * limits".
+ * the kept packs goes when it ends. The bound also caps what ONE operation
+ * holds of the packs it read, besides those a read is using: past it the
+ * least recently used go, each read (and checked) again when next needed
+ * — a `log` over eight 12 MiB packs held all 96 MiB and grew memory by
+ * 156–168 MiB (issue 20, seventeenth attack run). See docs/git.md
+ * "Performance and limits".
  * @defaultValue 32 MiB (33,554,432 bytes)
  */
 export const GIT_PACK_CACHE_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Most bytes indexing one downloaded pack may make: `clone`, `fetch` and
+ * `pull` index the pack they download (isomorphic-git's
+ * `GitPackIndex.fromPack`), inflating every object and resolving every
+ * delta, and each inflated object and each resolved delta counts its size
+ * (bytes, inflated). A pack of tiny deltas ("copy all of the object before,
+ * add one byte") makes an object of its base's size from a dozen bytes: 40
+ * such deltas on an 8 MiB blob, a 9 KB download, made 330 MiB and grew
+ * memory by 397 MiB (issue 20, seventeenth attack run). Past the bound the
+ * operation fails with `GitError` `E<OP>FAIL` (`ECLONEFAIL`, `EFETCHFAIL`,
+ * `EPULLFAIL`) — `git clone failed: pack expands too much: indexing it
+ * made more than 536870912 bytes of objects (the limit,
+ * GIT_MAX_INDEX_INFLATE_BYTES); …` — and keeps nothing (a clone removes
+ * what it made; a fetch or pull leaves the refs as they were). Indexing
+ * also stops at the operation's `signal` (`ECANCELED`) between objects.
+ * What it costs is time, not memory (what indexing keeps is bounded by
+ * {@link GIT_PACK_DELTA_CACHE_BYTES}): each object made is hashed, about
+ * 5 s per 256 MiB measured on Node (1 GiB: 15 s), and a Durable Object has
+ * 30 s of CPU per request. An ordinary pack makes a few times its size;
+ * one whose history makes more is cloned with `depth: 1`. Real git has no
+ * such limit. See docs/git.md "Performance and limits".
+ * @defaultValue 512 MiB (536,870,912 bytes)
+ */
+export const GIT_MAX_INDEX_INFLATE_BYTES = 512 * 1024 * 1024;
+
+/** The message of a pack whose indexing passed {@link GIT_MAX_INDEX_INFLATE_BYTES}. */
+export function packExpandsTooMuch(limit: number): string {
+  return (
+    `pack expands too much: indexing it made more than ${limit} bytes of objects (the limit, GIT_MAX_INDEX_INFLATE_BYTES); ` +
+    "the Workspace's git does not index a pack whose objects and deltas inflate to this much: clone or fetch with depth: 1, " +
+    "or fewer commits at a time"
+  );
+}
+
+/**
+ * Most bytes of resolved objects (inflated, deltas applied) one pack index
+ * keeps to resolve later deltas on them (isomorphic-git's `offsetCache`),
+ * least recently used first; an object larger than the bound is not kept.
+ * Unbounded, it kept every resolved object of a delta chain for the
+ * operation's life (issue 20, seventeenth attack run: 397 MiB for a 9 KB
+ * pack). While a downloaded pack is indexed it keeps each object it
+ * resolves, so a chain of deltas is resolved once per link. See docs/git.md
+ * "Performance and limits".
+ * @defaultValue 16 MiB (16,777,216 bytes)
+ */
+export const GIT_PACK_DELTA_CACHE_BYTES = 16 * 1024 * 1024;

@@ -10,6 +10,7 @@
  * @module
  */
 import type { GitHttpClient, IsomorphicGit } from "./context.js";
+import { GIT_PACK_DELTA_CACHE_BYTES } from "./limits.js";
 
 let loading: Promise<{ git: IsomorphicGit; http: GitHttpClient }> | undefined;
 
@@ -17,6 +18,8 @@ let loading: Promise<{ git: IsomorphicGit; http: GitHttpClient }> | undefined;
 export function loadIsomorphicGit(): Promise<{ git: IsomorphicGit; http: GitHttpClient }> {
   loading ??= (async () => {
     const [git, http] = await Promise.all([import("./generated/isomorphic-git.js"), import("./generated/http-web.js")]);
+    // What one pack index keeps of the objects it resolved (scripts/gen-git.mjs bounds it; the bound is ours).
+    git.packLimits.offsetCacheBytes = GIT_PACK_DELTA_CACHE_BYTES;
     return { git: git as IsomorphicGit, http: http.default };
   })();
   // A failed import is not cached: the next call tries again.

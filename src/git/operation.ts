@@ -18,11 +18,61 @@
  * @module
  */
 import type { GitContext } from "./context.js";
-import { GIT_MAX_PACK_BYTES, GIT_MAX_PACK_FILE_BYTES, GIT_PACK_CACHE_BYTES, packFileTooLarge, pushTooLarge } from "./limits.js";
+import {
+  GIT_MAX_INDEX_INFLATE_BYTES,
+  GIT_MAX_PACK_BYTES,
+  GIT_MAX_PACK_FILE_BYTES,
+  GIT_PACK_CACHE_BYTES,
+  packExpandsTooMuch,
+  packFileTooLarge,
+  pushTooLarge,
+} from "./limits.js";
+import { OperationCancelledError } from "./wrap.js";
 
 /** isomorphic-git's pack cache key: a `Symbol("PackfileCache")` of its module, found by its description. */
 function isPackCache(key: string | symbol): boolean {
   return typeof key === "symbol" && key.description === "PackfileCache";
+}
+
+/** The key under which the bundle's GitPackIndex.fromPack looks up its {@link IndexBounds} in an operation's cache: a `Symbol("PackIndexBounds")` (scripts/gen-git.mjs). */
+function isIndexBounds(key: string | symbol): boolean {
+  return typeof key === "symbol" && key.description === "PackIndexBounds";
+}
+
+/**
+ * What indexing a downloaded pack in one operation may do (scripts/gen-git.mjs
+ * patches isomorphic-git's `GitPackIndex.fromPack` to call it): `charge(bytes)`
+ * with the size of each object it inflates and each delta it resolves
+ * (`0` between objects) throws — and keeps as `stopped` — an
+ * {@link OperationCancelledError} once the operation's signal aborted, or a
+ * {@link PackExpandsTooMuchError} once the sum passes `limit` (default
+ * {@link GIT_MAX_INDEX_INFLATE_BYTES}).
+ */
+export interface IndexBounds {
+  charge(bytes: number): void;
+  readonly stopped: Error | undefined;
+}
+
+/** Thrown by {@link IndexBounds.charge} past its limit ({@link packExpandsTooMuch}'s message). */
+export class PackExpandsTooMuchError extends Error {
+  override name = "PackExpandsTooMuchError";
+}
+
+/** {@link IndexBounds} of one operation: its signal, `limit` bytes in all (every pack it indexes counted). */
+export function indexBounds(signal: AbortSignal | undefined, limit: number = GIT_MAX_INDEX_INFLATE_BYTES): IndexBounds {
+  let total = 0;
+  let stopped: Error | undefined;
+  return {
+    charge(bytes) {
+      if (stopped) throw stopped;
+      if (signal?.aborted) throw (stopped = new OperationCancelledError(signal.reason));
+      total += bytes;
+      if (total > limit) throw (stopped = new PackExpandsTooMuchError(packExpandsTooMuch(limit)));
+    },
+    get stopped() {
+      return stopped;
+    },
+  };
 }
 
 /** Operation cache → the client's cache it was made from. */
@@ -91,6 +141,8 @@ interface PackIndex {
   read?: (args: { oid: string }) => Promise<{ object?: Uint8Array } | undefined>;
   pack?: Promise<Uint8Array | null> | null;
   _checksumVerification?: Promise<void>;
+  /** Resolved objects kept by the index (scripts/gen-git.mjs: an LRU bounded by GIT_PACK_DELTA_CACHE_BYTES). */
+  offsetCache?: { clear?: () => void };
 }
 
 /** One operation's packs: its own isomorphic-git pack cache, the stamps of the packs it read, the client's {@link PackCache}. */
@@ -104,6 +156,79 @@ interface OperationPacks {
   readonly kept: PackCache | undefined;
   /** Called with each parsed index as it is stored, before any reader of it resumes ({@link pushBoundedFs}). */
   onIndex?: (index: PackIndex) => void;
+  /** What indexing a downloaded pack may do ({@link IndexBounds}). */
+  readonly bounds: IndexBounds;
+  /** Most bytes of packs the operation holds besides those being read ({@link GIT_PACK_CACHE_BYTES}). */
+  readonly budget: number;
+  /** Indexes whose pack the operation holds, least recently used first, with the pack's size. */
+  readonly held: Map<PackIndex, number>;
+  /** Indexes being read → reads in progress (their packs are not let go of). */
+  readonly busy: Map<PackIndex, number>;
+}
+
+/**
+ * Notes that `index` holds `bytes` (its pack, just read or used) as the most
+ * recently used, then lets go of the least recently used other packs no read
+ * is using until the packs held come within the operation's budget: each
+ * such index's `pack` goes back to null, with its checksum verdict and the
+ * objects it kept (isomorphic-git reads and checks the pack again when it
+ * next needs it).
+ */
+function holdPack(packs: OperationPacks, index: PackIndex, bytes: Uint8Array | null | undefined): void {
+  packs.held.delete(index);
+  if (!(bytes instanceof Uint8Array)) return;
+  packs.held.set(index, bytes.byteLength);
+  let total = 0;
+  for (const size of packs.held.values()) total += size;
+  for (const [other, size] of packs.held) {
+    if (total <= packs.budget) break;
+    if (other === index || packs.busy.has(other)) continue;
+    packs.held.delete(other);
+    total -= size;
+    other.pack = null;
+    other._checksumVerification = undefined;
+    other.offsetCache?.clear?.();
+  }
+}
+
+/**
+ * Makes `index` account for its pack in `packs` ({@link holdPack}): each
+ * value given to its `pack` (by isomorphic-git's reads, or the client's kept
+ * bytes) is held once it resolves, and each `read` marks it in use while it
+ * runs and most recently used.
+ */
+function trackPack(packs: OperationPacks, index: PackIndex): void {
+  let pack = index.pack;
+  Object.defineProperty(index, "pack", {
+    configurable: true,
+    enumerable: true,
+    get: () => pack,
+    set: (value: PackIndex["pack"]) => {
+      pack = value;
+      if (!value) packs.held.delete(index);
+      else
+        value.then(
+          (bytes) => {
+            if (pack === value) holdPack(packs, index, bytes);
+          },
+          () => {},
+        );
+    },
+  });
+  const read = index.read;
+  if (typeof read !== "function") return;
+  index.read = async (args) => {
+    packs.busy.set(index, (packs.busy.get(index) ?? 0) + 1);
+    try {
+      const current = pack;
+      if (current) holdPack(packs, index, await current.catch(() => null));
+      return await read.call(index, args);
+    } finally {
+      const left = (packs.busy.get(index) ?? 1) - 1;
+      if (left > 0) packs.busy.set(index, left);
+      else packs.busy.delete(index);
+    }
+  };
 }
 
 /** `.idx` path → its `.pack`'s. */
@@ -129,6 +254,7 @@ class OperationPackMap extends Map<string, Promise<PackIndex>> {
       loading.then(
         (index) => {
           if (index) packs.onIndex?.(index);
+          if (index) trackPack(packs, index);
           const stamp = packs.stamps.get(filename);
           if (!index || index.pack || typeof index.packfileSha !== "string" || stamp === undefined || !packs.kept) return;
           const bytes = packs.kept.take(packOf(filename), stamp, index.packfileSha);
@@ -145,17 +271,31 @@ class OperationPackMap extends Map<string, Promise<PackIndex>> {
 
 /**
  * A cache for one operation over the client's `shared` one: isomorphic-git's
- * pack cache (every pack file the operation reads, whole, and its parsed
- * index) is the operation's own and goes with it, save the packs
+ * pack cache (the pack files the operation reads, whole, and their parsed
+ * indexes) is the operation's own and goes with it, save the packs
  * {@link keepPacks} then hands to the client's `kept`; everything else is
- * read from and written to `shared`.
+ * read from and written to `shared`. Of the packs it read, the operation
+ * holds at most `budget` bytes (default {@link GIT_PACK_CACHE_BYTES}) besides
+ * those being read: past it the least recently used go and are read again
+ * when next needed ({@link holdPack}). `bounds` ({@link indexBounds}, no
+ * signal and {@link GIT_MAX_INDEX_INFLATE_BYTES} by default) is what
+ * indexing a downloaded pack may do.
  */
-export function operationCache(shared: object, kept?: PackCache): object {
-  const own: OperationPacks = { kept, map: new OperationPackMap(), read: new Map(), stamps: new Map() };
+export function operationCache(shared: object, kept?: PackCache, bounds: IndexBounds = indexBounds(undefined), budget: number = GIT_PACK_CACHE_BYTES): object {
+  const own: OperationPacks = {
+    kept,
+    map: new OperationPackMap(),
+    read: new Map(),
+    stamps: new Map(),
+    bounds,
+    budget,
+    held: new Map(),
+    busy: new Map(),
+  };
   (own.map as OperationPackMap).init(own);
   let map: unknown = own.map;
   const cache = new Proxy(shared, {
-    get: (target, key) => (isPackCache(key) ? map : Reflect.get(target, key)),
+    get: (target, key) => (isPackCache(key) ? map : isIndexBounds(key) ? own.bounds : Reflect.get(target, key)),
     set: (target, key, value) => {
       if (!isPackCache(key)) return Reflect.set(target, key, value);
       map = value;
@@ -370,11 +510,12 @@ export function packFileLimitOf(op: string, options: object, client: number = GI
 
 /**
  * `ctx` for one operation: its own pack cache ({@link operationCache}) over
- * the client's kept packs `kept`, and the pack-file bound
- * ({@link packFileBoundedFs}). Call {@link keepPacks} with its `cache` when
- * it ends.
+ * the client's kept packs `kept`, with indexing bounded by
+ * {@link GIT_MAX_INDEX_INFLATE_BYTES} and `ctx.signal`, and the pack-file
+ * bound ({@link packFileBoundedFs}). Call {@link keepPacks} with its `cache`
+ * when it ends.
  */
 export function operationContext(ctx: GitContext, packFileLimit: number, kept?: PackCache): GitContext {
-  const cache = operationCache(ctx.cache, kept);
+  const cache = operationCache(ctx.cache, kept, indexBounds(ctx.signal));
   return { ...ctx, cache, fs: packFileBoundedFs(ctx.fs, packFileLimit, cache) };
 }

@@ -20,6 +20,11 @@
  * GIT_MAX_OBJECT_BYTES for a small N), failing E<OP>FAIL "pack expands too much: …"; bound offsetCache (LRU by
  * bytes) in the generated bundle (scripts/gen-git.mjs patch); check the signal in fromPack's loop (its onProgress
  * callback is awaited per object: throwIfCancelled there).
+ * Fixed: indexing counts every object it inflates and every delta it resolves against GIT_MAX_INDEX_INFLATE_BYTES
+ * (512 MiB; past it E<OP>FAIL "pack expands too much: …") and checks the operation's signal per object (the
+ * resolve loop no longer swallows either); each pack index's offsetCache is an LRU of GIT_PACK_DELTA_CACHE_BYTES
+ * (16 MiB), and while indexing keeps every object it resolves, so a delta chain is resolved once per link
+ * (scripts/gen-git.mjs patches, src/git/operation.ts indexBounds). N = 40 now clones in ~7 s; (c) N = 70 fails ECLONEFAIL (exact message), /c removed.
  */
 import { createHash } from "node:crypto";
 import { deflateSync } from "node:zlib";
@@ -28,6 +33,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { cleanupScratch, newWorkspace } from "../git/worktree-helpers.js";
 import { peak } from "../attack6/memory.js";
+import { GIT_MAX_INDEX_INFLATE_BYTES } from "../../../src/git/index.js";
 
 afterAll(cleanupScratch);
 const MiB = 1024 * 1024;
@@ -129,7 +135,7 @@ async function serve(pack: Buffer, oid: string): Promise<{ url: string; close():
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/r.git`, close: () => { server.closeAllConnections(); server.close(); } };
 }
 describe("attack17b: a clone of a delta bomb", () => {
-  it.fails("(a) 40 one-byte deltas on an 8 MiB blob (a 9 KB pack) clone under 128 MiB of memory", { timeout: 60_000 }, async () => {
+  it("(a) 40 one-byte deltas on an 8 MiB blob (a 9 KB pack) clone under 128 MiB of memory", { timeout: 60_000 }, async () => {
     const { pack, commit } = chainPack(8 * MiB, 40);
     expect(pack.length).toBeLessThan(16 * 1024);
     const server = await serve(pack, commit);
@@ -145,7 +151,26 @@ describe("attack17b: a clone of a delta bomb", () => {
     }
   });
 
-  it.fails("(b) a clone whose signal aborts while it indexes settles ECANCELED within 2 s", { timeout: 60_000 }, async () => {
+  it("(c) 70 one-byte deltas on an 8 MiB blob (~590 MiB of objects) fail ECLONEFAIL at GIT_MAX_INDEX_INFLATE_BYTES, nothing left", { timeout: 60_000 }, async () => {
+    expect(GIT_MAX_INDEX_INFLATE_BYTES).toBe(512 * MiB);
+    const { pack, commit } = chainPack(8 * MiB, 70);
+    const server = await serve(pack, commit);
+    try {
+      const { ws, git } = newWorkspace();
+      const { value: error, grew } = await peak(() => git.clone({ dir: "/c", url: server.url }).then(() => undefined, (e: { code?: string; message?: string }) => e));
+      expect(error?.code).toBe("ECLONEFAIL");
+      expect(error?.message).toBe(
+        "git clone failed: pack expands too much: indexing it made more than 536870912 bytes of objects (the limit, GIT_MAX_INDEX_INFLATE_BYTES); " +
+          "the Workspace's git does not index a pack whose objects and deltas inflate to this much: clone or fetch with depth: 1, or fewer commits at a time",
+      );
+      expect(await ws.fs.lstat("/c").then(() => true, () => false)).toBe(false);
+      expect(grew).toBeLessThan(128 * MiB);
+    } finally {
+      server.close();
+    }
+  });
+
+  it("(b) a clone whose signal aborts while it indexes settles ECANCELED within 2 s", { timeout: 60_000 }, async () => {
     const { pack, commit } = chainPack(8 * MiB, 60);
     const server = await serve(pack, commit);
     try {
