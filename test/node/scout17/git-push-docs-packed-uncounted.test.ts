@@ -16,9 +16,12 @@
  * their inflated size, each once, the commits and trees walked to choose what is sent included.
  */
 import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { expect, it } from "vitest";
 
-const read = (path: string) => readFileSync(new URL(`../../../${path}`, import.meta.url), "utf8").replace(/\s+\*?\s*/g, " ");
+const repo = join(dirname(fileURLToPath(import.meta.url)), "../../..");
+const read = (path: string) => readFileSync(join(repo, path), "utf8").replace(/\s+\*?\s*/g, " ");
 
 it.fails("the maxPushBytes docs say packed objects count (by inflated size), as pushBoundedFs does", () => {
   for (const path of ["docs/git.md", "src/git/limits.ts", "src/git/types.ts"]) {
