@@ -151,10 +151,10 @@ export function packFileTooLarge(path: string, size: number, limit: number): str
 }
 
 /**
- * Most bytes of objects a `push` reads to build the pack it sends: the
- * stored (compressed) sizes of the loose objects it reads — the commits,
- * trees and files it sends, and the commits and trees it walks to choose
- * them, each counted once. isomorphic-git builds the whole pack in memory
+ * Most bytes of objects a `push` reads to build the pack it sends: each
+ * object it reads counted once — a loose object by its stored (compressed)
+ * size, one read from a pack file by its inflated size — the commits, trees
+ * and files it sends, and the commits and trees it walks to choose them. isomorphic-git builds the whole pack in memory
  * and sends it as one request body, so a push's memory grows about 2.5× its
  * pack (measured on Node: a 16 MiB pack → 47 MiB, 32 MiB → 80 MiB, 64 MiB →
  * 147–175 MiB; a Durable Object has 128 MB). A push that would read more
@@ -163,9 +163,7 @@ export function packFileTooLarge(path: string, size: number, limit: number): str
  * the objects to push take more than 33554432 bytes (the limit:
  * maxPushBytes, default GIT_MAX_PUSH_BYTES); the Workspace's git builds the
  * pack it sends in memory and does not build one this large: push fewer or
- * smaller commits (or raise maxPushBytes where memory allows)`. Objects
- * read from pack files are not counted (each pack file is bounded by
- * {@link GIT_MAX_PACK_FILE_BYTES}). The per-call option `maxPushBytes`
+ * smaller commits (or raise maxPushBytes where memory allows)`. The per-call option `maxPushBytes`
  * replaces this default. Real git has no such limit. See docs/git.md
  * "Performance and limits".
  * @defaultValue 32 MiB (33,554,432 bytes)
