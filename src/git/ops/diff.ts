@@ -436,17 +436,20 @@ async function counts(ctx: GitContext, dir: string, list: FileChange[]): Promise
 
 /**
  * The patch of `list`, one file after another, at most
- * {@link GIT_DIFF_MAX_PATCH_CHARS} characters in all, header lines included
+ * {@link GIT_DIFF_MAX_PATCH_CHARS} characters in all, header lines and the
+ * closing `Diff cut` line included
  * (files in order: one whose hunks do not fit what is left gets `Patch left
  * out: …`; once a file's header lines do not fit either, the patch ends with
  * one `Diff cut: …` line counting the files not shown).
  */
 async function patchText(ctx: GitContext, dir: string, list: FileChange[]): Promise<string> {
   let text = "";
+  // The files get the bound less the longest cut line this list can end with, so text and cut line never pass it.
+  const room = GIT_DIFF_MAX_PATCH_CHARS - diffCut(list.length).length;
   for (let i = 0; i < list.length; i++) {
     throwIfReadCancelled(ctx);
-    const part = await filePatch(ctx, dir, list[i]!, GIT_DIFF_MAX_PATCH_CHARS - text.length);
-    if (text.length + part.text.length > GIT_DIFF_MAX_PATCH_CHARS) return text + diffCut(list.length - i);
+    const part = await filePatch(ctx, dir, list[i]!, room - text.length);
+    if (text.length + part.text.length > room) return text + diffCut(list.length - i);
     text += part.text;
   }
   return text;

@@ -12,6 +12,9 @@
  * Suggested fix: keep the cut line's length in reserve — give files `GIT_DIFF_MAX_PATCH_CHARS - diffCut(n).length`
  * (n = files in the list, an upper bound of the count's digits) — so text + cut line never passes the bound; or
  * document "at most GIT_DIFF_MAX_PATCH_CHARS plus the one cut line".
+ * Fixed: patchText gives the files GIT_DIFF_MAX_PATCH_CHARS less the longest cut line the list can end with. The
+ * expectation changed with it: a.txt's hunk no longer fits what the files get, so it is 'Patch left out' and b.txt
+ * is shown whole (the header test, attack17b/git-diff-header-text-unbounded, covers the cut line itself).
  */
 import { afterAll, expect, it } from "vitest";
 import { cleanupScratch, newWorkspace } from "../git/worktree-helpers.js";
@@ -19,7 +22,7 @@ import { GIT_DIFF_MAX_PATCH_CHARS } from "../../../src/git/index.js";
 
 afterAll(cleanupScratch);
 
-it.fails("a diff cut by GIT_DIFF_MAX_PATCH_CHARS is at most GIT_DIFF_MAX_PATCH_CHARS characters, its cut line included", { timeout: 60_000 }, async () => {
+it("a diff cut by GIT_DIFF_MAX_PATCH_CHARS is at most GIT_DIFF_MAX_PATCH_CHARS characters, its cut line included", { timeout: 60_000 }, async () => {
   const { ws, git } = newWorkspace();
   await git.init({ dir: "/r" });
   await ws.fs.writeFile("/r/keep", "k\n");
@@ -30,9 +33,13 @@ it.fails("a diff cut by GIT_DIFF_MAX_PATCH_CHARS is at most GIT_DIFF_MAX_PATCH_C
   await git.add({ dir: "/r", paths: ["a.txt", "b.txt"] });
   const out = await git.diff({ dir: "/r", cached: true });
   expect(out.startsWith("diff --git a/a.txt b/a.txt\nnew file mode 100644\nindex 0000000..")).toBe(true);
-  expect(out).toContain(`\n@@ -0,0 +1 @@\n+${"x".repeat(GIT_DIFF_MAX_PATCH_CHARS - 200)}\n`);
-  expect(out).not.toContain("b.txt");
-  expect(out.endsWith("Diff cut: 1 more file changed; the diff's patch text would pass 8388608 characters (GIT_DIFF_MAX_PATCH_CHARS): diff fewer paths at a time, or list the changes with diffSummary (git diff --stat)\n")).toBe(true);
+  // The files get the bound less the cut line's room: a.txt's hunk no longer fits (its header and 'Patch left out'
+  // do), and b.txt after it is shown whole — no cut line is needed.
+  expect(out).toContain("\nPatch left out: +1 -0 lines;");
+  expect(out).not.toContain("xxxxxxxxxx");
+  expect(out).toContain("diff --git a/b.txt b/b.txt\n");
+  expect(out.endsWith("\n@@ -0,0 +1 @@\n+y\n")).toBe(true);
+  expect(out).not.toContain("Diff cut:");
   // Today: 8,388,715 characters (107 past).
   expect(out.length).toBeLessThanOrEqual(GIT_DIFF_MAX_PATCH_CHARS);
 });
