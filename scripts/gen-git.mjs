@@ -397,7 +397,17 @@ if (force || !existsSync(stamp) || readFileSync(stamp, "utf8") !== hash) {
     '      const packFile = indexFile.replace(/idx$/, "pack");\n      if (!p.pack) {\n',
     '      const packFile = indexFile.replace(/idx$/, "pack");\n      p.reloadPack = () => fs.read(packFile);\n      if (!p.pack) {\n',
   );
+  // push counts toward maxPushBytes only the objects it packs (src/git/operation.ts pushBoundedFs):
+  // listObjects also reads the trees of the merge base and of the remote's HEAD, which are not sent.
+  // _pack tells the operation's cache when packing starts.
+  igit = patch(
+    igit,
+    "_pack (start)",
+    '  write("PACK");\n  write("00000002", "hex");\n',
+    '  if (cache && typeof cache[PushPackStart] === "function") cache[PushPackStart]();\n  write("PACK");\n  write("00000002", "hex");\n',
+  );
   igit +=
+    '\nvar PushPackStart = /* @__PURE__ */ Symbol("PushPackStart");\n' +
     '\nvar PackIndexBounds = /* @__PURE__ */ Symbol("PackIndexBounds");\n' +
     "var packLimits = { offsetCacheBytes: 16 * 1024 * 1024 };\n" +
     "var OffsetCache = class {\n" +

@@ -151,10 +151,11 @@ export function packFileTooLarge(path: string, size: number, limit: number): str
 }
 
 /**
- * Most bytes of objects a `push` reads to build the pack it sends: each
- * object it reads counted once — a loose object by its stored (compressed)
- * size, one read from a pack file by its inflated size — the commits, trees
- * and files it sends, and the commits and trees it walks to choose them. isomorphic-git builds the whole pack in memory
+ * Most bytes of objects a `push` packs (the commits, trees and files it
+ * sends): each counted once — a loose object by its stored (compressed)
+ * size, one read from a pack file by its inflated size; the commits and
+ * trees it only walks to choose them (the merge base's, the remote HEAD's)
+ * do not count. isomorphic-git builds the whole pack in memory
  * and sends it as one request body, so a push's memory grows about 2.5× its
  * pack (measured on Node: a 16 MiB pack → 47 MiB, 32 MiB → 80 MiB, 64 MiB →
  * 147–175 MiB; a Durable Object has 128 MB). A push that would read more

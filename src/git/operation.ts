@@ -34,6 +34,11 @@ function isPackCache(key: string | symbol): boolean {
   return typeof key === "symbol" && key.description === "PackfileCache";
 }
 
+/** The key under which the bundle's `_pack` (push's pack writer) finds the hook it calls as packing starts: a `Symbol("PushPackStart")` (scripts/gen-git.mjs). */
+function isPushPackStart(key: string | symbol): boolean {
+  return typeof key === "symbol" && key.description === "PushPackStart";
+}
+
 /** The key under which the bundle's GitPackIndex.fromPack looks up its {@link IndexBounds} in an operation's cache: a `Symbol("PackIndexBounds")` (scripts/gen-git.mjs). */
 function isIndexBounds(key: string | symbol): boolean {
   return typeof key === "symbol" && key.description === "PackIndexBounds";
@@ -156,6 +161,8 @@ interface OperationPacks {
   readonly kept: PackCache | undefined;
   /** Called with each parsed index as it is stored, before any reader of it resumes ({@link pushBoundedFs}). */
   onIndex?: (index: PackIndex) => void;
+  /** Called as push starts writing its pack, before it reads the first object to send ({@link pushBoundedFs}). */
+  onPackStart?: () => void;
   /** What indexing a downloaded pack may do ({@link IndexBounds}). */
   readonly bounds: IndexBounds;
   /** Most bytes of packs the operation holds besides those being read ({@link GIT_PACK_CACHE_BYTES}). */
@@ -295,7 +302,8 @@ export function operationCache(shared: object, kept?: PackCache, bounds: IndexBo
   (own.map as OperationPackMap).init(own);
   let map: unknown = own.map;
   const cache = new Proxy(shared, {
-    get: (target, key) => (isPackCache(key) ? map : isIndexBounds(key) ? own.bounds : Reflect.get(target, key)),
+    get: (target, key) =>
+      isPackCache(key) ? map : isIndexBounds(key) ? own.bounds : isPushPackStart(key) ? own.onPackStart : Reflect.get(target, key),
     set: (target, key, value) => {
       if (!isPackCache(key)) return Reflect.set(target, key, value);
       map = value;
@@ -433,15 +441,18 @@ export class PushTooLargeError extends Error {
 }
 
 /**
- * `fs` for one `push`: each loose object it reads is counted once by its
- * stored size, and — through `cache`, the push's operation cache
- * ({@link operationCache}) — each object it reads from a pack once by its
- * inflated size (what push deflates into its pack); the read that would
- * take the sum past `limit` rejects with {@link PushTooLargeError}
- * ({@link pushTooLarge}'s message) — a loose object before it is read, a
- * packed one as it is — and so does every object read after it
- * (isomorphic-git swallows some failures of its object walks). `refused` is
- * that error, once made.
+ * `fs` for one `push`: each object push packs (what it sends) is counted
+ * once — a loose object by its stored size, and, through `cache`, the push's
+ * operation cache ({@link operationCache}), an object read from a pack by its
+ * inflated size (what push deflates into its pack). Objects read before
+ * packing starts — the commits and trees push walks to choose what to send,
+ * among them the merge base's and the remote HEAD's, which it does not send —
+ * are not counted. The read that would take the sum past `limit` rejects
+ * with {@link PushTooLargeError} ({@link pushTooLarge}'s message) — a loose
+ * object before it is read, a packed one as it is — and so does every object
+ * read after it (isomorphic-git swallows some failures of its object walks).
+ * `refused` is that error, once made. Without an operation cache every
+ * object read counts.
  */
 export function pushBoundedFs(
   fs: GitContext["fs"],
@@ -452,7 +463,12 @@ export function pushBoundedFs(
   let total = 0;
   const counted = new Set<string>();
   const packs = cache && operations.get(cache);
+  // Counting starts with the pack (scripts/gen-git.mjs patches _pack to call onPackStart).
+  let packing = !packs;
   if (packs) {
+    packs.onPackStart = () => {
+      packing = true;
+    };
     packs.onIndex = (index) => {
       const read = index.read;
       if (typeof read !== "function") return;
@@ -461,7 +477,7 @@ export function pushBoundedFs(
         const found = await read.call(index, args);
         const oid = args?.oid;
         const size = found?.object?.byteLength;
-        if (typeof oid === "string" && typeof size === "number" && !counted.has(oid)) {
+        if (packing && typeof oid === "string" && typeof size === "number" && !counted.has(oid)) {
           if (total + size > limit) throw (refused = new PushTooLargeError(pushTooLarge(limit)));
           total += size;
           counted.add(oid);
@@ -474,7 +490,7 @@ export function pushBoundedFs(
     const path = args[0];
     if (typeof path === "string" && LOOSE_OBJECT.test(path)) {
       if (refused) throw refused;
-      if (!counted.has(path)) {
+      if (packing && !counted.has(path)) {
         const size = await sizeOf(promises, path);
         if (size !== undefined) {
           if (total + size > limit) throw (refused = new PushTooLargeError(pushTooLarge(limit)));

@@ -465,9 +465,9 @@ export interface GitPushOptions extends BaseWorktreeOptions, NetworkOptions {
   /** Delete `remoteRef` on the remote. Default `false`. */
   delete?: boolean;
   /**
-   * Most bytes of objects the push may read to build the pack it sends
-   * (each counted once: a loose object by its stored, compressed size, one
-   * from a pack file by its inflated size): past it the push
+   * Most bytes of objects the push may pack (what it sends; each counted
+   * once: a loose object by its stored, compressed size, one from a pack
+   * file by its inflated size; trees it only walks do not count): past it the push
    * fails with `EPUSHFAIL` (`pack too large`) before sending the pack. The
    * Workspace's git builds that pack in memory about 2.5 times over, so the
    * default fits a 128 MB Durable Object; raise it where memory allows
