@@ -1,0 +1,36 @@
+/**
+ * The real container daemon's RPC object (`Computerd`, container/lib/api.mjs) in this process over a fresh
+ * temp directory as its mount point — no stand-in: what the daemon really answers — and a Workspace whose
+ * remote command backend `box` is `daemonHandle` over it (as both container backends use it).
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { nodeSqliteStorage, Workspace } from "../../../src/index.js";
+import { daemonHandle, type DaemonApi } from "../../../src/backends/daemon/handle.js";
+
+/** One of the daemon's modules (plain JavaScript without declarations: loaded by URL, typed loosely). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const lib = (name: string): Promise<any> => import(/* @vite-ignore */ new URL(`../../../container/lib/${name}.mjs`, import.meta.url).href);
+
+export async function realDaemonWorkspace(): Promise<{ ws: Workspace; daemon: DaemonApi; dir: string; close(): Promise<void> }> {
+  const [{ Computerd }, { Runs }, { Mount }, { ignoreMatcher, readConfig }] = await Promise.all([lib("api"), lib("runs"), lib("paths"), lib("config")]);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "attack18c-"));
+  const config = readConfig({ MOUNT_POINT: dir });
+  const state = { config, mount: await Mount.open(config.mountPoint), ignored: ignoreMatcher(config.ignore), runs: new Runs(config), version: "test", bootId: "boot-1" };
+  const daemon = new Computerd(state) as unknown as DaemonApi;
+  const ws = new Workspace({
+    storage: nodeSqliteStorage(":memory:"),
+    backends: [{ id: "box", type: "test", connect: async () => daemonHandle(daemon, { closed: new Promise(() => {}), close() {} }) }],
+  });
+  await ws.fs.mkdir("/workspace", { recursive: true });
+  return {
+    ws,
+    daemon,
+    dir,
+    async close() {
+      await ws.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
