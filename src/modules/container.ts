@@ -31,6 +31,7 @@
  */
 import type { WorkspaceRuntimeExecHandle, WorkspaceRuntimeResult, WorkspaceRuntimeTruncation, WorkspaceRuntimeValue } from "../runtime/types.js";
 import { explainArguments, type ExplainsArguments } from "../runtime/json-value.js";
+import { skippedEntriesCount } from "../runtime/sync.js";
 import { positiveInteger } from "../util/validate.js";
 import { TailWindow } from "../util/tail.js";
 import { atMostOnce, lostCallError, markAtMostOnce } from "./replay.js";
@@ -275,7 +276,7 @@ export function summarizeExecSync(result: Pick<WorkspaceRuntimeResult, "sync">):
   const out: ContainerExecSync = {
     status: sync.status === "pending" ? "pending" : "complete",
     skipped: skipped.slice(0, CONTAINER_MODULE_MAX_SKIPPED).map((entry) => entry.path),
-    skippedCount: skipped.length,
+    skippedCount: skippedEntriesCount(skipped),
   };
   if (sync.status === "pending" && typeof sync.error === "string" && sync.error !== "") {
     out.error = clipUtf8(sync.error, CONTAINER_MODULE_MAX_ERROR_BYTES);

@@ -1314,17 +1314,21 @@ class SkipList {
     this.#listed.push(listed);
   }
 
-  /** The listed entries, and one counting those not listed when there are any. */
+  /** The listed entries, and one counting those not listed when there are any; the array carries {@link count} ({@link skippedEntriesCount}). */
   entries(): SkippedEntry[] {
     const more = this.count - this.#listed.length;
-    if (more === 0) return [...this.#listed];
-    return [
-      ...this.#listed,
-      {
-        path: SYNC_ROOT,
-        reason: `${more} more skipped entries not listed (a push or pull lists at most MAX_SYNC_SKIPPED (${MAX_SYNC_SKIPPED}) entries of MAX_SYNC_SKIPPED_CHARS (${MAX_SYNC_SKIPPED_CHARS}) characters)`,
-      },
-    ];
+    const entries =
+      more === 0
+        ? [...this.#listed]
+        : [
+            ...this.#listed,
+            {
+              path: SYNC_ROOT,
+              reason: `${more} more skipped entries not listed (a push or pull lists at most MAX_SYNC_SKIPPED (${MAX_SYNC_SKIPPED}) entries of MAX_SYNC_SKIPPED_CHARS (${MAX_SYNC_SKIPPED_CHARS}) characters)`,
+            },
+          ];
+    Object.defineProperty(entries, SKIPPED_COUNT, { value: this.count, enumerable: false });
+    return entries;
   }
 }
 
@@ -1468,7 +1472,17 @@ function withSkippedCount<T extends PushOutcome | PullOutcome>(outcome: T, list:
  * outcome built elsewhere).
  */
 export function skippedCount(outcome: PushOutcome | PullOutcome): number {
-  return (outcome as { [SKIPPED_COUNT]?: number })[SKIPPED_COUNT] ?? outcome.skipped.length;
+  return (outcome as { [SKIPPED_COUNT]?: number })[SKIPPED_COUNT] ?? skippedEntriesCount(outcome.skipped);
+}
+
+/**
+ * How many entries a skipped list stands for: the true count when it is the
+ * `skipped` of a push's or pull's outcome (a run's `result().sync.skipped`
+ * is the same array), which lists at most {@link MAX_SYNC_SKIPPED} and counts
+ * the rest in a last entry; its length for a list built elsewhere (or copied).
+ */
+export function skippedEntriesCount(entries: readonly SkippedEntry[]): number {
+  return (entries as { [SKIPPED_COUNT]?: number })[SKIPPED_COUNT] ?? entries.length;
 }
 
 /** What ends the temporary name of a file pushed in pieces (`.<name>.ws-sync-<8 hex>`), before its 8 hex digits. */
