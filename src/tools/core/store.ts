@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { WorkspaceFsError } from "../../fs/errors.js";
 import type { WorkspaceFilesystem } from "../../fs/types.js";
 import { concatBytes } from "../../util/bytes.js";
 import { dirname, normalizePath } from "../../util/path.js";
@@ -238,7 +239,8 @@ export class WorkspaceFileStore implements MutableFileStore {
   /**
    * `mkdir(parent, {recursive: true})` unless the parent is `/`, then
    * `writeFile`. A parent that is a link to a directory is accepted (the VFS's
-   * mkdir reports EEXIST for any link at the leaf, spec 01 §3; `stat` decides).
+   * mkdir reports EEXIST for any link at the leaf, spec 01 §3); one that is
+   * not a directory fails with `ENOTDIR` (`writeFile`, the path as given).
    * Under a tool set's `root`, a relative path's parent is taken from
    * {@link lockPath} (`notes.md`'s parent is the root, created when missing).
    */
@@ -258,8 +260,10 @@ export class WorkspaceFileStore implements MutableFileStore {
         await this.#fs.mkdir(parent, { recursive: true });
       } catch (error) {
         if ((error as { code?: unknown })?.code !== "EEXIST") throw error;
+        // The parent is there: a directory or a link to one (accepted), or not a directory — ENOTDIR, as
+        // POSIX open(2) says, rather than mkdir's EEXIST (and `f.txt/` does not write `f.txt`).
         const stat = await this.#fs.stat(parent).catch(() => undefined);
-        if (!stat?.isDirectory) throw error;
+        if (!stat?.isDirectory) throw new WorkspaceFsError("ENOTDIR", "writeFile", path);
       }
     }
     const writeOptions: { mode?: number; ifMatch?: string } = {};

@@ -50,12 +50,19 @@ describe("write and edit through a link to a directory", () => {
     expect(await run(tools, "write", { path: "/workspace/ro-link/a.txt", content: "x" })).toEqual({
       error: "EROFS: read-only file system (mount at /ro), writeFile: /workspace/ro-link/a.txt",
     });
-    // A parent that is a link to a file is still refused with the mkdir error.
+    // A parent that is a file, or a link to one, is refused with ENOTDIR (POSIX open(2)), not mkdir's EEXIST.
     await workspace.fs.writeFile("/workspace/file", "f");
     await workspace.fs.symlink("/workspace/file", "/workspace/file-link");
     expect(await run(tools, "write", { path: "/workspace/file-link/x.txt", content: "x" })).toEqual({
-      error: "EEXIST: file already exists, mkdir: /workspace/file-link",
+      error: "ENOTDIR: not a directory, writeFile: /workspace/file-link/x.txt",
     });
+    expect(await run(tools, "write", { path: "/workspace/file/x.txt", content: "x" })).toEqual({
+      error: "ENOTDIR: not a directory, writeFile: /workspace/file/x.txt",
+    });
+    expect(await run(tools, "write", { path: "/workspace/file/deeper/x.txt", content: "x" })).toEqual({
+      error: "ENOTDIR: not a directory, mkdir: /workspace/file/deeper",
+    });
+    expect(await workspace.fs.readFile("/workspace/file", "utf8")).toBe("f");
     expect(await workspace.fs.readFile("/ro/a.txt", "utf8")).toBe("A");
   });
 });
