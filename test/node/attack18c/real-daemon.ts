@@ -13,10 +13,11 @@ import { daemonHandle, type DaemonApi } from "../../../src/backends/daemon/handl
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const lib = (name: string): Promise<any> => import(/* @vite-ignore */ new URL(`../../../container/lib/${name}.mjs`, import.meta.url).href);
 
-export async function realDaemonWorkspace(): Promise<{ ws: Workspace; daemon: DaemonApi; dir: string; close(): Promise<void> }> {
+/** `env`: more of the daemon's settings (e.g. `MOUNT_IGNORE`); its `MOUNT_POINT` is the temp directory. */
+export async function realDaemonWorkspace(env: Record<string, string> = {}): Promise<{ ws: Workspace; daemon: DaemonApi; dir: string; close(): Promise<void> }> {
   const [{ Computerd }, { Runs }, { Mount }, { ignoreMatcher, readConfig }] = await Promise.all([lib("api"), lib("runs"), lib("paths"), lib("config")]);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "attack18c-"));
-  const config = readConfig({ MOUNT_POINT: dir });
+  const config = readConfig({ ...env, MOUNT_POINT: dir });
   const state = { config, mount: await Mount.open(config.mountPoint), ignored: ignoreMatcher(config.ignore), runs: new Runs(config), version: "test", bootId: "boot-1" };
   const daemon = new Computerd(state) as unknown as DaemonApi;
   const ws = new Workspace({
