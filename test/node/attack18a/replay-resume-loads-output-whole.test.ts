@@ -17,6 +17,10 @@
  * 2 × 64 MiB (+ a transient copy) are held from a journal well within every bound: past 128 MB, so the object is
  * reset on its resume, and every restart resumes it again. A replay run that waits for an answer (`ctx.interrupt`)
  * and is reclaimed after a restart loads it as well before it goes back to waiting (`run.suspended = true`), and keeps it.
+ * Each reclaimed run loads it before it waits for one of the MAX_RELAUNCHES slots, so N runs resumed at one connect
+ * hold N runs' output. (Read the same way, not measured here: `durable.inFlight(id)` selects every in-flight call's
+ * journaled arguments — up to maxConcurrentCapabilityCalls × maxCapabilityBytes, 32 MiB by default — only to find
+ * one flagged `unsafe`.)
  * Suggested fix: compare the replay's output with the journal page by page — keep only the recorded byte counts per
  * stream and a cursor (seq, offset into the row), reading the next 64 KiB row when the replay's bytes reach it — so
  * a resume holds one row per stream, not the run's output; load nothing for a run that stays waiting.
