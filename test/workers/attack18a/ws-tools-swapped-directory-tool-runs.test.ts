@@ -19,7 +19,8 @@
  * Suggested fix: at call time, check the tool under the name now as at connect — refuse when
  * `startsRuns(current()[name]) || startsRuns(current()[name].execute)` (a function STARTS_RUNS evaluated per call,
  * like LIBRARY_TOOL and TOOL_ROOT) unless `runTools: true`: `ws:tools lookup: the tool under this name is now the
- * directory tool "peek", which is not exported; it is not run.`; the same for forPiTools (startsRunsNamed).
+ * directory tool "peek", which is not exported; it is not run.`. (forPiTools' bindings call the set or agent tool
+ * captured when they were listed, so they cannot change under a name.)
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { expect, it } from "vitest";
