@@ -52,11 +52,14 @@ export function clipGitResultForRpc(result: GitCliResult): GitCliResult {
   return { stdout: keptOut, stderr: `${keptErr}${sep}${note}`, exitCode: exitCode === 0 ? 1 : exitCode };
 }
 
+/** Most characters of `argv[0]` the `workspace.git.cli` span records as `workspace.git.command`. */
+const GIT_COMMAND_ATTRIBUTE_CHARS = 64;
+
 /** The Workspace's git over RPC: `cli({ argv, cwd?, env?, stdin? })` → `{ stdout, stderr, exitCode }`. */
 export class WorkspaceGitStub extends SubStub {
   /**
    * `workspace.git.cli(input)` in span `workspace.git.cli` (attributes
-   * `workspace.git.command`, the subcommand, and `workspace.git.exit_code`): runs one git
+   * `workspace.git.command`, the subcommand cut to 64 characters, and `workspace.git.exit_code`): runs one git
    * command line (spec 04 §2.5) in the Durable Object — network commands
    * included — and resolves with what real git would print and its exit
    * code. User errors (bad flags, not a repository, …) resolve with a
@@ -75,7 +78,8 @@ export class WorkspaceGitStub extends SubStub {
     return answerRemote(() => {
       const host = liveHost(this, "WorkspaceGitStub");
       const argv: unknown = (input as { argv?: unknown } | null | undefined)?.argv;
-      const attributes = Array.isArray(argv) && typeof argv[0] === "string" ? { "workspace.git.command": argv[0] } : {};
+      // The subcommand as given, cut to GIT_COMMAND_ATTRIBUTE_CHARS (any string can arrive; git's own names are short).
+      const attributes = Array.isArray(argv) && typeof argv[0] === "string" ? { "workspace.git.command": argv[0].slice(0, GIT_COMMAND_ATTRIBUTE_CHARS) } : {};
       return withSpan(host.observer, "workspace.git.cli", attributes, async () => {
         const git = host.git;
         if (git === undefined || git === null) throw Object.assign(new Error("git is not configured on this Workspace"), { code: "ENOCONFIG" });
