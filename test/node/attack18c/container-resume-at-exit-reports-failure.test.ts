@@ -10,7 +10,8 @@
  * exit, `exit 0` at seq 2.)
  *
  * Found (medium; 2 of 2 runs): the daemon answers `events(after ≥ last seq)` of a finished run with
- * `{ events: [], done: true }` (container/lib/runs.mjs: nothing after the exit, and the run is done), which
+ * `{ events: [], done: true }` — as container/README.md documents it ("`done` is true once the returned events
+ * include the `exit` (or `after` is already past it)"; an evicted run answers the same) — which
  * daemon/handle.ts `eventStream` now reads as "done without its exit event": resume 2 yields stderr
  * `[run "r1": the container's daemon reported the run done without its exit event; the run is reported failed
  * with exit code 1]` at seq 2.25 and `exit 1` at seq 3 — a seq the daemon never had; resume 3 the same at 3.25 / 4.
