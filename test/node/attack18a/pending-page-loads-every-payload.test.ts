@@ -20,13 +20,11 @@
  * and read payloads only for the calls of the page (merge the backends' pages by `since`); and/or bound the calls
  * that may wait per backend (e.g. MAX_WAITING_CALLS, refusing `ctx.interrupt` past it with a code).
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterEach, expect, it } from "vitest";
-import { Workspace, nodeSqliteStorage, type NodeSqliteStorage } from "../../../src/index.js";
+import { expect, it } from "vitest";
+import { Workspace } from "../../../src/index.js";
 import { WorkerJavaScriptBackend } from "../../../src/backends/worker-javascript/index.js";
 import type { WorkspaceModuleCallContext } from "../../../src/modules/tools.js";
+import { openWorkspace, storageFile } from "./storage.js";
 
 const RUNS = 96;
 const PAYLOAD = 250_000;
@@ -49,23 +47,9 @@ const loader = {
   },
 };
 
-const dirs: string[] = [];
-const opened: { ws: Workspace; storage: NodeSqliteStorage }[] = [];
-afterEach(async () => {
-  for (const { ws, storage } of opened.splice(0)) {
-    await ws.close().catch(() => {});
-    storage.close();
-  }
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
 it.fails("a pending() page holds only its own calls, not every waiting call's payload", { timeout: 60_000 }, async () => {
-  const dir = mkdtempSync(join(tmpdir(), "ws-a18a-pending-"));
-  dirs.push(dir);
-  const storage = nodeSqliteStorage(join(dir, "ws.db"));
   const modules = { "ws:approve": { ask: (args: readonly unknown[], ctx: WorkspaceModuleCallContext) => ctx.interrupt(args[0] as string) } };
-  const ws = new Workspace({ storage, backends: [new WorkerJavaScriptBackend({ loader: loader as never, onInterrupt: "replay", modules: modules as never })] });
-  opened.push({ ws, storage });
+  const { ws, storage } = openWorkspace(storageFile(), (s) => new Workspace({ storage: s, backends: [new WorkerJavaScriptBackend({ loader: loader as never, onInterrupt: "replay", modules: modules as never })] }));
   await ws.fs.mkdir("/workspace", { recursive: true });
   for (let i = 0; i < RUNS; i++) await ws.runtime.exec("export default () => null;", { id: `r${i}`, input: { tag: `r${i}:` }, encoding: "utf8" });
   const end = Date.now() + 30_000;

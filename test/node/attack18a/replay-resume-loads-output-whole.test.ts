@@ -12,7 +12,7 @@
  * Held: the run is taken over (its replay attempt is launched); journaled output rows are 64 KiB each (FLUSH_BYTES).
  * Found (medium-high — a Durable Object has 128 MB; 3 of 3 runs): the take-over reads every output row the run ever
  * journaled into one array per stream, then copies each into one buffer, and keeps both buffers for the whole attempt:
- * growth 64.9–65.3 MB here for 32 MiB journaled (the rows and their copy both alive; the same take-over with
+ * growth 64.9–66.2 MB here for 32 MiB journaled (the rows and their copy both alive; the same take-over with
  * `onInterrupt: "restart"`, which loads nothing, grows under 8 MiB) — with the default budget
  * 2 × 64 MiB (+ a transient copy) are held from a journal well within every bound: past 128 MB, so the object is
  * reset on its resume, and every restart resumes it again. A replay run that waits for an answer (`ctx.interrupt`)
@@ -25,14 +25,12 @@
  * stream and a cursor (seq, offset into the row), reading the next 64 KiB row when the replay's bytes reach it — so
  * a resume holds one row per stream, not the run's output; load nothing for a run that stays waiting.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterEach, expect, it } from "vitest";
-import { Workspace, nodeSqliteStorage, type NodeSqliteStorage } from "../../../src/index.js";
+import { expect, it } from "vitest";
+import { Workspace } from "../../../src/index.js";
 import { WorkerJavaScriptBackend } from "../../../src/backends/worker-javascript/index.js";
 import { unregisterOwner } from "../../../src/backends/worker-javascript/ownership.js";
 import { peak } from "../attack6/memory.js";
+import { openWorkspace, storageFile } from "./storage.js";
 
 const MiB = 1024 * 1024;
 const PRINT = 16 * MiB;
@@ -65,25 +63,8 @@ function loader(state: { attempts: number; printed: boolean }) {
   };
 }
 
-const dirs: string[] = [];
-const opened: { ws: Workspace; storage: NodeSqliteStorage }[] = [];
-afterEach(async () => {
-  for (const { ws, storage } of opened.splice(0)) {
-    await ws.close().catch(() => {});
-    try {
-      storage.close();
-    } catch {
-      /* closed already */
-    }
-  }
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
 function workspace(path: string, state: { attempts: number; printed: boolean }) {
-  const storage = nodeSqliteStorage(path);
-  const ws = new Workspace({ storage, backends: [new WorkerJavaScriptBackend({ loader: loader(state) as never, onInterrupt: "replay", maxStdioBytes: PRINT })] });
-  opened.push({ ws, storage });
-  return { ws, storage };
+  return openWorkspace(path, (storage) => new Workspace({ storage, backends: [new WorkerJavaScriptBackend({ loader: loader(state) as never, onInterrupt: "replay", maxStdioBytes: PRINT })] }));
 }
 
 async function until(probe: () => boolean, what: string, ms = 30_000): Promise<void> {
@@ -95,9 +76,7 @@ async function until(probe: () => boolean, what: string, ms = 30_000): Promise<v
 }
 
 it.fails("a replay run's take-over does not hold the run's journaled output in memory", { timeout: 60_000 }, async () => {
-  const dir = mkdtempSync(join(tmpdir(), "ws-a18a-replay-"));
-  dirs.push(dir);
-  const path = join(dir, "ws.db");
+  const path = storageFile();
   const state = { attempts: 0, printed: false };
   const a = workspace(path, state);
   await a.ws.fs.mkdir("/workspace", { recursive: true });
@@ -114,6 +93,6 @@ it.fails("a replay run's take-over does not hold the run's journaled output in m
     await b.ws.runtime.ready();
     await until(() => state.attempts === 2, "the replay attempt");
   });
-  // Found: grew 64,912,992–65,250,605 bytes — the whole journaled output (2 × 16 MiB) read and copied for the attempt.
+  // Found: grew 64,912,992–66,241,112 bytes — the whole journaled output (2 × 16 MiB) read and copied for the attempt.
   expect(grew).toBeLessThan(8 * MiB);
 });

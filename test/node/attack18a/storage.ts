@@ -1,0 +1,35 @@
+/** Shared set-up of the eighteenth attack run's Node tests: Workspaces over nodeSqliteStorage files in temporary directories, closed and removed after each test. */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach } from "vitest";
+import { Workspace, nodeSqliteStorage, type NodeSqliteStorage } from "../../../src/index.js";
+
+const dirs: string[] = [];
+const opened: { ws: Workspace; storage: NodeSqliteStorage }[] = [];
+afterEach(async () => {
+  for (const { ws, storage } of opened.splice(0)) {
+    await ws.close().catch(() => {});
+    try {
+      storage.close();
+    } catch {
+      /* closed already */
+    }
+  }
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A path for a new storage file in a fresh temporary directory (removed after the test). */
+export function storageFile(): string {
+  const dir = mkdtempSync(join(tmpdir(), "ws-a18a-"));
+  dirs.push(dir);
+  return join(dir, "ws.db");
+}
+
+/** A Workspace over a new nodeSqliteStorage of `path`, built by `make` (closed after the test). */
+export function openWorkspace(path: string, make: (storage: NodeSqliteStorage) => Workspace): { ws: Workspace; storage: NodeSqliteStorage } {
+  const storage = nodeSqliteStorage(path);
+  const entry = { ws: make(storage), storage };
+  opened.push(entry);
+  return entry;
+}
