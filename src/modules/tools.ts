@@ -356,9 +356,34 @@ async function lastValue(value: unknown): Promise<unknown> {
   return v;
 }
 
+/**
+ * `value` as JSON text (`"null"` for `undefined`, a function or a symbol, as
+ * `JSON.stringify` leaves them out), or the error that stopped it (a BigInt, a
+ * cycle, a throwing getter or `toJSON`): never throws.
+ */
+function jsonText(value: unknown): string | Error {
+  try {
+    return JSON.stringify(value) ?? "null";
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+/** `value` through JSON (see {@link jsonText}); `null` when it has no JSON form. */
 function jsonRoundTrip(value: unknown): WorkspaceRuntimeValue {
-  if (value === undefined) return null;
-  return JSON.parse(JSON.stringify(value)) as WorkspaceRuntimeValue;
+  const text = jsonText(value);
+  return text instanceof Error ? null : (JSON.parse(text) as WorkspaceRuntimeValue);
+}
+
+/** The result of a tool that ran but whose output has no JSON form: an error result saying so (the tool's effects stand). */
+function unsendableOutput(name: string, error: Error): ToolBindingResult {
+  let reason: string;
+  try {
+    reason = `${error.name}: ${error.message}`.slice(0, 1024);
+  } catch {
+    reason = "an error that cannot be printed";
+  }
+  return { text: `Tool "${name}" ran, but its output cannot be sent as JSON (${reason}); what it did stands.`, isError: true, details: null };
 }
 
 /**
@@ -398,12 +423,11 @@ export function forAISDKTools(tools: Record<string, AISDKToolLike> | (() => Reco
             if (readOnly && !isReadOnlyLibraryTool(tool.execute)) throw new Error(`Tool "${name}" is no longer read-only; it is not run.`);
             const args = validateWith(tool.inputSchema, name, input);
             const output = await lastValue(tool.execute(args, { toolCallId: `ws-tools-${crypto.randomUUID()}`, messages: [], abortSignal: ctx.signal }));
-            const error = typeof output === "object" && output !== null && typeof (output as { error?: unknown }).error === "string" ? (output as { error: string }).error : undefined;
-            return {
-              text: error ?? (typeof output === "string" ? output : JSON.stringify(output) ?? "null"),
-              isError: error !== undefined,
-              details: jsonRoundTrip(output),
-            };
+            const json = jsonText(output);
+            if (json instanceof Error) return unsendableOutput(name, json);
+            const details = JSON.parse(json) as WorkspaceRuntimeValue;
+            const error = typeof details === "object" && details !== null && !Array.isArray(details) && typeof details.error === "string" ? details.error : undefined;
+            return { text: error ?? (typeof output === "string" ? output : json), isError: error !== undefined, details };
           },
         };
       });
@@ -458,11 +482,20 @@ export interface ForPiToolsOptions {
 }
 
 function piResult(result: { content: PiContent[]; details?: unknown; isError?: boolean; structuredContent?: unknown }): ToolBindingResult {
-  const text = (result.content ?? [])
-    .map((part) => (part.type === "text" ? (part.text ?? "") : part.type === "image" ? `[image: ${part.mimeType}]` : `[${part.type}]`))
+  // A tool that ran answers whatever it answers: parts that are not objects, or not text, are named, never thrown on.
+  const content: unknown[] = Array.isArray(result?.content) ? result.content : [];
+  const text = content
+    .map((part) => {
+      if (typeof part !== "object" || part === null) return `[${typeof part}]`;
+      const { type, text, mimeType } = part as PiContent;
+      return type === "text" ? (typeof text === "string" ? text : "") : type === "image" ? `[image: ${String(mimeType)}]` : `[${String(type)}]`;
+    })
     .join("\n");
-  const out: ToolBindingResult = { text, isError: result.isError === true, details: jsonRoundTrip(result.details ?? null) };
-  if (result.structuredContent !== undefined) out.structuredContent = jsonRoundTrip(result.structuredContent);
+  const out: ToolBindingResult = { text, isError: result?.isError === true, details: jsonRoundTrip(result?.details ?? null) };
+  if (result?.structuredContent !== undefined) {
+    const structured = jsonText(result.structuredContent);
+    if (!(structured instanceof Error)) out.structuredContent = JSON.parse(structured) as WorkspaceRuntimeValue;
+  }
   return out;
 }
 

@@ -114,6 +114,41 @@ describe("ws:tools", () => {
     expect(description).toContain("`exec` is not exported.");
   });
 
+  it("a tool that ran but answers no JSON (BigInt, cycle, function, bad pi content) gives a result, not a thrown call", async () => {
+    const ran: string[] = [];
+    const cycle: Record<string, unknown> = { a: 1 };
+    cycle.self = cycle;
+    const aiTools = {
+      big: { execute: async () => (ran.push("big"), { n: 10n }) },
+      loop: { execute: async () => (ran.push("loop"), cycle) },
+      fn: { execute: async () => (ran.push("fn"), () => 1) },
+      fine: { execute: async () => (ran.push("fine"), { error: "nope" }) },
+    };
+    const piTools = [
+      { name: "odd", execute: async () => (ran.push("odd"), { content: "not an array", details: { n: 1n } }) as never },
+      { name: "parts", execute: async () => (ran.push("parts"), { content: [null, 7, { type: "text", text: 5 }, { type: "text", text: "ok" }], structuredContent: cycle }) as never },
+    ];
+    const r = await run(
+      () => ({ "ws:tools": createToolBindings([...forAISDKTools(aiTools as never)(), ...forPiTools(piTools)()]) }),
+      `import * as t from "ws:tools";
+       export default async () => {
+         const out = {};
+         for (const name of ["big", "loop", "fn", "fine", "odd", "parts"]) out[name] = await t[name]({}).catch((e) => "threw: " + e.message);
+         return out;
+       }`,
+    );
+    expect(r.stderr).toBe("");
+    expect(ran).toEqual(["big", "loop", "fn", "fine", "odd", "parts"]);
+    expect(r.value).toEqual({
+      big: { text: 'Tool "big" ran, but its output cannot be sent as JSON (TypeError: Do not know how to serialize a BigInt); what it did stands.', isError: true, details: null },
+      loop: { text: expect.stringMatching(/^Tool "loop" ran, but its output cannot be sent as JSON \(TypeError: Converting circular structure to JSON[\s\S]*\); what it did stands\.$/), isError: true, details: null },
+      fn: { text: "null", isError: false, details: null },
+      fine: { text: "nope", isError: true, details: { error: "nope" } },
+      odd: { text: "", isError: false, details: null },
+      parts: { text: "[object]\n[number]\n\nok", isError: false, details: null },
+    });
+  });
+
   it("marks pi's read tools read-only and refuses the others on a read-only backend", async () => {
     const r = await run(
       (getWs) => ({ "ws:tools": createToolBindings(() => forPiTools(createPiTools({ workspace: getWs() }))()) }),
