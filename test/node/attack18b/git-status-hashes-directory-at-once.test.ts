@@ -10,7 +10,9 @@
  * rewrite, a copy or an import does); `git.status({ dir })` with heap + array buffers sampled (attack6 `peak`: the
  * reads are asynchronous, so the sampler sees them). Also tried (probe): a real-git repository of 8 commits each
  * adding a 12 MiB random file, copied into the Workspace (importDir: every file's stat data new): the first clean
- * `status` grew 252 MiB in 7.3 s (`diffSummary` over the same commits after it: 36 MiB; `log`: 0).
+ * `status` grew 252 MiB in 7.3 s (`diffSummary` over the same commits after it: 36 MiB; `log`: 0). Same shape
+ * (probe, 8 × 12 MiB files in one directory): `git.add({ paths: ["."] })` grew 192 MiB, and `diffSummary()` of the
+ * 8 files rewritten with other bytes 253 MiB (the walk's hashing, then counts() reading 8 files' two sides at once).
  * Held: the answer is right (clean: no entries).
  * Found (medium: a Durable Object has 128 MB; an ordinary repository with a directory of a few large files — assets,
  * datasets, fixtures — after any touch of them ends it at its first `git status`): grew 168–180 MiB for 96 MiB of
