@@ -9,7 +9,7 @@
  * `timeoutMs`, watched for 2 s; then `killExec`. (Held: `killExec` still ends the run by the host, `137 cancelled`.)
  *
  * Found (low-medium; 2 of 2 runs): daemon/handle.ts `eventStream` resets `early` on any non-empty answer and, since
- * no piece was `delivered` (a 0-byte piece is not enqueued), loops straight into the next call: 144,620 `events`
+ * no piece was `delivered` (a 0-byte piece is not enqueued), loops straight into the next call: 144,620 (and 180,909) `events`
  * calls in 2 s, 1,207,989 by the time the kill ended the run — the spin attack17c fixed, one field away. (The same
  * holds for events whose `data` is neither bytes nor a string: read as 0 bytes.) The host's end after a kill also
  * came 15,212 ms after `killExec` rather than REMOTE_STOP_GRACE_MS (7,000): `overdue` counts only the time spent
@@ -20,9 +20,9 @@
  * one); measure the grace past the deadline from the deadline (wall clock), not as the sum of call times.
  */
 import { describe, expect, it } from "vitest";
-import { nodeSqliteStorage, Workspace } from "../../../src/index.js";
-import { daemonHandle, REMOTE_EARLY_EMPTY_ANSWERS, type DaemonApi } from "../../../src/backends/daemon/handle.js";
+import { REMOTE_EARLY_EMPTY_ANSWERS, type DaemonApi } from "../../../src/backends/daemon/handle.js";
 import { emptyDaemon } from "../attack15c/daemon-stand-in.js";
+import { workspaceOver } from "./real-daemon.js";
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -39,11 +39,7 @@ describe("attack18c: zero-length output events", () => {
         return { events: [{ seq: Math.floor(after) + 1, name: "stdout", data: new Uint8Array(0) }], done: false };
       },
     } as unknown as DaemonApi;
-    const ws = new Workspace({
-      storage: nodeSqliteStorage(":memory:"),
-      backends: [{ id: "box", type: "test", connect: async () => daemonHandle(daemon, { closed: new Promise(() => {}), close() {} }) }],
-    });
-    await ws.fs.mkdir("/workspace", { recursive: true });
+    const ws = await workspaceOver(daemon);
     try {
       const handle = await ws.runtime.exec("true", { backend: "box", id: "r1" });
       const result = handle.result().then((r) => `${r.exitCode} ${r.status}`);

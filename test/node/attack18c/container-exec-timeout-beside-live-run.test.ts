@@ -24,9 +24,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { nodeSqliteStorage, Workspace } from "../../../src/index.js";
-import { daemonHandle, REMOTE_EXEC_CALL_TIMEOUT_MS, type DaemonApi } from "../../../src/backends/daemon/handle.js";
-import { realDaemonWorkspace } from "./real-daemon.js";
+import { REMOTE_EXEC_CALL_TIMEOUT_MS, type DaemonApi } from "../../../src/backends/daemon/handle.js";
+import { realDaemonWorkspace, workspaceOver, wrapDaemon } from "./real-daemon.js";
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -34,19 +33,14 @@ describe("attack18c: an exec call that timed out beside a live run", () => {
   it.fails("the started command's write still wins over the Workspace's, with another run live", { timeout: 60_000 }, async () => {
     const real = await realDaemonWorkspace();
     await real.ws.close(); // only its daemon and directory are used
-    const daemon = {
-      ...Object.fromEntries(["info", "scan", "read", "apply", "events", "kill", "dispose"].map((m) => [m, (input: unknown) => (real.daemon as unknown as Record<string, (i: unknown) => unknown>)[m]!(input)])),
+    const daemon = wrapDaemon(real.daemon, {
       exec: async (input: Parameters<DaemonApi["exec"]>[0]) => {
         const answer = await real.daemon.exec(input);
         if (input.command === "printf container > a") return new Promise<never>(() => {}); // started, never answered
         return answer;
       },
-    } as unknown as DaemonApi;
-    const ws = new Workspace({
-      storage: nodeSqliteStorage(":memory:"),
-      backends: [{ id: "box", type: "test", connect: async () => daemonHandle(daemon, { closed: new Promise(() => {}), close() {} }) }],
     });
-    await ws.fs.mkdir("/workspace", { recursive: true });
+    const ws = await workspaceOver(daemon);
     try {
       const long = (await ws.runtime.exec("while [ ! -f go ]; do sleep 0.1; done", { backend: "box", id: "wait" })).result();
       const started = Date.now();

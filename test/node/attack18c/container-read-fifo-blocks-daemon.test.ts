@@ -24,9 +24,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { nodeSqliteStorage, Workspace } from "../../../src/index.js";
-import { daemonHandle, type DaemonApi } from "../../../src/backends/daemon/handle.js";
-import { realDaemonWorkspace } from "./real-daemon.js";
+import { realDaemonWorkspace, workspaceOver, wrapDaemon } from "./real-daemon.js";
 
 describe("attack18c: a listed file that became a FIFO before the pull read it", () => {
   it.fails("the daemon answers the read at once (an entry error the pull skips), not never", { timeout: 40_000 }, async () => {
@@ -34,24 +32,19 @@ describe("attack18c: a listed file that became a FIFO before the pull read it", 
     await real.ws.close(); // only its daemon and directory are used
     const fifo = path.join(real.dir, "f");
     let readAnswered: string | undefined;
-    const daemon = {
-      ...Object.fromEntries(["info", "scan", "apply", "exec", "events", "kill", "dispose"].map((m) => [m, (input: unknown) => (real.daemon as unknown as Record<string, (i: unknown) => unknown>)[m]!(input)])),
+    const daemon = wrapDaemon(real.daemon, {
       read: async (input: { path: string }) => {
         if (input.path === "f" && !fs.statSync(fifo).isFIFO()) {
           fs.rmSync(fifo);
           (await import("node:child_process")).execFileSync("mkfifo", [fifo]);
         }
-        return real.daemon.read(input as never).then(
+        return real.daemon.read(input as Parameters<typeof real.daemon.read>[0]).then(
           (answer) => ((readAnswered = "answered"), answer),
           (error: { code?: string }) => ((readAnswered = `refused ${error.code}`), Promise.reject(error)),
         );
       },
-    } as unknown as DaemonApi;
-    const ws = new Workspace({
-      storage: nodeSqliteStorage(":memory:"),
-      backends: [{ id: "box", type: "test", connect: async () => daemonHandle(daemon, { closed: new Promise(() => {}), close() {} }) }],
     });
-    await ws.fs.mkdir("/workspace", { recursive: true });
+    const ws = await workspaceOver(daemon);
     try {
       const result = await (await ws.runtime.exec("printf hi > f", { backend: "box" })).result();
       // Found: { answered: false, status: "pending" } (sync.error "ETIMEDOUT: the container's daemon did not answer read within 10000 ms …").

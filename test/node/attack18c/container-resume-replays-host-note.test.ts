@@ -18,9 +18,9 @@
  * them seqs that are a pure function of the daemon's exit seq and filter them the same way.
  */
 import { describe, expect, it } from "vitest";
-import { nodeSqliteStorage, Workspace } from "../../../src/index.js";
-import { daemonHandle, type DaemonApi } from "../../../src/backends/daemon/handle.js";
+import { type DaemonApi } from "../../../src/backends/daemon/handle.js";
 import { emptyDaemon } from "../attack15c/daemon-stand-in.js";
+import { workspaceOver } from "./real-daemon.js";
 
 type Event = { seq: number; name: string; value?: unknown; code?: number };
 
@@ -36,11 +36,7 @@ describe("attack18c: a resume past the host's note", () => {
         done: true,
       }),
     } as unknown as DaemonApi;
-    const ws = new Workspace({
-      storage: nodeSqliteStorage(":memory:"),
-      backends: [{ id: "box", type: "test", connect: async () => daemonHandle(daemon, { closed: new Promise(() => {}), close() {} }) }],
-    });
-    await ws.fs.mkdir("/workspace", { recursive: true });
+    const ws = await workspaceOver(daemon);
     try {
       const collect = async (handle: AsyncIterable<unknown>) => {
         const out: [number, string][] = [];

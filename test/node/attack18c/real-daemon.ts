@@ -1,7 +1,9 @@
 /**
  * The real container daemon's RPC object (`Computerd`, container/lib/api.mjs) in this process over a fresh
  * temp directory as its mount point — no stand-in: what the daemon really answers — and a Workspace whose
- * remote command backend `box` is `daemonHandle` over it (as both container backends use it).
+ * remote command backend `box` is `daemonHandle` over it (as both container backends use it); `wrapDaemon` replaces some
+ * of its calls (a race made deterministic, an answer that never comes), `workspaceOver` gives such a Workspace over any
+ * daemon (a stand-in too).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -20,11 +22,7 @@ export async function realDaemonWorkspace(env: Record<string, string> = {}): Pro
   const config = readConfig({ ...env, MOUNT_POINT: dir });
   const state = { config, mount: await Mount.open(config.mountPoint), ignored: ignoreMatcher(config.ignore), runs: new Runs(config), version: "test", bootId: "boot-1" };
   const daemon = new Computerd(state) as unknown as DaemonApi;
-  const ws = new Workspace({
-    storage: nodeSqliteStorage(":memory:"),
-    backends: [{ id: "box", type: "test", connect: async () => daemonHandle(daemon, { closed: new Promise(() => {}), close() {} }) }],
-  });
-  await ws.fs.mkdir("/workspace", { recursive: true });
+  const ws = await workspaceOver(daemon);
   return {
     ws,
     daemon,
@@ -34,4 +32,21 @@ export async function realDaemonWorkspace(env: Record<string, string> = {}): Pro
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** `daemon`'s calls passed through, but for those `overrides` replaces (a stand-in wrapped around the real daemon). */
+export function wrapDaemon(daemon: DaemonApi, overrides: Partial<Record<keyof DaemonApi, (input: never) => Promise<unknown>>>): DaemonApi {
+  const calls = ["info", "scan", "read", "apply", "exec", "events", "kill", "dispose"] as const;
+  const real = daemon as unknown as Record<string, (input: unknown) => Promise<unknown>>;
+  return Object.fromEntries(calls.map((m) => [m, overrides[m] ?? ((input: unknown) => real[m]!(input))])) as unknown as DaemonApi;
+}
+
+/** A Workspace whose remote command backend `box` is `daemonHandle` over `daemon`. */
+export async function workspaceOver(daemon: DaemonApi): Promise<Workspace> {
+  const ws = new Workspace({
+    storage: nodeSqliteStorage(":memory:"),
+    backends: [{ id: "box", type: "test", connect: async () => daemonHandle(daemon, { closed: new Promise(() => {}), close() {} }) }],
+  });
+  await ws.fs.mkdir("/workspace", { recursive: true });
+  return ws;
 }
