@@ -272,7 +272,9 @@ async function untilDeadline<T>(promise: Promise<T>, watch: RunWatch | undefined
  * event longer than {@link REMOTE_OUTPUT_PIECE_BYTES} is passed on in pieces
  * (`after` may be a piece's seq). An exit code that is not an integer 0–255,
  * or an answer `done: true` without the exit, ends the run with exit 1 and a
- * stderr line naming it. Past {@link REMOTE_EARLY_EMPTY_ANSWERS} empty
+ * stderr line naming it — but for a resume (`after` > 0) whose first answer
+ * is an empty `done: true` (the daemon's answer for `after` at or past the
+ * run's exit), the stream ends with no events. Past {@link REMOTE_EARLY_EMPTY_ANSWERS} empty
  * answers in a row back early, each next call waits out the last one's
  * `waitMs` first.
  *
@@ -322,6 +324,15 @@ function eventStream(api: DaemonApi, id: string, after: number, watch: RunWatch 
     controller.close();
     watch?.settle();
   };
+  /** Ends the stream with no more events: a resume at or past the run's exit has nothing after `after`. */
+  const closeEmpty = (controller: ReadableStreamDefaultController<ExecEvent>) => {
+    if (watch !== undefined && watch.ended === undefined) {
+      watch.exited = true;
+      watch.deadline = undefined;
+    }
+    controller.close();
+    watch?.settle();
+  };
   /** The host ends the run (first time: the note, SIGKILL asked of the daemon, once); exit 137 after the last event it took. */
   const endByHost = (controller: ReadableStreamDefaultController<ExecEvent>) => {
     const w = watch!;
@@ -358,6 +369,8 @@ function eventStream(api: DaemonApi, id: string, after: number, watch: RunWatch 
           const noExit = `[run "${id}": the container's daemon reported the run done without its exit event; the run is reported failed with exit code 1]`;
           if (events.length === 0) {
             if (past) return endByHost(controller); // past the deadline and the daemon has nothing more
+            // A resume at or past a finished run's exit: the daemon has no event after `after` (its documented answer).
+            if (done && after > 0 && last === Math.floor(after)) return closeEmpty(controller);
             if (done) return end(controller, 1, noExit, last + 1);
             // Nothing, at once: after a few in a row, wait out the rest of the call's waitMs before asking again.
             if (Date.now() - asked < waitMs / 2) {

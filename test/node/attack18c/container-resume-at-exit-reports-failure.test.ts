@@ -23,6 +23,10 @@
  * remember the exit seen on this connection) and replay it (or end the stream with no events when `after` is at
  * or past it, as the module backends do); keep the "done without exit" failure for a run whose log never had an
  * exit at or before `after`.
+ *
+ * Fixed: daemon/handle.ts `eventStream` ends a resumed stream (`after` > 0) with no events when the daemon's first
+ * answer is an empty `done: true` (nothing after `after`: seq > n holds); "done without exit" stays for a stream
+ * that read events first.
  */
 import { describe, expect, it } from "vitest";
 import { realDaemonWorkspace } from "./real-daemon.js";
@@ -30,7 +34,7 @@ import { realDaemonWorkspace } from "./real-daemon.js";
 type Event = { seq: number; name: string; value?: unknown; code?: number };
 
 describe("attack18c: resume at a finished run's exit on the real daemon", () => {
-  it.fails("getExec with resume at or past the exit seq does not report exit 1 nor blame the daemon", { timeout: 30_000 }, async () => {
+  it("getExec with resume at or past the exit seq does not report exit 1 nor blame the daemon", { timeout: 30_000 }, async () => {
     const { ws, close } = await realDaemonWorkspace();
     try {
       const collect = async (resume: number | "tail") => {
