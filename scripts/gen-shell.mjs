@@ -171,6 +171,48 @@ const justBashPatches = {
   },
 };
 
+/**
+ * just-bash 3.4.2 writes a command's redirected output after the command ran
+ * (`applyRedirections` in dist/bundle/index.js), with no catch: a target it
+ * cannot write (`echo hi > missing-dir/f`, a file under a file, a read-only
+ * mount) made the whole script end there, with the adapter's error as its
+ * last line. The patch catches the failure of that write and, as bash,
+ * prints `bash: <path>: <strerror>` on the command's stderr and sets its
+ * status to 1 (src/backends/worker-shell/isolate/redirect-failure.ts); the
+ * script goes on.
+ */
+const redirectModule = join(isolateDir, "redirect-failure.ts");
+let redirectPatched = 0;
+const justBashRedirectPatch = {
+  name: "just-bash-redirect-failure",
+  setup(b) {
+    b.onStart(() => {
+      redirectPatched = 0;
+    });
+    b.onLoad({ filter: /[\\/]node_modules[\\/]just-bash[\\/]dist[\\/]bundle[\\/]index\.js$/ }, (args) => {
+      let text = readFileSync(args.path, "utf8");
+      text = patchOnce(
+        text,
+        "applyRedirections (output write)",
+        /let\{stdout:(\w+),stderr:(\w+),exitCode:(\w+)\}=\w+,([^;]*;(?:(?!function )[^])*?)let (\w+)=async\((\w+),(\w+),(\w+)\)=>\{\6\.append\?await (\w+)\.fs\.appendFile\(\6\.path,\7,\8\):await \9\.fs\.writeFile\(\6\.path,\7,\8\)\};/,
+        (all, out, err, code, middle, k, target, content, encoding, ctx) =>
+          `let{stdout:${out},stderr:${err},exitCode:${code}}=${all.slice(all.indexOf("}=") + 2, all.indexOf(",", all.indexOf("}=")))},${middle}` +
+          `let ${k}=async(${target},${content},${encoding})=>{try{${target}.append?await ${ctx}.fs.appendFile(${target}.path,${content},${encoding}):await ${ctx}.fs.writeFile(${target}.path,${content},${encoding})}catch(__redirectError){${err}+=__redirectFailure(${target}.path,__redirectError);${code}=1}};`,
+      );
+      // openRedirectTarget: a failed open of `>`/`>>`/`&>` rethrew the error (ending the script) for a plain command.
+      text = patchOnce(
+        text,
+        "openRedirectTarget (open failure)",
+        /catch\((\w+)\)\{if\(!(\w+)\)throw \1;return\{error:(\w+)\("",`bash: \$\{(\w+)\}: cannot open redirect target\n`,1\)\}\}/,
+        (all, error, catchAll, result, target) =>
+          `catch(${error}){if(!${catchAll}&&!__isFsFailure(${error}))throw ${error};return{error:${result}("",__isFsFailure(${error})?__redirectFailure(${target},${error}):\`bash: \${${target}}: cannot open redirect target\n\`,1)}}`,
+      );
+      redirectPatched++;
+      return { contents: `import{redirectFailure as __redirectFailure,isFsFailure as __isFsFailure}from${JSON.stringify(redirectModule)};\n${text}`, loader: "js", resolveDir: dirname(args.path) };
+    });
+  },
+};
+
 async function generate() {
   await init;
   const result = await build({
@@ -191,9 +233,10 @@ async function generate() {
     legalComments: "none",
     // just-bash calls createRequire(import.meta.url); a Dynamic Worker module has no URL.
     define: { "import.meta.url": JSON.stringify("file:///shell.js") },
-    plugins: [justBashPatches],
+    plugins: [justBashPatches, justBashRedirectPatch],
     logLevel: "error",
   });
+  if (redirectPatched !== 1) throw new Error(`gen-shell: patched ${redirectPatched} just-bash bundles for redirect failures, expected 1; update the patch in scripts/gen-shell.mjs`);
   if (justBashPatched !== 1) {
     throw new Error(`gen-shell: patched ${justBashPatched} just-bash encoding chunks, expected exactly 1; update the patch in scripts/gen-shell.mjs`);
   }

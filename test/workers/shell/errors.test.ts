@@ -261,11 +261,11 @@ describe("worker-shell: errors and exit codes", () => {
     expect(out.r).toEqual([
       failed(1, "rm: cannot remove '/ro/a.txt': EROFS: read-only file system, rm '/ro/a.txt'\n"),
       failed(1, "rm: cannot remove '/ro/sub': EROFS: read-only file system, rm '/ro/sub'\n"),
-      // A redirect that cannot be opened stops just-bash's script; in the { … } group the backend wraps the
-      // source in, just-bash prints the bare error (at its top level it prefixes "bash: ").
-      failed(1, "EROFS: read-only file system, write '/ro/a.txt'\n"),
-      failed(1, "EROFS: read-only file system, append '/ro/a.txt'\n"),
-      failed(1, "EROFS: read-only file system, write '/ro/new.txt'\n"),
+      // A redirect that cannot be opened fails its command as bash says it (the path as written, strerror);
+      // the script goes on (scripts/gen-shell.mjs patches just-bash, which ended the script there).
+      failed(1, "bash: /ro/a.txt: Read-only file system\n"),
+      failed(1, "bash: /ro/a.txt: Read-only file system\n"),
+      failed(1, "bash: new.txt: Read-only file system\n"),
       failed(1, "mkdir: cannot create directory '/ro/d': EROFS: read-only file system, mkdir '/ro/d'\n"),
       failed(1, "touch: cannot touch '/ro/t': EROFS: read-only file system, write '/ro/t'\n"),
       failed(1, "mv: cannot move '/ro/a.txt': EROFS: read-only file system, mv '/ro/a.txt'\n"),
