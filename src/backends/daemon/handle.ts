@@ -311,16 +311,19 @@ function eventStream(api: DaemonApi, id: string, after: number, watch: RunWatch 
   /** Time (ms) this stream has waited on the daemon past the deadline. */
   let overdue = 0;
   const budget = new StdioBudget(MAX_REMOTE_OUTPUT_BYTES, { reserve: 0, limit: "MAX_REMOTE_OUTPUT_BYTES" });
-  /** Ends the stream: the markers, `note` on stderr (its own line), then exit `code` — all before the next whole seq. */
+  /**
+   * Ends the stream: the markers, `note` on stderr (its own line), then exit `code` — all before the next whole seq;
+   * those at or before `after` (a resume past them: the reader has them) are not sent again.
+   */
   const end = (controller: ReadableStreamDefaultController<ExecEvent>, code: number, note: string | undefined, exitSeq: number) => {
     let seq = last;
     const step = () => (seq += (exitSeq - seq) / 4);
     for (const marker of budget.markers()) {
-      controller.enqueue({ id, seq: step(), name: marker.stream, value: encoder.encode(marker.text) });
+      if (step() > after) controller.enqueue({ id, seq, name: marker.stream, value: encoder.encode(marker.text) });
       if (marker.stream === "stderr") stderrLast = 10;
     }
-    if (note !== undefined) controller.enqueue({ id, seq: step(), name: "stderr", value: encoder.encode(`${stderrLast === 10 ? "" : "\n"}${note}\n`) });
-    controller.enqueue({ id, seq: exitSeq, name: "exit", code });
+    if (note !== undefined && step() > after) controller.enqueue({ id, seq, name: "stderr", value: encoder.encode(`${stderrLast === 10 ? "" : "\n"}${note}\n`) });
+    if (exitSeq > after) controller.enqueue({ id, seq: exitSeq, name: "exit", code });
     controller.close();
     watch?.settle();
   };
@@ -516,9 +519,12 @@ export function daemonShell(api: DaemonApi): ShellRPC {
       return { id, events: eventStream(api, id, 0, w) };
     },
     async getExec(input) {
-      const after = input.after === "tail" ? await lastSeq(api, input.id) : (input.after ?? 0);
+      let after = input.after === "tail" ? await lastSeq(api, input.id) : (input.after ?? 0);
       if (after === 0) await commandCall(() => api.events({ id: input.id, after: 0, waitMs: 0 }), "events", `getExec("${input.id}") did not reattach`); // ENOENT for an unknown id now
-      return { id: input.id, events: eventStream(api, input.id, after, watch(input.id)) };
+      const w = watch(input.id);
+      // The tail of a run the host ended is the host's end (its note and exit 137), not what the daemon sent after it.
+      if (input.after === "tail" && w.ended !== undefined) after = Math.min(after, Math.floor(w.ended.seq));
+      return { id: input.id, events: eventStream(api, input.id, after, w) };
     },
     async killExec(input: { id: string; signal?: KillSignal }) {
       // A run not watched on this connection yet (started before a reconnect) is watched from here: the kill's
