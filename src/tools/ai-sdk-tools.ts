@@ -91,6 +91,13 @@ function toAITool(core: CoreTool): Tool {
     (tool as { toModelOutput?: unknown }).toModelOutput = ({ input, output }: { input: unknown; output: unknown }) =>
       lower(toModelOutput.call(core, input, output));
   }
+  // For ws:tools, whichever factory built it (createAITools or one of the create*Tool), and a copy by its execute:
+  // a directory tool runs like exec (not exported by default); a library tool is recognised under any key
+  // (file tools confined, exec excluded, read/ls/find/grep read-only).
+  for (const marked of [tool, tool.execute]) {
+    if (core.contentResult) markStartsRuns(marked, core.name);
+    else markLibraryTool(marked, core.name, core.mutating);
+  }
   return tool;
 }
 
@@ -133,16 +140,8 @@ export function createAITools(options: CreateAIToolsOptions): ToolSet {
   const set: ToolSet = {};
   for (const core of buildCoreTools(options)) {
     // An own key whatever the name (a `__proto__` key must not replace the set's prototype).
+    // Marked for ws:tools by toAITool (a directory tool starts runs; a file tool is confined under any key).
     Object.defineProperty(set, core.name, { value: toAITool(core), enumerable: true, writable: true, configurable: true });
-    if (core.contentResult) {
-      // directory tools run like exec: not exported to ws:tools by default (a copy { ...tools.x } neither, by its execute)
-      markStartsRuns(set[core.name]);
-      markStartsRuns((set[core.name] as { execute?: unknown }).execute);
-    } else {
-      // ws:tools confines its path whatever key it is exported under, and in a copy ({ ...tools.read }) by its execute.
-      markLibraryTool(set[core.name], core.name, core.mutating);
-      markLibraryTool((set[core.name] as { execute?: unknown }).execute, core.name, core.mutating);
-    }
   }
   // ws:tools reads it: relative paths resolve against it, and the set is confined already (a copy by its execute).
   if (options.root !== undefined) {
@@ -151,7 +150,14 @@ export function createAITools(options: CreateAIToolsOptions): ToolSet {
   return set;
 }
 
-/** The read tool for the AI SDK over any {@link FileStore}. */
+/*
+ * The factories below build the tools createAITools builds, one by one, marked the same way for `ws:tools`
+ * (`forAISDKTools`): recognised as the library's tool under any key and in a copy by its `execute` — the path of
+ * read, ls, find, grep, write, edit, delete and publish confined to the calling run's `root`, read, ls, find and
+ * grep `readOnly`, exec left out by the default `exclude: ["exec"]`.
+ */
+
+/** The read tool for the AI SDK over any {@link FileStore}. In `ws:tools`: `readOnly`, its `path` confined to the run's root under any key. */
 export const createReadTool = (options: ReadToolOptions): Tool => toAITool(readDefinition(options));
 /** The write tool for the AI SDK. */
 export const createWriteTool = (options: WriteToolOptions): Tool => toAITool(writeDefinition(options));
@@ -170,12 +176,7 @@ export const createGrepTool = (options: GrepToolOptions): Tool => toAITool(grepD
  * so `createToolBindings` leaves it out of `ws:tools` (default `exclude:
  * ["exec"]`) under any key, and in a copy by its `execute`.
  */
-export const createExecTool = (options: ExecToolOptions): Tool => {
-  const tool = toAITool(execDefinition(options));
-  // ws:tools leaves it out (its default `exclude: ["exec"]`) under any key, and in a copy by its execute.
-  for (const marked of [tool, tool.execute]) markLibraryTool(marked, "exec");
-  return tool;
-};
+export const createExecTool = (options: ExecToolOptions): Tool => toAITool(execDefinition(options));
 /**
  * The publish tool for the AI SDK (spec 03 §4.9): shares a Workspace file
  * through `workspace.assets` and returns `{ ok: true, url }` or

@@ -182,22 +182,28 @@ export function toolRootOf(tool: unknown): string | undefined {
   return (typeof tool === "object" && tool !== null) || typeof tool === "function" ? toolRoots.get(tool) : undefined;
 }
 
-/** Tool objects that start runs in the Workspace's backends, unconfined (TOOL.md directory tools). */
-const runStarters = new WeakSet<object>();
+/** Tool objects that start runs in the Workspace's backends, unconfined (TOOL.md directory tools) → the tool's name (`""` when not given). */
+const runStarters = new WeakMap<object, string>();
 
 /**
  * Records that `tool` (an adapter's tool object or pi declaration) runs in
  * the Workspace's backends like exec — not confined to a backend's `root` —
  * so `ws:tools` leaves it out unless asked (`createToolBindings({ runTools:
- * true })`). A non-object is ignored.
+ * true })`). `name` is the directory tool's name, for messages (default
+ * `""`: unnamed). A non-object is ignored.
  */
-export function markStartsRuns(tool: unknown): void {
-  if ((typeof tool === "object" && tool !== null) || typeof tool === "function") runStarters.add(tool);
+export function markStartsRuns(tool: unknown, name = ""): void {
+  if ((typeof tool === "object" && tool !== null) || typeof tool === "function") runStarters.set(tool, name);
 }
 
 /** True for a tool marked with {@link markStartsRuns}. */
 export function startsRuns(tool: unknown): boolean {
   return ((typeof tool === "object" && tool !== null) || typeof tool === "function") && runStarters.has(tool);
+}
+
+/** The name `tool` was marked with by {@link markStartsRuns} (`""` when unnamed); `undefined` for a tool that starts no runs. */
+export function runStarterName(tool: unknown): string | undefined {
+  return (typeof tool === "object" && tool !== null) || typeof tool === "function" ? runStarters.get(tool) : undefined;
 }
 
 /** pi tool-set `execute` functions → names of the set's tools that start runs (TOOL.md directory tools). */

@@ -21,6 +21,9 @@
  * Suggested fix: mark every standalone factory's tool and its `execute` as createExecTool now is —
  * `markLibraryTool(tool, core.name, core.mutating)` in each create*Tool (e.g. inside `toAITool` itself, so no factory
  * can miss it); then the standalone read, ls, find and grep are also `readOnly` by their execute, as createAITools' are.
+ * Fixed: src/tools/ai-sdk-tools.ts `toAITool` — the one place every AI SDK tool is built (createAITools and all nine
+ * create*Tool factories) — marks the tool and its `execute` with `markLibraryTool(core.name, core.mutating)` (a
+ * directory tool with `markStartsRuns`), so `read_file`/`write_file` are checked as read/write and refused.
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { expect, it } from "vitest";
@@ -77,7 +80,7 @@ it("held: standalone read and write under their own keys keep to the run's root"
   expect(await runWith("read", "write")).toEqual(REFUSED);
 });
 
-it.fails("standalone read and write renamed (read_file, write_file) keep to the run's root", { timeout: 60_000 }, async () => {
-  // Found: read { isError: false, text: JSON with content "top secret" }, write { isError: false }, planted "from the run".
+it("standalone read and write renamed (read_file, write_file) keep to the run's root", { timeout: 60_000 }, async () => {
+  // Was: read { isError: false, text: JSON with content "top secret" }, write { isError: false }, planted "from the run".
   expect(await runWith("read_file", "write_file")).toEqual(REFUSED);
 });
