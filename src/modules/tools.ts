@@ -21,7 +21,7 @@
 import type { WorkspaceRuntimeValue } from "../runtime/types.js";
 import type { WorkspaceModuleCallContext, WorkspaceModuleFactory, WorkspaceModuleFunctions } from "./types.js";
 import { isUnder, normalizePath } from "../util/path.js";
-import { isReadOnlyLibraryTool, libraryToolName, startsRuns, startsRunsNamed, toolRootOf } from "../tools/core/root.js";
+import { isReadOnlyLibraryTool, libraryToolName, runStarterName, startsRunsNamed, toolRootOf } from "../tools/core/root.js";
 import { atMostOnce, lostCallError, markAtMostOnce } from "./replay.js";
 
 export type { WorkspaceModuleCallContext, WorkspaceModuleFactory, WorkspaceModuleFunctions, WorkspaceModuleHost, WorkspaceModule } from "./types.js";
@@ -117,11 +117,15 @@ const FILE_TOOL_DEFAULT_PATHS: ReadonlyMap<string, string | undefined> = new Map
  * set was built with, or `undefined` (unrooted or unknown: against `/`).
  */
 const TOOL_ROOT = Symbol("ws:tools tool root");
-/** Set on a binding over a tool that starts runs in the Workspace's backends (a TOOL.md directory tool). */
+/**
+ * Set on a binding whose tool may start runs in the Workspace's backends (a TOOL.md directory tool): the name of
+ * the directory tool under the binding's name now, or `undefined` when it starts none (read on every call, as a
+ * function source may swap the tool under a name after connect).
+ */
 const STARTS_RUNS = Symbol("ws:tools starts runs");
 /** Set on a binding over one of the library's own tools: its spec name (`read`, …), whatever the binding's name. */
 const LIBRARY_TOOL = Symbol("ws:tools library tool");
-type RootedBinding = ToolBinding & { [TOOL_ROOT]?: () => string | undefined; [STARTS_RUNS]?: boolean; [LIBRARY_TOOL]?: () => string | undefined };
+type RootedBinding = ToolBinding & { [TOOL_ROOT]?: () => string | undefined; [STARTS_RUNS]?: () => string | undefined; [LIBRARY_TOOL]?: () => string | undefined };
 
 /**
  * Checks the path a file tool will use against the run's root with
@@ -195,10 +199,17 @@ function isPlainObject(value: unknown): value is Record<string, WorkspaceRuntime
  * `exclude`d tools (default exec) are left out by name and, for the
  * library's own tools, whatever name they are exported under (copies
  * included); TOOL.md directory tools (which run in the backends,
- * unconfined, like exec) are left out unless `runTools: true`. A call to a
- * binding whose tool has since become an excluded library tool (a function
- * source) is refused: `ws:tools <export>: the tool under this name is now
- * "<name>", which is not exported; it is not run.`
+ * unconfined, like exec) are left out unless `runTools: true`. The tool
+ * under a binding's name is checked again at every call (a function source
+ * may swap it after connect): one that has become an excluded library tool
+ * is refused — `ws:tools <export>: the tool under this name is now
+ * "<name>", which is not exported; it is not run.` — and so is one that has
+ * become a directory tool without `runTools` — `ws:tools <export>: the tool
+ * under this name is now the directory tool "<name>", which is not
+ * exported; it is not run.`. The check is made again just before the tool
+ * runs; a tool that changed in between (another library tool, or another
+ * tool set's `root`) is refused: `ws:tools <export>: the tool under this
+ * name changed while the call was being checked; it is not run.`
  *
  * In a replay run (`onInterrupt: "replay"`) a changing binding (not
  * `readOnly`) runs at most once (`atMostOnce`, its start journaled before
@@ -217,10 +228,24 @@ export function createToolBindings(source: ToolBindingSource, options: CreateToo
     const kind = (b as RootedBinding)[LIBRARY_TOOL]?.();
     return kind !== undefined && exclude.has(kind);
   };
+  /**
+   * The tool under a binding's name now (a function source may have swapped it since connect): its kind — the
+   * library tool it is (a renamed `{ read_file: tools.read }` included), else the binding's name — and its tool
+   * set's root. Throws when it is one left out: an excluded library tool, or a directory tool without `runTools`.
+   */
+  const toolNow = (binding: RootedBinding, exportName: string): { kind: string; toolRoot: string | undefined } => {
+    const kind = binding[LIBRARY_TOOL]?.() ?? binding.name;
+    if (exclude.has(kind)) throw new Error(`ws:tools ${exportName}: the tool under this name is now "${kind}", which is not exported; it is not run.`);
+    const runner = options.runTools === true ? undefined : binding[STARTS_RUNS]?.();
+    if (runner !== undefined) {
+      throw new Error(`ws:tools ${exportName}: the tool under this name is now the directory tool "${runner}", which is not exported; it is not run.`);
+    }
+    return { kind, toolRoot: binding[TOOL_ROOT]?.() };
+  };
   let describing = false;
   const list = (): ToolBinding[] =>
     [...(typeof source === "function" ? source() : source)].filter(
-      (b) => !excluded(b) && (options.runTools === true || (b as RootedBinding)[STARTS_RUNS] !== true),
+      (b) => !excluded(b) && (options.runTools === true || (b as RootedBinding)[STARTS_RUNS]?.() === undefined),
     );
   const factory = (() => {
     const bindings = list();
@@ -234,19 +259,24 @@ export function createToolBindings(source: ToolBindingSource, options: CreateToo
         if (!isPlainObject(input)) throw new TypeError(`ws:tools ${exportName} takes one object argument`);
         if (!binding.readOnly && ctx.access !== "read-write") throw new Error(`ws:tools ${binding.name} requires Workspace write access.`);
         if (ctx.signal.aborted) throw ctx.signal.reason instanceof Error ? ctx.signal.reason : new Error("the call was aborted");
-        // The library's file tools by what they are (a renamed `{ read_file: tools.read }` included), and any tool named as one.
-        const kind = (binding as RootedBinding)[LIBRARY_TOOL]?.() ?? binding.name;
-        // The tool under this name now (a function source) may be one left out: it is not run.
-        if (exclude.has(kind)) throw new Error(`ws:tools ${exportName}: the tool under this name is now "${kind}", which is not exported; it is not run.`);
-        if (FILE_TOOL_DEFAULT_PATHS.has(kind)) {
-          const refused = await refusedPath(input, FILE_TOOL_DEFAULT_PATHS.get(kind), (binding as RootedBinding)[TOOL_ROOT]?.(), ctx);
+        const checked = toolNow(binding as RootedBinding, exportName);
+        if (FILE_TOOL_DEFAULT_PATHS.has(checked.kind)) {
+          const refused = await refusedPath(input, FILE_TOOL_DEFAULT_PATHS.get(checked.kind), checked.toolRoot, ctx);
           if (refused) return refused;
         }
+        // Checked again in the same turn as the call reads its tool: the tool may have been swapped during the awaits.
+        const call = (): ToolBindingResult | Promise<ToolBindingResult> => {
+          const now = toolNow(binding as RootedBinding, exportName);
+          if (now.kind !== checked.kind || now.toolRoot !== checked.toolRoot) {
+            throw new Error(`ws:tools ${exportName}: the tool under this name changed while the call was being checked; it is not run.`);
+          }
+          return binding.call(input, ctx);
+        };
         // A changing tool runs at most once in a replay run: resumed after an interruption, it is not run again.
         const result = binding.readOnly
-          ? await binding.call(input, ctx)
+          ? await call()
           : await atMostOnce(ctx, "ws:tools", {
-              run: async () => binding.call(input, ctx),
+              run: async () => call(),
               resume: async (id) => {
                 throw lostCallError(
                   `ws:tools ${exportName}: this call was in flight when the run was interrupted (call "${id}"), and the tool may have made its change; it is not run again. Read what it changes to see whether it was made.`,
@@ -277,7 +307,7 @@ export function createToolBindings(source: ToolBindingSource, options: CreateToo
         try {
           text += ` Exports: ${list().map((b) => `\`${toolExportName(b.name)}\``).join(", ")}.`;
           if (options.runTools !== true) {
-            const left = [...(typeof source === "function" ? source() : source)].filter((b) => (b as RootedBinding)[STARTS_RUNS] === true && !excluded(b));
+            const left = [...(typeof source === "function" ? source() : source)].filter((b) => (b as RootedBinding)[STARTS_RUNS]?.() !== undefined && !excluded(b));
             if (left.length > 0) text += ` TOOL.md directory tools (${left.map((b) => `\`${b.name}\``).join(", ")}) are not exported: they run outside this run's root.`;
           }
         } catch {
@@ -392,8 +422,9 @@ function unsendableOutput(name: string, error: Error): ToolBindingResult {
  * Each call validates the input against the tool's `inputSchema`, then runs
  * `execute(input, { toolCallId: "ws-tools-<uuid>", messages: [], abortSignal })`
  * ({@link AISDKToolCallOptions}). The library's tools that change nothing —
- * read, ls, find and grep of `createAITools()` or `createTanStackTools({
- * format: "object" })`, under any key, copies included (recognised by their
+ * read, ls, find and grep of `createAITools()`, of the one-by-one factories
+ * (`createReadTool`, `createListTool`, `createFindTool`, `createGrepTool`) or
+ * of `createTanStackTools({ format: "object" })`, under any key, copies included (recognised by their
  * `execute`) — are marked `readOnly`: callable on `access: "read"` backends,
  * and run again when a replay run resumes. Every other tool is not.
  *
@@ -414,7 +445,11 @@ export function forAISDKTools(tools: Record<string, AISDKToolLike> | (() => Reco
           name,
           readOnly,
           [TOOL_ROOT]: () => toolRootOf(current()[name]) ?? toolRootOf(current()[name]?.execute),
-          [STARTS_RUNS]: startsRuns(tool) || startsRuns(tool.execute),
+          [STARTS_RUNS]: () => {
+            const now = current()[name];
+            const runner = runStarterName(now) ?? runStarterName(now?.execute);
+            return runner === undefined ? undefined : runner || name;
+          },
           [LIBRARY_TOOL]: () => libraryToolName(current()[name]) ?? libraryToolName(current()[name]?.execute),
           async call(input, ctx) {
             const tool = current()[name];
@@ -517,7 +552,7 @@ export function forPiTools(
         readOnly: readOnly.has(t.name),
         [TOOL_ROOT]: () => toolRootOf(set) ?? toolRootOf(set.execute),
         // by the declaration, or by the set's execute (a copied declaration keeps no mark)
-        [STARTS_RUNS]: startsRuns(t) || startsRunsNamed(set.execute, t.name),
+        [STARTS_RUNS]: () => (runStarterName(t) !== undefined || startsRunsNamed(set.execute, t.name) ? t.name : undefined),
         async call(input, ctx) {
           return piResult(await set.execute({ id: `ws-tools-${crypto.randomUUID()}`, name: t.name, arguments: input }, { abortSignal: ctx.signal }));
         },
@@ -530,7 +565,7 @@ export function forPiTools(
       name: tool.name,
       readOnly: readOnly.has(tool.name),
       [TOOL_ROOT]: () => toolRootOf(tool),
-      [STARTS_RUNS]: startsRuns(tool),
+      [STARTS_RUNS]: () => (runStarterName(tool) !== undefined ? tool.name : undefined),
       [LIBRARY_TOOL]: () => libraryToolName(tool),
       async call(input, ctx) {
         const id = `ws-tools-${crypto.randomUUID()}`;

@@ -191,7 +191,7 @@ export function createPiTools(options: CreatePiToolsOptions): CreatePiToolsResul
   const byName = new Map(cores.map((core) => [core.name as string, { core, nullKeys: nullDroppableKeys(core.inputSchema) }]));
   const tools = cores.map((core) => {
     const declaration = declare(core, mode);
-    if (core.contentResult) markStartsRuns(declaration); // directory tools run like exec: not exported to ws:tools by default
+    if (core.contentResult) markStartsRuns(declaration, core.name); // directory tools run like exec: not exported to ws:tools by default
     else markLibraryTool(declaration, core.name); // ws:tools confines its path whatever name it is exported under
     return declaration;
   });

@@ -153,7 +153,7 @@ export function createTanStackTools<F extends TanStackToolFormat = "array">(opti
     // For ws:tools (forAISDKTools takes the object form), as createAITools marks its tools, a copy by its execute:
     // a directory tool runs like exec (not exported by default); a file tool is confined whatever key it has.
     for (const marked of [tool, tool.execute]) {
-      if (core.contentResult) markStartsRuns(marked);
+      if (core.contentResult) markStartsRuns(marked, core.name);
       else markLibraryTool(marked, core.name, core.mutating); // read, ls, find, grep: readOnly in ws:tools
       // relative paths resolve against the set's root, and the set is confined already
       if (options.root !== undefined) markToolRoot(marked, normalizeRoot(options.root));

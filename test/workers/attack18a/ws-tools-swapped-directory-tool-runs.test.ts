@@ -21,6 +21,10 @@
  * like LIBRARY_TOOL and TOOL_ROOT) unless `runTools: true`: `ws:tools lookup: the tool under this name is now the
  * directory tool "peek", which is not exported; it is not run.`. (forPiTools' bindings call the set or agent tool
  * captured when they were listed, so they cannot change under a name.)
+ * Fixed: src/modules/tools.ts — a binding's STARTS_RUNS is a function read at every call (the directory tool's name
+ * under the binding's name now, recorded by `markStartsRuns(tool, name)` in src/tools/core/root.ts); createToolBindings
+ * checks it with the excluded-library-tool check before the path check, refusing unless `runTools`, and again just
+ * before the tool runs (a tool that changed during the path check or the replay journal's write is refused).
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { expect, it } from "vitest";
@@ -45,7 +49,7 @@ export default async () => {
   return { before, fs, after };
 };`;
 
-it.fails("a binding whose tool became a directory tool after connect (a function source) is refused, not run", { timeout: 60_000 }, async () => {
+it("a binding whose tool became a directory tool after connect (a function source) is refused, not run", { timeout: 60_000 }, async () => {
   const out = await runInDurableObject(env.TEST_DO.get(env.TEST_DO.newUniqueId()), async (_i, state) => {
     let ai: ReturnType<typeof createAITools> | undefined;
     let swapped = false;
@@ -77,7 +81,7 @@ it.fails("a binding whose tool became a directory tool after connect (a function
       await ws.close();
     }
   });
-  // Found: after = "top secret" (the directory tool ran in the shell backend, outside the run's root).
+  // Was: after = "top secret" (the directory tool ran in the shell backend, outside the run's root).
   expect(out).toEqual({
     status: "completed",
     value: { before: "the host's own lookup", fs: "EACCES", after: 'threw: ws:tools lookup: the tool under this name is now the directory tool "peek", which is not exported; it is not run.' },
