@@ -170,9 +170,22 @@ export function withSpan<T>(
   });
 }
 
-/** `attributes` without its `undefined` values (a new object). */
+/**
+ * Longest string attribute value a span gets, in UTF-16 code units: a path
+ * or pattern longer than this (they are recorded before they are checked) is
+ * cut, without splitting a surrogate pair.
+ */
+export const MAX_ATTRIBUTE_CHARS = 4096;
+
+/** `attributes` without its `undefined` values (a new object), strings cut to {@link MAX_ATTRIBUTE_CHARS}. */
 export function definedAttributes(attributes: WorkspaceAttributes): Record<string, WorkspaceAttributeValue> {
   const out: Record<string, WorkspaceAttributeValue> = {};
-  for (const [key, value] of Object.entries(attributes)) if (value !== undefined) out[key] = value;
+  for (const [key, value] of Object.entries(attributes)) {
+    if (value === undefined) continue;
+    if (typeof value === "string" && value.length > MAX_ATTRIBUTE_CHARS) {
+      const high = value.charCodeAt(MAX_ATTRIBUTE_CHARS - 1);
+      out[key] = value.slice(0, high >= 0xd800 && high <= 0xdbff ? MAX_ATTRIBUTE_CHARS - 1 : MAX_ATTRIBUTE_CHARS);
+    } else out[key] = value;
+  }
   return out;
 }

@@ -113,3 +113,29 @@ describe("workspace.fs.* spans of the filesystem stub", () => {
     expect((spans[1].attributes["error.message"] as string).length).toBe(512);
   });
 });
+
+describe("long attribute values", () => {
+  it("a path or pattern past 4,096 characters is recorded cut to 4,096 (no half surrogate pair); the call's own error is unchanged", async () => {
+    const { observer, spans } = recordingObserver();
+    const longPath = "/" + "p".repeat(200_000);
+    const emojiPath = "/" + "e".repeat(4094) + "😀" + "tail";
+    const longPattern = "*".repeat(50_000);
+    let errors: (string | undefined)[] = [];
+    await inObservedWorkspace(observer, async (ws) => {
+      const fs = ws.stub().fs;
+      await fs.mkdir("/w");
+      errors = [
+        (await rejection(fs.readFile(longPath))).code,
+        (await rejection(fs.stat(emojiPath))).code,
+      ];
+      await fs.find("/w", longPattern).catch(() => undefined);
+    });
+    expect(errors).toEqual(["ENOENT", "ENOENT"]);
+    const attrs = spans.slice(1).map((s) => [s.name, s.attributes["workspace.fs.path"], s.attributes["workspace.fs.pattern"]]);
+    expect(attrs).toEqual([
+      ["workspace.fs.readFile", "/" + "p".repeat(4095), undefined],
+      ["workspace.fs.stat", "/" + "e".repeat(4094), undefined],
+      ["workspace.fs.find", "/w", "*".repeat(4096)],
+    ]);
+  });
+});
