@@ -44,8 +44,9 @@ export const MAX_REMOTE_OUTPUT_BYTES = 64 * 1024 * 1024;
  * (`COMPUTERD_KILL_GRACE_MS`, 5 s), its wait for the pipes to close and a
  * margin for the round trip. Past that deadline the run's stream still
  * takes what the daemon has already (a reader late to the run loses
- * nothing), then — once the daemon answers with nothing more, or has taken
- * another 7000 ms in all to answer — ends with exit 137 (`cancelled`) after
+ * nothing), then — once the daemon answers with nothing more (no events, or
+ * output events without bytes), or another 7000 ms have passed on the wall
+ * clock since the stream found the deadline passed — ends with exit 137 (`cancelled`) after
  * the stderr line `[run "<id>": the container did not end it within 7000
  * ms of its timeout (<n> ms); the host ended it (exit 137), asked the
  * container to SIGKILL it, and ignores its later output]` (`… within 7000
@@ -161,7 +162,8 @@ const EVENTS_WAIT_MS = 20_000;
 export const REMOTE_OUTPUT_PIECE_BYTES = 1024 * 1024;
 
 /**
- * Empty `events` answers in a row, each back before half the `waitMs` it
+ * Empty `events` answers in a row (no events, or only output events that
+ * carry no bytes after the stream's `after`), each back before half the `waitMs` it
  * was asked with (the real daemon holds an empty answer until an event
  * comes or `waitMs` passes), that a run's stream takes before it paces
  * itself: 3. Past them it waits out the rest of each such call's `waitMs`
@@ -281,8 +283,9 @@ async function untilDeadline<T>(promise: Promise<T>, watch: RunWatch | undefined
  * Past `watch`'s deadline (see {@link REMOTE_STOP_GRACE_MS}) the stream
  * still takes what the daemon has now (calls without waiting, a reader late
  * to the run loses nothing), and the host ends the run itself (exit 137)
- * once the daemon has nothing more, or has taken another
- * {@link REMOTE_STOP_GRACE_MS} in all to answer. A run the host ended ends
+ * once the daemon has nothing more, or another
+ * {@link REMOTE_STOP_GRACE_MS} have passed (wall clock) since the stream found
+ * the deadline passed. A run the host ended ends
  * the same way in every stream, at the same event: what the daemon sends
  * after it is dropped.
  */
@@ -308,8 +311,8 @@ function eventStream(api: DaemonApi, id: string, after: number, watch: RunWatch 
       wakePause = done;
     });
   let stderrLast = 10;
-  /** Time (ms) this stream has waited on the daemon past the deadline. */
-  let overdue = 0;
+  /** When (epoch ms) this stream found the deadline passed: the host ends the run {@link REMOTE_STOP_GRACE_MS} after it, on the wall clock. */
+  let pastSince: number | undefined;
   const budget = new StdioBudget(MAX_REMOTE_OUTPUT_BYTES, { reserve: 0, limit: "MAX_REMOTE_OUTPUT_BYTES" });
   /**
    * Ends the stream: the markers, `note` on stderr (its own line), then exit `code` — all before the next whole seq;
@@ -355,15 +358,15 @@ function eventStream(api: DaemonApi, id: string, after: number, watch: RunWatch 
           if (watch?.ended !== undefined && last >= watch.ended.seq) return endByHost(controller);
           const deadline = watch?.ended !== undefined ? 0 : watch?.deadline;
           const past = deadline !== undefined && Date.now() >= deadline;
-          if (past && overdue >= REMOTE_STOP_GRACE_MS) return endByHost(controller);
+          pastSince = past ? (pastSince ?? Date.now()) : undefined;
+          if (pastSince !== undefined && Date.now() - pastSince >= REMOTE_STOP_GRACE_MS) return endByHost(controller);
           const waitMs = past ? 0 : deadline !== undefined ? Math.min(EVENTS_WAIT_MS, Math.ceil(deadline - Date.now())) : EVENTS_WAIT_MS;
           const asked = Date.now();
           const answer = await untilDeadline(
             call(() => api.events({ id, after: last, waitMs })),
             watch,
-            past ? asked + REMOTE_STOP_GRACE_MS - overdue : deadline,
+            pastSince !== undefined ? pastSince + REMOTE_STOP_GRACE_MS : deadline,
           );
-          if (past) overdue += Date.now() - asked;
           if (cancelled) return;
           if (answer === "deadline") continue; // the deadline passed or moved, or the host ended the run: look again
           const events = checkedEvents(id, answer.answer, last);
@@ -381,8 +384,9 @@ function eventStream(api: DaemonApi, id: string, after: number, watch: RunWatch 
             } else early = 0;
             continue;
           }
-          early = 0;
           let delivered = false;
+          /** Output bytes of this answer after `after` (kept or cut by the budget): none is an empty answer for the pacing. */
+          let got = 0;
           for (const event of events) {
             if (watch?.ended !== undefined && event.seq > watch.ended.seq) return endByHost(controller);
             if (event.name === "exit") {
@@ -402,6 +406,7 @@ function eventStream(api: DaemonApi, id: string, after: number, watch: RunWatch 
             for (let k = 1; k <= pieces; k++) {
               const seq = k === pieces ? event.seq : event.seq - 1 + k / pieces;
               if (seq <= after) continue;
+              got += Math.min(k * REMOTE_OUTPUT_PIECE_BYTES, bytes.byteLength) - (k - 1) * REMOTE_OUTPUT_PIECE_BYTES;
               const data = budget.accept(event.name, bytes.subarray((k - 1) * REMOTE_OUTPUT_PIECE_BYTES, k * REMOTE_OUTPUT_PIECE_BYTES));
               if (data.byteLength === 0) continue;
               if (event.name === "stderr") stderrLast = data[data.byteLength - 1]!;
@@ -410,7 +415,14 @@ function eventStream(api: DaemonApi, id: string, after: number, watch: RunWatch 
             }
           }
           if (done) return end(controller, 1, noExit, last + 1);
+          if (got > 0) early = 0;
           if (delivered) return;
+          if (got > 0) continue; // output cut by the budget: the daemon is making progress
+          // Output events without bytes: nothing, as an empty answer is.
+          if (past) return endByHost(controller);
+          if (Date.now() - asked < waitMs / 2) {
+            if (++early >= REMOTE_EARLY_EMPTY_ANSWERS) await pause(asked + waitMs);
+          } else early = 0;
         }
       },
       cancel() {
