@@ -8,6 +8,9 @@
  * stat data differs from the index entry (isomorphic-git's stat cache), and
  * untracked files are not hashed unless asked. Directories outside the
  * pathspecs, `.git` and ignored untracked directories are not entered.
+ * A directory's children are walked one after another, as real git does
+ * (isomorphic-git's default maps them all at once, so every changed file of
+ * a directory was read whole and hashed at the same time).
  *
  * @module
  */
@@ -103,6 +106,7 @@ export async function walkWorktree(ctx: GitContext, dir: string, options: WalkOp
     fs: listingFs(ctx, ignores),
     dir,
     cache: ctx.cache,
+    iterate: walkInSequence,
     trees: options.ref === undefined ? [git.WORKDIR(), git.STAGE()] : [git.WORKDIR(), git.STAGE(), git.TREE({ ref: options.ref })],
     map: async (filepath: string, [work, stage, head]: Entry[]) => {
       if (filepath === ".") return undefined;
@@ -132,6 +136,17 @@ export async function walkWorktree(ctx: GitContext, dir: string, options: WalkOp
   });
   return rows.sort((a, b) => compareBytes(a.path, b.path));
 }
+
+/**
+ * `walk`'s `iterate`: the children of a directory one at a time, so at most one
+ * working-tree file is read and hashed at once (memory bounded by the largest
+ * file, not the directory's total size).
+ */
+const walkInSequence: import("isomorphic-git").WalkerIterate = async (walk, children) => {
+  const results: unknown[] = [];
+  for (const child of children) results.push(await walk(child));
+  return results;
+};
 
 type Stat = import("isomorphic-git").Stat;
 
