@@ -173,7 +173,11 @@ export const REMOTE_OUTPUT_PIECE_BYTES = 1024 * 1024;
  */
 export const REMOTE_EARLY_EMPTY_ANSWERS = 3;
 
-/** Runs whose host deadline a daemon shell remembers at most (the oldest is forgotten past it). */
+/**
+ * Runs whose host deadline a daemon shell remembers at most: past it the
+ * oldest one no open stream reads is forgotten (a watch a stream reads is
+ * never forgotten, so a `killExec` always reaches the stream).
+ */
 const MAX_WATCHED_RUNS = 10_000;
 
 /** The exit code the host gives a run it ended itself (128 + SIGKILL), as the daemon's own kill would. */
@@ -191,6 +195,8 @@ interface RunWatch {
   exited?: boolean;
   /** Streams waiting on the daemon: woken when the deadline moves or the run ends. */
   wake: Set<() => void>;
+  /** Streams of the run open now (not ended, errored or cancelled): a watch with any is never forgotten. */
+  streams: number;
   /** Resolves when a stream of the run has ended (by the daemon's exit or by the host). */
   done: Promise<void>;
   settle: () => void;
@@ -314,6 +320,13 @@ function eventStream(api: DaemonApi, id: string, after: number, watch: RunWatch 
   /** When (epoch ms) this stream found the deadline passed: the host ends the run {@link REMOTE_STOP_GRACE_MS} after it, on the wall clock. */
   let pastSince: number | undefined;
   const budget = new StdioBudget(MAX_REMOTE_OUTPUT_BYTES, { reserve: 0, limit: "MAX_REMOTE_OUTPUT_BYTES" });
+  if (watch !== undefined) watch.streams++;
+  let open = true;
+  /** The stream no longer reads the run (ended, errored or cancelled): once. */
+  const release = () => {
+    if (open && watch !== undefined) watch.streams--;
+    open = false;
+  };
   /**
    * Ends the stream: the markers, `note` on stderr (its own line), then exit `code` — all before the next whole seq;
    * those at or before `after` (a resume past them: the reader has them) are not sent again.
@@ -328,6 +341,7 @@ function eventStream(api: DaemonApi, id: string, after: number, watch: RunWatch 
     if (note !== undefined && step() > after) controller.enqueue({ id, seq, name: "stderr", value: encoder.encode(`${stderrLast === 10 ? "" : "\n"}${note}\n`) });
     if (exitSeq > after) controller.enqueue({ id, seq: exitSeq, name: "exit", code });
     controller.close();
+    release();
     watch?.settle();
   };
   /** Ends the stream with no more events: a resume at or past the run's exit has nothing after `after`. */
@@ -337,6 +351,7 @@ function eventStream(api: DaemonApi, id: string, after: number, watch: RunWatch 
       watch.deadline = undefined;
     }
     controller.close();
+    release();
     watch?.settle();
   };
   /** The host ends the run (first time: the note, SIGKILL asked of the daemon, once); exit 137 after the last event it took. */
@@ -353,85 +368,95 @@ function eventStream(api: DaemonApi, id: string, after: number, watch: RunWatch 
   return new ReadableStream<ExecEvent>(
     {
       async pull(controller) {
-        for (;;) {
-          if (cancelled) return;
-          if (watch?.ended !== undefined && last >= watch.ended.seq) return endByHost(controller);
-          const deadline = watch?.ended !== undefined ? 0 : watch?.deadline;
-          const past = deadline !== undefined && Date.now() >= deadline;
-          pastSince = past ? (pastSince ?? Date.now()) : undefined;
-          if (pastSince !== undefined && Date.now() - pastSince >= REMOTE_STOP_GRACE_MS) return endByHost(controller);
-          const waitMs = past ? 0 : deadline !== undefined ? Math.min(EVENTS_WAIT_MS, Math.ceil(deadline - Date.now())) : EVENTS_WAIT_MS;
-          const asked = Date.now();
-          const answer = await untilDeadline(
-            call(() => api.events({ id, after: last, waitMs })),
-            watch,
-            pastSince !== undefined ? pastSince + REMOTE_STOP_GRACE_MS : deadline,
-          );
-          if (cancelled) return;
-          if (answer === "deadline") continue; // the deadline passed or moved, or the host ended the run: look again
-          const events = checkedEvents(id, answer.answer, last);
-          // `done` without the run's exit: the daemon has nothing more of it (the real daemon sends `exit` first).
-          const done = (answer.answer as { done?: unknown }).done === true;
-          const noExit = `[run "${id}": the container's daemon reported the run done without its exit event; the run is reported failed with exit code 1]`;
-          if (events.length === 0) {
-            if (past) return endByHost(controller); // past the deadline and the daemon has nothing more
-            // A resume at or past a finished run's exit: the daemon has no event after `after` (its documented answer).
-            if (done && after > 0 && last === Math.floor(after)) return closeEmpty(controller);
-            if (done) return end(controller, 1, noExit, last + 1);
-            // Nothing, at once: after a few in a row, wait out the rest of the call's waitMs before asking again.
-            if (Date.now() - asked < waitMs / 2) {
-              if (++early >= REMOTE_EARLY_EMPTY_ANSWERS) await pause(asked + waitMs);
-            } else early = 0;
-            continue;
-          }
-          let delivered = false;
-          /** Output bytes of this answer after `after` (kept or cut by the budget): none is an empty answer for the pacing. */
-          let got = 0;
-          for (const event of events) {
-            if (watch?.ended !== undefined && event.seq > watch.ended.seq) return endByHost(controller);
-            if (event.name === "exit") {
-              const code = exitCode(event.code);
-              const note = code === undefined ? `[run "${id}": the container reported exit code ${describe(event.code)}, not an integer 0–255; the run is reported failed with exit code 1]` : undefined;
-              if (watch !== undefined) {
-                watch.exited = true;
-                watch.deadline = undefined;
-              }
-              return end(controller, code ?? 1, note, event.seq);
-            }
-            last = event.seq;
-            const raw: unknown = event.data;
-            const bytes = raw instanceof Uint8Array ? raw : typeof raw === "string" ? encoder.encode(raw) : new Uint8Array(0);
-            // In pieces of REMOTE_OUTPUT_PIECE_BYTES, the last keeping the daemon's seq; those at or before `after` were read already.
-            const pieces = Math.max(1, Math.ceil(bytes.byteLength / REMOTE_OUTPUT_PIECE_BYTES));
-            for (let k = 1; k <= pieces; k++) {
-              const seq = k === pieces ? event.seq : event.seq - 1 + k / pieces;
-              if (seq <= after) continue;
-              got += Math.min(k * REMOTE_OUTPUT_PIECE_BYTES, bytes.byteLength) - (k - 1) * REMOTE_OUTPUT_PIECE_BYTES;
-              const data = budget.accept(event.name, bytes.subarray((k - 1) * REMOTE_OUTPUT_PIECE_BYTES, k * REMOTE_OUTPUT_PIECE_BYTES));
-              if (data.byteLength === 0) continue;
-              if (event.name === "stderr") stderrLast = data[data.byteLength - 1]!;
-              controller.enqueue({ id, seq, name: event.name, value: data });
-              delivered = true;
-            }
-          }
-          if (done) return end(controller, 1, noExit, last + 1);
-          if (got > 0) early = 0;
-          if (delivered) return;
-          if (got > 0) continue; // output cut by the budget: the daemon is making progress
-          // Output events without bytes: nothing, as an empty answer is.
-          if (past) return endByHost(controller);
-          if (Date.now() - asked < waitMs / 2) {
-            if (++early >= REMOTE_EARLY_EMPTY_ANSWERS) await pause(asked + waitMs);
-          } else early = 0;
+        try {
+          await read(controller);
+        } catch (error) {
+          release();
+          throw error;
         }
       },
       cancel() {
         cancelled = true;
+        release();
         wakePause?.();
       },
     },
     { highWaterMark: 0 },
   );
+  /** One pull: reads until it has passed on an event or ended the stream. */
+  async function read(controller: ReadableStreamDefaultController<ExecEvent>): Promise<void> {
+    for (;;) {
+      if (cancelled) return;
+      if (watch?.ended !== undefined && last >= watch.ended.seq) return endByHost(controller);
+      const deadline = watch?.ended !== undefined ? 0 : watch?.deadline;
+      const past = deadline !== undefined && Date.now() >= deadline;
+      pastSince = past ? (pastSince ?? Date.now()) : undefined;
+      if (pastSince !== undefined && Date.now() - pastSince >= REMOTE_STOP_GRACE_MS) return endByHost(controller);
+      const waitMs = past ? 0 : deadline !== undefined ? Math.min(EVENTS_WAIT_MS, Math.ceil(deadline - Date.now())) : EVENTS_WAIT_MS;
+      const asked = Date.now();
+      const answer = await untilDeadline(
+        call(() => api.events({ id, after: last, waitMs })),
+        watch,
+        pastSince !== undefined ? pastSince + REMOTE_STOP_GRACE_MS : deadline,
+      );
+      if (cancelled) return;
+      if (answer === "deadline") continue; // the deadline passed or moved, or the host ended the run: look again
+      const events = checkedEvents(id, answer.answer, last);
+      // `done` without the run's exit: the daemon has nothing more of it (the real daemon sends `exit` first).
+      const done = (answer.answer as { done?: unknown }).done === true;
+      const noExit = `[run "${id}": the container's daemon reported the run done without its exit event; the run is reported failed with exit code 1]`;
+      if (events.length === 0) {
+        if (past) return endByHost(controller); // past the deadline and the daemon has nothing more
+        // A resume at or past a finished run's exit: the daemon has no event after `after` (its documented answer).
+        if (done && after > 0 && last === Math.floor(after)) return closeEmpty(controller);
+        if (done) return end(controller, 1, noExit, last + 1);
+        // Nothing, at once: after a few in a row, wait out the rest of the call's waitMs before asking again.
+        if (Date.now() - asked < waitMs / 2) {
+          if (++early >= REMOTE_EARLY_EMPTY_ANSWERS) await pause(asked + waitMs);
+        } else early = 0;
+        continue;
+      }
+      let delivered = false;
+      /** Output bytes of this answer after `after` (kept or cut by the budget): none is an empty answer for the pacing. */
+      let got = 0;
+      for (const event of events) {
+        if (watch?.ended !== undefined && event.seq > watch.ended.seq) return endByHost(controller);
+        if (event.name === "exit") {
+          const code = exitCode(event.code);
+          const note = code === undefined ? `[run "${id}": the container reported exit code ${describe(event.code)}, not an integer 0–255; the run is reported failed with exit code 1]` : undefined;
+          if (watch !== undefined) {
+            watch.exited = true;
+            watch.deadline = undefined;
+          }
+          return end(controller, code ?? 1, note, event.seq);
+        }
+        last = event.seq;
+        const raw: unknown = event.data;
+        const bytes = raw instanceof Uint8Array ? raw : typeof raw === "string" ? encoder.encode(raw) : new Uint8Array(0);
+        // In pieces of REMOTE_OUTPUT_PIECE_BYTES, the last keeping the daemon's seq; those at or before `after` were read already.
+        const pieces = Math.max(1, Math.ceil(bytes.byteLength / REMOTE_OUTPUT_PIECE_BYTES));
+        for (let k = 1; k <= pieces; k++) {
+          const seq = k === pieces ? event.seq : event.seq - 1 + k / pieces;
+          if (seq <= after) continue;
+          got += Math.min(k * REMOTE_OUTPUT_PIECE_BYTES, bytes.byteLength) - (k - 1) * REMOTE_OUTPUT_PIECE_BYTES;
+          const data = budget.accept(event.name, bytes.subarray((k - 1) * REMOTE_OUTPUT_PIECE_BYTES, k * REMOTE_OUTPUT_PIECE_BYTES));
+          if (data.byteLength === 0) continue;
+          if (event.name === "stderr") stderrLast = data[data.byteLength - 1]!;
+          controller.enqueue({ id, seq, name: event.name, value: data });
+          delivered = true;
+        }
+      }
+      if (done) return end(controller, 1, noExit, last + 1);
+      if (got > 0) early = 0;
+      if (delivered) return;
+      if (got > 0) continue; // output cut by the budget: the daemon is making progress
+      // Output events without bytes: nothing, as an empty answer is.
+      if (past) return endByHost(controller);
+      if (Date.now() - asked < waitMs / 2) {
+        if (++early >= REMOTE_EARLY_EMPTY_ANSWERS) await pause(asked + waitMs);
+      } else early = 0;
+    }
+  }
 }
 
 /**
@@ -504,9 +529,17 @@ export function daemonShell(api: DaemonApi): ShellRPC {
     if (w === undefined) {
       let settle!: () => void;
       const done = new Promise<void>((resolve) => (settle = resolve));
-      w = { wake: new Set(), done, settle };
+      w = { wake: new Set(), streams: 0, done, settle };
       watched.set(id, w);
-      if (watched.size > MAX_WATCHED_RUNS) watched.delete(watched.keys().next().value!);
+      if (watched.size > MAX_WATCHED_RUNS) {
+        // The oldest watch no stream reads (one a stream reads must stay: a killExec sets its deadline there).
+        for (const [key, old] of watched) {
+          if (old.streams === 0 && old !== w) {
+            watched.delete(key);
+            break;
+          }
+        }
+      }
     }
     return w;
   };
