@@ -28,6 +28,7 @@ import type {
   WorkspaceBackendHost,
   WorkspaceBackendInfo,
   WorkspaceModuleBackendHandle,
+  WorkspaceModulePendingCall,
   WorkspaceRuntimeEvent,
   WorkspaceRuntimeExecHandle,
   WorkspaceRuntimeExecOptions,
@@ -162,6 +163,9 @@ function checkRemoteExec(request: { source: string; id?: string; cwd?: string; e
 }
 
 /** `runtime.pending()`'s `offset` / `limit`: undefined, or an integer ≥ 0. */
+/** Times `pending()` lists a page again when calls of it were answered while it read their payloads. */
+const PENDING_LIST_TRIES = 3;
+
 function pageBound(value: unknown, name: string): number | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) {
@@ -735,16 +739,39 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
   ): Promise<WorkspaceRuntimePendingCall[]> {
     const offset = pageBound(options?.offset, "offset") ?? 0;
     const limit = pageBound(options?.limit, "limit");
-    const out: WorkspaceRuntimePendingCall[] = [];
-    for (const backend of this.#backends) {
-      if (backend.protocol !== "module") continue;
-      const connected = await this.#connect(backend);
-      if (connected.kind === "module" && connected.handle.pending) out.push(...(await connected.handle.pending()));
+    // Each backend lists, without payloads, the calls that may be on the page (its first offset + limit by `since`);
+    // then only the page's payloads are read. A call answered in between is gone from the page: listed again.
+    const first = limit === undefined || offset + limit > Number.MAX_SAFE_INTEGER ? undefined : offset + limit;
+    for (let attempt = 1; ; attempt++) {
+      const listed: { call: WorkspaceModulePendingCall; handle: WorkspaceModuleBackendHandle }[] = [];
+      for (const backend of this.#backends) {
+        if (backend.protocol !== "module") continue;
+        const connected = await this.#connect(backend);
+        if (connected.kind !== "module") continue;
+        const handle = connected.handle;
+        if (!handle.pending) continue;
+        for (const call of await handle.pending({ ...(first !== undefined ? { first } : {}), payloads: false })) listed.push({ call, handle });
+      }
+      // Ties in `since` are ordered by backend, execution id and call id: the same list each time, so pages do not overlap.
+      const cmp = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+      listed.sort(({ call: a }, { call: b }) => a.since - b.since || cmp(a.backend, b.backend) || cmp(a.id, b.id) || cmp(a.callId, b.callId));
+      const page = limit === undefined ? listed.slice(offset) : listed.slice(offset, offset + limit);
+      const found = new Map<string, WorkspaceModulePendingCall>();
+      const asked = new Map<WorkspaceModuleBackendHandle, string[]>();
+      for (const { call, handle } of page) {
+        if (call.payload !== undefined) found.set(`${call.backend}\u0000${call.callId}`, call);
+        else asked.set(handle, [...(asked.get(handle) ?? []), call.callId]);
+      }
+      for (const [handle, callIds] of asked) {
+        for (const call of await handle.pending!({ callIds })) if (call.payload !== undefined) found.set(`${call.backend}\u0000${call.callId}`, call);
+      }
+      const out: WorkspaceRuntimePendingCall[] = [];
+      for (const { call } of page) {
+        const whole = found.get(`${call.backend}\u0000${call.callId}`);
+        if (whole) out.push({ id: whole.id, backend: whole.backend, callId: whole.callId, payload: whole.payload, since: whole.since });
+      }
+      if (out.length === page.length || attempt >= PENDING_LIST_TRIES) return out;
     }
-    // Ties in `since` are ordered by backend, execution id and call id: the same list each time, so pages do not overlap.
-    const cmp = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
-    out.sort((a, b) => a.since - b.since || cmp(a.backend, b.backend) || cmp(a.id, b.id) || cmp(a.callId, b.callId));
-    return limit === undefined ? out.slice(offset) : out.slice(offset, offset + limit);
   }
 
   /**

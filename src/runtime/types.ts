@@ -392,12 +392,48 @@ export interface WorkspaceModuleBackendHandle {
   disposeExec(input: { id: string; runtimeId?: string }): Promise<void>;
   /** Resumes or settles runs interrupted by a restart (spec 02 §3.7, §5); called by `runtime.recover()`. */
   recover?(): Promise<void>;
-  /** Calls of this backend's runs waiting for an answer (spec 02 §5); absent when it has none. */
-  pending?(): Promise<{ id: string; backend: string; callId: string; payload: WorkspaceRuntimeValue; since: number }[]>;
+  /**
+   * Calls of this backend's runs waiting for an answer (spec 02 §5); absent
+   * when it has none. `runtime.pending()` pages with `options` so that a
+   * page reads only its own calls' payloads: first each backend's
+   * candidates without payloads (`first`, `payloads: false`), then the
+   * page's payloads (`callIds`). A handle may ignore `options` and list
+   * every call with its payload (slower, same result).
+   */
+  pending?(options?: WorkspaceModulePendingOptions): Promise<WorkspaceModulePendingCall[]>;
   /** Answers a waiting call (spec 02 §5); absent: the backend does not run calls that wait. Not waiting → `ENOTWAITING`. */
   respond?(input: { id: string; callId: string; answer: WorkspaceRuntimeValue }): Promise<void>;
   /** Releases the connection; called by `workspace.close()` (errors swallowed). */
   close?(): Promise<void>;
+}
+
+/** What {@link WorkspaceModuleBackendHandle.pending} may be asked for. */
+export interface WorkspaceModulePendingOptions {
+  /**
+   * At least the first `first` calls in the order of `runtime.pending()`
+   * (oldest `since` first): every call whose `since` is at most that of the
+   * `first`-th oldest, ties included. Default: every call. Ignored with
+   * `callIds`.
+   */
+  first?: number;
+  /** `false`: leave each call's `payload` out (not read). Default: `true`. */
+  payloads?: boolean;
+  /** Only these calls (`callId`s), those of them still waiting unanswered, in any order. Default: every call. */
+  callIds?: readonly string[];
+}
+
+/** A call waiting for an answer as a module backend lists it ({@link WorkspaceModuleBackendHandle.pending}). */
+export interface WorkspaceModulePendingCall {
+  /** The execution id of the waiting run. */
+  id: string;
+  /** The id of the backend that runs it. */
+  backend: string;
+  /** The waiting host call's `ctx.callId` (`<executionId>:<seq>`). */
+  callId: string;
+  /** What the host function passed to `ctx.interrupt(payload)`; absent when listed with `payloads: false`. */
+  payload?: WorkspaceRuntimeValue;
+  /** When the call started waiting, epoch ms. */
+  since: number;
 }
 
 /** What a module backend's `connect` receives. */

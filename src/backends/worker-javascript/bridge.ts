@@ -649,8 +649,8 @@ export class RunCapabilities {
         interrupted = true;
         const json = interruptJson(payload, "the ctx.interrupt() payload");
         const journal = run.durable.journal;
-        const known = journal.waiting(run.id).find((w) => w.seq === seq);
-        if (known && known.answer !== null) return JSON.parse(known.answer) as A;
+        const known = journal.waitAnswer(run.id, seq);
+        if (known !== null) return JSON.parse(known) as A;
         const since = Date.now();
         journal.wait(run.id, seq, json, since);
         run.waiting?.(seq, json, since);

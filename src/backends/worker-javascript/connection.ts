@@ -18,14 +18,14 @@ import type {
 import { sqlStoreVersion, type StoreVersion } from "../../storage/store-version.js";
 import { interruptJson, RunCapabilities, type HostModules } from "./bridge.js";
 import { DurableJournal, REPLAY_VERSION, type DurableSpec, type RuntimeIdentity } from "./durable.js";
-import { concatBytes, fromBase64, toBase64 } from "../../util/bytes.js";
-import type { WorkspaceRuntimePendingCall } from "../../runtime/index.js";
-import type { WorkspaceRuntimeValue } from "../../runtime/types.js";
+import { fromBase64, toBase64 } from "../../util/bytes.js";
+import type { WorkspaceModulePendingCall, WorkspaceModulePendingOptions, WorkspaceRuntimeValue } from "../../runtime/types.js";
 import { EventStreams } from "./events.js";
 import { buildGraph, prepareLibrary, type GraphContext, type ModuleGraph } from "./graph.js";
 import { libModuleName, runModules } from "./isolate.js";
 import { ExecJournal } from "./journal.js";
 import type { ResolvedOptions } from "./options.js";
+import { RecordedOutput } from "./recorded.js";
 import { checkRequest, resolveCwd, type ExecRequest } from "./request.js";
 import { DIVERGED, Run, type RunDurability, type RunHost } from "./run.js";
 import type { ReplayContext, RunnerContext } from "./protocol.js";
@@ -259,7 +259,7 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
         const kill = owned.get(id);
         if (kill === undefined) void run.stop("lost");
         else if (kill) void run.stop("kill");
-        else if (run.suspended && !this.durable.waiting(id).some((w) => w.answer === null)) this.#afterSuspend(id);
+        else if (run.suspended && this.durable.unanswered(id) === 0) this.#afterSuspend(id);
       }
     } catch {
       /* tried again on the next tick */
@@ -318,19 +318,8 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
     // Taken over from its owner (judged gone by the caller), unless this connection runs it already.
     if (!this.#live.has(id) && !this.journal.claim(id, run0.owner, Date.now() + RUN_LEASE_MS)) return;
     const replay = record.policy === "replay";
-    let recorded: RunDurability["recorded"];
-    if (replay) {
-      const out = { stdout: [] as Uint8Array[], stderr: [] as Uint8Array[] };
-      for (let after = 0; ; ) {
-        const rows = this.journal.events(id, after, 256);
-        if (rows.length === 0) break;
-        for (const row of rows) {
-          after = row.seq;
-          if (row.name !== "exit" && row.data) out[row.name].push(row.data);
-        }
-      }
-      recorded = { stdout: concatBytes(out.stdout), stderr: concatBytes(out.stderr) };
-    }
+    // The output journaled so far, by size: the attempt compares what it prints again with the journal a row at a time.
+    const recorded = replay ? new RecordedOutput(this.journal, id, run0.last_seq) : undefined;
     const run = new Run(this, id, { policy: record.policy, journal: this.durable, ...(recorded ? { recorded } : {}) });
     run.seq = run0.last_seq;
     const previous = this.#live.get(id);
@@ -342,12 +331,12 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
     const changed = this.#changed(spec.runtime);
     if (changed !== null) return void run.fail(`Execution could not resume: the JavaScript runtime changed since it started (${changed}).`);
     if (replay && reason === "restart") {
-      if (this.durable.waiting(id).some((w) => w.answer === null)) {
+      if (this.durable.unanswered(id) > 0) {
         // A call still waits for its answer: the run stays waiting.
         run.suspended = true;
         return;
       }
-      const unsafe = this.durable.inFlight(id).find((c) => c.unsafe);
+      const unsafe = this.durable.unsafeInFlight(id);
       if (unsafe) {
         return void run.fail(
           `Execution could not resume: ${unsafe.target} ${unsafe.name} was running when the execution was interrupted, and it isn't safe to repeat (unsafeToRepeat).`,
@@ -426,19 +415,34 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
   }
 
   /**
-   * Calls of this backend's runs waiting for an answer (spec 02 §5), oldest first.
+   * Calls of this backend's runs waiting for an answer (spec 02 §5), oldest
+   * first (see {@link WorkspaceModulePendingOptions}): payloads are read
+   * only for the calls listed with them.
    */
-  async pending(): Promise<(WorkspaceRuntimePendingCall & { payload: WorkspaceRuntimeValue })[]> {
-    return this.durable
-      .waiting()
-      .filter((w) => w.answer === null)
-      .map((w) => ({
-        id: w.id,
-        backend: this.options.id,
-        callId: `${w.id}:${w.seq}`,
-        payload: JSON.parse(w.payload) as WorkspaceRuntimeValue,
-        since: w.since,
-      }));
+  async pending(options: WorkspaceModulePendingOptions = {}): Promise<WorkspaceModulePendingCall[]> {
+    const backend = this.options.id;
+    const withPayload = options.payloads !== false;
+    const listed = (id: string, seq: number, since: number, payload: string | undefined): WorkspaceModulePendingCall => ({
+      id,
+      backend,
+      callId: `${id}:${seq}`,
+      ...(payload !== undefined ? { payload: JSON.parse(payload) as WorkspaceRuntimeValue } : {}),
+      since,
+    });
+    if (options.callIds !== undefined) {
+      const out: WorkspaceModulePendingCall[] = [];
+      for (const callId of options.callIds) {
+        const colon = typeof callId === "string" ? callId.lastIndexOf(":") : -1;
+        const seq = Number(callId.slice(colon + 1));
+        if (colon < 0 || !Number.isSafeInteger(seq) || seq <= 0) continue;
+        const id = callId.slice(0, colon);
+        const call = this.durable.unansweredCall(id, seq);
+        if (call) out.push(listed(id, seq, call.since, withPayload ? call.payload : undefined));
+      }
+      return out;
+    }
+    const first = options.first !== undefined && Number.isSafeInteger(options.first) && options.first >= 0 ? options.first : undefined;
+    return this.durable.unansweredCalls(first).map((c) => listed(c.id, c.seq, c.since, withPayload ? this.durable.unansweredCall(c.id, c.seq)?.payload : undefined));
   }
 
   /**
@@ -460,10 +464,9 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
     const row = this.journal.get(id);
     if (row?.status !== "running") throw notWaiting();
     if (!this.durable.respond(id, seq, json)) throw notWaiting();
-    const waits = this.durable.waiting(id);
-    if (waits.some((w) => w.answer === null)) return;
+    if (this.durable.unanswered(id) > 0) return;
     // The deadline moves by the time the run waited (spec 02 §5).
-    this.durable.waited(id, Date.now() - Math.min(...waits.map((w) => w.since)));
+    this.durable.waited(id, Date.now() - (this.durable.waitingSince(id) ?? Date.now()));
     if (!this.#live.has(id)) {
       // Another Workspace object over this storage owns it: that one relaunches it (at once in this
       // isolate; on its next lease renewal in another process). An owner that is gone: taken over here.
@@ -488,7 +491,7 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
       void live.changed().then(() => this.#afterSuspend(id));
       return;
     }
-    if (this.durable.waiting(id).some((w) => w.answer === null)) return;
+    if (this.durable.unanswered(id) > 0) return;
     this.#resume(id, "answer");
   }
 

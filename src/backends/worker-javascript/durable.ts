@@ -90,15 +90,6 @@ export interface JournaledCall {
   unsafe: boolean;
 }
 
-/** A waiting call (spec 02 §5 `pending()`). */
-export interface WaitingCall {
-  id: string;
-  seq: number;
-  payload: string;
-  since: number;
-  answer: string | null;
-}
-
 const BYTES_KEY = "\u0000bytes";
 
 /**
@@ -495,28 +486,94 @@ export class DurableJournal {
     });
   }
 
-  /** Calls of this backend's runs in state `waiting` (answered or not), oldest first; of run `id` only when given. */
-  waiting(id?: string): WaitingCall[] {
+  /** The answer (JSON text) of call `seq` of run `id` when it waited and was answered, else null (reads no payload). */
+  waitAnswer(id: string, seq: number): string | null {
     this.flush();
-    const where = id === undefined ? "" : " AND c.id = ?";
-    const args = id === undefined ? [this.#backend] : [this.#backend, id];
-    return this.#db.all<WaitingCall>(
-      `SELECT c.id, c.seq, a.payload, a.since, a.answer FROM __ws_exec_calls c JOIN __ws_exec_answers a ON a.backend = c.backend AND a.id = c.id AND a.seq = c.seq
-        WHERE c.backend = ? AND c.state = 'waiting'${where} ORDER BY a.since, c.rowid`,
-      ...args,
+    return (
+      this.#db.one<{ answer: string | null }>(
+        `SELECT a.answer FROM __ws_exec_calls c JOIN __ws_exec_answers a ON a.backend = c.backend AND a.id = c.id AND a.seq = c.seq
+          WHERE c.backend = ? AND c.id = ? AND c.seq = ? AND c.state = 'waiting'`,
+        this.#backend,
+        id,
+        seq,
+      )?.answer ?? null
     );
   }
 
-  /** Calls of run `id` still `started` (in flight when it was interrupted). */
-  inFlight(id: string): JournaledCall[] {
+  /** Calls of run `id` waiting and not yet answered (reads no payload). */
+  unanswered(id: string): number {
     this.flush();
-    return this.#db
-      .all<{ seq: number; kind: string; target: string; name: string; args: string; state: string; unsafe: number }>(
-        "SELECT seq, kind, target, name, args, state, unsafe FROM __ws_exec_calls WHERE backend = ? AND id = ? AND state = 'started' ORDER BY seq",
+    return (
+      this.#db.one<{ n: number }>(
+        `SELECT count(*) AS n FROM __ws_exec_calls c JOIN __ws_exec_answers a ON a.backend = c.backend AND a.id = c.id AND a.seq = c.seq
+          WHERE c.backend = ? AND c.id = ? AND c.state = 'waiting' AND a.answer IS NULL`,
         this.#backend,
         id,
-      )
-      .map((row) => ({ ...row, state: "started" as const, unsafe: row.unsafe === 1 }));
+      )?.n ?? 0
+    );
+  }
+
+  /** When the oldest wait of run `id` began (ms), or null when none of its calls waits (reads no payload). */
+  waitingSince(id: string): number | null {
+    this.flush();
+    return (
+      this.#db.one<{ since: number | null }>(
+        `SELECT min(a.since) AS since FROM __ws_exec_calls c JOIN __ws_exec_answers a ON a.backend = c.backend AND a.id = c.id AND a.seq = c.seq
+          WHERE c.backend = ? AND c.id = ? AND c.state = 'waiting'`,
+        this.#backend,
+        id,
+      )?.since ?? null
+    );
+  }
+
+  /**
+   * Calls of this backend's runs waiting for an answer (not yet answered),
+   * without their payloads: at least the first `first` of them by `since`
+   * (every call whose `since` is at most the `first`-th call's, ties
+   * included, so that any order that sorts by `since` first can take its
+   * first `first` from them); all of them when `first` is undefined.
+   */
+  unansweredCalls(first?: number): { id: string; seq: number; since: number }[] {
+    this.flush();
+    const from = `FROM __ws_exec_calls c JOIN __ws_exec_answers a ON a.backend = c.backend AND a.id = c.id AND a.seq = c.seq
+      WHERE c.backend = ? AND c.state = 'waiting' AND a.answer IS NULL`;
+    if (first === 0) return [];
+    let bound = "";
+    const args: unknown[] = [this.#backend];
+    if (first !== undefined) {
+      const cut = this.#db.one<{ since: number }>(`SELECT a.since ${from} ORDER BY a.since LIMIT 1 OFFSET ?`, this.#backend, first - 1);
+      if (cut) {
+        bound = " AND a.since <= ?";
+        args.push(cut.since);
+      }
+    }
+    return this.#db.all<{ id: string; seq: number; since: number }>(`SELECT c.id, c.seq, a.since ${from}${bound} ORDER BY a.since, c.id, c.seq`, ...args);
+  }
+
+  /** The payload (JSON text) and `since` of call `seq` of run `id` while it waits unanswered, else undefined. */
+  unansweredCall(id: string, seq: number): { payload: string; since: number } | undefined {
+    this.flush();
+    return this.#db.one<{ payload: string; since: number }>(
+      `SELECT a.payload, a.since FROM __ws_exec_calls c JOIN __ws_exec_answers a ON a.backend = c.backend AND a.id = c.id AND a.seq = c.seq
+        WHERE c.backend = ? AND c.id = ? AND c.seq = ? AND c.state = 'waiting' AND a.answer IS NULL`,
+      this.#backend,
+      id,
+      seq,
+    );
+  }
+
+  /**
+   * The first call of run `id` still `started` (in flight when it was
+   * interrupted) of a function wrapped with `unsafeToRepeat`, by number:
+   * its target and name (its arguments are not read); undefined when none.
+   */
+  unsafeInFlight(id: string): { seq: number; target: string; name: string } | undefined {
+    this.flush();
+    return this.#db.one<{ seq: number; target: string; name: string }>(
+      "SELECT seq, target, name FROM __ws_exec_calls WHERE backend = ? AND id = ? AND state = 'started' AND unsafe = 1 ORDER BY seq LIMIT 1",
+      this.#backend,
+      id,
+    );
   }
 
   /**

@@ -272,6 +272,42 @@ export class ExecJournal {
       .map((e) => ({ ...e, data: e.data === null || e.data === undefined ? null : toBytes(e.data) }));
   }
 
+  /**
+   * How much of `stream` run `id` journaled in events up to seq `upTo`:
+   * its bytes, and its last byte (10, `\n`, when there are none). Reads no
+   * output (sums in SQL, one byte of the last row).
+   */
+  outputSize(id: string, stream: "stdout" | "stderr", upTo: number): { bytes: number; last: number } {
+    const sum = this.#db.one<{ bytes: number | null }>(
+      "SELECT sum(length(data)) AS bytes FROM __ws_exec_events WHERE backend = ? AND id = ? AND name = ? AND seq <= ?",
+      this.#backend,
+      id,
+      stream,
+      upTo,
+    );
+    const tail = this.#db.one<{ last: unknown }>(
+      "SELECT substr(data, -1) AS last FROM __ws_exec_events WHERE backend = ? AND id = ? AND name = ? AND seq <= ? AND length(data) > 0 ORDER BY seq DESC LIMIT 1",
+      this.#backend,
+      id,
+      stream,
+      upTo,
+    );
+    return { bytes: sum?.bytes ?? 0, last: tail ? (toBytes(tail.last)[0] ?? 10) : 10 };
+  }
+
+  /** The first event of `stream` of run `id` with a seq in (`after`, `upTo`] and bytes in it (one row: at most one output window), or undefined. */
+  nextOutput(id: string, stream: "stdout" | "stderr", after: number, upTo: number): { seq: number; data: Uint8Array } | undefined {
+    const row = this.#db.one<{ seq: number; data: unknown }>(
+      "SELECT seq, data FROM __ws_exec_events WHERE backend = ? AND id = ? AND seq > ? AND seq <= ? AND name = ? AND length(data) > 0 ORDER BY seq LIMIT 1",
+      this.#backend,
+      id,
+      after,
+      upTo,
+      stream,
+    );
+    return row ? { seq: row.seq, data: toBytes(row.data) } : undefined;
+  }
+
   /** Every run marked running, of any owner. */
   running(): JournalRun[] {
     return this.#db.all<JournalRun>(`SELECT ${RUN_COLUMNS} FROM __ws_exec_runs WHERE backend = ? AND status = 'running'`, this.#backend);

@@ -14,6 +14,7 @@ import type { ExecJournal } from "./journal.js";
 import type { ResolvedOptions } from "./options.js";
 import type { BridgeCallKind, BridgeResult, CallMeta, IsolateBridge, RunnerContext, RunnerOutcome } from "./protocol.js";
 import { RUNNER_MODULE } from "./isolate.js";
+import type { RecordedOutput } from "./recorded.js";
 import { clipMessage, StdioBudget } from "./stdio.js";
 
 const encoder = new TextEncoder();
@@ -87,10 +88,11 @@ export interface RunDurability {
   journal: DurableJournal;
   /**
    * Replay attempts after the first: the output earlier attempts journaled,
-   * per stream. The attempt prints it again; those bytes are compared, not
-   * journaled twice.
+   * per stream (its sizes; the bytes are read from the journal a row at a
+   * time as they are compared). The attempt prints it again; those bytes are
+   * compared, not journaled twice.
    */
-  recorded?: { stdout: Uint8Array; stderr: Uint8Array };
+  recorded?: RecordedOutput;
   /** Replay runs: the highest call number journaled when the attempt started (later calls are new). */
   known?: number;
   /** Replay runs: tape entries journaled so far, over all attempts (at most {@link MAX_TAPE_ENTRIES}). */
@@ -232,8 +234,7 @@ export class Run implements BridgeRun {
     this.#stdio = new StdioBudget(host.options.maxStdioBytes);
     // The recorded output was kept once: it counts against maxStdioBytes again.
     if (durable?.recorded) {
-      this.#stdio.accept("stdout", durable.recorded.stdout);
-      this.#stdio.accept("stderr", durable.recorded.stderr);
+      for (const stream of ["stdout", "stderr"] as const) this.#stdio.acceptCounted(stream, durable.recorded.bytes[stream], durable.recorded.last[stream]);
     }
   }
 
@@ -352,16 +353,21 @@ export class Run implements BridgeRun {
     if (this.done || this.#stopping || this.suspended) return;
     for (const [stream, raw] of segments) {
       let bytes = raw instanceof Uint8Array ? raw : new Uint8Array(raw as ArrayBuffer);
-      const recorded = this.durable?.recorded?.[stream];
-      if (recorded && this.#matched[stream] < recorded.byteLength) {
+      const recorded = this.durable?.recorded;
+      if (recorded && this.#matched[stream] < recorded.bytes[stream]) {
         // Printed before the interruption: must be the same bytes, and is not journaled again.
         const at = this.#matched[stream];
-        const n = Math.min(bytes.byteLength, recorded.byteLength - at);
-        for (let i = 0; i < n; i++) {
-          if (bytes[i] !== recorded[at + i]) {
-            void this.fail(`${DIVERGED}it printed different output on ${stream} (byte ${at + i + 1} differs).`);
-            return;
-          }
+        const n = Math.min(bytes.byteLength, recorded.bytes[stream] - at);
+        let differs: number;
+        try {
+          differs = recorded.differs(stream, at, bytes.subarray(0, n));
+        } catch (err) {
+          void this.fail(`Execution failed: the output it printed before the interruption could not be read back from the journal (${err instanceof Error ? err.message : String(err)}).`);
+          return;
+        }
+        if (differs >= 0) {
+          void this.fail(`${DIVERGED}it printed different output on ${stream} (byte ${at + differs + 1} differs).`);
+          return;
         }
         this.#matched[stream] = at + n;
         bytes = bytes.subarray(n);
@@ -560,8 +566,8 @@ export class Run implements BridgeRun {
     const recorded = this.durable!.recorded;
     if (recorded) {
       for (const stream of ["stdout", "stderr"] as const) {
-        if (this.#matched[stream] < recorded[stream].byteLength) {
-          return `${DIVERGED}it finished without printing all it had printed before (${stream}: ${this.#matched[stream]} of ${recorded[stream].byteLength} bytes).`;
+        if (this.#matched[stream] < recorded.bytes[stream]) {
+          return `${DIVERGED}it finished without printing all it had printed before (${stream}: ${this.#matched[stream]} of ${recorded.bytes[stream]} bytes).`;
         }
       }
     }

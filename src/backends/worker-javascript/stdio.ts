@@ -97,6 +97,22 @@ export class StdioBudget {
     return bytes;
   }
 
+  /**
+   * Takes `bytes` bytes of `stream` known only by their count and last byte
+   * (`last`; a replay attempt's recorded output, kept once already): counted
+   * as {@link accept} counts a chunk of that size.
+   */
+  acceptCounted(stream: Stream, bytes: number, last: number): void {
+    const s = this.#streams[stream];
+    const room = Math.max(0, this.#max + this.#reserve - s.kept);
+    if (bytes > room) s.cut += bytes - room;
+    const kept = Math.min(bytes, room);
+    if (kept > 0) {
+      s.kept += kept;
+      s.last = last;
+    }
+  }
+
   /** Records the runner's running total of bytes of `stream` it dropped (ignored unless a larger safe integer). */
   report(stream: Stream, total: unknown): void {
     const s = this.#streams[stream];

@@ -24,6 +24,11 @@
  * Suggested fix: compare the replay's output with the journal page by page — keep only the recorded byte counts per
  * stream and a cursor (seq, offset into the row), reading the next 64 KiB row when the replay's bytes reach it — so
  * a resume holds one row per stream, not the run's output; load nothing for a run that stays waiting.
+ * Fixed: the resume reads only the recorded byte counts (and last byte) per stream in SQL
+ * (src/backends/worker-javascript/recorded.ts `RecordedOutput`); the attempt compares what it prints again with the
+ * journal through a cursor per stream holding one row (≤ 64 KiB) at a time. The run's waits and unsafe in-flight calls
+ * are checked with count / LIMIT 1 queries that read no payload or arguments (`unanswered`, `unsafeInFlight`).
+ * The comparison across rows is checked in test/node/fix18a/replay-output-cursor.test.ts.
  */
 import { expect, it } from "vitest";
 import { Workspace } from "../../../src/index.js";
@@ -75,7 +80,7 @@ async function until(probe: () => boolean, what: string, ms = 30_000): Promise<v
   }
 }
 
-it.fails("a replay run's take-over does not hold the run's journaled output in memory", { timeout: 60_000 }, async () => {
+it("a replay run's take-over does not hold the run's journaled output in memory", { timeout: 60_000 }, async () => {
   const path = storageFile();
   const state = { attempts: 0, printed: false };
   const a = workspace(path, state);
