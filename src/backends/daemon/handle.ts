@@ -195,6 +195,8 @@ interface RunWatch {
   exited?: boolean;
   /** Streams waiting on the daemon: woken when the deadline moves or the run ends. */
   wake: Set<() => void>;
+  /** Set once a later `exec` on this connection started a new run of the same id: the run's streams fail `ELOG_TRUNCATED`. */
+  replaced?: true;
   /** Streams of the run open now (not ended, errored or cancelled): a watch with any is never forgotten. */
   streams: number;
   /** Resolves when a stream of the run has ended (by the daemon's exit or by the host). */
@@ -294,6 +296,10 @@ async function untilDeadline<T>(promise: Promise<T>, watch: RunWatch | undefined
  * the deadline passed. A run the host ended ends
  * the same way in every stream, at the same event: what the daemon sends
  * after it is dropped.
+ *
+ * The stream errors with WorkspaceRuntimeError `ELOG_TRUNCATED` (`run
+ * "<id>": a later exec started a new run with this id …`) once an `exec` of
+ * the same id on this connection replaced the run (`watch.replaced`).
  */
 function eventStream(api: DaemonApi, id: string, after: number, watch: RunWatch | undefined): ReadableStream<ExecEvent> {
   /** The daemon's seq read up to (an integer: a piece's seq `after` asks the daemon from its whole event). */
@@ -383,10 +389,17 @@ function eventStream(api: DaemonApi, id: string, after: number, watch: RunWatch 
     },
     { highWaterMark: 0 },
   );
+  function replaced(): WorkspaceRuntimeError {
+    return new WorkspaceRuntimeError(
+      "ELOG_TRUNCATED",
+      `run "${id}": a later exec started a new run with this id (the container replaced the finished run); the rest of this run's events are no longer kept`,
+    );
+  }
   /** One pull: reads until it has passed on an event or ended the stream. */
   async function read(controller: ReadableStreamDefaultController<ExecEvent>): Promise<void> {
     for (;;) {
       if (cancelled) return;
+      if (watch?.replaced) throw replaced();
       if (watch?.ended !== undefined && last >= watch.ended.seq) return endByHost(controller);
       const deadline = watch?.ended !== undefined ? 0 : watch?.deadline;
       const past = deadline !== undefined && Date.now() >= deadline;
@@ -400,6 +413,7 @@ function eventStream(api: DaemonApi, id: string, after: number, watch: RunWatch 
         pastSince !== undefined ? pastSince + REMOTE_STOP_GRACE_MS : deadline,
       );
       if (cancelled) return;
+      if (watch?.replaced) throw replaced(); // the answer may be the new run's
       if (answer === "deadline") continue; // the deadline passed or moved, or the host ended the run: look again
       const events = checkedEvents(id, answer.answer, last);
       // `done` without the run's exit: the daemon has nothing more of it (the real daemon sends `exit` first).
@@ -553,7 +567,13 @@ export function daemonShell(api: DaemonApi): ShellRPC {
       if (input.stdin !== undefined) request.stdin = input.stdin;
       if (input.timeoutMs !== undefined) request.timeoutMs = input.timeoutMs;
       await commandCall(() => api.exec(request), "exec", `the command may have started: check with getExec("${id}") before running it again`);
-      // A new run of this id: a fresh watch, with the host's deadline when the run has a timeout.
+      // A new run of this id: a fresh watch, with the host's deadline when the run has a timeout. The
+      // finished run it replaced is gone from the daemon: its streams still behind fail rather than read the new run.
+      const old = watched.get(id);
+      if (old !== undefined) {
+        old.replaced = true;
+        for (const wake of [...old.wake]) wake();
+      }
       watched.delete(id);
       const w = watch(id);
       const timeoutMs = input.timeoutMs;

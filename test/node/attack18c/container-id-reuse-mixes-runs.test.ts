@@ -18,6 +18,10 @@
  * Suggested fix: tell runs apart on the wire — the daemon's `exec` answer carries a run generation (or its pid) that
  * `events` echoes or takes (`{ id, run }`), refusing `ELOG_TRUNCATED "run x was replaced"` for another; or the host
  * fails a stream whose watch was replaced by a later `exec` of the same id (`EEXEC_REPLACED`) instead of reading on.
+ *
+ * Fixed: daemon/handle.ts `exec` marks the watch of the run it replaced; that run's streams on the connection then
+ * fail `ELOG_TRUNCATED` (`run "x": a later exec started a new run with this id …`) before reading on. (Host side
+ * only: a reader on another connection is not told.)
  */
 import { describe, expect, it } from "vitest";
 import { realDaemonWorkspace } from "./real-daemon.js";
@@ -25,7 +29,7 @@ import { realDaemonWorkspace } from "./real-daemon.js";
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 describe("attack18c: a run id used again while the first run's reader is behind", () => {
-  it.fails("the first run's stream never yields the second run's events", { timeout: 30_000 }, async () => {
+  it("the first run's stream never yields the second run's events", { timeout: 30_000 }, async () => {
     const { ws, daemon, close } = await realDaemonWorkspace();
     try {
       const a = await ws.runtime.exec("echo a1; sleep 0.3; echo a2; exit 5", { backend: "box", id: "x", encoding: "utf8" });
@@ -48,6 +52,7 @@ describe("attack18c: a run id used again while the first run's reader is behind"
       }
       // Found: ["exit 3"] — the second run's exit, a2 and exit 5 lost.
       expect(rest.filter((e) => e === "exit 3" || e.includes("B1"))).toEqual([]);
+      expect(rest).toEqual(["threw ELOG_TRUNCATED"]);
     } finally {
       await close();
     }
