@@ -545,7 +545,9 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
             try {
               return { started: await this.#spawnSpan(request, o.id, () => c.handle.rpc.shell.exec(request)), pushed: pushedNow, c };
             } catch (error) {
-              remote.commandSettled();
+              // The call may have reached the daemon and started the command (a timeout, a lost answer): its pull is
+              // owed, so the next push pulls first and the command's changes win (an extra pull when it did not start).
+              remote.commandAbandoned();
               throw error;
             }
           });

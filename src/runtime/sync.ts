@@ -414,7 +414,8 @@ export class RemoteSync {
 
   /**
    * The command {@link commandSent} announced ended without its pull (its
-   * event stream failed or was cancelled): its pull is owed, and the next
+   * event stream failed or was cancelled, or the call that sent it failed —
+   * it may have started): its pull is owed, and the next
    * push pulls first even while other commands of this connection are live
    * (a long run beside it), so the command's changes win as they would have.
    */

@@ -17,6 +17,8 @@
  * at 1, so `true`'s push sends the Workspace's `a` over the container's — both sides end with "ws", the started
  * command's write lost (with no other run live the push pulls first and "container" wins both sides).
  *
+ * Fixed: runtime/index.ts settles a failed `exec` call (sent, maybe started) with `commandAbandoned()`: its pull is
+ * owed and the next push pulls first, whatever else is live.
  * Suggested fix: when the `exec` call fails after it may have reached the daemon (ETIMEDOUT, or any error once
  * `sending.sent` is set and the connection is not provably lost before the call), settle it with
  * `commandAbandoned()` so its pull is owed and the next push pulls first, as for an abandoned stream.
@@ -30,7 +32,7 @@ import { realDaemonWorkspace, workspaceOver, wrapDaemon } from "./real-daemon.js
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 describe("attack18c: an exec call that timed out beside a live run", () => {
-  it.fails("the started command's write still wins over the Workspace's, with another run live", { timeout: 60_000 }, async () => {
+  it("the started command's write still wins over the Workspace's, with another run live", { timeout: 60_000 }, async () => {
     const real = await realDaemonWorkspace();
     await real.ws.close(); // only its daemon and directory are used
     const daemon = wrapDaemon(real.daemon, {
