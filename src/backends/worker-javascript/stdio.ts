@@ -15,8 +15,8 @@ export const STDIO_RESERVE_BYTES = 16 * 1024;
  * isolate's word — an `evaluate` rejection's message, a replay attempt's
  * `diverged` finding — or from a failed journal write: 16,384 (as
  * {@link STDIO_RESERVE_BYTES}). A longer one is cut on a character boundary
- * and ends with `… [<n> more bytes cut]`, so such a message stays within
- * the reserve whatever `maxStdioBytes` is.
+ * and ends with `… [<n> more bytes cut]` (under 40 bytes more), so such a
+ * message takes about the reserve whatever `maxStdioBytes` is.
  */
 export const MAX_RUN_MESSAGE_BYTES = STDIO_RESERVE_BYTES;
 
