@@ -33,6 +33,7 @@ export { GIT_MAX_TREE_DEPTH } from "./ops/tree-state.js";
 export { GIT_IGNORE_MAX_PATTERNS } from "./ops/ignores.js";
 export {
   GIT_DIFF_MAX_EDIT_LENGTH,
+  GIT_DIFF_MAX_SEARCH_LINES,
   GIT_DIFF_MAX_PATCH_CHARS,
   GIT_MAX_INDEX_INFLATE_BYTES,
   GIT_MAX_OBJECT_BYTES,

@@ -48,6 +48,30 @@ export function objectTooLarge(size: number | undefined): string {
 export const GIT_DIFF_MAX_EDIT_LENGTH = 256;
 
 /**
+ * Most lines the Workspace's git line search (the `diff` package's Myers
+ * search, diff3 for a merge) is run on, on any one side: both cost about
+ * 200-700 bytes a line searched, whatever the size of the change. Before
+ * the search the lines the sides share at the start and the end are trimmed
+ * (as git's xdiff does), so only the changed middle counts here: a one-line
+ * change of a 1,000,000-line file searches 7 lines.
+ *
+ * - `diff` / `diff --stat` / `show` (and `diffSummary`): a file whose changed
+ *   middle (from its first to its last changed line, 3 lines of context
+ *   either side) has more lines on either side is shown as ONE hunk that
+ *   removes every old line and adds every new one in it, as for a change past
+ *   {@link GIT_DIFF_MAX_EDIT_LENGTH}.
+ * - `merge`: when both sides changed a file, each side's change from the merge
+ *   base is trimmed the same way; changes separated by at least one unchanged
+ *   line merge cleanly without a search (as in git); overlapping or adjacent
+ *   changes are merged by diff3 on the lines from the first to the last
+ *   changed line of either side, and when that passes this bound on any side
+ *   the file is a conflict (the whole file, ours and theirs between conflict
+ *   markers): the merge fails with `EMERGEFAIL` `merge conflict in <path>`.
+ * @defaultValue 50,000 lines
+ */
+export const GIT_DIFF_MAX_SEARCH_LINES = 50_000;
+
+/**
  * Most characters (UTF-16 code units) of hunks in one diff's patch text:
  * `diff` and the CLI's `git diff` (and `ws:git`'s, the shell's). Files are
  * diffed one after another; a file whose hunks would pass what is left of
@@ -63,6 +87,24 @@ export const GIT_DIFF_MAX_EDIT_LENGTH = 256;
  * @defaultValue 8 Mi characters (8,388,608)
  */
 export const GIT_DIFF_MAX_PATCH_CHARS = 8 * 1024 * 1024;
+
+/**
+ * Most characters (UTF-16 code units) of commits the git command line's
+ * `git log` and `git show` (the commit part; its patch is bounded by
+ * {@link GIT_DIFF_MAX_PATCH_CHARS}) print, in every format. The commit that
+ * would pass it keeps its lines that fit (the header and whole message
+ * lines) and the output ends with one more line: `Log cut: commit <oid7>
+ * not shown in full[ and <n> more commits not shown]; the log's text would
+ * pass 8388608 characters (GIT_LOG_MAX_CHARS): log fewer commits at a time
+ * (-n), or --oneline`; the exit code stays 0. A commit message is legal up
+ * to {@link GIT_MAX_OBJECT_BYTES}, and a pack of a few KB can hold 24 MiB
+ * messages: unbounded, `git log` of one 4 MiB message of short lines grew
+ * memory by ~101 MiB and printed 12 Mi characters (issue 20, eighteenth
+ * attack run). The typed `log()` / `show()` return messages whole. Real git
+ * has no such limit. See docs/git.md "Performance and limits".
+ * @defaultValue 8 Mi characters (8,388,608)
+ */
+export const GIT_LOG_MAX_CHARS = 8 * 1024 * 1024;
 
 /**
  * Most paths — files, links, submodules and directories, every one counted

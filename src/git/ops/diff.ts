@@ -13,9 +13,13 @@
  * Paths with control characters, `"`, `\` or non-ASCII bytes are quoted as
  * git quotes them (`"a/\303\244.txt"`). Hunks come from `diff`'s
  * `structuredPatch` (Myers); where several alignments are equally short,
- * git's indent heuristic may place a hunk differently. The search stops at
- * {@link GIT_DIFF_MAX_EDIT_LENGTH} line edits: a bigger change is one hunk
- * replacing everything from the first to the last changed line.
+ * git's indent heuristic may place a hunk differently. As in git, the lines
+ * both sides share at the start and the end are trimmed first: only the
+ * middle (with 3 lines of context either side) is searched. The search stops
+ * at {@link GIT_DIFF_MAX_EDIT_LENGTH} line edits, and is not run on a middle
+ * of more than {@link GIT_DIFF_MAX_SEARCH_LINES} lines on either side: such a
+ * change is one hunk replacing everything from the first to the last changed
+ * line.
  *
  * One diff's patch text is at most {@link GIT_DIFF_MAX_PATCH_CHARS}
  * characters, header lines included: a file whose hunks would pass what is
@@ -28,7 +32,7 @@
  */
 import { structuredPatch, type StructuredPatchHunk } from "diff";
 import type { GitContext } from "../context.js";
-import { GIT_DIFF_MAX_EDIT_LENGTH, GIT_DIFF_MAX_PATCH_CHARS } from "../limits.js";
+import { GIT_DIFF_MAX_EDIT_LENGTH, GIT_DIFF_MAX_PATCH_CHARS, GIT_DIFF_MAX_SEARCH_LINES } from "../limits.js";
 import type { DiffSummaryEntry, GitDiffOptions } from "../types.js";
 import { requireRepo, throwIfReadCancelled } from "../wrap.js";
 import { boolOption, compareBytes, matchesAny, optionalString, pathsOption, toRepoPaths, usage, worthEntering } from "./pathspec.js";
@@ -311,8 +315,40 @@ function hunks(oldText: string, newText: string, room: number | null): { text: s
   let patch: { hunks: StructuredPatchHunk[] } | undefined;
   // The Myers search is bounded (GIT_DIFF_MAX_EDIT_LENGTH: unbounded it costs N² line comparisons for a rewritten
   // file) and costs about 200 bytes a line even when it gives up: skipped when the lower bound shows it would.
-  if (editLowerBound(a, b, head, tail) <= GIT_DIFF_MAX_EDIT_LENGTH) {
-    patch = structuredPatch("a", "b", oldText, newText, "", "", { context: 3, maxEditLength: GIT_DIFF_MAX_EDIT_LENGTH });
+  // Only the lines between the common head and tail are searched, as git's xdiff trims them first (searching them
+  // too costs ~200 bytes a line and may align equal lines unlike git); a middle past GIT_DIFF_MAX_SEARCH_LINES on
+  // either side is not searched at all. The hunks then get their line numbers and up to 3 context lines back.
+  const aEnd = a.n - tail;
+  const bEnd = b.n - tail;
+  if (aEnd - head <= GIT_DIFF_MAX_SEARCH_LINES && bEnd - head <= GIT_DIFF_MAX_SEARCH_LINES && editLowerBound(a, b, head, tail) <= GIT_DIFF_MAX_EDIT_LENGTH) {
+    const oldMiddle = oldText.slice(a.starts[head], a.starts[aEnd]);
+    const newMiddle = newText.slice(b.starts[head], b.starts[bEnd]);
+    patch = structuredPatch("a", "b", oldMiddle, newMiddle, "", "", { context: 3, maxEditLength: GIT_DIFF_MAX_EDIT_LENGTH });
+    const list = patch?.hunks ?? [];
+    for (const hunk of list) {
+      hunk.oldStart += head;
+      hunk.newStart += head;
+    }
+    // The middle starts and ends with a changed line, so its first hunk has no context before and its last none after.
+    const first = list[0];
+    const last = list[list.length - 1];
+    if (first && last) {
+      const before: string[] = [];
+      for (let i = Math.max(0, head - 3); i < head; i++) before.push(" " + lineText(a, i).slice(0, -1));
+      first.lines.unshift(...before);
+      first.oldStart -= before.length;
+      first.newStart -= before.length;
+      first.oldLines += before.length;
+      first.newLines += before.length;
+      const after = Math.min(3, tail);
+      for (let i = aEnd; i < aEnd + after; i++) {
+        const line = lineText(a, i);
+        if (line.endsWith("\n")) last.lines.push(" " + line.slice(0, -1));
+        else last.lines.push(" " + line, "\\ No newline at end of file");
+      }
+      last.oldLines += after;
+      last.newLines += after;
+    }
   }
   if (!patch) {
     const hunk = replacementHunk(a, b, head, tail, room);

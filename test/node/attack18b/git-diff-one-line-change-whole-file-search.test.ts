@@ -24,6 +24,10 @@
  * string is made), then shift the hunks' line numbers by the head; and bound the lines searched (e.g. a middle of
  * more than N lines on either side takes the replacementHunk path, as a change past the edit bound does). The merge
  * driver's `within` check (worktree.ts, diffLines on whole texts) has the same shape.
+ * Fixed: hunks() runs structuredPatch only on the lines between the common head and tail, then shifts the hunks'
+ * line numbers by the head and adds up to 3 context lines from the trimmed parts (as git's xdiff trims first); a
+ * middle of more than GIT_DIFF_MAX_SEARCH_LINES (50,000) lines on either side is not searched (one replacement hunk,
+ * as past the edit bound). The test now also checks the patch is real git's (one hunk `-x` `+y` at line 500,001).
  */
 import { afterAll, expect, it } from "vitest";
 import { cleanupScratch, newWorkspace } from "../git/worktree-helpers.js";
@@ -33,7 +37,7 @@ const MiB = 1024 * 1024;
 /** The process's peak resident set so far, in bytes (a synchronous search shows here, not in a sampler). */
 const peakRss = () => process.resourceUsage().maxRSS * 1024;
 
-it.fails("diffSummary and diff of a one-line change in a 1,000,000-line file stay under 64 MiB", { timeout: 60_000 }, async () => {
+it("diffSummary and diff of a one-line change in a 1,000,000-line file stay under 64 MiB", { timeout: 60_000 }, async () => {
   const n = 1_000_000;
   const { ws, git } = newWorkspace();
   await git.init({ dir: "/r" });
@@ -54,6 +58,8 @@ it.fails("diffSummary and diff of a one-line change in a 1,000,000-line file sta
   const diffGrew = peakRss() - before;
   const lines = text.split("\n");
   expect([lines.filter((l) => l === "-x").length, lines.filter((l) => l === "+y").length]).toEqual([1, 1]);
+  // Real git's patch: one hunk at line 500,001 (3 lines of context either side; "x" is a function line to xdiff).
+  expect(lines.slice(4)).toEqual(["@@ -499998,7 +499998,7 @@ x", " x", " x", " x", "-x", "+y", " x", " x", " x", ""]);
   // The files' two sides (2 MiB each, bytes and text) and two line indexes (8 bytes a line) take ~25 MiB.
   expect(Math.round(summaryGrew / MiB), "diffSummary: peak RSS grew (MiB)").toBeLessThan(64);
   expect(Math.round(diffGrew / MiB), "diff: peak RSS grew (MiB)").toBeLessThan(64);
