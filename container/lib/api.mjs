@@ -90,7 +90,9 @@ export class Computerd extends RpcTarget {
   /**
    * Events of run `id` with `seq > after`, oldest first, at most 1 MiB of output data per call.
    * When there are none yet and `waitMs > 0`, waits up to `waitMs` (≤ 60000) for the next one.
-   * @param {{ id: string, after?: number, waitMs?: number }} args `after` default 0 (from the start)
+   * With `ack: false` the call only looks: `after` does not tell the daemon the reader has the events up
+   * to it (no trimming, flow control not lifted) — for a second reader (a tail) beside the run's first.
+   * @param {{ id: string, after?: number, waitMs?: number, ack?: boolean }} args `after` default 0 (from the start), `ack` default true
    * @returns {Promise<{ events: import("./runs.mjs").RunEvent[], done: boolean }>} `done` once the `exit` event has been returned
    * @throws `ENOENT` unknown id; `ELOG_TRUNCATED` when events after `after` are no longer kept
    */
@@ -99,7 +101,8 @@ export class Computerd extends RpcTarget {
     if (typeof a.id !== "string") throw new DaemonError("EINVAL", "events: id must be a string");
     const after = nonNegInt(a.after ?? 0, "after");
     const waitMs = Math.min(nonNegInt(a.waitMs ?? 0, "waitMs"), MAX_WAIT_MS);
-    return this.s.runs.events(a.id, after, waitMs);
+    if (a.ack !== undefined && typeof a.ack !== "boolean") throw new DaemonError("EINVAL", "events: ack must be a boolean");
+    return this.s.runs.events(a.id, after, waitMs, a.ack !== false);
   }
 
   /**

@@ -410,9 +410,10 @@ export class Runs {
    * @param {string} id
    * @param {number} after
    * @param {number} waitMs
+   * @param {boolean} [ack] default true: the reader has every event up to `after` ({@link ack}); false only looks
    * @returns {Promise<{ events: RunEvent[], done: boolean }>}
    */
-  async events(id, after, waitMs) {
+  async events(id, after, waitMs, ack = true) {
     let run = this.runs.get(id);
     if (!run) {
       const last = this.tombstones.get(id);
@@ -423,7 +424,7 @@ export class Runs {
     if (after < run.firstKeptSeq - 1) {
       throw truncated(run, after);
     }
-    this.ack(run, after);
+    if (ack) this.ack(run, after);
     if (after < run.firstKeptSeq - 1) throw truncated(run, after);
     if (run.lastSeq <= after && run.live && waitMs > 0) {
       const r = run;

@@ -18,7 +18,7 @@ type DaemonEvent = { seq: number; name: "stdout" | "stderr"; data: Uint8Array } 
 /** The daemon's RPC surface this library calls (`Computerd` in container/lib/api.mjs). */
 export interface DaemonApi extends SyncRPC {
   exec(input: { id: string; command: string; cwd?: string; env?: Record<string, string>; stdin?: Uint8Array; timeoutMs?: number }): Promise<{ id: string; pid?: number }>;
-  events(input: { id: string; after?: number; waitMs?: number }): Promise<{ events: DaemonEvent[]; done: boolean }>;
+  events(input: { id: string; after?: number; waitMs?: number; ack?: boolean }): Promise<{ events: DaemonEvent[]; done: boolean }>;
   kill(input: { id: string; signal?: string | number }): Promise<{ killed: boolean }>;
   dispose(input: { id: string }): Promise<{ disposed: true }>;
 }
@@ -197,8 +197,12 @@ interface RunWatch {
   wake: Set<() => void>;
   /** Set once a later `exec` on this connection started a new run of the same id: the run's streams fail `ELOG_TRUNCATED`. */
   replaced?: true;
-  /** Streams of the run open now (not ended, errored or cancelled): a watch with any is never forgotten. */
-  streams: number;
+  /**
+   * Streams of the run open now (not ended, errored or cancelled), oldest first: a watch with any is never
+   * forgotten. Only the oldest acknowledges what it read to the daemon; the others call `events` with
+   * `ack: false`, so the daemon keeps (and flow control holds for) what the oldest has not read.
+   */
+  readers: Set<object>;
   /** Resolves when a stream of the run has ended (by the daemon's exit or by the host). */
   done: Promise<void>;
   settle: () => void;
@@ -326,13 +330,13 @@ function eventStream(api: DaemonApi, id: string, after: number, watch: RunWatch 
   /** When (epoch ms) this stream found the deadline passed: the host ends the run {@link REMOTE_STOP_GRACE_MS} after it, on the wall clock. */
   let pastSince: number | undefined;
   const budget = new StdioBudget(MAX_REMOTE_OUTPUT_BYTES, { reserve: 0, limit: "MAX_REMOTE_OUTPUT_BYTES" });
-  if (watch !== undefined) watch.streams++;
-  let open = true;
-  /** The stream no longer reads the run (ended, errored or cancelled): once. */
-  const release = () => {
-    if (open && watch !== undefined) watch.streams--;
-    open = false;
-  };
+  /** This stream among `watch.readers`. */
+  const reader = {};
+  watch?.readers.add(reader);
+  /** The stream no longer reads the run (ended, errored or cancelled). */
+  const release = () => void watch?.readers.delete(reader);
+  /** Whether this stream's `events` calls acknowledge: it is the run's oldest open stream on this connection. */
+  const acks = () => watch === undefined || watch.readers.values().next().value === reader;
   /**
    * Ends the stream: the markers, `note` on stderr (its own line), then exit `code` — all before the next whole seq;
    * those at or before `after` (a resume past them: the reader has them) are not sent again.
@@ -408,7 +412,7 @@ function eventStream(api: DaemonApi, id: string, after: number, watch: RunWatch 
       const waitMs = past ? 0 : deadline !== undefined ? Math.min(EVENTS_WAIT_MS, Math.ceil(deadline - Date.now())) : EVENTS_WAIT_MS;
       const asked = Date.now();
       const answer = await untilDeadline(
-        call(() => api.events({ id, after: last, waitMs })),
+        call(() => api.events(acks() ? { id, after: last, waitMs } : { id, after: last, waitMs, ack: false })),
         watch,
         pastSince !== undefined ? pastSince + REMOTE_STOP_GRACE_MS : deadline,
       );
@@ -513,7 +517,8 @@ export const MAX_TAIL_CALLS = 64;
 async function lastSeq(api: DaemonApi, id: string): Promise<number> {
   let after = 0;
   for (let calls = 0; calls < MAX_TAIL_CALLS; calls++) {
-    const { events } = await commandCall(() => api.events({ id, after, waitMs: 0 }), "events", `getExec("${id}", { resume: "tail" }) did not reattach`);
+    // `ack: false`: a look, not a read — the run's reader keeps what it has not read yet.
+    const { events } = await commandCall(() => api.events({ id, after, waitMs: 0, ack: false }), "events", `getExec("${id}", { resume: "tail" }) did not reattach`);
     if (!Array.isArray(events) || events.length === 0) return after;
     const seq: unknown = (events[events.length - 1] as { seq?: unknown } | null)?.seq;
     if (typeof seq !== "number" || !Number.isSafeInteger(seq) || seq <= after) {
@@ -543,12 +548,12 @@ export function daemonShell(api: DaemonApi): ShellRPC {
     if (w === undefined) {
       let settle!: () => void;
       const done = new Promise<void>((resolve) => (settle = resolve));
-      w = { wake: new Set(), streams: 0, done, settle };
+      w = { wake: new Set(), readers: new Set(), done, settle };
       watched.set(id, w);
       if (watched.size > MAX_WATCHED_RUNS) {
         // The oldest watch no stream reads (one a stream reads must stay: a killExec sets its deadline there).
         for (const [key, old] of watched) {
-          if (old.streams === 0 && old !== w) {
+          if (old.readers.size === 0 && old !== w) {
             watched.delete(key);
             break;
           }

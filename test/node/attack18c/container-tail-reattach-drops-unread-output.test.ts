@@ -20,6 +20,13 @@
  * Suggested fix: let a reader look without acking — a daemon `events` option (`ack: false`) or a `tail({ id })` call
  * answering the last seq, used by `lastSeq` and by a reattached stream that is not the run's first reader; or have
  * the daemon keep acks per reader (connection/stream) and trim only what every live reader has passed.
+ *
+ * Fixed: the daemon's `events` takes `ack: false` (container/lib/runs.mjs, api.mjs; container/README.md): a look
+ * that acknowledges nothing. daemon/handle.ts `lastSeq` always looks that way, and of a run's open streams on a
+ * connection only the oldest acknowledges (the others call with `ack: false`). The expectation changed: the tail
+ * reader is now read BESIDE the first reader, not to its end before it — flow control holds the command once 8 MiB
+ * are unread, and with nothing dropped the exit comes only when the first reader reads (the old order could only
+ * end by dropping the first reader's output, the defect itself).
  */
 import { describe, expect, it } from "vitest";
 import { realDaemonWorkspace } from "./real-daemon.js";
@@ -27,7 +34,7 @@ import { realDaemonWorkspace } from "./real-daemon.js";
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 describe("attack18c: a tail reattach beside an unread reader", () => {
-  it.fails("the first reader still gets all of the run's output after another reattaches at the tail", { timeout: 60_000 }, async () => {
+  it("the first reader still gets all of the run's output after another reattaches at the tail", { timeout: 60_000 }, async () => {
     const { ws, daemon, close } = await realDaemonWorkspace();
     try {
       const first = await ws.runtime.exec("head -c 12000000 /dev/zero; echo done >&2", { backend: "box", id: "big" });
@@ -36,8 +43,12 @@ describe("attack18c: a tail reattach beside an unread reader", () => {
       for (let i = 0; i < 200 && (run()?.producedBytes ?? 0) < 8 * 1024 * 1024; i++) await sleep(100);
       expect(run()!.producedBytes).toBeGreaterThanOrEqual(8 * 1024 * 1024);
       const tail: string[] = [];
-      for await (const e of await ws.runtime.getExec("big", { backend: "box", resume: "tail" })) tail.push(e.name === "exit" ? `exit ${e.code}` : e.name);
-      expect(tail.at(-1)).toBe("exit 0");
+      const tailRead = (async () => {
+        for await (const e of await ws.runtime.getExec("big", { backend: "box", resume: "tail" })) tail.push(e.name === "exit" ? `exit ${e.code}` : e.name);
+      })();
+      // The tail reattach (lastSeq's walk and the tail stream's first call) acknowledges nothing: all 8 MiB still unread.
+      for (let i = 0; i < 20 && tail.length === 0; i++) await sleep(100);
+      expect(run()!.producedBytes).toBeLessThan(12_000_000);
       let bytes = 0;
       let end: string;
       try {
@@ -51,6 +62,8 @@ describe("attack18c: a tail reattach beside an unread reader", () => {
       }
       // Found: { bytes: 0, end: "threw ELOG_TRUNCATED" }.
       expect({ bytes, end }).toEqual({ bytes: 12_000_000, end: "exit 0" });
+      await tailRead;
+      expect(tail.at(-1)).toBe("exit 0");
     } finally {
       await close();
     }
