@@ -13,7 +13,6 @@ import { type CliContext, parseAuthor } from "./context.js";
 import {
   collapseUntracked,
   formatLog,
-  formatMedium,
   formatStat,
   formatStatusLong,
   formatStatusPorcelainV1,
@@ -475,7 +474,7 @@ const show: CommandDef = {
     }
     const style = logStyle(ctx, { kind: "medium" });
     const commit = await ctx.client.show({ dir: root, ref });
-    ctx.out(style.kind === "medium" ? formatMedium(commit) : formatLog([commit], style.kind === "format" ? { kind: "tformat", format: style.format } : style));
+    ctx.out(formatLog([commit], style.kind === "format" ? { kind: "tformat", format: style.format } : style));
     if (ctx.bool("no-patch")) return 0;
     if (commit.parent.length > 1) {
       // real git prints an (empty) combined diff of a clean merge as one blank line

@@ -5,6 +5,7 @@
  * @module
  */
 import type { CommitPerson, CommitView, StatusEntry } from "../types.js";
+import { GIT_LOG_MAX_CHARS } from "../limits.js";
 
 /** The first 7 hex digits of an oid (real git's minimum abbreviation). */
 export function shortOid(oid: string): string {
@@ -99,15 +100,85 @@ export function formatCommit(commit: CommitView, format: string): string {
  * Real git's default (`medium`) block with ISO dates: `commit <oid>`, a
  * `Merge:` line for merges, `Author:`, `Date:`, a blank line and the
  * message indented by four spaces (blank lines as four spaces), ending
- * with a newline.
+ * with a newline. Not bounded: {@link formatLog} bounds what it prints.
  */
 export function formatMedium(commit: CommitView): string {
-  let out = `commit ${commit.oid}\n`;
-  if (commit.parent.length > 1) out += `Merge: ${commit.parent.map(shortOid).join(" ")}\n`;
-  out += `Author: ${commit.author.name} <${commit.author.email}>\n`;
-  out += `Date:   ${formatDate(commit.author)}\n\n`;
-  for (const line of messageLines(commit.message)) out += `    ${line}\n`;
-  return out;
+  return mediumWithin(commit, Infinity).text;
+}
+
+/**
+ * {@link formatMedium} in at most `room` characters: the header and as many
+ * whole message lines as fit (a first line longer than the room is cut),
+ * `whole` false when something was left out. The message is formatted in
+ * one pass over its text (no array of its lines).
+ */
+function mediumWithin(commit: CommitView, room: number): { text: string; whole: boolean } {
+  let head = `commit ${commit.oid}\n`;
+  if (commit.parent.length > 1) head += `Merge: ${commit.parent.map(shortOid).join(" ")}\n`;
+  head += `Author: ${commit.author.name} <${commit.author.email}>\n`;
+  head += `Date:   ${formatDate(commit.author)}\n\n`;
+  if (head.length > room) return { text: clipLines(head, room), whole: false };
+  const body = cleanMessage(commit.message);
+  if (body === "") return { text: head, whole: true };
+  const left = room - head.length;
+  // the end (in `body`) of the whole lines that fit: each prints as "    " + line + "\n"
+  let end = 0;
+  let used = 0;
+  let whole = false;
+  for (let from = 0; ; ) {
+    const nl = body.indexOf("\n", from);
+    const lineEnd = nl < 0 ? body.length : nl;
+    if (used + 5 + (lineEnd - from) > left) break;
+    used += 5 + (lineEnd - from);
+    end = lineEnd;
+    if (nl < 0) {
+      whole = true;
+      break;
+    }
+    from = nl + 1;
+  }
+  if (used === 0) {
+    // not even the first line fits: as much of it as does
+    if (left < 6) return { text: head, whole: false };
+    const cut = cutAt(body, Math.min(left - 5, body.indexOf("\n") < 0 ? body.length : body.indexOf("\n")));
+    return { text: `${head}    ${body.slice(0, cut)}\n`, whole: false };
+  }
+  return { text: indent(head, body, end), whole };
+}
+
+/**
+ * `head` then `text.slice(0, end)` (whole lines) with each line indented by four spaces and ended by a newline,
+ * formatted 16 Ki characters of lines at a time (split and joined there):
+ * a `replace` of the newlines, or an array of every line, over a message of
+ * 2 Mi short lines grew memory by 70–130 MiB.
+ */
+function indent(head: string, text: string, end: number): string {
+  const chunks = [head];
+  for (let from = 0; from < end || chunks.length === 1; ) {
+    let to = from + 16384 >= end ? end : text.lastIndexOf("\n", from + 16384);
+    if (to < from) {
+      to = text.indexOf("\n", from + 16384);
+      if (to < 0 || to > end) to = end;
+    }
+    chunks.push(`    ${text.slice(from, to).split("\n").join("\n    ")}\n`);
+    from = to + 1;
+  }
+  return chunks.join("");
+}
+
+/** `n`, or `n - 1` where cutting `text` at `n` would split a surrogate pair. */
+function cutAt(text: string, n: number): number {
+  if (n <= 0 || n >= text.length) return Math.max(0, Math.min(n, text.length));
+  const code = text.charCodeAt(n - 1);
+  return code >= 0xd800 && code <= 0xdbff ? n - 1 : n;
+}
+
+/** `text` cut to at most `room` characters: its whole lines that fit, else (one long line) its start and a newline. */
+function clipLines(text: string, room: number): string {
+  if (text.length <= room) return text;
+  const nl = text.lastIndexOf("\n", room - 1);
+  if (nl >= 0) return text.slice(0, nl + 1);
+  return room < 2 ? "" : `${text.slice(0, cutAt(text, room - 1))}\n`;
 }
 
 /** `<oid7> <subject>` (`--oneline`). */
@@ -115,12 +186,43 @@ export function formatOneline(commit: CommitView): string {
   return `${shortOid(commit.oid)} ${splitMessage(commit.message).subject}\n`;
 }
 
-/** The message's lines without leading and trailing blank lines (what git stores after cleanup). */
-function messageLines(message: string): string[] {
-  const lines = message.replace(/\r\n/g, "\n").split("\n").map((l) => l.replace(/\s+$/, ""));
-  while (lines.length > 0 && lines[0] === "") lines.shift();
-  while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
-  return lines;
+/** A JavaScript `\s` character (what `trimEnd` removes), by UTF-16 code unit. */
+function isSpace(code: number): boolean {
+  return code === 32 || (code >= 9 && code <= 13) || (code > 127 && /\s/.test(String.fromCharCode(code)));
+}
+
+/**
+ * The message without leading and trailing blank lines and without each
+ * line's trailing whitespace (what git stores after cleanup), `\r\n` as
+ * `\n`; `""` for a blank message. Linear in the message: a message whose
+ * lines have no trailing whitespace is a slice of it, otherwise it is
+ * joined from the stretches between the whitespace cut (4,096 at a time).
+ */
+function cleanMessage(message: string): string {
+  const text = message.includes("\r\n") ? message.replace(/\r\n/g, "\n") : message;
+  const first = text.search(/\S/);
+  if (first < 0) return "";
+  let last = text.length - 1;
+  while (isSpace(text.charCodeAt(last))) last--;
+  const body = text.slice(text.lastIndexOf("\n", first) + 1, last + 1);
+  if (!/[^\S\n]\n/.test(body)) return body;
+  const chunks: string[] = [];
+  let parts: string[] = [];
+  let cut = 0;
+  for (let lineStart = 0, nl = body.indexOf("\n"); nl >= 0; lineStart = nl + 1, nl = body.indexOf("\n", lineStart)) {
+    let end = nl;
+    while (end > lineStart && isSpace(body.charCodeAt(end - 1))) end--;
+    if (end === nl) continue;
+    parts.push(body.slice(cut, end));
+    cut = nl;
+    if (parts.length === 4096) {
+      chunks.push(parts.join(""));
+      parts = [];
+    }
+  }
+  parts.push(body.slice(cut));
+  chunks.push(parts.join(""));
+  return chunks.join("");
 }
 
 /**
@@ -146,18 +248,51 @@ export function parsePretty(value: string): LogStyle | undefined {
   return undefined;
 }
 
-/** The whole `git log` output for `commits` in `style`. */
-export function formatLog(commits: readonly CommitView[], style: LogStyle): string {
-  switch (style.kind) {
-    case "medium":
-      return commits.map(formatMedium).join("\n");
-    case "oneline":
-      return commits.map(formatOneline).join("");
-    case "format":
-      return commits.map((c) => formatCommit(c, style.format)).join("\n");
-    case "tformat":
-      return commits.map((c) => formatCommit(c, style.format) + "\n").join("");
+/**
+ * The whole `git log` output for `commits` in `style` (and `git show`'s
+ * commit part), at most `maxChars` characters (UTF-16 code units) of
+ * commits: the commit that would pass it keeps its lines that fit (the
+ * header, whole message lines) and the output ends with one line
+ * `Log cut: commit <oid7> not shown in full[ and <n> more commits not
+ * shown]; the log's text would pass <maxChars> characters
+ * (GIT_LOG_MAX_CHARS): log fewer commits at a time (-n), or --oneline`.
+ * A `medium` message is indented in one pass over its text.
+ *
+ * @param maxChars - Default {@link GIT_LOG_MAX_CHARS} (8 Mi characters).
+ */
+export function formatLog(commits: readonly CommitView[], style: LogStyle, maxChars: number = GIT_LOG_MAX_CHARS): string {
+  const parts: string[] = [];
+  let size = 0;
+  for (let i = 0; i < commits.length; i++) {
+    const commit = commits[i]!;
+    const sep = i > 0 && (style.kind === "medium" || style.kind === "format") ? "\n" : "";
+    const room = maxChars - size - sep.length;
+    let entry: { text: string; whole: boolean };
+    if (style.kind === "medium") entry = mediumWithin(commit, Math.max(0, room));
+    else {
+      const text =
+        style.kind === "oneline" ? formatOneline(commit) : style.kind === "format" ? formatCommit(commit, style.format) : formatCommit(commit, style.format) + "\n";
+      entry = text.length <= room ? { text, whole: true } : { text: clipLines(text, Math.max(0, room)), whole: false };
+    }
+    if (!entry.whole) {
+      if (entry.text !== "") parts.push(sep + (entry.text.endsWith("\n") ? entry.text : `${entry.text}\n`));
+      else if (sep !== "" || (parts.length > 0 && !parts[parts.length - 1]!.endsWith("\n"))) parts.push("\n");
+      parts.push(logCut(commit, commits.length - i - 1, maxChars));
+      break;
+    }
+    parts.push(sep + entry.text);
+    size += sep.length + entry.text.length;
   }
+  return parts.join("");
+}
+
+/** The line ending a log cut by {@link GIT_LOG_MAX_CHARS} at `commit`, with `rest` commits after it not shown. */
+function logCut(commit: CommitView, rest: number, maxChars: number): string {
+  const more = rest > 0 ? ` and ${rest} more ${rest === 1 ? "commit" : "commits"} not shown` : "";
+  return (
+    `Log cut: commit ${shortOid(commit.oid)} not shown in full${more}; the log's text would pass ${maxChars} characters ` +
+    "(GIT_LOG_MAX_CHARS): log fewer commits at a time (-n), or --oneline\n"
+  );
 }
 
 /** A status entry with its display path. */
