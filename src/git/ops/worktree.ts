@@ -16,7 +16,7 @@ import type { MergeDriverCallback } from "isomorphic-git";
 import type { GitContext, IndexUpdate } from "../context.js";
 import { GitError, PathspecNotFoundError } from "../errors.js";
 import { resolveIdentity } from "../identity.js";
-import { GIT_DIFF_MAX_EDIT_LENGTH } from "../limits.js";
+import { GIT_DIFF_MAX_EDIT_LENGTH, GIT_DIFF_MAX_SEARCH_LINES } from "../limits.js";
 import type { CleanOptions, GitCheckoutOptions, GitMergeOptions, MergeResult, ResetOptions } from "../types.js";
 import { requireRepo, throwIfCancelled } from "../wrap.js";
 import { WorktreeIgnores } from "./ignores.js";
@@ -173,20 +173,83 @@ async function mergeMessage(ctx: GitContext, dir: string, theirs: string, ours: 
   return `Merge ${what}${branch === "main" || branch === "master" ? "" : ` into ${branch}`}`;
 }
 
+/** Code units of the complete lines `x` and `y` share at the start (a line start in both). */
+function sharedHead(x: string, y: string): number {
+  const n = Math.min(x.length, y.length);
+  let i = 0;
+  while (i < n && x.charCodeAt(i) === y.charCodeAt(i)) i++;
+  if (i === x.length && i === y.length) return i;
+  return i === 0 ? 0 : x.lastIndexOf("\n", i - 1) + 1;
+}
+
+/** Code units of the complete lines `x` and `y` share at the end, none before `from` (a line start in both). */
+function sharedTail(x: string, y: string, from: number): number {
+  let ex = x.length;
+  let ey = y.length;
+  while (ex > from && ey > from) {
+    const sx = ex < 2 ? 0 : x.lastIndexOf("\n", ex - 2) + 1;
+    const sy = ey < 2 ? 0 : y.lastIndexOf("\n", ey - 2) + 1;
+    const length = ex - sx;
+    if (sx < from || sy < from || ey - sy !== length) break;
+    let k = 0;
+    while (k < length && x.charCodeAt(sx + k) === y.charCodeAt(sy + k)) k++;
+    if (k < length) break;
+    ex = sx;
+    ey = sy;
+  }
+  return x.length - ex;
+}
+
+/** Lines of `text` (a last line without LF counts). */
+function linesIn(text: string): number {
+  let n = 0;
+  for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) n++;
+  return text.length > 0 && !text.endsWith("\n") ? n + 1 : n;
+}
+
 /**
- * The merge driver of {@link merge}: isomorphic-git's `mergeFile` (diff3),
- * run only when each side's change from the base is within
- * {@link GIT_DIFF_MAX_EDIT_LENGTH} line edits (checked with the `diff`
- * package's bounded search), which bounds diff3's search too (it is O(N·D)
- * in the same edits, unbounded: 4,000 rewritten lines took 15.6 s). A bigger
- * change is a conflict of the whole file: ours and theirs, whole, between
- * conflict markers (the merge then fails with `merge conflict in <path>`).
+ * The merge driver of {@link merge}. Each side's change from the base is
+ * trimmed to the lines between what it shares with the base at the start
+ * and the end (as git's xdiff does). Changes separated by at least one
+ * unchanged base line merge cleanly with no search (git's rule; adjacent
+ * changes conflict). Otherwise isomorphic-git's `mergeFile` (diff3) runs
+ * only on the lines from the first to the last line either side changed,
+ * the rest kept as is — when each side has at most
+ * {@link GIT_DIFF_MAX_SEARCH_LINES} lines there and each side's change is
+ * within {@link GIT_DIFF_MAX_EDIT_LENGTH} line edits (checked with the
+ * `diff` package's bounded search), which bounds diff3's search too (it is
+ * O(N·D) in the same edits, unbounded: 4,000 rewritten lines took 15.6 s,
+ * and it costs ~0.7 KiB a line searched). A bigger change is a conflict of
+ * the whole file: ours and theirs, whole, between conflict markers (the
+ * merge then fails with `merge conflict in <path>`).
  */
 function boundedMergeDriver(ctx: GitContext): MergeDriverCallback {
   return (args) => {
     const [base = "", ours = "", theirs = ""] = args.contents;
+    if (ours === base || ours === theirs) return { cleanMerge: true, mergedText: theirs };
+    if (theirs === base) return { cleanMerge: true, mergedText: ours };
+    // Each side's change as a range of base code units: [head, base.length - tail).
+    const oursHead = sharedHead(base, ours);
+    const oursTail = sharedTail(base, ours, oursHead);
+    const theirsHead = sharedHead(base, theirs);
+    const theirsTail = sharedTail(base, theirs, theirsHead);
+    const oursEnd = base.length - oursTail;
+    const theirsEnd = base.length - theirsTail;
+    // Separated by a line: each side's text up to and after the gap (both equal the base there).
+    if (oursEnd < theirsHead) return { cleanMerge: true, mergedText: ours.slice(0, ours.length - oursTail) + theirs.slice(oursEnd) };
+    if (theirsEnd < oursHead) return { cleanMerge: true, mergedText: theirs.slice(0, theirs.length - theirsTail) + ours.slice(theirsEnd) };
+    const start = Math.min(oursHead, theirsHead);
+    const after = base.length - Math.max(oursEnd, theirsEnd);
+    const middle = [base, ours, theirs].map((text) => text.slice(start, text.length - after));
     const within = (a: string, b: string) => diffLines(a, b, { maxEditLength: GIT_DIFF_MAX_EDIT_LENGTH }) !== undefined;
-    if (within(base, ours) && within(base, theirs)) return ctx.git.mergeFile(args);
+    if (middle.every((text) => linesIn(text) <= GIT_DIFF_MAX_SEARCH_LINES) && within(middle[0]!, middle[1]!) && within(middle[0]!, middle[2]!)) {
+      const merged = ctx.git.mergeFile({ ...args, contents: middle });
+      const join = (m: { cleanMerge: boolean; mergedText: string }) => ({
+        cleanMerge: m.cleanMerge,
+        mergedText: base.slice(0, start) + m.mergedText + base.slice(base.length - after),
+      });
+      return merged instanceof Promise ? merged.then(join) : join(merged);
+    }
     const side = (text: string) => (text === "" || text.endsWith("\n") ? text : `${text}\n`);
     const mergedText = `<<<<<<< ${args.branches[1]}\n${side(ours)}=======\n${side(theirs)}>>>>>>> ${args.branches[2]}\n`;
     return { cleanMerge: false, mergedText };

@@ -118,11 +118,28 @@ describe("attack9: git merge of a file both branches rewrote", () => {
 
   it("a change past GIT_DIFF_MAX_EDIT_LENGTH on one side is a conflict even where diff3 would merge (documented limit)", { timeout: 60_000 }, async () => {
     expect(GIT_DIFF_MAX_EDIT_LENGTH).toBe(256);
-    // side rewrites lines 0..199 (400 edits), main changes line 1999 only: real git merges cleanly.
-    const ws = await divergedRepo(numbered("", N, () => false), numbered("side", N, (i) => i < 200), numbered("main", N, (i) => i === N - 1));
+    // side rewrites lines 0..199 and line 1999 (402 edits), main changes line 1000 only: real git merges cleanly.
+    // (Since attack18b git-merge-one-line-changes-whole-file-search, changes separated by an unchanged line merge without
+    // a search, so side's change must span main's for the bound to apply: side's lines 0..1999 are searched.)
+    const ws = await divergedRepo(
+      numbered("", N, () => false),
+      numbered("side", N, (i) => i < 200 || i === N - 1),
+      numbered("main", N, (i) => i === 1000),
+    );
     try {
       const error = await ws.git.merge({ dir: "/workspace/r", theirs: "side" }).then(() => undefined, (e: { code?: string; message?: string }) => e);
       expect({ code: error?.code, message: error?.message?.includes("merge conflict in f.txt") }).toEqual({ code: "EMERGEFAIL", message: true });
+    } finally {
+      await ws.close();
+    }
+  });
+
+  it("a change past the bound separated from the other side's by an unchanged line merges cleanly, as in real git", { timeout: 60_000 }, async () => {
+    // side rewrites lines 0..199 (400 edits), main changes line 1999 only.
+    const ws = await divergedRepo(numbered("", N, () => false), numbered("side", N, (i) => i < 200), numbered("main", N, (i) => i === N - 1));
+    try {
+      await ws.git.merge({ dir: "/workspace/r", theirs: "side" });
+      expect(await ws.fs.readFile("/workspace/r/f.txt", "utf8")).toBe(Array.from({ length: N }, (_, i) => (i < 200 ? `side ${i}` : i === N - 1 ? `main ${i}` : `line ${i}`)).join("\n") + "\n");
     } finally {
       await ws.close();
     }
