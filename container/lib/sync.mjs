@@ -172,7 +172,10 @@ export async function scan(mount, ignored, opts) {
 
 /**
  * Read up to `length` bytes of the file at `path` from `offset`. A final symlink is not followed
- * (`ELOOP`); a directory is `EISDIR`.
+ * (`ELOOP`); a directory is `EISDIR`; a fifo, socket or device (a file the scan listed that a
+ * process replaced since) is `EINVAL` (`not a regular file (fifo, socket or device)`), answered at
+ * once: the path is opened `O_NONBLOCK`, so a fifo with no writer never holds the open (nor one of
+ * libuv's threads), and its kind is checked on the handle before anything is read.
  * @param {import("./paths.mjs").Mount} mount
  * @param {{ path: unknown, offset?: unknown, length?: unknown }} args
  * @returns {Promise<{ data: Uint8Array, size: number, mtimeMs: number, eof: boolean }>}
@@ -184,13 +187,18 @@ export async function read(mount, args) {
   const { rel, host } = await mount.resolve(args.path);
   let fh;
   try {
-    fh = await fs.open(host, constants.O_RDONLY | constants.O_NOFOLLOW);
+    // O_NONBLOCK: a fifo opens at once (a blocking open waits for a writer); a regular file reads as without it.
+    fh = await fs.open(host, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch (err) {
+    // A socket cannot be opened (ENXIO), nor a device without its driver (ENODEV, ENXIO): not a regular file either.
+    const code = /** @type {{ code?: unknown }} */ (err)?.code;
+    if (code === "ENXIO" || code === "ENODEV") throw new DaemonError("EINVAL", `not a regular file (fifo, socket or device): ${JSON.stringify(rel)}`, { syscall: "read", path: rel });
     rethrow(err, rel);
   }
   try {
     const st = await fh.stat();
     if (st.isDirectory()) throw new DaemonError("EISDIR", `is a directory: ${JSON.stringify(rel)}`, { syscall: "read", path: rel });
+    if (!st.isFile()) throw new DaemonError("EINVAL", `not a regular file (fifo, socket or device): ${JSON.stringify(rel)}`, { syscall: "read", path: rel });
     const buf = new Uint8Array(Math.max(0, Math.min(length, st.size - offset)));
     let got = 0;
     while (got < buf.length) {

@@ -20,6 +20,10 @@
  *
  * Suggested fix: open with O_NONBLOCK as well (a FIFO then opens at once), `fstat` the handle and refuse anything but a
  * regular file (`EINVAL`/"special file", an entry error: the pull skips it), then read as now.
+ *
+ * Fixed: container/lib/sync.mjs `read` opens `O_RDONLY | O_NOFOLLOW | O_NONBLOCK`, and refuses a handle that is not a
+ * regular file (and a socket/device open's ENXIO/ENODEV) as `EINVAL` "not a regular file (fifo, socket or device)": the
+ * pull skips the entry with that reason, at once.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -27,7 +31,7 @@ import { describe, expect, it } from "vitest";
 import { realDaemonWorkspace, workspaceOver, wrapDaemon } from "./real-daemon.js";
 
 describe("attack18c: a listed file that became a FIFO before the pull read it", () => {
-  it.fails("the daemon answers the read at once (an entry error the pull skips), not never", { timeout: 40_000 }, async () => {
+  it("the daemon answers the read at once (an entry error the pull skips), not never", { timeout: 40_000 }, async () => {
     const real = await realDaemonWorkspace();
     await real.ws.close(); // only its daemon and directory are used
     const fifo = path.join(real.dir, "f");
@@ -49,6 +53,10 @@ describe("attack18c: a listed file that became a FIFO before the pull read it", 
       const result = await (await ws.runtime.exec("printf hi > f", { backend: "box" })).result();
       // Found: { answered: false, status: "pending" } (sync.error "ETIMEDOUT: the container's daemon did not answer read within 10000 ms …").
       expect({ answered: readAnswered !== undefined, status: result.sync.status }).toEqual({ answered: true, status: "complete" });
+      // Fixed: refused at once as EINVAL, skipped by the pull with that reason; nothing written to the Workspace.
+      expect(readAnswered).toBe("refused EINVAL");
+      expect(result.sync).toEqual({ status: "complete", applied: 0, skipped: [{ path: "/workspace/f", op: "write", reason: 'EINVAL: not a regular file (fifo, socket or device): "f"' }] });
+      expect(await ws.fs.stat("/workspace/f").then(() => "present", (error: { code?: string }) => error.code)).toBe("ENOENT");
     } finally {
       // Release the daemon's blocked open(): a writer opening the FIFO lets it return.
       try {
