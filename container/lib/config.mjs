@@ -113,15 +113,18 @@ export function readConfig(env) {
 
 /**
  * Compile ignore globs into a predicate over absolute container paths. Globs are matched with
- * picomatch (`dot: true`) against the absolute path (`/workspace/a/node_modules`); a glob starting
- * with `!` re-includes; the last glob that matches decides.
+ * picomatch (`dot: true`, regex flag `s`) against the absolute path (`/workspace/a/node_modules`); a
+ * glob starting with `!` re-includes; the last glob that matches decides. Flag `s`: picomatch builds
+ * `**` on `.`, which without it stops at a line terminator (`\n`, `\r`, U+2028, U+2029), so `**`
+ * would not cross a directory named `a\nb` — the host's matcher (runtime/sync.ts `ignoreMatcher`)
+ * crosses it, and the two must agree.
  * @param {string[]} globs
  * @returns {(absPath: string) => boolean}
  */
 export function ignoreMatcher(globs) {
   const rules = globs.map((g) => {
     const negate = g.startsWith("!");
-    return { negate, test: picomatch(negate ? g.slice(1) : g, { dot: true }) };
+    return { negate, test: picomatch(negate ? g.slice(1) : g, { dot: true, flags: "s" }) };
   });
   if (rules.length === 0) return () => false;
   return (absPath) => {

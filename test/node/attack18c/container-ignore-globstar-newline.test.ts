@@ -22,12 +22,17 @@
  * Suggested fix: make the host's `**` stop at a segment holding `\n` as picomatch's does (or have the daemon test
  * paths with `\n` replaced by a placeholder both sides agree on, or refuse to apply ops under such a name); a
  * differential test of the two matchers over names with control characters.
+ *
+ * Fixed: the daemon's `ignoreMatcher` (container/lib/config.mjs) compiles its globs with picomatch's regex flag `s`, so
+ * its `**` (built on `.`) crosses names holding `\n`, `\r`, U+2028 or U+2029 as the host's does; the differential below
+ * checks host and daemon agree over those four terminators.
  */
 import { describe, expect, it } from "vitest";
+import { ignoreMatcher as hostIgnoreMatcher } from "../../../src/runtime/sync.js";
 import { realDaemonWorkspace } from "./real-daemon.js";
 
 describe("attack18c: ignore globs and a newline in a directory name", () => {
-  it.fails("a file the pull brought in from under `a\\nb/node_modules` gets the Workspace's later write", { timeout: 30_000 }, async () => {
+  it("a file the pull brought in from under `a\\nb/node_modules` gets the Workspace's later write", { timeout: 30_000 }, async () => {
     const { ws, close } = await realDaemonWorkspace({ MOUNT_IGNORE: JSON.stringify(["**/node_modules"]) });
     try {
       const first = await (await ws.runtime.exec(`mkdir -p 'a\nb/node_modules' && printf v1 > 'a\nb/node_modules/x'`, { backend: "box", encoding: "utf8" })).result();
@@ -40,5 +45,29 @@ describe("attack18c: ignore globs and a newline in a directory name", () => {
     } finally {
       await close();
     }
+  });
+
+  it("host and daemon ignore the same paths when names hold \\n, \\r, U+2028 or U+2029", async () => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const { ignoreMatcher: daemonIgnoreMatcher } = (await import(/* @vite-ignore */ new URL("../../../container/lib/config.mjs", import.meta.url).href)) as any;
+    const globs = [["**/node_modules"], ["**/*"], ["**/x"], ["/workspace/**"], ["/workspace/*/node_modules/**"], ["**/a*b/**"], ["**/*b"], ["**/*", "!**"], ["**/*", "!**/x"], ["**/node_modules/**"]];
+    const paths: string[] = [];
+    for (const t of ["\n", "\r", "\u2028", "\u2029"]) {
+      for (const name of [`a${t}b`, `${t}`, `${t}a`, `a${t}`]) {
+        paths.push(name, `${name}/node_modules`, `${name}/node_modules/x`, `c/${name}/x`, `${name}/${name}/x`, `d/node_modules/${name}`);
+      }
+    }
+    const disagreements: string[] = [];
+    for (const list of globs) {
+      const host = hostIgnoreMatcher("/workspace", list);
+      const daemon = daemonIgnoreMatcher(list) as (abs: string) => boolean;
+      for (const wire of paths) {
+        // The daemon's walk does not enter an ignored directory: a path is ignored when it or an ancestor is.
+        const parts = wire.split("/");
+        const daemonIgnored = parts.some((_, k) => daemon(`/workspace/${parts.slice(0, k + 1).join("/")}`));
+        if (host(wire) !== daemonIgnored) disagreements.push(`${JSON.stringify(list)} ${JSON.stringify(wire)}: host ${host(wire)}, daemon ${daemonIgnored}`);
+      }
+    }
+    expect(disagreements).toEqual([]);
   });
 });
