@@ -327,7 +327,10 @@ if (force || !existsSync(stamp) || readFileSync(stamp, "utf8") !== hash) {
   //   - readSlice's offsetCache (resolved objects, kept for the index's life) is an LRU of at most
   //     `packLimits.offsetCacheBytes` (GIT_PACK_DELTA_CACHE_BYTES, set by src/git/load.ts); while indexing it
   //     keeps every object it resolves (within that bound), so a chain of deltas is resolved once per link,
-  //     not once per link per object;
+  //     not once per link per object; an object larger than the bound is kept too while indexing, the last
+  //     one alone (`large`, at most GIT_MAX_OBJECT_BYTES), so a chain on a blob over 16 MiB is resolved once
+  //     per link as well (dropped, each link was rebuilt from the base and charged again: a 6 MiB pack of
+  //     nine versions of a 17.5 MiB file passed GIT_MAX_INDEX_INFLATE_BYTES — issue 20, eighteenth attack run);
   //   - a pack an operation let go of (its `pack` set back to null, src/git/operation.ts) is read again by
   //     readSlice when a read needs it (`reloadPack`, set by readObjectPacked).
   igit = patch(igit, "GitPackIndex constructor", "    Object.assign(this, stuff);\n    this.offsetCache = {};\n", "    Object.assign(this, stuff);\n    this.offsetCache = new OffsetCache(packLimits.offsetCacheBytes);\n");
@@ -366,7 +369,7 @@ if (force || !existsSync(stamp) || readFileSync(stamp, "utf8") !== hash) {
     igit,
     "GitPackIndex.fromPack (resolve loop)",
     "    lastPercent = null;\n    let count = 0;\n    const objectsByDepth = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];\n    for (let offset in offsetToObject) {\n      offset = Number(offset);\n",
-    "    cache.map.clear();\n    cache.bytes = 0;\n    p.bounds = bounds;\n    p.indexing = true;\n    lastPercent = null;\n    let count = 0;\n    const objectsByDepth = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];\n    for (let offset in offsetToObject) {\n      offset = Number(offset);\n      if (bounds) bounds.charge(0);\n",
+    "    cache.map.clear();\n    cache.bytes = 0;\n    p.bounds = bounds;\n    p.indexing = true;\n    p.offsetCache.keepLarge = true;\n    lastPercent = null;\n    let count = 0;\n    const objectsByDepth = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];\n    for (let offset in offsetToObject) {\n      offset = Number(offset);\n      if (bounds) bounds.charge(0);\n",
   );
   igit = patch(
     igit,
@@ -378,7 +381,7 @@ if (force || !existsSync(stamp) || readFileSync(stamp, "utf8") !== hash) {
     igit,
     "GitPackIndex.fromPack (end)",
     "    hashes.sort();\n    return p;\n  }\n",
-    "    hashes.sort();\n    delete p.bounds;\n    p.indexing = false;\n    p.offsetCache.clear();\n    return p;\n  }\n",
+    "    hashes.sort();\n    delete p.bounds;\n    p.indexing = false;\n    p.offsetCache.keepLarge = false;\n    p.offsetCache.clear();\n    return p;\n  }\n",
   );
   // FileSystem.read copied every file it read (`Buffer.from(uint8array)`): a 12 MiB pack was held twice
   // while read; the Buffer now views the bytes the fs gave (a fresh array per read), so it is made once.
@@ -412,11 +415,11 @@ if (force || !existsSync(stamp) || readFileSync(stamp, "utf8") !== hash) {
     "var packLimits = { offsetCacheBytes: 16 * 1024 * 1024 };\n" +
     "var OffsetCache = class {\n" +
     "  constructor(maxBytes) {\n    this.maxBytes = maxBytes;\n    this.bytes = 0;\n    this.map = /* @__PURE__ */ new Map();\n  }\n" +
-    "  get(key) {\n    const value = this.map.get(key);\n    if (value !== void 0) {\n      this.map.delete(key);\n      this.map.set(key, value);\n    }\n    return value;\n  }\n" +
+    "  get(key) {\n    const value = this.map.get(key);\n    if (value !== void 0) {\n      this.map.delete(key);\n      this.map.set(key, value);\n    }\n    if (value === void 0 && this.large && this.large.key === key) return this.large.value;\n    return value;\n  }\n" +
     "  set(key, value) {\n    const old = this.map.get(key);\n    if (old !== void 0) {\n      this.map.delete(key);\n      this.bytes -= old.object.byteLength;\n    }\n" +
-    "    const size = value.object.byteLength;\n    if (size > this.maxBytes) return;\n    this.map.set(key, value);\n    this.bytes += size;\n" +
+    "    const size = value.object.byteLength;\n    if (size > this.maxBytes) {\n      if (this.keepLarge) this.large = { key, value };\n      return;\n    }\n    this.map.set(key, value);\n    this.bytes += size;\n" +
     "    for (const [oldKey, entry] of this.map) {\n      if (this.bytes <= this.maxBytes) break;\n      this.map.delete(oldKey);\n      this.bytes -= entry.object.byteLength;\n    }\n  }\n" +
-    "  clear() {\n    this.map.clear();\n    this.bytes = 0;\n  }\n" +
+    "  clear() {\n    this.map.clear();\n    this.bytes = 0;\n    this.large = void 0;\n  }\n" +
     "};\n" +
     "export { packLimits };\n";
   // isomorphic-git's own merge driver (diff3 of the three versions), exported so the merge in
