@@ -23,7 +23,10 @@
  * resolvePath / WorkspaceFsAdapter writeFile/appendFile) and answer EISDIR
  * for a write to a path ending in `/` (ENOTDIR when it names a file is what
  * Linux gives for a plain open; bash prints `Is a directory` for O_CREAT),
- * so redirectFailure prints bash's line and nothing is written.
+ * so redirectFailure prints bash's line and nothing is written — the rule
+ * the node:fs layer already keeps (docs/filesystem.md: `writeFile("/g/")`
+ * is EISDIR and creates nothing) and fs-adapter.ts's appendBytes checks
+ * (`target.endsWith("/")`), which a redirect never reaches with its slash.
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
