@@ -177,15 +177,19 @@ export function withSpan<T>(
  */
 export const MAX_ATTRIBUTE_CHARS = 4096;
 
-/** `attributes` without its `undefined` values (a new object), strings cut to {@link MAX_ATTRIBUTE_CHARS}. */
+/** `value` cut to `max` UTF-16 code units, one fewer when the cut would split a surrogate pair. */
+export function clipAttribute(value: string, max: number = MAX_ATTRIBUTE_CHARS): string {
+  if (value.length <= max) return value;
+  const high = value.charCodeAt(max - 1);
+  return value.slice(0, high >= 0xd800 && high <= 0xdbff ? max - 1 : max);
+}
+
+/** `attributes` without its `undefined` values (a new object), strings cut to {@link MAX_ATTRIBUTE_CHARS} ({@link clipAttribute}). */
 export function definedAttributes(attributes: WorkspaceAttributes): Record<string, WorkspaceAttributeValue> {
   const out: Record<string, WorkspaceAttributeValue> = {};
   for (const [key, value] of Object.entries(attributes)) {
     if (value === undefined) continue;
-    if (typeof value === "string" && value.length > MAX_ATTRIBUTE_CHARS) {
-      const high = value.charCodeAt(MAX_ATTRIBUTE_CHARS - 1);
-      out[key] = value.slice(0, high >= 0xd800 && high <= 0xdbff ? MAX_ATTRIBUTE_CHARS - 1 : MAX_ATTRIBUTE_CHARS);
-    } else out[key] = value;
+    out[key] = typeof value === "string" ? clipAttribute(value) : value;
   }
   return out;
 }

@@ -7,7 +7,7 @@
  */
 import type { GitCliInput, GitCliResult } from "../git/types.js";
 import { answerRemote } from "./remote-error.js";
-import { withSpan } from "./spans.js";
+import { clipAttribute, withSpan } from "./spans.js";
 import { liveHost, SubStub } from "./sub-stub.js";
 
 /**
@@ -79,7 +79,7 @@ export class WorkspaceGitStub extends SubStub {
       const host = liveHost(this, "WorkspaceGitStub");
       const argv: unknown = (input as { argv?: unknown } | null | undefined)?.argv;
       // The subcommand as given, cut to GIT_COMMAND_ATTRIBUTE_CHARS (any string can arrive; git's own names are short).
-      const attributes = Array.isArray(argv) && typeof argv[0] === "string" ? { "workspace.git.command": argv[0].slice(0, GIT_COMMAND_ATTRIBUTE_CHARS) } : {};
+      const attributes = Array.isArray(argv) && typeof argv[0] === "string" ? { "workspace.git.command": clipAttribute(argv[0], GIT_COMMAND_ATTRIBUTE_CHARS) } : {};
       return withSpan(host.observer, "workspace.git.cli", attributes, async () => {
         const git = host.git;
         if (git === undefined || git === null) throw Object.assign(new Error("git is not configured on this Workspace"), { code: "ENOCONFIG" });

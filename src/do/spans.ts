@@ -5,4 +5,4 @@
  *
  * @module
  */
-export { MAX_ERROR_MESSAGE_CHARS, sanitizeErrorMessage, withSpan } from "../observer.js";
+export { clipAttribute, MAX_ERROR_MESSAGE_CHARS, sanitizeErrorMessage, withSpan } from "../observer.js";

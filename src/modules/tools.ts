@@ -523,7 +523,8 @@ function piResult(result: { content: PiContent[]; details?: unknown; isError?: b
     .map((part) => {
       if (typeof part !== "object" || part === null) return `[${typeof part}]`;
       const { type, text, mimeType } = part as PiContent;
-      return type === "text" ? (typeof text === "string" ? text : "") : type === "image" ? `[image: ${String(mimeType)}]` : `[${String(type)}]`;
+      const name = (value: unknown) => (typeof value === "string" ? value : typeof value);
+      return type === "text" ? (typeof text === "string" ? text : "") : type === "image" ? `[image: ${name(mimeType)}]` : `[${name(type)}]`;
     })
     .join("\n");
   const out: ToolBindingResult = { text, isError: result?.isError === true, details: jsonRoundTrip(result?.details ?? null) };

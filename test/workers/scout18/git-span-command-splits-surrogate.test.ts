@@ -15,6 +15,7 @@
  * own cut (definedAttributes) steps back one unit for exactly this case;
  * the stub's does not.
  *
+ * Fixed: the git stub cuts argv[0] with clipAttribute (src/observer.ts), which definedAttributes uses too.
  * Suggested fix: cut argv[0] the way definedAttributes does (drop a
  * trailing high surrogate), e.g. a shared cutAttribute(value, max) helper in
  * src/observer.ts used by both.
@@ -23,7 +24,7 @@ import { expect, it } from "vitest";
 import { createGitClient } from "../../../src/git/index.js";
 import { inObservedWorkspace, named, recordingObserver } from "../observe/helpers.js";
 
-it.fails("a subcommand cut at 64 characters keeps whole characters", async () => {
+it("a subcommand cut at 64 characters keeps whole characters", async () => {
   const { observer, spans } = recordingObserver();
   await inObservedWorkspace(
     observer,

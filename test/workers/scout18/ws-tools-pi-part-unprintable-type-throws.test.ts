@@ -15,6 +15,7 @@
  * the run sees a thrown call), where the other odd parts (null, 7, a
  * non-string text) become `[object]`, `[number]`, "".
  *
+ * Fixed: piResult names a type/mimeType that is not a string by its typeof (src/modules/tools.ts).
  * Suggested fix: name a part's type/mimeType only when it is a string
  * (`typeof type === "string" ? type : typeof type`), as the part itself is
  * named by typeof; never call String() on a tool's value.
@@ -25,7 +26,7 @@ import { Workspace } from "../../../src/index.js";
 import { WorkerJavaScriptBackend } from "../../../src/backends/worker-javascript/index.js";
 import { createToolBindings, forPiTools } from "../../../src/modules/tools.js";
 
-it.fails("parts whose type or mimeType has no string form are named, and the call resolves", async () => {
+it("parts whose type or mimeType has no string form are named, and the call resolves", async () => {
   const ran: string[] = [];
   const piTools = [
     { name: "odd", execute: async () => (ran.push("odd"), { content: [{ type: Object.create(null) }, { type: "text", text: "ok" }] }) as never },
