@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { WorkspaceFsError } from "../../fs/errors.js";
+import { isWorkspaceFsErrorCode, WorkspaceFsError } from "../../fs/errors.js";
 import type { WorkspaceFilesystem } from "../../fs/types.js";
 import { concatBytes } from "../../util/bytes.js";
 import { dirname, normalizePath } from "../../util/path.js";
@@ -240,7 +240,9 @@ export class WorkspaceFileStore implements MutableFileStore {
    * `mkdir(parent, {recursive: true})` unless the parent is `/`, then
    * `writeFile`. A parent that is a link to a directory is accepted (the VFS's
    * mkdir reports EEXIST for any link at the leaf, spec 01 §3); one that is
-   * not a directory fails with `ENOTDIR` (`writeFile`, the path as given).
+   * not a directory fails with `ENOTDIR` (`writeFile`, the path as given), a
+   * link that leads nowhere with `stat`'s code (`ENOENT`, `ELOOP`); a path
+   * ending in `/` fails `EISDIR` before anything is created.
    * Under a tool set's `root`, a relative path's parent is taken from
    * {@link lockPath} (`notes.md`'s parent is the root, created when missing).
    */
@@ -254,16 +256,25 @@ export class WorkspaceFileStore implements MutableFileStore {
       ifMatch?: string;
     },
   ): Promise<void> {
-    const parent = dirname(path.startsWith("/") || !confinedTarget(this.#fs) ? path : this.lockPath(path));
+    const target = path.startsWith("/") || !confinedTarget(this.#fs) ? path : this.lockPath(path);
+    // A path ending in `/` names a directory: POSIX open(2) with O_CREAT is EISDIR, and nothing is created.
+    if (/\/\.?$/.test(path) && normalizePath(target) !== "/") throw new WorkspaceFsError("EISDIR", "writeFile", normalizePath(target));
+    const parent = dirname(target);
     if (parent !== "/") {
       try {
         await this.#fs.mkdir(parent, { recursive: true });
       } catch (error) {
         if ((error as { code?: unknown })?.code !== "EEXIST") throw error;
         // The parent is there: a directory or a link to one (accepted), or not a directory — ENOTDIR, as
-        // POSIX open(2) says, rather than mkdir's EEXIST (and `f.txt/` does not write `f.txt`).
-        const stat = await this.#fs.stat(parent).catch(() => undefined);
-        if (!stat?.isDirectory) throw new WorkspaceFsError("ENOTDIR", "writeFile", path);
+        // POSIX open(2) says, rather than mkdir's EEXIST; a link leading nowhere is stat's own code (ENOENT, ELOOP).
+        let stat: Awaited<ReturnType<WorkspaceFsLike["stat"]>>;
+        try {
+          stat = await this.#fs.stat(parent);
+        } catch (statError) {
+          const code = (statError as { code?: unknown })?.code;
+          throw isWorkspaceFsErrorCode(code) ? new WorkspaceFsError(code, "writeFile", path) : error;
+        }
+        if (!stat.isDirectory) throw new WorkspaceFsError("ENOTDIR", "writeFile", path);
       }
     }
     const writeOptions: { mode?: number; ifMatch?: string } = {};

@@ -18,6 +18,8 @@
  *   of dirname("/workspace/newdir/")); POSIX open("newdir/", O_CREAT) is
  *   EISDIR and creates nothing.
  *
+ * Fixed: WorkspaceFileStore.write gives stat's own code for a parent stat fails on, and refuses a path ending in
+ * `/` with EISDIR before any mkdir.
  * Suggested fix: in WorkspaceFileStore.write, throw ENOTDIR only when stat
  * succeeds and is not a directory; when stat fails, rethrow its code under
  * writeFile (ENOENT, ELOOP). Refuse a path ending in `/` with EISDIR before
@@ -31,7 +33,7 @@ type Executable = { execute: (input: unknown, options: unknown) => Promise<unkno
 const run = (tools: Record<string, unknown>, name: string, input: unknown) =>
   (tools[name] as Executable).execute(input, { toolCallId: "t", messages: [] });
 
-it.fails("a dangling-link parent is ENOENT (as workspace.fs.writeFile); a path ending in / creates nothing", async () => {
+it("a dangling-link parent is ENOENT (as workspace.fs.writeFile); a path ending in / creates nothing", async () => {
   const workspace = new Workspace({ storage: nodeSqliteStorage() });
   await workspace.ready();
   await workspace.fs.mkdir("/workspace", { recursive: true });
