@@ -207,8 +207,16 @@ const justBashRedirectPatch = {
         (all, error, catchAll, result, target) =>
           `catch(${error}){if(!${catchAll}&&!__isFsFailure(${error}))throw ${error};return{error:${result}("",__isFsFailure(${error})?__redirectFailure(${target},${error}):\`bash: \${${target}}: cannot open redirect target\n\`,1)}}`,
       );
+      // openRedirectTarget: an empty target, or one ending in `/`, is refused as bash does before anything is opened.
+      text = patchOnce(
+        text,
+        "openRedirectTarget (target check)",
+        /(async function \w+\((\w+),(\w+),\w+,\w+,\w+=!0\)\{)(let \w+=\2\.fs\.resolvePath\(\2\.state\.cwd,\3\),(\w+)=await \w+\([^;]*\);if\(\5\)return\{error:(\w+)\("",\5,1\)\};)/,
+        (all, head, ctx, target, rest, early, result) =>
+          `${head}{let __early=__redirectTargetError(${target});if(__early!==null)return{error:${result}("",__early,1)}}${rest}`,
+      );
       redirectPatched++;
-      return { contents: `import{redirectFailure as __redirectFailure,isFsFailure as __isFsFailure}from${JSON.stringify(redirectModule)};\n${text}`, loader: "js", resolveDir: dirname(args.path) };
+      return { contents: `import{redirectFailure as __redirectFailure,isFsFailure as __isFsFailure,redirectTargetError as __redirectTargetError}from${JSON.stringify(redirectModule)};\n${text}`, loader: "js", resolveDir: dirname(args.path) };
     });
   },
 };

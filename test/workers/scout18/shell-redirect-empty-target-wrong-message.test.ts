@@ -12,6 +12,8 @@
  * is ENOENT). `$?` is 1 in both. (Unquoted `> $x` is bash's
  * `bash: $x: ambiguous redirect`; not asserted here.)
  *
+ * Fixed: scripts/gen-shell.mjs patches just-bash's redirect open to refuse an empty target (No such file or directory)
+ * and one ending in / (Is a directory) before anything is opened (redirect-failure.ts redirectTargetError).
  * Suggested fix: an empty redirect target fails ENOENT before the path is
  * resolved against the cwd (just-bash openRedirectTarget / the adapter),
  * so redirectFailure prints `No such file or directory`.
@@ -19,7 +21,7 @@
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
-it.fails("echo a > \"\" is `bash: : No such file or directory`, $? 1 (bash)", async () => {
+it("echo a > \"\" is `bash: : No such file or directory`, $? 1 (bash)", async () => {
   const r = await inShellWorkspace(async (ws) => {
     await ws.ready();
     const r = await sh(ws, 'x=; echo a > "$x"; echo rc=$?\necho b > ""; echo rc=$?', { cwd: "/workspace" });

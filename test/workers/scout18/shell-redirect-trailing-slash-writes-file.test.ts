@@ -19,6 +19,8 @@
  * Workspace with its trailing `/` dropped (workspace.fs.writeFile
  * ("/workspace/f.txt/", …) also overwrites f.txt).
  *
+ * Fixed: scripts/gen-shell.mjs patches just-bash's redirect open to refuse an empty target (No such file or directory)
+ * and one ending in / (Is a directory) before anything is opened (redirect-failure.ts redirectTargetError).
  * Suggested fix: keep the trailing slash of a redirect target (just-bash
  * resolvePath / WorkspaceFsAdapter writeFile/appendFile) and answer EISDIR
  * for a write to a path ending in `/` (ENOTDIR when it names a file is what
@@ -31,7 +33,7 @@
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
-it.fails("echo a > f.txt/ and > new/ fail with `Is a directory`, $? 1, and write nothing (bash)", async () => {
+it("echo a > f.txt/ and > new/ fail with `Is a directory`, $? 1, and write nothing (bash)", async () => {
   const out = await inShellWorkspace(async (ws) => {
     await ws.ready();
     await ws.fs.mkdir("/workspace", { recursive: true });

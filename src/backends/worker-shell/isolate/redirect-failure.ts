@@ -57,3 +57,16 @@ export function redirectFailure(path: string, error: unknown): string {
   }
   return `bash: ${path}: ${reason}\n`;
 }
+
+/**
+ * bash's refusal of an output redirection target before any file is opened,
+ * or `null`: an empty target (`> ""`, `> "$unset"`) is `No such file or
+ * directory`; one ending in `/` names a directory, `Is a directory` — the
+ * Workspace's paths drop a trailing slash, so without this `> f.txt/`
+ * overwrote the file `f.txt` and `> new/` made a file `new`.
+ */
+export function redirectTargetError(target: string): string | null {
+  if (target === "") return "bash: : No such file or directory\n";
+  if (target.endsWith("/")) return `bash: ${target}: Is a directory\n`;
+  return null;
+}
