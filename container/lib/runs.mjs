@@ -211,7 +211,8 @@ export class Runs {
       // The stream's latest event: the last one, or the one before when the other stream wrote last
       // (the two pipes are not ordered with each other, so interleaving them costs no event either).
       const n = run.events.length;
-      const last = run.events[n - 1]?.name === name ? run.events[n - 1] : run.events[n - 2]?.name === name ? run.events[n - 2] : undefined;
+      const candidate = run.events[n - 1]?.name === name ? run.events[n - 1] : run.events[n - 2]?.name === name ? run.events[n - 2] : undefined;
+      const last = candidate && candidate.name !== "exit" ? candidate : undefined;
       if (last && last.seq > run.delivered && last.seq > run.acked && last.data.length < MAX_EVENT_BYTES) {
         start = Math.min(MAX_EVENT_BYTES - last.data.length, buf.length);
         appendToEvent(last, buf.subarray(0, start));
@@ -456,7 +457,7 @@ export class Runs {
         bytes += n;
       }
     }
-    for (const ev of out) sealEvent(ev);
+    for (const ev of out) if (ev.name !== "exit") sealEvent(ev);
     if (out.length > 0) run.delivered = Math.max(run.delivered, out[out.length - 1].seq);
     const done = !run.live && (out.length > 0 ? out[out.length - 1].name === "exit" : after >= run.lastSeq);
     return { events: out, done };
