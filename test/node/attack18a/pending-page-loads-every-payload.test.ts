@@ -28,28 +28,18 @@ import { expect, it } from "vitest";
 import { Workspace } from "../../../src/index.js";
 import { WorkerJavaScriptBackend } from "../../../src/backends/worker-javascript/index.js";
 import type { WorkspaceModuleCallContext } from "../../../src/modules/tools.js";
-import { openWorkspace, storageFile } from "./storage.js";
+import { openWorkspace, storageFile } from "../runtime/temp-storage.js";
+import { standInLoader } from "../runtime/loader-standin.js";
 
 const RUNS = 96;
 const PAYLOAD = 250_000;
 
 /** A Worker Loader stand-in: each run asks `ws:approve` `ask` once (call 1 of a replay run) with its payload and waits. */
-const loader = {
-  load() {
-    return {
-      getEntrypoint() {
-        return {
-          async evaluate(input: { tag: string }, bridge: { call(kind: string, target: string, name: string, args: unknown[], meta: { seq: number; tape: number[] }): Promise<unknown> }) {
-            const payload = input.tag + "x".repeat(PAYLOAD - input.tag.length);
-            await bridge.call("host", "ws:approve", "ask", [payload], { seq: 1, tape: [] });
-            return new Promise(() => {});
-          },
-          [Symbol.dispose]() {},
-        };
-      },
-    };
-  },
-};
+const loader = standInLoader(async (input: { tag: string }, bridge) => {
+  const payload = input.tag + "x".repeat(PAYLOAD - input.tag.length);
+  await bridge.call("host", "ws:approve", "ask", [payload], { seq: 1, tape: [] });
+  return new Promise(() => {});
+});
 
 it("a pending() page holds only its own calls, not every waiting call's payload", { timeout: 60_000 }, async () => {
   const modules = { "ws:approve": { ask: (args: readonly unknown[], ctx: WorkspaceModuleCallContext) => ctx.interrupt(args[0] as string) } };

@@ -35,7 +35,8 @@ import { Workspace } from "../../../src/index.js";
 import { WorkerJavaScriptBackend } from "../../../src/backends/worker-javascript/index.js";
 import { unregisterOwner } from "../../../src/backends/worker-javascript/ownership.js";
 import { peak } from "../attack6/memory.js";
-import { openWorkspace, storageFile } from "./storage.js";
+import { openWorkspace, storageFile } from "../runtime/temp-storage.js";
+import { standInLoader, until } from "../runtime/loader-standin.js";
 
 const MiB = 1024 * 1024;
 const PRINT = 16 * MiB;
@@ -43,42 +44,24 @@ const PIECE = 64 * 1024;
 
 /** A Worker Loader stand-in: the first attempt prints PRINT bytes on each stream in 64 KiB pieces, then runs on; later attempts print nothing and run on. */
 function loader(state: { attempts: number; printed: boolean }) {
-  return {
-    load() {
-      return {
-        getEntrypoint() {
-          return {
-            async evaluate(_input: unknown, bridge: { output(bytes: Uint8Array, segments: number[]): unknown }) {
-              state.attempts++;
-              if (state.attempts === 1) {
-                const piece = new Uint8Array(PIECE).fill(0x61);
-                for (let sent = 0; sent < PRINT; sent += PIECE) {
-                  await bridge.output(piece, [PIECE]);
-                  await bridge.output(piece, [-PIECE]);
-                }
-                state.printed = true;
-              }
-              return new Promise(() => {}); // runs on
-            },
-            [Symbol.dispose]() {},
-          };
-        },
-      };
-    },
-  };
+  return standInLoader(async (_input, bridge) => {
+    state.attempts++;
+    if (state.attempts === 1) {
+      const piece = new Uint8Array(PIECE).fill(0x61);
+      for (let sent = 0; sent < PRINT; sent += PIECE) {
+        await bridge.output(piece, [PIECE]);
+        await bridge.output(piece, [-PIECE]);
+      }
+      state.printed = true;
+    }
+    return new Promise(() => {}); // runs on
+  });
 }
 
 function workspace(path: string, state: { attempts: number; printed: boolean }) {
   return openWorkspace(path, (storage) => new Workspace({ storage, backends: [new WorkerJavaScriptBackend({ loader: loader(state) as never, onInterrupt: "replay", maxStdioBytes: PRINT })] }));
 }
 
-async function until(probe: () => boolean, what: string, ms = 30_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!probe()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 it("a replay run's take-over does not hold the run's journaled output in memory", { timeout: 60_000 }, async () => {
   const path = storageFile();

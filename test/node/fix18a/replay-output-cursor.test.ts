@@ -11,7 +11,8 @@ import { expect, it } from "vitest";
 import { Workspace } from "../../../src/index.js";
 import { WorkerJavaScriptBackend } from "../../../src/backends/worker-javascript/index.js";
 import { unregisterOwner } from "../../../src/backends/worker-javascript/ownership.js";
-import { openWorkspace, storageFile } from "../attack18a/storage.js";
+import { openWorkspace, storageFile } from "../runtime/temp-storage.js";
+import { standInLoader, until } from "../runtime/loader-standin.js";
 
 const OUT = 200_000;
 const ERR = 3_000;
@@ -24,49 +25,31 @@ type Mode = "same" | "differs" | "short";
 
 /** The first attempt prints STDOUT (pieces of 40,000) and STDERR, then runs on; the replay prints per `mode` and returns "ok". */
 function loader(state: { attempts: number; printed: boolean; mode: Mode }) {
-  return {
-    load() {
-      return {
-        getEntrypoint() {
-          return {
-            async evaluate(_input: unknown, bridge: { output(bytes: Uint8Array, segments: number[]): unknown }) {
-              state.attempts++;
-              const err = encoder.encode(STDERR);
-              if (state.attempts === 1) {
-                const out = encoder.encode(STDOUT);
-                for (let at = 0; at < out.byteLength; at += 40_000) {
-                  const piece = out.subarray(at, at + 40_000);
-                  await bridge.output(piece, [piece.byteLength]);
-                  if (at === 80_000) await bridge.output(err, [-err.byteLength]);
-                }
-                state.printed = true;
-                return new Promise(() => {}); // runs on
-              }
-              const out = encoder.encode(STDOUT);
-              if (state.mode === "differs") out[150_000] = 0x41; // "A"
-              const end = state.mode === "short" ? 100_000 : out.byteLength;
-              await bridge.output(err, [-err.byteLength]);
-              for (let at = 0; at < end; at += 10_007) {
-                const piece = out.subarray(at, Math.min(end, at + 10_007));
-                await bridge.output(piece, [piece.byteLength]);
-              }
-              return { code: 0, value: JSON.stringify("ok") };
-            },
-            [Symbol.dispose]() {},
-          };
-        },
-      };
-    },
-  };
+  return standInLoader(async (_input, bridge) => {
+    state.attempts++;
+    const err = encoder.encode(STDERR);
+    if (state.attempts === 1) {
+      const out = encoder.encode(STDOUT);
+      for (let at = 0; at < out.byteLength; at += 40_000) {
+        const piece = out.subarray(at, at + 40_000);
+        await bridge.output(piece, [piece.byteLength]);
+        if (at === 80_000) await bridge.output(err, [-err.byteLength]);
+      }
+      state.printed = true;
+      return new Promise(() => {}); // runs on
+    }
+    const out = encoder.encode(STDOUT);
+    if (state.mode === "differs") out[150_000] = 0x41; // "A"
+    const end = state.mode === "short" ? 100_000 : out.byteLength;
+    await bridge.output(err, [-err.byteLength]);
+    for (let at = 0; at < end; at += 10_007) {
+      const piece = out.subarray(at, Math.min(end, at + 10_007));
+      await bridge.output(piece, [piece.byteLength]);
+    }
+    return { code: 0, value: JSON.stringify("ok") };
+  });
 }
 
-async function until(probe: () => boolean, what: string, ms = 30_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!probe()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 async function replayed(mode: Mode) {
   const path = storageFile();

@@ -12,11 +12,9 @@
  * ends its loop. Everything else — journal, ownership, streams — is the
  * backend's own code.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Workspace, nodeSqliteStorage, type NodeSqliteStorage } from "../../../src/index.js";
+import { openWorkspace, storageFile } from "./temp-storage.js";
 import { WorkerJavaScriptBackend } from "../../../src/backends/worker-javascript/index.js";
 import { RUN_LEASE_MS, unregisterOwner } from "../../../src/backends/worker-javascript/ownership.js";
 
@@ -61,33 +59,10 @@ function scriptedLoader(trace: Trace) {
   };
 }
 
-const dirs: string[] = [];
-const opened: { ws: Workspace; storage: NodeSqliteStorage }[] = [];
-afterEach(async () => {
-  for (const { ws, storage } of opened.splice(0)) {
-    await ws.close().catch(() => {});
-    try {
-      storage.close();
-    } catch {
-      /* closed already */
-    }
-  }
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-function file(): string {
-  const dir = mkdtempSync(join(tmpdir(), "ws-run-owner-"));
-  dirs.push(dir);
-  return join(dir, "ws.db");
-}
-
 /** A Workspace with the JavaScript backend over `storage` (a new `nodeSqliteStorage(path)` when given a path). */
 function workspace(storage: string | NodeSqliteStorage, trace: Trace): { ws: Workspace; storage: NodeSqliteStorage } {
-  const s = typeof storage === "string" ? nodeSqliteStorage(storage) : storage;
-  const ws = new Workspace({ storage: s, backends: [new WorkerJavaScriptBackend({ loader: scriptedLoader(trace) as never })] });
-  const entry = { ws, storage: s };
-  opened.push(entry);
-  return entry;
+  const make = (s: NodeSqliteStorage) => new Workspace({ storage: s, backends: [new WorkerJavaScriptBackend({ loader: scriptedLoader(trace) as never })] });
+  return openWorkspace(storage, make);
 }
 
 const SOURCE = `export default (input) => input.tag;`;
@@ -107,7 +82,7 @@ describe("two Workspaces over one nodeSqliteStorage file", () => {
     const how = shared ? "one storage object" : "two storage objects on the file";
     it(`(${how}) the second one's start-up leaves the first one's live run alone; its result() follows it to the end`, async () => {
       const trace: Trace = new Map();
-      const path = file();
+      const path = storageFile();
       const a = workspace(path, trace);
       await a.ws.fs.mkdir("/workspace", { recursive: true });
       const h = await a.ws.runtime.exec(SOURCE, { id: "long", input: { tag: "A", n: 15, ms: 20 }, encoding: "utf8" });
@@ -127,7 +102,7 @@ describe("two Workspaces over one nodeSqliteStorage file", () => {
 
     it(`(${how}) the second one's killExec reaches the owner; disposeExec of the live run is EEXEC_BUSY`, async () => {
       const trace: Trace = new Map();
-      const path = file();
+      const path = storageFile();
       const a = workspace(path, trace);
       await a.ws.fs.mkdir("/workspace", { recursive: true });
       const h = await a.ws.runtime.exec(SOURCE, { id: "k", input: { tag: "K", n: 100_000, ms: 10 }, encoding: "utf8" });
@@ -162,7 +137,7 @@ const statusOf = (storage: NodeSqliteStorage, id: string) =>
 describe("runs of an owner in another process (the lease)", () => {
   it("a run whose owner's lease has lapsed is settled as interrupted when a Workspace connects", async () => {
     const trace: Trace = new Map();
-    const path = file();
+    const path = storageFile();
     const setup = workspace(path, trace);
     await setup.ws.runtime.ready(); // creates the journal
     orphan(setup.storage, "gone", "another-process", Date.now() - 1);
@@ -173,7 +148,7 @@ describe("runs of an owner in another process (the lease)", () => {
 
   it("a run whose owner's lease has not lapsed is left running; a follower settles it once the lease lapses", async () => {
     const trace: Trace = new Map();
-    const path = file();
+    const path = storageFile();
     const setup = workspace(path, trace);
     await setup.ws.runtime.ready();
     orphan(setup.storage, "held", "another-process", Date.now() + 60 * RUN_LEASE_MS);
@@ -194,7 +169,7 @@ describe("runs of an owner in another process (the lease)", () => {
 
   it("a kill from another process is recorded and carried out by the owner on its lease renewal", async () => {
     const trace: Trace = new Map();
-    const path = file();
+    const path = storageFile();
     const a = workspace(path, trace);
     await a.ws.fs.mkdir("/workspace", { recursive: true });
     const h = await a.ws.runtime.exec(SOURCE, { id: "remote-kill", input: { tag: "R", n: 100_000, ms: 10 }, encoding: "utf8" });
@@ -213,7 +188,7 @@ describe("runs of an owner in another process (the lease)", () => {
 
   it("an owner whose run another process settled (its lease lapsed) stops the run instead of writing on", async () => {
     const trace: Trace = new Map();
-    const path = file();
+    const path = storageFile();
     const a = workspace(path, trace);
     await a.ws.fs.mkdir("/workspace", { recursive: true });
     const h = await a.ws.runtime.exec(SOURCE, { id: "late", input: { tag: "L", n: 100_000, ms: 10 }, encoding: "utf8" });
@@ -239,7 +214,7 @@ describe("runs of an owner in another process (the lease)", () => {
 
   it("a journal of an earlier version (no owner or lease columns) is migrated on open; its running runs are settled at once", async () => {
     const trace: Trace = new Map();
-    const path = file();
+    const path = storageFile();
     const old = nodeSqliteStorage(path);
     old.sql.exec(`CREATE TABLE __ws_exec_runs (
         backend TEXT NOT NULL, id TEXT NOT NULL, status TEXT NOT NULL, exit_code INTEGER,

@@ -1,4 +1,4 @@
-/** Shared set-up of the eighteenth attack run's Node tests: Workspaces over nodeSqliteStorage files in temporary directories, closed and removed after each test. */
+/** Shared set-up of Node tests over storage files: Workspaces over nodeSqliteStorage files in temporary directories, closed and removed after each test. */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,14 +21,14 @@ afterEach(async () => {
 
 /** A path for a new storage file in a fresh temporary directory (removed after the test). */
 export function storageFile(): string {
-  const dir = mkdtempSync(join(tmpdir(), "ws-a18a-"));
+  const dir = mkdtempSync(join(tmpdir(), "ws-test-"));
   dirs.push(dir);
   return join(dir, "ws.db");
 }
 
-/** A Workspace over a new nodeSqliteStorage of `path`, built by `make` (closed after the test). */
-export function openWorkspace(path: string, make: (storage: NodeSqliteStorage) => Workspace): { ws: Workspace; storage: NodeSqliteStorage } {
-  const storage = nodeSqliteStorage(path);
+/** A Workspace built by `make` over a new nodeSqliteStorage of `path`, or over a storage already open (both closed after the test). */
+export function openWorkspace(path: string | NodeSqliteStorage, make: (storage: NodeSqliteStorage) => Workspace): { ws: Workspace; storage: NodeSqliteStorage } {
+  const storage = typeof path === "string" ? nodeSqliteStorage(path) : path;
   const entry = { ws: make(storage), storage };
   opened.push(entry);
   return entry;
