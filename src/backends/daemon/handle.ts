@@ -639,12 +639,20 @@ export function daemonShell(api: DaemonApi): ShellRPC {
  * @throws Error `EPROTO` when the daemon's boot id is not a string of 1 to
  *   `MAX_BOOT_ID_CHARS` (256) characters (runtime/sync.ts `checkBootId`);
  *   Error `ETIMEDOUT` when its `info` is not answered within
- *   {@link REMOTE_SYNC_CALL_TIMEOUT_MS}.
+ *   {@link REMOTE_SYNC_CALL_TIMEOUT_MS}. The transport is closed before
+ *   either rejection (no handle owns it).
  */
 export async function daemonHandle(api: DaemonApi, transport: { closed: Promise<void>; close(): void }): Promise<BackendHandle & { runtimeId: string }> {
   const sync = boundedSync(api);
-  const info = await sync.info();
-  const runtimeId = checkBootId((info as { bootId?: unknown } | null)?.bootId);
+  let runtimeId: string;
+  try {
+    const info = await sync.info();
+    runtimeId = checkBootId((info as { bootId?: unknown } | null)?.bootId);
+  } catch (error) {
+    // No handle owns the session yet: close it here, or nothing ever would.
+    transport.close();
+    throw error;
+  }
   return {
     rpc: { shell: daemonShell(api), sync },
     runtimeId,
