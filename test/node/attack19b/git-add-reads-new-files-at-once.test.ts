@@ -1,0 +1,35 @@
+/**
+ * Issue 20, nineteenth attack run: `git add` (src/git/ops/repo.ts add) walks the working tree one file at a time
+ * since b660bc8 (walkWorktree's walkInSequence, attack18b git-status-hashes-directory-at-once), but then hands every
+ * file to add to isomorphic-git's `add` with `parallel: true`, which maps them all at once (Promise.all): each new or
+ * changed file is read WHOLE, prefixed ("blob <size>\0"), hashed and deflated into a loose object at the same time
+ * as every other. Nothing bounds the sum (GIT_MAX_OBJECT_BYTES bounds one object; the walk's fix bounds status).
+ * Tried: a Workspace repository (git.init) with 8 new files of 12 MiB in one directory; `git.add({ paths: ["."] })`
+ * with heap + array buffers sampled (attack6 `peak`; the reads are asynchronous). The eighteenth run's probe saw
+ * the same shape (192 MiB) before the walk was made sequential; this is what is left after it.
+ * Held: `git.status` of the same 8 files rewritten with other bytes grew 24 MiB (the walk, one file at a time); the
+ * index is right (8 entries).
+ * Found (medium: a Durable Object has 128 MB; `git add .` of a directory of a few large new files — assets,
+ * datasets, a build's output — ends it): grew 191 MiB in 1.9 s for 96 MiB of files (1 probe run; the test below: 191 and 203 MiB,
+ * 2 of 2 runs); it grows with the total size of the files added, not the largest.
+ * Suggested fix: call isomorphic-git's add with `parallel: false` (it then adds one path after another), or in
+ * batches whose summed file sizes stay under a bound (e.g. GIT_MAX_OBJECT_BYTES).
+ */
+import { afterAll, expect, it } from "vitest";
+import { cleanupScratch, newWorkspace } from "../git/worktree-helpers.js";
+import { peak } from "../attack6/memory.js";
+
+afterAll(cleanupScratch);
+const MiB = 1024 * 1024;
+
+it.fails("git add . of 8 new 12 MiB files grows memory by under 64 MiB", { timeout: 60_000 }, async () => {
+  const n = 8;
+  const { ws, git } = newWorkspace();
+  await git.init({ dir: "/r" });
+  for (let i = 0; i < n; i++) await ws.fs.writeFile(`/r/f${i}.bin`, new Uint8Array(12 * MiB).fill(0x41 + i));
+  const { grew } = await peak(() => git.add({ dir: "/r", paths: ["."] }));
+  expect((await git.status({ dir: "/r" })).map((e) => `${e.path} ${e.index}${e.worktree}`)).toEqual(
+    Array.from({ length: n }, (_, i) => `f${i}.bin A `),
+  );
+  expect(Math.round(grew / MiB), "git add: heap + array buffers grew (MiB)").toBeLessThan(64);
+});
