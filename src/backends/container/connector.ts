@@ -44,9 +44,27 @@ export class ContainerTransportError extends Error {
 export class ContainerIgnoreMismatchError extends Error {
   /** Always `"ContainerIgnoreMismatchError"`. */
   override readonly name = "ContainerIgnoreMismatchError";
-  constructor(expected: readonly string[], applied: readonly string[]) {
-    super(`the container's daemon applies ignore ${JSON.stringify(applied)}, not the configured ${JSON.stringify(expected)}: its MOUNT_IGNORE was overridden (containerEnv) or the image's daemon is too old`);
+  /**
+   * @param expected the configured `ignore`
+   * @param applied what the daemon reported; the message quotes each list's
+   *   JSON up to 1,024 characters, then counts the rest (a daemon's answer
+   *   may be large).
+   */
+  constructor(expected: readonly string[], applied: unknown) {
+    super(`the container's daemon applies ignore ${quoteJson(applied)}, not the configured ${quoteJson(expected)}: its MOUNT_IGNORE was overridden (containerEnv) or the image's daemon is too old`);
   }
+}
+
+/** Characters of each ignore list's JSON a {@link ContainerIgnoreMismatchError} message quotes; the rest is counted. */
+const MAX_IGNORE_QUOTE_CHARS = 1024;
+
+/** `value`'s JSON cut to {@link MAX_IGNORE_QUOTE_CHARS} characters (never between a character's halves) with the count of the rest. */
+function quoteJson(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  if (text.length <= MAX_IGNORE_QUOTE_CHARS) return text;
+  let end = MAX_IGNORE_QUOTE_CHARS;
+  if ((text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
+  return `${text.slice(0, end)}… [${text.length - end} more characters]`;
 }
 
 /** The header carrying the gateway token on `http-gateway` requests forwarded by `WorkspaceProxy`. */
