@@ -30,6 +30,8 @@ const UNIT_SECONDS: Readonly<Record<string, number>> = { s: 1, m: 60, h: 3600, d
  * @throws RangeError `invalid duration '<input>'` — anything else (`"1.5h"`, `"1h 30m"`, `"h"`, `"-5"`),
  *   including a total beyond `Number.MAX_SAFE_INTEGER` seconds.
  * @throws TypeError when `input` is not a string.
+ * Each message quotes at most the first 64 characters of the input (or
+ * unit), then `…' (<n> characters)`.
  */
 export function parseDuration(input: string): number {
   if (typeof input !== "string") {
@@ -37,21 +39,33 @@ export function parseDuration(input: string): number {
   }
   const text = input.trim();
   if (text === "") throw new RangeError("empty duration");
+  const quoted = quote(text);
   let seconds: number;
   if (DIGITS.test(text)) {
     seconds = Number(text);
   } else {
-    if (!SEGMENTS.test(text)) throw new RangeError(`invalid duration '${text}'`);
+    if (!SEGMENTS.test(text)) throw new RangeError(`invalid duration ${quoted}`);
     seconds = 0;
     for (const [, digits, unit] of text.matchAll(SEGMENT)) {
       const perUnit = UNIT_SECONDS[unit!.toLowerCase()];
-      if (perUnit === undefined) throw new RangeError(`unknown duration unit '${unit}' in '${text}'`);
+      if (perUnit === undefined) throw new RangeError(`unknown duration unit ${quote(unit!)} in ${quoted}`);
       seconds += Number(digits) * perUnit;
     }
   }
-  if (!Number.isSafeInteger(seconds)) throw new RangeError(`invalid duration '${text}'`);
-  if (seconds <= 0) throw new RangeError(`duration must be positive (got '${text}')`);
+  if (!Number.isSafeInteger(seconds)) throw new RangeError(`invalid duration ${quoted}`);
+  if (seconds <= 0) throw new RangeError(`duration must be positive (got ${quoted})`);
   return seconds;
+}
+
+/** Characters of the input an error message quotes; a longer input is cut there and its length given. */
+const MAX_QUOTED_CHARS = 64;
+
+/** `'text'`, or its first {@link MAX_QUOTED_CHARS} characters (never half a character) then `…' (<n> characters)`. */
+function quote(text: string): string {
+  if (text.length <= MAX_QUOTED_CHARS) return `'${text}'`;
+  let end = MAX_QUOTED_CHARS;
+  if ((text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
+  return `'${text.slice(0, end)}…' (${text.length} characters)`;
 }
 
 function describe(value: unknown): string {

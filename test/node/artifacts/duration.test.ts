@@ -55,6 +55,14 @@ describe("parseDuration", () => {
     expect((error as Error).message).toBe(message);
   });
 
+  it("a long input is quoted up to 64 characters, then its length (a 1,000,003-character input gives a short message)", () => {
+    expect(() => parseDuration(`1h ${"x".repeat(1_000_000)}`)).toThrow(new RangeError(`invalid duration '1h ${"x".repeat(61)}…' (1000003 characters)`));
+    expect(() => parseDuration(`1${"w".repeat(100)}`)).toThrow(
+      new RangeError(`unknown duration unit '${"w".repeat(64)}…' (100 characters) in '1${"w".repeat(63)}…' (101 characters)`),
+    );
+    expect(() => parseDuration(`0s${"0s".repeat(40)}`)).toThrow(new RangeError(`duration must be positive (got '${"0s".repeat(32)}…' (82 characters))`));
+  });
+
   it("a non-string is a TypeError that says what to pass", () => {
     expect(() => parseDuration(3600 as unknown as string)).toThrow(
       new TypeError('duration must be a string such as "3600", "15m" or "2h30m" (got number 3600)'),
