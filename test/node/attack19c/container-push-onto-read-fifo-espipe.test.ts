@@ -15,6 +15,9 @@
  * `{ ok: false, error: { code: "ESPIPE", message: "ESPIPE: invalid seek (p)" } }`, the push lists `/workspace/p` as
  * skipped with that reason (and still counts it in `pushed`), the command sees the fifo (`[ -p p ]`) instead of
  * the Workspace's file — and every later push fails the same way for as long as the reader lives.
+ * The same open lets a write onto a character device through: measured as root (`mknod d c 1 3`, a /dev/null — not
+ * asserted here, making a device needs CAP_MKNOD), `apply` answers `{ ok: true }` with no `stat`, the device stays and
+ * the pushed bytes went into it.
  *
  * Suggested fix: in `applyOne`'s `write`, `fstat` the handle after the open; when it is not a regular file (a fifo
  * with a reader, a device), close it, unlink the entry and open again (as for ELOOP/ENXIO) — or open with
