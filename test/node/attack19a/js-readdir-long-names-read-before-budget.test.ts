@@ -5,14 +5,14 @@
  * Tried: `/workspace/many` holding K = 200 empty files, each name 100,000 characters (names have no bound of their own
  * but the 256 KiB path; attack3 writes a 200,000-character name from a run), then a run (Node has no Worker Loader: a
  * stand-in isolate calling the backend's real bridge, as test/node/attack18a) calling `readdir("/workspace/many")`
- * once; `storage.sql.exec` wrapped (delegating) to count the characters the host's queries return.
+ * once; `workspace.fs.readdir` wrapped (delegating, test/node/attack19a/name-reads.ts) to count the characters of
+ * names the host reads.
  * Held: the call fails `E2BIG` (`host call responses exceed maxCapabilityResponseBytes (8388608) for this run`), so
  * nothing past the budget reaches the isolate.
  * Found (medium — one call, 8 MiB documented, ~20 MB held, 3 of 3 runs): the host lists up to
  * `maxDirectoryEntries + 1` entries with their names whole (`fs.readdir(p, { limit: 1025 })`), builds the response,
- * and only then measures it against the run's response budget: the one call read 20,000,596 characters of names from
- * SQL (≈40 MB as JS strings, plus the entry objects and the copy it builds) to answer E2BIG. With 1,024 names of 250,000
- * characters (each path inside 256 KiB) one `readdir` makes the host hold ~256 million characters — past a Durable
+ * and only then measures it against the run's response budget: the one call read 20,000,490 characters of names (≈40 MB as JS
+ * strings, plus the entry objects and the copy it builds) to answer E2BIG. With 1,024 names of 250,000 characters (each path inside 256 KiB) one `readdir` makes the host hold ~256 million characters — past a Durable
  * Object's 128 MB — whatever the run's budget says.
  * Suggested fix: page the listing (e.g. `readdir(p, { limit: 64, offset })`) and stop as soon as the names so far pass
  * what the run may still receive (`maxCapabilityResponseBytes - responseBytes`, or `maxCapabilityBytes` per call),
@@ -21,13 +21,14 @@
 import { expect, it } from "vitest";
 import { Workspace, nodeSqliteStorage } from "../../../src/index.js";
 import { WorkerJavaScriptBackend } from "../../../src/backends/worker-javascript/index.js";
+import { countNameReads } from "./name-reads.js";
 
 const K = 200;
 const NAME_CHARS = 100_000;
 /** maxCapabilityResponseBytes by default (docs/runtime.md). */
 const RESPONSE_BUDGET = 8 * 1024 * 1024;
 
-it.fails(`one readdir of ${K} names of ${NAME_CHARS} characters reads at most the 8 MiB response budget from SQL, then E2BIG (today 20,000,596)`, { timeout: 60_000 }, async () => {
+it.fails(`one readdir of ${K} names of ${NAME_CHARS} characters reads at most the 8 MiB response budget from SQL, then E2BIG (today 20,000,490)`, { timeout: 60_000 }, async () => {
   let answer: unknown;
   const loader = {
     load: () => ({
@@ -40,30 +41,17 @@ it.fails(`one readdir of ${K} names of ${NAME_CHARS} characters reads at most th
       }),
     }),
   };
-  const storage = nodeSqliteStorage(":memory:");
-  const ws = new Workspace({ storage, backends: [new WorkerJavaScriptBackend({ loader: loader as never })] });
+  const ws = new Workspace({ storage: nodeSqliteStorage(":memory:"), backends: [new WorkerJavaScriptBackend({ loader: loader as never })] });
   await ws.fs.mkdir("/workspace/many", { recursive: true });
   for (let i = 0; i < K; i++) await ws.fs.writeFile(`/workspace/many/${"n".repeat(NAME_CHARS)}${i}`, "");
-  let read = 0;
-  const exec = storage.sql.exec.bind(storage.sql);
-  const sql = storage.sql as { exec: typeof exec };
-  sql.exec = ((query: string, ...bindings: unknown[]) => {
-    const cursor = exec(query, ...(bindings as never[]));
-    const toArray = cursor.toArray.bind(cursor);
-    cursor.toArray = () => {
-      const rows = toArray();
-      for (const row of rows) for (const v of Object.values(row as object)) if (typeof v === "string") read += v.length;
-      return rows;
-    };
-    return cursor;
-  }) as typeof exec;
+  const names = countNameReads(ws.fs);
   try {
     const result = await (await ws.runtime.exec("export default () => null;", { encoding: "utf8" })).result();
     expect(result.exitCode).toBe(0);
   } finally {
-    sql.exec = exec;
+    names.restore();
   }
   expect(answer).toMatchObject({ ok: false, error: { code: "E2BIG", message: "host call responses exceed maxCapabilityResponseBytes (8388608) for this run" } });
   await ws.close();
-  expect(read).toBeLessThanOrEqual(RESPONSE_BUDGET + NAME_CHARS);
+  expect(names.chars()).toBeLessThanOrEqual(RESPONSE_BUDGET + NAME_CHARS);
 });

@@ -22,6 +22,7 @@ import { expect, it } from "vitest";
 import { Workspace } from "../../../src/workspace.js";
 import { nodeSqliteStorage } from "../../../src/storage/index.js";
 import { ScriptBackend } from "../runtime/script-backend.js";
+import { countNameReads } from "./name-reads.js";
 
 /** Entries planted in the output directory, and the characters of each name. */
 const K = 100;
@@ -33,17 +34,10 @@ it.fails(`a truncated command's prune reads at most ${BOUND} characters of names
   const ws = new Workspace({ storage: nodeSqliteStorage(":memory:"), backends: [new ScriptBackend({ id: "sh" })] });
   await ws.fs.mkdir("/.computer/output", { recursive: true });
   for (let i = 0; i < K; i++) await ws.fs.writeFile(`/.computer/output/${"n".repeat(NAME_CHARS)}${i}`, "");
-  const fs = ws.fs as { readdir: (path: string, options?: unknown) => Promise<{ name: string }[]> };
-  const readdir = fs.readdir.bind(fs);
-  let chars = 0;
-  fs.readdir = async (path, options) => {
-    const entries = await readdir(path, options);
-    for (const entry of entries) chars += entry.name.length;
-    return entries;
-  };
+  const names = countNameReads(ws.fs);
   const result = await (await ws.runtime.exec("repeat stdout 40 row ", { id: "rows", encoding: "utf8", output: { maxBytes: 100 } })).result();
   expect(result.truncated?.stdout).toMatchObject({ status: "saved", path: "/.computer/output/sh.rows.stdout.log", totalLines: 40 });
-  fs.readdir = readdir;
+  names.restore();
   expect((await ws.fs.readdir("/.computer/output", { limit: 1000 })).length).toBe(K + 1);
-  expect(chars).toBeLessThanOrEqual(BOUND);
+  expect(names.chars()).toBeLessThanOrEqual(BOUND);
 });

@@ -21,6 +21,7 @@
 import { expect, it } from "vitest";
 import { createPiTools } from "../../../src/tools/pi-ai.js";
 import { makeWorkspace } from "../tools/helpers.js";
+import { countNameReads } from "./name-reads.js";
 
 const K = 200;
 const NAME_CHARS = 100_000;
@@ -31,18 +32,11 @@ it.fails(`a write of é.txt beside ${K} names of ${NAME_CHARS} characters reads 
   const ws = await makeWorkspace();
   await ws.fs.mkdir("/workspace/d", { recursive: true });
   for (let i = 0; i < K; i++) await ws.fs.writeFile(`/workspace/d/${"n".repeat(NAME_CHARS)}${i}`, "");
-  const fs = ws.fs as { readdir: (path: string, options?: unknown) => Promise<{ name: string }[]> };
-  const readdir = fs.readdir.bind(fs);
-  let chars = 0;
-  fs.readdir = async (path, options) => {
-    const entries = await readdir(path, options);
-    for (const entry of entries) chars += entry.name.length;
-    return entries;
-  };
+  const names = countNameReads(ws.fs);
   const pi = createPiTools({ workspace: ws });
   const result = await pi.execute({ id: "w", name: "write", arguments: { path: "/workspace/d/é.txt", content: "x" } });
   expect(result).toMatchObject({ isError: false, content: [{ type: "text", text: '{"path":"/workspace/d/é.txt","bytesWritten":1}' }] });
-  fs.readdir = readdir;
+  names.restore();
   expect(await ws.fs.readFile("/workspace/d/é.txt", "utf8")).toBe("x");
-  expect(chars).toBeLessThanOrEqual(BOUND);
+  expect(names.chars()).toBeLessThanOrEqual(BOUND);
 });
