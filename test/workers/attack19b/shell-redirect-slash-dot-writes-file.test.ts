@@ -4,6 +4,9 @@
  * Workspace with its `/.` dropped (the adapter's path normalisation), so the redirect overwrites or creates a FILE.
  * Tried: with /workspace/f.txt = "keep\n", in the shell: `echo a > f.txt/.`, `echo b > new/.`, `echo c >> f.txt/.`,
  * `echo e 2> f.txt/.`, `echo d > f.txt/..`, `echo g > ./`; side by side with real bash 5 on the same tree.
+ * Also `echo k 1<> f.txt/` (read-write redirect): the scout18 check does not cover `<>`, it writes into f.txt at
+ * offset 0 ("keep\n" → "e\nep\n" in the probe), `$?` 0; bash: `bash: f.txt/: Is a directory`, `$?` 1. The other
+ * forms with a trailing `/` (`>&`, `&>>`, `>|`, `exec 3>`) are refused as in bash.
  * Held: `> ./` is `bash: ./: Is a directory`, $? 1; `> f.txt/..` writes nothing ($? 1, but `Is a directory` where
  * bash says `Not a directory`).
  * Found (medium — silent data loss, the case the scout18 fix meant to close): `echo a > f.txt/.` replaces f.txt's
@@ -19,12 +22,12 @@
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
-it.fails("echo > f.txt/. and > new/. fail as in bash ($? 1) and write nothing", async () => {
+it.fails("echo > f.txt/., > new/. and 1<> f.txt/ fail as in bash ($? 1) and write nothing", async () => {
   const out = await inShellWorkspace(async (ws) => {
     await ws.ready();
     await ws.fs.mkdir("/workspace", { recursive: true });
     await ws.fs.writeFile("/workspace/f.txt", "keep\n");
-    const script = ["echo a > f.txt/.; echo rc=$?", "echo b > new/.; echo rc=$?", "echo c >> f.txt/.; echo rc=$?", "echo e 2> f.txt/.; echo rc=$?"].join("\n");
+    const script = ["echo a > f.txt/.; echo rc=$?", "echo b > new/.; echo rc=$?", "echo c >> f.txt/.; echo rc=$?", "echo e 2> f.txt/.; echo rc=$?", "echo k 1<> f.txt/; echo rc=$?"].join("\n");
     const r = await sh(ws, script, { cwd: "/workspace" });
     return {
       r: { exitCode: r.exitCode, stdout: r.stdout, stderr: r.stderr },
@@ -32,12 +35,12 @@ it.fails("echo > f.txt/. and > new/. fail as in bash ($? 1) and write nothing", 
       names: (await ws.fs.readdir("/workspace")).map((e) => e.name),
     };
   });
-  // Probe (this checkout): stdout "rc=0\nrc=0\nrc=0\ne\nrc=0\n", stderr "", f "" (a, c, then 2> truncated it), names ["f.txt", "new"].
+  // Probe (this checkout): stdout "rc=0\nrc=0\nrc=0\ne\nrc=0\nrc=0\n", stderr "", f "k\n" (a, c, 2> truncated it, <> wrote k), names ["f.txt", "new"].
   expect(out).toEqual({
     r: {
       exitCode: 0,
-      stdout: "rc=1\nrc=1\nrc=1\ne\nrc=1\n",
-      stderr: "bash: f.txt/.: Not a directory\nbash: new/.: No such file or directory\nbash: f.txt/.: Not a directory\nbash: f.txt/.: Not a directory\n",
+      stdout: "rc=1\nrc=1\nrc=1\ne\nrc=1\nrc=1\n",
+      stderr: "bash: f.txt/.: Not a directory\nbash: new/.: No such file or directory\nbash: f.txt/.: Not a directory\nbash: f.txt/.: Not a directory\nbash: f.txt/: Is a directory\n",
     },
     f: "keep\n",
     names: ["f.txt"],
