@@ -16,8 +16,8 @@ export interface WorkspaceSpan {
    * Sets (or replaces) one attribute; an `undefined` value is ignored. The
    * library adds result attributes on success (`workspace.fs.entries`,
    * `workspace.sync.pushed`, `workspace.runtime.id`, …) and, on failure,
-   * `error.name` (for `Error` instances) and `error.message` (control
-   * characters blanked, secrets redacted, at most 512 characters) before
+   * `error.name` (for `Error` instances) and `error.message` (each with
+   * control characters blanked, secrets redacted, at most 512 characters) before
    * rethrowing (spec 04 §4).
    */
   setAttribute(key: string, value: WorkspaceAttributeValue | undefined): void;
@@ -107,6 +107,21 @@ export function sanitizeErrorMessage(message: string): string {
     .slice(0, MAX_ERROR_MESSAGE_CHARS);
 }
 
+/**
+ * The `error.name` of a thrown value: for an `Error`, its `name` sanitised as
+ * a message is ({@link sanitizeErrorMessage}: control characters blanked,
+ * secrets redacted, at most {@link MAX_ERROR_MESSAGE_CHARS} characters — a
+ * name is any string code chose); `undefined` for anything else or a name
+ * that cannot be read (never throws).
+ */
+export function errorNameOf(error: unknown): string | undefined {
+  try {
+    return error instanceof Error ? sanitizeErrorMessage(String(error.name)) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The text of a thrown value: an Error's message, else `String(value)` (never throws). */
 function messageOf(error: unknown): string {
   try {
@@ -118,12 +133,12 @@ function messageOf(error: unknown): string {
 
 /**
  * Records a failure on `span` (spec 04 §4): `error.name` for an `Error`
- * instance, and `error.message` sanitised with {@link sanitizeErrorMessage}.
+ * instance ({@link errorNameOf}), and `error.message` sanitised with {@link sanitizeErrorMessage}.
  * The span's own failures are swallowed.
  */
 export function recordSpanError(span: WorkspaceSpan, error: unknown): void {
   try {
-    if (error instanceof Error) span.setAttribute("error.name", String(error.name));
+    span.setAttribute("error.name", errorNameOf(error));
     span.setAttribute("error.message", sanitizeErrorMessage(messageOf(error)));
   } catch {
     /* an observer's failure never replaces the operation's error */

@@ -17,7 +17,7 @@
  * @module
  */
 import type { Span, SpanStatusCode, Tracer } from "@opentelemetry/api";
-import { definedAttributes, sanitizeErrorMessage, type WorkspaceAttributeValue, type WorkspaceObserver, type WorkspaceSpan } from "../observer.js";
+import { definedAttributes, errorNameOf, sanitizeErrorMessage, type WorkspaceAttributeValue, type WorkspaceObserver, type WorkspaceSpan } from "../observer.js";
 
 /** Options of {@link createOpenTelemetryObserver}. */
 export interface OpenTelemetryObserverOptions {
@@ -30,10 +30,9 @@ const STATUS_ERROR: SpanStatusCode.ERROR = 2;
 
 /** An error's name (`Error` instances only) and sanitised message — never its stack, which repeats the message unsanitised. */
 function describeError(error: unknown): { name?: string; message: string } {
-  let name: string | undefined;
+  const name = errorNameOf(error);
   let message: string;
   try {
-    if (error instanceof Error) name = String(error.name);
     message = error instanceof Error ? String(error.message) : String(error);
   } catch {
     message = "(an error that cannot be printed)";

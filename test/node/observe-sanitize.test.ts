@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { Workspace, nodeSqliteStorage, type WorkspaceObserver } from "../../src/index.js";
 import { createCloudflareObserver } from "../../src/observe/cloudflare.js";
 import { createOpenTelemetryObserver } from "../../src/observe/opentelemetry.js";
-import { sanitizeErrorMessage } from "../../src/observer.js";
+import { sanitizeErrorMessage, withSpan } from "../../src/observer.js";
 
 describe("sanitizeErrorMessage: credentials", () => {
   it.each([
@@ -59,6 +59,28 @@ describe("sanitizeErrorMessage: credentials", () => {
     // the path is normalised (`//` → `/`), so the URL reads `https:/…`: still redacted
     expect(thrown).toBe("ENOENT: no such file or directory, stat: /x https:/x:SECRET9@h/r.git Authorization: Basic SECRET8");
     expect(recorded.at(-1)?.["error.message"]).toBe("ENOENT: no such file or directory, stat: /x https:/x:[REDACTED]@h/r.git Authorization: Basic [REDACTED]");
+  });
+
+  it("an error's name is sanitised and cut like a message (512 characters) on the span and in OpenTelemetry's recordException", async () => {
+    const name = `Bad\nName Authorization: Bearer SECRET7 ${"n".repeat(1_000_000)}`;
+    const error = Object.assign(new Error("boom"), { name });
+    const expected = `Bad Name Authorization: Bearer [REDACTED] ${"n".repeat(512 - 42)}`;
+    const fields: Record<string, unknown> = {};
+    const recorder: WorkspaceObserver = { span: (_n, _a, run) => run({ setAttribute: (k, v) => void (fields[k] = v) }) };
+    await expect(withSpan(recorder, "workspace.test", {}, async () => Promise.reject(error))).rejects.toBe(error);
+    expect(fields["error.name"]).toBe(expected);
+    expect(fields["error.message"]).toBe("boom");
+    const exceptions: unknown[] = [];
+    const span = { ...otelSpan({ n: 0 }), recordException: (e: unknown) => void exceptions.push(e) };
+    const o = createOpenTelemetryObserver({ tracer: { startActiveSpan: (_n: string, _o: unknown, fn: (s: unknown) => unknown) => fn(span) } as never });
+    await expect(o.span("n", {}, async () => Promise.reject(error))).rejects.toBe(error);
+    expect(exceptions).toEqual([{ name: expected, message: "boom" }]);
+    // A name getter that throws: no error.name, the message still recorded.
+    const odd = new Error("odd");
+    Object.defineProperty(odd, "name", { get: () => { throw new Error("no name"); } });
+    const oddFields: Record<string, unknown> = {};
+    await expect(withSpan({ span: (_n, _a, run) => run({ setAttribute: (k, v) => void (oddFields[k] = v) }) }, "workspace.test", {}, async () => Promise.reject(odd))).rejects.toBe(odd);
+    expect(oddFields).toEqual({ "error.message": "odd" });
   });
 });
 
