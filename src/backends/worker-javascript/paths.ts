@@ -18,8 +18,18 @@ export function pathError(code: string, message: string, path?: string): Error &
   return err;
 }
 
-/** Directories a run's memo holds at most (it starts over beyond). */
+/** Directories a run's memo holds at most (the oldest is forgotten beyond). */
 const MAX_MEMO_DIRECTORIES = 1024;
+
+/**
+ * Characters of directory paths a run's memo of checked directories
+ * ({@link ConfinedResolver}) holds at most: 1 Mi (`1_048_576`), each entry
+ * counted by its whole path. Past it the oldest entries are forgotten (they
+ * are checked again when met), so deep trees under long names cannot make
+ * the memo hold their every ancestor's path (a 256 KiB path has ancestors
+ * of up to 32 MiB together) for the rest of the run.
+ */
+export const MAX_MEMO_CHARS = 1024 * 1024;
 
 /** A confined path and, when its last component was checked, that component's `lstat`. */
 export interface ConfinedPath {
@@ -44,8 +54,10 @@ function validated(root: string, input: string, base: string | undefined): strin
  * entry stale. After {@link forget} (the run's own mutations) the next call
  * checks every component without reading the version. Results and errors
  * are those of {@link resolveConfined}; the last component is always
- * checked afresh. At most 1024 entries. Only `fs.lstat` is used (so a
- * caller may count or bound the lookups, as the module graph does).
+ * checked afresh. At most 1024 entries and {@link MAX_MEMO_CHARS}
+ * characters of their paths: past either the oldest entries are forgotten.
+ * Only `fs.lstat` is used (so a caller may count or bound the lookups, as
+ * the module graph does).
  */
 export class ConfinedResolver {
   readonly #fs: Pick<WorkspaceFilesystem, "lstat">;
@@ -53,6 +65,8 @@ export class ConfinedResolver {
   readonly #version: StoreVersion | undefined;
   /** Directory → the store version read before it was found not to be a link. */
   readonly #directories = new Map<string, string>();
+  /** Characters of the paths {@link #directories} holds. */
+  #chars = 0;
   #skipMemo = false;
 
   constructor(fs: Pick<WorkspaceFilesystem, "lstat">, root: string, version?: StoreVersion) {
@@ -64,7 +78,21 @@ export class ConfinedResolver {
   /** Forgets every checked directory; the next resolution checks every component. */
   forget(): void {
     this.#directories.clear();
+    this.#chars = 0;
     this.#skipMemo = true;
+  }
+
+  /** Remembers directory `path` as checked at `stamp`, forgetting the oldest entries past the memo's bounds. */
+  #remember(path: string, stamp: string): void {
+    if (this.#directories.delete(path)) this.#chars -= path.length;
+    if (path.length > MAX_MEMO_CHARS) return;
+    while (this.#directories.size >= MAX_MEMO_DIRECTORIES || this.#chars + path.length > MAX_MEMO_CHARS) {
+      const oldest = this.#directories.keys().next().value as string;
+      this.#directories.delete(oldest);
+      this.#chars -= oldest.length;
+    }
+    this.#directories.set(path, stamp);
+    this.#chars += path.length;
   }
 
   /**
@@ -97,10 +125,7 @@ export class ConfinedResolver {
       }
       if (stat.isSymbolicLink) throw pathError("EACCES", `cannot traverse symbolic link: ${prefix}`, prefix);
       if (final) out.last = stat;
-      else if (stamp !== undefined && stat.isDirectory) {
-        if (this.#directories.size >= MAX_MEMO_DIRECTORIES) this.#directories.clear();
-        this.#directories.set(prefix, stamp);
-      }
+      else if (stamp !== undefined && stat.isDirectory) this.#remember(prefix, stamp);
     }
     return out;
   }
