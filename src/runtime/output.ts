@@ -191,17 +191,50 @@ export class OutputAccumulator {
   }
 }
 
+/** Entries of the output directory one prune lists at most; logs past them are left alone. */
+export const OUTPUT_PRUNE_SCAN_ENTRIES = 10_000;
+
+/**
+ * Characters of entry names one prune reads, about (UTF-16 code units): the
+ * listing stops once the next page would pass them; logs past it are left alone.
+ */
+export const OUTPUT_PRUNE_SCAN_CHARS = 1_048_576;
+
+/** Largest page of the prune's listing, and its first (entries). */
+const PRUNE_PAGE = 1000;
+const PRUNE_FIRST_PAGE = 4;
+
 /**
  * Keeps the newest `keep` output logs in `dir` by mtime; the file just saved
  * always survives. Other files are never touched; errors are ignored.
+ *
+ * The directory is listed in name order, in pages sized from the longest
+ * name seen so far, up to {@link OUTPUT_PRUNE_SCAN_ENTRIES} entries and about
+ * {@link OUTPUT_PRUNE_SCAN_CHARS} characters of names: only the logs among
+ * them are candidates. A directory past either bound (other files with long
+ * names, say) keeps more logs than `keep`, never fewer: a log is removed only
+ * when `keep` newer ones were seen.
  */
 export async function pruneOutputDir(fs: WorkspaceFilesystem, dir: string, keep: number, saved: readonly string[]): Promise<void> {
   try {
-    const entries = await fs.readdir(dir);
-    const logs = entries
-      .filter((e) => e.isFile && (e.name.endsWith(".stdout.log") || e.name.endsWith(".stderr.log")))
-      .map((e) => ({ path: `${dir}/${e.name}`, mtime: e.mtime }))
-      .sort((a, b) => b.mtime - a.mtime || (a.path < b.path ? 1 : -1));
+    const logs: { path: string; mtime: number }[] = [];
+    let offset = 0;
+    let chars = 0;
+    let heaviest = 1;
+    let batch = PRUNE_FIRST_PAGE;
+    for (;;) {
+      const entries = await fs.readdir(dir, { limit: batch, offset });
+      for (const e of entries) {
+        chars += e.name.length;
+        heaviest = Math.max(heaviest, e.name.length);
+        if (e.isFile && (e.name.endsWith(".stdout.log") || e.name.endsWith(".stderr.log"))) logs.push({ path: `${dir}/${e.name}`, mtime: e.mtime });
+      }
+      if (entries.length < batch) break;
+      offset += entries.length;
+      batch = Math.min(PRUNE_PAGE, OUTPUT_PRUNE_SCAN_ENTRIES - offset, Math.floor((OUTPUT_PRUNE_SCAN_CHARS - chars) / heaviest));
+      if (batch <= 0) break;
+    }
+    logs.sort((a, b) => b.mtime - a.mtime || (a.path < b.path ? 1 : -1));
     const keepSet = new Set<string>(saved);
     for (const log of logs) {
       if (keepSet.size >= Math.max(keep, saved.length)) break;

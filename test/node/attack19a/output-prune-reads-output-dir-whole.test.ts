@@ -30,7 +30,7 @@ const NAME_CHARS = 100_000;
 /** What one prune may read of names (characters): a page, not the directory. */
 const BOUND = 1_048_576;
 
-it.fails(`a truncated command's prune reads at most ${BOUND} characters of names from an output dir holding ${K} names of ${NAME_CHARS} (today 10,000,208)`, async () => {
+it(`a truncated command's prune reads at most ${BOUND} characters of names from an output dir holding ${K} names of ${NAME_CHARS} (today 10,000,208)`, async () => {
   const ws = new Workspace({ storage: nodeSqliteStorage(":memory:"), backends: [new ScriptBackend({ id: "sh" })] });
   await ws.fs.mkdir("/.computer/output", { recursive: true });
   for (let i = 0; i < K; i++) await ws.fs.writeFile(`/.computer/output/${"n".repeat(NAME_CHARS)}${i}`, "");
@@ -40,4 +40,16 @@ it.fails(`a truncated command's prune reads at most ${BOUND} characters of names
   names.restore();
   expect((await ws.fs.readdir("/.computer/output", { limit: 1000 })).length).toBe(K + 1);
   expect(names.chars()).toBeLessThanOrEqual(BOUND);
+});
+
+it("keep-N stays exact when the logs span several pages of the listing (1,500 logs, keep 3)", async () => {
+  let t = 1000;
+  const ws = new Workspace({ storage: nodeSqliteStorage(":memory:"), backends: [new ScriptBackend({ id: "sh" })], output: { keep: 3 }, now: () => (t += 10) });
+  await ws.fs.mkdir("/.computer/output", { recursive: true });
+  await ws.fs.writeFile("/.computer/output/notes.txt", "keep me");
+  for (let i = 0; i < 1500; i++) await ws.fs.writeFile(`/.computer/output/sh.old${i}.stdout.log`, "");
+  const result = await (await ws.runtime.exec("repeat stdout 40 row ", { id: "rows", encoding: "utf8", output: { maxBytes: 100 } })).result();
+  expect(result.truncated?.stdout).toMatchObject({ status: "saved", path: "/.computer/output/sh.rows.stdout.log" });
+  const names = (await ws.fs.readdir("/.computer/output")).map((e) => e.name);
+  expect(names).toEqual(["notes.txt", "sh.old1498.stdout.log", "sh.old1499.stdout.log", "sh.rows.stdout.log"]);
 });
