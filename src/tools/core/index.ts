@@ -32,7 +32,7 @@ export type { ReadLedgerOptions, FileFingerprint, FreshnessVerdict } from "./fre
 export { findEquivalentSibling, withSiblingHint, siblingHint, UNICODE_SIBLING_SCAN_LIMIT } from "./unicode-names.js";
 export type { EquivalentSibling, ReaddirLike } from "./unicode-names.js";
 export type { CreateToolsOptions, ExecBackends, ExecBackendOptions } from "./toolset.js";
-export { toJSONSchema, nullDroppableKeys, dropNulls, invalidArgumentsMessage } from "./schema.js";
+export { toJSONSchema, nullDroppableKeys, dropNulls, invalidArgumentsMessage, INVALID_ARGUMENTS_MAX_CHARS, INVALID_ARGUMENTS_MAX_ISSUES } from "./schema.js";
 export type { JSONSchemaObject } from "./schema.js";
 export { execDefinition, defineExec, formatSize, EXEC_DEFAULTS, EXEC_FACTS } from "./exec.js";
 export type { ExecToolOptions, ExecInput, ExecToolOutput, ExecDefinition, ExecCallContext, ExecWorkspaceLike, ExecRuntimeHandle, ExecStreamEvent } from "./exec.js";

@@ -50,12 +50,94 @@ export function dropNulls(args: unknown, keys: Set<string>): unknown {
   return out ?? args;
 }
 
-/** `Invalid arguments for <name>: <path>: <message>; …` (spec 03 §7.2). */
+/**
+ * Issues that {@link invalidArgumentsMessage} lists at most (the first ones,
+ * in zod's order); the rest are counted (`… and <n> more issues`). Default 10.
+ */
+export const INVALID_ARGUMENTS_MAX_ISSUES = 10;
+
+/**
+ * Characters (UTF-16 code units) an {@link invalidArgumentsMessage} takes at
+ * most, whatever its issues say: a longer list is cut (without splitting a
+ * character) and marked `…`, before the count of unlisted issues. Default 4096.
+ */
+export const INVALID_ARGUMENTS_MAX_CHARS = 4096;
+
+/** A validation issue as Standard Schema reports it: `message`, and the `path` to the value when known. */
+export interface BoundedIssue {
+  readonly message: string;
+  readonly path?: readonly (PropertyKey | { readonly key: PropertyKey })[];
+}
+
+/** `text` cut to at most `max` UTF-16 units ending in `…`, never between the two halves of a surrogate pair. */
+function cutWithMark(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = Math.max(0, max - 1);
+  if (end > 0 && (text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
+  return `${text.slice(0, end)}…`;
+}
+
+/**
+ * The first {@link INVALID_ARGUMENTS_MAX_ISSUES} of `issues` (each as it is),
+ * their messages together at most {@link INVALID_ARGUMENTS_MAX_CHARS}
+ * characters (the one that crosses the bound is cut and marked `…`, and no
+ * more are listed), then, when some are left out, one more issue `{ message:
+ * "… and <n> more issues" }` (no path). `issues` within both bounds come back
+ * unchanged.
+ */
+export function boundedIssues<T extends BoundedIssue>(issues: readonly T[]): (T | BoundedIssue)[] {
+  const out: (T | BoundedIssue)[] = [];
+  let room = INVALID_ARGUMENTS_MAX_CHARS;
+  for (const issue of issues) {
+    if (out.length === INVALID_ARGUMENTS_MAX_ISSUES || room <= 0) break;
+    const message = String(issue.message);
+    if (message.length <= room) out.push(issue);
+    else out.push({ ...issue, message: cutWithMark(message, room) });
+    room -= message.length;
+  }
+  const more = issues.length - out.length;
+  if (more > 0) out.push({ message: `… and ${more} more issue${more === 1 ? "" : "s"}` });
+  return out;
+}
+
+/**
+ * A copy of `schema` (the same zod schema: `safeParse`, JSON Schema and
+ * types unchanged) whose Standard Schema `validate` reports
+ * {@link boundedIssues} — for libraries that validate tool input through
+ * `~standard` and put every issue into the error the model reads (TanStack
+ * AI's `chat()`).
+ */
+export function withBoundedIssues<S extends z.ZodType>(schema: S): S {
+  const standard = schema["~standard"];
+  const bound = (result: Awaited<ReturnType<typeof standard.validate>>) =>
+    result.issues ? { issues: boundedIssues(result.issues) } : result;
+  const copy = schema.clone() as S;
+  // zod supports an own `~standard` (its setter defines one); the JSON Schema methods stay the original's.
+  (copy as { "~standard": unknown })["~standard"] = {
+    ...standard,
+    validate: (value: unknown) => {
+      const result = standard.validate(value);
+      return result instanceof Promise ? result.then(bound) : bound(result);
+    },
+  };
+  return copy;
+}
+
+/**
+ * `Invalid arguments for <name>: <path>: <message>; …` (spec 03 §7.2): the
+ * first {@link INVALID_ARGUMENTS_MAX_ISSUES} issues, then `; … and <n> more
+ * issues` when there are more, the whole at most
+ * {@link INVALID_ARGUMENTS_MAX_CHARS} characters — the error result the model
+ * reads stays small however many issues a malformed call raises (one per
+ * element of a wrong array).
+ */
 export function invalidArgumentsMessage(name: string, error: z.ZodError): string {
-  const issues = error.issues.map((issue) => {
+  const issues = error.issues.slice(0, INVALID_ARGUMENTS_MAX_ISSUES).map((issue) => {
     const path = issue.path.map(String).join(".");
     // A message that already starts with its path (directory tools' inputs) is not prefixed twice.
     return path !== "" && !issue.message.startsWith(`${path}: `) ? `${path}: ${issue.message}` : issue.message;
   });
-  return `Invalid arguments for ${name}: ${issues.join("; ")}`;
+  const more = error.issues.length - issues.length;
+  const tail = more > 0 ? `; … and ${more} more issue${more === 1 ? "" : "s"}` : "";
+  return cutWithMark(`Invalid arguments for ${name}: ${issues.join("; ")}`, INVALID_ARGUMENTS_MAX_CHARS - tail.length) + tail;
 }

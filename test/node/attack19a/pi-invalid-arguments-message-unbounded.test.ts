@@ -15,6 +15,8 @@
  * splitting a character.
  */
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { INVALID_ARGUMENTS_MAX_CHARS, invalidArgumentsMessage } from "../../../src/tools/core/schema.js";
 import { PI_MAJORS, step } from "../../shared/loops/pi.js";
 import { createPiTools } from "../../../src/tools/pi-ai.js";
 import { setup } from "../tools/helpers.js";
@@ -27,7 +29,7 @@ const BOUND = 4096;
 for (const major of PI_MAJORS) describe(`pi ${major.name}: a malformed edit call's error result`, () => {
   const runLoop = major.piLoop();
 
-  it.fails(`is at most ${BOUND} characters for an edits array of ${N} numbers (today 608,916), and changes nothing`, async () => {
+  it(`is at most ${BOUND} characters for an edits array of ${N} numbers (was 608,916), and changes nothing`, async () => {
     const { workspace } = await setup({ "/workspace/a.txt": "one\n" });
     const pi = createPiTools({ workspace });
     const args = { path: "/workspace/a.txt", edits: Array.from({ length: N }, () => 1) };
@@ -39,5 +41,25 @@ for (const major of PI_MAJORS) describe(`pi ${major.name}: a malformed edit call
     expect(text.startsWith("Invalid arguments for edit: edits.0: Invalid input: expected object, received number; ")).toBe(true);
     expect(await workspace.fs.readFile("/workspace/a.txt", "utf8")).toBe("one\n");
     expect(text.length).toBeLessThanOrEqual(BOUND);
+    const listed = Array.from({ length: 10 }, (_, i) => `edits.${i}: Invalid input: expected object, received number`);
+    expect(text).toBe(`Invalid arguments for edit: ${listed.join("; ")}; … and ${N - 10} more issues`);
   });
+});
+
+it("a few long issues are cut to INVALID_ARGUMENTS_MAX_CHARS without splitting a character", () => {
+  expect(INVALID_ARGUMENTS_MAX_CHARS).toBe(BOUND);
+  // Two issues whose paths are 6,000 characters of emoji (surrogate pairs) each.
+  const keys = ["\u{1F600}".repeat(3000), "\u{1F601}".repeat(3000)];
+  const parsed = z.object({ [keys[0]!]: z.string(), [keys[1]!]: z.string() }).safeParse({});
+  expect(parsed.success).toBe(false);
+  const text = invalidArgumentsMessage("t", parsed.error!);
+  const head = `Invalid arguments for t: ${keys[0]}`;
+  // Even cut: 4,095 - 25 (prefix) = 4,070 units = 2,035 whole emoji, then the mark.
+  expect(text).toBe(`${head.slice(0, BOUND - 1)}…`);
+  expect(text.length).toBe(BOUND);
+  const odd = invalidArgumentsMessage("tt", parsed.error!);
+  // Odd cut: the high half at the end is dropped with its pair, so the message is one unit shorter.
+  expect(odd).toBe(`Invalid arguments for tt: ${"\u{1F600}".repeat(2034)}…`);
+  expect(odd.length).toBe(BOUND - 1);
+  expect(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/.test(odd)).toBe(false);
 });
