@@ -55,8 +55,20 @@ export function splitMessage(message: string): { subject: string; body: string }
  * %ce %cd %n %%`; any other `%x` stays as written (as real git does).
  */
 export function formatCommit(commit: CommitView, format: string): string {
-  const { subject, body } = splitMessage(commit.message);
-  return format.replace(/%(an|ae|ad|cn|ce|cd|H|h|T|t|P|p|s|b|B|n|%)/g, (_m, key: string) => {
+  return commitWithin(commit, format, "", Infinity).text;
+}
+
+/**
+ * {@link formatCommit} then `end`, expanded part by part (a stretch of the
+ * format, or one placeholder's value) only while it fits in `room`
+ * characters: whole, or (`whole` false) its first `max(0, room) + 1`
+ * characters — all {@link clipLines} reads — so a format repeating a large
+ * field (`%B` × 64 of a 1 MiB message) builds no more than the room and one
+ * part.
+ */
+function commitWithin(commit: CommitView, format: string, end: string, room: number): { text: string; whole: boolean } {
+  let split: { subject: string; body: string } | undefined;
+  const value = (key: string): string => {
     switch (key) {
       case "H":
         return commit.oid;
@@ -71,9 +83,9 @@ export function formatCommit(commit: CommitView, format: string): string {
       case "p":
         return commit.parent.map(shortOid).join(" ");
       case "s":
-        return subject;
+        return (split ??= splitMessage(commit.message)).subject;
       case "b":
-        return body;
+        return (split ??= splitMessage(commit.message)).body;
       case "B":
         return commit.message.endsWith("\n") ? commit.message : commit.message + "\n";
       case "an":
@@ -93,7 +105,29 @@ export function formatCommit(commit: CommitView, format: string): string {
       default:
         return "%";
     }
-  });
+  };
+  const limit = Math.max(0, room) + 1;
+  const parts: string[] = [];
+  let size = 0;
+  /** Appends `part`, or as much of it as makes `limit` characters; false once there. */
+  const add = (part: string): boolean => {
+    if (size + part.length >= limit) {
+      parts.push(part.slice(0, limit - size));
+      size = limit;
+      return false;
+    }
+    parts.push(part);
+    size += part.length;
+    return true;
+  };
+  const placeholder = /%(an|ae|ad|cn|ce|cd|H|h|T|t|P|p|s|b|B|n|%)/g;
+  let from = 0;
+  for (let m = placeholder.exec(format); m !== null; m = placeholder.exec(format)) {
+    if (!add(format.slice(from, m.index)) || !add(value(m[1]!))) return { text: parts.join(""), whole: false };
+    from = m.index + m[0].length;
+  }
+  if (!add(format.slice(from)) || !add(end)) return { text: parts.join(""), whole: false };
+  return { text: parts.join(""), whole: size <= room };
 }
 
 /**
@@ -256,7 +290,8 @@ export function parsePretty(value: string): LogStyle | undefined {
  * `Log cut: commit <oid7> not shown in full[ and <n> more commits not
  * shown]; the log's text would pass <maxChars> characters
  * (GIT_LOG_MAX_CHARS): log fewer commits at a time (-n), or --oneline`.
- * A `medium` message is indented in one pass over its text.
+ * A `medium` message is indented in one pass over its text; a format is
+ * expanded placeholder by placeholder only as far as the room left.
  *
  * @param maxChars - Default {@link GIT_LOG_MAX_CHARS} (8 Mi characters).
  */
@@ -270,9 +305,11 @@ export function formatLog(commits: readonly CommitView[], style: LogStyle, maxCh
     let entry: { text: string; whole: boolean };
     if (style.kind === "medium") entry = mediumWithin(commit, Math.max(0, room));
     else {
+      // a format is expanded only as far as the room (a repeated %B would otherwise copy the message each time)
       const text =
-        style.kind === "oneline" ? formatOneline(commit) : style.kind === "format" ? formatCommit(commit, style.format) : formatCommit(commit, style.format) + "\n";
-      entry = text.length <= room ? { text, whole: true } : { text: clipLines(text, Math.max(0, room)), whole: false };
+        style.kind === "oneline" ? { text: formatOneline(commit), whole: true } : commitWithin(commit, style.format, style.kind === "tformat" ? "\n" : "", room);
+      entry =
+        text.whole && text.text.length <= room ? text : { text: clipLines(text.text, Math.max(0, room)), whole: false };
     }
     if (!entry.whole) {
       if (entry.text !== "") parts.push(sep + (entry.text.endsWith("\n") ? entry.text : `${entry.text}\n`));
