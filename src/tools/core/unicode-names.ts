@@ -10,7 +10,9 @@
  *   an existing sibling, and names it.
  *
  * Only the final name is compared, against the entries of its parent
- * directory (at most {@link UNICODE_SIBLING_SCAN_LIMIT} of them). An ASCII
+ * directory (at most {@link UNICODE_SIBLING_SCAN_LIMIT} of them, and about
+ * {@link UNICODE_SIBLING_SCAN_CHARS} characters of their names: entries past
+ * either bound are not compared, as if absent). An ASCII
  * name without `K`, `;` or `` ` `` has no possible twin, and costs no listing
  * ({@link mayHaveTwin}).
  *
@@ -21,10 +23,55 @@ import { confinedTarget } from "./root.js";
 import { isNotFound, type FileStore } from "./store.js";
 import { errorMessage } from "./types.js";
 
-/** Entries of one directory read when looking for an equivalent name (in pages of 1000). */
+/** Entries of one directory read when looking for an equivalent name (in pages of at most 1000). */
 export const UNICODE_SIBLING_SCAN_LIMIT = 10000;
 
+/**
+ * Characters (UTF-16 code units) of sibling names one lookup reads, about:
+ * the listing's pages are sized from the longest name seen so far, and it
+ * stops once the next page would pass this (512 Ki). Siblings past it are
+ * not compared.
+ */
+export const UNICODE_SIBLING_SCAN_CHARS = 524_288;
+
+/** Largest page, and the first: two names of a path's most (256 KiB) fit in the budget. */
 const PAGE = 1000;
+const FIRST_PAGE = 2;
+
+type Sibling = Awaited<ReturnType<ReaddirLike>>[number];
+
+/**
+ * The entries of `parent` in name order, up to {@link UNICODE_SIBLING_SCAN_LIMIT}
+ * of them and about {@link UNICODE_SIBLING_SCAN_CHARS} characters of names.
+ */
+async function* siblingsOf(readdir: ReaddirLike, parent: string): AsyncGenerator<Sibling> {
+  let offset = 0;
+  let chars = 0;
+  let heaviest = 1;
+  let batch = FIRST_PAGE;
+  for (;;) {
+    const entries = await readdir(parent, { limit: batch, offset });
+    for (const entry of entries) {
+      chars += entry.name.length;
+      heaviest = Math.max(heaviest, entry.name.length);
+      yield entry;
+    }
+    if (entries.length < batch) return;
+    offset += entries.length;
+    batch = Math.min(PAGE, UNICODE_SIBLING_SCAN_LIMIT - offset, Math.floor((UNICODE_SIBLING_SCAN_CHARS - chars) / heaviest));
+    if (batch <= 0) return;
+  }
+}
+
+/**
+ * The longest name (UTF-16 code units) that can have the same NFC form as
+ * `name`: twice its NFD form's length. Two such names have the same NFD
+ * form, and every code point is at most two units and decomposes to at least
+ * one, so a name is at most twice as long as its NFD form.
+ */
+function longestTwin(name: string): number {
+  return 2 * name.normalize("NFD").length;
+}
 
 /** A directory listing shaped like `workspace.fs.readdir` (throws or returns `[]` for a missing directory). */
 export type ReaddirLike = (
@@ -76,18 +123,15 @@ export async function findEquivalentSibling(readdir: ReaddirLike | undefined, pa
   if (name === "" || !mayHaveTwin(name)) return null;
   const parent = dirname(path);
   const wanted = name.normalize("NFC");
+  const longest = longestTwin(name);
   let found: EquivalentSibling | null = null;
   try {
-    for (let offset = 0; offset < UNICODE_SIBLING_SCAN_LIMIT; offset += PAGE) {
-      const entries = await readdir(parent, { limit: Math.min(PAGE, UNICODE_SIBLING_SCAN_LIMIT - offset), offset });
-      for (const entry of entries) {
-        if (entry.name === name) return null;
-        if (found === null && entry.name.normalize("NFC") === wanted) {
-          const kind = entry.isSymbolicLink ? "symbolic link" : entry.isDirectory ? "directory" : "file";
-          found = { path: parent === "/" ? `/${entry.name}` : `${parent}/${entry.name}`, form: formOf(entry.name), kind };
-        }
+    for await (const entry of siblingsOf(readdir, parent)) {
+      if (entry.name === name) return null;
+      if (found === null && entry.name.length <= longest && entry.name.normalize("NFC") === wanted) {
+        const kind = entry.isSymbolicLink ? "symbolic link" : entry.isDirectory ? "directory" : "file";
+        found = { path: parent === "/" ? `/${entry.name}` : `${parent}/${entry.name}`, form: formOf(entry.name), kind };
       }
-      if (entries.length < PAGE) break;
     }
   } catch {
     return null;
@@ -113,19 +157,16 @@ export async function earlierTwin(store: FileStore, path: string, created: numbe
   if (!readdir || !inode || name === "" || !mayHaveTwin(name)) return null;
   const parent = dirname(absolute);
   const wanted = name.normalize("NFC");
+  const longest = longestTwin(name);
   let first: { inode: number; sibling: EquivalentSibling } | null = null;
   try {
-    for (let offset = 0; offset < UNICODE_SIBLING_SCAN_LIMIT; offset += PAGE) {
-      const entries = await readdir(parent, { limit: Math.min(PAGE, UNICODE_SIBLING_SCAN_LIMIT - offset), offset });
-      for (const entry of entries) {
-        if (entry.name === name || entry.name.normalize("NFC") !== wanted) continue;
-        const siblingPath = parent === "/" ? `/${entry.name}` : `${parent}/${entry.name}`;
-        const id = await inode(siblingPath);
-        if (id === null || id >= created || (first !== null && first.inode <= id)) continue;
-        const kind = entry.isSymbolicLink ? "symbolic link" : entry.isDirectory ? "directory" : "file";
-        first = { inode: id, sibling: { path: siblingPath, form: formOf(entry.name), kind } };
-      }
-      if (entries.length < PAGE) break;
+    for await (const entry of siblingsOf(readdir, parent)) {
+      if (entry.name === name || entry.name.length > longest || entry.name.normalize("NFC") !== wanted) continue;
+      const siblingPath = parent === "/" ? `/${entry.name}` : `${parent}/${entry.name}`;
+      const id = await inode(siblingPath);
+      if (id === null || id >= created || (first !== null && first.inode <= id)) continue;
+      const kind = entry.isSymbolicLink ? "symbolic link" : entry.isDirectory ? "directory" : "file";
+      first = { inode: id, sibling: { path: siblingPath, form: formOf(entry.name), kind } };
     }
   } catch {
     return null;

@@ -17,6 +17,11 @@
  * form equals the wanted name's, so its length is within a small factor of it: list in small pages while the names
  * read stay under a character budget (as `fetchCappedPage`), or ask the filesystem for names of bounded length
  * (`length(name) <= 4 * wanted.length` in SQL).
+ * Fixed: both scans list the parent in pages sized from the longest name seen (2 entries first, at most 1000) and
+ * stop at UNICODE_SIBLING_SCAN_LIMIT (10,000) entries or once the next page would pass UNICODE_SIBLING_SCAN_CHARS
+ * (512 Ki) characters of names — siblings past it are not compared, as past the entry limit; a name longer than twice
+ * the wanted name's NFD form is not normalised (it cannot be a twin). Here the write reads 5 names a scan (1,000,020
+ * characters in all). Also checked: a twin after 1,500 short siblings is still named by read and refused by write.
  */
 import { expect, it } from "vitest";
 import { createPiTools } from "../../../src/tools/pi-ai.js";
@@ -28,7 +33,7 @@ const NAME_CHARS = 100_000;
 /** What one tool call may read of sibling names (characters). */
 const BOUND = 1_048_576;
 
-it.fails(`a write of é.txt beside ${K} names of ${NAME_CHARS} characters reads at most ${BOUND} characters of names (today 40,000,985)`, { timeout: 60_000 }, async () => {
+it(`a write of é.txt beside ${K} names of ${NAME_CHARS} characters reads at most ${BOUND} characters of names (today 40,000,985)`, { timeout: 60_000 }, async () => {
   const ws = await makeWorkspace();
   await ws.fs.mkdir("/workspace/d", { recursive: true });
   for (let i = 0; i < K; i++) await ws.fs.writeFile(`/workspace/d/${"n".repeat(NAME_CHARS)}${i}`, "");
@@ -39,4 +44,27 @@ it.fails(`a write of é.txt beside ${K} names of ${NAME_CHARS} characters reads 
   names.restore();
   expect(await ws.fs.readFile("/workspace/d/é.txt", "utf8")).toBe("x");
   expect(names.chars()).toBeLessThanOrEqual(BOUND);
+});
+
+it("a twin after 1,500 short siblings (past the first pages) is still named and still refused", { timeout: 60_000 }, async () => {
+  const ws = await makeWorkspace();
+  await ws.fs.mkdir("/workspace/d", { recursive: true });
+  for (let i = 0; i < 1500; i++) await ws.fs.writeFile(`/workspace/d/a${String(i).padStart(4, "0")}.txt`, "");
+  await ws.fs.writeFile("/workspace/d/ze\u0301.txt", "nfd");
+  const pi = createPiTools({ workspace: ws });
+  const hint = "A file with the same name in another Unicode normalisation exists: /workspace/d/ze\u0301.txt (NFD) — use that path.";
+  expect(await pi.execute({ id: "r", name: "read", arguments: { path: "/workspace/d/z\u00e9.txt" } })).toMatchObject({
+    isError: true,
+    content: [{ type: "text", text: `File not found: /workspace/d/z\u00e9.txt. ${hint}` }],
+  });
+  expect(await pi.execute({ id: "w", name: "write", arguments: { path: "/workspace/d/z\u00e9.txt", content: "x" } })).toMatchObject({
+    isError: true,
+    content: [
+      {
+        type: "text",
+        text: "Not written: /workspace/d/z\u00e9.txt would be a new file beside /workspace/d/ze\u0301.txt (NFD), a file with the same name in another Unicode normalisation. Write to that path instead.",
+      },
+    ],
+  });
+  expect((await ws.fs.readdir("/workspace/d", { limit: 2000 })).length).toBe(1501);
 });
