@@ -12,9 +12,9 @@
  * bounded by MAX_WATCHED_RUNS; the control run's heap stays flat.)
  *
  * Found (low: a slow leak in a long-lived Durable Object; 4 of 4 runs): the heap grows ~330 bytes per run (3.26 MB
- * per 10,000 runs, the control 68 KB; 8.1 MB per 24,000 in an earlier, longer set-up) although every run was disposed — about 400,000 container commands of one
- * object's life fill a 128 MB Durable Object with nothing but these entries (fewer with longer backend ids: the
- * key holds the backend's id whole).
+ * per 10,000 runs, the control 68 KB; 8.1 MB per 24,000 in an earlier, longer set-up) although every run was
+ * disposed — about 400,000 container commands of one object's life fill a 128 MB Durable Object with nothing but
+ * these entries (fewer with longer backend ids: the key holds the backend's id whole).
  *
  * Suggested fix: delete the entry in `disposeExec` (and when a later `exec` replaces it), and bound the map — e.g. the
  * daemon's own horizon: MAX_WATCHED_RUNS entries, oldest first (a run past the daemon's retention is `ENOENT` or
