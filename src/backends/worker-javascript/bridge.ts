@@ -32,6 +32,22 @@ export function interruptJson(value: unknown, what: string): string {
 const encoder = new TextEncoder();
 const MAX_RESPONSE_VALUES = 4096;
 
+/**
+ * Entries one page of a run's `readdir` reads at most (64): the listing is
+ * read page by page — fewer per page once the longest entry so far says a
+ * full page would pass what the run may still receive — and stops `E2BIG`
+ * as soon as the entries read pass `maxCapabilityResponseBytes` less the
+ * run's responses so far, so a directory of long names is not read whole
+ * to be refused.
+ */
+export const READDIR_PAGE_ENTRIES = 64;
+
+/**
+ * Times a run's `readdir` of more than one page starts over when the store
+ * changed between its pages (8); then it fails `EIO`.
+ */
+export const READDIR_ATTEMPTS = 8;
+
 /** A call as messages name it: `fs.readFile`, `fetch`, `ws:side hold`. */
 function callLabel(kind: string, target: string, name: string): string {
   return kind === "fs" ? `fs.${name}` : kind === "fetch" ? "fetch" : `${target} ${name}`;
@@ -217,6 +233,7 @@ export class RunCapabilities {
   #responseBytes = 0;
 
   readonly #paths: ConfinedResolver;
+  readonly #version: StoreVersion | undefined;
 
   /**
    * @param version Store version for the per-run memo of checked directories
@@ -228,6 +245,7 @@ export class RunCapabilities {
     this.#modules = modules;
     this.#run = run;
     this.#paths = new ConfinedResolver(fs, options.root, version);
+    this.#version = version;
   }
 
   /**
@@ -519,7 +537,7 @@ export class RunCapabilities {
     return this.#paths.resolve(path, { allowLastLink });
   }
 
-  async #fs_(name: string, args: unknown[], _signal: AbortSignal): Promise<unknown> {
+  async #fs_(name: string, args: unknown[], signal: AbortSignal): Promise<unknown> {
     const fs = this.#fs;
     switch (name) {
       case "readFile": {
@@ -572,12 +590,7 @@ export class RunCapabilities {
       case "readlink":
         return fs.readlink(await this.#resolve(args[0], true));
       case "readdir": {
-        const p = await this.#resolve(args[0] ?? ".");
-        const entries = await fs.readdir(p, { limit: this.#o.maxDirectoryEntries + 1 });
-        if (entries.length > this.#o.maxDirectoryEntries) {
-          throw pathError("E2BIG", `readdir of ${p} has more than maxDirectoryEntries (${this.#o.maxDirectoryEntries}) entries`, p);
-        }
-        return entries.map((e) => ({ name: e.name, isFile: e.isFile, isDirectory: e.isDirectory, isSymbolicLink: e.isSymbolicLink }));
+        return this.#readdir(await this.#resolve(args[0] ?? "."), signal);
       }
       case "stat":
       case "lstat": {
@@ -598,6 +611,57 @@ export class RunCapabilities {
       }
       default:
         throw new TypeError(`node:fs has no method ${name}`);
+    }
+  }
+
+  /**
+   * The entries of directory `p` for a run's `readdir`, read
+   * {@link READDIR_PAGE_ENTRIES} at a time (fewer when the longest entry so
+   * far says a full page would pass what the run may still receive).
+   *
+   * @throws `E2BIG` past `maxDirectoryEntries` entries, or as soon as the
+   *   entries read measure more than `maxCapabilityResponseBytes` less the
+   *   run's responses so far (the message of the run's response budget: the
+   *   answer would be refused whole anyway); `EIO` when the store changed
+   *   between pages {@link READDIR_ATTEMPTS} times in a row (a listing of
+   *   one page needs no check; without a store version none is made).
+   */
+  async #readdir(p: string, signal: AbortSignal): Promise<unknown[]> {
+    const o = this.#o;
+    for (let attempt = 1; ; attempt++) {
+      const stamp = this.#version?.();
+      const out: unknown[] = [];
+      let size = 8; // the array, as measure() counts it
+      let longest = 1;
+      let changed = false;
+      for (;;) {
+        signal.throwIfAborted();
+        if (out.length > 0 && stamp !== undefined && this.#version!() !== stamp) {
+          changed = true;
+          break;
+        }
+        const left = o.maxCapabilityResponseBytes - this.#responseBytes - size;
+        const want = Math.min(READDIR_PAGE_ENTRIES, Math.max(1, Math.floor(left / longest)), o.maxDirectoryEntries + 1 - out.length);
+        const page = await this.#fs.readdir(p, { limit: want, offset: out.length });
+        for (const e of page) {
+          const entry = { name: e.name, isFile: e.isFile, isDirectory: e.isDirectory, isSymbolicLink: e.isSymbolicLink };
+          const bytes = measure(entry);
+          out.push(entry);
+          size += bytes;
+          longest = Math.max(longest, bytes);
+        }
+        if (out.length > o.maxDirectoryEntries) {
+          throw pathError("E2BIG", `readdir of ${p} has more than maxDirectoryEntries (${o.maxDirectoryEntries}) entries`, p);
+        }
+        if (this.#responseBytes + size > o.maxCapabilityResponseBytes) {
+          throw pathError("E2BIG", `host call responses exceed maxCapabilityResponseBytes (${o.maxCapabilityResponseBytes}) for this run`);
+        }
+        if (page.length < want) break;
+      }
+      if (!changed) return out;
+      if (attempt >= READDIR_ATTEMPTS) {
+        throw pathError("EIO", `readdir of ${p}: the store kept changing while the directory was listed (${READDIR_ATTEMPTS} attempts)`, p);
+      }
     }
   }
 

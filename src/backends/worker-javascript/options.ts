@@ -217,7 +217,9 @@ export interface WorkerJavaScriptBackendOptions {
    */
   maxCapabilityResponseBytes?: number;
   /**
-   * Entries `readdir` may return (more fail `E2BIG`).
+   * Entries `readdir` may return (more fail `E2BIG`). The listing is read
+   * `READDIR_PAGE_ENTRIES` (64) entries at a time and stops `E2BIG` once
+   * past this or what is left of `maxCapabilityResponseBytes`.
    * @defaultValue `1024`
    */
   maxDirectoryEntries?: number;
