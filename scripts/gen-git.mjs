@@ -400,6 +400,28 @@ if (force || !existsSync(stamp) || readFileSync(stamp, "utf8") !== hash) {
     '      const packFile = indexFile.replace(/idx$/, "pack");\n      if (!p.pack) {\n',
     '      const packFile = indexFile.replace(/idx$/, "pack");\n      p.reloadPack = () => fs.read(packFile);\n      if (!p.pack) {\n',
   );
+  // `add` of many paths read, hashed and deflated every one at once: addToIndex mapped its list of
+  // paths with Promise.all whatever `parallel` said (the option only covered a directory's
+  // children), so `git add .` of 8 new 12 MiB files grew memory by ~190 MiB (issue 20, nineteenth
+  // attack run). With `parallel: false` (src/git/ops/repo.ts add) the paths are now added one after
+  // another too — one file held at a time — with the same outcome: every path is tried, the errors
+  // collected as before (one rethrown, several as a MultipleGitError), the index written once.
+  igit = patch(
+    igit,
+    "addToIndex (paths)",
+    "  filepath = Array.isArray(filepath) ? filepath : [filepath];\n  const promises = filepath.map(async (currentFilepath) => {\n",
+    "  filepath = Array.isArray(filepath) ? filepath : [filepath];\n  const addOne = async (currentFilepath) => {\n",
+  );
+  igit = patch(
+    igit,
+    "addToIndex (settle)",
+    "      index2.insert({ filepath: currentFilepath, stats, oid });\n    }\n  });\n  const settledPromises = await Promise.allSettled(promises);\n",
+    "      index2.insert({ filepath: currentFilepath, stats, oid });\n    }\n  };\n" +
+      "  const settledPromises = parallel ? await Promise.allSettled(filepath.map(addOne)) : [];\n" +
+      "  if (!parallel) {\n    for (const currentFilepath of filepath) {\n" +
+      '      settledPromises.push(await addOne(currentFilepath).then((value) => ({ status: "fulfilled", value }), (reason) => ({ status: "rejected", reason })));\n' +
+      "    }\n  }\n",
+  );
   // push counts toward maxPushBytes only the objects it packs (src/git/operation.ts pushBoundedFs):
   // listObjects also reads the trees of the merge base and of the remote's HEAD, which are not sent.
   // _pack tells the operation's cache when packing starts.
