@@ -215,6 +215,15 @@ const justBashRedirectPatch = {
         (all, head, ctx, target, rest, early, result) =>
           `${head}{let __early=__redirectTargetError(${target});if(__early!==null)return{error:${result}("",__early,1)}}${rest}`,
       );
+      // openReadWriteTarget (`<>`): creating a target it could not read failed with `No such file or directory`
+      // whatever the reason; as bash, the reason is the create's (`1<> f.txt/`: `Is a directory`).
+      text = patchOnce(
+        text,
+        "openReadWriteTarget (create failure)",
+        /(await (\w+)\.fs\.writeFile\((\w+),"","binary"\),\{entry:\{kind:"readwrite",path:\3,position:0,content:""\}\}\})catch\{return\{error:(\w+)\("",`bash: \$\{(\w+)\}: No such file or directory\n`,1\)\}\}/,
+        (all, head, ctx, path, result, target) =>
+          `${head}catch(__rwError){return{error:${result}("",__isFsFailure(__rwError)?__redirectFailure(${target},__rwError):\`bash: \${${target}}: No such file or directory\n\`,1)}}`,
+      );
       redirectPatched++;
       return { contents: `import{redirectFailure as __redirectFailure,isFsFailure as __isFsFailure,redirectTargetError as __redirectTargetError}from${JSON.stringify(redirectModule)};\n${text}`, loader: "js", resolveDir: dirname(args.path) };
     });

@@ -198,6 +198,26 @@ function normalize(path: string): string {
   return `/${out.join("/")}`;
 }
 
+/**
+ * The form of a path that can only name a directory, as open(2) and stat(2)
+ * read it: `"slash"` when a name is followed by `/` (`/w/f/`), `"dot"` when
+ * the last segment after a name is `.` (`/w/f/.`, `/w/f/./`); `null`
+ * otherwise — a plain name, `/`, or a last `..` (which
+ * {@link WorkspaceFsAdapter.resolvePath} resolves lexically to the parent).
+ * The Workspace drops such a tail (spec 01 §2.1), so the adapter checks it.
+ */
+function directoryForm(path: string): "slash" | "dot" | null {
+  const segments = path.split("/");
+  let dot = false;
+  let end = segments.length;
+  while (end > 0 && (segments[end - 1] === "" || segments[end - 1] === ".")) {
+    if (segments[end - 1] === ".") dot = true;
+    end--;
+  }
+  if (end === segments.length || end === 0 || segments[end - 1] === "..") return null;
+  return dot ? "dot" : "slash";
+}
+
 function isDevNull(path: string): boolean {
   return path === DEV_NULL || (path.startsWith("/") && normalize(path) === DEV_NULL);
 }
@@ -342,6 +362,8 @@ function toFsStat(stat: WorkspaceStatResult): FsStat {
  * - `getAllPaths()` returns `[]`: the Workspace cannot be enumerated synchronously.
  * - `writeFile` does not create missing parents (`ENOENT`), unlike just-bash's InMemoryFs.
  * - `/dev/null` ({@link DEV_NULL}) is answered by the adapter: empty to read, writes discarded.
+ * - A path ending in `/` or a last `.` after a name (`f/`, `f/.`) must lead to a directory, as on a
+ *   POSIX disk ({@link WorkspaceFsAdapter.resolvePath} keeps that form; the Workspace itself drops it).
  */
 export class WorkspaceFsAdapter implements IFileSystem {
   readonly #fs: WorkspaceFs;
@@ -468,6 +490,30 @@ export class WorkspaceFsAdapter implements IFileSystem {
     this.#prefetchedBytes -= kept.bytes.byteLength;
   }
 
+  /**
+   * A path in directory form ({@link directoryForm}: `f/`, `f/.`) must lead,
+   * links followed, to a directory — the Workspace drops the tail, so without
+   * this `f.txt/` would read or replace the file `f.txt`. A file there is
+   * `ENOTDIR`; nothing there is left for the call to report (`ENOENT`).
+   * `create` (a call that would create a file, as open(2) with `O_CREAT`):
+   * `f/` is `EISDIR` whatever is there, and a missing `f/.` is `ENOENT`. A
+   * path not in that form costs nothing; one in it, one `stat`.
+   */
+  async #checkDirectoryForm(path: string, syscall: string, create = false): Promise<void> {
+    const form = directoryForm(path);
+    if (form === null) return;
+    if (create && form === "slash") throw fsError("EISDIR", syscall, path);
+    let stat: WorkspaceStatResult;
+    try {
+      stat = await this.#fs.stat(path);
+    } catch (error) {
+      if (codeOf(error) !== "ENOENT") rethrow(error, syscall, path);
+      if (create) throw fsError("ENOENT", syscall, path);
+      return;
+    }
+    if (!stat.isDirectory) throw fsError("ENOTDIR", syscall, path);
+  }
+
   /** The whole file as bytes, streamed and refused with `EFBIG` past `maxReadBytes`. */
   async #readAll(path: string, syscall: string): Promise<Uint8Array> {
     checkPath(path, syscall);
@@ -478,6 +524,7 @@ export class WorkspaceFsAdapter implements IFileSystem {
       if (command === "none") throw fsError("ENOENT", syscall, path);
       return commandStub(command);
     }
+    await this.#checkDirectoryForm(path, syscall);
     const kept = this.#prefetched.get(path);
     if (kept !== undefined) {
       this.#drop(path);
@@ -582,6 +629,7 @@ export class WorkspaceFsAdapter implements IFileSystem {
     checkPath(path, "write");
     const bytes = toBytes(content, encodingOf(options));
     if (isDevNull(path)) return;
+    await this.#checkDirectoryForm(path, "open", true);
     const mode = await this.#modeToKeep(path);
     await call("write", path, () => this.#fs.writeFile(path, bytes, mode === undefined ? undefined : { mode }));
   }
@@ -609,6 +657,7 @@ export class WorkspaceFsAdapter implements IFileSystem {
     checkPath(path, "append");
     const bytes = toBytes(content, encodingOf(options));
     if (isDevNull(path)) return;
+    await this.#checkDirectoryForm(path, "open", true);
     const append = this.#appendBytes;
     if (append !== undefined) {
       await call("append", path, () => append(path, bytes));
@@ -675,8 +724,8 @@ export class WorkspaceFsAdapter implements IFileSystem {
     const command = this.#commandPath(path);
     if (command !== undefined) return command !== "none";
     try {
-      await this.#fs.stat(path);
-      return true;
+      const stat = await this.#fs.stat(path);
+      return stat.isDirectory || directoryForm(path) === null;
     } catch {
       return false;
     }
@@ -695,7 +744,9 @@ export class WorkspaceFsAdapter implements IFileSystem {
     if (isDevNull(path)) return { ...DEV_NULL_STAT, mtime: new Date(0) };
     const command = this.#commandPath(path);
     if (command !== undefined) return this.#commandStat(command, "stat", path);
-    return toFsStat(await call("stat", path, () => this.#fs.stat(path)));
+    const stat = await call("stat", path, () => this.#fs.stat(path));
+    if (!stat.isDirectory && directoryForm(path) !== null) throw fsError("ENOTDIR", "stat", path);
+    return toFsStat(stat);
   }
 
   /**
@@ -707,6 +758,12 @@ export class WorkspaceFsAdapter implements IFileSystem {
     if (isDevNull(path)) return { ...DEV_NULL_STAT, mtime: new Date(0) };
     const command = this.#commandPath(path);
     if (command !== undefined) return this.#commandStat(command, "lstat", path);
+    if (directoryForm(path) !== null) {
+      // lstat(2) of `link/` follows the link: the path names what it leads to, which must be a directory.
+      const stat = await call("lstat", path, () => this.#fs.stat(path));
+      if (!stat.isDirectory) throw fsError("ENOTDIR", "lstat", path);
+      return toFsStat(stat);
+    }
     return toFsStat(await call("lstat", path, () => this.#fs.lstat(path)));
   }
 
@@ -718,6 +775,8 @@ export class WorkspaceFsAdapter implements IFileSystem {
   async mkdir(path: string, options?: MkdirOptions): Promise<void> {
     this.#beforeChange(path, "mkdir");
     checkPath(path, "mkdir");
+    // mkdir(2) of `new/.` is ENOENT (the Workspace would make `new`); `-p` makes it, as coreutils does.
+    if (options?.recursive !== true && directoryForm(path) === "dot") await this.#checkDirectoryForm(path, "mkdir", true);
     await call("mkdir", path, () => this.#fs.mkdir(path, { recursive: options?.recursive === true }));
   }
 
@@ -752,7 +811,10 @@ export class WorkspaceFsAdapter implements IFileSystem {
       const listed = await call("scandir", path, () => list(path));
       entries = listed.entries;
       // A change made while the listing was in flight may postdate its contents: keep none then.
-      if (generation === this.#generation) this.#keep(path.endsWith("/") ? path : `${path}/`, listed.contents);
+      if (generation === this.#generation) {
+        const dir = normalize(path);
+        this.#keep(dir === "/" ? dir : `${dir}/`, listed.contents);
+      }
     } else {
       entries = await call("scandir", path, () => this.#fs.readdir(path));
     }
@@ -799,6 +861,7 @@ export class WorkspaceFsAdapter implements IFileSystem {
   async rm(path: string, options?: RmOptions): Promise<void> {
     this.#beforeChange(path, "rm");
     checkPath(path, "rm");
+    await this.#checkDirectoryForm(path, "rm");
     await call("rm", path, () => this.#fs.rm(path, { recursive: options?.recursive === true, force: options?.force === true }));
   }
 
@@ -813,7 +876,9 @@ export class WorkspaceFsAdapter implements IFileSystem {
     this.#beforeChange(dest, "cp");
     checkPath(src, "cp");
     checkPath(dest, "cp");
+    await this.#checkDirectoryForm(src, "cp");
     const stat = await call("cp", src, () => this.#fs.lstat(src));
+    if (!stat.isDirectory) await this.#checkDirectoryForm(dest, "cp", true);
     if (stat.isDirectory) {
       if (options?.recursive !== true) throw fsError("EISDIR", "cp", src, "is a directory");
       const from = normalize(src);
@@ -872,17 +937,32 @@ export class WorkspaceFsAdapter implements IFileSystem {
     this.#beforeChange(src, "rename");
     checkPath(src, "mv");
     checkPath(dest, "mv");
+    await this.#checkDirectoryForm(src, "mv");
+    if (directoryForm(dest) !== null) {
+      // rename(2): a new path in directory form needs the old one (the entry itself) to be a directory.
+      const source = await call("mv", src, () => this.#fs.lstat(src));
+      if (!source.isDirectory) throw fsError("ENOTDIR", "mv", dest);
+      await this.#checkDirectoryForm(dest, "mv");
+    }
     await call("mv", src, () => this.#fs.rename(src, dest));
   }
 
   /**
    * `path` resolved against `base`: absolute paths are taken as they are,
    * relative ones joined to `base`; then `.`, `..` (clamped at `/`) and
-   * repeated slashes are normalised lexically, as POSIX shells do.
+   * repeated slashes are normalised lexically, as POSIX shells do — except
+   * that a path that can only name a directory keeps that form: a name
+   * followed by `/` resolves with one trailing `/` (`f.txt/` →
+   * `<base>/f.txt/`), and one followed by a last `.` segment with `/.`
+   * (`f.txt/.`, `f.txt/./` → `<base>/f.txt/.`), which the adapter's methods
+   * then require to be a directory (`ENOTDIR`, `EISDIR` or `ENOENT`, as
+   * open(2) and stat(2)). A last `..` is resolved lexically (`f.txt/..` is
+   * `<base>`).
    */
   resolvePath(base: string, path: string): string {
-    if (path.startsWith("/")) return normalize(path);
-    return normalize(`${base}/${path}`);
+    const resolved = normalize(path.startsWith("/") ? path : `${base}/${path}`);
+    const form = resolved === "/" ? null : directoryForm(path);
+    return form === null ? resolved : form === "dot" ? `${resolved}/.` : `${resolved}/`;
   }
 
   /**
@@ -902,6 +982,7 @@ export class WorkspaceFsAdapter implements IFileSystem {
   async chmod(path: string, mode: number): Promise<void> {
     this.#beforeChange(path, "chmod");
     checkPath(path, "chmod");
+    await this.#checkDirectoryForm(path, "chmod");
     await call("chmod", path, () => this.#fs.chmod(path, mode));
   }
 
@@ -912,6 +993,8 @@ export class WorkspaceFsAdapter implements IFileSystem {
   async symlink(target: string, linkPath: string): Promise<void> {
     this.#beforeChange(linkPath, "symlink");
     checkPath(linkPath, "symlink");
+    // symlink(2): a link path in directory form is ENOENT unless something is there (the call then says EEXIST).
+    if (directoryForm(linkPath) !== null && !(await this.#fs.lstat(linkPath).then(() => true, () => false))) throw fsError("ENOENT", "symlink", linkPath);
     await call("symlink", linkPath, () => this.#fs.symlink(target, linkPath));
   }
 
@@ -929,6 +1012,7 @@ export class WorkspaceFsAdapter implements IFileSystem {
    */
   async readlink(path: string): Promise<string> {
     checkPath(path, "readlink");
+    await this.#checkDirectoryForm(path, "readlink");
     return call("readlink", path, () => this.#fs.readlink(path));
   }
 
@@ -949,7 +1033,9 @@ export class WorkspaceFsAdapter implements IFileSystem {
       lstat: (candidate) => call("realpath", path, () => this.#fs.lstat(candidate)),
       readlink: (candidate) => call("realpath", path, () => this.#fs.readlink(candidate)),
     };
-    return realpathOf(reader, normalized, (code) => fsError(code, "realpath", path));
+    const real = await realpathOf(reader, normalized, (code) => fsError(code, "realpath", path));
+    if (directoryForm(path) !== null && !(await call("realpath", path, () => this.#fs.stat(real))).isDirectory) throw fsError("ENOTDIR", "realpath", path);
+    return real;
   }
 
   /**
@@ -960,6 +1046,7 @@ export class WorkspaceFsAdapter implements IFileSystem {
   async utimes(path: string, _atime: Date, _mtime: Date): Promise<void> {
     checkPath(path, "utimes");
     if (isDevNull(path)) return;
-    await call("utimes", path, () => this.#fs.stat(path));
+    const stat = await call("utimes", path, () => this.#fs.stat(path));
+    if (!stat.isDirectory && directoryForm(path) !== null) throw fsError("ENOTDIR", "utimes", path);
   }
 }

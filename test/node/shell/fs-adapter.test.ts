@@ -424,11 +424,74 @@ describe("WorkspaceFsAdapter methods", () => {
   it("resolvePath joins and normalises like POSIX", async () => {
     const { adapter } = await setup();
     expect(adapter.resolvePath("/workspace", "a/b")).toBe("/workspace/a/b");
-    expect(adapter.resolvePath("/workspace/src", "../x//y/./z/")).toBe("/workspace/x/y/z");
+    // A path that can only name a directory keeps that form (a trailing `/`, a last `.`); a last `..` does not.
+    expect(adapter.resolvePath("/workspace/src", "../x//y/./z/")).toBe("/workspace/x/y/z/");
+    expect(adapter.resolvePath("/workspace", "f.txt/./")).toBe("/workspace/f.txt/.");
+    expect(adapter.resolvePath("/workspace", "f.txt/..")).toBe("/workspace");
+    expect(adapter.resolvePath("/workspace", "./")).toBe("/workspace");
+    expect(adapter.resolvePath("/workspace", "/")).toBe("/");
     expect(adapter.resolvePath("/workspace", "/abs/../b")).toBe("/b");
     expect(adapter.resolvePath("/", "../../..")).toBe("/");
     expect(adapter.resolvePath("/workspace", ".")).toBe("/workspace");
     expect(adapter.resolvePath("/", "é 日本/🎉")).toBe("/é 日本/🎉");
+  });
+
+  it("a path in directory form (f/, f/.) must lead to a directory: codes as open(2)/stat(2), nothing written", async () => {
+    const { ws, adapter } = await setup();
+    await ws.fs.writeFile("/workspace/f.txt", "keep\n");
+    await ws.fs.mkdir("/workspace/d");
+    const code = (p: Promise<unknown>) => p.then(() => "ok", (e: { code?: string }) => e.code);
+    expect({
+      statF: await code(adapter.stat("/workspace/f.txt/")),
+      lstatF: await code(adapter.lstat("/workspace/f.txt/.")),
+      statD: (await adapter.stat("/workspace/d/")).isDirectory,
+      exists: [await adapter.exists("/workspace/f.txt/"), await adapter.exists("/workspace/d/."), await adapter.exists("/workspace/f.txt")],
+      read: await code(adapter.readFile("/workspace/f.txt/")),
+      writeF: await code(adapter.writeFile("/workspace/f.txt/", "x")),
+      writeDotF: await code(adapter.writeFile("/workspace/f.txt/.", "x")),
+      writeNew: await code(adapter.writeFile("/workspace/new/", "x")),
+      writeNewDot: await code(adapter.writeFile("/workspace/new/.", "x")),
+      appendF: await code(adapter.appendFile("/workspace/f.txt/.", "x")),
+      cpTo: await code(adapter.cp("/workspace/f.txt", "/workspace/g.txt/")),
+      cpFrom: await code(adapter.cp("/workspace/f.txt/", "/workspace/g.txt")),
+      mvTo: await code(adapter.mv("/workspace/f.txt", "/workspace/d2/")),
+      mvFrom: await code(adapter.mv("/workspace/f.txt/", "/workspace/g.txt")),
+      rm: await code(adapter.rm("/workspace/f.txt/")),
+      chmod: await code(adapter.chmod("/workspace/f.txt/", 0o600)),
+      utimes: await code(adapter.utimes("/workspace/f.txt/", new Date(0), new Date(0))),
+      mkdirDot: await code(adapter.mkdir("/workspace/new/.")),
+      realpath: await code(adapter.realpath("/workspace/f.txt/")),
+      realpathD: await adapter.realpath("/workspace/d/."),
+    }).toEqual({
+      statF: "ENOTDIR",
+      lstatF: "ENOTDIR",
+      statD: true,
+      exists: [false, true, true],
+      read: "ENOTDIR",
+      writeF: "EISDIR",
+      writeDotF: "ENOTDIR",
+      writeNew: "EISDIR",
+      writeNewDot: "ENOENT",
+      appendF: "ENOTDIR",
+      cpTo: "EISDIR",
+      cpFrom: "ENOTDIR",
+      mvTo: "ENOTDIR",
+      mvFrom: "ENOTDIR",
+      rm: "ENOTDIR",
+      chmod: "ENOTDIR",
+      utimes: "ENOTDIR",
+      mkdirDot: "ENOENT",
+      realpath: "ENOTDIR",
+      realpathD: "/workspace/d",
+    });
+    expect((await ws.fs.readdir("/workspace")).map((e) => e.name)).toEqual(["d", "f.txt"]);
+    expect(await ws.fs.readFile("/workspace/f.txt", "utf8")).toBe("keep\n");
+    expect((await ws.fs.stat("/workspace/f.txt")).mode).toBe(0o644);
+    // A directory in that form is the directory: moved into, written under, made.
+    await adapter.mkdir("/workspace/e/", { recursive: true });
+    await adapter.mv("/workspace/d/", "/workspace/e/d/");
+    await adapter.writeFile("/workspace/e/d/./x", "x");
+    expect(await ws.fs.readFile("/workspace/e/d/x", "utf8")).toBe("x");
   });
 
   it("utimes only checks existence; chmod and symlink go to the Workspace", async () => {

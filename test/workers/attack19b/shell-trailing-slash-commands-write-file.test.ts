@@ -16,11 +16,14 @@
  * refuse, in WorkspaceFsAdapter writeFile/appendFile/rename's destination/utimes-creating-touch, a path ending in `/`
  * that does not lead to a directory (EISDIR to create, ENOTDIR for a file, ENOENT for nothing) — the rule
  * SQLiteWorkspaceProvider already keeps for node:fs (docs/porting.md).
+ * Fixed: WorkspaceFsAdapter.resolvePath keeps the trailing `/` (and a last `.`) and every adapter method requires such
+ * a path to lead to a directory: writeFile/appendFile/cp's file destination refuse `f/` with EISDIR, mv to `f/` needs
+ * a directory source (ENOTDIR), stat/exists/utimes of `f.txt/` fail ENOTDIR.
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
-it.fails("tee/cp/mv/touch to a path ending in / refuse a file destination ($? 1) and write nothing", async () => {
+it("tee/cp/mv/touch to a path ending in / refuse a file destination ($? 1) and write nothing", async () => {
   const out = await inShellWorkspace(async (ws) => {
     await ws.ready();
     await ws.fs.mkdir("/workspace", { recursive: true });
