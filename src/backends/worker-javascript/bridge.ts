@@ -492,7 +492,9 @@ export class RunCapabilities {
       if (kind === "host" && size > o.maxCapabilityBytes) {
         throw pathError("E2BIG", `host call response is ${size} bytes, over maxCapabilityBytes (${o.maxCapabilityBytes})`);
       }
-      if (limited && counter.values > MAX_RESPONSE_VALUES) throw pathError("E2BIG", `host call response holds more than ${MAX_RESPONSE_VALUES} values`);
+      // Host modules answer any shape: their values are counted. The fs answers are this bridge's own shapes, bounded by
+      // their own limits (maxDirectoryEntries: a full listing of 1,024 entries is 5,121 values).
+      if (kind === "host" && counter.values > MAX_RESPONSE_VALUES) throw pathError("E2BIG", `host call response holds more than ${MAX_RESPONSE_VALUES} values`);
       if (this.#responseBytes + size > o.maxCapabilityResponseBytes) {
         throw pathError(
           "E2BIG",

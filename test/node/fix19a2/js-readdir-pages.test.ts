@@ -3,30 +3,24 @@
  * test/node/attack19a/js-readdir-long-names-read-before-budget.test.ts for its response budget): every entry once, in
  * name order; past `maxDirectoryEntries` `E2BIG`; a listing of more than one page starts over when the store changed
  * between its pages, and fails `EIO` after `READDIR_ATTEMPTS` (8) such attempts.
- * Node has no Worker Loader: a stand-in isolate calls the backend's real bridge (as test/node/attack18a); the
+ * Node has no Worker Loader: a stand-in isolate (runtime/loader-standin.ts) calls the backend's real bridge; the
  * Workspace's `fs.readdir` is wrapped (delegating) to count the pages read and, in two tests, to write to the store
  * just before a page is read, as a concurrent call or the host could.
  */
 import { expect, it } from "vitest";
 import { Workspace, nodeSqliteStorage } from "../../../src/index.js";
 import { WorkerJavaScriptBackend } from "../../../src/backends/worker-javascript/index.js";
+import { standInLoader } from "../runtime/loader-standin.js";
 
 type Answer = { ok: boolean; value?: { name: string }[]; error?: { code?: string; message: string } };
 
 /** One run whose isolate calls `readdir("/workspace/d")` once, `d` holding `count` files; `before(n)` runs ahead of the n-th page read. */
 async function listing(count: number, before?: (ws: Workspace, page: number) => Promise<void>): Promise<{ answer: Answer; pages: number }> {
   let answer: Answer | undefined;
-  const loader = {
-    load: () => ({
-      getEntrypoint: () => ({
-        async evaluate(_input: unknown, bridge: { call(kind: string, target: string, name: string, args: unknown[], meta: object): Promise<Answer> }) {
-          answer = await bridge.call("fs", "", "readdir", ["/workspace/d"], { seq: 1, tape: [] });
-          return { code: 0, value: "null" };
-        },
-        [Symbol.dispose]() {},
-      }),
-    }),
-  };
+  const loader = standInLoader(async (_input, bridge) => {
+    answer = (await bridge.call("fs", "", "readdir", ["/workspace/d"], { seq: 1, tape: [] })) as Answer;
+    return { code: 0, value: "null" };
+  });
   const ws = new Workspace({ storage: nodeSqliteStorage(":memory:"), backends: [new WorkerJavaScriptBackend({ loader: loader as never })] });
   await ws.fs.mkdir("/workspace/d", { recursive: true });
   for (const name of names(count)) await ws.fs.writeFile(`/workspace/d/${name}`, "");
@@ -58,6 +52,14 @@ it("lists 300 entries in 5 pages, each once, in name order", async () => {
 it("a directory of 1025 entries fails E2BIG after reading 1025", async () => {
   const { answer, pages } = await listing(1025);
   expect(answer).toMatchObject({ ok: false, error: { code: "E2BIG", message: "readdir of /workspace/d has more than maxDirectoryEntries (1024) entries" } });
+  expect(pages).toBe(17);
+});
+
+it("a directory of exactly maxDirectoryEntries (1024) entries is listed whole (5,121 values: not refused by the host-module value bound)", async () => {
+  // Before: E2BIG "host call response holds more than 4096 values" from about 820 entries on.
+  const { answer, pages } = await listing(1024);
+  expect(answer.error).toBeUndefined();
+  expect(answer.value!.map((e) => e.name)).toEqual(names(1024));
   expect(pages).toBe(17);
 });
 
