@@ -1,0 +1,52 @@
+/**
+ * Issue 20, scout after the nineteenth attack run: the JavaScript backend's `node:fs` `readdir` pages
+ * (src/backends/worker-javascript/bridge.ts `#readdir`, READDIR_PAGE_ENTRIES 64) are sized from the longest entry seen
+ * so far — which is nothing for the first page, so the first page (and any page after short names) is 64 entries of
+ * any length, read whole before the response budget is checked.
+ * Tried: a backend with `maxCapabilityResponseBytes: 1 MiB`, `/workspace/d` holding K = 70 empty files named with
+ * 50,000 characters, one run (Worker Loader stand-in, test/node/runtime/loader-standin.ts, calling the real bridge)
+ * calling `readdir("/workspace/d")`; `fs.readdir` wrapped (delegating, test/node/attack19a/name-reads.ts) to count
+ * the characters of names read. Held: the answer is right (`E2BIG`, `host call responses exceed
+ * maxCapabilityResponseBytes (1048576) for this run`), and a directory of short names is listed whole (fix19a2).
+ * Found (low/medium — the bound docs/runtime.md gives, "fails E2BIG as soon as they pass what is left of
+ * maxCapabilityResponseBytes … a directory of long names is not read whole to be refused", is off by up to 64 names of
+ * a path's most, ~64 x 256 KiB ≈ 16.7 million characters against the default 8 MiB; 3 of 3 runs): the first page asks
+ * for min(64, left / 1) = 64 entries: 3,200,121 characters of names are read for a 1 MiB budget (~3x), and with the
+ * default budget 64 names of ~256 KiB are read (~2x) before E2BIG.
+ * Suggested fix: start with a page of 1 (or 2, as the twin scan) and size the next pages from the longest name seen
+ * *and* the longest possible (the path bound) while the budget left is under 64 of those — or ask SQL for names only up
+ * to what is left (`substr(name, 1, left)`), so no page reads more than the budget left plus one name.
+ */
+import { expect, it } from "vitest";
+import { Workspace, nodeSqliteStorage } from "../../../src/index.js";
+import { WorkerJavaScriptBackend } from "../../../src/backends/worker-javascript/index.js";
+import { standInLoader } from "../runtime/loader-standin.js";
+import { countNameReads } from "../attack19a/name-reads.js";
+
+const K = 70;
+const NAME_CHARS = 50_000;
+const BUDGET = 1024 * 1024;
+
+it.fails(`readdir of ${K} names of ${NAME_CHARS} characters reads at most the ${BUDGET}-byte response budget (+ one name) before E2BIG`, { timeout: 60_000 }, async () => {
+  let answer: unknown;
+  const loader = standInLoader(async (_input, bridge) => {
+    answer = await bridge.call("fs", "", "readdir", ["/workspace/d"], { seq: 1, tape: [] });
+    return { code: 0, value: "null" };
+  });
+  const ws = new Workspace({
+    storage: nodeSqliteStorage(":memory:"),
+    backends: [new WorkerJavaScriptBackend({ loader: loader as never, maxCapabilityResponseBytes: BUDGET })],
+  });
+  await ws.fs.mkdir("/workspace/d", { recursive: true });
+  for (let i = 0; i < K; i++) await ws.fs.writeFile(`/workspace/d/${"n".repeat(NAME_CHARS)}${i}`, "");
+  const names = countNameReads(ws.fs);
+  try {
+    const result = await (await ws.runtime.exec("export default () => null;", { encoding: "utf8" })).result();
+    expect(result.exitCode).toBe(0);
+  } finally {
+    names.restore();
+  }
+  await ws.close();
+  expect(answer).toMatchObject({ ok: false, error: { code: "E2BIG", message: `host call responses exceed maxCapabilityResponseBytes (${BUDGET}) for this run` } });
+  expect(names.chars()).toBeLessThanOrEqual(BUDGET + NAME_CHARS + 10);
+});
