@@ -1,6 +1,7 @@
 // @ts-check
 import fs from "node:fs/promises";
 import { constants } from "node:fs";
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { DaemonError, errorData, rethrow } from "./errors.mjs";
 import { segments } from "./paths.mjs";
@@ -241,7 +242,10 @@ function modeArg(v, field = "mode") {
  * - `write`: write `data` (≤ 1 MiB; Uint8Array or UTF-8 string) at `offset` (default 0). `truncate`
  *   (default: true when `offset` is absent, else false) cuts the file to `offset + data.length`
  *   afterwards. Creates the file with `mode` (default 0o644); an existing file gets `mode` when
- *   given. A symlink, fifo or socket at `path` is replaced by the file; a directory is `EISDIR`.
+ *   given. A symlink, fifo, socket or device at `path` is replaced by the file (checked on the opened
+ *   handle: nothing else is ever written into); a file with other hard links is written as a new file
+ *   beside it and renamed over the link (its mode and owner kept), so its other names keep their bytes;
+ *   a directory is `EISDIR`.
  * - `mkdir`: create the directory and its parents; an existing directory is fine (its mode is set);
  *   anything else there is `EEXIST`.
  * - `rm`: remove a file, a symlink (not its target) or a directory with everything in it; missing → `ENOENT`.
@@ -353,20 +357,45 @@ async function applyOne(mount, raw, parents) {
       // Optimistic: open first, repair and retry on the errors that say why it failed (fewest syscalls
       // for the common case — a file, or a new file in an existing directory).
       // O_NOFOLLOW: a final symlink is ELOOP (replaced by the file); O_NONBLOCK: a fifo or socket is
-      // ENXIO instead of blocking (replaced too); a directory is EISDIR.
-      const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK | (truncate && offset === 0 ? constants.O_TRUNC : 0);
+      // ENXIO instead of blocking (replaced too); a directory is EISDIR. No O_TRUNC: what was opened is
+      // checked on the handle before anything in it changes (the file is cut after the write instead).
+      const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK | constants.O_NOCTTY;
+      /** @type {string | null} */
+      let temp = null;
       try {
-        let fh;
-        for (let attempt = 0; ; attempt++) {
+        let fh = await openForWrite(host, flags, mode);
+        let st = await fh.stat();
+        if (!st.isFile()) {
+          // A fifo a process holds open for reading opens at once, and so does a device: neither is ever
+          // written into — the entry is replaced by the file, as a fifo nobody reads is.
+          await fh.close();
+          await fs.unlink(host);
+          fh = await openForWrite(host, flags, mode);
+          st = await fh.stat();
+          if (!st.isFile()) {
+            await fh.close();
+            throw new DaemonError("EINVAL", `write: not a regular file (fifo, socket or device): ${JSON.stringify(rel)}`, { syscall: "open", path: rel });
+          }
+        }
+        if (st.nlink > 1) {
+          // A hard link (perhaps to a file outside the mount point): the other names keep their bytes. The
+          // file is written as a new one beside it (its bytes copied first unless the write replaces them
+          // all) and renamed over the link.
+          const name = path.join(path.dirname(host), `${LINK_TEMP_PREFIX}${randomBytes(8).toString("hex")}`);
+          const link = fh;
           try {
-            fh = await fs.open(host, flags, mode ?? 0o644);
-            break;
+            fh = await fs.open(name, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+          } finally {
+            await link.close();
+          }
+          temp = name;
+          try {
+            await fh.chown(st.uid, st.gid).catch(() => {}); // kept where the daemon may (as root, or its own file)
+            await fh.chmod(mode ?? st.mode & 0o7777);
+            if (!(truncate && offset === 0)) await copyInto(host, st, fh, rel);
           } catch (err) {
-            const code = /** @type {{ code?: string }} */ (err).code;
-            if (attempt > 0) throw err;
-            if (code === "ENOENT") await fs.mkdir(path.dirname(host), { recursive: true, mode: 0o755 });
-            else if (code === "ELOOP" || code === "ENXIO") await fs.unlink(host);
-            else throw err;
+            await fh.close();
+            throw err;
           }
         }
         try {
@@ -375,12 +404,18 @@ async function applyOne(mount, raw, parents) {
             const { bytesWritten } = await fh.write(data, done, data.length - done, offset + done);
             done += bytesWritten;
           }
-          if (truncate && offset > 0) await fh.truncate(offset + data.length);
-          if (mode !== undefined) await fh.chmod(mode);
+          // (A file no longer than what was written ends where the write did.)
+          if (truncate && (temp !== null || st.size > offset + data.length)) await fh.truncate(offset + data.length);
+          if (mode !== undefined && temp === null) await fh.chmod(mode);
         } finally {
           await fh.close();
         }
+        if (temp !== null) {
+          await fs.rename(temp, host);
+          temp = null;
+        }
       } catch (err) {
+        if (temp !== null) await fs.unlink(temp).catch(() => {});
         rethrow(err, rel);
       }
       return host;
@@ -452,6 +487,59 @@ async function applyOne(mount, raw, parents) {
     }
     default:
       throw new DaemonError("EINVAL", `unknown op ${JSON.stringify(op.op)} (write, mkdir, rm, symlink, chmod, rename)`);
+  }
+}
+
+/**
+ * The name (in the same directory) a `write` onto a hard link writes the file under before renaming it
+ * over the link: this prefix and 16 hex digits, 30 bytes whatever the file's own name.
+ */
+const LINK_TEMP_PREFIX = ".ws-sync-link-";
+
+/**
+ * Open `host` for `write`, repairing once what the open's error names: a missing parent directory
+ * (created, 0o755), a symlink (ELOOP) or a fifo nobody reads or a socket (ENXIO), unlinked.
+ * @param {string} host
+ * @param {number} flags
+ * @param {number | undefined} mode
+ * @returns {Promise<import("node:fs/promises").FileHandle>}
+ */
+async function openForWrite(host, flags, mode) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await fs.open(host, flags, mode ?? 0o644);
+    } catch (err) {
+      const code = /** @type {{ code?: string }} */ (err).code;
+      if (attempt > 0) throw err;
+      if (code === "ENOENT") await fs.mkdir(path.dirname(host), { recursive: true, mode: 0o755 });
+      else if (code === "ELOOP" || code === "ENXIO") await fs.unlink(host);
+      else throw err;
+    }
+  }
+}
+
+/**
+ * Copy the bytes of the regular file at `host` — the one `st` describes (same device and inode, else
+ * `EAGAIN`: it was replaced meanwhile) — into `out` from offset 0, in pieces of MAX_CHUNK_BYTES.
+ * @param {string} host
+ * @param {import("node:fs").Stats} st
+ * @param {import("node:fs/promises").FileHandle} out
+ * @param {string} rel
+ */
+async function copyInto(host, st, out, rel) {
+  const fh = await fs.open(host, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK | constants.O_NOCTTY);
+  try {
+    const now = await fh.stat();
+    if (now.dev !== st.dev || now.ino !== st.ino) throw new DaemonError("EAGAIN", `write: the file was replaced while it was written: ${JSON.stringify(rel)}`, { syscall: "open", path: rel });
+    const buf = new Uint8Array(Math.min(MAX_CHUNK_BYTES, Math.max(1, now.size)));
+    for (let pos = 0; ; ) {
+      const { bytesRead } = await fh.read(buf, 0, buf.length, pos);
+      if (bytesRead === 0) return;
+      for (let done = 0; done < bytesRead; ) done += (await out.write(buf, done, bytesRead - done, pos + done)).bytesWritten;
+      pos += bytesRead;
+    }
+  } finally {
+    await fh.close();
   }
 }
 

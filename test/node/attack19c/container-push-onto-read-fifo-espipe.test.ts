@@ -22,6 +22,10 @@
  * Suggested fix: in `applyOne`'s `write`, `fstat` the handle after the open; when it is not a regular file (a fifo
  * with a reader, a device), close it, unlink the entry and open again (as for ELOOP/ENXIO) — or open with
  * `O_NONBLOCK` and check `lstat` first — so the documented replacement holds whoever has the fifo open.
+ *
+ * Fixed: `apply`'s `write` `fstat`s the opened handle before writing (and opens `O_NOCTTY`, no longer `O_TRUNC`);
+ * what is not a regular file (a fifo with a reader, a device) is closed unwritten, unlinked and the file opened
+ * again, as for ELOOP/ENXIO — container/lib/sync.mjs.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -30,7 +34,7 @@ import { describe, expect, it } from "vitest";
 import { realDaemonWorkspace } from "../attack18c/real-daemon.js";
 
 describe("attack19c: a push onto a fifo a process reads", () => {
-  it.fails("the daemon's write replaces the fifo by the file, as documented", { timeout: 30_000 }, async () => {
+  it("the daemon's write replaces the fifo by the file, as documented", { timeout: 30_000 }, async () => {
     const real = await realDaemonWorkspace();
     let reader: number | undefined;
     try {
@@ -47,7 +51,7 @@ describe("attack19c: a push onto a fifo a process reads", () => {
     }
   });
 
-  it.fails("a Workspace file pushed onto it reaches the command, not a skipped ESPIPE", { timeout: 30_000 }, async () => {
+  it("a Workspace file pushed onto it reaches the command, not a skipped ESPIPE", { timeout: 30_000 }, async () => {
     const real = await realDaemonWorkspace();
     let reader: number | undefined;
     try {

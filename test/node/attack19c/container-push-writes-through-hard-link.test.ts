@@ -19,6 +19,10 @@
  *
  * Suggested fix: write a file whose link count is above 1 the way a large one is written — under a temporary name
  * beside it, renamed into place — or unlink it first (as for a symlink or fifo), so a write never leaves the mount.
+ *
+ * Fixed: `apply`'s `write` checks the opened handle (no O_TRUNC at the open any more: the file is cut after the write);
+ * a file with more than one link is written as a new file beside it (`.ws-sync-link-<16 hex>`, the link's bytes copied
+ * first when the write keeps some, its mode and owner kept) and renamed over the link — container/lib/sync.mjs.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -27,7 +31,7 @@ import { describe, expect, it } from "vitest";
 import { realDaemonWorkspace } from "../attack18c/real-daemon.js";
 
 describe("attack19c: a push onto a hard link to a file outside the mount point", () => {
-  it.fails("the write replaces the link inside the mount; the outside file keeps its bytes", { timeout: 30_000 }, async () => {
+  it("the write replaces the link inside the mount; the outside file keeps its bytes", { timeout: 30_000 }, async () => {
     const real = await realDaemonWorkspace();
     await real.ws.close(); // only the daemon and its directory are used
     const outside = fs.mkdtempSync(path.join(os.tmpdir(), "attack19c-outside-"));
@@ -43,6 +47,29 @@ describe("attack19c: a push onto a hard link to a file outside the mount point",
         outside: "outside",
         links: 1,
       });
+    } finally {
+      fs.rmSync(outside, { recursive: true, force: true });
+      await real.close();
+    }
+  });
+
+  it("a write at an offset keeps the link's other bytes and mode in the new file; nothing else is left", { timeout: 30_000 }, async () => {
+    const real = await realDaemonWorkspace();
+    await real.ws.close(); // only the daemon and its directory are used
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), "attack19c-outside-"));
+    const target = path.join(outside, "store-file");
+    fs.writeFileSync(target, "outside", { mode: 0o640 });
+    fs.chmodSync(target, 0o640);
+    try {
+      fs.linkSync(target, path.join(real.dir, "h"));
+      const { results } = (await real.daemon.apply({ ops: [{ op: "write", path: "h", data: "XY", offset: 2 }] } as never)) as { results: { ok: boolean; stat?: { size: number; mode: number } }[] };
+      expect(results).toEqual([{ ok: true, stat: expect.objectContaining({ kind: "file", size: 7, mode: 0o640 }) }]);
+      expect({
+        inside: fs.readFileSync(path.join(real.dir, "h"), "utf8"),
+        outside: fs.readFileSync(target, "utf8"),
+        links: fs.statSync(target).nlink,
+        names: fs.readdirSync(real.dir).filter((n) => n !== ".git").sort(),
+      }).toEqual({ inside: "ouXYide", outside: "outside", links: 1, names: ["h"] });
     } finally {
       fs.rmSync(outside, { recursive: true, force: true });
       await real.close();
