@@ -195,8 +195,12 @@ interface RunWatch {
   exited?: boolean;
   /** Streams waiting on the daemon: woken when the deadline moves or the run ends. */
   wake: Set<() => void>;
-  /** Set once a later `exec` on this connection started a new run of the same id: the run's streams fail `ELOG_TRUNCATED`. */
-  replaced?: true;
+  /**
+   * Set once the run is gone from the daemon for this connection's streams: a later `exec` on this connection
+   * started a new run of the same id (`"exec"`), or `disposeExec` disposed of it (`"dispose"`). The run's
+   * streams fail `ELOG_TRUNCATED` (whatever the daemon answers for the id now may be another run's).
+   */
+  replaced?: "exec" | "dispose";
   /**
    * Streams of the run open now (not ended, errored or cancelled), oldest first: a watch with any is never
    * forgotten. Only the oldest acknowledges what it read to the daemon; the others call `events` with
@@ -208,14 +212,27 @@ interface RunWatch {
   settle: () => void;
 }
 
-/** Translates a daemon error into the runtime's codes where one applies (`ENOENT`, `EEXEC_BUSY`, `EINVAL`). */
+/**
+ * Translates a daemon error into the runtime's codes where one applies (`ENOENT`, `EEXEC_BUSY`, `EINVAL`,
+ * `ELOG_TRUNCATED`). An `ELOG_TRUNCATED` keeps the daemon's `firstSeq` (the oldest seq it still keeps) as a
+ * property when the daemon's error carries it, or its message names it (`… oldest kept seq is <n>)`).
+ */
 function translate(error: unknown): unknown {
   const code = remoteCode(error);
   const message = error instanceof Error ? error.message : String(error);
   if (code === "ENOENT" || code === "EEXEC_BUSY" || code === "EINVAL" || code === "ELOG_TRUNCATED") {
-    return new WorkspaceRuntimeError(code as never, message.replace(/^[A-Z_]+: /, ""));
+    const translated = new WorkspaceRuntimeError(code as never, message.replace(/^[A-Z_]+: /, ""));
+    const firstSeq = code === "ELOG_TRUNCATED" ? oldestKeptSeq(error, message) : undefined;
+    return firstSeq === undefined ? translated : Object.assign(translated, { firstSeq });
   }
   return error;
+}
+
+/** The oldest seq the daemon still keeps, from its `ELOG_TRUNCATED` (its `firstSeq`, else its message), when a safe integer ≥ 1. */
+function oldestKeptSeq(error: unknown, message: string): number | undefined {
+  const property = (error as { firstSeq?: unknown } | null)?.firstSeq;
+  const seq = typeof property === "number" ? property : Number(/oldest kept seq is (\d{1,16})\)/.exec(message)?.[1]);
+  return Number.isSafeInteger(seq) && seq >= 1 ? seq : undefined;
 }
 
 async function call<T>(fn: () => Promise<T>): Promise<T> {
@@ -303,7 +320,9 @@ async function untilDeadline<T>(promise: Promise<T>, watch: RunWatch | undefined
  *
  * The stream errors with WorkspaceRuntimeError `ELOG_TRUNCATED` (`run
  * "<id>": a later exec started a new run with this id …`) once an `exec` of
- * the same id on this connection replaced the run (`watch.replaced`).
+ * the same id on this connection replaced the run (`watch.replaced`), or
+ * (`run "<id>": disposeExec disposed of the run …`) once `disposeExec` on
+ * this connection disposed of it.
  */
 function eventStream(api: DaemonApi, id: string, after: number, watch: RunWatch | undefined): ReadableStream<ExecEvent> {
   /** The daemon's seq read up to (an integer: a piece's seq `after` asks the daemon from its whole event). */
@@ -396,7 +415,9 @@ function eventStream(api: DaemonApi, id: string, after: number, watch: RunWatch 
   function replaced(): WorkspaceRuntimeError {
     return new WorkspaceRuntimeError(
       "ELOG_TRUNCATED",
-      `run "${id}": a later exec started a new run with this id (the container replaced the finished run); the rest of this run's events are no longer kept`,
+      watch?.replaced === "dispose"
+        ? `run "${id}": disposeExec disposed of the run; the rest of this run's events are no longer kept`
+        : `run "${id}": a later exec started a new run with this id (the container replaced the finished run); the rest of this run's events are no longer kept`,
     );
   }
   /** One pull: reads until it has passed on an event or ended the stream. */
@@ -505,20 +526,39 @@ function checkedEvents(id: string, answer: unknown, after: number): DaemonEvent[
  * run's log ends now: 64. Each answers up to 1 MiB of events and the daemon
  * keeps at most 8 MiB of a run's log, so only output arriving as fast as it
  * is read gets that far; the tail then starts where the reading got to.
+ * The search starts at the run's first event, or — once the daemon dropped
+ * the start of the log (its `ELOG_TRUNCATED`) — at the oldest event it
+ * keeps (a call of the 64 each time).
  */
 export const MAX_TAIL_CALLS = 64;
 
 /**
  * The seq of a run's last event now (for `after: "tail"`), at most
- * {@link MAX_TAIL_CALLS} calls away.
+ * {@link MAX_TAIL_CALLS} calls away. A search point the daemon no longer
+ * keeps (`ELOG_TRUNCATED` naming the oldest seq it keeps, above it) moves
+ * to just before that oldest seq.
  * @throws WorkspaceRuntimeError `EPROTOCOL` when the daemon's events do not
- *   advance (a last seq that is not an integer above the one asked after).
+ *   advance (a last seq that is not an integer above the one asked after);
+ *   `ELOG_TRUNCATED` when the daemon's refusal names no oldest seq past the
+ *   search point.
  */
 async function lastSeq(api: DaemonApi, id: string): Promise<number> {
   let after = 0;
   for (let calls = 0; calls < MAX_TAIL_CALLS; calls++) {
     // `ack: false`: a look, not a read — the run's reader keeps what it has not read yet.
-    const { events } = await commandCall(() => api.events({ id, after, waitMs: 0, ack: false }), "events", `getExec("${id}", { resume: "tail" }) did not reattach`);
+    let answer: Awaited<ReturnType<DaemonApi["events"]>>;
+    try {
+      answer = await commandCall(() => api.events({ id, after, waitMs: 0, ack: false }), "events", `getExec("${id}", { resume: "tail" }) did not reattach`);
+    } catch (error) {
+      // The daemon dropped the log's start (a long run): search on from the oldest event it keeps.
+      const firstSeq = (error as { code?: unknown; firstSeq?: unknown }).code === "ELOG_TRUNCATED" ? (error as { firstSeq?: unknown }).firstSeq : undefined;
+      if (typeof firstSeq === "number" && firstSeq - 1 > after) {
+        after = firstSeq - 1;
+        continue;
+      }
+      throw error;
+    }
+    const { events } = answer;
     if (!Array.isArray(events) || events.length === 0) return after;
     const seq: unknown = (events[events.length - 1] as { seq?: unknown } | null)?.seq;
     if (typeof seq !== "number" || !Number.isSafeInteger(seq) || seq <= after) {
@@ -562,6 +602,14 @@ export function daemonShell(api: DaemonApi): ShellRPC {
     }
     return w;
   };
+  /** Forgets `id`'s watch, first marking it gone (`why`) and waking its streams, so they fail rather than read another run's events. */
+  const forget = (id: string, why: "exec" | "dispose") => {
+    const old = watched.get(id);
+    if (old === undefined) return;
+    old.replaced = why;
+    for (const wake of [...old.wake]) wake();
+    watched.delete(id);
+  };
   return {
     async exec(input) {
       const id = input.id ?? crypto.randomUUID();
@@ -574,12 +622,7 @@ export function daemonShell(api: DaemonApi): ShellRPC {
       await commandCall(() => api.exec(request), "exec", `the command may have started: check with getExec("${id}") before running it again`);
       // A new run of this id: a fresh watch, with the host's deadline when the run has a timeout. The
       // finished run it replaced is gone from the daemon: its streams still behind fail rather than read the new run.
-      const old = watched.get(id);
-      if (old !== undefined) {
-        old.replaced = true;
-        for (const wake of [...old.wake]) wake();
-      }
-      watched.delete(id);
+      forget(id, "exec");
       const w = watch(id);
       const timeoutMs = input.timeoutMs;
       if (typeof timeoutMs === "number" && Number.isFinite(timeoutMs) && timeoutMs > 0) {
@@ -627,7 +670,8 @@ export function daemonShell(api: DaemonApi): ShellRPC {
     },
     async disposeExec(input) {
       await commandCall(() => api.dispose({ id: input.id }), "dispose", `disposeExec("${input.id}") may not have disposed of the run`);
-      watched.delete(input.id);
+      // Its streams still behind fail rather than read a later run of the id (which no watch would mark replaced).
+      forget(input.id, "dispose");
     },
   };
 }

@@ -20,9 +20,13 @@
  * Suggested fix: in `lastSeq`, on `ELOG_TRUNCATED` carrying `firstSeq` (kept through `translate`) start the walk at
  * `firstSeq - 1`; or walk from a recent point (the watch's last seen seq) — or give the daemon a `tail({ id })` call
  * answering its last seq at once.
+ *
+ * Fixed: daemon/handle.ts `translate` keeps the daemon's oldest kept seq as `firstSeq` on the ELOG_TRUNCATED it
+ * rethrows (from the error's property, else from its message "oldest kept seq is N" — a transport may keep only
+ * the message), and `lastSeq` restarts its walk at `firstSeq - 1` on such a refusal (one of its MAX_TAIL_CALLS).
  */
 import { describe, expect, it } from "vitest";
-import { realDaemonWorkspace } from "../attack18c/real-daemon.js";
+import { realDaemonWorkspace, workspaceOver, wrapDaemon } from "../attack18c/real-daemon.js";
 
 /** The events of a tail reattach to `id`, named (`exit <code>`), or what it threw; `before` runs after the reattach. */
 async function tail(ws: Awaited<ReturnType<typeof realDaemonWorkspace>>["ws"], id: string, before?: () => Promise<void>): Promise<string[]> {
@@ -38,7 +42,7 @@ async function tail(ws: Awaited<ReturnType<typeof realDaemonWorkspace>>["ws"], i
 }
 
 describe("attack19c: a tail reattach to a run whose log was trimmed", () => {
-  it.fails("a finished run's tail is its exit, not ELOG_TRUNCATED", { timeout: 30_000 }, async () => {
+  it("a finished run's tail is its exit, not ELOG_TRUNCATED", { timeout: 30_000 }, async () => {
     const real = await realDaemonWorkspace({ COMPUTERD_LOG_MAX_BYTES: "65536" });
     try {
       const result = await (await real.ws.runtime.exec("head -c 400000 /dev/zero", { backend: "box", id: "big" })).result();
@@ -50,7 +54,36 @@ describe("attack19c: a tail reattach to a run whose log was trimmed", () => {
     }
   });
 
-  it.fails("a live run's tail reattaches and ends with the kill's exit", { timeout: 30_000 }, async () => {
+  it("a finished run's tail is its exit when the daemon's error reaches the host as its message alone", { timeout: 30_000 }, async () => {
+    const real = await realDaemonWorkspace({ COMPUTERD_LOG_MAX_BYTES: "65536" });
+    // A transport that keeps an error's message only (no `code`, no `firstSeq`).
+    const bare = wrapDaemon(real.daemon, {
+      events: (async (input: Parameters<typeof real.daemon.events>[0]) => {
+        try {
+          return await real.daemon.events(input);
+        } catch (error) {
+          throw new Error((error as Error).message);
+        }
+      }) as never,
+    });
+    const ws = await workspaceOver(bare);
+    try {
+      const result = await (await ws.runtime.exec("head -c 400000 /dev/zero", { backend: "box", id: "big" })).result();
+      expect(result.exitCode).toBe(0);
+      expect(await tail(ws, "big")).toEqual(["exit 0"]);
+      // A replay from the start is still refused, with the oldest kept seq named.
+      const error = await ws.runtime.getExec("big", { backend: "box", resume: 1 }).then(async (handle) => {
+        for await (const _ of handle);
+      }).then(() => undefined, (e: unknown) => e as { code?: string; message?: string });
+      expect(error?.code).toBe("ELOG_TRUNCATED");
+      expect(error?.message).toMatch(/^run "big": events after 1 are no longer kept \(oldest kept seq is \d+\)$/);
+    } finally {
+      await ws.close();
+      await real.close();
+    }
+  });
+
+  it("a live run's tail reattaches and ends with the kill's exit", { timeout: 30_000 }, async () => {
     const real = await realDaemonWorkspace({ COMPUTERD_LOG_MAX_BYTES: "65536" });
     try {
       const handle = await real.ws.runtime.exec("head -c 400000 /dev/zero; sleep 20", { backend: "box", id: "live" });
