@@ -5,7 +5,7 @@
  * @module
  */
 import { newAssetId } from "./id.js";
-import { assetKey, basename, checkContentType, contentDisposition, contentTypeFor, wellFormed } from "./metadata.js";
+import { assetKey, basename, checkContentType, contentDisposition, contentTypeFor, fitName, fitSourcePath, wellFormed } from "./metadata.js";
 import { MAX_PRESIGN_SECONDS, presignGetUrl, uriEncode } from "./sigv4.js";
 import type {
   AssetsClient,
@@ -132,12 +132,15 @@ const FIXED_LENGTH_STREAM_MISSING =
  *    unless `opts.expiresAfter` is a number `> 0` — before any I/O;
  * 2. lifetime = `min(ceil(expiresAfter / 1000), 604800)` seconds;
  * 3. key `<prefix>/<id>/<basename>` (fresh 26-char id per call, so shares
- *    never overwrite), Content-Type and Content-Disposition;
+ *    never overwrite; a basename that would make the key pass R2's 1,024
+ *    bytes is shortened to `<start of stem>…<extension>`, see `fitName`),
+ *    Content-Type and Content-Disposition (of that basename);
  * 4. `ws.fs.stat(path)` and `ws.fs.readFile(path)` in parallel — their errors
  *    (e.g. `ENOENT`) reject and nothing is uploaded;
  * 5. streams the file through `FixedLengthStream(size)` into
  *    `bucket.put(key, …)` with `httpMetadata` and `customMetadata`
- *    `{ sourcePath, sessionId, expiresAt }` — never buffered whole; a failed
+ *    `{ sourcePath, sessionId, expiresAt }` (`sourcePath` cut to 1,024 bytes,
+ *    `<start>…<end>`, see `fitSourcePath`) — never buffered whole; a failed
  *    put aborts the stream and rethrows;
  * 6. resolves with the presigned GET URL.
  *
@@ -194,15 +197,17 @@ async function share(c: ShareContext, path: string, opts: ShareOptions): Promise
   }
   const expiresIn = Math.min(Math.ceil(expiresAfter / 1000), MAX_PRESIGN_SECONDS);
   // A lone surrogate (possible in a JS string, not in UTF-8) becomes U+FFFD, so the stored key and the signed URL agree.
-  const name = wellFormed(basename(path));
-  const key = assetKey(prefix, newAssetId(), name);
+  const id = newAssetId();
+  // Shortened (stem…ext) when the key would pass R2's 1,024 bytes; the prefix is refused when it leaves no room.
+  const name = fitName(assetKey(prefix, id, ""), wellFormed(basename(path)));
+  const key = assetKey(prefix, id, name);
   const httpMetadata = {
     contentType: contentType ?? contentTypeFor(name),
     contentDisposition: contentDisposition(disposition, filename ?? name),
   };
   const signedAt = c.now();
   const customMetadata = {
-    sourcePath: path,
+    sourcePath: fitSourcePath(path),
     sessionId: typeof c.ws.sessionId === "string" ? c.ws.sessionId : "",
     expiresAt: new Date(signedAt + expiresIn * 1000).toISOString(),
   };

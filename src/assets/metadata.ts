@@ -127,6 +127,90 @@ export function basename(path: string): string {
   return name === "." || name === ".." ? lastSegment(normalizePath(path)) : name;
 }
 
+/**
+ * Most bytes (UTF-8) of an object key R2 takes: 1,024 (R2 "Limits"). A
+ * shared file's key `<prefix>/<id>/<basename>` is kept within it by
+ * shortening the basename ({@link fitName}).
+ */
+export const MAX_KEY_BYTES = 1024;
+
+/**
+ * Most bytes (UTF-8) of the `sourcePath` custom metadata stored with a shared
+ * object: 1,024. A longer path (a Workspace path may hold 256 KiB, R2 takes
+ * 8,192 bytes of metadata in all) is stored as its start, `…` and its end
+ * ({@link fitSourcePath}).
+ */
+export const MAX_SOURCE_PATH_BYTES = 1024;
+
+/** What stands for the characters a shortened name or path leaves out: `…` (U+2026, 3 bytes of UTF-8). */
+const CUT = "\u2026";
+
+/** UTF-8 length of one code point (a lone surrogate counts as U+FFFD, 3 bytes). */
+function utf8Length(point: string): number {
+  const c = point.codePointAt(0)!;
+  return c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+}
+
+/** The longest start (or end) of `text` whose UTF-8 is at most `maxBytes`, cut between code points. */
+function fitUtf8(text: string, maxBytes: number, keep: "start" | "end"): string {
+  const points = Array.from(text);
+  if (keep === "end") points.reverse();
+  const out: string[] = [];
+  let bytes = 0;
+  for (const point of points) {
+    bytes += utf8Length(point);
+    if (bytes > maxBytes) break;
+    out.push(point);
+  }
+  if (keep === "end") out.reverse();
+  return out.join("");
+}
+
+/** Bytes of `text` in UTF-8. */
+function utf8Bytes(text: string): number {
+  let n = 0;
+  for (const point of text) n += utf8Length(point);
+  return n;
+}
+
+/**
+ * `path` as stored in a shared object's `sourcePath`: unchanged when its
+ * UTF-8 fits {@link MAX_SOURCE_PATH_BYTES} (1,024 bytes), else its first
+ * 510 bytes, `…` and its last 511 bytes (cut between characters), so the
+ * file's name and the top of its directory stay readable.
+ */
+export function fitSourcePath(path: string): string {
+  if (utf8Bytes(path) <= MAX_SOURCE_PATH_BYTES) return path;
+  const room = MAX_SOURCE_PATH_BYTES - utf8Bytes(CUT);
+  const head = Math.floor(room / 2);
+  return fitUtf8(path, head, "start") + CUT + fitUtf8(path, room - head, "end");
+}
+
+/**
+ * The basename a shared object's key and Content-Disposition use: `name`
+ * unchanged when `<prefix>/<id>/<name>` fits {@link MAX_KEY_BYTES} (1,024
+ * bytes of UTF-8), else the start of its stem, `…` and its extension (the
+ * last `.` and up to 16 bytes after it, which sets the Content-Type), to fit
+ * exactly as much as the key has room for: `/d/aaaa….txt` →
+ * `aaa…aaa….txt`.
+ * @param keyHead the key before the name: `<prefix>/<id>/` (or `<id>/`).
+ * @throws TypeError `share: prefix is too long: the key <prefix>/<id>/<name> must fit R2's 1024 bytes; …` when even a one-character name does not fit.
+ */
+export function fitName(keyHead: string, name: string): string {
+  const room = MAX_KEY_BYTES - utf8Bytes(keyHead);
+  if (utf8Bytes(name) <= room) return name;
+  const dot = name.lastIndexOf(".");
+  const extension = dot > 0 && utf8Bytes(name.slice(dot)) <= 17 ? name.slice(dot) : "";
+  const stemRoom = room - utf8Bytes(CUT) - utf8Bytes(extension);
+  const stem = stemRoom > 0 ? fitUtf8(name.slice(0, name.length - extension.length), stemRoom, "start") : "";
+  if (stem === "") {
+    throw new TypeError(
+      `share: prefix is too long: the key <prefix>/<id>/<name> must fit R2's ${MAX_KEY_BYTES} bytes; the prefix leaves ${Math.max(room, 0)} bytes for the name; use a shorter prefix`,
+    );
+  }
+  return stem + CUT + extension;
+}
+
 /** `<prefix>/<id>/<basename>`, or `<id>/<basename>` when the normalised prefix is empty. */
 export function assetKey(prefix: string | undefined, id: string, name: string): string {
   const p = normalizePrefix(prefix ?? "");

@@ -114,12 +114,14 @@ export interface ShareOptions {
   expiresAfter: number;
   /**
    * Bucket key prefix (not a Workspace path): split on `/`, empty segments
-   * dropped. Default: none. `.`/`..` are kept literally.
+   * dropped. Default: none. A `.`/`..` segment, or a prefix that leaves the
+   * key (`<prefix>/<id>/<name>`, at most 1,024 bytes of UTF-8) no room for a
+   * one-character name, rejects `TypeError` before any I/O.
    */
   prefix?: string;
   /** Content-Type stored with the object. Default: from the file extension, else `application/octet-stream`. */
   contentType?: string;
-  /** File name in Content-Disposition. Default: the source file's basename. */
+  /** File name in Content-Disposition. Default: the source file's basename (as in the key: shortened to `<start>…<extension>` when the key would pass 1,024 bytes). */
   filename?: string;
   /** Content-Disposition type. Default `"inline"`. */
   disposition?: "inline" | "attachment";

@@ -1,7 +1,37 @@
 import { describe, expect, it } from "vitest";
 import { CROCKFORD_ALPHABET, contentDisposition, contentTypeFor, crockfordBase32 } from "../../../src/assets/index.js";
 import { newAssetId } from "../../../src/assets/id.js";
-import { assetKey, basename, normalizePrefix } from "../../../src/assets/metadata.js";
+import { assetKey, basename, fitName, fitSourcePath, MAX_KEY_BYTES, MAX_SOURCE_PATH_BYTES, normalizePrefix } from "../../../src/assets/metadata.js";
+
+describe("what share stores fits R2's limits", () => {
+  const bytes = (s: string) => new TextEncoder().encode(s).length;
+  it("fitName keeps a name that fits, else <start of stem>…<extension> filling the key to 1,024 bytes (between characters)", () => {
+    expect(MAX_KEY_BYTES).toBe(1024);
+    const head = `${"0".repeat(26)}/`;
+    expect(fitName(head, "x.txt")).toBe("x.txt");
+    expect(fitName(head, `${"a".repeat(997)}`)).toBe("a".repeat(997));
+    expect(fitName(head, `${"a".repeat(998)}`)).toBe(`${"a".repeat(994)}\u2026`);
+    expect(fitName(head, `${"a".repeat(1100)}.txt`)).toBe(`${"a".repeat(990)}\u2026.txt`);
+    // 3-byte characters: 990 bytes hold 330 of them; a 4-byte one is never split.
+    expect(fitName(head, `${"\u4e00".repeat(400)}.pdf`)).toBe(`${"\u4e00".repeat(330)}\u2026.pdf`);
+    expect(fitName(head, `${"\u{1F389}".repeat(300)}`)).toBe(`${"\u{1F389}".repeat(248)}\u2026`);
+    expect(bytes(head + fitName(head, `${"\u{1F389}".repeat(300)}`))).toBe(1022);
+    // An "extension" past 16 bytes after the dot is not kept as one.
+    expect(fitName(head, `${"b".repeat(1000)}.${"c".repeat(17)}`)).toBe(`${"b".repeat(994)}\u2026`);
+    expect(() => fitName(`${"p".repeat(1022)}/`, "ab")).toThrow(TypeError);
+    expect(fitName(`${"p".repeat(1022)}/`, "a")).toBe("a");
+  });
+
+  it("fitSourcePath keeps a path of up to 1,024 bytes, else its first 510 bytes, … and its last 511", () => {
+    expect(MAX_SOURCE_PATH_BYTES).toBe(1024);
+    expect(fitSourcePath(`/${"d".repeat(1023)}`)).toBe(`/${"d".repeat(1023)}`);
+    const long = `/${"d".repeat(9000)}/x.txt`;
+    expect(fitSourcePath(long)).toBe(`/${"d".repeat(509)}\u2026${"d".repeat(505)}/x.txt`);
+    expect(bytes(fitSourcePath(long))).toBe(1024);
+    const cjk = `/${"\u4e00".repeat(1000)}`;
+    expect(fitSourcePath(cjk)).toBe(`/${"\u4e00".repeat(169)}\u2026${"\u4e00".repeat(170)}`);
+  });
+});
 
 describe("ids (spec 04 §1.4)", () => {
   it("encodes bytes 00..0f as the spec's vector", () => {

@@ -209,6 +209,12 @@ describe("share: rejections before any upload", () => {
     await expect(assets.share("/f", { expiresAfter: 1, disposition: "download" } as never)).rejects.toThrow(
       'share: disposition must be "inline" or "attachment"',
     );
+    // `<prefix>/<id>/` with a 997-byte prefix takes 1,025 of R2's 1,024 key bytes: no room for a name (995 leaves 1 byte).
+    const tooLong = assets.share("/f.txt", { expiresAfter: 1, prefix: "p".repeat(997) });
+    await expect(tooLong).rejects.toBeInstanceOf(TypeError);
+    await expect(tooLong).rejects.toThrow(
+      "share: prefix is too long: the key <prefix>/<id>/<name> must fit R2's 1024 bytes; the prefix leaves 0 bytes for the name; use a shorter prefix",
+    );
     expect(calls).toEqual([]);
     expect(bucket.calls).toBe(0);
   });

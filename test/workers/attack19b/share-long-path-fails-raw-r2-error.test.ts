@@ -15,6 +15,10 @@
  * character boundary, with a marker), and the key's basename shortened to fit 1,024 bytes with the prefix and id
  * (keeping its extension, which sets the Content-Type); the Content-Disposition keeps the whole name or the same
  * shortened one. Or refuse before opening the file with a TypeError naming the limit (documented in docs/assets.md).
+ * Fixed: share keeps what it stores within R2's limits (src/assets/metadata.ts fitName, fitSourcePath): a basename
+ * that would make the key pass MAX_KEY_BYTES (1,024) is shortened to `<start of stem>…<extension>` (key and
+ * Content-Disposition), and a sourcePath over MAX_SOURCE_PATH_BYTES (1,024) is stored as its first 510 bytes, `…`,
+ * its last 511; a prefix that leaves no room for a name rejects TypeError before any I/O (docs/assets.md).
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { expect, it } from "vitest";
@@ -24,7 +28,7 @@ import { Workspace } from "../../../src/index.js";
 const S3: S3Config = { bucket: "agent-assets", accountId: "0123456789abcdef0123456789abcdef" };
 const ENV = { R2_ACCESS_KEY_ID: "AKIDEXAMPLE", R2_SECRET_ACCESS_KEY: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY" };
 
-it.fails("share publishes a file at a 9,007-character path and one whose name is 1,104 characters (what R2 stores fits its limits)", async () => {
+it("share publishes a file at a 9,007-character path and one whose name is 1,104 characters (what R2 stores fits its limits)", async () => {
   const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
   const out = await runInDurableObject(stub, async (_instance, state) => {
     const ws = new Workspace({
@@ -44,10 +48,25 @@ it.fails("share publishes a file at a 9,007-character path and one whose name is
       const listed = await env.ASSETS_BUCKET.list({ prefix: "" });
       const objects = await Promise.all(listed.objects.map((o) => env.ASSETS_BUCKET.get(o.key)));
       const texts = await Promise.all(objects.map((o) => o!.text()));
-      return { results, count: listed.objects.length, texts, keysFit: listed.objects.every((o) => new TextEncoder().encode(o.key).length <= 1024) };
+      const stored = objects
+        .map((o) => ({ name: o!.key.slice(o!.key.indexOf("/") + 1), sourcePath: o!.customMetadata?.sourcePath, disposition: o!.httpMetadata?.contentDisposition, type: o!.httpMetadata?.contentType }))
+        .sort((x, y) => (x.sourcePath! < y.sourcePath! ? -1 : 1));
+      return { results, count: listed.objects.length, texts, keysFit: listed.objects.every((o) => new TextEncoder().encode(o.key).length <= 1024), keyBytes: listed.objects.map((o) => new TextEncoder().encode(o.key).length).sort(), stored };
     } finally {
       await ws.close();
     }
   });
-  expect(out).toEqual({ results: ["string", "string"], count: 2, texts: ["hi", "hi"], keysFit: true });
+  const short = `${"a".repeat(990)}\u2026.txt`;
+  expect(out).toEqual({
+    results: ["string", "string"],
+    count: 2,
+    texts: ["hi", "hi"],
+    keysFit: true,
+    // `<26-char id>/x.txt` (32 bytes); `<id>/` + 990 a + … (3 bytes) + .txt: exactly 1,024.
+    keyBytes: [1024, 32],
+    stored: [
+      { name: short, sourcePath: `/d/${"a".repeat(507)}\u2026${"a".repeat(507)}.txt`, disposition: `inline; filename="${short}"; filename*=UTF-8''${encodeURIComponent(short)}`, type: "text/plain" },
+      { name: "x.txt", sourcePath: `/${"d".repeat(509)}\u2026${"d".repeat(505)}/x.txt`, disposition: 'inline; filename="x.txt"', type: "text/plain" },
+    ],
+  });
 }, 60_000);
