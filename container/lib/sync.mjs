@@ -53,6 +53,92 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
 const byName = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
+ * Sorted listings of the directories a scan page ended in — the cursor's path, which the next page
+ * walks again — kept for that page (per mount), so a walk reads, decodes and sorts each directory
+ * about once however many pages a wide one takes. At most SCAN_LISTING_CACHE_DIRS listings and
+ * SCAN_LISTING_CACHE_BYTES (estimated: 2 bytes a name's UTF-16 unit and 32 an entry, the raw bytes
+ * too for a name kept as bytes) are kept, the least recently used dropped first; a larger listing is
+ * read again each page. A listing is used only while its directory's device, inode, mtime and ctime
+ * are those lstat saw before it was read, and is kept only when those times were older than the read
+ * by SCAN_LISTING_SETTLED_MS (2 s on a filesystem with whole-second times), so a change in the same
+ * timestamp tick cannot hide behind them. A walk that ends drops them.
+ */
+export const SCAN_LISTING_CACHE_BYTES = 128 * 1024 * 1024;
+/** See SCAN_LISTING_CACHE_BYTES. */
+export const SCAN_LISTING_CACHE_DIRS = 16;
+/** See SCAN_LISTING_CACHE_BYTES. */
+export const SCAN_LISTING_SETTLED_MS = 20;
+
+/**
+ * A directory's names in walk order. `odd` holds, by index, the names whose bytes are not their UTF-8
+ * encoding (not valid UTF-8, or a leading BOM the decoder drops); every other name's bytes are `Buffer.from(name)`.
+ * @typedef {{ dev: number, ino: number, mtimeMs: number, ctimeMs: number, names: string[], odd: Map<number, { raw: Buffer, valid: boolean }>, bytes: number }} Listing
+ */
+
+/** @type {WeakMap<import("./paths.mjs").Mount, Map<string, Listing>>} */
+const listings = new WeakMap();
+
+/**
+ * The directory at `hostDir` listed (names decoded, sorted by `byName`), from the cache when `st` —
+ * its lstat, taken before the listing is read — matches; null when it is gone.
+ * @param {Map<string, Listing>} cache
+ * @param {string} hostDir
+ * @param {import("node:fs").Stats | null} st
+ * @param {string[]} relDir
+ * @returns {Promise<Listing | null>}
+ */
+async function listDir(cache, hostDir, st, relDir) {
+  const hit = st ? cache.get(hostDir) : undefined;
+  if (hit && st && hit.dev === st.dev && hit.ino === st.ino && hit.mtimeMs === st.mtimeMs && hit.ctimeMs === st.ctimeMs) return hit;
+  /** @type {import("node:fs").Dirent<Buffer>[]} */
+  let dirents;
+  try {
+    dirents = await fs.readdir(hostDir, { withFileTypes: true, encoding: "buffer" });
+  } catch (err) {
+    const code = /** @type {{ code?: string }} */ (err).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return null; // removed while walking
+    rethrow(err, relDir.join("/"));
+  }
+  const all = dirents.map((d) => {
+    try {
+      return { name: utf8.decode(d.name), raw: d.name, valid: true };
+    } catch {
+      return { name: d.name.toString("utf8"), raw: d.name, valid: false };
+    }
+  });
+  all.sort((a, b) => byName(a.name, b.name));
+  /** @type {Listing} */
+  const out = { dev: st?.dev ?? -1, ino: st?.ino ?? -1, mtimeMs: st?.mtimeMs ?? NaN, ctimeMs: st?.ctimeMs ?? NaN, names: new Array(all.length), odd: new Map(), bytes: 0 };
+  for (let i = 0; i < all.length; i++) {
+    const n = all[i];
+    out.names[i] = n.name;
+    out.bytes += n.name.length * 2 + 32;
+    if (!n.valid || n.raw[0] === 0xef) {
+      // (A name starting 0xEF may begin with a BOM, which the decoder drops: its bytes are kept.)
+      out.odd.set(i, { raw: n.raw, valid: n.valid });
+      out.bytes += n.raw.length + 64;
+    }
+  }
+  return out;
+}
+
+/**
+ * First index of `names` (sorted by `byName`) not before `name`.
+ * @param {string[]} names
+ * @param {string} name
+ */
+function lowerBound(names, name) {
+  let lo = 0;
+  let hi = names.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (names[mid] < name) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
  * One page of a depth-first walk of the mount point.
  * @param {import("./paths.mjs").Mount} mount
  * @param {(absPath: string) => boolean} ignored
@@ -84,41 +170,37 @@ export async function scan(mount, ignored, opts) {
   /** Whether the page is full (and marks it so). */
   const pageFull = () => (full = entries.length >= limit || bytes >= SCAN_MAX_BYTES || visits >= SCAN_MAX_VISITS);
 
+  let cache = listings.get(mount);
+  if (!cache) listings.set(mount, (cache = new Map()));
+  const listCache = cache;
+  /** The listings of the directories the walk is in, outermost first, with when their lstat was taken (ms). @type {{ hostDir: string, listing: Listing, at: number }[]} */
+  const open = [];
+
   /**
    * @param {string} hostDir
    * @param {string[]} relDir
    * @param {string[] | null} resume cursor segments still to seek below this directory
+   * @param {import("node:fs").Stats | null} dirStat its lstat, taken at `at` (ms since the epoch) before it is listed
+   * @param {number} at
    * @returns {Promise<void>}
    */
-  const walk = async (hostDir, relDir, resume) => {
-    /** @type {import("node:fs").Dirent<Buffer>[]} */
-    let dirents;
-    try {
-      dirents = await fs.readdir(hostDir, { withFileTypes: true, encoding: "buffer" });
-    } catch (err) {
-      const code = /** @type {{ code?: string }} */ (err).code;
-      if (code === "ENOENT" || code === "ENOTDIR") return; // removed while walking
-      rethrow(err, relDir.join("/"));
-    }
-    /** @type {{ name: string, raw: Buffer, valid: boolean }[]} */
-    const names = dirents.map((d) => {
-      try {
-        return { name: utf8.decode(d.name), raw: d.name, valid: true };
-      } catch {
-        return { name: d.name.toString("utf8"), raw: d.name, valid: false };
-      }
-    });
-    names.sort((a, b) => byName(a.name, b.name));
+  const walk = async (hostDir, relDir, resume, dirStat, at) => {
+    const listing = await listDir(listCache, hostDir, dirStat, relDir);
+    if (listing === null) return;
+    open.push({ hostDir, listing, at });
+    const { names, odd } = listing;
     const seek = resume && resume.length > 0 ? resume[0] : null;
-    for (const n of names) {
+    for (let i = seek === null ? 0 : lowerBound(names, seek); i < names.length; i++) {
       if (full) return;
-      if (seek !== null && n.name < seek) continue;
-      const rel = [...relDir, n.name];
+      const name = names[i];
+      const kept = odd.get(i);
+      const valid = kept ? kept.valid : true;
+      const rel = [...relDir, name];
       const relPath = rel.join("/");
-      const atCursor = seek !== null && n.name === seek;
+      const atCursor = seek !== null && name === seek;
       const below = atCursor && resume !== null ? resume.slice(1) : null;
-      const hostPath = Buffer.concat([Buffer.from(hostDir + "/"), n.raw]);
-      if (!n.valid) {
+      const hostPath = Buffer.concat([Buffer.from(hostDir + "/"), kept ? kept.raw : Buffer.from(name)]);
+      if (!valid) {
         if (!atCursor) {
           visits++;
           skip(relPath, "encoding");
@@ -131,6 +213,7 @@ export async function scan(mount, ignored, opts) {
         last = relPath;
         continue;
       }
+      const statAt = Date.now();
       let st;
       try {
         st = await fs.lstat(hostPath);
@@ -164,11 +247,38 @@ export async function scan(mount, ignored, opts) {
         }
         if (pageFull()) return; // a directory's children start the next page
       }
-      if (isDir) await walk(hostPath.toString(), rel, atCursor ? below : null);
+      if (isDir) await walk(hostPath.toString(), rel, atCursor ? below : null, st, statAt);
     }
+    if (!full) open.pop();
   };
-  await walk(mount.real, [], after);
+  const rootAt = Date.now();
+  const rootStat = await fs.lstat(mount.real).catch(() => null);
+  await walk(mount.real, [], after, rootStat, rootAt);
+  if (full) keepListings(listCache, open);
+  else listCache.clear();
   return { entries, skipped, cursor: full ? last : null, done: !full };
+}
+
+/**
+ * Keep the listings of the directories a page ended in (the next page walks them again): those read
+ * when their times were settled and that fit SCAN_LISTING_CACHE_BYTES, dropping the least recently used.
+ * @param {Map<string, Listing>} cache
+ * @param {{ hostDir: string, listing: Listing, at: number }[]} open
+ */
+function keepListings(cache, open) {
+  for (const { hostDir, listing, at } of open) {
+    const coarse = listing.mtimeMs % 1000 === 0 && listing.ctimeMs % 1000 === 0;
+    const settled = Math.max(listing.mtimeMs, listing.ctimeMs) < at - (coarse ? 2000 : SCAN_LISTING_SETTLED_MS);
+    cache.delete(hostDir);
+    if (settled && listing.bytes <= SCAN_LISTING_CACHE_BYTES) cache.set(hostDir, listing);
+  }
+  let total = 0;
+  for (const l of cache.values()) total += l.bytes;
+  for (const [key, l] of cache) {
+    if (total <= SCAN_LISTING_CACHE_BYTES && cache.size <= SCAN_LISTING_CACHE_DIRS) break;
+    cache.delete(key);
+    total -= l.bytes;
+  }
 }
 
 /**

@@ -23,6 +23,12 @@
  * by directory and its mtime/ino, dropped when they change or after a few seconds), or page through a directory with
  * `fs.opendir` in the daemon's own order and a cursor that names the position; a walk should read each directory
  * about once.
+ *
+ * Fixed: the daemon keeps the sorted listings of the directories a page ends in for the next page (per mount; at
+ * most SCAN_LISTING_CACHE_DIRS 16 and SCAN_LISTING_CACHE_BYTES 128 MiB estimated; used only while the directory's
+ * device, inode, mtime and ctime are unchanged, kept only when those times were SCAN_LISTING_SETTLED_MS older than
+ * the read; dropped when the walk ends) and finds the cursor's name in it by binary search — container/lib/sync.mjs.
+ * Measured after: 11 pages, 20,001 names read.
  */
 import fs from "node:fs";
 import fsp from "node:fs/promises";
@@ -31,7 +37,7 @@ import { describe, expect, it } from "vitest";
 import { realDaemonWorkspace } from "../attack18c/real-daemon.js";
 
 describe("attack19c: the daemon's walk of one wide directory", () => {
-  it.fails("reads each directory about once per walk (20,000 files of 200-byte names)", { timeout: 60_000 }, async () => {
+  it("reads each directory about once per walk (20,000 files of 200-byte names)", { timeout: 60_000 }, async () => {
     const real = await realDaemonWorkspace();
     await real.ws.close(); // only the daemon and its directory are used
     const readdir = fsp.readdir;
