@@ -117,6 +117,20 @@ export const MAX_REMOTE_STDIN_BYTES = 20 * 1024 * 1024;
 export const MAX_REMOTE_EXEC_BYTES = 30 * 1024 * 1024;
 
 /**
+ * Runs on remote command backends (containers) whose runtime (the daemon's
+ * boot id) a Workspace runtime remembers at most: 10000, oldest first, all
+ * backends together. That memory is what makes `getExec`, `killExec` and
+ * `disposeExec` of a run reject `EEXEC_LOST` once its container restarted
+ * (spec 02 §7.3). A run's entry goes at its `disposeExec` and is replaced
+ * when a later `exec` reuses the id; past the limit the oldest run started
+ * is forgotten, and an id-addressed call for it goes to the container as it
+ * is now (a restarted daemon answers `ENOENT` for it). The daemon itself
+ * keeps at most 100 finished runs (10 minutes each), so a run that far back
+ * is gone there anyway.
+ */
+export const MAX_REMOTE_RUNS_REMEMBERED = 10_000;
+
+/**
  * Bytes of UTF-8 of `text` as a JSON string (`JSON.stringify(text)`, quotes
  * and escapes included), counted in one pass without building the JSON text.
  */
@@ -267,7 +281,10 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
   readonly #backends: readonly WorkspaceBackend[];
   readonly #connected = new Map<string, Connected>();
   readonly #connecting = new Map<string, Promise<Connected>>();
-  /** Remote backends: the runtime (`runtimeId`) each run id started on, `<backend>\0<id>` → id. */
+  /**
+   * Remote backends: the runtime (`runtimeId`) each run id started on, `<backend>\0<id>` → id, oldest run first;
+   * at most {@link MAX_REMOTE_RUNS_REMEMBERED} entries, an entry deleted at its `disposeExec`.
+   */
   readonly #ranOn = new Map<string, string>();
 
   /**
@@ -572,7 +589,7 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
           }
         }
         const { started, pushed, c } = attempt;
-        if (c.handle.runtimeId !== undefined) this.#ranOn.set(`${backend.id}\0${started.id}`, c.handle.runtimeId);
+        this.#rememberRun(`${backend.id}\0${started.id}`, c.handle.runtimeId);
         const finish = this.#pullAfter(c.remote!, backend.id, c.handle.runtimeId, pushed.pushed, o.sync === "defer", pushed.skipped, true);
         const events = whileConnected(c, backend.id, started.id, started.events);
         return this.#handle<E>({ id: started.id, events }, backend.id, o.encoding, this.#limits(o.output), false, finish);
@@ -625,6 +642,14 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
         }
       }));
     return Object.assign(finish, { abandon: () => settle(true) });
+  }
+
+  /** Records the runtime a run started on (`key` `<backend>\0<id>`): a reused id's entry becomes the newest; the oldest past the limit is dropped. */
+  #rememberRun(key: string, runtimeId: string | undefined): void {
+    this.#ranOn.delete(key);
+    if (runtimeId === undefined) return;
+    this.#ranOn.set(key, runtimeId);
+    if (this.#ranOn.size > MAX_REMOTE_RUNS_REMEMBERED) this.#ranOn.delete(this.#ranOn.keys().next().value!);
   }
 
   async #getEnvelope(id: string, backendId: string | undefined, after: number | "tail" | undefined): Promise<ModuleExecutionEnvelope> {
@@ -700,7 +725,10 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
     await this.#byId(backend, id, (c) => (c.kind === "module" ? c.handle.killExec(request) : c.handle.rpc.shell.killExec(request)));
   }
 
-  /** Deletes a finished run's record; running → rejects `EEXEC_BUSY`; unknown → `ENOENT` (spec 02 §1.6). Afterwards the id is free. */
+  /**
+   * Deletes a finished run's record; running → rejects `EEXEC_BUSY`; unknown → `ENOENT` (spec 02 §1.6). Afterwards the id is free
+   * (on a remote backend the runtime forgets which container runtime the run started on, {@link MAX_REMOTE_RUNS_REMEMBERED}).
+   */
   async disposeExec(
     id: string,
     options: {
@@ -710,6 +738,7 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
   ): Promise<void> {
     const backend = this.#resolve(options?.backend);
     await this.#byId(backend, id, (c) => (c.kind === "module" ? c.handle.disposeExec({ id }) : c.handle.rpc.shell.disposeExec({ id })));
+    this.#ranOn.delete(`${backend.id}\0${id}`);
   }
 
   /** Connects every module backend so interrupted runs settle (spec 02 §3.7). */
