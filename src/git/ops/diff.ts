@@ -31,6 +31,7 @@
  * @module
  */
 import { structuredPatch, type StructuredPatchHunk } from "diff";
+import { readStreamBytes } from "../../util/bytes.js";
 import type { GitContext } from "../context.js";
 import { GIT_DIFF_MAX_EDIT_LENGTH, GIT_DIFF_MAX_PATCH_CHARS, GIT_DIFF_MAX_SEARCH_LINES } from "../limits.js";
 import type { DiffSummaryEntry, GitDiffOptions } from "../types.js";
@@ -140,9 +141,12 @@ async function readSide(ctx: GitContext, dir: string, change: FileChange, which:
   if (which === "new" && change.newFrom === "work") {
     const full = `${dir === "/" ? "" : dir}/${change.path}`;
     if ((blob.mode & TYPE_MASK) === 0o120000) return new TextEncoder().encode(await ctx.workspace.fs.readlink(full));
-    return new Uint8Array(await new Response(await ctx.workspace.fs.readFile(full)).arrayBuffer());
+    return readStreamBytes(await ctx.workspace.fs.readFile(full));
   }
-  return (await ctx.git.readBlob({ fs: ctx.fs, dir, oid: blob.oid, cache: ctx.cache })).blob;
+  // readObject's content is a view of the inflated object; readBlob copies it once more (12 MiB a 12 MiB blob).
+  const { type, object } = await ctx.git.readObject({ fs: ctx.fs, dir, oid: blob.oid, format: "content", cache: ctx.cache });
+  if (type !== "blob" || !(object instanceof Uint8Array)) throw new Error(`object ${blob.oid} is a ${type}, not a blob`);
+  return object;
 }
 
 /** git's `buffer_is_binary`: a NUL byte in the first 8000 bytes. */
@@ -453,20 +457,17 @@ interface PatchPart {
 }
 
 /**
- * The counts of `list`'s changes, no patch text (`diffSummary`): at most 8
- * files read at a time.
+ * The counts of `list`'s changes, no patch text (`diffSummary`): one file
+ * after another, as {@link patchText} reads them. Each file's two sides are
+ * held whole while it is counted, so 8 files at a time (as before) held up to
+ * 16 sides (8 rewritten 12 MiB files grew memory by ~250–340 MiB).
  */
 async function counts(ctx: GitContext, dir: string, list: FileChange[]): Promise<PatchPart[]> {
-  const out: PatchPart[] = new Array(list.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < list.length) {
-      throwIfReadCancelled(ctx);
-      const i = next++;
-      out[i] = await filePatch(ctx, dir, list[i]!, null);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(8, list.length) }, worker));
+  const out: PatchPart[] = [];
+  for (const change of list) {
+    throwIfReadCancelled(ctx);
+    out.push(await filePatch(ctx, dir, change, null));
+  }
   return out;
 }
 
