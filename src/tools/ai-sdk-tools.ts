@@ -37,6 +37,8 @@ import {
   toJSONSchema,
 } from "./core/index.js";
 import { directoryToolValue, pacedOutputs, type DirectoryToolOutput } from "./core/directory.js";
+import { boundedIssues } from "./core/schema.js";
+import { z } from "zod";
 
 /** Options of {@link createAITools}: the shared tool set options (spec 03 §2.1). */
 export type CreateAIToolsOptions = CreateToolsOptions;
@@ -74,7 +76,7 @@ function toAITool(core: CoreTool): Tool {
   const selfChecked = (core.sensitiveInputs?.length ?? 0) > 0;
   const tool: Tool = {
     description: core.description,
-    inputSchema: selfChecked ? unchecked(core) : core.inputSchema,
+    inputSchema: selfChecked ? unchecked(core) : checked(core),
     execute: (input: unknown, options: { abortSignal?: AbortSignal; toolCallId?: string }) => {
       if (selfChecked) {
         const parsed = core.inputSchema.safeParse(input);
@@ -115,6 +117,58 @@ function unchecked(core: CoreTool): Tool["inputSchema"] {
       jsonSchema: { input: () => toJSONSchema(core.inputSchema), output: () => toJSONSchema(core.inputSchema) },
     },
   } as unknown as Tool["inputSchema"];
+}
+
+/** The AI SDK's mark of a `Schema` (`jsonSchema(…, { validate })`), a registered symbol. */
+const AI_SDK_SCHEMA = Symbol.for("vercel.ai.schema");
+
+/**
+ * A copy of `core`'s zod schema (same `safeParse`, types) that is also an AI
+ * SDK `Schema`: its JSON Schema is the one the AI SDK derives from the zod
+ * schema itself (draft-07, input mode, inlined, objects closed), and its
+ * `validate` is zod's, except that a failure reports {@link boundedIssues}
+ * (the first 10 issues, then `… and <n> more issues`). The AI SDK words the
+ * error from them as from zod's own (`Type validation failed: Value: <the
+ * input>. Error message: <issues>`), so every issue of a wrong 10,000-element
+ * array no longer reaches the model; the input itself is still quoted.
+ */
+function checked(core: CoreTool): Tool["inputSchema"] {
+  const schema = core.inputSchema;
+  const copy = schema.clone();
+  let json: unknown;
+  Object.defineProperties(copy, {
+    [AI_SDK_SCHEMA]: { value: true },
+    jsonSchema: {
+      get: () => (json ??= closeObjects(z.toJSONSchema(schema, { target: "draft-7", io: "input", reused: "inline" }) as JSONNode)),
+    },
+    validate: {
+      value: async (value: unknown) => {
+        const parsed = await schema.safeParseAsync(value);
+        if (parsed.success) return { success: true, value: parsed.data };
+        return { success: false, error: new z.ZodRealError(boundedIssues(parsed.error.issues) as z.core.$ZodIssue[]) };
+      },
+    },
+  });
+  return copy as unknown as Tool["inputSchema"];
+}
+
+type JSONNode = { [key: string]: any };
+
+/** `additionalProperties: false` on every object schema without its own (as the AI SDK does to a zod schema's JSON Schema). */
+function closeObjects(node: JSONNode): JSONNode {
+  if (node.type === "object" || (Array.isArray(node.type) && node.type.includes("object"))) {
+    const extra = node.additionalProperties;
+    node.additionalProperties = extra != null && typeof extra !== "boolean" ? visit(extra) : false;
+    if (node.properties != null) for (const key of Object.keys(node.properties)) node.properties[key] = visit(node.properties[key]);
+  }
+  if (node.items != null) node.items = Array.isArray(node.items) ? node.items.map(visit) : visit(node.items);
+  for (const key of ["anyOf", "allOf", "oneOf"]) if (node[key] != null) node[key] = node[key].map(visit);
+  if (node.definitions != null) for (const key of Object.keys(node.definitions)) node.definitions[key] = visit(node.definitions[key]);
+  return node;
+}
+
+function visit(node: unknown): unknown {
+  return typeof node === "boolean" ? node : closeObjects(node as JSONNode);
 }
 
 /** A directory tool's outputs as AI SDK values: each progress snapshot's text (a preliminary result), then the joined text or `{ error }`. */

@@ -1,13 +1,14 @@
 /**
  * TanStack AI adapter (`<pkg>/tools/tanstack-ai`, spec 03 §7.3): the core
  * tools as TanStack tools (`chat({ tools })`). The zod schemas pass through
- * as Standard Schemas. TanStack's shapes are declared here structurally, so
+ * as Standard Schemas (copies whose failures list a bounded set of issues). TanStack's shapes are declared here structurally, so
  * this module loads no agent library.
  *
  * @module
  */
 import type { z } from "zod";
 import { buildCoreTools, modelOutput, settle, type CoreTool, type CreateToolsOptions, type NeutralOutput } from "./core/index.js";
+import { withBoundedIssues } from "./core/schema.js";
 import { directoryToolValue, pacedOutputs, type DirectoryToolOutput } from "./core/directory.js";
 import { markLibraryTool, markStartsRuns, markToolRoot, normalizeRoot } from "./core/root.js";
 
@@ -53,7 +54,13 @@ export interface TanStackTool {
   name: string;
   /** Written for the model: what the tool does, its limits and continuation rules (the same text in every adapter). */
   description: string;
-  /** The tool's zod schema itself (a Standard Schema); TanStack's `chat()` validates input against it. */
+  /**
+   * A copy of the tool's zod schema (a Standard Schema; same `safeParse` and
+   * JSON Schema); TanStack's `chat()` validates input against it. Its
+   * Standard Schema `validate` reports at most the first
+   * `INVALID_ARGUMENTS_MAX_ISSUES` (10) issues, then `… and <n> more issues`,
+   * their messages at most `INVALID_ARGUMENTS_MAX_CHARS` (4,096) characters.
+   */
   inputSchema: z.ZodType;
   /** On write, edit, delete and publish: accepts the success shape and `{ error }` (spec 03 §7.3); `undefined` on the others. */
   outputSchema: z.ZodType | undefined;
@@ -109,7 +116,8 @@ function toTanStackTool(core: CoreTool, options: CreateTanStackToolsOptions<TanS
   return {
     name: core.name,
     description: core.description,
-    inputSchema: core.inputSchema,
+    // chat() puts every issue into the tool message: the copy reports a bounded list.
+    inputSchema: withBoundedIssues(core.inputSchema),
     outputSchema: core.outputSchema,
     needsApproval,
     lazy,
