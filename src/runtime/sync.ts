@@ -28,7 +28,8 @@
  *   stat, ctime included) keeps it, so a pull left pending completes without
  *   overwriting the Workspace's later changes; another disk (a relaunched
  *   container) drops it, and the next push sends the whole tree.
- * - A file pushed in pieces goes to `.<name>.ws-sync-<8 hex>` first (the name
+ * - A file pushed in pieces goes to `.<name>.ws-sync-<8 hex>` first (`<name>`
+ *   cut to keep it within 255 bytes; the name
  *   recorded in `__ws_sync_temps` until the push settles it); one a push cut
  *   short left behind is never pulled, and the next pull removes it. Only the
  *   names a push recorded: a file the command names like one is pulled.
@@ -613,7 +614,7 @@ export class RemoteSync {
     }
     // Larger than one piece: written beside it under a temporary name, renamed into place at the end.
     const slash = wire.lastIndexOf("/");
-    const temp = `${wire.slice(0, slash + 1)}.${wire.slice(slash + 1)}${PIECE_SUFFIX}${crypto.randomUUID().slice(0, 8)}`;
+    const temp = `${wire.slice(0, slash + 1)}.${pieceNamePart(wire.slice(slash + 1))}${PIECE_SUFFIX}${crypto.randomUUID().slice(0, 8)}`;
     // Recorded before its first piece is sent: should the push be cut short, the next pull knows it is not the container's.
     this.#db.run(`INSERT OR IGNORE INTO __ws_sync_temps (backend, path) VALUES (?, ?)`, this.#backend, temp);
     let failed = false;
@@ -633,6 +634,7 @@ export class RemoteSync {
     for (let next = await pieces.next(); !next.done; next = await pieces.next()) await piece(next.value);
     await add({ op: "rename", from: temp, to: wire }, (result) => {
       if (failed) return;
+      if (!result.ok) failed = true; // (the temporary file is removed below, as after a failed piece)
       recorded(result);
     });
     await flush();
@@ -1488,6 +1490,27 @@ export function skippedEntriesCount(entries: readonly SkippedEntry[]): number {
 
 /** What ends the temporary name of a file pushed in pieces (`.<name>.ws-sync-<8 hex>`), before its 8 hex digits. */
 const PIECE_SUFFIX = ".ws-sync-";
+
+/** The longest name the container takes (Linux NAME_MAX), in bytes of UTF-8. */
+const CONTAINER_NAME_MAX = 255;
+
+/**
+ * The part of a temporary name a file's `name` gives: the name itself, or — when `.<name>.ws-sync-<8 hex>`
+ * would pass CONTAINER_NAME_MAX — its longest start (whole characters) that keeps it within, so a file
+ * whose own name fits is pushed in pieces too. (The temporary name is recorded, never told by its shape.)
+ */
+function pieceNamePart(name: string): string {
+  const room = CONTAINER_NAME_MAX - 1 - PIECE_SUFFIX.length - 8;
+  let bytes = 0;
+  let end = 0;
+  for (const ch of name) {
+    const cp = ch.codePointAt(0)!;
+    bytes += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+    if (bytes > room) return name.slice(0, end);
+    end += ch.length;
+  }
+  return name;
+}
 
 /** An error of the transport to the daemon during a pull (not of one entry). */
 class TransportError extends Error {

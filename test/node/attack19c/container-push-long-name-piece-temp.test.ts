@@ -17,12 +17,18 @@
  * Suggested fix: build the temporary name within NAME_MAX — keep the 8 hex digits and the suffix, and shorten the
  * file's own part (e.g. `.ws-sync-<8 hex>-<first 200 bytes of the name, cut on a character boundary>`), or write
  * the pieces under a fixed short name in the mount's root (`/.ws-sync/<8 hex>`) and rename from there.
+ *
+ * Fixed: the temporary name's own part is the file's name cut (on a character boundary) so that the whole
+ * `.<part>.ws-sync-<8 hex>` stays within 255 bytes (`pieceNamePart`, src/runtime/sync.ts; the name is recorded in
+ * `__ws_sync_temps`, never recognised by its shape); a rename that fails now also removes the temporary file (a name
+ * over 255 bytes: its pieces now land, its rename is refused ENAMETOOLONG — nothing is left behind).
  */
+import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { realDaemonWorkspace } from "../attack18c/real-daemon.js";
 
 describe("attack19c: a push of a large file with a long name", () => {
-  it.fails("a 2 MiB file whose name is 240 bytes reaches the container", { timeout: 30_000 }, async () => {
+  it("a 2 MiB file whose name is 240 bytes reaches the container", { timeout: 30_000 }, async () => {
     const real = await realDaemonWorkspace();
     try {
       const long = "x".repeat(240);
@@ -35,6 +41,19 @@ describe("attack19c: a push of a large file with a long name", () => {
       // Held: the two controls arrive ("2097152", "5"). Found: the third is "/bin/sh: 1: cannot open xxx…: No such file", skipped ENAMETOOLONG.
       expect(result.stdout.split("\n").slice(0, 2)).toEqual(["2097152", "5"]);
       expect({ sizes: result.stdout, skipped: result.skipped.map((s) => s.reason.split(":")[0]) }).toEqual({ sizes: "2097152\n5\n2097152\n", skipped: [] });
+    } finally {
+      await real.close();
+    }
+  });
+
+  it("a 2 MiB file whose name is 256 bytes is refused ENAMETOOLONG once, and leaves no temporary file", { timeout: 30_000 }, async () => {
+    const real = await realDaemonWorkspace();
+    try {
+      const long = "x".repeat(256);
+      await real.ws.fs.writeFile(`/workspace/${long}`, new Uint8Array(2 * 1024 * 1024).fill(97));
+      const result = await (await real.ws.runtime.exec("ls -A | wc -l", { backend: "box", encoding: "utf8" })).result();
+      expect({ stdout: result.stdout, skipped: result.skipped.map((s) => [s.path, s.reason.split(":")[0]]) }).toEqual({ stdout: "0\n", skipped: [[`/workspace/${long}`, "ENAMETOOLONG"]] });
+      expect(fs.readdirSync(real.dir)).toEqual([]);
     } finally {
       await real.close();
     }
