@@ -61,6 +61,7 @@ import type { ChangeCursor, ChangeEntry, ChangePage } from "../fs/changes.js";
 import type { WorkspaceFilesystem } from "../fs/types.js";
 import { compileLinearPrefixGlob, MAX_GLOB_SIZE } from "../fs/glob.js";
 import { MAX_PATH_BYTES, utf8Length } from "../fs/path.js";
+import { mountGuardFor } from "../fs/mount-guard.js";
 import { concatBytes } from "../util/bytes.js";
 import { checkLinkTarget } from "../backends/worker-javascript/paths.js";
 import type { SkippedEntry } from "./types.js";
@@ -726,7 +727,7 @@ export class RemoteSync {
       for (let i = 0; i < todo.length; i++) {
         for (; queued < todo.length && queued <= i + READ_AHEAD; queued++) {
           const next = todo[queued]!;
-          if (next.kind !== "file" || next.size > READ_AHEAD_MAX_BYTES) continue;
+          if (next.kind !== "file" || next.size > READ_AHEAD_MAX_BYTES || this.#readOnly(next.path)) continue;
           const read = this.#rpc.read({ path: next.path, offset: 0, length: SYNC_PIECE_BYTES });
           read.catch(() => {}); // an abandoned read (the pull failed first) is not an unhandled rejection
           ahead.set(next.path, read);
@@ -803,6 +804,11 @@ export class RemoteSync {
       }
       if (entry.kind === "file" && entry.size > MAX_PULL_FILE_BYTES) {
         outcome.skipped.push({ path: full, op: "write", reason: TOO_LARGE });
+        return;
+      }
+      // The Workspace would refuse the write (EROFS): skipped before anything of the file is read from the container.
+      if (entry.kind === "file" && this.#readOnly(entry.path)) {
+        outcome.skipped.push({ path: full, op: "write", reason: "read-only" });
         return;
       }
       let target: string | undefined;
@@ -953,6 +959,15 @@ export class RemoteSync {
 
   #forgetOne(path: string): void {
     this.#db.run(`DELETE FROM __ws_sync_manifest WHERE backend = ? AND path = ?`, this.#backend, path);
+  }
+
+  /**
+   * Whether the Workspace refuses a file write at `wire` (under {@link SYNC_ROOT}) for a read-only mount: the path is
+   * a read-only mount's root, under one or above one (the mount guard `writeFile` asks). Lexical: a pull's entry
+   * reaches its path through real directories only ({@link #parents} replaces Workspace links on the way).
+   */
+  #readOnly(wire: string): boolean {
+    return mountGuardFor(this.#db).refusal(`${SYNC_ROOT}/${wire}`, "writeFile") !== undefined;
   }
 
   /**

@@ -19,6 +19,10 @@
  * Suggested fix: check the Workspace path is writable (the mount guard the write uses) before the entry's first read
  * and before queueing it for read-ahead — as the first pull's parent check already does — and skip it without
  * reading; or remember such skips in the manifest with the container's stat, so an unchanged entry is not read again.
+ *
+ * Fixed: runtime/sync.ts asks the Workspace's mount guard (what `writeFile` asks) whether a pulled file's path is
+ * refused read-only before queueing it for read-ahead and before reading it, and skips it "read-only" unread.
+ * The test also writes 4 small files (1 KiB, read ahead before the fix) under `ro/`, and counts the first pull too.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -29,7 +33,7 @@ import { daemonHandle } from "../../../src/backends/daemon/handle.js";
 import { realDaemonWorkspace, wrapDaemon } from "../attack18c/real-daemon.js";
 
 describe("attack19c: pulls of files under a read-only mount", () => {
-  it.fails("a pull reads nothing of a file it skips as read-only", { timeout: 30_000 }, async () => {
+  it("a pull reads nothing of a file it skips as read-only", { timeout: 30_000 }, async () => {
     const real = await realDaemonWorkspace();
     await real.ws.close(); // only its daemon and directory are used
     const bundle = fs.mkdtempSync(path.join(os.tmpdir(), "attack19c-ro-"));
@@ -49,8 +53,14 @@ describe("attack19c: pulls of files under a read-only mount", () => {
     });
     await ws.ready();
     try {
-      const made = await (await ws.runtime.exec("mkdir -p ro && for i in 1 2 3 4 5 6 7 8; do head -c 524288 /dev/zero > ro/f$i; done", { backend: "box" })).result();
-      expect(made.exitCode).toBe(0);
+      const made = await (
+        await ws.runtime.exec("mkdir -p ro && for i in 1 2 3 4 5 6 7 8; do head -c 524288 /dev/zero > ro/f$i; done; for i in 1 2 3 4; do head -c 1024 /dev/zero > ro/s$i; done", { backend: "box" })
+      ).result();
+      expect({ code: made.exitCode, read: readBytes, readOnly: made.skipped.filter((s) => s.reason === "read-only").map((s) => s.path).sort() }).toEqual({
+        code: 0,
+        read: 0,
+        readOnly: [...[1, 2, 3, 4, 5, 6, 7, 8].map((i) => `/workspace/ro/f${i}`), ...[1, 2, 3, 4].map((i) => `/workspace/ro/s${i}`)],
+      });
       const perPull: { read: number; pulled: number; readOnly: number }[] = [];
       for (let i = 0; i < 3; i++) {
         readBytes = 0;
@@ -58,7 +68,7 @@ describe("attack19c: pulls of files under a read-only mount", () => {
         perPull.push({ read: readBytes, pulled: result.pulled, readOnly: result.skipped.filter((s) => s.reason === "read-only").length });
       }
       // Held: nothing applied, 8 skipped "read-only" each time. Found: read 4,194,304 bytes on each pull.
-      expect(perPull).toEqual(Array.from({ length: 3 }, () => ({ read: 0, pulled: 0, readOnly: 8 })));
+      expect(perPull).toEqual(Array.from({ length: 3 }, () => ({ read: 0, pulled: 0, readOnly: 12 })));
     } finally {
       await ws.close();
       await real.close();
