@@ -138,7 +138,8 @@ function messageOf(error: unknown): string {
  */
 export function recordSpanError(span: WorkspaceSpan, error: unknown): void {
   try {
-    span.setAttribute("error.name", errorNameOf(error));
+    const name = errorNameOf(error);
+    if (name !== undefined) span.setAttribute("error.name", name);
     span.setAttribute("error.message", sanitizeErrorMessage(messageOf(error)));
   } catch {
     /* an observer's failure never replaces the operation's error */

@@ -12,6 +12,7 @@
  * `[["error.name", undefined], ["error.message", "plain failure"]]`; and with the strict observer the throw on
  * `error.name` skips `error.message` too (both are in one try in recordSpanError) — the failure's message is no
  * longer recorded at all, where before it was.
+ * Fixed: recordSpanError sets error.name only when errorNameOf gives one (as before the change).
  * Suggested fix: `const name = errorNameOf(error); if (name !== undefined) span.setAttribute("error.name", name);`
  * (or a try per attribute), as before the change.
  */
@@ -19,7 +20,7 @@ import { expect, it } from "vitest";
 import type { WorkspaceObserver } from "../../../src/index.js";
 import { withSpan } from "../../../src/observer.js";
 
-it.fails("a thrown non-Error sets only error.message on the span, also with an observer that refuses undefined values", async () => {
+it("a thrown non-Error sets only error.message on the span, also with an observer that refuses undefined values", async () => {
   const calls: [string, unknown][] = [];
   const recording: WorkspaceObserver = { span: (_n, _a, run) => run({ setAttribute: (k, v) => void calls.push([k, v]) }) };
   await expect(withSpan(recording, "workspace.test", {}, async () => Promise.reject("plain failure"))).rejects.toBe("plain failure");
