@@ -36,7 +36,7 @@ import {
   invalidArgumentsMessage,
   toJSONSchema,
 } from "./core/index.js";
-import { directoryToolValue, pacedOutputs, type DirectoryToolOutput } from "./core/directory.js";
+import { directoryToolValue, pacedOutputs, pacedValues, snapshotChars, type DirectoryToolOutput } from "./core/directory.js";
 import { boundedIssues } from "./core/schema.js";
 import { z } from "zod";
 
@@ -85,7 +85,11 @@ function toAITool(core: CoreTool): Tool {
       }
       const result = core.execute(input, { abortSignal: options?.abortSignal, toolCallId: options?.toolCallId });
       // Directory tools (spec 03 §9): progress as preliminary results, then the joined text or { error }.
-      return (core.contentResult ? directoryValues(result as AsyncIterable<DirectoryToolOutput>) : result) as never;
+      if (core.contentResult) return directoryValues(result as AsyncIterable<DirectoryToolOutput>) as never;
+      // exec's running snapshots (preliminary results) are paced as directory tools' progress: the SDK queues them all at once.
+      const isProgress = core.isProgress;
+      if (isProgress && isAsyncIterable(result)) return pacedValues(result, (value) => isProgress.call(core, value), snapshotChars) as never;
+      return result as never;
     },
   };
   const toModelOutput = core.toModelOutput;
@@ -169,6 +173,10 @@ function closeObjects(node: JSONNode): JSONNode {
 
 function visit(node: unknown): unknown {
   return typeof node === "boolean" ? node : closeObjects(node as JSONNode);
+}
+
+function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+  return typeof value === "object" && value !== null && typeof (value as AsyncIterable<unknown>)[Symbol.asyncIterator] === "function";
 }
 
 /** A directory tool's outputs as AI SDK values: each progress snapshot's text (a preliminary result), then the joined text or `{ error }`. */

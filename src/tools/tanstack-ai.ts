@@ -9,7 +9,7 @@
 import type { z } from "zod";
 import { buildCoreTools, modelOutput, settle, type CoreTool, type CreateToolsOptions, type NeutralOutput } from "./core/index.js";
 import { withBoundedIssues } from "./core/schema.js";
-import { directoryToolValue, pacedOutputs, type DirectoryToolOutput } from "./core/directory.js";
+import { directoryToolValue, pacedOutputs, pacedValues, snapshotChars, type DirectoryToolOutput } from "./core/directory.js";
 import { markLibraryTool, markStartsRuns, markToolRoot, normalizeRoot } from "./core/root.js";
 
 /** `"array"` (default): a list for `chat({ tools })`; `"object"`: keyed by name. */
@@ -124,8 +124,13 @@ function toTanStackTool(core: CoreTool, options: CreateTanStackToolsOptions<TanS
     async execute(input, context) {
       const emit = eventName && context?.emitCustomEvent ? context.emitCustomEvent.bind(context) : undefined;
       const run = core.execute(input, { abortSignal: context?.abortSignal, toolCallId: context?.toolCallId });
-      // TanStack queues every custom event at once: a directory tool's progress is paced (bounded per call).
-      const paced = core.contentResult ? pacedOutputs(run as AsyncIterable<DirectoryToolOutput>) : run;
+      // TanStack queues every custom event at once: a directory tool's progress and exec's running snapshots are paced (bounded per call).
+      const isProgress = core.isProgress;
+      const paced = core.contentResult
+        ? pacedOutputs(run as AsyncIterable<DirectoryToolOutput>)
+        : isProgress && emit && typeof (run as AsyncIterable<unknown>)?.[Symbol.asyncIterator] === "function"
+          ? pacedValues(run as AsyncIterable<unknown>, (value) => isProgress.call(core, value), snapshotChars)
+          : run;
       const output = await settle(paced, (value) => {
         if (!emit || !(core.isProgress?.(value) ?? false)) return;
         // A directory tool's snapshot is its onUpdate partial, `{ content }` (spec 03 §9).

@@ -82,13 +82,36 @@ export const PROGRESS_BURST = 16;
  * updates and 1 MiB of progress. The result always passes, last. pi's
  * adapter does not pace: its callback takes each update synchronously.
  */
-export async function* pacedOutputs(source: AsyncIterable<DirectoryToolOutput>, intervalMs = PROGRESS_INTERVAL_MS, burst = PROGRESS_BURST): AsyncGenerator<DirectoryToolOutput> {
+export function pacedOutputs(source: AsyncIterable<DirectoryToolOutput>, intervalMs = PROGRESS_INTERVAL_MS, burst = PROGRESS_BURST): AsyncGenerator<DirectoryToolOutput> {
+  return pacedValues(
+    source,
+    (value) => value.progress === true,
+    (update) => update.content.reduce((n, block) => n + block.text.length, 0),
+    intervalMs,
+    burst,
+  );
+}
+
+/**
+ * {@link pacedOutputs} for any tool's outputs: `isProgress` tells a running
+ * snapshot from the result, `chars` what a snapshot counts against
+ * {@link MAX_PENDING_UPDATE_CHARS}. The exec tool's running snapshots go
+ * through it in the AI SDK and TanStack adapters (`chars`: its stdout and
+ * stderr text), as directory tools' progress does.
+ */
+export async function* pacedValues<T>(
+  source: AsyncIterable<T>,
+  isProgress: (value: T) => boolean,
+  chars: (update: T) => number,
+  intervalMs = PROGRESS_INTERVAL_MS,
+  burst = PROGRESS_BURST,
+): AsyncGenerator<T> {
   const it = source[Symbol.asyncIterator]();
   const TICK = Symbol("tick");
   let tokens = burst;
   let refilled = Date.now();
   let spent = 0;
-  let pending: DirectoryToolOutput | undefined;
+  let pending: T | undefined;
   let next = it.next();
   const refill = () => {
     const now = Date.now();
@@ -96,16 +119,16 @@ export async function* pacedOutputs(source: AsyncIterable<DirectoryToolOutput>, 
     refilled = now;
   };
   /** Whether `update` fits the call's progress budget (then it is counted as delivered). */
-  const take = (update: DirectoryToolOutput): boolean => {
-    const chars = update.content.reduce((n, block) => n + block.text.length, 0);
-    if (spent + chars > MAX_PENDING_UPDATE_CHARS) return false;
-    spent += chars;
+  const take = (update: T): boolean => {
+    const size = chars(update);
+    if (spent + size > MAX_PENDING_UPDATE_CHARS) return false;
+    spent += size;
     tokens -= 1;
     return true;
   };
   try {
     for (;;) {
-      let step: IteratorResult<DirectoryToolOutput> | typeof TICK;
+      let step: IteratorResult<T> | typeof TICK;
       if (pending !== undefined) {
         refill();
         if (tokens >= 1) {
@@ -127,7 +150,7 @@ export async function* pacedOutputs(source: AsyncIterable<DirectoryToolOutput>, 
       if (step.done) break;
       next = it.next();
       const value = step.value;
-      if (value.progress !== true) {
+      if (!isProgress(value)) {
         // The result: a waiting update goes first, then the result, always.
         if (pending !== undefined && take(pending)) yield pending;
         pending = undefined;
@@ -145,6 +168,14 @@ export async function* pacedOutputs(source: AsyncIterable<DirectoryToolOutput>, 
   } finally {
     await it.return?.();
   }
+}
+
+/** What a snapshot counts against {@link MAX_PENDING_UPDATE_CHARS} in {@link pacedValues}: the lengths of its top-level string fields (exec: stdout and stderr). */
+export function snapshotChars(value: unknown): number {
+  if (typeof value !== "object" || value === null) return 0;
+  let n = 0;
+  for (const field of Object.values(value)) if (typeof field === "string") n += field.length;
+  return n;
 }
 
 /** The joined text of content blocks (one `\n` between blocks): what the AI SDK and TanStack adapters return. */
