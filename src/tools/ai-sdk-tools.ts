@@ -135,6 +135,8 @@ const AI_SDK_SCHEMA = Symbol.for("vercel.ai.schema");
  * error from them as from zod's own (`Type validation failed: Value: <the
  * input>. Error message: <issues>`), so every issue of a wrong 10,000-element
  * array no longer reaches the model; the input itself is still quoted.
+ * Its `validate` is the AI SDK's (`Promise<{ success, value | error }>`),
+ * in place of zod's `validate` type guard; `safeParse` and `parse` are zod's.
  */
 function checked(core: CoreTool): Tool["inputSchema"] {
   const schema = core.inputSchema;
