@@ -11,7 +11,7 @@ import type { WorkspaceRuntimeValue } from "../../runtime/types.js";
 import type { StoreVersion } from "../../storage/store-version.js";
 import { explainArguments, normalizeJson, type ExplainsArguments } from "../../runtime/json-value.js";
 import { concatBytes } from "../../util/bytes.js";
-import { utf8Length } from "../../fs/path.js";
+import { MAX_PATH_BYTES, utf8Length } from "../../fs/path.js";
 import type { ResolvedOptions } from "./options.js";
 import { checkLinkTarget, ConfinedResolver, pathError, type ConfinedPath } from "./paths.js";
 import type { BridgeCallKind, BridgeError, BridgeResult, CallMeta } from "./protocol.js";
@@ -34,19 +34,24 @@ const MAX_RESPONSE_VALUES = 4096;
 
 /**
  * Entries one page of a run's `readdir` reads at most (64): the listing is
- * read page by page — fewer per page once the longest entry so far says a
- * full page would pass what the run may still receive — and stops `E2BIG`
- * as soon as the entries read pass `maxCapabilityResponseBytes` less the
- * run's responses so far, so a directory of long names is not read whole
- * to be refused.
+ * read page by page — fewer per page when that many entries with names of
+ * the most a name in the directory can hold (`MAX_PATH_BYTES` less the
+ * directory's path) would pass what the run may still receive, down to one —
+ * and stops `E2BIG` as soon as the entries read pass
+ * `maxCapabilityResponseBytes` less the run's responses so far, so at most
+ * that plus one name is read before a listing is refused.
  */
 export const READDIR_PAGE_ENTRIES = 64;
 
 /**
  * Times a run's `readdir` of more than one page starts over when the store
- * changed between its pages (8); then it fails `EIO`.
+ * changed between confining its path and reading its last page (8); then it
+ * fails `EIO`. Each attempt confines the path again.
  */
 export const READDIR_ATTEMPTS = 8;
+
+/** What a `readdir` entry with an empty name measures (as measure() counts the answer). */
+const EMPTY_ENTRY_BYTES = measure({ name: "", isFile: false, isDirectory: false, isSymbolicLink: false });
 
 /** A call as messages name it: `fs.readFile`, `fetch`, `ws:side hold`. */
 function callLabel(kind: string, target: string, name: string): string {
@@ -592,7 +597,7 @@ export class RunCapabilities {
       case "readlink":
         return fs.readlink(await this.#resolve(args[0], true));
       case "readdir": {
-        return this.#readdir(await this.#resolve(args[0] ?? "."), signal);
+        return this.#readdir(args[0] ?? ".", signal);
       }
       case "stat":
       case "lstat": {
@@ -617,40 +622,47 @@ export class RunCapabilities {
   }
 
   /**
-   * The entries of directory `p` for a run's `readdir`, read
-   * {@link READDIR_PAGE_ENTRIES} at a time (fewer when the longest entry so
-   * far says a full page would pass what the run may still receive).
+   * The entries of the directory at run path `path` for a run's `readdir`,
+   * read {@link READDIR_PAGE_ENTRIES} at a time (fewer when that many names
+   * of the longest a name there can be would pass what the run may still
+   * receive). Each attempt confines the path (the resolver's check) and reads
+   * the store version first; a listing of more than one page starts over when
+   * the version after any page differs, so every page read the directory that
+   * was confined (a directory swapped for a link out of the root is refused
+   * `EACCES` on the next attempt).
    *
    * @throws `E2BIG` past `maxDirectoryEntries` entries, or as soon as the
    *   entries read measure more than `maxCapabilityResponseBytes` less the
    *   run's responses so far (the message of the run's response budget: the
    *   answer would be refused whole anyway); `EIO` when the store changed
-   *   between pages {@link READDIR_ATTEMPTS} times in a row (a listing of
-   *   one page needs no check; without a store version none is made).
+   *   during the listing {@link READDIR_ATTEMPTS} times in a row (a listing
+   *   of one page needs no check; without a store version none is made); the
+   *   resolver's errors (`EACCES`, `ENOENT`, …) for the path.
    */
-  async #readdir(p: string, signal: AbortSignal): Promise<unknown[]> {
+  async #readdir(path: unknown, signal: AbortSignal): Promise<unknown[]> {
     const o = this.#o;
     for (let attempt = 1; ; attempt++) {
       const stamp = this.#version?.();
+      const p = await this.#resolve(path);
+      // The most an entry can measure: a name of what the path bound leaves after `p/`.
+      const widest = EMPTY_ENTRY_BYTES + Math.max(1, MAX_PATH_BYTES - utf8Length(p));
       const out: unknown[] = [];
       let size = 8; // the array, as measure() counts it
-      let longest = 1;
       let changed = false;
       for (;;) {
         signal.throwIfAborted();
-        if (out.length > 0 && stamp !== undefined && this.#version!() !== stamp) {
+        const left = o.maxCapabilityResponseBytes - this.#responseBytes - size;
+        const want = Math.min(READDIR_PAGE_ENTRIES, Math.max(1, Math.floor(left / widest)), o.maxDirectoryEntries + 1 - out.length);
+        const page = await this.#fs.readdir(p, { limit: want, offset: out.length });
+        const last = page.length < want;
+        if (stamp !== undefined && !(last && out.length === 0) && this.#version!() !== stamp) {
           changed = true;
           break;
         }
-        const left = o.maxCapabilityResponseBytes - this.#responseBytes - size;
-        const want = Math.min(READDIR_PAGE_ENTRIES, Math.max(1, Math.floor(left / longest)), o.maxDirectoryEntries + 1 - out.length);
-        const page = await this.#fs.readdir(p, { limit: want, offset: out.length });
         for (const e of page) {
           const entry = { name: e.name, isFile: e.isFile, isDirectory: e.isDirectory, isSymbolicLink: e.isSymbolicLink };
-          const bytes = measure(entry);
           out.push(entry);
-          size += bytes;
-          longest = Math.max(longest, bytes);
+          size += measure(entry);
         }
         if (out.length > o.maxDirectoryEntries) {
           throw pathError("E2BIG", `readdir of ${p} has more than maxDirectoryEntries (${o.maxDirectoryEntries}) entries`, p);
@@ -658,7 +670,7 @@ export class RunCapabilities {
         if (this.#responseBytes + size > o.maxCapabilityResponseBytes) {
           throw pathError("E2BIG", `host call responses exceed maxCapabilityResponseBytes (${o.maxCapabilityResponseBytes}) for this run`);
         }
-        if (page.length < want) break;
+        if (last) break;
       }
       if (!changed) return out;
       if (attempt >= READDIR_ATTEMPTS) {

@@ -218,8 +218,10 @@ export interface WorkerJavaScriptBackendOptions {
   maxCapabilityResponseBytes?: number;
   /**
    * Entries `readdir` may return (more fail `E2BIG`). The listing is read
-   * `READDIR_PAGE_ENTRIES` (64) entries at a time and stops `E2BIG` once
-   * past this or what is left of `maxCapabilityResponseBytes`.
+   * at most `READDIR_PAGE_ENTRIES` (64) entries at a time (fewer so a page of
+   * the longest names the directory can hold stays within the response budget
+   * left) and stops `E2BIG` once past this or what is left of
+   * `maxCapabilityResponseBytes`.
    * @defaultValue `1024`
    */
   maxDirectoryEntries?: number;

@@ -1,6 +1,7 @@
 /**
- * The JavaScript backend's `node:fs` `readdir` reads a listing page by page (bridge.ts `READDIR_PAGE_ENTRIES`, 64;
- * test/node/attack19a/js-readdir-long-names-read-before-budget.test.ts for its response budget): every entry once, in
+ * The JavaScript backend's `node:fs` `readdir` reads a listing page by page (bridge.ts `READDIR_PAGE_ENTRIES`, 64, fewer
+ * so that a page of the longest names the directory can hold stays within the response budget left: 31 under
+ * `/workspace/d` with the default 8 MiB; test/node/attack19a/js-readdir-long-names-read-before-budget.test.ts for its response budget): every entry once, in
  * name order; past `maxDirectoryEntries` `E2BIG`; a listing of more than one page starts over when the store changed
  * between its pages, and fails `EIO` after `READDIR_ATTEMPTS` (8) such attempts.
  * Node has no Worker Loader: a stand-in isolate (runtime/loader-standin.ts) calls the backend's real bridge; the
@@ -41,18 +42,18 @@ async function listing(count: number, before?: (ws: Workspace, page: number) => 
 
 const names = (n: number) => Array.from({ length: n }, (_, i) => `f${String(i).padStart(4, "0")}`);
 
-it("lists 300 entries in 5 pages, each once, in name order", async () => {
+it("lists 300 entries in 10 pages of at most 31, each once, in name order", async () => {
   const { answer, pages } = await listing(300);
   expect(answer.ok).toBe(true);
   expect(answer.value!.map((e) => e.name)).toEqual(names(300));
   expect(answer.value![0]).toEqual({ name: "f0000", isFile: true, isDirectory: false, isSymbolicLink: false });
-  expect(pages).toBe(5);
+  expect(pages).toBe(10);
 });
 
 it("a directory of 1025 entries fails E2BIG after reading 1025", async () => {
   const { answer, pages } = await listing(1025);
   expect(answer).toMatchObject({ ok: false, error: { code: "E2BIG", message: "readdir of /workspace/d has more than maxDirectoryEntries (1024) entries" } });
-  expect(pages).toBe(17);
+  expect(pages).toBe(34);
 });
 
 it("a directory of exactly maxDirectoryEntries (1024) entries is listed whole (5,121 values: not refused by the host-module value bound)", async () => {
@@ -60,17 +61,17 @@ it("a directory of exactly maxDirectoryEntries (1024) entries is listed whole (5
   const { answer, pages } = await listing(1024);
   expect(answer.error).toBeUndefined();
   expect(answer.value!.map((e) => e.name)).toEqual(names(1024));
-  expect(pages).toBe(17);
+  expect(pages).toBe(34);
 });
 
 it("an entry removed between pages makes the listing start over: no entry skipped", async () => {
-  // Without starting over, the second page (offset 64) would begin at f0065: f0064 would be missed.
+  // Without starting over, the second page (offset 31) would begin at f0032: f0031 would be missed.
   const { answer, pages } = await listing(300, async (ws, page) => {
     if (page === 2) await ws.fs.rm("/workspace/d/f0000");
   });
   expect(answer.ok).toBe(true);
   expect(answer.value!.map((e) => e.name)).toEqual(names(300).slice(1));
-  expect(pages).toBe(2 + 5);
+  expect(pages).toBe(2 + 10);
 });
 
 it("a store that changes before every page fails EIO after 8 attempts", async () => {
