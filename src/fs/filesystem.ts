@@ -27,6 +27,7 @@ import {
   FILE_MODE,
   flagOption,
   LINK_MODE,
+  maxNameLengthOption,
   modeOption,
   noFollowOption,
   objectOption,
@@ -112,7 +113,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     const offset = pageOption(page?.offset, "offset", "readdir", 0);
     const limit = pageOption(page?.limit, "limit", "readdir", -1);
     if (limit === 0) return [];
-    return this.#nodes.list(node.ino, limit, offset).map((row) => ({
+    return this.#nodes.list(node.ino, limit, offset, maxNameLengthOption(page)).map((row) => ({
       name: row.name,
       parentPath: canonical,
       size: row.size,

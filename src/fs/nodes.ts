@@ -343,9 +343,20 @@ export class Nodes {
 
   /**
    * One page of directory `parent`'s entries by name byte order (`readdir`):
-   * name, kind, size and mtime only. `limit` -1 means no limit.
+   * name, kind, size and mtime only. `limit` -1 means no limit. With
+   * `maxName`, only the entries whose name has at most that many characters
+   * (code points, SQLite's `length()`) are listed (and counted by `offset`).
    */
-  list(parent: number, limit: number, offset: number): Pick<Node, "name" | "kind" | "size" | "mtime">[] {
+  list(parent: number, limit: number, offset: number, maxName?: number): Pick<Node, "name" | "kind" | "size" | "mtime">[] {
+    if (maxName !== undefined) {
+      return this.#db.all<Node>(
+        `SELECT name, kind, size, mtime FROM __ws_nodes WHERE parent = ? AND length(name) <= ? ORDER BY name LIMIT ? OFFSET ?`,
+        parent,
+        maxName,
+        limit,
+        offset,
+      );
+    }
     return this.#db.all<Node>(`SELECT name, kind, size, mtime FROM __ws_nodes WHERE parent = ? ORDER BY name LIMIT ? OFFSET ?`, parent, limit, offset);
   }
 

@@ -40,6 +40,32 @@ export function noFollowOption(options: object | undefined): boolean {
   return options !== undefined && (options as NoFollowOption)[NO_FOLLOW] === true;
 }
 
+/**
+ * Internal option key of `readdir` (not exported from the package): with
+ * `[MAX_NAME_LENGTH]: n` (a non-negative safe integer) the page holds only
+ * the entries whose name is at most `n` characters (Unicode code points,
+ * counted by SQLite's `length()`), filtered in the query before `limit` and
+ * `offset` apply, so longer names are never read. A name of at most `n`
+ * UTF-16 code units always passes; one that passes has at most `2 × n`.
+ * Any other value is ignored, and so is the key by a filesystem that does
+ * not know it (a remote stub drops symbol keys): its callers bound what
+ * they read either way. The tools' Unicode-twin scan and the output
+ * directory's prune use it to read only names that can matter to them
+ * (issue 20, scout after the nineteenth attack run).
+ */
+export const MAX_NAME_LENGTH: unique symbol = Symbol("agent-computer fs: readdir only names of at most this many characters");
+
+/** Options carrying {@link MAX_NAME_LENGTH}. */
+export interface MaxNameLengthOption {
+  readonly [MAX_NAME_LENGTH]?: number;
+}
+
+/** The {@link MAX_NAME_LENGTH} `options` ask for, or `undefined` (absent, or not a non-negative safe integer). */
+export function maxNameLengthOption(options: object | undefined): number | undefined {
+  const value = options === undefined || options === null ? undefined : (options as MaxNameLengthOption)[MAX_NAME_LENGTH];
+  return isNonNegativeInteger(value) ? value : undefined;
+}
+
 /** A `readFile` byte window and encoding. */
 export interface ReadWindow {
   encoding?: "utf8";

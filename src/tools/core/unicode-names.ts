@@ -10,14 +10,16 @@
  *   an existing sibling, and names it.
  *
  * Only the final name is compared, against the entries of its parent
- * directory (at most {@link UNICODE_SIBLING_SCAN_LIMIT} of them, and about
- * {@link UNICODE_SIBLING_SCAN_CHARS} characters of their names: entries past
- * either bound are not compared, as if absent). An ASCII
+ * directory whose name can be a twin (at most twice as long as its NFD
+ * form): at most {@link UNICODE_SIBLING_SCAN_LIMIT} of them, and about
+ * {@link UNICODE_SIBLING_SCAN_CHARS} characters of their names — entries past
+ * either bound are not compared, as if absent. An ASCII
  * name without `K`, `;` or `` ` `` has no possible twin, and costs no listing
  * ({@link mayHaveTwin}).
  *
  * @module
  */
+import { MAX_NAME_LENGTH } from "../../fs/options.js";
 import { basename, dirname, normalizePath } from "../../util/path.js";
 import { confinedTarget } from "./root.js";
 import { isNotFound, type FileStore } from "./store.js";
@@ -28,29 +30,36 @@ export const UNICODE_SIBLING_SCAN_LIMIT = 10000;
 
 /**
  * Characters (UTF-16 code units) of sibling names one lookup reads, about:
- * the listing's pages are sized from the longest name seen so far, and it
- * stops once the next page would pass this (512 Ki). Siblings past it are
- * not compared.
+ * only names that can be twins are listed (at most twice the wanted name's
+ * NFD length, filtered by the Workspace before they are read), each page is
+ * sized from the longest name it can hold, and the scan stops once the next
+ * page could pass this (512 Ki; one page of one entry is always read).
+ * Siblings past it are not compared. A filesystem that cannot filter by
+ * length (a remote stub) lists every name, and pages are then sized from
+ * the longest seen so far too.
  */
 export const UNICODE_SIBLING_SCAN_CHARS = 524_288;
 
-/** Largest page, and the first: two names of a path's most (256 KiB) fit in the budget. */
+/** Largest page. */
 const PAGE = 1000;
-const FIRST_PAGE = 2;
 
 type Sibling = Awaited<ReturnType<ReaddirLike>>[number];
 
 /**
- * The entries of `parent` in name order, up to {@link UNICODE_SIBLING_SCAN_LIMIT}
- * of them and about {@link UNICODE_SIBLING_SCAN_CHARS} characters of names.
+ * The entries of `parent` in name order whose name is at most `longest`
+ * UTF-16 code units (the Workspace filters them by {@link MAX_NAME_LENGTH};
+ * longer ones may still come from a filesystem that cannot), up to
+ * {@link UNICODE_SIBLING_SCAN_LIMIT} of them and about
+ * {@link UNICODE_SIBLING_SCAN_CHARS} characters of names.
  */
-async function* siblingsOf(readdir: ReaddirLike, parent: string): AsyncGenerator<Sibling> {
+async function* siblingsOf(readdir: ReaddirLike, parent: string, longest: number): AsyncGenerator<Sibling> {
   let offset = 0;
   let chars = 0;
-  let heaviest = 1;
-  let batch = FIRST_PAGE;
+  // A name of at most `longest` code points has at most twice as many code units.
+  let heaviest = Math.max(1, 2 * longest);
+  let batch = Math.min(PAGE, Math.max(1, Math.floor(UNICODE_SIBLING_SCAN_CHARS / heaviest)));
   for (;;) {
-    const entries = await readdir(parent, { limit: batch, offset });
+    const entries = await readdir(parent, { limit: batch, offset, [MAX_NAME_LENGTH]: longest });
     for (const entry of entries) {
       chars += entry.name.length;
       heaviest = Math.max(heaviest, entry.name.length);
@@ -81,6 +90,8 @@ export type ReaddirLike = (
     limit: number;
     /** Entries to skip. */
     offset: number;
+    /** Only names of at most this many characters, when the filesystem can filter (the Workspace's internal readdir option). */
+    readonly [MAX_NAME_LENGTH]?: number;
   },
 ) => Promise<ReadonlyArray<{ name: string; isDirectory: boolean; isSymbolicLink: boolean }>>;
 
@@ -126,7 +137,7 @@ export async function findEquivalentSibling(readdir: ReaddirLike | undefined, pa
   const longest = longestTwin(name);
   let found: EquivalentSibling | null = null;
   try {
-    for await (const entry of siblingsOf(readdir, parent)) {
+    for await (const entry of siblingsOf(readdir, parent, longest)) {
       if (entry.name === name) return null;
       if (found === null && entry.name.length <= longest && entry.name.normalize("NFC") === wanted) {
         const kind = entry.isSymbolicLink ? "symbolic link" : entry.isDirectory ? "directory" : "file";
@@ -160,7 +171,7 @@ export async function earlierTwin(store: FileStore, path: string, created: numbe
   const longest = longestTwin(name);
   let first: { inode: number; sibling: EquivalentSibling } | null = null;
   try {
-    for await (const entry of siblingsOf(readdir, parent)) {
+    for await (const entry of siblingsOf(readdir, parent, longest)) {
       if (entry.name === name || entry.name.length > longest || entry.name.normalize("NFC") !== wanted) continue;
       const siblingPath = parent === "/" ? `/${entry.name}` : `${parent}/${entry.name}`;
       const id = await inode(siblingPath);
