@@ -8,7 +8,8 @@
  *
  * @module
  */
-import type { WorkspaceFilesystem } from "../fs/types.js";
+import { MAX_NAME_LENGTH, type MaxNameLengthOption } from "../fs/options.js";
+import type { ReaddirOptions, WorkspaceFilesystem } from "../fs/types.js";
 import { TailWindow } from "../util/tail.js";
 import type { TruncatedOutput } from "./types.js";
 
@@ -195,35 +196,50 @@ export class OutputAccumulator {
 export const OUTPUT_PRUNE_SCAN_ENTRIES = 10_000;
 
 /**
- * Characters of entry names one prune reads, about (UTF-16 code units): the
- * listing stops once the next page would pass them; logs past it are left alone.
+ * Characters of entry names one prune reads, about (UTF-16 code units): each
+ * page is sized from the longest name it can hold, and the listing stops
+ * once the next page could pass them; logs past it are left alone.
  */
 export const OUTPUT_PRUNE_SCAN_CHARS = 1_048_576;
 
-/** Largest page of the prune's listing, and its first (entries). */
+/**
+ * Longest entry name (characters) the prune lists: the Workspace filters
+ * longer names out before they are read, so they cost no part of
+ * {@link OUTPUT_PRUNE_SCAN_CHARS}. A log's name is its encoded backend id and
+ * exec id (at most 256 UTF-8 bytes, 768 characters encoded) plus
+ * `.stdout.log`: a log whose name is longer (a backend id over ~3,300
+ * encoded characters) is not a candidate, and is left alone (4096).
+ */
+export const OUTPUT_PRUNE_NAME_CHARS = 4096;
+
+/** Largest page of the prune's listing (entries). */
 const PRUNE_PAGE = 1000;
-const PRUNE_FIRST_PAGE = 4;
 
 /**
  * Keeps the newest `keep` output logs in `dir` by mtime; the file just saved
  * always survives. Other files are never touched; errors are ignored.
  *
- * The directory is listed in name order, in pages sized from the longest
- * name seen so far, up to {@link OUTPUT_PRUNE_SCAN_ENTRIES} entries and about
+ * The directory's entries whose name has at most
+ * {@link OUTPUT_PRUNE_NAME_CHARS} characters are listed in name order, in
+ * pages sized from the longest name they can hold (longer names are
+ * filtered out by the Workspace; a filesystem that cannot filter lists them,
+ * and pages are then sized from the longest seen so far too), up to
+ * {@link OUTPUT_PRUNE_SCAN_ENTRIES} entries and about
  * {@link OUTPUT_PRUNE_SCAN_CHARS} characters of names: only the logs among
- * them are candidates. A directory past either bound (other files with long
- * names, say) keeps more logs than `keep`, never fewer: a log is removed only
- * when `keep` newer ones were seen.
+ * them are candidates. A directory past either bound keeps more logs than
+ * `keep`, never fewer: a log is removed only when `keep` newer ones were seen.
  */
 export async function pruneOutputDir(fs: WorkspaceFilesystem, dir: string, keep: number, saved: readonly string[]): Promise<void> {
   try {
     const logs: { path: string; mtime: number }[] = [];
     let offset = 0;
     let chars = 0;
-    let heaviest = 1;
-    let batch = PRUNE_FIRST_PAGE;
+    // A name of at most OUTPUT_PRUNE_NAME_CHARS code points has at most twice as many code units.
+    let heaviest = 2 * OUTPUT_PRUNE_NAME_CHARS;
+    let batch = Math.min(PRUNE_PAGE, Math.floor(OUTPUT_PRUNE_SCAN_CHARS / heaviest));
+    const only: ReaddirOptions & MaxNameLengthOption = { [MAX_NAME_LENGTH]: OUTPUT_PRUNE_NAME_CHARS };
     for (;;) {
-      const entries = await fs.readdir(dir, { limit: batch, offset });
+      const entries = await fs.readdir(dir, { ...only, limit: batch, offset });
       for (const e of entries) {
         chars += e.name.length;
         heaviest = Math.max(heaviest, e.name.length);
