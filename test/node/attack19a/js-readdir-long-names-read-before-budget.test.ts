@@ -23,8 +23,7 @@
  * more than one page starts over when the store changed between pages (`READDIR_ATTEMPTS`, 8, then `EIO`).
  */
 import { expect, it } from "vitest";
-import { Workspace, nodeSqliteStorage } from "../../../src/index.js";
-import { WorkerJavaScriptBackend } from "../../../src/backends/worker-javascript/index.js";
+import { readdirWorkspace } from "../runtime/loader-standin.js";
 import { countNameReads } from "./name-reads.js";
 
 const K = 200;
@@ -33,25 +32,15 @@ const NAME_CHARS = 100_000;
 const RESPONSE_BUDGET = 8 * 1024 * 1024;
 
 it(`one readdir of ${K} names of ${NAME_CHARS} characters reads at most the 8 MiB response budget from SQL, then E2BIG (today 20,000,490)`, { timeout: 60_000 }, async () => {
-  let answer: unknown;
-  const loader = {
-    load: () => ({
-      getEntrypoint: () => ({
-        async evaluate(_input: unknown, bridge: { call(kind: string, target: string, name: string, args: unknown[], meta: object): Promise<unknown> }) {
-          answer = await bridge.call("fs", "", "readdir", ["/workspace/many"], { seq: 1, tape: [] });
-          return { code: 0, value: "null" };
-        },
-        [Symbol.dispose]() {},
-      }),
-    }),
-  };
-  const ws = new Workspace({ storage: nodeSqliteStorage(":memory:"), backends: [new WorkerJavaScriptBackend({ loader: loader as never })] });
+  const { ws, run } = readdirWorkspace("/workspace/many");
   await ws.fs.mkdir("/workspace/many", { recursive: true });
   for (let i = 0; i < K; i++) await ws.fs.writeFile(`/workspace/many/${"n".repeat(NAME_CHARS)}${i}`, "");
   const names = countNameReads(ws.fs);
+  let answer: unknown;
   try {
-    const result = await (await ws.runtime.exec("export default () => null;", { encoding: "utf8" })).result();
-    expect(result.exitCode).toBe(0);
+    const ran = await run();
+    expect(ran.exitCode).toBe(0);
+    answer = ran.answer;
   } finally {
     names.restore();
   }

@@ -9,20 +9,14 @@
  * just before a page is read, as a concurrent call or the host could.
  */
 import { expect, it } from "vitest";
-import { Workspace, nodeSqliteStorage } from "../../../src/index.js";
-import { WorkerJavaScriptBackend } from "../../../src/backends/worker-javascript/index.js";
-import { standInLoader } from "../runtime/loader-standin.js";
+import type { Workspace } from "../../../src/index.js";
+import { readdirWorkspace, type StandInAnswer } from "../runtime/loader-standin.js";
 
-type Answer = { ok: boolean; value?: { name: string }[]; error?: { code?: string; message: string } };
+type Answer = StandInAnswer<{ name: string }[]>;
 
 /** One run whose isolate calls `readdir("/workspace/d")` once, `d` holding `count` files; `before(n)` runs ahead of the n-th page read. */
 async function listing(count: number, before?: (ws: Workspace, page: number) => Promise<void>): Promise<{ answer: Answer; pages: number }> {
-  let answer: Answer | undefined;
-  const loader = standInLoader(async (_input, bridge) => {
-    answer = (await bridge.call("fs", "", "readdir", ["/workspace/d"], { seq: 1, tape: [] })) as Answer;
-    return { code: 0, value: "null" };
-  });
-  const ws = new Workspace({ storage: nodeSqliteStorage(":memory:"), backends: [new WorkerJavaScriptBackend({ loader: loader as never })] });
+  const { ws, run } = readdirWorkspace("/workspace/d");
   await ws.fs.mkdir("/workspace/d", { recursive: true });
   for (const name of names(count)) await ws.fs.writeFile(`/workspace/d/${name}`, "");
   const fs = ws.fs as { readdir: (path: string, options?: object) => Promise<unknown[]> };
@@ -33,11 +27,11 @@ async function listing(count: number, before?: (ws: Workspace, page: number) => 
     await before?.(ws, pages);
     return readdir(path, options);
   };
-  const result = await (await ws.runtime.exec("export default () => null;", { encoding: "utf8" })).result();
+  const { exitCode, answer } = await run();
   fs.readdir = readdir;
-  expect(result.exitCode).toBe(0);
+  expect(exitCode).toBe(0);
   await ws.close();
-  return { answer: answer!, pages };
+  return { answer, pages };
 }
 
 const names = (n: number) => Array.from({ length: n }, (_, i) => `f${String(i).padStart(4, "0")}`);

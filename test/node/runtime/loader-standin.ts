@@ -3,6 +3,8 @@
  * `evaluate(input, bridge)` is the test's function, talking to the backend's real bridge. Everything else — journal, runs, streams — is
  * the backend's own code.
  */
+import { Workspace, nodeSqliteStorage } from "../../../src/index.js";
+import { WorkerJavaScriptBackend } from "../../../src/backends/worker-javascript/index.js";
 
 /** The part of the backend's bridge the stand-ins use. */
 export interface StandInBridge {
@@ -30,4 +32,27 @@ export async function until(probe: () => boolean, what: string, ms = 30_000): Pr
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/** The bridge's answer to one fs call: `{ ok: true, value }` or `{ ok: false, error }`. */
+export type StandInAnswer<T = unknown> = { ok: boolean; value?: T; error?: { code?: string; message: string } };
+
+/**
+ * A Workspace (in-memory storage) with the JavaScript backend (`backend` options added) whose run calls `node:fs`
+ * `readdir(dir)` once through the real bridge. `run()` runs it (exit code 0 expected by the caller) and gives the answer.
+ */
+export function readdirWorkspace<T = { name: string }[]>(dir: string, backend: Record<string, unknown> = {}) {
+  let answer: StandInAnswer<T> | undefined;
+  const loader = standInLoader(async (_input, bridge) => {
+    answer = (await bridge.call("fs", "", "readdir", [dir], { seq: 1, tape: [] })) as StandInAnswer<T>;
+    return { code: 0, value: "null" };
+  });
+  const ws = new Workspace({ storage: nodeSqliteStorage(":memory:"), backends: [new WorkerJavaScriptBackend({ loader: loader as never, ...backend })] });
+  return {
+    ws,
+    async run(): Promise<{ exitCode: number | null | undefined; answer: StandInAnswer<T> }> {
+      const result = await (await ws.runtime.exec("export default () => null;", { encoding: "utf8" })).result();
+      return { exitCode: result.exitCode, answer: answer! };
+    },
+  };
 }

@@ -21,21 +21,12 @@
  * whichever page reaches the end (was: the second, the last at 64 a page).
  */
 import { expect, it } from "vitest";
-import { Workspace, nodeSqliteStorage } from "../../../src/index.js";
-import { WorkerJavaScriptBackend } from "../../../src/backends/worker-javascript/index.js";
-import { standInLoader } from "../runtime/loader-standin.js";
-
-type Answer = { ok: boolean; value?: { name: string }[]; error?: { code?: string; message: string } };
+import { readdirWorkspace } from "../runtime/loader-standin.js";
 
 const names = (n: number) => Array.from({ length: n }, (_, i) => `f${String(i).padStart(3, "0")}`);
 
 it("an entry removed while the last page is read makes the listing start over: no other entry skipped", { timeout: 60_000 }, async () => {
-  let answer: Answer | undefined;
-  const loader = standInLoader(async (_input, bridge) => {
-    answer = (await bridge.call("fs", "", "readdir", ["/workspace/d"], { seq: 1, tape: [] })) as Answer;
-    return { code: 0, value: "null" };
-  });
-  const ws = new Workspace({ storage: nodeSqliteStorage(":memory:"), backends: [new WorkerJavaScriptBackend({ loader: loader as never })] });
+  const { ws, run } = readdirWorkspace("/workspace/d");
   await ws.fs.mkdir("/workspace/d", { recursive: true });
   for (const name of names(100)) await ws.fs.writeFile(`/workspace/d/${name}`, "");
   const fs = ws.fs as { readdir: (path: string, options?: object) => Promise<unknown[]> };
@@ -50,10 +41,10 @@ it("an entry removed while the last page is read makes the listing start over: n
     }
     return readdir(path, options);
   };
-  const result = await (await ws.runtime.exec("export default () => null;", { encoding: "utf8" })).result();
+  const { exitCode, answer } = await run();
   fs.readdir = readdir;
   await ws.close();
-  expect(result.exitCode).toBe(0);
+  expect(exitCode).toBe(0);
   expect(answer?.ok).toBe(true);
   const listed = answer!.value!.map((e) => e.name);
   // Without the check after the last page, the entry at its offset (one moved down by the removal) is missed.

@@ -22,9 +22,7 @@
  * queries, were 17).
  */
 import { expect, it } from "vitest";
-import { Workspace, nodeSqliteStorage } from "../../../src/index.js";
-import { WorkerJavaScriptBackend } from "../../../src/backends/worker-javascript/index.js";
-import { standInLoader } from "../runtime/loader-standin.js";
+import { readdirWorkspace } from "../runtime/loader-standin.js";
 import { countNameReads } from "../attack19a/name-reads.js";
 
 const K = 70;
@@ -32,21 +30,15 @@ const NAME_CHARS = 50_000;
 const BUDGET = 1024 * 1024;
 
 it(`readdir of ${K} names of ${NAME_CHARS} characters reads at most the ${BUDGET}-byte response budget (+ one name) before E2BIG`, { timeout: 60_000 }, async () => {
-  let answer: unknown;
-  const loader = standInLoader(async (_input, bridge) => {
-    answer = await bridge.call("fs", "", "readdir", ["/workspace/d"], { seq: 1, tape: [] });
-    return { code: 0, value: "null" };
-  });
-  const ws = new Workspace({
-    storage: nodeSqliteStorage(":memory:"),
-    backends: [new WorkerJavaScriptBackend({ loader: loader as never, maxCapabilityResponseBytes: BUDGET })],
-  });
+  const { ws, run } = readdirWorkspace("/workspace/d", { maxCapabilityResponseBytes: BUDGET });
   await ws.fs.mkdir("/workspace/d", { recursive: true });
   for (let i = 0; i < K; i++) await ws.fs.writeFile(`/workspace/d/${"n".repeat(NAME_CHARS)}${i}`, "");
   const names = countNameReads(ws.fs);
+  let answer: unknown;
   try {
-    const result = await (await ws.runtime.exec("export default () => null;", { encoding: "utf8" })).result();
-    expect(result.exitCode).toBe(0);
+    const ran = await run();
+    expect(ran.exitCode).toBe(0);
+    answer = ran.answer;
   } finally {
     names.restore();
   }
