@@ -16,7 +16,7 @@
  * Suggested fix: bound the bytes the workers hold rather than their number — take a file's two blob sizes (stat /
  * object header) before reading it and wait while the sum of files being read would pass a bound (e.g.
  * GIT_MAX_OBJECT_BYTES); or count one file at a time as `diff` does.
- * Partly fixed (still it.fails): counts (src/git/ops/diff.ts) now reads and counts one file after another, as `diff`'s
+ * Partly fixed (then still failing its 64 MiB bound): counts (src/git/ops/diff.ts) now reads and counts one file after another, as `diff`'s
  * patchText does, so one file's two sides are held at a time (a blob's size is not known before it is read, so a byte
  * bound over parallel workers could not be kept); the old side is read with readObject (no extra copy) and the new
  * side with readStreamBytes. The test still sees 70 and 82 MiB (2 of 2 runs; 1 file alone: +34 MiB): what is left is
