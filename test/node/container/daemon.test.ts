@@ -435,8 +435,10 @@ describe("event log limits and daemon shutdown", () => {
       expect(kept.exit).toMatchObject({ name: "exit", code: 0 });
       expect(kept.stdout.length).toBeGreaterThan(0);
       // At most the budget, or — when the drain's last page was not yet acknowledged (asked past) — that
-      // page, which flow control bounds by the budget plus one pipe read (64 KiB): seen 109,184 under CI load.
-      expect(kept.stdout.length).toBeLessThanOrEqual(65536 + 65536);
+      // page, which flow control bounds by the budget plus what the pipe stream had read when it was paused:
+      // the chunk that crossed the budget and the stream's buffer (its highWaterMark, 64 KiB), two pipe reads
+      // (seen 109,184 and, on a loaded machine, 174,720).
+      expect(kept.stdout.length).toBeLessThanOrEqual(65536 + 2 * 65536);
       let last = 0;
 
       // A slow reader loses nothing either: once the command has ended, what the reader has not
