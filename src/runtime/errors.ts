@@ -46,3 +46,16 @@ export class WorkspaceExecutionLostError extends WorkspaceRuntimeError {
   }
 }
 
+
+/** The signals `killExec` accepts (spec 02 §1, `KillSignal`). */
+export const KILL_SIGNALS = ["SIGTERM", "SIGKILL", "SIGINT", "SIGHUP"] as const;
+
+/**
+ * Throws `EINVAL` unless `signal` is `undefined` or one of {@link KILL_SIGNALS}: a signal that does not end a process
+ * (`SIGSTOP`, `SIGCONT`, a number) never reaches a backend. The message quotes at most 64 characters of a string.
+ */
+export function checkKillSignal(signal: unknown, what: string): void {
+  if (signal === undefined || (KILL_SIGNALS as readonly unknown[]).includes(signal)) return;
+  const got = typeof signal === "string" ? JSON.stringify(signal.slice(0, 64)) : typeof signal;
+  throw new WorkspaceRuntimeError("EINVAL", `${what}: signal must be one of ${KILL_SIGNALS.join(", ")} (got ${got})`);
+}

@@ -13,7 +13,7 @@ import type { ArtifactClient } from "../artifacts/types.js";
 import { unconfiguredArtifacts } from "../artifacts/unconfigured.js";
 import { positiveInteger } from "../util/validate.js";
 import { noopObserver, withSpan, type WorkspaceAttributes, type WorkspaceObserver, type WorkspaceSpan } from "../observer.js";
-import { runtimeError, WorkspaceExecutionLostError } from "./errors.js";
+import { checkKillSignal, runtimeError, WorkspaceExecutionLostError } from "./errors.js";
 import { createExecHandle, type SyncFields } from "./handle.js";
 import { pulledBefore, RemoteSync, remoteCode, skippedCount, type SyncFilesystem, type SyncRPC } from "./sync.js";
 import type { SyncLogger } from "./sync-telemetry.js";
@@ -709,7 +709,12 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
     return this.#handle<E>(envelope, backend.id, o.encoding, partial ? false : this.#limits(o.output), partial, finish);
   }
 
-  /** Stops a live run; a finished run is a no-op; unknown → rejects `ENOENT` (spec 02 §1.6). */
+  /**
+   * Stops a live run; a finished run is a no-op; unknown → rejects `ENOENT` (spec 02 §1.6).
+   *
+   * @throws (rejects) `EINVAL` when `signal` is not one of `KillSignal`'s four names (`SIGTERM`, `SIGKILL`, `SIGINT`,
+   *   `SIGHUP`): a signal that does not end a process (`SIGSTOP`, `SIGCONT`, a number) never reaches a backend.
+   */
   async killExec(
     id: string,
     options: {
@@ -719,6 +724,7 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
       signal?: KillSignal;
     } = {},
   ): Promise<void> {
+    checkKillSignal(options?.signal, "killExec");
     const backend = this.#resolve(options?.backend);
     const request: { id: string; signal?: KillSignal } = { id };
     if (options?.signal !== undefined) request.signal = options.signal;

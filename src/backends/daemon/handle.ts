@@ -9,7 +9,7 @@
  */
 import { checkBootId, remoteCode, SYNC_ROOT, wirePath, type SyncRPC } from "../../runtime/sync.js";
 import type { BackendHandle, ExecEvent, KillSignal, ShellRPC } from "../../runtime/types.js";
-import { WorkspaceRuntimeError } from "../../runtime/errors.js";
+import { checkKillSignal, WorkspaceRuntimeError } from "../../runtime/errors.js";
 import { StdioBudget } from "../worker-javascript/stdio.js";
 
 /** One event of a daemon run (`events`). */
@@ -640,6 +640,7 @@ export function daemonShell(api: DaemonApi): ShellRPC {
       return { id: input.id, events: eventStream(api, input.id, after, w) };
     },
     async killExec(input: { id: string; signal?: KillSignal }) {
+      checkKillSignal(input.signal, "killExec"); // before the watch: a refused signal moves no deadline
       // A run not watched on this connection yet (started before a reconnect) is watched from here: the kill's
       // deadline holds for a later reattach, and this call settles within the grace whatever the daemon does.
       const w = watch(input.id);
