@@ -21,7 +21,8 @@ const SCAN_MAX_VISITS = 50_000;
 /** Largest number of ops in one `apply`. */
 export const APPLY_MAX_OPS = 10_000;
 
-const utf8 = new TextDecoder("utf-8", { fatal: true });
+// ignoreBOM: a name or link target starting with U+FEFF keeps it (the default drops it, so "\uFEFFa" and "a" collided).
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /**
  * One entry of the tree under the mount point. `path` is mount-relative POSIX (no leading `/`);
