@@ -469,7 +469,7 @@ const show: CommandDef = {
       const rev = ref.slice(0, colon) || "HEAD";
       const oid = await ctx.client.revParse({ dir: root, ref: rev });
       const object = await ctx.client.catFile({ dir: root, oid, filepath: ref.slice(colon + 1).replace(/^\.\//, "") });
-      ctx.out(new TextDecoder().decode(object.bytes));
+      ctx.out(new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }).decode(object.bytes));
       return 0;
     }
     const style = logStyle(ctx, { kind: "medium" });
@@ -1134,7 +1134,7 @@ const catFile: CommandDef = {
             ctx.out(`${e.mode} ${e.type} ${e.oid}\t${quotePath(e.path)}\n`);
           }
         } else {
-          ctx.out(new TextDecoder().decode(object.bytes));
+          ctx.out(new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }).decode(object.bytes));
         }
         return 0;
     }

@@ -156,7 +156,7 @@ function isBinary(bytes: Uint8Array): boolean {
   return false;
 }
 
-const decoder = new TextDecoder();
+const decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
 const encoder = new TextEncoder();
 
 /** git's `quote_c_style` with `core.quotePath` on: the name as is, or in `"…"` with C escapes and octal bytes. */

@@ -457,7 +457,7 @@ export async function placeWorktreeFile(ctx: GitContext, dir: string, path: stri
     return undefined;
   }
   const { blob } = await ctx.git.readBlob({ fs: ctx.fs, dir, cache: ctx.cache, oid: entry.oid });
-  if (entry.mode === 0o120000) await fs.symlink(new TextDecoder().decode(blob), abs);
+  if (entry.mode === 0o120000) await fs.symlink(new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }).decode(blob), abs);
   else await fs.writeFile(abs, blob, { mode: entry.mode === 0o100755 ? 0o755 : 0o644 });
   // Its stats as written: the index entry gets these, so a write by anyone else after this shows in status.
   return ctx.fs.promises.lstat(abs);
