@@ -494,6 +494,12 @@ function fetchArgs(op: Op, options: GitFetchOptions) {
 }
 
 /**
+ * Largest loose ref file (bytes) a fetch's snapshot keeps: a ref is 41 bytes (an oid and a newline), a symbolic ref
+ * `ref: <name>` a few hundred at most.
+ */
+const SNAPSHOT_MAX_REF_BYTES = 4096;
+
+/**
  * The ref files a fetch may change (`refs/**`, `packed-refs`, `shallow`,
  * `FETCH_HEAD`), path → content. isomorphic-git writes the remote-tracking
  * refs before it has read the pack, so a fetch that fails mid-pack would
@@ -507,7 +513,12 @@ async function snapshotRefs(ctx: GitContext, gitdir: string): Promise<Map<string
     for (const entry of entries) {
       const child = `${path}/${entry.name}`;
       if (entry.isDirectory) await walk(child);
-      else out.set(child, await fs.readFile(child, "utf8"));
+      // Only regular files a ref could be: a symlink (to a directory, it made every fetch fail EISDIR) and a file
+      // larger than any ref (it was read whole, twice) are left alone — the fetch writes neither.
+      else if (entry.isFile && entry.size <= SNAPSHOT_MAX_REF_BYTES) {
+        const content = await fs.readFile(child, "utf8").catch(() => undefined);
+        if (content !== undefined) out.set(child, content);
+      }
     }
   };
   await walk(`${gitdir}/refs`);
