@@ -608,21 +608,37 @@ async function runModule(run: RunContext): Promise<ToolResult> {
 }
 
 /**
+ * Where the next sweep of a filesystem starts in {@link TOOL_INPUT_DIR}'s listing (entries it looked at and left:
+ * live input files and names that are not input files). Each sweep looks at the {@link MAX_INPUT_SWEEP} entries
+ * from there and the next one goes on after them, back to the start past the end — so names sorting first (junk
+ * such as `!x`, or many live runs) cannot hide an expired file from every later sweep.
+ */
+const sweepOffsets = new WeakMap<object, number>();
+
+/**
  * Removes input files in {@link TOOL_INPUT_DIR} whose expiry (in their name)
  * has passed: files left by runs that never reached their `finally` (the
  * object was reset or aborted mid-run). A live run's file is never expired:
  * the runner stops a run at its timeout + {@link HOST_GRACE_MS}. Best effort
- * (errors ignored), at most {@link MAX_INPUT_SWEEP} entries per call.
+ * (errors ignored), at most {@link MAX_INPUT_SWEEP} entries per call, each call
+ * going on where the previous one on the same filesystem stopped.
+ *
+ * @internal exported for tests
  */
-async function sweepExpiredInputFiles(workspace: ToolRunWorkspace): Promise<void> {
+export async function sweepExpiredInputFiles(workspace: Pick<ToolRunWorkspace, "fs">): Promise<void> {
   const { readdir } = workspace.fs;
   if (typeof readdir !== "function") return;
   try {
     const now = Date.now();
-    for (const entry of await readdir.call(workspace.fs, TOOL_INPUT_DIR, { limit: MAX_INPUT_SWEEP })) {
+    const offset = sweepOffsets.get(workspace.fs) ?? 0;
+    const entries = await readdir.call(workspace.fs, TOOL_INPUT_DIR, { limit: MAX_INPUT_SWEEP, offset });
+    let kept = 0;
+    for (const entry of entries) {
       const match = INPUT_FILE_NAME.exec(entry.name);
-      if (match && Number(match[1]) < now) await workspace.fs.rm(`${TOOL_INPUT_DIR}/${entry.name}`, { force: true }).catch(() => undefined);
+      const removed = match !== null && Number(match[1]) < now && (await workspace.fs.rm(`${TOOL_INPUT_DIR}/${entry.name}`, { force: true }).then(() => true, () => false));
+      if (!removed) kept++;
     }
+    sweepOffsets.set(workspace.fs, entries.length < MAX_INPUT_SWEEP ? 0 : offset + kept);
   } catch {
     /* best effort: a sweep failure never fails the run */
   }
