@@ -1,0 +1,41 @@
+/**
+ * Issue 20, twentieth attack run: the git CLI drops a pathspec's trailing `/` or `/.` — `git checkout -- a.txt/`
+ * restores the FILE a.txt from HEAD (its edits lost), where real git matches nothing and changes nothing.
+ * Tried: a.txt and sub/b.txt committed, both edited: `git checkout -- a.txt/`, `git checkout -- a.txt/.`,
+ * `git checkout a.txt/`, `git rm --cached a.txt/`, `git reset -q a.txt/`, `git checkout -- sub/b.txt/..`; side by
+ * side with real git 2.39.5.
+ * Held: `git checkout -- sub/b.txt/..` restores sub (as real git); `git checkout -- nope` fails 128, nothing changed;
+ * `git add a.txt/` (fixed by an earlier run).
+ * Found (medium — uncommitted edits lost by a pathspec that names a directory): checkout of `a.txt/`, `a.txt/.`
+ * (with and without `--`) exit 0 and a.txt is back to "a\n"; `git rm --cached a.txt/` unstages a.txt, exit 0
+ * (2 of 2 runs). Real git: `error: pathspec 'a.txt/' did not match any file(s) known to git` (checkout, exit 1) and
+ * `fatal: pathspec 'a.txt/' did not match any files` (rm, 128), nothing changed. CliContext.pathspec resolves the
+ * spec with normalizePath, which drops the tail (as `git add` already patches back, commands.ts).
+ * Suggested fix: keep the directory form through CliContext.pathspec (as add does) so a spec ending in `/` or `/.`
+ * matches only a directory of the index; otherwise the command's "did not match" error, nothing changed.
+ */
+import { afterAll, expect, it } from "vitest";
+import { cleanupScratch, committedRepo, identityEnv, workspaceCopy } from "../git/worktree-helpers.js";
+
+afterAll(cleanupScratch);
+
+const argvs = [
+  ["checkout", "--", "a.txt/"],
+  ["checkout", "--", "a.txt/."],
+  ["checkout", "a.txt/"],
+  ["rm", "--cached", "-q", "a.txt/"],
+];
+
+it.fails("a pathspec f/ or f/. naming a file matches nothing: an error, a.txt's edit and the index kept", async () => {
+  const base = committedRepo({ "a.txt": "a\n", "sub/b.txt": "b\n" }, "one");
+  const out: { argv: string[]; failed: boolean; named: boolean; a: string; status: string }[] = [];
+  for (const argv of argvs) {
+    const { ws, git } = await workspaceCopy(base);
+    await ws.fs.writeFile("/repo/a.txt", "edited\n");
+    await ws.fs.writeFile("/repo/sub/b.txt", "edited\n");
+    const r = await git.cli({ argv, cwd: "/repo", env: identityEnv() });
+    const status = (await git.cli({ argv: ["status", "--porcelain=v1"], cwd: "/repo", env: identityEnv() })).stdout;
+    out.push({ argv, failed: r.exitCode !== 0, named: r.stderr.includes(`pathspec '${argv[argv.length - 1]}' did not match`), a: await ws.fs.readFile("/repo/a.txt", "utf8"), status });
+  }
+  expect(out).toEqual(argvs.map((argv) => ({ argv, failed: true, named: true, a: "edited\n", status: " M a.txt\n M sub/b.txt\n" })));
+});
