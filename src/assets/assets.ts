@@ -5,7 +5,7 @@
  * @module
  */
 import { newAssetId } from "./id.js";
-import { assetKey, basename, checkContentType, contentDisposition, contentTypeFor, fitName, fitSourcePath, wellFormed } from "./metadata.js";
+import { assetKey, basename, checkContentType, contentTypeFor, fitDisposition, fitMiddle, fitName, fitSourcePath, MAX_SESSION_ID_BYTES, wellFormed } from "./metadata.js";
 import { MAX_PRESIGN_SECONDS, presignGetUrl, uriEncode } from "./sigv4.js";
 import type {
   AssetsClient,
@@ -139,8 +139,12 @@ const FIXED_LENGTH_STREAM_MISSING =
  *    (e.g. `ENOENT`) reject and nothing is uploaded;
  * 5. streams the file through `FixedLengthStream(size)` into
  *    `bucket.put(key, …)` with `httpMetadata` and `customMetadata`
- *    `{ sourcePath, sessionId, expiresAt }` (`sourcePath` cut to 1,024 bytes,
- *    `<start>…<end>`, see `fitSourcePath`) — never buffered whole; a failed
+ *    `{ sourcePath, sessionId, expiresAt }` (`sourcePath` and `sessionId` cut to
+ *    1,024 bytes each, `<start>…<end>`, see `fitSourcePath`; the
+ *    Content-Disposition's file name shortened until the value fits 4,096
+ *    bytes, see `fitDisposition`; a Content-Type over 1,024 characters rejects
+ *    `TypeError` before any I/O), so what R2 stores fits its 8,192 bytes of
+ *    metadata — never buffered whole; a failed
  *    put aborts the stream and rethrows;
  * 6. resolves with the presigned GET URL.
  *
@@ -203,12 +207,12 @@ async function share(c: ShareContext, path: string, opts: ShareOptions): Promise
   const key = assetKey(prefix, id, name);
   const httpMetadata = {
     contentType: contentType ?? contentTypeFor(name),
-    contentDisposition: contentDisposition(disposition, filename ?? name),
+    contentDisposition: fitDisposition(disposition, filename ?? name),
   };
   const signedAt = c.now();
   const customMetadata = {
     sourcePath: fitSourcePath(path),
-    sessionId: typeof c.ws.sessionId === "string" ? c.ws.sessionId : "",
+    sessionId: typeof c.ws.sessionId === "string" ? fitMiddle(c.ws.sessionId, MAX_SESSION_ID_BYTES) : "",
     expiresAt: new Date(signedAt + expiresIn * 1000).toISOString(),
   };
 

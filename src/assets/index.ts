@@ -18,7 +18,16 @@
  */
 export { createAssets, resolveS3 } from "./assets.js";
 export { presignGetUrl, uriEncode, MAX_PRESIGN_SECONDS, type PresignGetUrlInput } from "./sigv4.js";
-export { contentTypeFor, contentDisposition, DEFAULT_CONTENT_TYPE, MAX_KEY_BYTES, MAX_SOURCE_PATH_BYTES } from "./metadata.js";
+export {
+  contentTypeFor,
+  contentDisposition,
+  DEFAULT_CONTENT_TYPE,
+  MAX_CONTENT_TYPE_CHARS,
+  MAX_DISPOSITION_BYTES,
+  MAX_KEY_BYTES,
+  MAX_SESSION_ID_BYTES,
+  MAX_SOURCE_PATH_BYTES,
+} from "./metadata.js";
 export { crockfordBase32, CROCKFORD_ALPHABET } from "./id.js";
 export type {
   AssetsClient,

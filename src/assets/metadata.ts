@@ -69,10 +69,16 @@ export function wellFormed(text: string): string {
  * the header) or a character above U+00FF is refused, not cleaned: unlike a
  * file name, a changed media type would serve the file as something else.
  *
+ * At most {@link MAX_CONTENT_TYPE_CHARS} (1,024) characters.
+ *
  * @param who the caller named at the start of the message (`share`, `publish`).
+ * @throws TypeError `<who>: contentType must be at most 1024 characters (…), got <length>`.
  * @throws TypeError `<who>: contentType must be a header value — printable ASCII (U+0020–U+007E), tab or U+0080–U+00FF, no control characters such as CR or LF; got <JSON of the first 64 characters>`.
  */
 export function checkContentType(value: string, who: string): string {
+  if (value.length > MAX_CONTENT_TYPE_CHARS) {
+    throw new TypeError(`${who}: contentType must be at most ${MAX_CONTENT_TYPE_CHARS} characters (R2 stores 8,192 bytes of metadata in all), got ${value.length}`);
+  }
   if (/[^\t\u0020-\u007e\u0080-\u00ff]/.test(value)) {
     throw new TypeError(`${who}: contentType must be a header value — printable ASCII (U+0020–U+007E), tab or U+0080–U+00FF, no control characters such as CR or LF; got ${JSON.stringify(value.slice(0, 64))}`);
   }
@@ -142,6 +148,25 @@ export const MAX_KEY_BYTES = 1024;
  */
 export const MAX_SOURCE_PATH_BYTES = 1024;
 
+/**
+ * Most characters of a caller's Content-Type: 1,024 (media types are a few dozen; R2 takes 8,192 bytes of
+ * metadata in all). Longer rejects `TypeError` ({@link checkContentType}).
+ */
+export const MAX_CONTENT_TYPE_CHARS = 1024;
+
+/**
+ * Most bytes (UTF-8) of the Content-Disposition value a shared object stores: 4,096. The file name in it (the
+ * caller's `filename`, or the key's basename) is shortened to `<start of stem>…<extension>` until the value fits
+ * ({@link fitDisposition}); with the other metadata (each ≤ 1,024 bytes) it stays within R2's 8,192.
+ */
+export const MAX_DISPOSITION_BYTES = 4096;
+
+/**
+ * Most bytes (UTF-8) of the `sessionId` custom metadata stored with a shared object: 1,024. A longer session id is
+ * stored as its start, `…` and its end, as `sourcePath` is.
+ */
+export const MAX_SESSION_ID_BYTES = 1024;
+
 /** What stands for the characters a shortened name or path leaves out: `…` (U+2026, 3 bytes of UTF-8). */
 const CUT = "\u2026";
 
@@ -180,10 +205,45 @@ function utf8Bytes(text: string): number {
  * file's name and the top of its directory stay readable.
  */
 export function fitSourcePath(path: string): string {
-  if (utf8Bytes(path) <= MAX_SOURCE_PATH_BYTES) return path;
-  const room = MAX_SOURCE_PATH_BYTES - utf8Bytes(CUT);
+  return fitMiddle(path, MAX_SOURCE_PATH_BYTES);
+}
+
+/** `text` unchanged when its UTF-8 fits `maxBytes`, else its start, `…` and its end within `maxBytes` (cut between characters). */
+export function fitMiddle(text: string, maxBytes: number): string {
+  if (utf8Bytes(text) <= maxBytes) return text;
+  const room = maxBytes - utf8Bytes(CUT);
   const head = Math.floor(room / 2);
-  return fitUtf8(path, head, "start") + CUT + fitUtf8(path, room - head, "end");
+  return fitUtf8(text, head, "start") + CUT + fitUtf8(text, room - head, "end");
+}
+
+/**
+ * {@link contentDisposition} of `name`, its UTF-8 at most {@link MAX_DISPOSITION_BYTES} (4,096 bytes): `name` is
+ * shortened to `<start of stem>…<extension>` (as {@link fitName} does) as far as needed — a name of escaped or
+ * non-ASCII characters takes up to five bytes of header per byte of name.
+ */
+export function fitDisposition(disposition: "inline" | "attachment", name: string): string {
+  let value = contentDisposition(disposition, name);
+  let bytes = utf8Bytes(value);
+  let room = utf8Bytes(name);
+  while (bytes > MAX_DISPOSITION_BYTES && room > 1) {
+    room = Math.max(1, Math.min(room - 1, Math.floor((room * MAX_DISPOSITION_BYTES) / bytes) - 16));
+    value = contentDisposition(disposition, shortenName(name, room) ?? fitUtf8(name, room, "start"));
+    bytes = utf8Bytes(value);
+  }
+  return value;
+}
+
+/**
+ * `name` within `room` bytes of UTF-8: unchanged, or `<start of stem>…<extension>` (the extension is the last `.`
+ * and up to 16 bytes after it); `null` when not even one character of the stem fits.
+ */
+function shortenName(name: string, room: number): string | null {
+  if (utf8Bytes(name) <= room) return name;
+  const dot = name.lastIndexOf(".");
+  const extension = dot > 0 && utf8Bytes(name.slice(dot)) <= 17 ? name.slice(dot) : "";
+  const stemRoom = room - utf8Bytes(CUT) - utf8Bytes(extension);
+  const stem = stemRoom > 0 ? fitUtf8(name.slice(0, name.length - extension.length), stemRoom, "start") : "";
+  return stem === "" ? null : stem + CUT + extension;
 }
 
 /**
@@ -198,17 +258,13 @@ export function fitSourcePath(path: string): string {
  */
 export function fitName(keyHead: string, name: string): string {
   const room = MAX_KEY_BYTES - utf8Bytes(keyHead);
-  if (utf8Bytes(name) <= room) return name;
-  const dot = name.lastIndexOf(".");
-  const extension = dot > 0 && utf8Bytes(name.slice(dot)) <= 17 ? name.slice(dot) : "";
-  const stemRoom = room - utf8Bytes(CUT) - utf8Bytes(extension);
-  const stem = stemRoom > 0 ? fitUtf8(name.slice(0, name.length - extension.length), stemRoom, "start") : "";
-  if (stem === "") {
+  const short = shortenName(name, room);
+  if (short === null) {
     throw new TypeError(
       `share: prefix is too long: the key <prefix>/<id>/<name> must fit R2's ${MAX_KEY_BYTES} bytes; the prefix leaves ${Math.max(room, 0)} bytes for the name; use a shorter prefix`,
     );
   }
-  return stem + CUT + extension;
+  return short;
 }
 
 /** `<prefix>/<id>/<basename>`, or `<id>/<basename>` when the normalised prefix is empty. */

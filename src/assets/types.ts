@@ -119,9 +119,16 @@ export interface ShareOptions {
    * one-character name, rejects `TypeError` before any I/O.
    */
   prefix?: string;
-  /** Content-Type stored with the object. Default: from the file extension, else `application/octet-stream`. */
+  /**
+   * Content-Type stored with the object. Default: from the file extension, else `application/octet-stream`. At most
+   * 1,024 characters of a header value (`MAX_CONTENT_TYPE_CHARS`), else `TypeError` before any I/O.
+   */
   contentType?: string;
-  /** File name in Content-Disposition. Default: the source file's basename (as in the key: shortened to `<start>…<extension>` when the key would pass 1,024 bytes). */
+  /**
+   * File name in Content-Disposition. Default: the source file's basename (as in the key: shortened to
+   * `<start>…<extension>` when the key would pass 1,024 bytes). Either is shortened the same way when the header
+   * value would pass 4,096 bytes (`MAX_DISPOSITION_BYTES`; R2 stores 8,192 bytes of metadata in all).
+   */
   filename?: string;
   /** Content-Disposition type. Default `"inline"`. */
   disposition?: "inline" | "attachment";
