@@ -18,8 +18,8 @@
  *
  * Found (low; 2 of 2 runs): `ready` rejects with a bare `TypeError: Do not know how to serialize a BigInt` (not
  * ContainerIgnoreMismatchError or ContainerTransportError, the documented failures of the connect), and the daemon
- * still has its session open ("1") after the failed connect — one more for each later connect attempt of the
- * backend.
+ * still has its session open ("1") after the failed connect (each later connect attempt of the backend would leave
+ * another: not measured).
  *
  * Suggested fix: compare inside the `.catch`-guarded block (or a try that calls `close()`), with a comparison that
  * cannot throw — e.g. check `Array.isArray(info.ignore) && info.ignore.every((g) => typeof g === "string")` first and
