@@ -23,6 +23,10 @@ import type { WorkspaceModuleCallContext, WorkspaceModuleFactory, WorkspaceModul
 import { isUnder, normalizePath } from "../util/path.js";
 import { isReadOnlyLibraryTool, libraryToolName, runStarterName, startsRunsNamed, toolRootOf } from "../tools/core/root.js";
 import { atMostOnce, lostCallError, markAtMostOnce } from "./replay.js";
+import { cutWithMark } from "../util/cut.js";
+
+/** Characters of a validation failure a host tool call rejects with (the tools' `INVALID_ARGUMENTS_MAX_CHARS`, 4,096). @internal */
+export const HOST_INVALID_ARGUMENTS_MAX_CHARS = 4096;
 
 export type { WorkspaceModuleCallContext, WorkspaceModuleFactory, WorkspaceModuleFunctions, WorkspaceModuleHost, WorkspaceModule } from "./types.js";
 
@@ -370,7 +374,8 @@ function validateWith(schema: unknown, name: string, input: unknown): unknown {
   const s = schema as { safeParse?: SafeParse; "~standard"?: { validate: (v: unknown) => unknown } } | undefined;
   if (s && typeof s.safeParse === "function") {
     const parsed = s.safeParse(input);
-    if (!parsed.success) throw new TypeError(`Invalid arguments for ${name}: ${parsed.error.message}`);
+    // The schema library's message can list every issue of a huge input: at most HOST_INVALID_ARGUMENTS_MAX_CHARS of it.
+    if (!parsed.success) throw new TypeError(cutWithMark(`Invalid arguments for ${name}: ${String(parsed.error?.message)}`, HOST_INVALID_ARGUMENTS_MAX_CHARS));
     return parsed.data;
   }
   return input;

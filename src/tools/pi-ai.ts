@@ -24,6 +24,7 @@ import {
   type JSONSchemaObject,
   type NeutralOutput,
 } from "./core/index.js";
+import { invalidArgumentsText } from "./core/schema.js";
 import type { DirectoryToolOutput } from "./core/directory.js";
 
 /** JSON Schema draft-07 object that pi (TypeBox) accepts as `parameters`. */
@@ -213,7 +214,7 @@ export function createPiTools(options: CreatePiToolsOptions): CreatePiToolsResul
     }
     const { core, nullKeys } = entry;
     if (typeof call.argumentsError === "string") {
-      return { content: [{ type: "text", text: `Invalid arguments for ${core.name}: ${call.argumentsError}` }], isError: true };
+      return { content: [{ type: "text", text: invalidArgumentsText(core.name, call.argumentsError) }], isError: true };
     }
     try {
       // Argument preparation and validation can fail too (e.g. input nested too deep for the stack).

@@ -6,6 +6,7 @@
  * @module
  */
 import { z } from "zod";
+import { cutWithMark } from "../../util/cut.js";
 
 /** A JSON Schema object (draft-07). */
 export type JSONSchemaObject = { type: "object"; properties?: Record<string, unknown>; required?: string[]; [key: string]: unknown };
@@ -69,14 +70,6 @@ export interface BoundedIssue {
   readonly path?: readonly (PropertyKey | { readonly key: PropertyKey })[];
 }
 
-/** `text` cut to at most `max` UTF-16 units ending in `…`, never between the two halves of a surrogate pair. */
-function cutWithMark(text: string, max: number): string {
-  if (text.length <= max) return text;
-  let end = Math.max(0, max - 1);
-  if (end > 0 && (text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
-  return `${text.slice(0, end)}…`;
-}
-
 /**
  * The first {@link INVALID_ARGUMENTS_MAX_ISSUES} of `issues` (each as it is),
  * their messages together at most {@link INVALID_ARGUMENTS_MAX_CHARS}
@@ -121,6 +114,14 @@ export function withBoundedIssues<S extends z.ZodType>(schema: S): S {
     },
   };
   return copy;
+}
+
+/**
+ * `Invalid arguments for <name>: <detail>` at most {@link INVALID_ARGUMENTS_MAX_CHARS} characters (`detail` cut and
+ * marked `…`): for a reason that is already text — pi's `argumentsError`, a schema library's message.
+ */
+export function invalidArgumentsText(name: string, detail: string): string {
+  return cutWithMark(`Invalid arguments for ${name}: ${detail}`, INVALID_ARGUMENTS_MAX_CHARS);
 }
 
 /**

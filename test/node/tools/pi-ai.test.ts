@@ -108,6 +108,22 @@ for (const major of PI_MAJORS) describe(`createPiTools through pi ${major.name}'
     });
     expect(await workspace.fs.readdir("/workspace")).toEqual([]);
   });
+
+  // argumentsError is the provider's text: the result quotes at most INVALID_ARGUMENTS_MAX_CHARS (4,096) of it.
+  if (major.name === "1.x") it("a 100,000-character argumentsError is cut to 4,096 characters", async () => {
+    const { workspace } = await setup();
+    const pi = createPiTools({ workspace });
+    const { results } = await runLoop(pi, [
+      step(major, { ...fauxToolCall("write", {}, { id: "k" }), argumentsError: `bad ${"x".repeat(100_000)}` } as ReturnType<typeof fauxToolCall>),
+      fauxAssistantMessage([fauxText("retrying")]),
+    ]);
+    const head = "Invalid arguments for write: bad ";
+    expect(results.get("k")).toMatchObject({
+      content: [{ type: "text", text: `${head}${"x".repeat(4096 - head.length - 1)}…` }],
+      isError: true,
+    });
+    expect(await workspace.fs.readdir("/workspace")).toEqual([]);
+  });
 });
 
 describe("createPiTools declarations", () => {

@@ -2,7 +2,8 @@ import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { Workspace } from "../../../src/index.js";
 import { WorkerJavaScriptBackend } from "../../../src/backends/worker-javascript/index.js";
-import { createToolBindings, forAISDKTools, forPiTools, toolExportName } from "../../../src/modules/tools.js";
+import { createToolBindings, forAISDKTools, forPiTools, HOST_INVALID_ARGUMENTS_MAX_CHARS, toolExportName } from "../../../src/modules/tools.js";
+import { INVALID_ARGUMENTS_MAX_CHARS } from "../../../src/tools/core/index.js";
 import { createAITools } from "../../../src/tools/ai-sdk.js";
 import { createPiTools } from "../../../src/tools/pi-ai.js";
 import type { WorkspaceModuleCallContext } from "../../../src/modules/types.js";
@@ -147,6 +148,27 @@ describe("ws:tools", () => {
       odd: { text: "", isError: false, details: null },
       parts: { text: "[object]\n[number]\n\nok", isError: false, details: null },
     });
+  });
+
+  it("a tool's schema failure rejects with at most 4,096 characters of its message, and the tool does not run", async () => {
+    const ran: string[] = [];
+    // A safeParse whose message lists 10,000 issues (zod's JSON dump of every bad element is this long and more).
+    const inputSchema = {
+      safeParse: (value: unknown) => ({ success: false, error: { message: Array.from({ length: 10_000 }, (_, i) => `issue ${i}`).join("; "), value } }),
+    };
+    const aiTools = { wide: { inputSchema, execute: async () => (ran.push("wide"), "ran") } };
+    const r = await run(
+      () => ({ "ws:tools": createToolBindings(forAISDKTools(aiTools as never)()) }),
+      `import * as t from "ws:tools";
+       export default async () => t.wide({ n: 1 }).catch((e) => e.name + ": " + e.message);`,
+    );
+    expect(r.stderr).toBe("");
+    expect(ran).toEqual([]);
+    const head = "TypeError: Invalid arguments for wide: issue 0; issue 1; ";
+    expect((r.value as string).startsWith(head)).toBe(true);
+    expect((r.value as string).length).toBe("TypeError: ".length + HOST_INVALID_ARGUMENTS_MAX_CHARS);
+    expect((r.value as string).endsWith("…")).toBe(true);
+    expect(HOST_INVALID_ARGUMENTS_MAX_CHARS).toBe(INVALID_ARGUMENTS_MAX_CHARS);
   });
 
   it("marks pi's read tools read-only and refuses the others on a read-only backend", async () => {
