@@ -11,10 +11,11 @@
  * 101,000 empty `f<i>.o` files; the host's walk (`scan({ cursor, limit: 5000 })`, SCAN_PAGE, until the cursor is null).
  * (Held: nothing ignored is returned; the walk ends; the same directory not ignored is walked in pages of 5,000.)
  *
- * Found (low-medium; 2 of 2 runs): one page walks all 101,000 (120,000 took 1.1 s in plain Node: about 9 µs an ignored file in one directory,
- * more across directories) — ~1,200,000 ignored files pass REMOTE_SYNC_CALL_TIMEOUT_MS (10 s) in one call, and as the
- * walk restarts from the beginning each pull, every pull then fails ETIMEDOUT at the same place and the pull stays
- * pending for good (what attack19c container-scan-wide-directory-quadratic fixed for files that are synced).
+ * Found (low-medium; 2 of 2 runs): one page walks all 101,000 (120,000 took 1.1 s in plain Node: about 9 µs an
+ * ignored file in one directory, more across directories) — ~1,200,000 ignored files pass REMOTE_SYNC_CALL_TIMEOUT_MS
+ * (10 s) in one call, and as the walk restarts from the beginning each pull, every pull then fails ETIMEDOUT at the
+ * same place and the pull stays pending for good (what attack19c container-scan-wide-directory-quadratic fixed for
+ * files that are synced).
  *
  * Suggested fix: count an ignored entry as a visit (`visits++`, `last = relPath`, `pageFull()`), so a page ends after
  * SCAN_MAX_VISITS entries looked at whatever became of them; the cursor may then be an ignored path, which the next
