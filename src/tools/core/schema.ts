@@ -70,22 +70,32 @@ export interface BoundedIssue {
   readonly path?: readonly (PropertyKey | { readonly key: PropertyKey })[];
 }
 
+/** An issue's path within bounds: its first 64 segments, a string key cut to 256 characters (`…`). */
+function boundedPath(path: NonNullable<BoundedIssue["path"]>): NonNullable<BoundedIssue["path"]> {
+  const cut = (key: PropertyKey) => (typeof key === "string" ? cutWithMark(key, 256) : key);
+  return Array.from(path.slice(0, 64), (segment) => (segment !== null && typeof segment === "object" ? { key: cut(segment.key) } : cut(segment)));
+}
+
 /**
- * The first {@link INVALID_ARGUMENTS_MAX_ISSUES} of `issues` (each as it is),
- * their messages together at most {@link INVALID_ARGUMENTS_MAX_CHARS}
- * characters (the one that crosses the bound is cut and marked `…`, and no
- * more are listed), then, when some are left out, one more issue `{ message:
- * "… and <n> more issues" }` (no path). `issues` within both bounds come back
- * unchanged.
+ * The first {@link INVALID_ARGUMENTS_MAX_ISSUES} of `issues`, each as
+ * `{ code?, path?, message }` (what else a library puts in an issue is left
+ * out: zod's `invalid_union` carries every branch's issues in `errors`,
+ * `unrecognized_keys` every key in `keys`), their messages together at most
+ * {@link INVALID_ARGUMENTS_MAX_CHARS} characters (the one that crosses the
+ * bound is cut and marked `…`, and no more are listed), then, when some are
+ * left out, one more issue `{ message: "… and <n> more issues" }` (no path).
  */
-export function boundedIssues<T extends BoundedIssue>(issues: readonly T[]): (T | BoundedIssue)[] {
-  const out: (T | BoundedIssue)[] = [];
+export function boundedIssues(issues: readonly (BoundedIssue & { readonly code?: unknown })[]): (BoundedIssue & { code?: string })[] {
+  const out: (BoundedIssue & { code?: string })[] = [];
   let room = INVALID_ARGUMENTS_MAX_CHARS;
   for (const issue of issues) {
     if (out.length === INVALID_ARGUMENTS_MAX_ISSUES || room <= 0) break;
     const message = String(issue.message);
-    if (message.length <= room) out.push(issue);
-    else out.push({ ...issue, message: cutWithMark(message, room) });
+    out.push({
+      ...(typeof issue.code === "string" ? { code: issue.code.slice(0, 64) } : {}),
+      ...(issue.path !== undefined ? { path: boundedPath(issue.path) } : {}),
+      message: message.length <= room ? message : cutWithMark(message, room),
+    });
     room -= message.length;
   }
   const more = issues.length - out.length;
