@@ -422,6 +422,32 @@ if (force || !existsSync(stamp) || readFileSync(stamp, "utf8") !== hash) {
       '      settledPromises.push(await addOne(currentFilepath).then((value) => ({ status: "fulfilled", value }), (reason) => ({ status: "rejected", reason })));\n' +
       "    }\n  }\n",
   );
+  // A clone's checkout read and wrote every file of the tree at once (one Promise.allSettled over all
+  // of them), so 10 files of 12 MiB held ~95 MiB together (issue 20, nineteenth attack run's leads).
+  // They are now written one after another, with the same outcome: every file tried, the errors
+  // collected and thrown as before.
+  igit = patch(
+    igit,
+    "checkout (settle)",
+    "          const settled = await Promise.allSettled(\n            ops.filter(\n",
+    "          const settled = await settleInOrder(\n            ops.filter(\n",
+  );
+  igit = patch(
+    igit,
+    "checkout (each)",
+    "            ).map(async function([method, fullpath, oid2, mode, chmod]) {\n              const filepath = `${dir}/${fullpath}`;",
+    "            ),\n            async function([method, fullpath, oid2, mode, chmod]) {\n              const filepath = `${dir}/${fullpath}`;",
+  );
+  igit = patch(
+    igit,
+    "checkout (end)",
+    "                  loaded: ++count,\n                  total\n                });\n              }\n            })\n          );\n          const rejections = [];\n",
+    "                  loaded: ++count,\n                  total\n                });\n              }\n            }\n          );\n          const rejections = [];\n",
+  );
+  igit +=
+    "\nasync function settleInOrder(items, run) {\n  const settled = [];\n" +
+    '  for (const item of items) settled.push(await run(item).then((value) => ({ status: "fulfilled", value }), (reason) => ({ status: "rejected", reason })));\n' +
+    "  return settled;\n}\n";
   // push counts toward maxPushBytes only the objects it packs (src/git/operation.ts pushBoundedFs):
   // listObjects also reads the trees of the merge base and of the remote's HEAD, which are not sent.
   // _pack tells the operation's cache when packing starts.
