@@ -23,16 +23,15 @@
  * SCAN_LISTING_CACHE_BYTES — or bound the count by bytes only (a chain of tiny directories costs little).
  */
 import fs from "node:fs";
-import fsp from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { realDaemonWorkspace } from "../attack18c/real-daemon.js";
+import { countedWalk } from "./scan-walk.js";
 
 describe("attack20c: the daemon's walk of a wide directory whose pages end deep", () => {
   it.fails("reads each directory about once per walk (pages ending 20 levels deep)", { timeout: 60_000 }, async () => {
     const real = await realDaemonWorkspace();
     await real.ws.close(); // only the daemon and its directory are used
-    const readdir = fsp.readdir;
     try {
       const groups = 8;
       const chain = Array<string>(18).fill("d");
@@ -43,27 +42,12 @@ describe("attack20c: the daemon's walk of a wide directory whose pages end deep"
         fs.writeFileSync(path.join(real.dir, `${p}b`, ...chain, "f"), "");
       }
       await new Promise((r) => setTimeout(r, 100)); // past SCAN_LISTING_SETTLED_MS (20 ms), so listings are kept
-      let names = 0;
-      (fsp as { readdir: unknown }).readdir = async (...args: unknown[]) => {
-        const listed = await (readdir as (...a: unknown[]) => Promise<unknown[]>)(...args);
-        names += listed.length;
-        return listed;
-      };
-      let cursor: string | null = null;
-      let listed = 0;
-      const depths: number[] = [];
-      do {
-        const page = (await real.daemon.scan({ cursor, limit: 5000 } as never)) as { cursor: string | null; entries: unknown[] };
-        listed += page.entries.length;
-        cursor = page.cursor;
-        if (cursor !== null) depths.push(cursor.split("/").length);
-      } while (cursor !== null);
+      const { names, listed, cursors } = await countedWalk(real.daemon);
       expect(listed).toBe(40_000); // held: every entry once
-      expect(depths).toEqual(Array(8).fill(20)); // every page ends at the bottom of a chain
+      expect(cursors.map((c) => c.split("/").length)).toEqual(Array(8).fill(20)); // every page ends at the bottom of a chain
       // Found: 358,808 (the root's 39,848 names on each of 9 pages).
       expect(names).toBeLessThanOrEqual(2 * listed);
     } finally {
-      (fsp as { readdir: unknown }).readdir = readdir;
       await real.close();
     }
   });

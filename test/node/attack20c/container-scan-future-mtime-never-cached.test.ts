@@ -21,15 +21,14 @@
  * keep matching dev/ino/mtime/ctime on use).
  */
 import fs from "node:fs";
-import fsp from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { realDaemonWorkspace } from "../attack18c/real-daemon.js";
+import { countedWalk } from "./scan-walk.js";
 
 async function walkNames(future: boolean): Promise<{ names: number; listed: number }> {
   const real = await realDaemonWorkspace();
   await real.ws.close(); // only the daemon and its directory are used
-  const readdir = fsp.readdir;
   try {
     const dir = path.join(real.dir, "wide");
     fs.mkdirSync(dir);
@@ -39,22 +38,9 @@ async function walkNames(future: boolean): Promise<{ names: number; listed: numb
       fs.utimesSync(dir, at, at);
     }
     await new Promise((r) => setTimeout(r, 100)); // past SCAN_LISTING_SETTLED_MS (20 ms)
-    let names = 0;
-    (fsp as { readdir: unknown }).readdir = async (...args: unknown[]) => {
-      const listed = await (readdir as (...a: unknown[]) => Promise<unknown[]>)(...args);
-      names += listed.length;
-      return listed;
-    };
-    let cursor: string | null = null;
-    let listed = 0;
-    do {
-      const page = (await real.daemon.scan({ cursor, limit: 5000 } as never)) as { cursor: string | null; entries: unknown[] };
-      listed += page.entries.length;
-      cursor = page.cursor;
-    } while (cursor !== null);
+    const { names, listed } = await countedWalk(real.daemon);
     return { names, listed };
   } finally {
-    (fsp as { readdir: unknown }).readdir = readdir;
     await real.close();
   }
 }
