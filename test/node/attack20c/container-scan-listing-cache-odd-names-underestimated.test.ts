@@ -10,8 +10,8 @@
  * Tried: the real daemon (`Computerd` in process, attack18c/real-daemon.ts); a directory `w` of 50,000 empty files named
  * `Ａ<5 digits>` (U+FF21, 8 bytes) — and, as a control, `a<5 digits>`; one scan page (`limit: 100`) that ends inside
  * `w`, so its listing is kept for the next page; the heap (heapUsed + external) after a full GC before and after the
- * page. (Held: the control's listing holds less than its estimate — 1.70 MB for 2.20 MB estimated; the listing is
- * dropped when a walk ends.)
+ * page. (Held: the control's listing holds less than its estimate — 1.70 MB for 2.20 MB estimated, measured in plain
+ * Node; the test's first case.)
  *
  * Found (low; 3 of 3 runs): 15.6 MB held for a listing estimated at 5.8 MB (2.69x; 62.0 MB for 23.5 MB with 200,000
  * names) — so the documented 128 MiB lets ~340 MiB of such listings stay in the daemon between pages (16 nested wide
