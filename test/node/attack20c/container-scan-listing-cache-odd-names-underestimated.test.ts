@@ -13,10 +13,10 @@
  * page. (Held: the control's listing holds less than its estimate — 1.70 MB for 2.20 MB estimated, measured in plain
  * Node; the test's first case.)
  *
- * Found (low; 3 of 3 runs): 15.4–15.6 MB held for a listing estimated at 5.8 MB (2.66–2.69x; 62.0 MB for 23.5 MB with 200,000
- * names) — so the documented 128 MiB lets ~340 MiB of such listings stay in the daemon between pages (16 nested wide
- * directories of short fullwidth or non-UTF-8 names), kept until some walk ends; a container of 256 MiB–1 GiB
- * (Cloudflare Containers instance types) runs the commands beside it.
+ * Found (low; 3 of 3 runs): 15.4–15.6 MB held for a listing estimated at 5.8 MB (2.66–2.69x; 62.0 MB for 23.5 MB
+ * with 200,000 names) — so the documented 128 MiB lets ~340 MiB of such listings stay in the daemon between pages (16
+ * nested wide directories of short fullwidth or non-UTF-8 names), kept until some walk ends; a container of
+ * 256 MiB–1 GiB (Cloudflare Containers instance types) runs the commands beside it.
  *
  * Suggested fix: count what a kept-as-bytes name really costs (~320 bytes besides its bytes: the Buffer and its
  * ArrayBuffer, the Map entry and its object) — or keep the raw names of a listing in one Buffer with offsets (one
