@@ -25,8 +25,8 @@ import { isReadOnlyLibraryTool, libraryToolName, runStarterName, startsRunsNamed
 import { atMostOnce, lostCallError, markAtMostOnce } from "./replay.js";
 import { cutWithMark } from "../util/cut.js";
 
-/** Characters of a validation failure a host tool call rejects with (the tools' `INVALID_ARGUMENTS_MAX_CHARS`, 4,096). @internal */
-export const HOST_INVALID_ARGUMENTS_MAX_CHARS = 4096;
+/** Characters of a validation failure a host tool call rejects with (the tools' `INVALID_ARGUMENTS_MAX_CHARS`, 4,096). */
+const HOST_INVALID_ARGUMENTS_MAX_CHARS = 4096;
 
 export type { WorkspaceModuleCallContext, WorkspaceModuleFactory, WorkspaceModuleFunctions, WorkspaceModuleHost, WorkspaceModule } from "./types.js";
 
