@@ -58,9 +58,23 @@ export class ContainerIgnoreMismatchError extends Error {
 /** Characters of each ignore list's JSON a {@link ContainerIgnoreMismatchError} message quotes; the rest is counted. */
 const MAX_IGNORE_QUOTE_CHARS = 1024;
 
+/** Whether `applied` (a daemon's answer) is exactly the list of strings `expected`. */
+function sameGlobs(applied: unknown, expected: readonly string[]): boolean {
+  return Array.isArray(applied) && applied.length === expected.length && applied.every((glob, i) => glob === expected[i]);
+}
+
+/** What JSON cannot show (a BigInt, a cycle, a throwing getter) as its type, e.g. `[bigint]`. */
+function jsonOrType(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? `[${typeof value}]`;
+  } catch {
+    return `[${Array.isArray(value) ? "array" : typeof value} that JSON cannot show]`;
+  }
+}
+
 /** `value`'s JSON cut to {@link MAX_IGNORE_QUOTE_CHARS} characters (never between a character's halves) with the count of the rest. */
 function quoteJson(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
+  const text = jsonOrType(value);
   if (text.length <= MAX_IGNORE_QUOTE_CHARS) return text;
   let end = MAX_IGNORE_QUOTE_CHARS;
   if ((text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
@@ -417,9 +431,12 @@ export class ContainerConnector {
           close();
           throw error;
         });
-      if (JSON.stringify(info.ignore) !== JSON.stringify(o.ignore)) {
+      // Compared without JSON: a daemon's answer may hold what JSON cannot show (capnweb carries BigInt), and anything
+      // but the configured list of strings is a mismatch.
+      const applied: unknown = (info as { ignore?: unknown } | undefined)?.ignore;
+      if (!sameGlobs(applied, o.ignore)) {
         close();
-        throw new ContainerIgnoreMismatchError(o.ignore, info.ignore);
+        throw new ContainerIgnoreMismatchError(o.ignore, applied);
       }
     }
     if (o.heartbeatIntervalMs > 0) {
