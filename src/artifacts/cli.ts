@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { parseDuration } from "./duration.js";
+import { parseDuration, quote } from "./duration.js";
 import { ARTIFACTS_NOT_CONFIGURED_MESSAGE, isNotFound } from "./errors.js";
 import { ARTIFACT_NAME_PATTERN } from "./names.js";
 import type {
@@ -129,7 +129,7 @@ const COMMANDS: readonly Command[] = [
     run: async (client, args, _input, sub) => {
       const [name] = args.positionals;
       if (await client.delete(name!)) return ok(`Deleted ${name}\n`);
-      return fail(sub, `no such repo '${name}'`);
+      return fail(sub, `no such repo ${quote(String(name))}`);
     },
   },
   {
@@ -170,7 +170,7 @@ const COMMANDS: readonly Command[] = [
       run: async (client, args, _input, sub) => {
         const [repo, token] = args.positionals;
         if (await client.revokeToken(repo!, token!)) return ok("Revoked token\n");
-        return fail(sub, `no such token in repo '${repo}'`);
+        return fail(sub, `no such token in repo ${quote(String(repo))}`);
       },
     }),
   ),
@@ -234,7 +234,7 @@ async function dispatch(client: ArtifactClient, input: ArtifactsCLIInput, bindin
   const [first, ...rest] = argv as string[];
   if (first === undefined) return { stdout: mainHelp(mode), stderr: "", exitCode: 1 };
   if (first === "help" || first === "--help" || first === "-h") return helpTopic(mode, rest);
-  if (first.startsWith("-")) return usage("artifacts", `unknown option '${first}'`);
+  if (first.startsWith("-")) return usage("artifacts", `unknown option ${quote(first)}`);
 
   let command: Command | undefined;
   let args: string[];
@@ -242,15 +242,15 @@ async function dispatch(client: ArtifactClient, input: ArtifactsCLIInput, bindin
     const [second, ...tail] = rest;
     if (second === undefined) return { stdout: groupHelp(first), stderr: "", exitCode: 1 };
     if (second === "help" || second === "--help" || second === "-h") return helpTopic(mode, [first, ...tail]);
-    if (second.startsWith("-")) return usage(`artifacts ${first}`, `unknown option '${second}'`);
+    if (second.startsWith("-")) return usage(`artifacts ${first}`, `unknown option ${quote(second)}`);
     command = COMMANDS.find((c) => c.path === `${first} ${second}`);
     if (command === undefined) {
-      return fail(first, `unknown subcommand '${second}'; run 'artifacts ${first} help' for its subcommands`);
+      return fail(first, `unknown subcommand ${quote(second)}; run 'artifacts ${first} help' for its subcommands`);
     }
     args = tail;
   } else {
     command = COMMANDS.find((c) => c.path === first);
-    if (command === undefined) return fail(undefined, `unknown command '${first}'; run 'artifacts help' for the commands`);
+    if (command === undefined) return fail(undefined, `unknown command ${quote(first)}; run 'artifacts help' for the commands`);
     args = rest;
   }
 
@@ -304,7 +304,7 @@ function remoteNameProblem(name: string): string | undefined {
   if (name.startsWith("-")) return "it starts with '-'";
   if (/[\x00-\x20\x7f]/.test(name)) return "it holds a space or control character";
   const bad = /[~^:?*[\\]/.exec(name);
-  if (bad) return `it holds '${bad[0]}'`;
+  if (bad) return `it holds ${quote(bad[0])}`;
   if (name.includes("..")) return "it holds '..'";
   if (name.includes("@{") || name === "@") return "it holds '@{' or is '@'";
   if (name.includes("//") || name.startsWith("/") || name.endsWith("/")) return "it has an empty path component";
@@ -327,7 +327,7 @@ async function runCreate(client: ArtifactClient, args: Parsed, input: ArtifactsC
     if (!isNotFound(error)) throw error;
   }
   if (existing !== undefined && !force) {
-    return fail(sub, `repository '${name}' already exists; pass --force to reuse it (a new token is minted and the remote replaced)`);
+    return fail(sub, `repository ${quote(name)} already exists; pass --force to reuse it (a new token is minted and the remote replaced)`);
   }
   let repo = existing;
   // The token the binding's create returns (scope write): never printed, so revoked below.
@@ -362,10 +362,10 @@ async function runCreate(client: ArtifactClient, args: Parsed, input: ArtifactsC
       // Nothing was printed: revoke every token this run made, so none stays live unseen.
       const left = await revokeAll(client, name, [token.plaintext, createToken]);
       if (outcome?.exists === true && !force) {
-        return fail(sub, `git remote '${remoteName}' already exists; pass --force to replace it, or --remote <name> to use another name${left}`);
+        return fail(sub, `git remote ${quote(remoteName)} already exists; pass --force to replace it, or --remote <name> to use another name${left}`);
       }
       const detail = typeof outcome?.message === "string" && outcome.message.trim() !== "" ? `: ${outcome.message.trim()}` : "";
-      return fail(sub, `could not register remote '${remoteName}'${detail}${left}`);
+      return fail(sub, `could not register remote ${quote(remoteName)}${detail}${left}`);
     }
     remoteRegistered = true;
   }
@@ -426,24 +426,24 @@ function parseArgs(command: Command, args: readonly string[]): Parsed {
       const eq = arg.indexOf("=");
       const flag = eq < 0 ? arg.slice(2) : arg.slice(2, eq);
       const kind = Object.hasOwn(command.flags, flag) ? command.flags[flag] : undefined;
-      if (kind === undefined) throw new UsageError(`unknown option '--${flag}'`);
+      if (kind === undefined) throw new UsageError(`unknown option ${quote(`--${flag}`)}`);
       if (kind === "boolean") {
-        if (eq >= 0) throw new UsageError(`option '--${flag}' takes no value`);
+        if (eq >= 0) throw new UsageError(`option ${quote(`--${flag}`)} takes no value`);
         parsed.booleans.add(flag);
       } else if (eq >= 0) {
         parsed.values.set(flag, arg.slice(eq + 1));
       } else {
-        if (i + 1 >= args.length) throw new UsageError(`option '--${flag}' requires a value`);
+        if (i + 1 >= args.length) throw new UsageError(`option ${quote(`--${flag}`)} requires a value`);
         parsed.values.set(flag, args[++i]!);
       }
       continue;
     }
-    if (arg.length > 1 && arg.startsWith("-")) throw new UsageError(`unknown option '${arg}'`);
+    if (arg.length > 1 && arg.startsWith("-")) throw new UsageError(`unknown option ${quote(arg)}`);
     parsed.positionals.push(arg);
   }
   const want = command.positionals;
   if (parsed.positionals.length < want.length) throw new UsageError(`missing ${want[parsed.positionals.length]}`);
-  if (parsed.positionals.length > want.length) throw new UsageError(`unexpected argument '${parsed.positionals[want.length]}'`);
+  if (parsed.positionals.length > want.length) throw new UsageError(`unexpected argument ${quote(String(parsed.positionals[want.length]))}`);
   if (command.path === "repo import" && !parsed.values.has("url")) throw new UsageError("missing --url");
   if (command.path === "create") {
     // A remote git cannot take is a usage error, found before anything is created or minted.
@@ -454,8 +454,8 @@ function parseArgs(command: Command, args: readonly string[]): Parsed {
     if (problem !== undefined) {
       throw new UsageError(
         parsed.values.has("remote")
-          ? `invalid --remote '${remoteName}': not a git remote name (${problem})`
-          : `'${remoteName}' is not a git remote name (${problem}); pass --remote <remote> to name the git remote`,
+          ? `invalid --remote ${quote(remoteName)}: not a git remote name (${problem})`
+          : `${quote(remoteName)} is not a git remote name (${problem}); pass --remote <remote> to name the git remote`,
       );
     }
   }
@@ -468,14 +468,14 @@ function checkValues(args: Parsed): void {
   ttlOf(args);
   const depth = args.values.get("depth");
   if (depth !== undefined && (!/^[0-9]+$/.test(depth) || !Number.isSafeInteger(Number(depth)) || Number(depth) < 1)) {
-    throw new UsageError(`--depth requires a positive integer (got "${depth}")`);
+    throw new UsageError(`--depth requires a positive integer (got ${depth.length <= 64 ? `"${depth}"` : quote(depth)})`);
   }
 }
 
 function scopeOf(args: Parsed): ArtifactScope | undefined {
   const scope = args.values.get("scope");
   if (scope === undefined || scope === "read" || scope === "write") return scope;
-  throw new UsageError(`--scope must be 'read' or 'write' (got '${scope}')`);
+  throw new UsageError(`--scope must be 'read' or 'write' (got ${quote(String(scope))})`);
 }
 
 /** `--ttl` in seconds, or `undefined` (the binding's default, 24 h). */
@@ -537,7 +537,7 @@ function helpTopic(mode: HelpMode, topic: string[]): ArtifactsCLIResult {
   if (topic.length === 1 && Object.hasOwn(GROUPS, topic[0]!)) return ok(groupHelp(topic[0]!));
   const command = COMMANDS.find((c) => c.path === key);
   if (command !== undefined) return ok(`Usage: artifacts ${command.synopsis}\n\n${command.summary}\n`);
-  return fail("help", `no help for '${key}'; topics: ${["create", "share", "repo", "token", ...COMMANDS.filter((c) => c.path.includes(" ")).map((c) => c.path)].join(", ")}`);
+  return fail("help", `no help for ${quote(key)}; topics: ${["create", "share", "repo", "token", ...COMMANDS.filter((c) => c.path.includes(" ")).map((c) => c.path)].join(", ")}`);
 }
 
 function naming(mode: HelpMode): string {

@@ -60,8 +60,11 @@ export function parseDuration(input: string): number {
 /** Characters of the input an error message quotes; a longer input is cut there and its length given. */
 const MAX_QUOTED_CHARS = 64;
 
-/** `'text'`, or its first {@link MAX_QUOTED_CHARS} characters (never half a character) then `…' (<n> characters)`. */
-function quote(text: string): string {
+/**
+ * `'text'`, or its first {@link MAX_QUOTED_CHARS} characters (never half a character) then `…' (<n> characters)`.
+ * Also quotes the artifacts CLI's refused arguments. @internal
+ */
+export function quote(text: string): string {
   if (text.length <= MAX_QUOTED_CHARS) return `'${text}'`;
   let end = MAX_QUOTED_CHARS;
   if ((text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;

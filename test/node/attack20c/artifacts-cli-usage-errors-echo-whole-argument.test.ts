@@ -17,6 +17,8 @@
  *
  * Suggested fix: quote arguments in the CLI's messages through one helper that keeps at most 64 characters (never half
  * a character) and then the length, as duration.ts `quote` does — or export that `quote` and use it here.
+ * Fixed: every argument the CLI quotes in a message goes through duration.ts `quote` (64 characters, then the length);
+ * `--depth`'s message keeps its `"<value>"` form for values up to 64 characters.
  */
 import { describe, expect, it } from "vitest";
 import { createArtifact } from "../../../src/artifacts/index.js";
@@ -31,7 +33,7 @@ describe("attack20c: the artifacts CLI's usage errors and a huge argument", () =
     expect(r.stderr).toBe(`artifacts create: invalid duration '${"z".repeat(64)}…' (1000000 characters)\n`);
   });
 
-  it.fails("every usage error quotes a huge argument within a few hundred characters", async () => {
+  it("every usage error quotes a huge argument within a few hundred characters", async () => {
     const client = createArtifact(standIn(), "s1");
     const cases: string[][] = [
       [`-${big}`],
