@@ -266,6 +266,12 @@ function endsAsDirectory(path: unknown): path is string {
   return typeof path === "string" && path.length > 1 && (path.endsWith("/") || path.endsWith("/.")) && /[^/.]/.test(path);
 }
 
+/** The last segment of `path` as written (trailing slashes ignored): `"."` and `".."` name a directory by a dot. */
+function lastSegmentAsWritten(path: string): string {
+  const trimmed = path.replace(/\/+$/, "");
+  return trimmed.slice(trimmed.lastIndexOf("/") + 1);
+}
+
 /** The `workspace.fs` methods whose first argument (`rename`'s both, `symlink`'s second only: the first is a target, kept verbatim) is checked by {@link trailingSlashAware}. */
 const SLASH_CHECKED = new Set(["stat", "lstat", "readFile", "writeFile", "rm", "rename", "readlink", "chmod", "readdir", "symlink"]);
 
@@ -673,10 +679,14 @@ export class SQLiteWorkspaceProvider {
 
   /**
    * Removes an empty directory; `{ recursive: true }` removes a non-empty one with everything under it.
-   * @throws `ENOENT` · `ENOTDIR` not a directory (a link to one included) · `ENOTEMPTY` · `EPERM` `/` · `EROFS`.
+   * @throws `ENOENT` · `ENOTDIR` not a directory (a link to one included) · `ENOTEMPTY` (also a last segment `..`) · `EINVAL` a last segment `.` · `EPERM` `/` · `EROFS`.
    */
   async rmdir(path: string, options?: ProviderRmdirOptions): Promise<void> {
     const stats = await this.lstat(path);
+    // rmdir(2): a last segment "." is EINVAL, ".." ENOTEMPTY — the Workspace would drop it and remove the directory it names.
+    const last = typeof path === "string" ? lastSegmentAsWritten(path) : "";
+    if (last === "." && stats.isDirectory()) throw nodeFsError("EINVAL", "rmdir", path);
+    if (last === ".." && stats.isDirectory()) throw nodeFsError("ENOTEMPTY", "rmdir", path);
     if (!stats.isDirectory()) throw nodeFsError("ENOTDIR", "rmdir", path);
     await call("rmdir", path, () => this.#fs.rm(path, { recursive: options?.recursive === true }));
   }
@@ -693,9 +703,18 @@ export class SQLiteWorkspaceProvider {
 
   /**
    * Moves an entry, replacing what is at `newPath` as rename(2) does.
-   * @throws `ENOENT` · `EISDIR` a file onto a directory · `ENOTDIR` (also a `newPath` ending in `/` when `oldPath` is not a directory: nothing moves) · `ENOTEMPTY` · `EINVAL` a directory into itself · `EROFS`.
+   * @throws `ENOENT` · `EISDIR` a file onto a directory · `ENOTDIR` (also a `newPath` ending in `/` when `oldPath` is not a directory: nothing moves) · `ENOTEMPTY` · `EINVAL` a directory into itself · `EBUSY` a path whose last segment is `.` or `..` (as Linux; `ENOENT` when it names nothing) · `EROFS`.
    */
   async rename(oldPath: string, newPath: string): Promise<void> {
+    // rename(2): either path ending in "." or ".." names a directory by a dot — EBUSY when it is there, ENOENT when not
+    // (the Workspace would drop the dot and move, or create, the directory it names).
+    for (const path of [oldPath, newPath]) {
+      if (typeof path !== "string") continue;
+      const last = lastSegmentAsWritten(path);
+      if (last !== "." && last !== "..") continue;
+      await call("rename", path, () => this.#fs.stat(path));
+      throw nodeFsError("EBUSY", "rename", path);
+    }
     await callWithDest("rename", pathArg(oldPath, "rename"), pathArg(newPath, "rename"), () => this.#fs.rename(oldPath, newPath));
   }
 

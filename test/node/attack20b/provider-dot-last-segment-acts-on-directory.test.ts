@@ -11,6 +11,9 @@
  * Suggested fix: in rmdir and rename, check the path as written: a last segment `.` is EINVAL for rmdir and EBUSY
  * for rename's oldPath (`..`: ENOTEMPTY / EBUSY), and a newPath ending in `/.` names nothing new (ENOENT), before
  * the Workspace drops the tail (spec 01 §2.1).
+ * Fixed: the provider's rmdir refuses a last segment `.` (EINVAL) or `..` (ENOTEMPTY), and rename a path on either
+ * side whose last segment is `.`/`..` (EBUSY when it names a directory, ENOENT when it names nothing), before the
+ * Workspace drops the dot. (mkdir(d/new/..) is still EEXIST, not ENOENT: nothing is created either way.)
  */
 import { mkdirSync, mkdtempSync, promises as real, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -45,7 +48,7 @@ it("node:fs on Linux refuses these calls and leaves the tree (the oracle)", asyn
   expect(out).toEqual(linux);
 });
 
-it.fails("the provider refuses them with node:fs's codes and leaves the tree", async () => {
+it("the provider refuses them with node:fs's codes and leaves the tree", async () => {
   const out: Record<string, string> = {};
   const trees: string[][] = [];
   for (const [label, call] of calls) {
