@@ -15,7 +15,7 @@
 import { readFileSync } from "node:fs";
 import { expect, it } from "vitest";
 
-const page = (name: string) => readFileSync(new URL(`../../../docs/${name}`, import.meta.url), "utf8");
+const page = (name: string) => readFileSync(`docs/${name}`, "utf8");
 
 it.fails("docs/runtime.md's killExec row names the EINVAL; docs/tools.md bounds the pi argumentsError quote", () => {
   const row = page("runtime.md").split("\n").find((line) => line.startsWith("| `killExec(id, { backend?, signal? })`"));
