@@ -385,7 +385,7 @@ export class Runs {
       const ev = run.events[drop];
       if (ev.name === "exit") break;
       // Under flow control only what the reader already has is dropped, also once the run has ended:
-      // its last output can overshoot the budget (by at most two pipe reads: the one that crossed it and
+      // its last output can overshoot the budget (by at most two pipe reads per stream: the one that crossed it and
       // what the paused stream had buffered), and dropping it here would be a silent gap for a reader
       // whose `after` was still kept.
       if (run.flow && ev.seq > run.acked) break;
