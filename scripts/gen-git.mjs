@@ -422,6 +422,14 @@ if (force || !existsSync(stamp) || readFileSync(stamp, "utf8") !== hash) {
       '      settledPromises.push(await addOne(currentFilepath).then((value) => ({ status: "fulfilled", value }), (reason) => ({ status: "rejected", reason })));\n' +
       "    }\n  }\n",
   );
+  // With core.autocrlf=true, FileSystem.read decoded a file with a default TextDecoder, which drops a
+  // leading U+FEFF: `git add` stored a BOM file without its BOM (issue 20, scout after the twentieth run).
+  igit = patch(
+    igit,
+    "FileSystem.read (autocrlf)",
+    '        buffer = new TextDecoder("utf8", { fatal: true }).decode(buffer);\n',
+    '        buffer = new TextDecoder("utf8", { fatal: true, ignoreBOM: true }).decode(buffer);\n',
+  );
   // A clone's checkout read and wrote every file of the tree at once (one Promise.allSettled over all
   // of them), so 10 files of 12 MiB held ~95 MiB together (issue 20, nineteenth attack run's leads).
   // They are now written one after another, with the same outcome: every file tried, the errors
