@@ -15,6 +15,13 @@
  */
 import { z } from "zod";
 import { errorMessage, type SettledTool, type ToolFacts } from "./types.js";
+import { fitMiddle } from "../../assets/metadata.js";
+
+/**
+ * Bytes (UTF-8) of the session id the publish prefix `agent-<sessionId>` holds: a longer id is kept as its start, `…`
+ * and its end, so the key `<prefix>/<id>/<name>` always leaves the name room within R2's 1,024 bytes.
+ */
+const PUBLISH_PREFIX_SESSION_BYTES = 256;
 
 /**
  * publish counts as mutating: it uploads a file and hands out a link that
@@ -124,8 +131,8 @@ function shareOf(assets: object): Share | undefined {
  * Builds the publish tool.
  *
  * Each call runs `workspace.assets.share(path, { expiresAfter: expiresAfterMs ?? 3600000, prefix })`,
- * where `prefix` is `"agent-" + workspace.sessionId` and is left out when the
- * session id is missing or empty. A rejected share becomes `{ ok: false, error }`.
+ * where `prefix` is `"agent-" + workspace.sessionId` (an id over 256 bytes of UTF-8 as its start, `…` and its end)
+ * and is left out when the session id is missing or empty. A rejected share becomes `{ ok: false, error }`.
  *
  * @throws Error `createPublishTool: workspace.assets is not configured` when the
  *   workspace has no assets publisher; TypeError when `workspace.assets` has
@@ -146,7 +153,7 @@ export function publishDefinition(options: PublishToolOptions): SettledTool<Publ
     async execute(input) {
       const shareOptions: PublishShareOptions = { expiresAfter: input.expiresAfterMs ?? DEFAULT_PUBLISH_EXPIRES_AFTER_MS };
       const sessionId = workspace.sessionId;
-      if (typeof sessionId === "string" && sessionId !== "") shareOptions.prefix = `agent-${sessionId}`;
+      if (typeof sessionId === "string" && sessionId !== "") shareOptions.prefix = `agent-${fitMiddle(sessionId, PUBLISH_PREFIX_SESSION_BYTES)}`;
       try {
         const url: unknown = await share(input.path, shareOptions);
         if (typeof url !== "string" || url === "") {
