@@ -489,7 +489,7 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
       partial,
       host: {
         fs: this.#workspace.fs,
-        kill: (id, b, signal) => this.killExec(id, { backend: b, ...(signal ? { signal } : {}) }),
+        kill: (id, b, signal) => this.killExec(id, { backend: b, ...(signal !== undefined ? { signal } : {}) }),
         replay: async (id, b) => (await this.#getEnvelope(id, b, undefined)).events,
       },
     });
