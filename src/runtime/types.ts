@@ -328,7 +328,7 @@ export interface WorkspaceRuntimeExecHandle<E extends "utf8" | undefined = undef
    *   reading the stream after `result()` errors it with `already consumed by result()`.
    */
   result(): Promise<WorkspaceRuntimeResult<E>>;
-  /** Same as `runtime.killExec(id, { backend, signal })`. */
+  /** Same as `runtime.killExec(id, { backend, signal })`: a `signal` outside {@link KillSignal} rejects `EINVAL`. */
   kill(signal?: KillSignal): Promise<void>;
   /** Cancels the active reader; does not kill the run. */
   [Symbol.dispose](): void;
@@ -379,7 +379,7 @@ export interface WorkspaceModuleBackendHandle {
     /** The runtime that ran it (command backends that can be replaced). Default: the current one. */
     runtimeId?: string;
   }): Promise<ModuleExecutionEnvelope>;
-  /** Stops a live run (a finished one: no-op). Unknown id → rejects `ENOENT`. */
+  /** Stops a live run (a finished one: no-op). Unknown id → rejects `ENOENT`; a `signal` outside {@link KillSignal} → `EINVAL`. */
   killExec(input: {
     /** The run's id. */
     id: string;
@@ -566,7 +566,10 @@ export interface WorkspaceRuntimeLike {
     id: string,
     options?: WorkspaceRuntimeGetExecOptions<E>,
   ): Promise<WorkspaceRuntimeExecHandle<E>>;
-  /** Stops a live run; a finished run is a no-op; unknown → rejects `ENOENT` (spec 02 §1.6). */
+  /**
+   * Stops a live run; a finished run is a no-op; unknown → rejects `ENOENT` (spec 02 §1.6); a `signal` outside
+   * {@link KillSignal} rejects `EINVAL` before any backend is asked.
+   */
   killExec(
     id: string,
     options?: {
