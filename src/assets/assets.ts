@@ -141,7 +141,7 @@ const FIXED_LENGTH_STREAM_MISSING =
  *    `bucket.put(key, …)` with `httpMetadata` and `customMetadata`
  *    `{ sourcePath, sessionId, expiresAt }` (`sourcePath` and `sessionId` cut to
  *    1,024 bytes each, `<start>…<end>`, see `fitSourcePath`; the
- *    Content-Disposition's file name shortened until the value fits 4,096
+ *    Content-Disposition's file name shortened until the value fits 3,072
  *    bytes, see `fitDisposition`; a Content-Type over 1,024 characters rejects
  *    `TypeError` before any I/O), so what R2 stores fits its 8,192 bytes of
  *    metadata — never buffered whole; a failed

@@ -155,11 +155,12 @@ export const MAX_SOURCE_PATH_BYTES = 1024;
 export const MAX_CONTENT_TYPE_CHARS = 1024;
 
 /**
- * Most bytes (UTF-8) of the Content-Disposition value a shared object stores: 4,096. The file name in it (the
+ * Most bytes (UTF-8) of the Content-Disposition value a shared object stores: 3,072. The file name in it (the
  * caller's `filename`, or the key's basename) is shortened to `<start of stem>…<extension>` until the value fits
- * ({@link fitDisposition}); with the other metadata (each ≤ 1,024 bytes) it stays within R2's 8,192.
+ * ({@link fitDisposition}). With the other metadata — `sourcePath` and `sessionId` ≤ 1,024 bytes each, a Content-Type
+ * of ≤ 1,024 characters (≤ 2,048 bytes: U+0080–U+00FF take two), `expiresAt` and the keys — it stays within R2's 8,192.
  */
-export const MAX_DISPOSITION_BYTES = 4096;
+export const MAX_DISPOSITION_BYTES = 3072;
 
 /**
  * Most bytes (UTF-8) of the `sessionId` custom metadata stored with a shared object: 1,024. A longer session id is
@@ -217,7 +218,7 @@ export function fitMiddle(text: string, maxBytes: number): string {
 }
 
 /**
- * {@link contentDisposition} of `name`, its UTF-8 at most {@link MAX_DISPOSITION_BYTES} (4,096 bytes): `name` is
+ * {@link contentDisposition} of `name`, its UTF-8 at most {@link MAX_DISPOSITION_BYTES} (3,072 bytes): `name` is
  * shortened to `<start of stem>…<extension>` (as {@link fitName} does) as far as needed — a name of escaped or
  * non-ASCII characters takes up to five bytes of header per byte of name.
  */

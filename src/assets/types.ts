@@ -127,7 +127,7 @@ export interface ShareOptions {
   /**
    * File name in Content-Disposition. Default: the source file's basename (as in the key: shortened to
    * `<start>…<extension>` when the key would pass 1,024 bytes). Either is shortened the same way when the header
-   * value would pass 4,096 bytes (`MAX_DISPOSITION_BYTES`; R2 stores 8,192 bytes of metadata in all).
+   * value would pass 3,072 bytes (`MAX_DISPOSITION_BYTES`; R2 stores 8,192 bytes of metadata in all).
    */
   filename?: string;
   /** Content-Disposition type. Default `"inline"`. */
