@@ -107,6 +107,7 @@ async function resolves(ctx: CliContext, root: string, ref: string): Promise<str
  * `PathOutsideRepoError`.
  */
 async function inWorktree(ctx: CliContext, root: string, spec: string): Promise<boolean> {
+  if (spec === "") return false; // real git: `ambiguous argument ''` (never the cwd)
   if (/[*?[]/.test(spec) || spec.startsWith(":")) return true;
   const rel = await ctx.pathspec(spec);
   if (rel === ".") return true;

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { PathOutsideRepoError } from "../errors.js";
+import { GitError, PathOutsideRepoError } from "../errors.js";
 import type { GitClient, GitIdentity } from "../types.js";
 import { isUnder, normalizePath } from "../../util/path.js";
 import { CliUsageError, type ParsedArgs } from "./parse.js";
@@ -17,6 +17,9 @@ import { CliUsageError, type ParsedArgs } from "./parse.js";
  * name, not by import, as it works only through the public client.
  */
 const CANONICAL_DIR = Symbol.for("agent-computer.git.canonicalDir");
+
+/** Real git's refusal of an empty pathspec (`git add ''`), printed after `git <sub>: `, exit 128. */
+const EMPTY_PATHSPEC = "empty string is not a valid pathspec. please use . instead if you meant to match all paths";
 
 /** The state of one `cli()` call, handed to a subcommand. */
 export class CliContext {
@@ -108,9 +111,12 @@ export class CliContext {
   /**
    * A pathspec (relative to the cwd, or absolute) as a repository-relative
    * path; `"."` for the root itself.
-   * @throws PathOutsideRepoError when it leaves the repository.
+   * @throws GitError `EPATHSPEC` (exit 128) `empty string is not a valid pathspec. please use . instead if you
+   *   meant to match all paths` for `""`, as real git (never taken for the cwd: `git checkout -- "$F"` with `F`
+   *   empty restores nothing) · PathOutsideRepoError when it leaves the repository.
    */
   async pathspec(spec: string): Promise<string> {
+    if (spec === "") throw new GitError("EPATHSPEC", EMPTY_PATHSPEC);
     const root = await this.root();
     let rel = repoRelative(normalizePath(spec, await this.realCwd()), root);
     if (rel === undefined && spec.startsWith("/")) {

@@ -12,6 +12,8 @@
  * if you meant to match all paths`, exit 128, nothing changed. CliContext.pathspec("") resolves "" against the
  * cwd (normalizePath) and returns "." at the root.
  * Suggested fix: CliContext.pathspec refuses "" (exit 128 with git's message) before resolving it.
+ * Fixed: CliContext.pathspec throws GitError EPATHSPEC (exit 128) with real git's message for "" before resolving
+ * it, so every command taking paths refuses it; `git diff ''` (no `--`) is `ambiguous argument ''`, as real git.
  */
 import { writeFileSync } from "node:fs";
 import { afterAll, expect, it } from "vitest";
@@ -42,7 +44,7 @@ it("real git refuses an empty pathspec (128) and changes nothing (the oracle)", 
   }
 });
 
-it.fails("the Workspace git CLI refuses it too: exit 128, edits and index kept", async () => {
+it("the Workspace git CLI refuses it too: exit 128, edits and index kept", async () => {
   const out: { argv: string[]; exitCode: number; fatal: boolean; files: string[]; status: string }[] = [];
   for (const argv of argvs) {
     const { ws, git } = await workspaceCopy(base);
