@@ -513,9 +513,13 @@ async function snapshotRefs(ctx: GitContext, gitdir: string): Promise<Map<string
     for (const entry of entries) {
       const child = `${path}/${entry.name}`;
       if (entry.isDirectory) await walk(child);
-      // Only regular files a ref could be: a symlink (to a directory, it made every fetch fail EISDIR) and a file
-      // larger than any ref (it was read whole, twice) are left alone — the fetch writes neither.
-      else if (entry.isFile && entry.size <= SNAPSHOT_MAX_REF_BYTES) {
+      else if (entry.isFile || entry.isSymbolicLink) {
+        // What a ref can be: a regular file of at most SNAPSHOT_MAX_REF_BYTES, or a link to one (git's legacy symlink
+        // refs: a fetch writes through it, so its target's content is kept and put back through it). A link to a
+        // directory (it made every fetch fail EISDIR) and a file larger than any ref (it was read whole, twice) are
+        // left alone.
+        const target = entry.isFile ? entry : await fs.stat(child).catch(() => undefined);
+        if (target === undefined || !target.isFile || target.size > SNAPSHOT_MAX_REF_BYTES) continue;
         const content = await fs.readFile(child, "utf8").catch(() => undefined);
         if (content !== undefined) out.set(child, content);
       }
