@@ -230,6 +230,85 @@ const justBashRedirectPatch = {
   },
 };
 
+/**
+ * just-bash 3.4.2 resolves every operand to the directory it names before
+ * anything looks at it, so an operand whose last segment is `.` or `..`
+ * reached the Workspace as that directory: `rm -rf .` removed the working
+ * directory, `rmdir e/.` and `mv d/. x` acted on e and d, `find . -delete`
+ * removed its starting point, and `ln -sf t e/.` removed e (issue 20,
+ * twentieth attack run). These patches make those commands ask
+ * src/backends/worker-shell/isolate/dot-operands.ts first, on the operand as
+ * written, and answer as GNU coreutils/findutils do. (The adapter itself
+ * refuses `rm` and `rename` of a path still ending in `/.`, and an empty
+ * operand is `ENOENT` in every adapter method.)
+ */
+const dotOperandsModule = join(isolateDir, "dot-operands.ts");
+const DOT_PATCHES = {
+  rm: [
+    "rm (operand ending in . or ..)",
+    /for\(let (\w+) of (\w+)\)try\{(let \w+=\w+\.fs\.resolvePath\(\w+\.cwd,\1\);if\(\(await \w+\.fs\.stat\(\w+\)\)\.isDirectory&&!(\w+)\)\{(\w+)\+=`rm: cannot remove '\$\{\1\}': Is a directory\n`,(\w+)=1;continue\})/,
+    (all, operand, list, rest, recursive, stderr, code) =>
+      `for(let ${operand} of ${list})try{{let __refusal=__rmDotRefusal(${operand},${recursive});if(__refusal!==null){${stderr}+=__refusal,${code}=1;continue}}${rest}`,
+  ],
+  rmdir: [
+    "rmdir (operand ending in . or ..)",
+    /(async function \w+\((\w+),(\w+),(\w+),(\w+)\)\{)(try\{if\(!await \2\.fs\.exists\(\3\)\)return\{stdout:"",stderr:`rmdir: failed to remove '\$\{\4\}': No such file or directory\n`,exitCode:1\};)/,
+    (all, head, ctx, path, operand, verbose, rest) =>
+      `${head}{let __refusal=__rmdirDotRefusal(${operand});if(__refusal!==null)return{stdout:"",stderr:__refusal,exitCode:1}}${rest}`,
+  ],
+  mv: [
+    "mv (source ending in . or ..)",
+    /for\(let (\w+) of (\w+)\)try\{(let \w+=(\w+)\.fs\.resolvePath\(\4\.cwd,\1\),)/,
+    (all, source, list, rest) => ({ source, list, rest }),
+  ],
+  find: [
+    "find -delete (path ending in . or ..)",
+    /case"delete":\{let (\w+)=(\w+)\.fs\.resolvePath\(\2\.cwd,(\w+)\);try\{await \2\.fs\.rm\(\1,\{recursive:!1\}\)\}catch\((\w+)\)\{let (\w+)=\4 instanceof Error\?\4\.message:String\(\4\)\;(\w+)\(`find: cannot delete '\$\{\3\}': \$\{\5\}\n`\),(\w+)=1\}break\}/,
+    (all, resolved, ctx, path, error, message, emit, code) =>
+      `case"delete":{{let __refusal=__findDeleteDotRefusal(${path});if(__refusal!==null){if(__refusal!==""){${emit}(__refusal),${code}=1}break}}` + all.slice('case"delete":{'.length),
+  ],
+  ln: [
+    "ln (link name in directory form)",
+    /let (\w+)=(\w+)\[0\],(\w+)=\2\[1\],(\w+)=(\w+)\.fs\.resolvePath\(\5\.cwd,\3\);/,
+    (all, target, operands, linkName, resolved, ctx) =>
+      `let ${target}=${operands}[0],${linkName}=__linkNameInDirectory(${operands}[1],${operands}[0]),${resolved}=${ctx}.fs.resolvePath(${ctx}.cwd,${linkName});`,
+  ],
+};
+let dotPatched = new Set();
+const justBashDotOperandPatch = {
+  name: "just-bash-dot-operands",
+  setup(b) {
+    b.onStart(() => {
+      dotPatched = new Set();
+    });
+    b.onLoad({ filter: /[\\/]node_modules[\\/]just-bash[\\/]dist[\\/]bundle[\\/]chunks[\\/][^\\/]+\.js$/ }, (args) => {
+      const source = readFileSync(args.path, "utf8");
+      const command = Object.keys(DOT_PATCHES).find((name) => source.includes(`name:"${name}",async execute(`));
+      if (command === undefined) return undefined;
+      const [what, re, to] = DOT_PATCHES[command];
+      let text;
+      if (command === "mv") {
+        // The refusal needs the destination operand and whether it is a directory, named before the loop.
+        const head = /let (\w+)=(\w+)\.pop\(\)\?\?"",(\w+)=\2,(\w+)=(\w+)\.fs\.resolvePath\(\5\.cwd,\1\)/.exec(source);
+        const isDir = head && new RegExp(`if\\(${head[3]}\\.length>1&&!(\\w+)\\)return\\{stdout:"",stderr:\`mv: target`).exec(source);
+        if (!head || !isDir) throw new Error("gen-shell: just-bash's mv changed shape; update the dot-operand patch in scripts/gen-shell.mjs");
+        const [, dest] = head;
+        const [, destIsDir] = isDir;
+        const errVar = /(\w+)\+=`mv: cannot move '\$\{\w+\}' into itself/.exec(source);
+        const codeVar = /into itself, '\$\{\w+\}'\n`,(\w+)=1;continue/.exec(source);
+        if (!errVar || !codeVar) throw new Error("gen-shell: just-bash's mv changed shape; update the dot-operand patch in scripts/gen-shell.mjs");
+        text = patchOnce(source, what, re, (all, src, list, rest) =>
+          `for(let ${src} of ${list})try{{let __refusal=__mvDotRefusal(${src},${dest},${destIsDir});if(__refusal!==null){${errVar[1]}+=__refusal,${codeVar[1]}=1;continue}}${rest}`);
+      } else {
+        text = patchOnce(source, what, re, to);
+      }
+      dotPatched.add(command);
+      const helpers = "isDotOperand as __isDotOperand,rmDotRefusal as __rmDotRefusal,rmdirDotRefusal as __rmdirDotRefusal,mvDotRefusal as __mvDotRefusal,findDeleteDotRefusal as __findDeleteDotRefusal,linkNameInDirectory as __linkNameInDirectory";
+      return { contents: `import{${helpers}}from${JSON.stringify(dotOperandsModule)};\n${text}`, loader: "js", resolveDir: dirname(args.path) };
+    });
+  },
+};
+
 async function generate() {
   await init;
   const result = await build({
@@ -250,10 +329,12 @@ async function generate() {
     legalComments: "none",
     // just-bash calls createRequire(import.meta.url); a Dynamic Worker module has no URL.
     define: { "import.meta.url": JSON.stringify("file:///shell.js") },
-    plugins: [justBashPatches, justBashRedirectPatch],
+    plugins: [justBashPatches, justBashRedirectPatch, justBashDotOperandPatch],
     logLevel: "error",
   });
   if (redirectPatched !== 1) throw new Error(`gen-shell: patched ${redirectPatched} just-bash bundles for redirect failures, expected 1; update the patch in scripts/gen-shell.mjs`);
+  const missing = Object.keys(DOT_PATCHES).filter((name) => !dotPatched.has(name));
+  if (missing.length > 0) throw new Error(`gen-shell: found no just-bash chunk for ${missing.join(", ")} to patch for dot operands; update DOT_PATCHES in scripts/gen-shell.mjs`);
   if (justBashPatched !== 1) {
     throw new Error(`gen-shell: patched ${justBashPatched} just-bash encoding chunks, expected exactly 1; update the patch in scripts/gen-shell.mjs`);
   }

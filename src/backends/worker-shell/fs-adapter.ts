@@ -151,7 +151,7 @@ export const DEV_NULL = "/dev/null";
  * there was one, is the `cause`.
  */
 export interface WorkspaceFsAdapterError extends Error {
-  /** POSIX code: `ENOENT`, `EISDIR`, `ENOTDIR`, `EEXIST`, `ENOTEMPTY`, `EROFS`, `EINVAL`, `ENOSYS`, `ELOOP`, `EACCES`, `EPERM`, `EFBIG`, `ESTALE`, `EIO`. */
+  /** POSIX code: `ENOENT`, `EISDIR`, `ENOTDIR`, `EEXIST`, `ENOTEMPTY`, `EROFS`, `EINVAL`, `ENOSYS`, `ELOOP`, `EACCES`, `EPERM`, `EFBIG`, `ESTALE`, `EIO`, `EBUSY`. */
   code: string;
   /** The operation, in just-bash's words (`open`, `write`, `scandir`, `rm`, …). */
   syscall: string;
@@ -239,6 +239,8 @@ const DEV_NULL_STAT: FsStat = Object.freeze({
 
 function checkPath(path: string, syscall: string): void {
   if (typeof path !== "string") throw new TypeError(`${syscall}: path must be a string`);
+  // The empty path names nothing (open(2), stat(2), unlink(2) on "" are ENOENT); resolvePath keeps it empty.
+  if (path === "") throw fsError("ENOENT", syscall, path);
   if (path.includes("\0")) throw fsError("ENOENT", syscall, path, "path contains null byte");
 }
 
@@ -719,7 +721,7 @@ export class WorkspaceFsAdapter implements IFileSystem {
    * Node's `existsSync` and just-bash's InMemoryFs answer. Never rejects.
    */
   async exists(path: string): Promise<boolean> {
-    if (typeof path !== "string" || path.includes("\0")) return false;
+    if (typeof path !== "string" || path === "" || path.includes("\0")) return false;
     if (isDevNull(path)) return true;
     const command = this.#commandPath(path);
     if (command !== undefined) return command !== "none";
@@ -856,11 +858,15 @@ export class WorkspaceFsAdapter implements IFileSystem {
   /**
    * Removes a file, link or empty directory; `recursive` removes a whole
    * tree (one Workspace transaction); `force` makes a missing path a success.
-   * @throws `ENOENT` (unless `force`) · `ENOTEMPTY` · `EROFS` · `EPERM` for `/`.
+   * A path whose last segment is `.` (`d/.`, as {@link WorkspaceFsAdapter.resolvePath}
+   * keeps it) is refused, as rmdir(2) refuses it, even with `force`: it names
+   * the directory d only through itself.
+   * @throws `ENOENT` (unless `force`; the empty path always) · `EINVAL` a last `.` · `ENOTEMPTY` · `EROFS` · `EPERM` for `/`.
    */
   async rm(path: string, options?: RmOptions): Promise<void> {
     this.#beforeChange(path, "rm");
     checkPath(path, "rm");
+    if (directoryForm(path) === "dot") throw fsError("EINVAL", "rm", path);
     await this.#checkDirectoryForm(path, "rm");
     await call("rm", path, () => this.#fs.rm(path, { recursive: options?.recursive === true, force: options?.force === true }));
   }
@@ -877,7 +883,9 @@ export class WorkspaceFsAdapter implements IFileSystem {
     checkPath(src, "cp");
     checkPath(dest, "cp");
     await this.#checkDirectoryForm(src, "cp");
-    const stat = await call("cp", src, () => this.#fs.lstat(src));
+    // A source in directory form (`link/`, `link/.`) names what it leads to, as stat(2) reads it: a link to a
+    // directory is followed and the directory copied (GNU cp), not the link.
+    const stat = await call("cp", src, () => (directoryForm(src) !== null ? this.#fs.stat(src) : this.#fs.lstat(src)));
     if (!stat.isDirectory) await this.#checkDirectoryForm(dest, "cp", true);
     if (stat.isDirectory) {
       if (options?.recursive !== true) throw fsError("EISDIR", "cp", src, "is a directory");
@@ -929,15 +937,20 @@ export class WorkspaceFsAdapter implements IFileSystem {
   /**
    * Moves `src` to `dest` with one Workspace `rename` (atomic; keeps inode
    * and mtime; a file or link replaces a file or link, a directory an empty
-   * directory).
-   * @throws `ENOENT` · `EINVAL` a directory into itself · `EISDIR` · `ENOTDIR` · `ENOTEMPTY` · `EROFS`.
+   * directory). As rename(2): a source whose last segment is `.` (`d/.`) is
+   * `EBUSY`, and one ending in `/` that is a link (`link/`) is `ENOTDIR` —
+   * the entry itself is not a directory.
+   * @throws `ENOENT` · `EBUSY` a last `.` · `EINVAL` a directory into itself · `EISDIR` · `ENOTDIR` · `ENOTEMPTY` · `EROFS`.
    */
   async mv(src: string, dest: string): Promise<void> {
     this.#beforeChange(dest, "rename");
     this.#beforeChange(src, "rename");
     checkPath(src, "mv");
     checkPath(dest, "mv");
+    const srcForm = directoryForm(src);
+    if (srcForm === "dot") throw fsError("EBUSY", "mv", src, "resource busy or locked");
     await this.#checkDirectoryForm(src, "mv");
+    if (srcForm !== null && (await call("mv", src, () => this.#fs.lstat(src))).isSymbolicLink) throw fsError("ENOTDIR", "mv", src);
     if (directoryForm(dest) !== null) {
       // rename(2): a new path in directory form needs the old one (the entry itself) to be a directory.
       const source = await call("mv", src, () => this.#fs.lstat(src));
@@ -957,9 +970,12 @@ export class WorkspaceFsAdapter implements IFileSystem {
    * (`f.txt/.`, `f.txt/./` → `<base>/f.txt/.`), which the adapter's methods
    * then require to be a directory (`ENOTDIR`, `EISDIR` or `ENOENT`, as
    * open(2) and stat(2)). A last `..` is resolved lexically (`f.txt/..` is
-   * `<base>`).
+   * `<base>`). The empty path stays `""`, which every method answers with
+   * `ENOENT` (`exists`: `false`), as every POSIX call on "" does — it is not
+   * the cwd (`rm -rf "$UNSET"` removes nothing).
    */
   resolvePath(base: string, path: string): string {
+    if (path === "") return "";
     const resolved = normalize(path.startsWith("/") ? path : `${base}/${path}`);
     const form = resolved === "/" ? null : directoryForm(path);
     return form === null ? resolved : form === "dot" ? `${resolved}/.` : `${resolved}/`;

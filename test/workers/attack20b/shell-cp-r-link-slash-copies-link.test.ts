@@ -14,11 +14,13 @@
  * reads without its tail: the link itself.
  * Suggested fix: in the adapter's cp (and lstat/rename), a path in directory form names what it leads to — stat it
  * (follow the link) and copy a directory; rename of `link/` is ENOTDIR.
+ * Fixed: the adapter's cp stats (follows) a source in directory form (`link/`, `link/.`) and copies the directory;
+ *   its mv of a source ending in `/` that is a link is ENOTDIR (rename(2)).
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
-it.fails("cp -r link/ x and cp -r link/. z copy the directory, as GNU cp; d/f.txt is kept", async () => {
+it("cp -r link/ x and cp -r link/. z copy the directory, as GNU cp; d/f.txt is kept", async () => {
   const out = await inShellWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace/w/d/sub", { recursive: true });
     await ws.fs.writeFile("/workspace/w/d/f.txt", "keep\n");

@@ -9,11 +9,13 @@
  * GNU: /workspace/w stays, empty, `$?` 0.
  * Suggested fix: as GNU find (and POSIX rmdir(2) of "." is EINVAL), -delete skips a path whose last segment is `.`
  * — with the `.`/`..` check suggested in shell-rm-dot-removes-directory.test.ts, in the adapter's rm.
+ * Fixed: a gen-shell patch of just-bash's find -delete skips the starting point `.` (GNU), and refuses any other path
+ *   ending in `.`/`..` as rmdir(2) does; the adapter's rm refuses a path ending in `/.` (EINVAL).
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
-it.fails("find . -delete empties the cwd and leaves it (GNU find)", async () => {
+it("find . -delete empties the cwd and leaves it (GNU find)", async () => {
   const out = await inShellWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace/w/d/sub", { recursive: true });
     await ws.fs.mkdir("/workspace/w/e", { recursive: true });

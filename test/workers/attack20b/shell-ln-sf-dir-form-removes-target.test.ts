@@ -14,11 +14,13 @@
  * Suggested fix: a link name in directory form names a directory to create the link in (as a trailing `/` does for
  * cp and mv): `<dir>/<basename of target>`; at least never rm a path in directory form for ln -f (a gen-shell
  * patch, or the adapter's rm refusing a path ending in `/.` as for shell-rm-dot-removes-directory.test.ts).
+ * Fixed: a gen-shell patch of just-bash's ln takes a link name ending in `/`, `.` or `..` as the directory to make the
+ *   link in (`<name>/<last segment of target>`, GNU); the adapter's rm refuses a path ending in `/.` in any case.
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
-it.fails("ln -sf target e/. makes e/keep and removes nothing (GNU ln)", async () => {
+it("ln -sf target e/. makes e/keep and removes nothing (GNU ln)", async () => {
   const out = await inShellWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace/w/e", { recursive: true });
     await ws.fs.symlink("e", "/workspace/w/link");

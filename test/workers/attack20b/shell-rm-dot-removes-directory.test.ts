@@ -12,13 +12,16 @@
  * Workspace's rm gets the directory itself.
  * Suggested fix: as GNU rm, refuse an operand whose last segment (as written, before resolvePath) is `.` or `..`
  * — a gen-shell patch of just-bash's rm, and the adapter's rm refusing a path that still ends in `/.` (EINVAL).
+ * Fixed: a gen-shell patch of just-bash's rm refuses, with -r/-R, an operand whose last segment as written is `.` or
+ *   `..` (src/backends/worker-shell/isolate/dot-operands.ts, GNU's message, `$?` 1); the adapter's rm refuses a path still
+ *   ending in `/.` with EINVAL (even with force).
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
 const operands = [".", "./", "d/.", "d/./", "d/..", "d/sub/../.", "/workspace/d/sub/.."];
 
-it.fails("rm -rf of an operand ending in . or .. is refused as by GNU rm ($? 1, nothing removed)", async () => {
+it("rm -rf of an operand ending in . or .. is refused as by GNU rm ($? 1, nothing removed)", async () => {
   const out = await inShellWorkspace(async (ws) => {
     const results: { stdout: string; stderr: string }[] = [];
     for (const operand of operands) {
