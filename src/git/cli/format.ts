@@ -40,13 +40,16 @@ export function formatDate(person: Pick<CommitPerson, "timestamp" | "timezoneOff
  */
 export function splitMessage(message: string): { subject: string; body: string } {
   const lines = message.replace(/\r\n/g, "\n").split("\n");
+  // git's whitespace is ASCII (space, tab, LF, CR): a subject line keeps its leading characters and anything else
+  // (U+FEFF, U+00A0), and only trailing ASCII whitespace is cut (pretty.c format_subject / is_blank_line).
+  const blank = (line: string) => /^[ \t\n\r]*$/.test(line);
   let i = 0;
-  while (i < lines.length && lines[i]!.trim() === "") i++;
+  while (i < lines.length && blank(lines[i]!)) i++;
   const subjectLines: string[] = [];
-  while (i < lines.length && lines[i]!.trim() !== "") subjectLines.push(lines[i++]!.trim());
-  while (i < lines.length && lines[i]!.trim() === "") i++;
+  while (i < lines.length && !blank(lines[i]!)) subjectLines.push(lines[i++]!.replace(/[ \t\n\r]+$/, ""));
+  while (i < lines.length && blank(lines[i]!)) i++;
   const rest = lines.slice(i);
-  while (rest.length > 0 && rest[rest.length - 1]!.trim() === "") rest.pop();
+  while (rest.length > 0 && blank(rest[rest.length - 1]!)) rest.pop();
   return { subject: subjectLines.join(" "), body: rest.length > 0 ? rest.join("\n") + "\n" : "" };
 }
 
