@@ -161,6 +161,9 @@ const justBashPatches = {
           return `${head}try{return ${decoder}.decode(${bytes})}catch{return __utf8EscapeDecode(${bytes})}}`;
         },
       );
+      // Its decoder dropped a leading U+FEFF (TextDecoder's default): `cat` of a file starting EF BB BF gave the
+      // run's stdout without those bytes (issue 20, scout after the twentieth run). A BOM is content.
+      text = patchOnce(text, "decodeBytesToUtf8 (decoder)", /(\w+)=new TextDecoder\("utf-8",\{fatal:!0\}\)/, '$1=new TextDecoder("utf-8",{fatal:!0,ignoreBOM:!0})');
       patched++;
       const codec = JSON.stringify(utf8EscapeModule);
       return { contents: `import{utf8EscapeEncode as __utf8EscapeEncode,utf8EscapeDecode as __utf8EscapeDecode}from${codec};\n${text}`, loader: "js" };
@@ -224,6 +227,10 @@ const justBashRedirectPatch = {
         (all, head, ctx, path, result, target) =>
           `${head}catch(__rwError){return{error:${result}("",__isFsFailure(__rwError)?__redirectFailure(${target},__rwError):\`bash: \${${target}}: No such file or directory\n\`,1)}}`,
       );
+      // The decoder of a command's output (bytes kept as a byte string → text) dropped a leading U+FEFF:
+      // `cat` of a file starting EF BB BF gave the run's stdout without those bytes (issue 20, scout after the
+      // twentieth run). A BOM is content.
+      text = patchOnce(text, "output decoder (BOM)", /(\w+)=new TextDecoder\("utf-8",\{fatal:!0\}\)/, '$1=new TextDecoder("utf-8",{fatal:!0,ignoreBOM:!0})');
       redirectPatched++;
       return { contents: `import{redirectFailure as __redirectFailure,isFsFailure as __isFsFailure,redirectTargetError as __redirectTargetError}from${JSON.stringify(redirectModule)};\n${text}`, loader: "js", resolveDir: dirname(args.path) };
     });

@@ -57,7 +57,7 @@ export function encodeEventStream(events: ReadableStream<AnyRuntimeEvent>): Read
  */
 export function decodeEventStream(bytes: ReadableStream<Uint8Array>): ReadableStream<AnyRuntimeEvent> {
   const reader = bytes.getReader();
-  const decoder = new TextDecoder();
+  const decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
   let buffer = "";
   const pending: AnyRuntimeEvent[] = [];
   return new ReadableStream<AnyRuntimeEvent>(

@@ -58,7 +58,7 @@ export const DEFAULT_CONTAINER_MODULE_REACH = "/workspace";
 const EXEC_OPTIONS = ["cwd", "env", "stdin", "timeoutMs"] as const;
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+const decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
 
 /** Options of {@link createContainerModule} (spec 02 §4.3). */
 export interface ContainerModuleOptions {

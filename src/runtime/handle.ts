@@ -92,7 +92,7 @@ async function* processEvents(
     stderr: new OutputAccumulator(fs, limits, limits ? outputPath(limits.dir, backend, id, "stderr") : undefined, keepBytes),
   };
   const decoders: Record<Stream, TextDecoder> | undefined =
-    encoding === "utf8" ? { stdout: new TextDecoder(), stderr: new TextDecoder() } : undefined;
+    encoding === "utf8" ? { stdout: new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }), stderr: new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }) } : undefined;
   let lastSeq = 0;
   let finished = false;
   try {
@@ -158,7 +158,7 @@ async function* processEvents(
 /** Builds the result from a fully processed run. */
 function buildResult(state: Processed, encoding: "utf8" | undefined): WorkspaceRuntimeResult<"utf8" | undefined> {
   const exitCode = state.exit ? state.exit.code : -1;
-  const decode = (bytes: Uint8Array) => (encoding === "utf8" ? new TextDecoder().decode(bytes) : bytes);
+  const decode = (bytes: Uint8Array) => (encoding === "utf8" ? new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }).decode(bytes) : bytes);
   const result: WorkspaceRuntimeResult<"utf8" | undefined> = {
     status: state.exit ? statusOf(exitCode) : "failed",
     exitCode,

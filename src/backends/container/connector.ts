@@ -261,7 +261,7 @@ async function answerText(response: Response, deadline: number): Promise<string>
     // Not awaited: a body that stalls may stall its cancel too.
     reader.cancel().catch(() => {});
   }
-  const text = new TextDecoder().decode(bytes.subarray(0, size), { stream: cut || late });
+  const text = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }).decode(bytes.subarray(0, size), { stream: cut || late });
   if (cut) return `${text}… (answer cut at ${MAX_CONNECT_ANSWER_BYTES} bytes)`;
   return late ? `${text}… (answer cut: no more within the connect's deadline)` : text;
 }

@@ -21,7 +21,7 @@ export const STDIO_RESERVE_BYTES = 16 * 1024;
 export const MAX_RUN_MESSAGE_BYTES = STDIO_RESERVE_BYTES;
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+const decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
 
 /**
  * `text` cut to {@link MAX_RUN_MESSAGE_BYTES} bytes of UTF-8, never inside

@@ -8,7 +8,7 @@
 import { TailWindow } from "../../util/tail.js";
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+const decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
 
 /** `<n>B`, `<x.x>KB` or `<x.x>MB` (spec 03 §4.8). */
 export function formatSize(n: number): string {
