@@ -39,6 +39,13 @@ export interface CommandDef {
   run(ctx: CliContext): Promise<number>;
 }
 
+/**
+ * The key of the client clone's command-line option (the registered symbol of ops/network.ts
+ * `CLONE_INTO_EMPTY`, reached by name as the CLI works only through the public client): the destination as
+ * typed; the clone then refuses a `dir` that is not an empty directory, as real git.
+ */
+const CLONE_INTO_EMPTY = Symbol.for("agent-computer.git.cloneIntoEmpty");
+
 /** The package version `git version` prints. */
 export const CLI_VERSION = "git version 0.0.0 (agent-computer)";
 
@@ -302,15 +309,27 @@ const clone: CommandDef = {
     const dir = normalizePath(name, ctx.cwd);
     const branch = ctx.str("branch");
     const single = ctx.bool("single-branch");
+    const before = ctx.stderr;
     if (!ctx.bool("quiet")) ctx.err(`Cloning into '${name}'...\n`);
-    await ctx.client.clone({
+    // As real git, a destination that exists and is not an empty directory is refused (128) before anything is
+    // written; the client's clone checks it (its own API checks out over such files), see CLONE_INTO_EMPTY.
+    const notEmpty = `destination path '${name}' already exists and is not an empty directory.`;
+    const options = {
       url,
       dir,
       ...(branch !== undefined ? { ref: branch } : {}),
       ...(depth > 0 ? { depth } : {}),
       singleBranch: single ?? depth > 0,
       noTags: ctx.bool("tags") === false,
-    });
+      [CLONE_INTO_EMPTY]: name,
+    };
+    try {
+      await ctx.client.clone(options);
+    } catch (error) {
+      if (!(error instanceof GitError && error.code === "ECLONEFAIL" && error.message === `git clone failed: ${notEmpty}`)) throw error;
+      ctx.stderr = `${before}git clone: ${notEmpty}\n`;
+      return 128;
+    }
     return 0;
   },
 };

@@ -351,6 +351,16 @@ async function remoteUrl(op: Op, ctx: GitContext, dir: string, remote: string, u
   return resolved;
 }
 
+/**
+ * The key of `clone`'s command-line option (a registered symbol, not part of `GitCloneOptions`): the
+ * destination as the user typed it. With it, a `dir` that is a directory holding anything (and no `.git`,
+ * refused anyway) is refused before anything is written — `git clone` on the command line refuses it as real git does
+ * (`destination path '<typed>' already exists and is not an empty directory.`), where the API's `clone`
+ * checks out over the files there (issue 20, twentieth attack run).
+ * @internal
+ */
+export const CLONE_INTO_EMPTY: unique symbol = Symbol.for("agent-computer.git.cloneIntoEmpty") as never;
+
 async function exists(ctx: GitContext, path: string): Promise<boolean> {
   return ctx.workspace.fs.lstat(path).then(
     () => true,
@@ -371,7 +381,8 @@ async function exists(ctx: GitContext, path: string): Promise<boolean> {
  *
  * `dir` may exist and hold files (a forced checkout overwrites those the
  * commit also has), but not a `.git` (`ECLONEFAIL` "destination already
- * holds a repository"). A failed clone removes what it made: the whole
+ * holds a repository"); the command line's `git clone` refuses any
+ * non-empty `dir`, as real git (see {@link CLONE_INTO_EMPTY}). A failed clone removes what it made: the whole
  * `dir` when the clone created it, else `dir/.git` (files that were
  * already there stay).
  */
@@ -400,6 +411,10 @@ export async function clone(ctx: GitContext, dir: string, options: GitCloneOptio
     const stat = await ctx.workspace.fs.stat(dir).catch(() => undefined);
     if (!stat?.isDirectory) throw fail("clone", `destination '${dir}' exists and is not a directory`);
     if (await exists(ctx, gitdir)) throw fail("clone", `destination '${dir}' already holds a repository (${gitdir})`);
+    const typed = (options as { [CLONE_INTO_EMPTY]?: unknown })[CLONE_INTO_EMPTY];
+    if (typeof typed === "string" && (await ctx.workspace.fs.readdir(dir, { limit: 1 }).catch(() => undefined))?.length !== 0) {
+      throw fail("clone", `destination path '${typed}' already exists and is not an empty directory.`);
+    }
   }
   try {
     await ctx.git.clone({

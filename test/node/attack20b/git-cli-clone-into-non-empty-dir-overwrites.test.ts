@@ -13,6 +13,10 @@
  * commit also has"); the CLI, which promises git's behaviour, takes it over unchanged.
  * Suggested fix: the CLI's clone refuses an existing non-empty directory (exit 128 with git's message) before it
  * calls the client; (the API may keep its documented behaviour, or refuse without an explicit option).
+ * Fixed: the CLI's clone hands the client a command-line-only option (registered symbol CLONE_INTO_EMPTY, the
+ * destination as typed); the clone then refuses a destination that exists and is not an empty directory before
+ * writing anything, and the CLI prints real git's line (`git clone: destination path 'work' already exists and is
+ * not an empty directory.`), exit 128. The API's clone keeps its documented overwrite.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { afterAll, expect, it } from "vitest";
@@ -33,8 +37,8 @@ it("real git refuses to clone into a non-empty directory (the oracle)", () => {
   });
 });
 
-it.fails("the CLI refuses it too: exit 128, README.md kept", async () => {
-  const out: { exitCode: number; refused: boolean; readme: string; notes: string }[] = [];
+it("the CLI refuses it too: exit 128, README.md kept", async () => {
+  const out: { exitCode: number; stderr: string; readme: string; notes: string; names: string[] }[] = [];
   for (const [dirArg, cwd] of [["work", "/"], [".", "/work"]] as const) {
     const { ws, git } = newWorkspace();
     await ws.fs.mkdir("/work");
@@ -43,10 +47,27 @@ it.fails("the CLI refuses it too: exit 128, README.md kept", async () => {
     const r = await git.cli({ argv: ["clone", "-q", repoUrl("fixture"), dirArg], cwd, env: identityEnv() });
     out.push({
       exitCode: r.exitCode,
-      refused: r.stderr.includes("already exists and is not an empty directory"),
+      stderr: r.stderr,
       readme: await ws.fs.readFile("/work/README.md", "utf8"),
       notes: await ws.fs.readFile("/work/notes.txt", "utf8"),
+      names: (await ws.fs.readdir("/work")).map((e) => e.name).sort(),
     });
   }
-  expect(out).toEqual([0, 1].map(() => ({ exitCode: 128, refused: true, readme: "mine\n", notes: "notes\n" })));
+  // Real git's line after `git clone: ` (the name as typed, `.` too); nothing written: no .git, no fixture file.
+  expect(out).toEqual(
+    ["work", "."].map((typed) => ({
+      exitCode: 128,
+      stderr: `git clone: destination path '${typed}' already exists and is not an empty directory.\n`,
+      readme: "mine\n",
+      notes: "notes\n",
+      names: ["README.md", "notes.txt"],
+    })),
+  );
+});
+
+it("the CLI still clones into an existing empty directory (as real git)", async () => {
+  const { ws, git } = newWorkspace();
+  await ws.fs.mkdir("/work");
+  const r = await git.cli({ argv: ["clone", "-q", repoUrl("fixture"), "."], cwd: "/work", env: identityEnv() });
+  expect({ exitCode: r.exitCode, stderr: r.stderr, git: (await ws.fs.readdir("/work")).map((e) => e.name).includes(".git") }).toEqual({ exitCode: 0, stderr: "", git: true });
 });
