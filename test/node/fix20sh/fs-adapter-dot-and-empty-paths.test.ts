@@ -23,7 +23,17 @@ async function setup() {
   await ws.fs.writeFile("/workspace/d/f.txt", "keep\n");
   await ws.fs.symlink("d", "/workspace/link");
   const adapter = new WorkspaceFsAdapter(ws.fs);
-  const tree = async () => (await ws.fs.readdir("/workspace", { recursive: true })).map((e) => e.path).sort();
+  const tree = async () => {
+    const out: string[] = [];
+    const walk = async (dir: string): Promise<void> => {
+      for (const entry of await ws.fs.readdir(dir)) {
+        out.push(`${dir}/${entry.name}`);
+        if (entry.isDirectory) await walk(`${dir}/${entry.name}`);
+      }
+    };
+    await walk("/workspace");
+    return out.sort();
+  };
   return { ws, adapter, tree };
 }
 
@@ -49,6 +59,7 @@ it("the empty path stays empty and every method answers it ENOENT; nothing chang
 it("rm of a last '/.' is EINVAL (even forced), rename of one EBUSY, rename of link/ ENOTDIR; the tree is unchanged", async () => {
   const { adapter, tree } = await setup();
   const before = await tree();
+  expect(before).toEqual(["/workspace/d", "/workspace/d/f.txt", "/workspace/d/sub", "/workspace/link"]);
   const dotD = adapter.resolvePath("/workspace", "d/.");
   expect(dotD).toBe("/workspace/d/.");
   expect(await codeOf(adapter.rm(dotD, { recursive: true, force: true }))).toBe("EINVAL: EINVAL: invalid argument, rm '/workspace/d/.'");
