@@ -70,6 +70,41 @@ export interface BoundedIssue {
   readonly path?: readonly (PropertyKey | { readonly key: PropertyKey })[];
 }
 
+type UnionIssue = BoundedIssue & { readonly code?: unknown; readonly errors?: unknown };
+
+/** How far into the value a branch's issues got: its longest issue path, then fewer issues first. */
+function branchScore(branch: readonly UnionIssue[]): [number, number] {
+  return [Math.max(0, ...branch.map((issue) => (Array.isArray(issue.path) ? issue.path.length : 0))), -branch.length];
+}
+
+/**
+ * `issues` with each zod `invalid_union` issue (its `errors`: one list of issues per branch) replaced by the issues
+ * of its closest branch — the one whose issues reach deepest into the value, then the one with fewest — their paths
+ * prefixed with the union's, so the model reads what the field should be (`include.1: expected string, received
+ * number`) instead of `Invalid input`. Nested unions are expanded up to 4 levels.
+ */
+function* closestBranches(issues: readonly UnionIssue[], depth = 0): Generator<UnionIssue> {
+  for (const issue of issues) {
+    const branches = issue.code === "invalid_union" && Array.isArray(issue.errors) && depth < 4 ? (issue.errors as unknown[]).filter(Array.isArray) : [];
+    let best: UnionIssue[] | undefined;
+    for (const branch of branches as UnionIssue[][]) {
+      if (branch.length === 0) continue;
+      const [deep, few] = branchScore(branch);
+      if (best === undefined) best = branch;
+      else {
+        const [bestDeep, bestFew] = branchScore(best);
+        if (deep > bestDeep || (deep === bestDeep && few > bestFew)) best = branch;
+      }
+    }
+    if (best === undefined) {
+      yield issue;
+      continue;
+    }
+    const prefix = Array.isArray(issue.path) ? issue.path : [];
+    yield* closestBranches(best.map((nested) => ({ ...nested, path: [...prefix, ...(Array.isArray(nested.path) ? nested.path : [])] })), depth + 1);
+  }
+}
+
 /** An issue's path within bounds: its first 64 segments, a string key cut to 256 characters (`…`). */
 function boundedPath(path: NonNullable<BoundedIssue["path"]>): NonNullable<BoundedIssue["path"]> {
   const cut = (key: PropertyKey) => (typeof key === "string" ? cutWithMark(key, 256) : key);
@@ -77,10 +112,10 @@ function boundedPath(path: NonNullable<BoundedIssue["path"]>): NonNullable<Bound
 }
 
 /**
- * The first {@link INVALID_ARGUMENTS_MAX_ISSUES} of `issues`, each as
+ * The first {@link INVALID_ARGUMENTS_MAX_ISSUES} of `issues` — a zod
+ * `invalid_union` replaced by the issues of its closest branch — each as
  * `{ code?, path?, message }` (what else a library puts in an issue is left
- * out: zod's `invalid_union` carries every branch's issues in `errors`,
- * `unrecognized_keys` every key in `keys`), their messages together at most
+ * out: `unrecognized_keys` carries every key in `keys`), their messages together at most
  * {@link INVALID_ARGUMENTS_MAX_CHARS} characters (the one that crosses the
  * bound is cut and marked `…`, and no more are listed), then, when some are
  * left out, one more issue `{ message: "… and <n> more issues" }` (no path).
@@ -88,7 +123,9 @@ function boundedPath(path: NonNullable<BoundedIssue["path"]>): NonNullable<Bound
 export function boundedIssues(issues: readonly (BoundedIssue & { readonly code?: unknown })[]): (BoundedIssue & { code?: string })[] {
   const out: (BoundedIssue & { code?: string })[] = [];
   let room = INVALID_ARGUMENTS_MAX_CHARS;
-  for (const issue of issues) {
+  // Every branch issue is already held by the caller's error: expanding them costs references, not copies of messages.
+  const all = [...closestBranches(issues)];
+  for (const issue of all) {
     if (out.length === INVALID_ARGUMENTS_MAX_ISSUES || room <= 0) break;
     const message = String(issue.message);
     out.push({
@@ -98,7 +135,7 @@ export function boundedIssues(issues: readonly (BoundedIssue & { readonly code?:
     });
     room -= message.length;
   }
-  const more = issues.length - out.length;
+  const more = all.length - out.length;
   if (more > 0) out.push({ message: `… and ${more} more issue${more === 1 ? "" : "s"}` });
   return out;
 }

@@ -13,6 +13,8 @@
  * branch whose issues have the longest paths, ties to the fewest issues), their paths prefixed with the union's
  * path, counted against INVALID_ARGUMENTS_MAX_ISSUES / INVALID_ARGUMENTS_MAX_CHARS as top-level issues are; or at
  * least name the expected alternatives in the message (`expected string | string[]`).
+ * Fixed: boundedIssues replaces an `invalid_union` by its closest branch's issues (deepest path, then fewest), paths
+ * prefixed with the union's, within the same bounds: this call now reads `include.1: expected string, received number`.
  */
 import { generateText, stepCountIs } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
@@ -24,7 +26,7 @@ import { setup } from "../tools/helpers.js";
 type Issue = { code?: string; path?: unknown[]; message: string };
 
 describe("an ordinary bad union field through the AI SDK loop", () => {
-  it.fails('grep include: ["*.ts", 5] names the bad element and what it should be', async () => {
+  it('grep include: ["*.ts", 5] names the bad element and what it should be', async () => {
     const { workspace } = await setup({ "/workspace/a.txt": "one\n" });
     const args = { path: "/workspace", query: "x", include: ["*.ts", 5] };
     const model = new MockLanguageModelV4({ doGenerate: [call("bad", "grep", args), done] });
