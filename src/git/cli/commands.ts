@@ -9,7 +9,7 @@
 import { GitError } from "../errors.js";
 import type { CommitView, StatusEntry } from "../types.js";
 import { normalizePath } from "../../util/path.js";
-import { type CliContext, parseAuthor } from "./context.js";
+import { assertDirSpecs, type CliContext, parseAuthor, specMatches } from "./context.js";
 import {
   collapseUntracked,
   formatLog,
@@ -119,8 +119,8 @@ async function inWorktree(ctx: CliContext, root: string, spec: string): Promise<
   const rel = await ctx.pathspec(spec);
   if (rel === ".") return true;
   const tracked = await ctx.client.lsFiles({ dir: root });
-  if (tracked.some((f) => f === rel || f.startsWith(`${rel}/`))) return true;
-  return (await ctx.client.status({ dir: root, paths: [rel] })).length > 0;
+  if (tracked.some((f) => specMatches(f, rel))) return true;
+  return (await ctx.client.status({ dir: root, paths: [rel] })).some((e) => specMatches(e.path, rel));
 }
 
 /** `committer`/`author` times from `GIT_*_DATE` merged into an explicit identity. */
@@ -239,7 +239,9 @@ const status: CommandDef = {
     }
     const paths = allPaths(ctx, 0);
     const rel = paths.length > 0 ? await ctx.pathspecs(paths) : undefined;
-    const entries = await ctx.client.status({ dir: root, ...(rel && !rel.includes(".") ? { paths: rel } : {}) });
+    const all = await ctx.client.status({ dir: root, ...(rel && !rel.includes(".") ? { paths: rel } : {}) });
+    // The client matches `x/` as `x`; a directory form matches no file `x` (as real git).
+    const entries = rel?.some((p) => p.endsWith("/")) ? all.filter((e) => rel.some((p) => specMatches(e.path, p))) : all;
     const lines = await statusLines(ctx, root, entries, { porcelain: format === "v1" || format === "v2", untracked });
     const branch = await ctx.client.currentBranch({ dir: root });
     const head = await resolves(ctx, root, "HEAD");
@@ -346,8 +348,8 @@ const add: CommandDef = {
     if (specs.length === 0 && !all && !update) {
       throw new CliUsageError("nothing specified, nothing added (maybe you wanted to say 'git add .'?)");
     }
-    // A trailing "/" is kept: real git refuses `link/` ("beyond a symbolic link") but stages `link` itself.
-    const paths = specs.length > 0 ? (await ctx.pathspecs(specs)).map((p, i) => (p !== "." && /\/\.?$/.test(specs[i]!) ? `${p}/` : p)) : ["."];
+    // A trailing "/" is kept (ctx.pathspec): real git refuses `link/` ("beyond a symbolic link") but stages `link` itself.
+    const paths = specs.length > 0 ? await ctx.pathspecs(specs) : ["."];
     try {
       await ctx.client.add({
         dir: root,
@@ -375,8 +377,9 @@ const rm: CommandDef = {
     const specs = allPaths(ctx, 0);
     if (specs.length === 0) throw new CliUsageError("missing pathspec: git rm [--cached] <path>...");
     const paths = await ctx.pathspecs(specs);
+    if (paths.some((p) => p.endsWith("/"))) assertDirSpecs(specs, paths, await ctx.client.lsFiles({ dir: root }));
     await ctx.client.rm({ dir: root, paths });
-    if (!ctx.bool("quiet")) for (const p of paths) ctx.out(`rm '${p}'\n`);
+    if (!ctx.bool("quiet")) for (const p of paths) ctx.out(`rm '${p.replace(/\/$/, "")}'\n`);
     if (!ctx.bool("cached")) {
       ctx.err("note: removed from the index only; the working-tree files stay (delete them with the file tools, or use --cached)\n");
     }
@@ -656,7 +659,7 @@ const lsFiles: CommandDef = {
     const from = await ctx.cwdInRepo();
     const specs = allPaths(ctx, 0);
     const filters = specs.length > 0 ? await ctx.pathspecs(specs) : [from === "" ? "." : from];
-    const match = (f: string) => filters.some((p) => p === "." || f === p || f.startsWith(p + "/"));
+    const match = (f: string) => filters.some((p) => specMatches(f, p));
     for (const f of files.filter(match)) ctx.out(`${quotePath(relativeTo(f, from))}\n`);
     return 0;
   },
@@ -831,6 +834,11 @@ const checkout: CommandDef = {
       noExtra(pos, 1);
       if (ctx.args.afterDashDash.length === 0) throw new CliUsageError("missing paths after '--'");
       const paths = await ctx.pathspecs(ctx.args.afterDashDash);
+      if (paths.some((p) => p.endsWith("/"))) {
+        // An unknown ref lists nothing here: the client's checkout then names it.
+        const files = await ctx.client.lsFiles({ dir: root, ref: pos[0] ?? "HEAD" }).catch(() => undefined);
+        if (files) assertDirSpecs(ctx.args.afterDashDash, paths, files);
+      }
       await ctx.client.checkout({ dir: root, ref: pos[0] ?? "HEAD", paths, force: true });
       return 0;
     }
@@ -838,7 +846,7 @@ const checkout: CommandDef = {
       // `git checkout <path>...` (no ref, no `--`): restore those paths from HEAD
       const known = await ctx.client.lsFiles({ dir: root });
       const paths = await ctx.pathspecs(pos);
-      if (paths.every((p) => p === "." || known.some((f) => f === p || f.startsWith(p + "/")))) {
+      if (paths.every((p) => known.some((f) => specMatches(f, p)) || p === ".")) {
         await ctx.client.checkout({ dir: root, ref: "HEAD", paths, force: true });
         ctx.err(`Updated ${paths.length} path${paths.length === 1 ? "" : "s"} from HEAD\n`);
         return 0;
@@ -1277,6 +1285,11 @@ const reset: CommandDef = {
     if (hard && specs.length > 0) throw new CliUsageError("cannot do a hard reset with paths");
     if (specs.length > 0) {
       const paths = await ctx.pathspecs(specs);
+      if (paths.some((p) => p.endsWith("/"))) {
+        // What reset matches: the index and `ref`'s tree (none while HEAD is unborn; an unknown ref: the client names it).
+        const tree = await ctx.client.lsFiles({ dir: root, ref: ref ?? "HEAD" }).catch(() => undefined);
+        if (tree || ref === undefined) assertDirSpecs(specs, paths, [...(await ctx.client.lsFiles({ dir: root })), ...(tree ?? [])]);
+      }
       await ctx.client.reset({ dir: root, paths, ...(ref !== undefined ? { ref } : {}) });
       return 0;
     }

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { GitError, PathOutsideRepoError } from "../errors.js";
+import { GitError, PathOutsideRepoError, PathspecNotFoundError } from "../errors.js";
 import type { GitClient, GitIdentity } from "../types.js";
 import { isUnder, normalizePath } from "../../util/path.js";
 import { CliUsageError, type ParsedArgs } from "./parse.js";
@@ -110,7 +110,9 @@ export class CliContext {
 
   /**
    * A pathspec (relative to the cwd, or absolute) as a repository-relative
-   * path; `"."` for the root itself.
+   * path; `"."` for the root itself. One written as a directory (`x/`, `x/.`)
+   * keeps a trailing `/` (`"x/"`): it matches only what is under a directory
+   * `x`, never a file `x` (see {@link specMatches}, {@link assertDirSpecs}).
    * @throws GitError `EPATHSPEC` (exit 128) `empty string is not a valid pathspec. please use . instead if you
    *   meant to match all paths` for `""`, as real git (never taken for the cwd: `git checkout -- "$F"` with `F`
    *   empty restores nothing) · PathOutsideRepoError when it leaves the repository.
@@ -128,7 +130,8 @@ export class CliContext {
       rel ??= repoRelative(await this.#canonical(abs), root);
     }
     if (rel === undefined) throw new PathOutsideRepoError(spec, root);
-    return rel === "" ? "." : rel;
+    if (rel === "") return ".";
+    return /\/\.?$/.test(spec) ? `${rel}/` : rel;
   }
 
   /** {@link pathspec} of each. */
@@ -157,6 +160,28 @@ export class CliContext {
     const committer = read("GIT_COMMITTER_DATE");
     return { ...(author ? { author } : {}), ...(committer ? { committer } : {}) };
   }
+}
+
+/**
+ * Whether the repository path `path` (a file) matches `spec` as {@link CliContext.pathspec} returns it:
+ * `"."` everything; a directory form `"x/"` what is below `x/`; `"x"` the file `x` or what is below `x/`.
+ */
+export function specMatches(path: string, spec: string): boolean {
+  if (spec === ".") return true;
+  return spec.endsWith("/") ? path.startsWith(spec) : path === spec || path.startsWith(`${spec}/`);
+}
+
+/**
+ * Refuses a directory-form pathspec (`x/`, `x/.`) under which `files` (the paths a command matches: the index,
+ * a commit's tree) hold nothing — a file `x` does not match it, as in real git. The client matches `x` as a
+ * file too, so a command that writes checks this first.
+ * @param specs the pathspecs as typed; `paths` the same through {@link CliContext.pathspec}.
+ * @throws PathspecNotFoundError `EPATHSPEC` (exit 128) `pathspec '<spec as typed>' did not match any files`.
+ */
+export function assertDirSpecs(specs: readonly string[], paths: readonly string[], files: readonly string[]): void {
+  paths.forEach((p, i) => {
+    if (p.endsWith("/") && !files.some((f) => f.startsWith(p))) throw new PathspecNotFoundError(specs[i]!);
+  });
 }
 
 /** `path` relative to `root` (`""` for the root), or `undefined` when outside it. */

@@ -13,9 +13,17 @@
  * spec with normalizePath, which drops the tail (as `git add` already patches back, commands.ts).
  * Suggested fix: keep the directory form through CliContext.pathspec (as add does) so a spec ending in `/` or `/.`
  * matches only a directory of the index; otherwise the command's "did not match" error, nothing changed.
+ * Fixed: CliContext.pathspec keeps a trailing "/" for a spec written `x/` or `x/.`; checkout (with `--`), rm and
+ * reset first refuse one under which their files (the ref's tree, the index) hold nothing (PathspecNotFoundError
+ * naming the spec as typed, 128); `checkout x/` without `--` no longer takes it for a known path, so it is the
+ * unknown-ref error real git prints (exit 1); status, ls-files and diff's path check match `x/` only below a
+ * directory. The expectation is now exact per command (it only asked for "did not match any files"): `checkout
+ * a.txt/` (no `--`) prints real git's own `pathspec 'a.txt/' did not match any file(s) known to git`, exit 1, as
+ * `git checkout nope` does here, not the `-- <path>` form's text.
  */
+import { writeFileSync } from "node:fs";
 import { afterAll, expect, it } from "vitest";
-import { cleanupScratch, committedRepo, identityEnv, workspaceCopy } from "../git/worktree-helpers.js";
+import { cleanupScratch, committedRepo, diskCopy, identityEnv, realGitResult, workspaceCopy } from "../git/worktree-helpers.js";
 
 afterAll(cleanupScratch);
 
@@ -26,17 +34,56 @@ const argvs = [
   ["rm", "--cached", "-q", "a.txt/"],
 ];
 
-it.fails("a pathspec f/ or f/. naming a file matches nothing: an error, a.txt's edit and the index kept", async () => {
+it("a pathspec f/ or f/. naming a file matches nothing: an error, a.txt's edit and the index kept", async () => {
   const base = committedRepo({ "a.txt": "a\n", "sub/b.txt": "b\n" }, "one");
   // failed and named: the CLI's own "pathspec … did not match any files" (as for `git checkout -- nope`: 128).
-  const out: { argv: string[]; failed: boolean; named: boolean; a: string; status: string }[] = [];
+  const out: { argv: string[]; exitCode: number; stderr: string; a: string; status: string }[] = [];
   for (const argv of argvs) {
     const { ws, git } = await workspaceCopy(base);
     await ws.fs.writeFile("/repo/a.txt", "edited\n");
     await ws.fs.writeFile("/repo/sub/b.txt", "edited\n");
     const r = await git.cli({ argv, cwd: "/repo", env: identityEnv() });
     const status = (await git.cli({ argv: ["status", "--porcelain=v1"], cwd: "/repo", env: identityEnv() })).stdout;
-    out.push({ argv, failed: r.exitCode !== 0, named: r.stderr.includes("did not match any files"), a: await ws.fs.readFile("/repo/a.txt", "utf8"), status });
+    out.push({ argv, exitCode: r.exitCode, stderr: r.stderr, a: await ws.fs.readFile("/repo/a.txt", "utf8"), status });
   }
-  expect(out).toEqual(argvs.map((argv) => ({ argv, failed: true, named: true, a: "edited\n", status: " M a.txt\n M sub/b.txt\n" })));
+  const failures = [
+    [128, "git checkout: pathspec 'a.txt/' did not match any files\n"],
+    [128, "git checkout: pathspec 'a.txt/.' did not match any files\n"],
+    [1, "git checkout: pathspec 'a.txt/' did not match any file(s) known to git\n"],
+    [128, "git rm: pathspec 'a.txt/' did not match any files\n"],
+  ] as const;
+  expect(out).toEqual(
+    argvs.map((argv, i) => ({ argv, exitCode: failures[i]![0], stderr: failures[i]![1], a: "edited\n", status: " M a.txt\n M sub/b.txt\n" })),
+  );
+});
+
+it("a directory form still names a directory, and lists as real git's: status, ls-files, checkout --, rm --cached -r", async () => {
+  const base = committedRepo({ "a.txt": "a\n", "sub/b.txt": "b\n" }, "one");
+  const reads = [
+    ["status", "--porcelain=v1", "a.txt/"],
+    ["status", "--porcelain=v1", "sub/"],
+    ["ls-files", "a.txt/"],
+    ["ls-files", "sub/", "sub/."],
+  ];
+  const writes = [
+    ["checkout", "--", "sub/"],
+    ["checkout", "--", "sub/."],
+    ["rm", "--cached", "-r", "-q", "sub/"],
+  ];
+  const ours: unknown[] = [];
+  const theirs: unknown[] = [];
+  for (const argv of [...reads, ...writes]) {
+    const { ws, git } = await workspaceCopy(base);
+    await ws.fs.writeFile("/repo/a.txt", "edited\n");
+    await ws.fs.writeFile("/repo/sub/b.txt", "edited\n");
+    const r = await git.cli({ argv, cwd: "/repo", env: identityEnv() });
+    const status = (await git.cli({ argv: ["status", "--porcelain=v1"], cwd: "/repo", env: identityEnv() })).stdout;
+    ours.push({ argv, exitCode: r.exitCode, stdout: r.stdout, status });
+    const dir = diskCopy(base);
+    writeFileSync(`${dir}/a.txt`, "edited\n");
+    writeFileSync(`${dir}/sub/b.txt`, "edited\n");
+    const g = realGitResult(dir, ...argv);
+    theirs.push({ argv, exitCode: g.status, stdout: g.stdout, status: realGitResult(dir, "status", "--porcelain=v1").stdout });
+  }
+  expect(ours).toEqual(theirs);
 });
