@@ -1,6 +1,7 @@
 // @ts-check
 import fs from "node:fs/promises";
 import { constants } from "node:fs";
+import { isUtf8 } from "node:buffer";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { DaemonError, errorData, rethrow } from "./errors.mjs";
@@ -14,7 +15,9 @@ export const SCAN_MAX_LIMIT = 10_000;
 /**
  * A scan page also ends after this many bytes of paths and targets, or this many visited entries.
  * Skipped entries (special files, names that are not UTF-8) count toward both, as returned entries
- * do: a page of any tree stays near SCAN_MAX_BYTES, far below the connection's message limit.
+ * do, and an entry the ignore globs match is a visit too (it is listed and matched, though not
+ * returned): a page of any tree stays near SCAN_MAX_BYTES, far below the connection's message
+ * limit, and a page's work stays near SCAN_MAX_VISITS entries looked at.
  */
 const SCAN_MAX_BYTES = 512 * 1024;
 const SCAN_MAX_VISITS = 50_000;
@@ -39,10 +42,21 @@ const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
  */
 
 /**
+ * The separator, in a scan cursor, between the lossy decoding of a last name that is not valid
+ * UTF-8 and that name's raw bytes in lowercase hex: `dir/k\uFFFD` + `"\0"` + `"6bff"`. Names decoding
+ * alike (`k\xff`, `k\xfe` and the valid `k\uFFFD`) are told apart by it, and as no name holds NUL
+ * the cursor still sorts after every entry before it and before every entry after it (by UTF-16
+ * code units, segment by segment).
+ */
+const CURSOR_RAW = "\0";
+
+/**
  * @typedef {object} ScanPage
- * @property {ScanEntry[]} entries in walk order: depth-first, names sorted by UTF-16 code units, a directory before its children
+ * @property {ScanEntry[]} entries in walk order: depth-first, names sorted by UTF-16 code units (names
+ *   that decode alike: the valid one first, then those not valid UTF-8 by their bytes), a directory before its children
  * @property {ScanSkip[]} skipped
- * @property {string | null} cursor pass to the next `scan` call; null when `done`
+ * @property {string | null} cursor pass to the next `scan` call (opaque: the last visited path, plus CURSOR_RAW and the
+ *   name's raw bytes in hex when its last name is not UTF-8); null when `done`
  * @property {boolean} done the walk reached the end
  */
 
@@ -54,15 +68,27 @@ const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 const byName = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
+ * Order of a directory's entries in the walk: by decoded name (`byName`); of names decoding alike
+ * (lossily), the valid one first, then the others by their raw bytes — the order of their cursors.
+ * @param {{ name: string, raw: Buffer, valid: boolean }} a
+ * @param {{ name: string, raw: Buffer, valid: boolean }} b
+ */
+const inWalk = (a, b) => byName(a.name, b.name) || (a.valid === b.valid ? Buffer.compare(a.raw, b.raw) : a.valid ? -1 : 1);
+
+/**
  * Sorted listings of the directories a scan page ended in — the cursor's path, which the next page
  * walks again — kept for that page (per mount), so a walk reads, decodes and sorts each directory
  * about once however many pages a wide one takes. At most SCAN_LISTING_CACHE_DIRS listings and
- * SCAN_LISTING_CACHE_BYTES (estimated: 2 bytes a name's UTF-16 unit and 32 an entry, the raw bytes
- * too for a name kept as bytes) are kept, the least recently used dropped first; a larger listing is
- * read again each page. A listing is used only while its directory's device, inode, mtime and ctime
- * are those lstat saw before it was read, and is kept only when those times were older than the read
- * by SCAN_LISTING_SETTLED_MS (2 s on a filesystem with whole-second times), so a change in the same
- * timestamp tick cannot hide behind them. A walk that ends drops them.
+ * SCAN_LISTING_CACHE_BYTES (estimated: 2 bytes a name's UTF-16 unit and 32 an entry, plus the raw
+ * bytes and 96 for a name that is not UTF-8, whose bytes are kept) are kept: over either bound, the
+ * listings of directories the page did not end in go first (least recently used first), then the
+ * smallest of those it did (a wide directory, costly to read again, stays however deep the page
+ * ended); a listing larger than the bytes bound is read again each page. A listing is used only
+ * while its directory's device, inode, mtime and ctime are those lstat saw before it was read, and
+ * is kept only when its ctime — set from the kernel's clock by every change of the directory's
+ * entries, which `utimes` cannot set, so a future mtime does not matter — was older than the read by
+ * SCAN_LISTING_SETTLED_MS (2 s on a filesystem with whole-second times), so a change in the same
+ * timestamp tick cannot hide behind it. A walk that ends drops them.
  */
 export const SCAN_LISTING_CACHE_BYTES = 128 * 1024 * 1024;
 /** See SCAN_LISTING_CACHE_BYTES. */
@@ -71,9 +97,11 @@ export const SCAN_LISTING_CACHE_DIRS = 16;
 export const SCAN_LISTING_SETTLED_MS = 20;
 
 /**
- * A directory's names in walk order. `odd` holds, by index, the names whose bytes are not their UTF-8
- * encoding (not valid UTF-8, or a leading BOM the decoder drops); every other name's bytes are `Buffer.from(name)`.
- * @typedef {{ dev: number, ino: number, mtimeMs: number, ctimeMs: number, names: string[], odd: Map<number, { raw: Buffer, valid: boolean }>, bytes: number }} Listing
+ * A directory's names in walk order (`inWalk`). `odd` holds, by index, the raw bytes (as a latin1
+ * string: one byte a character, far lighter than a Buffer each) of the names that are not valid
+ * UTF-8, `names` their lossy decoding; every other name's bytes are `Buffer.from(name)` (the decoder
+ * keeps a leading BOM).
+ * @typedef {{ dev: number, ino: number, mtimeMs: number, ctimeMs: number, names: string[], odd: Map<number, string>, bytes: number }} Listing
  */
 
 /** @type {WeakMap<import("./paths.mjs").Mount, Map<string, Listing>>} */
@@ -100,24 +128,19 @@ async function listDir(cache, hostDir, st, relDir) {
     if (code === "ENOENT" || code === "ENOTDIR") return null; // removed while walking
     rethrow(err, relDir.join("/"));
   }
-  const all = dirents.map((d) => {
-    try {
-      return { name: utf8.decode(d.name), raw: d.name, valid: true };
-    } catch {
-      return { name: d.name.toString("utf8"), raw: d.name, valid: false };
-    }
-  });
-  all.sort((a, b) => byName(a.name, b.name));
+  // (Checked first: a name that is not UTF-8 costs no exception thrown and caught.)
+  const all = dirents.map((d) => (isUtf8(d.name) ? { name: utf8.decode(d.name), raw: d.name, valid: true } : { name: d.name.toString("utf8"), raw: d.name, valid: false }));
+  all.sort(inWalk);
   /** @type {Listing} */
   const out = { dev: st?.dev ?? -1, ino: st?.ino ?? -1, mtimeMs: st?.mtimeMs ?? NaN, ctimeMs: st?.ctimeMs ?? NaN, names: new Array(all.length), odd: new Map(), bytes: 0 };
   for (let i = 0; i < all.length; i++) {
     const n = all[i];
     out.names[i] = n.name;
     out.bytes += n.name.length * 2 + 32;
-    if (!n.valid || n.raw[0] === 0xef) {
-      // (A name starting 0xEF may begin with a BOM, which the decoder drops: its bytes are kept.)
-      out.odd.set(i, { raw: n.raw, valid: n.valid });
-      out.bytes += n.raw.length + 64;
+    if (!n.valid) {
+      // (Measured: ~60 bytes besides the raw ones for the string and its Map entry; 96 leaves room for the Map's growth.)
+      out.odd.set(i, n.raw.toString("latin1"));
+      out.bytes += n.raw.length + 96;
     }
   }
   return out;
@@ -140,6 +163,23 @@ function lowerBound(names, name) {
 }
 
 /**
+ * A scan cursor read: its segments (`segments`: relative, no NUL, at most 4096 bytes) and, when its
+ * last name is not UTF-8, that name's raw bytes (after CURSOR_RAW, 1..255 bytes in lowercase hex).
+ * @param {unknown} cursor
+ * @returns {{ after: string[] | null, afterRaw: Buffer | null }}
+ * @throws DaemonError `EINVAL` for a cursor that is not a string or whose raw part is not such hex.
+ */
+function cursorOf(cursor) {
+  if (cursor == null || cursor === "") return { after: null, afterRaw: null };
+  const at = typeof cursor === "string" ? cursor.indexOf(CURSOR_RAW) : -1;
+  if (at < 0) return { after: segments(cursor, "cursor"), afterRaw: null };
+  const hex = /** @type {string} */ (cursor).slice(at + 1);
+  if (!/^(?:[0-9a-f]{2}){1,255}$/.test(hex)) throw new DaemonError("EINVAL", "cursor: a name's raw bytes must be 1..255 bytes in lowercase hex after the NUL");
+  const after = segments(/** @type {string} */ (cursor).slice(0, at), "cursor");
+  return { after: after.length > 0 ? after : null, afterRaw: after.length > 0 ? Buffer.from(hex, "hex") : null };
+}
+
+/**
  * One page of a depth-first walk of the mount point.
  * @param {import("./paths.mjs").Mount} mount
  * @param {(absPath: string) => boolean} ignored
@@ -149,7 +189,7 @@ function lowerBound(names, name) {
 export async function scan(mount, ignored, opts) {
   const since = opts.since;
   const limit = opts.limit ?? SCAN_DEFAULT_LIMIT;
-  const after = opts.cursor == null || opts.cursor === "" ? null : segments(opts.cursor, "cursor");
+  const { after, afterRaw } = cursorOf(opts.cursor);
   /** @type {ScanEntry[]} */
   const entries = [];
   /** @type {ScanSkip[]} */
@@ -191,27 +231,41 @@ export async function scan(mount, ignored, opts) {
     open.push({ hostDir, listing, at });
     const { names, odd } = listing;
     const seek = resume && resume.length > 0 ? resume[0] : null;
+    // The raw bytes of the cursor's last name when it is not UTF-8 (then every name decoding as it does
+    // up to it in walk order, the valid one first, was handled on an earlier page); null when the
+    // cursor's name here is the valid one (this entry, or a directory the cursor is below).
+    const seekRaw = resume !== null && resume.length === 1 ? afterRaw : null;
     for (let i = seek === null ? 0 : lowerBound(names, seek); i < names.length; i++) {
       if (full) return;
       const name = names[i];
       const kept = odd.get(i);
-      const valid = kept ? kept.valid : true;
+      const raw = kept === undefined ? Buffer.from(name) : Buffer.from(kept, "latin1");
+      const valid = kept === undefined;
       const rel = [...relDir, name];
       const relPath = rel.join("/");
-      const atCursor = seek !== null && name === seek;
+      // The cursor entry (or an ancestor of it) was returned on an earlier page: only what follows it remains.
+      let atCursor = false;
+      if (seek !== null && name === seek) {
+        if (seekRaw !== null) {
+          if (valid || Buffer.compare(raw, seekRaw) <= 0) continue; // before the cursor (a directory with all it holds)
+        } else atCursor = valid;
+      }
       const below = atCursor && resume !== null ? resume.slice(1) : null;
-      const hostPath = Buffer.concat([Buffer.from(hostDir + "/"), kept ? kept.raw : Buffer.from(name)]);
+      const hostPath = Buffer.concat([Buffer.from(hostDir + "/"), raw]);
       if (!valid) {
-        if (!atCursor) {
-          visits++;
-          skip(relPath, "encoding");
-          last = relPath;
-          if (pageFull()) return;
-        }
+        visits++;
+        skip(relPath, "encoding");
+        last = relPath + CURSOR_RAW + raw.toString("hex");
+        if (pageFull()) return;
         continue;
       }
       if (ignored(path.join(mount.abs, ...rel))) {
-        last = relPath;
+        // Looked at (listed and matched) like any entry: it counts toward the page's visits.
+        if (!atCursor) {
+          visits++;
+          last = relPath;
+          if (pageFull()) return;
+        }
         continue;
       }
       const statAt = Date.now();
@@ -222,7 +276,6 @@ export async function scan(mount, ignored, opts) {
         continue; // removed while walking
       }
       const isDir = st.isDirectory();
-      // The cursor entry (or an ancestor of it) was returned on an earlier page: only what follows it remains.
       if (!atCursor) {
         visits++;
         last = relPath;
@@ -262,24 +315,37 @@ export async function scan(mount, ignored, opts) {
 
 /**
  * Keep the listings of the directories a page ended in (the next page walks them again): those read
- * when their times were settled and that fit SCAN_LISTING_CACHE_BYTES, dropping the least recently used.
+ * when their ctime was settled and that fit SCAN_LISTING_CACHE_BYTES. Over SCAN_LISTING_CACHE_DIRS or
+ * SCAN_LISTING_CACHE_BYTES, the others go first (least recently used first), then the smallest of these.
  * @param {Map<string, Listing>} cache
  * @param {{ hostDir: string, listing: Listing, at: number }[]} open
  */
 function keepListings(cache, open) {
+  /** @type {Map<string, Listing>} */
+  const ended = new Map();
   for (const { hostDir, listing, at } of open) {
-    const coarse = listing.mtimeMs % 1000 === 0 && listing.ctimeMs % 1000 === 0;
-    const settled = Math.max(listing.mtimeMs, listing.ctimeMs) < at - (coarse ? 2000 : SCAN_LISTING_SETTLED_MS);
+    // By ctime alone: the kernel sets it from its clock on every change of the entries (a future mtime, set by utimes, never settles).
+    const coarse = listing.ctimeMs % 1000 === 0;
+    const settled = listing.ctimeMs < at - (coarse ? 2000 : SCAN_LISTING_SETTLED_MS);
     cache.delete(hostDir);
-    if (settled && listing.bytes <= SCAN_LISTING_CACHE_BYTES) cache.set(hostDir, listing);
+    if (settled && listing.bytes <= SCAN_LISTING_CACHE_BYTES) ended.set(hostDir, listing);
   }
   let total = 0;
   for (const l of cache.values()) total += l.bytes;
+  for (const l of ended.values()) total += l.bytes;
+  const over = () => total > SCAN_LISTING_CACHE_BYTES || cache.size + ended.size > SCAN_LISTING_CACHE_DIRS;
   for (const [key, l] of cache) {
-    if (total <= SCAN_LISTING_CACHE_BYTES && cache.size <= SCAN_LISTING_CACHE_DIRS) break;
+    if (!over()) break;
     cache.delete(key);
     total -= l.bytes;
   }
+  const kept = [...ended].sort((a, b) => b[1].bytes - a[1].bytes); // largest first
+  while (kept.length > 0 && over()) {
+    const [key, l] = /** @type {[string, Listing]} */ (kept.pop());
+    ended.delete(key);
+    total -= l.bytes;
+  }
+  for (const [key, l] of ended) cache.set(key, l);
 }
 
 /**

@@ -25,6 +25,11 @@
  * segment, or its index within equal decoded names) in the cursor, or sort ties by raw bytes and resume after the
  * raw name — so equal decoded names are told apart; or report an invalid name under a path that no valid name can
  * have (its bytes escaped), which also stops a skip from marking the valid twin "seen" in the pull.
+ *
+ * Fixed: names decoding alike are walked the valid one first, then the others by raw bytes, and a cursor ending on a
+ * name that is not UTF-8 is its lossy path + NUL + the name's raw bytes in lowercase hex (no name holds NUL, so the
+ * host's "cursor advances" check still holds); the next page resumes after that exact entry. The second case ends a
+ * page on each twin in turn (and after a valid directory twin and its child), the third checks a bad raw part is EINVAL.
  */
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
@@ -42,7 +47,7 @@ function invalidName(prefix: string, lossyBytes: number): Buffer {
 }
 
 describe("attack20c: a scan page ending on one of two names that decode alike", () => {
-  it.fails("visits every name of a group that decodes alike (20 groups, each at a page's end)", { timeout: 60_000 }, async () => {
+  it("visits every name of a group that decodes alike (20 groups, each at a page's end)", { timeout: 60_000 }, async () => {
     const real = await realDaemonWorkspace();
     await real.ws.close(); // only the daemon and its directory are used
     try {
@@ -90,6 +95,85 @@ describe("attack20c: a scan page ending on one of two names that decode alike", 
       // 20 names reported of 60 — the first of each group's three.
       expect(pairNames(entries)).toBe(groups);
       expect(pairNames(entries) + pairNames(skipped)).toBe(3 * groups);
+    } finally {
+      await real.close();
+    }
+  });
+});
+
+describe("attack20c (fix): a scan page ending on each of three names that decode alike", () => {
+  it("resumes after the exact entry: the valid name, or a name that is not UTF-8 (its raw bytes in the cursor)", { timeout: 60_000 }, async () => {
+    const real = await realDaemonWorkspace();
+    await real.ws.close(); // only the daemon and its directory are used
+    try {
+      const root = Buffer.from(`${real.dir}/`);
+      const make = (name: Buffer) => fs.writeFileSync(Buffer.concat([root, name]), "");
+      // Walk order of a group's three (names decoding alike): the valid one, then the others by their bytes.
+      // Group g's page ends on twin g % 3; group 4's valid name is a directory holding `c` (walked before the
+      // other two), and its page ends on the 0x80 twin, after the directory and its child.
+      const groups = 6;
+      let carry = 0; // bytes the next page starts with: what follows the previous page's end in its group
+      const cursors: string[] = [];
+      let fillers = 0;
+      for (let g = 0; g < groups; g++) {
+        const group = `k${String(g).padStart(2, "0")}`;
+        const twin = `${group}p\uFFFD`;
+        const low = Buffer.concat([Buffer.from(`${group}p`), Buffer.from([0x80])]);
+        const high = Buffer.concat([Buffer.from(`${group}p`), Buffer.from([0xff])]);
+        const dir = g === 4;
+        const items = dir
+          ? [Buffer.byteLength(twin) + ENTRY_COST, Buffer.byteLength(`${twin}/c`) + ENTRY_COST, Buffer.byteLength(twin) + SKIP_COST, Buffer.byteLength(twin) + SKIP_COST]
+          : [Buffer.byteLength(twin) + ENTRY_COST, Buffer.byteLength(twin) + SKIP_COST, Buffer.byteLength(twin) + SKIP_COST];
+        const end = dir ? 2 : g % 3; // the item the page ends on
+        const sum = (from: number, to: number) => items.slice(from, to).reduce((a, b) => a + b, 0);
+        let left = PAGE_BYTES - carry - sum(0, end + 1) + 1; // the fillers: the page reaches PAGE_BYTES at item `end`, not before
+        for (let i = 0; left > 0; i++) {
+          const prefix = `${group}f${String(i).padStart(4, "0")}`;
+          let lossy = Math.min(prefix.length + 741, left - SKIP_COST);
+          if (left - (lossy + SKIP_COST) > 0 && left - (lossy + SKIP_COST) < SKIP_COST + prefix.length + 3) lossy -= 200;
+          make(invalidName(prefix, lossy));
+          left -= lossy + SKIP_COST;
+          fillers++;
+        }
+        expect(left).toBe(0);
+        carry = sum(end + 1, items.length);
+        make(low);
+        make(high);
+        if (dir) {
+          fs.mkdirSync(Buffer.concat([root, Buffer.from(twin)]));
+          make(Buffer.from(`${twin}/c`));
+        } else make(Buffer.from(twin));
+        const raw = end === 0 ? null : dir ? low : [low, high][end - 1]!;
+        cursors.push(raw === null ? twin : `${twin}\0${raw.toString("hex")}`);
+      }
+      let cursor: string | null = null;
+      const got: string[] = [];
+      const entries: string[] = [];
+      const skipped: string[] = [];
+      do {
+        const page = (await real.daemon.scan({ cursor, limit: 5000 } as never)) as { cursor: string | null; entries: { path: string }[]; skipped: { path: string }[] };
+        entries.push(...page.entries.map((e) => e.path));
+        skipped.push(...page.skipped.map((s) => s.path));
+        cursor = page.cursor;
+        if (cursor !== null) got.push(cursor);
+      } while (cursor !== null);
+      expect(got).toEqual(cursors); // each page ends on the planned twin, named exactly
+      const twins = Array.from({ length: groups }, (_, g) => `k${String(g).padStart(2, "0")}p\uFFFD`);
+      expect(entries).toEqual(twins.flatMap((t, g) => (g === 4 ? [t, `${t}/c`] : [t]))); // each valid name once, in order
+      expect(skipped.filter((p) => twins.includes(p))).toEqual(twins.flatMap((t) => [t, t])); // both others of each group once
+      expect(skipped.length).toBe(fillers + 2 * groups);
+    } finally {
+      await real.close();
+    }
+  });
+
+  it("refuses a cursor whose raw part is not lowercase hex bytes (EINVAL)", { timeout: 60_000 }, async () => {
+    const real = await realDaemonWorkspace();
+    await real.ws.close();
+    try {
+      for (const cursor of ["a\0", "a\0f", "a\0FF", "a\0zz", "a\0ff\0ff"]) {
+        await expect(real.daemon.scan({ cursor, limit: 10 } as never)).rejects.toMatchObject({ code: "EINVAL" });
+      }
     } finally {
       await real.close();
     }

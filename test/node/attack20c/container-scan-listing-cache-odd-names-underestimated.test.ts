@@ -21,6 +21,12 @@
  * Suggested fix: count what a kept-as-bytes name really costs (~320 bytes besides its bytes: the Buffer and its
  * ArrayBuffer, the Map entry and its object) — or keep the raw names of a listing in one Buffer with offsets (one
  * allocation a listing) and the `odd` marks in a typed array, which also makes the estimate close.
+ *
+ * Fixed: only names that are not valid UTF-8 are kept as bytes (the decoder keeps a leading BOM, so a name starting
+ * 0xEF needs no bytes kept), held as a latin1 string (one byte a character) instead of a Buffer and an object each,
+ * and estimated at their bytes + 96 (measured ~60); the estimate below follows the daemon's, and a third case checks
+ * names that are not UTF-8. The heap is measured 500 ms after the page: the page's own work (its answer, the
+ * visits' buffers) holds a transient ~280 bytes a visited name that is let go by then, whatever the cache keeps.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -38,30 +44,38 @@ const held = (): number => {
   return m.heapUsed + m.external;
 };
 
-/** The memory a listing of `names` is estimated at (container/lib/sync.mjs `listDir`). */
-function estimate(names: string[]): number {
+/**
+ * The memory a listing of `names` (raw) is estimated at (container/lib/sync.mjs `listDir`, since the fix): 2 bytes a
+ * UTF-16 unit of the (lossy) decoded name and 32 an entry, plus the raw bytes and 96 for a name that is not UTF-8.
+ */
+function estimate(names: Buffer[]): number {
   let bytes = 0;
-  for (const name of names) {
-    bytes += name.length * 2 + 32;
-    const raw = Buffer.from(name);
-    if (raw[0] === 0xef) bytes += raw.length + 64;
+  for (const raw of names) {
+    bytes += raw.toString("utf8").length * 2 + 32;
+    if (!raw.equals(Buffer.from(raw.toString("utf8")))) bytes += raw.length + 96;
   }
   return bytes;
 }
 
-async function keptListing(first: string): Promise<{ held: number; estimate: number }> {
+async function keptListing(name: (i: number) => Buffer, last = 98): Promise<{ held: number; estimate: number }> {
   const real = await realDaemonWorkspace();
   await real.ws.close(); // only the daemon and its directory are used
   try {
-    const names = Array.from({ length: 50_000 }, (_, i) => `${first}${String(i).padStart(5, "0")}`);
+    const names = Array.from({ length: 50_000 }, (_, i) => name(i));
     fs.mkdirSync(path.join(real.dir, "w"));
-    for (const name of names) fs.writeFileSync(path.join(real.dir, "w", name), "");
+    const dir = Buffer.from(path.join(real.dir, "w") + "/");
+    for (const raw of names) fs.writeFileSync(Buffer.concat([dir, raw]), "");
     await new Promise((r) => setTimeout(r, 100)); // past SCAN_LISTING_SETTLED_MS (20 ms), so the listing is kept
     const before = held();
     const page = (await real.daemon.scan({ limit: 100 } as never)) as { cursor: string | null };
+    // What the page's own work left (its answer, the visits' buffers) is let go within a moment; the listing stays.
+    await new Promise((r) => setTimeout(r, 500));
     const after = held();
-    expect(page.cursor).toBe(`w/${names[98]}`); // the page ends inside w: its listing is kept for the next
-    return { held: after - before, estimate: estimate(names) + estimate(["w"]) };
+    // The page ends inside w (at name `last`, with its raw bytes when not UTF-8): its listing is kept for the next.
+    const n = names[last]!;
+    const valid = n.equals(Buffer.from(n.toString("utf8")));
+    expect(page.cursor).toBe(valid ? `w/${n.toString("utf8")}` : `w/${n.toString("utf8")}\0${n.toString("hex")}`);
+    return { held: after - before, estimate: estimate(names) + estimate([Buffer.from("w")]) };
   } finally {
     await real.close();
   }
@@ -69,13 +83,19 @@ async function keptListing(first: string): Promise<{ held: number; estimate: num
 
 describe("attack20c: the memory of a kept scan listing and its estimate", () => {
   it("held: a listing of ASCII names holds less than its estimate", { timeout: 60_000 }, async () => {
-    const { held, estimate } = await keptListing("a");
+    const { held, estimate } = await keptListing((i) => Buffer.from(`a${String(i).padStart(5, "0")}`));
     expect(held).toBeLessThan(estimate);
   });
 
-  it.fails("a listing of names starting with U+FF21 holds no more than its estimate (25% slack)", { timeout: 60_000 }, async () => {
-    const { held, estimate } = await keptListing("\uFF21");
+  it("a listing of names starting with U+FF21 holds no more than its estimate (25% slack)", { timeout: 60_000 }, async () => {
+    const { held, estimate } = await keptListing((i) => Buffer.from(`\uFF21${String(i).padStart(5, "0")}`));
     // Found: 15.6 MB held for 5.8 MB estimated (2.69x).
+    expect(held).toBeLessThanOrEqual(estimate * 1.25);
+  });
+
+  it("a listing of names that are not UTF-8 (kept as bytes) holds no more than its estimate (25% slack)", { timeout: 60_000 }, async () => {
+    // Skipped, not returned: the page ends at SCAN_MAX_BYTES, 65 ("w") + 12,192 × 43 ("w/k<5 digits>\uFFFD" + 32) ≥ 524,288.
+    const { held, estimate } = await keptListing((i) => Buffer.concat([Buffer.from(`k${String(i).padStart(5, "0")}`), Buffer.from([0xff])]), 12_191);
     expect(held).toBeLessThanOrEqual(estimate * 1.25);
   });
 });
