@@ -6,31 +6,7 @@
  * with `EINVAL` before the backend is asked — the daemon never sees the call.
  */
 import { describe, expect, it } from "vitest";
-import { nodeSqliteStorage, Workspace } from "../../../src/index.js";
-import { daemonHandle, type DaemonApi } from "../../../src/backends/daemon/handle.js";
-import { emptyDaemon } from "../attack15c/daemon-stand-in.js";
-
-async function liveRunWorkspace() {
-  const kills: unknown[] = [];
-  const daemon = {
-    ...emptyDaemon(),
-    // A run that stays live: each long-poll answers nothing new after a short wait.
-    events: async () => (await new Promise((resolve) => setTimeout(resolve, 20)), { events: [], done: false }),
-    kill: async (input: unknown) => (kills.push(input), { killed: true }),
-  } as unknown as DaemonApi;
-  const handle = await daemonHandle(daemon, { closed: new Promise<void>(() => {}), close() {} });
-  const ws = new Workspace({
-    storage: nodeSqliteStorage(":memory:"),
-    backends: [{ id: "box", type: "test", connect: async () => handle }],
-  });
-  return { ws, handle, kills };
-}
-
-const codeOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => "resolved",
-    (error: unknown) => `${(error as { code?: string }).code}: ${(error as Error).message}`,
-  );
+import { codeOf, liveRunWorkspace } from "../attack15c/daemon-stand-in.js";
 
 describe("killExec signals", () => {
   it("rejects a signal outside KillSignal with EINVAL and never asks the backend", async () => {

@@ -13,30 +13,7 @@
  * Fixed: the runtime passes the handle's signal on whenever it is not `undefined`, so `""`, `0` and `null` reject EINVAL.
  */
 import { describe, expect, it } from "vitest";
-import { nodeSqliteStorage, Workspace } from "../../../src/index.js";
-import { daemonHandle, type DaemonApi } from "../../../src/backends/daemon/handle.js";
-import { emptyDaemon } from "../attack15c/daemon-stand-in.js";
-
-async function liveRunWorkspace() {
-  const kills: unknown[] = [];
-  const daemon = {
-    ...emptyDaemon(),
-    events: async () => (await new Promise((resolve) => setTimeout(resolve, 20)), { events: [], done: false }),
-    kill: async (input: unknown) => (kills.push(input), { killed: true }),
-  } as unknown as DaemonApi;
-  const handle = await daemonHandle(daemon, { closed: new Promise<void>(() => {}), close() {} });
-  const ws = new Workspace({
-    storage: nodeSqliteStorage(":memory:"),
-    backends: [{ id: "box", type: "test", connect: async () => handle }],
-  });
-  return { ws, kills };
-}
-
-const codeOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => "resolved",
-    (error: unknown) => `${(error as { code?: string }).code}: ${(error as Error).message}`,
-  );
+import { codeOf, liveRunWorkspace } from "../attack15c/daemon-stand-in.js";
 
 describe("an exec handle's kill(signal) with a falsy non-signal", () => {
   it('kill(""), kill(0) and kill(null) reject EINVAL as runtime.killExec does, and the daemon is never asked', async () => {
