@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { GitError } from "../errors.js";
+import { GitError, PathspecNotFoundError } from "../errors.js";
 import type { CommitView, StatusEntry } from "../types.js";
 import { normalizePath } from "../../util/path.js";
 import { assertDirSpecs, type CliContext, parseAuthor, specMatches } from "./context.js";
@@ -350,6 +350,16 @@ const add: CommandDef = {
     }
     // A trailing "/" is kept (ctx.pathspec): real git refuses `link/` ("beyond a symbolic link") but stages `link` itself.
     const paths = specs.length > 0 ? await ctx.pathspecs(specs) : ["."];
+    const dirs = paths.filter((p) => p.endsWith("/"));
+    if (dirs.length > 0) {
+      // The client stages a file `x` for `x/`; real git matches it to nothing (128). Known files: the index and what
+      // status lists there (an ignored file `x` under `-f` is not seen, and is staged). A link `x` is left to the
+      // client (`beyond a symbolic link`, as real git).
+      const known = new Set([...(await ctx.client.lsFiles({ dir: root })), ...(await ctx.client.status({ dir: root, paths: dirs })).map((e) => e.path)]);
+      for (const [i, p] of paths.entries()) {
+        if (p.endsWith("/") && known.has(p.slice(0, -1)) && !(await ctx.viaLink(p.slice(0, -1)))) throw new PathspecNotFoundError(specs[i]!);
+      }
+    }
     try {
       await ctx.client.add({
         dir: root,

@@ -102,6 +102,13 @@ export class CliContext {
     return this.#realCwd;
   }
 
+  /** Whether the repository path `rel` (no trailing `/`) is, or lies through, a symbolic link (its resolved path differs). */
+  async viaLink(rel: string): Promise<boolean> {
+    const root = await this.root();
+    const abs = root === "/" ? `/${rel}` : `${root}/${rel}`;
+    return (await this.#canonical(abs)) !== abs;
+  }
+
   /** The cwd relative to the root (`""` at the root). */
   async cwdInRepo(): Promise<string> {
     const root = await this.root();

@@ -19,7 +19,9 @@
  * unknown-ref error real git prints (exit 1); status, ls-files and diff's path check match `x/` only below a
  * directory. The expectation is now exact per command (it only asked for "did not match any files"): `checkout
  * a.txt/` (no `--`) prints real git's own `pathspec 'a.txt/' did not match any file(s) known to git`, exit 1, as
- * `git checkout nope` does here, not the `-- <path>` form's text.
+ * `git checkout nope` does here, not the `-- <path>` form's text. `git add a.txt/` was not held (it staged the
+ * file a.txt, exit 0; real git: `fatal: pathspec 'a.txt/' did not match any files`, 128): add now refuses a
+ * directory form naming a file of the index or of status, and is in both tests.
  */
 import { writeFileSync } from "node:fs";
 import { afterAll, expect, it } from "vitest";
@@ -32,6 +34,7 @@ const argvs = [
   ["checkout", "--", "a.txt/."],
   ["checkout", "a.txt/"],
   ["rm", "--cached", "-q", "a.txt/"],
+  ["add", "a.txt/"],
 ];
 
 it("a pathspec f/ or f/. naming a file matches nothing: an error, a.txt's edit and the index kept", async () => {
@@ -51,6 +54,7 @@ it("a pathspec f/ or f/. naming a file matches nothing: an error, a.txt's edit a
     [128, "git checkout: pathspec 'a.txt/.' did not match any files\n"],
     [1, "git checkout: pathspec 'a.txt/' did not match any file(s) known to git\n"],
     [128, "git rm: pathspec 'a.txt/' did not match any files\n"],
+    [128, "git add: pathspec 'a.txt/' did not match any files\n"],
   ] as const;
   expect(out).toEqual(
     argvs.map((argv, i) => ({ argv, exitCode: failures[i]![0], stderr: failures[i]![1], a: "edited\n", status: " M a.txt\n M sub/b.txt\n" })),
@@ -69,6 +73,8 @@ it("a directory form still names a directory, and lists as real git's: status, l
     ["checkout", "--", "sub/"],
     ["checkout", "--", "sub/."],
     ["rm", "--cached", "-r", "-q", "sub/"],
+    ["add", "sub/"],
+    ["add", "sub/."],
   ];
   const ours: unknown[] = [];
   const theirs: unknown[] = [];
