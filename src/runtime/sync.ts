@@ -690,8 +690,10 @@ export class RemoteSync {
           continue;
         }
         // Seen only when the manifest holds it (the deletion pass looks at nothing else): a walk of a million
-        // special files keeps none of their paths in memory.
-        if (this.#recorded(path)) seen.add(path);
+        // special files keeps none of their paths in memory. A name that is not UTF-8 is reported under its lossy
+        // decoding, which only a valid name can have been recorded under: it marks nothing (a valid twin the
+        // container deleted is deleted here too).
+        if (skip.reason !== "encoding" && this.#recorded(path)) seen.add(path);
         outcome.skipped.push({ path: `${SYNC_ROOT}/${path}`, op: "write", reason: skip.reason === "encoding" ? "name is not valid UTF-8" : "special file (fifo, socket or device)" });
       }
       const todo: (RemoteEntryStat & { path: string })[] = [];
