@@ -21,11 +21,19 @@ export function isDotOperand(operand: string): boolean {
 /**
  * `rm -r <operand>` (GNU rm, POSIX): an operand ending in `.` or `..` is
  * refused — `rm: refusing to remove '.' or '..' directory: skipping '<operand>'\n`
- * — and nothing is removed; `null` for any other operand. Only with `-r`/`-R`:
- * without it a directory is `Is a directory` as before.
+ * — and nothing is removed; `/` (`//`, …) is refused as GNU's `--preserve-root`
+ * does (`rm: it is dangerous to operate recursively on '/'`); `null` for any
+ * other operand. Only with `-r`/`-R`: without it a directory is `Is a
+ * directory` as before.
  */
 export function rmDotRefusal(operand: string, recursive: unknown): string | null {
-  if (recursive !== true || !isDotOperand(operand)) return null;
+  if (recursive !== true || typeof operand !== "string") return null;
+  // GNU rm's --preserve-root (its default): `/` itself is refused, with or without -f (the Workspace refuses to
+  // remove `/` too, but `-f` hid that and `rm -rf /` exited 0).
+  if (/^\/+$/.test(operand)) {
+    return `rm: it is dangerous to operate recursively on '${operand}'${operand === "/" ? "" : " (same as '/')"}\nrm: use --no-preserve-root to override this failsafe\n`;
+  }
+  if (!isDotOperand(operand)) return null;
   return `rm: refusing to remove '.' or '..' directory: skipping '${operand}'\n`;
 }
 
