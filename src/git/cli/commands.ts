@@ -574,6 +574,14 @@ const diff: CommandDef = {
       ...(cached ? { cached: true } : refs.length === 0 ? { fromIndex: true } : {}),
       ...(paths && !paths.includes(".") ? { paths } : {}),
     };
+    // A directory form (`x/`) matches only below a directory `x`, as in git; the client also matches a file `x`, so
+    // the paths that changed are listed first and only those below such a spec kept (none: nothing to show).
+    let only: string[] | undefined;
+    if (paths?.some((p) => p.endsWith("/"))) {
+      only = (await ctx.client.diffSummary(options)).map((e) => e.path).filter((f) => paths.some((p) => specMatches(f, p)));
+      if (only.length === 0) return 0;
+      Object.assign(options, { paths: only });
+    }
     if (ctx.bool("stat")) {
       ctx.out(formatStat(await ctx.client.diffSummary(options)));
       return 0;
