@@ -574,11 +574,11 @@ export class RunCapabilities {
       case "rm": {
         this.#writable();
         const p = await this.#resolve(args[0], true);
+        if (p === this.#o.root) throw pathError("EPERM", `refusing to remove the backend root ${p}`, p);
         // As node:fs on Linux: a last segment "." or ".." (as written) is EINVAL — resolved, it names the directory
         // itself (or its parent), which the Workspace would remove.
         const last = typeof args[0] === "string" ? args[0].replace(/\/+$/, "").split("/").pop() : undefined;
         if (last === "." || last === "..") throw pathError("EINVAL", `EINVAL: invalid argument, rm '${p}' (a path ending in "${last}")`, p);
-        if (p === this.#o.root) throw pathError("EPERM", `refusing to remove the backend root ${p}`, p);
         await fs.rm(p, { recursive: args[1] === true, force: args[2] === true });
         return null;
       }
