@@ -28,7 +28,7 @@
  */
 import { afterAll, expect, it } from "vitest";
 import { cleanupScratch, newWorkspace } from "../git/worktree-helpers.js";
-import { peak } from "../attack6/memory.js";
+import { countOpenReads, peak } from "../attack6/memory.js";
 
 afterAll(cleanupScratch);
 const MiB = 1024 * 1024;
@@ -47,28 +47,12 @@ it("diffSummary of 8 rewritten 12 MiB binary files reads one working-tree file a
   await git.commit({ dir: "/r", message: "files", author: { name: "A", email: "a@b.c" } });
   for (let i = 0; i < n; i++) await ws.fs.writeFile(`/r/f${i}.bin`, bytes(0x61 + i));
   // Working-tree reads open at once: a readFile of /r/f*.bin counts from its call until its stream ends.
-  let open = 0;
-  let most = 0;
-  const fs = ws.fs as unknown as { readFile: (path: string, ...rest: unknown[]) => Promise<unknown> };
-  const readFile = fs.readFile.bind(fs);
-  fs.readFile = async (path, ...rest) => {
-    const counted = /^\/r\/f\d\.bin$/.test(path);
-    if (counted) most = Math.max(most, ++open);
-    const result = await readFile(path, ...rest).catch((error: unknown) => {
-      if (counted) open--;
-      throw error;
-    });
-    if (!counted) return result;
-    if (!(result instanceof ReadableStream)) return open--, result;
-    let ended = false;
-    const end = () => void (ended || ((ended = true), open--));
-    return result.pipeThrough(new TransformStream({ flush: end, cancel: end } as Transformer));
-  };
+  const reads = countOpenReads(ws, /^\/r\/f\d\.bin$/);
   const { value, grew } = await peak(() => git.diffSummary({ dir: "/r" }));
-  fs.readFile = readFile;
+  reads.restore();
   expect(value.map((e) => [e.path, e.binary])).toEqual(
     Array.from({ length: n }, (_, i) => [`f${i}.bin`, { oldBytes: 12 * MiB, newBytes: 12 * MiB }]),
   );
-  expect(most, "working-tree files being read at once").toBe(1);
+  expect(reads.most, "working-tree files being read at once").toBe(1);
   expect(Math.round(grew / MiB), "diffSummary: heap + array buffers grew (MiB)").toBeLessThan(160);
 });
