@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { fromBase64, toBase64 } from "../util/bytes.js";
+import { fromBase64, toBase64, utf8Decoder } from "../util/bytes.js";
 import type { AnyRuntimeEvent } from "./host.js";
 
 /** Encodes one event as a JSON line (with the trailing `\n`). */
@@ -57,7 +57,7 @@ export function encodeEventStream(events: ReadableStream<AnyRuntimeEvent>): Read
  */
 export function decodeEventStream(bytes: ReadableStream<Uint8Array>): ReadableStream<AnyRuntimeEvent> {
   const reader = bytes.getReader();
-  const decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
+  const decoder = utf8Decoder();
   let buffer = "";
   const pending: AnyRuntimeEvent[] = [];
   return new ReadableStream<AnyRuntimeEvent>(

@@ -19,7 +19,7 @@ import { S_IFDIR, S_IFLNK, S_IFREG, WorkspaceEntryType, WorkspaceStats, statsOf 
 import { canonicalPath } from "./path.js";
 import type { ChangeCursor, ChangePage } from "./changes.js";
 import type { WorkspaceFilesystem } from "./types.js";
-import { concatBytes, readStreamBytes, sha256Hex } from "../util/bytes.js";
+import { concatBytes, decodeUtf8, readStreamBytes, sha256Hex } from "../util/bytes.js";
 
 /** Options of {@link SQLiteWorkspaceProvider}. */
 export interface SQLiteWorkspaceProviderOptions {
@@ -230,7 +230,6 @@ function nodeBytes(bytes: Uint8Array): Uint8Array {
   return B ? B.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : bytes;
 }
 
-const decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
 const encoder = new TextEncoder();
 
 /** `data` as bytes or a string `workspace.fs.writeFile` takes. */
@@ -795,7 +794,7 @@ export class SQLiteWorkspaceProvider {
   async readFile(path: string, options?: ProviderDataOptions): Promise<Uint8Array | string> {
     const encoding = encodingOf(options, "open", pathArg(path, "open"));
     const bytes = await call("open", path, async () => readStreamBytes(await this.#fs.readFile(path)));
-    return encoding === "utf8" ? decoder.decode(bytes) : nodeBytes(bytes);
+    return encoding === "utf8" ? decodeUtf8(bytes) : nodeBytes(bytes);
   }
 
   /**
@@ -1416,7 +1415,7 @@ export class WorkspaceFileHandle {
       bytes = await call("read", this.path, async () => readStreamBytes(await this.#fs.readFile(this.path, { byteOffset: this.position })));
     }
     this.position += bytes.byteLength;
-    return encoding === "utf8" ? decoder.decode(bytes) : nodeBytes(bytes);
+    return encoding === "utf8" ? decodeUtf8(bytes) : nodeBytes(bytes);
   }
 
   /**

@@ -34,7 +34,7 @@ import { Buffer } from "node:buffer";
 import { WorkspaceFsError } from "../fs/errors.js";
 import type { WorkspaceFilesystem } from "../fs/types.js";
 import type { GitFsAdapter, WorkspaceLike } from "./types.js";
-import { readStreamBytes } from "../util/bytes.js";
+import { decodeUtf8, readStreamBytes } from "../util/bytes.js";
 import { WorkspaceStats, statsOf } from "../fs/node-stats.js";
 
 /** The umask applied to `mode` options, as a Node process usually has. */
@@ -184,7 +184,7 @@ export async function createWorkspaceFsBridge(ws: WorkspaceLike): Promise<Worksp
       }
       const bytes = await readStreamBytes(await fs.readFile(path));
       // workspace.fs's own "utf8" drops a BOM; Node's keeps it.
-      if (encoding !== undefined && encoding !== "buffer") return new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }).decode(bytes);
+      if (encoding !== undefined && encoding !== "buffer") return decodeUtf8(bytes);
       return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     },
     async writeFile(path, data, options) {

@@ -36,6 +36,7 @@ import { positiveInteger } from "../util/validate.js";
 import { TailWindow } from "../util/tail.js";
 import { atMostOnce, lostCallError, markAtMostOnce } from "./replay.js";
 import type { WorkspaceModuleCallContext, WorkspaceModuleFactory, WorkspaceModuleFunction, WorkspaceModuleHost } from "./types.js";
+import { decodeUtf8 } from "../util/bytes.js";
 
 /** Default of {@link ContainerModuleOptions.backend}: the id of `ContainerBackend`. */
 export const DEFAULT_CONTAINER_MODULE_BACKEND = "container-shell";
@@ -58,7 +59,6 @@ export const DEFAULT_CONTAINER_MODULE_REACH = "/workspace";
 const EXEC_OPTIONS = ["cwd", "env", "stdin", "timeoutMs"] as const;
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
 
 /** Options of {@link createContainerModule} (spec 02 §4.3). */
 export interface ContainerModuleOptions {
@@ -163,7 +163,7 @@ function clipUtf8(text: string, maxBytes: number): string {
   if (bytes.byteLength <= maxBytes) return text;
   let end = maxBytes;
   while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end--;
-  return decoder.decode(bytes.subarray(0, end));
+  return decodeUtf8(bytes.subarray(0, end));
 }
 
 /** `path` normalised lexically (absolute; `.`, `..` and repeated or trailing slashes removed). */
@@ -260,7 +260,7 @@ export function tailOutput(text: string, maxBytes: number, maxLines: number): st
   const note = kept.partialLine
     ? `[truncated, showing the last ${tail.byteLength} bytes of line ${kept.firstLine}]`
     : `[truncated, showing lines ${kept.firstLine}-${kept.totalLines} of ${kept.totalLines}]`;
-  return `${note}\n${decoder.decode(tail)}`;
+  return `${note}\n${decodeUtf8(tail)}`;
 }
 
 /**

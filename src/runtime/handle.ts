@@ -17,6 +17,7 @@ import type {
   WorkspaceRuntimeTruncation,
   WorkspaceRuntimeValue,
 } from "./types.js";
+import { decodeUtf8, utf8Decoder } from "../util/bytes.js";
 
 /** Exit codes that mean the run was stopped by a signal or a kill (spec 02 §1.5). */
 const CANCELLED_CODES = new Set([129, 130, 137, 143]);
@@ -92,7 +93,7 @@ async function* processEvents(
     stderr: new OutputAccumulator(fs, limits, limits ? outputPath(limits.dir, backend, id, "stderr") : undefined, keepBytes),
   };
   const decoders: Record<Stream, TextDecoder> | undefined =
-    encoding === "utf8" ? { stdout: new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }), stderr: new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }) } : undefined;
+    encoding === "utf8" ? { stdout: utf8Decoder(), stderr: utf8Decoder() } : undefined;
   let lastSeq = 0;
   let finished = false;
   try {
@@ -158,7 +159,7 @@ async function* processEvents(
 /** Builds the result from a fully processed run. */
 function buildResult(state: Processed, encoding: "utf8" | undefined): WorkspaceRuntimeResult<"utf8" | undefined> {
   const exitCode = state.exit ? state.exit.code : -1;
-  const decode = (bytes: Uint8Array) => (encoding === "utf8" ? new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }).decode(bytes) : bytes);
+  const decode = (bytes: Uint8Array) => (encoding === "utf8" ? decodeUtf8(bytes) : bytes);
   const result: WorkspaceRuntimeResult<"utf8" | undefined> = {
     status: state.exit ? statusOf(exitCode) : "failed",
     exitCode,

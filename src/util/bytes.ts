@@ -75,3 +75,24 @@ export function toHex(bytes: Uint8Array | ArrayBuffer): string {
 export async function sha256Hex(bytes: Uint8Array): Promise<string> {
   return toHex(await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>));
 }
+
+/**
+ * A new UTF-8 decoder that keeps a leading byte order mark (U+FEFF stays in
+ * the text, as Node's `fs.readFile(path, "utf8")` and `git` keep it) and
+ * decodes each invalid sequence to U+FFFD (WHATWG Encoding: `fatal: false`,
+ * `ignoreBOM: true`). One per stream when decoding with `{ stream: true }`,
+ * which carries a cut character over to the next call.
+ */
+export function utf8Decoder(): TextDecoder {
+  return new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
+}
+
+const shared = utf8Decoder();
+
+/**
+ * `bytes` as text, as {@link utf8Decoder} decodes them (BOM kept, invalid
+ * sequences U+FFFD), in one call: no state is carried between calls.
+ */
+export function decodeUtf8(bytes: Uint8Array): string {
+  return shared.decode(bytes);
+}

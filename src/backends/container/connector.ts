@@ -24,6 +24,7 @@ import type { BackendHandle } from "../../runtime/types.js";
 import { boundedSync, daemonHandle, type DaemonApi } from "../daemon/handle.js";
 import type { ContainerInstanceSize, ContainerLaunchSpec, ContainerRelay, IWorkspaceContainerAPI, WorkspaceRef } from "./api.js";
 import type { WorkspaceEgressPolicy } from "../worker-shell/types.js";
+import { utf8Decoder } from "../../util/bytes.js";
 
 /** The stages of a connect (spec 02 §7.1). */
 export type ContainerConnectStage = "start" | "egress" | "health" | "restart" | "auth" | "connect" | "ws";
@@ -261,7 +262,7 @@ async function answerText(response: Response, deadline: number): Promise<string>
     // Not awaited: a body that stalls may stall its cancel too.
     reader.cancel().catch(() => {});
   }
-  const text = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }).decode(bytes.subarray(0, size), { stream: cut || late });
+  const text = utf8Decoder().decode(bytes.subarray(0, size), { stream: cut || late });
   if (cut) return `${text}… (answer cut at ${MAX_CONNECT_ANSWER_BYTES} bytes)`;
   return late ? `${text}… (answer cut: no more within the connect's deadline)` : text;
 }

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { decodeUtf8 } from "../../util/bytes.js";
 
 /** Bytes of stderr past `maxStdioBytes` the runner may use for its own failure message (16 KiB). */
 export const STDIO_RESERVE_BYTES = 16 * 1024;
@@ -21,7 +22,6 @@ export const STDIO_RESERVE_BYTES = 16 * 1024;
 export const MAX_RUN_MESSAGE_BYTES = STDIO_RESERVE_BYTES;
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
 
 /**
  * `text` cut to {@link MAX_RUN_MESSAGE_BYTES} bytes of UTF-8, never inside
@@ -34,7 +34,7 @@ export function clipMessage(text: string): string {
   if (bytes.byteLength <= MAX_RUN_MESSAGE_BYTES) return text;
   let end = MAX_RUN_MESSAGE_BYTES;
   while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end--; // not inside a character's bytes
-  return `${decoder.decode(bytes.subarray(0, end))}… [${bytes.byteLength - end} more bytes cut]`;
+  return `${decodeUtf8(bytes.subarray(0, end))}… [${bytes.byteLength - end} more bytes cut]`;
 }
 
 type Stream = "stdout" | "stderr";

@@ -27,6 +27,7 @@ import {
   type StatusLine,
 } from "./format.js";
 import { CliUsageError, type ArgsSpec } from "./parse.js";
+import { decodeUtf8 } from "../../util/bytes.js";
 
 /** One subcommand: how its argv is parsed, its usage line, and what it does. */
 export interface CommandDef {
@@ -502,7 +503,7 @@ const show: CommandDef = {
       const rev = ref.slice(0, colon) || "HEAD";
       const oid = await ctx.client.revParse({ dir: root, ref: rev });
       const object = await ctx.client.catFile({ dir: root, oid, filepath: ref.slice(colon + 1).replace(/^\.\//, "") });
-      ctx.out(new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }).decode(object.bytes));
+      ctx.out(decodeUtf8(object.bytes));
       return 0;
     }
     const style = logStyle(ctx, { kind: "medium" });
@@ -1180,7 +1181,7 @@ const catFile: CommandDef = {
             ctx.out(`${e.mode} ${e.type} ${e.oid}\t${quotePath(e.path)}\n`);
           }
         } else {
-          ctx.out(new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }).decode(object.bytes));
+          ctx.out(decodeUtf8(object.bytes));
         }
         return 0;
     }

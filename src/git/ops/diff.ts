@@ -31,7 +31,7 @@
  * @module
  */
 import { structuredPatch, type StructuredPatchHunk } from "diff";
-import { readStreamBytes } from "../../util/bytes.js";
+import { decodeUtf8, readStreamBytes } from "../../util/bytes.js";
 import type { GitContext } from "../context.js";
 import { GIT_DIFF_MAX_EDIT_LENGTH, GIT_DIFF_MAX_PATCH_CHARS, GIT_DIFF_MAX_SEARCH_LINES } from "../limits.js";
 import type { DiffSummaryEntry, GitDiffOptions } from "../types.js";
@@ -156,7 +156,6 @@ function isBinary(bytes: Uint8Array): boolean {
   return false;
 }
 
-const decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
 const encoder = new TextEncoder();
 
 /** git's `quote_c_style` with `core.quotePath` on: the name as is, or in `"…"` with C escapes and octal bytes. */
@@ -177,7 +176,7 @@ export function quotePath(name: string): string {
 function functionLine(line: string): string | undefined {
   if (!/^[A-Za-z_$]/.test(line)) return undefined;
   const bytes = encoder.encode(line);
-  const cut = bytes.length > 80 ? decoder.decode(bytes.subarray(0, 80)) : line;
+  const cut = bytes.length > 80 ? decodeUtf8(bytes.subarray(0, 80)) : line;
   return cut.replace(/[ \t\n\v\f\r]+$/, "");
 }
 
@@ -432,7 +431,7 @@ async function filePatch(ctx: GitContext, dir: string, change: FileChange, room:
     };
   }
   // The room left for hunks: past the header lines so far and the `---`/`+++` lines still to come.
-  const body = hunks(decoder.decode(before), decoder.decode(after), room === null ? null : room - text.length - (a.length + b.length + 16));
+  const body = hunks(decodeUtf8(before), decodeUtf8(after), room === null ? null : room - text.length - (a.length + b.length + 16));
   if (body.cut) {
     if (body.insertions === 0 && body.deletions === 0) return { text, insertions: 0, deletions: 0 };
     const note =

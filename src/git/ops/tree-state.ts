@@ -16,7 +16,7 @@ import { GIT_MAX_TREE_ENTRIES } from "../limits.js";
 import { clientCacheOf } from "../operation.js";
 import { throwIfCancelled, throwIfReadCancelled, toGitError } from "../wrap.js";
 import { compareBytes } from "./pathspec.js";
-import { readStreamBytes } from "../../util/bytes.js";
+import { decodeUtf8, readStreamBytes } from "../../util/bytes.js";
 
 /** One file of a tree or the index: blob (or gitlink) oid and git mode (`0o100644`, `0o100755`, `0o120000`, `0o160000`). */
 export interface FileEntry {
@@ -457,7 +457,7 @@ export async function placeWorktreeFile(ctx: GitContext, dir: string, path: stri
     return undefined;
   }
   const { blob } = await ctx.git.readBlob({ fs: ctx.fs, dir, cache: ctx.cache, oid: entry.oid });
-  if (entry.mode === 0o120000) await fs.symlink(new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }).decode(blob), abs);
+  if (entry.mode === 0o120000) await fs.symlink(decodeUtf8(blob), abs);
   else await fs.writeFile(abs, blob, { mode: entry.mode === 0o100755 ? 0o755 : 0o644 });
   // Its stats as written: the index entry gets these, so a write by anyone else after this shows in status.
   return ctx.fs.promises.lstat(abs);

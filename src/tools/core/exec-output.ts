@@ -6,9 +6,9 @@
  * @module
  */
 import { TailWindow } from "../../util/tail.js";
+import { decodeUtf8 } from "../../util/bytes.js";
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
 
 /** `<n>B`, `<x.x>KB` or `<x.x>MB` (spec 03 §4.8). */
 export function formatSize(n: number): string {
@@ -44,10 +44,10 @@ export class StreamTail {
   render(withNote: boolean, runtimeNote?: RuntimeNote): string {
     const stream = this.#window;
     const all = stream.held();
-    if (stream.totalBytes <= this.maxBytes && stream.totalLines <= this.maxLines) return decoder.decode(all);
+    if (stream.totalBytes <= this.maxBytes && stream.totalLines <= this.maxLines) return decodeUtf8(all);
     const { start, firstLine, totalLines, partialLine } = stream.keep(this.maxLines, this.maxBytes);
     const kept = all.subarray(start);
-    const text = decoder.decode(kept);
+    const text = decodeUtf8(kept);
     if (!withNote) return text;
     return text + note({ firstLine, totalLines, partialLine, keptBytes: kept.byteLength, maxBytes: this.maxBytes, maxLines: this.maxLines }, runtimeNote);
   }
@@ -68,7 +68,7 @@ export function renderWhole(value: string | Uint8Array, maxBytes: number, maxLin
       maxBytes,
       maxLines,
     };
-    return decoder.decode(bytes) + note(cut, runtimeNote);
+    return decodeUtf8(bytes) + note(cut, runtimeNote);
   }
   const tail = new StreamTail(maxBytes, maxLines);
   tail.push(bytes);

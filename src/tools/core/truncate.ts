@@ -6,21 +6,18 @@
  * @module
  */
 import { isPositiveInteger, positiveInteger } from "../../util/validate.js";
+import { decodeUtf8 } from "../../util/bytes.js";
+
+export { decodeUtf8 };
 
 /** Appended to a line cut by `lineTruncation` (counts toward read's `maxBytes`). */
 export const TRUNCATION_MARKER = "... (truncated)";
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
 
 /** UTF-8 bytes of `text`. */
 export function utf8(text: string): Uint8Array {
   return encoder.encode(text);
-}
-
-/** Lenient UTF-8 decoding (U+FFFD for invalid bytes); a leading BOM is kept. */
-export function decodeUtf8(bytes: Uint8Array): string {
-  return decoder.decode(bytes);
 }
 
 /** Number of UTF-8 bytes in `text`, without allocating. */
