@@ -67,7 +67,8 @@ export default defineSuite({
         const bytes = ctx.sql
           .exec<{ b: number }>(
             `SELECT
-              (SELECT COALESCE(SUM(LENGTH(args) + COALESCE(LENGTH(value), 0) + COALESCE(LENGTH(bytes), 0) + COALESCE(LENGTH(payload), 0) + 40), 0) FROM __ws_exec_calls)
+              (SELECT COALESCE(SUM(LENGTH(args) + LENGTH(name) + LENGTH(target) + 40), 0) FROM __ws_exec_calls)
+            + (SELECT COALESCE(SUM(COALESCE(LENGTH(value), 0) + COALESCE(LENGTH(bytes), 0) + COALESCE(LENGTH(payload), 0) + COALESCE(LENGTH(answer), 0) + 32), 0) FROM __ws_exec_answers)
             + (SELECT COALESCE(SUM(LENGTH(data) + 24), 0) FROM __ws_exec_tape)
             + (SELECT COALESCE(SUM(LENGTH(spec) + 40), 0) FROM __ws_exec_durable) AS b`,
           )
