@@ -18,6 +18,10 @@
  * live run's pull find nothing; /workspace holds only `go`. The build output the live run wrote is gone everywhere,
  * with no `skipped` entry. Same for the file: the live run's "v2" of f is removed, not pulled.
  *
+ * The same push overwrites a file the live run rewrote: the Workspace's "workspace-v2" replaces the live run's
+ * "container-v2" in the container, and the live run's own pull then finds nothing to bring back — the opposite of
+ * "a file the command changed replaces a version the Workspace wrote while the command ran" (second case; 2 of 2).
+ *
  * Suggested fix: push a deletion the way the pull applies one — remove only what is still as the manifest recorded
  * it (an `rm` op carrying the recorded kind/size/mtime/ctime, the daemon refusing a changed entry and a non-empty
  * directory: ENOTEMPTY/ESTALE), entries bottom-up; what the container changed or added is kept, reported in
@@ -52,6 +56,28 @@ describe("attack21c: a push deleting a directory beside a live run", () => {
       expect({ dNew: fs.existsSync(path.join(dir, "d/new")), f: fs.existsSync(path.join(dir, "f")) }).toEqual({ dNew: true, f: true });
       expect(await ws.fs.readFile("/workspace/d/new", "utf8")).toBe("build-output\n");
       expect(await ws.fs.readFile("/workspace/f", "utf8")).toBe("v2\n");
+    } finally {
+      await real.close();
+    }
+  });
+
+  it.fails("a file the live run rewrote replaces the version the Workspace wrote meanwhile (container wins)", { timeout: 60_000 }, async () => {
+    const real = await realDaemonWorkspace();
+    const { ws, dir } = real;
+    try {
+      await ws.fs.writeFile("/workspace/f", "v1");
+      expect((await (await ws.runtime.exec("true", { backend: "box" })).result()).exitCode).toBe(0);
+      const live = (await ws.runtime.exec("echo container-v2 > f; while [ ! -f go ]; do sleep 0.1; done", { backend: "box", id: "live" })).result();
+      for (let i = 0; i < 200 && fs.readFileSync(path.join(dir, "f"), "utf8") !== "container-v2\n"; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(fs.readFileSync(path.join(dir, "f"), "utf8")).toBe("container-v2\n");
+      await ws.fs.writeFile("/workspace/f", "workspace-v2");
+      expect((await (await ws.runtime.exec("touch go", { backend: "box", id: "second" })).result()).exitCode).toBe(0);
+      expect((await live).exitCode).toBe(0);
+      // Found: "workspace-v2" on both sides.
+      expect({ container: fs.readFileSync(path.join(dir, "f"), "utf8"), workspace: await ws.fs.readFile("/workspace/f", "utf8") }).toEqual({
+        container: "container-v2\n",
+        workspace: "container-v2\n",
+      });
     } finally {
       await real.close();
     }
