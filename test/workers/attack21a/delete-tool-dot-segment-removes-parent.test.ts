@@ -1,0 +1,57 @@
+/**
+ * Issue 20, twenty-first attack run: the delete tool removes the directory a last `.`/`..` segment collapses to.
+ * Tried: the pi tool set's `delete` (src/tools/core/delete.ts → store.remove → workspace.fs.rm, `{ recursive: true, force: true }`)
+ * on a Workspace over the Durable Object's storage, with paths whose last segment is `.` or `..`, with and without the
+ * tool set's `root` — the entry point left after the same bug was fixed in the shell (c4ebc57: `rm -rf d/..`), the JS
+ * backend's node:fs `rm` (da3a73f: EINVAL "as node:fs on Linux") and the provider's rmdir/rename (fd14df8).
+ * Held: `delete("/")` is EPERM; `delete("")` EINVAL; a path outside the root is refused.
+ * Found (medium-high — data loss from one tool call; 3 of 3 runs): `delete({ path: "/workspace/d/..", recursive: true })`
+ * answers `{ deleted: "/workspace/d/.." }` and removes /workspace itself with everything in it (left: nothing); with
+ * `root: "/workspace/proj"`, `delete({ path: "sub/.." })` and `delete({ path: "." })` remove the tool set's own root.
+ * `delete("/workspace/d/.")` removes d. GNU `rm -rf d/..` refuses ("refusing to remove '.' or '..' directory"), node:fs
+ * `rm` is EINVAL, and the shell and JS backend of this library now do the same — the model's tool does not.
+ * Suggested fix: in deleteDefinition (or WorkspaceFileStore.remove), refuse a path whose last segment as written
+ * (trailing slashes ignored) is `.` or `..` — `{ error: "EINVAL: … refusing to remove '.' or '..'" }` — before the
+ * lock; consider refusing the tool set's root itself as `/` is refused.
+ */
+import { env, runInDurableObject } from "cloudflare:test";
+import { expect, it } from "vitest";
+import { Workspace } from "../../../src/index.js";
+import { createPiTools } from "../../../src/tools/pi-ai.js";
+
+const ALL = ["/workspace", "/workspace/d", "/workspace/d/x", "/workspace/d/x/k.txt", "/workspace/f.txt"];
+
+it.fails("delete of a path ending in . or .. removes nothing and answers an error", async () => {
+  const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
+  const out = await runInDurableObject(stub, async (_i, state) => {
+    const ws = new Workspace({ storage: state.storage });
+    const results: { path: string; error: boolean; left: string[] }[] = [];
+    try {
+      const { execute } = createPiTools({ workspace: ws });
+      const { execute: rooted } = createPiTools({ workspace: ws, root: "/workspace/d" });
+      const cases: [typeof execute, string][] = [
+        [execute, "/workspace/d/.."],
+        [execute, "/workspace/d/x/.."],
+        [execute, "/workspace/d/."],
+        [rooted, "x/.."],
+        [rooted, "."],
+      ];
+      for (const [run, path] of cases) {
+        await ws.fs.mkdir("/workspace/d/x", { recursive: true });
+        await ws.fs.writeFile("/workspace/d/x/k.txt", "k");
+        await ws.fs.writeFile("/workspace/f.txt", "f");
+        const r = await run({ id: path, name: "delete", arguments: { path, recursive: true } });
+        const left = (await ws.fs.find("/", "**")).map((e) => e.path).sort();
+        results.push({ path, error: r.isError === true, left });
+      }
+    } finally {
+      await ws.close();
+    }
+    return results;
+  });
+  // Found: every call answered { deleted: <path> }; left: [] for /workspace/d/.., ["/workspace", "/workspace/f.txt"]
+  // for the others ("/workspace/d/." and rooted "." / "x/.." removed /workspace/d, the root).
+  expect(out).toEqual(
+    ["/workspace/d/..", "/workspace/d/x/..", "/workspace/d/.", "x/..", "."].map((path) => ({ path, error: true, left: ALL })),
+  );
+}, 60_000);
