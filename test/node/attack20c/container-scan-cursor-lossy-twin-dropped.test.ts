@@ -46,6 +46,26 @@ function invalidName(prefix: string, lossyBytes: number): Buffer {
   return Buffer.concat([Buffer.from(prefix), Buffer.alloc(bad, 0xff), Buffer.from("x".repeat(rest - 3 * bad))]);
 }
 
+/**
+ * Names that are not UTF-8 (`<group>fNNNN` + 0xff bytes) filling exactly `bytes` of a scan page as skipped entries;
+ * returns how many were made. At most 255 raw bytes each: 8 of prefix + 247 × 0xff (741 lossy bytes); the last one
+ * (and the one before, when the rest would be too short for a name) takes what is left.
+ */
+function fill(make: (name: Buffer) => void, group: string, bytes: number): number {
+  let left = bytes;
+  let made = 0;
+  for (let i = 0; left > 0; i++) {
+    const prefix = `${group}f${String(i).padStart(4, "0")}`;
+    let lossy = Math.min(prefix.length + 741, left - SKIP_COST);
+    if (left - (lossy + SKIP_COST) > 0 && left - (lossy + SKIP_COST) < SKIP_COST + prefix.length + 3) lossy -= 200;
+    make(invalidName(prefix, lossy));
+    left -= lossy + SKIP_COST;
+    made++;
+  }
+  expect(left).toBe(0);
+  return made;
+}
+
 describe("attack20c: a scan page ending on one of two names that decode alike", () => {
   it("visits every name of a group that decodes alike (20 groups, each at a page's end)", { timeout: 60_000 }, async () => {
     const real = await realDaemonWorkspace();
@@ -59,18 +79,7 @@ describe("attack20c: a scan page ending on one of two names that decode alike", 
       let fillers = 0;
       for (let g = 0; g < groups; g++) {
         const group = `k${String(g).padStart(2, "0")}`;
-        let left = target;
-        for (let i = 0; left > 0; i++) {
-          const prefix = `${group}f${String(i).padStart(4, "0")}`;
-          // at most 255 raw bytes: 8 of prefix + 247 × 0xff (741 lossy bytes); the last one (and the one before, when the
-          // rest would be too short for a name) takes what is left
-          let lossy = Math.min(prefix.length + 741, left - SKIP_COST);
-          if (left - (lossy + SKIP_COST) > 0 && left - (lossy + SKIP_COST) < SKIP_COST + prefix.length + 3) lossy -= 200;
-          make(invalidName(prefix, lossy));
-          left -= lossy + SKIP_COST;
-          fillers++;
-        }
-        expect(left).toBe(0);
+        fillers += fill(make, group, target);
         // Two names that are not UTF-8, both reported as `${group}p\uFFFD`, their bytes before and after the valid one's
         // (EF BF BD): whatever order the directory lists the three in, a page ends on the first.
         make(Buffer.concat([Buffer.from(`${group}p`), Buffer.from([0x80])]));
@@ -126,16 +135,7 @@ describe("attack20c (fix): a scan page ending on each of three names that decode
           : [Buffer.byteLength(twin) + ENTRY_COST, Buffer.byteLength(twin) + SKIP_COST, Buffer.byteLength(twin) + SKIP_COST];
         const end = dir ? 2 : g % 3; // the item the page ends on
         const sum = (from: number, to: number) => items.slice(from, to).reduce((a, b) => a + b, 0);
-        let left = PAGE_BYTES - carry - sum(0, end + 1) + 1; // the fillers: the page reaches PAGE_BYTES at item `end`, not before
-        for (let i = 0; left > 0; i++) {
-          const prefix = `${group}f${String(i).padStart(4, "0")}`;
-          let lossy = Math.min(prefix.length + 741, left - SKIP_COST);
-          if (left - (lossy + SKIP_COST) > 0 && left - (lossy + SKIP_COST) < SKIP_COST + prefix.length + 3) lossy -= 200;
-          make(invalidName(prefix, lossy));
-          left -= lossy + SKIP_COST;
-          fillers++;
-        }
-        expect(left).toBe(0);
+        fillers += fill(make, group, PAGE_BYTES - carry - sum(0, end + 1) + 1); // the page reaches PAGE_BYTES at item `end`, not before
         carry = sum(end + 1, items.length);
         make(low);
         make(high);

@@ -8,10 +8,10 @@
  */
 import { execFile } from "node:child_process";
 import { readdirSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
-const root = fileURLToPath(new URL("../../../", import.meta.url));
+const root = `${resolve(import.meta.dirname, "../../..")}/`;
 
 describe("npm run bench", () => {
   it("runs every suite: exit 0, no FAILED suite, a targets line", async () => {

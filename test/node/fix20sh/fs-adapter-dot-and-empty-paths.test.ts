@@ -4,19 +4,15 @@
  * empty; rm of a path ending in `/.` is EINVAL even with force, rename of one is EBUSY; rename of `link/` (a link to
  * a directory) is ENOTDIR; cp of `link/` copies the directory it leads to. The Workspace is checked after each call.
  */
-import { afterEach, expect, it } from "vitest";
-import { Workspace, nodeSqliteStorage } from "../../../src/index.js";
+import { expect, it } from "vitest";
+import { Workspace } from "../../../src/index.js";
 import { WorkspaceFsAdapter } from "../../../src/backends/worker-shell/fs-adapter.js";
+import { memoryStorages } from "../tools/helpers.js";
 
-type Storage = ReturnType<typeof nodeSqliteStorage>;
-const open: Storage[] = [];
-afterEach(() => {
-  for (const storage of open.splice(0)) storage.close();
-});
+const memoryStorage = memoryStorages();
 
 async function setup() {
-  const storage = nodeSqliteStorage(":memory:");
-  open.push(storage);
+  const storage = memoryStorage();
   const ws = new Workspace({ storage });
   await ws.ready();
   await ws.fs.mkdir("/workspace/d/sub", { recursive: true });

@@ -5,19 +5,16 @@
  * use) on Node, over a Workspace on node:sqlite — the whole shell backend
  * without a Worker Loader.
  */
-import { afterEach, expect, it } from "vitest";
-import { Workspace, nodeSqliteStorage } from "../../../src/index.js";
+import { expect, it } from "vitest";
+import { Workspace } from "../../../src/index.js";
 import { ShellWorker, WorkerShellBackend, type WorkspaceEgressPolicy } from "../../../src/backends/worker-shell/index.js";
 import jq from "../../../src/shell/jq.js";
+import { memoryStorages } from "../tools/helpers.js";
 
-const open: ReturnType<typeof nodeSqliteStorage>[] = [];
-afterEach(() => {
-  for (const storage of open.splice(0)) storage.close();
-});
+const memoryStorage = memoryStorages();
 
 function workspace(connect: (o: { egress: WorkspaceEgressPolicy }) => ShellWorker) {
-  const storage = nodeSqliteStorage(":memory:");
-  open.push(storage);
+  const storage = memoryStorage();
   return new Workspace({ storage, backends: [new WorkerShellBackend({ source: { type: "external-runtime", connect }, commands: [jq] })] });
 }
 

@@ -6,19 +6,16 @@
  * `/usr/bin` answered by the adapter). Real just-bash over a real Workspace;
  * the calls that reach `workspace.fs` are counted.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Bash } from "just-bash";
-import { Workspace, nodeSqliteStorage } from "../../../src/index.js";
+import { Workspace } from "../../../src/index.js";
 import { WorkspaceFsAdapter } from "../../../src/backends/worker-shell/fs-adapter.js";
+import { memoryStorages } from "../tools/helpers.js";
 
-const open: ReturnType<typeof nodeSqliteStorage>[] = [];
-afterEach(() => {
-  for (const storage of open.splice(0)) storage.close();
-});
+const memoryStorage = memoryStorages();
 
 async function setup() {
-  const storage = nodeSqliteStorage(":memory:");
-  open.push(storage);
+  const storage = memoryStorage();
   const ws = new Workspace({ storage });
   await ws.fs.mkdir("/workspace/d", { recursive: true });
   const calls: string[] = [];

@@ -4,21 +4,17 @@
  * are checked exactly, and so are the bytes the Workspace holds afterwards;
  * the reverse direction (written with `workspace.fs`, read by the shell) too.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Bash } from "just-bash";
-import { Workspace, WorkerBundle, nodeSqliteStorage } from "../../../src/index.js";
+import { Workspace, WorkerBundle } from "../../../src/index.js";
 import { DEFAULT_MAX_READ_BYTES, WorkspaceFsAdapter, type WorkspaceFs } from "../../../src/backends/worker-shell/fs-adapter.js";
+import { memoryStorages } from "../tools/helpers.js";
 
-type Storage = ReturnType<typeof nodeSqliteStorage>;
-const open: Storage[] = [];
-afterEach(() => {
-  for (const storage of open.splice(0)) storage.close();
-});
+const memoryStorage = memoryStorages();
 
 async function setup(options: { maxReadBytes?: number; wrap?: (fs: WorkspaceFs) => WorkspaceFs } = {}) {
   let t = Date.UTC(2026, 0, 2, 3, 4, 5);
-  const storage = nodeSqliteStorage(":memory:");
-  open.push(storage);
+  const storage = memoryStorage();
   const ws = new Workspace({
     storage,
     now: () => t++,

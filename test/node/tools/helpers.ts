@@ -1,3 +1,4 @@
+import { afterEach } from "vitest";
 import { Workspace } from "../../../src/workspace.js";
 import { nodeSqliteStorage } from "../../../src/storage/index.js";
 import { WorkspaceFileStore } from "../../../src/tools/core/store.js";
@@ -41,5 +42,21 @@ export function wrapStore(base: WorkspaceFileStore, overrides: Partial<Pick<Work
     write: (p: string, b: Uint8Array, o?: { mode?: number }) => base.write(p, b, o),
     remove: (p: string, o?: { recursive?: boolean; force?: boolean }) => base.remove(p, o),
     ...overrides,
+  };
+}
+
+/**
+ * In-memory node:sqlite storages that are closed after each test of the calling file: call once at
+ * module level (it registers the `afterEach`), then the returned function once per storage wanted.
+ */
+export function memoryStorages(): () => ReturnType<typeof nodeSqliteStorage> {
+  const open: ReturnType<typeof nodeSqliteStorage>[] = [];
+  afterEach(() => {
+    for (const storage of open.splice(0)) storage.close();
+  });
+  return () => {
+    const storage = nodeSqliteStorage(":memory:");
+    open.push(storage);
+    return storage;
   };
 }
