@@ -124,6 +124,11 @@ async function inWorktree(ctx: CliContext, root: string, spec: string): Promise<
   return (await ctx.client.status({ dir: root, paths: [rel] })).some((e) => specMatches(e.path, rel));
 }
 
+/** Real git's message for an argument (without `--`) that is neither a revision nor a path of the working tree. */
+function ambiguousArgument(arg: string): string {
+  return `ambiguous argument '${arg}': unknown revision or path not in the working tree.\nUse '--' to separate paths from revisions, like this:\n'git <command> [<revision>...] -- [<file>...]'`;
+}
+
 /** `committer`/`author` times from `GIT_*_DATE` merged into an explicit identity. */
 function withDates(ctx: CliContext, author?: { name: string; email: string }) {
   const dates = ctx.dates();
@@ -558,7 +563,7 @@ const diff: CommandDef = {
             "EPATHSPEC",
             pathSeen
               ? `${p}: no such path in the working tree.\nUse 'git <command> -- <path>...' to specify paths that do not exist locally.`
-              : `ambiguous argument '${p}': unknown revision or path not in the working tree.\nUse '--' to separate paths from revisions, like this:\n'git <command> [<revision>...] -- [<file>...]'`,
+              : ambiguousArgument(p),
           );
         }
         pathSeen = true;
@@ -1298,16 +1303,24 @@ const reset: CommandDef = {
     let ref: string | undefined;
     if (pos.length > 0 && (ctx.args.afterDashDash !== undefined || (await resolves(ctx, root, pos[0]!)) !== undefined)) {
       ref = pos.shift();
+    } else if (pos.length > 0 && !(await inWorktree(ctx, root, pos[0]!))) {
+      // As real git: without `--`, a first argument that is neither a revision nor a path of the working tree.
+      throw new GitError("EPATHSPEC", ambiguousArgument(pos[0]!));
     }
     const specs = [...pos, ...(ctx.args.afterDashDash ?? [])];
     const hard = ctx.bool("hard") === true;
     if (hard && specs.length > 0) throw new CliUsageError("cannot do a hard reset with paths");
     if (specs.length > 0) {
-      const paths = await ctx.pathspecs(specs);
-      if (paths.some((p) => p.endsWith("/"))) {
-        // What reset matches: the index and `ref`'s tree (none while HEAD is unborn; an unknown ref: the client names it).
-        const tree = await ctx.client.lsFiles({ dir: root, ref: ref ?? "HEAD" }).catch(() => undefined);
-        if (tree || ref === undefined) assertDirSpecs(specs, paths, [...(await ctx.client.lsFiles({ dir: root })), ...(tree ?? [])]);
+      let paths = await ctx.pathspecs(specs);
+      // What reset matches: the index and `ref`'s tree (none while HEAD is unborn; an unknown ref: the client names
+      // it). As in real git, a pathspec matching nothing is no error and changes nothing (the typed API's `reset`
+      // rejects it with EPATHSPEC): such specs are dropped — a directory form `x/` matches only below a directory,
+      // never the file `x`, which the client would match.
+      const tree = await ctx.client.lsFiles({ dir: root, ref: ref ?? "HEAD" }).catch(() => undefined);
+      if (tree || ref === undefined) {
+        const files = [...(await ctx.client.lsFiles({ dir: root })), ...(tree ?? [])];
+        paths = paths.filter((p) => files.some((f) => specMatches(f, p)));
+        if (paths.length === 0) return 0;
       }
       await ctx.client.reset({ dir: root, paths, ...(ref !== undefined ? { ref } : {}) });
       return 0;
