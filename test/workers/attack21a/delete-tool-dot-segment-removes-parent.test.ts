@@ -4,15 +4,17 @@
  * on a Workspace over the Durable Object's storage, with paths whose last segment is `.` or `..`, with and without the
  * tool set's `root` — the entry point left after the same bug was fixed in the shell (c4ebc57: `rm -rf d/..`), the JS
  * backend's node:fs `rm` (da3a73f: EINVAL "as node:fs on Linux") and the provider's rmdir/rename (fd14df8).
- * Held: `delete("/")` is EPERM; `delete("")` EINVAL; a path outside the root is refused.
+ * Held: `delete("/")` is EPERM; `delete("")` without a root EINVAL; a path outside the root is refused.
  * Found (medium-high — data loss from one tool call; 3 of 3 runs): `delete({ path: "/workspace/d/..", recursive: true })`
  * answers `{ deleted: "/workspace/d/.." }` and removes /workspace itself with everything in it (left: nothing); with
- * `root: "/workspace/proj"`, `delete({ path: "sub/.." })` and `delete({ path: "." })` remove the tool set's own root.
+ * `root: "/workspace/proj"`, `delete({ path: "sub/.." })`, `delete({ path: "." })` and `delete({ path: "" })` (an
+ * empty path — what a model sends when it fails to fill the argument; without a root it is EINVAL) remove the tool
+ * set's own root with everything in it (the shell made `rm -rf ''` a no-op in c4ebc57).
  * `delete("/workspace/d/.")` removes d. GNU `rm -rf d/..` refuses ("refusing to remove '.' or '..' directory"), node:fs
  * `rm` is EINVAL, and the shell and JS backend of this library now do the same — the model's tool does not.
  * Suggested fix: in deleteDefinition (or WorkspaceFileStore.remove), refuse a path whose last segment as written
- * (trailing slashes ignored) is `.` or `..` — `{ error: "EINVAL: … refusing to remove '.' or '..'" }` — before the
- * lock; consider refusing the tool set's root itself as `/` is refused.
+ * (trailing slashes ignored) is `.` or `..` — `{ error: "EINVAL: … refusing to remove '.' or '..'" }` — and an empty
+ * path, before the lock; consider refusing the tool set's root itself as `/` is refused.
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { expect, it } from "vitest";
@@ -35,6 +37,7 @@ it.fails("delete of a path ending in . or .. removes nothing and answers an erro
         [execute, "/workspace/d/."],
         [rooted, "x/.."],
         [rooted, "."],
+        [rooted, ""],
       ];
       for (const [run, path] of cases) {
         await ws.fs.mkdir("/workspace/d/x", { recursive: true });
@@ -50,8 +53,8 @@ it.fails("delete of a path ending in . or .. removes nothing and answers an erro
     return results;
   });
   // Found: every call answered { deleted: <path> }; left: [] for /workspace/d/.., ["/workspace", "/workspace/f.txt"]
-  // for the others ("/workspace/d/." and rooted "." / "x/.." removed /workspace/d, the root).
+  // for the others ("/workspace/d/." and rooted "." / "x/.." / "" removed /workspace/d, the root).
   expect(out).toEqual(
-    ["/workspace/d/..", "/workspace/d/x/..", "/workspace/d/.", "x/..", "."].map((path) => ({ path, error: true, left: ALL })),
+    ["/workspace/d/..", "/workspace/d/x/..", "/workspace/d/.", "x/..", ".", ""].map((path) => ({ path, error: true, left: ALL })),
   );
 }, 60_000);
