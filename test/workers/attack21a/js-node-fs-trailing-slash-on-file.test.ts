@@ -1,0 +1,48 @@
+/**
+ * Issue 20, twenty-first attack run: the JavaScript backend's node:fs ignores a trailing `/` or last `.` on a file.
+ * Tried: `node:fs/promises` in a WorkerJavaScriptBackend run (a Durable Object, default options) on
+ * /workspace/f.txt ("f"): writeFile, rm, readFile, stat, chmod and access of `f.txt/` and `f.txt/.` — the entry point
+ * left after the same meaning was given to the shell's fs adapter (1f24350, runtime.md: "`f.txt/`, `new/.` names a
+ * directory"), the write tool (porting.md: "`write` under a file is `ENOTDIR`") and SQLiteWorkspaceProvider ("a path
+ * ending in `/` (or `/.`) must lead to a directory"); this backend's `rm` already follows node:fs on Linux for a last
+ * `.`/`..` (da3a73f: EINVAL).
+ * Held: `rm("/workspace/d/x/..")` is EINVAL, `rm("")` EPERM (the backend root); `mkdir("new/..")` EEXIST.
+ * Found (medium — a write and a removal where Node fails, from code written against node:fs; 3 of 3 runs):
+ * `writeFile("/workspace/f.txt/.", "x")` and `writeFile("/workspace/f.txt/", "x")` resolve and replace f.txt's
+ * bytes; `rm("/workspace/f.txt/", { force: true })` resolves and removes f.txt; `readFile`/`stat`/`access`/`chmod`
+ * of `f.txt/` succeed on the file. Node on Linux: ENOTDIR for each (open(2)/stat(2)/unlink(2) of "f.txt/").
+ * Suggested fix: in the backend's node:fs bridge (src/backends/worker-javascript/bridge.ts), check a path whose last
+ * segment as written is `/` or `.` as the shell adapter does (`directoryForm`): stat it, and answer ENOTDIR when it
+ * is not a directory (EISDIR for writeFile of a missing `new/`), before the Workspace drops the slash.
+ */
+import { expect, it } from "vitest";
+import { inWorkspace } from "../runtime/helpers.js";
+
+const OPS = [
+  `writeFile("/workspace/f.txt/.", "x")`,
+  `writeFile("/workspace/f.txt/", "x")`,
+  `readFile("/workspace/f.txt/", "utf8")`,
+  `stat("/workspace/f.txt/").then((s) => s.size)`,
+  `access("/workspace/f.txt/")`,
+  `chmod("/workspace/f.txt/", 0o600)`,
+  `rm("/workspace/f.txt/", { force: true })`,
+];
+
+it.fails("node:fs answers ENOTDIR for f.txt/ and f.txt/. and leaves the file", async () => {
+  const out = await inWorkspace(async (ws) => {
+    const results: { op: string; code: string; file: string }[] = [];
+    for (const op of OPS) {
+      await ws.fs.mkdir("/workspace", { recursive: true });
+      await ws.fs.writeFile("/workspace/f.txt", "f");
+      const h = await ws.runtime.exec(
+        `import fs from "node:fs/promises"; export default async () => { try { await fs.${op}; return "resolved"; } catch (e) { return e.code; } }`,
+      );
+      const r = await h.result();
+      const file = await ws.fs.readFile("/workspace/f.txt", "utf8").catch((e: { code?: string }) => String(e.code));
+      results.push({ op, code: String(r.value), file });
+    }
+    return results;
+  });
+  // Found: every op "resolved"; file "x" after both writeFiles, "ENOENT" after rm.
+  expect(out).toEqual(OPS.map((op) => ({ op, code: "ENOTDIR", file: "f" })));
+}, 120_000);
