@@ -132,8 +132,9 @@ describe("the CLI works only through the public GitClient", () => {
     );
     expect(imports.length).toBeGreaterThan(5);
     for (const line of imports) {
-      // ../limits.js: the documented bounds (constants and their messages), no operation.
-      expect(line).toMatch(/→ (\.\/(cli\/)?(parse|format|context|commands)\.js|\.\.?\/(errors|types|limits)\.js|\.\.\/(\.\.\/)?util\/path\.js)$/);
+      // ../limits.js: the documented bounds (constants and their messages), no operation; util/path and util/bytes:
+      // pure helpers (paths; the BOM-keeping UTF-8 decoder).
+      expect(line).toMatch(/→ (\.\/(cli\/)?(parse|format|context|commands)\.js|\.\.?\/(errors|types|limits)\.js|\.\.\/(\.\.\/)?util\/(path|bytes)\.js)$/);
     }
   });
 });
