@@ -1,0 +1,74 @@
+/**
+ * Issue 20, twenty-first attack run: a JavaScript run confined with `root: "/workspace/proj"` reads a file OUTSIDE
+ * its root through `ws:git`: it names a file of its repository `..\..\host-secret.txt` (one segment holding
+ * backslashes — a legal Linux and git name), and `git add -A` stages the host's /workspace/host-secret.txt instead
+ * (isomorphic-git's path join turns `\` into `/`), then `git diff --cached` prints its content to the run.
+ * Tried: in the run, `readFile("../host-secret.txt")` (EACCES, the sandbox holds), then `cli init` in r/, a first
+ * commit, `writeFile("r/..\\..\\host-secret.txt", "innocent\n")`, `cli add -A`, `cli diff --cached`; also commit,
+ * stash, stash pop, checkout -- ., rm --cached, clean -f after it. On the host (node, no root): the same name
+ * `..\outside\secret.txt` in /repo stages /outside/secret.txt (its oid, `git diff --cached` shows it).
+ * Held: the run's own node:fs (EACCES); commit and stash refuse the staged `..` path ("The filepath \"..\" contains
+ * unsafe character sequences"); rm --cached refuses it as outside the repository; clean -f removes only the
+ * literal file; /workspace/host-secret.txt was never changed or removed in these runs.
+ * Found (high — sandbox root escape, read: any file of the Workspace readable through a crafted name; 2 of 2 runs):
+ * add exits 0 and the index holds `../../host-secret.txt` with the secret's blob; `diff --cached` exits 0 with
+ * `+TOKEN=hunter2`. Real git on Linux stages the literal file `..\..\host-secret.txt` ("innocent").
+ * Suggested fix: in the git fs bridge (src/git/fs-bridge.ts) or the generated isomorphic-git's path helpers, never
+ * translate `\` to `/` (POSIX names); until then refuse (or skip as unsafe) any working-tree name holding `\` when
+ * walking (add, status, diff), and check every path git reads against the confined root as symlink targets are
+ * (src/git/confine.ts covers links only).
+ */
+import { env, runInDurableObject } from "cloudflare:test";
+import { expect, it } from "vitest";
+import { Workspace } from "../../../src/workspace.js";
+import { createGitClient } from "../../../src/git/index.js";
+import { createGitModule } from "../../../src/modules/git.js";
+import { WorkerJavaScriptBackend } from "../../../src/backends/worker-javascript/index.js";
+
+const ROOT = "/workspace/proj";
+
+it.fails("a name holding backslashes never makes git read a file outside the run's root", async () => {
+  const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
+  const out = await runInDurableObject(stub, async (_i, state) => {
+    const ws = new Workspace({
+      storage: state.storage,
+      backends: [new WorkerJavaScriptBackend({ loader: env.LOADER, root: ROOT, modules: { "ws:git": createGitModule() } })],
+      git: createGitClient(),
+      defaultGitIdentity: { name: "R", email: "r@e.com" },
+    });
+    try {
+      await ws.fs.mkdir(ROOT, { recursive: true });
+      await ws.fs.writeFile("/workspace/host-secret.txt", "TOKEN=hunter2\n");
+      const src = `import { cli } from "ws:git"; import { writeFile, mkdir, readFile } from "node:fs/promises";
+        const a = async (f) => { try { return await f(); } catch (e) { return "ERR " + e.code; } };
+        export default async () => {
+          const o = {};
+          o.direct = await a(() => readFile("../host-secret.txt", "utf8"));
+          await mkdir("r", { recursive: true });
+          await cli({ argv: ["init", "-b", "main"], cwd: "r" });
+          await writeFile("r/a.txt", "a\\n");
+          await cli({ argv: ["add", "a.txt"], cwd: "r" });
+          await cli({ argv: ["commit", "-m", "one"], cwd: "r" });
+          await writeFile("r/..\\\\..\\\\host-secret.txt", "innocent\\n");
+          o.add = (await cli({ argv: ["add", "-A"], cwd: "r" })).exitCode;
+          o.diff = (await cli({ argv: ["diff", "--cached"], cwd: "r" })).stdout;
+          return o;
+        }`;
+      const run = await (await ws.runtime.exec(src, { encoding: "utf8" })).result();
+      return { exit: run.exitCode, value: run.value as { direct: string; add: number; diff: string } };
+    } finally {
+      await ws.close();
+    }
+  });
+  // Found: { direct: "ERR EACCES", add: 0, diff: "diff --git a/../../host-secret.txt …\n+TOKEN=hunter2\n" }.
+  expect(out.exit).toBe(0);
+  expect(out.value.direct).toBe("ERR EACCES");
+  expect(out.value.diff).not.toContain("hunter2");
+  // As real git on Linux: the literal file is staged with its own content.
+  expect(out.value).toEqual({
+    direct: "ERR EACCES",
+    add: 0,
+    diff:
+      'diff --git "a/..\\\\..\\\\host-secret.txt" "b/..\\\\..\\\\host-secret.txt"\nnew file mode 100644\nindex 0000000..feb9ccb\n--- /dev/null\n+++ "b/..\\\\..\\\\host-secret.txt"\n@@ -0,0 +1 @@\n+innocent\n',
+  });
+});
