@@ -9,8 +9,11 @@
  * `..\outside\secret.txt` in /repo stages /outside/secret.txt (its oid, `git diff --cached` shows it).
  * Held: the run's own node:fs (EACCES); commit and stash refuse the staged `..` path ("The filepath \"..\" contains
  * unsafe character sequences"); rm --cached refuses it as outside the repository; clean -f removes only the
- * literal file; /workspace/host-secret.txt was never changed or removed in these runs.
- * Found (high — sandbox root escape, read: any file of the Workspace readable through a crafted name; 2 of 2 runs):
+ * literal file; checkout -f -b, switch -c, reset (mixed) leave the outside file alone.
+ * Also found (the same cause, write side): after that `add -A`, `reset --hard` (and `checkout -f HEAD`, on the
+ * host) DELETES /workspace/host-secret.txt — the staged `../../host-secret.txt` is not in HEAD, so the reset
+ * removes it from the "working tree" (second test).
+ * Found (high — sandbox root escape, read and delete: any file of the Workspace readable through a crafted name; 2 of 2 runs):
  * add exits 0 and the index holds `../../host-secret.txt` with the secret's blob; `diff --cached` exits 0 with
  * `+TOKEN=hunter2`. Real git on Linux stages the literal file `..\..\host-secret.txt` ("innocent").
  * Suggested fix: in the git fs bridge (src/git/fs-bridge.ts) or the generated isomorphic-git's path helpers, never
@@ -71,4 +74,37 @@ it.fails("a name holding backslashes never makes git read a file outside the run
     diff:
       'diff --git "a/..\\\\..\\\\host-secret.txt" "b/..\\\\..\\\\host-secret.txt"\nnew file mode 100644\nindex 0000000..feb9ccb\n--- /dev/null\n+++ "b/..\\\\..\\\\host-secret.txt"\n@@ -0,0 +1 @@\n+innocent\n',
   });
+});
+
+it.fails("nor makes git remove a file outside the run's root (add -A, then reset --hard)", async () => {
+  const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
+  const out = await runInDurableObject(stub, async (_i, state) => {
+    const ws = new Workspace({
+      storage: state.storage,
+      backends: [new WorkerJavaScriptBackend({ loader: env.LOADER, root: ROOT, modules: { "ws:git": createGitModule() } })],
+      git: createGitClient(),
+      defaultGitIdentity: { name: "R", email: "r@e.com" },
+    });
+    try {
+      await ws.fs.mkdir(ROOT, { recursive: true });
+      await ws.fs.writeFile("/workspace/host-secret.txt", "TOKEN=hunter2\n");
+      const src = `import { cli } from "ws:git"; import { writeFile, mkdir } from "node:fs/promises";
+        export default async () => {
+          await mkdir("r", { recursive: true });
+          await cli({ argv: ["init", "-b", "main"], cwd: "r" });
+          await writeFile("r/a.txt", "a\\n");
+          await cli({ argv: ["add", "a.txt"], cwd: "r" });
+          await cli({ argv: ["commit", "-m", "one"], cwd: "r" });
+          await writeFile("r/..\\\\..\\\\host-secret.txt", "innocent\\n");
+          await cli({ argv: ["add", "-A"], cwd: "r" });
+          return (await cli({ argv: ["reset", "--hard"], cwd: "r" })).exitCode;
+        }`;
+      const run = await (await ws.runtime.exec(src, { encoding: "utf8" })).result();
+      return { exit: run.exitCode, value: run.value, host: await ws.fs.readFile("/workspace/host-secret.txt", "utf8").catch((e: { code: string }) => e.code) };
+    } finally {
+      await ws.close();
+    }
+  });
+  // Found: { exit: 0, value: 0, host: "ENOENT" } — the host's file outside the root is gone.
+  expect(out).toEqual({ exit: 0, value: 0, host: "TOKEN=hunter2\n" });
 });
