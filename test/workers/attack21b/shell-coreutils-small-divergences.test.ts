@@ -1,0 +1,45 @@
+/**
+ * Issue 20, twenty-first attack run: seven small wrong answers of the shell's coreutils, each a line an agent's
+ * script would branch on: `dirname /` is `.` (GNU `/`: `cd "$(dirname "$p")"` lands in the cwd), `basename -- -x`
+ * is `missing operand`, `rmdir -p d/sub` exits 0 silently when d is not empty (GNU 1 + `failed to remove directory
+ * 'd': Directory not empty`), `wc -l DIR` says `No such file or directory` (GNU `Is a directory`, and `0 d`),
+ * `od -An -tx1` prints octal (the attached `-tx1` form is ignored; `-t x1` works), `tac` adds a newline to input
+ * without one, `ls -d d/ ld/ ./d//sub` prints blank lines between the names and does not sort them.
+ * Tried: /workspace with a.txt ("one\ntwo\n"), d/f.txt, d/sub, ld -> d; each command side by side with GNU
+ * coreutils 9.1.
+ * Held: `od -An -t x1`, `od -t c`, `basename -a a/b c/d`, `dirname /a`, `ls -F`.
+ * Found (low — wrong text or exit status, nothing lost; 2 of 2 runs): as listed, the exact outputs below.
+ * Suggested fix: gen-shell patches for just-bash's dirname (all-slash operand → `/`), basename (honour `--`),
+ * rmdir -p (report and fail on the first parent that cannot go), wc (EISDIR message and a `0 name` line), od
+ * (parse an attached -t argument), tac (no separator added after a last record without one), ls -d (one sorted
+ * list of operands, no directory headers).
+ */
+import { expect, it } from "vitest";
+import { inShellWorkspace, sh } from "../shell/helpers.js";
+
+const checks: [string, string, string][] = [
+  ["dirname /; dirname //", "/\n/\n", ""],
+  ["basename -- -x", "-x\n", ""],
+  ["rmdir -p d/sub; echo rc=$?", "rc=1\n", "rmdir: failed to remove directory 'd': Directory not empty\n"],
+  ["wc -l d; echo rc=$?", "0 d\nrc=1\n", "wc: d: Is a directory\n"],
+  ["od -An -tx1 a.txt", " 6f 6e 65 0a 74 77 6f 0a\n", ""],
+  ["printf 'x' | tac", "x", ""],
+  ["ls -d d/ ld/ ./d//sub", "./d//sub\nd/\nld/\n", ""],
+];
+
+it.fails("dirname, basename, rmdir -p, wc, od, tac and ls -d answer as GNU coreutils", async () => {
+  const out = await inShellWorkspace(async (ws) => {
+    const results: [string, string, string][] = [];
+    for (const [command] of checks) {
+      await ws.fs.rm("/workspace", { recursive: true, force: true });
+      await ws.fs.mkdir("/workspace/d/sub", { recursive: true });
+      await ws.fs.writeFile("/workspace/a.txt", "one\ntwo\n");
+      await ws.fs.writeFile("/workspace/d/f.txt", "keep\n");
+      await ws.fs.symlink("d", "/workspace/ld");
+      const r = await sh(ws, command, { cwd: "/workspace" });
+      results.push([command, r.stdout, r.stderr]);
+    }
+    return results;
+  });
+  expect(out).toEqual(checks);
+});
