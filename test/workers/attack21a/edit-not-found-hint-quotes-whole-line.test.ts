@@ -9,7 +9,9 @@
  * notFoundHints (src/tools/core/edit-hints.ts) shows `the file's line 2 is ${JSON.stringify(fileLine)}` (and
  * the oldText line, `its line 2 is …`) whole: the 10-character oldText gives an error of 1,000,220 characters and a pi
  * result of 2,000,525 (content and details); the long oldText 2,000,216 / 4,000,517. The model gets a line read would not give
- * it, in full, on a failed edit. The other hint lines (closest line, indentation) print whole lines the same way.
+ * it, in full, on a failed edit. The closest-line hint does the same (measured once: `const value = ` + 1,000,000 "y"
+ * as the file, a 200-character oldText with one typo → `The closest line in the file is line 1: "const value =
+ * yyyy…` whole, 2,000,439 characters of result); the indentation hint too.
  * Suggested fix: quote lines in hints through one helper that keeps ~200 characters (HINT_LIMITS.lineChars) around
  * the first difference and states the rest's length (`…[999800 more characters]`), for file lines and oldText lines.
  */
