@@ -11,7 +11,7 @@
  * result of 2,000,525 (content and details); the long oldText 2,000,216 / 4,000,517. The model gets a line read would not give
  * it, in full, on a failed edit. The closest-line hint does the same (measured once: `const value = ` + 1,000,000 "y"
  * as the file, a 200-character oldText with one typo → `The closest line in the file is line 1: "const value =
- * yyyy…` whole, 2,000,439 characters of result); the indentation hint too.
+ * yyyy…` whole, 2,000,439 characters of result).
  * Suggested fix: quote lines in hints through one helper that keeps ~200 characters (HINT_LIMITS.lineChars) around
  * the first difference and states the rest's length (`…[999800 more characters]`), for file lines and oldText lines.
  */
