@@ -179,7 +179,7 @@ export interface GitInitOptions extends BaseWorktreeOptions {
 
 /** `status` (spec 04 §2.3). */
 export interface GitStatusOptions extends BaseWorktreeOptions {
-  /** Only these paths (exact or directory prefix). Default: all. */
+  /** Only these paths (exact or directory prefix). Default: all. A path in directory form (`x/`, `x/.`) matches only below a directory `x`, never a file `x`, as in git. */
   paths?: string[];
 }
 
@@ -223,7 +223,7 @@ export interface GitDiffOptions extends BaseWorktreeOptions {
   cached?: boolean;
   /** Old side = the index, new side = the working tree (plain `git diff`: the unstaged changes). Default `false`. */
   fromIndex?: boolean;
-  /** Only these paths (exact or directory prefix). Default: all. */
+  /** Only these paths (exact or directory prefix). Default: all. A path in directory form (`x/`, `x/.`) matches only below a directory `x`, never a file `x`, as in git. */
   paths?: string[];
 }
 
@@ -248,7 +248,10 @@ export interface DiffSummaryEntry {
 
 /** `add` (spec 04 §2.3). */
 export interface GitAddOptions extends BaseWorktreeOptions {
-  /** Paths (files or directories) relative to `dir`; `"."` is the whole tree. Default: none (with `all`/`trackedOnly`: the whole tree). */
+  /**
+   * Paths (files or directories) relative to `dir`; `"."` is the whole tree. Default: none (with `all`/`trackedOnly`: the
+   * whole tree). A path in directory form (`x/`, `x/.`) matches only below a directory `x`, never a file `x`, as in git.
+   */
   paths?: string[];
   /** Add ignored files too. Default `false`. */
   force?: boolean;
@@ -417,6 +420,7 @@ export interface GitCheckoutOptions extends BaseWorktreeOptions {
   ref: string;
   /**
    * Only restore these paths (files or directory prefixes) from `ref`; HEAD stays. Default: none (switch to `ref`).
+   * A path in directory form (`x/`, `x/.`) matches only below a directory `x`, never a file `x`, as in git.
    */
   paths?: string[];
   /** Overwrite local changes. Default `false`. */
@@ -626,7 +630,7 @@ export interface StashPopOptions extends BaseWorktreeOptions {
 }
 /** `reset`: with `paths`, unstage them; with `hard`, reset index and tree. */
 export interface ResetOptions extends BaseWorktreeOptions {
-  /** Only reset these index entries to `ref` (the files stay). Default: none. */
+  /** Only reset these index entries to `ref` (the files stay). Default: none. A path in directory form (`x/`, `x/.`) matches only below a directory `x`, never a file `x`, as in git. */
   paths?: string[];
   /** Reset the index and the working tree to `ref`. Default `false` (mixed: branch and index). */
   hard?: boolean;

@@ -62,8 +62,10 @@ export function pathsOption(op: string, options: object): string[] | undefined {
 
 /**
  * One pathspec as a repository path: `""` is the whole tree; otherwise a
- * `/`-separated path relative to `dir`, without `.`/`..` segments or a
- * trailing `/`.
+ * `/`-separated path relative to `dir`, without `.`/`..` segments. A path
+ * written in directory form — ending in `/` or `/.` (`src/`, `src/.`) —
+ * keeps one trailing `/` (`"src/"`): as in git, it matches only what is
+ * below a directory `src`, never a file `src` ({@link matchesSpec}).
  * @throws PathOutsideRepoError when it leaves `dir` (`../x`, an absolute path elsewhere).
  */
 export function toRepoPath(dir: string, path: string): string {
@@ -71,7 +73,12 @@ export function toRepoPath(dir: string, path: string): string {
   if (full === dir) return "";
   const prefix = dir === "/" ? "/" : `${dir}/`;
   if (!full.startsWith(prefix)) throw new PathOutsideRepoError(path, dir);
-  return full.slice(prefix.length);
+  return isDirectoryForm(path) ? `${full.slice(prefix.length)}/` : full.slice(prefix.length);
+}
+
+/** Whether `path` is written in directory form: its last segment is empty or `.` (`x/`, `x/.`, `x/./`). */
+export function isDirectoryForm(path: string): boolean {
+  return /\/(?:\.\/?)*$/.test(path) || /(?:^|\/)\.$/.test(path);
 }
 
 /** {@link toRepoPath} of each; `[""]` (the whole tree) when `paths` is `undefined` or empty. */
@@ -80,8 +87,12 @@ export function toRepoPaths(dir: string, paths: string[] | undefined): string[] 
   return paths.map((p) => toRepoPath(dir, p));
 }
 
-/** True when `path` is `spec` or below it (`""` matches everything). */
+/**
+ * True when `path` is `spec` or below it (`""` matches everything); a spec
+ * in directory form (`"x/"`, from {@link toRepoPath}) matches only below `x`.
+ */
 export function matchesSpec(path: string, spec: string): boolean {
+  if (spec.endsWith("/")) return path.length > spec.length && path.startsWith(spec);
   return spec === "" || path === spec || (path.length > spec.length && path.startsWith(spec) && path[spec.length] === "/");
 }
 

@@ -192,7 +192,7 @@ export async function add(ctx: GitContext, dir: string, options: GitAddOptions):
   await assertIndexFile(ctx, dir);
   const specs = toRepoPaths(dir, paths);
   for (let i = 0; i < specs.length; i++) {
-    if (specs[i] !== "" && (await beyondLink(ctx, dir, specs[i]!, /\/\.?$/.test(paths![i]!)))) {
+    if (specs[i] !== "" && (await beyondLink(ctx, dir, specs[i]!.replace(/\/$/, ""), specs[i]!.endsWith("/")))) {
       throw new GitError("EPATHSPEC", `pathspec '${paths![i]}' is beyond a symbolic link`);
     }
   }
@@ -201,9 +201,11 @@ export async function add(ctx: GitContext, dir: string, options: GitAddOptions):
   for (let i = 0; i < specs.length; i++) {
     const spec = specs[i]!;
     if (spec === "" || rows.some((row) => matchesSpec(row.path, spec))) continue;
-    const full = `${dir === "/" ? "" : dir}/${spec}`;
-    if (!(await exists(ctx, full))) throw new PathspecNotFoundError(paths![i]!);
-    if (!force && (await (ignores ??= new WorktreeIgnores(ctx, dir)).isIgnored(spec))) {
+    const name = spec.replace(/\/$/, ""); // a directory form (`x/`) names only a directory
+    const full = `${dir === "/" ? "" : dir}/${name}`;
+    const found = spec.endsWith("/") ? (await ctx.workspace.fs.lstat(full).catch(() => undefined))?.isDirectory === true : await exists(ctx, full);
+    if (!found) throw new PathspecNotFoundError(paths![i]!);
+    if (!force && (await (ignores ??= new WorktreeIgnores(ctx, dir)).isIgnored(name))) {
       throw new GitError(
         "EADDFAIL",
         `git add failed: the path '${paths![i]}' is ignored by one of your .gitignore files (pass force to add it)`,
@@ -545,12 +547,14 @@ export async function lsTree(ctx: GitContext, dir: string, options: GitLsTreeOpt
   const ref = stringOption("ls-tree", options, "ref");
   const rawPath = optionalString("ls-tree", options, "path");
   await requireRepo(ctx, dir);
-  const path = rawPath === undefined ? "" : toRepoPath(dir, rawPath);
+  const spec = rawPath === undefined ? "" : toRepoPath(dir, rawPath);
+  const path = spec.replace(/\/$/, "");
   const root = await ctx.git.readTree({ fs: ctx.fs, dir, oid: await resolveRev(ctx, dir, ref), cache: ctx.cache });
   let tree = root.tree;
   if (path !== "") {
     const entry = await treeEntry(ctx, dir, root.oid, path);
-    if (entry === undefined) return [];
+    // A directory form (`x/`) names only a tree, as in git.
+    if (entry === undefined || (spec.endsWith("/") && entry.type !== "tree")) return [];
     if (entry.type !== "tree") return [{ mode: entry.mode, path, oid: entry.oid, type: entry.type as TreeEntryView["type"] }];
     ({ tree } = await ctx.git.readTree({ fs: ctx.fs, dir, oid: entry.oid, cache: ctx.cache }));
   }
