@@ -11,6 +11,7 @@
  * `writeFile("/workspace/f.txt/.", "x")` and `writeFile("/workspace/f.txt/", "x")` resolve and replace f.txt's
  * bytes; `rm("/workspace/f.txt/", { force: true })` resolves and removes f.txt; `readFile`/`stat`/`access`/`chmod`
  * of `f.txt/` succeed on the file. Node on Linux: ENOTDIR for each (open(2)/stat(2)/unlink(2) of "f.txt/").
+ * `writeFile("/workspace/new/", "x")` (missing) creates a FILE named new; Node: EISDIR, nothing created.
  * Suggested fix: in the backend's node:fs bridge (src/backends/worker-javascript/bridge.ts), check a path whose last
  * segment as written is `/` or `.` as the shell adapter does (`directoryForm`): stat it, and answer ENOTDIR when it
  * is not a directory (EISDIR for writeFile of a missing `new/`), before the Workspace drops the slash.
@@ -46,3 +47,17 @@ it.fails("node:fs answers ENOTDIR for f.txt/ and f.txt/. and leaves the file", a
   // Found: every op "resolved"; file "x" after both writeFiles, "ENOENT" after rm.
   expect(out).toEqual(OPS.map((op) => ({ op, code: "ENOTDIR", file: "f" })));
 }, 120_000);
+
+it.fails("node:fs writeFile of a missing new/ is EISDIR and creates nothing", async () => {
+  const out = await inWorkspace(async (ws) => {
+    await ws.fs.mkdir("/workspace", { recursive: true });
+    const h = await ws.runtime.exec(
+      `import fs from "node:fs/promises"; export default async () => { try { await fs.writeFile("/workspace/new/", "x"); return "resolved"; } catch (e) { return e.code; } }`,
+    );
+    const code = String((await h.result()).value);
+    const created = await ws.fs.lstat("/workspace/new").then(() => "exists", (e: { code?: string }) => String(e.code));
+    return { code, created };
+  });
+  // Found: { code: "resolved", created: "exists" } — a file named new, as the shell made before 1f24350.
+  expect(out).toEqual({ code: "EISDIR", created: "ENOENT" });
+}, 60_000);
