@@ -5,6 +5,7 @@
  * @module
  */
 import { runArtifactsCLI } from "./cli.js";
+import { quote } from "./duration.js";
 import { ArtifactError, NotFoundError } from "./errors.js";
 import { checkSessionId, localName, storedName } from "./names.js";
 import type {
@@ -170,7 +171,7 @@ class BindingArtifactClient implements ArtifactClient {
   async getToken(name: string, id: string): Promise<ArtifactsTokenInfo> {
     const { tokens } = await this.listTokens(name);
     const token = (tokens ?? []).find((t) => t.id === id);
-    if (token === undefined) throw new NotFoundError(`no such token '${id}' in repo '${name}'`);
+    if (token === undefined) throw new NotFoundError(`no such token ${quote(id)} in repo ${quote(name)}`);
     return token;
   }
 

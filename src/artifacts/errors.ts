@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { quote } from "./duration.js";
 
 /** Message of {@link ArtifactError} `ENOCONFIG` (spec 04 §3.3). */
 export const ARTIFACTS_NOT_CONFIGURED_MESSAGE = "Workspace Artifacts binding is not configured";
@@ -36,26 +37,30 @@ export class ArtifactError extends Error {
 
 /**
  * `EINVALIDNAME`: a repository name the client refuses before calling the
- * binding. Message `invalid repository name '<name>': <reason>`.
+ * binding. Message `invalid repository name '<name>': <reason>`, the name
+ * cut to its first 64 characters and its length when longer (`'zzz…'
+ * (1000001 characters)`); {@link InvalidRepoNameError.repoName} keeps it whole.
  */
 export class InvalidRepoNameError extends ArtifactError {
   /** The name as given (`String()` of a non-string). */
   readonly repoName: string;
   constructor(name: string, reason: string) {
-    super("EINVALIDNAME", `invalid repository name '${name}': ${reason}`);
+    super("EINVALIDNAME", `invalid repository name ${quote(name)}: ${reason}`);
     this.repoName = name;
   }
 }
 
 /**
  * `EINVALIDSESSION`: a session id refused by `createArtifact` (or the
- * Workspace constructor). Message `invalid session id '<id>': <reason>`.
+ * Workspace constructor). Message `invalid session id '<id>': <reason>`, the
+ * id quoted as {@link InvalidRepoNameError} quotes a name (64 characters at
+ * most); {@link InvalidSessionIdError.sessionId} keeps it whole.
  */
 export class InvalidSessionIdError extends ArtifactError {
   /** The session id as given (`String()` of a non-string). */
   readonly sessionId: string;
   constructor(sessionId: string, reason: string) {
-    super("EINVALIDSESSION", `invalid session id '${sessionId}': ${reason}`);
+    super("EINVALIDSESSION", `invalid session id ${quote(sessionId)}: ${reason}`);
     this.sessionId = sessionId;
   }
 }
