@@ -45,10 +45,11 @@ export class Computerd extends RpcTarget {
   /**
    * Start `/bin/sh -c command` in its own process group and return at once; read its output with
    * {@link events}.
-   * @param {{ id: string, command: string, cwd?: string, env?: Record<string, string>, stdin?: Uint8Array | string, timeoutMs?: number }} args
+   * @param {{ id: string, command: string, cwd?: string, env?: Record<string, string> | [string, string][], stdin?: Uint8Array | string, timeoutMs?: number }} args
    *   `id` non-empty, ≤ 256 UTF-8 bytes; `cwd` a directory relative to MOUNT_POINT (default its root; confined,
    *   `EACCES` outside, `ENOENT`/`ENOTDIR`); `env` merged over the daemon's environment (minus COMPUTERD_SECRET),
-   *   caller wins; `stdin` written then closed (absent → /dev/null); `timeoutMs` absent → COMPUTERD_TIMEOUT_MS
+   *   caller wins — an object of strings, or an array of `[name, value]` pairs (what a client sends for names an
+   *   RPC layer drops from objects: `constructor`, `toString`, `__proto__`, `toJSON` …; a later pair wins); `stdin` written then closed (absent → /dev/null); `timeoutMs` absent → COMPUTERD_TIMEOUT_MS
    *   (320000), 0 = none; at the timeout SIGTERM to the group, SIGKILL after COMPUTERD_KILL_GRACE_MS (5000)
    * @returns {Promise<{ id: string, pid: number | undefined }>}
    * @throws `EEXEC_BUSY` when a live run has this id; `EINVAL` for bad arguments
@@ -59,12 +60,15 @@ export class Computerd extends RpcTarget {
     if (typeof id !== "string" || id === "" || Buffer.byteLength(id) > 256) throw new DaemonError("EINVAL", "exec: id must be a non-empty string of at most 256 bytes");
     if (typeof a.command !== "string") throw new DaemonError("EINVAL", "exec: command must be a string");
     if (a.command.includes("\0")) throw new DaemonError("EINVAL", "exec: command contains a NUL byte");
+    // No prototype: a variable named constructor, toString or __proto__ is one like any other.
     /** @type {Record<string, string>} */
-    const env = {};
+    const env = Object.create(null);
     for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !HIDDEN_ENV.includes(k)) env[k] = v;
     if (a.env !== undefined) {
-      if (a.env === null || typeof a.env !== "object" || Array.isArray(a.env)) throw new DaemonError("EINVAL", "exec: env must be an object of strings");
-      for (const [k, v] of Object.entries(a.env)) {
+      if (a.env === null || typeof a.env !== "object") throw new DaemonError("EINVAL", "exec: env must be an object of strings or an array of [name, value] pairs");
+      for (const pair of Array.isArray(a.env) ? a.env : Object.entries(a.env)) {
+        if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== "string") throw new DaemonError("EINVAL", "exec: env must be an object of strings or an array of [name, value] pairs");
+        const [k, v] = pair;
         if (k === "" || k.includes("=") || k.includes("\0")) throw new DaemonError("EINVAL", `exec: bad env name ${JSON.stringify(k)}`);
         if (typeof v !== "string" || v.includes("\0")) throw new DaemonError("EINVAL", `exec: env ${k} must be a string without NUL`);
         env[k] = v;

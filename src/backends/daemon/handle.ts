@@ -12,12 +12,24 @@ import type { BackendHandle, ExecEvent, KillSignal, ShellRPC } from "../../runti
 import { checkKillSignal, WorkspaceRuntimeError } from "../../runtime/errors.js";
 import { StdioBudget } from "../worker-javascript/stdio.js";
 
+/**
+ * `exec`'s `env` as sent to the daemon: the object itself, or — when a name is one capnweb drops from an object it
+ * passes (a member of `Object.prototype` such as `constructor`, `toString`, `valueOf`, `hasOwnProperty`, or
+ * `__proto__`, `toJSON`) — its own enumerable entries as `[name, value]` pairs, which the daemon takes as well; so
+ * every variable reaches the command. (A daemon image from before pairs refuses them `EINVAL`: such a name is
+ * refused there, never dropped.)
+ */
+function wireEnv(env: Record<string, string>): Record<string, string> | [string, string][] {
+  const entries = Object.entries(env);
+  return entries.some(([name]) => name in Object.prototype || name === "toJSON" || name === "__proto__") ? entries : env;
+}
+
 /** One event of a daemon run (`events`). */
 type DaemonEvent = { seq: number; name: "stdout" | "stderr"; data: Uint8Array } | { seq: number; name: "exit"; code: number; signal?: string; timedOut?: true };
 
 /** The daemon's RPC surface this library calls (`Computerd` in container/lib/api.mjs). */
 export interface DaemonApi extends SyncRPC {
-  exec(input: { id: string; command: string; cwd?: string; env?: Record<string, string>; stdin?: Uint8Array; timeoutMs?: number }): Promise<{ id: string; pid?: number }>;
+  exec(input: { id: string; command: string; cwd?: string; env?: Record<string, string> | [string, string][]; stdin?: Uint8Array; timeoutMs?: number }): Promise<{ id: string; pid?: number }>;
   events(input: { id: string; after?: number; waitMs?: number; ack?: boolean }): Promise<{ events: DaemonEvent[]; done: boolean }>;
   kill(input: { id: string; signal?: string | number }): Promise<{ killed: boolean }>;
   dispose(input: { id: string }): Promise<{ disposed: true }>;
@@ -616,7 +628,7 @@ export function daemonShell(api: DaemonApi): ShellRPC {
       const request: Parameters<DaemonApi["exec"]>[0] = { id, command: input.source };
       const cwd = daemonCwd(input.cwd);
       if (cwd !== undefined) request.cwd = cwd;
-      if (input.env !== undefined) request.env = input.env;
+      if (input.env !== undefined) request.env = wireEnv(input.env);
       if (input.stdin !== undefined) request.stdin = input.stdin;
       if (input.timeoutMs !== undefined) request.timeoutMs = input.timeoutMs;
       await commandCall(() => api.exec(request), "exec", `the command may have started: check with getExec("${id}") before running it again`);

@@ -19,6 +19,11 @@
  * Suggested fix: send `env` as an array of [name, value] pairs (the daemon building its environment with
  * Object.create(null) / a Map), or refuse such names in the handle with EINVAL naming the variable, so nothing is
  * dropped without a word.
+ *
+ * Fixed: the daemon's `exec` (container/lib/api.mjs) takes `env` as an object or as an array of `[name, value]` pairs
+ * (malformed pairs EINVAL) and builds the command's environment in a prototype-less object; the handle
+ * (src/backends/daemon/handle.ts `wireEnv`) sends pairs when a name is a member of Object.prototype, `toJSON` or
+ * `__proto__`. Siblings: test/node/fix21/container-exec-env-pairs.test.ts.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -35,7 +40,7 @@ const SECRET = "attack21c-secret";
 const NAMES = ["constructor", "toString", "valueOf", "hasOwnProperty", "toLocaleString", "isPrototypeOf", "toJSON", "__proto__"];
 
 describe("attack21c: exec env names that are Object.prototype members, over the container's RPC", () => {
-  it.fails("reach the command like any other name", { timeout: 60_000 }, async () => {
+  it("reach the command like any other name", { timeout: 60_000 }, async () => {
     const mount = fs.mkdtempSync(path.join(os.tmpdir(), "attack21c-env-"));
     const proc = spawn(process.execPath, [DAEMON], {
       env: { ...process.env, HOST: "127.0.0.1", PORT: "0", MOUNT_POINT: mount, COMPUTERD_SECRET: SECRET },
