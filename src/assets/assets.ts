@@ -203,8 +203,10 @@ async function share(c: ShareContext, path: string, opts: ShareOptions): Promise
   // A lone surrogate (possible in a JS string, not in UTF-8) becomes U+FFFD, so the stored key and the signed URL agree.
   const id = newAssetId();
   // Shortened (stem…ext) when the key would pass R2's 1,024 bytes; the prefix is refused when it leaves no room.
-  const name = fitName(assetKey(prefix, id, ""), wellFormed(basename(path)));
-  const key = assetKey(prefix, id, name);
+  // The prefix too: a lone surrogate in it gave a URL naming one U+FFFD and a key R2 stored with three.
+  const safePrefix = prefix === undefined ? undefined : wellFormed(prefix);
+  const name = fitName(assetKey(safePrefix, id, ""), wellFormed(basename(path)));
+  const key = assetKey(safePrefix, id, name);
   const httpMetadata = {
     contentType: contentType ?? contentTypeFor(name),
     contentDisposition: fitDisposition(disposition, filename ?? name),
@@ -212,7 +214,7 @@ async function share(c: ShareContext, path: string, opts: ShareOptions): Promise
   const signedAt = c.now();
   const customMetadata = {
     sourcePath: fitSourcePath(path),
-    sessionId: typeof c.ws.sessionId === "string" ? fitMiddle(c.ws.sessionId, MAX_SESSION_ID_BYTES) : "",
+    sessionId: typeof c.ws.sessionId === "string" ? fitMiddle(wellFormed(c.ws.sessionId), MAX_SESSION_ID_BYTES) : "",
     expiresAt: new Date(signedAt + expiresIn * 1000).toISOString(),
   };
 

@@ -15,13 +15,27 @@
  */
 import { z } from "zod";
 import { errorMessage, type SettledTool, type ToolFacts } from "./types.js";
-import { fitMiddle } from "../../assets/metadata.js";
+import { fitMiddle, wellFormed } from "../../assets/metadata.js";
 
 /**
  * Bytes (UTF-8) of the session id the publish prefix `agent-<sessionId>` holds: a longer id is kept as its start, `…`
  * and its end, so the key `<prefix>/<id>/<name>` always leaves the name room within R2's 1,024 bytes.
  */
 const PUBLISH_PREFIX_SESSION_BYTES = 256;
+
+/**
+ * The publish prefix for a session id: `agent-<id>`, the id made safe for an R2 key first — a lone UTF-16
+ * surrogate becomes U+FFFD (R2 stores such a key as three U+FFFD while the URL names one, so the link named
+ * nothing) and a `.` or `..` segment of an id holding `/` becomes `_`/`__` (`share` refuses those segments: a URL
+ * cannot address them, so every publish failed) — then cut to {@link PUBLISH_PREFIX_SESSION_BYTES}.
+ */
+function publishPrefix(sessionId: string): string {
+  const safe = wellFormed(sessionId)
+    .split("/")
+    .map((segment) => (segment === "." || segment === ".." ? segment.replaceAll(".", "_") : segment))
+    .join("/");
+  return `agent-${fitMiddle(safe, PUBLISH_PREFIX_SESSION_BYTES)}`;
+}
 
 /**
  * publish counts as mutating: it uploads a file and hands out a link that
@@ -153,7 +167,7 @@ export function publishDefinition(options: PublishToolOptions): SettledTool<Publ
     async execute(input) {
       const shareOptions: PublishShareOptions = { expiresAfter: input.expiresAfterMs ?? DEFAULT_PUBLISH_EXPIRES_AFTER_MS };
       const sessionId = workspace.sessionId;
-      if (typeof sessionId === "string" && sessionId !== "") shareOptions.prefix = `agent-${fitMiddle(sessionId, PUBLISH_PREFIX_SESSION_BYTES)}`;
+      if (typeof sessionId === "string" && sessionId !== "") shareOptions.prefix = publishPrefix(sessionId);
       try {
         const url: unknown = await share(input.path, shareOptions);
         if (typeof url !== "string" || url === "") {

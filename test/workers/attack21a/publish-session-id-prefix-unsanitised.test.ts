@@ -16,6 +16,9 @@
  *   no prefix), as scout20 publish-long-session-id found for long ids.
  * Suggested fix: build the prefix from the session id made safe for a key: well-formed (toWellFormed) and with its
  * `/` replaced (or each `.`/`..` segment escaped), before fitMiddle; document it in docs/tools.md's publish section.
+ * Fixed: the publish tool's prefix is `agent-<id>` with the id made well-formed (a lone surrogate → U+FFFD) and each
+ * `.`/`..` segment written `_`/`__` before it is cut (src/tools/core/publish.ts publishPrefix); `share` makes its own
+ * `prefix` well-formed too, so the URL and the stored key agree (and the session id in the object's metadata).
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { expect, it } from "vitest";
@@ -45,15 +48,18 @@ async function publishAs(sessionId: string): Promise<{ ok: unknown; urlKey?: str
   });
 }
 
-it.fails("a session id with a lone surrogate gives a link to the object it stored", async () => {
+it("a session id with a lone surrogate gives a link to the object it stored", async () => {
   const out = await publishAs("\uD800");
   // Found: urlKey "agent-\uFFFD/<id>/r.txt", stored ["agent-\uFFFD\uFFFD\uFFFD/<id>/r.txt"].
   expect(out.ok).toBe(true);
   expect(out.stored).toEqual([out.urlKey]);
+  expect(out.urlKey).toMatch(/^agent-\uFFFD\/[0-9a-z]{26}\/r\.txt$/);
 }, 60_000);
 
-it.fails("a session id with a . or .. segment still lets the model publish", async () => {
+it("a session id with a . or .. segment still lets the model publish", async () => {
   const out = [await publishAs("a/../b"), await publishAs("x/./y")];
   // Found: { ok: false, error: 'share: prefix "agent-a/../b" has a "." or ".." segment, …; use other characters' } (both).
   expect(out.map((o) => o.ok)).toEqual([true, true]);
+  expect(out.map((o) => o.urlKey!.replace(/\/[0-9a-z]{26}\//, "/<id>/"))).toEqual(["agent-a/__/b/<id>/r.txt", "agent-x/_/y/<id>/r.txt"]);
+  expect(out.map((o) => o.stored)).toEqual(out.map((o) => [o.urlKey]));
 }, 60_000);
