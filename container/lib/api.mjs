@@ -3,7 +3,7 @@ import os from "node:os";
 import { RpcTarget } from "capnweb";
 import { DaemonError } from "./errors.mjs";
 import { MAX_TIMEOUT_MS, MAX_WAIT_MS } from "./runs.mjs";
-import { apply, nonNegInt, read, scan, SCAN_MAX_LIMIT } from "./sync.mjs";
+import { apply, nonNegInt, read, repairMount, scan, SCAN_MAX_LIMIT } from "./sync.mjs";
 
 /**
  * Environment variables of the daemon that a command never sees.
@@ -52,7 +52,8 @@ export class Computerd extends RpcTarget {
    *   RPC layer drops from objects: `constructor`, `toString`, `__proto__`, `toJSON` …; a later pair wins); `stdin` written then closed (absent → /dev/null); `timeoutMs` absent → COMPUTERD_TIMEOUT_MS
    *   (320000), 0 = none; at the timeout SIGTERM to the group, SIGKILL after COMPUTERD_KILL_GRACE_MS (5000)
    * @returns {Promise<{ id: string, pid: number | undefined }>}
-   * @throws `EEXEC_BUSY` when a live run has this id; `EINVAL` for bad arguments
+   * @throws `EEXEC_BUSY` when a live run has this id; `EINVAL` for bad arguments. A mount point a command removed or
+   *   replaced by something else than a directory is made an empty directory again first
    */
   async exec(args) {
     const a = obj(args, "exec");
@@ -86,6 +87,7 @@ export class Computerd extends RpcTarget {
       if (timeoutMs > MAX_TIMEOUT_MS) throw new DaemonError("EINVAL", `exec: timeoutMs must be ≤ ${MAX_TIMEOUT_MS}`);
     }
     if (this.s.runs.runs.get(id)?.live) throw new DaemonError("EEXEC_BUSY", `run ${JSON.stringify(id)} is still running`);
+    await repairMount(this.s.mount); // a mount point a command removed or replaced by a link: a directory again
     const cwd = await this.s.mount.directory(a.cwd ?? "", "cwd");
     env.PWD = cwd;
     return this.s.runs.start({ id, command: a.command, cwd, env, stdin, timeoutMs });
@@ -141,6 +143,8 @@ export class Computerd extends RpcTarget {
    *   `since` ms since the epoch: only entries whose mtime or ctime is ≥ since (deletions are not reported);
    *   `cursor` from the previous page; `limit` entries per page (default 1000, ≤ 10000)
    * @returns {Promise<import("./sync.mjs").ScanPage>}
+   * @throws `ENOTDIR` when a command replaced the mount point by a symlink, a file or a special file (not walked;
+   *   the next `exec` or `apply` makes it an empty directory again)
    */
   async scan(args = {}) {
     const a = obj(args, "scan");

@@ -306,11 +306,51 @@ export async function scan(mount, ignored, opts) {
     if (!full) open.pop();
   };
   const rootAt = Date.now();
-  const rootStat = await fs.lstat(mount.real).catch(() => null);
+  const rootStat = await mountStat(mount);
   await walk(mount.real, [], after, rootStat, rootAt);
   if (full) keepListings(listCache, open);
   else listCache.clear();
   return { entries, skipped, cursor: full ? last : null, done: !full };
+}
+
+/**
+ * The mount point's lstat, null when it is gone (a command removed it: the walk finds nothing).
+ * @param {import("./paths.mjs").Mount} mount
+ * @returns {Promise<import("node:fs").Stats | null>}
+ * @throws DaemonError `ENOTDIR` when something else than a directory is there — a command replaced it by a symlink
+ *   (`ln -s /data /workspace`) or a file: nothing is walked through it (a link would lead the walk out of the mount
+ *   point). {@link repairMount} (each `exec` and `apply`) makes it an empty directory again.
+ */
+async function mountStat(mount) {
+  let st;
+  try {
+    st = await fs.lstat(mount.real);
+  } catch (err) {
+    if (/** @type {{ code?: string }} */ (err).code === "ENOENT") return null;
+    throw err;
+  }
+  if (st.isDirectory()) return st;
+  const what = st.isSymbolicLink() ? `a symlink to ${JSON.stringify(await fs.readlink(mount.real).catch(() => "?"))}` : st.isFile() ? "a file" : "a special file";
+  throw new DaemonError(
+    "ENOTDIR",
+    `the mount point ${mount.abs} is no longer a directory but ${what}: a command replaced it, and nothing is synced through it. The next command (or push) makes it an empty directory again (what the link leads to is left alone), and the pull after it finds everything that was under it deleted`,
+    { syscall: "scan" },
+  );
+}
+
+/**
+ * Make the mount point a directory again when a command removed it or replaced it by a symlink, a file or a special
+ * file (the entry is removed, not what a link leads to; an empty directory, mode 0o755, made in its place). Called by
+ * each `exec` (its cwd is under the mount point) and `apply`; a scan meanwhile refuses `ENOTDIR` ({@link mountStat}).
+ * @param {import("./paths.mjs").Mount} mount
+ * @returns {Promise<boolean>} whether anything was repaired
+ */
+export async function repairMount(mount) {
+  const st = await fs.lstat(mount.real).catch(() => null);
+  if (st?.isDirectory()) return false;
+  if (st) await fs.unlink(mount.real);
+  await fs.mkdir(mount.real, { recursive: true, mode: 0o755 });
+  return true;
 }
 
 /**
@@ -456,6 +496,7 @@ function modeArg(v, field = "mode") {
 export async function apply(mount, ops) {
   if (!Array.isArray(ops)) throw new DaemonError("EINVAL", "ops must be an array");
   if (ops.length > APPLY_MAX_OPS) throw new DaemonError("EINVAL", `at most ${APPLY_MAX_OPS} ops per apply, got ${ops.length}`);
+  await repairMount(mount);
   /** @type {ApplyResult[]} */
   const results = [];
   /** @type {Map<string, string>} */
