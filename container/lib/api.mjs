@@ -1,6 +1,7 @@
 // @ts-check
 import os from "node:os";
 import { RpcTarget } from "capnweb";
+import { diskId } from "./disk.mjs";
 import { DaemonError } from "./errors.mjs";
 import { MAX_TIMEOUT_MS, MAX_WAIT_MS } from "./runs.mjs";
 import { apply, nonNegInt, read, repairMount, scan, SCAN_MAX_LIMIT } from "./sync.mjs";
@@ -18,6 +19,7 @@ const HIDDEN_ENV = ["COMPUTERD_SECRET", "COMPUTERD_AUTH_FILE"];
  * @property {import("./runs.mjs").Runs} runs
  * @property {string} version
  * @property {string} bootId random id of this daemon process (a new one after every start)
+ * @property {Promise<string | undefined>} [diskId] the disk id (disk.mjs), looked up by the first `info()`
  */
 
 /**
@@ -35,11 +37,14 @@ export class Computerd extends RpcTarget {
 
   /**
    * What this daemon is and how it is set up.
-   * @returns {{ version: string, mountPoint: string, ignore: string[], pid: number, bootId: string }}
-   *   `mountPoint` as configured; `ignore` the applied MOUNT_IGNORE globs in order; `bootId` changes on every daemon start
+   * @returns {Promise<{ version: string, mountPoint: string, ignore: string[], pid: number, bootId: string, diskId?: string }>}
+   *   `mountPoint` as configured; `ignore` the applied MOUNT_IGNORE globs in order; `bootId` changes on every daemon start;
+   *   `diskId` names the disk (the same after a restart on it, a new one on a fresh disk; disk.mjs), absent when none can be kept
    */
-  info() {
-    return { version: this.s.version, mountPoint: this.s.mount.abs, ignore: [...this.s.config.ignore], pid: process.pid, bootId: this.s.bootId };
+  async info() {
+    const disk = await (this.s.diskId ??= diskId(this.s.mount.abs));
+    const info = { version: this.s.version, mountPoint: this.s.mount.abs, ignore: [...this.s.config.ignore], pid: process.pid, bootId: this.s.bootId };
+    return disk === undefined ? info : { ...info, diskId: disk };
   }
 
   /**

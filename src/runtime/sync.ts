@@ -24,10 +24,18 @@
  *   (the container's version won while the command ran): only what was
  *   synced before the deletion is removed.
  * - The manifest is checked on every new daemon boot (`info().bootId`): a
- *   restarted daemon on the same disk (an entry is there with the recorded
- *   stat, ctime included) keeps it, so a pull left pending completes without
- *   overwriting the Workspace's later changes; another disk (a relaunched
- *   container) drops it, and the next push sends the whole tree.
+ *   restarted daemon on the same disk (the disk id it announces,
+ *   `info().diskId`, is the one recorded; for a daemon without one, an entry
+ *   is there with the recorded stat, ctime included) keeps it, so a pull left
+ *   pending completes without overwriting the Workspace's later changes;
+ *   another disk (a relaunched container) drops it, and the next push sends
+ *   the whole tree.
+ * - While commands are live, a push with anything to send pulls first: a
+ *   Workspace deletion or rewrite never destroys what a live run wrote since
+ *   the last pull (the container wins, as in the pull).
+ * - A pull replaces a Workspace directory by the container's file or link
+ *   only when nothing in it changed in the Workspace since the last sync (a
+ *   deletion's rules); else the directory is kept and listed in `skipped`.
  * - A file pushed in pieces goes to `.<name>.ws-sync-<8 hex>` first (`<name>`
  *   cut to keep it within 255 bytes; the name
  *   recorded in `__ws_sync_temps` until the push settles it); one a push cut
@@ -48,7 +56,7 @@
  *   one with `..` after a name is stored in its lexical form, as there.
  *
  * Tables (this module owns them): `__ws_sync_state` (per backend: push
- * cursor, boot id, whether a pull is pending and why),
+ * cursor, boot id, disk id, whether a pull is pending and why),
  * `__ws_sync_manifest` (per backend and container path: the entry as last
  * synced, and the Workspace revision it corresponds to) and
  * `__ws_sync_temps` (per backend: the temporary names of pushes in pieces
@@ -139,8 +147,11 @@ export type RemoteApplyResult = { ok: true; stat?: RemoteEntryStat } | { ok: fal
  * Paths are relative to the mount point, `/`-separated, without a leading `/`.
  */
 export interface SyncRPC {
-  /** The daemon: its mount point, applied ignore globs and boot id (new on every start). */
-  info(): Promise<{ mountPoint: string; ignore: string[]; bootId: string; version?: string }>;
+  /**
+   * The daemon: its mount point, applied ignore globs, boot id (new on every start) and disk id (the same
+   * after a restart on the same disk, a new one on a fresh disk; absent from a daemon that keeps none).
+   */
+  info(): Promise<{ mountPoint: string; ignore: string[]; bootId: string; diskId?: string; version?: string }>;
   /** One page of the whole tree (ignored paths left out), depth first, a directory before its children. */
   scan(input: { cursor?: string | null; limit?: number }): Promise<RemoteScanPage>;
   /** `length` (≤ 1 MiB) bytes of a file from `offset`. */
@@ -176,7 +187,9 @@ export interface PullOutcome {
   /** Bytes of file content copied. */
   bytes: number;
   /**
-   * Entries not applied: read-only mounts, special files, names that are not UTF-8, refused writes,
+   * Entries not applied: read-only mounts, special files, names that are not UTF-8, refused writes, Workspace
+   * directories the container replaced by a file or link while the Workspace changed or added entries in them
+   * (kept: `op: "write"`, `"the container replaced this directory by a file or link, but the Workspace changed …"`),
    * invalid answers of the daemon (`"invalid path from the container"`, `"invalid entry from the container"`)
    * and container links whose target leads outside /workspace (`"link leads outside /workspace"`).
    * Each `reason` is at most {@link MAX_SYNC_REASON_CHARS} characters; the first
@@ -231,7 +244,7 @@ export class RemoteSync {
   readonly #backend: string;
   readonly #rpc: SyncRPC;
   #queue: Promise<unknown> = Promise.resolve();
-  #info: Promise<{ mountPoint: string; ignore: string[]; bootId: string }> | undefined;
+  #info: Promise<{ mountPoint: string; ignore: string[]; bootId: string; diskId?: string }> | undefined;
   #ignored: (wire: string) => boolean = () => false;
   /** Commands this connection sent whose pull has not started. */
   #live = 0;
@@ -266,6 +279,16 @@ export class RemoteSync {
         mtime REAL NOT NULL, ctime REAL NOT NULL, target TEXT, rev INTEGER NOT NULL, PRIMARY KEY (backend, path)) WITHOUT ROWID`,
     );
     db.run(`CREATE TABLE IF NOT EXISTS __ws_sync_temps (backend TEXT NOT NULL, path TEXT NOT NULL, PRIMARY KEY (backend, path)) WITHOUT ROWID`);
+    try {
+      db.all(`SELECT disk FROM __ws_sync_state LIMIT 0`);
+    } catch {
+      // A state table made by an earlier version: the disk id the backend's daemon announced (NULL: none recorded).
+      try {
+        db.run(`ALTER TABLE __ws_sync_state ADD COLUMN disk TEXT`);
+      } catch {
+        /* the column exists */
+      }
+    }
   }
 
   /** The backends that have synced in this Workspace (they have a state row), in id order. */
@@ -297,13 +320,15 @@ export class RemoteSync {
     return (await this.#daemon()).bootId;
   }
 
-  #daemon(): Promise<{ mountPoint: string; ignore: string[]; bootId: string }> {
+  #daemon(): Promise<{ mountPoint: string; ignore: string[]; bootId: string; diskId?: string }> {
     this.#info ??= this.#rpc.info().then(
       async (info) => {
         checkBootId((info as { bootId?: unknown } | null)?.bootId);
         checkMountPoint((info as { mountPoint?: unknown } | null)?.mountPoint);
+        const disk = (info as { diskId?: unknown }).diskId;
+        if (disk !== undefined) checkDiskId(disk);
         this.#ignored = ignoreMatcher(info.mountPoint, info.ignore);
-        await this.#adopt(info.bootId);
+        await this.#adopt(info.bootId, disk as string | undefined);
         return info;
       },
     );
@@ -320,26 +345,32 @@ export class RemoteSync {
    * the manifest describes: the manifest stays (what the container changed
    * meanwhile is pulled as usual, and the Workspace's changes, even those
    * made while a pull was pending, are neither overwritten nor undone). The
-   * same disk is recognised by an entry the manifest holds whose kind, mode,
-   * size, mtime and ctime (which no copy can set) are all as recorded.
-   * Another disk (a relaunched container): the manifest is dropped and the
-   * next push sends the whole tree.
+   * same disk is recognised by its disk id (`info().diskId`, a random id the
+   * daemon keeps beside its mount point): the one recorded, whatever the
+   * files hold — a file of the container's image is on every fresh disk, and
+   * a command may have changed every synced file. Only when the daemon or the
+   * record has no disk id (an earlier version) is it recognised by an entry
+   * the manifest holds whose kind, mode, size, mtime and ctime are all as
+   * recorded. Another disk (a relaunched container): the manifest is dropped
+   * and the next push sends the whole tree.
    */
-  async #adopt(boot: string): Promise<void> {
-    const row = this.#db.one<{ boot: string | null }>(`SELECT boot FROM __ws_sync_state WHERE backend = ?`, this.#backend);
-    if (row?.boot === boot) return;
-    if (row && (await this.#sameDisk())) {
-      this.#db.run(`UPDATE __ws_sync_state SET boot = ? WHERE backend = ?`, boot, this.#backend);
+  async #adopt(boot: string, disk: string | undefined): Promise<void> {
+    const row = this.#db.one<{ boot: string | null; disk: string | null }>(`SELECT boot, disk FROM __ws_sync_state WHERE backend = ?`, this.#backend);
+    if (row?.boot === boot && (disk === undefined || row.disk === disk)) return;
+    const same = row !== undefined && (disk !== undefined && row.disk !== null ? row.disk === disk : row.boot === boot || (await this.#sameDisk()));
+    if (same) {
+      this.#db.run(`UPDATE __ws_sync_state SET boot = ?, disk = ? WHERE backend = ?`, boot, disk ?? row.disk, this.#backend);
       return;
     }
     this.#db.tx(() => {
       this.#db.run(`DELETE FROM __ws_sync_manifest WHERE backend = ?`, this.#backend);
       this.#db.run(`DELETE FROM __ws_sync_temps WHERE backend = ?`, this.#backend);
       this.#db.run(
-        `INSERT INTO __ws_sync_state (backend, boot, pushed_rev, pushed_path, pull_pending, pull_error) VALUES (?, ?, 0, NULL, 0, NULL)
-         ON CONFLICT (backend) DO UPDATE SET boot = excluded.boot, pushed_rev = 0, pushed_path = NULL, pull_pending = 0, pull_error = NULL`,
+        `INSERT INTO __ws_sync_state (backend, boot, disk, pushed_rev, pushed_path, pull_pending, pull_error) VALUES (?, ?, ?, 0, NULL, 0, NULL)
+         ON CONFLICT (backend) DO UPDATE SET boot = excluded.boot, disk = excluded.disk, pushed_rev = 0, pushed_path = NULL, pull_pending = 0, pull_error = NULL`,
         this.#backend,
         boot,
+        disk ?? null,
       );
     });
   }
@@ -451,13 +482,22 @@ export class RemoteSync {
   /** {@link push}; `block` gets the running totals after each page of the change log. */
   async #push(block: (totals: SyncTotals) => void): Promise<Omit<PushOutcome, "skipped"> & { skipped: SkipList }> {
     await this.#daemon();
-    // A command sent by an earlier life of the object (or connection), or abandoned by this one, whose pull never ran: its changes first.
-    if (this.#live === 0 || this.#owed > 0) {
-      const pending = this.#db.one<{ pull_pending: number; pull_error: string | null }>(`SELECT pull_pending, pull_error FROM __ws_sync_state WHERE backend = ?`, this.#backend);
-      if (pending?.pull_pending === 1 && pending.pull_error === COMMAND_SENT) await this.pull();
+    const state = () => this.#db.one<{ pushed_rev: number; pushed_path: string | null; pull_pending: number; pull_error: string | null }>(
+      `SELECT pushed_rev, pushed_path, pull_pending, pull_error FROM __ws_sync_state WHERE backend = ?`,
+      this.#backend,
+    );
+    const before = state();
+    const commandPending = before?.pull_pending === 1 && before.pull_error === COMMAND_SENT;
+    // A command sent by an earlier life of the object (or connection), or abandoned by this one, whose pull never ran:
+    // its changes first. And while commands of this connection are live, what they changed since the last pull is
+    // pulled first when the push has anything to send, so a push deleting or rewriting an entry never destroys what a
+    // live run wrote there (the container's changes win, as in the pull; docs/container.md) — their pulls stay owed.
+    if (((this.#live === 0 || this.#owed > 0) && commandPending) || (this.#live > 0 && this.#toSend({ rev: before?.pushed_rev ?? 0, path: before?.pushed_path ?? null }))) {
+      await this.pull();
+      if (this.#live > 0) this.markPullPending(COMMAND_SENT);
     }
-    const state = this.#db.one<{ pushed_rev: number; pushed_path: string | null }>(`SELECT pushed_rev, pushed_path FROM __ws_sync_state WHERE backend = ?`, this.#backend);
-    let cursor: ChangeCursor = { rev: state?.pushed_rev ?? 0, path: state?.pushed_path ?? null };
+    const after = state();
+    let cursor: ChangeCursor = { rev: after?.pushed_rev ?? 0, path: after?.pushed_path ?? null };
     const outcome = { pushed: 0, bytes: 0, skipped: new SkipList(), cursor };
     for (;;) {
       const page = this.#fs.changesSince(cursor, { limit: CHANGES_PAGE });
@@ -467,6 +507,23 @@ export class RemoteSync {
       this.#db.run(`UPDATE __ws_sync_state SET pushed_rev = ?, pushed_path = ? WHERE backend = ?`, cursor.rev, cursor.path, this.#backend);
       block({ entries: outcome.pushed, bytes: outcome.bytes, skipped: outcome.skipped.count });
       if (page.done) return outcome;
+    }
+  }
+
+  /**
+   * Whether the Workspace changes after `cursor` hold an entry a push would send (under /workspace, not
+   * ignored, not the revision the manifest holds): reads the change log up to the first such entry.
+   */
+  #toSend(cursor: ChangeCursor): boolean {
+    for (;;) {
+      const page = this.#fs.changesSince(cursor, { limit: CHANGES_PAGE });
+      for (const entry of page.entries) {
+        const wire = wirePath(entry.path);
+        if (wire === null || wire === "" || this.#ignored(wire)) continue;
+        if (entry.kind === "deleted" ? this.#removals(wire, entry.rev).length > 0 : this.#manifestRow(wire)?.rev !== entry.rev) return true;
+      }
+      if (page.done) return false;
+      cursor = page.cursor;
     }
   }
 
@@ -677,6 +734,8 @@ export class RemoteSync {
     const owed = this.#owed;
     await this.#daemon();
     const seen = new Set<string>();
+    // Entries the daemon could not look into (a path past the container's PATH_MAX): nothing recorded under them is gone.
+    const unlooked = new Set<string>();
     const leftovers: string[] = [];
     // Temporary names of pushes cut short (pushes run under the same lock: none is writing now).
     const temps = new Set(this.#db.all<{ path: string }>(`SELECT path FROM __ws_sync_temps WHERE backend = ?`, this.#backend).map((r) => r.path));
@@ -694,6 +753,11 @@ export class RemoteSync {
         // decoding, which only a valid name can have been recorded under: it marks nothing (a valid twin the
         // container deleted is deleted here too).
         if (skip.reason !== "encoding" && this.#recorded(path)) seen.add(path);
+        if (skip.reason === "toolong") {
+          unlooked.add(path);
+          outcome.skipped.push({ path: `${SYNC_ROOT}/${path}`, op: "write", reason: TOO_DEEP });
+          continue;
+        }
         outcome.skipped.push({ path: `${SYNC_ROOT}/${path}`, op: "write", reason: skip.reason === "encoding" ? "name is not valid UTF-8" : "special file (fifo, socket or device)" });
       }
       const todo: (RemoteEntryStat & { path: string })[] = [];
@@ -746,6 +810,7 @@ export class RemoteSync {
     const gone: { path: string; kind: string; rev: number }[] = [];
     for (const row of known) {
       if (seen.has(row.path)) continue;
+      if (unlooked.size > 0 && underUnlooked(row.path, unlooked)) continue;
       if (!validWire(row.path)) {
         // Recorded before paths were checked: never removed from the Workspace, only forgotten.
         this.#db.run(`DELETE FROM __ws_sync_manifest WHERE backend = ? AND path = ?`, this.#backend, row.path);
@@ -824,10 +889,10 @@ export class RemoteSync {
       // Under a folder this pull made, nothing is there unless the change log says so: no look-up of a missing path.
       const segments = entry.path.split("/");
       const existing = dirs.absent(segments) ? undefined : await this.#fs.lstat(full).catch(() => undefined);
-      if (existing?.isDirectory && entry.kind !== "directory") {
-        // A directory replaced by a file or link: what the manifest held under it went with it.
-        await this.#fs.rm(full, { recursive: true, force: true });
-        this.#forget(entry.path);
+      if (existing?.isDirectory && entry.kind !== "directory" && !(await this.#clearDirectory(entry.path, outcome, dirs))) {
+        // A directory replaced by a file or link, in which the Workspace wrote since the last sync: kept, as a deletion keeps it.
+        outcome.skipped.push({ path: full, op: "write", reason: REPLACED_KEPT });
+        return;
       }
       if (entry.kind === "directory") {
         if (existing && !existing.isDirectory) await this.#fs.rm(full, { recursive: true, force: true });
@@ -877,7 +942,7 @@ export class RemoteSync {
   async #removeGone(
     top: { path: string; kind: string; rev: number },
     rows: { path: string; kind: string; rev: number }[],
-    outcome: Outcome,
+    outcome: { skipped: Pick<SkipList, "push"> },
     dirs: RealDirs,
   ): Promise<boolean> {
     const full = `${SYNC_ROOT}/${top.path}`;
@@ -939,6 +1004,36 @@ export class RemoteSync {
       }
     }
     return removed;
+  }
+
+  /**
+   * Clears the Workspace directory at wire path `wire` for the container's
+   * file or link that replaced it, by the rules of a deletion
+   * ({@link #removeGone}): only what is still as last synced goes. Answers
+   * whether the directory is gone; when it is not (the Workspace changed or
+   * added something in it since the last sync, or it was never synced with
+   * entries in it), what the Workspace wrote is kept, and so is the
+   * directory; only the entries under it the Workspace changed are reported
+   * (the directory itself is reported by the caller).
+   */
+  async #clearDirectory(wire: string, outcome: Outcome, dirs: RealDirs): Promise<boolean> {
+    const full = `${SYNC_ROOT}/${wire}`;
+    const rows = [
+      ...this.#db.all<{ path: string; kind: string; rev: number }>(`SELECT path, kind, rev FROM __ws_sync_manifest WHERE backend = ? AND path = ?`, this.#backend, wire),
+      ...this.#db.all<{ path: string; kind: string; rev: number }>(
+        `SELECT path, kind, rev FROM __ws_sync_manifest WHERE backend = ? AND path >= ? AND path < ? ORDER BY path`,
+        this.#backend,
+        `${wire}/`,
+        `${wire}0`,
+      ),
+    ];
+    // A directory the manifest does not hold as one (made by the Workspace): it goes only when empty.
+    if (rows[0]?.path !== wire || rows[0].kind !== "directory") rows.unshift({ path: wire, kind: "directory", rev: -1 });
+    // Path order, as #removeGone takes them (a path sorts after its directory).
+    rows.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    const skipped = { push: (entry: SkippedEntry) => void (entry.path === full ? undefined : outcome.skipped.push(entry)) };
+    await this.#removeGone(rows[0]!, rows, { skipped }, dirs);
+    return (await this.#fs.lstat(full).catch(() => undefined)) === undefined;
   }
 
   /**
@@ -1200,11 +1295,26 @@ const LINK_OUTSIDE = "link leads outside /workspace";
  */
 export const MAX_PULL_FILE_BYTES = 1024 * 1024 * 1024;
 
+/**
+ * The `skipped` reason of a container entry whose path (the mount point's and its own) is longer than the
+ * container's PATH_MAX: the daemon cannot look at it, so it is not pulled, and what the Workspace holds there stays.
+ */
+const TOO_DEEP = "path longer than the container's PATH_MAX (4096 bytes): not synced; what the Workspace holds there is kept";
+
+/** Whether `path` or one of its parents is in `tops`. */
+function underUnlooked(path: string, tops: ReadonlySet<string>): boolean {
+  for (let at = path.length; at > 0; at = path.lastIndexOf("/", at - 1)) if (tops.has(path.slice(0, at))) return true;
+  return false;
+}
+
 /** The `skipped` reason of a file over {@link MAX_PULL_FILE_BYTES}. */
 const TOO_LARGE = `file larger than the pull limit (${MAX_PULL_FILE_BYTES} bytes)`;
 
 /** The `skipped` reason of an entry the container deleted that the Workspace changed since the last sync (kept). */
 const KEPT = "changed in the Workspace since the last sync";
+
+/** The `skipped` reason of a container file or link not written over a Workspace directory the Workspace changed since the last sync (kept). */
+const REPLACED_KEPT = "the container replaced this directory by a file or link, but the Workspace changed or added entries in it since the last sync: the directory is kept";
 
 /**
  * Whether the daemon's `path` is a wire path: a string, relative (no
@@ -1591,6 +1701,22 @@ export function checkBootId(bootId: unknown): string {
   if (typeof bootId === "string" && bootId !== "" && bootId.length <= MAX_BOOT_ID_CHARS) return bootId;
   const shown = typeof bootId === "string" ? `a string of ${bootId.length} characters` : bootId === null ? "null" : `a value of type ${typeof bootId}`;
   throw protocolError(`the container's daemon announced a boot id that is not a string of 1 to ${MAX_BOOT_ID_CHARS} characters (${shown}): its daemon misbehaves (a command may have taken it over); restart the container`);
+}
+
+/**
+ * Longest disk id (`info().diskId`) a daemon may announce: 256 characters, as
+ * {@link MAX_BOOT_ID_CHARS} (the daemon's is a UUID). Stored per backend (`__ws_sync_state.disk`).
+ */
+export const MAX_DISK_ID_CHARS = 256;
+
+/**
+ * `diskId` when it is a daemon's disk id: a non-empty string of at most {@link MAX_DISK_ID_CHARS} characters.
+ * @throws Error `EPROTO` (`the container's daemon announced a disk id that is not …`) otherwise.
+ */
+export function checkDiskId(diskId: unknown): string {
+  if (typeof diskId === "string" && diskId !== "" && diskId.length <= MAX_DISK_ID_CHARS) return diskId;
+  const shown = typeof diskId === "string" ? `a string of ${diskId.length} characters` : diskId === null ? "null" : `a value of type ${typeof diskId}`;
+  throw protocolError(`the container's daemon announced a disk id that is not a string of 1 to ${MAX_DISK_ID_CHARS} characters (${shown}): its daemon misbehaves (a command may have taken it over); restart the container`);
 }
 
 /**

@@ -30,6 +30,8 @@ export async function realDaemonWorkspace(env: Record<string, string> = {}): Pro
     async close() {
       await ws.close();
       fs.rmSync(dir, { recursive: true, force: true });
+      // The daemon's disk id, kept beside its mount point (container/lib/disk.mjs).
+      fs.rmSync(path.join(path.dirname(dir), `.${path.basename(dir)}.computerd-disk`), { force: true });
     },
   };
 }

@@ -27,6 +27,12 @@
  * boot (e.g. `<MOUNT_POINT>/../.computerd-disk` or a file outside the synced tree, announced in info()), compared with
  * the one recorded — or require that the check match an entry the Workspace pushed (its manifest row has a Workspace
  * revision and was recorded from an apply on this disk), never one the container had from the start.
+ *
+ * Fixed: the daemon announces a disk id (`info().diskId`, container/lib/disk.mjs): a random UUID it writes on first boot
+ * beside its mount point (`<parent>/.<name>.computerd-disk`, `/.workspace.computerd-disk` in the image — outside the
+ * synced tree, gone with the disk); the host records it per backend (`__ws_sync_state.disk`) and `#adopt` decides "the
+ * same disk" by it alone, whatever the files hold. The stat check is kept only for a daemon or a record without one.
+ * Siblings: test/node/fix21/container-sync-disk-id-and-live-runs.test.ts.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -45,7 +51,7 @@ async function daemonOn(dir: string, bootId: string): Promise<DaemonApi> {
 }
 
 describe("attack21c: a relaunched container whose image holds a file under /workspace", () => {
-  it.fails("is a new disk: the Workspace keeps its files and pushes them again", { timeout: 60_000 }, async () => {
+  it("is a new disk: the Workspace keeps its files and pushes them again", { timeout: 60_000 }, async () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), "attack21c-disk-"));
     const disk1 = path.join(root, "disk1");
     const disk2 = path.join(root, "disk2");

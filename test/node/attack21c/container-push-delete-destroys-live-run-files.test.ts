@@ -26,6 +26,13 @@
  * it (an `rm` op carrying the recorded kind/size/mtime/ctime, the daemon refusing a changed entry and a non-empty
  * directory: ENOTEMPTY/ESTALE), entries bottom-up; what the container changed or added is kept, reported in
  * `skipped`, and comes back with the next pull (container wins). Or pull before pushing deletions while a run is live.
+ *
+ * Fixed: while commands of the connection are live, a push that has anything to send (`#toSend`: a deletion of a
+ * synced entry, a changed or new entry) pulls first (src/runtime/sync.ts `#push`), and marks the live runs' pulls owed
+ * again: what a live run wrote since the last pull comes into the Workspace by the pull's rules (container wins), and
+ * the deletion then removes only what was synced before it (`#removals`: d/a goes, d/new and f — pulled after the
+ * deletion — stay). A push with nothing to send walks nothing. Sibling (a new Workspace file where the live run made
+ * one) in test/node/fix21/container-sync-disk-id-and-live-runs.test.ts.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -33,7 +40,7 @@ import { describe, expect, it } from "vitest";
 import { realDaemonWorkspace } from "../attack18c/real-daemon.js";
 
 describe("attack21c: a push deleting a directory beside a live run", () => {
-  it.fails("keeps what the live run wrote there since the last pull (container wins)", { timeout: 60_000 }, async () => {
+  it("keeps what the live run wrote there since the last pull (container wins)", { timeout: 60_000 }, async () => {
     const real = await realDaemonWorkspace();
     const { ws, dir } = real;
     try {
@@ -56,12 +63,15 @@ describe("attack21c: a push deleting a directory beside a live run", () => {
       expect({ dNew: fs.existsSync(path.join(dir, "d/new")), f: fs.existsSync(path.join(dir, "f")) }).toEqual({ dNew: true, f: true });
       expect(await ws.fs.readFile("/workspace/d/new", "utf8")).toBe("build-output\n");
       expect(await ws.fs.readFile("/workspace/f", "utf8")).toBe("v2\n");
+      // The Workspace's deletion still removed what was synced before it, on both sides.
+      expect({ container: fs.readdirSync(path.join(dir, "d")).sort(), f: fs.readFileSync(path.join(dir, "f"), "utf8") }).toEqual({ container: ["new"], f: "v2\n" });
+      expect((await ws.fs.readdir("/workspace/d")).map((e) => (typeof e === "string" ? e : e.name)).sort()).toEqual(["new"]);
     } finally {
       await real.close();
     }
   });
 
-  it.fails("a file the live run rewrote replaces the version the Workspace wrote meanwhile (container wins)", { timeout: 60_000 }, async () => {
+  it("a file the live run rewrote replaces the version the Workspace wrote meanwhile (container wins)", { timeout: 60_000 }, async () => {
     const real = await realDaemonWorkspace();
     const { ws, dir } = real;
     try {

@@ -25,6 +25,10 @@
  * Suggested fix: do not decide "another disk" from file stats alone — have the daemon announce a disk id (a random id
  * it writes beside the mount point on first boot, kept with the disk) and compare it; or, when the stats do not match
  * but a pull is pending, pull before dropping anything (a pull on a truly new disk finds nothing newer to bring).
+ *
+ * Fixed: the disk id (see container-new-disk-with-image-file-deletes-workspace.test.ts): both daemons read the same
+ * `.<name>.computerd-disk` beside the directory, so the manifest and the pending pull are kept however many files the
+ * command changed; the next push pulls first and the command's edits win on both sides.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -88,7 +92,7 @@ describe("attack21c: a daemon restarted on the same disk after a command changed
     expect(await scenario(true)).toEqual({ workspace: ["new a\n", "new b\n"], container: ["new a\nnew b\n"] });
   });
 
-  it.fails("the pending pull completes all the same: the command's edits win", { timeout: 60_000 }, async () => {
+  it("the pending pull completes all the same: the command's edits win", { timeout: 60_000 }, async () => {
     // Found: { workspace: ["old a\n", "old b\n"], container: ["old a\nold b\n"] }.
     expect(await scenario(false)).toEqual({ workspace: ["new a\n", "new b\n"], container: ["new a\nnew b\n"] });
   });

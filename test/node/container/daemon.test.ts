@@ -19,7 +19,7 @@ type ScanPage = { entries: ScanEntry[]; skipped: { path: string; reason: string 
 type EntryStat = { kind: string; mode: number; size: number; mtimeMs: number; ctimeMs: number; target?: string };
 type ApplyResult = { ok: true; stat?: EntryStat } | { ok: false; error: { code: string; message: string; syscall?: string; path?: string } };
 interface Api {
-  info(): Promise<{ version: string; mountPoint: string; ignore: string[]; pid: number; bootId: string }>;
+  info(): Promise<{ version: string; mountPoint: string; ignore: string[]; pid: number; bootId: string; diskId?: string }>;
   exec(a: { id: string; command: string; cwd?: string; env?: Record<string, string>; stdin?: Uint8Array | string; timeoutMs?: number }): Promise<{ id: string; pid: number }>;
   events(a: { id: string; after?: number; waitMs?: number }): Promise<{ events: RunEvent[]; done: boolean }>;
   kill(a: { id: string; signal?: string | number }): Promise<{ killed: boolean }>;
@@ -172,7 +172,8 @@ describe("HTTP and authentication", () => {
 
   it("info() reports the version, mount point, ignore globs and pid", async () => {
     const info = await api.info();
-    expect(info).toEqual({ version: "0.1.0", mountPoint: d.mount, ignore: ["**/node_modules", "**/.cache"], pid: d.proc.pid, bootId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(info).toEqual({ version: "0.1.0", mountPoint: d.mount, ignore: ["**/node_modules", "**/.cache"], pid: d.proc.pid, bootId: expect.stringMatching(/^[0-9a-f-]{36}$/), diskId: fs.readFileSync(path.join(path.dirname(d.mount), `.${path.basename(d.mount)}.computerd-disk`), "utf8").trim() });
+    expect(info.diskId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
   });
 
   it("POST /connect: the daemon dials the given URL with the bearer and serves the session on it", async () => {

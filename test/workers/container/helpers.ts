@@ -27,6 +27,11 @@ export interface LocalContainer {
   stop(signal?: "SIGTERM" | "SIGKILL"): Promise<void>;
   /** Starts it again with the same settings (a new boot id, a new port: `url` is updated). */
   restart(): Promise<void>;
+  /**
+   * Relaunches it on a fresh disk: an empty mount point of its own (`MOUNT_POINT` another directory, so another disk id,
+   * container/lib/disk.mjs) — a new boot id, a new port (`url` is updated); `tree`, `file`, … then see the new one.
+   */
+  relaunchOnFreshDisk(): Promise<void>;
 }
 
 const host = (): string => inject("containerHost");
@@ -41,7 +46,9 @@ async function call(path: string, init?: RequestInit): Promise<Response> {
 export async function startContainer(extraEnv: Record<string, string> = {}): Promise<LocalContainer> {
   const name = `c-${crypto.randomUUID().slice(0, 12)}`;
   const secret = crypto.randomUUID();
-  const start = async () => (await (await call(`/containers/${name}/start`, { method: "POST", body: JSON.stringify({ env: { COMPUTERD_SECRET: secret, ...extraEnv } }) })).json()) as { url: string };
+  let disks = 0;
+  const start = async (env: Record<string, string> = {}) =>
+    (await (await call(`/containers/${name}/start`, { method: "POST", body: JSON.stringify({ env: { COMPUTERD_SECRET: secret, ...extraEnv, ...env } }) })).json()) as { url: string };
   const { url } = await start();
   const q = (path: string) => `/containers/${name}/files?path=${encodeURIComponent(path)}`;
   const container: LocalContainer = {
@@ -77,6 +84,9 @@ export async function startContainer(extraEnv: Record<string, string> = {}): Pro
       // A relaunched daemon listens on a new port: the container's url follows it.
       const { url: next } = (await (await call(`/containers/${name}/restart`, { method: "POST", body: "{}" })).json()) as { url: string };
       container.url = next;
+    },
+    async relaunchOnFreshDisk() {
+      container.url = (await start({ MOUNT_POINT: `disk-${++disks}` })).url;
     },
   };
   return container;

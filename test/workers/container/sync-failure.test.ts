@@ -103,8 +103,7 @@ describe("a sync that fails", () => {
       const r = await sh(ws, "echo made > made.txt");
       expect([r.pushed, r.pulled]).toEqual([3, 1]);
       await ws.fs.writeFile("/workspace/src/a.txt", "a2"); // changed while the daemon is away
-      await c.restart();
-      for (const path of (await c.tree()).keys()) if (!path.includes("/")) await c.remove(path);
+      await c.relaunchOnFreshDisk();
       expect((await c.tree()).size).toBe(0);
       ws = await reopen();
       const [pulled] = await drain(ws.pull("box"));
