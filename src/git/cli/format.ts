@@ -6,6 +6,7 @@
  */
 import type { CommitPerson, CommitView, StatusEntry } from "../types.js";
 import { GIT_LOG_MAX_CHARS } from "../limits.js";
+import { isGlobSpec, literalPrefix, wildmatch } from "../ops/pathspec.js";
 
 /** The first 7 hex digits of an oid (real git's minimum abbreviation). */
 export function shortOid(oid: string): string {
@@ -367,13 +368,13 @@ export function orderStatus<T extends StatusLine>(entries: readonly T[]): T[] {
  * entry's own index and worktree letters).
  */
 export function formatStatusShort(entries: readonly StatusLine[]): string {
-  return orderStatus(entries).map((e) => `${e.index}${e.worktree} ${quotePath(e.path)}\n`).join("");
+  return orderStatus(entries).map((e) => `${e.index}${e.worktree} ${quotePath(e.path, true)}\n`).join("");
 }
 
 /** `--porcelain=v1` lines: `XY p`, untracked `?? p` (real git's v1). */
 export function formatStatusPorcelainV1(entries: readonly StatusLine[]): string {
   return orderStatus(entries)
-    .map((e) => (isUntracked(e) ? `?? ${quotePath(e.path)}\n` : `${e.index}${e.worktree} ${quotePath(e.path)}\n`))
+    .map((e) => (isUntracked(e) ? `?? ${quotePath(e.path, true)}\n` : `${e.index}${e.worktree} ${quotePath(e.path, true)}\n`))
     .join("");
 }
 
@@ -460,10 +461,12 @@ export function formatStatusLong(head: LongStatusHead, entries: readonly StatusL
 /**
  * Quotes a path as git does (`core.quotePath` on): paths with control
  * characters, `"`, `\` or non-ASCII bytes are printed in double quotes
- * with C escapes and octal bytes.
+ * with C escapes and octal bytes. With `quoteSpace` (git's
+ * `QUOTE_PATH_QUOTE_SP`, used by `status -s` and `--porcelain=v1` only) a
+ * path holding a space is quoted too (`"new file.txt"`; the space stays as is).
  */
-export function quotePath(path: string): string {
-  if (!/[\u0000-\u001f"\\\u007f-\uffff]/.test(path)) return path;
+export function quotePath(path: string, quoteSpace = false): string {
+  if (!/[\u0000-\u001f"\\\u007f-\uffff]/.test(path)) return quoteSpace && path.includes(" ") ? `"${path}"` : path;
   let out = '"';
   for (const byte of new TextEncoder().encode(path)) {
     const ch = String.fromCharCode(byte);
@@ -482,11 +485,34 @@ export function quotePath(path: string): string {
 }
 
 /**
+ * How git's `match_pathspec_item` matches the untracked directory `dir` (`"d/"`) to `spec` while walking
+ * (`DO_MATCH_LEADING_PATHSPEC`): 4 exactly (`d/`), 3 by its pattern (`u*`, `u/*`), 2 the spec only leads below it
+ * (`d/f`, `d/?*`, `*.txt`), 1 the spec is above it (`"."`, `d`), 0 not at all.
+ */
+function dirMatch(dir: string, spec: string): number {
+  if (spec === "." || spec === "") return 1;
+  if (dir.startsWith(spec)) {
+    if (spec.length === dir.length) return 4;
+    if (spec.endsWith("/") || dir[spec.length] === "/") return 1;
+  }
+  const glob = isGlobSpec(spec);
+  if (glob && wildmatch(spec, dir)) return 3;
+  if (spec.length > dir.length && spec.startsWith(dir)) return 2;
+  return glob && dir.startsWith(literalPrefix(spec)) ? 2 : 0;
+}
+
+/**
  * Collapses untracked files into their topmost wholly-untracked directory
  * (`d/`), as real git's default `--untracked-files=normal` does. `tracked`
- * are the index's paths (repo-relative).
+ * are the index's paths (repo-relative). With `specs` (the pathspecs as
+ * `CliContext.pathspec` returns them; each entry matches one), a directory is
+ * collapsed only where git collapses it: where a spec names it or lies above
+ * it, or a glob matches `d/` itself (`u*`, `u/*`) — not where a spec only
+ * leads into it (`u/f.txt`, `u/?*`, `*.txt`: its files are listed one by one;
+ * git's `DO_MATCH_LEADING_PATHSPEC`, the closest match of all specs deciding, so
+ * `u/f.txt u` lists `u/f.txt`).
  */
-export function collapseUntracked(entries: readonly StatusEntry[], tracked: Iterable<string>): StatusEntry[] {
+export function collapseUntracked(entries: readonly StatusEntry[], tracked: Iterable<string>, specs?: readonly string[]): StatusEntry[] {
   const trackedDirs = new Set<string>();
   for (const path of tracked) {
     let slash = path.indexOf("/");
@@ -506,7 +532,7 @@ export function collapseUntracked(entries: readonly StatusEntry[], tracked: Iter
     let slash = path.indexOf("/");
     while (slash >= 0) {
       const dir = path.slice(0, slash);
-      if (!trackedDirs.has(dir)) {
+      if (!trackedDirs.has(dir) && (specs === undefined || [1, 3, 4].includes(Math.max(...specs.map((s) => dirMatch(`${dir}/`, s)))))) {
         path = dir + "/";
         break;
       }
