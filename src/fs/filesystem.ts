@@ -16,7 +16,7 @@ import type { Database } from "../storage/database.js";
 import { changesSince, checkPruneRevision, type ChangeCursor, type ChangePage, type ChangesOptions } from "./changes.js";
 import { ChunkStore } from "./chunks.js";
 import { throwIfWalkFailed, WorkspaceFsError } from "./errors.js";
-import { compileExclude, compileGlob } from "./glob.js";
+import { compileExclude, compileGlob, compileInclude } from "./glob.js";
 import { grepFiles, compilePattern } from "./grep.js";
 import { MountGuard, mountGuardFor } from "./mount-guard.js";
 import { Nodes, type Node, type NodeStat, type Resolution } from "./nodes.js";
@@ -24,6 +24,7 @@ import {
   checkMode,
   DIR_MODE,
   excludeOption,
+  includeOption,
   FILE_MODE,
   flagOption,
   LINK_MODE,
@@ -201,7 +202,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     options: GrepOptions | undefined,
     want: () => number,
   ): Generator<{ node: Node; path: string }> {
-    const include = compileGlob(options?.include);
+    const include = compileInclude(includeOption(options?.include, "grep"));
     const exclude = compileExclude(excludeOption(options?.exclude, "grep"));
     // Without an exclude nothing is pruned: the store hands over regular files only.
     const entries = exclude === undefined ? walk(this.#nodes, root, undefined, want, true, undefined, true) : walk(this.#nodes, root, exclude, want, true);

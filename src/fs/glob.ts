@@ -4,7 +4,8 @@
  * and `?` stop at `/`, a `**` segment spans segments (a `**` inside a
  * segment is a `*`), `{a,b}` alternates; everything else is literal —
  * brackets, parentheses, quotes, extglobs and `!` included — but `\`, which
- * escapes the next character as in picomatch. No dot-file rule. `{a,b}`
+ * escapes the next character as in picomatch (`\{a,b\}` is the literal name
+ * `{a,b}`, `{a\,b,c}` the alternatives `a,b` and `c`). No dot-file rule. `{a,b}`
  * alternations are expanded first, as the spec defines them (nestable; no
  * top-level comma or no closing `}` → literal), so an alternation of two
  * recursive globs matches top-level files just as each glob alone does. (The
@@ -88,15 +89,26 @@ function alternatives(pattern: string): string[] {
   return out.length > 0 && out.length <= MAX_EXPANSIONS ? out : [pattern];
 }
 
-/** Expands the first closed group with a top-level comma, recursively; stops after `budget` results. */
+/**
+ * Expands the first closed group with a top-level comma, recursively; stops
+ * after `budget` results. A `\` escapes the next character, as in picomatch
+ * and bash: an escaped `{`, `,` or `}` is no part of an alternation, and the
+ * backslash stays in the alternative, for parse() to read as a literal.
+ */
 function expand(pattern: string, budget: number): string[] {
-  for (let open = pattern.indexOf("{"); open !== -1; open = pattern.indexOf("{", open + 1)) {
+  for (let open = 0; open < pattern.length; open++) {
+    if (pattern[open] === "\\") {
+      open++;
+      continue;
+    }
+    if (pattern[open] !== "{") continue;
     const commas: number[] = [];
     let depth = 0;
     let close = -1;
     for (let i = open; i < pattern.length && close === -1; i++) {
       const c = pattern[i];
-      if (c === "{") depth++;
+      if (c === "\\") i++;
+      else if (c === "{") depth++;
       else if (c === "}" && --depth === 0) close = i;
       else if (c === "," && depth === 1) commas.push(i);
     }
@@ -532,7 +544,7 @@ function nfc(relative: string): string {
  * Globs' alternatives (`{a,b}` expanded), each parsed in NFC. Refuses globs
  * that come to more than {@link MAX_GLOB_SIZE} characters together.
  */
-function parseAll(globs: readonly string[], label: "glob" | "exclude"): Parsed[] {
+function parseAll(globs: readonly string[], label: "glob" | "include" | "exclude"): Parsed[] {
   const all: string[] = [];
   let size = 0;
   for (const glob of globs) {
@@ -546,7 +558,7 @@ function parseAll(globs: readonly string[], label: "glob" | "exclude"): Parsed[]
     throw new TypeError(
       label === "glob"
         ? `glob too long: ${size} characters${how}, at most ${MAX_GLOB_SIZE}: ${JSON.stringify(glob.slice(0, 40))}${glob.length > 40 ? "…" : ""}`
-        : `exclude globs too long: more than ${MAX_GLOB_SIZE} characters together, {a,b} alternatives expanded`,
+        : `${label} globs too long: more than ${MAX_GLOB_SIZE} characters together, {a,b} alternatives expanded`,
     );
   }
   return all.map(parse);
@@ -556,6 +568,21 @@ function parseAll(globs: readonly string[], label: "glob" | "exclude"): Parsed[]
 export function compileGlob(pattern: string | undefined): Matcher {
   if (pattern === undefined || pattern === "") return () => true;
   const match = compileAny(parseAll([pattern], "glob"));
+  return (relative) => match(nfc(relative));
+}
+
+/**
+ * Compiles grep's `include`: one glob, as {@link compileGlob}, or a list of
+ * globs a path must match one of — each parsed alone (never joined into one
+ * `{a,b}` glob, so a comma or brace in one stays its own), all of them
+ * together at most {@link MAX_GLOB_SIZE} characters expanded. `""` entries
+ * are ignored; a list of none matches everything.
+ */
+export function compileInclude(include: string | readonly string[] | undefined): Matcher {
+  if (!Array.isArray(include)) return compileGlob(include as string | undefined);
+  const globs = include.filter((glob) => glob !== "");
+  if (globs.length === 0) return () => true;
+  const match = compileAny(parseAll(globs, globs.length === 1 ? "glob" : "include"));
   return (relative) => match(nfc(relative));
 }
 

@@ -239,7 +239,37 @@ function fold(set: CharSet): CharSet {
 
 /** Thrown for a construct grep's linear-time engine does not support. */
 function unsupported(source: string, what: string): TypeError {
-  return new TypeError(`Invalid regular expression: /${source}/: ${what} is not supported (grep uses a linear-time engine: RE2 syntax, no backreferences or lookaround)`);
+  return new TypeError(`Invalid regular expression: ${quoted(source)}: ${clipped(what)} is not supported (grep uses a linear-time engine: RE2 syntax, no backreferences or lookaround)`);
+}
+
+/** Characters of a pattern (or of a part of one) that an error message quotes; past them it is cut, with its length. */
+export const QUOTED_PATTERN_CHARS = 200;
+
+/** `text` whole, or its first {@link QUOTED_PATTERN_CHARS} characters (no half surrogate pair), `…` and its length. */
+function clipped(text: string): string {
+  if (text.length <= QUOTED_PATTERN_CHARS) return text;
+  const end = QUOTED_PATTERN_CHARS - ((text.charCodeAt(QUOTED_PATTERN_CHARS - 1) & 0xfc00) === 0xd800 ? 1 : 0);
+  return `${text.slice(0, end)}… (${text.length} characters)`;
+}
+
+/**
+ * Regex source as an error message quotes it: `/source/flags`, or for a
+ * source past {@link QUOTED_PATTERN_CHARS} characters its start and length,
+ * `/((((…/ (100000 characters)`, so the message stays short whatever the query.
+ */
+function quoted(source: string, flags = ""): string {
+  if (source.length <= QUOTED_PATTERN_CHARS) return `/${source}/${flags}`;
+  const cut = clipped(source);
+  const at = cut.lastIndexOf("… (");
+  return `/${cut.slice(0, at)}…/${flags}${cut.slice(at + 1)}`;
+}
+
+/** V8's `Invalid regular expression: /<source>/<flags>: <reason>` with the source quoted by {@link quoted}. */
+function v8SyntaxMessage(source: string, message: string): string {
+  const head = `Invalid regular expression: /${source}/`;
+  const rest = message.startsWith(head) ? /^([a-z]*)(: [\s\S]*)$/.exec(message.slice(head.length)) : null;
+  if (rest) return `Invalid regular expression: ${quoted(source, rest[1])}${clipped(rest[2]!)}`;
+  return clipped(message.startsWith("Invalid regular expression") ? message : `Invalid regular expression: ${message}`);
 }
 
 /** `\d`, `\w`, `\s` and their negations as sets. */
@@ -551,8 +581,7 @@ export function compileGrepRegex(source: string, ignoreCase: boolean): GrepRegex
   try {
     v8 = new RegExp(source, ignoreCase ? "i" : "");
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new TypeError(message.startsWith("Invalid regular expression") ? message : `Invalid regular expression: ${message}`);
+    throw new TypeError(v8SyntaxMessage(source, error instanceof Error ? error.message : String(error)));
   }
   let analysis: GrepRegexAnalysis;
   let literal: string;
@@ -567,20 +596,20 @@ export function compileGrepRegex(source: string, ignoreCase: boolean): GrepRegex
     const size = re2.programSize();
     if (size > MAX_RE2_PROGRAM_SIZE) {
       throw new TypeError(
-        `Invalid regular expression: /${source}/: too large for grep's linear-time engine (program size ${size}, at most ${MAX_RE2_PROGRAM_SIZE}); use smaller repeat counts or fewer alternatives`,
+        `Invalid regular expression: ${quoted(source)}: too large for grep's linear-time engine (program size ${size}, at most ${MAX_RE2_PROGRAM_SIZE}); use smaller repeat counts or fewer alternatives`,
       );
     }
   } catch (error) {
     if (error instanceof TypeError) throw error;
     if (error instanceof RangeError && /call stack/i.test(error.message)) {
-      throw new TypeError(`Invalid regular expression: /${source}/: nested too deeply for grep's linear-time engine`);
+      throw new TypeError(`Invalid regular expression: ${quoted(source)}: nested too deeply for grep's linear-time engine`);
     }
     if (error instanceof RangeError) throw unsupported(source, error.message);
     const message = error instanceof Error ? error.message : String(error);
     throw new TypeError(
       /invalid repeat count/.test(message)
-        ? `Invalid regular expression: /${source}/: too large for grep's linear-time engine (nested repeat counts may multiply to at most 1000)`
-        : `Invalid regular expression: /${source}/: not accepted by grep's linear-time engine (${message})`,
+        ? `Invalid regular expression: ${quoted(source)}: too large for grep's linear-time engine (nested repeat counts may multiply to at most 1000)`
+        : `Invalid regular expression: ${quoted(source)}: not accepted by grep's linear-time engine (${clipped(message)})`,
     );
   }
   const size = re2.programSize();
@@ -590,7 +619,7 @@ export function compileGrepRegex(source: string, ignoreCase: boolean): GrepRegex
     work += size * line.length;
     if (work > RE2_WORK_BUDGET) {
       throw new RangeError(
-        `grep stopped: the regular expression /${source}/ costs too much over this much text (RE2 program size ${size} × characters scanned passed ${RE2_WORK_BUDGET}). Search a narrower path or include, or use a simpler pattern (a literal part every match contains makes other lines free).`,
+        `grep stopped: the regular expression ${quoted(source)} costs too much over this much text (RE2 program size ${size} × characters scanned passed ${RE2_WORK_BUDGET}). Search a narrower path or include, or use a simpler pattern (a literal part every match contains makes other lines free).`,
       );
     }
     return re2Text(line);

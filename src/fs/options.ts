@@ -107,6 +107,15 @@ export function positiveOption(value: unknown, key: string, method: string): num
   return positiveInteger(value, `${method}: ${key}`, { got: true });
 }
 
+/** grep's `include`: absent, a glob string, or an array of glob strings. */
+export function includeOption(value: unknown, method: string): string | string[] | undefined {
+  if (value === undefined || typeof value === "string") return value;
+  if (!Array.isArray(value) || value.some((glob) => typeof glob !== "string")) {
+    throw new TypeError(`${method}: include must be a glob string or an array of glob strings`);
+  }
+  return value;
+}
+
 /** `exclude`: absent, or an array of glob strings. */
 export function excludeOption(value: unknown, method: string): string[] | undefined {
   if (value === undefined) return undefined;

@@ -159,8 +159,14 @@ export interface GrepOptions {
   limit?: number;
   /** Matching lines to skip (across all files). Default `0`. */
   offset?: number;
-  /** Glob a file's path relative to the searched directory must match. Default: none (every file). */
-  include?: string;
+  /**
+   * Glob a file's path relative to the searched directory must match, or a
+   * list of globs it must match one of: each glob of a list is read alone
+   * (a `,` or `{` in one never joins another), all together at most 4096
+   * characters with `{a,b}` expanded (else a TypeError); `""` entries are
+   * ignored. Default: none (every file).
+   */
+  include?: string | string[];
   /** Globs of relative paths to skip; matching directories are pruned. Default: none. */
   exclude?: string[];
   /**
@@ -400,7 +406,8 @@ export interface WorkspaceFilesystem {
    * around each match; `offset` (default `0`) and `limit` (default: all)
    * count matching lines across files, and the scan stops once the page is full.
    * @throws WorkspaceFsError `EINVAL` bad path · `ENOENT` missing · `ELOOP` > 40 links.
-   * @throws TypeError for a bad `context`/`limit`/`offset`, or an invalid regular expression (`Invalid regular expression: …`),
+   * @throws TypeError for a bad `context`/`limit`/`offset`, an `include` that is neither a glob nor a list of globs, or an
+   *   invalid regular expression (`Invalid regular expression: …`; a pattern past 200 characters is quoted by its start and length),
    *   including one a linear-time engine cannot run (`… backreference \1 is not supported (grep uses a linear-time engine: …)`)
    *   or whose RE2 program is over 1,000 instructions (`… too large for grep's linear-time engine (program size N, at most 1000) …`).
    * @throws RangeError `grep stopped: …` when one call's RE2 work (program size × characters scanned) passes 300,000,000.

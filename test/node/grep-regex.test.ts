@@ -160,7 +160,7 @@ describe("unsupported constructs are named", () => {
 
   it("a pattern nested deeper than the parser's stack is a TypeError too", () => {
     const deep = "(".repeat(20_000) + "a" + ")".repeat(20_000);
-    expect(() => compileGrepRegex(deep, false)).toThrow(new TypeError(`Invalid regular expression: /${deep}/: nested too deeply for grep's linear-time engine`));
+    expect(() => compileGrepRegex(deep, false)).toThrow(new TypeError(`Invalid regular expression: /${"(".repeat(200)}…/ (40001 characters): nested too deeply for grep's linear-time engine`));
   });
 
   it("an inline modifier group (V8 checks the source first: Node 20 rejects it, newer V8s accept it)", () => {

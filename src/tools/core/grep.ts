@@ -99,8 +99,10 @@ export function grepDefinition(options: GrepToolOptions): SettledTool<GrepInput,
     async execute(input) {
       const path = input.path ?? DEFAULT_SEARCH_PATH;
       try {
+        // A list goes down as a list: fs.grep reads each glob alone (joined into one `{a,b}` glob,
+        // a comma in one would split it, and past 256 alternatives the whole would be read literally).
         const includes = globsOf(input.include);
-        const include = includes === undefined ? undefined : includes.length === 1 ? includes[0] : `{${includes.join(",")}}`;
+        const include = includes === undefined ? undefined : includes.length === 1 ? includes[0] : includes;
         const exclude = globsOf(input.exclude);
         const limit = input.limit ?? DEFAULT_PAGE_LIMIT;
         const offset = input.offset ?? 0;
