@@ -31,12 +31,22 @@ export interface ReadMediaResult {
   height?: number;
 }
 
-/** What read does with the file: by its name when that decides, else by its first `sniffBytes` bytes. */
+/**
+ * What read does with the file: by its name when that decides, else by its first `sniffBytes` bytes. A name that
+ * says image or PDF (`.png`, `.pdf`, …) is checked against the first bytes too: when they are plainly another
+ * format — another image or PDF signature, or text (an HTML error page saved as `logo.png`) — the bytes decide, so
+ * an attachment never carries a media type its bytes contradict (a provider rejects such an image, and the
+ * rejected turn stays in the conversation). Bytes that identify nothing (empty, corrupt, an unknown format) leave
+ * the name's answer.
+ */
 export async function classify(store: FileStore, path: string, stat: FileStat, sniffBytes: number): Promise<Classification> {
   const byName = classifyByName(path);
-  if (byName) return byName;
+  if (byName?.kind === "text") return byName;
   const bytes = await collect(store.readChunks(path, 0, sniffBytes), sniffBytes);
-  return classifyBytes(bytes, stat.size <= sniffBytes);
+  const byBytes = classifyBytes(bytes, stat.size <= sniffBytes);
+  if (!byName) return byBytes;
+  if (bytes.byteLength === 0 || byBytes.kind === "binary") return byName;
+  return byBytes.kind === "text" || byBytes.mediaType !== byName.mediaType ? byBytes : byName;
 }
 
 /**

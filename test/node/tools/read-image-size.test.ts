@@ -108,7 +108,6 @@ describe("read: image dimensions from the header", () => {
       "/workspace/not-ihdr.png": notIhdr,
       "/workspace/no-sof.jpg": noSof,
       "/workspace/bad.webp": vp8Bad,
-      "/workspace/text.png": "hello\nworld\n",
     };
     const read = await reader(files);
     for (const [path, content] of Object.entries(files)) {
@@ -119,8 +118,26 @@ describe("read: image dimensions from the header", () => {
     }
   });
 
-  it("a file named .png that holds a 9000 px JPEG is refused by the size its header states", async () => {
+  it("a file named .png that holds a 9000 px JPEG is refused by the size its header states (its bytes' media type)", async () => {
     const read = await reader({ "/workspace/photo.png": jpeg(9000, 600) });
-    expect(await read.execute({ path: "/workspace/photo.png" })).toMatchObject({ mediaType: "image/png", width: 9000, height: 600 });
+    expect(await read.execute({ path: "/workspace/photo.png" })).toMatchObject({ mediaType: "image/jpeg", width: 9000, height: 600 });
+  });
+
+  it("a name's media type that its bytes contradict: the bytes decide (another image type, PDF, text); unknown bytes keep the name's", async () => {
+    const small = jpeg(40, 30);
+    const read = await reader({
+      "/workspace/photo.png": small,
+      "/workspace/doc.png": "%PDF-1.4\n%fake\n",
+      "/workspace/error.png": "<html><body>404 Not Found</body></html>\n",
+      "/workspace/img.pdf": png(2, 2),
+      "/workspace/odd.png": Uint8Array.of(0, 1, 2, 3),
+    });
+    expect(await read.execute({ path: "/workspace/photo.png" })).toEqual({
+      kind: "image", path: "/workspace/photo.png", name: "photo.png", mediaType: "image/jpeg", sizeBytes: small.byteLength, data: toBase64(small),
+    });
+    expect(await read.execute({ path: "/workspace/doc.png" })).toMatchObject({ kind: "file", mediaType: "application/pdf", sizeBytes: 15 });
+    expect(await read.execute({ path: "/workspace/error.png" })).toMatchObject({ content: "<html><body>404 Not Found</body></html>", totalLines: 1 });
+    expect(await read.execute({ path: "/workspace/img.pdf" })).toMatchObject({ kind: "image", mediaType: "image/png" });
+    expect(await read.execute({ path: "/workspace/odd.png" })).toMatchObject({ kind: "image", mediaType: "image/png", data: toBase64(Uint8Array.of(0, 1, 2, 3)) });
   });
 });

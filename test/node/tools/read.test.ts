@@ -184,8 +184,9 @@ describe("read: media (spec 03 §4.1.1)", () => {
       '{"kind":"binary","path":"/workspace/blob.bin","name":"blob.bin","mediaType":"application/octet-stream","sizeBytes":6,"unsupported":true}',
     );
     expect(await read.execute({ path: "/workspace/empty.png" })).toEqual({ error: "Cannot attach empty file: /workspace/empty.png" });
-    // A .png holding text is classified by extension (image); a byte continuation reads it as text.
-    expect(await read.execute({ path: "/workspace/note.png" })).toMatchObject({ kind: "image", sizeBytes: 12 });
+    // A .png holding text: its bytes contradict the name, so it reads as text (docs/porting.md; spec 03 §4.1.1 would
+    // attach it as image/png, which a provider rejects); a byte continuation reads it as text too.
+    expect(await read.execute({ path: "/workspace/note.png" })).toMatchObject({ content: "hello\nworld", totalLines: 2 });
     expect(await read.execute({ path: "/workspace/note.png", offset: 2, byteOffset: 6 })).toMatchObject({ content: "world", startLine: 2 });
     expect(await read.execute({ path: "/workspace/bin.ts" })).toMatchObject({ content: "\u0000\u0001\u0002\u0003" });
     expect(await read.execute({ path: "/workspace/caf" })).toMatchObject({ content: "\uFFFD" });
