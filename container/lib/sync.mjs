@@ -36,9 +36,11 @@ const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
  */
 
 /**
- * An entry a scan passed over: a special file (`"special"`: fifo, socket, device) or a name that
- * is not valid UTF-8 (`"encoding"`, `path` decoded lossily).
- * @typedef {{ path: string, reason: "special" | "encoding" }} ScanSkip
+ * An entry a scan passed over: a special file (`"special"`: fifo, socket, device), a name that
+ * is not valid UTF-8 (`"encoding"`, `path` decoded lossily), or an entry whose host path is longer
+ * than the kernel's PATH_MAX (`"toolong"`: lstat fails ENAMETOOLONG; nothing under it is looked at,
+ * and a client must not take what it held there as deleted).
+ * @typedef {{ path: string, reason: "special" | "encoding" | "toolong" }} ScanSkip
  */
 
 /**
@@ -272,8 +274,19 @@ export async function scan(mount, ignored, opts) {
       let st;
       try {
         st = await fs.lstat(hostPath);
-      } catch {
-        continue; // removed while walking
+      } catch (err) {
+        if (/** @type {{ code?: string }} */ (err).code !== "ENAMETOOLONG") continue; // removed while walking
+        // Past PATH_MAX (a command can make such a tree, a directory at a time): reported, never taken as removed.
+        // A cursor is at most 4096 bytes: a longer path cannot end a page (it weighs in the next check).
+        if (!atCursor) {
+          visits++;
+          skip(relPath, "toolong");
+          if (Buffer.byteLength(relPath) <= 4096) {
+            last = relPath;
+            if (pageFull()) return;
+          }
+        }
+        continue;
       }
       const isDir = st.isDirectory();
       if (!atCursor) {

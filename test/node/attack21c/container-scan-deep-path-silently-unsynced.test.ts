@@ -21,13 +21,22 @@
  * through `/proc/self/fd/<fd>/<name>`, or a helper using openat/fstatat), or at least report an entry whose lstat or
  * readdir fails with anything but ENOENT/ENOTDIR in `skipped` (e.g. "ENAMETOOLONG: path longer than PATH_MAX") and
  * mark its manifest subtree seen, so nothing is deleted from the Workspace because the daemon could not look.
+ *
+ * Fixed: the daemon's scan (container/lib/sync.mjs `walk`) reports an entry whose lstat fails ENAMETOOLONG in
+ * `skipped` as `reason: "toolong"` (counted in the page; it ends a page only when its path fits a cursor's 4096 bytes)
+ * instead of passing it over as removed; the pull (src/runtime/sync.ts) lists it in `sync.skipped` ("path longer than
+ * the container's PATH_MAX (4096 bytes): not synced; what the Workspace holds there is kept") and takes nothing
+ * recorded at or under it as deleted. keep.txt, moved from /workspace/keep.txt in the container, still goes from
+ * there in the Workspace, now with the report naming where the tree became unreadable. Walking deeper by directory
+ * handle was left alone: `read`/`apply` and cursors resolve paths of at most 4096 bytes (paths.mjs), so such entries
+ * could be listed but not copied. Siblings: test/node/fix21/container-scan-too-long-kept.test.ts.
  */
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { realDaemonWorkspace } from "../attack18c/real-daemon.js";
 
 describe("attack21c: a container path longer than PATH_MAX", () => {
-  it.fails("is pulled or reported, never passed over as removed", { timeout: 120_000 }, async () => {
+  it("is pulled or reported, never passed over as removed", { timeout: 120_000 }, async () => {
     const real = await realDaemonWorkspace();
     const { ws, dir } = real;
     try {
@@ -41,6 +50,17 @@ describe("attack21c: a container path longer than PATH_MAX", () => {
       const found = await ws.fs.grep("precious", "/workspace");
       // Found: sync { status: "complete", applied: 17, skipped: [] }, keep.txt gone, "precious" found nowhere.
       expect({ reported: (result.sync?.skipped?.length ?? 0) > 0, kept: found.length > 0 }).not.toEqual({ reported: false, kept: false });
+      // The first directory whose host path passes PATH_MAX (4095 bytes) is reported, with nothing under it;
+      // keep.txt left /workspace/keep.txt in the container, so it goes from there in the Workspace too.
+      let deep = 1;
+      while (Buffer.byteLength(dir) + deep * (n.length + 1) <= 4095) deep++;
+      const top = Array.from({ length: deep }, () => n).join("/");
+      expect(result.sync?.skipped).toEqual([
+        { path: `/workspace/${top}`, op: "write", reason: "path longer than the container's PATH_MAX (4096 bytes): not synced; what the Workspace holds there is kept" },
+      ]);
+      expect(result.sync).toMatchObject({ status: "complete", applied: deep });
+      expect((await ws.fs.find("/workspace")).filter((e) => e.type === "dir").length).toBe(deep - 1); // the directories above it, pulled
+      expect(found).toEqual([]);
     } finally {
       await real.ws.close();
       spawnSync("rm", ["-rf", dir]); // (GNU rm walks by handle; fs.rmSync fails ENAMETOOLONG here)

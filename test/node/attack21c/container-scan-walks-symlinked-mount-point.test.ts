@@ -55,7 +55,7 @@ describe("attack21c: a command replaces the mount point by a link out of it", ()
       expect({ names, skipped }).toEqual({ names: [], skipped: [] });
       // The pull refuses the walk, naming what happened; nothing applied, the pull stays pending.
       expect(result.sync).toMatchObject({ status: "pending", applied: 0, skipped: [] });
-      expect(result.sync?.error).toBe(
+      expect((result.sync as { error?: string } | undefined)?.error).toBe(
         `ENOTDIR: the mount point ${dir} is no longer a directory but a symlink to ${JSON.stringify(outside)}: a command replaced it, and nothing is synced through it. The next command (or push) makes it an empty directory again (what the link leads to is left alone), and the pull after it finds everything that was under it deleted`,
       );
       // The next command runs in the mount point made a directory again; the outside tree is left as it was.

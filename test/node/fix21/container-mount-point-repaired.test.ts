@@ -19,7 +19,7 @@ describe("fix21: a mount point a command replaced or removed", () => {
       const result = await (await ws.runtime.exec(`cd / && rm -rf "$OLDPWD" && echo x > "$OLDPWD"`, { backend: "box" })).result();
       expect(result.exitCode).toBe(0);
       expect(result.sync).toMatchObject({ status: "pending", applied: 0, skipped: [] });
-      expect(result.sync?.error).toBe(
+      expect((result.sync as { error?: string } | undefined)?.error).toBe(
         `ENOTDIR: the mount point ${dir} is no longer a directory but a file: a command replaced it, and nothing is synced through it. The next command (or push) makes it an empty directory again (what the link leads to is left alone), and the pull after it finds everything that was under it deleted`,
       );
       const next = await (await ws.runtime.exec("ls -A; echo ok > a.txt", { backend: "box", encoding: "utf8" })).result();
