@@ -736,8 +736,6 @@ export class RemoteSync {
     const seen = new Set<string>();
     // Entries the daemon could not look into (a path past the container's PATH_MAX): nothing recorded under them is gone.
     const unlooked = new Set<string>();
-    // Entries the daemon could not look into (a path past the container's PATH_MAX): nothing recorded under them is gone.
-    const unlooked = new Set<string>();
     const leftovers: string[] = [];
     // Temporary names of pushes cut short (pushes run under the same lock: none is writing now).
     const temps = new Set(this.#db.all<{ path: string }>(`SELECT path FROM __ws_sync_temps WHERE backend = ?`, this.#backend).map((r) => r.path));
@@ -755,11 +753,6 @@ export class RemoteSync {
         // decoding, which only a valid name can have been recorded under: it marks nothing (a valid twin the
         // container deleted is deleted here too).
         if (skip.reason !== "encoding" && this.#recorded(path)) seen.add(path);
-        if (skip.reason === "toolong") {
-          unlooked.add(path);
-          outcome.skipped.push({ path: `${SYNC_ROOT}/${path}`, op: "write", reason: TOO_DEEP });
-          continue;
-        }
         if (skip.reason === "toolong") {
           unlooked.add(path);
           outcome.skipped.push({ path: `${SYNC_ROOT}/${path}`, op: "write", reason: TOO_DEEP });
@@ -817,7 +810,6 @@ export class RemoteSync {
     const gone: { path: string; kind: string; rev: number }[] = [];
     for (const row of known) {
       if (seen.has(row.path)) continue;
-      if (unlooked.size > 0 && underUnlooked(row.path, unlooked)) continue;
       if (unlooked.size > 0 && underUnlooked(row.path, unlooked)) continue;
       if (!validWire(row.path)) {
         // Recorded before paths were checked: never removed from the Workspace, only forgotten.
@@ -1302,18 +1294,6 @@ const LINK_OUTSIDE = "link leads outside /workspace";
  * was in the Workspace. A Durable Object's storage holds 10 GB in all.
  */
 export const MAX_PULL_FILE_BYTES = 1024 * 1024 * 1024;
-
-/**
- * The `skipped` reason of a container entry whose path (the mount point's and its own) is longer than the
- * container's PATH_MAX: the daemon cannot look at it, so it is not pulled, and what the Workspace holds there stays.
- */
-const TOO_DEEP = "path longer than the container's PATH_MAX (4096 bytes): not synced; what the Workspace holds there is kept";
-
-/** Whether `path` or one of its parents is in `tops`. */
-function underUnlooked(path: string, tops: ReadonlySet<string>): boolean {
-  for (let at = path.length; at > 0; at = path.lastIndexOf("/", at - 1)) if (tops.has(path.slice(0, at))) return true;
-  return false;
-}
 
 /**
  * The `skipped` reason of a container entry whose path (the mount point's and its own) is longer than the
