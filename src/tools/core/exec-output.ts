@@ -75,6 +75,53 @@ export function renderWhole(value: string | Uint8Array, maxBytes: number, maxLin
   return tail.render(true, undefined);
 }
 
+/** UTF-8 bytes of a string, without encoding it. */
+function utf8Length(text: string): number {
+  let n = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    // 2 bytes below U+0800, 4 for a surrogate pair (2 + 2), 3 for the rest.
+    if (unit >= 0x80) n += unit < 0x800 || (unit & 0xf800) === 0xd800 ? 1 : 2;
+  }
+  return n;
+}
+
+/** The longest start of `text` (no half surrogate pair) whose JSON string is at most `maxBytes` UTF-8 bytes. */
+function startWithin(text: string, maxBytes: number): string {
+  let end = Math.min(text.length, maxBytes);
+  for (;;) {
+    if (end > 0 && (text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
+    const size = utf8Length(JSON.stringify(text.slice(0, end)));
+    if (size <= maxBytes || end === 0) return text.slice(0, end);
+    end = Math.min(end - 1, Math.floor((end * maxBytes) / size));
+  }
+}
+
+/**
+ * A callable backend's return value as the model sees it (issue 20, twenty-first attack run): the value itself
+ * when its JSON is at most `maxBytes` UTF-8 bytes — the bound each stream has — else a string: the start of
+ * the value (a string's own text, any other value's JSON) that stays within `maxBytes` once the tool result is
+ * written as JSON, then a note giving the sizes. The full value is not kept anywhere; the note says how to get it.
+ */
+export function boundResult(value: unknown, maxBytes: number): unknown {
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(value);
+  } catch {
+    return value; // not JSON (a BigInt, a cycle): the adapter reports it as it does any such output
+  }
+  if (json === undefined) return value;
+  const total = utf8Length(json);
+  if (total <= maxBytes) return value;
+  const text = typeof value === "string" ? value : json;
+  const kept = startWithin(text, maxBytes);
+  const what = typeof value === "string" ? `a string of ${value.length} characters` : `${Array.isArray(value) ? "an array" : typeof value === "object" ? "an object" : typeof value} whose JSON has ${json.length} characters`;
+  return (
+    `${kept}\n\n[Result cut: the return value is ${what} (${formatSize(total)} of JSON, over the ${formatSize(maxBytes)} limit); showing its first ${kept.length} characters` +
+    `${typeof value === "string" ? "" : " of JSON"}. The full value was not saved: return less, or write it to a file and return the path.]`
+  );
+}
+
 /** What was cut from a stream. */
 interface Cut {
   firstLine: number;

@@ -20,7 +20,7 @@ import {
   type ExecInput,
   type Selection,
 } from "./exec-backends.js";
-import { renderWhole, streamBytes, StreamTail, type RuntimeNote } from "./exec-output.js";
+import { boundResult, renderWhole, streamBytes, StreamTail, type RuntimeNote } from "./exec-output.js";
 import { invalidArgumentsMessage } from "./schema.js";
 import { errorMessage, type CoreTool, type CoreToolCallContext, type ToolFacts } from "./types.js";
 
@@ -108,7 +108,10 @@ export interface ExecToolOptions {
    *   list, an empty selection, or no `backends` when the runtime cannot list its own (spec 03 §2.2).
    */
   backends?: ExecBackends;
-  /** Bytes (UTF-8) of each stream the model sees: the tail is kept. A positive integer, else TypeError at build time. Default 65536. */
+  /**
+   * Bytes (UTF-8) of each stream the model sees: the tail is kept. Also bounds a callable backend's return
+   * value (`result`): past it, its start and a note. A positive integer, else TypeError at build time. Default 65536.
+   */
   maxBytes?: number;
   /** Lines of each stream the model sees: the last ones are kept. A positive integer, else TypeError at build time. Default 2000. */
   maxLines?: number;
@@ -136,7 +139,11 @@ export type ExecToolOutput =
       stdout: string;
       /** As `stdout`, for stderr. */
       stderr: string;
-      /** A callable backend's return value (spec 02 §1.4); absent otherwise. */
+      /**
+       * A callable backend's return value (spec 02 §1.4); absent otherwise. Held to `maxBytes` as each stream
+       * is: a value whose JSON is longer comes as a string — its start (a string's text, else its JSON), then
+       * `[Result cut: the return value is … (<size> of JSON, over the <limit> limit); showing its first N characters …]`.
+       */
       result?: unknown;
     }
   | {
@@ -303,7 +310,7 @@ function settledSnapshot(call: Call, result: Awaited<ReturnType<ExecRuntimeHandl
     stdout: renderWhole(result.stdout, limits.maxBytes, limits.maxLines, notes?.stdout),
     stderr: renderWhole(result.stderr, limits.maxBytes, limits.maxLines, notes?.stderr),
   };
-  if (result.value !== undefined) out.result = result.value;
+  if (result.value !== undefined) out.result = boundResult(result.value, limits.maxBytes);
   return out;
 }
 
@@ -345,6 +352,6 @@ async function* streamedSnapshots(
     stdout: tails.stdout.render(true, notes?.stdout),
     stderr: tails.stderr.render(true, notes?.stderr),
   };
-  if (exit && "result" in exit) out.result = exit.result;
+  if (exit && "result" in exit) out.result = boundResult(exit.result, limits.maxBytes);
   yield out;
 }
