@@ -16,6 +16,11 @@
  * Suggested fix: gen-shell patches: find's -type accepts `l` (test lstat's isSymbolicLink; `f`/`d` then test the
  * entry itself as GNU does without -L); stat and ls use the adapter's lstat for operands (stat -L / ls -L follow),
  * ls -l prints `l…` and ` -> target`, stat %F "symbolic link", %s the target string's length, %N `'x' -> 'y'`.
+ * Fixed: gen-shell patches (helpers in src/backends/worker-shell/isolate/link-operands.ts): find -type takes GNU's
+ * letters and lists (`l` is an entry neither file nor directory — in the Workspace, a link); stat lstats its operands
+ * unless -L (now accepted), %F says `symbolic link` (and `regular empty file`), %N `'x' -> 'y'`, %s the target's
+ * length, %A `l…`; ls -l/-d/-F show a link operand itself (`lrwxrwxrwx … name -> target`), ls -l's entries too, and a
+ * dangling link is listed.
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
@@ -30,7 +35,7 @@ const checks: [string, string][] = [
   ["stat -c %s la", "5\n"],
 ];
 
-it.fails("find -type l, stat and ls -l describe a symbolic link itself, as GNU", async () => {
+it("find -type l, stat and ls -l describe a symbolic link itself, as GNU", async () => {
   const out = await inShellWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace/d", { recursive: true });
     await ws.fs.writeFile("/workspace/a.txt", "one\ntwo\n");

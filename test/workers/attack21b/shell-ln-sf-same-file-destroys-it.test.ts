@@ -13,6 +13,11 @@
  * Suggested fix: in the ln command (gen-shell patch next to __linkNameInDirectory), before removing an existing
  * NAME with -f, stat TARGET as seen from NAME's directory (following links) and lstat NAME; when they are the same
  * node (the Workspace inode), print `ln: '<target>' and '<name>' are the same file` and exit 1 without removing.
+ * Fixed: ln is now src/backends/worker-shell/isolate/link-operands.ts (`lnCommand`, patched in by scripts/gen-shell.mjs
+ * after just-bash's option parsing): with -f and an existing NAME it stats TARGET as the link would read it (from
+ * NAME's directory) and lstats NAME; one node → `ln: 'T' and 'N' are the same file`, $? 1, nothing removed. (GNU 9.1
+ * reads a relative TARGET from the working directory, so `ln -sf f.txt d/f.txt` still loses d/f.txt there; here it is
+ * refused too — test/workers/fix21/shell-link-operands.test.ts.)
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
@@ -24,7 +29,7 @@ const cases: [string, string, string][] = [
   ["ln -sf la a.txt", "ln: 'la' and 'a.txt' are the same file\n", "/workspace/a.txt"],
 ];
 
-it.fails("ln -sf onto the file it names is refused as GNU's 'are the same file', the file kept", async () => {
+it("ln -sf onto the file it names is refused as GNU's 'are the same file', the file kept", async () => {
   const out = await inShellWorkspace(async (ws) => {
     const results: { stdout: string; stderr: string; kept: string | null }[] = [];
     for (const [command, , path] of cases) {

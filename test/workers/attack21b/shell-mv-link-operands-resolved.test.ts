@@ -16,6 +16,11 @@
  * lstat of the source (the link itself) and stat of the destination's parent + name as rename(2) sees them: the
  * same node only when both lstat to one inode (then GNU's "are the same file", $? 1); a link source is never
  * "a directory into itself"; otherwise do the rename.
+ * Fixed: scripts/gen-shell.mjs patches mv to lstat its source (a link is never "a directory into itself"), to check
+ * "same file" with mvSameFile (src/backends/worker-shell/isolate/link-operands.ts: both lstat to one node, or the
+ * source is a link to the destination; `mv: 'S' and 'D' are the same file`, $? 1 — it used to `continue` silently),
+ * and -n to lstat the destination; cp -r lstats its source (copies a link as a link), and cp without -r now copies
+ * what a source link leads to (it made a link before; GNU copies the bytes).
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
@@ -31,7 +36,7 @@ const cases: { command: string; stdout: string; stderr: string }[] = [
   { command: "cp -r ld d/sub; echo rc=$?", stdout: `rc=0\n${tree([], ["/workspace/d/sub/ld"])}`, stderr: "" },
 ];
 
-it.fails("mv and cp -r act on a link operand itself, as rename(2) and GNU", async () => {
+it("mv and cp -r act on a link operand itself, as rename(2) and GNU", async () => {
   const out = await inShellWorkspace(async (ws) => {
     const results: { command: string; stdout: string; stderr: string }[] = [];
     for (const { command } of cases) {

@@ -1,0 +1,341 @@
+/**
+ * Symbolic-link operands in the shell's `ln`, `mv`, `cp -r`, `find -type`
+ * and `stat`, as GNU coreutils/findutils treat them (issue 20, twenty-first
+ * attack run). just-bash 3.4.2 looked at every operand through `stat`, which
+ * follows a link, so `ln -sf a.txt a.txt` replaced the file by a link to
+ * itself, `ln -s T DIR` replaced or refused DIR instead of making DIR/T, `mv
+ * a.txt la` (la -> a.txt) did nothing, `mv ld d` (ld -> d) was "into itself",
+ * `find -type l` was refused and `stat -c %F` said "regular file" of a link.
+ * scripts/gen-shell.mjs patches those commands to call these functions.
+ *
+ * @module
+ */
+
+/** The part of just-bash's `IFileSystem` these functions use (the Workspace fs adapter in the shell). */
+export interface LinkFs {
+  stat(path: string): Promise<LinkStat>;
+  lstat(path: string): Promise<LinkStat>;
+  readlink(path: string): Promise<string>;
+  realpath(path: string): Promise<string>;
+  symlink(target: string, linkPath: string): Promise<void>;
+  link(existingPath: string, newPath: string): Promise<void>;
+  rm(path: string, options?: { recursive?: boolean; force?: boolean }): Promise<void>;
+  resolvePath(base: string, path: string): string;
+}
+
+/** What the adapter's `stat`/`lstat` report (`identity` is `"workspace:<inode>"`). */
+export interface LinkStat {
+  isFile: boolean;
+  isDirectory: boolean;
+  isSymbolicLink: boolean;
+  mode: number;
+  size: number;
+  identity?: string;
+  ino?: number;
+  /** Set by {@link statOperand} for a link: the target it holds. */
+  linkTarget?: string;
+}
+
+interface CommandResult {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
+/** strerror(3) wording (glibc) of the codes the Workspace fs adapter throws. */
+const STRERROR: Readonly<Record<string, string>> = {
+  ENOENT: "No such file or directory",
+  ENOTDIR: "Not a directory",
+  EISDIR: "Is a directory",
+  EEXIST: "File exists",
+  EROFS: "Read-only file system",
+  EACCES: "Permission denied",
+  EPERM: "Operation not permitted",
+  ELOOP: "Too many levels of symbolic links",
+  ENAMETOOLONG: "File name too long",
+  EINVAL: "Invalid argument",
+  EBUSY: "Device or resource busy",
+  ENOTEMPTY: "Directory not empty",
+  ENOSYS: "Function not implemented",
+  ENOSPC: "No space left on device",
+  EIO: "Input/output error",
+};
+
+function codeOf(error: unknown): string | undefined {
+  const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === "string" ? code : undefined;
+}
+
+/** The strerror text of `error`'s code; errors without a POSIX code (just-bash's limits, a kill) are rethrown. */
+function reasonOf(error: unknown): string {
+  const code = codeOf(error);
+  if (code === undefined || !/^E[A-Z0-9]+$/.test(code) || code === "ECANCELED" || code === "ETIMEDOUT") throw error;
+  return STRERROR[code] ?? code;
+}
+
+/** Whether two stats are one Workspace node (same inode). */
+function sameNode(a: LinkStat, b: LinkStat): boolean {
+  if (a.identity !== undefined && b.identity !== undefined) return a.identity === b.identity;
+  return a.ino !== undefined && a.ino === b.ino;
+}
+
+/** `dir/name` as GNU's file_name_concat writes it: no second `/` when `dir` already ends in one. */
+function concat(dir: string, name: string): string {
+  return dir.endsWith("/") ? `${dir}${name}` : `${dir}/${name}`;
+}
+
+/** The last segment of `operand`, trailing slashes ignored (`""` for `/`). */
+function lastSegment(operand: string): string {
+  const trimmed = operand.replace(/\/+$/, "");
+  return trimmed.slice(trimmed.lastIndexOf("/") + 1);
+}
+
+/** The directory part of an absolute path (`/` for `/x`). */
+function dirnameOf(path: string): string {
+  const trimmed = path.replace(/\/+$/, "");
+  const at = trimmed.lastIndexOf("/");
+  return at <= 0 ? "/" : trimmed.slice(0, at);
+}
+
+async function orUndefined<T>(promise: Promise<T>): Promise<T | undefined> {
+  try {
+    return await promise;
+  } catch (error) {
+    reasonOf(error);
+    return undefined;
+  }
+}
+
+/**
+ * GNU `ln` over the operands after its options: `ln TARGET LINK_NAME`, `ln
+ * TARGET... DIRECTORY` (the last operand a directory, or a link to one
+ * unless `-n`: each link is made as `DIRECTORY/<last segment of TARGET>`),
+ * `ln TARGET` (in the working directory). With `-f`, an existing name is
+ * replaced — but never a directory (`cannot overwrite directory`), and never
+ * the node TARGET names as seen from the link's directory (`'T' and 'N' are
+ * the same file`, `$?` 1, nothing changed). GNU ln 9.1 reads a relative
+ * TARGET from the working directory for that check, so `ln -sf f.txt
+ * d/f.txt` replaced d/f.txt by a link to itself there; here it is refused.
+ * Hard links do not exist in the Workspace (`Function not implemented`).
+ *
+ * @param optionArgs the arguments before the operands (for `-n`/`--no-dereference`).
+ */
+export async function lnCommand(
+  optionArgs: readonly string[],
+  operands: readonly string[],
+  flags: { symbolic: boolean; force: boolean; verbose: boolean },
+  ctx: { fs: LinkFs; cwd: string },
+): Promise<CommandResult> {
+  const noDereference = optionArgs.some((arg) => arg === "--no-dereference" || /^-[sfvn]*n[sfvn]*$/.test(arg));
+  if (operands.length === 0) return { stdout: "", stderr: "ln: missing file operand\n", exitCode: 1 };
+  const { fs, cwd } = ctx;
+  let targets: readonly string[];
+  let directory: string | null = null;
+  let name = "";
+  if (operands.length === 1) {
+    targets = operands;
+    directory = ".";
+  } else {
+    name = operands[operands.length - 1]!;
+    targets = operands.slice(0, -1);
+    const resolved = fs.resolvePath(cwd, name);
+    let failure: unknown;
+    let isDirectory = false;
+    try {
+      const stat = await fs.stat(resolved);
+      isDirectory = stat.isDirectory && !(noDereference && (await fs.lstat(resolved)).isSymbolicLink);
+    } catch (error) {
+      reasonOf(error);
+      failure = error;
+    }
+    if (isDirectory) directory = name;
+    else if (targets.length > 1) {
+      const reason = failure === undefined ? "Not a directory" : reasonOf(failure);
+      return { stdout: "", stderr: `ln: target '${name}': ${reason}\n`, exitCode: 1 };
+    }
+  }
+  let stdout = "";
+  let stderr = "";
+  let exitCode = 0;
+  for (const target of targets) {
+    const base = lastSegment(target);
+    const linkName = directory === null ? name : base === "" ? directory : concat(directory, base);
+    const error = await linkOne(fs, cwd, target, linkName, flags);
+    if (error !== null) {
+      stderr += error;
+      exitCode = 1;
+    } else if (flags.verbose) {
+      stdout += `'${linkName}' ${flags.symbolic ? "->" : "=>"} '${target}'\n`;
+    }
+  }
+  return { stdout, stderr, exitCode };
+}
+
+/** Makes one link; the stderr text of its failure, or `null`. */
+async function linkOne(fs: LinkFs, cwd: string, target: string, linkName: string, flags: { symbolic: boolean; force: boolean }): Promise<string | null> {
+  const kind = flags.symbolic ? "symbolic link" : "hard link";
+  const path = fs.resolvePath(cwd, linkName);
+  let existing: LinkStat | undefined;
+  try {
+    existing = await fs.lstat(path);
+  } catch (error) {
+    if (codeOf(error) !== "ENOENT") return `ln: failed to access '${linkName}': ${reasonOf(error)}\n`;
+  }
+  // What TARGET names: for a symbolic link, as seen from the link's directory (a relative target is read there).
+  let source: LinkStat | undefined;
+  if (flags.symbolic) {
+    if (existing !== undefined && flags.force && target !== "") {
+      source = await orUndefined(fs.stat(target.startsWith("/") ? target : fs.resolvePath(dirnameOf(path), target)));
+    }
+  } else {
+    try {
+      source = await fs.lstat(fs.resolvePath(cwd, target));
+    } catch (error) {
+      return `ln: failed to access '${target}': ${reasonOf(error)}\n`;
+    }
+    if (source.isDirectory) return `ln: ${target}: hard link not allowed for directory\n`;
+  }
+  if (existing !== undefined) {
+    if (!flags.force) return `ln: failed to create ${kind} '${linkName}': File exists\n`;
+    if (existing.isDirectory) return `ln: ${linkName}: cannot overwrite directory\n`;
+    if (source !== undefined && sameNode(source, existing)) return `ln: '${target}' and '${linkName}' are the same file\n`;
+    try {
+      await fs.rm(path, { force: true });
+    } catch (error) {
+      return `ln: cannot remove '${linkName}': ${reasonOf(error)}\n`;
+    }
+  }
+  try {
+    if (flags.symbolic) await fs.symlink(target, await throughParentLinks(fs, path));
+    else await fs.link(fs.resolvePath(cwd, target), path);
+  } catch (error) {
+    const reason = reasonOf(error);
+    return flags.symbolic
+      ? `ln: failed to create symbolic link '${linkName}': ${reason}\n`
+      : `ln: failed to create hard link '${linkName}' => '${target}': ${reason}\n`;
+  }
+  return null;
+}
+
+/**
+ * `path` with its parent directory's links resolved (`/w/ld/a.txt`, ld -> d:
+ * `/w/d/a.txt`): a Workspace symlink's parent chain must be real directories,
+ * where symlink(2) follows links in the parent. A path in directory form, or
+ * whose parent cannot be resolved, is returned as given (symlink then says why).
+ */
+async function throughParentLinks(fs: LinkFs, path: string): Promise<string> {
+  if (/\/\.?$/.test(path) || !path.startsWith("/")) return path;
+  const parent = dirnameOf(path);
+  const real = await orUndefined(fs.realpath(parent));
+  return real === undefined || real === parent ? path : concat(real, lastSegment(path));
+}
+
+/**
+ * Whether `mv SOURCE DEST` (both resolved) would lose SOURCE's data, as GNU
+ * mv's same-file check: `"same"` when both name one node (the entries
+ * themselves, lstat: `mv d/f.txt ld/f.txt`) or SOURCE is a link to DEST
+ * (`mv la a.txt`); `"different"` otherwise — a DEST that is a link to SOURCE
+ * is replaced by SOURCE (`mv a.txt la`), as rename(2) does.
+ */
+export async function mvSameFile(fs: LinkFs, source: string, dest: string): Promise<"same" | "different"> {
+  const destStat = await orUndefined(fs.lstat(dest));
+  if (destStat === undefined) return "different";
+  const sourceStat = await fs.lstat(source);
+  if (sameNode(sourceStat, destStat)) return "same";
+  if (sourceStat.isSymbolicLink) {
+    const followed = await orUndefined(fs.stat(source));
+    if (followed !== undefined && sameNode(followed, destStat)) return "same";
+  }
+  return "different";
+}
+
+/** The destination as the user wrote it: `DEST`, or `DEST/<last segment of SOURCE>` when DEST is a directory. */
+export function destOperand(source: string, dest: string, destIsDirectory: unknown): string {
+  if (destIsDirectory !== true) return dest;
+  return concat(dest, lastSegment(source) || source);
+}
+
+/**
+ * `stat` of an operand as GNU stat reads it: the entry itself (lstat) unless
+ * `dereference` (`-L`); a link's `size` is the length of its target and its
+ * `linkTarget` the target.
+ */
+export async function statOperand(fs: LinkFs, path: string, dereference: unknown): Promise<LinkStat> {
+  if (dereference === true) return fs.stat(path);
+  const stat = await fs.lstat(path);
+  if (!stat.isSymbolicLink) return stat;
+  const linkTarget = await fs.readlink(path);
+  return { ...stat, isFile: false, isDirectory: false, size: new TextEncoder().encode(linkTarget).length, linkTarget };
+}
+
+/** GNU stat's `%F`: `symbolic link`, `directory`, `regular empty file`/`regular file`, else `weird file`. */
+export function fileTypeName(stat: LinkStat): string {
+  if (stat.isSymbolicLink) return "symbolic link";
+  if (stat.isDirectory) return "directory";
+  if (stat.isFile) return stat.size === 0 ? "regular empty file" : "regular file";
+  return "character special file";
+}
+
+/** GNU stat's `%N`: `'name'`, and ` -> 'target'` for a link. */
+export function quotedName(operand: string, stat: LinkStat): string {
+  return stat.linkTarget === undefined ? `'${operand}'` : `'${operand}' -> '${stat.linkTarget}'`;
+}
+
+/** GNU stat's `%A`: `modeString` (just-bash's `d`/`-` + rwx) with `l` for a link. */
+export function modeString(format: (mode: number, isDirectory: boolean) => string, stat: LinkStat): string {
+  const text = format(stat.mode, stat.isDirectory);
+  return stat.isSymbolicLink ? `l${text.slice(1)}` : text;
+}
+
+/** The `-type` letters GNU find accepts (`b c d p f l s D`, or a comma-separated list of them). */
+export function isFindType(argument: unknown): boolean {
+  return typeof argument === "string" && /^[bcdpflsD](,[bcdpflsD])*$/.test(argument);
+}
+
+/**
+ * Whether an entry matches `-type <letters>`, as GNU find without `-L` (the
+ * entry itself): `f` a regular file, `d` a directory, `l` a symbolic link —
+ * the Workspace's one other kind of entry; `b c p s D` match nothing there.
+ */
+export function findTypeMatches(letters: string, isFile: unknown, isDirectory: unknown): boolean {
+  return letters.split(",").some((letter) => (letter === "f" ? isFile === true : letter === "d" ? isDirectory === true : letter === "l" ? isFile !== true && isDirectory !== true : false));
+}
+
+/**
+ * What `ls` shows for `path`: the entry itself (lstat) unless `follow` — GNU
+ * ls follows a command-line link only without `-l`, `-d` and `-F`, and a
+ * dangling one is still listed (as the link). A link carries `linkTarget`.
+ */
+export async function lsStat(fs: LinkFs, path: string, follow: unknown): Promise<LinkStat> {
+  if (follow === true) {
+    try {
+      return await fs.stat(path);
+    } catch (error) {
+      if (codeOf(error) !== "ENOENT" && codeOf(error) !== "ELOOP") throw error;
+      const stat = await fs.lstat(path);
+      if (!stat.isSymbolicLink) throw error;
+    }
+  }
+  return statOperand(fs, path, false);
+}
+
+/** The mode column of just-bash's `ls -l` line, `lrwxrwxrwx` for a link. */
+export function lsModeColumn(stat: LinkStat): string {
+  return stat.isSymbolicLink ? "lrwxrwxrwx" : stat.isDirectory ? "drwxr-xr-x" : "-rw-r--r--";
+}
+
+/** What follows the name in an `ls -l` line: ` -> <target>` for a link, else `suffix` (just-bash's indicator). */
+export function lsNameSuffix(stat: LinkStat, suffix: string): string {
+  return stat.linkTarget === undefined ? suffix : ` -> ${stat.linkTarget}`;
+}
+
+/**
+ * The path `cp` (without `-r`) copies from: a link's final target (its
+ * realpath), as GNU cp follows a source link unless recursive; any other
+ * path as given (a dangling link then fails as the copy reads it).
+ */
+export async function followedSource(fs: LinkFs, path: string): Promise<string> {
+  const stat = await orUndefined(fs.lstat(path));
+  if (stat === undefined || !stat.isSymbolicLink) return path;
+  return (await orUndefined(fs.realpath(path))) ?? path;
+}
