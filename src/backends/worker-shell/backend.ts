@@ -152,7 +152,11 @@ function resolveOptions(options: WorkerShellBackendOptions): Resolved {
   return { ...base, source: { type: "loader", loader, key } };
 }
 
-/** Runs shell commands (just-bash) in a Dynamic Worker over the Workspace (spec 02 §6). Command protocol; not callable. */
+/**
+ * Runs shell commands (just-bash) in a Dynamic Worker over the Workspace (spec 02 §6). Command protocol; not callable.
+ * Globs match a newline in a name, and `dirname`, `basename`, `rmdir -p`, `wc`, `od`, `tac` and `ls -d` answer as GNU
+ * coreutils 9.1 where just-bash 3.4.2 differed (docs/runtime.md).
+ */
 export class WorkerShellBackend implements WorkspaceCommandBackend {
   /** Always `"worker-shell"`. */
   readonly type = "worker-shell";

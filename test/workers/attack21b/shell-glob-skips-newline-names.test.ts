@@ -17,6 +17,10 @@
  * already cross "\n" (porting.md); just-bash's glob → RegExp compiles `*` to `.*`/`[^/]*` without the `s` flag.
  * Suggested fix: in the gen-shell patch of just-bash's glob-to-regex (bash expansion and find's -name/-path/-iname),
  * compile with the dotAll flag (or `[^]`/`[\s\S]` for `*` and `?`) so `*`, `?` and `[!x]` match "\n".
+ * Fixed: scripts/gen-shell.mjs (SOURCE_PATCHES) compiles just-bash's glob regexes with the dotAll flag — bash
+ * pathname expansion (`Expander.patternToRegex`), `${a[@]/pat/rep}` on arrays, and the matcher find -name/-iname/
+ * -path and grep --include/--exclude share; `[!x]` and GLOBIGNORE already matched "\n" (RE2 classes do). All four
+ * commands now remove the file, `$?` 0, stderr empty. Siblings: test/workers/fix21/shell-glob-newline.test.ts.
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
@@ -28,7 +32,7 @@ const commands = [
   'for f in *.tmp; do rm -- "$f"; done',
 ];
 
-it.fails("* and ? match a newline in a name (bash globbing and find), as GNU: the file is removed", async () => {
+it("* and ? match a newline in a name (bash globbing and find), as GNU: the file is removed", async () => {
   const out = await inShellWorkspace(async (ws) => {
     const results: { stdout: string; stderr: string }[] = [];
     for (const command of commands) {

@@ -9,7 +9,7 @@
  */
 
 /** strerror(3) wording (glibc) of the codes the Workspace fs adapter throws. */
-const STRERROR: Readonly<Record<string, string>> = {
+export const STRERROR: Readonly<Record<string, string>> = {
   ENOENT: "No such file or directory",
   ENOTDIR: "Not a directory",
   EISDIR: "Is a directory",

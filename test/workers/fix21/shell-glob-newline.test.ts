@@ -1,0 +1,36 @@
+/**
+ * Issue 20, twenty-first attack run, fix of test/workers/attack21b/shell-glob-skips-newline-names.test.ts: the
+ * siblings of `rm -- *.tmp` — every place the shell turns a glob into a regular expression now lets `*`, `?` and
+ * `[!x]` match a newline in a name, as bash 5.2, GNU find and GNU grep do. Expected values are those commands' answers
+ * on GNU/Linux for the same tree.
+ */
+import { expect, it } from "vitest";
+import { inShellWorkspace, sh } from "../shell/helpers.js";
+
+const checks: [string, string][] = [
+  ["echo nl*", "nl\nx.tmp nl\nx.txt\n"],
+  ["printf '%s|' *.txt", "a.txt|nl\nx.txt|"],
+  ["printf '%s|' nl[!a]x.tmp", "nl\nx.tmp|"],
+  ["(GLOBIGNORE='nl?x.t*'; echo *)", "a.txt\n"],
+  ["find . -iname 'NL?X.TMP'", "./nl\nx.tmp\n"],
+  ["find . -path './nl?x.tm*'", "./nl\nx.tmp\n"],
+  ["mkdir s && cp nl?x.tmp s/ && grep -rl secret --include='*x.tmp' s", "s/nl\nx.tmp\n"],
+  [`a=($'x\\ny' b); echo "\${a[@]/x*/Z}"; echo "\${a[@]//?y/Q}"`, "Z b\nxQ b\n"],
+];
+
+it("*, ? and [!x] match a newline in pathname expansion, GLOBIGNORE, find -iname/-path, grep --include and ${a[@]/pat/}", async () => {
+  const out = await inShellWorkspace(async (ws) => {
+    await ws.fs.mkdir("/workspace", { recursive: true });
+    await ws.fs.writeFile("/workspace/a.txt", "a\n");
+    await ws.fs.writeFile("/workspace/nl\nx.tmp", "secret\n");
+    await ws.fs.writeFile("/workspace/nl\nx.txt", "x\n");
+    const results: [string, string][] = [];
+    for (const [command] of checks) {
+      const r = await sh(ws, command, { cwd: "/workspace" });
+      expect(r.stderr, command).toBe("");
+      results.push([command, r.stdout]);
+    }
+    return results;
+  });
+  expect(out).toEqual(checks);
+});
