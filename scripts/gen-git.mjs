@@ -189,6 +189,66 @@ if (force || !existsSync(stamp) || readFileSync(stamp, "utf8") !== hash) {
     "  static async expand({ fs, gitdir, ref }) {\n    if (ref.length === 40 && /[0-9a-f]{40}/.test(ref)) {\n      return ref;\n    }\n",
     "  static async expand({ fs, gitdir, ref }) {\n    if (ref.length === 40 && /[0-9a-f]{40}/.test(ref)) {\n      return ref;\n    }\n" + REFUSE_BAD_NAME,
   );
+  // A backslash is an ordinary name character on POSIX (and in git there): `x\y.txt` is one file. isomorphic-git's
+  // path helpers took it for a separator as on Windows — normalize/join turned `\` into `/` (and took `c:/…`
+  // for an absolute path), dirname/basename split at it, hasExactCasePath too — so a file named
+  // `..\..\host-secret.txt` made `git add -A` stage, and `reset --hard` delete, a file two directories ABOVE the
+  // repository (outside a confined run's root), and an untracked `new\n.txt` failed `add` with `lstat
+  // 'new/n.txt'`; its tree and index checks refused any `\` (a tracked `x\y.txt` failed status, stash and
+  // checkout with "unsafe character sequences"), and the index reader refused `..\` anywhere in a path (issue 20,
+  // twenty-first attack run). Now, as git on Linux: `/` is the only separator; the index reader refuses a path
+  // with an empty, `.` or `..` SEGMENT (`a../b` is a name, `../b` is not); a tree entry may hold `\`, and is
+  // refused as `.git` when its part before the first `\` is `.git`/`git~N` (git's is_ntfs_dotgit, on by default:
+  // core.protectNTFS). Every path isomorphic-git then hands the fs is also checked to stay under the repository
+  // (src/git/confine.ts, containedGitFs), so no other quirk can lead out.
+  igit = patch(
+    igit,
+    "path normalize",
+    '  path = path.replace(/\\\\/g, "/");\n  const drivePrefix = getWindowsDrivePrefix(path);\n',
+    "  const drivePrefix = null;\n",
+  );
+  igit = patch(
+    igit,
+    "path join",
+    '    const arg = args[i].replace(/\\\\/g, "/");\n    if (arg.length === 0) continue;\n    if (/^[a-zA-Z]:\\//.test(arg)) {\n      joined = arg;\n    } else if (joined === void 0) {\n',
+    "    const arg = args[i];\n    if (arg.length === 0) continue;\n    if (joined === void 0) {\n",
+  );
+  igit = patch(
+    igit,
+    "path basename",
+    'function basename(path) {\n  const last = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\\\"));\n',
+    'function basename(path) {\n  const last = path.lastIndexOf("/");\n',
+  );
+  igit = patch(
+    igit,
+    "path dirname",
+    'function dirname(path) {\n  const last = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\\\"));\n',
+    'function dirname(path) {\n  const last = path.lastIndexOf("/");\n',
+  );
+  igit = patch(
+    igit,
+    "isAbsolute",
+    'function isAbsolute(filepath) {\n  return filepath.startsWith("/") || /^[a-zA-Z]:[\\\\/]/.test(filepath);\n}\n',
+    'function isAbsolute(filepath) {\n  return filepath.startsWith("/");\n}\n',
+  );
+  igit = patch(
+    igit,
+    "hasExactCasePath",
+    '  const segments = filepath.replace(/\\\\/g, "/").split("/")',
+    '  const segments = filepath.split("/")',
+  );
+  igit = patch(
+    igit,
+    "GitIndex entry path check",
+    '      if (entry.path.includes("..\\\\") || entry.path.includes("../")) {\n',
+    '      if (entry.path.split("/").some((part) => part === "" || part === "." || part === "..")) {\n',
+  );
+  igit = patch(
+    igit,
+    "assertSafeEntryPath",
+    '  const ntfsClean = hfsClean.split(":")[0];\n  const normalized = stripTrailingDotsAndSpaces(ntfsClean.toLowerCase());\n  if (path.includes("\\\\") || path.includes("/") || normalized === "" && ntfsClean !== "" || normalized === ".git" || /^\\.?git~[1-9]$/.test(normalized)) {\n',
+    '  const ntfsClean = hfsClean.split(":")[0];\n  const normalized = stripTrailingDotsAndSpaces(ntfsClean.toLowerCase());\n  const ntfsFirst = stripTrailingDotsAndSpaces(ntfsClean.split("\\\\")[0].toLowerCase());\n  if (path.includes("/") || normalized === "" && ntfsClean !== "" || normalized === ".git" || /^\\.?git~[1-9]$/.test(normalized) || ntfsFirst === ".git" || /^\\.?git~[1-9]$/.test(ntfsFirst)) {\n',
+  );
   // A tree entry's name is bytes; isomorphic-git decoded it as UTF-8 with U+FFFD for every byte
   // that is not, so `x\xFE`, `x\xFF` and `x\uFFFD` became one Workspace file and a checkout
   // "succeeded" with files lost (issue 20, seventh attack run). Workspace names are UTF-8 text, so

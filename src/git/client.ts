@@ -32,12 +32,21 @@ import type {
 } from "./types.js";
 import { CANONICAL_DIR, canonicalDir, fenceGitFs, fenceWorkspace, withRepoLock, type RepoLease } from "./repo-lock.js";
 import { gitdirOf, OperationCancelledError, resolveDir, runOp } from "./wrap.js";
-import { CONFINED_TO, linkCheckedGitFs, linkCheckedWorkspace } from "./confine.js";
+import { CONFINED_TO, containedContext, linkCheckedGitFs, linkCheckedWorkspace } from "./confine.js";
 import { keepPacks, operationContext, PackCache, packFileBoundedFs, packFileLimitOf } from "./operation.js";
 import { GIT_MAX_PACK_FILE_BYTES } from "./limits.js";
 
 /**
  * Makes a {@link GitClientFactory} for `WorkspaceOptions.git` (spec 04 §2.1).
+ *
+ * File names are POSIX names, as in git on Linux: `\` is an ordinary
+ * character (`x\y.txt` is one file, `..\..\x` never a path above the
+ * repository; before issue 20's twenty-first attack run isomorphic-git took
+ * it for a separator). Every path an operation reads, writes or removes
+ * stays under its `dir` (and, for `ws:git` in a run with a root, under that
+ * root): any other fails that call with `EACCES` `paths must stay under
+ * <dir>` and the operation with `E<OP>FAIL`, touching nothing outside.
+ * `repoRoot` alone looks at the `.git` of directories above `dir`.
  *
  * @example
  * ```ts
@@ -160,7 +169,7 @@ class WorkspaceGitClient implements GitClient {
    * lock over fails `ELOCKLOST` instead of overwriting that writer's commit
    * (issue 20, ninth attack run).
    */
-  async #run<O extends BaseWorktreeOptions | undefined, R>(op: string, options: O, fn: Op<NonNullable<O>, R>, locking = false): Promise<R> {
+  async #run<O extends BaseWorktreeOptions | undefined, R>(op: string, options: O, fn: Op<NonNullable<O>, R>, locking = false, contained = true): Promise<R> {
     const given = (options ?? {}) as NonNullable<O>;
     if (given === null || typeof given !== "object") {
       throw new GitError("EUSAGE", `git ${op}: options must be an object, got ${given === null ? "null" : typeof given}`);
@@ -187,10 +196,14 @@ class WorkspaceGitClient implements GitClient {
     // own path, and through a link (`/alias` → `/repo`) status listed nothing and add staged nothing.
     // Absolute paths under `dir` as written are the same files under `key` (`/alias/a.txt` is `/repo/a.txt`).
     const rebased = key === dir ? given : rebasePaths(given, dir, key);
-    const body = () => (unstarted(), fn(ctx, key, rebased));
+    // Every path the operation reads, writes or removes stays under its repository (and a confined run's root):
+    // a backstop for any name that could lead out (see containedContext). repoRoot alone looks above `dir`.
+    const within = this.#linkRoot === undefined ? [key] : [this.#linkRoot, key];
+    const contain = (c: GitContext): GitContext => (contained ? containedContext(c, within) : c);
+    const body = () => (unstarted(), fn(contain(ctx), key, rebased));
     const fenced = async (lease: RepoLease | undefined) => {
       unstarted();
-      return fn(lease ? await this.#fenced(ctx, lease, [...new Set([gitdirOf(dir), gitdirOf(key)])], packFileLimit) : ctx, key, rebased);
+      return fn(contain(lease ? await this.#fenced(ctx, lease, [...new Set([gitdirOf(dir), gitdirOf(key)])], packFileLimit) : ctx), key, rebased);
     };
     const run = locking ? () => withRepoLock(this.#ws, key, fenced) : body;
     const current = previous.then(() => runOp(op, dir, NETWORK_OPS.has(op) ? () => base.#networkTurn(signal, run) : run)).finally(() => keepPacks(ctx.cache));
@@ -275,7 +288,7 @@ class WorkspaceGitClient implements GitClient {
   log: GitClient["log"] = (o) => this.#run("log", o, repo.log);
   show: GitClient["show"] = (o) => this.#run("show", o, repo.show);
   revParse: GitClient["revParse"] = (o) => this.#run("rev-parse", o, repo.revParse);
-  repoRoot: GitClient["repoRoot"] = (o) => this.#run("rev-parse", o, repo.repoRoot);
+  repoRoot: GitClient["repoRoot"] = (o) => this.#run("rev-parse", o, repo.repoRoot, false, false);
   currentBranch: GitClient["currentBranch"] = (o) => this.#run("branch", o, repo.currentBranch);
   lsFiles: GitClient["lsFiles"] = (o) => this.#run("ls-files", o, repo.lsFiles);
   lsTree: GitClient["lsTree"] = (o) => this.#run("ls-tree", o, repo.lsTree);

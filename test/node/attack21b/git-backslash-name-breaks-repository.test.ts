@@ -16,6 +16,11 @@
  * outside a confined root).
  * Suggested fix: keep `\` as an ordinary name character in the git fs bridge and the vendored isomorphic-git
  * (its path normalize/join replace `\` with `/`; its tree-entry check refuses any `\`), as git does on POSIX.
+ * Fixed (fixer GB): scripts/gen-git.mjs patches the vendored isomorphic-git so `\` is an ordinary name character
+ * (normalize/join/dirname/basename/hasExactCasePath; the tree-entry check refuses `\` only after `.git`/`git~N`,
+ * as git's core.protectNTFS; the index reader checks segments, not `..\` substrings). All six commands now match
+ * real git exactly (exit, stdout, stderr). Siblings (typed API, `c:` and `a..` directories, the host escape, the
+ * containment backstop): test/node/fix21/git-backslash-names.test.ts.
  */
 import { writeFileSync } from "node:fs";
 import { afterAll, expect, it } from "vitest";
@@ -25,7 +30,7 @@ afterAll(cleanupScratch);
 
 const argvs = [["status", "--porcelain=v1"], ["add", "-A"], ["add", "."], ["diff", "--stat"], ["checkout", "--", "."], ["stash"]];
 
-it.fails("a name holding a backslash is an ordinary file to every git command, as in real git", async () => {
+it("a name holding a backslash is an ordinary file to every git command, as in real git", async () => {
   const base = committedRepo({ "a.txt": "a\n", "x\\y.txt": "bs\n" }, "one");
   const ours: unknown[] = [];
   const theirs: unknown[] = [];

@@ -20,6 +20,15 @@
  * translate `\` to `/` (POSIX names); until then refuse (or skip as unsafe) any working-tree name holding `\` when
  * walking (add, status, diff), and check every path git reads against the confined root as symlink targets are
  * (src/git/confine.ts covers links only).
+ * Fixed (fixer GB): `\` is an ordinary name character everywhere git touches the Workspace. scripts/gen-git.mjs
+ * patches the vendored isomorphic-git: normalize/join keep `\` (and no longer take `c:/…` for a Windows absolute
+ * path), dirname/basename/hasExactCasePath split only at `/`, a tree entry may hold `\` (refused only as `.git\…`
+ * / `git~N\…`, git's core.protectNTFS rule), and the index reader refuses a path with an empty, `.` or `..`
+ * SEGMENT instead of any `..\`. And, as a backstop, every path an operation reads, writes or removes (isomorphic-
+ * git's fs and workspace.fs) must be under the repository and, in a confined run, the run's root
+ * (src/git/confine.ts containedContext, applied per operation in src/git/client.ts): else EACCES, nothing touched.
+ * Both tests now pass as written; siblings: test/workers/fix21/git-module-backslash-names.test.ts and
+ * test/node/fix21/git-backslash-names.test.ts.
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { expect, it } from "vitest";
@@ -30,7 +39,7 @@ import { WorkerJavaScriptBackend } from "../../../src/backends/worker-javascript
 
 const ROOT = "/workspace/proj";
 
-it.fails("a name holding backslashes never makes git read a file outside the run's root", async () => {
+it("a name holding backslashes never makes git read a file outside the run's root", async () => {
   const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
   const out = await runInDurableObject(stub, async (_i, state) => {
     const ws = new Workspace({
@@ -76,7 +85,7 @@ it.fails("a name holding backslashes never makes git read a file outside the run
   });
 });
 
-it.fails("nor makes git remove a file outside the run's root (add -A, then reset --hard)", async () => {
+it("nor makes git remove a file outside the run's root (add -A, then reset --hard)", async () => {
   const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
   const out = await runInDurableObject(stub, async (_i, state) => {
     const ws = new Workspace({
