@@ -23,6 +23,7 @@ import type {
 } from "just-bash";
 import type { WorkspaceDirentResult, WorkspaceFilesystem, WorkspaceStatResult } from "../../fs/types.js";
 import { concatBytes, toHex } from "../../util/bytes.js";
+import { directoryForm } from "../../util/path.js";
 import { utf8EscapeDecode, utf8EscapeEncode } from "../../util/utf8-escape.js";
 import { nodeFsError, posixCodeOf, realpathOf, type LinkReader } from "../../fs/node-errors.js";
 import { appendStreamed, shouldRetryAppend } from "../../fs/append.js";
@@ -196,26 +197,6 @@ function normalize(path: string): string {
     else out.push(segment);
   }
   return `/${out.join("/")}`;
-}
-
-/**
- * The form of a path that can only name a directory, as open(2) and stat(2)
- * read it: `"slash"` when a name is followed by `/` (`/w/f/`), `"dot"` when
- * the last segment after a name is `.` (`/w/f/.`, `/w/f/./`); `null`
- * otherwise — a plain name, `/`, or a last `..` (which
- * {@link WorkspaceFsAdapter.resolvePath} resolves lexically to the parent).
- * The Workspace drops such a tail (spec 01 §2.1), so the adapter checks it.
- */
-function directoryForm(path: string): "slash" | "dot" | null {
-  const segments = path.split("/");
-  let dot = false;
-  let end = segments.length;
-  while (end > 0 && (segments[end - 1] === "" || segments[end - 1] === ".")) {
-    if (segments[end - 1] === ".") dot = true;
-    end--;
-  }
-  if (end === segments.length || end === 0 || segments[end - 1] === "..") return null;
-  return dot ? "dot" : "slash";
 }
 
 function isDevNull(path: string): boolean {
