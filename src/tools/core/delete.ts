@@ -7,6 +7,7 @@
  * @module
  */
 import { z } from "zod";
+import { lastSegment } from "../../util/path.js";
 import { withPathLock } from "./locks.js";
 import type { MutableFileStore } from "./store.js";
 import { errorMessage, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
@@ -47,12 +48,14 @@ export function deleteDefinition(options: DeleteToolOptions): SettledTool<Delete
   return {
     ...DELETE_FACTS,
     description:
-      "Delete a file or directory in the workspace. Deleting a path that does not exist succeeds. A non-empty directory is removed only with recursive: true. Paths are absolute.",
+      "Delete a file or directory in the workspace. Deleting a path that does not exist succeeds. A non-empty directory is removed only with recursive: true. Name the file or directory itself: a path ending in . or .. is refused, and so is the tool set's root. Paths are absolute.",
     inputSchema: deleteInputSchema,
     outputSchema: deleteOutputSchema,
     limits: {},
     async execute(input) {
       const recursive = input.recursive === true;
+      const refused = refusal(input.path);
+      if (refused !== undefined) return { error: refused };
       try {
         return await withPathLock(store, input.path, recursive, async (): Promise<DeleteResult | ToolError> => {
           // A missing name whose Unicode-equivalent twin exists is refused, naming the twin (issue 12 §6).
@@ -68,4 +71,21 @@ export function deleteDefinition(options: DeleteToolOptions): SettledTool<Delete
       }
     },
   };
+}
+
+/**
+ * Why `path` is refused before anything is locked or removed, or
+ * `undefined`: an empty path (`EINVAL` — under a tool set's `root` it would
+ * name the root), or one whose last segment as written (trailing `/`
+ * ignored) is `.` or `..` (`EINVAL`, as GNU `rm` and node:fs `rm` refuse
+ * it): resolved, it names the directory itself or its parent, which a
+ * recursive delete would empty with everything in it.
+ */
+function refusal(path: string): string | undefined {
+  if (typeof path !== "string") return undefined;
+  if (path === "") return "EINVAL: invalid argument, delete: the path is empty; give the path of the file or directory to delete.";
+  const last = lastSegment(path);
+  if (last !== "." && last !== "..") return undefined;
+  const shown = path.length > 200 ? `${JSON.stringify(path.slice(0, 200))}…[${path.length - 200} more characters]` : JSON.stringify(path);
+  return `EINVAL: invalid argument, delete: refusing to delete a path ending in "${last}" (${shown}); name the file or directory itself, without a last "." or "..".`;
 }

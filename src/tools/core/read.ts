@@ -13,7 +13,7 @@ import { readText, type ReadTextResult, type TextPageRequest, type TextPageSetti
 import { ledgerOf, type ReadLedger } from "./freshness.js";
 import type { FileStore } from "./store.js";
 import { checkLineTruncation, checkMediaLimit, checkPositive, type LineTruncation } from "./truncate.js";
-import type { NeutralOutput, SettledTool, ToolError, ToolFacts } from "./types.js";
+import { errorMessage, type NeutralOutput, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
 import { withSiblingHint } from "./unicode-names.js";
 
 export type { ReadMediaResult } from "./read-media.js";
@@ -148,7 +148,14 @@ export async function readFile(store: FileStore, input: ReadInput, s: ReadSettin
   if (byteOffset !== undefined && byteOffset > 0 && input.offset === undefined) {
     return { error: "offset is required when byteOffset is greater than zero" };
   }
-  const stat = await store.stat(path);
+  let stat: Awaited<ReturnType<FileStore["stat"]>>;
+  try {
+    stat = await store.stat(path);
+  } catch (err) {
+    // `f.txt/` of a file: the store's ENOTDIR says what is wrong with the path (spec 03 §4.1).
+    if ((err as { code?: unknown } | null)?.code === "ENOTDIR") return { error: errorMessage(err) };
+    throw err;
+  }
   if (!stat) return { error: await withSiblingHint(`File not found: ${path}`, store, path) };
   if (!(byteOffset !== undefined && byteOffset > 0)) {
     const kind = await classify(store, path, stat, s.mediaSniffBytes);

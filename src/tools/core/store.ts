@@ -8,7 +8,7 @@
 import { isWorkspaceFsErrorCode, WorkspaceFsError } from "../../fs/errors.js";
 import type { WorkspaceFilesystem } from "../../fs/types.js";
 import { concatBytes } from "../../util/bytes.js";
-import { dirname, normalizePath } from "../../util/path.js";
+import { directoryForm, dirname, normalizePath } from "../../util/path.js";
 import { nonNegativeInteger } from "../../util/validate.js";
 import { confinedTarget } from "./root.js";
 
@@ -184,10 +184,15 @@ export class WorkspaceFileStore implements MutableFileStore {
     }
   }
 
-  /** `{size, mtime, mode}` for a regular file; `null` for a directory or a missing path. Other errors pass on. */
+  /**
+   * `{size, mtime, mode}` for a regular file; `null` for a directory or a missing path. Other errors pass on.
+   *
+   * @throws WorkspaceFsError `ENOTDIR` (`stat`) for a path in directory form (`f.txt/`, `f.txt/.`) that leads to a non-directory, as stat(2).
+   */
   async stat(path: string): Promise<FileStat | null> {
     try {
       const st = await this.#fs.stat(path);
+      if (!st.isDirectory && directoryForm(path) !== null) throw new WorkspaceFsError("ENOTDIR", "stat", path);
       if (!st.isFile) return null;
       return { size: st.size, mtime: st.mtime, mode: st.mode };
     } catch (err) {
@@ -201,6 +206,7 @@ export class WorkspaceFileStore implements MutableFileStore {
     checkByteArg("byteOffset", byteOffset);
     checkByteArg("byteLength", byteLength);
     if (byteLength === 0) return;
+    await this.#checkDirectoryForm(path, "readFile");
     const options = byteLength === undefined ? { byteOffset } : { byteOffset, byteLength };
     const stream = (await this.#fs.readFile(path, options)) as ReadableStream<Uint8Array>;
     const reader = stream.getReader();
@@ -242,7 +248,9 @@ export class WorkspaceFileStore implements MutableFileStore {
    * mkdir reports EEXIST for any link at the leaf, spec 01 §3); one that is
    * not a directory fails with `ENOTDIR` (`writeFile`, the path as given), a
    * link that leads nowhere with `stat`'s code (`ENOENT`, `ELOOP`); a path
-   * ending in `/` fails `EISDIR` before anything is created.
+   * in directory form (`f/`, `f/.`) fails before anything is created:
+   * `ENOTDIR` when a non-directory is there (`f.txt/` of a file, as the
+   * file tools answer alike), else `EISDIR`.
    * Under a tool set's `root`, a relative path's parent is taken from
    * {@link lockPath} (`notes.md`'s parent is the root, created when missing).
    */
@@ -257,8 +265,12 @@ export class WorkspaceFileStore implements MutableFileStore {
     },
   ): Promise<void> {
     const target = path.startsWith("/") || !confinedTarget(this.#fs) ? path : this.lockPath(path);
-    // A path ending in `/` names a directory: POSIX open(2) with O_CREAT is EISDIR, and nothing is created.
-    if (/\/\.?$/.test(path) && normalizePath(target) !== "/") throw new WorkspaceFsError("EISDIR", "writeFile", normalizePath(target));
+    // A path in directory form names a directory: nothing is created. A file there is ENOTDIR (`f.txt/` is not
+    // a directory, whichever tool is asked); a directory or nothing is EISDIR, as open(2) with O_CREAT.
+    if (directoryForm(path) !== null && normalizePath(target) !== "/") {
+      await this.#checkDirectoryForm(path, "writeFile");
+      throw new WorkspaceFsError("EISDIR", "writeFile", normalizePath(target));
+    }
     const parent = dirname(target);
     if (parent !== "/") {
       try {
@@ -306,7 +318,9 @@ export class WorkspaceFileStore implements MutableFileStore {
    *
    * @throws WorkspaceFsError `ENOENT` for a missing path (unless `force`),
    *   `ENOTEMPTY` for a non-empty directory (unless `recursive`), `EROFS`
-   *   in a read-only mount (spec 01 §3).
+   *   in a read-only mount (spec 01 §3); `ENOTDIR` for a path in directory
+   *   form (`f.txt/`) that leads to a non-directory, as unlink(2); `EPERM`
+   *   for the root of a tool set's confined view itself (as for `/`).
    */
   async remove(
     path: string,
@@ -317,6 +331,30 @@ export class WorkspaceFileStore implements MutableFileStore {
       force?: boolean;
     },
   ): Promise<void> {
+    const root = confinedTarget(this.#fs)?.root;
+    if (root !== undefined && root !== "/" && this.lockPath(path) === root) {
+      throw new WorkspaceFsError("EPERM", "rm", root, `operation not permitted, the tool set's root cannot be deleted (delete the entries inside it instead)`);
+    }
+    await this.#checkDirectoryForm(path, "rm");
     await this.#fs.rm(path, options);
+  }
+
+  /**
+   * A path in directory form (`f.txt/`, `f.txt/.`) must lead, links
+   * followed, to a directory: the filesystem drops the tail, so without this
+   * `f.txt/` would read, replace or remove the file `f.txt`. A non-directory
+   * there is `ENOTDIR` (`syscall`, the path as given); nothing there is left
+   * for the call itself to report. Costs one `stat`, only for such a path.
+   */
+  async #checkDirectoryForm(path: string, syscall: string): Promise<void> {
+    if (directoryForm(path) === null) return;
+    let isDirectory: boolean;
+    try {
+      isDirectory = (await this.#fs.stat(path)).isDirectory;
+    } catch (err) {
+      if (isNotFound(err) || (err as { code?: unknown } | null)?.code === "ENOTDIR") return;
+      throw err;
+    }
+    if (!isDirectory) throw new WorkspaceFsError("ENOTDIR", syscall, path);
   }
 }

@@ -15,6 +15,13 @@
  * Suggested fix: in deleteDefinition (or WorkspaceFileStore.remove), refuse a path whose last segment as written
  * (trailing slashes ignored) is `.` or `..` — `{ error: "EINVAL: … refusing to remove '.' or '..'" }` — and an empty
  * path, before the lock; consider refusing the tool set's root itself as `/` is refused.
+ * Fixed: the delete tool (src/tools/core/delete.ts) refuses, before the lock and without touching the store, an
+ * empty path (`EINVAL: invalid argument, delete: the path is empty; …`) and a path whose last segment as written,
+ * trailing `/` ignored (`lastSegment`, src/util/path.ts), is `.` or `..` (`EINVAL: invalid argument, delete: refusing
+ * to delete a path ending in ".." ("/workspace/d/.."); name the file or directory itself, …`); WorkspaceFileStore.remove
+ * refuses the root of a tool set's confined view itself, by any spelling (`/workspace/d`, `/workspace/d/`, `x/..` if
+ * it got there): `EPERM: operation not permitted, the tool set's root cannot be deleted (delete the entries inside it
+ * instead), rm: /workspace/d`, as `/` is EPERM. Entries inside the root, and `d/` (a directory by name), still delete.
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { expect, it } from "vitest";
@@ -23,11 +30,11 @@ import { createPiTools } from "../../../src/tools/pi-ai.js";
 
 const ALL = ["/workspace", "/workspace/d", "/workspace/d/x", "/workspace/d/x/k.txt", "/workspace/f.txt"];
 
-it.fails("delete of a path ending in . or .. removes nothing and answers an error", async () => {
+it("delete of a path ending in . or .. removes nothing and answers an error", async () => {
   const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
   const out = await runInDurableObject(stub, async (_i, state) => {
     const ws = new Workspace({ storage: state.storage });
-    const results: { path: string; error: boolean; left: string[] }[] = [];
+    const results: { path: string; error: boolean; text: string; left: string[] }[] = [];
     try {
       const { execute } = createPiTools({ workspace: ws });
       const { execute: rooted } = createPiTools({ workspace: ws, root: "/workspace/d" });
@@ -45,7 +52,7 @@ it.fails("delete of a path ending in . or .. removes nothing and answers an erro
         await ws.fs.writeFile("/workspace/f.txt", "f");
         const r = await run({ id: path, name: "delete", arguments: { path, recursive: true } });
         const left = (await ws.fs.find("/", "**")).map((e) => e.path).sort();
-        results.push({ path, error: r.isError === true, left });
+        results.push({ path, error: r.isError === true, text: (r.content[0] as { text: string }).text, left });
       }
     } finally {
       await ws.close();
@@ -54,7 +61,60 @@ it.fails("delete of a path ending in . or .. removes nothing and answers an erro
   });
   // Found: every call answered { deleted: <path> }; left: [] for /workspace/d/.., ["/workspace", "/workspace/f.txt"]
   // for the others ("/workspace/d/." and rooted "." / "x/.." / "" removed /workspace/d, the root).
+  const dots = (path: string) =>
+    `EINVAL: invalid argument, delete: refusing to delete a path ending in "${path.endsWith("..") ? ".." : "."}" (${JSON.stringify(path)}); name the file or directory itself, without a last "." or "..".`;
   expect(out).toEqual(
-    ["/workspace/d/..", "/workspace/d/x/..", "/workspace/d/.", "x/..", ".", ""].map((path) => ({ path, error: true, left: ALL })),
+    ["/workspace/d/..", "/workspace/d/x/..", "/workspace/d/.", "x/..", ".", ""].map((path) => ({
+      path,
+      error: true,
+      text: path === "" ? "EINVAL: invalid argument, delete: the path is empty; give the path of the file or directory to delete." : dots(path),
+      left: ALL,
+    })),
   );
+}, 60_000);
+
+it("the tool set's root is refused by any spelling; what is inside it, and d/, still delete", async () => {
+  const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
+  const out = await runInDurableObject(stub, async (_i, state) => {
+    const ws = new Workspace({ storage: state.storage });
+    const results: { path: string; text: string; left: string[] }[] = [];
+    try {
+      const { execute: rooted } = createPiTools({ workspace: ws, root: "/workspace/d" });
+      const { execute } = createPiTools({ workspace: ws });
+      const cases: [typeof execute, string][] = [
+        [rooted, "/workspace/d"],
+        [rooted, "/workspace/d/"],
+        [rooted, "/workspace/d//"],
+        [rooted, "x/"],
+        [execute, "/workspace/d/"],
+        [execute, "/workspace/d/x/../."],
+        [execute, "/."],
+      ];
+      for (const [run, path] of cases) {
+        await ws.fs.mkdir("/workspace/d/x", { recursive: true });
+        await ws.fs.writeFile("/workspace/d/x/k.txt", "k");
+        await ws.fs.writeFile("/workspace/f.txt", "f");
+        const r = await run({ id: path, name: "delete", arguments: { path, recursive: true } });
+        const left = (await ws.fs.find("/", "**")).map((e) => e.path).sort();
+        results.push({ path, text: (r.content[0] as { text: string }).text, left });
+      }
+    } finally {
+      await ws.close();
+    }
+    return results;
+  });
+  const root = "EPERM: operation not permitted, the tool set's root cannot be deleted (delete the entries inside it instead), rm: /workspace/d";
+  expect(out).toEqual([
+    { path: "/workspace/d", text: root, left: ALL },
+    { path: "/workspace/d/", text: root, left: ALL },
+    { path: "/workspace/d//", text: root, left: ALL },
+    { path: "x/", text: JSON.stringify({ deleted: "x/" }), left: ["/workspace", "/workspace/d", "/workspace/f.txt"] },
+    { path: "/workspace/d/", text: JSON.stringify({ deleted: "/workspace/d/" }), left: ["/workspace", "/workspace/f.txt"] },
+    {
+      path: "/workspace/d/x/../.",
+      text: `EINVAL: invalid argument, delete: refusing to delete a path ending in "." ("/workspace/d/x/../."); name the file or directory itself, without a last "." or "..".`,
+      left: ALL,
+    },
+    { path: "/.", text: `EINVAL: invalid argument, delete: refusing to delete a path ending in "." ("/."); name the file or directory itself, without a last "." or "..".`, left: ALL },
+  ]);
 }, 60_000);
