@@ -17,8 +17,36 @@
  */
 export const HINT_LIMITS = { lines: 20000, lineChars: 200, cells: 4_000_000, candidates: 1000, lineNumbers: 10 } as const;
 
-/** A value as the model should read it: JSON-quoted, so tabs show as `\t` and trailing spaces are visible. */
-const show = (text: string) => JSON.stringify(text);
+/**
+ * A value as the model should read it: JSON-quoted, so tabs show as `\t`
+ * and trailing spaces are visible. A value longer than
+ * {@link HINT_LIMITS}`.lineChars` characters (a minified bundle's line) is
+ * cut to that many, starting a little before character `at` (where it
+ * differs from what it is compared with) and never between a character's
+ * halves, with what was left out counted on each side:
+ * `[1200 characters before] "…"…[998600 more characters]`.
+ */
+function show(text: string, at = 0): string {
+  const max = HINT_LIMITS.lineChars;
+  if (text.length <= max) return JSON.stringify(text);
+  let start = Math.max(0, Math.min(at - 40, text.length - max));
+  let end = start + max;
+  if (start > 0 && isLowSurrogate(text.charCodeAt(start))) start++;
+  if (end < text.length && isLowSurrogate(text.charCodeAt(end))) end--;
+  const before = start > 0 ? `[${start} characters before] ` : "";
+  const after = end < text.length ? `…[${text.length - end} more characters]` : "";
+  return `${before}${JSON.stringify(text.slice(start, end))}${after}`;
+}
+
+const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
+
+/** The index of the first character where `a` and `b` differ (the shorter one's length when one starts the other). */
+function firstDifference(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i;
+}
 
 /** A line-number prefix as read's `includeLineNumbers` writes it (`12\t`), possibly indented. */
 const NUMBER_PREFIX = /^\s*\d+\t/;
@@ -58,15 +86,16 @@ export function notFoundHints(content: string, oldText: string, label: string): 
     const at = first + run.length;
     if (at < lines.length) {
       const fileLine = fileLines[run.start + run.length];
-      const shown = fileLine === undefined ? "the file ends" : `the file's line ${run.start + run.length + 1} is ${show(fileLine)}`;
-      hints.push(`${label}'s line ${first + 1} matches line ${run.start + 1} of the file, but its line ${at + 1} is ${show(lines[at]!)} where ${shown}.`);
+      const differs = fileLine === undefined ? 0 : firstDifference(fileLine, lines[at]!);
+      const shown = fileLine === undefined ? "the file ends" : `the file's line ${run.start + run.length + 1} is ${show(fileLine, differs)}`;
+      hints.push(`${label}'s line ${first + 1} matches line ${run.start + 1} of the file, but its line ${at + 1} is ${show(lines[at]!, differs)} where ${shown}.`);
       if (fileLine !== undefined) hints.push(...indentation(fileLine, lines[at]!, run.start + run.length + 1, label));
     } else if (prefix !== undefined) hints.push(`Without them, the text matches from line ${run.start + 1} of the file.`);
     return hints;
   }
   const closest = closestLine(fileLines, lines[first]!);
   if (closest !== undefined) {
-    hints.push(`The closest line in the file is line ${closest + 1}: ${show(fileLines[closest]!)}.`);
+    hints.push(`The closest line in the file is line ${closest + 1}: ${show(fileLines[closest]!, firstDifference(fileLines[closest]!, lines[first]!))}.`);
     hints.push(...indentation(fileLines[closest]!, lines[first]!, closest + 1, label));
   }
   return hints;

@@ -14,14 +14,20 @@
  * yyyy…` whole, 2,000,439 characters of result).
  * Suggested fix: quote lines in hints through one helper that keeps ~200 characters (HINT_LIMITS.lineChars) around
  * the first difference and states the rest's length (`…[999800 more characters]`), for file lines and oldText lines.
+ * Fixed: every value a hint quotes (src/tools/core/edit-hints.ts `show`: file lines, oldText lines, a line-number
+ * prefix, indentation) is cut to HINT_LIMITS.lineChars (200) characters, starting 40 before the first difference
+ * between the two lines compared (never between a character's halves), with what was left out counted on each
+ * side: `[999800 characters before] "xxx…"` and `"xxx…"…[999800 more characters]`. The errors here are 445 and 671
+ * characters. Siblings (closest line, indentation): test/node/fix21/ta1-edit-hint-long-lines.test.ts.
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { expect, it } from "vitest";
 import { Workspace } from "../../../src/index.js";
 import { createPiTools } from "../../../src/tools/pi-ai.js";
 
-it.fails("a not-found hint stays short when the file's line is long", async () => {
+it("a not-found hint stays short when the file's line is long", async () => {
   const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
+  const x200 = JSON.stringify("x".repeat(200));
   const out = await runInDurableObject(stub, async (_i, state) => {
     const ws = new Workspace({ storage: state.storage });
     try {
@@ -30,13 +36,15 @@ it.fails("a not-found hint stays short when the file's line is long", async () =
       await ws.fs.writeFile("/workspace/a.js", content);
       const { execute } = createPiTools({ workspace: ws });
       const sizes: { start: string; error: number; result: number }[] = [];
+      const errors: string[] = [];
       for (const oldText of ["header\nfoo", "header\n" + "x".repeat(999_999) + "\n"]) {
         const r = await execute({ id: "e", name: "edit", arguments: { path: "/workspace/a.js", edits: [{ oldText, newText: "z" }] } });
         const error = String((r.details as { error?: string }).error);
         sizes.push({ start: error.slice(0, 44), error: error.length, result: JSON.stringify(r).length });
+        errors.push(error);
       }
       const unchanged = (await ws.fs.readFile("/workspace/a.js", "utf8")) === content;
-      return { sizes, unchanged };
+      return { sizes, errors, unchanged };
     } finally {
       await ws.close();
     }
@@ -47,4 +55,10 @@ it.fails("a not-found hint stays short when the file's line is long", async () =
     expect(s.start).toBe("Could not find the exact text in /workspace/");
     expect(s.error).toBeLessThan(4096);
   }
+  const base = "Could not find the exact text in /workspace/a.js. The old text must match exactly including all whitespace and newlines.";
+  expect(out.errors).toEqual([
+    `${base} oldText's line 1 matches line 1 of the file, but its line 2 is "foo" where the file's line 2 is ${x200}…[999800 more characters].`,
+    `${base} oldText's line 1 matches line 1 of the file, but its line 2 is [999799 characters before] ${x200} where the file's line 2 is [999800 characters before] ${x200}.`,
+  ]);
+  expect(out.errors.map((e) => e.length)).toEqual([445, 671]);
 }, 60_000);
