@@ -11,6 +11,7 @@ import type { WorkspaceRuntimeValue } from "../../runtime/types.js";
 import type { StoreVersion } from "../../storage/store-version.js";
 import { explainArguments, normalizeJson, type ExplainsArguments } from "../../runtime/json-value.js";
 import { concatBytes } from "../../util/bytes.js";
+import { directoryForm } from "../../util/path.js";
 import { MAX_PATH_BYTES, utf8Length } from "../../fs/path.js";
 import type { ResolvedOptions } from "./options.js";
 import { checkLinkTarget, ConfinedResolver, pathError, type ConfinedPath } from "./paths.js";
@@ -544,11 +545,37 @@ export class RunCapabilities {
     return this.#paths.resolve(path, { allowLastLink });
   }
 
+  /**
+   * Resolves a node:fs path as Node on Linux reads it, before the Workspace
+   * drops what it would not keep: `""` is `ENOENT` (Node joins nothing to
+   * the cwd; resolved, it would name the root); a path in directory form
+   * (`f.txt/`, `f.txt/.`: {@link directoryForm}) must lead to a directory —
+   * its last component is checked, never taken as a link (the form follows
+   * it) — so a non-directory there is `ENOTDIR`; with `create` (writeFile:
+   * open(2) with `O_CREAT`) `f/` is `EISDIR` whatever is there and a
+   * missing `f/.` is `ENOENT`. Messages name `syscall` and the path as
+   * written, as Node's do.
+   */
+  async #resolveNode(path: unknown, syscall: string, options: { allowLastLink?: boolean; create?: boolean } = {}): Promise<ConfinedPath> {
+    if (path === "") throw pathError("ENOENT", `ENOENT: no such file or directory, ${syscall} ''`, "");
+    const form = typeof path === "string" ? directoryForm(path) : null;
+    const resolved = await this.#resolveWithStat(path, options.allowLastLink === true && form === null);
+    if (form === null) return resolved;
+    const where = `${syscall} '${path as string}'`;
+    if (options.create && form === "slash") throw pathError("EISDIR", `EISDIR: illegal operation on a directory, ${where}`, resolved.path);
+    if (resolved.last === undefined) {
+      if (options.create) throw pathError("ENOENT", `ENOENT: no such file or directory, ${where}`, resolved.path);
+      return resolved;
+    }
+    if (!resolved.last.isDirectory) throw pathError("ENOTDIR", `ENOTDIR: not a directory, ${where}`, resolved.path);
+    return resolved;
+  }
+
   async #fs_(name: string, args: unknown[], signal: AbortSignal): Promise<unknown> {
     const fs = this.#fs;
     switch (name) {
       case "readFile": {
-        const { path: p, last } = await this.#resolveWithStat(args[0]);
+        const { path: p, last } = await this.#resolveNode(args[0], "open");
         const st = last ?? (await fs.stat(p));
         if (st.isDirectory) throw pathError("EISDIR", `EISDIR: illegal operation on a directory, read: ${p}`, p);
         if (st.size > this.#o.maxCapabilityBytes) {
@@ -559,7 +586,7 @@ export class RunCapabilities {
       }
       case "writeFile": {
         this.#writable();
-        const p = await this.#resolve(args[0]);
+        const { path: p } = await this.#resolveNode(args[0], "open", { create: true });
         const data = args[1];
         if (typeof data !== "string" && !(data instanceof Uint8Array)) throw new TypeError("writeFile: data must be a string or bytes");
         await fs.writeFile(p, data, { exclusive: args[2] === "wx" });
@@ -567,13 +594,16 @@ export class RunCapabilities {
       }
       case "mkdir": {
         this.#writable();
+        if (args[0] === "") throw pathError("ENOENT", "ENOENT: no such file or directory, mkdir ''", "");
         const p = await this.#resolve(args[0]);
         await fs.mkdir(p, { recursive: args[1] === true });
         return null;
       }
       case "rm": {
         this.#writable();
-        const p = await this.#resolve(args[0], true);
+        // As node:fs: "" is a missing path (nothing removed; resolved with force).
+        if (args[0] === "" && args[2] === true) return null;
+        const p = (await this.#resolveNode(args[0], "rm", { allowLastLink: true })).path;
         if (p === this.#o.root) throw pathError("EPERM", `refusing to remove the backend root ${p}`, p);
         // As node:fs on Linux: a last segment "." or ".." (as written) is EINVAL — resolved, it names the directory
         // itself (or its parent), which the Workspace would remove.
@@ -584,7 +614,7 @@ export class RunCapabilities {
       }
       case "chmod": {
         this.#writable();
-        const p = await this.#resolve(args[0]);
+        const { path: p } = await this.#resolveNode(args[0], "chmod");
         if (typeof args[1] !== "number") throw new TypeError("chmod: mode must be a number");
         await fs.chmod(p, args[1]);
         return null;
@@ -592,6 +622,7 @@ export class RunCapabilities {
       case "symlink": {
         this.#writable();
         if (typeof args[0] !== "string") throw new TypeError("symlink: target must be a string");
+        if (args[1] === "") throw pathError("ENOENT", "ENOENT: no such file or directory, symlink ''", "");
         const p = await this.#resolve(args[1], true);
         // Where the target leads through the links that exist now, not its text alone (spec 01 §2.3);
         // stored without ".." after a name, so no later link can move it out of root.
@@ -599,18 +630,18 @@ export class RunCapabilities {
         return null;
       }
       case "readlink":
-        return fs.readlink(await this.#resolve(args[0], true));
+        return fs.readlink((await this.#resolveNode(args[0], "readlink", { allowLastLink: true })).path);
       case "readdir": {
         return this.#readdir(args[0] ?? ".", signal);
       }
       case "stat":
       case "lstat": {
-        const { path: p, last } = await this.#resolveWithStat(args[0], name === "lstat");
+        const { path: p, last } = await this.#resolveNode(args[0], name, { allowLastLink: name === "lstat" });
         const s = last ?? (name === "stat" ? await fs.stat(p) : await fs.lstat(p));
         return { name: s.name, inode: s.inode, mode: s.mode, mtime: s.mtime, size: s.size, isFile: s.isFile, isDirectory: s.isDirectory, isSymbolicLink: s.isSymbolicLink };
       }
       case "access": {
-        const { path: p, last } = await this.#resolveWithStat(args[0]);
+        const { path: p, last } = await this.#resolveNode(args[0], "access");
         if (last) return null;
         try {
           await fs.stat(p);
@@ -645,6 +676,7 @@ export class RunCapabilities {
    */
   async #readdir(path: unknown, signal: AbortSignal): Promise<unknown[]> {
     const o = this.#o;
+    if (path === "") throw pathError("ENOENT", "ENOENT: no such file or directory, scandir ''", "");
     for (let attempt = 1; ; attempt++) {
       const stamp = this.#version?.();
       const p = await this.#resolve(path);

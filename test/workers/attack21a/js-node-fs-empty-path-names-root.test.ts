@@ -13,6 +13,11 @@
  * Suggested fix: in the node:fs bridge's path resolution (src/backends/worker-javascript/paths.ts), refuse "" with
  * ENOENT before joining it to the root, as the shell's resolvePath keeps '' (docs/porting.md: "An empty operand …
  * is 'No such file or directory' for every command").
+ * Fixed: the node:fs bridge (src/backends/worker-javascript/bridge.ts) answers `ENOENT: no such file or directory,
+ * <syscall> ''` for "" in readFile, writeFile, stat, lstat, access, chmod, readdir, readlink, mkdir, symlink (the link)
+ * and rm, before joining it to the root. `rm("", { force: true })` resolves and removes nothing, as Node 22 answers
+ * (checked: force makes a missing path a success) — so that one expectation is "resolved", not the ENOENT first
+ * asserted; without force it is ENOENT.
  */
 import { expect, it } from "vitest";
 import { inWorkspace } from "../runtime/helpers.js";
@@ -27,9 +32,12 @@ const OPS = [
   `readFile("", "utf8")`,
   `writeFile("", "x")`,
   `rm("", { recursive: true, force: true })`,
+  `rm("", { recursive: true })`,
+  `readlink("")`,
+  `symlink("f.txt", "")`,
 ];
 
-it.fails('node:fs answers ENOENT for the path ""', async () => {
+it('node:fs answers ENOENT for the path ""', async () => {
   const out = await inWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace/d", { recursive: true });
     await ws.fs.writeFile("/workspace/f.txt", "f");
@@ -41,8 +49,10 @@ it.fails('node:fs answers ENOENT for the path ""', async () => {
       );
       codes.push({ op, code: String((await h.result()).value) });
     }
+    const left = (await ws.fs.find("/", "**")).map((e) => e.path).sort();
+    expect(left).toEqual(["/workspace", "/workspace/d", "/workspace/f.txt"]);
     return { codes, modeKept: (await ws.fs.stat("/workspace")).mode === before };
   });
   // Found: stat/lstat/access/readdir/chmod/mkdir "resolved", readFile/writeFile "EISDIR", rm "EPERM"; modeKept false.
-  expect(out).toEqual({ codes: OPS.map((op) => ({ op, code: "ENOENT" })), modeKept: true });
+  expect(out).toEqual({ codes: OPS.map((op) => ({ op, code: op.includes("force: true") ? "resolved" : "ENOENT" })), modeKept: true });
 }, 120_000);

@@ -15,6 +15,12 @@
  * Suggested fix: in the backend's node:fs bridge (src/backends/worker-javascript/bridge.ts), check a path whose last
  * segment as written is `/` or `.` as the shell adapter does (`directoryForm`): stat it, and answer ENOTDIR when it
  * is not a directory (EISDIR for writeFile of a missing `new/`), before the Workspace drops the slash.
+ * Fixed: the node:fs bridge (src/backends/worker-javascript/bridge.ts, `#resolveNode`) reads a path in directory form
+ * (`directoryForm`, now in src/util/path.ts and shared with the shell's fs adapter) as Node on Linux does, for
+ * readFile, writeFile, stat, lstat, access, chmod, readlink and rm: a non-directory there is `ENOTDIR: not a directory,
+ * <syscall> '<path>'`; writeFile (open(2) with O_CREAT) of `x/` is `EISDIR` whatever is there — also `f.txt/` of a
+ * file, which is what Node 22 answers (checked: `EISDIR: illegal operation on a directory, open 'f.txt/'`), so that
+ * one expectation is EISDIR, not the ENOTDIR first asserted — and of a missing `new/.` is `ENOENT`.
  */
 import { expect, it } from "vitest";
 import { inWorkspace } from "../runtime/helpers.js";
@@ -29,7 +35,7 @@ const OPS = [
   `rm("/workspace/f.txt/", { force: true })`,
 ];
 
-it.fails("node:fs answers ENOTDIR for f.txt/ and f.txt/. and leaves the file", async () => {
+it("node:fs answers ENOTDIR for f.txt/ and f.txt/. and leaves the file", async () => {
   const out = await inWorkspace(async (ws) => {
     const results: { op: string; code: string; file: string }[] = [];
     for (const op of OPS) {
@@ -42,13 +48,28 @@ it.fails("node:fs answers ENOTDIR for f.txt/ and f.txt/. and leaves the file", a
       const file = await ws.fs.readFile("/workspace/f.txt", "utf8").catch((e: { code?: string }) => String(e.code));
       results.push({ op, code: String(r.value), file });
     }
+    for (const op of [`writeFile("/workspace/new/.", "x")`, `readlink("/workspace/f.txt/")`, `lstat("/workspace/f.txt/.")`, `rm("/workspace/f.txt/.", { force: true })`]) {
+      const h = await ws.runtime.exec(
+        `import fs from "node:fs/promises"; export default async () => { try { await fs.${op}; return "resolved"; } catch (e) { return e.message; } }`,
+      );
+      const r = await h.result();
+      const file = await ws.fs.readFile("/workspace/f.txt", "utf8").catch((e: { code?: string }) => String(e.code));
+      results.push({ op, code: String(r.value), file });
+    }
     return results;
   });
   // Found: every op "resolved"; file "x" after both writeFiles, "ENOENT" after rm.
-  expect(out).toEqual(OPS.map((op) => ({ op, code: "ENOTDIR", file: "f" })));
+  // writeFile("f.txt/") is EISDIR, as Node 22 on Linux answers (open(2) with O_CREAT and a trailing slash).
+  expect(out).toEqual([
+    ...OPS.map((op) => ({ op, code: op === `writeFile("/workspace/f.txt/", "x")` ? "EISDIR" : "ENOTDIR", file: "f" })),
+    { op: `writeFile("/workspace/new/.", "x")`, code: "ENOENT: no such file or directory, open '/workspace/new/.'", file: "f" },
+    { op: `readlink("/workspace/f.txt/")`, code: "ENOTDIR: not a directory, readlink '/workspace/f.txt/'", file: "f" },
+    { op: `lstat("/workspace/f.txt/.")`, code: "ENOTDIR: not a directory, lstat '/workspace/f.txt/.'", file: "f" },
+    { op: `rm("/workspace/f.txt/.", { force: true })`, code: "ENOTDIR: not a directory, rm '/workspace/f.txt/.'", file: "f" },
+  ]);
 }, 120_000);
 
-it.fails("node:fs writeFile of a missing new/ is EISDIR and creates nothing", async () => {
+it("node:fs writeFile of a missing new/ is EISDIR and creates nothing", async () => {
   const out = await inWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace", { recursive: true });
     const h = await ws.runtime.exec(
@@ -60,4 +81,38 @@ it.fails("node:fs writeFile of a missing new/ is EISDIR and creates nothing", as
   });
   // Found: { code: "resolved", created: "exists" } — a file named new, as the shell made before 1f24350.
   expect(out).toEqual({ code: "EISDIR", created: "ENOENT" });
+}, 60_000);
+
+it("node:fs still reaches a directory through d/ and d/.", async () => {
+  const out = await inWorkspace(async (ws) => {
+    await ws.fs.mkdir("/workspace/d", { recursive: true });
+    await ws.fs.writeFile("/workspace/d/k.txt", "k");
+    const h = await ws.runtime.exec(
+      `import fs from "node:fs/promises"; export default async () => {
+        const out = [];
+        const tryIt = async (f) => { try { out.push(await f()); } catch (e) { out.push(e.message); } };
+        await tryIt(async () => (await fs.stat("/workspace/d/")).isDirectory());
+        await tryIt(async () => (await fs.readdir("/workspace/d/.")).join(","));
+        await tryIt(async () => { await fs.writeFile("/workspace/d/", "x"); return "resolved"; });
+        await tryIt(async () => { await fs.readFile("/workspace/d/"); return "resolved"; });
+        await tryIt(async () => { await fs.access("/workspace/gone/"); return "resolved"; });
+        await tryIt(async () => { await fs.rm("/workspace/gone/", { force: true }); return "resolved"; });
+        await tryIt(async () => { await fs.rm("/workspace/d/", { recursive: true }); return "resolved"; });
+        return out;
+      }`,
+    );
+    return { out: (await h.result()).value, d: await ws.fs.lstat("/workspace/d").then(() => "exists", (e: { code?: string }) => String(e.code)) };
+  });
+  expect(out).toEqual({
+    out: [
+      true,
+      "k.txt",
+      "EISDIR: illegal operation on a directory, open '/workspace/d/'",
+      "EISDIR: illegal operation on a directory, read: /workspace/d",
+      "ENOENT: no such file or directory, access '/workspace/gone'",
+      "resolved",
+      "resolved",
+    ],
+    d: "ENOENT",
+  });
 }, 60_000);
