@@ -19,8 +19,9 @@
  * compile with the dotAll flag (or `[^]`/`[\s\S]` for `*` and `?`) so `*`, `?` and `[!x]` match "\n".
  * Fixed: scripts/gen-shell.mjs (SOURCE_PATCHES) compiles just-bash's glob regexes with the dotAll flag — bash
  * pathname expansion (`Expander.patternToRegex`), `${a[@]/pat/rep}` on arrays, and the matcher find -name/-iname/
- * -path and grep --include/--exclude share; `[!x]` and GLOBIGNORE already matched "\n" (RE2 classes do). All four
- * commands now remove the file, `$?` 0, stderr empty. Siblings: test/workers/fix21/shell-glob-newline.test.ts.
+ * -path and grep --include/--exclude share, which now also reads `[!x]` as a negated class (it was a class of `!`
+ * and `x`); RE2's negated classes (`[!x]` in bash, GLOBIGNORE) match "\n" as they are. All four commands now remove
+ * the file, `$?` 0, stderr empty. Siblings: test/workers/fix21/shell-glob-newline.test.ts.
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
