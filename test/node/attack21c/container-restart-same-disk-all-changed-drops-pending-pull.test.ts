@@ -84,6 +84,7 @@ async function scenario(keepOne: boolean): Promise<{ workspace: string[]; contai
   } finally {
     await ws.close();
     fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(path.join(path.dirname(dir), `.${path.basename(dir)}.computerd-disk`), { force: true });
   }
 }
 

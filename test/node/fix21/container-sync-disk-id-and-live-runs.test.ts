@@ -134,6 +134,7 @@ describe("fix21 CH: the host compares the disk id", () => {
     } finally {
       await ws.close();
       fs.rmSync(dir, { recursive: true, force: true });
+      fs.rmSync(path.join(path.dirname(dir), `.${path.basename(dir)}.computerd-disk`), { force: true });
     }
   });
 
@@ -243,7 +244,7 @@ describe("fix21 CH: a push beside a live run", () => {
       expect(walks).toBe(6);
     } finally {
       await ws.close();
-      fs.rmSync(real.dir, { recursive: true, force: true });
+      await real.close();
     }
   });
 });
