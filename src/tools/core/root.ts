@@ -14,6 +14,13 @@
  * `code: "EACCES"`. The first missing component ends the check (a write
  * creates what is missing as directories, never as links).
  *
+ * One exception, read-only: exec's notes name full-output logs in the
+ * Workspace's `output.dir` (`/.computer/output` by default), usually outside
+ * the root. `stat`, `lstat`, `readFile` and `grep` may open such a log — a
+ * `*.stdout.log` or `*.stderr.log` file directly in that directory, no link
+ * on its path — so read and grep reach every line the note points to;
+ * listing, writing, editing and deleting there stay refused.
+ *
  * Walks cannot leave the root either: `find` and `grep` never descend into
  * linked directories nor read linked files, and `readdir` follows no link
  * (spec 01 §2.3); their start paths are checked like any other path.
@@ -85,6 +92,43 @@ export async function resolveToolPath(fs: Pick<RootFsLike, "lstat">, root: strin
   return abs;
 }
 
+/** `output.dir` of a Workspace that does not set it (spec 02 §2): where exec's full-output logs are saved. */
+const DEFAULT_OUTPUT_DIR = "/.computer/output";
+
+/**
+ * Where `workspace` saves exec's full-output logs: its `output.dir`; the
+ * default (`/.computer/output`) when it does not say (a `getWorkspace()`
+ * client); `undefined` when it saves none (`output: false`).
+ */
+export function outputDirOf(workspace: unknown): string | undefined {
+  const output = (workspace as { output?: unknown } | null | undefined)?.output;
+  if (output === false) return undefined;
+  const dir = (output as { dir?: unknown } | null | undefined)?.dir;
+  return typeof dir === "string" && dir.startsWith("/") ? normalizePath(dir) : DEFAULT_OUTPUT_DIR;
+}
+
+/** True for a full-output log of the runtime: a `*.stdout.log` or `*.stderr.log` file directly in `dir`. */
+function isOutputLog(abs: string, dir: string): boolean {
+  if (!abs.startsWith(dir + "/")) return false;
+  const name = abs.slice(dir.length + 1);
+  return !name.includes("/") && (name.endsWith(".stdout.log") || name.endsWith(".stderr.log"));
+}
+
+/**
+ * {@link resolveToolPath} for a method that only reads (`stat`, `lstat`,
+ * `readFile`, `grep`), which may also open the runtime's full-output logs
+ * outside `root` — the files exec's notes name (`Full output: <dir>/<backend>.<id>.stdout.log`) —
+ * so the model can read what the note invites it to. Only a
+ * `*.stdout.log`/`*.stderr.log` directly in `outputDir`, with no symbolic
+ * link on its path; listing, writing and deleting them stay refused.
+ */
+async function resolveReadPath(fs: Pick<RootFsLike, "lstat">, root: string, outputDir: string | undefined, input: string): Promise<string> {
+  if (outputDir === undefined || typeof input !== "string") return resolveToolPath(fs, root, input);
+  const abs = normalizePath(input, root);
+  if (isUnder(abs, root) || !isOutputLog(abs, outputDir)) return resolveToolPath(fs, root, input);
+  return resolveToolPath(fs, outputDir, abs);
+}
+
 type Rest = readonly unknown[];
 type Call = (...args: unknown[]) => Promise<unknown>;
 
@@ -93,19 +137,22 @@ type Call = (...args: unknown[]) => Promise<unknown>;
  * `rm`, `find`, `readdir`, `readlink` (when the workspace has it) and
  * `grep` (its second argument), each on the path {@link resolveToolPath}
  * gives. Nothing else: a tool that needs another method fails instead of
- * reaching past the root.
+ * reaching past the root. `stat`, `lstat`, `readFile` and `grep` may also
+ * open the runtime's output logs in `outputDir` ({@link resolveReadPath}).
  */
-function confinedFs(fs: RootFsLike, root: string): RootFsLike {
-  const on = (name: string, pathIndex: number) => async (...args: unknown[]) => {
+function confinedFs(fs: RootFsLike, root: string, outputDir: string | undefined): RootFsLike {
+  const on = (name: string, pathIndex: number, reads = false) => async (...args: unknown[]) => {
     const call = (fs as unknown as Record<string, Call>)[name]!;
     const resolved = [...args];
-    resolved[pathIndex] = await resolveToolPath(fs, root, args[pathIndex] as string);
+    const input = args[pathIndex] as string;
+    resolved[pathIndex] = reads ? await resolveReadPath(fs, root, outputDir, input) : await resolveToolPath(fs, root, input);
     return call.apply(fs, resolved);
   };
   const view: Record<string, (...args: Rest) => Promise<unknown>> = {};
-  for (const name of ["stat", "lstat", "readFile", "writeFile", "mkdir", "rm", "find", "readdir"]) view[name] = on(name, 0);
+  for (const name of ["writeFile", "mkdir", "rm", "find", "readdir"]) view[name] = on(name, 0);
+  for (const name of ["stat", "lstat", "readFile"]) view[name] = on(name, 0, true);
   if (typeof fs.readlink === "function") view.readlink = on("readlink", 0);
-  view.grep = on("grep", 1);
+  view.grep = on("grep", 1, true);
   return view as unknown as RootFsLike;
 }
 
@@ -127,11 +174,13 @@ export function confinedTarget(fs: object): { readonly fs: WorkspaceFsLike; read
 /**
  * The confined `fs` for `fs` under `root` (normalised): the same object for
  * the same pair (spec 03 §2.4). Stores over it lock on the filesystem
- * behind it, under absolute paths ({@link confinedTarget}).
+ * behind it, under absolute paths ({@link confinedTarget}). With
+ * `outputDir` ({@link outputDirOf} of the workspace), its reading methods
+ * may also open the runtime's full-output logs there, read-only.
  *
  * @throws TypeError when `fs` has no `lstat` (links could not be checked).
  */
-export function confineFs(fs: WorkspaceFsLike, root: string): RootFsLike {
+export function confineFs(fs: WorkspaceFsLike, root: string, outputDir?: string): RootFsLike {
   if (typeof (fs as Partial<RootFsLike>).lstat !== "function") {
     throw new TypeError("the root option needs workspace.fs.lstat, to refuse symbolic links; pass a Workspace or a getWorkspace() client");
   }
@@ -140,10 +189,11 @@ export function confineFs(fs: WorkspaceFsLike, root: string): RootFsLike {
     byRoot = new Map();
     views.set(fs, byRoot);
   }
-  let view = byRoot.get(root);
+  const key = outputDir === undefined ? root : `${root}\0${outputDir}`;
+  let view = byRoot.get(key);
   if (!view) {
-    view = confinedFs(fs as RootFsLike, root);
-    byRoot.set(root, view);
+    view = confinedFs(fs as RootFsLike, root, outputDir);
+    byRoot.set(key, view);
     targets.set(view, { fs, root });
   }
   return view;

@@ -14,7 +14,7 @@ import { GREP_FACTS, grepDefinition } from "./grep.js";
 import { LS_FACTS, listDefinition } from "./ls.js";
 import { PUBLISH_FACTS, publishDefinition, type PublishAssetsLike } from "./publish.js";
 import { READ_FACTS, readDefinition, type ReadToolOptions } from "./read.js";
-import { confineAssets, confineFs, normalizeRoot } from "./root.js";
+import { confineAssets, confineFs, normalizeRoot, outputDirOf } from "./root.js";
 import { WorkspaceFileStore, type WorkspaceLike } from "./store.js";
 import type { CoreTool, ToolFacts } from "./types.js";
 import { WRITE_FACTS, writeDefinition, type WriteToolOptions } from "./write.js";
@@ -189,7 +189,7 @@ function publishFor(options: CreateToolsOptions, workspace: CreateToolsOptions["
 /** The workspace the file tools and publish see under `root` (spec 03 §2.4): confined `fs` and `assets.share`, the same `sessionId`. */
 function confineWorkspace(workspace: CreateToolsOptions["workspace"], rootOption: string): CreateToolsOptions["workspace"] {
   const root = normalizeRoot(rootOption);
-  const fs = confineFs(workspace.fs, root);
+  const fs = confineFs(workspace.fs, root, outputDirOf(workspace));
   const assets = confineAssets(workspace.assets, workspace.fs as typeof fs, root);
   return {
     fs,

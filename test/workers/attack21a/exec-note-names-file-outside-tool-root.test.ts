@@ -12,12 +12,18 @@
  * Suggested fix: let root-confined read/grep open the runtime's own output logs (a path under OUTPUT_DIR naming a
  * `<backend>.<id>.std{out,err}.log` file, read-only), or keep the logs under the tool set's root; else have the note
  * say the file is outside the tools' root. Test both with a root.
+ * Fixed: the root's confined view (src/tools/core/root.ts resolveReadPath) lets its reading methods — stat,
+ * lstat, readFile, grep — open a runtime output log outside the root: a `*.stdout.log`/`*.stderr.log` directly in
+ * the Workspace's `output.dir` (outputDirOf: `workspace.output.dir`, the default /.computer/output when the
+ * workspace does not say, none for `output: false`), with no link on its path. ls, find, write, edit and delete
+ * there stay refused (test/workers/fix21/ta2-output-logs-under-root.test.ts). Every adapter's tool set is built
+ * by src/tools/core/toolset.ts, which passes the directory.
  */
 import { expect, it } from "vitest";
 import { createPiTools } from "../../../src/tools/pi-ai.js";
 import { inWorkspace } from "../runtime/helpers.js";
 
-it.fails("the note's full-output file can be read with the tool set that gave the note", async () => {
+it("the note's full-output file can be read with the tool set that gave the note", async () => {
   const out = await inWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace", { recursive: true });
     const results: Record<string, unknown> = {};
