@@ -48,6 +48,10 @@ export interface CreateToolsOptions {
    * `{ error }` by every tool but read, which throws them. find and grep
    * results stay absolute, and their default path (`/workspace`) is
    * refused unless it lies under `root`. Needs `workspace.fs.lstat`.
+   * One exception, read-only: read and grep may open the full-output logs
+   * exec's notes name (`*.stdout.log`/`*.stderr.log` directly in the
+   * Workspace's `output.dir`, default `/.computer/output`; none with
+   * `output: false`), with no link on their path.
    * exec is not confined: its backends have their own `root`. Every tool
    * set over the same `fs` — any root or none — locks a file under its
    * absolute path, so `f.txt` here and `/workspace/project/f.txt`
