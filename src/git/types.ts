@@ -179,7 +179,7 @@ export interface GitInitOptions extends BaseWorktreeOptions {
 
 /** `status` (spec 04 §2.3). */
 export interface GitStatusOptions extends BaseWorktreeOptions {
-  /** Only these paths (exact or directory prefix). Default: all. A path in directory form (`x/`, `x/.`) matches only below a directory `x`, never a file `x`, as in git. */
+  /** Only these paths (exact or directory prefix). Default: all. A path in directory form (`x/`, `x/.`) matches only below a directory `x`, never a file `x`, as in git. A path holding `*`, `?`, `[` or `\` also matches as a git pathspec glob, `*` crossing `/` (`*.txt` matches `sub/c.txt`; docs/git.md "Glob pathspecs"). */
   paths?: string[];
 }
 
@@ -223,7 +223,7 @@ export interface GitDiffOptions extends BaseWorktreeOptions {
   cached?: boolean;
   /** Old side = the index, new side = the working tree (plain `git diff`: the unstaged changes). Default `false`. */
   fromIndex?: boolean;
-  /** Only these paths (exact or directory prefix). Default: all. A path in directory form (`x/`, `x/.`) matches only below a directory `x`, never a file `x`, as in git. */
+  /** Only these paths (exact or directory prefix). Default: all. A path in directory form (`x/`, `x/.`) matches only below a directory `x`, never a file `x`, as in git. A path holding `*`, `?`, `[` or `\` also matches as a git pathspec glob, `*` crossing `/` (`*.txt` matches `sub/c.txt`; docs/git.md "Glob pathspecs"). */
   paths?: string[];
 }
 
@@ -251,6 +251,7 @@ export interface GitAddOptions extends BaseWorktreeOptions {
   /**
    * Paths (files or directories) relative to `dir`; `"."` is the whole tree. Default: none (with `all`/`trackedOnly`: the
    * whole tree). A path in directory form (`x/`, `x/.`) matches only below a directory `x`, never a file `x`, as in git.
+   * A path holding `*`, `?`, `[` or `\` also matches as a git pathspec glob, `*` crossing `/` (`*.txt` matches `sub/c.txt`; docs/git.md "Glob pathspecs").
    */
   paths?: string[];
   /** Add ignored files too. Default `false`. */
@@ -263,7 +264,7 @@ export interface GitAddOptions extends BaseWorktreeOptions {
 
 /** `rm`: unstage (remove from the index only; the file stays). */
 export interface GitRmOptions extends BaseWorktreeOptions {
-  /** Paths to remove from the index (files or directories); the files stay. */
+  /** Paths to remove from the index (files or directories); the files stay. A path holding `*`, `?`, `[` or `\` also matches as a git pathspec glob, `*` crossing `/` (`*.txt` matches `sub/c.txt`; docs/git.md "Glob pathspecs"). */
   paths: string[];
 }
 
@@ -421,6 +422,7 @@ export interface GitCheckoutOptions extends BaseWorktreeOptions {
   /**
    * Only restore these paths (files or directory prefixes) from `ref`; HEAD stays. Default: none (switch to `ref`).
    * A path in directory form (`x/`, `x/.`) matches only below a directory `x`, never a file `x`, as in git.
+   * A path holding `*`, `?`, `[` or `\` also matches as a git pathspec glob, `*` crossing `/` (`*.txt` matches `sub/c.txt`; docs/git.md "Glob pathspecs").
    */
   paths?: string[];
   /** Overwrite local changes. Default `false`. */
@@ -630,7 +632,7 @@ export interface StashPopOptions extends BaseWorktreeOptions {
 }
 /** `reset`: with `paths`, unstage them; with `hard`, reset index and tree. */
 export interface ResetOptions extends BaseWorktreeOptions {
-  /** Only reset these index entries to `ref` (the files stay). Default: none. A path in directory form (`x/`, `x/.`) matches only below a directory `x`, never a file `x`, as in git. */
+  /** Only reset these index entries to `ref` (the files stay). Default: none. A path in directory form (`x/`, `x/.`) matches only below a directory `x`, never a file `x`, as in git. A path holding `*`, `?`, `[` or `\` also matches as a git pathspec glob, `*` crossing `/` (`*.txt` matches `sub/c.txt`; docs/git.md "Glob pathspecs"). */
   paths?: string[];
   /** Reset the index and the working tree to `ref`. Default `false` (mixed: branch and index). */
   hard?: boolean;

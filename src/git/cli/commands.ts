@@ -141,12 +141,12 @@ async function statusLines(
   ctx: CliContext,
   root: string,
   entries: StatusEntry[],
-  options: { porcelain: boolean; untracked: "no" | "normal" | "all" },
+  options: { porcelain: boolean; untracked: "no" | "normal" | "all"; specs?: readonly string[] },
 ): Promise<StatusLine[]> {
   let shown = entries;
   if (options.untracked === "no") shown = shown.filter((e) => e.worktree !== "?");
   else if (options.untracked === "normal" && shown.some((e) => e.worktree === "?")) {
-    shown = collapseUntracked(shown, await ctx.client.lsFiles({ dir: root }));
+    shown = collapseUntracked(shown, await ctx.client.lsFiles({ dir: root }), options.specs);
   }
   const from = options.porcelain ? "" : await ctx.cwdInRepo();
   return shown.map((e) => ({ path: relativeTo(e.path, from), index: e.index, worktree: e.worktree, key: e.path }));
@@ -248,7 +248,7 @@ const status: CommandDef = {
     const all = await ctx.client.status({ dir: root, ...(rel && !rel.includes(".") ? { paths: rel } : {}) });
     // The client matches `x/` as `x`; a directory form matches no file `x` (as real git).
     const entries = rel?.some((p) => p.endsWith("/")) ? all.filter((e) => rel.some((p) => specMatches(e.path, p))) : all;
-    const lines = await statusLines(ctx, root, entries, { porcelain: format === "v1" || format === "v2", untracked });
+    const lines = await statusLines(ctx, root, entries, { porcelain: format === "v1" || format === "v2", untracked, ...(rel ? { specs: rel } : {}) });
     const branch = await ctx.client.currentBranch({ dir: root });
     const head = await resolves(ctx, root, "HEAD");
     const wantsBranch = format === "long" || (ctx.bool("branch") === true && format !== "v2");
@@ -393,9 +393,11 @@ const rm: CommandDef = {
     const specs = allPaths(ctx, 0);
     if (specs.length === 0) throw new CliUsageError("missing pathspec: git rm [--cached] <path>...");
     const paths = await ctx.pathspecs(specs);
-    if (paths.some((p) => p.endsWith("/"))) assertDirSpecs(specs, paths, await ctx.client.lsFiles({ dir: root }));
+    const indexed = await ctx.client.lsFiles({ dir: root });
+    if (paths.some((p) => p.endsWith("/"))) assertDirSpecs(specs, paths, indexed);
     await ctx.client.rm({ dir: root, paths });
-    if (!ctx.bool("quiet")) for (const p of paths) ctx.out(`rm '${p.replace(/\/$/, "")}'\n`);
+    // As real git: each index entry removed (`rm 'sub/c.txt'` for `sub` or `*.txt`), in index order.
+    if (!ctx.bool("quiet")) for (const f of indexed) if (paths.some((p) => specMatches(f, p))) ctx.out(`rm '${f}'\n`);
     if (!ctx.bool("cached")) {
       ctx.err("note: removed from the index only; the working-tree files stay (delete them with the file tools, or use --cached)\n");
     }
@@ -872,7 +874,9 @@ const checkout: CommandDef = {
       const paths = await ctx.pathspecs(pos);
       if (paths.every((p) => known.some((f) => specMatches(f, p)) || p === ".")) {
         await ctx.client.checkout({ dir: root, ref: "HEAD", paths, force: true });
-        ctx.err(`Updated ${paths.length} path${paths.length === 1 ? "" : "s"} from HEAD\n`);
+        // As real git, the files restored are counted, not the pathspecs (`*.txt`, `sub`, `.` name several).
+        const count = known.filter((f) => paths.some((p) => specMatches(f, p))).length;
+        ctx.err(`Updated ${count} path${count === 1 ? "" : "s"} from HEAD\n`);
         return 0;
       }
     }

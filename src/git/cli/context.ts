@@ -9,6 +9,7 @@
 import { GitError, PathOutsideRepoError, PathspecNotFoundError } from "../errors.js";
 import type { GitClient, GitIdentity } from "../types.js";
 import { isUnder, normalizePath } from "../../util/path.js";
+import { matchesPathspec } from "../wildmatch.js";
 import { CliUsageError, type ParsedArgs } from "./parse.js";
 
 /**
@@ -171,11 +172,12 @@ export class CliContext {
 
 /**
  * Whether the repository path `path` (a file) matches `spec` as {@link CliContext.pathspec} returns it:
- * `"."` everything; a directory form `"x/"` what is below `x/`; `"x"` the file `x` or what is below `x/`.
+ * `"."` everything; a directory form `"x/"` what is below `x/`; `"x"` the file `x` or what is below `x/`; a spec
+ * holding a glob character (`*`, `?`, `[`, `\`) also what its pattern matches, `*` crossing `/` (the typed API's
+ * `matchesSpec`, git's pathspec matching).
  */
 export function specMatches(path: string, spec: string): boolean {
-  if (spec === ".") return true;
-  return spec.endsWith("/") ? path.startsWith(spec) : path === spec || path.startsWith(`${spec}/`);
+  return spec === "." || matchesPathspec(path, spec);
 }
 
 /**

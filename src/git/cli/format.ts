@@ -6,7 +6,7 @@
  */
 import type { CommitPerson, CommitView, StatusEntry } from "../types.js";
 import { GIT_LOG_MAX_CHARS } from "../limits.js";
-import { isGlobSpec, literalPrefix, wildmatch } from "../ops/pathspec.js";
+import { isGlobSpec, literalPrefix, wildmatch } from "../wildmatch.js";
 
 /** The first 7 hex digits of an oid (real git's minimum abbreviation). */
 export function shortOid(oid: string): string {

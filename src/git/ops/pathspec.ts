@@ -1,12 +1,15 @@
 /**
  * Option checks and pathspecs shared by the git operations (spec 04 §2.3):
  * a `paths` entry is relative to `dir` (or absolute inside it) and matches a
- * repository path exactly or as a directory prefix.
+ * repository path exactly or as a directory prefix — or, when it holds one of
+ * git's glob characters `*`, `?`, `[` or `\`, also as a pattern, as git matches
+ * a pathspec ({@link matchesSpec}, `wildmatch` in ../wildmatch.ts).
  *
  * @module
  */
 import { normalizePath } from "../../util/path.js";
 import { GitError, PathOutsideRepoError } from "../errors.js";
+import { isGlobSpec, literalMatch, literalPrefix, matchesPathspec } from "../wildmatch.js";
 
 /** `GitError` `EUSAGE` for a bad option of `git <op>`. */
 export function usage(op: string, message: string): GitError {
@@ -90,10 +93,15 @@ export function toRepoPaths(dir: string, paths: string[] | undefined): string[] 
 /**
  * True when `path` is `spec` or below it (`""` matches everything); a spec
  * in directory form (`"x/"`, from {@link toRepoPath}) matches only below `x`.
+ * A spec holding a glob character ({@link isGlobSpec}) also matches a path
+ * its pattern matches as a whole, as git's pathspecs do: `wildmatch` (../wildmatch.ts)
+ * without `WM_PATHNAME`, so `*` and `?` cross `/` (`*.txt` matches
+ * `sub/c.txt`, `sub/*` matches `sub/x/e.txt`). The literal match is tried
+ * first, so a file named `[ab].txt` matches the spec `[ab].txt` (and so does
+ * `a.txt`).
  */
 export function matchesSpec(path: string, spec: string): boolean {
-  if (spec.endsWith("/")) return path.length > spec.length && path.startsWith(spec);
-  return spec === "" || path === spec || (path.length > spec.length && path.startsWith(spec) && path[spec.length] === "/");
+  return matchesPathspec(path, spec);
 }
 
 /** True when `path` matches one of `specs`. */
@@ -101,9 +109,19 @@ export function matchesAny(path: string, specs: string[]): boolean {
   return specs.some((spec) => matchesSpec(path, spec));
 }
 
-/** True when a walk must enter `dirPath` to reach one of `specs` (it matches one, or lies above one). */
+/**
+ * True when a walk must enter `dirPath` to reach one of `specs` (it matches one, or lies above one; for a glob
+ * spec, the part before its first glob character and `dirPath/` agree as far as both go, as git's
+ * `DO_MATCH_LEADING_PATHSPEC`).
+ */
 export function worthEntering(dirPath: string, specs: string[]): boolean {
-  return specs.some((spec) => matchesSpec(dirPath, spec) || matchesSpec(spec, dirPath));
+  return specs.some((spec) => {
+    if (literalMatch(dirPath, spec) || literalMatch(spec, dirPath)) return true;
+    if (!isGlobSpec(spec)) return false;
+    const prefix = literalPrefix(spec);
+    const dir = `${dirPath}/`;
+    return dir.startsWith(prefix) || prefix.startsWith(dir);
+  });
 }
 
 const encoder = new TextEncoder();
