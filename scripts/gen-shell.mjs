@@ -311,7 +311,110 @@ const justBashDotOperandPatch = {
       }
       dotPatched.add(command);
       const helpers = "isDotOperand as __isDotOperand,rmDotRefusal as __rmDotRefusal,rmdirDotRefusal as __rmdirDotRefusal,mvDotRefusal as __mvDotRefusal,findDeleteDotRefusal as __findDeleteDotRefusal,linkNameInDirectory as __linkNameInDirectory";
-      return { contents: `import{${helpers}}from${JSON.stringify(dotOperandsModule)};\n${text}`, loader: "js", resolveDir: dirname(args.path) };
+      return { contents: `import{${helpers}}from${JSON.stringify(dotOperandsModule)};\n${linkOperandPatches(command, text)}`, loader: "js", resolveDir: dirname(args.path) };
+    });
+  },
+};
+
+/**
+ * just-bash 3.4.2 looked at symbolic-link operands through `stat`, which
+ * follows the link: `ln -sf a.txt a.txt` replaced the file by a link to
+ * itself, `ln -s T DIR` replaced or refused DIR, `mv a.txt la` (la -> a.txt)
+ * did nothing, `mv ld d` and `cp -r ld d/sub` (ld -> d) were "into itself",
+ * `find -type l` was refused and `stat` described a link's target (issue 20,
+ * twenty-first attack run). These patches hand those decisions to
+ * src/backends/worker-shell/isolate/link-operands.ts, which reads operands
+ * as GNU does. Each entry maps a chunk's text to its patched text; ln, mv
+ * and find are applied by the dot-operand plugin (it loads their chunks).
+ */
+const linkOperandsModule = join(isolateDir, "link-operands.ts");
+const LINK_HELPERS =
+  "lnCommand as __lnCommand,mvSameFile as __mvSameFile,destOperand as __destOperand,statOperand as __statOperand,fileTypeName as __fileTypeName,quotedName as __quotedName,modeString as __modeString,isFindType as __isFindType,findTypeMatches as __findTypeMatches,lsStat as __lsStat,lsModeColumn as __lsModeColumn,lsNameSuffix as __lsNameSuffix,followedSource as __followedSource";
+/** `text` with every match of `re` replaced by `to`; throws unless there are exactly `count`. */
+function patchCount(text, what, re, count, to) {
+  const all = [...text.matchAll(new RegExp(re.source, `${re.flags.replace("g", "")}g`))];
+  if (all.length !== count) throw new Error(`gen-shell: just-bash's ${what} changed (${all.length} matches of ${re}, expected ${count}); update LINK_PATCHES in scripts/gen-shell.mjs`);
+  return text.replace(new RegExp(re.source, `${re.flags.replace("g", "")}g`), to);
+}
+/** The name of the variable just-bash's parsed flag `flag` is read into (`let d=s.result.flags.recursive…`). */
+function flagVariable(text, command, re) {
+  const m = re.exec(text);
+  if (!m) throw new Error(`gen-shell: just-bash's ${command} changed shape; update LINK_PATCHES in scripts/gen-shell.mjs`);
+  return m[1];
+}
+const LINK_PATCHES = {
+  // ln: everything after option parsing is lnCommand (the old code stays, unreachable).
+  ln: (text) =>
+    patchOnce(
+      text,
+      "ln (operands)",
+      /(async execute\((\w+),(\w+)\)\{if\(\w+\(\2\)\)return \w+\(\w+\);let (\w+)=!1,(\w+)=!1,(\w+)=!1,(\w+)=0;for\(;\7<\2\.length&&\2\[\7\]\.startsWith\("-"\);\)\{let (\w+)=\2\[\7\];if\(\8==="-s"\|\|\8==="--symbolic"\)\4=!0,\7\+\+;else if\(\8==="-f"\|\|\8==="--force"\)\5=!0,\7\+\+;else if\(\8==="-v"\|\|\8==="--verbose"\)\6=!0,\7\+\+;(?:(?!let )[^])*?)(let \w+=\2\.slice\(\7\);)/,
+      (all, head, args, ctx, symbolic, force, verbose, index, arg, rest) =>
+        `${head}return __lnCommand(${args}.slice(0,${index}),${args}.slice(${index}),{symbolic:${symbolic},force:${force},verbose:${verbose}},${ctx});${rest}`,
+    ),
+  // mv: the source is the entry itself (lstat); same file as GNU (`are the same file`, $? 1); -n sees a dangling link.
+  mv: (text) => {
+    const dest = flagVariable(text, "mv", /let (\w+)=\w+\.pop\(\)\?\?"",\w+=\w+,\w+=\w+\.fs\.resolvePath\(/);
+    const destIsDir = flagVariable(text, "mv", /if\(\w+\.length>1&&!(\w+)\)return\{stdout:"",stderr:`mv: target/);
+    const err = flagVariable(text, "mv", /(\w+)\+=`mv: cannot move '\$\{\w+\}' into itself/);
+    const code = flagVariable(text, "mv", /into itself, '\$\{\w+\}'\n`,(\w+)=1;continue/);
+    text = patchOnce(text, "mv (source stat)", /(let (\w+)=(\w+)\.fs\.resolvePath\(\3\.cwd,(\w+)\),\w+=await \3\.fs\.)stat(\(\2\),\w+=\w+;if\(\w+\)\{let \w+=\4\.split\("\/"\)\.pop\(\)\|\|\4;)/, "$1lstat$5");
+    text = patchOnce(text, "mv (no-clobber)", /if\((\w+)\)try\{await (\w+)\.fs\.stat\((\w+)\);continue\}catch\{\}/, "if($1)try{await $2.fs.lstat($3);continue}catch{}");
+    return patchOnce(text, "mv (same file)", /let (\w+)=await \w+\((\w+)\.fs,(\w+),(\w+)\);if\(\1==="same"\)continue;/, (all, result, ctx, from, to) => {
+      const source = /for\(let (\w+) of \w+\)try\{/.exec(text);
+      if (!source) throw new Error("gen-shell: just-bash's mv changed shape; update LINK_PATCHES in scripts/gen-shell.mjs");
+      return `let ${result}=await __mvSameFile(${ctx}.fs,${from},${to});if(${result}==="same"){${err}+=\`mv: '\${${source[1]}}' and '\${__destOperand(${source[1]},${dest},${destIsDir})}' are the same file\n\`,${code}=1;continue}`;
+    });
+  },
+  // cp -r: the source is the entry itself (lstat), as GNU cp -r (-P); without -r, what it leads to.
+  cp: (text) => {
+    const recursive = flagVariable(text, "cp", /let (\w+)=\w+\.result\.flags\.recursive\|\|\w+\.result\.flags\.recursiveUpper/);
+    // Without -r a link source is followed (GNU cp): its target's bytes are copied, not the link.
+    text = patchOnce(text, "cp (copy)", /await (\w+)\.fs\.cp\((\w+),(\w+),\{recursive:(\w+)\}\)/, "await $1.fs.cp($4?$2:await __followedSource($1.fs,$2),$3,{recursive:$4})");
+    return patchOnce(text, "cp (source stat)", /(let (\w+)=(\w+)\.fs\.resolvePath\(\3\.cwd,(\w+)\),\w+=await )\3\.fs\.stat\(\2\)(,\w+=\w+;if\(\w+\)\{let \w+=\4\.split\("\/"\)\.pop\(\)\|\|\4;)/, (all, head, path, ctx, operand, rest) =>
+      `${head}(${recursive}?${ctx}.fs.lstat(${path}):${ctx}.fs.stat(${path}))${rest}`);
+  },
+  // find: -type accepts GNU's letters (l: a link, the entry itself).
+  find: (text) => {
+    text = patchOnce(text, "find (-type argument)", /if\((\w+)==="f"\|\|\1==="d"\)(\w+\.push\(\{type:"expr",expr:\{type:"type",fileType:\1\}\}\))/, "if(__isFindType($1))$2");
+    return patchCount(text, "find (-type test)", /(\w+)\.fileType==="f"\?\{matches:([\w.]+),pruned:!1,printed:!1\}:\1\.fileType==="d"\?\{matches:([\w.]+),pruned:!1,printed:!1\}:\{matches:!1,pruned:!1,printed:!1\}/, 2, "{matches:__findTypeMatches($1.fileType,$2,$3),pruned:!1,printed:!1}");
+  },
+  // stat: operands are the entries themselves unless -L; %F, %N, %s and %A describe a link as a link.
+  stat: (text) => {
+    text = patchOnce(text, "stat (options)", /(\w+)=\{format:\{short:"c",type:"string"\}\}/, '$1={format:{short:"c",type:"string"},dereference:{short:"L",long:"dereference",type:"boolean"}}');
+    text = patchOnce(text, "stat (operand stat)", /(let (\w+)=\w+\("stat",\w+,\w+\);if\(!\2\.ok\)return \2\.error;(?:(?!function )[^])*?let (\w+)=(\w+)\.fs\.resolvePath\(\4\.cwd,\w+\);try\{let \w+=await )\4\.fs\.stat\(\3\)/, (all, head, parsed, path, ctx) =>
+      `${head}__statOperand(${ctx}.fs,${path},${parsed}.result.flags.dereference)`);
+    return patchOnce(text, "stat (format)", /(\w+)=(\w+)\((\w+)\.mode,\3\.isDirectory\),(\w+)=new Map\(\[\["%n",(\w+)\],\["%N",`'\$\{\5\}'`\],\["%s",String\(\3\.size\)\],\["%F",\3\.isDirectory\?"directory":"regular file"\]/, (all, mode, format, stat, map, operand) =>
+      `${mode}=__modeString(${format},${stat}),${map}=new Map([["%n",${operand}],["%N",__quotedName(${operand},${stat})],["%s",String(${stat}.size)],["%F",__fileTypeName(${stat})]`);
+  },
+  // ls: -l, -d and -F show a link operand itself (l…, ` -> target`), as do -l's entries; a dangling link is listed.
+  ls: (text) => {
+    text = patchOnce(text, "ls -d (operand)", /let ([\w$]+)=await ([\w$]+)\.fs\.stat\(([\w$]+)\);if\(([\w$]+)\)\{let ([\w$]+)=\1\.isDirectory\?"drwxr-xr-x":"-rw-r--r--",([\w$]+)=((?:(?!function |`)[^])*?)`\$\{\5\} 1 user user \$\{([\w$]+)\} \$\{([\w$]+)\} \$\{([\w$]+)\}\$\{\6\}\n`/, (all, stat, ctx, path, long, mode, suffix, mid, size, date, name) =>
+      `let ${stat}=await __lsStat(${ctx}.fs,${path},!1);if(${long}){let ${mode}=__lsModeColumn(${stat}),${suffix}=${mid}\`\${${mode}} 1 user user \${${size}} \${${date}} \${${name}}\${__lsNameSuffix(${stat},${suffix})}\n\``);
+    text = patchOnce(text, "ls (operand)", /let ([\w$]+)=await ([\w$]+)\.fs\.stat\(([\w$]+)\);if\(!\1\.isDirectory\)\{let ([\w$]+)=([\w$]+)\?([\w$]+)\(await \2\.fs\.lstat\(\3\)\):"";if\(([\w$]+)\)\{((?:(?!function |`)[^])*?)return\{stdout:`-rw-r--r-- 1 user user \$\{([\w$]+)\} \$\{([\w$]+)\} \$\{([\w$]+)\}\$\{\4\}\n`/, (all, stat, ctx, path, suffix, classify, classifier, long, mid, size, date, name) =>
+      `let ${stat}=await __lsStat(${ctx}.fs,${path},!(${long}||${classify}));if(!${stat}.isDirectory){let ${suffix}=${classify}?${classifier}(await ${ctx}.fs.lstat(${path})):"";if(${long}){${mid}return{stdout:\`\${__lsModeColumn(${stat})} 1 user user \${${size}} \${${date}} \${${name}}\${__lsNameSuffix(${stat},${suffix})}\n\``);
+    return patchOnce(text, "ls -l (entry)", /let ([\w$]+)=await ([\w$]+)\.fs\.stat\(([\w$]+)\),([\w$]+)=\1\.isDirectory\?"drwxr-xr-x":"-rw-r--r--",([\w$]+)=((?:(?!function |`)[^])*?)return\{name:([\w$]+),line:`\$\{\4\} 1 user user \$\{([\w$]+)\} \$\{([\w$]+)\} \$\{\7\}\$\{\5\}\n`/, (all, stat, ctx, path, mode, suffix, mid, name, size, date) =>
+      `let ${stat}=await __lsStat(${ctx}.fs,${path},!1),${mode}=__lsModeColumn(${stat}),${suffix}=${mid}return{name:${name},line:\`\${${mode}} 1 user user \${${size}} \${${date}} \${${name}}\${__lsNameSuffix(${stat},${suffix})}\n\``);
+  },
+};
+let linkPatched = new Set();
+/** `text` of `command`'s chunk with its LINK_PATCHES applied and their helpers imported; as given for other commands. */
+function linkOperandPatches(command, text) {
+  if (!(command in LINK_PATCHES)) return text;
+  linkPatched.add(command);
+  return `import{${LINK_HELPERS}}from${JSON.stringify(linkOperandsModule)};\n${LINK_PATCHES[command](text)}`;
+}
+const justBashLinkOperandPatch = {
+  name: "just-bash-link-operands",
+  setup(b) {
+    b.onStart(() => {
+      linkPatched = new Set();
+    });
+    b.onLoad({ filter: /[\\/]node_modules[\\/]just-bash[\\/]dist[\\/]bundle[\\/]chunks[\\/][^\\/]+\.js$/ }, (args) => {
+      const source = readFileSync(args.path, "utf8");
+      const command = Object.keys(LINK_PATCHES).find((name) => !(name in DOT_PATCHES) && source.includes(`name:"${name}",async execute(`));
+      if (command === undefined) return undefined;
+      return { contents: linkOperandPatches(command, source), loader: "js", resolveDir: dirname(args.path) };
     });
   },
 };
@@ -336,12 +439,14 @@ async function generate() {
     legalComments: "none",
     // just-bash calls createRequire(import.meta.url); a Dynamic Worker module has no URL.
     define: { "import.meta.url": JSON.stringify("file:///shell.js") },
-    plugins: [justBashPatches, justBashRedirectPatch, justBashDotOperandPatch],
+    plugins: [justBashPatches, justBashRedirectPatch, justBashDotOperandPatch, justBashLinkOperandPatch],
     logLevel: "error",
   });
   if (redirectPatched !== 1) throw new Error(`gen-shell: patched ${redirectPatched} just-bash bundles for redirect failures, expected 1; update the patch in scripts/gen-shell.mjs`);
   const missing = Object.keys(DOT_PATCHES).filter((name) => !dotPatched.has(name));
   if (missing.length > 0) throw new Error(`gen-shell: found no just-bash chunk for ${missing.join(", ")} to patch for dot operands; update DOT_PATCHES in scripts/gen-shell.mjs`);
+  const unlinked = Object.keys(LINK_PATCHES).filter((name) => !linkPatched.has(name));
+  if (unlinked.length > 0) throw new Error(`gen-shell: found no just-bash chunk for ${unlinked.join(", ")} to patch for link operands; update LINK_PATCHES in scripts/gen-shell.mjs`);
   if (justBashPatched !== 1) {
     throw new Error(`gen-shell: patched ${justBashPatched} just-bash encoding chunks, expected exactly 1; update the patch in scripts/gen-shell.mjs`);
   }
