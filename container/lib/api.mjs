@@ -163,7 +163,9 @@ export class Computerd extends RpcTarget {
   /**
    * Read bytes of a file.
    * @param {{ path: string, offset?: number, length?: number }} args `offset` default 0; `length` default and max 1 MiB
-   * @returns {Promise<{ data: Uint8Array, size: number, mtimeMs: number, eof: boolean }>} `size` the file's size now; `eof` when the read reached it
+   * @returns {Promise<{ data: Uint8Array, size: number, mtimeMs: number, ctimeMs: number, dev: number, ino: number, eof: boolean }>}
+   *   `size` the file's size now; `eof` when the read reached it; `dev`/`ino` the file read and `ctimeMs` its status-change
+   *   time (a client reading pieces compares them: another file, or the file changed, between two reads)
    * @throws `ENOENT`, `EISDIR`, `ELOOP` (a symlink), `EACCES` (outside the mount point), `EINVAL`
    */
   read(args) {

@@ -407,9 +407,13 @@ function keepListings(cache, open) {
  * process replaced since) is `EINVAL` (`not a regular file (fifo, socket or device)`), answered at
  * once: the path is opened `O_NONBLOCK`, so a fifo with no writer never holds the open (nor one of
  * libuv's threads), and its kind is checked on the handle before anything is read.
+ * The answer names the file read (its fstat, on the opened handle): `dev` and `ino` tell which file it was, `ctimeMs`
+ * (which every write, truncate, chmod or rename of it moves, and `utimes` cannot set back), `size` and `mtimeMs`
+ * whether it changed — so a client reading a file in pieces can tell a piece of a file renamed over it, or written
+ * meanwhile, from the rest.
  * @param {import("./paths.mjs").Mount} mount
  * @param {{ path: unknown, offset?: unknown, length?: unknown }} args
- * @returns {Promise<{ data: Uint8Array, size: number, mtimeMs: number, eof: boolean }>}
+ * @returns {Promise<{ data: Uint8Array, size: number, mtimeMs: number, ctimeMs: number, dev: number, ino: number, eof: boolean }>}
  */
 export async function read(mount, args) {
   const offset = nonNegInt(args.offset ?? 0, "offset");
@@ -438,7 +442,7 @@ export async function read(mount, args) {
       got += bytesRead;
     }
     const data = got === buf.length ? buf : buf.slice(0, got);
-    return { data, size: st.size, mtimeMs: st.mtimeMs, eof: offset + got >= st.size };
+    return { data, size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, dev: st.dev, ino: st.ino, eof: offset + got >= st.size };
   } catch (err) {
     rethrow(err, rel);
   } finally {

@@ -103,7 +103,10 @@ const READ_AHEAD = 16;
 const READ_AHEAD_MAX_BYTES = 256 * 1024;
 
 /** One `read` of the daemon. */
-type RemoteRead = { data: Uint8Array; size: number; eof: boolean };
+type RemoteRead = { data: Uint8Array; size: number; eof: boolean } & FileIdentity;
+
+/** The file a `read` read (the daemon's fstat of it; absent from a daemon older than these fields). */
+type FileIdentity = { dev?: number; ino?: number; ctimeMs?: number; mtimeMs?: number };
 
 /** Entries per `scan` page. */
 const SCAN_PAGE = 5000;
@@ -155,7 +158,7 @@ export interface SyncRPC {
   /** One page of the whole tree (ignored paths left out), depth first, a directory before its children. */
   scan(input: { cursor?: string | null; limit?: number }): Promise<RemoteScanPage>;
   /** `length` (≤ 1 MiB) bytes of a file from `offset`. */
-  read(input: { path: string; offset?: number; length?: number }): Promise<{ data: Uint8Array; size: number; eof: boolean }>;
+  read(input: { path: string; offset?: number; length?: number }): Promise<{ data: Uint8Array; size: number; eof: boolean } & FileIdentity>;
   /** Applies ops in order, each on its own. */
   apply(input: { ops: RemoteApplyOp[] }): Promise<{ results: RemoteApplyResult[] }>;
 }
@@ -912,7 +915,16 @@ export class RemoteSync {
         if (entry.kind === "symlink") await this.#fs.symlink(target!, full);
         else {
           let written = 0;
-          await this.#fs.writeFile(full, this.#download(entry.path, entry.size, first, (n) => (written += n)), { mode: entry.mode });
+          // A file replaced or written between two of its reads is copied again from its start (then skipped, EAGAIN).
+          for (let attempt = 0; ; attempt++) {
+            written = 0;
+            try {
+              await this.#fs.writeFile(full, this.#download(entry.path, entry.size, attempt === 0 ? first : undefined, (n) => (written += n)), { mode: entry.mode });
+              break;
+            } catch (error) {
+              if (!(error instanceof EntryError && error.code === "EAGAIN") || attempt >= CHANGED_RETRIES) throw error;
+            }
+          }
           outcome.bytes += written;
         }
       }
@@ -1122,18 +1134,31 @@ export class RemoteSync {
    * answering a byte at a time, cannot keep the pull going; a file grown since the scan has a newer mtime,
    * so the next pull copies it again), though the last read's answer is kept whole (it may run past `size`
    * by at most one piece). `first`: its first read, already asked for; `took` gets the length of each piece.
+   * A piece from another file than the first (`dev`/`ino`: renamed over it between two reads) or from the file
+   * changed since the first (`ctimeMs`, `size`, `mtimeMs`) errors the stream `EAGAIN` ({@link CHANGED_WHILE_READ}),
+   * so no file is ever made of two versions (a daemon answering no `dev`/`ino` is not checked).
    * A read whose `data` is not bytes, or is longer than the {@link SYNC_PIECE_BYTES} asked, errors the stream
    * `EINVAL` (`invalid read from the container …`: the entry is skipped).
    */
   #download(path: string, size: number, first?: Promise<RemoteRead>, took?: (bytes: number) => void): ReadableStream<Uint8Array> {
     let offset = 0;
     let ahead = first;
+    let file: (FileIdentity & { size: number }) | undefined;
     return new ReadableStream<Uint8Array>({
       pull: async (controller) => {
         try {
           const read = ahead ?? this.#rpc.read({ path, offset, length: SYNC_PIECE_BYTES });
           ahead = undefined;
-          const { data, eof } = await read;
+          const answer = await read;
+          const { data, eof } = answer;
+          if (typeof answer.ino === "number" && typeof answer.dev === "number") {
+            const now = { dev: answer.dev, ino: answer.ino, ctimeMs: answer.ctimeMs, mtimeMs: answer.mtimeMs, size: answer.size };
+            file ??= now;
+            if ((Object.keys(now) as (keyof typeof now)[]).some((k) => now[k] !== (file as typeof now)[k])) {
+              controller.error(new EntryError("EAGAIN", new Error(CHANGED_WHILE_READ)));
+              return;
+            }
+          }
           if (!(data instanceof Uint8Array)) throw Object.assign(new Error("EINVAL: invalid read from the container"), { code: "EINVAL" });
           if (data.byteLength > SYNC_PIECE_BYTES) {
             throw Object.assign(new Error(`EINVAL: invalid read from the container (${data.byteLength} bytes answered, at most ${SYNC_PIECE_BYTES} asked)`), { code: "EINVAL" });
@@ -1142,7 +1167,8 @@ export class RemoteSync {
           took?.(data.byteLength);
           if (data.byteLength > 0) controller.enqueue(data);
           offset += data.byteLength;
-          if (eof || data.byteLength === 0 || offset >= size) controller.close();
+          // (The first piece's file, unchanged to here, has the size to read: a file grown since the scan lands whole.)
+          if (eof || data.byteLength === 0 || offset >= (file?.size ?? size)) controller.close();
         } catch (error) {
           const code = remoteCode(error);
           controller.error(code !== undefined && ENTRY_CODES.has(code) ? new EntryError(code, error) : new TransportError(error));
@@ -1306,6 +1332,15 @@ function underUnlooked(path: string, tops: ReadonlySet<string>): boolean {
   for (let at = path.length; at > 0; at = path.lastIndexOf("/", at - 1)) if (tops.has(path.slice(0, at))) return true;
   return false;
 }
+
+/**
+ * The `skipped` reason of a container file replaced (renamed over) or written between two reads of one copy, after
+ * {@link CHANGED_RETRIES} copies again from its start: not copied (the Workspace keeps what it had); the next pull tries again.
+ */
+const CHANGED_WHILE_READ = "EAGAIN: the file changed in the container while it was copied (replaced or written between two 1 MiB reads): not copied; the next pull copies it again";
+
+/** How many more times a pull copies a file that changed while it was copied (see {@link CHANGED_WHILE_READ}). */
+const CHANGED_RETRIES = 2;
 
 /** The `skipped` reason of a file over {@link MAX_PULL_FILE_BYTES}. */
 const TOO_LARGE = `file larger than the pull limit (${MAX_PULL_FILE_BYTES} bytes)`;

@@ -20,6 +20,12 @@
  * Suggested fix: tie a file's reads together — the daemon's `read` answers the opened file's dev/ino/ctime (or takes
  * the scan's `ctimeMs`/`size` and refuses ESTALE/EAGAIN when the opened file differs), and `#download` errors the
  * stream when a later piece comes from another file (the entry skipped as changed; the next pull copies it whole).
+ *
+ * Fixed: the daemon's `read` (container/lib/sync.mjs) answers the opened file's `dev`, `ino` and `ctimeMs` beside
+ * `size`/`mtimeMs`; the pull's `#download` (src/runtime/sync.ts) errors the stream `EAGAIN` when a later piece comes
+ * from another file or from the file changed since the first piece, and the pull copies it again from its start (up to
+ * 2 more times; then it is skipped, `"EAGAIN: the file changed in the container while it was copied …"`, the Workspace
+ * keeping what it had). Here: the new version, whole. Siblings: test/node/fix21/container-pull-file-changed-while-read.test.ts.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -29,7 +35,7 @@ import { realDaemonWorkspace, workspaceOver, wrapDaemon } from "../attack18c/rea
 const MiB = 1024 * 1024;
 
 describe("attack21c: a container file replaced between two reads of one pull", () => {
-  it.fails("lands as one version of the file, never pieces of both", { timeout: 60_000 }, async () => {
+  it("lands as one version of the file, never pieces of both", { timeout: 60_000 }, async () => {
     const real = await realDaemonWorkspace();
     await real.ws.close(); // a Workspace over the wrapped daemon instead
     const file = path.join(real.dir, "bundle.js");
@@ -55,6 +61,9 @@ describe("attack21c: a container file replaced between two reads of one pull", (
       const counts = { A: text.split("A").length - 1, B: text.split("B").length - 1 };
       // Found: { A: 1048576, B: 2097152 } (sync.applied 1, skipped []).
       expect([{ A: 3 * MiB, B: 0 }, { A: 0, B: 3 * MiB }]).toContainEqual(counts);
+      // The piece from the new file was refused (another inode), and the file copied again from its start: the new version.
+      expect(counts).toEqual({ A: 0, B: 3 * MiB });
+      expect(result.sync).toEqual({ status: "complete", applied: 1, skipped: [] });
     } finally {
       await ws.close();
       fs.rmSync(real.dir, { recursive: true, force: true });
