@@ -137,7 +137,7 @@ const justBashPatches = {
       patched = 0;
     });
     b.onLoad({ filter: /[\\/]node_modules[\\/]just-bash[\\/]dist[\\/]bundle[\\/]chunks[\\/][^\\/]+\.js$/ }, (args) => {
-      const source = readFileSync(args.path, "utf8");
+      const source = readJustBash(args.path);
       if (!source.includes('"UTF-8 encode"') && !source.includes('"UTF-8 decode"')) return undefined;
       let text = source;
       // encodeUtf8ToBytes: `…,"UTF-8 encode");let e=y.encode(t),o="";for(…)o+=String.fromCharCode(e[r]);return o}`, y a TextEncoder.
@@ -193,7 +193,7 @@ const justBashRedirectPatch = {
       redirectPatched = 0;
     });
     b.onLoad({ filter: /[\\/]node_modules[\\/]just-bash[\\/]dist[\\/]bundle[\\/]index\.js$/ }, (args) => {
-      let text = readFileSync(args.path, "utf8");
+      let text = readJustBash(args.path);
       text = patchOnce(
         text,
         "applyRedirections (output write)",
@@ -289,7 +289,7 @@ const justBashDotOperandPatch = {
       dotPatched = new Set();
     });
     b.onLoad({ filter: /[\\/]node_modules[\\/]just-bash[\\/]dist[\\/]bundle[\\/]chunks[\\/][^\\/]+\.js$/ }, (args) => {
-      const source = readFileSync(args.path, "utf8");
+      const source = readJustBash(args.path);
       const command = Object.keys(DOT_PATCHES).find((name) => source.includes(`name:"${name}",async execute(`));
       if (command === undefined) return undefined;
       const [what, re, to] = DOT_PATCHES[command];
@@ -411,10 +411,74 @@ const justBashLinkOperandPatch = {
       linkPatched = new Set();
     });
     b.onLoad({ filter: /[\\/]node_modules[\\/]just-bash[\\/]dist[\\/]bundle[\\/]chunks[\\/][^\\/]+\.js$/ }, (args) => {
-      const source = readFileSync(args.path, "utf8");
+      const source = readJustBash(args.path);
       const command = Object.keys(LINK_PATCHES).find((name) => !(name in DOT_PATCHES) && source.includes(`name:"${name}",async execute(`));
       if (command === undefined) return undefined;
       return { contents: linkOperandPatches(command, source), loader: "js", resolveDir: dirname(args.path) };
+    });
+  },
+};
+
+/**
+ * Source patches applied to just-bash's bundle files before any plugin above
+ * patches them further (each plugin reads a file through readJustBash, and
+ * justBashSourcePatch, last, returns the files no other plugin claims), so
+ * several fixes can patch one chunk. Each patch must match exactly `count`
+ * times over the whole build. Issue 20, twenty-first attack run: `*` and `?`
+ * match a newline in a file name (bash pathname expansion, `${a[@]/pat/}`,
+ * find -name/-path and grep --include, as GNU), and coreutils answers as GNU
+ * coreutils 9.1 (src/backends/worker-shell/isolate/coreutils.ts).
+ */
+const coreutilsModule = join(isolateDir, "coreutils.ts");
+const ID = "[\\w$]+";
+const SOURCE_PATCHES = [
+  { what: "glob expansion matches a newline", re: new RegExp(`(patternToRegex\\((${ID})\\)\\{let (${ID})=this\\.patternToRegexStr\\(\\2\\);return ${ID}\\(\`\\^\\$\\{\\3\\}\\$\`)\\)`, "g"), to: (all, head) => `${head},"s")`, count: 1 },
+  { what: "array pattern substitution matches a newline", re: new RegExp(`\\b(${ID})\\((${ID}),(${ID})\\.all\\?"g":""\\)`, "g"), to: (all, f, re, op) => `${f}(${re},${op}.all?"gs":"s")`, count: 4 },
+  { what: "find/grep glob matches a newline", re: new RegExp(`return (${ID})\\+="\\$",(${ID})\\(\\1,(${ID})\\?"i":""\\)\\}`, "g"), to: (all, re, f, ic) => `return ${re}+="$",${f}(${re},${ic}?"is":"s")}`, count: 1 },
+  { what: "find/grep glob [!x]", re: new RegExp(`else if\\((${ID})==="\\["\\)\\{let (${ID})=(${ID})\\+1;for\\(;\\2<(${ID})\\.length&&\\4\\[\\2\\]!=="\\]";\\)\\2\\+\\+;(${ID})\\+=\\4\\.slice\\(\\3,\\2\\+1\\)`, "g"), to: (all) => `${all}.replace(/^\\[!/,"[^")`, count: 1 },
+  { what: "dirname operands", when: 'name:"dirname",async execute(', re: new RegExp(`let (${ID})=(${ID})\\.filter\\((${ID})=>!\\3\\.startsWith\\("-"\\)\\);`, "g"), to: (all, ops, args) => `let ${ops}=__operandsAfterOptions(${args});`, count: 1 },
+  { what: "dirname of a name", when: 'name:"dirname",async execute(', re: new RegExp(`for\\(let (${ID}) of (${ID})\\)\\{let (${ID})=\\1\\.replace\\(/\\\\/\\+\\$/,""\\),(${ID})=\\3\\.lastIndexOf\\("/"\\);\\4===-1\\?(${ID})\\.push\\("\\."\\):\\4===0\\?\\5\\.push\\("/"\\):\\5\\.push\\(\\3\\.slice\\(0,\\4\\)\\)\\}`, "g"), to: (all, op, ops, a, b, out) => `for(let ${op} of ${ops}){${out}.push(__dirnameOf(${op}))}`, count: 1 },
+  { what: "basename --", when: 'name:"basename",async execute(', re: new RegExp(`let (${ID})=(${ID})\\[(${ID})\\];(\\1==="-a"\\|\\|[^{}]*?\\1\\.startsWith\\("-"\\)\\|\\|(${ID})\\.push\\(\\1\\))\\}`, "g"), to: (all, arg, args, i, rest, ops) => `let ${arg}=${args}[${i}];if(${arg}==="--"){${ops}.push(...${args}.slice(${i}+1));break}if(${arg}==="-"){${ops}.push(${arg});continue}${rest}}`, count: 1 },
+  { what: "basename of a name", when: 'name:"basename",async execute(', re: new RegExp(`let (${ID})=(${ID})\\.replace\\(/\\\\/\\+\\$/,""\\),(${ID})=\\1\\.split\\("/"\\)\\.pop\\(\\)\\|\\|\\1;(${ID})&&\\3\\.endsWith\\(\\4\\)&&\\(\\3=\\3\\.slice\\(0,-\\4\\.length\\)\\),(${ID})\\.push\\(\\3\\)`, "g"), to: (all, a, name, b, suffix, out) => `${out}.push(__basenameOf(${name},${suffix}))`, count: 1 },
+  { what: "rmdir -p parent failure", when: 'name:"rmdir",async execute(', re: new RegExp(`(\\{let (${ID})="",(${ID})="",${ID}=${ID}\\.fs\\.resolvePath(?:(?!function )[^])*?)let (${ID})=await (${ID})\\((${ID}),(${ID}),(${ID}),(${ID})\\);if\\(\\2\\+=\\4\\.stdout,\\4\\.exitCode!==0\\)break;`, "g"), to: (all, head, out, err, r, f, a, b, c, d) => `${head}let ${r}=await ${f}(${a},${b},${c},${d});if(${out}+=${r}.stdout,${r}.exitCode!==0){${err}+=__rmdirParentFailure(${r}.stderr,${c});return{stdout:${out},stderr:${err},exitCode:1}}`, count: 1 },
+  { what: "read failure reason", re: new RegExp(`catch\\{return\\{filename:(${ID}),content:(${ID}),error:\`\\$\\{(${ID})\\}: \\$\\{\\1\\}: No such file or directory\\n\`\\}\\}`, "g"), to: (all, name, content, cmd) => `catch(__readError){return{filename:${name},content:${content},error:\`\${${cmd}}: \${${name}}: \${__readFailureReason(__readError)}\\n\`}}`, count: 1 },
+  { what: "wc of a directory", re: new RegExp(`=await (${ID})\\((${ID}),(${ID}),\\{cmdName:"wc",stopOnError:!1\\}\\)`, "g"), to: (all, read, ctx, names) => `=await __wcReadFiles(${read},${ctx},${names},{cmdName:"wc",stopOnError:!1})`, count: 1 },
+  { what: "od attached -t", re: new RegExp(`async function (${ID})\\((${ID}),(${ID})\\)\\{let (${ID})="octal",`, "g"), to: (all, f, args, ctx, fmt) => `async function ${f}(${args},${ctx}){${args}=__odArgs(${args});let ${fmt}="octal",`, count: 1 },
+  { what: "tac last record", when: 'name:"tac",execute:', re: new RegExp(`let (${ID})=(\\(await [^;]*?\\)|${ID}\\.stdin)\\.split\\(\`\\n\`\\);\\1\\[\\1\\.length-1\\]===""&&\\1\\.pop\\(\\);let (${ID})=\\1\\.reverse\\(\\);return\\{stdout:\\3\\.length>0\\?\`\\$\\{\\3\\.join\\(\`\\n\`\\)\\}\\n\`:"",`, "g"), to: (all, a, text) => `return{stdout:__tacText(${text}),`, count: 2 },
+  { what: "ls -d operands", when: 'name:"ls",async execute(', re: new RegExp(`let (${ID})=(${ID})\\.result\\.positional;\\1\\.length===0&&\\1\\.push\\("\\."\\);`, "g"), to: (all, ops, parsed) => `${all}${parsed}.result.flags.directoryOnly&&__lsDirectoryOperands(${ops},${parsed}.result.flags.reverse);`, count: 1 },
+  { what: "ls -d no blank lines", when: 'name:"ls",async execute(', re: new RegExp(`if\\((${ID})>0&&(${ID})&&!\\2\\.endsWith\\(\`\\n\\n\`\\)&&\\((${ID})=${ID}\\(${ID},\\2,\`\\n\`\\)\\),(${ID})\\)\\{`, "g"), to: (all, i, out, o2, dirOnly) => all.replace(`${i}>0&&`, `${i}>0&&!${dirOnly}&&`), count: 1 },
+];
+const sourcePatchCounts = new Map();
+/** The text of just-bash bundle file `path` with SOURCE_PATCHES applied (and their helpers imported). */
+function readJustBash(path) {
+  const source = readFileSync(path, "utf8");
+  let text = source;
+  for (const patch of SOURCE_PATCHES) {
+    if (patch.when !== undefined && !source.includes(patch.when)) continue;
+    const n = [...text.matchAll(patch.re)].length;
+    if (n === 0) continue;
+    text = text.replace(patch.re, patch.to);
+    if (!sourcePatchCounts.has(patch.what)) sourcePatchCounts.set(patch.what, new Map());
+    sourcePatchCounts.get(patch.what).set(path, n);
+  }
+  if (text === source) return source;
+  const helpers = "operandsAfterOptions as __operandsAfterOptions,dirnameOf as __dirnameOf,basenameOf as __basenameOf,rmdirParentFailure as __rmdirParentFailure,readFailureReason as __readFailureReason,wcReadFiles as __wcReadFiles,odArgs as __odArgs,tacText as __tacText,lsDirectoryOperands as __lsDirectoryOperands";
+  return `import{${helpers}}from${JSON.stringify(coreutilsModule)};\n${text}`;
+}
+const justBashSourcePatch = {
+  name: "just-bash-source-patches",
+  setup(b) {
+    b.onStart(() => sourcePatchCounts.clear());
+    b.onLoad({ filter: /[\\/]node_modules[\\/]just-bash[\\/]dist[\\/]bundle[\\/](?:index|chunks[\\/][^\\/]+)\.js$/ }, (args) => {
+      const text = readJustBash(args.path);
+      if (!text.startsWith("import{operandsAfterOptions as")) return undefined;
+      return { contents: text, loader: "js", resolveDir: dirname(args.path) };
+    });
+    b.onEnd(() => {
+      for (const { what, count } of SOURCE_PATCHES) {
+        const found = [...(sourcePatchCounts.get(what)?.values() ?? [])].reduce((a, n) => a + n, 0);
+        if (found !== count) throw new Error(`gen-shell: just-bash's ${what} changed (${found} matches, expected ${count}); update SOURCE_PATCHES in scripts/gen-shell.mjs`);
+      }
     });
   },
 };
@@ -439,7 +503,7 @@ async function generate() {
     legalComments: "none",
     // just-bash calls createRequire(import.meta.url); a Dynamic Worker module has no URL.
     define: { "import.meta.url": JSON.stringify("file:///shell.js") },
-    plugins: [justBashPatches, justBashRedirectPatch, justBashDotOperandPatch, justBashLinkOperandPatch],
+    plugins: [justBashPatches, justBashRedirectPatch, justBashDotOperandPatch, justBashLinkOperandPatch, justBashSourcePatch],
     logLevel: "error",
   });
   if (redirectPatched !== 1) throw new Error(`gen-shell: patched ${redirectPatched} just-bash bundles for redirect failures, expected 1; update the patch in scripts/gen-shell.mjs`);
