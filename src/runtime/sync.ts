@@ -497,7 +497,6 @@ export class RemoteSync {
     // live run wrote there (the container's changes win, as in the pull; docs/container.md) — their pulls stay owed.
     if (((this.#live === 0 || this.#owed > 0) && commandPending) || (this.#live > 0 && this.#toSend({ rev: before?.pushed_rev ?? 0, path: before?.pushed_path ?? null }))) {
       await this.pull();
-      if (this.#live > 0) this.markPullPending(COMMAND_SENT);
     }
     const after = state();
     let cursor: ChangeCursor = { rev: after?.pushed_rev ?? 0, path: after?.pushed_path ?? null };
@@ -706,7 +705,9 @@ export class RemoteSync {
 
   /**
    * Copies the container's changes into the Workspace. Call under
-   * {@link exclusive}. Clears the pending mark when it completes.
+   * {@link exclusive}. Clears the pending mark when it completes — unless
+   * commands of this connection are still live: then the mark stays
+   * ({@link COMMAND_SENT}), as their pulls are owed.
    * @throws the transport's error: what was applied stays applied (and recorded); the next pull finishes the rest.
    *   The error carries what was applied before it ({@link pulledBefore}).
    */
@@ -847,7 +848,9 @@ export class RemoteSync {
     }
     for (const group of groups) if (await this.#removeGone(group.top, group.rows, outcome, dirs)) outcome.applied++;
     block();
-    this.#db.run(`UPDATE __ws_sync_state SET pull_pending = 0, pull_error = NULL WHERE backend = ?`, this.#backend);
+    // Commands of this connection still live (a dev server beside): their pulls stay owed should the object die first.
+    if (this.#live > 0) this.markPullPending(COMMAND_SENT);
+    else this.#db.run(`UPDATE __ws_sync_state SET pull_pending = 0, pull_error = NULL WHERE backend = ?`, this.#backend);
     this.#owed -= owed; // abandoned before this walk began: their changes are in (one abandoned since is still owed)
     // Pushes run under the same lock, so no push is writing these now.
     for (let i = 0; i < leftovers.length; i += APPLY_BATCH_OPS) {

@@ -249,6 +249,45 @@ describe("fix21 CH: a push beside a live run", () => {
   });
 });
 
+describe("fix21 CH: a pull beside a live run leaves the live run's pull owed", () => {
+  it("the pending mark (COMMAND_SENT) stays in storage until the last live command's pull", { timeout: 60_000 }, async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "fix21-owed-"));
+    const dir = path.join(root, "workspace");
+    fs.mkdirSync(dir);
+    const file = path.join(root, "ws.sqlite");
+    const daemon = await daemonOn(dir, "boot-1");
+    const { ws } = reconnecting(() => daemon, nodeSqliteStorage(file));
+    const mark = () => {
+      const db = new DatabaseSync(file, { readOnly: true });
+      try {
+        const row = db.prepare(`SELECT pull_pending, pull_error FROM __ws_sync_state WHERE backend = 'box'`).get() as { pull_pending: number; pull_error: string | null };
+        return [row.pull_pending, row.pull_error === null ? null : row.pull_error.startsWith("a command was sent") ? "COMMAND_SENT" : row.pull_error];
+      } finally {
+        db.close();
+      }
+    };
+    try {
+      await ws.fs.mkdir("/workspace", { recursive: true });
+      expect((await (await ws.runtime.exec("true", { backend: "box" })).result()).exitCode).toBe(0);
+      expect(mark()).toEqual([0, null]);
+      const live = (await ws.runtime.exec("while [ ! -f go ]; do sleep 0.1; done; echo live > l", { backend: "box", id: "live" })).result();
+      expect(mark()).toEqual([1, "COMMAND_SENT"]);
+      // Another command's pull completes while the live run goes on: its pull is still owed (the object may die first).
+      const other = await (await ws.runtime.exec("echo other > o", { backend: "box", id: "other" })).result();
+      expect([other.exitCode, other.sync]).toEqual([0, { status: "complete", applied: 1, skipped: [] }]);
+      expect(mark()).toEqual([1, "COMMAND_SENT"]);
+      fs.writeFileSync(path.join(dir, "go"), "");
+      const done = await live;
+      expect([done.exitCode, done.sync?.status]).toEqual([0, "complete"]);
+      expect(mark()).toEqual([0, null]);
+      expect(await ws.fs.readFile("/workspace/l", "utf8")).toBe("live\n");
+    } finally {
+      await ws.close();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("fix21 CH: a pull replacing a Workspace directory by the container's file or link", () => {
   async function replace(command: string, workspaceWrite?: (ws: Workspace) => Promise<void>) {
     const real = await realDaemonWorkspace();
