@@ -7,7 +7,7 @@
  * @module
  */
 import { z } from "zod";
-import { lastSegment } from "../../util/path.js";
+import { lastSegment, normalizePath } from "../../util/path.js";
 import { withPathLock } from "./locks.js";
 import type { MutableFileStore } from "./store.js";
 import { errorMessage, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
@@ -54,7 +54,7 @@ export function deleteDefinition(options: DeleteToolOptions): SettledTool<Delete
     limits: {},
     async execute(input) {
       const recursive = input.recursive === true;
-      const refused = refusal(input.path);
+      const refused = refusal(input.path, store);
       if (refused !== undefined) return { error: refused };
       try {
         return await withPathLock(store, input.path, recursive, async (): Promise<DeleteResult | ToolError> => {
@@ -79,13 +79,15 @@ export function deleteDefinition(options: DeleteToolOptions): SettledTool<Delete
  * name the root), or one whose last segment as written (trailing `/`
  * ignored) is `.` or `..` (`EINVAL`, as GNU `rm` and node:fs `rm` refuse
  * it): resolved, it names the directory itself or its parent, which a
- * recursive delete would empty with everything in it.
+ * recursive delete would empty with everything in it. A path that names
+ * `/` is left to the store (`EPERM`, as before).
  */
-function refusal(path: string): string | undefined {
+function refusal(path: string, store: MutableFileStore): string | undefined {
   if (typeof path !== "string") return undefined;
   if (path === "") return "EINVAL: invalid argument, delete: the path is empty; give the path of the file or directory to delete.";
   const last = lastSegment(path);
   if (last !== "." && last !== "..") return undefined;
+  if ((store.lockPath ? store.lockPath(path) : normalizePath(path)) === "/") return undefined;
   const shown = path.length > 200 ? `${JSON.stringify(path.slice(0, 200))}…[${path.length - 200} more characters]` : JSON.stringify(path);
   return `EINVAL: invalid argument, delete: refusing to delete a path ending in "${last}" (${shown}); name the file or directory itself, without a last "." or "..".`;
 }

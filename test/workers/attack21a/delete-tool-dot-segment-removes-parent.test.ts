@@ -21,7 +21,8 @@
  * to delete a path ending in ".." ("/workspace/d/.."); name the file or directory itself, …`); WorkspaceFileStore.remove
  * refuses the root of a tool set's confined view itself, by any spelling (`/workspace/d`, `/workspace/d/`, `x/..` if
  * it got there): `EPERM: operation not permitted, the tool set's root cannot be deleted (delete the entries inside it
- * instead), rm: /workspace/d`, as `/` is EPERM. Entries inside the root, and `d/` (a directory by name), still delete.
+ * instead), rm: /workspace/d`, as `/` is EPERM. A path that names `/` (`/workspace/..`, `/.`) stays the store's EPERM
+ * (`cannot remove the root directory`). Entries inside the root, and `d/` (a directory by name), still delete.
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { expect, it } from "vitest";
@@ -115,6 +116,6 @@ it("the tool set's root is refused by any spelling; what is inside it, and d/, s
       text: `EINVAL: invalid argument, delete: refusing to delete a path ending in "." ("/workspace/d/x/../."); name the file or directory itself, without a last "." or "..".`,
       left: ALL,
     },
-    { path: "/.", text: `EINVAL: invalid argument, delete: refusing to delete a path ending in "." ("/."); name the file or directory itself, without a last "." or "..".`, left: ALL },
+    { path: "/.", text: "EPERM: cannot remove the root directory, rm: /", left: ALL },
   ]);
 }, 60_000);
