@@ -48,6 +48,7 @@ it("ln: several targets need a directory; -n, -v, -f onto a directory, one opera
     ["ln -s t nonexist/", "rc=1\n", "ln: failed to create symbolic link 'nonexist/': No such file or directory\n"],
     ["ln -sf t a.txt/", "rc=1\n", "ln: failed to access 'a.txt/': Not a directory\n"],
     ["ln -sf ../a.txt ld/ && cat d/a.txt", "one\ntwo\nrc=0\n", ""],
+    ["ln -sf ../a.txt ld/f.txt && readlink d/f.txt && cat d/f.txt", "../a.txt\none\ntwo\nrc=0\n", ""],
     // GNU ln 9.1 reads f.txt from the working directory here and replaces d/f.txt by a link to itself (its bytes
     // gone); the shell reads the target as the link will, from d, and refuses.
     ["ln -sf f.txt d/f.txt; cat d/f.txt", "keep\nrc=0\n", "ln: 'f.txt' and 'd/f.txt' are the same file\n"],
