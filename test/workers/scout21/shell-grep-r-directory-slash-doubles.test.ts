@@ -1,0 +1,28 @@
+/**
+ * Issue 20, twenty-first attack run (scout of fixes): `grep -r` under an operand ending in `/` prints `d//f.txt`.
+ * Tried: the link/operand fixes of this run (grep -r/-R walk links as GNU, 685e323/2c83dd8) with operands written
+ * in directory form — `grep -r keep d/`, `grep -R keep ld/` (ld -> d), `grep -rl keep ./` — side by side with GNU
+ * grep 3.8 on this machine over the same tree.
+ * Held: the matches themselves (the files and lines found) are the same; `ls -d d/ ld/`, `stat -c %n ld/` agree.
+ * Found (low — every path grep prints carries a doubled slash the model then copies; deterministic): ours prints
+ * `d//f.txt:keep`, `ld//f.txt:keep`, `.//d/f.txt`; GNU prints `d/f.txt:keep`, `ld/f.txt:keep`, `./d/f.txt`.
+ * Suggested fix: in the shell's grep walk (walkingCommands / the bundled grep's path join), join a child name to an
+ * operand that already ends in `/` without adding another (GNU's fts keeps the operand as written and adds none).
+ */
+import { expect, it } from "vitest";
+import { inShellWorkspace, sh } from "../shell/helpers.js";
+
+it.fails("grep -r d/ prints d/f.txt, as GNU grep", async () => {
+  const out = await inShellWorkspace(async (ws) => {
+    await ws.fs.mkdir("/workspace/d", { recursive: true });
+    await ws.fs.writeFile("/workspace/d/f.txt", "keep\n");
+    await ws.fs.symlink("d", "/workspace/ld");
+    const results: string[] = [];
+    for (const command of ["grep -r keep d/", "grep -R keep ld/", "grep -rl keep ./ | sort"]) {
+      results.push((await sh(ws, `(${command}) 2>&1; echo rc=$?`, { cwd: "/workspace" })).stdout);
+    }
+    return results;
+  });
+  // Found: ["d//f.txt:keep\nrc=0\n", "ld//f.txt:keep\nrc=0\n", ".//d/f.txt\nrc=0\n"].
+  expect(out).toEqual(["d/f.txt:keep\nrc=0\n", "ld/f.txt:keep\nrc=0\n", "./d/f.txt\nrc=0\n"]);
+}, 60_000);
