@@ -55,6 +55,42 @@ describe("wildmatch as git matches pathspecs", () => {
     expect(of("[[:foo:]]")).toEqual([]);
   });
 
+  it("agrees with real git on 300 random patterns over random names", () => {
+    // mulberry32, seeded: the same names and patterns on every run.
+    let seed = 21;
+    const random = (n: number) => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) % n;
+    };
+    const letters = ["a", "b", "a", "/", ".", "é", "-", "x"];
+    const names = new Set<string>();
+    while (names.size < 40) {
+      const n = Array.from({ length: 1 + random(6) }, () => letters[random(letters.length)]).join("");
+      if (!n.startsWith("/") && !n.endsWith("/") && !n.includes("//") && !/(^|\/)\.\.?(\/|$)/.test(n)) names.add(n);
+    }
+    // No name may be a directory of another (the index refuses a file `a` beside `a/b`).
+    const files = [...names].filter((n) => ![...names].some((m) => m.startsWith(`${n}/`)));
+    const dir = emptyIndexRepo(files);
+    const tokens = ["a", "b", "/", "*", "**", "?", "[ab]", "[!a]", "[a-b]", "[/]", "[]a]", "[[:alpha:]]", "\\a", "\\*", "é", ".", "x", "[", "-"];
+    const patterns = new Set<string>();
+    while (patterns.size < 300) {
+      const p = Array.from({ length: 1 + random(5) }, () => tokens[random(tokens.length)]).join("");
+      if (!p.startsWith("/") && !p.includes("//") && !/(^|\/)\.\.?(\/|$)/.test(p)) patterns.add(p);
+    }
+    const sorted = files.sort(compareBytes);
+    let matching = 0;
+    const mismatches = [...patterns].flatMap((p) => {
+      const real = realGit(dir, "ls-files", "-z", "--", p).split("\0").filter((n) => n !== "");
+      const ours = sorted.filter((n) => matchesSpec(n, p));
+      if (real.length > 0) matching++;
+      return JSON.stringify(real) === JSON.stringify(ours) ? [] : [{ p, real, ours }];
+    });
+    expect(mismatches).toEqual([]);
+    expect(matching).toBeGreaterThan(50);
+  });
+
   it("costs a pass over the name per piece, whatever the pattern", () => {
     const name = "a".repeat(4000);
     const started = Date.now();
