@@ -187,10 +187,12 @@ interface Call {
 
 /**
  * Builds the exec tool (spec 03 §4.8). `runtime.backends()` is read once, here.
+ * `onSavedLog` (internal: the tool sets' `root`) hears the path of every
+ * full-output log a run's notes name.
  *
  * @throws TypeError for unknown or missing backends and invalid limits (messages per spec 03 §2.2).
  */
-export function execDefinition(options: ExecToolOptions): ExecDefinition {
+export function execDefinition(options: ExecToolOptions, onSavedLog?: (path: string) => void): ExecDefinition {
   const limits: OutputLimits = {
     maxBytes: options.maxBytes === undefined ? EXEC_DEFAULTS.maxBytes : positiveInteger(options.maxBytes, "createExecTool: maxBytes"),
     maxLines: options.maxLines === undefined ? EXEC_DEFAULTS.maxLines : positiveInteger(options.maxLines, "createExecTool: maxLines"),
@@ -218,8 +220,8 @@ export function execDefinition(options: ExecToolOptions): ExecDefinition {
     }
     const stopKilling = killOnAbort(handle, context.abortSignal);
     try {
-      if (typeof handle.getReader !== "function") yield settledSnapshot(call, await handle.result(), limits);
-      else yield* streamedSnapshots(call, handle.getReader(), limits, now);
+      if (typeof handle.getReader !== "function") yield settledSnapshot(call, await handle.result(), limits, onSavedLog);
+      else yield* streamedSnapshots(call, handle.getReader(), limits, now, onSavedLog);
     } catch (err) {
       yield { ...call, error: errorMessage(err) };
     } finally {
@@ -240,7 +242,7 @@ export function execDefinition(options: ExecToolOptions): ExecDefinition {
 }
 
 /** `defineExec(options)`: the exec tool with no agent library attached (spec 03 §1). */
-export const defineExec = execDefinition;
+export const defineExec = (options: ExecToolOptions): ExecDefinition => execDefinition(options);
 
 /**
  * The call's input checked before anything runs: not an object, a missing
@@ -301,9 +303,24 @@ function killOnAbort(handle: ExecRuntimeHandle, signal: AbortSignal | undefined)
   return () => signal?.removeEventListener("abort", kill);
 }
 
+/** Tells `onSavedLog` the path of each full-output log the run's notes name (`status: "saved"`). */
+function reportSavedLogs(notes: Record<string, RuntimeNote | undefined> | undefined, onSavedLog: ((path: string) => void) | undefined): void {
+  if (!onSavedLog || !notes) return;
+  for (const stream of ["stdout", "stderr"]) {
+    const note = notes[stream];
+    if (note?.status === "saved" && typeof note.path === "string" && note.path.startsWith("/")) onSavedLog(note.path);
+  }
+}
+
 /** The one snapshot of a handle that cannot stream: its settled result, cut to the limits. */
-function settledSnapshot(call: Call, result: Awaited<ReturnType<ExecRuntimeHandle["result"]>>, limits: OutputLimits): ExecToolOutput {
+function settledSnapshot(
+  call: Call,
+  result: Awaited<ReturnType<ExecRuntimeHandle["result"]>>,
+  limits: OutputLimits,
+  onSavedLog: ((path: string) => void) | undefined,
+): ExecToolOutput {
   const notes = result.truncated as Record<string, RuntimeNote | undefined> | undefined;
+  reportSavedLogs(notes, onSavedLog);
   const out: ExecToolOutput = {
     ...call,
     exitCode: result.exitCode,
@@ -323,6 +340,7 @@ async function* streamedSnapshots(
   reader: ReadableStreamDefaultReader<ExecStreamEvent>,
   limits: OutputLimits,
   now: () => number,
+  onSavedLog: ((path: string) => void) | undefined,
 ): AsyncGenerator<ExecToolOutput> {
   const tails = { stdout: new StreamTail(limits.maxBytes, limits.maxLines), stderr: new StreamTail(limits.maxBytes, limits.maxLines) };
   let exit: Extract<ExecStreamEvent, { name: "exit" }> | undefined;
@@ -346,6 +364,7 @@ async function* streamedSnapshots(
     reader.releaseLock();
   }
   const notes = exit?.truncated as Record<string, RuntimeNote | undefined> | undefined;
+  reportSavedLogs(notes, onSavedLog);
   const out: ExecToolOutput = {
     ...call,
     exitCode: exit ? exit.code : null,

@@ -16,10 +16,12 @@
  *
  * One exception, read-only: exec's notes name full-output logs in the
  * Workspace's `output.dir` (`/.computer/output` by default), usually outside
- * the root. `stat`, `lstat`, `readFile` and `grep` may open such a log — a
- * `*.stdout.log` or `*.stderr.log` file directly in that directory, no link
- * on its path — so read and grep reach every line the note points to;
- * listing, writing, editing and deleting there stay refused.
+ * the root. `stat`, `lstat`, `readFile` and `grep` of a tool set may open a
+ * log that the same tool set's exec named in a note — that exact path, no
+ * link on it — so read and grep reach every line the note points to;
+ * other logs (another run's, another agent's), and every log for a tool
+ * set without exec, stay outside; listing, writing, editing and deleting
+ * there stay refused.
  *
  * Walks cannot leave the root either: `find` and `grep` never descend into
  * linked directories nor read linked files, and `readdir` follows no link
@@ -92,41 +94,28 @@ export async function resolveToolPath(fs: Pick<RootFsLike, "lstat">, root: strin
   return abs;
 }
 
-/** `output.dir` of a Workspace that does not set it (spec 02 §2): where exec's full-output logs are saved. */
-const DEFAULT_OUTPUT_DIR = "/.computer/output";
-
 /**
- * Where `workspace` saves exec's full-output logs: its `output.dir`; the
- * default (`/.computer/output`) when it does not say (a `getWorkspace()`
- * client); `undefined` when it saves none (`output: false`).
+ * The full-output logs a tool set's exec named in its notes
+ * (`Full output: <path>`), absolute and normalised: the only files outside
+ * `root` that the set's reading methods may open. Empty for a tool set
+ * without exec, and filled as its runs save logs.
  */
-export function outputDirOf(workspace: unknown): string | undefined {
-  const output = (workspace as { output?: unknown } | null | undefined)?.output;
-  if (output === false) return undefined;
-  const dir = (output as { dir?: unknown } | null | undefined)?.dir;
-  return typeof dir === "string" && dir.startsWith("/") ? normalizePath(dir) : DEFAULT_OUTPUT_DIR;
-}
-
-/** True for a full-output log of the runtime: a `*.stdout.log` or `*.stderr.log` file directly in `dir`. */
-function isOutputLog(abs: string, dir: string): boolean {
-  if (!abs.startsWith(dir + "/")) return false;
-  const name = abs.slice(dir.length + 1);
-  return !name.includes("/") && (name.endsWith(".stdout.log") || name.endsWith(".stderr.log"));
-}
+export type NotedLogs = ReadonlySet<string>;
 
 /**
  * {@link resolveToolPath} for a method that only reads (`stat`, `lstat`,
- * `readFile`, `grep`), which may also open the runtime's full-output logs
- * outside `root` — the files exec's notes name (`Full output: <dir>/<backend>.<id>.stdout.log`) —
- * so the model can read what the note invites it to. Only a
- * `*.stdout.log`/`*.stderr.log` directly in `outputDir`, with no symbolic
- * link on its path; listing, writing and deleting them stay refused.
+ * `readFile`, `grep`), which may also open a full-output log outside
+ * `root` that this tool set's own exec named in a note (`noted`) — so the
+ * model can read what the note invites it to, and nothing else: another
+ * run's log, or any log for a tool set without exec, is refused as
+ * outside. No symbolic link may be on the log's path; listing, writing
+ * and deleting it stay refused.
  */
-async function resolveReadPath(fs: Pick<RootFsLike, "lstat">, root: string, outputDir: string | undefined, input: string): Promise<string> {
-  if (outputDir === undefined || typeof input !== "string") return resolveToolPath(fs, root, input);
+async function resolveReadPath(fs: Pick<RootFsLike, "lstat">, root: string, noted: NotedLogs | undefined, input: string): Promise<string> {
+  if (noted === undefined || noted.size === 0 || typeof input !== "string") return resolveToolPath(fs, root, input);
   const abs = normalizePath(input, root);
-  if (isUnder(abs, root) || !isOutputLog(abs, outputDir)) return resolveToolPath(fs, root, input);
-  return resolveToolPath(fs, outputDir, abs);
+  if (isUnder(abs, root) || !noted.has(abs)) return resolveToolPath(fs, root, input);
+  return resolveToolPath(fs, abs.slice(0, abs.lastIndexOf("/")) || "/", abs);
 }
 
 type Rest = readonly unknown[];
@@ -138,14 +127,14 @@ type Call = (...args: unknown[]) => Promise<unknown>;
  * `grep` (its second argument), each on the path {@link resolveToolPath}
  * gives. Nothing else: a tool that needs another method fails instead of
  * reaching past the root. `stat`, `lstat`, `readFile` and `grep` may also
- * open the runtime's output logs in `outputDir` ({@link resolveReadPath}).
+ * open the output logs in `noted` ({@link resolveReadPath}).
  */
-function confinedFs(fs: RootFsLike, root: string, outputDir: string | undefined): RootFsLike {
+function confinedFs(fs: RootFsLike, root: string, noted: NotedLogs | undefined): RootFsLike {
   const on = (name: string, pathIndex: number, reads = false) => async (...args: unknown[]) => {
     const call = (fs as unknown as Record<string, Call>)[name]!;
     const resolved = [...args];
     const input = args[pathIndex] as string;
-    resolved[pathIndex] = reads ? await resolveReadPath(fs, root, outputDir, input) : await resolveToolPath(fs, root, input);
+    resolved[pathIndex] = reads ? await resolveReadPath(fs, root, noted, input) : await resolveToolPath(fs, root, input);
     return call.apply(fs, resolved);
   };
   const view: Record<string, (...args: Rest) => Promise<unknown>> = {};
@@ -174,26 +163,30 @@ export function confinedTarget(fs: object): { readonly fs: WorkspaceFsLike; read
 /**
  * The confined `fs` for `fs` under `root` (normalised): the same object for
  * the same pair (spec 03 §2.4). Stores over it lock on the filesystem
- * behind it, under absolute paths ({@link confinedTarget}). With
- * `outputDir` ({@link outputDirOf} of the workspace), its reading methods
- * may also open the runtime's full-output logs there, read-only.
+ * behind it, under absolute paths ({@link confinedTarget}). With `noted`
+ * (one tool set's {@link NotedLogs}), a view of its own for that tool set,
+ * whose reading methods may also open those logs, read-only.
  *
  * @throws TypeError when `fs` has no `lstat` (links could not be checked).
  */
-export function confineFs(fs: WorkspaceFsLike, root: string, outputDir?: string): RootFsLike {
+export function confineFs(fs: WorkspaceFsLike, root: string, noted?: NotedLogs): RootFsLike {
   if (typeof (fs as Partial<RootFsLike>).lstat !== "function") {
     throw new TypeError("the root option needs workspace.fs.lstat, to refuse symbolic links; pass a Workspace or a getWorkspace() client");
+  }
+  if (noted !== undefined) {
+    const own = confinedFs(fs as RootFsLike, root, noted);
+    targets.set(own, { fs, root });
+    return own;
   }
   let byRoot = views.get(fs);
   if (!byRoot) {
     byRoot = new Map();
     views.set(fs, byRoot);
   }
-  const key = outputDir === undefined ? root : `${root}\0${outputDir}`;
-  let view = byRoot.get(key);
+  let view = byRoot.get(root);
   if (!view) {
-    view = confinedFs(fs as RootFsLike, root, outputDir);
-    byRoot.set(key, view);
+    view = confinedFs(fs as RootFsLike, root, undefined);
+    byRoot.set(root, view);
     targets.set(view, { fs, root });
   }
   return view;

@@ -14,7 +14,8 @@ import { GREP_FACTS, grepDefinition } from "./grep.js";
 import { LS_FACTS, listDefinition } from "./ls.js";
 import { PUBLISH_FACTS, publishDefinition, type PublishAssetsLike } from "./publish.js";
 import { READ_FACTS, readDefinition, type ReadToolOptions } from "./read.js";
-import { confineAssets, confineFs, normalizeRoot, outputDirOf } from "./root.js";
+import { normalizePath } from "../../util/path.js";
+import { confineAssets, confineFs, normalizeRoot } from "./root.js";
 import { WorkspaceFileStore, type WorkspaceLike } from "./store.js";
 import type { CoreTool, ToolFacts } from "./types.js";
 import { WRITE_FACTS, writeDefinition, type WriteToolOptions } from "./write.js";
@@ -49,9 +50,9 @@ export interface CreateToolsOptions {
    * results stay absolute, and their default path (`/workspace`) is
    * refused unless it lies under `root`. Needs `workspace.fs.lstat`.
    * One exception, read-only: read and grep may open the full-output logs
-   * exec's notes name (`*.stdout.log`/`*.stderr.log` directly in the
-   * Workspace's `output.dir`, default `/.computer/output`; none with
-   * `output: false`), with no link on their path.
+   * this tool set's own exec named in its notes (`Full output: <path>`),
+   * with no link on their path — no other log (another run's or agent's),
+   * and none for a set without exec.
    * exec is not confined: its backends have their own `root`. Every tool
    * set over the same `fs` — any root or none — locks a file under its
    * absolute path, so `f.txt` here and `/workspace/project/f.txt`
@@ -130,7 +131,9 @@ export function buildCoreTools(options: CreateToolsOptions): CoreTool[] {
   if (!options || typeof options !== "object" || !options.workspace || typeof options.workspace !== "object" || !options.workspace.fs) {
     throw new TypeError("create*Tools({ workspace }) needs a Workspace, a getWorkspace() client, or an object with the same `fs`");
   }
-  const workspace = options.root === undefined ? options.workspace : confineWorkspace(options.workspace, options.root);
+  // The full-output logs this set's exec names: the only files outside `root` its read and grep may open.
+  const notedLogs = new Set<string>();
+  const workspace = options.root === undefined ? options.workspace : confineWorkspace(options.workspace, options.root, notedLogs);
   const store = new WorkspaceFileStore(workspace);
   const lines: ToolLine[] = [
     [READ_FACTS, () => readDefinition({ ...options.read, store })],
@@ -140,7 +143,7 @@ export function buildCoreTools(options: CreateToolsOptions): CoreTool[] {
     [WRITE_FACTS, () => writeDefinition({ ...options.write, store })],
     [EDIT_FACTS, () => editDefinition({ ...options.edit, store })],
     [DELETE_FACTS, () => deleteDefinition({ store })],
-    [EXEC_FACTS, () => execFor(options)],
+    [EXEC_FACTS, () => execFor(options, (path) => notedLogs.add(normalizePath(path)))],
     [PUBLISH_FACTS, () => publishFor(options, workspace)],
   ];
   const tools: CoreTool[] = [];
@@ -165,7 +168,7 @@ export function buildCoreTools(options: CreateToolsOptions): CoreTool[] {
  * every backend `runtime.backends()` lists (none listed, or no way to list
  * them: no exec). Limits come from `execOutput`, over `shell`'s.
  */
-function execFor(options: CreateToolsOptions): CoreTool | undefined {
+function execFor(options: CreateToolsOptions, onSavedLog: (path: string) => void): CoreTool | undefined {
   const runtime = (options.workspace as { runtime?: ExecWorkspaceLike["runtime"] }).runtime;
   if (!runtime || typeof runtime.exec !== "function") return undefined;
   const backends = options.exec !== undefined ? options.exec : options.shell !== undefined ? options.shell.backends : undefined;
@@ -179,7 +182,7 @@ function execFor(options: CreateToolsOptions): CoreTool | undefined {
   if (backends !== undefined) toolOptions.backends = backends;
   if (limits.maxBytes !== undefined) toolOptions.maxBytes = limits.maxBytes;
   if (limits.maxLines !== undefined) toolOptions.maxLines = limits.maxLines;
-  return execDefinition(toolOptions);
+  return execDefinition(toolOptions, onSavedLog);
 }
 
 /** publish, unless `assets: false` or the workspace has no `assets`; over `workspace` (the confined view under `root`). */
@@ -191,9 +194,9 @@ function publishFor(options: CreateToolsOptions, workspace: CreateToolsOptions["
 }
 
 /** The workspace the file tools and publish see under `root` (spec 03 §2.4): confined `fs` and `assets.share`, the same `sessionId`. */
-function confineWorkspace(workspace: CreateToolsOptions["workspace"], rootOption: string): CreateToolsOptions["workspace"] {
+function confineWorkspace(workspace: CreateToolsOptions["workspace"], rootOption: string, notedLogs: ReadonlySet<string>): CreateToolsOptions["workspace"] {
   const root = normalizeRoot(rootOption);
-  const fs = confineFs(workspace.fs, root, outputDirOf(workspace));
+  const fs = confineFs(workspace.fs, root, notedLogs);
   const assets = confineAssets(workspace.assets, workspace.fs as typeof fs, root);
   return {
     fs,

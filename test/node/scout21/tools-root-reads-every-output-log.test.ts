@@ -11,12 +11,18 @@
  * Suggested fix: open the exception only for the logs this tool set's own exec notes named (keep the set of
  * `Full output:` paths the exec tool returned, per tool set), or at least only when the tool set has an exec tool;
  * otherwise answer the ordinary `Path is outside <root>` refusal.
+ * Fixed: the exception is per tool set and per log. buildCoreTools (src/tools/core/toolset.ts) keeps a set of the
+ * log paths its own exec's notes named (execDefinition's internal onSavedLog, src/tools/core/exec.ts: each
+ * `status: "saved"` note's path), and the set's confined view (src/tools/core/root.ts confineFs(fs, root, noted),
+ * a view of its own per tool set) lets stat/lstat/readFile/grep open exactly those paths outside the root, no link
+ * on them. A set without exec (or read-only) names none, so every log is `Path is outside <root>`; another tool
+ * set's logs and other logs of the same directory too (test/workers/fix21/s1-noted-logs-only.test.ts).
  */
 import { expect, it } from "vitest";
 import { Workspace, nodeSqliteStorage } from "../../../src/index.js";
 import { createPiTools } from "../../../src/tools/pi-ai.js";
 
-it.fails("a rooted tool set without exec cannot read another run's output log", async () => {
+it("a rooted tool set without exec cannot read another run's output log", async () => {
   const ws = new Workspace({ storage: nodeSqliteStorage(":memory:") });
   try {
     await ws.fs.mkdir("/workspace/d", { recursive: true });
@@ -29,8 +35,8 @@ it.fails("a rooted tool set without exec cannot read another run's output log", 
     const grep = await execute({ id: "g", name: "grep", arguments: { query: "API_KEY", path } });
     const text = (r: typeof read) => (r.content[0] as { text: string }).text;
     // Found: read → { isError: false, "API_KEY=sk-secret" }; grep → one match.
-    expect({ error: read.isError, text: text(read) }).toEqual({ error: true, text: expect.stringMatching(/^Path is outside \/workspace\/d/) });
-    expect({ error: grep.isError, text: text(grep) }).toEqual({ error: true, text: expect.stringMatching(/^Path is outside \/workspace\/d/) });
+    expect({ error: read.isError, text: text(read) }).toEqual({ error: true, text: `Path is outside /workspace/d: ${path}` });
+    expect({ error: grep.isError, text: text(grep) }).toEqual({ error: true, text: `Path is outside /workspace/d: ${path}` });
   } finally {
     await ws.close();
   }

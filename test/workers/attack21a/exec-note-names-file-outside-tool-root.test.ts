@@ -18,6 +18,8 @@
  * workspace does not say, none for `output: false`), with no link on its path. ls, find, write, edit and delete
  * there stay refused (test/workers/fix21/ta2-output-logs-under-root.test.ts). Every adapter's tool set is built
  * by src/tools/core/toolset.ts, which passes the directory.
+ * Narrowed (fixer S1, scout21 tools-root-reads-every-output-log): only the logs this tool set's own exec named in
+ * its notes are let through (toolset.ts notedLogs → confineFs), not every log of output.dir.
  */
 import { expect, it } from "vitest";
 import { createPiTools } from "../../../src/tools/pi-ai.js";
