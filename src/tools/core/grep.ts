@@ -11,6 +11,8 @@ import { GREP_LINE_WIDTH, GREP_MAX_BYTES, grepPage, matchBudget, type GrepPageCu
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, pageLimitField, pageOffsetField, withNextOffset } from "./paging.js";
 import { checkPositive } from "./truncate.js";
 import { searchError } from "./unicode-names.js";
+import { directoryForm } from "../../util/path.js";
+import { WorkspaceFsError } from "../../fs/errors.js";
 import { errorMessage, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
 
 /** grep changes nothing. */
@@ -107,6 +109,7 @@ export function grepDefinition(options: GrepToolOptions): SettledTool<GrepInput,
         const limit = input.limit ?? DEFAULT_PAGE_LIMIT;
         const offset = input.offset ?? 0;
         const budget = matchBudget(maxBytes, path, input.query);
+        await checkDirectoryForm(fs, path);
         const answer = await fs.grep(input.query, path, {
           regex: input.regex ?? false,
           ignoreCase: input.ignoreCase ?? false,
@@ -130,6 +133,24 @@ export function grepDefinition(options: GrepToolOptions): SettledTool<GrepInput,
       }
     },
   };
+}
+
+/**
+ * A start path in directory form (`f.txt/`, `f.txt/.`) must lead to a
+ * directory, as GNU grep answers (`f.txt/: Not a directory`): the
+ * filesystem drops the tail, so without this it would search the file. A
+ * non-directory there is `ENOTDIR` (`grep`, the path as given); nothing
+ * there is left for `fs.grep` to report.
+ */
+async function checkDirectoryForm(fs: WorkspaceLike["fs"], path: string): Promise<void> {
+  if (directoryForm(path) === null) return;
+  let isDirectory: boolean;
+  try {
+    isDirectory = (await fs.stat(path)).isDirectory;
+  } catch {
+    return;
+  }
+  if (!isDirectory) throw new WorkspaceFsError("ENOTDIR", "grep", path);
 }
 
 /** The description's sentences on binary files, clipped lines and the byte cap. */

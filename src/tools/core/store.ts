@@ -252,7 +252,9 @@ export class WorkspaceFileStore implements MutableFileStore {
    * `ENOTDIR` when a non-directory is there (`f.txt/` of a file, as the
    * file tools answer alike), else `EISDIR`.
    * Under a tool set's `root`, a relative path's parent is taken from
-   * {@link lockPath} (`notes.md`'s parent is the root, created when missing).
+   * {@link lockPath} (`notes.md`'s parent is the root, created when missing);
+   * the root itself (`.`, the root's path) is `EISDIR` (`writeFile`, the
+   * root) and `""` is `EINVAL`, never a refusal of the root's parent.
    */
   async write(
     path: string,
@@ -265,6 +267,13 @@ export class WorkspaceFileStore implements MutableFileStore {
     },
   ): Promise<void> {
     const target = path.startsWith("/") || !confinedTarget(this.#fs) ? path : this.lockPath(path);
+    // The root of a tool set's confined view, however spelled ("", ".", the root itself), is a directory:
+    // EISDIR, as open(2) answers — not its parent's mkdir refused as outside. "" names no file: EINVAL.
+    const root = confinedTarget(this.#fs)?.root;
+    if (root !== undefined && root !== "/" && this.lockPath(path) === root) {
+      if (path === "") throw new WorkspaceFsError("EINVAL", undefined, undefined, "invalid argument, writeFile: the path is empty; give the path of the file to write.");
+      throw new WorkspaceFsError("EISDIR", "writeFile", root);
+    }
     // A path in directory form names a directory: nothing is created. A file there is ENOTDIR (`f.txt/` is not
     // a directory, whichever tool is asked); a directory or nothing is EISDIR, as open(2) with O_CREAT.
     if (directoryForm(path) !== null && normalizePath(target) !== "/") {

@@ -8,12 +8,16 @@
  * `grep: f.txt/: Not a directory` and matches nothing.
  * Suggested fix: in the grep tool (or WorkspaceFileStore/fs.grep's start path), check `directoryForm(path)` as
  * read does — a non-directory there is `ENOTDIR` — before searching.
+ * Fixed: the grep tool (src/tools/core/grep.ts checkDirectoryForm) stats a start path in directory form
+ * (`f.txt/`, `f.txt/.`) before fs.grep and answers `ENOTDIR: not a directory, grep: <path as given>` for a
+ * non-directory; a directory in that form (`d/`) is searched as before, a missing one is fs.grep's own ENOENT.
+ * Under `root` the same (the check goes through the confined view).
  */
 import { expect, it } from "vitest";
 import { Workspace, nodeSqliteStorage } from "../../../src/index.js";
 import { createPiTools } from "../../../src/tools/pi-ai.js";
 
-it.fails("grep of f.txt/ is ENOTDIR, as read and ls answer", async () => {
+it("grep of f.txt/ is ENOTDIR, as read and ls answer", async () => {
   const ws = new Workspace({ storage: nodeSqliteStorage(":memory:") });
   try {
     await ws.fs.mkdir("/workspace", { recursive: true });
@@ -26,9 +30,40 @@ it.fails("grep of f.txt/ is ENOTDIR, as read and ls answer", async () => {
     }
     // Found: grep → { error: false, text: '{"path":"/workspace/f.txt/","query":"hello","count":1,…}' }.
     expect(out).toEqual([
-      { name: "read", error: true, text: expect.stringMatching(/^ENOTDIR/) },
-      { name: "grep", error: true, text: expect.stringMatching(/^ENOTDIR/) },
+      { name: "read", error: true, text: "ENOTDIR: not a directory, stat: /workspace/f.txt/" },
+      { name: "grep", error: true, text: "ENOTDIR: not a directory, grep: /workspace/f.txt/" },
     ]);
+  } finally {
+    await ws.close();
+  }
+});
+
+it("grep of f.txt/. and, under root, of f.txt/ is ENOTDIR; d/ of a directory is searched", async () => {
+  const ws = new Workspace({ storage: nodeSqliteStorage(":memory:") });
+  try {
+    await ws.fs.mkdir("/workspace/d", { recursive: true });
+    await ws.fs.writeFile("/workspace/f.txt", "hello\n");
+    await ws.fs.writeFile("/workspace/d/g.txt", "hello\n");
+    const plain = createPiTools({ workspace: ws });
+    const rooted = createPiTools({ workspace: ws, root: "/workspace" });
+    const grep = async (tools: typeof plain, path: string) => {
+      const r = await tools.execute({ id: path, name: "grep", arguments: { query: "hello", path } });
+      const details = r.details as { error?: string; count?: number; matches?: { path: string }[] };
+      return details.error ?? details.matches?.map((m) => m.path);
+    };
+    expect({
+      dot: await grep(plain, "/workspace/f.txt/."),
+      rooted: await grep(rooted, "f.txt/"),
+      dir: await grep(plain, "/workspace/d/"),
+      rootedDir: await grep(rooted, "d/."),
+      file: await grep(plain, "/workspace/f.txt"),
+    }).toEqual({
+      dot: "ENOTDIR: not a directory, grep: /workspace/f.txt/.",
+      rooted: "ENOTDIR: not a directory, grep: f.txt/",
+      dir: ["/workspace/d/g.txt"],
+      rootedDir: ["/workspace/d/g.txt"],
+      file: ["/workspace/f.txt"],
+    });
   } finally {
     await ws.close();
   }
