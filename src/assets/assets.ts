@@ -4,6 +4,8 @@
  *
  * @module
  */
+import { WorkspaceFsError } from "../fs/errors.js";
+import { directoryForm } from "../util/path.js";
 import { newAssetId } from "./id.js";
 import { assetKey, basename, checkContentType, contentTypeFor, fitDisposition, fitMiddle, fitName, fitSourcePath, MAX_SESSION_ID_BYTES, wellFormed } from "./metadata.js";
 import { MAX_PRESIGN_SECONDS, presignGetUrl, uriEncode } from "./sigv4.js";
@@ -136,7 +138,9 @@ const FIXED_LENGTH_STREAM_MISSING =
  *    bytes is shortened to `<start of stem>…<extension>`, see `fitName`),
  *    Content-Type and Content-Disposition (of that basename);
  * 4. `ws.fs.stat(path)` and `ws.fs.readFile(path)` in parallel — their errors
- *    (e.g. `ENOENT`) reject and nothing is uploaded;
+ *    (e.g. `ENOENT`) reject and nothing is uploaded; a path in directory form
+ *    (`f.txt/`, `f.txt/.`) that names a non-directory rejects `ENOTDIR`
+ *    (`stat`, the path as given), as POSIX reads it;
  * 5. streams the file through `FixedLengthStream(size)` into
  *    `bucket.put(key, …)` with `httpMetadata` and `customMetadata`
  *    `{ sourcePath, sessionId, expiresAt }` (`sourcePath` and `sessionId` cut to
@@ -224,6 +228,12 @@ async function share(c: ShareContext, path: string, opts: ShareOptions): Promise
     throw stat.status === "rejected" ? stat.reason : (read as PromiseRejectedResult).reason;
   }
   const source = read.value;
+  // `f.txt/` or `f.txt/.` names a directory (POSIX): the filesystem drops the tail, so a file there would be
+  // shared under its own name. ENOTDIR instead, as read, write, edit and delete answer; nothing is uploaded.
+  if (directoryForm(path) !== null && (stat.value as { isDirectory?: unknown }).isDirectory !== true) {
+    await source.cancel().catch(() => undefined);
+    throw new WorkspaceFsError("ENOTDIR", "stat", path);
+  }
   const Fixed = (globalThis as { FixedLengthStream?: FixedLengthStreamCtor }).FixedLengthStream;
   if (typeof Fixed !== "function") {
     await source.cancel().catch(() => undefined);

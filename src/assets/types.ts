@@ -138,7 +138,9 @@ export interface ShareOptions {
 export interface AssetsClient {
   /**
    * Uploads the file at `path` to a fresh key and resolves with a presigned
-   * GET URL valid for `opts.expiresAfter` ms (capped at 7 days).
+   * GET URL valid for `opts.expiresAfter` ms (capped at 7 days). A path
+   * in directory form (`r.txt/`, `r.txt/.`) naming a non-directory rejects
+   * `ENOTDIR` and uploads nothing.
    */
   share(path: string, opts: ShareOptions): Promise<string>;
 }

@@ -162,7 +162,7 @@ describe("share in workerd with a real R2 binding", () => {
     });
   });
 
-  it("odd names still give a URL that reaches the object: a lone surrogate becomes U+FFFD, a trailing /. is resolved", async () => {
+  it("odd names still give a URL that reaches the object: a lone surrogate becomes U+FFFD; a trailing /. of a file is ENOTDIR", async () => {
     await withWorkspace(async (ws, assets) => {
       await ws.fs.mkdir("/odd", { recursive: true });
       await ws.fs.writeFile("/odd/lone\uD800.txt", "lone");
@@ -170,7 +170,12 @@ describe("share in workerd with a real R2 binding", () => {
       const lone = keyOf(await assets.share("/odd/lone\uD800.txt", { expiresAfter: 1000, prefix: "odd-names" }));
       expect(lone).toMatch(/^odd-names\/[0-9a-hjkmnp-tv-z]{26}\/lone\uFFFD\.txt$/);
       expect(await (await env.ASSETS_BUCKET.get(lone))!.text()).toBe("lone");
-      const dot = keyOf(await assets.share("/odd/f.txt/.", { expiresAfter: 1000, prefix: "odd-names" }));
+      // Fixer S1 (scout21 publish-file-in-directory-form): `f.txt/.` names a directory, so a file there is ENOTDIR.
+      await expect(assets.share("/odd/f.txt/.", { expiresAfter: 1000, prefix: "odd-names" })).rejects.toMatchObject({
+        code: "ENOTDIR",
+        message: "ENOTDIR: not a directory, stat: /odd/f.txt/.",
+      });
+      const dot = keyOf(await assets.share("/odd/./f.txt", { expiresAfter: 1000, prefix: "odd-names" }));
       expect(dot).toMatch(/^odd-names\/[0-9a-hjkmnp-tv-z]{26}\/f\.txt$/);
       expect(await (await env.ASSETS_BUCKET.get(dot))!.text()).toBe("dot");
       await expect(assets.share("/odd/f.txt", { expiresAfter: 1000, prefix: "a/../b" })).rejects.toThrow(
