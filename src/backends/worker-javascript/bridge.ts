@@ -129,6 +129,28 @@ function clipText(text: string): string {
 }
 
 /** Collects a byte stream into one array (a lone chunk is kept when it spans its whole buffer, else copied). */
+/** `fs.stat(path)`; `undefined` when nothing is there (`ENOENT`, `ENOTDIR`). Other errors pass on. */
+async function statOrUndefined(fs: WorkspaceFilesystem, path: string): Promise<Awaited<ReturnType<WorkspaceFilesystem["stat"]>> | undefined> {
+  try {
+    return await fs.stat(path);
+  } catch (err) {
+    const code = (err as { code?: unknown } | null)?.code;
+    if (code === "ENOENT" || code === "ENOTDIR") return undefined;
+    throw err;
+  }
+}
+
+/** `fs.lstat(path)`; `undefined` when nothing is there (`ENOENT`, `ENOTDIR`). Other errors pass on. */
+async function lstatOrUndefined(fs: WorkspaceFilesystem, path: string): Promise<Awaited<ReturnType<WorkspaceFilesystem["lstat"]>> | undefined> {
+  try {
+    return await fs.lstat(path);
+  } catch (err) {
+    const code = (err as { code?: unknown } | null)?.code;
+    if (code === "ENOENT" || code === "ENOTDIR") return undefined;
+    throw err;
+  }
+}
+
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];
   let size = 0;
@@ -595,8 +617,18 @@ export class RunCapabilities {
       case "mkdir": {
         this.#writable();
         if (args[0] === "") throw pathError("ENOENT", "ENOENT: no such file or directory, mkdir ''", "");
-        const p = await this.#resolve(args[0]);
-        await fs.mkdir(p, { recursive: args[1] === true });
+        const recursive = args[1] === true;
+        const { path: p, last } = await this.#resolveWithStat(args[0]);
+        // As mkdir(2) on Linux reads a path in directory form: `nd/.` names an entry of `nd`, so a missing
+        // `nd` is ENOENT (without recursive); `f/.` of a file, and `f/` with recursive, are ENOTDIR.
+        const form = typeof args[0] === "string" ? directoryForm(args[0]) : null;
+        if (form !== null && (form === "dot" || recursive)) {
+          const st = last ?? (await statOrUndefined(fs, p));
+          const where = `mkdir '${args[0] as string}'`;
+          if (st === undefined && form === "dot" && !recursive) throw pathError("ENOENT", `ENOENT: no such file or directory, ${where}`, p);
+          if (st !== undefined && !st.isDirectory) throw pathError("ENOTDIR", `ENOTDIR: not a directory, ${where}`, p);
+        }
+        await fs.mkdir(p, { recursive });
         return null;
       }
       case "rm": {
@@ -623,6 +655,14 @@ export class RunCapabilities {
         this.#writable();
         if (typeof args[0] !== "string") throw new TypeError("symlink: target must be a string");
         if (args[1] === "") throw pathError("ENOENT", "ENOENT: no such file or directory, symlink ''", "");
+        if (typeof args[1] === "string" && directoryForm(args[1]) !== null) {
+          // A link path in directory form (`new/`, `new/.`) can name no new link, as symlink(2) on Linux
+          // answers: EEXIST when something is there, else ENOENT; nothing is created.
+          const { path: p, last } = await this.#resolveWithStat(args[1]);
+          const there = last !== undefined || (await lstatOrUndefined(fs, p)) !== undefined;
+          const where = `symlink '${args[0]}' -> '${args[1]}'`;
+          throw there ? pathError("EEXIST", `EEXIST: file already exists, ${where}`, p) : pathError("ENOENT", `ENOENT: no such file or directory, ${where}`, p);
+        }
         const p = await this.#resolve(args[1], true);
         // Where the target leads through the links that exist now, not its text alone (spec 01 §2.3);
         // stored without ".." after a name, so no later link can move it out of root.
