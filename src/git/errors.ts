@@ -72,7 +72,10 @@ export class PathOutsideRepoError extends GitError {
 
 /** `EPATHSPEC`: a path matched nothing. Message `pathspec '<p>' did not match any files`. */
 export class PathspecNotFoundError extends GitError {
+  /** The pathspec as given. */
+  readonly pathspec: string;
   constructor(path: string) {
     super("EPATHSPEC", `pathspec '${path}' did not match any files`);
+    this.pathspec = path;
   }
 }

@@ -823,14 +823,16 @@ const tag: CommandDef = {
 };
 
 async function switchTo(ctx: CliContext, root: string, target: string, options: { create?: string; force: boolean; detach?: boolean }) {
+  const quiet = ctx.bool("quiet") === true; // as real git: -q prints none of the lines below
   if (options.create !== undefined) {
     await ctx.client.branch({ dir: root, name: options.create, startPoint: target, checkout: true, ...(options.force ? { force: true } : {}) });
-    ctx.err(`Switched to a new branch '${options.create}'\n`);
+    if (!quiet) ctx.err(`Switched to a new branch '${options.create}'\n`);
     return;
   }
   const before = await ctx.client.currentBranch({ dir: root });
   await ctx.client.checkout({ dir: root, ref: target, ...(options.force ? { force: true } : {}) });
   const after = await ctx.client.currentBranch({ dir: root });
+  if (quiet || (target === "HEAD" && after !== undefined && after === before)) return; // `checkout HEAD` stays, silently
   if (after !== undefined) {
     ctx.err(after === before ? `Already on '${after}'\n` : `Switched to branch '${after}'\n`);
   } else {
@@ -860,12 +862,18 @@ const checkout: CommandDef = {
       noExtra(pos, 1);
       if (ctx.args.afterDashDash.length === 0) throw new CliUsageError("missing paths after '--'");
       const paths = await ctx.pathspecs(ctx.args.afterDashDash);
-      if (paths.some((p) => p.endsWith("/"))) {
-        // An unknown ref lists nothing here: the client's checkout then names it.
-        const files = await ctx.client.lsFiles({ dir: root, ref: pos[0] ?? "HEAD" }).catch(() => undefined);
-        if (files) assertDirSpecs(ctx.args.afterDashDash, paths, files);
+      try {
+        if (paths.some((p) => p.endsWith("/"))) {
+          // An unknown ref lists nothing here: the client's checkout then names it.
+          const files = await ctx.client.lsFiles({ dir: root, ref: pos[0] ?? "HEAD" }).catch(() => undefined);
+          if (files) assertDirSpecs(ctx.args.afterDashDash, paths, files);
+        }
+        await ctx.client.checkout({ dir: root, ref: pos[0] ?? "HEAD", paths, force: true });
+      } catch (error) {
+        // As real git: `error: pathspec '<p>' did not match any file(s) known to git`, exit 1 (not 128).
+        if (error instanceof PathspecNotFoundError) throw new GitError("ECHECKOUTFAIL", `pathspec '${error.pathspec}' did not match any file(s) known to git`);
+        throw error;
       }
-      await ctx.client.checkout({ dir: root, ref: pos[0] ?? "HEAD", paths, force: true });
       return 0;
     }
     if (pos.length >= 1 && ctx.str("b") === undefined && ctx.str("B") === undefined && (await resolves(ctx, root, pos[0]!)) === undefined) {
@@ -1270,7 +1278,7 @@ const stash: CommandDef = {
       if (list.length === 0) throw new GitError("ENOSTASH", "No stash entries found.");
       if (index >= list.length) throw new GitError("ENOSTASH", `stash@{${index}} is not a valid reference`);
       await ctx.client.stashPop({ dir: root, index });
-      ctx.out(`Dropped stash@{${index}}\n`);
+      if (!ctx.bool("quiet")) ctx.out(`Dropped stash@{${index}}\n`);
       return 0;
     }
     if (action === "push") {
@@ -1314,6 +1322,10 @@ const reset: CommandDef = {
     const specs = [...pos, ...(ctx.args.afterDashDash ?? [])];
     const hard = ctx.bool("hard") === true;
     if (hard && specs.length > 0) throw new CliUsageError("cannot do a hard reset with paths");
+    if (ref !== undefined && (await resolves(ctx, root, ref)) === undefined) {
+      // As real git (exit 128): a ref written before `--` that names nothing.
+      throw new GitError("EPATHSPEC", `Failed to resolve '${ref}' as a valid ${specs.length > 0 ? "tree" : "revision"}.`);
+    }
     if (specs.length > 0) {
       let paths = await ctx.pathspecs(specs);
       // What reset matches: the index and `ref`'s tree (none while HEAD is unborn; an unknown ref: the client names

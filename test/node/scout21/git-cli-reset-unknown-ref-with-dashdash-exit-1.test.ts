@@ -9,13 +9,15 @@
  * revision.` / `… 'HEAD~5' as a valid tree.`) — the same typo now gets 128 or 1 depending on whether `--` follows.
  * Suggested fix: in the CLI's reset (src/git/cli/commands.ts), resolve `ref` first when it was taken because of `--`
  * and fail 128 with `Failed to resolve '<ref>' as a valid revision.` (`… as a valid tree.` when paths follow), as git.
+ * Fixed: the CLI's reset resolves a ref written before `--` first and fails 128 with git's text (the exact messages
+ * are checked side by side with real git in test/node/fix21/git-cli-quiet-and-exit-codes.test.ts).
  */
 import { afterAll, expect, it } from "vitest";
 import { cleanupScratch, committedRepo, diskCopy, identityEnv, realGitResult, workspaceCopy } from "../git/worktree-helpers.js";
 
 afterAll(cleanupScratch);
 
-it.fails("reset with an unknown revision before -- exits 128, as real git", async () => {
+it("reset with an unknown revision before -- exits 128, as real git", async () => {
   const base = committedRepo({ "a.txt": "a\n" }, "one");
   const disk = diskCopy(base);
   const { git } = await workspaceCopy(base);
