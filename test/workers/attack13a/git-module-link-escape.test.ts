@@ -25,14 +25,9 @@
  * (checkLinkTarget under ctx.root; refuse or skip the entry), and give git a file view that refuses to follow
  * a link leading out of the root (inside `.git` too).
  */
-import { env, runInDurableObject } from "cloudflare:test";
 import { expect, it } from "vitest";
-import { Workspace } from "../../../src/workspace.js";
-import { createGitClient } from "../../../src/git/index.js";
-import { createGitModule } from "../../../src/modules/git.js";
-import { WorkerJavaScriptBackend } from "../../../src/backends/worker-javascript/index.js";
-
-const ROOT = "/workspace/proj";
+import type { Workspace } from "../../../src/workspace.js";
+import { inConfinedGitWorkspace, ROOT } from "../git/confined.js";
 
 /** Sandbox helpers: write loose objects by hand; a tree of links ([name, target]) and subtrees ([name, tree]). */
 const OBJECTS = `
@@ -63,22 +58,9 @@ const OBJECTS = `
 `;
 
 async function inConfinedWorkspace<T>(fn: (ws: Workspace) => Promise<T>): Promise<T> {
-  const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
-  return runInDurableObject(stub, async (_i, state) => {
-    const ws = new Workspace({
-      storage: state.storage,
-      backends: [new WorkerJavaScriptBackend({ loader: env.LOADER, root: ROOT, modules: { "ws:git": createGitModule() } })],
-      git: createGitClient(),
-      defaultGitIdentity: { name: "R", email: "r@e.com" },
-    });
-    try {
-      await ws.fs.mkdir(ROOT, { recursive: true });
-      await ws.fs.writeFile("/workspace/host-secret.txt", "secret");
-      await ws.fs.writeFile("/workspace/host.ini", "[core]\n\tkey = hostvalue\n");
-      return await fn(ws);
-    } finally {
-      await ws.close();
-    }
+  return inConfinedGitWorkspace("secret", async (ws) => {
+    await ws.fs.writeFile("/workspace/host.ini", "[core]\n\tkey = hostvalue\n");
+    return fn(ws);
   });
 }
 

@@ -30,47 +30,28 @@
  * Both tests now pass as written; siblings: test/workers/fix21/git-module-backslash-names.test.ts and
  * test/node/fix21/git-backslash-names.test.ts.
  */
-import { env, runInDurableObject } from "cloudflare:test";
 import { expect, it } from "vitest";
-import { Workspace } from "../../../src/workspace.js";
-import { createGitClient } from "../../../src/git/index.js";
-import { createGitModule } from "../../../src/modules/git.js";
-import { WorkerJavaScriptBackend } from "../../../src/backends/worker-javascript/index.js";
-
-const ROOT = "/workspace/proj";
+import { inConfinedGitWorkspace } from "../git/confined.js";
 
 it("a name holding backslashes never makes git read a file outside the run's root", async () => {
-  const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
-  const out = await runInDurableObject(stub, async (_i, state) => {
-    const ws = new Workspace({
-      storage: state.storage,
-      backends: [new WorkerJavaScriptBackend({ loader: env.LOADER, root: ROOT, modules: { "ws:git": createGitModule() } })],
-      git: createGitClient(),
-      defaultGitIdentity: { name: "R", email: "r@e.com" },
-    });
-    try {
-      await ws.fs.mkdir(ROOT, { recursive: true });
-      await ws.fs.writeFile("/workspace/host-secret.txt", "TOKEN=hunter2\n");
-      const src = `import { cli } from "ws:git"; import { writeFile, mkdir, readFile } from "node:fs/promises";
-        const a = async (f) => { try { return await f(); } catch (e) { return "ERR " + e.code; } };
-        export default async () => {
-          const o = {};
-          o.direct = await a(() => readFile("../host-secret.txt", "utf8"));
-          await mkdir("r", { recursive: true });
-          await cli({ argv: ["init", "-b", "main"], cwd: "r" });
-          await writeFile("r/a.txt", "a\\n");
-          await cli({ argv: ["add", "a.txt"], cwd: "r" });
-          await cli({ argv: ["commit", "-m", "one"], cwd: "r" });
-          await writeFile("r/..\\\\..\\\\host-secret.txt", "innocent\\n");
-          o.add = (await cli({ argv: ["add", "-A"], cwd: "r" })).exitCode;
-          o.diff = (await cli({ argv: ["diff", "--cached"], cwd: "r" })).stdout;
-          return o;
-        }`;
-      const run = await (await ws.runtime.exec(src, { encoding: "utf8" })).result();
-      return { exit: run.exitCode, value: run.value as { direct: string; add: number; diff: string } };
-    } finally {
-      await ws.close();
-    }
+  const out = await inConfinedGitWorkspace("TOKEN=hunter2\n", async (ws) => {
+    const src = `import { cli } from "ws:git"; import { writeFile, mkdir, readFile } from "node:fs/promises";
+      const a = async (f) => { try { return await f(); } catch (e) { return "ERR " + e.code; } };
+      export default async () => {
+        const o = {};
+        o.direct = await a(() => readFile("../host-secret.txt", "utf8"));
+        await mkdir("r", { recursive: true });
+        await cli({ argv: ["init", "-b", "main"], cwd: "r" });
+        await writeFile("r/a.txt", "a\\n");
+        await cli({ argv: ["add", "a.txt"], cwd: "r" });
+        await cli({ argv: ["commit", "-m", "one"], cwd: "r" });
+        await writeFile("r/..\\\\..\\\\host-secret.txt", "innocent\\n");
+        o.add = (await cli({ argv: ["add", "-A"], cwd: "r" })).exitCode;
+        o.diff = (await cli({ argv: ["diff", "--cached"], cwd: "r" })).stdout;
+        return o;
+      }`;
+    const run = await (await ws.runtime.exec(src, { encoding: "utf8" })).result();
+    return { exit: run.exitCode, value: run.value as { direct: string; add: number; diff: string } };
   });
   // Found: { direct: "ERR EACCES", add: 0, diff: "diff --git a/../../host-secret.txt …\n+TOKEN=hunter2\n" }.
   expect(out.exit).toBe(0);
@@ -86,33 +67,20 @@ it("a name holding backslashes never makes git read a file outside the run's roo
 });
 
 it("nor makes git remove a file outside the run's root (add -A, then reset --hard)", async () => {
-  const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
-  const out = await runInDurableObject(stub, async (_i, state) => {
-    const ws = new Workspace({
-      storage: state.storage,
-      backends: [new WorkerJavaScriptBackend({ loader: env.LOADER, root: ROOT, modules: { "ws:git": createGitModule() } })],
-      git: createGitClient(),
-      defaultGitIdentity: { name: "R", email: "r@e.com" },
-    });
-    try {
-      await ws.fs.mkdir(ROOT, { recursive: true });
-      await ws.fs.writeFile("/workspace/host-secret.txt", "TOKEN=hunter2\n");
-      const src = `import { cli } from "ws:git"; import { writeFile, mkdir } from "node:fs/promises";
-        export default async () => {
-          await mkdir("r", { recursive: true });
-          await cli({ argv: ["init", "-b", "main"], cwd: "r" });
-          await writeFile("r/a.txt", "a\\n");
-          await cli({ argv: ["add", "a.txt"], cwd: "r" });
-          await cli({ argv: ["commit", "-m", "one"], cwd: "r" });
-          await writeFile("r/..\\\\..\\\\host-secret.txt", "innocent\\n");
-          await cli({ argv: ["add", "-A"], cwd: "r" });
-          return (await cli({ argv: ["reset", "--hard"], cwd: "r" })).exitCode;
-        }`;
-      const run = await (await ws.runtime.exec(src, { encoding: "utf8" })).result();
-      return { exit: run.exitCode, value: run.value, host: await ws.fs.readFile("/workspace/host-secret.txt", "utf8").catch((e: { code: string }) => e.code) };
-    } finally {
-      await ws.close();
-    }
+  const out = await inConfinedGitWorkspace("TOKEN=hunter2\n", async (ws) => {
+    const src = `import { cli } from "ws:git"; import { writeFile, mkdir } from "node:fs/promises";
+      export default async () => {
+        await mkdir("r", { recursive: true });
+        await cli({ argv: ["init", "-b", "main"], cwd: "r" });
+        await writeFile("r/a.txt", "a\\n");
+        await cli({ argv: ["add", "a.txt"], cwd: "r" });
+        await cli({ argv: ["commit", "-m", "one"], cwd: "r" });
+        await writeFile("r/..\\\\..\\\\host-secret.txt", "innocent\\n");
+        await cli({ argv: ["add", "-A"], cwd: "r" });
+        return (await cli({ argv: ["reset", "--hard"], cwd: "r" })).exitCode;
+      }`;
+    const run = await (await ws.runtime.exec(src, { encoding: "utf8" })).result();
+    return { exit: run.exitCode, value: run.value, host: await ws.fs.readFile("/workspace/host-secret.txt", "utf8").catch((e: { code: string }) => e.code) };
   });
   // Found: { exit: 0, value: 0, host: "ENOENT" } — the host's file outside the root is gone.
   expect(out).toEqual({ exit: 0, value: 0, host: "TOKEN=hunter2\n" });

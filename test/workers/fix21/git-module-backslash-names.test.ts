@@ -13,57 +13,41 @@ import { Workspace } from "../../../src/workspace.js";
 import { createGitClient } from "../../../src/git/index.js";
 import { CONFINED_TO } from "../../../src/git/confine.js";
 import type { GitClient } from "../../../src/git/types.js";
-import { createGitModule } from "../../../src/modules/git.js";
-import { WorkerJavaScriptBackend } from "../../../src/backends/worker-javascript/index.js";
-
-const ROOT = "/workspace/proj";
+import { inConfinedGitWorkspace, ROOT } from "../git/confined.js";
 
 it("commit, ls-files, checkout, stash and clean of ..\\..\\host-secret.txt and c:/x.txt stay in the repository", async () => {
-  const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
-  const out = await runInDurableObject(stub, async (_i, state) => {
-    const ws = new Workspace({
-      storage: state.storage,
-      backends: [new WorkerJavaScriptBackend({ loader: env.LOADER, root: ROOT, modules: { "ws:git": createGitModule() } })],
-      git: createGitClient(),
-      defaultGitIdentity: { name: "R", email: "r@e.com" },
-    });
-    try {
-      await ws.fs.mkdir(ROOT, { recursive: true });
-      await ws.fs.writeFile("/workspace/host-secret.txt", "TOKEN=hunter2\n");
-      const src = `import { cli } from "ws:git"; import { writeFile, mkdir, readFile, rm, readdir } from "node:fs/promises";
-        const NAME = "..\\\\..\\\\host-secret.txt";
-        export default async () => {
-          const o = [];
-          const git = async (...argv) => { const r = await cli({ argv, cwd: "r" }); o.push([argv.join(" "), r.exitCode, r.stdout, r.stderr]); };
-          await mkdir("r/c:", { recursive: true });
-          await cli({ argv: ["init", "-b", "main"], cwd: "r" });
-          await writeFile("r/a.txt", "a\\n");
-          await writeFile("r/" + NAME, "innocent\\n");
-          await writeFile("r/c:/x.txt", "x\\n");
-          await git("add", "-A");
-          await git("commit", "-q", "-m", "one");
-          await git("ls-files");
-          await rm("r/" + NAME);
-          await writeFile("r/c:/x.txt", "X\\n");
-          await git("status", "--porcelain=v1");
-          await git("checkout", "--", ".");
-          o.push(["read", await readFile("r/" + NAME, "utf8"), await readFile("r/c:/x.txt", "utf8")]);
-          await writeFile("r/" + NAME, "edited\\n");
-          await git("stash", "-q");
-          o.push(["after stash", await readFile("r/" + NAME, "utf8")]);
-          o.push(["stash pop", (await cli({ argv: ["stash", "pop"], cwd: "r" })).exitCode]); // its output is another matter
-          await git("diff", "--stat");
-          await git("reset", "-q", "--hard");
-          await writeFile("r/..\\\\new.txt", "n\\n");
-          await git("clean", "-f");
-          o.push(["tree", (await readdir("r")).sort()]);
-          return o;
-        }`;
-      const run = await (await ws.runtime.exec(src, { encoding: "utf8" })).result();
-      return { exit: run.exitCode, value: run.value, host: await ws.fs.readFile("/workspace/host-secret.txt", "utf8").catch((e: { code: string }) => e.code), top: (await ws.fs.readdir("/workspace")).map((e) => e.name) };
-    } finally {
-      await ws.close();
-    }
+  const out = await inConfinedGitWorkspace("TOKEN=hunter2\n", async (ws) => {
+    const src = `import { cli } from "ws:git"; import { writeFile, mkdir, readFile, rm, readdir } from "node:fs/promises";
+      const NAME = "..\\\\..\\\\host-secret.txt";
+      export default async () => {
+        const o = [];
+        const git = async (...argv) => { const r = await cli({ argv, cwd: "r" }); o.push([argv.join(" "), r.exitCode, r.stdout, r.stderr]); };
+        await mkdir("r/c:", { recursive: true });
+        await cli({ argv: ["init", "-b", "main"], cwd: "r" });
+        await writeFile("r/a.txt", "a\\n");
+        await writeFile("r/" + NAME, "innocent\\n");
+        await writeFile("r/c:/x.txt", "x\\n");
+        await git("add", "-A");
+        await git("commit", "-q", "-m", "one");
+        await git("ls-files");
+        await rm("r/" + NAME);
+        await writeFile("r/c:/x.txt", "X\\n");
+        await git("status", "--porcelain=v1");
+        await git("checkout", "--", ".");
+        o.push(["read", await readFile("r/" + NAME, "utf8"), await readFile("r/c:/x.txt", "utf8")]);
+        await writeFile("r/" + NAME, "edited\\n");
+        await git("stash", "-q");
+        o.push(["after stash", await readFile("r/" + NAME, "utf8")]);
+        o.push(["stash pop", (await cli({ argv: ["stash", "pop"], cwd: "r" })).exitCode]); // its output is another matter
+        await git("diff", "--stat");
+        await git("reset", "-q", "--hard");
+        await writeFile("r/..\\\\new.txt", "n\\n");
+        await git("clean", "-f");
+        o.push(["tree", (await readdir("r")).sort()]);
+        return o;
+      }`;
+    const run = await (await ws.runtime.exec(src, { encoding: "utf8" })).result();
+    return { exit: run.exitCode, value: run.value, host: await ws.fs.readFile("/workspace/host-secret.txt", "utf8").catch((e: { code: string }) => e.code), top: (await ws.fs.readdir("/workspace")).map((e) => e.name) };
   });
   const NAME = "..\\..\\host-secret.txt";
   const Q = '"..\\\\..\\\\host-secret.txt"';
