@@ -52,3 +52,39 @@ export async function workspaceOver(daemon: DaemonApi): Promise<Workspace> {
   await ws.fs.mkdir("/workspace", { recursive: true });
   return ws;
 }
+
+/** The real daemon's RPC object over `dir` as its mount point, announcing `bootId` (a relaunch: another boot id). */
+export async function daemonOn(dir: string, bootId: string): Promise<DaemonApi> {
+  const [{ Computerd }, { Runs }, { Mount }, { ignoreMatcher, readConfig }] = await Promise.all([lib("api"), lib("runs"), lib("paths"), lib("config")]);
+  const config = readConfig({ MOUNT_POINT: dir });
+  return new Computerd({ config, mount: await Mount.open(config.mountPoint), ignored: ignoreMatcher(config.ignore), runs: new Runs(config), version: "test", bootId }) as unknown as DaemonApi;
+}
+
+/**
+ * A Workspace whose backend `box` connects to `first`; `relaunch(next)` reports the connection closed and makes
+ * the next connect reach `next` (a container restarted, on the same disk or another).
+ */
+export function relaunchableWorkspace(first: DaemonApi): { ws: Workspace; relaunch(next: DaemonApi): void } {
+  let current = first;
+  let lose: () => void = () => {};
+  const ws = new Workspace({
+    storage: nodeSqliteStorage(":memory:"),
+    backends: [
+      {
+        id: "box",
+        type: "test",
+        connect: async () => {
+          const closed = new Promise<void>((resolve) => (lose = resolve));
+          return daemonHandle(current, { closed, close() {} });
+        },
+      },
+    ],
+  });
+  return {
+    ws,
+    relaunch(next) {
+      current = next;
+      lose();
+    },
+  };
+}

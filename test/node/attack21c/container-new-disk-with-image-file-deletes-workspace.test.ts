@@ -38,17 +38,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { daemonHandle, type DaemonApi } from "../../../src/backends/daemon/handle.js";
-import { nodeSqliteStorage, Workspace } from "../../../src/index.js";
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const lib = (name: string): Promise<any> => import(/* @vite-ignore */ new URL(`../../../container/lib/${name}.mjs`, import.meta.url).href);
-
-async function daemonOn(dir: string, bootId: string): Promise<DaemonApi> {
-  const [{ Computerd }, { Runs }, { Mount }, { ignoreMatcher, readConfig }] = await Promise.all([lib("api"), lib("runs"), lib("paths"), lib("config")]);
-  const config = readConfig({ MOUNT_POINT: dir });
-  return new Computerd({ config, mount: await Mount.open(config.mountPoint), ignored: ignoreMatcher(config.ignore), runs: new Runs(config), version: "test", bootId }) as unknown as DaemonApi;
-}
+import { daemonOn, relaunchableWorkspace } from "../attack18c/real-daemon.js";
 
 describe("attack21c: a relaunched container whose image holds a file under /workspace", () => {
   it("is a new disk: the Workspace keeps its files and pushes them again", { timeout: 60_000 }, async () => {
@@ -60,21 +50,7 @@ describe("attack21c: a relaunched container whose image holds a file under /work
     // The image's file: one inode in both instances (its stat identical, as a read-only image layer's file).
     fs.writeFileSync(path.join(disk1, "image.txt"), "from the image\n");
     fs.linkSync(path.join(disk1, "image.txt"), path.join(disk2, "image.txt"));
-    let current = await daemonOn(disk1, "boot-1");
-    let lose: () => void = () => {};
-    const ws = new Workspace({
-      storage: nodeSqliteStorage(":memory:"),
-      backends: [
-        {
-          id: "box",
-          type: "test",
-          connect: async () => {
-            const closed = new Promise<void>((resolve) => (lose = resolve));
-            return daemonHandle(current, { closed, close() {} });
-          },
-        },
-      ],
-    });
+    const { ws, relaunch } = relaunchableWorkspace(await daemonOn(disk1, "boot-1"));
     try {
       await ws.fs.mkdir("/workspace/project", { recursive: true });
       await ws.fs.writeFile("/workspace/project/a.txt", "a");
@@ -84,8 +60,7 @@ describe("attack21c: a relaunched container whose image holds a file under /work
       expect(await ws.fs.readFile("/workspace/image.txt", "utf8")).toBe("from the image\n");
 
       // The container is relaunched on a fresh disk (from the same image): the transport goes, a new daemon answers.
-      current = await daemonOn(disk2, "boot-2");
-      lose();
+      relaunch(await daemonOn(disk2, "boot-2"));
       await new Promise((r) => setTimeout(r, 50));
       const second = await (await ws.runtime.exec("ls -R", { backend: "box", encoding: "utf8" })).result();
       expect(second.exitCode).toBe(0);

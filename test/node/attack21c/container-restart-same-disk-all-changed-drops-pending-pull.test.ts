@@ -34,35 +34,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { daemonHandle, type DaemonApi } from "../../../src/backends/daemon/handle.js";
-import { nodeSqliteStorage, Workspace } from "../../../src/index.js";
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const lib = (name: string): Promise<any> => import(/* @vite-ignore */ new URL(`../../../container/lib/${name}.mjs`, import.meta.url).href);
-
-async function daemonOn(dir: string, bootId: string): Promise<DaemonApi> {
-  const [{ Computerd }, { Runs }, { Mount }, { ignoreMatcher, readConfig }] = await Promise.all([lib("api"), lib("runs"), lib("paths"), lib("config")]);
-  const config = readConfig({ MOUNT_POINT: dir });
-  return new Computerd({ config, mount: await Mount.open(config.mountPoint), ignored: ignoreMatcher(config.ignore), runs: new Runs(config), version: "test", bootId }) as unknown as DaemonApi;
-}
+import { daemonOn, relaunchableWorkspace } from "../attack18c/real-daemon.js";
 
 async function scenario(keepOne: boolean): Promise<{ workspace: string[]; container: string[] }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "attack21c-restart-"));
-  let current = await daemonOn(dir, "boot-1");
-  let lose: () => void = () => {};
-  const ws = new Workspace({
-    storage: nodeSqliteStorage(":memory:"),
-    backends: [
-      {
-        id: "box",
-        type: "test",
-        connect: async () => {
-          const closed = new Promise<void>((resolve) => (lose = resolve));
-          return daemonHandle(current, { closed, close() {} });
-        },
-      },
-    ],
-  });
+  const { ws, relaunch } = relaunchableWorkspace(await daemonOn(dir, "boot-1"));
   try {
     await ws.fs.mkdir("/workspace", { recursive: true });
     await ws.fs.writeFile("/workspace/a.txt", "old a\n");
@@ -73,8 +49,7 @@ async function scenario(keepOne: boolean): Promise<{ workspace: string[]; contai
     expect(edit.exitCode).toBe(0);
     expect(edit.sync?.status).toBe("pending");
     // The daemon restarts on the same disk: the transport goes, a new boot answers over the same directory.
-    current = await daemonOn(dir, "boot-2");
-    lose();
+    relaunch(await daemonOn(dir, "boot-2"));
     await new Promise((r) => setTimeout(r, 50));
     const after = await (await ws.runtime.exec("cat a.txt b.txt", { backend: "box", encoding: "utf8" })).result();
     return {
