@@ -155,7 +155,9 @@ function resolveOptions(options: WorkerShellBackendOptions): Resolved {
 /**
  * Runs shell commands (just-bash) in a Dynamic Worker over the Workspace (spec 02 §6). Command protocol; not callable.
  * Globs match a newline in a name, and `dirname`, `basename`, `rmdir -p`, `wc`, `od`, `tac` and `ls -d` answer as GNU
- * coreutils 9.1 where just-bash 3.4.2 differed (docs/runtime.md).
+ * coreutils 9.1 where just-bash 3.4.2 differed (docs/runtime.md). Start points of `find`, `du` and `grep -r` are named
+ * and walked as GNU's: `find ld/` (ld a link to a directory) walks the directory and prints `ld/`, `du` prints a line
+ * for every operand, and a child of `d/` is `d/f.txt` (not `d//f.txt`).
  */
 export class WorkerShellBackend implements WorkspaceCommandBackend {
   /** Always `"worker-shell"`. */

@@ -9,11 +9,16 @@
  * (`<size>\tld/`). Sizes differ by design (no blocks in the Workspace); only the names are asserted.
  * Suggested fix: print a line for every operand (a file: its size); give du the link-operand rule (statOperand in
  * link-operands.ts): a link operand without a trailing slash is the link (0 blocks), with one (`ld/`) it is followed.
+ * Fixed (fixer S2): du prints the operand's own line for every operand (`-s` had dropped non-directories); its
+ * existence check is lstat unless the operand is in directory form, and the shared tree walker follows its root
+ * when asked (`followRoot`, du passes it for `ld/`, `ld/.`); names are joined as GNU du (`d/f.txt` under `d/`,
+ * `d//`; `ld/./f.txt`), and `du: cannot access 'la/': Not a directory` names the reason
+ * (src/backends/worker-shell/isolate/walk-operands.ts; test/workers/fix21/shell-walk-operands.test.ts).
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
-it.fails("du -s lists every operand — a file, a link as itself, ld/ as the directory — as GNU du", async () => {
+it("du -s lists every operand — a file, a link as itself, ld/ as the directory — as GNU du", async () => {
   const out = await inShellWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace/d", { recursive: true });
     await ws.fs.writeFile("/workspace/d/f.txt", "keep\n");

@@ -14,11 +14,16 @@
  * Suggested fix: in find's start-point handling (the gen-shell find patches / link-operands.ts), take a start path
  * in directory form (`directoryForm(path) !== null`) by stat (following the link), print it as written (`ld/`), and
  * walk below it; only a start without the trailing slash is the link itself.
+ * Fixed (fixer S2): gen-shell's find patches (SOURCE_PATCHES "find start point…") call
+ * src/backends/worker-shell/isolate/walk-operands.ts: find no longer drops a start point's trailing `/`; one in
+ * directory form is stat'ed (the link followed) and walked, printed as written, children joined as GNU's fts
+ * (`ld/f.txt`, `d//f.txt`), `-name` sees `ld`, `%P` is the path below it, a bad start point names its reason. The
+ * siblings — du and grep -r start points — are fixed alongside (test/workers/fix21/shell-walk-operands.test.ts).
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
-it.fails("find ld/ walks the directory the link names, as GNU find", async () => {
+it("find ld/ walks the directory the link names, as GNU find", async () => {
   const out = await inShellWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace/d/sub", { recursive: true });
     await ws.fs.writeFile("/workspace/d/f.txt", "keep\n");

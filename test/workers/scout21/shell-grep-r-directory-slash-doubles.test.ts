@@ -8,11 +8,14 @@
  * `d//f.txt:keep`, `ld//f.txt:keep`, `.//d/f.txt`; GNU prints `d/f.txt:keep`, `ld/f.txt:keep`, `./d/f.txt`.
  * Suggested fix: in the shell's grep walk (walkingCommands / the bundled grep's path join), join a child name to an
  * operand that already ends in `/` without adding another (GNU's fts keeps the operand as written and adds none).
+ * Fixed (fixer S2): the bundled grep's recursive walk joins a child to its operand with childName
+ * (src/backends/worker-shell/isolate/walk-operands.ts): the operand's trailing slashes, then one `/` — `d/f.txt`
+ * for `d/` and `d//`, `./d/f.txt` for `./` and `.//`, as GNU grep 3.8 (test/workers/fix21/shell-walk-operands.test.ts).
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
-it.fails("grep -r d/ prints d/f.txt, as GNU grep", async () => {
+it("grep -r d/ prints d/f.txt, as GNU grep", async () => {
   const out = await inShellWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace/d", { recursive: true });
     await ws.fs.writeFile("/workspace/d/f.txt", "keep\n");

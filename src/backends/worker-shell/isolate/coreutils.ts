@@ -131,3 +131,6 @@ export function lsDirectoryOperands(operands: string[], reverse: unknown): void 
   operands.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   if (reverse === true) operands.reverse();
 }
+
+// Start points of find, du and grep -r (the same import list in every patched just-bash chunk).
+export { belowRoot, childName, duName, findBelowStart, findJoin, findStartName, followsStart, walkRoot } from "./walk-operands.js";
