@@ -53,7 +53,8 @@ describe("attack10: git paths reaching outside the repository", () => {
     const tree = await cli("ls-tree", "HEAD");
     expect(tree).toContain("120000 blob ");
     expect(tree).not.toContain("s.txt");
-    expect(await cli("checkout", "HEAD", "--", "l/s.txt")).toBe("128 git checkout: pathspec 'l/s.txt' did not match any files\n");
+    // As real git (run 21): `error: pathspec 'l/s.txt' did not match any file(s) known to git`, exit 1.
+    expect(await cli("checkout", "HEAD", "--", "l/s.txt")).toBe("1 git checkout: pathspec 'l/s.txt' did not match any file(s) known to git\n");
     expect(await ws.fs.readFile("/workspace/secret/s.txt", "utf8")).toBe("TOP SECRET\n");
     await ws.close();
   });

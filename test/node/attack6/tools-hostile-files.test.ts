@@ -27,7 +27,11 @@ describe("attack6: file tools over hostile files", () => {
     expect(await call("delete", { path: "/" })).toEqual({ isError: true, text: "EPERM: cannot remove the root directory, rm: /" });
     expect(await call("delete", { path: "/workspace" })).toEqual({ isError: true, text: "ENOTEMPTY: directory not empty, rm: /workspace" });
     expect(await call("delete", { path: "." })).toEqual({ isError: true, text: "EINVAL: path must be absolute (start with /), rm: ." });
-    expect(await call("delete", { path: "" })).toEqual({ isError: true, text: "EINVAL: path must be absolute (start with /), rm: " });
+    // Run 21: an empty path is refused by the delete tool itself, before the store (attack21a delete-tool-dot-segment).
+    expect(await call("delete", { path: "" })).toEqual({
+      isError: true,
+      text: "EINVAL: invalid argument, delete: the path is empty; give the path of the file or directory to delete.",
+    });
 
     const ls = await call("ls", { path: "/workspace" });
     expect(ls.isError).toBe(false);
