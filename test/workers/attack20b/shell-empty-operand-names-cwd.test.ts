@@ -20,7 +20,9 @@
  *   not GNU's `cannot access`/strerror wording — the defect was acting on the cwd, which is gone; the wording is not.
  */
 import { expect, it } from "vitest";
-import { inShellWorkspace, sh } from "../shell/helpers.js";
+import { shellCases } from "../shell/helpers.js";
+
+const TREE = { dirs: ["w/d/sub", "w/e"], files: { "w/d/f.txt": "keep\n" } };
 
 const commands: [string, string, string][] = [
   ["test -e ''", "", "rc=1\n"],
@@ -32,17 +34,9 @@ const commands: [string, string, string][] = [
 ];
 
 it("an empty operand is ENOENT, not the cwd (bash 5.2, GNU coreutils 9.1)", async () => {
-  const out = await inShellWorkspace(async (ws) => {
-    const results: { stdout: string; stderr: string }[] = [];
-    for (const [command] of commands) {
-      await ws.fs.mkdir("/workspace/w/d/sub", { recursive: true });
-      await ws.fs.mkdir("/workspace/w/e", { recursive: true });
-      await ws.fs.chmod("/workspace/w", 0o755);
-      await ws.fs.writeFile("/workspace/w/d/f.txt", "keep\n");
-      const r = await sh(ws, `${command}; echo rc=$?${command.startsWith("chmod") ? "; stat -c %a ." : ""}`, { cwd: "/workspace/w" });
-      results.push({ stdout: r.stdout, stderr: r.stderr });
-    }
-    return results;
+  const out = await shellCases(TREE, commands.map(([command]) => command), {
+    cwd: "/workspace/w",
+    wrap: (command) => `${command}; echo rc=$?${command.startsWith("chmod") ? "; stat -c %a ." : ""}`,
   });
-  expect(out).toEqual(commands.map(([, stderr, stdout]) => ({ stdout, stderr })));
+  expect(out).toEqual(commands.map(([command, stderr, stdout]) => [command, stdout, stderr]));
 });

@@ -15,7 +15,9 @@
  *   rm's stat of '' fails as GNU's does and nothing is removed.
  */
 import { expect, it } from "vitest";
-import { inShellWorkspace, sh } from "../shell/helpers.js";
+import { shellCases } from "../shell/helpers.js";
+
+const TREE = { dirs: ["w/d/sub", "w/e"], files: { "w/d/f.txt": "keep\n", keep: "keep\n" } };
 
 const commands: [string, string, number][] = [
   ["rm -rf ''", "", 0],
@@ -25,22 +27,15 @@ const commands: [string, string, number][] = [
 ];
 
 it("rm of an empty operand removes nothing (ENOENT), as GNU rm", async () => {
-  const out = await inShellWorkspace(async (ws) => {
-    const results: { stdout: string; stderr: string }[] = [];
-    for (const [command] of commands) {
-      await ws.fs.mkdir("/workspace/w/d/sub", { recursive: true });
-      await ws.fs.mkdir("/workspace/w/e", { recursive: true });
-      await ws.fs.writeFile("/workspace/w/d/f.txt", "keep\n");
-      await ws.fs.writeFile("/workspace/keep", "keep\n");
-      const r = await sh(ws, `${command}; echo rc=$?; find /workspace | sort | tr '\\n' ' '`, { cwd: "/workspace/w" });
-      results.push({ stdout: r.stdout, stderr: r.stderr });
-    }
-    return results;
+  const out = await shellCases(TREE, commands.map(([command]) => command), {
+    cwd: "/workspace/w",
+    wrap: (command) => `${command}; echo rc=$?; find /workspace | sort | tr '\\n' ' '`,
   });
   expect(out).toEqual(
-    commands.map(([, stderr, rc]) => ({
-      stdout: `rc=${rc}\n/workspace /workspace/keep /workspace/w /workspace/w/d /workspace/w/d/f.txt /workspace/w/d/sub /workspace/w/e `,
+    commands.map(([command, stderr, rc]) => [
+      command,
+      `rc=${rc}\n/workspace /workspace/keep /workspace/w /workspace/w/d /workspace/w/d/f.txt /workspace/w/d/sub /workspace/w/e `,
       stderr,
-    })),
+    ]),
   );
 });

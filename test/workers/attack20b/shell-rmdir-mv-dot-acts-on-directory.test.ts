@@ -13,7 +13,9 @@
  *   still ending in `/.` with EBUSY.
  */
 import { expect, it } from "vitest";
-import { inShellWorkspace, sh } from "../shell/helpers.js";
+import { shellCases } from "../shell/helpers.js";
+
+const TREE = { dirs: ["d/sub", "e"], files: { "d/f.txt": "keep\n" } };
 
 const commands: [string, string][] = [
   ["rmdir e/.", "rmdir: failed to remove 'e/.': Invalid argument\n"],
@@ -23,19 +25,10 @@ const commands: [string, string][] = [
 ];
 
 it("rmdir and mv of an operand ending in . or .. fail as on Linux ($? 1, the tree unchanged)", async () => {
-  const out = await inShellWorkspace(async (ws) => {
-    const results: { stdout: string; stderr: string }[] = [];
-    for (const [command] of commands) {
-      await ws.fs.rm("/workspace", { recursive: true, force: true });
-      await ws.fs.mkdir("/workspace/d/sub", { recursive: true });
-      await ws.fs.mkdir("/workspace/e", { recursive: true });
-      await ws.fs.writeFile("/workspace/d/f.txt", "keep\n");
-      const r = await sh(ws, `(${command}); echo rc=$?; find /workspace | sort | tr '\\n' ' '`, { cwd: "/workspace" });
-      results.push({ stdout: r.stdout, stderr: r.stderr });
-    }
-    return results;
+  const out = await shellCases(TREE, commands.map(([command]) => command), {
+    wrap: (command) => `(${command}); echo rc=$?; find /workspace | sort | tr '\\n' ' '`,
   });
   expect(out).toEqual(
-    commands.map(([, stderr]) => ({ stdout: "rc=1\n/workspace /workspace/d /workspace/d/f.txt /workspace/d/sub /workspace/e ", stderr })),
+    commands.map(([command, stderr]) => [command, "rc=1\n/workspace /workspace/d /workspace/d/f.txt /workspace/d/sub /workspace/e ", stderr]),
   );
 });

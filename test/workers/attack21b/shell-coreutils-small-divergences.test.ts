@@ -22,7 +22,9 @@
  * its operands (reversed with -r) into one list. Siblings: test/workers/fix21/shell-coreutils-gnu.test.ts.
  */
 import { expect, it } from "vitest";
-import { inShellWorkspace, sh } from "../shell/helpers.js";
+import { shellCases } from "../shell/helpers.js";
+
+const TREE = { dirs: ["d/sub"], files: { "a.txt": "one\ntwo\n", "d/f.txt": "keep\n" }, links: { ld: "d" } };
 
 const checks: [string, string, string][] = [
   ["dirname /; dirname //", "/\n/\n", ""],
@@ -35,18 +37,5 @@ const checks: [string, string, string][] = [
 ];
 
 it("dirname, basename, rmdir -p, wc, od, tac and ls -d answer as GNU coreutils", async () => {
-  const out = await inShellWorkspace(async (ws) => {
-    const results: [string, string, string][] = [];
-    for (const [command] of checks) {
-      await ws.fs.rm("/workspace", { recursive: true, force: true });
-      await ws.fs.mkdir("/workspace/d/sub", { recursive: true });
-      await ws.fs.writeFile("/workspace/a.txt", "one\ntwo\n");
-      await ws.fs.writeFile("/workspace/d/f.txt", "keep\n");
-      await ws.fs.symlink("d", "/workspace/ld");
-      const r = await sh(ws, command, { cwd: "/workspace" });
-      results.push([command, r.stdout, r.stderr]);
-    }
-    return results;
-  });
-  expect(out).toEqual(checks);
+  expect(await shellCases(TREE, checks.map(([command]) => command))).toEqual(checks);
 });

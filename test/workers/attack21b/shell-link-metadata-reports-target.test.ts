@@ -23,7 +23,13 @@
  * dangling link is listed.
  */
 import { expect, it } from "vitest";
-import { inShellWorkspace, sh } from "../shell/helpers.js";
+import { shellCases } from "../shell/helpers.js";
+
+const TREE = {
+  dirs: ["d"],
+  files: { "a.txt": "one\ntwo\n", "d/f.txt": "keep\n" },
+  links: { la: "a.txt", ld: "d", dangling: "missing" },
+};
 
 const checks: [string, string][] = [
   ["find . -type l | sort", "./dangling\n./la\n./ld\n"],
@@ -36,19 +42,6 @@ const checks: [string, string][] = [
 ];
 
 it("find -type l, stat and ls -l describe a symbolic link itself, as GNU", async () => {
-  const out = await inShellWorkspace(async (ws) => {
-    await ws.fs.mkdir("/workspace/d", { recursive: true });
-    await ws.fs.writeFile("/workspace/a.txt", "one\ntwo\n");
-    await ws.fs.writeFile("/workspace/d/f.txt", "keep\n");
-    await ws.fs.symlink("a.txt", "/workspace/la");
-    await ws.fs.symlink("d", "/workspace/ld");
-    await ws.fs.symlink("missing", "/workspace/dangling");
-    const results: { command: string; stdout: string; stderr: string }[] = [];
-    for (const [command] of checks) {
-      const r = await sh(ws, command, { cwd: "/workspace" });
-      results.push({ command, stdout: r.stdout, stderr: r.stderr });
-    }
-    return results;
-  });
-  expect(out).toEqual(checks.map(([command, stdout]) => ({ command, stdout, stderr: "" })));
+  const out = await shellCases(TREE, checks.map(([command]) => command));
+  expect(out).toEqual(checks.map(([command, stdout]) => [command, stdout, ""]));
 });

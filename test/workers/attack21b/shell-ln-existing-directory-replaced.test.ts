@@ -22,7 +22,13 @@
  * real directory (the Workspace's symlink needs real parents).
  */
 import { expect, it } from "vitest";
-import { inShellWorkspace, sh } from "../shell/helpers.js";
+import { shellCases } from "../shell/helpers.js";
+
+const TREE = {
+  dirs: ["d/sub", "e"],
+  files: { "a.txt": "one\ntwo\n", "d/f.txt": "keep\n" },
+  links: { ld: "d", la: "a.txt" },
+};
 
 const base = "/workspace /workspace/a.txt /workspace/d /workspace/d/f.txt /workspace/d/sub /workspace/e /workspace/la /workspace/ld";
 const cases: [string, string, string][] = [
@@ -38,23 +44,16 @@ function listing(added: string): string {
 }
 
 it("ln -s TARGET DIR makes DIR/<name> as GNU ln (the directory kept, $? 0)", async () => {
-  const out = await inShellWorkspace(async (ws) => {
-    const results: { stdout: string; stderr: string; eIsDirectory: boolean }[] = [];
-    for (const [command] of cases) {
-      await ws.fs.rm("/workspace", { recursive: true, force: true });
-      await ws.fs.mkdir("/workspace/d/sub", { recursive: true });
-      await ws.fs.mkdir("/workspace/e", { recursive: true });
-      await ws.fs.writeFile("/workspace/a.txt", "one\ntwo\n");
-      await ws.fs.writeFile("/workspace/d/f.txt", "keep\n");
-      await ws.fs.symlink("d", "/workspace/ld");
-      await ws.fs.symlink("a.txt", "/workspace/la");
-      const r = await sh(ws, `(${command}); find /workspace | sort | tr '\\n' ' '`, { cwd: "/workspace" });
-      results.push({ stdout: r.stdout, stderr: r.stderr, eIsDirectory: (await ws.fs.lstat("/workspace/e")).isDirectory });
-    }
-    return results;
+  const out = await shellCases(TREE, cases.map(([command]) => command), {
+    wrap: (command) => `(${command}); find /workspace | sort | tr '\\n' ' '`,
+    collect: async (ws, _command, r) => ({
+      stdout: r.stdout,
+      stderr: r.stderr,
+      eIsDirectory: (await ws.fs.lstat("/workspace/e")).isDirectory,
+    }),
   });
   expect(out).toEqual(
-    cases.map(([command, added]) => ({
+    cases.map(([, added]) => ({
       stdout: `rc=0\none\ntwo\n${listing(added)}`,
       stderr: "",
       eIsDirectory: true,

@@ -7,34 +7,24 @@
  * ENOTDIR (rename(2): the entry is a link), in just-bash's wording; `which ''` finds nothing; `cat ''` is ENOENT.
  */
 import { expect, it } from "vitest";
-import { inShellWorkspace, sh } from "../shell/helpers.js";
+import { shellCases } from "../shell/helpers.js";
 
-const TREE = "/workspace /workspace/d /workspace/d/f.txt /workspace/d/sub /workspace/e /workspace/keep /workspace/link ";
+const TREE = { dirs: ["d/sub", "e"], files: { "d/f.txt": "keep\n", keep: "keep\n" }, links: { link: "d" } };
+const LISTING = "/workspace /workspace/d /workspace/d/f.txt /workspace/d/sub /workspace/e /workspace/keep /workspace/link ";
 
 const cases: [string, string, string][] = [
-  ["rm d/.", "rc=1\n" + TREE, "rm: cannot remove 'd/.': Is a directory\n"],
-  ["rmdir d/sub/..", "rc=1\n" + TREE, "rmdir: failed to remove 'd/sub/..': Directory not empty\n"],
+  ["rm d/.", "rc=1\n" + LISTING, "rm: cannot remove 'd/.': Is a directory\n"],
+  ["rmdir d/sub/..", "rc=1\n" + LISTING, "rmdir: failed to remove 'd/sub/..': Directory not empty\n"],
   ["find d/. -delete", "rc=1\n/workspace /workspace/d /workspace/e /workspace/keep /workspace/link ", "find: cannot delete 'd/.': Invalid argument\n"],
-  ["mv ./ z", "rc=1\n" + TREE, "mv: cannot move './' to 'z': Device or resource busy\n"],
-  ["mv link/ y", "rc=1\n" + TREE, "mv: cannot move 'link/': ENOTDIR: not a directory, mv '/workspace/link/'\n"],
-  ["which ''", "rc=1\n" + TREE, ""],
-  ["cat ''", "rc=1\n" + TREE, "cat: : No such file or directory\n"],
+  ["mv ./ z", "rc=1\n" + LISTING, "mv: cannot move './' to 'z': Device or resource busy\n"],
+  ["mv link/ y", "rc=1\n" + LISTING, "mv: cannot move 'link/': ENOTDIR: not a directory, mv '/workspace/link/'\n"],
+  ["which ''", "rc=1\n" + LISTING, ""],
+  ["cat ''", "rc=1\n" + LISTING, "cat: : No such file or directory\n"],
 ];
 
 it("more operands of '' or ending in . or .. answer as Linux, nothing else changed", async () => {
-  const out = await inShellWorkspace(async (ws) => {
-    const results: { stdout: string; stderr: string }[] = [];
-    for (const [command] of cases) {
-      await ws.fs.rm("/workspace", { recursive: true, force: true });
-      await ws.fs.mkdir("/workspace/d/sub", { recursive: true });
-      await ws.fs.mkdir("/workspace/e", { recursive: true });
-      await ws.fs.writeFile("/workspace/d/f.txt", "keep\n");
-      await ws.fs.writeFile("/workspace/keep", "keep\n");
-      await ws.fs.symlink("d", "/workspace/link");
-      const r = await sh(ws, `${command}; echo rc=$?; find /workspace | sort | tr '\\n' ' '`, { cwd: "/workspace" });
-      results.push({ stdout: r.stdout, stderr: r.stderr });
-    }
-    return results;
+  const out = await shellCases(TREE, cases.map(([command]) => command), {
+    wrap: (command) => `${command}; echo rc=$?; find /workspace | sort | tr '\\n' ' '`,
   });
-  expect(out).toEqual(cases.map(([, stdout, stderr]) => ({ stdout, stderr })));
+  expect(out).toEqual(cases);
 });

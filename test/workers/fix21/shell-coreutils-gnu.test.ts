@@ -4,7 +4,9 @@
  * a.txt "one\ntwo\n", d/f.txt, d/sub, ld -> d).
  */
 import { expect, it } from "vitest";
-import { inShellWorkspace, sh } from "../shell/helpers.js";
+import { shellCases } from "../shell/helpers.js";
+
+const TREE = { dirs: ["d/sub"], files: { "a.txt": "one\ntwo\n", "d/f.txt": "keep\n" }, links: { ld: "d" } };
 
 const checks: [string, string, string][] = [
   // dirname / basename: all-slash names, doubled slashes, `--`, a lone `-`, a suffix that is the whole name.
@@ -28,18 +30,5 @@ const checks: [string, string, string][] = [
 ];
 
 it("dirname, basename, rmdir -p, wc, cut, od, tac and ls -d siblings answer as GNU coreutils", async () => {
-  const out = await inShellWorkspace(async (ws) => {
-    const results: [string, string, string][] = [];
-    for (const [command] of checks) {
-      await ws.fs.rm("/workspace", { recursive: true, force: true });
-      await ws.fs.mkdir("/workspace/d/sub", { recursive: true });
-      await ws.fs.writeFile("/workspace/a.txt", "one\ntwo\n");
-      await ws.fs.writeFile("/workspace/d/f.txt", "keep\n");
-      await ws.fs.symlink("d", "/workspace/ld");
-      const r = await sh(ws, command, { cwd: "/workspace" });
-      results.push([command, r.stdout, r.stderr]);
-    }
-    return results;
-  });
-  expect(out).toEqual(checks);
+  expect(await shellCases(TREE, checks.map(([command]) => command))).toEqual(checks);
 });

@@ -6,32 +6,16 @@
  * (hard links: ENOSYS; ls -l's owner/size/date columns are just-bash's own).
  */
 import { expect, it } from "vitest";
-import type { Workspace } from "../../../src/index.js";
-import { inShellWorkspace, sh } from "../shell/helpers.js";
+import { shellCases } from "../shell/helpers.js";
 
-async function tree(ws: Workspace): Promise<void> {
-  await ws.fs.rm("/workspace", { recursive: true, force: true });
-  await ws.fs.mkdir("/workspace/d/sub", { recursive: true });
-  await ws.fs.mkdir("/workspace/e/x", { recursive: true });
-  await ws.fs.writeFile("/workspace/a.txt", "one\ntwo\n");
-  await ws.fs.writeFile("/workspace/d/f.txt", "keep\n");
-  await ws.fs.writeFile("/workspace/empty", "");
-  await ws.fs.writeFile("/workspace/z", "z\n");
-  await ws.fs.symlink("a.txt", "/workspace/la");
-  await ws.fs.symlink("d", "/workspace/ld");
-  await ws.fs.symlink("missing", "/workspace/dangling");
-}
+const TREE = {
+  dirs: ["d/sub", "e/x"],
+  files: { "a.txt": "one\ntwo\n", "d/f.txt": "keep\n", empty: "", z: "z\n" },
+  links: { la: "a.txt", ld: "d", dangling: "missing" },
+};
 
 async function runAll(cases: readonly (readonly [string, string, string])[]) {
-  return inShellWorkspace(async (ws) => {
-    const out: [string, string, string][] = [];
-    for (const [command] of cases) {
-      await tree(ws);
-      const r = await sh(ws, `(${command}); echo rc=$?`, { cwd: "/workspace" });
-      out.push([command, r.stdout, r.stderr]);
-    }
-    return out;
-  });
+  return shellCases(TREE, cases.map(([command]) => command), { wrap: (command) => `(${command}); echo rc=$?` });
 }
 
 it("ln: several targets need a directory; -n, -v, -f onto a directory, one operand, directory-form names", async () => {

@@ -31,3 +31,49 @@ export async function sh(ws: Workspace, source: string, options: { cwd?: string;
   const handle = await ws.runtime.exec(source, { ...options, encoding: "utf8" });
   return handle.result();
 }
+
+/** A tree under /workspace; names are relative to it. Directories are made with their parents. */
+export interface ShellTree {
+  dirs?: readonly string[];
+  /** name → content (UTF-8). */
+  files?: Readonly<Record<string, string>>;
+  /** name → link target, written as given. */
+  links?: Readonly<Record<string, string>>;
+}
+
+/** Removes /workspace and makes `tree` there (directories, then files, then links). */
+export async function resetTree(ws: Workspace, tree: ShellTree): Promise<void> {
+  await ws.fs.rm("/workspace", { recursive: true, force: true });
+  await ws.fs.mkdir("/workspace", { recursive: true });
+  for (const dir of tree.dirs ?? []) await ws.fs.mkdir(`/workspace/${dir}`, { recursive: true });
+  for (const [name, content] of Object.entries(tree.files ?? {})) await ws.fs.writeFile(`/workspace/${name}`, content);
+  for (const [name, target] of Object.entries(tree.links ?? {})) await ws.fs.symlink(target, `/workspace/${name}`);
+}
+
+type ShellResult = Awaited<ReturnType<typeof sh>>;
+
+/**
+ * Runs each command in its own fresh copy of `tree` (cwd /workspace unless `cwd` is given), in one Durable Object.
+ * `wrap` turns a command into the source run (default: as is); `collect` turns each result into what the test
+ * compares (default: `[command, stdout, stderr]`).
+ */
+export async function shellCases<R = [string, string, string]>(
+  tree: ShellTree,
+  commands: readonly string[],
+  options: {
+    cwd?: string;
+    wrap?: (command: string) => string;
+    collect?: (ws: Workspace, command: string, result: ShellResult) => R | Promise<R>;
+  } = {},
+): Promise<R[]> {
+  const collect = options.collect ?? ((_ws, command, r) => [command, r.stdout, r.stderr] as R);
+  return inShellWorkspace(async (ws) => {
+    const out: R[] = [];
+    for (const command of commands) {
+      await resetTree(ws, tree);
+      const r = await sh(ws, options.wrap ? options.wrap(command) : command, { cwd: options.cwd ?? "/workspace" });
+      out.push(await collect(ws, command, r));
+    }
+    return out;
+  });
+}
