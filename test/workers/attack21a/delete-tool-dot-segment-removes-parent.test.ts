@@ -31,27 +31,24 @@ import { createPiTools } from "../../../src/tools/pi-ai.js";
 
 const ALL = ["/workspace", "/workspace/d", "/workspace/d/x", "/workspace/d/x/k.txt", "/workspace/f.txt"];
 
-it("delete of a path ending in . or .. removes nothing and answers an error", async () => {
+type Call = ["all" | "rooted", string];
+
+/** Runs each delete call (the whole tree's tool set, or one rooted at /workspace/d) on a fresh copy of ALL. */
+async function deleteCalls(calls: Call[]): Promise<{ path: string; error: boolean; text: string; left: string[] }[]> {
   const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
-  const out = await runInDurableObject(stub, async (_i, state) => {
+  return runInDurableObject(stub, async (_i, state) => {
     const ws = new Workspace({ storage: state.storage });
     const results: { path: string; error: boolean; text: string; left: string[] }[] = [];
     try {
-      const { execute } = createPiTools({ workspace: ws });
-      const { execute: rooted } = createPiTools({ workspace: ws, root: "/workspace/d" });
-      const cases: [typeof execute, string][] = [
-        [execute, "/workspace/d/.."],
-        [execute, "/workspace/d/x/.."],
-        [execute, "/workspace/d/."],
-        [rooted, "x/.."],
-        [rooted, "."],
-        [rooted, ""],
-      ];
-      for (const [run, path] of cases) {
+      const sets = {
+        all: createPiTools({ workspace: ws }).execute,
+        rooted: createPiTools({ workspace: ws, root: "/workspace/d" }).execute,
+      };
+      for (const [set, path] of calls) {
         await ws.fs.mkdir("/workspace/d/x", { recursive: true });
         await ws.fs.writeFile("/workspace/d/x/k.txt", "k");
         await ws.fs.writeFile("/workspace/f.txt", "f");
-        const r = await run({ id: path, name: "delete", arguments: { path, recursive: true } });
+        const r = await sets[set]({ id: path, name: "delete", arguments: { path, recursive: true } });
         const left = (await ws.fs.find("/", "**")).map((e) => e.path).sort();
         results.push({ path, error: r.isError === true, text: (r.content[0] as { text: string }).text, left });
       }
@@ -60,6 +57,17 @@ it("delete of a path ending in . or .. removes nothing and answers an error", as
     }
     return results;
   });
+}
+
+it("delete of a path ending in . or .. removes nothing and answers an error", async () => {
+  const out = await deleteCalls([
+    ["all", "/workspace/d/.."],
+    ["all", "/workspace/d/x/.."],
+    ["all", "/workspace/d/."],
+    ["rooted", "x/.."],
+    ["rooted", "."],
+    ["rooted", ""],
+  ]);
   // Found: every call answered { deleted: <path> }; left: [] for /workspace/d/.., ["/workspace", "/workspace/f.txt"]
   // for the others ("/workspace/d/." and rooted "." / "x/.." / "" removed /workspace/d, the root).
   const dots = (path: string) =>
@@ -75,35 +83,17 @@ it("delete of a path ending in . or .. removes nothing and answers an error", as
 }, 60_000);
 
 it("the tool set's root is refused by any spelling; what is inside it, and d/, still delete", async () => {
-  const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
-  const out = await runInDurableObject(stub, async (_i, state) => {
-    const ws = new Workspace({ storage: state.storage });
-    const results: { path: string; text: string; left: string[] }[] = [];
-    try {
-      const { execute: rooted } = createPiTools({ workspace: ws, root: "/workspace/d" });
-      const { execute } = createPiTools({ workspace: ws });
-      const cases: [typeof execute, string][] = [
-        [rooted, "/workspace/d"],
-        [rooted, "/workspace/d/"],
-        [rooted, "/workspace/d//"],
-        [rooted, "x/"],
-        [execute, "/workspace/d/"],
-        [execute, "/workspace/d/x/../."],
-        [execute, "/."],
-      ];
-      for (const [run, path] of cases) {
-        await ws.fs.mkdir("/workspace/d/x", { recursive: true });
-        await ws.fs.writeFile("/workspace/d/x/k.txt", "k");
-        await ws.fs.writeFile("/workspace/f.txt", "f");
-        const r = await run({ id: path, name: "delete", arguments: { path, recursive: true } });
-        const left = (await ws.fs.find("/", "**")).map((e) => e.path).sort();
-        results.push({ path, text: (r.content[0] as { text: string }).text, left });
-      }
-    } finally {
-      await ws.close();
-    }
-    return results;
-  });
+  const out = (
+    await deleteCalls([
+      ["rooted", "/workspace/d"],
+      ["rooted", "/workspace/d/"],
+      ["rooted", "/workspace/d//"],
+      ["rooted", "x/"],
+      ["all", "/workspace/d/"],
+      ["all", "/workspace/d/x/../."],
+      ["all", "/."],
+    ])
+  ).map(({ path, text, left }) => ({ path, text, left }));
   const root = "EPERM: operation not permitted, the tool set's root cannot be deleted (delete the entries inside it instead), rm: /workspace/d";
   expect(out).toEqual([
     { path: "/workspace/d", text: root, left: ALL },

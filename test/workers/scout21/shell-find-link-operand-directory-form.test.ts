@@ -21,18 +21,12 @@
  * siblings — du and grep -r start points — are fixed alongside (test/workers/fix21/shell-walk-operands.test.ts).
  */
 import { expect, it } from "vitest";
-import { inShellWorkspace, sh } from "../shell/helpers.js";
+import { shellCases } from "../shell/helpers.js";
 
 it("find ld/ walks the directory the link names, as GNU find", async () => {
-  const out = await inShellWorkspace(async (ws) => {
-    await ws.fs.mkdir("/workspace/d/sub", { recursive: true });
-    await ws.fs.writeFile("/workspace/d/f.txt", "keep\n");
-    await ws.fs.symlink("d", "/workspace/ld");
-    const results: string[] = [];
-    for (const command of ["find ld/ | sort", "find ld/ -name '*.txt'", "find ld/ -maxdepth 0 -type d"]) {
-      results.push((await sh(ws, `(${command}) 2>&1; echo rc=$?`, { cwd: "/workspace" })).stdout);
-    }
-    return results;
+  const out = await shellCases({ dirs: ["d/sub"], files: { "d/f.txt": "keep\n" }, links: { ld: "d" } }, ["find ld/ | sort", "find ld/ -name '*.txt'", "find ld/ -maxdepth 0 -type d"], {
+    wrap: (command) => `(${command}) 2>&1; echo rc=$?`,
+    collect: (_ws, _command, r) => r.stdout,
   });
   // Found: ["ld\nrc=0\n", "rc=0\n", "rc=0\n"]. Expected: GNU find 4.9's output for the same tree.
   expect(out).toEqual(["ld/\nld/f.txt\nld/sub\nrc=0\n", "ld/f.txt\nrc=0\n", "ld/\nrc=0\n"]);

@@ -13,18 +13,12 @@
  * for `d/` and `d//`, `./d/f.txt` for `./` and `.//`, as GNU grep 3.8 (test/workers/fix21/shell-walk-operands.test.ts).
  */
 import { expect, it } from "vitest";
-import { inShellWorkspace, sh } from "../shell/helpers.js";
+import { shellCases } from "../shell/helpers.js";
 
 it("grep -r d/ prints d/f.txt, as GNU grep", async () => {
-  const out = await inShellWorkspace(async (ws) => {
-    await ws.fs.mkdir("/workspace/d", { recursive: true });
-    await ws.fs.writeFile("/workspace/d/f.txt", "keep\n");
-    await ws.fs.symlink("d", "/workspace/ld");
-    const results: string[] = [];
-    for (const command of ["grep -r keep d/", "grep -R keep ld/", "grep -rl keep ./ | sort"]) {
-      results.push((await sh(ws, `(${command}) 2>&1; echo rc=$?`, { cwd: "/workspace" })).stdout);
-    }
-    return results;
+  const out = await shellCases({ dirs: ["d"], files: { "d/f.txt": "keep\n" }, links: { ld: "d" } }, ["grep -r keep d/", "grep -R keep ld/", "grep -rl keep ./ | sort"], {
+    wrap: (command) => `(${command}) 2>&1; echo rc=$?`,
+    collect: (_ws, _command, r) => r.stdout,
   });
   // Found: ["d//f.txt:keep\nrc=0\n", "ld//f.txt:keep\nrc=0\n", ".//d/f.txt\nrc=0\n"].
   expect(out).toEqual(["d/f.txt:keep\nrc=0\n", "ld/f.txt:keep\nrc=0\n", "./d/f.txt\nrc=0\n"]);
