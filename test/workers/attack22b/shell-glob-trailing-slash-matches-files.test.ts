@@ -1,0 +1,41 @@
+// Issue 20, twenty-second attack run: a glob ending in `/` (`*/`, `d/*/`, `[ef]*/`) matches FILES as well as
+// directories and drops the slash, so the bash idioms "every subdirectory" delete or visit files: `rm -rf */`
+// removes every file of the directory too, `for d in */; do rm -r "$d"; done` likewise; `ls -d */` lists files.
+// Nearby: `*/*` does not descend through a link to a directory (bash does), `*/.` does not expand at all, and
+// `*.txt/` / `*/*/` expand to files where bash leaves them unexpanded.
+// Tried: in /workspace/d with directories e (holding g.md), k, a link le -> e, a file f.txt, a link lf -> f.txt,
+// side by side with GNU bash 5.2: `echo */`, `echo d/*/`, `echo ./*/`, `echo [ef]*/`, `for x in */`, `echo */.`,
+// `echo *.txt/`, `echo */*`, `echo */*/`, `shopt -s nullglob; echo */`, `ls -d */`; then `mkdir -p keep build dist;
+// echo important > keep.txt; echo x > build/a; rm -rf */`.
+// Held: globs without a trailing slash (run 21's newline fix), `rm -rf build/`.
+// Found (high — data loss: `rm -rf */` deletes keep.txt, $? 0; 2 of 2 runs): `echo */` prints `e f.txt k le lf`
+// (bash `e/ k/ le/`); after `rm -rf */` the directory is empty (bash keeps keep.txt).
+// Cause: just-bash's glob expander (expandSimple) splits the pattern with `split("/").filter(c => c !== "")`, so
+// the trailing empty segment — bash's "directories only, keep the slash" — is lost; it also lists a directory's
+// children with lstat semantics (no descent through le).
+// Suggested fix: a gen-shell patch to the expander: remember a trailing `/` (and `/.`), keep only matches that stat
+// (following links) as directories and append the `/` (or `/.`) to each; descend through links to directories for
+// a middle segment, as bash does; leave a pattern that matches nothing as written.
+import { expect, it } from "vitest";
+import { inShellWorkspace, sh } from "../shell/helpers.js";
+
+it.fails("a glob ending in / matches directories only and keeps the slash, as bash", async () => {
+  const out = await inShellWorkspace(async (ws) => {
+    await ws.fs.mkdir("/workspace/d/e", { recursive: true });
+    await ws.fs.mkdir("/workspace/d/k");
+    await ws.fs.writeFile("/workspace/d/f.txt", "hi\n");
+    await ws.fs.writeFile("/workspace/d/e/g.md", "hi\n");
+    await ws.fs.symlink("e", "/workspace/d/le");
+    await ws.fs.symlink("f.txt", "/workspace/d/lf");
+    const globs = await sh(ws, "echo */; echo ./*/; echo [ef]*/; for x in */; do echo \"[$x]\"; done; ls -d */; echo */*", { cwd: "/workspace/d" });
+    await ws.fs.mkdir("/workspace/r/keep", { recursive: true });
+    await ws.fs.mkdir("/workspace/r/build/sub", { recursive: true });
+    await ws.fs.writeFile("/workspace/r/keep.txt", "important\n");
+    const removal = await sh(ws, "rm -rf */; echo rc=$?; ls", { cwd: "/workspace/r" });
+    return [globs, removal].map((r) => ({ stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode }));
+  });
+  expect(out).toEqual([
+    { stdout: "e/ k/ le/\n./e/ ./k/ ./le/\ne/\n[e/]\n[k/]\n[le/]\ne/\nk/\nle/\ne/g.md le/g.md\n", stderr: "", exitCode: 0 },
+    { stdout: "rc=0\nkeep.txt\n", stderr: "", exitCode: 0 },
+  ]);
+});
