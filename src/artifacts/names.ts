@@ -49,13 +49,16 @@ export function storedName(name: unknown, sessionId: string | undefined): string
 
 /**
  * The caller's name for a stored name, or `undefined` when it is not one of
- * this session's (scoped: the `<session>__` prefix followed by a non-empty
- * remainder free of `__`). Unscoped: the stored name itself.
+ * this session's. Scoped: the `<session>__` prefix followed by a remainder
+ * that is a valid scoped local name ({@link ARTIFACT_NAME_PATTERN}, no
+ * `__`) — exactly the names {@link storedName} can produce for this session,
+ * so session `chat_`'s `chat___notes` is not session `chat`'s `_notes`.
+ * Unscoped: the stored name itself.
  */
 export function localName(stored: string, sessionId: string | undefined): string | undefined {
   if (sessionId === undefined) return stored;
   const prefix = `${sessionId}${SESSION_SEPARATOR}`;
   if (!stored.startsWith(prefix)) return undefined;
   const rest = stored.slice(prefix.length);
-  return rest !== "" && !rest.includes(SESSION_SEPARATOR) ? rest : undefined;
+  return ARTIFACT_NAME_PATTERN.test(rest) && !rest.includes(SESSION_SEPARATOR) ? rest : undefined;
 }

@@ -19,6 +19,11 @@
  * Suggested fix: in `localName`, keep a scoped stored name only when its rest is a valid local name
  * (`ARTIFACT_NAME_PATTERN` — so it starts with a letter or digit — and no `__`), i.e. exactly the names
  * `storedName(rest, session)` could have produced.
+ *
+ * Fixed: `localName` (src/artifacts/names.ts) keeps a scoped stored name only when its rest matches
+ * `ARTIFACT_NAME_PATTERN` and holds no `__` — the names `storedName` produces — so `list()`, `artifacts repo list`
+ * and the binding-echo names (`#echoName`) of session `chat` leave `chat___notes` out. get/delete/fork/token calls
+ * already went through `storedName`, which refuses `_notes` (EINVALIDNAME) before the binding is called.
  */
 import { describe, expect, it } from "vitest";
 import { createArtifact } from "../../../src/artifacts/index.js";
@@ -27,7 +32,7 @@ import { ArtifactsStandIn } from "../../shared/artifacts-standin.js";
 const NOW = Date.parse("2026-01-01T00:00:00.000Z");
 
 describe("attack22c: a scoped artifacts list", () => {
-  it.fails("shows only names this session stored (not session chat_'s repositories)", async () => {
+  it("shows only names this session stored (not session chat_'s repositories)", async () => {
     const binding = new ArtifactsStandIn({ now: () => NOW });
     const other = createArtifact(binding, "chat_");
     const mine = createArtifact(binding, "chat");
@@ -44,5 +49,18 @@ describe("attack22c: a scoped artifacts list", () => {
     const cliNames = (JSON.parse(cli.stdout) as { name: string; description?: string }[]).map((r) => r.name);
     // Found: ["_notes", "mine"] from both, `_notes` carrying "secret plans of chat_".
     expect({ api: listed.map((r) => r.name).sort(), cli: cliNames.sort() }).toEqual({ api: ["mine"], cli: ["mine"] });
+  });
+});
+
+describe("fix22: localName keeps only names storedName can produce", () => {
+  it("maps stored names back to exactly the local names of this session", async () => {
+    const { localName, storedName } = await import("../../../src/artifacts/names.js");
+    expect(localName("chat__notes", "chat")).toBe("notes");
+    expect(localName(storedName("a.b-c_d", "chat"), "chat")).toBe("a.b-c_d");
+    for (const stored of ["chat___notes", "chat__-x", "chat__.x", "chat__", "chat__a__b", "chat-4__x", "chat__a b", "chat__é"]) {
+      expect([stored, localName(stored, "chat")]).toEqual([stored, undefined]);
+    }
+    // Unscoped: every stored name as it is.
+    expect(localName("chat___notes", undefined)).toBe("chat___notes");
   });
 });
