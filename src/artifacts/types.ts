@@ -217,7 +217,11 @@ export interface ArtifactClient {
   create(name: string, opts?: ArtifactCreateOptions): Promise<ArtifactsCreateRepoResult>;
   /** Metadata of `name` (the ten info fields, `name` the caller's). Rejects the binding's `NOT_FOUND` when absent. */
   get(name: string): Promise<ArtifactsRepoInfo>;
-  /** Every repository visible to this client (pages of 100 until the last); a scoped client's names are stripped. */
+  /**
+   * Every repository visible to this client (pages of 100 until the last); a scoped client's names are stripped,
+   * and it lists only `<session>__<rest>` whose `<rest>` is a name it could use (the name pattern, no `__`): session
+   * `chat_`'s `chat___notes` is not session `chat`'s `_notes`.
+   */
   list(): Promise<ArtifactRepoSummary[]>;
   /** Imports `source` into a new repository `name`. */
   import(name: string, source: ArtifactImportSource, opts?: ArtifactImportOptions): Promise<ArtifactsCreateRepoResult>;
