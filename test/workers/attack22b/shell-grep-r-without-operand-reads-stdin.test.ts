@@ -14,11 +14,17 @@
  * Suggested fix: in the grep shadow (src/backends/worker-shell/walks.ts), when -r/-R is given and no file operand,
  * append `.` and print names without the `./` prefix (GNU's behaviour for the implicit operand); report a missing
  * operand with GNU's message and exit 2 (unless -s).
+ * Fixed: scripts/gen-shell.mjs patches just-bash's grep (SOURCE_PATCHES "grep -r operands", "grep -r hidden
+ * names", "grep -r start point unreadable"): with -r/-R and no file operand it searches `.` whatever stdin holds,
+ * naming files without a `./`; an explicit `.` names them `./d/f.txt` as GNU; hidden names (`.env`, `.github/`) are
+ * searched like any other (just-bash skipped them); a start point that cannot be read is reported with GNU's message
+ * and status 2. du's names under `.` got the same `./` (`du -a` → `./d/f.txt`). Siblings:
+ * test/workers/fix22/shell-grep-r-gnu.test.ts.
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
-it.fails("grep -r without a file operand searches the working directory; a missing operand is exit 2, as GNU grep", async () => {
+it("grep -r without a file operand searches the working directory; a missing operand is exit 2, as GNU grep", async () => {
   const out = await inShellWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace/d/e", { recursive: true });
     await ws.fs.writeFile("/workspace/d/f.txt", "hi\n");

@@ -59,10 +59,10 @@ describe("attack7: link cycles under the shell's tree walkers", () => {
       ];
     });
     // Before the fix: each { exitCode: 124, stdout: "", stderr: "Execution timed out after 5000 ms\n" }.
-    expect(r[0]).toEqual({ exitCode: 0, stdout: "f:hello\n", stderr: "" });
-    expect(r[1]).toEqual({ exitCode: 0, stdout: "f:hello\n", stderr: "" });
+    expect(r[0]).toEqual({ exitCode: 0, stdout: "./f:hello\n", stderr: "" });
+    expect(r[1]).toEqual({ exitCode: 0, stdout: "./f:hello\n", stderr: "" });
     expect(r[2]).toEqual({ exitCode: 0, stdout: "d/\nd/f\nd/self\nd/up\n.\n", stderr: "" });
-    expect(r[3]).toEqual({ exitCode: 0, stdout: "self/f:hello\nf:hello\nf:1:hello\n", stderr: "" });
+    expect(r[3]).toEqual({ exitCode: 0, stdout: "self/f:hello\n./f:hello\n./f:1:hello\n", stderr: "" });
   });
 
   it("FIXED (low, same cause): with one self -> . link, grep -r prints one match and tar stores 3 entries", { timeout: 60_000 }, async () => {
@@ -71,7 +71,7 @@ describe("attack7: link cycles under the shell's tree walkers", () => {
       return { grep: await run(ws, "cd /w/d && grep -r hello ."), tar: await run(ws, "cd /w && tar -cf t.tar d; echo rc=$?; tar -tf t.tar | wc -l") };
     });
     // Before the fix: grep printed f:hello, self/f:hello, self/self/f:hello, … (41 lines); tar "rc=2\n82\n".
-    expect(r.grep.stdout).toBe("f:hello\n");
+    expect(r.grep.stdout).toBe("./f:hello\n");
     expect(r.tar.stdout).toBe("rc=0\n3\n");
   });
 

@@ -39,7 +39,7 @@ describe("worker-shell: commands against durable files", () => {
       await seed(ws);
       return [await run(ws, "grep -rn TODO ."), await run(ws, "grep -rn TODO src"), await run(ws, "grep -rn NOPE .")];
     });
-    expect(out[0]).toEqual(ok("a.txt:2:TODO: a\nsrc/x.ts:1:// TODO x\nsrc/x.ts:3:// TODO y\n"));
+    expect(out[0]).toEqual(ok("./a.txt:2:TODO: a\n./src/x.ts:1:// TODO x\n./src/x.ts:3:// TODO y\n"));
     expect(out[1]).toEqual(ok("src/x.ts:1:// TODO x\nsrc/x.ts:3:// TODO y\n"));
     expect(out[2]).toEqual({ exitCode: 1, stdout: "", stderr: "", status: "failed" });
   });
@@ -219,8 +219,8 @@ describe("worker-shell: commands against durable files", () => {
     expect(out.r[0]).toEqual(ok("with space\nwith space\n"));
     expect(out.r[1]).toEqual(ok(""));
     expect(out.r[2]).toEqual(ok("dir é\nmy file.txt\né.txt\n日本.txt\n🎉 party.txt\n日本語\n🎉 ok\nin\n"));
-    // just-bash's grep -r names files under "." without GNU grep's "./" prefix; its sort puts the emoji first.
-    expect(out.r[3]).toEqual(ok("日本.txt\n./🎉 party.txt\n./dir é/日本 🎉.txt\n"));
+    // grep -r names files under an explicit "." with GNU grep's "./" prefix; just-bash's sort puts the emoji first.
+    expect(out.r[3]).toEqual(ok("./日本.txt\n./🎉 party.txt\n./dir é/日本 🎉.txt\n"));
     expect(out.r[4]).toEqual(ok("dir é\ne é.txt\n"));
     expect(out.r[5]).toEqual(ok("a b\na  b\n$x\n"));
     expect(out.names).toEqual(["dir é", "e é.txt", "my file.txt", "日本.txt", "🎉 party.txt"]);

@@ -269,7 +269,7 @@ describe("exec with two backends: what the shell answers is a result the model c
         value: { ...shell, command: 'node -e "console.log(6 * 7)"', exitCode: 127, stdout: "", stderr: expect.stringMatching(/^bash: node: command not found.*\n$/) },
       },
       j: { type: "json", value: JS_RESULT },
-      c: { type: "json", value: { command: "grep -rn TODO .", cwd: "/workspace/src", backend: "worker-shell", exitCode: 0, stdout: "app.ts:2:// TODO: rename x\n", stderr: "" } },
+      c: { type: "json", value: { command: "grep -rn TODO .", cwd: "/workspace/src", backend: "worker-shell", exitCode: 0, stdout: "./app.ts:2:// TODO: rename x\n", stderr: "" } },
       e: { type: "json", value: { ...shell, command: 'echo "$GREETING"', exitCode: 0, stdout: "hé\n", stderr: "" } },
       1: { type: "json", value: { ...shell, command: "grep -rn NOPE /workspace", exitCode: 1, stdout: "", stderr: "" } },
       i: { type: "json", value: { ...shell, command: "cat", error: 'Backend "worker-shell" is not callable; it does not accept structured input.' } },
