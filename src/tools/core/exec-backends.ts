@@ -7,6 +7,7 @@
  * @module
  */
 import { z } from "zod";
+import { escapeProtoKeys, unescapeProtoKeys } from "./proto-keys.js";
 import { formatSize } from "./exec-output.js";
 
 /** Backends the exec tool may use: id → optional extra description (spec 03 §2.1). */
@@ -44,9 +45,12 @@ export interface ExecInput {
   cwd?: string;
   /** Id of the backend to run it on (in the schema only when there are several). Default: the first. */
   backend?: string;
-  /** Environment variables for this run. Default: none. */
+  /** Environment variables for this run. Default: none. A `"__proto__"` name is kept as an ordinary variable. */
   env?: Record<string, string>;
-  /** JSON value handed to a callable backend's module (in the schema only for callable backends). Default: none. */
+  /**
+   * JSON value handed to a callable backend's module (in the schema only for callable backends). Default: none.
+   * A `"__proto__"` key at any depth is kept as an ordinary key (validated like the others), as the runtime keeps it.
+   */
   input?: Record<string, unknown>;
 }
 
@@ -149,12 +153,17 @@ export function nestedTooDeep(value: unknown): boolean {
  * The depth is checked iteratively before zod's recursive validation runs, so
  * a deeper value is rejected with `input is nested deeper than 64 levels` instead of
  * overflowing the stack. (A preprocess keeps the JSON Schema that of the record.)
+ * A `"__proto__"` key, at any depth, is checked and kept like any other
+ * (zod alone would drop it: see proto-keys.ts).
  */
 const inputValue = z.preprocess((value, ctx) => {
-  if (!nestedTooDeep(value)) return value;
+  if (!nestedTooDeep(value)) return escapeProtoKeys(value, true);
   ctx.addIssue({ code: "custom", message: `input is nested deeper than ${MAX_INPUT_DEPTH} levels`, input: value });
   return z.NEVER;
-}, z.record(z.string(), jsonValue));
+}, z.record(z.string(), jsonValue).overwrite(unescapeProtoKeys));
+
+/** exec's `env`: strings by name; a `"__proto__"` name is checked and kept like any other (see proto-keys.ts). */
+const envValue = z.preprocess((value) => escapeProtoKeys(value, false), z.record(z.string(), z.string()).overwrite(unescapeProtoKeys));
 
 /** exec's input schema for a selection: `backend` only with several backends, `input` only with a callable one. */
 export function execInputSchema(sel: Selection): z.ZodType<ExecInput> {
@@ -174,7 +183,7 @@ export function execInputSchema(sel: Selection): z.ZodType<ExecInput> {
       .enum(sel.ids as [string, ...string[]])
       .describe("Backend to run on, from the list in the tool description. If a tool is missing there, retry on another backend.");
   }
-  shape.env = z.record(z.string(), z.string()).optional().describe("Environment variables for this run only.");
+  shape.env = envValue.optional().describe("Environment variables for this run only.");
   if (sel.callable.size > 0) {
     shape.input = inputValue.optional().describe("Structured input (JSON object) passed to a callable backend's module.");
   }

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { cutWithMark } from "../../util/cut.js";
+import { protoKeyName } from "./proto-keys.js";
 
 /** A JSON Schema object (draft-07). */
 export type JSONSchemaObject = { type: "object"; properties?: Record<string, unknown>; required?: string[]; [key: string]: unknown };
@@ -107,7 +108,10 @@ function* closestBranches(issues: readonly UnionIssue[], depth = 0): Generator<U
 
 /** An issue's path within bounds: its first 64 segments, a string key cut to 256 characters (`…`). */
 function boundedPath(path: NonNullable<BoundedIssue["path"]>): NonNullable<BoundedIssue["path"]> {
-  const cut = (key: PropertyKey) => (typeof key === "string" ? cutWithMark(key, 256) : key);
+  const cut = (raw: PropertyKey) => {
+    const key = protoKeyName(raw);
+    return typeof key === "string" ? cutWithMark(key, 256) : key;
+  };
   return Array.from(path.slice(0, 64), (segment) => (segment !== null && typeof segment === "object" ? { key: cut(segment.key) } : cut(segment)));
 }
 
@@ -181,7 +185,7 @@ export function invalidArgumentsText(name: string, detail: string): string {
  */
 export function invalidArgumentsMessage(name: string, error: z.ZodError): string {
   const issues = error.issues.slice(0, INVALID_ARGUMENTS_MAX_ISSUES).map((issue) => {
-    const path = issue.path.map(String).join(".");
+    const path = issue.path.map((key) => String(protoKeyName(key))).join(".");
     // A message that already starts with its path (directory tools' inputs) is not prefixed twice.
     return path !== "" && !issue.message.startsWith(`${path}: `) ? `${path}: ${issue.message}` : issue.message;
   });
