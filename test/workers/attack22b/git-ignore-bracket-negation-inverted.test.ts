@@ -1,0 +1,40 @@
+/**
+ * Issue 20, twenty-second attack run: in `.gitignore`, a bracket expression negated with `!` or `^` (`[!d]*`,
+ * `[^d]*`, `src/[!l]*.ts`) is read as a class holding `!`/`^` and the letters — its meaning inverted: `[!d]*\/`
+ * (git: every directory not starting with d) ignores `docs/` and keeps `src/`; `src/[!l]*.ts` ignores nothing. The
+ * same defect run 21 fixed for the shell's find/grep globs (shell-glob-skips-newline-names), here in the ignore
+ * matcher the git operations share (status, add -A, clean, stash).
+ * Tried: src/a.ts, src/lib/b.ts, docs/r.md, top.txt, side by side with git 2.39.5: `[!d]*\/`, `[^d]*\/`,
+ * `src/[!l]*.ts`, `[xy]/` (held), `[!x]/` in a second tree.
+ * Held: a positive class `[xy]/`.
+ * Found (low-medium — what git would commit is left out and what it ignores is committed; 2 of 2 runs):
+ * `[!d]*\/` → status shows src/a.ts, src/lib/b.ts (git: docs/r.md); `src/[!l]*.ts` → src/a.ts still untracked (git
+ * hides it).
+ * Cause: the `ignore` package's pattern translation (isomorphic-git's bundled copy, used by ops/ignores.ts
+ * compileIgnoreRules) copies a bracket expression into the RegExp as is, so `[!d]` is the class {!, d}.
+ * Suggested fix: a gen-git patch turning a leading `!` inside a bracket expression into `^` (git's wildmatch
+ * accepts both `!` and `^`), as run 21 did for the shell's glob-to-regex.
+ */
+import { expect, it } from "vitest";
+import { createGitClient } from "../../../src/git/index.js";
+import { inShellWorkspace, sh } from "../shell/helpers.js";
+
+const withGit = { workspace: { git: createGitClient(), defaultGitIdentity: { name: "T", email: "t@e" } } };
+const setup = "git init -q -b main; mkdir -p src/lib docs; for f in src/a.ts src/lib/b.ts docs/r.md top.txt; do echo 1 > \"$f\"; done; ";
+const cases: [string, string][] = [
+  ["printf '[!d]*/\\n' > .gitignore; git status --porcelain=v1 -uall", "?? .gitignore\n?? docs/r.md\n?? top.txt\n"],
+  ["printf '[^d]*/\\n' > .gitignore; git status --porcelain=v1 -uall", "?? .gitignore\n?? docs/r.md\n?? top.txt\n"],
+  ["printf 'src/[!l]*.ts\\n' > .gitignore; git status --porcelain=v1 -uall", "?? .gitignore\n?? docs/r.md\n?? src/lib/b.ts\n?? top.txt\n"],
+];
+
+it.fails("a negated bracket expression in .gitignore matches what the class excludes, as git's wildmatch", async () => {
+  const out = await inShellWorkspace(async (ws) => {
+    const results: string[] = [];
+    for (const [i, [command]] of cases.entries()) {
+      await ws.fs.mkdir(`/workspace/r${i}`, { recursive: true });
+      results.push((await sh(ws, setup + command, { cwd: `/workspace/r${i}` })).stdout);
+    }
+    return results;
+  }, withGit);
+  expect(out).toEqual(cases.map(([, expected]) => expected));
+});

@@ -1,0 +1,43 @@
+/**
+ * Issue 20, twenty-second attack run: a `.gitignore` rule that re-includes a DIRECTORY (`!*\/`, `!/src/`,
+ * `!src/lib/`, `!docs/`) has no effect in the Workspace's git: everything under the directory stays ignored, so the
+ * common whitelist `*` / `!*\/` / `!*.ts` hides every source file — `git status` shows nothing and `git add -A`
+ * stages nothing, and the files silently never reach a commit or a push.
+ * Tried: src/a.ts, src/lib/b.ts, docs/r.md, top.txt; side by side with git 2.39.5: `*` `!*\/` `!*.ts`; `/*`
+ * `!/src/`; `src/*` `!src/lib/`; `docs` `!docs/`; `[!d]*\/`, `[^d]*\/`, `src/[!l]*.ts` (a separate finding); and
+ * 26 other rules (anchored `/a`, `a/`, `a/**`, `**\/b`, `b/c`, nested .gitignore negation, escaped trailing spaces,
+ * `[xy]/`, `a/*\/c`, info/exclude, tracked files, `!.gitignore`, `a/b` + `!a/b/c`, `#`/`\#`, CRLF).
+ * Held: those 26 (modulo the documented ASCII case-insensitivity).
+ * Found (medium — files silently left out of commits; 2 of 2 runs): with `*`/`!*\/`/`!*.ts`, status -uall prints
+ * nothing and `git add -A; git status` nothing (git: `A  src/a.ts`, `A  src/lib/b.ts`); `src/*` + `!src/lib/` hides
+ * src/lib/b.ts; `docs` + `!docs/` hides docs/r.md.
+ * Cause: IgnoreRules.isIgnored (src/git/ops/ignores.ts) asks `matcher.ignores(<parent>)` of each directory above the
+ * path WITHOUT a trailing slash, so a rule meant for directories (`…/`) — a re-inclusion above all — never applies
+ * to it; git tests a directory as a directory.
+ * Suggested fix: test the parent as `<parent>/` (and let a directory re-inclusion undo an ancestor's exclusion as
+ * git's last-match-wins does for that directory), keeping "a file under an excluded directory stays excluded".
+ */
+import { expect, it } from "vitest";
+import { createGitClient } from "../../../src/git/index.js";
+import { inShellWorkspace, sh } from "../shell/helpers.js";
+
+const withGit = { workspace: { git: createGitClient(), defaultGitIdentity: { name: "T", email: "t@e" } } };
+const setup = "git init -q -b main; mkdir -p src/lib docs; for f in src/a.ts src/lib/b.ts docs/r.md top.txt; do echo 1 > \"$f\"; done; ";
+const cases: [string, string][] = [
+  ["printf '*\\n!*/\\n!*.ts\\n' > .gitignore; git add -A; git status --porcelain=v1", "A  src/a.ts\nA  src/lib/b.ts\n"],
+  ["printf '/*\\n!/src/\\n' > .gitignore; git status --porcelain=v1 -uall", "?? src/a.ts\n?? src/lib/b.ts\n"],
+  ["printf 'src/*\\n!src/lib/\\n' > .gitignore; git status --porcelain=v1 -uall", "?? .gitignore\n?? docs/r.md\n?? src/lib/b.ts\n?? top.txt\n"],
+  ["printf 'docs\\n!docs/\\n' > .gitignore; git status --porcelain=v1 -uall", "?? .gitignore\n?? docs/r.md\n?? src/a.ts\n?? src/lib/b.ts\n?? top.txt\n"],
+];
+
+it.fails("a rule re-including a directory applies to it, as in git", async () => {
+  const out = await inShellWorkspace(async (ws) => {
+    const results: string[] = [];
+    for (const [i, [command]] of cases.entries()) {
+      await ws.fs.mkdir(`/workspace/r${i}`, { recursive: true });
+      results.push((await sh(ws, setup + command, { cwd: `/workspace/r${i}` })).stdout);
+    }
+    return results;
+  }, withGit);
+  expect(out).toEqual(cases.map(([, expected]) => expected));
+});
