@@ -12,6 +12,8 @@ import type { GitClient } from "../git/types.js";
 import type { ArtifactClient } from "../artifacts/types.js";
 import { unconfiguredArtifacts } from "../artifacts/unconfigured.js";
 import { positiveInteger } from "../util/validate.js";
+import { quoteCut } from "../util/cut.js";
+import { MAX_PATH_BYTES } from "../fs/path.js";
 import { noopObserver, withSpan, type WorkspaceAttributes, type WorkspaceObserver, type WorkspaceSpan } from "../observer.js";
 import { checkKillSignal, runtimeError, WorkspaceExecutionLostError } from "./errors.js";
 import { createExecHandle, type SyncFields } from "./handle.js";
@@ -215,6 +217,44 @@ function gitFor(ws: RuntimeWorkspace): GitClient {
   ) as GitClient;
 }
 
+/** Most UTF-8 bytes of an execution id (`exec`'s `id`): a longer one names no execution. */
+const MAX_EXEC_ID_BYTES = 256;
+
+/** Most UTF-8 bytes of a call id: an execution id, `:` and a sequence number or a UUID. */
+const MAX_CALL_ID_BYTES = MAX_EXEC_ID_BYTES + 1 + 36;
+
+/** Whether `text` holds more than `max` bytes of UTF-8 (encoded only when its length leaves it in doubt). */
+function overBytes(text: string, max: number): boolean {
+  if (text.length <= max / 3) return false;
+  return text.length > max || textEncoder.encode(text).byteLength > max;
+}
+
+/**
+ * Refuses, before any backend is asked, an id that can name no execution (over {@link MAX_EXEC_ID_BYTES} bytes):
+ * `ENOENT` `no execution "<first 64 characters>…" (<n> characters) on backend "<id>"`, as an unknown id is.
+ */
+function checkRunId(id: unknown, backend: string): void {
+  if (typeof id === "string" && overBytes(id, MAX_EXEC_ID_BYTES)) {
+    throw runtimeError("ENOENT", `no execution ${quoteCut(id)} on backend "${backend}" (an execution id is at most ${MAX_EXEC_ID_BYTES} bytes)`);
+  }
+}
+
+/**
+ * Refuses, before the backend is asked, a `cwd` longer than a Workspace path can be ({@link MAX_PATH_BYTES}:
+ * `ENAMETOOLONG`) and an env entry with a long name whose value is not a string (TypeError): their messages
+ * quote at most 64 characters of what was given (shorter ones are the backend's to refuse, as before).
+ */
+function checkExecArguments(o: { cwd?: unknown; env?: unknown }): void {
+  if (typeof o.cwd === "string" && overBytes(o.cwd, MAX_PATH_BYTES)) {
+    throw Object.assign(new Error(`ENAMETOOLONG: exec: cwd is over ${MAX_PATH_BYTES} bytes (MAX_PATH_BYTES): ${quoteCut(o.cwd)}`), { code: "ENAMETOOLONG" });
+  }
+  if (o.env !== null && typeof o.env === "object" && !Array.isArray(o.env)) {
+    for (const [name, value] of Object.entries(o.env)) {
+      if (typeof value !== "string" && name.length > 64) throw new TypeError(`exec: env[${quoteCut(name)}] must be a string, got ${value === null ? "null" : typeof value}`);
+    }
+  }
+}
+
 function validateOutput(output: WorkspaceRuntimeOutputOptions | false | undefined, where: string): void {
   if (output === undefined || output === false) return;
   if (typeof output !== "object" || output === null) throw new TypeError(`${where}: output must be { maxLines?, maxBytes? } or false`);
@@ -331,7 +371,7 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
     const backend = this.#backends.find((b) => b.id === id);
     if (!backend) {
       const ids = this.#backends.map((b) => JSON.stringify(b.id)).join(", ");
-      throw new Error(`no backend with id ${JSON.stringify(id)}; this Workspace has ${ids}`);
+      throw new Error(`no backend with id ${typeof id === "string" ? quoteCut(id) : JSON.stringify(id)}; this Workspace has ${ids}`);
     }
     return backend;
   }
@@ -507,7 +547,8 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
    *   `E2BIG` when `stdin` is over {@link MAX_REMOTE_STDIN_BYTES} or the whole
    *   request over {@link MAX_REMOTE_EXEC_BYTES} (nothing sent); or the
    *   backend's refusal (`EEXEC_BUSY`, `EEXEC_EXISTS`, `ECLOSED`, validation
-   *   errors).
+   *   errors); a `cwd` over `MAX_PATH_BYTES` rejects `ENAMETOOLONG` and an `env` name over 64
+   *   characters with a value that is not a string a TypeError, each quoting 64 characters and the length.
    */
   async exec<E extends "utf8" | undefined = undefined>(
     source: string,
@@ -522,6 +563,7 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
       if (textEncoder.encode(o.id).byteLength > 256) throw runtimeError("EINVAL", "exec: id must be at most 256 bytes");
     }
     const backend = this.#resolve(o.backend);
+    checkExecArguments(o);
     if (o.input !== undefined && backend.callable !== true) {
       throw new Error(`Backend "${backend.id}" is not callable; it does not accept structured input.`);
     }
@@ -654,6 +696,7 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
 
   async #getEnvelope(id: string, backendId: string | undefined, after: number | "tail" | undefined): Promise<ModuleExecutionEnvelope> {
     const backend = this.#resolve(backendId);
+    checkRunId(id, backend.id);
     const request: { id: string; after?: number | "tail" } = { id };
     if (after !== undefined) request.after = after;
     return this.#byId(backend, id, (c) => (c.kind === "module" ? c.handle.getExec(request) : c.handle.rpc.shell.getExec(request)));
@@ -687,7 +730,8 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
    * after this call. Unknown id → rejects `ENOENT`.
    *
    * @throws (rejects) TypeError for an invalid `resume` or `output`; Error for
-   *   an unknown backend; the backend's `ENOENT` for an unknown id.
+   *   an unknown backend; the backend's `ENOENT` for an unknown id — and `ENOENT` before any backend is asked for an
+   *   id over 256 bytes (no run can have one), quoting its first 64 characters and its length.
    */
   async getExec<E extends "utf8" | undefined = undefined>(
     id: string,
@@ -726,6 +770,7 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
   ): Promise<void> {
     checkKillSignal(options?.signal, "killExec");
     const backend = this.#resolve(options?.backend);
+    checkRunId(id, backend.id);
     const request: { id: string; signal?: KillSignal } = { id };
     if (options?.signal !== undefined) request.signal = options.signal;
     await this.#byId(backend, id, (c) => (c.kind === "module" ? c.handle.killExec(request) : c.handle.rpc.shell.killExec(request)));
@@ -743,6 +788,7 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
     } = {},
   ): Promise<void> {
     const backend = this.#resolve(options?.backend);
+    checkRunId(id, backend.id);
     await this.#byId(backend, id, (c) => (c.kind === "module" ? c.handle.disposeExec({ id }) : c.handle.rpc.shell.disposeExec({ id })));
     this.#ranOn.delete(`${backend.id}\0${id}`);
   }
@@ -840,7 +886,11 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
     const backend = this.#resolve(options?.backend);
     const connected = await this.#connect(backend);
     if (connected.kind !== "module" || !connected.handle.respond) {
-      throw new Error(`backend "${backend.id}" doesn't run calls that wait for an answer (execution ${JSON.stringify(id)})`);
+      throw new Error(`backend "${backend.id}" doesn't run calls that wait for an answer (execution ${quoteCut(id)})`);
+    }
+    if (overBytes(id, MAX_EXEC_ID_BYTES) || overBytes(callId, MAX_CALL_ID_BYTES)) {
+      // Names no execution or call: refused as an unknown one is, quoting at most 64 characters of each.
+      throw runtimeError("ENOTWAITING", `execution ${quoteCut(id)} has no call ${quoteCut(callId)} waiting for an answer on backend "${backend.id}"`);
     }
     await connected.handle.respond({ id, callId, answer: copy });
   }

@@ -177,7 +177,10 @@ export interface PushOutcome {
   pushed: number;
   /** Bytes of file content sent. */
   bytes: number;
-  /** Entries the container refused (e.g. a file where it has a directory it cannot replace); bounded as {@link PullOutcome.skipped}. */
+  /**
+   * Entries the container refused (e.g. a file where it has a directory it cannot replace); bounded as {@link PullOutcome.skipped}.
+   * One refused for a reason that passes ({@link RETRIED_CODES}) stays owed and is sent, and listed while refused, again by every later push.
+   */
   skipped: SkippedEntry[];
   /** The change-log position pushed up to. */
   cursor: ChangeCursor;
@@ -274,7 +277,7 @@ export class RemoteSync {
     db.run(
       `CREATE TABLE IF NOT EXISTS __ws_sync_state (
         backend TEXT PRIMARY KEY, boot TEXT, pushed_rev INTEGER NOT NULL DEFAULT 0, pushed_path TEXT,
-        pull_pending INTEGER NOT NULL DEFAULT 0, pull_error TEXT)`,
+        pull_pending INTEGER NOT NULL DEFAULT 0, pull_error TEXT, pull_owed INTEGER NOT NULL DEFAULT 0)`,
     );
     db.run(
       `CREATE TABLE IF NOT EXISTS __ws_sync_manifest (
@@ -282,12 +285,27 @@ export class RemoteSync {
         mtime REAL NOT NULL, ctime REAL NOT NULL, target TEXT, rev INTEGER NOT NULL, PRIMARY KEY (backend, path)) WITHOUT ROWID`,
     );
     db.run(`CREATE TABLE IF NOT EXISTS __ws_sync_temps (backend TEXT NOT NULL, path TEXT NOT NULL, PRIMARY KEY (backend, path)) WITHOUT ROWID`);
+    db.run(
+      `CREATE TABLE IF NOT EXISTS __ws_sync_owed (
+        backend TEXT NOT NULL, path TEXT NOT NULL, rev INTEGER NOT NULL, deleted INTEGER NOT NULL, PRIMARY KEY (backend, path)) WITHOUT ROWID`,
+    );
     try {
       db.all(`SELECT disk FROM __ws_sync_state LIMIT 0`);
     } catch {
       // A state table made by an earlier version: the disk id the backend's daemon announced (NULL: none recorded).
       try {
         db.run(`ALTER TABLE __ws_sync_state ADD COLUMN disk TEXT`);
+      } catch {
+        /* the column exists */
+      }
+    }
+    try {
+      db.all(`SELECT pull_owed FROM __ws_sync_state LIMIT 0`);
+    } catch {
+      // A state table made by an earlier version, which kept "a command's pull is owed" as the error text alone.
+      try {
+        db.run(`ALTER TABLE __ws_sync_state ADD COLUMN pull_owed INTEGER NOT NULL DEFAULT 0`);
+        db.run(`UPDATE __ws_sync_state SET pull_owed = 1 WHERE pull_pending = 1 AND pull_error = ?`, COMMAND_SENT);
       } catch {
         /* the column exists */
       }
@@ -368,9 +386,10 @@ export class RemoteSync {
     this.#db.tx(() => {
       this.#db.run(`DELETE FROM __ws_sync_manifest WHERE backend = ?`, this.#backend);
       this.#db.run(`DELETE FROM __ws_sync_temps WHERE backend = ?`, this.#backend);
+      this.#db.run(`DELETE FROM __ws_sync_owed WHERE backend = ?`, this.#backend);
       this.#db.run(
-        `INSERT INTO __ws_sync_state (backend, boot, disk, pushed_rev, pushed_path, pull_pending, pull_error) VALUES (?, ?, ?, 0, NULL, 0, NULL)
-         ON CONFLICT (backend) DO UPDATE SET boot = excluded.boot, disk = excluded.disk, pushed_rev = 0, pushed_path = NULL, pull_pending = 0, pull_error = NULL`,
+        `INSERT INTO __ws_sync_state (backend, boot, disk, pushed_rev, pushed_path, pull_pending, pull_error, pull_owed) VALUES (?, ?, ?, 0, NULL, 0, NULL, 0)
+         ON CONFLICT (backend) DO UPDATE SET boot = excluded.boot, disk = excluded.disk, pushed_rev = 0, pushed_path = NULL, pull_pending = 0, pull_error = NULL, pull_owed = 0`,
         this.#backend,
         boot,
         disk ?? null,
@@ -433,14 +452,21 @@ export class RemoteSync {
 
   /**
    * Call under {@link exclusive} right before a command is sent: marks a pull
-   * pending (`pull_error` {@link COMMAND_SENT}) until the command's own pull
-   * (or its deferral) settles it. Should the object die first, the next push —
-   * by a Workspace with no command of its own in flight — pulls first, so the
+   * pending and owed (`pull_owed`, `pull_error` {@link COMMAND_SENT}) until a
+   * pull completes. Should the object die first, the next push — by a
+   * Workspace with no command of its own in flight — pulls first, so the
    * interrupted command's changes win as they would have (docs/container.md).
+   * A failed or deferred pull ({@link markPullPending}) keeps the mark: the
+   * next push with anything to send still pulls first.
    */
   commandSent(): void {
     this.#live++;
-    this.markPullPending(COMMAND_SENT);
+    this.#markOwed();
+  }
+
+  /** A command's pull is owed (`pull_owed`, apart from the last error text): the next push pulls first. */
+  #markOwed(): void {
+    this.#db.run(`UPDATE __ws_sync_state SET pull_pending = 1, pull_error = ?, pull_owed = 1 WHERE backend = ?`, COMMAND_SENT, this.#backend);
   }
 
   /** The command {@link commandSent} announced was not sent after all, or its pull is about to run (or be deferred). */
@@ -460,7 +486,11 @@ export class RemoteSync {
     this.#owed++;
   }
 
-  /** Marks a pull as pending (it failed, or was deferred) with its reason. */
+  /**
+   * Marks a pull as pending (it failed, or was deferred) with its reason. A
+   * command's owed pull ({@link commandSent}) stays owed: only a pull that
+   * completes clears it.
+   */
   markPullPending(error: string | null): void {
     this.#db.run(`UPDATE __ws_sync_state SET pull_pending = 1, pull_error = ? WHERE backend = ?`, error === null ? null : clipText(error), this.#backend);
   }
@@ -485,22 +515,27 @@ export class RemoteSync {
   /** {@link push}; `block` gets the running totals after each page of the change log. */
   async #push(block: (totals: SyncTotals) => void): Promise<Omit<PushOutcome, "skipped"> & { skipped: SkipList }> {
     await this.#daemon();
-    const state = () => this.#db.one<{ pushed_rev: number; pushed_path: string | null; pull_pending: number; pull_error: string | null }>(
-      `SELECT pushed_rev, pushed_path, pull_pending, pull_error FROM __ws_sync_state WHERE backend = ?`,
+    const state = () => this.#db.one<{ pushed_rev: number; pushed_path: string | null; pull_owed: number; pull_error: string | null }>(
+      `SELECT pushed_rev, pushed_path, pull_owed, pull_error FROM __ws_sync_state WHERE backend = ?`,
       this.#backend,
     );
     const before = state();
-    const commandPending = before?.pull_pending === 1 && before.pull_error === COMMAND_SENT;
+    const owedPull = before?.pull_owed === 1 && (this.#live === 0 || this.#owed > 0);
+    let sends: boolean | undefined;
+    const toSend = () => (sends ??= this.#toSend({ rev: before?.pushed_rev ?? 0, path: before?.pushed_path ?? null }));
     // A command sent by an earlier life of the object (or connection), or abandoned by this one, whose pull never ran:
-    // its changes first. And while commands of this connection are live, what they changed since the last pull is
-    // pulled first when the push has anything to send, so a push deleting or rewriting an entry never destroys what a
-    // live run wrote there (the container's changes win, as in the pull; docs/container.md) — their pulls stay owed.
-    if (((this.#live === 0 || this.#owed > 0) && commandPending) || (this.#live > 0 && this.#toSend({ rev: before?.pushed_rev ?? 0, path: before?.pushed_path ?? null }))) {
+    // its changes first. So too — when the push has anything to send — a command whose own pull failed or was
+    // deferred (the mark stays owed, its error text replaced). And while commands of this connection are live, what
+    // they changed since the last pull is pulled first when the push has anything to send, so a push deleting or
+    // rewriting an entry never destroys what a live run wrote there (the container's changes win, as in the pull;
+    // docs/container.md) — their pulls stay owed.
+    if ((owedPull && (before.pull_error === COMMAND_SENT || toSend())) || (this.#live > 0 && toSend())) {
       await this.pull();
     }
     const after = state();
     let cursor: ChangeCursor = { rev: after?.pushed_rev ?? 0, path: after?.pushed_path ?? null };
     const outcome = { pushed: 0, bytes: 0, skipped: new SkipList(), cursor };
+    await this.#pushOwed(outcome);
     for (;;) {
       const page = this.#fs.changesSince(cursor, { limit: CHANGES_PAGE });
       await this.#pushEntries(page.entries, outcome);
@@ -513,10 +548,70 @@ export class RemoteSync {
   }
 
   /**
+   * Sends again the entries earlier pushes owe ({@link MAX_SYNC_OWED} at most, `__ws_sync_owed`): those the
+   * container refused for a reason that passes ({@link RETRIED_CODES}: a busy executable, a full disk). Each is
+   * sent as the Workspace holds it now, when that is still the revision refused; a later change is in the change
+   * log, which sends it (the row goes). Refused again, it is reported again and stays owed.
+   */
+  async #pushOwed(outcome: { pushed: number; bytes: number; skipped: SkipList }): Promise<void> {
+    for (let after = ""; ; ) {
+      const rows = this.#db.all<{ path: string; rev: number; deleted: number }>(
+        `SELECT path, rev, deleted FROM __ws_sync_owed WHERE backend = ? AND path > ? ORDER BY path LIMIT ?`,
+        this.#backend,
+        after,
+        OWED_PAGE,
+      );
+      if (rows.length === 0) return;
+      after = rows[rows.length - 1]!.path;
+      const entries: ChangeEntry[] = [];
+      for (const row of rows) {
+        const entry = await this.#owedEntry(row.path, row.rev, row.deleted === 1);
+        if (entry) entries.push(entry);
+        else this.#settleOwed(row.path, undefined);
+      }
+      await this.#pushEntries(entries, outcome);
+    }
+  }
+
+  /** The entry an owed row stands for, as the Workspace holds it now; `undefined` when the Workspace changed it since (the change log sends that). */
+  async #owedEntry(path: string, rev: number, deleted: boolean): Promise<ChangeEntry | undefined> {
+    if (deleted) return this.#fs.stampOf(path) === undefined ? { path, kind: "deleted", rev } : undefined;
+    if (this.#fs.stampOf(path) !== rev) return undefined;
+    const stat = await this.#fs.lstat(path).catch(() => undefined);
+    if (!stat) return undefined;
+    const target = stat.isSymbolicLink ? await this.#fs.readlink(path).catch(() => undefined) : undefined;
+    if (this.#fs.stampOf(path) !== rev || (stat.isSymbolicLink && target === undefined)) return undefined;
+    const kind = stat.isSymbolicLink ? "symlink" : stat.isDirectory ? "directory" : "file";
+    return { path, kind, rev, mode: stat.mode, mtime: stat.mtime, size: stat.size, ...(target !== undefined ? { target } : {}) };
+  }
+
+  /**
+   * After the ops of `entry` (a Workspace path) were answered: owed again when one was refused for a reason
+   * that passes (`owe`, the entry), else no longer owed. At most {@link MAX_SYNC_OWED} entries are owed; past
+   * that a refusal is reported once, as before.
+   */
+  #settleOwed(path: string, owe: ChangeEntry | undefined): void {
+    if (owe === undefined) {
+      this.#db.run(`DELETE FROM __ws_sync_owed WHERE backend = ? AND path = ?`, this.#backend, path);
+      return;
+    }
+    const held = this.#db.one<{ n: number }>(`SELECT count(*) AS n FROM __ws_sync_owed WHERE backend = ?`, this.#backend)?.n ?? 0;
+    if (held >= MAX_SYNC_OWED && this.#db.one<{ one: number }>(`SELECT 1 AS one FROM __ws_sync_owed WHERE backend = ? AND path = ?`, this.#backend, path) === undefined) return;
+    this.#db.run(
+      `INSERT OR REPLACE INTO __ws_sync_owed (backend, path, rev, deleted) VALUES (?, ?, ?, ?)`,
+      this.#backend,
+      path,
+      owe.rev,
+      owe.kind === "deleted" ? 1 : 0,
+    );
+  }
+
+  /**
    * Whether the Workspace changes after `cursor` hold an entry a push would send (under /workspace, not
-   * ignored, not the revision the manifest holds): reads the change log up to the first such entry.
+   * ignored, not the revision the manifest holds), or an entry is owed: reads the change log up to the first such entry.
    */
   #toSend(cursor: ChangeCursor): boolean {
+    if (this.#db.one<{ one: number }>(`SELECT 1 AS one FROM __ws_sync_owed WHERE backend = ? LIMIT 1`, this.#backend) !== undefined) return true;
     for (;;) {
       const page = this.#fs.changesSince(cursor, { limit: CHANGES_PAGE });
       for (const entry of page.entries) {
@@ -558,24 +653,48 @@ export class RemoteSync {
     for (const entry of entries) {
       const wire = wirePath(entry.path);
       if (wire === null || wire === "" || this.#ignored(wire)) continue;
+      // Whether an op of this entry was refused for a reason that passes: then the entry stays owed (#pushOwed).
+      let passes = false;
+      const passing = (result: RemoteApplyResult): void => {
+        if (!result.ok && RETRIED_CODES.has(result.error.code)) passes = true;
+      };
       if (entry.kind === "deleted") {
         const targets = this.#removals(wire, entry.rev);
-        if (targets.length === 0) continue; // never reached the container, or synced again since
+        if (targets.length === 0) {
+          this.#settleOwed(entry.path, undefined);
+          continue; // never reached the container, or synced again since
+        }
         outcome.pushed++;
+        let left = targets.length;
         for (const target of targets) {
           await add({ op: "rm", path: target }, (result) => {
-            if (!result.ok && result.error.code !== "ENOENT") return void refused(`${SYNC_ROOT}/${target}`)(result);
-            this.#forget(target);
+            if (!result.ok && result.error.code !== "ENOENT") {
+              passing(result);
+              refused(`${SYNC_ROOT}/${target}`)(result);
+            } else this.#forget(target);
+            if (--left === 0) this.#settleOwed(entry.path, passes ? entry : undefined);
           });
         }
         continue;
       }
       const row = this.#manifestRow(wire);
-      if (row && row.rev === entry.rev) continue; // the container has this revision already
+      if (row && row.rev === entry.rev) {
+        this.#settleOwed(entry.path, undefined);
+        continue; // the container has this revision already
+      }
       const rev = entry.rev;
-      // Another kind of entry in the container's way (a directory where a file now is): removed first.
-      if (row && row.kind !== entry.kind) await add({ op: "rm", path: wire }, () => this.#forget(wire));
+      // Another kind of entry in the container's way (a directory where a file now is): removed first. Forgotten
+      // only once it is gone (as a deletion's): one the container keeps (EBUSY: a mount under it) stays as recorded,
+      // so the pull does not take it for the container's new work. Its refusal is the write's, which reports it.
+      if (row && row.kind !== entry.kind) {
+        await add({ op: "rm", path: wire }, (result) => {
+          if (result.ok || result.error.code === "ENOENT") this.#forget(wire);
+          else passing(result);
+        });
+      }
       const recorded = (result: RemoteApplyResult): void => {
+        passing(result);
+        this.#settleOwed(entry.path, passes ? entry : undefined);
         if (refused(entry.path)(result) || !result.ok) return;
         if (result.stat) this.#record(wire, result.stat, rev);
       };
@@ -590,7 +709,7 @@ export class RemoteSync {
         if (sent >= 0) {
           outcome.pushed++;
           outcome.bytes += sent;
-        }
+        } else this.#settleOwed(entry.path, undefined);
       }
     }
     await flush();
@@ -849,8 +968,8 @@ export class RemoteSync {
     for (const group of groups) if (await this.#removeGone(group.top, group.rows, outcome, dirs)) outcome.applied++;
     block();
     // Commands of this connection still live (a dev server beside): their pulls stay owed should the object die first.
-    if (this.#live > 0) this.markPullPending(COMMAND_SENT);
-    else this.#db.run(`UPDATE __ws_sync_state SET pull_pending = 0, pull_error = NULL WHERE backend = ?`, this.#backend);
+    if (this.#live > 0) this.#markOwed();
+    else this.#db.run(`UPDATE __ws_sync_state SET pull_pending = 0, pull_error = NULL, pull_owed = 0 WHERE backend = ?`, this.#backend);
     this.#owed -= owed; // abandoned before this walk began: their changes are in (one abandoned since is still owed)
     // Pushes run under the same lock, so no push is writing these now.
     for (let i = 0; i < leftovers.length; i += APPLY_BATCH_OPS) {
@@ -1306,6 +1425,19 @@ class RealDirs {
 }
 
 const PARTIAL = Symbol("ws.sync.partialPull");
+
+/**
+ * Codes of an `apply` refusal that can pass with nothing changed in the Workspace (an executable a run is
+ * running, a disk full for a while, a mount under a directory): the entry stays owed and the next pushes send it
+ * again ({@link MAX_SYNC_OWED}). Other refusals (a name too long, an invalid op) are reported once.
+ */
+export const RETRIED_CODES: ReadonlySet<string> = new Set(["ETXTBSY", "ENOSPC", "EDQUOT", "EBUSY", "EAGAIN", "EINTR", "EIO", "EMFILE", "ENFILE", "ENOMEM", "ETIMEDOUT", "ENOTEMPTY"]);
+
+/** Entries a backend's pushes owe at most (refused for a reason in {@link RETRIED_CODES}); a refusal past it is reported once. */
+export const MAX_SYNC_OWED = 1000;
+
+/** Owed entries read per page by a push. */
+const OWED_PAGE = 100;
 
 /** The pending-pull reason a command carries from its sending until its own pull (see {@link RemoteSync.commandSent}). */
 export const COMMAND_SENT = "a command was sent and its pull has not run yet (the object or its connection went away while it ran)";

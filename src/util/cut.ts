@@ -11,3 +11,17 @@ export function cutWithMark(text: string, max: number): string {
   if (end > 0 && (text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
   return `${text.slice(0, end)}…`;
 }
+
+/** Characters of a caller's argument an error message quotes ({@link quoteCut}). */
+export const MAX_QUOTED_CHARS = 64;
+
+/**
+ * `text` JSON-quoted for an error message: whole when at most {@link MAX_QUOTED_CHARS} characters, else its first
+ * {@link MAX_QUOTED_CHARS} (never half a character) then `…" (<n> characters)` — as the artifacts errors quote a name.
+ */
+export function quoteCut(text: string): string {
+  if (text.length <= MAX_QUOTED_CHARS) return JSON.stringify(text);
+  let end = MAX_QUOTED_CHARS;
+  if ((text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
+  return `${JSON.stringify(`${text.slice(0, end)}…`)} (${text.length} characters)`;
+}

@@ -26,6 +26,14 @@
  * Suggested fix: a command's pull that fails or is deferred keeps the pull-first mark (COMMAND_SENT, or a separate
  * "owed" flag beside the error text): `markPullPending(message)` from `#pullAfter` should not clear it, so the next
  * push pulls first — as it does after an interrupted command — and the container's changes win.
+ *
+ * Fixed (fix22 FCH): "a command's pull is owed" is its own column, `__ws_sync_state.pull_owed`, set when a command is
+ * sent and cleared only by a pull that completes (with no other command live); `markPullPending(message | null)`
+ * (a failed or deferred pull, a failed `workspace.pull()`) sets the pending flag and the error text and leaves it.
+ * `RemoteSync.#push` pulls first when it is owed: always for a command whose pull never ran (COMMAND_SENT, as
+ * before), and when the push has anything to send for one whose pull failed or was deferred — so deferring the pulls
+ * of commands that leave nothing to send walks nothing. A state table of an earlier version gets the column, owed
+ * where its error text was COMMAND_SENT. Siblings: test/node/fix22/container-owed-pull-kept.test.ts.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -79,12 +87,12 @@ describe("attack22c: the push after a command whose pull did not run", () => {
     expect(await scenario("succeeds")).toEqual({ firstSync: "complete", stdout: "container edit\n", workspace: "container edit\n", container: "container edit\n" });
   });
 
-  it.fails("the pull failed (ETIMEDOUT): the next command's push does not overwrite the command's change", { timeout: 60_000 }, async () => {
+  it("the pull failed (ETIMEDOUT): the next command's push does not overwrite the command's change", { timeout: 60_000 }, async () => {
     // Found: { firstSync: "pending", stdout: "workspace edit\n", workspace: "workspace edit\n", container: "workspace edit\n" }.
     expect(await scenario("fails")).toEqual({ firstSync: "pending", stdout: "container edit\n", workspace: "container edit\n", container: "container edit\n" });
   });
 
-  it.fails("the pull was deferred (sync: 'defer'): the next command's push does not overwrite the command's change", { timeout: 60_000 }, async () => {
+  it("the pull was deferred (sync: 'defer'): the next command's push does not overwrite the command's change", { timeout: 60_000 }, async () => {
     // Found: { firstSync: "pending", stdout: "workspace edit\n", workspace: "workspace edit\n", container: "workspace edit\n" }.
     expect(await scenario("defer")).toEqual({ firstSync: "pending", stdout: "container edit\n", workspace: "container edit\n", container: "container edit\n" });
   });

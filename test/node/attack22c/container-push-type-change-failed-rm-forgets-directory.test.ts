@@ -21,6 +21,12 @@
  *
  * Suggested fix: forget the rows only when the `rm` succeeded (or was ENOENT), as the deletion path does; on any other
  * refusal keep the manifest as it was (and the entry owed), so the pull sees the directory as unchanged.
+ *
+ * Fixed (fix22 FCH): `RemoteSync.#pushEntries` forgets the rows of a kind change's `rm` only when it succeeded or
+ * was ENOENT, as the deletion path does; a refused one leaves the manifest as it was (the write's EISDIR reports the
+ * entry), so the pull sees the directory unchanged and the Workspace keeps its file. The entry stays owed (EBUSY is
+ * a refusal that passes, see container-push-refused-entry-never-resent.test.ts): once the mount is gone, the next
+ * push removes the directory and writes the file.
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -43,7 +49,7 @@ function canMount(): boolean {
 }
 
 describe("attack22c: a push whose type-change rm the container refuses", () => {
-  (canMount() ? it.fails : it.skip)("keeps the manifest: the Workspace's file is not replaced by the directory", { timeout: 60_000 }, async () => {
+  (canMount() ? it : it.skip)("keeps the manifest: the Workspace's file is not replaced by the directory", { timeout: 60_000 }, async () => {
     const { ws, dir, close } = await realDaemonWorkspace();
     const run = async (command: string) => (await ws.runtime.exec(command, { backend: "box", encoding: "utf8" })).result();
     const mnt = path.join(dir, "d/mnt");
@@ -66,6 +72,16 @@ describe("attack22c: a push whose type-change rm the container refuses", () => {
       const kind = (await ws.fs.lstat("/workspace/d")).isDirectory ? "directory" : "file";
       // Found: "directory" (d/mnt pulled in), the file gone.
       expect(kind).toBe("file");
+      expect(await ws.fs.readFile("/workspace/d", "utf8")).toBe("workspace file\n");
+      // Still mounted: refused again, reported again; the Workspace still keeps its file.
+      expect((await run("true")).skipped).toEqual([
+        { path: "/workspace/d", reason: "EISDIR: illegal operation on a directory (d)" },
+      ]);
+      execFileSync("umount", [mnt], { stdio: "ignore" });
+      mounted = false;
+      const last = await run("cat d");
+      expect([last.stdout, last.skipped]).toEqual(["workspace file\n", []]);
+      expect(fs.readFileSync(path.join(dir, "d"), "utf8")).toBe("workspace file\n");
       expect(await ws.fs.readFile("/workspace/d", "utf8")).toBe("workspace file\n");
     } finally {
       if (mounted) execFileSync("umount", [mnt], { stdio: "ignore" });

@@ -17,15 +17,26 @@
  * Suggested fix: quote ids, names and paths in these messages through one helper that keeps the first 64 characters
  * and the length (as the artifacts errors do) — or refuse an id/callId over 256 bytes before the lookup with a
  * fixed message; MAX_PATH_BYTES bounds a real cwd, so a longer one can be refused as ENAMETOOLONG like an import.
+ *
+ * Fixed (fix22 FCH): src/runtime/index.ts quotes through one helper, `quoteCut` (src/util/cut.ts: JSON-quoted, the
+ * first 64 characters then `…" (<n> characters)`, as the artifacts errors quote a name), and refuses before any
+ * backend is asked what can name nothing: getExec/killExec/disposeExec of an id over 256 bytes (what `exec` accepts)
+ * → `ENOENT no execution "…" (<n> characters) on backend "<id>" (an execution id is at most 256 bytes)`; respond with
+ * an id over 256 bytes or a callId over 293 (an id, `:`, a sequence number or UUID) → `ENOTWAITING`; an unknown
+ * backend id is quoted cut; a cwd over MAX_PATH_BYTES → `ENAMETOOLONG`; an env entry whose name is over 64
+ * characters and whose value is not a string → TypeError `exec: env["…" (<n> characters)] must be a string`. Left to
+ * the backends (not the runtime's files): a cwd under MAX_PATH_BYTES (up to 256 KiB) is still quoted whole in their
+ * `cwd does not exist: …`, and a short env name's message is theirs. The messages below are exact (each `x` × 64
+ * shown as <64x>).
  */
 import { expect, it } from "vitest";
 import { inWorkspace } from "../runtime/helpers.js";
 
-it.fails("runtime refusals quote a 1 MB id, callId, backend, cwd or env name in at most 1,024 characters", async () => {
+it("runtime refusals quote a 1 MB id, callId, backend, cwd or env name cut to 64 characters and its length", async () => {
   const out = await inWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace", { recursive: true });
     const big = "x".repeat(1_000_000);
-    const length = (p: Promise<unknown>) => p.then(() => "resolved", (e: Error) => e.message.length);
+    const length = (p: Promise<unknown>) => p.then(() => "resolved", (e: Error & { code?: string }) => `${e.code ?? e.name} ${e.message.replaceAll("x".repeat(64), "<64x>")}`);
     return {
       getExec: await length(ws.runtime.getExec(big) as Promise<unknown>),
       killExec: await length(ws.runtime.killExec(big)),
@@ -40,5 +51,17 @@ it.fails("runtime refusals quote a 1 MB id, callId, backend, cwd or env name in 
   });
   // Found: getExec/killExec/disposeExec 1000046, respond 2000082, respondCallId 1000081, backend 1000061,
   // cwdMissing 1000031, cwdOutside 1000039, envName 1000033.
-  expect(Object.entries(out).filter(([, n]) => !(typeof n === "number" && n <= 1024))).toEqual([]);
+  const q = (n: number) => `"<64x>…" (${n} characters)`;
+  const gone = `ENOENT no execution ${q(1_000_000)} on backend "worker-javascript" (an execution id is at most 256 bytes)`;
+  expect(out).toEqual({
+    getExec: gone,
+    killExec: gone,
+    disposeExec: gone,
+    respond: `ENOTWAITING execution ${q(1_000_000)} has no call ${q(1_000_002)} waiting for an answer on backend "worker-javascript"`,
+    respondCallId: `ENOTWAITING execution "run-1" has no call ${q(1_000_000)} waiting for an answer on backend "worker-javascript"`,
+    backend: `Error no backend with id ${q(1_000_000)}; this Workspace has "worker-javascript"`,
+    cwdMissing: `ENAMETOOLONG ENAMETOOLONG: exec: cwd is over 262144 bytes (MAX_PATH_BYTES): "/workspace/${"x".repeat(53)}…" (1000011 characters)`,
+    cwdOutside: `ENAMETOOLONG ENAMETOOLONG: exec: cwd is over 262144 bytes (MAX_PATH_BYTES): "/${"x".repeat(63)}…" (1000001 characters)`,
+    envName: `TypeError exec: env[${q(1_000_000)}] must be a string, got number`,
+  });
 }, 120_000);
