@@ -476,10 +476,13 @@ function modeArg(v, field = "mode") {
  * - `write`: write `data` (≤ 1 MiB; Uint8Array or UTF-8 string) at `offset` (default 0). `truncate`
  *   (default: true when `offset` is absent, else false) cuts the file to `offset + data.length`
  *   afterwards. Creates the file with `mode` (default 0o644); an existing file gets `mode` when
- *   given. A symlink, fifo, socket or device at `path` is replaced by the file (checked on the opened
- *   handle: nothing else is ever written into); a file with other hard links is written as a new file
- *   beside it and renamed over the link (its mode and owner kept), so its other names keep their bytes;
- *   a directory is `EISDIR`.
+ *   given. A whole-file write (offset 0, truncate) goes to a new file beside it, renamed into place
+ *   ({@link writeWhole}): one that fails (ENOSPC) leaves the old file whole, a reader never sees a mix,
+ *   a running executable is replaced (no ETXTBSY); the old file's mode (unless given) and owner pass
+ *   to the new one. A write at an offset (a piece) writes in place. A symlink, fifo, socket or device
+ *   at `path` is replaced by the file (checked on the opened handle: nothing else is ever written
+ *   into); a file with other hard links is written as a new file beside it and renamed over the link
+ *   (its mode and owner kept), so its other names keep their bytes; a directory is `EISDIR`.
  * - `mkdir`: create the directory and its parents; an existing directory is fine (its mode is set);
  *   anything else there is `EEXIST`.
  * - `rm`: remove a file, a symlink (not its target) or a directory with everything in it; missing → `ENOENT`.
@@ -589,70 +592,8 @@ async function applyOne(mount, raw, parents) {
       const mode = op.mode === undefined ? undefined : modeArg(op.mode);
       const { rel, host, isRoot } = await mount.resolve(op.path, "path", parents);
       if (isRoot) throw new DaemonError("EISDIR", "write: the mount point is a directory", { path: rel });
-      // Optimistic: open first, repair and retry on the errors that say why it failed (fewest syscalls
-      // for the common case — a file, or a new file in an existing directory).
-      // O_NOFOLLOW: a final symlink is ELOOP (replaced by the file); O_NONBLOCK: a fifo or socket is
-      // ENXIO instead of blocking (replaced too); a directory is EISDIR. No O_TRUNC: what was opened is
-      // checked on the handle before anything in it changes (the file is cut after the write instead).
-      const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK | constants.O_NOCTTY;
-      /** @type {string | null} */
-      let temp = null;
-      try {
-        let fh = await openForWrite(host, flags, mode);
-        let st = await fh.stat();
-        if (!st.isFile()) {
-          // A fifo a process holds open for reading opens at once, and so does a device: neither is ever
-          // written into — the entry is replaced by the file, as a fifo nobody reads is.
-          await fh.close();
-          await fs.unlink(host);
-          fh = await openForWrite(host, flags, mode);
-          st = await fh.stat();
-          if (!st.isFile()) {
-            await fh.close();
-            throw new DaemonError("EINVAL", `write: not a regular file (fifo, socket or device): ${JSON.stringify(rel)}`, { syscall: "open", path: rel });
-          }
-        }
-        if (st.nlink > 1) {
-          // A hard link (perhaps to a file outside the mount point): the other names keep their bytes. The
-          // file is written as a new one beside it (its bytes copied first unless the write replaces them
-          // all) and renamed over the link.
-          const name = path.join(path.dirname(host), `${LINK_TEMP_PREFIX}${randomBytes(8).toString("hex")}`);
-          const link = fh;
-          try {
-            fh = await fs.open(name, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
-          } finally {
-            await link.close();
-          }
-          temp = name;
-          try {
-            await fh.chown(st.uid, st.gid).catch(() => {}); // kept where the daemon may (as root, or its own file)
-            await fh.chmod(mode ?? st.mode & 0o7777);
-            if (!(truncate && offset === 0)) await copyInto(host, st, fh, rel);
-          } catch (err) {
-            await fh.close();
-            throw err;
-          }
-        }
-        try {
-          let done = 0;
-          while (done < data.length) {
-            const { bytesWritten } = await fh.write(data, done, data.length - done, offset + done);
-            done += bytesWritten;
-          }
-          // (A file no longer than what was written ends where the write did.)
-          if (truncate && (temp !== null || st.size > offset + data.length)) await fh.truncate(offset + data.length);
-          if (mode !== undefined && temp === null) await fh.chmod(mode);
-        } finally {
-          await fh.close();
-        }
-        if (temp !== null) {
-          await fs.rename(temp, host);
-          temp = null;
-        }
-      } catch (err) {
-        if (temp !== null) await fs.unlink(temp).catch(() => {});
-        rethrow(err, rel);
-      }
+      if (offset === 0 && truncate && (await writeWhole(host, rel, data, mode))) return host;
+      await writeAt(host, rel, data, offset, truncate, mode);
       return host;
     }
     case "mkdir": {
@@ -726,10 +667,143 @@ async function applyOne(mount, raw, parents) {
 }
 
 /**
- * The name (in the same directory) a `write` onto a hard link writes the file under before renaming it
- * over the link: this prefix and 16 hex digits, 30 bytes whatever the file's own name.
+ * A `write` at `offset` (a piece of a file, or one that keeps what follows): written in place — into the file at
+ * `host`, or, for a file with other hard links, into a copy of it renamed over the link.
+ * @param {string} host
+ * @param {string} rel
+ * @param {Uint8Array} data
+ * @param {number} offset
+ * @param {boolean} truncate
+ * @param {number | undefined} mode
  */
-const LINK_TEMP_PREFIX = ".ws-sync-link-";
+async function writeAt(host, rel, data, offset, truncate, mode) {
+  // Optimistic: open first, repair and retry on the errors that say why it failed (fewest syscalls
+  // for the common case — a file, or a new file in an existing directory).
+  // O_NOFOLLOW: a final symlink is ELOOP (replaced by the file); O_NONBLOCK: a fifo or socket is
+  // ENXIO instead of blocking (replaced too); a directory is EISDIR. No O_TRUNC: what was opened is
+  // checked on the handle before anything in it changes (the file is cut after the write instead).
+  const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK | constants.O_NOCTTY;
+  /** @type {string | null} */
+  let temp = null;
+  try {
+    let fh = await openForWrite(host, flags, mode);
+    let st = await fh.stat();
+    if (!st.isFile()) {
+      // A fifo a process holds open for reading opens at once, and so does a device: neither is ever
+      // written into — the entry is replaced by the file, as a fifo nobody reads is.
+      await fh.close();
+      await fs.unlink(host);
+      fh = await openForWrite(host, flags, mode);
+      st = await fh.stat();
+      if (!st.isFile()) {
+        await fh.close();
+        throw new DaemonError("EINVAL", `write: not a regular file (fifo, socket or device): ${JSON.stringify(rel)}`, { syscall: "open", path: rel });
+      }
+    }
+    if (st.nlink > 1) {
+      // A hard link (perhaps to a file outside the mount point): the other names keep their bytes. The
+      // file is written as a new one beside it (its bytes copied first unless the write replaces them
+      // all) and renamed over the link.
+      const name = path.join(path.dirname(host), `${WRITE_TEMP_PREFIX}${randomBytes(8).toString("hex")}`);
+      const link = fh;
+      try {
+        fh = await fs.open(name, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+      } finally {
+        await link.close();
+      }
+      temp = name;
+      try {
+        await fh.chown(st.uid, st.gid).catch(() => {}); // kept where the daemon may (as root, or its own file)
+        await fh.chmod(mode ?? st.mode & 0o7777);
+        if (!(truncate && offset === 0)) await copyInto(host, st, fh, rel);
+      } catch (err) {
+        await fh.close();
+        throw err;
+      }
+    }
+    try {
+      let done = 0;
+      while (done < data.length) {
+        const { bytesWritten } = await fh.write(data, done, data.length - done, offset + done);
+        done += bytesWritten;
+      }
+      // (A file no longer than what was written ends where the write did.)
+      if (truncate && (temp !== null || st.size > offset + data.length)) await fh.truncate(offset + data.length);
+      if (mode !== undefined && temp === null) await fh.chmod(mode);
+    } finally {
+      await fh.close();
+    }
+    if (temp !== null) {
+      await fs.rename(temp, host);
+      temp = null;
+    }
+  } catch (err) {
+    if (temp !== null) await fs.unlink(temp).catch(() => {});
+    rethrow(err, rel);
+  }
+}
+
+/**
+ * The name (in the same directory) a `write` writes a file under before renaming it into place — a whole-file write
+ * ({@link writeWhole}), or one onto a hard link ({@link writeAt}): this prefix and 16 hex digits, 31 bytes whatever
+ * the file's own name.
+ */
+const WRITE_TEMP_PREFIX = ".ws-sync-write-";
+
+/**
+ * A whole-file `write` (offset 0, truncate): the bytes go to a new file beside `host` (`WRITE_TEMP_PREFIX`), renamed
+ * into place once all are written — so a write that fails part way (ENOSPC, EIO, EDQUOT) leaves the old file whole
+ * and no new one (the temporary removed), a process reading the old file keeps reading it whole, never new bytes
+ * followed by its old tail, and a running executable there is replaced (ETXTBSY is for writing into one). An existing
+ * regular file's mode (unless `mode` is given) and owner and group (where the daemon may: as root, or its own file)
+ * pass to the new one; its other hard links keep the old bytes. A symlink, fifo, socket or device there is replaced
+ * by the file, never followed nor written into; a new file gets `mode`, or 0o644 less the umask. A directory is
+ * `EISDIR`. A name the directory cannot hold beside it (ENAMETOOLONG: the temporary name is longer than a short own
+ * name, near PATH_MAX) falls back to {@link writeAt}.
+ * @param {string} host
+ * @param {string} rel
+ * @param {Uint8Array} data
+ * @param {number | undefined} mode
+ * @returns {Promise<boolean>} false when nothing was done (the fallback is owed)
+ */
+async function writeWhole(host, rel, data, mode) {
+  /** @type {string | null} */
+  let temp = null;
+  try {
+    const st = await lstatOrNull(host);
+    if (st?.isDirectory()) throw new DaemonError("EISDIR", `illegal operation on a directory (${rel})`, { syscall: "open", path: rel });
+    const dir = path.dirname(host);
+    const name = path.join(dir, `${WRITE_TEMP_PREFIX}${randomBytes(8).toString("hex")}`);
+    const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW | constants.O_NOCTTY;
+    /** @type {import("node:fs/promises").FileHandle} */
+    let fh;
+    try {
+      fh = await fs.open(name, flags, mode ?? 0o644);
+    } catch (err) {
+      const code = /** @type {{ code?: string }} */ (err).code;
+      if (code === "ENAMETOOLONG") return false;
+      if (code !== "ENOENT") throw err;
+      await fs.mkdir(dir, { recursive: true, mode: 0o755 });
+      fh = await fs.open(name, flags, mode ?? 0o644);
+    }
+    temp = name;
+    try {
+      if (st?.isFile()) {
+        await fh.chown(st.uid, st.gid).catch(() => {}); // kept where the daemon may (as root, or its own file)
+        await fh.chmod(mode ?? st.mode & 0o7777); // (after chown, which clears set-user-ID and set-group-ID)
+      } else if (mode !== undefined) await fh.chmod(mode); // exactly `mode`, not less the umask
+      for (let done = 0; done < data.length; ) done += (await fh.write(data, done, data.length - done, done)).bytesWritten;
+    } finally {
+      await fh.close();
+    }
+    await fs.rename(temp, host);
+    temp = null;
+    return true;
+  } catch (err) {
+    if (temp !== null) await fs.unlink(temp).catch(() => {});
+    rethrow(err, rel);
+  }
+}
 
 /**
  * Open `host` for `write`, repairing once what the open's error names: a missing parent directory

@@ -26,6 +26,14 @@
  * the host, keep a refused entry owed (do not record its revision as pushed, or mark its manifest row so that a pull
  * never takes the container's version of a path whose push failed over the Workspace's newer one), so the next push
  * sends it again.
+ *
+ * Fixed (daemon side, fixer FCD): a whole-file `write` (offset 0, truncate) goes to a new file beside the path
+ * (`.ws-sync-write-<16 hex>`, O_EXCL) renamed into place once all its bytes are written (container/lib/sync.mjs
+ * `writeWhole`); a failed write removes the temporary, so the container keeps the old file whole (here: no
+ * config.txt at all) and the pull has nothing torn to copy. The old file's mode (unless the op gives one), owner and
+ * group pass to the new one; a write at an offset (a piece of a large file, into its own temporary) stays in place.
+ * The host keeps the refused entry owed (fixer FCH, src/runtime/sync.ts), so the next push sends config.txt whole.
+ * Siblings (a live reader, a running executable, modes, owners, links, PATH_MAX): test/node/fix22/container-write-renamed-into-place.test.ts.
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -60,7 +68,7 @@ const disk = tinyDisk();
 disk?.release();
 
 describe("attack22c: a push that fills the container's disk", () => {
-  (disk ? it.fails : it.skip)("never replaces the Workspace's file by the torn copy it left", { timeout: 60_000 }, async () => {
+  (disk ? it : it.skip)("never replaces the Workspace's file by the torn copy it left", { timeout: 60_000 }, async () => {
     const mounted = tinyDisk()!;
     const mount = path.join(mounted.dir, "ws");
     fs.mkdirSync(mount);
