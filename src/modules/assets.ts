@@ -22,6 +22,7 @@
  */
 import { parseDuration } from "../artifacts/duration.js";
 import { checkContentType } from "../assets/metadata.js";
+import { directoryForm } from "../util/path.js";
 import type { AssetsClient, ShareOptions } from "../assets/types.js";
 import type { WorkspaceRuntimeValue } from "../runtime/types.js";
 import type { WorkspaceModuleCallContext, WorkspaceModuleFactory, WorkspaceModuleFunction, WorkspaceModuleHost } from "./types.js";
@@ -148,7 +149,9 @@ function describeAssetsModule(defaultExpiresAfterMs: number): string {
  * - `path` goes through the call context's `resolvePath` (relative to the
  *   backend's root, confined to it, no symbolic links, must exist: the
  *   filesystem's `ENOENT`), then the call's abort signal is checked, then
- *   the file is uploaded.
+ *   the file is uploaded. A path in directory form (`r.txt/`, `r.txt/.`)
+ *   keeps that form (the resolved path with a trailing `/`), so a file there
+ *   rejects `ENOTDIR` (`share`'s check) and nothing is uploaded.
  *
  * `expiresAfter` defaults to `defaultExpiresAfterMs`; `share` caps every
  * lifetime at 7 days. A call repeated by a replay run (spec 02 §5) uploads
@@ -189,7 +192,8 @@ export function createAssetsModule(options: AssetsModuleOptions = {}): Workspace
       const share = shareOptionsOf(args[1], defaultExpiresAfterMs);
       const resolved = await ctx.resolvePath(path);
       if (ctx.signal.aborted) throw ctx.signal.reason instanceof Error ? ctx.signal.reason : new Error("the call was aborted");
-      return client.share(resolved, share);
+      // Resolving drops a trailing `/` or `/.`: keep the directory form, so share answers ENOTDIR for a file.
+      return client.share(directoryForm(path) !== null && resolved !== "/" ? `${resolved}/` : resolved, share);
     };
 
     return { publish };

@@ -36,7 +36,8 @@
  *
  * @module
  */
-import { isUnder, normalizePath } from "../../util/path.js";
+import { WorkspaceFsError } from "../../fs/errors.js";
+import { directoryForm, isUnder, normalizePath } from "../../util/path.js";
 import type { WorkspaceFileStore, WorkspaceFsLike } from "./store.js";
 
 /** What the confined view needs from `workspace.fs`: the tools' methods plus `lstat` (and `readlink` when present). */
@@ -197,14 +198,27 @@ export function confineFs(fs: WorkspaceFsLike, root: string, noted?: NotedLogs):
  * on the resolved path, through the workspace's `share` (or `publish`,
  * when it has no `share`). `undefined`/`null` pass through, and so does a
  * publisher with neither method (publish reports it at build time).
+ *
+ * A path in directory form (`r.txt/`, `r.txt/.`) that leads to a
+ * non-directory is refused `ENOTDIR` (`stat`, the path as given) before
+ * `share` is called, as the unconfined publish and the other tools answer:
+ * resolving it drops the tail, so `share` would otherwise upload the file.
  */
-export function confineAssets<A>(assets: A, fs: Pick<RootFsLike, "lstat">, root: string): A {
+export function confineAssets<A>(assets: A, fs: Pick<RootFsLike, "lstat" | "stat">, root: string): A {
   if (assets === undefined || assets === null || (typeof assets !== "object" && typeof assets !== "function")) return assets;
   const source = assets as { share?: unknown; publish?: unknown };
   const method = typeof source.share === "function" ? source.share : typeof source.publish === "function" ? source.publish : undefined;
   if (method === undefined) return assets;
   return {
-    share: async (path: string, options: unknown) => (method as Call).call(assets, await resolveToolPath(fs, root, path), options),
+    share: async (path: string, options: unknown) => {
+      const resolved = await resolveToolPath(fs, root, path);
+      if (directoryForm(path) !== null && resolved !== "/") {
+        // A missing path (or any other stat failure) is left for share to report, as without the tail.
+        const isDirectory = await fs.stat(resolved).then((st) => st.isDirectory, () => undefined);
+        if (isDirectory === false) throw new WorkspaceFsError("ENOTDIR", "stat", path);
+      }
+      return (method as Call).call(assets, resolved, options);
+    },
   } as A;
 }
 

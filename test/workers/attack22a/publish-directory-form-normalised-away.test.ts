@@ -17,6 +17,11 @@
  * Suggested fix: keep the form across the confinement — in confineAssets and in ws:assets' publish, when
  * `directoryForm(path)` is not null, append `/` to the resolved path (or check `stat(resolved).isDirectory` and
  * throw `ENOTDIR: not a directory, stat: <path as given>`) before calling share().
+ * Fixed: confineAssets (src/tools/core/root.ts) stats the resolved path of a directory-form path and refuses a
+ * non-directory `ENOTDIR` (`stat`, the path as given) before share(); ws:assets' publish (src/modules/assets.ts) hands
+ * share() the resolved path with the trailing `/` kept, so share()'s own check answers ENOTDIR. Siblings (pi's rooted
+ * publish, ws:tools' publish, a missing path, a directory, the shell's `assets publish` left as it.fails):
+ * test/workers/fix22/publish-directory-form-siblings.test.ts.
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { expect, it } from "vitest";
@@ -29,7 +34,7 @@ import { createAITools } from "../../../src/tools/ai-sdk.js";
 const S3: S3Config = { bucket: "agent-assets", accountId: "0123456789abcdef0123456789abcdef" };
 const ENV = { R2_ACCESS_KEY_ID: "AKIDEXAMPLE", R2_SECRET_ACCESS_KEY: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY" };
 
-it.fails("publish under root and ws:assets publish refuse r.txt/ and r.txt/. with ENOTDIR and store nothing", async () => {
+it("publish under root and ws:assets publish refuse r.txt/ and r.txt/. with ENOTDIR and store nothing", async () => {
   const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
   const out = await runInDurableObject(stub, async (_i, state) => {
     const ws = new Workspace({
