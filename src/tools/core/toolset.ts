@@ -49,6 +49,8 @@ export interface CreateToolsOptions {
    * `{ error }` by every tool but read, which throws them. find and grep
    * results stay absolute, and their default path (`/workspace`) is
    * refused unless it lies under `root`. Needs `workspace.fs.lstat`.
+   * A path in directory form (`r.txt/`, `r.txt/.`) naming a file is
+   * `ENOTDIR` (the path as given) for every tool, publish included.
    * One exception, read-only: read and grep may open the full-output logs
    * this tool set's own exec named in its notes (`Full output: <path>`),
    * with no link on their path — no other log (another run's or agent's),
