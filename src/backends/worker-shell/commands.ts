@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { normalizePath } from "../../util/path.js";
+import { directoryForm, normalizePath } from "../../util/path.js";
 import type { ArtifactsCommandHost, AssetsCommandHost, GitCommandHost, GitCommandOptions } from "./types.js";
 
 /** What a just-bash command returns. */
@@ -68,7 +68,8 @@ function codeOf(err: unknown): unknown {
  * <path> [<expiry>]`, exit 2; bad expiry: `assets: invalid expiry "<arg>"`,
  * exit 2; no assets (`host` null, or it rejects `ENOCONFIG`): `assets:
  * publishing is not configured for this workspace`, exit 1; other failures:
- * `assets: <message>`, exit 1.
+ * `assets: <message>`, exit 1 — a file named in directory form (`s.txt/`,
+ * `s.txt/.`) is `assets: ENOTDIR: not a directory, stat: /workspace/s.txt/`.
  */
 export function defineAssetsCommand(host: AssetsCommandHost): ShellCommand {
   return {
@@ -86,7 +87,10 @@ export function defineAssetsCommand(host: AssetsCommandHost): ShellCommand {
       const notConfigured = { stdout: "", stderr: "assets: publishing is not configured for this workspace\n", exitCode: 1 };
       if (host === null) return notConfigured;
       try {
-        const url = await host.publish(resolveFrom(ctx.cwd, args[1]!), expiresAfterMs);
+        // A name in directory form (`s.txt/`, `s.txt/.`) keeps its `/`, so publishing a file by it is ENOTDIR.
+        const resolved = resolveFrom(ctx.cwd, args[1]!);
+        const target = directoryForm(args[1]!) !== null && resolved !== "/" ? `${resolved}/` : resolved;
+        const url = await host.publish(target, expiresAfterMs);
         return { stdout: `${url}\n`, stderr: "", exitCode: 0 };
       } catch (err) {
         if (codeOf(err) === "ENOCONFIG") return notConfigured;

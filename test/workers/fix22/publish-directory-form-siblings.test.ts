@@ -2,7 +2,8 @@
  * fix22 (attack22a publish-directory-form-normalised-away, siblings): a path in directory form stays that form
  * through the publish tool's root confinement (pi as well as the AI SDK), `ws:tools`' publish over a rooted tool set,
  * and `ws:assets` — a file there is ENOTDIR and nothing is stored; a missing path is still ENOENT, a directory in
- * directory form is not ENOTDIR, and the plain path is shared. The shell's `assets publish` has the same flaw (it.fails).
+ * directory form is not ENOTDIR, and the plain path is shared. The shell's `assets publish` had the same flaw: src/backends/worker-shell/commands.ts keeps the `/` of a name in
+ * directory form.
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { expect, it } from "vitest";
@@ -104,7 +105,7 @@ export default async () => {
  * Suggested fix: in defineAssetsCommand keep the directory form (`resolveFrom(cwd, arg) + "/"` when
  * `directoryForm(arg) !== null`), so share() answers ENOTDIR.
  */
-it.fails("the shell's assets publish of s.txt/ and s.txt/. is ENOTDIR and stores nothing", async () => {
+it("the shell's assets publish of s.txt/ and s.txt/. is ENOTDIR and stores nothing", async () => {
   const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
   const out = await runInDurableObject(stub, async (_i, state) => {
     const ws = new Workspace({
