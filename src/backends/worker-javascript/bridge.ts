@@ -10,7 +10,7 @@ import type { WorkspaceModuleCallContext, WorkspaceModuleFunctions } from "../..
 import type { WorkspaceRuntimeValue } from "../../runtime/types.js";
 import type { StoreVersion } from "../../storage/store-version.js";
 import { explainArguments, normalizeJson, type ExplainsArguments } from "../../runtime/json-value.js";
-import { concatBytes } from "../../util/bytes.js";
+import { concatBytes, decodeUtf8 } from "../../util/bytes.js";
 import { directoryForm } from "../../util/path.js";
 import { MAX_PATH_BYTES, utf8Length } from "../../fs/path.js";
 import type { ResolvedOptions } from "./options.js";
@@ -603,8 +603,9 @@ export class RunCapabilities {
         if (st.size > this.#o.maxCapabilityBytes) {
           throw pathError("E2BIG", `file read exceeds maxCapabilityBytes (${this.#o.maxCapabilityBytes} bytes): ${p} is ${st.size} bytes`, p);
         }
-        if (args[1] === "utf8") return fs.readFile(p, "utf8");
-        return readAll(await fs.readFile(p));
+        const bytes = await readAll(await fs.readFile(p));
+        // As Node's readFile(p, "utf8") (Buffer#toString): a leading byte order mark stays in the text.
+        return args[1] === "utf8" ? decodeUtf8(bytes) : bytes;
       }
       case "writeFile": {
         this.#writable();
@@ -635,7 +636,12 @@ export class RunCapabilities {
         this.#writable();
         // As node:fs: "" is a missing path (nothing removed; resolved with force).
         if (args[0] === "" && args[2] === true) return null;
-        const p = (await this.#resolveNode(args[0], "rm", { allowLastLink: true })).path;
+        const { path: p, last: checked } = await this.#resolveNode(args[0], "rm", { allowLastLink: true });
+        // As node:fs: rm without recursive never removes a directory (that is rmdir's job), empty or not, with
+        // force or not — Node's lstat sees it first (a link to one is removed, as unlink(2)).
+        if (args[1] !== true && (checked ?? (await lstatOrUndefined(fs, p)))?.isDirectory) {
+          throw pathError("ERR_FS_EISDIR", `Path is a directory: rm returned EISDIR (is a directory) ${args[0] as string}`, p);
+        }
         if (p === this.#o.root) throw pathError("EPERM", `refusing to remove the backend root ${p}`, p);
         // As node:fs on Linux: a last segment "." or ".." (as written) is EINVAL — resolved, it names the directory
         // itself (or its parent), which the Workspace would remove.

@@ -17,11 +17,15 @@
  * Suggested fix: in the bridge's readFile with "utf8", read the bytes and decode them with the BOM-keeping
  * `decodeUtf8` (src/util/bytes.ts), as Node does; note it in runtime.md's node:fs section (spec 02 §3.4 does not say
  * the BOM is dropped).
+ * Fixed: the bridge's readFile (src/backends/worker-javascript/bridge.ts) reads the bytes and decodes "utf8" with
+ * the BOM-keeping `decodeUtf8` (src/util/bytes.ts), as Node's Buffer#toString does — the one node:fs decode path
+ * (fs/promises and node:fs share it; the backend has no sync, stream or FileHandle API). runtime.md says so.
+ * Siblings (invalid bytes, a BOM not at the start, node:fs's default and `promises`): test/workers/fix22/fjs-node-fs.test.ts.
  */
 import { expect, it } from "vitest";
 import { inWorkspace } from "../runtime/helpers.js";
 
-it.fails("node:fs readFile utf8 keeps a leading BOM, and a read-modify-write keeps it in the file", async () => {
+it("node:fs readFile utf8 keeps a leading BOM, and a read-modify-write keeps it in the file", async () => {
   const out = await inWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace", { recursive: true });
     await ws.fs.writeFile("/workspace/bom.csv", new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode("a,b\n1,2\n")]));

@@ -13,11 +13,16 @@
  * `rmdir`'s job). Code that cleans up with `rm(p)` expecting a file there deletes a directory instead.
  * Suggested fix: in the bridge's rm, when `recursive` is false, lstat the path (the resolver's `last` already holds
  * it) and reject a directory with code `ERR_FS_EISDIR` and Node's message, before calling the Workspace's rm.
+ * Fixed: the bridge's rm (src/backends/worker-javascript/bridge.ts) without `recursive` lstats the path (the
+ * resolver's `last` when it holds it) and rejects a directory with code `ERR_FS_EISDIR` and Node 22's message
+ * ("Path is a directory: rm returned EISDIR (is a directory) <path as written>"), before anything is removed — first,
+ * as Node checks it (also for the backend root and a last "."/".."); a link to a directory is still removed.
+ * The messages are asserted exactly here; siblings (links, `dir/`, relative paths): test/workers/fix22/fjs-node-fs.test.ts.
  */
 import { expect, it } from "vitest";
 import { inWorkspace } from "../runtime/helpers.js";
 
-it.fails("node:fs rm of a directory without recursive is ERR_FS_EISDIR and removes nothing", async () => {
+it("node:fs rm of a directory without recursive is ERR_FS_EISDIR and removes nothing", async () => {
   const out = await inWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace/empty", { recursive: true });
     await ws.fs.mkdir("/workspace/empty2", { recursive: true });
@@ -25,7 +30,7 @@ it.fails("node:fs rm of a directory without recursive is ERR_FS_EISDIR and remov
     await ws.fs.writeFile("/workspace/full/f.txt", "f");
     const h = await ws.runtime.exec(
       `import fs from "node:fs/promises";
-       const code = (p, o) => fs.rm(p, o).then(() => "resolved", (e) => e.code);
+       const code = (p, o) => fs.rm(p, o).then(() => "resolved", (e) => e.code + " " + e.message);
        export default async () => ({
          empty: await code("/workspace/empty"),
          emptyForce: await code("/workspace/empty2", { force: true }),
@@ -38,7 +43,11 @@ it.fails("node:fs rm of a directory without recursive is ERR_FS_EISDIR and remov
   });
   // Found: { empty: "resolved", emptyForce: "resolved", full: "ENOTEMPTY" }, left ["full"].
   expect(out).toEqual({
-    value: { empty: "ERR_FS_EISDIR", emptyForce: "ERR_FS_EISDIR", full: "ERR_FS_EISDIR" },
+    value: {
+      empty: "ERR_FS_EISDIR Path is a directory: rm returned EISDIR (is a directory) /workspace/empty",
+      emptyForce: "ERR_FS_EISDIR Path is a directory: rm returned EISDIR (is a directory) /workspace/empty2",
+      full: "ERR_FS_EISDIR Path is a directory: rm returned EISDIR (is a directory) /workspace/full",
+    },
     left: ["empty", "empty2", "full"],
   });
 }, 120_000);

@@ -62,7 +62,8 @@ function statOf(s) {
 }
 
 /**
- * The file's bytes, or its text with `"utf8"`. At most `maxCapabilityBytes`.
+ * The file's bytes, or its text with `"utf8"` — a leading byte order mark
+ * kept (U+FEFF, as Node's), an invalid sequence U+FFFD. At most `maxCapabilityBytes`.
  * @param {string} path
  * @param {FileOptions} [options] `"utf8"` / `{ encoding: "utf8" }`; default bytes.
  * @returns {Promise<string | Uint8Array>}
@@ -103,10 +104,12 @@ export async function mkdir(path, options) {
 }
 
 /**
+ * Removes a file or a link; a directory only with `recursive` (as Node's).
  * @param {string} path
  * @param {{ recursive?: boolean, force?: boolean }} [options]
  * @returns {Promise<void>}
- * @throws `EPERM` for the backend root itself.
+ * @throws `ERR_FS_EISDIR` (`Path is a directory: rm returned EISDIR (is a directory) <path>`) for a directory
+ *   without `recursive`, nothing removed; `EPERM` for the backend root itself.
  */
 export async function rm(path, options) {
   await call("fs", "", "rm", [path, !!(options && options.recursive), !!(options && options.force)]);
