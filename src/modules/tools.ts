@@ -138,7 +138,9 @@ type RootedBinding = ToolBinding & { [TOOL_ROOT]?: () => string | undefined; [ST
  * `input.path` (`fallback` when absent or `null`) taken as the tool takes it:
  * relative to `toolRoot`, or `/` for a set without one. A tool set built
  * with a `root` at or under the run's root is confined at least as
- * strictly already (spec 03 §2.4) and is not checked twice.
+ * strictly already (spec 03 §2.4) and is not checked twice for a path
+ * under the run's root; a path outside it (the full-output logs the set's
+ * exec noted, which its read and grep open) is checked.
  *
  * @returns `undefined` when the call may run, else the tool error it
  *   resolves to: `{ text: "<CODE>: <message>", isError: true, details: { code, path } }`
@@ -152,13 +154,16 @@ async function refusedPath(
   toolRoot: string | undefined,
   ctx: WorkspaceModuleCallContext,
 ): Promise<ToolBindingResult | undefined> {
-  if (toolRoot !== undefined && isUnder(toolRoot, ctx.root)) return undefined;
   // `null` counts as absent: pi's tool set drops a null optional argument before validation (strict
   // sampling sends an omitted field as null), and the tool then takes its default path.
   const given = input.path === undefined || input.path === null ? fallback : input.path;
   if (typeof given !== "string") return undefined;
+  const target = given.includes("\0") ? given : normalizePath(given, toolRoot ?? "/");
+  // A set rooted at or under the run's root confines the paths under the run's root itself; one outside it (the
+  // full-output logs its exec noted, which its read and grep open) is the run's to refuse.
+  if (toolRoot !== undefined && isUnder(toolRoot, ctx.root) && (given.includes("\0") || isUnder(target, ctx.root))) return undefined;
   try {
-    await ctx.resolvePath(given.includes("\0") ? given : normalizePath(given, toolRoot ?? "/"), { allowMissing: true });
+    await ctx.resolvePath(target, { allowMissing: true });
     return undefined;
   } catch (err) {
     const code = (err as { code?: unknown } | null)?.code;
@@ -195,7 +200,10 @@ function isPlainObject(value: unknown): value is Record<string, WorkspaceRuntime
  * set's own `root`, else to `/`; find and grep without a `path` check
  * their default, `/workspace`) and passed on unchanged. Tool sets built
  * with a `root` at or under the backend's are confined already and not
- * checked again. A refused path resolves the call, without running the
+ * checked again for a path under the backend's root; one outside it — the
+ * full-output log their exec noted under `/.computer/output`, which their
+ * read and grep open for the model — is checked, so a run cannot read it
+ * (behaviour changed after 0.8.0). A refused path resolves the call, without running the
  * tool, to `{ text: "EACCES: paths must stay under <root>: <path>",
  * isError: true, details: { code: "EACCES", path } }` (`EACCES: cannot
  * traverse symbolic link: <link>` for a link; `EINVAL` for a NUL byte).

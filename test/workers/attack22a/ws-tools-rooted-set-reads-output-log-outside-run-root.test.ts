@@ -17,6 +17,11 @@
  * Suggested fix: in refusedPath, skip the check only when the tool set's root is under ctx.root AND the path the
  * tool will use (normalizePath(given, toolRoot)) is under ctx.root too; otherwise check it with ctx.resolvePath, as
  * for an unrooted set (the noted-log exception is for the model's tool calls, not for isolate code).
+ * Fixed: refusedPath (src/modules/tools.ts) skips its check for a tool set rooted at or under the run's root only
+ * when the path the tool will use is under the run's root too; a path outside it (the noted log) is checked with
+ * ctx.resolvePath like an unrooted set's, and refused `EACCES`. The model's own tool calls still read the log.
+ * Siblings (a narrower root for both, `..` out of the root, paths under the root still pass, the model's read):
+ * test/workers/fix22/fjs-ws-tools-rooted.test.ts.
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { expect, it } from "vitest";
@@ -27,7 +32,7 @@ import { jsBackend } from "../runtime/helpers.js";
 
 const THREE_THOUSAND = `export default () => { for (let i = 1; i <= 3000; i++) console.log("line " + i); }`;
 
-it.fails("ws:tools read and grep of exec's log outside the run's root are refused like node:fs", async () => {
+it("ws:tools read and grep of exec's log outside the run's root are refused like node:fs", async () => {
   const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
   const out = await runInDurableObject(stub, async (_i, state) => {
     let tools: ReturnType<typeof createAITools> | undefined;
