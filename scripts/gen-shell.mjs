@@ -430,6 +430,15 @@ const justBashLinkOperandPatch = {
  * coreutils 9.1 (src/backends/worker-shell/isolate/coreutils.ts).
  */
 const coreutilsModule = join(isolateDir, "coreutils.ts");
+/**
+ * Further helper modules, each imported whole into every patched chunk as a
+ * namespace (`__pathErrors.fn(…)` in a patch's `to`), so fixes in different
+ * areas add their helpers without sharing one import list.
+ */
+const HELPER_NAMESPACES = [
+  ["__pathErrors", join(isolateDir, "path-errors.ts")],
+  ["__textOutput", join(isolateDir, "text-output.ts")],
+];
 const ID = "[\\w$]+";
 const SOURCE_PATCHES = [
   { what: "glob expansion matches a newline", re: new RegExp(`(patternToRegex\\((${ID})\\)\\{let (${ID})=this\\.patternToRegexStr\\(\\2\\);return ${ID}\\(\`\\^\\$\\{\\3\\}\\$\`)\\)`, "g"), to: (all, head) => `${head},"s")`, count: 1 },
@@ -485,7 +494,8 @@ function readJustBash(path) {
   }
   if (text === source) return source;
   const helpers = "operandsAfterOptions as __operandsAfterOptions,dirnameOf as __dirnameOf,basenameOf as __basenameOf,rmdirParentFailure as __rmdirParentFailure,readFailureReason as __readFailureReason,wcReadFiles as __wcReadFiles,odArgs as __odArgs,tacText as __tacText,lsDirectoryOperands as __lsDirectoryOperands,followsStart as __followsStart,walkRoot as __walkRoot,findJoin as __findJoin,findStartName as __findStartName,findBelowStart as __findBelowStart,duName as __duName,childName as __childName,belowRoot as __belowRoot";
-  return `import{${helpers}}from${JSON.stringify(coreutilsModule)};\n${text}`;
+  const namespaces = HELPER_NAMESPACES.map(([name, module]) => `import*as ${name} from${JSON.stringify(module)};`).join("");
+  return `import{${helpers}}from${JSON.stringify(coreutilsModule)};${namespaces}\n${text}`;
 }
 const justBashSourcePatch = {
   name: "just-bash-source-patches",
