@@ -161,21 +161,22 @@ describe("sync while a command runs", () => {
     });
   });
 
-  // Defect (src/runtime/index.ts, not this suite's to fix): a push refusal is dropped from the result.
-  // RemoteSync.push() reports it in PushOutcome.skipped ({ path, reason }, no op — "absent for push
-  // refusals", SkippedEntry), but exec passes only `pushed` on, so `result.skipped` never shows it.
-  // Here a deferred command made a directory z that the Workspace then writes a file over: the push
-  // cannot replace a directory it does not know (EISDIR), and the pull after the command (the
-  // container's version wins) replaces the Workspace's file by that directory, without a word.
-  it("a push the container refuses shows in the result's skipped", async () => {
+  // A deferred command made a directory z that the Workspace then writes a file over. Until issue 20's twenty-second
+  // attack run the push was refused (EISDIR, listed in skipped) and the command's pull then replaced the file anyway.
+  // A deferred command's pull is owed (docs/container.md, rule 5): the push pulls first, so the command's directory
+  // comes into the Workspace (the container wins, as for a write made while the command ran) and nothing is refused.
+  // Refusals in skipped: test/node/fix22/container-push-owed-entries.test.ts (ENOSPC, EBUSY on a real mount).
+  it("a Workspace write made before a deferred command's pull gives way to what the command made (the pull is owed)", async () => {
     const c = await startContainer();
     await inWorkspace(c, async (ws) => {
       const made = await sh(ws, "mkdir z && echo in > z/in.txt", { sync: "defer" });
       expect(made.sync.status).toBe("pending");
       await ws.fs.writeFile("/workspace/z", "a file from the workspace");
-      const r = await sh(ws, "ls -F");
-      expect(r.stdout).toBe("z/\n");
-      expect(r.skipped).toEqual([{ path: "/workspace/z", reason: expect.stringContaining("EISDIR") }]);
+      const r = await sh(ws, "ls -F; cat z/in.txt");
+      expect(r.stdout).toBe("z/\nin\n");
+      expect(r.skipped).toEqual([]);
+      expect((await ws.fs.lstat("/workspace/z")).isDirectory).toBe(true);
+      expect(await ws.fs.readFile("/workspace/z/in.txt", "utf8")).toBe("in\n");
     });
   });
 });
