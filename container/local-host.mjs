@@ -21,6 +21,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { WebSocketServer } from "ws";
+import { writeWhole } from "./lib/sync.mjs";
 
 const DAEMON = fileURLToPath(new URL("./daemon.mjs", import.meta.url));
 /** A container or relay name: URL-safe, 1..128 characters. */
@@ -581,24 +582,35 @@ export async function startLocalHost({ port = 0, host = "127.0.0.1", root, relay
     if (method === "PUT") {
       const modeText = url.searchParams.get("mode");
       if (modeText !== null && !/^0?[0-7]{1,4}$/.test(modeText)) throw new HttpError(400, "mode must be octal, e.g. 644 or 0755");
-      const { abs, realRoot } = await confined(c, url.searchParams.get("path"));
+      const { abs, realRoot, rel } = await confined(c, url.searchParams.get("path"));
       await fsp.mkdir(path.dirname(abs), { recursive: true });
-      // Never write through a symlink: replace it.
       const st = await fsp.lstat(abs).catch(() => undefined);
-      if (st?.isSymbolicLink()) await fsp.unlink(abs);
-      else if (st?.isDirectory()) throw new HttpError(400, "a directory is there");
+      if (st?.isDirectory()) throw new HttpError(400, "a directory is there");
       const real = await fsp.realpath(path.dirname(abs));
       if (real !== realRoot && !real.startsWith(realRoot + path.sep)) throw new HttpError(400, "path escapes the mount point through a symlink");
-      // Mode and size through the open file, not its name: a command in the container may rename
-      // or remove the file the moment it appears (a test's "go" file did: the stat by name failed).
-      const file = await fsp.open(abs, "w", 0o644);
+      const mode = modeText === null ? undefined : parseInt(modeText, 8);
+      // As the daemon's `write` op: a new file beside it, renamed into place once the whole body is written — a
+      // body that fails part way (ENOSPC, the client gone) leaves the old file whole; a symlink, fifo or hard link
+      // there is replaced, never written through. The size counted as written, not stat'ed by name: a command in
+      // the container may rename or remove the file the moment it appears (a test's "go" file did).
       let written;
       try {
-        await file.writeFile(req);
-        if (modeText !== null) await file.chmod(parseInt(modeText, 8));
-        written = (await file.stat()).size;
-      } finally {
-        await file.close();
+        written = await writeWhole(abs, rel, req, mode);
+      } catch (err) {
+        const code = /** @type {{ code?: unknown }} */ (err).code;
+        throw new HttpError(code === "ENOSPC" || code === "EDQUOT" ? 507 : 500, err instanceof Error ? err.message : String(err));
+      }
+      if (written === null) {
+        // The temporary name does not fit beside it (near PATH_MAX): written in place.
+        if (st?.isSymbolicLink()) await fsp.unlink(abs);
+        const file = await fsp.open(abs, "w", 0o644);
+        try {
+          await file.writeFile(req);
+          if (mode !== undefined) await file.chmod(mode);
+          written = (await file.stat()).size;
+        } finally {
+          await file.close();
+        }
       }
       return json(res, 200, { written });
     }

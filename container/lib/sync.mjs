@@ -182,7 +182,8 @@ function cursorOf(cursor) {
 }
 
 /**
- * One page of a depth-first walk of the mount point.
+ * One page of a depth-first walk of the mount point. A `write`'s temporary ({@link WRITE_TEMP}) is never listed, and
+ * removed once stale.
  * @param {import("./paths.mjs").Mount} mount
  * @param {(absPath: string) => boolean} ignored
  * @param {{ since?: number, cursor?: string | null, limit?: number }} opts
@@ -285,6 +286,17 @@ export async function scan(mount, ignored, opts) {
             last = relPath;
             if (pageFull()) return;
           }
+        }
+        continue;
+      }
+      if (st.isFile() && WRITE_TEMP.test(name)) {
+        // A `write`'s temporary (one in flight, or one a daemon that died left): never listed, so a pull never copies
+        // it into the Workspace; one whose bytes have not changed for WRITE_TEMP_STALE_MS is removed.
+        if (statAt - st.mtimeMs > WRITE_TEMP_STALE_MS) await fs.unlink(hostPath).catch(() => {});
+        if (!atCursor) {
+          visits++;
+          last = relPath;
+          if (pageFull()) return;
         }
         continue;
       }
@@ -592,7 +604,7 @@ async function applyOne(mount, raw, parents) {
       const mode = op.mode === undefined ? undefined : modeArg(op.mode);
       const { rel, host, isRoot } = await mount.resolve(op.path, "path", parents);
       if (isRoot) throw new DaemonError("EISDIR", "write: the mount point is a directory", { path: rel });
-      if (offset === 0 && truncate && (await writeWhole(host, rel, data, mode))) return host;
+      if (offset === 0 && truncate && (await writeWhole(host, rel, data, mode)) !== null) return host;
       await writeAt(host, rel, data, offset, truncate, mode);
       return host;
     }
@@ -749,6 +761,16 @@ async function writeAt(host, rel, data, offset, truncate, mode) {
  * the file's own name.
  */
 const WRITE_TEMP_PREFIX = ".ws-sync-write-";
+/**
+ * A `write`'s temporary name exactly (WRITE_TEMP_PREFIX and 16 lowercase hex digits). A regular file so named is the
+ * daemon's (or the local host's PUT's): `scan` never lists it, and removes one whose mtime is older than
+ * WRITE_TEMP_STALE_MS (a write in flight moves its mtime with each piece; one left behind by a daemon that died
+ * between creating it and the rename is stale). Any other name — `.ws-sync-write-x`, 15 or 17 digits, upper case, a
+ * directory or symlink so named — is an ordinary entry.
+ */
+export const WRITE_TEMP = /^\.ws-sync-write-[0-9a-f]{16}$/;
+/** See WRITE_TEMP: 60 s. */
+export const WRITE_TEMP_STALE_MS = 60_000;
 
 /**
  * A whole-file `write` (offset 0, truncate): the bytes go to a new file beside `host` (`WRITE_TEMP_PREFIX`), renamed
@@ -759,16 +781,20 @@ const WRITE_TEMP_PREFIX = ".ws-sync-write-";
  * pass to the new one; its other hard links keep the old bytes. A symlink, fifo, socket or device there is replaced
  * by the file, never followed nor written into; a new file gets `mode`, or 0o644 less the umask. A directory is
  * `EISDIR`. A name the directory cannot hold beside it (ENAMETOOLONG: the temporary name is longer than a short own
- * name, near PATH_MAX) falls back to {@link writeAt}.
+ * name, near PATH_MAX) falls back to {@link writeAt}. `data` is the bytes, or a stream of them (the local host's
+ * `PUT /containers/<name>/files`, container/local-host.mjs: a body that fails or ends early leaves the old file too).
+ * Errors are {@link DaemonError}s naming `rel`.
  * @param {string} host
  * @param {string} rel
- * @param {Uint8Array} data
+ * @param {Uint8Array | AsyncIterable<Uint8Array>} data
  * @param {number | undefined} mode
- * @returns {Promise<boolean>} false when nothing was done (the fallback is owed)
+ * @returns {Promise<number | null>} the bytes written; null when nothing was done, `data` not read (the temporary
+ *   name does not fit: the caller writes in place)
  */
-async function writeWhole(host, rel, data, mode) {
+export async function writeWhole(host, rel, data, mode) {
   /** @type {string | null} */
   let temp = null;
+  let size = 0;
   try {
     const st = await lstatOrNull(host);
     if (st?.isDirectory()) throw new DaemonError("EISDIR", `illegal operation on a directory (${rel})`, { syscall: "open", path: rel });
@@ -781,7 +807,7 @@ async function writeWhole(host, rel, data, mode) {
       fh = await fs.open(name, flags, mode ?? 0o644);
     } catch (err) {
       const code = /** @type {{ code?: string }} */ (err).code;
-      if (code === "ENAMETOOLONG") return false;
+      if (code === "ENAMETOOLONG") return null;
       if (code !== "ENOENT") throw err;
       await fs.mkdir(dir, { recursive: true, mode: 0o755 });
       fh = await fs.open(name, flags, mode ?? 0o644);
@@ -792,13 +818,17 @@ async function writeWhole(host, rel, data, mode) {
         await fh.chown(st.uid, st.gid).catch(() => {}); // kept where the daemon may (as root, or its own file)
         await fh.chmod(mode ?? st.mode & 0o7777); // (after chown, which clears set-user-ID and set-group-ID)
       } else if (mode !== undefined) await fh.chmod(mode); // exactly `mode`, not less the umask
-      for (let done = 0; done < data.length; ) done += (await fh.write(data, done, data.length - done, done)).bytesWritten;
+      const chunks = data instanceof Uint8Array ? [data] : data;
+      for await (const chunk of chunks) {
+        for (let done = 0; done < chunk.length; ) done += (await fh.write(chunk, done, chunk.length - done, size + done)).bytesWritten;
+        size += chunk.length;
+      }
     } finally {
       await fh.close();
     }
     await fs.rename(temp, host);
     temp = null;
-    return true;
+    return size;
   } catch (err) {
     if (temp !== null) await fs.unlink(temp).catch(() => {});
     rethrow(err, rel);
