@@ -321,6 +321,21 @@ function trailingSlashAware(fs: WorkspaceFilesystem): WorkspaceFilesystem {
           }
           return bound(...args);
         }
+        if (key === "readlink" && endsAsDirectory(args[0])) {
+          // readlink(2) of `x/`: the path resolves through a final link, so what it names is never a link — a
+          // directory is EINVAL, anything else ENOTDIR, nothing there ENOENT (the stat says so).
+          const isDirectory = (await fs.stat(args[0])).isDirectory;
+          throw new WorkspaceFsError(isDirectory ? "EINVAL" : "ENOTDIR", key, canonicalPath(args[0], key));
+        }
+        if (key === "rename" || key === "rm") {
+          // rename(2), unlink(2), rmdir(2): a trailing `/` on a link (to a directory or not, dangling too) is
+          // ENOTDIR on Linux — the link is not moved or removed, nor is what it names.
+          for (const path of key === "rename" ? [args[0], args[1]] : [args[0]]) {
+            if (typeof path === "string" && path.length > 1 && path.endsWith("/") && (await lstatOrUndefined(path))?.isSymbolicLink === true) {
+              throw new WorkspaceFsError("ENOTDIR", key, canonicalPath(path, key));
+            }
+          }
+        }
         if (endsAsDirectory(args[0])) await check(key, args[0]);
         if (key === "rename" && endsAsDirectory(args[1])) {
           // rename(2): a trailing slash on the new path needs the old one (the entry itself) to be a directory.
@@ -636,7 +651,7 @@ export class SQLiteWorkspaceProvider {
 
   /**
    * A link's target: a string, or its UTF-8 bytes with `{ encoding: "buffer" }` / `"buffer"`.
-   * @throws `ENOENT` · `EINVAL` not a link.
+   * @throws `ENOENT` · `EINVAL` not a link (also `ld/`: the trailing `/` resolves through the link) · `ENOTDIR` `lf/` (a link to a file).
    */
   async readlink(path: string, options?: ProviderDataOptions): Promise<string | Uint8Array> {
     const target = await call("readlink", pathArg(path, "readlink"), () => this.#fs.readlink(path));
@@ -692,7 +707,7 @@ export class SQLiteWorkspaceProvider {
 
   /**
    * Removes a file or link (not a directory).
-   * @throws `ENOENT` · `EISDIR` a directory · `EROFS`.
+   * @throws `ENOENT` · `EISDIR` a directory · `ENOTDIR` a link written with a trailing `/` (kept, as Linux) · `EROFS`.
    */
   async unlink(path: string): Promise<void> {
     const stats = await call("unlink", pathArg(path, "unlink"), () => this.#fs.lstat(path));
@@ -702,7 +717,7 @@ export class SQLiteWorkspaceProvider {
 
   /**
    * Moves an entry, replacing what is at `newPath` as rename(2) does.
-   * @throws `ENOENT` · `EISDIR` a file onto a directory · `ENOTDIR` (also a `newPath` ending in `/` when `oldPath` is not a directory: nothing moves) · `ENOTEMPTY` · `EINVAL` a directory into itself · `EBUSY` a path whose last segment is `.` or `..` (as Linux; `ENOENT` when it names nothing) · `EROFS`.
+   * @throws `ENOENT` · `EISDIR` a file onto a directory · `ENOTDIR` (also a `newPath` ending in `/` when `oldPath` is not a directory: nothing moves; either path ending in `/` on a link; a file among `newPath`'s parents) · `ENOTEMPTY` · `EINVAL` a directory into itself · `EBUSY` a path whose last segment is `.` or `..` (as Linux; `ENOENT` when it names nothing) · `EROFS`.
    */
   async rename(oldPath: string, newPath: string): Promise<void> {
     // rename(2): either path ending in "." or ".." names a directory by a dot — EBUSY when it is there, ENOENT when not
@@ -714,7 +729,29 @@ export class SQLiteWorkspaceProvider {
       await call("rename", path, () => this.#fs.stat(path));
       throw nodeFsError("EBUSY", "rename", path);
     }
-    await callWithDest("rename", pathArg(oldPath, "rename"), pathArg(newPath, "rename"), () => this.#fs.rename(oldPath, newPath));
+    try {
+      await callWithDest("rename", pathArg(oldPath, "rename"), pathArg(newPath, "rename"), () => this.#fs.rename(oldPath, newPath));
+    } catch (error) {
+      // rename(2): a file (or a link to one) among newPath's parents is ENOTDIR, not ENOENT.
+      if ((error as NodeFsError).code === "ENOENT" && (await this.#parentIsNotDirectory(newPath))) {
+        throw Object.assign(nodeFsError("ENOTDIR", "rename", oldPath, undefined, error), { dest: newPath, message: `ENOTDIR: not a directory, rename '${oldPath}' -> '${newPath}'` });
+      }
+      throw error;
+    }
+  }
+
+  /** Whether a parent of `path` that exists is not a directory (links followed): the first missing one ends the walk. */
+  async #parentIsNotDirectory(path: string): Promise<boolean> {
+    const segments = canonicalPath(path, "rename").split("/").filter(Boolean);
+    for (let i = 1; i < segments.length; i++) {
+      const prefix = `/${segments.slice(0, i).join("/")}`;
+      try {
+        if (!(await this.#fs.stat(prefix)).isDirectory) return true;
+      } catch (error) {
+        return posixCodeOf(error) === "ENOTDIR";
+      }
+    }
+    return false;
   }
 
   /**

@@ -14,6 +14,10 @@
  * Suggested fix: in the provider's rename/unlink/readlink, a path in directory form (util/path directoryForm)
  * whose last segment is a link resolves through it: ENOTDIR for rename/unlink when it names a directory (or
  * ENOTDIR/ENOENT as Linux when not), EINVAL for readlink; rename's newPath under a file is ENOTDIR.
+ * Fixed: src/fs/provider.ts — trailingSlashAware refuses rename/unlink/rmdir of a link written with a trailing `/`
+ * (either rename path; to a directory, a file or nothing) with ENOTDIR, as Linux, and readlink of a path in directory
+ * form answers what it resolves to (a directory EINVAL, a file ENOTDIR, nothing ENOENT); rename's ENOENT becomes
+ * ENOTDIR when a parent of newPath is a file. Siblings below (lf/, dang/, d -> ld/, f.txt/x/y).
  */
 import { mkdtempSync, promises as real, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -59,9 +63,64 @@ it("node:fs on Linux (the oracle)", async () => {
   }
 });
 
-it.fails("the provider answers as node:fs and keeps the link", async () => {
+it("the provider answers as node:fs and keeps the link", async () => {
   const ws = new Workspace({ storage: nodeSqliteStorage() });
   await ws.ready();
   await ws.fs.mkdir("/w");
   expect(await run(ws.provider() as unknown as Fs, "/w")).toEqual({ codes: linux, linkKept: [true, true, true, true] });
+});
+
+const siblings: [string, (fs: Fs, base: string) => Promise<unknown>][] = [
+  ["rename lf/ x", (fs, b) => fs.rename(`${b}/lf/`, `${b}/x`)],
+  ["rename dang/ x", (fs, b) => fs.rename(`${b}/dang/`, `${b}/x`)],
+  ["rename e ld/", (fs, b) => fs.rename(`${b}/e`, `${b}/ld/`)],
+  ["unlink lf/", (fs, b) => fs.unlink(`${b}/lf/`)],
+  ["unlink dang/", (fs, b) => fs.unlink(`${b}/dang/`)],
+  ["readlink lf/", (fs, b) => fs.readlink(`${b}/lf/`)],
+  ["readlink dang/", (fs, b) => fs.readlink(`${b}/dang/`)],
+  ["readlink ld/.", (fs, b) => fs.readlink(`${b}/ld/.`)],
+  ["rename f.txt f.txt/x/y", (fs, b) => fs.rename(`${b}/f.txt`, `${b}/f.txt/x/y`)],
+  ["readlink ld", (fs, b) => fs.readlink(`${b}/ld`)],
+  ["rename ld x", (fs, b) => fs.rename(`${b}/ld`, `${b}/x`).then(() => fs.readlink(`${b}/x`))],
+];
+
+async function siblingCodes(fs: Fs, b: string): Promise<Record<string, string>> {
+  const codes: Record<string, string> = {};
+  for (const [label, call] of siblings) {
+    const base = `${b}/s${Object.keys(codes).length}`;
+    await fs.mkdir(base);
+    await setup(fs, base);
+    await fs.mkdir(`${base}/e`);
+    await fs.symlink("f.txt", `${base}/lf`);
+    await fs.symlink("nowhere", `${base}/dang`);
+    codes[label] = await call(fs, base).then((v) => (typeof v === "string" ? v : "ok"), (e: NodeJS.ErrnoException) => `${e.code}`);
+  }
+  return codes;
+}
+
+const linuxSiblings = {
+  "rename lf/ x": "ENOTDIR",
+  "rename dang/ x": "ENOTDIR",
+  "rename e ld/": "ENOTDIR",
+  "unlink lf/": "ENOTDIR",
+  "unlink dang/": "ENOTDIR",
+  "readlink lf/": "ENOTDIR",
+  "readlink dang/": "ENOENT",
+  "readlink ld/.": "EINVAL",
+  "rename f.txt f.txt/x/y": "ENOTDIR",
+  "readlink ld": "d",
+  "rename ld x": "d",
+};
+
+it("siblings: node:fs on Linux and the provider agree", async () => {
+  const tmp = mkdtempSync(join(tmpdir(), "attack22b-"));
+  try {
+    expect(await siblingCodes(real, tmp)).toEqual(linuxSiblings);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+  const ws = new Workspace({ storage: nodeSqliteStorage() });
+  await ws.ready();
+  await ws.fs.mkdir("/w");
+  expect(await siblingCodes(ws.provider() as unknown as Fs, "/w")).toEqual(linuxSiblings);
 });
