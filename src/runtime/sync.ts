@@ -251,7 +251,7 @@ export class RemoteSync {
   readonly #rpc: SyncRPC;
   #queue: Promise<unknown> = Promise.resolve();
   #info: Promise<{ mountPoint: string; ignore: string[]; bootId: string; diskId?: string }> | undefined;
-  #ignored: (wire: string) => boolean = () => false;
+  #ignored: (wire: string) => boolean = isDaemonWriteTemp;
   /** Commands this connection sent whose pull has not started. */
   #live = 0;
   /** Commands of this connection that settled without their pull ({@link commandAbandoned}) since a pull started: the next push pulls first, whatever else is live. */
@@ -348,7 +348,8 @@ export class RemoteSync {
         checkMountPoint((info as { mountPoint?: unknown } | null)?.mountPoint);
         const disk = (info as { diskId?: unknown }).diskId;
         if (disk !== undefined) checkDiskId(disk);
-        this.#ignored = ignoreMatcher(info.mountPoint, info.ignore);
+        const ignored = ignoreMatcher(info.mountPoint, info.ignore);
+        this.#ignored = (wire) => isDaemonWriteTemp(wire) || ignored(wire);
         await this.#adopt(info.bootId, disk as string | undefined);
         return info;
       },
@@ -1962,6 +1963,16 @@ export function ignoreMatcher(mountPoint: string, globs: readonly string[]): (wi
     }
     return false;
   };
+}
+
+/**
+ * Whether `wire`'s last name is the daemon's temporary name for a whole-file write
+ * (`.ws-sync-write-<16 hex>`, container/lib/sync.mjs `WRITE_TEMP`): the daemon's scan never lists one, so a
+ * Workspace file of that name is never pushed either (it would read as deleted in the container on the next
+ * pull). It stays in the Workspace only.
+ */
+function isDaemonWriteTemp(wire: string): boolean {
+  return /(?:^|\/)\.ws-sync-write-[0-9a-f]{16}$/.test(wire);
 }
 
 /** A byte stream re-cut into pieces of at most {@link SYNC_PIECE_BYTES}. */

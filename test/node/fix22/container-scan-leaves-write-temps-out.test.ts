@@ -87,4 +87,19 @@ describe("fix22: the daemon's scan leaves its write temporaries out", () => {
     expect(await scanAll(1)).toEqual(all);
     expect(fs.readdirSync(dir).sort()).toEqual(["a", "b", "c", FRESH, STALE].sort());
   });
+
+  it("a Workspace file named as a temporary is not pushed, so no pull takes it for deleted (src/runtime/sync.ts)", async () => {
+    const { ws, dir } = s;
+    await ws.fs.mkdir("/workspace/sub", { recursive: true });
+    await ws.fs.writeFile(`/workspace/${FRESH}`, "mine");
+    await ws.fs.writeFile(`/workspace/sub/${STALE}`, "mine too");
+    for (let i = 0; i < 2; i++) {
+      const r = await (await ws.runtime.exec("ls -a | sort | tr '\\n' ' '", { backend: "box", encoding: "utf8" })).result();
+      expect(r.exitCode).toBe(0);
+      expect(r.stdout).toBe(". .. sub ");
+    }
+    expect(await ws.fs.readFile(`/workspace/${FRESH}`, "utf8")).toBe("mine");
+    expect(await ws.fs.readFile(`/workspace/sub/${STALE}`, "utf8")).toBe("mine too");
+    expect(fs.readdirSync(dir).sort()).toEqual(["sub"]);
+  });
 });
