@@ -293,6 +293,42 @@ if (force || !existsSync(stamp) || readFileSync(stamp, "utf8") !== hash) {
     "        regexCache[pattern] = source;\n",
     "        if (++regexCacheSize > 4096) {\n          regexCache = /* @__PURE__ */ Object.create(null);\n          regexCacheSize = 1;\n        }\n        regexCache[pattern] = source;\n",
   );
+  // A bracket expression negated with `!` or `^` (`[!d]*`, `[^d]*`; git's wildmatch takes both) was copied into the
+  // RegExp as is, a class holding `!` (or the escaped `^`) and the letters: `[!d]*/` ignored docs/ instead of every
+  // other directory (issue 20, twenty-second attack run). A leading `!` or `^` of the class now negates it; `[!]`
+  // (nothing after the negation) matches nothing, as git's wildmatch (an unclosed class) does.
+  igit = patch(
+    igit,
+    "ignore range replacer",
+    "close === \"]\" ? endEscape.length % 2 === 0 ? `[${sanitizeRange(range)}${endEscape}]` : \"[]\" : \"[]\"",
+    "close === \"]\" ? endEscape.length % 2 === 0 ? negatedRange(`[${sanitizeRange(range)}${endEscape}]`) : \"[]\" : \"[]\"",
+  );
+  igit = patch(
+    igit,
+    "ignore sanitizeRange (declaration)",
+    "    var cleanRangeBackSlash = (slashes) => {\n",
+    "    var negatedRange = (klass) => {\n      const negation = klass.startsWith(\"[!\") ? 2 : klass.startsWith(\"[\\\\^\") ? 3 : 0;\n      if (negation === 0) return klass;\n      return klass.length === negation + 1 ? \"[]\" : `[^${klass.slice(negation)}`;\n    };\n    var cleanRangeBackSlash = (slashes) => {\n",
+  );
+  // `match(path)`: the last rule of the matcher that matches `path` itself (`{ ignored, unignored }`), without
+  // `test`'s walk over the directories above it — src/git/ops/ignores.ts asks each directory above a path
+  // itself, as a directory (`dir/`), against the rules of every ignore file that applies to it.
+  igit = patch(
+    igit,
+    "ignore test",
+    "      test(path) {\n        return this._test(path, this._testCache, true);\n      }\n",
+    "      test(path) {\n        return this._test(path, this._testCache, true);\n      }\n      match(path) {\n        return this._testOne(path, true);\n      }\n",
+  );
+  // isomorphic-git keeps the parsed index in the client's cache and reads the file again only when its stats
+  // changed — but took a MISSING index for an unchanged one: after `rm .git/index` (or `rm -rf .git; git init`)
+  // the next command answered from, and the next commit recorded, the entries of the deleted index — blobs of
+  // another repository (issue 20, twenty-second attack run). An index that appeared or disappeared since it was
+  // read is now stale: a missing one is read again, as empty.
+  igit = patch(
+    igit,
+    "isIndexStale",
+    "  if (savedStats === null) return false;\n  const currStats = await fs.lstat(filepath);\n  if (currStats === null) return false;\n",
+    "  const currStats = await fs.lstat(filepath);\n  if (savedStats === null || currStats === null) return savedStats !== currStats;\n",
+  );
   igit = patch(igit, "ignore regexCache (declaration)", "    var regexCache = /* @__PURE__ */ Object.create(null);\n", "    var regexCache = /* @__PURE__ */ Object.create(null);\n    var regexCacheSize = 0;\n");
   igit = patch(
     igit,
@@ -557,7 +593,7 @@ if (force || !existsSync(stamp) || readFileSync(stamp, "utf8") !== hash) {
       "  updates: readonly ({ filepath: string; remove: true } | { filepath: string; oid: string; mode: number; stats?: object; remove?: false })[];\n" +
       "}): Promise<void>;\n" +
       "/** A matcher of the `ignore` package (the one isomorphic-git's isIgnored uses), exported by scripts/gen-git.mjs. */\n" +
-      "export declare function createIgnore(): { add(rules: string): unknown; ignores(path: string): boolean; test(path: string): { ignored: boolean; unignored: boolean } };\n" +
+      "export declare function createIgnore(): { add(rules: string): unknown; ignores(path: string): boolean; test(path: string): { ignored: boolean; unignored: boolean }; match(path: string): { ignored: boolean; unignored: boolean } };\n" +
       "/** The rules of one ignore file with the bounds of scripts/gen-git.mjs applied (IGNORE_MAX_WILDCARD_RUNS). */\n" +
       "export declare function boundIgnoreRules(text: string): string;\n" +
       "/** Bounds of pack indexes, set by src/git/load.ts (scripts/gen-git.mjs): `offsetCacheBytes`, most bytes of resolved objects one pack index keeps. */\n" +

@@ -40,6 +40,8 @@ export interface IgnoreMatcher {
   add(rules: string): unknown;
   ignores(path: string): boolean;
   test(path: string): { ignored: boolean; unignored: boolean };
+  /** The last rule matching `path` itself (`dir/` for a directory), the directories above it not asked (scripts/gen-git.mjs). */
+  match(path: string): { ignored: boolean; unignored: boolean };
 }
 /** isomorphic-git's HTTP client (`isomorphic-git/http/web` over `fetch`). */
 export type GitHttpClient = import("isomorphic-git").HttpClient;

@@ -693,7 +693,11 @@ export interface GitClient {
   clone(options: GitCloneOptions): Promise<void>;
   /** Creates a repository in `dir`. @throws AlreadyInitializedError `EALREADYINIT`. */
   init(options?: GitInitOptions): Promise<void>;
-  /** Changed paths, sorted; clean paths omitted. @throws NotARepositoryError `ENOTAREPO`. */
+  /**
+   * Changed paths, sorted; clean paths omitted. Untracked paths that `.gitignore` / `.git/info/exclude` ignore are
+   * left out as git decides: a directory re-included (`!*\/`, `!src/lib/`) applies to what is in it, `[!x]` / `[^x]`
+   * negate a class; a deleted `.git/index` reads as empty (docs/git.md). @throws NotARepositoryError `ENOTAREPO`.
+   */
   status(options?: GitStatusOptions): Promise<StatusEntry[]>;
   /** A unified patch in real git's format. @throws GitError `EDIFFFAIL`. */
   diff(options?: GitDiffOptions): Promise<string>;

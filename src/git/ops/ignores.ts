@@ -7,7 +7,12 @@
  * (case-insensitive), the same rule bounds (`boundIgnoreRules`, docs/git.md
  * ".gitignore patterns are bounded"), the same order — the root's rules with
  * `info/exclude` first, then each directory's down to the path's, a path in
- * an ignored directory ignored. But `isIgnored` read and parsed every
+ * an ignored directory ignored — save where `isIgnored` differs from git:
+ * each directory above a path is asked as a directory (`src/`), against the
+ * rules of every ignore file above it (the last match wins, a deeper file's
+ * after), so a rule re-including a directory (`!*\/`, `!src/lib/`) applies to
+ * it as in git (issue 20, twenty-second attack run: `*`, `!*\/`, `!*.ts`
+ * hid every source file). But `isIgnored` read and parsed every
  * ancestor's `.gitignore` again for every path, and tested every rule
  * against it: a 250-deep untracked directory chain took 24 s of
  * `git status`, a 20,000-rule `.gitignore` with 100 untracked files 5.9 s
@@ -84,16 +89,25 @@ function compileIgnoreRules(git: GitContext["git"], texts: readonly string[], bu
   // No `!` rule: a path is ignored when any rule matches it or a directory above it, so the
   // plain names (which match a path's last component, or a directory's) go first, as a set.
   const named = (path: string) => path.split("/").some((part) => part !== "" && names.has(asciiLower(part)));
+  const IGNORED = { ignored: true, unignored: false };
   return {
     matcher: {
       add: () => {
         throw new Error("compileIgnoreFile: the matcher is complete");
       },
       ignores: (path) => named(path) || matcher.ignores(path),
-      test: (path) => (named(path) ? { ignored: true, unignored: false } : matcher.test(path)),
+      test: (path) => (named(path) ? IGNORED : matcher.test(path)),
+      // The path itself only: its last component (`dir/` for a directory) is a plain name.
+      match: (path) => (names.has(asciiLower(lastName(path))) ? IGNORED : matcher.match(path)),
     },
     patterns: patterns.length,
   };
+}
+
+/** The last component of `path` (`a/b/` → `b`). */
+function lastName(path: string): string {
+  const end = path.endsWith("/") ? path.length - 1 : path.length;
+  return path.slice(path.lastIndexOf("/", end - 1) + 1, end);
 }
 
 /** `text` with A–Z lowered only (the `ignore` package's case-insensitive regexes fold nothing else onto ASCII). */
@@ -138,25 +152,57 @@ export class WorktreeIgnores {
     else if (path.startsWith(base)) this.#noIgnoreFile.add(path.slice(base.length));
   }
 
-  /** Whether `filepath` (relative to the working tree, `/`-separated) is ignored. */
-  async isIgnored(filepath: string): Promise<boolean> {
+  /**
+   * Directory (relative) → whether it is excluded, itself or through a
+   * directory above it: asked once per operation for all the paths below it.
+   */
+  readonly #excluded = new Map<string, Promise<boolean>>();
+
+  /**
+   * Whether `filepath` (relative to the working tree, `/`-separated) is
+   * ignored, as git decides (its `dir.c`): when a directory above it is
+   * excluded, it is; else when the last rule matching it — over the ignore
+   * files of the directories above it, the root's (with `info/exclude` first)
+   * first — is not a `!` rule. Each directory above is matched as a directory
+   * (`src/`: a rule ending in `/`, such as `!*\/`, applies to it), and so is
+   * `filepath` when `directory` is `true` (what the walk met is a directory).
+   */
+  async isIgnored(filepath: string, directory = false): Promise<boolean> {
     if (filepath === "." || filepath === "") return false;
     if (filepath === ".git" || filepath.endsWith("/.git")) return true;
+    const parent = filepath.lastIndexOf("/");
+    if (parent > 0 && (await this.#dirExcluded(filepath.slice(0, parent)))) return true;
+    return this.#lastMatchIgnores(filepath, directory);
+  }
+
+  /** Whether the directory `dir` (relative) is excluded, or one above it is. */
+  #dirExcluded(dir: string): Promise<boolean> {
+    let excluded = this.#excluded.get(dir);
+    if (excluded === undefined) {
+      const parent = dir.lastIndexOf("/");
+      excluded = (async () => (parent > 0 && (await this.#dirExcluded(dir.slice(0, parent)))) || this.#lastMatchIgnores(dir, true))();
+      this.#excluded.set(dir, excluded);
+    }
+    return excluded;
+  }
+
+  /**
+   * Whether the last rule matching `path` itself (`path/` when `directory`),
+   * over the ignore files of the directories above it from the root down, is
+   * an ignoring one (not `!`). The directories above are not asked here.
+   */
+  async #lastMatchIgnores(path: string, directory: boolean): Promise<boolean> {
     let ignored = false;
     // Pattern rules kept in the directories above (GIT_IGNORE_MAX_PATTERNS bounds them together).
     let used = 0;
     // `slash`: where the directory whose rules apply ends (-1: the root).
-    for (let slash = -1; slash < filepath.length; slash = nextSlash(filepath, slash)) {
-      const rules = await this.#matcher(slash < 0 ? "" : filepath.slice(0, slash), used);
+    for (let slash = -1; slash < path.length; slash = nextSlash(path, slash)) {
+      const rules = await this.#matcher(slash < 0 ? "" : path.slice(0, slash), used);
       used = rules.used;
-      const matcher = rules.matcher;
-      if (matcher === undefined) continue;
-      const rel = filepath.slice(slash + 1);
-      const parent = rel.lastIndexOf("/");
-      // A directory above the path (below this one) is ignored: so is everything in it.
-      if (parent > 0 && matcher.ignores(rel.slice(0, parent))) return true;
-      const result = matcher.test(rel);
-      ignored = ignored ? !result.unignored : result.ignored;
+      if (rules.matcher === undefined) continue;
+      const result = rules.matcher.match(directory ? `${path.slice(slash + 1)}/` : path.slice(slash + 1));
+      if (result.ignored) ignored = true;
+      else if (result.unignored) ignored = false;
     }
     return ignored;
   }

@@ -203,9 +203,9 @@ export async function add(ctx: GitContext, dir: string, options: GitAddOptions):
     if (spec === "" || rows.some((row) => matchesSpec(row.path, spec))) continue;
     const name = spec.replace(/\/$/, ""); // a directory form (`x/`) names only a directory
     const full = `${dir === "/" ? "" : dir}/${name}`;
-    const found = spec.endsWith("/") ? (await ctx.workspace.fs.lstat(full).catch(() => undefined))?.isDirectory === true : await exists(ctx, full);
-    if (!found) throw new PathspecNotFoundError(paths![i]!);
-    if (!force && (await (ignores ??= new WorktreeIgnores(ctx, dir)).isIgnored(name))) {
+    const stat = await ctx.workspace.fs.lstat(full).catch(() => undefined);
+    if (!(spec.endsWith("/") ? stat?.isDirectory === true : stat !== undefined)) throw new PathspecNotFoundError(paths![i]!);
+    if (!force && (await (ignores ??= new WorktreeIgnores(ctx, dir)).isIgnored(name, stat?.isDirectory === true))) {
       throw new GitError(
         "EADDFAIL",
         `git add failed: the path '${paths![i]}' is ignored by one of your .gitignore files (pass force to add it)`,

@@ -116,7 +116,7 @@ export async function walkWorktree(ctx: GitContext, dir: string, options: WalkOp
       const [headType, workType, stageType] = await Promise.all([blobType(head), blobType(work), blobType(stage)]);
       if (headType === "other" && !stage && !work) return null;
       const untracked = !head && !stage && work;
-      if (untracked && !options.ignored && (await ignores.isIgnored(filepath))) return null;
+      if (untracked && !options.ignored && (await ignores.isIgnored(filepath, workType === "tree"))) return null;
       const anyBlob = headType === "blob" || workType === "blob" || stageType === "blob";
       if (!anyBlob || !matchesAny(filepath, specs)) return undefined;
       const row: WalkRow = { path: filepath };

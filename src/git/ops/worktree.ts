@@ -472,7 +472,7 @@ export async function clean(ctx: GitContext, dir: string, options: CleanOptions)
     for (let i = 1; i < parts.length; i++) trackedDirs.add(parts.slice(0, i).join("/"));
   }
   const ignores = new WorktreeIgnores(ctx, dir);
-  const ignored = (filepath: string) => ignores.isIgnored(filepath);
+  const ignored = (filepath: string, directory: boolean) => ignores.isIgnored(filepath, directory);
   const found: string[] = [];
 
   const visit = async (rel: string): Promise<void> => {
@@ -485,14 +485,14 @@ export async function clean(ctx: GitContext, dir: string, options: CleanOptions)
           await visit(path);
           continue;
         }
-        if (!directories || (await ignored(path))) continue;
+        if (!directories || (await ignored(path, true))) continue;
         if (await isNestedRepo(ctx, absPath(dir, path))) continue;
         const inside = await untrackedDirContents(ctx, dir, path, ignored);
         if (inside === "whole") found.push(`${path}/`);
         else for (const p of inside) found.push(p); // not spread: a directory may hold more paths than a call takes arguments
         continue;
       }
-      if (index.has(path) || (await ignored(path))) continue;
+      if (index.has(path) || (await ignored(path, false))) continue;
       found.push(path);
     }
   };
@@ -520,14 +520,14 @@ async function untrackedDirContents(
   ctx: GitContext,
   dir: string,
   rel: string,
-  ignored: (path: string) => Promise<boolean>,
+  ignored: (path: string, directory: boolean) => Promise<boolean>,
 ): Promise<"whole" | string[]> {
   const out: string[] = [];
   let whole = true;
   const entries = await ctx.workspace.fs.readdir(absPath(dir, rel));
   for (const entry of entries) {
     const path = `${rel}/${entry.name}`;
-    if (await ignored(path)) {
+    if (await ignored(path, entry.isDirectory)) {
       whole = false;
       continue;
     }

@@ -16,6 +16,14 @@
  * to it; git tests a directory as a directory.
  * Suggested fix: test the parent as `<parent>/` (and let a directory re-inclusion undo an ancestor's exclusion as
  * git's last-match-wins does for that directory), keeping "a file under an excluded directory stays excluded".
+ * Fixed: WorktreeIgnores.isIgnored (src/git/ops/ignores.ts) decides as git's dir.c: each directory above the path is
+ * asked once, AS a directory (`src/`), against the rules of every ignore file above it (last match wins, a deeper
+ * file's rules after the root's), and the path itself too (as `dir/` when the walk, clean or add met a directory) —
+ * through `match`, a per-path test without the `ignore` package's own walk over parents (added by
+ * scripts/gen-git.mjs). A directory excluded still excludes everything in it. Callers (walk.ts, clean in
+ * worktree.ts, add's pathspec check in repo.ts) say whether the path is a directory. Siblings (clean -d, add <dir>,
+ * a re-inclusion in a deeper .gitignore, directory-only rules on files, the typed API) in
+ * test/workers/fix22/git-index-and-ignore-siblings.test.ts.
  */
 import { expect, it } from "vitest";
 import { createGitClient } from "../../../src/git/index.js";
@@ -30,7 +38,7 @@ const cases: [string, string][] = [
   ["printf 'docs\\n!docs/\\n' > .gitignore; git status --porcelain=v1 -uall", "?? .gitignore\n?? docs/r.md\n?? src/a.ts\n?? src/lib/b.ts\n?? top.txt\n"],
 ];
 
-it.fails("a rule re-including a directory applies to it, as in git", async () => {
+it("a rule re-including a directory applies to it, as in git", async () => {
   const out = await inShellWorkspace(async (ws) => {
     const results: string[] = [];
     for (const [i, [command]] of cases.entries()) {
