@@ -35,34 +35,11 @@
  * The host keeps the refused entry owed (fixer FCH, src/runtime/sync.ts), so the next push sends config.txt whole.
  * Siblings (a live reader, a running executable, modes, owners, links, PATH_MAX): test/node/fix22/container-write-renamed-into-place.test.ts.
  */
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { daemonOn, workspaceOver } from "../attack18c/real-daemon.js";
-
-/** A 64 KiB tmpfs mounted at a fresh directory, or null when this process may not mount (not root). */
-function tinyDisk(): { dir: string; release(): void } | null {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "attack22c-tmpfs-"));
-  try {
-    execFileSync("mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", dir], { stdio: "ignore" });
-  } catch {
-    fs.rmSync(dir, { recursive: true, force: true });
-    return null;
-  }
-  return {
-    dir,
-    release() {
-      try {
-        execFileSync("umount", [dir], { stdio: "ignore" });
-      } catch {
-        /* left mounted */
-      }
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
+import { tinyDisk } from "../container/tiny-disk.js";
 
 const disk = tinyDisk();
 disk?.release();

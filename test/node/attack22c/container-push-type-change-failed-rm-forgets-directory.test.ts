@@ -30,23 +30,10 @@
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { realDaemonWorkspace } from "../attack18c/real-daemon.js";
-
-function canMount(): boolean {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "attack22c-probe-"));
-  try {
-    execFileSync("mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", dir], { stdio: "ignore" });
-    execFileSync("umount", [dir], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
+import { canMount } from "../container/tiny-disk.js";
 
 describe("attack22c: a push whose type-change rm the container refuses", () => {
   (canMount() ? it : it.skip)("keeps the manifest: the Workspace's file is not replaced by the directory", { timeout: 60_000 }, async () => {

@@ -7,24 +7,11 @@
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { realDaemonWorkspace } from "../attack18c/real-daemon.js";
 import { MAX_SYNC_OWED } from "../../../src/runtime/sync.js";
-
-function canMount(): boolean {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fix22-probe-"));
-  try {
-    execFileSync("mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", dir], { stdio: "ignore" });
-    execFileSync("umount", [dir], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
+import { canMount } from "../container/tiny-disk.js";
 
 const rooted = canMount() ? it : it.skip;
 

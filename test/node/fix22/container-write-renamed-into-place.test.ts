@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { daemonOn } from "../attack18c/real-daemon.js";
+import { tinyDisk } from "../container/tiny-disk.js";
 
 type Result = { ok: true; stat?: { kind: string; mode: number; size: number } } | { ok: false; error: { code: string; message: string; syscall?: string; path?: string } };
 type Apply = (i: unknown) => Promise<{ results: Result[] }>;
@@ -21,27 +22,6 @@ async function applyOn(dir: string): Promise<Apply> {
   return (i) => daemon.apply(i);
 }
 
-/** A 64 KiB tmpfs mounted at a fresh directory, or null when this process may not mount (not root). */
-function tinyDisk(): { dir: string; release(): void } | null {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fix22-tmpfs-"));
-  try {
-    execFileSync("mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", dir], { stdio: "ignore" });
-  } catch {
-    fs.rmSync(dir, { recursive: true, force: true });
-    return null;
-  }
-  return {
-    dir,
-    release() {
-      try {
-        execFileSync("umount", [dir], { stdio: "ignore" });
-      } catch {
-        /* left mounted */
-      }
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 const probe = tinyDisk();
 probe?.release();
 const root = process.getuid?.() === 0;

@@ -22,28 +22,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalHost, type LocalHost } from "../../../container/local-host.mjs";
+import { tinyDisk } from "../container/tiny-disk.js";
 
-/** A 64 KiB tmpfs mounted at a fresh directory, or null when this process may not mount (not root). */
-function tinyDisk(): { dir: string; release(): void } | null {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fix22-put-tmpfs-"));
-  try {
-    execFileSync("mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", dir], { stdio: "ignore" });
-  } catch {
-    fs.rmSync(dir, { recursive: true, force: true });
-    return null;
-  }
-  return {
-    dir,
-    release() {
-      try {
-        execFileSync("umount", [dir], { stdio: "ignore" });
-      } catch {
-        /* left mounted */
-      }
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 const probe = tinyDisk();
 probe?.release();
 
