@@ -1,0 +1,31 @@
+/**
+ * Issue 20, twenty-second attack run (scout of fixes): a 1 MB env name with a string value is still quoted whole.
+ * Tried: 7825866 (runtime refusals quote ids/cwd/env names through quoteCut: src/runtime/index.ts
+ * checkExecArguments) — the same 1,000,000-character env name as attack22a's runtime-errors-echo-whole-id, but with a
+ * string value (what the exec tool's schema lets a model send), on the shell backend, whose own check refuses a name
+ * that is not a shell variable name; and a NUL inside a name.
+ * Held: the attack's case (a 1 MB name whose value is not a string) is refused by the runtime in ~120 characters,
+ * `exec: env["<64 x>…" (1000000 characters)] must be a string, got number`.
+ * Found (low — the same ~1 MB echo attack22a reported, into a tool result, an HTTP response or a log line;
+ * deterministic): checkExecArguments only looks at names whose value is not a string, so `env: { [big]: "v" }`
+ * reaches WorkerShellBackend, which rejects `exec: env name "<1,000,000 characters>" is not a shell variable name
+ * (…)` (src/backends/worker-shell/backend.ts, JSON.stringify(k)) — 1,000,097 characters. The container daemon's
+ * `exec: bad env name "<whole>"` / `exec: env <whole> must be a string without NUL` (container/lib/api.mjs) are
+ * the same echo on the command backends.
+ * Suggested fix: in checkExecArguments, refuse (or quote through quoteCut) any env name over 64 characters that a
+ * backend would refuse — or simply have the backends' env messages quote the name with quoteCut, as the runtime's.
+ */
+import { expect, it } from "vitest";
+import { inShellWorkspace } from "../shell/helpers.js";
+
+it.fails("a 1 MB env name with a string value is refused quoting 64 characters and its length", async () => {
+  const out = await inShellWorkspace(async (ws) => {
+    const big = "x".repeat(999_999) + "-";
+    return ws.runtime.exec("true", { env: { [big]: "v" } }).then(
+      () => "resolved",
+      (e: Error) => ({ short: e.message.length < 400, saysLength: e.message.includes("(1000000 characters)"), length: e.message.length }),
+    );
+  });
+  // Found: { short: false, saysLength: false, length: 1000097 } (`exec: env name "xxx…xxx-" is not a shell variable name …`).
+  expect(out).toMatchObject({ short: true, saysLength: true });
+}, 60_000);
