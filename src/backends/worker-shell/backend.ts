@@ -157,7 +157,10 @@ function resolveOptions(options: WorkerShellBackendOptions): Resolved {
  * Globs match a newline in a name, and `dirname`, `basename`, `rmdir -p`, `wc`, `od`, `tac` and `ls -d` answer as GNU
  * coreutils 9.1 where just-bash 3.4.2 differed (docs/runtime.md). Start points of `find`, `du` and `grep -r` are named
  * and walked as GNU's: `find ld/` (ld a link to a directory) walks the directory and prints `ld/`, `du` prints a line
- * for every operand, and a child of `d/` is `d/f.txt` (not `d//f.txt`).
+ * for every operand, and a child of `d/` is `d/f.txt` (not `d//f.txt`). A glob ending in `/` (`rm -rf` of every
+ * subdirectory) matches directories only and keeps the slash, as bash; `find d -path 'd/e*'` matches; `rm -f`
+ * silences only a missing name (a read-only mount is `Read-only file system`, `$?` 1); commands name the real reason
+ * of a failure (ELOOP, EROFS).
  */
 export class WorkerShellBackend implements WorkspaceCommandBackend {
   /** Always `"worker-shell"`. */

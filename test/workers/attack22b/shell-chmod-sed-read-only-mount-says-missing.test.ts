@@ -11,6 +11,9 @@
  * "No such file or directory".
  * Suggested fix: in the gen-shell chmod and sed -i paths, print the error's own reason (readFailureReason /
  * strerror of its code, as run 21's coreutils helpers do) instead of a fixed ENOENT text.
+ * Fixed: gen-shell patches print the error's own reason — chmod through path-errors.ts chmodFailure (GNU's
+ * `changing permissions of '…'` for a refused change, `cannot access '…'` for a name that cannot be reached, e.g.
+ * ELOOP), sed -i as `sed: <file>: <strerror>` (just-bash's line, GNU's reason; SH2 owns sed -i's other wording).
  */
 import { expect, it } from "vitest";
 import { WorkerBundle } from "../../../src/index.js";
@@ -18,18 +21,22 @@ import { inShellWorkspace, sh } from "../shell/helpers.js";
 
 const commands = ["chmod 644 ro/f.txt", "chmod -R 755 ro", "sed -i s/a/b/ ro/f.txt"];
 
-it.fails("chmod and sed -i on a read-only mount name the read-only file system, not a missing file", async () => {
+it("chmod and sed -i on a read-only mount name the read-only file system, not a missing file", async () => {
   const out = await inShellWorkspace(
     async (ws) => {
       await ws.ready();
       const results = [];
       for (const command of commands) {
         const r = await sh(ws, `${command}; echo rc=$?; cat ro/f.txt`, { cwd: "/workspace" });
-        results.push({ stdout: r.stdout, saysMissing: r.stderr.includes("No such file or directory"), saysReadOnly: r.stderr.includes("Read-only file system") });
+        results.push({ stdout: r.stdout, stderr: r.stderr });
       }
       return results;
     },
     { workspace: { mounts: { "/workspace/ro": WorkerBundle({ "f.txt": "abc\n", "sub/g.txt": "g\n" }) } } },
   );
-  expect(out).toEqual(commands.map(() => ({ stdout: "rc=1\nabc\n", saysMissing: false, saysReadOnly: true })));
+  expect(out).toEqual([
+    { stdout: "rc=1\nabc\n", stderr: "chmod: changing permissions of 'ro/f.txt': Read-only file system\n" },
+    { stdout: "rc=1\nabc\n", stderr: "chmod: changing permissions of 'ro': Read-only file system\n" },
+    { stdout: "rc=1\nabc\n", stderr: "sed: ro/f.txt: Read-only file system\n" },
+  ]);
 });

@@ -15,6 +15,8 @@
  * `/d/`, so the entry is rejected before the glob is tried. (Also: an escaped segment like `\d` never occurs.)
  * Suggested fix: a gen-shell patch dropping that pre-filter (or testing `/${path}` and unescaping), leaving the
  * wildmatch Y(path, pattern, ignoreCase) as the only test — in both copies (the walk's B and the predicate z).
+ * Fixed: a gen-shell patch ("find -path segment pre-filter") drops that loop from both copies; the glob alone
+ * decides, as GNU's fnmatch of the whole path. Sibling (`-path 'd/tmp/*' -delete`): test/workers/fix22/shell-sh1-siblings.test.ts.
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
@@ -29,7 +31,7 @@ const cases: [string, string][] = [
   ["find d/e/f -path 'd/e/f'", "d/e/f\n"],
 ];
 
-it.fails("find -path matches a pattern whose first segment is the start point, as GNU find", async () => {
+it("find -path matches a pattern whose first segment is the start point, as GNU find", async () => {
   const out = await inShellWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace/d/e", { recursive: true });
     await ws.fs.writeFile("/workspace/d/e/f", "x\n");

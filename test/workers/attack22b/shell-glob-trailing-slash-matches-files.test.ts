@@ -16,10 +16,15 @@
 // Suggested fix: a gen-shell patch to the expander: remember a trailing `/` (and `/.`), keep only matches that stat
 // (following links) as directories and append the `/` (or `/.`) to each; descend through links to directories for
 // a middle segment, as bash does; leave a pattern that matches nothing as written.
+// Fixed: gen-shell patches of just-bash's expander: a pattern ending in `/` (any number) expands its part before
+// the slashes, keeps the matches that stat (following links) as directories, and appends one `/` (path-errors.ts
+// globDirectoryPattern / globDirectories) — so GLOBIGNORE sees `e/`, nullglob/failglob see no match; a middle
+// segment descends through a link to a directory (`*/*` → `e/g.md le/g.md`). Left alone: `*/.` still does not
+// expand (just-bash's globskipdots filter drops names ending in `/.`). Siblings: test/workers/fix22/shell-sh1-siblings.test.ts.
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
-it.fails("a glob ending in / matches directories only and keeps the slash, as bash", async () => {
+it("a glob ending in / matches directories only and keeps the slash, as bash", async () => {
   const out = await inShellWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace/d/e", { recursive: true });
     await ws.fs.mkdir("/workspace/d/k");
