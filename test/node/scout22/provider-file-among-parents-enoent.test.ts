@@ -5,8 +5,8 @@
  * #parentIsNotDirectory) — the same parent on the other operand and on the other calls that name one path, side
  * by side with node:fs on Linux: rename `f.txt/x` → `y`, rename `lf/x` → `y` (lf a link to f.txt), unlink
  * `f.txt/x`, rmdir `f.txt/x`, readlink `f.txt/x` and `lf/x`.
- * Held: rename `f.txt` → `f.txt/x` / `lf/x` and `missing` → `f.txt/x` are ENOTDIR (the fix); lstat/stat/readdir/
- * chmod/truncate through a file are ENOTDIR already; nothing moves or goes.
+ * Held: rename `f.txt` → `f.txt/x` / `lf/x` and `missing` → `f.txt/x` are ENOTDIR (the fix), and so is mkdir
+ * `f.txt/x`; nothing moves or goes.
  * Found (low — the code a caller branches on, and the fix's own rule answered for one operand of one call;
  * deterministic): each case above rejects ENOENT. Wider than the fix's calls: lstat, stat, readdir, chmod, truncate
  * and readFile of `f.txt/x` are ENOENT too (Linux: ENOTDIR) — the Workspace's path walk says ENOENT for a file met
