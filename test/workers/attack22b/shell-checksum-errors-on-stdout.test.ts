@@ -12,11 +12,15 @@
  * `sha256sum: nope: No such file or directory` (GNU: sums is empty, the line on stderr).
  * Suggested fix: in the checksum commands (just-bash's shared implementation, gen-shell patch), send the
  * per-file error and the WARNING lines to stderr, and name the reason from the error's code.
+ * Fixed: md5sum/sha1sum/sha256sum are text-output.ts checksumCommand: read errors and WARNING lines on stderr with the
+ * error's reason; -c counts improperly formatted lines, unreadable files (`FAILED open or read`) and mismatches as GNU
+ * 9.1, `no properly formatted checksum lines found`, --quiet/--status/--strict/-w. Siblings in
+ * test/workers/fix22/shell-text-output.test.ts.
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
-it.fails("checksum commands print errors on stderr, never into the sums, as GNU", async () => {
+it("checksum commands print errors on stderr, never into the sums, as GNU", async () => {
   const out = await inShellWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace/d", { recursive: true });
     const r = await sh(ws, "echo a > a; sha1sum a nope > sums; echo rc=$?; cat sums; md5sum d; echo b > a; sha1sum -c sums; echo rc=$?", { cwd: "/workspace" });

@@ -13,11 +13,14 @@
  * own ls -l did too); the mode the Workspace keeps is not used.
  * Suggested fix: build the column from stat.mode as stat's %A does (modeString), keeping `l` + rwxrwxrwx for a
  * link; give %A the setuid/setgid/sticky letters (s/S, t/T).
+ * Fixed: lsModeColumn and stat's %A build the column from stat.mode (text-output.ts modeColumn: s/S/t/T included); ls
+ * with several operands lists the non-directories first as one list and each directory after a blank line (GNU
+ * order; text-output.ts lsOperandOrder), so `ls -l a b c` has no blank lines between files.
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
-it.fails("ls -l shows the mode chmod set, as GNU ls", async () => {
+it("ls -l shows the mode chmod set, as GNU ls", async () => {
   const out = await inShellWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace", { recursive: true });
     const r = await sh(

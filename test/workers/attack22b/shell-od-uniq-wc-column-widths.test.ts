@@ -12,11 +12,14 @@
  * Suggested fix: in isolate/coreutils.ts, od: join the address and the columns without the extra separator and
  * print `*` for a line equal to the previous one (unless -v); uniq -c: `%7d `; wc: the GNU width rule (digits of
  * the largest count, at least 1; 7 when reading stdin among several operands).
+ * Fixed: od joins the address to the first column and indents continuation lines 7, and prints `*` for repeated lines
+ * unless -v; uniq -c uses `%7d `; wc pads to GNU's compute_number_width (coreutils.ts wcWidth: digits of the
+ * files' total size, 7 with stdin or a directory, 1 for one operand and one count).
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
-it.fails("od, uniq -c and wc lay out their columns as GNU coreutils", async () => {
+it("od, uniq -c and wc lay out their columns as GNU coreutils", async () => {
   const out = await inShellWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace", { recursive: true });
     const r = await sh(

@@ -13,11 +13,14 @@
  * (The documented difference — \x80-\xff alone become U+0080-U+00FF, written UTF-8 encoded — is a separate matter.)
  * Suggested fix: a gen-shell SOURCE_PATCH giving that decoder `ignoreBOM: true` (src/util/bytes.ts's utf8Decoder
  * semantics, fatal kept); check the other just-bash decoders without ignoreBOM (strings, rg -z, file).
+ * Fixed: gen-shell "printf \\x keeps a BOM" gives the \x-run decoder ignoreBOM: true (fatal kept). $'…' and printf %b
+ * held (tested in fix22/shell-text-output). echo -e writes each \x byte >= 0x80 as U+0080-U+00FF (the documented
+ * difference), left alone.
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
-it.fails("printf keeps EF BB BF written as \\x escapes, as bash's printf", async () => {
+it("printf keeps EF BB BF written as \\x escapes, as bash's printf", async () => {
   const out = await inShellWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace", { recursive: true });
     const r = await sh(

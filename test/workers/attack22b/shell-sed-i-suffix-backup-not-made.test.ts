@@ -12,11 +12,15 @@
  * Suggested fix: in the sed in-place path (gen-shell patch), when -i carries a suffix (attached, or
  * --in-place=SUF), write the original bytes to <file><SUF> (a `*` in SUF replaced by the base name, as GNU) before
  * replacing the file; accept `--in-place[=SUF]`.
+ * Fixed: sed -i SUFFIX / -iSUFFIX / --in-place=SUFFIX (and -ni.bak as getopt reads it) writes the original bytes,
+ * with the original mode, to <file><SUFFIX> (a `*` is the operand as written, as GNU sed 4.9 does) before the edit;
+ * a backup it cannot write is `sed: cannot rename f: …`, status 4, file untouched (gen-shell "sed -i suffix",
+ * "sed -i files"; text-output.ts sedBackup). Siblings in test/workers/fix22/shell-text-output.test.ts.
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
-it.fails("sed -i SUFFIX keeps the original as file+SUFFIX, as GNU sed", async () => {
+it("sed -i SUFFIX keeps the original as file+SUFFIX, as GNU sed", async () => {
   const out = await inShellWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace", { recursive: true });
     const r = await sh(ws, "echo a > f; echo a > g; sed -i.bak 's/a/b/' f; sed -i~ 's/a/b/' g; echo rc=$?; ls; cat f f.bak g g~", { cwd: "/workspace" });

@@ -86,9 +86,29 @@ export async function wcReadFiles(read: ReadFiles, ctx: unknown, names: string[]
     out.stderr += one.stderr;
     if (one.exitCode !== 0) out.exitCode = one.exitCode;
     if (one.files.length > 0) out.files.push(...one.files);
-    else if (one.stderr.endsWith(": Is a directory\n")) out.files.push({ filename: name, content: "" });
+    else if (one.stderr.endsWith(": Is a directory\n")) out.files.push({ filename: name, content: "", directory: true } as ReadResult["files"][number]);
   }
   return out;
+}
+
+/**
+ * The width GNU wc 9.1 pads every count to (compute_number_width): 1 for
+ * one operand and one count, or when the first operand could not be read;
+ * else the digits of the total size of the regular files read, at least 7
+ * when one of them is standard input or a directory (not a regular file).
+ * `names` are the operands (none: standard input), `files` what was read.
+ */
+export function wcWidth(names: readonly string[], files: readonly { filename: string; content: string; directory?: boolean }[], counts: number): number {
+  const operands = names.length === 0 ? ["-"] : names;
+  if (operands.length === 1 && counts === 1) return 1;
+  if (names.length > 0 && files[0]?.filename !== names[0]) return 1;
+  let minimum = 1;
+  let total = 0;
+  for (const file of names.length === 0 ? [{ filename: "-", content: "" }] : files) {
+    if (file.filename === "-" || (file as { directory?: boolean }).directory === true) minimum = 7;
+    else total += file.content.length;
+  }
+  return Math.max(minimum, String(total).length);
 }
 
 /** `od`'s arguments with an attached option argument split off, as getopt(3) reads them: `-tx1` → `-t x1`, `--format=x1` → `-t x1`. */

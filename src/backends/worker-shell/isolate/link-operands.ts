@@ -11,6 +11,8 @@
  * @module
  */
 
+import { modeColumn } from "./text-output.js";
+
 /** The part of just-bash's `IFileSystem` these functions use (the Workspace fs adapter in the shell). */
 export interface LinkFs {
   stat(path: string): Promise<LinkStat>;
@@ -281,10 +283,14 @@ export function quotedName(operand: string, stat: LinkStat): string {
   return stat.linkTarget === undefined ? `'${operand}'` : `'${operand}' -> '${stat.linkTarget}'`;
 }
 
-/** GNU stat's `%A`: `modeString` (just-bash's `d`/`-` + rwx) with `l` for a link. */
+/**
+ * GNU stat's `%A`: the type letter (`l` for a link) and rwx with the
+ * setuid/setgid/sticky letters (`-rwsr-xr-x`), as {@link modeColumn};
+ * `format` (just-bash's, which drops those bits) is no longer used.
+ */
 export function modeString(format: (mode: number, isDirectory: boolean) => string, stat: LinkStat): string {
-  const text = format(stat.mode, stat.isDirectory);
-  return stat.isSymbolicLink ? `l${text.slice(1)}` : text;
+  void format;
+  return lsModeColumn(stat);
 }
 
 /** The `-type` letters GNU find accepts (`b c d p f l s D`, or a comma-separated list of them). */
@@ -319,9 +325,9 @@ export async function lsStat(fs: LinkFs, path: string, follow: unknown): Promise
   return statOperand(fs, path, false);
 }
 
-/** The mode column of just-bash's `ls -l` line, `lrwxrwxrwx` for a link. */
+/** The mode column of an `ls -l` line, from the entry's mode as GNU ls shows it (`-rwxr-x---`, `drwx------`, `lrwxrwxrwx`). */
 export function lsModeColumn(stat: LinkStat): string {
-  return stat.isSymbolicLink ? "lrwxrwxrwx" : stat.isDirectory ? "drwxr-xr-x" : "-rw-r--r--";
+  return modeColumn(stat.mode, stat.isSymbolicLink ? "l" : stat.isDirectory ? "d" : "-");
 }
 
 /** What follows the name in an `ls -l` line: ` -> <target>` for a link, else `suffix` (just-bash's indicator). */
