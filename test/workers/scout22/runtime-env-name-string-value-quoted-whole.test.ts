@@ -11,21 +11,30 @@
  * reaches WorkerShellBackend, which rejects `exec: env name "<1,000,000 characters>" is not a shell variable name
  * (…)` (src/backends/worker-shell/backend.ts, JSON.stringify(k)) — 1,000,097 characters. The container daemon's
  * `exec: bad env name "<whole>"` / `exec: env <whole> must be a string without NUL` (container/lib/api.mjs) are
- * the same echo on the command backends.
+ * the same echo on the command backends. Also still whole: a `backend` that is not a string (`{ backend: [big] }`,
+ * from an untyped caller or a JSON body) — `no backend with id ["xxx…"]`, 1,000,063 characters: #resolve keeps
+ * JSON.stringify for non-strings.
  * Suggested fix: in checkExecArguments, refuse (or quote through quoteCut) any env name over 64 characters that a
- * backend would refuse — or simply have the backends' env messages quote the name with quoteCut, as the runtime's.
+ * backend would refuse — or simply have the backends' env messages quote the name with quoteCut, as the runtime's;
+ * in #resolve quote a non-string id through quoteCut(JSON.stringify(id)) (or refuse it as a TypeError naming its type).
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace } from "../shell/helpers.js";
 
-it.fails("a 1 MB env name with a string value is refused quoting 64 characters and its length", async () => {
+it.fails("a 1 MB env name with a string value, or a backend id that is not a string, is quoted 64 characters and its length", async () => {
   const out = await inShellWorkspace(async (ws) => {
     const big = "x".repeat(999_999) + "-";
-    return ws.runtime.exec("true", { env: { [big]: "v" } }).then(
-      () => "resolved",
-      (e: Error) => ({ short: e.message.length < 400, saysLength: e.message.includes("(1000000 characters)"), length: e.message.length }),
-    );
+    const measure = (p: Promise<unknown>) =>
+      p.then(
+        () => "resolved",
+        (e: Error) => ({ short: e.message.length < 400, saysLength: /\((?:1000000|1000004) characters\)/.test(e.message), length: e.message.length }),
+      );
+    return {
+      envName: await measure(ws.runtime.exec("true", { env: { [big]: "v" } })),
+      backendNotString: await measure(ws.runtime.exec("true", { backend: [big] as never })),
+    };
   });
-  // Found: { short: false, saysLength: false, length: 1000097 } (`exec: env name "xxx…xxx-" is not a shell variable name …`).
-  expect(out).toMatchObject({ short: true, saysLength: true });
+  // Found: envName { short: false, saysLength: false, length: 1000097 } (`exec: env name "xxx…xxx-" is not a shell
+  // variable name …`); backendNotString { short: false, saysLength: false, length: 1000063 }.
+  expect(out).toMatchObject({ envName: { short: true, saysLength: true }, backendNotString: { short: true, saysLength: true } });
 }, 60_000);
