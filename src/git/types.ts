@@ -191,9 +191,9 @@ export interface GitStatusOptions extends BaseWorktreeOptions {
 export interface StatusEntry {
   /** Path relative to `dir`. */
   path: string;
-  /** Staged change: `"A" | "M" | "D" | " "`. */
+  /** Staged change: `"A" | "M" | "D" | "T" | " "` (`T`: the file's type changed, a symbolic link ↔ a regular file, as git; 0.8.0 gives `M`). */
   index: string;
-  /** Unstaged change: `"M" | "D" | "?" | " "`. */
+  /** Unstaged change: `"M" | "D" | "T" | "?" | " "` (`T` as for `index`). */
   worktree: string;
 }
 
@@ -231,8 +231,8 @@ export interface GitDiffOptions extends BaseWorktreeOptions {
 export interface DiffSummaryEntry {
   /** Path relative to `dir`. */
   path: string;
-  /** `A` added, `M` modified, `D` deleted. */
-  status: "A" | "M" | "D";
+  /** `A` added, `M` modified, `D` deleted, `T` type changed (a symbolic link ↔ a regular file, as git's `--name-status`; 0.8.0 gives `M`). */
+  status: "A" | "M" | "D" | "T";
   /** Added lines. */
   insertions: number;
   /** Removed lines. */
@@ -415,14 +415,19 @@ export interface GitTagDeleteOptions extends BaseWorktreeOptions {
 /** `tagList`. */
 export type GitTagListOptions = BaseWorktreeOptions;
 
-/** `checkout`: with `paths`, restores them from `ref` and HEAD stays. */
+/** `checkout`: with `paths`, restores them from `ref` (or, without one, from the index) and HEAD stays. */
 export interface GitCheckoutOptions extends BaseWorktreeOptions {
-  /** Branch, tag or commit to check out. */
-  ref: string;
   /**
-   * Only restore these paths (files or directory prefixes) from `ref`; HEAD stays. Default: none (switch to `ref`).
+   * Branch, tag or commit to check out. Required without `paths`. With `paths`, optional: omitted, the paths are
+   * restored from the index and the index is left as it is (`git checkout -- <paths>`: staged changes kept); given,
+   * from that commit into the index and the working tree (`git checkout <ref> -- <paths>`). (0.8.0 always requires `ref`.)
+   */
+  ref?: string;
+  /**
+   * Only restore these paths (files or directory prefixes) from `ref` (or the index); HEAD stays. Default: none (switch to `ref`).
    * A path in directory form (`x/`, `x/.`) matches only below a directory `x`, never a file `x`, as in git.
-   * A path holding `*`, `?`, `[` or `\` also matches as a git pathspec glob, `*` crossing `/` (`*.txt` matches `sub/c.txt`; docs/git.md "Glob pathspecs").
+   * A path holding `*`, `?`, `[` or `\` also matches as a git pathspec glob, `*` crossing `/` (`*.txt` matches `sub/c.txt`; docs/git.md "Glob pathspecs"),
+   * unless it names an entry of the index (or of `ref`) exactly: then only that entry, as git (`[ab].txt` leaves `a.txt`).
    */
   paths?: string[];
   /** Overwrite local changes. Default `false`. */

@@ -18,6 +18,18 @@ export function matchesPathspec(path: string, spec: string): boolean {
   return literalMatch(path, spec) || (isGlobSpec(spec) && wildmatch(spec, path));
 }
 
+/**
+ * git's literal-first rule of `add`, `rm` and `checkout` (2.39): a glob pathspec that names a path exactly —
+ * `names(spec)`: an index entry for `rm` and `checkout`, a tree entry too for `checkout <tree-ish>`, a file
+ * (not a directory) in the working tree for `add` — matches only that path, not as a pattern (`git checkout --
+ * '[ab].txt'` leaves `a.txt`). Returns such a spec with its glob characters escaped (`\[ab\].txt`), which
+ * {@link matchesPathspec} then matches literally; any other spec as given. `ls-files`, `status`, `diff` and
+ * `reset` keep globbing, as git does.
+ */
+export function literalFirst(spec: string, names: (path: string) => boolean): string {
+  return isGlobSpec(spec) && !spec.endsWith("/") && names(spec) ? spec.replace(/[*?[\\]/g, "\\$&") : spec;
+}
+
 /** {@link matchesPathspec} without the pattern: `path` is `spec` or below it (`""`: everything; `"x/"`: only below `x`). */
 export function literalMatch(path: string, spec: string): boolean {
   if (spec.endsWith("/")) return path.length > spec.length && path.startsWith(spec);

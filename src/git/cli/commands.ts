@@ -28,6 +28,7 @@ import {
 } from "./format.js";
 import { CliUsageError, type ArgsSpec } from "./parse.js";
 import { decodeUtf8 } from "../../util/bytes.js";
+import { literalFirst } from "../wildmatch.js";
 
 /** One subcommand: how its argv is parsed, its usage line, and what it does. */
 export interface CommandDef {
@@ -396,8 +397,11 @@ const rm: CommandDef = {
     const indexed = await ctx.client.lsFiles({ dir: root });
     if (paths.some((p) => p.endsWith("/"))) assertDirSpecs(specs, paths, indexed);
     await ctx.client.rm({ dir: root, paths });
-    // As real git: each index entry removed (`rm 'sub/c.txt'` for `sub` or `*.txt`), in index order.
-    if (!ctx.bool("quiet")) for (const f of indexed) if (paths.some((p) => specMatches(f, p))) ctx.out(`rm '${f}'\n`);
+    // As real git: each index entry removed (`rm 'sub/c.txt'` for `sub` or `*.txt`), in index order; a glob naming an
+    // entry exactly removes only that one (git's literal-first rule, as the client's rm).
+    const names = new Set(indexed);
+    const exact = paths.map((p) => literalFirst(p, (n) => names.has(n)));
+    if (!ctx.bool("quiet")) for (const f of indexed) if (exact.some((p) => specMatches(f, p))) ctx.out(`rm '${f}'\n`);
     if (!ctx.bool("cached")) {
       ctx.err("note: removed from the index only; the working-tree files stay (delete them with the file tools, or use --cached)\n");
     }
@@ -841,6 +845,38 @@ async function switchTo(ctx: CliContext, root: string, target: string, options: 
   }
 }
 
+/**
+ * `git checkout [<tree-ish>] -- <specs>`: restores the paths from `from`'s tree (index and working tree) or, without
+ * it, from the index (working tree only). With `count`, returns how many files were written — those that differed
+ * from the source, as real git counts them (`Updated N paths from …`).
+ */
+async function restorePaths(ctx: CliContext, root: string, from: string | undefined, specs: readonly string[], count = false): Promise<number> {
+  const paths = await ctx.pathspecs(specs);
+  const source = from !== undefined ? { ref: from } : {};
+  let written = 0;
+  try {
+    if (paths.some((p) => p.endsWith("/"))) {
+      // An unknown ref lists nothing here: the client's checkout then names it.
+      const files = await ctx.client.lsFiles({ dir: root, ...source }).catch(() => undefined);
+      if (files) assertDirSpecs(specs, paths, files);
+    }
+    if (count) {
+      // git's literal-first rule (the client's checkout applies it too): a glob naming an entry is that entry only.
+      const files = await ctx.client.lsFiles({ dir: root, ...source });
+      const names = new Set([...files, ...(from !== undefined ? await ctx.client.lsFiles({ dir: root }) : [])]);
+      const exact = paths.map((p) => literalFirst(p, (n) => names.has(n)));
+      const changed = await ctx.client.diffSummary({ dir: root, ...(from !== undefined ? source : { fromIndex: true }), ...(paths.includes(".") ? {} : { paths }) });
+      written = changed.filter((e) => exact.some((p) => specMatches(e.path, p))).length;
+    }
+    await ctx.client.checkout({ dir: root, ...source, paths, force: true });
+  } catch (error) {
+    // As real git: `error: pathspec '<p>' did not match any file(s) known to git`, exit 1 (not 128).
+    if (error instanceof PathspecNotFoundError) throw new GitError("ECHECKOUTFAIL", `pathspec '${error.pathspec}' did not match any file(s) known to git`);
+    throw error;
+  }
+  return written;
+}
+
 const checkout: CommandDef = {
   paths: true,
   usage: "usage: git checkout [-f] <branch> | -b <new-branch> [<start>] | [<tree-ish>] -- <path>...",
@@ -858,34 +894,30 @@ const checkout: CommandDef = {
     const pos = ctx.args.positionals;
     const force = ctx.bool("force") === true;
     if (ctx.args.afterDashDash !== undefined) {
-      // `git checkout [<ref>] -- <paths>`: without a ref the paths come from HEAD (index and working tree); silent, as real git with `--`
+      // `git checkout [<tree-ish>] -- <paths>`, silent as real git with `--`: without a tree-ish the paths come from
+      // the index (working tree only, staged changes kept); with one, from its tree into the index and working tree.
       noExtra(pos, 1);
       if (ctx.args.afterDashDash.length === 0) throw new CliUsageError("missing paths after '--'");
-      const paths = await ctx.pathspecs(ctx.args.afterDashDash);
-      try {
-        if (paths.some((p) => p.endsWith("/"))) {
-          // An unknown ref lists nothing here: the client's checkout then names it.
-          const files = await ctx.client.lsFiles({ dir: root, ref: pos[0] ?? "HEAD" }).catch(() => undefined);
-          if (files) assertDirSpecs(ctx.args.afterDashDash, paths, files);
-        }
-        await ctx.client.checkout({ dir: root, ref: pos[0] ?? "HEAD", paths, force: true });
-      } catch (error) {
-        // As real git: `error: pathspec '<p>' did not match any file(s) known to git`, exit 1 (not 128).
-        if (error instanceof PathspecNotFoundError) throw new GitError("ECHECKOUTFAIL", `pathspec '${error.pathspec}' did not match any file(s) known to git`);
-        throw error;
-      }
+      await restorePaths(ctx, root, pos[0], ctx.args.afterDashDash);
       return 0;
     }
-    if (pos.length >= 1 && ctx.str("b") === undefined && ctx.str("B") === undefined && (await resolves(ctx, root, pos[0]!)) === undefined) {
-      // `git checkout <path>...` (no ref, no `--`): restore those paths from HEAD
-      const known = await ctx.client.lsFiles({ dir: root });
-      const paths = await ctx.pathspecs(pos);
-      if (paths.every((p) => known.some((f) => specMatches(f, p)) || p === ".")) {
-        await ctx.client.checkout({ dir: root, ref: "HEAD", paths, force: true });
-        // As real git, the files restored are counted, not the pathspecs (`*.txt`, `sub`, `.` name several).
-        const count = known.filter((f) => paths.some((p) => specMatches(f, p))).length;
-        ctx.err(`Updated ${count} path${count === 1 ? "" : "s"} from HEAD\n`);
-        return 0;
+    if (pos.length >= 1 && ctx.str("b") === undefined && ctx.str("B") === undefined) {
+      // `git checkout <path>...` (from the index) or `git checkout <tree-ish> <path>...`, as real git: the first
+      // argument is a tree-ish when it resolves and paths follow; otherwise all are paths when each names an index entry.
+      const from = pos.length >= 2 && (await resolves(ctx, root, pos[0]!)) !== undefined ? pos[0] : undefined;
+      const specs = from === undefined ? pos : pos.slice(1);
+      if (from !== undefined || (await resolves(ctx, root, pos[0]!)) === undefined) {
+        const known = await ctx.client.lsFiles({ dir: root, ...(from !== undefined ? { ref: from } : {}) });
+        const paths = await ctx.pathspecs(specs);
+        if (from !== undefined || paths.every((p) => known.some((f) => specMatches(f, p)) || p === ".")) {
+          const quiet = ctx.bool("quiet") === true;
+          const count = await restorePaths(ctx, root, from, specs, !quiet);
+          if (quiet) return 0; // as real git: -q prints no count
+          // As real git, the files written are counted (not the pathspecs, nor files already as the source has them).
+          const source = from === undefined ? "the index" : shortOid(await ctx.client.revParse({ dir: root, ref: `${from}^{tree}` }));
+          ctx.err(`Updated ${count} path${count === 1 ? "" : "s"} from ${source}\n`);
+          return 0;
+        }
       }
     }
     const create = ctx.str("b") ?? ctx.str("B");
@@ -981,6 +1013,7 @@ const fetch: CommandDef = {
 };
 
 function mergeOutcome(ctx: CliContext, before: string | undefined, after: string | undefined, merge: boolean): void {
+  if (ctx.bool("quiet")) return; // as real git: -q prints none of these lines
   if (after === undefined || after === before) ctx.out("Already up to date.\n");
   else if (merge) ctx.out(`Merge commit ${shortOid(after)}\n`);
   else ctx.out(`Fast-forward to ${shortOid(after)}\n`);
@@ -1040,6 +1073,7 @@ const merge: CommandDef = {
       ...(dates.committer ? { committer: dates.committer } : {}),
       env: ctx.env,
     });
+    if (ctx.bool("quiet")) return 0; // as real git: -q prints none of these lines
     if (result.alreadyMerged || result.oid === undefined) ctx.out("Already up to date.\n");
     else if (result.fastForward) ctx.out(`Fast-forward to ${shortOid(result.oid)}\n`);
     else ctx.out(`Merge commit ${shortOid(result.oid)}\n`);

@@ -406,7 +406,7 @@ export interface LongStatusHead {
   upstream?: string;
 }
 
-const LABELS: Record<string, string> = { A: "new file:   ", M: "modified:   ", D: "deleted:    " };
+const LABELS: Record<string, string> = { A: "new file:   ", M: "modified:   ", D: "deleted:    ", T: "typechange: " };
 
 /**
  * Real git's default `git status` (2.39 wording, hints included): `On
@@ -416,7 +416,7 @@ const LABELS: Record<string, string> = { A: "new file:   ", M: "modified:   ", D
 export function formatStatusLong(head: LongStatusHead, entries: readonly StatusLine[]): string {
   const ordered = orderStatus(entries);
   const staged = ordered.filter((e) => e.index !== " " && e.index !== "?");
-  const unstaged = ordered.filter((e) => e.worktree === "M" || e.worktree === "D");
+  const unstaged = ordered.filter((e) => e.worktree === "M" || e.worktree === "D" || e.worktree === "T");
   const untracked = ordered.filter(isUntracked);
   let out = head.branch !== undefined ? `On branch ${head.branch}\n` : `HEAD detached at ${head.detachedAt ?? ""}\n`;
   if (head.upstream) out += `${head.upstream}\n\n`;

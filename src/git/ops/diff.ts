@@ -526,11 +526,11 @@ export async function diff(ctx: GitContext, dir: string, options: GitDiffOptions
 
 /**
  * `diffSummary` (spec 04 §2.3, `git diff --numstat` with a status): per
- * changed file of {@link diff} (same options and sides), `A`/`M`/`D` and
+ * changed file of {@link diff} (same options and sides), `A`/`M`/`D`/`T` and
  * the added and removed line counts (`0`/`0` for a binary file — which also
  * gets `binary` with both sides' sizes — or a mode-only change). A file whose
- * type changed (file ↔ symbolic link; git's `T`) is one `M` entry counting
- * both sides, as `git diff --numstat` counts it.
+ * type changed (file ↔ symbolic link) is one `T` entry (git's `--name-status`)
+ * counting both sides, as `git diff --numstat` counts it.
  * @throws as {@link diff}.
  */
 export async function diffSummary(ctx: GitContext, dir: string, options: GitDiffOptions): Promise<DiffSummaryEntry[]> {
@@ -551,7 +551,7 @@ export async function diffSummary(ctx: GitContext, dir: string, options: GitDiff
       const binary = last.binary || entry.binary ? { oldBytes: last.binary?.oldBytes ?? 0, newBytes: entry.binary?.newBytes ?? 0 } : undefined;
       out[out.length - 1] = {
         path: entry.path,
-        status: "M",
+        status: "T",
         insertions: last.insertions + entry.insertions,
         deletions: last.deletions + entry.deletions,
         ...(binary ? { binary } : {}),

@@ -42,6 +42,7 @@ import type {
   TreeEntryView,
 } from "../types.js";
 import { gitdirOf, isRepository, requireRepo, throwIfReadCancelled } from "../wrap.js";
+import { isGlobSpec, literalFirst } from "../wildmatch.js";
 import { WorktreeIgnores } from "./ignores.js";
 import {
   boolOption,
@@ -59,7 +60,7 @@ import { isValidRefName } from "./refs.js";
 import { resolveCommit, resolveRev, treeEntry } from "./rev.js";
 import { writeFlatTree } from "./stash.js";
 import { absPath, assertIndexFile, assertTreeReadable, flatIndex, flatTree, readBytes, updateIndex } from "./tree-state.js";
-import { fileModeOn, sameBlob, walkWorktree, type WalkRow } from "./walk.js";
+import { fileModeOn, sameBlob, walkWorktree, type BlobSide, type WalkRow } from "./walk.js";
 
 /** `.git/config` as real git 2.x writes it on Linux (`init`). */
 function initialConfig(bare: boolean): string {
@@ -105,6 +106,11 @@ export async function init(ctx: GitContext, dir: string, options: GitInitOptions
   await ctx.workspace.fs.writeFile(`${gitdir}/config`, initialConfig(bare));
 }
 
+/** `T` when a changed path's file type differs (regular file, symbolic link, submodule: git's typechange), else `M`. */
+function changeLetter(a: BlobSide, b: BlobSide): "M" | "T" {
+  return a.mode >> 12 === b.mode >> 12 ? "M" : "T";
+}
+
 /**
  * The status entries of walk rows: index column from HEAD vs index, worktree
  * column from index vs working tree (oids and modes, as real git compares
@@ -118,8 +124,8 @@ function statusEntries(rows: WalkRow[], filemode: boolean): StatusEntry[] {
       out.push({ path, index: " ", worktree: "?" });
       continue;
     }
-    const index = !head && stage ? "A" : head && !stage ? "D" : head && stage && !sameBlob(head, stage) ? "M" : " ";
-    const worktree = stage && !work ? "D" : stage && work && !sameBlob(stage, work, filemode) ? "M" : " ";
+    const index = !head && stage ? "A" : head && !stage ? "D" : head && stage && !sameBlob(head, stage) ? changeLetter(head, stage) : " ";
+    const worktree = stage && !work ? "D" : stage && work && !sameBlob(stage, work, filemode) ? changeLetter(stage, work) : " ";
     if (index !== " " || worktree !== " ") out.push({ path, index, worktree });
     if (head && !stage && work) out.push({ path, index: " ", worktree: "?" });
   }
@@ -130,7 +136,8 @@ function statusEntries(rows: WalkRow[], filemode: boolean): StatusEntry[] {
  * `status` (spec 04 §2.3): changed paths, sorted by path (UTF-8 byte
  * order), clean ones omitted. `index` is `A`/`D`/`M` for a change staged
  * against HEAD (content or mode), `worktree` is `D`/`M` for a change of the
- * working tree against the index, or `?` for an untracked file (with
+ * working tree against the index — either `T` where the file's type changed
+ * (a symbolic link became a regular file or the reverse) — or `?` for an untracked file (with
  * `index` `" "`); ignored files are left out. Every untracked file is
  * listed (real git's `-uall`). `paths` limits it to paths equal to or below
  * the given ones.
@@ -190,18 +197,24 @@ export async function add(ctx: GitContext, dir: string, options: GitAddOptions):
   }
   await requireRepo(ctx, dir);
   await assertIndexFile(ctx, dir);
-  const specs = toRepoPaths(dir, paths);
-  for (let i = 0; i < specs.length; i++) {
-    if (specs[i] !== "" && (await beyondLink(ctx, dir, specs[i]!.replace(/\/$/, ""), specs[i]!.endsWith("/")))) {
+  const raw = toRepoPaths(dir, paths);
+  for (let i = 0; i < raw.length; i++) {
+    if (raw[i] !== "" && (await beyondLink(ctx, dir, raw[i]!.replace(/\/$/, ""), raw[i]!.endsWith("/")))) {
       throw new GitError("EPATHSPEC", `pathspec '${paths![i]}' is beyond a symbolic link`);
     }
   }
+  // git's literal-first rule: a glob naming a file (not a directory) that exists stages only that file.
+  const files = new Set<string>();
+  for (const spec of raw) {
+    if (isGlobSpec(spec) && (await ctx.workspace.fs.lstat(absPath(dir, spec)).catch(() => undefined))?.isDirectory === false) files.add(spec);
+  }
+  const specs = raw.map((spec) => literalFirst(spec, (p) => files.has(p)));
   const [filemode, rows] = await Promise.all([fileModeOn(ctx, dir), walkWorktree(ctx, dir, { specs, ignored: force })]);
   let ignores: WorktreeIgnores | undefined;
   for (let i = 0; i < specs.length; i++) {
     const spec = specs[i]!;
     if (spec === "" || rows.some((row) => matchesSpec(row.path, spec))) continue;
-    const name = spec.replace(/\/$/, ""); // a directory form (`x/`) names only a directory
+    const name = raw[i]!.replace(/\/$/, ""); // a directory form (`x/`) names only a directory
     const full = `${dir === "/" ? "" : dir}/${name}`;
     const stat = await ctx.workspace.fs.lstat(full).catch(() => undefined);
     if (!(spec.endsWith("/") ? stat?.isDirectory === true : stat !== undefined)) throw new PathspecNotFoundError(paths![i]!);
@@ -240,8 +253,10 @@ export async function rm(ctx: GitContext, dir: string, options: GitRmOptions): P
   if (paths === undefined || paths.length === 0) throw usage("rm", "paths must name at least one path");
   await requireRepo(ctx, dir);
   await assertIndexFile(ctx, dir);
-  const specs = toRepoPaths(dir, paths);
   const indexed = await ctx.git.listFiles({ fs: ctx.fs, dir, cache: ctx.cache });
+  const names = new Set(indexed);
+  // git's literal-first rule: a glob naming an index entry exactly removes only that entry.
+  const specs = toRepoPaths(dir, paths).map((spec) => literalFirst(spec, (p) => names.has(p)));
   for (let i = 0; i < specs.length; i++) {
     if (!indexed.some((path) => matchesSpec(path, specs[i]!))) throw new PathspecNotFoundError(paths[i]!);
   }

@@ -19,8 +19,9 @@ import { resolveIdentity } from "../identity.js";
 import { GIT_DIFF_MAX_EDIT_LENGTH, GIT_DIFF_MAX_SEARCH_LINES } from "../limits.js";
 import type { CleanOptions, GitCheckoutOptions, GitMergeOptions, MergeResult, ResetOptions } from "../types.js";
 import { requireRepo, throwIfCancelled } from "../wrap.js";
+import { literalFirst } from "../wildmatch.js";
 import { WorktreeIgnores } from "./ignores.js";
-import { boolOption, compareBytes, matchesSpec, pathsOption, stringOption, toRepoPath, usage } from "./pathspec.js";
+import { boolOption, compareBytes, matchesSpec, optionalString, pathsOption, stringOption, toRepoPath, usage } from "./pathspec.js";
 import { cleanMessage } from "./repo.js";
 import { resolveCommit } from "./rev.js";
 import {
@@ -71,7 +72,9 @@ async function setHead(ctx: GitContext, dir: string, branchRef: string | undefin
  *
  * With `paths` (files or directories, relative to `dir`; `"."` for all):
  * writes those files from `ref` into the working tree and the index, local
- * changes there are overwritten, and HEAD stays (`git checkout <ref> -- <paths>`).
+ * changes there are overwritten, and HEAD stays (`git checkout <ref> -- <paths>`);
+ * without `ref`, from the index into the working tree only, the index (staged
+ * changes) left as it is (`git checkout -- <paths>`).
  *
  * @throws GitError `ECHECKOUTFAIL`: `pathspec '<ref>' did not match any file(s) known to git` (unknown ref),
  * `your local changes to the following files would be overwritten by checkout: <paths>`,
@@ -79,11 +82,16 @@ async function setHead(ctx: GitContext, dir: string, branchRef: string | undefin
  * `EPATHSPEC` a path matching nothing in `ref`; `EPATHOUTSIDE`.
  */
 export async function checkout(ctx: GitContext, dir: string, options: GitCheckoutOptions): Promise<void> {
-  const ref = stringOption("checkout", options, "ref");
   const paths = pathsOption("checkout", options);
+  if (paths) {
+    const from = optionalString("checkout", options, "ref"); // none: from the index
+    boolOption("checkout", options, "force");
+    await requireRepo(ctx, dir);
+    return checkoutPaths(ctx, dir, from, paths);
+  }
+  const ref = stringOption("checkout", options, "ref");
   const force = boolOption("checkout", options, "force");
   await requireRepo(ctx, dir);
-  if (paths) return checkoutPaths(ctx, dir, ref, paths);
 
   let branchRef: string | undefined;
   let target: string | undefined;
@@ -120,25 +128,29 @@ export async function checkout(ctx: GitContext, dir: string, options: GitCheckou
   await setHead(ctx, dir, branchRef, target);
 }
 
-async function checkoutPaths(ctx: GitContext, dir: string, ref: string, paths: string[]): Promise<void> {
-  let commit: string;
-  try {
-    commit = (await resolveCommit(ctx, dir, ref)).oid;
-  } catch (error) {
-    throw opError("checkout", (error as Error).message);
-  }
-  let tree: Map<string, { oid: string; mode: number }>;
-  try {
-    await assertTreeDepth(ctx, dir, commit);
-    tree = await flatTree(ctx, dir, commit);
-  } catch (error) {
-    throw error instanceof TreeLimitError ? opError("checkout", error.message) : error;
+async function checkoutPaths(ctx: GitContext, dir: string, ref: string | undefined, paths: string[]): Promise<void> {
+  const index = await flatIndex(ctx, dir);
+  let source = index;
+  if (ref !== undefined) {
+    let commit: string;
+    try {
+      commit = (await resolveCommit(ctx, dir, ref)).oid;
+    } catch (error) {
+      throw opError("checkout", (error as Error).message);
+    }
+    try {
+      await assertTreeDepth(ctx, dir, commit);
+      source = await flatTree(ctx, dir, commit);
+    } catch (error) {
+      throw error instanceof TreeLimitError ? opError("checkout", error.message) : error;
+    }
   }
   const wanted = new Set<string>();
   for (const path of paths) {
-    const base = toRepoPath(dir, path);
+    // git's literal-first rule: a glob naming an entry (of the index, or of the tree read into it) exactly is that entry only.
+    const base = literalFirst(toRepoPath(dir, path), (p) => source.has(p) || index.has(p));
     let matched = false;
-    for (const file of tree.keys()) {
+    for (const file of source.keys()) {
       if (matchesSpec(file, base)) {
         wanted.add(file);
         matched = true;
@@ -146,16 +158,16 @@ async function checkoutPaths(ctx: GitContext, dir: string, ref: string, paths: s
     }
     if (!matched) throw new PathspecNotFoundError(path);
   }
-  await readAll(ctx, dir, [...wanted].map((file) => tree.get(file)));
-  const index = await flatIndex(ctx, dir);
+  await readAll(ctx, dir, [...wanted].map((file) => source.get(file)));
   const updates: IndexUpdate[] = [];
   for (const file of [...wanted].sort(compareBytes)) {
     throwIfCancelled(ctx);
-    const entry = tree.get(file)!;
+    const entry = source.get(file)!;
     const before = await statBeforeHash(ctx, dir, file);
     const wt = await worktreeEntry(ctx, dir, file);
     const there = wt?.kind === "file" && wt.oid === entry.oid && wt.mode === entry.mode;
     if (there && sameEntry(index.get(file), entry)) continue;
+    // From the index, the entry stays as it is (its stat data refreshed, as git's checkout-index).
     updates.push(placed(file, entry, there ? before : await placeWorktreeFile(ctx, dir, file, entry)));
   }
   await updateIndex(ctx, dir, updates);

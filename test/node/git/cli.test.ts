@@ -299,7 +299,7 @@ describe("write commands give the real git's objects and outputs", () => {
     realGit(disk, "checkout", "--", "a.txt");
     expect(await ok(git, ["status", "--porcelain=v1"])).toBe(realGit(disk, "status", "--porcelain=v1"));
     await ws.fs.writeFile("/repo/sub/deep/d.txt", "edited\n");
-    await expectResult(git, ["checkout", "d.txt"], { exitCode: 0, stdout: "", stderr: "Updated 1 path from HEAD\n" }, "/repo/sub/deep");
+    await expectResult(git, ["checkout", "d.txt"], { exitCode: 0, stdout: "", stderr: "Updated 1 path from the index\n" }, "/repo/sub/deep");
     expect(await ok(git, ["status", "--porcelain=v1"])).toBe(realGit(disk, "status", "--porcelain=v1"));
     // add then reset <path> unstages
     await ok(git, ["add", "b/b.txt", "u.txt"]);

@@ -103,8 +103,8 @@ function realSummary(disk: string, ...args: string[]) {
   for (let i = 0; i < status.length; i += 2) statusOf.set(status[i + 1]!, status[i]!);
   return numstat.map((line) => {
     const [ins, del, path] = line.split("\t");
-    // git's T (type change) is M in the summary
-    const kind = statusOf.get(path!) === "T" ? "M" : statusOf.get(path!);
+    // git's T (type change) is T in the summary too (issue 20, twenty-second attack run; before, M)
+    const kind = statusOf.get(path!);
     if (ins !== "-") return { path: path!, status: kind, insertions: Number(ins), deletions: Number(del) };
     // a binary file: its sizes from git's `Bin <old> -> <new> bytes`
     const stat = realGit(disk, "diff", "--no-renames", "--stat=300", "--stat-name-width=250", ...args, "--", path!);

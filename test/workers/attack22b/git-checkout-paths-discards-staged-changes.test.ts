@@ -17,6 +17,12 @@
  * Suggested fix: without a tree-ish, write each matched index entry's blob (and mode) to the working tree and
  * leave the index unchanged (as `git checkout-index`/`git restore`), matching the index's paths, and print
  * `Updated N path(s) from the index`; keep the HEAD path for an explicit ref. Document in docs/git.md if kept.
+ * Fixed: the typed `checkout` takes `paths` without `ref` — restored from the index into the working tree, the
+ * index (staged changes) left as it is (src/git/ops/worktree.ts checkoutPaths, `ref?` in src/git/types.ts); the
+ * CLI's `checkout -- <p>` and `checkout <p>` pass no ref (src/git/cli/commands.ts restorePaths), `checkout <tree-ish>
+ * <p>` (no `--`) now restores from that tree, and the no-`--` forms print `Updated N path(s) from the index` / `from
+ * <tree7>` counting the files written (those differing from the source), as git 2.39.5. `git restore` is not a
+ * command of this CLI. Siblings: test/workers/fix22/git-cli-checkout-index.test.ts.
  */
 import { expect, it } from "vitest";
 import { createGitClient } from "../../../src/git/index.js";
@@ -34,7 +40,7 @@ const cases: [string, { stdout: string; stderr: string; exitCode: number }][] = 
   ],
 ];
 
-it.fails("checkout -- <path> without a tree-ish restores from the index and keeps it, as real git", async () => {
+it("checkout -- <path> without a tree-ish restores from the index and keeps it, as real git", async () => {
   const out = await inShellWorkspace(async (ws) => {
     const results: { stdout: string; stderr: string; exitCode: number }[] = [];
     for (const [i, [command]] of cases.entries()) {

@@ -11,6 +11,10 @@
  * ` M l` twice.
  * Suggested fix: merge honours -q (QUIET in its spec, no "Fast-forward to"/"Merge commit" lines); status reports
  * `T` when the index entry's mode is 120000 and the working tree holds a regular file (and the reverse).
+ * Fixed: `merge -q` and `pull -q` print nothing (src/git/cli/commands.ts); status gives `T` in either column when
+ * the file type changes (link ↔ file; src/git/ops/repo.ts changeLetter), the long format says `typechange:`, and
+ * `diffSummary`/`diff --name-status` give `T` for the merged entry of a type change (src/git/ops/diff.ts).
+ * Siblings: test/workers/fix22/git-cli-typechange.test.ts.
  */
 import { expect, it } from "vitest";
 import { createGitClient } from "../../../src/git/index.js";
@@ -18,7 +22,7 @@ import { inShellWorkspace, sh } from "../shell/helpers.js";
 
 const withGit = { workspace: { git: createGitClient(), defaultGitIdentity: { name: "T", email: "t@e" } } };
 
-it.fails("merge -q prints nothing and a link turned file is a type change, as git", async () => {
+it("merge -q prints nothing and a link turned file is a type change, as git", async () => {
   const out = await inShellWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace/m", { recursive: true });
     await ws.fs.mkdir("/workspace/t", { recursive: true });

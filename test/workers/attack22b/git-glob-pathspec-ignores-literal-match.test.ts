@@ -18,6 +18,11 @@
  * path (add) exactly and then does not glob it.
  * Suggested fix: in add, rm and checkout (CLI and typed `paths`), when a glob pathspec equals an index entry (or, for
  * add, an existing path) literally, match it literally only; keep globbing for ls-files/status/diff/reset.
+ * Fixed: git 2.39.5's literal-first rule (checked side by side) — a glob naming an index entry (rm, checkout;
+ * checkout <tree-ish>: an entry of the tree or the index) or an existing non-directory (add) matches only that path —
+ * in src/git/wildmatch.ts `literalFirst`, applied by the typed add, rm and checkout (src/git/ops/repo.ts,
+ * worktree.ts) and the CLI's `rm '<f>'` lines and checkout counts; ls-files, status, diff and reset keep globbing.
+ * docs/git.md "Glob pathspecs" no longer claims the opposite. Siblings: test/workers/fix22/git-cli-literal-pathspec.test.ts.
  */
 import { expect, it } from "vitest";
 import { createGitClient } from "../../../src/git/index.js";
@@ -32,7 +37,7 @@ const cases: [string, string][] = [
   [`${setup}git add -A; git commit -q -m i; git rm -q --cached '*.txt'; git status --porcelain=v1`, "D  *.txt\n?? *.txt\n"],
 ];
 
-it.fails("a glob pathspec naming a file literally is taken literally by add, rm and checkout, as real git", async () => {
+it("a glob pathspec naming a file literally is taken literally by add, rm and checkout, as real git", async () => {
   const out = await inShellWorkspace(async (ws) => {
     const results: string[] = [];
     for (const [i, [command]] of cases.entries()) {
