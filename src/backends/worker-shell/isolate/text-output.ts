@@ -326,8 +326,9 @@ export { wcWidth } from "./coreutils.js";
 type LsFs = { resolvePath(base: string, path: string): string; stat(path: string): Promise<{ isDirectory: boolean }>; lstat(path: string): Promise<{ isDirectory: boolean }> };
 
 /**
- * `ls A B …` (without `-d`) as GNU ls orders its operands: every operand
- * that is not a directory first, as one list, then each directory with its
+ * `ls A B …` (without `-d`) as GNU ls orders its operands: those that are
+ * not there first, in the order given (their errors come first), then every
+ * operand that is not a directory, as one list, then each directory with its
  * `name:` header, each group sorted by name (`-r` reversed; `-t`/`-S` keep
  * the order given). A command-line link is followed unless `-l` or `-F`.
  * Reorders `operands` in place; returns which of them are directories, so a
@@ -336,26 +337,28 @@ type LsFs = { resolvePath(base: string, path: string): string; stat(path: string
 export async function lsOperandOrder(fs: LsFs, cwd: string, operands: string[], flags: Record<string, unknown>): Promise<boolean[]> {
   if (flags.directoryOnly === true || operands.length < 2) return operands.map(() => false);
   const follow = flags.longFormat !== true && flags.classifyFiles !== true;
+  // GNU ls stats its operands in the order given and reports the missing ones then, before any listing.
   const kinds = await Promise.all(
-    operands.map(async (name) => {
+    operands.map(async (name): Promise<"missing" | "file" | "directory"> => {
       const path = fs.resolvePath(cwd, name);
       try {
-        return (await (follow ? fs.stat(path) : fs.lstat(path))).isDirectory;
+        return (await (follow ? fs.stat(path) : fs.lstat(path))).isDirectory ? "directory" : "file";
       } catch {
-        return false;
+        return "missing";
       }
     }),
   );
   const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   const sorted = flags.sortBySize !== true && flags.sortByTime !== true;
-  const group = (directory: boolean) => {
-    const names = operands.filter((_, k) => kinds[k] === directory);
+  const group = (kind: "file" | "directory") => {
+    const names = operands.filter((_, k) => kinds[k] === kind);
     if (sorted) names.sort(byName);
     if (sorted && flags.reverse === true) names.reverse();
     return names;
   };
-  const files = group(false);
-  const directories = group(true);
-  operands.splice(0, operands.length, ...files, ...directories);
-  return [...files.map(() => false), ...directories.map(() => true)];
+  const missing = operands.filter((_, k) => kinds[k] === "missing");
+  const files = group("file");
+  const directories = group("directory");
+  operands.splice(0, operands.length, ...missing, ...files, ...directories);
+  return [...missing.map(() => false), ...files.map(() => false), ...directories.map(() => true)];
 }
