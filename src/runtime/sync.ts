@@ -251,7 +251,7 @@ export class RemoteSync {
   readonly #rpc: SyncRPC;
   #queue: Promise<unknown> = Promise.resolve();
   #info: Promise<{ mountPoint: string; ignore: string[]; bootId: string; diskId?: string }> | undefined;
-  #ignored: (wire: string) => boolean = isDaemonWriteTemp;
+  #ignored: (wire: string) => boolean = () => false;
   /** Commands this connection sent whose pull has not started. */
   #live = 0;
   /** Commands of this connection that settled without their pull ({@link commandAbandoned}) since a pull started: the next push pulls first, whatever else is live. */
@@ -348,8 +348,7 @@ export class RemoteSync {
         checkMountPoint((info as { mountPoint?: unknown } | null)?.mountPoint);
         const disk = (info as { diskId?: unknown }).diskId;
         if (disk !== undefined) checkDiskId(disk);
-        const ignored = ignoreMatcher(info.mountPoint, info.ignore);
-        this.#ignored = (wire) => isDaemonWriteTemp(wire) || ignored(wire);
+        this.#ignored = ignoreMatcher(info.mountPoint, info.ignore);
         await this.#adopt(info.bootId, disk as string | undefined);
         return info;
       },
@@ -617,7 +616,7 @@ export class RemoteSync {
       const page = this.#fs.changesSince(cursor, { limit: CHANGES_PAGE });
       for (const entry of page.entries) {
         const wire = wirePath(entry.path);
-        if (wire === null || wire === "" || this.#ignored(wire)) continue;
+        if (wire === null || wire === "" || this.#ignored(wire) || (entry.kind === "file" && isDaemonWriteTemp(wire))) continue;
         if (entry.kind === "deleted" ? this.#removals(wire, entry.rev).length > 0 : this.#manifestRow(wire)?.rev !== entry.rev) return true;
       }
       if (page.done) return false;
@@ -653,7 +652,9 @@ export class RemoteSync {
     };
     for (const entry of entries) {
       const wire = wirePath(entry.path);
-      if (wire === null || wire === "" || this.#ignored(wire)) continue;
+      // A file named as the daemon's write temporary is not pushed: its scan never lists one (a directory or link so
+      // named is an ordinary entry on both sides).
+      if (wire === null || wire === "" || this.#ignored(wire) || (entry.kind === "file" && isDaemonWriteTemp(wire))) continue;
       // Whether an op of this entry was refused for a reason that passes: then the entry stays owed (#pushOwed).
       let passes = false;
       const passing = (result: RemoteApplyResult): void => {
@@ -1967,9 +1968,9 @@ export function ignoreMatcher(mountPoint: string, globs: readonly string[]): (wi
 
 /**
  * Whether `wire`'s last name is the daemon's temporary name for a whole-file write
- * (`.ws-sync-write-<16 hex>`, container/lib/sync.mjs `WRITE_TEMP`): the daemon's scan never lists one, so a
- * Workspace file of that name is never pushed either (it would read as deleted in the container on the next
- * pull). It stays in the Workspace only.
+ * (`.ws-sync-write-<16 hex>`, container/lib/sync.mjs `WRITE_TEMP`): the daemon's scan never lists a regular file so
+ * named, so a Workspace file of that name is never pushed either (it would read as deleted in the container on the
+ * next pull) and stays in the Workspace only. A directory or link so named syncs as any entry.
  */
 function isDaemonWriteTemp(wire: string): boolean {
   return /(?:^|\/)\.ws-sync-write-[0-9a-f]{16}$/.test(wire);

@@ -15,6 +15,8 @@
  * Suggested fix: in RemoteSync#pushEntries skip such a name only for a `file` entry (the kind the daemon hides), and
  * push a deletion whenever the manifest holds a row for it (#removals finds one only for what a scan listed or a
  * push sent — i.e. a directory or link) — or make isDaemonWriteTemp kind-aware, as WRITE_TEMP's `st.isFile()`.
+ * Fixed: src/runtime/sync.ts leaves only a `file` entry so named out of a push (#toSend and #pushEntries), as the
+ * daemon hides only a regular file; a directory or link so named, and its deletion, are pushed as any entry.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -34,7 +36,7 @@ const WS_LINK = ".ws-sync-write-2222222222222222";
 const BOX_DIR = ".ws-sync-write-3333333333333333";
 const BOX_LINK = ".ws-sync-write-4444444444444444";
 
-it.fails("a directory or symlink named like a write temporary syncs both ways, deletions included", async () => {
+it("a directory or symlink named like a write temporary syncs both ways, deletions included", async () => {
   const { ws, dir } = s;
   const ls = async () => (await (await ws.runtime.exec("ls -a | tr '\\n' ' '", { backend: "box", encoding: "utf8" })).result()).stdout;
   await ws.fs.mkdir("/workspace/sub", { recursive: true });
