@@ -7,6 +7,19 @@ import { MAX_TIMEOUT_MS, MAX_WAIT_MS } from "./runs.mjs";
 import { apply, nonNegInt, read, repairMount, scan, SCAN_MAX_LIMIT } from "./sync.mjs";
 
 /**
+ * `text` JSON-quoted for an error message: whole when at most 64 characters, else its first 64 (never half a
+ * character) then `…" (<n> characters)` — as the library's quoteCut (src/util/cut.ts), so a caller's huge argument
+ * is not echoed whole.
+ * @param {string} text
+ */
+function quoteCut(text) {
+  if (text.length <= 64) return JSON.stringify(text);
+  let end = 64;
+  if ((text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
+  return `${JSON.stringify(`${text.slice(0, end)}…`)} (${text.length} characters)`;
+}
+
+/**
  * Environment variables of the daemon that a command never sees.
  */
 const HIDDEN_ENV = ["COMPUTERD_SECRET", "COMPUTERD_AUTH_FILE"];
@@ -57,7 +70,8 @@ export class Computerd extends RpcTarget {
    *   RPC layer drops from objects: `constructor`, `toString`, `__proto__`, `toJSON` …; a later pair wins); `stdin` written then closed (absent → /dev/null); `timeoutMs` absent → COMPUTERD_TIMEOUT_MS
    *   (320000), 0 = none; at the timeout SIGTERM to the group, SIGKILL after COMPUTERD_KILL_GRACE_MS (5000)
    * @returns {Promise<{ id: string, pid: number | undefined }>}
-   * @throws `EEXEC_BUSY` when a live run has this id; `EINVAL` for bad arguments. A mount point a command removed or
+   * @throws `EEXEC_BUSY` when a live run has this id; `EINVAL` for bad arguments (an env name over 64 characters
+   *   quoted as its first 64 and its length: `exec: bad env name "<64>…" (<n> characters)`). A mount point a command removed or
    *   replaced by something else than a directory is made an empty directory again first
    */
   async exec(args) {
@@ -75,8 +89,8 @@ export class Computerd extends RpcTarget {
       for (const pair of Array.isArray(a.env) ? a.env : Object.entries(a.env)) {
         if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== "string") throw new DaemonError("EINVAL", "exec: env must be an object of strings or an array of [name, value] pairs");
         const [k, v] = pair;
-        if (k === "" || k.includes("=") || k.includes("\0")) throw new DaemonError("EINVAL", `exec: bad env name ${JSON.stringify(k)}`);
-        if (typeof v !== "string" || v.includes("\0")) throw new DaemonError("EINVAL", `exec: env ${k} must be a string without NUL`);
+        if (k === "" || k.includes("=") || k.includes("\0")) throw new DaemonError("EINVAL", `exec: bad env name ${quoteCut(k)}`);
+        if (typeof v !== "string" || v.includes("\0")) throw new DaemonError("EINVAL", `exec: env ${k.length <= 64 ? k : quoteCut(k)} must be a string without NUL`);
         env[k] = v;
       }
     }
@@ -205,5 +219,5 @@ function signalArg(s) {
     const name = s.toUpperCase().startsWith("SIG") ? s.toUpperCase() : `SIG${s.toUpperCase()}`;
     if (name in signals) return /** @type {NodeJS.Signals} */ (name);
   }
-  throw new DaemonError("EINVAL", `unknown signal ${JSON.stringify(s)}`);
+  throw new DaemonError("EINVAL", `unknown signal ${typeof s === "string" ? quoteCut(s) : typeof s === "number" ? String(s) : `of type ${s === null ? "null" : typeof s}`}`);
 }

@@ -12,7 +12,7 @@ import type { GitClient } from "../git/types.js";
 import type { ArtifactClient } from "../artifacts/types.js";
 import { unconfiguredArtifacts } from "../artifacts/unconfigured.js";
 import { positiveInteger } from "../util/validate.js";
-import { quoteCut } from "../util/cut.js";
+import { jsonCut, quoteCut } from "../util/cut.js";
 import { MAX_PATH_BYTES } from "../fs/path.js";
 import { noopObserver, withSpan, type WorkspaceAttributes, type WorkspaceObserver, type WorkspaceSpan } from "../observer.js";
 import { checkKillSignal, runtimeError, WorkspaceExecutionLostError } from "./errors.js";
@@ -371,7 +371,7 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
     const backend = this.#backends.find((b) => b.id === id);
     if (!backend) {
       const ids = this.#backends.map((b) => JSON.stringify(b.id)).join(", ");
-      throw new Error(`no backend with id ${typeof id === "string" ? quoteCut(id) : JSON.stringify(id)}; this Workspace has ${ids}`);
+      throw new Error(`no backend with id ${typeof id === "string" ? quoteCut(id) : jsonCut(id)}; this Workspace has ${ids}`);
     }
     return backend;
   }
@@ -548,7 +548,9 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
    *   request over {@link MAX_REMOTE_EXEC_BYTES} (nothing sent); or the
    *   backend's refusal (`EEXEC_BUSY`, `EEXEC_EXISTS`, `ECLOSED`, validation
    *   errors); a `cwd` over `MAX_PATH_BYTES` rejects `ENAMETOOLONG` and an `env` name over 64
-   *   characters with a value that is not a string a TypeError, each quoting 64 characters and the length.
+   *   characters with a value that is not a string a TypeError, each quoting 64 characters and the length; so do
+   *   the backends' own env-name and cwd refusals, and an unknown `backend` that is not a string is shown as its JSON
+   *   cut to 64 characters and the length.
    */
   async exec<E extends "utf8" | undefined = undefined>(
     source: string,

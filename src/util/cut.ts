@@ -25,3 +25,29 @@ export function quoteCut(text: string): string {
   if ((text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
   return `${JSON.stringify(`${text.slice(0, end)}…`)} (${text.length} characters)`;
 }
+
+/**
+ * `.name` for an object key an error message names (`env.HOME`), whole when at most {@link MAX_QUOTED_CHARS}
+ * characters, else `[<quoteCut(name)>]` (`env["xxx…" (1000000 characters)]`).
+ */
+export function memberCut(name: string): string {
+  return name.length <= MAX_QUOTED_CHARS ? `.${name}` : `[${quoteCut(name)}]`;
+}
+
+/**
+ * A caller's value that is not a string, as JSON (`String(value)` when JSON has no text for it) for an error
+ * message: whole when at most {@link MAX_QUOTED_CHARS} characters, else its first {@link MAX_QUOTED_CHARS}
+ * (never half a character) then `… (<n> characters)`.
+ */
+export function jsonCut(value: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = typeof value === "object" && value !== null ? Object.prototype.toString.call(value) : String(value);
+  }
+  if (text.length <= MAX_QUOTED_CHARS) return text;
+  let end = MAX_QUOTED_CHARS;
+  if ((text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
+  return `${text.slice(0, end)}… (${text.length} characters)`;
+}

@@ -9,6 +9,7 @@
 import type { WorkspaceFilesystem } from "../../fs/types.js";
 import type { WorkspaceModuleBackendHandle, WorkspaceRuntimeValue } from "../../runtime/types.js";
 import { isUnder, normalizePath } from "../../util/path.js";
+import { MAX_QUOTED_CHARS, memberCut, quoteCut } from "../../util/cut.js";
 import { defineKey, normalizeJson } from "./bridge.js";
 import type { ResolvedOptions } from "./options.js";
 import { ConfinedResolver, pathError } from "./paths.js";
@@ -40,7 +41,8 @@ export interface CheckedRequest {
  *
  * @throws TypeError `timeoutMs must be a positive number of milliseconds, got …`,
  *   `stdin must be a string or a Uint8Array`, `env must be an object of strings`,
- *   `env.<key> must be a string, got …`, `onInterrupt must be "fail", "restart" or "replay".`,
+ *   `env.<key> must be a string, got …` (a key over 64 characters quoted `env["<first 64>…" (<n> characters)]`),
+ *   `onInterrupt must be "fail", "restart" or "replay".`,
  *   `source must be a string`, or `input must be JSON-compatible: …`;
  *   RangeError `timeout cannot exceed <maxTimeoutMs> milliseconds`, or
  *   `<what> is <n> bytes…, over <limit> (<max>)` for input, stdin, env and source.
@@ -66,7 +68,7 @@ export function checkRequest(request: ExecRequest, o: ResolvedOptions): CheckedR
     if (typeof request.env !== "object" || request.env === null || Array.isArray(request.env)) throw new TypeError("env must be an object of strings");
     let envBytes = 0;
     for (const [k, v] of Object.entries(request.env)) {
-      if (typeof v !== "string") throw new TypeError(`env.${k} must be a string, got ${typeof v}`);
+      if (typeof v !== "string") throw new TypeError(`env${memberCut(k)} must be a string, got ${typeof v}`);
       envBytes += encoder.encode(k).byteLength + encoder.encode(v).byteLength;
       defineKey(env, k, v);
     }
@@ -87,7 +89,8 @@ export function checkRequest(request: ExecRequest, o: ResolvedOptions): CheckedR
  * missing (read-write runs create it).
  *
  * @throws `TypeError` naming `cwd` for a non-string or empty one; `EINVAL` for
- *   a NUL byte; `EACCES` outside root (`paths must stay under <root>`) or
+ *   a NUL byte; `EACCES` outside root (`paths must stay under <root>: cwd <cwd>`; in each message a path over 64
+ *   characters is quoted as its first 64 and its length, `err.path` holds it whole) or
  *   through a link; `ENOENT` when missing; `ENOTDIR` when not a directory.
  */
 export async function resolveCwd(fs: WorkspaceFilesystem, root: string, input: unknown): Promise<string> {
@@ -95,12 +98,12 @@ export async function resolveCwd(fs: WorkspaceFilesystem, root: string, input: u
   if (typeof input !== "string" || input === "") {
     throw new TypeError(`cwd must be a non-empty path string under ${root}, got ${input === "" ? "an empty string" : input === null ? "null" : typeof input}`);
   }
-  if (input.includes("\0")) throw pathError("EINVAL", `cwd contains a NUL byte: ${JSON.stringify(input)}`, input);
+  if (input.includes("\0")) throw pathError("EINVAL", `cwd contains a NUL byte: ${quoteCut(input)}`, input);
   const abs = normalizePath(input, root);
-  if (!isUnder(abs, root)) throw pathError("EACCES", `paths must stay under ${root}: cwd ${input}`, abs);
+  if (!isUnder(abs, root)) throw pathError("EACCES", `paths must stay under ${root}: cwd ${shownPath(input)}`, abs);
   const { last } = await new ConfinedResolver(fs, root).resolve(abs);
   if (last) {
-    if (!last.isDirectory) throw pathError("ENOTDIR", `cwd is not a directory: ${abs}`, abs);
+    if (!last.isDirectory) throw pathError("ENOTDIR", `cwd is not a directory: ${shownPath(abs)}`, abs);
     return abs;
   }
   if (abs === root) return abs;
@@ -111,5 +114,10 @@ export async function resolveCwd(fs: WorkspaceFilesystem, root: string, input: u
   } catch (err) {
     if ((err as { code?: string }).code === "ENOTDIR") code = "ENOTDIR";
   }
-  throw pathError(code, code === "ENOTDIR" ? `cwd is not a directory: ${abs}` : `cwd does not exist: ${abs}`, abs);
+  throw pathError(code, code === "ENOTDIR" ? `cwd is not a directory: ${shownPath(abs)}` : `cwd does not exist: ${shownPath(abs)}`, abs);
+}
+
+/** A path for a cwd message: as it is when at most 64 characters, else quoted 64 characters and its length (`err.path` keeps it whole). */
+function shownPath(path: string): string {
+  return path.length <= MAX_QUOTED_CHARS ? path : quoteCut(path);
 }

@@ -13,6 +13,7 @@ import { clipGitResultForRpc } from "../../do/git-stub.js";
 import { WorkspaceFsError } from "../../fs/errors.js";
 import { runtimeError } from "../../runtime/errors.js";
 import { concatBytes } from "../../util/bytes.js";
+import { memberCut, quoteCut } from "../../util/cut.js";
 import { normalizePath } from "../../util/path.js";
 import type { BackendHandle, ExecEvent, KillSignal, WorkspaceBackendHost, WorkspaceCommandBackend } from "../../runtime/types.js";
 import { WorkspaceFsAdapter } from "./fs-adapter.js";
@@ -573,8 +574,8 @@ class ShellConnection implements BackendHandle {
     const env = input.env ?? {};
     if (env === null || typeof env !== "object" || Array.isArray(env)) throw new TypeError("exec: env must be an object of name → string");
     for (const [k, v] of Object.entries(env)) {
-      if (!ENV_NAME.test(k)) throw new TypeError(`exec: env name ${JSON.stringify(k)} is not a shell variable name (letters, digits and _, not starting with a digit)`);
-      if (typeof v !== "string") throw new TypeError(`exec: env.${k} must be a string`);
+      if (!ENV_NAME.test(k)) throw new TypeError(`exec: env name ${quoteCut(k)} is not a shell variable name (letters, digits and _, not starting with a digit)`);
+      if (typeof v !== "string") throw new TypeError(`exec: env${memberCut(k)} must be a string`);
     }
     if (input.stdin !== undefined && !(input.stdin instanceof Uint8Array)) throw new TypeError("exec: stdin must be a string or a Uint8Array");
     if (cwd !== SHELL_DEFAULT_CWD) {
