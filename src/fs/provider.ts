@@ -307,44 +307,88 @@ function trailingSlashAware(fs: WorkspaceFilesystem): WorkspaceFilesystem {
       return undefined;
     }
   };
+  /** Whether an existing parent of `path` is not a directory (links followed); the first missing one ends the walk. */
+  const fileAmongParents = async (path: string, method: string): Promise<boolean> => {
+    let segments: string[];
+    try {
+      segments = canonicalPath(path, method).split("/").filter(Boolean);
+    } catch {
+      return false; // a path the Workspace refuses: its own error stands
+    }
+    for (let i = 1; i < segments.length; i++) {
+      try {
+        if (!(await fs.stat(`/${segments.slice(0, i).join("/")}`)).isDirectory) return true;
+      } catch (error) {
+        return posixCodeOf(error) === "ENOTDIR";
+      }
+    }
+    return false;
+  };
+  /**
+   * `run()`'s ENOENT as the kernel's path walk answers it: ENOTDIR when a parent of a path the call names is a file
+   * (or a link to one) — `f.txt/x` — which the Workspace's walk reports as missing. Costs nothing unless it fails.
+   */
+  const parentsChecked = (method: string, args: unknown[], run: () => unknown): unknown => {
+    const result = run();
+    if (!(result instanceof Promise)) return result;
+    return result.catch(async (error: unknown) => {
+      if (posixCodeOf(error) === "ENOENT") {
+        const paths = method === "symlink" ? [args[1]] : method === "rename" || method === "copyFile" || method === "cp" ? [args[0], args[1]] : [args[0]];
+        for (const path of paths) {
+          if (typeof path === "string" && (await fileAmongParents(path, method))) throw new WorkspaceFsError("ENOTDIR", method, canonicalPath(path, method));
+        }
+      }
+      throw error;
+    });
+  };
   return new Proxy(fs, {
     get(target, key, receiver) {
       const value: unknown = Reflect.get(target, key, receiver);
       if (typeof value !== "function") return value;
       const bound = (value as (...args: unknown[]) => unknown).bind(target);
-      if (typeof key !== "string" || !SLASH_CHECKED.has(key)) return bound;
-      return async (...args: unknown[]) => {
-        if (key === "symlink") {
+      if (typeof key !== "string") return bound;
+      const method = key;
+      if (!SLASH_CHECKED.has(method)) return (...args: unknown[]) => parentsChecked(method, args, () => bound(...args));
+      return (...args: unknown[]) => parentsChecked(method, args, () => slashChecked(...args));
+      async function slashChecked(...args: unknown[]): Promise<unknown> {
+        if (method === "symlink") {
           // symlink(2): a trailing slash on the link path is ENOENT unless something is there (the call then says EEXIST).
           if (endsAsDirectory(args[1]) && (await lstatOrUndefined(args[1])) === undefined) {
-            throw new WorkspaceFsError("ENOENT", key, canonicalPath(args[1], key));
+            throw new WorkspaceFsError("ENOENT", method, canonicalPath(args[1], method));
           }
           return bound(...args);
         }
-        if (key === "readlink" && endsAsDirectory(args[0])) {
+        if (method === "lstat" && endsAsDirectory(args[0])) {
+          // lstat(2) of `x/`: the trailing slash resolves a final link, so it answers what the path leads to — a
+          // directory — or fails as stat does (ENOENT, ELOOP; ENOTDIR for a file).
+          const stats = await fs.stat(args[0]);
+          if (!stats.isDirectory) throw new WorkspaceFsError("ENOTDIR", method, canonicalPath(args[0], method));
+          return stats;
+        }
+        if (method === "readlink" && endsAsDirectory(args[0])) {
           // readlink(2) of `x/`: the path resolves through a final link, so what it names is never a link — a
           // directory is EINVAL, anything else ENOTDIR, nothing there ENOENT (the stat says so).
           const isDirectory = (await fs.stat(args[0])).isDirectory;
-          throw new WorkspaceFsError(isDirectory ? "EINVAL" : "ENOTDIR", key, canonicalPath(args[0], key));
+          throw new WorkspaceFsError(isDirectory ? "EINVAL" : "ENOTDIR", method, canonicalPath(args[0], method));
         }
-        if (key === "rename" || key === "rm") {
+        if (method === "rename" || method === "rm") {
           // rename(2), unlink(2), rmdir(2): a trailing `/` on a link (to a directory or not, dangling too) is
           // ENOTDIR on Linux — the link is not moved or removed, nor is what it names.
-          for (const path of key === "rename" ? [args[0], args[1]] : [args[0]]) {
+          for (const path of method === "rename" ? [args[0], args[1]] : [args[0]]) {
             if (typeof path === "string" && path.length > 1 && path.endsWith("/") && (await lstatOrUndefined(path))?.isSymbolicLink === true) {
-              throw new WorkspaceFsError("ENOTDIR", key, canonicalPath(path, key));
+              throw new WorkspaceFsError("ENOTDIR", method, canonicalPath(path, method));
             }
           }
         }
-        if (endsAsDirectory(args[0])) await check(key, args[0]);
-        if (key === "rename" && endsAsDirectory(args[1])) {
+        if (endsAsDirectory(args[0])) await check(method, args[0]);
+        if (method === "rename" && endsAsDirectory(args[1])) {
           // rename(2): a trailing slash on the new path needs the old one (the entry itself) to be a directory.
           const source = typeof args[0] === "string" ? await lstatOrUndefined(args[0]) : undefined;
-          if (source !== undefined && !source.isDirectory) throw new WorkspaceFsError("ENOTDIR", key, canonicalPath(args[1], key));
-          await check(key, args[1]);
+          if (source !== undefined && !source.isDirectory) throw new WorkspaceFsError("ENOTDIR", method, canonicalPath(args[1], method));
+          await check(method, args[1]);
         }
         return bound(...args);
-      };
+      }
     },
   });
 }
@@ -577,8 +621,9 @@ export class SQLiteWorkspaceProvider {
   }
 
   /**
-   * Stats of the entry itself (a link is not followed).
-   * @throws `ENOENT` · `ELOOP` · `EINVAL` `{ bigint: true }`.
+   * Stats of the entry itself (a link is not followed) — but a path written with a trailing `/` (`ld/`) is resolved
+   * through a final link, as lstat(2): it answers the directory the link names.
+   * @throws `ENOENT` · `ELOOP` · `ENOTDIR` (`lf/`, a link to a file) · `EINVAL` `{ bigint: true }`.
    */
   async lstat(path: string, options?: ProviderStatOptions): Promise<WorkspaceStats> {
     this.#noBigint(options, "lstat", path);
@@ -693,9 +738,10 @@ export class SQLiteWorkspaceProvider {
 
   /**
    * Removes an empty directory; `{ recursive: true }` removes a non-empty one with everything under it.
-   * @throws `ENOENT` · `ENOTDIR` not a directory (a link to one included) · `ENOTEMPTY` (also a last segment `..`) · `EINVAL` a last segment `.` · `EPERM` `/` · `EROFS`.
+   * @throws `ENOENT` · `ENOTDIR` not a directory (a link to one included, written with a trailing `/` or not) · `ENOTEMPTY` (also a last segment `..`) · `EINVAL` a last segment `.` · `EPERM` `/` · `EROFS`.
    */
   async rmdir(path: string, options?: ProviderRmdirOptions): Promise<void> {
+    if (await this.#linkWrittenAsDirectory(path)) throw nodeFsError("ENOTDIR", "rmdir", path);
     const stats = await this.lstat(path);
     // rmdir(2): a last segment "." is EINVAL, ".." ENOTEMPTY — the Workspace would drop it and remove the directory it names.
     const last = typeof path === "string" ? lastSegmentAsWritten(path) : "";
@@ -706,10 +752,21 @@ export class SQLiteWorkspaceProvider {
   }
 
   /**
+   * Whether `path` is a link written with a trailing `/` (to a directory, a file or nothing): rmdir(2) and unlink(2)
+   * refuse it with ENOTDIR, the link and what it names left alone.
+   */
+  async #linkWrittenAsDirectory(path: unknown): Promise<boolean> {
+    if (typeof path !== "string" || path.length < 2 || !path.endsWith("/")) return false;
+    const entry = await this.#fs.lstat(path.replace(/\/+$/, "")).catch(() => undefined);
+    return entry?.isSymbolicLink === true;
+  }
+
+  /**
    * Removes a file or link (not a directory).
    * @throws `ENOENT` · `EISDIR` a directory · `ENOTDIR` a link written with a trailing `/` (kept, as Linux) · `EROFS`.
    */
   async unlink(path: string): Promise<void> {
+    if (await this.#linkWrittenAsDirectory(path)) throw nodeFsError("ENOTDIR", "unlink", path);
     const stats = await call("unlink", pathArg(path, "unlink"), () => this.#fs.lstat(path));
     if (stats.isDirectory) throw nodeFsError("EISDIR", "unlink", path);
     await call("unlink", path, () => this.#fs.rm(path));
@@ -729,29 +786,7 @@ export class SQLiteWorkspaceProvider {
       await call("rename", path, () => this.#fs.stat(path));
       throw nodeFsError("EBUSY", "rename", path);
     }
-    try {
-      await callWithDest("rename", pathArg(oldPath, "rename"), pathArg(newPath, "rename"), () => this.#fs.rename(oldPath, newPath));
-    } catch (error) {
-      // rename(2): a file (or a link to one) among newPath's parents is ENOTDIR, not ENOENT.
-      if ((error as NodeFsError).code === "ENOENT" && (await this.#parentIsNotDirectory(newPath))) {
-        throw Object.assign(nodeFsError("ENOTDIR", "rename", oldPath, undefined, error), { dest: newPath, message: `ENOTDIR: not a directory, rename '${oldPath}' -> '${newPath}'` });
-      }
-      throw error;
-    }
-  }
-
-  /** Whether a parent of `path` that exists is not a directory (links followed): the first missing one ends the walk. */
-  async #parentIsNotDirectory(path: string): Promise<boolean> {
-    const segments = canonicalPath(path, "rename").split("/").filter(Boolean);
-    for (let i = 1; i < segments.length; i++) {
-      const prefix = `/${segments.slice(0, i).join("/")}`;
-      try {
-        if (!(await this.#fs.stat(prefix)).isDirectory) return true;
-      } catch (error) {
-        return posixCodeOf(error) === "ENOTDIR";
-      }
-    }
-    return false;
+    await callWithDest("rename", pathArg(oldPath, "rename"), pathArg(newPath, "rename"), () => this.#fs.rename(oldPath, newPath));
   }
 
   /**

@@ -14,6 +14,9 @@
  * Suggested fix: apply #parentIsNotDirectory to the error of every provider call (ENOENT → ENOTDIR when an existing
  * parent is not a directory) — rename's oldPath, unlink, rmdir, readlink (the call() wrapper is one place) — or have
  * the Workspace's path walk say ENOTDIR for a file met mid-path, as lstat already does.
+ * Fixed: src/fs/provider.ts — trailingSlashAware now wraps every workspace.fs call the provider makes: an ENOENT
+ * becomes ENOTDIR when an existing parent of a path the call names (both of rename's, symlink's link path) is a file
+ * or a link to one; the walk stops at the first missing parent. rename's own newPath check (2e08df5) is folded in.
  */
 import { mkdtempSync, promises as real, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -45,7 +48,7 @@ async function run(fs: Fs, b: string): Promise<Record<string, string>> {
   return out;
 }
 
-it.fails("a file among the parents of the path is ENOTDIR for rename's old path, unlink, rmdir and readlink", async () => {
+it("a file among the parents of the path is ENOTDIR for rename's old path, unlink, rmdir and readlink", async () => {
   const tmp = mkdtempSync(join(tmpdir(), "scout22-"));
   let linux: Record<string, string>;
   try {
