@@ -37,6 +37,7 @@ import { TailWindow } from "../util/tail.js";
 import { atMostOnce, lostCallError, markAtMostOnce } from "./replay.js";
 import type { WorkspaceModuleCallContext, WorkspaceModuleFactory, WorkspaceModuleFunction, WorkspaceModuleHost } from "./types.js";
 import { decodeUtf8 } from "../util/bytes.js";
+import { memberCut } from "../util/cut.js";
 
 /** Default of {@link ContainerModuleOptions.backend}: the id of `ContainerBackend`. */
 export const DEFAULT_CONTAINER_MODULE_BACKEND = "container-shell";
@@ -225,7 +226,7 @@ function parseExecArgs(args: readonly WorkspaceRuntimeValue[]): ExecRequest {
   if (env !== undefined && env !== null) {
     if (!isPlainObject(env)) throw new TypeError(`ws:container exec: env must be an object of strings, got ${typeName(env)}`);
     for (const [name, value] of Object.entries(env)) {
-      if (typeof value !== "string") throw new TypeError(`ws:container exec: env.${name} must be a string, got ${typeName(value)}`);
+      if (typeof value !== "string") throw new TypeError(`ws:container exec: env${memberCut(name)} must be a string, got ${typeName(value)}`);
     }
     request.env = env as Record<string, string>;
   }

@@ -16,6 +16,7 @@ import type { ToolDirectory, ToolResult, ToolResultContent } from "../../tool-di
 import type { CoreTool, CoreToolCallContext } from "./types.js";
 import { toolExportName } from "../../modules/tools.js";
 import { INPUT_NAME_PATTERN, TOOL_NAME_PATTERN } from "../../tool-dirs/validate.js";
+import { memberCut } from "../../util/cut.js";
 
 /**
  * Directory tools for a tool set: the `toolDirectories` option of
@@ -323,7 +324,7 @@ export function directoryTools(
   if (option.env !== undefined) {
     if (option.env === null || typeof option.env !== "object" || Array.isArray(option.env)) throw new TypeError(`${where}: env must be an object of strings`);
     for (const [name, value] of Object.entries(option.env)) {
-      if (typeof value !== "string") throw new TypeError(`${where}: env.${name} must be a string, got ${value === null ? "null" : typeof value}`);
+      if (typeof value !== "string") throw new TypeError(`${where}: env${memberCut(name)} must be a string, got ${value === null ? "null" : typeof value}`);
     }
   }
   if (option.timeoutMs !== undefined && (typeof option.timeoutMs !== "number" || !Number.isFinite(option.timeoutMs) || option.timeoutMs <= 0)) {
