@@ -15,6 +15,12 @@
  * Suggested fix: in the grep patches (scripts/gen-shell.mjs), show file names when a directory operand is walked or
  * more than one operand is given (as GNU's `-H` default), not for `-r` alone; under `-R` stat (not lstat) a link met
  * while walking and search a file it leads to.
+ * Fixed: scripts/gen-shell.mjs ("grep -r names a walked directory") names files when more than one file is searched,
+ * when an operand is a directory that is walked, or with the new `-H`/`--with-filename` (`-h` still wins when last),
+ * as GNU's out_file; "grep -R follows links to files" stats (follows) an entry the listing marks as a link, so under
+ * -R a link to a file is searched and one that leads nowhere is reported (`grep: w/dl: No such file or directory`,
+ * status 2) — under -r the walk's listings leave links out, as before. `--dereference-recursive` is -R. Siblings in
+ * test/workers/fix22/shell-grep-patterns-and-names.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
@@ -26,7 +32,6 @@ const cases: [string, string, string][] = [
   ["grep -R x w | sort", "w/la:x\nw/ld/f.txt:x\n", ""],
 ];
 
-it.fails("grep -r names a single file operand as GNU (not at all); grep -R follows a link to a file", async () => {
-  // Found: "a.txt:x\na.txt:1:x\na.txt:1\na.txt\n" and "w/ld/f.txt:x\n".
+it("grep -r names a single file operand as GNU (not at all); grep -R follows a link to a file", async () => {
   expect(await shellCases(TREE, cases.map(([command]) => command))).toEqual(cases);
 }, 60_000);

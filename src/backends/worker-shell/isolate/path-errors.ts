@@ -83,3 +83,19 @@ export function chmodFailure(operand: string, error: unknown): string {
   const cannotReach = code === undefined || code === "ENOENT" || code === "ENOTDIR" || code === "ELOOP" || code === "ENAMETOOLONG";
   return `chmod: ${cannotReach ? "cannot access" : "changing permissions of"} '${operand}': ${reason(error)}\n`;
 }
+
+/**
+ * grep's pattern list with one more `-e`/`--regexp` pattern: GNU grep 3.8
+ * matches a line against every `-e` (and `-f`) pattern, each a list of
+ * newline-separated patterns, so they are joined with a newline (just-bash
+ * kept only the last `-e`). `list` is `null` before the first.
+ */
+export function grepPattern(list: string | null, pattern: string): string {
+  return list === null ? pattern : `${list}\n${pattern}`;
+}
+
+/** GNU grep 3.8's complaint (status 2) when `-e`/`-f` (`option` as given: `e`, `--regexp`, …) has no argument. */
+export function grepMissingArgument(option: string): string {
+  const head = option.startsWith("--") ? `grep: option '${option}' requires an argument` : `grep: option requires an argument -- '${option}'`;
+  return `${head}\nUsage: grep [OPTION]... PATTERNS [FILE]...\nTry 'grep --help' for more information.\n`;
+}
