@@ -20,7 +20,7 @@
  * Fixed: confineAssets (src/tools/core/root.ts) stats the resolved path of a directory-form path and refuses a
  * non-directory `ENOTDIR` (`stat`, the path as given) before share(); ws:assets' publish (src/modules/assets.ts) hands
  * share() the resolved path with the trailing `/` kept, so share()'s own check answers ENOTDIR. Siblings (pi's rooted
- * publish, ws:tools' publish, a missing path, a directory, the shell's `assets publish` left as it.fails):
+ * publish, ws:tools' publish, a missing path, a directory, the shell's `assets publish`, fixed in 075edd4):
  * test/workers/fix22/publish-directory-form-siblings.test.ts.
  */
 import { env, runInDurableObject } from "cloudflare:test";
