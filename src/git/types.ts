@@ -421,6 +421,7 @@ export interface GitCheckoutOptions extends BaseWorktreeOptions {
    * Branch, tag or commit to check out. Required without `paths`. With `paths`, optional: omitted, the paths are
    * restored from the index and the index is left as it is (`git checkout -- <paths>`: staged changes kept); given,
    * from that commit into the index and the working tree (`git checkout <ref> -- <paths>`). (0.8.0 always requires `ref`.)
+   * Default: none — required without `paths`; with `paths`, the index.
    */
   ref?: string;
   /**

@@ -42,7 +42,7 @@ const OWNERS: Record<string, readonly string[]> = {
   /** Restart and replay runs' saved start, journal of calls and tape (spec 02 §5). */
   "src/backends/worker-javascript/durable.ts": ["__ws_exec_durable", "__ws_exec_calls", "__ws_exec_answers", "__ws_exec_tape", "__ws_exec_spec"],
   /** Container sync: per-backend push cursor and pending pull, and the manifest of what the container holds (spec 02 §7.3). */
-  "src/runtime/sync.ts": ["__ws_sync_state", "__ws_sync_manifest", "__ws_sync_temps"],
+  "src/runtime/sync.ts": ["__ws_sync_state", "__ws_sync_manifest", "__ws_sync_temps", "__ws_sync_owed"],
 };
 
 /** The storage layer: the SQL interface and its adapters (Durable Object, node:sqlite). */
