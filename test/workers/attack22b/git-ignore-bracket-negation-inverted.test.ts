@@ -21,10 +21,10 @@
  */
 import { expect, it } from "vitest";
 import { createGitClient } from "../../../src/git/index.js";
-import { inShellWorkspace, sh } from "../shell/helpers.js";
+import { shellCases } from "../shell/helpers.js";
 
 const withGit = { workspace: { git: createGitClient(), defaultGitIdentity: { name: "T", email: "t@e" } } };
-const setup = "git init -q -b main; mkdir -p src/lib docs; for f in src/a.ts src/lib/b.ts docs/r.md top.txt; do echo 1 > \"$f\"; done; ";
+const TREE = { dirs: ["src/lib", "docs"], files: { "src/a.ts": "1\n", "src/lib/b.ts": "1\n", "docs/r.md": "1\n", "top.txt": "1\n" } };
 const cases: [string, string][] = [
   ["printf '[!d]*/\\n' > .gitignore; git status --porcelain=v1 -uall", "?? .gitignore\n?? docs/r.md\n?? top.txt\n"],
   ["printf '[^d]*/\\n' > .gitignore; git status --porcelain=v1 -uall", "?? .gitignore\n?? docs/r.md\n?? top.txt\n"],
@@ -32,13 +32,10 @@ const cases: [string, string][] = [
 ];
 
 it("a negated bracket expression in .gitignore matches what the class excludes, as git's wildmatch", async () => {
-  const out = await inShellWorkspace(async (ws) => {
-    const results: string[] = [];
-    for (const [i, [command]] of cases.entries()) {
-      await ws.fs.mkdir(`/workspace/r${i}`, { recursive: true });
-      results.push((await sh(ws, setup + command, { cwd: `/workspace/r${i}` })).stdout);
-    }
-    return results;
-  }, withGit);
+  const out = await shellCases(TREE, cases.map(([command]) => command), {
+    wrap: (command) => `git init -q -b main; ${command}`,
+    collect: (_ws, _command, r) => r.stdout,
+    workspace: withGit,
+  });
   expect(out).toEqual(cases.map(([, expected]) => expected));
 });

@@ -27,10 +27,10 @@
  */
 import { expect, it } from "vitest";
 import { createGitClient } from "../../../src/git/index.js";
-import { inShellWorkspace, sh } from "../shell/helpers.js";
+import { shellCases } from "../shell/helpers.js";
 
 const withGit = { workspace: { git: createGitClient(), defaultGitIdentity: { name: "T", email: "t@e" } } };
-const setup = "git init -q -b main; mkdir -p src/lib docs; for f in src/a.ts src/lib/b.ts docs/r.md top.txt; do echo 1 > \"$f\"; done; ";
+const TREE = { dirs: ["src/lib", "docs"], files: { "src/a.ts": "1\n", "src/lib/b.ts": "1\n", "docs/r.md": "1\n", "top.txt": "1\n" } };
 const cases: [string, string][] = [
   ["printf '*\\n!*/\\n!*.ts\\n' > .gitignore; git add -A; git status --porcelain=v1", "A  src/a.ts\nA  src/lib/b.ts\n"],
   ["printf '/*\\n!/src/\\n' > .gitignore; git status --porcelain=v1 -uall", "?? src/a.ts\n?? src/lib/b.ts\n"],
@@ -39,13 +39,10 @@ const cases: [string, string][] = [
 ];
 
 it("a rule re-including a directory applies to it, as in git", async () => {
-  const out = await inShellWorkspace(async (ws) => {
-    const results: string[] = [];
-    for (const [i, [command]] of cases.entries()) {
-      await ws.fs.mkdir(`/workspace/r${i}`, { recursive: true });
-      results.push((await sh(ws, setup + command, { cwd: `/workspace/r${i}` })).stdout);
-    }
-    return results;
-  }, withGit);
+  const out = await shellCases(TREE, cases.map(([command]) => command), {
+    wrap: (command) => `git init -q -b main; ${command}`,
+    collect: (_ws, _command, r) => r.stdout,
+    workspace: withGit,
+  });
   expect(out).toEqual(cases.map(([, expected]) => expected));
 });

@@ -64,6 +64,8 @@ export async function shellCases<R = [string, string, string]>(
     cwd?: string;
     wrap?: (command: string) => string;
     collect?: (ws: Workspace, command: string, result: ShellResult) => R | Promise<R>;
+    /** Options of the Workspace and its backends ({@link inShellWorkspace}), for example `git`. */
+    workspace?: Parameters<typeof inShellWorkspace>[1];
   } = {},
 ): Promise<R[]> {
   const collect = options.collect ?? ((_ws, command, r) => [command, r.stdout, r.stderr] as R);
@@ -75,5 +77,5 @@ export async function shellCases<R = [string, string, string]>(
       out.push(await collect(ws, command, r));
     }
     return out;
-  });
+  }, options.workspace);
 }
