@@ -26,7 +26,7 @@
  */
 import { expect, it } from "vitest";
 import { createGitClient } from "../../../src/git/index.js";
-import { inShellWorkspace, sh } from "../shell/helpers.js";
+import { shellCases } from "../shell/helpers.js";
 
 const withGit = { workspace: { git: createGitClient(), defaultGitIdentity: { name: "T", email: "t@e" } } };
 const setup = `git init -q -b main; mkdir d; for f in a.txt b.txt '*.txt' '[ab].txt' d/x.txt; do echo 1 > "$f"; done; `;
@@ -38,14 +38,6 @@ const cases: [string, string][] = [
 ];
 
 it("a glob pathspec naming a file literally is taken literally by add, rm and checkout, as real git", async () => {
-  const out = await inShellWorkspace(async (ws) => {
-    const results: string[] = [];
-    for (const [i, [command]] of cases.entries()) {
-      await ws.fs.mkdir(`/workspace/r${i}`, { recursive: true });
-      const r = await sh(ws, command, { cwd: `/workspace/r${i}` });
-      results.push(r.stdout + r.stderr);
-    }
-    return results;
-  }, withGit);
+  const out = await shellCases({}, cases.map(([command]) => command), { collect: (_ws, _c, r) => r.stdout + r.stderr, workspace: withGit });
   expect(out).toEqual(cases.map(([, expected]) => expected));
 });

@@ -22,23 +22,19 @@
 // segment descends through a link to a directory (`*/*` → `e/g.md le/g.md`). Left alone: `*/.` still does not
 // expand (just-bash's globskipdots filter drops names ending in `/.`). Siblings: test/workers/fix22/shell-sh1-siblings.test.ts.
 import { expect, it } from "vitest";
-import { inShellWorkspace, sh } from "../shell/helpers.js";
+import { type ShellTree, shellCases } from "../shell/helpers.js";
+
+const tree: ShellTree = {
+  dirs: ["d/e", "d/k", "r/keep", "r/build/sub"],
+  files: { "d/f.txt": "hi\n", "d/e/g.md": "hi\n", "r/keep.txt": "important\n" },
+  links: { "d/le": "e", "d/lf": "f.txt" },
+};
 
 it("a glob ending in / matches directories only and keeps the slash, as bash", async () => {
-  const out = await inShellWorkspace(async (ws) => {
-    await ws.fs.mkdir("/workspace/d/e", { recursive: true });
-    await ws.fs.mkdir("/workspace/d/k");
-    await ws.fs.writeFile("/workspace/d/f.txt", "hi\n");
-    await ws.fs.writeFile("/workspace/d/e/g.md", "hi\n");
-    await ws.fs.symlink("e", "/workspace/d/le");
-    await ws.fs.symlink("f.txt", "/workspace/d/lf");
-    const globs = await sh(ws, "echo */; echo ./*/; echo [ef]*/; for x in */; do echo \"[$x]\"; done; ls -d */; echo */*", { cwd: "/workspace/d" });
-    await ws.fs.mkdir("/workspace/r/keep", { recursive: true });
-    await ws.fs.mkdir("/workspace/r/build/sub", { recursive: true });
-    await ws.fs.writeFile("/workspace/r/keep.txt", "important\n");
-    const removal = await sh(ws, "rm -rf */; echo rc=$?; ls", { cwd: "/workspace/r" });
-    return [globs, removal].map((r) => ({ stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode }));
-  });
+  const out = await shellCases(tree, [
+    "cd d; echo */; echo ./*/; echo [ef]*/; for x in */; do echo \"[$x]\"; done; ls -d */; echo */*",
+    "cd r; rm -rf */; echo rc=$?; ls",
+  ], { collect: (_ws, _c, r) => ({ stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode }) });
   expect(out).toEqual([
     { stdout: "e/ k/ le/\n./e/ ./k/ ./le/\ne/\n[e/]\n[k/]\n[le/]\ne/\nk/\nle/\ne/g.md le/g.md\n", stderr: "", exitCode: 0 },
     { stdout: "rc=0\nkeep.txt\n", stderr: "", exitCode: 0 },

@@ -10,7 +10,7 @@
  */
 import { expect, it } from "vitest";
 import { createGitClient } from "../../../src/git/index.js";
-import { inShellWorkspace, sh } from "../shell/helpers.js";
+import { inShellWorkspace, sh, shellCases } from "../shell/helpers.js";
 
 const withGit = { workspace: { git: createGitClient(), defaultGitIdentity: { name: "T", email: "t@e" } } };
 const setup = `git init -q -b main; for f in a.txt b.txt '[ab].txt'; do echo 1 > "$f"; done; git add -A; git commit -q -m i; `;
@@ -25,15 +25,7 @@ it("the CLI takes a glob literally only where git does", async () => {
     [`${setup}git rm -q --cached '[ab].txt'; echo 2 > a.txt; git checkout -- '[ab].txt'; cat a.txt`, "1\n"],
     [`${setup}echo 3 > '[ab].txt'; echo 3 > b.txt; git ls-files '[ab].txt'; git status --porcelain=v1 -- '[ab].txt'; git diff --name-only '[ab].txt'`, "[ab].txt\na.txt\nb.txt\n M [ab].txt\n M b.txt\n[ab].txt\nb.txt\n"],
   ];
-  const out = await inShellWorkspace(async (ws) => {
-    const results: string[] = [];
-    for (const [i, [command]] of cases.entries()) {
-      await ws.fs.mkdir(`/workspace/r${i}`, { recursive: true });
-      const r = await sh(ws, command, { cwd: `/workspace/r${i}` });
-      results.push(r.stdout + r.stderr);
-    }
-    return results;
-  }, withGit);
+  const out = await shellCases({}, cases.map(([command]) => command), { collect: (_ws, _c, r) => r.stdout + r.stderr, workspace: withGit });
   expect(out).toEqual(cases.map(([, expected]) => expected));
 });
 

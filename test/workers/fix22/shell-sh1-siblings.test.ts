@@ -7,30 +7,25 @@
  */
 import { expect, it } from "vitest";
 import { WorkerBundle } from "../../../src/index.js";
-import { inShellWorkspace, sh } from "../shell/helpers.js";
+import { inShellWorkspace, sh, shellCases } from "../shell/helpers.js";
 
 it("trailing-slash globs: /. suffix, no match, GLOBIGNORE, nullglob and failglob as bash", async () => {
-  const out = await inShellWorkspace(async (ws) => {
-    await ws.fs.mkdir("/workspace/d/e", { recursive: true });
-    await ws.fs.mkdir("/workspace/d/k");
-    await ws.fs.writeFile("/workspace/d/f.txt", "hi\n");
-    await ws.fs.writeFile("/workspace/d/e/g.md", "hi\n");
-    await ws.fs.symlink("e", "/workspace/d/le");
-    await ws.fs.symlink("f.txt", "/workspace/d/lf");
-    const script = [
-      "echo *//",
-      "echo d*/",
-      "echo *.txt/",
-      "echo */*/",
-      "echo /work*/",
-      "echo .*/; mkdir .h; echo .*/; rmdir .h",
-      "GLOBIGNORE=e/; echo */; unset GLOBIGNORE",
-      "shopt -s nullglob; echo x *.txt/ y; shopt -u nullglob",
-      "shopt -s failglob; echo *.txt/",
-    ].join("\n");
-    const r = await sh(ws, script, { cwd: "/workspace/d" });
-    return { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode };
-  });
+  const script = [
+    "echo *//",
+    "echo d*/",
+    "echo *.txt/",
+    "echo */*/",
+    "echo /work*/",
+    "echo .*/; mkdir .h; echo .*/; rmdir .h",
+    "GLOBIGNORE=e/; echo */; unset GLOBIGNORE",
+    "shopt -s nullglob; echo x *.txt/ y; shopt -u nullglob",
+    "shopt -s failglob; echo *.txt/",
+  ].join("\n");
+  const [out] = await shellCases(
+    { dirs: ["d/e", "d/k"], files: { "d/f.txt": "hi\n", "d/e/g.md": "hi\n" }, links: { "d/le": "e", "d/lf": "f.txt" } },
+    [script],
+    { cwd: "/workspace/d", collect: (_ws, _c, r) => ({ stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode }) },
+  );
   expect(out.stdout).toBe("e/ k/ le/\nd*/\n*.txt/\n*/*/\n/workspace/\n.*/\n.h/\nk/ le/\nx y\n");
   expect(out.stderr).toContain("no match: *.txt/");
 });
