@@ -111,7 +111,7 @@ export function wcWidth(names: readonly string[], files: readonly { filename: st
   return Math.max(minimum, String(total).length);
 }
 
-/** `od`'s arguments with an attached option argument split off, as getopt(3) reads them: `-tx1` → `-t x1`, `--format=x1` → `-t x1`. */
+/** `od`'s arguments with an attached option argument split off, as getopt(3) reads them: `-tx1` → `-t x1`, `--format=x1` → `-t x1`; `-b` is `-t o1`. */
 export function odArgs(args: readonly string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < args.length; i++) {
@@ -120,7 +120,8 @@ export function odArgs(args: readonly string[]): string[] {
       out.push(...args.slice(i));
       break;
     }
-    if (/^-t./.test(arg)) out.push("-t", arg.slice(2));
+    if (arg === "-b") out.push("-t", "o1");
+    else if (/^-t./.test(arg)) out.push("-t", arg.slice(2));
     else if (arg.startsWith("--format=")) out.push("-t", arg.slice("--format=".length));
     else if (arg === "--format") out.push("-t");
     else out.push(arg);
