@@ -421,7 +421,6 @@ const commit: CommandDef = {
       { name: "no-edit" },
       QUIET,
     ],
-    clusters: "am",
   },
   async run(ctx) {
     noExtra(allPaths(ctx, 0), 0);
@@ -1386,7 +1385,7 @@ const reset: CommandDef = {
 
 const clean: CommandDef = {
   usage: "usage: git clean (-f | -n) [-d]",
-  spec: { flags: [{ name: "force", short: "f" }, { name: "dry-run", short: "n" }, { name: "d" }, QUIET], clusters: "fdnq" },
+  spec: { flags: [{ name: "force", short: "f" }, { name: "dry-run", short: "n" }, { name: "d" }, QUIET] },
   async run(ctx) {
     noExtra(allPaths(ctx, 0), 0);
     const dryRun = ctx.bool("dry-run") === true;

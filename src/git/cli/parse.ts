@@ -1,8 +1,9 @@
 /**
  * Argument parsing of the git CLI (spec 04 §2.5): `--f`, `--f=v`, `--f v`,
  * single-letter aliases (`-m v`, `-mv`), `--no-<f>` for negatable flags,
- * `--` ends flags; clusters of single-letter flags (`-am`, `-fdn`) only
- * where a command allows them. Pure: no I/O.
+ * `--` ends flags; single-letter flags cluster (`-am msg`, `-qm msg`, `-fdn`)
+ * in every command, as git's parse-options (gitcli(7)): a letter taking a
+ * value takes the rest of the cluster or the next argument. Pure: no I/O.
  *
  * @module
  */
@@ -27,8 +28,6 @@ export interface FlagSpec {
 /** How one subcommand's argv is parsed. */
 export interface ArgsSpec {
   flags: readonly FlagSpec[];
-  /** Letters that may be combined in one `-xyz` cluster (`"am"` for commit, `"fdn"` for clean). Default: none. */
-  clusters?: string;
   /** `-<N>` (e.g. `log -3`) sets this flag to `"N"`. Default: not accepted. */
   numericFlag?: string;
 }
@@ -56,7 +55,7 @@ export class CliUsageError extends Error {
  * @throws CliUsageError `unknown option '--x'`, `option '--x' requires a value`,
  *   `option '--x' takes no value`.
  * @example
- * parseArgs(["-am", "msg", "--amend"], { flags: [{ name: "all", short: "a" }, { name: "message", short: "m", value: "required" }, { name: "amend" }], clusters: "am" })
+ * parseArgs(["-am", "msg", "--amend"], { flags: [{ name: "all", short: "a" }, { name: "message", short: "m", value: "required" }, { name: "amend" }] })
  * // flags: all=true, message="msg", amend=true
  */
 export function parseArgs(argv: readonly string[], spec: ArgsSpec): ParsedArgs {
@@ -126,13 +125,15 @@ export function parseArgs(argv: readonly string[], spec: ArgsSpec): ParsedArgs {
         }
         continue;
       }
-      // A cluster of several letters: only where the command allows it.
-      const allowed = spec.clusters ?? "";
-      if (!allowed.includes(letters[0]!)) throw new CliUsageError(`unknown option '${arg}'`);
+      // A cluster of several letters (git's parse-options: `-qm msg` is `-q -m msg`).
       for (let k = 0; k < letters.length; k++) {
         const letter = letters[k]!;
-        const flag = allowed.includes(letter) ? spec.flags.find((f) => isShort(f, letter)) : undefined;
+        const flag = spec.flags.find((f) => isShort(f, letter));
         if (!flag) throw new CliUsageError(`unknown option '-${letter}'`);
+        if ((flag.value ?? "none") === "optional") {
+          set(flag, letters.length > k + 1 ? letters.slice(k + 1) : true);
+          break;
+        }
         if ((flag.value ?? "none") === "required") {
           const rest = letters.slice(k + 1);
           if (rest) set(flag, rest);

@@ -9,7 +9,6 @@ const commit: ArgsSpec = {
     { name: "amend" },
     { name: "author", value: "required" },
   ],
-  clusters: "am",
 };
 const clone: ArgsSpec = {
   flags: [
@@ -19,7 +18,7 @@ const clone: ArgsSpec = {
     { name: "porcelain", value: "optional" },
   ],
 };
-const clean: ArgsSpec = { flags: [{ name: "force", short: "f" }, { name: "dry-run", short: "n" }, { name: "d" }], clusters: "fdn" };
+const clean: ArgsSpec = { flags: [{ name: "force", short: "f" }, { name: "dry-run", short: "n" }, { name: "d" }] };
 const log: ArgsSpec = { flags: [{ name: "max-count", short: "n", value: "required" }, { name: "oneline" }], numericFlag: "max-count" };
 
 function flags(argv: string[], spec: ArgsSpec) {
@@ -63,12 +62,15 @@ describe("parseArgs", () => {
     expect(twice.lists.get("message")).toEqual(["one", "two"]);
   });
 
-  it("clusters f/d/n for clean, and nowhere else", () => {
+  it("clusters single letters in every command, as git's parse-options", () => {
     expect(flags(["-fd"], clean)).toEqual({ force: true, d: true });
     expect(flags(["-nd"], clean)).toEqual({ "dry-run": true, d: true });
     expect(usage(["-fx"], clean)).toBe("unknown option '-x'");
-    const branchLike: ArgsSpec = { flags: [{ name: "force", short: "f" }, { name: "delete", short: "d" }] };
-    expect(usage(["-fd"], branchLike)).toBe("unknown option '-fd'");
+    const branchLike: ArgsSpec = { flags: [{ name: "force", short: "f" }, { name: "delete", short: "d" }, { name: "untracked", short: "u", value: "optional" }] };
+    expect(flags(["-fd"], branchLike)).toEqual({ force: true, delete: true });
+    expect(flags(["-funo"], branchLike)).toEqual({ force: true, untracked: "no" });
+    expect(flags(["-fu"], branchLike)).toEqual({ force: true, untracked: true });
+    expect(flags(["-bmain"], clone)).toEqual({ branch: "main" });
   });
 
   it("-N numbers for log", () => {
