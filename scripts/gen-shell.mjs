@@ -555,9 +555,21 @@ const SOURCE_PATCHES = [
   { what: "ls operand order", when: 'name:"ls",async execute(', re: new RegExp(String.raw`(let (${ID})=(${ID})\.result\.positional;\2\.length===0&&\2\.push\("\."\);(?:(?!function )[^])*?)(let (${ID})="",(${ID})="",(${ID})=0,(${ID})=new ${ID}\(\{limits:(${ID})\.limits,)`, "g"), to: (all, head, h, r, tail, o, f, i, c, ctx) => `${head}let __lsDirs=await __textOutput.lsOperandOrder(${ctx}.fs,${ctx}.cwd,${h},${r}.result.flags);${tail}`, count: 1 },
   { what: "ls blank line before a directory", when: 'name:"ls",async execute(', re: new RegExp(String.raw`if\((${ID})>0&&((?:!${ID}&&)?)(${ID})&&!\3\.endsWith\(\`\n\n\`\)&&`, "g"), to: (all, p, dirOnly, o) => `if(${p}>0&&${dirOnly}${o}&&__lsDirs[${p}]&&!${o}.endsWith(\`\n\n\`)&&`, count: 1 },
   { what: "ls -l of a quoted glob", when: 'name:"ls",async execute(', re: new RegExp(String.raw`let (${ID})=await (${ID})\.fs\.stat\((${ID})\),(${ID})=\1\.isDirectory\?"drwxr-xr-x":"-rw-r--r--",(?=[^\`]*?\.push\(\`\$\{\4\} 1 user user)`, "g"), to: (all, c, t, i, p) => `let ${c}=await ${t}.fs.stat(${i}),${p}=__textOutput.modeColumn(${c}.mode,${c}.isDirectory?"d":"-"),`, count: 1 },
+  // failglob: a pattern that matches nothing is an expansion error that ends a non-interactive shell (or the
+  // subshell, command substitution or function call's script it is in) with status 1, as bash 5.2 `bash -c`;
+  // just-bash skipped the one command (or loop) and went on. ExitError is found as the class the fatal arithmetic
+  // error is rethrown as (`if(e.fatal)throw new ExitError(1,"",message)`).
+  { what: "failglob ends the shell (command)", when: "async executeSimpleCommand(", re: new RegExp(String.raw`if\((${ID})\?\.finish\(\),(${ID}) instanceof (${ID})\)return ${ID}\(\2\.stderr\);throw \2\}`, "g"), to: (all, r, e, globError, ...rest) => `if(${r}?.finish(),${e} instanceof ${globError})throw new ${exitErrorOf(rest.at(-1))}(1,"",${e}.stderr);throw ${e}}`, count: 1 },
+  { what: "failglob ends the shell (for words)", when: "async executeSimpleCommand(", re: new RegExp(String.raw`catch\((${ID})\)\{if\(\1 instanceof (${ID})\)return\{stdout:"",stderr:\1\.stderr,exitCode:1\};throw \1\}`, "g"), to: (all, e, globError, ...rest) => `catch(${e}){if(${e} instanceof ${globError})throw new ${exitErrorOf(rest.at(-1))}(1,"",${e}.stderr);throw ${e}}`, count: 1 },
   // ls -l: no `/` after a directory's name unless -F (GNU; just-bash added one to every -l line of a directory).
   { what: "ls -l without a slash", when: 'name:"ls",async execute(', re: new RegExp(String.raw`(\?${ID}\(await ${ID}\.fs\.lstat\(${ID}\)\)):${ID}\.isDirectory\?"/":""`, "g"), to: (all, head) => `${head}:""`, count: 3 },
 ];
+/** just-bash's ExitError class as named in bundle text `text`: what a fatal arithmetic error is rethrown as. */
+function exitErrorOf(text) {
+  const found = [...text.matchAll(new RegExp(String.raw`if\(${ID}\.fatal\)throw new (${ID})\(1,"",${ID}\)`, "g"))];
+  if (found.length !== 1) throw new Error(`gen-shell: just-bash's ExitError not found once (${found.length})`);
+  return found[0][1];
+}
 const sourcePatchCounts = new Map();
 /** The text of just-bash bundle file `path` with SOURCE_PATCHES applied (and their helpers imported). */
 function readJustBash(path) {
