@@ -322,7 +322,9 @@ function envValue(value: WorkspaceRuntimeValue): string {
  * removed afterwards, or by a later run once expired if the run never
  * finished; the path as the backend sees it, so a container mounting the
  * Workspace elsewhere still finds it), the entry run as `bash ./index.sh` /
- * `python3 ./index.py` from the tool directory,
+ * `python3 ./index.py` from the tool directory with its symbolic links
+ * resolved (so `$PWD` is the real directory, on the shell backend as in a
+ * container, whose daemon starts every command in its `realpath`),
  * `$TOOL_CALL_ID`; stdout is the result text (at most
  * {@link MAX_TOOL_OUTPUT_CHARS} characters: a longer one keeps its
  * `[output truncated: …]` header, then `[… N characters cut …]` and its
@@ -536,6 +538,31 @@ async function realToolPaths(run: RunContext): Promise<{ dir: string; entry: str
   }
 }
 
+/**
+ * The paths of a bash/python run with symbolic links resolved: the tool's
+ * directory, {@link TOOL_INPUT_DIR}, and the entry's directory (the entry's
+ * own name is kept, so an entry file that is a link still runs through it).
+ * Unchanged when the workspace cannot read links or a path cannot be resolved.
+ */
+async function realCommandPaths(run: RunContext): Promise<{ dir: string; entry: string; inputDir: string }> {
+  const { tool, workspace } = run;
+  const { lstat, readlink } = workspace.fs;
+  const asFound = { dir: tool.dir, entry: tool.entry, inputDir: TOOL_INPUT_DIR };
+  if (typeof lstat !== "function" || typeof readlink !== "function") return asFound;
+  const links = { lstat: (p: string) => lstat.call(workspace.fs, p), readlink: (p: string) => readlink.call(workspace.fs, p) };
+  const slash = tool.entry.lastIndexOf("/");
+  try {
+    const [dir, entryDir, inputDir] = await Promise.all([
+      resolveLinks(links, tool.dir),
+      resolveLinks(links, tool.entry.slice(0, slash) || "/"),
+      resolveLinks(links, TOOL_INPUT_DIR),
+    ]);
+    return { dir, entry: `${entryDir === "/" ? "" : entryDir}/${tool.entry.slice(slash + 1)}`, inputDir };
+  } catch {
+    return asFound;
+  }
+}
+
 async function runModule(run: RunContext): Promise<ToolResult> {
   const { tool, workspace } = run;
   const marker = `\u001etool-update:${crypto.randomUUID()}:`;
@@ -662,8 +689,11 @@ async function runCommand(run: RunContext): Promise<ToolResult> {
   const id = runId(tool);
   // Paths relative to the run's cwd (the tool directory), made absolute with $PWD in the command:
   // a container may mount the Workspace elsewhere than its Workspace path (the local container host does).
-  const inputDirRel = relativePath(tool.dir, TOOL_INPUT_DIR);
-  const entryRel = relativePath(tool.dir, tool.entry);
+  // All with links resolved: the container daemon starts the command in the real directory (realpath), where
+  // `..` climbs from another depth than through a link; the shell backend then starts there too.
+  const real = await realCommandPaths(run);
+  const inputDirRel = relativePath(real.dir, real.inputDir);
+  const entryRel = relativePath(real.dir, real.entry);
   const command =
     `TOOL_INPUT_FILE="$(cd ${shellQuote(inputDirRel)} && pwd)"/${shellQuote(inputFile.slice(TOOL_INPUT_DIR.length + 1))} ` +
     `${tool.language === "python" ? "python3" : "bash"} ${shellQuote(entryRel.startsWith(".") ? entryRel : `./${entryRel}`)}`;
@@ -672,7 +702,7 @@ async function runCommand(run: RunContext): Promise<ToolResult> {
     const handle = await workspace.runtime.exec(command, {
       id,
       backend: run.backend,
-      cwd: tool.dir,
+      cwd: real.dir,
       env,
       timeoutMs: run.timeoutMs,
       encoding: "utf8",

@@ -27,6 +27,14 @@
  * `runModule` does for JavaScript, `realToolPaths`) before computing `relativePath`, or pass the path relative to the
  * mount point through an environment variable and join it with the mount point the daemon reports (`info().mountPoint`)
  * — e.g. run `cd "$(dirname …)"` from the mount point instead of from the tool's directory.
+ *
+ * Fixed: `runCommand` (src/tool-dirs/run.ts, `realCommandPaths`) resolves the links of the tool's directory, of the
+ * entry's directory and of `/workspace/.tool-input` with `resolveLinks` (as `realToolPaths` does for JavaScript),
+ * starts the command in the real tool directory and computes the `cd` to the input directory and the entry's path
+ * from there — the same directory the daemon's `realpath` gives, so `..` climbs from the right depth; the shell
+ * backend starts there too (`$PWD` is the real directory on both). Siblings: test/node/fix23/tool-dirs-command-links
+ * (absolute link target — before, `cwd does not exist` —, a tool directory linked from another depth, a linked
+ * entry file) and test/workers/fix23/tool-dirs-shell-links (the shell backend).
  */
 import { describe, expect, it } from "vitest";
 import { realDaemonWorkspace } from "../attack18c/real-daemon.js";
@@ -38,7 +46,7 @@ const PY = `import json, os\nwith open(os.environ["TOOL_INPUT_FILE"], encoding="
 const SH = `printf 'hello, %s\\n' "$(sed 's/.*"name":"\\([^"]*\\)".*/\\1/' "$TOOL_INPUT_FILE")"\n`;
 
 describe("attack23c: a python/bash tool reached through a link, in the container", () => {
-  it.fails("reads $TOOL_INPUT_FILE as in a real directory", { timeout: 120_000 }, async () => {
+  it("reads $TOOL_INPUT_FILE as in a real directory", { timeout: 120_000 }, async () => {
     const { ws, close } = await realDaemonWorkspace();
     try {
       for (const base of ["/workspace/data/agent/tools", "/workspace/plain"]) {
