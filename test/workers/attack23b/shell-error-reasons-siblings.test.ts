@@ -27,6 +27,7 @@ it.fails("tee, touch, cp, mv, nl, rev, base64 name the real reason, as GNU", asy
     "cp f f/x",
     "mv f f/x",
     "nl loop",
+    "rev loop",
     "base64 loop",
     "sort loop; echo rc=$?",
   ]);
@@ -36,6 +37,7 @@ it.fails("tee, touch, cp, mv, nl, rev, base64 name the real reason, as GNU", asy
     ["cp f f/x", "", "cp: cannot stat 'f/x': Not a directory\n"],
     ["mv f f/x", "", "mv: cannot stat 'f/x': Not a directory\n"],
     ["nl loop", "", "nl: loop: Too many levels of symbolic links\n"],
+    ["rev loop", "", "rev: cannot open loop: Too many levels of symbolic links\n"],
     ["base64 loop", "", "base64: loop: Too many levels of symbolic links\n"],
     ["sort loop; echo rc=$?", "rc=2\n", "sort: cannot read: loop: Too many levels of symbolic links\n"],
   ]);
