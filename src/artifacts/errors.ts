@@ -16,7 +16,9 @@ export const ARTIFACTS_NOT_CONFIGURED_MESSAGE = "Workspace Artifacts binding is 
  * `EINVALIDSESSION`, `ENOTFOUND` (the subclasses), `ENOCONFIG` (the
  * Workspace has no Artifacts binding: pass `new Workspace({ artifacts:
  * { binding: env.ARTIFACTS } })`), `EBADCURSOR` (the binding's `list`
- * repeated a cursor) or `EINVAL` (a bad argument, e.g. no binding given).
+ * repeated a cursor), `EINVAL` (a bad argument, e.g. no binding given) or,
+ * over RPC only (`WorkspaceStub.artifacts`, `ArtifactsCLITarget`), `E2BIG`
+ * (an answer over 30 MiB, more than crosses RPC).
  */
 export class ArtifactError extends Error {
   /** Machine-readable code (see the class description). */

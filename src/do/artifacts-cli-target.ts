@@ -8,6 +8,7 @@
  */
 import type { ArtifactsCLIInput, ArtifactsCLIResult } from "../artifacts/types.js";
 import { answerRemote } from "./remote-error.js";
+import { checkArtifactsRpcResult } from "./rpc-size.js";
 import { RpcTargetBase } from "./rpc-target.js";
 
 /** What {@link ArtifactsCLITarget} wraps: `workspace.artifacts.cli`, or any function of that shape. */
@@ -48,7 +49,9 @@ export class ArtifactsCLITarget extends RpcTargetBase {
    * Runs the wrapped function with `input` (`{ argv, env?, remoteAdd? }`)
    * → `{ stdout, stderr, exitCode }` (spec 04 §3.4).
    * @throws (rejects) TypeError when `input` is not an object with an `argv`
-   *   array of strings; what the function throws (with its `code`).
+   *   array of strings; what the function throws (with its `code`);
+   *   `ArtifactError` `E2BIG` when the result is over 30 MiB (estimated), more
+   *   than crosses RPC (e.g. `repo list` of a huge namespace).
    */
   cli(input: ArtifactsCLIInput): Promise<ArtifactsCLIResult> {
     return answerRemote(async () => {
@@ -56,7 +59,7 @@ export class ArtifactsCLITarget extends RpcTargetBase {
       if (!Array.isArray(argv) || !argv.every((a) => typeof a === "string")) {
         throw new TypeError("ArtifactsCLITarget.cli(input): input.argv must be an array of strings (the arguments after `artifacts`)");
       }
-      return this.#cli(input);
+      return checkArtifactsRpcResult("cli", await this.#cli(input));
     });
   }
 }

@@ -17,6 +17,7 @@ import type {
 } from "../artifacts/types.js";
 import type { WorkspaceHost } from "./host.js";
 import { answerRemote } from "./remote-error.js";
+import { checkArtifactsRpcResult } from "./rpc-size.js";
 import { liveHost, SubStub } from "./sub-stub.js";
 
 /** What a host without an Artifacts client fails with (a `Workspace` always has one). */
@@ -32,9 +33,14 @@ function clientOf(stub: WorkspaceArtifactsStub): ArtifactClient {
   return client;
 }
 
-/** Runs `call` on the client; a throw (synchronous ones included) rejects, and errors cross RPC with their `code` ({@link answerRemote}). */
-function forward<T>(stub: WorkspaceArtifactsStub, call: (client: ArtifactClient) => Promise<T>): Promise<T> {
-  return answerRemote(async () => call(clientOf(stub)));
+/**
+ * Runs `call` (the client's `method`) on the client; a throw (synchronous
+ * ones included) rejects, and errors cross RPC with their `code`
+ * ({@link answerRemote}). An answer over 30 MiB rejects `E2BIG`
+ * ({@link checkArtifactsRpcResult}) instead of failing in workerd's RPC.
+ */
+function forward<T>(stub: WorkspaceArtifactsStub, method: keyof ArtifactClient, call: (client: ArtifactClient) => Promise<T>): Promise<T> {
+  return answerRemote(async () => checkArtifactsRpcResult(method, await call(clientOf(stub))));
 }
 
 /**
@@ -44,7 +50,11 @@ function forward<T>(stub: WorkspaceArtifactsStub, call: (client: ArtifactClient)
  * `WorkspaceOptions.artifacts` every method but `cli` rejects `ArtifactError`
  * `ENOCONFIG` `Workspace Artifacts binding is not configured`, and `cli` runs
  * in unconfigured mode. Errors keep their `code` (`EINVALIDNAME`,
- * `ENOTFOUND`, the binding's `NOT_FOUND`, …) across RPC.
+ * `ENOTFOUND`, the binding's `NOT_FOUND`, …) across RPC. An answer larger
+ * than crosses RPC (over 30 MiB estimated: a namespace-wide `list()` or
+ * `cli({ argv: ["repo", "list"] })` of tens of thousands of repositories)
+ * rejects `ArtifactError` `E2BIG` saying to scope the client to a session or
+ * to call the method in the Durable Object.
  *
  * @example
  * ```ts
@@ -65,47 +75,47 @@ export class WorkspaceArtifactsStub extends SubStub {
 
   /** `workspace.artifacts.create(name, opts)`: creates a repository; resolves with its remote and a write token. */
   create(name: string, opts?: Parameters<ArtifactClient["create"]>[1]): ReturnType<ArtifactClient["create"]> {
-    return forward(this, (c) => c.create(name, opts));
+    return forward(this, "create", (c) => c.create(name, opts));
   }
 
   /** `workspace.artifacts.get(name)`: the repository's info. @throws (rejects) the binding's `NOT_FOUND` when absent. */
   get(name: string): ReturnType<ArtifactClient["get"]> {
-    return forward(this, (c) => c.get(name));
+    return forward(this, "get", (c) => c.get(name));
   }
 
   /** `workspace.artifacts.list()`: every repository in scope, as summaries. */
   list(): ReturnType<ArtifactClient["list"]> {
-    return forward(this, (c) => c.list());
+    return forward(this, "list", (c) => c.list());
   }
 
   /** `workspace.artifacts.import(name, source, opts)`: creates a repository from a git URL. */
   import(name: string, source: ArtifactImportSource, opts?: ArtifactImportOptions): ReturnType<ArtifactClient["import"]> {
-    return forward(this, (c) => c.import(name, source, opts));
+    return forward(this, "import", (c) => c.import(name, source, opts));
   }
 
   /** `workspace.artifacts.delete(name)`: resolves `true` when the repository existed. */
   delete(name: string): ReturnType<ArtifactClient["delete"]> {
-    return forward(this, (c) => c.delete(name));
+    return forward(this, "delete", (c) => c.delete(name));
   }
 
   /** `workspace.artifacts.createToken(name, scope, ttl)`: mints a token (`ttl` seconds; binding defaults `write`, 86400). */
   createToken(name: string, scope?: ArtifactScope, ttl?: number): ReturnType<ArtifactClient["createToken"]> {
-    return forward(this, (c) => c.createToken(name, scope, ttl));
+    return forward(this, "createToken", (c) => c.createToken(name, scope, ttl));
   }
 
   /** `workspace.artifacts.listTokens(name)`: the repository's tokens (no secrets). */
   listTokens(name: string): ReturnType<ArtifactClient["listTokens"]> {
-    return forward(this, (c) => c.listTokens(name));
+    return forward(this, "listTokens", (c) => c.listTokens(name));
   }
 
   /** `workspace.artifacts.revokeToken(name, tokenOrId)`: resolves `true` when a token was revoked. */
   revokeToken(name: string, tokenOrId: string): ReturnType<ArtifactClient["revokeToken"]> {
-    return forward(this, (c) => c.revokeToken(name, tokenOrId));
+    return forward(this, "revokeToken", (c) => c.revokeToken(name, tokenOrId));
   }
 
   /** `workspace.artifacts.getToken(name, id)`: one token. @throws (rejects) `NotFoundError` `ENOTFOUND` `no such token '<id>' in repo '<name>'`. */
   getToken(name: string, id: string): ReturnType<ArtifactClient["getToken"]> {
-    return forward(this, (c) => c.getToken(name, id));
+    return forward(this, "getToken", (c) => c.getToken(name, id));
   }
 
   /**
@@ -114,6 +124,6 @@ export class WorkspaceArtifactsStub extends SubStub {
    * function in `input` is called back over RPC.
    */
   cli(input: ArtifactsCLIInput): Promise<ArtifactsCLIResult> {
-    return forward(this, (c) => c.cli(input));
+    return forward(this, "cli", (c) => c.cli(input));
   }
 }

@@ -9,10 +9,13 @@
  * a listing page (`limit`/`offset`), or the stream form of `readFile`. (The
  * git stub clips its output instead: `clipGitResultForRpc`.) The runtime
  * stub's `pending()` is measured the same way ({@link checkPendingRpcResult}),
- * and so is an exec handle stub's `result()` ({@link checkExecRpcResult}).
+ * and so is an exec handle stub's `result()` ({@link checkExecRpcResult}),
+ * and every answer of the Artifacts stub and of an `ArtifactsCLITarget`
+ * ({@link checkArtifactsRpcResult}).
  *
  * @module
  */
+import { ArtifactError } from "../artifacts/errors.js";
 import { WorkspaceFsError } from "../fs/errors.js";
 import { runtimeError } from "../runtime/errors.js";
 
@@ -144,4 +147,35 @@ export function checkExecRpcResult<T>(id: string, result: T): T {
     "E2BIG",
     `the result of execution ${id} is over ${MAX_FS_RPC_RESULT_BYTES} bytes with its output, more than crosses RPC (workerd's limit is 32 MiB); read its events instead (runtime.getExec("${id}") and its stream, which crosses in chunks), or keep the output limits on (the result keeps a tail and the whole output is saved to a file)`,
   );
+}
+
+/** What to ask for instead of an Artifacts answer too large for RPC, by method. */
+function artifactsAdvice(method: string): string {
+  const here = `or call workspace.artifacts.${method === "cli" ? "cli(input)" : `${method}()`} in the Durable Object and send on only what is needed`;
+  switch (method) {
+    case "list":
+    case "cli":
+      return `scope the Workspace's Artifacts client to a session (the Workspace option sessionId, or artifacts: { sessionId }) so that it lists only that session's repositories, ${here}`;
+    case "listTokens":
+      return `revoke the tokens no longer needed, ${here}`;
+    default:
+      return here.slice("or ".length);
+  }
+}
+
+/**
+ * `result`, the answer of Artifacts method `method` (`list`, `cli`,
+ * `listTokens`, … of `WorkspaceStub.artifacts`, or `cli` of an
+ * `ArtifactsCLITarget`), when its estimated size fits in
+ * {@link MAX_FS_RPC_RESULT_BYTES} (30 MiB). `list()` answers every
+ * repository in scope in one array, and `artifacts repo list` prints it.
+ * @throws ArtifactError `E2BIG` naming the method (and, for `list`, the
+ * number of repositories), the size and the limit, and saying to scope the
+ * client to a session or to call the method in the Durable Object.
+ */
+export function checkArtifactsRpcResult<T>(method: string, result: T): T {
+  const size = estimateRpcSize(result, MAX_FS_RPC_RESULT_BYTES);
+  if (size <= MAX_FS_RPC_RESULT_BYTES) return result;
+  const what = method === "list" && Array.isArray(result) ? `artifacts.list(): the ${result.length} repositories listed are` : `artifacts.${method}(): the answer is`;
+  throw new ArtifactError("E2BIG", `${what} over ${MAX_FS_RPC_RESULT_BYTES} bytes, more than crosses RPC (workerd's limit is 32 MiB); ${artifactsAdvice(method)}`);
 }

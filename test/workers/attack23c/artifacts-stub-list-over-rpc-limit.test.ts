@@ -26,6 +26,13 @@
  * `checkFsRpcResult` does, rejecting `E2BIG` past `MAX_FS_RPC_RESULT_BYTES` with the advice to scope the client by
  * session (or offer a paged `list({ limit, cursor })` on the client and the stub, and make `repo list` take
  * `--limit`/`--cursor`).
+ *
+ * Fixed: every answer of `WorkspaceArtifactsStub` (src/do/artifacts-stub.ts, its `forward`) and of
+ * `ArtifactsCLITarget.cli` (src/do/artifacts-cli-target.ts) goes through `checkArtifactsRpcResult`
+ * (src/do/rpc-size.ts): past `MAX_FS_RPC_RESULT_BYTES` (30 MiB, `estimateRpcSize`) it rejects `ArtifactError` `E2BIG`
+ * naming the method (for `list`, the number of repositories) and saying to scope the client to a session or to call
+ * the method in the Durable Object. No paged `list` was added (the client's `list()` keeps 0.8.0's shape). Siblings
+ * (`listTokens`, `ArtifactsCLITarget`, a 50,000-repository listing that still crosses): test/workers/fix23/artifacts-rpc-size.
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -62,7 +69,7 @@ class ManyRepos {
 }
 
 const MAIN = `import { WorkerEntrypoint } from "cloudflare:workers";
-const failure = (e) => ({ error: { message: String(e.message).slice(0, 200), code: e.code ?? null } });
+const failure = (e) => ({ error: { name: e.name, message: String(e.message).slice(0, 400), code: e.code ?? null } });
 export default class extends WorkerEntrypoint {
   async list(stub) {
     try { return { ok: (await stub.artifacts.list()).length }; } catch (e) { return failure(e); }
@@ -73,12 +80,12 @@ export default class extends WorkerEntrypoint {
 }`;
 
 interface Remote {
-  list(stub: unknown): Promise<{ ok?: number; error?: { message: string; code: string | null } }>;
-  cli(stub: unknown): Promise<{ ok?: [number, number]; error?: { message: string; code: string | null } }>;
+  list(stub: unknown): Promise<{ ok?: number; error?: { name: string; message: string; code: string | null } }>;
+  cli(stub: unknown): Promise<{ ok?: [number, number]; error?: { name: string; message: string; code: string | null } }>;
 }
 
 describe("attack23c: the Artifacts stub's listing over RPC", () => {
-  it.fails("rejects a listing too large to cross RPC with a coded E2BIG, as the filesystem stub does", { timeout: 120_000 }, async () => {
+  it("rejects a listing too large to cross RPC with a coded E2BIG, as the filesystem stub does", { timeout: 120_000 }, async () => {
     const r = await runInDurableObject(env.TEST_DO.get(env.TEST_DO.newUniqueId()), async (_i, state) => {
       const ws = new Workspace({ storage: state.storage, artifacts: { binding: new ManyRepos() as unknown as Artifacts } });
       const local = (await ws.artifacts.list()).length;
@@ -88,7 +95,20 @@ describe("attack23c: the Artifacts stub's listing over RPC", () => {
     });
     expect(r.local).toBe(REPOS);
     // What the filesystem stub does for an answer past 30 MiB: a WorkspaceError-style code the caller can act on.
-    expect(r.list.error?.code).toBe("E2BIG");
-    expect(r.cli.error?.code).toBe("E2BIG");
+    const advice = "scope the Workspace's Artifacts client to a session (the Workspace option sessionId, or artifacts: { sessionId }) so that it lists only that session's repositories, or call workspace.artifacts.";
+    expect(r.list).toEqual({
+      error: {
+        name: "ArtifactError",
+        code: "E2BIG",
+        message: `artifacts.list(): the 100000 repositories listed are over 31457280 bytes, more than crosses RPC (workerd's limit is 32 MiB); ${advice}list() in the Durable Object and send on only what is needed`,
+      },
+    });
+    expect(r.cli).toEqual({
+      error: {
+        name: "ArtifactError",
+        code: "E2BIG",
+        message: `artifacts.cli(): the answer is over 31457280 bytes, more than crosses RPC (workerd's limit is 32 MiB); ${advice}cli(input) in the Durable Object and send on only what is needed`,
+      },
+    });
   });
 });
