@@ -78,7 +78,8 @@ const AUTHORIZATION_HEADER = new RegExp(`\\b((?:proxy-)?authorization\\s*:\\s*)(
  * `authorization=`, `token=`, `api_key=` / `api-key=` / `apikey=`,
  * `password=`, `secret=` or `cookie=` (any case, also as the end of a
  * longer name such as `access_token=`) becomes `[REDACTED]`; the result is
- * cut to {@link MAX_ERROR_MESSAGE_CHARS} characters. A value runs to the
+ * cut to {@link MAX_ERROR_MESSAGE_CHARS} characters (one fewer when the cut
+ * would split a surrogate pair, as {@link clipAttribute}). A value runs to the
  * next whitespace or `&`.
  *
  * `Bearer` is redacted first, so `authorization=Bearer abc` leaves no part
@@ -93,8 +94,7 @@ const AUTHORIZATION_HEADER = new RegExp(`\\b((?:proxy-)?authorization\\s*:\\s*)(
  * ```
  */
 export function sanitizeErrorMessage(message: string): string {
-  return String(message)
-    .slice(0, SANITIZE_INPUT_CHARS)
+  const redacted = clipAttribute(String(message), SANITIZE_INPUT_CHARS)
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f]/g, " ")
     .replace(URL_USERINFO, (_m, scheme: string, userinfo: string) => {
@@ -103,8 +103,8 @@ export function sanitizeErrorMessage(message: string): string {
     })
     .replace(/\bBearer\s+\S+/gi, "Bearer [REDACTED]")
     .replace(AUTHORIZATION_HEADER, (_m, prefix: string, scheme: string | undefined) => `${prefix}${scheme ? `${scheme} ` : ""}[REDACTED]`)
-    .replace(/(authorization|token|api[_-]?key|password|secret|cookie)=[^\s&]+/gi, "$1=[REDACTED]")
-    .slice(0, MAX_ERROR_MESSAGE_CHARS);
+    .replace(/(authorization|token|api[_-]?key|password|secret|cookie)=[^\s&]+/gi, "$1=[REDACTED]");
+  return clipAttribute(redacted, MAX_ERROR_MESSAGE_CHARS);
 }
 
 /**
