@@ -26,6 +26,7 @@ import {
 } from "./core/index.js";
 import { invalidArgumentsText } from "./core/schema.js";
 import type { DirectoryToolOutput } from "./core/directory.js";
+import { jsonCut, quoteCut } from "../util/cut.js";
 
 /** JSON Schema draft-07 object that pi (TypeBox) accepts as `parameters`. */
 export type PiJSONSchema = JSONSchemaObject;
@@ -61,7 +62,10 @@ export interface PiTool {
 export interface PiToolCall {
   /** The call's id (pi's `toolCall.id`); passed to the tool as `toolCallId`. */
   id: string;
-  /** The tool to run; an unknown name is answered `Unknown tool "<name>". Available tools: …` (`isError: true`). */
+  /**
+   * The tool to run; an unknown name is answered `Unknown tool "<name>". Available tools: …` (`isError: true`), a
+   * name past 64 characters quoted by its first 64 and its length (`Unknown tool "xxx…" (1000000 characters)`).
+   */
   name: string;
   /** The arguments object; absent means `{}`. A `null` in an optional top-level field (how strict sampling omits one) is dropped before validation. */
   arguments?: unknown;
@@ -210,7 +214,9 @@ export function createPiTools(options: CreatePiToolsOptions): CreatePiToolsResul
   async function run(call: PiToolCall, context?: ToolCallContext): Promise<PiToolResult> {
     const entry = byName.get(call?.name);
     if (!entry) {
-      return { content: [{ type: "text", text: `Unknown tool ${JSON.stringify(call?.name)}. Available tools: ${available}.` }], isError: true };
+      const name: unknown = call?.name;
+      const shown = typeof name === "string" ? quoteCut(name) : jsonCut(name);
+      return { content: [{ type: "text", text: `Unknown tool ${shown}. Available tools: ${available}.` }], isError: true };
     }
     const { core, nullKeys } = entry;
     if (typeof call.argumentsError === "string") {
