@@ -10,6 +10,7 @@ import type { WorkspaceLike } from "./store.js";
 import {
   clipName,
   DEFAULT_PAGE_LIMIT,
+  echoedText,
   entryBudget,
   fetchCappedPage,
   LISTING_MAX_BYTES,
@@ -66,6 +67,7 @@ export interface FindEntry {
  * a path was clipped.
  */
 export interface FindResult {
+  /** The path as given; past 4096 characters cut to its first 4096, ending `[… N characters cut …]`. */
   path: string;
   pattern: string;
   count: number;
@@ -115,7 +117,7 @@ export function findDefinition(options: FindToolOptions): SettledTool<FindInput,
         const exclude = globsOf(input.exclude);
         const page = await fetchCappedPage(
           input,
-          entryBudget(maxBytes, path, input.pattern),
+          entryBudget(maxBytes, echoedText(path), input.pattern),
           (limit, offset) => fs.find(path, input.pattern, exclude ? { limit, offset, exclude } : { limit, offset }),
           (e) => {
             const shown = clipName(e.path);
@@ -125,7 +127,7 @@ export function findDefinition(options: FindToolOptions): SettledTool<FindInput,
           },
           (e) => e.path.length + 32,
         );
-        const result: FindResult = { path, pattern: input.pattern, count: page.items.length, entries: page.items };
+        const result: FindResult = { path: echoedText(path), pattern: input.pattern, count: page.items.length, entries: page.items };
         const note = listingNote(page, maxBytes, "Paths");
         if (note !== "") result.note = note;
         return withNextOffset(result, page.nextOffset);

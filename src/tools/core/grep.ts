@@ -8,7 +8,7 @@ import { z } from "zod";
 import { DEFAULT_SEARCH_PATH, globList, globsOf } from "./find.js";
 import type { WorkspaceLike } from "./store.js";
 import { GREP_LINE_WIDTH, GREP_MAX_BYTES, grepPage, matchBudget, type GrepPageCut, type GrepResultMatch } from "./grep-page.js";
-import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, pageLimitField, pageOffsetField, withNextOffset } from "./paging.js";
+import { DEFAULT_PAGE_LIMIT, echoedText, MAX_PAGE_LIMIT, pageLimitField, pageOffsetField, withNextOffset } from "./paging.js";
 import { checkPositive } from "./truncate.js";
 import { searchError } from "./unicode-names.js";
 import { directoryForm } from "../../util/path.js";
@@ -58,7 +58,9 @@ export interface GrepInput {
  * tells the model what was skipped, cut or clipped.
  */
 export interface GrepResult {
+  /** The path as given; past 4096 characters cut to its first 4096, ending `[… N characters cut …]`. */
   path: string;
+  /** The query as given; past 4096 characters cut to its first 4096, ending `[… N characters cut …]` (the whole query is searched for). */
   query: string;
   count: number;
   matches: GrepResultMatch[];
@@ -108,7 +110,8 @@ export function grepDefinition(options: GrepToolOptions): SettledTool<GrepInput,
         const exclude = globsOf(input.exclude);
         const limit = input.limit ?? DEFAULT_PAGE_LIMIT;
         const offset = input.offset ?? 0;
-        const budget = matchBudget(maxBytes, path, input.query);
+        const shown = { path: echoedText(path), query: echoedText(input.query) };
+        const budget = matchBudget(maxBytes, shown.path, shown.query);
         await checkDirectoryForm(fs, path);
         const answer = await fs.grep(input.query, path, {
           regex: input.regex ?? false,
@@ -123,7 +126,7 @@ export function grepDefinition(options: GrepToolOptions): SettledTool<GrepInput,
           maxTotalLength: budget,
         });
         const cut = grepPage(answer, { limit, offset, budget, lineWidth, withContext: (input.context ?? 0) > 0 });
-        const result: GrepResult = { path, query: input.query, count: cut.matches.length, matches: cut.matches };
+        const result: GrepResult = { path: shown.path, query: shown.query, count: cut.matches.length, matches: cut.matches };
         if (cut.binarySkipped > 0) result.binarySkipped = cut.binarySkipped;
         const note = noteOf(cut, maxBytes, lineWidth);
         if (note !== "") result.note = note;

@@ -10,6 +10,7 @@ import type { WorkspaceLike } from "./store.js";
 import {
   clipName,
   DEFAULT_PAGE_LIMIT,
+  echoedText,
   entryBudget,
   fetchCappedPage,
   LISTING_MAX_BYTES,
@@ -65,6 +66,7 @@ export interface ListEntry {
  * the page or a name was clipped.
  */
 export interface ListResult {
+  /** The path as given; past 4096 characters cut to its first 4096, ending `[… N characters cut …]`. */
   path: string;
   count: number;
   entries: ListEntry[];
@@ -92,7 +94,7 @@ export function listDefinition(options: ListToolOptions): SettledTool<ListInput,
       try {
         const page = await fetchCappedPage(
           input,
-          entryBudget(maxBytes, input.path),
+          entryBudget(maxBytes, echoedText(input.path)),
           (limit, offset) => fs.readdir(input.path, { limit, offset }),
           (e) => {
             const name = clipName(e.name);
@@ -109,7 +111,7 @@ export function listDefinition(options: ListToolOptions): SettledTool<ListInput,
           },
           (e) => e.name.length + 128,
         );
-        const result: ListResult = { path: input.path, count: page.items.length, entries: page.items };
+        const result: ListResult = { path: echoedText(input.path), count: page.items.length, entries: page.items };
         const note = listingNote(page, maxBytes, "Names");
         if (note !== "") result.note = note;
         return withNextOffset(result, page.nextOffset);

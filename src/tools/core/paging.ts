@@ -99,6 +99,18 @@ export function clipName(text: string, width: number = LISTING_NAME_WIDTH): { te
   return text.length <= width ? { text, clipped: false } : { text: clipLine(text, width, 0), clipped: true };
 }
 
+/**
+ * A string argument as a result of ls, find or grep echoes it (`path`,
+ * grep's `query`): cut as a listed path is ({@link clipName}) past
+ * {@link LISTING_NAME_WIDTH} characters, so that a long one (a path up to
+ * `MAX_PATH_BYTES`, 256 KiB, written up to six times as long in JSON when it
+ * holds control characters; a query of any length) cannot take the result
+ * past its `maxBytes`.
+ */
+export function echoedText(text: string): string {
+  return typeof text === "string" ? clipName(text).text : text;
+}
+
 /** Bytes the entries of a result may take under `maxBytes`, given the strings it echoes (path, pattern). */
 export function entryBudget(maxBytes: number, ...echoed: string[]): number {
   return Math.max(1, maxBytes - RESULT_RESERVE - echoed.reduce((sum, e) => sum + utf8Length(JSON.stringify(e)), 0));
