@@ -36,7 +36,7 @@ import {
   invalidArgumentsMessage,
   toJSONSchema,
 } from "./core/index.js";
-import { directoryToolValue, pacedOutputs, pacedValues, snapshotChars, type DirectoryToolOutput } from "./core/directory.js";
+import { CallAbort, directoryToolValue, pacedOutputs, pacedValues, snapshotChars, type DirectoryToolOutput } from "./core/directory.js";
 import { boundedIssues } from "./core/schema.js";
 import { z } from "zod";
 
@@ -83,12 +83,15 @@ function toAITool(core: CoreTool): Tool {
         if (!parsed.success) return Promise.resolve({ error: invalidArgumentsMessage(core.name, parsed.error) }) as never;
         input = parsed.data;
       }
-      const result = core.execute(input, { abortSignal: options?.abortSignal, toolCallId: options?.toolCallId });
-      // Directory tools (spec 03 §9): progress as preliminary results, then the joined text or { error }.
-      if (core.contentResult) return directoryValues(result as AsyncIterable<DirectoryToolOutput>) as never;
-      // exec's running snapshots (preliminary results) are paced as directory tools' progress: the SDK queues them all at once.
       const isProgress = core.isProgress;
-      if (isProgress && isAsyncIterable(result)) return pacedValues(result, (value) => isProgress.call(core, value), snapshotChars) as never;
+      // exec and directory tools run until their outputs end: the call gets its own signal, aborted (the run killed)
+      // when the SDK stops reading early, e.g. its onPreliminaryToolResult throws on a cancelled stream.
+      const call = core.contentResult || isProgress ? new CallAbort(options?.abortSignal) : undefined;
+      const result = core.execute(input, { abortSignal: call ? call.signal : options?.abortSignal, toolCallId: options?.toolCallId });
+      // Directory tools (spec 03 §9): progress as preliminary results, then the joined text or { error }.
+      if (core.contentResult) return directoryValues(result as AsyncIterable<DirectoryToolOutput>, call) as never;
+      // exec's running snapshots (preliminary results) are paced as directory tools' progress: the SDK queues them all at once.
+      if (isProgress && isAsyncIterable(result)) return pacedValues(result, (value) => isProgress.call(core, value), snapshotChars, { call }) as never;
       return result as never;
     },
   };
@@ -181,10 +184,13 @@ function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
   return typeof value === "object" && value !== null && typeof (value as AsyncIterable<unknown>)[Symbol.asyncIterator] === "function";
 }
 
-/** A directory tool's outputs as AI SDK values: each progress snapshot's text (a preliminary result), then the joined text or `{ error }`. */
-async function* directoryValues(outputs: AsyncIterable<DirectoryToolOutput>): AsyncGenerator<string | { error: string }> {
+/**
+ * A directory tool's outputs as AI SDK values: each progress snapshot's text (a preliminary result), then the joined
+ * text or `{ error }`. Stopped early, it aborts `call` (the run is killed) and returns without waiting for the run.
+ */
+async function* directoryValues(outputs: AsyncIterable<DirectoryToolOutput>, call: CallAbort | undefined): AsyncGenerator<string | { error: string }> {
   // The AI SDK queues every preliminary result at once: pace them (bounded per call).
-  for await (const output of pacedOutputs(outputs)) yield directoryToolValue(output);
+  for await (const output of pacedOutputs(outputs, { call })) yield directoryToolValue(output);
 }
 
 /**
@@ -193,6 +199,9 @@ async function* directoryValues(outputs: AsyncIterable<DirectoryToolOutput>): As
  * the `toolDirectories` tools. A directory tool's `execute` yields each
  * `onUpdate` as a preliminary result (its text) and settles on the joined
  * text, or `{ error }` when the tool reports `isError` (spec 03 §9).
+ * Leaving exec's or a directory tool's `execute` iteration early (`return()`,
+ * as the SDK does when its `onPreliminaryToolResult` throws) settles at once
+ * and kills the run, as the SDK's `abortSignal` does.
  *
  * @example
  * ```ts

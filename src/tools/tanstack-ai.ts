@@ -9,7 +9,7 @@
 import type { z } from "zod";
 import { buildCoreTools, modelOutput, settle, type CoreTool, type CreateToolsOptions, type NeutralOutput } from "./core/index.js";
 import { withBoundedIssues } from "./core/schema.js";
-import { directoryToolValue, pacedOutputs, pacedValues, snapshotChars, type DirectoryToolOutput } from "./core/directory.js";
+import { CallAbort, directoryToolValue, pacedOutputs, pacedValues, snapshotChars, type DirectoryToolOutput } from "./core/directory.js";
 import { markLibraryTool, markStartsRuns, markToolRoot, normalizeRoot } from "./core/root.js";
 
 /** `"array"` (default): a list for `chat({ tools })`; `"object"`: keyed by name. */
@@ -33,7 +33,8 @@ export interface CreateTanStackToolsOptions<F extends TanStackToolFormat = "arra
    * name, as `{ toolCallId, snapshot }`; the terminal snapshot is returned,
    * not emitted. A directory tool's `onUpdate` goes the same way, its
    * snapshot being the partial `{ content }`. Default: none (running
-   * snapshots are dropped).
+   * snapshots are dropped). An `emitCustomEvent` that throws ends the call
+   * at once with its error and kills the run.
    */
   streamEventName?: string;
 }
@@ -123,14 +124,20 @@ function toTanStackTool(core: CoreTool, options: CreateTanStackToolsOptions<TanS
     lazy,
     async execute(input, context) {
       const emit = eventName && context?.emitCustomEvent ? context.emitCustomEvent.bind(context) : undefined;
-      const run = core.execute(input, { abortSignal: context?.abortSignal, toolCallId: context?.toolCallId });
-      // TanStack queues every custom event at once: a directory tool's progress and exec's running snapshots are paced (bounded per call).
       const isProgress = core.isProgress;
-      const paced = core.contentResult
-        ? pacedOutputs(run as AsyncIterable<DirectoryToolOutput>)
-        : isProgress && emit && typeof (run as AsyncIterable<unknown>)?.[Symbol.asyncIterator] === "function"
-          ? pacedValues(run as AsyncIterable<unknown>, (value) => isProgress.call(core, value), snapshotChars)
-          : run;
+      // TanStack queues every custom event at once: a directory tool's progress and exec's running snapshots are paced (bounded per call).
+      const pace = core.contentResult || (isProgress !== undefined && emit !== undefined);
+      // A paced call gets its own signal: aborted (the run killed) when reading stops early (emitCustomEvent throws),
+      // so the call settles without waiting for the run's next output.
+      const call = pace ? new CallAbort(context?.abortSignal) : undefined;
+      const run = core.execute(input, { abortSignal: call ? call.signal : context?.abortSignal, toolCallId: context?.toolCallId });
+      const paced = !pace
+        ? run
+        : core.contentResult
+          ? pacedOutputs(run as AsyncIterable<DirectoryToolOutput>, { call })
+          : typeof (run as AsyncIterable<unknown>)?.[Symbol.asyncIterator] === "function"
+            ? pacedValues(run as AsyncIterable<unknown>, (value) => isProgress!.call(core, value), snapshotChars, { call })
+            : run;
       const output = await settle(paced, (value) => {
         if (!emit || !(core.isProgress?.(value) ?? false)) return;
         // A directory tool's snapshot is its onUpdate partial, `{ content }` (spec 03 §9).

@@ -83,14 +83,62 @@ export const PROGRESS_BURST = 16;
  * updates and 1 MiB of progress. The result always passes, last. pi's
  * adapter does not pace: its callback takes each update synchronously.
  */
-export function pacedOutputs(source: AsyncIterable<DirectoryToolOutput>, intervalMs = PROGRESS_INTERVAL_MS, burst = PROGRESS_BURST): AsyncGenerator<DirectoryToolOutput> {
+export function pacedOutputs(source: AsyncIterable<DirectoryToolOutput>, options: PacingOptions = {}): AsyncGenerator<DirectoryToolOutput> {
   return pacedValues(
     source,
     (value) => value.progress === true,
     (update) => update.content.reduce((n, block) => n + block.text.length, 0),
-    intervalMs,
-    burst,
+    options,
   );
+}
+
+/** Options of {@link pacedValues} and {@link pacedOutputs}. */
+export interface PacingOptions {
+  /** Default {@link PROGRESS_INTERVAL_MS}. */
+  intervalMs?: number;
+  /** Default {@link PROGRESS_BURST}. */
+  burst?: number;
+  /**
+   * The call's own abort ({@link CallAbort}, whose `signal` the source's tool
+   * got): aborted when the consumer stops before the source ended, so a step
+   * still in flight (a run waiting for its next output) settles, and released
+   * when pacing ends.
+   */
+  call?: CallAbort;
+}
+
+/**
+ * A tool call's own abort signal: it aborts when the caller's `outer` signal
+ * does, and when {@link CallAbort.abort} is called — what an adapter does
+ * when its library stops reading the call's outputs early (exec and
+ * directory tools kill their run on abort). {@link CallAbort.release} stops
+ * following `outer`.
+ */
+export class CallAbort {
+  readonly #controller = new AbortController();
+  readonly #outer: AbortSignal | undefined;
+  readonly #follow = () => this.#controller.abort(this.#outer?.reason);
+
+  constructor(outer: AbortSignal | undefined) {
+    this.#outer = outer;
+    if (outer?.aborted) this.#follow();
+    else outer?.addEventListener("abort", this.#follow, { once: true });
+  }
+
+  /** The signal to hand the tool: aborted by `outer` or by {@link abort}. */
+  get signal(): AbortSignal {
+    return this.#controller.signal;
+  }
+
+  /** Aborts the call (once; later calls do nothing). */
+  abort(): void {
+    this.#controller.abort(new DOMException("The consumer stopped reading the tool's output", "AbortError"));
+  }
+
+  /** Stops following the caller's signal (the call is over). */
+  release(): void {
+    this.#outer?.removeEventListener("abort", this.#follow);
+  }
 }
 
 /**
@@ -98,22 +146,38 @@ export function pacedOutputs(source: AsyncIterable<DirectoryToolOutput>, interva
  * snapshot from the result, `chars` what a snapshot counts against
  * {@link MAX_PENDING_UPDATE_CHARS}. The exec tool's running snapshots go
  * through it in the AI SDK and TanStack adapters (`chars`: its stdout and
- * stderr text), as directory tools' progress does.
+ * stderr text), as directory tools' progress does. Closed before the source
+ * ended (`return()`), it aborts `options.call` and settles at once: a source
+ * step still in flight is not waited for (the source's `return()` follows it).
  */
 export async function* pacedValues<T>(
   source: AsyncIterable<T>,
   isProgress: (value: T) => boolean,
   chars: (update: T) => number,
-  intervalMs = PROGRESS_INTERVAL_MS,
-  burst = PROGRESS_BURST,
+  options: PacingOptions = {},
 ): AsyncGenerator<T> {
+  const intervalMs = options.intervalMs ?? PROGRESS_INTERVAL_MS;
+  const burst = options.burst ?? PROGRESS_BURST;
   const it = source[Symbol.asyncIterator]();
   const TICK = Symbol("tick");
   let tokens = burst;
   let refilled = Date.now();
   let spent = 0;
   let pending: T | undefined;
-  let next = it.next();
+  /** Whether the source's latest `next()` has not settled yet (a step in flight). */
+  let inFlight = false;
+  /** Whether the source ended, or gave its result (what follows is its end). */
+  let ended = false;
+  const pull = (): Promise<IteratorResult<T>> => {
+    inFlight = true;
+    const step = it.next();
+    step.then(
+      () => (inFlight = false),
+      () => (inFlight = false),
+    );
+    return step;
+  };
+  let next = pull();
   const refill = () => {
     const now = Date.now();
     tokens = Math.min(burst, tokens + (now - refilled) / intervalMs);
@@ -148,13 +212,17 @@ export async function* pacedValues<T>(
       } else {
         step = await next;
       }
-      if (step.done) break;
-      next = it.next();
+      if (step.done) {
+        ended = true;
+        break;
+      }
+      next = pull();
       const value = step.value;
       if (!isProgress(value)) {
         // The result: a waiting update goes first, then the result, always.
         if (pending !== undefined && take(pending)) yield pending;
         pending = undefined;
+        ended = true;
         yield value;
         continue;
       }
@@ -167,7 +235,15 @@ export async function* pacedValues<T>(
     }
     if (pending !== undefined && take(pending)) yield pending;
   } finally {
-    await it.return?.();
+    // Stopped before the source ended: abort the call (exec and directory tools kill their run).
+    if (!ended) options.call?.abort();
+    options.call?.release();
+    if (!inFlight) await it.return?.();
+    else {
+      // A step is in flight (a run silent until its next output): the source's return() would queue behind it,
+      // so it is left to settle on its own (the abort above ends the run) instead of being waited for.
+      void (async () => it.return?.())().catch(() => {});
+    }
   }
 }
 
@@ -199,8 +275,9 @@ export function directoryToolValue(output: DirectoryToolOutput): string | { erro
  * description plus the Markdown body) and `mutating` (front matter
  * `readonly: true` makes it `false`) come from `tool`; the input schema is
  * {@link toolInputSchema}. `execute` runs {@link runToolDirectory} with the
- * call's `abortSignal` (abort kills the run) and `toolCallId`, yields a
- * progress snapshot per `onUpdate`, then the result. It never throws: every
+ * call's `abortSignal` (abort kills the run, as does a `return()` before
+ * the result) and `toolCallId`, yields a progress snapshot per `onUpdate`,
+ * then the result. It never throws: every
  * failure is an `isError` result whose text names the problem.
  */
 export function directoryToolDefinition(
@@ -239,11 +316,13 @@ async function* runWithProgress(
     wake = undefined;
     w?.();
   };
+  // The run's own signal: the call's abortSignal, or this generator closed before the result (then the run is killed).
+  const call = new CallAbort(context?.abortSignal);
   const run = runToolDirectory(tool, {
     workspace: options.workspace,
     params: input,
     toolCallId: context?.toolCallId,
-    signal: context?.abortSignal,
+    signal: call.signal,
     onUpdate: (partial) => {
       const chars = partial.content.reduce((n, block) => n + block.text.length, 0);
       pending.push({ content: partial.content, chars });
@@ -259,19 +338,24 @@ async function* runWithProgress(
     result = settled;
     poke();
   });
-  for (;;) {
-    if (pending.length > 0) {
-      const next = pending.shift()!;
-      pendingChars -= next.chars;
-      yield { content: next.content, progress: true };
-      continue;
+  try {
+    for (;;) {
+      if (pending.length > 0) {
+        const next = pending.shift()!;
+        pendingChars -= next.chars;
+        yield { content: next.content, progress: true };
+        continue;
+      }
+      if (result !== undefined) break;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
     }
-    if (result !== undefined) break;
-    await new Promise<void>((resolve) => {
-      wake = resolve;
-    });
+    await run;
+  } finally {
+    if (result === undefined) call.abort(); // closed early (return()): the run is killed, as on abort
+    call.release();
   }
-  await run;
   yield result!;
 }
 

@@ -79,7 +79,7 @@ export interface ExecRuntimeHandle {
    * streams are cut to the tool's limits (`truncated` names the full-output file).
    */
   result(): Promise<{ exitCode: number; stdout: string | Uint8Array; stderr: string | Uint8Array; value?: unknown; truncated?: ExecTruncation }>;
-  /** Stops the run; called (errors ignored) when the call's `abortSignal` aborts. */
+  /** Stops the run; called (errors ignored) when the call's `abortSignal` aborts, or when the consumer stops iterating before the events end. */
   kill(signal?: string): Promise<void>;
   /** The event stream's reader (a `ReadableStream` handle): when present the tool streams running snapshots from it. */
   getReader?: () => ReadableStreamDefaultReader<ExecStreamEvent>;
@@ -168,6 +168,8 @@ export type ExecDefinition = Omit<CoreTool<ExecInput, ExecToolOutput>, "execute"
    * model can read, never a throw: input that is not an object or has a field
    * of the wrong type (checked against `inputSchema` before the runtime is
    * called) gives `{ command, cwd, backend, error: "Invalid arguments for exec: <field>: <problem>" }`.
+   * Stopping early — `return()` (a `break` out of `for await`) at a running
+   * snapshot — kills the run, as an abort does, and cancels its event stream.
    */
   execute(input: ExecInput, context?: ExecCallContext): AsyncGenerator<ExecToolOutput>;
 };
@@ -218,10 +220,10 @@ export function execDefinition(options: ExecToolOptions, onSavedLog?: (path: str
       yield { ...call, error: errorMessage(err) };
       return;
     }
-    const stopKilling = killOnAbort(handle, context.abortSignal);
+    const { kill, stopKilling } = killOnAbort(handle, context.abortSignal);
     try {
       if (typeof handle.getReader !== "function") yield settledSnapshot(call, await handle.result(), limits, onSavedLog);
-      else yield* streamedSnapshots(call, handle.getReader(), limits, now, onSavedLog);
+      else yield* streamedSnapshots(call, handle.getReader(), limits, now, onSavedLog, kill);
     } catch (err) {
       yield { ...call, error: errorMessage(err) };
     } finally {
@@ -295,12 +297,21 @@ function runOptions(input: ExecInput, backend: string, limits: OutputLimits): Re
   return options;
 }
 
-/** Kills the run when `signal` aborts (at once when it already has); returns the function that stops listening. */
-function killOnAbort(handle: ExecRuntimeHandle, signal: AbortSignal | undefined): () => void {
-  const kill = () => void handle.kill().catch(() => {});
+/**
+ * Kills the run when `signal` aborts (at once when it already has). Returns
+ * `kill` (the run is killed once, whoever asks first) and the function that
+ * stops listening.
+ */
+function killOnAbort(handle: ExecRuntimeHandle, signal: AbortSignal | undefined): { kill: () => void; stopKilling: () => void } {
+  let killed = false;
+  const kill = () => {
+    if (killed) return;
+    killed = true;
+    void handle.kill().catch(() => {});
+  };
   if (signal?.aborted) kill();
   else signal?.addEventListener("abort", kill, { once: true });
-  return () => signal?.removeEventListener("abort", kill);
+  return { kill, stopKilling: () => signal?.removeEventListener("abort", kill) };
 }
 
 /** Tells `onSavedLog` the path of each full-output log the run's notes name (`status: "saved"`). */
@@ -333,7 +344,9 @@ function settledSnapshot(
 
 /**
  * Running snapshots (at most one per {@link SNAPSHOT_INTERVAL_MS} of `now()`)
- * while events arrive, then the terminal snapshot with the notes.
+ * while events arrive, then the terminal snapshot with the notes. Closed
+ * early (`return()` at a running snapshot) it calls `kill` and cancels the
+ * reader: nobody is left to read the run.
  */
 async function* streamedSnapshots(
   call: Call,
@@ -341,14 +354,27 @@ async function* streamedSnapshots(
   limits: OutputLimits,
   now: () => number,
   onSavedLog: ((path: string) => void) | undefined,
+  kill: () => void,
 ): AsyncGenerator<ExecToolOutput> {
   const tails = { stdout: new StreamTail(limits.maxBytes, limits.maxLines), stderr: new StreamTail(limits.maxBytes, limits.maxLines) };
   let exit: Extract<ExecStreamEvent, { name: "exit" }> | undefined;
   let lastSnapshot: number | undefined;
+  /** Whether reading stopped for good: the stream ended, or reading it threw. */
+  let stopped = false;
   try {
     for (;;) {
-      const { value: event, done } = await reader.read();
-      if (done) break;
+      let step: ReadableStreamReadResult<ExecStreamEvent>;
+      try {
+        step = await reader.read();
+      } catch (err) {
+        stopped = true;
+        throw err;
+      }
+      const { value: event, done } = step;
+      if (done) {
+        stopped = true;
+        break;
+      }
       if (event.name === "exit") {
         exit = event;
         continue;
@@ -361,6 +387,11 @@ async function* streamedSnapshots(
       }
     }
   } finally {
+    if (!stopped) {
+      // Left before the stream ended (the consumer's `break` or `return()` at a running snapshot): nobody reads the run, so it is killed.
+      kill();
+      void reader.cancel().catch(() => {});
+    }
     reader.releaseLock();
   }
   const notes = exit?.truncated as Record<string, RuntimeNote | undefined> | undefined;

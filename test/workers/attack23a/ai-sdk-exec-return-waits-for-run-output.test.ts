@@ -17,6 +17,15 @@
  * Suggested fix: in pacedValues' finally, call `it.return()` without awaiting the pending next (or race it against
  * nothing pending: `void it.return?.()`), and have the exec generator kill the run (as on abort) when it is closed
  * before the exit event — its `finally` can tell by whether `exit` was seen.
+ * Fixed: pacedValues (src/tools/core/directory.ts) no longer awaits the source's `return()` behind a step in flight;
+ * the AI SDK and TanStack adapters give each exec and directory-tool call its own signal (`CallAbort`, following the
+ * library's `abortSignal`), which pacedValues aborts when the consumer stops before the source ended — the run is
+ * killed, so its pending read settles and the queued `return()` finishes on its own. The exec generator itself
+ * (src/tools/core/exec.ts `streamedSnapshots`) kills the run and cancels its event stream when closed at a running
+ * snapshot, and a directory tool's core generator (`runWithProgress`) aborts its run when closed before the result.
+ * Siblings (core break, AI SDK executeTool with a throwing onPreliminaryToolResult, TanStack emitCustomEvent
+ * throwing, directory tools, pacedValues over any source; each run read back as exit 130 "Execution cancelled."):
+ * test/workers/fix23/tools-iterator-return.test.ts.
  */
 import { expect, it } from "vitest";
 import { inWorkspace } from "../runtime/helpers.js";
@@ -29,7 +38,7 @@ const SOURCE = `export default async () => { console.log("first"); await new Pro
 const within = (p: Promise<unknown>, ms: number) =>
   Promise.race([p.then(() => "returned", () => "returned"), new Promise((r) => setTimeout(() => r("pending"), ms))]);
 
-it.fails("return() of the AI SDK exec tool's output settles while the run is silent", async () => {
+it("return() of the AI SDK exec tool's output settles while the run is silent", async () => {
   const out = await inWorkspace(async (ws) => {
     // Held: the core generator returns at once (its next is not in flight).
     const core = defineExec({ workspace: ws }).execute({ command: SOURCE } as never);
