@@ -20,6 +20,7 @@ import { canonicalPath } from "./path.js";
 import type { ChangeCursor, ChangePage } from "./changes.js";
 import type { WorkspaceFilesystem } from "./types.js";
 import { concatBytes, decodeUtf8, readStreamBytes, sha256Hex } from "../util/bytes.js";
+import { directoryForm } from "../util/path.js";
 
 /** Options of {@link SQLiteWorkspaceProvider}. */
 export interface SQLiteWorkspaceProviderOptions {
@@ -709,9 +710,10 @@ export class SQLiteWorkspaceProvider {
   /**
    * Creates a directory (`mode` default `0o777`, masked with the umask).
    * `{ recursive: true }` creates missing parents and accepts an existing
-   * directory.
+   * directory — also a link leading to one, as node:fs on Linux (unlike
+   * `workspace.fs.mkdir`, which is `EEXIST` for any link at the leaf).
    * @returns With `recursive`, the first directory created (`undefined` if none), as node:fs; else `undefined`.
-   * @throws `EEXIST` the path exists (without `recursive`) · `ENOENT` missing parent · `ENOTDIR` · `EROFS`.
+   * @throws `EEXIST` the path exists (without `recursive`; with it, a file or a link to one) · `ENOENT` missing parent, or with `recursive` a dangling link at the leaf · `ENOTDIR` a file in the chain, with `recursive` a dangling link in it, or `file/` · `ELOOP` · `EROFS`.
    */
   async mkdir(path: string, options?: number | string | ProviderMkdirOptions): Promise<string | undefined> {
     pathArg(path, "mkdir");
@@ -727,12 +729,32 @@ export class SQLiteWorkspaceProvider {
     let first: string | undefined;
     for (let i = 1; i <= segments.length; i++) {
       const prefix = `/${segments.slice(0, i).join("/")}`;
-      if ((await this.#statOrUndefined(prefix, true, "mkdir")) === undefined) {
+      // A failure on the way (ENOTDIR, ELOOP) names the path given, as mkdir(2)'s does.
+      if ((await this.#statOrUndefined(prefix, true, "mkdir", path)) === undefined) {
         first = prefix;
         break;
       }
     }
-    await call("mkdir", path, () => this.#fs.mkdir(target, { recursive: true, mode }));
+    try {
+      await call("mkdir", path, () => this.#fs.mkdir(target, { recursive: true, mode }));
+    } catch (error) {
+      // As node:fs's promises (libuv's mkdirp) on Linux, where the Workspace takes a link at the leaf as it is:
+      // an existing leaf is looked at through links — a directory there is fine (nothing made), a dangling link is
+      // the stat's ENOENT (ELOOP for a loop), `f/` of a non-directory ENOTDIR; a dangling link further up is ENOTDIR,
+      // naming that link (the first entry the walk above did not find).
+      const code = posixCodeOf(error);
+      if (code === "ENOENT") throw nodeFsError("ENOTDIR", "mkdir", first ?? path, undefined, error);
+      if (code !== "EEXIST") throw error;
+      let stats: WorkspaceStats;
+      try {
+        stats = await statsOf(this.#fs, target, true);
+      } catch (statError) {
+        throw nodeFsError(posixCodeOf(statError) ?? "EIO", "mkdir", path, undefined, statError);
+      }
+      if (stats.isDirectory()) return undefined;
+      if (directoryForm(path) !== null) throw nodeFsError("ENOTDIR", "mkdir", path, undefined, error);
+      throw error;
+    }
     return first;
   }
 
@@ -1219,12 +1241,12 @@ export class SQLiteWorkspaceProvider {
     if (!(await call(syscall, path, () => this.#fs.stat(full))).isDirectory) throw nodeFsError("ENOTDIR", syscall, path);
   }
 
-  async #statOrUndefined(path: string, follow: boolean, syscall: string): Promise<WorkspaceStats | undefined> {
+  async #statOrUndefined(path: string, follow: boolean, syscall: string, named = path): Promise<WorkspaceStats | undefined> {
     try {
       return await statsOf(this.#fs, path, follow);
     } catch (error) {
       if (posixCodeOf(error) === "ENOENT") return undefined;
-      throw nodeFsError(posixCodeOf(error) ?? "EIO", syscall, path, undefined, error);
+      throw nodeFsError(posixCodeOf(error) ?? "EIO", syscall, named, undefined, error);
     }
   }
 

@@ -12,6 +12,11 @@
  * Suggested fix: in SQLiteWorkspaceProvider.mkdir (src/fs/provider.ts) with recursive, when the Workspace's mkdir is
  * EEXIST, stat the path (following links) and return undefined when it is a directory; a dangling final link →
  * ENOENT, as Linux's mkdir -p (libuv's mkdirp) does.
+ * Fixed: SQLiteWorkspaceProvider.mkdir (src/fs/provider.ts) with `recursive` follows node:fs's promises (libuv's
+ * mkdirp): on the Workspace's EEXIST it stats the leaf through links — a directory resolves (undefined, nothing
+ * made), a dangling link is ENOENT, a loop ELOOP, `f/` or `lf/` of a non-directory ENOTDIR, a file EEXIST; a dangling
+ * link further up (`dang/x`) is ENOTDIR. `workspace.fs.mkdir` keeps spec 01's EEXIST for any link at the leaf.
+ * Case table against Linux: test/node/fix23/mkdir-recursive-links.test.ts.
  */
 import { expect, it } from "vitest";
 import { onLinuxAndProvider } from "../fs/linux-oracle.js";
@@ -25,7 +30,7 @@ async function outcome(f: () => Promise<unknown>): Promise<string> {
   }
 }
 
-it.fails("recursive mkdir of a link to a directory resolves, as node:fs on Linux", async () => {
+it("recursive mkdir of a link to a directory resolves, as node:fs on Linux", async () => {
   const { linux, provider } = await onLinuxAndProvider(async (fs, base) => {
     await fs.mkdir(`${base}/d`);
     await fs.symlink("d", `${base}/ld`);
@@ -34,9 +39,11 @@ it.fails("recursive mkdir of a link to a directory resolves, as node:fs on Linux
       ld: await outcome(() => fs.mkdir(`${base}/ld`, { recursive: true })),
       ldSlash: await outcome(() => fs.mkdir(`${base}/ld/`, { recursive: true })),
       dang: await outcome(() => fs.mkdir(`${base}/dang`, { recursive: true })),
+      dangBelow: await outcome(() => fs.mkdir(`${base}/dang/x`, { recursive: true })),
+      left: (await fs.readdir(`${base}/d`)).length,
     };
   });
-  expect(linux).toEqual({ ld: "resolved", ldSlash: "resolved", dang: "ENOENT" });
-  // Here: { ld: "EEXIST", ldSlash: "EEXIST", dang: "EEXIST" }.
+  expect(linux).toEqual({ ld: "resolved", ldSlash: "resolved", dang: "ENOENT", dangBelow: "ENOTDIR", left: 0 });
+  // Found: { ld: "EEXIST", ldSlash: "EEXIST", dang: "EEXIST", dangBelow: "ENOENT" }.
   expect(provider).toEqual(linux);
 });
