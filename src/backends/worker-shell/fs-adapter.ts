@@ -752,15 +752,27 @@ export class WorkspaceFsAdapter implements IFileSystem {
 
   /**
    * Creates a directory (`recursive`: with missing parents, and an existing
-   * directory is fine).
-   * @throws `EEXIST` · `ENOENT` missing parent · `ENOTDIR` · `EROFS`.
+   * directory is fine — also a link leading to one, as GNU `mkdir -p`).
+   * @throws `EEXIST` (with `recursive`: a file, a link to one, or a dangling link) · `ENOENT` missing parent · `ENOTDIR` · `EROFS`.
    */
   async mkdir(path: string, options?: MkdirOptions): Promise<void> {
     this.#beforeChange(path, "mkdir");
     checkPath(path, "mkdir");
+    const recursive = options?.recursive === true;
     // mkdir(2) of `new/.` is ENOENT (the Workspace would make `new`); `-p` makes it, as coreutils does.
-    if (options?.recursive !== true && directoryForm(path) === "dot") await this.#checkDirectoryForm(path, "mkdir", true);
-    await call("mkdir", path, () => this.#fs.mkdir(path, { recursive: options?.recursive === true }));
+    if (!recursive && directoryForm(path) === "dot") await this.#checkDirectoryForm(path, "mkdir", true);
+    try {
+      await call("mkdir", path, () => this.#fs.mkdir(path, { recursive }));
+    } catch (error) {
+      // The Workspace takes a link at the leaf as it is; coreutils' make_dir_parents stats an existing leaf (through
+      // links) and is done when it is a directory — otherwise the mkdir's EEXIST stands (a dangling link included).
+      if (!recursive || codeOf(error) !== "EEXIST") throw error;
+      const leads = await this.#fs.stat(path).then(
+        (stat) => stat.isDirectory,
+        () => false,
+      );
+      if (!leads) throw error;
+    }
   }
 
   /**
