@@ -438,9 +438,22 @@ const coreutilsModule = join(isolateDir, "coreutils.ts");
 const HELPER_NAMESPACES = [
   ["__pathErrors", join(isolateDir, "path-errors.ts")],
   ["__textOutput", join(isolateDir, "text-output.ts")],
+  ["__archive", join(isolateDir, "archive.ts")], // SB1: tar and gzip
 ];
 const ID = "[\\w$]+";
 const SOURCE_PATCHES = [
+  // Issue 20, twenty-third attack run (fixer SB1; helpers in src/backends/worker-shell/isolate/archive.ts): tar -x
+  // replaces what is at a member's path (never writing through a link there), makes hard-link members as copies,
+  // reports -k and failed links as GNU tar 1.34 (status 2) and gives members their modes (umask 022 unless -p,
+  // directories last); tar -tv shows `l`/`h` and `link to`. gzip/gunzip refuse a link operand without -f/-c, never
+  // write through a link at the output name (-f removes it), keep the input's mode, and say `already exists` as GNU.
+  { what: "tar -x members (SB1)", when: '{name:"tar",summary:', re: new RegExp(String.raw`(${ID})="",(${ID})="",(${ID})=\[\];(if\((${ID})\.directory&&!\5\.toStdout\)(?:(?!function )[^])*?)let (${ID})=(${ID})\.fs\.resolvePath\((${ID}),(${ID})\);try\{if\((${ID})\.type==="directory"\)(?:(?!function )[^])*?\}catch\((${ID})\)\{if\((${ID})\(\7\)\)return (${ID})\(\);let ${ID}=\11 instanceof Error\?\11\.message:"unknown error";\3\.push\(\`tar: \$\{\9\}: \$\{${ID}\}\`\)\}\}let (${ID})=\1;`, "g"), to: (all, u, h, y, mid, t, z, e, l, w, m, C, B, N, d) =>
+    `${u}="",${h}="",${y}=[],__tar=__archive.tarState();${mid}let ${z}=${e}.fs.resolvePath(${l},${w});{let __x=await __archive.tarExtractMember(${e},${t},${m},${z},${w},${l},__tar,()=>${B}(${e}));if(__x===null)return ${N}();${u}+=__x.log;${h}+=__x.stdout;${y}.push(...__x.errors)}}await __archive.tarExtractEnd(${e},__tar,${y});let ${d}=${u};`, count: 1 }, // SB1
+  { what: "tar -tv type letter (SB1)", when: '{name:"tar",summary:', re: new RegExp(String.raw`if\((${ID})\.verbose\)\{let (${ID})=(${ID})\.type==="directory",(${ID})=${ID}\(\3\.mode,\2\),((?:(?!function )[^])*?)\3\.type==="symlink"&&\3\.linkTarget&&\((${ID})\+=\` -> \$\{\3\.linkTarget\}\`\)`, "g"), to: (all, t, y, f, d, mid, w) => `if(${t}.verbose){let ${y}=${f}.type==="directory",${d}=__archive.tarModeColumn(${f}),${mid}${w}+=__archive.tarListSuffix(${f},${t})`, count: 1 }, // SB1
+  { what: "gzip link operand (SB1)", when: '{name:"gzip",summary:', re: new RegExp(String.raw`(async function ${ID}\((${ID}),(${ID}),(${ID}),(${ID}),${ID},(${ID})\)\{let ${ID}=\4\.suffix,(?:(?!function )[^])*?(${ID})=\2\.fs\.resolvePath\(\2\.cwd,\3\);)(try\{let ${ID}=await \2\.fs\.stat\(\7\);)`, "g"), to: (all, head, e, t, o, r, n, a, tail) => `${head}{let __gz=await __archive.gzipLinkOperand(${e}.fs,${r},${t},${a},${o},${n});if(__gz!==null)return __gz}${tail}`, count: 1 }, // SB1
+  { what: "gzip output (SB1)", when: '{name:"gzip",summary:', re: new RegExp(String.raw`if\(((?:${ID}=${ID}\+${ID},)?)!(${ID})\.force\)try\{return await (${ID})\.fs\.stat\((${ID})\),\{stdout:"",stderr:\`\$\{(${ID})\}: \$\{\4\} already exists; not overwritten\n\`,exitCode:1\}\}catch\{\}if\(await \3\.fs\.writeFile\(\4,(${ID})\),(!\2\.keep&&!${ID}&&await \3\.fs\.rm\((${ID})\),\2\.verbose\)\{(?:(?!function )[^])*?stderr:\`\$\{(${ID})\}:\t)`, "g"), to: (all, pre, o, e, u, r, data, rest, a, t) =>
+    `if(${pre}!0){let __gz=await __archive.gzipOutput(${e}.fs,${r},${t},${a},${u},${data},${o});if(__gz!==null)return __gz}if(${rest}`, count: 2 }, // SB1
+  { what: "gzip -r links (SB1)", when: '{name:"gzip",summary:', re: new RegExp(String.raw`if\((${ID})\.depth===0\|\|\1\.phase!=="enter"\|\|!\1\.stat\.isFile\)return;`, "g"), to: (all, g) => `if(${g}.depth===0||${g}.phase!=="enter"||!(${g}.stat.isFile||${g}.stat.isSymbolicLink))return;`, count: 1 }, // SB1
   { what: "glob expansion matches a newline", re: new RegExp(`(patternToRegex\\((${ID})\\)\\{let (${ID})=this\\.patternToRegexStr\\(\\2\\);return ${ID}\\(\`\\^\\$\\{\\3\\}\\$\`)\\)`, "g"), to: (all, head) => `${head},"s")`, count: 1 },
   { what: "array pattern substitution matches a newline", re: new RegExp(`\\b(${ID})\\((${ID}),(${ID})\\.all\\?"g":""\\)`, "g"), to: (all, f, re, op) => `${f}(${re},${op}.all?"gs":"s")`, count: 4 },
   { what: "find/grep glob matches a newline", re: new RegExp(`return (${ID})\\+="\\$",(${ID})\\(\\1,(${ID})\\?"i":""\\)\\}`, "g"), to: (all, re, f, ic) => `return ${re}+="$",${f}(${re},${ic}?"is":"s")}`, count: 1 },

@@ -161,7 +161,9 @@ function resolveOptions(options: WorkerShellBackendOptions): Resolved {
  * for every operand, and a child of `d/` is `d/f.txt` (not `d//f.txt`). A glob ending in `/` (`rm -rf` of every
  * subdirectory) matches directories only and keeps the slash, as bash; `find d -path 'd/e*'` matches; `rm -f`
  * silences only a missing name (a read-only mount is `Read-only file system`, `$?` 1); commands name the real reason
- * of a failure (ELOOP, EROFS).
+ * of a failure (ELOOP, EROFS). `tar -x` and `gzip`/`gunzip` replace what is at an output name (a link there is never
+ * written through), give the output the member's or input's mode (tar: less umask 022 unless `-p`) and extract a
+ * hard-link member as a copy of its file, as GNU tar 1.34 and gzip 1.12 (docs/runtime.md).
  */
 export class WorkerShellBackend implements WorkspaceCommandBackend {
   /** Always `"worker-shell"`. */

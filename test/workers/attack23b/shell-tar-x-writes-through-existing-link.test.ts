@@ -18,11 +18,18 @@
  * Suggested fix: in tar's extract loop (just-bash chunk X3TZEFQG, Qt), before writing a file or link member lstat the
  * path and remove a file or link there (a directory only when empty, else report `Cannot open: File exists`), then
  * write with no-follow semantics; report a failed symlink instead of swallowing it (status 2, GNU's message).
+ * Fixed: tar -x hands each member to src/backends/worker-shell/isolate/archive.ts (tarExtractMember, patched in by
+ * scripts/gen-shell.mjs): it lstats the member's path and removes a file or link there (a directory only when
+ * empty, else `tar: a: Cannot open: File exists`, status 2) before it writes the file or makes the link, so nothing
+ * is written through a link; a directory member replaces a file or link (GNU: also a link to a directory); with -k
+ * anything there is kept and reported as GNU (`Cannot open: File exists`, `Cannot create symlink to 'b': File
+ * exists`, status 2); a failed link is `tar: a: Cannot create symlink to 'b': <reason>`, status 2. Siblings:
+ * test/workers/fix23/shell-tar-gzip.test.ts.
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
-it.fails("tar -x replaces a link at a member's path instead of writing through it", async () => {
+it("tar -x replaces a link at a member's path instead of writing through it", async () => {
   const out = await inShellWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace/src", { recursive: true });
     await ws.fs.mkdir("/workspace/o");
@@ -34,11 +41,11 @@ it.fails("tar -x replaces a link at a member's path instead of writing through i
     return { stdout: r.stdout, stderr: r.stderr, secret: await ws.fs.readFile("/workspace/outside/secret", "utf8") };
   });
   // GNU tar 1.34: "rc=0\n-\nS\nNEW\n" — the link is replaced by the member, outside/secret untouched.
-  // Here: "rc=0\nl\nNEW\nNEW\n" — outside/secret overwritten, o/a still a link.
+  // Was: "rc=0\nl\nNEW\nNEW\n" — outside/secret overwritten, o/a still a link.
   expect(out).toEqual({ stdout: "rc=0\n-\nS\nNEW\n", stderr: "", secret: "S\n" });
 });
 
-it.fails("tar -x makes a link member over an existing file or link (not silently skipped)", async () => {
+it("tar -x makes a link member over an existing file or link (not silently skipped)", async () => {
   const out = await inShellWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace/src", { recursive: true });
     await ws.fs.mkdir("/workspace/o");
@@ -50,6 +57,6 @@ it.fails("tar -x makes a link member over an existing file or link (not silently
     const r = await sh(ws, "tar -cf x.tar -C src a c && tar -xf x.tar -C o; echo rc=$?; readlink o/a o/c; cat o/a", { cwd: "/workspace" });
     return { stdout: r.stdout, stderr: r.stderr };
   });
-  // GNU tar 1.34: both become links to b. Here: "rc=0\nelsewhere\nOLD\n" — a kept as the old file, c the old link.
+  // GNU tar 1.34: both become links to b. Was: "rc=0\nelsewhere\nOLD\n" — a kept as the old file, c the old link.
   expect(out).toEqual({ stdout: "rc=0\nb\nb\nB\n", stderr: "" });
 });
