@@ -7,7 +7,7 @@
  * @module
  */
 import { GitError, PathspecNotFoundError } from "../errors.js";
-import type { CommitView, StatusEntry } from "../types.js";
+import type { CatFileResult, CommitView, StatusEntry } from "../types.js";
 import { normalizePath } from "../../util/path.js";
 import { assertDirSpecs, type CliContext, parseAuthor, specMatches } from "./context.js";
 import {
@@ -18,6 +18,7 @@ import {
   formatStatusPorcelainV1,
   formatStatusPorcelainV2,
   formatStatusShort,
+  formatTreeNames,
   parsePretty,
   quotePath,
   relativeTo,
@@ -28,6 +29,7 @@ import {
 } from "./format.js";
 import { CliUsageError, type ArgsSpec } from "./parse.js";
 import { decodeUtf8 } from "../../util/bytes.js";
+import { isValidRefName } from "../refname.js";
 import { literalFirst } from "../wildmatch.js";
 
 /** One subcommand: how its argv is parsed, its usage line, and what it does. */
@@ -163,8 +165,12 @@ interface Upstream {
   behind: number;
 }
 
-async function upstreamOf(ctx: CliContext, root: string, branch: string | undefined, tip?: string): Promise<Upstream | undefined> {
-  if (branch === undefined) return undefined;
+/**
+ * The upstream `branch.<branch>.remote`/`merge` name (git's branch_get_upstream): `name` as printed (`origin/main`,
+ * `main` for the remote `.`) and the full `ref` (`refs/remotes/origin/main`, `refs/heads/main`); `undefined` when none
+ * is set.
+ */
+async function upstreamRef(ctx: CliContext, root: string, branch: string): Promise<{ name: string; ref: string } | undefined> {
   const get = async (path: string): Promise<string | undefined> => {
     const value = await ctx.client.configGet({ dir: root, path }).catch(() => undefined);
     return typeof value === "string" ? value : Array.isArray(value) ? value[value.length - 1] : undefined;
@@ -172,8 +178,14 @@ async function upstreamOf(ctx: CliContext, root: string, branch: string | undefi
   const [remoteName, merge] = await Promise.all([get(`branch.${branch}.remote`), get(`branch.${branch}.merge`)]);
   if (remoteName === undefined || merge === undefined || !merge.startsWith("refs/heads/")) return undefined;
   const short = merge.slice("refs/heads/".length);
-  const name = remoteName === "." ? short : `${remoteName}/${short}`;
-  const ref = remoteName === "." ? merge : `refs/remotes/${remoteName}/${short}`;
+  return remoteName === "." ? { name: short, ref: merge } : { name: `${remoteName}/${short}`, ref: `refs/remotes/${remoteName}/${short}` };
+}
+
+async function upstreamOf(ctx: CliContext, root: string, branch: string | undefined, tip?: string): Promise<Upstream | undefined> {
+  if (branch === undefined) return undefined;
+  const configured = await upstreamRef(ctx, root, branch);
+  if (configured === undefined) return undefined;
+  const { name, ref } = configured;
   const theirs = await resolves(ctx, root, ref);
   if (theirs === undefined) return { name, gone: true, ahead: 0, behind: 0 };
   const ours = tip ?? (await resolves(ctx, root, "HEAD"));
@@ -508,16 +520,28 @@ const show: CommandDef = {
     noExtra(ctx.args.positionals, 1);
     const root = await ctx.root();
     const ref = ctx.args.positionals[0] ?? "HEAD";
-    const colon = ref.indexOf(":");
-    if (colon >= 0) {
-      const rev = ref.slice(0, colon) || "HEAD";
-      const oid = await ctx.client.revParse({ dir: root, ref: rev });
-      const object = await ctx.client.catFile({ dir: root, oid, filepath: ref.slice(colon + 1).replace(/^\.\//, "") });
-      ctx.out(decodeUtf8(object.bytes));
+    const style = logStyle(ctx, { kind: "medium" });
+    // An object that is no commit (`HEAD:a.txt`, `HEAD:d`, `HEAD^{tree}`, a blob's oid), as git: a blob's bytes;
+    // a tree's `tree <ref as typed>`, a blank line and its entry names, `/` after a directory (git's show_tree_object).
+    let commit: CommitView | undefined;
+    let object: CatFileResult | undefined;
+    if (ref.includes(":")) object = await readObjectSpec(ctx, root, ref);
+    else {
+      try {
+        commit = await ctx.client.show({ dir: root, ref });
+      } catch (error) {
+        object = await readObjectSpec(ctx, root, ref).catch(() => undefined);
+        if (object?.type !== "blob" && object?.type !== "tree") throw error;
+      }
+    }
+    if (object?.type === "tree") {
+      ctx.out(formatTreeNames(ref, await ctx.client.lsTree({ dir: root, ref: object.oid })));
       return 0;
     }
-    const style = logStyle(ctx, { kind: "medium" });
-    const commit = await ctx.client.show({ dir: root, ref });
+    if (commit === undefined) {
+      ctx.out(decodeUtf8(object!.bytes));
+      return 0;
+    }
     ctx.out(formatLog([commit], style.kind === "format" ? { kind: "tformat", format: style.format } : style));
     if (ctx.bool("no-patch")) return 0;
     if (commit.parent.length > 1) {
@@ -740,17 +764,11 @@ const branch: CommandDef = {
     }
     if (ctx.bool("delete") || ctx.bool("D")) {
       if (pos.length === 0) throw new CliUsageError("branch name required");
-      for (const name of pos) {
-        const oid = await ctx.client.revParse({ dir: root, ref: `refs/heads/${name}` }).catch(() => {
-          throw new GitError("ENOBRANCH", `branch '${name}' not found`);
-        });
-        await ctx.client.branchDelete({ dir: root, name });
-        ctx.out(`Deleted branch ${name} (was ${shortOid(oid)}).\n`);
-      }
-      return 0;
+      return deleteBranches(ctx, root, pos, ctx.bool("D") === true || ctx.bool("force") === true);
     }
     if (pos.length > 0 && !ctx.bool("list")) {
       noExtra(pos, 2);
+      if (refusedName(ctx, pos[0]!, "branch")) return 128;
       const force = ctx.bool("force") === true;
       await ctx.client.branch({ dir: root, name: pos[0]!, ...(pos[1] !== undefined ? { startPoint: pos[1] } : {}), ...(force ? { force } : {}) });
       return 0;
@@ -794,6 +812,83 @@ const branch: CommandDef = {
   },
 };
 
+/**
+ * As real git, a branch or tag name that check-ref-format refuses is refused before anything else, with exit 128
+ * (`fatal: '<name>' is not a valid branch name`): `git <sub>: '<name>' is not a valid <kind> name` is printed and
+ * `true` returned. (Before issue 20's twenty-third attack run such a name exited 1.)
+ */
+function refusedName(ctx: CliContext, name: string, kind: "branch" | "tag"): boolean {
+  if (isValidRefName(name)) return false;
+  ctx.err(`git ${ctx.sub}: '${name}' is not a valid ${kind} name\n`);
+  return true;
+}
+
+/**
+ * `git branch -d|-D <name>...`, as real git: each name in turn, a failure printed (`git branch: …`) and the next one
+ * tried; exit 1 when any failed. Without `force` (`-D`, or `-d -f`) a branch whose tip is not merged — an ancestor of
+ * (or equal to) its upstream's tip when it has one that resolves, else of HEAD (none while HEAD is unborn) — is kept:
+ * `The branch '<name>' is not fully merged.` and the `git branch -D` hint, as git 2.39's branch_merged. When HEAD
+ * disagrees with the upstream git's warning says so (and the upstream decides). The checked-out branch is left to
+ * the client (`cannot delete branch … checked out at …`).
+ */
+async function deleteBranches(ctx: CliContext, root: string, names: readonly string[], force: boolean): Promise<number> {
+  const histories = new Map<string, Promise<Set<string>>>();
+  /** Whether `oid` is `tip` or one of its ancestors (the commits `log` walks from `tip`). */
+  const reaches = (tip: string, oid: string): Promise<boolean> => {
+    let history = histories.get(tip);
+    if (history === undefined) {
+      history = ctx.client.log({ dir: root, ref: tip }).then(
+        (commits) => new Set(commits.map((c) => c.oid)),
+        () => new Set<string>(), // not a commit (an upstream ref at a tree): merged into nothing
+      );
+      histories.set(tip, history);
+    }
+    return history.then((set) => set.has(oid));
+  };
+  const head = force ? undefined : await resolves(ctx, root, "HEAD");
+  const current = await ctx.client.currentBranch({ dir: root });
+  let status = 0;
+  for (const name of names) {
+    const oid = isValidRefName(name) ? await resolves(ctx, root, `refs/heads/${name}`) : undefined;
+    if (oid === undefined) {
+      ctx.err(`git branch: branch '${name}' not found\n`);
+      status = 1;
+      continue;
+    }
+    if (!force && name !== current) {
+      const upstream = await upstreamRef(ctx, root, name);
+      const upstreamTip = upstream === undefined ? undefined : await resolves(ctx, root, upstream.ref);
+      const reference = upstreamTip ?? head;
+      const merged = reference !== undefined && (await reaches(reference, oid));
+      if (upstreamTip !== undefined && upstreamTip !== head) {
+        const inHead = head !== undefined && (await reaches(head, oid));
+        if (inHead !== merged) {
+          ctx.err(
+            merged
+              ? `warning: deleting branch '${name}' that has been merged to\n         '${upstream!.ref}', but not yet merged to HEAD.\n`
+              : `warning: not deleting branch '${name}' that is not yet merged to\n         '${upstream!.ref}', even though it is merged to HEAD.\n`,
+          );
+        }
+      }
+      if (!merged) {
+        ctx.err(`git branch: The branch '${name}' is not fully merged.\nIf you are sure you want to delete it, run 'git branch -D ${name}'.\n`);
+        status = 1;
+        continue;
+      }
+    }
+    try {
+      await ctx.client.branchDelete({ dir: root, name });
+    } catch (error) {
+      if (!(error instanceof GitError) || error.code !== "EBRANCHFAIL") throw error;
+      ctx.err(`git branch: ${error.message.replace(/^git branch failed: /, "")}\n`);
+      status = 1;
+      continue;
+    }
+    ctx.out(`Deleted branch ${name} (was ${shortOid(oid)}).\n`);
+  }
+  return status;
+}
+
 function byteOrder(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
@@ -817,6 +912,7 @@ const tag: CommandDef = {
     }
     if (pos.length > 0 && !ctx.bool("list")) {
       noExtra(pos, 2);
+      if (refusedName(ctx, pos[0]!, "tag")) return 128;
       await ctx.client.tag({ dir: root, name: pos[0]!, ...(pos[1] !== undefined ? { object: pos[1] } : {}), ...(ctx.bool("force") ? { force: true } : {}) });
       return 0;
     }
@@ -922,6 +1018,7 @@ const checkout: CommandDef = {
     const create = ctx.str("b") ?? ctx.str("B");
     if (create !== undefined) {
       noExtra(pos, 1);
+      if (refusedName(ctx, create, "branch")) return 128;
       await switchTo(ctx, root, pos[0] ?? "HEAD", { create, force: ctx.str("B") !== undefined || force });
       return 0;
     }
@@ -951,6 +1048,7 @@ const switchCmd: CommandDef = {
     const force = ctx.bool("force") === true || ctx.bool("discard-changes") === true;
     const create = ctx.str("create") ?? ctx.str("force-create");
     if (create !== undefined) {
+      if (refusedName(ctx, create, "branch")) return 128;
       await switchTo(ctx, root, pos[0] ?? "HEAD", { create, force: ctx.str("force-create") !== undefined || force });
       return 0;
     }
@@ -1205,13 +1303,9 @@ const catFile: CommandDef = {
     if (mode.length !== 1) throw new CliUsageError("exactly one of -p, -t, -s, -e is required");
     const spec = need(ctx.args.positionals[0], "object: git cat-file -p <object>");
     const root = await ctx.root();
-    const colon = spec.indexOf(":");
-    const rev = colon < 0 ? spec : spec.slice(0, colon) || "HEAD";
-    const filepath = colon < 0 ? undefined : spec.slice(colon + 1).replace(/^\.\//, "");
     let object;
     try {
-      const oid = /^[0-9a-f]{40}$/.test(rev) ? rev : await ctx.client.revParse({ dir: root, ref: rev });
-      object = await ctx.client.catFile({ dir: root, oid, ...(filepath !== undefined && filepath !== "" ? { filepath } : {}) });
+      object = await readObjectSpec(ctx, root, spec);
     } catch (error) {
       if (mode[0] === "e") return 1;
       throw error;
@@ -1237,6 +1331,20 @@ const catFile: CommandDef = {
     }
   },
 };
+
+/**
+ * The object `<rev>` or `<rev>:<path>` names, as `show` and `cat-file` read it: `<rev>:` (no path) is the tree of
+ * `<rev>` (as git), and a leading `./` of the path is dropped.
+ */
+async function readObjectSpec(ctx: CliContext, root: string, spec: string): Promise<CatFileResult> {
+  const colon = spec.indexOf(":");
+  const rev = colon < 0 ? spec : spec.slice(0, colon) || "HEAD";
+  const filepath = colon < 0 ? undefined : spec.slice(colon + 1).replace(/^\.\//, "");
+  let oid = rev;
+  if (filepath === "") oid = await ctx.client.revParse({ dir: root, ref: `${rev}^{tree}` });
+  else if (!/^[0-9a-f]{40}$/.test(rev)) oid = await ctx.client.revParse({ dir: root, ref: rev });
+  return ctx.client.catFile({ dir: root, oid, ...(filepath ? { filepath } : {}) });
+}
 
 const updateRef: CommandDef = {
   usage: "usage: git update-ref [--force] <ref> <oid>",

@@ -637,3 +637,11 @@ export function formatStat(entries: readonly StatEntry[], width = 80): string {
   if (dels || !ins) summary += `, ${dels} deletion${dels === 1 ? "" : "s"}(-)`;
   return out + summary + "\n";
 }
+
+/**
+ * `git show <tree>` as git prints a tree (show_tree_object): `tree <ref as typed>`, a blank line, then each entry's
+ * name as stored (not quoted), `/` after a subtree.
+ */
+export function formatTreeNames(ref: string, entries: readonly { path: string; type: string }[]): string {
+  return `tree ${ref}\n\n${entries.map((e) => `${e.path}${e.type === "tree" ? "/" : ""}\n`).join("")}`;
+}

@@ -22,21 +22,7 @@ import { requireRepo } from "../wrap.js";
 import { boolOption, compareBytes, optionalString, stringOption } from "./pathspec.js";
 import { resolveCommit } from "./rev.js";
 import { currentBranchRef, headOid, moveTree, opError } from "./tree-state.js";
-
-/**
- * Whether `name` is a valid branch or tag name (git's `check-ref-format`
- * rules for `refs/heads/<name>`): no `..`, `@{`, `//`, control characters,
- * space, `~^:?*[\`; no component starting with `.` or ending with `.lock`;
- * not starting with `-` or `/`, not ending with `/` or `.`; not `@` or `HEAD`.
- */
-export function isValidRefName(name: string): boolean {
-  if (name === "@" || name === "HEAD" || name.startsWith("-") || name.startsWith("/") || name.endsWith("/") || name.endsWith(".")) {
-    return false;
-  }
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u0020\u007f~^:?*[\\]/.test(name) || name.includes("..") || name.includes("@{") || name.includes("//")) return false;
-  return name.split("/").every((part) => part !== "" && !part.startsWith(".") && !part.endsWith(".lock"));
-}
+import { isValidRefName } from "../refname.js";
 
 async function exists(ctx: GitContext, dir: string, ref: string): Promise<boolean> {
   try {

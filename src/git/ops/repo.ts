@@ -56,7 +56,7 @@ import {
   toRepoPaths,
   usage,
 } from "./pathspec.js";
-import { isValidRefName } from "./refs.js";
+import { isValidRefName } from "../refname.js";
 import { resolveCommit, resolveRev, treeEntry } from "./rev.js";
 import { writeFlatTree } from "./stash.js";
 import { absPath, assertIndexFile, assertTreeReadable, flatIndex, flatTree, readBytes, updateIndex } from "./tree-state.js";

@@ -8,8 +8,9 @@
  *   `refs/remotes/<name>/HEAD`);
  * - followed by any chain of `^` (first parent), `^N` (N-th parent, `^0`
  *   the commit itself), `~` / `~N` (N-th first-parent ancestor), `^{}`
- *   (peel tags), `^{commit}`, `^{tree}`;
- * - optionally `:<path>`, the object at that path in the commit's tree.
+ *   (peel tags), `^{commit}`, `^{tree}` (a tree stays itself);
+ * - optionally `:<path>`, the object at that path in the tree the revision
+ *   names (a commit's, or a tree itself: `HEAD^{tree}:d`, `<tree-oid>:d`).
  *
  * Failures are plain `Error`s (`unknown revision '<rev>'`) that the
  * operation wrapper turns into `GitError` `E<OP>FAIL`.
@@ -85,6 +86,17 @@ export async function peelToCommit(ctx: GitContext, dir: string, oid: string, re
   }
 }
 
+/** The tree `oid` names, as git's `^{tree}` peels: a tree itself, or a commit's tree (through annotated tags). */
+async function peelToTree(ctx: GitContext, dir: string, oid: string, rev: string): Promise<string> {
+  try {
+    return (await ctx.git.readTree({ fs: ctx.fs, dir, oid, cache: ctx.cache })).oid;
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === "NotFoundError" || code === "ObjectTypeError") throw new Error(`revision '${rev}' does not name a tree`);
+    throw error;
+  }
+}
+
 async function peelTags(ctx: GitContext, dir: string, oid: string): Promise<string> {
   for (;;) {
     const { type, object } = await ctx.git.readObject({ fs: ctx.fs, dir, oid, cache: ctx.cache, format: "parsed" });
@@ -103,10 +115,8 @@ export async function resolveRev(ctx: GitContext, dir: string, rev: string): Pro
   for (const step of parsed.steps) {
     if (step.kind === "peel") {
       if (step.to === "") oid = await peelTags(ctx, dir, oid);
-      else {
-        const commit = await peelToCommit(ctx, dir, oid, rev);
-        oid = step.to === "commit" ? commit.oid : commit.tree;
-      }
+      else if (step.to === "commit") oid = (await peelToCommit(ctx, dir, oid, rev)).oid;
+      else oid = await peelToTree(ctx, dir, oid, rev);
     } else if (step.kind === "parent") {
       const commit = await peelToCommit(ctx, dir, oid, rev);
       if (step.n === 0) oid = commit.oid;
@@ -125,9 +135,9 @@ export async function resolveRev(ctx: GitContext, dir: string, rev: string): Pro
     }
   }
   if (parsed.path !== undefined) {
-    const commit = await peelToCommit(ctx, dir, oid, rev);
-    if (parsed.path === "") return commit.tree;
-    const found = await treeEntry(ctx, dir, commit.tree, parsed.path);
+    const tree = await peelToTree(ctx, dir, oid, rev);
+    if (parsed.path === "") return tree;
+    const found = await treeEntry(ctx, dir, tree, parsed.path);
     if (found === undefined) throw new Error(`path '${parsed.path}' does not exist in '${rev.slice(0, rev.indexOf(":")) || "HEAD"}'`);
     return found.oid;
   }

@@ -10,6 +10,11 @@
  * Found (low-medium — binary output instead of a listing; 2 of 2 runs): see the expectations.
  * Suggested fix: in the CLI's show, when the object read is a tree, print `tree <rev as written>\n\n` and each
  * entry's name (`/` after a tree), as git's show_tree_object; resolve `<rev>^{tree}` to the tree too.
+ * Fixed: the CLI's `show` (src/git/cli/commands.ts) prints a tree as git does (format.ts formatTreeNames: `tree <ref
+ * as typed>`, a blank line, each name as stored, `/` after a subtree) for `<rev>:<dir>`, `<rev>:`, `<rev>^{tree}` and
+ * a tree's oid, and a blob named without a path (its oid) as its bytes; `<rev>:` is the tree for `cat-file` too (it
+ * read the commit). The revision parser (src/git/ops/rev.ts) takes `^{tree}` of a tree and `:<path>` after a tree
+ * (`HEAD^{tree}:d`, `<tree-oid>:d`), as git. Siblings in test/workers/fix23/git-cli-gb.test.ts.
  */
 import { expect, it } from "vitest";
 import { createGitClient } from "../../../src/git/index.js";
@@ -17,7 +22,7 @@ import { inShellWorkspace, sh } from "../shell/helpers.js";
 
 const withGit = { workspace: { git: createGitClient(), defaultGitIdentity: { name: "T", email: "t@e" } } };
 
-it.fails("git show <tree> lists the tree's names, as git", async () => {
+it("git show <tree> lists the tree's names, as git", async () => {
   const out = await inShellWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace", { recursive: true });
     const r = await sh(
@@ -27,6 +32,6 @@ it.fails("git show <tree> lists the tree's names, as git", async () => {
     );
     return { stdout: r.stdout, stderr: r.stderr };
   }, withGit);
-  // Here: "100644 b.txt\0…binary oid…40000 e\0…rc=0\n".
+  // Before the fix: "100644 b.txt\0…binary oid…40000 e\0…rc=0\n".
   expect(out).toEqual({ stdout: "tree HEAD:d\n\nb.txt\ne/\nrc=0\n", stderr: "" });
 });

@@ -151,11 +151,11 @@ describe("attack7: a confined run's own .git files pointing out of root", () => 
     const v = r.value;
     expect(v.catAlt!.exitCode).not.toBe(0);
     expect(v.logStolen!.exitCode).not.toBe(0);
-    expect(v.branch).toEqual({ stdout: "", stderr: "git branch: '../../../../x' is not a valid branch name\n", exitCode: 1 });
-    expect(v.tag).toEqual({ stdout: "", stderr: "git tag: '../../../../../x' is not a valid tag name\n", exitCode: 1 });
+    expect(v.branch).toEqual({ stdout: "", stderr: "git branch: '../../../../x' is not a valid branch name\n", exitCode: 128 });
+    expect(v.tag).toEqual({ stdout: "", stderr: "git tag: '../../../../../x' is not a valid tag name\n", exitCode: 128 });
     expect(v.updateRef!.exitCode).toBe(1);
     expect(v.updateRef!.stderr).toMatch(/^git update-ref: "refs\/heads\/\.\.\/\.\.\/\.\.\/\.\.\/\.\.\/x" would be an invalid git reference/);
-    expect(v.checkoutB).toEqual({ stdout: "", stderr: "git checkout: '../../x' is not a valid branch name\n", exitCode: 1 });
+    expect(v.checkoutB).toEqual({ stdout: "", stderr: "git checkout: '../../x' is not a valid branch name\n", exitCode: 128 });
     expect(v.remote).toEqual({ stdout: "", stderr: "git remote: '../../../../x' is not a valid remote name\n", exitCode: 1 });
     // Refused as real git does ("fatal: Refusing to set 'HEAD' to invalid ref …"); HEAD stays on main, so the commit lands.
     expect(v.symref).toEqual({ stdout: "", stderr: "git symbolic-ref: Refusing to set 'HEAD' to invalid ref 'refs/heads/../../../../../x'\n", exitCode: 1 });
