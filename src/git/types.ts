@@ -338,7 +338,10 @@ export interface GitShowOptions extends BaseWorktreeOptions {
 
 /** `revParse`: `^`, `~N`, `^N`, chains and short oids. */
 export interface GitRevParseOptions extends BaseWorktreeOptions {
-  /** A revision: a ref, a full or short oid, with `^`, `~N`, `^N` chains. */
+  /**
+   * A revision: a ref, a full or short oid, with `^`, `~N`, `^N` chains, `^{}`, `^{commit}`, `^{tree}` (a tree
+   * stays itself) and `:<path>` in the tree it names (`HEAD^{tree}:d` and `<tree-oid>:d` too, as git).
+   */
   ref: string;
 }
 
@@ -735,7 +738,10 @@ export interface GitClient {
   lsTree(options: GitLsTreeOptions): Promise<TreeEntryView[]>;
   /** Creates a branch (and switches to it with `checkout`). */
   branch(options: GitBranchOptions): Promise<void>;
-  /** Deletes a branch (not the checked-out one). */
+  /**
+   * Deletes a branch (not the checked-out one), merged or not, as `git branch -D`. (The CLI's `git branch -d`
+   * keeps a branch that is not merged into its upstream or HEAD, as git.)
+   */
   branchDelete(options: GitBranchDeleteOptions): Promise<void>;
   /** Branch names, sorted. */
   branchList(options?: GitBranchListOptions): Promise<string[]>;
@@ -785,6 +791,10 @@ export interface GitClient {
   reset(options?: ResetOptions): Promise<void>;
   /** Removed (or, with `dryRun`, removable) paths. */
   clean(options?: CleanOptions): Promise<string[]>;
-  /** Real-git-style command line (spec 04 §2.5); never throws for user errors. */
+  /**
+   * Real-git-style command line (spec 04 §2.5); never throws for user errors. As git: `branch -d` refuses a branch
+   * that is not fully merged (exit 1; `-D` deletes it), `show` of a tree prints `tree <ref>`, a blank line and its
+   * names, and an invalid branch or tag name exits 128 (issue 20, twenty-third attack run).
+   */
   cli(input: GitCliInput): Promise<GitCliResult>;
 }
