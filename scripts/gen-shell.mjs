@@ -439,6 +439,7 @@ const HELPER_NAMESPACES = [
   ["__pathErrors", join(isolateDir, "path-errors.ts")],
   ["__textOutput", join(isolateDir, "text-output.ts")],
   ["__archive", join(isolateDir, "archive.ts")], // SB1: tar and gzip
+  ["__od", join(isolateDir, "od.ts")],
 ];
 const ID = "[\\w$]+";
 const SOURCE_PATCHES = [
@@ -465,7 +466,9 @@ const SOURCE_PATCHES = [
   { what: "rmdir -p parent failure", when: 'name:"rmdir",async execute(', re: new RegExp(`(\\{let (${ID})="",(${ID})="",${ID}=${ID}\\.fs\\.resolvePath(?:(?!function )[^])*?)let (${ID})=await (${ID})\\((${ID}),(${ID}),(${ID}),(${ID})\\);if\\(\\2\\+=\\4\\.stdout,\\4\\.exitCode!==0\\)break;`, "g"), to: (all, head, out, err, r, f, a, b, c, d) => `${head}let ${r}=await ${f}(${a},${b},${c},${d});if(${out}+=${r}.stdout,${r}.exitCode!==0){${err}+=__rmdirParentFailure(${r}.stderr,${c});return{stdout:${out},stderr:${err},exitCode:1}}`, count: 1 },
   { what: "read failure reason", re: new RegExp(`catch\\{return\\{filename:(${ID}),content:(${ID}),error:\`\\$\\{(${ID})\\}: \\$\\{\\1\\}: No such file or directory\\n\`\\}\\}`, "g"), to: (all, name, content, cmd) => `catch(__readError){return{filename:${name},content:${content},error:\`\${${cmd}}: \${${name}}: \${__readFailureReason(__readError)}\\n\`}}`, count: 1 },
   { what: "wc of a directory", re: new RegExp(`=await (${ID})\\((${ID}),(${ID}),\\{cmdName:"wc",stopOnError:!1\\}\\)`, "g"), to: (all, read, ctx, names) => `=await __wcReadFiles(${read},${ctx},${names},{cmdName:"wc",stopOnError:!1})`, count: 1 },
-  { what: "od attached -t", re: new RegExp(`async function (${ID})\\((${ID}),(${ID})\\)\\{let (${ID})="octal",`, "g"), to: (all, f, args, ctx, fmt) => `async function ${f}(${args},${ctx}){${args}=__odArgs(${args});let ${fmt}="octal",`, count: 1 },
+  // od: GNU coreutils 9.1's od (types a c d f o u x with sizes and z, -A -j -N -v -w, the short forms, cells lined
+  // up across types, going on past an unreadable operand) in isolate/od.ts; just-bash's reader and abort check kept.
+  { what: "od as GNU od", when: '{name:"od",execute:', re: new RegExp(String.raw`async function (${ID})\((${ID}),(${ID})\)\{let ${ID}="octal",[^]*?let ${ID}=await (${ID})\(\3\.fs,${ID}\);[^]*?catch\((${ID})\)\{return (${ID})\(\5\),[^]*?\}var (${ID})=\{name:"od",execute:\1\}`, "g"), to: (all, f, a, n, read, e, check, command) => `async function ${f}(${a},${n}){return __od.odCommand(${a},${n},{read:(p)=>${read}(${n}.fs,p),check:${check}})}var ${command}={name:"od",execute:${f}}`, count: 1 },
   { what: "tac last record", when: 'name:"tac",execute:', re: new RegExp(`let (${ID})=(\\(await [^;]*?\\)|${ID}\\.stdin)\\.split\\(\`\\n\`\\);\\1\\[\\1\\.length-1\\]===""&&\\1\\.pop\\(\\);let (${ID})=\\1\\.reverse\\(\\);return\\{stdout:\\3\\.length>0\\?\`\\$\\{\\3\\.join\\(\`\\n\`\\)\\}\\n\`:"",`, "g"), to: (all, a, text) => `return{stdout:__tacText(${text}),`, count: 2 },
   { what: "ls -d operands", when: 'name:"ls",async execute(', re: new RegExp(`let (${ID})=(${ID})\\.result\\.positional;\\1\\.length===0&&\\1\\.push\\("\\."\\);`, "g"), to: (all, ops, parsed) => `${all}${parsed}.result.flags.directoryOnly&&__lsDirectoryOperands(${ops},${parsed}.result.flags.reverse);`, count: 1 },
   { what: "ls -d no blank lines", when: 'name:"ls",async execute(', re: new RegExp(`if\\((${ID})>0&&(${ID})&&!\\2\\.endsWith\\(\`\\n\\n\`\\)&&\\((${ID})=${ID}\\(${ID},\\2,\`\\n\`\\)\\),(${ID})\\)\\{`, "g"), to: (all, i, out, o2, dirOnly) => all.replace(`${i}>0&&`, `${i}>0&&!${dirOnly}&&`), count: 1 },
@@ -545,19 +548,6 @@ const SOURCE_PATCHES = [
   }, count: 1 },
   // printf '\xef\xbb\xbf…': a run of \x escapes decoded as UTF-8 keeps a leading U+FEFF (bash's printf writes the bytes).
   { what: "printf \\x keeps a BOM", re: new RegExp(String.raw`let (${ID})=new TextDecoder\("utf-8",\{fatal:!0\}\);(${ID})\+=\1\.decode\(new Uint8Array\((${ID})\)\)`, "g"), to: (all, dec, out, bytes) => `let ${dec}=new TextDecoder("utf-8",{fatal:!0,ignoreBOM:!0});${out}+=${dec}.decode(new Uint8Array(${bytes}))`, count: 1 },
-  // od: the address column joined to the first column as GNU (`0000000   a`, `0000000 61`), continuation lines
-  // indented 7; a line equal to the one before is `*` (once for a run) unless -v.
-  { what: "od address column", when: '{name:"od",execute:', re: new RegExp(String.raw`(${ID})===0&&(${ID})!=="none"\?(${ID})=\`\$\{(${ID})\.toString\(8\)\.padStart\(7,"0"\)\} \`:\(\1>0\|\|\2==="none"\)&&\(\3=\2==="none"\?"":"        "\)`, "g"), to: (all, e, s, c, t) => `${e}===0&&${s}!=="none"?${c}=${t}.toString(8).padStart(7,"0"):(${e}>0||${s}==="none")&&(${c}=${s}==="none"?"":"       ")`, count: 1 },
-  { what: "od repeated lines", when: '{name:"od",execute:', re: new RegExp(String.raw`(async function (${ID})\((${ID}),(${ID})\)\{\3=__odArgs\(\3\);[^]*?)for\(let (${ID})=0;\5<(${ID})\.length;\5\+=(${ID})\)(for\(let (${ID})=0;\9<(${ID})\.length;\9\+\+\)\{[^]*?(${ID})\.append\((${ID})\+(${ID})\.join\(""\)\)\.append\(\`\n\`\)\})`, "g"), to: (all, head, f, a, n, t, data, width, inner, e, formats, out) =>
-    `${head}let __odStar=!1;for(let ${t}=0;${t}<${data}.length;${t}+=${width}){if(__textOutput.odRepeats(${data},${t},${width},${a})){__odStar||${out}.append("*\\n"),__odStar=!0;continue}__odStar=!1;${inner}}`, count: 1 },
-  // od FILE…: a file it cannot read is reported with its reason (`od: d: Is a directory`) and the
-  // others are still dumped; the status is then 1 (GNU od; just-bash stopped at the first, as "No such file").
-  { what: "od goes on past an unreadable file", when: '{name:"od",execute:', re: new RegExp(String.raw`catch\((${ID})\)\{return (${ID})\(\1\),\{stdout:"",stderr:\`od: \$\{(${ID})\}: No such file or directory\n\`,exitCode:1\}\}`, "g"), to: (all, e, check, name) => `catch(${e}){${check}(${e}),__odFailed+=\`od: \${${name}}: \${__readFailureReason(${e})}\n\`;continue}`, count: 1 },
-  { what: "od status after an unreadable file", when: '{name:"od",execute:', re: new RegExp(String.raw`(async function ${ID}\((${ID}),${ID}\)\{\2=__odArgs\(\2\);)([^]*?)\{stdout:(${ID})\.build\(\),stderr:"",exitCode:0\}\}`, "g"), to: (all, head, a, body, out) => `${head}let __odFailed="";${body}{stdout:${out}.build(),stderr:__odFailed,exitCode:__odFailed?1:0}}`, count: 1 },
-  // od's default format is GNU's `-t o2` (two-byte little-endian words, 6 octal digits, an odd last byte
-  // zero-padded), as is `-t o2`; `-b` and `-t o1` are bytes; `-t o`/`-t o4` four-byte words (just-bash: bytes).
-  { what: "od octal word sizes", when: '{name:"od",execute:', re: new RegExp(String.raw`(${ID})\.startsWith\("o"\)&&(${ID})\.push\("octal"\)\}else([^]*?)\2\.length===0&&\2\.push\("octal"\)`, "g"), to: (all, r, o, mid) => `${r}.startsWith("o")&&${o}.push(__textOutput.odOctalFormat(${r}))}else${mid}${o}.length===0&&${o}.push("o2")`, count: 1 },
-  { what: "od octal words", when: '{name:"od",execute:', re: new RegExp(String.raw`let (${ID})=(${ID})\[(${ID})\],(${ID});\1==="char"\?([^]*?):\4=Array\.from\((${ID})\.slice\((${ID}),\7\+(${ID})\),(${ID})=>(${ID})\(\9\.charCodeAt\(0\)\)\);`, "g"), to: (all, r, formats, e, l, mid, data, t, width) => `let ${r}=${formats}[${e}],${l};${r}==="char"?${mid}:${l}=__textOutput.odOctal(${data}.slice(${t},${t}+${width}),${r});`, count: 1 },
   // uniq -c: the count in 7 columns (`%7d `), as GNU.
   { what: "uniq -c width", re: new RegExp(String.raw`(\?${ID}\+=\`\$\{String\(${ID}\)\.padStart\()4(\)\} \$\{${ID}\}\n\`)`, "g"), to: (all, head, tail) => `${head}7${tail}`, count: 1 },
   // wc: every count padded to GNU's width (wcWidth: the digits of the files' total size, 7 with stdin or a directory).
@@ -597,7 +587,7 @@ function readJustBash(path) {
     sourcePatchCounts.get(patch.what).set(path, n);
   }
   if (text === source) return source;
-  const helpers = "operandsAfterOptions as __operandsAfterOptions,dirnameOf as __dirnameOf,basenameOf as __basenameOf,rmdirParentFailure as __rmdirParentFailure,readFailureReason as __readFailureReason,wcReadFiles as __wcReadFiles,odArgs as __odArgs,tacText as __tacText,lsDirectoryOperands as __lsDirectoryOperands,followsStart as __followsStart,walkRoot as __walkRoot,findJoin as __findJoin,findStartName as __findStartName,findBelowStart as __findBelowStart,duName as __duName,childName as __childName,belowRoot as __belowRoot";
+  const helpers = "operandsAfterOptions as __operandsAfterOptions,dirnameOf as __dirnameOf,basenameOf as __basenameOf,rmdirParentFailure as __rmdirParentFailure,readFailureReason as __readFailureReason,wcReadFiles as __wcReadFiles,tacText as __tacText,lsDirectoryOperands as __lsDirectoryOperands,followsStart as __followsStart,walkRoot as __walkRoot,findJoin as __findJoin,findStartName as __findStartName,findBelowStart as __findBelowStart,duName as __duName,childName as __childName,belowRoot as __belowRoot";
   const namespaces = HELPER_NAMESPACES.map(([name, module]) => `import*as ${name} from${JSON.stringify(module)};`).join("");
   return `import{${helpers}}from${JSON.stringify(coreutilsModule)};${namespaces}\n${text}`;
 }

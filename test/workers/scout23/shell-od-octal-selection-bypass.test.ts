@@ -7,6 +7,9 @@
  *   `oC` (char = 1 byte), `oS` (short = 2) and `o2z` print four-byte words `01230405141`.
  * Suggested fix: split od's single-letter clusters in odArgs (`-vb` → `-v -b`, `-cb` → `-c -b`); in
  *   odOctalFormat read the size (digits or C/S/I/L) and strip a trailing `z`, rejecting an unknown size.
+ * Fixed: od is GNU od 9.1's in src/backends/worker-shell/isolate/od.ts (gen-shell replaces just-bash's od whole):
+ * types a c d f o u x with sizes and z, the short forms in clusters, -A -j -N -w -v, cells of several types padded
+ * to one line width as GNU's write_block; unknown types are GNU's usage errors.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
@@ -21,7 +24,7 @@ const cases: [string, string][] = [
   ["od -t o2z f", "0000000 005141 005142                                            >a.b.<\n0000004\n"],
 ];
 
-it.fails("od -b in a cluster and -t oC / oS / o2z select the octal size GNU od 9.1 does", async () => {
+it("od -b in a cluster and -t oC / oS / o2z select the octal size GNU od 9.1 does", async () => {
   const out = await shellCases({ files: { f: "a\nb\n" } }, cases.map(([command]) => command), { collect: (_ws, _c, r) => r.stdout });
   expect(out).toEqual(cases.map(([, stdout]) => stdout));
 });

@@ -7,6 +7,9 @@
  *   `0000000 005141 005142` for all of them with status 0 — octal read as hex/decimal, no error.
  * Suggested fix: implement the x/d/u sizes (1, 2, 4) beside odOctal (and -x/-d/-h/-s/-i as their -t forms), or
  *   reject any type string od does not implement with `od: invalid type string` and status 1, never the default.
+ * Fixed: od is GNU od 9.1's in src/backends/worker-shell/isolate/od.ts (gen-shell replaces just-bash's od whole):
+ * types a c d f o u x with sizes and z, the short forms in clusters, -A -j -N -w -v, cells of several types padded
+ * to one line width as GNU's write_block; unknown types are GNU's usage errors.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
@@ -19,7 +22,7 @@ const cases: [string, string][] = [
   ["od -t d2 f", "0000000   2657   2658\n0000004\n"],
 ];
 
-it.fails("od -x / -t x2 / -d / -t u1 / -t d2 dump hex or decimal, not the default octal words, as GNU od 9.1", async () => {
+it("od -x / -t x2 / -d / -t u1 / -t d2 dump hex or decimal, not the default octal words, as GNU od 9.1", async () => {
   const out = await shellCases({ files: { f: "a\nb\n" } }, cases.map(([command]) => command), { collect: (_ws, _c, r) => r.stdout });
   expect(out).toEqual(cases.map(([, stdout]) => stdout));
 });

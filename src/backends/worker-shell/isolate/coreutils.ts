@@ -111,24 +111,6 @@ export function wcWidth(names: readonly string[], files: readonly { filename: st
   return Math.max(minimum, String(total).length);
 }
 
-/** `od`'s arguments with an attached option argument split off, as getopt(3) reads them: `-tx1` → `-t x1`, `--format=x1` → `-t x1`; `-b` is `-t o1`. */
-export function odArgs(args: readonly string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (arg === "--") {
-      out.push(...args.slice(i));
-      break;
-    }
-    if (arg === "-b") out.push("-t", "o1");
-    else if (/^-t./.test(arg)) out.push("-t", arg.slice(2));
-    else if (arg.startsWith("--format=")) out.push("-t", arg.slice("--format=".length));
-    else if (arg === "--format") out.push("-t");
-    else out.push(arg);
-  }
-  return out;
-}
-
 /**
  * `tac` of `text` (GNU, separator `\n` after each record): the records in
  * reverse order, each with the separator it had — a last record without a

@@ -303,47 +303,6 @@ function byteString(bytes: Uint8Array): string {
 }
 
 // ---------------------------------------------------------------------------
-// od: `*` for repeated lines.
-
-/**
- * Whether od's line at byte `offset` (`width` bytes of `data`, a byte
- * string) repeats the line before it, so GNU od prints `*` in its place
- * (once for a run) unless `-v` (`--output-duplicates`) is among `args`.
- * A short last line never repeats.
- */
-export function odRepeats(data: string, offset: number, width: number, args: readonly string[]): boolean {
-  if (offset === 0 || offset + width > data.length) return false;
-  if (args.includes("-v") || args.includes("--output-duplicates")) return false;
-  return data.slice(offset, offset + width) === data.slice(offset - width, offset);
-}
-
-/**
- * The name of an octal `od -t` type (`o`, `o1`, `o2`, `o4`): `o1` bytes,
- * `o2` two-byte words, else four-byte words (GNU's `o` is `o4`, the size of
- * an int).
- */
-export function odOctalFormat(type: string): "o1" | "o2" | "o4" {
-  return type === "o1" ? "o1" : type === "o2" ? "o2" : "o4";
-}
-
-/**
- * The cells of one line of an octal `od` column for `chunk` (bytes as char codes 0-255):
- * `o1` ` 141` per byte; `o2` ` 005141` per little-endian two-byte word; `o4`
- * ` 00000005141` per four-byte word. A short last word is zero-padded, as
- * GNU od 9.1 pads it.
- */
-export function odOctal(chunk: string, format: string): string[] {
-  const size = format === "o1" ? 1 : format === "o2" ? 2 : 4;
-  const digits = size === 1 ? 3 : size === 2 ? 6 : 11;
-  const out: string[] = [];
-  for (let i = 0; i < chunk.length; i += size) {
-    let value = 0;
-    for (let k = size - 1; k >= 0; k--) value = value * 256 + (chunk.charCodeAt(i + k) & 0xff || 0);
-    out.push(` ${value.toString(8).padStart(digits, "0")}`);
-  }
-  return out;
-}
-
 // wc's column width (with wcReadFiles, which reads its operands).
 export { wcWidth } from "./coreutils.js";
 
