@@ -440,6 +440,7 @@ const HELPER_NAMESPACES = [
   ["__textOutput", join(isolateDir, "text-output.ts")],
   ["__archive", join(isolateDir, "archive.ts")], // SB1: tar and gzip
   ["__od", join(isolateDir, "od.ts")],
+  ["__shellOptions", join(isolateDir, "shell-options.ts")], // SF: failglob in eval/source/&, new shells, declaration arrays
 ];
 const ID = "[\\w$]+";
 const SOURCE_PATCHES = [
@@ -562,8 +563,24 @@ const SOURCE_PATCHES = [
   // subshell, command substitution or function call's script it is in) with status 1, as bash 5.2 `bash -c`;
   // just-bash skipped the one command (or loop) and went on. ExitError is found as the class the fatal arithmetic
   // error is rethrown as (`if(e.fatal)throw new ExitError(1,"",message)`).
-  { what: "failglob ends the shell (command)", when: "async executeSimpleCommand(", re: new RegExp(String.raw`if\((${ID})\?\.finish\(\),(${ID}) instanceof (${ID})\)return ${ID}\(\2\.stderr\);throw \2\}`, "g"), to: (all, r, e, globError, ...rest) => `if(${r}?.finish(),${e} instanceof ${globError})throw new ${exitErrorOf(rest.at(-1))}(1,"",${e}.stderr);throw ${e}}`, count: 1 },
-  { what: "failglob ends the shell (for words)", when: "async executeSimpleCommand(", re: new RegExp(String.raw`catch\((${ID})\)\{if\(\1 instanceof (${ID})\)return\{stdout:"",stderr:\1\.stderr,exitCode:1\};throw \1\}`, "g"), to: (all, e, globError, ...rest) => `catch(${e}){if(${e} instanceof ${globError})throw new ${exitErrorOf(rest.at(-1))}(1,"",${e}.stderr);throw ${e}}`, count: 1 },
+  { what: "failglob ends the shell (command)", when: "async executeSimpleCommand(", re: new RegExp(String.raw`if\((${ID})\?\.finish\(\),(${ID}) instanceof (${ID})\)return ${ID}\(\2\.stderr\);throw \2\}`, "g"), to: (all, r, e, globError, ...rest) => `if(${r}?.finish(),${e} instanceof ${globError})throw __shellOptions.expansionExit(new ${exitErrorOf(rest.at(-1))}(1,"",${e}.stderr));throw ${e}}`, count: 1 }, // SF: marked
+  { what: "failglob ends the shell (for words)", when: "async executeSimpleCommand(", re: new RegExp(String.raw`catch\((${ID})\)\{if\(\1 instanceof (${ID})\)return\{stdout:"",stderr:\1\.stderr,exitCode:1\};throw \1\}`, "g"), to: (all, e, globError, ...rest) => `catch(${e}){if(${e} instanceof ${globError})throw __shellOptions.expansionExit(new ${exitErrorOf(rest.at(-1))}(1,"",${e}.stderr));throw ${e}}`, count: 1 }, // SF: marked
+  // SF (issue 20, twenty-third attack run; helpers in src/backends/worker-shell/isolate/shell-options.ts): the
+  // SF: failglob error above is marked; `eval` / `source` stop their own text at it with status 1 (bash 5.2's
+  // SF: parse_and_execute); `cmd &` runs as a subshell job (status 0, `$!`, `wait $!` gives its status); `bash`/`sh`
+  // SF: and a script file start with bash's default options; declaration builtins expand `NAME=(…)` as `NAME=(…)`.
+  { what: "eval ends at an expansion error (SF)", when: "async executeSimpleCommand(", re: new RegExp(String.raw`catch\((${ID})\)\{(if\(\1 instanceof ${ID}\|\|\1 instanceof ${ID}\|\|\1 instanceof ${ID}\|\|\1 instanceof ${ID}\)throw \1;if\(\1\.name==="ParseException"\)return ${ID}\(\`bash: eval: )`, "g"), to: (all, l, rest) => `catch(${l}){if(__shellOptions.isExpansionExit(${l}))return{stdout:${l}.stdout,stderr:${l}.stderr,exitCode:1};${rest}`, count: 1 }, // SF
+  { what: "source ends at an expansion error (SF)", when: "async executeSimpleCommand(", re: new RegExp(String.raw`catch\((${ID})\)\{if\((${ID})\(\),\1 instanceof (${ID})\)throw \1;(?=if\(\1 instanceof ${ID}\)return ${ID}\(\1\.stdout,\1\.stderr,\1\.exitCode\);if\(\1\.name==="ParseException"\))`, "g"), to: (all, c, l, exitError) => `catch(${c}){if(${l}(),__shellOptions.isExpansionExit(${c}))return{stdout:${c}.stdout,stderr:${c}.stderr,exitCode:1};if(${c} instanceof ${exitError})throw ${c};`, count: 1 }, // SF
+  { what: "background job (SF)", when: "async executeSimpleCommand(", re: new RegExp(String.raw`async executeStatement\((${ID})\)\{`, "g"), to: (all, t) => `${all}if(${t}.background)return __shellOptions.backgroundJob(this,${t});`, count: 1 }, // SF
+  { what: "wait (SF)", when: "async executeSimpleCommand(", re: new RegExp(String.raw`(if\((${ID})==="shopt"\)return ${ID}\((${ID}),(${ID})\);(?:(?!function )[^])*?)if\(\2==="wait"\)return ${ID};`, "g"), to: (all, head, t, c, n) => `${head}if(${t}==="wait")return __shellOptions.wait(${c},${n});`, count: 1 }, // SF
+  { what: "declaration array words (SF)", when: "async executeSimpleCommand(", re: new RegExp(String.raw`let (${ID})=await (${ID})\(this\.ctx,(${ID})\);(?=if\(\1\)(${ID})\(\1,!0\);else\{let (${ID})=await ${ID}\(this\.ctx,\3\);if\(\5!==null\)\4\(\5,!0\);else\{let ${ID}=await (${ID})\(this\.ctx,\3\))`, "g"), to: (all, a, compound, word, push, b, expand, offset, text) => { // SF
+    const parser = new RegExp(String.raw`async function ${compound.replace(/\$/g, "\\$")}\((?:(?!function )[^])*?new (${ID})\(\)\.parseWordFromString\(`).exec(text); // SF
+    if (!parser) throw new Error("gen-shell: just-bash's compound array reading no longer parses words (SF)");
+    return `let ${a}=await __shellOptions.declarationArray(this.ctx,${word},{compound:${compound},expand:${expand},parseWord:__word=>new ${parser[1]}().parseWordFromString(__word,!1,!1)});`; // SF
+  }, count: 1 }, // SF
+  { what: "bash -c starts a new shell (SF)", when: 'name:"bash",async execute(', re: new RegExp(String.raw`return (${ID})\?await \1\((${ID}),\{env:(${ID}),cwd:(${ID})\.cwd,signal:\4\.signal\}\):await \4\.exec\(\2,\{env:\3,cwd:\4\.cwd,stdin:\4\.stdin,stdinKind:"bytes",signal:\4\.signal\}\)`, "g"), to: (all) => all.replace(/signal\}\)/g, "signal,__newShell:!0})"), count: 1 }, // SF
+  { what: "new shell options (SF)", when: "async executeSimpleCommand(", re: new RegExp(String.raw`(let ${ID}=\{\.\.\.this\.state,env:(${ID}),arrays:(${ID})\.replaceEnv\?(?:(?!function )[^])*?options:\{\.\.\.this\.state\.options\},)`, "g"), to: (all, head, env, u) => `${head}shoptOptions:${u}.__newShell?__shellOptions.newShellShopt(this.state.shoptOptions,${env}):this.state.shoptOptions,`, count: 1 }, // SF
+  { what: "script file starts a new shell (SF)", when: "async executeSimpleCommand(", re: new RegExp(String.raw`(let (${ID})=(${ID})\.state\.loopDepth,(${ID})=${ID}\(\3\.state\);)(?=\3\.state\.parentHasLoopContext=\2>0,\3\.state\.loopDepth=0,\3\.state\.bashPid=\3\.state\.nextVirtualPid\+\+,(${ID})&&\(\3\.state\.groupStdin=\5\),\3\.state\.currentSource=)`, "g"), to: (all, head, o, e) => `${head}__shellOptions.newShell(${e}.state);`, count: 1 }, // SF
   // ls -l: no `/` after a directory's name unless -F (GNU; just-bash added one to every -l line of a directory).
   { what: "ls -l without a slash", when: 'name:"ls",async execute(', re: new RegExp(String.raw`(\?${ID}\(await ${ID}\.fs\.lstat\(${ID}\)\)):${ID}\.isDirectory\?"/":""`, "g"), to: (all, head) => `${head}:""`, count: 3 },
 ];

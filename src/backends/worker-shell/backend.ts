@@ -164,6 +164,9 @@ function resolveOptions(options: WorkerShellBackendOptions): Resolved {
  * of a failure (ELOOP, EROFS). `tar -x` and `gzip`/`gunzip` replace what is at an output name (a link there is never
  * written through), give the output the member's or input's mode (tar: less umask 022 unless `-p`) and extract a
  * hard-link member as a copy of its file, as GNU tar 1.34 and gzip 1.12 (docs/runtime.md).
+ * Under `shopt -s failglob`, `eval` and a sourced file stop their own text at a no-match (status 1) and a background
+ * job ends alone; `… &` is a subshell job (`$?` 0, `wait $!` gives its status); `bash`/`sh` children and `./script`
+ * start with bash 5.2's default `shopt` options; `declare`/`local`/`readonly` arrays glob as `NAME=(…)` does.
  */
 export class WorkerShellBackend implements WorkspaceCommandBackend {
   /** Always `"worker-shell"`. */
