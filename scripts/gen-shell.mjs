@@ -440,6 +440,7 @@ const HELPER_NAMESPACES = [
   ["__textOutput", join(isolateDir, "text-output.ts")],
   ["__archive", join(isolateDir, "archive.ts")], // SB1: tar and gzip
   ["__od", join(isolateDir, "od.ts")],
+  ["__escapes", join(isolateDir, "escapes.ts")], // SP: bytes written by escapes
   ["__shellOptions", join(isolateDir, "shell-options.ts")], // SF: failglob in eval/source/&, new shells, declaration arrays
 ];
 const ID = "[\\w$]+";
@@ -547,8 +548,20 @@ const SOURCE_PATCHES = [
     const entry = `async execute(${args},${ctx}){if(${isHelp}(${args}))return ${help}(${usage});`;
     return all.replace(entry, `${entry}return __textOutput.checksumCommand(${n},${h},${args},${ctx},${digest},${decode},${unknown});`);
   }, count: 1 },
-  // printf '\xef\xbb\xbf…': a run of \x escapes decoded as UTF-8 keeps a leading U+FEFF (bash's printf writes the bytes).
-  { what: "printf \\x keeps a BOM", re: new RegExp(String.raw`let (${ID})=new TextDecoder\("utf-8",\{fatal:!0\}\);(${ID})\+=\1\.decode\(new Uint8Array\((${ID})\)\)`, "g"), to: (all, dec, out, bytes) => `let ${dec}=new TextDecoder("utf-8",{fatal:!0,ignoreBOM:!0});${out}+=${dec}.decode(new Uint8Array(${bytes}))`, count: 1 },
+  // SP: a byte an escape writes (printf's `\xHH` `\NNN` in the format and `%b`, find -printf, echo -e, $'…', awk
+  // strings) is that one byte, as bash 5.2 and GNU write it: just-bash made a byte >= 0x80 that forms no UTF-8 the
+  // Latin-1 character (`printf '\xc0'` wrote c3 80). Each byte is now its surrogate escape (__escapes.byteChar) and the
+  // text joins runs that form UTF-8 (`\303\251` is é, `\xef\xbb\xbf` a BOM); helpers in isolate/escapes.ts.
+  { what: "escape bytes: UTF-8 or Latin-1 decoders (SP)", re: new RegExp(String.raw`function (${ID})\((${ID})\)\{let (${ID})="",(${ID})=0;for\(;\4<\2\.length;\)\{let (${ID})=\2\[\4\];if\(\5<128\)\{\3\+=String\.fromCharCode\(\5\),\4\+\+;continue\}if\(\(\5&224\)===192\)(?:(?!function )[^])*?\3\+=String\.fromCharCode\(\5\),\4\+\+\}return \3\}`, "g"), to: (all, f, bytes) => `function ${f}(${bytes}){return __escapes.bytesText(${bytes})}`, count: 2 }, // SP
+  { what: "escape bytes: octal and hex numbers (SP)", re: new RegExp(String.raw`String\.fromCharCode\(parseInt\((${ID}),(8|16)\)\)`, "g"), to: (all, digits, base) => `__escapes.byteChar(parseInt(${digits},${base}))`, count: 5 }, // SP
+  { what: "escape bytes: echo -e and $'' numbers (SP)", re: new RegExp(String.raw`let (${ID})=parseInt\((${ID}),(8|16)\)(%256)?;(${ID})\+=String\.fromCharCode\(\1\)`, "g"), to: (all, v, digits, base, mod, out) => `let ${v}=parseInt(${digits},${base})${mod ?? ""};${out}+=__escapes.byteChar(${v})`, count: 3 }, // SP
+  { what: "escape bytes: printf format \\xH (SP)", re: new RegExp(String.raw`case"x":\{let ${ID}=\[\],${ID}=(${ID});for\((?:(?!function )[^])*?\}else (${ID})\+=(${ID})\[\1\],\1\+\+;break\}((?:(?!function )[^])*?default:\2\+=\3\[\1\],\1\+\+\}else \2\+=\3\[\1\],\1\+\+;)return \2\}`, "g"), to: (all, e, n, t, rest) => // SP
+    `case"x":{let __hex=/^[0-9a-fA-F]{1,2}/.exec(${t}.slice(${e}+2,${e}+4));__hex?(${n}+=__escapes.byteChar(parseInt(__hex[0],16)),${e}+=2+__hex[0].length):(${n}+=${t}[${e}],${e}++);break}${rest}return __escapes.joinBytes(${n})}`, count: 1 }, // SP
+  { what: "escape bytes: printf output (SP)", when: '{name:"printf",summary:', re: new RegExp(String.raw`do\{let\{result:(${ID}),argsConsumed:${ID},error:${ID},errMsg:${ID},stopped:${ID}\}=${ID}\((?:(?!function )[^])*?if\((${ID})\+=\1,(?:(?!function )[^])*?\}while\([^)]*\);`, "g"), to: (all, g, a) => `${all}${a}=__escapes.joinBytes(${a});`, count: 1 }, // SP
+  { what: "escape bytes: echo -e output (SP)", when: '{name:"echo",async execute(', re: new RegExp(String.raw`let (${ID})=(${ID})\((${ID})\);if\(\3=\1\.output,\1\.stop\)`, "g"), to: (all, l, n, t) => `let ${l}=${n}(${t});if(${t}=__escapes.joinBytes(${l}.output),${l}.stop)`, count: 1 }, // SP
+  { what: "escape bytes: $'' (SP)", re: new RegExp(String.raw`let (${ID})=(${ID})\.slice\((${ID})\+2,\3\+4\),(${ID})=parseInt\(\1,16\);if\(!Number\.isNaN\(\4\)&&\1\.length>0\)((?:(?!function )[^])*?return (${ID})<${ID}\.length&&${ID}\[\6\]==="'"&&\6\+\+,\{part:${ID}\.literal\()(${ID})\)`, "g"), to: (all, c, t, l, u, rest, s, r) => // SP
+    `let ${c}=/^[0-9a-fA-F]*/.exec(${t}.slice(${l}+2,${l}+4))[0],${u}=parseInt(${c},16);if(!Number.isNaN(${u})&&${c}.length>0)${rest}__escapes.joinBytes(${r}))`, count: 1 }, // SP
+  { what: "escape bytes: awk strings (SP)", re: new RegExp(String.raw`(return this\.peek\(\)==='"'&&this\.advance\(\),\{type:${ID}\.STRING,value:)(${ID}),`, "g"), to: (all, head, r) => `${head}__escapes.joinBytes(${r}),`, count: 1 }, // SP
   // uniq -c: the count in 7 columns (`%7d `), as GNU.
   { what: "uniq -c width", re: new RegExp(String.raw`(\?${ID}\+=\`\$\{String\(${ID}\)\.padStart\()4(\)\} \$\{${ID}\}\n\`)`, "g"), to: (all, head, tail) => `${head}7${tail}`, count: 1 },
   // wc: every count padded to GNU's width (wcWidth: the digits of the files' total size, 7 with stdin or a directory).

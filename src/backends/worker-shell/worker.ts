@@ -13,6 +13,7 @@
 import type { Bash as BashClass } from "just-bash";
 import { defineArtifactsCommand, defineAssetsCommand, defineGitCommand } from "./commands.js";
 import { WorkspaceFsAdapter } from "./fs-adapter.js";
+import { utf8EscapeEncode } from "../../util/utf8-escape.js";
 import { walkingCommands } from "./walks.js";
 import type { ExecInput, ShellHost, ShellWorkerOptions } from "./types.js";
 
@@ -42,9 +43,13 @@ export function killShell(id: string): void {
   running.get(id)?.abort(new Error("Execution was killed"));
 }
 
-/** `text` as bytes: latin1 (one char = one byte) when just-bash marked it bytes, else UTF-8. */
+/**
+ * `text` as bytes: latin1 (one char = one byte) when just-bash marked it bytes, else UTF-8 with each byte escape
+ * U+DC80…U+DCFF as its byte (utf8EscapeEncode, as just-bash's patched encoder writes a pipe or a file), so
+ * `printf '\xff'` and `sed p latin1.txt` end the run with the bytes, not U+FFFD.
+ */
 function toBytes(text: string, kind: string | undefined): Uint8Array {
-  if (kind !== "bytes") return encoder.encode(text);
+  if (kind !== "bytes") return utf8EscapeEncode(text);
   const out = new Uint8Array(text.length);
   for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i) & 0xff;
   return out;
