@@ -62,8 +62,8 @@ describe("git in the shell", () => {
     // The committer falls back to GIT_AUTHOR_* (spec 04 §2.3).
     const [line1, line2, blob] = r.stdout.split("\n");
     expect([line1, line2]).toEqual(["Exported <ex@example.com> | Exported", "Zoë Prefix <zoe@example.com> | Zoë Prefix"]);
-    // Real git 2.39: printf 'héllo\n' | git hash-object --stdin. (just-bash's printf turns octal escapes
-    // such as \303 into characters, not bytes, so the test pipes echo's UTF-8 instead.)
+    // Real git 2.39: printf 'héllo\n' | git hash-object --stdin (the text piped as echo's UTF-8; printf's
+    // octal escapes give the same bytes, test/workers/fix24/shell-escape-bytes.test.ts).
     expect(blob).toBe("5fb50d3c93474f139362304b663fe44e9d17a26e");
   });
 
