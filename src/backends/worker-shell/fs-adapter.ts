@@ -223,7 +223,14 @@ function checkPath(path: string, syscall: string): void {
   // The empty path names nothing (open(2), stat(2), unlink(2) on "" are ENOENT); resolvePath keeps it empty.
   if (path === "") throw fsError("ENOENT", syscall, path);
   if (path.includes("\0")) throw fsError("ENOENT", syscall, path, "path contains null byte");
+  // A byte that is not UTF-8 travels as a lone surrogate escape (U+DC80-U+DCFF, src/util/utf8-escape.ts); the
+  // Workspace stores UTF-8 names only and would make every such byte U+FFFD, so `a\xff` and `a\xfe` would be one
+  // file and a write to one would overwrite the other. Refused instead: EILSEQ (lead, issue 20 run 24).
+  if (NOT_UTF8_BYTE.test(path)) throw fsError("EILSEQ", syscall, path, "invalid or incomplete multibyte or wide character: names are UTF-8 only");
 }
+
+/** A lone low surrogate U+DC80-U+DCFF: the escape of a byte that is not UTF-8 (never half of a pair). */
+const NOT_UTF8_BYTE = /(?<![\uD800-\uDBFF])[\uDC80-\uDCFF]/;
 
 function encodingOf(options: { encoding?: BufferEncoding | null } | BufferEncoding | null | undefined): BufferEncoding | undefined {
   if (options === null || options === undefined) return undefined;

@@ -23,6 +23,7 @@ export const STRERROR: Readonly<Record<string, string>> = {
   EIO: "Input/output error",
   ESTALE: "Stale file handle",
   ENOSPC: "No space left on device",
+  EILSEQ: "Invalid or incomplete multibyte or wide character",
 };
 
 /**
