@@ -4,6 +4,7 @@
  * @module
  */
 import { basename as lastSegment, normalizePath } from "../util/path.js";
+import { headCut } from "../util/cut.js";
 
 const TYPES: Readonly<Record<string, string>> = {
   png: "image/png",
@@ -80,7 +81,7 @@ export function checkContentType(value: string, who: string): string {
     throw new TypeError(`${who}: contentType must be at most ${MAX_CONTENT_TYPE_CHARS} characters (R2 stores 8,192 bytes of metadata in all), got ${value.length}`);
   }
   if (/[^\t\u0020-\u007e\u0080-\u00ff]/.test(value)) {
-    throw new TypeError(`${who}: contentType must be a header value — printable ASCII (U+0020–U+007E), tab or U+0080–U+00FF, no control characters such as CR or LF; got ${JSON.stringify(value.slice(0, 64))}`);
+    throw new TypeError(`${who}: contentType must be a header value — printable ASCII (U+0020–U+007E), tab or U+0080–U+00FF, no control characters such as CR or LF; got ${JSON.stringify(headCut(value, 64))}`);
   }
   return value;
 }

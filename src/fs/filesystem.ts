@@ -57,6 +57,7 @@ import type {
 } from "./types.js";
 import { plainSuffix, walk } from "./walk.js";
 import { FileWriter, type WriteRequest } from "./write.js";
+import { headCut } from "../util/cut.js";
 
 /** Options for {@link WorkspaceFs}. */
 export interface WorkspaceFsOptions {
@@ -229,7 +230,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     const exclusive = flagOption(options?.exclusive, "exclusive", "writeFile");
     const ifMatch = options?.ifMatch;
     if (ifMatch !== undefined && (typeof ifMatch !== "string" || !/^[0-9a-f]{64}$/.test(ifMatch))) {
-      throw new TypeError(`writeFile: options.ifMatch must be a SHA-256 as 64 lowercase hex digits, got ${typeof ifMatch === "string" ? JSON.stringify(ifMatch.slice(0, 80)) : typeof ifMatch}`);
+      throw new TypeError(`writeFile: options.ifMatch must be a SHA-256 as 64 lowercase hex digits, got ${typeof ifMatch === "string" ? JSON.stringify(headCut(ifMatch, 80)) : typeof ifMatch}`);
     }
     const ifInode = options?.ifInode;
     if (ifInode !== undefined && (typeof ifInode !== "number" || !Number.isSafeInteger(ifInode) || ifInode < 0)) {

@@ -55,6 +55,7 @@
  * @module
  */
 import picomatch from "picomatch";
+import { headCut } from "../util/cut.js";
 
 const OPTIONS: picomatch.PicomatchOptions = {
   dot: true,
@@ -557,7 +558,7 @@ function parseAll(globs: readonly string[], label: "glob" | "include" | "exclude
     const how = expanded.length > 1 ? " with its {a,b} alternatives expanded" : "";
     throw new TypeError(
       label === "glob"
-        ? `glob too long: ${size} characters${how}, at most ${MAX_GLOB_SIZE}: ${JSON.stringify(glob.slice(0, 40))}${glob.length > 40 ? "…" : ""}`
+        ? `glob too long: ${size} characters${how}, at most ${MAX_GLOB_SIZE}: ${JSON.stringify(headCut(glob, 40))}${glob.length > 40 ? "…" : ""}`
         : `${label} globs too long: more than ${MAX_GLOB_SIZE} characters together, {a,b} alternatives expanded`,
     );
   }

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { cutWithMark } from "../util/cut.js";
 import { isUnder, normalizePath } from "../util/path.js";
 import { WorkspaceFsError } from "./errors.js";
 
@@ -122,9 +123,9 @@ export function measurePath(path: string): { bytes: number; prefixes: number } {
   return { bytes, prefixes };
 }
 
-/** The `ENAMETOOLONG` error: `what` went wrong, what to do, and the first 60 characters of `path`. */
+/** The `ENAMETOOLONG` error: `what` went wrong, what to do, and the first 60 characters of `path` (never half a character) then `…`. */
 export function tooLong(what: string, syscall: string, path: string, todo: string): WorkspaceFsError {
-  return new WorkspaceFsError("ENAMETOOLONG", syscall, undefined, `${what}; ${todo}: ${path.slice(0, 60)}…`);
+  return new WorkspaceFsError("ENAMETOOLONG", syscall, undefined, `${what}; ${todo}: ${cutWithMark(path, 61)}`);
 }
 
 /** Bytes of UTF-8 in a well-formed string. */

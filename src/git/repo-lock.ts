@@ -11,6 +11,7 @@ import { readStreamBytes, sha256Hex } from "../util/bytes.js";
 import { GitError } from "./errors.js";
 import type { GitFsAdapter, WorkspaceLike } from "./types.js";
 import { gitdirOf } from "./wrap.js";
+import { headCut } from "../util/cut.js";
 
 /**
  * The key of a client's own `(dir) => Promise<string>` giving {@link canonicalDir} on its Workspace: what the
@@ -367,7 +368,7 @@ function lockLost(path: string, cause?: unknown): GitError {
 function lockTimeout(path: string, owner: string): GitError {
   return new GitError(
     "ELOCKED",
-    `the repository lock ${path} is held by another writer${owner ? ` (${owner.slice(0, 64)})` : ""} and was not released within ` +
+    `the repository lock ${path} is held by another writer${owner ? ` (${headCut(owner, 64)})` : ""} and was not released within ` +
       `${REPO_LOCK_MAX_WAIT_MS / 1000} s; retry later, or, if no git operation on this repository is running in any Workspace, remove the file (rm ${path})`,
   );
 }

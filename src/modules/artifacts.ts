@@ -25,6 +25,7 @@ import type { ArtifactClient, ArtifactCreateOptions, ArtifactImportOptions, Arti
 import { parseDuration } from "../artifacts/duration.js";
 import { credentialedRemote } from "../artifacts/cli.js";
 import type { WorkspaceRuntimeValue } from "../runtime/types.js";
+import { quoteCut } from "../util/cut.js";
 import { atMostOnce, lostCallError, markAtMostOnce } from "./replay.js";
 import type { WorkspaceModuleCallContext, WorkspaceModuleFactory, WorkspaceModuleFunction, WorkspaceModuleHost } from "./types.js";
 
@@ -79,7 +80,7 @@ function stringName(fn: string, value: WorkspaceRuntimeValue | undefined): strin
 function scopeOf(fn: string, value: WorkspaceRuntimeValue | undefined): ArtifactScope {
   if (value === undefined) return "read";
   if (value === "read" || value === "write") return value;
-  throw new TypeError(`${fn}: scope must be "read" or "write", got ${typeof value === "string" ? JSON.stringify(value) : kind(value)}`);
+  throw new TypeError(`${fn}: scope must be "read" or "write", got ${typeof value === "string" ? quoteCut(value) : kind(value)}`);
 }
 
 /**
@@ -111,7 +112,7 @@ function optionsOf(fn: string, what: string, value: WorkspaceRuntimeValue | unde
   const out: Record<string, string | boolean | number> = {};
   for (const [key, v] of Object.entries(value)) {
     const type = Object.hasOwn(keys, key) ? keys[key] : undefined;
-    if (type === undefined) throw new TypeError(`${fn}: unknown ${what} key ${JSON.stringify(key)}; known: ${Object.keys(keys).join(", ")}`);
+    if (type === undefined) throw new TypeError(`${fn}: unknown ${what} key ${quoteCut(key)}; known: ${Object.keys(keys).join(", ")}`);
     if (v === null) continue;
     if (typeof v !== type) throw new TypeError(`${fn}: ${what}.${key} must be a ${type}, got ${kind(v)}`);
     out[key] = v as string | boolean | number;
@@ -282,7 +283,7 @@ export function createArtifactsModule(options: ArtifactsModuleOptions = {}): Wor
       if (raw !== undefined && !isPlainObject(raw)) throw new TypeError(`share: options must be an object { scope?, ttl? }, got ${kind(raw)}`);
       const opts: Record<string, WorkspaceRuntimeValue> = raw === undefined ? {} : (raw as Record<string, WorkspaceRuntimeValue>);
       for (const key of Object.keys(opts)) {
-        if (key !== "scope" && key !== "ttl") throw new TypeError(`share: unknown option ${JSON.stringify(key)}; known: scope, ttl`);
+        if (key !== "scope" && key !== "ttl") throw new TypeError(`share: unknown option ${quoteCut(key)}; known: scope, ttl`);
       }
       const scope = scopeOf("share", opts.scope ?? undefined);
       const ttl = ttlOf("share", opts.ttl ?? undefined);

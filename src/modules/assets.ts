@@ -22,6 +22,7 @@
  */
 import { parseDuration } from "../artifacts/duration.js";
 import { checkContentType } from "../assets/metadata.js";
+import { quoteCut } from "../util/cut.js";
 import { directoryForm } from "../util/path.js";
 import type { AssetsClient, ShareOptions } from "../assets/types.js";
 import type { WorkspaceRuntimeValue } from "../runtime/types.js";
@@ -103,7 +104,7 @@ function shareOptionsOf(options: WorkspaceRuntimeValue | undefined, defaultExpir
   if (!isPlainObject(options)) throw new TypeError(`publish: options must be an object { ${PUBLISH_OPTIONS.join(", ")} }, got ${typeName(options)}`);
   for (const key of Object.keys(options)) {
     if (!(PUBLISH_OPTIONS as readonly string[]).includes(key)) {
-      throw new TypeError(`publish: unknown option "${key}" (options are ${PUBLISH_OPTIONS.join(", ")})`);
+      throw new TypeError(`publish: unknown option ${quoteCut(key)} (options are ${PUBLISH_OPTIONS.join(", ")})`);
     }
   }
   const { expiresAfter, filename, disposition, contentType } = options;
@@ -111,7 +112,7 @@ function shareOptionsOf(options: WorkspaceRuntimeValue | undefined, defaultExpir
   if (filename !== undefined && filename !== null) out.filename = stringOption("filename", filename);
   if (disposition !== undefined && disposition !== null) {
     if (disposition !== "inline" && disposition !== "attachment") {
-      throw new TypeError(`publish: disposition must be "inline" or "attachment", got ${typeof disposition === "string" ? JSON.stringify(disposition.slice(0, 64)) : typeName(disposition)}`);
+      throw new TypeError(`publish: disposition must be "inline" or "attachment", got ${typeof disposition === "string" ? quoteCut(disposition) : typeName(disposition)}`);
     }
     out.disposition = disposition;
   }

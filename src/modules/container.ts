@@ -37,7 +37,7 @@ import { TailWindow } from "../util/tail.js";
 import { atMostOnce, lostCallError, markAtMostOnce } from "./replay.js";
 import type { WorkspaceModuleCallContext, WorkspaceModuleFactory, WorkspaceModuleFunction, WorkspaceModuleHost } from "./types.js";
 import { decodeUtf8 } from "../util/bytes.js";
-import { memberCut } from "../util/cut.js";
+import { memberCut, quoteCut } from "../util/cut.js";
 
 /** Default of {@link ContainerModuleOptions.backend}: the id of `ContainerBackend`. */
 export const DEFAULT_CONTAINER_MODULE_BACKEND = "container-shell";
@@ -215,7 +215,7 @@ function parseExecArgs(args: readonly WorkspaceRuntimeValue[]): ExecRequest {
   if (!isPlainObject(options)) throw new TypeError(`ws:container exec: options must be an object, got ${typeName(options)}`);
   for (const key of Object.keys(options)) {
     if (!(EXEC_OPTIONS as readonly string[]).includes(key)) {
-      throw new TypeError(`ws:container exec: unknown option "${key}" (options are ${EXEC_OPTIONS.join(", ")})`);
+      throw new TypeError(`ws:container exec: unknown option ${quoteCut(key)} (options are ${EXEC_OPTIONS.join(", ")})`);
     }
   }
   const { cwd, env, stdin, timeoutMs } = options;

@@ -24,6 +24,7 @@ import { isUnder, normalizePath } from "../util/path.js";
 import { isReadOnlyLibraryTool, libraryToolName, runStarterName, startsRunsNamed, toolRootOf } from "../tools/core/root.js";
 import { atMostOnce, lostCallError, markAtMostOnce } from "./replay.js";
 import { cutWithMark } from "../util/cut.js";
+import { echoedText } from "../tools/core/paging.js";
 
 /** Characters of a validation failure a host tool call rejects with (the tools' `INVALID_ARGUMENTS_MAX_CHARS`, 4,096). */
 const HOST_INVALID_ARGUMENTS_MAX_CHARS = 4096;
@@ -169,7 +170,10 @@ async function refusedPath(
     const code = (err as { code?: unknown } | null)?.code;
     if (typeof code !== "string") throw err;
     const message = (err as Error).message;
-    return { text: message.startsWith(`${code}:`) ? message : `${code}: ${message}`, isError: true, details: { code, path: given } };
+    let text = message.startsWith(`${code}:`) ? message : `${code}: ${message}`;
+    // The path as the tools echo one: cut past 4,096 characters (echoedText).
+    for (const path of [given, target]) if (echoedText(path) !== path) text = text.split(path).join(echoedText(path));
+    return { text, isError: true, details: { code, path: echoedText(given) } };
   }
 }
 
@@ -422,7 +426,7 @@ function jsonRoundTrip(value: unknown): WorkspaceRuntimeValue {
 function unsendableOutput(name: string, error: Error): ToolBindingResult {
   let reason: string;
   try {
-    reason = `${error.name}: ${error.message}`.slice(0, 1024);
+    reason = cutWithMark(`${error.name}: ${error.message}`, 1024);
   } catch {
     reason = "an error that cannot be printed";
   }

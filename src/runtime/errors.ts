@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { headCut } from "../util/cut.js";
 
 /** Codes the runtime and its backends reject with. */
 export type WorkspaceRuntimeErrorCode =
@@ -56,6 +57,6 @@ export const KILL_SIGNALS = ["SIGTERM", "SIGKILL", "SIGINT", "SIGHUP"] as const;
  */
 export function checkKillSignal(signal: unknown, what: string): void {
   if (signal === undefined || (KILL_SIGNALS as readonly unknown[]).includes(signal)) return;
-  const got = typeof signal === "string" ? JSON.stringify(signal.slice(0, 64)) : typeof signal;
+  const got = typeof signal === "string" ? JSON.stringify(headCut(signal, 64)) : typeof signal;
   throw new WorkspaceRuntimeError("EINVAL", `${what}: signal must be one of ${KILL_SIGNALS.join(", ")} (got ${got})`);
 }

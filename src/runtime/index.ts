@@ -865,7 +865,9 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
    * `exec` (name the backend unless it is the default).
    *
    * @throws (rejects) `ENOTWAITING` when the run is not running or the call
-   *   is not waiting (already answered, unknown); Error `backend "<id>"
+   *   is not waiting (already answered, unknown — also a `callId` not spelled
+   *   as `pending()` lists it, `<id>:<n>` with `n` decimal digits without a
+   *   leading zero: `w:01`, `w:+1`, `w:0x1` name no call); Error `backend "<id>"
    *   doesn't run calls that wait for an answer` for a backend without
    *   waiting calls; TypeError/RangeError for an answer that is not JSON
    *   data or is over 262,144 characters of JSON; the routing errors of

@@ -74,6 +74,7 @@ import { concatBytes } from "../util/bytes.js";
 import { checkLinkTarget } from "../backends/worker-javascript/paths.js";
 import type { SkippedEntry } from "./types.js";
 import { SyncTelemetryRun, type SyncLogger, type SyncTotals } from "./sync-telemetry.js";
+import { cutWithMark } from "../util/cut.js";
 
 /** The Workspace directory a container's mount point mirrors. */
 export const SYNC_ROOT = "/workspace";
@@ -1705,7 +1706,7 @@ function scanError(detail: string): TransportError {
 
 /** A short form of a daemon's cursor for a message. */
 function shownCursor(cursor: string): string {
-  return JSON.stringify(cursor.length > 80 ? `${cursor.slice(0, 80)}…` : cursor);
+  return JSON.stringify(cutWithMark(cursor, 81));
 }
 
 /**
@@ -1934,7 +1935,7 @@ export function ignoreMatcher(mountPoint: string, globs: readonly string[]): (wi
   if (globs.length === 0) return () => false;
   let size = 0;
   const rules = globs.map((glob: unknown) => {
-    const shown = typeof glob === "string" ? JSON.stringify(glob.length > 40 ? `${glob.slice(0, 40)}…` : glob) : String(glob);
+    const shown = typeof glob === "string" ? JSON.stringify(cutWithMark(glob, 41)) : String(glob);
     if (typeof glob !== "string") throw protocolError(`the container's daemon announced an ignore glob that is not a string (${typeof glob}); restart the container`);
     const negate = glob.startsWith("!");
     const body = negate ? glob.slice(1) : glob;

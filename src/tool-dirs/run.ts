@@ -16,6 +16,7 @@
 import type { WorkspaceFilesystem } from "../fs/types.js";
 import type { WorkspaceBackendInfo, WorkspaceRuntimeLike, WorkspaceRuntimeValue } from "../runtime/types.js";
 import { clipMarker } from "../fs/clip.js";
+import { cutWithMark } from "../util/cut.js";
 import { resolveLinks } from "./realpath.js";
 import { SENSITIVE_MASK } from "./schema.js";
 import type { OnUpdate, ToolDirectory, ToolInput, ToolResult, ToolResultContent } from "./types.js";
@@ -129,9 +130,12 @@ function maskedTail(mask: (text: string) => string, text: string, max: number): 
   return tail(mask(text), max);
 }
 
-/** The last `max` characters of `text`, with a marker when cut. */
+/** The last `max` characters of `text` (never half a character), with a marker when cut. */
 function tail(text: string, max: number): string {
-  return text.length <= max ? text : `…[${text.length - max} characters cut]…${text.slice(-max)}`;
+  if (text.length <= max) return text;
+  let start = text.length - max;
+  if ((text.charCodeAt(start) & 0xfc00) === 0xdc00) start++;
+  return `…[${start} characters cut]…${text.slice(start)}`;
 }
 
 /**
@@ -192,7 +196,7 @@ export function checkToolParams(
         continue;
       }
     }
-    const shown = input.sensitive ? "" : `: ${mask(JSON.stringify(value)?.slice(0, 80) ?? String(value))}`;
+    const shown = input.sensitive ? "" : `: ${cutWithMark(mask(JSON.stringify(value) ?? String(value)), 80)}`;
     if (input.type === "enum") {
       if (typeof value !== "string" || !(input.values ?? []).includes(value)) {
         problems.push(`input "${name}" must be one of ${(input.values ?? []).join(", ")}, got ${describe(value)}${shown}`);

@@ -5,6 +5,7 @@
  * @module
  */
 import type { ToolInput, ToolInputType, ToolInputValue, ToolLanguage } from "./types.js";
+import { cutWithMark } from "../util/cut.js";
 
 /** Tool names: snake_case, starting with a letter, at most 64 characters. */
 export const TOOL_NAME_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
@@ -57,7 +58,7 @@ export function show(value: unknown): string {
   } catch {
     text = String(value);
   }
-  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+  return cutWithMark(text, 40);
 }
 
 const has = (object: object, key: string): boolean => Object.prototype.hasOwnProperty.call(object, key);

@@ -7,9 +7,18 @@
 /** `text` cut to at most `max` UTF-16 units ending in `…`, never between the two halves of a surrogate pair. */
 export function cutWithMark(text: string, max: number): string {
   if (text.length <= max) return text;
-  let end = Math.max(0, max - 1);
+  return `${headCut(text, Math.max(0, max - 1))}…`;
+}
+
+/**
+ * The first `max` UTF-16 units of `text` (all of it when no longer), without a mark: one fewer when the last of them
+ * would be the first half of a surrogate pair, so never half a character.
+ */
+export function headCut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = Math.max(0, max);
   if (end > 0 && (text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
-  return `${text.slice(0, end)}…`;
+  return text.slice(0, end);
 }
 
 /** Characters of a caller's argument an error message quotes ({@link quoteCut}). */

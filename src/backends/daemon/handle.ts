@@ -11,6 +11,7 @@ import { checkBootId, remoteCode, SYNC_ROOT, wirePath, type SyncRPC } from "../.
 import type { BackendHandle, ExecEvent, KillSignal, ShellRPC } from "../../runtime/types.js";
 import { checkKillSignal, WorkspaceRuntimeError } from "../../runtime/errors.js";
 import { StdioBudget } from "../worker-javascript/stdio.js";
+import { headCut } from "../../util/cut.js";
 
 /**
  * `exec`'s `env` as sent to the daemon: the object itself, or — when a name is one capnweb drops from an object it
@@ -277,7 +278,7 @@ const encoder = new TextEncoder();
 
 /** A value the daemon sent, for a message: at most 40 characters of a string, never the whole of a big value. */
 function describe(value: unknown): string {
-  if (typeof value === "string") return value.length > 40 ? `${JSON.stringify(value.slice(0, 40))}… (a string of ${value.length} characters)` : JSON.stringify(value);
+  if (typeof value === "string") return value.length > 40 ? `${JSON.stringify(headCut(value, 40))}… (a string of ${value.length} characters)` : JSON.stringify(value);
   if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint" || value === null || value === undefined) return String(value);
   return Array.isArray(value) ? "an array" : `a value of type ${typeof value}`;
 }
@@ -574,7 +575,7 @@ async function lastSeq(api: DaemonApi, id: string): Promise<number> {
     if (!Array.isArray(events) || events.length === 0) return after;
     const seq: unknown = (events[events.length - 1] as { seq?: unknown } | null)?.seq;
     if (typeof seq !== "number" || !Number.isSafeInteger(seq) || seq <= after) {
-      const shown = typeof seq === "string" ? JSON.stringify(seq.slice(0, 40)) : typeof seq === "number" ? String(seq) : typeof seq;
+      const shown = typeof seq === "string" ? JSON.stringify(headCut(seq, 40)) : typeof seq === "number" ? String(seq) : typeof seq;
       throw new WorkspaceRuntimeError(
         "EPROTOCOL",
         `getExec("${id}", { resume: "tail" }): the container's daemon answered events that do not advance (last seq ${shown} after ${after}): its daemon misbehaves (a command may have taken it over); restart the container`,

@@ -19,6 +19,7 @@ import { sqlStoreVersion, type StoreVersion } from "../../storage/store-version.
 import { interruptJson, RunCapabilities, type HostModules } from "./bridge.js";
 import { DurableJournal, REPLAY_VERSION, type DurableSpec, type RuntimeIdentity } from "./durable.js";
 import { fromBase64, toBase64 } from "../../util/bytes.js";
+import { jsonCut, quoteCut } from "../../util/cut.js";
 import type { WorkspaceModulePendingCall, WorkspaceModulePendingOptions, WorkspaceRuntimeValue } from "../../runtime/types.js";
 import { EventStreams } from "./events.js";
 import { buildGraph, prepareLibrary, type GraphContext, type ModuleGraph } from "./graph.js";
@@ -432,9 +433,10 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
     if (options.callIds !== undefined) {
       const out: WorkspaceModulePendingCall[] = [];
       for (const callId of options.callIds) {
-        const colon = typeof callId === "string" ? callId.lastIndexOf(":") : -1;
-        const seq = Number(callId.slice(colon + 1));
-        if (colon < 0 || !Number.isSafeInteger(seq) || seq <= 0) continue;
+        if (typeof callId !== "string") continue;
+        const colon = callId.lastIndexOf(":");
+        const seq = callSeq(callId.slice(colon + 1));
+        if (colon < 0 || seq === undefined) continue;
         const id = callId.slice(0, colon);
         const call = this.durable.unansweredCall(id, seq);
         if (call) out.push(listed(id, seq, call.since, withPayload ? call.payload : undefined));
@@ -457,10 +459,10 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
   async respond({ id, callId, answer }: { id: string; callId: string; answer: WorkspaceRuntimeValue }): Promise<void> {
     const json = interruptJson(answer, "the answer");
     const notWaiting = () =>
-      runtimeError("ENOTWAITING", `execution ${JSON.stringify(id)} has no call ${JSON.stringify(callId)} waiting for an answer on backend "${this.options.id}"`);
+      runtimeError("ENOTWAITING", `execution ${quoteOrJson(id)} has no call ${quoteOrJson(callId)} waiting for an answer on backend "${this.options.id}"`);
     if (typeof callId !== "string" || !callId.startsWith(`${id}:`)) throw notWaiting();
-    const seq = Number(callId.slice(id.length + 1));
-    if (!Number.isSafeInteger(seq) || seq <= 0) throw notWaiting();
+    const seq = callSeq(callId.slice(id.length + 1));
+    if (seq === undefined) throw notWaiting();
     const row = this.journal.get(id);
     if (row?.status !== "running") throw notWaiting();
     if (!this.durable.respond(id, seq, json)) throw notWaiting();
@@ -713,3 +715,19 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
   }
 }
 
+/**
+ * The number of a call from the part of its `callId` after `<id>:`, as
+ * pending() spells it: decimal digits without a leading zero (`1`, `12`),
+ * a safe integer; `undefined` for any other spelling (`+1`, `01`, `1.0`,
+ * `0x1`, `1e0`, ` 1`), which names no call.
+ */
+function callSeq(text: string): number | undefined {
+  if (!/^[1-9][0-9]*$/.test(text)) return undefined;
+  const seq = Number(text);
+  return Number.isSafeInteger(seq) ? seq : undefined;
+}
+
+/** `value` quoted for a message: a string by {@link quoteCut}, anything else by {@link jsonCut}. */
+function quoteOrJson(value: unknown): string {
+  return typeof value === "string" ? quoteCut(value) : jsonCut(value);
+}

@@ -9,6 +9,7 @@ import type { WorkspaceFilesystem, WorkspaceStatResult } from "../../fs/types.js
 import type { StoreVersion } from "../../storage/store-version.js";
 import { dirname, isUnder, normalizePath } from "../../util/path.js";
 import { MAX_LINK_SEGMENTS } from "../../fs/nodes.js";
+import { headCut } from "../../util/cut.js";
 
 /** An error with a POSIX-style `code` and the `path` it concerns. */
 export function pathError(code: string, message: string, path?: string): Error & { code: string; path?: string } {
@@ -202,14 +203,14 @@ async function leadsTo(fs: WorkspaceFilesystem, linkPath: string, target: string
     if (segments > MAX_LINK_SEGMENTS) {
       throw pathError(
         "ELOOP",
-        `symlink target ${target.slice(0, 60)}${target.length > 60 ? "…" : ""} takes more than ${MAX_LINK_SEGMENTS} components (its own and those of the links it goes through) to resolve, which the filesystem refuses; use a shorter target`,
+        `symlink target ${headCut(target, 60)}${target.length > 60 ? "…" : ""} takes more than ${MAX_LINK_SEGMENTS} components (its own and those of the links it goes through) to resolve, which the filesystem refuses; use a shorter target`,
         at,
       );
     }
     if (looked > MAX_LINK_CHECK_CHARS) {
       throw pathError(
         "ENAMETOOLONG",
-        `symlink target ${target.slice(0, 60)}${target.length > 60 ? "…" : ""} walks more than ${MAX_LINK_CHECK_CHARS} characters of paths to check; use a shorter target`,
+        `symlink target ${headCut(target, 60)}${target.length > 60 ? "…" : ""} walks more than ${MAX_LINK_CHECK_CHARS} characters of paths to check; use a shorter target`,
         at,
       );
     }

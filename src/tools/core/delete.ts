@@ -8,10 +8,12 @@
  */
 import { z } from "zod";
 import { lastSegment, normalizePath } from "../../util/path.js";
+import { headCut } from "../../util/cut.js";
 import { withPathLock } from "./locks.js";
 import type { MutableFileStore } from "./store.js";
 import { errorMessage, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
 import { siblingHint, storeSibling } from "./unicode-names.js";
+import { echoedText } from "./paging.js";
 
 /** delete changes the Workspace. */
 export const DELETE_FACTS: ToolFacts = { name: "delete", mutating: true };
@@ -30,6 +32,7 @@ export interface DeleteInput {
 
 /** A successful delete (also for a path that did not exist). */
 export interface DeleteResult {
+  /** The path as given, cut past 4,096 characters as the tools echo one (`echoedText`). */
   deleted: string;
 }
 
@@ -61,10 +64,10 @@ export function deleteDefinition(options: DeleteToolOptions): SettledTool<Delete
           // A missing name whose Unicode-equivalent twin exists is refused, naming the twin (issue 12 §6).
           if (store.readdir && !(await store.stat(input.path).catch(() => null))) {
             const twin = await storeSibling(store, input.path);
-            if (twin) return { error: `Nothing deleted: ${input.path} does not exist. ${siblingHint(twin)}` };
+            if (twin) return { error: `Nothing deleted: ${echoedText(input.path)} does not exist. ${siblingHint(twin)}` };
           }
           await store.remove(input.path, { recursive, force: true });
-          return { deleted: input.path };
+          return { deleted: echoedText(input.path) };
         });
       } catch (err) {
         return { error: errorMessage(err) };
@@ -88,6 +91,7 @@ function refusal(path: string, store: MutableFileStore): string | undefined {
   const last = lastSegment(path);
   if (last !== "." && last !== "..") return undefined;
   if ((store.lockPath ? store.lockPath(path) : normalizePath(path)) === "/") return undefined;
-  const shown = path.length > 200 ? `${JSON.stringify(path.slice(0, 200))}…[${path.length - 200} more characters]` : JSON.stringify(path);
+  const head = headCut(path, 200);
+  const shown = head.length < path.length ? `${JSON.stringify(head)}…[${path.length - head.length} more characters]` : JSON.stringify(path);
   return `EINVAL: invalid argument, delete: refusing to delete a path ending in "${last}" (${shown}); name the file or directory itself, without a last "." or "..".`;
 }

@@ -16,7 +16,7 @@ import type { ToolDirectory, ToolResult, ToolResultContent } from "../../tool-di
 import type { CoreTool, CoreToolCallContext } from "./types.js";
 import { toolExportName } from "../../modules/tools.js";
 import { INPUT_NAME_PATTERN, TOOL_NAME_PATTERN } from "../../tool-dirs/validate.js";
-import { memberCut } from "../../util/cut.js";
+import { headCut, memberCut } from "../../util/cut.js";
 
 /**
  * Directory tools for a tool set: the `toolDirectories` option of
@@ -370,7 +370,7 @@ const LANGUAGES = new Set(["typescript", "javascript", "bash", "python"]);
  */
 function checkToolShape(tool: ToolDirectory, at: string): void {
   if (!TOOL_NAME_PATTERN.test(tool.name)) {
-    throw new TypeError(`${at}: name ${JSON.stringify(tool.name.slice(0, 80))} is not a tool name (snake_case: a lowercase letter, then lowercase letters, digits and _, at most 64 characters)`);
+    throw new TypeError(`${at}: name ${JSON.stringify(headCut(tool.name, 80))} is not a tool name (snake_case: a lowercase letter, then lowercase letters, digits and _, at most 64 characters)`);
   }
   if (typeof tool.mutating !== "boolean") throw new TypeError(`${at} "${tool.name}": mutating must be true or false, as loadToolDirectories sets it`);
   if (!LANGUAGES.has(tool.language)) throw new TypeError(`${at} "${tool.name}": language must be typescript, javascript, bash or python`);

@@ -35,6 +35,7 @@ import type { FileStore } from "./store.js";
 import { checkPositive, cutUtf8 } from "./truncate.js";
 import { errorMessage, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
 import { withSiblingHint } from "./unicode-names.js";
+import { echoedText } from "./paging.js";
 
 export type { EditReplacement } from "./edit-apply.js";
 
@@ -61,6 +62,7 @@ export interface EditInput {
 
 /** A successful edit. */
 export interface EditResult {
+  /** The path as given, cut past 4,096 characters as the tools echo one (`echoedText`); the patch headers name it so too. */
   path: string;
   editsApplied: number;
   diff: string;
@@ -148,6 +150,7 @@ export async function editFile(
   reads?: ReadLedger,
 ): Promise<EditResult | ToolError> {
   const path = input.path;
+  const shown = echoedText(path);
   const edits = collectEdits(input);
   if (!Array.isArray(edits) || edits.length === 0) return { error: "edits must contain at least one replacement." };
   if (edits.length > MAX_EDITS) {
@@ -160,18 +163,18 @@ export async function editFile(
       // applied again to what that writer left, as if it had come after it.
       for (let attempt = 1; ; attempt++) {
         const stat = await store.stat(path);
-        if (!stat) return { error: await withSiblingHint(`File not found: ${path}`, store, path) };
+        if (!stat) return { error: await withSiblingHint(`File not found: ${shown}`, store, path) };
         if (stat.size > limits.maxBytes) {
           return {
             error: `File too large to edit: ${stat.size} bytes exceeds the ${limits.maxBytes}-byte cap. Use the write tool to rewrite the file from scratch.`,
           };
         }
         const bytes = await store.readAll(path);
-        if (!bytes) return { error: `File not found: ${path}` };
+        if (!bytes) return { error: `File not found: ${shown}` };
         const invalid = firstInvalidUtf8(bytes);
-        if (invalid >= 0) return { error: notUtf8Message(path, bytes, invalid) };
+        if (invalid >= 0) return { error: notUtf8Message(shown, bytes, invalid) };
         const { content, form } = readForm(bytes);
-        const applied = await applyEdits(content, edits as EditReplacement[], path);
+        const applied = await applyEdits(content, edits as EditReplacement[], shown);
         const written = writeForm(applied.after, form);
         const options: { mode?: number; ifMatch: string } = { ifMatch: await sha256Hex(bytes) };
         if (stat.mode !== undefined) options.mode = stat.mode;
@@ -185,10 +188,10 @@ export async function editFile(
             await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 ** attempt, EDIT_BACKOFF_MAX_MS)));
             continue;
           }
-          return { error: `File changed while it was being edited (${EDIT_ATTEMPTS} attempts, another writer each time): ${path}. Nothing was written; read it again and retry the edit.` };
+          return { error: `File changed while it was being edited (${EDIT_ATTEMPTS} attempts, another writer each time): ${shown}. Nothing was written; read it again and retry the edit.` };
         }
         if (reads) await reads.rememberWritten(store, path, written);
-        return report(path, applied, limits);
+        return report(shown, applied, limits);
       }
     });
   } catch (err) {

@@ -100,12 +100,15 @@ export function clipName(text: string, width: number = LISTING_NAME_WIDTH): { te
 }
 
 /**
- * A string argument as a result of ls, find or grep echoes it (`path`,
- * grep's `query`): cut as a listed path is ({@link clipName}) past
- * {@link LISTING_NAME_WIDTH} characters, so that a long one (a path up to
- * `MAX_PATH_BYTES`, 256 KiB, written up to six times as long in JSON when it
- * holds control characters; a query of any length) cannot take the result
- * past its `maxBytes`.
+ * A string argument as a file tool's result or error text echoes it (`path`
+ * of read, write, edit, ls, find and grep, delete's `deleted`, grep's
+ * `query`, and the path each message names — `File not found: <path>`,
+ * `Path is outside <root>: <path>`, a filesystem error's path): cut as a
+ * listed path is ({@link clipName}) past {@link LISTING_NAME_WIDTH}
+ * characters, so that a long one (a path up to `MAX_PATH_BYTES`, 256 KiB,
+ * written up to six times as long in JSON when it holds control characters;
+ * a query of any length) cannot take the result past its `maxBytes`. The one
+ * helper for every such echo.
  */
 export function echoedText(text: string): string {
   return typeof text === "string" ? clipName(text).text : text;

@@ -12,11 +12,14 @@ import { basename } from "../../util/path.js";
 import { classifyByName, classifyBytes, imageDimensions, type Classification } from "./media.js";
 import { isNotFound, type FileStat, type FileStore } from "./store.js";
 import type { ToolError } from "./types.js";
+import { echoedText } from "./paging.js";
 
 /** An image, a PDF, or an unsupported binary file. `data` is base64 of the captured bytes. */
 export interface ReadMediaResult {
   kind: "image" | "file" | "binary";
+  /** The path as given, cut past 4,096 characters as the tools echo one (`echoedText`). */
   path: string;
+  /** The file's name, cut the same way. */
   name: string;
   mediaType: string;
   sizeBytes: number;
@@ -66,7 +69,7 @@ export async function readMedia(
   maxModelBytes: number,
   maxImageDimension: number,
 ): Promise<ReadMediaResult | ToolError> {
-  const result: ReadMediaResult = { kind: kind.kind, path, name: basename(path), mediaType: kind.mediaType, sizeBytes: stat.size };
+  const result: ReadMediaResult = { kind: kind.kind, path: echoedText(path), name: echoedText(basename(path)), mediaType: kind.mediaType, sizeBytes: stat.size };
   if (kind.kind === "binary") {
     result.unsupported = true;
     return result;
@@ -76,10 +79,10 @@ export async function readMedia(
   try {
     bytes = await collect(store.readChunks(path, 0, maxModelBytes + 1), maxModelBytes + 1);
   } catch (err) {
-    if (isNotFound(err)) return { error: `Could not read file bytes: ${path}` };
+    if (isNotFound(err)) return { error: `Could not read file bytes: ${result.path}` };
     throw err;
   }
-  if (bytes.byteLength === 0) return { error: `Cannot attach empty file: ${path}` };
+  if (bytes.byteLength === 0) return { error: `Cannot attach empty file: ${result.path}` };
   result.sizeBytes = bytes.byteLength;
   if (bytes.byteLength > maxModelBytes) return result;
   const size = kind.kind === "image" ? imageDimensions(bytes) : undefined;

@@ -14,6 +14,7 @@ import { concatBytes } from "../../util/bytes.js";
 import type { FileStore } from "./store.js";
 import { decodeUtf8, renderLine, utf8Length, type LineTruncation } from "./truncate.js";
 import type { ToolError } from "./types.js";
+import { echoedText } from "./paging.js";
 
 const LF = 0x0a;
 
@@ -43,6 +44,7 @@ export interface TextPageSettings {
 
 /** A text read. `totalLines` is `null` when truncated; continue with `nextOffset` + `nextByteOffset`. */
 export interface ReadTextResult {
+  /** The path as given, cut past 4,096 characters as the tools echo one (`echoedText`). */
   path: string;
   content: string;
   startLine: number;
@@ -159,7 +161,7 @@ export class TextPage {
     }
     const endLine = this.#firstEmitted + lines - 1;
     const result: ReadTextResult = {
-      path: this.#request.path,
+      path: echoedText(this.#request.path),
       content: this.#out.join("\n"),
       startLine: this.#firstEmitted,
       endLine,

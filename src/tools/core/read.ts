@@ -15,6 +15,7 @@ import type { FileStore } from "./store.js";
 import { checkLineTruncation, checkMediaLimit, checkPositive, type LineTruncation } from "./truncate.js";
 import { errorMessage, type NeutralOutput, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
 import { withSiblingHint } from "./unicode-names.js";
+import { echoedText } from "./paging.js";
 
 export type { ReadMediaResult } from "./read-media.js";
 export type { ReadTextResult } from "./read-text.js";
@@ -156,12 +157,12 @@ export async function readFile(store: FileStore, input: ReadInput, s: ReadSettin
     if ((err as { code?: unknown } | null)?.code === "ENOTDIR") return { error: errorMessage(err) };
     throw err;
   }
-  if (!stat) return { error: await withSiblingHint(`File not found: ${path}`, store, path) };
+  if (!stat) return { error: await withSiblingHint(`File not found: ${echoedText(path)}`, store, path) };
   if (!(byteOffset !== undefined && byteOffset > 0)) {
     const kind = await classify(store, path, stat, s.mediaSniffBytes);
     if (kind.kind !== "text") return readMedia(store, path, stat, kind, s.maxModelBytes, s.maxImageDimension);
   }
-  if (stat.size === 0) return { path, content: "", startLine: 1, endLine: 0, totalLines: 0, truncated: false };
+  if (stat.size === 0) return { path: echoedText(path), content: "", startLine: 1, endLine: 0, totalLines: 0, truncated: false };
   return readText(store, input, s);
 }
 

@@ -11,7 +11,8 @@
  * symbolic link anywhere on the way — one that points outside, one that
  * points inside, or a chain of them — is refused
  * (`Path contains a symbolic link: <link>`). Both refusals carry
- * `code: "EACCES"`. The first missing component ends the check (a write
+ * `code: "EACCES"`; a path they name past 4,096 characters is cut as the
+ * tools echo one (`echoedText`). The first missing component ends the check (a write
  * creates what is missing as directories, never as links).
  *
  * One exception, read-only: exec's notes name full-output logs in the
@@ -38,6 +39,7 @@
  */
 import { WorkspaceFsError } from "../../fs/errors.js";
 import { directoryForm, isUnder, normalizePath } from "../../util/path.js";
+import { echoedText } from "./paging.js";
 import type { WorkspaceFileStore, WorkspaceFsLike } from "./store.js";
 
 /** What the confined view needs from `workspace.fs`: the tools' methods plus `lstat` (and `readlink` when present). */
@@ -78,7 +80,7 @@ export function normalizeRoot(root: unknown): string {
 export async function resolveToolPath(fs: Pick<RootFsLike, "lstat">, root: string, input: string): Promise<string> {
   if (typeof input !== "string") throw new TypeError(`path must be a string, got ${typeof input}`);
   const abs = normalizePath(input, root);
-  if (!isUnder(abs, root)) throw refusal(`Path is outside ${root}: ${input}`, abs);
+  if (!isUnder(abs, root)) throw refusal(`Path is outside ${root}: ${echoedText(input)}`, abs);
   let prefix = "";
   for (const segment of abs.split("/").filter(Boolean)) {
     prefix += "/" + segment;
@@ -90,7 +92,7 @@ export async function resolveToolPath(fs: Pick<RootFsLike, "lstat">, root: strin
       if (code === "ENOENT" || code === "ENOTDIR") break;
       throw err;
     }
-    if (linked) throw refusal(`Path contains a symbolic link: ${prefix}`, prefix);
+    if (linked) throw refusal(`Path contains a symbolic link: ${echoedText(prefix)}`, prefix);
   }
   return abs;
 }

@@ -7,6 +7,7 @@
  * @module
  */
 import type { z } from "zod";
+import { echoedText } from "./paging.js";
 
 /** A returned failure. Every tool but `read` reports failures this way (spec 03 conventions). */
 export interface ToolError {
@@ -104,16 +105,29 @@ export function isToolError(value: unknown): value is ToolError {
   return typeof value === "object" && value !== null && typeof (value as { error?: unknown }).error === "string";
 }
 
-/** The message of a thrown value: `err.message` for Errors, else `String(err)` (spec 03 §3). */
+/**
+ * The message of a thrown value: `err.message` for Errors, else `String(err)` (spec 03 §3). A path the error
+ * carries (`err.path`, as a `WorkspaceFsError` has) longer than 4,096 characters is cut in the message as the
+ * tools echo a path ({@link echoedText}): `ENOENT: no such file or directory, stat: /workspace/…[… N characters cut …]`.
+ */
 export function errorMessage(err: unknown): string {
   try {
-    if (err instanceof Error) return err.message;
-    if (typeof err === "object" && err !== null && typeof (err as { message?: unknown }).message === "string") return (err as { message: string }).message;
+    if (err instanceof Error) return withPathCut(err.message, (err as { path?: unknown }).path);
+    if (typeof err === "object" && err !== null && typeof (err as { message?: unknown }).message === "string") {
+      return withPathCut((err as { message: string }).message, (err as { path?: unknown }).path);
+    }
     return String(err);
   } catch {
     // A thrown value without a usable message (Object.create(null), a throwing toString or getter).
     return "the operation failed with a value that has no message";
   }
+}
+
+/** `message` with each occurrence of `path` (when a string past the echo width) replaced by its {@link echoedText}. */
+function withPathCut(message: string, path: unknown): string {
+  if (typeof path !== "string") return message;
+  const shown = echoedText(path);
+  return shown === path ? message : message.split(path).join(shown);
 }
 
 /**

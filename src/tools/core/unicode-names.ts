@@ -24,6 +24,7 @@ import { basename, dirname, normalizePath } from "../../util/path.js";
 import { confinedTarget } from "./root.js";
 import { isNotFound, type FileStore } from "./store.js";
 import { errorMessage } from "./types.js";
+import { echoedText } from "./paging.js";
 
 /** Entries of one directory read when looking for an equivalent name (in pages of at most 1000). */
 export const UNICODE_SIBLING_SCAN_LIMIT = 10000;
@@ -187,7 +188,7 @@ export async function earlierTwin(store: FileStore, path: string, created: numbe
 
 /** `" A file with the same name in another Unicode normalisation exists: <path> (NFD) — use that path."` */
 export function siblingHint(sibling: EquivalentSibling): string {
-  return `A ${sibling.kind} with the same name in another Unicode normalisation exists: ${sibling.path} (${sibling.form}) — use that path.`;
+  return `A ${sibling.kind} with the same name in another Unicode normalisation exists: ${echoedText(sibling.path)} (${sibling.form}) — use that path.`;
 }
 
 /**

@@ -16,6 +16,7 @@ import type { FileStore, MutableFileStore } from "./store.js";
 import { earlierTwin, storeSibling, type EquivalentSibling } from "./unicode-names.js";
 import { checkPositive, firstLoneSurrogate, unitEscape, utf8, utf8Length } from "./truncate.js";
 import { errorMessage, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
+import { echoedText } from "./paging.js";
 
 /** write changes the Workspace. */
 export const WRITE_FACTS: ToolFacts = { name: "write", mutating: true };
@@ -52,6 +53,7 @@ export interface WriteInput {
 
 /** A successful write. */
 export interface WriteResult {
+  /** The path as given, cut past 4,096 characters as the tools echo one (`echoedText`). */
   path: string;
   bytesWritten: number;
 }
@@ -60,15 +62,15 @@ export const WRITE_DEFAULTS = { maxBytes: 2097152 } as const;
 
 /** The `{ error }` of a guarded write to an existing file this tool set has not read. */
 export const unreadMessage = (path: string) =>
-  `File has not been read: ${path} already exists. Read it first, then write, so that its current content is not lost.`;
+  `File has not been read: ${echoedText(path)} already exists. Read it first, then write, so that its current content is not lost.`;
 
 /** The `{ error }` of a guarded write to a file changed since this tool set last read it. */
 export const staleMessage = (path: string) =>
-  `File changed since it was last read: ${path}. Read it again, then write, so that the changes made since are not lost.`;
+  `File changed since it was last read: ${echoedText(path)}. Read it again, then write, so that the changes made since are not lost.`;
 
 /** The `{ error }` of a write that would create a twin of `existing`, a name equal to it up to Unicode normalisation. */
 export const twinMessage = (path: string, existing: { path: string; form: string; kind: string }) =>
-  `Not written: ${path} would be a new file beside ${existing.path} (${existing.form}), a ${existing.kind} with the same name in another Unicode normalisation. Write to that path instead.`;
+  `Not written: ${echoedText(path)} would be a new file beside ${echoedText(existing.path)} (${existing.form}), a ${existing.kind} with the same name in another Unicode normalisation. Write to that path instead.`;
 
 /**
  * The `{ error }` of a write whose content holds a lone UTF-16 surrogate (half
@@ -76,7 +78,7 @@ export const twinMessage = (path: string, existing: { path: string; form: string
  * writing would silently store U+FFFD instead. Nothing is written.
  */
 export const halfCharacterMessage = (path: string, content: string, at: number) =>
-  `Not written: ${path}. content holds half of a character (the lone UTF-16 surrogate ${unitEscape(content, at)} at index ${at}), which UTF-8 text cannot store. Write the whole character (both halves of the surrogate pair, e.g. the complete emoji), or leave it out.`;
+  `Not written: ${echoedText(path)}. content holds half of a character (the lone UTF-16 surrogate ${unitEscape(content, at)} at index ${at}), which UTF-8 text cannot store. Write the whole character (both halves of the surrogate pair, e.g. the complete emoji), or leave it out.`;
 
 /** write's input schema. */
 export const writeInputSchema = z.object({
@@ -144,7 +146,7 @@ export function writeDefinition(options: WriteToolOptions): SettledTool<WriteInp
             if (lost) return { error: twinMessage(input.path, lost) };
           }
           await ledgerOf(store)?.rememberWritten(store, input.path, bytes);
-          return { path: input.path, bytesWritten: bytes.byteLength };
+          return { path: echoedText(input.path), bytesWritten: bytes.byteLength };
         });
       } catch (err) {
         return { error: errorMessage(err) };

@@ -15,6 +15,14 @@
  * "cannot be sent as JSON") and src/tool-dirs/run.ts (`JSON.stringify(value).slice(0, 80)` in an input's complaint).
  * Suggested fix: cut with cutWithMark (src/util/cut.ts, never half a pair) in tooLong, unsendableOutput and the
  * tool-dirs input complaint; or end every such quote with one helper.
+ * Fixed: tooLong (src/fs/path.ts) quotes the path with cutWithMark(path, 61) — its first 60 units, one fewer when the
+ * 60th is the first half of a pair, then `…`; unsendableOutput (src/modules/tools.ts) cuts its reason with
+ * cutWithMark(…, 1024); the tool-dirs input complaint (src/tool-dirs/run.ts) masks the value's JSON first, then cuts
+ * it with cutWithMark(…, 80) (so a secret at the cut is masked whole), and its output tail starts on a whole
+ * character. The other raw `.slice(0, N)` cuts of a caller's or a daemon's text in messages now cut with headCut /
+ * cutWithMark (src/util/cut.ts): kill signals, writeFile ifMatch, contentType, glob too long, symlink target, the
+ * daemon's values and cursor, the ignore globs, tool-dirs values, tool names, delete's refusal, the git lock owner.
+ * Each text below is now exact: it ends `…shallower path: /workspace/` + 24 × 😀 + `…`.
  */
 import { expect, it } from "vitest";
 import { withSpan } from "../../../src/observer.js";
@@ -26,7 +34,7 @@ const SMILE = "\u{1F600}";
 const LONE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const PATH = "/workspace/" + SMILE.repeat(65_536);
 
-it.fails("an ENAMETOOLONG error quoting a path of emoji keeps whole characters, in tool results and spans", async () => {
+it("an ENAMETOOLONG error quoting a path of emoji keeps whole characters, in tool results and spans", async () => {
   const { workspace } = await setup({ "/workspace/a.txt": "one x\n" });
   const all = buildCoreTools({ workspace });
   const run = (name: string, input: Record<string, unknown>) =>
@@ -52,5 +60,16 @@ it.fails("an ENAMETOOLONG error quoting a path of emoji keeps whole characters, 
   // Found: every text holds /workspace/ + 24 × 😀 + "\ud83d" + "…" (the cut at unit 60).
   const whole = Object.fromEntries(Object.entries(texts).map(([k, t]) => [k, !LONE.test(t)]));
   expect(whole).toEqual({ read: true, write: true, edit: true, delete: true, ls: true, find: true, grep: true, span: true });
-  for (const text of Object.values(texts)) expect(text).toContain(`/workspace/${SMILE.repeat(24)}…`);
+  const exact = (syscall: string) =>
+    `ENAMETOOLONG: path too long: 262155 bytes of UTF-8, at most 262144; use a shorter or shallower path: /workspace/${SMILE.repeat(24)}…, ${syscall}`;
+  expect(texts).toEqual({
+    read: `thrown: ${exact("stat")}`,
+    write: exact("stat"),
+    edit: exact("stat"),
+    delete: exact("rm"),
+    ls: exact("readdir"),
+    find: exact("find"),
+    grep: exact("grep"),
+    span: exact("readFile"),
+  });
 }, 60_000);

@@ -17,6 +17,14 @@
  * Suggested fix: echo `echoedText(path)` (src/tools/core/paging.ts) in read/write/edit/delete results, and quote the
  * path in the tools' error texts (File not found, Path is outside, Could not find … in, ENOTDIR/EISDIR, …) cut the
  * same way (one helper used by every message that names the caller's path).
+ * Fixed: echoedText (src/tools/core/paging.ts) is the one helper for every echo of the caller's path: read's `path`
+ * (text, empty file, media `path` and `name`), write's `path`, edit's `path` (and its patch headers), delete's
+ * `deleted`, and each message naming the path — File not found, Could not find … in and the other edit refusals,
+ * write's unread/stale/twin/half-character refusals, delete's twin refusal, the Unicode sibling hint, read's media
+ * errors, `Path is outside <root>: …` and `Path contains a symbolic link: …` (root.ts) — and errorMessage
+ * (types.ts) cuts an error's own `path` in its message, so a store's ENOTDIR/EISDIR/ENOENT and publish's share errors
+ * are cut too; ws:tools' refusal text and `details.path` likewise (src/modules/tools.ts). Each result below is now the
+ * exact text with the path cut to 4,096 characters and `[… N characters cut …]`.
  */
 import { expect, it } from "vitest";
 import { buildCoreTools } from "../../../src/tools/core/toolset.js";
@@ -29,7 +37,7 @@ const cut = (path: string) => `${path.slice(0, 4096)}[… ${path.length - 4096} 
 /** A path cut to 4,096 characters is at most 24,576 bytes of JSON (all control characters) plus the marker. */
 const BOUND = 32_768;
 
-it.fails("read, write, edit, delete and the root refusal echo a long path cut as ls/find/grep do", async () => {
+it("read, write, edit, delete and the root refusal echo a long path cut as ls/find/grep do", async () => {
   const { workspace } = await setup({ "/workspace/a.txt": "one x\n", "/workspace/b.txt": "gone\n", "/workspace/p/in.txt": "in\n" });
   const tools = (root?: string) => {
     const all = buildCoreTools(root ? ({ workspace, root } as never) : { workspace });
@@ -58,7 +66,14 @@ it.fails("read, write, edit, delete and the root refusal echo a long path cut as
   // rootWrite 500,058, rootLs 500,052 bytes.
   const sizes = Object.fromEntries(Object.entries(out).map(([k, v]) => [k, bytesOf(v) <= BOUND]));
   expect(sizes).toEqual({ read: true, readMissing: true, write: true, edit: true, delete: true, rootRead: true, rootWrite: true, rootLs: true });
-  expect(out.read.path).toBe(cut(`${BASE}/a.txt`));
+  expect(out.read).toEqual({ path: cut(`${BASE}/a.txt`), content: "one x", startLine: 1, endLine: 1, totalLines: 1, truncated: false });
+  expect(out.readMissing).toEqual({ error: `File not found: ${cut(`${BASE}/nope`)}` });
   expect(out.write).toEqual({ path: cut(`${BASE}/c.txt`), bytesWritten: 1 });
+  expect(out.edit).toEqual({
+    error: `Could not find the exact text in ${cut(`${BASE}/a.txt`)}. The old text must match exactly including all whitespace and newlines.`,
+  });
   expect(out.delete).toEqual({ deleted: cut(`${BASE}/b.txt`) });
+  expect(out.rootRead).toEqual({ thrown: `Path is outside /workspace/p: ${cut(`${BASE}/a.txt`)}` });
+  expect(out.rootWrite).toEqual({ error: `Path is outside /workspace/p: ${cut(`${BASE}/a.txt`)}` });
+  expect(out.rootLs).toEqual({ error: `Path is outside /workspace/p: ${cut(BASE)}` });
 }, 120_000);

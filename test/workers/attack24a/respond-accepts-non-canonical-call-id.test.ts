@@ -14,6 +14,11 @@
  * rejects with code ENOTWAITING for a call that is not waiting (already answered, unknown, …)".
  * Suggested fix: accept only the canonical form — `/^[1-9][0-9]*$/` on the part after `${id}:` (then Number), in
  * respond and in pending({ callIds }).
+ * Fixed: WorkerJavaScriptConnection (src/backends/worker-javascript/connection.ts) reads a call's number with callSeq,
+ * which takes only `/^[1-9][0-9]*$/` (a safe integer) after `<id>:` — in respond() and in pending({ callIds }), whose
+ * non-string ids are now skipped rather than thrown on; any other spelling is ENOTWAITING and the call keeps waiting.
+ * The ENOTWAITING message quotes the ids with quoteCut. fix24/respond-call-id.test.ts covers `w:01`, `w:1 ` and
+ * pending()'s callIds.
  */
 import { describe, expect, it } from "vitest";
 import { getWorkspace } from "../../../src/index.js";
@@ -31,7 +36,7 @@ const ASK = `import { ask } from "ws:approve";
 export default async () => ({ answer: await ask({ q: 1 }) });`;
 
 describe("respond() and call ids pending() never listed", () => {
-  it.fails("a call id spelling the call's number otherwise is ENOTWAITING and the call keeps waiting", async () => {
+  it("a call id spelling the call's number otherwise is ENOTWAITING and the call keeps waiting", async () => {
     const out: Record<string, unknown> = {};
     for (const spelling of ["w:+1", "w:1.0", "w:0x1", "w:1e0", "w: 1"]) {
       const { stub, fresh } = durable();

@@ -15,6 +15,10 @@
  * optionsOf's `unknown … key`). ws:container exec's `unknown option "${key}"` (src/modules/container.ts
  * parseExecArgs) is the same code shape (not run here: it needs the container host).
  * Suggested fix: name the key with quoteCut (src/util/cut.ts) in all four messages, as the env checks do.
+ * Fixed: the four messages name the key with quoteCut — JSON-quoted (so `"` and a newline are escaped), whole up to
+ * 64 characters, else its first 64 then `…" (<n> characters)`: ws:assets shareOptionsOf, ws:artifacts share and
+ * optionsOf, ws:container parseExecArgs. ws:assets' disposition and ws:artifacts' scope values are quoted the same
+ * way. Each message below is now exact (fix24/ws-modules-quote-keys.test.ts covers optionsOf, scope and the exec key).
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { expect, it } from "vitest";
@@ -32,14 +36,14 @@ const SOURCE = `import { publish } from "ws:assets";
 import { share } from "ws:artifacts";
 const key = "k".repeat(100000);
 const quoteKey = '"\\n'.repeat(20000);
-const attempt = async (f) => { try { await f(); return "resolved"; } catch (e) { return { name: e.name, length: e.message.length, start: e.message.slice(0, 40) }; } };
+const attempt = async (f) => { try { await f(); return "resolved"; } catch (e) { return { name: e.name, length: e.message.length, message: e.message }; } };
 export default async () => ({
   publish: await attempt(() => publish("r.txt", { [key]: 1 })),
   publishQuote: await attempt(() => publish("r.txt", { [quoteKey]: 1 })),
   share: await attempt(() => share("repo", { [key]: 1 })),
 });`;
 
-it.fails("an unknown option key is quoted by its first 64 characters and its length", async () => {
+it("an unknown option key is quoted by its first 64 characters and its length", async () => {
   const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
   const out = await runInDurableObject(stub, async (_i, state) => {
     const ws = new Workspace({
@@ -54,15 +58,19 @@ it.fails("an unknown option key is quoted by its first 64 characters and its len
       await ws.fs.writeFile("/workspace/r.txt", "hi");
       const r = await (await ws.runtime.exec(SOURCE, { encoding: "utf8", timeoutMs: 60_000 })).result();
       if (r.exitCode !== 0) throw new Error(`the run failed: ${r.stderr}`);
-      return r.value as Record<string, { name: string; length: number; start: string }>;
+      return r.value as Record<string, { name: string; length: number; message: string }>;
     } finally {
       await ws.close();
     }
   });
   expect((await env.ASSETS_BUCKET.list()).objects.length).toBe(0);
-  expect(out.publish).toMatchObject({ name: "TypeError", start: `publish: unknown option "${"k".repeat(15)}` });
-  expect(out.share).toMatchObject({ name: "TypeError", start: `share: unknown option "${"k".repeat(17)}` });
+  const options = "(options are expiresAfter, filename, disposition, contentType)";
+  const typeError = (message: string) => ({ name: "TypeError", length: message.length, message });
+  expect(out.publish).toEqual(typeError(`publish: unknown option "${"k".repeat(64)}…" (100000 characters) ${options}`));
+  // The key's first 64 characters (32 × `"` and a newline), escaped as JSON.
+  expect(out.publishQuote).toEqual(typeError(`publish: unknown option ${JSON.stringify(`${'"\n'.repeat(32)}…`)} (40000 characters) ${options}`));
+  expect(out.share).toEqual(typeError(`share: unknown option "${"k".repeat(64)}…" (100000 characters); known: scope, ttl`));
   // Found: 16,413 characters each (16,384 of message then the bridge's marker); publishQuote starts `publish: unknown option ""\n"\n…` unescaped.
-  const lengths = Object.fromEntries(Object.entries(out).map(([k, v]) => [k, v.length <= 300]));
+  const lengths = Object.fromEntries(Object.entries(out).map(([k, v]) => [k, v.length <= 300 && v.length === v.message.length]));
   expect(lengths).toEqual({ publish: true, publishQuote: true, share: true });
 }, 120_000);
