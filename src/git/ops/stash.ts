@@ -11,7 +11,8 @@
  * - one line per entry in `.git/logs/refs/stash` (newest last), whose
  *   message is `W`'s.
  *
- * Untracked files are neither stashed nor touched.
+ * Untracked files are neither stashed nor touched (a push that would
+ * overwrite one refuses).
  *
  * @module
  */
@@ -183,8 +184,15 @@ export function onelineSubject(message: string): string {
  * whitespace runs made one space. With nothing to save, nothing happens (the CLI prints
  * `No local changes to save`). The stash commits' author and committer come
  * from the identity chain (`user.name`/`user.email` in the local config →
- * `defaultIdentity`), with the current time.
- * @throws GitError `ESTASHFAIL` `you do not have the initial commit yet`; `EIDENTITY`; `EUSAGE` a message that is not a string or holds a NUL byte.
+ * `defaultIdentity`), with the current time. A file of HEAD taken out of the
+ * index but still in the working tree is saved with the working-tree changes
+ * (as git). It refuses, before anything is written, what git 2.39 would lose:
+ * a tracked path under a directory replaced by a symbolic link (git refuses
+ * it too), and an untracked file or directory contents the reset to HEAD would
+ * overwrite (a file `d` where the tracked `d/one` goes; git overwrites them).
+ * @throws GitError `ESTASHFAIL` `you do not have the initial commit yet`, `'<path>' is beyond a symbolic link`,
+ *   `the following untracked working tree files would be overwritten by stash: <paths>`; `EIDENTITY`;
+ *   `EUSAGE` a message that is not a string or holds a NUL byte.
  */
 export async function stashPush(ctx: GitContext, dir: string, options: StashPushOptions): Promise<void> {
   const given = options.message;
@@ -196,10 +204,18 @@ export async function stashPush(ctx: GitContext, dir: string, options: StashPush
   const [headTree, index] = await Promise.all([flatTree(ctx, dir, head), flatIndex(ctx, dir)]);
   const worktree = new Map<string, FileEntry>();
   let changed = diffFlat(headTree, index).length > 0;
-  for (const [path, entry] of index) {
+  // As git's stash_working_tree: the working-tree commit holds every path of the index and of HEAD as the working
+  // tree has it — a HEAD file taken out of the index (`git rm --cached`) but still on disk is saved too, as the reset
+  // below writes HEAD's over it.
+  const tracked = new Map(index);
+  for (const [path, entry] of headTree) if (!index.has(path)) tracked.set(path, entry);
+  for (const [path, entry] of tracked) {
     throwIfCancelled(ctx);
     const wt = await worktreeEntry(ctx, dir, path);
     if (wt === null || wt.kind === "dir") {
+      // A path under a directory the user replaced by a link: git refuses (`'d/one' is beyond a symbolic link`), as
+      // the reset would remove the link to make the directory again — the link saved nowhere.
+      if (wt === null && (await leadingSymlink(ctx, dir, path))) throw opError("stash", `'${path}' is beyond a symbolic link`);
       changed = true;
       continue;
     }
@@ -214,6 +230,18 @@ export async function stashPush(ctx: GitContext, dir: string, options: StashPush
     worktree.set(path, { oid, mode: wt.mode });
   }
   if (!changed) return;
+  // Back to HEAD for every tracked path (as `git reset --hard`), from what was just read: nothing is hashed twice.
+  const back: TreeChange[] = [];
+  for (const path of tracked.keys()) {
+    const target = headTree.get(path);
+    if (sameEntry(index.get(path), target) && sameEntry(worktree.get(path), target)) continue;
+    back.push(target ? { path, to: target } : { path, from: index.get(path)! });
+  }
+  back.sort((a, b) => compareBytes(a.path, b.path));
+  // What the reset would destroy that the stash does not hold — an untracked file where a tracked directory goes
+  // (`d` for `d/one`), the untracked contents of a directory where a tracked file goes — is refused here, before
+  // the stash is written (git 2.39 overwrites it; a reset failing half way left a stash entry and half the edits).
+  refuseOverwrites("stash", { local: [], untracked: await unsaved(ctx, dir, back, worktree) });
 
   const { committer } = await resolveIdentity(ctx, dir, {}, true);
   const timestamp = Math.floor(Date.now() / 1000);
@@ -247,14 +275,51 @@ export async function stashPush(ctx: GitContext, dir: string, options: StashPush
   const lines = await readReflog(ctx, dir);
   lines.push({ old: ZERO, oid: stashCommit, who, message: reflogMessage(message) });
   await writeReflog(ctx, dir, lines);
-  // Back to HEAD for every tracked path (as `git reset --hard`), from what was just read: nothing is hashed twice.
-  const back: TreeChange[] = [];
-  for (const path of new Set([...headTree.keys(), ...index.keys()])) {
-    const target = headTree.get(path);
-    if (sameEntry(index.get(path), target) && sameEntry(worktree.get(path), target)) continue;
-    back.push(target ? { path, to: target } : { path, from: index.get(path)! });
+  await applyChanges(ctx, dir, back, index);
+}
+
+/**
+ * What writing `back` (HEAD's files) would remove that the stash's working-tree commit (`saved`) does not hold,
+ * sorted: the files below a directory where a file goes (`x/y` for HEAD's `x`), and a file or link where a
+ * directory goes (`d` for HEAD's `d/one`).
+ */
+async function unsaved(ctx: GitContext, dir: string, back: TreeChange[], saved: Map<string, FileEntry>): Promise<string[]> {
+  const out = new Set<string>();
+  const root = absPath(dir, "");
+  for (const change of back) {
+    if (!change.to) continue;
+    throwIfCancelled(ctx);
+    const parts = change.path.split("/");
+    for (let i = 1; i <= parts.length; i++) {
+      const path = parts.slice(0, i).join("/");
+      const stat = await ctx.workspace.fs.lstat(absPath(dir, path)).catch(() => undefined);
+      if (!stat) break;
+      if (stat.isDirectory) {
+        if (i < parts.length) continue;
+        for (const item of await ctx.workspace.fs.find(absPath(dir, path))) {
+          const rel = item.path.slice(root.length);
+          if (item.type !== "dir" && !saved.has(rel)) out.add(rel);
+        }
+      } else if (i < parts.length && !saved.has(path)) out.add(path);
+      break;
+    }
   }
-  await applyChanges(ctx, dir, back.sort((a, b) => compareBytes(a.path, b.path)), index);
+  return [...out].sort(compareBytes);
+}
+
+/**
+ * Whether a directory above `path`'s last component is a symbolic link (git's
+ * `has_symlink_leading_path`; a file there is not: `d/one` under a file `d` is
+ * just missing).
+ */
+async function leadingSymlink(ctx: GitContext, dir: string, path: string): Promise<boolean> {
+  const parts = path.split("/");
+  for (let i = 1; i < parts.length; i++) {
+    const stat = await ctx.workspace.fs.lstat(absPath(dir, parts.slice(0, i).join("/"))).catch(() => undefined);
+    if (!stat || stat.isSymbolicLink) return stat !== undefined;
+    if (!stat.isDirectory) return false;
+  }
+  return false;
 }
 
 /**

@@ -14,11 +14,15 @@
  * Suggested fix: in stashPush (src/git/ops/stash.ts) check the reset (`back`) against the working tree before writing
  * the stash objects and reflog — as checkout/merge do with their overwrite check — and refuse (exit 1, nothing
  * stashed, nothing written) when a path cannot be put back; or write the reflog only after applyChanges succeeded.
+ * Fixed: stashPush computes the reset before writing anything and refuses (`ESTASHFAIL`, exit 1) what it would destroy
+ * that the stash does not hold — a file or link where a tracked directory goes (`d`), the untracked contents of a
+ * directory where a tracked file goes — with `the following untracked working tree files would be overwritten by
+ * stash: d`; the stash is written only after that check (siblings in test/node/fix24/git-stash-fetch.test.ts).
  */
 import { expect, it } from "vitest";
 import { newWorkspace } from "../git/worktree-helpers.js";
 
-it.fails("a git stash that fails leaves no stash entry and every edit in place", async () => {
+it("a git stash that fails leaves no stash entry and every edit in place", async () => {
   const { ws, git } = newWorkspace();
   const run = (...argv: string[]) => git.cli({ argv, cwd: "/r" });
   await ws.fs.mkdir("/r/d", { recursive: true });
@@ -43,6 +47,6 @@ it.fails("a git stash that fails leaves no stash entry and every edit in place",
   // Found: stash exit 1 ("git stash: EEXIST: file already exists, mkdir: /r/d"), yet
   // { list: "stash@{0}: WIP on main: … one\n", a: "a\n" (reset), d: "an untracked file where d/ was\n", f: "f edited\n" }.
   // The untracked file d cannot be put aside (git itself overwrites it): refused before anything is written.
-  expect(stash.exitCode).toBe(1);
+  expect(stash).toEqual({ stdout: "", stderr: "git stash: the following untracked working tree files would be overwritten by stash: d\n", exitCode: 1 });
   expect(after).toEqual({ list: "", a: "a edited\n", d: "an untracked file where d/ was\n", f: "f edited\n" });
 });
