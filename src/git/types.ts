@@ -781,7 +781,11 @@ export interface GitClient {
   configGet(options: GitConfigGetOptions): Promise<string | string[] | undefined>;
   /** Sets or (with `value: undefined`) unsets a key of `.git/config`. */
   configSet(options: GitConfigSetOptions): Promise<void>;
-  /** Stashes the local changes (real git's stash commits); nothing to save makes no entry. */
+  /**
+   * Stashes the local changes (real git's stash commits); nothing to save makes no entry. Refuses before writing
+   * (`ESTASHFAIL`) a tracked path beyond a symbolic link, as git, and an untracked file the reset would overwrite
+   * (git overwrites it; issue 20, twenty-fourth attack run).
+   */
   stashPush(options?: StashPushOptions): Promise<void>;
   /** Newest first, `stash@{0}: <message>` strings. */
   stashList(options?: BaseWorktreeOptions): Promise<string[]>;
@@ -794,7 +798,9 @@ export interface GitClient {
   /**
    * Real-git-style command line (spec 04 §2.5); never throws for user errors. As git: `branch -d` refuses a branch
    * that is not fully merged (exit 1; `-D` deletes it), `show` of a tree prints `tree <ref>`, a blank line and its
-   * names, and an invalid branch or tag name exits 128 (issue 20, twenty-third attack run).
+   * names, and an invalid branch or tag name exits 128 (issue 20, twenty-third attack run). `fetch <remote>
+   * [+]<src>:<dst>` stores the fetched commit at `<dst>` as git (fast-forward or `+`, else rejected, exit 1), `pull`
+   * refuses a `<src>:<dst>` (129) and `push` forces with a leading `+` (twenty-fourth attack run).
    */
   cli(input: GitCliInput): Promise<GitCliResult>;
 }

@@ -1061,11 +1061,11 @@ const switchCmd: CommandDef = {
   },
 };
 
-/** Splits `[remote|url] [src[:dst]]` of fetch/pull/push. */
-function remoteAndRefspec(ctx: CliContext): { remote?: string; url?: string; src?: string; dst?: string } {
+/** Splits `[remote|url] [[+]src[:dst]]` of fetch/pull/push (`force`: the refspec's leading `+`). */
+function remoteAndRefspec(ctx: CliContext): { remote?: string; url?: string; src?: string; dst?: string; force?: boolean } {
   noExtra(ctx.args.positionals, 2);
   const [where, refspec] = ctx.args.positionals;
-  const out: { remote?: string; url?: string; src?: string; dst?: string } = {};
+  const out: { remote?: string; url?: string; src?: string; dst?: string; force?: boolean } = {};
   if (where !== undefined) {
     if (URL_PATTERN.test(where)) {
       checkTransport(where);
@@ -1075,7 +1075,9 @@ function remoteAndRefspec(ctx: CliContext): { remote?: string; url?: string; src
     } else out.remote = where;
   }
   if (refspec !== undefined) {
+    if (refspec.startsWith("+")) out.force = true;
     const spec = refspec.replace(/^\+/, "");
+    if (spec.includes("*")) throw new CliUsageError(`refspec patterns are not supported: '${refspec}'`);
     const colon = spec.indexOf(":");
     if (colon < 0) out.src = spec;
     else {
@@ -1087,7 +1089,7 @@ function remoteAndRefspec(ctx: CliContext): { remote?: string; url?: string; src
 }
 
 const fetch: CommandDef = {
-  usage: "usage: git fetch [--depth <n>] [--prune] [--[no-]tags] [<remote>|<url>] [<refspec>]",
+  usage: "usage: git fetch [--depth <n>] [--prune] [--[no-]tags] [<remote>|<url>] [[+]<src>[:<dst>]]",
   spec: { flags: [{ name: "depth", value: "required" }, { name: "prune", short: "p" }, { name: "tags", short: "t", negatable: true }, QUIET] },
   async run(ctx) {
     const where = remoteAndRefspec(ctx);
@@ -1095,19 +1097,90 @@ const fetch: CommandDef = {
     const depthFlag = ctx.str("depth");
     const depth = depthFlag === undefined ? undefined : nonNegativeInt(depthFlag, "--depth", 1);
     const tags = ctx.bool("tags");
-    await ctx.client.fetch({
+    // `<src>:<dst>`: the fetched commit is stored at <dst> too, as git's get_local_ref names it.
+    const dst = where.dst === undefined || where.dst === "" ? undefined : localRefName(where.dst);
+    if (dst !== undefined) {
+      if (!isValidRefName(dst)) {
+        ctx.err(`git fetch: invalid refspec '${ctx.args.positionals[1]}'\n`);
+        return 128;
+      }
+      const current = await ctx.client.currentBranch({ dir: root });
+      if (current !== undefined && `refs/heads/${current}` === dst) {
+        ctx.err(`git fetch: refusing to fetch into branch '${dst}' checked out at '${root}'\n`);
+        return 128;
+      }
+    }
+    // An empty <src> (`:dst`) is the remote's HEAD, as git.
+    const src = where.src ?? (dst !== undefined ? "HEAD" : undefined);
+    const result = await ctx.client.fetch({
       dir: root,
       ...(where.remote !== undefined ? { remote: where.remote } : {}),
       ...(where.url !== undefined ? { url: where.url } : {}),
-      ...(where.src !== undefined ? { remoteRef: where.src } : {}),
-      ...(where.dst !== undefined ? { ref: where.dst } : {}),
+      ...(src !== undefined ? { remoteRef: src } : {}),
       ...(depth !== undefined ? { depth } : {}),
       ...(ctx.bool("prune") ? { prune: true } : {}),
       ...(tags !== undefined ? { tags } : {}),
     });
-    return 0;
+    if (dst === undefined) return 0;
+    if (result.fetchHead === null) throw new GitError("EFETCHFAIL", `couldn't find remote ref ${src}`);
+    return storeFetched(ctx, root, where, src ?? "HEAD", dst, result.fetchHead);
   },
 };
+
+/**
+ * git's get_local_ref: a refspec's <dst> as a full ref — `refs/…` as given, `heads/…`, `tags/…` and `remotes/…`
+ * under `refs/`, anything else a branch.
+ */
+function localRefName(name: string): string {
+  if (name.startsWith("refs/")) return name;
+  if (/^(?:heads|tags|remotes)\//.test(name)) return `refs/${name}`;
+  return `refs/heads/${name}`;
+}
+
+/**
+ * Stores the fetched commit `oid` at `dst` as git's update_local_ref does, with its output line (`From <url>` first;
+ * nothing when `dst` already holds it): a new ref (`* [new branch]`), a fast-forward (`old..new`), else — a commit that
+ * does not descend from the old one, or any other commit for an existing tag — `! [rejected] … (non-fast-forward)` /
+ * `(would clobber existing tag)`, exit 1 and `dst` kept, unless the refspec's `+` forces it (`+ old...new …
+ * (forced update)`, `t [tag update]`).
+ */
+async function storeFetched(
+  ctx: CliContext,
+  root: string,
+  where: { remote?: string; url?: string; force?: boolean },
+  src: string,
+  dst: string,
+  oid: string,
+): Promise<number> {
+  const old = await resolves(ctx, root, dst);
+  if (old === oid) return 0;
+  const remoteName = where.remote ?? "origin";
+  const url =
+    where.url ??
+    (await ctx.client.remoteList({ dir: root }).then((remotes) => remotes.find((r) => r.name === remoteName)?.url, () => undefined)) ??
+    remoteName;
+  const srcName = src === "HEAD" ? "" : src.replace(/^(?:refs\/)?(?:heads|tags)\//, "");
+  const line = (flag: string, summary: string, note = "") =>
+    ` ${flag} ${summary.padEnd(17)} ${srcName.padEnd(Math.max(10, srcName.length))} -> ${dst.replace(/^refs\/(?:heads|tags|remotes)\//, "")}${note}\n`;
+  let status = 0;
+  let out: string;
+  if (old === undefined) {
+    const what = /^(?:refs\/)?tags\//.test(src) ? "[new tag]" : src === "HEAD" || (src.startsWith("refs/") && !src.startsWith("refs/heads/")) ? "[new ref]" : "[new branch]";
+    out = line("*", what);
+  } else {
+    const tag = dst.startsWith("refs/tags/");
+    const fastForward = !tag && (await ctx.client.log({ dir: root, ref: oid })).some((c) => c.oid === old);
+    if (fastForward) out = line(" ", `${shortOid(old)}..${shortOid(oid)}`);
+    else if (where.force) out = tag ? line("t", "[tag update]") : line("+", `${shortOid(old)}...${shortOid(oid)}`, "  (forced update)");
+    else {
+      out = line("!", "[rejected]", tag ? "  (would clobber existing tag)" : "  (non-fast-forward)");
+      status = 1;
+    }
+  }
+  if (status === 0) await ctx.client.updateRef({ dir: root, ref: dst, value: oid, force: true });
+  if (!ctx.bool("quiet")) ctx.err(`From ${url}\n${out}`); // as git: -q prints none of it, a rejection included
+  return status;
+}
 
 function mergeOutcome(ctx: CliContext, before: string | undefined, after: string | undefined, merge: boolean): void {
   if (ctx.bool("quiet")) return; // as real git: -q prints none of these lines
@@ -1129,6 +1202,10 @@ const pull: CommandDef = {
   async run(ctx) {
     const where = remoteAndRefspec(ctx);
     if (ctx.bool("rebase")) throw new GitError("EUNSUPPORTED", "--rebase is not supported; pull merges");
+    // git would store the fetched commit at <dst> too; not done here, so refused rather than ignored.
+    if (where.dst !== undefined) {
+      throw new CliUsageError(`'${ctx.args.positionals[1]}': a <src>:<dst> refspec is not supported by pull (git fetch <remote> <src>:<dst>, then git merge)`);
+    }
     const root = await ctx.root();
     const depthFlag = ctx.str("depth");
     const depth = depthFlag === undefined ? undefined : nonNegativeInt(depthFlag, "--depth", 1);
@@ -1179,7 +1256,7 @@ const merge: CommandDef = {
 };
 
 const push: CommandDef = {
-  usage: "usage: git push [-f] [-d] [-u] [<remote>|<url>] [<src>[:<dst>]]",
+  usage: "usage: git push [-f] [-d] [-u] [<remote>|<url>] [[+]<src>[:<dst>]]",
   spec: { flags: [{ name: "force", short: "f" }, { name: "delete", short: "d" }, { name: "set-upstream", short: "u" }, QUIET] },
   async run(ctx) {
     const where = remoteAndRefspec(ctx);
@@ -1198,7 +1275,7 @@ const push: CommandDef = {
       ...(where.url !== undefined ? { url: where.url } : {}),
       ...(!del && where.src !== undefined ? { ref: where.src } : {}),
       ...(remoteRef !== undefined ? { remoteRef } : {}),
-      ...(ctx.bool("force") ? { force: true } : {}),
+      ...(ctx.bool("force") || where.force ? { force: true } : {}),
       ...(del ? { delete: true } : {}),
     });
     const target =

@@ -13,6 +13,11 @@
  * Suggested fix: in the CLI's fetch (src/git/cli/commands.ts), after the fetch, write `dst` (refs/heads/<dst> when
  * not qualified) to the fetched commit as git does (refusing a non-fast-forward update of an existing branch without
  * `+`, and the checked-out branch) — or reject a `:dst` refspec as unsupported (exit 129) instead of ignoring it.
+ * Fixed: the CLI's fetch no longer passes `dst` as isomorphic-git's `ref`; after the fetch it stores the fetched commit
+ * at `dst` (git's get_local_ref: `refs/heads/<dst>` unless qualified) as update_local_ref does, with git's lines
+ * (`From <url>`, ` * [new branch]      feature    -> localfeat`, `old..new`, `! [rejected] … (non-fast-forward)`
+ * exit 1, `+` forced); the checked-out branch and an invalid dst exit 128 before fetching. Siblings: pull refuses a
+ * `src:dst` (129, it was ignored too), push honours a leading `+` (test/node/fix24/git-stash-fetch.test.ts).
  */
 import { afterAll, expect, it } from "vitest";
 import { forkRepo, serverGit } from "../../shared/git-remote.js";
@@ -20,13 +25,13 @@ import { cleanupScratch, newWorkspace } from "../git/worktree-helpers.js";
 
 afterAll(cleanupScratch);
 
-it.fails("git fetch origin feature:localfeat makes the local branch localfeat at origin's feature", async () => {
+it("git fetch origin feature:localfeat makes the local branch localfeat at origin's feature", async () => {
   const { url, name } = await forkRepo();
   const feature = (await serverGit(name, ["rev-parse", "refs/heads/feature"])).stdout.trim();
   const { git } = newWorkspace();
   expect((await git.cli({ argv: ["clone", "-q", url, "repo"], cwd: "/w" })).exitCode).toBe(0);
   const fetched = await git.cli({ argv: ["fetch", "origin", "feature:localfeat"], cwd: "/w/repo" });
-  expect(fetched.exitCode).toBe(0);
+  expect(fetched).toEqual({ stdout: "", stderr: `From ${url}\n * [new branch]      feature    -> localfeat\n`, exitCode: 0 });
   const local = await git.cli({ argv: ["rev-parse", "--verify", "-q", "refs/heads/localfeat"], cwd: "/w/repo" });
   // The same call answers for main (so the form is understood):
   expect((await git.cli({ argv: ["rev-parse", "--verify", "-q", "refs/heads/main"], cwd: "/w/repo" })).exitCode).toBe(0);
