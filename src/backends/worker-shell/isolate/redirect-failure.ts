@@ -8,6 +8,8 @@
  * @module
  */
 
+import { headCut } from "../../../util/cut.js";
+
 /** strerror(3) wording (glibc) of the codes the Workspace fs adapter throws. */
 export const STRERROR: Readonly<Record<string, string>> = {
   ENOENT: "No such file or directory",
@@ -54,7 +56,7 @@ export function redirectFailure(path: string, error: unknown): string {
     } catch {
       message = "write error";
     }
-    reason = message.split("\n", 1)[0]!.slice(0, 1024) || "write error";
+    reason = headCut(message.split("\n", 1)[0]!, 1024) || "write error";
   }
   return `bash: ${path}: ${reason}\n`;
 }
