@@ -157,6 +157,9 @@ function resolveOptions(options: WorkerShellBackendOptions): Resolved {
  * Runs shell commands (just-bash) in a Dynamic Worker over the Workspace (spec 02 §6). Command protocol; not callable.
  * An escape writes its byte, as bash 5.2: `printf '\xc0'` (`\300`, `%b`, `echo -e`, `$'…'`, awk strings) writes c0,
  * not just-bash's c3 80, bytes that form UTF-8 are its text (`\303\251` is é), and a run's stdout keeps such bytes.
+ * `sort` orders lines by their UTF-8 bytes as GNU sort in the C locale (just-bash used localeCompare: `B` after `a`),
+ * `-f` folds to upper case, `-n`/`-u`/`-c -u` and `comm`, `uniq -i`, `join -i` follow GNU coreutils 9.1; sed's
+ * `s///Ng` replaces the Nth match onwards (just-bash: all) and `H` always adds a newline, as GNU sed 4.9.
  * Globs match a newline in a name, and `dirname`, `basename`, `rmdir -p`, `wc`, `od`, `tac` and `ls -d` answer as GNU
  * coreutils 9.1 where just-bash 3.4.2 differed (docs/runtime.md). Start points of `find`, `du` and `grep -r` are named
  * and walked as GNU's: `find ld/` (ld a link to a directory) walks the directory and prints `ld/`, `du` prints a line

@@ -13,11 +13,17 @@
  * address flag, is `sed: invalid command: I` — not asserted).
  * Suggested fix: in just-bash's sed substitute, with a number N and g replace matches N, N+1, …; in `H`, always
  * append "\n" + pattern space to the hold space (empty or not).
+ * Fixed (fixer SS): scripts/gen-shell.mjs patches just-bash's sed substitute to run every `s///N`, `s///g` and
+ * `s///Ng` through `sedSubstitute` of src/backends/worker-shell/isolate/sort-sed.ts over just-bash's GNU-style match
+ * scanner: matches N, N+1, … with g, only N without (an empty match right after a match is not counted, as GNU); with
+ * fewer than N matches no substitution is made, so the `p` flag prints nothing and `t` does not branch (both did).
+ * `H` always appends "\n" + the pattern space. Siblings in test/workers/fix24/shell-sort-sed.test.ts. The `I`
+ * address flag (`/re/Id`) is left alone.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("sed s///Ng starts at the Nth match and H always adds a newline, as GNU sed", async () => {
+it("sed s///Ng starts at the Nth match and H always adds a newline, as GNU sed", async () => {
   const out = await shellCases({ files: { f: "aaaa\n" } }, [
     "sed -i 's/a/x/2g' f; cat f; echo aaaa | sed 's/a/x/3g'",
     "printf 'a\\nb\\n' | sed -n 'H;${x;s/\\n/,/g;p}'",

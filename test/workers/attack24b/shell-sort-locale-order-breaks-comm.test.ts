@@ -13,11 +13,18 @@
  * Suggested fix: in just-bash's sort comparator (the `I`/`B` functions of the sort chunk, patched in gen-shell)
  * compare the strings by UTF-8 bytes (code points; surrogate-escaped bytes as their byte) instead of
  * localeCompare, for the main comparison and the last-resort one; `-f` folds to upper case first, as GNU's C locale.
+ * Fixed (fixer SS): scripts/gen-shell.mjs patches just-bash's sort to compare with `compareBytes` of
+ * src/backends/worker-shell/isolate/sort-sed.ts (UTF-8 bytes; a byte escape U+DC80…U+DCFF as its byte) for the keys
+ * and the last resort; `-f` folds ASCII to upper case (`foldCase`), `-n` reads numbers as GNU (`compareNumbers`: no
+ * exponent, no `+`, exact digits — `1e3` is 1), `-u` keeps the first line of each run equal by the keys and `-c -u`
+ * reports equal lines as disorder. `comm` compares by the same bytes (it compared UTF-16 code units), `uniq -i` and
+ * `join -i` fold ASCII only and `join -i` prints file 1's field (it printed it lower-cased). Siblings in
+ * test/workers/fix24/shell-sort-sed.test.ts. `sort -k 0` is still accepted (left alone).
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("sort orders by bytes, as GNU sort in the C locale, so comm of sorted files is right", async () => {
+it("sort orders by bytes, as GNU sort in the C locale, so comm of sorted files is right", async () => {
   const out = await shellCases({ files: { a: "B\na\nb\n", b: "a\nB\nc\n" } }, [
     "printf 'b\\nB\\n_x\\n-y\\na\\nä\\nz\\n' | sort",
     "printf 'b\\nA\\na\\nB\\n' | sort -f",

@@ -219,8 +219,9 @@ describe("worker-shell: commands against durable files", () => {
     expect(out.r[0]).toEqual(ok("with space\nwith space\n"));
     expect(out.r[1]).toEqual(ok(""));
     expect(out.r[2]).toEqual(ok("dir é\nmy file.txt\né.txt\n日本.txt\n🎉 party.txt\n日本語\n🎉 ok\nin\n"));
-    // grep -r names files under an explicit "." with GNU grep's "./" prefix; just-bash's sort puts the emoji first.
-    expect(out.r[3]).toEqual(ok("./日本.txt\n./🎉 party.txt\n./dir é/日本 🎉.txt\n"));
+    // grep -r names files under an explicit "." with GNU grep's "./" prefix; sort orders by bytes as GNU's C locale
+    // (`d` before the emoji's f0; just-bash's localeCompare put the emoji first — issue 20, run 24).
+    expect(out.r[3]).toEqual(ok("./日本.txt\n./dir é/日本 🎉.txt\n./🎉 party.txt\n"));
     expect(out.r[4]).toEqual(ok("dir é\ne é.txt\n"));
     expect(out.r[5]).toEqual(ok("a b\na  b\n$x\n"));
     expect(out.names).toEqual(["dir é", "e é.txt", "my file.txt", "日本.txt", "🎉 party.txt"]);
