@@ -11,7 +11,9 @@
  * stub's `pending()` is measured the same way ({@link checkPendingRpcResult}),
  * and so is an exec handle stub's `result()` ({@link checkExecRpcResult}),
  * and every answer of the Artifacts stub and of an `ArtifactsCLITarget`
- * ({@link checkArtifactsRpcResult}).
+ * ({@link checkArtifactsRpcResult}). The shell's host target measures its
+ * `readFile`, `readdir` and `artifacts` answers with the same checks, and
+ * sends file bytes and listings past 16 MiB as streams (util/rpc-bytes.ts).
  *
  * @module
  */

@@ -7,16 +7,18 @@
  *
  * @module
  */
-import type { WorkspaceDirentResult, WorkspaceFilesystem } from "../../fs/types.js";
+import type { WorkspaceFilesystem } from "../../fs/types.js";
 import { RpcTargetBase } from "../../do/rpc-target.js";
 import { clipGitResultForRpc } from "../../do/git-stub.js";
+import { checkArtifactsRpcResult, checkFsRpcResult, estimateRpcSize } from "../../do/rpc-size.js";
 import { WorkspaceFsError } from "../../fs/errors.js";
 import { runtimeError } from "../../runtime/errors.js";
-import { concatBytes } from "../../util/bytes.js";
+import { concatBytes, readStreamBytes } from "../../util/bytes.js";
+import { continuedStream, isByteStream, jsonLinesStream, RPC_BYTES_AT_ONCE } from "../../util/rpc-bytes.js";
 import { memberCut, quoteCut } from "../../util/cut.js";
 import { normalizePath } from "../../util/path.js";
 import type { BackendHandle, ExecEvent, KillSignal, WorkspaceBackendHost, WorkspaceCommandBackend } from "../../runtime/types.js";
-import { WorkspaceFsAdapter } from "./fs-adapter.js";
+import { WorkspaceFsAdapter, type WorkspaceFsAdapterListedEntry, type WorkspaceFsAdapterListing } from "./fs-adapter.js";
 import { assembleShellModules, SHELL_MAIN_MODULE, SHELL_RUNTIME_MODULES, shellCommandNames } from "./modules.js";
 import type { GitCliInput, GitClient } from "../../git/types.js";
 import type { ArtifactsCLIInput, RemoteAddFn } from "../../artifacts/types.js";
@@ -261,9 +263,10 @@ class ShellHostTarget extends RpcTargetBase {
     return this.#fs;
   }
 
-  // A prototype method (RPC exposes only those), typed loosely: `workspace.fs.readFile` is overloaded.
-  readFile(path: string, options?: unknown): Promise<never> {
-    return (this.#live().readFile as (p: string, o?: unknown) => Promise<never>)(path, options);
+  // A prototype method (RPC exposes only those), typed loosely: `workspace.fs.readFile` is overloaded. Answers
+  // crossing RPC are measured (E2BIG past 30 MiB, as the filesystem stub's), never workerd's bare error.
+  async readFile(path: string, options?: unknown): Promise<never> {
+    return checkFsRpcResult("readFile", path, await (this.#live().readFile as (p: string, o?: unknown) => Promise<never>)(path, options));
   }
   writeFile(...args: Parameters<WorkspaceFilesystem["writeFile"]>) {
     return this.#writable().writeFile(...args);
@@ -274,8 +277,8 @@ class ShellHostTarget extends RpcTargetBase {
   lstat(path: string) {
     return this.#live().lstat(path);
   }
-  readdir(...args: Parameters<WorkspaceFilesystem["readdir"]>) {
-    return this.#live().readdir(...args);
+  async readdir(...args: Parameters<WorkspaceFilesystem["readdir"]>) {
+    return checkFsRpcResult("readdir", args[0], await this.#live().readdir(...args));
   }
   mkdir(...args: Parameters<WorkspaceFilesystem["mkdir"]>) {
     return this.#writable().mkdir(...args);
@@ -297,17 +300,24 @@ class ShellHostTarget extends RpcTargetBase {
   }
 
   /**
-   * `>>`: appends `bytes` to `path` (creating it), one append per path at a
+   * `>>`: appends `bytes` (or a stream of them: more than 16 MiB do not cross
+   * RPC as one value) to `path` (creating it), one append per path at a
    * time across every command of this connection, so concurrent appends all
    * land. Costs a rewrite of the file (the Workspace has no append).
    */
-  async appendBytes(path: string, bytes: Uint8Array): Promise<void> {
+  async appendBytes(path: string, bytes: Uint8Array | ReadableStream<Uint8Array>): Promise<void> {
     const fs = this.#writable();
-    await this.#serial(path, () => new WorkspaceFsAdapter(fs).appendFile(path, bytes));
+    const whole = isByteStream(bytes) ? await readStreamBytes(bytes) : bytes;
+    await this.#serial(path, () => new WorkspaceFsAdapter(fs).appendFile(path, whole));
   }
 
-  /** The whole file in one RPC answer, read as a stream and refused with `EFBIG` past `maxBytes`. */
-  async readBytes(path: string, maxBytes: number): Promise<Uint8Array> {
+  /**
+   * The whole file, read as a stream and refused with `EFBIG` past
+   * `maxBytes`: its bytes in one RPC answer up to `RPC_BYTES_AT_ONCE` (16
+   * MiB), else a stream of them (workerd refuses an RPC answer past 32 MiB)
+   * that ends after the chunk passing `maxBytes` (the reader refuses it then).
+   */
+  async readBytes(path: string, maxBytes: number): Promise<Uint8Array | ReadableStream<Uint8Array>> {
     const stream = await this.#live().readFile(path);
     const reader = stream.getReader();
     const parts: Uint8Array[] = [];
@@ -321,34 +331,41 @@ class ShellHostTarget extends RpcTargetBase {
         throw Object.assign(new Error(`EFBIG: file too large, read '${path}'`), { code: "EFBIG", path });
       }
       parts.push(value);
+      if (total > RPC_BYTES_AT_ONCE) return continuedStream(parts, reader, maxBytes);
     }
     return parts.length === 1 ? parts[0]! : concatBytes(parts, total);
   }
 
   /**
-   * The listing, plus the contents of its regular files of at most
-   * {@link PREFETCH_FILE_BYTES} each, {@link PREFETCH_TOTAL_BYTES} and
-   * {@link PREFETCH_MAX_FILES} files in all, in
-   * listing order (a file that fails to read is left out).
+   * The listing (entries without `parentPath`: the caller knows the path it
+   * listed), plus — unless `options.contents` is `false` — the contents of
+   * its regular files of at most {@link PREFETCH_FILE_BYTES} each,
+   * {@link PREFETCH_TOTAL_BYTES} and {@link PREFETCH_MAX_FILES} files in all,
+   * in listing order (a file that fails to read is left out). Entries past
+   * `RPC_BYTES_AT_ONCE` (16 MiB estimated) come as a stream of JSON lines
+   * (`entryLines`): one RPC answer may not pass 32 MiB.
    */
-  async listWithContents(path: string): Promise<{ entries: WorkspaceDirentResult[]; contents: Record<string, Uint8Array> }> {
-    const entries = await this.#live().readdir(path);
+  async listWithContents(path: string, options?: { contents?: boolean }): Promise<WorkspaceFsAdapterListing> {
+    const listed = await this.#live().readdir(path);
+    const entries: WorkspaceFsAdapterListedEntry[] = listed.map(({ name, size, mtime, isFile, isDirectory, isSymbolicLink }) => ({ name, size, mtime, isFile, isDirectory, isSymbolicLink }));
     const contents: Record<string, Uint8Array> = {};
     const base = path.endsWith("/") ? path : `${path}/`;
-    let budget = PREFETCH_TOTAL_BYTES;
+    let budget = options?.contents === false ? 0 : PREFETCH_TOTAL_BYTES;
     let files = 0;
     for (const entry of entries) {
       if (!entry.isFile || entry.size > PREFETCH_FILE_BYTES || entry.size > budget) continue;
       if (++files > PREFETCH_MAX_FILES) break;
       try {
         const bytes = await this.readBytes(base + entry.name, PREFETCH_FILE_BYTES);
+        if (!(bytes instanceof Uint8Array)) continue;
         contents[entry.name] = bytes;
         budget -= bytes.byteLength;
       } catch {
         /* read on demand instead */
       }
     }
-    return { entries, contents };
+    if (estimateRpcSize(entries, RPC_BYTES_AT_ONCE) <= RPC_BYTES_AT_ONCE) return { entries, contents };
+    return { entries: [], contents, entryLines: jsonLinesStream(entries) };
   }
 
   async output(stream: "stdout" | "stderr", bytes: Uint8Array): Promise<void> {
@@ -401,7 +418,7 @@ class ShellHostTarget extends RpcTargetBase {
    * argv: args, env, remoteAdd })`, run here in the Durable Object. Without
    * `WorkspaceOptions.artifacts` the CLI runs in unconfigured mode. See
    * {@link shellRemoteAdd} for how `create` registers its git remote at `cwd`.
-   * @throws TypeError for arguments of the wrong shape; `ECANCELED` once the command is being stopped.
+   * @throws TypeError for arguments of the wrong shape; `ECANCELED` once the command is being stopped; ArtifactError `E2BIG` (printed `artifacts: <message>`, status 1) when the answer is over 30 MiB, too large to cross RPC to the shell (`checkArtifactsRpcResult`: scope the client to a session).
    */
   async artifacts(args: string[], cwd: string, options?: { env?: Record<string, string> }): Promise<{ stdout: string; stderr: string; exitCode: number }> {
     this.#writable();
@@ -414,7 +431,8 @@ class ShellHostTarget extends RpcTargetBase {
       input.env = { ...env };
     }
     const r = await this.#host.artifacts.cli(input);
-    return { stdout: String(r.stdout ?? ""), stderr: String(r.stderr ?? ""), exitCode: Number.isInteger(r.exitCode) ? r.exitCode : 1 };
+    // Measured as the Artifacts stub's cli (E2BIG with advice past 30 MiB): the answer crosses RPC to the shell's isolate.
+    return checkArtifactsRpcResult("cli", { stdout: String(r.stdout ?? ""), stderr: String(r.stderr ?? ""), exitCode: Number.isInteger(r.exitCode) ? r.exitCode : 1 });
   }
 }
 

@@ -27,6 +27,7 @@ import { directoryForm } from "../../util/path.js";
 import { utf8EscapeDecode, utf8EscapeEncode } from "../../util/utf8-escape.js";
 import { nodeFsError, posixCodeOf, realpathOf, type LinkReader } from "../../fs/node-errors.js";
 import { appendStreamed, shouldRetryAppend } from "../../fs/append.js";
+import { byteStream, isByteStream, isRpcSizeError, readJsonLines, RPC_BYTES_AT_ONCE } from "../../util/rpc-bytes.js";
 
 /**
  * The `workspace.fs` methods the adapter calls, and nothing else: a local
@@ -40,6 +41,26 @@ export type WorkspaceFs = Pick<
   "readFile" | "writeFile" | "stat" | "lstat" | "readdir" | "mkdir" | "rm" | "rename" | "symlink" | "readlink" | "chmod"
 >;
 
+/** One entry of a {@link WorkspaceFsAdapterListing}: a `readdir` entry, without the listed directory's path. */
+export type WorkspaceFsAdapterListedEntry = Omit<WorkspaceDirentResult, "parentPath">;
+
+/**
+ * What {@link WorkspaceFsAdapterOptions.listWithContents} answers: the
+ * entries (in listing order) and the contents of some small files by name.
+ * A listing too large to answer at once (the shell's host: past 16 MiB
+ * estimated) has its entries in `entryLines` instead — a stream of UTF-8
+ * JSON lines, one entry a line (`jsonLinesStream` in util/rpc-bytes.ts) —
+ * and `entries` empty.
+ */
+export interface WorkspaceFsAdapterListing {
+  /** The entries, in listing order (none when they come as `entryLines`). */
+  entries: WorkspaceFsAdapterListedEntry[];
+  /** Contents of some regular files of the listing, by name. */
+  contents: Record<string, Uint8Array>;
+  /** Every entry as a JSON line, when there were too many to answer at once. Default: none. */
+  entryLines?: ReadableStream<Uint8Array>;
+}
+
 /** Options for {@link WorkspaceFsAdapter}. */
 export interface WorkspaceFsAdapterOptions {
   /**
@@ -50,17 +71,22 @@ export interface WorkspaceFsAdapterOptions {
    */
   maxReadBytes?: number;
   /**
-   * Reads a whole file in one call: resolves with its bytes, or rejects with
-   * the filesystem's error (`EFBIG` past `maxBytes`). When given, the adapter
-   * uses it instead of streaming `fs.readFile` — across RPC that is one round
-   * trip per file instead of several (the shell's Dynamic Worker passes its
-   * host's `readBytes`). Default: none (stream `fs.readFile`).
+   * Reads a whole file in one call: resolves with its bytes — or, for a
+   * file too large to answer at once across RPC, a stream of them, which the
+   * adapter reads to the end, refusing it with `EFBIG` past `maxBytes` — or
+   * rejects with the filesystem's error (`EFBIG` past `maxBytes`). When given,
+   * the adapter uses it instead of streaming `fs.readFile` — across RPC that
+   * is one round trip per file instead of several (the shell's Dynamic
+   * Worker passes its host's `readBytes`). Default: none (stream `fs.readFile`).
    */
-  readBytes?: (path: string, maxBytes: number) => Promise<Uint8Array>;
+  readBytes?: (path: string, maxBytes: number) => Promise<Uint8Array | ReadableStream<Uint8Array>>;
   /**
    * Lists a directory together with the contents of its small files (which
-   * files, and how much in all, is the callee's choice). When given,
-   * `readdirWithFileTypes` uses it and keeps the contents for this adapter's
+   * files, and how much in all, is the callee's choice; none when
+   * `options.contents` is `false`), the entries without `parentPath`, a long
+   * listing as a stream ({@link WorkspaceFsAdapterListing}). When given,
+   * every listing of the adapter (`readdir`, `cp -r`) uses it, and
+   * `readdirWithFileTypes` keeps the contents for this adapter's
    * next read of each file — so `grep -r` over many small files costs one
    * round trip per directory instead of one per file. A kept content is used
    * once, within {@link PREFETCH_TTL_MS} of the listing; any change made
@@ -71,14 +97,15 @@ export interface WorkspaceFsAdapterOptions {
    * are kept at once (the oldest go first). Default:
    * none (`fs.readdir`, and each file read when asked for).
    */
-  listWithContents?: (path: string) => Promise<{ entries: WorkspaceDirentResult[]; contents: Record<string, Uint8Array> }>;
+  listWithContents?: (path: string, options?: { contents?: boolean }) => Promise<WorkspaceFsAdapterListing>;
   /**
-   * Appends bytes to a file (creating it) as one step on the callee's side.
+   * Appends bytes to a file (creating it) as one step on the callee's side;
+   * more than 16 MiB are passed as a stream of them.
    * When given, `appendFile` uses it instead of reading and rewriting the
    * file itself — the shell's host runs appends to one path one at a time,
    * so concurrent `>>` from several commands all land. Default: none.
    */
-  appendBytes?: (path: string, bytes: Uint8Array) => Promise<void>;
+  appendBytes?: (path: string, bytes: Uint8Array | ReadableStream<Uint8Array>) => Promise<void>;
   /**
    * The shell's command names. When given, `/bin` and `/usr/bin`
    * ({@link COMMAND_DIRS}) are answered by the adapter — read-only
@@ -176,7 +203,14 @@ const codeOf = posixCodeOf;
  */
 function rethrow(error: unknown, syscall: string, path: string): never {
   const code = codeOf(error);
-  if (code === undefined) throw error;
+  if (code === undefined) {
+    // workerd's uncoded refusal of an RPC value past 32 MiB: what failed is the size, never the file's existence.
+    if (isRpcSizeError(error)) {
+      const big = syscall === "open" || syscall === "read" || syscall === "write" || syscall === "append" || syscall === "cp";
+      throw fsError(big ? "EFBIG" : "EIO", syscall, path, `${big ? "file too large" : "i/o error"}: more than crosses Workers RPC at once (${(error as Error).message})`, error);
+    }
+    throw error;
+  }
   throw fsError(code, syscall, path, undefined, error);
 }
 
@@ -358,7 +392,7 @@ function toFsStat(stat: WorkspaceStatResult): FsStat {
 export class WorkspaceFsAdapter implements IFileSystem {
   readonly #fs: WorkspaceFs;
   readonly #maxReadBytes: number;
-  readonly #readBytes: ((path: string, maxBytes: number) => Promise<Uint8Array>) | undefined;
+  readonly #readBytes: WorkspaceFsAdapterOptions["readBytes"];
   readonly #listWithContents: WorkspaceFsAdapterOptions["listWithContents"];
   readonly #appendBytes: WorkspaceFsAdapterOptions["appendBytes"];
   #commands: Set<string> | undefined;
@@ -520,23 +554,18 @@ export class WorkspaceFsAdapter implements IFileSystem {
       this.#drop(path);
       if (Date.now() <= kept.until && kept.bytes.byteLength <= this.#maxReadBytes) return kept.bytes;
     }
-    if (this.#readBytes !== undefined) {
-      try {
-        return await this.#readBytes(path, this.#maxReadBytes);
-      } catch (error) {
-        if (codeOf(error) === "EFBIG") {
-          throw fsError("EFBIG", syscall, path, `file too large (the shell reads at most ${this.#maxReadBytes} bytes of a file)`);
-        }
-        rethrow(error, codeOf(error) === "EISDIR" ? "read" : syscall, path);
-      }
-    }
-    let stream: ReadableStream<Uint8Array>;
+    let stream: Uint8Array | ReadableStream<Uint8Array>;
     try {
-      stream = await this.#fs.readFile(path);
+      // The host's readBytes answers a file too large for one RPC answer as a stream, read here like fs.readFile's.
+      stream = this.#readBytes !== undefined ? await this.#readBytes(path, this.#maxReadBytes) : await this.#fs.readFile(path);
     } catch (error) {
+      if (codeOf(error) === "EFBIG") {
+        throw fsError("EFBIG", syscall, path, `file too large (the shell reads at most ${this.#maxReadBytes} bytes of a file)`);
+      }
       // Node and just-bash's InMemoryFs say `read` for a directory: "EISDIR: illegal operation on a directory, read '/d'".
       rethrow(error, codeOf(error) === "EISDIR" ? "read" : syscall, path);
     }
+    if (!isByteStream(stream)) return stream;
     const reader = stream.getReader();
     const chunks: Uint8Array[] = [];
     let total = 0;
@@ -621,7 +650,8 @@ export class WorkspaceFsAdapter implements IFileSystem {
     if (isDevNull(path)) return;
     await this.#checkDirectoryForm(path, "open", true);
     const mode = await this.#modeToKeep(path);
-    await call("write", path, () => this.#fs.writeFile(path, bytes, mode === undefined ? undefined : { mode }));
+    // Past 16 MiB the bytes go as a stream: across RPC one value may not pass 32 MiB, a stream crosses in chunks.
+    await call("write", path, () => this.#fs.writeFile(path, bytes.byteLength > RPC_BYTES_AT_ONCE ? byteStream(bytes) : bytes, mode === undefined ? undefined : { mode }));
   }
 
   /**
@@ -650,7 +680,7 @@ export class WorkspaceFsAdapter implements IFileSystem {
     await this.#checkDirectoryForm(path, "open", true);
     const append = this.#appendBytes;
     if (append !== undefined) {
-      await call("append", path, () => append(path, bytes));
+      await call("append", path, () => append(path, bytes.byteLength > RPC_BYTES_AT_ONCE ? byteStream(bytes) : bytes));
       return;
     }
     for (let attempt = 1; ; attempt++) {
@@ -783,6 +813,25 @@ export class WorkspaceFsAdapter implements IFileSystem {
   }
 
   /**
+   * The entries of directory `path`: with `listWithContents`, from it (a long
+   * listing read from its stream of JSON lines; with `keep`, the contents it
+   * brings are kept for the next reads), else from `fs.readdir`.
+   */
+  async #listing(path: string, syscall: string, keep = false): Promise<WorkspaceFsAdapterListedEntry[]> {
+    const list = this.#listWithContents;
+    if (list === undefined) return call(syscall, path, () => this.#fs.readdir(path));
+    const generation = this.#generation;
+    const listed = await call(syscall, path, () => (keep ? list(path) : list(path, { contents: false })));
+    const entries = listed.entryLines !== undefined && listed.entryLines !== null ? await call(syscall, path, () => readJsonLines<WorkspaceFsAdapterListedEntry>(listed.entryLines!)) : listed.entries;
+    // A change made while the listing was in flight may postdate its contents: keep none then.
+    if (keep && generation === this.#generation) {
+      const dir = normalize(path);
+      this.#keep(dir === "/" ? dir : `${dir}/`, listed.contents ?? {});
+    }
+    return entries;
+  }
+
+  /**
    * Names of the directory's children, in UTF-8 byte order.
    * @throws `ENOENT` · `ENOTDIR` · `ELOOP`.
    */
@@ -791,7 +840,7 @@ export class WorkspaceFsAdapter implements IFileSystem {
     const command = this.#commandPath(path);
     if (command === "dir") return [...(this.#commands ?? [])].sort();
     if (command !== undefined) throw fsError(command === "none" ? "ENOENT" : "ENOTDIR", "scandir", path);
-    const entries = await call("scandir", path, () => this.#fs.readdir(path));
+    const entries = await this.#listing(path, "scandir");
     return entries.map((entry) => entry.name);
   }
 
@@ -806,20 +855,7 @@ export class WorkspaceFsAdapter implements IFileSystem {
     const command = this.#commandPath(path);
     if (command === "dir") return [...(this.#commands ?? [])].sort().map((name) => ({ name, isFile: true, isDirectory: false, isSymbolicLink: false }));
     if (command !== undefined) throw fsError(command === "none" ? "ENOENT" : "ENOTDIR", "scandir", path);
-    let entries: WorkspaceDirentResult[];
-    const list = this.#listWithContents;
-    if (list !== undefined) {
-      const generation = this.#generation;
-      const listed = await call("scandir", path, () => list(path));
-      entries = listed.entries;
-      // A change made while the listing was in flight may postdate its contents: keep none then.
-      if (generation === this.#generation) {
-        const dir = normalize(path);
-        this.#keep(dir === "/" ? dir : `${dir}/`, listed.contents);
-      }
-    } else {
-      entries = await call("scandir", path, () => this.#fs.readdir(path));
-    }
+    let entries = await this.#listing(path, "scandir", true);
     const walk = this.#walk;
     if (walk?.mode === "skip-links") entries = entries.filter((entry) => !entry.isSymbolicLink);
     else if (walk?.mode === "once") {
@@ -914,7 +950,7 @@ export class WorkspaceFsAdapter implements IFileSystem {
       return;
     }
     await call("cp", dest, () => this.#fs.mkdir(dest, { recursive: true }));
-    const entries = await call("cp", src, () => this.#fs.readdir(src));
+    const entries = await this.#listing(src, "cp");
     for (const entry of entries) {
       const from = `${src === "/" ? "" : src}/${entry.name}`;
       const to = `${dest === "/" ? "" : dest}/${entry.name}`;

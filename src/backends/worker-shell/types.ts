@@ -7,8 +7,7 @@
  * @module
  */
 import type { WorkerJavaScriptEgress } from "../worker-javascript/options.js";
-import type { WorkspaceDirentResult } from "../../fs/types.js";
-import type { WorkspaceFs } from "./fs-adapter.js";
+import type { WorkspaceFs, WorkspaceFsAdapterListing } from "./fs-adapter.js";
 
 export type { WorkspaceFs };
 
@@ -92,15 +91,22 @@ export interface ExecInput {
 
 /** What the shell runtime calls back on the host during one command (an RPC target). */
 export interface ShellHost extends WorkspaceFs {
-  /** Appends bytes to a file (creating it), serialised per path across commands. */
-  appendBytes(path: string, bytes: Uint8Array): Promise<void>;
-  /** Reads a whole file in one call (`maxBytes` bound: rejects `EFBIG` past it). */
-  readBytes(path: string, maxBytes: number): Promise<Uint8Array>;
+  /** Appends bytes (more than 16 MiB: a stream of them) to a file (creating it), serialised per path across commands. */
+  appendBytes(path: string, bytes: Uint8Array | ReadableStream<Uint8Array>): Promise<void>;
+  /**
+   * Reads a whole file in one call (`maxBytes` bound: rejects `EFBIG` past
+   * it): its bytes, or past 16 MiB a stream of them (one RPC answer may not
+   * pass 32 MiB), ending after the chunk that passes `maxBytes`.
+   */
+  readBytes(path: string, maxBytes: number): Promise<Uint8Array | ReadableStream<Uint8Array>>;
   /**
    * Lists a directory with the contents of its small regular files (each at
-   * most 64 KiB, at most 1 MiB in all, in listing order) in one call.
+   * most 64 KiB, at most 1 MiB in all, in listing order; none with
+   * `{ contents: false }`) in one call. The entries come without
+   * `parentPath`; past 16 MiB (estimated) as a stream of JSON lines
+   * (`entryLines`).
    */
-  listWithContents(path: string): Promise<{ entries: WorkspaceDirentResult[]; contents: Record<string, Uint8Array> }>;
+  listWithContents(path: string, options?: { contents?: boolean }): Promise<WorkspaceFsAdapterListing>;
   /** Sends command output (≤ 64 KiB per call) as it is produced. */
   output(stream: "stdout" | "stderr", bytes: Uint8Array): Promise<void>;
   /** `assets publish`: publishes `path` for `expiresAfterMs`, resolves with the URL. Rejects `ENOCONFIG` without assets. */

@@ -180,7 +180,7 @@ export async function runShell(load: () => Promise<JustBash>, input: ExecInput, 
     const guarded = stopOnRefusal(host, controller);
     const fs = new WorkspaceFsAdapter(guarded, {
       readBytes: (path, maxBytes) => guarded.readBytes(path, maxBytes),
-      listWithContents: (path) => guarded.listWithContents(path),
+      listWithContents: (path, options) => (options === undefined ? guarded.listWithContents(path) : guarded.listWithContents(path, options)),
       appendBytes: (path, bytes) => guarded.appendBytes(path, bytes),
       // just-bash finds a command through /usr/bin: list every name it may run, the custom ones included.
       commands: [

@@ -24,6 +24,14 @@
  * Suggested fix: in the isolate, read through the host's stream form (`readFile` without an encoding: it crosses in
  * chunks) whenever the stat size is over ~30 MiB, or have `readBytes` answer ranges of at most ~16 MiB that the
  * adapter joins; and never let an uncoded RPC error become ENOENT (map it to EIO/EFBIG with the real message).
+ *
+ * Fixed: the host's `readBytes` answers a file's bytes in one RPC answer up to 16 MiB (`RPC_BYTES_AT_ONCE`,
+ * src/util/rpc-bytes.ts) and past that a stream of them (`continuedStream`: the bytes read so far, then the rest,
+ * ending after the chunk that passes `maxBytes`); the adapter (`WorkspaceFsAdapter`, fs-adapter.ts) reads a stream
+ * answer as it reads `fs.readFile`'s, refusing it with EFBIG past `maxReadBytes`. An uncoded workerd size error is
+ * mapped to EFBIG (reads, writes) or EIO (others) with workerd's text, never passed on for just-bash to call ENOENT.
+ * Siblings (a 64 MiB + 1 file still `File too large`, `sha256sum` of a 24 MiB file, the mapping) in
+ * test/workers/fix24/shell-rpc-data.test.ts and test/node/fix24/shell-rpc-answers.test.ts.
  */
 import { describe, expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
@@ -31,7 +39,7 @@ import { inShellWorkspace, sh } from "../shell/helpers.js";
 const SIZE = 40 * 1024 * 1024;
 
 describe("attack24c: the shell reads a 40 MiB file (under its 64 MiB maxReadBytes)", () => {
-  it.fails("wc, sha256sum and head read it whole instead of saying 'No such file or directory'", { timeout: 300_000 }, async () => {
+  it("wc, sha256sum and head read it whole instead of saying 'No such file or directory'", { timeout: 300_000 }, async () => {
     const r = await inShellWorkspace(async (ws) => {
       await ws.fs.mkdir("/workspace", { recursive: true });
       await ws.fs.writeFile("/workspace/big.bin", new Uint8Array(SIZE).fill(97));
