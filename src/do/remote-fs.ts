@@ -12,8 +12,17 @@ import type { WorkspaceFilesystem } from "../fs/types.js";
 import { forwarders } from "./forward.js";
 import { STUB_HELPER_NAMES, type FilesystemStubHelpers, type FilesystemStubMethods } from "./fs-stub.js";
 import { callRemote } from "./remote-error.js";
+import { estimateRpcSize } from "./rpc-size.js";
+import { WorkspaceFsError } from "../fs/errors.js";
+import { byteStream, isRpcSizeError, RPC_BYTES_AT_ONCE } from "../util/rpc-bytes.js";
 
-/** `workspace.fs` plus the stub-only helpers, as a remote client offers it (spec 01 §5.2–5.3). */
+/**
+ * `workspace.fs` plus the stub-only helpers, as a remote client offers it
+ * (spec 01 §5.2–5.3). `writeFile` sends a string or byte content past 16 MiB
+ * as a stream of its bytes (workerd refuses an RPC argument past 32 MiB), so
+ * it stores any size, as in the object; a call whose arguments are still too
+ * large rejects `WorkspaceFsError` `E2BIG` (0.8.0: workerd's bare `Error`).
+ */
 export interface RemoteWorkspaceFilesystem extends WorkspaceFilesystem, FilesystemStubHelpers {}
 
 /** The filesystem stub as a caller sees it through RPC. */
@@ -21,16 +30,52 @@ export type RemoteFilesystemStub = FilesystemStubMethods & FilesystemStubHelpers
 
 const NAMES = [...FS_METHOD_NAMES, ...STUB_HELPER_NAMES];
 
+/** Longest path an `E2BIG` for arguments too large names (characters); a longer one is left out. */
+const MAX_NAMED_PATH_CHARS = 4096;
+
+/**
+ * The arguments of `method` as they are sent: a `writeFile` content (a
+ * string, or any `ArrayBufferView`) estimated past `RPC_BYTES_AT_ONCE` (16
+ * MiB) goes as a stream of its bytes (UTF-8 for a string, as `writeFile`
+ * encodes it): workerd refuses an RPC argument past 32 MiB, and a stream
+ * crosses in chunks. The write is the same (atomic, options kept).
+ */
+function sentArguments(method: string, args: unknown[]): unknown[] {
+  if (method !== "writeFile") return args;
+  const content = args[1];
+  if (typeof content !== "string" && !ArrayBuffer.isView(content)) return args;
+  if (estimateRpcSize(content, RPC_BYTES_AT_ONCE) <= RPC_BYTES_AT_ONCE) return args;
+  const bytes = typeof content === "string" ? new TextEncoder().encode(content) : new Uint8Array(content.buffer, content.byteOffset, content.byteLength);
+  const sent = [...args];
+  sent[1] = byteStream(bytes);
+  return sent;
+}
+
 /**
  * Builds the remote `fs`. `fs()` returns the (pipelined) `stub.fs` for each
- * call, so a disposed client fails there with its own message.
- * @throws (each method rejects) what the stub's method rejects with, rebuilt by `fromRemoteError`: a `WorkspaceFsError` with the codes of `workspace.fs`, or a `TypeError` for bad options.
+ * call, so a disposed client fails there with its own message. `writeFile`
+ * sends a content past 16 MiB as a stream ({@link sentArguments}); any
+ * other call whose arguments workerd refuses as too large (past 32 MiB)
+ * rejects `E2BIG`, not with workerd's bare error.
+ * @throws (each method rejects) what the stub's method rejects with, rebuilt by `fromRemoteError`: a `WorkspaceFsError` with the codes of `workspace.fs`, or a `TypeError` for bad options; `WorkspaceFsError` `E2BIG` for arguments or an answer workerd refuses to send (past 32 MiB).
  */
 export function createRemoteFilesystem(fs: () => RemoteFilesystemStub): RemoteWorkspaceFilesystem {
-  return forwarders<RemoteWorkspaceFilesystem>(NAMES, (method, args) =>
-    callRemote(() => {
-      const stub = fs();
-      return Reflect.apply(stub[method], stub, args);
-    }),
-  );
+  return forwarders<RemoteWorkspaceFilesystem>(NAMES, async (method, args) => {
+    try {
+      return await callRemote(() => {
+        const stub = fs();
+        return Reflect.apply(stub[method], stub, sentArguments(method, args));
+      });
+    } catch (error) {
+      if (!isRpcSizeError(error)) throw error;
+      // The path the call names, unless it is what was too large (a message never repeats megabytes).
+      const path = method === "symlink" || method === "grep" ? args[1] : args[0];
+      throw new WorkspaceFsError(
+        "E2BIG",
+        method,
+        typeof path === "string" && path.length <= MAX_NAMED_PATH_CHARS ? path : undefined,
+        `the call is over 32 MiB, more than crosses RPC (${(error as Error).message}); pass less at once (writeFile takes a ReadableStream)`,
+      );
+    }
+  });
 }
