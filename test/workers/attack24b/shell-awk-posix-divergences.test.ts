@@ -15,11 +15,20 @@
  * Suggested fix: in just-bash's awk (the awk chunk): apply -v assignments to the special variables OFS/ORS/FS/CONVFMT
  * the way BEGIN assignments are; parse `length` without `(` as length($0); split of "" returns 0; compare two
  * string constants (and string-valued variables not from input) as strings; use CONVFMT for number→string.
+ * Fixed (src/backends/worker-shell/isolate/awk.ts, scripts/gen-shell.mjs entries marked SA; POSIX, where mawk 1.3.4
+ * and gawk agree): -v and `NAME=value` operands assign through the interpreter's variable setter, so OFS, ORS, FS,
+ * OFMT, CONVFMT, NR… take effect (an operand assignment when it is reached among the files; `-` is stdin); `length`
+ * without `(` is length($0) in any expression; split of "" is 0 (separator " " drops leading and trailing blanks, one
+ * other character stands for itself, a longer one is an ERE, "" splits characters); comparisons follow POSIX's
+ * table: numeric when both are numbers, numeric strings (input: fields, getline, split, -v, ARGV, ENVIRON) or
+ * uninitialized, as strings when either is a string — a constant, a concatenation, substr/sprintf…, or a variable,
+ * array element, argument or function value that holds one (kept as such); CONVFMT is a variable (default %.6g) and
+ * converts every non-integer number to a string. Siblings in test/workers/fix24/shell-awk.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("awk follows POSIX for -v OFS, bare length, split of an empty string, string comparison, CONVFMT", async () => {
+it("awk follows POSIX for -v OFS, bare length, split of an empty string, string comparison, CONVFMT", async () => {
   const out = await shellCases({}, [
     "echo 'a b' | awk -v OFS=- '{print $1, $2}'; echo 'a:b' | awk -v OFS=- -F: '{$1=$1; print}'",
     "echo abc | awk '{print length}'; echo abc | awk '{print length $0}'",

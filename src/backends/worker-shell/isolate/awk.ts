@@ -1,0 +1,420 @@
+/**
+ * awk's numbers and strings as POSIX awk has them (mawk 1.3.4 and gawk agree
+ * on each case below):
+ *
+ * - number → string: a value that is an integer is written as an integer
+ *   (`%d`; below 2^63, C's `long`), any other with CONVFMT (conversions) or
+ *   OFMT (`print`), both `%.6g` until the program sets them;
+ * - printf/sprintf `%e %E %f %F %g %G` as C's printf: exactly rounded (ties to
+ *   even), at least two exponent digits (`1e-06`, `1.234568e+04`), `%g`
+ *   trimming trailing zeros of the mantissa only, the flags `- + space 0 #`;
+ * - comparisons: numeric when both sides are numbers, numeric strings from
+ *   input (fields, getline, split, -v, ARGV, ENVIRON) or uninitialized; as
+ *   strings when either is a string (a constant, a concatenation, substr…),
+ *   so `"10" < "9"` is true;
+ * - `split("", a)` is 0; a field separator of one character other than a space
+ *   is that character (`-F'|'`, `FS="."`), a longer one an ERE, `" "` blanks;
+ * - `-v` and `NAME=value` operands assign the special variables (OFS, FS…).
+ *
+ * scripts/gen-shell.mjs patches just-bash's awk (its interpreter chunk) to call
+ * these, imported as the namespace `__awk` (entries marked `// SA`). A string
+ * value a program stored from a string expression is kept in its variable or
+ * array element as an {@link AwkString}, so that reading it back knows it is a
+ * string; every read unwraps it ({@link load}). Pure: it is bundled into the
+ * shell's Dynamic Worker.
+ *
+ * @module
+ */
+
+/** What a value is to a comparison (POSIX awk's number, numeric string, string, uninitialized). */
+export type Kind = "number" | "strnum" | "string" | "uninit";
+
+/** The interpreter state fields these read and write (just-bash's awk runtime context). */
+export interface AwkState {
+  CONVFMT?: string;
+  OFMT?: string;
+  /** The kind of the value the last variable or array element read (or assignment) gave. */
+  awkKind?: Kind;
+  functions?: Map<string, unknown>;
+}
+
+/** A string-valued variable or array element that looks like a number (a string, not a numeric string). */
+export class AwkString {
+  constructor(readonly value: string) {}
+  toString(): string {
+    return this.value;
+  }
+}
+
+/** POSIX's numeric string: blanks, an optional sign, a decimal number with an optional exponent, blanks. */
+const NUMERIC = /^[ \t\n\r\f\v]*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?[ \t\n\r\f\v]*$/;
+
+/** Whether string `s` is a numeric string (`" 12 "`, `"-1.5e3"`; not `""`, `"0x1A"`, `"1a"`). */
+export function looksNumeric(s: string): boolean {
+  return NUMERIC.test(s);
+}
+
+/** awk's numeric value of `x`: a number as is, a string by its leading number (`"3abc"` is 3, `"abc"` 0). */
+export function awkNumber(x: unknown): number {
+  if (typeof x === "number") return x;
+  if (x === undefined || x === null) return 0;
+  const n = parseFloat(x instanceof AwkString ? x.value : String(x));
+  return Number.isNaN(n) ? 0 : n;
+}
+
+/** printf's `%d %i %o %x %X` operand: awk's number truncated toward zero (C's conversion; `-2.5` is -2). */
+export function toInteger(x: unknown): number {
+  return Math.trunc(awkNumber(x));
+}
+
+// ---------------------------------------------------------------- C's printf for floating point
+
+const f64 = new Float64Array(1);
+const u64 = new BigUint64Array(f64.buffer);
+
+/** Finite `x` > 0 as `m × 2^e` exactly. */
+function decompose(x: number): [bigint, number] {
+  f64[0] = x;
+  const bits = u64[0]!;
+  const exp = Number((bits >> 52n) & 0x7ffn);
+  const frac = bits & 0xfffffffffffffn;
+  return exp === 0 ? [frac, -1074] : [frac | 0x10000000000000n, exp - 1075];
+}
+
+/** `m × 2^e × 10^p` rounded to an integer, ties to even (the exact value, as glibc's printf rounds). */
+function scaledRound(m: bigint, e: number, p: number): bigint {
+  let num = m;
+  let den = 1n;
+  if (e >= 0) num <<= BigInt(e);
+  else den <<= BigInt(-e);
+  if (p >= 0) num *= 10n ** BigInt(p);
+  else den *= 10n ** BigInt(-p);
+  const q = num / den;
+  const twice = 2n * (num - q * den);
+  return twice > den || (twice === den && (q & 1n) === 1n) ? q + 1n : q;
+}
+
+/** Finite `|x|` with `p` digits after the point (`%.pf` without sign). */
+function fixed(x: number, p: number): string {
+  let digits: string;
+  if (x === 0) digits = "0";
+  else {
+    const [m, e] = decompose(Math.abs(x));
+    digits = scaledRound(m, e, p).toString();
+  }
+  if (p === 0) return digits;
+  digits = digits.padStart(p + 1, "0");
+  return `${digits.slice(0, -p)}.${digits.slice(-p)}`;
+}
+
+/** Finite `|x|` rounded to `p + 1` significant digits: the digits and the decimal exponent of the first. */
+function significant(x: number, p: number): [string, number] {
+  if (x === 0) return ["0".repeat(p + 1), 0];
+  const [m, e] = decompose(Math.abs(x));
+  let exp = Math.floor(Math.log10(Math.abs(x)));
+  for (;;) {
+    const digits = scaledRound(m, e, p - exp).toString();
+    if (digits.length > p + 1) exp++;
+    else if (digits.length < p + 1) exp--;
+    else return [digits, exp];
+  }
+}
+
+/** C's exponent: `e`, a sign and at least two digits. */
+function exponent(exp: number): string {
+  return `e${exp < 0 ? "-" : "+"}${String(Math.abs(exp)).padStart(2, "0")}`;
+}
+
+/** `digits` (first before the point) and `exp` in C's `%e` form; the point only with more digits or `#`. */
+function scientific(digits: string, exp: number, alt: boolean): string {
+  return `${digits[0]}${digits.length > 1 || alt ? "." : ""}${digits.slice(1)}${exponent(exp)}`;
+}
+
+/** A number's text without trailing zeros after the point (and without the point if nothing is left). */
+function trimZeros(text: string): string {
+  return text.includes(".") ? text.replace(/\.?0+$/, "") : text;
+}
+
+/**
+ * C's printf of `value` (awk's number of it) with conversion `conv` (one of
+ * `e E f F g G`), `flags` (of `- + space 0 #`), `width` and `precision` as
+ * written (`""`: none; precision 6): `%g` of 3e10 is `3e+10`, `%e` of
+ * 12345.678 `1.234568e+04`, `%.0f` of 2.5 `2`, infinity `inf`.
+ */
+export function formatFloat(conv: string, flags: string, width: string, precision: string, value: unknown): string {
+  const x = awkNumber(value);
+  const p = precision === "" || precision === undefined ? 6 : Number.parseInt(precision, 10);
+  const alt = flags.includes("#");
+  const lower = conv.toLowerCase();
+  const sign = x < 0 || Object.is(x, -0) ? "-" : flags.includes("+") ? "+" : flags.includes(" ") ? " " : "";
+  let body: string;
+  if (Number.isNaN(x)) body = "nan";
+  else if (!Number.isFinite(x)) body = "inf";
+  else if (lower === "f") body = fixed(x, p) + (alt && p === 0 ? "." : "");
+  else if (lower === "e") {
+    const [digits, exp] = significant(x, p);
+    body = scientific(digits, exp, alt);
+  } else {
+    const P = p === 0 ? 1 : p;
+    const [digits, exp] = significant(x, P - 1);
+    if (exp < P && exp >= -4) {
+      body = fixed(x, P - 1 - exp);
+      if (alt) body += body.includes(".") ? "" : ".";
+      else body = trimZeros(body);
+    } else if (alt) body = scientific(digits, exp, true);
+    else body = `${trimZeros(`${digits[0]}.${digits.slice(1)}`)}${exponent(exp)}`;
+  }
+  if (conv !== lower) body = body.toUpperCase();
+  return pad(sign, body, flags, width, Number.isFinite(x));
+}
+
+/** `sign` + `body` padded to `width`: left (`-`), with zeros after the sign (`0`, numbers only) or right. */
+function pad(sign: string, body: string, flags: string, width: string, zeros: boolean): string {
+  const w = width ? Number.parseInt(width, 10) : 0;
+  const text = sign + body;
+  if (text.length >= w) return text;
+  if (flags.includes("-")) return text.padEnd(w);
+  if (zeros && flags.includes("0")) return sign + body.padStart(w - sign.length, "0");
+  return text.padStart(w);
+}
+
+/** The digits of integer `n`'s magnitude, exactly (`2^62` is 4611686018427387904, not JavaScript's 4611686018427388000). */
+export function integerDigits(n: number): string {
+  const abs = Math.abs(n);
+  return abs <= Number.MAX_SAFE_INTEGER ? String(abs) : BigInt(abs).toString();
+}
+
+/** printf's `%d`/`%i` of awk's number `x` (truncated), with its flags, width and precision. */
+function formatInteger(flags: string, width: string, precision: string, x: number): string {
+  const n = Math.trunc(x);
+  if (!Number.isFinite(n)) return formatFloat("f", flags, width, "0", n);
+  let digits = integerDigits(n);
+  if (precision !== "") digits = digits.padStart(Number.parseInt(precision, 10), "0");
+  const sign = n < 0 ? "-" : flags.includes("+") ? "+" : flags.includes(" ") ? " " : "";
+  return pad(sign, digits, flags, width, precision === "");
+}
+
+/** A CONVFMT/OFMT: text, one conversion, text (`%%` for a percent sign). */
+const ONE_CONVERSION = /^((?:[^%]|%%)*)%([-+ #0]*)(\d*)(?:\.(\d*))?([diouxXeEfFgGcs])((?:[^%]|%%)*)$/;
+const formats = new Map<string, RegExpExecArray | null>();
+
+/** `x` through format `fmt` (a CONVFMT or OFMT); a format that is not one conversion acts as `%.6g`. */
+function formatNumber(fmt: string, x: number): string {
+  if (fmt === "%.6g") return formatFloat("g", "", "", "6", x);
+  let m = formats.get(fmt);
+  if (m === undefined) {
+    m = ONE_CONVERSION.exec(fmt);
+    if (formats.size > 64) formats.clear();
+    formats.set(fmt, m);
+  }
+  if (m === null) return formatFloat("g", "", "", "6", x);
+  const [, before, flags, width, precision, conv, after] = m as unknown as [string, string, string, string, string | undefined, string, string];
+  // `%.f` has precision 0; `%f` none (6 for a float, the digits' own for an integer).
+  const p = precision === undefined ? "" : precision === "" ? "0" : precision;
+  const text = "eEfFgG".includes(conv) ? formatFloat(conv, flags, width, p, x) : "di".includes(conv) ? formatInteger(flags, width, p, x) : formatFloat("g", "", "", "6", x);
+  return before.replaceAll("%%", "%") + text + after.replaceAll("%%", "%");
+}
+
+/**
+ * awk's string of number `x` through `fmt` (CONVFMT, or OFMT for print): an
+ * integer below 2^63 as an integer (`1e6` is `1000000`), infinity `inf`/`-inf`,
+ * NaN `nan`, any other through `fmt` (`0.1+0.2` is `0.3`, `1e20` `1e+20`).
+ */
+export function numberToString(x: number, fmt: string): string {
+  if (Number.isInteger(x) && Math.abs(x) < 2 ** 63) return (x < 0 ? "-" : "") + integerDigits(x);
+  if (Number.isNaN(x)) return "nan";
+  if (!Number.isFinite(x)) return x < 0 ? "-inf" : "inf";
+  return formatNumber(fmt, x);
+}
+
+/** awk's string of value `x` in `state` (numbers through its CONVFMT; none given: `%.6g`). */
+export function str(state: AwkState | undefined, x: unknown): string {
+  if (typeof x === "string") return x;
+  if (typeof x === "number") return numberToString(x, state?.CONVFMT ?? "%.6g");
+  if (x instanceof AwkString) return x.value;
+  return x === undefined || x === null ? "" : String(x);
+}
+
+/** What `print` writes for value `x`: numbers through OFMT, strings as they are. */
+export function output(state: AwkState, x: unknown): string {
+  return typeof x === "number" ? numberToString(x, state.OFMT ?? "%.6g") : str(state, x);
+}
+
+// ---------------------------------------------------------------- string or number
+
+/** The special variables, read without {@link load}: a string one is a numeric string (its value decides). */
+const SPECIAL = new Set(["FS", "OFS", "ORS", "OFMT", "CONVFMT", "NR", "NF", "FNR", "FILENAME", "RSTART", "RLENGTH", "SUBSEP", "ARGC"]);
+/** The built-in functions whose value is a string. */
+const STRING_FUNCTIONS = new Set(["substr", "sprintf", "tolower", "toupper", "gensub"]);
+
+interface Node {
+  type: string;
+  name?: string;
+  array?: string;
+  operator?: string;
+  consequent?: Node;
+  alternate?: Node;
+  elements?: Node[];
+}
+
+/** The kind an expression has whatever its value (a constant, a concatenation), or undefined. */
+function staticKind(node: Node | undefined): Kind | undefined {
+  if (node === undefined) return undefined;
+  if (node.type === "number") return "number";
+  if (node.type === "string" || (node.type === "binary" && node.operator === " ")) return "string";
+  if (node.type === "field") return "strnum";
+  return undefined;
+}
+
+/**
+ * The kind of value `value` that expression `node` has just given (read at
+ * once after its evaluation: a variable or array element read, a user
+ * function's value and an assignment leave theirs in `state.awkKind`).
+ */
+export function kind(state: AwkState, node: Node, value: unknown): Kind {
+  if (typeof value === "number") return "number";
+  switch (node.type) {
+    case "string":
+      return "string";
+    case "variable":
+      return SPECIAL.has(node.name!) ? "strnum" : (state.awkKind ?? "strnum");
+    case "array_access":
+      return node.array === "ARGV" || node.array === "ENVIRON" ? "strnum" : (state.awkKind ?? "strnum");
+    case "binary":
+      return node.operator === " " ? "string" : "strnum";
+    case "call":
+      if (STRING_FUNCTIONS.has(node.name!)) return "string";
+      return state.functions?.has(node.name!) ? (state.awkKind ?? "strnum") : "strnum";
+    case "assignment":
+      return state.awkKind ?? "strnum";
+    case "ternary": {
+      const a = staticKind(node.consequent);
+      return a !== undefined && a === staticKind(node.alternate) ? a : "strnum";
+    }
+    case "tuple":
+      return node.elements?.length ? kind(state, node.elements[node.elements.length - 1]!, value) : "strnum";
+    default:
+      return "strnum";
+  }
+}
+
+/** What to store for value `value` of kind `k`: a string that looks numeric is kept as an {@link AwkString}. */
+export function keep(value: unknown, k: Kind): unknown {
+  return k === "string" && typeof value === "string" && NUMERIC.test(value) ? new AwkString(value) : value;
+}
+
+/** {@link keep} of `value`, which `node` has just given. */
+export function keepOf(state: AwkState, node: Node, value: unknown): unknown {
+  return keep(value, kind(state, node, value));
+}
+
+/** The value of a stored variable or array element (`undefined`: never set), noting its kind. */
+export function load(state: AwkState, stored: unknown): unknown {
+  if (stored === undefined) {
+    state.awkKind = "uninit";
+    return "";
+  }
+  if (stored instanceof AwkString) {
+    state.awkKind = "string";
+    return stored.value;
+  }
+  state.awkKind = typeof stored === "number" ? "number" : "strnum";
+  return stored;
+}
+
+/** An assignment's value `value`, noting its kind `k`. */
+export function result(state: AwkState, value: unknown, k: Kind): unknown {
+  state.awkKind = k;
+  return value;
+}
+
+function numeric(k: Kind, x: unknown): boolean {
+  return k === "number" || k === "uninit" || (k === "strnum" && typeof x === "string" && NUMERIC.test(x));
+}
+
+/** `a op b` (`< <= > >= == !=`) for values of kinds `ak` and `bk`: 1 or 0, compared as POSIX awk compares. */
+export function compare(state: AwkState, op: string, a: unknown, ak: Kind, b: unknown, bk: Kind): number {
+  let x: number | string;
+  let y: number | string;
+  if (numeric(ak, a) && numeric(bk, b)) {
+    x = awkNumber(a);
+    y = awkNumber(b);
+  } else {
+    x = str(state, a);
+    y = str(state, b);
+  }
+  switch (op) {
+    case "<":
+      return x < y ? 1 : 0;
+    case "<=":
+      return x <= y ? 1 : 0;
+    case ">":
+      return x > y ? 1 : 0;
+    case ">=":
+      return x >= y ? 1 : 0;
+    case "==":
+      return x === y ? 1 : 0;
+    default:
+      return x !== y ? 1 : 0;
+  }
+}
+
+// ---------------------------------------------------------------- fields, split, assignments
+
+/** A field separator as the regular expression just-bash compiles: one character other than a space stands for itself. */
+export function fieldPattern(fs: string): string {
+  return fs.length === 1 ? fs.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") : fs;
+}
+
+/** What just-bash's regular expressions split with. */
+interface Splitter {
+  split(text: string, limit?: number): string[];
+}
+
+/**
+ * The pieces `split(text, a, sep)` makes, at most `limit`: none of an empty
+ * string; `sep` `" "` (or FS `" "`) splits at runs of blanks, leading and
+ * trailing ones dropped; one other character at each of it (`""`: between
+ * characters, as gawk and mawk); a longer string,
+ * or a regex (`sep` compiled already), at each match of the ERE. `compile` is
+ * just-bash's regex compiler.
+ */
+export function split(text: string, sep: string | Splitter, limit: number, compile: (pattern: string) => Splitter): string[] {
+  if (text === "") return [];
+  if (typeof sep !== "string") return sep.split(text, limit);
+  if (sep === " ") {
+    const trimmed = text.trim();
+    return trimmed === "" ? [] : trimmed.split(/\s+/, limit);
+  }
+  if (sep === "") return Array.from(text).slice(0, limit);
+  if (sep.length === 1) return text.split(sep, limit);
+  let re: Splitter;
+  try {
+    re = compile(sep);
+  } catch {
+    return text.split(sep, limit);
+  }
+  return re.split(text, limit);
+}
+
+/** An operand `NAME=value` (POSIX: an assignment, not a file), as its name and value. */
+function assignment(operand: string): [string, string] | undefined {
+  const m = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(operand);
+  return m ? [m[1]!, operand.slice(m[0].length)] : undefined;
+}
+
+/** Whether `operands` name an input file (operands that are assignments do not). */
+export function hasInputFile(operands: readonly string[]): boolean {
+  return operands.some((o) => assignment(o) === undefined);
+}
+
+/**
+ * If `operand` is an assignment `NAME=value`, makes it (its value's escapes
+ * processed by `escapes`, set through `setVar`, as -v does) and says so.
+ */
+export function operandAssignment(state: unknown, operand: string, setVar: (state: unknown, name: string, value: unknown) => void, escapes: (s: string) => string): boolean {
+  const a = assignment(operand);
+  if (a === undefined) return false;
+  setVar(state, a[0], escapes(a[1]));
+  return true;
+}
