@@ -212,6 +212,11 @@ export async function stashPush(ctx: GitContext, dir: string, options: StashPush
   for (const [path, entry] of tracked) {
     throwIfCancelled(ctx);
     const wt = await worktreeEntry(ctx, dir, path);
+    if (wt?.kind === "dir" && entry.mode === 0o160000) {
+      // A submodule's checkout: git's stash neither saves nor resets it (`--no-recurse-submodules`).
+      worktree.set(path, entry);
+      continue;
+    }
     if (wt === null || wt.kind === "dir") {
       // A path under a directory the user replaced by a link: git refuses (`'d/one' is beyond a symbolic link`), as
       // the reset would remove the link to make the directory again — the link saved nowhere.

@@ -7,7 +7,7 @@
  * where a tracked directory goes, the contents of a directory where a tracked file goes) and a tracked path behind a
  * link at any depth; an empty directory in the way is no loss (the stash is made, as git); a HEAD file taken out of
  * the index but kept on disk is saved and comes back with pop, as git 2.39 (it was recorded deleted and the reset
- * wrote HEAD's over the edit).
+ * wrote HEAD's over the edit); a checked-out submodule's directory is left alone, as git (the reset removed its files).
  *
  * fetch <src>:<dst>: git's update_local_ref — new, fast-forward, non-fast-forward rejected (exit 1, ref kept),
  * `+` forced, up to date silent, `-q` silent, a tag clobbered only with `+`, the checked-out branch and an invalid
@@ -16,7 +16,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { forkRepo, serverGit } from "../../shared/git-remote.js";
-import { cleanupScratch, newWorkspace } from "../git/worktree-helpers.js";
+import { cleanupScratch, diskCopy, newWorkspace, realGit, realGitResult, realRepo, workspaceCopy, writeTree } from "../git/worktree-helpers.js";
 
 afterAll(cleanupScratch);
 
@@ -204,4 +204,22 @@ describe("fetch <src>:<dst> as git's update_local_ref", () => {
     expect((await run("push", "-q", "origin", "+main")).exitCode).toBe(0);
     expect(await rev("refs/heads/main")).toBe(mine);
   });
+});
+
+it("stash leaves a checked-out submodule (a gitlink's directory) alone, as git", async () => {
+  const disk = realRepo((r) => {
+    writeTree(r, { "a.txt": "a\n" });
+    realGit(r, "add", "a.txt");
+    realGit(r, "update-index", "--add", "--cacheinfo", `160000,${"1".repeat(40)},sub`);
+    realGit(r, "commit", "-q", "-m", "one");
+    writeTree(r, { "sub/inside.txt": "the submodule's own file\n", "a.txt": "a edited\n" });
+  });
+  const { ws, git, dir } = await workspaceCopy(disk);
+  const real = realGitResult(diskCopy(disk), "stash", "-q");
+  expect(real.status).toBe(0);
+  expect(await git.cli({ argv: ["stash", "-q"], cwd: dir })).toEqual({ stdout: "", stderr: "", exitCode: 0 });
+  expect(await ws.fs.readFile(`${dir}/sub/inside.txt`, "utf8")).toBe("the submodule's own file\n");
+  expect(await ws.fs.readFile(`${dir}/a.txt`, "utf8")).toBe("a\n");
+  expect(await git.cli({ argv: ["stash", "pop", "-q"], cwd: dir })).toEqual({ stdout: "", stderr: "", exitCode: 0 });
+  expect(await ws.fs.readFile(`${dir}/a.txt`, "utf8")).toBe("a edited\n");
 });
