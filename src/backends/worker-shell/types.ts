@@ -106,7 +106,13 @@ export interface ShellHost extends WorkspaceFs {
    * `parentPath`; past 16 MiB (estimated) as a stream of JSON lines
    * (`entryLines`).
    */
-  listWithContents(path: string, options?: { contents?: boolean }): Promise<WorkspaceFsAdapterListing>;
+  listWithContents(
+    path: string,
+    options?: {
+      /** Whether small files' contents come with the listing. Default `true`. */
+      contents?: boolean;
+    },
+  ): Promise<WorkspaceFsAdapterListing>;
   /** Sends command output (≤ 64 KiB per call) as it is produced. */
   output(stream: "stdout" | "stderr", bytes: Uint8Array): Promise<void>;
   /** `assets publish`: publishes `path` for `expiresAfterMs`, resolves with the URL. Rejects `ENOCONFIG` without assets. */
