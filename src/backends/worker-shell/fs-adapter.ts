@@ -1045,6 +1045,8 @@ export class WorkspaceFsAdapter implements IFileSystem {
   async symlink(target: string, linkPath: string): Promise<void> {
     this.#beforeChange(linkPath, "symlink");
     checkPath(linkPath, "symlink");
+    // The target is stored as text too: a byte that is not UTF-8 would become U+FFFD (two targets one), so EILSEQ.
+    if (typeof target === "string" && NOT_UTF8_BYTE.test(target)) throw fsError("EILSEQ", "symlink", linkPath, "invalid or incomplete multibyte or wide character: link targets are UTF-8 only");
     // symlink(2): a link path in directory form is ENOENT unless something is there (the call then says EEXIST).
     if (directoryForm(linkPath) !== null && !(await this.#fs.lstat(linkPath).then(() => true, () => false))) throw fsError("ENOENT", "symlink", linkPath);
     await call("symlink", linkPath, () => this.#fs.symlink(target, linkPath));

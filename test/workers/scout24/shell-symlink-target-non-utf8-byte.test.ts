@@ -11,11 +11,13 @@
  * Suggested fix: run the target through the same check as a name in the shell's fs adapter symlink() (NOT_UTF8_BYTE →
  *   EILSEQ, `ln: failed to create symbolic link 'l': Invalid or incomplete multibyte or wide character`, status 1, no
  *   link), as the Workspace stores UTF-8 targets only.
+ * Fixed: the shell's filesystem adapter refuses a link target holding a byte that is not UTF-8 as it refuses such
+ * a name (EILSEQ, nothing made); ln names the reason from the shared strerror table (link-operands.ts).
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
-it.fails("a link target with a byte that is not UTF-8 is refused with EILSEQ (not stored as U+FFFD)", async () => {
+it("a link target with a byte that is not UTF-8 is refused with EILSEQ (not stored as U+FFFD)", async () => {
   const out = await inShellWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace", { recursive: true });
     const r = await sh(ws, "ln -s $'x\\xff' l; echo rc=$?; ln -s $'x\\xfe' m; echo rc=$?", { cwd: "/workspace" });

@@ -12,6 +12,7 @@
  */
 
 import { modeColumn } from "./text-output.js";
+import { STRERROR as REDIRECT_STRERROR } from "./redirect-failure.js";
 
 /** The part of just-bash's `IFileSystem` these functions use (the Workspace fs adapter in the shell). */
 export interface LinkFs {
@@ -44,23 +45,13 @@ interface CommandResult {
   exitCode: number;
 }
 
-/** strerror(3) wording (glibc) of the codes the Workspace fs adapter throws. */
+/** strerror(3) wording (glibc) of the codes the Workspace fs adapter throws: the redirect table and a few more. */
 const STRERROR: Readonly<Record<string, string>> = {
-  ENOENT: "No such file or directory",
-  ENOTDIR: "Not a directory",
-  EISDIR: "Is a directory",
+  ...REDIRECT_STRERROR,
   EEXIST: "File exists",
-  EROFS: "Read-only file system",
-  EACCES: "Permission denied",
-  EPERM: "Operation not permitted",
-  ELOOP: "Too many levels of symbolic links",
-  ENAMETOOLONG: "File name too long",
-  EINVAL: "Invalid argument",
   EBUSY: "Device or resource busy",
   ENOTEMPTY: "Directory not empty",
   ENOSYS: "Function not implemented",
-  ENOSPC: "No space left on device",
-  EIO: "Input/output error",
 };
 
 function codeOf(error: unknown): string | undefined {

@@ -6,7 +6,7 @@
  *
  * Supported: the types `a`, `c`, `d`/`o`/`u`/`x` with a size (1, 2, 4, 8 or
  * `C` `S` `I` `L`), `f` (4, 8, `F`, `D`) and a `z` suffix; the short forms
- * `-a -b -c -d -f -h -i -l -o -s -x`; `-A d|o|x|n`, `-j`, `-N` (with GNU's
+ * `-a -b -c -d -f -i -l -o -s -x` and the older `-B -D -e -F -h -H -I -L -O -X`; `-A d|o|x|n`, `-j`, `-N` (with GNU's
  * size suffixes), `-v`, `-w[N]`; `--format=`, `--address-radix=`,
  * `--skip-bytes=`, `--read-bytes=`, `--width[=]`, `--output-duplicates`.
  * Several types print one line each per block, their cells lined up as GNU
@@ -59,7 +59,11 @@ const NAMES = [
   "dle", "dc1", "dc2", "dc3", "dc4", "nak", "syn", "etb", "can", "em", "sub", "esc", "fs", "gs", "rs", "us", "sp",
 ];
 const ESCAPES: Record<number, string> = { 0: "\\0", 7: "\\a", 8: "\\b", 9: "\\t", 10: "\\n", 11: "\\v", 12: "\\f", 13: "\\r" };
-const SHORT_TYPES: Record<string, string> = { a: "a", b: "o1", c: "c", d: "u2", f: "fF", h: "x2", i: "dI", l: "dL", o: "o2", s: "d2", x: "x2" };
+/** GNU od 9.1's short type options, the documented ones and the older ones its getopt still takes (`-B -D -e -F -H -I -L -O -X`). */
+const SHORT_TYPES: Record<string, string> = {
+  a: "a", B: "o2", b: "o1", c: "c", D: "u4", d: "u2", e: "fD", F: "fD", f: "fF", H: "x4", h: "x2",
+  I: "dL", i: "dI", L: "dL", l: "dL", O: "o4", o: "o2", s: "d2", X: "x4", x: "x2",
+};
 
 /** The types of one `-t` string (`x1z`, `o2c`, `d4u1`), as GNU od's decode_format_string reads it. */
 function parseTypes(spec: string): OdType[] {
@@ -287,6 +291,9 @@ export async function odCommand(args: readonly string[], ctx: OdContext, hooks: 
   }
   let stderr = "";
   let failed = false;
+  // Whether any operand opened (stdin, a file, or a directory — which opens and then fails to read); GNU prints
+  // the final offset only then.
+  let opened = false;
   let data = "";
   const maxInput = ctx.limits.maxInputBytes ?? Number.MAX_SAFE_INTEGER;
   for (const name of o.files.length === 0 ? ["-"] : o.files) {
@@ -299,9 +306,11 @@ export async function odCommand(args: readonly string[], ctx: OdContext, hooks: 
         hooks.check(error);
         stderr += `od: ${name}: ${readFailureReason(error)}\n`;
         failed = true;
+        if ((error as { code?: unknown } | null)?.code === "EISDIR") opened = true;
         continue;
       }
     }
+    opened = true;
     if (data.length + text.length > maxInput) return { stdout: "", stderr: `${stderr}od: input too large (over ${maxInput} bytes)\n`, exitCode: 1 };
     data += text;
   }
@@ -311,10 +320,11 @@ export async function odCommand(args: readonly string[], ctx: OdContext, hooks: 
   const end = o.limit === undefined ? bytes.length : Math.min(bytes.length, o.skip + o.limit);
   const input = bytes.subarray(o.skip, end);
   const unit = o.types.reduce((a, t) => lcm(a, t.size), 1);
-  let perLine = o.width ?? 16;
+  let perLine = o.width ?? lcm(16, unit);
   if (perLine === 0 || perLine % unit !== 0) {
-    stderr += o.width !== undefined ? `od: warning: invalid width ${o.width}; using ${lcm(16, unit)} instead\n` : "";
-    perLine = lcm(16, unit);
+    // GNU: an invalid -w falls back to the least common multiple of the types' sizes.
+    stderr += `od: warning: invalid width ${o.width}; using ${unit} instead\n`;
+    perLine = unit;
   }
   const lineWidth = Math.max(...o.types.map((t) => t.width * (perLine / t.size)));
   const maxOut = Math.min(ctx.limits.maxOutputSize, ctx.limits.maxStringLength);
@@ -333,6 +343,6 @@ export async function odCommand(args: readonly string[], ctx: OdContext, hooks: 
     out += blockLines(o, perLine, lineWidth, block, n, o.skip + at);
     if (out.length > maxOut) return { stdout: out.slice(0, maxOut), stderr: `${stderr}od: output limit exceeded (${maxOut} characters)\n`, exitCode: 1 };
   }
-  if (o.radix !== "n") out += `${address(o.skip + input.length, o.radix)}\n`;
+  if (o.radix !== "n" && opened) out += `${address(o.skip + input.length, o.radix)}\n`;
   return { stdout: out, stderr, exitCode: failed ? 1 : 0 };
 }
