@@ -662,7 +662,67 @@ const SOURCE_PATCHES = [
   { what: "script file starts a new shell (SF)", when: "async executeSimpleCommand(", re: new RegExp(String.raw`(let (${ID})=(${ID})\.state\.loopDepth,(${ID})=${ID}\(\3\.state\);)(?=\3\.state\.parentHasLoopContext=\2>0,\3\.state\.loopDepth=0,\3\.state\.bashPid=\3\.state\.nextVirtualPid\+\+,(${ID})&&\(\3\.state\.groupStdin=\5\),\3\.state\.currentSource=)`, "g"), to: (all, head, o, e) => `${head}__shellOptions.newShell(${e}.state);`, count: 1 }, // SF
   // ls -l: no `/` after a directory's name unless -F (GNU; just-bash added one to every -l line of a directory).
   { what: "ls -l without a slash", when: 'name:"ls",async execute(', re: new RegExp(String.raw`(\?${ID}\(await ${ID}\.fs\.lstat\(${ID}\)\)):${ID}\.isDirectory\?"/":""`, "g"), to: (all, head) => `${head}:""`, count: 3 },
+  // Issue 20, twenty-third attack run (fixer SB3; helpers in path-errors.ts, text-output.ts, link-operands.ts).
+  // SB3: sed -i replaces a link operand with the edited file and leaves its target (GNU sed 4.9; -iSUF renames the
+  // link to the backup); --follow-symlinks edits the file at the end of the links instead.
+  { what: "sed --follow-symlinks (declaration)", when: 'name:"sed",async execute(', re: /__sedSuffix="",/g, to: '__sedSuffix="",__sedFollow=!1,', count: 1 }, // SB3
+  { what: "sed --follow-symlinks", when: 'name:"sed",async execute(', re: new RegExp(String.raw`if\((${ID})\.startsWith\("--"\)\)return (${ID})\("sed",\1\);`, "g"), to: (all, f) => `if(${f}==="--follow-symlinks"){__sedFollow=!0;continue}${all}`, count: 1 }, // SB3
+  { what: "sed -i through a link", when: 'name:"sed",async execute(', re: new RegExp(String.raw`__phase=2;__sedSuffix!==""&&await __textOutput\.sedBackup\((${ID})\.fs,\1\.cwd,(${ID}),(${ID}),__sedSuffix\);__phase=3;await (${ID})\("in-place output write",\(\)=>\1\.fs\.writeFile\(\3,(${ID})\.output\)\)`, "g"), to: (all, e, l, f, t, v) => // SB3
+    `__phase=2;let __sedTarget=await __textOutput.sedInPlaceTarget(${e}.fs,${e}.cwd,${l},${f},__sedSuffix,__sedFollow);__phase=3;await ${t}("in-place output write",()=>__textOutput.sedWriteInPlace(${e}.fs,__sedTarget,${v}.output))`, count: 1 }, // SB3
+  // SB3: readlink as GNU readlink 9.1 (-f/-e/-m canonicalize and fail for a loop or a missing directory, -n -z -v -q).
+  { what: "readlink", when: 'name:"readlink",async execute(', re: new RegExp(String.raw`name:"readlink",async execute\((${ID}),(${ID})\)\{if\(${ID}\(\1\)\)return ${ID}\(${ID}\);`, "g"), to: (all, args, ctx) => `${all}return __pathErrors.readlinkCommand(${args},${ctx});`, count: 1 }, // SB3
+  // SB3: cp keeps an existing file's mode and gives new files and directories the source's less umask 022 (-p: all of it).
+  { what: "cp modes", when: 'name:"cp",async execute(', re: new RegExp(String.raw`await (${ID})\.fs\.cp\((${ID}),(${ID}),\{recursive:(${ID})\}\)`, "g"), to: (all, e, o, r, d, ...rest) => // SB3
+    `await __pathErrors.cpWithModes(${e}.fs,${o},${r},{recursive:${d},preserve:${sb3Var(rest.at(-1), String.raw`(${ID})=${ID}\.result\.flags\.preserve`)}},async()=>{${all}})`, count: 1 }, // SB3
+  // SB3: cp/mv name the operand that failed, with its reason, as GNU coreutils 9.1 (`cannot stat 'f/x': Not a
+  // directory`, `cannot move 'f' to 'd/nope/x': …`, `cannot overwrite non-directory 'f' with directory 'd'`).
+  { what: "cp/mv destination", re: new RegExp(String.raw`if\((${ID})\)try\{await (${ID})\.fs\.stat\((${ID})\);continue\}catch\{\}(?=let (${ID})=await ${ID}\(\2\.fs,${ID},\3\);if\(\4==="same"\))`, "g"), to: (all, noClobber, e, r, same, offset, text) => { // SB3
+    const v = sb3CopyVars(text);
+    return `{let __destFailure=await __pathErrors.destinationFailure("${v.command}",${e}.fs,${r},__pathErrors.destOperand(${v.source},${v.destName},${v.destIsDir}),${v.source},${v.sourceStat});if(__destFailure!==null){${v.err}+=__destFailure,${v.code}=1;continue}}${all}`;
+  }, count: 2 }, // SB3
+  { what: "cp/mv failure", re: new RegExp(String.raw`catch\((${ID})\)\{(if\(\1 instanceof ${ID}\|\|\1 instanceof ${ID}\)throw \1;)let (${ID})=${ID}\(\1\);\3\.includes\("ENOENT"\)\|\|\3\.includes\("no such file"\)\?(${ID})\+=\`(?:cp|mv): cannot stat '\$\{${ID}\}': No such file or directory\n\`:\4\+=\`(?:cp|mv): cannot (?:copy|move) '\$\{${ID}\}': \$\{\3\}\n\`,(${ID})=1\}`, "g"), to: (all, x, rethrow, m, err, code, offset, text) => { // SB3
+    const v = sb3CopyVars(text);
+    return `catch(${x}){${rethrow}${err}+=await __pathErrors.moveFailure("${v.command}",${v.ctx}.fs,${v.ctx}.cwd,${v.source},__pathErrors.destOperand(${v.source},${v.destName},${v.destIsDir}),${x},${v.recursive}),${code}=1}`;
+  }, count: 2 }, // SB3
+  // SB3: tee, touch, nl, rev, base64 and sort name the real reason (GNU coreutils 9.1, util-linux rev); sort exits 2.
+  { what: "tee failure reason", when: 'name:"tee",async execute(', re: new RegExp(String.raw`catch\{(${ID})\+=\`tee: \$\{(${ID})\}: No such file or directory\n\`,(${ID})=1\}`, "g"), to: (all, s, i, a) => `catch(__teeError){${s}+=__pathErrors.teeFailure(${i},__teeError),${a}=1}`, count: 1 }, // SB3
+  { what: "touch failure reason", when: 'name:"touch",async execute(', re: new RegExp(String.raw`(${ID})\+=\`touch: cannot touch '\$\{(${ID})\}': \$\{(${ID})\((${ID})\)\}\n\``, "g"), to: (all, l, t, m, e) => `${l}+=\`touch: cannot touch '\${${t}}': \${__pathErrors.reason(${e},${m}(${e}))}\n\``, count: 1 }, // SB3
+  { what: "nl failure reason", when: 'name:"nl",execute:', re: new RegExp(String.raw`let (${ID})="",(${ID})=(${ID})\.startNumber;((?:(?!function )[^])*?)let (${ID})=(${ID})\.fs\.resolvePath\(\6\.cwd,(${ID})\),(${ID})=await \6\.fs\.readFile\(\5\);if\(\8===null\)return\{exitCode:1,stdout:\1,stderr:\`nl: \$\{\7\}: No such file or directory\n\`\};((?:(?!function )[^])*?)return\{exitCode:0,stdout:\1,stderr:""\}`, "g"), to: (all, u, f, s, mid, e, r, n, m, tail) => // SB3
+    `let ${u}="",__nlErr="",${f}=${s}.startNumber;${mid}let ${e}=${r}.fs.resolvePath(${r}.cwd,${n}),${m};try{${m}=await ${r}.fs.readFile(${e})}catch(__nlError){__nlErr+=__pathErrors.nlFailure(${n},__nlError);continue}${tail}return{exitCode:__nlErr?1:0,stdout:${u},stderr:__nlErr}`, count: 1 }, // SB3
+  { what: "rev failure reason", when: 'name:"rev",execute:', re: new RegExp(String.raw`let (${ID})="",((?:(?!function )[^])*?)let (${ID})=(${ID})\.fs\.resolvePath\(\4\.cwd,(${ID})\),(${ID})=await \4\.fs\.readFile\(\3\);if\(\6===null\)return\{exitCode:1,stdout:\1,stderr:\`rev: \$\{\5\}: No such file or directory\n\`\};((?:(?!function )[^])*?)return\{exitCode:0,stdout:\1,stderr:""\}`, "g"), to: (all, n, mid, t, s, e, i, tail) => // SB3
+    `let ${n}="",__revErr="",${mid}let ${t}=${s}.fs.resolvePath(${s}.cwd,${e}),${i};try{${i}=await ${s}.fs.readFile(${t})}catch(__revError){__revErr+=__pathErrors.revFailure(${e},__revError);continue}${tail}return{exitCode:__revErr?1:0,stdout:${n},stderr:__revErr}`, count: 1 }, // SB3
+  { what: "base64 failure reason", when: 'name:"base64",async execute(', re: new RegExp(String.raw`catch\((${ID})\)\{return (${ID})\(\1\),\{ok:!1,error:\{stdout:"",stderr:\`\$\{(${ID})\}: \$\{(${ID})\}: No such file or directory\n\`,exitCode:1\}\}\}`, "g"), to: (all, r, check, u, n) => `catch(${r}){return ${check}(${r}),{ok:!1,error:{stdout:"",stderr:__pathErrors.base64Failure(${u},${n},${r}),exitCode:1}}}`, count: 1 }, // SB3
+  { what: "sort read failure", when: 'name:"sort",async execute(', re: new RegExp(String.raw`(let (${ID})=await ${ID}\(${ID},${ID},\{cmdName:"sort"\}\);if\(!\2\.ok\)return )\2\.error;`, "g"), to: (all, head, s) => `${head}__pathErrors.sortReadFailure(${s}.error);`, count: 1 }, // SB3
+  // SB3: find -printf %y %Y %l %n %H %u %g %U %G and %M of a link; stat -c %% %h %i %b %t %T %Y … and widths, as GNU.
+  { what: "find -printf entry type", when: 'name:"find",async execute(', re: new RegExp(String.raw`let (${ID})=\{path:(${ID})\.relativePath,name:\2\.name,`, "g"), to: (all, m, h) => `${all}isFile:${h}.isFile,`, count: 1 }, // SB3
+  { what: "find -printf data", when: 'name:"find",async execute(', re: new RegExp(String.raw`case"printf":(${ID})\((${ID})\((${ID})\.format,(${ID})\.printfData\)\);break;(?=case"delete":\{let ${ID}=(${ID})\.fs\.resolvePath\(\5\.cwd,)`, "g"), to: (all, out, format, f, c, t) => `case"printf":${out}(${format}(${f}.format,await __pathErrors.findPrintfData(${t}.fs,${t}.cwd,${f}.format,${c}.printfData)));break;`, count: 1 }, // SB3
+  { what: "find -printf directives", when: 'name:"find",async execute(', re: new RegExp(String.raw`case"M":(${ID})=${ID}\((${ID})\.mode,\2\.isDirectory\),(${ID})\+\+;break;((?:(?!function )[^])*?)default:((${ID})\+=\`%\$\{(${ID})!==0\|\|(${ID})!==-1\?\`\$\{\7\}\.\$\{\8\}\`:""\}\$\{(${ID})\}\`),\3\+\+;continue\}`, "g"), to: (all, l, t, a, mid, literal, s, o, u, i) => // SB3
+    `case"M":${l}=__pathErrors.findMode(${t}),${a}++;break;${mid}default:if(${l}=__pathErrors.findDirective(${i},${t}),${l}===void 0){${literal},${a}++;continue}${a}++;break}`, count: 1 }, // SB3
+  { what: "stat -c format", when: 'name:"stat",async execute(', re: new RegExp(String.raw`(\["%s",String\((${ID})\.size\)\](?:(?!function )[^])*?)\["%G","group"\]\]\),(${ID})=(${ID})\.replace\(/%\[nNsFaAuUgG\]/g,(${ID})=>(${ID})\.get\(\5\)\?\?\5\)`, "g"), to: (all, head, t, A, m, y, w) => `${head}["%G","user"]]),${A}=__pathErrors.statFormat(${m},${w},${t})`, count: 1 }, // SB3
 ];
+/** SB3: the name of the variable `re`'s first group captures in bundle text `text` (exactly one match). */
+function sb3Var(text, re) {
+  const found = [...text.matchAll(new RegExp(re, "g"))];
+  if (found.length !== 1) throw new Error(`gen-shell: just-bash's ${re} found ${found.length} times, expected 1; update SOURCE_PATCHES (SB3)`);
+  return found[0][1];
+}
+/** SB3: just-bash's cp/mv variables — command, context, source operand and stat, destination operand, whether it is a directory, stderr, status. */
+function sb3CopyVars(text) {
+  const command = sb3Var(text, String.raw`name:"(cp|mv)",async execute\(`);
+  const [, source, , ctx, sourceStat] = new RegExp(String.raw`for\((?:let )?(${ID}) of (${ID})\)try\{let ${ID}=(${ID})\.fs\.resolvePath\(\3\.cwd,\1\),(${ID})=await `).exec(text) ?? [];
+  if (sourceStat === undefined) throw new Error(`gen-shell: just-bash's ${command} changed shape; update SOURCE_PATCHES (SB3)`);
+  return {
+    command,
+    ctx,
+    source,
+    sourceStat,
+    destName: sb3Var(text, String.raw`let (${ID})=${ID}\.pop\(\)\?\?"",${ID}=${ID},${ID}=${ID}\.fs\.resolvePath\(`),
+    destIsDir: sb3Var(text, String.raw`(${ID})=!1;try\{\1=\(await ${ID}\.fs\.stat\(${ID}\)\)\.isDirectory\}catch\{\}`),
+    err: sb3Var(text, String.raw`(${ID})\+=\`${command}: cannot stat '`),
+    code: sb3Var(text, String.raw`No such file or directory\n\`:${ID}\+=\`${command}: cannot (?:copy|move) '\$\{${ID}\}': \$\{${ID}\}\n\`,(${ID})=1\}`),
+    recursive: command === "cp" ? sb3Var(text, String.raw`let (${ID})=${ID}\.result\.flags\.recursive\|\|`) : "!1",
+  };
+}
 /** just-bash's ExitError class as named in bundle text `text`: what a fatal arithmetic error is rethrown as. */
 function exitErrorOf(text) {
   const found = [...text.matchAll(new RegExp(String.raw`if\(${ID}\.fatal\)throw new (${ID})\(1,"",${ID}\)`, "g"))];

@@ -174,6 +174,11 @@ function resolveOptions(options: WorkerShellBackendOptions): Resolved {
  * Under `shopt -s failglob`, `eval` and a sourced file stop their own text at a no-match (status 1) and a background
  * job ends alone; `… &` is a subshell job (`$?` 0, `wait $!` gives its status); `bash`/`sh` children and `./script`
  * start with bash 5.2's default `shopt` options; `declare`/`local`/`readonly` arrays glob as `NAME=(…)` does.
+ * `sed -i` of a link replaces the link with the edited file (`--follow-symlinks` edits its target); `readlink
+ * -f`/`-e`/`-m` resolve every link and fail (`$?` 1, no output) for a loop or a missing directory; `cp` keeps an
+ * existing file's mode and gives new ones the source's less umask 022 (`-p`: all of it); `find -printf` has `%y %Y %l
+ * %n %H %u %g %U %G`, `stat -c` `%% %h %i …` and widths; `tee`, `touch`, `nl`, `rev`, `base64`, `sort` (status 2),
+ * `cp` and `mv` name the failing operand and its reason, as GNU sed 4.9, coreutils 9.1 and findutils 4.9.
  */
 export class WorkerShellBackend implements WorkspaceCommandBackend {
   /** Always `"worker-shell"`. */

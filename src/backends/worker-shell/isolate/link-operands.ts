@@ -336,3 +336,273 @@ export async function followedSource(fs: LinkFs, path: string): Promise<string> 
   if (stat === undefined || !stat.isSymbolicLink) return path;
   return (await orUndefined(fs.realpath(path))) ?? path;
 }
+
+// ---------------------------------------------------------------------------
+// readlink (issue 20, twenty-third attack run).
+
+/** What `readlink -e`/`-f`/`-m` require to exist (gnulib's canonicalize_mode_t): every component, all but the last, none. */
+export type CanonicalizeMode = "existing" | "all-but-last" | "missing";
+
+/** Links followed before canonicalizing gives up with `ELOOP` (as Linux and the Workspace do). */
+const MAX_LINK_HOPS = 40;
+
+/** An error carrying only a POSIX code (what {@link canonicalize} throws). */
+function codedError(code: string): Error & { code: string } {
+  return Object.assign(new Error(`${code}: ${STRERROR[code] ?? code}`), { code });
+}
+
+/** Pushes `path`'s segments onto `stack` (its first segment on top), below them `""` for a trailing `/` when `marker`. */
+function pushSegments(stack: string[], path: string, marker: boolean): void {
+  const segments = path.split("/");
+  if (marker && path.endsWith("/") && segments.some((s) => s !== "")) stack.push("");
+  for (let i = segments.length - 1; i >= 0; i--) if (segments[i] !== "") stack.push(segments[i]!);
+}
+
+/**
+ * Whether what follows the next component (`todo`, next on top; `""` a
+ * trailing `/`) makes it a directory by name — a trailing `/`, a `/.` at the
+ * end or a `/..` — as gnulib's suffix_requires_dir_check.
+ */
+function requiresDirectory(todo: readonly string[]): boolean {
+  for (let i = todo.length - 1; i >= 0; i--) {
+    const s = todo[i];
+    if (s === "" || s === "..") return true;
+    if (s !== ".") return false;
+    if (i === 0) return true;
+  }
+  return false;
+}
+
+/**
+ * The canonical form of absolute `path` (not normalized first: `ld/..` goes
+ * up from where ld points), as GNU readlink 9.1 (gnulib
+ * canonicalize_filename_mode) computes it: every link resolved, `.`/`..`
+ * removed. `mode` says which components must exist: `"existing"` (`-e`)
+ * every one; `"all-but-last"` (`-f`) every one but the last, which may be
+ * missing (`ENOENT` only); `"missing"` (`-m`) none — a missing component and
+ * what follows are taken as written, and a link loop is kept as the link.
+ * @throws `{ code }` `ENOENT` · `ENOTDIR` (a file used as a directory) · `ELOOP` (more than 40 links).
+ */
+export async function canonicalize(fs: Pick<LinkFs, "lstat" | "readlink">, path: string, mode: CanonicalizeMode): Promise<string> {
+  if (path === "") throw codedError("ENOENT");
+  const todo: string[] = [];
+  pushSegments(todo, path, true);
+  let resolved = "";
+  const starts: number[] = [];
+  let hops = 0;
+  // `resolved` names something that exists and is not a directory: a name below it is ENOTDIR.
+  let notDirectory = false;
+  while (todo.length > 0) {
+    const segment = todo.pop()!;
+    if (segment === "" || segment === ".") continue;
+    if (segment === "..") {
+      const start = starts.pop();
+      if (start !== undefined) resolved = resolved.slice(0, start);
+      notDirectory = false;
+      continue;
+    }
+    const candidate = `${resolved}/${segment}`;
+    const more = todo.some((s) => s !== "");
+    let failure: string | undefined;
+    let stat: LinkStat | undefined;
+    if (notDirectory) failure = "ENOTDIR";
+    else {
+      try {
+        stat = await fs.lstat(candidate);
+      } catch (error) {
+        reasonOf(error);
+        failure = codeOf(error);
+      }
+    }
+    if (stat?.isSymbolicLink) {
+      if (++hops <= MAX_LINK_HOPS) {
+        const target = await fs.readlink(candidate);
+        if (target.startsWith("/")) {
+          resolved = "";
+          starts.length = 0;
+        }
+        pushSegments(todo, target, !more);
+        continue;
+      }
+      failure = "ELOOP";
+      stat = undefined;
+    }
+    if (stat !== undefined && !stat.isDirectory && requiresDirectory(todo)) failure = "ENOTDIR";
+    if (failure !== undefined && (mode === "existing" || (mode === "all-but-last" && (more || failure !== "ENOENT")))) throw codedError(failure);
+    starts.push(resolved.length);
+    resolved = candidate;
+    notDirectory = stat !== undefined && !stat.isDirectory;
+  }
+  return resolved === "" ? "/" : resolved;
+}
+
+/** `name` as GNU's quotef shows it in a message: as is, or in single quotes when empty or holding shell-special characters. */
+function quoteName(name: string): string {
+  return name !== "" && /^[A-Za-z0-9_./+,:%@=^-]+$/.test(name) ? name : `'${name.replace(/'/g, "'\\''")}'`;
+}
+
+const READLINK_LONG: Readonly<Record<string, string>> = {
+  canonicalize: "f",
+  "canonicalize-existing": "e",
+  "canonicalize-missing": "m",
+  "no-newline": "n",
+  quiet: "q",
+  silent: "s",
+  verbose: "v",
+  zero: "z",
+};
+
+/** GNU readlink's usage complaint: `line`, then the `Try` line, status 1. */
+function readlinkUsage(line: string): CommandResult {
+  return { stdout: "", stderr: `readlink: ${line}\nTry 'readlink --help' for more information.\n`, exitCode: 1 };
+}
+
+/**
+ * GNU readlink 9.1 (after `--help`, which just-bash answers): `readlink
+ * FILE…` prints each link's target; `-f` (`--canonicalize`), `-e`
+ * (`--canonicalize-existing`) and `-m` (`--canonicalize-missing`) print the
+ * canonical path ({@link canonicalize}); an operand that cannot be read or
+ * canonicalized prints nothing and makes the status 1 (`-v` says why,
+ * `-q`/`-s` keep quiet, the default). `-n` drops the newline (ignored, with
+ * a warning, for several operands), `-z` ends each with NUL. Options may
+ * follow operands; `--` ends them. just-bash's `-f` printed a path and
+ * exited 0 for a link loop or a missing directory (`nope/x`), and resolved
+ * no link before the last component.
+ */
+export async function readlinkCommand(args: readonly string[], ctx: { fs: LinkFs; cwd: string }): Promise<CommandResult> {
+  let mode: CanonicalizeMode | null = null;
+  let noNewline = false;
+  let zero = false;
+  let verbose = false;
+  const operands: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === "--") {
+      operands.push(...args.slice(i + 1));
+      break;
+    }
+    let letters: string;
+    if (arg.startsWith("--")) {
+      const name = arg.slice(2);
+      const matches = Object.keys(READLINK_LONG).filter((long) => long.startsWith(name));
+      const exact = READLINK_LONG[name];
+      if (exact !== undefined) letters = exact;
+      else if (matches.length === 1) letters = READLINK_LONG[matches[0]!]!;
+      else if (matches.length === 0) return readlinkUsage(`unrecognized option '${arg}'`);
+      else return readlinkUsage(`option '${arg}' is ambiguous; possibilities:${matches.map((m) => ` '--${m}'`).join("")}`);
+    } else if (arg.startsWith("-") && arg !== "-") letters = arg.slice(1);
+    else {
+      operands.push(arg);
+      continue;
+    }
+    for (const letter of letters) {
+      if (letter === "f") mode = "all-but-last";
+      else if (letter === "e") mode = "existing";
+      else if (letter === "m") mode = "missing";
+      else if (letter === "n") noNewline = true;
+      else if (letter === "q" || letter === "s") verbose = false;
+      else if (letter === "v") verbose = true;
+      else if (letter === "z") zero = true;
+      else return readlinkUsage(`invalid option -- '${letter}'`);
+    }
+  }
+  if (operands.length === 0) return readlinkUsage("missing operand");
+  let stderr = "";
+  if (noNewline && operands.length > 1) {
+    noNewline = false;
+    stderr += "readlink: ignoring --no-newline with multiple arguments\n";
+  }
+  const end = noNewline ? "" : zero ? "\0" : "\n";
+  let stdout = "";
+  let exitCode = 0;
+  for (const operand of operands) {
+    try {
+      const value =
+        mode === null
+          ? await ctx.fs.readlink(ctx.fs.resolvePath(ctx.cwd, operand))
+          : await canonicalize(ctx.fs, operand === "" ? "" : operand.startsWith("/") ? operand : `${ctx.cwd}/${operand}`, mode);
+      stdout += value + end;
+    } catch (error) {
+      const reason = reasonOf(error);
+      exitCode = 1;
+      if (verbose) stderr += `readlink: ${quoteName(operand)}: ${reason}\n`;
+    }
+  }
+  return { stdout, stderr, exitCode };
+}
+
+// ---------------------------------------------------------------------------
+// cp modes (issue 20, twenty-third attack run).
+
+/** The file-creation mask the shell works under (it has no `umask`; new files are 0644, directories 0755). */
+const UMASK = 0o022;
+
+/** The part of the adapter {@link cpWithModes} uses. */
+export interface CopyFs extends LinkFs {
+  chmod(path: string, mode: number): Promise<void>;
+  readdirWithFileTypes(path: string): Promise<{ name: string; isFile: boolean; isDirectory: boolean; isSymbolicLink: boolean }[]>;
+}
+
+/** Sets `path`'s permission bits to `mode` unless they are that already (`current`). */
+async function setMode(fs: CopyFs, path: string, current: number, mode: number): Promise<void> {
+  if ((current & 0o7777) !== mode) await fs.chmod(path, mode);
+}
+
+/**
+ * Runs `copy` (the adapter's `cp` of `source` to `dest`, both resolved) and
+ * gives what it made GNU cp 9.1's modes: a file that was already there keeps
+ * its own (cp writes into it), a new file gets the source's `& ~umask` (022;
+ * setuid, setgid and sticky dropped), a new directory the source's `&
+ * ~umask` (sticky kept), a directory already there keeps its own; with
+ * `preserve` (`-p`) each gets the source's whole mode. The adapter alone
+ * gave every file the source's mode and every directory 0755.
+ */
+export async function cpWithModes(fs: CopyFs, source: string, dest: string, flags: { recursive: unknown; preserve: unknown }, copy: () => Promise<void>): Promise<void> {
+  const preserve = flags.preserve === true;
+  const from = await orUndefined(flags.recursive === true ? fs.lstat(source) : fs.stat(source));
+  if (from === undefined || from.isSymbolicLink) return copy();
+  if (!from.isDirectory) {
+    const before = preserve ? undefined : await orUndefined(fs.stat(dest));
+    await copy();
+    const mode = preserve ? from.mode & 0o7777 : before?.isFile === true ? before.mode & 0o7777 : from.mode & 0o777 & ~UMASK;
+    const after = await fs.stat(dest);
+    await setMode(fs, dest, after.mode, mode);
+    return;
+  }
+  // Entries of the destination tree that were there before the copy keep their mode (unless -p).
+  const kept = new Map<string, number>();
+  if (!preserve) await existingModes(fs, source, dest, kept);
+  await copy();
+  await copiedModes(fs, source, dest, preserve, kept);
+}
+
+/** Records in `kept` the modes of what is already at `dest` (a directory or file) and, for a directory, below it where `source` has the same names. */
+async function existingModes(fs: CopyFs, source: string, dest: string, kept: Map<string, number>): Promise<void> {
+  const there = await orUndefined(fs.stat(dest));
+  if (there === undefined) return;
+  kept.set(dest, there.mode & 0o7777);
+  if (!there.isDirectory) return;
+  const entries = await orUndefined(fs.readdirWithFileTypes(source));
+  for (const entry of entries ?? []) {
+    if (entry.isSymbolicLink) continue;
+    await existingModes(fs, concat(source, entry.name), concat(dest, entry.name), kept);
+  }
+}
+
+/** Gives the copy of directory `source` at `dest`, and what it holds, the modes {@link cpWithModes} describes. */
+async function copiedModes(fs: CopyFs, source: string, dest: string, preserve: boolean, kept: ReadonlyMap<string, number>): Promise<void> {
+  const from = await fs.lstat(source);
+  const to = await fs.stat(dest);
+  await setMode(fs, dest, to.mode, preserve ? from.mode & 0o7777 : (kept.get(dest) ?? from.mode & 0o1777 & ~UMASK));
+  for (const entry of await fs.readdirWithFileTypes(source)) {
+    if (entry.isSymbolicLink) continue;
+    const child = concat(source, entry.name);
+    const target = concat(dest, entry.name);
+    if (entry.isDirectory) await copiedModes(fs, child, target, preserve, kept);
+    else if (!preserve) {
+      // The adapter gave the copy the source's mode: a new file drops the umask and special bits, an old one keeps its own.
+      const copied = await fs.stat(target);
+      await setMode(fs, target, copied.mode, kept.get(target) ?? copied.mode & 0o777 & ~UMASK);
+    }
+  }
+}

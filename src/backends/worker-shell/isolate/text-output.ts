@@ -107,6 +107,90 @@ export async function sedBackup(fs: SedFs, cwd: string, operand: string, path: s
   await fs.chmod(backup, mode & 0o7777);
 }
 
+type SedLinkFs = SedFs & {
+  lstat(path: string): Promise<{ isSymbolicLink: boolean }>;
+  readlink(path: string): Promise<string>;
+  mv(from: string, to: string): Promise<void>;
+  rm(path: string, options?: { force?: boolean }): Promise<void>;
+};
+
+/** Where `sed -i` writes one operand ({@link sedInPlaceTarget}). */
+export interface SedInPlaceTarget {
+  /** The path written. */
+  path: string;
+  /** For an operand that is a link (no `--follow-symlinks`): the mode of the file it led to, which the new file gets. */
+  linkMode: number | null;
+}
+
+/** `dir/name` for an absolute `dir`. */
+function joinPath(dir: string, name: string): string {
+  return dir.endsWith("/") ? `${dir}${name}` : `${dir}/${name}`;
+}
+
+/** The directory part of an absolute path (`/` for `/x`). */
+function parentOf(path: string): string {
+  const at = path.lastIndexOf("/");
+  return at <= 0 ? "/" : path.slice(0, at);
+}
+
+/**
+ * `sed -i[SUFFIX]` before it writes `operand` (at `path`; already read), as
+ * GNU sed 4.9 does: a regular file is rewritten in place (after its backup
+ * is kept, {@link sedBackup}); a symbolic link is replaced by the edited
+ * file (which gets the mode of the file it led to) and the file it led to is
+ * left alone — with a SUFFIX the link itself is renamed to the backup name.
+ * With `follow` (`--follow-symlinks`) the links are followed instead, as GNU
+ * names them (`dir-of-link/target`), and the file at the end is edited in
+ * place, its backup named after it. Throws as the rename of a backup would.
+ */
+export async function sedInPlaceTarget(fs: SedLinkFs, cwd: string, operand: string, path: string, suffix: string, follow: unknown): Promise<SedInPlaceTarget> {
+  let name = operand;
+  let at = path;
+  if (follow === true) {
+    for (let hops = 0; (await fs.lstat(at)).isSymbolicLink; hops++) {
+      if (hops >= 40) throw Object.assign(new Error("ELOOP: too many levels of symbolic links"), { code: "ELOOP" });
+      const target = await fs.readlink(at);
+      const slash = name.lastIndexOf("/");
+      name = target.startsWith("/") || slash < 0 ? target : `${name.slice(0, slash + 1)}${target}`;
+      at = fs.resolvePath(cwd, name);
+    }
+  }
+  if (!(await fs.lstat(at)).isSymbolicLink) {
+    if (suffix !== "") await sedBackup(fs, cwd, name, at, suffix);
+    return { path: at, linkMode: null };
+  }
+  const linkMode = (await fs.stat(at)).mode & 0o7777;
+  if (suffix !== "") await fs.mv(at, fs.resolvePath(cwd, sedBackupName(name, suffix)));
+  return { path: at, linkMode };
+}
+
+/**
+ * Writes `sed -i`'s `output` to `target` ({@link sedInPlaceTarget}): a file
+ * in place (its mode and inode kept); in place of a link, through a new file
+ * beside it (`sedXXXXXX`, with the mode) renamed over the link, as GNU sed's
+ * output file — the link is replaced only once the file is whole.
+ */
+export async function sedWriteInPlace(fs: SedLinkFs, target: SedInPlaceTarget, output: string): Promise<void> {
+  if (target.linkMode === null) return fs.writeFile(target.path, output);
+  let temp: string;
+  for (;;) {
+    temp = joinPath(parentOf(target.path), `sed${Math.random().toString(36).slice(2, 8).padEnd(6, "0")}`);
+    try {
+      await fs.lstat(temp);
+    } catch {
+      break;
+    }
+  }
+  try {
+    await fs.writeFile(temp, output);
+    await fs.chmod(temp, target.linkMode);
+    await fs.mv(temp, target.path);
+  } catch (error) {
+    await fs.rm(temp, { force: true }).catch(() => undefined);
+    throw error;
+  }
+}
+
 /**
  * What GNU sed 4.9 says and does about an input file it could not use:
  * one it cannot read is `sed: can't read f: <reason>` and sed goes on with
