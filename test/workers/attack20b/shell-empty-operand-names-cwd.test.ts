@@ -29,7 +29,7 @@ const commands: [string, string, string][] = [
   ["[ -d '' ]", "", "rc=1\n"],
   ["chmod 000 ''", "chmod: cannot access '': No such file or directory\n", "rc=1\n755\n"],
   ["ls ''", "ls: : No such file or directory\n", "rc=2\n"],
-  ["touch ''", "touch: cannot touch '': ENOENT: no such file or directory, write ''\n", "rc=1\n"],
+  ["touch ''", "touch: cannot touch '': No such file or directory\n", "rc=1\n"],
   ["rmdir ''", "rmdir: failed to remove '': No such file or directory\n", "rc=1\n"],
 ];
 

@@ -15,11 +15,17 @@
  * Found (low — wrong or raw reasons, one blaming the wrong operand; 2 of 2 runs): see the expectations.
  * Suggested fix: route tee, touch, cp/mv (destination failures), nl, rev and base64 through path-errors.ts's reason
  * (strerror of the error's code) as SH1 did, naming the operand that failed; sort's read failure exits 2.
+ * Fixed: tee, touch, nl, rev, base64 and sort name the error's reason (path-errors.ts teeFailure, reason, nlFailure,
+ * revFailure, base64Failure, sortReadFailure; nl and rev go on with the next file, status 1; sort's read failure is
+ * `sort: cannot read: NAME: …` / `read failed: d: Is a directory`, status 2); cp and mv check the destination first
+ * (destinationFailure: `cannot stat 'f/x': Not a directory`, `cannot overwrite non-directory 'f' with directory 'd'`,
+ * cp's `not writing through dangling symlink`) and name the operand that failed (moveFailure: `mv: cannot move 'f' to
+ * 'd/nope/x': …`, `cp: cannot create regular file 'd/nope/x': …`). Siblings: test/workers/fix23/shell-sb3-siblings.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("tee, touch, cp, mv, nl, rev, base64 name the real reason, as GNU", async () => {
+it("tee, touch, cp, mv, nl, rev, base64 name the real reason, as GNU", async () => {
   const tree = { dirs: ["d"], files: { f: "F\n" }, links: { loop: "loop" } };
   const out = await shellCases(tree, [
     "echo x | tee d f/x loop >/dev/null",

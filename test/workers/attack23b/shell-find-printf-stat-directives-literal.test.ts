@@ -14,11 +14,16 @@
  * Suggested fix: add the missing directives to just-bash's find -printf formatter (y/Y from the entry's type, l from
  * readlink, n 1 for files/links and 2 + subdirectories for directories or 1, H the start point, %M's type letter
  * from lstat) and stat's format (%% → %, %h, %t/%T 0), as the GNU tools.
+ * Fixed: find -printf has %y, %Y (N a dangling link, L a loop), %l, %n (1: the Workspace has no hard links, as its
+ * `nlink`), %H, %u/%g (`user`, as `ls -l`), %U/%G (1000, as `stat -c %u`) and %M of a link (`lrwxrwxrwx`), with field
+ * widths (path-errors.ts findPrintfData/findDirective/findMode); stat -c expands `%%`, a last `%`, %h, %i, %b, %B, %f,
+ * %t/%T, %d/%D, %o, %x/%y/%z, %X/%Y/%Z, %w/%W, unknown directives as `?`, and flags/widths (`%-8n`, `%05s`), and %G is
+ * `user` (`ls -l`'s group; it was `group`) (path-errors.ts statFormat). Siblings: test/workers/fix23/shell-sb3-siblings.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("find -printf %y %Y %l %H and %M of a link, and stat -c %%, as GNU", async () => {
+it("find -printf %y %Y %l %H and %M of a link, and stat -c %%, as GNU", async () => {
   const out = await shellCases(
     { dirs: ["d"], files: { "d/a": "hello\n" }, links: { l: "d/a" } },
     [
@@ -27,7 +32,7 @@ it.fails("find -printf %y %Y %l %H and %M of a link, and stat -c %%, as GNU", as
       "stat -c '%h %% %n' d/a",
     ],
   );
-  // Here: "%y %Y ./d [%l]\n…", "%H drwxr-xr-x ./d\n%H -rw-r--r-- ./d/a\n%H -rwxrwxrwx ./l\n", "%h %% d/a\n".
+  // Before the fix: "%y %Y ./d [%l]\n…", "%H drwxr-xr-x ./d\n%H -rw-r--r-- ./d/a\n%H -rwxrwxrwx ./l\n", "%h %% d/a\n".
   expect(out).toEqual([
     ["find . -mindepth 1 -printf '%y %Y %p [%l]\\n' | sort -k3", "d d ./d []\nf f ./d/a []\nl f ./l [d/a]\n", ""],
     ["find . -mindepth 1 -printf '%H %M %p\\n' | sort -k3", ". drwxr-xr-x ./d\n. -rw-r--r-- ./d/a\n. lrwxrwxrwx ./l\n", ""],

@@ -13,17 +13,22 @@
  * Suggested fix: in readlink -f (just-bash's readlink over the adapter's realpath) resolve every component but the
  * last with the adapter (stat following links): ENOENT/ENOTDIR/ELOOP before the last → print nothing for that
  * operand, exit 1; a loop in the last component too (ELOOP).
+ * Fixed: readlink is GNU readlink 9.1 (link-operands.ts readlinkCommand/canonicalize, gen-shell "readlink"): -f
+ * canonicalizes as gnulib's canonicalize_filename_mode — every link in every component resolved (`ld/..` goes up from
+ * where ld points; just-bash resolved only a final link), every component but the last must exist — and an operand
+ * it cannot canonicalize prints nothing, status 1; -e (all must exist) and -m (none) are supported, with -n, -z, -v,
+ * -q/-s. Siblings: test/workers/fix23/shell-sb3-siblings.test.ts and test/node/fix23/shell-readlink-canonicalize.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("readlink -f fails (exit 1, no output) for a link loop and a missing parent, as GNU", async () => {
+it("readlink -f fails (exit 1, no output) for a link loop and a missing parent, as GNU", async () => {
   const out = await shellCases({ files: { a: "A\n" }, links: { l1: "l2", l2: "l1" } }, [
     "readlink -f nope/x; echo rc=$?",
     "readlink -f l1; echo rc=$?",
     "readlink -f nope; echo rc=$?",
   ]);
-  // Here: "/workspace/nope/x\nrc=0\n" and "/workspace/l1\nrc=0\n".
+  // Before the fix: "/workspace/nope/x\nrc=0\n" and "/workspace/l1\nrc=0\n".
   expect(out).toEqual([
     ["readlink -f nope/x; echo rc=$?", "rc=1\n", ""],
     ["readlink -f l1; echo rc=$?", "rc=1\n", ""],

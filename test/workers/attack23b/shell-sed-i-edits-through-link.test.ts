@@ -13,18 +13,23 @@
  * Suggested fix: in sed -i (gen-shell "sed -i files"), lstat each operand; for a link, write the result as a new file
  * at the link's own path (rm the link, then write; with a suffix rename the link to name+suffix first), as GNU sed's
  * output temp + rename does; add --follow-symlinks for today's behaviour.
+ * Fixed: sed -i looks at each operand itself (text-output.ts sedInPlaceTarget/sedWriteInPlace, patched in by
+ * gen-shell's "sed -i through a link"): a link is replaced by the edited file — written beside it as `sedXXXXXX` with
+ * the mode of the file it led to, then renamed over it — and the file it led to is left alone; with -iSUFFIX the link
+ * itself is renamed to the backup name first. `--follow-symlinks` is accepted and edits the file at the end of the
+ * links in place (its backup named after it, as GNU: `d/a.bak`). Siblings: test/workers/fix23/shell-sb3-siblings.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
 const tree = { dirs: ["outside"], files: { "outside/secret": "S\n" }, links: { l: "outside/secret" } };
 
-it.fails("sed -i on a link replaces the link with the edited file and leaves the target, as GNU sed", async () => {
+it("sed -i on a link replaces the link with the edited file and leaves the target, as GNU sed", async () => {
   const out = await shellCases(tree, [
     "sed -i s/S/X/ l; echo rc=$?; ls -l l | cut -c1; cat outside/secret l",
     "sed -i.bak s/S/X/ l; echo rc=$?; ls -l l l.bak | cut -c1; cat outside/secret l l.bak",
   ]);
-  // Here: "rc=0\nl\nX\nX\n" and "rc=0\nl\n-\nX\nX\nS\n" (the target edited, the link kept).
+  // Before the fix: "rc=0\nl\nX\nX\n" and "rc=0\nl\n-\nX\nX\nS\n" (the target edited, the link kept).
   expect(out).toEqual([
     ["sed -i s/S/X/ l; echo rc=$?; ls -l l | cut -c1; cat outside/secret l", "rc=0\n-\nS\nX\n", ""],
     ["sed -i.bak s/S/X/ l; echo rc=$?; ls -l l l.bak | cut -c1; cat outside/secret l l.bak", "rc=0\n-\nl\nS\nX\nS\n", ""],

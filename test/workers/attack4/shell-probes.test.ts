@@ -88,7 +88,11 @@ describe("attack4: shell sandbox", () => {
     expect(out.r[2]!.stderr).toBe("bash: /workspace/rodir/new: Read-only file system\n");
     expect(out.r[3]!.stdout).toBe("rc=1\nrc=1\nrc=1\n");
     // ln says it as GNU ln does (issue 20, run 21: ln is src/backends/worker-shell/isolate/link-operands.ts).
-    expect(out.r[3]!.stderr.split("\n").filter(Boolean).slice(0, 2).every((l) => l.includes("EROFS"))).toBe(true);
+    // cp and mv name the operand and the reason as GNU coreutils 9.1 (issue 20, run 23: path-errors.ts moveFailure).
+    expect(out.r[3]!.stderr.split("\n").filter(Boolean).slice(0, 2)).toEqual([
+      "cp: cannot create regular file '/ro/a.txt': Read-only file system",
+      "mv: cannot move '/workspace/z' to '/ro/z': Read-only file system",
+    ]);
     expect(out.r[3]!.stderr.split("\n").filter(Boolean)[2]).toBe("ln: failed to create symbolic link '/ro/lnk': Read-only file system");
     expect(out.r[4]!.stdout).toBe("rc=2\n");
     // GNU tar's wording (issue 20, run 23: tar -x is src/backends/worker-shell/isolate/archive.ts).

@@ -17,7 +17,7 @@ const cases: [string, string, string][] = [
   ["rmdir d/sub/..", "rc=1\n" + LISTING, "rmdir: failed to remove 'd/sub/..': Directory not empty\n"],
   ["find d/. -delete", "rc=1\n/workspace /workspace/d /workspace/e /workspace/keep /workspace/link ", "find: cannot delete 'd/.': Invalid argument\n"],
   ["mv ./ z", "rc=1\n" + LISTING, "mv: cannot move './' to 'z': Device or resource busy\n"],
-  ["mv link/ y", "rc=1\n" + LISTING, "mv: cannot move 'link/': ENOTDIR: not a directory, mv '/workspace/link/'\n"],
+  ["mv link/ y", "rc=1\n" + LISTING, "mv: cannot move 'link/' to 'y': Not a directory\n"],
   ["which ''", "rc=1\n" + LISTING, ""],
   ["cat ''", "rc=1\n" + LISTING, "cat: : No such file or directory\n"],
 ];

@@ -90,7 +90,7 @@ describe("worker-shell: bad input ends with a result, not a throw", () => {
     expect(out.touch.r).toEqual(
       failed(
         1,
-        "touch: cannot touch 'n\u0000ul': ENOENT: path contains null byte, write '/workspace/n\u0000ul'\n" +
+        "touch: cannot touch 'n\u0000ul': No such file or directory\n" +
           "mkdir: cannot create directory 'd\u0000ir': No such file or directory\n",
       ),
     );

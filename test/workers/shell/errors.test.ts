@@ -267,8 +267,8 @@ describe("worker-shell: errors and exit codes", () => {
       failed(1, "bash: /ro/a.txt: Read-only file system\n"),
       failed(1, "bash: new.txt: Read-only file system\n"),
       failed(1, "mkdir: cannot create directory '/ro/d': EROFS: read-only file system, mkdir '/ro/d'\n"),
-      failed(1, "touch: cannot touch '/ro/t': EROFS: read-only file system, write '/ro/t'\n"),
-      failed(1, "mv: cannot move '/ro/a.txt': EROFS: read-only file system, mv '/ro/a.txt'\n"),
+      failed(1, "touch: cannot touch '/ro/t': Read-only file system\n"),
+      failed(1, "mv: cannot move '/ro/a.txt' to '/workspace/a.txt': Read-only file system\n"),
       ok("read only\nb\n"),
     ]);
     expect([out.a, out.b, out.ro, out.workspace]).toEqual(["read only\n", "b\n", ["a.txt", "sub"], []]);
