@@ -446,6 +446,12 @@ const HELPER_NAMESPACES = [
   ["__sortSed", join(isolateDir, "sort-sed.ts")], // SS: sort/comm byte order, sed s///Ng and H
 ];
 const ID = "[\\w$]+";
+/** SF2: `body` with its `count` array lines `declare -a NAME=`/`declare -A NAME=` given the variable's other attributes. */
+function arrayDeclarations(body, name, flags, count) { // SF2
+  const re = new RegExp(String.raw`declare -([aA]) \$\{${name.replace(/\$/g, "\\$")}\}=`, "g"); // SF2
+  if ((body.match(re) ?? []).length !== count) throw new Error("gen-shell: just-bash's declare -p array lines changed (SF2)"); // SF2
+  return body.replace(re, (all, kind) => `declare -${kind}\${__shellOptions.arrayAttributes(${flags})} \${${name}}=`); // SF2
+} // SF2
 const SOURCE_PATCHES = [
   // Issue 20, twenty-third attack run (fixer SB1; helpers in src/backends/worker-shell/isolate/archive.ts): tar -x
   // replaces what is at a member's path (never writing through a link there), makes hard-link members as copies,
@@ -660,6 +666,13 @@ const SOURCE_PATCHES = [
   { what: "bash -c starts a new shell (SF)", when: 'name:"bash",async execute(', re: new RegExp(String.raw`return (${ID})\?await \1\((${ID}),\{env:(${ID}),cwd:(${ID})\.cwd,signal:\4\.signal\}\):await \4\.exec\(\2,\{env:\3,cwd:\4\.cwd,stdin:\4\.stdin,stdinKind:"bytes",signal:\4\.signal\}\)`, "g"), to: (all) => all.replace(/signal\}\)/g, "signal,__newShell:!0})"), count: 1 }, // SF
   { what: "new shell options (SF)", when: "async executeSimpleCommand(", re: new RegExp(String.raw`(let ${ID}=\{\.\.\.this\.state,env:(${ID}),arrays:(${ID})\.replaceEnv\?(?:(?!function )[^])*?options:\{\.\.\.this\.state\.options\},)`, "g"), to: (all, head, env, u) => `${head}shoptOptions:${u}.__newShell?__shellOptions.newShellShopt(this.state.shoptOptions,${env}):this.state.shoptOptions,`, count: 1 }, // SF
   { what: "script file starts a new shell (SF)", when: "async executeSimpleCommand(", re: new RegExp(String.raw`(let (${ID})=(${ID})\.state\.loopDepth,(${ID})=${ID}\(\3\.state\);)(?=\3\.state\.parentHasLoopContext=\2>0,\3\.state\.loopDepth=0,\3\.state\.bashPid=\3\.state\.nextVirtualPid\+\+,(${ID})&&\(\3\.state\.groupStdin=\5\),\3\.state\.currentSource=)`, "g"), to: (all, head, o, e) => `${head}__shellOptions.newShell(${e}.state);`, count: 1 }, // SF
+  // SF2 (issue 20, twenty-fourth attack run; helpers in shell-options.ts): the parser notes the element words of a
+  // SF2: command's `NAME=(…)` argument before writing them back as text (which lost `$(…)` and `\ `), so declaration
+  // SF2: builtins expand each as `NAME=(…)` does; `export NAME=(…)` makes an exported array as `declare -x`.
+  { what: "declaration array element words (SF2)", when: "async executeSimpleCommand(", re: new RegExp(String.raw`(let (${ID})=(${ID})\.map\((${ID})=>${ID}\((${ID}),\4\)\),(${ID})=\`\$\{${ID}\}=\(\$\{\2\.join\(" "\)\}\)\`;)(${ID})\.push\(\5\.parseWordFromString\(\6,!1,!1,!0\)\)`, "g"), to: (all, head, p, d, m, e, h, s) => `${head}${s}.push(__shellOptions.withArrayElements(${e}.parseWordFromString(${h},!1,!1,!0),${d}))`, count: 1 }, // SF2
+  { what: "export NAME=(…) makes an array (SF2)", when: "async executeSimpleCommand(", re: new RegExp(String.raw`(?<=[(,])(${ID})==="export"\)return (${ID})\((${ID}),(${ID})\);((?:(?!function )[^])*?)if\(\1==="declare"\|\|\1==="typeset"\)return (${ID})\(\3,\4\);`, "g"), to: (all, t, exportFn, c, n, mid, declareFn) => `${t}==="export")return __shellOptions.exportBuiltin(${c},${n},${exportFn},${declareFn});${mid}if(${t}==="declare"||${t}==="typeset")return ${declareFn}(${c},${n});`, count: 1 }, // SF2
+  { what: "declare -p NAME: an array's attributes (SF2)", when: "async executeSimpleCommand(", re: new RegExp(String.raw`(function ${ID}\(${ID},${ID}\)\{let ${ID}="",${ID}="",${ID}=!1;for\(let (${ID}) of ${ID}\)\{let (${ID})=${ID}\(${ID},\2\);(?:(?!function )[^])*?)(?=function )`, "g"), to: (all, body, name, flags) => arrayDeclarations(body, name, flags, 4), count: 1 }, // SF2
+  { what: "declare -p: arrays' attributes (SF2)", when: "async executeSimpleCommand(", re: new RegExp(String.raw`(for\(let (${ID}) of ${ID}\)\{let (${ID})=${ID}\(${ID},\2\),${ID}=${ID}\.state\.associativeArrays\?\.has\(\2\)(?:(?!function )[^])*?)(?=function )`, "g"), to: (all, body, name, flags) => arrayDeclarations(body, name, flags, 4), count: 1 }, // SF2
   // ls -l: no `/` after a directory's name unless -F (GNU; just-bash added one to every -l line of a directory).
   { what: "ls -l without a slash", when: 'name:"ls",async execute(', re: new RegExp(String.raw`(\?${ID}\(await ${ID}\.fs\.lstat\(${ID}\)\)):${ID}\.isDirectory\?"/":""`, "g"), to: (all, head) => `${head}:""`, count: 3 },
   // Issue 20, twenty-third attack run (fixer SB3; helpers in path-errors.ts, text-output.ts, link-operands.ts).

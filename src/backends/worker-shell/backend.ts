@@ -174,6 +174,8 @@ function resolveOptions(options: WorkerShellBackendOptions): Resolved {
  * Under `shopt -s failglob`, `eval` and a sourced file stop their own text at a no-match (status 1) and a background
  * job ends alone; `… &` is a subshell job (`$?` 0, `wait $!` gives its status); `bash`/`sh` children and `./script`
  * start with bash 5.2's default `shopt` options; `declare`/`local`/`readonly` arrays glob as `NAME=(…)` does.
+ * `./script` sees only the caller's exported variables, as `bash FILE` (not its other variables, arrays or functions);
+ * declaration arrays split `$(…)` and keep `a\ b` whole, and `export e=(a b)` makes an exported array, as bash 5.2.
  * `sed -i` of a link replaces the link with the edited file (`--follow-symlinks` edits its target); `readlink
  * -f`/`-e`/`-m` resolve every link and fail (`$?` 1, no output) for a loop or a missing directory; `cp` keeps an
  * existing file's mode and gives new ones the source's less umask 022 (`-p`: all of it); `find -printf` has `%y %Y %l

@@ -12,6 +12,12 @@
  * Suggested fix: in shell-options.ts declarationArray, expand CommandSubstitution parts (and backquotes) with word
  *   splitting as `$v` is, keep an escaped blank inside its element (split Literal parts only on unescaped blanks —
  *   use just-bash's own parse of the `NAME=(…)` text), and route `export NAME=(…)` to the array path as declare -x.
+ * Fixed (SF2): just-bash's parser wrote the element words of a command's `NAME=(…)` argument back as text (a
+ *   `$(…)` became the word `CommandSubstitution`, `\ ` a bare blank); it now notes the words it read
+ *   (shell-options.ts withArrayElements) and declarationArray expands each whole as `NAME=(…)` does (split, globbed;
+ *   a keyed value is quoted so a blank in it stays). `export NAME=(…)`/`NAME+=(…)` goes to `declare -gx` (`-x` for
+ *   a local of the running function; exportBuiltin), and `declare -p` writes an array's other attributes (`-ax`,
+ *   `-ar`). Siblings: test/workers/fix24/shell-declare-script.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
@@ -25,7 +31,7 @@ const cases: [string, string][] = [
   ["export e=(a b); declare -p e", "declare -ax e=([0]=\"a\" [1]=\"b\")\n"],
 ];
 
-it.fails("declaration array words split $(…) and keep an escaped blank, as NAME=(…) in bash 5.2", async () => {
+it("declaration array words split $(…) and keep an escaped blank, as NAME=(…) in bash 5.2", async () => {
   const out = await shellCases({}, cases.map(([command]) => command), { collect: (_ws, _c, r) => [r.stdout, r.stderr, r.exitCode] });
   expect(out).toEqual(cases.map(([, stdout]) => [stdout, "", 0]));
 });

@@ -94,12 +94,62 @@ export function newShellShopt(current: Record<string, boolean>, env: Map<string,
 }
 
 /**
- * Sets `state` up as a new shell running a script file (`./script`): its
- * `set -o` and `shopt` options as bash 5.2 starts them, with SHELLOPTS and
- * BASHOPTS to match. (just-bash runs such a script in a copy of the caller's
- * state, which it restores after.)
+ * The rest of just-bash's interpreter state a new shell starts afresh (each
+ * field is one just-bash saves before running a script file and restores
+ * after it).
  */
-export function newShell(state: ShellState): void {
+interface ScriptShellState extends ShellState {
+  cwd: string;
+  arrays?: Map<string, unknown>;
+  functions: Map<string, unknown>;
+  exportedVars?: Set<string>;
+  tempExportedVars?: Set<string>;
+  readonlyVars?: Set<string>;
+  [attributes: string]: unknown;
+}
+
+/** The variable attribute sets a new shell starts empty (bash passes a child only exported strings, no attributes). */
+const ATTRIBUTE_SETS = ["associativeArrays", "namerefs", "boundNamerefs", "invalidNamerefs", "integerVars", "lowercaseVars", "uppercaseVars", "declaredVars"];
+/** The function-call, local-scope and condition bookkeeping a new shell starts without. */
+const CALL_STATE = ["localExportedVars", "localArrayScopes", "localVarDepth", "localVarStack", "fullyUnsetLocals", "tempEnvBindings", "mutatedTempEnvVars", "accessedTempEnvVars", "directoryStack", "errexitSafe", "callLineStack", "funcNameStack", "sourceStack"];
+/** Variables bash 5.2 sets itself at start when the environment does not give them (IFS and OPTIND even when it does). */
+const SHELL_SET = ["OSTYPE", "MACHTYPE", "HOSTTYPE", "HOSTNAME"];
+
+/**
+ * Sets `state` up as a new shell running a script file (`./script`), as
+ * bash 5.2 runs `bash FILE`: its `set -o` and `shopt` options as bash starts
+ * them, with SHELLOPTS and BASHOPTS to match, and only the caller's exported
+ * variables (`export v`, `v=1 ./script`, `set -a`) — as strings with no other
+ * attribute — so its unexported variables, arrays, functions, locals and
+ * positional parameters are not there; IFS and OPTIND are bash's defaults
+ * and PWD is the working directory. (just-bash runs such a script in a copy
+ * of the caller's state, which it restores after.)
+ */
+export function newShell(state: ScriptShellState): void {
+  const env = new Map<string, string>();
+  for (const name of SHELL_SET) {
+    const value = state.env.get(name);
+    if (value !== undefined) env.set(name, value);
+  }
+  const exported = new Set([...(state.exportedVars ?? []), ...(state.tempExportedVars ?? [])]);
+  for (const name of exported) {
+    const value = state.env.get(name);
+    if (value !== undefined) env.set(name, value);
+    else exported.delete(name);
+  }
+  env.set("IFS", " \t\n");
+  env.set("OPTIND", "1");
+  env.set("PWD", state.cwd);
+  env.set("?", "0");
+  state.env = env;
+  state.exportedVars = exported;
+  state.tempExportedVars = new Set();
+  state.readonlyVars = new Set(["SHELLOPTS", "BASHOPTS"]);
+  state.arrays = new Map();
+  state.functions = new Map();
+  for (const name of ATTRIBUTE_SETS) state[name] = new Set();
+  for (const name of CALL_STATE) state[name] = undefined;
+  Object.assign(state, { localScopes: [], callDepth: 0, sourceDepth: 0, inCondition: false, lastExitCode: 0, lastArg: "", hashTable: new Map() });
   state.options = fresh(state.options, new Set());
   state.shoptOptions = newShellShopt(state.shoptOptions, state.env);
   const setOn = [...SET_ALWAYS_ON, ...Object.keys(state.options).filter((name) => state.options[name])];
@@ -227,12 +277,34 @@ interface ArrayWordImpl {
   parseWord(text: string): Word;
 }
 
+/**
+ * The element words just-bash's parser read for each declaration word
+ * `NAME=(…)` before it wrote them back as text (which keeps neither a
+ * command substitution nor an escaped blank).
+ */
+const arrayElements = new WeakMap<object, readonly Word[]>();
+
+/**
+ * `word` (the parser's one-word `NAME=(…)` argument of a command), noting
+ * `elements`, the words between the parentheses as the parser read them,
+ * for {@link declarationArray}.
+ */
+export function withArrayElements<W extends object>(word: W, elements: readonly Word[]): W {
+  arrayElements.set(word, elements);
+  return word;
+}
+
 /** Whether element `parts` is `[KEY]=VALUE` (or `+=`), as just-bash tells a keyed element of `arr=(…)`. */
 function isKeyed(parts: readonly Part[]): boolean {
   const [first, second, third] = parts;
   if (first?.type !== "Glob" || !first.pattern?.startsWith("[") || second === undefined) return false;
   if (first.pattern === "[" && (second.type === "DoubleQuoted" || second.type === "SingleQuoted")) {
     return third?.type === "Literal" && (third.value?.startsWith("]=") === true || third.value?.startsWith("]+=") === true);
+  }
+  if (!first.pattern.includes("]") && second.type !== "Literal") {
+    // `[$i]=v`, `[$((i+1))]=v`: the subscript's expansions, then `]=`.
+    const close = parts.slice(1).find((part) => part.type === "Literal");
+    return close?.value?.startsWith("]=") === true || close?.value?.startsWith("]+=") === true;
   }
   if (second.type !== "Literal") return false;
   const value = second.value ?? "";
@@ -262,6 +334,23 @@ export async function declarationArray(ctx: ShellContext, word: Word, impl: Arra
   const head = first?.type === "Literal" ? /^([A-Za-z_][A-Za-z0-9_]*)(\+?=)\(/.exec(first.value ?? "") : null;
   if (head === null || last?.type !== "Literal" || !(last.value ?? "").endsWith(")")) return impl.compound(ctx, word);
   const [prefix, name, operator] = head as unknown as [string, string, string];
+  const words = arrayElements.get(word);
+  if (words !== undefined) {
+    // The parser's own element words: each expanded whole, as bash expands the words of `NAME=(…)`.
+    const out: string[] = [];
+    for (const element of words) {
+      if (isKeyed(element.parts)) {
+        // just-bash's own reading of `[KEY]=VALUE` (VALUE expanded, neither split nor globbed), written back with
+        // VALUE quoted (just-bash writes it bare, so the builtin split a value with a blank).
+        const text = await impl.compound(ctx, { type: "Word", parts: [{ type: "Literal", value: `${name}=(` }, ...element.parts, { type: "Literal", value: ")" }] });
+        const keyed = text === null ? null : /^(\[.*?\]\+?=)(.*)$/s.exec(text.slice(name.length + 2, -1));
+        if (keyed !== null) out.push(`${keyed[1]}${arrayElement(keyed[2] as string)}`);
+        continue;
+      }
+      for (const value of (await impl.expand(ctx, element)).values) out.push(arrayElement(value));
+    }
+    return `${name}${operator}(${out.join(" ")})`;
+  }
   // The elements: the parts between `(` and `)`, split where a literal part has white space.
   const inner: Part[] = parts.map((part, index) => {
     let value = part.value ?? "";
@@ -301,4 +390,41 @@ export async function declarationArray(ctx: ShellContext, word: Word, impl: Arra
     for (const value of (await impl.expand(ctx, elementWord)).values) out.push(arrayElement(value));
   }
   return `${name}${operator}(${out.join(" ")})`;
+}
+
+/** A declaration word's text `NAME=(…)` / `NAME+=(…)` as {@link declarationArray} writes it. */
+const ARRAY_WORD = /^[A-Za-z_][A-Za-z0-9_]*\+?=\(.*\)$/s;
+
+/**
+ * The `export` builtin, where an operand `NAME=(…)` / `NAME+=(…)` makes an
+ * exported array as bash 5.2 does (`declare -ax NAME=(…)`; just-bash's export
+ * stored the text `(…)` as a string): each such operand goes to `declare`
+ * with `-x` (and `-g`, unless NAME is a local of the function running, as
+ * `export` sets the variable it sees), every other operand to `export`, in
+ * order. `export -n` goes to `export` whole.
+ */
+export async function exportBuiltin(ctx: ShellContext, args: readonly string[], exportFn: (ctx: ShellContext, args: string[]) => ExecResult | Promise<ExecResult>, declareFn: (ctx: ShellContext, args: string[]) => Promise<ExecResult>): Promise<ExecResult> {
+  if (args.includes("-n") || !args.some((arg) => ARRAY_WORD.test(arg))) return exportFn(ctx, [...args]);
+  const scopes = (ctx.state as unknown as { localScopes?: Map<string, unknown>[] }).localScopes ?? [];
+  let stdout = "";
+  let stderr = "";
+  let exitCode = 0;
+  for (const arg of args) {
+    if (arg === "-p" || arg === "--") continue;
+    const name = /^[A-Za-z_][A-Za-z0-9_]*/.exec(arg)?.[0] ?? "";
+    const result = ARRAY_WORD.test(arg) ? await declareFn(ctx, [scopes.at(-1)?.has(name) === true ? "-x" : "-gx", "--", arg]) : await exportFn(ctx, [arg]);
+    stdout += result.stdout;
+    stderr += result.stderr.replace(/^bash: (?:declare|typeset): /gm, "bash: export: ");
+    if (result.exitCode !== 0) exitCode = result.exitCode;
+  }
+  return { stdout, stderr, exitCode };
+}
+
+/**
+ * The attribute letters `declare -p` writes after `a` or `A` for an array,
+ * from just-bash's letters for a scalar (`-rx`, or `--` for none): bash 5.2
+ * writes `declare -ax e=(…)`, `declare -ar r=(…)` (just-bash wrote `-a` alone).
+ */
+export function arrayAttributes(scalarFlags: string): string {
+  return scalarFlags === "--" ? "" : scalarFlags.slice(1);
 }
