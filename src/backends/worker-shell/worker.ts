@@ -17,6 +17,9 @@ import { utf8EscapeEncode } from "../../util/utf8-escape.js";
 import { walkingCommands } from "./walks.js";
 import type { ExecInput, ShellHost, ShellWorkerOptions } from "./types.js";
 
+/** What an archive the shell reads may decompress to, in all and per member (bytes): 64 MiB, the shell's read bound. */
+const ARCHIVE_LIMIT_BYTES = 64 * 1024 * 1024;
+
 /** The part of just-bash the runtime uses. */
 export interface JustBash {
   Bash: typeof BashClass;
@@ -220,7 +223,16 @@ export async function runShell(load: () => Promise<JustBash>, input: ExecInput, 
       defenseInDepth: false,
       // A deadline inside just-bash too: it checks it between commands, so a CPU-bound loop that
       // never calls the host (and so never meets the host's own check) still stops on time.
-      executionLimits: input.timeoutMs > 0 ? { maxOutputSize: input.maxOutputBytes, maxExecutionTimeMs: Math.ceil(input.timeoutMs) } : { maxOutputSize: input.maxOutputBytes },
+      // Archives (tar -x/-t, with -z/-j/-J/--zstd) decompress to at most ARCHIVE_LIMIT_BYTES in all and per member,
+      // the shell's read bound: a 200 KB tar.gz holding 200 MiB of zeros is refused (`Archive too large`, status 2)
+      // instead of being inflated in the isolate's memory and written out.
+      executionLimits: {
+        maxOutputSize: input.maxOutputBytes,
+        maxArchiveBytes: ARCHIVE_LIMIT_BYTES,
+        maxArchiveEntryBytes: ARCHIVE_LIMIT_BYTES,
+        maxArchiveCompressedBytes: ARCHIVE_LIMIT_BYTES,
+        ...(input.timeoutMs > 0 ? { maxExecutionTimeMs: Math.ceil(input.timeoutMs) } : {}),
+      },
     };
     if (input.network) {
       options.network = { dangerouslyAllowFullInternetAccess: true };
