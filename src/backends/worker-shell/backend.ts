@@ -159,6 +159,8 @@ function resolveOptions(options: WorkerShellBackendOptions): Resolved {
  * Runs shell commands (just-bash) in a Dynamic Worker over the Workspace (spec 02 §6). Command protocol; not callable.
  * An escape writes its byte, as bash 5.2: `printf '\xc0'` (`\300`, `%b`, `echo -e`, `$'…'`, awk strings) writes c0,
  * not just-bash's c3 80, bytes that form UTF-8 are its text (`\303\251` is é), and a run's stdout keeps such bytes.
+ * `read`, `mapfile` and `readarray` read UTF-8 characters from a pipe, redirect or here-string (`read x <<< é` sets é,
+ * just-bash set its Latin-1 view); sed's and tr's numeric escapes, `%b`'s `\e` and printf's `'c`/`%c` work on bytes.
  * `sort` orders lines by their UTF-8 bytes as GNU sort in the C locale (just-bash used localeCompare: `B` after `a`),
  * `-f` folds to upper case, `-n`/`-u`/`-c -u` and `comm`, `uniq -i`, `join -i` follow GNU coreutils 9.1; sed's
  * `s///Ng` replaces the Nth match onwards (just-bash: all) and `H` always adds a newline, as GNU sed 4.9.

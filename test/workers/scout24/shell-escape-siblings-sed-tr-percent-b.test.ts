@@ -12,6 +12,13 @@
  * Suggested fix: route sed's `\xHH`/`\oNNN`/`\dNNN` (replacement and regex) and tr's `\NNN` through escapes.ts
  *   byteChar (tr's octal is a byte, not `\1` then digits); add `\e`/`\E` to %b; map U+DC80…U+DCFF to its byte in
  *   printf's `'c` argument form.
+ * Fixed (fixer SR): src/backends/worker-shell/isolate/escapes.ts (sedPattern, sedReplacement, trEscape, trRange,
+ *   charCode, firstByte), called through SOURCE_PATCHES in scripts/gen-shell.mjs (entries "… (SR)"): sed's `\xHH`
+ *   (1-2 digits), `\oNNN`, `\dNNN`, `\cX` make their byte in an s regex, an address and a replacement (a `&` or `\`
+ *   made so is literal; \a \f \v in the replacement; `\\` in a replacement stays a backslash, so `s/a/\\n/` writes `\n`);
+ *   tr's `\NNN` is a byte, also as a range end (`\101-\132`), with \a \b \f \v; printf %b takes `\e`/`\E`; the
+ *   `'c` form gives the code point (a byte escape its byte: 192), and %c writes the first byte (`%c` of é is c3, was
+ *   c3 83). Siblings in test/workers/fix24/shell-decoding.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
@@ -28,7 +35,7 @@ const cases: [string, string][] = [
   ["x=$'\\xc0'; printf '%d\\n' \"'$x\"", "192\n"],
 ];
 
-it.fails("sed and tr escapes and %b's \\e write bytes as GNU/bash do", async () => {
+it("sed and tr escapes and %b's \\e write bytes as GNU/bash do", async () => {
   const out = await shellCases({}, cases.map(([command]) => command), { collect: (_ws, _c, r) => [r.stdout, r.stderr, r.exitCode] });
   expect(out).toEqual(cases.map(([, stdout]) => [stdout, "", 0]));
 });

@@ -13,11 +13,17 @@
  * Suggested fix: decode the builtin's stdin (handleRead / mapfile's input, the group stdin and here-strings) with the
  *   same surrogateescape codec just-bash's patched stdin decoder uses (src/util/utf8-escape.ts utf8EscapeDecode of the
  *   byte string), so the variable holds the text and a non-UTF-8 byte its escape U+DC80+byte.
+ * Fixed (fixer SR): src/backends/worker-shell/isolate/read-input.ts, called from just-bash's read and mapfile through
+ *   SOURCE_PATCHES in scripts/gen-shell.mjs (entries "… (SR)"): read scans its stdin (pipe, redirect, here-string,
+ *   here-document, a group's or loop's stdin) one UTF-8 character at a time — a byte that is not UTF-8 is its escape —
+ *   and leaves the rest in bytes for the next reader; -n/-N count characters, -d takes the delimiter's first character;
+ *   mapfile/readarray decode their input the same way. An open descriptor's input (-u N, <&N) is text already and is
+ *   read as it is. Siblings in test/workers/fix24/shell-decoding.test.ts.
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace } from "../shell/helpers.js";
 
-it.fails("read/mapfile/readarray keep UTF-8 text and raw bytes as bash 5.2 does", async () => {
+it("read/mapfile/readarray keep UTF-8 text and raw bytes as bash 5.2 does", async () => {
   const source = [
     "echo é | while read l; do echo \"$l\"; done | od -An -tx1",
     "read x <<< é; echo ${#x}; [[ $x == é ]] && echo same",
