@@ -332,6 +332,23 @@ function numeric(k: Kind, x: unknown): boolean {
   return k === "number" || k === "uninit" || (k === "strnum" && typeof x === "string" && NUMERIC.test(x));
 }
 
+/**
+ * Whether value `value`, which expression `node` has just given, is true in a
+ * condition (`if`, `while`, `for`, `!`, `&&`, `||`, `?:`, a pattern), as
+ * POSIX awk decides: a number or a numeric string from input (`$1` of
+ * `0.0`, ` 0 `) by its value, a string (a constant `"0"`, a concatenation)
+ * by not being empty, an unset variable false. just-bash took every string
+ * other than `""` and `"0"` as true.
+ */
+export function truthOf(state: AwkState, node: Node, value: unknown): boolean {
+  if (typeof value === "number") return value !== 0;
+  const text = value instanceof AwkString ? value.value : String(value ?? "");
+  const k = kind(state, node, value);
+  if (k === "uninit") return false;
+  if (k === "strnum" && NUMERIC.test(text)) return awkNumber(text) !== 0;
+  return text !== "";
+}
+
 /** `a op b` (`< <= > >= == !=`) for values of kinds `ak` and `bk`: 1 or 0, compared as POSIX awk compares. */
 export function compare(state: AwkState, op: string, a: unknown, ak: Kind, b: unknown, bk: Kind): number {
   let x: number | string;

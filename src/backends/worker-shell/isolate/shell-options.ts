@@ -61,6 +61,27 @@ export function isExpansionExit(error: unknown): error is ExecResult {
 }
 
 // ---------------------------------------------------------------------------
+// Command substitution: errexit off inside unless inherit_errexit.
+
+/**
+ * Runs the body of a command substitution `$(…)` as bash 5.2 runs one (not in
+ * POSIX mode): with `set -e` off inside unless `shopt -s inherit_errexit`, so
+ * `set -e; x=$(false; echo y)` sets `x` to `y` (the status of the last
+ * command is the substitution's) and the caller's options are as they were
+ * after. just-bash ran the body with the caller's errexit.
+ */
+export async function commandSubstitution<R>(ctx: ShellContext, run: () => Promise<R>): Promise<R> {
+  const options = ctx.state.options;
+  const errexit = options.errexit;
+  if (ctx.state.shoptOptions?.inherit_errexit !== true) options.errexit = false;
+  try {
+    return await run();
+  } finally {
+    options.errexit = errexit;
+  }
+}
+
+// ---------------------------------------------------------------------------
 // A new shell's options.
 
 /** The `shopt` options bash 5.2 turns on in a new non-interactive shell (of those just-bash knows, only globskipdots). */
