@@ -232,7 +232,7 @@ async function remoteClient(stub: RemoteWorkspaceStub): Promise<WorkspaceClient>
   const runtime = createRemoteRuntimeClient(() => live().runtime, backends);
   const git: WorkspaceRemoteGitClient = { cli: (input) => callRemote(() => live().git.cli(input)) };
   const assets: WorkspaceAssetsClient | undefined = hasAssets
-    ? { share: (path, options) => live().assets.publish(path, options) }
+    ? { share: (path, options) => callRemote(() => live().assets.publish(path, options)) }
     : undefined;
   return {
     fs,

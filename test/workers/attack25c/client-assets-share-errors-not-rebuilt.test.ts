@@ -20,13 +20,16 @@
  * `client.assets.share(…)` throws before returning (no promise).
  *
  * Suggested fix: `share: (path, options) => callRemote(() => live().assets.publish(path, options))`, as `git.cli`.
+ *
+ * Fixed: `share` goes through `callRemote` as every other client call (src/do/client.ts), so its errors are rebuilt
+ * and a disposed client returns a rejected promise.
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { getWorkspace, WorkspaceFsError } from "../../../src/index.js";
 
 describe("attack25c: a remote client's assets.share", () => {
-  it.fails("rejects a rebuilt WorkspaceFsError, and a promise (not a throw) once disposed", async () => {
+  it("rejects a rebuilt WorkspaceFsError, and a promise (not a throw) once disposed", async () => {
     const client = await getWorkspace(env.CLIENT_ASSETS_AGENT.get(env.CLIENT_ASSETS_AGENT.newUniqueId()));
     const error = await client.assets.share("/workspace/nope.csv", { expiresAfter: 1000 }).then(
       () => undefined,
@@ -47,7 +50,7 @@ describe("attack25c: a remote client's assets.share", () => {
     } catch (e) {
       thrown = e;
     }
-    const late = returned instanceof Promise ? await returned.then(() => "resolved", (e: Error) => e.message.slice(0, 27)) : "no promise";
+    const late = returned instanceof Promise ? await returned.then(() => "resolved", (e: Error) => e.message.slice(0, 28)) : "no promise";
     // Found: { instance: false, …, record: true }, and `thrown` set (no promise).
     expect({ seen, late, threw: thrown !== undefined }).toEqual({
       seen: { instance: true, code: "ENOENT", syscall: "stat", path: "/workspace/nope.csv", record: false },
