@@ -61,6 +61,46 @@ export function isExpansionExit(error: unknown): error is ExecResult {
 }
 
 // ---------------------------------------------------------------------------
+// Expansion errors that end the shell: an unset variable under `set -u`, `${x:?msg}`.
+
+/** Marks an ExitError that ends a (sub)shell with status 1 but a top-level shell with 127. */
+const SUBSHELL_STATUS = Symbol("subshell status");
+
+/** just-bash's ExitError constructor (status, stdout, stderr). */
+type ExitErrorClass<E> = new (code: number, stdout: string, stderr: string) => E;
+
+function shellEnding<E extends object>(error: E): E {
+  Object.defineProperty(error, SUBSHELL_STATUS, { value: 1 });
+  return error;
+}
+
+/**
+ * The error `set -u` raises for an unset variable `error` (just-bash's
+ * NounsetError, whose stderr is `bash: NAME: unbound variable`), as bash 5.2
+ * non-interactive treats it: it ends the shell — through functions, groups,
+ * loops and `eval`, which just-bash went on after (status 1) — with status
+ * 127, or 1 for a subshell, `$(…)` or pipeline element it ends.
+ */
+export function nounsetExit<E extends object>(error: { stdout?: string; stderr?: string }, exitError: ExitErrorClass<E>): E {
+  return shellEnding(new exitError(127, error.stdout ?? "", error.stderr ?? ""));
+}
+
+/**
+ * The error `${NAME:?word}` / `${NAME?word}` raises for an unset (or empty)
+ * parameter: `bash: NAME: word`, or `bash: NAME: parameter null or not set`
+ * when `word` is empty, ending the shell as {@link nounsetExit} does
+ * (just-bash wrote `bash: word` and ended with status 1).
+ */
+export function unsetParameterExit<E extends object>(name: string, word: string | undefined, exitError: ExitErrorClass<E>): E {
+  return shellEnding(new exitError(127, "", `bash: ${name}: ${word === undefined || word === "" ? "parameter null or not set" : word}\n`));
+}
+
+/** The status a subshell (`( … )`, `$(…)`) ends with for ExitError `error`: its own, or 1 for {@link nounsetExit}'s. */
+export function subshellStatus(error: { exitCode: number }): number {
+  return (error as { [SUBSHELL_STATUS]?: number })[SUBSHELL_STATUS] ?? error.exitCode;
+}
+
+// ---------------------------------------------------------------------------
 // Command substitution: errexit off inside unless inherit_errexit.
 
 /**
