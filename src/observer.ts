@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { valueCut } from "./util/cut.js";
 
 /** One span attribute value (OpenTelemetry's primitive attribute types). */
 export type WorkspaceAttributeValue = boolean | number | string;
@@ -29,7 +30,10 @@ export interface WorkspaceObserver {
    * Wraps one operation (spec 04 §4): `name` is `workspace.<area>.<op>`
    * (e.g. `workspace.fs.readFile`, `workspace.connect`), `attributes` its
    * start attributes (`workspace.fs.path`, …; an implementation drops
-   * `undefined` values). Must call `run` once, at once, and return its
+   * `undefined` values). Each is a boolean, a finite number or a string of at
+   * most 4,096 characters: a caller's array, object, `NaN` or bigint where a
+   * path or mode goes arrives as a short text (its JSON, at most 64
+   * characters then `… (<n> characters)`). Must call `run` once, at once, and return its
    * promise's outcome unchanged: a value `run` resolves to, or an error it
    * rejects with, must reach the caller.
    */
@@ -200,12 +204,17 @@ export function clipAttribute(value: string, max: number = MAX_ATTRIBUTE_CHARS):
   return value.slice(0, high >= 0xd800 && high <= 0xdbff ? max - 1 : max);
 }
 
-/** `attributes` without its `undefined` values (a new object), strings cut to {@link MAX_ATTRIBUTE_CHARS} ({@link clipAttribute}). */
+/**
+ * `attributes` without its `undefined` values (a new object), each value a {@link WorkspaceAttributeValue}: a
+ * boolean or finite number as given, a string cut to {@link MAX_ATTRIBUTE_CHARS} ({@link clipAttribute}), anything
+ * else — a caller's array or object where a path or mode goes, `NaN`, a bigint — as a short text
+ * (`valueCut` from `util/cut.ts`: `NaN`, an array as JSON, at most 64 characters and `… (<n> characters)`). No array reaches an observer, whatever a caller passed.
+ */
 export function definedAttributes(attributes: WorkspaceAttributes): Record<string, WorkspaceAttributeValue> {
   const out: Record<string, WorkspaceAttributeValue> = {};
   for (const [key, value] of Object.entries(attributes)) {
     if (value === undefined) continue;
-    out[key] = typeof value === "string" ? clipAttribute(value) : value;
+    out[key] = typeof value === "string" ? clipAttribute(value) : typeof value === "boolean" || (typeof value === "number" && Number.isFinite(value)) ? value : valueCut(value);
   }
   return out;
 }

@@ -27,6 +27,7 @@ import { resolveSyncTelemetry, type SyncLogger } from "./runtime/sync-telemetry.
 import { createArtifact } from "./artifacts/client.js";
 import { unconfiguredArtifacts } from "./artifacts/unconfigured.js";
 import type { Artifacts, ArtifactClient } from "./artifacts/types.js";
+import { valueCut } from "./util/cut.js";
 
 /** Where long command output is saved and how much `result()` keeps (spec 02 §2). */
 export interface WorkspaceOutputOptions {
@@ -353,7 +354,7 @@ export class Workspace {
    */
   async unmount(root: string): Promise<boolean> {
     if (typeof root !== "string" || !isCanonicalPath(root)) {
-      throw new Error(`unmount(root): root must be an absolute canonical path such as "/workspace/data", got ${JSON.stringify(root)}`);
+      throw new Error(`unmount(root): root must be an absolute canonical path such as "/workspace/data", got ${valueCut(root)}`);
     }
     const dropped = await this.#mounts.unmount(root);
     this.#mounts.forget();
@@ -453,7 +454,7 @@ function resolveOutput(output: WorkspaceOptions["output"]): Required<WorkspaceOu
   for (const key of ["maxLines", "maxBytes", "keep"] as const) positiveInteger(merged[key], `Workspace output.${key}`, { got: true, error: Error });
   const dir = merged.dir;
   if (typeof dir !== "string" || !dir.startsWith("/") || dir.length < 2 || dir.endsWith("/")) {
-    throw new Error(`Workspace output.dir must be an absolute path other than "/" without a trailing slash, got ${JSON.stringify(dir)}`);
+    throw new Error(`Workspace output.dir must be an absolute path other than "/" without a trailing slash, got ${valueCut(dir)}`);
   }
   return merged;
 }

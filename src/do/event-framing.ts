@@ -23,6 +23,7 @@ import { fromBase64, toBase64 } from "../util/bytes.js";
 import { runtimeError } from "../runtime/errors.js";
 import type { WorkspaceRuntimeEvent } from "../runtime/types.js";
 import { encodeEventLine } from "./exec-events.js";
+import { valueCut } from "../util/cut.js";
 
 /**
  * Longest event line accepted or produced by default: 16 MiB (a 1 MiB
@@ -70,7 +71,7 @@ const encoder = new TextEncoder();
 function maxLine(options: FramingOptions | undefined, what: string): number {
   const max = options?.maxLineBytes ?? MAX_EVENT_LINE_BYTES;
   if (typeof max !== "number" || !Number.isSafeInteger(max) || max < 1) {
-    throw new TypeError(`${what}: maxLineBytes must be a positive integer, got ${String(max)}`);
+    throw new TypeError(`${what}: maxLineBytes must be a positive integer, got ${valueCut(max)}`);
   }
   return max;
 }

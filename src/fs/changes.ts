@@ -21,6 +21,7 @@ import { keyToPath, pathKey } from "./path-key.js";
 import { canonicalPath } from "./path.js";
 import { Kind } from "./schema.js";
 import { isUnder } from "../util/path.js";
+import { valueCut } from "../util/cut.js";
 
 /**
  * A position in the change list: everything up to `(rev, path)` has been
@@ -146,11 +147,11 @@ function checkCursor(cursor: unknown): ChangeCursor {
   }
   const { rev, path } = cursor as { rev?: unknown; path?: unknown };
   if (typeof rev !== "number" || !Number.isSafeInteger(rev) || rev < 0) {
-    throw new WorkspaceFsError("EINVAL", "changesSince", undefined, `cursor.rev must be a non-negative integer, got ${String(rev)}`);
+    throw new WorkspaceFsError("EINVAL", "changesSince", undefined, `cursor.rev must be a non-negative integer, got ${valueCut(rev)}`);
   }
   if (path === null || path === undefined) return { rev, path: null };
   if (typeof path !== "string" || !path.startsWith("/") || canonicalPath(path, "changesSince") !== path) {
-    throw new WorkspaceFsError("EINVAL", "changesSince", undefined, `cursor.path must be null or a canonical absolute path, got ${JSON.stringify(path)}`);
+    throw new WorkspaceFsError("EINVAL", "changesSince", undefined, `cursor.path must be null or a canonical absolute path, got ${valueCut(path)}`);
   }
   return { rev, path };
 }
@@ -161,7 +162,7 @@ function checkLimit(options: ChangesOptions | undefined): number {
   const limit = options.limit;
   if (limit === undefined) return DEFAULT_CHANGES_LIMIT;
   if (typeof limit !== "number" || !Number.isInteger(limit) || limit < 1 || limit > MAX_CHANGES_LIMIT) {
-    throw new WorkspaceFsError("EINVAL", "changesSince", undefined, `limit must be an integer from 1 to ${MAX_CHANGES_LIMIT}, got ${String(limit)}`);
+    throw new WorkspaceFsError("EINVAL", "changesSince", undefined, `limit must be an integer from 1 to ${MAX_CHANGES_LIMIT}, got ${valueCut(limit)}`);
   }
   return limit;
 }
@@ -169,7 +170,7 @@ function checkLimit(options: ChangesOptions | undefined): number {
 /** Checks `upToRev` of {@link pruneTombstones}. */
 export function checkPruneRevision(upToRev: unknown, head: number): number {
   if (typeof upToRev !== "number" || !Number.isSafeInteger(upToRev) || upToRev < 0 || upToRev > head) {
-    throw new WorkspaceFsError("EINVAL", "pruneTombstones", undefined, `upToRev must be an integer from 0 to the store revision ${head}, got ${String(upToRev)}`);
+    throw new WorkspaceFsError("EINVAL", "pruneTombstones", undefined, `upToRev must be an integer from 0 to the store revision ${head}, got ${valueCut(upToRev)}`);
   }
   return upToRev;
 }

@@ -9,6 +9,7 @@
 import { isNonNegativeInteger, nonNegativeInteger, positiveInteger } from "../util/validate.js";
 import { WorkspaceFsError } from "./errors.js";
 import type { ReadFileOptions } from "./types.js";
+import { quoteCut, valueCut } from "../util/cut.js";
 
 /** Default permission bits of a new file (`writeFile`). */
 export const FILE_MODE = 0o644;
@@ -77,19 +78,19 @@ export interface ReadWindow {
 export function readOptions(arg: "utf8" | ReadFileOptions | undefined, path: string | undefined): ReadWindow {
   if (arg === undefined || arg === null) return { byteOffset: 0 };
   if (typeof arg === "string") {
-    if (arg !== "utf8") throw new WorkspaceFsError("EINVAL", "readFile", path, `unsupported encoding ${JSON.stringify(arg)}: use "utf8" or none`);
+    if (arg !== "utf8") throw new WorkspaceFsError("EINVAL", "readFile", path, `unsupported encoding ${quoteCut(arg)}: use "utf8" or none`);
     return { encoding: "utf8", byteOffset: 0 };
   }
   if (typeof arg !== "object" || Array.isArray(arg)) {
     throw new WorkspaceFsError("EINVAL", "readFile", path, "options must be \"utf8\" or an object { encoding?, byteOffset?, byteLength? }");
   }
   if (arg.encoding !== undefined && arg.encoding !== "utf8") {
-    throw new WorkspaceFsError("EINVAL", "readFile", path, `unsupported encoding ${JSON.stringify(arg.encoding)}: use "utf8" or none`);
+    throw new WorkspaceFsError("EINVAL", "readFile", path, `unsupported encoding ${valueCut(arg.encoding)}: use "utf8" or none`);
   }
   for (const key of ["byteOffset", "byteLength"] as const) {
     const value = arg[key];
     if (value !== undefined && !isNonNegativeInteger(value)) {
-      throw new WorkspaceFsError("EINVAL", "readFile", path, `${key} must be a non-negative safe integer (bytes), got ${String(value)}`);
+      throw new WorkspaceFsError("EINVAL", "readFile", path, `${key} must be a non-negative safe integer (bytes), got ${valueCut(value)}`);
     }
   }
   return { encoding: arg.encoding, byteOffset: arg.byteOffset ?? 0, byteLength: arg.byteLength };
@@ -144,7 +145,7 @@ export function flagOption(value: unknown, key: string, method: string): boolean
 /** A mode argument: a non-negative safe integer, else `EINVAL` (`mode must be a non-negative integer, got …`). */
 export function checkMode(value: unknown, syscall: string, path: string): number {
   if (!isNonNegativeInteger(value)) {
-    throw new WorkspaceFsError("EINVAL", syscall, path, `mode must be a non-negative integer, got ${String(value)}`);
+    throw new WorkspaceFsError("EINVAL", syscall, path, `mode must be a non-negative integer, got ${valueCut(value)}`);
   }
   return value;
 }

@@ -21,6 +21,7 @@ import type { ChangeCursor, ChangePage } from "./changes.js";
 import type { WorkspaceFilesystem } from "./types.js";
 import { concatBytes, decodeUtf8, readStreamBytes, sha256Hex } from "../util/bytes.js";
 import { directoryForm } from "../util/path.js";
+import { cutWithMark, MAX_QUOTED_CHARS, quoteCut, valueCut } from "../util/cut.js";
 
 /** Options of {@link SQLiteWorkspaceProvider}. */
 export interface SQLiteWorkspaceProviderOptions {
@@ -210,7 +211,7 @@ function parseFlags(flags: unknown, path: string): OpenFlags {
       };
     }
   }
-  throw nodeFsError("EINVAL", "open", path, `invalid flags ${JSON.stringify(String(flags))}: use r, r+, w, wx, w+, wx+, a, ax, a+, ax+ or O_* bits (O_RDONLY|O_WRONLY|O_RDWR with O_CREAT, O_EXCL, O_TRUNC, O_APPEND, O_DIRECTORY, O_NOFOLLOW)`);
+  throw nodeFsError("EINVAL", "open", path, `invalid flags ${typeof flags === "string" || typeof flags === "number" ? quoteCut(String(flags)) : valueCut(flags)}: use r, r+, w, wx, w+, wx+, a, ax, a+, ax+ or O_* bits (O_RDONLY|O_WRONLY|O_RDWR with O_CREAT, O_EXCL, O_TRUNC, O_APPEND, O_DIRECTORY, O_NOFOLLOW)`);
 }
 
 const UTF8 = new Set(["utf8", "utf-8"]);
@@ -222,7 +223,7 @@ function encodingOf(options: ProviderDataOptions, syscall: string, path: string)
   const encoding = String(raw).toLowerCase();
   if (encoding === "buffer") return undefined;
   if (UTF8.has(encoding)) return "utf8";
-  throw nodeFsError("EINVAL", syscall, path, `unsupported encoding '${encoding}': only utf8 (or buffer) is supported`);
+  throw nodeFsError("EINVAL", syscall, path, `unsupported encoding '${typeof raw === "string" ? cutWithMark(encoding, MAX_QUOTED_CHARS) : valueCut(raw)}': only utf8 (or buffer) is supported`);
 }
 
 /** Bytes as node:fs returns them: a `Buffer` when the runtime has one (Node; workerd with `nodejs_compat`), else the `Uint8Array`. */
@@ -396,7 +397,7 @@ function trailingSlashAware(fs: WorkspaceFilesystem): WorkspaceFilesystem {
 
 /** A node:fs-style path argument: a string (a `file:` URL or Buffer is refused, as `workspace.fs` refuses them). */
 function pathArg(path: unknown, syscall: string): string {
-  if (typeof path !== "string") throw nodeFsError("EINVAL", syscall, String(path), "path must be a string");
+  if (typeof path !== "string") throw nodeFsError("EINVAL", syscall, valueCut(path), "path must be a string");
   return path;
 }
 
@@ -405,7 +406,7 @@ function canonical(path: unknown, syscall: string): string {
   try {
     return canonicalPath(path, syscall);
   } catch (error) {
-    throw nodeFsError(posixCodeOf(error) ?? "EINVAL", syscall, String(path), undefined, error);
+    throw nodeFsError(posixCodeOf(error) ?? "EINVAL", syscall, typeof path === "string" ? path : valueCut(path), undefined, error);
   }
 }
 
@@ -451,7 +452,7 @@ function modeArg(mode: unknown, fallback: number, syscall: string, path: string)
   if (mode === undefined || mode === null) return fallback;
   if (typeof mode === "string" && /^[0-7]{1,11}$/.test(mode)) mode = Number.parseInt(mode, 8);
   if (typeof mode !== "number" || !Number.isInteger(mode) || mode < 0 || mode > 0xffffffff) {
-    throw nodeFsError("EINVAL", syscall, path, `mode must be an unsigned 32-bit integer or an octal string, got ${typeof mode === "string" ? JSON.stringify(mode) : String(mode)}`);
+    throw nodeFsError("EINVAL", syscall, path, `mode must be an unsigned 32-bit integer or an octal string, got ${valueCut(mode)}`);
   }
   return mode & 0o7777;
 }
@@ -472,7 +473,7 @@ function wholeFileOptions(path: string, options: ProviderDataOptions, fallback: 
 
 function positiveInteger(value: unknown, name: string, fallback: number): number {
   if (value === undefined) return fallback;
-  if (typeof value !== "number" || !Number.isSafeInteger(value) || value <= 0) throw new TypeError(`SQLiteWorkspaceProvider: ${name} must be a positive integer, got ${String(value)}`);
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value <= 0) throw new TypeError(`SQLiteWorkspaceProvider: ${name} must be a positive integer, got ${valueCut(value)}`);
   return value;
 }
 
@@ -545,7 +546,7 @@ export class SQLiteWorkspaceProvider {
     const log = fs as unknown as Partial<ChangeLog>;
     this.#log = typeof log.revision === "function" && typeof log.changesSince === "function" ? (log as ChangeLog) : undefined;
     const umask = options.umask ?? 0o022;
-    if (typeof umask !== "number" || !Number.isInteger(umask) || umask < 0 || umask > 0o777) throw new TypeError(`SQLiteWorkspaceProvider: umask must be an integer 0..0o777, got ${String(umask)}`);
+    if (typeof umask !== "number" || !Number.isInteger(umask) || umask < 0 || umask > 0o777) throw new TypeError(`SQLiteWorkspaceProvider: umask must be an integer 0..0o777, got ${valueCut(umask)}`);
     this.#umask = umask;
     this.#maxOpenFileBytes = positiveInteger(options.maxOpenFileBytes, "maxOpenFileBytes", DEFAULT_MAX_OPEN_FILE_BYTES);
     this.#held = { bytes: 0, max: positiveInteger(options.maxHeldBytes, "maxHeldBytes", DEFAULT_MAX_HELD_BYTES) };
@@ -956,7 +957,7 @@ export class SQLiteWorkspaceProvider {
    * @throws `ENOENT` · `EISDIR` · `EEXIST` (`COPYFILE_EXCL`) · `EROFS`.
    */
   async copyFile(src: string, dest: string, mode = 0): Promise<void> {
-    if (!Number.isInteger(mode) || mode < 0 || mode > 7) throw nodeFsError("EINVAL", "copyfile", src, `mode must be an integer 0..7 (COPYFILE_EXCL, COPYFILE_FICLONE, COPYFILE_FICLONE_FORCE), got ${String(mode)}`);
+    if (!Number.isInteger(mode) || mode < 0 || mode > 7) throw nodeFsError("EINVAL", "copyfile", src, `mode must be an integer 0..7 (COPYFILE_EXCL, COPYFILE_FICLONE, COPYFILE_FICLONE_FORCE), got ${valueCut(mode)}`);
     const stats = await this.stat(src);
     if (stats.isDirectory()) throw nodeFsError("EISDIR", "copyfile", src);
     const exclusive = (mode & COPYFILE_EXCL) !== 0;

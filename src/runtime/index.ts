@@ -12,7 +12,7 @@ import type { GitClient } from "../git/types.js";
 import type { ArtifactClient } from "../artifacts/types.js";
 import { unconfiguredArtifacts } from "../artifacts/unconfigured.js";
 import { positiveInteger } from "../util/validate.js";
-import { jsonCut, quoteCut } from "../util/cut.js";
+import { jsonCut, quoteCut, valueCut } from "../util/cut.js";
 import { MAX_PATH_BYTES } from "../fs/path.js";
 import { noopObserver, withSpan, type WorkspaceAttributes, type WorkspaceObserver, type WorkspaceSpan } from "../observer.js";
 import { checkKillSignal, runtimeError, WorkspaceExecutionLostError } from "./errors.js";
@@ -742,7 +742,7 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
     const o = options ?? {};
     const resume = o.resume ?? "full";
     if (resume !== "full" && resume !== "tail" && !(typeof resume === "number" && Number.isFinite(resume) && resume >= 0)) {
-      throw new TypeError(`getExec: resume must be "full", "tail" or a non-negative number, got ${String(resume)}`);
+      throw new TypeError(`getExec: resume must be "full", "tail" or a non-negative number, got ${valueCut(resume)}`);
     }
     validateOutput(o.output, "getExec");
     const backend = this.#resolve(o.backend);

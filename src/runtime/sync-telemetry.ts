@@ -16,6 +16,7 @@
  * @module
  */
 import { sanitizeErrorMessage } from "../observer.js";
+import { valueCut } from "../util/cut.js";
 
 /**
  * The CPU time a Worker invocation may use by default (ms), `30000`: the
@@ -142,7 +143,7 @@ function resolve(options: SyncLoggerOptions | undefined, what: string): Resolved
   if (o.now !== undefined && typeof o.now !== "function") throw new TypeError(`${what}: now must be a function returning epoch ms, got ${typeof o.now}`);
   const cpuLimitMs = o.cpuLimitMs ?? DEFAULT_CPU_LIMIT_MS;
   if (typeof cpuLimitMs !== "number" || !Number.isFinite(cpuLimitMs) || cpuLimitMs <= 0) {
-    throw new TypeError(`${what}: cpuLimitMs must be a positive number of milliseconds, got ${String(cpuLimitMs)}`);
+    throw new TypeError(`${what}: cpuLimitMs must be a positive number of milliseconds, got ${valueCut(cpuLimitMs)}`);
   }
   return { write: o.write ?? ((line) => console.log(line)), cpuLimitMs, now: o.now ?? Date.now };
 }

@@ -60,3 +60,26 @@ export function jsonCut(value: unknown): string {
   if ((text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
   return `${text.slice(0, end)}… (${text.length} characters)`;
 }
+
+/**
+ * A caller's value of any type for an error message's `got …`: a string JSON-quoted ({@link quoteCut}); a number,
+ * bigint, boolean, symbol, `null` or `undefined` as `String(value)`; an array or object as JSON ({@link jsonCut});
+ * each at most {@link MAX_QUOTED_CHARS} characters before `… (<n> characters)`. Never throws.
+ *
+ * @example
+ * valueCut(-1)                     // "-1"
+ * valueCut("755")                  // "\"755\""
+ * valueCut([1, 2])                // "[1,2]"
+ */
+export function valueCut(value: unknown): string {
+  try {
+    if (typeof value === "string") return quoteCut(value);
+    if (typeof value === "object" && value !== null) return jsonCut(value);
+    if (typeof value === "function") return `a function ${quoteCut(String(value.name))}`;
+    const text = String(value);
+    if (text.length <= MAX_QUOTED_CHARS) return text;
+    return `${text.slice(0, MAX_QUOTED_CHARS)}… (${text.length} characters)`;
+  } catch {
+    return "(a value that cannot be printed)";
+  }
+}

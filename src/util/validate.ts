@@ -1,9 +1,10 @@
 /**
  * Integer option checks shared by every layer, with the messages the
- * library has always used. Pure, no imports.
+ * library has always used. Pure (imports only `cut.ts`).
  *
  * @module
  */
+import { valueCut } from "./cut.js";
 
 /** True for a safe integer ≥ 1. */
 export function isPositiveInteger(value: unknown): value is number {
@@ -17,7 +18,7 @@ export function isNonNegativeInteger(value: unknown): value is number {
 
 /** How a failed check reports itself. */
 export interface IntegerCheckOptions {
-  /** End the message with `, got <String(value)>`. Default `false`. */
+  /** End the message with `, got <value>` (`valueCut`: a string quoted, at most 64 characters). Default `false`. */
   readonly got?: boolean;
   /** The error class thrown. Default `TypeError`. */
   readonly error?: new (message: string) => Error;
@@ -25,7 +26,7 @@ export interface IntegerCheckOptions {
 
 function fail(what: string, kind: string, value: unknown, options: IntegerCheckOptions, end: string): never {
   const Err = options.error ?? TypeError;
-  throw new Err(`${what} must be ${kind}${options.got ? `, got ${String(value)}` : end}`);
+  throw new Err(`${what} must be ${kind}${options.got ? `, got ${valueCut(value)}` : end}`);
 }
 
 /**

@@ -17,11 +17,20 @@
  * options.ts checkMode; not asserted here.)
  * Suggested fix: in definedAttributes keep only booleans, finite numbers and strings (cut); record anything else as
  * a short description (e.g. `jsonCut(value)` from src/util/cut.ts, or the type: `"(an array)"`) or leave it out.
+ * Fixed: definedAttributes (src/observer.ts, which withSpan and both ready-made observers run) keeps a boolean or a
+ * finite number as given and cuts a string to 4,096 characters; anything else — an array, an object, NaN, a bigint —
+ * becomes `valueCut(value)` (src/util/cut.ts: JSON, or `String` for a non-finite number or bigint, at most 64
+ * characters then `… (<n> characters)`). OpenTelemetry-style array attributes are not kept: no attribute the library
+ * records is an array, so an array is always a caller's wrong argument. checkMode's message and the other
+ * validation messages that echoed `String(value)` whole (src/fs/options.ts, changes.ts, provider.ts,
+ * src/util/validate.ts `got`, src/runtime getExec `resume` and sync telemetry `cpuLimitMs`, src/do/event-framing
+ * `maxLineBytes`, Workspace `output.dir` and `unmount(root)`) now quote it with valueCut too
+ * (test/node/fix25/value-cut-messages.test.ts).
  */
 import { expect, it } from "vitest";
 import { Workspace, nodeSqliteStorage, type WorkspaceObserver } from "../../../src/index.js";
 
-it.fails("span attributes are booleans, numbers or strings of at most 4,096 characters, whatever the caller passed", async () => {
+it("span attributes are booleans, numbers or strings of at most 4,096 characters, whatever the caller passed", async () => {
   const spans: { name: string; attributes: Record<string, unknown> }[] = [];
   const observer: WorkspaceObserver = {
     span(name, attributes, run) {
@@ -40,17 +49,25 @@ it.fails("span attributes are booleans, numbers or strings of at most 4,096 char
     ["mkdir", ["/d", { mode: big }]],
   ];
   const refused: Record<string, string> = {};
-  for (const [method, args] of calls) refused[method] = await fs[method]!(...args).then(() => "done", (e: Error & { code?: string }) => e.code ?? e.name);
+  const messages: Record<string, string> = {};
+  for (const [method, args] of calls) {
+    refused[method] = await fs[method]!(...args).then(
+      () => "done",
+      (e: Error & { code?: string }) => ((messages[method] = e.message), e.code ?? e.name),
+    );
+  }
   await ws.close();
   // Held: every call is refused before it changes anything.
   expect(refused).toEqual({ readFile: "EINVAL", rename: "EINVAL", symlink: "EINVAL", find: "TypeError", mkdir: "EINVAL" });
-  const bad = spans.flatMap(({ name, attributes }) =>
-    Object.entries(attributes)
-      .filter(([, v]) => !(typeof v === "boolean" || typeof v === "number" || (typeof v === "string" && v.length <= 4096)))
-      .map(([k, v]) => `${name} ${k}: ${Array.isArray(v) ? `array of ${v.length}` : typeof v}`),
-  );
-  // Found: ["workspace.fs.readFile workspace.fs.path: array of 1000", "workspace.fs.rename workspace.fs.destination: array of 1000",
-  // "workspace.fs.symlink workspace.fs.target: array of 1000", "workspace.fs.find workspace.fs.pattern: array of 1000",
-  // "workspace.fs.mkdir workspace.fs.mode: array of 1000"].
-  expect(bad).toEqual([]);
+  // The array as an attribute: its JSON, first 64 characters, then its length.
+  const shown = `["${"x".repeat(62)}… (1003001 characters)`;
+  expect(spans).toEqual([
+    { name: "workspace.fs.readFile", attributes: { "workspace.fs.path": shown } },
+    { name: "workspace.fs.rename", attributes: { "workspace.fs.path": "/a", "workspace.fs.destination": shown } },
+    { name: "workspace.fs.symlink", attributes: { "workspace.fs.path": "/l", "workspace.fs.target": shown } },
+    { name: "workspace.fs.find", attributes: { "workspace.fs.path": "/", "workspace.fs.pattern": shown } },
+    { name: "workspace.fs.mkdir", attributes: { "workspace.fs.path": "/d", "workspace.fs.mode": shown } },
+  ]);
+  // Sibling: the mode refusal quotes the array the same way (it was 1,000,999+ characters).
+  expect(messages.mkdir).toBe(`EINVAL: mode must be a non-negative integer, got ${shown}, mkdir: /d`);
 });

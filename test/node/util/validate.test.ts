@@ -24,7 +24,7 @@ describe("util/validate", () => {
     }
     expect(thrown).toBeInstanceOf(Error);
     expect(thrown).not.toBeInstanceOf(TypeError);
-    expect((thrown as Error).message).toBe("Workspace output.keep must be a positive integer, got 5");
+    expect((thrown as Error).message).toBe('Workspace output.keep must be a positive integer, got "5"');
   });
 
   it("nonNegativeInteger returns the value or throws", () => {

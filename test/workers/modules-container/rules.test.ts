@@ -39,7 +39,7 @@ describe("createContainerModule options", () => {
     ]).toEqual([
       `TypeError: ${where}: maxOutputBytes must be a positive integer, got 0`,
       `TypeError: ${where}: maxOutputBytes must be a positive integer, got 1.5`,
-      `TypeError: ${where}: maxOutputBytes must be a positive integer, got 10`,
+      `TypeError: ${where}: maxOutputBytes must be a positive integer, got "10"`,
       `TypeError: ${where}: maxOutputLines must be a positive integer, got -1`,
       `TypeError: ${where}: maxOutputLines must be a positive integer, got NaN`,
       `TypeError: ${where}: prelude must be a string, got number`,
