@@ -88,9 +88,11 @@ export interface GrepPage {
    */
   lineWidth?: number;
   /**
-   * Characters of reported text (match and context lines, after clipping)
-   * after which the search stops: the match that passes it is the last one
-   * returned, with its context. Default `Infinity`.
+   * Characters of reported text — each match's `path` and `text`, and its
+   * context lines' `text` (after clipping) — after which the search stops:
+   * the match that passes it is the last one returned, with its context.
+   * The path counts once per match because each match carries it (over RPC,
+   * once per match too). Default `Infinity`.
    */
   maxChars?: number;
   /** Characters of reported text so far; updated as the search runs. Default `0`. */
@@ -196,6 +198,7 @@ function record(
     match = { path, line, text: clipLine(text, width, found ?? 0), clipped: true };
     if (found !== undefined) match.column = found + 1;
   }
+  page.chars = (page.chars ?? 0) + path.length;
   count(page, match.text);
   out.push(match);
   return match;

@@ -189,11 +189,14 @@ export interface GrepOptions {
    */
   maxLineLength?: number;
   /**
-   * Characters of reported text (`text` of matches and context lines, after
-   * `maxLineLength`) after which the search stops: the match that passes
-   * this total is the last one returned, with its context, so fewer than
-   * `limit` matches can come back although more follow. An addition to
-   * spec 01 §3.3. Default: none.
+   * Characters of reported text (each match's `path` and `text`, and its
+   * context lines' `text`, after `maxLineLength`) after which the search
+   * stops: the match that passes this total is the last one returned, with
+   * its context, so fewer than `limit` matches can come back although more
+   * follow. The path counts once per match, as each match carries it (so a
+   * file under a long directory name cannot make the answer many times the
+   * bound); a binary-file entry (`skipBinary`) is not counted. An addition to
+   * spec 01 §3.3; before issue 20 run 25 only the `text`s counted. Default: none.
    */
   maxTotalLength?: number;
 }

@@ -7,8 +7,8 @@
 import { z } from "zod";
 import { DEFAULT_SEARCH_PATH, globList, globsOf } from "./find.js";
 import type { WorkspaceLike } from "./store.js";
-import { GREP_LINE_WIDTH, GREP_MAX_BYTES, grepPage, matchBudget, type GrepPageCut, type GrepResultMatch } from "./grep-page.js";
-import { DEFAULT_PAGE_LIMIT, echoedText, MAX_PAGE_LIMIT, pageLimitField, pageOffsetField, withNextOffset } from "./paging.js";
+import { fetchGrepPage, GREP_LINE_WIDTH, GREP_MAX_BYTES, matchBudget, type GrepPageCut, type GrepResultMatch } from "./grep-page.js";
+import { DEFAULT_PAGE_LIMIT, echoedText, LISTING_NAME_WIDTH, MAX_PAGE_LIMIT, pageLimitField, pageOffsetField, withNextOffset } from "./paging.js";
 import { checkPositive } from "./truncate.js";
 import { searchError } from "./unicode-names.js";
 import { directoryForm } from "../../util/path.js";
@@ -113,19 +113,18 @@ export function grepDefinition(options: GrepToolOptions): SettledTool<GrepInput,
         const shown = { path: echoedText(path), query: echoedText(input.query) };
         const budget = matchBudget(maxBytes, shown.path, shown.query);
         await checkDirectoryForm(fs, path);
-        const answer = await fs.grep(input.query, path, {
+        const grepOptions = {
           regex: input.regex ?? false,
           ignoreCase: input.ignoreCase ?? false,
           context: input.context ?? 0,
           ...(include !== undefined ? { include } : {}),
           ...(exclude !== undefined ? { exclude } : {}),
-          limit: limit + 1,
-          offset,
           skipBinary: true,
           maxLineLength: lineWidth,
-          maxTotalLength: budget,
-        });
-        const cut = grepPage(answer, { limit, offset, budget, lineWidth, withContext: (input.context ?? 0) > 0 });
+        };
+        const cut = await fetchGrepPage({ limit, offset, budget, lineWidth, withContext: (input.context ?? 0) > 0 }, (count, from, maxTotalLength) =>
+          fs.grep(input.query, path, { ...grepOptions, limit: count, offset: from, maxTotalLength }),
+        );
         const result: GrepResult = { path: shown.path, query: shown.query, count: cut.matches.length, matches: cut.matches };
         if (cut.binarySkipped > 0) result.binarySkipped = cut.binarySkipped;
         const note = noteOf(cut, maxBytes, lineWidth);
@@ -177,6 +176,11 @@ function noteOf(cut: GrepPageCut, maxBytes: number, lineWidth: number): string {
   }
   if (cut.clipped) {
     notes.push(`Lines longer than ${lineWidth} characters were cut around their first match; "[… N characters cut …]" marks what was left out.`);
+  }
+  if (cut.pathClipped) {
+    notes.push(
+      `Paths longer than ${LISTING_NAME_WIDTH} characters were cut to their first ${LISTING_NAME_WIDTH}, "[… N characters cut …]" marking what was left out (pathClipped: true); such a path cannot be passed back as shown — match it with a find glob or use exec.`,
+    );
   }
   return notes.join(" ");
 }

@@ -106,8 +106,10 @@ describe("attack7: results past what crosses RPC", () => {
     const text = r.content.map((c) => ("text" in c ? c.text : "")).join("");
     expect(r.isError).toBe(false);
     expect(text.length).toBeLessThan(300_000);
-    expect(text).toContain(`0000${LONG}`);
-    expect(text).toMatch(/Result cut at 262144 bytes after \d+ matches; call again with offset = \d+ for the rest\./);
+    // Issue 20 run 25: a match's path past 4,096 characters is shown cut (pathClipped), as find shows one.
+    const full = `/d/0000${LONG}`;
+    expect(text).toContain(`"path":"${full.slice(0, 4096)}[… ${full.length - 4096} characters cut …]","line":1,"text":"x","pathClipped":true`);
+    expect(text).toContain("Result cut at 262144 bytes after 62 matches; call again with offset = 62 for the rest.");
     const page = await ws.fs.readdir("/d", { limit: 100 });
     expect(page.map((e) => e.name.slice(0, 4))).toEqual(Array.from({ length: 100 }, (_, i) => String(i).padStart(4, "0")));
     const bytes = new Uint8Array(await new Response(await ws.fs.readFile("/big")).arrayBuffer());
