@@ -247,12 +247,16 @@ export async function* pacedValues<T>(
   }
 }
 
-/** What a snapshot counts against {@link MAX_PENDING_UPDATE_CHARS} in {@link pacedValues}: the lengths of its top-level string fields (exec: stdout and stderr). */
+/**
+ * What an exec snapshot counts against {@link MAX_PENDING_UPDATE_CHARS} in
+ * {@link pacedValues}: the length of its `stdout` and `stderr` text — not the
+ * fields echoed in every snapshot (`command`, `cwd`, `backend`), which a long
+ * command would otherwise spend the budget on after one snapshot.
+ */
 export function snapshotChars(value: unknown): number {
   if (typeof value !== "object" || value === null) return 0;
-  let n = 0;
-  for (const field of Object.values(value)) if (typeof field === "string") n += field.length;
-  return n;
+  const { stdout, stderr } = value as { stdout?: unknown; stderr?: unknown };
+  return (typeof stdout === "string" ? stdout.length : 0) + (typeof stderr === "string" ? stderr.length : 0);
 }
 
 /** The joined text of content blocks (one `\n` between blocks): what the AI SDK and TanStack adapters return. */

@@ -21,6 +21,7 @@ import {
   type Selection,
 } from "./exec-backends.js";
 import { boundResult, renderWhole, streamBytes, StreamTail, type RuntimeNote } from "./exec-output.js";
+import { echoedText } from "./paging.js";
 import { invalidArgumentsMessage } from "./schema.js";
 import { errorMessage, type CoreTool, type CoreToolCallContext, type ToolFacts } from "./types.js";
 
@@ -124,9 +125,9 @@ export interface ExecToolOptions {
 /** One snapshot: running (`exitCode: null`, no notes), terminal, or an error. */
 export type ExecToolOutput =
   | {
-      /** The `command` of the call. */
+      /** The `command` of the call; past 4,096 characters its first 4,096, ending `[… N characters cut …]` (the whole command runs). */
       command: string;
-      /** The `cwd` of the call, or `null` when it gave none (the backend's root). */
+      /** The `cwd` of the call, or `null` when it gave none (the backend's root); past 4,096 characters cut as `command`. */
       cwd: string | null;
       /** The backend that runs it. */
       backend: string;
@@ -147,11 +148,11 @@ export type ExecToolOutput =
       result?: unknown;
     }
   | {
-      /** The `command` of the call. */
+      /** The `command` of the call; past 4,096 characters its first 4,096, ending `[… N characters cut …]`. */
       command: string;
-      /** The `cwd` of the call, or `null` when it gave none. */
+      /** The `cwd` of the call, or `null` when it gave none; past 4,096 characters cut as `command`. */
       cwd: string | null;
-      /** The backend named (`""` when none could be chosen). */
+      /** The backend named (`""` when none could be chosen); past 4,096 characters cut as `command`. */
       backend: string;
       /** Why it did not run or failed: a refusal (`Name a backend to run on.`, not callable) or the runtime's error message. */
       error: string;
@@ -180,7 +181,11 @@ interface OutputLimits {
   maxLines: number;
 }
 
-/** What every snapshot of one call starts with. */
+/**
+ * What every snapshot of one call starts with: the call's `command`, `cwd`
+ * and `backend` as the tools echo an argument ({@link echoedText}: past
+ * 4,096 characters, their first 4,096 and `[… N characters cut …]`).
+ */
 interface Call {
   command: string;
   cwd: string | null;
@@ -212,10 +217,10 @@ export function execDefinition(options: ExecToolOptions, onSavedLog?: (path: str
       yield checked;
       return;
     }
-    const { call, input: valid } = checked;
+    const { call, input: valid, backend } = checked;
     let handle: ExecRuntimeHandle;
     try {
-      handle = await runtime.exec(valid.command, runOptions(valid, call.backend, limits));
+      handle = await runtime.exec(valid.command, runOptions(valid, backend, limits));
     } catch (err) {
       yield { ...call, error: errorMessage(err) };
       return;
@@ -251,14 +256,15 @@ export const defineExec = (options: ExecToolOptions): ExecDefinition => execDefi
  * backend, `input` for a backend that takes none, or a field of the wrong
  * type (checked with the tool's own `inputSchema`, message as the adapters'
  * `Invalid arguments for exec: <field>: <problem>`) gives the error snapshot;
- * otherwise the parsed input and the fields every snapshot starts with.
+ * otherwise the parsed input, the backend it runs on, and the fields every
+ * snapshot starts with (echoed cut, {@link Call}).
  */
 function checkInput(
   input: unknown,
   single: string | undefined,
   sel: Selection,
   schema: z.ZodType<ExecInput>,
-): { call: Call; input: ExecInput } | (Call & { error: string }) {
+): { call: Call; input: ExecInput; backend: string } | (Call & { error: string }) {
   const call: Call = { command: "", cwd: null, backend: single ?? "" };
   try {
     if (input === null || typeof input !== "object" || Array.isArray(input)) {
@@ -267,14 +273,14 @@ function checkInput(
     }
     const fields = input as Record<string, unknown>;
     const backend = single ?? (typeof fields.backend === "string" ? fields.backend : undefined);
-    if (typeof fields.command === "string") call.command = fields.command;
-    if (typeof fields.cwd === "string") call.cwd = fields.cwd;
-    call.backend = backend ?? "";
+    if (typeof fields.command === "string") call.command = echoedText(fields.command);
+    if (typeof fields.cwd === "string") call.cwd = echoedText(fields.cwd);
+    call.backend = echoedText(backend ?? "");
     const refusal = refuse(fields as Partial<ExecInput>, backend, sel);
     if (refusal !== undefined) return { ...call, error: refusal };
     const parsed = schema.safeParse(fields);
     if (!parsed.success) return { ...call, error: invalidArgumentsMessage("exec", parsed.error) };
-    return { call, input: parsed.data };
+    return { call, input: parsed.data, backend: backend! };
   } catch (err) {
     // A getter on the input that throws: its message, as a snapshot.
     return { ...call, error: errorMessage(err) };

@@ -17,6 +17,9 @@
  * Suggested fix: have the exec adapters count only `stdout` and `stderr` (e.g. `(s) => s.stdout.length +
  * s.stderr.length` for exec's snapshots) instead of snapshotChars' every string field; or count the echoed fields
  * once per call rather than once per snapshot.
+ * Fixed: snapshotChars (src/tools/core/directory.ts) counts only an exec snapshot's `stdout` and `stderr`, as the
+ * docs say; and exec now echoes `command` cut past 4,096 characters (echoedText), so each snapshot of the long
+ * command carries 4,096 + 33 characters of it, not 700,000+.
  */
 import { expect, it } from "vitest";
 import { inWorkspace } from "../runtime/helpers.js";
@@ -28,7 +31,7 @@ const BODY = `export default async () => { for (let i = 0; i < 8; i++) { console
 
 type Snapshot = { stdout: string; exitCode: number | null };
 
-it.fails("a long command gets its running snapshots as a short one does (the budget counts stdout + stderr)", async () => {
+it("a long command gets its running snapshots as a short one does (the budget counts stdout + stderr)", async () => {
   const out = await inWorkspace(async (ws) => {
     const res: Record<string, unknown> = {};
     for (const [label, pad] of [["short", 0], ["long", 700_000]] as const) {
@@ -41,6 +44,8 @@ it.fails("a long command gets its running snapshots as a short one does (the bud
         execute: (i: unknown, c: unknown) => Promise<unknown>;
       };
       await tan.execute({ command }, { toolCallId: "c2", emitCustomEvent: (_name: string, value: { snapshot: Snapshot }) => void events.push(value.snapshot) });
+      const shown = pad === 0 ? command : `${command.slice(0, 4096)}[… ${command.length - 4096} characters cut …]`;
+      expect([...aiValues, ...events].every((v) => (v as unknown as { command: string }).command === shown)).toBe(true);
       res[label] = {
         ai: aiValues.filter((v) => v.exitCode === null).length,
         aiSettled: aiValues.at(-1)?.exitCode,
