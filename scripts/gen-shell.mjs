@@ -746,6 +746,40 @@ const SOURCE_PATCHES = [
     `case"M":${l}=__pathErrors.findMode(${t}),${a}++;break;${mid}default:if(${l}=__pathErrors.findDirective(${i},${t}),${l}===void 0){${literal},${a}++;continue}${a}++;break}`, count: 1 }, // SB3
   { what: "stat -c format", when: 'name:"stat",async execute(', re: new RegExp(String.raw`(\["%s",String\((${ID})\.size\)\](?:(?!function )[^])*?)\["%G","group"\]\]\),(${ID})=(${ID})\.replace\(/%\[nNsFaAuUgG\]/g,(${ID})=>(${ID})\.get\(\5\)\?\?\5\)`, "g"), to: (all, head, t, A, m, y, w) => `${head}["%G","user"]]),${A}=__pathErrors.statFormat(${m},${w},${t})`, count: 1 }, // SB3
 ];
+/**
+ * SX (issue 20, run 25; helpers in src/backends/worker-shell/isolate/text-tools.ts): cut, head, tail, paste, tr, seq
+ * and xargs read their lists, counts and operands as GNU coreutils 9.1 / findutils 4.9. cut: a bad list is a
+ * failure of cut (status 1, GNU's message and `Try`; it was a limit error ending the run with 126), a line without
+ * the delimiter is printed whole unless -s, fields/characters come out in input order and once. head/tail: size
+ * suffixes (`1k`, `1kB`, `2b`), head -N all but the last N, tail -c +N. paste -d: `\n \t \\ \0` escapes. tr: `[c*]`
+ * and `[c*n]` in SET2, GNU's refusals (empty SET2, classes in SET2). seq: integer operands counted exactly. xargs:
+ * with no input the command runs once (unless -r or -I).
+ */
+HELPER_NAMESPACES.push(["__textTools", join(isolateDir, "text-tools.ts")]); // SX
+const TEXT_TOOLS_PATCHES = [ // SX
+  { what: "cut options (SX)", when: 'name:"cut",async execute(', re: new RegExp(String.raw`(let (${ID})="\t",(${ID})=null,(${ID})=null,(${ID})=!1,${ID}=\[\];(?:(?!function )[^])*?)if\(!\3&&!\4\)return\{stdout:"",stderr:\`cut: you must specify[^\`]*\`,exitCode:1\};`, "g"), to: (all, head, l, a, s, i) => // SX
+    `${head}let __cut=__textTools.cutOptions(${a},${s},${l},${i});if("exitCode" in __cut)return __cut;`, count: 1 }, // SX
+  { what: "cut lines (SX)", when: 'name:"cut",async execute(', re: new RegExp(String.raw`let ${ID}=(${ID})\(${ID}\|\|(${ID})\|\|"1",(${ID})\.limits\.maxArrayElements\),(${ID})=new (${ID})\((Math\.min\(\3\.limits\.maxOutputSize,\3\.limits\.maxStringLength\)),"cut"\),(?:(?!function )[^])*?for\(let (${ID}) of (${ID})\)if\(\2\)(?:(?!function )[^])*?return \2\?`, "g"), to: (all, M, s, o, g, W, size, n, m) => // SX
+    `__cut.count>${o}.limits.maxArrayElements&&${M}(",".repeat(__cut.count-1),${o}.limits.maxArrayElements);let ${g}=new ${W}(${size},"cut");for(let ${n} of ${m})${g}.append(__textTools.cutLine(${n},__cut));return ${s}?`, count: 1 }, // SX
+  { what: "head/tail options (SX)", re: new RegExp(String.raw`function (${ID})\((${ID}),(${ID})\)\{let ${ID}=10,${ID}=null,(?:(?!function )[^])*?error:(${ID})\(\3,${ID}\)(?:(?!function )[^])*?fromLine:${ID}\}\}\}`, "g"), to: (all, A, e, s, w) => // SX
+    `function ${A}(${e},${s}){return __textTools.headTailOptions(${e},${s},${w})}`, count: 1 }, // SX
+  { what: "head all but the last (SX)", re: new RegExp(String.raw`function (${ID})\((${ID}),(${ID}),(${ID})\)\{if\(\4!==null\)return \2\.slice\(0,\4\);`, "g"), to: (all, H, e, s, i) => // SX
+    `function ${H}(${e},${s},${i}){if(${i}!==null?${i}<0:${s}<0)return __textTools.headAllBut(${e},${s},${i});if(${i}!==null)return ${e}.slice(0,${i});`, count: 1 }, // SX
+  { what: "tail -c +N (SX)", re: new RegExp(String.raw`function (${ID})\((${ID}),(${ID}),(${ID}),(${ID})\)\{if\(\4!==null\)return \4===0\?"":\2\.slice\(-\4\);`, "g"), to: (all, O, e, s, i, r) => // SX
+    `function ${O}(${e},${s},${i},${r}){if(${i}!==null)return __textTools.tailBytes(${e},${i},${r});`, count: 1 }, // SX
+  { what: "paste -d escapes (SX)", when: 'name:"paste",async execute(', re: new RegExp(String.raw`let (${ID})=(${ID})\.result\.flags\.delimiter,`, "g"), to: (all, r, l) => // SX
+    `let __pasteList=__textTools.pasteDelimiters(${l}.result.flags.delimiter);if(!Array.isArray(__pasteList))return __pasteList;let ${r}=__pasteList.join(""),`, count: 1 }, // SX
+  { what: "paste -d list (SX)", when: 'name:"paste",async execute(', re: new RegExp(String.raw`\$\{(${ID})\((${ID}),(${ID})\)\}`, "g"), to: (all, b, t) => `\${${b}(${t},__pasteList)}`, count: 2 }, // SX
+  { what: "tr sets (SX)", when: '{name:"tr",summary:', re: new RegExp(String.raw`(${ID})=(${ID})\((${ID})\[0\],(${ID}),(${ID}),(${ID})\),(${ID})=\3\.length>1\?\2\(\3\[1\],\4,\5,\6\):""`, "g"), to: (all, h, F, a, l, d, r, e) => // SX
+    `__trSets=__textTools.trSets(${a},__trDelete,__trComplement,__s=>${F}(__s,${l},${d},${r}));if(typeof __trSets=="string")return{stdout:"",stderr:__trSets,exitCode:1};${h}=__trSets[0],${e}=__trSets[1]`, count: 1 }, // SX
+  { what: "tr flags (SX)", when: '{name:"tr",summary:', re: new RegExp(String.raw`let (${ID})=(${ID})\.result\.flags\.complement\|\|\2\.result\.flags\.complementUpper,(${ID})=\2\.result\.flags\.delete,`, "g"), to: (all, u, c, g) => // SX
+    `let __trSets,${u}=${c}.result.flags.complement||${c}.result.flags.complementUpper,${g}=${c}.result.flags.delete,__trComplement=${u},__trDelete=${g},`, count: 1 }, // SX
+  { what: "seq integers (SX)", when: 'name:"seq",async execute(', re: new RegExp(String.raw`(if\((${ID})\.length===0\)return\{stdout:"",stderr:\`seq: missing operand[^\`]*\`,exitCode:1\};(?:(?!function )[^])*?)if\((${ID})>0\)for\(let (${ID})=(${ID});\4<=(${ID})\+1e-10;\4\+=\3\)(${ID})\(`, "g"), to: (all, head, i, a, t, d, l, M) => // SX
+    `${head}let __seqInts=__textTools.seqIntegers(${i});if(__seqInts!==null)for(let __n of __seqInts)${M}(__n);else if(${a}>0)for(let ${t}=${d};${t}<=${l}+1e-10;${t}+=${a})${M}(`, count: 1 }, // SX
+  { what: "xargs without input (SX)", when: 'name:"xargs"', re: new RegExp(String.raw`(let (${ID})=null,${ID}=null,(${ID})=null,${ID}=null,${ID}=!1,${ID}=!1,${ID}=!1,${ID}=0;(?:(?!function )[^])*?)if\((${ID})\.length===0\)return (${ID})\?\{stdout:"",stderr:"",exitCode:0\}:\{stdout:"",stderr:"",exitCode:0\};`, "g"), to: (all, head, u, o, m, N) => // SX
+    `${head}if(${m}.length===0){if(${N}||${u}!==null)return{stdout:"",stderr:"",exitCode:0};${o}=null}`, count: 1 }, // SX
+]; // SX
+SOURCE_PATCHES.push(...TEXT_TOOLS_PATCHES); // SX
 /** SB3: the name of the variable `re`'s first group captures in bundle text `text` (exactly one match). */
 function sb3Var(text, re) {
   const found = [...text.matchAll(new RegExp(re, "g"))];

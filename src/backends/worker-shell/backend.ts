@@ -183,6 +183,10 @@ function resolveOptions(options: WorkerShellBackendOptions): Resolved {
  * existing file's mode and gives new ones the source's less umask 022 (`-p`: all of it); `find -printf` has `%y %Y %l
  * %n %H %u %g %U %G`, `stat -c` `%% %h %i …` and widths; `tee`, `touch`, `nl`, `rev`, `base64`, `sort` (status 2),
  * `cp` and `mv` name the failing operand and its reason, as GNU sed 4.9, coreutils 9.1 and findutils 4.9.
+ * A `cut` list GNU refuses fails cut (`$?` 1; just-bash ended the run with 126), `cut -f` prints a line without the
+ * delimiter whole unless `-s`; `head`/`tail` counts take size suffixes (`-c 1k` is 1024) and refuse junk; `paste -d`
+ * reads `\n \t \\ \0`; `tr` expands `[c*]`/`[c*n]` in SET2; `seq` counts integers exactly past 2^53; `xargs` with
+ * no input runs once — as GNU coreutils 9.1 and findutils 4.9.
  */
 export class WorkerShellBackend implements WorkspaceCommandBackend {
   /** Always `"worker-shell"`. */

@@ -9,11 +9,14 @@
  * Found (medium — silent wrong output in a pipeline staple; 2 of 2 runs).
  * Suggested fix: in the gen-shell patch of cut's field mode, print a line without the delimiter whole (and its
  * newline) unless -s, before splitting it — as GNU cut's cut_fields does.
+ * Fixed: cut's lines go through __textTools.cutLine (src/backends/worker-shell/isolate/text-tools.ts, patched in by
+ * scripts/gen-shell.mjs, SX): a line without the delimiter is printed whole unless -s, and selected fields/characters
+ * come out in input order, each once (`-f 2,1` as `-f 1,2`, as GNU). Siblings: test/workers/fix25/shell-text-tools.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("cut -f prints a line without the delimiter whole, as GNU cut", async () => {
+it("cut -f prints a line without the delimiter whole, as GNU cut", async () => {
   const out = await shellCases({ files: { "c.txt": "k:v\nplain\n", "t.tsv": "a\tb\tc\nnodelim\n1\t2\t3\n" } }, [
     "cut -d: -f2 c.txt",
     "cut -d: -f1,2 c.txt",

@@ -9,11 +9,14 @@
  * Found (medium — silently wrong output; 2 of 2 runs).
  * Suggested fix: unescape the -d list as GNU paste's collapse_escapes (`\0` empty, `\\` `\n` `\t` `\b` `\f` `\r`
  * `\v`, any other `\c` is c) before cycling through it.
+ * Fixed: paste's -d list goes through __textTools.pasteDelimiters (src/backends/worker-shell/isolate/text-tools.ts,
+ * SX), GNU's collapse_escapes; a list ending in a lone backslash is refused as GNU (status 1). Siblings:
+ * test/workers/fix25/shell-text-tools.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("paste -d reads \\n, \\t, \\\\ and \\0 as GNU paste", async () => {
+it("paste -d reads \\n, \\t, \\\\ and \\0 as GNU paste", async () => {
   const out = await shellCases({ files: { "f.txt": "hello\nworld\n", "t.tsv": "a\tb\tc\n1\t2\t3\nnodelim\n" } }, [
     "paste -d '\\n' f.txt f.txt",
     "paste -d '\\0' f.txt f.txt",

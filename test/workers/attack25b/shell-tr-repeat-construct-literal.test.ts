@@ -10,11 +10,15 @@
  * Found (low — silently wrong mapping; 2 of 2 runs).
  * Suggested fix: expand `[c*]` (fill to SET1's length) and `[c*n]` (n copies; n octal when it starts with 0) in
  * SET2 as GNU tr's parser does; refuse an empty SET2 without -d as GNU.
+ * Fixed: tr's sets are built by __textTools.trSets (src/backends/worker-shell/isolate/text-tools.ts, SX): `[c*]` fills
+ * SET2 to SET1's length, `[c*n]` is n copies (octal after a 0); an empty SET2 when translating, classes other than
+ * upper/lower in SET2, misaligned ones, `[c*]` in SET1, two `[c*]` and a bad count are refused with GNU's message,
+ * status 1. Siblings: test/workers/fix25/shell-text-tools.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("tr expands [c*] and [c*n] in SET2, as GNU tr", async () => {
+it("tr expands [c*] and [c*n] in SET2, as GNU tr", async () => {
   const out = await shellCases({}, [
     "tr ab '[x*]' <<< abc",
     "tr abcd 'x[y*2]z' <<< abcd",

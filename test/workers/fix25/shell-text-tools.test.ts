@@ -1,0 +1,125 @@
+/**
+ * Issue 20, run 25, fixer SX: siblings of test/workers/attack25b/shell-{cut,head-tail,paste,tr}-*.test.ts. cut reads
+ * its list as GNU set_fields (blank-separated items, GNU's message for each refusal, `Try` line, status 1, the script
+ * goes on) and prints fields/characters in input order, each once; cut refuses two lists, a delimiter of more than one
+ * byte and -s without -f. head/tail take counts as GNU (suffixes, `k` alone is 1024, a bad or too-large count refused
+ * with its operand), head -N all but the last N, tail -c +N, grouped options (`-qn2`), the last of -n/-c wins. paste
+ * refuses a -d list ending in a lone backslash. tr refuses empty SET2, classes other than upper/lower in SET2 and
+ * misaligned ones, `[c*]` in SET1, two `[c*]`, a bad count, `[c*]` when not translating. seq counts integer operands
+ * exactly past 2^53 (it ended the run with 126 at the iteration limit). xargs runs its command once with no input
+ * (not with -r or -I). Expected output is GNU coreutils 9.1 / findutils 4.9's on this machine (LC_ALL=C).
+ */
+import { expect, it } from "vitest";
+import { shellCases } from "../shell/helpers.js";
+
+const tree = {
+  files: {
+    "t.tsv": "a\tb\tc\nnodelim\n1\t2\t3\n",
+    "f.txt": "hello\nworld\n",
+    "s.txt": "1\n2\n3\n4\n5\n",
+    "n.txt": Array.from({ length: 3000 }, (_, i) => `${i + 1}\n`).join(""),
+  },
+};
+
+it("cut, head, tail, paste, tr, seq and xargs read lists, counts and operands as GNU", async () => {
+  const out = await shellCases(tree, [
+    "cut -f 2,1 t.tsv",
+    "printf 'abcdef\\n' | cut -c 3,1-2,5-",
+    "cut -f '1 3' t.tsv",
+    "cut -f x t.tsv; echo \"st=$?\"",
+    "cut -c 99999999999999999999 t.tsv",
+    "cut -f 1 -c 1 t.tsv",
+    "cut -d ab -f1 t.tsv",
+    "cut -c1 -s t.tsv",
+    "cut -f - t.tsv",
+    "cut -f 1-2-3 t.tsv || echo failed",
+    "cut -f 1,; echo \"st=$?\"",
+    "head -c 1x n.txt; echo \"st=$?\"",
+    "tail -n 1x n.txt; echo \"st=$?\"",
+    "head -n 99999999999999999999999 n.txt; echo \"st=$?\"",
+    "head -n -2 s.txt",
+    "head -c -3 s.txt",
+    "head -n -0 s.txt | wc -l",
+    "tail -c +8 s.txt",
+    "head -c 3 -n 2 s.txt",
+    "head -n 2 -c 3 s.txt",
+    "head -qn2 s.txt s.txt",
+    "head -n; echo \"st=$?\"",
+    "tail -n -2 s.txt",
+    "head -c k n.txt | wc -c",
+    "head -c 1MB n.txt | wc -c",
+    "tail -n +1k n.txt | head -n 1",
+    "paste -d 'a\\' f.txt f.txt; echo \"st=$?\"",
+    "paste -d '\\x' f.txt f.txt",
+    "tr a '' <<< abc; echo \"st=$?\"",
+    "tr '[:digit:]' '[:upper:]' <<< 123; echo \"st=$?\"",
+    "tr 12 '[:digit:]' <<< 12",
+    "tr abc '[y*08]' <<< abc",
+    "tr '[a*]' x <<< abc",
+    "tr ab '[x*][y*]' <<< abc",
+    "tr -ds a '[b*]' <<< aabbc",
+    "tr '[:lower:]' '[:upper:]' <<< abc",
+    "tr abcdefghijk '[y*010]z' <<< abcdefghijk",
+    "tr -s ab '[x*]' <<< abc",
+    "tr -c '[:lower:]' '[:upper:]' <<< abc",
+    "seq 9007199254740992 9007199254740994",
+    "seq 100000000000000000000 2 100000000000000000006",
+    "seq 10 -3 1",
+    "seq -s, -5 -1 -7",
+    "xargs -0 echo < /dev/null",
+    "xargs echo < /dev/null",
+    "xargs -r echo < /dev/null",
+    "xargs -I {} echo {} < /dev/null",
+    "xargs -n 1 echo x < /dev/null",
+  ]);
+  expect(out).toEqual([
+    ["cut -f 2,1 t.tsv","a\tb\nnodelim\n1\t2\n",""],
+    ["printf 'abcdef\\n' | cut -c 3,1-2,5-","abcef\n",""],
+    ["cut -f '1 3' t.tsv","a\tc\nnodelim\n1\t3\n",""],
+    ["cut -f x t.tsv; echo \"st=$?\"","st=1\n","cut: invalid field value 'x'\nTry 'cut --help' for more information.\n"],
+    ["cut -c 99999999999999999999 t.tsv","","cut: byte/character offset '99999999999999999999' is too large\nTry 'cut --help' for more information.\n"],
+    ["cut -f 1 -c 1 t.tsv","","cut: only one list may be specified\nTry 'cut --help' for more information.\n"],
+    ["cut -d ab -f1 t.tsv","","cut: the delimiter must be a single character\nTry 'cut --help' for more information.\n"],
+    ["cut -c1 -s t.tsv","","cut: suppressing non-delimited lines makes sense\n\tonly when operating on fields\nTry 'cut --help' for more information.\n"],
+    ["cut -f - t.tsv","","cut: invalid range with no endpoint: -\nTry 'cut --help' for more information.\n"],
+    ["cut -f 1-2-3 t.tsv || echo failed","failed\n","cut: invalid field range\nTry 'cut --help' for more information.\n"],
+    ["cut -f 1,; echo \"st=$?\"","st=1\n","cut: fields are numbered from 1\nTry 'cut --help' for more information.\n"],
+    ["head -c 1x n.txt; echo \"st=$?\"","st=1\n","head: invalid number of bytes: '1x'\n"],
+    ["tail -n 1x n.txt; echo \"st=$?\"","st=1\n","tail: invalid number of lines: '1x'\n"],
+    ["head -n 99999999999999999999999 n.txt; echo \"st=$?\"","st=1\n","head: invalid number of lines: '99999999999999999999999': Value too large for defined data type\n"],
+    ["head -n -2 s.txt","1\n2\n3\n",""],
+    ["head -c -3 s.txt","1\n2\n3\n4",""],
+    ["head -n -0 s.txt | wc -l","5\n",""],
+    ["tail -c +8 s.txt","\n5\n",""],
+    ["head -c 3 -n 2 s.txt","1\n2\n",""],
+    ["head -n 2 -c 3 s.txt","1\n2",""],
+    ["head -qn2 s.txt s.txt","1\n2\n1\n2\n",""],
+    ["head -n; echo \"st=$?\"","st=1\n","head: option requires an argument -- 'n'\nTry 'head --help' for more information.\n"],
+    ["tail -n -2 s.txt","4\n5\n",""],
+    ["head -c k n.txt | wc -c","1024\n",""],
+    ["head -c 1MB n.txt | wc -c","13893\n",""],
+    ["tail -n +1k n.txt | head -n 1","1024\n",""],
+    ["paste -d 'a\\' f.txt f.txt; echo \"st=$?\"","st=1\n","paste: delimiter list ends with an unescaped backslash: a\\\n"],
+    ["paste -d '\\x' f.txt f.txt","helloxhello\nworldxworld\n",""],
+    ["tr a '' <<< abc; echo \"st=$?\"","st=1\n","tr: when not truncating set1, string2 must be non-empty\n"],
+    ["tr '[:digit:]' '[:upper:]' <<< 123; echo \"st=$?\"","st=1\n","tr: misaligned [:upper:] and/or [:lower:] construct\n"],
+    ["tr 12 '[:digit:]' <<< 12","","tr: when translating, the only character classes that may appear in\nstring2 are 'upper' and 'lower'\n"],
+    ["tr abc '[y*08]' <<< abc","","tr: invalid repeat count '08' in [c*n] construct\n"],
+    ["tr '[a*]' x <<< abc","","tr: the [c*] repeat construct may not appear in string1\n"],
+    ["tr ab '[x*][y*]' <<< abc","","tr: only one [c*] repeat construct may appear in string2\n"],
+    ["tr -ds a '[b*]' <<< aabbc","","tr: the [c*] construct may appear in string2 only when translating\n"],
+    ["tr '[:lower:]' '[:upper:]' <<< abc","ABC\n",""],
+    ["tr abcdefghijk '[y*010]z' <<< abcdefghijk","yyyyyyyyzzz\n",""],
+    ["tr -s ab '[x*]' <<< abc","xc\n",""],
+    ["tr -c '[:lower:]' '[:upper:]' <<< abc","","tr: when translating with string1 longer than string2,\nthe latter string must not end with a character class\n"],
+    ["seq 9007199254740992 9007199254740994","9007199254740992\n9007199254740993\n9007199254740994\n",""],
+    ["seq 100000000000000000000 2 100000000000000000006","100000000000000000000\n100000000000000000002\n100000000000000000004\n100000000000000000006\n",""],
+    ["seq 10 -3 1","10\n7\n4\n1\n",""],
+    ["seq -s, -5 -1 -7","-5,-6,-7\n",""],
+    ["xargs -0 echo < /dev/null","\n",""],
+    ["xargs echo < /dev/null","\n",""],
+    ["xargs -r echo < /dev/null","",""],
+    ["xargs -I {} echo {} < /dev/null","",""],
+    ["xargs -n 1 echo x < /dev/null","x\n",""],
+  ]);
+});
