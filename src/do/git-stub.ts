@@ -38,7 +38,10 @@ function head(text: string, n: number): string {
  * `stdout` (and of `stderr`, up to 64 Ki characters), adds the line
  * `git: output clipped: stdout was <n> characters and stderr <m>; at most <max> cross RPC — narrow the command (a path, -n <count>)`
  * to `stderr`, and exits 1 when the command had exited 0 (a clipped output
- * is not a success the caller may take as whole).
+ * is not a success the caller may take as whole). A blob's byte that is not
+ * UTF-8 is one character here (U+DC00 + byte, issue 20's twenty-fifth attack
+ * run), so the bound stays a character bound: the shell writes back at most
+ * 12 Mi such bytes.
  */
 export function clipGitResultForRpc(result: GitCliResult): GitCliResult {
   const stdout = typeof result.stdout === "string" ? result.stdout : String(result.stdout ?? "");

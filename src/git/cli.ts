@@ -13,7 +13,7 @@ import type { GitCliInput, GitCliResult, GitClient } from "./types.js";
 import { normalizePath } from "../util/path.js";
 import { COMMANDS, helpText } from "./cli/commands.js";
 import { CliContext } from "./cli/context.js";
-import { CliUsageError, parseArgs, splitGlobal } from "./cli/parse.js";
+import { CliFatalError, CliUsageError, parseArgs, splitGlobal } from "./cli/parse.js";
 
 /** {@link GitError} codes that exit 128 (spec 04 §2.5); every other failure exits 1. */
 export const EXIT_128_CODES: ReadonlySet<string> = new Set(["ENOTAREPO", "EALREADYINIT", "EIDENTITY", "EPATHSPEC"]);
@@ -43,13 +43,25 @@ export function cliMessage(message: string): string {
  *   (`GIT_AUTHOR_DATE`, `GIT_COMMITTER_DATE`); `process.env` is never read.
  * - `input.stdin`: `hash-object --stdin`'s content.
  *
+ * `stdout` holds a blob's bytes (`show <rev>:<path>`, `cat-file -p`, a
+ * patch's lines) that are not UTF-8 as U+DC00 + byte (UTF-8 with
+ * "surrogateescape"; U+FFFD before issue 20's twenty-fifth attack run), so
+ * the shell's `git` writes them back as those bytes; `TextEncoder` still
+ * writes each as U+FFFD.
+ *
  * @returns `{ stdout, stderr, exitCode }`: 0 ok · 1 failure (an unsupported
  *   transport, `PathOutsideRepoError`, a `GitError` `EUSAGE` from the client
  *   such as `git config: invalid key: a` (real git: 1) or
  *   `git init: invalid initial branch name: 'a..b'` (real git: 128), any
  *   other error) · 128
  *   NotARepository / AlreadyInitialized / MissingIdentity / PathspecNotFound
- *   (also `pathspec '<p>' is beyond a symbolic link`) · 129 usage errors (`unknown option '--x'`, `option '--x' requires a
+ *   (also `pathspec '<p>' is beyond a symbolic link`), and where real git
+ *   dies with `fatal:` (since issue 20's twenty-fifth attack run; 1 before):
+ *   a branch or tag that exists (`branch`, `tag`, `checkout -b`, `switch -c`),
+ *   `branch -f` of the current branch, an unknown revision (`branch`/`tag`/
+ *   `checkout -b`/`switch -c` start, `log`, `show`, `rev-parse`, `cat-file`),
+ *   `<rev>:<path>` naming nothing, `switch` to no branch (`invalid
+ *   reference: …`), `log` without commits · 129 usage errors (`unknown option '--x'`, `option '--x' requires a
  *   value`, `unexpected argument '<x>'`, missing arguments).
  * @example
  * ```ts
@@ -100,7 +112,7 @@ export async function runGitCli(client: GitClient, input: GitCliInput): Promise<
       return { stdout, stderr: `${stderr}git ${sub}: ${error.message}\n`, exitCode: 129 };
     }
     const message = cliMessage(error instanceof Error ? error.message : String(error));
-    const exitCode = error instanceof GitError && EXIT_128_CODES.has(error.code) ? 128 : 1;
+    const exitCode = error instanceof CliFatalError || (error instanceof GitError && EXIT_128_CODES.has(error.code)) ? 128 : 1;
     return { stdout, stderr: `${stderr}git ${sub}: ${message}\n`, exitCode };
   }
 }

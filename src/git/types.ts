@@ -676,11 +676,14 @@ export interface GitCliInput {
 }
 /** `cli` result: what real git would print and its exit code. */
 export interface GitCliResult {
-  /** What git printed on standard output. */
+  /**
+   * What git printed on standard output: UTF-8 text, each byte that is not UTF-8 (a blob's, a patch line's) as the
+   * lone surrogate U+DC00 + byte ("surrogateescape"; U+FFFD before issue 20's twenty-fifth attack run).
+   */
   stdout: string;
   /** What git printed on standard error (progress lines, `git <sub>: <message>` errors). */
   stderr: string;
-  /** 0 ok · 1 failure · 128 repository/identity/pathspec errors · 129 usage errors. */
+  /** 0 ok · 1 failure · 128 repository/identity/pathspec errors and real git's other `fatal:` cases · 129 usage errors. */
   exitCode: number;
 }
 
@@ -708,7 +711,10 @@ export interface GitClient {
    * negate a class; a deleted `.git/index` reads as empty (docs/git.md). @throws NotARepositoryError `ENOTAREPO`.
    */
   status(options?: GitStatusOptions): Promise<StatusEntry[]>;
-  /** A unified patch in real git's format. @throws GitError `EDIFFFAIL`. */
+  /**
+   * A unified patch in real git's format; a text's byte that is not UTF-8 is U+DC00 + byte ("surrogateescape";
+   * U+FFFD before issue 20's twenty-fifth attack run). @throws GitError `EDIFFFAIL`.
+   */
   diff(options?: GitDiffOptions): Promise<string>;
   /** Per-file counts of the same comparison as `diff`. */
   diffSummary(options?: GitDiffOptions): Promise<DiffSummaryEntry[]>;
@@ -800,7 +806,9 @@ export interface GitClient {
    * that is not fully merged (exit 1; `-D` deletes it), `show` of a tree prints `tree <ref>`, a blank line and its
    * names, and an invalid branch or tag name exits 128 (issue 20, twenty-third attack run). `fetch <remote>
    * [+]<src>:<dst>` stores the fetched commit at `<dst>` as git (fast-forward or `+`, else rejected, exit 1), `pull`
-   * refuses a `<src>:<dst>` (129) and `push` forces with a leading `+` (twenty-fourth attack run).
+   * refuses a `<src>:<dst>` (129) and `push` forces with a leading `+` (twenty-fourth attack run). Where real git
+   * dies with `fatal:` (a branch or tag that exists, an unknown revision, `switch` to no branch) it exits 128, and a
+   * blob's byte that is not UTF-8 comes in `stdout` as U+DC00 + byte (twenty-fifth attack run; 1 and U+FFFD before).
    */
   cli(input: GitCliInput): Promise<GitCliResult>;
 }

@@ -27,8 +27,8 @@ import {
   type LogStyle,
   type StatusLine,
 } from "./format.js";
-import { CliUsageError, type ArgsSpec } from "./parse.js";
-import { decodeUtf8 } from "../../util/bytes.js";
+import { CliFatalError, CliUsageError, fatalIf, fatalOn, type ArgsSpec } from "./parse.js";
+import { utf8EscapeDecode } from "../../util/utf8-escape.js";
 import { isValidRefName } from "../refname.js";
 import { literalFirst } from "../wildmatch.js";
 
@@ -109,6 +109,9 @@ async function resolves(ctx: CliContext, root: string, ref: string): Promise<str
     return undefined;
   }
 }
+
+/** A client failure naming a revision that resolves to nothing (`unknown revision '<rev>'`): real git dies there, 128. */
+const unknownRevision = (error: { message: string }): boolean => /unknown revision '/.test(error.message);
 
 /**
  * Whether `spec` (relative to the cwd) may be taken as a path where a
@@ -504,10 +507,10 @@ const log: CommandDef = {
     const ref = ctx.args.positionals[0];
     if (ref === undefined && (await resolves(ctx, root, "HEAD")) === undefined) {
       const branch = await ctx.client.currentBranch({ dir: root });
-      throw new GitError("ENOCOMMITS", `your current branch '${branch ?? "HEAD"}' does not have any commits yet`);
+      throw new CliFatalError(`your current branch '${branch ?? "HEAD"}' does not have any commits yet`);
     }
     if (depth === 0) return 0;
-    const commits = await ctx.client.log({ dir: root, ...(ref !== undefined ? { ref } : {}), ...(depth !== undefined ? { depth } : {}) });
+    const commits = await fatalOn(ctx.client.log({ dir: root, ...(ref !== undefined ? { ref } : {}), ...(depth !== undefined ? { depth } : {}) }), unknownRevision);
     ctx.out(formatLog(depth !== undefined ? commits.slice(0, depth) : commits, style));
     return 0;
   },
@@ -525,13 +528,13 @@ const show: CommandDef = {
     // a tree's `tree <ref as typed>`, a blank line and its entry names, `/` after a directory (git's show_tree_object).
     let commit: CommitView | undefined;
     let object: CatFileResult | undefined;
-    if (ref.includes(":")) object = await readObjectSpec(ctx, root, ref);
+    if (ref.includes(":")) object = await fatalOn(readObjectSpec(ctx, root, ref), unknownRevision);
     else {
       try {
         commit = await ctx.client.show({ dir: root, ref });
       } catch (error) {
         object = await readObjectSpec(ctx, root, ref).catch(() => undefined);
-        if (object?.type !== "blob" && object?.type !== "tree") throw error;
+        if (object?.type !== "blob" && object?.type !== "tree") throw fatalIf(error, unknownRevision);
       }
     }
     if (object?.type === "tree") {
@@ -539,7 +542,8 @@ const show: CommandDef = {
       return 0;
     }
     if (commit === undefined) {
-      ctx.out(decodeUtf8(object!.bytes));
+      // The blob's bytes as real git writes them: a byte that is not UTF-8 comes as U+DC00 + byte (surrogateescape).
+      ctx.out(utf8EscapeDecode(object!.bytes));
       return 0;
     }
     ctx.out(formatLog([commit], style.kind === "format" ? { kind: "tformat", format: style.format } : style));
@@ -609,20 +613,21 @@ const diff: CommandDef = {
       ...(cached ? { cached: true } : refs.length === 0 ? { fromIndex: true } : {}),
       ...(paths && !paths.includes(".") ? { paths } : {}),
     };
+    // A revision written before `--` that names nothing is fatal in real git (128), as without `--`.
     // A directory form (`x/`) matches only below a directory `x`, as in git; the client also matches a file `x`, so
     // the paths that changed are listed first and only those below such a spec kept (none: nothing to show).
     let only: string[] | undefined;
     if (paths?.some((p) => p.endsWith("/"))) {
-      only = (await ctx.client.diffSummary(options)).map((e) => e.path).filter((f) => paths.some((p) => specMatches(f, p)));
+      only = (await fatalOn(ctx.client.diffSummary(options), unknownRevision)).map((e) => e.path).filter((f) => paths.some((p) => specMatches(f, p)));
       if (only.length === 0) return 0;
       Object.assign(options, { paths: only });
     }
     if (ctx.bool("stat")) {
-      ctx.out(formatStat(await ctx.client.diffSummary(options)));
+      ctx.out(formatStat(await fatalOn(ctx.client.diffSummary(options), unknownRevision)));
       return 0;
     }
     if (ctx.bool("name-only") || ctx.bool("name-status") || ctx.bool("numstat")) {
-      const summary = await ctx.client.diffSummary(options);
+      const summary = await fatalOn(ctx.client.diffSummary(options), unknownRevision);
       for (const e of summary) {
         if (ctx.bool("numstat")) ctx.out(e.binary ? `-\t-\t${quotePath(e.path)}\n` : `${e.insertions}\t${e.deletions}\t${quotePath(e.path)}\n`);
         else if (ctx.bool("name-status")) ctx.out(`${e.status}\t${quotePath(e.path)}\n`);
@@ -630,7 +635,7 @@ const diff: CommandDef = {
       }
       return 0;
     }
-    ctx.out(await ctx.client.diff(options));
+    ctx.out(await fatalOn(ctx.client.diff(options), unknownRevision));
     return 0;
   },
 };
@@ -661,7 +666,7 @@ const revParse: CommandDef = {
           ctx.out(`${(await ctx.client.currentBranch({ dir: root })) ?? "HEAD"}\n`);
           continue;
         }
-        await ctx.client.revParse({ dir: root, ref });
+        await fatalOn(ctx.client.revParse({ dir: root, ref }), unknownRevision);
         ctx.out(`${ref.replace(/^refs\/(heads|tags|remotes)\//, "")}\n`);
         continue;
       }
@@ -670,7 +675,7 @@ const revParse: CommandDef = {
         oid = await ctx.client.revParse({ dir: root, ref });
       } catch (error) {
         if (ctx.bool("verify") && ctx.bool("quiet")) return 1;
-        throw error;
+        throw fatalIf(error, unknownRevision);
       }
       ctx.out(`${ctx.bool("short") ? shortOid(oid) : oid}\n`);
     }
@@ -770,7 +775,8 @@ const branch: CommandDef = {
       noExtra(pos, 2);
       if (refusedName(ctx, pos[0]!, "branch")) return 128;
       const force = ctx.bool("force") === true;
-      await ctx.client.branch({ dir: root, name: pos[0]!, ...(pos[1] !== undefined ? { startPoint: pos[1] } : {}), ...(force ? { force } : {}) });
+      // Every refusal (the name exists, the current branch with -f, an unknown start) is fatal in real git: 128.
+      await fatalOn(ctx.client.branch({ dir: root, name: pos[0]!, ...(pos[1] !== undefined ? { startPoint: pos[1] } : {}), ...(force ? { force } : {}) }), (e) => e.code === "EBRANCHFAIL");
       return 0;
     }
     const current = await ctx.client.currentBranch({ dir: root });
@@ -913,7 +919,8 @@ const tag: CommandDef = {
     if (pos.length > 0 && !ctx.bool("list")) {
       noExtra(pos, 2);
       if (refusedName(ctx, pos[0]!, "tag")) return 128;
-      await ctx.client.tag({ dir: root, name: pos[0]!, ...(pos[1] !== undefined ? { object: pos[1] } : {}), ...(ctx.bool("force") ? { force: true } : {}) });
+      // A tag that exists or an object that resolves to nothing is fatal in real git: 128.
+      await fatalOn(ctx.client.tag({ dir: root, name: pos[0]!, ...(pos[1] !== undefined ? { object: pos[1] } : {}), ...(ctx.bool("force") ? { force: true } : {}) }), (e) => e.code === "ETAGFAIL");
       return 0;
     }
     for (const name of [...(await ctx.client.tagList({ dir: root }))].sort(byteOrder)) ctx.out(`${name}\n`);
@@ -924,7 +931,8 @@ const tag: CommandDef = {
 async function switchTo(ctx: CliContext, root: string, target: string, options: { create?: string; force: boolean; detach?: boolean }) {
   const quiet = ctx.bool("quiet") === true; // as real git: -q prints none of the lines below
   if (options.create !== undefined) {
-    await ctx.client.branch({ dir: root, name: options.create, startPoint: target, checkout: true, ...(options.force ? { force: true } : {}) });
+    // The name taken or an unknown start is fatal in real git (128); local changes in the way are not (1).
+    await fatalOn(ctx.client.branch({ dir: root, name: options.create, startPoint: target, checkout: true, ...(options.force ? { force: true } : {}) }), (e) => e.code === "EBRANCHFAIL");
     if (!quiet) ctx.err(`Switched to a new branch '${options.create}'\n`);
     return;
   }
@@ -1053,9 +1061,11 @@ const switchCmd: CommandDef = {
       return 0;
     }
     const target = need(pos[0], "branch: git switch <branch>");
+    // As real git (exit 128): a name that is no branch, or with --detach one that resolves to nothing.
     if (!ctx.bool("detach") && (await resolves(ctx, root, `refs/heads/${target}`)) === undefined) {
-      throw new GitError("EINVALIDREF", `invalid reference: ${target} (a branch is expected; use --detach for a commit)`);
+      throw new CliFatalError(`invalid reference: ${target} (a branch is expected; use --detach for a commit)`);
     }
+    if (ctx.bool("detach") && (await resolves(ctx, root, target)) === undefined) throw new CliFatalError(`invalid reference: ${target}`);
     await switchTo(ctx, root, target, { force });
     return 0;
   },
@@ -1384,8 +1394,11 @@ const catFile: CommandDef = {
     try {
       object = await readObjectSpec(ctx, root, spec);
     } catch (error) {
-      if (mode[0] === "e") return 1;
-      throw error;
+      // As real git: a revision or `<rev>:<path>` naming nothing is fatal (128), -e included; -e of an absent
+      // object is a silent 1.
+      const fatal = error instanceof CliFatalError ? error : fatalIf(error, unknownRevision);
+      if (mode[0] === "e" && !(fatal instanceof CliFatalError)) return 1;
+      throw fatal;
     }
     switch (mode[0]) {
       case "e":
@@ -1402,7 +1415,7 @@ const catFile: CommandDef = {
             ctx.out(`${e.mode} ${e.type} ${e.oid}\t${quotePath(e.path)}\n`);
           }
         } else {
-          ctx.out(decodeUtf8(object.bytes));
+          ctx.out(utf8EscapeDecode(object.bytes)); // a byte that is not UTF-8 as U+DC00 + byte, as `show <rev>:<path>`
         }
         return 0;
     }
@@ -1420,7 +1433,14 @@ async function readObjectSpec(ctx: CliContext, root: string, spec: string): Prom
   let oid = rev;
   if (filepath === "") oid = await ctx.client.revParse({ dir: root, ref: `${rev}^{tree}` });
   else if (!/^[0-9a-f]{40}$/.test(rev)) oid = await ctx.client.revParse({ dir: root, ref: rev });
-  return ctx.client.catFile({ dir: root, oid, ...(filepath ? { filepath } : {}) });
+  if (!filepath) return ctx.client.catFile({ dir: root, oid });
+  try {
+    return await ctx.client.catFile({ dir: root, oid, filepath });
+  } catch (error) {
+    // As real git (exit 128): `<rev>:<path>` naming no entry of the tree (isomorphic-git's NotFoundError).
+    if ((error as { cause?: { code?: unknown } }).cause?.code === "NotFoundError") throw new CliFatalError(`path '${filepath}' does not exist in '${rev}'`, { cause: error });
+    throw error;
+  }
 }
 
 const updateRef: CommandDef = {

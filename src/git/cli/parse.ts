@@ -50,6 +50,28 @@ export class CliUsageError extends Error {
 }
 
 /**
+ * A failure real git reports with `fatal:` and exit 128 (`a branch named 'b' already exists`, `invalid reference:
+ * nope`, an unknown revision): printed as `git <sub>: <message>` (the client's `git <op> failed: ` prefix dropped).
+ */
+export class CliFatalError extends Error {
+  override readonly name = "CliFatalError";
+}
+
+/** `error` as a {@link CliFatalError} (exit 128) when `fatal(error)` says real git dies there, else as it is. */
+export function fatalIf(error: unknown, fatal: (error: { code?: unknown; message: string }) => boolean): unknown {
+  return error instanceof Error && fatal(error as Error & { code?: unknown }) ? new CliFatalError(error.message, { cause: error }) : error;
+}
+
+/** `op`, a failure of it rethrown through {@link fatalIf}. */
+export async function fatalOn<T>(op: Promise<T>, fatal: (error: { code?: unknown; message: string }) => boolean): Promise<T> {
+  try {
+    return await op;
+  } catch (error) {
+    throw fatalIf(error, fatal);
+  }
+}
+
+/**
  * Parses `argv` (the arguments after the subcommand) against `spec`.
  *
  * @throws CliUsageError `unknown option '--x'`, `option '--x' requires a value`,

@@ -31,7 +31,8 @@
  * @module
  */
 import { structuredPatch, type StructuredPatchHunk } from "diff";
-import { decodeUtf8, readStreamBytes } from "../../util/bytes.js";
+import { readStreamBytes } from "../../util/bytes.js";
+import { utf8EscapeDecode, utf8EscapeEncode } from "../../util/utf8-escape.js";
 import type { GitContext } from "../context.js";
 import { GIT_DIFF_MAX_EDIT_LENGTH, GIT_DIFF_MAX_PATCH_CHARS, GIT_DIFF_MAX_SEARCH_LINES } from "../limits.js";
 import type { DiffSummaryEntry, GitDiffOptions } from "../types.js";
@@ -175,8 +176,8 @@ export function quotePath(name: string): string {
 /** xdiff's default function-line rule: a line starting with a letter, `_` or `$`, cut to 80 bytes, trailing blanks dropped. */
 function functionLine(line: string): string | undefined {
   if (!/^[A-Za-z_$]/.test(line)) return undefined;
-  const bytes = encoder.encode(line);
-  const cut = bytes.length > 80 ? decodeUtf8(bytes.subarray(0, 80)) : line;
+  const bytes = utf8EscapeEncode(line);
+  const cut = bytes.length > 80 ? utf8EscapeDecode(bytes.subarray(0, 80)) : line;
   return cut.replace(/[ \t\n\v\f\r]+$/, "");
 }
 
@@ -431,7 +432,9 @@ async function filePatch(ctx: GitContext, dir: string, change: FileChange, room:
     };
   }
   // The room left for hunks: past the header lines so far and the `---`/`+++` lines still to come.
-  const body = hunks(decodeUtf8(before), decodeUtf8(after), room === null ? null : room - text.length - (a.length + b.length + 16));
+  // A text that is not UTF-8 throughout keeps its bytes, as real git prints them: each byte that is not UTF-8 as
+  // U+DC00 + byte (surrogateescape), which the shell writes back as that byte.
+  const body = hunks(utf8EscapeDecode(before), utf8EscapeDecode(after), room === null ? null : room - text.length - (a.length + b.length + 16));
   if (body.cut) {
     if (body.insertions === 0 && body.deletions === 0) return { text, insertions: 0, deletions: 0 };
     const note =

@@ -254,7 +254,8 @@ describe("write commands give the real git's objects and outputs", () => {
     realGit(disk, "branch", "old", "HEAD~1");
     expect(await ok(git, ["branch"])).toBe(realGit(disk, "branch"));
     expect(await ok(git, ["branch", "-d", "old"])).toBe(realGit(disk, "branch", "-D", "old"));
-    await expectResult(git, ["branch", "topic"], { exitCode: 1, stderr: "git branch: a branch named 'topic' already exists\n" });
+    // 128 as real git's `fatal:` (1 before issue 20's twenty-fifth attack run).
+    await expectResult(git, ["branch", "topic"], { exitCode: 128, stderr: "git branch: a branch named 'topic' already exists\n" });
     await expectResult(git, ["branch", "-f", "topic", "feature"], { exitCode: 0 });
     expect(await ok(git, ["rev-parse", "topic"])).toBe(realGit(disk, "rev-parse", "feature"));
     await expectResult(git, ["branch", "-d"], { exitCode: 129, stderr: "git branch: branch name required\n" });
@@ -275,7 +276,7 @@ describe("write commands give the real git's objects and outputs", () => {
     await expectResult(git, ["checkout", "-b", "nb"], { exitCode: 0, stderr: "Switched to a new branch 'nb'\n" });
     await expectResult(git, ["switch", "-c", "nb2", "feature"], { exitCode: 0, stderr: "Switched to a new branch 'nb2'\n" });
     expect(await ok(git, ["rev-parse", "HEAD"])).toBe(realGit(disk, "rev-parse", "feature"));
-    await expectResult(git, ["switch", "v1"], { exitCode: 1, stderr: "git switch: invalid reference: v1 (a branch is expected; use --detach for a commit)\n" });
+    await expectResult(git, ["switch", "v1"], { exitCode: 128, stderr: "git switch: invalid reference: v1 (a branch is expected; use --detach for a commit)\n" });
     const head = realGit(disk, "log", "-1", "--format=%h %s", "main~1").trim();
     await expectResult(git, ["switch", "--detach", "main~1"], { exitCode: 0, stderr: `HEAD is now at ${head}\n` });
     expect(await ok(git, ["branch"])).toBe(`* (HEAD detached at ${head.split(" ")[0]})\n  feature\n  main\n  nb\n  nb2\n  topic\n`);
@@ -418,8 +419,9 @@ describe("write commands give the real git's objects and outputs", () => {
     await expectResult(git, ["remote", "rename", "a", "b"], { exitCode: 129, stderr: "git remote: unknown subcommand 'rename'\n" });
     // cat-file / hash-object usage
     await expectResult(git, ["cat-file", "HEAD"], { exitCode: 129, stderr: "git cat-file: exactly one of -p, -t, -s, -e is required\n" });
-    await expectResult(git, ["cat-file", "-e", "HEAD:nope"], { exitCode: 1, stdout: "", stderr: "" });
-    await expectResult(git, ["cat-file", "-p", "HEAD:nope"], { exitCode: 1 });
+    await expectResult(git, ["cat-file", "-e", "HEAD:nope"], { exitCode: 128, stdout: "", stderr: "git cat-file: path 'nope' does not exist in 'HEAD'\n" }); // real git: fatal (1 before run 25)
+    await expectResult(git, ["cat-file", "-e", "0123456789abcdef0123456789abcdef01234567"], { exitCode: 1, stdout: "", stderr: "" });
+    await expectResult(git, ["cat-file", "-p", "HEAD:nope"], { exitCode: 128, stdout: "", stderr: "git cat-file: path 'nope' does not exist in 'HEAD'\n" });
     await expectResult(git, ["hash-object", "a.txt"], { exitCode: 129, stderr: "git hash-object: unexpected argument 'a.txt'\n" });
     await expectResult(git, ["hash-object"], { exitCode: 129, stderr: "git hash-object: --stdin is required (files are hashed from standard input)\n" });
   });
@@ -457,7 +459,7 @@ describe("the spec 04 §2.5 table: argv, exit codes and messages", () => {
     await expectResult(git, ["symbolic-ref", "--short", "HEAD"], { exitCode: 0, stdout: "trunk\n" }, "/work/proj");
     await expectResult(git, ["status"], { exitCode: 0, stdout: 'On branch trunk\n\nNo commits yet\n\nnothing to commit (create/copy files and use "git add" to track)\n' }, "/work/proj");
     // real git says "fatal: …" (128); spec 04 §2.5 keeps 128 for the four error classes, so this is 1
-    await expectResult(git, ["log"], { exitCode: 1, stderr: "git log: your current branch 'trunk' does not have any commits yet\n" }, "/work/proj");
+    await expectResult(git, ["log"], { exitCode: 128, stderr: "git log: your current branch 'trunk' does not have any commits yet\n" }, "/work/proj");
   });
 
   it("add / rm / commit: usage 129, pathspec 128, outside 1, identity 128", async () => {
@@ -506,11 +508,11 @@ describe("the spec 04 §2.5 table: argv, exit codes and messages", () => {
     await expectResult(git, ["log", "a", "b"], { exitCode: 129, stderr: "git log: unexpected argument 'b'\n" });
     await expectResult(git, ["log", "--pretty=fuller"], { exitCode: 129, stderr: "git log: invalid --pretty format: fuller\n" });
     await expectResult(git, ["log", "--date=relative"], { exitCode: 129 });
-    await expectResult(git, ["log", "no-such-ref"], { exitCode: 1 });
+    await expectResult(git, ["log", "no-such-ref"], { exitCode: 128, stdout: "", stderr: "git log: unknown revision 'no-such-ref'\n" });
     await expectResult(git, ["show", "a", "b"], { exitCode: 129, stderr: "git show: unexpected argument 'b'\n" });
     await expectResult(git, ["log", "--", "a.txt"], { exitCode: 129, stderr: "git log: unexpected argument 'a.txt'\n" });
     await expectResult(git, ["log", "--oneline", "--"], { exitCode: 0, stdout: realGit(disk, "log", "--oneline") });
-    await expectResult(git, ["rev-parse", "no-such-ref"], { exitCode: 1 });
+    await expectResult(git, ["rev-parse", "no-such-ref"], { exitCode: 128, stdout: "", stderr: "git rev-parse: unknown revision 'no-such-ref'\n" });
     await expectResult(git, ["rev-parse", "--verify", "-q", "no-such-ref"], { exitCode: 1, stdout: "", stderr: "" });
     await expectResult(git, ["ls-tree"], { exitCode: 129, stderr: "git ls-tree: missing tree-ish: git ls-tree <tree-ish> [<path>]\n" });
     await expectResult(git, ["reset", "--soft", "HEAD~1"], { exitCode: 129, stderr: "git reset: --soft is not supported (only the default and --hard)\n" });

@@ -19,6 +19,13 @@
  * Suggested fix: let the git CLI hand the shell a blob's bytes unchanged — decode with the surrogate escape
  * (`utf8EscapeDecode`, which the shell's output encodes back byte for byte) for the shell built-in, or have
  * `git.cli` return stdout as bytes when asked (`{ stdoutBytes: true }`) and the built-in write them as its stdout.
+ *
+ * Fixed: the git CLI decodes a blob it prints (`show <rev>:<path>`, `cat-file -p`) with `utf8EscapeDecode`
+ * (src/git/cli/commands.ts), and the patch of a text that is not UTF-8 throughout (`diff`, `log -p`, `show <commit>`;
+ * src/git/ops/diff.ts) too: a byte that is not UTF-8 is U+DC00 + byte in `stdout`, which crosses RPC as it is and
+ * the shell writes back as that byte. The 12 Mi-character clip stays a character bound (such a byte is one
+ * character, two bytes on the wire: at most 24 MiB plus the note, under workerd's 32 MiB). Siblings in
+ * test/workers/fix25/git-binary-bytes.test.ts.
  */
 import { describe, expect, it } from "vitest";
 import { createGitClient } from "../../../src/git/index.js";
@@ -27,7 +34,7 @@ import { inShellWorkspace, sh } from "../shell/helpers.js";
 const withGit = { workspace: { git: createGitClient(), defaultGitIdentity: { name: "Shell User", email: "shell@example.com" } } };
 
 describe("attack25c: git show of a blob that is not UTF-8, in the shell", () => {
-  it.fails("writes the blob's bytes (git show > file, cat-file -p | od)", async () => {
+  it("writes the blob's bytes (git show > file, cat-file -p | od)", async () => {
     const r = await inShellWorkspace(async (ws) => {
       await ws.fs.mkdir("/workspace/r", { recursive: true });
       await ws.fs.writeFile("/workspace/r/bin.dat", new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0xff, 0x00, 0xc3, 0x28, 0x0a]));
