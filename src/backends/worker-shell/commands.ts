@@ -7,6 +7,7 @@
  * @module
  */
 import { directoryForm, normalizePath } from "../../util/path.js";
+import { isRpcSizeError } from "../../util/rpc-bytes.js";
 import type { ArtifactsCommandHost, AssetsCommandHost, GitCommandHost, GitCommandOptions } from "./types.js";
 
 /** What a just-bash command returns. */
@@ -25,10 +26,15 @@ export interface ShellCommand {
   readonly name: string;
   /**
    * Runs it with its arguments (without the name) in the shell's current
-   * directory. just-bash also passes `env` (a `Map` of the shell's
-   * variables) and `stdin` (its bytes as a Latin-1 string, one char a byte).
+   * directory. just-bash also passes `env` (a `Map` of every shell
+   * variable), `exportedEnv` (the exported ones and the command's prefix
+   * assignments: what bash gives a child process) and `stdin` (its bytes as
+   * a Latin-1 string, one char a byte).
    */
-  execute(args: string[], ctx: { cwd: string; env?: ReadonlyMap<string, string> | Readonly<Record<string, string>>; stdin?: unknown }): Promise<ShellCommandResult>;
+  execute(
+    args: string[],
+    ctx: { cwd: string; env?: ReadonlyMap<string, string> | Readonly<Record<string, string>>; exportedEnv?: Readonly<Record<string, string>>; stdin?: unknown },
+  ): Promise<ShellCommandResult>;
 }
 
 /** Default expiry of `assets publish`: one hour, ms. */
@@ -100,22 +106,27 @@ export function defineAssetsCommand(host: AssetsCommandHost): ShellCommand {
   };
 }
 
-function cliCommand(name: string, run: (args: string[], cwd: string, env: Record<string, string>) => Promise<ShellCommandResult>): ShellCommand {
-  return {
-    name,
-    async execute(args, ctx) {
-      try {
-        const r = await run(args, ctx.cwd, flattenEnv(ctx.env));
-        return { stdout: r.stdout, stderr: r.stderr, exitCode: Number.isInteger(r.exitCode) ? r.exitCode : 1 };
-      } catch (err) {
-        if (codeOf(err) === "ENOCONFIG") return { stdout: "", stderr: `${name}: not configured for this workspace\n`, exitCode: 1 };
-        return { stdout: "", stderr: `${name}: ${messageOf(err)}\n`, exitCode: 1 };
-      }
-    },
-  };
+/**
+ * The line a host built-in prints for a rejection: `<name>: <message>`. One that workerd gave because the call's
+ * arguments passed its 32 MiB limit becomes `<name>: E2BIG: argument list too long (…)`, naming the limit.
+ */
+function rejectionLine(name: string, err: unknown): string {
+  if (isRpcSizeError(err)) return `${name}: E2BIG: argument list too long (its arguments, environment and input cross to the host as one call of at most 32 MiB)\n`;
+  return `${name}: ${messageOf(err)}\n`;
 }
 
-/** The shell's variables as a plain object (just-bash passes a `Map`). */
+/**
+ * The environment a host built-in gets: of the variables bash passes a child
+ * (`ctx.exportedEnv`: exported ones and the command's prefix assignments;
+ * never plain or `local` variables), those whose name `keep` accepts.
+ */
+export function childEnv(ctx: { exportedEnv?: Readonly<Record<string, string>> }, keep: (name: string) => boolean): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(ctx.exportedEnv ?? {})) if (typeof value === "string" && keep(key)) out[key] = value;
+  return out;
+}
+
+/** A variable map as a plain object (just-bash passes a `Map`). */
 export function flattenEnv(env: ReadonlyMap<string, string> | Readonly<Record<string, string>> | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   if (env === undefined || env === null) return out;
@@ -149,35 +160,51 @@ export function decodeStdin(stdin: unknown): string | Uint8Array | undefined {
 
 /**
  * The `git` built-in (spec 04 §2.6): runs `host.git(args, cwd, { env, stdin })`
- * — the Workspace's `git.cli` in the host, with the shell's variables
- * flattened and its stdin decoded ({@link decodeStdin}) — and prints the
- * stdout and stderr it returns, exiting with its exit code. A rejection
- * (git not configured, the host unreachable) prints `git: <message>`, exit 1.
+ * — the Workspace's `git.cli` in the host, with the `GIT_*` variables of its
+ * environment (exported ones and prefix assignments, as bash passes a child:
+ * a plain or `local` `GIT_AUTHOR_NAME` does not reach git) and its stdin
+ * decoded ({@link decodeStdin}) — and prints the stdout and stderr it
+ * returns, exiting with its exit code; a blob's bytes that are not UTF-8
+ * come as their surrogate escapes, which the shell writes as those bytes. A
+ * rejection (git not configured, the host unreachable) prints
+ * `git: <message>`, exit 1 (past workerd's 32 MiB for one call:
+ * `git: E2BIG: argument list too long (…)`).
  */
 export function defineGitCommand(host: GitCommandHost): ShellCommand {
   return {
     name: "git",
     async execute(args, ctx) {
       try {
-        const options: GitCommandOptions = { env: flattenEnv(ctx.env) };
+        const options: GitCommandOptions = { env: childEnv(ctx, (name) => name.startsWith("GIT_")) };
         const stdin = decodeStdin(ctx.stdin);
         if (stdin !== undefined) options.stdin = stdin;
         const r = await host.git(args, ctx.cwd, options);
         return { stdout: r.stdout ?? "", stderr: r.stderr ?? "", exitCode: Number.isInteger(r.exitCode) ? r.exitCode : 1 };
       } catch (err) {
-        return { stdout: "", stderr: `git: ${messageOf(err)}\n`, exitCode: 1 };
+        return { stdout: "", stderr: rejectionLine("git", err), exitCode: 1 };
       }
     },
   };
 }
 
 /**
- * The `artifacts` built-in: runs `host.artifacts(args, cwd, { env })` (the
- * Workspace's artifacts CLI with the shell's variables flattened, spec 02
- * §6, spec 04 §3.5) and prints what it returns. A rejection `ENOCONFIG`
- * prints `artifacts: not configured for this workspace`, exit 1; any other
- * rejection `artifacts: <message>`, exit 1.
+ * The `artifacts` built-in: runs `host.artifacts(args, cwd)` (the
+ * Workspace's artifacts CLI, spec 02 §6, spec 04 §3.5; it reads no
+ * variable, so none is sent) and prints what it returns. A rejection
+ * `ENOCONFIG` prints `artifacts: not configured for this workspace`, exit 1;
+ * any other rejection `artifacts: <message>`, exit 1.
  */
 export function defineArtifactsCommand(host: ArtifactsCommandHost): ShellCommand {
-  return cliCommand("artifacts", (args, cwd, env) => host.artifacts(args, cwd, { env }));
+  return {
+    name: "artifacts",
+    async execute(args, ctx) {
+      try {
+        const r = await host.artifacts(args, ctx.cwd);
+        return { stdout: r.stdout, stderr: r.stderr, exitCode: Number.isInteger(r.exitCode) ? r.exitCode : 1 };
+      } catch (err) {
+        if (codeOf(err) === "ENOCONFIG") return { stdout: "", stderr: "artifacts: not configured for this workspace\n", exitCode: 1 };
+        return { stdout: "", stderr: rejectionLine("artifacts", err), exitCode: 1 };
+      }
+    },
+  };
 }

@@ -206,7 +206,11 @@ export type AssetsCommandHost = {
 } | null;
 /** What the `git` built-in forwards besides its arguments and cwd (spec 04 §2.6). */
 export interface GitCommandOptions {
-  /** The shell's variables, flattened to an object (git reads `GIT_AUTHOR_*`/`GIT_COMMITTER_*`). Default: none. */
+  /**
+   * The `GIT_*` variables of the command's environment — exported ones and
+   * prefix assignments, as bash passes a child; never plain or `local`
+   * variables (git reads `GIT_AUTHOR_*`/`GIT_COMMITTER_*`). Default: none.
+   */
   env?: Record<string, string>;
   /**
    * The command's standard input: the shell's bytes decoded as UTF-8 when
@@ -224,9 +228,10 @@ export interface GitCommandHost {
 /** Host of the `artifacts` built-in. */
 export interface ArtifactsCommandHost {
   /**
-   * Runs the artifacts CLI with `args` in `cwd` and the shell's variables
-   * (`options.env`, flattened); resolves with its output and exit code. A
-   * rejection `ENOCONFIG` prints `artifacts: not configured for this workspace`.
+   * Runs the artifacts CLI with `args` in `cwd` (and `options.env`, which
+   * the built-in leaves out: the CLI reads no variable); resolves with its
+   * output and exit code. A rejection `ENOCONFIG` prints `artifacts: not
+   * configured for this workspace`.
    */
   artifacts(
     args: string[],

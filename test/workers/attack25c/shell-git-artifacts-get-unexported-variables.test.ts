@@ -26,6 +26,12 @@
  * Suggested fix: send `ctx.exportedEnv` (what bash passes a child, prefix assignments included) instead of
  * `ctx.env`, and of it only what the host reads (for git the `GIT_*` identity/date names; artifacts reads none);
  * map a remaining RPC size failure to E2BIG naming the environment.
+ *
+ * Fixed: the `git` built-in (src/backends/worker-shell/commands.ts `childEnv`) sends only the `GIT_*` names of
+ * `ctx.exportedEnv` (exported variables and the command's prefix assignments, what bash passes a child); `artifacts`
+ * sends no variable (its CLI reads none). A call whose arguments still pass workerd's 32 MiB prints
+ * `<cmd>: E2BIG: argument list too long (…)` instead of workerd's bare text. Siblings (export, prefix, `set -a`, a
+ * 36 MiB exported non-GIT variable, a 36 MiB `GIT_` variable → E2BIG) in test/workers/fix25/git-shell-env.test.ts.
  */
 import { describe, expect, it } from "vitest";
 import { createGitClient } from "../../../src/git/index.js";
@@ -34,7 +40,7 @@ import { inShellWorkspace, sh } from "../shell/helpers.js";
 const withGit = { workspace: { git: createGitClient(), defaultGitIdentity: { name: "Shell User", email: "shell@example.com" } } };
 
 describe("attack25c: the shell's git and artifacts built-ins get unexported variables", () => {
-  it.fails("git takes no identity from an unexported variable or a local", async () => {
+  it("git takes no identity from an unexported variable or a local", async () => {
     const r = await inShellWorkspace(async (ws) => {
       await ws.fs.mkdir("/workspace/r", { recursive: true });
       return sh(
@@ -56,7 +62,7 @@ describe("attack25c: the shell's git and artifacts built-ins get unexported vari
     expect([r.exitCode, r.stdout, r.stderr]).toEqual([0, "Shell User <shell@example.com> | Shell User\nShell User\n", ""]);
   });
 
-  it.fails("36 MiB of plain variables do not make git status or artifacts fail", { timeout: 300_000 }, async () => {
+  it("36 MiB of plain variables do not make git status or artifacts fail", { timeout: 300_000 }, async () => {
     const r = await inShellWorkspace(async (ws) => {
       await ws.fs.mkdir("/workspace/r", { recursive: true });
       await ws.fs.writeFile("/workspace/big.txt", "a".repeat(12 * 1024 * 1024));
