@@ -445,6 +445,7 @@ const HELPER_NAMESPACES = [
   ["__awk", join(isolateDir, "awk.ts")], // SA: awk's numbers, strings and comparisons as POSIX awk
   ["__sortSed", join(isolateDir, "sort-sed.ts")], // SS: sort/comm byte order, sed s///Ng and H
   ["__readInput", join(isolateDir, "read-input.ts")], // SR: read/mapfile decode their input
+  ["__arith64", join(isolateDir, "arith64.ts")], // SZ: 64-bit shell arithmetic, test and printf integers
 ];
 const ID = "[\\w$]+";
 /** SF2: `body` with its `count` array lines `declare -a NAME=`/`declare -A NAME=` given the variable's other attributes. */
@@ -809,6 +810,48 @@ function exitErrorOf(text) {
   if (found.length !== 1) throw new Error(`gen-shell: just-bash's ExitError not found once (${found.length})`);
   return found[0][1];
 }
+/**
+ * SZ (issue 20, run 25): shell integers are bash's 64-bit signed ones (src/backends/worker-shell/isolate/arith64.ts):
+ * the arithmetic evaluator's operators, number literals and the numbers it reads from variables, `$(( ))` and
+ * `declare -i` results, `[[ a -gt b ]]`, `test`'s -eq…-ge and printf's %d %i %u %o %x %X. The evaluator gives exact
+ * values (a bigint past 2^53) only where they are printed or compared; indexes and offsets get a number as before.
+ */
+function arith64Evaluator(all) { // SZ
+  let text = all; // SZ
+  const swap = (what, re, to, count) => { // SZ
+    const n = (text.match(re) ?? []).length; // SZ
+    if (n !== count) throw new Error(`gen-shell: just-bash's arithmetic evaluator changed (${what}: ${n} matches, expected ${count}; SZ)`); // SZ
+    text = text.replace(re, to); // SZ
+  }; // SZ
+  swap("numbers read", /\bNumber\.parseInt\(/g, "__arith64.parseInt(", 13); // SZ
+  swap("++ and --", new RegExp(String.raw`(${ID})\.operator==="\+\+"\?(${ID})\+1:\2-1`, "g"), (m, t, a) => `__arith64.step(${a},${t}.operator[0])`, 4); // SZ
+  swap("array subscripts", new RegExp(String.raw`let (${ID})=await (${ID})\((${ID})\.(index|subscript)\);if\(\1<0\)`, "g"), (m, a, s, t, k) => `let ${a}=__arith64.toNumber(await ${s}(${t}.${k}));if(${a}<0)`, 2); // SZ
+  swap("evaluator entry", new RegExp(String.raw`async function (${ID})\((${ID}),(${ID}),(${ID})=!1\)\{return (${ID})\(\2,\3,\4,(${ID})\(\)\)\}`, "g"), (m, y, e, t, n, ln, eu) => // SZ
+    `async function ${y}(${e},${t},${n}=!1){let __v=await ${ln}(${e},${t},${n},${eu}());return typeof __v=="bigint"?Number(__v):__v}async function ${y}__x64(${e},${t},${n}=!1){return ${ln}(${e},${t},${n},${eu}())}`, 1); // SZ
+  return text; // SZ
+} // SZ
+const ARITH64_PATCHES = [ // SZ
+  { what: "arithmetic operators (SZ)", when: '"exponent less than 0"', re: new RegExp(String.raw`function (${ID})\((${ID}),(${ID}),(${ID})\)\{switch\(\4\)\{case"\+":return \2\+\3;(?:(?!function )[^])*?throw new (${ID})\("division by 0"\)(?:(?!function )[^])*?default:return 0\}\}function (${ID})\((${ID}),(${ID}),(${ID})\)\{switch\(\9\)\{case"=":return \8;case"\+=":(?:(?!function )[^])*?default:return \8\}\}function (${ID})\((${ID}),(${ID})\)\{switch\(\12\)\{case"-":return-\11;case"\+":return\+\11;case"!":return \11===0\?1:0;case"~":return~\11;default:return \11\}\}`, "g"), to: (all, bin, a, b, op, err, cmp, c1, c2, c3, un, u1, u2) => // SZ
+    `function ${bin}(${a},${b},${op}){let __r=__arith64.binary(${a},${b},${op});if(typeof __r=="string")throw new ${err}(__r);return __r}function ${cmp}(${c1},${c2},${c3}){let __r=__arith64.compound(${c1},${c2},${c3});if(typeof __r=="string")throw new ${err}(__r);return __r}function ${un}(${u1},${u2}){return __arith64.unary(${u1},${u2})}`, count: 1 }, // SZ
+  { what: "arithmetic number literals (SZ)", when: '"exponent less than 0"', re: new RegExp(String.raw`function (${ID})\((${ID})\)\{if\(\2\.includes\("#"\)\)\{(?:(?!function )[^])*?let (${ID})=Number\.parseInt\(\2,10\);return \3>Number\.MAX_SAFE_INTEGER\?Number\.MAX_SAFE_INTEGER:\3\}`, "g"), to: (all, or, e) => `function ${or}(${e}){return __arith64.literal(${e})}`, count: 1 }, // SZ
+  { what: "arithmetic evaluator (SZ)", when: '"exponent less than 0"', re: new RegExp(String.raw`async function ${ID}\(${ID},${ID},${ID}\)\{if\(!${ID}\)return 0;let ${ID}=Number\.parseInt\((?:(?!async function ${ID}\(${ID},${ID},${ID}=!1,${ID}=${ID}\(\)\))[^])*`, "g"), to: arith64Evaluator, count: 1 }, // SZ
+  { what: "exact $(( )) and declare -i (SZ)", when: '"exponent less than 0"', re: new RegExp(String.raw`String\(await (${ID})\((${ID}),(${ID}(?:\.expression)+)(,!0)?\)\)`, "g"), to: (all, y, e, x, q) => `String(await ${y}__x64(${e},${x}${q ?? ""}))`, count: 4 }, // SZ
+  { what: "exact declare -i value (SZ)", when: '"exponent less than 0"', re: new RegExp(String.raw`(${ID})=await (${ID})\((${ID}),(${ID})\.expression\);return String\(\1\)\}catch\{return"0"\}`, "g"), to: (all, s, y, e, r) => `${s}=await ${y}__x64(${e},${r}.expression);return String(${s})}catch{return"0"}`, count: 1 }, // SZ
+  { what: "declare -i NAME+=VALUE (SZ)", when: '"exponent less than 0"', re: new RegExp(String.raw`(${ID})=parseInt\((${ID}),10\)\|\|0,(${ID})=parseInt\((await ${ID}\(${ID},${ID}\)),10\)\|\|0;(${ID})=String\(\1\+\3\)`, "g"), to: (all, a, f, b, call, u) => `${a}=__arith64.parseInt(${f},10)||0,${b}=__arith64.parseInt(${call},10)||0;${u}=String(__arith64.binary(${a},${b},"+"))`, count: 1 }, // SZ
+  { what: "[[ a -gt b ]] operands (SZ)", when: '"exponent less than 0"', re: new RegExp(String.raw`(try\{let (${ID})=new ${ID},(${ID})=${ID}\(\2,(${ID})\);return await )(${ID})\((${ID}),\3\.expression\)\}catch\{return (${ID})\(\4\)\}\}((?:(?!async function )[^])*?)function \7\((${ID})\)\{if\(\9=\9\.trim\(\),\9===""\)return 0;(?:(?!function )[^])*?return Number\.isNaN\((${ID})\)&&\(\10=0\),(${ID})\?-\10:\10\}`, "g"), to: (all, head, n, r, t, y, e, au, mid, a) => `${head}${y}__x64(${e},${r}.expression)}catch{return ${au}(${t})}}${mid}function ${au}(${a}){return __arith64.conditionalInteger(${a})}`, count: 1 }, // SZ
+  { what: "test integer operands (SZ)", when: '"exponent less than 0"', re: new RegExp(String.raw`function (${ID})\((${ID})\)\{if\(\2=\2\.trim\(\),\2===""\)return\{value:0,valid:!0\};(?:(?!function )[^])*?\{value:(${ID})\?-(${ID}):\4,valid:!0\}\}`, "g"), to: (all, ss, e) => `function ${ss}(${e}){return __arith64.testInteger(${e})}`, count: 1 }, // SZ
+  { what: "printf length modifiers (SZ)", when: 'name:"printf"', re: new RegExp(String.raw`;(${ID})<(${ID})\.length&&"hlL"\.includes\(\2\[\1\]\)&&\1\+\+;`, "g"), to: (all, t, e) => `;for(;${t}<${e}.length&&"hlLqjzt".includes(${e}[${t}]);)${t}++;`, count: 1 }, // SZ: %lld, %jd
+  { what: "printf integer conversions (SZ)", when: 'name:"printf"', re: new RegExp(String.raw`(function ${ID}\((${ID}),(${ID}),(${ID}),${ID}\)\{let ${ID}=!1,${ID}="";switch\(\3\)\{)case"d":case"i":\{(?:(?!function )[^])*?(?=case"e":case"E":)`, "g"), to: (all, head, e, l, n) => `${head}case"d":case"i":case"o":case"u":case"x":case"X":return __arith64.printfInteger(${e},${l},${n});`, count: 1 }, // SZ
+  // SZ: `${a[*]}` where it is not split (an assignment's value, `case`, `[[ ]]`, `<<<`, `${a[*]^^}`, `${a[*]/x/y}`) joins
+  // with IFS's first character (none when IFS is empty, a space when it is unset), as `$*` and bash; `${a[@]}` with a space.
+  { what: "${a[*]} joins with IFS (SZ)", when: '"exponent less than 0"', re: new RegExp(String.raw`if\((${ID})==="@"\|\|\1==="\*"\)\{let (${ID})=${ID}\((${ID}),(${ID})\);if\(\2\.length>0\)return \2\.map\(\(\[,(${ID})\]\)=>\5\)\.join\(" "\);`, "g"), to: (all, a, f, e) => all.replace(/\.join\(" "\);$/, `.join(${a}==="*"?((__ifs)=>__ifs===void 0?" ":__ifs[0]||"")(${e}.state.env.get("IFS")):" ");`), count: 1 }, // SZ
+  { what: "${a[*]:n} and ${*:n} join with IFS (SZ)", when: '"exponent less than 0"', re: new RegExp(String.raw`(async function ${ID}\((${ID}),(${ID}),${ID},${ID}\)\{\2\.coverage\?\.hit\("bash:expansion:substring"\);)((?:(?!function )[^])*?)(?=(?:async )?function )`, "g"), to: (all, head, e, t, body) => { // SZ
+    if ((body.match(/\.join\(" "\)/g) ?? []).length !== 4) throw new Error("gen-shell: just-bash's substring expansion changed (SZ)"); // SZ
+    return `${head}let __sep=${t}==="*"||${t}.endsWith("[*]")?((__ifs)=>__ifs===void 0?" ":__ifs[0]||"")(${e}.state.env.get("IFS")):" ";${body.replace(/\.join\(" "\)/g, ".join(__sep)")}`; // SZ
+  }, count: 1 }, // SZ
+  { what: "printf reports every invalid number (SZ)", when: 'name:"printf"', re: new RegExp(String.raw`(${ID})&&\((${ID})=!0,(${ID})&&\((${ID})=\3\)\)`, "g"), to: (all, r, a, w, f) => `${r}&&(${a}=!0,${w}&&(${f}+=${w}))`, count: 2 }, // SZ
+]; // SZ
+SOURCE_PATCHES.push(...ARITH64_PATCHES); // SZ
 const sourcePatchCounts = new Map();
 /** The text of just-bash bundle file `path` with SOURCE_PATCHES applied (and their helpers imported). */
 function readJustBash(path) {
@@ -844,6 +887,47 @@ const justBashSourcePatch = {
     });
   },
 };
+
+/**
+ * L1 (issue 20, run 25; helpers in src/backends/worker-shell/isolate/gnu-extra.ts): `mapfile -u FD` / `readarray -u FD`
+ * read the descriptor (just-bash skipped -u and read stdin); sed takes GNU's address flags `/re/I` and `/re/M`;
+ * `mkdir -p` makes each missing parent in turn and -v names each (just-bash named only the operand); comm checks its inputs'
+ * order (`--check-order`, `--nocheck-order`); join pairs lines in one merge, unpairable lines in order; `sort -k` with a
+ * bad key fails with GNU's message, status 2; `cp f nope/` is `Not a directory`, `cp a b T` names T's own failure.
+ */
+HELPER_NAMESPACES.push(["__gnuExtra", join(isolateDir, "gnu-extra.ts")]); // L1
+/** L1: the name of the function `re`'s group 1 captures in bundle text `text` (exactly one match). */
+function l1Name(text, re, what) { // L1
+  const found = [...text.matchAll(new RegExp(re, "g"))]; // L1
+  if (found.length !== 1) throw new Error(`gen-shell: just-bash's ${what} found ${found.length} times, expected 1 (L1)`); // L1
+  return found[0][1]; // L1
+} // L1
+const L1_PATCHES = [ // L1
+  { what: "mapfile -u (L1)", re: new RegExp(String.raw`function (${ID})\((${ID}),(${ID}),(${ID}),__source=-1\)\{let (${ID})=` + "`\n`" + String.raw`,(${ID})=0,(${ID})=0,(${ID})=0,(${ID})=!1,(${ID})="MAPFILE",(${ID})=0;for\(;\11<(${ID})\.length;\)\{let (${ID})=\12\[\11\];((?:(?!function )[^])*?)\13==="-u"\|\|\13==="-C"\|\|\13==="-c"\?\11\+=2:((?:(?!function )[^])*?)(${ID})=__readInput\.inputText\(\16,((?:(?!function )[^])*?)\);((?:(?!function )[^])*?)return \2\.state\.groupStdin!==void 0&&!\4&&\(\2\.state\.groupStdin=""\),\{\.\.\.(${ID})\("","",0\),internalStdinConsumed:\16\.length\}`, "g"), to: (all, f, e, t, n, r, s, i, o, a, l, c, args, g, mid1, mid2, u, textArg, mid3, L, offset, text) => { // L1
+    const lookup = l1Name(text, String.raw`let ${ID}=${ID},${ID}=(${ID})\(${ID},${ID}\),${ID}=${ID}>0&&!\(${ID}\?\.kind==="dup-in"&&${ID}\.sourceFd===0\);`, "read -u descriptor lookup"); // L1
+    const content = l1Name(text, String.raw`if\(${ID}\)\{let ${ID}=(${ID})\(${ID},${ID}\);if\("error"in ${ID}\)\{let ${ID}=${ID}\.error==="write-only"`, "read -u descriptor content"); // L1
+    const advance = l1Name(text, String.raw`=${ID}=>\{${ID}\?(${ID})\(${ID},${ID},${ID}\):${ID}>=0\?${ID}\(`, "read -u descriptor advance"); // L1
+    return `function ${f}(${e},${t},${n},__source=-1,__mfName="mapfile"){let ${r}=\`\\n\`,${s}=0,${i}=0,${o}=0,${a}=!1,${l}="MAPFILE",${c}=0,__mfFd;for(;${c}<${args}.length;){let ${g}=${args}[${c}];${mid1}` + // L1
+      `${g}==="-u"&&${c}+1<${args}.length?(__mfFd=${args}[${c}+1],${c}+=2):${g}.startsWith("-u")&&${g}.length>2?(__mfFd=${g}.slice(2),${c}++):${g}==="-u"||${g}==="-C"||${g}==="-c"?${c}+=2:${mid2}` + // L1
+      `${u}=__readInput.inputText(${u},${textArg});let __mfIn=__gnuExtra.mapfileInput(${e},__mfFd,{lookup:${lookup},content:${content}},__mfName);if(__mfIn!==null&&typeof __mfIn=="object")return ${L}("",__mfIn.error,1);if(__mfIn!==null)${u}=__mfIn;${mid3}` + // L1
+      `if(__mfIn!==null)return ${advance}(${e},Number(__mfFd.trim()),__gnuExtra.mapfileConsumed(${u},${r},${s},${o})),${L}("","",0);return ${e}.state.groupStdin!==void 0&&!${n}&&(${e}.state.groupStdin=""),{...${L}("","",0),internalStdinConsumed:${u}.length}`; // L1
+  }, count: 1 }, // L1
+  { what: "readarray names itself (L1)", re: new RegExp(String.raw`if\((${ID})==="mapfile"\|\|\1==="readarray"\)return (${ID})\((${ID}),(${ID}),(${ID}),(${ID})\);`, "g"), to: (all, t, j, c, n, s, a) => `if(${t}==="mapfile"||${t}==="readarray")return ${j}(${c},${n},${s},${a},${t});`, count: 1 }, // L1
+  { what: "sed address flags read (L1)", when: 'name:"sed",async execute(', re: new RegExp(String.raw`return this\.peek\(\)==="/"&&this\.advance\(\),\{type:(${ID})\.PATTERN,value:(${ID}),pattern:\2,line:(${ID}),column:(${ID})\}`, "g"), to: (all) => `${all.slice(0, -1)},addressFlags:__gnuExtra.sedAddressFlags(this)}`, count: 1 }, // L1
+  { what: "sed address flags kept (L1)", when: 'name:"sed",async execute(', re: new RegExp(String.raw`case (${ID})\.PATTERN:return this\.advance\(\),\{pattern:__escapes\.sedPattern\((${ID})\.pattern\|\|\2\.value\)\};`, "g"), to: (all, c, e) => `${all.slice(0, -2)},flags:${e}.addressFlags||""};`, count: 1 }, // L1
+  { what: "sed address flags used (L1)", when: 'name:"sed",async execute(', re: new RegExp(String.raw`(if\(typeof (${ID})=="object"&&"pattern"in \2\)try\{(?:(?!catch)[^])*?return ${ID}\(${ID})\)\.test\(`, "g"), to: (all, head, i) => `${head},${i}.flags||"").test(`, count: 1 }, // L1
+  { what: "mkdir -p parents (L1)", when: 'name:"mkdir",async execute(', re: new RegExp(String.raw`let (${ID})="",(${ID})="",(${ID})=0;for\(let (${ID}) of (${ID})\)try\{let (${ID})=(${ID})\.fs\.resolvePath\(\7\.cwd,\4\);(await \7\.fs\.mkdir\(\6,\{recursive:(${ID})\}\),(${ID})&&\(\1\+=)`, "g"), to: (all, a, o, c, r, n, i, t, tail, u, g) => // L1
+    `let ${a}="",${o}="",${c}=0;for(let ${r} of ${n})try{let ${i}=${t}.fs.resolvePath(${t}.cwd,${r});if(${u}){let __m=await __gnuExtra.mkdirParents(${t}.fs,${t}.cwd,${r});${g}&&(${a}+=__m.stdout),__m.stderr&&(${o}+=__m.stderr,${c}=1);continue}${tail}`, count: 1 }, // L1
+  { what: "comm order options (L1)", when: 'name:"comm",async execute(', re: new RegExp(String.raw`let (${ID})=!1,(${ID})=!1,(${ID})=!1,(${ID})=\[\];for\(let (${ID}) of (${ID})\)if\(\5==="-1"\)`, "g"), to: (all, r, l, f, i, e, m) => `let ${r}=!1,${l}=!1,${f}=!1,${i}=[],__commCheck="";for(let ${e} of ${m})if(${e}==="--check-order"||${e}==="--nocheck-order")__commCheck=${e};else if(${e}==="-1")`, count: 1 }, // L1
+  { what: "comm order check (L1)", when: 'name:"comm",async execute(', re: new RegExp(String.raw`let (${ID})=0,(${ID})=0,(${ID})="",(${ID})=(${ID})\?"":"\t",(${ID})=\(\5\?"":"\t"\)\+\((${ID})\?"":"\t"\);for\(;\1<(${ID})\.length\|\|\2<(${ID})\.length;\)(?:(?!return)[^])*?:\((${ID})\|\|\(\3\+=` + "`" + String.raw`\$\{\6\}\$\{\8\[\1\]\}\n` + "`" + String.raw`\),\1\+\+,\2\+\+\);return\{stdout:\3,stderr:"",exitCode:0\}`, "g"), to: (all, n, o, u, h, r, w, l, t, s, f) => `return __gnuExtra.comm(${t},${s},{first:!${r},second:!${l},both:!${f}},__commCheck)`, count: 1 }, // L1
+  { what: "join merge (L1)", when: '{name:"join",execute:', re: new RegExp(String.raw`(${ID})=new Map;for\(let (${ID}) of (${ID})\)\{let (${ID})=\1\.get\(\2\.joinKey\);\4\?\4\.push\(\2\):\1\.set\(\2\.joinKey,\[\2\]\)\}((?:(?!function )[^])*?),(${ID})=new Set;for\(let (${ID}) of (${ID})\)\{(?:(?!return)[^])*?\}if\((${ID})\.printUnpairable\.has\(2\)\|\|\9\.onlyUnpairable\.has\(2\)\)for\(let (${ID}) of \3\)\6\.has\(\10\.joinKey\)\|\|(${ID})\((${ID})\(null,\10,\9\)\);`, "g"), to: (all, y, e0, L2, o0, mid, N, e1, K, n, e2, j, I) => // L1
+    `${y}=null;${mid},${N}=null;__gnuExtra.joinMerge(${K},${L2},{pairs:${n}.onlyUnpairable.size===0,unpaired1:${n}.printUnpairable.has(1)||${n}.onlyUnpairable.has(1),unpaired2:${n}.printUnpairable.has(2)||${n}.onlyUnpairable.has(2)},(__a,__b)=>${j}(${I}(__a,__b,${n})));`, count: 1 }, // L1
+  { what: "sort -k checked (L1)", when: 'name:"sort",async execute(', re: new RegExp(String.raw`if\((${ID})==="-k"\|\|\1==="--key"\)\{let (${ID})=(${ID})\[\+\+(${ID})\];if\(\2\)\{let (${ID})=(${ID})\(\2\);\5&&(${ID})\.keys\.push\(\5\)\}\}else if\(\1\.startsWith\("-k"\)\)\{let ${ID}=\6\(\1\.slice\(2\)\);${ID}&&\7\.keys\.push\(${ID}\)\}else if\(\1\.startsWith\("--key="\)\)\{let ${ID}=\6\(\1\.slice\(6\)\);${ID}&&\7\.keys\.push\(${ID}\)\}`, "g"), to: (all, t, a, u, c, f, y, e) => // L1
+    `if(${t}==="-k"||${t}==="--key"||${t}.startsWith("-k")||${t}.startsWith("--key=")){let __k=__gnuExtra.sortKeyOption(${u},${c});if("error"in __k)return __k.error;${c}=__k.last;let ${f}=${y}(__k.spec);${f}&&${e}.keys.push(${f})}`, count: 1 }, // L1
+  { what: "cp/mv target failure (L1)", re: new RegExp(String.raw`try\{(${ID})=\(await (${ID})\.fs\.stat\((${ID})\)\)\.isDirectory\}catch\{\}if\((${ID})\.length>1&&!\1\)return\{stdout:"",stderr:` + "`" + String.raw`(cp|mv): target '\$\{(${ID})\}' is not a directory\n` + "`" + String.raw`,exitCode:1\}`, "g"), to: (all, f, e, l, m, cmd, g) => // L1
+    `let __target=null;try{${f}=(await ${e}.fs.stat(${l})).isDirectory}catch(__e){__target=__e}if(${m}.length>1&&!${f})return{stdout:"",stderr:\`${cmd}: target '\${${g}}': \${await __gnuExtra.targetReason(${e}.fs,${l},__target)}\\n\`,exitCode:1}`, count: 2 }, // L1
+]; // L1
+SOURCE_PATCHES.push(...L1_PATCHES); // L1
 
 async function generate() {
   await init;

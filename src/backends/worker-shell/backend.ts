@@ -173,6 +173,10 @@ function resolveOptions(options: WorkerShellBackendOptions): Resolved {
  * of a failure (ELOOP, EROFS). `tar -x` and `gzip`/`gunzip` replace what is at an output name (a link there is never
  * written through), give the output the member's or input's mode (tar: less umask 022 unless `-p`) and extract a
  * hard-link member as a copy of its file, as GNU tar 1.34 and gzip 1.12 (docs/runtime.md).
+ * `mapfile -u FD`/`readarray -u FD` read descriptor FD (just-bash read stdin); sed addresses take `I` and `M`
+ * (`/a/Ip`); `mkdir -pv` names each parent it makes; `comm` warns of unsorted input (`$?` 1; `--check-order`,
+ * `--nocheck-order`); `join` pairs in one merge, so `-a`/`-v` lines keep the files' order; a bad `sort -k` key fails
+ * (`$?` 2); `cp f nope/` is `Not a directory` — as bash 5.2, GNU sed 4.9 and coreutils 9.1 (docs/runtime.md).
  * Under `shopt -s failglob`, `eval` and a sourced file stop their own text at a no-match (status 1) and a background
  * job ends alone; `… &` is a subshell job (`$?` 0, `wait $!` gives its status); `bash`/`sh` children and `./script`
  * start with bash 5.2's default `shopt` options; `declare`/`local`/`readonly` arrays glob as `NAME=(…)` does.

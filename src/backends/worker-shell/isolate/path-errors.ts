@@ -175,7 +175,7 @@ function parentOf(path: string): string {
  * `error`: its own, but `ENOTDIR` for a missing name below a file (the
  * Workspace says `ENOENT` there; the kernel's path walk `ENOTDIR`).
  */
-async function failureCode(fs: OperandFs, path: string, error: unknown): Promise<string | undefined> {
+export async function failureCode(fs: OperandFs, path: string, error: unknown): Promise<string | undefined> {
   const code = codeOf(error);
   if (code !== "ENOENT") return code;
   for (let dir = parentOf(path); dir !== "/"; dir = parentOf(dir)) {
@@ -209,6 +209,8 @@ export async function destinationFailure(command: "cp" | "mv", fs: OperandFs, de
     fsFailureOnly(error);
     const code = await failureCode(fs, dest, error);
     if (code !== "ENOENT") return `${command}: cannot stat '${destName}': ${strerror(code)}\n`;
+    // L1: a missing `name/` can only be a directory: cp of a file there fails as GNU cp 9.1 (the copy said EISDIR).
+    if (command === "cp" && destName.endsWith("/") && !source.isDirectory) return `cp: cannot create ${source.isSymbolicLink ? "symbolic link" : "regular file"} '${destName}': Not a directory\n`;
     if (command === "cp" && !/\/\.?$/.test(dest)) {
       const entry = await fs.lstat(dest).catch(() => undefined);
       if (entry?.isSymbolicLink) return `cp: not writing through dangling symlink '${destName}'\n`;

@@ -1,0 +1,327 @@
+/**
+ * Behaviour of bash 5.2 and GNU coreutils 9.1 / sed 4.9 that just-bash lacked
+ * (issue 20, twenty-fifth attack run, fixer L1):
+ *
+ * - `mapfile -u FD` / `readarray -u FD` read the open descriptor FD (just-bash
+ *   skipped the option and read stdin);
+ * - sed's address flags `I` (match without case) and `M` (multi-line mode):
+ *   `/re/I`, `/a/I,/b/Ip`;
+ * - `mkdir -p` makes each missing directory along its operand in turn, and
+ *   with -v names each, parents first, none that already existed;
+ * - `cp`/`mv` to a missing `name/` or to a target that is not a directory say
+ *   why as GNU (`Not a directory`, `target 'T': No such file or directory`);
+ * - `comm` checks that its inputs are sorted (`--check-order`, default, and
+ *   `--nocheck-order`) and `join` pairs lines in one merge of both files, so
+ *   its output keeps the files' order;
+ * - `sort -k` rejects a bad key (`-k 0`, `-k 1.0`, `-k x`) with status 2.
+ *
+ * scripts/gen-shell.mjs patches just-bash to call these (imported as the
+ * namespace `__gnuExtra`, entries marked `// L1`). Pure apart from the
+ * shell's fs: it is bundled into the shell's Dynamic Worker.
+ *
+ * @module
+ */
+import { failureCode, reason } from "./path-errors.js";
+import { compareBytes } from "./sort-sed.js";
+
+// ---------------------------------------------------------------- mapfile -u
+
+/** A descriptor as just-bash's lookup returns it (only `kind` and `sourceFd` are read here). */
+interface Descriptor {
+  kind: string;
+  sourceFd?: number;
+}
+
+/** just-bash's descriptor functions, as `read -u` uses them. */
+export interface DescriptorAccess<C> {
+  /** The descriptor `fd` of the shell, or undefined when it is not open. */
+  lookup(ctx: C, fd: number): Descriptor | undefined;
+  /** What is left to read on `fd`, or why it cannot be read. */
+  content(ctx: C, fd: number): { content: string } | { error: string };
+}
+
+/**
+ * The input `mapfile -u FD` reads: `null` when there is no `-u` (or it names
+ * stdin: 0, or a copy of 0), which leaves just-bash's stdin in place; the
+ * text left on FD; or an `{ error }` line as bash 5.2 (`mapfile: x: invalid
+ * file descriptor specification`, `mapfile: 7: invalid file descriptor: Bad
+ * file descriptor`), status 1. A descriptor open for writing only reads
+ * nothing, as bash's read(2) on it fails.
+ */
+export function mapfileInput<C>(ctx: C, fdArg: string | undefined, access: DescriptorAccess<C>, command = "mapfile"): string | null | { error: string } {
+  if (fdArg === undefined) return null;
+  if (!/^\s*\+?\d+$/.test(fdArg)) return { error: `bash: ${command}: ${fdArg}: invalid file descriptor specification\n` };
+  const fd = Number(fdArg.trim());
+  if (!Number.isSafeInteger(fd)) return { error: `bash: ${command}: ${fdArg}: invalid file descriptor specification\n` };
+  const descriptor = access.lookup(ctx, fd);
+  if (fd === 0 || (descriptor?.kind === "dup-in" && descriptor.sourceFd === 0)) return null;
+  const got = access.content(ctx, fd);
+  if ("content" in got) return got.content;
+  if (got.error === "write-only" || fd === 1 || fd === 2) return "";
+  return { error: `bash: ${command}: ${fd}: invalid file descriptor: Bad file descriptor\n` };
+}
+
+/**
+ * How much of `input` mapfile consumed: the `skip` (-s) lines it discarded
+ * and the `count` (-n) it kept, each up to and with its `delimiter`; all of
+ * it without -n. bash leaves the rest on the descriptor for the next reader.
+ */
+export function mapfileConsumed(input: string, delimiter: string, count: number, skip: number): number {
+  if (!(count > 0)) return input.length;
+  let at = 0;
+  for (let lines = 0; lines < count + Math.max(0, skip) && at < input.length; lines++) {
+    const end = input.indexOf(delimiter, at);
+    if (end === -1) return input.length;
+    at = end + delimiter.length;
+  }
+  return at;
+}
+
+// ---------------------------------------------------------------- sed address flags
+
+/** The lexer state sed's address reader advances. */
+interface SedLexer {
+  peek(): string;
+  advance(): string;
+}
+
+/**
+ * Reads the flags after a `/regex/` address, GNU sed 4.9's `I` (ignore case)
+ * and `M` (multi-line: `^`/`$` match at each newline), and returns them as
+ * JavaScript RegExp flags (`"i"`, `"m"`, `"im"`).
+ */
+export function sedAddressFlags(lexer: SedLexer): string {
+  let flags = "";
+  for (let c = lexer.peek(); c === "I" || c === "M"; c = lexer.peek()) {
+    lexer.advance();
+    const flag = c === "I" ? "i" : "m";
+    if (!flags.includes(flag)) flags += flag;
+  }
+  return flags;
+}
+
+// ---------------------------------------------------------------- mkdir -pv
+
+/** The fs calls mkdir makes. */
+export interface MkdirFs {
+  resolvePath(base: string, path: string): string;
+  stat(path: string): Promise<{ isDirectory: boolean }>;
+  mkdir(path: string, options?: { recursive?: boolean }): Promise<void>;
+}
+
+/**
+ * `mkdir -p OPERAND` as GNU mkdir 9.1: each missing directory along the
+ * operand is made in turn, and `stdout` names each as the operand spells it up
+ * to that component (`created directory 'x'`, `'x/y'`, then the operand
+ * itself) for -v; one that exists is neither made nor named, and one that is
+ * not a directory ends the operand (`cannot create directory 'f': Not a
+ * directory`; the operand itself: `File exists`).
+ */
+export async function mkdirParents(fs: MkdirFs, cwd: string, operand: string): Promise<{ stdout: string; stderr: string }> {
+  let stdout = "";
+  const ends: number[] = [];
+  for (let i = 0; i < operand.length; i++) if (operand[i] !== "/" && (i + 1 === operand.length || operand[i + 1] === "/")) ends.push(i + 1);
+  for (const [k, end] of ends.entries()) {
+    const name = k === ends.length - 1 ? operand : operand.slice(0, end);
+    const path = fs.resolvePath(cwd, operand.slice(0, end));
+    let isDirectory: boolean | undefined;
+    try {
+      isDirectory = (await fs.stat(path)).isDirectory;
+    } catch {
+      isDirectory = undefined;
+    }
+    if (isDirectory === true) continue;
+    if (isDirectory === false) {
+      const code = k === ends.length - 1 ? "File exists" : "Not a directory";
+      return { stdout, stderr: `mkdir: cannot create directory '${name}': ${code}\n` };
+    }
+    try {
+      await fs.mkdir(path);
+    } catch (error) {
+      return { stdout, stderr: `mkdir: cannot create directory '${name}': ${reason(error)}\n` };
+    }
+    stdout += `mkdir: created directory '${name}'\n`;
+  }
+  return { stdout, stderr: "" };
+}
+
+// ---------------------------------------------------------------- cp/mv target
+
+/**
+ * Why a `cp`/`mv` of several sources to `target` fails when it is not a
+ * directory, as GNU coreutils 9.1 says it (`cp: target 'T': <reason>`): `Not
+ * a directory` when it exists (`error` is null), else why looking it up
+ * failed (`No such file or directory`; `Not a directory` below a file).
+ * just-bash said `target 'T' is not a directory` for all of them.
+ */
+export async function targetReason(fs: Parameters<typeof failureCode>[0], path: string, error: unknown): Promise<string> {
+  return error === null ? "Not a directory" : reason({ code: await failureCode(fs, path, error) });
+}
+
+// ---------------------------------------------------------------- comm
+
+/** Which of comm's three columns are printed (`-1`, `-2`, `-3` take them away). */
+export interface CommColumns {
+  first: boolean;
+  second: boolean;
+  both: boolean;
+}
+
+/**
+ * `comm` of the lines of two files as GNU comm 9.1 in the C locale: lines
+ * compared by bytes, the lesser printed first. `check` is the order check:
+ * `"--check-order"` fails at the first line out of order (`comm: file 1 is
+ * not in sorted order`, status 1, output so far kept); `"--nocheck-order"`
+ * checks nothing; the default (`""`) warns once per file, only after a line
+ * was unpairable, and ends with `comm: input is not in sorted order`, status 1.
+ */
+export function comm(lines1: readonly string[], lines2: readonly string[], columns: CommColumns, check: string): { stdout: string; stderr: string; exitCode: number } {
+  const prefix2 = columns.first ? "\t" : "";
+  const prefix3 = prefix2 + (columns.second ? "\t" : "");
+  const lines = [lines1, lines2];
+  const at = [0, 0];
+  const warned = [false, false];
+  let stdout = "";
+  let stderr = "";
+  let unpairable = false;
+  while (at[0]! < lines1.length || at[1]! < lines2.length) {
+    const a = lines1[at[0]!];
+    const b = lines2[at[1]!];
+    const order = a === undefined ? 1 : b === undefined ? -1 : compareBytes(a, b);
+    if (order === 0) {
+      if (columns.both) stdout += `${prefix3}${a}\n`;
+    } else {
+      unpairable = true;
+      if (order < 0) {
+        if (columns.first) stdout += `${a}\n`;
+      } else if (columns.second) stdout += `${prefix2}${b}\n`;
+    }
+    for (const file of [0, 1]) {
+      if (order === 0 || (order < 0) === (file === 0)) {
+        const prev = lines[file]![at[file]!]!;
+        at[file]!++;
+        const next = lines[file]![at[file]!];
+        if (next === undefined || check === "--nocheck-order" || warned[file] || !(check === "--check-order" || unpairable)) continue;
+        if (compareBytes(prev, next) > 0) {
+          stderr += `comm: file ${file + 1} is not in sorted order\n`;
+          if (check === "--check-order") return { stdout, stderr, exitCode: 1 };
+          warned[file] = true;
+        }
+      }
+    }
+  }
+  if (warned[0] || warned[1]) return { stdout, stderr: `${stderr}comm: input is not in sorted order\n`, exitCode: 1 };
+  return { stdout, stderr, exitCode: 0 };
+}
+
+// ---------------------------------------------------------------- join
+
+/** A line of a join input as just-bash reads it. */
+interface JoinLine {
+  joinKey: string;
+}
+
+/**
+ * Pairs the lines of two join inputs in one merge, as GNU join 9.1: the lesser
+ * key goes first, so unpairable lines (`-a`, `-v`) come out between the pairs
+ * in the files' order (just-bash printed every pair, then file 2's unpairable
+ * lines). Every line of a run of equal keys in file 1 pairs with every line of
+ * the run in file 2. `emit(line1, line2)` prints one output line (`null` for
+ * the missing side).
+ */
+export function joinMerge<L extends JoinLine>(lines1: readonly L[], lines2: readonly L[], options: { pairs: boolean; unpaired1: boolean; unpaired2: boolean }, emit: (line1: L | null, line2: L | null) => void): void {
+  let i = 0;
+  let j = 0;
+  while (i < lines1.length && j < lines2.length) {
+    const order = compareBytes(lines1[i]!.joinKey, lines2[j]!.joinKey);
+    if (order < 0) {
+      if (options.unpaired1) emit(lines1[i]!, null);
+      i++;
+    } else if (order > 0) {
+      if (options.unpaired2) emit(null, lines2[j]!);
+      j++;
+    } else {
+      let i2 = i + 1;
+      while (i2 < lines1.length && compareBytes(lines1[i2]!.joinKey, lines2[j]!.joinKey) === 0) i2++;
+      let j2 = j + 1;
+      while (j2 < lines2.length && compareBytes(lines1[i]!.joinKey, lines2[j2]!.joinKey) === 0) j2++;
+      if (options.pairs) for (let a = i; a < i2; a++) for (let b = j; b < j2; b++) emit(lines1[a]!, lines2[b]!);
+      i = i2;
+      j = j2;
+    }
+  }
+  if (options.unpaired1) for (; i < lines1.length; i++) emit(lines1[i]!, null);
+  if (options.unpaired2) for (; j < lines2.length; j++) emit(null, lines2[j]!);
+}
+
+// ---------------------------------------------------------------- sort -k
+
+/** GNU's quote() in a UTF-8 locale, as sort's key messages print it. */
+const quote = (text: string): string => `‘${text}’`;
+
+/** strtoumax's number at the start of `text` (spaces and `+` allowed): its value and the rest, or null without digits. */
+function fieldCount(text: string): { value: number; rest: string } | null {
+  const m = /^\s*\+?(\d+)/.exec(text);
+  if (m === null) return null;
+  return { value: Number(m[1]), rest: text.slice(m[0].length) };
+}
+
+/** Ordering letters GNU sort takes after a key position. */
+const ORDERING = /^[bdfghiMnRrV]*/;
+
+/**
+ * What is wrong with sort key `spec` (`-k POS1[,POS2]`), as GNU sort 9.1
+ * says it, or null for a key it takes: `field number is zero` (`-k 0`,
+ * `-k 1,0`), `character offset is zero` (`-k 1.0`), `invalid number at field
+ * start` (`-k x`), `invalid number after '.'` / `','`, `stray character in
+ * field spec` (`-k 1x`).
+ */
+export function sortKeyError(spec: string): string | null {
+  const bad = (what: string) => `sort: ${what}: invalid field specification ${quote(spec)}\n`;
+  const count = (text: string, what: string): { value: number; rest: string } | string => fieldCount(text) ?? `sort: ${what}: invalid count at start of ${quote(text)}\n`;
+  const start = count(spec, "invalid number at field start");
+  if (typeof start === "string") return start;
+  if (start.value === 0) return bad("field number is zero");
+  let rest = start.rest;
+  if (rest.startsWith(".")) {
+    const char = count(rest.slice(1), "invalid number after '.'");
+    if (typeof char === "string") return char;
+    if (char.value === 0) return bad("character offset is zero");
+    rest = char.rest;
+  }
+  rest = rest.replace(ORDERING, "");
+  if (rest.startsWith(",")) {
+    const end = count(rest.slice(1), "invalid number after ','");
+    if (typeof end === "string") return end;
+    if (end.value === 0) return bad("field number is zero");
+    rest = end.rest;
+    if (rest.startsWith(".")) {
+      const char = count(rest.slice(1), "invalid number after '.'");
+      if (typeof char === "string") return char;
+      rest = char.rest;
+    }
+    rest = rest.replace(ORDERING, "");
+  }
+  return rest === "" ? null : bad("stray character in field spec");
+}
+
+/**
+ * sort's `-k SPEC`, `-kSPEC`, `--key SPEC` or `--key=SPEC` at `args[i]`: the
+ * key's text and the index of the last argument it took, or sort's error
+ * result (status 2) for a missing or bad key.
+ */
+export function sortKeyOption(args: readonly string[], i: number): { spec: string; last: number } | { error: { stdout: string; stderr: string; exitCode: number } } {
+  const arg = args[i]!;
+  const fail = (stderr: string) => ({ error: { stdout: "", stderr, exitCode: 2 } });
+  let spec: string | undefined;
+  let last = i;
+  if (arg === "-k" || arg === "--key") {
+    spec = args[i + 1];
+    last = i + 1;
+    if (spec === undefined) {
+      return fail(`${arg === "-k" ? "sort: option requires an argument -- 'k'" : "sort: option '--key' requires an argument"}\nTry 'sort --help' for more information.\n`);
+    }
+  } else spec = arg.startsWith("--key=") ? arg.slice(6) : arg.slice(2);
+  const error = sortKeyError(spec);
+  return error === null ? { spec, last } : fail(error);
+}
