@@ -191,6 +191,9 @@ function resolveOptions(options: WorkerShellBackendOptions): Resolved {
  * delimiter whole unless `-s`; `head`/`tail` counts take size suffixes (`-c 1k` is 1024) and refuse junk; `paste -d`
  * reads `\n \t \\ \0`; `tr` expands `[c*]`/`[c*n]` in SET2; `seq` counts integers exactly past 2^53; `xargs` with
  * no input runs once — as GNU coreutils 9.1 and findutils 4.9.
+ * Shell integers are bash 5.2's 64-bit signed ones (`$((1<<32))` 4294967296, `$((2**63))` wraps; just-bash's were 32-bit
+ * or doubles), also for `test -gt` and printf's `%d %u %x` (`printf %x -1` is ffffffffffffffff); `${a[*]}` in an
+ * assignment, `case` or `[[ ]]` joins with IFS's first character (just-bash: a space).
  */
 export class WorkerShellBackend implements WorkspaceCommandBackend {
   /** Always `"worker-shell"`. */

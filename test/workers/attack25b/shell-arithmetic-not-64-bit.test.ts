@@ -15,11 +15,18 @@
  * Found (medium — silently wrong numbers, exit 0; 2 of 2 runs).
  * Suggested fix: evaluate shell arithmetic (and printf's integer conversions, test's -eq/-gt…) with BigInt wrapped
  * to 64-bit two's complement (BigInt.asIntN(64, …)), as bash's intmax_t; shifts by the count mod 64.
+ * Fixed: src/backends/worker-shell/isolate/arith64.ts (patched in by scripts/gen-shell.mjs, marker SZ) evaluates
+ * the operators, number literals (wrapped: 9223372036854775808 is -9223372036854775808), numbers read from variables,
+ * ++/-- and op= on int64: numbers while safe, BigInt wrapped by BigInt.asIntN(64, …) past 2^53; `$(( ))`,
+ * `declare -i` and `[[ a -gt b ]]` get the exact value, indexes and offsets a number as before. `test`'s -eq…-ge
+ * read int64 operands (out of range is invalid, status 2), printf's %d %i take a signed and %u %o %x %X an
+ * unsigned 64-bit argument (-1 is 18446744073709551615, ffffffffffffffff), length modifiers %ld %lld %jd work,
+ * and every invalid argument is reported. Siblings: test/workers/fix25/shell-arith64.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("shell arithmetic is 64-bit signed, as bash", async () => {
+it("shell arithmetic is 64-bit signed, as bash", async () => {
   const out = await shellCases({}, [
     "echo $((1<<31)) $((1<<32)) $((1<<62))",
     "echo $((2**53+1)) $((9223372036854775807)) $((0x7fffffffffffffff))",

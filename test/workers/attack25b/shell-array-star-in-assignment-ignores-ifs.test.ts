@@ -12,11 +12,15 @@
  * Found (medium — silently wrong joined text; 2 of 2 runs).
  * Suggested fix: expand `${name[*]}` in an assignment's value (a non-splitting context) with IFS's first character
  * (none for IFS='', space when IFS is unset), as the argument path and `$*` already do.
+ * Fixed: scripts/gen-shell.mjs (marker SZ) patches just-bash's variable lookup so `${name[*]}` joins with IFS's first
+ * character (`${name[@]}` still with a space), which covers assignments, declare/local/export, `case`, `[[ ]]`,
+ * `<<<`, `${a[*]^^}` and `${a[*]/x/y}`; and its substring expansion so `${a[*]:n}` and `${*:n}` do the same.
+ * Siblings: test/workers/fix25/shell-array-star-ifs.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("\"${a[*]}\" in an assignment joins with IFS's first character, as bash", async () => {
+it("\"${a[*]}\" in an assignment joins with IFS's first character, as bash", async () => {
   const out = await shellCases({}, [
     'a=(x y z); IFS=,; b="${a[*]}"; echo "$b"',
     'a=(x y z); IFS=,; d="pre${a[*]}"; declare e="${a[*]:1}"; echo "$d $e"',
