@@ -870,6 +870,33 @@ function readJustBash(path) {
   const namespaces = HELPER_NAMESPACES.map(([name, module]) => `import*as ${name} from${JSON.stringify(module)};`).join("");
   return `import{${helpers}}from${JSON.stringify(coreutilsModule)};${namespaces}\n${text}`;
 }
+/**
+ * SY (issue 20, run 25; helpers in src/backends/worker-shell/isolate/mode-expr.ts): chmod's modes as GNU chmod 9.1
+ * (umask 022 for a clause without u/g/o/a, X only for directories and executables, u/g/o copies, a directory's
+ * set-ID bits kept by a short numeric mode, "new permissions are" for `chmod -w`); expr's grammar as GNU expr 9.1
+ * (`:`/match take a basic regular expression and print group 1, comparisons of non-integers as strings, exact
+ * integers); a command another command runs (env, timeout, xargs, sh -c, bash FILE) gets the caller's exported
+ * variables as its whole environment, env's assignments exported, `env -i` an empty one; env/printenv list exports.
+ */
+HELPER_NAMESPACES.push(["__modeExpr", join(isolateDir, "mode-expr.ts")]); // SY
+const MODE_EXPR_PATCHES = [ // SY
+  { what: "chmod mode (SY)", when: 'name:"chmod",async execute(', re: new RegExp(String.raw`function (${ID})\((${ID}),(${ID})=420\)\{if\(/\^\[0-7\]\+\$/\.test\(\2\)\)return parseInt\(\2,8\);(?:(?!function )[^])*?return ${ID}\}(?=var ${ID}=\{name:"chmod",flags:)`, "g"), to: (all, p, e, a) => `function ${p}(${e},${a}=420,__dir=!1){return __modeExpr.chmodMode(${e},${a},__dir)}`, count: 1 }, // SY
+  { what: "chmod mode operand (SY)", when: 'name:"chmod",async execute(', re: /\/\^\[\+-\]\?\[rwxugo\]\+\//g, to: "/^[+-]?[rwxXstugoa]+/", count: 1 }, // SY: chmod -X f, -s, -t
+  { what: "chmod invalid mode (SY)", when: 'name:"chmod",async execute(', re: new RegExp(String.raw`chmod: invalid mode: '\$\{${ID}\}'\n`, "g"), to: (all) => `${all}Try 'chmod --help' for more information.\n`, count: 1 }, // SY
+  { what: "chmod numeric mode checked (SY)", when: 'name:"chmod",async execute(', re: new RegExp(String.raw`if\((${ID})\)(${ID})=parseInt\((${ID}),8\);else try\{(${ID})\(\3,420\)\}`, "g"), to: (all, o, s, r, p) => `${o}&&(${s}=parseInt(${r},8));try{${p}(${r},420)}`, count: 1 }, // SY
+  { what: "chmod of each file (SY)", when: 'name:"chmod",async execute(', re: new RegExp(String.raw`(${ID})="",(${ID})=!1;for\(let (${ID}) of (${ID})\)\{let (${ID})=(${ID})\.fs\.resolvePath\(\6\.cwd,\3\);try\{let (${ID});if\((${ID})&&(${ID})!==void 0\)\7=\9;else\{let (${ID})=await \6\.fs\.stat\(\5\);\7=(${ID})\((${ID}),\10\.mode\)\}await \6\.fs\.chmod\(\5,\7\),((?:(?!catch)[^])*?)await (${ID})\(\6,\5,\8\?\9:void 0,\8\?void 0:\12,`, "g"), to: (all, l, c, t, d, m, a, h, o, s, g, p, r, mid, I) =>
+    `${l}="",${c}=!1;for(let ${t} of ${d}){let ${m}=${a}.fs.resolvePath(${a}.cwd,${t});try{let ${h};{let ${g}=await ${a}.fs.stat(${m});${h}=${p}(${r},${g}.mode,${g}.isDirectory);await ${a}.fs.chmod(${m},${h});let __sy=__modeExpr.chmodSurprise(${r},${t},${g}.mode,${g}.isDirectory,${h});__sy&&(${l}+=__sy,${c}=!0)}${mid}await ${I}(${a},${m},void 0,${r},`, count: 1 }, // SY
+  { what: "chmod -R of each file (SY)", when: 'name:"chmod",async execute(', re: new RegExp(String.raw`(${ID})!==void 0\?\1:(${ID})!==void 0\?(${ID})\(\2,(${ID})\.stat\.mode\):420`, "g"), to: (all, i, f, p, o) => `${f}!==void 0?${p}(${f},${o}.stat.mode,${o}.stat.isDirectory):${i}`, count: 1 }, // SY
+  { what: "expr grammar (SY)", when: '{name:"expr",async execute(', re: new RegExp(String.raw`function (${ID})\((${ID}),(${ID})\)\{if\(\2\.length===1\)return \2\[0\];(?:(?!var ${ID}=\{name:"expr",flags)[^])*?(${ID})\(\`\^\$\{${ID}\}\`\)(?:(?!var ${ID}=\{name:"expr",flags)[^])*?(?=var ${ID}=\{name:"expr",flags:)`, "g"), to: (all, S, i, a, m) => `function ${S}(${i},${a}){return __modeExpr.expr(${i},${a},${m})}`, count: 1 }, // SY
+  { what: "expr status (SY)", when: '{name:"expr",async execute(', re: new RegExp(String.raw`(${ID})==="0"\|\|\1===""\?1:0`, "g"), to: (all, t) => `__modeExpr.exprNull(${t})?1:0`, count: 1 }, // SY
+  { what: "env starts from the exports (SY)", when: 'name:"printenv",summary:', re: new RegExp(String.raw`else\{(${ID})=new Map\((${ID})\.env\);`, "g"), to: (all, s, i) => `else{${s}=new Map(__modeExpr.environment(${i}));`, count: 1 }, // SY
+  { what: "printenv lists the exports (SY)", when: 'name:"printenv",summary:', re: new RegExp(String.raw`(?<=of |=)(${ID})\.env(?=\)|\.get\()`, "g"), to: (all, i) => `__modeExpr.environment(${i})`, count: 2 }, // SY
+  { what: "a command's commands get its exports (SY)", when: "execWithInheritedStdin:(", re: new RegExp(String.raw`exportedEnv:(${ID}),((?:(?!function )[^])*?)exec:\((${ID}),(${ID})\)=>(${ID})\.execFn\(\3,\4,!1\),execWithInheritedStdin:\((${ID}),(${ID})\)=>\5\.execFn\(\6,\{\.\.\.\7,`, "g"), to: (all, h, mid, v, k, i, v2, k2) =>
+    `exportedEnv:${h},${mid}exec:(${v},${k})=>${i}.execFn(${v},__modeExpr.childExec(${k},${h}),!1),execWithInheritedStdin:(${v2},${k2})=>${i}.execFn(${v2},{...__modeExpr.childExec(${k2},${h}),`, count: 1 }, // SY
+  { what: "a new environment is exported (SY)", when: "async executeSimpleCommand(", re: new RegExp(String.raw`let (${ID})=(${ID})\.replaceEnv\?new Map:new Map\(this\.state\.env\);((?:(?!function )[^])*?hashTable:this\.state\.hashTable,)`, "g"), to: (all, h, u, mid) =>
+    `let ${h}=${u}.replaceEnv?__modeExpr.startEnv(this.state):new Map(this.state.env);${mid}...(${u}.replaceEnv?__modeExpr.childExports(${u}.env):{}),`, count: 1 }, // SY
+]; // SY
+SOURCE_PATCHES.push(...MODE_EXPR_PATCHES); // SY
 const justBashSourcePatch = {
   name: "just-bash-source-patches",
   setup(b) {

@@ -164,6 +164,10 @@ function resolveOptions(options: WorkerShellBackendOptions): Resolved {
  * `sort` orders lines by their UTF-8 bytes as GNU sort in the C locale (just-bash used localeCompare: `B` after `a`),
  * `-f` folds to upper case, `-n`/`-u`/`-c -u` and `comm`, `uniq -i`, `join -i` follow GNU coreutils 9.1; sed's
  * `s///Ng` replaces the Nth match onwards (just-bash: all) and `H` always adds a newline, as GNU sed 4.9.
+ * `chmod` applies the umask 022 to a mode without u/g/o/a (`chmod +w f` is 0644, just-bash's 0666) and `X` only to
+ * directories and executables; `expr STR : 'a\(.*\)'` prints the group (just-bash: 0), comparisons of non-integers are
+ * string ones; a command run by another (`env FOO=1 sh -c`, `timeout`, `xargs`) gets exactly the caller's exported
+ * variables with env's assignments (`env -i`: none), as GNU coreutils 9.1 and bash 5.2.
  * Globs match a newline in a name, and `dirname`, `basename`, `rmdir -p`, `wc`, `od`, `tac` and `ls -d` answer as GNU
  * coreutils 9.1 where just-bash 3.4.2 differed (docs/runtime.md). Start points of `find`, `du` and `grep -r` are named
  * and walked as GNU's: `find ld/` (ld a link to a directory) walks the directory and prints `ld/`, `du` prints a line

@@ -15,11 +15,17 @@
  * Found (medium — files silently made group/world-writable or executable; 2 of 2 runs).
  * Suggested fix: in chmod's symbolic mode parser, mask the bits of a clause without a who by the umask (022), and
  * make X add execute only for a directory or when the mode before the change has any execute bit (GNU mode_adjust).
+ * Fixed (fixer SY): chmod's modes follow GNU mode_compile/mode_adjust (src/backends/worker-shell/isolate/mode-expr.ts,
+ * chmodMode; scripts/gen-shell.mjs entries `// SY`): a clause without who is masked by the umask 022, X adds execute
+ * only to a directory or a file with an execute bit, u/g/o after the operator copy those bits (o=u, go=u-w), a
+ * directory keeps its set-ID bits under a numeric mode of fewer than 5 digits (chmod 755 on a 2755 directory: 2755),
+ * `chmod -w` from 0777 gives 0577 with GNU's "new permissions are r-xrwxrwx, not r-xr-xr-x" and status 1, and an
+ * invalid mode adds GNU's `Try 'chmod --help'` line. Siblings: test/workers/fix25/shell-mode-expr-env.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("chmod symbolic modes without who honour the umask and X skips non-executable files, as GNU chmod", async () => {
+it("chmod symbolic modes without who honour the umask and X skips non-executable files, as GNU chmod", async () => {
   const out = await shellCases({ dirs: ["d"], files: { "f.txt": "hello\n", "d/x.txt": "x\n" } }, [
     "chmod 444 f.txt; chmod +w f.txt; stat -c %a f.txt",
     "chmod 600 f.txt; chmod =rwx f.txt; stat -c %a f.txt",

@@ -12,11 +12,17 @@
  * Found (medium — silent missing configuration; 2 of 2 runs).
  * Suggested fix: have env run its command with the assignments applied as the environment the child shell imports
  * (as a `NAME=v cmd` prefix assignment does), and `-i` start it from an empty environment.
+ * Fixed (fixer SY): a command another command runs (env, timeout, xargs, sh -c, bash FILE, find -exec) now starts
+ * with exactly the caller's exported variables as its environment, all of them exported again (isolate/mode-expr.ts
+ * childExec/startEnv/childExports, patched into just-bash's command context and exec): env's NAME=VALUE reach a
+ * child shell through any number of commands, `env -i` starts empty (no HOME), `env -u NAME` removes NAME, an
+ * exported variable reaches `timeout 5 sh -c`/`xargs sh -c`, an unset one stays unset in a child shell, and
+ * env/printenv list only exported variables. Siblings: test/workers/fix25/shell-mode-expr-env.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("env NAME=value passes NAME to a child shell, as GNU env", async () => {
+it("env NAME=value passes NAME to a child shell, as GNU env", async () => {
   const out = await shellCases({ files: { "s.sh": 'echo "[$FOO]"\n' } }, [
     "env FOO=bar sh -c 'echo \"[$FOO]\"'",
     "env FOO=bar bash s.sh",

@@ -11,11 +11,18 @@
  * string comparison since 9a is not a number) — not asserted.
  * Suggested fix: in expr's `:` (and `match`), when the BRE holds a group print group 1's text (empty when it did not
  * take part or nothing matched, then status 1), else the match length.
+ * Fixed (fixer SY): expr is GNU expr 9.1's grammar (isolate/mode-expr.ts, expr): `:` and match translate the
+ * pattern as a POSIX basic regular expression (\( \) groups, \{m,n\}, \+ \? \|, a leading * and a middle ^ or $
+ * literal, bracket classes, back references), anchored at the start, and print group 1's text when there is a group
+ * ("" and status 1 when it took no part or nothing matched), else the match length; `\|` takes the longest match.
+ * Comparisons are numeric only when both sides are integers (`expr 10 \> 9a` is 0), arithmetic is exact and
+ * refuses non-integers (`expr 9a + 1`: non-integer argument, status 2), substr out of range is "", and syntax
+ * errors are GNU's. Siblings: test/workers/fix25/shell-mode-expr-env.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("expr : with a \\( \\) group prints what the group matched, as GNU expr", async () => {
+it("expr : with a \\( \\) group prints what the group matched, as GNU expr", async () => {
   const out = await shellCases({}, [
     "expr abc : 'a\\(.*\\)'",
     "expr match abc 'a\\(.\\)'",
