@@ -59,7 +59,8 @@ function tarHeader(name: string, size: number): Uint8Array {
 describe("attack4: shell sandbox", () => {
   it("the environment has only the shell's variables; /proc, /dev, /etc are absent", async () => {
     const r = await inShellWorkspace(async (ws) => run(ws, "env | cut -d= -f1 | sort | tr '\\n' ' '; ls /proc /dev /etc; cat /proc/self/environ"));
-    expect(r.stdout).toBe(" BASHOPTS HOME HOSTNAME HOSTTYPE IFS MACHTYPE OLDPWD OPTIND OSTYPE PATH PWD SHELLOPTS ");
+    // `env` lists the exported variables only, as in bash (issue 20 run 25, fixer SY); the shell's own (IFS, OPTIND, …) are not exported.
+    expect(r.stdout).toBe("HOME OLDPWD PATH PWD ");
     expect(r.stderr).toBe(
       "ls: /proc: No such file or directory\nls: /dev: No such file or directory\nls: /etc: No such file or directory\ncat: /proc/self/environ: No such file or directory\n",
     );
