@@ -20,6 +20,7 @@
  *
  * @module
  */
+import { charCode } from "./escapes.js";
 
 /** A shell integer: a number when it is a safe integer, else a bigint within int64. */
 export type Int = number | bigint;
@@ -290,8 +291,9 @@ export function testInteger(text: string): { value: Int; valid: boolean } {
 
 /** What bash's strtoimax-based getintmax/getuintmax make of printf argument `arg`: its value (unbounded) and what follows. */
 function printfArgument(arg: string): { value: bigint; rest: string } {
-  if (arg.startsWith("'") || arg.startsWith('"')) return { value: BigInt(arg.codePointAt(1) ?? 0), rest: "" };
-  if ((arg.startsWith("\\'") || arg.startsWith('\\"')) && arg.length >= 3) return { value: BigInt(arg.codePointAt(2) ?? 0), rest: "" };
+  // The character-code form 'c: a byte escape (U+DC80…U+DCFF) gives its byte, as bash does (escapes.ts charCode).
+  if (arg.startsWith("'") || arg.startsWith('"')) return { value: BigInt(charCode(arg, 1)), rest: "" };
+  if ((arg.startsWith("\\'") || arg.startsWith('\\"')) && arg.length >= 3) return { value: BigInt(charCode(arg, 2)), rest: "" };
   const m = /^[ \t\n\v\f\r]*([+-]?)(?:0[xX]([0-9a-fA-F]+)|(0[0-7]*)|([1-9][0-9]*))/.exec(arg);
   if (!m) return { value: 0n, rest: arg };
   const [all, sign, hex, oct, dec] = m;
