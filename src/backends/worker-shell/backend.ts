@@ -14,7 +14,7 @@ import { checkArtifactsRpcResult, checkFsRpcResult, estimateRpcSize } from "../.
 import { WorkspaceFsError } from "../../fs/errors.js";
 import { runtimeError } from "../../runtime/errors.js";
 import { concatBytes, readStreamBytes } from "../../util/bytes.js";
-import { continuedStream, isByteStream, jsonLinesStream, RPC_BYTES_AT_ONCE } from "../../util/rpc-bytes.js";
+import { byteStream, continuedStream, isByteStream, jsonLinesStream, RPC_BYTES_AT_ONCE } from "../../util/rpc-bytes.js";
 import { memberCut, quoteCut } from "../../util/cut.js";
 import { normalizePath } from "../../util/path.js";
 import type { BackendHandle, ExecEvent, KillSignal, WorkspaceBackendHost, WorkspaceCommandBackend } from "../../runtime/types.js";
@@ -51,6 +51,26 @@ export const PREFETCH_TOTAL_BYTES = 1024 * 1024;
 export const PREFETCH_MAX_FILES = 256;
 /** Default working directory (spec 02 §6). */
 export const SHELL_DEFAULT_CWD = "/workspace";
+/**
+ * Bytes of `stdin` a shell command takes at most: 64 MiB (67108864), the
+ * shell's read bound (`maxReadBytes`). Past 16 MiB (`RPC_BYTES_AT_ONCE`) the
+ * input goes to the shell's isolate as a stream of its bytes (workerd refuses
+ * one RPC value past 32 MiB); a larger `stdin` is refused before anything
+ * runs (RangeError `code` `E2BIG`, naming `stdin`). Write bigger input to a
+ * Workspace file and redirect it (`cmd < /workspace/input.bin`).
+ */
+export const MAX_SHELL_STDIN_BYTES = 64 * 1024 * 1024;
+/**
+ * Estimated size of the rest of a shell command's request at most — the
+ * command text, `env` and the other fields, as workerd serializes them (one
+ * byte a character for Latin-1 text, else two): 30 MiB (31457280). The
+ * request crosses to the shell's isolate as one RPC value, which workerd
+ * refuses past 32 MiB, so a larger one is refused before anything runs
+ * (RangeError `code` `E2BIG`, naming the size of each part). just-bash itself
+ * runs a script of at most 1,000,000 bytes; put long text in a Workspace file
+ * and have the command read it (`cmd < /workspace/input`).
+ */
+export const MAX_SHELL_EXEC_BYTES = 30 * 1024 * 1024;
 
 /** 0.8.0's fixed self-description (spec 02 §6), word for word; this backend describes what it really has instead (`description`). */
 export const WORKER_SHELL_DESCRIPTION =
@@ -198,6 +218,9 @@ function resolveOptions(options: WorkerShellBackendOptions): Resolved {
  * Shell integers are bash 5.2's 64-bit signed ones (`$((1<<32))` 4294967296, `$((2**63))` wraps; just-bash's were 32-bit
  * or doubles), also for `test -gt` and printf's `%d %u %x` (`printf %x -1` is ffffffffffffffff); `${a[*]}` in an
  * assignment, `case` or `[[ ]]` joins with IFS's first character (just-bash: a space).
+ * A command's `stdin` past 16 MiB goes to the isolate as a stream (up to {@link MAX_SHELL_STDIN_BYTES}, 64 MiB); a
+ * larger one, or command text + `env` past {@link MAX_SHELL_EXEC_BYTES} (30 MiB), rejects `exec` with RangeError
+ * `E2BIG` before anything runs (before: exit 1 with workerd's `Serialized RPC arguments …` as stderr).
  */
 export class WorkerShellBackend implements WorkspaceCommandBackend {
   /** Always `"worker-shell"`. */
@@ -630,6 +653,8 @@ class ShellConnection implements BackendHandle {
       if (typeof v !== "string") throw new TypeError(`exec: env${memberCut(k)} must be a string`);
     }
     if (input.stdin !== undefined && !(input.stdin instanceof Uint8Array)) throw new TypeError("exec: stdin must be a string or a Uint8Array");
+    const stdin = input.stdin ?? new Uint8Array(0);
+    checkShellExec(input.source, env, stdin, { id: input.id, cwd, commands: this.#options.commands, unavailable: this.#options.unavailable });
     if (cwd !== SHELL_DEFAULT_CWD) {
       // As the JavaScript backend does: a cwd that is missing or not a directory fails the exec, not the command.
       const found = await this.#host.fs.stat(cwd).then(
@@ -654,7 +679,7 @@ class ShellConnection implements BackendHandle {
       source: input.source,
       cwd,
       env,
-      stdin: input.stdin ?? new Uint8Array(0),
+      stdin,
       timeoutMs,
       commands: o.commands,
       unavailable: o.unavailable,
@@ -662,6 +687,9 @@ class ShellConnection implements BackendHandle {
       egress: o.egress.mode,
       maxOutputBytes: o.maxOutputBytes,
     };
+    // The request crosses to the isolate as one RPC value (workerd: at most 32 MiB): unless all of it fits in
+    // RPC_BYTES_AT_ONCE, stdin goes as a stream of its bytes (checkShellExec bounded the rest).
+    if (stdin.byteLength > 0 && estimateRpcSize(request, RPC_BYTES_AT_ONCE) > RPC_BYTES_AT_ONCE) request.stdin = byteStream(stdin);
     const onTimeout = () => this.#stop(run, 124, `Execution timed out after ${timeoutMs} ms`);
     if (timeoutMs > 0) {
       run.deadline = Date.now() + timeoutMs;
@@ -731,6 +759,28 @@ class ShellConnection implements BackendHandle {
     this.#closed = true;
     for (const run of [...this.#live.values()]) this.#stop(run, 130, "Execution cancelled because its Workspace closed.");
   }
+}
+
+/**
+ * Refuses a shell command whose `stdin` is over {@link MAX_SHELL_STDIN_BYTES},
+ * or whose command text, `env` and other fields estimate (as workerd
+ * serializes them) over {@link MAX_SHELL_EXEC_BYTES}: RangeError `code`
+ * `E2BIG`, before anything runs.
+ */
+function checkShellExec(source: string, env: Record<string, string>, stdin: Uint8Array, fields: Record<string, unknown>): void {
+  if (stdin.byteLength > MAX_SHELL_STDIN_BYTES) {
+    const message = `exec: stdin is ${stdin.byteLength} bytes, over the ${MAX_SHELL_STDIN_BYTES} bytes (64 MiB) the shell reads; nothing ran. Write the input to a Workspace file and redirect it (cmd < file) instead.`;
+    throw Object.assign(new RangeError(message), { code: "E2BIG" });
+  }
+  const command = estimateRpcSize(source);
+  const vars = estimateRpcSize(env);
+  // The other fields: the id, cwd and command names, plus a margin for the numbers and flags.
+  const other = estimateRpcSize(fields) + 1024;
+  const total = command + vars + other;
+  if (total <= MAX_SHELL_EXEC_BYTES) return;
+  const parts = [`command ${command}`, `env ${vars}`, `other fields ${other}`];
+  const message = `exec: the request is ${total} bytes as sent to the shell (${parts.join(", ")}), over the ${MAX_SHELL_EXEC_BYTES} bytes (30 MiB) one call to the shell's isolate takes (workerd's limit is 32 MiB); nothing ran. Put long text in a Workspace file and have the command read it (sh /workspace/script.sh, cmd < /workspace/input) instead.`;
+  throw Object.assign(new RangeError(message), { code: "E2BIG" });
 }
 
 /** The command's working directory: absolute, normalised; default `/workspace`; relative ones from `/workspace`. */

@@ -75,7 +75,9 @@ function codeOf(err: unknown): unknown {
  * exit 2; no assets (`host` null, or it rejects `ENOCONFIG`): `assets:
  * publishing is not configured for this workspace`, exit 1; other failures:
  * `assets: <message>`, exit 1 — a file named in directory form (`s.txt/`,
- * `s.txt/.`) is `assets: ENOTDIR: not a directory, stat: /workspace/s.txt/`.
+ * `s.txt/.`) is `assets: ENOTDIR: not a directory, stat: /workspace/s.txt/`;
+ * a call past workerd's 32 MiB (a huge path operand) is `assets: E2BIG:
+ * argument list too long (…)`, as `git` and `artifacts` print it.
  */
 export function defineAssetsCommand(host: AssetsCommandHost): ShellCommand {
   return {
@@ -100,7 +102,7 @@ export function defineAssetsCommand(host: AssetsCommandHost): ShellCommand {
         return { stdout: `${url}\n`, stderr: "", exitCode: 0 };
       } catch (err) {
         if (codeOf(err) === "ENOCONFIG") return notConfigured;
-        return { stdout: "", stderr: `assets: ${messageOf(err)}\n`, exitCode: 1 };
+        return { stdout: "", stderr: rejectionLine("assets", err), exitCode: 1 };
       }
     },
   };

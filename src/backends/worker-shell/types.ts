@@ -73,8 +73,8 @@ export interface ExecInput {
   cwd: string;
   /** Environment variables for this command. */
   env: Record<string, string>;
-  /** Bytes on the command's stdin (empty when none). */
-  stdin: Uint8Array;
+  /** Bytes on the command's stdin (empty when none); a stream of them when the request would pass 16 MiB (`RPC_BYTES_AT_ONCE`: one RPC value may not pass 32 MiB). */
+  stdin: Uint8Array | ReadableStream<Uint8Array>;
   /** Deadline in ms from the start (0 = none); past it the shell stops cooperatively. */
   timeoutMs: number;
   /** Command names enabled in the shell (from the configured groups). */

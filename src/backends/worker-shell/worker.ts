@@ -14,6 +14,8 @@ import type { Bash as BashClass } from "just-bash";
 import { defineArtifactsCommand, defineAssetsCommand, defineGitCommand } from "./commands.js";
 import { WorkspaceFsAdapter } from "./fs-adapter.js";
 import { utf8EscapeEncode } from "../../util/utf8-escape.js";
+import { readStreamBytes } from "../../util/bytes.js";
+import { isByteStream } from "../../util/rpc-bytes.js";
 import { walkingCommands } from "./walks.js";
 import type { ExecInput, ShellHost, ShellWorkerOptions } from "./types.js";
 
@@ -240,9 +242,11 @@ export async function runShell(load: () => Promise<JustBash>, input: ExecInput, 
     }
     const bash = new Bash(options);
     const execOptions: Parameters<BashClass["exec"]>[1] = { signal: controller.signal };
-    if (input.stdin.byteLength > 0) {
+    // A request past 16 MiB brings stdin as a stream of its bytes (one RPC value may not pass 32 MiB): read it whole.
+    const stdin = isByteStream(input.stdin) ? await readStreamBytes(input.stdin) : input.stdin;
+    if (stdin.byteLength > 0) {
       let latin1 = "";
-      for (let i = 0; i < input.stdin.byteLength; i += 8192) latin1 += String.fromCharCode(...input.stdin.subarray(i, i + 8192));
+      for (let i = 0; i < stdin.byteLength; i += 8192) latin1 += String.fromCharCode(...stdin.subarray(i, i + 8192));
       execOptions.stdin = latin1;
       execOptions.stdinKind = "bytes";
     }

@@ -14,12 +14,16 @@
  *
  * Suggested fix: in defineAssetsCommand's catch, `return { stdout: "", stderr: rejectionLine("assets", err), exitCode: 1 }`
  * (keeping the ENOCONFIG case), as the git and artifacts built-ins do.
+ *
+ * Fixed: defineAssetsCommand's catch prints `rejectionLine("assets", err)` (src/backends/worker-shell/commands.ts),
+ * so workerd's size refusal is `assets: E2BIG: argument list too long (…)`, exit 1; ENOCONFIG still prints
+ * `assets: publishing is not configured for this workspace`, other rejections `assets: <message>`.
  */
 import { describe, expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
 describe("attack26c: the shell's assets built-in past 32 MiB", () => {
-  it.fails("prints E2BIG naming the limit, as git and artifacts do", { timeout: 300_000 }, async () => {
+  it("prints E2BIG naming the limit, as git and artifacts do", { timeout: 300_000 }, async () => {
     const r = await inShellWorkspace(async (ws) => {
       await ws.fs.mkdir("/workspace", { recursive: true });
       await ws.fs.writeFile("/workspace/p.txt", "a".repeat(11 * 1024 * 1024));
