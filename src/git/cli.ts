@@ -13,7 +13,7 @@ import type { GitCliInput, GitCliResult, GitClient } from "./types.js";
 import { normalizePath } from "../util/path.js";
 import { COMMANDS, helpText } from "./cli/commands.js";
 import { CliContext } from "./cli/context.js";
-import { CliFatalError, CliUsageError, parseArgs, splitGlobal } from "./cli/parse.js";
+import { CliFatalError, CliUsageError, parseArgs, readBytes, refuseBytes, splitGlobal } from "./cli/parse.js";
 
 /** {@link GitError} codes that exit 128 (spec 04 §2.5); every other failure exits 1. */
 export const EXIT_128_CODES: ReadonlySet<string> = new Set(["ENOTAREPO", "EALREADYINIT", "EIDENTITY", "EPATHSPEC"]);
@@ -41,6 +41,18 @@ export function cliMessage(message: string): string {
  *   to it.
  * - `input.env`: identity (`GIT_AUTHOR_NAME`, …) and dates
  *   (`GIT_AUTHOR_DATE`, `GIT_COMMITTER_DATE`); `process.env` is never read.
+ *
+ * A byte that is not UTF-8 in an argument or identity variable (U+DC00 +
+ * byte, as the shell passes it; U+FFFD was stored before issue 20's
+ * twenty-sixth attack run): in a commit's text (`commit -m`/`--author`,
+ * `merge -m`, `stash -m`, `GIT_AUTHOR_NAME`/`EMAIL`,
+ * `GIT_COMMITTER_NAME`/`EMAIL`) it is read as its Latin-1 character, as git
+ * 2.39 does (`a\xffb` is stored as `aÿb`), with git's `Warning: commit
+ * message did not conform to UTF-8.` on stderr once the commit is written;
+ * `--format`/`--pretty` keep it; anywhere else (a ref, branch or tag name, a
+ * pathspec, a revision, a remote or URL, a config key or value, `-C`) the
+ * command is refused, exit 128: `git <sub>: '<arg>': Invalid or incomplete
+ * multibyte or wide character (EILSEQ: …)` — the Workspace cannot name it.
  * - `input.stdin`: `hash-object --stdin`'s content.
  *
  * `stdout` holds a blob's bytes (`show <rev>:<path>`, `cat-file -p`, a
@@ -61,7 +73,8 @@ export function cliMessage(message: string): string {
  *   `branch -f` of the current branch, an unknown revision (`branch`/`tag`/
  *   `checkout -b`/`switch -c` start, `log`, `show`, `rev-parse`, `cat-file`),
  *   `<rev>:<path>` naming nothing, `switch` to no branch (`invalid
- *   reference: …`), `log` without commits · 129 usage errors (`unknown option '--x'`, `option '--x' requires a
+ *   reference: …`), `log` without commits; an argument naming something
+ *   with a byte that is not UTF-8 (above) · 129 usage errors (`unknown option '--x'`, `option '--x' requires a
  *   value`, `unexpected argument '<x>'`, missing arguments).
  * @example
  * ```ts
@@ -81,6 +94,11 @@ export async function runGitCli(client: GitClient, input: GitCliInput): Promise<
     global = splitGlobal(given.argv);
   } catch (error) {
     return { stdout: "", stderr: `git: ${(error as Error).message}\n`, exitCode: 129 };
+  }
+  try {
+    for (const dir of [given.cwd, global.chdir]) if (dir !== undefined) refuseBytes(dir);
+  } catch (error) {
+    return { stdout: "", stderr: `git: ${(error as Error).message}\n`, exitCode: 128 };
   }
   const base = normalizePath(given.cwd ?? "/");
   const cwd = global.chdir === undefined ? base : normalizePath(global.chdir, base);
@@ -102,7 +120,9 @@ export async function runGitCli(client: GitClient, input: GitCliInput): Promise<
     if (!def.paths && args.afterDashDash !== undefined && args.afterDashDash.length > 0) {
       throw new CliUsageError(`unexpected argument '${args.afterDashDash[0]}'`);
     }
-    ctx = new CliContext({ client, sub, cwd, env, stdin: given.stdin, args });
+    // Bytes that are not UTF-8, the same for every subcommand: Latin-1 in a commit's text, refused in names.
+    const read = readBytes(args, def.spec, env);
+    ctx = new CliContext({ client, sub, cwd, env: read.env, stdin: given.stdin, args: read.args, latin1: read.latin1 });
     const exitCode = await def.run(ctx);
     return { stdout: ctx.stdout, stderr: ctx.stderr, exitCode };
   } catch (error) {

@@ -809,6 +809,9 @@ export interface GitClient {
    * refuses a `<src>:<dst>` (129) and `push` forces with a leading `+` (twenty-fourth attack run). Where real git
    * dies with `fatal:` (a branch or tag that exists, an unknown revision, `switch` to no branch) it exits 128, and a
    * blob's byte that is not UTF-8 comes in `stdout` as U+DC00 + byte (twenty-fifth attack run; 1 and U+FFFD before).
+   * Such a byte in an argument or identity variable is read as Latin-1 in a commit's text (`-m`, `--author`,
+   * `GIT_AUTHOR_NAME`, …; git's `Warning: commit message did not conform to UTF-8.`), kept in `--format`, and refused
+   * (exit 128, EILSEQ) in a ref name, pathspec, revision or config (twenty-sixth attack run; stored as U+FFFD before).
    */
   cli(input: GitCliInput): Promise<GitCliResult>;
 }

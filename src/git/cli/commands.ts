@@ -428,10 +428,10 @@ const commit: CommandDef = {
   usage: 'usage: git commit [-a] [--amend [--no-edit]] [--author "Name <email>"] [--allow-empty] -m <msg>',
   spec: {
     flags: [
-      { name: "message", short: "m", value: "required", multiple: true },
+      { name: "message", short: "m", value: "required", multiple: true, bytes: "latin1" },
       { name: "all", short: "a" },
       { name: "amend" },
-      { name: "author", value: "required" },
+      { name: "author", value: "required", bytes: "latin1" },
       { name: "allow-empty" },
       { name: "no-edit" },
       QUIET,
@@ -460,6 +460,7 @@ const commit: CommandDef = {
     const authorFlag = ctx.str("author");
     const explicit = authorFlag !== undefined ? parseAuthor(authorFlag) : undefined;
     const { oid } = await ctx.client.commit({ dir: root, message, amend, ...(all ? { all } : {}), env: ctx.env, ...withDates(ctx, explicit) });
+    ctx.warnLatin1(["message", "author"]);
     if (!ctx.bool("quiet")) ctx.out(`[${shortOid(oid)}] ${splitMessage(message).subject}\n`);
     return 0;
   },
@@ -490,8 +491,8 @@ function logStyle(ctx: CliContext, fallback: LogStyle): LogStyle {
 const LOG_FLAGS = [
   { name: "max-count", short: "n", value: "required" },
   { name: "oneline" },
-  { name: "format", value: "required" },
-  { name: "pretty", value: "optional" },
+  { name: "format", value: "required", bytes: "keep" },
+  { name: "pretty", value: "optional", bytes: "keep" },
   { name: "date", value: "required" },
 ] as const;
 
@@ -518,7 +519,7 @@ const log: CommandDef = {
 
 const show: CommandDef = {
   usage: "usage: git show [--oneline | --format=<fmt>] [-s | --stat] [<ref> | <ref>:<path>]",
-  spec: { flags: [{ name: "oneline" }, { name: "format", value: "required" }, { name: "pretty", value: "optional" }, { name: "date", value: "required" }, { name: "no-patch", short: "s" }, { name: "stat" }] },
+  spec: { flags: [{ name: "oneline" }, { name: "format", value: "required", bytes: "keep" }, { name: "pretty", value: "optional", bytes: "keep" }, { name: "date", value: "required" }, { name: "no-patch", short: "s" }, { name: "stat" }] },
   async run(ctx) {
     noExtra(ctx.args.positionals, 1);
     const root = await ctx.root();
@@ -1234,14 +1235,16 @@ const pull: CommandDef = {
     });
     const after = await resolves(ctx, root, "HEAD");
     const view = after !== undefined && after !== before ? await headCommit(ctx, root) : undefined;
-    mergeOutcome(ctx, before, after, (view?.parent.length ?? 0) > 1 && view?.parent[0] === before);
+    const merged = (view?.parent.length ?? 0) > 1 && view?.parent[0] === before;
+    if (merged) ctx.warnLatin1([]);
+    mergeOutcome(ctx, before, after, merged);
     return 0;
   },
 };
 
 const merge: CommandDef = {
   usage: "usage: git merge [--ff-only | --no-ff] [-m <msg>] <commit>",
-  spec: { flags: [{ name: "ff-only" }, { name: "ff", negatable: true }, { name: "message", short: "m", value: "required" }, QUIET] },
+  spec: { flags: [{ name: "ff-only" }, { name: "ff", negatable: true }, { name: "message", short: "m", value: "required", bytes: "latin1" }, QUIET] },
   async run(ctx) {
     noExtra(ctx.args.positionals, 1);
     const theirs = need(ctx.args.positionals[0], "commit to merge: git merge <commit>");
@@ -1257,6 +1260,7 @@ const merge: CommandDef = {
       ...(dates.committer ? { committer: dates.committer } : {}),
       env: ctx.env,
     });
+    if (!result.alreadyMerged && !result.fastForward && result.oid !== undefined) ctx.warnLatin1(["message"]);
     if (ctx.bool("quiet")) return 0; // as real git: -q prints none of these lines
     if (result.alreadyMerged || result.oid === undefined) ctx.out("Already up to date.\n");
     else if (result.fastForward) ctx.out(`Fast-forward to ${shortOid(result.oid)}\n`);
@@ -1494,7 +1498,7 @@ const config: CommandDef = {
 
 const stash: CommandDef = {
   usage: "usage: git stash [push [-m <message>]] | list | pop [<stash>]",
-  spec: { flags: [{ name: "message", short: "m", value: "required" }, QUIET] },
+  spec: { flags: [{ name: "message", short: "m", value: "required", bytes: "latin1" }, QUIET] },
   async run(ctx) {
     const root = await ctx.root();
     const [action = "push", ...rest] = ctx.args.positionals;
@@ -1528,6 +1532,7 @@ const stash: CommandDef = {
       }
       const message = ctx.str("message");
       await ctx.client.stashPush({ dir: root, ...(message !== undefined ? { message } : {}) });
+      ctx.warnLatin1(["message"], false);
       const branchName = (await ctx.client.currentBranch({ dir: root })) ?? "(no branch)";
       let label = `On ${branchName}: ${message}`;
       if (message === undefined) {

@@ -10,7 +10,7 @@ import { GitError, PathOutsideRepoError, PathspecNotFoundError } from "../errors
 import type { GitClient, GitIdentity } from "../types.js";
 import { isUnder, normalizePath } from "../../util/path.js";
 import { matchesPathspec } from "../wildmatch.js";
-import { CliUsageError, type ParsedArgs } from "./parse.js";
+import { CliUsageError, COMMIT_UTF8_WARNING, IDENTITY_ENV, type ParsedArgs } from "./parse.js";
 
 /**
  * The key of a client's own `(dir) => Promise<string>` resolving a path's links (the repository's
@@ -35,6 +35,8 @@ export class CliContext {
   readonly stdin: string | Uint8Array | undefined;
   /** The parsed arguments after the subcommand. */
   readonly args: ParsedArgs;
+  /** The flags and identity variables whose bytes that are not UTF-8 were read as Latin-1 (parse.ts `readBytes`). */
+  readonly latin1: ReadonlySet<string>;
   stdout = "";
   stderr = "";
   #root: Promise<string> | undefined;
@@ -47,6 +49,7 @@ export class CliContext {
     env: Record<string, string | undefined>;
     stdin: string | Uint8Array | undefined;
     args: ParsedArgs;
+    latin1?: ReadonlySet<string>;
   }) {
     this.client = init.client;
     this.sub = init.sub;
@@ -54,6 +57,16 @@ export class CliContext {
     this.env = init.env;
     this.stdin = init.stdin;
     this.args = init.args;
+    this.latin1 = init.latin1 ?? new Set();
+  }
+
+  /**
+   * After a commit is written: git's `Warning: commit message did not conform to UTF-8.` (three lines on stderr,
+   * `-q` or not) when its text came from a value read as Latin-1 — the flags `flags` (e.g. `"message"`) or, with
+   * `identity`, an identity variable (`GIT_AUTHOR_NAME`, …).
+   */
+  warnLatin1(flags: readonly string[], identity = true): void {
+    if ([...flags, ...(identity ? IDENTITY_ENV : [])].some((name) => this.latin1.has(name))) this.err(COMMIT_UTF8_WARNING);
   }
 
   /** Appends to stdout. */

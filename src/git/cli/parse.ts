@@ -5,8 +5,11 @@
  * in every command, as git's parse-options (gitcli(7)): a letter taking a
  * value takes the rest of the cluster or the next argument. Pure: no I/O.
  *
+ * Bytes that are not UTF-8 (the shell passes each as U+DC00 + byte) are read in one place, {@link readBytes}.
+ *
  * @module
  */
+import { utf8EscapeDecode, utf8EscapeEncode } from "../../util/utf8-escape.js";
 
 /** One flag a subcommand accepts. */
 export interface FlagSpec {
@@ -23,6 +26,12 @@ export interface FlagSpec {
   negatable?: boolean;
   /** Collect every occurrence into {@link ParsedArgs.lists} (e.g. `-m` given twice). Default: last wins. */
   multiple?: boolean;
+  /**
+   * How a byte that is not UTF-8 in the value is read ({@link readBytes}): `"latin1"` for text a commit stores
+   * (`-m`, `--author`): the Latin-1 character of that byte, git's verify_utf8 repair; `"keep"` for text only
+   * printed (`--format`): as given, so the byte comes out again. Default: refused (a name, ref, path or revision).
+   */
+  bytes?: "latin1" | "keep";
 }
 
 /** How one subcommand's argv is parsed. */
@@ -201,4 +210,95 @@ export function splitGlobal(argv: readonly string[]): { chdir: string | undefine
     if (chdir === "") throw new CliUsageError("option '-C' requires a value");
   }
   return { chdir, rest: argv.slice(i) };
+}
+
+/** A byte that is not UTF-8 as the shell passes it: a lone U+DC80…U+DCFF (U+DC00 + byte, src/util/utf8-escape.ts). */
+const NOT_UTF8_BYTE = /(?<![\uD800-\uDBFF])[\uDC80-\uDCFF]/;
+const NOT_UTF8_BYTES = new RegExp(NOT_UTF8_BYTE.source, "g");
+
+/**
+ * The identity variables a commit stores (git reads them as text: a byte that is not UTF-8 is its Latin-1
+ * character, with {@link COMMIT_UTF8_WARNING}); other variables are left as given.
+ */
+export const IDENTITY_ENV: readonly string[] = ["GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL", "GIT_COMMITTER_NAME", "GIT_COMMITTER_EMAIL"];
+
+/** Real git's warning (commit_tree_extended, on stderr, `-q` or not) for a commit whose text was not UTF-8. */
+export const COMMIT_UTF8_WARNING =
+  "Warning: commit message did not conform to UTF-8.\n" +
+  "You may want to amend it after fixing the message, or set the config\n" +
+  "variable i18n.commitEncoding to the encoding your project uses.\n";
+
+/**
+ * `text` with its runs of byte escapes that form UTF-8 joined (`\303` `\251` given apart → `é`); bytes that form no
+ * UTF-8 stay escapes. As given when it holds none.
+ */
+function joinBytes(text: string): string {
+  return NOT_UTF8_BYTE.test(text) ? utf8EscapeDecode(utf8EscapeEncode(text)) : text;
+}
+
+/** `text` with each byte that is not UTF-8 as the character U+0080…U+00FF of the same number (git's verify_utf8). */
+function latin1(text: string): string {
+  return text.replace(NOT_UTF8_BYTES, (c) => String.fromCharCode(c.charCodeAt(0) - 0xdc00));
+}
+
+/**
+ * Refuses an argument holding a byte that is not UTF-8 where it would name something (a ref, a path, a revision,
+ * a remote, a config key or value): real git takes the byte, but a Workspace's names and refs are UTF-8 only, and
+ * storing U+FFFD would give another name. Exit 128.
+ * @throws CliFatalError `'<arg>': Invalid or incomplete multibyte or wide character (EILSEQ: …)`.
+ */
+export function refuseBytes(arg: string): string {
+  const joined = joinBytes(arg);
+  if (NOT_UTF8_BYTE.test(joined)) {
+    throw new CliFatalError(
+      `'${joined}': Invalid or incomplete multibyte or wide character (EILSEQ: names, refs and paths in the Workspace are UTF-8 only)`,
+    );
+  }
+  return joined;
+}
+
+/**
+ * Reads the bytes that are not UTF-8 (U+DC00 + byte, as the shell passes them) in one command's parsed arguments
+ * and environment, the same for every subcommand:
+ * - a flag value with `bytes: "latin1"` and the {@link IDENTITY_ENV} variables: each such byte as its Latin-1
+ *   character (git 2.39's verify_utf8 repair: `a\377b` is stored as `61 c3 bf 62`); the names of those repaired
+ *   are returned in `latin1`, for {@link COMMIT_UTF8_WARNING} once a commit is written from them;
+ * - a flag value with `bytes: "keep"`: as given;
+ * - any other flag value, positional or argument after `--`: refused ({@link refuseBytes}).
+ * Runs of escapes that form UTF-8 are joined first everywhere.
+ * @throws CliFatalError for a refused argument (exit 128).
+ */
+export function readBytes(
+  args: ParsedArgs,
+  spec: ArgsSpec,
+  env: Readonly<Record<string, string | undefined>>,
+): { args: ParsedArgs; env: Record<string, string | undefined>; latin1: ReadonlySet<string> } {
+  const repaired = new Set<string>();
+  const read = (name: string, mode: FlagSpec["bytes"], value: string): string => {
+    if (mode === "keep") return joinBytes(value);
+    if (mode !== "latin1") return refuseBytes(value);
+    const joined = joinBytes(value);
+    if (!NOT_UTF8_BYTE.test(joined)) return joined;
+    repaired.add(name);
+    return latin1(joined);
+  };
+  const modeOf = (name: string) => spec.flags.find((f) => f.name === name)?.bytes;
+  const flags = new Map<string, string | boolean>();
+  for (const [name, value] of args.flags) flags.set(name, typeof value === "string" ? read(name, modeOf(name), value) : value);
+  const lists = new Map<string, string[]>();
+  for (const [name, values] of args.lists) lists.set(name, values.map((v) => read(name, modeOf(name), v)));
+  const outEnv: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(env)) {
+    outEnv[name] = typeof value !== "string" ? value : IDENTITY_ENV.includes(name) ? read(name, "latin1", value) : joinBytes(value);
+  }
+  return {
+    args: {
+      flags,
+      lists,
+      positionals: args.positionals.map(refuseBytes),
+      afterDashDash: args.afterDashDash?.map(refuseBytes),
+    },
+    env: outEnv,
+    latin1: repaired,
+  };
 }

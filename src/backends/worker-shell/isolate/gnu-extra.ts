@@ -117,19 +117,48 @@ export interface MkdirFs {
  * not a directory ends the operand (`cannot create directory 'f': Not a
  * directory`; the operand itself: `File exists`).
  */
-export async function mkdirParents(fs: MkdirFs, cwd: string, operand: string): Promise<{ stdout: string; stderr: string }> {
-  let stdout = "";
+export async function mkdirParents(fs: MkdirFs, cwd: string, operand: string): Promise<{ stdout: string; stderr: string }> { // L25b
   const ends: number[] = [];
   for (let i = 0; i < operand.length; i++) if (operand[i] !== "/" && (i + 1 === operand.length || operand[i + 1] === "/")) ends.push(i + 1);
-  for (const [k, end] of ends.entries()) {
-    const name = k === ends.length - 1 ? operand : operand.slice(0, end);
-    const path = fs.resolvePath(cwd, operand.slice(0, end));
-    let isDirectory: boolean | undefined;
+  const at = (k: number) => ({ name: k === ends.length - 1 ? operand : operand.slice(0, ends[k]), path: fs.resolvePath(cwd, operand.slice(0, ends[k])) });
+  const kind = async (k: number): Promise<boolean | undefined> => { // L25b: true a directory, false another file, undefined absent
     try {
-      isDirectory = (await fs.stat(path)).isDirectory;
+      return (await fs.stat(at(k).path)).isDirectory;
     } catch {
-      isDirectory = undefined;
+      return undefined;
     }
+  };
+  // L25b: without `.`/`..` components, whether a prefix exists only goes from yes to no along the operand, so the
+  // first missing one is found in O(log n) stats and the rest made with one recursive mkdir (a 9,000-component
+  // operand past the Workspace's limits fails at once, making nothing); with them, each component in turn.
+  let first = 0;
+  if (!/(^|\/)\.\.?(\/|$)/.test(operand)) {
+    let lo = 0;
+    let hi = ends.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((await kind(mid)) === undefined) hi = mid;
+      else lo = mid + 1;
+    }
+    first = lo;
+    if (first > 0 && (await kind(first - 1)) === false) {
+      const { name } = at(first - 1);
+      return { stdout: "", stderr: `mkdir: cannot create directory '${name}': ${first === ends.length ? "File exists" : "Not a directory"}\n` };
+    }
+    if (first === ends.length) return { stdout: "", stderr: "" };
+    try {
+      await fs.mkdir(at(ends.length - 1).path, { recursive: true });
+    } catch (error) {
+      return { stdout: "", stderr: `mkdir: cannot create directory '${operand}': ${reason(error)}\n` };
+    }
+    let stdout = "";
+    for (let k = first; k < ends.length; k++) stdout += `mkdir: created directory '${at(k).name}'\n`;
+    return { stdout, stderr: "" };
+  }
+  let stdout = "";
+  for (let k = 0; k < ends.length; k++) {
+    const { name, path } = at(k);
+    const isDirectory = await kind(k);
     if (isDirectory === true) continue;
     if (isDirectory === false) {
       const code = k === ends.length - 1 ? "File exists" : "Not a directory";
