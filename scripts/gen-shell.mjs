@@ -955,6 +955,20 @@ const L1_PATCHES = [ // L1
     `let __target=null;try{${f}=(await ${e}.fs.stat(${l})).isDirectory}catch(__e){__target=__e}if(${m}.length>1&&!${f})return{stdout:"",stderr:\`${cmd}: target '\${${g}}': \${await __gnuExtra.targetReason(${e}.fs,${l},__target)}\\n\`,exitCode:1}`, count: 2 }, // L1
 ]; // L1
 SOURCE_PATCHES.push(...L1_PATCHES); // L1
+/** // SD
+ * SD (issue 20, run 26; helpers in isolate/gnu-extra.ts, a sibling of L1's, and isolate/umask.ts): sort finds a // SD
+ * key's text as GNU sort 9.1 (`-k N` to the end of the line, `.C` offsets from the field's start, past its end); // SD
+ * join checks its inputs' order as GNU join 9.1 (`--check-order`, `--nocheck-order`). // SD
+ */ // SD
+const SD_PATCHES = [ // SD
+  { what: "sort key text (SD)", when: 'name:"sort",async execute(', re: new RegExp(String.raw`function (${ID})\((${ID}),(${ID}),(${ID})\)\{let ${ID}=\4!==null\?\4:/\\s\+/,${ID}=\2\.split\(${ID}\),${ID}=\3\.startField-1;(?:(?!function )[^])*?\}(?=function )`, "g"), to: (all, v, u, r, e) => `function ${v}(${u},${r},${e}){return __gnuExtra.sortKey(${u},${r},${e})}`, count: 1 }, // SD
+  { what: "sort key b skips blanks once (SD)", when: 'name:"sort",async execute(', re: new RegExp(String.raw`(${ID})\.ignoreLeading&&\((${ID})=\2\.trimStart\(\),(${ID})=\3\.trimStart\(\)\);`, "g"), to: "", count: 1 }, // SD
+  { what: "join order options (SD)", when: '{name:"join",execute:', re: new RegExp(String.raw`else if\((${ID})==="-i"\|\|\1==="--ignore-case"\)(${ID})\.ignoreCase=!0,(${ID})\+\+;`, "g"), to: (all, e, n, t) => `${all}else if(${e}==="--check-order"||${e}==="--nocheck-order")${n}.checkOrder=${e},${t}++;`, count: 1 }, // SD
+  { what: "join order check (SD)", when: '{name:"join",execute:', re: new RegExp(String.raw`__gnuExtra\.joinMerge\((${ID}),(${ID}),\{pairs:(${ID})\.onlyUnpairable\.size===0,((?:(?!return)[^])*?)return\{exitCode:0,(stdout:(?:(?!return)[^])*?),stderr:"",stdoutEncoding:"binary"\}`, "g"), to: (all, k, l, n, mid, out) => // SD
+    `let __joinCheck=__gnuExtra.joinMerge(${k},${l},{check:${n}.checkOrder??"",names:__joinNames,texts:__joinTexts,pairs:${n}.onlyUnpairable.size===0,${mid}return{exitCode:__joinCheck.exitCode,${out},stderr:__joinCheck.stderr,stdoutEncoding:"binary"}`, count: 1 }, // SD
+  { what: "join operands kept (SD)", when: '{name:"join",execute:', re: new RegExp(String.raw`let (${ID})=\[\];for\(let (${ID}) of (${ID})\)if\(\2==="-"\)\1\.push\(`, "g"), to: (all, r, e, a) => `let ${r}=[],__joinNames=${a},__joinTexts=${r};for(let ${e} of ${a})if(${e}==="-")${r}.push(`, count: 1 }, // SD
+]; // SD
+SOURCE_PATCHES.push(...SD_PATCHES); // SD
 
 async function generate() {
   await init;

@@ -13,13 +13,18 @@
  * file (same folding as -i) and, as GNU's checkorder, report the first disorder once per file (when an unpairable
  * line has been seen, or always with --check-order, which also stops), end with `input is not in sorted order`,
  * status 1; accept --check-order / --nocheck-order.
+ * Fixed (run 26, fixer SD): `joinMerge` (isolate/gnu-extra.ts) is now a port of GNU join 9.1's join(): it reads
+ * both files in GNU's order and checks it as check_order (once per file, by default only after an unpairable line,
+ * reading the rest of both files to check them; `--check-order` stops at the first; `--nocheck-order` skips it),
+ * naming the operand as given (`-` for stdin) and the line's number in its file; join accepts both options.
+ * Siblings (-a, -v, stdin, -i, file 2, --check-order stopping): test/workers/fix26/shell-sort-key-join-order.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
 const tree = { files: { u3: "a 1\nc 3\nb 2\n", s3: "a x\nb y\nc z\n", s1: "a 1\nb 2\n" } };
 
-it.fails("join reports unsorted input as GNU join, status 1", async () => {
+it("join reports unsorted input as GNU join, status 1", async () => {
   const out = await shellCases(tree, ["join u3 s3; echo st=$?", "join --nocheck-order u3 s3; echo st=$?", "join --check-order s1 s3; echo st=$?"]);
   expect(out).toEqual([
     // Was: "a 1 x\nc 3 z\nst=0\n", "".

@@ -14,11 +14,16 @@
  * Suggested fix: in just-bash's sort key extraction (function `v` of the sort chunk, patched by gen-shell) take a key
  * without an end field to the end of the line, and apply the start/end character offsets to the line positions as
  * GNU's begfield/limfield (an offset may run past the field), instead of slicing each field.
+ * Fixed (run 26, fixer SD): just-bash's key extraction is replaced by `sortKey` (isolate/gnu-extra.ts), a port of
+ * GNU sort 9.1's begfield/limfield: a key without an end runs to the end of the line, `.C` counts from the start of
+ * the field and may run past it, an end `,N.C` counts into field N, and a field without -t keeps its leading blanks
+ * (so the old "sort -k with blanks" difference is gone too); `b` skips them once (the second trimStart is dropped).
+ * Siblings: test/workers/fix26/shell-sort-key-join-order.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("sort -k N compares from field N to the end of the line, as GNU sort", async () => {
+it("sort -k N compares from field N to the end of the line, as GNU sort", async () => {
   const out = await shellCases({}, [
     "printf 'x 1 b\\ny 1 a\\n' | sort -k2",
     "printf 'a,1,z\\nb,1,y\\n' | sort -t, -k2",

@@ -13,7 +13,11 @@
  * - `comm` checks that its inputs are sorted (`--check-order`, default, and
  *   `--nocheck-order`) and `join` pairs lines in one merge of both files, so
  *   its output keeps the files' order;
- * - `sort -k` rejects a bad key (`-k 0`, `-k 1.0`, `-k x`) with status 2.
+ * - `sort -k` rejects a bad key (`-k 0`, `-k 1.0`, `-k x`) with status 2;
+ * - (run 26, fixer SD) join checks its inputs' order as GNU join 9.1
+ *   (`--check-order`, `--nocheck-order`), and sort finds a key's text as
+ *   GNU's begfield/limfield: `-k N` runs to the end of the line, `.C`
+ *   counts from the field's start and may run past its end.
  *
  * scripts/gen-shell.mjs patches just-bash to call these (imported as the
  * namespace `__gnuExtra`, entries marked `// L1`). Pure apart from the
@@ -248,39 +252,140 @@ export function comm(lines1: readonly string[], lines2: readonly string[], colum
 /** A line of a join input as just-bash reads it. */
 interface JoinLine {
   joinKey: string;
+  /** The line as read (without its newline). */
+  original?: string;
+}
+
+/** What {@link joinMerge} is told besides the lines (issue 20, run 26, fixer SD: the order check). */
+export interface JoinMergeOptions {
+  /** Print the pairs (no `-v`). */
+  pairs: boolean;
+  /** Print file 1's unpairable lines (`-a 1`, `-v 1`). */
+  unpaired1: boolean;
+  /** Print file 2's unpairable lines (`-a 2`, `-v 2`). */
+  unpaired2: boolean;
+  /** `"--check-order"`, `"--nocheck-order"` or `""` (the default: check once a line was unpairable). */
+  check?: string;
+  /** The operands as given, for the order message (`join: FILE:N: is not sorted: LINE`). */
+  names?: readonly string[];
+  /** The inputs' texts, to number their lines as GNU does (just-bash drops empty lines before the merge). */
+  texts?: readonly string[];
+}
+
+/** The 1-based numbers of the non-empty lines of `text` (the lines just-bash keeps). */
+function keptLineNumbers(text: string | undefined, count: number): number[] {
+  if (text === undefined) return Array.from({ length: count }, (_, i) => i + 1);
+  const numbers: number[] = [];
+  let line = 1;
+  for (let at = 0; at < text.length; line++) {
+    const end = text.indexOf("\n", at);
+    const stop = end === -1 ? text.length : end;
+    if (stop > at) numbers.push(line);
+    at = stop + 1;
+  }
+  return numbers;
 }
 
 /**
- * Pairs the lines of two join inputs in one merge, as GNU join 9.1: the lesser
- * key goes first, so unpairable lines (`-a`, `-v`) come out between the pairs
- * in the files' order (just-bash printed every pair, then file 2's unpairable
- * lines). Every line of a run of equal keys in file 1 pairs with every line of
- * the run in file 2. `emit(line1, line2)` prints one output line (`null` for
- * the missing side).
+ * Pairs the lines of two join inputs in one merge, as GNU join 9.1's join():
+ * the lesser key goes first, so unpairable lines (`-a`, `-v`) come out
+ * between the pairs in the files' order; every line of a run of equal keys in
+ * file 1 pairs with every line of the run in file 2. `emit(line1, line2)`
+ * prints one output line (`null` for the missing side).
+ *
+ * It reads the lines in GNU's order and checks it as GNU's check_order: a
+ * line whose key sorts before the previous line's of the same file is
+ * reported once per file (`join: FILE:N: is not sorted: LINE`) — by default
+ * only once an unpairable line was seen, then the rest of both files is read
+ * to check it and the result ends with `join: input is not in sorted order`,
+ * status 1; `--check-order` stops at the first with status 1;
+ * `--nocheck-order` checks nothing. just-bash never checked (status 0).
  */
-export function joinMerge<L extends JoinLine>(lines1: readonly L[], lines2: readonly L[], options: { pairs: boolean; unpaired1: boolean; unpaired2: boolean }, emit: (line1: L | null, line2: L | null) => void): void {
-  let i = 0;
-  let j = 0;
-  while (i < lines1.length && j < lines2.length) {
-    const order = compareBytes(lines1[i]!.joinKey, lines2[j]!.joinKey);
-    if (order < 0) {
-      if (options.unpaired1) emit(lines1[i]!, null);
-      i++;
-    } else if (order > 0) {
-      if (options.unpaired2) emit(null, lines2[j]!);
-      j++;
-    } else {
-      let i2 = i + 1;
-      while (i2 < lines1.length && compareBytes(lines1[i2]!.joinKey, lines2[j]!.joinKey) === 0) i2++;
-      let j2 = j + 1;
-      while (j2 < lines2.length && compareBytes(lines1[i]!.joinKey, lines2[j2]!.joinKey) === 0) j2++;
-      if (options.pairs) for (let a = i; a < i2; a++) for (let b = j; b < j2; b++) emit(lines1[a]!, lines2[b]!);
-      i = i2;
-      j = j2;
+export function joinMerge<L extends JoinLine>(lines1: readonly L[], lines2: readonly L[], options: JoinMergeOptions, emit: (line1: L | null, line2: L | null) => void): { stderr: string; exitCode: number } {
+  const check = options.check ?? "";
+  const files = [lines1, lines2] as const;
+  const numbers = [keptLineNumbers(options.texts?.[0], lines1.length), keptLineNumbers(options.texts?.[1], lines2.length)];
+  const next = [0, 0];
+  const prev: (L | null)[] = [null, null];
+  const warned = [false, false];
+  let seenUnpairable = false;
+  let stderr = "";
+  /** --check-order's stop: thrown by read() and caught below. */
+  const stop = Symbol("join order");
+  const read = (file: 0 | 1): L | null => {
+    const at = next[file]!;
+    const line = files[file][at];
+    if (line === undefined) return null;
+    next[file] = at + 1;
+    const before = prev[file];
+    if (before !== null && check !== "--nocheck-order" && (check === "--check-order" || seenUnpairable) && !warned[file] && compareBytes(before.joinKey, line.joinKey) > 0) {
+      stderr += `join: ${options.names?.[file] ?? `file ${file + 1}`}:${numbers[file]![at] ?? at + 1}: is not sorted: ${line.original ?? line.joinKey}\n`;
+      if (check === "--check-order") throw stop;
+      warned[file] = true;
     }
+    prev[file] = line;
+    return line;
+  };
+  const seq: L[][] = [[], []];
+  /** GNU's getseq/advance_seq: reads one more line of `file` into its run (a fresh run when `first`). */
+  const advance = (file: 0 | 1, first: boolean): boolean => {
+    if (first) seq[file] = [];
+    const line = read(file);
+    if (line === null) return false;
+    seq[file]!.push(line);
+    return true;
+  };
+  try {
+    advance(0, true);
+    advance(1, true);
+    while (seq[0]!.length > 0 && seq[1]!.length > 0) {
+      const order = compareBytes(seq[0]![0]!.joinKey, seq[1]![0]!.joinKey);
+      if (order !== 0) {
+        const file = order < 0 ? 0 : 1;
+        if (file === 0 ? options.unpaired1 : options.unpaired2) emit(file === 0 ? seq[0]![0]! : null, file === 0 ? null : seq[1]![0]!);
+        advance(file, true);
+        seenUnpairable = true;
+        continue;
+      }
+      let eof1 = false;
+      do {
+        if (!advance(0, false)) {
+          eof1 = true;
+          break;
+        }
+      } while (compareBytes(seq[0]!.at(-1)!.joinKey, seq[1]![0]!.joinKey) === 0);
+      let eof2 = false;
+      do {
+        if (!advance(1, false)) {
+          eof2 = true;
+          break;
+        }
+      } while (compareBytes(seq[0]![0]!.joinKey, seq[1]!.at(-1)!.joinKey) === 0);
+      const run1 = eof1 ? seq[0]!.length : seq[0]!.length - 1;
+      const run2 = eof2 ? seq[1]!.length : seq[1]!.length - 1;
+      if (options.pairs) for (let a = 0; a < run1; a++) for (let b = 0; b < run2; b++) emit(seq[0]![a]!, seq[1]![b]!);
+      seq[0] = eof1 ? [] : [seq[0]!.at(-1)!];
+      seq[1] = eof2 ? [] : [seq[1]!.at(-1)!];
+    }
+    // GNU reads the rest of both files, printed or not, to check their order (unless --nocheck-order).
+    const checkTail = check !== "--nocheck-order" && !(warned[0] && warned[1]);
+    for (const file of [0, 1] as const) {
+      const unpaired = file === 0 ? options.unpaired1 : options.unpaired2;
+      if (!(unpaired || checkTail) || seq[file]!.length === 0) continue;
+      const print = (line: L) => emit(file === 0 ? line : null, file === 0 ? null : line);
+      if (unpaired) print(seq[file]![0]!);
+      if (seq[1 - file]!.length > 0) seenUnpairable = true;
+      for (let line = read(file); line !== null; line = read(file)) {
+        if (unpaired) print(line);
+        if (warned[file] && !unpaired) break;
+      }
+    }
+  } catch (error) {
+    if (error !== stop) throw error;
+    return { stderr, exitCode: 1 };
   }
-  if (options.unpaired1) for (; i < lines1.length; i++) emit(lines1[i]!, null);
-  if (options.unpaired2) for (; j < lines2.length; j++) emit(null, lines2[j]!);
+  if (warned[0] || warned[1]) return { stderr: `${stderr}join: input is not in sorted order\n`, exitCode: 1 };
+  return { stderr, exitCode: 0 };
 }
 
 // ---------------------------------------------------------------- sort -k
@@ -353,4 +458,58 @@ export function sortKeyOption(args: readonly string[], i: number): { spec: strin
   } else spec = arg.startsWith("--key=") ? arg.slice(6) : arg.slice(2);
   const error = sortKeyError(spec);
   return error === null ? { spec, last } : fail(error);
+}
+
+/** A sort key as just-bash's key parser makes it (`-k POS1[,POS2]`; fields and characters 1-based). */
+export interface SortKeySpec {
+  startField: number;
+  startChar?: number;
+  endField?: number;
+  endChar?: number;
+  /** `b`: skip blanks before the start (and before an end character offset). */
+  ignoreLeading?: boolean;
+}
+
+/** GNU sort's blanks in the C locale (field_sep: isblank or newline). */
+const isBlank = (c: string | undefined): boolean => c === " " || c === "\t" || c === "\n";
+
+/**
+ * The text of key `key` in `line` as GNU sort 9.1 finds it (begfield and
+ * limfield; fix of issue 20, run 26, fixer SD). Without `-t` (`tab` null) a
+ * field is its leading blanks and what follows up to the next blank; with
+ * `-t` fields are split at each `tab`. The key starts `startChar - 1`
+ * characters into field `startField` (after its blanks with `b`), which may
+ * run past that field, and ends at the end of the line when there is no
+ * `endField` (just-bash ended it at the end of field `startField`); else at
+ * the end of field `endField`, or `endChar` characters into it. A key that
+ * ends before it starts is empty.
+ */
+export function sortKey(line: string, key: SortKeySpec, tab: string | null): string {
+  const lim = line.length;
+  const isTab = (at: number) => tab !== null && tab !== "" && line.startsWith(tab, at);
+  /** From `ptr`, past `count` fields (GNU: for -t each ends after its tab, `stepTab` says whether to step over the last one). */
+  const skipFields = (count: number, stepLastTab: boolean): number => {
+    let ptr = 0;
+    for (let left = count; ptr < lim && left > 0; left--) {
+      if (tab !== null && tab !== "") {
+        while (ptr < lim && !isTab(ptr)) ptr++;
+        if (ptr < lim && (left > 1 || stepLastTab)) ptr += tab.length;
+      } else {
+        while (ptr < lim && isBlank(line[ptr])) ptr++;
+        while (ptr < lim && !isBlank(line[ptr])) ptr++;
+      }
+    }
+    return ptr;
+  };
+  let begin = skipFields(key.startField - 1, true);
+  if (key.ignoreLeading) while (begin < lim && isBlank(line[begin])) begin++;
+  begin = Math.min(lim, begin + Math.max(0, (key.startChar ?? 1) - 1));
+  if (key.endField === undefined) return line.slice(begin);
+  const endChar = key.endChar ?? 0;
+  let end = skipFields(endChar === 0 ? key.endField : key.endField - 1, endChar !== 0);
+  if (endChar !== 0) {
+    if (key.ignoreLeading) while (end < lim && isBlank(line[end])) end++;
+    end = Math.min(lim, end + endChar);
+  }
+  return end > begin ? line.slice(begin, end) : "";
 }
