@@ -171,8 +171,10 @@ async function refusedPath(
     if (typeof code !== "string") throw err;
     const message = (err as Error).message;
     let text = message.startsWith(`${code}:`) ? message : `${code}: ${message}`;
-    // The path as the tools echo one: cut past 4,096 characters (echoedText).
-    for (const path of [given, target]) if (echoedText(path) !== path) text = text.split(path).join(echoedText(path));
+    // The path as the tools echo one: cut past 4,096 characters (echoedText) — the one given, its normalised form,
+    // and the path the error names (`err.path`: the link a `cannot traverse symbolic link` stops at).
+    const named = (err as { path?: unknown }).path;
+    for (const path of [given, target, typeof named === "string" ? named : ""]) if (echoedText(path) !== path) text = text.split(path).join(echoedText(path));
     return { text, isError: true, details: { code, path: echoedText(given) } };
   }
 }

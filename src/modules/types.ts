@@ -39,7 +39,8 @@ export interface WorkspaceModuleCallContext {
    * root, no symbolic links on the way. Resolves to the absolute Workspace path.
    *
    * @throws TypeError when `path` is not a string.
-   * @throws Error `EINVAL` for a NUL byte; `EACCES` outside the root
+   * @throws Error `EINVAL` for a NUL byte (`path contains a NUL byte: "…"`,
+   *   past 64 characters its first 64 and `(<n> characters)`); `EACCES` outside the root
    *   (`paths must stay under <root>`) or through a symbolic link
    *   (`cannot traverse symbolic link`); without `allowMissing`, the
    *   filesystem's `ENOENT` (or `ENOTDIR`) when the path does not exist.

@@ -9,7 +9,7 @@ import type { WorkspaceFilesystem, WorkspaceStatResult } from "../../fs/types.js
 import type { StoreVersion } from "../../storage/store-version.js";
 import { dirname, isUnder, normalizePath } from "../../util/path.js";
 import { MAX_LINK_SEGMENTS } from "../../fs/nodes.js";
-import { headCut } from "../../util/cut.js";
+import { headCut, quoteCut } from "../../util/cut.js";
 
 /** An error with a POSIX-style `code` and the `path` it concerns. */
 export function pathError(code: string, message: string, path?: string): Error & { code: string; path?: string } {
@@ -41,7 +41,7 @@ export interface ConfinedPath {
 
 function validated(root: string, input: string, base: string | undefined): string {
   if (typeof input !== "string") throw new TypeError(`path must be a string, got ${typeof input}`);
-  if (input.includes("\0")) throw pathError("EINVAL", `path contains a NUL byte: ${JSON.stringify(input)}`, input);
+  if (input.includes("\0")) throw pathError("EINVAL", `path contains a NUL byte: ${quoteCut(input)}`, input);
   const abs = normalizePath(input, base ?? root);
   if (!isUnder(abs, root)) throw pathError("EACCES", `paths must stay under ${root}: ${input}`, abs);
   return abs;
@@ -305,8 +305,10 @@ export async function checkLinkTarget(fs: WorkspaceFilesystem, root: string, lin
  * it under `root` and refuses symbolic links on every component (all but the
  * last with `allowLastLink`).
  *
- * @throws `EINVAL` for a NUL byte, `EACCES` outside root (`paths must stay
- *   under <root>`) or through a link (`cannot traverse symbolic link`).
+ * @throws `EINVAL` for a NUL byte (`path contains a NUL byte: "…"`, the path
+ *   JSON-quoted, past 64 characters its first 64 and its length; `err.path`
+ *   holds it whole), `EACCES` outside root (`paths must stay under <root>`)
+ *   or through a link (`cannot traverse symbolic link`).
  */
 export async function resolveConfined(
   fs: WorkspaceFilesystem,

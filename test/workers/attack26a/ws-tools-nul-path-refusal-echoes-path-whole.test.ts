@@ -18,6 +18,12 @@
  * raw path is never found in it and nothing is cut.
  * Suggested fix: quote the path cut in paths.ts validated() (`quoteCut(input)` / a cut JSON form), or in
  * refusedPath build the NUL refusal's text itself from `echoedText(given)` instead of searching the message.
+ * Fixed: validated() in src/backends/worker-javascript/paths.ts quotes the path with quoteCut (its first 64
+ * characters JSON-quoted and its length, as resolveCwd's `cwd contains a NUL byte` does; `err.path` keeps it
+ * whole), so the refusal, and the run's own node:fs error, is `EINVAL: path contains a NUL byte:
+ * "/workspace/\u0001…" (100013 characters)`. Sibling: refusedPath in src/modules/tools.ts also cuts the path the
+ * error names (`err.path`), so `cannot traverse symbolic link: <link>` through a link of a long name is cut too
+ * (second test).
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { expect, it } from "vitest";
@@ -38,7 +44,7 @@ export default async () => {
   for (const [k, path] of Object.entries(cases)) {
     try {
       const r = await read({ path });
-      out[k] = { isError: r.isError, head: r.text.slice(0, 34), short: r.text.length < 30000, code: r.details?.code, pathCut: r.details?.path?.length === 4096 + "[… ".length + String(path.length - 4096).length + " characters cut …]".length };
+      out[k] = { isError: r.isError, head: r.text.slice(0, 34), short: r.text.length < 30000, code: r.details?.code, pathCut: r.details?.path?.length === 4096 + "[… ".length + String(path.length - 4096).length + " characters cut …]".length, text: r.text.length < 1000 ? r.text : undefined };
     } catch (e) {
       out[k] = { threw: e.code + " " + e.message };
     }
@@ -46,7 +52,7 @@ export default async () => {
   return out;
 };`;
 
-it.fails("ws:tools refuses a long path holding NUL with the path cut, as it refuses other paths", async () => {
+it("ws:tools refuses a long path holding NUL with the path cut, as it refuses other paths", async () => {
   const value = await runInDurableObject(env.TEST_DO.get(env.TEST_DO.newUniqueId()), async (_i, state) => {
     let tools: Record<string, unknown> = {};
     const ws: Workspace = new Workspace({
@@ -75,6 +81,62 @@ it.fails("ws:tools refuses a long path holding NUL with the path cut, as it refu
   expect((value as Record<string, unknown>).outside).toEqual({ isError: true, head: "EACCES: paths must stay under /wor", short: true, code: "EACCES", pathCut: true });
   // Found: nul → { isError: true, short: false, … } (a 600,000+ character text); nulLong → { threw: "E2BIG host call
   // response is 1204236 bytes, over maxCapabilityBytes (1048576)" }.
-  const refused = { isError: true, head: "EINVAL: path contains a NUL byte: ", short: true, code: "EINVAL", pathCut: true };
-  expect({ nul: (value as Record<string, unknown>).nul, nulLong: (value as Record<string, unknown>).nulLong }).toEqual({ nul: refused, nulLong: refused });
+  const refused = (length: number) => ({
+    isError: true,
+    head: "EINVAL: path contains a NUL byte: ",
+    short: true,
+    code: "EINVAL",
+    pathCut: true,
+    text: `EINVAL: path contains a NUL byte: ${JSON.stringify(`/workspace/${"\u0001".repeat(53)}…`)} (${length} characters)`,
+  });
+  expect({ nul: (value as Record<string, unknown>).nul, nulLong: (value as Record<string, unknown>).nulLong }).toEqual({ nul: refused(100_012), nulLong: refused(200_012) });
+}, 120_000);
+
+/** Runs `code` in a read-write JavaScript run under /workspace with ws:tools over createAITools, after `prepare`. */
+async function runWithTools(code: string, prepare: (ws: Workspace) => Promise<void>): Promise<unknown> {
+  return runInDurableObject(env.TEST_DO.get(env.TEST_DO.newUniqueId()), async (_i, state) => {
+    let tools: Record<string, unknown> = {};
+    const ws: Workspace = new Workspace({
+      storage: state.storage,
+      backends: [
+        new WorkerJavaScriptBackend({
+          loader: env.LOADER,
+          root: "/workspace",
+          access: "read-write",
+          modules: { "ws:tools": createToolBindings(forAISDKTools((): never => tools as never)) },
+        }),
+      ],
+    });
+    tools = createAITools({ workspace: ws }) as never;
+    try {
+      await ws.fs.mkdir("/workspace/d", { recursive: true });
+      await prepare(ws);
+      const result = await (await ws.runtime.exec(code, { encoding: "utf8" })).result();
+      expect([result.exitCode, result.stderr]).toEqual([0, ""]);
+      return result.value;
+    } finally {
+      await ws.close();
+    }
+  });
+}
+
+it("the run's node:fs error for a path with NUL quotes it cut; a refusal through a link of a long name cuts the link", async () => {
+  const link = `/workspace/${"L".repeat(100_000)}`;
+  const value = await runWithTools(
+    `import { read } from "ws:tools";
+import { readFile } from "node:fs/promises";
+export default async () => {
+  let fsError;
+  try { await readFile("/workspace/" + "\u0001".repeat(100000) + "\0"); } catch (e) { fsError = e.code + " " + e.message; }
+  const r = await read({ path: ${JSON.stringify(link)} + "/f.txt" });
+  return { fsError, link: { isError: r.isError, text: r.text.length < 10000 ? r.text : r.text.length, details: r.details } };
+};`,
+    async (ws) => ws.fs.symlink("/workspace/d", link),
+  );
+  const cut = `${link.slice(0, 4096)}[… ${link.length - 4096} characters cut …]`;
+  expect(value).toEqual({
+    fsError: `EINVAL path contains a NUL byte: ${JSON.stringify(`/workspace/${"\u0001".repeat(53)}…`)} (100012 characters)`,
+    // Before: the link's whole 100,011 characters (refusedPath looked only for the path given and its normal form).
+    link: { isError: true, text: `EACCES: cannot traverse symbolic link: ${cut}`, details: { code: "EACCES", path: `${link.slice(0, 4096)}[… ${link.length + 6 - 4096} characters cut …]` } },
+  });
 }, 120_000);
