@@ -154,7 +154,7 @@ export type ExecToolOutput =
       cwd: string | null;
       /** The backend named (`""` when none could be chosen); past 4,096 characters cut as `command`. */
       backend: string;
-      /** Why it did not run or failed: a refusal (`Name a backend to run on.`, not callable) or the runtime's error message. */
+      /** Why it did not run or failed: a refusal (`Name a backend to run on.`, `Backend "<id>" is not callable; …` with the id cut as `backend` is) or the runtime's error message. */
       error: string;
     };
 
@@ -290,7 +290,7 @@ function checkInput(
 /** Why a call cannot run (no backend named, or `input` for a backend that takes none), or `undefined`. */
 function refuse(input: Partial<ExecInput>, backend: string | undefined, sel: Selection): string | undefined {
   if (backend === undefined || backend === "") return "Name a backend to run on.";
-  if (input.input !== undefined && !sel.callable.has(backend)) return `Backend "${backend}" is not callable; it does not accept structured input.`;
+  if (input.input !== undefined && !sel.callable.has(backend)) return `Backend "${echoedText(backend)}" is not callable; it does not accept structured input.`;
   return undefined;
 }
 

@@ -14,6 +14,9 @@
  * cut only `call.backend`.
  * Suggested fix: name the backend as the snapshot does — `Backend "${echoedText(backend)}" is not callable…` (or, as
  * an unknown backend is not in the selection, refuse it as `Invalid arguments for exec: backend: …` first).
+ * Fixed: src/tools/core/exec.ts refuse() names the backend through echoedText, as the snapshot's `backend` field
+ * does. Its other refusal (`Name a backend to run on.`) and the schema's (`Invalid arguments for exec: …`, cut by
+ * invalidArgumentsMessage) echo nothing the caller sent.
  */
 import { expect, it } from "vitest";
 import { Workspace } from "../../../src/workspace.js";
@@ -23,7 +26,7 @@ import { ScriptBackend } from "../runtime/script-backend.js";
 
 const cut = (s: string) => `${s.slice(0, 4096)}[… ${s.length - 4096} characters cut …]`;
 
-it.fails("a call with input and a long backend name is refused naming the backend cut", async () => {
+it("a call with input and a long backend name is refused naming the backend cut", async () => {
   const storage = nodeSqliteStorage(":memory:");
   try {
     const workspace = new Workspace({ storage, backends: [new ScriptBackend({ id: "js" }), new ScriptBackend({ id: "sh", callable: false })] });
