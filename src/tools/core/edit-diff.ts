@@ -11,6 +11,7 @@
  * @module
  */
 import { createPatch, diffArrays, diffLines, formatPatch, structuredPatch } from "diff";
+import { clipLine } from "../../fs/clip.js";
 
 /** Context lines kept at each side of a change in the numbered diff. */
 const CONTEXT = 4;
@@ -128,8 +129,21 @@ const TAIL_LINES = 16;
  * The numbered diff, first changed line and unified patch of an edit, equal
  * to `numberedDiff(before, after)` and `unifiedPatch(path, before, after)`,
  * computed over a window of lines around `span` rather than the whole file.
+ *
+ * With a `lineWidth`, each line of either longer than it is cut to that many
+ * characters as grep cuts a line ({@link clipLine}, `[… N characters cut …]`
+ * on each side cut): a removed line and the added line paired with it (the
+ * k-th of a run of removed lines and the k-th of the added run that follows)
+ * around where the two first differ, any other line from its start; `clipped`
+ * is then `true`.
  */
-export function editReport(path: string, before: string, after: string, span: ChangedSpan): { diff: string; patch: string; firstChangedLine?: number } {
+export function editReport(
+  path: string,
+  before: string,
+  after: string,
+  span: ChangedSpan,
+  lineWidth = Infinity,
+): { diff: string; patch: string; firstChangedLine?: number; clipped?: true } {
   const head = windowStart(before, span.start);
   for (let tail = TAIL_LINES; ; tail *= 3) {
     const beforeEnd = windowEnd(before, span.beforeEnd, tail);
@@ -143,14 +157,82 @@ export function editReport(path: string, before: string, after: string, span: Ch
     const lastLines = lineBreaks(before, beforeEnd, before.length);
     const oldCount = head.lines + lineBreaks(oldWindow, 0, oldWindow.length) + lastLines + 1;
     const newCount = head.lines + lineBreaks(newWindow, 0, newWindow.length) + lastLines + 1;
-    const numbered = formatNumbered(parts, 1, String(Math.max(oldCount, newCount)).length);
     const patch = structuredPatch(path, path, oldWindow, newWindow, undefined, undefined, { context: CONTEXT });
+    let clipped = false;
+    if (Number.isFinite(lineWidth)) {
+      // The numbered diff: a removed part is followed by the added part it pairs with, when there is one.
+      for (let i = 0; i < parts.length; i++) {
+        const part = parts[i]!;
+        const next = part.removed ? parts[i + 1] : undefined;
+        const pair = next?.added ? next.lines : [];
+        if (next?.added) i++;
+        clipPaired(part.lines, pair, lineWidth, (line) => line, (_, text) => text);
+      }
+      // The patch: each hunk's run of `-` lines and the run of `+` lines after it. It shows the lines the numbered
+      // diff shows (4 of context, runs of up to 8 between changes whole), so `clipped` is told by its lines alone.
+      // A `\ No newline at end of file` line may stand between the two runs (or end either); it is passed over.
+      const text = (line: string) => line.slice(1);
+      const back = (line: string, shown: string) => line[0] + shown;
+      for (const hunk of patch.hunks) {
+        const lines = hunk.lines;
+        const run = (from: number, marker: string): number[] => {
+          const at: number[] = [];
+          for (let i = from; i < lines.length && (lines[i]![0] === marker || lines[i]![0] === "\\"); i++) if (lines[i]![0] === marker) at.push(i);
+          return at;
+        };
+        for (let i = 0; i < lines.length; ) {
+          const marker = lines[i]![0]!;
+          if (marker === "\\") {
+            i++;
+            continue;
+          }
+          const first = run(i, marker);
+          const next = first[first.length - 1]! + 1;
+          const second = marker === "-" && lines[next]?.[0] !== " " ? run(next, "+") : [];
+          const a = first.map((k) => lines[k]!);
+          const b = second.map((k) => lines[k]!);
+          clipped = clipPaired(a, b, lineWidth, text, back) || clipped;
+          first.forEach((k, n) => (lines[k] = a[n]!));
+          second.forEach((k, n) => (lines[k] = b[n]!));
+          i = (second.length > 0 ? second[second.length - 1]! : next - 1) + 1;
+        }
+      }
+    }
+    const numbered = formatNumbered(parts, 1, String(Math.max(oldCount, newCount)).length);
     for (const hunk of patch.hunks) {
       hunk.oldStart += head.lines;
       hunk.newStart += head.lines;
     }
-    return { ...numbered, patch: formatPatch(patch) };
+    const report = { ...numbered, patch: formatPatch(patch) };
+    return clipped ? { ...report, clipped: true } : report;
   }
+}
+
+/**
+ * Cuts, in place, each line of `first` and `second` whose text (`text(line)`) is longer than `width` with
+ * {@link clipLine}: the k-th of each pair around the first index where their texts differ, the rest from their
+ * start; `back` puts a cut text back into its line. Returns whether any line was cut.
+ */
+function clipPaired(first: string[], second: string[], width: number, text: (line: string) => string, back: (line: string, shown: string) => string): boolean {
+  let clipped = false;
+  for (let k = 0; k < Math.max(first.length, second.length); k++) {
+    const a = k < first.length ? text(first[k]!) : undefined;
+    const b = k < second.length ? text(second[k]!) : undefined;
+    if ((a?.length ?? 0) <= width && (b?.length ?? 0) <= width) continue;
+    const at = a !== undefined && b !== undefined ? differsAt(a, b) : 0;
+    if (a !== undefined && a.length > width) first[k] = back(first[k]!, clipLine(a, width, at));
+    if (b !== undefined && b.length > width) second[k] = back(second[k]!, clipLine(b, width, at));
+    clipped = true;
+  }
+  return clipped;
+}
+
+/** The first index where `a` and `b` differ (the length of the shorter when one starts the other). */
+function differsAt(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i;
 }
 
 /** Number of LFs in `text[from, to)`. */

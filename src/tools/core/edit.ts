@@ -32,10 +32,11 @@ import { sha256Hex } from "../../util/bytes.js";
 import { ledgerOf, type ReadLedger } from "./freshness.js";
 import { withPathLock } from "./locks.js";
 import type { FileStore } from "./store.js";
-import { checkPositive, cutUtf8 } from "./truncate.js";
+import { checkPositive, startWithin } from "./truncate.js";
 import { errorMessage, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
 import { withSiblingHint } from "./unicode-names.js";
 import { echoedText } from "./paging.js";
+import { GREP_LINE_WIDTH } from "./grep-page.js";
 
 export type { EditReplacement } from "./edit-apply.js";
 
@@ -50,7 +51,11 @@ export interface EditToolOptions {
   maxBytes?: number;
   /** Above this many changed lines the diff and patch are left out (`diffTruncated`). Default `2000`. */
   maxDiffLines?: number;
-  /** `diff` and `patch` are each cut to this many UTF-8 bytes. Default `131072`. */
+  /**
+   * `diff` and `patch` are each cut to this many UTF-8 bytes of JSON (the string as a tool result carries it:
+   * quotes and escapes count, a control character 6 bytes). Default `131072`. Each line of either is also cut
+   * to {@link DIFF_LINE_WIDTH} characters around the change (`diffTruncated` when any is).
+   */
   maxDiffBytes?: number;
 }
 
@@ -68,8 +73,16 @@ export interface EditResult {
   diff: string;
   patch: string;
   firstChangedLine?: number;
+  /** `true` when `diff` and `patch` were left out (`maxDiffLines`), cut to `maxDiffBytes`, or a line of them cut to {@link DIFF_LINE_WIDTH}. */
   diffTruncated?: boolean;
 }
+
+/**
+ * Characters of a line `diff` and `patch` show (grep's default `maxLineLength`): a longer one is cut as grep cuts
+ * a line (`[… N characters cut …]` on each side cut) — a changed line and the line it became around where the two
+ * first differ, a context line from its start — and `diffTruncated` is set.
+ */
+export const DIFF_LINE_WIDTH = GREP_LINE_WIDTH;
 
 export const EDIT_DEFAULTS = { maxBytes: 2097152, maxDiffLines: 2000, maxDiffBytes: 131072 } as const;
 
@@ -219,11 +232,12 @@ const lineCount = (text: string) => text.split("\n").length;
 function report(path: string, { edits, before, after, span }: AppliedEdits, limits: { maxDiffLines: number; maxDiffBytes: number }): EditResult {
   const changed = edits.reduce((sum, e) => sum + Math.max(lineCount(e.oldText), lineCount(e.newText)), 0);
   if (changed > limits.maxDiffLines) return { path, editsApplied: edits.length, diff: "", patch: "", diffTruncated: true };
-  const { diff, patch, firstChangedLine } = editReport(path, before, after, span);
-  const cutDiff = cutUtf8(diff, limits.maxDiffBytes);
-  const cutPatch = cutUtf8(patch, limits.maxDiffBytes);
-  const result: EditResult = { path, editsApplied: edits.length, diff: cutDiff.text, patch: cutPatch.text };
+  const { diff, patch, firstChangedLine, clipped } = editReport(path, before, after, span, DIFF_LINE_WIDTH);
+  // Bounded as the model reads them: JSON strings (a control character is 6 bytes there), as ls/find/grep measure.
+  const cutDiff = startWithin(diff, limits.maxDiffBytes);
+  const cutPatch = startWithin(patch, limits.maxDiffBytes);
+  const result: EditResult = { path, editsApplied: edits.length, diff: cutDiff, patch: cutPatch };
   if (firstChangedLine !== undefined) result.firstChangedLine = firstChangedLine;
-  if (cutDiff.cut || cutPatch.cut) result.diffTruncated = true;
+  if (clipped || cutDiff.length < diff.length || cutPatch.length < patch.length) result.diffTruncated = true;
   return result;
 }

@@ -7,6 +7,7 @@
  */
 import { TailWindow } from "../../util/tail.js";
 import { decodeUtf8 } from "../../util/bytes.js";
+import { startWithin } from "./truncate.js";
 
 const encoder = new TextEncoder();
 
@@ -84,17 +85,6 @@ function utf8Length(text: string): number {
     if (unit >= 0x80) n += unit < 0x800 || (unit & 0xf800) === 0xd800 ? 1 : 2;
   }
   return n;
-}
-
-/** The longest start of `text` (no half surrogate pair) whose JSON string is at most `maxBytes` UTF-8 bytes. */
-function startWithin(text: string, maxBytes: number): string {
-  let end = Math.min(text.length, maxBytes);
-  for (;;) {
-    if (end > 0 && (text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
-    const size = utf8Length(JSON.stringify(text.slice(0, end)));
-    if (size <= maxBytes || end === 0) return text.slice(0, end);
-    end = Math.min(end - 1, Math.floor((end * maxBytes) / size));
-  }
 }
 
 /**

@@ -22,7 +22,7 @@ export { GREP_LINE_WIDTH, GREP_MAX_BYTES } from "./grep-page.js";
 export type { GrepResultMatch, GrepResultContextLine } from "./grep-page.js";
 export { writeDefinition, writeInputSchema, writeOutputSchema, WRITE_DEFAULTS, WRITE_FACTS } from "./write.js";
 export type { WriteToolOptions, WriteInput, WriteResult } from "./write.js";
-export { editDefinition, editInputSchema, editOutputSchema, EDIT_DEFAULTS, EDIT_FACTS } from "./edit.js";
+export { DIFF_LINE_WIDTH, editDefinition, editInputSchema, editOutputSchema, EDIT_DEFAULTS, EDIT_FACTS } from "./edit.js";
 export type { EditToolOptions, EditInput, EditResult, EditReplacement } from "./edit.js";
 export { deleteDefinition, deleteInputSchema, deleteOutputSchema, DELETE_FACTS } from "./delete.js";
 export type { DeleteToolOptions, DeleteInput, DeleteResult } from "./delete.js";

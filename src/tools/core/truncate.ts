@@ -66,6 +66,21 @@ export function cutUtf8(text: string, maxBytes: number): { text: string; cut: bo
   return { text: decodeUtf8(bytes.subarray(0, end)), cut: true };
 }
 
+/**
+ * A start of `text` (no half surrogate pair) whose JSON string — quotes and escapes included, as a tool result
+ * carries it — is at most `maxBytes` UTF-8 bytes: `text` itself when it fits, else shortened in proportion to its
+ * JSON size until it fits (so it may stop somewhat short of the longest such start; `""` at worst).
+ */
+export function startWithin(text: string, maxBytes: number): string {
+  let end = Math.min(text.length, maxBytes);
+  for (;;) {
+    if (end > 0 && (text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
+    const size = utf8Length(JSON.stringify(text.slice(0, end)));
+    if (size <= maxBytes || end === 0) return text.slice(0, end);
+    end = Math.min(end - 1, Math.floor((end * maxBytes) / size));
+  }
+}
+
 /** How read shortens long lines: keep `bytes` UTF-8 bytes or `chars` code points, then add the marker. */
 export type LineTruncation =
   | {

@@ -18,6 +18,13 @@
  * Suggested fix: render each diff/patch line clipped to a width around where the old and new lines first differ
  * (`clipLine(text, width, at)` as grep does, `[… N characters cut …]`), and bound diff + patch by their JSON bytes
  * (utf8Length(JSON.stringify(…))) rather than raw bytes.
+ * Fixed: src/tools/core/edit-diff.ts editReport takes a line width and cuts each longer diff/patch line with grep's
+ * clipLine (src/fs/clip.ts) — a removed line and the added line paired with it around where the two first differ,
+ * any other line from its start — and says so (`clipped`); src/tools/core/edit.ts report() uses DIFF_LINE_WIDTH
+ * (500, grep's default maxLineLength), sets diffTruncated when a line was cut, and cuts diff and patch each to
+ * maxDiffBytes bytes of JSON (startWithin, moved from exec-output.ts to truncate.ts) instead of raw UTF-8 bytes.
+ * Both results are now exact: `-1 [… 999503 characters cut …]` + 497 characters + `abc` / `+1 …abd`, 12,340 and
+ * 2,400 bytes of JSON for the whole result.
  */
 import { expect, it } from "vitest";
 import { buildCoreTools } from "../../../src/tools/core/toolset.js";
@@ -26,16 +33,18 @@ import { setup, text } from "../tools/helpers.js";
 type Tool = { execute(input: unknown): Promise<Record<string, unknown>> };
 const jsonBytes = (v: unknown) => Buffer.byteLength(JSON.stringify(v), "utf8");
 
-it.fails("a one-word edit at the end of a long line shows the change, within maxDiffBytes of JSON for diff and patch", async () => {
+it("a one-word edit at the end of a long line shows the change, within maxDiffBytes of JSON for diff and patch", async () => {
   const control = "\u0001".repeat(1_000_000);
   const plain = "y".repeat(1_000_000);
   const { workspace } = await setup({ "/workspace/a.txt": `${control}abc\n`, "/workspace/b.txt": `${plain}abc\n` });
   const tools = Object.fromEntries(buildCoreTools({ workspace }).map((t) => [t.name, t as unknown as Tool]));
   const out: Record<string, unknown> = {};
+  const results: Record<string, Record<string, unknown>> = {};
   for (const name of ["a", "b"]) {
     const path = `/workspace/${name}.txt`;
     await tools.read!.execute({ path });
     const r = await tools.edit!.execute({ path, oldText: "abc", newText: "abd" });
+    results[name] = r;
     out[name] = {
       error: r.error,
       written: (await text(workspace, path)).endsWith("abd\n"),
@@ -48,4 +57,18 @@ it.fails("a one-word edit at the end of a long line shows the change, within max
   //        b → { diffShowsChange: false, patchShowsChange: false, withinBound: true }.
   const right = { error: undefined, written: true, diffShowsChange: true, patchShowsChange: true, withinBound: true };
   expect(out).toEqual({ a: right, b: right });
+  // Exactly: each line cut to 500 characters ending where the line does (the change is its last character).
+  for (const [name, fill] of [["a", "\u0001"], ["b", "y"]] as const) {
+    const kept = `[… 999503 characters cut …]${fill.repeat(497)}`;
+    const path = `/workspace/${name}.txt`;
+    expect(results[name]).toEqual({
+      path,
+      editsApplied: 1,
+      diff: `-1 ${kept}abc\n+1 ${kept}abd`,
+      patch: `Index: ${path}\n${"=".repeat(67)}\n--- ${path}\n+++ ${path}\n@@ -1,1 +1,1 @@\n-${kept}abc\n+${kept}abd\n`,
+      firstChangedLine: 1,
+      diffTruncated: true,
+    });
+  }
+  expect([jsonBytes(results.a), jsonBytes(results.b)]).toEqual([12_340, 2_400]);
 });

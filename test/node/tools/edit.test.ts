@@ -83,7 +83,8 @@ describe("edit: recorded results (spec 03 §4.6)", () => {
   it("diff truncation and collapsed context", async () => {
     const { edit } = await editor({ "/workspace/d.txt": "one\ntwo\n3\n" }, { maxDiffBytes: 20 });
     expect(JSON.stringify(await edit.execute({ path: "/workspace/d.txt", edits: [{ oldText: "3", newText: "three" }] }))).toContain(
-      '"diff":" 1 one\\n 2 two\\n-3 3\\n+","patch":"Index: /workspace/d.","firstChangedLine":3,"diffTruncated":true',
+      // maxDiffBytes counts each string's JSON (quotes and escapes): `" 1 one\\n 2 two\\n-3"` is 20 bytes (run 26).
+      '"diff":" 1 one\\n 2 two\\n-3","patch":"Index: /workspace/","firstChangedLine":3,"diffTruncated":true',
     );
     const thirty = Array.from({ length: 30 }, (_, i) => `L${i + 1}`).join("\n") + "\n";
     const big = await editor({ "/workspace/t.txt": thirty });
