@@ -14,6 +14,7 @@ import type { WorkspaceHost } from "./host.js";
 import { WORKSPACE } from "./symbol.js";
 import { createRemoteFilesystem, type RemoteFilesystemStub } from "./remote-fs.js";
 import { callRemote } from "./remote-error.js";
+import { ArtifactError } from "../artifacts/errors.js";
 import {
   createLocalRuntimeClient,
   createRemoteRuntimeClient,
@@ -46,7 +47,7 @@ export interface WorkspaceAssetsClient {
    * Uploads the file at `path` and resolves to a presigned URL valid for
    * `options.expiresAfter` ms (spec 04 §1); the other options go to the
    * host's `assets.share`.
-   * @throws (rejects) the host publisher's errors (a `WorkspaceFsError` such as `ENOENT` or `EISDIR` for the path).
+   * @throws (rejects) the host publisher's errors (a `WorkspaceFsError` such as `ENOENT` or `EISDIR` for the path); Error `code` `E2BIG` (`assets.share: the call is over 32 MiB, …`) for arguments workerd refuses to send.
    */
   share(path: string, options: PublishOptions): Promise<string>;
 }
@@ -73,7 +74,8 @@ export interface WorkspaceClient {
    * `workspace.artifacts` (without `WorkspaceOptions.artifacts` its methods
    * throw `ENOCONFIG` synchronously and `cli` runs in unconfigured mode);
    * remotely the same ten methods through `WorkspaceStub.artifacts`, which
-   * reject instead of throwing.
+   * reject instead of throwing (arguments past workerd's 32 MiB: `ArtifactError`
+   * `E2BIG`, `artifacts.<method>: the call is over 32 MiB, …`).
    */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   readonly artifacts: any;
@@ -115,7 +117,7 @@ export interface LazyWorkspaceClient extends PromiseLike<WorkspaceClient> {
 export interface WorkspaceRemoteGitClient {
   /**
    * Runs one git command line (spec 04 §2.5) in the Durable Object.
-   * @throws (rejects) Error `git is not configured on this Workspace: …` (`code` `ENOCONFIG`) without `WorkspaceOptions.git`; the disposal error after the client is disposed.
+   * @throws (rejects) Error `git is not configured on this Workspace: …` (`code` `ENOCONFIG`) without `WorkspaceOptions.git`; the disposal error after the client is disposed; Error `code` `E2BIG` (`git.cli: the call is over 32 MiB, …`) for an input workerd refuses to send (a `stdin` that large: write it to a Workspace file and `git add` it).
    */
   cli(input: GitCliInput): Promise<GitCliResult>;
 }
@@ -171,14 +173,16 @@ function notConfigured(what: string): never {
 
 /**
  * A remote client's `artifacts`: each method runs in the Durable Object
- * through `WorkspaceStub.artifacts`, errors keeping their `code`. Without
+ * through `WorkspaceStub.artifacts`, errors keeping their `code` (arguments
+ * workerd refuses past 32 MiB: `ArtifactError` `E2BIG` naming the method). Without
  * `WorkspaceOptions.artifacts` the methods reject `ENOCONFIG` (locally they
  * throw it synchronously) and `cli` runs in unconfigured mode.
  */
 function remoteArtifacts(live: () => RemoteArtifactsStub, sessionId: string | null): ArtifactClient {
   const client: Record<string, unknown> = { sessionId: typeof sessionId === "string" ? sessionId : undefined };
   for (const name of ARTIFACT_METHODS) {
-    client[name] = (...args: unknown[]) => callRemote(() => (live()[name] as (...a: unknown[]) => Promise<unknown>)(...args));
+    client[name] = (...args: unknown[]) =>
+      callRemote(() => (live()[name] as (...a: unknown[]) => Promise<unknown>)(...args), `artifacts.${name}`, (message) => new ArtifactError("E2BIG", message));
   }
   return client as unknown as ArtifactClient;
 }
@@ -230,9 +234,9 @@ async function remoteClient(stub: RemoteWorkspaceStub): Promise<WorkspaceClient>
   };
   const fs = createRemoteFilesystem(() => live().fs);
   const runtime = createRemoteRuntimeClient(() => live().runtime, backends);
-  const git: WorkspaceRemoteGitClient = { cli: (input) => callRemote(() => live().git.cli(input)) };
+  const git: WorkspaceRemoteGitClient = { cli: (input) => callRemote(() => live().git.cli(input), "git.cli") };
   const assets: WorkspaceAssetsClient | undefined = hasAssets
-    ? { share: (path, options) => callRemote(() => live().assets.publish(path, options)) }
+    ? { share: (path, options) => callRemote(() => live().assets.publish(path, options), "assets.share") }
     : undefined;
   return {
     fs,

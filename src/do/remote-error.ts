@@ -25,6 +25,7 @@
  * @module
  */
 import { isWorkspaceFsErrorCode, WorkspaceFsError } from "../fs/errors.js";
+import { isRpcSizeError } from "../util/rpc-bytes.js";
 
 /** A coded error's identity as it crosses RPC. */
 export interface RemoteErrorData {
@@ -133,11 +134,30 @@ export async function answerRemote<T>(run: () => T | Promise<T>): Promise<T> {
   }
 }
 
-/** Runs one RPC call from a client; a failure is rethrown as {@link fromRemoteError} rebuilds it. */
-export async function callRemote<T>(run: () => T | Promise<T>): Promise<T> {
+/** Builds the error a client throws for a call workerd refused as too large: `code` `E2BIG`, `message` as given. */
+export type TooLargeError = (message: string) => Error;
+
+/** A plain `Error` with `code` `E2BIG` (the default {@link TooLargeError}). */
+function tooLargeError(message: string): Error {
+  return Object.assign(new Error(message), { code: "E2BIG" });
+}
+
+/**
+ * Runs one RPC call from a client; a failure is rethrown as {@link fromRemoteError} rebuilds it. With `method` (the
+ * client's name for the call, such as `"runtime.exec"`), workerd's refusal of the call's arguments or answer past its
+ * 32 MiB limit — a bare `Error` without a code (`isRpcSizeError`) — is rethrown as `tooLarge(message)`, an error with
+ * `code` `E2BIG` whose message names `method`, the limit and workerd's text, and says to put large input in a
+ * Workspace file (`fs.writeFile` streams it).
+ */
+export async function callRemote<T>(run: () => T | Promise<T>, method?: string, tooLarge: TooLargeError = tooLargeError): Promise<T> {
   try {
     return await run();
   } catch (error) {
+    if (method !== undefined && isRpcSizeError(error)) {
+      throw tooLarge(
+        `${method}: the call is over 32 MiB, more than crosses RPC (${(error as Error).message}); pass less at once — put large input in a Workspace file (fs.writeFile streams it) and name the file`,
+      );
+    }
     throw fromRemoteError(error);
   }
 }

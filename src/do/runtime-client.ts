@@ -20,9 +20,24 @@ import type {
 } from "../runtime/index.js";
 import { decodeEventStream } from "./exec-events.js";
 import type { AnyExecHandle, AnyExecOptions, AnyGetExecOptions, AnyRuntimeEvent, WorkspaceHostRuntime } from "./host.js";
-import { callRemote } from "./remote-error.js";
+import { callRemote as callRemoteAs } from "./remote-error.js";
+import { runtimeError } from "../runtime/errors.js";
 
-/** `client.runtime`: the Workspace runtime as a client offers it (spec 01 §5.2, spec 02 §1). */
+/**
+ * One call of the remote runtime client, named `runtime.<method>` (`exec.<method>` for a handle's): as
+ * `callRemote`, a call workerd refuses past 32 MiB rejects `WorkspaceRuntimeError` `E2BIG` naming it.
+ */
+function callRemote<T>(method: string, run: () => T | Promise<T>): Promise<T> {
+  return callRemoteAs(run, method, (message) => runtimeError("E2BIG", message));
+}
+
+/**
+ * `client.runtime`: the Workspace runtime as a client offers it (spec 01 §5.2, spec 02 §1). Through a remote
+ * client, a call whose arguments (or answer) workerd refuses past its 32 MiB limit — a 40 MiB `stdin` or `id` —
+ * rejects `WorkspaceRuntimeError` `E2BIG` naming the call (`runtime.exec: the call is over 32 MiB, …`), nothing
+ * run; 0.8.0 passed on workerd's uncoded `Error`. Put large input in a Workspace file (`fs.writeFile` streams it)
+ * and have the command read it (`cmd < file`).
+ */
 export interface WorkspaceRuntimeClient {
   /** The backends, from a snapshot taken when the client loaded: a frozen array of frozen copies, `===` on every call. */
   backends(): readonly WorkspaceBackendInfo[];
@@ -175,7 +190,7 @@ export function createRemoteExecHandle(stub: RemoteExecHandleStub, id: string, b
           return;
         }
         mode = "stream";
-        reader ??= decodeEventStream(await callRemote(() => stub.stream())).getReader();
+        reader ??= decodeEventStream(await callRemote("exec.stream", () => stub.stream())).getReader();
         const { done, value } = await reader.read();
         if (done) controller.close();
         else controller.enqueue(value);
@@ -194,10 +209,10 @@ export function createRemoteExecHandle(stub: RemoteExecHandleStub, id: string, b
         if (result) return result;
         if (mode === "stream") throw new Error(`execution ${id}: already streaming; read the events or call result(), not both`);
         mode = "result";
-        return (result = callRemote(() => stub.result()));
+        return (result = callRemote("exec.result", () => stub.result()));
       },
     },
-    kill: { value: (signal?: KillSignal) => callRemote(() => stub.kill(signal)) },
+    kill: { value: (signal?: KillSignal) => callRemote("exec.kill", () => stub.kill(signal)) },
     [Symbol.dispose]: {
       value: () => {
         reader?.cancel().catch(() => {});
@@ -212,8 +227,8 @@ export function createRemoteExecHandle(stub: RemoteExecHandleStub, id: string, b
   return stream as AnyExecHandle;
 }
 
-async function openRemoteHandle(open: () => Promise<RemoteExecHandleStub>): Promise<AnyExecHandle> {
-  const stub = await callRemote(open);
+async function openRemoteHandle(method: string, open: () => Promise<RemoteExecHandleStub>): Promise<AnyExecHandle> {
+  const stub = await callRemote(method, open);
   const [id, backend] = await Promise.all([stub.id, stub.backend]);
   return createRemoteExecHandle(stub, id, backend);
 }
@@ -223,11 +238,11 @@ export function createRemoteRuntimeClient(runtime: () => RemoteRuntimeStub, back
   const backends = snapshotBackends(backendsSnapshot);
   return {
     backends: () => backends,
-    exec: clientExec((source, options) => openRemoteHandle(() => runtime().exec(source, options))),
-    getExec: (id, options) => openRemoteHandle(() => runtime().getExec(id, options)),
-    killExec: (id, options) => callRemote(() => runtime().killExec(id, options)),
-    disposeExec: (id, options) => callRemote(() => runtime().disposeExec(id, options)),
-    pending: (options) => callRemote(() => (options === undefined ? runtime().pending() : runtime().pending(options))),
-    respond: (id, callId, answer, options) => callRemote(() => runtime().respond(id, callId, answer, options)),
+    exec: clientExec((source, options) => openRemoteHandle("runtime.exec", () => runtime().exec(source, options))),
+    getExec: (id, options) => openRemoteHandle("runtime.getExec", () => runtime().getExec(id, options)),
+    killExec: (id, options) => callRemote("runtime.killExec", () => runtime().killExec(id, options)),
+    disposeExec: (id, options) => callRemote("runtime.disposeExec", () => runtime().disposeExec(id, options)),
+    pending: (options) => callRemote("runtime.pending", () => (options === undefined ? runtime().pending() : runtime().pending(options))),
+    respond: (id, callId, answer, options) => callRemote("runtime.respond", () => runtime().respond(id, callId, answer, options)),
   };
 }
