@@ -184,6 +184,9 @@ function resolveOptions(options: WorkerShellBackendOptions): Resolved {
  * `sort` orders lines by their UTF-8 bytes as GNU sort in the C locale (just-bash used localeCompare: `B` after `a`),
  * `-f` folds to upper case, `-n`/`-u`/`-c -u` and `comm`, `uniq -i`, `join -i` follow GNU coreutils 9.1; sed's
  * `s///Ng` replaces the Nth match onwards (just-bash: all) and `H` always adds a newline, as GNU sed 4.9.
+ * awk splits records by `RS` (one character, `""` paragraph mode, an ERE), plain `getline` (also in BEGIN) reads the main
+ * input, `-f progfile` runs, `print > "out_" $1` writes to the whole name, gsub skips an empty match after a match, and a
+ * division by zero, `$-1` or too few printf arguments are fatal (`$?` 2), as gawk 5.2 (just-bash read lines, gave 0/"").
  * `chmod` applies the umask 022 to a mode without u/g/o/a (`chmod +w f` is 0644, just-bash's 0666) and `X` only to
  * directories and executables; `expr STR : 'a\(.*\)'` prints the group (just-bash: 0), comparisons of non-integers are
  * string ones; a command run by another (`env FOO=1 sh -c`, `timeout`, `xargs`) gets exactly the caller's exported

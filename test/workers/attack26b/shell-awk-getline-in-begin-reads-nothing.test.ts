@@ -9,11 +9,14 @@
  * Found (low — a header-skipping idiom silently fails; 2 of 2 runs).
  * Suggested fix: let plain getline in BEGIN open the input operands (assignments before the first file applied) and
  * take records from them, sharing the reader with the main loop, as POSIX awk.
+ * Fixed: plain getline and getline var take the next record from the reader the main loop uses (isolate/awk.ts
+ * AwkInput), created before BEGIN: operand assignments are made as reached, files are crossed, NR and FNR counted
+ * (just-bash counted only NR), END's getline returns 0. Siblings in test/workers/fix26/shell-awk-records-options.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("getline in BEGIN reads the first input record, as POSIX awk", async () => {
+it("getline in BEGIN reads the first input record, as POSIX awk", async () => {
   const out = await shellCases({ files: { "w.txt": "b 2 x\na 10 y\nc 2 a\n" } }, [
     "awk 'BEGIN { getline h; print \"header:\", h } { print NR \": \" $1 }' w.txt",
     "awk 'BEGIN { while ((getline line) > 0) n++; print n }' w.txt",

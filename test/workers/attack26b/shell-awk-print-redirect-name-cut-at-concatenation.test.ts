@@ -9,11 +9,13 @@
  * Found (medium — output silently written to a wrong, shared file; 2 of 2 runs).
  * Suggested fix: in the awk parser, parse the expression after `>`/`>>` (and `|` if added) as a concatenation of
  * non-unary expressions (POSIX's `unary_expr`/`non_unary_expr` without `>`), as gawk/mawk do, not a single primary.
+ * Fixed: the file after `>`/`>>` of print and printf is parsed as a concatenation of additive expressions (SA's
+ * print-context concatenation, which stops at `>`, `|`, `,`, `;`…), as gawk's grammar, not one primary.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("print > \"out_\" $1 writes to the concatenated name, as gawk", async () => {
+it("print > \"out_\" $1 writes to the concatenated name, as gawk", async () => {
   const out = await shellCases({ files: { "w.txt": "b 2 x\na 10 y\nc 2 a\n" } }, [
     "awk '{ print > \"out_\" $1 }' w.txt; ls out_*; cat out_b",
     "awk '{ print $2 > $1 \".txt\" }' w.txt; cat b.txt c.txt",

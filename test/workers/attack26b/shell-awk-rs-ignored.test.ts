@@ -12,11 +12,17 @@
  * Suggested fix: split awk's input into records by RS as POSIX: one character → that character; "" → paragraph mode
  * (runs of blank lines separate, leading newlines skipped, `\n` also separates fields whatever FS is); read RS when
  * each record is taken, so BEGIN, -v and operand assignments apply. (A regex RS is a gawk extension, not asked.)
+ * Fixed: awk's input is one reader (src/backends/worker-shell/isolate/awk.ts AwkInput, patched in by
+ * scripts/gen-shell.mjs, entries `// SE`) that takes each record by RS when it is read: one character, "" paragraph
+ * mode (leading newlines skipped, blank-line runs separate; `__awk.fields` adds newline as a field separator when FS
+ * is not " "), a longer RS as an ERE (gawk/mawk); RS is a special variable (default "\n") that BEGIN, -v and operands
+ * set. Siblings (an RS changed between records, an ERE RS, FS=":" in paragraph mode) in
+ * test/workers/fix26/shell-awk-records-options.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("awk splits records by RS, with POSIX paragraph mode for RS=\"\"", async () => {
+it("awk splits records by RS, with POSIX paragraph mode for RS=\"\"", async () => {
   const out = await shellCases({}, [
     "awk 'BEGIN { RS = \";\" } { print NR \":\" $0 }' <<< 'a;b;c'",
     "printf 'k1=v1;k2=v2;' | awk -v RS=';' -F= '{ print $2 }'",

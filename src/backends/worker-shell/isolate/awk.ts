@@ -14,10 +14,15 @@
  *   so `"10" < "9"` is true;
  * - `split("", a)` is 0; a field separator of one character other than a space
  *   is that character (`-F'|'`, `FS="."`), a longer one an ERE, `" "` blanks;
- * - `-v` and `NAME=value` operands assign the special variables (OFS, FS…).
+ * - `-v` and `NAME=value` operands assign the special variables (OFS, FS…);
+ * - records end at RS: one character, a blank line (`RS = ""`: paragraph
+ *   mode, newline also separates fields), or an ERE (longer; gawk, mawk);
+ *   `getline` (also in BEGIN) takes the next record from the same input as
+ *   the main loop ({@link AwkInput});
+ * - `-f progfile` (repeatable, `--file=`), `--`, `-vNAME=value` ({@link parseOptions}).
  *
  * scripts/gen-shell.mjs patches just-bash's awk (its interpreter chunk) to call
- * these, imported as the namespace `__awk` (entries marked `// SA`). A string
+ * these, imported as the namespace `__awk` (entries marked `// SA`, `// SE`). A string
  * value a program stored from a string expression is kept in its variable or
  * array element as an {@link AwkString}, so that reading it back knows it is a
  * string; every read unwraps it ({@link load}). Pure: it is bundled into the
@@ -25,6 +30,8 @@
  *
  * @module
  */
+
+import { readFailureReason } from "./coreutils.js";
 
 /** What a value is to a comparison (POSIX awk's number, numeric string, string, uninitialized). */
 export type Kind = "number" | "strnum" | "string" | "uninit";
@@ -243,7 +250,7 @@ export function output(state: AwkState, x: unknown): string {
 // ---------------------------------------------------------------- string or number
 
 /** The special variables, read without {@link load}: a string one is a numeric string (its value decides). */
-const SPECIAL = new Set(["FS", "OFS", "ORS", "OFMT", "CONVFMT", "NR", "NF", "FNR", "FILENAME", "RSTART", "RLENGTH", "SUBSEP", "ARGC"]);
+const SPECIAL = new Set(["FS", "RS", "OFS", "ORS", "OFMT", "CONVFMT", "NR", "NF", "FNR", "FILENAME", "RSTART", "RLENGTH", "SUBSEP", "ARGC"]);
 /** The built-in functions whose value is a string. */
 const STRING_FUNCTIONS = new Set(["substr", "sprintf", "tolower", "toupper", "gensub"]);
 
@@ -434,4 +441,298 @@ export function operandAssignment(state: unknown, operand: string, setVar: (stat
   if (a === undefined) return false;
   setVar(state, a[0], escapes(a[1]));
   return true;
+}
+
+// ---------------------------------------------------------------- options, program files
+
+/** awk's options as parsed by {@link parseOptions}. */
+export interface AwkOptions {
+  /** `-F FS` (the last one), escapes not yet processed. */
+  fs?: string;
+  /** `-v NAME=value` in order, values as written. */
+  assignments: [string, string][];
+  /** `-f progfile` in order (`-`: standard input). */
+  programFiles: string[];
+  /** The index in `args` of the first operand (the program text unless `programFiles`). */
+  index: number;
+  /** An option awk does not have (`-x`, `--x`), as written. */
+  unknown?: string;
+  /** An option whose argument is missing (`f`, `F`, `v`). */
+  missing?: string;
+}
+
+const LONG_OPTIONS: Record<string, string> = { "--file": "f", "--field-separator": "F", "--assign": "v" };
+
+/**
+ * awk's options (POSIX and gawk's long names): `-F fs`/`-Ffs`/`--field-separator=fs`,
+ * `-v a=b`/`-va=b`/`--assign=a=b`, `-f file`/`-ffile`/`--file=file` (repeatable),
+ * `--` ending them. The first argument that is not an option (or `-`) ends them too.
+ */
+export function parseOptions(args: readonly string[]): AwkOptions {
+  const out: AwkOptions = { assignments: [], programFiles: [], index: args.length };
+  let i = 0;
+  for (; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === "--") {
+      i++;
+      break;
+    }
+    if (arg === "-" || !arg.startsWith("-")) break;
+    let letter: string;
+    let value: string | undefined;
+    if (arg.startsWith("--")) {
+      const eq = arg.indexOf("=");
+      const name = eq < 0 ? arg : arg.slice(0, eq);
+      const short = LONG_OPTIONS[name];
+      if (short === undefined) return { ...out, unknown: arg };
+      letter = short;
+      value = eq < 0 ? undefined : arg.slice(eq + 1);
+    } else {
+      letter = arg[1]!;
+      if (letter !== "f" && letter !== "F" && letter !== "v") return { ...out, unknown: `-${letter}` };
+      value = arg.length > 2 ? arg.slice(2) : undefined;
+    }
+    if (value === undefined) {
+      if (i + 1 >= args.length) return { ...out, missing: letter };
+      value = args[++i]!;
+    }
+    if (letter === "f") out.programFiles.push(value);
+    else if (letter === "F") out.fs = value;
+    else {
+      const eq = value.indexOf("=");
+      if (eq > 0) out.assignments.push([value.slice(0, eq), value.slice(eq + 1)]);
+    }
+  }
+  out.index = i;
+  return out;
+}
+
+/** The file system calls {@link programText} and {@link AwkInput} make (just-bash's, through its defense wrapper). */
+export interface AwkFiles {
+  resolvePath(cwd: string, path: string): string;
+  stat(path: string): Promise<{ size: number }>;
+  readFile(path: string): Promise<string>;
+}
+
+/**
+ * The program text of `-f` files `names` (joined by newlines, as gawk reads
+ * several), `-` standard input (`stdin()`), or the message and status for a
+ * file that cannot be read (gawk's: `awk: fatal: cannot open source file
+ * \`p.awk' for reading: No such file or directory`, status 2).
+ */
+export async function programText(names: readonly string[], files: AwkFiles, cwd: string, stdin: () => string, isFatal: (error: unknown) => boolean): Promise<string | { stdout: string; stderr: string; exitCode: number }> {
+  const parts: string[] = [];
+  for (const name of names) {
+    if (name === "-" || name === "/dev/stdin") {
+      parts.push(stdin());
+      continue;
+    }
+    try {
+      parts.push(await files.readFile(files.resolvePath(cwd, name)));
+    } catch (error) {
+      if (isFatal(error)) throw error;
+      return { stdout: "", stderr: `awk: fatal: cannot open source file \`${name}' for reading: ${readFailureReason(error)}\n`, exitCode: 2 };
+    }
+  }
+  return parts.join("\n");
+}
+
+// ---------------------------------------------------------------- records
+
+/** An input file awk cannot open: just-bash's message (`awk: F: No such file or directory`), status 1. */
+export class OpenError extends Error {}
+
+/** What just-bash's regex compiler gives (`exec` from `lastIndex` with the `g` flag). */
+interface RecordRegex {
+  lastIndex: number;
+  exec(text: string): { index: number; 0: string } | null;
+}
+
+/** What {@link AwkInput} needs from the awk command. */
+export interface InputHost {
+  /** The operands after the program: files, `-`, `NAME=value` assignments. */
+  operands: readonly string[];
+  /** Makes operand `operand` if it is an assignment (and says whether it was). */
+  assign(operand: string): boolean;
+  /** Standard input as text (read at most once). */
+  stdin(): string;
+  files: AwkFiles;
+  cwd: string;
+  /** The bytes all input may have (just-bash's limit), their count in a text, and the error to throw beyond. */
+  maxBytes: number;
+  byteLength(text: string): number;
+  limitError(message: string): Error;
+  /** Errors to let through (just-bash's defense and limit errors). */
+  isFatal(error: unknown): boolean;
+  /** just-bash's regex compiler (an ERE RS). */
+  compile(pattern: string, flags: string): RecordRegex;
+}
+
+/** The state a record reader reads RS from and sets FILENAME and FNR in. */
+interface RecordState {
+  RS?: unknown;
+  FILENAME: string;
+  FNR: number;
+}
+
+/**
+ * awk's input: the operands in turn (assignments made as they are reached,
+ * `-` standard input; none: standard input), split into records by RS as
+ * POSIX awk, RS read as each record is taken: `"\n"` (the default) or
+ * another single character ends a record there; `""` is paragraph mode
+ * (records separated by one or more blank lines, newlines before the first
+ * and after the last dropped); a longer RS is an ERE (gawk, mawk). The main
+ * loop and plain `getline` (also in BEGIN) read from one reader, so a record
+ * getline took is not read again.
+ */
+export class AwkInput {
+  #host: InputHost;
+  #next = 0;
+  #text: string | undefined;
+  #pos = 0;
+  #bytes = 0;
+  #stdinRead = false;
+  #regex: { source: string; re: RecordRegex } | undefined;
+
+  constructor(host: InputHost) {
+    this.#host = host;
+  }
+
+  /** Standard input, once: a second `-` (or a program read from it) reads nothing more. */
+  stdin(): string {
+    if (this.#stdinRead) return "";
+    this.#stdinRead = true;
+    return this.#host.stdin();
+  }
+
+  /** The next record (opening the next input when one ends), or undefined at the end of all input. */
+  async record(state: RecordState): Promise<string | undefined> {
+    for (;;) {
+      if (this.#text === undefined && !(await this.#open(state))) return undefined;
+      const record = this.#take(str(state as AwkState, state.RS ?? "\n"));
+      if (record !== undefined) return record;
+      this.#text = undefined;
+    }
+  }
+
+  /** `nextfile`: the rest of the current input is skipped. */
+  endFile(): void {
+    this.#text = undefined;
+  }
+
+  async #open(state: RecordState): Promise<boolean> {
+    const { operands } = this.#host;
+    if (!hasInputFile(operands)) {
+      if (this.#next > operands.length) return false;
+      for (const operand of operands) this.#host.assign(operand);
+      this.#next = operands.length + 1;
+      this.#start(state, "", this.stdin());
+      return true;
+    }
+    while (this.#next < operands.length) {
+      const operand = operands[this.#next++]!;
+      if (this.#host.assign(operand)) continue;
+      if (operand === "-") {
+        this.#start(state, "", this.stdin());
+        return true;
+      }
+      this.#start(state, operand, await this.#read(operand));
+      return true;
+    }
+    return false;
+  }
+
+  async #read(name: string): Promise<string> {
+    const { files, cwd } = this.#host;
+    try {
+      const path = files.resolvePath(cwd, name);
+      if ((await files.stat(path)).size > this.#host.maxBytes - this.#bytes) throw this.#host.limitError(`aggregate input size limit exceeded (${this.#host.maxBytes} bytes)`);
+      return await files.readFile(path);
+    } catch (error) {
+      if (this.#host.isFatal(error)) throw error;
+      throw new OpenError(`awk: ${name}: No such file or directory\n`);
+    }
+  }
+
+  #start(state: RecordState, name: string, text: string): void {
+    const bytes = this.#host.byteLength(text);
+    if (bytes > this.#host.maxBytes - this.#bytes) throw this.#host.limitError(`aggregate input size limit exceeded (${this.#host.maxBytes} bytes)`);
+    this.#bytes += bytes;
+    state.FILENAME = name;
+    state.FNR = 0;
+    this.#text = text;
+    this.#pos = 0;
+  }
+
+  /** The next record of the current text by `rs`, or undefined when it has no more. */
+  #take(rs: string): string | undefined {
+    const text = this.#text!;
+    let pos = this.#pos;
+    if (rs === "") {
+      while (text.charCodeAt(pos) === 10) pos++;
+      if (pos >= text.length) return undefined;
+      const end = text.indexOf("\n\n", pos);
+      if (end < 0) {
+        this.#pos = text.length;
+        return text.slice(pos, text.endsWith("\n") ? -1 : undefined);
+      }
+      this.#pos = end + 2;
+      return text.slice(pos, end);
+    }
+    if (pos >= text.length) return undefined;
+    if (rs.length === 1) {
+      const end = text.indexOf(rs, pos);
+      this.#pos = end < 0 ? text.length : end + 1;
+      return text.slice(pos, end < 0 ? undefined : end);
+    }
+    if (this.#regex?.source !== rs) this.#regex = { source: rs, re: this.#host.compile(rs, "g") };
+    const re = this.#regex.re;
+    // The first non-empty match of the ERE from here (an empty match separates nothing).
+    let m: { index: number; 0: string } | null = null;
+    for (let from = pos; from <= text.length; from = m.index + 1) {
+      re.lastIndex = from;
+      m = re.exec(text);
+      if (m === null || m[0] !== "") break;
+    }
+    if (m === null) {
+      this.#pos = text.length;
+      return text.slice(pos);
+    }
+    this.#pos = m.index + m[0].length;
+    return text.slice(pos, m.index);
+  }
+}
+
+/**
+ * The fields of record `text` in `state`: FS `" "` splits at runs of blanks
+ * (leading and trailing ones dropped), another FS with `fieldSep`; in
+ * paragraph mode (RS `""`) a newline separates fields too, whatever FS is.
+ */
+export function fields(state: AwkState & { FS: string; RS?: unknown; fieldSep: Splitter }, text: string): string[] {
+  if (text === "") return [];
+  if (state.FS === " ") return text.trim().split(/\s+/).filter(Boolean);
+  if (str(state, state.RS ?? "\n") === "" && text.includes("\n")) return text.split("\n").flatMap((line) => state.fieldSep.split(line));
+  return state.fieldSep.split(text);
+}
+
+// ---------------------------------------------------------------- run-time errors (gawk's messages, status 2)
+
+/**
+ * `a / b`, `a % b` (`op` `/`, `%`, `/=` or `%=`); a zero divisor is gawk's
+ * fatal error (`division by zero attempted`, ``… in `%'``), not just-bash's 0.
+ */
+export function divide(a: number, b: number, op: "/" | "%" | "/=" | "%="): number {
+  if (b === 0) throw new Error(op === "/" ? "division by zero attempted" : `division by zero attempted in \`${op}'`);
+  return op[0] === "/" ? a / b : a % b;
+}
+
+/** A field number as given; a negative one is gawk's fatal `attempt to access field -1` (just-bash read ""). */
+export function fieldIndex(n: number): number {
+  if (n < 0) throw new Error(`attempt to access field ${n}`);
+  return n;
+}
+
+/** printf/sprintf's argument `value` for conversion `conv`: none left is gawk's (and mawk's) fatal error. */
+export function printfArgument(value: unknown, conv: string | undefined): void {
+  if (value === undefined && conv !== undefined && "cdiouxXeEfFgGs".includes(conv)) throw new Error("not enough arguments to satisfy format string");
 }
