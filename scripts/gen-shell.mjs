@@ -820,6 +820,33 @@ const TEXT_TOOLS_PATCHES = [ // SX
     `${head}if(${m}.length===0){if(${N}||${u}!==null)return{stdout:"",stderr:"",exitCode:0};${o}=null}`, count: 1 }, // SX
 ]; // SX
 SOURCE_PATCHES.push(...TEXT_TOOLS_PATCHES); // SX
+/**
+ * SW (issue 20, run 25; helpers in src/backends/worker-shell/isolate/script-builtins.ts): `trap` (EXIT run when a
+ * shell, subshell, `$(…)` or script ends; ERR after a failing command where `set -e` applies; signals stored;
+ * `-p`/`-l`), `set -E`, printf `%q`/`%Q` quoting as bash 5.2, xargs as GNU findutils 4.9 (mktemp: worker.ts).
+ */
+HELPER_NAMESPACES.push(["__scriptBuiltins", join(isolateDir, "script-builtins.ts")]); // SW
+/** SW: the name of just-bash's parser class in bundle text `text` (`let n=new Q,r;try{r=n.parse(t)}…`). */ // SW
+function swParser(text) { // SW
+  const found = [...text.matchAll(new RegExp(String.raw`let (${ID})=new (${ID}),(${ID});try\{\3=\1\.parse\(`, "g"))]; // SW
+  if (found.length !== 1) throw new Error(`gen-shell: just-bash's parser not found once (${found.length}; SW)`); // SW
+  return found[0][2]; // SW
+} // SW
+const SCRIPT_BUILTIN_PATCHES = [ // SW
+  { what: "printf %q %Q (SW)", when: 'name:"printf"', re: new RegExp(String.raw`case"q":return\{value:${ID}\((${ID}),(${ID}),${ID}\),parseError:!1,parseErrMsg:""\};`, "g"), to: (all, e, n) => `case"q":case"Q":return{value:__scriptBuiltins.printfQuote(${e},${n}),parseError:!1,parseErrMsg:""};`, count: 1 }, // SW
+  { what: "xargs as GNU xargs (SW)", when: '{name:"xargs",summary:', re: new RegExp(String.raw`(var ${ID}=\{name:"xargs",async execute\((${ID}),(${ID})\)\{)if\((${ID})\(\2\)\)return (${ID})\((${ID})\);(?:(?!function )[^])*?let ${ID}=(${ID})\(\3\.stdin\),(?:(?!function )[^])*?new (${ID})\(\3\.executionScope,"xargs"\)(?:(?!function )[^])*?\3\.exec\?\3\.exec\((${ID})\(\[${ID}\[0\]\]\)`, "g"), to: (all, head, r, i, H, k, D, P, T, R) => // SW
+    `${head}return __scriptBuiltins.xargs(${r},${i},{help:()=>${k}(${D}),decode:__s=>${P}(__s),scope:()=>${i}.executionScope?new ${T}(${i}.executionScope,"xargs"):void 0,run:__a=>${i}.exec?${i}.exec(${R}([__a[0]]),{cwd:${i}.cwd,signal:${i}.signal,args:__a.slice(1)}):null});${all.slice(head.length)}`, count: 1 }, // SW
+  { what: "trap builtin (SW)", when: "async executeSimpleCommand(", re: new RegExp(String.raw`if\((${ID})==="help"\)return (${ID})\((${ID}),(${ID})\);`, "g"), to: (all, t, help, c, n) => `if(${t}==="trap")return __scriptBuiltins.trap(${c},${n},()=>${help}(${c},["trap"]));${all}`, count: 1 }, // SW
+  { what: "ERR trap (SW)", when: "async executeSimpleCommand(", re: new RegExp(String.raw`if\(this\.ctx\.state\.errexitSafe=(${ID})\|\|(${ID})\|\|(${ID}),this\.ctx\.state\.options\.errexit&&((${ID})!==0&&(${ID})===(${ID})\.pipelines\.length-1&&!\2&&!this\.ctx\.state\.inCondition&&!\3)\)\{let (${ID})=new ${ID}\(\5\);throw \8\.prependOutput\((${ID})\.stdout,\9\.stderr\),\8\}`, "g"), to: (all, o, i, a, cond, r, s, t, l, n, ...rest) => // SW
+    `if(this.ctx.state.errexitSafe=${o}||${i}||${a},${cond}&&await __scriptBuiltins.errTrap(this.ctx,${t}.pipelines[${s}],${r},${n},${exitErrorOf(rest.at(-1))}),this.ctx.state.options.errexit&&${cond})${all.slice(all.indexOf("){") + 1)}`, count: 1 }, // SW
+  { what: "EXIT trap of a shell, traps of $(…) (SW)", when: "async executeSimpleCommand(", re: new RegExp(String.raw`async executeScript\((${ID})\)\{`, "g"), to: (all, t, ...rest) => // SW
+    `${all}{let __sw=__scriptBuiltins.scriptEntry(this.ctx,${t},__t=>new ${swParser(rest.at(-1))}().parse(__t));if(__sw!==void 0)return __sw}`, count: 1 }, // SW
+  { what: "EXIT trap of a script file (SW)", when: "async executeSimpleCommand(", re: new RegExp(String.raw`(async function ${ID}\((${ID}),${ID},${ID},${ID},${ID}\)\{let ${ID};try\{${ID}=await \2\.fs\.readFile\((?:(?!function )[^])*?let (${ID})=new ${ID}\(\)\.parse\(${ID}\),${ID}=await )(${ID})\(\3\);`, "g"), to: (all, head, e, c, s) => `${head}__scriptBuiltins.newShell(${e},()=>${s}(${c}));`, count: 1 }, // SW
+  { what: "traps of a subshell (SW)", when: "async executeSimpleCommand(", re: new RegExp(String.raw`(${ID})=>(${ID})\((${ID}),(${ID}),\1\.stdin\?\?(${ID}),(${ID}),(${ID})\|\|\1\.stdin!==void 0\)`, "g"), to: (all, l, Om, e) => `${l}=>__scriptBuiltins.subshell(${e},()=>${all.slice(l.length + 2)})`, count: 1 }, // SW
+  { what: "set -E (SW)", when: "async executeSimpleCommand(", re: /\["E",null\]/g, to: '["E","errtrace"]', count: 1 }, // SW
+  { what: "set -o errtrace (SW)", when: "async executeSimpleCommand(", re: /\["errtrace",null\]/g, to: '["errtrace","errtrace"]', count: 1 }, // SW
+]; // SW
+SOURCE_PATCHES.push(...SCRIPT_BUILTIN_PATCHES); // SW
 /** SB3: the name of the variable `re`'s first group captures in bundle text `text` (exactly one match). */
 function sb3Var(text, re) {
   const found = [...text.matchAll(new RegExp(re, "g"))];
@@ -879,7 +906,7 @@ const ARITH64_PATCHES = [ // SZ
   { what: "declare -i NAME+=VALUE (SZ)", when: '"exponent less than 0"', re: new RegExp(String.raw`(${ID})=parseInt\((${ID}),10\)\|\|0,(${ID})=parseInt\((await ${ID}\(${ID},${ID}\)),10\)\|\|0;(${ID})=String\(\1\+\3\)`, "g"), to: (all, a, f, b, call, u) => `${a}=__arith64.parseInt(${f},10)||0,${b}=__arith64.parseInt(${call},10)||0;${u}=String(__arith64.binary(${a},${b},"+"))`, count: 1 }, // SZ
   { what: "[[ a -gt b ]] operands (SZ)", when: '"exponent less than 0"', re: new RegExp(String.raw`(try\{let (${ID})=new ${ID},(${ID})=${ID}\(\2,(${ID})\);return await )(${ID})\((${ID}),\3\.expression\)\}catch\{return (${ID})\(\4\)\}\}((?:(?!async function )[^])*?)function \7\((${ID})\)\{if\(\9=\9\.trim\(\),\9===""\)return 0;(?:(?!function )[^])*?return Number\.isNaN\((${ID})\)&&\(\10=0\),(${ID})\?-\10:\10\}`, "g"), to: (all, head, n, r, t, y, e, au, mid, a) => `${head}${y}__x64(${e},${r}.expression)}catch{return ${au}(${t})}}${mid}function ${au}(${a}){return __arith64.conditionalInteger(${a})}`, count: 1 }, // SZ
   { what: "test integer operands (SZ)", when: '"exponent less than 0"', re: new RegExp(String.raw`function (${ID})\((${ID})\)\{if\(\2=\2\.trim\(\),\2===""\)return\{value:0,valid:!0\};(?:(?!function )[^])*?\{value:(${ID})\?-(${ID}):\4,valid:!0\}\}`, "g"), to: (all, ss, e) => `function ${ss}(${e}){return __arith64.testInteger(${e})}`, count: 1 }, // SZ
-  { what: "printf length modifiers (SZ)", when: 'name:"printf"', re: new RegExp(String.raw`;(${ID})<(${ID})\.length&&"hlL"\.includes\(\2\[\1\]\)&&\1\+\+;`, "g"), to: (all, t, e) => `;for(;${t}<${e}.length&&"hlLqjzt".includes(${e}[${t}]);)${t}++;`, count: 1 }, // SZ: %lld, %jd
+  { what: "printf length modifiers (SZ)", when: 'name:"printf"', re: new RegExp(String.raw`;(${ID})<(${ID})\.length&&"hlL"\.includes\(\2\[\1\]\)&&\1\+\+;`, "g"), to: (all, t, e) => `;for(;${t}<${e}.length&&"hlLjzt".includes(${e}[${t}]);)${t}++;`, count: 1 }, // SZ: %lld, %jd // SW: not q, printf's %q conversion
   { what: "printf integer conversions (SZ)", when: 'name:"printf"', re: new RegExp(String.raw`(function ${ID}\((${ID}),(${ID}),(${ID}),${ID}\)\{let ${ID}=!1,${ID}="";switch\(\3\)\{)case"d":case"i":\{(?:(?!function )[^])*?(?=case"e":case"E":)`, "g"), to: (all, head, e, l, n) => `${head}case"d":case"i":case"o":case"u":case"x":case"X":return __arith64.printfInteger(${e},${l},${n});`, count: 1 }, // SZ
   // SZ: `${a[*]}` where it is not split (an assignment's value, `case`, `[[ ]]`, `<<<`, `${a[*]^^}`, `${a[*]/x/y}`) joins
   // with IFS's first character (none when IFS is empty, a space when it is unset), as `$*` and bash; `${a[@]}` with a space.

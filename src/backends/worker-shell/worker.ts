@@ -17,6 +17,7 @@ import { utf8EscapeEncode } from "../../util/utf8-escape.js";
 import { readStreamBytes } from "../../util/bytes.js";
 import { isByteStream } from "../../util/rpc-bytes.js";
 import { walkingCommands } from "./walks.js";
+import { mktempCommand } from "./isolate/script-builtins.js";
 import type { ExecInput, ShellHost, ShellWorkerOptions } from "./types.js";
 
 /** What an archive the shell reads may decompress to, in all and per member (bytes): 64 MiB, the shell's read bound. */
@@ -194,6 +195,7 @@ export async function runShell(load: () => Promise<JustBash>, input: ExecInput, 
         "assets",
         "git",
         "artifacts",
+        "mktemp",
         ...(workerOptions.customCommands ?? []).flatMap((c) => {
           const name = (c as { name?: unknown } | null)?.name;
           return typeof name === "string" ? [name] : [];
@@ -219,6 +221,8 @@ export async function runShell(load: () => Promise<JustBash>, input: ExecInput, 
         forgettingPrefetched(fs, defineArtifactsCommand({ artifacts: (args, cwd, options) => host.artifacts(args, cwd, options) })),
         // grep -r/-R and tar -c over links as GNU walks them (a link to . or .. no longer loops).
         ...walkingCommands(fs, input.commands),
+        // mktemp as GNU coreutils 9.1 (just-bash has none).
+        mktempCommand,
         ...(workerOptions.customCommands ?? []).map((command) => forgettingPrefetched(fs, command)),
       ] as never,
       // The Dynamic Worker is the sandbox; just-bash's in-process hardening needs Node module hooks workerd lacks.
