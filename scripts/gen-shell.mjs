@@ -963,6 +963,57 @@ const MODE_EXPR_PATCHES = [ // SY
     `let ${h}=${u}.replaceEnv?__modeExpr.startEnv(this.state):new Map(this.state.env);${mid}...(${u}.replaceEnv?__modeExpr.childExports(${u}.env):{}),`, count: 1 }, // SY
 ]; // SY
 SOURCE_PATCHES.push(...MODE_EXPR_PATCHES); // SY
+/** // SC
+ * SC (issue 20, run 26; helpers in isolate/pattern-match.ts and isolate/arith64.ts, a sibling of SZ's): the matcher of // SC
+ * `case`, `[[ == ]]` and `compgen -X` reads bracket expressions as bash (`[!a]` negated, `[!]a]`, `[\]]`); `for NAME;` // SC
+ * loops over the positional parameters as they are ("$@"); a variable's value in arithmetic is read with the rules // SC
+ * of a literal (`x=010` is 8, `x=08` an error), also by `++`, `+=`, `${x}` and `$(cmd)` operands. // SC
+ */ // SC
+HELPER_NAMESPACES.push(["__patternMatch", join(isolateDir, "pattern-match.ts")]); // SC
+/** SC: the arithmetic evaluator region (SZ's) with variable values read as expressions. */ // SC
+function scArithEvaluator(all, th) { // SC
+  let text = all; // SC
+  const swap = (what, re, to, count) => { // SC
+    const n = (text.match(re) ?? []).length; // SC
+    if (n !== count) throw new Error(`gen-shell: just-bash's arithmetic evaluator changed (${what}: ${n} matches, expected ${count}; SC)`); // SC
+    text = text.replace(re, to); // SC
+  }; // SC
+  const ln = new RegExp(String.raw`async function (${ID})\((${ID}),(${ID}),(${ID}),(${ID})\)\{let (${ID})=\((${ID}),(${ID})=\4\)=>\1\(\2,\7,\8,\5\);switch\(\3\.type\)`).exec(text); // SC
+  if (!ln) throw new Error("gen-shell: just-bash's arithmetic evaluator changed (Ln; SC)"); // SC
+  const [, , e, , , r] = ln; // SC
+  swap("decimal fast paths", new RegExp(String.raw`let (${ID})=__arith64\.parseInt\((${ID}),10\);if\(!Number\.isNaN\(\1\)&&/\^-\?\\d\+\$/\.test\(\2(?:\.trim\(\))?\)\)return \1;`, "g"), (m, v, t) => `let ${v}=__arith64.decimal(${t});if(${v}!==null)return ${v};`, 3); // SC
+  swap("++ and -- read the operand's value", new RegExp(String.raw`(case"ArithUnary":\{let (${ID})=await ${ID}\(${ID}\.operand\);)((?:(?!case"ArithTernary")[^])*)`, "g"), (m, head, i, body) => { // SC
+    const re = new RegExp(String.raw`(${ID})=__arith64\.parseInt\((?:(?!__arith64\.step)[^;])*?,10\)\|\|0,(${ID})=__arith64\.step\(\1,`, "g"); // SC
+    if ((body.match(re) ?? []).length !== 4) throw new Error("gen-shell: just-bash's ++/-- changed (SC)"); // SC
+    return head + body.replace(re, (m2, a, l) => `${a}=${i},${l}=__arith64.step(${a},`); // SC
+  }, 1); // SC
+  swap("op= reads the variable's value", new RegExp(String.raw`(${ID})=__arith64\.parseInt\(((?:(?!__arith64)[^;])*?)\|\|"0",10\)\|\|0,(${ID})=await (${ID})\((${ID})\.value\),`, "g"), (m, c, v, u, s, t) => `${c}=${t}.operator==="="?0:await ${th}(${e},${v},${r}),${u}=await ${s}(${t}.value),`, 2); // SC
+  swap("${x} operand", new RegExp(String.raw`\{let (${ID})=await (${ID})\(${e},(${ID})\.content\);return __arith64\.parseInt\(\1,10\)\|\|0\}`, "g"), (m, i, us, t) => `{let ${i}=await ${us}(${e},${t}.content);return await ${th}(${e},${i},${r})}`, 1); // SC
+  swap("$(cmd) operand", new RegExp(String.raw`let (${ID})=(${ID})\.stdout\.trim\(\);return __arith64\.parseInt\(\1,10\)\|\|0`, "g"), (m, o, i) => `let ${o}=${i}.stdout.trim();return await ${th}(${e},${o},${r})`, 1); // SC
+  swap("value too great names the number", new RegExp(String.raw`case"ArithNumber":if\(Number\.isNaN\((${ID})\.value\)\)throw new (${ID})\("value too great for base"\);`, "g"), (m, t, ce) => `case"ArithNumber":if(Number.isNaN(${t}.value))throw new ${ce}(${t}.text!==void 0?\`\${${t}.text}: value too great for base (error token is "\${${t}.text}")\`:"value too great for base");`, 1); // SC
+  return text; // SC
+} // SC
+const SC_PATCHES = [ // SC
+  { what: "case/[[ ]] bracket expression (SC)", re: new RegExp(String.raw`else if\((${ID})==="\["\)\{let (${ID})=(${ID})\.indexOf\("\]",(${ID})\+1\);\2!==-1\?\((${ID})\+=\3\.slice\(\4,\2\+1\),\4=\2\):\5\+="\\\\\["\}`, "g"), to: (all, s, i, e, r, n) => `else if(${s}==="["){let ${i}=__patternMatch.bracket(${e},${r});${i}!==null?(${n}+=${i}.regex,${r}=${i}.end):${n}+="\\\\["}`, count: 1 }, // SC
+  { what: "pattern length bracket end (SC)", re: new RegExp(String.raw`if\((${ID})==="\["\)\{let (${ID})=(${ID})\.indexOf\("\]",(${ID})\+1\);if\(\2!==-1\)\{`, "g"), to: (all, s, i, e, r) => `if(${s}==="["){let ${i}=__patternMatch.bracketEnd(${e},${r});if(${i}!==-1){`, count: 2 }, // SC
+  { what: "for NAME; loops over $@ (SC)", re: new RegExp(String.raw`if\((${ID})\.words===null\)(${ID})=\((${ID})\.state\.env\.get\("@"\)\|\|""\)\.split\(" "\)\.filter\(Boolean\)`, "g"), to: (all, t, i, e) => `if(${t}.words===null)${i}=Array.from({length:Number.parseInt(${e}.state.env.get("#")||"0",10)||0},(__v,__k)=>${e}.state.env.get(String(__k+1))??"")`, count: 1 }, // SC
+  { what: "arithmetic number text (SC)", when: '"exponent less than 0"', re: new RegExp(String.raw`return\{expr:\{type:"ArithNumber",value:(${ID})\((${ID})\)\},pos:(${ID})\}`, "g"), to: (all, or, c, s) => `return{expr:{type:"ArithNumber",value:${or}(${c}),text:${c}},pos:${s}}`, count: 1 }, // SC
+  { what: "arithmetic variable values (SC)", when: '"exponent less than 0"', re: new RegExp(String.raw`async function (${ID})\(${ID},${ID},${ID}\)\{if\(!${ID}\)return 0;let ${ID}=__arith64\.parseInt\((?:(?!async function ${ID}\(${ID},${ID},${ID}=!1,${ID}=${ID}\(\)\))[^])*`, "g"), to: (all, th) => scArithEvaluator(all, th), count: 1 }, // SC
+  { what: "subscript base errors (SC)", when: '"exponent less than 0"', re: new RegExp(String.raw`(await ${ID}\(${ID},${ID}\.expression(?:,!1)?\)\})catch\{(?!return ${ID}\(${ID}\)\})`, "g"), to: (all, head) => `${head}catch(__e){__arith64.rethrowBaseError(__e);`, count: 11 }, // SC: `x=08; ${a[x]}` fails as bash
+  // SC: test and [ name themselves and the operand in bash's messages, status 2: `[ abc -eq 1 ]` is `bash: [: abc: integer
+  // expression expected`, `test 1 -eq` (two operands, the first no unary operator) `bash: test: 1: unary operator expected`.
+  { what: "test knows its name (SC)", when: '"exponent less than 0"', re: new RegExp(String.raw`if\((${ID})==="\["\|\|\1==="test"\)\{let (${ID})=(${ID});((?:(?!function )[^])*?)return (${ID})\((${ID}),\2\)\}`, "g"), to: (all, t, f, n, mid, mr, c) => `if(${t}==="["||${t}==="test"){let ${f}=${n};${mid}return ${mr}(${c},${f},${t})}`, count: 1 }, // SC
+  { what: "test integer expression expected (SC)", when: '"exponent less than 0"', re: new RegExp(String.raw`(async function ${ID}\((${ID}),(${ID})\)\{if\(\3\.length===0\)return (${ID})\("","",1\);(?:(?!function )[^])*?)\?(${ID})\(\`test: \$\{(${ID})\}: unary operator expected\n\`,2\):\4\("","",1\)\}((?:(?!function )[^])*?let (${ID})=(${ID})\((${ID})\),(${ID})=\9\((${ID})\);return!\8\.valid\|\|!\11\.valid\?)\4\("","",2\):`, "g"), to: (all, head, e, t, l, d, r, mid, o, ss, r2, a, i) => // SC
+    `${head.replace(`(${e},${t}){`, `(${e},${t},__testName="test"){`)}?${d}(\`bash: \${__testName}: \${${r}}: unary operator expected\n\`,2):${d}(\`bash: \${__testName}: \${${r}}: unary operator expected\n\`,2)}${mid}${l}("",\`bash: \${__testName}: \${${o}.valid?${i}:${r2}}: integer expression expected\n\`,2):`, count: 1 }, // SC
+  // SC: `${!x}` with x unset (also under set -u, also `${!x:+w}`) ends the shell, status 1, `bash: x: invalid indirect
+  // expansion`; a value that names no parameter (``, `a b`, `1a`) `bash: a b: invalid variable name`, as bash.
+  { what: "${!x} of an unset x (SC)", when: '"exponent less than 0"', re: new RegExp(String.raw`(let (${ID})=/[^/\n]*/\.test\((${ID})\);)if\((${ID})\)\{if\((${ID})\.innerOp\?\.type==="UseAlternative"\)return"";throw new ${ID}\(\`\\\$\{!\$\{\3\}\}\`\)\}let (${ID})=(${ID});`, "g"), to: (all, head, a, t, r, s, l, n, ...rest) => { // SC
+    const exitError = exitErrorOf(rest.at(-1)); // SC
+    return `${head}if(${r})throw new ${exitError}(1,"",\`bash: \${${t}}: invalid indirect expansion\n\`);let ${l}=${n};if(!${a}&&!/^(?:[a-zA-Z_][a-zA-Z0-9_]*(?:\\[[^]*\\])?|[0-9]+|[-@*#?$!])$/.test(${l}))throw new ${exitError}(1,"",\`bash: \${${l}}: invalid variable name\n\`);`; // SC
+  }, count: 1 }, // SC
+  { what: "${!x} reads x without set -u (SC)", when: '"exponent less than 0"', re: new RegExp(String.raw`(${ID})=(${ID})&&\(\2\.type==="DefaultValue"\|\|\2\.type==="AssignDefault"\|\|\2\.type==="UseAlternative"\|\|\2\.type==="ErrorIfUnset"\)`, "g"), to: (all, o, s) => `${all.slice(0, -1)}||${s}.type==="Indirection")`, count: 1 }, // SC
+]; // SC
+SOURCE_PATCHES.push(...SC_PATCHES); // SC
 const justBashSourcePatch = {
   name: "just-bash-source-patches",
   setup(b) {

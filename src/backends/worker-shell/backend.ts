@@ -221,6 +221,10 @@ function resolveOptions(options: WorkerShellBackendOptions): Resolved {
  * Shell integers are bash 5.2's 64-bit signed ones (`$((1<<32))` 4294967296, `$((2**63))` wraps; just-bash's were 32-bit
  * or doubles), also for `test -gt` and printf's `%d %u %x` (`printf %x -1` is ffffffffffffffff); `${a[*]}` in an
  * assignment, `case` or `[[ ]]` joins with IFS's first character (just-bash: a space).
+ * In `case` and `[[ == ]]` a bracket expression opening with `!` is negated (`[!0-9]*`; just-bash: the class of `!`,
+ * `0-9`); `for NAME;` iterates "$@" unsplit; a variable's value in arithmetic is read as a literal (`x=010; $((x))` is
+ * 8, `x=08` `value too great for base`; just-bash: decimal); `[ abc -eq 1 ]` says `integer expression expected` and
+ * `${!x}` of an unset x ends the shell (`invalid indirect expansion`), as bash 5.2 (docs/runtime.md).
  * A command's `stdin` past 16 MiB goes to the isolate as a stream (up to {@link MAX_SHELL_STDIN_BYTES}, 64 MiB); a
  * larger one, or command text + `env` past {@link MAX_SHELL_EXEC_BYTES} (30 MiB), rejects `exec` with RangeError
  * `E2BIG` before anything runs (before: exit 1 with workerd's `Serialized RPC arguments …` as stderr).

@@ -13,27 +13,33 @@
  * Suggested fix: when an arithmetic operand names a variable, evaluate its value with the same integer-constant rules
  * as a literal (leading 0 octal, 0x hex, base#n, `08` an error) — bash's expr_streval recursion — instead of
  * parsing it as decimal.
+ * Fixed: the evaluator takes a variable's (or `$1`'s) value as a number only when it is a plain decimal
+ * (isolate/arith64.ts `decimal`: no leading zero); anything else is evaluated as an expression, so 010 is octal, 0x1f
+ * hex, `08` `08: value too great for base (error token is "08")` (the literal's text is now named in that message).
+ * `++`/`--` use the operand's evaluated value, `op=` (`x+=1`) evaluates the variable's value, `${x}` and `$(cmd)`
+ * operands are evaluated too; where a subscript's evaluation failed and just-bash fell back to a plain number, a base
+ * error now propagates (`x=09; ${a[x]}` fails as bash). Siblings: test/workers/fix26/shell-pattern-for-arith-sc.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("an arithmetic variable holding 010 is octal 8, and 08 is an error, as bash", async () => {
+it("an arithmetic variable holding 010 is octal 8, and 08 is an error, as bash", async () => {
   const out = await shellCases({}, [
     "x=010; echo $((x)) $((x+1)); ((x++)); echo $x",
     "x=010; let z=x; echo $z",
     "x=010; a=(a b c d e f g h i j); echo ${a[x]}",
     "s=abcdefghijk; x=010; echo ${s:x:1}",
     "x=08; echo $((x)); echo st=$?",
-  ], { collect: (_ws, c, r) => [c, r.stdout, r.exitCode] as const });
+  ], { collect: (_ws, c, r) => [c, r.stdout, r.stderr, r.exitCode] as const });
   expect(out).toEqual([
     // Was: "10 11\n11\n".
-    ["x=010; echo $((x)) $((x+1)); ((x++)); echo $x", "8 9\n9\n", 0],
-    ["x=010; let z=x; echo $z", "8\n", 0],
+    ["x=010; echo $((x)) $((x+1)); ((x++)); echo $x", "8 9\n9\n", "", 0],
+    ["x=010; let z=x; echo $z", "8\n", "", 0],
     // Was: "\n" (index 10).
-    ["x=010; a=(a b c d e f g h i j); echo ${a[x]}", "i\n", 0],
+    ["x=010; a=(a b c d e f g h i j); echo ${a[x]}", "i\n", "", 0],
     // Was: "k\n".
-    ["s=abcdefghijk; x=010; echo ${s:x:1}", "i\n", 0],
+    ["s=abcdefghijk; x=010; echo ${s:x:1}", "i\n", "", 0],
     // bash: `08: value too great for base (error token is "08")` and the shell ends, status 1. Was: "8\nst=0\n".
-    ["x=08; echo $((x)); echo st=$?", "", 1],
+    ["x=08; echo $((x)); echo st=$?", "", '08: value too great for base (error token is "08")\n', 1],
   ]);
 });

@@ -10,11 +10,14 @@
  * Found (medium — a loop over arguments acts on wrong, split names; 2 of 2 runs).
  * Suggested fix: when a for clause has no `in` list, iterate the positional parameters as they are (the words of
  * "$@": no splitting, no globbing, empty ones kept), as bash's execute_for_command.
+ * Fixed: a for clause without `in` iterates the positional parameters $1…$# as they are (scripts/gen-shell.mjs,
+ * "for NAME; loops over $@ (SC)"): no splitting, no globbing, empty ones kept, no iteration when there are none.
+ * Siblings: test/workers/fix26/shell-pattern-for-arith-sc.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("for without in iterates \"$@\" unsplit, keeping empty arguments, as bash", async () => {
+it("for without in iterates \"$@\" unsplit, keeping empty arguments, as bash", async () => {
   const out = await shellCases({}, [
     'set -- "a b" c; for a; do echo "[$a]"; done',
     'set -- "a b" "c  d"; for a do echo "[$a]"; done',

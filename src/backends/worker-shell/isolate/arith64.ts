@@ -213,6 +213,25 @@ export function parseInt(text: string, radix?: number): Int {
   return m ? wrap(BigInt(m[1]!)) : n;
 }
 
+/**
+ * A variable's value (or `$1`'s) as an arithmetic operand when it is a plain decimal integer — blanks around, an
+ * optional `-`, no leading zero — wrapped to int64; null otherwise (`010`, `0x1f`, `2#101`, `08`, `2+3`), which the
+ * evaluator then reads as an expression, as bash's expr_streval does: `x=010; $((x))` is 8, `x=08` an error (SC).
+ */
+export function decimal(text: string): Int | null {
+  const t = text.trim();
+  return /^-?(?:0|[1-9][0-9]*)$/.test(t) ? parseInt(t, 10) : null;
+}
+
+/**
+ * Rethrows `error` when it is the evaluator's `value too great for base` (`08`, `2#3`): the places that evaluate an
+ * array subscript fall back to reading it as a plain number when the evaluation fails, which made `x=08; ${a[x]}`
+ * element 8 where bash fails (SC).
+ */
+export function rethrowBaseError(error: unknown): void {
+  if (error instanceof Error && error.message.includes("value too great for base")) throw error;
+}
+
 /** The value of digit `c` in base `base` as bash reads `base#digits` (NaN when it is not one). */
 function digitValue(c: string, base: number): number {
   const code = c.charCodeAt(0);
@@ -278,11 +297,11 @@ export function conditionalInteger(text: string): Int {
 
 /**
  * An operand of `test`'s `-eq -ne -lt -le -gt -ge`, as bash's legal_number: optional blanks, an optional sign and
- * decimal digits, optional blanks, within int64. `valid` false otherwise (bash: `integer expression expected`).
+ * decimal digits, optional blanks, within int64. `valid` false otherwise (bash: `integer expression expected`), also
+ * for an empty or blank operand (SC; just-bash read it as 0).
  */
 export function testInteger(text: string): { value: Int; valid: boolean } {
   const t = text.trim();
-  if (t === "") return { value: 0, valid: true };
   if (!/^[+-]?\d+$/.test(t)) return { value: 0, valid: false };
   const b = BigInt(t);
   if (b > INT64_MAX || b < INT64_MIN) return { value: 0, valid: false };
