@@ -1086,6 +1086,18 @@ const SD_PATCHES = [ // SD
   { what: "join operands kept (SD)", when: '{name:"join",execute:', re: new RegExp(String.raw`let (${ID})=\[\];for\(let (${ID}) of (${ID})\)if\(\2==="-"\)\1\.push\(`, "g"), to: (all, r, e, a) => `let ${r}=[],__joinNames=${a},__joinTexts=${r};for(let ${e} of ${a})if(${e}==="-")${r}.push(`, count: 1 }, // SD
 ]; // SD
 SOURCE_PATCHES.push(...SD_PATCHES); // SD
+HELPER_NAMESPACES.push(["__umask", join(isolateDir, "umask.ts")]); // SD: umask builtin, touch -d/-t/-r refused
+const SD_UMASK_PATCHES = [ // SD
+  { what: "umask builtin (SD)", re: new RegExp(String.raw`if\((${ID})==="declare"\|\|\1==="typeset"\)return (${ID})\((${ID}),(${ID})\);`, "g"), to: (all, t, d, c, n) => `if(${t}==="umask")return __umask.umaskBuiltin(${c},${n});${all}`, count: 1 }, // SD
+  { what: "umask kept by subshells (SD)", re: new RegExp(String.raw`(${ID})=(${ID})\((${ID})\.state\);((?:__shellOptions\.newShell\(\3\.state\);)?)\3\.state\.parentHasLoopContext=`, "g"), to: (all, a, aa, e, sf) => `${a}=__umask.keepUmask(${e}.fs,${aa}(${e}.state));${sf}${e}.state.parentHasLoopContext=`, count: 2 }, // SD
+  { what: "umask kept by child shells (SD)", re: new RegExp(String.raw`(${ID})=await new (${ID})\((${ID}),(${ID})\)\.executeScript\((${ID})\)`, "g"), to: (all, n, kr, k, m, s) => `${n}=await __umask.withUmask(this.fs,()=>new ${kr}(${k},${m}).executeScript(${s}))`, count: 1 }, // SD
+  { what: "umask kept by $(…) (SD)", re: new RegExp(String.raw`__shellOptions\.commandSubstitution\((${ID}),\(\)=>\1\.executeScript\((${ID})\.body\)\)`, "g"), to: (all, e, t) => `__shellOptions.commandSubstitution(${e},()=>__umask.withUmask(${e}.fs,()=>${e}.executeScript(${t}.body)))`, count: 1 }, // SD
+  { what: "chmod mode under the umask (SD)", when: 'name:"chmod",async execute(', re: new RegExp(String.raw`function (${ID})\((${ID}),(${ID})=420,__dir=!1\)\{return __modeExpr\.chmodMode\(\2,\3,__dir\)\}`, "g"), to: (all, p, e, a) => `function ${p}(${e},${a}=420,__dir=!1,__um){return __modeExpr.chmodMode(${e},${a},__dir,__um)}`, count: 1 }, // SD
+  { what: "chmod of each file under the umask (SD)", when: 'name:"chmod",async execute(', re: new RegExp(String.raw`(${ID})=(${ID})\((${ID}),(${ID})\.mode,\4\.isDirectory\);await (${ID})\.fs\.chmod\(`, "g"), to: (all, h, p, r, g, a) => `${h}=${p}(${r},${g}.mode,${g}.isDirectory,__umask.umaskOf(${a}.fs));await ${a}.fs.chmod(`, count: 1 }, // SD
+  { what: "chmod -R under the umask (SD)", when: 'name:"chmod",async execute(', re: new RegExp(String.raw`(async function ${ID}\((${ID}),(?:(?!function )[^])*?)(${ID})!==void 0\?(${ID})\(\3,(${ID})\.stat\.mode,\5\.stat\.isDirectory\):`, "g"), to: (all, head, e, f, p, o) => `${head}${f}!==void 0?${p}(${f},${o}.stat.mode,${o}.stat.isDirectory,__umask.umaskOf(${e}.fs)):`, count: 1 }, // SD
+  { what: "touch -d/-t/-r refused (SD)", when: 'name:"touch",async execute(', re: new RegExp(String.raw`(async execute\((${ID}),(${ID})\)\{let (${ID})=\[\],(${ID})=null,(${ID})=!1;(?:(?!function )[^])*?)(let ${ID}=null;if\(\5!==null&&)`, "g"), to: (all, head, s, a, r, i, u, date) => `${head}{let __t=await __umask.touchTimes(${s},${r},${u},${a});if(__t!==null)return __t}${date}`, count: 1 }, // SD
+]; // SD
+SOURCE_PATCHES.push(...SD_UMASK_PATCHES); // SD
 
 async function generate() {
   await init;

@@ -204,6 +204,11 @@ function resolveOptions(options: WorkerShellBackendOptions): Resolved {
  * (`/a/Ip`); `mkdir -pv` names each parent it makes; `comm` warns of unsorted input (`$?` 1; `--check-order`,
  * `--nocheck-order`); `join` pairs in one merge, so `-a`/`-v` lines keep the files' order; a bad `sort -k` key fails
  * (`$?` 2); `cp f nope/` is `Not a directory` — as bash 5.2, GNU sed 4.9 and coreutils 9.1 (docs/runtime.md).
+ * `sort -k N` compares to the end of the line and `.C` counts from the field's start (GNU sort 9.1; just-bash: field N
+ * alone); `join` reports unsorted input (`join: FILE:N: is not sorted: LINE`, `$?` 1; `--check-order`,
+ * `--nocheck-order`); `umask [-p] [-S] [MODE]` is bash's builtin and new files/directories, `cp`, `tar -x` and `chmod`
+ * use its mask (022 for each run); `touch -d`/`-t`/`-r` fail (`Operation not supported`, `$?` 1: the Workspace cannot
+ * store a given mtime) where just-bash set the current time (docs/runtime.md).
  * Under `shopt -s failglob`, `eval` and a sourced file stop their own text at a no-match (status 1) and a background
  * job ends alone; `… &` is a subshell job (`$?` 0, `wait $!` gives its status); `bash`/`sh` children and `./script`
  * start with bash 5.2's default `shopt` options; `declare`/`local`/`readonly` arrays glob as `NAME=(…)` does.

@@ -386,6 +386,8 @@ function toFsStat(stat: WorkspaceStatResult): FsStat {
  * - `getAllPaths()` returns `[]`: the Workspace cannot be enumerated synchronously.
  * - `writeFile` does not create missing parents (`ENOENT`), unlike just-bash's InMemoryFs.
  * - `/dev/null` ({@link DEV_NULL}) is answered by the adapter: empty to read, writes discarded.
+ * - New files get `0o666 & ~umask` and new directories `0o777 & ~umask` ({@link WorkspaceFsAdapter.umask}, the
+ *   shell's `umask`; 022 unless changed).
  * - A path ending in `/` or a last `.` after a name (`f/`, `f/.`) must lead to a directory, as on a
  *   POSIX disk ({@link WorkspaceFsAdapter.resolvePath} keeps that form; the Workspace itself drops it).
  */
@@ -396,6 +398,13 @@ export class WorkspaceFsAdapter implements IFileSystem {
   readonly #listWithContents: WorkspaceFsAdapterOptions["listWithContents"];
   readonly #appendBytes: WorkspaceFsAdapterOptions["appendBytes"];
   #commands: Set<string> | undefined;
+  /**
+   * The shell's file-creation mask (bash's `umask` builtin sets it, isolate/umask.ts): a file
+   * {@link WorkspaceFsAdapter.writeFile}/{@link WorkspaceFsAdapter.appendFile} create gets `0o666 & ~umask`, a
+   * directory {@link WorkspaceFsAdapter.mkdir} makes `0o777 & ~umask`. 0o022 (0644 files, 0755 directories) for
+   * each new adapter, that is each run.
+   */
+  umask = 0o022;
   /**
    * Contents fetched with a listing (`listWithContents`), by path, oldest
    * first; each used once, all dropped on any change (forgetPrefetched), at
@@ -622,7 +631,12 @@ export class WorkspaceFsAdapter implements IFileSystem {
     return this.#readAll(path, "open");
   }
 
-  /** The mode to keep when replacing `path`: its current bits if it is a file, else the Workspace default. */
+  /** The mode a new file gets: `0o666` less the shell's {@link WorkspaceFsAdapter.umask}. */
+  #newFileMode(): number {
+    return 0o666 & ~this.umask;
+  }
+
+  /** The mode to keep when replacing `path`: its current bits if it is a file, else undefined (a new file's mode then). */
   async #modeToKeep(path: string): Promise<number | undefined> {
     try {
       const stat = await this.#fs.stat(path);
@@ -635,7 +649,7 @@ export class WorkspaceFsAdapter implements IFileSystem {
   /**
    * Creates or replaces the file with `content` (a string in `options`
    * encoding, default UTF-8, or bytes). An existing file keeps its mode
-   * (as POSIX `open(O_TRUNC)` does); a new file gets `0o644`. Parents are
+   * (as POSIX `open(O_TRUNC)` does); a new file gets `0o666 & ~umask` (`0o644`). Parents are
    * not created. A final link is written through.
    * @throws `ENOENT` missing parent · `ENOTDIR` · `EISDIR` a directory · `EROFS` a read-only mount · `ELOOP`.
    */
@@ -651,7 +665,7 @@ export class WorkspaceFsAdapter implements IFileSystem {
     await this.#checkDirectoryForm(path, "open", true);
     const mode = await this.#modeToKeep(path);
     // Past 16 MiB the bytes go as a stream: across RPC one value may not pass 32 MiB, a stream crosses in chunks.
-    await call("write", path, () => this.#fs.writeFile(path, bytes.byteLength > RPC_BYTES_AT_ONCE ? byteStream(bytes) : bytes, mode === undefined ? undefined : { mode }));
+    await call("write", path, () => this.#fs.writeFile(path, bytes.byteLength > RPC_BYTES_AT_ONCE ? byteStream(bytes) : bytes, { mode: mode ?? this.#newFileMode() }));
   }
 
   /**
@@ -680,6 +694,15 @@ export class WorkspaceFsAdapter implements IFileSystem {
     await this.#checkDirectoryForm(path, "open", true);
     const append = this.#appendBytes;
     if (append !== undefined) {
+      // The host's append makes a missing file 0644: under another umask the file is made here first, with its mode.
+      if (this.umask !== 0o022) {
+        try {
+          await this.#createForAppend(path, bytes);
+          return;
+        } catch (error) {
+          if (codeOf(error) !== "EEXIST") rethrow(error, "append", path);
+        }
+      }
       await call("append", path, () => append(path, bytes.byteLength > RPC_BYTES_AT_ONCE ? byteStream(bytes) : bytes));
       return;
     }
@@ -718,7 +741,7 @@ export class WorkspaceFsAdapter implements IFileSystem {
     let at = path;
     for (let links = 0; ; links++) {
       try {
-        await this.#fs.writeFile(at, bytes, { exclusive: true });
+        await this.#fs.writeFile(at, bytes, { exclusive: true, mode: this.#newFileMode() });
         return;
       } catch (error) {
         if (codeOf(error) !== "EEXIST") throw error;
@@ -788,8 +811,8 @@ export class WorkspaceFsAdapter implements IFileSystem {
   }
 
   /**
-   * Creates a directory (`recursive`: with missing parents, and an existing
-   * directory is fine — also a link leading to one, as GNU `mkdir -p`).
+   * Creates a directory, mode `0o777 & ~umask` (`recursive`: with missing parents, made 0755 by the Workspace,
+   * and an existing directory is fine — also a link leading to one, as GNU `mkdir -p`).
    * @throws `EEXIST` (with `recursive`: a file, a link to one, or a dangling link) · `ENOENT` missing parent · `ENOTDIR` · `EROFS`.
    */
   async mkdir(path: string, options?: MkdirOptions): Promise<void> {
@@ -798,8 +821,10 @@ export class WorkspaceFsAdapter implements IFileSystem {
     const recursive = options?.recursive === true;
     // mkdir(2) of `new/.` is ENOENT (the Workspace would make `new`); `-p` makes it, as coreutils does.
     if (!recursive && directoryForm(path) === "dot") await this.#checkDirectoryForm(path, "mkdir", true);
+    // Missing parents: the Workspace makes them 0755; GNU `mkdir -p` gives them `(0777 & ~umask) | 0300`.
+    if (recursive && this.umask !== 0o022) await this.#makeParents(path);
     try {
-      await call("mkdir", path, () => this.#fs.mkdir(path, { recursive }));
+      await call("mkdir", path, () => this.#fs.mkdir(path, { recursive, mode: 0o777 & ~this.umask }));
     } catch (error) {
       // The Workspace takes a link at the leaf as it is; coreutils' make_dir_parents stats an existing leaf (through
       // links) and is done when it is a directory — otherwise the mkdir's EEXIST stands (a dangling link included).
@@ -809,6 +834,31 @@ export class WorkspaceFsAdapter implements IFileSystem {
         () => false,
       );
       if (!leads) throw error;
+    }
+  }
+
+  /**
+   * Makes the missing parents of `path` one by one, each `(0o777 & ~umask) | 0o300` as GNU `mkdir -p` does (under a
+   * umask other than 022, where that differs from the Workspace's own 0755). What fails is left for the mkdir of
+   * `path` itself to report.
+   */
+  async #makeParents(path: string): Promise<void> {
+    const missing: string[] = [];
+    for (let dir = normalize(path).replace(/\/[^/]*$/, ""); dir !== "" && dir !== "/"; dir = dir.replace(/\/[^/]*$/, "")) {
+      const found = await this.#fs.stat(dir).then(
+        () => true,
+        () => false,
+      );
+      if (found) break;
+      missing.unshift(dir);
+    }
+    const mode = (0o777 & ~this.umask) | 0o300;
+    for (const dir of missing) {
+      try {
+        await this.#fs.mkdir(dir, { mode });
+      } catch {
+        return;
+      }
     }
   }
 

@@ -12,23 +12,39 @@
  * need) — what this test asserts, GNU's output — or, if mtime must stay Workspace-owned, make touch -d/-t/-r fail
  * (`touch: setting times of 'f.txt': Operation not supported`, status 1, nothing changed), document it in porting.md
  * and change this test to that; accept `@SECONDS`.
+ * Fixed (run 26, fixer SD): the Workspace cannot store a given mtime (src/fs/provider.ts: utimes/lutimes keep it;
+ * it sets mtime on every change), so the second way: touch with -d/--date/-t/-r/--reference now fails for each
+ * operand with GNU's wording for a filesystem that cannot set times, `touch: setting times of 'f.txt': Operation
+ * not supported`, status 1, creating and changing nothing (an operand missing under -c is skipped, status 0), for
+ * any date (`@SECONDS`, `yesterday` too: the date is not parsed). touch without a time is unchanged. The test now
+ * asserts that (isolate/umask.ts touchTimes; docs/runtime.md).
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("touch -d and -t set the given modification time, as GNU touch", async () => {
-  const out = await shellCases({ files: { "f.txt": "x\n" } }, [
-    "touch -d '2020-01-02 03:04:05' f.txt; stat -c %Y f.txt",
-    "touch -t 202001020304.05 f.txt; stat -c %Y f.txt",
-    "touch -d @1577934245 f.txt; echo st=$?; stat -c %Y f.txt",
-    "touch -d '2020-01-02 03:04:05' new.txt; ls -l new.txt | awk '{print $6, $7, $8}'",
+const refused = (name: string) => `touch: setting times of '${name}': Operation not supported\n`;
+
+it("touch -d, -t and -r fail (the Workspace cannot store a given time), changing nothing", async () => {
+  const out = await shellCases({ files: { "f.txt": "x\n", "g.txt": "y\n" } }, [
+    "m=$(stat -c %Y f.txt); touch -d '2020-01-02 03:04:05' f.txt; echo st=$?; [ \"$(stat -c %Y f.txt)\" = \"$m\" ] && echo kept",
+    "touch -t 202001020304.05 f.txt; echo st=$?",
+    "touch -d @1577934245 f.txt; echo st=$?",
+    "touch --date=yesterday -m f.txt g.txt; echo st=$?",
+    "touch -r g.txt f.txt; echo st=$?",
+    "touch -d '2020-01-02 03:04:05' new.txt; echo st=$?; test -e new.txt || echo absent",
+    "touch -c -d '2020-01-02 03:04:05' nope.txt; echo st=$?; test -e nope.txt || echo absent",
+    "touch new.txt; echo st=$?; test -e new.txt && echo made",
   ]);
   expect(out).toEqual([
-    // Was: the current time, e.g. "1796433218\n".
-    ["touch -d '2020-01-02 03:04:05' f.txt; stat -c %Y f.txt", "1577934245\n", ""],
-    ["touch -t 202001020304.05 f.txt; stat -c %Y f.txt", "1577934245\n", ""],
-    // Was: "st=1\n<now>\n" with "touch: invalid date format '@1577934245'" on stderr.
-    ["touch -d @1577934245 f.txt; echo st=$?; stat -c %Y f.txt", "st=0\n1577934245\n", ""],
-    ["touch -d '2020-01-02 03:04:05' new.txt; ls -l new.txt | awk '{print $6, $7, $8}'", "Jan 2 2020\n", ""],
+    // Was: "1796433218\n" (the current time), status 0.
+    ["m=$(stat -c %Y f.txt); touch -d '2020-01-02 03:04:05' f.txt; echo st=$?; [ \"$(stat -c %Y f.txt)\" = \"$m\" ] && echo kept", "st=1\nkept\n", refused("f.txt")],
+    ["touch -t 202001020304.05 f.txt; echo st=$?", "st=1\n", refused("f.txt")],
+    // Was: "touch: invalid date format '@1577934245'".
+    ["touch -d @1577934245 f.txt; echo st=$?", "st=1\n", refused("f.txt")],
+    ["touch --date=yesterday -m f.txt g.txt; echo st=$?", "st=1\n", refused("f.txt") + refused("g.txt")],
+    ["touch -r g.txt f.txt; echo st=$?", "st=1\n", refused("f.txt")],
+    ["touch -d '2020-01-02 03:04:05' new.txt; echo st=$?; test -e new.txt || echo absent", "st=1\nabsent\n", refused("new.txt")],
+    ["touch -c -d '2020-01-02 03:04:05' nope.txt; echo st=$?; test -e nope.txt || echo absent", "st=0\nabsent\n", ""],
+    ["touch new.txt; echo st=$?; test -e new.txt && echo made", "st=0\nmade\n", ""],
   ]);
 });

@@ -11,11 +11,16 @@
  * Suggested fix: add a `umask [-S] [mode]` builtin (octal or symbolic mode, per-shell state inherited by subshells)
  * and use its value wherever 022 is applied now (redirection/touch/mkdir/cp/tar/gzip creation modes, chmod without
  * who); or, failing that, document it as unsupported.
+ * Fixed (run 26, fixer SD): a `umask [-p] [-S] [MODE]` builtin as bash 5.2's (isolate/umask.ts; octal or symbolic,
+ * bash's messages). The mask lives on the run's fs adapter (WorkspaceFsAdapter.umask, 022 for each run), which
+ * gives new files 0666 & ~umask and new directories 0777 & ~umask (redirections, touch, mkdir, tar/cp parents, …);
+ * cp, tar -x and chmod without u/g/o/a read it instead of their fixed 022; a subshell, `bash FILE`, `bash -c` and
+ * `$(…)` start with the caller's mask and cannot change it. Siblings: test/workers/fix26/shell-umask.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("umask reads and sets the shell's file creation mask, as bash", async () => {
+it("umask reads and sets the shell's file creation mask, as bash", async () => {
   const out = await shellCases({ files: { "f.txt": "x\n" } }, [
     "umask; umask -S",
     "umask 077; echo secret > key; stat -c %a key",

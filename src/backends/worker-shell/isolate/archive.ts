@@ -10,14 +10,16 @@
  * link there cannot carry the write to the file it points to. The Workspace
  * has no hard links: a hard-link member is extracted as a copy of the file
  * it names (bytes and mode). Modes are the archive's (tar) or the input's
- * (gzip); without `-p` tar masks them with the shell user's umask, 022, as
- * GNU tar does for a user who is not root.
+ * (gzip); without `-p` tar masks them with the shell's umask (022 unless
+ * `umask` changed it, see umask.ts), as GNU tar does for a user who is not
+ * root.
  *
  * @module
  */
 
 import { reason } from "./path-errors.js";
 import { modeColumn } from "./text-output.js";
+import { umaskOf } from "./umask.js";
 
 /** The umask of the shell's user (not root): what `tar -x` without `-p` takes from a member's mode. */
 export const UMASK = 0o022;
@@ -105,8 +107,8 @@ async function clear(fs: ArchiveFs, path: string, found: Stat): Promise<void> {
   }
 }
 
-/** Gives `path` (a file just written, 0644) `mode`'s permission bits when they differ. */
-async function setMode(fs: ArchiveFs, path: string, mode: number, current = 0o644): Promise<void> {
+/** Gives `path` (a file just written: 0666 less the shell's umask, 0644) `mode`'s permission bits when they differ. */
+async function setMode(fs: ArchiveFs, path: string, mode: number, current = 0o666 & ~umaskOf(fs)): Promise<void> {
   if ((mode & 0o7777) !== (current & 0o7777)) await fs.chmod(path, mode & 0o7777);
 }
 
@@ -145,9 +147,9 @@ export function tarState(): TarState {
   return { directories: new Map(), warned: new Set() };
 }
 
-/** The mode a member is extracted with: the archive's, masked by the umask (022) unless `-p`, setuid/setgid/sticky only with `-p`. */
-export function tarMode(mode: number, preserve: boolean): number {
-  return preserve ? mode & 0o7777 : mode & 0o777 & ~UMASK;
+/** The mode a member is extracted with: the archive's, masked by `umask` (the shell's; 022) unless `-p`, setuid/setgid/sticky only with `-p`. */
+export function tarMode(mode: number, preserve: boolean, umask = UMASK): number {
+  return preserve ? mode & 0o7777 : mode & 0o777 & ~umask;
 }
 
 /**
@@ -227,7 +229,7 @@ export async function tarExtractMember(
         if (aborted()) return null;
         const found = await lstatOrNull(fs, path);
         if (found?.isDirectory) {
-          if (!options.keepOldFiles) state.directories.set(path, tarMode(member.mode, options.preserve));
+          if (!options.keepOldFiles) state.directories.set(path, tarMode(member.mode, options.preserve, umaskOf(fs)));
           return done();
         }
         // A file or link there is replaced (GNU: a link to a directory too); -k keeps it, and members below it then fail.
@@ -235,7 +237,7 @@ export async function tarExtractMember(
         failure = "Cannot mkdir";
         if (found !== null) await clear(fs, path, found);
         await fs.mkdir(path, { recursive: true });
-        state.directories.set(path, tarMode(member.mode, options.preserve));
+        state.directories.set(path, tarMode(member.mode, options.preserve, umaskOf(fs)));
         return done();
       }
       case "file": {
@@ -249,7 +251,7 @@ export async function tarExtractMember(
         if (aborted()) return null;
         if (found !== null) await clear(fs, path, found);
         await fs.writeFile(path, member.content);
-        await setMode(fs, path, tarMode(member.mode, options.preserve));
+        await setMode(fs, path, tarMode(member.mode, options.preserve, umaskOf(fs)));
         return done();
       }
       case "symlink": {

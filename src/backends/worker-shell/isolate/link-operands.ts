@@ -13,6 +13,7 @@
 
 import { modeColumn } from "./text-output.js";
 import { STRERROR as REDIRECT_STRERROR } from "./redirect-failure.js";
+import { umaskOf } from "./umask.js";
 
 /** The part of just-bash's `IFileSystem` these functions use (the Workspace fs adapter in the shell). */
 export interface LinkFs {
@@ -534,8 +535,6 @@ export async function readlinkCommand(args: readonly string[], ctx: { fs: LinkFs
 // ---------------------------------------------------------------------------
 // cp modes (issue 20, twenty-third attack run).
 
-/** The file-creation mask the shell works under (it has no `umask`; new files are 0644, directories 0755). */
-const UMASK = 0o022;
 
 /** The part of the adapter {@link cpWithModes} uses. */
 export interface CopyFs extends LinkFs {
@@ -551,7 +550,7 @@ async function setMode(fs: CopyFs, path: string, current: number, mode: number):
 /**
  * Runs `copy` (the adapter's `cp` of `source` to `dest`, both resolved) and
  * gives what it made GNU cp 9.1's modes: a file that was already there keeps
- * its own (cp writes into it), a new file gets the source's `& ~umask` (022;
+ * its own (cp writes into it), a new file gets the source's `& ~umask` (the shell's, {@link umaskOf};
  * setuid, setgid and sticky dropped), a new directory the source's `&
  * ~umask` (sticky kept), a directory already there keeps its own; with
  * `preserve` (`-p`) each gets the source's whole mode. The adapter alone
@@ -564,7 +563,7 @@ export async function cpWithModes(fs: CopyFs, source: string, dest: string, flag
   if (!from.isDirectory) {
     const before = preserve ? undefined : await orUndefined(fs.stat(dest));
     await copy();
-    const mode = preserve ? from.mode & 0o7777 : before?.isFile === true ? before.mode & 0o7777 : from.mode & 0o777 & ~UMASK;
+    const mode = preserve ? from.mode & 0o7777 : before?.isFile === true ? before.mode & 0o7777 : from.mode & 0o777 & ~umaskOf(fs);
     const after = await fs.stat(dest);
     await setMode(fs, dest, after.mode, mode);
     return;
@@ -593,7 +592,7 @@ async function existingModes(fs: CopyFs, source: string, dest: string, kept: Map
 async function copiedModes(fs: CopyFs, source: string, dest: string, preserve: boolean, kept: ReadonlyMap<string, number>): Promise<void> {
   const from = await fs.lstat(source);
   const to = await fs.stat(dest);
-  await setMode(fs, dest, to.mode, preserve ? from.mode & 0o7777 : (kept.get(dest) ?? from.mode & 0o1777 & ~UMASK));
+  await setMode(fs, dest, to.mode, preserve ? from.mode & 0o7777 : (kept.get(dest) ?? from.mode & 0o1777 & ~umaskOf(fs)));
   for (const entry of await fs.readdirWithFileTypes(source)) {
     if (entry.isSymbolicLink) continue;
     const child = concat(source, entry.name);
@@ -602,7 +601,7 @@ async function copiedModes(fs: CopyFs, source: string, dest: string, preserve: b
     else if (!preserve) {
       // The adapter gave the copy the source's mode: a new file drops the umask and special bits, an old one keeps its own.
       const copied = await fs.stat(target);
-      await setMode(fs, target, copied.mode, kept.get(target) ?? copied.mode & 0o777 & ~UMASK);
+      await setMode(fs, target, copied.mode, kept.get(target) ?? copied.mode & 0o777 & ~umaskOf(fs));
     }
   }
 }

@@ -140,13 +140,14 @@ function adjustMode(oldMode: number, directory: boolean, umask: number, changes:
 
 /**
  * The mode chmod gives a file of mode `oldMode` (a directory when
- * `directory`) for MODE `spec`, as GNU chmod 9.1 under umask 022. Throws for
- * a MODE that is not valid (chmod then says `invalid mode`).
+ * `directory`) for MODE `spec`, as GNU chmod 9.1 under `umask` (the shell's,
+ * 022 unless `umask` changed it — run 26, fixer SD). Throws for a MODE that
+ * is not valid (chmod then says `invalid mode`).
  */
-export function chmodMode(spec: string, oldMode: number, directory = false): number {
+export function chmodMode(spec: string, oldMode: number, directory = false, umask = UMASK): number {
   const changes = compileMode(spec);
   if (changes === null) throw new Error(`Invalid mode: ${spec}`);
-  return adjustMode(oldMode, directory, UMASK, changes);
+  return adjustMode(oldMode, directory, umask, changes);
 }
 
 /**
