@@ -1098,6 +1098,17 @@ const SD_UMASK_PATCHES = [ // SD
   { what: "touch -d/-t/-r refused (SD)", when: 'name:"touch",async execute(', re: new RegExp(String.raw`(async execute\((${ID}),(${ID})\)\{let (${ID})=\[\],(${ID})=null,(${ID})=!1;(?:(?!function )[^])*?)(let ${ID}=null;if\(\5!==null&&)`, "g"), to: (all, head, s, a, r, i, u, date) => `${head}{let __t=await __umask.touchTimes(${s},${r},${u},${a});if(__t!==null)return __t}${date}`, count: 1 }, // SD
 ]; // SD
 SOURCE_PATCHES.push(...SD_UMASK_PATCHES); // SD
+/** // L2
+ * L2 (issue 20, run 27; helpers in isolate/leads-l2.ts): extglob `!(…)` matched without a regular expression // L2
+ * (`[[ == ]]`, `case`, pathname expansion) and lexed as a word where bash reads it as one. // L2
+ */ // L2
+HELPER_NAMESPACES.push(["__leadsL2", join(isolateDir, "leads-l2.ts")]); // L2
+const L2_PATCHES = [ // L2
+  { what: "case/[[ ]] !(…) (L2)", re: new RegExp(String.raw`(function ${ID}\((${ID}),(${ID}),(${ID})=!1,(${ID})=!1,(${ID})=256\)\{\5&&${ID}\(\3,\6\);)`, "g"), to: (all, head, e, t, n, r) => `${head}if(${r}&&__leadsL2.hasExtNegation(${t}))return __leadsL2.globMatch(${e},${t},${n});`, count: 1 }, // L2
+  { what: "pathname !(…) (L2)", re: /matchPattern\((\w+),(\w+)\)\{return this\.patternToRegex\(\2\)\.test\(\1\)\}/g, to: (all, t, n) => `matchPattern(${t},${n}){if(this.extglob&&__leadsL2.hasExtNegation(${n}))return __leadsL2.globMatch(${t},__leadsL2.unquoteMarkers(${n}));return this.patternToRegex(${n}).test(${t})}`, count: 1 }, // L2
+  { what: "!( lexed as a word (L2)", re: new RegExp(String.raw`(${ID})==="!"\?(${ID})==="="\?(\(this\.pos=(${ID})\+2,this\.column=(${ID})\+2,this\.makeToken\((${ID})\.WORD,"!=",\4,(${ID}),\5\)\)):`, "g"), to: (all, i, o, eq, n, s, E, r) => `${i}==="!"?${o}==="="?${eq}:${o}==="("&&this.scanExtglobPattern(${n}+1)!==null&&__leadsL2.extglobAtParse(this.input,${n},this.tokens.at(-1)?.value)?this.readWord(${n},${r},${s}):`, count: 1 }, // L2
+]; // L2
+SOURCE_PATCHES.push(...L2_PATCHES); // L2
 
 async function generate() {
   await init;

@@ -1,0 +1,82 @@
+/**
+ * Issue 20, twenty-seventh run, fixer L2: leads the lead found (no attack test), each expectation taken from GNU bash
+ * 5.2.15 (and mawk 1.3.4 / gawk 5.2.1 for awk) run side by side. Helpers in
+ * src/backends/worker-shell/isolate/leads-l2.ts, patched into just-bash by scripts/gen-shell.mjs (entries `// L2`).
+ */
+import { describe, expect, it } from "vitest";
+import { shellCases } from "../shell/helpers.js";
+
+type Result = { stdout: string; stderr: string; exitCode: number };
+const withStatus = { collect: (_ws: unknown, c: string, r: Result) => [c, r.stdout, r.stderr, r.exitCode] as const };
+const TREE = { dirs: ["d"], files: { "a.md": "", "b.txt": "", "c.txt": "", ".hid": "", ".x.md": "", "d/e.md": "", "d/f.sh": "" } };
+
+describe("extglob !(…) without a lookahead (leads-l2.ts globMatch)", () => {
+  it("[[ == ]], case and nested groups as bash", async () => {
+    const t = (word: string, pattern: string) => `[[ ${word} == ${pattern} ]] && echo y || echo n`;
+    const cases: [string, string][] = [
+      ["shopt -s extglob; [[ foo.txt == !(*.md) ]] && echo yes || echo no", "yes\n"],
+      [t("foo.md", "!(*.md)"), "n\n"],
+      [t("foo.txt", "!(foo).txt"), "n\n"],
+      [t("bar.txt", "!(foo).txt"), "y\n"],
+      [t(".txt", "!(foo).txt"), "y\n"],
+      [t("foo.txt", "!(f*)"), "n\n"],
+      [t("abc", "a!(b)c"), "n\n"],
+      [t("abbc", "a!(b)c"), "y\n"],
+      [t("ac", "a!(b)c"), "y\n"],
+      [t('""', "!(x)"), "y\n"],
+      [t("x", "!(x)"), "n\n"],
+      [t("a/b", "!(x)"), "y\n"],
+      [t(".hid", "!(x)"), "y\n"],
+      [t("abc", "!(!(abc))"), "y\n"],
+      [t("ab", "!(@(a|b))"), "y\n"],
+      [t("ab", "!(a|b|ab)"), "n\n"],
+      [t("foo", "*(f|o)"), "y\n"],
+      [t("foo", "+(fo)"), "n\n"],
+      [t("x.c", "!([ab]).c"), "y\n"],
+      [t("a.c", "!([ab]).c"), "n\n"],
+      [t("a.txt", '!("*.md")'), "y\n"],
+      [t("'*.md'", '!("*.md")'), "n\n"],
+      ["shopt -s nocasematch; [[ FOO.MD == !(*.md) ]] && echo y || echo n", "n\n"],
+      ["p='!(*.md)'; [[ a.txt == $p ]] && echo y || echo n; [[ a.txt == \"$p\" ]] && echo y || echo n", "y\nn\n"],
+      ["shopt -s extglob\ncase foo.txt in !(*.md)) echo yes;; *) echo no;; esac", "yes\n"],
+      ["shopt -s extglob nocasematch\ncase FOO.MD in !(*.md)) echo yes;; *) echo no;; esac", "no\n"],
+      ["shopt -s extglob\ncase x.c in @(*.c|*.h)) echo ch;; esac", "ch\n"],
+    ];
+    const out = await shellCases({}, cases.map(([command]) => command), withStatus);
+    expect(out).toEqual(cases.map(([command, stdout]) => [command, stdout, "", 0]));
+  });
+
+  it("pathname expansion: hidden names, dotglob, directories, quoting, rm", async () => {
+    const out = await shellCases(TREE, [
+      "shopt -s extglob\necho 1 !(*.md)\necho 2 !(*.txt|*.md)\necho 3 .!(md)\necho 4 d/!(*.md)\necho 5 !(a).md\necho 6 x!(*.md) \"!(*.md)\"\necho 7 !(zzz)",
+      "shopt -s extglob\necho @(a|b).* +(a|b|c).txt ?(a).md *(c).txt",
+      "shopt -s extglob dotglob\necho !(*.md)",
+      "shopt -s extglob\nfor f in !(d); do echo \"[$f]\"; done",
+    ], withStatus);
+    expect(out).toEqual([
+      [expect.any(String), "1 b.txt c.txt d\n2 d\n3 .hid .x.md\n4 d/f.sh\n5 !(a).md\n6 x!(*.md) !(*.md)\n7 a.md b.txt c.txt d\n", "", 0],
+      [expect.any(String), "a.md b.txt b.txt c.txt a.md c.txt\n", "", 0],
+      [expect.any(String), ".hid b.txt c.txt d\n", "", 0],
+      [expect.any(String), "[a.md]\n[b.txt]\n[c.txt]\n", "", 0],
+    ]);
+    const left = await shellCases(TREE, ["shopt -s extglob\nrm -f !(*.txt|d)\necho $?"], {
+      collect: async (ws, _c, r) => [r.stdout, r.stderr, (await ws.fs.readdir("/workspace")).map((e) => (typeof e === "string" ? e : e.name)).sort()],
+    });
+    expect(left).toEqual([["0\n", "", [".hid", ".x.md", "b.txt", "c.txt", "d"]]]);
+  });
+
+  it("!( is a word only where extglob is on when the line is parsed, as bash", async () => {
+    const out = await shellCases({}, [
+      "case x in !(y)) echo m;; esac",
+      "shopt -s extglob\nshopt -u extglob\ncase x in !(y)) echo m;; esac",
+      "! (exit 1); echo $?",
+      "shopt -s extglob\n! (exit 1); echo $?",
+    ], { collect: (_ws, c, r) => [c, r.stdout, r.stderr === "" ? "" : "error", r.exitCode] });
+    expect(out).toEqual([
+      ["case x in !(y)) echo m;; esac", "", "error", 2],
+      ["shopt -s extglob\nshopt -u extglob\ncase x in !(y)) echo m;; esac", "", "error", 2],
+      ["! (exit 1); echo $?", "0\n", "", 0],
+      ["shopt -s extglob\n! (exit 1); echo $?", "0\n", "", 0],
+    ]);
+  });
+});
