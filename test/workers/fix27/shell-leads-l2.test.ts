@@ -80,3 +80,21 @@ describe("extglob !(…) without a lookahead (leads-l2.ts globMatch)", () => {
     ]);
   });
 });
+
+describe("test/[ of four or more arguments checks integer operands", () => {
+  it("prints bash's error and exits 2 through -a, -o, ! and ( )", async () => {
+    const cases: [string, string, string][] = [
+      ["[ a -eq 1 -o b = b ]; echo $?", "2\n", "bash: [: a: integer expression expected\n"],
+      ["[ 1 -eq 2 -a x -eq 1 ]; echo $?", "2\n", "bash: [: x: integer expression expected\n"],
+      ["[ ! a -eq 1 ]; echo $?", "2\n", "bash: [: a: integer expression expected\n"],
+      ["[ \\( a -eq 1 \\) ]; echo $?", "2\n", "bash: [: a: integer expression expected\n"],
+      ["test a -eq 1 -o 1 = 1; echo $?", "2\n", "bash: test: a: integer expression expected\n"],
+      ['test 1 -eq 1 -a "" -lt 2; echo $?', "2\n", "bash: test: : integer expression expected\n"],
+      ["[ a b c d e ]; echo $?", "2\n", "bash: [: too many arguments\n"],
+      ["[ 1 -eq 1 -o 2 -gt 1 ]; echo $?; [ 1 -eq 2 -o 2 -gt 3 ]; echo $?", "0\n1\n", ""],
+      ["[ ! -z a ]; echo $?; [ ! a ]; echo $?", "0\n1\n", ""],
+    ];
+    const out = await shellCases({}, cases.map(([command]) => command), withStatus);
+    expect(out).toEqual(cases.map(([command, stdout, stderr]) => [command, stdout, stderr, 0]));
+  });
+});

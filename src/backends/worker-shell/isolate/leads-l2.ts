@@ -264,3 +264,23 @@ export function extglobAtParse(input: string, pos: number, previous?: string): b
   }
   return on;
 }
+
+/** What `test`/`[` throws, from inside an expression of four or more arguments, for an operand that is not an integer. */
+class TestIntegerError extends Error {
+  constructor(readonly operand: string) {
+    super(`${operand}: integer expression expected`);
+  }
+}
+
+/**
+ * `test`/`[` with `-a`, `-o`, `!` or `( )` and an integer comparison (`[ a -eq 1 -o b = b ]`): an operand that is
+ * not an integer makes the whole test fail with status 2, as bash (just-bash took the comparison as false).
+ */
+export function testIntegerError(operand: string): never {
+  throw new TestIntegerError(operand);
+}
+
+/** The message `test`/`[` named `name` prints for `error` thrown by {@link testIntegerError}, or null for another. */
+export function testErrorText(error: unknown, name: string): string | null {
+  return error instanceof TestIntegerError ? `bash: ${name}: ${error.operand}: integer expression expected\n` : null;
+}
