@@ -86,16 +86,18 @@ describe("a variable's value in arithmetic is read as bash reads a literal", () 
       "x=08; ( echo $((x)) ); echo st=$?",
     ], withStatus);
     expect(out).toEqual([
-      ["echo $((08)); echo st=$?", "", '08: value too great for base (error token is "08")\n', 1],
-      ["x=09; a=(a b); echo ${a[x]}; echo st=$?", "", '09: value too great for base (error token is "09")\n', 1],
-      ["x=09; s=abc; echo ${s:x:1}; echo st=$?", "", '09: value too great for base (error token is "09")\n', 1],
+      // Was (before fixer L2, run 27): '08: value too great for base (error token is "08")\n' without bash's prefix.
+      ["echo $((08)); echo st=$?", "", 'bash: line 1: 08: value too great for base (error token is "08")\n', 1],
+      ["x=09; a=(a b); echo ${a[x]}; echo st=$?", "", 'bash: line 1: 09: value too great for base (error token is "09")\n', 1],
+      // bash 5.2 names the variable: `bash: line 1: s: 09: value too great …`.
+      ["x=09; s=abc; echo ${s:x:1}; echo st=$?", "", 'bash: line 1: 09: value too great for base (error token is "09")\n', 1],
       [
         "x=08; let y=x; echo st=$?; ((x++)); echo st=$? x=$x",
         "st=1\nst=1 x=08\n",
         'bash: let: y=x: 08: value too great for base (error token is "08")\nbash: arithmetic expression: 08: value too great for base (error token is "08")\n',
         0,
       ],
-      ["x=08; ( echo $((x)) ); echo st=$?", "st=1\n", '08: value too great for base (error token is "08")\n', 0],
+      ["x=08; ( echo $((x)) ); echo st=$?", "st=1\n", 'bash: line 1: 08: value too great for base (error token is "08")\n', 0],
     ]);
   });
 });

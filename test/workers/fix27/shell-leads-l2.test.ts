@@ -98,3 +98,33 @@ describe("test/[ of four or more arguments checks integer operands", () => {
     expect(out).toEqual(cases.map(([command, stdout, stderr]) => [command, stdout, stderr, 0]));
   });
 });
+
+describe("an arithmetic expansion error discards the rest of the line, as bash", () => {
+  it("prints bash's text, runs the next line with $? 1", async () => {
+    const cases: [string, string, string][] = [
+      ["echo $((5/0)) more; echo next $?\necho line2 $?", "line2 1\n", 'bash: line 1: 5/0: division by 0 (error token is "0")\n'],
+      ["echo a\necho $((5/0))\necho b", "a\nb\n", 'bash: line 2: 5/0: division by 0 (error token is "0")\n'],
+      ["x=$((5/0)); echo after $?\necho line2", "line2\n", 'bash: line 1: 5/0: division by 0 (error token is "0")\n'],
+      ["if true; then echo $((1/0)); echo in; fi; echo after\necho l2", "l2\n", 'bash: line 1: 1/0: division by 0 (error token is "0")\n'],
+      ["if true; then\necho $((1/0)); echo in\nfi; echo after\necho l2 $?", "l2 1\n", 'bash: line 2: 1/0: division by 0 (error token is "0")\n'],
+      ["echo $((1/0)) && echo and || echo or\necho l2", "l2\n", 'bash: line 1: 1/0: division by 0 (error token is "0")\n'],
+      ["for i in 1 2; do echo $((i/0)); echo in; done; echo after\necho l2", "l2\n", 'bash: line 1: i/0: division by 0 (error token is "0")\n'],
+      ["( echo $((1/0)) ); echo after $?", "after 1\n", 'bash: line 1: 1/0: division by 0 (error token is "0")\n'],
+      [
+        "echo $(( 5 / 0 )); echo x\necho $((2**-1))\necho $((5/(1-1)))\necho $((5/0+1))\necho $((08))\necho $((1+))\necho end",
+        "end\n",
+        [
+          'bash: line 1: 5 / 0 : division by 0 (error token is "0 ")',
+          'bash: line 2: 2**-1: exponent less than 0 (error token is "1")',
+          'bash: line 3: 5/(1-1): division by 0 (error token is "(1-1)")',
+          'bash: line 4: 5/0+1: division by 0 (error token is "0+1")',
+          'bash: line 5: 08: value too great for base (error token is "08")',
+          'bash: line 6: 1+: syntax error: operand expected (error token is "+")',
+          "",
+        ].join("\n"),
+      ],
+    ];
+    const out = await shellCases({}, cases.map(([command]) => command), withStatus);
+    expect(out).toEqual(cases.map(([command, stdout, stderr]) => [command, stdout, stderr, 0]));
+  });
+});

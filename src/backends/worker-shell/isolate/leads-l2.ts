@@ -284,3 +284,80 @@ export function testIntegerError(operand: string): never {
 export function testErrorText(error: unknown, name: string): string | null {
   return error instanceof TestIntegerError ? `bash: ${name}: ${error.operand}: integer expression expected\n` : null;
 }
+
+/** The `{ … }` groups the shell wraps each command's source in (src/backends/worker-shell/worker.ts). */
+const topGroups = new WeakSet<object>();
+
+interface StatementNode {
+  pipelines?: { commands?: unknown[] }[];
+  sourceText?: string;
+}
+
+/** Marks the group `script` is made of, when it is one `{ … }` group: its statements are the script's lines. */
+export function markTop(script: { statements?: StatementNode[] }): void {
+  const only = script.statements?.length === 1 ? script.statements[0] : undefined;
+  const command = only?.pipelines?.length === 1 && only.pipelines[0].commands?.length === 1 ? only.pipelines[0].commands[0] : undefined;
+  if (typeof command === "object" && command !== null && (command as { type?: string }).type === "Group") topGroups.add(command);
+}
+
+/** Whether `group` is the script's own group ({@link markTop}). */
+export function isTop(group: object): boolean {
+  return topGroups.has(group);
+}
+
+/** The line a statement starts on: the first `line` found in it, depth first (statements carry none). */
+function startLine(node: unknown, depth = 0): number | undefined {
+  if (typeof node !== "object" || node === null || depth > 12) return undefined;
+  const line = (node as { line?: unknown }).line;
+  if (typeof line === "number") return line;
+  for (const value of Object.values(node)) {
+    const found = startLine(value, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** The line `statement` ends on (its start plus the newlines of its text), or null when unknown. */
+export function endLine(statement: StatementNode): number | null {
+  const start = startLine(statement);
+  if (start === undefined) return null;
+  return start + (statement.sourceText?.match(/\n/g)?.length ?? 0);
+}
+
+/**
+ * Whether `statement` starts on `line` (or before it): after an arithmetic expansion error, bash discards the rest of
+ * the line it read (`echo $((1/0)) more; echo next` runs neither; the next line runs, `$?` 1).
+ */
+export function startsOnLine(statement: StatementNode, line: number): boolean {
+  const start = startLine(statement);
+  return start !== undefined && start <= line;
+}
+
+/**
+ * An ArithmeticError from `$(( text ))` with bash's text: `bash: line N: 5/0: division by 0 (error token is "0")`
+ * (just-bash's said `division by 0`). Other errors, and one already given its text, are returned as they are.
+ */
+export function arithExpansionError(error: unknown, text: string | undefined, line: number | undefined): unknown {
+  if (!(error instanceof Error) || error.name !== "ArithmeticError" || (error as { l2?: boolean }).l2 || text === undefined) return error;
+  const expr = text.replace(/^\s+/, "");
+  let message = error.message;
+  if (!message.includes("(error token is")) {
+    let at = -1;
+    if (message === "division by 0") at = Math.max(expr.lastIndexOf("/"), expr.lastIndexOf("%")) + 1;
+    else if (message === "exponent less than 0") at = expr.lastIndexOf("**") + 2;
+    if (at > 0) message += ` (error token is "${expr.slice(at).replace(/^[\s+-]+/, "")}")`;
+  }
+  const e = error as Error & { stdout?: string; stderr?: string; fatal?: boolean };
+  const Ctor = error.constructor as new (message: string, stdout: string, stderr: string, fatal?: boolean) => Error;
+  // A base error names its number already (`08: value too great for base (error token is "08")`), as bash prints it.
+  const where = /^\S+: value too great for base/.test(message) ? "" : `${expr}: `;
+  const out = new Ctor(error.message, e.stdout ?? "", `bash: line ${line ?? 1}: ${where}${message}\n`, e.fatal);
+  (out as { l2?: boolean }).l2 = true;
+  return out;
+}
+
+/** The text an arithmetic error that ends a line prints: just-bash's `bash: MESSAGE` gets bash's `line N: `. */
+export function lineErrorText(error: { message: string; stderr: string; l2?: boolean }, line: number | undefined): string {
+  if (error.l2 || error.stderr !== `bash: ${error.message}\n`) return error.stderr;
+  return `bash: line ${line ?? 1}: ${error.message}\n`;
+}
