@@ -130,12 +130,21 @@ function maskedTail(mask: (text: string) => string, text: string, max: number): 
   return tail(mask(text), max);
 }
 
-/** The last `max` characters of `text` (never half a character), with a marker when cut. */
-function tail(text: string, max: number): string {
-  if (text.length <= max) return text;
-  let start = text.length - max;
-  if ((text.charCodeAt(start) & 0xfc00) === 0xdc00) start++;
-  return `…[${start} characters cut]…${text.slice(start)}`;
+/**
+ * The last `max` characters of `text` (never half a character), with a marker `…[N characters cut]…` when cut;
+ * `dropped` characters already cut off before `text` (a {@link Tail}'s early cut) count in N and mark it too.
+ */
+function tail(text: string, max: number, dropped = 0): string {
+  if (text.length <= max) return dropped > 0 ? `…[${dropped} characters cut]…${text}` : text;
+  const start = tailStart(text, max);
+  return `…[${start + dropped} characters cut]…${text.slice(start)}`;
+}
+
+/** Where the last `max` characters of `text` start, moved past a low surrogate so no cut splits a pair. */
+function tailStart(text: string, max: number): number {
+  let start = Math.max(0, text.length - max);
+  if (start > 0 && isLowSurrogate(text.charCodeAt(start))) start++;
+  return start;
 }
 
 /**
@@ -443,18 +452,27 @@ export default async function (input) {
  */
 class Tail {
   text = "";
+  /** Characters (of the masked text) the early cuts in {@link add} dropped: counted in the cut marker. */
+  #dropped = 0;
   readonly #keep: number;
   constructor(readonly mask: Masker) {
     this.#keep = MAX_TOOL_ERROR_CHARS + mask.longest;
   }
   add(chunk: string): void {
     this.text += chunk;
-    if (this.text.length > 2 * this.#keep) this.text = this.mask(this.text).slice(-this.#keep);
+    if (this.text.length > 2 * this.#keep) {
+      const masked = this.mask(this.text);
+      const start = tailStart(masked, this.#keep);
+      this.#dropped += start;
+      this.text = masked.slice(start);
+    }
   }
-  /** The kept text, masked, mapped by `words` (before the cut, so the result stays within the bound), then cut. */
+  /**
+   * The kept text, masked, mapped by `words` (before the cut, so the result stays within the bound), then cut as
+   * {@link tail} cuts (never half a character; `…[N characters cut]…` when anything was cut, early cuts included).
+   */
   get(words: (text: string) => string = (text) => text): string {
-    const text = words(this.mask(this.text).trimEnd());
-    return text.length > MAX_TOOL_ERROR_CHARS ? `…${text.slice(-MAX_TOOL_ERROR_CHARS)}` : text;
+    return tail(words(this.mask(this.text).trimEnd()), MAX_TOOL_ERROR_CHARS, this.#dropped);
   }
 }
 

@@ -16,6 +16,10 @@
  * Suggested fix: in src/tool-dirs/run.ts `Tail`, cut with the same surrogate-safe, marked cut as `tail()`
  * (skip a low surrogate at the start; say `…[N characters cut]…` — counting what `add` already dropped, so the
  * marker survives the early cut in `add`), or keep the cut in `add` surrogate-safe and let `get` mark it.
+ *
+ * Fixed: src/tool-dirs/run.ts — `Tail.add`'s early cut starts past a low surrogate (`tailStart`, shared with
+ * `tail()`) and counts what it dropped; `Tail.get` cuts with `tail()`, whose `…[N characters cut]…` now counts
+ * the early cuts too, so the JavaScript path marks and cuts as the bash/python path does.
  */
 import { expect, it } from "vitest";
 import { inToolWorkspace, toolAt, input } from "../tool-dirs/helpers.js";
@@ -38,7 +42,7 @@ function loneSurrogate(text: string): number {
   return -1;
 }
 
-it.fails("cuts a JavaScript tool's error text on a character boundary and marks the cut", async () => {
+it("cuts a JavaScript tool's error text on a character boundary and marks the cut", async () => {
   const out = await inToolWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace/tools/emoji_err", { recursive: true });
     await ws.fs.writeFile(
