@@ -39,7 +39,10 @@ export interface NodeSqliteStorage extends DurableObjectStorageLike {
    * cursor's `rowsRead` is the number of rows returned, `rowsWritten` the
    * rows changed.
    *
-   * @throws node:sqlite's error (`code: "ERR_SQLITE_ERROR"`) when the statement fails.
+   * @throws node:sqlite's error (`code: "ERR_SQLITE_ERROR"`) when the statement fails;
+   *   `code: "EBUSY"` (message `EBUSY: database is locked: another connection …`,
+   *   `errcode` 5 or 6 kept) when another connection to the file holds its lock
+   *   past `busyTimeoutMs`.
    */
   sql: {
     exec<T = Record<string, unknown>>(query: string, ...bindings: unknown[]): SqlCursorLike<T>;
@@ -50,6 +53,9 @@ export interface NodeSqliteStorage extends DurableObjectStorageLike {
    *
    * @throws Error `transactionSync closure must be synchronous` when `closure`
    *   returns a promise (the transaction is rolled back), or what `closure` throws.
+   * @throws `EBUSY` when another connection to the file holds its lock past
+   *   `busyTimeoutMs` at `BEGIN`, a write, or `COMMIT` (the transaction is
+   *   rolled back; a later call starts afresh).
    */
   transactionSync<T>(closure: () => T): T;
   /** The underlying `node:sqlite` database. */
@@ -62,6 +68,39 @@ export interface NodeSqliteStorage extends DurableObjectStorageLike {
 export interface NodeSqliteStorageOptions {
   /** Maximum prepared statements kept (by SQL text). Default `256`. */
   statementCacheSize?: number;
+  /**
+   * How long a statement waits for another connection to the same file
+   * (another process, or another handle in this one) to release its lock
+   * before failing `EBUSY` (SQLite's `busy_timeout`), in ms: a whole number
+   * from 0 (fail at once) to 2,147,483,647. Default {@link DEFAULT_BUSY_TIMEOUT_MS}
+   * (5,000) for a database this function opens; an open `DatabaseSync`
+   * passed in keeps its own setting unless this is given.
+   */
+  busyTimeoutMs?: number;
+}
+
+/** The default {@link NodeSqliteStorageOptions.busyTimeoutMs}: 5,000 ms (as better-sqlite3's `timeout`). */
+export const DEFAULT_BUSY_TIMEOUT_MS = 5_000;
+
+/** SQLite's primary result codes for a lock another connection holds (`SQLITE_BUSY`, `SQLITE_LOCKED`). */
+const SQLITE_BUSY = 5;
+const SQLITE_LOCKED = 6;
+
+/**
+ * `error` as this storage throws it: a node:sqlite error whose SQLite result code is `SQLITE_BUSY` or
+ * `SQLITE_LOCKED` (another connection holds the lock past the busy timeout) gets `code: "EBUSY"` and a message
+ * saying so (`errcode` and `errstr` stay); any other error is returned as it is.
+ */
+function busyError(error: unknown, timeoutMs: number | undefined): unknown {
+  const e = error as { errcode?: unknown; code?: unknown; message?: unknown } | null;
+  if (!(error instanceof Error) || typeof e?.errcode !== "number") return error;
+  const primary = e.errcode & 0xff;
+  if (primary !== SQLITE_BUSY && primary !== SQLITE_LOCKED) return error;
+  if (e.code === "EBUSY") return error;
+  const waited = timeoutMs === undefined ? "" : ` for busyTimeoutMs (${timeoutMs} ms)`;
+  error.message = `EBUSY: ${error.message}: another connection to the database file held its lock${waited}; try again, or raise nodeSqliteStorage's busyTimeoutMs`;
+  (error as { code?: string }).code = "EBUSY";
+  return error;
 }
 
 /** The oldest Node.js whose `node:sqlite` works without a flag (22.13; on the 23 line, 23.4). */
@@ -137,7 +176,12 @@ export function nodeSqliteStorage(
   location: string | NodeSqliteDatabase = ":memory:",
   options: NodeSqliteStorageOptions = {},
 ): NodeSqliteStorage {
+  const busyTimeoutMs = options.busyTimeoutMs ?? (typeof location === "string" ? DEFAULT_BUSY_TIMEOUT_MS : undefined);
+  if (busyTimeoutMs !== undefined && !(Number.isInteger(busyTimeoutMs) && busyTimeoutMs >= 0 && busyTimeoutMs <= 2_147_483_647)) {
+    throw new RangeError(`nodeSqliteStorage: busyTimeoutMs must be a whole number of ms from 0 to 2147483647, got ${String(busyTimeoutMs)}`);
+  }
   const database: NodeSqliteDatabase = typeof location === "string" ? openDatabase(location) : location;
+  if (busyTimeoutMs !== undefined) database.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
   const cacheSize = options.statementCacheSize ?? 256;
   const statements = new Map<string, ReturnType<NodeSqliteDatabase["prepare"]>>();
   let depth = 0;
@@ -155,7 +199,24 @@ export function nodeSqliteStorage(
     return statement;
   }
 
+  /** Runs `sql` (no results); a lock held elsewhere past the busy timeout throws `EBUSY`. */
+  function run(sql: string): void {
+    try {
+      database.exec(sql);
+    } catch (error) {
+      throw busyError(error, busyTimeoutMs);
+    }
+  }
+
   function exec<T>(query: string, ...bindings: unknown[]): SqlCursorLike<T> {
+    try {
+      return execStatement<T>(query, bindings);
+    } catch (error) {
+      throw busyError(error, busyTimeoutMs);
+    }
+  }
+
+  function execStatement<T>(query: string, bindings: unknown[]): SqlCursorLike<T> {
     const params = bindings.map(toSqliteValue);
     const statement = prepare(query);
     const returnsRows = statement.columns ? statement.columns().length > 0 : /^\s*(select|with|pragma)|\breturning\b/i.test(query);
@@ -168,22 +229,33 @@ export function nodeSqliteStorage(
     return { toArray: () => rows, rowsRead: rows.length, rowsWritten: 0 };
   }
 
+  /** Ends the transaction or savepoint `name` by rolling it back; a failure to do so does not hide `error`. */
+  function rollback(name: string | null): void {
+    try {
+      database.exec(name ? `ROLLBACK TO ${name}; RELEASE ${name}` : "ROLLBACK");
+    } catch {
+      /* the error that made us roll back is the one reported */
+    }
+  }
+
   function transactionSync<T>(closure: () => T): T {
     const name = depth === 0 ? null : `ws_sp_${++savepoint}`;
-    database.exec(name ? `SAVEPOINT ${name}` : "BEGIN");
+    run(name ? `SAVEPOINT ${name}` : "BEGIN");
     depth++;
+    // The depth goes down exactly once, whatever fails: the closure, the COMMIT/RELEASE, or the ROLLBACK after them.
     try {
       const result = closure();
       if (result && typeof (result as { then?: unknown }).then === "function") {
         throw new Error("transactionSync closure must be synchronous");
       }
-      depth--;
-      database.exec(name ? `RELEASE ${name}` : "COMMIT");
+      run(name ? `RELEASE ${name}` : "COMMIT");
       return result;
     } catch (error) {
-      depth--;
-      database.exec(name ? `ROLLBACK TO ${name}; RELEASE ${name}` : "ROLLBACK");
+      // Also after a refused COMMIT (EBUSY), which leaves the transaction open: nothing of it stays.
+      rollback(name);
       throw error;
+    } finally {
+      depth--;
     }
   }
 

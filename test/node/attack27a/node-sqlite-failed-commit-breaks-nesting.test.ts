@@ -18,6 +18,12 @@
  * Suggested fix: src/storage/node-sqlite.ts transactionSync — decrement `depth` once (in a `finally`, or only
  * after the `COMMIT`/`RELEASE` succeeded), and if the `COMMIT` fails leave the catch's ROLLBACK to end the
  * transaction; an attempt at ROLLBACK that itself fails should not hide the first error.
+ *
+ * Fixed: src/storage/node-sqlite.ts transactionSync counts the depth down once (in a `finally`) and rolls back after
+ * a refused COMMIT too (a ROLLBACK that fails no longer hides the first error). The storage now waits for a lock
+ * another connection holds (`busyTimeoutMs`, default 5,000 ms, SQLite's busy_timeout) and then throws `code: "EBUSY"`
+ * with a message saying so; this test opens the storage with `busyTimeoutMs: 100` so the refused commit (the
+ * reader is in this same thread, so waiting cannot help) fails after 0.1 s rather than 5 s.
  */
 import { expect, it } from "vitest";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -26,11 +32,12 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { nodeSqliteStorage } from "../../../src/storage/node-sqlite.js";
 
-it.fails("keeps nested transactions working after a commit that failed", () => {
+it("keeps nested transactions working after a commit that failed", () => {
   const dir = mkdtempSync(join(tmpdir(), "attack27a-"));
   try {
     const file = join(dir, "w.db");
-    const storage = nodeSqliteStorage(file);
+    // Was: nodeSqliteStorage(file) — no busy timeout then; the default (5,000 ms) would only slow this test.
+    const storage = nodeSqliteStorage(file, { busyTimeoutMs: 100 });
     storage.sql.exec("CREATE TABLE t (v INTEGER)");
     const reader = new DatabaseSync(file);
     reader.exec("BEGIN");
@@ -45,7 +52,10 @@ it.fails("keeps nested transactions working after a commit that failed", () => {
     })();
     reader.exec("COMMIT");
     reader.close();
-    expect(busy).toBe("database is locked");
+    // Was: "database is locked" (node:sqlite's words, code ERR_SQLITE_ERROR).
+    expect(busy).toBe(
+      "EBUSY: database is locked: another connection to the database file held its lock for busyTimeoutMs (100 ms); try again, or raise nodeSqliteStorage's busyTimeoutMs",
+    );
 
     const nested = (() => {
       try {
