@@ -36,6 +36,14 @@ export function quoteCut(text: string): string {
 }
 
 /**
+ * A path (or a caller's import specifier) for an error message: as it is when at most {@link MAX_QUOTED_CHARS}
+ * characters, else {@link quoteCut} (`"/workspace/aaa…" (100011 characters)`).
+ */
+export function pathCut(path: string): string {
+  return path.length <= MAX_QUOTED_CHARS ? path : quoteCut(path);
+}
+
+/**
  * `.name` for an object key an error message names (`env.HOME`), whole when at most {@link MAX_QUOTED_CHARS}
  * characters, else `[<quoteCut(name)>]` (`env["xxx…" (1000000 characters)]`).
  */

@@ -14,6 +14,7 @@ import { ENTRY_FILE, FS_MODULE, FS_PROMISES_MODULE, hostModuleName, libModuleNam
 import { RESERVED_NAMES, nodeCompat } from "./options.js";
 import { ConfinedResolver, pathError } from "./paths.js";
 import { isTypeScriptPath, stripBudget, stripTypes, typeScriptTwin } from "./typescript.js";
+import { MAX_QUOTED_CHARS, pathCut, quoteCut } from "../../util/cut.js";
 
 /** Node built-ins importable with `nodejs_compat` (bare or `node:` form). */
 export const NODE_BUILTINS = [
@@ -108,6 +109,37 @@ function syntaxError(err: unknown, where: string | undefined): Error {
   return e;
 }
 
+/**
+ * An import specifier (or a configured module's name) for a refusal: `"spec"` as written when at most 64
+ * characters, else {@link quoteCut} (`"kkk…" (300000 characters)`).
+ */
+function specCut(spec: string): string {
+  return spec.length <= MAX_QUOTED_CHARS ? `"${spec}"` : quoteCut(spec);
+}
+
+/** Most export names the no-default refusal lists (`It exports \`a\`, \`b\`, … and <n> more, but no default.`). */
+const MAX_LISTED_EXPORTS = 16;
+
+/** An export name for a refusal: `` `name` `` when at most 64 characters, else {@link quoteCut}. */
+function exportCut(name: string): string {
+  return name.length <= MAX_QUOTED_CHARS ? `\`${name}\`` : quoteCut(name);
+}
+
+/**
+ * `err` (a path refusal met while resolving import `spec`) with `spec` and the path it names cut as refusals
+ * quote what the caller gave ({@link pathCut}); `err.path` keeps the whole path.
+ */
+function cutRefusal(err: unknown, spec: string): unknown {
+  if (!(err instanceof Error)) return err;
+  const named = (err as { path?: unknown }).path;
+  let message = err.message;
+  for (const long of [spec, typeof named === "string" ? named : ""]) {
+    if (long.length > MAX_QUOTED_CHARS) message = message.split(long).join(pathCut(long));
+  }
+  err.message = message;
+  return err;
+}
+
 /** Walks every node of an acorn AST. */
 function walk(node: unknown, visit: (node: AcornNode & Record<string, unknown>) => void): void {
   if (!node || typeof node !== "object") return;
@@ -188,9 +220,9 @@ function rewrite(source: string, replacements: { start: number; end: number; tex
 
 function notConfigured(spec: string, type: string): Error {
   if (spec.startsWith("ws:")) {
-    return pathError("ENOENT", `Module "${spec}" is not configured for the ${type} backend. Add it to the backend's modules option.`);
+    return pathError("ENOENT", `Module ${specCut(spec)} is not configured for the ${type} backend. Add it to the backend's modules option.`);
   }
-  return pathError("ENOENT", `Module "${spec}" is not configured for the ${type} backend. Import Workspace files with ./, ../ or / paths, node:fs, or a configured module.`);
+  return pathError("ENOENT", `Module ${specCut(spec)} is not configured for the ${type} backend. Import Workspace files with ./, ../ or / paths, node:fs, or a configured module.`);
 }
 
 /** Resolves a non-path specifier (shared by caller code and configured modules); undefined for paths. */
@@ -200,7 +232,7 @@ function resolveBare(spec: string, ctx: GraphContext): string | undefined {
   if (spec.startsWith("ws:")) {
     const exportsOf = ctx.hostModules.get(spec);
     if (!exportsOf) throw notConfigured(spec, ctx.backendType);
-    if (exportsOf.length === 0) throw pathError("ENOENT", `Module "${spec}" exports nothing on this backend.`);
+    if (exportsOf.length === 0) throw pathError("ENOENT", `Module ${specCut(spec)} exports nothing on this backend.`);
     return "/" + hostModuleName(spec);
   }
   if (ctx.libraries.has(spec)) return "/" + libModuleName(spec);
@@ -244,7 +276,7 @@ async function exists(fs: Pick<WorkspaceFilesystem, "stat">, path: string): Prom
 function checkReserved(path: string, spec: string): void {
   for (const seg of path.split("/")) {
     if (RESERVED_NAMES.has(seg) || seg.startsWith("ws:")) {
-      throw pathError("EACCES", `Cannot import "${spec}": ${path} is reserved for Workspace internals.`, path);
+      throw pathError("EACCES", `Cannot import ${specCut(spec)}: ${pathCut(path)} is reserved for Workspace internals.`, path);
     }
   }
 }
@@ -304,9 +336,12 @@ export async function buildGraph(source: string, cwd: string, ctx: GraphContext)
   let rewritten = 0;
   while (queue.length > 0) {
     const item = queue.shift()!;
-    const scan = scanModule(item.source, item.where, false);
+    // A module's path prefixes its syntax errors: cut as refusals quote what the caller gave.
+    const scan = scanModule(item.source, item.where === undefined ? undefined : pathCut(item.where), false);
     if (item.path === entryPath && !scan.hasDefault) {
-      const list = scan.named.length > 0 ? ` It exports ${scan.named.map((n) => `\`${n}\``).join(", ")}, but no default.` : "";
+      const names = scan.named.slice(0, MAX_LISTED_EXPORTS).map(exportCut).join(", ");
+      const more = scan.named.length > MAX_LISTED_EXPORTS ? ` and ${scan.named.length - MAX_LISTED_EXPORTS} more` : "";
+      const list = scan.named.length > 0 ? ` It exports ${names}${more}, but no default.` : "";
       throw pathError("EINVAL", `The module has nothing to run: it must have a default export, e.g. \`export default async function (input) { … }\`.${list}`);
     }
     const replacements: { start: number; end: number; text: string }[] = [];
@@ -339,14 +374,19 @@ export async function buildGraph(source: string, cwd: string, ctx: GraphContext)
       const key = specKey(spec.value, baseDepth);
       let target = local.get(key) ?? resolved.get(normalizePath(spec.value, base));
       if (target === undefined) {
-        const path = (await resolver.resolve(spec.value, { base })).path;
-        target = path;
-        // `./x.js` that does not exist finds `./x.ts` (Node ESM TypeScript imports; see typescript.ts).
-        const twin = typeScriptTwin(target);
-        // The twin is checked as the import itself is: no link on the way, the last component included.
-        if (twin !== undefined && !(await exists(fs, target))) {
-          const confinedTwin = (await resolver.resolve(twin)).path;
-          if (await exists(fs, confinedTwin)) target = confinedTwin;
+        let path: string;
+        try {
+          path = (await resolver.resolve(spec.value, { base })).path;
+          target = path;
+          // `./x.js` that does not exist finds `./x.ts` (Node ESM TypeScript imports; see typescript.ts).
+          const twin = typeScriptTwin(target);
+          // The twin is checked as the import itself is: no link on the way, the last component included.
+          if (twin !== undefined && !(await exists(fs, target))) {
+            const confinedTwin = (await resolver.resolve(twin)).path;
+            if (await exists(fs, confinedTwin)) target = confinedTwin;
+          }
+        } catch (err) {
+          throw cutRefusal(err, spec.value);
         }
         checkReserved(target, spec.value);
         resolved.set(path, target);
@@ -358,17 +398,17 @@ export async function buildGraph(source: string, cwd: string, ctx: GraphContext)
       if (seen.has(target)) continue;
       seen.add(target);
       if (seen.size > MAX_GRAPH_MODULES) throw pathError("E2BIG", `the module graph has more than ${MAX_GRAPH_MODULES} modules`);
-      if (item.depth + 1 > MAX_GRAPH_DEPTH) throw pathError("E2BIG", `imports are nested deeper than ${MAX_GRAPH_DEPTH} levels at ${target}`);
+      if (item.depth + 1 > MAX_GRAPH_DEPTH) throw pathError("E2BIG", `imports are nested deeper than ${MAX_GRAPH_DEPTH} levels at ${pathCut(target)}`, target);
       let text: string;
       try {
         const stat = await fs.stat(target);
-        if (!stat.isFile) throw pathError("EISDIR", `Cannot import "${spec.value}": ${target} is not a file`, target);
-        if (stat.size > ctx.maxSourceBytes) throw pathError("E2BIG", `module source exceeds maxSourceBytes (${ctx.maxSourceBytes} bytes): ${target}`);
+        if (!stat.isFile) throw pathError("EISDIR", `Cannot import ${specCut(spec.value)}: ${pathCut(target)} is not a file`, target);
+        if (stat.size > ctx.maxSourceBytes) throw pathError("E2BIG", `module source exceeds maxSourceBytes (${ctx.maxSourceBytes} bytes): ${pathCut(target)}`, target);
         text = await ctx.fs.readFile(target, "utf8");
         if (isTypeScriptPath(target)) text = await stripTypes(text, target, strip);
       } catch (err) {
         if ((err as { code?: string }).code === "ENOENT") {
-          throw pathError("ENOENT", `Cannot find module "${spec.value}" imported from ${item.where ?? "the entry module"} (looked for ${target})`, target);
+          throw pathError("ENOENT", `Cannot find module ${specCut(spec.value)} imported from ${item.where === undefined ? "the entry module" : pathCut(item.where)} (looked for ${pathCut(target)})`, target);
         }
         throw err;
       }
@@ -388,14 +428,14 @@ export async function buildGraph(source: string, cwd: string, ctx: GraphContext)
  * dynamic imports stay as they are.
  */
 export function prepareLibrary(name: string, source: string, ctx: GraphContext): string {
-  const scan = scanModule(source, `module "${name}"`, true);
+  const scan = scanModule(source, `module ${specCut(name)}`, true);
   const replacements: { start: number; end: number; text: string }[] = [];
   for (const spec of scan.specifiers) {
     let target: string | undefined;
     if (spec.value.startsWith("./") && ctx.libraries.has(spec.value.slice(2))) target = "/" + libModuleName(spec.value.slice(2));
     else target = resolveBare(spec.value, ctx);
     if (target === undefined) {
-      throw pathError("ENOENT", `module "${name}" imports "${spec.value}", which is not a configured module, ws: module or built-in (configured modules cannot import Workspace files)`);
+      throw pathError("ENOENT", `module ${specCut(name)} imports ${specCut(spec.value)}, which is not a configured module, ws: module or built-in (configured modules cannot import Workspace files)`);
     }
     replacements.push({ start: spec.start, end: spec.end, text: JSON.stringify(target) });
   }

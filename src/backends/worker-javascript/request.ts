@@ -9,7 +9,7 @@
 import type { WorkspaceFilesystem } from "../../fs/types.js";
 import type { WorkspaceModuleBackendHandle, WorkspaceRuntimeValue } from "../../runtime/types.js";
 import { isUnder, normalizePath } from "../../util/path.js";
-import { MAX_QUOTED_CHARS, memberCut, quoteCut } from "../../util/cut.js";
+import { memberCut, pathCut as shownPath, quoteCut } from "../../util/cut.js";
 import { defineKey, normalizeJson } from "./bridge.js";
 import type { ResolvedOptions } from "./options.js";
 import { ConfinedResolver, pathError } from "./paths.js";
@@ -117,7 +117,3 @@ export async function resolveCwd(fs: WorkspaceFilesystem, root: string, input: u
   throw pathError(code, code === "ENOTDIR" ? `cwd is not a directory: ${shownPath(abs)}` : `cwd does not exist: ${shownPath(abs)}`, abs);
 }
 
-/** A path for a cwd message: as it is when at most 64 characters, else quoted 64 characters and its length (`err.path` keeps it whole). */
-function shownPath(path: string): string {
-  return path.length <= MAX_QUOTED_CHARS ? path : quoteCut(path);
-}

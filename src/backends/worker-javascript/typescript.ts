@@ -11,6 +11,7 @@
  *
  * @module
  */
+import { pathCut } from "../../util/cut.js";
 
 /** `true` for a path the graph strips types from: `.ts`, `.mts`, `.cts`, but not a `.d.ts` declaration file. */
 export function isTypeScriptPath(path: string): boolean {
@@ -109,7 +110,7 @@ async function loadSucrase(): Promise<typeof import("sucrase")> {
  * its ES module syntax, imports that are only used as types removed.
  *
  * @param run - the run's shared budget ({@link stripBudget}); without it, a budget of this module alone.
- * @throws SyntaxError `<path>: <sucrase's message>` for source sucrase cannot parse; SyntaxError
+ * @throws SyntaxError `<path>: <sucrase's message>` (the path cut past 64 characters, `pathCut`) for source sucrase cannot parse; SyntaxError
  *   `<path>: too costly to strip types from …` past the run's backtracking budget ({@link STRIP_BACKTRACK_FACTOR}).
  */
 export async function stripTypes(source: string, path: string, run: StripBudget = stripBudget()): Promise<string> {
@@ -125,19 +126,19 @@ export async function stripTypes(source: string, path: string, run: StripBudget 
     if (err instanceof BacktrackBudget) {
       if (run.modules === 0) {
         throw new SyntaxError(
-          `${path}: too costly to strip types from: the TypeScript parser went back over more than ${STRIP_BACKTRACK_FACTOR} × the module's length + ${STRIP_BACKTRACK_BASE} characters ` +
+          `${pathCut(path)}: too costly to strip types from: the TypeScript parser went back over more than ${STRIP_BACKTRACK_FACTOR} × the module's length + ${STRIP_BACKTRACK_BASE} characters ` +
             "(long chains of `<` comparisons or deeply nested parentheses make it retry); split such expressions, or write the module as .js",
         );
       }
       throw new SyntaxError(
-        `${path}: too costly to strip types from: the TypeScript parser went back over more than ${STRIP_BACKTRACK_FACTOR} × the length of this module and the ` +
+        `${pathCut(path)}: too costly to strip types from: the TypeScript parser went back over more than ${STRIP_BACKTRACK_FACTOR} × the length of this module and the ` +
           `${run.modules} TypeScript module${run.modules === 1 ? "" : "s"} stripped before it in this run + ${STRIP_BACKTRACK_BASE} characters ` +
           "(one budget for the run's whole module graph; long chains of `<` comparisons or deeply nested parentheses make it retry); " +
           "split such expressions, import fewer such modules in one run, or write them as .js",
       );
     }
     const message = err instanceof Error ? err.message : String(err);
-    throw new SyntaxError(`${path}: ${message}`);
+    throw new SyntaxError(`${pathCut(path)}: ${message}`);
   } finally {
     run.left = Math.max(0, budget);
     budget = Number.POSITIVE_INFINITY;

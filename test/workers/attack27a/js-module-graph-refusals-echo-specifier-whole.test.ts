@@ -20,13 +20,20 @@
  * Suggested fix: src/backends/worker-javascript/graph.ts — quote `spec` with `quoteCut` (src/util/cut.ts) in
  * notConfigured() and in the `Cannot find module` message (and cut its `looked for` path as the cwd refusals do),
  * and the export names of the no-default refusal (each with quoteCut, and the list bounded).
+ *
+ * Fixed: src/backends/worker-javascript/graph.ts quotes import specifiers with `quoteCut` and the paths it names
+ * (`looked for`, `imported from`, a module's path before its syntax error, reserved/not-a-file/too-deep/too-big
+ * paths) with `pathCut` (src/util/cut.ts: as they are up to 64 characters, else `quoteCut`, as the cwd refusals);
+ * a confinement refusal met while resolving an import has the specifier and its path cut the same way; the
+ * no-default refusal lists at most 16 export names, each `` `name` `` or, past 64 characters, `quoteCut`;
+ * typescript.ts cuts the path before a strip error. `err.path` keeps every path whole.
  */
 import { expect, it } from "vitest";
 import { inWorkspace } from "../runtime/helpers.js";
 import { createPiTools } from "../../../src/tools/pi-ai.js";
 import { quoteCut } from "../../../src/util/cut.js";
 
-it.fails("quotes a long import specifier or export name cut to 64 characters and its length", async () => {
+it("quotes a long import specifier or export name cut to 64 characters and its length", async () => {
   const spec = "k".repeat(300_000);
   const mid = "m".repeat(200_000);
   const out = await inWorkspace(async (ws) => {
