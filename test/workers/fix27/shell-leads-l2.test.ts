@@ -128,3 +128,34 @@ describe("an arithmetic expansion error discards the rest of the line, as bash",
     expect(out).toEqual(cases.map(([command, stdout, stderr]) => [command, stdout, stderr, 0]));
   });
 });
+
+describe("exec COMMAND replaces the shell", () => {
+  it("ends the shell with the command's status and runs no EXIT trap", async () => {
+    const cases: [string, string, number][] = [
+      ["trap 'echo bye' EXIT; exec echo hi", "hi\n", 0],
+      ["trap 'echo bye' EXIT; exec echo hi; echo after", "hi\n", 0],
+      ["exec sh -c 'exit 3'; echo after", "", 3],
+      ["exec false; echo after", "", 1],
+      ["( exec echo in ); echo after $?", "in\nafter 0\n", 0],
+      ["trap 'echo bye' EXIT; exec 2>/dev/null; echo still", "still\nbye\n", 0],
+    ];
+    const out = await shellCases({}, cases.map(([command]) => command), withStatus);
+    expect(out).toEqual(cases.map(([command, stdout, status]) => [command, stdout, "", status]));
+  });
+});
+
+describe("awk: FILENAME of standard input, a file that cannot be opened", () => {
+  it("names standard input - and exits 2 on a missing file, as gawk 5.2 and mawk", async () => {
+    const out = await shellCases({ files: { f: "a\n" } }, [
+      "echo hi | awk '{print FILENAME \"|\"}'; echo x | awk '{print FILENAME}' -; awk 'BEGIN{print FILENAME \"|\"}'",
+      "awk '{print}' nope; echo $?",
+      "awk '{print}' nope f; echo $?",
+    ], withStatus);
+    expect(out).toEqual([
+      [expect.any(String), "-|\n-\n|\n", "", 0],
+      // gawk's message is `awk: fatal: cannot open file `nope' for reading: No such file or directory`.
+      ["awk '{print}' nope; echo $?", "2\n", "awk: nope: No such file or directory\n", 0],
+      ["awk '{print}' nope f; echo $?", "2\n", "awk: nope: No such file or directory\n", 0],
+    ]);
+  });
+});

@@ -539,7 +539,7 @@ export async function programText(names: readonly string[], files: AwkFiles, cwd
 
 // ---------------------------------------------------------------- records
 
-/** An input file awk cannot open: just-bash's message (`awk: F: No such file or directory`), status 1. */
+/** An input file awk cannot open: just-bash's message (`awk: F: No such file or directory`), status 2 as gawk and mawk (L2). */
 export class OpenError extends Error {}
 
 /** What just-bash's regex compiler gives (`exec` from `lastIndex` with the `g` flag). */
@@ -626,14 +626,14 @@ export class AwkInput {
       if (this.#next > operands.length) return false;
       for (const operand of operands) this.#host.assign(operand);
       this.#next = operands.length + 1;
-      this.#start(state, "", this.stdin());
+      this.#start(state, "-", this.stdin()); // L2: FILENAME is "-" for standard input, as gawk 5.2 and mawk
       return true;
     }
     while (this.#next < operands.length) {
       const operand = operands[this.#next++]!;
       if (this.#host.assign(operand)) continue;
       if (operand === "-") {
-        this.#start(state, "", this.stdin());
+        this.#start(state, "-", this.stdin()); // L2
         return true;
       }
       this.#start(state, operand, await this.#read(operand));

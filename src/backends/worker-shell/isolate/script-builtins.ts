@@ -728,6 +728,11 @@ const tables = new WeakMap<object, TrapTable>();
 /** just-bash's parser (script text → AST), handed over by the top-level shell (patched in execInScope). */
 let parseScript: ((text: string) => unknown) | undefined;
 
+/** `exec COMMAND` replaces the shell: its EXIT trap does not run (issue 20, run 27, fixer L2). */
+export function dropExitTrap(state: object): void {
+  tables.get(state)?.traps.delete("EXIT");
+}
+
 function tableOf(state: object): TrapTable {
   let table = tables.get(state);
   if (table === undefined) tables.set(state, (table = { traps: new Map(), running: false }));
