@@ -6,12 +6,15 @@
  *
  * @module
  */
-import { GitError, PathspecNotFoundError } from "../errors.js";
+import { GitError, PathOutsideRepoError, PathspecNotFoundError } from "../errors.js";
 import type { CatFileResult, CommitView, StatusEntry } from "../types.js";
 import { normalizePath } from "../../util/path.js";
 import { assertDirSpecs, type CliContext, parseAuthor, specMatches } from "./context.js";
 import {
+  checkFormat,
   collapseUntracked,
+  formatDecorates,
+  UnsupportedPlaceholderError,
   formatLog,
   formatStat,
   formatStatusLong,
@@ -480,12 +483,54 @@ function logStyle(ctx: CliContext, fallback: LogStyle): LogStyle {
     if (!parsed) throw new CliUsageError(`invalid --format format: ${format}`);
     style = parsed;
   }
+  if (style.kind === "format" || style.kind === "tformat") {
+    try {
+      checkFormat(style.format);
+    } catch (error) {
+      if (error instanceof UnsupportedPlaceholderError) throw new CliUsageError(error.message);
+      throw error;
+    }
+  }
   if (ctx.bool("oneline")) style = { kind: "oneline" };
   const date = ctx.str("date");
   if (date !== undefined && date !== "iso" && date !== "iso8601") {
     throw new CliUsageError(`unsupported --date format '${date}' (dates are printed as iso: YYYY-MM-DD HH:MM:SS ±HHMM)`);
   }
   return style;
+}
+
+/**
+ * `style` with what its format needs besides the commits: `%S` the revision as typed (`source`), and for `%d`/`%D`
+ * the names decorating each commit as git 2.39's default decoration (HEAD, branches, remote-tracking refs, tags —
+ * annotated ones on the commit they tag — and `refs/stash`): `HEAD -> <branch>` (or `HEAD` when detached) first,
+ * then the other refs by full name in descending byte order, `tag: ` before a tag.
+ */
+async function withExtras(ctx: CliContext, root: string, style: LogStyle, source: string): Promise<LogStyle> {
+  if (style.kind !== "format" && style.kind !== "tformat") return style;
+  if (!formatDecorates(style.format)) return { ...style, extras: { source } };
+  const refs: { full: string; name: string }[] = [];
+  for (const b of await ctx.client.branchList({ dir: root })) refs.push({ full: `refs/heads/${b}`, name: b });
+  for (const r of await ctx.client.remoteList({ dir: root })) {
+    const names = new Set(await ctx.client.branchList({ dir: root, remote: r.name }));
+    if ((await resolves(ctx, root, `refs/remotes/${r.name}/HEAD`)) !== undefined) names.add("HEAD"); // a symbolic ref the listing leaves out
+    for (const b of names) refs.push({ full: `refs/remotes/${r.name}/${b}`, name: `${r.name}/${b}` });
+  }
+  for (const t of await ctx.client.tagList({ dir: root })) refs.push({ full: `refs/tags/${t}`, name: `tag: ${t}` });
+  refs.push({ full: "refs/stash", name: "refs/stash" });
+  refs.sort((a, b) => byteOrder(b.full, a.full));
+  const names = new Map<string, string[]>();
+  const add = (oid: string | undefined, name: string) => {
+    if (oid !== undefined) names.set(oid, [...(names.get(oid) ?? []), name]);
+  };
+  const head = await resolves(ctx, root, "HEAD");
+  const current = head === undefined ? undefined : await ctx.client.currentBranch({ dir: root });
+  const currentAtHead = current !== undefined && (await resolves(ctx, root, `refs/heads/${current}`)) === head;
+  add(head, currentAtHead ? `HEAD -> ${current}` : "HEAD");
+  for (const ref of refs) {
+    if (currentAtHead && ref.full === `refs/heads/${current}`) continue;
+    add(await resolves(ctx, root, `${ref.full}^{}`), ref.name);
+  }
+  return { ...style, extras: { source, decorations: new Map([...names].map(([oid, list]) => [oid, list.join(", ")])) } };
 }
 
 const LOG_FLAGS = [
@@ -512,7 +557,7 @@ const log: CommandDef = {
     }
     if (depth === 0) return 0;
     const commits = await fatalOn(ctx.client.log({ dir: root, ...(ref !== undefined ? { ref } : {}), ...(depth !== undefined ? { depth } : {}) }), unknownRevision);
-    ctx.out(formatLog(depth !== undefined ? commits.slice(0, depth) : commits, style));
+    ctx.out(formatLog(depth !== undefined ? commits.slice(0, depth) : commits, await withExtras(ctx, root, style, ref ?? "HEAD")));
     return 0;
   },
 };
@@ -547,20 +592,21 @@ const show: CommandDef = {
       ctx.out(utf8EscapeDecode(object!.bytes));
       return 0;
     }
-    ctx.out(formatLog([commit], style.kind === "format" ? { kind: "tformat", format: style.format } : style));
+    // As git's log-tree.c: the commit as formatted (`format:` without a terminator), then — when a diff or stat
+    // follows — a blank line (none after `--oneline` or an empty format), then the diff or stat. A merge shows its
+    // stat against the first parent and its combined diff (empty for a clean merge: only the blank line), the blank
+    // line after `--oneline` too (combine-diff.c).
+    ctx.out(formatLog([commit], await withExtras(ctx, root, style, ref)));
     if (ctx.bool("no-patch")) return 0;
-    if (commit.parent.length > 1) {
-      // real git prints an (empty) combined diff of a clean merge as one blank line
-      if (style.kind === "medium") ctx.out("\n");
-      return 0;
-    }
-    if (ctx.bool("stat")) {
-      const stat = formatStat(await ctx.client.diffSummary({ dir: root, ref: commit.parent[0] ?? EMPTY_TREE, to: commit.oid }));
-      if (stat !== "") ctx.out((style.kind === "oneline" ? "" : "\n") + stat);
-      return 0;
-    }
-    const patch = await ctx.client.diff({ dir: root, ref: commit.parent[0] ?? EMPTY_TREE, to: commit.oid });
-    if (patch !== "") ctx.out((style.kind === "oneline" ? "" : "\n") + patch);
+    const emptyFormat = (style.kind === "format" || style.kind === "tformat") && style.format === "";
+    const merge = commit.parent.length > 1;
+    const from = commit.parent[0] ?? EMPTY_TREE;
+    let body = "";
+    if (ctx.bool("stat")) body = formatStat(await ctx.client.diffSummary({ dir: root, ref: from, to: commit.oid }));
+    else if (!merge) body = await ctx.client.diff({ dir: root, ref: from, to: commit.oid });
+    // `--pretty=oneline` is git's CMIT_FMT_ONELINE too (here the format `%H %s`): no blank line before a diff.
+    const oneline = style.kind === "oneline" || (ctx.args.flags.get("pretty") === "oneline" && ctx.str("format") === undefined);
+    if (merge || body !== "") ctx.out((emptyFormat || (oneline && !merge) ? "" : "\n") + body);
     return 0;
   },
 };
@@ -571,10 +617,19 @@ export const EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 const diff: CommandDef = {
   paths: true,
   usage:
-    "usage: git diff [--stat | --name-only | --name-status | --numstat] [--cached | --staged] [<ref> [<ref>]] [--] [<path>...]\n" +
+    "usage: git diff [--stat | --name-only | --name-status | --numstat] [--exit-code | --quiet] [--cached | --staged] [<ref> [<ref>]] [--] [<path>...]\n" +
     "   (no ref: the index against the working tree · <ref>: against the working tree · --cached [<ref>]: <ref> (default HEAD) against the index · <ref> <ref>: two commits)",
   spec: {
-    flags: [{ name: "name-only" }, { name: "name-status" }, { name: "numstat" }, { name: "stat" }, { name: "cached" }, { name: "staged" }],
+    flags: [
+      { name: "name-only" },
+      { name: "name-status" },
+      { name: "numstat" },
+      { name: "stat" },
+      { name: "cached" },
+      { name: "staged" },
+      { name: "exit-code" },
+      { name: "quiet" },
+    ],
   },
   async run(ctx) {
     const root = await ctx.root();
@@ -623,9 +678,14 @@ const diff: CommandDef = {
       if (only.length === 0) return 0;
       Object.assign(options, { paths: only });
     }
+    // As git: `--exit-code` exits 1 when there are differences (0 when none), `--quiet` too and prints nothing.
+    const exitCode = ctx.bool("exit-code") === true || ctx.bool("quiet") === true;
+    const changed = (any: boolean) => (exitCode && any ? 1 : 0);
+    if (ctx.bool("quiet")) return changed((await fatalOn(ctx.client.diffSummary(options), unknownRevision)).length > 0);
     if (ctx.bool("stat")) {
-      ctx.out(formatStat(await fatalOn(ctx.client.diffSummary(options), unknownRevision)));
-      return 0;
+      const summary = await fatalOn(ctx.client.diffSummary(options), unknownRevision);
+      ctx.out(formatStat(summary));
+      return changed(summary.length > 0);
     }
     if (ctx.bool("name-only") || ctx.bool("name-status") || ctx.bool("numstat")) {
       const summary = await fatalOn(ctx.client.diffSummary(options), unknownRevision);
@@ -634,10 +694,11 @@ const diff: CommandDef = {
         else if (ctx.bool("name-status")) ctx.out(`${e.status}\t${quotePath(e.path)}\n`);
         else ctx.out(`${quotePath(e.path)}\n`);
       }
-      return 0;
+      return changed(summary.length > 0);
     }
-    ctx.out(await fatalOn(ctx.client.diff(options), unknownRevision));
-    return 0;
+    const patch = await fatalOn(ctx.client.diff(options), unknownRevision);
+    ctx.out(patch);
+    return changed(patch !== "");
   },
 };
 
@@ -673,10 +734,11 @@ const revParse: CommandDef = {
       }
       let oid: string;
       try {
-        oid = await ctx.client.revParse({ dir: root, ref });
+        oid = await ctx.client.revParse({ dir: root, ref: await cwdRev(ctx, ref) });
       } catch (error) {
         if (ctx.bool("verify") && ctx.bool("quiet")) return 1;
-        throw fatalIf(error, unknownRevision);
+        // `<rev>:<path>` naming no entry is fatal too (128), as in show and cat-file.
+        throw fatalIf(error, (e) => unknownRevision(e) || /path '.*' does not exist in '/s.test(e.message));
       }
       ctx.out(`${ctx.bool("short") ? shortOid(oid) : oid}\n`);
     }
@@ -725,25 +787,96 @@ const lsFiles: CommandDef = {
 };
 
 const lsTree: CommandDef = {
-  usage: "usage: git ls-tree [--name-only] <tree-ish> [<path>]",
-  spec: { flags: [{ name: "name-only" }, { name: "name-status" }] },
+  paths: true,
+  usage: "usage: git ls-tree [-d] [-r] [-t] [-z] [--name-only | --object-only] [--full-name] [--full-tree] <tree-ish> [--] [<path>...]",
+  spec: {
+    flags: [
+      { name: "name-only" },
+      { name: "name-status" },
+      { name: "object-only" },
+      { name: "r" },
+      { name: "t" },
+      { name: "d" },
+      { name: "z" },
+      { name: "full-name" },
+      { name: "full-tree" },
+    ],
+  },
+  /**
+   * As git 2.39's builtin/ls-tree.c: the tree-ish's tree walked with the paths as literal pathspecs (no globs;
+   * relative to the cwd, or to the root with `--full-tree`) — an entry is visited when it is a path, lies below
+   * one, or leads to one; a tree is entered with `-r` or when a path continues below it (then shown only with `-t`);
+   * `-d` shows trees only. Without a path, in a subdirectory, the cwd is the path. Names are printed relative to
+   * the cwd (`--full-name`/`--full-tree`: from the root), quoted as git (not with `-z`, NUL-terminated).
+   */
   async run(ctx) {
-    noExtra(ctx.args.positionals, 2);
     const root = await ctx.root();
-    const ref = need(ctx.args.positionals[0], "tree-ish: git ls-tree <tree-ish> [<path>]");
-    const pathArg = ctx.args.positionals[1];
-    const path = pathArg === undefined ? undefined : await ctx.pathspec(pathArg);
-    const inDir = path === undefined || path === "." ? undefined : path.replace(/\/+$/, "");
-    const entries = await ctx.client.lsTree({ dir: root, ref, ...(inDir !== undefined ? { path: inDir } : {}) });
-    const nameOnly = ctx.bool("name-only") || ctx.bool("name-status");
-    for (const e of entries) {
-      const full = inDir !== undefined && !e.path.startsWith(inDir + "/") ? `${inDir}/${e.path}` : e.path;
-      const shown = quotePath(full);
-      ctx.out(nameOnly ? `${shown}\n` : `${e.mode} ${e.type} ${e.oid}\t${shown}\n`);
+    const [ref, ...typed] = allPaths(ctx, 0);
+    if (ref === undefined) throw new CliUsageError("missing tree-ish: git ls-tree <tree-ish> [<path>]");
+    const fullTree = ctx.bool("full-tree") === true;
+    const nameOnly = ctx.bool("name-only") === true || ctx.bool("name-status") === true;
+    const objectOnly = ctx.bool("object-only") === true;
+    if (nameOnly && objectOnly) throw new CliUsageError("--name-only and --object-only cannot be used together");
+    const recursive = ctx.bool("r") === true;
+    const treesOnly = ctx.bool("d") === true;
+    const showTrees = ctx.bool("t") === true || (treesOnly && recursive); // git: "-d -r should imply -t"
+    const from = fullTree ? "" : await ctx.cwdInRepo();
+    const chomp = !fullTree && ctx.bool("full-name") !== true;
+    let specs: string[];
+    if (typed.length === 0) specs = from === "" ? [] : [`${from}/`];
+    else {
+      specs = [];
+      for (const p of typed) {
+        const rel = fullTree ? await fullTreeSpec(ctx, p) : await ctx.pathspec(p);
+        specs.push(rel === "." ? "" : rel);
+      }
+      if (specs.includes("")) specs = [];
     }
+    // As git: a tree-ish naming nothing (or no tree) is fatal, `Not a valid object name <tree-ish>`.
+    const named = await cwdRev(ctx, ref);
+    const tree = await ctx.client
+      .revParse({ dir: root, ref: named })
+      .then((oid) => ctx.client.revParse({ dir: root, ref: `${oid}^{tree}` }))
+      .catch((error: unknown) => {
+        const names = /unknown revision '|does not name a (tree|commit)|path '.*' does not exist in '|is ambiguous/s.test((error as Error)?.message ?? "");
+        throw names ? new CliFatalError(`Not a valid object name ${ref}`, { cause: error }) : error;
+      });
+    const interesting = (path: string, isTree: boolean): boolean =>
+      specs.length === 0 ||
+      specs.some((s) => {
+        const bare = s.replace(/\/$/, "");
+        if (path === bare) return isTree || !s.endsWith("/");
+        return path.startsWith(`${bare}/`) || (isTree && bare.startsWith(`${path}/`));
+      });
+    const enter = (path: string): boolean => recursive || specs.some((s) => s.length > path.length && s.startsWith(path) && s[path.length] === "/");
+    const end = ctx.bool("z") ? "\0" : "\n";
+    const name = (path: string): string => {
+      const shown = chomp ? relativeTo(path, from) : path;
+      return ctx.bool("z") ? shown : quotePath(shown);
+    };
+    const walk = async (dir: string | undefined): Promise<void> => {
+      for (const e of await ctx.client.lsTree({ dir: root, ref: tree, ...(dir !== undefined ? { path: dir } : {}) })) {
+        const isTree = e.type === "tree";
+        if (!interesting(e.path, isTree)) continue;
+        const into = isTree && enter(e.path);
+        const shown = isTree ? !into || showTrees : !treesOnly || e.type === "commit";
+        if (shown) ctx.out(objectOnly ? `${e.oid}${end}` : nameOnly ? `${name(e.path)}${end}` : `${e.mode} ${e.type} ${e.oid}\t${name(e.path)}${end}`);
+        if (into) await walk(e.path);
+      }
+    };
+    await walk(undefined);
     return 0;
   },
 };
+
+/** A path of `ls-tree --full-tree`: relative to the root (as git, which drops the prefix), `"."` for the root. */
+async function fullTreeSpec(ctx: CliContext, spec: string): Promise<string> {
+  if (spec === "" || spec.startsWith("/")) return ctx.pathspec(spec); // git's empty-pathspec refusal; an absolute path as anywhere
+  const abs = normalizePath(spec, "/r");
+  if (abs !== "/r" && !abs.startsWith("/r/")) throw new PathOutsideRepoError(spec, await ctx.root());
+  const rel = abs.slice(3);
+  return rel === "" ? "." : /\/\.?$/.test(spec) ? `${rel}/` : rel;
+}
 
 const branch: CommandDef = {
   usage: "usage: git branch [-v] [--show-current | -a | -r | [-f] <name> [<start>] | -d|-D <name>...]",
@@ -1402,6 +1535,11 @@ const catFile: CommandDef = {
       // object is a silent 1.
       const fatal = error instanceof CliFatalError ? error : fatalIf(error, unknownRevision);
       if (mode[0] === "e" && !(fatal instanceof CliFatalError)) return 1;
+      // A full object id naming no object: git dies too (128), `-p` with `Not a valid object name <oid>`, `-t`/`-s`
+      // with `git cat-file: could not get object info`.
+      if (!(fatal instanceof CliFatalError) && /^[0-9a-f]{40}$/.test(spec)) {
+        throw new CliFatalError(mode[0] === "p" ? `Not a valid object name ${spec}` : "could not get object info", { cause: error });
+      }
       throw fatal;
     }
     switch (mode[0]) {
@@ -1427,13 +1565,31 @@ const catFile: CommandDef = {
 };
 
 /**
+ * `<rev>:<path>` (or `:<path>`) with a path starting `./` or `../` made repository-relative, as git's
+ * resolve_relative_path: such a path is relative to the cwd (gitrevisions(7)); any other spec as given.
+ * @throws CliFatalError `'<path>' is outside repository at '<root>'` (git: fatal, 128) when it leaves the repository.
+ */
+async function cwdRev(ctx: CliContext, spec: string): Promise<string> {
+  const colon = spec.indexOf(":");
+  if (colon < 0) return spec;
+  const path = spec.slice(colon + 1);
+  if (!path.startsWith("./") && !path.startsWith("../")) return spec;
+  const root = await ctx.root();
+  const base = `/r/${await ctx.cwdInRepo()}`;
+  const abs = normalizePath(path, base);
+  if (abs !== "/r" && !abs.startsWith("/r/")) throw new CliFatalError(`'${path}' is outside repository at '${root}'`);
+  return `${spec.slice(0, colon + 1)}${abs.slice(3)}${path.endsWith("/") && abs !== "/r" ? "/" : ""}`;
+}
+
+/**
  * The object `<rev>` or `<rev>:<path>` names, as `show` and `cat-file` read it: `<rev>:` (no path) is the tree of
  * `<rev>` (as git), and a leading `./` of the path is dropped.
  */
-async function readObjectSpec(ctx: CliContext, root: string, spec: string): Promise<CatFileResult> {
+async function readObjectSpec(ctx: CliContext, root: string, typed: string): Promise<CatFileResult> {
+  const spec = await cwdRev(ctx, typed);
   const colon = spec.indexOf(":");
   const rev = colon < 0 ? spec : spec.slice(0, colon) || "HEAD";
-  const filepath = colon < 0 ? undefined : spec.slice(colon + 1).replace(/^\.\//, "");
+  const filepath = colon < 0 ? undefined : spec.slice(colon + 1);
   let oid = rev;
   if (filepath === "") oid = await ctx.client.revParse({ dir: root, ref: `${rev}^{tree}` });
   else if (!/^[0-9a-f]{40}$/.test(rev)) oid = await ctx.client.revParse({ dir: root, ref: rev });

@@ -55,11 +55,209 @@ export function splitMessage(message: string): { subject: string; body: string }
 }
 
 /**
- * Expands a `--format` string: `%H %h %T %t %P %p %s %b %B %an %ae %ad %cn
- * %ce %cd %n %%`; any other `%x` stays as written (as real git does).
+ * What a `--format` placeholder needs besides the commit: the ref names decorating each commit (`%d`/`%D`, git's
+ * `HEAD -> main, tag: v1, origin/main`), the revision the walk started from (`%S`, default `HEAD`) and the time
+ * `%ar`/`%cr` count from (seconds; default now).
  */
-export function formatCommit(commit: CommitView, format: string): string {
-  return commitWithin(commit, format, "", Infinity).text;
+export interface FormatExtras {
+  decorations?: ReadonlyMap<string, string>;
+  source?: string;
+  now?: number;
+}
+
+/** One piece of a parsed `--format`: text as written, or a placeholder (`key` without `%`, git's `+`/`-`/` ` magic). */
+type FormatToken = { text: string } | { key: string; magic?: "+" | "-" | " " };
+
+const PERSON_PARTS = new Set(["n", "N", "e", "E", "l", "L", "d", "D", "r", "t", "i", "I", "s"]);
+
+/**
+ * The placeholder git 2.39's format_commit_one reads at `format[at]` (after `%` and any magic): its key and length,
+ * `undefined` for one git does not know (printed as written), or `{ unsupported }` for one git knows that is not
+ * implemented here (layout `%<(…)`/`%>(…)`/`%w(…)`, signatures `%G…`, `%ah`/`%ch`, `%(describe…)`/`%(trailers…)`,
+ * `%C(always,…)`).
+ */
+function placeholderAt(format: string, at: number): { key: string; length: number } | { unsupported: string } | undefined {
+  const c = format[at];
+  const next = format[at + 1];
+  switch (c) {
+    case undefined:
+      return undefined;
+    case "H": case "h": case "T": case "t": case "P": case "p": case "s": case "b": case "B": case "f": case "e": case "m":
+    case "d": case "D": case "S": case "N": case "n": case "%":
+      return { key: c, length: 1 };
+    case "x":
+      return next !== undefined && /^[0-9a-fA-F]{2}$/.test(format.slice(at + 1, at + 3)) ? { key: format.slice(at, at + 3), length: 3 } : undefined;
+    case "a":
+    case "c":
+      if (next === "h") return { unsupported: `%${c}h` };
+      return next !== undefined && PERSON_PARTS.has(next) ? { key: c + next, length: 2 } : undefined;
+    case "g":
+      return next !== undefined && "dDnNeEs".includes(next) ? { key: c + next, length: 2 } : undefined;
+    case "G":
+      return next !== undefined && "G?SKFPT".includes(next) ? { unsupported: `%G${next}` } : undefined;
+    case "C": {
+      if (next === "(") {
+        const end = format.indexOf(")", at + 2);
+        if (end < 0) return undefined;
+        const spec = format.slice(at + 2, end);
+        if (/^always(,|$)/.test(spec)) return { unsupported: `%C(${spec})` };
+        return { key: "C", length: end - at + 1 };
+      }
+      const named = /^(red|green|blue|reset)/.exec(format.slice(at + 1));
+      return named ? { key: "C", length: 1 + named[1]!.length } : undefined;
+    }
+    case "w":
+    case "<":
+    case ">": {
+      // git's %w(…) and parse_padding_placeholder: %<(…), %<|(…), %>(…), %>|(…), %>>(…), %><(…)
+      let j = at + 1;
+      if (c === ">" && (format[j] === "<" || format[j] === ">")) j++;
+      if (c !== "w" && format[j] === "|") j++;
+      if (format[j] !== "(") return undefined;
+      const end = format.indexOf(")", j);
+      return end < 0 ? undefined : { unsupported: `%${format.slice(at, end + 1)}` };
+    }
+    case "(":
+      return /^(describe|trailers)[:)]/.test(format.slice(at + 1)) ? { unsupported: `%(${/^\w+/.exec(format.slice(at + 1))![0]}…)` } : undefined;
+    default:
+      return undefined;
+  }
+}
+
+let lastFormat: { format: string; tokens: FormatToken[] } | undefined;
+
+/** `format` cut into text and placeholders as git reads it; the first placeholder git knows that is not implemented throws. */
+function tokenize(format: string): FormatToken[] {
+  if (lastFormat?.format === format) return lastFormat.tokens;
+  const tokens: FormatToken[] = [];
+  let text = "";
+  for (let i = 0; i < format.length; ) {
+    const pct = format.indexOf("%", i);
+    if (pct < 0) {
+      text += format.slice(i);
+      break;
+    }
+    text += format.slice(i, pct);
+    const m = format[pct + 1];
+    const magic = m === "+" || m === "-" || m === " " ? m : undefined;
+    const found = placeholderAt(format, pct + 1 + (magic ? 1 : 0));
+    if (found && "unsupported" in found) throw new UnsupportedPlaceholderError(found.unsupported);
+    if (found) {
+      if (text !== "") tokens.push({ text });
+      text = "";
+      tokens.push(magic ? { key: found.key, magic } : { key: found.key });
+      i = pct + 1 + (magic ? 1 : 0) + found.length;
+    } else if (magic) {
+      // git: the magic is consumed and an unknown placeholder after it prints nothing (`%-` then deletes the line feeds before)
+      if (text !== "") tokens.push({ text });
+      text = "";
+      tokens.push({ key: "", magic });
+      i = pct + 2;
+    } else {
+      text += "%";
+      i = pct + 1;
+    }
+  }
+  if (text !== "") tokens.push({ text });
+  lastFormat = { format, tokens };
+  return tokens;
+}
+
+/** A `--format` placeholder git 2.39 knows that this CLI does not implement (layout, signatures, `%ah`, …). */
+export class UnsupportedPlaceholderError extends Error {
+  constructor(readonly placeholder: string) {
+    super(`unsupported --format placeholder '${placeholder}' (see docs/git.md for the supported ones)`);
+  }
+}
+
+/**
+ * Checks that `format` has no placeholder git knows that is not implemented here.
+ * @throws UnsupportedPlaceholderError
+ */
+export function checkFormat(format: string): void {
+  tokenize(format);
+}
+
+/** Whether `format` prints ref names (`%d`, `%D`): the caller then gathers {@link FormatExtras.decorations}. */
+export function formatDecorates(format: string): boolean {
+  return tokenize(format).some((t) => "key" in t && (t.key === "d" || t.key === "D"));
+}
+
+const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** A person's date in one of git's forms: `i` ISO-like, `I` strict ISO 8601, `s` short, `D` RFC 2822, `r` relative. */
+function personDate(person: Pick<CommitPerson, "timestamp" | "timezoneOffset">, form: string, now: number): string {
+  if (form === "t") return String(person.timestamp);
+  if (form === "r") return relativeDate(person.timestamp, now);
+  const minutesEast = -person.timezoneOffset || 0;
+  const local = new Date((person.timestamp + minutesEast * 60) * 1000);
+  const pad = (n: number, w = 2): string => String(n).padStart(w, "0");
+  const sign = minutesEast < 0 ? "-" : "+";
+  const abs = Math.abs(minutesEast);
+  const ymd = `${pad(local.getUTCFullYear(), 4)}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}`;
+  const hms = `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}`;
+  switch (form) {
+    case "s":
+      return ymd;
+    case "I":
+      return `${ymd}T${hms}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+    case "D":
+      return `${DAYS[local.getUTCDay()]}, ${local.getUTCDate()} ${MONTHS[local.getUTCMonth()]} ${local.getUTCFullYear()} ${hms} ${sign}${pad(Math.floor(abs / 60))}${pad(abs % 60)}`;
+    default:
+      return formatDate(person);
+  }
+}
+
+/** git's show_date_relative (date.c), in English: `5 minutes ago`, `3 years, 1 month ago`, `in the future`. */
+export function relativeDate(time: number, now: number): string {
+  if (now < time) return "in the future";
+  const ago = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"} ago`;
+  let diff = now - time;
+  if (diff < 90) return ago(diff, "second");
+  diff = Math.floor((diff + 30) / 60);
+  if (diff < 90) return ago(diff, "minute");
+  diff = Math.floor((diff + 30) / 60);
+  if (diff < 36) return ago(diff, "hour");
+  diff = Math.floor((diff + 12) / 24);
+  if (diff < 14) return ago(diff, "day");
+  if (diff < 70) return ago(Math.floor((diff + 3) / 7), "week");
+  if (diff < 365) return ago(Math.floor((diff + 15) / 30), "month");
+  if (diff < 1825) {
+    const totalMonths = Math.floor((diff * 12 * 2 + 365) / (365 * 2));
+    const years = Math.floor(totalMonths / 12);
+    const months = totalMonths % 12;
+    return months ? `${years} year${years === 1 ? "" : "s"}, ${ago(months, "month")}` : ago(years, "year");
+  }
+  return ago(Math.floor((diff + 183) / 365), "year");
+}
+
+/** git's format_sanitized_subject (`%f`): runs of characters other than `[A-Za-z0-9._]` as one `-`, `..` as `.`, no trailing `.`/`-`. */
+function sanitizedSubject(subject: string): string {
+  let out = "";
+  let space = 2;
+  for (let i = 0; i < subject.length; i++) {
+    const ch = subject[i]!;
+    if (/[A-Za-z0-9._]/.test(ch)) {
+      if (space === 1) out += "-";
+      space = 0;
+      out += ch;
+      if (ch === ".") while (subject[i + 1] === ".") i++;
+    } else space |= 1;
+  }
+  return out.replace(/[.-]+$/, "");
+}
+
+/**
+ * Expands a `--format` string as git 2.39 (git-log(1) PRETTY FORMATS): `%H %h %T %t %P %p`, `%s %b %B %f %e`,
+ * the author's and committer's `%an %aN %ae %aE %al %aL %ad %aD %ar %at %ai %aI %as` (`%c…` likewise; no mailmap, so
+ * `%aN` is `%an`; `%ad`/`%cd` ISO as `%ai`), `%d %D` (from `extras`), `%S`, `%m` (`>`), `%n`, `%xNN`, `%%`, the
+ * colours `%Cred`/`%C(…)` (nothing: output is never a terminal), the reflog `%g…` and notes `%N` (nothing here), and
+ * the `+`/`-`/` ` magic; any other `%x` stays as written, as git does.
+ * @throws UnsupportedPlaceholderError for a placeholder git knows that is not implemented.
+ */
+export function formatCommit(commit: CommitView, format: string, extras: FormatExtras = {}): string {
+  return commitWithin(commit, format, "", Infinity, extras).text;
 }
 
 /**
@@ -70,9 +268,32 @@ export function formatCommit(commit: CommitView, format: string): string {
  * field (`%B` × 64 of a 1 MiB message) builds no more than the room and one
  * part.
  */
-function commitWithin(commit: CommitView, format: string, end: string, room: number): { text: string; whole: boolean } {
+function commitWithin(commit: CommitView, format: string, end: string, room: number, extras: FormatExtras = {}): { text: string; whole: boolean } {
   let split: { subject: string; body: string } | undefined;
+  const subject = () => (split ??= splitMessage(commit.message)).subject;
   const value = (key: string): string => {
+    if (key.startsWith("x")) {
+      const byte = parseInt(key.slice(1), 16);
+      return String.fromCharCode(byte < 0x80 ? byte : 0xdc00 + byte); // a byte that is not UTF-8 as U+DC00 + byte
+    }
+    if (key.length === 2 && (key[0] === "a" || key[0] === "c")) {
+      const person = key[0] === "a" ? commit.author : commit.committer;
+      switch (key[1]) {
+        case "n":
+        case "N":
+          return person.name;
+        case "e":
+        case "E":
+          return person.email;
+        case "l":
+        case "L": {
+          const at = person.email.indexOf("@");
+          return at < 0 ? person.email : person.email.slice(0, at);
+        }
+        default:
+          return personDate(person, key[1]!, extras.now ?? Math.floor(Date.now() / 1000));
+      }
+    }
     switch (key) {
       case "H":
         return commit.oid;
@@ -87,27 +308,29 @@ function commitWithin(commit: CommitView, format: string, end: string, room: num
       case "p":
         return commit.parent.map(shortOid).join(" ");
       case "s":
-        return (split ??= splitMessage(commit.message)).subject;
+        return subject();
+      case "f":
+        return sanitizedSubject(subject());
       case "b":
         return (split ??= splitMessage(commit.message)).body;
       case "B":
         return commit.message.endsWith("\n") ? commit.message : commit.message + "\n";
-      case "an":
-        return commit.author.name;
-      case "ae":
-        return commit.author.email;
-      case "ad":
-        return formatDate(commit.author);
-      case "cn":
-        return commit.committer.name;
-      case "ce":
-        return commit.committer.email;
-      case "cd":
-        return formatDate(commit.committer);
+      case "d": {
+        const names = extras.decorations?.get(commit.oid);
+        return names ? ` (${names})` : "";
+      }
+      case "D":
+        return extras.decorations?.get(commit.oid) ?? "";
+      case "S":
+        return extras.source ?? "HEAD";
+      case "m":
+        return ">";
       case "n":
         return "\n";
-      default:
+      case "%":
         return "%";
+      default:
+        return ""; // %e (no encoding header is kept), %C… (no colour), %g… (no reflog walk), %N (no notes), an unknown one after magic
     }
   };
   const limit = Math.max(0, room) + 1;
@@ -124,13 +347,31 @@ function commitWithin(commit: CommitView, format: string, end: string, room: num
     size += part.length;
     return true;
   };
-  const placeholder = /%(an|ae|ad|cn|ce|cd|H|h|T|t|P|p|s|b|B|n|%)/g;
-  let from = 0;
-  for (let m = placeholder.exec(format); m !== null; m = placeholder.exec(format)) {
-    if (!add(format.slice(from, m.index)) || !add(value(m[1]!))) return { text: parts.join(""), whole: false };
-    from = m.index + m[0].length;
+  for (const token of tokenize(format)) {
+    if ("text" in token) {
+      if (!add(token.text)) return { text: parts.join(""), whole: false };
+      continue;
+    }
+    let v = value(token.key);
+    if (token.magic === "-" && v === "") {
+      // git's DEL_LF_BEFORE_EMPTY: the line feeds just before an empty value go
+      while (parts.length > 0) {
+        const last = parts[parts.length - 1]!;
+        const kept = last.replace(/\n+$/, "");
+        size -= last.length - kept.length;
+        if (kept !== "") {
+          parts[parts.length - 1] = kept;
+          break;
+        }
+        parts.pop();
+      }
+      continue;
+    }
+    if (v !== "" && token.magic === "+") v = "\n" + v;
+    else if (v !== "" && token.magic === " ") v = " " + v;
+    if (!add(v)) return { text: parts.join(""), whole: false };
   }
-  if (!add(format.slice(from)) || !add(end)) return { text: parts.join(""), whole: false };
+  if (!add(end)) return { text: parts.join(""), whole: false };
   return { text: parts.join(""), whole: size <= room };
 }
 
@@ -268,7 +509,7 @@ function cleanMessage(message: string): string {
  * by blank lines, `"oneline"`, `"format"` (a separator: no newline after
  * the last entry) or `"tformat"` (a terminator: a newline after each).
  */
-export type LogStyle = { kind: "medium" } | { kind: "oneline" } | { kind: "format" | "tformat"; format: string };
+export type LogStyle = { kind: "medium" } | { kind: "oneline" } | { kind: "format" | "tformat"; format: string; extras?: FormatExtras };
 
 /**
  * Reads a `--pretty`/`--format` value as real git does: `oneline` (full oid and subject; `--oneline` abbreviates),
@@ -279,10 +520,10 @@ export type LogStyle = { kind: "medium" } | { kind: "oneline" } | { kind: "forma
  */
 export function parsePretty(value: string): LogStyle | undefined {
   if (value === "oneline") return { kind: "tformat", format: "%H %s" };
-  if (value === "medium" || value === "") return { kind: "medium" };
+  if (value === "medium") return { kind: "medium" };
   if (value.startsWith("format:")) return { kind: "format", format: value.slice(7) };
   if (value.startsWith("tformat:")) return { kind: "tformat", format: value.slice(8) };
-  if (value.includes("%")) return { kind: "tformat", format: value };
+  if (value === "" || value.includes("%")) return { kind: "tformat", format: value }; // git: an empty format prints nothing
   return undefined;
 }
 
@@ -311,7 +552,7 @@ export function formatLog(commits: readonly CommitView[], style: LogStyle, maxCh
     else {
       // a format is expanded only as far as the room (a repeated %B would otherwise copy the message each time)
       const text =
-        style.kind === "oneline" ? { text: formatOneline(commit), whole: true } : commitWithin(commit, style.format, style.kind === "tformat" ? "\n" : "", room);
+        style.kind === "oneline" ? { text: formatOneline(commit), whole: true } : commitWithin(commit, style.format, style.kind === "tformat" && style.format !== "" ? "\n" : "", room, style.extras);
       entry =
         text.whole && text.text.length <= room ? text : { text: clipLines(text.text, Math.max(0, room)), whole: false };
     }

@@ -16,6 +16,12 @@
  * `%cs %as` (`YYYY-MM-DD`), `%d %D` (the refs naming the commit, `HEAD -> b` first, as git's decoration), `%aN %cN
  * %aE %cE` (no mailmap: as `%an`…); or, for any git placeholder left out, refuse the format (exit 128, naming it)
  * rather than print it as text.
+ *
+ * Fixed: src/git/cli/format.ts reads a format as git's format_commit_one (`tokenize`/`placeholderAt`): every
+ * placeholder above plus `%aD %cD %ar %cr %al %cl %aL %aE %f %e %m %S %g… %N %C…` and the `+`/`-`/` ` magic; `%d`/`%D`
+ * from the refs (commands.ts `withExtras`: HEAD first, the rest by full name descending, as git); an unknown one stays
+ * literal as in git, one git knows that is not implemented (`%<(…)`, `%w(…)`, `%G?`, `%ah`, …) exits 129 naming it.
+ * Siblings: test/node/fix27/git-cli-gd.test.ts.
  */
 import { describe, expect, it } from "vitest";
 import { createGitClient } from "../../../src/git/index.js";
@@ -24,7 +30,7 @@ import { inShellWorkspace, sh } from "../shell/helpers.js";
 const withGit = { workspace: { git: createGitClient(), defaultGitIdentity: { name: "Shell User", email: "shell@example.com" } } };
 
 describe("attack27c: git log --format placeholders", () => {
-  it.fails("expands %x09, %ci, %ai, %ct, %at, %cI, %aI, %as, %cs, %d, %D, %aN, %cE as git 2.39", { timeout: 120_000 }, async () => {
+  it("expands %x09, %ci, %ai, %ct, %at, %cI, %aI, %as, %cs, %d, %D, %aN, %cE as git 2.39", { timeout: 120_000 }, async () => {
     const r = await inShellWorkspace(async (ws) => {
       await ws.fs.mkdir("/workspace/r", { recursive: true });
       return sh(

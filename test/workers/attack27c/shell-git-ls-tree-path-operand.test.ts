@@ -16,6 +16,13 @@
  * without a trailing slash the path names the entry (show it, not its tree's contents — the typed `lsTree` reads a
  * path as "the directory's entries", so the CLI needs the entry for a non-`/` path); without a path and in a
  * subdirectory, list the cwd's tree (git's implicit prefix); print each name relative to the cwd (`relativeTo`).
+ *
+ * Fixed: src/git/cli/commands.ts `lsTree` walks the tree itself as git 2.39's builtin/ls-tree.c does — the paths
+ * are literal pathspecs relative to the cwd (an entry is shown when a path names it, lies above it, or it lies below
+ * a path; a tree is entered with `-r` or when a path continues below it, shown then only with `-t`), the cwd is the
+ * path when none is given, names are printed relative to the cwd; `-r`, `-t`, `-d`, `-z`, `--object-only`,
+ * `--full-name`, `--full-tree` added; a tree-ish naming nothing dies `Not a valid object name <x>` (128), and so
+ * does `cat-file -p/-t/-s` of a missing full oid. Siblings: test/node/fix27/git-cli-gd.test.ts (side by side with git).
  */
 import { describe, expect, it } from "vitest";
 import { createGitClient } from "../../../src/git/index.js";
@@ -24,7 +31,7 @@ import { inShellWorkspace, sh } from "../shell/helpers.js";
 const withGit = { workspace: { git: createGitClient(), defaultGitIdentity: { name: "Shell User", email: "shell@example.com" } } };
 
 describe("attack27c: git ls-tree with a path operand or in a subdirectory", () => {
-  it.fails("prints the entry the path names, relative to the cwd, as git 2.39", { timeout: 120_000 }, async () => {
+  it("prints the entry the path names, relative to the cwd, as git 2.39", { timeout: 120_000 }, async () => {
     const r = await inShellWorkspace(async (ws) => {
       await ws.fs.mkdir("/workspace/r", { recursive: true });
       return sh(

@@ -18,6 +18,11 @@
  * Suggested fix: where the CLI resolves `<rev>:<path>` (src/git/cli/commands.ts show/cat-file/rev-parse, through
  * `revParse`'s `:<path>`): when the path starts with `./` or `../`, join it to the cwd's path in the repository
  * (`ctx.pathspec`) and normalise, refusing one that leaves the repository as git does (`outside repository`).
+ *
+ * Fixed: src/git/cli/commands.ts `cwdRev` (git's resolve_relative_path) makes a `./`/`../` path after `:`
+ * repository-relative from the cwd for show, cat-file, rev-parse and ls-tree (one leaving the repository: `'<p>' is
+ * outside repository at '<root>'`, 128); rev-parse of a path naming nothing now dies 128 as git. `:<path>` still
+ * reads HEAD's tree, not the index. Siblings: test/node/fix27/git-cli-gd.test.ts.
  */
 import { describe, expect, it } from "vitest";
 import { createGitClient } from "../../../src/git/index.js";
@@ -26,7 +31,7 @@ import { inShellWorkspace, sh } from "../shell/helpers.js";
 const withGit = { workspace: { git: createGitClient(), defaultGitIdentity: { name: "Shell User", email: "shell@example.com" } } };
 
 describe("attack27c: <rev>:./path in a subdirectory", () => {
-  it.fails("reads ./ and ../ relative to the cwd, as git 2.39", { timeout: 120_000 }, async () => {
+  it("reads ./ and ../ relative to the cwd, as git 2.39", { timeout: 120_000 }, async () => {
     const r = await inShellWorkspace(async (ws) => {
       await ws.fs.mkdir("/workspace/r", { recursive: true });
       return sh(

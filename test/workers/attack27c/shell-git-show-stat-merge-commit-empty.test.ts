@@ -12,6 +12,11 @@
  *
  * Suggested fix: the CLI's `show --stat` (src/git/cli/commands.ts `show`): for a commit with several parents,
  * compute the stat against the first parent (git's `--cc --stat` shows the first-parent diffstat), as for one parent.
+ *
+ * Fixed: src/git/cli/commands.ts `show` follows git's log-tree.c/combine-diff.c: a merge's `--stat` is against
+ * its first parent, after the blank line git prints for a merge even with `--oneline` (none for an empty format);
+ * `format:` formats end without a newline and take no blank line before the diff, `--pretty=oneline` none either.
+ * Siblings: test/node/fix27/git-cli-gd.test.ts.
  */
 import { describe, expect, it } from "vitest";
 import { createGitClient } from "../../../src/git/index.js";
@@ -20,7 +25,7 @@ import { inShellWorkspace, sh } from "../shell/helpers.js";
 const withGit = { workspace: { git: createGitClient(), defaultGitIdentity: { name: "Shell User", email: "shell@example.com" } } };
 
 describe("attack27c: git show --stat of a merge", () => {
-  it.fails("prints the diffstat against the first parent, as git 2.39", { timeout: 120_000 }, async () => {
+  it("prints the diffstat against the first parent, as git 2.39", { timeout: 120_000 }, async () => {
     const r = await inShellWorkspace(async (ws) => {
       await ws.fs.mkdir("/workspace/r", { recursive: true });
       return sh(
