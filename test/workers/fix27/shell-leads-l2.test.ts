@@ -159,3 +159,17 @@ describe("awk: FILENAME of standard input, a file that cannot be opened", () => 
     ]);
   });
 });
+
+describe("export NAME without a value", () => {
+  it("marks the name exported and leaves it unset until it gets a value", async () => {
+    const cases: [string, string, number][] = [
+      ["export v; echo \"${v-unset}\"; env | grep -c '^v='; echo $?", "unset\n0\n1\n", 0],
+      ["export v; declare -p v; export -p | grep ' v'; v=1; env | grep '^v='; declare -p v", "declare -x v\ndeclare -x v\nv=1\ndeclare -x v=\"1\"\n", 0],
+      ["export v; bash -c 'echo \"${v-unset}\"'; v=2; bash -c 'echo \"${v-unset}\"'", "unset\n2\n", 0],
+      ["v=x; export v; env | grep '^v='; export -n v; env | grep -c '^v='", "v=x\n0\n", 1],
+      ["export v; printenv v; echo $?; unset v; export -p | grep -c ' v'", "1\n0\n", 1],
+    ];
+    const out = await shellCases({}, cases.map(([command]) => command), withStatus);
+    expect(out).toEqual(cases.map(([command, stdout, status]) => [command, stdout, "", status]));
+  });
+});
