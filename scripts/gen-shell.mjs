@@ -481,7 +481,7 @@ const SOURCE_PATCHES = [
   // od: GNU coreutils 9.1's od (types a c d f o u x with sizes and z, -A -j -N -v -w, the short forms, cells lined
   // up across types, going on past an unreadable operand) in isolate/od.ts; just-bash's reader and abort check kept.
   { what: "od as GNU od", when: '{name:"od",execute:', re: new RegExp(String.raw`async function (${ID})\((${ID}),(${ID})\)\{let ${ID}="octal",[^]*?let ${ID}=await (${ID})\(\3\.fs,${ID}\);[^]*?catch\((${ID})\)\{return (${ID})\(\5\),[^]*?\}var (${ID})=\{name:"od",execute:\1\}`, "g"), to: (all, f, a, n, read, e, check, command) => `async function ${f}(${a},${n}){return __od.odCommand(${a},${n},{read:(p)=>${read}(${n}.fs,p),check:${check}})}var ${command}={name:"od",execute:${f}}`, count: 1 },
-  { what: "tac last record", when: 'name:"tac",execute:', re: new RegExp(`let (${ID})=(\\(await [^;]*?\\)|${ID}\\.stdin)\\.split\\(\`\\n\`\\);\\1\\[\\1\\.length-1\\]===""&&\\1\\.pop\\(\\);let (${ID})=\\1\\.reverse\\(\\);return\\{stdout:\\3\\.length>0\\?\`\\$\\{\\3\\.join\\(\`\\n\`\\)\\}\\n\`:"",`, "g"), to: (all, a, text) => `return{stdout:__tacText(${text}),`, count: 2 },
+  { what: "tac as GNU tac (SI)", when: 'name:"tac",execute:', re: new RegExp(String.raw`async function (${ID})\((${ID}),(${ID})\)\{if\(\2\.length>0&&\2\[0\]!=="-"\)[^]*?\}var (${ID})=\{name:"tac",execute:\1\}`, "g"), to: (all, f, a, n, command) => `async function ${f}(${a},${n}){return __textGnu.tacCommand(${a},${n})}var ${command}={name:"tac",execute:${f}}`, count: 1 }, // SI: every operand, -s/-b/-r
   // Issue 20, twenty-fourth attack run (fixer SA; helpers in src/backends/worker-shell/isolate/awk.ts): awk's numbers // SA
   // and strings as POSIX awk (mawk 1.3.4, gawk): number → string by CONVFMT/OFMT (%.6g; integers whole), printf // SA
   // %e/%f/%g as C (two exponent digits, exact rounding, flags), string constants compare as strings, -v and NAME=value // SA
@@ -1124,6 +1124,26 @@ const L2_PATCHES = [ // L2
     `if(${t}.length===4){if(${t}[0]==="!"){let ${r}=await ${mr}(${e},${t}.slice(1),__testName);${mid}return ${mr}(${e},[${t}[1],${t}[2]],__testName)}let ${n};try{${n}=await ${lu}(${e},${t},0)}catch(__x){let __m=__leadsL2.testErrorText(__x,__testName);if(__m===null)throw __x;return ${d}(__m,2)}return ${n}.pos<${t}.length?${d}(\`bash: \${__testName}: too many arguments\\n\`,2):`, count: 1 }, // L2
 ]; // L2
 SOURCE_PATCHES.push(...L2_PATCHES); // L2
+/** // SI
+ * SI (issue 20, run 27; helpers in isolate/text-gnu.ts): tac reverses every operand and takes -s/-b/-r; nl -b t numbers // SI
+ * every non-empty line, pads an unnumbered one with width + separator blanks and ends the last line; diff prints GNU's // SI
+ * normal format by default (-u/-U/-c/-C, -q -s -i -w -b -B -N -r, --label; directories); find -size rounds the size up // SI
+ * to its unit; uniq writes OUTPUT and takes -f/-s/-w/-D/--group/-z; a split or uniq output error names file and reason. // SI
+ */ // SI
+HELPER_NAMESPACES.push(["__textGnu", join(isolateDir, "text-gnu.ts")]); // SI
+const SI_PATCHES = [ // SI
+  { what: "nl -b t non-empty (SI)", when: 'name:"nl",execute:', re: new RegExp(String.raw`case"t":return (${ID})\.trim\(\)\.length>0;`, "g"), to: (all, i) => `case"t":return ${i}.length>0;`, count: 1 }, // SI
+  { what: "nl unnumbered line (SI)", when: 'name:"nl",execute:', re: new RegExp(String.raw`\$\{" "\.repeat\((${ID})\.width\)\}\$\{\1\.separator\}\$\{(${ID})\}`, "g"), to: (all, r, n) => `\${__textGnu.nlBlank(${r}.width,${r}.separator)}\${${n}}`, count: 1 }, // SI
+  { what: "nl last newline (SI)", when: 'name:"nl",execute:', re: new RegExp(String.raw`output:(${ID})\.join\(` + "`\n`" + String.raw`\)\+\((${ID})\?` + "`\n`" + String.raw`:""\)`, "g"), to: (all, d) => `output:${d}.join(\`\\n\`)+\`\\n\``, count: 1 }, // SI
+  { what: "diff as GNU diff (SI)", when: 'name:"diff",async execute(', re: new RegExp(String.raw`(name:"diff",async execute\((${ID}),(${ID})\)\{if\(${ID}\(\2\)\)return ${ID}\(${ID}\);)`, "g"), to: (all, head, a, n) => `${head}return __textGnu.diffCommand(${a},${n});`, count: 1 }, // SI
+  { what: "diff help (SI)", when: 'name:"diff",async execute(', re: /"-u, --unified {5}output unified diff format \(default\)"/g, to: '"-u, -U N, --unified[=N]  unified format with N (3) lines of context","-c, -C N, --context[=N]  context format","-N, --new-file    treat absent files as empty","-r, --recursive   compare subdirectories too","-w, -b, -B        ignore all space, space changes, blank lines","-L, --label LABEL use LABEL instead of the file name"', count: 1 }, // SI
+  { what: "find -size units (SI)", when: 'name:"find",async execute(', re: new RegExp(String.raw`case"size":\{let (${ID})=(${ID})\.value;switch\(\2\.unit\)\{(?:(?!case"perm")[^])*?let (${ID});return \2\.comparison==="more"\?\3=(${ID})\.size>(?:(?!case"perm")[^])*?\{matches:\3,pruned:!1,printed:!1\}\}`, "g"), to: (all, n, e, s, t) => `case"size":return{matches:__textGnu.findSizeMatches(${t}.size,${e}.value,${e}.unit,${e}.comparison),pruned:!1,printed:!1};`, count: 1 }, // SI
+  { what: "find -size w unit (SI)", when: 'name:"find",async execute(', re: /\.match\(\/\^\(\\d\+\)\(\[ckMGb\]\)\?\$\/\)/g, to: ".match(/^(\\d+)([ckMGbw])?$/)", count: 1 }, // SI
+  { what: "uniq as GNU uniq (SI)", when: 'name:"uniq",async execute(', re: new RegExp(String.raw`(name:"uniq",async execute\((${ID}),(${ID})\)\{if\(${ID}\(\2\)\)return ${ID}\(${ID}\);)`, "g"), to: (all, head, a, n) => `${head}return __textGnu.uniqCommand(${a},${n});`, count: 1 }, // SI
+  { what: "split piece written (SI)", when: 'name:"split",execute:', re: new RegExp(String.raw`try\{for\(let (${ID}) of (${ID})\)\1\.stagePath=await`, "g"), to: (all, r, m) => `let __splitAt;try{for(let ${r} of ${m})__splitAt=${r},${r}.stagePath=await`, count: 1 }, // SI
+  { what: "split output failure (SI)", when: 'name:"split",execute:', re: new RegExp(String.raw`\}catch\{((?:(?!function |catch\{)[^])*?)return\{exitCode:1,stdout:"",stderr:` + "`split: failed to write output\n`" + String.raw`\}`, "g"), to: (all, body) => `}catch(__splitError){${body}return{exitCode:1,stdout:"",stderr:__textGnu.splitFailure(__splitAt,__splitError)}`, count: 1 }, // SI
+]; // SI
+SOURCE_PATCHES.push(...SI_PATCHES); // SI
 
 async function generate() {
   await init;

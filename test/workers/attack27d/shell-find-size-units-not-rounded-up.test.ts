@@ -9,11 +9,14 @@
  * files); 2 of 2 runs).
  * Suggested fix: the find command's -size predicate (just-bash find): compare ceil(size / unit) with N for every unit
  * (b default 512, k, M, G; `c` is bytes), as GNU.
+ *
+ * Fixed: gen-shell patch "find -size units (SI)" (text-gnu.ts findSizeMatches): ceil(size / unit) compared with N
+ * for every unit (`c` bytes, `w` 2, `b` 512, `k`, `M`, `G`); the `w` unit is accepted.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("find -size rounds sizes up to the unit, as GNU find", async () => {
+it("find -size rounds sizes up to the unit, as GNU find", async () => {
   const make = "printf '%1500s' '' > k; printf '%1500000s' '' > m; : > e; ";
   const out = await shellCases({ files: { "a.txt": "hello\n", "b.txt": "w1\nw2\n" } }, [
     `${make}find . -size -1k -type f | sort`,

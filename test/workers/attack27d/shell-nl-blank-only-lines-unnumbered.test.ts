@@ -9,11 +9,15 @@
  * Found (medium — silently wrong line numbers on files with whitespace-only lines; 2 of 2 runs).
  * Suggested fix: the nl command (just-bash nl): `-b t` numbers a line whose length is not 0 (no trim); an unnumbered
  * line is written as `width + separator length` spaces before its text; end the last line with a newline.
+ *
+ * Fixed: gen-shell patches "nl -b t non-empty", "nl unnumbered line" and "nl last newline" (SI; text-gnu.ts
+ * nlBlank): `-b t` numbers every line of length > 0, an unnumbered line gets width + separator-bytes blanks, the last
+ * line ends with a newline.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("nl numbers non-empty lines and pads unnumbered ones as GNU nl", async () => {
+it("nl numbers non-empty lines and pads unnumbered ones as GNU nl", async () => {
   const out = await shellCases({ files: { "n.txt": "one\n\ntwo\n  \nthree\n" } }, [
     "nl n.txt",
     "nl -s ': ' n.txt",

@@ -8,11 +8,15 @@
  * Suggested fix: the tac command (just-bash tac, "tac last record" patch in scripts/gen-shell.mjs): reverse each
  * operand in turn (`-` is stdin) and concatenate, as GNU; parse `-s SEP`/`--separator`, `-b`/`--before`,
  * `-r`/`--regex`.
+ *
+ * Fixed: tac is src/backends/worker-shell/isolate/text-gnu.ts tacCommand (gen-shell patch "tac as GNU tac (SI)",
+ * which replaces the "tac last record" one): every operand in turn (`-` stdin), `-s`/`--separator`, `-b`/`--before`,
+ * `-r`/`--regex` (a BRE, searched backwards as GNU), GNU's open/read errors; sibling tests in test/workers/fix27/si-text-gnu.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("tac reverses every file operand and takes -s, as GNU tac", async () => {
+it("tac reverses every file operand and takes -s, as GNU tac", async () => {
   const out = await shellCases({ files: { "a.txt": "hello\n", "b.txt": "w1\nw2\n" } }, [
     "tac a.txt b.txt; echo $?",
     "cat b.txt | tac a.txt -",

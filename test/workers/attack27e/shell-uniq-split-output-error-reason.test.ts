@@ -13,6 +13,10 @@
  * Suggested fix: in the gen-shell uniq and split paths, report a failed output open as GNU does, `<cmd>: <file>:
  * <strerror of the error's code>` (path-errors.ts's reason helpers, as run 22's chmod / sed -i fix), split naming the
  * piece it failed to create (`<prefix>aa`).
+ *
+ * Fixed: uniq is text-gnu.ts uniqCommand (gen-shell patch "uniq as GNU uniq (SI)"): OUTPUT is written (never read),
+ * its failure `uniq: OUT: <reason>`; -f/-s/-w/-D/--group/-z supported. split's failed write names the piece being
+ * written and the reason (patches "split piece written"/"split output failure", text-gnu.ts splitFailure).
  */
 import { expect, it } from "vitest";
 import { WorkerBundle } from "../../../src/index.js";
@@ -20,7 +24,7 @@ import { inShellWorkspace, sh } from "../shell/helpers.js";
 
 const commands = ["uniq ok.txt ro/u", "split -l 1 ok.txt ro/part", "split -l 1 ok.txt nodir/part"];
 
-it.fails("uniq and split name the output file and the reason it could not be created, as GNU", async () => {
+it("uniq and split name the output file and the reason it could not be created, as GNU", async () => {
   const out = await inShellWorkspace(
     async (ws) => {
       await ws.ready();
