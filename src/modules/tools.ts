@@ -25,6 +25,7 @@ import { isReadOnlyLibraryTool, libraryToolName, runStarterName, startsRunsNamed
 import { atMostOnce, lostCallError, markAtMostOnce } from "./replay.js";
 import { cutWithMark } from "../util/cut.js";
 import { echoedText } from "../tools/core/paging.js";
+import { measure } from "../runtime/json-value.js";
 
 /** Characters of a validation failure a host tool call rejects with (the tools' `INVALID_ARGUMENTS_MAX_CHARS`, 4,096). */
 const HOST_INVALID_ARGUMENTS_MAX_CHARS = 4096;
@@ -56,7 +57,10 @@ export interface ToolBindingResult {
   text: string;
   /** `true` when the tool reported an error (the call still resolves); anything but `true` counts as `false`. */
   isError: boolean;
-  /** Structured output (JSON data), when the tool has some; the key is absent otherwise. */
+  /**
+   * Structured output (JSON data), when the tool has some; the key is absent otherwise (an AI SDK tool's string
+   * output, pi `details` that only repeat the content: the text holds them).
+   */
   details?: WorkspaceRuntimeValue;
   /** The tool's `structuredContent` (JSON data), when it has some; the key is absent otherwise. */
   structuredContent?: WorkspaceRuntimeValue;
@@ -304,6 +308,12 @@ export function createToolBindings(source: ToolBindingSource, options: CreateToo
         const out: ToolBindingResult = { text: String(result.text), isError: result.isError === true };
         if (result.details !== undefined) out.details = result.details;
         if (result.structuredContent !== undefined) out.structuredContent = result.structuredContent;
+        // An answer the bridge would refuse (E2BIG after the tool ran) becomes an error result saying the tool ran.
+        const limit = ctx.maxResponseBytes;
+        if (typeof limit === "number") {
+          const size = measure(out);
+          if (size > limit) return unsendableSize(binding.name, size, limit);
+        }
         return out;
       };
       // Its start is journaled before it runs, so an interruption at any moment finds it in flight.
@@ -436,6 +446,18 @@ function unsendableOutput(name: string, error: Error): ToolBindingResult {
 }
 
 /**
+ * The result of a tool that ran but whose answer measures more than the host call may return
+ * (`ctx.maxResponseBytes`): an error result saying so (the tool's effects stand).
+ */
+function unsendableSize(name: string, size: number, limit: number): ToolBindingResult {
+  return {
+    text: `Tool "${name}" ran, but its result (${size} bytes) is more than a ws:tools call may return (${limit} bytes: the backend's maxCapabilityBytes, or what is left of the run's maxCapabilityResponseBytes); what it did stands. Ask it for less, or have it write its output to a file and read that.`,
+    isError: true,
+    details: null,
+  };
+}
+
+/**
  * Bindings over an AI SDK `ToolSet` (or a function returning one, re-read
  * on every call). Tools without `execute` or with `needsApproval` are left out.
  * Each call validates the input against the tool's `inputSchema`, then runs
@@ -479,9 +501,11 @@ export function forAISDKTools(tools: Record<string, AISDKToolLike> | (() => Reco
             const output = await lastValue(tool.execute(args, { toolCallId: `ws-tools-${crypto.randomUUID()}`, messages: [], abortSignal: ctx.signal }));
             const json = jsonText(output);
             if (json instanceof Error) return unsendableOutput(name, json);
+            // A string output is the text alone: repeating it as `details` would send it twice.
+            if (typeof output === "string") return { text: output, isError: false };
             const details = JSON.parse(json) as WorkspaceRuntimeValue;
             const error = typeof details === "object" && details !== null && !Array.isArray(details) && typeof details.error === "string" ? details.error : undefined;
-            return { text: error ?? (typeof output === "string" ? output : json), isError: error !== undefined, details };
+            return { text: error ?? json, isError: error !== undefined, details };
           },
         };
       });
@@ -535,6 +559,21 @@ export interface ForPiToolsOptions {
   readOnly?: readonly string[];
 }
 
+/** Whether pi `details` are `{ content, isError? }` whose text parts joined with `\n` are `text`. */
+function repeatsContent(details: unknown, text: string): boolean {
+  if (typeof details !== "object" || details === null || Array.isArray(details)) return false;
+  const keys = Object.keys(details);
+  if (!keys.includes("content") || !keys.every((k) => k === "content" || k === "isError")) return false;
+  const content = (details as { content?: unknown }).content;
+  if (!Array.isArray(content)) return false;
+  const texts: string[] = [];
+  for (const part of content) {
+    if (typeof part !== "object" || part === null || typeof (part as PiContent).text !== "string") return false;
+    texts.push((part as PiContent).text!);
+  }
+  return texts.join("\n") === text;
+}
+
 function piResult(result: { content: PiContent[]; details?: unknown; isError?: boolean; structuredContent?: unknown }): ToolBindingResult {
   // A tool that ran answers whatever it answers: parts that are not objects, or not text, are named, never thrown on.
   const content: unknown[] = Array.isArray(result?.content) ? result.content : [];
@@ -546,7 +585,11 @@ function piResult(result: { content: PiContent[]; details?: unknown; isError?: b
       return type === "text" ? (typeof text === "string" ? text : "") : type === "image" ? `[image: ${name(mimeType)}]` : `[${name(type)}]`;
     })
     .join("\n");
-  const out: ToolBindingResult = { text, isError: result?.isError === true, details: jsonRoundTrip(result?.details ?? null) };
+  const details = result?.details ?? null;
+  const out: ToolBindingResult = { text, isError: result?.isError === true };
+  // `details` that only repeat the content (`{ content, isError? }`, a directory tool's through createPiTools) are
+  // left out: the text holds them, and sending them twice would halve the largest result a call can return.
+  if (!repeatsContent(details, text)) out.details = jsonRoundTrip(details);
   if (result?.structuredContent !== undefined) {
     const structured = jsonText(result.structuredContent);
     if (!(structured instanceof Error)) out.structuredContent = JSON.parse(structured) as WorkspaceRuntimeValue;

@@ -54,6 +54,16 @@ export interface WorkspaceModuleCallContext {
   ): Promise<string>;
   /** `<executionId>:<uuid>`: unique per call, for deduplicating side effects. */
   callId: string;
+  /**
+   * The most bytes this call's answer may measure (the backend's
+   * `maxCapabilityBytes`, or less when the run's `maxCapabilityResponseBytes`
+   * is nearly spent), counted as the backend counts them: UTF-8 of strings
+   * and keys, 8 per other value. A larger answer rejects the call `E2BIG` in
+   * the isolate after the function has run, so a function whose work stands
+   * (a tool that changed something) can answer less instead — `ws:tools`
+   * does. Absent when the caller sets no such limit.
+   */
+  maxResponseBytes?: number;
   /** Waiting runs (spec 02 §5) are not supported: always rejects. */
   interrupt<A = WorkspaceRuntimeValue>(payload: WorkspaceRuntimeValue): Promise<A>;
 }

@@ -65,3 +65,39 @@ export function normalizeJson(value: unknown, where: string, seen = new Set<obje
   }
 }
 
+const measureEncoder = new TextEncoder();
+
+/**
+ * Size of a value as the JavaScript backend's bridge counts it (its `maxCapabilityBytes`, `maxCapabilityResponseBytes`): UTF-8 of strings/keys, the
+ * `byteLength` of any ArrayBuffer view (a typed array is never walked
+ * element by element), 8 per scalar/container — and 8 per hole of a sparse
+ * array, which costs nothing on the wire.
+ *
+ * `limit` (bytes, default no limit): the walk stops as soon as the running
+ * total passes it and returns that total (a lower bound, over `limit`), so a
+ * sparse array of length 10^9 is refused after about `limit / 8` indices,
+ * not walked whole.
+ */
+export function measure(value: unknown, counter = { values: 0 }, seen = new Set<object>(), limit = Infinity): number {
+  counter.values++;
+  if (typeof value === "string") return measureEncoder.encode(value).byteLength;
+  if (ArrayBuffer.isView(value)) return value.byteLength;
+  if (value === null || value === undefined || typeof value !== "object") return 8;
+  if (seen.has(value)) throw new TypeError("must be JSON-compatible: it holds a cycle");
+  seen.add(value);
+  let n = 8;
+  if (Array.isArray(value)) {
+    for (const v of value) {
+      if (n > limit) break;
+      n += measure(v, counter, seen, limit - n);
+    }
+  } else {
+    for (const [k, v] of Object.entries(value)) {
+      if (n > limit) break;
+      n += measureEncoder.encode(k).byteLength;
+      n += measure(v, counter, seen, limit - n);
+    }
+  }
+  seen.delete(value);
+  return n;
+}

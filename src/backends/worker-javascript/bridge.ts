@@ -9,7 +9,7 @@ import type { WorkspaceFilesystem } from "../../fs/types.js";
 import type { WorkspaceModuleCallContext, WorkspaceModuleFunctions } from "../../modules/types.js";
 import type { WorkspaceRuntimeValue } from "../../runtime/types.js";
 import type { StoreVersion } from "../../storage/store-version.js";
-import { explainArguments, normalizeJson, type ExplainsArguments } from "../../runtime/json-value.js";
+import { explainArguments, measure, normalizeJson, type ExplainsArguments } from "../../runtime/json-value.js";
 import { concatBytes, decodeUtf8 } from "../../util/bytes.js";
 import { directoryForm } from "../../util/path.js";
 import { MAX_PATH_BYTES, utf8Length } from "../../fs/path.js";
@@ -166,41 +166,7 @@ async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> 
   return concatBytes(parts, size);
 }
 
-/**
- * Size of a value as the bridge counts it: UTF-8 of strings/keys, the
- * `byteLength` of any ArrayBuffer view (a typed array is never walked
- * element by element), 8 per scalar/container — and 8 per hole of a sparse
- * array, which costs nothing on the wire.
- *
- * `limit` (bytes, default no limit): the walk stops as soon as the running
- * total passes it and returns that total (a lower bound, over `limit`), so a
- * sparse array of length 10^9 is refused after about `limit / 8` indices,
- * not walked whole.
- */
-export function measure(value: unknown, counter = { values: 0 }, seen = new Set<object>(), limit = Infinity): number {
-  counter.values++;
-  if (typeof value === "string") return encoder.encode(value).byteLength;
-  if (ArrayBuffer.isView(value)) return value.byteLength;
-  if (value === null || value === undefined || typeof value !== "object") return 8;
-  if (seen.has(value)) throw new TypeError("must be JSON-compatible: it holds a cycle");
-  seen.add(value);
-  let n = 8;
-  if (Array.isArray(value)) {
-    for (const v of value) {
-      if (n > limit) break;
-      n += measure(v, counter, seen, limit - n);
-    }
-  } else {
-    for (const [k, v] of Object.entries(value)) {
-      if (n > limit) break;
-      n += encoder.encode(k).byteLength;
-      n += measure(v, counter, seen, limit - n);
-    }
-  }
-  seen.delete(value);
-  return n;
-}
-
+export { measure } from "../../runtime/json-value.js";
 export { defineKey, normalizeJson } from "../../runtime/json-value.js";
 
 /** Fails a replay run whose call `seq` is not the one its journal holds (kind, target, name or arguments). */
@@ -795,6 +761,7 @@ export class RunCapabilities {
       resumed,
       // Stable across replays in replay runs (spec 02 §4.1), so a function can deduplicate by it.
       callId: seq !== undefined ? `${run.id}:${seq}` : `${run.id}:${crypto.randomUUID()}`,
+      maxResponseBytes: Math.max(0, Math.min(this.#o.maxCapabilityBytes, this.#o.maxCapabilityResponseBytes - this.#responseBytes)),
       resolvePath: async (path, options) => {
         const p = await this.#resolve(path);
         if (!options?.allowMissing) await this.#fs.lstat(p);

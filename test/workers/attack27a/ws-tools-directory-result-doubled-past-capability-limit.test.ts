@@ -18,6 +18,13 @@
  * Suggested fix: src/modules/tools.ts — do not repeat a text result in `details` (forAISDKTools: leave `details`
  * out, or `null`, when the output is a string; piResult: leave out `details` that only wraps `content`), or bound the
  * binding's answer by maxCapabilityBytes and resolve an error result that says the tool ran (as unsendableOutput).
+ *
+ * Fixed: src/modules/tools.ts — forAISDKTools leaves `details` out for a string output, and piResult leaves out
+ * `details` that only repeat the content (`{ content, isError? }`), so a text result is sent once; and every
+ * ws:tools answer is measured against the new `ctx.maxResponseBytes` (the bridge's maxCapabilityBytes, or what is
+ * left of maxCapabilityResponseBytes; `measure` moved to src/runtime/json-value.ts to be shared): one too large
+ * resolves `Tool "<name>" ran, but its result (<n> bytes) is more than a ws:tools call may return …; what it did
+ * stands.` as an error result instead of rejecting E2BIG after the tool ran.
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { expect, it } from "vitest";
@@ -61,7 +68,7 @@ export default async () => {
   });
 }
 
-it.fails("returns a 600,000-character directory tool result through ws:tools, as the adapters do", { timeout: 120_000 }, async () => {
+it("returns a 600,000-character directory tool result through ws:tools, as the adapters do", { timeout: 120_000 }, async () => {
   const ai = await viaWsTools("ai", 600_000);
   const pi = await viaWsTools("pi", 600_000);
   // Was: { threw: "E2BIG host call response is 1200034 bytes, over maxCapabilityBytes (1048576)" } (ai) and
