@@ -1124,6 +1124,32 @@ const L2_PATCHES = [ // L2
     `if(${t}.length===4){if(${t}[0]==="!"){let ${r}=await ${mr}(${e},${t}.slice(1),__testName);${mid}return ${mr}(${e},[${t}[1],${t}[2]],__testName)}let ${n};try{${n}=await ${lu}(${e},${t},0)}catch(__x){let __m=__leadsL2.testErrorText(__x,__testName);if(__m===null)throw __x;return ${d}(__m,2)}return ${n}.pos<${t}.length?${d}(\`bash: \${__testName}: too many arguments\\n\`,2):`, count: 1 }, // L2
 ]; // L2
 SOURCE_PATCHES.push(...L2_PATCHES); // L2
+/** // SJ
+ * SJ (issue 20, run 27; helpers in isolate/expand-decl.ts): `${#@}` counts the parameters; `^`/`,`/`^^`/`,,` on a // SJ
+ * list change every element and `"${a[@]^}"` keeps the words; `${v@A}`/`${a[@]@A}` with attributes; `${v@Q}` as // SJ
+ * bash; `declare -f`/`typeset -f` print definitions and `type f` compound bodies; `local -` restores set options. // SJ
+ */ // SJ
+HELPER_NAMESPACES.push(["__expandDecl", join(isolateDir, "expand-decl.ts")]); // SJ
+const SJ_PATCHES = [ // SJ
+  { what: "array reader known (SJ)", re: new RegExp(String.raw`\}function (${ID})\((${ID}),(${ID})\)\{return \3==="FUNCNAME"\?\(\2\.state\.funcNameStack\?\?\[\]\)\.map\(`, "g"), to: (all, k) => `};__expandDecl.useArrays(${k});${all.slice(1)}`, count: 1 }, // SJ
+  { what: "AST printers known (SJ)", re: new RegExp(String.raw`\}function (${ID})\((${ID})\)\{return \2\.statements\.map\((${ID})\)\.join\(`, "g"), to: (all, gn, e, wl) => `};__expandDecl.useStatementText(${wl});${all.slice(1)}`, count: 1 }, // SJ
+  { what: "command printer known (SJ)", re: new RegExp(String.raw`\}function (${ID})\((${ID})\)\{switch\(\2\.type\)\{case"SimpleCommand":return ${ID}\(\2\);case"If":`, "g"), to: (all, el) => `};__expandDecl.useCommandText(${el});${all.slice(1)}`, count: 1 }, // SJ
+  { what: "${#@} counts parameters (SJ)", re: new RegExp(String.raw`function ${ID}\((${ID}),(${ID}),${ID}\)\{\1\.coverage\?\.hit\("bash:expansion:length"\);`, "g"), to: (all, e, t) => `${all}if(${t}==="@"||${t}==="*")return ${e}.state.env.get("#")||"0";`, count: 1 }, // SJ
+  { what: "case modification of each element (SJ)", re: new RegExp(String.raw`(case"Length":return ${ID}\((${ID}),(${ID}),(${ID})\);(?:(?!function )[^])*?)case"CaseModification":\{let (${ID})=await (${ID})\(\2,\4,(${ID}),(${ID}),(${ID})\);`, "g"), to: (all, head, e, r, a, d, kl, s, yt, as) => // SJ
+    `${head}case"CaseModification":{let ${d}=__expandDecl.isListParameter(${r})?await __expandDecl.caseModEach(${e},${r},(__v)=>${kl}(${e},__v,${s},${yt},${as})):await ${kl}(${e},${a},${s},${yt},${as});`, count: 1 }, // SJ
+  { what: "\"${a[@]^}\" one word per element (SJ)", re: new RegExp(String.raw`(\{(${ID})\.coverage\?\.hit\("bash:expansion:word_glob"\);let (${ID})=${ID}\.parts,(?:(?!function )[^])*?)(let (${ID})=await ${ID}\(\2,\3,${ID},${ID},${ID},(${ID})\);if\(\5!==null\)return \5;)`, "g"), to: (all, head, e, r, tail, p, n) => `${head}{let __c=await __expandDecl.caseModWords(${e},${r},${n}.expandPart);if(__c!==null)return __c}${tail}`, count: 1 }, // SJ
+  { what: "${v@Q} as bash (SJ)", re: new RegExp(String.raw`function (${ID})\((${ID})\)\{if\(\2===""\)return"''";if\(/\[\\n\\r\\t\\x00-\\x1f\\x7f'\]/\.test\(\2\)\)`, "g"), to: (all, zt, e) => `function ${zt}(${e}){return __expandDecl.quoteQ(${e});if(/[\\x00-\\x1f\\x7f']/.test(${e}))`, count: 1 }, // SJ
+  { what: "${v@A} with attributes (SJ)", re: new RegExp(String.raw`(function ${ID}\((${ID}),(${ID}),(${ID}),(${ID}),(${ID})\)\{\2\.coverage\?\.hit\("bash:expansion:transform"\);)(let ${ID}=\3\.match\([^;]*;if\(${ID}&&\6\.operator==="Q"\)return ${ID}\(\2,${ID}\[1\]\)\.map\(\(\[,${ID}\]\)=>${ID}\(${ID}\)\)\.join\(" "\);if\(${ID}&&\6\.operator==="a"\)return (${ID})\()`, "g"), to: (all, head, e, t, n, r, s, rest, ht) => // SJ
+    `${head}if(${s}.operator==="A")return __expandDecl.transformA(${e},${t},${n},${r},(__n)=>${ht}(${e},__n));${rest}`, count: 1 }, // SJ
+  { what: "\"${a[@]@A}\" one word (SJ)", re: new RegExp(String.raw`(let (${ID})=(${ID})\[1\],(${ID})=\3\[2\]==="\*",(${ID})=${ID}\.operation,${ID}=${ID}\((${ID}),\2\);)((?:(?!function )[^])*?let ${ID}=(${ID})\(\6,\2\),${ID}=\[\],${ID}=0;for\(let\[,${ID}\]of ${ID}\)\{let ${ID};switch\(\5\.operator\)\{case"a":)`, "g"), to: (all, head, i, s, o, a, e, rest, ht) => // SJ
+    `${head}if(${a}.operator==="A")return{values:__expandDecl.transformAWords(${e},${i},${o},(__n)=>${ht}(${e},__n)),quoted:!0};${rest}`, count: 1 }, // SJ
+  { what: "declare -f prints definitions (SJ)", re: new RegExp(String.raw`if\((${ID})\)\{if\((${ID})\.length===0\)\{let (${ID})="",(${ID})=Array\.from\((${ID})\.state\.functions\.keys\(\)\)\.sort\(\);for\(let (${ID}) of \4\)\3\+=` + "`" + String.raw`\$\{\6\} \(\)\n\{\n    # function body\n\}\n` + "`" + String.raw`;return ${ID}\(\3\)\}let (${ID})=!0;for\(let \3 of \2\)\5\.state\.functions\.has\(\3\)\|\|\(\7=!1\);return (${ID})\("","",\7\?0:1\)\}`, "g"), to: (all, m, g, a, b, e, c, p, l) => `if(${m})return __expandDecl.declareFunctions(${e},${g},${l});`, count: 1 }, // SJ
+  { what: "type f prints compound bodies (SJ)", re: new RegExp(String.raw`function (${ID})\((${ID}),(${ID})\)\{let (${ID});return \3\.body\.type==="Group"\?\4=\3\.body\.body\.map\((${ID})=>${ID}\(\5\)\)\.join\("; "\):\4=${ID}\(\3\.body\),` + "`" + String.raw`\$\{\2\} is a function\n\$\{\2\} \(\) \n\{ \n    \$\{\4\}\n\}\n` + "`" + String.raw`\}`, "g"), to: (all, sf, e, t) => `function ${sf}(${e},${t}){return\`\${${e}} is a function\n\`+__expandDecl.functionText(${e},${t})}`, count: 1 }, // SJ
+  { what: "local - saves options (SJ)", re: new RegExp(String.raw`(let (${ID})=(${ID})\.state\.localScopes\[\3\.state\.localScopes\.length-1\];(?:(?!function )[^])*?for\(let (${ID}) of (${ID})\))(if\(\4==="-n"\))((?:(?!function )[^])*?)if\((${ID})\.length===0\)\{`, "g"), to: (all, head, r, e, d, t, ifn, mid, f) => // SJ
+    `${head}if(${d}==="-")__expandDecl.saveOptions(${e},${r});else ${ifn}${mid}if(${f}.length===0&&!${t}.includes("-")){`, count: 1 }, // SJ
+  { what: "function return restores local - options (SJ)", re: new RegExp(String.raw`(${ID})=(${ID})\.state\.localScopes\.pop\(\),`, "g"), to: (all, h, e) => `${h}=__expandDecl.popScope(${e},${e}.state.localScopes.pop()),`, count: 1 }, // SJ
+]; // SJ
+SOURCE_PATCHES.push(...SJ_PATCHES); // SJ
 /** // SI
  * SI (issue 20, run 27; helpers in isolate/text-gnu.ts): tac reverses every operand and takes -s/-b/-r; nl -b t numbers // SI
  * every non-empty line, pads an unnumbered one with width + separator blanks and ends the last line; diff prints GNU's // SI

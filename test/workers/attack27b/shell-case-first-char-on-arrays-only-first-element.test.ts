@@ -12,11 +12,16 @@
  * Suggested fix: in just-bash's case-modification expansion (patched by scripts/gen-shell.mjs), for an `@`/`*`
  * subscript or `$@`/`$*` apply `^`/`,` (with or without a pattern) to each element and expand to one word per element
  * (quoted `@`), as the `^^`/`,,` path already does.
+ *
+ * Fixed: fixer SJ (run 27) — scripts/gen-shell.mjs (`// SJ`) and src/backends/worker-shell/isolate/expand-decl.ts: a case
+ * modification (`^`, `,`, `^^`, `,,`, with or without a pattern) of `@`, `*`, `NAME[@]`, `NAME[*]` is applied to each
+ * element (caseModEach; the elements joined by a blank or IFS's first character), and a double-quoted `"…${LIST^}…"`
+ * expands to one word per element for `@` (caseModWords), as bash. `^^`/`,,` on a quoted `[@]` list (one word before) too.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("${a[@]^} and ${@,} change the first character of every element, as bash", async () => {
+it("${a[@]^} and ${@,} change the first character of every element, as bash", async () => {
   const out = await shellCases({}, [
     "a=(apple banana); printf '<%s>' \"${a[@]^}\" \"${a[*]^}\"; echo",
     "a=(apple banana); printf '<%s>' \"${a[@]^[ab]}\"; echo",

@@ -11,11 +11,17 @@
  * Suggested fix: make `declare -f`/`typeset -f` (with and without names; just-bash's declare builtin as patched by
  * scripts/gen-shell.mjs) print each function as `type` does (`f () ` newline `{ ` … `}`), one after another, names
  * sorted when none are given.
+ *
+ * Fixed: fixer SJ (run 27) — scripts/gen-shell.mjs (`// SJ`) and isolate/expand-decl.ts: `declare -f [NAME…]` /
+ * `typeset -f` print each function as `f () `, `{ `, its statements indented by four spaces (just-bash's AST printer),
+ * `}` — all functions sorted by name when none is named, status 1 when a named one is missing (declareFunctions);
+ * `type f` prints the same body (it printed `...` for a compound command such as `if`). A compound command's own
+ * layout is just-bash's printer's, not bash's indented one; it reads back the same.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("declare -f prints the function's definition, so it can be re-read, as bash", async () => {
+it("declare -f prints the function's definition, so it can be re-read, as bash", async () => {
   const out = await shellCases({}, [
     'f(){ echo "a $1"; }; declare -f f; echo "rc=$?"',
     'f(){ echo "a $1"; }; typeset -f',

@@ -7,11 +7,14 @@
  * Found (low — a count silently wrong; `$#` is the common spelling; 2 of 2 runs).
  * Suggested fix: in just-bash's `${#…}` expansion (patched by scripts/gen-shell.mjs) treat the parameters `@` and
  * `*` as the positional array: their length is the number of positional parameters.
+ *
+ * Fixed: fixer SJ (run 27) — scripts/gen-shell.mjs (`// SJ`, "${#@} counts parameters"): just-bash's `${#…}` returns
+ * `$#` for the parameters `@` and `*`.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("${#@} and ${#*} are the number of positional parameters, as bash", async () => {
+it("${#@} and ${#*} are the number of positional parameters, as bash", async () => {
   const out = await shellCases({}, [
     "set -- a b c; echo ${#@} ${#*}",
     'set -- one; echo ${#@} "${#*}"',

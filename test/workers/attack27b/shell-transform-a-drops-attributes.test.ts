@@ -12,11 +12,17 @@
  * Suggested fix: in just-bash's `@A` transformation (patched by scripts/gen-shell.mjs) print what `declare -p`
  * prints for the variable when it has attributes or is an array (`declare -i i='3'`, `declare -a a=(…)`), and
  * `NAME='value'` only for a plain scalar, as bash's string_var_assignment / array_var_assignment.
+ *
+ * Fixed: fixer SJ (run 27) — scripts/gen-shell.mjs (`// SJ`) and isolate/expand-decl.ts: `${v@A}` is `NAME='value'`
+ * for a plain variable and `declare -FLAGS NAME='value'` with its `@a` attributes (transformA); `${a[@]@A}` /
+ * `${a[*]@A}` are the array's `declare -a`/`-A` line as `declare -p` (quoted `[@]` gives the words `declare`, the flags
+ * and the assignment, as bash 5.2); `${@@A}` is `set -- 'a' 'b'`. `${v@Q}` quotes `'a'\''b'` as bash, `$'…'` only
+ * for control characters (quoteQ).
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("${v@A} keeps the variable's attributes and array values, as bash", async () => {
+it("${v@A} keeps the variable's attributes and array values, as bash", async () => {
   const out = await shellCases({}, [
     "declare -i i=3; echo \"${i@A}\"",
     "declare -r r=x; echo \"${r@A}\"",
