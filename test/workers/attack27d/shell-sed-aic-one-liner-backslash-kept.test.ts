@@ -10,11 +10,16 @@
  * Suggested fix: sed's parser of a/i/c text (just-bash sed, patched in src/backends/worker-shell/isolate/sort-sed.ts
  * or gen-shell.mjs): after the command letter skip blanks, then one `\`; if a newline follows skip it too; then keep
  * the rest as written (its leading blanks included when it came after the `\`).
+ *
+ * Fixed: sed's a/i/c text is read as GNU sed 4.9's read_text (src/backends/worker-shell/isolate/sed-gnu.ts readText,
+ * patched over just-bash's readTextCommand in scripts/gen-shell.mjs, entries `// SH`): blanks skipped, one `\`
+ * dropped with a newline right after it, the rest kept as written; `2c\` alone has no text and writes nothing; a -f
+ * script keeps its lines' leading blanks.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("sed a\\text, i\\text and c\\text take the text after the backslash, as GNU sed", async () => {
+it("sed a\\text, i\\text and c\\text take the text after the backslash, as GNU sed", async () => {
   const out = await shellCases({ files: { "a.txt": "one\ntwo\nthree\nfour\nfive\n" } }, [
     "sed '2c\\changed' a.txt",
     "sed '/two/a\\added' a.txt",

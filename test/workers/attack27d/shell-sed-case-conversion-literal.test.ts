@@ -8,11 +8,15 @@
  * Suggested fix: sed's replacement builder (just-bash sed; the replacement escapes patched for `\x`/`\o` in
  * gen-shell.mjs): keep a case state — `\U`/`\L` until `\E` or the next `\U`/`\L`, `\u`/`\l` for the next character —
  * and apply it to literal text and group references alike.
+ *
+ * Fixed: sed's replacement is built by sed-gnu.ts replacement (in place of just-bash's builder, scripts/gen-shell.mjs
+ * `// SH`) with GNU's case state: `\U`/`\L` to `\E` or the next of them, `\u`/`\l` for the next character
+ * (carried over an empty group).
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("sed replacements take \\U \\L \\u \\l \\E as GNU sed", async () => {
+it("sed replacements take \\U \\L \\u \\l \\E as GNU sed", async () => {
   const out = await shellCases({ files: { "b.txt": "aaa bbb aaa\nccc aaa\n" } }, [
     "sed 's/aaa/\\U&/g' b.txt",
     "echo HELLO World | sed 's/.*/\\L&/'",

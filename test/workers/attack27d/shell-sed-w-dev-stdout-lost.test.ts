@@ -7,11 +7,15 @@
  * Found (low — output silently missing, `-i` runs unaffected; 2 of 2 runs).
  * Suggested fix: sed's `w` handling (just-bash sed): map `/dev/stdout` and `/dev/stderr` to the command's stdout and
  * stderr, in order with its other output, as GNU sed does.
+ *
+ * Fixed: sed reads the `s///w FILE` flag (just-bash's read it as a separate `w` of every line) and writes through
+ * sed-gnu.ts write: `/dev/stdout` in order with the cycle's output (with -i, to the command's stdout), `/dev/stderr`
+ * to stderr, other files gathered over all inputs (scripts/gen-shell.mjs `// SH`).
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("sed w /dev/stdout and /dev/stderr write to the streams, as GNU sed", async () => {
+it("sed w /dev/stdout and /dev/stderr write to the streams, as GNU sed", async () => {
   const out = await shellCases({ files: { "a.txt": "one\ntwo\nthree\nfour\nfive\n" } }, [
     "sed -n 's/o/0/w /dev/stdout' a.txt",
     "sed -n '/o/w /dev/stdout' a.txt",

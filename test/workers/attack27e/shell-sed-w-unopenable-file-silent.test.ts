@@ -14,6 +14,10 @@
  * src/backends/worker-shell/isolate/sort-sed.ts), open (create/truncate) every `w` file when the script is parsed,
  * before any input is read, and fail with `sed: couldn't open file <f>: <strerror>` and status 4 when one cannot be
  * opened, as GNU sed does.
+ *
+ * Fixed: after parsing, sed opens (creates empty) every w/W/`s///w` file before reading input (sed-gnu.ts
+ * openWriteFiles, called from a `// SH` patch in scripts/gen-shell.mjs) and stops with `sed: couldn't open file F:
+ * <reason>`, status 4.
  */
 import { expect, it } from "vitest";
 import { WorkerBundle } from "../../../src/index.js";
@@ -25,7 +29,7 @@ const commands = [
   "sed -n 'w nodir/x' ok.txt",
 ];
 
-it.fails("sed w to a file it cannot create fails with status 4 before reading input, as GNU sed", async () => {
+it("sed w to a file it cannot create fails with status 4 before reading input, as GNU sed", async () => {
   const out = await inShellWorkspace(
     async (ws) => {
       await ws.ready();
