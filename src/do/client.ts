@@ -11,7 +11,7 @@ import type { WorkspaceFilesystem } from "../fs/types.js";
 import type { WorkspaceBackendInfo } from "../runtime/index.js";
 import type { PublishOptions } from "./assets-stub.js";
 import type { WorkspaceHost } from "./host.js";
-import { WORKSPACE } from "./symbol.js";
+import { GIT_CLI_ABORTED, WORKSPACE } from "./symbol.js";
 import { createRemoteFilesystem, type RemoteFilesystemStub } from "./remote-fs.js";
 import { callRemote } from "./remote-error.js";
 import { ArtifactError } from "../artifacts/errors.js";
@@ -187,6 +187,21 @@ function remoteArtifacts(live: () => RemoteArtifactsStub, sessionId: string | nu
   return client as unknown as ArtifactClient;
 }
 
+/**
+ * A `git.cli` input as it can cross RPC: an `AbortSignal` cannot (workerd's `DataCloneError`), so `signal` is taken
+ * out — one already aborted is sent as its reason's message ({@link GIT_CLI_ABORTED}; the object then answers as with
+ * the signal: `git <sub>: cancelled: <reason>; it did not start, so nothing changed`, exit 1), a live one is dropped
+ * (an abort after the call is not forwarded). Any other `signal` value goes as it is (the object refuses it, 129).
+ */
+function remoteCliInput(input: GitCliInput): GitCliInput {
+  if (input === null || typeof input !== "object") return input;
+  const { signal, ...rest } = input as GitCliInput & { signal?: unknown };
+  if (typeof AbortSignal === "undefined" || !(signal instanceof AbortSignal)) return input;
+  if (!signal.aborted) return rest;
+  const reason: unknown = signal.reason;
+  return { ...rest, [GIT_CLI_ABORTED]: reason instanceof Error ? reason.message : String(reason) } as GitCliInput;
+}
+
 function localClient(host: WorkspaceHost): WorkspaceClient {
   const runtime = createLocalRuntimeClient(host.runtime);
   return {
@@ -234,7 +249,7 @@ async function remoteClient(stub: RemoteWorkspaceStub): Promise<WorkspaceClient>
   };
   const fs = createRemoteFilesystem(() => live().fs);
   const runtime = createRemoteRuntimeClient(() => live().runtime, backends);
-  const git: WorkspaceRemoteGitClient = { cli: (input) => callRemote(() => live().git.cli(input), "git.cli") };
+  const git: WorkspaceRemoteGitClient = { cli: (input) => callRemote(() => live().git.cli(remoteCliInput(input)), "git.cli") };
   const assets: WorkspaceAssetsClient | undefined = hasAssets
     ? { share: (path, options) => callRemote(() => live().assets.publish(path, options), "assets.share") }
     : undefined;

@@ -9,6 +9,7 @@ import type { GitCliInput, GitCliResult } from "../git/types.js";
 import { answerRemote } from "./remote-error.js";
 import { clipAttribute, withSpan } from "./spans.js";
 import { liveHost, SubStub } from "./sub-stub.js";
+import { GIT_CLI_ABORTED } from "./symbol.js";
 
 /**
  * Most characters of `stdout` and `stderr` together that a git result
@@ -58,6 +59,17 @@ export function clipGitResultForRpc(result: GitCliResult): GitCliResult {
 /** Most characters of `argv[0]` the `workspace.git.cli` span records as `workspace.git.command`. */
 const GIT_COMMAND_ATTRIBUTE_CHARS = 64;
 
+/**
+ * `input` with the signal a remote client sent as {@link GIT_CLI_ABORTED} (an already-aborted `signal`; see
+ * src/do/client.ts `remoteCliInput`): aborted for an `Error` of that message, so the command answers as in the object.
+ */
+function withAbortedSignal(input: GitCliInput): GitCliInput {
+  const reason = (input as unknown as Record<string, unknown> | null | undefined)?.[GIT_CLI_ABORTED];
+  if (typeof reason !== "string" || (input as { signal?: unknown }).signal !== undefined) return input;
+  const { [GIT_CLI_ABORTED]: _, ...rest } = input as GitCliInput & Record<string, unknown>;
+  return { ...rest, signal: AbortSignal.abort(new Error(reason)) } as GitCliInput;
+}
+
 /** The Workspace's git over RPC: `cli({ argv, cwd?, env?, stdin? })` → `{ stdout, stderr, exitCode }`. */
 export class WorkspaceGitStub extends SubStub {
   /**
@@ -86,7 +98,7 @@ export class WorkspaceGitStub extends SubStub {
       return withSpan(host.observer, "workspace.git.cli", attributes, async () => {
         const git = host.git;
         if (git === undefined || git === null) throw Object.assign(new Error("git is not configured on this Workspace"), { code: "ENOCONFIG" });
-        return clipGitResultForRpc(await git.cli(input));
+        return clipGitResultForRpc(await git.cli(withAbortedSignal(input)));
       }, (result, span) => {
         if (typeof result?.exitCode === "number") span.setAttribute("workspace.git.exit_code", result.exitCode);
       });

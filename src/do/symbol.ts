@@ -6,3 +6,10 @@
  * @module
  */
 export const WORKSPACE: unique symbol = Symbol("agent-computer.workspace");
+
+/**
+ * The key under which a remote `git.cli` call carries an already-aborted `signal` (issue 20, twenty-seventh attack
+ * run): an `AbortSignal` does not cross Workers RPC (workerd's `DataCloneError`), so the client sends its reason's
+ * message here instead and `WorkspaceGitStub.cli` runs the command with a signal aborted for that reason.
+ */
+export const GIT_CLI_ABORTED = "agentComputerAbortedSignal";

@@ -18,6 +18,11 @@
  * already-aborted signal answers as the object would (exit 1, `git <sub>: cancelled: <reason>; it did not start, so
  * nothing changed`) without calling; a live one can be dropped (say so in docs/durable-objects.md) or, when
  * workerd's AbortSignal RPC is enabled, passed. At the least, reject with a coded `EINVAL` naming `signal`.
+ *
+ * Fixed: src/do/client.ts `remoteCliInput` takes `signal` out before the stub call — an already-aborted one is sent
+ * as its reason's message under `GIT_CLI_ABORTED` (src/do/symbol.ts) and src/do/git-stub.ts runs the command with a
+ * signal aborted for that reason (so usage errors and `version` answer as in the object); a live one is dropped (a
+ * later abort is not forwarded; docs/git.md "Cancelling"). Siblings: test/workers/fix27/git-cli-signal-gd.test.ts.
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -33,7 +38,7 @@ async function settle(run: () => Promise<unknown>): Promise<unknown> {
 }
 
 describe("attack27c: remote git.cli with a signal", () => {
-  it.fails("runs the command as in the object (a live signal changes nothing, an aborted one cancels)", { timeout: 120_000 }, async () => {
+  it("runs the command as in the object (a live signal changes nothing, an aborted one cancels)", { timeout: 120_000 }, async () => {
     using ws = await getWorkspace(env.GIT_AGENT.get(env.GIT_AGENT.newUniqueId()));
     expect((await ws.git.cli({ argv: ["init", "-q", "/r"] })).exitCode).toBe(0);
     const live = new AbortController();
