@@ -1148,6 +1148,7 @@ const SJ_PATCHES = [ // SJ
   { what: "local - saves options (SJ)", re: new RegExp(String.raw`(let (${ID})=(${ID})\.state\.localScopes\[\3\.state\.localScopes\.length-1\];(?:(?!function )[^])*?for\(let (${ID}) of (${ID})\))(if\(\4==="-n"\))((?:(?!function )[^])*?)if\((${ID})\.length===0\)\{`, "g"), to: (all, head, r, e, d, t, ifn, mid, f) => // SJ
     `${head}if(${d}==="-")__expandDecl.saveOptions(${e},${r});else ${ifn}${mid}if(${f}.length===0&&!${t}.includes("-")){`, count: 1 }, // SJ
   { what: "function return restores local - options (SJ)", re: new RegExp(String.raw`(${ID})=(${ID})\.state\.localScopes\.pop\(\),`, "g"), to: (all, h, e) => `${h}=__expandDecl.popScope(${e},${e}.state.localScopes.pop()),`, count: 1 }, // SJ
+  { what: "N>&- closes stdout for the command (SJ)", re: new RegExp(String.raw`if\((${ID})==="-"\)\{(${ID})===1\?(${ID})=\{kind:"discard"\}:(${ID})=\{kind:"discard"\};break\}`, "g"), to: (all, k, a, h, m) => `if(${k}==="-"){${a}===1?${h}={kind:"invalid-output",fd:1}:${m}={kind:"discard"};break}`, count: 1 }, // SJ
 ]; // SJ
 SOURCE_PATCHES.push(...SJ_PATCHES); // SJ
 /** // SI

@@ -44,3 +44,15 @@ it("declare -f, type and local - as bash", async () => {
     ["f(){ local x=1; local -; set -u; echo \"in:$-\"; }; f; echo \"out:$-\"", "in:huBs\nout:hBs\n", ""],
   ]);
 });
+
+it("writing to a closed stdout (`>&-`) fails with Bad file descriptor, as bash", async () => {
+  const out = await shellCases({}, [
+    'echo x >&-; echo "s=$?"; true >&-; echo "t=$?"',
+    "printf 'q\\n' 1>&- 2>/dev/null; echo $?",
+  ]);
+  expect(out).toEqual([
+    // Was: "s=0\nt=0\n", nothing on stderr. (bash adds `line 1: ` after `bash: `.)
+    ['echo x >&-; echo "s=$?"; true >&-; echo "t=$?"', "s=1\nt=0\n", "bash: echo: write error: Bad file descriptor\n"],
+    ["printf 'q\\n' 1>&- 2>/dev/null; echo $?", "1\n", ""],
+  ]);
+});
