@@ -139,6 +139,13 @@ export interface CreatePiToolsResult {
 const CONSTRAINED = new Set(["read", "write", "edit"]);
 const PDF_NOTE = " This file type cannot be attached to a tool result; read it with a dedicated tool if its contents are needed.";
 
+/**
+ * What the invalid-arguments answer of a tool with sensitive inputs says in place of pi's `argumentsError`: pi's
+ * text ends with the model's raw arguments (`Received arguments:\n…`), and its reason (a JSON parser's message)
+ * can quote a piece of them too, so none of it is shown.
+ */
+const HIDDEN_ARGUMENTS_ERROR = "the arguments text is not a JSON object (not shown: this tool has sensitive inputs)";
+
 /** Neutral output → pi content (spec 03 §6). */
 function lower(output: NeutralOutput, raw: unknown): PiToolResult {
   switch (output.type) {
@@ -220,7 +227,10 @@ export function createPiTools(options: CreatePiToolsOptions): CreatePiToolsResul
     }
     const { core, nullKeys } = entry;
     if (typeof call.argumentsError === "string") {
-      return { content: [{ type: "text", text: invalidArgumentsText(core.name, call.argumentsError) }], isError: true };
+      // pi's text quotes the model's raw arguments; for a tool with sensitive inputs they may hold a secret, and
+      // nothing can mask it in text that is not JSON: it is not passed on.
+      const sensitive = (core.sensitiveInputs?.length ?? 0) > 0;
+      return { content: [{ type: "text", text: invalidArgumentsText(core.name, sensitive ? HIDDEN_ARGUMENTS_ERROR : call.argumentsError) }], isError: true };
     }
     try {
       // Argument preparation and validation can fail too (e.g. input nested too deep for the stack).
