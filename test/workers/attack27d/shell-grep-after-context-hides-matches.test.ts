@@ -7,11 +7,14 @@
  * Found (medium — silently wrong line markers (`-` for a match) in a common agent idiom; 2 of 2 runs).
  * Suggested fix: the context printer of the shell's grep (just-bash grep): test every line for a match before
  * treating it as pending after-context; a match resets the after-context counter and is printed with `:`.
+ *
+ * Fixed: grep-gnu.ts `search` tests every line before it is printed as context: a selected line is
+ * printed with `:` and restarts the after-context (fixer SG).
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("grep -A/-C prints a match inside another match's after-context as a match", async () => {
+it("grep -A/-C prints a match inside another match's after-context as a match", async () => {
   const out = await shellCases(
     { files: { "a.txt": "foo bar\nbaz foo foo\nqux\nfoo-bar\nfoobar\n", "m.txt": "m1\nc1\nc2\nm2\nm3\nc3\nc4\nc5\nm4\n" } },
     ["grep -A1 -n foo a.txt", "grep -A2 -n m m.txt", "grep -C1 -n 'm[23]' m.txt"],

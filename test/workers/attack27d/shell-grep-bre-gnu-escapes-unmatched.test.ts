@@ -8,11 +8,15 @@
  * Found (medium — silently no match for GNU BRE operators agents write often; 2 of 2 runs).
  * Suggested fix: the BRE → JS/RE2 translation of the shell's grep: read `\+` as `+`, `\?` as `?`, `\<` as a start of
  * word (`\b(?=\w)`) and `\>` as an end of word (`\b(?<=\w)`, or RE2's equivalent), as sed's translation does for `\+`.
+ *
+ * Fixed: grep's basic and extended patterns are translated by the POSIX translator expr already used
+ * (src/backends/worker-shell/isolate/mode-expr.ts `translatePosix`, extended for ERE), which reads `\+ \? \< \>`
+ * `\{,n\}` as GNU and gives GNU's errors; grep-gnu.ts `compile` joins the patterns (fixer SG).
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("grep reads GNU BRE \\+, \\?, \\< and \\> as GNU grep", async () => {
+it("grep reads GNU BRE \\+, \\?, \\< and \\> as GNU grep", async () => {
   const out = await shellCases({ files: { "b.txt": "abc\nabbc\nac\nfoo bar\nfoobar\n" } }, [
     "grep 'ab\\+c' b.txt; echo $?",
     "grep 'ab\\?c' b.txt; echo $?",

@@ -7,11 +7,14 @@
  * Found (low — a wrong count / a printed match where none is asked for, rare combinations; 2 of 2 runs).
  * Suggested fix: the shell's grep (just-bash grep): stop counting at `-m` in the `-c` path too, and treat `-m 0` as
  * "stop before the first line" (no output, status 1) instead of "no limit".
+ *
+ * Fixed: grep-gnu.ts `search` stops counting at `-m` (also for -c), and `-m 0` reads nothing and exits 1
+ * (the option's default is now "unset", not 0; fixer SG).
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("grep -m limits -c and -m 0 reads nothing, as GNU grep", async () => {
+it("grep -m limits -c and -m 0 reads nothing, as GNU grep", async () => {
   const out = await shellCases({ files: { "a.txt": "foo bar\nbaz foo foo\nqux\nfoo-bar\nfoobar\n" } }, [
     "grep -m1 -c foo a.txt",
     "grep -m2 -c foo a.txt",

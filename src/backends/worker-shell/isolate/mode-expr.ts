@@ -259,14 +259,40 @@ function bracket(pattern: string, start: number): [string, number] {
   }
 }
 
+/** How {@link translatePosix} reads a pattern. */
+export interface PosixSyntax {
+  /** An extended regular expression (`grep -E`): `( ) | { } + ?` are operators unescaped, literal escaped. */
+  extended?: boolean;
+  /**
+   * GNU grep's (dfa.c's) extra checks and warnings: `[:alpha:]` outside a bracket expression is an error, and an
+   * ERE repetition at the start of an expression is ignored with a warning (`* at start of expression`).
+   */
+  grep?: boolean;
+}
+
+/** GNU's RE_DUP_MAX: a larger interval bound is "Regular expression too big". */
+const DUP_MAX = 32767;
+
 /** POSIX basic regular expression `pattern` (GNU syntax, as expr compiles it) as a JavaScript pattern. */
 export function translateBre(pattern: string): Translated {
+  return translatePosix(pattern);
+}
+
+/**
+ * POSIX regular expression `pattern` in GNU syntax — basic (expr, grep, sed) or, with `syntax.extended`, extended
+ * (`grep -E`) — as a JavaScript (RE2) pattern. Throws an Error carrying GNU's message (`Unmatched ( or \(`,
+ * `Invalid content of \{\}`, `Trailing backslash`, …) for a pattern GNU refuses. `\<` and `\>` become `\b` (RE2 has
+ * no lookaround): the same as GNU's next to a word character, which is where they are written. Warnings (grep's) are
+ * pushed to `warnings`.
+ */
+export function translatePosix(pattern: string, syntax: PosixSyntax = {}, warnings: string[] = []): Translated {
+  const ere = syntax.extended === true;
   let out = "";
   let groups = 0;
   /** The groups open: their number and where their "(" is in `out`. */
   const open: { group: number; at: number }[] = [];
   const closed = new Set<number>();
-  /** Whether `^` here is an anchor: at the start, after `\(` or `\|`. */
+  /** Whether `^` here is an anchor: at the start, after `\(` or `\|` (anywhere in an ERE). */
   let anchorable = true;
   let backrefs = false;
   let alternation = false;
@@ -284,47 +310,62 @@ export function translateBre(pattern: string): Translated {
     out += text;
     repeated = false;
   };
+  const openGroup = () => {
+    groups++;
+    open.push({ group: groups, at: out.length });
+    out += "(";
+    atom = -1;
+    anchorable = true;
+  };
+  const closeGroup = () => {
+    const group = open.pop();
+    if (group === undefined) throw new Error("Unmatched ) or \\)");
+    closed.add(group.group);
+    out += ")";
+    // The group is the atom a following `*` repeats.
+    atom = group.at;
+    repeated = false;
+  };
+  /** The interval `{m,n}` whose contents start at `i` and end at `end` (the closing brace): its quantifier. */
+  const interval = (contents: string): string => {
+    const m = /^(\d*)(,(\d*))?$/.exec(contents);
+    if (m === null || (m[1] === "" && m[2] === undefined)) throw new Error("Invalid content of \\{\\}");
+    const min = m[1] === "" ? 0 : Number(m[1]);
+    const max = m[3] === undefined || m[3] === "" ? undefined : Number(m[3]);
+    if (max !== undefined && max < min) throw new Error("Invalid content of \\{\\}");
+    if (min > DUP_MAX || (max ?? 0) > DUP_MAX) throw new Error("Regular expression too big");
+    return m[2] === undefined ? `{${min}}` : `{${min},${max ?? ""}}`;
+  };
+  /** An ERE operator with nothing before it to repeat: GNU grep ignores it (and warns); expr's regcomp too. */
+  const startWarning = (what: string) => {
+    if (syntax.grep) warnings.push(`${what} at start of expression`);
+  };
   let i = 0;
   while (i < pattern.length) {
-    const c = pattern[i];
-    const anchor = anchorable && c === "^";
+    const c = pattern[i] as string;
+    const anchor = (ere || anchorable) && c === "^";
     anchorable = false;
     if (c === "\\") {
       if (i + 1 >= pattern.length) throw new Error("Trailing backslash");
-      const d = pattern[i + 1];
+      const d = pattern[i + 1] as string;
       i += 2;
-      if (d === "(") {
-        groups++;
-        open.push({ group: groups, at: out.length });
-        out += "(";
-        atom = -1;
-        anchorable = true;
+      if (!ere && d === "(") {
+        openGroup();
         continue;
-      } else if (d === ")") {
-        const group = open.pop();
-        if (group === undefined) throw new Error("Unmatched ) or \\)");
-        closed.add(group.group);
-        out += ")";
-        // The group is the atom a following `*` repeats.
-        atom = group.at;
-        repeated = false;
-      } else if (d === "|") {
+      } else if (!ere && d === ")") {
+        closeGroup();
+      } else if (!ere && d === "|") {
         alternation = true;
         out += "|";
         atom = -1;
         anchorable = true;
         continue;
-      } else if (d === "{" && atom >= 0) {
+      } else if (!ere && d === "{" && atom >= 0) {
         const end = pattern.indexOf("\\}", i);
         if (end < 0) throw new Error("Unmatched \\{");
-        const m = /^(\d*)(,(\d*))?$/.exec(pattern.slice(i, end));
-        if (m === null || (m[1] === "" && m[2] === undefined)) throw new Error("Invalid content of \\{\\}");
-        const min = m[1] === "" ? 0 : Number(m[1]);
-        const max = m[3] === undefined || m[3] === "" ? undefined : Number(m[3]);
-        if ((max !== undefined && max < min) || min > 32767 || (max ?? 0) > 32767) throw new Error("Invalid content of \\{\\}");
-        repeat(m[2] === undefined ? `{${min}}` : `{${min},${max ?? ""}}`);
+        repeat(interval(pattern.slice(i, end)));
         i = end + 2;
-      } else if ((d === "+" || d === "?") && atom >= 0) {
+      } else if (!ere && (d === "+" || d === "?") && atom >= 0) {
         repeat(d);
       } else if (d >= "1" && d <= "9") {
         if (!closed.has(Number(d))) throw new Error("Invalid back reference");
@@ -350,23 +391,48 @@ export function translateBre(pattern: string): Translated {
         startAtom(literal(d));
       }
     } else if (c === "[") {
+      if (syntax.grep && /^\[:[^\]]*:\]/.test(pattern.slice(i)) ) throw new Error("character class syntax is [[:space:]], not [:space:]");
       const [cls, end] = bracket(pattern, i);
       startAtom(cls);
       i = end;
-    } else if (c === "*" && atom >= 0) {
+    } else if (ere && c === "(") {
+      i++;
+      openGroup();
+    } else if (ere && c === ")" && open.length > 0) {
+      i++;
+      closeGroup();
+    } else if (ere && c === "|") {
+      i++;
+      alternation = true;
+      out += "|";
+      atom = -1;
+      anchorable = true;
+    } else if (ere && (c === "*" || c === "+" || c === "?")) {
+      i++;
+      if (atom >= 0) repeat(c);
+      else startWarning(c);
+    } else if (ere && c === "{" && /^\{\d*(,\d*)?\}/.test(pattern.slice(i)) && !/^\{\}/.test(pattern.slice(i))) {
+      const end = pattern.indexOf("}", i);
+      const quantifier = interval(pattern.slice(i + 1, end));
+      i = end + 1;
+      if (atom >= 0) repeat(quantifier);
+      else startWarning("{...}");
+    } else if (!ere && c === "*" && atom >= 0) {
       repeat("*");
       i++;
     } else if (anchor) {
       out += "^";
       atom = -1;
       i++;
-    } else if (c === "$" && (i === pattern.length - 1 || pattern.startsWith("\\)", i + 1) || pattern.startsWith("\\|", i + 1))) {
+    } else if (c === "$" && (ere || i === pattern.length - 1 || pattern.startsWith("\\)", i + 1) || pattern.startsWith("\\|", i + 1))) {
       out += "$";
       atom = -1;
       i++;
     } else {
-      startAtom(c === "." ? "[\\s\\S]" : literal(c));
-      i++;
+      // One character: a UTF-16 surrogate pair stays one atom (`😀*` repeats the whole character).
+      const pair = /[\ud800-\udbff]/.test(c) && /[\udc00-\udfff]/.test(pattern[i + 1] ?? "") ? pattern.slice(i, i + 2) : c;
+      startAtom(c === "." ? "[\\s\\S]" : pair.length === 2 ? `(?:${pair})` : literal(c));
+      i += pair.length;
     }
   }
   if (open.length > 0) throw new Error("Unmatched ( or \\(");

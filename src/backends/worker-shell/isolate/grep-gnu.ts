@@ -1,0 +1,397 @@
+/**
+ * The shell's grep (just-bash's, patched by scripts/gen-shell.mjs; entries marked `// SG`, imported as the namespace
+ * `__grepGnu`) as GNU grep 3.8 where it differed silently (issue 20, twenty-seventh attack run, fixer SG):
+ *
+ * - patterns are read as GNU reads them — basic ones with `\+ \? \< \>` and `\{,n\}`, extended ones with `{,n}`, a
+ *   literal `)` and `{` where they are no operator — by the POSIX translator expr uses ({@link translatePosix}), with
+ *   GNU's errors (`grep: Unmatched \{`, status 2); matches are leftmost-longest, as POSIX (`grep -o 'a\|ab'` is `ab`);
+ * - `-w` keeps a match only when no word character is next to it (GNU's test, not `\b`), so `grep -w ''` matches an
+ *   empty line only;
+ * - {@link search}: `-o` prints the non-empty matches (an empty one is stepped over), a selected line inside another
+ *   one's after-context is printed as a match (`2:`), `-m` limits `-c` and `-m 0` reads nothing, trailing context
+ *   follows the last of `-m` matches, `--` separates groups whenever a context option is given (also with `-o`);
+ * - `-b`, `-z`, `-T`, `-s`, `-a`, `-I`, `--binary-files`, `--label`, `-y`, `-NUM`, `--color`/`--colour` (no colour:
+ *   the output is never a terminal), and a file with a NUL byte is a binary file (`grep: f: binary file matches`).
+ *
+ * Pure: it is bundled into the shell's Dynamic Worker.
+ *
+ * @module
+ */
+import { translatePosix } from "./mode-expr.js";
+
+/** What grep's own option parser does not know (gathered by {@link option}). */
+export interface GrepState {
+  byteOffset: boolean;
+  nullData: boolean;
+  initialTab: boolean;
+  noMessages: boolean;
+  /** `binary` (GNU's default), `text` (-a) or `without-match` (-I). */
+  binaryFiles: "binary" | "text" | "without-match";
+  /** The name of standard input (`--label`). */
+  label: string;
+  /** `-NUM` / `-C NUM` / `--context=NUM`: the context of both sides that -A / -B do not set; -1 when none. */
+  context: number;
+  after: number;
+  before: number;
+  /** GNU's warnings, printed once before any output. */
+  warnings: string;
+  /** Group numbers of the `-w` guards in the compiled pattern (0 when not -w). */
+  wordGroups: number;
+  /** The `-w` regex that needs a non-word character before the match (for a search not at the line start). */
+  innerRegex?: GrepRegex;
+}
+
+/** A new state. */
+export function state(): GrepState {
+  return {
+    byteOffset: false,
+    nullData: false,
+    initialTab: false,
+    noMessages: false,
+    binaryFiles: "binary",
+    label: "(standard input)",
+    context: -1,
+    after: -1,
+    before: -1,
+    warnings: "",
+    wordGroups: 0,
+  };
+}
+
+/**
+ * Option `name` of the cluster `letters` at `at` (just-bash split `-abc` into letters; a long option is whole), one
+ * just-bash's parser does not know: recorded in `st`. Returns how many more letters of the cluster it took, or -1
+ * when it is no option GNU grep has either.
+ */
+export function option(st: GrepState, name: string, letters: readonly string[], at: number): number {
+  if (/^[0-9]$/.test(name)) {
+    let digits = name;
+    let k = at + 1;
+    while (k < letters.length && /^[0-9]$/.test(letters[k] as string)) digits += letters[k++];
+    st.context = Number(digits);
+    return k - at - 1;
+  }
+  const [long, value] = name.startsWith("--") && name.includes("=") ? [name.slice(0, name.indexOf("=")), name.slice(name.indexOf("=") + 1)] : [name, undefined];
+  switch (long) {
+    case "s":
+    case "--no-messages":
+      st.noMessages = true;
+      return 0;
+    case "b":
+    case "--byte-offset":
+      st.byteOffset = true;
+      return 0;
+    case "z":
+    case "--null-data":
+      st.nullData = true;
+      return 0;
+    case "T":
+    case "--initial-tab":
+      st.initialTab = true;
+      return 0;
+    case "a":
+    case "--text":
+      st.binaryFiles = "text";
+      return 0;
+    case "I":
+      st.binaryFiles = "without-match";
+      return 0;
+    case "U":
+    case "--binary":
+    case "--line-buffered":
+      return 0;
+    case "--binary-files":
+      if (value === "binary" || value === "text" || value === "without-match") {
+        st.binaryFiles = value;
+        return 0;
+      }
+      return -1;
+    case "--label":
+      if (value === undefined) return -1;
+      st.label = value;
+      return 0;
+    case "--color":
+    case "--colour":
+      return value === undefined || value === "never" || value === "auto" || value === "always" || value === "yes" || value === "no" || value === "tty" || value === "none" || value === "force" || value === "if-tty" ? 0 : -1;
+    case "--context":
+    case "--after-context":
+    case "--before-context":
+      if (value === undefined || !/^[0-9]+$/.test(value)) return -1;
+      if (long === "--context") st.context = Number(value);
+      else if (long === "--after-context") st.after = Number(value);
+      else st.before = Number(value);
+      return 0;
+    default:
+      return -1;
+  }
+}
+
+/** grep's own `-y` (an obsolete -i). */
+export function isIgnoreCase(name: string): boolean {
+  return name === "i" || name === "y" || name === "--ignore-case";
+}
+
+/** The regex just-bash's factory makes (RE2). */
+export interface GrepRegex {
+  lastIndex: number;
+  exec(text: string): (RegExpExecArray & (string | undefined)[]) | null;
+}
+/** just-bash's buildRegex, patched to take a ready pattern (`mode: "raw"`) and POSIX's leftmost-longest matching. */
+type Build = (pattern: string, options: { mode: string; ignoreCase?: boolean; wholeWord?: boolean; lineRegexp?: boolean; longest?: boolean }) => {
+  regex: GrepRegex;
+  kResetGroup?: number;
+  preFilter?: unknown;
+};
+
+const WORD = "A-Za-z0-9_";
+
+/**
+ * The regex for grep's `patterns` (one per line of -e/-f) in `mode`, or `error` (GNU's message, status 2). -x and -w
+ * wrap the alternatives; -w as GNU tests it: no word character just before or after the match ({@link search}
+ * takes the match from between the two guard groups).
+ */
+export function compile(
+  st: GrepState,
+  patterns: readonly string[],
+  mode: string,
+  flags: { ignoreCase: boolean; wholeWord: boolean; lineRegexp: boolean },
+  build: Build,
+): { regex?: GrepRegex; kResetGroup?: number; preFilter?: unknown; error?: string } {
+  if (mode === "perl") {
+    try {
+      const built = build(patterns[0] ?? "", { mode: "perl", ignoreCase: flags.ignoreCase, wholeWord: flags.wholeWord, lineRegexp: flags.lineRegexp });
+      return { regex: built.regex, kResetGroup: built.kResetGroup, preFilter: built.preFilter };
+    } catch {
+      return { error: `grep: invalid regular expression: ${patterns.join("\n")}\n` };
+    }
+  }
+  if (patterns.length === 0) return { regex: build("[^\\s\\S]", { mode: "raw" }).regex };
+  const sources: string[] = [];
+  let groups = 0;
+  const warnings: string[] = [];
+  for (const pattern of patterns) {
+    if (mode === "fixed") {
+      sources.push(pattern.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&"));
+      continue;
+    }
+    try {
+      const t = translatePosix(pattern, { extended: mode === "extended", grep: true }, warnings);
+      if (t.backrefs) {
+        return { error: "grep: back-references (\\1 … \\9) are not supported: the shell's regular expressions are RE2's, which match in linear time\n" };
+      }
+      // Group numbers count on through the patterns (`\(a\)` of the second pattern is group 2 of the whole).
+      sources.push(t.source);
+      groups += t.groups;
+    } catch (error) {
+      return { error: `grep: ${error instanceof Error ? error.message : String(error)}\n` };
+    }
+  }
+  st.warnings = warnings.map((w) => `grep: warning: ${w}\n`).join("");
+  let source = sources.length === 1 ? (sources[0] as string) : sources.map((s) => `(?:${s})`).join("|");
+  const ignoreCase = flags.ignoreCase;
+  try {
+    if (flags.lineRegexp) source = `^(?:${source})$`;
+    else if (flags.wholeWord) {
+      st.wordGroups = groups + 2;
+      st.innerRegex = build(`([^${WORD}])(?:${source})([^${WORD}]|$)`, { mode: "raw", ignoreCase, longest: true }).regex;
+      source = `(^|[^${WORD}])(?:${source})([^${WORD}]|$)`;
+    }
+    const built = build(source, { mode: "raw", ignoreCase, longest: true });
+    return { regex: built.regex, preFilter: flags.wholeWord ? undefined : built.preFilter };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { error: `grep: ${message.replace(/^Invalid regular expression: \/[^]*?\/: /, "")}\n` };
+  }
+}
+
+/** The options just-bash's grep passes its search engine (the ones used here). */
+export interface SearchOptions {
+  invertMatch: boolean;
+  showLineNumbers: boolean;
+  countOnly: boolean;
+  filename: string;
+  onlyMatching: boolean;
+  beforeContext: number;
+  afterContext: number;
+  maxCount: number;
+  kResetGroup?: number;
+  maxWork?: number;
+  signal?: AbortSignal;
+}
+
+/** What {@link search} found: the output, whether a line was selected, and whether it was a binary file's. */
+export interface SearchResult {
+  output: string;
+  matched: boolean;
+  matchCount: number;
+  /** A binary file had a selected line; its lines are not printed (grep says `binary file matches`). */
+  binary: boolean;
+}
+
+/** UTF-8 length of `text` (an escaped byte, U+DC80…U+DCFF, is one byte). */
+function byteLength(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n += 4;
+      i++;
+    } else if (c >= 0xdc80 && c <= 0xdcff) n += 1;
+    else n += 3;
+  }
+  return n;
+}
+
+/** The reason a file grep could not search failed: the file system's (`Permission denied`), else the error's own text. */
+export function failure(error: unknown, reason: (error: unknown) => string): string {
+  const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
+  if (typeof code === "string" || !(error instanceof Error) || /^E[A-Z]+\b|no such file/i.test(error.message)) return reason(error);
+  return error.message.replace(/^grep: /, "");
+}
+
+/**
+ * Search `content` (one file or stdin) as GNU grep 3.8: lines (NUL-terminated records with -z; in a binary file a
+ * NUL ends a line too) selected by `regex` (or not, -v), printed with GNU's prefixes (`name:`, `12:`, `340:` for
+ * -b, padded and tab-aligned with -T; `-` for context lines), at most `maxCount` (-m; negative: no limit).
+ */
+export function search(st: GrepState, content: string, regex: GrepRegex, opts: SearchOptions, stdin = false): SearchResult {
+  const eol = st.nullData ? "\0" : "\n";
+  let work = 0;
+  const charge = (units = 1) => {
+    if (opts.signal?.aborted) throw new Error("grep: aborted");
+    work += units;
+    if (opts.maxWork !== undefined && work > opts.maxWork) throw new Error(`grep: matching work limit exceeded (${opts.maxWork})`);
+  };
+  const binaryFile = !st.nullData && st.binaryFiles !== "text" && content.includes("\0");
+  const countOnly = opts.countOnly;
+  // -m 0: GNU grep reads nothing (no count either) and exits 1.
+  if (opts.maxCount === 0) return { output: "", matched: false, matchCount: 0, binary: false };
+  if (binaryFile && st.binaryFiles === "without-match") {
+    return { output: countOnly ? `${opts.filename ? `${opts.filename}:` : ""}0\n` : "", matched: false, matchCount: 0, binary: false };
+  }
+  const lines = binaryFile ? content.split(/\n|\0/) : content.split(eol);
+  // The split after the final terminator is no line; a last line without one is.
+  if (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
+  // Byte offset of each line's start (for -b).
+  let offsets: number[] | undefined;
+  if (st.byteOffset) {
+    offsets = [];
+    let at = 0;
+    for (const line of lines) {
+      offsets.push(at);
+      at += byteLength(line) + 1;
+    }
+  }
+  const word = st.wordGroups > 0;
+  /** The next match in `line` starting at or after `from`: [start, end), or null. */
+  const next = (line: string, from: number): [number, number] | null => {
+    charge();
+    if (from > line.length) return null;
+    if (!word) {
+      regex.lastIndex = from;
+      const m = regex.exec(line);
+      if (m === null) return null;
+      if (opts.kResetGroup !== undefined) {
+        const kept = m[opts.kResetGroup] ?? "";
+        return [m.index + m[0].length - kept.length, m.index + m[0].length];
+      }
+      return [m.index, m.index + m[0].length];
+    }
+    const re = from === 0 ? regex : (st.innerRegex as GrepRegex);
+    re.lastIndex = from === 0 ? 0 : from - 1;
+    const m = re.exec(line);
+    if (m === null) return null;
+    const before = m[1] ?? "";
+    const after = m[from === 0 ? st.wordGroups : st.wordGroups - 1] ?? "";
+    return [m.index + before.length, m.index + m[0].length - after.length];
+  };
+  const selected = (line: string): boolean => (next(line, 0) !== null) !== opts.invertMatch;
+  const max = opts.maxCount;
+  if (countOnly) {
+    let count = 0;
+    for (let i = 0; i < lines.length && (max < 0 || count < max); i++) if (selected(lines[i] as string)) count++;
+    return { output: `${opts.filename ? `${opts.filename}:` : ""}${count}\n`, matched: count > 0, matchCount: count, binary: false };
+  }
+  const after = opts.afterContext >= 0 ? opts.afterContext : st.after >= 0 ? st.after : st.context;
+  const before = opts.beforeContext >= 0 ? opts.beforeContext : st.before >= 0 ? st.before : st.context;
+  const contextAsked = after >= 0 || before >= 0;
+  const afterN = Math.max(after, 0);
+  const beforeN = Math.max(before, 0);
+  // -T pads numbers to the width of the file's size (GNU's offset_width; a pipe's is unknown: 19 digits).
+  const numberWidth = st.initialTab ? (stdin ? 19 : String(byteLength(content)).length) : 0;
+  const out: string[] = [];
+  const emit = (text: string) => {
+    out.push(text);
+  };
+  const head = (index: number, sep: string, offset: number, text: string): string => {
+    let h = "";
+    if (opts.filename) h += `${opts.filename}${sep}`;
+    if (opts.showLineNumbers) h += `${String(index + 1).padStart(numberWidth)}${sep}`;
+    if (st.byteOffset) h += `${String(offset).padStart(numberWidth)}${sep}`;
+    if (st.initialTab && h !== "" && text !== "") h += "\t";
+    return h + text;
+  };
+  let count = 0;
+  /** The last line printed (or, with -o, passed as printed context), -1 before any. */
+  let last = -1;
+  let anyOutput = false;
+  let pendingAfter = 0;
+  const separate = (index: number) => {
+    if (contextAsked && anyOutput && index > last + 1) emit("--");
+  };
+  const context = (index: number) => {
+    separate(index);
+    if (!opts.onlyMatching) emit(head(index, "-", offsets?.[index] ?? 0, lines[index] as string));
+    last = index;
+    anyOutput = true;
+  };
+  let matched = false;
+  for (let i = 0; i < lines.length; i++) {
+    if (max >= 0 && count >= max) {
+      // GNU prints the trailing context of the last match, whatever those lines are.
+      if (pendingAfter > 0 && !binaryFile) {
+        context(i);
+        pendingAfter--;
+        continue;
+      }
+      break;
+    }
+    const line = lines[i] as string;
+    if (!selected(line)) {
+      if (pendingAfter > 0) {
+        if (!binaryFile) context(i);
+        pendingAfter--;
+      }
+      continue;
+    }
+    count++;
+    matched = true;
+    if (binaryFile) continue;
+    for (let b = Math.max(last + 1, i - beforeN); b < i; b++) context(b);
+    separate(i);
+    if (opts.onlyMatching) {
+      if (!opts.invertMatch) {
+        let from = 0;
+        for (;;) {
+          const m = next(line, from);
+          if (m === null) break;
+          const [s, e] = m;
+          if (e > s) emit(head(i, ":", (offsets?.[i] ?? 0) + byteLength(line.slice(0, s)), line.slice(s, e)));
+          from = e > s ? e : e + 1;
+        }
+      }
+    } else emit(head(i, ":", offsets?.[i] ?? 0, line));
+    last = i;
+    anyOutput = true;
+    pendingAfter = afterN;
+  }
+  const term = st.nullData ? "\0" : "\n";
+  return {
+    output: out.length > 0 ? `${out.join(term)}${term}` : "",
+    matched,
+    matchCount: count,
+    binary: binaryFile && matched,
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * Issue 20, twenty-seventh run, fixer SG: siblings of the attack27d grep findings — the options GNU grep 3.8 has and
+ * the shell's grep refused (`-s`, `-b`, `-z`, `-T`, `-y`, `-a`, `-I`, `-NUM`, `--label`, `--color`), `-w` by GNU's test
+ * (`-w ''` matches an empty line only), ERE/BRE intervals and GNU's pattern errors, binary files (`grep: f: binary file
+ * matches`, on stderr), POSIX leftmost-longest matches, `-m` with trailing context, `--` with `-A0` and `-o`, and a
+ * directory operand (status 2). Every expectation is GNU grep 3.8's output in the C locale on this machine.
+ */
+import { expect, it } from "vitest";
+import { shellCases } from "../shell/helpers.js";
+
+const FILES = {"a.txt": "foo bar\nbaz foo foo\nqux\nfoo-bar\nfoobar\n", "m.txt": "m1\nc1\nc2\nm2\nm3\nc3\nc4\nc5\nm4\n", "bin.txt": "abc\u0000def\nxyz\n", "e.txt": "\n\na  b\na b\n", "w.txt": "foo_bar foo\nx-foo-y\nfoofoo\n(foo)\n", "u.txt": "héllo wörld\nfoo\n"};
+
+it("grep takes GNU grep 3.8's options, patterns, binary files and context as GNU", async () => {
+  const out = await shellCases({ files: FILES }, [
+    "grep -s foo nosuch a.txt; echo $?",
+    "grep -qs foo nosuch a.txt; echo $?",
+    "grep --no-messages foo nosuch; echo $?",
+    "grep -b foo a.txt",
+    "grep -bo foo a.txt",
+    "grep -ob o u.txt",
+    "printf 'a\\0b\\0a2\\0' | grep -z a | od -An -c",
+    "grep --color=never -c foo a.txt",
+    "grep --colour=auto qux a.txt",
+    "echo hi | grep --label=LBL -H hi",
+    "echo hi | grep -H hi",
+    "grep -T foo a.txt a.txt",
+    "grep -HnbT foo a.txt",
+    "echo hi | grep -nT hi",
+    "grep -y QUX a.txt",
+    "grep -1 m3 m.txt",
+    "grep -w '' a.txt; echo $?",
+    "grep -cw '' e.txt",
+    "grep -ow -- '-bar' a.txt; echo $?",
+    "grep -ow foo w.txt",
+    "grep -E 'o{,2}' a.txt | wc -l",
+    "grep -c 'o\\{,2\\}' a.txt",
+    "grep 'a\\{1' a.txt; echo $?",
+    "grep -E 'a{1' a.txt; echo $?",
+    "grep -E '(' a.txt; echo $?",
+    "grep -E ')' a.txt; echo $?",
+    "grep '[:alpha:]' a.txt; echo $?",
+    "grep -E '*a' a.txt",
+    "grep def bin.txt; echo $?",
+    "grep -c def bin.txt",
+    "grep -n xyz bin.txt",
+    "grep -I -c abc bin.txt; echo $?",
+    "grep -a -c def bin.txt",
+    "echo ab | grep -o 'a\\|ab'",
+    "echo abcd | grep -oE '(a|ab)(c|bcd)'",
+    "grep -n -m1 -A3 m m.txt",
+    "grep -o -A1 c m.txt",
+    "grep -A0 -e m1 -e m4 m.txt",
+    "grep -C1 -A0 m3 m.txt",
+    "grep foo .; echo $?",
+  ]);
+  expect(out).toEqual([
+    ["grep -s foo nosuch a.txt; echo $?", "a.txt:foo bar\na.txt:baz foo foo\na.txt:foo-bar\na.txt:foobar\n2\n", ""],
+    ["grep -qs foo nosuch a.txt; echo $?", "0\n", ""],
+    ["grep --no-messages foo nosuch; echo $?", "2\n", ""],
+    ["grep -b foo a.txt", "0:foo bar\n8:baz foo foo\n24:foo-bar\n32:foobar\n", ""],
+    ["grep -bo foo a.txt", "0:foo\n12:foo\n16:foo\n24:foo\n32:foo\n", ""],
+    ["grep -ob o u.txt", "5:o\n15:o\n16:o\n", ""],
+    ["printf 'a\\0b\\0a2\\0' | grep -z a | od -An -c", "   a  \\0   a   2  \\0\n", ""],
+    ["grep --color=never -c foo a.txt", "4\n", ""],
+    ["grep --colour=auto qux a.txt", "qux\n", ""],
+    ["echo hi | grep --label=LBL -H hi", "LBL:hi\n", ""],
+    ["echo hi | grep -H hi", "(standard input):hi\n", ""],
+    ["grep -T foo a.txt a.txt", "a.txt:\tfoo bar\na.txt:\tbaz foo foo\na.txt:\tfoo-bar\na.txt:\tfoobar\na.txt:\tfoo bar\na.txt:\tbaz foo foo\na.txt:\tfoo-bar\na.txt:\tfoobar\n", ""],
+    ["grep -HnbT foo a.txt", "a.txt: 1: 0:\tfoo bar\na.txt: 2: 8:\tbaz foo foo\na.txt: 4:24:\tfoo-bar\na.txt: 5:32:\tfoobar\n", ""],
+    ["echo hi | grep -nT hi", "                  1:\thi\n", ""],
+    ["grep -y QUX a.txt", "qux\n", ""],
+    ["grep -1 m3 m.txt", "m2\nm3\nc3\n", ""],
+    ["grep -w '' a.txt; echo $?", "1\n", ""],
+    ["grep -cw '' e.txt", "3\n", ""],
+    ["grep -ow -- '-bar' a.txt; echo $?", "1\n", ""],
+    ["grep -ow foo w.txt", "foo\nfoo\nfoo\n", ""],
+    ["grep -E 'o{,2}' a.txt | wc -l", "5\n", ""],
+    ["grep -c 'o\\{,2\\}' a.txt", "5\n", ""],
+    ["grep 'a\\{1' a.txt; echo $?", "2\n", "grep: Unmatched \\{\n"],
+    ["grep -E 'a{1' a.txt; echo $?", "1\n", ""],
+    ["grep -E '(' a.txt; echo $?", "2\n", "grep: Unmatched ( or \\(\n"],
+    ["grep -E ')' a.txt; echo $?", "1\n", ""],
+    ["grep '[:alpha:]' a.txt; echo $?", "2\n", "grep: character class syntax is [[:space:]], not [:space:]\n"],
+    ["grep -E '*a' a.txt", "foo bar\nbaz foo foo\nfoo-bar\nfoobar\n", "grep: warning: * at start of expression\n"],
+    ["grep def bin.txt; echo $?", "0\n", "grep: bin.txt: binary file matches\n"],
+    ["grep -c def bin.txt", "1\n", ""],
+    ["grep -n xyz bin.txt", "", "grep: bin.txt: binary file matches\n"],
+    ["grep -I -c abc bin.txt; echo $?", "0\n1\n", ""],
+    ["grep -a -c def bin.txt", "1\n", ""],
+    ["echo ab | grep -o 'a\\|ab'", "ab\n", ""],
+    ["echo abcd | grep -oE '(a|ab)(c|bcd)'", "abcd\n", ""],
+    ["grep -n -m1 -A3 m m.txt", "1:m1\n2-c1\n3-c2\n4-m2\n", ""],
+    ["grep -o -A1 c m.txt", "c\nc\n--\nc\nc\nc\n", ""],
+    ["grep -A0 -e m1 -e m4 m.txt", "m1\n--\nm4\n", ""],
+    ["grep -C1 -A0 m3 m.txt", "m2\nm3\n", ""],
+    ["grep foo .; echo $?", "2\n", "grep: .: Is a directory\n"],
+  ]);
+}, 60000);
