@@ -74,7 +74,8 @@ describe("attack11: secrets at the error-text cut", () => {
       expect(r.isError).toBe(true);
       return r.content[0].text;
     });
-    expect(text).toMatch(/^Tool "leak_many" failed \(exit 1\): …y+\*\*\*\ny{3000}\*\*\*\n/);
+    // Was (before issue 20 run 27, fixer TA: the JavaScript path marks its cut as bash/python do): `…y+***`.
+    expect(text).toMatch(/^Tool "leak_many" failed \(exit 1\): …\[\d+ characters cut\]…y+\*\*\*\ny{3000}\*\*\*\n/);
     expect(secretPieces(text)).toEqual([]);
   });
 
