@@ -1264,6 +1264,32 @@ const SED_GNU_PATCHES = [ // SH
   { what: "sed files streams (SH)", when: SED_GNU_WHEN, re: new RegExp(String.raw`stderr:__sedErr\+\((${ID})\.errorMessage\?`, "g"), to: (all, l) => `stderr:__sedErr+__io.stderr+(${l}.errorMessage?`, count: 1 }, // SH
 ]; // SH
 SOURCE_PATCHES.push(...SED_GNU_PATCHES); // SH
+/** // SM
+ * SM (issue 20, run 27; helpers in isolate/small-gnu.ts): seq's decimal places and `-w` width as GNU seq 9.1 (the // SM
+ * sign counts, width from FIRST and LAST); base64 -d decodes by groups of four and writes what it decoded before // SM
+ * `base64: invalid input` (status 1), -i/--ignore-garbage; unexpand -t implies -a, --first-only. (md5sum -b: // SM
+ * text-output.ts.) // SM
+ */ // SM
+HELPER_NAMESPACES.push(["__smallGnu", join(isolateDir, "small-gnu.ts")]); // SM
+const SM_SEQ_WHEN = 'name:"seq",async execute('; // SM
+const SM_BASE64_WHEN = 'name:"base64",async execute('; // SM
+const SM_UNEXPAND_WHEN = 'name:"unexpand",execute:'; // SM
+const SM_PATCHES = [ // SM
+  { what: "seq decimal places (SM)", when: SM_SEQ_WHEN, re: new RegExp(String.raw`(if\((${ID})\.length===0\)return\{stdout:"",stderr:\`seq: missing operand(?:(?!function )[^])*?)(${ID})=Math\.max\((${ID})\((${ID})\),\4\((${ID})\),\4\((${ID})\)\)`, "g"), to: (all, head, i, h, q, d, a, l) => // SM
+    `${head}__smOps=${i},${h}=__smallGnu.seqPrecision(${i})??Math.max(${q}(${d}),${q}(${a}),${q}(${l}))`, count: 1 }, // SM
+  { what: "seq -w width (SM)", when: SM_SEQ_WHEN, re: new RegExp(String.raw`let (${ID})=0;for\(let (${ID}) of (${ID})\)\1=Math\.max\(\1,\2\.startsWith\("-"\)\?\2\.length-1:\2\.length\);`, "g"), to: (all, t, n, s) => `let ${t}=__smallGnu.seqWidth(__smOps,${s});`, count: 1 }, // SM
+  { what: "seq -w sign counted (SM)", when: SM_SEQ_WHEN, re: new RegExp(String.raw`(${ID})=\((${ID})\?(${ID})\[(${ID})\]\.slice\(1\):\3\[\4\]\)\.padStart\((${ID}),"0"\);\3\[\4\]=\2\?\`-\$\{\1\}\`:\1`, "g"), to: (all, B, f, s, n, t) => `${B}=__smallGnu.seqPad(${s}[${n}],${t});${s}[${n}]=${B}`, count: 1 }, // SM
+  { what: "base64 -i option (SM)", when: SM_BASE64_WHEN, re: /=\{decode:\{short:"d",long:"decode",type:"boolean"\},/g, to: '={decode:{short:"d",long:"decode",type:"boolean"},ignoreGarbage:{short:"i",long:"ignore-garbage",type:"boolean"},', count: 1 }, // SM
+  { what: "base64 -i help (SM)", when: SM_BASE64_WHEN, re: /"-d, --decode {4}decode data",/g, to: '"-d, --decode    decode data","-i, --ignore-garbage  when decoding, ignore non-alphabet characters",', count: 1 }, // SM
+  { what: "base64 -d as GNU (SM)", when: SM_BASE64_WHEN, re: new RegExp(String.raw`let (${ID})=(${ID})\("base64",(${ID}),(${ID})\);if\(!\1\.ok\)return \1\.error;((?:(?!function )[^])*?try\{if\((${ID})\)\{let (${ID})=await (${ID})\((${ID}),(${ID}),"base64"\);if\(!\7\.ok\)return \7\.error;)if\(typeof Buffer<"u"\)\{let (${ID})=Buffer\.from\(\7\.data\)\.toString\("utf8"\)\.replace\(\/\\s\/g,""\),(${ID})=(${ID})\(\11\);(${ID})\((?:(?!function )[^])*?stdoutEncoding:"binary"\}(?:(?!function )[^])*?stdoutEncoding:"binary"\}\}`, "g"), to: (all, u, L, t, F, mid, i, r, x, e, c, y, z, B, a) => // SM
+    `let ${u}=${L}("base64",${t},${F});if(!${u}.ok)return ${u}.error;${mid}return __smallGnu.base64Decode(${r}.data,${u}.result.flags.ignoreGarbage===!0,__z=>${a}(__z,${e}.limits.maxOutputSize,"output size","output_size"))}`, count: 1 }, // SM
+  { what: "unexpand -t implies -a (SM)", when: SM_UNEXPAND_WHEN, re: new RegExp(String.raw`(${ID})\.tabStops=(${ID}),`, "g"), to: (all, e, l) => `${e}.tabStops=${l},${e}.allBlanks=!0,`, count: 4 }, // SM
+  { what: "unexpand --first-only (SM)", when: SM_UNEXPAND_WHEN, re: new RegExp(String.raw`else if\((${ID})==="-a"\|\|\1==="--all"\)(${ID})\.allBlanks=!0,(${ID})\+\+;`, "g"), to: (all, t, e, n) => `${all}else if(${t}==="--first-only")${e}.firstOnly=!0,${n}++;`, count: 1 }, // SM
+  { what: "unexpand --first-only overrides (SM)", when: SM_UNEXPAND_WHEN, re: new RegExp(String.raw`let (${ID})="";if\((${ID})\.length===0\)\{let (${ID})=${ID}\((${ID})\.stdin\)\?\?"";\1=(${ID})\(\3,(${ID})\)`, "g"), to: (all, a, o, t, i, k, e) => `${e}.firstOnly&&(${e}.allBlanks=!1);${all}`, count: 1 }, // SM
+  { what: "unexpand lines as GNU (SM)", when: SM_UNEXPAND_WHEN, re: new RegExp(String.raw`function (${ID})\((${ID}),(${ID})\)\{let\{tabStops:(${ID}),allBlanks:(${ID})\}=\3,[^]*?return ${ID}\(\),${ID}\}`, "g"), to: (all, N, s, i) => `function ${N}(${s},${i}){return __smallGnu.unexpandLine(${s},${i}.tabStops,${i}.allBlanks)}`, count: 1 }, // SM
+  { what: "unexpand help (SM)", when: SM_UNEXPAND_WHEN, re: /"-a {10}Convert all sequences of blanks \(not just leading\)"/g, to: '"-a          Convert all sequences of blanks (not just leading)","-t N, -t LIST  (implies -a)","--first-only  convert only leading blanks (overrides -a and -t)"', count: 1 }, // SM
+]; // SM
+SOURCE_PATCHES.push(...SM_PATCHES); // SM
 async function generate() {
   await init;
   const result = await build({

@@ -252,8 +252,8 @@ function unescapedName(name: string): string | null {
 
 /**
  * md5sum / sha1sum / sha256sum as GNU coreutils 9.1: sums on stdout
- * (`<hex>  <name>`, a name holding `\` or a newline escaped behind a leading
- * `\`); a file that cannot be read is `<cmd>: <name>: <reason>` on stderr,
+ * (`<hex>  <name>`, `<hex> *<name>` with -b, a name holding `\` or a newline
+ * escaped behind a leading `\`); a file that cannot be read is `<cmd>: <name>: <reason>` on stderr,
  * status 1. `-c` prints `<name>: OK`, `FAILED` or `FAILED open or read` on
  * stdout and its diagnostics and WARNING lines on stderr; `--quiet` leaves
  * out the OK lines, `--status` prints nothing, `--strict` fails on an
@@ -275,6 +275,8 @@ export async function checksumCommand(
   let status = false;
   let strict = false;
   let warn = false;
+  // -b/--binary and -t/--text (the last one wins): `*` or ` ` before the name; with -c GNU refuses both (SM).
+  let binary: boolean | null = null;
   const operands: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
@@ -290,14 +292,23 @@ export async function checksumCommand(
     else if (arg === "--warn") warn = true;
     else if (arg.startsWith("--")) {
       if (arg !== "--binary" && arg !== "--text") return unknownOption(cmd, arg);
+      binary = arg === "--binary";
     }
     else {
       for (const letter of arg.slice(1)) {
         if (letter === "c") check = true;
         else if (letter === "w") warn = true;
-        else if (letter !== "b" && letter !== "t") return unknownOption(cmd, `-${letter}`);
+        else if (letter === "b" || letter === "t") binary = letter === "b";
+        else return unknownOption(cmd, `-${letter}`);
       }
     }
+  }
+  if (check && binary !== null) {
+    return {
+      stdout: "",
+      stderr: `${cmd}: the --binary and --text options are meaningless when verifying checksums\nTry '${cmd} --help' for more information.\n`,
+      exitCode: 1,
+    };
   }
   if (operands.length === 0) operands.push("-");
   const read = async (name: string): Promise<Uint8Array> =>
@@ -317,7 +328,7 @@ export async function checksumCommand(
       }
       const sum = await digest(algorithm, bytes);
       const escaped = /[\\\n]/.test(name) ? escapedName(name) : { prefix: "", name };
-      stdout += `${escaped.prefix}${sum}  ${escaped.name}\n`;
+      stdout += `${escaped.prefix}${sum} ${binary === true ? "*" : " "}${escaped.name}\n`;
     }
     return { stdout, stderr, exitCode };
   }
