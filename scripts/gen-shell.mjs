@@ -1264,6 +1264,26 @@ const SED_GNU_PATCHES = [ // SH
   { what: "sed files streams (SH)", when: SED_GNU_WHEN, re: new RegExp(String.raw`stderr:__sedErr\+\((${ID})\.errorMessage\?`, "g"), to: (all, l) => `stderr:__sedErr+__io.stderr+(${l}.errorMessage?`, count: 1 }, // SH
 ]; // SH
 SOURCE_PATCHES.push(...SED_GNU_PATCHES); // SH
+/** // SK
+ * SK (issue 20, run 27; helpers in isolate/glob-printf.ts): globstar `**` as bash 5.2 (a final `**`, or one before a // SK
+ * trailing slash; no hidden // SK
+ * names crossed without dotglob, no links crossed), nocaseglob for every pattern, printf %e/%f/%g of a long double // SK
+ * (awk.ts's exact formatter: ties to even, `%g` exponent zeros kept, inf/nan, invalid numbers), pushd/popd/dirs // SK
+ * with no operand, +N/-N and -n. // SK
+ */ // SK
+HELPER_NAMESPACES.push(["__globPrintf", join(isolateDir, "glob-printf.ts")]); // SK
+const SK_PATCHES = [ // SK
+  { what: "globstar expansion (SK)", when: "isGlobstarValid", re: new RegExp(String.raw`if\((${ID})\.includes\("\*\*"\)&&this\.globstar&&this\.isGlobstarValid\(\1\)\)(${ID})=await this\.expandRecursive\(\1\);`, "g"), to: (all, t, n) => `if(__globPrintf.isGlobstar(${t},this.globstar))${n}=await __globPrintf.globstarExpand(this,${t});`, count: 1 }, // SK
+  { what: "nocaseglob option (SK)", when: "isGlobstarValid", re: new RegExp(String.raw`this\.extglob=(${ID})\.extglob\?\?!1,`, "g"), to: (all, s) => `${all}this.nocaseglob=${s}.nocaseglob??!1,`, count: 1 }, // SK
+  { what: "nocaseglob passed (SK)", re: new RegExp(String.raw`extglob:(${ID})\.state\.shoptOptions\.extglob,globskipdots:`, "g"), to: (all, e) => `extglob:${e}.state.shoptOptions.extglob,nocaseglob:${e}.state.shoptOptions.nocaseglob,globskipdots:`, count: 3 }, // SK
+  { what: "nocaseglob in pathname patterns (SK)", re: new RegExp(String.raw`(patternToRegex\((${ID})\)\{let (${ID})=this\.patternToRegexStr\(\2\);return ${ID}\(\`\^\$\{\3\}\$\`),"s"\)`, "g"), to: (all, head) => `${head},this.nocaseglob?"is":"s")`, count: 1 }, // SK
+  { what: "nocaseglob in pathname !(…) (SK)", re: new RegExp(String.raw`__leadsL2\.globMatch\((${ID}),__leadsL2\.unquoteMarkers\((${ID})\)\)`, "g"), to: (all, t, n) => `__leadsL2.globMatch(${t},__leadsL2.unquoteMarkers(${n}),this.nocaseglob)`, count: 1 }, // SK
+  { what: "printf floating point (SK)", when: 'name:"printf"', re: new RegExp(String.raw`case"e":case"E":case"f":case"F":case"g":case"G":\{let (${ID})=parseFloat\((${ID})\)\|\|0;return\{value:${ID}\((${ID}),(${ID}),\1\),parseError:!1,parseErrMsg:""\}\}`, "g"), to: (all, t, n, e, l) => `case"e":case"E":case"f":case"F":case"g":case"G":return __globPrintf.printfFloat(${e},${l},${n});`, count: 1 }, // SK
+  { what: "printf warnings keep the status (SK)", when: 'name:"printf"', re: new RegExp(String.raw`(${ID})&&\((${ID})=!0,(${ID})&&\((${ID})\+=\3\)\)`, "g"), to: (all, r, a, w, f) => `(${r}&&(${a}=!0),${w}&&(${f}+=${w}))`, count: 2 }, // SK
+  { what: "globskipdots in inner segments (SK)", when: "isGlobstarValid", re: new RegExp(String.raw`\((${ID})\.startsWith\("\."\)\|\|this\.dotglob\)`, "g"), to: (all, s) => `(!this.globskipdots&&(${s}.startsWith(".")||this.dotglob))`, count: 2 }, // SK: h/.*/x never goes through h/. or h/..
+  { what: "pushd/popd/dirs (SK)", re: new RegExp(String.raw`if\((${ID})==="pushd"\)return await (${ID})\((${ID}),(${ID})\);if\(\1==="popd"\)return ${ID}\(\3,\4\);if\(\1==="dirs"\)return ${ID}\(\3,\4\);`, "g"), to: (all, t, push, c, n) => `if(${t}==="pushd")return await __globPrintf.pushd(${c},${n})??await ${push}(${c},${n});if(${t}==="popd")return await __globPrintf.popd(${c},${n});if(${t}==="dirs")return __globPrintf.dirs(${c},${n});`, count: 1 }, // SK
+]; // SK
+SOURCE_PATCHES.push(...SK_PATCHES); // SK
 /** // SM
  * SM (issue 20, run 27; helpers in isolate/small-gnu.ts): seq's decimal places and `-w` width as GNU seq 9.1 (the // SM
  * sign counts, width from FIRST and LAST); base64 -d decodes by groups of four and writes what it decoded before // SM

@@ -10,13 +10,16 @@
  * Suggested fix: in the shell's pathname expansion (just-bash's glob expander, patched by scripts/gen-shell.mjs),
  * pass the nocaseglob flag to the matcher on the path that expands a single-segment pattern in the working
  * directory, as the multi-segment path already does.
+ * Fixed: just-bash's glob expander gets `nocaseglob` (scripts/gen-shell.mjs, `// SK`) and compiles every pathname
+ * pattern without case (also `!(…)` through leads-l2.ts's matcher, and the globstar route); literal directory names
+ * stay exact, as bash. Siblings in test/workers/fix27/shell-glob-printf-sk.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
 const tree = { files: { ABC: "", Abd: "", abc: "" } };
 
-it.fails("nocaseglob matches a one-segment pattern without regard to case, as bash", async () => {
+it("nocaseglob matches a one-segment pattern without regard to case, as bash", async () => {
   const out = await shellCases(tree, [
     "shopt -s nocaseglob; echo a*",
     "shopt -s nocaseglob; echo *C",

@@ -10,11 +10,14 @@
  * Suggested fix: in the shell printf's `%f`/`%e` (just-bash's printf builtin, patched by scripts/gen-shell.mjs),
  * round the exact binary value ties-to-even as awk.ts's C-style formatter does (it could be shared), and print
  * `inf`/`-inf`/`nan` for those inputs.
+ * Fixed: as shell-printf-g-drops-exponent-zeros — glob-printf.ts `printfFloat` with awk.ts's `formatExact` (exact
+ * value, ties to even, 64-bit long double significand: `%.20f` of 0.1 is 0.10000000000000000000 as bash), `inf`,
+ * `-inf`, `nan`, `-nan`. Siblings in test/workers/fix27/shell-glob-printf-sk.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("printf %.Nf rounds exact ties to even and prints inf, as bash", async () => {
+it("printf %.Nf rounds exact ties to even and prints inf, as bash", async () => {
   const out = await shellCases({}, [
     "printf '%.0f|' 2.5 0.5 1.5 3.5; echo",
     "printf '%.2f|%.1f\\n' 0.125 2.25",

@@ -13,13 +13,17 @@
  * Suggested fix: in just-bash's pushd/popd builtins (patched by scripts/gen-shell.mjs), read `+N`/`-N` as stack
  * positions (rotate for pushd, remove for popd, `-N` counting from the bottom) and make `pushd` with no operand
  * exchange the top two entries and cd to the new top.
+ * Fixed: pushd/popd/dirs go to src/backends/worker-shell/isolate/glob-printf.ts (`pushd`, `popd`, `dirs`; patched in
+ * by scripts/gen-shell.mjs, `// SK`) following bash 5.2's pushd.def: swap, `+N`/`-N` rotation and removal, `-n`,
+ * `pushd -`, index errors, `invalid number`/`invalid argument` with usage, `dirs +N`/`-N`. Siblings in
+ * test/workers/fix27/shell-glob-printf-sk.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
 const tree = { dirs: ["a", "b", "c"] };
 
-it.fails("pushd swaps, pushd +N rotates, popd +N/-N remove an entry, as bash", async () => {
+it("pushd swaps, pushd +N rotates, popd +N/-N remove an entry, as bash", async () => {
   const out = await shellCases(tree, [
     "HOME=/nonexistent; cd a; pushd ../b >/dev/null; pushd; pwd",
     "HOME=/nonexistent; pushd a >/dev/null; pushd ../b >/dev/null; pushd ../c >/dev/null; pushd +1; pwd",

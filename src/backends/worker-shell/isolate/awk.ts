@@ -79,8 +79,12 @@ export function toInteger(x: unknown): number {
 const f64 = new Float64Array(1);
 const u64 = new BigUint64Array(f64.buffer);
 
-/** Finite `x` > 0 as `m × 2^e` exactly. */
-function decompose(x: number): [bigint, number] {
+/** A finite value > 0 as `m × 2^e` exactly (`m` a positive integer): printf's long double (SK, glob-printf.ts). */ // SK
+export type Exact = [bigint, number]; // SK
+
+/** Finite `x` > 0 as `m × 2^e` exactly; an {@link Exact} as it is. */ // SK
+function decompose(x: number | Exact): Exact { // SK
+  if (typeof x !== "number") return x; // SK
   f64[0] = x;
   const bits = u64[0]!;
   const exp = Number((bits >> 52n) & 0x7ffn);
@@ -102,11 +106,11 @@ function scaledRound(m: bigint, e: number, p: number): bigint {
 }
 
 /** Finite `|x|` with `p` digits after the point (`%.pf` without sign). */
-function fixed(x: number, p: number): string {
+function fixed(x: number | Exact, p: number): string { // SK
   let digits: string;
-  if (x === 0) digits = "0";
+  if (x === 0 || (typeof x !== "number" && x[0] === 0n)) digits = "0"; // SK
   else {
-    const [m, e] = decompose(Math.abs(x));
+    const [m, e] = decompose(typeof x === "number" ? Math.abs(x) : x); // SK
     digits = scaledRound(m, e, p).toString();
   }
   if (p === 0) return digits;
@@ -115,10 +119,11 @@ function fixed(x: number, p: number): string {
 }
 
 /** Finite `|x|` rounded to `p + 1` significant digits: the digits and the decimal exponent of the first. */
-function significant(x: number, p: number): [string, number] {
-  if (x === 0) return ["0".repeat(p + 1), 0];
-  const [m, e] = decompose(Math.abs(x));
-  let exp = Math.floor(Math.log10(Math.abs(x)));
+function significant(x: number | Exact, p: number): [string, number] { // SK
+  if (x === 0 || (typeof x !== "number" && x[0] === 0n)) return ["0".repeat(p + 1), 0]; // SK
+  const [m, e] = decompose(typeof x === "number" ? Math.abs(x) : x); // SK
+  // The first digit's exponent, estimated from the bits when the value may be beyond a double's range. // SK
+  let exp = typeof x === "number" ? Math.floor(Math.log10(Math.abs(x))) : Math.floor((m.toString(2).length - 1 + e) * Math.log10(2)); // SK
   for (;;) {
     const digits = scaledRound(m, e, p - exp).toString();
     if (digits.length > p + 1) exp++;
@@ -139,7 +144,7 @@ function scientific(digits: string, exp: number, alt: boolean): string {
 
 /** A number's text without trailing zeros after the point (and without the point if nothing is left). */
 function trimZeros(text: string): string {
-  return text.includes(".") ? text.replace(/\.?0+$/, "") : text;
+  return text.includes(".") ? text.replace(/\.?0*$/, "") : text; // SK: `%.1g` of 99 is 1e+02, not 1.e+02
 }
 
 /**
@@ -150,13 +155,22 @@ function trimZeros(text: string): string {
  */
 export function formatFloat(conv: string, flags: string, width: string, precision: string, value: unknown): string {
   const x = awkNumber(value);
+  return formatExact(conv, flags, width, precision, x < 0 || Object.is(x, -0), x); // SK
+} // SK
+
+/** // SK
+ * C's printf of `x` (a double, or an {@link Exact} magnitude; `negative` its sign), as {@link formatFloat}: shared // SK
+ * with the shell's printf, which reads its operand as a long double (SK, glob-printf.ts). // SK
+ */ // SK
+export function formatExact(conv: string, flags: string, width: string, precision: string, negative: boolean, x: number | Exact): string { // SK
   const p = precision === "" || precision === undefined ? 6 : Number.parseInt(precision, 10);
   const alt = flags.includes("#");
   const lower = conv.toLowerCase();
-  const sign = x < 0 || Object.is(x, -0) ? "-" : flags.includes("+") ? "+" : flags.includes(" ") ? " " : "";
+  const sign = negative ? "-" : flags.includes("+") ? "+" : flags.includes(" ") ? " " : ""; // SK
+  const finite = typeof x !== "number" || Number.isFinite(x); // SK
   let body: string;
-  if (Number.isNaN(x)) body = "nan";
-  else if (!Number.isFinite(x)) body = "inf";
+  if (typeof x === "number" && Number.isNaN(x)) body = "nan"; // SK
+  else if (!finite) body = "inf"; // SK
   else if (lower === "f") body = fixed(x, p) + (alt && p === 0 ? "." : "");
   else if (lower === "e") {
     const [digits, exp] = significant(x, p);
@@ -172,7 +186,7 @@ export function formatFloat(conv: string, flags: string, width: string, precisio
     else body = `${trimZeros(`${digits[0]}.${digits.slice(1)}`)}${exponent(exp)}`;
   }
   if (conv !== lower) body = body.toUpperCase();
-  return pad(sign, body, flags, width, Number.isFinite(x));
+  return pad(sign, body, flags, width, finite && !(typeof x === "number" && Number.isNaN(x))); // SK
 }
 
 /** `sign` + `body` padded to `width`: left (`-`), with zeros after the sign (`0`, numbers only) or right. */
