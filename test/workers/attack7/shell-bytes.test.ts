@@ -107,8 +107,10 @@ describe("attack7: bytes that are not UTF-8 through the shell", () => {
       "sed 's/line2/LINE2/' /w/b.bin > /w/o.bin",
       "awk '{print}' /w/b.bin > /w/o.bin",
       "awk '/caf/ {print $0}' /w/b.bin > /w/o.bin",
-      "grep caf /w/b.bin > /w/o.bin",
-      "grep -v line2 /w/b.bin > /w/o.bin",
+      // -a: the file holds a NUL, so GNU grep 3.8 (and this shell's, since issue 20 run 27) prints only
+      // "binary file matches" on stderr without it; -a keeps this test about the bytes of printed lines.
+      "grep -a caf /w/b.bin > /w/o.bin",
+      "grep -a -v line2 /w/b.bin > /w/o.bin",
       "awk '{print}' /w/b.bin | sed 's/caf/CAF/' > /w/o.bin",
     ]);
     // Before: awk "63 61 66 ef bf bd 0a 6c 69 6e 65 32 0a ef bf bd ef bf bd 00 41 0a ef" (19 bytes) and sed the same as the edited text with U+FFFD.
