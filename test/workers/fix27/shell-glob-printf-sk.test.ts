@@ -1,6 +1,6 @@
 /**
  * Issue 20, twenty-seventh run, fixer SK: siblings of the attack27b findings on globstar, nocaseglob, printf's
- * floating-point conversions and the directory stack (src/backends/worker-shell/isolate/glob-printf.ts, patched in by
+ * floating-point conversions, the directory stack and echo's option words (isolate/glob-printf.ts and
  * scripts/gen-shell.mjs `// SK`). Every expectation is GNU bash 5.2.15's output for the same command in the same tree
  * (LC_ALL=C.UTF-8, HOME elsewhere), with this shell's `bash:` prefix (no `line 1:`) and printf's `printf:` one.
  */
@@ -130,5 +130,14 @@ it("pushd/popd/dirs forms, errors and -n, as bash", async () => {
       ["HOME=/nonexistent; dirs -lv; echo $?; dirs -x; echo $?; dirs a; echo $?; pushd a >/dev/null; dirs -c +1; echo $?; dirs", "2\n2\n2\n0\n/workspace/a\n", "bash: dirs: -lv: invalid number\ndirs: usage: dirs [-clpv] [+N] [-N]\nbash: dirs: -x: invalid number\ndirs: usage: dirs [-clpv] [+N] [-N]\nbash: dirs: a: invalid option\ndirs: usage: dirs [-clpv] [+N] [-N]\n"],
       ["HOME=/nonexistent; pushd a; pushd -- ../b; pushd -; dirs -p; echo $OLDPWD", "/workspace/a /workspace\n/workspace/b /workspace/a /workspace\n/workspace/a\n/workspace/a /workspace/b /workspace/a /workspace\n/workspace/a\n/workspace/b\n/workspace/a\n/workspace\n/workspace/b\n", ""],
       ["HOME=/nonexistent; pushd nonexist; echo $?; pushd -n nonexist; echo $?; popd; echo $?; pwd", "1\n/workspace nonexist\n0\n1\n/workspace\n", "bash: pushd: nonexist: No such file or directory\nbash: popd: nonexist: No such file or directory\n"],
+  ]);
+});
+
+it("echo takes any word of n, e and E letters as options, as bash", async () => {
+  const out = await shellCases({}, [
+    "echo -nn x; echo; echo -neE 'a\\tb'; echo -n -e x; echo; echo -nx y; echo -Ee 'a\\tb'; echo - -n; echo -- x; echo -e -n 'q\\n'",
+  ]);
+  expect(out).toEqual([
+      ["echo -nn x; echo; echo -neE 'a\\tb'; echo -n -e x; echo; echo -nx y; echo -Ee 'a\\tb'; echo - -n; echo -- x; echo -e -n 'q\\n'", "x\na\\tbx\n-nx y\na\tb\n- -n\n-- x\nq\n", ""],
   ]);
 });
