@@ -225,14 +225,22 @@ export interface GitDiffOptions extends BaseWorktreeOptions {
   fromIndex?: boolean;
   /** Only these paths (exact or directory prefix). Default: all. A path in directory form (`x/`, `x/.`) matches only below a directory `x`, never a file `x`, as in git. A path holding `*`, `?`, `[` or `\` also matches as a git pathspec glob, `*` crossing `/` (`*.txt` matches `sub/c.txt`; docs/git.md "Glob pathspecs"). */
   paths?: string[];
+  /**
+   * Pair a deleted and an added file holding the same blob into one rename (git's `diff.renames`, exact renames only:
+   * similarity 100%), as the shell's `git diff`/`show`/`status` do: `diffSummary` gives one `R` entry (`from` the old
+   * path) in place of `D` + `A`, and the patch `similarity index 100%` / `rename from` / `rename to`. Default `false`.
+   */
+  renames?: boolean;
 }
 
 /** One file of `diffSummary`. */
 export interface DiffSummaryEntry {
   /** Path relative to `dir`. */
   path: string;
-  /** `A` added, `M` modified, `D` deleted, `T` type changed (a symbolic link ↔ a regular file, as git's `--name-status`; 0.8.0 gives `M`). */
-  status: "A" | "M" | "D" | "T";
+  /** `A` added, `M` modified, `D` deleted, `T` type changed (a symbolic link ↔ a regular file, as git's `--name-status`; 0.8.0 gives `M`), `R` renamed (only with the option `renames`: an exact rename, `from` → `path`). */
+  status: "A" | "M" | "D" | "T" | "R";
+  /** For `R`: the old path (relative to `dir`). */
+  from?: string;
   /** Added lines. */
   insertions: number;
   /** Removed lines. */
@@ -240,7 +248,7 @@ export interface DiffSummaryEntry {
   /**
    * Present when either side is binary (a NUL byte in its first 8000
    * bytes; then `insertions` and `deletions` are `0`): the sizes in bytes of
-   * the old and new sides (`0` for a missing side), what `git diff --stat`
+   * the old and new sides (`0` for a missing side; both `0` when the content did not change — a rename or a mode change), what `git diff --stat`
    * prints as `Bin <old> -> <new> bytes` (and `--numstat` as `-\t-`).
    */
   binary?: { oldBytes: number; newBytes: number };

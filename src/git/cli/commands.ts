@@ -17,6 +17,7 @@ import {
   UnsupportedPlaceholderError,
   formatLog,
   formatStat,
+  statName,
   formatStatusLong,
   formatStatusPorcelainV1,
   formatStatusPorcelainV2,
@@ -158,7 +159,41 @@ async function statusLines(
     shown = collapseUntracked(shown, await ctx.client.lsFiles({ dir: root }), options.specs);
   }
   const from = options.porcelain ? "" : await ctx.cwdInRepo();
-  return shown.map((e) => ({ path: relativeTo(e.path, from), index: e.index, worktree: e.worktree, key: e.path }));
+  return shown.map((e: RenamedEntry) => ({
+    path: relativeTo(e.path, from),
+    index: e.index,
+    worktree: e.worktree,
+    key: e.path,
+    ...(e.from !== undefined ? { from: relativeTo(e.from, from) } : {}),
+  }));
+}
+
+/** A status entry, or a staged exact rename (`index` `R`, `from` the old path). */
+type RenamedEntry = StatusEntry & { from?: string };
+
+/**
+ * git's rename detection in `status` (`status.renames`, exact renames only): a path deleted from the index and one
+ * added to it holding the same blob become one `R` entry at the added path (its worktree letter kept), as
+ * `diffSummary` pairs them with `renames`; the old path stays only as untracked when a file is there again.
+ */
+async function withRenames(ctx: CliContext, root: string, entries: StatusEntry[]): Promise<RenamedEntry[]> {
+  const deleted = new Map(entries.filter((e) => e.index === "D").map((e) => [e.path, e]));
+  const added = new Map(entries.filter((e) => e.index === "A").map((e) => [e.path, e]));
+  if (deleted.size === 0 || added.size === 0) return entries;
+  const summary = await ctx.client.diffSummary({ dir: root, cached: true, renames: true, paths: [...deleted.keys(), ...added.keys()] });
+  const pairs = new Map<string, string>();
+  for (const e of summary) if (e.from !== undefined && deleted.has(e.from) && added.has(e.path)) pairs.set(e.path, e.from);
+  if (pairs.size === 0) return entries;
+  const gone = new Set(pairs.values());
+  const out: RenamedEntry[] = [];
+  for (const e of entries) {
+    const from = pairs.get(e.path);
+    if (from !== undefined && e.index === "A") out.push({ ...e, index: "R", from });
+    else if (gone.has(e.path) && e.index === "D") {
+      if (e.worktree !== " ") out.push({ path: e.path, index: " ", worktree: e.worktree });
+    } else out.push(e);
+  }
+  return out;
 }
 
 /** The current branch's upstream (`branch.<b>.remote`/`merge` in `.git/config`) and how far apart they are. */
@@ -266,7 +301,9 @@ const status: CommandDef = {
     const rel = paths.length > 0 ? await ctx.pathspecs(paths) : undefined;
     const all = await ctx.client.status({ dir: root, ...(rel && !rel.includes(".") ? { paths: rel } : {}) });
     // The client matches `x/` as `x`; a directory form matches no file `x` (as real git).
-    const entries = rel?.some((p) => p.endsWith("/")) ? all.filter((e) => rel.some((p) => specMatches(e.path, p))) : all;
+    const matched = rel?.some((p) => p.endsWith("/")) ? all.filter((e) => rel.some((p) => specMatches(e.path, p))) : all;
+    // `--porcelain` (v2 here, spec 04 §2.5: `1 XY p`) keeps a rename as its delete and add.
+    const entries = format === "v2" ? matched : await withRenames(ctx, root, matched);
     const lines = await statusLines(ctx, root, entries, { porcelain: format === "v1" || format === "v2", untracked, ...(rel ? { specs: rel } : {}) });
     const branch = await ctx.client.currentBranch({ dir: root });
     const head = await resolves(ctx, root, "HEAD");
@@ -602,8 +639,8 @@ const show: CommandDef = {
     const merge = commit.parent.length > 1;
     const from = commit.parent[0] ?? EMPTY_TREE;
     let body = "";
-    if (ctx.bool("stat")) body = formatStat(await ctx.client.diffSummary({ dir: root, ref: from, to: commit.oid }));
-    else if (!merge) body = await ctx.client.diff({ dir: root, ref: from, to: commit.oid });
+    if (ctx.bool("stat")) body = formatStat(await ctx.client.diffSummary({ dir: root, ref: from, to: commit.oid, renames: true }));
+    else if (!merge) body = await ctx.client.diff({ dir: root, ref: from, to: commit.oid, renames: true });
     // `--pretty=oneline` is git's CMIT_FMT_ONELINE too (here the format `%H %s`): no blank line before a diff.
     const oneline = style.kind === "oneline" || (ctx.args.flags.get("pretty") === "oneline" && ctx.str("format") === undefined);
     if (merge || body !== "") ctx.out((emptyFormat || (oneline && !merge) ? "" : "\n") + body);
@@ -664,6 +701,7 @@ const diff: CommandDef = {
     const paths = specs.length > 0 ? await ctx.pathspecs(specs) : undefined;
     const options = {
       dir: root,
+      renames: true, // git's diff.renames (exact renames only)
       ...(refs[0] !== undefined ? { ref: refs[0] } : {}),
       ...(refs[1] !== undefined ? { to: refs[1] } : {}),
       ...(cached ? { cached: true } : refs.length === 0 ? { fromIndex: true } : {}),
@@ -674,7 +712,9 @@ const diff: CommandDef = {
     // the paths that changed are listed first and only those below such a spec kept (none: nothing to show).
     let only: string[] | undefined;
     if (paths?.some((p) => p.endsWith("/"))) {
-      only = (await fatalOn(ctx.client.diffSummary(options), unknownRevision)).map((e) => e.path).filter((f) => paths.some((p) => specMatches(f, p)));
+      only = (await fatalOn(ctx.client.diffSummary(options), unknownRevision))
+        .flatMap((e) => (e.from !== undefined ? [e.from, e.path] : [e.path]))
+        .filter((f) => paths.some((p) => specMatches(f, p)));
       if (only.length === 0) return 0;
       Object.assign(options, { paths: only });
     }
@@ -690,8 +730,8 @@ const diff: CommandDef = {
     if (ctx.bool("name-only") || ctx.bool("name-status") || ctx.bool("numstat")) {
       const summary = await fatalOn(ctx.client.diffSummary(options), unknownRevision);
       for (const e of summary) {
-        if (ctx.bool("numstat")) ctx.out(e.binary ? `-\t-\t${quotePath(e.path)}\n` : `${e.insertions}\t${e.deletions}\t${quotePath(e.path)}\n`);
-        else if (ctx.bool("name-status")) ctx.out(`${e.status}\t${quotePath(e.path)}\n`);
+        if (ctx.bool("numstat")) ctx.out(e.binary ? `-\t-\t${statName(e)}\n` : `${e.insertions}\t${e.deletions}\t${statName(e)}\n`);
+        else if (ctx.bool("name-status")) ctx.out(e.from !== undefined ? `R100\t${quotePath(e.from)}\t${quotePath(e.path)}\n` : `${e.status}\t${quotePath(e.path)}\n`);
         else ctx.out(`${quotePath(e.path)}\n`);
       }
       return changed(summary.length > 0);

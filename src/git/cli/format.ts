@@ -585,6 +585,8 @@ export interface StatusLine {
   worktree: string;
   /** What it sorts by: the repo-relative path (default: `path`), as real git orders a subdirectory's `../` paths. */
   key?: string;
+  /** A staged exact rename (index `R`): the old path, printed as `path` is. */
+  from?: string;
 }
 
 /** True for an untracked entry (`worktree === "?"`). */
@@ -609,14 +611,19 @@ export function orderStatus<T extends StatusLine>(entries: readonly T[]): T[] {
  * entry's own index and worktree letters).
  */
 export function formatStatusShort(entries: readonly StatusLine[]): string {
-  return orderStatus(entries).map((e) => `${e.index}${e.worktree} ${quotePath(e.path, true)}\n`).join("");
+  return orderStatus(entries).map((e) => `${e.index}${e.worktree} ${statusName(e, true)}\n`).join("");
 }
 
 /** `--porcelain=v1` lines: `XY p`, untracked `?? p` (real git's v1). */
 export function formatStatusPorcelainV1(entries: readonly StatusLine[]): string {
   return orderStatus(entries)
-    .map((e) => (isUntracked(e) ? `?? ${quotePath(e.path, true)}\n` : `${e.index}${e.worktree} ${quotePath(e.path, true)}\n`))
+    .map((e) => (isUntracked(e) ? `?? ${quotePath(e.path, true)}\n` : `${e.index}${e.worktree} ${statusName(e, true)}\n`))
     .join("");
+}
+
+/** A status line's name: the path, or git's `<from> -> <path>` for a rename (each quoted on its own). */
+function statusName(e: StatusLine, quoteSpace = false): string {
+  return e.from !== undefined ? `${quotePath(e.from, quoteSpace)} -> ${quotePath(e.path, quoteSpace)}` : quotePath(e.path, quoteSpace);
 }
 
 /**
@@ -647,7 +654,7 @@ export interface LongStatusHead {
   upstream?: string;
 }
 
-const LABELS: Record<string, string> = { A: "new file:   ", M: "modified:   ", D: "deleted:    ", T: "typechange: " };
+const LABELS: Record<string, string> = { A: "new file:   ", M: "modified:   ", D: "deleted:    ", T: "typechange: ", R: "renamed:    " };
 
 /**
  * Real git's default `git status` (2.39 wording, hints included): `On
@@ -667,7 +674,7 @@ export function formatStatusLong(head: LongStatusHead, entries: readonly StatusL
     out += head.noCommits
       ? '  (use "git rm --cached <file>..." to unstage)\n'
       : '  (use "git restore --staged <file>..." to unstage)\n';
-    for (const e of staged) out += `\t${LABELS[e.index] ?? "modified:   "}${quotePath(e.path)}\n`;
+    for (const e of staged) out += `\t${LABELS[e.index] ?? "modified:   "}${statusName(e)}\n`;
     out += "\n";
   }
   if (unstaged.length > 0) {
@@ -805,8 +812,34 @@ export interface StatEntry {
   path: string;
   insertions: number;
   deletions: number;
-  /** A binary file: printed `Bin <old> -> <new> bytes`. */
+  /** A binary file: printed `Bin <old> -> <new> bytes` (`Bin` alone when both are 0: the content did not change). */
   binary?: { oldBytes: number; newBytes: number };
+  /** A rename: the old path (the name printed is git's `a => b` / `{dir => dir2}/f`). */
+  from?: string;
+}
+
+/**
+ * The name `--stat` and `--numstat` print for a file: its quoted path, or for a rename git's pprint_rename — both
+ * quoted in full when either needs quoting, else the common leading directories and trailing `/…` part written once
+ * around `{old => new}` (`{dir => dir2}/f`, `d/{a.txt => b.txt}`), or `old => new` when they share none.
+ */
+export function statName(e: Pick<StatEntry, "path" | "from">): string {
+  if (e.from === undefined) return quotePath(e.path);
+  const a = e.from;
+  const b = e.path;
+  if (quotePath(a) !== a || quotePath(b) !== b) return `${quotePath(a)} => ${quotePath(b)}`;
+  let pfx = 0;
+  for (let i = 0; i < a.length && i < b.length && a[i] === b[i]; i++) if (a[i] === "/") pfx = i + 1;
+  let sfx = 0;
+  const adjust = pfx ? 1 : 0;
+  const at = (s: string, i: number) => (i < s.length ? s.charCodeAt(i) : 0); // 0: the C string's terminator
+  for (let i = a.length, j = b.length; pfx - adjust <= i && pfx - adjust <= j && at(a, i) === at(b, j); i--, j--) {
+    if (a[i] === "/") sfx = a.length - i;
+  }
+  const aMid = Math.max(0, a.length - pfx - sfx);
+  const bMid = Math.max(0, b.length - pfx - sfx);
+  const mid = `${a.slice(pfx, pfx + aMid)} => ${b.slice(pfx, pfx + bMid)}`;
+  return pfx + sfx ? `${a.slice(0, pfx)}{${mid}}${a.slice(a.length - sfx)}` : mid;
 }
 
 /**
@@ -820,7 +853,7 @@ export interface StatEntry {
  */
 export function formatStat(entries: readonly StatEntry[], width = 80): string {
   if (entries.length === 0) return "";
-  const names = entries.map((e) => quotePath(e.path));
+  const names = entries.map(statName);
   const maxLen = Math.max(...names.map((n) => n.length));
   // binary files: not counted in max_change; "Bin X -> Y bytes" is as wide as bin_width and aligns the counts with "Bin"
   const text = entries.filter((e) => !e.binary);

@@ -49,6 +49,62 @@ interface FileChange {
   new?: BlobSide;
   /** Where the new side's bytes are: the object store, or the working tree. */
   newFrom: "odb" | "work";
+  /** An exact rename (option `renames`): the old side's path (`path` is the new side's). */
+  from?: string;
+}
+
+const REGULAR = 0o100000;
+
+/**
+ * git's exact rename detection (diffcore-rename.c find_exact_renames, `diff.renames` on): each added file (in path
+ * order) is paired with a deleted file holding the same blob — the first in path order not paired yet, one with the
+ * same base name preferred; a symbolic link (or anything not a regular file) only with the same mode. A pair becomes
+ * one entry at the added file's place; the deleted file's entry goes. The halves of a type change are never paired
+ * (git pairs only a file missing on one side). Renames with changed content (similarity below 100%) are not looked for.
+ */
+function pairRenames(list: FileChange[]): FileChange[] {
+  const count = new Map<string, number>();
+  for (const c of list) count.set(c.path, (count.get(c.path) ?? 0) + 1);
+  const single = (c: FileChange) => count.get(c.path) === 1;
+  const sources = new Map<string, FileChange[]>();
+  for (const c of list) {
+    if (c.old && !c.new && single(c)) {
+      const same = sources.get(c.old.oid);
+      if (same) same.push(c);
+      else sources.set(c.old.oid, [c]);
+    }
+  }
+  if (sources.size === 0) return list;
+  const used = new Set<FileChange>();
+  const base = (path: string) => path.slice(path.lastIndexOf("/") + 1);
+  const out: FileChange[] = [];
+  for (const c of list) {
+    if (!(c.new && !c.old && single(c))) {
+      out.push(c);
+      continue;
+    }
+    const target = c.new;
+    let best: FileChange | undefined;
+    let bestScore = 0;
+    for (const s of sources.get(target.oid) ?? []) {
+      if (used.has(s)) continue;
+      const src = s.old!;
+      if (((src.mode & TYPE_MASK) !== REGULAR || (target.mode & TYPE_MASK) !== REGULAR) && src.mode !== target.mode) continue;
+      const score = 1 + (base(s.path) === base(c.path) ? 1 : 0);
+      if (score > bestScore) {
+        best = s;
+        bestScore = score;
+        if (score === 2) break;
+      }
+    }
+    if (!best) {
+      out.push(c);
+      continue;
+    }
+    used.add(best);
+    out.push({ ...c, old: best.old!, from: best.path });
+  }
+  return used.size === 0 ? list : out.filter((c) => !used.has(c));
 }
 
 const ZERO = "0000000";
@@ -56,6 +112,12 @@ const TYPE_MASK = 0o170000;
 
 /** Checks options and lists the changed files (sorted by path). */
 async function changes(ctx: GitContext, dir: string, op: string, options: GitDiffOptions): Promise<FileChange[]> {
+  const renames = boolOption(op, options, "renames");
+  const list = await changedFiles(ctx, dir, op, options);
+  return renames ? pairRenames(list) : list;
+}
+
+async function changedFiles(ctx: GitContext, dir: string, op: string, options: GitDiffOptions): Promise<FileChange[]> {
   const givenRef = optionalString(op, options, "ref");
   const ref = givenRef ?? "HEAD";
   const to = optionalString(op, options, "to");
@@ -411,17 +473,23 @@ function modeText(mode: number): string {
  * (else `Patch left out: …` in their place; `null`: counts only, no hunks).
  */
 async function filePatch(ctx: GitContext, dir: string, change: FileChange, room: number | null): Promise<PatchPart> {
-  const { path, old, new: now } = change;
-  const a = quotePath(`a/${path}`);
+  const { path, old, new: now, from } = change;
+  const a = quotePath(`a/${from ?? path}`);
   const b = quotePath(`b/${path}`);
   let text = `diff --git ${a} ${b}\n`;
   if (!old) text += `new file mode ${modeText(now!.mode)}\nindex ${ZERO}..${abbrev(now)}\n`;
   else if (!now) text += `deleted file mode ${modeText(old.mode)}\nindex ${abbrev(old)}..${ZERO}\n`;
   else {
     if (old.mode !== now.mode) text += `old mode ${modeText(old.mode)}\nnew mode ${modeText(now.mode)}\n`;
+    // An exact rename (the only kind detected): git's extended header lines, and no hunks.
+    if (from !== undefined) text += `similarity index 100%\nrename from ${quotePath(from)}\nrename to ${quotePath(path)}\n`;
     if (old.oid !== now.oid) text += `index ${abbrev(old)}..${abbrev(now)}${old.mode === now.mode ? ` ${modeText(now.mode)}` : ""}\n`;
   }
-  if (old && now && old.oid === now.oid) return { text, insertions: 0, deletions: 0 };
+  if (old && now && old.oid === now.oid) {
+    // git's diffstat still says `Bin` for a binary file whose content did not change (renamed, or its mode changed).
+    if (room === null && isBinary(await readSide(ctx, dir, change, "old"))) return { text, insertions: 0, deletions: 0, binary: { oldBytes: 0, newBytes: 0 } };
+    return { text, insertions: 0, deletions: 0 };
+  }
   const [before, after] = await Promise.all([readSide(ctx, dir, change, "old"), readSide(ctx, dir, change, "new")]);
   if (isBinary(before) || isBinary(after)) {
     return {
@@ -533,7 +601,9 @@ export async function diff(ctx: GitContext, dir: string, options: GitDiffOptions
  * the added and removed line counts (`0`/`0` for a binary file — which also
  * gets `binary` with both sides' sizes — or a mode-only change). A file whose
  * type changed (file ↔ symbolic link) is one `T` entry (git's `--name-status`)
- * counting both sides, as `git diff --numstat` counts it.
+ * counting both sides, as `git diff --numstat` counts it. With `renames`, an
+ * exact rename (see `pairRenames`) is one `R` entry with `from` the old path
+ * and `0`/`0` (`binary` `0`/`0` for a binary file), as `git diff --numstat`.
  * @throws as {@link diff}.
  */
 export async function diffSummary(ctx: GitContext, dir: string, options: GitDiffOptions): Promise<DiffSummaryEntry[]> {
@@ -544,7 +614,8 @@ export async function diffSummary(ctx: GitContext, dir: string, options: GitDiff
     const part = parts[i]!;
     const entry: DiffSummaryEntry = {
       path: change.path,
-      status: !change.old ? "A" : !change.new ? "D" : "M",
+      ...(change.from !== undefined ? { from: change.from } : {}),
+      status: !change.old ? "A" : !change.new ? "D" : change.from !== undefined ? "R" : "M",
       insertions: part.insertions,
       deletions: part.deletions,
       ...(part.binary ? { binary: part.binary } : {}),

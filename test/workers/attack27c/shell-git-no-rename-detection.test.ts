@@ -22,6 +22,13 @@
  * Not fixed in run 27 (fixer GD ran out of time): docs/git.md "What is not supported" now says renames are not
  * detected (status, diff and show summaries, the patch, `diffSummary`). The exact-rename fix stays open: pair deleted
  * and added blobs by oid in src/git/ops/diff.ts `changes` (an option the CLI passes) and print git's R forms.
+ *
+ * Fixed (run 27, fixer GR): exact renames are detected as git's find_exact_renames pairs them — src/git/ops/diff.ts
+ * `pairRenames` (option `renames` of `diff`/`diffSummary`: an added file takes the first unpaired deleted file with
+ * the same blob, one with the same base name first; `diffSummary` gives `R` with `from`, the patch `similarity index
+ * 100%` / `rename from` / `rename to`), which the shell's `git diff`, `git show` and `git status` (short, v1, long)
+ * pass; src/git/cli/format.ts prints git's `R100`, `a => b` / `{dir => dir2}/f` (pprint_rename) and `renamed:`.
+ * Inexact renames stay a delete plus an add (docs/git.md). Siblings: test/node/fix27/git-rename-gr.test.ts.
  */
 import { describe, expect, it } from "vitest";
 import { createGitClient } from "../../../src/git/index.js";
@@ -30,7 +37,7 @@ import { inShellWorkspace, sh } from "../shell/helpers.js";
 const withGit = { workspace: { git: createGitClient(), defaultGitIdentity: { name: "Shell User", email: "shell@example.com" } } };
 
 describe("attack27c: git rename detection", () => {
-  it.fails("a moved file is R in status -s, --name-status and --stat, as git 2.39", { timeout: 120_000 }, async () => {
+  it("a moved file is R in status -s, --name-status and --stat, as git 2.39", { timeout: 120_000 }, async () => {
     const r = await inShellWorkspace(async (ws) => {
       await ws.fs.mkdir("/workspace/r", { recursive: true });
       return sh(
