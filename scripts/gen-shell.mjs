@@ -1311,6 +1311,28 @@ const SM_PATCHES = [ // SM
   { what: "unexpand help (SM)", when: SM_UNEXPAND_WHEN, re: /"-a {10}Convert all sequences of blanks \(not just leading\)"/g, to: '"-a          Convert all sequences of blanks (not just leading)","-t N, -t LIST  (implies -a)","--first-only  convert only leading blanks (overrides -a and -t)"', count: 1 }, // SM
 ]; // SM
 SOURCE_PATCHES.push(...SM_PATCHES); // SM
+/** // SN
+ * SN (issue 20, run 27; helpers in isolate/array-assign.ts): an element word of `NAME=(…)` that starts with an unquoted // SN
+ * `[` runs to its matching `]`, blanks included (`declare -A m=([c d]=3)`, `m+=([e f]=4)`, `a=([x y] z)`), as bash's // SN
+ * skipsubscript; an array with the integer attribute stores each element's arithmetic value (`declare -ai a=(1+1)`, // SN
+ * `a=(…)`/`a+=(…)` of a `declare -i a`, `a[3]=4+4`, `a[0]+=3`), and `declare -ai`/`-Ai` gives the array the attribute. // SN
+ */ // SN
+HELPER_NAMESPACES.push(["__arrayAssign", join(isolateDir, "array-assign.ts")]); // SN
+const SN_WHEN = '"associative array assignment"'; // SN
+const SN_PATCHES = [ // SN
+  { what: "array element [key with blank] (SN)", when: SN_WHEN, re: new RegExp(String.raw`(function ${ID}\((${ID})\)\{let (${ID})=\[\];for\(\2\.skipNewlines\(\);!\2\.check\((${ID})\.RPAREN,\4\.EOF\);\)\2\.checkIterationLimit\(\),\2\.isWord\(\)\?\3\.push\()\2\.parseWord\(\)\)`, "g"), to: (all, head, e) => `${head}__arrayAssign.element(${e})??${e}.parseWord())`, count: 1 }, // SN
+  { what: "declare -i evaluator known (SN)", when: SN_WHEN, re: new RegExp(String.raw`async function (${ID})\((${ID}),(${ID})\)\{try\{let (${ID})=new ${ID},(${ID})=${ID}\(\4,\3\),(${ID})=await ${ID}\(\2,\5\.expression\);return String\(\6\)\}catch\{return"0"\}\}`, "g"), to: (all, fu) => `${all}__arrayAssign.useArith(${fu});`, count: 1 }, // SN
+  { what: "integer array element a[i]=v (SN)", when: SN_WHEN, re: new RegExp(String.raw`let (${ID})=(${ID})\?(${ID})\((${ID}),(${ID})\(\4,(${ID}),(${ID})\)\|\|"",(${ID})\):\8;return (${ID})\.name\|\|(${ID})\(\4,\6,\7,\1,(${ID})\?"associative":"indexed"\)`, "g"), to: (all, u, i, bs, e, le, a, c, s) => // SN
+    `let ${u}=${e}.state.integerVars?.has(${a})?await __arrayAssign.integerValue(${e},${i}?"("+(${le}(${e},${a},${c})||"0")+")+("+${s}+")":${s}):${all.slice(`let ${u}=`.length)}`, count: 1 }, // SN
+  { what: "integer array a=(…) a+=(…) (SN)", when: SN_WHEN, re: new RegExp(String.raw`try\{(${ID})&&(${ID})\?await (${ID})\((${ID}),(${ID}),(${ID}),(${ID}),(${ID}),(${ID}),(${ID})=>\{(${ID})\+=\10\}\):\2\?await (${ID})\(\4,\6,\7,\8,\9\):await (${ID})\(\4,\6,\7,\8,\9\)\}catch\((${ID})\)\{throw (${ID})\(\),\14\}`, "g"), to: (all, a, d, fm, e, t, n, r, s) => // SN
+    `let __snBefore=${s}?__arrayAssign.snapshot(${e},${n}):void 0;${all}await __arrayAssign.integerElements(${e},${n},__snBefore);`, count: 1 }, // SN
+  { what: "declare -ai NAME=(…) (SN)", when: SN_WHEN, re: new RegExp(String.raw`(for\(let (${ID})=0;\2<(${ID})\.length;\2\+\+\)(${ID})\((${ID}),(${ID}),\2,\3\[\2\]\)\})(${ID}\(\6\),)((?:(?!function )[^])*?\.consumeWork\((${ID})\.length,"declare array append"\)(?:(?!function )[^])*?for\(let (${ID})=0;\10<\9\.length;\10\+\+\)\4\(\5,(${ID}),(${ID})\+\10,\9\[\10\]\)\})(${ID}\(\11\),)(?=(?:(?!function )[^])*?;${ID}\(\11\),(${ID})&&(${ID})\(\5,\11\),${ID}&&${ID}\(\5,\11\),${ID}&&${ID}\(\5,\11\);let ${ID}=${ID}\(\5,\11\)\.length>0)`, "g"), to: (all, loop, ae, f, z, e, o, a1, mid, _, ae2, o2, f2, a2, flag, no) => // SN
+    `${loop}${flag}&&${no}(${e},${o}),await __arrayAssign.integerElements(${e},${o});${a1}${mid}${flag}&&${no}(${e},${o2}),await __arrayAssign.integerElements(${e},${o2});${a2}`, count: 1 }, // SN
+  { what: "declaration NAME=(…) words keep a [subscript] whole (SN)", when: SN_WHEN, re: new RegExp(String.raw`let (${ID})=\[\],(${ID})="",(${ID})=!1,(${ID})=!1,(${ID})=!1,(${ID})=!1;for\(let (${ID}) of (${ID})\)\{if\(\5\)\{\2\+=\7,\5=!1,\6=!0;continue\}(?:(?!function )[^])*?return \6&&(${ID})\(\1,\2,(${ID})\),\1\}`, "g"), to: (all, n, r, s, i, o, a, l, e, eo, t) => `let ${n}=[];__arrayAssign.splitWords(${e},(__w)=>${eo}(${n},__w,${t}));return ${n}}`, count: 1 }, // SN
+  { what: "local with attributes or NAME=(…) is declare (SN)", when: SN_WHEN, re: new RegExp(String.raw`if\((${ID})==="local"\)return (${ID})\((${ID}),(${ID})\);(?=(?:(?!function )[^])*?if\(\1==="declare"\|\|\1==="typeset"\)return (${ID})\(\3,\4\);)`, "g"), to: (all, t, lo, c, n, de) => `if(${t}==="local")return __arrayAssign.local(${c},${n},${lo},${de});`, count: 1 }, // SN
+]; // SN
+SOURCE_PATCHES.push(...SN_PATCHES); // SN
+
 async function generate() {
   await init;
   const result = await build({
