@@ -5,7 +5,8 @@
  * common "cut a markdown section" forms `sed -n '/^## A/,/^## /p'` print the heading alone, and
  * `sed -i '/^## A/,/^## /d' f.md` deletes only the heading and leaves the section in the file, exit 0.
  * Tried: side by side with GNU sed 4.9 under bash 5.2.15 — `/a/,/a/p`, `/^## A/,/^## /p` and `d`, `-i` on a file,
- * `/start/,/end/p` with `end` on the start line, `2,/./p`, `/b/,/b/d`, `{=;p}` inside such a range.
+ * `/start/,/end/p` with `end` on the start line, `2,/./p`, `/b/,/b/d`, `{=;p}` inside such a range, an INI section
+ * edit `sed -i '/^\[server\]/,/^\[/s/…/…/'` (left the file unchanged) and a fenced-block delete `/```sh/,/```/d`.
  * Held: `0,/re/` (ends on the first line, as GNU), `/b/,+1p`, `/two/,/three/p` where the start line does not match
  * the end, `1~2d`, `2~3p`, `addr,~N`; awk's `/a/,/b/` (awk does end on the start line, as gawk/mawk).
  * Found (high — `sed -i` leaves a file with the wrong lines and `sed -n` prints the wrong text, silently, in the
@@ -17,7 +18,7 @@
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-const tree = { files: { "f.md": "# T\n## A\nx\n## B\ny\n" } };
+const tree = { files: { "f.md": "# T\n## A\nx\n## B\ny\n", "c.ini": "[server]\nhost = localhost\n\n[db]\nhost = db.local\n" } };
 
 it.fails("a regex range end is looked for from the line after the start, as GNU sed", async () => {
   const out = await shellCases(tree, [
@@ -26,6 +27,7 @@ it.fails("a regex range end is looked for from the line after the start, as GNU 
     "printf 'a\\nb\\na\\nc\\n' | sed -n '/a/,/a/p'",
     "printf 'start end\\nmid\\nend\\nafter\\n' | sed -n '/start/,/end/p'",
     "printf 'a\\nb\\nc\\n' | sed -n '2,/./p'",
+    "sed -i '/^\\[server\\]/,/^\\[/s/^host = .*/host = 0.0.0.0/' c.ini; cat c.ini",
   ]);
   expect(out).toEqual([
     // Was: "## A\n".
@@ -38,5 +40,7 @@ it.fails("a regex range end is looked for from the line after the start, as GNU 
     ["printf 'start end\\nmid\\nend\\nafter\\n' | sed -n '/start/,/end/p'", "start end\nmid\nend\n", ""],
     // Was: "b\n".
     ["printf 'a\\nb\\nc\\n' | sed -n '2,/./p'", "b\nc\n", ""],
+    // Was: the file unchanged (the range ended on `[server]`, which matches `^\[`).
+    ["sed -i '/^\\[server\\]/,/^\\[/s/^host = .*/host = 0.0.0.0/' c.ini; cat c.ini", "[server]\nhost = 0.0.0.0\n\n[db]\nhost = db.local\n", ""],
   ]);
 });
