@@ -1332,6 +1332,40 @@ const SN_PATCHES = [ // SN
   { what: "local with attributes or NAME=(…) is declare (SN)", when: SN_WHEN, re: new RegExp(String.raw`if\((${ID})==="local"\)return (${ID})\((${ID}),(${ID})\);(?=(?:(?!function )[^])*?if\(\1==="declare"\|\|\1==="typeset"\)return (${ID})\(\3,\4\);)`, "g"), to: (all, t, lo, c, n, de) => `if(${t}==="local")return __arrayAssign.local(${c},${n},${lo},${de});`, count: 1 }, // SN
 ]; // SN
 SOURCE_PATCHES.push(...SN_PATCHES); // SN
+/** // RL
+ * RL (issue 20, run 28; helpers in isolate/rm-links.ts): rm decides `Is a directory` from lstat of its operand, so // RL
+ * `rm LINK` / `rm -f LINK` of a link to a directory removes the link (GNU); `rm -d`/`--dir`; `rm -r l/` through a // RL
+ * link empties the directory and keeps the link (`Not a directory`), as GNU rm 9.1. mkdir's refusals in strerror words. // RL
+ */ // RL
+HELPER_NAMESPACES.push(["__rmLinks", join(isolateDir, "rm-links.ts")]); // RL
+const RL_PATCHES = [ // RL
+  { what: "rm -d option (RL)", when: 'name:"rm",async execute(', re: /(verbose:\{short:"v",long:"verbose",type:"boolean"\})(\},\w+=\{name:"rm",async execute\()/g, to: (all, v, tail) => `${v},dir:{short:"d",long:"dir",type:"boolean"}${tail}`, count: 1 }, // RL
+  { what: "rm -d flag read (RL)", when: 'name:"rm",async execute(', re: new RegExp(String.raw`(${ID})=(${ID})\.result\.flags\.verbose,(${ID})=\2\.result\.positional`, "g"), to: (all, d, e, c) => `${d}=${e}.result.flags.verbose,__rmDir=${e}.result.flags.dir===!0,${c}=${e}.result.positional`, count: 1 }, // RL
+  { what: "rm view for the Is-a-directory check (RL)", when: 'name:"rm",async execute(', re: new RegExp(String.raw`name:"rm",async execute\((${ID}),(${ID})\)\{`, "g"), to: (all, g, s) => `${all}let __rlView={fs:{stat:(__p)=>__rmLinks.refusalStat(${s}.fs,__p,__rmDir)}};`, count: 1 }, // RL
+  { what: "rm decides from lstat (RL)", when: 'name:"rm",async execute(', re: new RegExp(String.raw`if\(\(await (${ID})\.fs\.stat\((${ID})\)\)\.isDirectory&&!(${ID})\)\{(${ID})\+=` + "`" + String.raw`rm: cannot remove '\$\{(${ID})\}': Is a directory\n` + "`" + String.raw`,(${ID})=1;continue\}await \1\.fs\.rm\(\2,\{recursive:\3,force:(${ID})\}\),(${ID})&&\((${ID})\+=`, "g"), to: (all, s, n, i, t, r, l, a, d, f) => // RL
+    `if((await __rlView.fs.stat(${n})).isDirectory&&!${i}){${t}+=\`rm: cannot remove '\${${r}}': Is a directory\n\`,${l}=1;continue}{let __rl=await __rmLinks.rmOperand(${s}.fs,${n},${r},{recursive:${i},force:${a},dir:__rmDir,verbose:${d}});if(__rl!==null){${f}+=__rl.stdout;if(__rl.error)throw __rl.error;__rl.stderr&&(${t}+=__rl.stderr,${l}=1);continue}}await ${s}.fs.rm(${n},{recursive:${i},force:${a}}),${d}&&(${f}+=`, count: 1 }, // RL
+  { what: "rm -d in the flag list (RL)", when: 'name:"rm",async execute(', re: /(\{name:"rm",flags:\[\{flag:"-r",type:"boolean"\},\{flag:"-R",type:"boolean"\},\{flag:"-f",type:"boolean"\},\{flag:"-v",type:"boolean"\})/g, to: (all, head) => `${head},{flag:"-d",type:"boolean"}`, count: 1 }, // RL
+  { what: "mkdir refusal in strerror words (RL)", when: 'name:"mkdir",async execute(', re: new RegExp(String.raw`catch\((${ID})\)\{let (${ID})=(${ID})\(\1\);(\2\.includes\("ENOENT"\)(?:(?!catch)[^])*?:(${ID})\+=` + "`" + String.raw`mkdir: cannot create directory '\$\{(${ID})\}': )\$\{(${ID})\(\2\)\}\n` + "`", "g"), to: (all, i, s, l, body, o, r, f) => `catch(${i}){let ${s}=${l}(${i});${body}\${__pathErrors.reason(${i},${f}(${s}))}\n\``, count: 1 }, // RL
+]; // RL
+SOURCE_PATCHES.push(...RL_PATCHES); // RL
+/** // AW
+ * AW (issue 20, run 28; helpers in isolate/awk.ts): awk arrays as gawk 5.2 / mawk 1.3.4 — a reference to an element // AW
+ * (`a[$1]`, `x[1] == ""`, `f(a[k])`) creates it uninitialized (not `k in a`, not `delete`), `length(ARRAY)` counts // AW
+ * elements, `for (k in P)` / `split(s, P)` / `length(P)` through a parameter P reach the caller's array, a call binds // AW
+ * its arrays in the caller's scope (recursion passing an array on, `f(b, a)`), locals get fresh arrays per call, and // AW
+ * the arguments are all evaluated before any parameter is bound. // AW
+ */ // AW
+const AW_PATCHES = [ // AW
+  { what: "awk array alias lookup (AW)", when: 'OFMT:"%.6g"', re: new RegExp(String.raw`function (${ID})\((${ID}),(${ID})\)\{let (${ID})=\3,(${ID})=new Set,(${ID})=\2\.arrayAliases\.get\(\4\);for\(;\6!==void 0&&!\5\.has\(\4\);\)\5\.add\(\4\),\4=\6,\6=\2\.arrayAliases\.get\(\4\);return \4\}`, "g"), to: (all, Y, e, t) => `function ${Y}(${e},${t}){return __awk.arrayKey(${e},${t})}`, count: 1 }, // AW
+  { what: "awk element reference creates it (AW)", when: 'OFMT:"%.6g"', re: new RegExp(String.raw`let (${ID})=(${ID})\((${ID}),(${ID})\);return __awk\.load\(\3,\3\.arrays\[\1\]\?\.\[(${ID})\]\)\}function (${ID})\(`, "g"), to: (all, r, Y, e, t, n, ye) => `let ${r}=${Y}(${e},${t});return ${e}.arrays[${r}]&&${n} in ${e}.arrays[${r}]||${ye}(${e},${t},${n},__awk.UNINIT),__awk.load(${e},${e}.arrays[${r}][${n}])}function ${ye}(`, count: 1 }, // AW
+  { what: "awk for-in through a parameter (AW)", when: 'OFMT:"%.6g"', re: new RegExp(String.raw`(${ID})\((${ID}),"for-in execution"\);let (${ID})=\2\.arrays\[(${ID})\.array\];`, "g"), to: (all, D, e, n, t) => `${D}(${e},"for-in execution");let ${n}=__awk.arrayOf(${e},${t}.array);`, count: 1 }, // AW
+  { what: "awk split into a parameter (AW)", when: 'OFMT:"%.6g"', re: new RegExp(String.raw`if\((${ID})\.type!=="variable"\)return 0;let (${ID})=\1\.name,(${ID})=(${ID})\.FS;`, "g"), to: (all, s, a, o, t) => `if(${s}.type!=="variable")return 0;let ${a}=__awk.arrayKey(${t},${s}.name),${o}=${t}.FS;`, count: 1 }, // AW
+  { what: "awk length of an array (AW)", when: 'OFMT:"%.6g"', re: new RegExp(String.raw`return (${ID})\.length===0\?(${ID})\.line\.length:(${ID})\.str\(await \3\.evalExpr\(\1\[0\]\)\)\.length\}`, "g"), to: (all, e, t, n) => `return ${e}.length===0?${t}.line.length:__awk.arrayLength(${t},${e}[0])??${n}.str(await ${n}.evalExpr(${e}[0])).length}`, count: 1 }, // AW
+  { what: "awk call binds arrays in the caller's scope (AW)", when: 'OFMT:"%.6g"', re: new RegExp(String.raw`let (${ID})=\[\];for\(let (${ID})=0;\2<(${ID})\.params\.length;\2\+\+\)\{let (${ID})=\3\.params\[\2\];if\(\2<(${ID})\.length\)\{let (${ID})=\5\[\2\];\6\.type==="variable"&&\((${ID})\.arrayAliases\.set\(\4,\6\.name\),\1\.push\(\4\)\);let (${ID})=await (${ID})\(\7,"user function argument evaluation",\(\)=>(${ID})\(\7,\6\)\);\7\.vars\[\4\]=__awk\.keepOf\(\7,\6,\8\)\}else \7\.vars\[\4\]=""\}`, "g"), to: (all, s, l, t, c, n, u, e, f, R, E) => // AW
+    `let __av=[];for(let ${l}=0;${l}<${t}.params.length&&${l}<${n}.length;${l}++){let ${u}=${n}[${l}],${f}=await ${R}(${e},"user function argument evaluation",()=>${E}(${e},${u}));__av.push(__awk.keepOf(${e},${u},${f}))}let ${s}=__awk.enterFrame(${e},${t}.params,${n});for(let ${l}=0;${l}<${t}.params.length;${l}++)${e}.vars[${t}.params[${l}]]=${l}<${n}.length?__av[${l}]:void 0;`, count: 1 }, // AW
+  { what: "awk call unbinds arrays (AW)", when: 'OFMT:"%.6g"', re: new RegExp(String.raw`for\(let (${ID}) of (${ID})\)(${ID})\.arrayAliases\.delete\(\1\);`, "g"), to: (all, l, s, e) => `__awk.leaveFrame(${e},${s});`, count: 1 }, // AW
+]; // AW
+SOURCE_PATCHES.push(...AW_PATCHES); // AW
 
 async function generate() {
   await init;

@@ -13,13 +13,18 @@
  * Suggested fix: in just-bash's rm (patched by scripts/gen-shell.mjs, the `rm (operand ending in . or ..)` patch
  * matches the code) decide "Is a directory" from `lstat` of the operand, not `stat`: a link is removed with
  * `fs.rm(path)` whatever it leads to (an operand in directory form `l/` still goes through the link, as GNU).
+ * Fixed: scripts/gen-shell.mjs (RL_PATCHES) makes just-bash's rm decide `Is a directory` from lstat of the operand
+ * (src/backends/worker-shell/isolate/rm-links.ts refusalStat; `l/` still follows the link), so a link is removed with
+ * fs.rm whatever it leads to. Siblings as GNU rm 9.1: `rm -d`/`--dir`, `rm -r l/` empties the directory and keeps the
+ * link (`Not a directory`; silent with -f), a dangling `l/` is `Not a directory`; mkdir's refusals in strerror words.
+ * Sibling tests: test/workers/fix28/rm-links.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
 const TREE = { dirs: ["release-1"], files: { "release-1/app.js": "v1\n" }, links: { current: "release-1" } };
 
-it.fails("rm and rm -f of a link to a directory remove the link and keep the directory, as GNU rm", async () => {
+it("rm and rm -f of a link to a directory remove the link and keep the directory, as GNU rm", async () => {
   const out = await shellCases(TREE, ["rm current; echo rc=$?; ls", "rm -f current && ln -s release-2 current; echo rc=$?; ls; ls release-1"], {
     collect: (_ws, command, r) => [command, r.stdout, r.stderr],
   });
