@@ -13,7 +13,7 @@ import type { PublishOptions } from "./assets-stub.js";
 import type { WorkspaceHost } from "./host.js";
 import { GIT_CLI_ABORTED, WORKSPACE } from "./symbol.js";
 import { createRemoteFilesystem, type RemoteFilesystemStub } from "./remote-fs.js";
-import { callRemote } from "./remote-error.js";
+import { callRemote, CONNECTION_RESET_CODE } from "./remote-error.js";
 import { ArtifactError } from "../artifacts/errors.js";
 import {
   createLocalRuntimeClient,
@@ -315,6 +315,25 @@ class LazyClient implements LazyWorkspaceClient {
     });
   }
 
+  /**
+   * After a call failed because the Durable Object restarted (`ECONNRESET`, {@link callRemote}), a function source
+   * is called again on the next use (its stub is broken for good); a stub source cannot be re-asked, so it stays.
+   */
+  #dropBroken(client: WorkspaceClient, error: unknown): void {
+    if (!isFunctionSource(this.#source) || (error as { code?: unknown } | null)?.code !== CONNECTION_RESET_CODE) return;
+    const loading = this.#loading;
+    if (loading === undefined) return;
+    void loading.then((loaded) => {
+      if (loaded !== client || this.#loading !== loading) return;
+      this.#loading = undefined;
+      try {
+        client[Symbol.dispose]();
+      } catch {
+        // A broken stub may refuse disposal; it is gone either way.
+      }
+    }, () => {});
+  }
+
   #load(): Promise<WorkspaceClient> {
     if (this.#disposed) return Promise.reject(new Error(DISPOSED));
     this.#loading ??= load(this.#source).catch((error: unknown) => {
@@ -337,10 +356,17 @@ class LazyClient implements LazyWorkspaceClient {
       get: (_target, key) => {
         if (typeof key === "symbol" || key === "then") return undefined;
         return async (...args: unknown[]) => {
-          const target: unknown = pick(await this.#load());
+          const loading = this.#load();
+          const client = await loading;
+          const target: unknown = pick(client);
           const method: unknown = typeof target === "object" && target !== null ? Reflect.get(target, key) : undefined;
           if (typeof method !== "function") throw new TypeError(`${key} is not a method of this Workspace client`);
-          return Reflect.apply(method, target, args);
+          try {
+            return await Reflect.apply(method, target, args);
+          } catch (error) {
+            this.#dropBroken(client, error);
+            throw error;
+          }
         };
       },
     });
@@ -371,7 +397,10 @@ class LazyClient implements LazyWorkspaceClient {
  * byte stream, errors keep `code` and `path`).
  *
  * Returns at once; nothing is contacted before the first call or `await`.
- * Loading happens once; a failed load is retried on the next use.
+ * Loading happens once; a failed load is retried on the next use, and so is
+ * a load whose Durable Object has since restarted when the source is a
+ * function (`getWorkspace(() => env.Agent.get(id))`): the call that met the
+ * restart rejects `ECONNRESET`, the next one calls the function again.
  * `runtime.backends()` of the loaded client is a frozen snapshot, so tools
  * built from it match tools built from the Workspace.
  *
@@ -387,7 +416,9 @@ class LazyClient implements LazyWorkspaceClient {
  *
  * @throws (rejects) TypeError when the source has no Workspace; an `Error`
  * whose message starts `workspace client is disposed` (and says what to write
- * instead) for a call or `await` after disposal.
+ * instead) for a call or `await` after disposal; an `Error` with `code`
+ * `ECONNRESET` naming the call when the Durable Object restarted or was reset
+ * under a loaded client (workerd's uncoded error as `cause`).
  */
 export function getWorkspace(source: WorkspaceSource): LazyWorkspaceClient {
   if (source === null || source === undefined) {

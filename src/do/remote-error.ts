@@ -134,8 +134,11 @@ export async function answerRemote<T>(run: () => T | Promise<T>): Promise<T> {
   }
 }
 
-/** Builds the error a client throws for a call workerd refused as too large: `code` `E2BIG`, `message` as given. */
-export type TooLargeError = (message: string) => Error;
+/**
+ * Builds the error a client throws for a call workerd refused as too large: `code` `E2BIG`, `message` as given
+ * (`refused` is workerd's own error, for a caller that words the message itself).
+ */
+export type TooLargeError = (message: string, refused: Error) => Error;
 
 /** A plain `Error` with `code` `E2BIG` (the default {@link TooLargeError}). */
 function tooLargeError(message: string): Error {
@@ -143,11 +146,50 @@ function tooLargeError(message: string): Error {
 }
 
 /**
+ * workerd's messages for a call over a stub whose Durable Object has restarted, been reset or lost its connection
+ * (`ctx.abort()`, a code update, an eviction): the stub stays broken, every later call fails the same way.
+ */
+const BROKEN_STUB_MESSAGES: readonly RegExp[] = [
+  /^The execution context which hosts this callback is no longer running\.?$/,
+  /^Network connection lost\.?$/,
+  /^Durable Object reset because/,
+];
+
+/** The `code` a client's call rejects with when its Durable Object restarted under it ({@link callRemote}). */
+export const CONNECTION_RESET_CODE = "ECONNRESET";
+
+/** True for workerd's uncoded error of a call over a stub whose Durable Object restarted or was reset. */
+export function isBrokenStubError(error: unknown): error is Error {
+  if (!(error instanceof Error) || Reflect.get(error, "code") !== undefined) return false;
+  return BROKEN_STUB_MESSAGES.some((re) => re.test(error.message));
+}
+
+/**
+ * The error a client call rejects with when the Durable Object behind it restarted (`code` `ECONNRESET`, as a
+ * socket reset by its peer in Node; workerd's error as `cause`): it names the call and says what to do.
+ */
+function brokenStubError(error: Error, method: string | undefined): Error {
+  const what = method === undefined ? "the call" : method;
+  return Object.assign(
+    new Error(
+      `${what}: the Durable Object behind this workspace client restarted or was reset, so the client's connection to it ` +
+        `is gone (workerd: ${error.message}); get a new client with getWorkspace(stub) — a lazy client made from a ` +
+        `function, getWorkspace(() => env.NS.get(id)), reconnects by itself on its next call. A call in flight when it ` +
+        `happened may or may not have taken effect.`,
+      { cause: error },
+    ),
+    { code: CONNECTION_RESET_CODE },
+  );
+}
+
+/**
  * Runs one RPC call from a client; a failure is rethrown as {@link fromRemoteError} rebuilds it. With `method` (the
  * client's name for the call, such as `"runtime.exec"`), workerd's refusal of the call's arguments or answer past its
  * 32 MiB limit — a bare `Error` without a code (`isRpcSizeError`) — is rethrown as `tooLarge(message)`, an error with
  * `code` `E2BIG` whose message names `method`, the limit and workerd's text, and says to put large input in a
- * Workspace file (`fs.writeFile` streams it).
+ * Workspace file (`fs.writeFile` streams it). workerd's uncoded error of a call over a stub whose Durable Object
+ * restarted ({@link isBrokenStubError}) is rethrown as an `Error` with `code` `ECONNRESET` that names the call and says
+ * to get a new client.
  */
 export async function callRemote<T>(run: () => T | Promise<T>, method?: string, tooLarge: TooLargeError = tooLargeError): Promise<T> {
   try {
@@ -156,8 +198,10 @@ export async function callRemote<T>(run: () => T | Promise<T>, method?: string, 
     if (method !== undefined && isRpcSizeError(error)) {
       throw tooLarge(
         `${method}: the call is over 32 MiB, more than crosses RPC (${(error as Error).message}); pass less at once — put large input in a Workspace file (fs.writeFile streams it) and name the file`,
+        error as Error,
       );
     }
+    if (isBrokenStubError(error)) throw brokenStubError(error, method);
     throw fromRemoteError(error);
   }
 }

@@ -14,7 +14,7 @@ import { STUB_HELPER_NAMES, type FilesystemStubHelpers, type FilesystemStubMetho
 import { callRemote } from "./remote-error.js";
 import { estimateRpcSize } from "./rpc-size.js";
 import { WorkspaceFsError } from "../fs/errors.js";
-import { byteStream, isRpcSizeError, RPC_BYTES_AT_ONCE } from "../util/rpc-bytes.js";
+import { byteStream, RPC_BYTES_AT_ONCE } from "../util/rpc-bytes.js";
 
 /**
  * `workspace.fs` plus the stub-only helpers, as a remote client offers it
@@ -61,21 +61,22 @@ function sentArguments(method: string, args: unknown[]): unknown[] {
  */
 export function createRemoteFilesystem(fs: () => RemoteFilesystemStub): RemoteWorkspaceFilesystem {
   return forwarders<RemoteWorkspaceFilesystem>(NAMES, async (method, args) => {
-    try {
-      return await callRemote(() => {
+    // The path the call names, unless it is what was too large (a message never repeats megabytes).
+    const named = method === "symlink" || method === "grep" ? args[1] : args[0];
+    const path = typeof named === "string" && named.length <= MAX_NAMED_PATH_CHARS ? named : undefined;
+    return await callRemote(
+      () => {
         const stub = fs();
         return Reflect.apply(stub[method], stub, sentArguments(method, args));
-      });
-    } catch (error) {
-      if (!isRpcSizeError(error)) throw error;
-      // The path the call names, unless it is what was too large (a message never repeats megabytes).
-      const path = method === "symlink" || method === "grep" ? args[1] : args[0];
-      throw new WorkspaceFsError(
-        "E2BIG",
-        method,
-        typeof path === "string" && path.length <= MAX_NAMED_PATH_CHARS ? path : undefined,
-        `the call is over 32 MiB, more than crosses RPC (${(error as Error).message}); pass less at once (writeFile takes a ReadableStream)`,
-      );
-    }
+      },
+      `fs.${method}`,
+      (_message, refused) =>
+        new WorkspaceFsError(
+          "E2BIG",
+          method,
+          path,
+          `the call is over 32 MiB, more than crosses RPC (${refused.message}); pass less at once (writeFile takes a ReadableStream)`,
+        ),
+    );
   });
 }
