@@ -152,8 +152,11 @@ export async function status(ctx: GitContext, dir: string, options: GitStatusOpt
   await requireRepo(ctx, dir);
   await assertIndexFile(ctx, dir);
   const specs = toRepoPaths(dir, paths);
-  const [filemode, rows] = await Promise.all([fileModeOn(ctx, dir), walkWorktree(ctx, dir, { ref: "HEAD", specs })]);
-  return statusEntries(rows, filemode);
+  const gitlinks: WalkRow[] = [];
+  const [filemode, rows] = await Promise.all([fileModeOn(ctx, dir), walkWorktree(ctx, dir, { ref: "HEAD", specs, gitlinks })]);
+  if (gitlinks.length === 0) return statusEntries(rows, filemode);
+  // Submodules (gitlinks) as git lists them: staged A/D/M against HEAD, ` D` where the directory is gone.
+  return statusEntries([...rows, ...gitlinks].sort((a, b) => compareBytes(a.path, b.path)), filemode);
 }
 
 /**

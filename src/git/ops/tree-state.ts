@@ -323,8 +323,14 @@ export function sameEntry(a: FileEntry | undefined | null, b: FileEntry | undefi
   return a.oid === b.oid && a.mode === b.mode;
 }
 
-function sameWorktree(wt: WorktreeEntry, entry: FileEntry | undefined): boolean {
+/**
+ * Whether the working tree holds `entry`. A gitlink (a submodule, mode 160000) is there when its directory is: git
+ * does not manage what lies inside (the Workspace never checks a submodule out), as git 2.39.5 takes a submodule
+ * that is not checked out as unchanged.
+ */
+export function sameWorktree(wt: WorktreeEntry, entry: FileEntry | undefined): boolean {
   if (!entry) return wt === null;
+  if (entry.mode === 0o160000) return wt?.kind === "dir";
   return wt !== null && wt.kind === "file" && wt.oid === entry.oid && wt.mode === entry.mode;
 }
 
@@ -371,7 +377,8 @@ export async function findOverwrites(
       continue;
     }
     if (wt?.kind === "file") untracked.add(change.path);
-    else if (wt?.kind === "dir") {
+    else if (wt?.kind === "dir" && change.to?.mode !== 0o160000) {
+      // (A gitlink placed where a directory is keeps the directory and its files, as git does.)
       const found = await ctx.workspace.fs.find(absPath(dir, change.path));
       for (const item of found) {
         if (item.type === "dir") continue;
@@ -432,7 +439,9 @@ export async function statBeforeHash(ctx: GitContext, dir: string, path: string)
 
 /**
  * Writes one blob to the working tree (a link as a link, modes 644/755; a
- * submodule is its directory); the index is the caller's ({@link placed},
+ * submodule is its directory: an existing directory is kept as it is, files
+ * and all — git does not manage a gitlink's contents — and one is made only
+ * where there is none); the index is the caller's ({@link placed},
  * {@link updateIndex}). A symbolic link where a directory above `path`
  * belongs is removed first and the directory made (as git's checkout
  * does), so nothing is ever written through a link.
@@ -450,12 +459,14 @@ export async function placeWorktreeFile(ctx: GitContext, dir: string, path: stri
   const slash = abs.lastIndexOf("/");
   if (slash > 0) await fs.mkdir(abs.slice(0, slash), { recursive: true });
   const existing = await fs.lstat(abs).catch(() => undefined);
-  if (existing?.isDirectory) await fs.rm(abs, { recursive: true });
-  else if (existing && (existing.isSymbolicLink || entry.mode === 0o120000)) await fs.rm(abs);
   if (entry.mode === 0o160000) {
+    if (existing?.isDirectory) return undefined;
+    if (existing) await fs.rm(abs);
     await fs.mkdir(abs, { recursive: true });
     return undefined;
   }
+  if (existing?.isDirectory) await fs.rm(abs, { recursive: true });
+  else if (existing && (existing.isSymbolicLink || entry.mode === 0o120000)) await fs.rm(abs);
   const { blob } = await ctx.git.readBlob({ fs: ctx.fs, dir, cache: ctx.cache, oid: entry.oid });
   if (entry.mode === 0o120000) await fs.symlink(decodeUtf8(blob), abs);
   else await fs.writeFile(abs, blob, { mode: entry.mode === 0o100755 ? 0o755 : 0o644 });
@@ -478,13 +489,18 @@ export async function updateIndex(ctx: GitContext, dir: string, updates: readonl
  * Removes one file from the working tree (the index is the caller's), then
  * its emptied parent directories. Under a directory that is a link
  * ({@link hasLeadingLink}) nothing goes: the file behind the link is not
- * the repository's.
+ * the repository's. A gitlink's directory (`gitlink`) goes only when empty,
+ * as git's `rmdir` of a submodule: files in it are kept (then untracked).
  */
-export async function unplaceWorktreeFile(ctx: GitContext, dir: string, path: string): Promise<void> {
+export async function unplaceWorktreeFile(ctx: GitContext, dir: string, path: string, gitlink = false): Promise<void> {
   const abs = absPath(dir, path);
   const behindLink = path.includes("/") && (await hasLeadingLink(ctx, dir, path));
   const stat = behindLink ? undefined : await ctx.workspace.fs.lstat(abs).catch(() => undefined);
   if (stat && !stat.isDirectory) await ctx.workspace.fs.rm(abs);
+  else if (stat && gitlink) {
+    const children = await ctx.workspace.fs.readdir(abs, { limit: 1 }).catch(() => undefined);
+    if (children && children.length === 0) await ctx.workspace.fs.rm(abs);
+  }
   await pruneEmptyParents(ctx, dir, path);
 }
 
@@ -571,7 +587,7 @@ export async function applyChanges(ctx: GitContext, dir: string, changes: TreeCh
   for (const change of changes) {
     if (change.to) continue;
     throwIfCancelled(ctx);
-    await unplaceWorktreeFile(ctx, dir, change.path);
+    await unplaceWorktreeFile(ctx, dir, change.path, (change.from ?? index.get(change.path))?.mode === 0o160000);
     updates.push({ filepath: change.path, remove: true });
   }
   for (const change of changes) {

@@ -52,6 +52,12 @@ export interface WalkOptions {
   ignored?: boolean;
   /** Hash untracked files too (their `work.oid`). Default `false`. */
   hashUntracked?: boolean;
+  /**
+   * Where to put the gitlinks (submodules, mode 160000) of the tree and the index under `specs`: a row per path
+   * with `head`/`stage` where it is a gitlink there, and `work` (the index's gitlink) where its directory exists —
+   * git takes a submodule directory that holds no repository as unchanged. Not given: they are left out.
+   */
+  gitlinks?: WalkRow[];
 }
 
 type Entry = import("isomorphic-git").WalkerEntry | null;
@@ -114,7 +120,16 @@ export async function walkWorktree(ctx: GitContext, dir: string, options: WalkOp
       if (filepath === ".git" || filepath.endsWith("/.git")) return null;
       if (!worthEntering(filepath, specs)) return null;
       const [headType, workType, stageType] = await Promise.all([blobType(head), blobType(work), blobType(stage)]);
+      if ((headType === "other" || stageType === "other") && options.gitlinks && matchesAny(filepath, specs)) {
+        const link: WalkRow = { path: filepath };
+        if (headType === "other") link.head = { oid: await head!.oid(), mode: await head!.mode() };
+        if (stageType === "other") link.stage = { oid: await stage!.oid(), mode: await stage!.mode() };
+        if (link.stage && workType === "tree") link.work = link.stage;
+        options.gitlinks.push(link);
+      }
       if (headType === "other" && !stage && !work) return null;
+      // A gitlink (submodule) in the index: git does not manage what its directory holds — nothing in it is listed.
+      if (stageType === "other") return null;
       const untracked = !head && !stage && work;
       if (untracked && !options.ignored && (await ignores.isIgnored(filepath, workType === "tree"))) return null;
       const anyBlob = headType === "blob" || workType === "blob" || stageType === "blob";

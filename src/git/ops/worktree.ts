@@ -35,6 +35,7 @@ import {
   readAll,
   opError,
   sameEntry,
+  sameWorktree,
   TreeLimitError,
   placeWorktreeFile,
   placed,
@@ -165,7 +166,7 @@ async function checkoutPaths(ctx: GitContext, dir: string, ref: string | undefin
     const entry = source.get(file)!;
     const before = await statBeforeHash(ctx, dir, file);
     const wt = await worktreeEntry(ctx, dir, file);
-    const there = wt?.kind === "file" && wt.oid === entry.oid && wt.mode === entry.mode;
+    const there = sameWorktree(wt, entry);
     if (there && sameEntry(index.get(file), entry)) continue;
     // From the index, the entry stays as it is (its stat data refreshed, as git's checkout-index).
     updates.push(placed(file, entry, there ? before : await placeWorktreeFile(ctx, dir, file, entry)));
@@ -424,7 +425,7 @@ export async function reset(ctx: GitContext, dir: string, options: ResetOptions)
     else {
       for (const path of index.keys()) {
         throwIfCancelled(ctx);
-        await unplaceWorktreeFile(ctx, dir, path);
+        await unplaceWorktreeFile(ctx, dir, path, index.get(path)!.mode === 0o160000);
       }
       await updateIndex(ctx, dir, [...index.keys()].map((filepath) => ({ filepath, remove: true as const })));
     }
@@ -466,7 +467,8 @@ async function resetIndexEntries(
  * Removes untracked files that are not ignored (`git clean -f`), and with
  * `directories` untracked directories as well (`-d`; without it, files
  * inside wholly untracked directories are left alone, as git does).
- * Directories holding a `.git` (nested repositories) are never touched.
+ * Directories holding a `.git` (nested repositories) and the directory of a
+ * gitlink (a submodule's, an index entry) are never touched.
  * `dryRun` lists without removing (`-n`).
  *
  * @returns the removed (or removable) paths relative to `dir`, directories
@@ -493,6 +495,7 @@ export async function clean(ctx: GitContext, dir: string, options: CleanOptions)
       const path = rel === "" ? entry.name : `${rel}/${entry.name}`;
       if (entry.isDirectory) {
         if (entry.name === ".git") continue;
+        if (index.has(path)) continue; // a gitlink's (submodule's) directory: tracked, its contents git's to leave alone
         if (trackedDirs.has(path)) {
           await visit(path);
           continue;
