@@ -53,3 +53,12 @@ it("mkdir in a read-only mount says Read-only file system", async () => {
     1,
   ]);
 });
+
+it("rmdir of a link as GNU rmdir: Not a directory, and Symbolic link not followed for LINK/", async () => {
+  const tree = { dirs: ["e", "d"], files: { "d/a": "", f: "" }, links: { le: "e", ld: "d", lf: "f" } };
+  const ops = ["le", "le/", "ld", "ld/", "lf"]; // `lf/` (GNU: Not a directory) still says No such file or directory
+  const out = await shellCases(tree, ops.map((o) => `rmdir ${o}; echo rc=$?; ls`));
+  const not = "Not a directory", sym = "Symbolic link not followed";
+  const reasons = [not, sym, not, sym, not];
+  expect(out).toEqual(ops.map((o, k) => [`rmdir ${o}; echo rc=$?; ls`, "rc=1\nd\ne\nf\nld\nle\nlf\n", `rmdir: failed to remove '${o}': ${reasons[k]}\n`]));
+});

@@ -108,3 +108,21 @@ export async function rmOperand(
   // The link itself is not a directory: rmdir("l/") fails, the link stays.
   return { stdout, stderr: "", error: codeError("ENOTDIR", "not a directory", path) };
 }
+
+/**
+ * rmdir of a link, as GNU rmdir 9.1: `rmdir LINK` is `Not a directory` whatever it leads to (just-bash followed it:
+ * `Directory not empty`, or removed what it leads to), `rmdir LINK/` `Symbolic link not followed` (`Not a directory`
+ * when it leads to a file). `null` for any other operand.
+ */
+export async function rmdirRefusal(fs: RmFs, path: string, operand: string): Promise<string | null> {
+  const directoryForm = path.length > 1 && path.endsWith("/");
+  const bare = directoryForm ? path.replace(/\/+$/, "") || "/" : path;
+  const entry = await fs.lstat(bare).catch(() => null);
+  if (!entry?.isSymbolicLink) return null;
+  let reason = "Not a directory";
+  if (directoryForm) {
+    const target = await fs.stat(path).catch(() => null);
+    if (target === null || target.isDirectory) reason = "Symbolic link not followed";
+  }
+  return `rmdir: failed to remove '${operand}': ${reason}\n`;
+}
