@@ -43,6 +43,10 @@ const MAX_RESPONSE_VALUES = 4096;
  * that plus one name is read before a listing is refused.
  */
 export const READDIR_PAGE_ENTRIES = 64;
+/** The run's umask, as Node's on a usual Linux: a new file or directory gets the mode asked less these bits. */
+const UMASK = 0o022;
+/** Times a `writeFile` looks at the path again when the file there changed between its `stat` and its write. */
+const WRITE_ATTEMPTS = 3;
 
 /**
  * Times a run's `readdir` of more than one page starts over when the store
@@ -575,11 +579,31 @@ export class RunCapabilities {
       }
       case "writeFile": {
         this.#writable();
-        const { path: p } = await this.#resolveNode(args[0], "open", { create: true });
         const data = args[1];
         if (typeof data !== "string" && !(data instanceof Uint8Array)) throw new TypeError("writeFile: data must be a string or bytes");
-        await fs.writeFile(p, data, { exclusive: args[2] === "wx" });
-        return null;
+        const exclusive = args[2] === "wx";
+        // A new file: the mode asked (default 0o666) less the umask, as open(2) with O_CREAT.
+        const created = (typeof args[3] === "number" ? args[3] : 0o666) & 0o7777 & ~UMASK;
+        for (let attempt = 1; ; attempt++) {
+          const { path: p, last } = await this.#resolveNode(args[0], "open", { create: true });
+          if (exclusive) {
+            await fs.writeFile(p, data, { exclusive: true, mode: created });
+            return null;
+          }
+          try {
+            // An existing file keeps its mode, as open(2) with O_TRUNC: the write is bound to the file whose mode
+            // was read (ifInode); a missing one is created only if still missing (exclusive). Either changed in
+            // between (ESTALE, ENOENT, EEXIST): look again.
+            if (last?.isFile) await fs.writeFile(p, data, { mode: last.mode & 0o7777, ifInode: last.inode });
+            else if (last === undefined) await fs.writeFile(p, data, { mode: created, exclusive: true });
+            else await fs.writeFile(p, data, { mode: created });
+            return null;
+          } catch (err) {
+            const code = (err as { code?: string }).code;
+            const raced = last?.isFile ? code === "ESTALE" || code === "ENOENT" : last === undefined && code === "EEXIST";
+            if (!raced || attempt >= WRITE_ATTEMPTS) throw err;
+          }
+        }
       }
       case "mkdir": {
         this.#writable();
@@ -595,8 +619,11 @@ export class RunCapabilities {
           if (st === undefined && form === "dot" && !recursive) throw pathError("ENOENT", `ENOENT: no such file or directory, ${where}`, p);
           if (st !== undefined && !st.isDirectory) throw pathError("ENOTDIR", `ENOTDIR: not a directory, ${where}`, p);
         }
-        await fs.mkdir(p, { recursive });
-        return null;
+        // As mkdir(2): the mode asked (default 0o777) less the umask; with recursive, missing parents get 0o755.
+        const mode = (typeof args[2] === "number" ? args[2] : 0o777) & 0o7777 & ~UMASK;
+        const first = recursive ? await this.#firstMissing(args[0] as string) : undefined;
+        await fs.mkdir(p, { recursive, mode });
+        return first ?? null;
       }
       case "rm": {
         this.#writable();
@@ -644,7 +671,7 @@ export class RunCapabilities {
       case "readlink":
         return fs.readlink((await this.#resolveNode(args[0], "readlink", { allowLastLink: true })).path);
       case "readdir": {
-        return this.#readdir(args[0] ?? ".", signal);
+        return args[1] === true ? this.#readdirRecursive(args[0] ?? ".", signal) : this.#readdir(args[0] ?? ".", signal);
       }
       case "stat":
       case "lstat": {
@@ -669,6 +696,58 @@ export class RunCapabilities {
   }
 
   /**
+   * The first directory a recursive `mkdir` of run path `path` would create, as the path was written (its
+   * whole text when that is the leaf), as Node's `mkdir` resolves it; `undefined` when everything is there.
+   */
+  async #firstMissing(path: string): Promise<string | undefined> {
+    const ends: number[] = [];
+    for (let i = 1; i < path.length; i++) if (path[i] === "/" && path[i - 1] !== "/") ends.push(i);
+    if (!path.endsWith("/")) ends.push(path.length);
+    for (let k = 0; k < ends.length; k++) {
+      const prefix = path.slice(0, ends[k]);
+      const name = prefix.slice(prefix.lastIndexOf("/") + 1);
+      if (name === "" || name === "." || name === "..") continue;
+      if ((await this.#resolveWithStat(prefix)).last === undefined) return k === ends.length - 1 ? path : prefix;
+    }
+    return undefined;
+  }
+
+  /**
+   * A run's `readdir(path, { recursive: true })`, walked as Node's (libuv's
+   * `readdir` of each directory; the directory found last is read first):
+   * every entry with `dir`, its directory relative to `path` (`""` at the
+   * top). Directories are entered, links never followed (the run follows
+   * none). At most `maxDirectoryEntries` entries in all.
+   * @throws `E2BIG` past `maxDirectoryEntries` in all; {@link #readdir}'s errors.
+   */
+  async #readdirRecursive(path: unknown, signal: AbortSignal): Promise<unknown[]> {
+    const max = this.#o.maxDirectoryEntries;
+    const top = typeof path === "string" ? path : "";
+    const out: unknown[] = [];
+    let read = 0;
+    const tooMany = (): never => {
+      throw pathError("E2BIG", `readdir of ${top} with recursive has more than maxDirectoryEntries (${max}) entries in all`, top);
+    };
+    const first = (await this.#readdir(path, signal)) as { name: string; isDirectory: boolean }[];
+    read += first.length;
+    if (read > max) tooMany();
+    const stack: [string, { name: string; isDirectory: boolean }[]][] = [["", first]];
+    while (stack.length > 0) {
+      const [dir, entries] = stack.pop()!;
+      for (const e of entries) {
+        out.push({ ...e, dir });
+        if (!e.isDirectory) continue;
+        const rel = dir === "" ? e.name : `${dir}/${e.name}`;
+        const below = (await this.#readdir(top.endsWith("/") ? top + rel : `${top}/${rel}`, signal, max - read)) as typeof entries;
+        read += below.length;
+        if (read > max) tooMany();
+        stack.push([rel, below]);
+      }
+    }
+    return out;
+  }
+
+  /**
    * The entries of the directory at run path `path` for a run's `readdir`,
    * read {@link READDIR_PAGE_ENTRIES} at a time (fewer when that many names
    * of the longest a name there can be would pass what the run may still
@@ -686,7 +765,7 @@ export class RunCapabilities {
    *   of one page needs no check; without a store version none is made); the
    *   resolver's errors (`EACCES`, `ENOENT`, …) for the path.
    */
-  async #readdir(path: unknown, signal: AbortSignal): Promise<unknown[]> {
+  async #readdir(path: unknown, signal: AbortSignal, limit = this.#o.maxDirectoryEntries): Promise<unknown[]> {
     const o = this.#o;
     if (path === "") throw pathError("ENOENT", "ENOENT: no such file or directory, scandir ''", "");
     for (let attempt = 1; ; attempt++) {
@@ -700,7 +779,7 @@ export class RunCapabilities {
       for (;;) {
         signal.throwIfAborted();
         const left = o.maxCapabilityResponseBytes - this.#responseBytes - size;
-        const want = Math.min(READDIR_PAGE_ENTRIES, Math.max(1, Math.floor(left / widest)), o.maxDirectoryEntries + 1 - out.length);
+        const want = Math.min(READDIR_PAGE_ENTRIES, Math.max(1, Math.floor(left / widest)), limit + 1 - out.length);
         const page = await this.#fs.readdir(p, { limit: want, offset: out.length });
         const last = page.length < want;
         if (stamp !== undefined && !(last && out.length === 0) && this.#version!() !== stamp) {
@@ -712,7 +791,8 @@ export class RunCapabilities {
           out.push(entry);
           size += measure(entry);
         }
-        if (out.length > o.maxDirectoryEntries) {
+        if (out.length > limit) {
+          if (limit !== o.maxDirectoryEntries) return out; // the recursive walk's bound, reported by it
           throw pathError("E2BIG", `readdir of ${p} has more than maxDirectoryEntries (${o.maxDirectoryEntries}) entries`, p);
         }
         if (this.#responseBytes + size > o.maxCapabilityResponseBytes) {

@@ -14,11 +14,16 @@
  * Suggested fix: src/backends/worker-javascript/isolate/__modules__/node-fs-promises.js `readdir` — either walk the
  * subtree (each directory through the confined host `readdir`, names joined with `/`, within maxDirectoryEntries
  * in all) or throw a TypeError for `recursive: true` as `writeFile` does for an unsupported flag.
+ *
+ * Fixed (run 28, fixer JF): `readdir(p, { recursive: true })` walks the subtree on the host
+ * (src/backends/worker-javascript/bridge.ts `#readdirRecursive`, each directory through the confined, paged
+ * `#readdir`, in Node's order; at most maxDirectoryEntries entries in all, else E2BIG); node-fs-promises.js joins
+ * the names (`e/f.txt`) or gives dirents their `parentPath`. Links are listed, never followed.
  */
 import { expect, it } from "vitest";
 import { inWorkspace } from "../runtime/helpers.js";
 
-it.fails("node:fs readdir with recursive lists the subtree (or refuses), as Node's does", async () => {
+it("node:fs readdir with recursive lists the subtree (or refuses), as Node's does", async () => {
   const result = await inWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace/d/e", { recursive: true });
     await ws.fs.writeFile("/workspace/d/e/f.txt", "x");

@@ -15,11 +15,16 @@
  * Suggested fix: src/backends/worker-javascript/isolate/__modules__/node-fs-promises.js, `writeFile` — read the
  * encoding as `readFile` does (`encodingOf(options, "writeFile")`: a string option or `options.encoding`) and throw
  * its TypeError for anything but utf8 when `data` is a string (or decode base64/hex/latin1 to bytes there, as Node).
+ *
+ * Fixed (run 28, fixer JF): src/backends/worker-javascript/isolate/__modules__/node-fs-promises.js decodes a
+ * string in any of Node's encodings (`decodeString`, as `Buffer.from(string, encoding)`) before the host call, and
+ * `readFile` encodes bytes in them (`encodeBytes`); an unknown name is Node's TypeError (`ERR_INVALID_ARG_VALUE`,
+ * `ERR_UNKNOWN_ENCODING` for "buffer"). Siblings in test/workers/fix28/js-node-fs.test.ts.
  */
 import { expect, it } from "vitest";
 import { inWorkspace } from "../runtime/helpers.js";
 
-it.fails("node:fs writeFile decodes a string with the encoding given (or refuses it), as Node's does", async () => {
+it("node:fs writeFile decodes a string with the encoding given (or refuses it), as Node's does", async () => {
   const result = await inWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace", { recursive: true });
     const handle = await ws.runtime.exec(

@@ -15,11 +15,15 @@
  * Suggested fix: src/backends/worker-javascript/bridge.ts, `case "writeFile"` — without `wx`, stat the resolved path
  * (following no link, as it is confined already) and pass `mode: stat.mode & 0o7777` when a regular file is there
  * (or `ifInode` with it, so the mode read is the mode of the file replaced).
+ *
+ * Fixed (run 28, fixer JF): src/backends/worker-javascript/bridge.ts `case "writeFile"` writes over an existing
+ * regular file with its mode (`last.mode & 0o7777`) bound to that file (`ifInode`), a missing one `exclusive` with
+ * the mode asked less the umask (default 0o644), and looks again (up to 3 times) when the file changed in between.
  */
 import { expect, it } from "vitest";
 import { inWorkspace } from "../runtime/helpers.js";
 
-it.fails("node:fs writeFile over an existing file keeps its mode, as Node's does", async () => {
+it("node:fs writeFile over an existing file keeps its mode, as Node's does", async () => {
   const out = await inWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace", { recursive: true });
     await ws.fs.writeFile("/workspace/run.sh", "#!/bin/sh\necho one\n", { mode: 0o755 });

@@ -33,21 +33,139 @@ import { call } from "../workspace-capabilities.js";
  */
 
 /** @typedef {{ name: string, isFile: boolean, isDirectory: boolean, isSymbolicLink: boolean }} RawEntry */
-/** @typedef {{ name: string, isFile: () => boolean, isDirectory: () => boolean, isSymbolicLink: () => boolean }} Dirent */
+/** @typedef {{ name: string, parentPath: string, path: string, isFile: () => boolean, isDirectory: () => boolean, isSymbolicLink: () => boolean }} Dirent */
 /** @typedef {string | { encoding?: string | null, flag?: string } | null | undefined} FileOptions */
 
+/** Node's encoding names (matched case-insensitively), by the codec this module uses for each. */
+/** @type {Record<string, "utf8" | "utf16le" | "latin1" | "ascii" | "base64" | "base64url" | "hex">} */
+const ENCODINGS = {
+  utf8: "utf8", "utf-8": "utf8", utf16le: "utf16le", "utf-16le": "utf16le", ucs2: "utf16le", "ucs-2": "utf16le",
+  latin1: "latin1", binary: "latin1", ascii: "ascii", base64: "base64", base64url: "base64url", hex: "hex",
+};
+
 /**
- * The encoding an options argument asks for: `"utf8"`, or `null` for bytes.
- * @param {FileOptions} o
- * @param {string} fn the function named in the error.
- * @returns {"utf8" | null}
- * @throws TypeError for any other encoding.
+ * A TypeError or RangeError shaped as Node's (`code` set).
+ * @param {"TypeError" | "RangeError"} kind
+ * @param {string} code
+ * @param {string} message
  */
-function encodingOf(o, fn) {
+function nodeError(kind, code, message) {
+  const err = kind === "RangeError" ? new RangeError(message) : new TypeError(message);
+  return Object.assign(err, { code });
+}
+
+/**
+ * The encoding an options argument asks for (one of {@link ENCODINGS}' codecs), or `null` for bytes.
+ * @param {FileOptions} o
+ * @returns {"utf8" | "utf16le" | "latin1" | "ascii" | "base64" | "base64url" | "hex" | null}
+ * @throws TypeError as Node's: `ERR_UNKNOWN_ENCODING` for `"buffer"`, `ERR_INVALID_ARG_VALUE` for another unknown name.
+ */
+function encodingOf(o) {
   const e = typeof o === "string" ? o : o && typeof o === "object" ? o.encoding : undefined;
   if (e === undefined || e === null) return null;
-  if (e === "utf8" || e === "utf-8") return "utf8";
-  throw new TypeError(fn + ": encoding " + JSON.stringify(e) + " is not supported; use \"utf8\" or read bytes");
+  const codec = typeof e === "string" && Object.prototype.hasOwnProperty.call(ENCODINGS, e.toLowerCase()) ? ENCODINGS[e.toLowerCase()] : undefined;
+  if (codec !== undefined) return codec;
+  if (e === "buffer") throw nodeError("TypeError", "ERR_UNKNOWN_ENCODING", "Unknown encoding: buffer");
+  throw nodeError("TypeError", "ERR_INVALID_ARG_VALUE", "The argument 'encoding' is invalid encoding. Received " + (typeof e === "string" ? "'" + e + "'" : String(e)));
+}
+
+/**
+ * One char per byte (`mask` 0x7f: `ascii`, as Node's drops the high bit).
+ * @param {Uint8Array} bytes
+ * @param {number} [mask]
+ */
+function byteString(bytes, mask = 0xff) {
+  let out = "";
+  for (let i = 0; i < bytes.length; i += 0x2000) {
+    const part = bytes.subarray(i, Math.min(i + 0x2000, bytes.length));
+    out += String.fromCharCode.apply(null, Array.from(mask === 0xff ? part : part.map((b) => b & mask)));
+  }
+  return out;
+}
+
+/**
+ * A string's bytes in a codec other than UTF-8, as Node's `Buffer.from(string, encoding)`: `latin1`/`ascii` keep
+ * each char's low byte; `utf16le` two bytes a char; `hex` pairs of digits up to the first pair that is not one;
+ * `base64`/`base64url` read either alphabet, skip other characters and stop at the first `=`.
+ * @param {string} text
+ * @param {"utf16le" | "latin1" | "ascii" | "base64" | "base64url" | "hex"} codec
+ * @returns {Uint8Array}
+ */
+function decodeString(text, codec) {
+  if (codec === "latin1" || codec === "ascii") {
+    const out = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i) & 0xff;
+    return out;
+  }
+  if (codec === "utf16le") {
+    const out = new Uint8Array(text.length * 2);
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      out[2 * i] = c & 0xff;
+      out[2 * i + 1] = c >> 8;
+    }
+    return out;
+  }
+  if (codec === "hex") {
+    const out = new Uint8Array(text.length >> 1);
+    let n = 0;
+    for (; n < out.length; n++) {
+      const pair = text.slice(2 * n, 2 * n + 2);
+      if (!/^[0-9a-fA-F]{2}$/.test(pair)) break;
+      out[n] = parseInt(pair, 16);
+    }
+    return out.slice(0, n);
+  }
+  let clean = text.replace(/[^A-Za-z0-9+/\-_=]/g, "");
+  const eq = clean.indexOf("=");
+  if (eq >= 0) clean = clean.slice(0, eq);
+  clean = clean.replace(/-/g, "+").replace(/_/g, "/");
+  if (clean.length % 4 === 1) clean = clean.slice(0, -1);
+  return decodeString(atob(clean + "=".repeat((4 - (clean.length % 4)) % 4)), "latin1");
+}
+
+/**
+ * Bytes as a string in a codec other than UTF-8, as Node's `buffer.toString(encoding)`.
+ * @param {Uint8Array} bytes
+ * @param {"utf16le" | "latin1" | "ascii" | "base64" | "base64url" | "hex"} codec
+ * @returns {string}
+ */
+function encodeBytes(bytes, codec) {
+  if (codec === "latin1") return byteString(bytes);
+  if (codec === "ascii") return byteString(bytes, 0x7f);
+  if (codec === "hex") {
+    let out = "";
+    for (const b of bytes) out += (b < 16 ? "0" : "") + b.toString(16);
+    return out;
+  }
+  if (codec === "utf16le") {
+    let out = "";
+    for (let i = 0; i + 1 < bytes.length; i += 2) out += String.fromCharCode(bytes[i] | (bytes[i + 1] << 8));
+    return out;
+  }
+  const b64 = btoa(byteString(bytes));
+  return codec === "base64" ? b64 : b64.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/**
+ * A file mode argument as Node's `parseFileMode`: an integer 0..2^32-1 or an octal string; `fallback` when absent.
+ * @param {unknown} mode
+ * @param {number} fallback
+ * @returns {number}
+ */
+function modeOf(mode, fallback) {
+  if (mode === undefined || mode === null) return fallback;
+  if (typeof mode === "string") {
+    if (/^[0-7]+$/.test(mode)) return parseInt(mode, 8);
+    throw nodeError("TypeError", "ERR_INVALID_ARG_VALUE", "The argument 'mode' must be a 32-bit unsigned integer or an octal string. Received '" + mode + "'");
+  }
+  if (typeof mode !== "number" || !Number.isInteger(mode)) {
+    throw nodeError("TypeError", "ERR_INVALID_ARG_TYPE", "The \"mode\" argument must be of type number. Received " + (typeof mode === "number" ? String(mode) : typeof mode));
+  }
+  if (mode < 0 || mode > 4294967295) {
+    throw nodeError("RangeError", "ERR_OUT_OF_RANGE", "The value of \"mode\" is out of range. It must be >= 0 && <= 4294967295. Received " + mode);
+  }
+  return mode;
 }
 
 /**
@@ -62,45 +180,59 @@ function statOf(s) {
 }
 
 /**
- * The file's bytes, or its text with `"utf8"` — a leading byte order mark
- * kept (U+FEFF, as Node's), an invalid sequence U+FFFD. At most `maxCapabilityBytes`.
+ * The file's bytes, or its text in the encoding given: `"utf8"` — a leading byte order mark kept (U+FEFF, as
+ * Node's), an invalid sequence U+FFFD — or any other of Node's (`base64`, `base64url`, `hex`, `latin1`/`binary`,
+ * `ascii`, `utf16le`/`ucs2`), encoded as Node's `Buffer#toString`. At most `maxCapabilityBytes`.
  * @param {string} path
- * @param {FileOptions} [options] `"utf8"` / `{ encoding: "utf8" }`; default bytes.
+ * @param {FileOptions} [options] an encoding, or `{ encoding }`; default bytes.
  * @returns {Promise<string | Uint8Array>}
- * @throws `ENOENT`, `EISDIR`, `E2BIG` (over maxCapabilityBytes), `EACCES` (outside root, through a link).
+ * @throws TypeError for an unknown encoding (Node's `ERR_INVALID_ARG_VALUE`, `ERR_UNKNOWN_ENCODING` for "buffer");
+ *   `ENOENT`, `EISDIR`, `E2BIG` (over maxCapabilityBytes), `EACCES` (outside root, through a link).
  */
 export async function readFile(path, options) {
-  return call("fs", "", "readFile", [path, encodingOf(options, "readFile")]);
+  const codec = encodingOf(options);
+  if (codec === null || codec === "utf8") return call("fs", "", "readFile", [path, codec]);
+  return encodeBytes(await call("fs", "", "readFile", [path, null]), codec);
 }
 
 /**
- * Writes text (UTF-8) or bytes, replacing the file (`flag "w"`, default) or
- * failing when it exists (`flag "wx"`).
+ * Writes text or bytes, replacing the file (`flag "w"`, default; an existing file keeps its mode, as open(2) with
+ * `O_TRUNC`) or failing when it exists (`flag "wx"`). A string is decoded with the encoding given (default UTF-8;
+ * any of Node's, as `Buffer.from(string, encoding)`); a new file gets `mode` (default `0o666`) less the umask `022`.
  * @param {string} path
  * @param {string | ArrayBufferView | ArrayBuffer} data
- * @param {FileOptions} [options]
+ * @param {FileOptions & { mode?: number | string }} [options]
  * @returns {Promise<void>}
- * @throws TypeError for another flag or data; `EEXIST` with `"wx"`; `EROFS` on a read-only backend or mount.
+ * @throws TypeError for another flag, an unknown encoding or mode, or data; `EEXIST` with `"wx"`; `EROFS` on a read-only backend or mount.
  */
 export async function writeFile(path, data, options) {
-  const flag = options && typeof options === "object" && options.flag !== undefined ? options.flag : "w";
+  const object = options && typeof options === "object" ? options : undefined;
+  const flag = object && object.flag !== undefined ? object.flag : "w";
   if (flag !== "w" && flag !== "wx") throw new TypeError("writeFile: flag " + JSON.stringify(flag) + " is not supported; use \"w\" or \"wx\"");
+  const codec = encodingOf(options);
+  const mode = modeOf(object ? object.mode : undefined, 0o666);
   let bytes;
-  if (typeof data === "string") bytes = data;
+  if (typeof data === "string") bytes = codec === null || codec === "utf8" ? data : decodeString(data, codec);
   else if (data instanceof Uint8Array) bytes = data;
   else if (ArrayBuffer.isView(data)) bytes = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
   else if (data instanceof ArrayBuffer) bytes = new Uint8Array(data);
   else throw new TypeError("writeFile: data must be a string or bytes");
-  await call("fs", "", "writeFile", [path, bytes, flag]);
+  await call("fs", "", "writeFile", [path, bytes, flag, mode]);
 }
 
 /**
+ * Creates a directory with `mode` (default `0o777`; a number, an octal string, or the options' `mode`) less the
+ * umask `022`; `recursive` creates missing parents (mode `0o755`) and accepts an existing directory.
  * @param {string} path
- * @param {{ recursive?: boolean }} [options]
- * @returns {Promise<void>}
+ * @param {{ recursive?: boolean, mode?: number | string } | number | string} [options]
+ * @returns {Promise<string | undefined>} with `recursive`, the first directory created (as the path was written;
+ *   `undefined` when none was), as Node's; else `undefined`.
  */
 export async function mkdir(path, options) {
-  await call("fs", "", "mkdir", [path, !!(options && options.recursive)]);
+  const object = options && typeof options === "object" ? options : undefined;
+  const mode = modeOf(object ? object.mode : options, 0o777);
+  const first = await call("fs", "", "mkdir", [path, !!(object && object.recursive), mode]);
+  return first === null ? undefined : first;
 }
 
 /**
@@ -136,19 +268,42 @@ export async function symlink(target, path) { await call("fs", "", "symlink", [t
 export async function readlink(path) { return call("fs", "", "readlink", [path]); }
 
 /**
- * Entry names, or `Dirent`-like objects with `withFileTypes`. At most `maxDirectoryEntries`.
+ * `dir` under `base`, normalized as Node's `path.join` (no `.`, `..` after a name resolved, one `/` between).
+ * @param {string} base
+ * @param {string} dir
+ */
+function joinPath(base, dir) {
+  /** @type {string[]} */
+  const out = [];
+  for (const s of (base + "/" + dir).split("/")) {
+    if (s === "" || s === ".") continue;
+    if (s === ".." && out.length > 0 && out[out.length - 1] !== "..") out.pop();
+    else if (s !== ".." || !base.startsWith("/")) out.push(s);
+  }
+  return (base.startsWith("/") ? "/" : "") + (out.join("/") || ".");
+}
+
+/**
+ * Entry names, or `Dirent`-like objects with `withFileTypes` (`name`, `parentPath`, `path` and the type tests).
+ * `recursive` walks the subtree as Node's does (the directories read last first): names are relative to `path`
+ * (`e/f.txt`); dirents keep the entry's own name and its directory in `parentPath`. A symbolic link is listed,
+ * never followed. At most `maxDirectoryEntries` in all.
  * @param {string} [path] default `"."` (the cwd).
- * @param {{ withFileTypes?: boolean }} [options]
+ * @param {{ withFileTypes?: boolean, recursive?: boolean }} [options]
  * @returns {Promise<string[] | Dirent[]>}
- * @throws `E2BIG` over maxDirectoryEntries.
+ * @throws `E2BIG` over maxDirectoryEntries (for `recursive`, in all).
  */
 export async function readdir(path = ".", options) {
-  /** @type {RawEntry[]} */
-  const entries = await call("fs", "", "readdir", [path]);
+  const recursive = !!(options && options.recursive);
+  /** @type {(RawEntry & { dir?: string })[]} */
+  const entries = await call("fs", "", "readdir", recursive ? [path, true] : [path]);
   if (options && options.withFileTypes) {
-    return entries.map((e) => ({ name: e.name, isFile: () => e.isFile, isDirectory: () => e.isDirectory, isSymbolicLink: () => e.isSymbolicLink }));
+    return entries.map((e) => {
+      const parentPath = e.dir ? joinPath(path, e.dir) : path;
+      return { name: e.name, parentPath, path: parentPath, isFile: () => e.isFile, isDirectory: () => e.isDirectory, isSymbolicLink: () => e.isSymbolicLink };
+    });
   }
-  return entries.map((e) => e.name);
+  return entries.map((e) => (e.dir ? e.dir + "/" + e.name : e.name));
 }
 
 /**
