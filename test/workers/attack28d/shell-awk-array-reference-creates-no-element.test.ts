@@ -12,13 +12,17 @@
  * Suggested fix: scripts/gen-shell.mjs "awk array element read (SA)" (isolate/awk.ts `load`): when evaluating an
  * array element `NAME[key]` as an expression (not as the right operand of `in`), create it uninitialized
  * (`arrays[NAME][key] ??= ""`, kind "uninit") before reading it.
+ * Fixed: scripts/gen-shell.mjs "awk element reference creates it (AW)" — just-bash's element read creates a missing
+ * element as isolate/awk.ts `UNINIT` (through its counted setter; `load` reads it as uninitialized, so `== 0` and
+ * `== ""` both hold); `in` and `delete` create none. Siblings (arrays through function parameters, recursion, locals,
+ * argument order) in test/workers/fix28/awk-arrays.test.ts (fixer AW).
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
 const tree = { files: { "keys.txt": "b\nd\n", "data.txt": "a 1\nb 2\nc 3\nd 4\n", "n.txt": "5\n3\n5\n1\n3\n" } };
 
-it.fails("a referenced array element exists afterwards, as POSIX awk", async () => {
+it("a referenced array element exists afterwards, as POSIX awk", async () => {
   const out = await shellCases(tree, [
     "awk 'NR==FNR{a[$1];next} $1 in a' keys.txt data.txt",
     "awk '{ keys[$1] } END { n=0; for (k in keys) n++; print n }' n.txt",

@@ -10,13 +10,17 @@
  * Suggested fix: just-bash's awk `length` builtin (patched by scripts/gen-shell.mjs): when its argument is a bare
  * name that is an array (`ctx.arrays[name]` exists), return the number of its elements instead of the length of
  * the (unset) scalar of that name.
+ * Fixed: scripts/gen-shell.mjs "awk length of an array (AW)" — `length(NAME)` of an array NAME (ARGV, ENVIRON, a
+ * parameter bound to the caller's array included) is its number of elements (isolate/awk.ts `arrayLength`); a scalar
+ * keeps its string length. `length arr` without parentheses stays an error-free concatenation here, where gawk and
+ * mawk reject it (left alone). Siblings in test/workers/fix28/awk-arrays.test.ts (fixer AW).
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
 const tree = { files: { "n.txt": "5\n3\n5\n1\n3\n" } };
 
-it.fails("length(ARRAY) is the number of elements, as gawk and mawk", async () => {
+it("length(ARRAY) is the number of elements, as gawk and mawk", async () => {
   const out = await shellCases(tree, [
     "awk 'BEGIN { a[1]=1; a[2]=2; print length(a) }'",
     "awk 'BEGIN { n=split(\"a b c\", y); print n, length(y) }'",

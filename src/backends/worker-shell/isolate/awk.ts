@@ -331,7 +331,7 @@ export function keepOf(state: AwkState, node: Node, value: unknown): unknown {
 
 /** The value of a stored variable or array element (`undefined`: never set), noting its kind. */
 export function load(state: AwkState, stored: unknown): unknown {
-  if (stored === undefined) {
+  if (stored === undefined || stored === UNINIT) { // AW
     state.awkKind = "uninit";
     return "";
   }
@@ -749,4 +749,86 @@ export function fieldIndex(n: number): number {
 /** printf/sprintf's argument `value` for conversion `conv`: none left is gawk's (and mawk's) fatal error. */
 export function printfArgument(value: unknown, conv: string | undefined): void {
   if (value === undefined && conv !== undefined && "cdiouxXeEfFgGs".includes(conv)) throw new Error("not enough arguments to satisfy format string");
+}
+
+// ---------------------------------------------------------------- arrays (AW, issue 20 run 28)
+
+/**
+ * The value of an array element that a program referred to (`a[$1]`, `x[1] == ""`, `f(a[k])`) but never assigned:
+ * POSIX awk, gawk and mawk create the element on any reference, uninitialized (`k in a` is then true, `length(a)`
+ * counts it, `for (k in a)` visits it); the right operand of `in` and `delete` do not create one.
+ */
+export const UNINIT: unknown = Object.freeze({ awkUninit: true });
+
+/** The interpreter's array state (just-bash's awk runtime context). */
+interface ArrayState {
+  arrays: Record<string, Record<string, unknown> | undefined>;
+  arrayAliases: Map<string, string>;
+  arrayElementCount: number;
+  ARGV?: Record<string, unknown>;
+  ENVIRON?: Record<string, unknown>;
+  awkLocalSeq?: number;
+}
+
+/**
+ * The storage key of array `name`: a parameter of the running user function is an alias of the caller's array (by
+ * reference) or of the call's own local array; any other name is itself. An alias is resolved once, when the call
+ * binds it ({@link enterFrame}), so this is a single lookup.
+ */
+export function arrayKey(state: ArrayState, name: string): string {
+  return state.arrayAliases.get(name) ?? name;
+}
+
+/** The elements of array `name` (ARGV and ENVIRON included), or undefined when it is no array (yet). */
+export function arrayOf(state: ArrayState, name: string): Record<string, unknown> | undefined {
+  if (name === "ARGV") return state.ARGV;
+  if (name === "ENVIRON") return state.ENVIRON;
+  return state.arrays[arrayKey(state, name)];
+}
+
+/** `length(NAME)` of an array NAME: its number of elements (gawk, mawk, POSIX 2024); undefined for a scalar. */
+export function arrayLength(state: ArrayState, arg: Node | undefined): number | undefined {
+  if (arg?.type !== "variable") return undefined;
+  const elements = arrayOf(state, arg.name!);
+  return elements === undefined ? undefined : Object.keys(elements).length;
+}
+
+/** A user function call's array bindings, undone by {@link leaveFrame}. */
+export interface Frame {
+  saved: [string, string | undefined][];
+  locals: string[];
+}
+
+/**
+ * Binds the array names of a user function call: a parameter given a bare variable name refers to the caller's
+ * array of that name (resolved in the caller's scope first, so `f(b, a)` with parameters `a, b` and recursive calls
+ * passing an array parameter on keep the caller's array); any other parameter (a local, or a scalar argument) gets
+ * an array of its own for this call, gone when it returns.
+ */
+export function enterFrame(state: ArrayState, params: readonly string[], args: readonly Node[]): Frame {
+  const targets = params.map((_, i) => (i < args.length && args[i]!.type === "variable" ? arrayKey(state, args[i]!.name!) : undefined));
+  const frame: Frame = { saved: params.map((p) => [p, state.arrayAliases.get(p)]), locals: [] };
+  params.forEach((p, i) => {
+    let target = targets[i];
+    if (target === undefined) {
+      state.awkLocalSeq = (state.awkLocalSeq ?? 0) + 1;
+      target = `\0local ${state.awkLocalSeq} ${p}`;
+      frame.locals.push(target);
+    }
+    state.arrayAliases.set(p, target);
+  });
+  return frame;
+}
+
+/** Undoes {@link enterFrame}: the caller's bindings back, the call's local arrays gone. */
+export function leaveFrame(state: ArrayState, frame: Frame): void {
+  for (let i = frame.saved.length - 1; i >= 0; i--) {
+    const [p, previous] = frame.saved[i]!;
+    if (previous === undefined) state.arrayAliases.delete(p);
+    else state.arrayAliases.set(p, previous);
+  }
+  for (const key of frame.locals) {
+    state.arrayElementCount -= Object.keys(state.arrays[key] ?? {}).length;
+    delete state.arrays[key];
+  }
 }
