@@ -51,15 +51,15 @@ it("a loaded client (and a lazy client from a stub) keeps rejecting ECONNRESET, 
   using loaded = await getWorkspace(fresh());
   const lazy = getWorkspace(fresh());
   await loaded.fs.mkdir("/workspace", { recursive: true });
-  expect(await lazy.fs.exists("/workspace")).toBe(true);
+  expect((await lazy.fs.stat("/workspace")).isDirectory).toBe(true);
   await restart(stub);
   for (const [name, p] of [
     ["fs.stat", loaded.fs.stat("/workspace")],
     ["runtime.exec", loaded.runtime.exec("export default () => 1")],
     ["runtime.pending", loaded.runtime.pending()],
     ["git.cli", loaded.git.cli({ args: ["status"] })],
-    ["fs.exists", lazy.fs.exists("/workspace")],
-    ["fs.exists", lazy.fs.exists("/workspace")],
+    ["fs.stat", lazy.fs.stat("/workspace")],
+    ["fs.stat", lazy.fs.stat("/workspace")],
   ] as const) {
     const o = (await outcome(p as Promise<unknown>)) as { code?: string; message?: string; cause?: string };
     expect(o.code, name).toBe("ECONNRESET");
@@ -68,6 +68,6 @@ it("a loaded client (and a lazy client from a stub) keeps rejecting ECONNRESET, 
   }
   // The object itself is fine: a new client reads it.
   using again = await getWorkspace(fresh());
-  expect(await again.fs.exists("/workspace")).toBe(true);
+  expect((await again.fs.stat("/workspace")).isDirectory).toBe(true);
   lazy[Symbol.dispose]();
 }, 60_000);
