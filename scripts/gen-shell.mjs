@@ -1367,6 +1367,24 @@ const AW_PATCHES = [ // AW
   { what: "awk call unbinds arrays (AW)", when: 'OFMT:"%.6g"', re: new RegExp(String.raw`for\(let (${ID}) of (${ID})\)(${ID})\.arrayAliases\.delete\(\1\);`, "g"), to: (all, l, s, e) => `__awk.leaveFrame(${e},${s});`, count: 1 }, // AW
 ]; // AW
 SOURCE_PATCHES.push(...AW_PATCHES); // AW
+/** // SD
+ * SD (issue 20, run 28; helpers in isolate/sed-range.ts): sed's two-address ranges as GNU sed 4.9 — a regex end is // SD
+ * looked for from the line after the start (`/^## A/,/^## /` no longer ends on its own heading), `0,/re/` may end on // SD
+ * line 1, a line-number start passed by `n`/`N` still opens its range (once), `M` ≤ the start line selects one line, // SD
+ * `+N`, `~N`, `first~step` and `$` ends as GNU. The whole range test of just-bash's sed is replaced. // SD
+ */ // SD
+HELPER_NAMESPACES.push(["__sedRange", join(isolateDir, "sed-range.ts")]); // SD
+const SD_RANGE_PATCHES = [ // SD
+  { what: "sed ranges (SD)", when: 'name:"sed",async execute(', re: new RegExp(String.raw`function (${ID})\((${ID}),(${ID}),(${ID}),(${ID}),(${ID}),(${ID})\)\{if\(!\2\|\|!\2\.start&&!\2\.end\)return!0;let (${ID})=\2\.start,(${ID})=\2\.end;if\(\8!==void 0&&\9===void 0\)return (${ID})\(\8,\3,\4,\5,\7\);(?:(?!function )[^])*?\}(?=function ${ID}\(${ID},${ID},${ID},${ID},${ID},${ID}\)\{let ${ID}=\1\()`, "g"), to: (all, f, i, e, t, n, s, a, r, u, L) => `function ${f}(${i},${e},${t},${n},${s},${a}){return __sedRange.match(${i},${e},${t},${n},${s},${a},${L})}`, count: 1 }, // SD
+  // SD: `r /dev/stdin` and `R /dev/stdin` read the command's standard input (once), as GNU sed 4.9; `R` reads no empty // SD
+  // line after a file's final newline. // SD
+  { what: "sed stdin kept for r (SD)", when: 'name:"sed",async execute(', re: new RegExp(String.raw`(name:"sed",async execute\((${ID}),(${ID})\)\{(?:(?!async execute)[^])*?let __io=__sedGnu\.io\(\);)(?=(?:(?!async execute)[^])*?if\(${ID}==="-"\)${ID}\?${ID}="":\(${ID}=(${ID})\(\3\.stdin\))`, "g"), to: (all, head, i, e, decode) => `${head}__io.stdin=()=>${decode}(${e}.stdin);`, count: 1 }, // SD
+  { what: "sed stdin input taken (SD)", when: 'name:"sed",async execute(', re: new RegExp(String.raw`if\((${ID})\.length===0\)\{(${ID})=(${ID})\((${ID})\.stdin\);`, "g"), to: (all) => `${all}__io.stdinTaken=!0;`, count: 1 }, // SD
+  { what: "sed stdin operand taken (SD)", when: 'name:"sed",async execute(', re: new RegExp(String.raw`(if\(${ID}==="-"\)(${ID})\?${ID}="":\(${ID}=${ID}\(${ID}\.stdin\),\2=!0)\)`, "g"), to: (all, head) => `${head},__io.stdinTaken=!0)`, count: 1 }, // SD
+  { what: "sed r reads /dev/stdin (SD)", when: 'name:"sed",async execute(', re: new RegExp(String.raw`(let (${ID})=await ${ID}\("read command file",\(\)=>)(${ID})\.readFile\((${ID})\)\);(${ID})\.appendBuffer\.push\(\2\.replace\(`, "g"), to: (all, head, y, fs, path, g) => `${head}__sedRange.readFile(${fs},${path},__io));${y}!==""&&${g}.appendBuffer.push(${y}.replace(`, count: 1 }, // SD: an empty file adds no line
+  { what: "sed R reads /dev/stdin (SD)", when: 'name:"sed",async execute(', re: new RegExp(String.raw`(let (${ID})=await ${ID}\("read command file line cache",\(\)=>)(${ID})\.readFile\((${ID})\)\);(${ID})\.set\(\4,\2\.split\(\`\n\`\)\)`, "g"), to: (all, head, pe, fs, path, T) => `${head}__sedRange.readFile(${fs},${path},__io));${T}.set(${path},__sedRange.lines(${pe}))`, count: 1 }, // SD
+]; // SD
+SOURCE_PATCHES.push(...SD_RANGE_PATCHES); // SD
 
 async function generate() {
   await init;

@@ -14,13 +14,18 @@
  * Suggested fix: in just-bash's sed range matching (patched by scripts/gen-shell.mjs, range state in the sed
  * executor): when the start address matches and the end is a regex, mark the range active and do not test the end
  * on that line (only a line-number end ≤ the start line closes it at once; `0,/re/` keeps testing the first line).
+ * Fixed: just-bash's whole range test is replaced (scripts/gen-shell.mjs, entries marked `// SD`) by
+ * src/backends/worker-shell/isolate/sed-range.ts, which follows GNU sed 4.9: a regex end is looked for from the line
+ * after the start, `0,/re/` may end on line 1, a line-number start passed by `n`/`N` opens its range once, `M` ≤ the
+ * start line selects one line, `+N`/`~N` (up to the next multiple after the start)/`first~step`/`$` ends as GNU.
+ * Siblings in test/workers/fix28/sed-ranges.test.ts (fixer SD).
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
 const tree = { files: { "f.md": "# T\n## A\nx\n## B\ny\n", "c.ini": "[server]\nhost = localhost\n\n[db]\nhost = db.local\n" } };
 
-it.fails("a regex range end is looked for from the line after the start, as GNU sed", async () => {
+it("a regex range end is looked for from the line after the start, as GNU sed", async () => {
   const out = await shellCases(tree, [
     "sed -n '/^## A/,/^## /p' f.md",
     "sed -i '/^## A/,/^## /d' f.md; cat f.md",
