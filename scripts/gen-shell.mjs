@@ -1400,6 +1400,33 @@ async function generate() {
     mainFields: ["module", "main"],
     conditions: ["workerd", "worker", "import"],
     external: ["cloudflare:*", "node:*", ...STUBBED],
+/** // LM
+ * LM (issue 20, run 28; helpers in isolate/limits.ts): bytes a redirection sends to a file (or discards) and bytes // LM
+ * `$(…)`/`<(…)` capture are given back to just-bash's run-wide output counter once they have left the output, so the // LM
+ * 16 MiB bound is on what reaches the run's stdout/stderr and on one command's output, not on the script's sum; // LM
+ * awk's records, join's lines, seq's numbers and strings' strings no longer count as loop iterations. // LM
+ */ // LM
+HELPER_NAMESPACES.push(["__limits", join(isolateDir, "limits.ts")]); // LM
+/** LM: the name of just-bash's relinquishPipelineOutput in bundle text `text`. */ // LM
+function lmRelinquish(text) { // LM
+  const found = [...text.matchAll(new RegExp(String.raw`function (${ID})\((${ID}),(${ID}),(${ID})="pipeline"\)\{\2\.relinquishOutput\(\3,\4,${ID}\)\}`, "g"))]; // LM
+  if (found.length !== 1) throw new Error(`gen-shell: just-bash's relinquishPipelineOutput not found once (${found.length}; LM)`); // LM
+  return found[0][1]; // LM
+} // LM
+const LM_PATCHES = [ // LM
+  { what: "redirected output given back (LM)", when: "relinquishOutput(", re: new RegExp(String.raw`let (${ID})=\((${ID})\.internalOutputAccounting\?\.stdout\?\?0\)\+\(\2\.internalOutputAccounting\?\.stderr\?\?0\),(${ID})=${ID}\((${ID})\.stdout\),(${ID})=${ID}\(\4\.stderr\),(${ID})=Math\.min\(\3,\1\);\4\.internalOutputAccounting=\{stdout:\6,stderr:Math\.min\(\5,\1-\6\)\},(${ID})\.executionScope\.accountResult\(\4,"redirection"\)`, "g"), to: (all, S, t, v, g, k, A, e, ...rest) => // LM
+    `${all.slice(0, all.length - `,${e}.executionScope.accountResult(${g},"redirection")`.length)},__limits.releaseRedirected(${e}.executionScope,${S},${g}.internalOutputAccounting.stdout+${g}.internalOutputAccounting.stderr,${lmRelinquish(rest.at(-1))}),${e}.executionScope.accountResult(${g},"redirection")`, count: 1 }, // LM
+  { what: "prior output never negative (LM)", when: "relinquishOutput(", re: new RegExp(String.raw`(accountResult\((${ID}),(${ID})="execution",(${ID})=Number\.POSITIVE_INFINITY\)\{let (${ID})=\2\.internalOutputAccounting,(${ID})=Math\.min\(\5\?\.stdout\?\?0,)\4\)`, "g"), to: (all, head, t, n, r) => `${head}Math.max(0,${r}))`, count: 1 }, // LM
+  { what: "$(…) capture given back (LM)", when: "relinquishOutput(", re: new RegExp(String.raw`let (${ID})=(await __shellOptions\.commandSubstitution\((${ID}),[^;]*?\)),(${ID})=\1\.exitCode;(?=${ID}\.state\.env=)`, "g"), to: (all, p, call, e, h, ...rest) => `let ${p}=__limits.releaseCaptured(${e}.executionScope,${call},${lmRelinquish(rest.at(-1))}),${h}=${p}.exitCode;`, count: 1 }, // LM
+  { what: "$(…) exit capture given back (LM)", when: "relinquishOutput(", re: new RegExp(String.raw`if\((${ID}) instanceof (${ID})\)\{(${ID})\.state\.lastExitCode=__shellOptions\.subshellStatus\(\1\),`, "g"), to: (all, p, G, e, ...rest) => `if(${p} instanceof ${G}){__limits.releaseCaptured(${e}.executionScope,${p},${lmRelinquish(rest.at(-1))});${all.slice(all.indexOf("{") + 1)}`, count: 1 }, // LM
+  { what: "$(…) in a string capture given back (LM)", when: "relinquishOutput(", re: new RegExp(String.raw`try\{let (${ID})=await (${ID})\.executeScript\((${ID})\),(${ID})=\1\.exitCode;return`, "g"), to: (all, c, e, r, u, ...rest) => `try{let ${c}=__limits.releaseCaptured(${e}.executionScope,await ${e}.executeScript(${r}),${lmRelinquish(rest.at(-1))}),${u}=${c}.exitCode;return`, count: 1 }, // LM
+  { what: "<(…) capture given back (LM)", when: "relinquishOutput(", re: new RegExp(String.raw`let (${ID})=await (${ID})\((${ID}),(${ID})\.body,void 0\);if\(\1\.stderr&&`, "g"), to: (all, o, zc, e, t, ...rest) => `let ${o}=__limits.releaseCaptured(${e}.executionScope,await ${zc}(${e},${t}.body,void 0),${lmRelinquish(rest.at(-1))});if(${o}.stderr&&`, count: 1 }, // LM
+  { what: "awk records are not iterations (LM)", when: 'OFMT:"%.6g"', re: new RegExp(String.raw`if\(this\.ctx\.recordsProcessed\+\+,this\.ctx\.recordsProcessed>this\.ctx\.maxIterations\)throw new ${ID}\(\`record limit exceeded \(\$\{this\.ctx\.maxIterations\}\)\`,"iterations"\);`, "g"), to: "this.ctx.recordsProcessed++;", count: 1 }, // LM
+  { what: "join lines are not iterations (LM)", when: 'name:"join"', re: new RegExp(String.raw`=\(\)=>\{if\(\+\+(${ID})>${ID}\)throw new ${ID}\(\`join: iteration limit exceeded \(\$\{${ID}\}\)\`,"iterations"\)\}`, "g"), to: (all, S) => `=()=>{++${S}}`, count: 1 }, // LM
+  { what: "seq numbers are not iterations (LM)", when: 'name:"seq"', re: new RegExp(String.raw`if\((${ID})>=(${ID})\)throw new ${ID}\(\`seq: iteration limit exceeded \(\$\{\2\}\)\`,"iterations"\);`, "g"), to: "", count: 1 }, // LM
+  { what: "strings are not iterations (LM)", when: 'name:"strings"', re: new RegExp(String.raw`if\(\+\+(${ID})\.iterations>\1\.maxIterations\)throw new ${ID}\(\`strings: iteration limit exceeded \(\$\{\1\.maxIterations\}\)\`,"iterations"\);`, "g"), to: (all, n) => `++${n}.iterations;`, count: 1 }, // LM
+]; // LM
+SOURCE_PATCHES.push(...LM_PATCHES); // LM
     metafile: true,
     target: "es2022",
     chunkNames: "[name]-[hash]",
