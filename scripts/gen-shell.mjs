@@ -1349,6 +1349,21 @@ const RL_PATCHES = [ // RL
   { what: "mkdir refusal in strerror words (RL)", when: 'name:"mkdir",async execute(', re: new RegExp(String.raw`catch\((${ID})\)\{let (${ID})=(${ID})\(\1\);(\2\.includes\("ENOENT"\)(?:(?!catch)[^])*?:(${ID})\+=` + "`" + String.raw`mkdir: cannot create directory '\$\{(${ID})\}': )\$\{(${ID})\(\2\)\}\n` + "`", "g"), to: (all, i, s, l, body, o, r, f) => `catch(${i}){let ${s}=${l}(${i});${body}\${__pathErrors.reason(${i},${f}(${s}))}\n\``, count: 1 }, // RL
 ]; // RL
 SOURCE_PATCHES.push(...RL_PATCHES); // RL
+/** // OP
+ * OP (issue 20, run 28; helpers in isolate/option-words.ts): sort, grep and cut read their options as GNU getopt_long // OP
+ * — a short-option cluster ends at a letter that takes an argument (`sort -nk2`, `-rnk2`, `grep -nA1`, `cut -sd,`), a // OP
+ * long option that requires an argument takes the next word (`grep --include '*.ts'`, `--exclude-dir DIR`, // OP
+ * `--max-count N`, `cut --delimiter ,`, `--fields 2`); grep's and sort's refusals are GNU's (status 2); paste // OP
+ * without a file operand reads standard input. // OP
+ */ // OP
+HELPER_NAMESPACES.push(["__optionWords", join(isolateDir, "option-words.ts")]); // OP
+const OP_PATCHES = [ // OP
+  ...["sort", "grep", "cut"].map((command) => ({ what: `${command} option words (OP)`, when: `name:"${command}",async execute(`, re: new RegExp(String.raw`name:"${command}",async execute\((${ID}),(${ID})\)\{`, "g"), to: (all, a) => `${all}${a}=__optionWords.words("${command}",${a});`, count: 1 })), // OP
+  { what: "sort refusals (OP)", when: 'name:"sort",async execute(', re: new RegExp(String.raw`return ${ID}\("sort",(${ID})\)`, "g"), to: (all, t) => `return __optionWords.refuse("sort",${t})`, count: 2 }, // OP
+  { what: "grep refusals (OP)", when: 'name:"grep",async execute(', re: new RegExp(String.raw`return ${ID}\("grep",(${ID}|` + "`-\\$\\{" + ID + "\\}`" + String.raw`)\)`, "g"), to: (all, n) => `return __optionWords.refuse("grep",${n},"[OPTION]... PATTERNS [FILE]...")`, count: 2 }, // OP
+  { what: "paste reads stdin without operands (OP)", when: 'name:"paste",async execute(', re: new RegExp(String.raw`if\((${ID})\.length===0\)return\{stdout:"",stderr:` + "`usage: paste \\[-s\\] \\[-d delimiters\\] file \\.\\.\\.\\n`" + String.raw`,exitCode:1\};`, "g"), to: (all, p) => `if(${p}.length===0)${p}=["-"];`, count: 1 }, // OP
+]; // OP
+SOURCE_PATCHES.push(...OP_PATCHES); // OP
 /** // AW
  * AW (issue 20, run 28; helpers in isolate/awk.ts): awk arrays as gawk 5.2 / mawk 1.3.4 — a reference to an element // AW
  * (`a[$1]`, `x[1] == ""`, `f(a[k])`) creates it uninitialized (not `k in a`, not `delete`), `length(ARRAY)` counts // AW

@@ -10,11 +10,14 @@
  * and the pipeline's status 0; 2 of 2 runs).
  * Suggested fix: just-bash's paste (bundled in src/shell/generated/core.ts, patch in scripts/gen-shell.mjs): when
  * there is no positional operand, read stdin as the operand `-` instead of returning the usage text.
+ *
+ * Fixed: paste with no file operand reads standard input as the operand `-` (scripts/gen-shell.mjs OP_PATCHES
+ * "paste reads stdin without operands"; fixer OP, run 28).
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("paste with no file operand reads standard input, as GNU paste", async () => {
+it("paste with no file operand reads standard input, as GNU paste", async () => {
   const out = await shellCases({}, [
     "seq 1 5 | paste -sd,; echo rc=$?",
     "seq 1 3 | paste -s",

@@ -11,13 +11,18 @@
  * Suggested fix: sort's option loop (just-bash's, patched by scripts/gen-shell.mjs "sort -k checked (L1)" and
  * `__gnuExtra.sortKeyOption`): split a `-`cluster of flag letters as getopt does — each letter a flag until one that
  * takes an argument (`k`, `t`, `o`, `S`, `T`), which takes the rest of the cluster or the next word.
+ *
+ * Fixed: sort's arguments are read as GNU getopt reads them before just-bash's parser runs — a cluster ends at a
+ * letter that takes an argument (k t o S T), which takes the rest of the cluster or the next word; -S/-T/--parallel
+ * are dropped; unknown options are GNU's refusal, status 2 (src/backends/worker-shell/isolate/option-words.ts,
+ * scripts/gen-shell.mjs OP_PATCHES; fixer OP, run 28).
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
 const tree = { files: { "u.csv": "name,age\nbob,25\nal,30\ncy,4\n", "p.txt": "root:x:0\nal:x:1000\nd:x:1\n" } };
 
-it.fails("-nk2, -rnk2 and -t: -nk3 are -n -k2, -r -n -k2 and -n -k3, as GNU sort", async () => {
+it("-nk2, -rnk2 and -t: -nk3 are -n -k2, -r -n -k2 and -n -k3, as GNU sort", async () => {
   const out = await shellCases(tree, [
     "sort -t, -nk2 u.csv; echo rc=$?",
     "sort -t, -rnk2 u.csv | head -1",
