@@ -15,11 +15,16 @@
  * Suggested fix: in text-gnu.ts `changesOf`, pass `maxEditLength` (as git's GIT_DIFF_MAX_EDIT_LENGTH) and/or
  * `timeout` to `diffArrays`, and when it gives up, fall back to one change from the first to the last differing line
  * (what git does; GNU's output here is exactly that one `1,8000c1,8000` hunk), or to a linear-space heuristic.
+ * Fixed: src/backends/worker-shell/isolate/text-gnu.ts `changesOf` trims the lines both files share at the start and
+ * the end (as GNU diff), then searches the rest with `diffArrays`' `maxEditLength` (DIFF_MAX_EDIT_LENGTH, 1,000 line
+ * edits), skipped when a multiset lower bound shows it would give up; past the bound the change is ONE change from
+ * the first to the last differing line (normal, -u, -c alike; -q decides without a search), as the Workspace's git
+ * does past GIT_DIFF_MAX_EDIT_LENGTH. Siblings: test/workers/fix28/diff-bound.test.ts.
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
-it.fails("diff of two 8,000-line files whose every line changed answers within seconds, as GNU diff", async () => {
+it("diff of two 8,000-line files whose every line changed answers within seconds, as GNU diff", async () => {
   const out = await inShellWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace", { recursive: true });
     let a = "";

@@ -42,6 +42,7 @@ export interface ArchiveFs {
   chmod(path: string, mode: number): Promise<void>;
   symlink(target: string, path: string): Promise<void>;
   readlink(path: string): Promise<string>;
+  realpath(path: string): Promise<string>;
   cp(src: string, dest: string, options?: { recursive?: boolean }): Promise<void>;
 }
 
@@ -182,6 +183,53 @@ export function hardLinkTarget(target: string, strip: number, absoluteNames: boo
 }
 
 /**
+ * Whether a link member's target may lead out of the extraction directory
+ * `root` (issue 20, run 28, fixer DT; every target with a `..` was refused,
+ * npm's `node_modules/.bin/x -> ../pkg/cli.js` too, which GNU tar extracts).
+ * Allowed: `..` only at the start, no more of them than the link's directory
+ * (`path`'s, with every link on it resolved) lies below `root` (resolved the
+ * same way), then names. Refused: a `..` after a name (`a/../../b`, and
+ * `p/..` where `p` is a link the archive made to its own directory, which
+ * leads one directory further up than it reads), and an error resolving.
+ * Names only descend, and every link the archive makes is held to this rule,
+ * so none leads out of `root` (a link that was there before is followed, as
+ * GNU tar follows it for members too).
+ */
+export async function symlinkLeaves(fs: ArchiveFs, root: string, path: string, target: string): Promise<boolean> {
+  const parts = target.split("/").filter((part) => part !== "" && part !== ".");
+  let up = 0;
+  while (up < parts.length && parts[up] === "..") up++;
+  if (parts.slice(up).includes("..")) return true;
+  if (up === 0) return false;
+  // The canonical path of `p`: its deepest existing ancestor's, then the names not there yet (mkdir -p makes them).
+  const real = async (p: string): Promise<string> => {
+    let head = plainPath(p);
+    let rest = "";
+    for (;;) {
+      try {
+        const found = plainPath(await fs.realpath(head));
+        return rest === "" ? found : `${found === "/" ? "" : found}/${rest}`;
+      } catch (error) {
+        if (codeOf(error) !== "ENOENT" || head === "/" || (await lstatOrNull(fs, head)) !== null) throw error;
+        const cut = head.lastIndexOf("/");
+        rest = rest === "" ? head.slice(cut + 1) : `${head.slice(cut + 1)}/${rest}`;
+        head = head.slice(0, cut) || "/";
+      }
+    }
+  };
+  try {
+    const top = await real(root);
+    const dir = await real(path.slice(0, path.lastIndexOf("/")) || "/");
+    if (dir === top) return true;
+    const prefix = top === "/" ? "/" : `${top}/`;
+    if (!dir.startsWith(prefix)) return true;
+    return dir.slice(prefix.length).split("/").filter((part) => part !== "").length < up;
+  } catch {
+    return true;
+  }
+}
+
+/**
  * Extracts one member at `path` (`name` as the archive gives it, after
  * `--strip-components`; `root` the `-C` directory) as GNU tar 1.34:
  *
@@ -257,7 +305,7 @@ export async function tarExtractMember(
       case "symlink": {
         const target = member.linkTarget;
         if (options.toStdout || !target) return out;
-        if (!options.absoluteNames && (target.startsWith("/") || target.split("/").includes(".."))) {
+        if (!options.absoluteNames && (target.startsWith("/") || (await symlinkLeaves(fs, root, path, target)))) {
           out.errors.push(`tar: ${name}: unsafe symlink target`);
           return out;
         }

@@ -639,18 +639,67 @@ function lineKey(line: string, o: DiffOptions): string {
   return key;
 }
 
-/** The changes turning `a` into `b`, from the `diff` library's line matching. */
-function changesOf(a: Lines, b: Lines, o: DiffOptions): Change[] {
+/**
+ * Most line edits (removed + added lines) diff's line matching searches for between the lines two files do not share
+ * at their start and end (issue 20, run 28, fixer DT): the `maxEditLength` of the `diff` library's Myers search,
+ * whose cost grows with this bound squared and with the lines searched, in one synchronous call no timeout can stop
+ * (unbounded, two 8,000-line files whose every line changed took 30-40 s; at this bound a search that gives up
+ * takes about 1 s at most). A change needing more edits, or one a lower bound shows would (below), is reported as
+ * ONE change from the first to the last differing line, as the Workspace's git does past GIT_DIFF_MAX_EDIT_LENGTH:
+ * still a correct diff (GNU's output for a file whose every line changed is that one change; elsewhere GNU may
+ * split it into several smaller ones).
+ */
+const DIFF_MAX_EDIT_LENGTH = 1000;
+
+/**
+ * A lower bound of the edits between `x` and `y`: their lengths less twice the lines they share as multisets — at
+ * least the longest common subsequence, so it never passes the edit length the Myers search finds.
+ */
+function editLowerBound(x: string[], y: string[]): number {
+  const p = x.slice().sort();
+  const q = y.slice().sort();
+  let shared = 0;
+  for (let i = 0, j = 0; i < p.length && j < q.length; ) {
+    if (p[i] === q[j]) {
+      shared++;
+      i++;
+      j++;
+    } else if (p[i]! < q[j]!) i++;
+    else j++;
+  }
+  return p.length + q.length - 2 * shared;
+}
+
+/**
+ * The changes turning `a` into `b`, from the `diff` library's line matching. The lines both share at the start and
+ * at the end are trimmed first (as GNU diff does); the search between them is bounded by DIFF_MAX_EDIT_LENGTH.
+ * `any`: only whether there is a change (for -q), without the search.
+ */
+function changesOf(a: Lines, b: Lines, o: DiffOptions, any = false): Change[] {
   const keys = (f: Lines): string[] => f.lines.map((line, i) => {
     const key = lineKey(line, o);
     // A last line without its newline differs from the same text with one (unless whitespace is ignored).
     return f.noNewline && i === f.lines.length - 1 && !o.ignoreAllSpace ? `${key}\u{10FFFF}` : key;
   });
-  const parts = diffArrays(keys(a), keys(b));
+  const x = keys(a);
+  const y = keys(b);
+  let head = 0;
+  while (head < x.length && head < y.length && x[head] === y[head]) head++;
+  let tail = 0;
+  while (tail < x.length - head && tail < y.length - head && x[x.length - 1 - tail] === y[y.length - 1 - tail]) tail++;
+  if (head === x.length && head === y.length) return [];
+  const whole: Change = { a: head, del: x.length - tail - head, b: head, add: y.length - tail - head };
+  if (any && !o.ignoreBlankLines) return [whole];
+  const middleX = x.slice(head, x.length - tail);
+  const middleY = y.slice(head, y.length - tail);
+  // Skipped when either side is empty (one change) or the lower bound shows the search would give up.
+  const search = middleX.length > 0 && middleY.length > 0 && editLowerBound(middleX, middleY) <= DIFF_MAX_EDIT_LENGTH;
+  const found = search ? diffArrays(middleX, middleY, { maxEditLength: DIFF_MAX_EDIT_LENGTH }) : undefined;
+  if (found === undefined) return blankFiltered(a, b, o, [whole]);
   const changes: Change[] = [];
-  let i = 0;
-  let j = 0;
-  for (const part of parts) {
+  let i = head;
+  let j = head;
+  for (const part of found) {
     const n = part.count ?? part.value.length;
     if (part.added || part.removed) {
       let last = changes[changes.length - 1];
@@ -670,6 +719,11 @@ function changesOf(a: Lines, b: Lines, o: DiffOptions): Change[] {
       j += n;
     }
   }
+  return blankFiltered(a, b, o, changes);
+}
+
+/** The changes less those that only remove and add blank lines, under -B. */
+function blankFiltered(a: Lines, b: Lines, o: DiffOptions, changes: Change[]): Change[] {
   if (!o.ignoreBlankLines) return changes;
   const blank = (f: Lines, from: number, count: number): boolean => f.lines.slice(from, from + count).every((line) => lineKey(line, o).trim() === "");
   return changes.filter((c) => !(blank(a, c.a, c.del) && blank(b, c.b, c.add)));
@@ -795,7 +849,7 @@ function compareTexts(x: DiffFile, y: DiffFile, o: DiffOptions, header: string):
   }
   const a = splitLines(x.text);
   const b = splitLines(y.text);
-  const changes = changesOf(a, b, o);
+  const changes = changesOf(a, b, o, o.brief);
   if (changes.length === 0) return same(x, y, o);
   if (o.brief) return { stdout: `Files ${bytesOf(x.name)} and ${bytesOf(y.name)} differ\n`, stderr: "", status: 1 };
   let out = header;
