@@ -186,9 +186,11 @@ describe("worker-shell: errors and exit codes", () => {
     expect(out.stderrNote).toBeUndefined();
   });
 
-  it("just-bash's own limits: seq past 100,000 numbers is 126; one command past maxOutputBytes prints nothing, exit 126", async () => {
-    const big = await inShellWorkspace(async (ws) => run(ws, "seq 1 300000"));
-    expect(big).toEqual(failed(126, "bash: seq: iteration limit exceeded (100000)\n"));
+  it("just-bash's own limits: seq past 100,000 numbers runs (run 28); one command past maxOutputBytes prints nothing, exit 126", async () => {
+    const big = await inShellWorkspace(async (ws) => run(ws, "seq 1 300000 | wc -l; seq 1 300000 | tail -n 1"));
+    // Was (before issue 20's twenty-eighth run, fixer LM): failed(126, "bash: seq: iteration limit exceeded (100000)\n") —
+    // numbers printed are not loop iterations; seq is bounded by the output limit below.
+    expect(big).toEqual(ok("300000\n300000\n"));
     const capped = await inShellWorkspace(
       async (ws) => {
         const one = await run(ws, "seq 1 100000; echo after");
@@ -266,7 +268,8 @@ describe("worker-shell: errors and exit codes", () => {
       failed(1, "bash: /ro/a.txt: Read-only file system\n"),
       failed(1, "bash: /ro/a.txt: Read-only file system\n"),
       failed(1, "bash: new.txt: Read-only file system\n"),
-      failed(1, "mkdir: cannot create directory '/ro/d': EROFS: read-only file system, mkdir '/ro/d'\n"),
+      // Was: "mkdir: cannot create directory '/ro/d': EROFS: read-only file system, mkdir '/ro/d'" (run 28, fixer RL: GNU's wording).
+      failed(1, "mkdir: cannot create directory '/ro/d': Read-only file system\n"),
       failed(1, "touch: cannot touch '/ro/t': Read-only file system\n"),
       failed(1, "mv: cannot move '/ro/a.txt' to '/workspace/a.txt': Read-only file system\n"),
       ok("read only\nb\n"),
