@@ -41,7 +41,9 @@ describe("attack5: shell pacing and starvation", () => {
   for (const [src, stderr] of [
     ["i=0; while true; do i=$((i+1)); done", "bash: too many commands executed (>100000), increase executionLimits.maxCommandCount\n"],
     ["printf '%0100000000d' 0 > /workspace/big", "bash: format width limit exceeded (16777216 bytes)\n"],
-    ["seq 1 8000000 > /workspace/seq", "bash: seq: iteration limit exceeded (100000)\n"],
+    // Was: "bash: seq: iteration limit exceeded (100000)" — since issue 20's twenty-eighth run (fixer LM) numbers printed
+    // are not loop iterations; the one command's 16 MiB output bound stops it.
+    ["seq 1 8000000 > /workspace/seq", "bash: seq: output size limit exceeded (16777216 bytes)\n"],
     [`x=$(printf '%016000000d' 0); echo "$x$x$x" > /workspace/f`, "bash: redirection: total output size exceeded (>16777216 bytes), increase executionLimits.maxOutputSize\n"],
     [`x=$(printf '%016000000d' 0); echo "$x$x$x$x$x$x" | wc -c`, "bash: word expansion: string length limit exceeded (67108864 bytes)\n"],
   ] as const) {
