@@ -18,6 +18,7 @@ import { readStreamBytes } from "../../util/bytes.js";
 import { isByteStream } from "../../util/rpc-bytes.js";
 import { walkingCommands } from "./walks.js";
 import { mktempCommand } from "./isolate/script-builtins.js";
+import { cmpCommand, realpathCommand } from "./isolate/realpath-cmp.js";
 import type { ExecInput, ShellHost, ShellWorkerOptions } from "./types.js";
 
 /** What an archive the shell reads may decompress to, in all and per member (bytes): 64 MiB, the shell's read bound. */
@@ -196,6 +197,8 @@ export async function runShell(load: () => Promise<JustBash>, input: ExecInput, 
         "git",
         "artifacts",
         "mktemp",
+        "realpath",
+        "cmp",
         ...(workerOptions.customCommands ?? []).flatMap((c) => {
           const name = (c as { name?: unknown } | null)?.name;
           return typeof name === "string" ? [name] : [];
@@ -223,6 +226,9 @@ export async function runShell(load: () => Promise<JustBash>, input: ExecInput, 
         ...walkingCommands(fs, input.commands),
         // mktemp as GNU coreutils 9.1 (just-bash has none).
         mktempCommand,
+        // realpath (GNU coreutils 9.1) and cmp (GNU diffutils 3.8): just-bash has neither.
+        realpathCommand,
+        cmpCommand,
         ...(workerOptions.customCommands ?? []).map((command) => forgettingPrefetched(fs, command)),
       ] as never,
       // The Dynamic Worker is the sandbox; just-bash's in-process hardening needs Node module hooks workerd lacks.
