@@ -1400,21 +1400,6 @@ const SD_RANGE_PATCHES = [ // SD
   { what: "sed R reads /dev/stdin (SD)", when: 'name:"sed",async execute(', re: new RegExp(String.raw`(let (${ID})=await ${ID}\("read command file line cache",\(\)=>)(${ID})\.readFile\((${ID})\)\);(${ID})\.set\(\4,\2\.split\(\`\n\`\)\)`, "g"), to: (all, head, pe, fs, path, T) => `${head}__sedRange.readFile(${fs},${path},__io));${T}.set(${path},__sedRange.lines(${pe}))`, count: 1 }, // SD
 ]; // SD
 SOURCE_PATCHES.push(...SD_RANGE_PATCHES); // SD
-
-async function generate() {
-  await init;
-  const result = await build({
-    entryPoints: { shell: join(isolateDir, "shell.ts") },
-    absWorkingDir: root,
-    bundle: true,
-    splitting: true,
-    format: "esm",
-    write: false,
-    outdir: "/out",
-    platform: "neutral",
-    mainFields: ["module", "main"],
-    conditions: ["workerd", "worker", "import"],
-    external: ["cloudflare:*", "node:*", ...STUBBED],
 /** // LM
  * LM (issue 20, run 28; helpers in isolate/limits.ts): bytes a redirection sends to a file (or discards) and bytes // LM
  * `$(…)`/`<(…)` capture are given back to just-bash's run-wide output counter once they have left the output, so the // LM
@@ -1442,6 +1427,31 @@ const LM_PATCHES = [ // LM
   { what: "strings are not iterations (LM)", when: 'name:"strings"', re: new RegExp(String.raw`if\(\+\+(${ID})\.iterations>\1\.maxIterations\)throw new ${ID}\(\`strings: iteration limit exceeded \(\$\{\1\.maxIterations\}\)\`,"iterations"\);`, "g"), to: (all, n) => `++${n}.iterations;`, count: 1 }, // LM
 ]; // LM
 SOURCE_PATCHES.push(...LM_PATCHES); // LM
+/** // SO
+ * SO (issue 20, run 28; helper in isolate/sort-keys.ts): a sort key with any ordering option of its own (`-k2n`, // SO
+ * `-k1,1f`, `-k2r`) ignores all the global ones (`sort -k2n -r` is ascending), a key with none inherits them all, // SO
+ * global `-b` included, as GNU sort 9.1; global `-b` no longer strips the line before keys are found. // SO
+ */ // SO
+HELPER_NAMESPACES.push(["__sortKeys", join(isolateDir, "sort-keys.ts")]); // SO
+const SO_PATCHES = [ // SO
+  { what: "sort keys inherit global options only without their own (SO)", when: 'name:"sort",async execute(', re: new RegExp(String.raw`(function ${ID}\((${ID})\)\{let\{keys:(${ID}),fieldDelimiter:${ID},numeric:${ID},ignoreCase:${ID},reverse:${ID},humanNumeric:${ID},versionSort:${ID},dictionaryOrder:${ID},monthSort:${ID},ignoreLeadingBlanks:(${ID}),stable:${ID}\}=\2;)(return\((${ID}),(${ID})\)=>\{let (${ID})=\6,(${ID})=\7;if\()\4&&\(\8=\8\.trimStart\(\),\9=\9\.trimStart\(\)\),\3\.length===0\)`, "g"), to: (all, head, u, r, t, ret, f, C, g, b) => `${head}${r}=__sortKeys.resolveKeys(${r},${u});${ret}${t}&&${r}.length===0&&(${g}=${g}.trimStart(),${b}=${b}.trimStart()),${r}.length===0)`, count: 1 }, // SO
+]; // SO
+SOURCE_PATCHES.push(...SO_PATCHES); // SO
+
+async function generate() {
+  await init;
+  const result = await build({
+    entryPoints: { shell: join(isolateDir, "shell.ts") },
+    absWorkingDir: root,
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    write: false,
+    outdir: "/out",
+    platform: "neutral",
+    mainFields: ["module", "main"],
+    conditions: ["workerd", "worker", "import"],
+    external: ["cloudflare:*", "node:*", ...STUBBED],
     metafile: true,
     target: "es2022",
     chunkNames: "[name]-[hash]",
