@@ -3,7 +3,8 @@
  * and was in flight — or answered within the journal's 50 ms flush — when the Durable Object restarted is run again
  * when the run resumes, so `mkdir("out")` meets the directory its own first attempt made and rejects EEXIST: the
  * resumed run fails (exit 1, `EEXIST: file already exists, mkdir: /workspace/out`) where the uninterrupted run
- * completes. The same holds for `rm` without force (ENOENT), `symlink` and `writeFile(…, { flag: "wx" })` (EEXIST).
+ * completes. The same for `rm("gone.txt")` without force (checked: the resumed run fails `ENOENT: no such file or
+ * directory, rm: /workspace/gone.txt`); `symlink` and `writeFile(…, { flag: "wx" })` take the same path (EEXIST).
  * ws:tools, ws:git and ws:container guard exactly this with `atMostOnce` (a resumed call is not run again,
  * EEXEC_LOST); the run's own node:fs has no guard, and docs/runtime.md says only that an in-flight call "runs again".
  *
