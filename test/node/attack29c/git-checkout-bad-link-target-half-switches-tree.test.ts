@@ -1,7 +1,8 @@
 /**
  * Issue 20, twenty-ninth attack run: `git checkout <branch>`, `git reset --hard <commit>` and a fast-forward
- * `git merge` (what `git pull` runs) of a commit holding a symbolic link whose target is empty or holds a NUL byte
- * (a crafted tree: a blob of "" or "a\0b" at mode 120000) fail only when they reach the link, after they have already
+ * `git merge` (what `git pull` runs) of a commit holding a symbolic link whose target is empty, holds a NUL byte or is too long
+ * (a crafted tree: a blob of "", "a\0b" or 280,000 bytes at mode 120000 — fs.symlink refuses ENOENT, EINVAL,
+ * ENAMETOOLONG) fail only when they reach the link, after they have already
  * written and removed the other files: the operation fails `ECHECKOUTFAIL` / exit 1, HEAD stays on the old branch,
  * and the working tree holds the new commit's `a.txt` and lacks `z/keep` — `git status` shows ` M a.txt` and
  * ` D z/keep`, so a following `git commit -am` records the hostile commit's content on the old branch. docs/git.md
@@ -26,7 +27,7 @@ import { writeCommit, writeLoose } from "../git/attack-helpers.js";
 
 afterAll(cleanupScratch);
 
-for (const [label, target] of [["an empty link target", ""], ["a link target holding NUL", "a\0b"]] as const) {
+for (const [label, target] of [["an empty link target", ""], ["a link target holding NUL", "a\0b"], ["a link target over 256 KiB (MAX_PATH_BYTES)", "x/".repeat(140_000)]] as const) {
   for (const argv of [["checkout", "evil"], ["reset", "--hard", "evil"], ["merge", "evil"]]) {
     it.fails(`git ${argv.join(" ")} of a commit with ${label}: refused before writing; the working tree stays as it was`, { timeout: 60_000 }, async () => {
       const disk = committedRepo({ "a.txt": "a\n", "z/keep": "k\n", "m/n": "n\n" });
