@@ -122,6 +122,32 @@ export async function commandSubstitution<R>(ctx: ShellContext, run: () => Promi
 }
 
 // ---------------------------------------------------------------------------
+// Contexts where `set -e` is ignored: a non-final `&&`/`||` operand and `!`.
+
+/**
+ * Runs pipeline `run` of a list in a context where bash ignores `set -e`: a
+ * pipeline followed by `&&` or `||`, or one negated with `!` (bash(1), `-e`:
+ * "…part of any command executed in a && or || list except the command
+ * following the final && or ||, any command in a pipeline but the last, or if
+ * the command's return value is being inverted with !"). As in an `if` or
+ * `while` condition, the commands inside a function or group run there are not
+ * affected by `set -e` either (nor is the ERR trap run for them), so
+ * `set -e; f || echo failed` runs all of `f`. just-bash ignored errexit only
+ * for the operand's own status and ended the script at the first failing
+ * command inside `f`.
+ */
+export async function errexitIgnored<R>(ctx: ShellContext, run: () => Promise<R>): Promise<R> {
+  const state = ctx.state as { inCondition?: boolean };
+  const inCondition = state.inCondition;
+  state.inCondition = true;
+  try {
+    return await run();
+  } finally {
+    state.inCondition = inCondition;
+  }
+}
+
+// ---------------------------------------------------------------------------
 // A new shell's options.
 
 /** The `shopt` options bash 5.2 turns on in a new non-interactive shell (of those just-bash knows, only globskipdots). */
