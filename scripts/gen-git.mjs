@@ -273,6 +273,48 @@ if (force || !existsSync(stamp) || readFileSync(stamp, "utf8") !== hash) {
     "function parseBuffer(buffer) {\n",
     'function isUtf8Name(bytes) {\n  try {\n    new TextDecoder("utf-8", { fatal: true }).decode(bytes);\n    return true;\n  } catch {\n    return false;\n  }\n}\nfunction parseBuffer(buffer) {\n',
   );
+  // A tree entry's mode is read as git reads it (tree-walk.c get_mode + canon_mode): octal digits, then the // GM
+  // file type decides — a regular file is 100755 when the owner-execute bit is set and 100644 otherwise, 120xxx is // GM
+  // 120000, 040xxx is 040000, anything else 160000. Git before mid-2005 and some importers wrote 100664 (also // GM
+  // 100600, 100775, …): isomorphic-git knew only the five canonical spellings and every read of such a tree — // GM
+  // ls-tree, show, diff, checkout, reset, merge, clone — failed with its "internal error … file an issue" (issue // GM
+  // 20, twenty-ninth attack run). Trees written back (commit, merge, stash) hold the canonical modes, as git's do; // GM
+  // limitModeToAllowed (trees built from entries) maps modes the same way. A mode that is not octal digits is // GM
+  // refused naming the entry, as git refuses it ("malformed mode in tree entry"). // GM
+  igit = patch( // GM
+    igit, // GM
+    "GitTree parseBuffer (mode)", // GM
+    '    let mode = buffer.slice(cursor, space).toString("utf8");\n    if (mode === "40000") mode = "040000";\n    const type = mode2type$1(mode);\n', // GM
+    "    const mode = canonTreeEntryMode(buffer, cursor, space, nullchar);\n    const type = mode2type$1(mode);\n", // GM
+  ); // GM
+  igit = patch( // GM
+    igit, // GM
+    "limitModeToAllowed", // GM
+    '  if (mode.match(/^0?4.*/)) return "040000";\n  if (mode.match(/^1006.*/)) return "100644";\n  if (mode.match(/^1007.*/)) return "100755";\n  if (mode.match(/^120.*/)) return "120000";\n  if (mode.match(/^160.*/)) return "160000";\n  throw new InternalError(`Could not understand file mode: ${mode}`);\n', // GM
+    '  const bits = parseOctalMode(Buffer2.from(String(mode)), 0, String(mode).length);\n  if (bits === null) throw new Error(`could not understand file mode "${mode}": a git mode is octal digits`);\n  return canonModeString(bits);\n', // GM
+  ); // GM
+  igit += // GM
+    "\nfunction parseOctalMode(bytes, start, end) {\n  if (end <= start) return null;\n  let mode = 0;\n" + // GM
+    "  for (let i = start; i < end; i++) {\n    const c = bytes[i];\n    if (c < 48 || c > 55) return null;\n    mode = (mode * 8 + (c - 48)) >>> 0;\n  }\n  return mode;\n}\n" + // GM
+    "function canonModeString(mode) {\n  switch (mode & 61440) {\n    case 32768:\n      return mode & 64 ? \"100755\" : \"100644\";\n" + // GM
+    "    case 40960:\n      return \"120000\";\n    case 16384:\n      return \"040000\";\n    default:\n      return \"160000\";\n  }\n}\n" + // GM
+    "function quoteTreeBytes(bytes) {\n" + // GM
+    '  return Array.from(bytes, (b) => b === 34 || b === 92 ? "\\\\" + String.fromCharCode(b) : b < 32 || b >= 127 ? "\\\\" + b.toString(8).padStart(3, "0") : String.fromCharCode(b)).join("");\n}\n' + // GM
+    "function canonTreeEntryMode(buffer, start, space, nullchar) {\n  const bits = parseOctalMode(buffer, start, space);\n  if (bits !== null) return canonModeString(bits);\n" + // GM
+    "  const modeEnd = nullchar < space ? nullchar : space;\n" + // GM
+    "  const name = nullchar > space ? `tree entry \"${quoteTreeBytes(buffer.slice(space + 1, nullchar))}\"` : \"a tree entry\";\n" + // GM
+    "  const err = new Error(`${name} has a malformed mode \"${quoteTreeBytes(buffer.slice(start, modeEnd))}\" (a git mode is octal digits), so this tree cannot be read`);\n" + // GM
+    '  err.code = "MalformedTreeModeError";\n  throw err;\n}\n'; // GM
+  // isomorphic-git's InternalError put its message after three lines asking the user to file an issue at // GM
+  // isomorphic-git's tracker; every caller here (the client's `git <op> failed: …`, the CLI's `git <cmd>: …`) // GM
+  // quoted that whole text. Its message is now only what went wrong (`Unexpected GitTree entry mode: …`, // GM
+  // `Invalid packfile version: …`); `code` and `data` stay. // GM
+  igit = patch( // GM
+    igit, // GM
+    "InternalError message", // GM
+    "    super(\n      `An internal error caused this command to fail.\n\nIf you're using an application that depends on isomorphic-git, please report this error to that application's developers.\n\nIf you're a developer and you believe this is a bug in isomorphic-git, please file an issue at https://github.com/isomorphic-git/isomorphic-git/issues with a minimal reproduction, version and environment details, and this error message: ${message}`\n    );\n    this.code = this.name = _InternalError.code;\n", // GM
+    "    super(message);\n    this.code = this.name = _InternalError.code;\n", // GM
+  ); // GM
   // `.gitignore` patterns are compiled by the `ignore` package to backtracking regexes and tested
   // against every untracked path a status (add, diff, clean, stash) meets: `**` + `/**` x 13 + `/x`
   // over a 40-deep tree froze `git status` for minutes, and `*a` x 12 + `*b` cost seconds per name

@@ -18,6 +18,14 @@
  * src/git/ops/tree-state.ts / load.ts) map legacy modes as git's canon_mode does: any regular-file mode without the
  * owner-execute bit (100664, 100600, …) → 100644, with it → 100755, 120xxx → 120000, 040xxx → 040000; or, at the
  * least, turn "Unexpected GitTree entry mode" into a readable refusal naming the entry.
+ *
+ * Fixed: scripts/gen-git.mjs patches isomorphic-git's GitTree parser to read an entry's mode as git does (tree-walk.c
+ * get_mode + canon_mode): octal digits; a regular file is 100755 with the owner-execute bit and 100644 without,
+ * 120xxx → 120000, 040xxx → 040000, anything else → 160000 — so ls-tree, show, diff, checkout, reset, merge and clone
+ * see the canonical modes, and commit/merge/stash write canonical trees (as git). limitModeToAllowed (trees built from
+ * entries) maps modes the same way. A mode that is not octal digits is refused naming the entry (`tree entry "a.txt"
+ * has a malformed mode "10064x" …`), and isomorphic-git's InternalError now carries only its own message (no "file
+ * an issue" text). Siblings: test/node/fix29/git-legacy-mode-{read,checkout,clone}.test.ts.
  */
 import { execFileSync } from "node:child_process";
 import { afterAll, expect, it } from "vitest";
@@ -37,7 +45,7 @@ function legacyRepo(): { disk: string; old: string } {
   return { disk, old };
 }
 
-it.fails("a tree entry of mode 100664 reads as 100644, as git 2.39.5: ls-tree, diff, checkout", { timeout: 60_000 }, async () => {
+it("a tree entry of mode 100664 reads as 100644, as git 2.39.5: ls-tree, diff, checkout", { timeout: 60_000 }, async () => {
   const { disk } = legacyRepo();
   const { ws, git, dir } = await workspaceCopy(disk);
   const run = (...argv: string[]) => git.cli({ argv, cwd: dir });
