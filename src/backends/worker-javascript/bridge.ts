@@ -19,6 +19,7 @@ import type { BridgeCallKind, BridgeError, BridgeResult, CallMeta } from "./prot
 import { isUnsafeToRepeat, startsAtOnce } from "../../runtime/unsafe.js";
 import { encodeValue, isRefusalArgs, MAX_JOURNALED_CALL_BYTES, refusalArgs, type DurableJournal } from "./durable.js";
 import { FetchGate, type SerializedRequest } from "./fetch.js";
+import { lostCallError } from "../../modules/replay.js";
 
 /** Characters of JSON a `ctx.interrupt()` payload or a `respond()` answer may have (spec 02 §5). */
 export const MAX_INTERRUPT_JSON = 262_144;
@@ -57,6 +58,41 @@ export const READDIR_ATTEMPTS = 8;
 
 /** What a `readdir` entry with an empty name measures (as measure() counts the answer). */
 const EMPTY_ENTRY_BYTES = measure({ name: "", isFile: false, isDirectory: false, isSymbolicLink: false });
+
+/**
+ * True when a run's `node:fs` call `name` with the isolate's `args` changes
+ * the tree in a way a repeat answers differently (issue 20 run 29, RP): `mkdir`
+ * without `recursive` (a repeat meets its own directory: EEXIST), `rm`
+ * without `force` (ENOENT), `symlink` (EEXIST) and `writeFile` with flag
+ * `wx` (EEXIST). In a replay run such a call runs at most once: its start
+ * is journaled before it runs, and resumed in flight it is not run again but
+ * rejects {@link fsLostError} (`EEXEC_LOST`), as `ws:tools`' changing tools
+ * do. The other changing calls (`writeFile` `w`, `chmod`, `rm` with `force`,
+ * `mkdir` with `recursive`) leave the same tree when repeated and run again.
+ */
+export function fsRunsAtMostOnce(name: string, args: readonly unknown[]): boolean {
+  switch (name) {
+    case "mkdir":
+      return args[1] !== true;
+    case "rm":
+      return args[2] !== true;
+    case "symlink":
+      return true;
+    case "writeFile":
+      return args[2] === "wx";
+    default:
+      return false;
+  }
+}
+
+/** The `EEXEC_LOST` answer of a resumed {@link fsRunsAtMostOnce} call `name` (call id `callId`) of a replay run. */
+function fsLostError(name: string, args: readonly unknown[], callId: string): Error {
+  const path = name === "symlink" ? args[1] : args[0];
+  const what = typeof path === "string" ? `node:fs ${name} '${path}'` : `node:fs ${name}`;
+  return lostCallError(
+    `${what}: this call was in flight when the run was interrupted (call "${callId}"), and it may have made its change; it is not run again. Look at the path to see whether it was made.`,
+  );
+}
 
 /** A call as messages name it: `fs.readFile`, `fetch`, `ws:side hold`. */
 function callLabel(kind: string, target: string, name: string): string {
@@ -303,7 +339,8 @@ export class RunCapabilities {
         }
       }
     }
-    // A new call, or a journaled one that is not done: it was in flight when the run was interrupted, and runs again (`ctx.resumed`).
+    // A new call, or a journaled one that is not done: it was in flight when the run was interrupted, and runs again (`ctx.resumed`;
+    // a node:fs call of fsRunsAtMostOnce rejects EEXEC_LOST instead).
     if (!journaled) {
       // Arguments too big for a journal row: refused before anything counts or is journaled (a resumed attempt refuses them again).
       const tooBig = journalTooBig("arguments", utf8Length(encoded), callLabel(kind, target, name));
@@ -323,8 +360,10 @@ export class RunCapabilities {
     }
     if (!journaled) {
       const fn = kind === "host" ? this.#modules.get(target)?.[name] : undefined;
+      // A node:fs call that runs at most once has its start written before it runs, as a marked host function's.
+      const atOnce = kind === "fs" ? fsRunsAtMostOnce(name, args) : startsAtOnce(fn, args);
       try {
-        durable.started(run.id, { seq, kind, target, name, args: encoded, unsafe: isUnsafeToRepeat(fn) }, startsAtOnce(fn, args));
+        durable.started(run.id, { seq, kind, target, name, args: encoded, unsafe: isUnsafeToRepeat(fn) }, atOnce);
       } catch {
         /* not journaled: a replay runs it again */
       }
@@ -458,7 +497,9 @@ export class RunCapabilities {
     const waiting = new Promise<typeof WAITING>((resolve) => (startWaiting = () => resolve(WAITING)));
     const work = (async () =>
       kind === "fs"
-        ? this.#fs_(name, args, controller.signal)
+        ? resumed && seq !== undefined && fsRunsAtMostOnce(name, args)
+          ? this.#fsLost(name, args, seq)
+          : this.#fs_(name, args, controller.signal)
         : kind === "fetch"
           ? this.#fetch(args, controller.signal)
           : this.#host(target, name, args, controller, deadline, seq, startWaiting, resumed))();
@@ -561,6 +602,16 @@ export class RunCapabilities {
     }
     if (!resolved.last.isDirectory) throw pathError("ENOTDIR", `ENOTDIR: not a directory, ${where}`, resolved.path);
     return resolved;
+  }
+
+  /**
+   * A replay run's resumed {@link fsRunsAtMostOnce} call, in flight when the
+   * run was interrupted: not run again, rejects `EEXEC_LOST` — unless the
+   * backend is read-only (then the first attempt changed nothing: `EROFS`).
+   */
+  async #fsLost(name: string, args: unknown[], seq: number): Promise<never> {
+    this.#writable();
+    throw fsLostError(name, args, `${this.#run.id}:${seq}`);
   }
 
   async #fs_(name: string, args: unknown[], signal: AbortSignal): Promise<unknown> {

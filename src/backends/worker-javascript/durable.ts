@@ -213,8 +213,9 @@ export function isRefusalArgs(args: string): boolean {
  * so a write per call would cost a storage flush per call (7.7× a run's
  * time in the bench); held writes cost one flush per interval. A restart
  * loses at most the last interval's records: those calls count as in flight
- * and run again (spec 02 §5), except calls of `unsafeToRepeat` functions and
- * waits, which are written before they go on.
+ * and run again (spec 02 §5), except calls of `unsafeToRepeat` and
+ * `journalStartAtOnce` functions, the node:fs calls of `fsRunsAtMostOnce`
+ * (bridge.ts) and waits, which are written before they go on.
  */
 export const JOURNAL_FLUSH_MS = 50;
 

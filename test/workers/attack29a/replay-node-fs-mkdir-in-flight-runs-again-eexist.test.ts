@@ -25,6 +25,15 @@
  * call was in flight when the run was interrupted …; it is not run again") or run it so a repeat is idempotent
  * (mkdir: an existing directory is success; rm: a missing path is success; wx/symlink: the same content or target is
  * success) — and say which in docs/runtime.md "Limits of resuming".
+ *
+ * Fixed (run 29, fixer RP): src/backends/worker-javascript/bridge.ts — `fsRunsAtMostOnce` names the node:fs calls a
+ * repeat answers differently (mkdir without recursive, rm without force, symlink, writeFile with flag "wx"); in a
+ * replay run their start is journaled before they run (as `markAtMostOnce` host functions'), and resumed in flight
+ * they are not run again but reject `EEXEC_LOST` ("node:fs mkdir 'out': this call was in flight when the run was
+ * interrupted (call "e:1"), and it may have made its change; it is not run again. …"), as ws:tools' changing tools
+ * do — the journal proves the call started, not that it made the change (an existing directory may be another's).
+ * The calls whose repeat leaves the same tree (writeFile "w", chmod, rm with force, mkdir with recursive) run again.
+ * Siblings: test/workers/fix29/replay-node-fs-*.test.ts; docs/runtime.md "Limits of resuming".
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { expect, it } from "vitest";
@@ -34,7 +43,7 @@ import { WorkerJavaScriptBackend } from "../../../src/backends/worker-javascript
 const CODE = `import { mkdir, writeFile } from "node:fs/promises";
 export default async () => { await mkdir("out"); await writeFile("out/a.txt", "1"); return "ok"; };`;
 
-it.fails("a node:fs mkdir in flight at a restart does not fail the resumed replay run with EEXIST", { timeout: 60_000 }, async () => {
+it("a node:fs mkdir in flight at a restart does not fail the resumed replay run with EEXIST", { timeout: 60_000 }, async () => {
   await runInDurableObject(env.TEST_DO.get(env.TEST_DO.newUniqueId()), async (_i, state) => {
     // First instance: the mkdir is made, then its answer never comes (the object is gone before it is journaled).
     const ws1 = new Workspace({ storage: state.storage, backends: [new WorkerJavaScriptBackend({ id: "js", loader: env.LOADER, onInterrupt: "replay" })] });
