@@ -37,7 +37,7 @@ import {
   readOptions,
 } from "./options.js";
 import { basename } from "../util/path.js";
-import { canonicalPath, joinPath, MAX_PATH_BYTES, segmentsOf, tooLong, utf8Length } from "./path.js";
+import { canonicalPath, checkSymlinkTarget, joinPath, segmentsOf } from "./path.js";
 import { childKey, isKeyBelow } from "./path-key.js";
 import { FileChanged, fileText, readContent } from "./read.js";
 import { ensureSchema, Kind } from "./schema.js";
@@ -367,13 +367,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
 
   async symlink(target: string, path: string): Promise<void> {
     const canonical = canonicalPath(path, "symlink");
-    if (typeof target !== "string") throw new WorkspaceFsError("EINVAL", "symlink", canonical, "link target must be a string");
-    if (target.includes("\0")) throw new WorkspaceFsError("EINVAL", "symlink", canonical, "link target contains NUL");
-    if (target === "") throw new WorkspaceFsError("ENOENT", "symlink", canonical, "link target is empty");
-    // Linux refuses a target past PATH_MAX; here, past the longest path a Workspace takes.
-    if (target.length > MAX_PATH_BYTES / 3 && utf8Length(target) > MAX_PATH_BYTES) {
-      throw tooLong(`link target too long: ${utf8Length(target)} bytes of UTF-8, at most ${MAX_PATH_BYTES}`, "symlink", target, "use a shorter target");
-    }
+    checkSymlinkTarget(target, canonical);
     if (canonical === "/") throw new WorkspaceFsError("EEXIST", "symlink", canonical);
     this.#guard.assertWritable(canonical, "symlink");
     const mtime = this.#now();

@@ -123,6 +123,25 @@ export function measurePath(path: string): { bytes: number; prefixes: number } {
   return { bytes, prefixes };
 }
 
+/**
+ * Throws unless `target` is a link target the Workspace stores — what
+ * `symlink` checks before anything else: a string, without NUL (`EINVAL`),
+ * not empty (`ENOENT`, as Linux), at most {@link MAX_PATH_BYTES} bytes of
+ * UTF-8 (`ENAMETOOLONG`). Git's checkout calls it too, to refuse a tree
+ * whose link it could not make before it writes anything (issue 20, run 29, GL).
+ * `canonical` is the link's path, named in the error.
+ * @throws WorkspaceFsError `EINVAL` · `ENOENT` · `ENAMETOOLONG`, syscall `symlink`.
+ */
+export function checkSymlinkTarget(target: unknown, canonical: string): asserts target is string {
+  if (typeof target !== "string") throw new WorkspaceFsError("EINVAL", "symlink", canonical, "link target must be a string");
+  if (target.includes("\0")) throw new WorkspaceFsError("EINVAL", "symlink", canonical, "link target contains NUL");
+  if (target === "") throw new WorkspaceFsError("ENOENT", "symlink", canonical, "link target is empty");
+  // Linux refuses a target past PATH_MAX; here, past the longest path a Workspace takes.
+  if (target.length > MAX_PATH_BYTES / 3 && utf8Length(target) > MAX_PATH_BYTES) {
+    throw tooLong(`link target too long: ${utf8Length(target)} bytes of UTF-8, at most ${MAX_PATH_BYTES}`, "symlink", target, "use a shorter target");
+  }
+}
+
 /** The `ENAMETOOLONG` error: `what` went wrong, what to do, and the first 60 characters of `path` (never half a character) then `…`. */
 export function tooLong(what: string, syscall: string, path: string, todo: string): WorkspaceFsError {
   return new WorkspaceFsError("ENAMETOOLONG", syscall, undefined, `${what}; ${todo}: ${cutWithMark(path, 61)}`);

@@ -48,7 +48,7 @@ import type {
 import { GIT_MAX_PACK_BYTES, GIT_MAX_PUSH_BYTES } from "../limits.js";
 import { pushBoundedFs } from "../operation.js";
 import { gitdirOf, OperationCancelledError, requireRepo, throwIfCancelled } from "../wrap.js";
-import { assertTreeDepth, cancellableFs, flatTree, updateIndex } from "./tree-state.js";
+import { assertTreeDepth, cancellableFs, flatTree, readAll, updateIndex } from "./tree-state.js";
 import { merge } from "./worktree.js";
 
 /** Default silence allowed on one HTTP request before it is aborted: 60,000 ms. */
@@ -441,9 +441,16 @@ export async function clone(ctx: GitContext, dir: string, options: GitCloneOptio
     if (target !== undefined) {
       // A tree nested deeper than GIT_MAX_TREE_DEPTH, or expanding past GIT_MAX_TREE_ENTRIES, is refused before the checkout writes anything.
       const commit = await ctx.git.resolveRef({ fs: ctx.fs, dir, ref: target }).catch(() => undefined);
-      if (commit !== undefined) await assertTreeDepth(ctx, dir, commit);
-      throwIfCancelled(ctx);
       const limited = filepaths && !filepaths.includes(".") ? filepaths : undefined;
+      if (commit !== undefined) {
+        await assertTreeDepth(ctx, dir, commit);
+        // So is a symbolic link the Workspace cannot make (an empty, NUL, over-long or non-UTF-8 target; run 29, GL).
+        const links = [...(await flatTree(ctx, dir, commit))].filter(
+          ([path, entry]) => entry.mode === 0o120000 && (!limited || limited.some((p) => path === p || path.startsWith(`${p}/`))),
+        );
+        await readAll(ctx, dir, links);
+      }
+      throwIfCancelled(ctx);
       // Its writes check the signal: a cancelled clone stops writing within one file.
       await ctx.git.checkout({ fs: cancellableFs(ctx), dir, cache: ctx.cache, ref: target, force: true, ...(limited ? { filepaths: limited } : {}) });
       if (limited) {

@@ -444,7 +444,7 @@ export async function stashPop(ctx: GitContext, dir: string, options: StashPopOp
   }
   if (existing.length > 0) throw opError("stash", `could not restore untracked files from stash: ${existing.join(", ")} already exist`);
 
-  await readAll(ctx, dir, [...changes.map((c) => c.to), ...untracked.values()]);
+  await readAll(ctx, dir, [...changes.map((c) => [c.path, c.to] as const), ...untracked]);
   for (const change of changes) {
     if (change.to) continue;
     throwIfCancelled(ctx);

@@ -16,7 +16,9 @@ import { GIT_MAX_TREE_ENTRIES } from "../limits.js";
 import { clientCacheOf } from "../operation.js";
 import { throwIfCancelled, throwIfReadCancelled, toGitError } from "../wrap.js";
 import { compareBytes } from "./pathspec.js";
-import { decodeUtf8, readStreamBytes } from "../../util/bytes.js";
+import { readStreamBytes } from "../../util/bytes.js";
+import { MAX_QUOTED_CHARS, quoteCut } from "../../util/cut.js";
+import { checkSymlinkTarget } from "../../fs/path.js";
 
 /** One file of a tree or the index: blob (or gitlink) oid and git mode (`0o100644`, `0o100755`, `0o120000`, `0o160000`). */
 export interface FileEntry {
@@ -468,7 +470,7 @@ export async function placeWorktreeFile(ctx: GitContext, dir: string, path: stri
   if (existing?.isDirectory) await fs.rm(abs, { recursive: true });
   else if (existing && (existing.isSymbolicLink || entry.mode === 0o120000)) await fs.rm(abs);
   const { blob } = await ctx.git.readBlob({ fs: ctx.fs, dir, cache: ctx.cache, oid: entry.oid });
-  if (entry.mode === 0o120000) await fs.symlink(decodeUtf8(blob), abs);
+  if (entry.mode === 0o120000) await fs.symlink(linkTargetOf(dir, path, blob), abs);
   else await fs.writeFile(abs, blob, { mode: entry.mode === 0o100755 ? 0o755 : 0o644 });
   // Its stats as written: the index entry gets these, so a write by anyone else after this shows in status.
   return ctx.fs.promises.lstat(abs);
@@ -525,7 +527,8 @@ export async function pruneEmptyParents(ctx: GitContext, dir: string, path: stri
  * or an untracked file would be overwritten. With `force`, every tracked
  * path is reset to `toCommit` (`checkout -f`, `reset --hard`); untracked
  * files are kept.
- * @throws GitError `E<OP>FAIL` naming the paths (see {@link refuseOverwrites}).
+ * @throws GitError `E<OP>FAIL` naming the paths (see {@link refuseOverwrites}), or a link the Workspace cannot make
+ * ({@link linkTargetOf}; before anything is written).
  */
 export async function moveTree(
   ctx: GitContext,
@@ -564,15 +567,65 @@ export async function moveTree(
     changes = diffFlat(from, to);
     refuseOverwrites(op, await findOverwrites(ctx, dir, changes, index));
   }
-  await applyChanges(ctx, dir, changes, index);
+  try {
+    await applyChanges(ctx, dir, changes, index);
+  } catch (error) {
+    throw error instanceof LinkTargetError ? opError(op, error.message) : error;
+  }
 }
 
-/** Reads every blob of `entries` (and drops it): a missing or corrupt object throws here, before anything is written. */
-export async function readAll(ctx: GitContext, dir: string, entries: (FileEntry | undefined)[]): Promise<void> {
-  for (const entry of entries) {
+/**
+ * Reads every blob of `entries` (`[path, entry]`; and drops it): a missing or
+ * corrupt object throws here, before anything is written. A symbolic link's
+ * target is checked too, as {@link placeWorktreeFile} will write it
+ * ({@link linkTargetOf}), so a link the Workspace cannot make fails here
+ * rather than after other files were written.
+ * @throws LinkTargetError `cannot check out symbolic link "<path>": …` (the op's `E<OP>FAIL`).
+ */
+export async function readAll(ctx: GitContext, dir: string, entries: Iterable<readonly [string, FileEntry | undefined]>): Promise<void> {
+  for (const [path, entry] of entries) {
     throwIfCancelled(ctx);
-    if (entry && entry.mode !== 0o160000) await ctx.git.readBlob({ fs: ctx.fs, dir, cache: ctx.cache, oid: entry.oid });
+    if (!entry || entry.mode === 0o160000) continue;
+    const { blob } = await ctx.git.readBlob({ fs: ctx.fs, dir, cache: ctx.cache, oid: entry.oid });
+    if (entry.mode === 0o120000) linkTargetOf(dir, path, blob);
   }
+}
+
+/**
+ * What {@link linkTargetOf} throws for a link the Workspace cannot make; the
+ * op's runner reports it as `E<OP>FAIL` ({@link moveTree} as its own op's,
+ * so `branch` with `checkout` fails `ECHECKOUTFAIL` as for local changes).
+ */
+export class LinkTargetError extends Error {}
+
+/** Refuses a link target that is not UTF-8 (issue 20, run 29, GL). */
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/**
+ * The target of symbolic link `path` (relative to `dir`) whose blob is
+ * `blob`, as the Workspace stores it — or the refusal: the Workspace's own
+ * `symlink` check ({@link checkSymlinkTarget}: not empty, no NUL, at most
+ * `MAX_PATH_BYTES` of UTF-8), and valid UTF-8 (a Workspace target is text;
+ * real git writes the bytes as they are). Issue 20, twenty-ninth attack run.
+ * @throws LinkTargetError `cannot check out symbolic link "<path>": <why>`.
+ */
+export function linkTargetOf(dir: string, path: string, blob: Uint8Array): string {
+  let target: string;
+  try {
+    target = strictUtf8.decode(blob);
+  } catch {
+    const shown = Array.from(blob.subarray(0, MAX_QUOTED_CHARS), (b) =>
+      b === 34 || b === 92 ? `\\${String.fromCharCode(b)}` : b < 32 || b >= 127 ? `\\${b.toString(8).padStart(3, "0")}` : String.fromCharCode(b),
+    ).join("");
+    const more = blob.length > MAX_QUOTED_CHARS ? `…" (${blob.length} bytes)` : '"';
+    throw new LinkTargetError(`cannot check out symbolic link ${quoteCut(path)}: its target "${shown}${more} is not valid UTF-8; Workspace link targets are UTF-8 text`);
+  }
+  try {
+    checkSymlinkTarget(target, absPath(dir, path));
+  } catch (error) {
+    throw new LinkTargetError(`cannot check out symbolic link ${quoteCut(path)}: ${(error as Error).message}`, { cause: error });
+  }
+  return target;
 }
 
 /**
@@ -582,7 +635,7 @@ export async function readAll(ctx: GitContext, dir: string, entries: (FileEntry 
  * object fails the operation with the working tree untouched.
  */
 export async function applyChanges(ctx: GitContext, dir: string, changes: TreeChange[], index: Map<string, FileEntry>): Promise<void> {
-  await readAll(ctx, dir, changes.map((c) => c.to));
+  await readAll(ctx, dir, changes.map((c) => [c.path, c.to] as const));
   const updates: IndexUpdate[] = [];
   for (const change of changes) {
     if (change.to) continue;

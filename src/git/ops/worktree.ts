@@ -159,7 +159,7 @@ async function checkoutPaths(ctx: GitContext, dir: string, ref: string | undefin
     }
     if (!matched) throw new PathspecNotFoundError(path);
   }
-  await readAll(ctx, dir, [...wanted].map((file) => source.get(file)));
+  await readAll(ctx, dir, [...wanted].map((file) => [file, source.get(file)] as const));
   const updates: IndexUpdate[] = [];
   for (const file of [...wanted].sort(compareBytes)) {
     throwIfCancelled(ctx);
