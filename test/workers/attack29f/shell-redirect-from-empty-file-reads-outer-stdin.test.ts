@@ -16,14 +16,18 @@
  * (`let d4 = r3 || i3.state.groupStdin || ""` in the command runner, `!b4 && e5.state.groupStdin !== void 0` in
  * read, `!u3 && e5.state.groupStdin !== void 0` in mapfile): fall back to the group's stdin only when the command has
  * no `<`/`<<<`/`<<` redirect of its own (`r3 === void 0`, or a flag set by the redirection), not when the redirected
- * input is the empty string.
+ * input is the empty string. *
+ * Fixed (issue 20, run 29, lead): a command whose own stdin redirect gave the empty string runs with the loop's or
+ * group's stdin hidden (emptyRedirectedStdin() in isolate/shell-options.ts, wrapped around just-bash's runCommand
+ * by the patch "empty redirected stdin (LD)" in scripts/gen-shell.mjs), so the command, `read`, `mapfile` and a
+ * function's body read nothing. Siblings: test/workers/fix29/shell-empty-redirect-stdin.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
 const tree = { files: { "a.txt": "1\n2\n3\n", "e.txt": "", "b.txt": "x\n" } };
 
-it.fails("a `< empty-file` redirect gives the command empty stdin inside a piped loop or group, as bash", async () => {
+it("a `< empty-file` redirect gives the command empty stdin inside a piped loop or group, as bash", async () => {
   const out = await shellCases(tree, [
     "printf 'e.txt\\na.txt\\nb.txt\\n' | while read -r f; do n=$(wc -l < \"$f\"); echo \"$n $f\"; done",
     "printf 'e.txt\\na.txt\\n' | while read -r f; do sort < \"$f\"; done",

@@ -148,6 +148,32 @@ export async function errexitIgnored<R>(ctx: ShellContext, run: () => Promise<R>
 }
 
 // ---------------------------------------------------------------------------
+// A command's own `<` redirect of an empty file is its whole stdin.
+
+/**
+ * Runs command `run` whose stdin is its own redirect (`< file`, `<< EOF`, or
+ * `<&N`) that gave the empty string: with the enclosing loop's or group's
+ * stdin hidden, so the command (and `read`/`mapfile`, and a function's body)
+ * reads nothing, as in bash — `… | while read -r f; do n=$(wc -l < "$f");
+ * done` counts an empty `$f` as 0. just-bash took an empty redirect for "no
+ * redirect" (`stdin || groupStdin`) and gave the command the loop's remaining
+ * input, which `read`/`mapfile` then consumed. The hidden stdin is put back
+ * as it was after the command.
+ */
+export async function emptyRedirectedStdin<R>(ctx: ShellContext, run: () => Promise<R>): Promise<R> {
+  const state = ctx.state as { groupStdin?: string; groupStdinSourceFd?: number };
+  const { groupStdin, groupStdinSourceFd } = state;
+  state.groupStdin = "";
+  state.groupStdinSourceFd = undefined;
+  try {
+    return await run();
+  } finally {
+    state.groupStdin = groupStdin;
+    state.groupStdinSourceFd = groupStdinSourceFd;
+  }
+}
+
+// ---------------------------------------------------------------------------
 // A new shell's options.
 
 /** The `shopt` options bash 5.2 turns on in a new non-interactive shell (of those just-bash knows, only globskipdots). */
