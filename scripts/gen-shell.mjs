@@ -1431,6 +1431,28 @@ const LM_PATCHES = [ // LM
   { what: "strings are not iterations (LM)", when: 'name:"strings"', re: new RegExp(String.raw`if\(\+\+(${ID})\.iterations>\1\.maxIterations\)throw new ${ID}\(\`strings: iteration limit exceeded \(\$\{\1\.maxIterations\}\)\`,"iterations"\);`, "g"), to: (all, n) => `++${n}.iterations;`, count: 1 }, // LM
 ]; // LM
 SOURCE_PATCHES.push(...LM_PATCHES); // LM
+/** // FX
+ * FX (issue 20, run 29; helpers in isolate/find-exec.ts): find's `-exec` as GNU findutils 4.9. `-exec … \;` replaces every // FX
+ * `{}` inside any argument (`-exec mv {} {}.bak \;` moved every file onto `./{}.bak`), its command's status is the test's // FX
+ * value (true iff 0; find's status stays 0) with the expression evaluated per entry in order, -a/-o/! short-circuiting, // FX
+ * when the actions run; `+` ends the command only after an argument holding `{}` (a lone last `{}`, GNU's messages // FX
+ * otherwise); a failed `-exec … {} +` batch makes find exit 1; a `-prune` reached after an `-exec … \;` test is refused. // FX
+ */ // FX
+HELPER_NAMESPACES.push(["__fxFind", join(isolateDir, "find-exec.ts")]); // FX
+const FX_WHEN = 'name:"find",async execute('; // FX
+const FX_PATCHES = [ // FX
+  { what: "find -exec parse (FX)", when: FX_WHEN, re: new RegExp(String.raw`if\((${ID})==="-exec"\)\{let (${ID})=\[\];for\((${ID})\+\+;\3<(${ID})\.length&&\4\[\3\]!==";"&&\4\[\3\]!=="\+";\)\2\.push\(\4\[\3\]\),\3\+\+;if\(\3>=\4\.length\)return\{expr:null,pathIndex:\3,error:"[^"]*"\};if\(\2\.length===0\)return ${ID}\("-exec"\);let (${ID})=\4\[\3\]==="\+";if\(\5&&\(\2\.at\(-1\)!=="\{\}"\|\|\2\.filter\(\(?(${ID})\)?=>\6==="\{\}"\)\.length!==1\)\)return ${ID}\("-exec","\+"\);`, "g"), to: (all, r, i, s, e, l) => // FX
+    `if(${r}==="-exec"){let __fxP=__fxFind.parseExec(${e},${s}+1);if(__fxP.error!==void 0)return{expr:null,pathIndex:${s},error:__fxP.error};${s}=__fxP.end;let ${i}=__fxP.command,${l}=__fxP.batch;`, count: 1 }, // FX
+  { what: "find -exec skipped before the expression (FX)", when: FX_WHEN, re: new RegExp(String.raw`if\((${ID})==="-exec"\)for\((${ID})\+\+;\2<(${ID})\.length&&\3\[\2\]!==";"&&\3\[\2\]!=="\+";\)\2\+\+;`, "g"), to: (all, f, c, e) => `if(${f}==="-exec")${c}=__fxFind.execEnd(${e},${c}+1);`, count: 1 }, // FX
+  { what: "find -prune after an -exec test refused (FX)", when: FX_WHEN, re: new RegExp(String.raw`let\{expr:(${ID}),error:(${ID})\}=${ID}\(${ID},${ID}\);if\(\2\)return\{stdout:"",stderr:\2,exitCode:1\};`, "g"), to: (all, r) => `${all}{let __fxE=__fxFind.refusal(${r});if(__fxE!==null)return{stdout:"",stderr:__fxE,exitCode:1}}`, count: 1 }, // FX
+  { what: "find entry with an -exec test evaluated later (FX)", when: FX_WHEN, re: new RegExp(String.raw`if\((${ID})\)(${ID})=(${ID})\((${ID}),(${ID})\.name,\5\.relativePath,\5\.isFile,\5\.isDirectory\);else\{let (${ID})=(\{name:\5\.name,[^}]*\});\2=(${ID})\(\4,\6\)\}((?:(?!function )[^])*?)(for\(let (${ID}) of (${ID})\)(${ID})\.push\(\{action:\11,path:\5\.relativePath,printfData:(${ID})\}\);return \13\})`, "g"), to: (all, xe, g, B, r, h, b, lit, z, mid, loop, m, S, y, M) => // FX
+    `var __fxLeaf=(__fxX)=>${xe}?${B}(__fxX,${h}.name,${h}.relativePath,${h}.isFile,${h}.isDirectory):${z}(__fxX,${lit});if(${xe})${g}=${B}(${r},${h}.name,${h}.relativePath,${h}.isFile,${h}.isDirectory);else{let ${b}=${lit};${g}=${z}(${r},${b})}${mid}if(__fxFind.hasExecTest(${r}))return[{fxEval:!0,expr:${r},test:__fxLeaf,path:${h}.relativePath,printfData:${M}}];${loop}`, count: 1 }, // FX
+  { what: "find actions run per entry, -exec status kept (FX)", when: FX_WHEN, re: new RegExp(String.raw`let (${ID})=new Map;for\(let (${ID}) of (${ID})\)\{let\{action:(${ID}),path:(${ID})\}=\2;switch\(\4\.type\)\{((?:(?!function )[^])*?)(${ID})\.exitCode!==0&&\((${ID})=\7\.exitCode\);break\}\}\}for\(let\[`, "g"), to: (all, ne, c, I, f, d, mid, x) => // FX
+    `let ${ne}=new Map,__fxRun=async(${c})=>{let{action:${f},path:${d}}=${c};switch(${f}.type){${mid}${c}.fxStatus=${x}.exitCode;break}}};for(let ${c} of ${I}){let __fxR=${c}.fxEval?await __fxFind.evaluate(${c},__fxRun):await __fxRun(${c});if(__fxR!==void 0)return __fxR}for(let[`, count: 1 }, // FX
+  { what: "find -exec {} inside an argument (FX)", when: FX_WHEN, re: new RegExp(String.raw`\.command\.map\(\(?(${ID})\)?=>\1==="\{\}"\?(${ID}):\1\)`, "g"), to: (all, R, d) => `.command.map(${R}=>${R}.replaceAll("{}",()=>${d}))`, count: 1 }, // FX
+  { what: "find -exec + batch failure exits 1 (FX)", when: FX_WHEN, re: new RegExp(String.raw`(${ID})\.exitCode!==0&&\((${ID})=\1\.exitCode\)\}return (${ID})\?\.build\(\2\)`, "g"), to: (all, D, N, P) => `${D}.exitCode!==0&&(${N}=1)}return ${P}?.build(${N})`, count: 1 }, // FX
+]; // FX
+SOURCE_PATCHES.push(...FX_PATCHES); // FX
 /** // SO
  * SO (issue 20, run 28; helper in isolate/sort-keys.ts): a sort key with any ordering option of its own (`-k2n`, // SO
  * `-k1,1f`, `-k2r`) ignores all the global ones (`sort -k2n -r` is ascending), a key with none inherits them all, // SO

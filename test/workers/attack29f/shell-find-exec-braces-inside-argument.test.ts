@@ -10,13 +10,18 @@
  * Found (high — data lost silently in a common rename/backup form; 2 of 2 runs).
  * Suggested fix: src/shell/generated/core.ts (scripts/gen-shell.mjs) find's `-exec`/`-ok` runner: build each
  * argument with `R.replaceAll("{}", path)` (every occurrence, as GNU) instead of `R === "{}" ? path : R`.
+ *
+ * Fixed: find's `-exec … \;` runner builds each argument with every `{}` replaced by the path (as GNU), and `-exec` is
+ * parsed as GNU parses it (`+` ends the command only after an argument holding `{}`, which must be a lone last `{}`, with
+ * GNU's messages) — src/backends/worker-shell/isolate/find-exec.ts, scripts/gen-shell.mjs entries marked `// FX`;
+ * siblings in test/workers/fix29/shell-find-exec.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
 const tree = { dirs: ["src/lib"], files: { "src/a.ts": "A\n", "src/b.ts": "B\n", "src/lib/c.ts": "C\n" } };
 
-it.fails("find -exec … \\; replaces {} inside an argument, as GNU find", async () => {
+it("find -exec … \\; replaces {} inside an argument, as GNU find", async () => {
   const out = await shellCases(tree, [
     "find src -name '*.ts' -exec mv {} {}.bak \\; ; find . | sort; cat src/*.bak src/lib/*.bak",
     "find src -name '*.ts' -exec cp {} {}.orig \\; ; find . -type f | sort",
