@@ -1463,6 +1463,30 @@ const SO_PATCHES = [ // SO
   { what: "sort keys inherit global options only without their own (SO)", when: 'name:"sort",async execute(', re: new RegExp(String.raw`(function ${ID}\((${ID})\)\{let\{keys:(${ID}),fieldDelimiter:${ID},numeric:${ID},ignoreCase:${ID},reverse:${ID},humanNumeric:${ID},versionSort:${ID},dictionaryOrder:${ID},monthSort:${ID},ignoreLeadingBlanks:(${ID}),stable:${ID}\}=\2;)(return\((${ID}),(${ID})\)=>\{let (${ID})=\6,(${ID})=\7;if\()\4&&\(\8=\8\.trimStart\(\),\9=\9\.trimStart\(\)\),\3\.length===0\)`, "g"), to: (all, head, u, r, t, ret, f, C, g, b) => `${head}${r}=__sortKeys.resolveKeys(${r},${u});${ret}${t}&&${r}.length===0&&(${g}=${g}.trimStart(),${b}=${b}.trimStart()),${r}.length===0)`, count: 1 }, // SO
 ]; // SO
 SOURCE_PATCHES.push(...SO_PATCHES); // SO
+/** // DP
+ * DP (issue 20, run 29; helpers in isolate/deep-walks.ts): the shell's tree walks go as deep as a Workspace path can // DP
+ * (worker.ts sets just-bash's maxTraversalDepth to MAX_WALK_DEPTH, 5,793). grep -r/-R (and its `**` operands) stopped // DP
+ * 256 directories down and rg (maxDepth 256 by default) too, find left out what lay below maxTraversalDepth, all // DP
+ * without a word; now grep fails loudly past the bound, rg has no default depth and find lets just-bash's traversal // DP
+ * budget refuse the walk past it (`find: filesystem traversal depth limit exceeded (5793)`, 126), as du does. // DP
+ */ // DP
+HELPER_NAMESPACES.push(["__deepWalks", join(isolateDir, "deep-walks.ts")]); // DP
+const DP_GREP_WHEN = 'name:"grep",async execute('; // DP
+/** DP: the name of the limit error grep's chunk throws (`throw new A(\`grep: glob operation limit exceeded …`). */ // DP
+function dpGrepLimitError(text) { // DP
+  const found = [...text.matchAll(new RegExp(String.raw`throw new (${ID})\(\`grep: glob operation limit exceeded`, "g"))]; // DP
+  if (found.length !== 1) throw new Error(`gen-shell: just-bash's grep limit error not found once (${found.length}; DP)`); // DP
+  return found[0][1]; // DP
+} // DP
+const DP_PATCHES = [ // DP
+  { what: "grep ** operand walk depth (DP)", when: DP_GREP_WHEN, re: new RegExp(String.raw`(${ID})=256;async function (${ID})\((${ID}),(${ID}),(${ID}),(${ID}),(${ID}),(${ID})=0\)\{if\(\8>=\1\)return;`, "g"), to: (all, ge, ye, t, e, i, g, f, h, ...rest) => // DP
+    `${ge}=1/0;async function ${ye}(${t},${e},${i},${g},${f},${h}=0){if(${h}>${i}.limits.maxTraversalDepth)throw __deepWalks.depthExceeded("grep",${i}.limits.maxTraversalDepth,${dpGrepLimitError(rest.at(-1))});`, count: 1 }, // DP
+  { what: "grep -r walk depth (DP)", when: DP_GREP_WHEN, re: new RegExp(String.raw`(${ID})=0\)\{if\(\1>=(${ID})\)return (${ID});let (${ID})=(${ID})\.fs\.resolvePath\(\5\.cwd,`, "g"), to: (all, a, ge, u, l, e, ...rest) => // DP
+    `${a}=0){if(${a}>${e}.limits.maxTraversalDepth)throw __deepWalks.depthExceeded("grep",${e}.limits.maxTraversalDepth,${dpGrepLimitError(rest.at(-1))});let ${l}=${e}.fs.resolvePath(${e}.cwd,`, count: 1 }, // DP
+  { what: "rg has no default depth (DP)", when: "ignoreFiles:[],maxDepth:256,", re: /ignoreFiles:\[\],maxDepth:256,/g, to: "ignoreFiles:[],maxDepth:1/0,", count: 1 }, // DP
+  { what: "find walks to the traversal budget (DP)", when: 'site:"find"', re: new RegExp(String.raw`\?\?(${ID})\.limits\.maxTraversalDepth\)`, "g"), to: "??1/0)", count: 2 }, // DP
+]; // DP
+SOURCE_PATCHES.push(...DP_PATCHES); // DP
 
 async function generate() {
   await init;

@@ -19,6 +19,7 @@ import { isByteStream } from "../../util/rpc-bytes.js";
 import { walkingCommands } from "./walks.js";
 import { mktempCommand } from "./isolate/script-builtins.js";
 import { cmpCommand, realpathCommand } from "./isolate/realpath-cmp.js";
+import { MAX_WALK_DEPTH } from "./isolate/deep-walks.js";
 import type { ExecInput, ShellHost, ShellWorkerOptions } from "./types.js";
 
 /** What an archive the shell reads may decompress to, in all and per member (bytes): 64 MiB, the shell's read bound. */
@@ -244,6 +245,8 @@ export async function runShell(load: () => Promise<JustBash>, input: ExecInput, 
         maxArchiveEntryBytes: ARCHIVE_LIMIT_BYTES,
         maxArchiveCompressedBytes: ARCHIVE_LIMIT_BYTES,
         ...(input.timeoutMs > 0 ? { maxExecutionTimeMs: Math.ceil(input.timeoutMs) } : {}),
+        // Tree walks (find, grep -r, rg, du, ls -R, cp -r, chmod -R) go as deep as a Workspace path can (isolate/deep-walks.ts).
+        maxTraversalDepth: MAX_WALK_DEPTH,
       },
     };
     if (input.network) {

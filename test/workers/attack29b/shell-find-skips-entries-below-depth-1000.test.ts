@@ -11,11 +11,15 @@
  * Suggested fix: just-bash's find walker (the find chunk: `v > (s2 ?? t.limits.maxTraversalDepth)) return null` and
  * `!(v >= (s2 ?? …maxTraversalDepth))`) — patch it in scripts/gen-shell.mjs to fail as du does (a message naming the
  * limit, non-zero status) when it would go past maxTraversalDepth without -maxdepth, instead of dropping the subtree.
+ * Fixed: find no longer drops what lies below maxTraversalDepth; it walks to just-bash's traversal budget, which now
+ * allows MAX_WALK_DEPTH (5,793: deeper than any Workspace path can lie, src/backends/worker-shell/isolate/deep-walks.ts,
+ * set in worker.ts) and fails loudly past it as du does (`find: filesystem traversal depth limit exceeded (5793)`,
+ * 126) — scripts/gen-shell.mjs DP_PATCHES (fixer DP, run 29). du, ls -R, cp -r, chmod -R and rg go as deep.
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
-it.fails("find reports a file 1001 directories down, as GNU find", async () => {
+it("find reports a file 1001 directories down, as GNU find", async () => {
   const out = await inShellWorkspace(async (ws) => {
     const deep = "/workspace/" + "d/".repeat(1001);
     await ws.fs.mkdir(deep, { recursive: true });

@@ -13,11 +13,15 @@
  * `a2 >= ge`) and rg's `maxDepth: 256` default — patch them in scripts/gen-shell.mjs to walk without a depth bound (the
  * walk is bounded by its operation budget already), or at least to fail loudly (`grep: …: recursion depth exceeded`,
  * status 2) instead of returning.
+ * Fixed: just-bash's grep walker (and its `**` operand walk) no longer stops at depth 256 and rg has no default depth;
+ * both walk as deep as a Workspace path can go (just-bash's maxTraversalDepth, set to MAX_WALK_DEPTH = 5,793 in
+ * src/backends/worker-shell/worker.ts) and fail loudly past it (`grep: filesystem traversal depth limit exceeded (5793)`,
+ * 126) — scripts/gen-shell.mjs DP_PATCHES, src/backends/worker-shell/isolate/deep-walks.ts (fixer DP, run 29).
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
-it.fails("grep -r and rg search a file 300 directories down, as GNU grep and ripgrep", async () => {
+it("grep -r and rg search a file 300 directories down, as GNU grep and ripgrep", async () => {
   const out = await inShellWorkspace(async (ws) => {
     const deep = "/workspace/" + "d/".repeat(300);
     await ws.fs.mkdir(deep, { recursive: true });
