@@ -1487,6 +1487,24 @@ const DP_PATCHES = [ // DP
   { what: "find walks to the traversal budget (DP)", when: 'site:"find"', re: new RegExp(String.raw`\?\?(${ID})\.limits\.maxTraversalDepth\)`, "g"), to: "??1/0)", count: 2 }, // DP
 ]; // DP
 SOURCE_PATCHES.push(...DP_PATCHES); // DP
+/** // SB
+ * SB (issue 20, run 29; helpers in isolate/sed-bracket.ts): sed's bracket expressions as POSIX / GNU sed 4.9 — inside // SB
+ * `[...]` a backslash is a member and the delimiter does not end the regex (`s/[&/\]/\\&/g` failed "unterminated // SB
+ * substitution pattern"), `[]…]`, `[^]…]`, `[:class:]`, `[.c.]`, `[=c=]` are read whole; each bracket becomes a // SB
+ * JavaScript class with escaped members (`[\.]` matched only `.`, `[\w]` any word character); `\%re%` addresses; an // SB
+ * address regex under -E is an ERE. // SB
+ */ // SB
+HELPER_NAMESPACES.push(["__sedBracket", join(isolateDir, "sed-bracket.ts")]); // SB
+const SB_WHEN = 'name:"sed",async execute('; // SB
+const SB_PATCHES = [ // SB
+  { what: "sed s regex scan (SB)", when: SB_WHEN, re: new RegExp(String.raw`let (${ID})="",(${ID})=!1;for\(;this\.pos<this\.input\.length;\)\{let (${ID})=this\.peek\(\);if\(\3===(${ID})&&!\2\)break;(?:(?!readTransliterate)[^])*?(?=if\(this\.peek\(\)!==\4\)return\{type:${ID}\.ERROR,value:"unterminated substitution pattern")`, "g"), to: (all, s, a, o, n) => `let ${s}=__sedBracket.scan(this,${n}),${a}=!1;`, count: 1 }, // SB
+  { what: "sed address regex scan (SB)", when: SB_WHEN, re: new RegExp(String.raw`readPattern\(\)\{let (${ID})=this\.line,(${ID})=this\.column;this\.advance\(\);let (${ID})="",(${ID})=!1;for\(;this\.pos<this\.input\.length;\)\{(?:(?!readLabelDef)[^])*?\}\}return this\.peek\(\)==="\/"&&this\.advance\(\),`, "g"), to: (all, e, t, n, s) => `readPattern(){let ${e}=this.line,${t}=this.column,__d=this.advance();__d==="\\\\"&&(__d=this.advance());let ${n}=__sedBracket.scan(this,__d),${s}=!1;return this.peek()===__d&&this.advance(),`, count: 1 }, // SB
+  { what: "sed \\%re% address (SB)", when: SB_WHEN, re: new RegExp(String.raw`(${ID})==="\/"\?this\.readPattern\(\)`, "g"), to: (all, n) => `${n}==="/"||__sedBracket.customAddress(this)?this.readPattern()`, count: 1 }, // SB
+  { what: "sed address -E kept (SB)", when: SB_WHEN, re: new RegExp(String.raw`(case ${ID}\.PATTERN:return this\.advance\(\),\{pattern:__escapes\.sedPattern\((${ID})\.pattern\|\|\2\.value\),flags:\2\.addressFlags\|\|"")\};`, "g"), to: (all, head) => `${head},extendedRegex:this.extendedRegex};`, count: 1 }, // SB
+  { what: "sed address regex (SB)", when: SB_WHEN, re: new RegExp(String.raw`(if\(typeof (${ID})=="object"&&"pattern"in \2\)try\{(?:(?!catch)[^])*?let (${ID})=)(${ID})\((${ID})\((${ID})\)\);`, "g"), to: (all, head, i, r, X, V, a) => `${head}__sedBracket.regex(${a},${i}.extendedRegex,${V},${X});`, count: 1 }, // SB
+  { what: "sed s regex (SB)", when: SB_WHEN, re: new RegExp(String.raw`let (${ID})=(${ID})\((${ID})\.extendedRegex\?(${ID}):(${ID})\(\4\)\);`, "g"), to: (all, h, X, r, o, V) => `let ${h}=__sedBracket.regex(${o},${r}.extendedRegex,${V},${X});`, count: 1 }, // SB
+]; // SB
+SOURCE_PATCHES.push(...SB_PATCHES); // SB
 
 async function generate() {
   await init;

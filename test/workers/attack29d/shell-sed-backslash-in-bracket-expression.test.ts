@@ -14,11 +14,17 @@
  * patched by scripts/gen-shell.mjs): inside a bracket expression a backslash is an ordinary character and a `]`
  * right after `[` or `[^` is a member; only the `]` that closes the bracket ends it — and the regex handed on must
  * escape that literal backslash.
+ *
+ * Fixed: src/backends/worker-shell/isolate/sed-bracket.ts (wired by scripts/gen-shell.mjs, entries `// SB`): the `s`
+ * and address delimiter scan reads a bracket expression whole (a backslash and the delimiter are members inside it,
+ * `]` first is a member, `[:…:]` `[.….]` `[=…=]` whole), and each bracket is translated to a JavaScript class with
+ * escaped members (GNU's `\n` `\t` … still escapes there) around just-bash's own BRE/ERE conversion; `\%re%`
+ * addresses are read and -E addresses are EREs. Siblings: test/workers/fix29/shell-sed-bracket.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("a backslash inside a bracket expression is a literal member, as GNU sed", async () => {
+it("a backslash inside a bracket expression is a literal member, as GNU sed", async () => {
   const out = await shellCases({ files: { f: "url=old\n" } }, [
     "echo 'a/b&c\\d' | sed 's/[&/\\]/\\\\&/g'",
     "echo 'a\\b' | sed 's/[\\]/X/'",
