@@ -1463,6 +1463,32 @@ const SO_PATCHES = [ // SO
   { what: "sort keys inherit global options only without their own (SO)", when: 'name:"sort",async execute(', re: new RegExp(String.raw`(function ${ID}\((${ID})\)\{let\{keys:(${ID}),fieldDelimiter:${ID},numeric:${ID},ignoreCase:${ID},reverse:${ID},humanNumeric:${ID},versionSort:${ID},dictionaryOrder:${ID},monthSort:${ID},ignoreLeadingBlanks:(${ID}),stable:${ID}\}=\2;)(return\((${ID}),(${ID})\)=>\{let (${ID})=\6,(${ID})=\7;if\()\4&&\(\8=\8\.trimStart\(\),\9=\9\.trimStart\(\)\),\3\.length===0\)`, "g"), to: (all, head, u, r, t, ret, f, C, g, b) => `${head}${r}=__sortKeys.resolveKeys(${r},${u});${ret}${t}&&${r}.length===0&&(${g}=${g}.trimStart(),${b}=${b}.trimStart()),${r}.length===0)`, count: 1 }, // SO
 ]; // SO
 SOURCE_PATCHES.push(...SO_PATCHES); // SO
+/** // AX
+ * AX (issue 20, run 29; helpers in isolate/arith-subst.ts): a `$( … )` or backquotes inside arithmetic (`$(( ))`, // AX
+ * `(( ))`, `$[ ]`, `for (( ))`, `${s:…}`, subscripts) is parsed by just-bash's own substitution parser and run as a // AX
+ * `$( … )` in a word (a subshell of the running shell: its variables, functions, cwd; `$?` set), not by a new shell // AX
+ * of the Bash object that had none of them; `$(( ))`, `(( ))` and `for (( ))` text is substituted before it is // AX
+ * evaluated, as bash (`$(( $(echo 1 + 2) * 3 ))` is 7). // AX
+ */ // AX
+HELPER_NAMESPACES.push(["__arithSubst", join(isolateDir, "arith-subst.ts")]); // AX
+/** AX: the names of just-bash's Parser class, word-part expander, `$(( ))` text expander and arithmetic parser in bundle text `text`. */ // AX
+function axNames(text) { // AX
+  const arith = [...text.matchAll(new RegExp(String.raw`let (${ID})=await (${ID})\((${ID}),(${ID})\),(${ID})=new (${ID}),(${ID})=(${ID})\(\5,\1\);return String\(await`, "g"))]; // AX
+  const part = [...text.matchAll(new RegExp(String.raw`async function (${ID})\(${ID},(${ID}),${ID}=!1\)\{if\(\2\.type==="ParameterExpansion"\)return `, "g"))]; // AX
+  if (arith.length !== 1 || part.length !== 1) throw new Error(`gen-shell: just-bash's $(( )) expansion or word-part expander not found once (${arith.length}, ${part.length}; AX)`); // AX
+  return { expandText: arith[0][2], Parser: arith[0][6], parseArith: arith[0][8], expandPart: part[0][1] }; // AX
+} // AX
+const AX_WHEN = '"ArithCommandSubst"'; // AX
+const AX_PATCHES = [ // AX
+  { what: "arithmetic $( ) parsed as in a word (AX)", when: AX_WHEN, re: new RegExp(String.raw`(function ${ID}\((${ID}),(${ID}),${ID},${ID}=!1\)\{let (${ID})=${ID}\(\3,${ID}\),(?:(?!function )[^])*?)(if\(\3\.slice\(\4,\4\+2\)==="\$\("&&\3\[\4\+2\]!=="\("\)\{\4\+=2;)`, "g"), to: (all, head, p, t, s, cond) => `${head}{let __c=__arithSubst.scan(${p},${t},${s});if(__c)return{expr:__c.expr,pos:__c.end}}${cond}`, count: 1 }, // AX
+  { what: "arithmetic $( ) run in the shell (AX)", when: AX_WHEN, re: new RegExp(String.raw`(${ID})\.execFn\((${ID})\.command,\{signal:\1\.state\.signal\}\)`, "g"), to: (all, e, t, ...rest) => { const n = axNames(rest.at(-1)); return `__arithSubst.run(${e},${t},${n.Parser},${n.expandPart})`; }, count: 2 }, // AX
+  { what: "subscript $( ) run in the shell (AX)", when: AX_WHEN, re: new RegExp(String.raw`(let (${ID})=${ID}\.slice\(${ID}\+([12]),${ID}(?:-1)?\);if\((${ID})\.execFn\)\{let ${ID}=await )\4\.execFn\(\2,\{signal:\4\.state\.signal\}\)`, "g"), to: (all, head, c, k, e, ...rest) => { const n = axNames(rest.at(-1)); return `${head}__arithSubst.run(${e},${c},${n.Parser},${n.expandPart},${k === "1" ? "!0" : "!1"})`; }, count: 2 }, // AX
+  { what: "$(( )) text expands $( ) and backquotes (AX)", when: AX_WHEN, re: new RegExp(String.raw`(async function (${ID})\((${ID}),(${ID})\)\{let (${ID})="",(${ID})=0;for\(;\6<\4\.length;\)\{)(if\(\4\[\6\]==="\$"\)\{if\(\4\[\6\+1\]==="\{"\)\{let ${ID}=1,)`, "g"), to: (all, head, bl, e, t, n, r, tail, ...rest) => { const x = axNames(rest.at(-1)); return `${head}{let __s=await __arithSubst.expandAt(${e},${t},${r},${x.Parser},${x.expandPart});if(__s!==null){${n}+=__s.text;${r}=__s.end;continue}}${tail}`; }, count: 1 }, // AX
+  { what: "$(( )) with $( ) substituted first (AX)", when: AX_WHEN, re: new RegExp(String.raw`if\((${ID})&&(/\\\$\[a-zA-Z_\]\[a-zA-Z0-9_\]\*\(\?!\[\{\[\(\]\)/\.test\(\1\))\)\{let (${ID})=await`, "g"), to: (all, s, test, o) => `if(${s}&&(${test}||__arithSubst.hasSubstitution(${s}))){let ${o}=await`, count: 1 }, // AX
+  { what: "(( )) with $( ) substituted first (AX)", when: AX_WHEN, re: new RegExp(String.raw`(async executeArithmeticCommand\((${ID})\)\{(?:(?!async )[^])*?let (${ID})=await )(${ID})\(this\.ctx,\2\.expression\.expression\)`, "g"), to: (all, head, t, v, y, ...rest) => { const n = axNames(rest.at(-1)); return `${head}__arithSubst.evaluate(this.ctx,${t}.expression,__x=>${y}(this.ctx,__x),${n.expandText},${n.Parser},${n.parseArith})`; }, count: 1 }, // AX
+  { what: "for (( )) with $( ) substituted first (AX)", when: AX_WHEN, re: new RegExp(String.raw`await (${ID})\((${ID}),(${ID})\.(init|condition|update)\.expression\)`, "g"), to: (all, y, e, t, k, ...rest) => { const n = axNames(rest.at(-1)); return `await __arithSubst.evaluate(${e},${t}.${k},__x=>${y}(${e},__x),${n.expandText},${n.Parser},${n.parseArith})`; }, count: 4 }, // AX
+]; // AX
+SOURCE_PATCHES.push(...AX_PATCHES); // AX
 /** // DP
  * DP (issue 20, run 29; helpers in isolate/deep-walks.ts): the shell's tree walks go as deep as a Workspace path can // DP
  * (worker.ts sets just-bash's maxTraversalDepth to MAX_WALK_DEPTH, 5,793). grep -r/-R (and its `**` operands) stopped // DP

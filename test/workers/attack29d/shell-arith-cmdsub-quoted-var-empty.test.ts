@@ -13,11 +13,18 @@
  * Suggested fix: in just-bash's parser for `$(( … ))` (patched by scripts/gen-shell.mjs): parse a `$( … )` (and
  * backquotes) inside the arithmetic text with the full word parser, as in any other word, so its quoted parameter
  * expansions keep their parts — the arithmetic lexer seems to drop the `"$f"` part (and stop at `"${a[@]}"`).
+ *
+ * Fixed: the quoting was not the cause — just-bash ran an arithmetic `$( … )` (and backquotes, and `$( … )` in array
+ * subscripts) through the Bash object's `exec`, a new shell without the script's variables, functions or cwd, after
+ * finding its end by counting parentheses. scripts/gen-shell.mjs (entries `// AX`) now parses the body with
+ * just-bash's own command-substitution parser and runs it as a `$( … )` in a word (src/backends/worker-shell/isolate/
+ * arith-subst.ts), and `$(( ))`, `(( ))` and `for (( ))` text with a substitution is substituted before it is
+ * evaluated, as bash (`$(( $(printf '%s+' 3 1 2) 0 ))` is 6). Siblings: test/workers/fix29/shell-arith-substitution.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("a quoted variable in a command substitution inside $(( )) expands, as bash", async () => {
+it("a quoted variable in a command substitution inside $(( )) expands, as bash", async () => {
   const out = await shellCases({ files: { "my f": "a\nb\n" } }, [
     "f='my f'; echo $(( $(wc -l < \"$f\") + 1 ))",
     "f='my f'; echo $(( $(cat \"$f\" | wc -l) * 10 ))",
