@@ -129,7 +129,7 @@ class WorkspaceGitClient implements GitClient {
   async #contextFor(shared: GitContext): Promise<GitContext> {
     if (this.#linkRoot === undefined) return shared;
     const fs = this.#adapter ? linkCheckedGitFs(shared.fs as GitFsAdapter, this.#ws, this.#linkRoot) : await createWorkspaceFsBridge(this.#ws);
-    return { ...shared, workspace: this.#ws, fs: fs as GitContext["fs"] };
+    return { ...shared, workspace: this.#ws, fs: fs as GitContext["fs"], linkRoot: this.#linkRoot };
   }
 
   #getContext(): Promise<GitContext> {

@@ -67,4 +67,6 @@ export interface GitContext {
   readonly defaultIdentity?: GitIdentity;
   /** The operation's `signal` option: checked between files ({@link import("./wrap.js").throwIfCancelled}). */
   readonly signal?: AbortSignal;
+  /** A confined client's root (confine.ts): links written to a working tree must lead under it; checked before writing too (run 29, GL). */
+  readonly linkRoot?: string;
 }

@@ -19,6 +19,7 @@ import { compareBytes } from "./pathspec.js";
 import { readStreamBytes } from "../../util/bytes.js";
 import { MAX_QUOTED_CHARS, quoteCut } from "../../util/cut.js";
 import { checkSymlinkTarget } from "../../fs/path.js";
+import { dirname, isUnder, normalizePath } from "../../util/path.js";
 
 /** One file of a tree or the index: blob (or gitlink) oid and git mode (`0o100644`, `0o100755`, `0o120000`, `0o160000`). */
 export interface FileEntry {
@@ -587,7 +588,7 @@ export async function readAll(ctx: GitContext, dir: string, entries: Iterable<re
     throwIfCancelled(ctx);
     if (!entry || entry.mode === 0o160000) continue;
     const { blob } = await ctx.git.readBlob({ fs: ctx.fs, dir, cache: ctx.cache, oid: entry.oid });
-    if (entry.mode === 0o120000) linkTargetOf(dir, path, blob);
+    if (entry.mode === 0o120000) linkTargetOf(dir, path, blob, ctx.linkRoot);
   }
 }
 
@@ -607,9 +608,12 @@ const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
  * `symlink` check ({@link checkSymlinkTarget}: not empty, no NUL, at most
  * `MAX_PATH_BYTES` of UTF-8), and valid UTF-8 (a Workspace target is text;
  * real git writes the bytes as they are). Issue 20, twenty-ninth attack run.
- * @throws LinkTargetError `cannot check out symbolic link "<path>": <why>`.
+ * With `root` (a confined client's, {@link GitContext.linkRoot}) the target
+ * must also lead under it as text, as the write's own check (confine.ts)
+ * will ask; where existing links lead is left to that check.
+ * @throws LinkTargetError `cannot check out symbolic link "<path>": <why>` · `paths must stay under <root>: symlink target <target>`.
  */
-export function linkTargetOf(dir: string, path: string, blob: Uint8Array): string {
+export function linkTargetOf(dir: string, path: string, blob: Uint8Array, root?: string): string {
   let target: string;
   try {
     target = strictUtf8.decode(blob);
@@ -624,6 +628,10 @@ export function linkTargetOf(dir: string, path: string, blob: Uint8Array): strin
     checkSymlinkTarget(target, absPath(dir, path));
   } catch (error) {
     throw new LinkTargetError(`cannot check out symbolic link ${quoteCut(path)}: ${(error as Error).message}`, { cause: error });
+  }
+  const abs = absPath(dir, path);
+  if (root !== undefined && !isUnder(normalizePath(target, dirname(abs)), root)) {
+    throw new LinkTargetError(`paths must stay under ${root}: symlink target ${target}`);
   }
   return target;
 }

@@ -26,7 +26,9 @@
  * runs it on every mode 120000 target through `linkTargetOf`, which also refuses a target that is not valid UTF-8
  * (it was written with U+FFFD), so the op fails `E<OP>FAIL` `cannot check out symbolic link "l": ENOENT: link target
  * is empty, symlink: /repo/l` with nothing written; clone checks its tree's links the same way before its checkout
- * (src/git/ops/network.ts). Siblings in test/node/fix29/git-link-targets.test.ts (fixer GL, run 29).
+ * (src/git/ops/network.ts); a confined client (ws:git with a root) refuses there a target leading out of the root as
+ * text (GitContext.linkRoot), which also failed half-way. Siblings in test/node/fix29/git-link-targets.test.ts (fixer
+ * GL, run 29).
  */
 import { afterAll, expect, it } from "vitest";
 import { cleanupScratch, committedRepo, realGit, workspaceCopy } from "../git/worktree-helpers.js";

@@ -16,6 +16,8 @@ import { forkRepo } from "../../shared/git-remote.js";
 import { cleanupScratch, committedRepo, newWorkspace, realGit, tempDir, workspaceCopy } from "../git/worktree-helpers.js";
 import { failure, writeCommit, writeLoose } from "../git/attack-helpers.js";
 import { MAX_PATH_BYTES } from "../../../src/fs/path.js";
+import { CONFINED_TO } from "../../../src/git/confine.js";
+import type { GitClient } from "../../../src/git/types.js";
 
 afterAll(cleanupScratch);
 
@@ -151,6 +153,19 @@ describe("clone of a commit with a link the Workspace cannot make", () => {
     await git.clone({ url, dir: "/repo", ref: "evil", paths: ["a.txt"] });
     expect((await ws.fs.readdir("/repo")).map((e) => e.name).sort()).toEqual([".git", "a.txt"]);
   });
+});
+
+it("a confined client (ws:git in a run with a root): a link leading out of the root is refused before anything is written", { timeout: 60_000 }, async () => {
+  for (const argv of [["checkout", "evil"], ["reset", "--hard", "evil"], ["merge", "evil"], ["checkout", "evil", "--", "."]]) {
+    const r = await evilRepo("../../etc/passwd");
+    const confined = (r.git as unknown as { [CONFINED_TO]: (root: string) => GitClient })[CONFINED_TO]("/repo");
+    expect(await confined.cli({ argv, cwd: r.dir })).toEqual({ stdout: "", stderr: `git ${argv[0]}: paths must stay under /repo: symlink target ../../etc/passwd\n`, exitCode: 1 });
+    await unchanged(r); // Was: a.txt "A2\n", z/keep removed (` M a.txt`, ` D z/keep`)
+  }
+  const r = await evilRepo("m/n"); // inside the root: written
+  const confined = (r.git as unknown as { [CONFINED_TO]: (root: string) => GitClient })[CONFINED_TO]("/repo");
+  expect((await confined.cli({ argv: ["checkout", "-q", "evil"], cwd: r.dir })).exitCode).toBe(0);
+  expect(await r.ws.fs.readlink(`${r.dir}/l`)).toBe("m/n");
 });
 
 describe("held: link targets the Workspace holds check out as they are", () => {
