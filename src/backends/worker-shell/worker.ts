@@ -191,9 +191,10 @@ export async function runShell(load: () => Promise<JustBash>, input: ExecInput, 
       listWithContents: (path, options) => (options === undefined ? guarded.listWithContents(path) : guarded.listWithContents(path, options)),
       appendBytes: (path, bytes) => guarded.appendBytes(path, bytes),
       // just-bash finds a command through /usr/bin: list every name it may run, the custom ones included.
+      // The commands it cannot run (input.unavailable) are not listed: `command -v jq`, `type`, `which` and
+      // `[ -x /usr/bin/jq ]` do not find them, as bash without them.
       commands: [
         ...input.commands,
-        ...Object.keys(input.unavailable),
         "assets",
         "git",
         "artifacts",
@@ -206,7 +207,8 @@ export async function runShell(load: () => Promise<JustBash>, input: ExecInput, 
         }),
       ],
     });
-    const options: ConstructorParameters<typeof BashClass>[0] = {
+    // unavailableCommands: read by the patched just-bash constructor (scripts/gen-shell.mjs, CZ_PATCHES).
+    const options: ConstructorParameters<typeof BashClass>[0] & { unavailableCommands?: Record<string, string> } = {
       fs,
       cwd: input.cwd,
       env: { HOME: "/workspace", PWD: input.cwd, ...input.env },
@@ -214,11 +216,10 @@ export async function runShell(load: () => Promise<JustBash>, input: ExecInput, 
       commands: input.commands.filter((name) => !SEPARATE.has(name)) as never,
       python: input.commands.includes("python3"),
       javascript: input.commands.includes("js-exec"),
+      // Not registered as commands either; running one answers its message, status 127, when the PATH lookup
+      // found nothing (scripts/gen-shell.mjs, CZ_PATCHES; isolate/lookup-date-gzip.ts).
+      unavailableCommands: input.unavailable,
       customCommands: [
-        ...Object.entries(input.unavailable).map(([name, reason]) => ({
-          name,
-          execute: async () => ({ stdout: "", stderr: `${reason}\n`, exitCode: 127 }),
-        })),
         // These change the Workspace on the host, not through `fs`: what listings brought along is dropped around them.
         forgettingPrefetched(fs, defineAssetsCommand({ publish: (path, ms) => host.publish(path, ms) })),
         forgettingPrefetched(fs, defineGitCommand({ git: (args, cwd, options) => host.git(args, cwd, options) })),

@@ -15,13 +15,20 @@
  * Suggested fix: src/backends/worker-shell/worker.ts `runShell`: keep the `unavailable` names out of the /usr/bin
  * listing given to WorkspaceFsAdapter (`commands`) and let just-bash's lookup for `command -v`/`type`/`which`/`hash`
  * skip them, while running one still prints the group message (a not-found hook rather than a /usr/bin entry).
+ *
+ * Fixed: the commands the shell cannot run are no longer listed in /usr/bin nor registered as commands
+ * (src/backends/worker-shell/worker.ts passes them to just-bash as `unavailableCommands`), so `command -v`, `type`,
+ * `which`, `hash`, `compgen -c` and `[ -x /usr/bin/jq ]` do not find them; just-bash's command runner, when its PATH
+ * lookup finds nothing, answers the group's message with 127 (scripts/gen-shell.mjs CZ_PATCHES,
+ * src/backends/worker-shell/isolate/lookup-date-gzip.ts). `command -v`/`-V` now also find an executable script in
+ * PATH, as `type` did. Siblings in test/workers/fix29/shell-command-v-date-gzip.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
 const tree = { files: { "p.json": '{"name": "x", "version": "2.1.0"}\n' } };
 
-it.fails("command -v and type do not find commands the shell cannot run, as bash without them", async () => {
+it("command -v and type do not find commands the shell cannot run, as bash without them", async () => {
   const out = await shellCases(
     tree,
     [

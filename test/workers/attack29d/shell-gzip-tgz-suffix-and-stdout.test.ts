@@ -14,13 +14,20 @@
  * only as an empty listing or a `0`; 2 of 2 runs).
  * Suggested fix: in just-bash's gzip/gunzip/zcat (patched by scripts/gen-shell.mjs): accept `.tgz` and `.taz` as GNU
  * does (output name `<base>.tar`), and skip the suffix check altogether when writing to stdout (`-c`, `zcat`).
+ *
+ * Fixed: gzip/gunzip/zcat read a name's suffix as GNU gzip's get_suffix/make_ofname (scripts/gen-shell.mjs
+ * CZ_PATCHES, src/backends/worker-shell/isolate/lookup-date-gzip.ts): `.gz`, `.z`, `.taz`, `.tgz`, `-gz`, `.Z`, `-z`,
+ * `_z` and the -S suffix in any case, `.tgz`/`.taz` → `.tar`; with -c (zcat) no suffix is needed (and gzip -c of a
+ * `.gz` name compresses it); `unknown suffix -- ignored` is status 2 (silent, 0, with -q or -r), `already has …
+ * suffix -- unchanged` status 0 and -f compresses anyway; `-S ''` is `invalid suffix`; -l names `.tar`. Siblings in
+ * test/workers/fix29/shell-command-v-date-gzip.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
 const tree = { dirs: ["d"], files: { "d/a": "1\n" } };
 
-it.fails("gzip -d takes .tgz and, with -c, any name, as GNU gzip", async () => {
+it("gzip -d takes .tgz and, with -c, any name, as GNU gzip", async () => {
   const out = await shellCases(tree, [
     "tar czf d.tgz d; zcat d.tgz | tar tf -",
     "tar czf d.tgz d; gunzip -c d.tgz | tar tf - | wc -l",
