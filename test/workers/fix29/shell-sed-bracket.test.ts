@@ -54,6 +54,7 @@ it("GNU's escapes inside a bracket: \\n \\t \\r and \\d \\o \\x without digits",
     ["printf 'a\\\\n\\n' | sed 's/[\\n]/X/g'", "a\\n\n", ""],
     ["printf 'x\\\\dox\\n' | sed 's/[\\d]/1/g;s/[\\o]/2/g;s/[\\x]/3/'", "3\\12x\n", ""],
     ["printf 'aAb\\n' | sed 's/[\\x41]/X/g'", "aXb\n", ""],
+    ["printf 'a\\\\nb\\n' | sed -E 's/[\\\\n]/X/g'", "aXXb\n", ""],
   ];
   expect(await shellCases(tree, cases.map(([command]) => command))).toEqual(cases);
 });

@@ -18,7 +18,8 @@
  *   JavaScript class with its members escaped — a backslash is a member
  *   (`[a\]` matches `a` or `\`), except the escapes GNU sed turns into
  *   characters first: `\n` `\t` `\r` `\a` `\f` `\v` (and `\d` `\o` `\x`
- *   without digits are the letter); `[:class:]`, `[.c.]`, `[=c=]` and ranges
+ *   without digits are the letter), read in pairs as GNU (`[\\n]` is `\` or
+ *   `n`); `[:class:]`, `[.c.]`, `[=c=]` and ranges
  *   as POSIX (C locale). The rest of the regex goes through just-bash's own
  *   BRE/ERE conversion unchanged (each bracket stands in it as one
  *   placeholder character);
@@ -165,6 +166,10 @@ function bracket(text: string, i: number): { js: string; end: number } | null {
           return name;
         }
       }
+    }
+    if (c === "\\" && text[j + 1] === "\\") {
+      j += 2;
+      return "\\";
     }
     if (c === "\\" && j + 1 < text.length && BRACKET_ESCAPES[text[j + 1]!] !== undefined) {
       j += 2;
