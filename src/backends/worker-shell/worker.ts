@@ -245,9 +245,9 @@ export async function runShell(load: () => Promise<JustBash>, input: ExecInput, 
         maxArchiveBytes: ARCHIVE_LIMIT_BYTES,
         maxArchiveEntryBytes: ARCHIVE_LIMIT_BYTES,
         maxArchiveCompressedBytes: ARCHIVE_LIMIT_BYTES,
-        ...(input.timeoutMs > 0 ? { maxExecutionTimeMs: Math.ceil(input.timeoutMs) } : {}),
         // Tree walks (find, grep -r, rg, du, ls -R, cp -r, chmod -R) go as deep as a Workspace path can (isolate/deep-walks.ts).
         maxTraversalDepth: MAX_WALK_DEPTH,
+        ...(input.timeoutMs > 0 ? { maxExecutionTimeMs: Math.ceil(input.timeoutMs) } : {}),
       },
     };
     if (input.network) {
