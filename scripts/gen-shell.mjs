@@ -1556,6 +1556,22 @@ const SB_PATCHES = [ // SB
   { what: "sed s regex (SB)", when: SB_WHEN, re: new RegExp(String.raw`let (${ID})=(${ID})\((${ID})\.extendedRegex\?(${ID}):(${ID})\(\4\)\);`, "g"), to: (all, h, X, r, o, V) => `let ${h}=__sedBracket.regex(${o},${r}.extendedRegex,${V},${X});`, count: 1 }, // SB
 ]; // SB
 SOURCE_PATCHES.push(...SB_PATCHES); // SB
+/** // LT
+ * LT (issue 20, run 29; helpers in isolate/ls-sort.ts): ls's sort order as GNU coreutils 9.1 — `-t` newest first and // LT
+ * `-S` largest first (ties by name) for a directory's entries, for the file and directory operands (`ls -t *.log` was // LT
+ * by name) and for a quoted glob's matches; `-r` reverses the whole order; `-R` recurses in the listing's order. // LT
+ */ // LT
+HELPER_NAMESPACES.push(["__lsSort", join(isolateDir, "ls-sort.ts")]); // LT
+const LT_WHEN = 'name:"ls",async execute('; // LT
+const LT_PATCHES = [ // LT
+  { what: "ls operands sorted (LT)", when: LT_WHEN, re: new RegExp(String.raw`let __lsDirs=await __textOutput\.lsOperandOrder\((${ID})\.fs,\1\.cwd,(${ID}),(${ID})\.result\.flags\);`, "g"), to: (all, t, h, r) => `${all}let __lsKey=__lsSort.key(${r}.result.flags);__lsDirs=await __lsSort.operands(${t}.fs,${t}.cwd,${h},__lsDirs,${r}.result.flags);`, count: 1 }, // LT
+  { what: "ls directory key (LT)", when: LT_WHEN, re: new RegExp(String.raw`(await ${ID}\((?:${ID},){6}${ID}\.length>1,${ID},${ID},)${ID}(,${ID},!1,${ID},0,new Set\))`, "g"), to: (all, head, tail) => `${head}__lsKey${tail}`, count: 1 }, // LT
+  { what: "ls glob key (LT)", when: LT_WHEN, re: new RegExp(String.raw`(await ${ID}\((?:${ID},){7})${ID}(,${ID},${ID}\);${ID}=${ID}\(${ID},${ID},${ID}\.stdout\))`, "g"), to: (all, head, tail) => `${head}__lsKey${tail}`, count: 1 }, // LT
+  { what: "ls entries sorted (LT)", when: LT_WHEN, re: new RegExp(String.raw`if\((${ID})\.checkpoint\(\),(${ID})\|\|\((${ID})=\3\.filter\((${ID})=>!\4\.startsWith\("\."\)\)\),(${ID})\)\{let ${ID}=\[\];for\(let ${ID} of \3\)\{let ${ID}=(${ID})==="/"\?(?:(?!function )[^])*?await (${ID})\.fs\.stat\((?:(?!function )[^])*?\}else \3\.sort\(\);`, "g"), to: (all, A, f, a, d, W, i, t) => `${A}.checkpoint(),${f}||(${a}=${a}.filter(${d}=>!${d}.startsWith("."))),${a}=await __lsSort.entries(${t}.fs,${i},${a},${W});`, count: 1 }, // LT
+  { what: "ls glob matches sorted (LT)", when: LT_WHEN, re: new RegExp(String.raw`if\((${ID})\)\{let ${ID}=\[\];for\(let (${ID}) of (${ID})\)\{let ${ID}=(${ID})\.fs\.resolvePath\(\4\.cwd,\2\);(?:(?!function )[^])*?\}else \3\.sort\(\);`, "g"), to: (all, C, f, h, t) => `${h}.splice(0,${h}.length,...await __lsSort.paths(${t}.fs,${t}.cwd,${h},${C}));`, count: 1 }, // LT
+  { what: "ls -R order (LT)", when: LT_WHEN, re: new RegExp(String.raw`(let (${ID})=(${ID})\.filter\((${ID})=>\4!=="\."&&\4!=="\.\."\),(${ID})=\[\];(?:(?!function )[^])*?)\5\.sort\(\((${ID}),(${ID})\)=>\6\.name\.localeCompare\(\7\.name\)\),(${ID})&&\5\.reverse\(\);((?:(?!function )[^])*?)(${ID})\.sort\(\((${ID}),(${ID})\)=>\11\.name\.localeCompare\(\12\.name\)\),\8&&\10\.reverse\(\);`, "g"), to: (all, head, d, a, e, l, x, y, C, mid, m) => `${head}__lsSort.byOrder(${l},${d});${mid}__lsSort.byOrder(${m},${d});`, count: 1 }, // LT
+]; // LT
+SOURCE_PATCHES.push(...LT_PATCHES); // LT
 
 async function generate() {
   await init;

@@ -10,11 +10,16 @@
  * Suggested fix: src/shell/generated/core.ts (scripts/gen-shell.mjs) ls: sort directory entries by mtime (newest
  * first, ties by name) under `-t`, and sort the file operands (the `group` helper that skips sorting when
  * `sortBySize`/`sortByTime` is set) by size/mtime with `-r` reversing, as GNU ls.
+ * Fixed (run 29, fixer LT): just-bash's ls sorted a directory's entries by name unless -S and never by time, and
+ * left file operands in the order given under -t/-S. New helper isolate/ls-sort.ts (LT_PATCHES in
+ * scripts/gen-shell.mjs): entries, file operands, directory operands and a quoted glob's matches are sorted by mtime
+ * (newest first) under -t and by size (largest first) under -S, ties by name, -r reversing the whole order; -R
+ * recurses in the listing's order. Siblings: test/workers/fix29/shell-ls-sort.test.ts.
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
-it.fails("ls -t lists newest first and -S/-t order file operands, as GNU ls", async () => {
+it("ls -t lists newest first and -S/-t order file operands, as GNU ls", async () => {
   const out = await inShellWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace", { recursive: true });
     // Oldest a.log (5 bytes), then c.log (9 bytes), newest b.log (2 bytes).
