@@ -119,7 +119,8 @@ export async function walkWorktree(ctx: GitContext, dir: string, options: WalkOp
       throwIfReadCancelled(ctx);
       if (filepath === ".git" || filepath.endsWith("/.git")) return null;
       if (!worthEntering(filepath, specs)) return null;
-      const [headType, workType, stageType] = await Promise.all([blobType(head), blobType(work), blobType(stage)]);
+      const [headType, workSeen, stageType] = await Promise.all([blobType(head), blobType(work), blobType(stage)]);
+      let workType = workSeen;
       if ((headType === "other" || stageType === "other") && options.gitlinks && matchesAny(filepath, specs)) {
         const link: WalkRow = { path: filepath };
         if (headType === "other") link.head = { oid: await head!.oid(), mode: await head!.mode() };
@@ -130,8 +131,14 @@ export async function walkWorktree(ctx: GitContext, dir: string, options: WalkOp
       if (headType === "other" && !stage && !work) return null;
       // A gitlink (submodule) in the index: git does not manage what its directory holds — nothing in it is listed.
       if (stageType === "other") return null;
-      const untracked = !head && !stage && work;
-      if (untracked && !options.ignored && (await ignores.isIgnored(filepath, workType === "tree"))) return null;
+      // A path absent from the index is untracked in the working tree whatever HEAD holds (git's dir.c asks the ignore
+      // rules of every path the index lacks): an ignored one is left out — only HEAD's side stays (a staged deletion
+      // after `git rm --cached`), and the walk still enters a directory HEAD has, for its deletions.
+      if (!stage && work && !options.ignored && (await ignores.isIgnored(filepath, workType === "tree"))) {
+        if (!head) return null;
+        work = null;
+        workType = undefined;
+      }
       const anyBlob = headType === "blob" || workType === "blob" || stageType === "blob";
       if (!anyBlob || !matchesAny(filepath, specs)) return undefined;
       const row: WalkRow = { path: filepath };
