@@ -23,6 +23,9 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { WebSocketServer } from "ws";
 import { writeWhole } from "./lib/sync.mjs";
 
+/** `GET …/files` reads a file up to this size (bytes) whole and sends it with its length; a larger one streams. */
+const FILES_WHOLE_BYTES = 16 * 1024 * 1024;
+
 const DAEMON = fileURLToPath(new URL("./daemon.mjs", import.meta.url));
 /** A container or relay name: URL-safe, 1..128 characters. */
 const NAME = /^[A-Za-z0-9._-]{1,128}$/;
@@ -573,10 +576,26 @@ export async function startLocalHost({ port = 0, host = "127.0.0.1", root, relay
         throw new HttpError(404, `no file ${url.searchParams.get("path")}`);
       }
       if (!real.startsWith(realRoot + path.sep)) throw new HttpError(400, "path escapes the mount point through a symlink");
-      const st = await fsp.stat(real);
-      if (!st.isFile()) throw new HttpError(400, "not a regular file");
-      res.writeHead(200, { "content-type": "application/octet-stream", "content-length": st.size, "cache-control": "no-store" });
-      await pipeline(fs.createReadStream(real), res);
+      // Opened once (non-blocking: a fifo put there cannot hold the request) and answered from that handle. A file
+      // up to FILES_WHOLE_BYTES is read whole and sent with the length read, so a file a command rewrites meanwhile
+      // (truncated, then written) is sent as one consistent read — a length taken from stat() before the read made
+      // the response end short of its content-length, which the client saw as "Network connection lost". A larger
+      // file streams without a content-length (chunked): as many bytes as the read finds.
+      const handle = await fsp.open(real, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+      try {
+        const st = await handle.stat();
+        if (!st.isFile()) throw new HttpError(400, "not a regular file");
+        if (st.size <= FILES_WHOLE_BYTES) {
+          const bytes = await handle.readFile();
+          res.writeHead(200, { "content-type": "application/octet-stream", "content-length": bytes.length, "cache-control": "no-store" });
+          res.end(bytes);
+          return;
+        }
+        res.writeHead(200, { "content-type": "application/octet-stream", "cache-control": "no-store" });
+        await pipeline(handle.createReadStream({ autoClose: false }), res);
+      } finally {
+        await handle.close();
+      }
       return;
     }
     if (method === "PUT") {
