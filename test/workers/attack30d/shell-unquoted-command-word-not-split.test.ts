@@ -1,0 +1,47 @@
+/**
+ * Issue 20, thirtieth attack run: a command whose name is an unquoted expansion holding several words is not split
+ * into a command and its arguments: `cmd="ls -1"; $cmd src`, `SED="sed -n"; $SED 1p a.txt` — and even a quoted
+ * `"$@"` or `"${cmd[@]}"` as the command (`run() { "$@"; }` with a command and arguments) — all fail with `bash: ls -1: command not found`, status 127; bash 5.2 splits the word and runs `ls` with
+ * `-1`. Arguments that are unquoted expansions split (`f $v`, `for w in $CC`), only the command word does not.
+ *
+ * Tried: side by side with bash 5.2.15 in a temp dir: `cmd="echo hi there"; $cmd`, `cmd="ls -1"; $cmd src`,
+ * `cmd="grep -c TODO"; $cmd f`, `SED="sed -n"; $SED 1p f`, `CMD="printf %s\n"; $CMD a b`, `set -- echo "a b"; $@`,
+ * `cmd=(echo hi there); ${cmd[@]}`, `f() {…}; cmd="f x y"; $cmd`, `IFS=,; cmd2="echo,a"; $cmd2`, and `eval "$cmd"`.
+ * Held: a one-word command in a variable (`cmd=echo; $cmd hi`), `run() { "$@"; }; run true`, `eval "$cmd"`, splitting
+ * of expansions in argument positions (`f $v`, `for w in $CC`, `echo $CC`, `printf '[%s]' "${args[@]}"`).
+ * Found (high — the `$CMD args` / `$PKG_MANAGER run` / `${cmd[@]}` form of build and CI scripts exits 127 instead of
+ * running the command, even `"$@"` as a command; 2 of 2 runs).
+ * Suggested fix: in the shell's simple-command execution (just-bash's interpreter as patched by scripts/gen-shell.mjs;
+ * probably the CZ `unavailable command` lookup or the PATH lookup it wraps): field-split (IFS) the expanded command
+ * word before looking the name up, and take the first field as the name, the rest as leading arguments — the whole
+ * expanded word `ls -1` is looked up as one name today.
+ */
+import { expect, it } from "vitest";
+import { shellCases } from "../shell/helpers.js";
+
+const tree = { dirs: ["src"], files: { "a.txt": "apple\nbanana\n", "src/a.ts": "// TODO remove\n", "src/b.ts": "x\n" } };
+
+it.fails("an unquoted expansion as the command word is split into the command and its arguments, as bash", async () => {
+  const out = await shellCases(tree, [
+    'cmd="echo hi there"; $cmd',
+    'cmd="ls -1"; $cmd src',
+    'cmd="grep -c TODO"; $cmd src/a.ts; echo rc=$?',
+    'SED="sed -n"; $SED 1p a.txt',
+    'set -- echo "a b"; "$@"',
+    'cmd=(echo hi there); "${cmd[@]}"',
+  ], { collect: (_ws, c, r) => [c, r.stdout, r.stderr, r.exitCode] });
+  expect(out).toEqual([
+    // Was: "", "bash: echo hi there: command not found\n", 127.
+    ['cmd="echo hi there"; $cmd', "hi there\n", "", 0],
+    // Was: "", "bash: ls -1: command not found\n", 127.
+    ['cmd="ls -1"; $cmd src', "a.ts\nb.ts\n", "", 0],
+    // Was: "rc=127\n", "bash: grep -c TODO: command not found\n".
+    ['cmd="grep -c TODO"; $cmd src/a.ts; echo rc=$?', "1\nrc=0\n", "", 0],
+    // Was: "", "bash: sed -n: command not found\n", 127.
+    ['SED="sed -n"; $SED 1p a.txt', "apple\n", "", 0],
+    // Was: "", "bash: echo a b: command not found\n", 127.
+    ['set -- echo "a b"; "$@"', "a b\n", "", 0],
+    // Was: "", "bash: echo hi there: command not found\n", 127.
+    ['cmd=(echo hi there); "${cmd[@]}"', "hi there\n", "", 0],
+  ]);
+});
