@@ -1,8 +1,8 @@
 /**
- * Issue 20, thirtieth attack run: a command whose name is an unquoted expansion holding several words is not split
- * into a command and its arguments: `cmd="ls -1"; $cmd src`, `SED="sed -n"; $SED 1p a.txt` — and even a quoted
- * `"$@"` or `"${cmd[@]}"` as the command (`run() { "$@"; }` with a command and arguments) — all fail with `bash: ls -1: command not found`, status 127; bash 5.2 splits the word and runs `ls` with
- * `-1`. Arguments that are unquoted expansions split (`f $v`, `for w in $CC`), only the command word does not.
+ * Issue 20, thirtieth attack run: a command word that expands to several words is not split into the command and its
+ * arguments: `cmd="ls -1"; $cmd src`, `SED="sed -n"; $SED 1p a.txt` — and even a quoted `"$@"` or `"${cmd[@]}"` as the
+ * command, so the `run() { echo "+ $*"; "$@"; }; run grep -c x f` wrapper too — fail with `bash: ls -1: command not
+ * found`, status 127; bash 5.2 runs `ls` with `-1`. Expansions in argument positions split (`f $v`, `for w in $CC`).
  *
  * Tried: side by side with bash 5.2.15 in a temp dir: `cmd="echo hi there"; $cmd`, `cmd="ls -1"; $cmd src`,
  * `cmd="grep -c TODO"; $cmd f`, `SED="sed -n"; $SED 1p f`, `CMD="printf %s\n"; $CMD a b`, `set -- echo "a b"; $@`,
@@ -29,6 +29,7 @@ it.fails("an unquoted expansion as the command word is split into the command an
     'SED="sed -n"; $SED 1p a.txt',
     'set -- echo "a b"; "$@"',
     'cmd=(echo hi there); "${cmd[@]}"',
+    'run() { echo "+ $*"; "$@"; }; run grep -c an a.txt',
   ], { collect: (_ws, c, r) => [c, r.stdout, r.stderr, r.exitCode] });
   expect(out).toEqual([
     // Was: "", "bash: echo hi there: command not found\n", 127.
@@ -43,5 +44,7 @@ it.fails("an unquoted expansion as the command word is split into the command an
     ['set -- echo "a b"; "$@"', "a b\n", "", 0],
     // Was: "", "bash: echo hi there: command not found\n", 127.
     ['cmd=(echo hi there); "${cmd[@]}"', "hi there\n", "", 0],
+    // Was: "+ grep -c an a.txt\n", "bash: grep -c an a.txt: command not found\n", 127.
+    ['run() { echo "+ $*"; "$@"; }; run grep -c an a.txt', "+ grep -c an a.txt\n1\n", "", 0],
   ]);
 });
