@@ -25,6 +25,7 @@ export const NODE_ERROR_DESCRIPTIONS: Readonly<Record<string, string>> = {
   EIO: "i/o error",
   EBADF: "bad file descriptor",
   ESTALE: "stale file handle",
+  EBUSY: "resource busy or locked",
 };
 
 /** Linux `errno` of each code; node:fs reports it negated (`ENOENT` → `-2`). */
@@ -34,6 +35,7 @@ const LINUX_ERRNO: Readonly<Record<string, number>> = {
   EIO: 5,
   EBADF: 9,
   EACCES: 13,
+  EBUSY: 16,
   EEXIST: 17,
   ENOTDIR: 20,
   EISDIR: 21,

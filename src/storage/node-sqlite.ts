@@ -48,14 +48,17 @@ export interface NodeSqliteStorage extends DurableObjectStorageLike {
     exec<T = Record<string, unknown>>(query: string, ...bindings: unknown[]): SqlCursorLike<T>;
   };
   /**
-   * Runs `closure` in a transaction (`BEGIN` … `COMMIT`, `ROLLBACK` when it
-   * throws); nested calls become savepoints.
+   * Runs `closure` in a transaction (`BEGIN IMMEDIATE` … `COMMIT`, `ROLLBACK`
+   * when it throws); nested calls become savepoints. The write lock is taken
+   * at `BEGIN IMMEDIATE`, so a transaction that reads before it writes waits
+   * for another connection's lock as a write does (a deferred `BEGIN`'s
+   * upgrade would be refused at once).
    *
    * @throws Error `transactionSync closure must be synchronous` when `closure`
    *   returns a promise (the transaction is rolled back), or what `closure` throws.
    * @throws `EBUSY` when another connection to the file holds its lock past
-   *   `busyTimeoutMs` at `BEGIN`, a write, or `COMMIT` (the transaction is
-   *   rolled back; a later call starts afresh).
+   *   `busyTimeoutMs` at `BEGIN IMMEDIATE`, a write, or `COMMIT` (the
+   *   transaction is rolled back; a later call starts afresh).
    */
   transactionSync<T>(closure: () => T): T;
   /** The underlying `node:sqlite` database. */
@@ -88,17 +91,26 @@ const SQLITE_LOCKED = 6;
 
 /**
  * `error` as this storage throws it: a node:sqlite error whose SQLite result code is `SQLITE_BUSY` or
- * `SQLITE_LOCKED` (another connection holds the lock past the busy timeout) gets `code: "EBUSY"` and a message
- * saying so (`errcode` and `errstr` stay); any other error is returned as it is.
+ * `SQLITE_LOCKED` (another connection holds the lock) gets `code: "EBUSY"` and a message saying so (`errcode` and
+ * `errstr` stay); any other error is returned as it is. `startedAt` (`Date.now()` before the statement) tells how
+ * long it actually waited: the message claims the busy timeout was waited out only when it was, and otherwise says
+ * after how many ms SQLite refused without waiting (a deferred transaction's read-to-write upgrade, for one).
  */
-function busyError(error: unknown, timeoutMs: number | undefined): unknown {
+function busyError(error: unknown, timeoutMs: number | undefined, startedAt: number): unknown {
   const e = error as { errcode?: unknown; code?: unknown; message?: unknown } | null;
   if (!(error instanceof Error) || typeof e?.errcode !== "number") return error;
   const primary = e.errcode & 0xff;
   if (primary !== SQLITE_BUSY && primary !== SQLITE_LOCKED) return error;
   if (e.code === "EBUSY") return error;
-  const waited = timeoutMs === undefined ? "" : ` for busyTimeoutMs (${timeoutMs} ms)`;
-  error.message = `EBUSY: ${error.message}: another connection to the database file held its lock${waited}; try again, or raise nodeSqliteStorage's busyTimeoutMs`;
+  const waitedMs = Date.now() - startedAt;
+  // SQLite's busy handler sleeps until the timeout is reached; Date.now()'s 1 ms steps may read a little short.
+  const waited =
+    timeoutMs === undefined
+      ? "held its lock"
+      : waitedMs + 2 >= timeoutMs
+        ? `held its lock for busyTimeoutMs (${timeoutMs} ms)`
+        : `holds its lock; SQLite refused after ${waitedMs} ms without waiting out busyTimeoutMs (${timeoutMs} ms)`;
+  error.message = `EBUSY: ${error.message}: another connection to the database file ${waited}; try again, or raise nodeSqliteStorage's busyTimeoutMs`;
   (error as { code?: string }).code = "EBUSY";
   return error;
 }
@@ -201,18 +213,20 @@ export function nodeSqliteStorage(
 
   /** Runs `sql` (no results); a lock held elsewhere past the busy timeout throws `EBUSY`. */
   function run(sql: string): void {
+    const startedAt = Date.now();
     try {
       database.exec(sql);
     } catch (error) {
-      throw busyError(error, busyTimeoutMs);
+      throw busyError(error, busyTimeoutMs, startedAt);
     }
   }
 
   function exec<T>(query: string, ...bindings: unknown[]): SqlCursorLike<T> {
+    const startedAt = Date.now();
     try {
       return execStatement<T>(query, bindings);
     } catch (error) {
-      throw busyError(error, busyTimeoutMs);
+      throw busyError(error, busyTimeoutMs, startedAt);
     }
   }
 
@@ -240,7 +254,11 @@ export function nodeSqliteStorage(
 
   function transactionSync<T>(closure: () => T): T {
     const name = depth === 0 ? null : `ws_sp_${++savepoint}`;
-    run(name ? `SAVEPOINT ${name}` : "BEGIN");
+    // A top-level transaction takes the write lock at BEGIN (IMMEDIATE), where SQLite's busy handler waits up to
+    // busyTimeoutMs for another connection's lock: a deferred BEGIN would take it at the first write, and SQLite
+    // refuses that read-to-write upgrade at once (SQLITE_BUSY, no wait) when another connection holds it. Every
+    // transaction of a Workspace writes (or may), so nothing that only reads pays for the lock.
+    run(name ? `SAVEPOINT ${name}` : "BEGIN IMMEDIATE");
     depth++;
     // The depth goes down exactly once, whatever fails: the closure, the COMMIT/RELEASE, or the ROLLBACK after them.
     try {

@@ -21,6 +21,13 @@
  * Suggested fix: src/storage/node-sqlite.ts `transactionSync`: open a top-level transaction with `BEGIN IMMEDIATE`
  * (the write lock is then taken at BEGIN, where the busy handler runs) — or retry a `SQLITE_BUSY` met inside a
  * transaction that holds only a read lock, by rolling back and running the closure again until busyTimeoutMs passes.
+ *
+ * Fixed: src/storage/node-sqlite.ts `transactionSync` opens a top-level transaction with `BEGIN IMMEDIATE` (the
+ * write lock is taken at BEGIN, where SQLite's busy handler waits up to busyTimeoutMs; no closure is ever re-run;
+ * the statements per transaction are the same), and the EBUSY message claims busyTimeoutMs was waited out only when
+ * it was (otherwise `… holds its lock; SQLite refused after N ms without waiting out busyTimeoutMs …`); the
+ * provider's node:fs-style EBUSY reads `resource busy or locked` (errno -16) in src/fs/node-errors.ts. Siblings in
+ * test/node/fix30/node-sqlite-busy-upgrade.test.ts (every mutation under a short and a long lock, six processes).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -64,7 +71,7 @@ async function lockHolder(holdMs: number): Promise<{ done: Promise<number | null
   return { done };
 }
 
-it.fails("a Workspace's writeFile, mkdir and rm wait for another process's 400 ms write lock (busyTimeoutMs 5,000 ms), then succeed", async () => {
+it("a Workspace's writeFile, mkdir and rm wait for another process's 400 ms write lock (busyTimeoutMs 5,000 ms), then succeed", async () => {
   const storage = nodeSqliteStorage(file);
   const workspace = new Workspace({ storage });
   await workspace.fs.writeFile("/a.txt", "one");
