@@ -620,6 +620,159 @@ if (force || !existsSync(stamp) || readFileSync(stamp, "utf8") !== hash) {
   // src/git/ops/worktree.ts can bound its cost first: diff3's search is O(N·D) with no limit, and
   // a file both branches rewrote (4,000 lines) took 15.6 s of one synchronous call (issue 20,
   // ninth attack run). The caller runs it only when both changes are within GIT_DIFF_MAX_EDIT_LENGTH.
+  // Pack deltas are read as git reads them (issue 20, thirtieth attack run): an ofs-delta whose base offset was 0 // GP
+  // (itself) sent readSlice into an endless async recursion — a clone never settled, its timeoutMs and signal unseen, // GP
+  // the isolate's event loop starved — and a delta's result was never held to GIT_MAX_OBJECT_BYTES: a 300-byte delta // GP
+  // on a 1 MiB blob made a 100 MiB object that cat-file and checkout built whole. Now: // GP
+  //   - applyDelta is git's patch_delta: it reads the declared base and result sizes (exact varints), refuses a // GP
+  //     result over GIT_MAX_OBJECT_BYTES (objectTooLarge) before it allocates, a base whose size is not the declared // GP
+  //     one, a copy past the base's end, an insert past the delta's end, opcode 0, and a result not exactly the // GP
+  //     declared size ("delta replay has gone wild"); // GP
+  //   - an ofs-delta's base must lie strictly before it and after the pack header (git: "delta base offset is out // GP
+  //     of bound"); an object's offset must lie inside the pack's objects; // GP
+  //   - each read of a delta chain carries the chain (a set of pack + offset, passed through ref-deltas and through // GP
+  //     reads of other packs): a base met twice is refused as a cycle, a chain deeper than GIT_MAX_DELTA_DEPTH // GP
+  //     (10,000) is refused, and while a download is indexed each step charges the operation's bounds (its signal); // GP
+  //   - indexing a download (fromPack) fails on an object it cannot resolve, as git's index-pack does, instead of // GP
+  //     leaving it out of the index; a pack that ends before its objects do is refused ("pack is truncated"). // GP
+  igit = patch( // GP
+    igit, // GP
+    "applyDelta", // GP
+    igit.slice(igit.indexOf("function applyDelta(delta, source) {\n"), igit.indexOf("function readVarIntLE(reader) {\n")), // GP
+    "function applyDelta(delta, source) {\n  return patchDelta(delta, source);\n}\n", // GP
+  ); // GP
+  igit = patch( // GP
+    igit, // GP
+    "resolveInflated (ofs base)", // GP
+    '  const baseOffset = type === "ofs-delta" ? offset - decodeVarInt(new BufferCursor(reference)) : offsetByOid.get(reference.toString("hex"));\n', // GP
+    '  const baseOffset = type === "ofs-delta" ? ofsDeltaBaseOrNull(reference, offset) : offsetByOid.get(reference.toString("hex"));\n', // GP
+  ); // GP
+  igit = patch( // GP
+    igit, // GP
+    "GitPackIndex.read (chain)", // GP
+    "  async read({ oid }) {\n    if (!this.offsets.get(oid)) {\n      if (this.getExternalRefDelta) {\n        this.externalReadDepth++;\n        return this.getExternalRefDelta(oid);\n", // GP
+    "  async read({ oid, chain }) {\n    if (!this.offsets.get(oid)) {\n      if (this.getExternalRefDelta) {\n        this.externalReadDepth++;\n        return this.getExternalRefDelta(oid, chain);\n", // GP
+  ); // GP
+  igit = patch( // GP
+    igit, // GP
+    "GitPackIndex.read (slice)", // GP
+    "    const start = this.offsets.get(oid);\n    return this.readSlice({ start });\n  }\n  async readSlice({ start }) {\n", // GP
+    "    const start = this.offsets.get(oid);\n    return this.readSlice({ start, chain });\n  }\n  async readSlice({ start, chain }) {\n    chain = enterDeltaChain(this, start, chain);\n", // GP
+  ); // GP
+  igit = patch( // GP
+    igit, // GP
+    "GitPackIndex.readSlice (offset)", // GP
+    "    const raw = pack.slice(start);\n    const reader = new BufferCursor(raw);\n", // GP
+    "    if (!(Number.isInteger(start) && start >= 12 && start < pack.byteLength - 20)) throw badPackObject(start, \"the offset is outside the pack's objects\");\n    const raw = pack.slice(start);\n    const reader = new BufferCursor(raw);\n", // GP
+  ); // GP
+  igit = patch( // GP
+    igit, // GP
+    "GitPackIndex.readSlice (bases)", // GP
+    '      const offset = decodeVarInt(reader);\n      const baseOffset = start - offset;\n      ({ object: base, type } = await this.readSlice({ start: baseOffset }));\n    }\n    if (type === "ref_delta") {\n      const oid = reader.slice(20).toString("hex");\n      ({ object: base, type } = await this.read({ oid }));\n', // GP
+    '      const baseOffset = readOfsDeltaBase(reader, start);\n      ({ object: base, type } = await this.readSlice({ start: baseOffset, chain }));\n    }\n    if (type === "ref_delta") {\n      const oid = reader.slice(20).toString("hex");\n      ({ object: base, type } = await this.read({ oid, chain }));\n', // GP
+  ); // GP
+  igit = patch( // GP
+    igit, // GP
+    "GitPackIndex.readSlice (apply)", // GP
+    "      object = Buffer2.from(applyDelta(object, base));\n      if (this.bounds) this.bounds.charge(object.byteLength);\n", // GP
+    "      try {\n        object = applyDelta(object, base);\n      } catch (err) {\n        throw err instanceof InternalError ? badPackObject(start, err.message) : err;\n      }\n      if (this.bounds) this.bounds.charge(object.byteLength);\n", // GP
+  ); // GP
+  igit = patch( // GP
+    igit, // GP
+    "GitPackIndex.fromPack (unresolved)", // GP
+    "        } catch (err) {\n          if (bounds && bounds.stopped) throw bounds.stopped;\n          continue;\n        }\n", // GP
+    "        } catch (err) {\n          if (bounds && bounds.stopped) throw bounds.stopped;\n          throw unresolvedPackObject(err, offset);\n        }\n", // GP
+  ); // GP
+  igit = patch( // GP
+    igit, // GP
+    "listpack (objects left)", // GP
+    "  while (!reader.eof() && numObjects--) {\n    const offset = reader.tell();\n", // GP
+    "  const packBytes = Array.isArray(stream) ? stream.reduce((sum, b) => sum + b.byteLength, 0) : Infinity;\n  while (!reader.eof() && numObjects--) {\n    const offset = reader.tell();\n" + // GP
+      "    if (offset + 20 >= packBytes) throw new InternalError(`pack is truncated: ${numObjects + 1} of its objects are missing`);\n", // GP
+  ); // GP
+  igit = patch( // GP
+    igit, // GP
+    "listpack (truncated object)", // GP
+    "      const chunk = await reader.chunk();\n      if (!chunk) break;\n", // GP
+    "      const chunk = await reader.chunk();\n      if (!chunk) throw new InternalError(`pack is truncated: it ends inside the object at offset ${offset}`);\n", // GP
+  ); // GP
+  igit = patch( // GP
+    igit, // GP
+    "listpack (truncated pack)", // GP
+    "        await onData({\n          data: inflator.result,\n          type,\n          num: numObjects,\n          offset,\n          end,\n          reference,\n          ofs\n        });\n      }\n    }\n  }\n}\n", // GP
+    "        await onData({\n          data: inflator.result,\n          type,\n          num: numObjects,\n          offset,\n          end,\n          reference,\n          ofs\n        });\n      }\n    }\n  }\n  if (numObjects > 0) throw new InternalError(`pack is truncated: ${numObjects} of its objects are missing`);\n}\n", // GP
+  ); // GP
+  { // GP
+    const EXTERNAL = ["(oid2) => _readObject({ fs, cache, gitdir, oid: oid2 })", "(oid) => _readObject({ fs, cache, gitdir, oid })"]; // GP
+    const found = EXTERNAL.map((text) => igit.split(text).length - 1); // GP
+    if (found[0] !== 3 || found[1] !== 2) throw new Error("gen-git: isomorphic-git's getExternalRefDelta closures changed; update the GP patch in scripts/gen-git.mjs"); // GP
+    igit = igit.replaceAll(EXTERNAL[0], "(oid2, chain) => _readObject({ fs, cache, gitdir, oid: oid2, deltaChain: chain })"); // GP
+    igit = igit.replaceAll(EXTERNAL[1], "(oid, chain) => _readObject({ fs, cache, gitdir, oid, deltaChain: chain })"); // GP
+  } // GP
+  igit = patch( // GP
+    igit, // GP
+    "_readObject (chain)", // GP
+    '  oid,\n  format = "content"\n}) {\n  if (!["deflated", "wrapped", "content"].includes(format)) {\n', // GP
+    '  oid,\n  format = "content",\n  deltaChain\n}) {\n  if (!["deflated", "wrapped", "content"].includes(format)) {\n', // GP
+  ); // GP
+  igit = patch( // GP
+    igit, // GP
+    "_readObject (packed)", // GP
+    "    result = await readObjectPacked({\n      fs,\n      cache,\n      gitdir,\n      oid,\n      getExternalRefDelta\n    });\n", // GP
+    "    result = await readObjectPacked({\n      fs,\n      cache,\n      gitdir,\n      oid,\n      getExternalRefDelta,\n      deltaChain\n    });\n", // GP
+  ); // GP
+  igit = patch( // GP
+    igit, // GP
+    "readObjectPacked (chain)", // GP
+    '  format = "content",\n  getExternalRefDelta\n}) {\n  let list = await fs.readdir(join(gitdir, "objects/pack"));\n', // GP
+    '  format = "content",\n  getExternalRefDelta,\n  deltaChain\n}) {\n  let list = await fs.readdir(join(gitdir, "objects/pack"));\n', // GP
+  ); // GP
+  igit = patch( // GP
+    igit, // GP
+    "readObjectPacked (read)", // GP
+    "      const result = await p.read({ oid, getExternalRefDelta });\n", // GP
+    "      const result = await p.read({ oid, getExternalRefDelta, chain: deltaChain });\n", // GP
+  ); // GP
+  igit += // GP
+    "\nvar deltaLimits = {\n  maxObjectBytes: 64 * 1024 * 1024,\n  maxDepth: 1e4,\n" + // GP
+    "  objectTooLarge: (size) => `object too large: it inflates to ${size} bytes, over the limit of ${deltaLimits.maxObjectBytes} bytes`\n};\n" + // GP
+    "function badPackObject(start, why) {\n  return new InternalError(`pack has bad object at offset ${start}: ${why}`);\n}\n" + // GP
+    "function enterDeltaChain(index, start, chain) {\n  if (index.bounds) index.bounds.charge(0);\n" + // GP
+    "  if (!chain) {\n    chain = /* @__PURE__ */ new Set();\n    chain.top = start;\n  }\n  const key = `${index.packfileSha}:${start}`;\n" + // GP
+    '  if (chain.has(key)) throw badPackObject(start, "delta base cycle: the object is a delta on itself");\n' + // GP
+    "  if (chain.size > deltaLimits.maxDepth) throw badPackObject(chain.top, `delta chain deeper than ${deltaLimits.maxDepth} deltas (GIT_MAX_DELTA_DEPTH)`);\n" + // GP
+    "  chain.add(key);\n  return chain;\n}\n" + // GP
+    "function readOfsDeltaBase(reader, start) {\n  let c = reader.readUInt8();\n  let distance = c & 127;\n" + // GP
+    "  while (c & 128) {\n    c = reader.readUInt8();\n    distance = (distance + 1) * 128 + (c & 127);\n  }\n" + // GP
+    "  const base = start - distance;\n" + // GP
+    '  if (!(distance > 0 && base >= 12)) throw badPackObject(start, "delta base offset is out of bound");\n  return base;\n}\n' + // GP
+    "function ofsDeltaBaseOrNull(reference, start) {\n  try {\n    return readOfsDeltaBase(new BufferCursor(reference), start);\n  } catch {\n    return null;\n  }\n}\n" + // GP
+    "function unresolvedPackObject(err, offset) {\n" + // GP
+    '  if (err && typeof err.message === "string" && /^(pack has bad object|object too large)/.test(err.message)) return err;\n' + // GP
+    '  if (err && err.code === "NotFoundError") return badPackObject(offset, `its delta base ${err.data && err.data.what} is neither in the pack nor in the repository`);\n' + // GP
+    "  return badPackObject(offset, err && err.message ? err.message : String(err));\n}\n" + // GP
+    "function readDeltaSize(delta, pos) {\n  let size = 0;\n  let scale = 1;\n  let c;\n  do {\n" + // GP
+    '    if (pos.at >= delta.byteLength) throw new InternalError("failed to apply delta: its header is cut short");\n' + // GP
+    "    c = delta[pos.at++];\n    size += (c & 127) * scale;\n    scale *= 128;\n  } while (c & 128);\n  return size;\n}\n" + // GP
+    "function patchDelta(delta, source) {\n" + // GP
+    '  const wild = () => new InternalError("failed to apply delta: delta replay has gone wild");\n' + // GP
+    "  const top = delta.byteLength;\n  const pos = { at: 0 };\n" + // GP
+    '  if (top < 4) throw new InternalError("failed to apply delta: the delta is shorter than 4 bytes");\n' + // GP
+    "  const sourceSize = readDeltaSize(delta, pos);\n" + // GP
+    "  if (sourceSize !== source.byteLength) throw new InternalError(`failed to apply delta: it is based on ${sourceSize} bytes but its base has ${source.byteLength}`);\n" + // GP
+    "  const size = readDeltaSize(delta, pos);\n" + // GP
+    "  if (size > deltaLimits.maxObjectBytes) throw new Error(deltaLimits.objectTooLarge(size));\n" + // GP
+    "  const target = Buffer2.allocUnsafe(size);\n  let out = 0;\n" + // GP
+    "  while (pos.at < top) {\n    const cmd = delta[pos.at++];\n    if (cmd & 128) {\n      let off = 0;\n      let len = 0;\n" + // GP
+    "      for (let i = 0; i < 4; i++) {\n        if (!(cmd & 1 << i)) continue;\n        if (pos.at >= top) throw wild();\n        off += delta[pos.at++] * 2 ** (8 * i);\n      }\n" + // GP
+    "      for (let i = 0; i < 3; i++) {\n        if (!(cmd & 16 << i)) continue;\n        if (pos.at >= top) throw wild();\n        len += delta[pos.at++] * 2 ** (8 * i);\n      }\n" + // GP
+    "      if (len === 0) len = 65536;\n      if (off + len > source.byteLength || len > size - out) throw wild();\n" + // GP
+    "      target.set(source.subarray(off, off + len), out);\n      out += len;\n" + // GP
+    "    } else if (cmd) {\n      if (cmd > size - out || cmd > top - pos.at) throw wild();\n" + // GP
+    "      target.set(delta.subarray(pos.at, pos.at + cmd), out);\n      pos.at += cmd;\n      out += cmd;\n" + // GP
+    '    } else {\n      throw new InternalError("failed to apply delta: unexpected delta opcode 0");\n    }\n  }\n' + // GP
+    "  if (out !== size) throw wild();\n  return target;\n}\n" + // GP
+    "export { deltaLimits };\n"; // GP
   if (!/\nfunction mergeFile\(\{ branches, contents \}\) \{\n/.test(igit)) throw new Error("gen-git: isomorphic-git's mergeFile changed; update scripts/gen-git.mjs");
   igit += "export { mergeFile };\n";
   mkdirSync(outDir, { recursive: true });
@@ -640,6 +793,8 @@ if (force || !existsSync(stamp) || readFileSync(stamp, "utf8") !== hash) {
       "export declare function boundIgnoreRules(text: string): string;\n" +
       "/** Bounds of pack indexes, set by src/git/load.ts (scripts/gen-git.mjs): `offsetCacheBytes`, most bytes of resolved objects one pack index keeps. */\n" +
       "export declare const packLimits: { offsetCacheBytes: number };\n" +
+      "/** Bounds of pack deltas, set by src/git/load.ts (scripts/gen-git.mjs, GP): the largest object a delta may make, its message, the deepest delta chain. */\n" + // GP
+      "export declare const deltaLimits: { maxObjectBytes: number; objectTooLarge(size: number): string; maxDepth: number };\n" + // GP
       "/** isomorphic-git's default merge driver (diff3), exported by scripts/gen-git.mjs. */\n" +
       'export declare const mergeFile: import("isomorphic-git").MergeDriverCallback;\n',
   );

@@ -17,6 +17,23 @@
  */
 export const GIT_MAX_OBJECT_BYTES = 64 * 1024 * 1024;
 
+/**
+ * Deepest chain of deltas (an object stored as a delta on an object stored as
+ * a delta on …) the Workspace's git resolves when it reads a pack: a read
+ * (`cat-file`, `checkout`, `log`, …, and a download's indexing where it
+ * resolves a delta through the pack) that meets a deeper chain fails with
+ * `E<OP>FAIL` `pack has bad object at offset <n>: delta chain deeper than
+ * 10000 objects (GIT_MAX_DELTA_DEPTH)`, and one whose chain meets the same
+ * object twice (a ref-delta on itself, through a hostile `.idx`) with `…:
+ * delta base cycle: …`. An ofs-delta's base must lie strictly before it in
+ * the pack (git: `delta base offset is out of bound`). git writes chains of
+ * at most 4095 (`pack.depth`, default 50). Unbounded, an ofs-delta on itself
+ * was an endless async recursion: a clone never settled and starved the
+ * isolate (issue 20, thirtieth attack run).
+ * @defaultValue 10,000 deltas
+ */
+export const GIT_MAX_DELTA_DEPTH = 10_000;
+
 /** The message of a refused object. */
 export function objectTooLarge(size: number | undefined): string {
   const what = size === undefined ? `more than ${GIT_MAX_OBJECT_BYTES} bytes` : `${size} bytes`;

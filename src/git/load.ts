@@ -10,7 +10,7 @@
  * @module
  */
 import type { GitHttpClient, IsomorphicGit } from "./context.js";
-import { GIT_PACK_DELTA_CACHE_BYTES } from "./limits.js";
+import { GIT_MAX_DELTA_DEPTH, GIT_MAX_OBJECT_BYTES, GIT_PACK_DELTA_CACHE_BYTES, objectTooLarge } from "./limits.js";
 
 let loading: Promise<{ git: IsomorphicGit; http: GitHttpClient }> | undefined;
 
@@ -20,6 +20,10 @@ export function loadIsomorphicGit(): Promise<{ git: IsomorphicGit; http: GitHttp
     const [git, http] = await Promise.all([import("./generated/isomorphic-git.js"), import("./generated/http-web.js")]);
     // What one pack index keeps of the objects it resolved (scripts/gen-git.mjs bounds it; the bound is ours).
     git.packLimits.offsetCacheBytes = GIT_PACK_DELTA_CACHE_BYTES;
+    // What a pack delta may make and how deep a chain of them may go (scripts/gen-git.mjs reads them in applyDelta / readSlice).
+    git.deltaLimits.maxObjectBytes = GIT_MAX_OBJECT_BYTES;
+    git.deltaLimits.objectTooLarge = objectTooLarge;
+    git.deltaLimits.maxDepth = GIT_MAX_DELTA_DEPTH;
     return { git: git as IsomorphicGit, http: http.default };
   })();
   // A failed import is not cached: the next call tries again.

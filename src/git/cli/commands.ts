@@ -1577,8 +1577,9 @@ const catFile: CommandDef = {
       if (mode[0] === "e" && !(fatal instanceof CliFatalError)) return 1;
       // A full object id naming no object: git dies too (128), `-p` with `Not a valid object name <oid>`, `-t`/`-s`
       // with `git cat-file: could not get object info`.
-      // A size refusal (GIT_MAX_* limits) is not a missing object: it stays as it is (attack6 zlib bomb).
-      const refusedBySize = error instanceof Error && /\bGIT_MAX_[A-Z_]+\b/.test(error.message);
+      // A size refusal (GIT_MAX_* limits) is not a missing object: it stays as it is (attack6 zlib bomb); nor is a
+      // corrupt pack object (`pack has bad object at offset N: …`, scripts/gen-git.mjs, issue 20 run 30).
+      const refusedBySize = error instanceof Error && (/\bGIT_MAX_[A-Z_]+\b/.test(error.message) || /\bpack has bad object at offset \d+: /.test(error.message));
       if (!(fatal instanceof CliFatalError) && !refusedBySize && /^[0-9a-f]{40}$/.test(spec)) {
         throw new CliFatalError(mode[0] === "p" ? `Not a valid object name ${spec}` : "could not get object info", { cause: error });
       }

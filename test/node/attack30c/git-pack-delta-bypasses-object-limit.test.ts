@@ -19,6 +19,12 @@
  * Suggested fix: src/git (scripts/gen-git.mjs patch of isomorphic-git's applyDelta / GitPackIndex.readSlice):
  * read the delta's declared target size (the second varint) and refuse with objectTooLarge(targetSize) when it
  * passes GIT_MAX_OBJECT_BYTES, before any chunk is copied — in readSlice and in fromPack's resolveInflated.
+ *
+ * Fixed: scripts/gen-git.mjs (marker GP) — applyDelta is git's patch_delta: it reads the delta's declared base and
+ * result sizes (exact varints) and refuses a result over GIT_MAX_OBJECT_BYTES with objectTooLarge(size) (set by
+ * src/git/load.ts) before it allocates a byte, in readSlice and in fromPack's resolveInflated alike (both call it);
+ * it also refuses a base of another size, copies past the base's end, inserts past the delta's end, opcode 0 and a
+ * result not of the declared size. Siblings in test/node/fix30/git-pack-deltas.test.ts.
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -87,7 +93,7 @@ function bombPack(): Buffer {
 }
 
 describe("attack30c: an ofs-delta that expands past GIT_MAX_OBJECT_BYTES", () => {
-  it.fails("cat-file -s and checkout refuse the 100 MiB delta blob as they refuse the loose one", { timeout: 300_000 }, async () => {
+  it("cat-file -s and checkout refuse the 100 MiB delta blob as they refuse the loose one", { timeout: 300_000 }, async () => {
     const disk = committedRepo({ "a.txt": "a\n" });
     mkdirSync(`${disk}/.git/objects/pack`, { recursive: true });
     const pack = bombPack();
