@@ -20,6 +20,7 @@ import { isUnsafeToRepeat, startsAtOnce } from "../../runtime/unsafe.js";
 import { encodeValue, isRefusalArgs, MAX_JOURNALED_CALL_BYTES, refusalArgs, type DurableJournal } from "./durable.js";
 import { FetchGate, type SerializedRequest } from "./fetch.js";
 import { lostCallError } from "../../modules/replay.js";
+import { estimateRpcSize, MAX_FS_RPC_RESULT_BYTES } from "../../do/rpc-size.js";
 
 /** Characters of JSON a `ctx.interrupt()` payload or a `respond()` answer may have (spec 02 §5). */
 export const MAX_INTERRUPT_JSON = 262_144;
@@ -534,6 +535,16 @@ export class RunCapabilities {
       // Host modules answer any shape: their values are counted. The fs answers are this bridge's own shapes, bounded by
       // their own limits (maxDirectoryEntries: a full listing of 1,024 entries is 5,121 values).
       if (kind === "host" && counter.values > MAX_RESPONSE_VALUES) throw pathError("E2BIG", `host call response holds more than ${MAX_RESPONSE_VALUES} values`);
+      // With maxCapabilityBytes raised past workerd's 32 MiB, an answer within it may still not cross RPC back to
+      // the isolate (which would get workerd's uncoded error): refused E2BIG here, counted as nothing.
+      if (estimateRpcSize(value, MAX_FS_RPC_RESULT_BYTES) > MAX_FS_RPC_RESULT_BYTES) {
+        throw pathError(
+          "E2BIG",
+          `host call response is over ${MAX_FS_RPC_RESULT_BYTES} bytes, more than crosses RPC back to the run (workerd's limit is 32 MiB); ${
+            kind === "fs" ? "read less at once (a file is read whole)" : "the call ran, but its answer cannot be sent: return less per call (write big data to a file and return its path)"
+          }`,
+        );
+      }
       if (this.#responseBytes + size > o.maxCapabilityResponseBytes) {
         throw pathError(
           "E2BIG",

@@ -403,6 +403,8 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
       maxStdioBytes: o.maxStdioBytes,
       stdioReserveBytes: STDIO_RESERVE_BYTES,
       maxResultBytes: o.maxResultBytes,
+      maxCapabilityBytes: o.maxCapabilityBytes,
+      maxCapabilityRequestBytes: o.maxCapabilityRequestBytes,
       names,
     };
     if (replay) {
@@ -606,6 +608,8 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
         maxStdioBytes: o.maxStdioBytes,
         stdioReserveBytes: STDIO_RESERVE_BYTES,
         maxResultBytes: o.maxResultBytes,
+        maxCapabilityBytes: o.maxCapabilityBytes,
+        maxCapabilityRequestBytes: o.maxCapabilityRequestBytes,
         names,
       };
       if (spec && checked.policy === "replay") context.replay = { seed: spec.seed, clock: spec.startedAt, tape: [] };

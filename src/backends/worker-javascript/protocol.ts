@@ -106,6 +106,15 @@ export interface RunnerContext {
   stdioReserveBytes: number;
   /** Bytes of JSON the default export may return. */
   maxResultBytes: number;
+  /**
+   * The backend's `maxCapabilityBytes` and `maxCapabilityRequestBytes`: a
+   * call whose arguments cannot cross RPC (past workerd's 32 MiB) and are
+   * over either is refused in the isolate with the host's `E2BIG` message,
+   * measured as the host measures; every other call is the host's to decide.
+   * Absent: the host decides alone.
+   */
+  maxCapabilityBytes?: number;
+  maxCapabilityRequestBytes?: number;
   /** Internal module name (`/…`) → the specifier or path the code used, for error messages. */
   names: Record<string, string>;
   /** Internal name of the entry module to import (`/<cwd>/__workspace_entry__.js`). */

@@ -13,6 +13,7 @@ import { memberCut, pathCut as shownPath, quoteCut } from "../../util/cut.js";
 import { defineKey, normalizeJson } from "./bridge.js";
 import type { ResolvedOptions } from "./options.js";
 import { ConfinedResolver, pathError } from "./paths.js";
+import { estimateRpcSize, MAX_FS_RPC_RESULT_BYTES } from "../../do/rpc-size.js";
 
 const encoder = new TextEncoder();
 
@@ -45,7 +46,8 @@ export interface CheckedRequest {
  *   `onInterrupt must be "fail", "restart" or "replay".`,
  *   `source must be a string`, or `input must be JSON-compatible: …`;
  *   RangeError `timeout cannot exceed <maxTimeoutMs> milliseconds`, or
- *   `<what> is <n> bytes…, over <limit> (<max>)` for input, stdin, env and source.
+ *   `<what> is <n> bytes…, over <limit> (<max>)` for input, stdin, env and source; RangeError `code` `E2BIG`
+ *   when input, stdin and env together are more than crosses RPC to the run's isolate (limits raised past 30 MiB).
  */
 export function checkRequest(request: ExecRequest, o: ResolvedOptions): CheckedRequest {
   const timeoutMs = request.timeoutMs ?? o.defaultTimeoutMs;
@@ -79,7 +81,27 @@ export function checkRequest(request: ExecRequest, o: ResolvedOptions): CheckedR
   if (typeof request.source !== "string") throw new TypeError("source must be a string");
   const sourceBytes = encoder.encode(request.source).byteLength;
   if (sourceBytes > o.maxSourceBytes) throw new RangeError(`source is ${sourceBytes} bytes, over maxSourceBytes (${o.maxSourceBytes})`);
+  checkRunnerCall(input, stdin, env);
   return { timeoutMs, input, stdin, env, source: request.source, policy };
+}
+
+/** Bytes for the runner call's other fields (cwd, names, limits) in {@link checkRunnerCall}'s estimate. */
+const OTHER_FIELDS_BYTES = 1024;
+
+/**
+ * Refuses a run whose `input`, `stdin` and `env` estimate (as workerd
+ * serializes them) over {@link MAX_FS_RPC_RESULT_BYTES} together: they go to
+ * the run's isolate in one RPC call, which workerd refuses past 32 MiB (the
+ * run then failed with its uncoded `Serialized RPC arguments …` as stderr).
+ * Only reachable with `maxInputBytes`/`maxStdinBytes`/`maxEnvBytes` raised.
+ * @throws RangeError `code` `E2BIG`, before anything runs.
+ */
+function checkRunnerCall(input: WorkspaceRuntimeValue, stdin: Uint8Array, env: Record<string, string>): void {
+  const parts = { input: estimateRpcSize(input), stdin: estimateRpcSize(stdin), env: estimateRpcSize(env) };
+  const total = parts.input + parts.stdin + parts.env + OTHER_FIELDS_BYTES;
+  if (total <= MAX_FS_RPC_RESULT_BYTES) return;
+  const message = `exec: the request is ${total} bytes as sent to the run's isolate (input ${parts.input}, stdin ${parts.stdin}, env ${parts.env}, other fields ${OTHER_FIELDS_BYTES}), over the ${MAX_FS_RPC_RESULT_BYTES} bytes (30 MiB) one call to the run's isolate takes (workerd's limit is 32 MiB); nothing ran. Put large input in a Workspace file and have the code read it (node:fs readFile) instead.`;
+  throw Object.assign(new RangeError(message), { code: "E2BIG" });
 }
 
 /**

@@ -16,11 +16,20 @@
  * Suggested fix: src/backends/worker-javascript/isolate/workspace-capabilities.js (`call`): measure the arguments in
  * the isolate against `maxCapabilityBytes` (or at least below workerd's 32 MiB) before `bridge.call`, rejecting
  * `E2BIG` with the host's message, as `#oversize` does on the host side; or map workerd's RPC size error to `E2BIG`.
+ * Fixed: the run's isolate refuses a host call (node:fs, `ws:` modules, ws:tools, a replay run's fetch) whose
+ * arguments cannot cross RPC (estimated past 30 MiB as workerd serializes them) and are over `maxCapabilityBytes` or
+ * `maxCapabilityRequestBytes` with the host's own `E2BIG` message, measured as the host measures
+ * (isolate/workspace-capabilities.js `oversize`, a line-for-line copy of runtime/json-value.ts `measure`; the runner
+ * receives both limits in its context); a call within them that workerd still refuses rejects `E2BIG` naming the
+ * call (`fs.writeFile(): the call is over 32 MiB, more than crosses RPC (…)`, also in replay runs); the host refuses
+ * an answer past 30 MiB (`host call response is over 31457280 bytes, more than crosses RPC back to the run …`,
+ * bridge.ts `#perform`); exec refuses an input/stdin/env past it (request.ts) and the runner a result past it.
+ * Siblings: test/workers/fix30/js-host-call-e2big.test.ts.
  */
 import { expect, it } from "vitest";
 import { inWorkspace } from "../runtime/helpers.js";
 
-it.fails("node:fs writeFile of 40 MiB is refused E2BIG (over maxCapabilityBytes), as one of 2 MiB is", { timeout: 120_000 }, async () => {
+it("node:fs writeFile of 40 MiB is refused E2BIG (over maxCapabilityBytes), as one of 2 MiB is", { timeout: 120_000 }, async () => {
   const result = await inWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace", { recursive: true });
     const handle = await ws.runtime.exec(

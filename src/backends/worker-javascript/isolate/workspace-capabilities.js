@@ -18,13 +18,161 @@ let bridge = null;
 let replayCall = null;
 /** @type {{ active: boolean, violation: Error | null }} */
 const state = { active: false, violation: null };
+/** The backend's limits on one call's arguments (see {@link oversize}); `Infinity`: the host decides alone. */
+const limits = { maxCapabilityBytes: Infinity, maxCapabilityRequestBytes: Infinity };
 
 /**
  * Installs the host's bridge; the runner calls it first thing in `evaluate`.
  * @param {IsolateBridge} b
  * @param {(kind: BridgeCallKind, target: string, name: string, args: unknown[]) => Promise<import("../protocol.js").BridgeResult>} [replay] in replay runs, the call path that numbers and journals calls.
+ * @param {{ maxCapabilityBytes?: number, maxCapabilityRequestBytes?: number }} [max] the backend's `maxCapabilityBytes` and `maxCapabilityRequestBytes`.
  */
-export function __install(b, replay) { bridge = b; replayCall = replay || null; }
+export function __install(b, replay, max) {
+  bridge = b;
+  replayCall = replay || null;
+  limits.maxCapabilityBytes = max && typeof max.maxCapabilityBytes === "number" ? max.maxCapabilityBytes : Infinity;
+  limits.maxCapabilityRequestBytes = max && typeof max.maxCapabilityRequestBytes === "number" ? max.maxCapabilityRequestBytes : Infinity;
+}
+
+const measureEncoder = new TextEncoder();
+
+/**
+ * Size of a value as the host's bridge counts it — src/runtime/json-value.ts `measure`, line for line (the host
+ * refuses with the size this gives, so both must agree byte for byte): UTF-8 of strings and keys, the `byteLength`
+ * of any ArrayBuffer view, 8 per scalar, container and array hole; the walk stops once the total passes `limit`.
+ * @param {unknown} value
+ * @param {Set<object>} seen
+ * @param {number} limit
+ * @returns {number}
+ * @throws TypeError for a cycle (the host refuses it as it does).
+ */
+function measure(value, seen, limit) {
+  if (typeof value === "string") return measureEncoder.encode(value).byteLength;
+  if (ArrayBuffer.isView(value)) return value.byteLength;
+  if (value === null || value === undefined || typeof value !== "object") return 8;
+  if (seen.has(value)) throw new TypeError("must be JSON-compatible: it holds a cycle");
+  seen.add(value);
+  let n = 8;
+  if (Array.isArray(value)) {
+    for (const v of value) {
+      if (n > limit) break;
+      n += measure(v, seen, limit - n);
+    }
+  } else {
+    for (const [k, v] of Object.entries(value)) {
+      if (n > limit) break;
+      n += measureEncoder.encode(k).byteLength;
+      n += measure(v, seen, limit - n);
+    }
+  }
+  seen.delete(value);
+  return n;
+}
+
+/** Most bytes (estimated as workerd serializes them) of a call's arguments sent to the host: 30 MiB, as src/do/rpc-size.ts. */
+const MAX_RPC_BYTES = 30 * 1024 * 1024;
+/** The bytes one journaled call may hold in a replay run (src/backends/worker-javascript/durable.ts `MAX_JOURNALED_CALL_BYTES`). */
+const MAX_JOURNALED_CALL_BYTES = 1_572_864;
+const TWO_BYTE = /[^\u0000-\u00ff]/;
+
+/**
+ * An estimate of `value`'s size as workerd serializes it (V8's structured clone), never below it — src/do/rpc-size.ts
+ * `estimateRpcSize` (strings one byte a character when all are Latin-1, else two; bytes by their length; a few bytes
+ * a number, key and container), but with an array hole counted as 1 and the walk stopping once past `stopAt` (an
+ * array longer than what is left counts its length, unvisited: a sparse array of any length is not walked).
+ * @param {unknown} value
+ * @param {number} stopAt
+ * @param {Set<object>} seen containers on the current path (a cycle crosses as a reference).
+ * @returns {number}
+ */
+function rpcEstimate(value, stopAt, seen) {
+  if (typeof value === "string") return value.length * (TWO_BYTE.test(value) ? 2 : 1) + 6;
+  if (typeof value === "number") return Number.isInteger(value) && Math.abs(value) < 2 ** 30 ? 6 : 9;
+  if (typeof value === "bigint") return 9 + Math.ceil(value.toString(16).length / 2);
+  if (typeof value !== "object" || value === null) return 1;
+  if (ArrayBuffer.isView(value)) return value.byteLength + 9;
+  if (value instanceof ArrayBuffer) return value.byteLength + 9;
+  if (seen.has(value)) return 1;
+  seen.add(value);
+  let n = 5;
+  if (Array.isArray(value)) {
+    // At least a byte an index (a hole of a dense array): a longer one is over, without visiting its indices.
+    if (value.length > stopAt - n) n += value.length;
+    else for (const v of value) {
+      if (n > stopAt) break;
+      n += rpcEstimate(v, stopAt - n, seen);
+    }
+  } else {
+    for (const [k, v] of Object.entries(value)) {
+      if (n > stopAt) break;
+      n += k.length * (TWO_BYTE.test(k) ? 2 : 1) + 2 + rpcEstimate(v, stopAt - n, seen);
+    }
+  }
+  seen.delete(value);
+  return n;
+}
+
+/**
+ * The host's refusal (src/backends/worker-javascript/bridge.ts: `#oversize` in replay runs, then `#admit`) of a call
+ * whose arguments cannot cross RPC to it — estimated past {@link MAX_RPC_BYTES}, where workerd would refuse them
+ * with its uncoded error — when they are over `maxCapabilityBytes` or `maxCapabilityRequestBytes`: the same message,
+ * the size measured as the host measures it. `null` for every call that can cross (the host decides those, as
+ * before) and for one within both limits (its RPC failure is coded by {@link __bridgeFailure}).
+ * @param {BridgeCallKind} kind
+ * @param {unknown[]} args
+ * @returns {import("../protocol.js").BridgeError | null}
+ */
+function oversize(kind, args) {
+  const max = limits.maxCapabilityBytes, run = limits.maxCapabilityRequestBytes;
+  if (!Array.isArray(args) || (max === Infinity && run === Infinity)) return null;
+  try {
+    if (rpcEstimate(args, MAX_RPC_BYTES, new Set()) <= MAX_RPC_BYTES) return null;
+    if (kind === "fetch") {
+      if (measure(args, new Set(), run) <= run) return null;
+      return { name: "Error", code: "E2BIG", message: "fetch requests exceed maxCapabilityRequestBytes (" + run + ") for this run: a replay run journals every fetch; fetch less, or raise the backend's maxCapabilityRequestBytes" };
+    }
+    if (replayCall) {
+      // A replay run's host first walks up to the larger of maxCapabilityBytes and what one journaled call holds.
+      const cap = Math.max(MAX_JOURNALED_CALL_BYTES, max);
+      const size = measure(args, new Set(), cap);
+      if (size > cap) return { name: "Error", code: "E2BIG", message: "host call request is " + size + " bytes, over maxCapabilityBytes (" + max + ")" };
+    }
+    const size = measure(args, new Set(), Math.min(max, run));
+    if (size > max) return { name: "Error", code: "E2BIG", message: "host call request is " + size + " bytes, over maxCapabilityBytes (" + max + ")" };
+    if (size > run) return { name: "Error", code: "E2BIG", message: "host call requests exceed maxCapabilityRequestBytes (" + run + ") for this run" };
+  } catch {
+    /* not measurable (a cycle): the host answers it */
+  }
+  return null;
+}
+
+/**
+ * A call as messages name it: `fs.writeFile()`, `ws:x f()`, `fetch()`.
+ * @param {BridgeCallKind} kind
+ * @param {string} target
+ * @param {string} name
+ */
+export function __callName(kind, target, name) {
+  return kind === "fs" ? "fs." + name + "()" : kind === "fetch" ? "fetch()" : target + " " + name + "()";
+}
+
+/** What workerd says (no `code`) when an RPC value is past its size limit (src/util/rpc-bytes.ts). */
+const RPC_SIZE_MESSAGE = "Serialized RPC arguments or return values are limited to";
+
+/**
+ * A failure of the bridge itself (the call did not reach the host or its answer did not come back): workerd's
+ * refusal of an RPC value past 32 MiB becomes `E2BIG` naming the call; anything else is kept.
+ * @param {unknown} e what `bridge.call` rejected with.
+ * @param {string} what the call, as `fs.writeFile()` or `ws:x f()`.
+ * @returns {Error & { code?: string }}
+ */
+export function __bridgeFailure(e, what) {
+  const message = e && typeof e === "object" && "message" in e ? String(e.message) : String(e);
+  if (message.includes(RPC_SIZE_MESSAGE) && !(e && typeof e === "object" && "code" in e && e.code !== undefined)) {
+    return Object.assign(new Error(what + ": the call is over 32 MiB, more than crosses RPC (" + message + "); pass less at once (write big data to a file and pass its path)"), { code: "E2BIG" });
+  }
+  return e instanceof Error ? e : new Error(message);
+}
 
 /**
  * Opens (`true`, while the default export runs) or closes the channel.
@@ -71,7 +219,15 @@ export async function call(kind, target, name, args) {
     if (!state.violation) state.violation = err;
     throw err;
   }
-  const r = replayCall ? await replayCall(kind, target, name, args) : await /** @type {IsolateBridge} */ (bridge).call(kind, target, name, args);
+  const refused = oversize(kind, args);
+  if (refused) throw rebuild(refused);
+  /** @type {import("../protocol.js").BridgeResult} */
+  let r;
+  try {
+    r = replayCall ? await replayCall(kind, target, name, args) : await /** @type {IsolateBridge} */ (bridge).call(kind, target, name, args);
+  } catch (e) {
+    throw __bridgeFailure(e, __callName(kind, target, name));
+  }
   if (!r.ok) throw rebuild(r.error);
   return /** @type {T} */ (r.value);
 }

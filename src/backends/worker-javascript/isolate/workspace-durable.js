@@ -23,6 +23,7 @@
  * real timer functions for itself.
  */
 /** @import { BridgeCallKind, BridgeResult, IsolateBridge, ReplayContext } from "../protocol.js" */
+import { __bridgeFailure, __callName } from "./workspace-capabilities.js";
 
 const realSetTimeout = globalThis.setTimeout.bind(globalThis);
 const realClearTimeout = globalThis.clearTimeout.bind(globalThis);
@@ -312,7 +313,14 @@ export function installReplay(bridge, ctx) {
       // Output written before the call reaches the host before it (so a run that waits keeps it).
       Promise.resolve(beforeSend()).then(() => bridge.call(kind, target, name, args, { seq, tape: take() })).then(
         (r) => answered(seq, r),
-        (e) => answered(seq, { ok: false, error: { name: "Error", message: e && e.message ? String(e.message) : String(e) } }),
+        (e) => {
+          // workerd's refusal of a value past 32 MiB: E2BIG naming the call (as outside replay runs).
+          const f = __bridgeFailure(e, __callName(kind, target, name));
+          /** @type {import("../protocol.js").BridgeError} */
+          const error = { name: "Error", message: f && f.message ? String(f.message) : String(f) };
+          if (typeof f.code === "string") error.code = f.code;
+          answered(seq, { ok: false, error });
+        },
       );
     });
   }

@@ -13,6 +13,8 @@ import { installReplay } from "./workspace-durable.js";
 const enc = new TextEncoder();
 /** The real timer: replay runs replace the global one with numbered, recorded timers (workspace-durable.js). */
 const realSetTimeout = globalThis.setTimeout.bind(globalThis);
+/** Most bytes (estimated as workerd serializes them) of a result sent back to the host: 30 MiB (src/do/rpc-size.ts). */
+const MAX_RPC_RESULT_BYTES = 30 * 1024 * 1024;
 /** Bytes sent to the host per `output` call, however many segments they hold (also the largest buffer block). */
 const SEND_CHUNK = 64 * 1024;
 /** Size of the first buffer block of queued output; later blocks double up to {@link SEND_CHUNK}. */
@@ -250,7 +252,7 @@ export default class WorkspaceRuntimeRunner extends WorkerEntrypoint {
    */
   async evaluate(input, bridge, context) {
     const replay = context.replay ? installReplay(bridge, context.replay) : null;
-    __install(bridge, replay ? replay.call : undefined);
+    __install(bridge, replay ? replay.call : undefined, context);
     // Replay runs: fetch goes through the host, which journals its answers (spec 02 §5).
     if (replay) {
       const replayFetch = createReplayFetch((request) => call("fetch", "", "fetch", [request]));
@@ -376,6 +378,13 @@ export default class WorkspaceRuntimeRunner extends WorkerEntrypoint {
     const size = enc.encode(json).byteLength;
     if (size > context.maxResultBytes) {
       return fail("The default export returned " + size + " bytes of JSON, over maxResultBytes (" + context.maxResultBytes + " bytes).");
+    }
+    // maxResultBytes raised: the JSON goes back to the host in one RPC answer, which workerd refuses past 32 MiB
+    // (its uncoded error would end the run instead). Estimated as workerd serializes it: one byte a character of
+    // Latin-1 text, else two.
+    const sent = json.length * (/[^\u0000-\u00ff]/.test(json) ? 2 : 1);
+    if (sent > MAX_RPC_RESULT_BYTES) {
+      return fail("The default export returned " + size + " bytes of JSON (" + sent + " as sent), more than crosses RPC back to the host (" + MAX_RPC_RESULT_BYTES + " bytes; workerd's limit is 32 MiB). Write a large result to a file and return its path.");
     }
     await out.flush();
     const exitCode = exitCodeOf(proc.exitCode);
