@@ -1573,6 +1573,24 @@ const LT_PATCHES = [ // LT
 ]; // LT
 SOURCE_PATCHES.push(...LT_PATCHES); // LT
 
+/** // CW
+ * CW (issue 20, run 30; helpers in isolate/command-word.ts): the command word is expanded as bash expands every word // CW
+ * of a simple command — split on IFS where unquoted and globbed, by the interpreter's own argument expansion — and // CW
+ * its first field is the command, the rest leading arguments (`cmd="ls -1"; $cmd src`, `"$@"`, `"${a[@]}"`); a // CW
+ * command word with no field leaves no command (status of the last command substitution, else 0). // CW
+ */ // CW
+HELPER_NAMESPACES.push(["__commandWord", join(isolateDir, "command-word.ts")]); // CW
+const CW_WHEN = "async executeSimpleCommandInner("; // CW
+const CW_PATCHES = [ // CW
+  { what: "command word: pid before expansion (CW)", when: CW_WHEN, re: new RegExp(String.raw`this\.ctx\.state\.expansionStderr="";let (${ID})=await (${ID})\(this\.ctx,(${ID})\);if\(\1\.error\)return \1\.error;`, "g"), to: (all) => `let __cwPid=this.ctx.state.nextVirtualPid;${all}`, count: 1 }, // CW
+  { what: "command word split into fields (CW)", when: CW_WHEN, re: new RegExp(String.raw`let (${ID})=await ${ID}\(this\.ctx,(${ID})\.name\),((${ID})=\[\],(${ID})=\[\],(${ID})=\((${ID}),(${ID})\)=>\{if\(\4\.length>=this\.ctx\.limits\.maxArrayElements\)throw new ${ID}\(\`expanded argument element limit exceeded \(\$\{this\.ctx\.limits\.maxArrayElements\}\)\`,"array_elements"\);\4\.push\(\7\),\5\.push\(\8\)\};)(?=(?:(?!async )[^])*?else for\(let (${ID}) of \2\.args\)\{let (${ID})=await (${ID})\(this\.ctx,\9\);for\(let ${ID} of \10\.values\))`, "g"), to: (all, u, t, rest, f, d, p, P, q, arg, val, gt) => // CW
+    `let __cwName=await ${gt}(this.ctx,${t}.name),${u}=__commandWord.commandName(__cwName),${rest}for(let __cwW of __commandWord.leadingArguments(__cwName))${p}(__cwW,__cwName.quoted);`, count: 1 }, // CW
+  { what: "command word with no field (CW)", when: CW_WHEN, re: new RegExp(String.raw`let (${ID})=(${ID})\.name\.parts\.every\((${ID})=>\3\.type==="CommandSubstitution"\|\|\3\.type==="ParameterExpansion"\|\|\3\.type==="ArithmeticExpansion"\);!(${ID})&&\1&&(${ID})\.length>0&&\(\4=\5\.shift\(\),(${ID})\.shift\(\)\)`, "g"), to: (all, m, t, P, u, f, d) => // CW
+    `let ${m}=__commandWord.noField(__cwName);${m}&&${f}.length>0&&(${u}=${f}.shift(),${d}.shift(),${m}=!1)`, count: 1 }, // CW
+  { what: "no command's status (CW)", when: CW_WHEN, re: new RegExp(String.raw`return (${ID})\?\((${ID})\.finish\(\),(${ID})\("","",this\.ctx\.state\.lastExitCode\)\):\(\2\.finish\(\),${ID}\(\`bash: : command not found\n\`,127\)\)`, "g"), to: (all) => all.replace("this.ctx.state.lastExitCode", "__commandWord.noCommandStatus(this.ctx.state,__cwPid)"), count: 1 }, // CW
+]; // CW
+SOURCE_PATCHES.push(...CW_PATCHES); // CW
+
 async function generate() {
   await init;
   const result = await build({

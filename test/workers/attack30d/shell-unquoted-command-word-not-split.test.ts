@@ -15,13 +15,20 @@
  * probably the CZ `unavailable command` lookup or the PATH lookup it wraps): field-split (IFS) the expanded command
  * word before looking the name up, and take the first field as the name, the rest as leading arguments — the whole
  * expanded word `ls -1` is looked up as one name today.
+ *
+ * Fixed: not a regression of run 29's CZ lookup — just-bash 3.4.2's executeSimpleCommandInner expanded the command
+ * word to one unsplit string. scripts/gen-shell.mjs (CW_PATCHES) makes it expand the command word with the
+ * interpreter's own argument expansion (IFS splitting where unquoted, globbing, one field per "$@"/"${a[@]}" element)
+ * and take the first field as the command, the rest as leading arguments; a command word with no field leaves no
+ * command (status of the last command substitution, else 0) — helpers in
+ * src/backends/worker-shell/isolate/command-word.ts; siblings in test/workers/fix30/shell-command-word-split.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
 const tree = { dirs: ["src"], files: { "a.txt": "apple\nbanana\n", "src/a.ts": "// TODO remove\n", "src/b.ts": "x\n" } };
 
-it.fails("an unquoted expansion as the command word is split into the command and its arguments, as bash", async () => {
+it("an unquoted expansion as the command word is split into the command and its arguments, as bash", async () => {
   const out = await shellCases(tree, [
     'cmd="echo hi there"; $cmd',
     'cmd="ls -1"; $cmd src',
