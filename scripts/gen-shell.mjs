@@ -1573,6 +1573,24 @@ const LT_PATCHES = [ // LT
 ]; // LT
 SOURCE_PATCHES.push(...LT_PATCHES); // LT
 
+/** // AE
+ * AE (issue 20, run 30; helpers in isolate/arith-subst.ts, AX's): a `${ … }` in arithmetic (`$(( ))`, `(( ))`, // AE
+ * `for (( ))`, `$[ ]`, `${s:…}` offsets, subscripts) is expanded by just-bash's word expander — operators, array // AE
+ * elements, `${#…}`, `:=`, `:?`, `set -u` — not by a hand-written reader that looked `name[sub]` up as one variable // AE
+ * (`$(( ${count[$k]:-0} + 1 ))` was 1); `$(( ))` and `(( ))` text with one is expanded before it is evaluated, as // AE
+ * bash. `[[ ]]` and `(( ))` let an error that ends the shell (`set -u`, `${x:?}`: ExitError) go on up instead of // AE
+ * printing `conditional expression: exit` and going on. // AE
+ */ // AE
+const AE_PATCHES = [ // AE
+  { what: "arithmetic ${ } by the word expander (AE)", when: AX_WHEN, re: new RegExp(String.raw`async function (${ID})\((${ID}),(${ID})\)\{(if\(\3\.startsWith\("#"\)\)\{let ${ID}=\3\.slice\(1\),${ID}=${ID}\.match\()`, "g"), to: (all, us, e, t, tail, ...rest) => { const n = axNames(rest.at(-1)); return `async function ${us}(${e},${t}){return __arithSubst.braced(${e},${t},${n.Parser},${n.expandPart})}async function __aeHandBraced(${e},${t}){${tail}`; }, count: 1 }, // AE
+  { what: "subscript ${ } by the word expander (AE)", when: AX_WHEN, re: new RegExp(String.raw`(let (${ID})=(${ID})\.slice\((${ID})\+2,(${ID})-1\),(${ID})=await )${ID}\((${ID}),\2\)(;(${ID})\+=\6,\4=\5\})`, "g"), to: (all, head, c, n, o, l, u, e, tail, ...rest) => { const x = axNames(rest.at(-1)); return `${head}__arithSubst.braced(${e},${c},${x.Parser},${x.expandPart})${tail}`; }, count: 1 }, // AE
+  { what: "[[ ]] lets a shell-ending error through (AE)", when: AX_WHEN, re: new RegExp(String.raw`(async executeConditionalCommand\(${ID}\)\{(?:(?!async )[^])*?\}catch\((${ID})\)\{)(?=let ${ID}=\2 instanceof ${ID}\?1:2;)`, "g"), to: (all, head, n, ...rest) => `${head}if(${n} instanceof ${exitErrorOf(rest.at(-1))})throw ${n};`, count: 1 }, // AE
+  { what: "(( )) lets a shell-ending error through (AE)", when: AX_WHEN, re: new RegExp(String.raw`(async executeArithmeticCommand\(${ID}\)\{(?:(?!async )[^])*?\}catch\((${ID})\)\{)(?=return ${ID}\(\`bash: arithmetic expression: )`, "g"), to: (all, head, n, ...rest) => `${head}if(${n} instanceof ${exitErrorOf(rest.at(-1))})throw ${n};`, count: 1 }, // AE
+  { what: "${s:off:len} colon past a ${ } (AE)", when: AX_WHEN, re: new RegExp(String.raw`if\((${ID})==="\("\|\|\1==="\["\)(${ID})\+\+;else if\(\1==="\)"\|\|\1==="\]"\)\2--;(?=else if\(\1==="\?"&&\2===0\))`, "g"), to: (all, b, d) => `if(${b}==="("||${b}==="["||${b}==="{")${d}++;else if(${b}===")"||${b}==="]"||${b}==="}")${d}--;`, count: 1 }, // AE: ${s:${i:-1}:1} was cut at ${i
+  { what: "${m[key]:=v} of an assoc array (AE)", when: AX_WHEN, re: new RegExp(String.raw`(let (${ID})=await ${ID}\((${ID}),${ID}\.word\.parts,${ID}\.inDoubleQuotes\),(${ID})=(${ID})\.match\(/\^\(\[a-zA-Z_\]\[a-zA-Z0-9_\]\*\)\\\[\(\.\+\)\\\]\$/\);if\(\4\)\{let\[,(${ID}),(${ID})\]=\4,(${ID});)if\(/\^\\d\+\$/\.test\(\7\)\)`, "g"), to: (all, head, o, e, a, t, l, c, u) => `${head}if(${e}.state.associativeArrays?.has(${l}))${u}=${c};else if(/^\\d+$/.test(${c}))`, count: 1 }, // AE: the key was read as an arithmetic index (m[0])
+]; // AE
+SOURCE_PATCHES.push(...AE_PATCHES); // AE
+
 /** // CW
  * CW (issue 20, run 30; helpers in isolate/command-word.ts): the command word is expanded as bash expands every word // CW
  * of a simple command — split on IFS where unquoted and globbed, by the interpreter's own argument expansion — and // CW
@@ -1591,6 +1609,28 @@ const CW_PATCHES = [ // CW
 ]; // CW
 SOURCE_PATCHES.push(...CW_PATCHES); // CW
 
+/** // PX
+ * PX (issue 20, run 30; helpers in isolate/param-expansion.ts): a nameref stands for the variable it names in every // PX
+ * expansion (`"${ref[@]}"`, `${#ref[@]}`, `${!ref[@]}`, `${ref[@]:1}`; `${!ref}` is still the name) and compound // PX
+ * assignment (`ref=(…)`, `ref+=(…)`); `${v: -N}` reaching before the start is empty; a `$(( … ))` in a subscript // PX
+ * (`${a[$((${#a[@]}-1))]}`) is arithmetic, not a `$( … )` running `( … )`. // PX
+ */ // PX
+HELPER_NAMESPACES.push(["__paramExpansion", join(isolateDir, "param-expansion.ts")]); // PX
+/** PX: the name of just-bash's nameref resolver (`function X(e,t,n=100){if(!isNameref(e,t)||…`) in bundle text `text`. */ // PX
+function pxResolver(text) { // PX
+  const found = [...text.matchAll(new RegExp(String.raw`function (${ID})\(${ID},${ID},${ID}=100\)\{if\(!${ID}\(${ID},${ID}\)\|\|${ID}\(${ID},${ID}\)\)return ${ID};let ${ID}=new Set`, "g"))]; // PX
+  if (found.length !== 1) throw new Error(`gen-shell: just-bash's nameref resolver found ${found.length} times, expected 1 (PX)`); // PX
+  return found[0][1]; // PX
+} // PX
+const PX_PATCHES = [ // PX
+  { what: "parameter expansion through a nameref (PX)", when: AX_WHEN, re: new RegExp(String.raw`(async function ${ID}\((${ID}),(${ID}),${ID}=!1\)\{if\(\3\.type==="ParameterExpansion"\)return ${ID}\(\2,)\3,`, "g"), to: (all, head, e, t, ...rest) => `${head}__paramExpansion.resolveParam(${e},${t},${pxResolver(rest.at(-1))}),`, count: 1 }, // PX
+  { what: "word expansion through a nameref (PX)", when: AX_WHEN, re: new RegExp(String.raw`(async function ${ID}\((${ID}),(${ID}),${ID}\)\{\2\.coverage\?\.hit\("bash:expansion:word_glob"\);let ${ID}=)\3\.parts,`, "g"), to: (all, head, e, t, ...rest) => `${head}__paramExpansion.resolveParts(${e},${t}.parts,${pxResolver(rest.at(-1))}),`, count: 1 }, // PX
+  { what: "compound assignment through a nameref (PX)", when: AX_WHEN, re: new RegExp(String.raw`(function ${ID}\((${ID}),${ID},(${ID}),${ID},${ID},${ID}\)\{let ${ID}="";if\(/\\\[\.\+\\\]\$/\.test\(\3\)\)(?:(?!function )[^])*?\\\[@\\\]\$/\.test\(${ID}\)\)return\{continueToNext:!1,xtraceOutput:"",error:${ID}\("",\`bash: \$\{\3\}: cannot assign list to array member\n\`,1\)\}\})`, "g"), to: (all, head, e, n, ...rest) => `${head}${n}=__paramExpansion.assignTarget(${e},${n},${pxResolver(rest.at(-1))});`, count: 1 }, // PX
+  { what: "${v: -N} before the start is empty (PX)", when: AX_WHEN, re: new RegExp(String.raw`let (${ID})=\[\.\.\.(${ID})\],(${ID})=(${ID});if\(\3<0&&\(\3=Math\.max\(0,\1\.length\+\3\)\),(${ID})!==void 0\)\{`, "g"), to: (all, a, n, l, s, i) => `let ${a}=[...${n}],${l}=${s};if(${l}<0&&(${l}=${a}.length+${l})<0)return"";if(${i}!==void 0){`, count: 1 }, // PX
+  { what: "unset NAME[i] through a nameref (PX)", when: AX_WHEN, re: new RegExp(String.raw`(let (${ID})=${ID}\.match\(/\^\(\[a-zA-Z_\]\[a-zA-Z0-9_\]\*\)\\\[\(\.\+\)\\\]\$/\);if\(\2\)\{let (${ID})=\2\[1\],${ID}=\2\[2\];)(?=if\(${ID}\((${ID}),\3\)\)\{${ID}\+=\`bash: unset: )`, "g"), to: (all, head, m, d, e, ...rest) => `${head}${d}=__paramExpansion.assignTarget(${e},${d},${pxResolver(rest.at(-1))});`, count: 2 }, // PX
+  { what: "subscript $(( )) is arithmetic (PX)", when: AX_WHEN, re: new RegExp(String.raw`(let (${ID})=(${ID})\.slice\((${ID})\+2,(${ID})-1\);)(if\((${ID})\.execFn\)\{)(?=(?:(?!function )[^])*?;(${ID})\+=)`, "g"), to: (all, head, c, n, o, l, tail, e, i, ...rest) => { const x = axNames(rest.at(-1)); return `${head}if(__paramExpansion.isArithmeticAt(${n},${o},${l})){${i}+=await __paramExpansion.arithmetic(${e},${n}.slice(${o},${l}),${x.Parser},${x.expandPart});${o}=${l};continue}${tail}`; }, count: 1 }, // PX
+]; // PX
+SOURCE_PATCHES.push(...PX_PATCHES); // PX
 async function generate() {
   await init;
   const result = await build({

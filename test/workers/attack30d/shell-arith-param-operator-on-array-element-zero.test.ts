@@ -15,13 +15,19 @@
  * feeds: a `${name[sub]op…}` inside `$(( ))`/`(( ))` seems read as an arithmetic subscript reference (or cut at `[`)
  * instead of being parameter-expanded with the word expander before evaluation — expand every `${ … }` in the
  * arithmetic text as bash does, then evaluate.
+ *
+ * Fixed: a `${ … }` in arithmetic is expanded by just-bash's word expander (`__arithSubst.braced` in
+ * src/backends/worker-shell/isolate/arith-subst.ts, patched in for just-bash's hand-written `${ }` reader and the
+ * subscript reader by scripts/gen-shell.mjs, AE), and `$(( ))` / `(( ))` / `for (( ))` text holding one is expanded
+ * before it is evaluated, as bash (AE, run 30). Not a regression of AX: the hand-written reader looked the whole
+ * `name[sub]` up as one variable before it too. Siblings in test/workers/fix30/shell-arith-param-and-nounset.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
 const csv = "name,dept\nalice,eng\nbob,eng\ncarol,ops\n";
 
-it.fails("a ${element:-default} inside $(( )) is the element's value, as bash", async () => {
+it("a ${element:-default} inside $(( )) is the element's value, as bash", async () => {
   const out = await shellCases({ files: { "data.csv": csv } }, [
     "declare -A count; while IFS=, read -r name dept; do [[ $name == name ]] && continue; count[$dept]=$(( ${count[$dept]:-0} + 1 )); done < data.csv; for k in \"${!count[@]}\"; do echo \"$k=${count[$k]}\"; done | sort",
     "declare -A h; h[a]=1; h[b]=2; echo $(( ${h[a]:-0} + ${h[b]:-0} ))",

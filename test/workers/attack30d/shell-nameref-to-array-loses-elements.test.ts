@@ -14,11 +14,17 @@
  * Suggested fix: in just-bash's interpreter as patched by scripts/gen-shell.mjs: resolve a nameref before a compound
  * array assignment (`ref=(…)`, `ref+=(…)`) and before `${ref[@]}` / `${ref[*]}` / `${#ref[@]}` / `${!ref[@]}`, as the
  * element paths already do.
+ *
+ * Fixed: scripts/gen-shell.mjs (PX_PATCHES) with src/backends/worker-shell/isolate/param-expansion.ts: a parameter
+ * expansion whose name (or `${!ref[@]}`'s array) is a nameref to a plain variable is expanded as that variable's —
+ * in the word expander's entry (so the quoted `"${ref[@]}"` forms see it too) and in the part expander — except
+ * `${!ref}`; a compound assignment (`ref=(…)`, `ref+=(…)`) and `unset 'ref[i]'` act on the target. Siblings in
+ * test/workers/fix30/shell-param-expansion.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("a nameref to an array appends, assigns and expands the referenced array, as bash", async () => {
+it("a nameref to an array appends, assigns and expands the referenced array, as bash", async () => {
   const out = await shellCases({}, [
     'f() { local -n ref=$1; ref+=(new); }; arr=(old); f arr; echo "${arr[@]}"',
     'f() { local -n ref=$1; ref=(a b c); }; f out; echo "${#out[@]} ${out[*]}"',

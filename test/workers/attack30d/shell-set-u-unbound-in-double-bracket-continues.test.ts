@@ -14,11 +14,15 @@
  * scripts/gen-shell.mjs): let the nounset error thrown while expanding an operand propagate as the same fatal
  * `NAME: unbound variable` exit (127) it is for a simple command — today it seems caught and turned into a
  * `conditional expression: exit` false result.
+ *
+ * Fixed: `[[ ]]` and `(( ))` let just-bash's ExitError (what `set -u` and `${X:?}` raise, ending the shell) go on up
+ * instead of catching it into a `conditional expression` / `arithmetic expression` message (scripts/gen-shell.mjs,
+ * AE, run 30). Siblings in test/workers/fix30/shell-arith-param-and-nounset.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("set -u stops the script at an unset variable inside [[ ]], as bash", async () => {
+it("set -u stops the script at an unset variable inside [[ ]], as bash", async () => {
   const out = await shellCases({}, [
     'set -u; [[ -f "$CONFIG" ]] || echo no-config; echo after',
     'set -u; if [[ -n "$MISSING" ]]; then echo yes; fi; echo after',

@@ -49,9 +49,45 @@ export function startsSubstitution(text: string, pos: number): boolean {
   return (text[pos] === "$" && text[pos + 1] === "(" && text[pos + 2] !== "(") || text[pos] === "`";
 }
 
-/** Whether arithmetic text `text` holds a command substitution anywhere. */
+/**
+ * Whether arithmetic text `text` holds a substitution to make before it is evaluated: a command substitution, or
+ * (AE, run 30) a parameter expansion `${ … }`, which bash expands in the text as it does `$( … )`.
+ */
 export function hasSubstitution(text: string): boolean {
-  return /\$\((?!\()|`/.test(text);
+  return /\$\((?!\()|`|\$\{/.test(text);
+}
+
+/** just-bash's word parser, for a `${ … }` (AE). */
+export interface WordParser {
+  parseWordFromString(value: string, quoted?: boolean, singleQuoted?: boolean): { parts: unknown[] };
+}
+
+/** just-bash's word-part expander with its in-double-quotes flag (AE). */
+export type ExpandQuotedPart<C> = (ctx: C, part: never, inDoubleQuotes?: boolean) => Promise<string>;
+
+/** The index just after the `${ … }` that starts at `pos` of `text` (braces counted, as just-bash's reader). */
+export function bracedEnd(text: string, pos: number): number {
+  let depth = 1;
+  let i = pos + 2;
+  for (; i < text.length && depth > 0; i++) {
+    if (text[i] === "{") depth++;
+    else if (text[i] === "}") depth--;
+  }
+  return i;
+}
+
+/**
+ * The value of the parameter expansion `${content}` in the running shell `ctx`, expanded by just-bash's own word
+ * expander as inside double quotes (no splitting or globbing, as bash expands arithmetic text): every operator,
+ * array element, `${#…}`, `${!…}`, nested `$( … )` / `$(( … ))`, `:=` assigning, `:?` and `set -u` ending the
+ * shell (AE, run 30). just-bash read `${name[sub]op…}` in arithmetic by hand, looking the whole `name[sub]` up as a
+ * plain variable, so `$(( ${count[$k]:-0} + 1 ))` was 1.
+ */
+export async function braced<C>(ctx: C, content: string, Parser: new () => WordParser, expand: ExpandQuotedPart<C>): Promise<string> {
+  const word = new Parser().parseWordFromString(`\${${content}}`, true, false);
+  let out = "";
+  for (const part of word.parts) out += await expand(ctx, part as never, true);
+  return out;
 }
 
 /**
@@ -95,7 +131,7 @@ export async function run<C>(
 
 /**
  * For just-bash's textual expansion of `$(( … ))` text: when `text[pos]` starts a command substitution that parses,
- * its output (run as in a word) and the index after it; otherwise null.
+ * its output (run as in a word) and the index after it; a `${ … }` there, its value ({@link braced}); otherwise null.
  */
 export async function expandAt<C>(
   ctx: C,
@@ -104,6 +140,11 @@ export async function expandAt<C>(
   Parser: new () => SubstitutionParser,
   expand: ExpandPart<C>,
 ): Promise<{ text: string; end: number } | null> {
+  if (text[pos] === "$" && text[pos + 1] === "{") {
+    // AE: a `${ … }` is expanded in the text too, as bash does, before the text is evaluated.
+    const end = bracedEnd(text, pos);
+    return { text: await braced(ctx, text.slice(pos + 2, end - 1), Parser as unknown as new () => WordParser, expand as ExpandQuotedPart<C>), end };
+  }
   const found = scan(new Parser(), text, pos);
   if (found === null || found.expr.part === undefined) return null;
   return { text: await expand(ctx, found.expr.part), end: found.end };
@@ -111,8 +152,9 @@ export async function expandAt<C>(
 
 /**
  * The value of arithmetic expression `arith` (a `(( … ))` command's or a `for (( … ))` clause's): when its text
- * holds a command substitution, the text expanded first (`expandText`, just-bash's textual expansion of `$(( … ))`)
- * and parsed again (`parseArith`), as bash substitutes before it evaluates; otherwise its parsed expression.
+ * holds a command substitution or a `${ … }` ({@link hasSubstitution}), the text expanded first (`expandText`,
+ * just-bash's textual expansion of `$(( … ))`) and parsed again (`parseArith`), as bash substitutes before it
+ * evaluates; otherwise its parsed expression.
  */
 export async function evaluate<C, E, R>(
   ctx: C,
