@@ -1590,7 +1590,43 @@ const AE_PATCHES = [ // AE
   { what: "${m[key]:=v} of an assoc array (AE)", when: AX_WHEN, re: new RegExp(String.raw`(let (${ID})=await ${ID}\((${ID}),${ID}\.word\.parts,${ID}\.inDoubleQuotes\),(${ID})=(${ID})\.match\(/\^\(\[a-zA-Z_\]\[a-zA-Z0-9_\]\*\)\\\[\(\.\+\)\\\]\$/\);if\(\4\)\{let\[,(${ID}),(${ID})\]=\4,(${ID});)if\(/\^\\d\+\$/\.test\(\7\)\)`, "g"), to: (all, head, o, e, a, t, l, c, u) => `${head}if(${e}.state.associativeArrays?.has(${l}))${u}=${c};else if(/^\\d+$/.test(${c}))`, count: 1 }, // AE: the key was read as an arithmetic index (m[0])
 ]; // AE
 SOURCE_PATCHES.push(...AE_PATCHES); // AE
-
+/** // SP
+ * SP (issue 20, run 30; helpers in isolate/shared-stdin.ts): a group's or loop's redirected stdin is one input offset // SP
+ * its commands share, as bash with GNU tools on a regular file: a command that reads it (cat, sort, …) consumes it, // SP
+ * one that stops early consumes what it used — `head -n N`/`-c N` its output, `grep -m N` up to the last selected // SP
+ * line, sed up to the line of `q`/`Q`, `mapfile -n N` its N lines — and the next command reads on from there. // SP
+ */ // SP
+const SP_PATCHES = [ // SP
+  { what: "command notes the group stdin it read (SP)", when: "async executeSimpleCommand(", re: new RegExp(String.raw`(let (${ID})=(${ID})\|\|(${ID})\.state\.groupStdin\|\|"",(${ID})=!1,(?:(?!async function )[^])*?)return\{\.\.\.(${ID}),internalStdinConsumed:\6\.internalStdinConsumed\?\?\(\5\?\3\.length:0\)\}`, "g"), to: (all, head, d, r, i, p, A) => // SP
+    `${head}return{...${A},internalStdinConsumed:${A}.internalStdinConsumed??(${p}?${r}.length:0),__groupStdinRead:!${r}&&${p}?{input:${d},consumed:${A}.internalStdinConsumed}:void 0}`, count: 1 }, // SP
+  { what: "group stdin advanced past a command's read (SP)", when: "async executeSimpleCommand(", re: new RegExp(String.raw`(${ID})>=0&&(${ID})!=="read"&&(${ID})\(this\.ctx,\1,(${ID})\.internalStdinConsumed\?\?0\);`, "g"), to: (all, g, u, tn, v) => // SP
+    `${all}__sharedStdin.advanceGroup(this.ctx,${v},(__fd,__n)=>${tn}(this.ctx,__fd,__n));`, count: 1 }, // SP
+  { what: "head stdin used (SP)", re: new RegExp(String.raw`(async function ${ID}\((${ID}),(${ID}),(${ID}),(${ID})\)\{let\{quiet:${ID},verbose:${ID},files:(${ID})\}=\3;(?:(?!function )[^])*?)if\(\6\.length===0\)return\{stdout:\5\(\2\.stdin\),stderr:"",exitCode:0,stdoutEncoding:"binary"\}`, "g"), to: (all, head, e, s, i, r, l) => // SP
+    `${head}if(${l}.length===0){let __out=${r}(${e}.stdin);return{stdout:__out,stderr:"",exitCode:0,stdoutEncoding:"binary",internalStdinConsumed:__sharedStdin.headConsumed(${i},__out)}}`, count: 1 }, // SP
+  { what: "grep -m stdin used (SP)", when: SG_GREP_WHEN, re: new RegExp(String.raw`(let (${ID})=${ID}\?"":${ID}\((${ID})\.stdin\),(${ID})=__grepGnu\.search\(__sg,\2,(?:(?!return )[^])*?\);return )((${ID})\?\{stdout:"",stderr:"",exitCode:\4\.matched\?0:1\}:\{stdout:\4\.output,(?:(?!return )[^])*?exitCode:\4\.matched\?0:1\})`, "g"), to: (all, head, s, e, r, body, G) => // SP
+    `${head}__sharedStdin.grepStdin(${e}.stdin,${s},${r},${G},${body})`, count: 1 }, // SP
+  { what: "sed q notes where it stopped (SP)", when: SED_GNU_WHEN, re: new RegExp(String.raw`(async function ${ID}\((${ID}),${ID},${ID},${ID}=\{\}\)\{let __io=(?:(?!async function )[^])*?\b(${ID})\+=${ID}\.linesConsumedInCycle,(?:(?!async function )[^])*?)__io&&\(__io\.quit=!0\);`, "g"), to: (all, head, i, R) => // SP
+    `${head}__io&&(__io.quit=!0,__io.quitAt=__sharedStdin.lineEnd(${i},${R}));`, count: 1 }, // SP
+  { what: "sed stdin used (SP)", when: SED_GNU_WHEN, re: new RegExp(String.raw`((${ID})=${ID}\((${ID})\.stdin\)(?:(?!return)[^])*?\("stdin processing",(?:(?!return)[^])*?return\{stdout:${ID}\.output,)`, "g"), to: (all, head, d, e) => // SP
+    `${head}internalStdinConsumed:__sharedStdin.sedConsumed(${e}.stdin,${d},__io),`, count: 1 }, // SP
+  { what: "mapfile -n group stdin used (SP)", re: new RegExp(String.raw`(if\(__mfIn!==null\)return (${ID})\((${ID}),Number\(__mfFd\.trim\(\)\),__gnuExtra\.mapfileConsumed\((${ID}),(${ID}),(${ID}),(${ID})\)\),(${ID})\("","",0\);)return \3\.state\.groupStdin!==void 0&&!(${ID})&&\(\3\.state\.groupStdin=""\),\{\.\.\.\8\("","",0\),internalStdinConsumed:\4\.length\}`, "g"), to: (all, head, advance, e, u, r, s, o, L, n) => // SP
+    `${head}return{...${L}("","",0),internalStdinConsumed:__sharedStdin.mapfileDone(${e},${n},${u},__gnuExtra.mapfileConsumed(${u},${r},${s},${o}),(__fd,__k)=>${advance}(${e},__fd,__k))}`, count: 1 }, // SP
+  { what: "mapfile option words (SP)", re: new RegExp(String.raw`function ${ID}\(${ID},(${ID}),${ID},__source=-1,__mfName="mapfile"\)\{`, "g"), to: (all, t) => `${all}${t}=__sharedStdin.mapfileArgs(${t});`, count: 1 }, // SP
+  { what: "loop stdin from a pipe (SP)", when: "async executeSimpleCommand(", re: new RegExp(String.raw`(async function ${ID}\((${ID}),(${ID}),(${ID})=""\)\{return ${ID}\(\2,\3\.redirections,\4,(${ID})=>)(${ID})\(\2,\3,\4,\5\)\)\}`, "g"), to: (all, head, e, t, n, r, run) => // SP
+    `${head}__sharedStdin.withPipe(${e},${r}.stdin!==void 0?!1:${n}!==""?!0:void 0,()=>${run}(${e},${t},${n},${r})))}`, count: 2 }, // SP
+  { what: "group stdin from a pipe (SP)", when: "async executeSimpleCommand(", re: new RegExp(String.raw`(async function ${ID}\((${ID}),(${ID}),(${ID}),(${ID}),(${ID})=!1\)\{return ${ID}\(\2,\3\.redirections,\4,(${ID})=>)(${ID})\(\2,\3,\4,\5,\6,\7\)\)\}`, "g"), to: (all, head, e, t, n, r, s, i, run) => // SP
+    `${head}__sharedStdin.withPipe(${e},${i}.stdin!==void 0?!1:${n}!==""?!0:void 0,()=>${run}(${e},${t},${n},${r},${s},${i})))}`, count: 1 }, // SP
+  { what: "subshell stdin from a pipe (SP)", when: "async executeSimpleCommand(", re: new RegExp(String.raw`(${ID})\((${ID}),(${ID}),(${ID})\.stdin\?\?(${ID}),(${ID}),(${ID})\|\|\4\.stdin!==void 0\)`, "g"), to: (all, run, e, t, l, n) => // SP
+    `__sharedStdin.withPipe(${e},${l}.stdin!==void 0?!1:${n}!==""?!0:void 0,()=>${all})`, count: 1 }, // SP
+  { what: "base64 reads stdin only for - (SP)", re: new RegExp(String.raw`(let ${ID}=Math\.min\((${ID})\.limits\.maxInputBytes,\2\.limits\.maxStringLength\),(${ID})=)\2\.stdin;(if\((${ID})\.length===0\|\|\5\.length===1&&\5\[0\]==="-"\))`, "g"), to: (all, head, t, o, tail, e) => // SP
+    `${head}${e}.length===0||${e}.includes("-")?${t}.stdin:"";${tail}`, count: 1 }, // SP
+  { what: "paste reads stdin only for - (SP)", re: new RegExp(String.raw`(if\((${ID})\.length===0\)\2=\["-"\];let (${ID})=)(${ID}\((${ID})\.stdin\))(,(${ID})=\3\?\3\.split\()`, "g"), to: (all, head, p, g, read, e, tail) => // SP
+    `${head}${p}.includes("-")?${read}:""${tail}`, count: 1 }, // SP
+  { what: "rg reads stdin only without files (SP)", re: new RegExp(String.raw`((${ID})=(${ID})\.patternFiles\.includes\("-"\),(${ID})=)(${ID}\((${ID})\.stdin\));(if\((${ID})\.length===0&&\4\.length>0&&!\2\))`, "g"), to: (all, head, f, s, h, read, t, tail, n) => // SP
+    `${head}${n}.length===0&&!${f}?${read}:"";${tail}`, count: 1 }, // SP
+]; // SP
+HELPER_NAMESPACES.push(["__sharedStdin", join(isolateDir, "shared-stdin.ts")]); // SP
+SOURCE_PATCHES.push(...SP_PATCHES); // SP
 /** // CW
  * CW (issue 20, run 30; helpers in isolate/command-word.ts): the command word is expanded as bash expands every word // CW
  * of a simple command — split on IFS where unquoted and globbed, by the interpreter's own argument expansion — and // CW

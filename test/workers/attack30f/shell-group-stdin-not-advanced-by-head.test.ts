@@ -16,11 +16,16 @@
  * shell, where the redirect's content is handed to each command): after an external command that reads stdin, advance
  * the shared offset by what it consumed — for head -n/-c and grep -m, the bytes up to and including the last line or
  * byte it used (as GNU's lseek back) — instead of giving every command the whole remaining input.
+ * Fixed: a command that reads a group's or loop's redirected stdin now moves the shared offset past what it used —
+ * all of it, or head -n/-c's output, grep -m's lines up to the last selected one, sed q/Q's lines, mapfile -n's lines
+ * (the command runner notes the stdin it read and executeSimpleCommand advances state.groupStdin and its `<&N`
+ * descriptor; from a pipe, head/grep/sed take it all) — src/backends/worker-shell/isolate/shared-stdin.ts, SP_PATCHES in
+ * scripts/gen-shell.mjs, grep-gnu.ts (`consumed`). Siblings in test/workers/fix30/shell-shared-stdin-offset.test.ts.
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
-it.fails("head -n1 / head -c / grep -m1 in a group leave the rest of a redirected file to the next command", async () => {
+it("head -n1 / head -c / grep -m1 in a group leave the rest of a redirected file to the next command", async () => {
   const out = await inShellWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace", { recursive: true });
     await ws.fs.writeFile("/workspace/data.csv", "name,n\ncarol,3\nalice,1\nbob,2\n");

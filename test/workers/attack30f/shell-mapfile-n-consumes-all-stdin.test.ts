@@ -8,11 +8,15 @@
  * Found (medium — lines after a mapfile -n batch are silently dropped; 2 of 2 runs).
  * Suggested fix: the mapfile builtin (just-bash's mapfile in scripts/gen-shell.mjs / the shell's stdin bookkeeping):
  * with -n N advance the group's stdin offset past the N lines read only, as `read` does, instead of consuming it all.
+ * Fixed: mapfile advances the group's stdin (and its `<&N` descriptor) past the -s/-n lines it read only, and reads
+ * its option words as bash's getopt (`-n1`, `-tn2`, `-d,`) — mapfileDone/mapfileArgs in src/backends/worker-shell/
+ * isolate/shared-stdin.ts, SP_PATCHES in scripts/gen-shell.mjs. Siblings in test/workers/fix30/shell-shared-stdin-
+ * offset.test.ts.
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
-it.fails("mapfile -n 2 in a group leaves the remaining lines to the next command, as bash", async () => {
+it("mapfile -n 2 in a group leaves the remaining lines to the next command, as bash", async () => {
   const out = await inShellWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace", { recursive: true });
     await ws.fs.writeFile("/workspace/f", "a\nb\nc\nd\n");

@@ -226,6 +226,8 @@ export interface SearchResult {
   matchCount: number;
   /** A binary file had a selected line; its lines are not printed (grep says `binary file matches`). */
   binary: boolean;
+  /** With -m, when it stopped there: how much of `content` it used, up to and with the last selected line (SP). */
+  consumed?: number;
 }
 
 /** UTF-8 length of `text` (an escaped byte, U+DC80…U+DCFF, is one byte). */
@@ -311,8 +313,10 @@ export function search(st: GrepState, content: string, regex: GrepRegex, opts: S
   const max = opts.maxCount;
   if (countOnly) {
     let count = 0;
-    for (let i = 0; i < lines.length && (max < 0 || count < max); i++) if (selected(lines[i] as string)) count++;
-    return { output: `${opts.filename ? `${opts.filename}:` : ""}${count}\n`, matched: count > 0, matchCount: count, binary: false };
+    let i = 0;
+    for (; i < lines.length && (max < 0 || count < max); i++) if (selected(lines[i] as string)) count++;
+    const consumed = max >= 0 && count >= max ? upTo(lines, i - 1, content.length) : undefined;
+    return { output: `${opts.filename ? `${opts.filename}:` : ""}${count}\n`, matched: count > 0, matchCount: count, binary: false, consumed };
   }
   const after = opts.afterContext >= 0 ? opts.afterContext : st.after >= 0 ? st.after : st.context;
   const before = opts.beforeContext >= 0 ? opts.beforeContext : st.before >= 0 ? st.before : st.context;
@@ -348,6 +352,7 @@ export function search(st: GrepState, content: string, regex: GrepRegex, opts: S
     anyOutput = true;
   };
   let matched = false;
+  let consumed: number | undefined;
   for (let i = 0; i < lines.length; i++) {
     if (max >= 0 && count >= max) {
       // GNU prints the trailing context of the last match, whatever those lines are.
@@ -386,6 +391,7 @@ export function search(st: GrepState, content: string, regex: GrepRegex, opts: S
     last = i;
     anyOutput = true;
     pendingAfter = afterN;
+    if (max >= 0 && count >= max && consumed === undefined) consumed = upTo(lines, i, content.length);
   }
   const term = st.nullData ? "\0" : "\n";
   return {
@@ -393,5 +399,13 @@ export function search(st: GrepState, content: string, regex: GrepRegex, opts: S
     matched,
     matchCount: count,
     binary: binaryFile && matched,
+    consumed,
   };
+}
+
+/** How much of the text split into `lines` (each with its one-character terminator) lines 0…`last` are, at most `length` (SP). */
+function upTo(lines: readonly string[], last: number, length: number): number {
+  let n = 0;
+  for (let k = 0; k <= last && k < lines.length; k++) n += (lines[k] as string).length + 1;
+  return Math.min(n, length);
 }
