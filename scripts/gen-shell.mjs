@@ -1590,6 +1590,33 @@ const AE_PATCHES = [ // AE
   { what: "${m[key]:=v} of an assoc array (AE)", when: AX_WHEN, re: new RegExp(String.raw`(let (${ID})=await ${ID}\((${ID}),${ID}\.word\.parts,${ID}\.inDoubleQuotes\),(${ID})=(${ID})\.match\(/\^\(\[a-zA-Z_\]\[a-zA-Z0-9_\]\*\)\\\[\(\.\+\)\\\]\$/\);if\(\4\)\{let\[,(${ID}),(${ID})\]=\4,(${ID});)if\(/\^\\d\+\$/\.test\(\7\)\)`, "g"), to: (all, head, o, e, a, t, l, c, u) => `${head}if(${e}.state.associativeArrays?.has(${l}))${u}=${c};else if(/^\\d+$/.test(${c}))`, count: 1 }, // AE: the key was read as an arithmetic index (m[0])
 ]; // AE
 SOURCE_PATCHES.push(...AE_PATCHES); // AE
+/** // DH
+ * DH (issue 20, run 30; helpers in isolate/date-sort-h.ts): date's output formats as GNU coreutils 9.1 — `-I` / // DH
+ * `--iso-8601` alone is the date, `=hours|minutes|seconds|ns` (and `-Iseconds`…), `--rfc-3339=date|seconds|ns`, a // DH
+ * second output format refused; strftime (date, printf's `%(…)T`) reads GNU's `%[-_0^#+]*[width][E|O]X` (`%-d`, // DH
+ * `%_d`, `%4Y`, `%^a`, `%#b`, `%3N`, `%:z`, `%::z`, `%:::z`) and copies an unknown directive as written; `%N` is the // DH
+ * time's milliseconds. `sort -h` compares as GNU's human_numcompare: suffix order first, then the number, text after it // DH
+ * ignored (`1.5K\tdir1`). // DH
+ */ // DH
+HELPER_NAMESPACES.push(["__dateSortH", join(isolateDir, "date-sort-h.ts")]); // DH
+const DH_DATE_WHEN = 'name:"date",async execute('; // DH
+const DH_RFC_EMAIL = '{format:"%a, %d %b %Y %H:%M:%S %z"}'; // DH
+const DH_PATCHES = [ // DH
+  { what: "date output format options (DH)", when: DH_DATE_WHEN, re: new RegExp(String.raw`let (${ID})=(${ID})\[(${ID})\];if\(\1==="-u"\|\|\1==="--utc"\)`, "g"), to: (all, n) => `${all.slice(0, all.indexOf(";") + 1)}{let __o=${n}.startsWith("+")?{format:${n}.slice(1)}:${n}==="-R"||${n}.length>=5&&"--rfc-email".startsWith(${n})?${DH_RFC_EMAIL}:__dateSortH.dateOption(${n});if(__o!==null){if("error"in __o)return __o.error;if(__dhFormat!==null)return __dateSortH.multipleFormats();__dhFormat=__o.format;continue}}${all.slice(all.indexOf(";") + 1)}`, count: 1 }, // DH
+  { what: "date option cluster (DH)", when: DH_DATE_WHEN, re: new RegExp(String.raw`if\((${ID})\.startsWith\("-"\)\)for\(let (${ID}) of \1\.slice\(1\)\)if\(\2==="u"\)(${ID})=!0;else if\(\2==="I"\)${ID}=!0;else if\(\2==="R"\)${ID}=!0;else return (${ID})\("date",\`-\$\{\2\}\`\)`, "g"), to: (all, n, T, i, g) => `if(${n}.startsWith("-"))for(let __j=1;__j<${n}.length;__j++){let ${T}=${n}[__j];if(${T}==="u")${i}=!0;else if(${T}==="I"||${T}==="R"){let __o=${T}==="R"?${DH_RFC_EMAIL}:__dateSortH.dateOption("-"+${n}.slice(__j));if("error"in __o)return __o.error;if(__dhFormat!==null)return __dateSortH.multipleFormats();__dhFormat=__o.format;if(${T}==="I")break}else return ${g}("date",\`-\${${T}}\`)}`, count: 1 }, // DH
+  { what: "date format variable (DH)", when: DH_DATE_WHEN, re: new RegExp(String.raw`(async execute\(${ID},${ID}\)\{if\(${ID}\(${ID}\)\)return ${ID}\(${ID}\);let )(${ID}=!1,${ID}=null,${ID}=null,${ID}=!1,${ID}=!1;)`, "g"), to: (all, head, tail) => `${head}__dhFormat=null,${tail}`, count: 1 }, // DH
+  { what: "date formats with the chosen format (DH)", when: DH_DATE_WHEN, re: new RegExp(String.raw`(${ID})=\{maxOperations:((?:(?!function )[^])*?)return ${ID}\?(${ID})=(${ID})\(${ID},`, "g"), to: (all, f, mid, d, h, ...rest) => `${f}={__ns:(${dhTimeOf(rest.at(-1))}.getTime()%1e3+1e3)%1e3*1e6,maxOperations:${mid}return __dhFormat!==null?${d}=${h}(__dhFormat,`, count: 1 }, // DH
+  { what: "strftime GNU directives (DH)", when: "strftime: iteration limit exceeded", re: new RegExp(String.raw`if\((${ID})\[(${ID})\]==="%"&&\2\+1<\1\.length\)\{let (${ID})=\1\[\2\+1\],(${ID});(${ID})\.has\(\3\)\?\4=\5\.get\(\3\)\?\?null:\(\4=(${ID})\((${ID}),(${ID}),\3,(${ID})\),\5\.set\(\3,\4\)\),\4!==null\?\((${ID})\(\4\),\2\+=2\):\(\10\(\1\[\2\]\),\2\+\+\)\}`, "g"), to: (all, n, o, d, m, y, w, t, a, u, h) => `if(${n}[${o}]==="%"){let __d=__dateSortH.directive(${n},${o},__x=>${w}(${t},${a},__x,${u}),__dhOptions.__ns??0);${h}(__d.text),${o}=__d.next}`, count: 1 }, // DH
+  { what: "strftime options named (DH)", when: "strftime: iteration limit exceeded", re: new RegExp(String.raw`function (${ID})\((${ID}),(${ID}),(${ID}),(${ID})=\{\}\)\{`, "g"), to: (all) => `${all}let __dhOptions=${all.match(/,([\w$]+)=\{\}\)\{$/)[1]};`, count: 1 }, // DH
+  { what: "sort -h as human_numcompare (DH)", when: 'name:"sort",async execute(', re: new RegExp(String.raw`if\((${ID})\.humanNumeric\)\{let (${ID})=(${ID})\((${ID})\),(${ID})=\3\((${ID})\);return \2-\5\}`, "g"), to: (all, e, i, x, l, n, s) => `if(${e}.humanNumeric)return __dateSortH.compareHuman(${l},${s},__sortSed.compareNumbers);`, count: 1 }, // DH
+]; // DH
+/** DH: the name of date's time variable in its chunk (`p=t!==null?…:new Date;`). */ // DH
+function dhTimeOf(text) { // DH
+  const found = [...text.matchAll(new RegExp(String.raw`(${ID})=${ID}!==null\?`, "g"))]; // DH
+  if (found.length !== 1) throw new Error(`gen-shell: just-bash's date time variable not found once (${found.length}; DH)`); // DH
+  return found[0][1]; // DH
+} // DH
+SOURCE_PATCHES.push(...DH_PATCHES); // DH
 /** // SP
  * SP (issue 20, run 30; helpers in isolate/shared-stdin.ts): a group's or loop's redirected stdin is one input offset // SP
  * its commands share, as bash with GNU tools on a regular file: a command that reads it (cat, sort, …) consumes it, // SP

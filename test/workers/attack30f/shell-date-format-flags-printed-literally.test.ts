@@ -11,11 +11,15 @@
  * Suggested fix: the strftime of the shell's date command (scripts/gen-shell.mjs date chunk): parse `%[-_0^#]*[0-9]*X`
  * as GNU's fprintftime does — flags, then a width, then the conversion — and apply them; refuse an unknown
  * conversion rather than copy it.
+ * Fixed: strftime's directives (date and printf's `%(…)T`) go through isolate/date-sort-h.ts (directive; fixer DH):
+ * GNU fprintftime's `%[-_0^#+]*[width][E|O]X` with its pad rules per conversion, `%N` keeping `width` digits (the
+ * time's milliseconds, no longer always 0), `%:z`/`%::z`/`%:::z`; an unknown directive is copied as written (GNU
+ * `date +%Q` prints `%Q`).
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
-it.fails("date applies GNU flags and widths (%3N, %-d, %_d, %^a, %#b, %4Y)", async () => {
+it("date applies GNU flags and widths (%3N, %-d, %_d, %^a, %#b, %4Y)", async () => {
   const out = await inShellWorkspace(async (ws) => {
     const r = await sh(ws, "date -u -d @1700000000 '+%s%3N'; date -u -d @1700000000 '+%-d %-m %_d %e %4Y %^a %#b'", {
       cwd: "/workspace",

@@ -10,11 +10,15 @@
  * Suggested fix: date's option parsing in the shell's date command (scripts/gen-shell.mjs date chunk): `-I`/`--iso-8601`
  * without TIMESPEC means `date` (`%Y-%m-%d`); accept `-I`/`--iso-8601=` hours|minutes|seconds|ns (`%Y-%m-%dT%H%:z`,
  * …`%H:%M%:z`, …`%H:%M:%S%:z`, …`%H:%M:%S,%N%:z`) and `--rfc-3339=date|seconds|ns`, or refuse them all loudly.
+ * Fixed: date's options are read by isolate/date-sort-h.ts (dateOption; fixer DH, patches DH_PATCHES in
+ * scripts/gen-shell.mjs): `-I`/`--iso-8601` alone is `%Y-%m-%d`, `=hours|minutes|seconds|ns` (abbreviated too, `-Iseconds`,
+ * `-uIs`) GNU's formats, `--rfc-3339=date|seconds|ns`; an invalid or missing argument and a second output format
+ * (`-I -R`, `-I +%s`) are GNU's refusals, status 1.
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
-it.fails("date -I and --iso-8601 print the date alone, as GNU date", async () => {
+it("date -I and --iso-8601 print the date alone, as GNU date", async () => {
   const out = await inShellWorkspace(async (ws) => {
     const r = await sh(ws, "date -u -d @1700000000 -I; date -u -d @1700000000 --iso-8601; echo rc=$?", {
       cwd: "/workspace",

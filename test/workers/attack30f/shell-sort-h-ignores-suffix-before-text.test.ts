@@ -12,11 +12,14 @@
  * Suggested fix: the sort chunk in scripts/gen-shell.mjs (just-bash's `x(u)`): read the leading number (after blanks)
  * and the one suffix letter right after it as GNU's find_unit_order/human_numcompare do — compare by suffix order first,
  * then by the number — and ignore what follows, instead of matching the regex against the whole key.
+ * Fixed: `sort -h` compares with isolate/date-sort-h.ts's compareHuman (fixer DH): GNU's human_numcompare — blanks,
+ * the suffix order of the number at the start (`KMGTPEZY`, `k`; none for a number of zeros), then the number as
+ * `sort -n` reads it; what follows is ignored.
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
-it.fails("sort -h orders du-style SIZE<TAB>NAME lines by size, as GNU sort", async () => {
+it("sort -h orders du-style SIZE<TAB>NAME lines by size, as GNU sort", async () => {
   const out = await inShellWorkspace(async (ws) => {
     const r = await sh(
       ws,
