@@ -48,6 +48,8 @@ it("a nameref to an array stands for it in every expansion, assignment and unset
     ['declare -n nr=arr; arr=(1); nr+=(2 3); echo "${arr[@]}" "${#nr[@]}"; nr=(x); echo "${arr[@]}"', "1 2 3 3\nx\n"],
     ['f() { local -n r=$1; r=(a b c); }; f out; echo "${#out[@]} ${out[*]}"', "3 a b c\n"],
     ["f() { local -n r=$1; echo \"${r[@]/#/-}\" \"${r[@]^}\"; printf '<%s>' \"${r[@]}\"; echo; }; a=('p q' r); f a", "-p q -r P q R\n<p q><r>\n"],
+    // Was: "declare -n r=\"a\"\n" — `[[ -v r[1] ]]` looked for an element of the nameref itself.
+    ['f() { local -n r=$1; [[ -v r[1] ]] && echo set; declare -p r; }; a=(p q); f a', 'set\ndeclare -n r="a"\n'],
     // A nameref to a scalar, as before.
     ['x=5; declare -n r=x; r=6; echo "$r ${r:-d} ${#r} $x"', "6 6 1 6\n"],
   ];
