@@ -99,3 +99,29 @@ export function utf8EscapeEncode(text: string): Uint8Array {
   }
   return out;
 }
+
+/**
+ * The number of UTF-8 bytes `text` encodes to, without allocating: a
+ * surrogate pair is 4 bytes, a lone surrogate 3 (U+FFFD, as `TextEncoder`
+ * writes it) — or, with `escapes`, a lone U+DC80…U+DCFF the one byte it
+ * stands for, as {@link utf8EscapeEncode} writes it.
+ */
+export function utf8ByteLength(text: string, escapes = false): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n += 4;
+      i++;
+    } else if (escapes && c >= 0xdc80 && c <= 0xdcff) n += 1;
+    else n += 3;
+  }
+  return n;
+}
+
+/** The length in bytes of {@link utf8EscapeEncode}`(text)`, without building it. */
+export function utf8EscapeByteLength(text: string): number {
+  return utf8ByteLength(text, true);
+}

@@ -7,6 +7,7 @@
  */
 import { isPositiveInteger, positiveInteger } from "../../util/validate.js";
 import { decodeUtf8 } from "../../util/bytes.js";
+import { utf8ByteLength } from "../../util/utf8-escape.js";
 
 export { decodeUtf8 };
 
@@ -20,19 +21,9 @@ export function utf8(text: string): Uint8Array {
   return encoder.encode(text);
 }
 
-/** Number of UTF-8 bytes in `text`, without allocating. */
+/** Number of UTF-8 bytes in `text`, without allocating (a lone surrogate counts 3, as U+FFFD). */
 export function utf8Length(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      n += 4;
-      i++;
-    } else n += 3;
-  }
-  return n;
+  return utf8ByteLength(text);
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

@@ -18,6 +18,7 @@
  * @module
  */
 import { translatePosix } from "./mode-expr.js";
+import { utf8EscapeByteLength } from "../../../util/utf8-escape.js";
 
 /** What grep's own option parser does not know (gathered by {@link option}). */
 export interface GrepState {
@@ -230,21 +231,6 @@ export interface SearchResult {
   consumed?: number;
 }
 
-/** UTF-8 length of `text` (an escaped byte, U+DC80…U+DCFF, is one byte). */
-function byteLength(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      n += 4;
-      i++;
-    } else if (c >= 0xdc80 && c <= 0xdcff) n += 1;
-    else n += 3;
-  }
-  return n;
-}
 
 /** The reason a file grep could not search failed: the file system's (`Permission denied`), else the error's own text. */
 export function failure(error: unknown, reason: (error: unknown) => string): string {
@@ -283,7 +269,7 @@ export function search(st: GrepState, content: string, regex: GrepRegex, opts: S
     let at = 0;
     for (const line of lines) {
       offsets.push(at);
-      at += byteLength(line) + 1;
+      at += utf8EscapeByteLength(line) + 1;
     }
   }
   const word = st.wordGroups > 0;
@@ -324,7 +310,7 @@ export function search(st: GrepState, content: string, regex: GrepRegex, opts: S
   const afterN = Math.max(after, 0);
   const beforeN = Math.max(before, 0);
   // -T pads numbers to the width of the file's size (GNU's offset_width; a pipe's is unknown: 19 digits).
-  const numberWidth = st.initialTab ? (stdin ? 19 : String(byteLength(content)).length) : 0;
+  const numberWidth = st.initialTab ? (stdin ? 19 : String(utf8EscapeByteLength(content)).length) : 0;
   const out: string[] = [];
   const emit = (text: string) => {
     out.push(text);
@@ -383,7 +369,7 @@ export function search(st: GrepState, content: string, regex: GrepRegex, opts: S
           const m = next(line, from);
           if (m === null) break;
           const [s, e] = m;
-          if (e > s) emit(head(i, ":", (offsets?.[i] ?? 0) + byteLength(line.slice(0, s)), line.slice(s, e)));
+          if (e > s) emit(head(i, ":", (offsets?.[i] ?? 0) + utf8EscapeByteLength(line.slice(0, s)), line.slice(s, e)));
           from = e > s ? e : e + 1;
         }
       }

@@ -12,6 +12,7 @@
  * consumes it — all of it, or, for one that stops early (`head -n N`/`-c N`,
  * `grep -m N`, sed `q`/`Q`, `mapfile -n N`), exactly what it used.
  */
+import { utf8EscapeByteLength } from "../../../util/utf8-escape.js";
 
 interface GroupState {
   groupStdin?: string;
@@ -24,21 +25,6 @@ export interface GroupRead {
   consumed: number | undefined;
 }
 
-/** UTF-8 length of `text` (a surrogate escape of a byte, U+DC80…U+DCFF, is one byte). */
-function byteLength(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      n += 4;
-      i++;
-    } else if (c >= 0xdc80 && c <= 0xdcff) n += 1;
-    else n += 3;
-  }
-  return n;
-}
 
 /**
  * How much of `raw` (a command's stdin: a byte string, or text) the first
@@ -46,7 +32,7 @@ function byteLength(text: string): number {
  */
 export function rawPrefix(raw: string, text: string, used: number): number {
   if (raw === text) return used;
-  return Math.min(raw.length, byteLength(text.slice(0, used)));
+  return Math.min(raw.length, utf8EscapeByteLength(text.slice(0, used)));
 }
 
 /**
