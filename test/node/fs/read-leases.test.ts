@@ -233,15 +233,27 @@ describe("read streams lease their chunks in the database (spec 01 §3.3)", () =
     const a = new Workspace({ storage: sa });
     const old = distinct(3);
     await a.fs.writeFile("/f", old);
-    // b's lease statement first lets "another process" (raw SQL on a's connection) shorten /f by one byte.
+    // "Another process" (raw SQL on a's connection) shortens /f by one byte after b's lookup, just before b's lease
+    // transaction. It cannot inside that transaction: a nodeSqliteStorage transaction holds the write lock from its
+    // BEGIN IMMEDIATE. So b's first lease statement abandons its transaction, the change is made, and the same
+    // transaction runs again, now over the changed file.
     let raced = 0;
+    const RACE = new Error("race: the file changes before this transaction");
     const exec = sb.sql.exec.bind(sb.sql);
     (sb.sql as { exec: unknown }).exec = (query: string, ...bindings: never[]) => {
-      if (raced === 0 && query.includes("INSERT INTO __ws_chunk_leases")) {
+      if (raced === 0 && query.includes("INSERT INTO __ws_chunk_leases")) throw RACE;
+      return exec(query, ...bindings);
+    };
+    const transactionSync = sb.transactionSync.bind(sb);
+    (sb as { transactionSync: unknown }).transactionSync = <T>(closure: () => T): T => {
+      try {
+        return transactionSync(closure);
+      } catch (error) {
+        if (error !== RACE) throw error;
         raced++;
         sa.sql.exec("UPDATE __ws_nodes SET size = size - 1 WHERE size = ?", old.byteLength);
+        return transactionSync(closure);
       }
-      return exec(query, ...bindings);
     };
     const b = new Workspace({ storage: sb });
     const got = await drain((await b.fs.readFile("/f")).getReader(), []);
