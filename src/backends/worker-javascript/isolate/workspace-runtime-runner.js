@@ -381,8 +381,8 @@ export default class WorkspaceRuntimeRunner extends WorkerEntrypoint {
     }
     // maxResultBytes raised: the JSON goes back to the host in one RPC answer, which workerd refuses past 32 MiB
     // (its uncoded error would end the run instead). Estimated as workerd serializes it: one byte a character of
-    // Latin-1 text, else two.
-    const sent = json.length * (/[^\u0000-\u00ff]/.test(json) ? 2 : 1);
+    // Latin-1 text, else two. (A replaced JSON.stringify may give no string: the host checks what it gets.)
+    const sent = typeof json === "string" ? json.length * (/[^\u0000-\u00ff]/.test(json) ? 2 : 1) : 0;
     if (sent > MAX_RPC_RESULT_BYTES) {
       return fail("The default export returned " + size + " bytes of JSON (" + sent + " as sent), more than crosses RPC back to the host (" + MAX_RPC_RESULT_BYTES + " bytes; workerd's limit is 32 MiB). Write a large result to a file and return its path.");
     }
