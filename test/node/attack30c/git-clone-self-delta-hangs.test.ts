@@ -24,7 +24,6 @@
  * leaves an object it could not resolve out of the index but fails, as git's index-pack does, so the clone fails
  * ECLONEFAIL at once and removes /c. Siblings in test/node/fix30/git-pack-deltas.test.ts.
  */
-import { createHash } from "node:crypto";
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -35,26 +34,9 @@ import { fileURLToPath } from "node:url";
 import { deflateSync } from "node:zlib";
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
+import { header, oidOf, pkt, sha1 } from "../git/pack-helpers.js";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const sha1 = (b: Buffer) => createHash("sha1").update(b).digest();
-function pkt(data: string | Buffer): Buffer {
-  const body = Buffer.isBuffer(data) ? data : Buffer.from(data);
-  return Buffer.concat([Buffer.from((body.length + 4).toString(16).padStart(4, "0")), body]);
-}
-const oidOf = (type: string, body: Buffer) => sha1(Buffer.concat([Buffer.from(`${type} ${body.length}\0`), body]));
-function header(type: number, size: number): Buffer {
-  const out = [];
-  let byte = (type << 4) | (size & 0x0f);
-  size = Math.floor(size / 16);
-  while (size > 0) {
-    out.push(byte | 0x80);
-    byte = size & 0x7f;
-    size = Math.floor(size / 128);
-  }
-  out.push(byte);
-  return Buffer.from(out);
-}
 /** commit → tree → blob "hello\n", then an ofs-delta whose base offset is 0 (itself). */
 function selfDeltaPack(withSelf = true): { pack: Buffer; commit: string } {
   const blob = Buffer.from("hello\n");

@@ -34,6 +34,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { writeCommit } from "../git/attack-helpers.js";
 import { cleanupScratch, committedRepo, realGit, workspaceCopy } from "../git/worktree-helpers.js";
 import { peak } from "../attack6/memory.js";
+import { header, ofsEncode, varint } from "../git/pack-helpers.js";
 
 afterAll(cleanupScratch);
 
@@ -41,53 +42,18 @@ const BASE = 1024 * 1024;
 const COPIES = 100;
 const SIZE = BASE * COPIES;
 
-/** A pack object header: type (3 blob, 6 ofs-delta) and inflated size. */
-function objHeader(type: number, size: number): Buffer {
-  const out: number[] = [];
-  let byte = (type << 4) | (size & 15);
-  size = Math.floor(size / 16);
-  while (size > 0) {
-    out.push(byte | 0x80);
-    byte = size & 0x7f;
-    size = Math.floor(size / 128);
-  }
-  out.push(byte);
-  return Buffer.from(out);
-}
-
-function varintLE(n: number): number[] {
-  const out: number[] = [];
-  do {
-    let b = n & 0x7f;
-    n = Math.floor(n / 128);
-    if (n > 0) b |= 0x80;
-    out.push(b);
-  } while (n > 0);
-  return out;
-}
-
-/** The ofs-delta's negative offset encoding. */
-function ofsEncode(n: number): Buffer {
-  const bytes = [n & 0x7f];
-  while ((n >>= 7)) {
-    n -= 1;
-    bytes.unshift(0x80 | (n & 0x7f));
-  }
-  return Buffer.from(bytes);
-}
-
 function bombPack(): Buffer {
   const base = Buffer.alloc(BASE, "a");
   // copy op: offset 0 (no offset bytes), size 0x100000 → third size byte 0x10
   const ops: number[] = [];
   for (let i = 0; i < COPIES; i++) ops.push(0x80 | 0x40, 0x10);
-  const delta = Buffer.from([...varintLE(BASE), ...varintLE(SIZE), ...ops]);
+  const delta = Buffer.from([...varint(BASE), ...varint(SIZE), ...ops]);
   const head = Buffer.alloc(12);
   head.write("PACK", 0, "latin1");
   head.writeUInt32BE(2, 4);
   head.writeUInt32BE(2, 8);
-  const first = Buffer.concat([objHeader(3, base.length), deflateSync(base)]);
-  const second = Buffer.concat([objHeader(6, delta.length), ofsEncode(first.length), deflateSync(delta)]);
+  const first = Buffer.concat([header(3, base.length), deflateSync(base)]);
+  const second = Buffer.concat([header(6, delta.length), ofsEncode(first.length), deflateSync(delta)]);
   const body = Buffer.concat([head, first, second]);
   return Buffer.concat([body, createHash("sha1").update(body).digest()]);
 }

@@ -7,7 +7,6 @@
  * an object it cannot resolve (git's index-pack: `pack has bad object at offset N: …`) and on a truncated pack.
  * Every case here failed or hung before the fix, or (the controls) still works the same.
  */
-import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -15,48 +14,11 @@ import { deflateSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { GIT_MAX_DELTA_DEPTH, GIT_MAX_OBJECT_BYTES } from "../../../src/git/index.js";
 import { within } from "../git/attack-helpers.js";
+import { header, oidOf, ofsEncode, pkt, sha1, varint } from "../git/pack-helpers.js";
 import { cleanupScratch, committedRepo, newWorkspace, workspaceCopy } from "../git/worktree-helpers.js";
 
 afterAll(cleanupScratch);
 
-const sha1 = (b: Buffer) => createHash("sha1").update(b).digest();
-const oidOf = (type: string, body: Buffer) => sha1(Buffer.concat([Buffer.from(`${type} ${body.length}\0`), body]));
-function pkt(data: string | Buffer): Buffer {
-  const body = Buffer.isBuffer(data) ? data : Buffer.from(data);
-  return Buffer.concat([Buffer.from((body.length + 4).toString(16).padStart(4, "0")), body]);
-}
-/** A pack object header: type (1 commit, 2 tree, 3 blob, 6 ofs-delta, 7 ref-delta) and inflated size. */
-function header(type: number, size: number): Buffer {
-  const out: number[] = [];
-  let byte = (type << 4) | (size & 0x0f);
-  size = Math.floor(size / 16);
-  while (size > 0) {
-    out.push(byte | 0x80);
-    byte = size & 0x7f;
-    size = Math.floor(size / 128);
-  }
-  out.push(byte);
-  return Buffer.from(out);
-}
-/** git's ofs-delta distance encoding. */
-function ofsEncode(n: number): Buffer {
-  const bytes = [n & 0x7f];
-  while ((n = Math.floor(n / 128))) {
-    n -= 1;
-    bytes.unshift(0x80 | (n & 0x7f));
-  }
-  return Buffer.from(bytes);
-}
-function varint(n: number): number[] {
-  const out: number[] = [];
-  do {
-    let b = n & 0x7f;
-    n = Math.floor(n / 128);
-    if (n > 0) b |= 0x80;
-    out.push(b);
-  } while (n > 0);
-  return out;
-}
 const whole = (type: number, body: Buffer) => Buffer.concat([header(type, body.length), deflateSync(body)]);
 const ofsDelta = (distance: number, delta: Buffer) => Buffer.concat([header(6, delta.length), ofsEncode(distance), deflateSync(delta)]);
 const refDelta = (base: Buffer, delta: Buffer) => Buffer.concat([header(7, delta.length), base, deflateSync(delta)]);
