@@ -26,15 +26,13 @@
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { deflateSync } from "node:zlib";
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
-import { header, oidOf, pkt, sha1 } from "../git/pack-helpers.js";
+import { header, oidOf, servePack, sha1 } from "../git/pack-helpers.js";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 /** commit → tree → blob "hello\n", then an ofs-delta whose base offset is 0 (itself). */
@@ -56,21 +54,6 @@ function selfDeltaPack(withSelf = true): { pack: Buffer; commit: string } {
   const body = Buffer.concat([head, ...parts]);
   return { pack: Buffer.concat([body, sha1(body)]), commit: oidOf("commit", commitBody).toString("hex") };
 }
-async function serve(pack: Buffer, oid: string): Promise<{ url: string; close(): void }> {
-  const server: Server = createServer((req, res) => {
-    if (req.method === "GET") {
-      res.writeHead(200, { "content-type": "application/x-git-upload-pack-advertisement" });
-      res.end(Buffer.concat([pkt("# service=git-upload-pack\n"), Buffer.from("0000"), pkt(`${oid} HEAD\0side-band-64k ofs-delta symref=HEAD:refs/heads/main\n`), pkt(`${oid} refs/heads/main\n`), Buffer.from("0000")]));
-      return;
-    }
-    req.resume();
-    res.writeHead(200, { "content-type": "application/x-git-upload-pack-result" });
-    res.end(Buffer.concat([pkt("NAK\n"), pkt(Buffer.concat([Buffer.from([1]), pack])), Buffer.from("0000")]));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/r.git`, close: () => { server.closeAllConnections(); server.close(); } };
-}
-
 /**
  * Runs `git.clone({ dir: "/c", url, timeoutMs })` on a fresh Workspace in a child Node process (src bundled by
  * esbuild), because the hang is a microtask loop that also freezes this process's timers: the child is killed after
@@ -113,7 +96,7 @@ async function cloneInChild(url: string, timeoutMs: number, killAfterMs: number)
 describe("attack30c: a pack whose ofs-delta is based on itself", () => {
   it("(control) the same pack without the self-based delta clones in the child", { timeout: 60_000 }, async () => {
     const { pack, commit } = selfDeltaPack(false);
-    const server = await serve(pack, commit);
+    const server = await servePack(pack, commit);
     try {
       const { outcome } = await cloneInChild(server.url, 3_000, 20_000);
       expect(JSON.parse(outcome)).toEqual({ ok: true, left: true });
@@ -124,7 +107,7 @@ describe("attack30c: a pack whose ofs-delta is based on itself", () => {
 
   it("clone fails ECLONEFAIL within its timeoutMs, nothing left", { timeout: 60_000 }, async () => {
     const { pack, commit } = selfDeltaPack();
-    const server = await serve(pack, commit);
+    const server = await servePack(pack, commit);
     try {
       const { outcome, ms } = await cloneInChild(server.url, 3_000, 20_000);
       const parsed: unknown = outcome.startsWith("{") ? JSON.parse(outcome) : outcome;

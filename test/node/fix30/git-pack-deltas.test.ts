@@ -8,13 +8,11 @@
  * Every case here failed or hung before the fix, or (the controls) still works the same.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { deflateSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { GIT_MAX_DELTA_DEPTH, GIT_MAX_OBJECT_BYTES } from "../../../src/git/index.js";
 import { within } from "../git/attack-helpers.js";
-import { header, oidOf, ofsEncode, pkt, sha1, varint } from "../git/pack-helpers.js";
+import { header, oidOf, ofsEncode, servePack, sha1, varint } from "../git/pack-helpers.js";
 import { cleanupScratch, committedRepo, newWorkspace, workspaceCopy } from "../git/worktree-helpers.js";
 
 afterAll(cleanupScratch);
@@ -43,25 +41,9 @@ const EXTRA_AT = BLOB_AT + BASICS[2].length;
 /** A clone's pack: commit → tree → blob "hello\n" (at BLOB_AT), then `extra` (at EXTRA_AT). */
 const clonePack = (...extra: Buffer[]) => packOf([...BASICS, ...extra]);
 
-async function serve(pack: Buffer): Promise<{ url: string; close(): void }> {
-  const oid = COMMIT_OID;
-  const server: Server = createServer((req, res) => {
-    if (req.method === "GET") {
-      res.writeHead(200, { "content-type": "application/x-git-upload-pack-advertisement" });
-      res.end(Buffer.concat([pkt("# service=git-upload-pack\n"), Buffer.from("0000"), pkt(`${oid} HEAD\0side-band-64k ofs-delta symref=HEAD:refs/heads/main\n`), pkt(`${oid} refs/heads/main\n`), Buffer.from("0000")]));
-      return;
-    }
-    req.resume();
-    res.writeHead(200, { "content-type": "application/x-git-upload-pack-result" });
-    res.end(Buffer.concat([pkt("NAK\n"), pkt(Buffer.concat([Buffer.from([1]), pack])), Buffer.from("0000")]));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/r.git`, close: () => { server.closeAllConnections(); server.close(); } };
-}
-
 /** Clones `pack` into /c of a fresh Workspace: `{ ok }` or the error's code and message, and whether /c was left. */
 async function cloneOf(pack: Buffer): Promise<{ ok?: true; code?: unknown; message?: string; left: boolean; cat?: unknown }> {
-  const server = await serve(pack);
+  const server = await servePack(pack, COMMIT_OID);
   const { ws, git } = newWorkspace();
   try {
     const out: { ok?: true; code?: unknown; message?: string; left: boolean } = await within(
@@ -84,7 +66,7 @@ describe("fix30 GP: a downloaded pack's deltas are checked as git's index-pack c
   it("(control) an ofs-delta and a ref-delta that copy and insert clone, and read back", async () => {
     const delta = Buffer.from([6, 12, 0x90, 6, 6, ...Buffer.from("world\n")]); // copy(0, 6) + insert "world\n"
     const delta2 = Buffer.from([6, 3, 0x91, 1, 3]); // copy(1, 3): "ell"
-    const server = await serve(clonePack(ofsDelta(EXTRA_AT - BLOB_AT, delta), refDelta(oidOf("blob", BLOB), delta2)));
+    const server = await servePack(clonePack(ofsDelta(EXTRA_AT - BLOB_AT, delta), refDelta(oidOf("blob", BLOB), delta2)), COMMIT_OID);
     const { ws, git } = newWorkspace();
     try {
       await git.clone({ dir: "/c", url: server.url });

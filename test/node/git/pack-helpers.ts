@@ -3,6 +3,8 @@
  * Documentation/gitformat-pack.txt): object ids, pkt-lines, object headers, delta varints, ofs-delta distances.
  */
 import { createHash } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 
 /** SHA-1 of `bytes`, raw (20 bytes). */
 export const sha1 = (bytes: Buffer): Buffer => createHash("sha1").update(bytes).digest();
@@ -50,4 +52,23 @@ export function varint(n: number): number[] {
     out.push(b);
   } while (n > 0);
   return out;
+}
+
+/**
+ * A smart-HTTP git server on 127.0.0.1 that advertises `main` (and HEAD) at commit `oid` and answers every
+ * upload-pack request with `pack` (NAK, then the pack on side band 1). `close()` drops its connections.
+ */
+export async function servePack(pack: Buffer, oid: string): Promise<{ url: string; close(): void }> {
+  const server: Server = createServer((req, res) => {
+    if (req.method === "GET") {
+      res.writeHead(200, { "content-type": "application/x-git-upload-pack-advertisement" });
+      res.end(Buffer.concat([pkt("# service=git-upload-pack\n"), Buffer.from("0000"), pkt(`${oid} HEAD\0side-band-64k ofs-delta symref=HEAD:refs/heads/main\n`), pkt(`${oid} refs/heads/main\n`), Buffer.from("0000")]));
+      return;
+    }
+    req.resume();
+    res.writeHead(200, { "content-type": "application/x-git-upload-pack-result" });
+    res.end(Buffer.concat([pkt("NAK\n"), pkt(Buffer.concat([Buffer.from([1]), pack])), Buffer.from("0000")]));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/r.git`, close: () => { server.closeAllConnections(); server.close(); } };
 }
