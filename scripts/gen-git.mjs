@@ -426,6 +426,19 @@ if (force || !existsSync(stamp) || readFileSync(stamp, "utf8") !== hash) {
       FETCH_PACK_WRITE.replace("  return res;\n}\n", "").replaceAll("res.packfile", "packfilePath") +
       "  for (const oid2 of response.shallows) {\n",
   );
+  // A receive-pack report-status is read as git's send-pack reads it: after `unpack <error>` every ref
+  // failed ("unpacker error"), and a ref the report does not name failed ("remote failed to report
+  // status"). isomorphic-git read `result.refs[ref].ok` of a ref missing from the report (a push
+  // answered `unpack ok` alone failed "Cannot read properties of undefined (reading 'ok')"), and
+  // listed a ref `ok` under a failed unpack (issue 20, thirtieth attack run, left alone; run 31).
+  igit = patch(
+    igit,
+    "_push (report-status)",
+    "  const result = await parseReceivePackResponse(packfile);\n",
+    "  const result = await parseReceivePackResponse(packfile);\n" +
+      '  if (!result.ok) for (const name of Object.keys(result.refs)) result.refs[name] = { ok: false, error: "unpacker error" };\n' +
+      '  if (!Object.prototype.hasOwnProperty.call(result.refs, fullRemoteRef)) result.refs[fullRemoteRef] = { ok: false, error: result.ok ? "remote failed to report status" : "unpacker error" };\n',
+  );
   // isomorphic-git stages one path per call (`updateIndex`), and each call writes the whole index
   // again: a checkout of N files wrote it N times (N^2 bytes), and a crash in the middle of one left
   // the index half moved — staged changes real git never shows after a crashed checkout, whose

@@ -35,6 +35,10 @@ import { CliFatalError, CliUsageError, fatalIf, fatalOn, type ArgsSpec } from ".
 import { utf8EscapeDecode } from "../../util/utf8-escape.js";
 import { isValidRefName } from "../refname.js";
 import { literalFirst } from "../wildmatch.js";
+import { PUSH_NON_FAST_FORWARD, PUSH_TAG_EXISTS } from "../ops/network.js";
+
+/** The refusals push makes itself, before sending (`[rejected]`); any other failure is the server's. */
+const LOCAL_PUSH_REFUSALS: ReadonlySet<string> = new Set([PUSH_NON_FAST_FORWARD, PUSH_TAG_EXISTS]);
 
 /** One subcommand: how its argv is parsed, its usage line, and what it does. */
 export interface CommandDef {
@@ -1472,9 +1476,17 @@ const push: CommandDef = {
       "origin";
     const failed = Object.entries(result.refs ?? {}).filter(([, s]) => !s.ok);
     if (!result.ok || failed.length > 0) {
+      // git's send-pack flags: a local refusal `[rejected]`, the server's `ng` (and a failed unpack)
+      // `[remote rejected]`, a ref the report left out `[remote failure]`.
+      const flag = (why: string) =>
+        why === "remote failed to report status" ? "[remote failure]" : LOCAL_PUSH_REFUSALS.has(why) ? "[rejected]" : "[remote rejected]";
+      if (result.error?.startsWith("remote unpack failed: ")) ctx.err(`error: ${result.error}\n`);
       ctx.err(`To ${target}\n`);
       if (failed.length === 0) ctx.err(` ! [rejected]        ${srcName} -> ${dstName} (${result.error ?? "rejected"})\n`);
-      for (const [ref, s] of failed) ctx.err(` ! [rejected]        ${srcName} -> ${short(ref)} (${s.error || result.error || "rejected"})\n`);
+      for (const [ref, s] of failed) {
+        const why = s.error || result.error || "rejected";
+        ctx.err(` ! ${flag(why).padEnd(18)}${srcName} -> ${short(ref)} (${why})\n`);
+      }
       ctx.err(`error: failed to push some refs to '${target}'\n`);
       return 1;
     }

@@ -643,6 +643,11 @@ export async function pull(ctx: GitContext, dir: string, options: GitPullOptions
   }
 }
 
+/** A ref's `error` when push refused it before sending: the remote's tip does not descend from it. */
+export const PUSH_NON_FAST_FORWARD = "non-fast-forward (fetch and merge first, or push with force)";
+/** A ref's `error` when push refused it before sending: the tag exists on the remote. */
+export const PUSH_TAG_EXISTS = "tag already exists";
+
 /**
  * `push` (spec 04 §2.3): `ref` (default: the current branch) to `remoteRef`
  * (default: its upstream, else the same name) on `url` or `remote`
@@ -699,7 +704,7 @@ export async function push(ctx: GitContext, dir: string, options: GitPushOptions
     const code = codeOf(error);
     if (code === "PushRejectedError") {
       const why = (error as { data?: { reason?: string } }).data?.reason ?? "rejected";
-      const detail = why === "not-fast-forward" ? "non-fast-forward (fetch and merge first, or push with force)" : why === "tag-exists" ? "tag already exists" : why;
+      const detail = why === "not-fast-forward" ? PUSH_NON_FAST_FORWARD : why === "tag-exists" ? PUSH_TAG_EXISTS : why;
       return { ok: false, error: `rejected: ${fullTarget} ${detail}`, refs: { [fullTarget]: { ok: false, error: detail } } };
     }
     if (code === "GitPushError") {
@@ -708,7 +713,8 @@ export async function push(ctx: GitContext, dir: string, options: GitPushOptions
       const failed = Object.entries(refs)
         .filter(([, s]) => !s.ok)
         .map(([name, s]) => `${name} ${s.error}`);
-      return { ok: false, error: result?.error || `rejected: ${failed.join("; ")}`, refs };
+      // `unpack <error>`: git's "remote unpack failed: <error>"; each ref then failed "unpacker error".
+      return { ok: false, error: result?.error ? `remote unpack failed: ${result.error}` : `rejected: ${failed.join("; ")}`, refs };
     }
     throw fail("push", reason(error, http), error);
   }

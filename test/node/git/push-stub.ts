@@ -1,6 +1,6 @@
 /**
  * A stub receive-pack server on 127.0.0.1 for push tests: it advertises no refs, counts the bytes of every pack
- * pushed to it and answers `unpack ok` / `ok refs/heads/main`.
+ * pushed to it and answers `unpack ok` / `ok refs/heads/main` (or the report-status lines given as `report`).
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -12,7 +12,10 @@ export function pkt(data: string): Buffer {
 }
 
 /** Runs `fn` with the stub's repository URL and a reader of the bytes pushed so far; the server is closed after. */
-export async function withPushStub<T>(fn: (url: string, received: () => number) => Promise<T>): Promise<T> {
+export async function withPushStub<T>(
+  fn: (url: string, received: () => number) => Promise<T>,
+  report: readonly string[] = ["unpack ok", "ok refs/heads/main"],
+): Promise<T> {
   let received = 0;
   const server: Server = createServer((req, res) => {
     if (req.method === "GET") {
@@ -23,7 +26,7 @@ export async function withPushStub<T>(fn: (url: string, received: () => number) 
     req.on("data", (c: Buffer) => (received += c.length));
     req.on("end", () => {
       res.writeHead(200, { "content-type": "application/x-git-receive-pack-result" });
-      const inner = Buffer.concat([pkt("unpack ok\n"), pkt("ok refs/heads/main\n"), Buffer.from("0000")]);
+      const inner = Buffer.concat([...report.map((line) => pkt(`${line}\n`)), Buffer.from("0000")]);
       res.end(Buffer.concat([pkt("\x01" + inner.toString("latin1")), Buffer.from("0000")]));
     });
   });
