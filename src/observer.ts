@@ -70,6 +70,14 @@ const URL_USERINFO = /\b([a-z][a-z0-9+.-]{0,31}:\/{1,3})([^\s/?#]*)@/gi;
 /** `Authorization: [<scheme>] <credential>` / `Proxy-Authorization: …` as HTTP libraries print headers. */
 const AUTHORIZATION_HEADER = new RegExp(`\\b((?:proxy-)?authorization\\s*:\\s*)(?:(${AUTH_SCHEMES})\\s+)?\\S+`, "gi");
 
+/** `Cookie: …` / `Set-Cookie: …` as HTTP libraries print headers: the value runs to the end of the line. */
+const COOKIE_HEADER = /\b((?:set-)?cookie\s*:[ \t]*)[^\r\n]+/gi;
+/**
+ * `<name>=<value>` where the name is, or ends with, a credential's name — `AWS_SECRET_ACCESS_KEY=`,
+ * `GITHUB_TOKEN=`, `db_password=`, `client_secret=` — as environment dumps and query strings show them.
+ */
+const SECRET_PAIR = /(authorization|token|api[_-]?key|access[_-]?key|secret[_-]?key|private[_-]?key|password|passwd|secret|cookie|credentials?)=[^\s&]+/gi;
+
 /**
  * A message safe to put on a span (spec 04 §4, extended for credentials):
  * control characters (U+0000–U+001F, U+007F) become spaces; the userinfo of
@@ -80,8 +88,11 @@ const AUTHORIZATION_HEADER = new RegExp(`\\b((?:proxy-)?authorization\\s*:\\s*)(
  * `Proxy-Authorization:`, any scheme such as `Basic`, `Digest`, `Token`, or
  * no scheme) keeps the scheme and redacts the credential; the value after
  * `authorization=`, `token=`, `api_key=` / `api-key=` / `apikey=`,
- * `password=`, `secret=` or `cookie=` (any case, also as the end of a
- * longer name such as `access_token=`) becomes `[REDACTED]`; the result is
+ * `access_key=` / `secret_key=` / `private_key=` (also `-` or nothing between),
+ * `password=`, `passwd=`, `secret=`, `cookie=` or `credential(s)=` (any case, also
+ * as the end of a longer name such as `access_token=` or `AWS_SECRET_ACCESS_KEY=`)
+ * becomes `[REDACTED]`; a `Cookie:` or `Set-Cookie:` header's value, to the end of
+ * its line, becomes `[REDACTED]`; the result is
  * cut to {@link MAX_ERROR_MESSAGE_CHARS} characters (one fewer when the cut
  * would split a surrogate pair, as {@link clipAttribute}). A value runs to the
  * next whitespace or `&`.
@@ -99,6 +110,8 @@ const AUTHORIZATION_HEADER = new RegExp(`\\b((?:proxy-)?authorization\\s*:\\s*)(
  */
 export function sanitizeErrorMessage(message: string): string {
   const redacted = clipAttribute(String(message), SANITIZE_INPUT_CHARS)
+    // A cookie header's whole value (several `name=value;` pairs) to the end of its line.
+    .replace(COOKIE_HEADER, "$1[REDACTED]")
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f]/g, " ")
     .replace(URL_USERINFO, (_m, scheme: string, userinfo: string) => {
@@ -107,7 +120,7 @@ export function sanitizeErrorMessage(message: string): string {
     })
     .replace(/\bBearer\s+\S+/gi, "Bearer [REDACTED]")
     .replace(AUTHORIZATION_HEADER, (_m, prefix: string, scheme: string | undefined) => `${prefix}${scheme ? `${scheme} ` : ""}[REDACTED]`)
-    .replace(/(authorization|token|api[_-]?key|password|secret|cookie)=[^\s&]+/gi, "$1=[REDACTED]");
+    .replace(SECRET_PAIR, "$1=[REDACTED]");
   return clipAttribute(redacted, MAX_ERROR_MESSAGE_CHARS);
 }
 

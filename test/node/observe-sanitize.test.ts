@@ -26,6 +26,12 @@ describe("sanitizeErrorMessage: credentials", () => {
     ["Authorization failed for user bob", "Authorization failed for user bob"],
     ["GET /v1?token=abc&page=2 failed\nAuthorization: Bearer eyJ0", "GET /v1?token=[REDACTED]&page=2 failed Authorization: Bearer [REDACTED]"],
     ["authorization=Bearer s4 x", "authorization=[REDACTED] [REDACTED] x"],
+    // Issue 20, run 31 (run 30's left-alone list): cookie headers and credential names the list lacked.
+    ["GET /x\nCookie: session=abc123; csrftoken=def456\nHost: h", "GET /x Cookie: [REDACTED] Host: h"],
+    ["HTTP/1.1 200\r\nset-cookie: sid=s3cr3t; Path=/; HttpOnly\r\n", "HTTP/1.1 200  set-cookie: [REDACTED]  "],
+    ["env: AWS_ACCESS_KEY_ID=AKIAX AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG x", "env: AWS_ACCESS_KEY_ID=AKIAX AWS_SECRET_ACCESS_KEY=[REDACTED] x"],
+    ["private_key=-----BEGIN db_passwd=hunter2 GOOGLE_CREDENTIALS={x}", "private_key=[REDACTED] db_passwd=[REDACTED] GOOGLE_CREDENTIALS=[REDACTED]"],
+    ["no cookie here: cookies are nice", "no cookie here: cookies are nice"],
   ])("%j → %j", (input, expected) => {
     expect(sanitizeErrorMessage(input)).toBe(expected);
   });
