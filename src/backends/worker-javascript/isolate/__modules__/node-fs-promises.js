@@ -248,11 +248,21 @@ export async function rm(path, options) {
 }
 
 /**
+ * Sets the permission bits (`mode & 0o7777`), as Node's: `mode` is an integer 0..2^32-1 or an octal string
+ * (`"755"`).
  * @param {string} path
- * @param {number} mode
+ * @param {number | string} mode
  * @returns {Promise<void>}
+ * @throws TypeError `ERR_INVALID_ARG_TYPE` (no mode, or not a number or string), `ERR_INVALID_ARG_VALUE` (a string
+ *   that is not octal); RangeError `ERR_OUT_OF_RANGE` (below 0 or past 2^32-1) — as Node's, before the host is asked.
  */
-export async function chmod(path, mode) { await call("fs", "", "chmod", [path, mode]); }
+export async function chmod(path, mode) {
+  const bits = modeOf(mode === null ? undefined : mode, NaN);
+  if (Number.isNaN(bits)) {
+    throw nodeError("TypeError", "ERR_INVALID_ARG_TYPE", "The \"mode\" argument must be of type number. Received " + (mode === null ? "null" : "undefined"));
+  }
+  await call("fs", "", "chmod", [path, bits & 0o7777]);
+}
 
 /**
  * @param {string} target must resolve under the backend root.
