@@ -157,7 +157,11 @@ async function exists(workspace: ToolDirsWorkspace, path: string): Promise<boole
   }
 }
 
-/** Copies the listed files into a fresh staging directory, then puts it in place of `target`. */
+/**
+ * Copies the listed files into a fresh staging directory, then puts it in place of `target`: the old
+ * target is renamed to `<staging>.old`, the staging directory renamed to `target`, then the old one
+ * removed; when the second rename fails the old target is renamed back.
+ */
 async function copyTool(workspace: ToolDirsWorkspace, seed: string, files: SeedFile[], target: string, staging: string): Promise<void> {
   await workspace.fs.rm(staging, { recursive: true, force: true });
   await workspace.fs.mkdir(staging);
@@ -166,8 +170,19 @@ async function copyTool(workspace: ToolDirsWorkspace, seed: string, files: SeedF
     if (file.directory) await workspace.fs.mkdir(dest, { mode: file.mode });
     else await workspace.fs.writeFile(dest, await workspace.fs.readFile(`${seed}/${file.rel}`), { mode: file.mode });
   }
-  await workspace.fs.rm(target, { recursive: true, force: true });
-  await workspace.fs.rename(staging, target);
+  // The old target is moved aside, not removed, until the copy is in place: a swap that fails
+  // puts it back, so a failed sync never leaves the tool missing.
+  const aside = `${staging}.old`;
+  await workspace.fs.rm(aside, { recursive: true, force: true });
+  const hadTarget = await exists(workspace, target);
+  if (hadTarget) await workspace.fs.rename(target, aside);
+  try {
+    await workspace.fs.rename(staging, target);
+  } catch (err) {
+    if (hadTarget) await workspace.fs.rename(aside, target).catch(() => undefined);
+    throw err;
+  }
+  if (hadTarget) await workspace.fs.rm(aside, { recursive: true, force: true });
 }
 
 /**
@@ -187,7 +202,8 @@ async function copyTool(workspace: ToolDirsWorkspace, seed: string, files: SeedF
  * without a TOOL.md, with a bad front matter or version, holding a
  * symbolic link or exceeding `maxFiles`/`maxBytes` is `skipped` with the
  * reason, as is a tool whose copy failed (e.g. `EROFS`; the target is then
- * left as it was unless the failure came while swapping it in). File modes
+ * left as it was — the old copy is moved aside, not removed, until the new
+ * one is in place, and moved back if that fails). File modes
  * are kept. Directories in `to` that have no seed are never touched.
  * `to` may be a link to a directory (it is created only when missing).
  * When `from` and `to` lead, through symbolic links, to the same directory

@@ -252,6 +252,32 @@ describe("syncToolDirectories", () => {
     expect(await ws.fs.readFile(`${DATA}/a/index.ts`, "utf8")).toBe("local a");
   });
 
+  it("a swap that fails puts the old target back (issue 20, run 31: it was removed before the rename)", async () => {
+    await toolAt(SEED, "a", 2, { "index.ts": "seed a" });
+    await toolAt(DATA, "a", 1, { "index.ts": "local a" });
+    const failing = {
+      fs: {
+        ...Object.fromEntries(
+          (["readdir", "stat", "lstat", "readFile", "mkdir", "rm", "writeFile"] as const).map((m) => [m, (ws.fs[m] as Function).bind(ws.fs)]),
+        ),
+        rename: ((from: string, to: string) => {
+          if (from === `${DATA}/.a.sync`) return Promise.reject(new Error("EIO: the swap failed"));
+          return ws.fs.rename(from, to);
+        }) as typeof ws.fs.rename,
+      },
+    } as unknown as Parameters<typeof syncToolDirectories>[0]["workspace"];
+    const report = await syncToolDirectories({ workspace: failing, from: SEED, to: DATA });
+    expect(report.copied).toEqual([]);
+    expect(report.skipped).toEqual([{ dir: `${SEED}/a`, reason: "copy failed: EIO: the swap failed" }]);
+    // Was: ENOENT — the target had been removed before the failed rename.
+    expect(await tree(`${DATA}/a`)).toEqual({ "TOOL.md": "---\nname: a\ndescription: d\nversion: 1\n---\n", "index.ts": "local a" });
+    expect((await ws.fs.readdir(DATA)).map((e) => e.name).sort()).toEqual([".a.sync", "a"]);
+    // The next sync (the store working again) replaces it and leaves no staging or aside directory.
+    expect((await sync()).copied.map((c) => c.name)).toEqual(["a"]);
+    expect((await ws.fs.readdir(DATA)).map((e) => e.name)).toEqual(["a"]);
+    expect(await tree(`${DATA}/a`)).toEqual(await tree(`${SEED}/a`));
+  });
+
   it("a missing seed directory gives one skip; bad options throw", async () => {
     const report = await sync();
     expect(report.copied).toEqual([]);
