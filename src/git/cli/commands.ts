@@ -313,6 +313,7 @@ const status: CommandDef = {
     const head = await resolves(ctx, root, "HEAD");
     const wantsBranch = format === "long" || (ctx.bool("branch") === true && format !== "v2");
     const upstream = wantsBranch && head !== undefined ? await upstreamOf(ctx, root, branch) : undefined;
+    const fully = await ctx.quoteFully();
     if (format === "long") {
       ctx.out(
         formatStatusLong(
@@ -323,12 +324,13 @@ const status: CommandDef = {
             ...(upstream ? { upstream: upstreamLines(upstream) } : {}),
           },
           lines,
+          fully,
         ),
       );
       return 0;
     }
     if (wantsBranch) ctx.out(branchLine(branch, head, upstream));
-    ctx.out(format === "short" ? formatStatusShort(lines) : format === "v1" ? formatStatusPorcelainV1(lines) : formatStatusPorcelainV2(lines));
+    ctx.out(format === "short" ? formatStatusShort(lines, fully) : format === "v1" ? formatStatusPorcelainV1(lines, fully) : formatStatusPorcelainV2(lines, fully));
     return 0;
   },
 };
@@ -643,8 +645,11 @@ const show: CommandDef = {
     const merge = commit.parent.length > 1;
     const from = commit.parent[0] ?? EMPTY_TREE;
     let body = "";
-    if (ctx.bool("stat")) body = formatStat(await ctx.client.diffSummary({ dir: root, ref: from, to: commit.oid, renames: true }));
-    else if (!merge) body = await ctx.client.diff({ dir: root, ref: from, to: commit.oid, renames: true });
+    if (ctx.bool("stat")) body = formatStat(await ctx.client.diffSummary({ dir: root, ref: from, to: commit.oid, renames: true }), 80, await ctx.quoteFully());
+    else if (!merge) {
+      await ctx.quoteFully(); // a bad core.quotePath dies as git does (exit 128) before the patch is made
+      body = await ctx.client.diff({ dir: root, ref: from, to: commit.oid, renames: true });
+    }
     // `--pretty=oneline` is git's CMIT_FMT_ONELINE too (here the format `%H %s`): no blank line before a diff.
     const oneline = style.kind === "oneline" || (ctx.args.flags.get("pretty") === "oneline" && ctx.str("format") === undefined);
     if (merge || body !== "") ctx.out((emptyFormat || (oneline && !merge) ? "" : "\n") + body);
@@ -728,18 +733,21 @@ const diff: CommandDef = {
     if (ctx.bool("quiet")) return changed((await fatalOn(ctx.client.diffSummary(options), unknownRevision)).length > 0);
     if (ctx.bool("stat")) {
       const summary = await fatalOn(ctx.client.diffSummary(options), unknownRevision);
-      ctx.out(formatStat(summary));
+      ctx.out(formatStat(summary, 80, await ctx.quoteFully()));
       return changed(summary.length > 0);
     }
     if (ctx.bool("name-only") || ctx.bool("name-status") || ctx.bool("numstat")) {
       const summary = await fatalOn(ctx.client.diffSummary(options), unknownRevision);
+      const fully = await ctx.quoteFully();
+      const q = (path: string) => quotePath(path, false, fully);
       for (const e of summary) {
-        if (ctx.bool("numstat")) ctx.out(e.binary ? `-\t-\t${statName(e)}\n` : `${e.insertions}\t${e.deletions}\t${statName(e)}\n`);
-        else if (ctx.bool("name-status")) ctx.out(e.from !== undefined ? `R100\t${quotePath(e.from)}\t${quotePath(e.path)}\n` : `${e.status}\t${quotePath(e.path)}\n`);
-        else ctx.out(`${quotePath(e.path)}\n`);
+        if (ctx.bool("numstat")) ctx.out(e.binary ? `-\t-\t${statName(e, fully)}\n` : `${e.insertions}\t${e.deletions}\t${statName(e, fully)}\n`);
+        else if (ctx.bool("name-status")) ctx.out(e.from !== undefined ? `R100\t${q(e.from)}\t${q(e.path)}\n` : `${e.status}\t${q(e.path)}\n`);
+        else ctx.out(`${q(e.path)}\n`);
       }
       return changed(summary.length > 0);
     }
+    await ctx.quoteFully(); // a bad core.quotePath dies as git does (exit 128) before the patch is made
     const patch = await fatalOn(ctx.client.diff(options), unknownRevision);
     ctx.out(patch);
     return changed(patch !== "");
@@ -825,7 +833,8 @@ const lsFiles: CommandDef = {
     const specs = allPaths(ctx, 0);
     const filters = specs.length > 0 ? await ctx.pathspecs(specs) : [from === "" ? "." : from];
     const match = (f: string) => filters.some((p) => specMatches(f, p));
-    for (const f of files.filter(match)) ctx.out(`${quotePath(relativeTo(f, from))}\n`);
+    const fully = await ctx.quoteFully();
+    for (const f of files.filter(match)) ctx.out(`${quotePath(relativeTo(f, from), false, fully)}\n`);
     return 0;
   },
 };
@@ -894,9 +903,10 @@ const lsTree: CommandDef = {
       });
     const enter = (path: string): boolean => recursive || specs.some((s) => s.length > path.length && s.startsWith(path) && s[path.length] === "/");
     const end = ctx.bool("z") ? "\0" : "\n";
+    const fully = await ctx.quoteFully();
     const name = (path: string): string => {
       const shown = chomp ? relativeTo(path, from) : path;
-      return ctx.bool("z") ? shown : quotePath(shown);
+      return ctx.bool("z") ? shown : quotePath(shown, false, fully);
     };
     const walk = async (dir: string | undefined): Promise<void> => {
       for (const e of await ctx.client.lsTree({ dir: root, ref: tree, ...(dir !== undefined ? { path: dir } : {}) })) {
@@ -1608,8 +1618,9 @@ const catFile: CommandDef = {
         return 0;
       default:
         if (object.type === "tree") {
+          const fully = await ctx.quoteFully();
           for (const e of await ctx.client.lsTree({ dir: root, ref: object.oid })) {
-            ctx.out(`${e.mode} ${e.type} ${e.oid}\t${quotePath(e.path)}\n`);
+            ctx.out(`${e.mode} ${e.type} ${e.oid}\t${quotePath(e.path, false, fully)}\n`);
           }
         } else {
           ctx.out(utf8EscapeDecode(object.bytes)); // a byte that is not UTF-8 as U+DC00 + byte, as `show <rev>:<path>`
@@ -1833,8 +1844,9 @@ const clean: CommandDef = {
       removed = await ctx.client.clean({ dir: root, directories });
     }
     if (!ctx.bool("quiet") || dryRun) {
+      const fully = await ctx.quoteFully();
       for (const p of removed.filter(inCwd).sort(byteOrder)) {
-        ctx.out(`${dryRun ? "Would remove" : "Removing"} ${quotePath(relativeTo(p, from))}\n`);
+        ctx.out(`${dryRun ? "Would remove" : "Removing"} ${quotePath(relativeTo(p, from), false, fully)}\n`);
       }
     }
     return 0;

@@ -10,7 +10,8 @@ import { GitError, PathOutsideRepoError, PathspecNotFoundError } from "../errors
 import type { GitClient, GitIdentity } from "../types.js";
 import { isUnder, normalizePath } from "../../util/path.js";
 import { matchesPathspec } from "../wildmatch.js";
-import { CliUsageError, COMMIT_UTF8_WARNING, IDENTITY_ENV, type ParsedArgs } from "./parse.js";
+import { CliFatalError, CliUsageError, COMMIT_UTF8_WARNING, IDENTITY_ENV, type ParsedArgs } from "./parse.js";
+import { gitConfigBool } from "../ops/diff.js";
 
 /**
  * The key of a client's own `(dir) => Promise<string>` resolving a path's links (the repository's
@@ -41,6 +42,7 @@ export class CliContext {
   stderr = "";
   #root: Promise<string> | undefined;
   #realCwd: Promise<string> | undefined;
+  #quoteFully: Promise<boolean> | undefined;
 
   constructor(init: {
     client: GitClient;
@@ -98,6 +100,23 @@ export class CliContext {
   root(): Promise<string> {
     this.#root ??= this.client.repoRoot({ dir: this.cwd });
     return this.#root;
+  }
+
+  /**
+   * Whether paths are quoted in full (`core.quotePath`, default on; off: bytes from 0x80 up printed as they are), read
+   * once per command from the repository's `.git/config` as git reads a boolean.
+   * @throws CliFatalError `bad boolean config value '<v>' for 'core.quotepath'` (exit 128, as git).
+   */
+  quoteFully(): Promise<boolean> {
+    this.#quoteFully ??= (async () => {
+      const value = await this.client.configGet({ dir: await this.root(), path: "core.quotepath" }).catch(() => undefined);
+      try {
+        return gitConfigBool(value, "core.quotepath", true);
+      } catch (error) {
+        throw new CliFatalError((error as Error).message, { cause: error });
+      }
+    })();
+    return this.#quoteFully;
   }
 
   /** `path` with its links resolved, as the filesystem resolves it (the client's canonical path; as given for a client without one). */

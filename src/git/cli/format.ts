@@ -7,6 +7,7 @@
 import type { CommitPerson, CommitView, StatusEntry } from "../types.js";
 import { GIT_LOG_MAX_CHARS } from "../limits.js";
 import { isGlobSpec, literalPrefix, wildmatch } from "../wildmatch.js";
+import { quotePath as quoteCStyle } from "../ops/diff.js";
 
 /** The first 7 hex digits of an oid (real git's minimum abbreviation). */
 export function shortOid(oid: string): string {
@@ -610,30 +611,30 @@ export function orderStatus<T extends StatusLine>(entries: readonly T[]): T[] {
  * `git status -s` lines (spec 04 §2.5): `XY p`, untracked ` ? p` (the
  * entry's own index and worktree letters).
  */
-export function formatStatusShort(entries: readonly StatusLine[]): string {
-  return orderStatus(entries).map((e) => `${e.index}${e.worktree} ${statusName(e, true)}\n`).join("");
+export function formatStatusShort(entries: readonly StatusLine[], fully = true): string {
+  return orderStatus(entries).map((e) => `${e.index}${e.worktree} ${statusName(e, true, fully)}\n`).join("");
 }
 
 /** `--porcelain=v1` lines: `XY p`, untracked `?? p` (real git's v1). */
-export function formatStatusPorcelainV1(entries: readonly StatusLine[]): string {
+export function formatStatusPorcelainV1(entries: readonly StatusLine[], fully = true): string {
   return orderStatus(entries)
-    .map((e) => (isUntracked(e) ? `?? ${quotePath(e.path, true)}\n` : `${e.index}${e.worktree} ${statusName(e, true)}\n`))
+    .map((e) => (isUntracked(e) ? `?? ${quotePath(e.path, true, fully)}\n` : `${e.index}${e.worktree} ${statusName(e, true, fully)}\n`))
     .join("");
 }
 
 /** A status line's name: the path, or git's `<from> -> <path>` for a rename (each quoted on its own). */
-function statusName(e: StatusLine, quoteSpace = false): string {
-  return e.from !== undefined ? `${quotePath(e.from, quoteSpace)} -> ${quotePath(e.path, quoteSpace)}` : quotePath(e.path, quoteSpace);
+function statusName(e: StatusLine, quoteSpace = false, fully = true): string {
+  return e.from !== undefined ? `${quotePath(e.from, quoteSpace, fully)} -> ${quotePath(e.path, quoteSpace, fully)}` : quotePath(e.path, quoteSpace, fully);
 }
 
 /**
  * `--porcelain` / `--porcelain=v2` lines (spec 04 §2.5): `1 XY p` (XY as in
  * real git's v2: `.` for unchanged), untracked `? p`.
  */
-export function formatStatusPorcelainV2(entries: readonly StatusLine[]): string {
+export function formatStatusPorcelainV2(entries: readonly StatusLine[], fully = true): string {
   return orderStatus(entries)
     .map((e) =>
-      isUntracked(e) ? `? ${quotePath(e.path)}\n` : `1 ${dot(e.index)}${dot(e.worktree)} ${quotePath(e.path)}\n`,
+      isUntracked(e) ? `? ${quotePath(e.path, false, fully)}\n` : `1 ${dot(e.index)}${dot(e.worktree)} ${quotePath(e.path, false, fully)}\n`,
     )
     .join("");
 }
@@ -661,7 +662,7 @@ const LABELS: Record<string, string> = { A: "new file:   ", M: "modified:   ", D
  * branch`, `No commits yet`, `Changes to be committed:`, `Changes not
  * staged for commit:`, `Untracked files:` and the closing summary line.
  */
-export function formatStatusLong(head: LongStatusHead, entries: readonly StatusLine[]): string {
+export function formatStatusLong(head: LongStatusHead, entries: readonly StatusLine[], fully = true): string {
   const ordered = orderStatus(entries);
   const staged = ordered.filter((e) => e.index !== " " && e.index !== "?");
   const unstaged = ordered.filter((e) => e.worktree === "M" || e.worktree === "D" || e.worktree === "T");
@@ -674,7 +675,7 @@ export function formatStatusLong(head: LongStatusHead, entries: readonly StatusL
     out += head.noCommits
       ? '  (use "git rm --cached <file>..." to unstage)\n'
       : '  (use "git restore --staged <file>..." to unstage)\n';
-    for (const e of staged) out += `\t${LABELS[e.index] ?? "modified:   "}${statusName(e)}\n`;
+    for (const e of staged) out += `\t${LABELS[e.index] ?? "modified:   "}${statusName(e, false, fully)}\n`;
     out += "\n";
   }
   if (unstaged.length > 0) {
@@ -683,13 +684,13 @@ export function formatStatusLong(head: LongStatusHead, entries: readonly StatusL
       ? '  (use "git add/rm <file>..." to update what will be committed)\n'
       : '  (use "git add <file>..." to update what will be committed)\n';
     out += '  (use "git restore <file>..." to discard changes in working directory)\n';
-    for (const e of unstaged) out += `\t${LABELS[e.worktree]}${quotePath(e.path)}\n`;
+    for (const e of unstaged) out += `\t${LABELS[e.worktree]}${quotePath(e.path, false, fully)}\n`;
     out += "\n";
   }
   if (untracked.length > 0) {
     out += "Untracked files:\n";
     out += '  (use "git add <file>..." to include in what will be committed)\n';
-    for (const e of untracked) out += `\t${quotePath(e.path)}\n`;
+    for (const e of untracked) out += `\t${quotePath(e.path, false, fully)}\n`;
     out += "\n";
   }
   if (staged.length > 0) {
@@ -707,29 +708,14 @@ export function formatStatusLong(head: LongStatusHead, entries: readonly StatusL
 }
 
 /**
- * Quotes a path as git does (`core.quotePath` on): paths with control
- * characters, `"`, `\` or non-ASCII bytes are printed in double quotes
- * with C escapes and octal bytes. With `quoteSpace` (git's
- * `QUOTE_PATH_QUOTE_SP`, used by `status -s` and `--porcelain=v1` only) a
- * path holding a space is quoted too (`"new file.txt"`; the space stays as is).
+ * Quotes a path as git does (ops/diff.ts `quotePath`): with `fully` (`core.quotePath` on, the default) paths with
+ * control characters, `"`, `\` or non-ASCII bytes are printed in double quotes with C escapes and octal bytes;
+ * without (`core.quotePath false`), non-ASCII bytes stay as they are. With `quoteSpace` (git's
+ * `QUOTE_PATH_QUOTE_SP`, used by `status -s` and `--porcelain=v1` only) a path holding a space is quoted too
+ * (`"new file.txt"`; the space stays as is).
  */
-export function quotePath(path: string, quoteSpace = false): string {
-  if (!/[\u0000-\u001f"\\\u007f-\uffff]/.test(path)) return quoteSpace && path.includes(" ") ? `"${path}"` : path;
-  let out = '"';
-  for (const byte of new TextEncoder().encode(path)) {
-    const ch = String.fromCharCode(byte);
-    if (ch === '"' || ch === "\\") out += "\\" + ch;
-    else if (byte === 0x07) out += "\\a";
-    else if (byte === 0x08) out += "\\b";
-    else if (byte === 0x09) out += "\\t";
-    else if (byte === 0x0a) out += "\\n";
-    else if (byte === 0x0b) out += "\\v";
-    else if (byte === 0x0c) out += "\\f";
-    else if (byte === 0x0d) out += "\\r";
-    else if (byte < 0x20 || byte >= 0x7f) out += "\\" + byte.toString(8).padStart(3, "0");
-    else out += ch;
-  }
-  return out + '"';
+export function quotePath(path: string, quoteSpace = false, fully = true): string {
+  return quoteCStyle(path, { quoteSpace, fully });
 }
 
 /**
@@ -823,11 +809,13 @@ export interface StatEntry {
  * quoted in full when either needs quoting, else the common leading directories and trailing `/…` part written once
  * around `{old => new}` (`{dir => dir2}/f`, `d/{a.txt => b.txt}`), or `old => new` when they share none.
  */
-export function statName(e: Pick<StatEntry, "path" | "from">): string {
-  if (e.from === undefined) return quotePath(e.path);
+export function statName(e: Pick<StatEntry, "path" | "from">, fully = true): string {
+  if (e.from === undefined) return quotePath(e.path, false, fully);
   const a = e.from;
   const b = e.path;
-  if (quotePath(a) !== a || quotePath(b) !== b) return `${quotePath(a)} => ${quotePath(b)}`;
+  const qa = quotePath(a, false, fully);
+  const qb = quotePath(b, false, fully);
+  if (qa !== a || qb !== b) return `${qa} => ${qb}`;
   let pfx = 0;
   for (let i = 0; i < a.length && i < b.length && a[i] === b[i]; i++) if (a[i] === "/") pfx = i + 1;
   let sfx = 0;
@@ -842,6 +830,21 @@ export function statName(e: Pick<StatEntry, "path" | "from">): string {
   return pfx + sfx ? `${a.slice(0, pfx)}{${mid}}${a.slice(a.length - sfx)}` : mid;
 }
 
+/** Wide (2-column) code points, as git's East Asian Wide/Fullwidth table, roughly (CJK, Hangul, fullwidth forms, emoji). */
+const WIDE = /[\u1100-\u115f\u231a\u231b\u2329\u232a\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe10-\ufe19\ufe30-\ufe6f\uff00-\uff60\uffe0-\uffe6\u{1f300}-\u{1f64f}\u{1f900}-\u{1f9ff}\u{20000}-\u{2fffd}\u{30000}-\u{3fffd}]/u;
+const ZERO_WIDTH = /[\p{Mn}\p{Me}\p{Cf}\u1160-\u11ff]/u;
+
+/**
+ * How many terminal columns `text` takes, as git's `utf8_strwidth` counts a name in `--stat` (a name printed
+ * unquoted under `core.quotePath false` may hold non-ASCII characters): combining marks and format characters 0,
+ * East Asian wide characters 2, others 1.
+ */
+function columns(text: string): number {
+  let n = 0;
+  for (const ch of text) n += ch.charCodeAt(0) < 0x80 ? 1 : ZERO_WIDTH.test(ch) ? 0 : WIDE.test(ch) ? 2 : 1;
+  return n;
+}
+
 /**
  * Real git's `--stat` (80 columns, as when output is not a terminal):
  * ` <name> | <n> <+++-->` per file, names padded (a long one cut to
@@ -851,10 +854,10 @@ export function statName(e: Pick<StatEntry, "path" | "from">): string {
  * scale, and the counts are then at least 3 wide (aligned with `Bin`).
  * Empty for no files.
  */
-export function formatStat(entries: readonly StatEntry[], width = 80): string {
+export function formatStat(entries: readonly StatEntry[], width = 80, fully = true): string {
   if (entries.length === 0) return "";
-  const names = entries.map(statName);
-  const maxLen = Math.max(...names.map((n) => n.length));
+  const names = entries.map((e) => statName(e, fully));
+  const maxLen = Math.max(...names.map(columns));
   // binary files: not counted in max_change; "Bin X -> Y bytes" is as wide as bin_width and aligns the counts with "Bin"
   const text = entries.filter((e) => !e.binary);
   const bins = entries.filter((e) => e.binary);
@@ -875,16 +878,23 @@ export function formatStat(entries: readonly StatEntry[], width = 80): string {
   let out = "";
   entries.forEach((e, i) => {
     let name = names[i]!;
-    if (name.length > nameWidth) {
-      const keep = nameWidth - 3;
-      let tail = name.slice(name.length - keep);
+    let pad = nameWidth;
+    if (columns(name) > nameWidth) {
+      // git's show_stats: drop whole characters from the front until the rest fits in the width less `...`,
+      // then start at the first `/` left, if any.
+      pad = Math.max(0, nameWidth - 3);
+      const chars = [...name];
+      let left = columns(name);
+      let at = 0;
+      while (left > pad && at < chars.length) left -= columns(chars[at++]!);
+      let tail = chars.slice(at).join("");
       const slash = tail.indexOf("/");
       if (slash >= 0) tail = tail.slice(slash);
-      name = "..." + tail;
-    }
+      name = "..." + tail + " ".repeat(Math.max(0, pad - columns(tail)));
+    } else name += " ".repeat(nameWidth - columns(name));
     if (e.binary) {
       const { oldBytes, newBytes } = e.binary;
-      out += ` ${name.padEnd(nameWidth)} | ${"Bin".padStart(numberWidth)}${oldBytes || newBytes ? ` ${oldBytes} -> ${newBytes} bytes` : ""}\n`;
+      out += ` ${name} | ${"Bin".padStart(numberWidth)}${oldBytes || newBytes ? ` ${oldBytes} -> ${newBytes} bytes` : ""}\n`;
       return;
     }
     let add = e.insertions;
@@ -901,7 +911,7 @@ export function formatStat(entries: readonly StatEntry[], width = 80): string {
       }
     }
     const count = e.insertions + e.deletions;
-    out += ` ${name.padEnd(nameWidth)} | ${String(count).padStart(numberWidth)}${count ? " " : ""}${"+".repeat(add)}${"-".repeat(del)}\n`;
+    out += ` ${name} | ${String(count).padStart(numberWidth)}${count ? " " : ""}${"+".repeat(add)}${"-".repeat(del)}\n`;
   });
   const ins = entries.reduce((n, e) => n + e.insertions, 0);
   const dels = entries.reduce((n, e) => n + e.deletions, 0);

@@ -34,6 +34,7 @@ import { structuredPatch, type StructuredPatchHunk } from "diff";
 import { readStreamBytes } from "../../util/bytes.js";
 import { utf8EscapeDecode, utf8EscapeEncode } from "../../util/utf8-escape.js";
 import type { GitContext } from "../context.js";
+import { GitError } from "../errors.js";
 import { GIT_DIFF_MAX_EDIT_LENGTH, GIT_DIFF_MAX_PATCH_CHARS, GIT_DIFF_MAX_SEARCH_LINES } from "../limits.js";
 import type { DiffSummaryEntry, GitDiffOptions } from "../types.js";
 import { requireRepo, throwIfReadCancelled } from "../wrap.js";
@@ -221,18 +222,55 @@ function isBinary(bytes: Uint8Array): boolean {
 
 const encoder = new TextEncoder();
 
-/** git's `quote_c_style` with `core.quotePath` on: the name as is, or in `"…"` with C escapes and octal bytes. */
-export function quotePath(name: string): string {
-  const bytes = encoder.encode(name);
-  if (!bytes.some((b) => b < 0x20 || b === 0x22 || b === 0x5c || b >= 0x7f)) return name;
+/**
+ * git's `quote_c_style`: the name as is, or in `"…"` with C escapes and octal bytes. With `core.quotePath` on
+ * (`fully`, the default) every byte from 0x80 up is quoted too; off (`core.quotePath false`), such bytes stay as they
+ * are and only control characters, DEL, `"` and `\` make a name quoted (as git 2.39.5's `cq_must_quote`). With
+ * `quoteSpace` (git's `QUOTE_PATH_QUOTE_SP`: `status -s` / `--porcelain=v1`) a name holding a space is quoted as well
+ * (the space stays as is).
+ */
+export function quotePath(name: string, options: { quoteSpace?: boolean; fully?: boolean } = {}): string {
+  const fully = options.fully !== false;
+  const must = fully ? /[\u0000-\u001f"\\\u007f-\uffff]/ : /[\u0000-\u001f"\\\u007f]/;
+  if (!must.test(name)) return options.quoteSpace && name.includes(" ") ? `"${name}"` : name;
   const escapes: Record<number, string> = { 7: "\\a", 8: "\\b", 9: "\\t", 10: "\\n", 11: "\\v", 12: "\\f", 13: "\\r", 0x22: '\\"', 0x5c: "\\\\" };
   let out = '"';
-  for (const b of bytes) {
-    if (escapes[b] !== undefined) out += escapes[b];
-    else if (b < 0x20 || b >= 0x7f) out += "\\" + b.toString(8).padStart(3, "0");
-    else out += String.fromCharCode(b);
+  for (const ch of name) {
+    const code = ch.codePointAt(0)!;
+    if (code >= 0x80 && !fully) {
+      out += ch;
+      continue;
+    }
+    for (const b of encoder.encode(ch)) {
+      if (escapes[b] !== undefined) out += escapes[b];
+      else if (b < 0x20 || b >= 0x7f) out += "\\" + b.toString(8).padStart(3, "0");
+      else out += String.fromCharCode(b);
+    }
   }
   return out + '"';
+}
+
+/**
+ * git's `core.quotePath` of the repository at `dir` (default on), read as git reads a boolean: `false`/`no`/`off`/`0`
+ * and an empty value are off, `true`/`yes`/`on`/a bare key/any other integer are on (any case).
+ * @throws GitError `ECONFIG` `bad boolean config value '<v>' for 'core.quotepath'` (git: fatal, exit 128).
+ */
+export async function quotePathOn(ctx: GitContext, dir: string): Promise<boolean> {
+  const value: unknown = await ctx.git.getConfig({ fs: ctx.fs, dir, path: "core.quotepath" }).catch(() => undefined);
+  return gitConfigBool(value, "core.quotepath", true);
+}
+
+/** git's `git_config_bool` of a value as isomorphic-git gives it (`undefined`: unset, `def`). */
+export function gitConfigBool(value: unknown, key: string, def: boolean): boolean {
+  if (value === undefined || value === null) return def;
+  if (typeof value === "boolean") return value;
+  if (typeof value === "number") return value !== 0;
+  const text = String(value);
+  const lower = text.toLowerCase();
+  if (lower === "" || lower === "false" || lower === "no" || lower === "off") return false;
+  if (lower === "true" || lower === "yes" || lower === "on") return true;
+  if (/^[-+]?\d+[kmg]?$/i.test(text)) return !/^[-+]?0+[kmg]?$/i.test(text);
+  throw new GitError("ECONFIG", `bad boolean config value '${text}' for '${key}'`);
 }
 
 /** xdiff's default function-line rule: a line starting with a letter, `_` or `$`, cut to 80 bytes, trailing blanks dropped. */
@@ -472,17 +510,17 @@ function modeText(mode: number): string {
  * One file's patch and its counts; its hunks take at most `room` characters
  * (else `Patch left out: …` in their place; `null`: counts only, no hunks).
  */
-async function filePatch(ctx: GitContext, dir: string, change: FileChange, room: number | null): Promise<PatchPart> {
+async function filePatch(ctx: GitContext, dir: string, change: FileChange, room: number | null, fully = true): Promise<PatchPart> {
   const { path, old, new: now, from } = change;
-  const a = quotePath(`a/${from ?? path}`);
-  const b = quotePath(`b/${path}`);
+  const a = quotePath(`a/${from ?? path}`, { fully });
+  const b = quotePath(`b/${path}`, { fully });
   let text = `diff --git ${a} ${b}\n`;
   if (!old) text += `new file mode ${modeText(now!.mode)}\nindex ${ZERO}..${abbrev(now)}\n`;
   else if (!now) text += `deleted file mode ${modeText(old.mode)}\nindex ${abbrev(old)}..${ZERO}\n`;
   else {
     if (old.mode !== now.mode) text += `old mode ${modeText(old.mode)}\nnew mode ${modeText(now.mode)}\n`;
     // An exact rename (the only kind detected): git's extended header lines, and no hunks.
-    if (from !== undefined) text += `similarity index 100%\nrename from ${quotePath(from)}\nrename to ${quotePath(path)}\n`;
+    if (from !== undefined) text += `similarity index 100%\nrename from ${quotePath(from, { fully })}\nrename to ${quotePath(path, { fully })}\n`;
     if (old.oid !== now.oid) text += `index ${abbrev(old)}..${abbrev(now)}${old.mode === now.mode ? ` ${modeText(now.mode)}` : ""}\n`;
   }
   if (old && now && old.oid === now.oid) {
@@ -553,9 +591,10 @@ async function patchText(ctx: GitContext, dir: string, list: FileChange[]): Prom
   let text = "";
   // The files get the bound less the longest cut line this list can end with, so text and cut line never pass it.
   const room = GIT_DIFF_MAX_PATCH_CHARS - diffCut(list.length).length;
+  const fully = await quotePathOn(ctx, dir);
   for (let i = 0; i < list.length; i++) {
     throwIfReadCancelled(ctx);
-    const part = await filePatch(ctx, dir, list[i]!, room - text.length);
+    const part = await filePatch(ctx, dir, list[i]!, room - text.length, fully);
     if (text.length + part.text.length > room) return text + diffCut(list.length - i);
     text += part.text;
   }

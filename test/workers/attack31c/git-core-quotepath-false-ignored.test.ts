@@ -15,6 +15,12 @@
  * `core.quotePath` (git config boolean: false/no/off/0) from the repository's .git/config once per command and,
  * when false, escape only the characters git still quotes (`"`, `\`, control bytes) and leave bytes >= 0x80 as
  * they are; or document that core.quotePath is ignored.
+ * Fixed: src/git/ops/diff.ts `quotePath` (git's quote_c_style, one implementation: `fully` = core.quotePath) and
+ * `quotePathOn`/`gitConfigBool` (core.quotePath read as git's boolean; a bad value dies, exit 128); the typed `diff`
+ * reads it once per patch; the CLI reads it once per command (src/git/cli/context.ts `quoteFully`) for status (v1, v2,
+ * -s, long), diff --name-only / --name-status / --numstat / --stat, show --stat, ls-files, ls-tree, cat-file -p of a
+ * tree and clean (src/git/cli/format.ts, commands.ts); `--stat` measures an unquoted name in terminal columns, as git.
+ * Siblings: test/workers/fix31/git-quotepath.test.ts.
  */
 import { expect, it } from "vitest";
 import { createGitClient } from "../../../src/git/index.js";
@@ -22,7 +28,7 @@ import { inShellWorkspace, sh } from "../shell/helpers.js";
 
 const withGit = { workspace: { git: createGitClient(), defaultGitIdentity: { name: "T", email: "t@e" } } };
 
-it.fails("core.quotePath false prints non-ASCII names as they are, as git 2.39.5", async () => {
+it("core.quotePath false prints non-ASCII names as they are, as git 2.39.5", async () => {
   const out = await inShellWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace/r", { recursive: true });
     const r = await sh(
