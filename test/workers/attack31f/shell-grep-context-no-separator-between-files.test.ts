@@ -10,11 +10,15 @@
  * files run together (with `-h` undistinguishable); 2 of 2 runs).
  * Suggested fix: src/backends/worker-shell/isolate/grep-gnu.ts: keep "a group was printed" across the files of one
  * grep run (not per file) and emit `--` before the first group of a later file when context was asked.
+ * Fixed: grep-gnu.ts `search()` marks output made of context groups and `fileOutput()` (called where grep joins the
+ * files' outputs, a `// GS` patch in scripts/gen-shell.mjs) puts `--` before a later file's groups once an earlier
+ * file printed one; the separator ends with a newline under -z too (issue 20, run 31, fixer GS; siblings with
+ * -c/-l/-m/-o/-A0/-v in test/workers/fix31/grep-sed-find-gnu).
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("grep puts -- between context groups of different files", async () => {
+it("grep puts -- between context groups of different files", async () => {
   const out = await shellCases({ dirs: ["src"], files: { "src/x.txt": "a TODO\nb\nc\n", "src/y.txt": "TODO\nz\n" } }, [
     "grep -rn -A1 TODO src/x.txt src/y.txt",
     "grep -h -C1 TODO src/x.txt src/y.txt",

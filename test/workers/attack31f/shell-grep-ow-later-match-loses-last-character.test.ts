@@ -10,11 +10,14 @@
  * Suggested fix: src/backends/worker-shell/isolate/grep-gnu.ts, `next()`: the inner `-w` regex
  * (`([^W])(?:src)([^W]|$)`) has its trailing group at the same number as the outer one (`wordGroups`), not
  * `wordGroups - 1`; `m[st.wordGroups - 1]` is the leading character's group, whose length is cut off the match's end.
+ * Fixed: src/backends/worker-shell/isolate/grep-gnu.ts `next()` reads the trailing guard of the inner `-w` regex
+ * (used after the first match of a line) from group `wordGroups`, as the outer one's: both regexes have the leading
+ * guard as group 1 (issue 20, run 31, fixer GS; siblings with -i/-E/-F/-b in test/workers/fix31/grep-sed-find-gnu).
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("grep -ow prints every match on a line whole", async () => {
+it("grep -ow prints every match on a line whole", async () => {
   const out = await shellCases({ files: { "a.txt": "foo bar foo\nbaz\nfoo\nfoobar\nbar foo baz foo\n" } }, [
     "grep -ow foo a.txt",
     "grep -onw foo a.txt",

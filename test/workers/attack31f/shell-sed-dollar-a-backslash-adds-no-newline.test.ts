@@ -12,11 +12,16 @@
  * Suggested fix: sed's output of the pattern space (src/backends/worker-shell/isolate/sed-gnu.ts or the sed chunk
  * patched in scripts/gen-shell.mjs): as GNU's output_missing_newline, an `a`/`i`/`c`/`r` text queued after a line
  * that had no newline first writes that newline, even when the text is empty.
+ * Fixed: `a\` ending the script queues an empty raw text (src/backends/worker-shell/isolate/sed-gnu.ts `raw`), and
+ * `r FILE` (also empty or missing) / `R FILE` queue the file's text byte for byte; a queued text keeps the last line's
+ * newline (GNU's output_missing_newline) and is written as it is (`// GS` patches in scripts/gen-shell.mjs), so
+ * `$a\` adds a missing final newline, `$r r2` with r2 lacking its newline writes none (issue 20, run 31, fixer GS;
+ * siblings in test/workers/fix31/grep-sed-find-gnu).
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
-it.fails("sed '$a\\' adds a missing final newline and nothing else", async () => {
+it("sed '$a\\' adds a missing final newline and nothing else", async () => {
   const out = await inShellWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace", { recursive: true });
     const a = await sh(ws, "printf x | sed '$a\\' | od -c", { cwd: "/workspace" });

@@ -13,11 +13,16 @@
  * - `-b`, `-z`, `-T`, `-s`, `-a`, `-I`, `--binary-files`, `--label`, `-y`, `-NUM`, `--color`/`--colour` (no colour:
  *   the output is never a terminal), and a file with a NUL byte is a binary file (`grep: f: binary file matches`).
  *
+ * Issue 20, thirty-first run (fixer GS): `-ow` prints every match of a line whole, `--` separates the context groups
+ * of different files ({@link fileOutput}), and `-P` reads PCRE2's syntax (grep-perl.ts), running lookarounds,
+ * back-references and `-w` on V8 ({@link nativeRegex}).
+ *
  * Pure: it is bundled into the shell's Dynamic Worker.
  *
  * @module
  */
 import { translatePosix } from "./mode-expr.js";
+import { perlPattern } from "./grep-perl.js";
 import { utf8EscapeByteLength } from "../../../util/utf8-escape.js";
 
 /** What grep's own option parser does not know (gathered by {@link option}). */
@@ -40,6 +45,8 @@ export interface GrepState {
   wordGroups: number;
   /** The `-w` regex that needs a non-word character before the match (for a search not at the line start). */
   innerRegex?: GrepRegex;
+  /** A file of this grep printed a context group (GS: `--` goes before the next file's first group). */
+  printedGroup?: boolean;
 }
 
 /** A new state. */
@@ -138,13 +145,25 @@ export interface GrepRegex {
   exec(text: string): (RegExpExecArray & (string | undefined)[]) | null;
 }
 /** just-bash's buildRegex, patched to take a ready pattern (`mode: "raw"`) and POSIX's leftmost-longest matching. */
-type Build = (pattern: string, options: { mode: string; ignoreCase?: boolean; wholeWord?: boolean; lineRegexp?: boolean; longest?: boolean }) => {
+type Build = (pattern: string, options: { mode: string; ignoreCase?: boolean; wholeWord?: boolean; lineRegexp?: boolean; longest?: boolean; native?: boolean }) => {
   regex: GrepRegex;
   kResetGroup?: number;
   preFilter?: unknown;
 };
 
 const WORD = "A-Za-z0-9_";
+
+/**
+ * A `grep -P` regex just-bash's buildRegex asked V8 for (`native`: a lookaround or back-reference, grep-perl.ts): the
+ * pattern it translated, with its flags (`g`, `i`, `u`; never RE2's `L`). GNU grep 3.8 runs -P on PCRE2, which
+ * backtracks as V8 does (GS).
+ */
+export function nativeRegex(source: string, flags: string): GrepRegex {
+  return new RegExp(source, flags.replace("L", "")) as unknown as GrepRegex;
+}
+
+/** The group separator, as an object so that a selected line `--` is not taken for it (GS). */
+const SEPARATOR = new String("--") as unknown as string;
 
 /**
  * The regex for grep's `patterns` (one per line of -e/-f) in `mode`, or `error` (GNU's message, status 2). -x and -w
@@ -159,9 +178,15 @@ export function compile(
   build: Build,
 ): { regex?: GrepRegex; kResetGroup?: number; preFilter?: unknown; error?: string } {
   if (mode === "perl") {
+    // GS: PCRE2's syntax read (grep-perl.ts); lookarounds and back-references run on V8, the rest on RE2. -w is
+    // GNU's `(?<!\w)(?:…)(?!\w)` (a lookaround: V8), not RE2's `\b`, which never matched `grep -Pw @foo`.
+    if (patterns.length > 1) return { error: "grep: the -P option only supports a single pattern\n" };
+    const read = perlPattern(patterns[0] ?? "");
+    if (read.error !== undefined) return { error: read.error };
+    const native = read.native || flags.wholeWord;
     try {
-      const built = build(patterns[0] ?? "", { mode: "perl", ignoreCase: flags.ignoreCase, wholeWord: flags.wholeWord, lineRegexp: flags.lineRegexp });
-      return { regex: built.regex, kResetGroup: built.kResetGroup, preFilter: built.preFilter };
+      const built = build(read.source, { mode: "perl", ignoreCase: flags.ignoreCase, wholeWord: flags.wholeWord, lineRegexp: flags.lineRegexp, native });
+      return { regex: built.regex, kResetGroup: built.kResetGroup, preFilter: native ? undefined : built.preFilter };
     } catch {
       return { error: `grep: invalid regular expression: ${patterns.join("\n")}\n` };
     }
@@ -229,6 +254,20 @@ export interface SearchResult {
   binary: boolean;
   /** With -m, when it stopped there: how much of `content` it used, up to and with the last selected line (SP). */
   consumed?: number;
+  /** `output` is lines in context groups (a context option was given): `--` goes before it when an earlier file printed (GS). */
+  groups?: boolean;
+}
+
+/**
+ * The output of one file's {@link search} `result` when grep prints it: GNU grep 3.8 puts `--` between any two
+ * context groups, also when they are in different files (issue 20, run 31, GS). `st` remembers whether a group was
+ * printed by an earlier file of the same grep.
+ */
+export function fileOutput(st: GrepState, result: SearchResult): string {
+  if (result.output === "") return "";
+  const sep = result.groups === true && st.printedGroup === true ? "--\n" : "";
+  if (result.groups === true) st.printedGroup = true;
+  return sep + result.output;
 }
 
 
@@ -292,7 +331,9 @@ export function search(st: GrepState, content: string, regex: GrepRegex, opts: S
     const m = re.exec(line);
     if (m === null) return null;
     const before = m[1] ?? "";
-    const after = m[from === 0 ? st.wordGroups : st.wordGroups - 1] ?? "";
+    // Both regexes have the leading guard as group 1 and the trailing one as group `wordGroups` (GS: the inner one's
+    // was read from the group before it, cutting a later match short by the leading guard's length).
+    const after = m[st.wordGroups] ?? "";
     return [m.index + before.length, m.index + m[0].length - after.length];
   };
   const selected = (line: string): boolean => (next(line, 0) !== null) !== opts.invertMatch;
@@ -329,7 +370,7 @@ export function search(st: GrepState, content: string, regex: GrepRegex, opts: S
   let anyOutput = false;
   let pendingAfter = 0;
   const separate = (index: number) => {
-    if (contextAsked && anyOutput && index > last + 1) emit("--");
+    if (contextAsked && anyOutput && index > last + 1) out.push(SEPARATOR);
   };
   const context = (index: number) => {
     separate(index);
@@ -381,11 +422,13 @@ export function search(st: GrepState, content: string, regex: GrepRegex, opts: S
   }
   const term = st.nullData ? "\0" : "\n";
   return {
-    output: out.length > 0 ? `${out.join(term)}${term}` : "",
+    // GNU ends the group separator with a newline, also with -z (GS).
+    output: out.map((text) => `${text}${text === SEPARATOR ? "\n" : term}`).join(""),
     matched,
     matchCount: count,
     binary: binaryFile && matched,
     consumed,
+    groups: contextAsked,
   };
 }
 

@@ -244,7 +244,7 @@ interface SedState {
 
 /** `N` (with a next line): the text queued by `a` is written before the next line is read, as GNU sed 4.9. */
 export function flushAppends(state: SedState): void {
-  for (const text of state.appendBuffer) state.lineNumberOutput.push(own(text));
+  for (const text of state.appendBuffer) state.lineNumberOutput.push(isRaw(text) ? text : own(text));
   state.appendBuffer.length = 0;
 }
 
@@ -399,6 +399,35 @@ export function list(text: string, width: number): string {
 export function own(text: string): string {
   // A String object: just-bash's output loop writes `${item}\n` for it alike; {@link endsWithSpace} tells it apart.
   return new String(text) as unknown as string;
+}
+
+/** A queued text written byte for byte, no newline added (GS). */
+interface RawText {
+  readonly __raw: true;
+}
+
+/**
+ * Queued output written as it is (GS, issue 20 run 31): `r FILE`'s content (none for an empty or missing file),
+ * `R FILE`'s line with the newline it had, the empty text of `a\` ending the script. Queuing anything ends a last
+ * line that had no newline with one first, as GNU sed 4.9's output_missing_newline: `sed '$a\'` adds a missing final
+ * newline and nothing else; `$r r2` with r2 `R` (no newline) gives `…y\nR`.
+ */
+export function raw(text: string): string {
+  return Object.assign(new String(text), { __raw: true as const }) as unknown as string;
+}
+
+function isRaw(item: unknown): boolean {
+  return typeof item === "object" && item !== null && (item as Partial<RawText>).__raw === true;
+}
+
+/** How one queued or written item goes out: {@link raw} text as it is, any other with a newline. */
+export function written(item: unknown): string {
+  return isRaw(item) ? String(item) : `${String(item)}\n`;
+}
+
+/** `R FILE`'s lines (`lines`, of `text`) each with the newline it has in the file (the last may have none) (GS). */
+export function rLines(lines: readonly string[], text: string): string[] {
+  return lines.map((line, k) => (k < lines.length - 1 || text.endsWith("\n") ? `${line}\n` : line));
 }
 
 /** Whether the last of `outputs` (a cycle's written lines) is the pattern space (p, P, n, w /dev/stdout), not {@link own} text. */
