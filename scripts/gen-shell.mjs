@@ -1386,6 +1386,23 @@ const AW_PATCHES = [ // AW
   { what: "awk call unbinds arrays (AW)", when: 'OFMT:"%.6g"', re: new RegExp(String.raw`for\(let (${ID}) of (${ID})\)(${ID})\.arrayAliases\.delete\(\1\);`, "g"), to: (all, l, s, e) => `__awk.leaveFrame(${e},${s});`, count: 1 }, // AW
 ]; // AW
 SOURCE_PATCHES.push(...AW_PATCHES); // AW
+/** // AW31
+ * AW (issue 20, run 31; helpers in src/backends/worker-shell/isolate/awk-streams.ts): awk as gawk 5.2.1 / mawk 1.3.4 — // AW31
+ * `NAME (expr)` with a blank is a concatenation unless NAME is a built-in or a defined function (`s = s (NR > 1 ? "," // AW31
+ * : "") $1` joins); `print`/`printf` `>`/`>>` `"/dev/stdout"`, `"/dev/stderr"`, `"/dev/fd/1"`, `"/dev/fd/2"` write // AW31
+ * to the command's stdout/stderr; close() of a `getline <` file or a `| getline` command forgets it (the next getline // AW31
+ * starts again at the top / runs the command again), returning 0, the command's status, or -1 when not open. // AW31
+ */ // AW31
+HELPER_NAMESPACES.push(["__awkSt", join(isolateDir, "awk-streams.ts")]); // AW31
+const AW31_PATCHES = [ // AW31
+  { what: "awk name (expr) is a concatenation (AW)", when: 'OFMT:"%.6g"', re: new RegExp(String.raw`if\(this\.check\((${ID})\.IDENT\)\)\{let (${ID})=this\.advance\(\)\.value;if\(this\.check\(\1\.LPAREN\)\)\{`, "g"), to: (all, i, t) => `if(this.check(${i}.IDENT)){let ${t}=this.advance().value;if(this.check(${i}.LPAREN)&&__awkSt.isCall(this,${t})){`, count: 2 }, // AW31
+  { what: "awk close() of getline files and commands (AW)", when: 'OFMT:"%.6g"', re: /\["close",\(\)=>0\]/g, to: '["close",__awkSt.close]', count: 1 }, // AW31
+  { what: "awk getline command keeps its status (AW)", when: 'OFMT:"%.6g"', re: new RegExp(String.raw`let (${ID})=(await ${ID}\(${ID},"getline command exec",(?:(?!getlineCommandStreams)[^])*?)\{lines:(${ID}),index:-1\}`, "g"), to: (all, c, mid, f) => `let ${c}=${mid}{lines:${f},index:-1,exitCode:${c}.exitCode}`, count: 1 }, // AW31
+  { what: "awk print > /dev/stdout, /dev/stderr (AW)", when: 'OFMT:"%.6g"', re: new RegExp(String.raw`async function ${ID}\((${ID}),${ID},(${ID}),(${ID})\)\{${ID}\(\1,"file write execution"\);let (${ID})=\1\.fs;if\(!\4\|\|!\1\.cwd\)\{\1\.output\+=\3,(${ID})\(\1\);return\}let (${ID})=__awk\.str\(\1,await ${ID}\(\1,"redirection filename evaluation",\(\)=>${ID}\(\1,\2\)\)\),${ID}=\4\.resolvePath\(\1\.cwd,\6\);`, "g"), to: (all, e, n, r, s, we, a) => `${all}if(__awkSt.standardStream(${e},${a},${r})){${we}(${e});return}`, count: 1 }, // AW31
+  { what: "awk stderr of a run (AW)", when: 'OFMT:"%.6g"', re: new RegExp(String.raw`stderr:"",exitCode:(${ID})\.getExitCode\(\)`, "g"), to: (all, T) => `stderr:__awkSt.errText(${T}.getContext()),exitCode:${T}.getExitCode()`, count: 3 }, // AW31
+  { what: "awk stderr before an error (AW)", when: 'OFMT:"%.6g"', re: new RegExp(String.raw`return\{stdout:(${ID})\.getOutput\(\),stderr:\`awk: \$\{(${ID})\}\n\`,exitCode:(${ID})\}`, "g"), to: (all, T, y, p) => `if(${T}.getContext().errOutput)return{stdout:${T}.getOutput(),stderr:__awkSt.errText(${T}.getContext())+"awk: "+${y}+"\\n",exitCode:${p}};${all}`, count: 1 }, // AW31
+]; // AW31
+SOURCE_PATCHES.push(...AW31_PATCHES); // AW31
 /** // SD
  * SD (issue 20, run 28; helpers in isolate/sed-range.ts): sed's two-address ranges as GNU sed 4.9 — a regex end is // SD
  * looked for from the line after the start (`/^## A/,/^## /` no longer ends on its own heading), `0,/re/` may end on // SD

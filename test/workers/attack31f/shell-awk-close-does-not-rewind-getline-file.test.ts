@@ -10,11 +10,15 @@
  * runs).
  * Suggested fix: the awk interpreter's close() (just-bash's awk chunk / src/backends/worker-shell/isolate/awk.ts):
  * drop the reader kept for that file name so the next `getline < name` opens it again from the start.
+ * Fixed: close() (a no-op returning 0 in just-bash) forgets the getline file (the next `getline < f` opens it again
+ * at the top) and the `cmd | getline` command (run again next time), ends a `>` output opening, and returns 0, the
+ * command's exit status or -1 when nothing is open by that name, as gawk/mawk (isolate/awk-streams.ts `close`, the
+ * "awk close() of getline files and commands (AW)" and "awk getline command keeps its status (AW)" patches).
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("awk close() makes the next getline < file start again at the top", async () => {
+it("awk close() makes the next getline < file start again at the top", async () => {
   const out = await shellCases({ files: { "ids.txt": "alice\ncarol\n" } }, [
     `awk 'BEGIN { getline l < "ids.txt"; close("ids.txt"); getline l < "ids.txt"; print l }'`,
     `awk 'BEGIN { while ((getline l < "ids.txt") > 0) n++; close("ids.txt"); while ((getline l < "ids.txt") > 0) n++; print n }'`,

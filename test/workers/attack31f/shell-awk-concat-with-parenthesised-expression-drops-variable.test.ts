@@ -11,11 +11,15 @@
  * Suggested fix: the awk parser (just-bash's awk chunk, patched in scripts/gen-shell.mjs): a user function call needs
  * the `(` right after the name (POSIX: no blank between); a variable name followed by a blank and `(` is an operand of
  * a concatenation.
+ * Fixed: the parser's primary and field-index primary (just-bash's awk chunk) read `NAME (` as a call only when the
+ * `(` follows the name at once or NAME is a built-in or a function the program defines; otherwise NAME is a variable
+ * and `(…)` the next operand of the concatenation (src/backends/worker-shell/isolate/awk-streams.ts `isCall`, the
+ * "awk name (expr) is a concatenation (AW)" patch in scripts/gen-shell.mjs). Siblings: test/workers/fix31/awk-streams-concat.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("awk concatenates a variable with a parenthesised expression after a blank", async () => {
+it("awk concatenates a variable with a parenthesised expression after a blank", async () => {
   const out = await shellCases({ files: { "ids.txt": "alice\ncarol\n" } }, [
     `awk '{ s = s (NR > 1 ? "," : "") $1 } END { print s }' ids.txt`,
     `awk 'BEGIN { a = "p"; b = a (2) "q"; print b }'`,

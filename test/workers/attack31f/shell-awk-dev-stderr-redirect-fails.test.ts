@@ -11,11 +11,15 @@
  * Suggested fix: the awk interpreter's output redirection (just-bash's awk chunk, patched in scripts/gen-shell.mjs
  * with src/backends/worker-shell/isolate/awk.ts): send `/dev/stdout`/`-` to the command's stdout and `/dev/stderr` to
  * its stderr, in order with the rest, as gawk and mawk do, instead of opening them as files.
+ * Fixed: the output redirection of print/printf (`>` and `>>`) sends `/dev/stdout` and `/dev/fd/1` to awk's stdout and
+ * `/dev/stderr` and `/dev/fd/2` to its stderr (kept in the run and returned before any error message) instead of
+ * opening a file (isolate/awk-streams.ts `standardStream`/`errText`, the "awk print > /dev/stdout, /dev/stderr (AW)"
+ * and "awk stderr … (AW)" patches). `"-"` stays a file named `-` (mawk; gawk writes stdout there).
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("awk print > \"/dev/stderr\" writes to stderr and goes on", async () => {
+it("awk print > \"/dev/stderr\" writes to stderr and goes on", async () => {
   const out = await shellCases({ files: { "d.txt": "a 1\nbad\nb 2\n" } }, [
     `awk 'NF < 2 { print "bad line " NR > "/dev/stderr"; next } { print $1 }' d.txt; echo "st=$?"`,
     `awk 'BEGIN { printf "%s\\n", "e" > "/dev/stdout" }'`,
