@@ -1671,6 +1671,22 @@ const SP_PATCHES = [ // SP
 ]; // SP
 HELPER_NAMESPACES.push(["__sharedStdin", join(isolateDir, "shared-stdin.ts")]); // SP
 SOURCE_PATCHES.push(...SP_PATCHES); // SP
+/** // TC
+ * TC (issue 20, run 31; helpers in src/backends/worker-shell/isolate/archive.ts and cp-mkdir-extra.ts): `tar -tv` lines // TC
+ * as GNU tar 1.34 (`MODE user/group SIZE YYYY-MM-DD HH:MM NAME`, the header's names, growing columns); `tar -x`/`-t` // TC
+ * with `-C DIR` fail (status 2) when DIR is not a directory instead of making it; `cp -f/-a/-d/-P/-u/-T/-t/--parents` // TC
+ * and `mkdir -m MODE` as GNU coreutils 9.1. // TC
+ */ // TC
+HELPER_NAMESPACES.push(["__cpMkdir", join(isolateDir, "cp-mkdir-extra.ts")]); // TC
+const TC_PATCHES = [ // TC
+  { what: "tar entries keep uname/gname (TC)", when: '{name:"tar",summary:', re: new RegExp(String.raw`(type:(${ID}),linkTarget:(${ID})\.header\.linkname\|\|void 0,content:(${ID})\}\))`, "g"), to: (all, head, c, a, o) => `type:${c},linkTarget:${a}.header.linkname||void 0,uname:${a}.header.uname,gname:${a}.header.gname,content:${o}})`, count: 1 }, // TC
+  { what: "tar -tv columns (TC)", when: '{name:"tar",summary:', re: new RegExp(String.raw`if\((${ID})\.verbose\)\{let (${ID})=(${ID})\.type==="directory",(${ID})=__archive\.tarModeColumn\(\3\),(${ID})=\`\$\{\3\.uid\}/\$\{\3\.gid\}\`,(${ID})=\3\.size\.toString\(\)\.padStart\(8," "\),(${ID})=${ID}\(\3\.mtime\),(${ID})=\`\$\{\4\} \$\{\5\.padEnd\(10\)\} \$\{\6\} \$\{\7\} \$\{(${ID})\}\``, "g"), to: (all, t, y, f, d, m, p, b, w, u) => `if(${t}.verbose){let ${y}=${f}.type==="directory",${d}=__archive.tarModeColumn(${f}),${m}="",${p}="",${b}="",${w}=__archive.tarListColumns(${t},${d},${f},${u})`, count: 1 }, // TC
+  { what: "tar -x -C DIR must exist (TC)", when: '{name:"tar",summary:', re: new RegExp(String.raw`if\((${ID})\.directory&&!\1\.toStdout\)\{if\((${ID})\((${ID})\)\)return (${ID})\(\);try\{await \3\.fs\.mkdir\((${ID}),\{recursive:!0\}\)\}catch\{\}\}`, "g"), to: (all, t, B, e, N, l) => `if(${t}.directory){if(${B}(${e}))return ${N}();{let __c=await __archive.tarChangeDirectory(${e}.fs,${l},${t}.directory);if(__c!==null)return __c}}`, count: 1 }, // TC
+  { what: "tar -t -C DIR must exist (TC)", when: '{name:"tar",summary:', re: new RegExp(String.raw`(async function ${ID}\((${ID}),(${ID}),${ID}\)\{let ${ID};if\(\3\.file&&\3\.file!=="-"\)\{let (${ID})=\2\.fs\.resolvePath\(\2\.cwd,\3\.file\);try\{${ID}=await \2\.fs\.readFileBuffer\(\4\)\}catch\{return\{stdout:"",stderr:\`tar: \$\{\3\.file\}: Cannot open: No such file or directory\n\`,exitCode:2\}\}\}else (?:(?!function )[^])*?let (${ID})="";)(for\(let ${ID} of ${ID}\.entries\)\{if\(${ID}\(\2\)\)return ${ID}\(\);let ${ID}=${ID}\(${ID}\.name,\3\.strip\);)`, "g"), to: (all, head, e, t, f, l, tail) => `${head}if(${t}.directory){let __c=await __archive.tarChangeDirectory(${e}.fs,${e}.fs.resolvePath(${e}.cwd,${t}.directory),${t}.directory);if(__c!==null)return __c}${tail}`, count: 1 }, // TC
+  { what: "cp -f -a -u -T -t --parents (TC)", when: 'name:"cp",async execute(', re: new RegExp(String.raw`(${ID})=\{name:"cp",async execute\((${ID}),(${ID})\)\{if\((${ID})\(\2\)\)return (${ID})\((${ID})\);`, "g"), to: (all, j, u, e, C, $, R) => `${j}={name:"cp",async execute(${u},${e}){if(${C}(${u}))return ${$}(${R});{let __cx=await __cpMkdir.cpExtended(${u},${e},(__a)=>${j}.execute(__a,${e}));if(__cx!==null)return __cx}`, count: 1 }, // TC
+  { what: "mkdir -m MODE (TC)", when: 'name:"mkdir",async execute(', re: new RegExp(String.raw`(${ID})=\{name:"mkdir",async execute\((${ID}),(${ID})\)\{`, "g"), to: (all, b, m, t) => `${b}={name:"mkdir",async execute(${m},${t}){{let __mx=await __cpMkdir.mkdirWithMode(${m},${t},(__a)=>${b}.execute(__a,${t}));if(__mx!==null)return __mx}`, count: 1 }, // TC
+]; // TC
+SOURCE_PATCHES.push(...TC_PATCHES); // TC
 /** // CW
  * CW (issue 20, run 30; helpers in isolate/command-word.ts): the command word is expanded as bash expands every word // CW
  * of a simple command — split on IFS where unquoted and globbed, by the interpreter's own argument expansion — and // CW

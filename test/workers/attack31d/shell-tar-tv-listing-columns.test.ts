@@ -13,11 +13,16 @@
  * Suggested fix: the tar chunk of scripts/gen-shell.mjs (src/shell/generated/core.ts, just-bash's list function
  * `er` and its date helper `Yt`, which prints `Mon DD HH:MM`): format the mtime as GNU's `%Y-%m-%d %H:%M` (UTC here),
  * e.g. a `tarListTime` next to tarModeColumn in src/backends/worker-shell/isolate/archive.ts.
+ * Fixed: the tar chunk's `-tv` line is now built by `tarListColumns` (with `tarListTime`) in
+ * src/backends/worker-shell/isolate/archive.ts, patched in by scripts/gen-shell.mjs (TC_PATCHES): GNU tar 1.34's
+ * simple_print_header — the header's user/group names (uid/gid without them), owner, group and size filling 19
+ * columns (growing for the rest of the listing), `%Y-%m-%d %H:%M` (UTC), then the name and ` -> target`. Siblings
+ * (`tar -C` of a missing directory, cp/mkdir options) in test/workers/fix31/tar-cp-mkdir-gnu.test.ts (fixer TC).
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
-it.fails("tar -tv lists size and name in the columns GNU tar uses (date as YYYY-MM-DD HH:MM)", async () => {
+it("tar -tv lists size and name in the columns GNU tar uses (date as YYYY-MM-DD HH:MM)", async () => {
   const out = await inShellWorkspace(async (ws) => {
     const r = await sh(
       ws,

@@ -371,6 +371,49 @@ export function tarModeColumn(member: { type: string; mode: number }): string {
   return member.type === "hardlink" ? `h${column.slice(1)}` : column;
 }
 
+/** GNU tar's growing column widths of one `tar -tv` listing (its static `ugswidth` and `datewidth`), per listing (TC). */
+const listWidths = new WeakMap<object, { ugs: number; date: number }>();
+
+/** A member's time as GNU tar 1.34 lists it: `%Y-%m-%d %H:%M` (UTC, the shell's zone) (TC). */
+export function tarListTime(mtime: Date | undefined): string {
+  const time = mtime instanceof Date && !Number.isNaN(mtime.getTime()) ? mtime : new Date(0);
+  const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+  return `${pad(time.getUTCFullYear(), 4)}-${pad(time.getUTCMonth() + 1)}-${pad(time.getUTCDate())} ${pad(time.getUTCHours())}:${pad(time.getUTCMinutes())}`;
+}
+
+/**
+ * A `tar -tv` line up to and with the name, as GNU tar 1.34's simple_print_header: `MODE USER/GROUP SIZE DATE NAME`,
+ * the owner the header's user and group names (uid/gid when it has none), the size right-aligned so that owner,
+ * group and size fill 19 columns (wider when they need it, and every later line of the listing too) (TC).
+ */
+export function tarListColumns(listing: object, modes: string, member: { uid?: number; gid?: number; uname?: string; gname?: string; size?: number; mtime?: Date }, name: string): string {
+  let widths = listWidths.get(listing);
+  if (!widths) listWidths.set(listing, (widths = { ugs: 19, date: 16 }));
+  const user = member.uname ? member.uname : String(member.uid ?? 0);
+  const group = member.gname ? member.gname : String(member.gid ?? 0);
+  const size = String(member.size ?? 0);
+  const time = tarListTime(member.mtime);
+  if (time.length > widths.date) widths.date = time.length;
+  const pad = user.length + 1 + group.length + 1 + size.length;
+  if (pad > widths.ugs) widths.ugs = pad;
+  return `${modes} ${user}/${group} ${size.padStart(widths.ugs - pad + size.length)} ${time.padEnd(widths.date)} ${name}`;
+}
+
+/**
+ * `tar -C DIR` for -x and -t: DIR must be a directory already, as GNU tar 1.34 (it chdirs, never makes it):
+ * `tar: DIR: Cannot open: No such file or directory` (or `Not a directory`), `tar: Error is not recoverable: exiting
+ * now`, status 2, nothing extracted. `null` to go on (TC).
+ */
+export async function tarChangeDirectory(fs: ArchiveFs, path: string, operand: string): Promise<Result | null> {
+  try {
+    const found = await fs.stat(path);
+    if (found.isDirectory) return null;
+    throw fsError("ENOTDIR");
+  } catch (error) {
+    return { stdout: "", stderr: `tar: ${operand}: Cannot open: ${strerror(error)}\ntar: Error is not recoverable: exiting now\n`, exitCode: 2 };
+  }
+}
+
 /** What follows the name on a `tar -tv` line: ` -> target` for a link, ` link to target` for a hard link. */
 export function tarListSuffix(member: { type: string; linkTarget?: string }, options: Pick<TarOptions, "strip" | "absoluteNames">): string {
   if (!member.linkTarget) return "";
