@@ -359,6 +359,7 @@ export async function findOverwrites(
   dir: string,
   changes: TreeChange[],
   index: Map<string, FileEntry>,
+  goneIsClean = false, // GQ
 ): Promise<{ local: string[]; untracked: string[] }> {
   const local: string[] = [];
   const untracked = new Set<string>();
@@ -370,7 +371,9 @@ export async function findOverwrites(
     const atTarget = sameEntry(idx, change.to) && sameWorktree(wt, change.to);
     if (atTarget) continue;
     if (change.from) {
-      const clean = sameEntry(idx, change.from) && sameWorktree(wt, change.from);
+      // git's verify_uptodate: with `goneIsClean`, a tracked file missing from the working tree (index clean) is up to // GQ
+      // date, so a switch removes its index entry or writes the target's file (git 2.39.5 switches cleanly). // GQ
+      const clean = sameEntry(idx, change.from) && (sameWorktree(wt, change.from) || (goneIsClean && wt === null)); // GQ
       const goneAlready = !idx && wt === null && !change.to;
       if (!clean && !goneAlready) local.push(change.path);
       continue;
@@ -566,7 +569,7 @@ export async function moveTree(
     changes.sort((a, b) => compareBytes(a.path, b.path));
   } else {
     changes = diffFlat(from, to);
-    refuseOverwrites(op, await findOverwrites(ctx, dir, changes, index));
+    refuseOverwrites(op, await findOverwrites(ctx, dir, changes, index, true)); // GQ
   }
   try {
     await applyChanges(ctx, dir, changes, index);
