@@ -1403,6 +1403,24 @@ const AW31_PATCHES = [ // AW31
   { what: "awk stderr before an error (AW)", when: 'OFMT:"%.6g"', re: new RegExp(String.raw`return\{stdout:(${ID})\.getOutput\(\),stderr:\`awk: \$\{(${ID})\}\n\`,exitCode:(${ID})\}`, "g"), to: (all, T, y, p) => `if(${T}.getContext().errOutput)return{stdout:${T}.getOutput(),stderr:__awkSt.errText(${T}.getContext())+"awk: "+${y}+"\\n",exitCode:${p}};${all}`, count: 1 }, // AW31
 ]; // AW31
 SOURCE_PATCHES.push(...AW31_PATCHES); // AW31
+/** // AW2
+ * AW2 (issue 20, run 31; helpers in src/backends/worker-shell/isolate/awk-io.ts): awk as gawk 5.2.1 / mawk 1.3.4 — a // AW2
+ * string used as a regex is the ERE it holds (`gsub("/", "_")` replaces slashes; no `/…/` stripped); in a sub/gsub // AW2
+ * replacement a backslash before a character other than `&` or `\` stays (`"\\."` gives `\.`), in gensub's `\c` is `c` // AW2
+ * (gawk; not a tab or newline for t/n); `print > "f"`/`>>`/`printf >` keep each open file's later text in the isolate // AW2
+ * and append it at close()/fflush()/the program's end (was a read and rewrite of the whole file per record, // AW2
+ * O(N²)); close(file) ends a `>` opening (the next `print >` truncates again). // AW2
+ */ // AW2
+HELPER_NAMESPACES.push(["__awkIo", join(isolateDir, "awk-io.ts")]); // AW2
+const AW2_PATCHES = [ // AW2
+  { what: "awk dynamic regex keeps slashes (AW2)", when: 'OFMT:"%.6g"', re: new RegExp(String.raw`return (${ID})\.startsWith\("/"\)&&\1\.endsWith\("/"\)&&\(\1=\1\.slice\(1,-1\)\),\1\}`, "g"), to: (all, n) => `return ${n}}`, count: 1 }, // AW2
+  { what: "awk sub/gsub replacement keeps other backslashes (AW2)", when: 'OFMT:"%.6g"', re: new RegExp(String.raw`(${ID})==="&"\?\((${ID})\.append\("&"\),(${ID})\+=2\):\1==="\\\\"\?\(\2\.append\("\\\\"\),\3\+=2\):\(\2\.append\((${ID})\[\3\+1\]\),\3\+=2\)`, "g"), to: (all, a, r, s, e) => all.slice(0, all.lastIndexOf(":(") + 1) + String.raw`(${r}.append("\\"+${e}[${s}+1]),${s}+=2)`, count: 1 }, // AW2
+  { what: "awk gensub \\t \\n are t n (AW2)", when: 'OFMT:"%.6g"', re: new RegExp(String.raw`else (${ID})==="n"\?\((${ID})\.append\(\`\n\`\),(${ID})\+=2\):\1==="t"\?\(\2\.append\("\t"\),\3\+=2\):\(\2\.append\(\1\),\3\+=2\)`, "g"), to: (all, o, s, a) => `else(${s}.append(${o}),${a}+=2)`, count: 1 }, // AW2
+  { what: "awk output files kept while open (AW2)", when: 'OFMT:"%.6g"', re: new RegExp(String.raw`let (${ID})=\{readFile:(${ID})\.fs\.readFile\.bind\(\2\.fs\),writeFile:\2\.fs\.writeFile\.bind\(\2\.fs\),appendFile:async\(${ID},${ID}\)=>\{try\{let ${ID}=await (${ID})\("appendFile read",(?:(?!resolvePath:)[^])*\},resolvePath:\2\.fs\.resolvePath\.bind\(\2\.fs\)\},`, "g"), to: (all, k, t, n) => `let __awkOut=new __awkIo.OutputFiles(${t}.fs,${n}),${k}=__awkOut,`, count: 1 }, // AW2
+  { what: "awk output files written at the end (AW2)", when: 'OFMT:"%.6g"', re: new RegExp(String.raw`try\{if\(await ${ID}\("BEGIN execution",[^]*?\}catch\((${ID})\)\{if\(\1 instanceof (${ID})\)throw \1;[^]*?return\{stdout:${ID}\.getOutput\(\),stderr:\`awk: \$\{${ID}\}\n\`,exitCode:${ID}\}\}`, "g"), to: (all, m, fatal) => `let __awkResult=await(async()=>{${all}})();return await __awkOut.finish(__awkResult,__x=>__x instanceof ${fatal})`, count: 1 }, // AW2
+  { what: "awk close/fflush of output files (AW2)", when: 'OFMT:"%.6g"', re: new RegExp(String.raw`var (${ID})=new Map\(\[\["length",(?:(?!\]\]\);)[^])*\]\]\);`, "g"), to: (all, me) => `${all}__awkIo.wrapBuiltins(${me});`, count: 1 }, // AW2
+]; // AW2
+SOURCE_PATCHES.push(...AW2_PATCHES); // AW2
 /** // SD
  * SD (issue 20, run 28; helpers in isolate/sed-range.ts): sed's two-address ranges as GNU sed 4.9 — a regex end is // SD
  * looked for from the line after the start (`/^## A/,/^## /` no longer ends on its own heading), `0,/re/` may end on // SD

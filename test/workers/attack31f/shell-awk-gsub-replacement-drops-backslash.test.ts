@@ -10,11 +10,15 @@
  * Suggested fix: the awk interpreter's sub/gsub replacement expansion (just-bash's awk chunk, patched in
  * scripts/gen-shell.mjs, or src/backends/worker-shell/isolate/awk.ts): as POSIX/gawk, `\&` is a literal `&`, `\\` a
  * backslash, and a backslash before any other character stays a backslash.
+ *
+ * Fixed: just-bash's awk sub/gsub replacement expansion keeps a backslash before a character other than `&` or `\`
+ * (and gensub's `\t`/`\n` are `t`/`n`, as gawk); patched in scripts/gen-shell.mjs (entries marked `// AW2`). Siblings
+ * in test/workers/fix31/awk2-io-regex.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("awk gsub keeps a backslash before a character other than & or \\ in the replacement", async () => {
+it("awk gsub keeps a backslash before a character other than & or \\ in the replacement", async () => {
   const out = await shellCases({ files: { "in.txt": 'say "hi"\nx.y\na\tb\n' } }, [
     `awk '{ gsub(/"/, "\\\\\\""); gsub(/\\./, "\\\\."); gsub(/\\t/, "\\\\t"); print }' in.txt`,
   ]);
