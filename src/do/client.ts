@@ -13,7 +13,7 @@ import type { PublishOptions } from "./assets-stub.js";
 import type { WorkspaceHost } from "./host.js";
 import { GIT_CLI_ABORTED, WORKSPACE } from "./symbol.js";
 import { createRemoteFilesystem, type RemoteFilesystemStub } from "./remote-fs.js";
-import { callRemote, CONNECTION_RESET_CODE } from "./remote-error.js";
+import { callRemote, CONNECTION_RESET_CODE, type RemoteProbe } from "./remote-error.js";
 import { ArtifactError } from "../artifacts/errors.js";
 import {
   createLocalRuntimeClient,
@@ -178,11 +178,16 @@ function notConfigured(what: string): never {
  * `WorkspaceOptions.artifacts` the methods reject `ENOCONFIG` (locally they
  * throw it synchronously) and `cli` runs in unconfigured mode.
  */
-function remoteArtifacts(live: () => RemoteArtifactsStub, sessionId: string | null): ArtifactClient {
+function remoteArtifacts(live: () => RemoteArtifactsStub, sessionId: string | null, probe: RemoteProbe): ArtifactClient {
   const client: Record<string, unknown> = { sessionId: typeof sessionId === "string" ? sessionId : undefined };
   for (const name of ARTIFACT_METHODS) {
     client[name] = (...args: unknown[]) =>
-      callRemote(() => (live()[name] as (...a: unknown[]) => Promise<unknown>)(...args), `artifacts.${name}`, (message) => new ArtifactError("E2BIG", message));
+      callRemote(
+        () => (live()[name] as (...a: unknown[]) => Promise<unknown>)(...args),
+        `artifacts.${name}`,
+        (message) => new ArtifactError("E2BIG", message),
+        probe,
+      );
   }
   return client as unknown as ArtifactClient;
 }
@@ -221,7 +226,11 @@ function localClient(host: WorkspaceHost): WorkspaceClient {
   };
 }
 
-async function remoteClient(stub: RemoteWorkspaceStub): Promise<WorkspaceClient> {
+/**
+ * The client over a remote `WorkspaceStub`. `onBroken` hears of a stream read or an exec handle's call that met a
+ * restart of the object (`ECONNRESET`) after the call that returned it resolved.
+ */
+async function remoteClient(stub: RemoteWorkspaceStub, onBroken?: (error: Error) => void): Promise<WorkspaceClient> {
   let backends: WorkspaceBackendInfo[];
   let hasAssets: boolean;
   let sessionId: string;
@@ -247,11 +256,13 @@ async function remoteClient(stub: RemoteWorkspaceStub): Promise<WorkspaceClient>
     if (disposed) throw new Error(DISPOSED);
     return stub;
   };
-  const fs = createRemoteFilesystem(() => live().fs);
-  const runtime = createRemoteRuntimeClient(() => live().runtime, backends);
-  const git: WorkspaceRemoteGitClient = { cli: (input) => callRemote(() => live().git.cli(remoteCliInput(input)), "git.cli") };
+  const fs = createRemoteFilesystem(() => live().fs, onBroken);
+  const runtime = createRemoteRuntimeClient(() => live().runtime, backends, onBroken);
+  // One cheap call over the workspace stub: after an uncoded error, it tells a restart of the object apart.
+  const probe = () => live().sessionId;
+  const git: WorkspaceRemoteGitClient = { cli: (input) => callRemote(() => live().git.cli(remoteCliInput(input)), "git.cli", undefined, probe) };
   const assets: WorkspaceAssetsClient | undefined = hasAssets
-    ? { share: (path, options) => callRemote(() => live().assets.publish(path, options), "assets.share") }
+    ? { share: (path, options) => callRemote(() => live().assets.publish(path, options), "assets.share", undefined, probe) }
     : undefined;
   return {
     fs,
@@ -259,7 +270,7 @@ async function remoteClient(stub: RemoteWorkspaceStub): Promise<WorkspaceClient>
     git,
     assets,
     sessionId: typeof sessionId === "string" ? sessionId : "",
-    artifacts: remoteArtifacts(() => live().artifacts, artifactsSession),
+    artifacts: remoteArtifacts(() => live().artifacts, artifactsSession, probe),
     [Symbol.dispose]() {
       if (disposed) return;
       disposed = true;
@@ -274,7 +285,7 @@ function isFunctionSource(source: WorkspaceSource): source is () => WorkspaceHan
   return typeof source === "function" && typeof (source as { __getWorkspaceStub?: unknown }).__getWorkspaceStub !== "function";
 }
 
-async function load(source: WorkspaceSource): Promise<WorkspaceClient> {
+async function load(source: WorkspaceSource, onBroken?: (error: Error) => void): Promise<WorkspaceClient> {
   const handle = isFunctionSource(source) ? await source() : source;
   if (handle === null || (typeof handle !== "object" && typeof handle !== "function")) {
     throw new TypeError("getWorkspace(source): source must be a Durable Object (or its stub) built with withWorkspace, or a function returning one");
@@ -289,7 +300,7 @@ async function load(source: WorkspaceSource): Promise<WorkspaceClient> {
     throw new TypeError("getWorkspace(source): source has no Workspace; build its class with withWorkspace(Base, options)");
   }
   const stub = (await (handle as { __getWorkspaceStub(): PromiseLike<unknown> }).__getWorkspaceStub()) as RemoteWorkspaceStub;
-  return remoteClient(stub);
+  return remoteClient(stub, onBroken);
 }
 
 
@@ -336,10 +347,19 @@ class LazyClient implements LazyWorkspaceClient {
 
   #load(): Promise<WorkspaceClient> {
     if (this.#disposed) return Promise.reject(new Error(DISPOSED));
-    this.#loading ??= load(this.#source).catch((error: unknown) => {
-      this.#loading = undefined;
-      throw error;
-    });
+    if (this.#loading === undefined) {
+      // A stream or exec handle the client returned that meets a restart later drops the load as a call does.
+      let loaded: WorkspaceClient | undefined;
+      this.#loading = load(this.#source, (error) => {
+        if (loaded !== undefined) this.#dropBroken(loaded, error);
+      }).then(
+        (client) => (loaded = client),
+        (error: unknown) => {
+          this.#loading = undefined;
+          throw error;
+        },
+      );
+    }
     return this.#loading.then((client) => {
       if (this.#disposed) throw new Error(DISPOSED);
       return client;
@@ -418,7 +438,9 @@ class LazyClient implements LazyWorkspaceClient {
  * whose message starts `workspace client is disposed` (and says what to write
  * instead) for a call or `await` after disposal; an `Error` with `code`
  * `ECONNRESET` naming the call when the Durable Object restarted or was reset
- * under a loaded client (workerd's uncoded error as `cause`).
+ * under a loaded client (workerd's uncoded error as `cause`) — so does a read
+ * of a stream the client returned (`fs.readFile`, an exec handle's events) and
+ * an exec handle's `result()` / `kill()`.
  */
 export function getWorkspace(source: WorkspaceSource): LazyWorkspaceClient {
   if (source === null || source === undefined) {

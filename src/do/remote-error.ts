@@ -183,15 +183,90 @@ function brokenStubError(error: Error, method: string | undefined): Error {
 }
 
 /**
+ * A cheap call over the stub a client's call went through (`fs.exists("/")`, a handle's `id`, the workspace stub's
+ * `sessionId`): after an uncoded error, it tells whether the stub is broken (the Durable Object restarted).
+ */
+export type RemoteProbe = () => unknown;
+
+/**
+ * The `ECONNRESET` error for `error`, met by the call `method`, when the Durable Object behind the client restarted:
+ * workerd's broken-stub error ({@link isBrokenStubError}) always; any other uncoded error that is not one the object
+ * answered with (no `code`, no {@link RemoteErrorData}) — workerd's `ReadableStream received over RPC disconnected
+ * prematurely.` for a stream being read, `ctx.abort(reason)`'s reason for a call in flight — when `probe` meets a
+ * broken stub too. Otherwise `undefined` (the error is handed on as it is).
+ */
+async function restartedError(error: unknown, method: string | undefined, probe: RemoteProbe | undefined): Promise<Error | undefined> {
+  if (isBrokenStubError(error)) return brokenStubError(error, method);
+  if (probe === undefined || !(error instanceof Error)) return undefined;
+  if (Reflect.get(error, "code") !== undefined || Reflect.get(error, REMOTE_ERROR_KEY) !== undefined) return undefined;
+  try {
+    await probe();
+  } catch (probeError) {
+    if (isBrokenStubError(probeError)) return brokenStubError(error, method);
+  }
+  return undefined;
+}
+
+/**
+ * `stream`, a byte stream the call `method` returned over RPC, as a client hands it on (a byte stream, pulled as it is
+ * read, cancel passed through): a read that fails because the Durable Object behind it restarted — workerd's uncoded
+ * `ReadableStream received over RPC disconnected prematurely.`, and `probe` meets a broken stub — rejects, as every
+ * other call of the client does, with an `Error` `code` `ECONNRESET` naming `method` (workerd's error as `cause`),
+ * and `onBroken` hears of it (a lazy client drops its broken load). Any other failure is handed on as it is.
+ */
+export function remoteByteStream(
+  stream: ReadableStream<Uint8Array>,
+  method: string,
+  probe: RemoteProbe,
+  onBroken?: (error: Error) => void,
+): ReadableStream<Uint8Array> {
+  const reader = stream.getReader();
+  return new ReadableStream({
+    type: "bytes",
+    async pull(controller: ReadableByteStreamController) {
+      for (;;) {
+        let result: ReadableStreamReadResult<Uint8Array>;
+        try {
+          result = await reader.read();
+        } catch (error) {
+          const restarted = await restartedError(error, method, probe);
+          if (restarted === undefined) throw error;
+          onBroken?.(restarted);
+          throw restarted;
+        }
+        if (result.done) {
+          controller.close();
+          controller.byobRequest?.respond(0);
+          return;
+        }
+        // A byte stream refuses an empty chunk; read on.
+        if (result.value.byteLength === 0) continue;
+        controller.enqueue(result.value);
+        return;
+      }
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+}
+
+/**
  * Runs one RPC call from a client; a failure is rethrown as {@link fromRemoteError} rebuilds it. With `method` (the
  * client's name for the call, such as `"runtime.exec"`), workerd's refusal of the call's arguments or answer past its
  * 32 MiB limit — a bare `Error` without a code (`isRpcSizeError`) — is rethrown as `tooLarge(message)`, an error with
  * `code` `E2BIG` whose message names `method`, the limit and workerd's text, and says to put large input in a
  * Workspace file (`fs.writeFile` streams it). workerd's uncoded error of a call over a stub whose Durable Object
  * restarted ({@link isBrokenStubError}) is rethrown as an `Error` with `code` `ECONNRESET` that names the call and says
- * to get a new client.
+ * to get a new client; so is any other uncoded error the object did not answer with (`ctx.abort(reason)`'s reason for
+ * a call in flight) when `probe`, one cheap call over the same stub, meets a broken stub.
  */
-export async function callRemote<T>(run: () => T | Promise<T>, method?: string, tooLarge: TooLargeError = tooLargeError): Promise<T> {
+export async function callRemote<T>(
+  run: () => T | Promise<T>,
+  method?: string,
+  tooLarge: TooLargeError = tooLargeError,
+  probe?: RemoteProbe,
+): Promise<T> {
   try {
     return await run();
   } catch (error) {
@@ -201,7 +276,8 @@ export async function callRemote<T>(run: () => T | Promise<T>, method?: string, 
         error as Error,
       );
     }
-    if (isBrokenStubError(error)) throw brokenStubError(error, method);
+    const restarted = await restartedError(error, method, probe);
+    if (restarted !== undefined) throw restarted;
     throw fromRemoteError(error);
   }
 }

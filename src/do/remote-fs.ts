@@ -11,7 +11,7 @@ import { FS_METHOD_NAMES } from "../fs/methods.js";
 import type { WorkspaceFilesystem } from "../fs/types.js";
 import { forwarders } from "./forward.js";
 import { STUB_HELPER_NAMES, type FilesystemStubHelpers, type FilesystemStubMethods } from "./fs-stub.js";
-import { callRemote } from "./remote-error.js";
+import { callRemote, remoteByteStream } from "./remote-error.js";
 import { estimateRpcSize } from "./rpc-size.js";
 import { WorkspaceFsError } from "../fs/errors.js";
 import { byteStream, RPC_BYTES_AT_ONCE } from "../util/rpc-bytes.js";
@@ -57,14 +57,19 @@ function sentArguments(method: string, args: unknown[]): unknown[] {
  * sends a content past 16 MiB as a stream ({@link sentArguments}); any
  * other call whose arguments workerd refuses as too large (past 32 MiB)
  * rejects `E2BIG`, not with workerd's bare error.
- * @throws (each method rejects) what the stub's method rejects with, rebuilt by `fromRemoteError`: a `WorkspaceFsError` with the codes of `workspace.fs`, or a `TypeError` for bad options; `WorkspaceFsError` `E2BIG` for arguments or an answer workerd refuses to send (past 32 MiB).
+ * A `readFile` stream (and any other stream a method returns) is handed on through `remoteByteStream`: a read that
+ * fails because the Durable Object restarted rejects an `Error` `code` `ECONNRESET` naming `fs.readFile`, and
+ * `onBroken` hears of it.
+ * @throws (each method rejects) what the stub's method rejects with, rebuilt by `fromRemoteError`: a `WorkspaceFsError` with the codes of `workspace.fs`, or a `TypeError` for bad options; `WorkspaceFsError` `E2BIG` for arguments or an answer workerd refuses to send (past 32 MiB); an `Error` `code` `ECONNRESET` naming the call when the Durable Object restarted under the client.
  */
-export function createRemoteFilesystem(fs: () => RemoteFilesystemStub): RemoteWorkspaceFilesystem {
+export function createRemoteFilesystem(fs: () => RemoteFilesystemStub, onBroken?: (error: Error) => void): RemoteWorkspaceFilesystem {
   return forwarders<RemoteWorkspaceFilesystem>(NAMES, async (method, args) => {
     // The path the call names, unless it is what was too large (a message never repeats megabytes).
     const named = method === "symlink" || method === "grep" ? args[1] : args[0];
     const path = typeof named === "string" && named.length <= MAX_NAMED_PATH_CHARS ? named : undefined;
-    return await callRemote(
+    // One cheap call over the same stub: after an uncoded error, it tells a restart of the object apart.
+    const probe = () => fs().exists("/");
+    const result: unknown = await callRemote(
       () => {
         const stub = fs();
         return Reflect.apply(stub[method], stub, sentArguments(method, args));
@@ -77,6 +82,10 @@ export function createRemoteFilesystem(fs: () => RemoteFilesystemStub): RemoteWo
           path,
           `the call is over 32 MiB, more than crosses RPC (${refused.message}); pass less at once (writeFile takes a ReadableStream)`,
         ),
+      probe,
     );
+    // A stream read across a restart of the object rejects ECONNRESET naming the call.
+    if (result instanceof ReadableStream) return remoteByteStream(result, `fs.${method}`, probe, onBroken);
+    return result;
   });
 }

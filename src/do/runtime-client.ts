@@ -20,15 +20,33 @@ import type {
 } from "../runtime/index.js";
 import { decodeEventStream } from "./exec-events.js";
 import type { AnyExecHandle, AnyExecOptions, AnyGetExecOptions, AnyRuntimeEvent, WorkspaceHostRuntime } from "./host.js";
-import { callRemote as callRemoteAs } from "./remote-error.js";
+import { callRemote as callRemoteAs, CONNECTION_RESET_CODE, remoteByteStream, type RemoteProbe } from "./remote-error.js";
 import { runtimeError } from "../runtime/errors.js";
 
 /**
  * One call of the remote runtime client, named `runtime.<method>` (`exec.<method>` for a handle's): as
  * `callRemote`, a call workerd refuses past 32 MiB rejects `WorkspaceRuntimeError` `E2BIG` naming it.
  */
-function callRemote<T>(method: string, run: () => T | Promise<T>): Promise<T> {
-  return callRemoteAs(run, method, (message) => runtimeError("E2BIG", message));
+function callRemote<T>(method: string, run: () => T | Promise<T>, probe?: RemoteProbe): Promise<T> {
+  return callRemoteAs(run, method, (message) => runtimeError("E2BIG", message), probe);
+}
+
+/**
+ * {@link callRemote}, telling `onBroken` when the call rejects `ECONNRESET` (a handle's calls come after the lazy
+ * client's own call returned, so it hears of a restart from here).
+ */
+async function callRemoteHeard<T>(
+  method: string,
+  run: () => T | Promise<T>,
+  probe: RemoteProbe,
+  onBroken: ((error: Error) => void) | undefined,
+): Promise<T> {
+  try {
+    return await callRemote(method, run, probe);
+  } catch (error) {
+    if ((error as { code?: unknown } | null)?.code === CONNECTION_RESET_CODE) onBroken?.(error as Error);
+    throw error;
+  }
 }
 
 /**
@@ -176,10 +194,16 @@ export interface RemoteRuntimeStub {
  * events (highWaterMark 0) decoded from the stub's NDJSON stream, with
  * non-enumerable `id`, `backend`, `result()`, `kill()` and
  * `[Symbol.dispose]()`. As locally: read the stream or call `result()`, not
- * both (`already streaming` / `already consumed by result()`).
+ * both (`already streaming` / `already consumed by result()`). When the
+ * Durable Object restarts under it, a read of the events, `result()` and
+ * `kill()` reject an `Error` `code` `ECONNRESET` naming `exec.stream` /
+ * `exec.result` / `exec.kill` (not workerd's uncoded `ReadableStream received
+ * over RPC disconnected prematurely.`), and `onBroken` hears of it.
  */
-export function createRemoteExecHandle(stub: RemoteExecHandleStub, id: string, backend: string): AnyExecHandle {
+export function createRemoteExecHandle(stub: RemoteExecHandleStub, id: string, backend: string, onBroken?: (error: Error) => void): AnyExecHandle {
   let mode: "idle" | "stream" | "result" = "idle";
+  // One cheap call over the handle's stub: after an uncoded error, it tells a restart of the object apart.
+  const probe = () => stub.id;
   let reader: ReadableStreamDefaultReader<AnyRuntimeEvent> | undefined;
   let result: Promise<WorkspaceRuntimeResult<"utf8" | undefined>> | undefined;
   const stream = new ReadableStream<AnyRuntimeEvent>(
@@ -190,7 +214,9 @@ export function createRemoteExecHandle(stub: RemoteExecHandleStub, id: string, b
           return;
         }
         mode = "stream";
-        reader ??= decodeEventStream(await callRemote("exec.stream", () => stub.stream())).getReader();
+        reader ??= decodeEventStream(
+          remoteByteStream(await callRemoteHeard("exec.stream", () => stub.stream(), probe, onBroken), "exec.stream", probe, onBroken),
+        ).getReader();
         const { done, value } = await reader.read();
         if (done) controller.close();
         else controller.enqueue(value);
@@ -209,10 +235,10 @@ export function createRemoteExecHandle(stub: RemoteExecHandleStub, id: string, b
         if (result) return result;
         if (mode === "stream") throw new Error(`execution ${id}: already streaming; read the events or call result(), not both`);
         mode = "result";
-        return (result = callRemote("exec.result", () => stub.result()));
+        return (result = callRemoteHeard("exec.result", () => stub.result(), probe, onBroken));
       },
     },
-    kill: { value: (signal?: KillSignal) => callRemote("exec.kill", () => stub.kill(signal)) },
+    kill: { value: (signal?: KillSignal) => callRemoteHeard("exec.kill", () => stub.kill(signal), probe, onBroken) },
     [Symbol.dispose]: {
       value: () => {
         reader?.cancel().catch(() => {});
@@ -227,22 +253,36 @@ export function createRemoteExecHandle(stub: RemoteExecHandleStub, id: string, b
   return stream as AnyExecHandle;
 }
 
-async function openRemoteHandle(method: string, open: () => Promise<RemoteExecHandleStub>): Promise<AnyExecHandle> {
-  const stub = await callRemote(method, open);
-  const [id, backend] = await Promise.all([stub.id, stub.backend]);
-  return createRemoteExecHandle(stub, id, backend);
+async function openRemoteHandle(
+  method: string,
+  open: () => Promise<RemoteExecHandleStub>,
+  probe: RemoteProbe,
+  onBroken?: (error: Error) => void,
+): Promise<AnyExecHandle> {
+  const stub = await callRemote(method, open, probe);
+  const [id, backend] = await callRemote(method, () => Promise.all([stub.id, stub.backend]), probe);
+  return createRemoteExecHandle(stub, id, backend, onBroken);
 }
 
-/** The runtime client over a remote `WorkspaceRuntimeStub`; `runtime()` returns the (pipelined) stub for each call. */
-export function createRemoteRuntimeClient(runtime: () => RemoteRuntimeStub, backendsSnapshot: readonly WorkspaceBackendInfo[]): WorkspaceRuntimeClient {
+/**
+ * The runtime client over a remote `WorkspaceRuntimeStub`; `runtime()` returns the (pipelined) stub for each call.
+ * `onBroken` hears of a handle's read or call that met a restart of the object (`ECONNRESET`).
+ */
+export function createRemoteRuntimeClient(
+  runtime: () => RemoteRuntimeStub,
+  backendsSnapshot: readonly WorkspaceBackendInfo[],
+  onBroken?: (error: Error) => void,
+): WorkspaceRuntimeClient {
   const backends = snapshotBackends(backendsSnapshot);
+  // One cheap call over the same stub: after an uncoded error, it tells a restart of the object apart.
+  const probe = () => runtime().backends();
   return {
     backends: () => backends,
-    exec: clientExec((source, options) => openRemoteHandle("runtime.exec", () => runtime().exec(source, options))),
-    getExec: (id, options) => openRemoteHandle("runtime.getExec", () => runtime().getExec(id, options)),
-    killExec: (id, options) => callRemote("runtime.killExec", () => runtime().killExec(id, options)),
-    disposeExec: (id, options) => callRemote("runtime.disposeExec", () => runtime().disposeExec(id, options)),
-    pending: (options) => callRemote("runtime.pending", () => (options === undefined ? runtime().pending() : runtime().pending(options))),
-    respond: (id, callId, answer, options) => callRemote("runtime.respond", () => runtime().respond(id, callId, answer, options)),
+    exec: clientExec((source, options) => openRemoteHandle("runtime.exec", () => runtime().exec(source, options), probe, onBroken)),
+    getExec: (id, options) => openRemoteHandle("runtime.getExec", () => runtime().getExec(id, options), probe, onBroken),
+    killExec: (id, options) => callRemote("runtime.killExec", () => runtime().killExec(id, options), probe),
+    disposeExec: (id, options) => callRemote("runtime.disposeExec", () => runtime().disposeExec(id, options), probe),
+    pending: (options) => callRemote("runtime.pending", () => (options === undefined ? runtime().pending() : runtime().pending(options)), probe),
+    respond: (id, callId, answer, options) => callRemote("runtime.respond", () => runtime().respond(id, callId, answer, options), probe),
   };
 }

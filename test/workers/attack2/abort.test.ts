@@ -31,7 +31,12 @@ describe("attack2: ctx.abort() mid-write and mid-exec", () => {
       const a = await abort(stub);
       expect(a).toMatch(/^aborted/);
       const w = await Promise.race([writing, new Promise((r) => setTimeout(() => r("still pending"), 5000))]);
-      expect(w).toBe("rejected: attack2: simulated crash");
+      // Was: "rejected: attack2: simulated crash" (ctx.abort()'s bare reason; run 31, fixer RS: ECONNRESET naming the call)
+      expect(w).toBe(
+        "rejected: fs.writeFile: the Durable Object behind this workspace client restarted or was reset, so the client's connection to it is gone (workerd: attack2: simulated crash); " +
+          "get a new client with getWorkspace(stub) — a lazy client made from a function, getWorkspace(() => env.NS.get(id)), reconnects by itself on its next call. " +
+          "A call in flight when it happened may or may not have taken effect.",
+      );
     }
     using ws = await getWorkspace(fresh());
     expect(await ws.fs.readFile("/w/f.bin", "utf8")).toBe("old");

@@ -82,7 +82,12 @@ describe("attack3: ctx.abort() at new points", () => {
       await twoSent;
       await new Promise((r) => setTimeout(r, 300));
       expect(await abort(stub)).toMatch(/^aborted/);
-      expect(await writing).toBe("rejected: attack3: simulated crash");
+      // Was: "rejected: attack3: simulated crash" (ctx.abort()'s bare reason; run 31, fixer RS: ECONNRESET naming the call)
+      expect(await writing).toBe(
+        "rejected: fs.writeFile: the Durable Object behind this workspace client restarted or was reset, so the client's connection to it is gone (workerd: attack3: simulated crash); " +
+          "get a new client with getWorkspace(stub) — a lazy client made from a function, getWorkspace(() => env.NS.get(id)), reconnects by itself on its next call. " +
+          "A call in flight when it happened may or may not have taken effect.",
+      );
     }
     using ws = await getWorkspace(fresh());
     expect(await ws.fs.readFile("/w/target.bin", "utf8")).toBe("old");

@@ -23,6 +23,15 @@
  * mapping — treat workerd's `ReadableStream received over RPC disconnected prematurely.` as a broken stub when the
  * stub itself is broken (a cheap probe such as reading `stub.id`/`fs.exists("/")` fails with a broken-stub error), and
  * rethrow `ECONNRESET` naming `exec.stream` / `fs.readFile` with workerd's error as `cause`.
+ * Fixed (run 31, fixer RS): src/do/remote-error.ts — `remoteByteStream` hands on each byte stream a remote client
+ * receives (fs.readFile's bytes, an exec handle's NDJSON events before decoding) and passes a read's failure through
+ * `callRemote`'s broken-stub mapping: workerd's broken-stub error, or any uncoded error the object did not answer with
+ * (`ReadableStream received over RPC disconnected prematurely.`) when one cheap probe over the same stub
+ * (`fs.exists("/")`, the handle's `id`) meets a broken stub, rejects `ECONNRESET` naming `fs.readFile` / `exec.stream`,
+ * workerd's error as `cause`. `callRemote` takes the same probe, so a call in flight when the object restarts (an exec
+ * handle's `result()`, a streamed `writeFile`), which workerd rejects with `ctx.abort()`'s bare reason, rejects
+ * `ECONNRESET` too. A lazy client made from a function hears of either (src/do/client.ts `onBroken`) and drops its
+ * broken load. Siblings: test/workers/fix31/remote-streams-restart.test.ts.
  */
 import { expect, it } from "vitest";
 import { getWorkspace } from "../../../src/index.js";
@@ -40,7 +49,7 @@ const outcome = (p: Promise<unknown>) =>
     10_000,
   );
 
-it.fails("an exec handle's event stream read across a restart rejects ECONNRESET naming the call", async () => {
+it("an exec handle's event stream read across a restart rejects ECONNRESET naming the call", async () => {
   const { stub, fresh } = agent();
   using ws = await getWorkspace(fresh());
   await ws.fs.mkdir("/workspace", { recursive: true });
@@ -57,7 +66,7 @@ it.fails("an exec handle's event stream read across a restart rejects ECONNRESET
   expect(o.message.startsWith("exec.stream: the Durable Object behind this workspace client restarted or was reset"), o.message).toBe(true);
 }, 60_000);
 
-it.fails("a fs.readFile stream read across a restart rejects ECONNRESET naming the call", async () => {
+it("a fs.readFile stream read across a restart rejects ECONNRESET naming the call", async () => {
   const { stub, fresh } = agent();
   using ws = await getWorkspace(fresh());
   await ws.fs.writeFile("/big.bin", patternStream(4 << 20));

@@ -47,7 +47,10 @@ describe("attack6: ctx.abort() inside an exec tool call over RPC", () => {
     // the model sees an error or a failed run, never the late value
     expect(output.type === "error-text" || (output.type === "json" && (output.value as { exitCode?: unknown }).exitCode !== 0)).toBe(true);
     expect((output.value as { result?: unknown }).result).toBeUndefined();
-    expect((output.value as { error?: unknown }).error).toBe("ReadableStream received over RPC disconnected prematurely.");
+    // Was: "ReadableStream received over RPC disconnected prematurely." (fixed in run 31, fixer RS: ECONNRESET's text)
+    expect((output.value as { error?: unknown }).error).toBe(
+      "exec.stream: the Durable Object behind this workspace client restarted or was reset, so the client's connection to it is gone (workerd: ReadableStream received over RPC disconnected prematurely.); get a new client with getWorkspace(stub) — a lazy client made from a function, getWorkspace(() => env.NS.get(id)), reconnects by itself on its next call. A call in flight when it happened may or may not have taken effect.",
+    );
     void seen;
     try {
       client[Symbol.dispose]?.();

@@ -168,7 +168,14 @@ describe("durable runs: the approval flow of seed 003", () => {
       expect.objectContaining({
         type: "tool-result",
         toolName: "exec",
-        output: { command: APPROVAL, cwd: null, backend: "replaying", error: "ReadableStream received over RPC disconnected prematurely." },
+        // Was: error "ReadableStream received over RPC disconnected prematurely." (run 31, fixer RS: ECONNRESET's text)
+        output: {
+          command: APPROVAL,
+          cwd: null,
+          backend: "replaying",
+          error:
+            "exec.stream: the Durable Object behind this workspace client restarted or was reset, so the client's connection to it is gone (workerd: ReadableStream received over RPC disconnected prematurely.); get a new client with getWorkspace(stub) — a lazy client made from a function, getWorkspace(() => env.NS.get(id)), reconnects by itself on its next call. A call in flight when it happened may or may not have taken effect.",
+        },
       }),
     ]);
     expect(finished.text).toBe("waiting for approval");
