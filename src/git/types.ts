@@ -803,7 +803,10 @@ export interface GitClient {
   stashPush(options?: StashPushOptions): Promise<void>;
   /** Newest first, `stash@{0}: <message>` strings. */
   stashList(options?: BaseWorktreeOptions): Promise<string[]>;
-  /** Applies and drops a stash entry. */
+  /**
+   * Applies and drops a stash entry, merging it with the changes made since as git does (a conflict refuses before
+   * writing, `ESTASHFAIL` `CONFLICT (content): …`, and keeps the entry; issue 20, run 31).
+   */
   stashPop(options?: StashPopOptions): Promise<void>;
   /** Resets index entries (`paths`), or the branch and index (mixed), or everything (`hard`). */
   reset(options?: ResetOptions): Promise<void>;

@@ -20,6 +20,7 @@ import type { GitContext, IndexUpdate } from "../context.js";
 import { GitError } from "../errors.js";
 import { resolveIdentity } from "../identity.js";
 import { compareBytes, usage } from "./pathspec.js";
+import { boundedMergeDriver } from "./worktree.js";
 import type { BaseWorktreeOptions, StashPopOptions, StashPushOptions } from "../types.js";
 import { gitdirOf, requireRepo, throwIfCancelled } from "../wrap.js";
 import {
@@ -378,21 +379,137 @@ function fileDirConflicts(
   return { committed: [...committed].sort(compareBytes), staged: [...staged].sort(compareBytes) };
 }
 
+/** A path both the stash and the index changed since the stash's base, that does not merge: git's `CONFLICT` line. */
+interface StashConflict {
+  /** The write it would have been (ours → theirs), for the local-changes check. */
+  change: TreeChange;
+  line: string;
+}
+
+/** git's `buffer_is_binary`: a NUL byte in the first 8,000 bytes. */
+function isBinary(bytes: Uint8Array): boolean {
+  const end = Math.min(bytes.length, 8000);
+  for (let i = 0; i < end; i++) if (bytes[i] === 0) return true;
+  return false;
+}
+
+/**
+ * Bytes as a string of one code unit per byte (0–255), so a line merge of it is byte-exact whatever the encoding;
+ * a CR byte becomes U+E000 (never a byte's code unit), as isomorphic-git's `mergeFile` splits lines at a lone CR and
+ * drops it, where git's xdiff keeps it as an ordinary byte of its line.
+ */
+function byteString(bytes: Uint8Array): string {
+  let out = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) out += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return out.replaceAll("\r", "\ue000");
+}
+
+/** The inverse of {@link byteString}. */
+function stringBytes(text: string): Uint8Array {
+  const out = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    out[i] = code === 0xe000 ? 0x0d : code;
+  }
+  return out;
+}
+
+/**
+ * git's merge of a stash (`do_apply_stash`: `merge_ort_nonrecursive` with base = the stash's parent commit, ours =
+ * the index, theirs = the stash's working-tree commit), per path: changed by the stash only → the stash's entry;
+ * by both the same way → nothing; by both, as regular files (no NUL in the first 8,000 bytes) → the project's merge
+ * driver ({@link boundedMergeDriver}, as {@link merge}) on the bytes, the executable bit from the side that changed
+ * it; anything else both changed (modify/delete, add/add that does not merge, links, binary files, types) is a
+ * conflict. Merged blobs are returned to write, not written.
+ */
+async function mergeStash(
+  ctx: GitContext,
+  dir: string,
+  base: Map<string, FileEntry>,
+  ours: Map<string, FileEntry>,
+  theirs: Map<string, FileEntry>,
+): Promise<{ changes: TreeChange[]; conflicts: StashConflict[]; blobs: Map<string, Uint8Array> }> {
+  const changes: TreeChange[] = [];
+  const conflicts: StashConflict[] = [];
+  const blobs = new Map<string, Uint8Array>();
+  const driver = boundedMergeDriver(ctx);
+  const read = async (entry: FileEntry | undefined) =>
+    entry ? (await ctx.git.readBlob({ fs: ctx.fs, dir, cache: ctx.cache, oid: entry.oid })).blob : new Uint8Array(0);
+  const regular = (entry: FileEntry | undefined) => entry === undefined || entry.mode === 0o100644 || entry.mode === 0o100755;
+  for (const { path, from: b, to: t } of diffFlat(base, theirs)) {
+    throwIfCancelled(ctx);
+    const o = ours.get(path);
+    if (sameEntry(o, t)) continue;
+    const write: TreeChange = o ? (t ? { path, from: o, to: t } : { path, from: o }) : { path, to: t! };
+    if (sameEntry(o, b)) {
+      changes.push(write);
+      continue;
+    }
+    const conflict = (line: string) => conflicts.push({ change: write, line });
+    if (!o || !t) {
+      const [gone, kept] = o ? ["Stashed changes", "Updated upstream"] : ["Updated upstream", "Stashed changes"];
+      conflict(`CONFLICT (modify/delete): ${path} deleted in ${gone} and modified in ${kept}`);
+      continue;
+    }
+    const kind = b ? "content" : "add/add";
+    if (!regular(b) || !regular(o) || !regular(t)) {
+      conflict(`CONFLICT (${(o.mode === 0o120000) === (t.mode === 0o120000) ? kind : "distinct types"}): Merge conflict in ${path}`);
+      continue;
+    }
+    const mode = b && o.mode === b.mode ? t.mode : b && t.mode === b.mode ? o.mode : o.mode === t.mode ? o.mode : undefined;
+    const [baseBytes, ourBytes, theirBytes] = await Promise.all([read(b), read(o), read(t)]);
+    let bytes: Uint8Array | undefined;
+    if (o.oid === t.oid) bytes = ourBytes;
+    else if (![baseBytes, ourBytes, theirBytes].some(isBinary)) {
+      const result = await driver({
+        branches: ["Stash base", "Updated upstream", "Stashed changes"],
+        contents: [byteString(baseBytes), byteString(ourBytes), byteString(theirBytes)],
+        path,
+      });
+      if (result.cleanMerge) bytes = stringBytes(result.mergedText);
+    }
+    if (bytes === undefined || mode === undefined) {
+      conflict(`CONFLICT (${kind}): Merge conflict in ${path}`);
+      continue;
+    }
+    const { oid } = await ctx.git.hashBlob({ object: bytes });
+    if (oid === o.oid && mode === o.mode) continue;
+    blobs.set(oid, bytes);
+    changes.push({ path, from: o, to: { oid, mode } });
+  }
+  return { changes, conflicts, blobs };
+}
+
 /**
  * Applies stash entry `index` (default `0`, the newest) to the working tree
- * and drops it (`git stash pop`): the files it changed get their stashed
- * bytes and modes, files it deleted are deleted, files it added are staged;
- * other stashed changes are left unstaged (as real git without `--index`).
- * Untracked files saved by real git's `stash push -u` (a third parent) are
- * restored unstaged. It refuses, changing nothing and keeping the entry,
- * when a stashed path changed in HEAD since, has local changes, or (for an
- * untracked file) already exists; or when a file it writes meets a file
- * where its directory goes, or a directory where it goes (the stash adds
- * `n/y` and HEAD now has a file `n`: `stash conflicts with changes committed
- * since in n`; only the index has it: `your local changes … would be
- * overwritten by stash: n`).
+ * and drops it (`git stash pop`), merging as git 2.39 does: a three-way
+ * merge from the stash's parent commit (the base) of the index (ours) and
+ * the stash's working-tree commit (theirs). A file only the stash changed
+ * gets its stashed bytes and mode (deleted if it deleted it); a file both
+ * changed — HEAD moved since (`git stash; git pull; git stash pop`) or the
+ * index did — is merged line by line with {@link merge}'s driver (on the
+ * bytes; the executable bit from the side that changed it). Files new in
+ * the stash are staged; the other changes are left unstaged, the index
+ * kept as it was (as real git without `--index`). Untracked files saved by
+ * real git's `stash push -u` (a third parent) are restored unstaged.
+ * Local changes elsewhere and untracked files are kept.
+ *
+ * It refuses, changing nothing and keeping the entry, where git would stop
+ * or leave a conflict: a path both changed that does not merge (overlapping
+ * or adjacent line changes, a binary file, a link, modify/delete, add/add:
+ * `CONFLICT (content): Merge conflict in a.txt; the stash was not applied
+ * and is kept` — git 2.39 writes conflict markers and unmerged index
+ * entries and keeps the entry; the Workspace's merge never leaves a
+ * conflicted index); a path the merge writes that has local changes; an
+ * untracked file in the way (for a file the stash restores from `-u`:
+ * `could not restore untracked files from stash`); a file it writes that
+ * meets a file where its directory goes, or a directory where it goes (the
+ * stash adds `n/y` and HEAD now has a file `n`: `stash conflicts with
+ * changes committed since in n`; only the index has it: `your local changes
+ * … would be overwritten by stash: n`).
  * @throws GitError `ESTASHFAIL`: `no stash entries found`,
- * `stash@{<n>} is not a valid reference`, `stash conflicts with changes committed since in <paths>`,
+ * `stash@{<n>} is not a valid reference`, `CONFLICT (<kind>): …; the stash was not applied and is kept`,
+ * `stash conflicts with changes committed since in <paths>`,
  * `your local changes to the following files would be overwritten by stash: <paths>`,
  * `could not restore untracked files from stash: <paths> already exist`.
  */
@@ -417,15 +534,24 @@ export async function stashPop(ctx: GitContext, dir: string, options: StashPopOp
     flatTree(ctx, dir, head),
     flatIndex(ctx, dir),
   ]);
-  const changes = diffFlat(baseTree, stashTree).filter((c) => !sameEntry(headTree.get(c.path), c.to));
-  const moved = changes.filter((c) => !sameEntry(headTree.get(c.path), c.from)).map((c) => c.path);
-  if (moved.length > 0) throw opError("stash", `stash conflicts with changes committed since in ${moved.join(", ")}`);
+  // As git's do_apply_stash: a three-way merge of the stash's working-tree commit (theirs) into the index (ours), from
+  // the stash's parent (the base); what merges cleanly is written, a conflict refuses before anything is written.
+  const merged = await mergeStash(ctx, dir, baseTree, index, stashTree);
+  const changes = merged.changes;
   // A file the stash writes whose directory is now a file (or whose path is now a directory) in HEAD
   // or the index: refused here, before anything is written (the write would fail half-way).
   const blocked = fileDirConflicts(changes, headTree, index);
   if (blocked.committed.length > 0) throw opError("stash", `stash conflicts with changes committed since in ${blocked.committed.join(", ")}`);
   refuseOverwrites("stash", { local: blocked.staged, untracked: [] });
-  refuseOverwrites("stash", await findOverwrites(ctx, dir, changes, index));
+  // Local changes the merge would overwrite (a conflicted path counts, as for git): refused before the conflicts.
+  refuseOverwrites("stash", await findOverwrites(ctx, dir, [...changes, ...merged.conflicts.map((c) => c.change)], index));
+  if (merged.conflicts.length > 0) {
+    throw opError("stash", `${merged.conflicts.map((c) => c.line).join("; ")}; the stash was not applied and is kept`);
+  }
+  for (const [oid, bytes] of merged.blobs) {
+    throwIfCancelled(ctx);
+    if ((await ctx.git.writeBlob({ fs: ctx.fs, dir, blob: bytes })) !== oid) throw opError("stash", `could not write the merged blob ${oid}`);
+  }
   // A third parent (real git's `stash push -u`) holds untracked files: restored unstaged, never over an existing path
   // (nor under a path that is now a file).
   const untracked = commit.parent[2] ? await flatTree(ctx, dir, commit.parent[2]) : new Map<string, FileEntry>();
@@ -458,8 +584,10 @@ export async function stashPop(ctx: GitContext, dir: string, options: StashPopOp
     if (!change.to) continue;
     throwIfCancelled(ctx);
     const stats = await placeWorktreeFile(ctx, dir, change.path, change.to);
-    const inHead = headTree.get(change.path);
-    updates.push(inHead ? { filepath: change.path, oid: inHead.oid, mode: inHead.mode } : placed(change.path, change.to, stats));
+    // As git's unstage_changes_unless_new: a path the index had keeps its index entry (the change is left unstaged);
+    // a new file is staged.
+    const before = index.get(change.path);
+    updates.push(before ? { filepath: change.path, oid: before.oid, mode: before.mode } : placed(change.path, change.to, stats));
   }
   for (const [path, entry] of untracked) {
     throwIfCancelled(ctx);

@@ -236,7 +236,7 @@ function linesIn(text: string): number {
  * the whole file: ours and theirs, whole, between conflict markers (the
  * merge then fails with `merge conflict in <path>`).
  */
-function boundedMergeDriver(ctx: GitContext): MergeDriverCallback {
+export function boundedMergeDriver(ctx: GitContext): MergeDriverCallback { // ST: stash pop merges with it too
   return (args) => {
     const [base = "", ours = "", theirs = ""] = args.contents;
     if (ours === base || ours === theirs) return { cleanMerge: true, mergedText: theirs };
