@@ -1766,6 +1766,19 @@ SOURCE_PATCHES.push(...GS_PATCHES); // GS
   { what: "subscript $(( )) is arithmetic (PX)", when: AX_WHEN, re: new RegExp(String.raw`(let (${ID})=(${ID})\.slice\((${ID})\+2,(${ID})-1\);)(if\((${ID})\.execFn\)\{)(?=(?:(?!function )[^])*?;(${ID})\+=)`, "g"), to: (all, head, c, n, o, l, tail, e, i, ...rest) => { const x = axNames(rest.at(-1)); return `${head}if(__paramExpansion.isArithmeticAt(${n},${o},${l})){${i}+=await __paramExpansion.arithmetic(${e},${n}.slice(${o},${l}),${x.Parser},${x.expandPart});${o}=${l};continue}${tail}`; }, count: 1 }, // PX
 ]; // PX
 SOURCE_PATCHES.push(...PX_PATCHES); // PX
+/** // GZ
+ * GZ (issue 20, run 31; helpers in src/backends/worker-shell/isolate/gzip-bound.ts): gzip/gunzip write files within // GZ
+ * the shell's read bound (64 MiB), not stdout's output limit, so `gunzip` restores what `gzip` compressed; gzip -t // GZ
+ * inflates within it too; a file past the read bound is `File too large` (was `No such file or directory`). // GZ
+ */ // GZ
+HELPER_NAMESPACES.push(["__gzipBound", join(isolateDir, "gzip-bound.ts")]); // GZ
+const GZ_PATCHES = [ // GZ
+  { what: "gzip -d to a file within the read bound (GZ)", when: '{name:"gzip",summary:', re: new RegExp(String.raw`(async function ${ID}\((${ID}),(${ID}),(${ID}),(${ID}),(${ID}),(${ID})\)\{let ${ID}=\4\.suffix,${ID},${ID},${ID},${ID}=)(${ID})\(\2\);`, "g"), to: (all, head, e, t, o, r, i, n, P) => `${head}__gzipBound.decompressLimit(${P}(${e}),${t},${n});`, count: 1 }, // GZ
+  { what: "gzip to a file within the read bound (GZ)", when: '{name:"gzip",summary:', re: new RegExp(String.raw`(async function ${ID}\((${ID}),(${ID}),(${ID}),(${ID}),(${ID}),(${ID})\)\{let ${ID}=\4\.suffix,(?:(?!function )[^])*?let (${ID})=${ID}\(\4\),${ID};try\{let ${ID}=)(${ID})\((${ID}),\8,\2\);`, "g"), to: (all, head, e, t, o, r, i, n, l, O, p) => `${head}__gzipBound.compressFile(${O},${p},${l},${e},${n});`, count: 1 }, // GZ
+  { what: "gzip -t within the read bound (GZ)", when: '{name:"gzip",summary:', re: new RegExp(String.raw`return (${ID})\((${ID}),${ID}\((${ID})\),\3\.limits\.maxInputBytes,\3\.signal,\3\)\.lease\?\.release\(\),`, "g"), to: (all, inflate, i, e) => `return ${inflate}(${i},__gzipBound.GZIP_FILE_BOUND,${e}.limits.maxInputBytes,${e}.signal,${e}).lease?.release(),`, count: 1 }, // GZ
+  { what: "gzip read failure reason (GZ)", when: '{name:"gzip",summary:', re: new RegExp(String.raw`(try\{let (${ID})=await ${ID}\(${ID},${ID},(${ID})\);${ID}=\2\.data,${ID}=\2\.lease\}catch\((${ID})\)\{return ${ID}\(\4\)),\{stdout:"",stderr:\`\$\{\3\}: \$\{(${ID})\}: No such file or directory\n\`,exitCode:1\}\}`, "g"), to: (all, head, s, r, err, t) => `${head},__gzipBound.readFailure(${r},${t},${err})}`, count: 3 }, // GZ
+]; // GZ
+SOURCE_PATCHES.push(...GZ_PATCHES); // GZ
 async function generate() {
   await init;
   const result = await build({

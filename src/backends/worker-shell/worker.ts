@@ -19,6 +19,7 @@ import { isByteStream } from "../../util/rpc-bytes.js";
 import { walkingCommands } from "./walks.js";
 import { mktempCommand } from "./isolate/script-builtins.js";
 import { cmpCommand, realpathCommand } from "./isolate/realpath-cmp.js";
+import { defineTruncateCommand } from "./isolate/truncate.js"; // GZ
 import { MAX_WALK_DEPTH } from "./isolate/deep-walks.js";
 import type { ExecInput, ShellHost, ShellWorkerOptions } from "./types.js";
 
@@ -201,6 +202,7 @@ export async function runShell(load: () => Promise<JustBash>, input: ExecInput, 
         "mktemp",
         "realpath",
         "cmp",
+        "truncate", // GZ
         ...(workerOptions.customCommands ?? []).flatMap((c) => {
           const name = (c as { name?: unknown } | null)?.name;
           return typeof name === "string" ? [name] : [];
@@ -231,6 +233,11 @@ export async function runShell(load: () => Promise<JustBash>, input: ExecInput, 
         // realpath (GNU coreutils 9.1) and cmp (GNU diffutils 3.8): just-bash has neither.
         realpathCommand,
         cmpCommand,
+        // truncate as GNU coreutils 9.1 (just-bash has none); a file past the read bound is cut through a range read. // GZ
+        defineTruncateCommand(async (path, length) => { // GZ
+          const head = await (guarded.readFile as (p: string, o: unknown) => Promise<Uint8Array | ReadableStream<Uint8Array>>)(path, { byteOffset: 0, byteLength: length }); // GZ
+          return isByteStream(head) ? readStreamBytes(head) : new Uint8Array(head as Uint8Array); // GZ
+        }), // GZ
         ...(workerOptions.customCommands ?? []).map((command) => forgettingPrefetched(fs, command)),
       ] as never,
       // The Dynamic Worker is the sandbox; just-bash's in-process hardening needs Node module hooks workerd lacks.
