@@ -22,7 +22,7 @@
  * @module
  */
 import { translatePosix } from "./mode-expr.js";
-import { perlPattern } from "./grep-perl.js";
+import { NESTED_REPEAT_REFUSAL, perlPattern } from "./grep-perl.js";
 import { utf8EscapeByteLength } from "../../../util/utf8-escape.js";
 
 /** What grep's own option parser does not know (gathered by {@link option}). */
@@ -184,6 +184,7 @@ export function compile(
     const read = perlPattern(patterns[0] ?? "");
     if (read.error !== undefined) return { error: read.error };
     const native = read.native || flags.wholeWord;
+    if (native && read.nested) return { error: NESTED_REPEAT_REFUSAL };
     try {
       const built = build(read.source, { mode: "perl", ignoreCase: flags.ignoreCase, wholeWord: flags.wholeWord, lineRegexp: flags.lineRegexp, native });
       return { regex: built.regex, kResetGroup: built.kResetGroup, preFilter: native ? undefined : built.preFilter };

@@ -26,7 +26,14 @@ const HSPACE = "\\t \\xa0\\u1680\\u180e\\u2000-\\u200a\\u202f\\u205f\\u3000";
 const VSPACE = "\\n\\x0b\\f\\r\\x85\\u2028\\u2029";
 
 /** A `-P` pattern read: `source` for just-bash's Perl-mode translation, `native` when only V8 can run it; or `error`. */
-export type PerlPattern = { source: string; native: boolean; error?: undefined } | { error: string };
+export type PerlPattern = { source: string; native: boolean; nested: boolean; error?: undefined } | { error: string };
+
+/**
+ * The refusal of a pattern V8 would backtrack on exponentially: a repeated group holding an unbounded repeat, on the
+ * V8 path (a lookaround, a back-reference, or `-w`). The shell cannot stop a regex in the middle of a match.
+ */
+export const NESTED_REPEAT_REFUSAL =
+  "grep: a -P pattern with a lookaround or back-reference (or -P with -w) runs on a backtracking engine, where a repeated group holding an unbounded repeat (`(a+)+`, `(?:x*y)*`) can take exponential time; it is not supported: write the repeat without nesting\n";
 
 const refuse = (what: string): PerlPattern => ({ error: `grep: ${what} is not supported by the shell's grep -P (no JavaScript or RE2 equivalent)\n` });
 
@@ -47,6 +54,14 @@ export function perlPattern(pattern: string): PerlPattern {
   let inClass = false;
   /** Whether the last token was a quantifier (a `+` after it is possessive). */
   let quantified = false;
+  /** Open groups: whether each holds an unbounded quantifier (`*`, `+`, `{n,}`). */
+  const frames: boolean[] = [];
+  /** A group holding an unbounded quantifier is itself repeated without bound (`(a+)+`, `(?:x*y)*`). */
+  let nested = false;
+  const unbounded = (at: number): boolean => {
+    const q = pattern[at];
+    return q === "*" || q === "+" || (q === "{" && /^\{[0-9]*,\}/.test(pattern.slice(at)));
+  };
   const n = pattern.length;
   while (i < n) {
     const c = pattern[i] as string;
@@ -209,6 +224,7 @@ export function perlPattern(pattern: string): PerlPattern {
     }
     if (c === "(") {
       if (pattern[i + 1] === "*") return refuse("a backtracking control verb `(*…)`");
+      if (pattern[i + 1] !== "?" || !/^\?(?:#|P=)/.test(pattern.slice(i + 1))) frames.push(false);
       if (pattern[i + 1] !== "?") {
         groups++;
         out += c;
@@ -252,7 +268,13 @@ export function perlPattern(pattern: string): PerlPattern {
       i += 2;
       continue;
     }
+    if (c === ")" && frames.length > 0) {
+      const holds = frames.pop() as boolean;
+      if (holds && unbounded(i + 1)) nested = true;
+      if (holds && frames.length > 0) frames[frames.length - 1] = true;
+    }
     if (c === "+" && wasQuantified) return refuse("a possessive quantifier (`*+`, `++`, `?+`, `{n,m}+`)");
+    if (frames.length > 0 && !wasQuantified && unbounded(i)) frames[frames.length - 1] = true;
     if (c === "*" || c === "+" || c === "?") {
       out += c;
       i++;
@@ -278,5 +300,8 @@ export function perlPattern(pattern: string): PerlPattern {
     out += c;
     i++;
   }
-  return { source: out, native };
+  // V8 backtracks without bound on a repeated group that repeats inside (`(a+)+$` on "aaa…!" takes 2^n steps) and
+  // the shell cannot stop a regex mid-match: such a pattern is refused on the V8 path (RE2 runs it in linear time).
+  if (native && nested) return { error: NESTED_REPEAT_REFUSAL };
+  return { source: out, native, nested };
 }
