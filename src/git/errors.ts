@@ -79,3 +79,8 @@ export class PathspecNotFoundError extends GitError {
     this.pathspec = path;
   }
 }
+
+/** A ref's `error` when push refused it before sending: the remote's tip does not descend from it. */
+export const PUSH_NON_FAST_FORWARD = "non-fast-forward (fetch and merge first, or push with force)";
+/** A ref's `error` when push refused it before sending: the tag exists on the remote. */
+export const PUSH_TAG_EXISTS = "tag already exists";

@@ -35,7 +35,7 @@ import { CliFatalError, CliUsageError, fatalIf, fatalOn, type ArgsSpec } from ".
 import { utf8EscapeDecode } from "../../util/utf8-escape.js";
 import { isValidRefName } from "../refname.js";
 import { literalFirst } from "../wildmatch.js";
-import { PUSH_NON_FAST_FORWARD, PUSH_TAG_EXISTS } from "../ops/network.js";
+import { PUSH_NON_FAST_FORWARD, PUSH_TAG_EXISTS } from "../errors.js";
 
 /** The refusals push makes itself, before sending (`[rejected]`); any other failure is the server's. */
 const LOCAL_PUSH_REFUSALS: ReadonlySet<string> = new Set([PUSH_NON_FAST_FORWARD, PUSH_TAG_EXISTS]);

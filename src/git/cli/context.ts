@@ -11,7 +11,7 @@ import type { GitClient, GitIdentity } from "../types.js";
 import { isUnder, normalizePath } from "../../util/path.js";
 import { matchesPathspec } from "../wildmatch.js";
 import { CliFatalError, CliUsageError, COMMIT_UTF8_WARNING, IDENTITY_ENV, type ParsedArgs } from "./parse.js";
-import { gitConfigBool } from "../ops/diff.js";
+import { gitConfigBool } from "../quote.js";
 
 /**
  * The key of a client's own `(dir) => Promise<string>` resolving a path's links (the repository's

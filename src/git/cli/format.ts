@@ -7,7 +7,7 @@
 import type { CommitPerson, CommitView, StatusEntry } from "../types.js";
 import { GIT_LOG_MAX_CHARS } from "../limits.js";
 import { isGlobSpec, literalPrefix, wildmatch } from "../wildmatch.js";
-import { quotePath as quoteCStyle } from "../ops/diff.js";
+import { quotePath as quoteCStyle } from "../quote.js";
 
 /** The first 7 hex digits of an oid (real git's minimum abbreviation). */
 export function shortOid(oid: string): string {

@@ -31,7 +31,7 @@
  * @module
  */
 import type { GitContext, GitHttpClient, IndexUpdate } from "../context.js";
-import { GitError } from "../errors.js";
+import { GitError, PUSH_NON_FAST_FORWARD, PUSH_TAG_EXISTS } from "../errors.js";
 import type {
   FetchResult,
   GitCloneOptions,
@@ -642,11 +642,6 @@ export async function pull(ctx: GitContext, dir: string, options: GitPullOptions
     throw error;
   }
 }
-
-/** A ref's `error` when push refused it before sending: the remote's tip does not descend from it. */
-export const PUSH_NON_FAST_FORWARD = "non-fast-forward (fetch and merge first, or push with force)";
-/** A ref's `error` when push refused it before sending: the tag exists on the remote. */
-export const PUSH_TAG_EXISTS = "tag already exists";
 
 /**
  * `push` (spec 04 §2.3): `ref` (default: the current branch) to `remoteRef`
