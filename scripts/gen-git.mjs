@@ -426,6 +426,36 @@ if (force || !existsSync(stamp) || readFileSync(stamp, "utf8") !== hash) {
       FETCH_PACK_WRITE.replace("  return res;\n}\n", "").replaceAll("res.packfile", "packfilePath") +
       "  for (const oid2 of response.shallows) {\n",
   );
+  // A three-way merge of a file both sides changed read each side as UTF-8 and wrote the result back as
+  // UTF-8: a byte that is not UTF-8 on a line neither side touched became U+FFFD's three bytes, silently,
+  // and a file with a NUL (binary to git) was merged as text (issue 20, run 31, lead, from fixer ST's
+  // report). The driver now gets one code unit per byte (a CR as U+E000: isomorphic-git's mergeFile
+  // splits lines at a lone CR and drops it; git's xdiff keeps it in its line) — as stash pop reads them —
+  // the result is written back byte for byte, and a binary side (git's buffer_is_binary: a NUL in the
+  // first 8,000 bytes) is a conflict.
+  igit = patch(
+    igit,
+    "mergeBlobs (base bytes)",
+    '    baseContent = Buffer2.from(await base.content()).toString("utf8");\n',
+    '    baseContent = await base.content();\n',
+  );
+  igit = patch(
+    igit,
+    "mergeBlobs (sides' bytes)",
+    '  const ourContent = Buffer2.from(await ours.content()).toString("utf8");\n  const theirContent = Buffer2.from(await theirs.content()).toString("utf8");\n',
+    '  const ourBytes = await ours.content();\n  const theirBytes = await theirs.content();\n' +
+      '  if ([baseContent, ourBytes, theirBytes].some((b) => typeof b !== "string" && __mergeIsBinary(b))) {\n' +
+      '    return { cleanMerge: false, mergeResult: { mode, path, oid: await ours.oid(), type } };\n  }\n' +
+      '  baseContent = typeof baseContent === "string" ? baseContent : __mergeByteText(baseContent);\n' +
+      '  const ourContent = __mergeByteText(ourBytes);\n  const theirContent = __mergeByteText(theirBytes);\n',
+  );
+  igit = patch(igit, "mergeBlobs (result bytes)", '    object: Buffer2.from(mergedText, "utf8"),\n', "    object: __mergeTextBytes(mergedText),\n");
+  igit +=
+    "function __mergeIsBinary(bytes) {\n  const end = Math.min(bytes.length, 8000);\n  for (let i = 0; i < end; i++) if (bytes[i] === 0) return true;\n  return false;\n}\n" +
+    "function __mergeByteText(bytes) {\n  let out = \"\";\n  for (let i = 0; i < bytes.length; i += 32768) out += String.fromCharCode(...bytes.subarray(i, i + 32768));\n  return out.replaceAll(\"\\r\", \"\\ue000\");\n}\n" +
+    // A code unit past 255 comes only from the driver's own text (a conflict marker's branch name): UTF-8.
+    "function __mergeTextBytes(text) {\n  if (!/[^\\x00-\\xff\\ue000]/.test(text)) {\n    const out = Buffer2.alloc(text.length);\n    for (let i = 0; i < text.length; i++) {\n      const code = text.charCodeAt(i);\n      out[i] = code === 57344 ? 13 : code;\n    }\n    return out;\n  }\n" +
+    "  const parts = [];\n  for (const ch of text) parts.push(ch === \"\\ue000\" ? Buffer2.from([13]) : ch.charCodeAt(0) <= 255 ? Buffer2.from([ch.charCodeAt(0)]) : Buffer2.from(ch, \"utf8\"));\n  return Buffer2.concat(parts);\n}\n";
   // A receive-pack report-status is read as git's send-pack reads it: after `unpack <error>` every ref
   // failed ("unpacker error"), and a ref the report does not name failed ("remote failed to report
   // status"). isomorphic-git read `result.refs[ref].ok` of a ref missing from the report (a push
