@@ -159,11 +159,16 @@ function modeOf(mode, fallback) {
     if (/^[0-7]+$/.test(mode)) return parseInt(mode, 8);
     throw nodeError("TypeError", "ERR_INVALID_ARG_VALUE", "The argument 'mode' must be a 32-bit unsigned integer or an octal string. Received '" + mode + "'");
   }
-  if (typeof mode !== "number" || !Number.isInteger(mode)) {
-    throw nodeError("TypeError", "ERR_INVALID_ARG_TYPE", "The \"mode\" argument must be of type number. Received " + (typeof mode === "number" ? String(mode) : typeof mode));
+  if (typeof mode !== "number") {
+    throw nodeError("TypeError", "ERR_INVALID_ARG_TYPE", "The \"mode\" argument must be of type number. Received " + typeof mode);
+  }
+  if (!Number.isInteger(mode)) {
+    throw nodeError("RangeError", "ERR_OUT_OF_RANGE", "The value of \"mode\" is out of range. It must be an integer. Received " + String(mode));
   }
   if (mode < 0 || mode > 4294967295) {
-    throw nodeError("RangeError", "ERR_OUT_OF_RANGE", "The value of \"mode\" is out of range. It must be >= 0 && <= 4294967295. Received " + mode);
+    // Node writes an integer past 2^32 with `_` between groups of three digits (addNumericalSeparator).
+    const received = Math.abs(mode) > 2 ** 32 ? String(mode).replace(/\B(?=(\d{3})+(?!\d))/g, "_") : String(mode);
+    throw nodeError("RangeError", "ERR_OUT_OF_RANGE", "The value of \"mode\" is out of range. It must be >= 0 && <= 4294967295. Received " + received);
   }
   return mode;
 }
