@@ -426,6 +426,21 @@ if (force || !existsSync(stamp) || readFileSync(stamp, "utf8") !== hash) {
       FETCH_PACK_WRITE.replace("  return res;\n}\n", "").replaceAll("res.packfile", "packfilePath") +
       "  for (const oid2 of response.shallows) {\n",
   );
+  // A path one side made a file (or link) and the other a directory, both changed from the base (or both
+  // added), is a file/directory conflict, as git's CONFLICT (file/directory): isomorphic-git had no case
+  // for it and failed with a raw ObjectTypeError (`Object … was anticipated to be a blob but it is a
+  // tree`) or MergeNotSupportedError, naming no path (issue 20, run 31, attacker c's odd list).
+  igit = patch(
+    igit,
+    "mergeTree (file/directory conflict)",
+    "      const ourChange = await modified(ours, base);\n      const theirChange = await modified(theirs, base);\n      switch (`${ourChange}-${theirChange}`) {\n",
+    "      const ourChange = await modified(ours, base);\n      const theirChange = await modified(theirs, base);\n" +
+      "      if (ours && theirs && (await ours.type() === \"tree\") !== (await theirs.type() === \"tree\")) {\n" +
+      "        const same = async (e) => base !== null && base !== void 0 && await e.type() === await base.type() && await e.oid() === await base.oid();\n" +
+      "        if (!await same(ours) && !await same(theirs)) {\n          unmergedFiles.push(filepath);\n          bothModified.push(filepath);\n" +
+      "          return { mode: await ours.mode(), path, oid: await ours.oid(), type: await ours.type() };\n        }\n      }\n" +
+      "      switch (`${ourChange}-${theirChange}`) {\n",
+  );
   // A three-way merge of a file both sides changed read each side as UTF-8 and wrote the result back as
   // UTF-8: a byte that is not UTF-8 on a line neither side touched became U+FFFD's three bytes, silently,
   // and a file with a NUL (binary to git) was merged as text (issue 20, run 31, lead, from fixer ST's
