@@ -10,8 +10,9 @@ import { cleanupScratch, diskCopy, realGit, realGitResult, realRepo, workspaceCo
 
 afterAll(cleanupScratch);
 
-it("a file/directory conflict in a merge is refused naming the path, nothing written", async () => {
-  const disk = realRepo((d) => {
+/** A repository whose branch `side` replaces the directory `d/` by a file `d`, while `main` then commits `ours`. */
+function dirMadeFileOnSide(ours: Record<string, string>): string {
+  return realRepo((d) => {
     writeTree(d, { "d/a.txt": "a\n", "top.txt": "t\n" });
     realGit(d, "add", "-A");
     realGit(d, "commit", "-q", "-m", "base");
@@ -21,10 +22,14 @@ it("a file/directory conflict in a merge is refused naming the path, nothing wri
     realGit(d, "add", "-A");
     realGit(d, "commit", "-q", "-m", "d is a file");
     realGit(d, "checkout", "-q", "main");
-    writeTree(d, { "d/new.txt": "new\n" });
+    writeTree(d, ours);
     realGit(d, "add", "-A");
-    realGit(d, "commit", "-q", "-m", "add d/new.txt");
+    realGit(d, "commit", "-q", "-m", "ours");
   });
+}
+
+it("a file/directory conflict in a merge is refused naming the path, nothing written", async () => {
+  const disk = dirMadeFileOnSide({ "d/new.txt": "new\n" });
   const real = realGitResult(diskCopy(disk), "merge", "--no-edit", "side");
   expect(real.status).toBe(1);
   expect(real.stdout).toContain("CONFLICT (file/directory)");
@@ -39,19 +44,7 @@ it("a file/directory conflict in a merge is refused naming the path, nothing wri
 });
 
 it("their side making d a file merges cleanly where ours left d as in the base, as git", async () => {
-  const disk = realRepo((d) => {
-    writeTree(d, { "d/a.txt": "a\n", "top.txt": "t\n" });
-    realGit(d, "add", "-A");
-    realGit(d, "commit", "-q", "-m", "base");
-    realGit(d, "checkout", "-q", "-b", "side");
-    realGit(d, "rm", "-q", "-r", "d");
-    writeTree(d, { d: "now a file\n" });
-    realGit(d, "add", "-A");
-    realGit(d, "commit", "-q", "-m", "d is a file");
-    realGit(d, "checkout", "-q", "main");
-    writeTree(d, { "top.txt": "T\n" });
-    realGit(d, "commit", "-q", "-am", "top");
-  });
+  const disk = dirMadeFileOnSide({ "top.txt": "T\n" });
   const real = diskCopy(disk);
   realGit(real, "merge", "-q", "--no-edit", "side");
   const { ws, git, dir } = await workspaceCopy(disk);
