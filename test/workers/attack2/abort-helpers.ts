@@ -35,3 +35,7 @@ export function stallingStream(chunk: (n: number) => Uint8Array) {
   });
   return { stream, twoSent };
 }
+
+/** `p`, or the text `still pending after <ms> ms` when it has not settled by then. */
+export const within = <T,>(p: Promise<T>, ms: number) =>
+  Promise.race([p, new Promise<string>((r) => setTimeout(() => r(`still pending after ${ms} ms`), ms))]);

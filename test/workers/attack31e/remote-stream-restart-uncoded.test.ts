@@ -35,11 +35,9 @@
  */
 import { expect, it } from "vitest";
 import { getWorkspace } from "../../../src/index.js";
-import { agent, abortObject } from "../attack2/abort-helpers.js";
+import { agent, abortObject, within } from "../attack2/abort-helpers.js";
 import { patternStream } from "../client/helpers.js";
 
-const within = <T,>(p: Promise<T>, ms: number) =>
-  Promise.race([p, new Promise<string>((r) => setTimeout(() => r(`still pending after ${ms} ms`), ms))]);
 const outcome = (p: Promise<unknown>) =>
   within(
     p.then(

@@ -11,7 +11,7 @@ import { expect, it } from "vitest";
 import { getWorkspace } from "../../../src/index.js";
 import { createAITools } from "../../../src/tools/ai-sdk.js";
 import { call, done, outputFor } from "../../shared/loops/ai-sdk.js";
-import { abortObject, agent, stallingStream } from "../attack2/abort-helpers.js";
+import { abortObject, agent, stallingStream, within } from "../attack2/abort-helpers.js";
 import { patternByte, patternStream } from "../client/helpers.js";
 
 const DISCONNECTED = "ReadableStream received over RPC disconnected prematurely.";
@@ -20,8 +20,6 @@ const reset = (method: string, workerd: string) =>
   "get a new client with getWorkspace(stub) — a lazy client made from a function, getWorkspace(() => env.NS.get(id)), reconnects by itself on its next call. " +
   "A call in flight when it happened may or may not have taken effect.";
 
-const within = <T,>(p: Promise<T>, ms: number) =>
-  Promise.race([p, new Promise<string>((r) => setTimeout(() => r(`still pending after ${ms} ms`), ms))]);
 const outcome = (p: Promise<unknown>) =>
   within(
     p.then(
