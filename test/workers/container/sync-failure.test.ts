@@ -164,8 +164,10 @@ describe("a sync that fails", () => {
     await inWorkspace(c, async (first, reopen) => {
       let ws = first;
       await ws.fs.writeFile("/workspace/keep.txt", "kept");
-      // A watcher (outliving this command) kills the daemon once a push's temporary piece file appears.
-      const armed = await sh(ws, "(while ! ls -A | grep -q ws-sync-; do :; done; kill -9 $PPID) >/dev/null 2>&1 &");
+      // A watcher (outliving this command) kills the daemon once a push's temporary piece file appears. It waits
+      // for the piece name itself: the piece's first chunk is a whole-file write, made under `.ws-sync-write-<16 hex>`
+      // and renamed, so a watcher matching any `ws-sync-` could fire before the rename (a flaky CI run, 2026-12-05).
+      const armed = await sh(ws, "(while ! ls -A | grep -q '^[.]big[.]bin[.]ws-sync-'; do :; done; kill -9 $PPID) >/dev/null 2>&1 &");
       expect([armed.exitCode, armed.pushed]).toEqual([0, 1]);
       const want = await sha256Hex(patternStream(BIG, 5));
       await ws.fs.writeFile("/workspace/big.bin", patternStream(BIG, 5));
