@@ -3,7 +3,8 @@
  * `$4` — instead of `($2)^2`, so a sum of squares (`s += $2^2`), `$1^$2`, `$1^0.5` or `$NF^2` silently computes the
  * wrong number with status 0. POSIX awk's grammar, gawk 5.2.1 and mawk 1.3.4 bind `$` tighter than `^`.
  * Tried: side by side with gawk 5.2.1 and mawk 1.3.4: `$1^2`, `$2^2`, `$1**2`, `($1)^2`, `$NF^2`, `$1^2+$2^2`,
- * `s += $2^2` over records, `$1 ^ $2`, `$1^0.5`, `-$1^2`; the other arithmetic on fields.
+ * `s += $2^2` over records, `for (i...) s += $i^2`, `$1 ^ $2`, `$1^0.5`, `-$1^2`, `$1 ^ 2 / 2`; the other arithmetic
+ * on fields. Same root: `$1 ^= 2` and `$1 ^ -1` are refused (`Unexpected token in field index`, exit 1).
  * Held: `($1)^2`, `sqrt($1)`, `$1*$2`, `$1/$2`, `$1%$2`, `$1-$2`, `$1++`/`$2--`, `-$1`, `$(1+1)`.
  * Found (high — the plain awk form of a square or power of a column (variance, distances, compound growth) prints a
  * wrong number and exits 0; 2 of 2 runs).
@@ -20,6 +21,7 @@ it.fails("awk $N^M is the field to the power M, not field number N^M", async () 
     `echo '3 4 5 6' | awk '{print $1^2, $2^2, $1**2, $NF^2, $1^2+$2^2}'`,
     `awk '{s += $2^2} END {print s}' data.txt`,
     `echo '2 3 9' | awk '{print $1 ^ $2, $3^0.5}'`,
+    `echo '1 2 3' | awk '{ for (i = 1; i <= NF; i++) s += $i^2; print s }'`,
   ]);
   expect(out).toEqual([
     // Was: "3 6 3  9\n"
@@ -28,5 +30,7 @@ it.fails("awk $N^M is the field to the power M, not field number N^M", async () 
     [`awk '{s += $2^2} END {print s}' data.txt`, "13\n", ""],
     // Was: "2 2\n"
     [`echo '2 3 9' | awk '{print $1 ^ $2, $3^0.5}'`, "8 3\n", ""],
+    // Was: "1\n"
+    [`echo '1 2 3' | awk '{ for (i = 1; i <= NF; i++) s += $i^2; print s }'`, "14\n", ""],
   ]);
 });
