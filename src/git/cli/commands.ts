@@ -446,10 +446,13 @@ const add: CommandDef = {
   },
 };
 
+/** ops/repo.ts `RM_WORKTREE`, by name: the client's rm removes the files from the working tree too (`git rm`). */ // GB
+const RM_WORKTREE = Symbol.for("agent-computer.git.rmWorktree"); // GB
+
 const rm: CommandDef = {
   paths: true,
-  usage: "usage: git rm [--cached] [-r] [-q] [--] <pathspec>...   (removes from the index only)",
-  spec: { flags: [{ name: "cached" }, { name: "recursive", short: "r" }, { name: "force", short: "f" }, QUIET] },
+  usage: "usage: git rm [--cached] [-f] [-r] [-n] [-q] [--] <pathspec>...", // GB
+  spec: { flags: [{ name: "cached" }, { name: "recursive", short: "r" }, { name: "force", short: "f" }, { name: "dry-run", short: "n" }, QUIET] }, // GB
   async run(ctx) {
     const root = await ctx.root();
     const specs = allPaths(ctx, 0);
@@ -457,18 +460,55 @@ const rm: CommandDef = {
     const paths = await ctx.pathspecs(specs);
     const indexed = await ctx.client.lsFiles({ dir: root });
     if (paths.some((p) => p.endsWith("/"))) assertDirSpecs(specs, paths, indexed);
-    await ctx.client.rm({ dir: root, paths });
+    // Nothing is removed before git's refusals below are checked. // GB
     // As real git: each index entry removed (`rm 'sub/c.txt'` for `sub` or `*.txt`), in index order; a glob naming an
     // entry exactly removes only that one (git's literal-first rule, as the client's rm).
     const names = new Set(indexed);
     const exact = paths.map((p) => literalFirst(p, (n) => names.has(n)));
-    if (!ctx.bool("quiet")) for (const f of indexed) if (exact.some((p) => specMatches(f, p))) ctx.out(`rm '${f}'\n`);
-    if (!ctx.bool("cached")) {
-      ctx.err("note: removed from the index only; the working-tree files stay (delete them with the file tools, or use --cached)\n");
-    }
+    const cached = ctx.bool("cached") === true; // GB
+    // As git 2.39's builtin/rm.c, in pathspec order: one matching nothing dies (128), and without -r one matching only // GB
+    // the entries below a directory (not an entry itself, nor a glob) dies `not removing '<p>' recursively without -r`. // GB
+    for (let i = 0; i < exact.length; i++) { // GB
+      const spec = exact[i]!; // GB
+      if (!indexed.some((f) => specMatches(f, spec))) throw new PathspecNotFoundError(specs[i]!); // GB
+      if (ctx.bool("recursive") !== true && !names.has(paths[i]!) && !/[*?[\\]/.test(paths[i]!)) throw new CliFatalError(`not removing '${specs[i]}' recursively without -r`); // GB
+    } // GB
+    const matched = indexed.filter((f) => exact.some((p) => specMatches(f, p))); // GB
+    if (ctx.bool("force") !== true && (await refusedRm(ctx, root, matched, cached))) return 1; // GB
+    if (ctx.bool("dry-run") !== true) await ctx.client.rm({ dir: root, paths, ...(cached ? {} : { [RM_WORKTREE]: true }) }); // GB
+    if (!ctx.bool("quiet")) for (const f of matched) ctx.out(`rm '${f}'\n`); // GB
     return 0;
   },
 };
+
+/** // GB
+ * git 2.39's check_local_mod (builtin/rm.c) without -f: a file whose working-tree copy differs from the index // GB
+ * (`local modifications`) or whose index entry differs from HEAD (`changes staged in the index`) is kept, and with // GB
+ * both (`staged content different from both the file and the HEAD`, also with --cached); a file gone from the working // GB
+ * tree is never refused. Prints git's `error:` lists and returns `true` (exit 1, nothing removed) when any is refused. // GB
+ */ // GB
+async function refusedRm(ctx: CliContext, root: string, matched: readonly string[], cached: boolean): Promise<boolean> { // GB
+  const wanted = new Set(matched); // GB
+  const both: string[] = []; // GB
+  const staged: string[] = []; // GB
+  const local: string[] = []; // GB
+  for (const entry of await ctx.client.status({ dir: root })) { // GB
+    if (!wanted.has(entry.path) || entry.worktree === "D" || entry.worktree === "?") continue; // GB
+    const stagedChange = entry.index !== " "; // GB
+    const localChange = entry.worktree !== " "; // GB
+    if (stagedChange && localChange) both.push(entry.path); // GB
+    else if (!cached && stagedChange) staged.push(entry.path); // GB
+    else if (!cached && localChange) local.push(entry.path); // GB
+  } // GB
+  const hint = "\n(use --cached to keep the file, or -f to force removal)"; // GB (git prints the hints with -q too)
+  const list = (files: string[], one: string, many: string, tail: string) => { // GB
+    if (files.length > 0) ctx.err(`error: ${files.length === 1 ? one : many}${files.map((f) => `\n    ${f}`).join("")}${tail}\n`); // GB
+  }; // GB
+  list(both, "the following file has staged content different from both the\nfile and the HEAD:", "the following files have staged content different\nfrom both the file and the HEAD:", "\n(use -f to force removal)"); // GB
+  list(staged, "the following file has changes staged in the index:", "the following files have changes staged in the index:", hint); // GB
+  list(local, "the following file has local modifications:", "the following files have local modifications:", hint); // GB
+  return both.length + staged.length + local.length > 0; // GB
+} // GB
 
 const commit: CommandDef = {
   usage: 'usage: git commit [-a] [--amend [--no-edit]] [--author "Name <email>"] [--allow-empty] -m <msg>',
@@ -944,6 +984,8 @@ const branch: CommandDef = {
       { name: "remotes", short: "r" },
       { name: "list", short: "l" },
       { name: "verbose", short: "v" },
+      { name: "track", short: "t", negatable: true }, // GB
+      QUIET, // GB
     ],
   },
   async run(ctx) {
@@ -965,6 +1007,7 @@ const branch: CommandDef = {
       const force = ctx.bool("force") === true;
       // Every refusal (the name exists, the current branch with -f, an unknown start) is fatal in real git: 128.
       await fatalOn(ctx.client.branch({ dir: root, name: pos[0]!, ...(pos[1] !== undefined ? { startPoint: pos[1] } : {}), ...(force ? { force } : {}) }), (e) => e.code === "EBRANCHFAIL");
+      await setupTracking(ctx, root, pos[0]!, pos[1] ?? "HEAD"); // GB
       return 0;
     }
     const current = await ctx.client.currentBranch({ dir: root });
@@ -1116,11 +1159,59 @@ const tag: CommandDef = {
   },
 };
 
+/** // GB
+ * git's branch.autoSetupMerge (setup_tracking), after branch `name` was made at `start` as typed: when `start` names a // GB
+ * remote-tracking branch (`origin/x`, `remotes/origin/x`, `refs/remotes/origin/x`, git's DWIM order: a tag or a local // GB
+ * branch of that name wins), `branch.<name>.remote`/`merge` are set and `branch '<name>' set up to track '<r>/<b>'.` // GB
+ * printed (stdout, not with -q). `--no-track` or `branch.autoSetupMerge=false` sets nothing; `--track` (or // GB
+ * `autoSetupMerge=always`) tracks a local branch too (remote `.`: `set up to track '<b>'.`). // GB
+ */ // GB
+async function setupTracking(ctx: CliContext, root: string, name: string, start: string): Promise<void> { // GB
+  const track = ctx.bool("track"); // GB
+  if (track === false) return; // GB
+  const setting = await ctx.client.configGet({ dir: root, path: "branch.autoSetupMerge" }).catch(() => undefined); // GB
+  const mode = String(Array.isArray(setting) ? setting[setting.length - 1] : (setting ?? "true")).toLowerCase(); // GB
+  if (track === undefined && (mode === "false" || mode === "no" || mode === "off" || mode === "0")) return; // GB
+  const candidates = start.startsWith("refs/") ? [start] : [`refs/${start}`, `refs/tags/${start}`, `refs/heads/${start}`, `refs/remotes/${start}`]; // GB
+  let full: string | undefined; // GB
+  for (const candidate of candidates) { // GB
+    if (!isValidRefName(candidate.replace(/^refs\//, ""))) continue; // GB
+    if ((await resolves(ctx, root, candidate)) !== undefined) { // GB
+      full = candidate; // GB
+      break; // GB
+    } // GB
+  } // GB
+  if (full === undefined) return; // GB
+  let upstream: { remote: string; branch: string } | undefined; // GB
+  if (full.startsWith("refs/remotes/")) { // GB
+    const rest = full.slice("refs/remotes/".length); // GB
+    const remotes = (await ctx.client.remoteList({ dir: root })).map((r) => r.name).filter((r) => rest.startsWith(`${r}/`)); // GB
+    const remote = remotes.sort((a, b) => b.length - a.length)[0]; // GB
+    if (remote !== undefined && rest.slice(remote.length + 1) !== "HEAD") upstream = { remote, branch: rest.slice(remote.length + 1) }; // GB
+  } else if (full.startsWith("refs/heads/") && (track === true || mode === "always")) { // GB
+    upstream = { remote: ".", branch: full.slice("refs/heads/".length) }; // GB
+  } // GB
+  if (upstream === undefined) return; // GB
+  await ctx.client.configSet({ dir: root, path: `branch.${name}.remote`, value: upstream.remote }); // GB
+  await ctx.client.configSet({ dir: root, path: `branch.${name}.merge`, value: `refs/heads/${upstream.branch}` }); // GB
+  const shown = upstream.remote === "." ? upstream.branch : `${upstream.remote}/${upstream.branch}`; // GB
+  if (ctx.bool("quiet") !== true) ctx.out(`branch '${name}' set up to track '${shown}'.\n`); // GB
+} // GB
+
+/** `git checkout --track <remote>/<b>` (no -b): the new branch `<b>`, as git (`refs/remotes/` and the remote dropped). */ // GB
+function trackedName(ctx: CliContext, pos: readonly string[]): string | undefined { // GB
+  if (ctx.bool("track") !== true || pos.length !== 1) return undefined; // GB
+  const name = pos[0]!.replace(/^(refs\/)?(remotes\/)?[^/]*\//, ""); // GB
+  if (name === pos[0]) throw new CliFatalError(`missing branch name; try -b`); // GB
+  return name; // GB
+} // GB
+
 async function switchTo(ctx: CliContext, root: string, target: string, options: { create?: string; force: boolean; detach?: boolean }) {
   const quiet = ctx.bool("quiet") === true; // as real git: -q prints none of the lines below
   if (options.create !== undefined) {
     // The name taken or an unknown start is fatal in real git (128); local changes in the way are not (1).
     await fatalOn(ctx.client.branch({ dir: root, name: options.create, startPoint: target, checkout: true, ...(options.force ? { force: true } : {}) }), (e) => e.code === "EBRANCHFAIL");
+    await setupTracking(ctx, root, options.create, target); // GB
     if (!quiet) ctx.err(`Switched to a new branch '${options.create}'\n`);
     return;
   }
@@ -1177,6 +1268,7 @@ const checkout: CommandDef = {
       { name: "B", value: "required" },
       { name: "force", short: "f" },
       { name: "detach" },
+      { name: "track", short: "t", negatable: true }, // GB
       QUIET,
     ],
   },
@@ -1211,7 +1303,7 @@ const checkout: CommandDef = {
         }
       }
     }
-    const create = ctx.str("b") ?? ctx.str("B");
+    const create = ctx.str("b") ?? ctx.str("B") ?? trackedName(ctx, pos); // GB
     if (create !== undefined) {
       noExtra(pos, 1);
       if (refusedName(ctx, create, "branch")) return 128;
@@ -1234,6 +1326,7 @@ const switchCmd: CommandDef = {
       { name: "force", short: "f" },
       { name: "discard-changes" },
       { name: "detach" },
+      { name: "track", short: "t", negatable: true }, // GB
       QUIET,
     ],
   },
@@ -1242,7 +1335,7 @@ const switchCmd: CommandDef = {
     const pos = ctx.args.positionals;
     noExtra(pos, 1);
     const force = ctx.bool("force") === true || ctx.bool("discard-changes") === true;
-    const create = ctx.str("create") ?? ctx.str("force-create");
+    const create = ctx.str("create") ?? ctx.str("force-create") ?? trackedName(ctx, pos); // GB
     if (create !== undefined) {
       if (refusedName(ctx, create, "branch")) return 128;
       await switchTo(ctx, root, pos[0] ?? "HEAD", { create, force: ctx.str("force-create") !== undefined || force });

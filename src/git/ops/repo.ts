@@ -59,7 +59,7 @@ import {
 import { isValidRefName } from "../refname.js";
 import { resolveCommit, resolveRev, treeEntry } from "./rev.js";
 import { writeFlatTree } from "./stash.js";
-import { absPath, assertIndexFile, assertTreeReadable, flatIndex, flatTree, readBytes, updateIndex } from "./tree-state.js";
+import { absPath, assertIndexFile, assertTreeReadable, flatIndex, flatTree, readBytes, unplaceWorktreeFile, updateIndex } from "./tree-state.js";
 import { fileModeOn, sameBlob, walkWorktree, type BlobSide, type WalkRow } from "./walk.js";
 
 /** `.git/config` as real git 2.x writes it on Linux (`init`). */
@@ -265,7 +265,16 @@ export async function rm(ctx: GitContext, dir: string, options: GitRmOptions): P
   }
   const matched = indexed.filter((path) => matchesAny(path, specs));
   await ctx.git.remove({ fs: ctx.fs, dir, filepath: matched as unknown as string, cache: ctx.cache });
+  // The command line's `git rm` (without --cached): the files go from the working tree too, with their emptied parents.
+  if ((options as { [RM_WORKTREE]?: unknown })[RM_WORKTREE] === true) for (const path of matched) await unplaceWorktreeFile(ctx, dir, path);
 }
+
+/**
+ * The key of the command line's `rm` option (reached by name, `Symbol.for`, as the CLI works only through the public
+ * client): `true` removes the matched files from the working tree too, and the directories left empty, as `git rm`
+ * (the typed `rm` unstages only, spec 04). The CLI checks git's local-modification refusals before calling.
+ */
+export const RM_WORKTREE: unique symbol = Symbol.for("agent-computer.git.rmWorktree") as never;
 
 /**
  * A commit message as `git commit -m` stores it (its default `whitespace`

@@ -13,6 +13,12 @@
  * Suggested fix: src/git/cli/commands.ts checkout -b / switch -c (and `branch <new> <start>`): when the start point
  * names a remote-tracking ref `refs/remotes/<r>/<b>`, set `branch.<new>.remote=<r>` and `branch.<new>.merge=
  * refs/heads/<b>` and print `branch '<new>' set up to track '<r>/<b>'.` on stdout, as git's setup_tracking.
+ *
+ * Fixed: src/git/cli/commands.ts `setupTracking` (fixer GB, run 32): `checkout -b`/`-B`, `switch -c`/`-C` and
+ * `branch [-f] <new> <start>` resolve the start point in git's DWIM order and, for a remote-tracking branch, set
+ * `branch.<new>.remote`/`merge` and print git's line (not with -q); `--no-track`, `-t/--track` (a local start tracks
+ * it as remote `.`; `checkout --track origin/x` makes `x`) and `branch.autoSetupMerge` (false/always) as git.
+ * Siblings: test/workers/fix32/git-branch-track.test.ts.
  */
 import { expect, it } from "vitest";
 import { createGitClient } from "../../../src/git/index.js";
@@ -21,7 +27,7 @@ import { inShellWorkspace, sh } from "../shell/helpers.js";
 
 const withGit = { workspace: { git: createGitClient(), defaultGitIdentity: { name: "Shell User", email: "shell@example.com" } } };
 
-it.fails("git checkout -b t4 origin/feature tracks origin/feature, so status and pull follow it, as git 2.39.5", async () => {
+it("git checkout -b t4 origin/feature tracks origin/feature, so status and pull follow it, as git 2.39.5", async () => {
   const { url } = await forkRepo();
   const r = await inShellWorkspace(
     (ws) =>
