@@ -8,6 +8,7 @@
  */
 import { GitError, PathOutsideRepoError, PathspecNotFoundError } from "../errors.js";
 import type { CatFileResult, CommitView, StatusEntry } from "../types.js";
+import type { GitPushOptions } from "../types.js"; // GC
 import { normalizePath } from "../../util/path.js";
 import { assertDirSpecs, type CliContext, parseAuthor, specMatches } from "./context.js";
 import {
@@ -34,6 +35,7 @@ import {
 import { CliFatalError, CliUsageError, fatalIf, fatalOn, type ArgsSpec } from "./parse.js";
 import { utf8EscapeDecode } from "../../util/utf8-escape.js";
 import { isValidRefName } from "../refname.js";
+import { anonymizeUrl, displayFetchUrl } from "../url.js"; // GC
 import { literalFirst } from "../wildmatch.js";
 import { PUSH_NON_FAST_FORWARD, PUSH_TAG_EXISTS } from "../errors.js";
 
@@ -57,6 +59,8 @@ export interface CommandDef {
  * typed; the clone then refuses a `dir` that is not an empty directory, as real git.
  */
 const CLONE_INTO_EMPTY = Symbol.for("agent-computer.git.cloneIntoEmpty");
+/** `push`'s PUSH_REMOTE_OLD (src/git/ops/network.ts): told the remote's old oid and the local one of the ref pushed. */ // GC
+const PUSH_REMOTE_OLD = Symbol.for("agent-computer.git.pushRemoteOld"); // GC
 
 /** The package version `git version` prints. */
 export const CLI_VERSION = "git version 0.0.0 (agent-computer)";
@@ -1469,7 +1473,7 @@ async function storeFetched(
     }
   }
   if (status === 0) await ctx.client.updateRef({ dir: root, ref: dst, value: oid, force: true });
-  if (!ctx.bool("quiet")) ctx.err(`From ${url}\n${out}`); // as git: -q prints none of it, a rejection included
+  if (!ctx.bool("quiet")) ctx.err(`From ${displayFetchUrl(url)}\n${out}`); // as git: -q prints none of it, a rejection included; no user:password, no `.git` // GC
   return status;
 }
 
@@ -1550,63 +1554,88 @@ const merge: CommandDef = {
 };
 
 const push: CommandDef = {
-  usage: "usage: git push [-f] [-d] [-u] [<remote>|<url>] [[+]<src>[:<dst>]]",
-  spec: { flags: [{ name: "force", short: "f" }, { name: "delete", short: "d" }, { name: "set-upstream", short: "u" }, QUIET] },
+  usage: "usage: git push [-f] [-d] [-u] [--tags] [<remote>|<url>] [[+]<src>[:<dst>]]", // GC
+  spec: { flags: [{ name: "force", short: "f" }, { name: "delete", short: "d" }, { name: "set-upstream", short: "u" }, { name: "tags" }, QUIET] }, // GC
   async run(ctx) {
     const where = remoteAndRefspec(ctx);
     const root = await ctx.root();
+    const tags = ctx.bool("tags") === true; // GC
     const del = ctx.bool("delete") === true || (where.src === undefined && where.dst !== undefined);
+    if (del && tags) throw new CliFatalError("options '--delete' and '--all/--mirror/--tags' cannot be used together"); // GC
     if (del && where.src === undefined && where.dst === undefined) throw new CliUsageError("--delete needs a ref to delete");
-    const remoteRef = del ? (where.dst ?? where.src) : where.dst;
+    const current = await ctx.client.currentBranch({ dir: root }); // GC
+    // GC: a lone `HEAD` is the current branch, pushed to the same name (git's refspec matching); detached, git's error.
+    const headAlone = !del && where.src === "HEAD" && where.dst === undefined; // GC
+    const remoteRef = del ? (where.dst ?? where.src) : headAlone && current !== undefined ? `refs/heads/${current}` : where.dst; // GC
     // What real git prints per ref: `old..new  src -> dst`, `* [new branch]`, `- [deleted]`.
     const remoteName = where.remote ?? (where.url === undefined ? "origin" : undefined);
-    const srcName = short(del ? "" : (where.src ?? (await ctx.client.currentBranch({ dir: root })) ?? "HEAD"));
-    const dstName = short(remoteRef ?? srcName);
-    const before = remoteName === undefined ? undefined : await ctx.client.revParse({ dir: root, ref: `refs/remotes/${remoteName}/${dstName}` }).catch(() => undefined);
-    const result = await ctx.client.push({
-      dir: root,
-      ...(where.remote !== undefined ? { remote: where.remote } : {}),
-      ...(where.url !== undefined ? { url: where.url } : {}),
-      ...(!del && where.src !== undefined ? { ref: where.src } : {}),
-      ...(remoteRef !== undefined ? { remoteRef } : {}),
-      ...(ctx.bool("force") || where.force ? { force: true } : {}),
-      ...(del ? { delete: true } : {}),
-    });
-    const target =
+    const target = anonymizeUrl( // GC: as git's transport_anonymize_url
       where.url ??
       (await ctx.client.remoteList({ dir: root }).then((remotes) => remotes.find((r) => r.name === remoteName)?.url, () => undefined)) ??
       remoteName ??
-      "origin";
-    const failed = Object.entries(result.refs ?? {}).filter(([, s]) => !s.ok);
-    if (!result.ok || failed.length > 0) {
-      // git's send-pack flags: a local refusal `[rejected]`, the server's `ng` (and a failed unpack)
-      // `[remote rejected]`, a ref the report left out `[remote failure]`.
-      const flag = (why: string) =>
-        why === "remote failed to report status" ? "[remote failure]" : LOCAL_PUSH_REFUSALS.has(why) ? "[rejected]" : "[remote rejected]";
-      if (result.error?.startsWith("remote unpack failed: ")) ctx.err(`error: ${result.error}\n`);
-      ctx.err(`To ${target}\n`);
-      if (failed.length === 0) ctx.err(` ! [rejected]        ${srcName} -> ${dstName} (${result.error ?? "rejected"})\n`);
-      for (const [ref, s] of failed) {
-        const why = s.error || result.error || "rejected";
-        ctx.err(` ! ${flag(why).padEnd(18)}${srcName} -> ${short(ref)} (${why})\n`);
+      "origin",
+    ); // GC
+    const lines: string[] = []; // GC: git's `To <url>` report, one line per ref sent
+    const errors: string[] = []; // GC
+    let failedAny = false; // GC
+    // GC: one ref pushed; `old` is the remote's oid before (from its advertisement), so the line is git's.
+    const pushOne = async (ref: string | undefined, dst: string | undefined, srcName: string, dstName: string, tag: boolean): Promise<void> => { // GC
+      let old: string | undefined; // GC
+      let oid: string | undefined; // GC
+      const result = await ctx.client.push({
+        dir: root,
+        ...(where.remote !== undefined ? { remote: where.remote } : {}),
+        ...(where.url !== undefined ? { url: where.url } : {}),
+        ...(ref !== undefined ? { ref } : {}), // GC
+        ...(dst !== undefined ? { remoteRef: dst } : {}), // GC
+        ...(ctx.bool("force") || where.force ? { force: true } : {}),
+        ...(del ? { delete: true } : {}),
+        [PUSH_REMOTE_OLD]: (o: string, n: string) => ((old = o), (oid = n)), // GC
+      } as GitPushOptions);
+      const failed = Object.entries(result.refs ?? {}).filter(([, s]) => !s.ok);
+      if (!result.ok || failed.length > 0) {
+        // git's send-pack flags: a local refusal `[rejected]`, the server's `ng` (and a failed unpack)
+        // `[remote rejected]`, a ref the report left out `[remote failure]`.
+        const flag = (why: string) =>
+          why === "remote failed to report status" ? "[remote failure]" : LOCAL_PUSH_REFUSALS.has(why) ? "[rejected]" : "[remote rejected]";
+        failedAny = true; // GC
+        if (result.error?.startsWith("remote unpack failed: ")) errors.push(`error: ${result.error}\n`); // GC
+        if (failed.length === 0) lines.push(` ! [rejected]        ${srcName} -> ${dstName} (${result.error ?? "rejected"})\n`); // GC
+        for (const [name, s] of failed) {
+          const why = s.error || result.error || "rejected";
+          lines.push(` ! ${flag(why).padEnd(18)}${srcName} -> ${short(tag ? name.replace(/^refs\/tags\//, "") : name)} (${why})\n`); // GC
+        }
+        return; // GC
       }
-      ctx.err(`error: failed to push some refs to '${target}'\n`);
-      return 1;
-    }
-    if (!ctx.bool("quiet")) {
-      ctx.err(`To ${target}\n`);
-      if (del) ctx.err(` - [deleted]         ${dstName}\n`);
-      else {
-        const after = await ctx.client.revParse({ dir: root, ref: srcName }).catch(() => undefined);
-        // Pushed to a URL: no remote-tracking ref tells what the server had before.
-        if (remoteName === undefined) ctx.err(`   ${srcName} -> ${dstName}\n`);
-        else if (before === undefined) ctx.err(` * [new branch]      ${srcName} -> ${dstName}\n`);
-        else if (after === before) ctx.err(`Everything up-to-date\n`);
-        else ctx.err(`   ${shortOid(before)}..${after === undefined ? "" : shortOid(after)}  ${srcName} -> ${dstName}\n`);
+      const zero = "0".repeat(40); // GC
+      if (del) lines.push(` - [deleted]         ${dstName}\n`); // GC
+      else if (old === undefined || old === oid) return; // GC: up to date — nothing sent, nothing printed (as git)
+      else if (old === zero) lines.push(` * ${(tag ? "[new tag]" : "[new branch]").padEnd(18)}${srcName} -> ${dstName}\n`); // GC
+      else lines.push(`   ${shortOid(old)}..${oid === undefined ? "" : shortOid(oid)}  ${srcName} -> ${dstName}\n`); // GC
+    }; // GC
+    if (!tags || where.src !== undefined || where.dst !== undefined) { // GC: --tags alone pushes the tags only
+      if (headAlone && current === undefined) { // GC: git's refusal of a detached HEAD with no <dst>
+        ctx.err(DETACHED_HEAD_PUSH + `error: failed to push some refs to '${target}'\n`); // GC
+        return 1; // GC
       }
-    }
+      const srcName = short(del ? "" : (where.src ?? current ?? "HEAD")); // GC
+      const dstName = short(remoteRef ?? srcName); // GC
+      const tagSrc = // GC: a tag pushed is a `[new tag]`, as git
+        !del && where.src !== undefined && (where.src.startsWith("refs/tags/") || (!(await ctx.client.branchList({ dir: root })).includes(where.src) && (await ctx.client.tagList({ dir: root })).includes(where.src))); // GC
+      await pushOne(!del ? where.src : undefined, remoteRef, srcName, dstName, tagSrc); // GC
+    } // GC
+    if (tags) { // GC: every local tag to the same name, in byte order, as git's `refs/tags/*` refspec
+      for (const name of await ctx.client.tagList({ dir: root })) await pushOne(`refs/tags/${name}`, `refs/tags/${name}`, name, name, true); // GC
+    } // GC
+    if (failedAny || !ctx.bool("quiet")) { // GC: as git: -q prints a rejection only
+      for (const e of errors) ctx.err(e); // GC
+      if (lines.length > 0) ctx.err(`To ${target}\n${lines.join("")}`); // GC
+      else if (!failedAny) ctx.err("Everything up-to-date\n"); // GC
+      if (failedAny) ctx.err(`error: failed to push some refs to '${target}'\n`); // GC
+    } // GC
+    if (failedAny) return 1; // GC
     if (ctx.bool("set-upstream") && !del) {
-      const branchName = where.src ?? (await ctx.client.currentBranch({ dir: root }));
+      const branchName = headAlone ? current : (where.src ?? current); // GC
       if (branchName !== undefined && where.remote !== undefined) {
         const local = branchName.replace(/^refs\/heads\//, "");
         await ctx.client.configSet({ dir: root, path: `branch.${local}.remote`, value: where.remote });
@@ -1617,6 +1646,19 @@ const push: CommandDef = {
     return 0;
   },
 };
+
+/** git's refusal of `git push <remote> HEAD` on a detached HEAD (remote.c's match_explicit_lhs/rhs), exit 1. */ // GC
+const DETACHED_HEAD_PUSH = // GC
+  "error: The destination you provided is not a full refname (i.e.,\n" + // GC
+  'starting with "refs/"). We tried to guess what you meant by:\n\n' + // GC
+  "- Looking for a ref that matches 'HEAD' on the remote side.\n" + // GC
+  "- Checking if the <src> being pushed ('HEAD')\n" + // GC
+  '  is a ref in "refs/{heads,tags}/". If so we add a corresponding\n' + // GC
+  "  refs/{heads,tags}/ prefix on the remote side.\n\n" + // GC
+  "Neither worked, so we gave up. You must fully qualify the ref.\n" + // GC
+  "hint: The <src> part of the refspec is a commit object.\n" + // GC
+  "hint: Did you mean to create a new branch by pushing to\n" + // GC
+  "hint: 'HEAD:refs/heads/HEAD'?\n"; // GC
 
 const remote: CommandDef = {
   usage: "usage: git remote [-v] | add [-f] <name> <url> | remove|rm <name> | get-url <name>",

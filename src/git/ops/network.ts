@@ -47,6 +47,7 @@ import type {
 } from "../types.js";
 import { GIT_MAX_PACK_BYTES, GIT_MAX_PUSH_BYTES } from "../limits.js";
 import { pushBoundedFs } from "../operation.js";
+import { anonymizeUrl, displayFetchUrl } from "../url.js"; // GC
 import { gitdirOf, OperationCancelledError, requireRepo, throwIfCancelled } from "../wrap.js";
 import { assertTreeDepth, cancellableFs, flatTree, readAll, updateIndex } from "./tree-state.js";
 import { merge } from "./worktree.js";
@@ -164,7 +165,7 @@ function networkArgs(op: Op, options: object) {
 /** Thrown inside a request when the server stays silent too long. */
 class NetworkTimeout extends Error {
   constructor(url: string, ms: number) {
-    super(`no response from ${url} for ${ms} ms (timed out)`);
+    super(`no response from ${anonymizeUrl(url)} for ${ms} ms (timed out)`);
     this.name = "NetworkTimeout";
   }
 }
@@ -173,7 +174,7 @@ class NetworkTimeout extends Error {
 class ResponseTooLarge extends Error {
   constructor(url: string, limit: number) {
     super(
-      `response too large: ${url} sent more than ${limit} bytes (the limit: maxResponseBytes, default GIT_MAX_PACK_BYTES); ` +
+      `response too large: ${anonymizeUrl(url)} sent more than ${limit} bytes (the limit: maxResponseBytes, default GIT_MAX_PACK_BYTES); ` +
         "the Workspace's git holds a download in memory several times over and does not take one this large: " +
         "clone with depth: 1, or a smaller repository (or raise maxResponseBytes where memory allows)",
     );
@@ -360,6 +361,15 @@ async function remoteUrl(op: Op, ctx: GitContext, dir: string, remote: string, u
  * @internal
  */
 export const CLONE_INTO_EMPTY: unique symbol = Symbol.for("agent-computer.git.cloneIntoEmpty") as never;
+
+/**
+ * The key of `push`'s command-line option (a registered symbol, not part of `GitPushOptions`): a function told the
+ * remote's old oid of the ref being pushed (all zeros when the remote has none) and the local oid, once the server
+ * has advertised its refs; when the two are equal nothing is sent and the push resolves `{ ok: true, refs: {} }` —
+ * `git push` prints such a ref as up to date (`--tags`, `HEAD`) (issue 20, run 32, fixer GC).
+ * @internal
+ */
+export const PUSH_REMOTE_OLD: unique symbol = Symbol.for("agent-computer.git.pushRemoteOld") as never; // GC
 
 async function exists(ctx: GitContext, path: string): Promise<boolean> {
   return ctx.workspace.fs.lstat(path).then(
@@ -580,7 +590,7 @@ async function runFetch(op: Op, ctx: GitContext, dir: string, options: GitFetchO
   } catch (error) {
     await restoreRefs(ctx, gitdir, saved).catch(() => undefined);
     if (ctx.signal?.aborted) {
-      throw new OperationCancelledError(ctx.signal.reason, `it stopped while talking to ${resolved}; the refs, shallow and FETCH_HEAD are as they were`);
+      throw new OperationCancelledError(ctx.signal.reason, `it stopped while talking to ${anonymizeUrl(resolved)}; the refs, shallow and FETCH_HEAD are as they were`);
     }
     throw fail(op, reason(error, http), error);
   }
@@ -630,7 +640,7 @@ export async function pull(ctx: GitContext, dir: string, options: GitPullOptions
       theirs: fetchHead,
       ...(fastForward !== undefined ? { fastForward } : {}),
       ...(fastForwardOnly !== undefined ? { fastForwardOnly } : {}),
-      message: `Merge branch '${shortRef}' of ${url}`,
+      message: `Merge branch '${shortRef}' of ${displayFetchUrl(url)}`, // GC: as git, no user:password nor `.git`
       ...(options.author ? { author: options.author } : {}),
       ...(options.committer ? { committer: options.committer } : {}),
       ...(options.env ? { env: options.env } : {}),
@@ -669,6 +679,16 @@ export async function push(ctx: GitContext, dir: string, options: GitPushOptions
   const local = ref ?? (await ctx.git.currentBranch({ fs: ctx.fs, dir, fullname: false }));
   if (local === undefined) throw fail("push", "HEAD is detached; pass ref");
   const target = remoteRef ?? local;
+  const tell = (options as { [PUSH_REMOTE_OLD]?: unknown })[PUSH_REMOTE_OLD]; // GC
+  let upToDate = false; // GC
+  const onPrePush = // GC
+    typeof tell === "function" // GC
+      ? ({ localRef, remoteRef: theirs }: { localRef: { oid: string }; remoteRef: { oid: string } }) => { // GC
+          (tell as (old: string, oid: string) => void)(theirs.oid, localRef.oid); // GC
+          upToDate = !del && theirs.oid === localRef.oid; // GC
+          return !upToDate; // GC: isomorphic-git cancels (UserCanceledError) and sends nothing
+        } // GC
+      : undefined; // GC
   const fullTarget = target.startsWith("refs/") ? target : local.startsWith("refs/tags/") ? `refs/tags/${target}` : `refs/heads/${target}`;
   try {
     const result = await ctx.git.push({
@@ -682,6 +702,7 @@ export async function push(ctx: GitContext, dir: string, options: GitPushOptions
       force,
       delete: del,
       ...extra,
+      ...(onPrePush ? { onPrePush } : {}), // GC
     });
     if (http.refused) throw http.refused;
     return { ok: result.ok !== false, error: result.error ?? null, refs: normalizeRefs(result.refs) };
@@ -689,11 +710,12 @@ export async function push(ctx: GitContext, dir: string, options: GitPushOptions
     if (ctx.signal?.aborted) {
       throw new OperationCancelledError(
         ctx.signal.reason,
-        `it stopped while talking to ${pushUrl}; the local repository is unchanged, and the remote may or may not have taken the push (fetch to see)`,
+        `it stopped while talking to ${anonymizeUrl(pushUrl)}; the local repository is unchanged, and the remote may or may not have taken the push (fetch to see)`,
       );
     }
     // A rejection worked out from a cut ref advertisement is no answer of the server's.
     if (http.refused) throw fail("push", reason(error, http), error);
+    if (upToDate && codeOf(error) === "UserCanceledError") return { ok: true, error: null, refs: {} }; // GC
     // Refused by size before the pack was sent (whatever isomorphic-git made of it).
     if (bounded.refused) throw fail("push", bounded.refused.message, error);
     const code = codeOf(error);

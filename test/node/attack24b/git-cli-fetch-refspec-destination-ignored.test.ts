@@ -31,7 +31,7 @@ it("git fetch origin feature:localfeat makes the local branch localfeat at origi
   const { git } = newWorkspace();
   expect((await git.cli({ argv: ["clone", "-q", url, "repo"], cwd: "/w" })).exitCode).toBe(0);
   const fetched = await git.cli({ argv: ["fetch", "origin", "feature:localfeat"], cwd: "/w/repo" });
-  expect(fetched).toEqual({ stdout: "", stderr: `From ${url}\n * [new branch]      feature    -> localfeat\n`, exitCode: 0 });
+  expect(fetched).toEqual({ stdout: "", stderr: `From ${url.replace(/\.git$/, "")}\n * [new branch]      feature    -> localfeat\n`, exitCode: 0 });
   const local = await git.cli({ argv: ["rev-parse", "--verify", "-q", "refs/heads/localfeat"], cwd: "/w/repo" });
   // The same call answers for main (so the form is understood):
   expect((await git.cli({ argv: ["rev-parse", "--verify", "-q", "refs/heads/main"], cwd: "/w/repo" })).exitCode).toBe(0);

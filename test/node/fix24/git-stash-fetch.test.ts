@@ -137,7 +137,7 @@ describe("fetch <src>:<dst> as git's update_local_ref", () => {
     const { url, rev, run, local } = await cloned();
     const [feature, main] = [await rev("refs/heads/feature"), await rev("refs/heads/main")];
     const parent = await rev("refs/heads/feature^");
-    const from = `From ${url}\n`;
+    const from = `From ${url.replace(/\.git$/, "")}\n`; // as git: the From line drops `.git` (was: the URL whole; fixer GC run 32)
     expect(await run("fetch", "origin", "feature:localfeat")).toEqual({ stdout: "", stderr: `${from} * [new branch]      feature    -> localfeat\n`, exitCode: 0 });
     expect(await local("refs/heads/localfeat")).toBe(feature);
     expect(await run("fetch", "origin", "feature:localfeat")).toEqual({ stdout: "", stderr: "", exitCode: 0 });
@@ -175,16 +175,16 @@ describe("fetch <src>:<dst> as git's update_local_ref", () => {
     expect(await local("refs/heads/main")).toBe(main);
     expect(await run("fetch", "origin", "feature:a..b")).toEqual({ stdout: "", stderr: "git fetch: invalid refspec 'feature:a..b'\n", exitCode: 128 });
     expect((await run("fetch", "origin", "refs/heads/*:refs/remotes/x/*")).exitCode).toBe(129);
-    expect(await run("fetch", "origin", ":fromhead")).toEqual({ stdout: "", stderr: `From ${url}\n * [new ref]                    -> fromhead\n`, exitCode: 0 });
+    expect(await run("fetch", "origin", ":fromhead")).toEqual({ stdout: "", stderr: `From ${url.replace(/\.git$/, "")}\n * [new ref]                    -> fromhead\n`, exitCode: 0 });
     expect(await local("refs/heads/fromhead")).toBe(main);
-    expect(await run("fetch", "origin", "feature:tags/t1")).toEqual({ stdout: "", stderr: `From ${url}\n * [new branch]      feature    -> t1\n`, exitCode: 0 });
+    expect(await run("fetch", "origin", "feature:tags/t1")).toEqual({ stdout: "", stderr: `From ${url.replace(/\.git$/, "")}\n * [new branch]      feature    -> t1\n`, exitCode: 0 });
     expect(await run("fetch", "origin", "main:refs/tags/t1")).toEqual({
       stdout: "",
-      stderr: `From ${url}\n ! [rejected]        main       -> t1  (would clobber existing tag)\n`,
+      stderr: `From ${url.replace(/\.git$/, "")}\n ! [rejected]        main       -> t1  (would clobber existing tag)\n`,
       exitCode: 1,
     });
     expect(await local("refs/tags/t1")).toBe(feature);
-    expect(await run("fetch", "origin", "+main:tags/t1")).toEqual({ stdout: "", stderr: `From ${url}\n t [tag update]      main       -> t1\n`, exitCode: 0 });
+    expect(await run("fetch", "origin", "+main:tags/t1")).toEqual({ stdout: "", stderr: `From ${url.replace(/\.git$/, "")}\n t [tag update]      main       -> t1\n`, exitCode: 0 });
     expect(await local("refs/tags/t1")).toBe(main);
   });
 

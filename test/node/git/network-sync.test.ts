@@ -117,7 +117,7 @@ describe("pull", () => {
     expect(realGit(disk, "log", "-1", "--format=%P%n%an <%ae>%n%s").trim().split("\n")).toEqual([
       `${local} ${upstream}`,
       "Merger <merger@example.com>",
-      `Merge branch 'main' of ${url}`,
+      `Merge branch 'main' of ${url.replace(/\.git$/, "")}`, // as git: no `.git` (fixer GC, run 32)
     ]);
     expect(realGit(disk, "status", "--porcelain=v1")).toBe("");
     expect(await ws.fs.readFile(`${dir}/remote.txt`, "utf8")).toBe("remote change\n");

@@ -13,6 +13,13 @@
  * Suggested fix: src/git/cli/commands.ts push: resolve a `src` of `HEAD` (no `:dst`) to the current branch's full
  * name before choosing `remoteRef` and the `-u` upstream, as git's refspec matching does (detached HEAD: git's
  * "You are not currently on a branch" error, 128).
+ *
+ * Fixed: src/git/cli/commands.ts push: a lone `HEAD` refspec goes to `refs/heads/<current branch>` (`-u` tracks the
+ * current branch); a detached HEAD gets git's "not a full refname" error, exit 1. The push now learns the remote's
+ * old oid from its advertisement (PUSH_REMOTE_OLD in src/git/ops/network.ts), so each line is git's (`* [new
+ * branch]`, `* [new tag]`, `old..new`, nothing for an up-to-date ref, `Everything up-to-date` with no `To` line when
+ * nothing was sent), and `--tags` pushes every tag (issue 20, run 32, fixer GC). Siblings:
+ * test/workers/fix32/git-push-head-tags.test.ts.
  */
 import { expect, it } from "vitest";
 import { createGitClient } from "../../../src/git/index.js";
@@ -21,7 +28,7 @@ import { inShellWorkspace, sh } from "../shell/helpers.js";
 
 const withGit = { workspace: { git: createGitClient(), defaultGitIdentity: { name: "Shell User", email: "shell@example.com" } } };
 
-it.fails("git push -u origin HEAD pushes the current branch and tracks it, as git 2.39.5", async () => {
+it("git push -u origin HEAD pushes the current branch and tracks it, as git 2.39.5", async () => {
   const { url, name } = await forkRepo();
   const r = await inShellWorkspace(
     (ws) =>

@@ -17,6 +17,12 @@
  * src/git/cli/commands.ts (push's `target` in `To`/`failed to push some refs`, fetch's `From ${url}`): print the URL
  * through one helper that drops the userinfo (`new URL(u); u.username = u.password = ""`), as git's
  * transport_anonymize_url.
+ *
+ * Fixed: src/git/url.ts `anonymizeUrl` (git's transport_anonymize_url) and `displayFetchUrl` (also without a trailing
+ * `/` and `.git`, as fetch's store_updated_refs) print every URL: pull's merge message (src/git/ops/network.ts), push's
+ * `To`/`failed to push some refs`, fetch's `From`, clone's and the transport errors (src/git/cli/commands.ts), the
+ * timeout / response-too-large / cancelled messages (network.ts); `remote -v` and `get-url` keep the stored URL, as git
+ * (issue 20, run 32, fixer GC). Siblings: test/workers/fix32/git-url-anonymize.test.ts.
  */
 import { expect, it } from "vitest";
 import { createGitClient } from "../../../src/git/index.js";
@@ -25,7 +31,7 @@ import { inShellWorkspace, sh } from "../shell/helpers.js";
 
 const withGit = { workspace: { git: createGitClient(), defaultGitIdentity: { name: "Shell User", email: "shell@example.com" } } };
 
-it.fails("a URL's user:password never reaches a merge message, the pushed history or push/fetch output, as git 2.39.5", async () => {
+it("a URL's user:password never reaches a merge message, the pushed history or push/fetch output, as git 2.39.5", async () => {
   const { url, name } = await forkRepo();
   const secret = url.replace("http://", "http://user:s3cret@");
   const r = await inShellWorkspace(

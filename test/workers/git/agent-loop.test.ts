@@ -292,7 +292,7 @@ describe("an agent clones, edits, commits and pushes (issue 15, Done when)", () 
     expect(mine.message).toBe(`${subject}\n`);
     expect(merge.parent).toEqual([mine.oid, upstream]);
     // Real git's message for `git pull <remote> <branch>`.
-    expect(merge.message).toBe(`Merge branch 'main' of ${url}\n`);
+    expect(merge.message).toBe(`Merge branch 'main' of ${url.replace(/\.git$/, "")}\n`);
     for (const c of [mine, merge]) expect([c.author.name, c.author.email, c.committer.name, c.committer.email]).toEqual([IDENTITY.name, IDENTITY.email, IDENTITY.name, IDENTITY.email]);
 
     // The server, through the real git: main is the merge; exactly three new commits; the merged tree is the one real git's merge-tree makes.
@@ -300,7 +300,7 @@ describe("an agent clones, edits, commits and pushes (issue 15, Done when)", () 
     // (The two side commits may share a committer second, so their order in the log is not fixed: compare as a set.)
     const added = (await serverGit(name, ["log", "--format=%H %P|%an|%s", "main", `^${old.head}`])).stdout.split("\n");
     expect(added.pop()).toBe("");
-    expect(added[0]).toBe(`${merge.oid} ${mine.oid} ${upstream}|${IDENTITY.name}|Merge branch 'main' of ${url}`);
+    expect(added[0]).toBe(`${merge.oid} ${mine.oid} ${upstream}|${IDENTITY.name}|Merge branch 'main' of ${url.replace(/\.git$/, "")}`);
     expect(added.slice(1).sort()).toEqual([`${mine.oid} ${old.head}|${IDENTITY.name}|${subject}`, `${upstream} ${old.head}|Upstream Dev|upstream change`].sort());
     expect((await serverGit(name, ["log", "--format=%H%n%an <%ae>%n%s", `${old.head}`])).stdout).toBe(old.log);
     const realMerge = await serverGit(name, ["merge-tree", "--write-tree", mine.oid, upstream]);
