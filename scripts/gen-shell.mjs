@@ -1421,6 +1421,22 @@ const AW2_PATCHES = [ // AW2
   { what: "awk close/fflush of output files (AW2)", when: 'OFMT:"%.6g"', re: new RegExp(String.raw`var (${ID})=new Map\(\[\["length",(?:(?!\]\]\);)[^])*\]\]\);`, "g"), to: (all, me) => `${all}__awkIo.wrapBuiltins(${me});`, count: 1 }, // AW2
 ]; // AW2
 SOURCE_PATCHES.push(...AW2_PATCHES); // AW2
+/** // AW
+ * AW (issue 20, run 32; helpers in src/backends/worker-shell/isolate/awk-funcs.ts): awk as gawk 5.2.1 / mawk 1.3.4 — // AW
+ * `$` binds tighter than `^`/`**` (`$2^2` is `($2)^2`, `$i^2`, `$NF^2`; a unary sign after `$` takes a power: // AW
+ * `$-x^2` is `$(-(x^2))`); the right operand of `^` may carry a sign (`2^-1`, `$1 ^ -1`); `**=` is `^=`; `srand(seed)` // AW
+ * seeds `rand()` and returns the previous seed (1 first, as gawk); asort, asorti, strtonum as gawk; a call to a function // AW
+ * that is neither built in nor defined is gawk's fatal error when reached (`awk: function `g' not defined`, status 2). // AW
+ */ // AW
+HELPER_NAMESPACES.push(["__awkFn", join(isolateDir, "awk-funcs.ts")]); // AW
+const AW32_PATCHES = [ // AW
+  { what: "awk $ binds tighter than ^ (AW)", when: "parseFieldIndexPower", re: new RegExp(String.raw`(if\(this\.match\((${ID})\.NOT,\2\.MINUS,\2\.PLUS\)\)\{let (${ID})=this\.advance\(\)\.value,(${ID})=this\.withDepth\(\(\)=>this\.)parseFieldIndex(\(\)\);return\{type:"unary",operator:\3,operand:\4\}\}return this\.)parseFieldIndexPower\(\)\}`, "g"), to: (all, head, i, t, n, tail) => `${head}parseUnary${tail}parseFieldIndexPrimary()}`, count: 1 }, // AW
+  { what: "awk signed power exponent (AW)", when: "parseFieldIndexPower", re: new RegExp(String.raw`(parsePower\(\)\{let (${ID})=this\.parsePostfix\(\);if\(this\.check\((${ID})\.CARET\)\)\{this\.advance\(\);let (${ID})=this\.withDepth\(\(\)=>this\.)parsePower\(\)\)`, "g"), to: (all, head) => `${head}parseUnary())`, count: 1 }, // AW
+  { what: "awk **= (AW)", when: "parseFieldIndexPower", re: new RegExp(String.raw`case"\*":return (${ID})==="\*"\?\(this\.advance\(\),\{type:(${ID})\.CARET,value:"\*\*",line:(${ID}),column:(${ID})\}\)`, "g"), to: (all, s, i, t, n) => `case"*":return ${s}==="*"&&this.peek(1)==="="?(this.advance(),this.advance(),{type:${i}.CARET_ASSIGN,value:"^=",line:${t},column:${n}}):${all.slice('case"*":return '.length)}`, count: 1 }, // AW
+  { what: "awk rand/srand, asort, asorti, strtonum (AW)", when: 'OFMT:"%.6g"', re: /__awkIo\.wrapBuiltins\(([\w$]+)\);/g, to: (all, me) => `__awkFn.install(${me});${all}`, count: 1 }, // AW
+  { what: "awk undefined function is fatal (AW)", when: 'OFMT:"%.6g"', re: new RegExp(String.raw`let (${ID})=(${ID})\.functions\.get\((${ID})\);return \1\?(${ID})\(\2,\1,(${ID})\):""\}`, "g"), to: (all, s, e, t, bt, n) => `let ${s}=${e}.functions.get(${t});return ${s}?${bt}(${e},${s},${n}):__awkFn.notDefined(${t})}`, count: 1 }, // AW
+]; // AW
+SOURCE_PATCHES.push(...AW32_PATCHES); // AW
 /** // SD
  * SD (issue 20, run 28; helpers in isolate/sed-range.ts): sed's two-address ranges as GNU sed 4.9 — a regex end is // SD
  * looked for from the line after the start (`/^## A/,/^## /` no longer ends on its own heading), `0,/re/` may end on // SD

@@ -12,11 +12,17 @@
  * src/backends/worker-shell/isolate/awk*.ts): keep a seeded PRNG (for example a 48-bit LCG or xorshift) in the awk
  * context, reset it on srand(seed), return the previous seed (0 before the first call), and seed srand() from the
  * time of day.
+ *
+ * Fixed: src/backends/worker-shell/isolate/awk-funcs.ts (patched in by scripts/gen-shell.mjs, AW32_PATCHES, fixer AW,
+ * run 32): a seeded generator per awk run (mulberry32 of the seed), reset by `srand(seed)`, which returns the previous
+ * seed — 1 before the first call, as gawk 5.2.1 (`gawk 'BEGIN{print srand(5)}'` prints 1; rand() before srand is the
+ * srand(1) sequence); `srand()` seeds with the time of day in seconds. The numbers are not gawk's own sequence.
+ * Siblings in test/workers/fix32/awk-power-funcs-rand.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("awk srand(seed) makes rand() reproducible and returns the previous seed", async () => {
+it("awk srand(seed) makes rand() reproducible and returns the previous seed", async () => {
   const same = `awk 'BEGIN { srand(42); for (i = 0; i < 3; i++) printf "%d ", int(rand() * 1000000); print "" }'`;
   const out = await shellCases({}, [
     `awk 'BEGIN { srand(1); a = rand(); srand(1); b = rand(); print (a == b) }'`,

@@ -13,11 +13,17 @@
  * Suggested fix: the awk parser/interpreter (just-bash's awk chunk, src/backends/worker-shell/isolate/awk*.ts):
  * after parsing, check every `call` node's name against the built-ins and the program's `function`s, and fail with
  * `awk: function `NAME' not defined`, exit 2, before BEGIN runs (or implement asort/asorti/strtonum as gawk).
+ *
+ * Fixed: src/backends/worker-shell/isolate/awk-funcs.ts (patched in by scripts/gen-shell.mjs, AW32_PATCHES, fixer AW,
+ * run 32): `asort`, `asorti` and `strtonum` are built in as gawk's (numbers before strings; asorti by index strings;
+ * `0x` hex, leading-0 octal); a call of a function neither built in nor defined is gawk's fatal error when the call is
+ * reached (`awk: function `g' not defined`, status 2; the output before it stays, and a call in dead code is not an
+ * error, as gawk 5.2.1 — mawk refuses the whole program). Siblings in test/workers/fix32/awk-power-funcs-rand.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("awk refuses a call to an undefined function with exit 2 instead of returning blanks", async () => {
+it("awk refuses a call to an undefined function with exit 2 instead of returning blanks", async () => {
   const out = await shellCases({ files: { "nums.txt": "3\n1\n2\n" } }, [
     `awk 'function f(x) { return x*2 } BEGIN { print f(3), g(2) }'; echo rc=$?`,
     `awk '{ a[NR] = $1 } END { n = asort(a); for (i = 1; i <= n; i++) print a[i] }' nums.txt; echo rc=$?`,
