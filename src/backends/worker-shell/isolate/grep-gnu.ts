@@ -186,7 +186,8 @@ export function compile(
     const native = read.native || flags.wholeWord;
     if (native && read.nested) return { error: NESTED_REPEAT_REFUSAL };
     try {
-      const built = build(read.source, { mode: "perl", ignoreCase: flags.ignoreCase, wholeWord: flags.wholeWord, lineRegexp: flags.lineRegexp, native });
+      // GP: V8 gets the source with overlapping one-character alternatives made one class (grep-perl.ts).
+      const built = build(native ? read.nativeSource : read.source, { mode: "perl", ignoreCase: flags.ignoreCase, wholeWord: flags.wholeWord, lineRegexp: flags.lineRegexp, native });
       return { regex: built.regex, kResetGroup: built.kResetGroup, preFilter: native ? undefined : built.preFilter };
     } catch {
       return { error: `grep: invalid regular expression: ${patterns.join("\n")}\n` };
