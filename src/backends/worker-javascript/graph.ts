@@ -99,6 +99,12 @@ interface Specifier {
   start: number;
   end: number;
   value: string;
+  /**
+   * Import attributes written with it (`with { type: "json" }`, `import(p, { with: … })`): where they end (the
+   * span `start`..`with.end` is rewritten, as the Worker Loader takes no attributes) and the `type` asked for
+   * (`undefined` when none, or when a dynamic import's options are not literal).
+   */
+  with?: { end: number; type: string | undefined };
 }
 
 const encoder = new TextEncoder();
@@ -107,6 +113,40 @@ function syntaxError(err: unknown, where: string | undefined): Error {
   const message = err instanceof Error ? err.message : String(err);
   const e = new SyntaxError(where ? `${where}: ${message}` : message);
   return e;
+}
+
+/**
+ * Refuses, as Node's ESM loader, a `.json` module imported without `with { type: "json" }`
+ * (`ERR_IMPORT_ATTRIBUTE_MISSING`), another module imported with it (`ERR_IMPORT_ATTRIBUTE_TYPE_INCOMPATIBLE`), and
+ * a `type` other than `"json"` (`ERR_IMPORT_ATTRIBUTE_UNSUPPORTED`); a dynamic import's options must be literal.
+ */
+function checkImportType(spec: Specifier, target: string): void {
+  const type = spec.with?.type;
+  const fail = (code: string, message: string) => Object.assign(new TypeError(message), { code, path: target });
+  if (type !== undefined && type !== "json") {
+    throw fail("ERR_IMPORT_ATTRIBUTE_UNSUPPORTED", `Import attribute "type" with value ${specCut(type)} is not supported (importing ${specCut(spec.value)})`);
+  }
+  if (target.endsWith(".json") && type !== "json") {
+    throw fail("ERR_IMPORT_ATTRIBUTE_MISSING", `Module ${specCut(pathCut(target))} needs an import attribute of "type: json" (import ${specCut(spec.value)} with { type: "json" })`);
+  }
+  if (!target.endsWith(".json") && type === "json") {
+    throw fail("ERR_IMPORT_ATTRIBUTE_TYPE_INCOMPATIBLE", `Module ${specCut(pathCut(target))} is not of type "json"`);
+  }
+}
+
+/**
+ * A `.json` file as the module Node makes of it (`import data from "./x.json" with { type: "json" }`): its value
+ * as the default export, a leading byte order mark dropped.
+ * @throws SyntaxError `<path>: <JSON.parse's message>` for text that is not JSON, as Node's.
+ */
+function jsonModule(text: string, path: string): string {
+  const json = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  try {
+    JSON.parse(json);
+  } catch (err) {
+    throw syntaxError(err, pathCut(path));
+  }
+  return `export default JSON.parse(${JSON.stringify(json)});\n`;
 }
 
 /**
@@ -172,17 +212,26 @@ export function scanModule(
   const specifiers: Specifier[] = [];
   let hasDefault = false;
   const named: string[] = [];
-  const literal = (node: Record<string, any>) => {
+  const typeOf = (attributes: Record<string, any>[]) => {
+    const type = attributes.find((a) => (a.key.type === "Identifier" ? a.key.name : a.key.value) === "type");
+    return type && typeof type.value.value === "string" ? (type.value.value as string) : undefined;
+  };
+  /** A static import's attributes: they run from its source to the statement's end (less a `;`). */
+  const staticWith = (stmt: Record<string, any>): Specifier["with"] => {
+    if (!Array.isArray(stmt.attributes) || !/^\s*(with|assert)\b/.test(source.slice(stmt.source.end, stmt.end))) return undefined;
+    return { end: stmt.end - (source[stmt.end - 1] === ";" ? 1 : 0), type: typeOf(stmt.attributes) };
+  };
+  const literal = (node: Record<string, any>, attrs?: Specifier["with"]) => {
     if (node && node.type === "Literal" && typeof node.value === "string") {
-      specifiers.push({ start: node.start, end: node.end, value: node.value });
+      specifiers.push({ start: node.start, end: node.end, value: node.value, ...(attrs ? { with: attrs } : {}) });
       return true;
     }
     return false;
   };
   for (const stmt of program.body) {
-    if (stmt.type === "ImportDeclaration" || stmt.type === "ExportAllDeclaration") literal(stmt.source);
+    if (stmt.type === "ImportDeclaration" || stmt.type === "ExportAllDeclaration") literal(stmt.source, staticWith(stmt));
     else if (stmt.type === "ExportNamedDeclaration") {
-      if (stmt.source) literal(stmt.source);
+      if (stmt.source) literal(stmt.source, staticWith(stmt));
       for (const spec of stmt.specifiers ?? []) {
         const name = spec.exported.type === "Identifier" ? spec.exported.name : spec.exported.value;
         if (name === "default") hasDefault = true;
@@ -196,7 +245,14 @@ export function scanModule(
   walk(program, (node) => {
     if (node.type !== "ImportExpression") return;
     const src = node.source as Record<string, any>;
-    if (literal(src)) return;
+    const options = node.options as Record<string, any> | null | undefined;
+    let attrs: Specifier["with"];
+    if (options) {
+      const w = options.type === "ObjectExpression" ? options.properties.find((p: any) => p.type === "Property" && !p.computed && (p.key.name ?? p.key.value) === "with") : undefined;
+      const list = w?.value.type === "ObjectExpression" ? w.value.properties.filter((p: any) => p.type === "Property" && !p.computed && p.value.type === "Literal") : [];
+      attrs = { end: options.end, type: typeOf(list) };
+    }
+    if (literal(src, attrs)) return;
     if (src?.type === "TemplateLiteral" && src.expressions.length === 0) {
       specifiers.push({ start: src.start, end: src.end, value: src.quasis[0].value.cooked });
       return;
@@ -394,7 +450,8 @@ export async function buildGraph(source: string, cwd: string, ctx: GraphContext)
       local.set(key, target);
       let quote = quoted.get(target);
       if (quote === undefined) quoted.set(target, (quote = JSON.stringify(target)));
-      replace(spec, quote);
+      checkImportType(spec, target);
+      replace(spec.with ? { ...spec, end: spec.with.end } : spec, quote);
       if (seen.has(target)) continue;
       seen.add(target);
       if (seen.size > MAX_GRAPH_MODULES) throw pathError("E2BIG", `the module graph has more than ${MAX_GRAPH_MODULES} modules`);
@@ -406,6 +463,7 @@ export async function buildGraph(source: string, cwd: string, ctx: GraphContext)
         if (stat.size > ctx.maxSourceBytes) throw pathError("E2BIG", `module source exceeds maxSourceBytes (${ctx.maxSourceBytes} bytes): ${pathCut(target)}`, target);
         text = await ctx.fs.readFile(target, "utf8");
         if (isTypeScriptPath(target)) text = await stripTypes(text, target, strip);
+        else if (target.endsWith(".json")) text = jsonModule(text, target);
       } catch (err) {
         if ((err as { code?: string }).code === "ENOENT") {
           throw pathError("ENOENT", `Cannot find module ${specCut(spec.value)} imported from ${item.where === undefined ? "the entry module" : pathCut(item.where)} (looked for ${pathCut(target)})`, target);

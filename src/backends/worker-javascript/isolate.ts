@@ -33,8 +33,8 @@ export const hostModuleName = (name: string) => `${INTERNAL_DIR}/ws/${name.slice
 /** Internal name of a configured library (a source-string module). */
 export const libModuleName = (name: string) => `${INTERNAL_DIR}/lib/${name}`;
 
-/** The `node:fs/promises` functions code can call, in source order (the named exports of its module). */
-export const FS_METHODS: readonly string[] = ISOLATE_EXPORTS[FS_PROMISES_MODULE].filter((name) => name !== "default");
+/** The `node:fs/promises` functions code can call, in source order (the named exports of its module but `constants`). */
+export const FS_METHODS: readonly string[] = ISOLATE_EXPORTS[FS_PROMISES_MODULE].filter((name) => name !== "default" && name !== "constants");
 
 /** Modules one run may load in all: internal, libraries, host stubs and its graph. */
 export const MAX_LOADED_MODULES = 256;

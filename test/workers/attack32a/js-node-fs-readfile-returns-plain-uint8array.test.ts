@@ -15,11 +15,15 @@
  * Suggested fix: src/backends/worker-javascript/isolate/__modules__/node-fs-promises.js `readFile`: when
  * `globalThis.Buffer` exists (nodejs_compat, the default), hand back `Buffer.from(bytes.buffer, bytes.byteOffset,
  * bytes.byteLength)` instead of the bare Uint8Array.
+ * Fixed: isolate/__modules__/node-fs-promises.js `nodeBytes` hands `readFile`'s bytes over as a `Buffer` over the same
+ * memory when `globalThis.Buffer` exists (a plain `Uint8Array` without nodejs_compat); siblings on the way —
+ * `readlink`/`readdir` take Node's encodings (`"buffer"` a Buffer of the names' UTF-8 bytes, `"hex"`, …; they ignored
+ * the encoding) and `fs.constants` is Node's object — in test/workers/fix32/js-node-fs-buffer.test.ts (fixer JB).
  */
 import { expect, it } from "vitest";
 import { inWorkspace } from "../runtime/helpers.js";
 
-it.fails("readFile without an encoding resolves a Buffer whose toString() is the UTF-8 text", async () => {
+it("readFile without an encoding resolves a Buffer whose toString() is the UTF-8 text", async () => {
   const value = await inWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace", { recursive: true });
     await ws.fs.writeFile("/workspace/t.txt", "hé\nx\n");

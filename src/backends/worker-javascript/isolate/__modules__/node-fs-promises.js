@@ -33,7 +33,7 @@ import { call } from "../workspace-capabilities.js";
  */
 
 /** @typedef {{ name: string, isFile: boolean, isDirectory: boolean, isSymbolicLink: boolean }} RawEntry */
-/** @typedef {{ name: string, parentPath: string, path: string, isFile: () => boolean, isDirectory: () => boolean, isSymbolicLink: () => boolean }} Dirent */
+/** @typedef {{ name: string | Uint8Array, parentPath: string, path: string, isFile: () => boolean, isDirectory: () => boolean, isSymbolicLink: () => boolean }} Dirent */
 /** @typedef {string | { encoding?: string | null, flag?: string } | null | undefined} FileOptions */
 
 /** Node's encoding names (matched case-insensitively), by the codec this module uses for each. */
@@ -67,6 +67,45 @@ function encodingOf(o) {
   if (codec !== undefined) return codec;
   if (e === "buffer") throw nodeError("TypeError", "ERR_UNKNOWN_ENCODING", "Unknown encoding: buffer");
   throw nodeError("TypeError", "ERR_INVALID_ARG_VALUE", "The argument 'encoding' is invalid encoding. Received " + (typeof e === "string" ? "'" + e + "'" : String(e)));
+}
+
+/**
+ * Bytes handed to agent code as Node hands them: a `Buffer` over the same memory when `globalThis.Buffer` exists
+ * (the `nodejs_compat` flag, the default), so `toString()`, `String(buf)` and `JSON.parse(buf)` decode UTF-8 as
+ * Node's do; the plain `Uint8Array` otherwise (a `Buffer` is one, so "bytes" holds either way).
+ * @param {Uint8Array} bytes
+ * @returns {Uint8Array}
+ */
+function nodeBytes(bytes) {
+  /** @type {any} */
+  const B = /** @type {any} */ (globalThis).Buffer;
+  return typeof B === "function" && typeof B.from === "function" ? B.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : bytes;
+}
+
+/**
+ * The encoding a name-returning call (`readlink`, `readdir`) asks for: `null` for UTF-8 text (the default),
+ * `"buffer"` for bytes, else one of {@link ENCODINGS}' codecs, as Node's.
+ * @param {FileOptions} o
+ * @returns {"buffer" | "utf16le" | "latin1" | "ascii" | "base64" | "base64url" | "hex" | null}
+ * @throws TypeError `ERR_INVALID_ARG_VALUE` for an unknown name, as Node's.
+ */
+function nameEncodingOf(o) {
+  const e = typeof o === "string" ? o : o && typeof o === "object" ? o.encoding : undefined;
+  if (e === "buffer") return "buffer";
+  const codec = encodingOf(o);
+  return codec === "utf8" ? null : codec;
+}
+
+/**
+ * A name (link target, directory entry) in the encoding {@link nameEncodingOf} gave, from its UTF-8 bytes.
+ * @param {string} name
+ * @param {"buffer" | "utf16le" | "latin1" | "ascii" | "base64" | "base64url" | "hex" | null} codec
+ * @returns {string | Uint8Array}
+ */
+function nameIn(name, codec) {
+  if (codec === null) return name;
+  const bytes = new TextEncoder().encode(name);
+  return codec === "buffer" ? nodeBytes(bytes) : encodeBytes(bytes, codec);
 }
 
 /**
@@ -187,7 +226,8 @@ function statOf(s) {
 /**
  * The file's bytes, or its text in the encoding given: `"utf8"` — a leading byte order mark kept (U+FEFF, as
  * Node's), an invalid sequence U+FFFD — or any other of Node's (`base64`, `base64url`, `hex`, `latin1`/`binary`,
- * `ascii`, `utf16le`/`ucs2`), encoded as Node's `Buffer#toString`. At most `maxCapabilityBytes`.
+ * `ascii`, `utf16le`/`ucs2`), encoded as Node's `Buffer#toString`. At most `maxCapabilityBytes`. Bytes are a
+ * `Buffer` when the isolate has one (`nodejs_compat`), as Node's; a `Uint8Array` otherwise.
  * @param {string} path
  * @param {FileOptions} [options] an encoding, or `{ encoding }`; default bytes.
  * @returns {Promise<string | Uint8Array>}
@@ -196,7 +236,8 @@ function statOf(s) {
  */
 export async function readFile(path, options) {
   const codec = encodingOf(options);
-  if (codec === null || codec === "utf8") return call("fs", "", "readFile", [path, codec]);
+  if (codec === "utf8") return call("fs", "", "readFile", [path, codec]);
+  if (codec === null) return nodeBytes(await call("fs", "", "readFile", [path, null]));
   return encodeBytes(await call("fs", "", "readFile", [path, null]), codec);
 }
 
@@ -277,10 +318,17 @@ export async function chmod(path, mode) {
 export async function symlink(target, path) { await call("fs", "", "symlink", [target, path]); }
 
 /**
+ * The link's target; with an encoding (a string or `{ encoding }`) as Node's: `"buffer"` its UTF-8 bytes (a
+ * `Buffer` under `nodejs_compat`), `"hex"`, `"base64"` … those bytes encoded.
  * @param {string} path
- * @returns {Promise<string>}
+ * @param {FileOptions} [options]
+ * @returns {Promise<string | Uint8Array>}
+ * @throws TypeError `ERR_INVALID_ARG_VALUE` for an unknown encoding.
  */
-export async function readlink(path) { return call("fs", "", "readlink", [path]); }
+export async function readlink(path, options) {
+  const codec = nameEncodingOf(options);
+  return nameIn(await call("fs", "", "readlink", [path]), codec);
+}
 
 /**
  * `dir` under `base`, normalized as Node's `path.join` (no `.`, `..` after a name resolved, one `/` between).
@@ -302,23 +350,25 @@ function joinPath(base, dir) {
  * Entry names, or `Dirent`-like objects with `withFileTypes` (`name`, `parentPath`, `path` and the type tests).
  * `recursive` walks the subtree as Node's does (the directories read last first): names are relative to `path`
  * (`e/f.txt`); dirents keep the entry's own name and its directory in `parentPath`. A symbolic link is listed,
- * never followed. At most `maxDirectoryEntries` in all.
+ * never followed. At most `maxDirectoryEntries` in all. An encoding (a string or `{ encoding }`) gives the names
+ * as {@link readlink}'s.
  * @param {string} [path] default `"."` (the cwd).
- * @param {{ withFileTypes?: boolean, recursive?: boolean }} [options]
- * @returns {Promise<string[] | Dirent[]>}
+ * @param {string | { withFileTypes?: boolean, recursive?: boolean, encoding?: string | null }} [options]
+ * @returns {Promise<(string | Uint8Array)[] | Dirent[]>}
  * @throws `E2BIG` over maxDirectoryEntries (for `recursive`, in all).
  */
 export async function readdir(path = ".", options) {
-  const recursive = !!(options && options.recursive);
+  const codec = nameEncodingOf(options);
+  const recursive = !!(options && typeof options === "object" && options.recursive);
   /** @type {(RawEntry & { dir?: string })[]} */
   const entries = await call("fs", "", "readdir", recursive ? [path, true] : [path]);
-  if (options && options.withFileTypes) {
+  if (options && typeof options === "object" && options.withFileTypes) {
     return entries.map((e) => {
       const parentPath = e.dir ? joinPath(path, e.dir) : path;
-      return { name: e.name, parentPath, path: parentPath, isFile: () => e.isFile, isDirectory: () => e.isDirectory, isSymbolicLink: () => e.isSymbolicLink };
+      return { name: nameIn(e.name, codec), parentPath, path: parentPath, isFile: () => e.isFile, isDirectory: () => e.isDirectory, isSymbolicLink: () => e.isSymbolicLink };
     });
   }
-  return entries.map((e) => (e.dir ? e.dir + "/" + e.name : e.name));
+  return entries.map((e) => nameIn(e.dir ? e.dir + "/" + e.name : e.name, codec));
 }
 
 /**
@@ -340,5 +390,21 @@ export async function lstat(path) { return statOf(await call("fs", "", "lstat", 
  */
 export async function access(path) { await call("fs", "", "access", [path]); }
 
-const fs = { readFile, writeFile, mkdir, rm, chmod, symlink, readlink, readdir, stat, lstat, access };
+/**
+ * Node's `fs.constants` as on Linux (Node 22: the same object on `node:fs` and `node:fs/promises`, null prototype,
+ * not frozen): file-access (`F_OK`, `R_OK`, `W_OK`, `X_OK`), open flags, mode bits and copy flags.
+ */
+export const constants = Object.assign(Object.create(null), {
+  UV_FS_SYMLINK_DIR: 1, UV_FS_SYMLINK_JUNCTION: 2, O_RDONLY: 0, O_WRONLY: 1, O_RDWR: 2,
+  UV_DIRENT_UNKNOWN: 0, UV_DIRENT_FILE: 1, UV_DIRENT_DIR: 2, UV_DIRENT_LINK: 3, UV_DIRENT_FIFO: 4, UV_DIRENT_SOCKET: 5,
+  UV_DIRENT_CHAR: 6, UV_DIRENT_BLOCK: 7, S_IFMT: 61440, S_IFREG: 32768, S_IFDIR: 16384, S_IFCHR: 8192, S_IFBLK: 24576,
+  S_IFIFO: 4096, S_IFLNK: 40960, S_IFSOCK: 49152, O_CREAT: 64, O_EXCL: 128, UV_FS_O_FILEMAP: 0, O_NOCTTY: 256,
+  O_TRUNC: 512, O_APPEND: 1024, O_DIRECTORY: 65536, O_NOATIME: 262144, O_NOFOLLOW: 131072, O_SYNC: 1052672,
+  O_DSYNC: 4096, O_DIRECT: 16384, O_NONBLOCK: 2048, S_IRWXU: 448, S_IRUSR: 256, S_IWUSR: 128, S_IXUSR: 64,
+  S_IRWXG: 56, S_IRGRP: 32, S_IWGRP: 16, S_IXGRP: 8, S_IRWXO: 7, S_IROTH: 4, S_IWOTH: 2, S_IXOTH: 1,
+  F_OK: 0, R_OK: 4, W_OK: 2, X_OK: 1, UV_FS_COPYFILE_EXCL: 1, COPYFILE_EXCL: 1, UV_FS_COPYFILE_FICLONE: 2,
+  COPYFILE_FICLONE: 2, UV_FS_COPYFILE_FICLONE_FORCE: 4, COPYFILE_FICLONE_FORCE: 4,
+});
+
+const fs = { readFile, writeFile, mkdir, rm, chmod, symlink, readlink, readdir, stat, lstat, access, constants };
 export default fs;
