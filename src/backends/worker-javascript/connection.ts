@@ -405,6 +405,8 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
       maxResultBytes: o.maxResultBytes,
       maxCapabilityBytes: o.maxCapabilityBytes,
       maxCapabilityRequestBytes: o.maxCapabilityRequestBytes,
+      maxConcurrentCapabilityCalls: o.maxConcurrentCapabilityCalls,
+      maxCapabilityCalls: o.maxCapabilityCalls,
       names,
     };
     if (replay) {
@@ -610,6 +612,8 @@ export class Connection implements WorkspaceModuleBackendHandle, RunHost {
         maxResultBytes: o.maxResultBytes,
         maxCapabilityBytes: o.maxCapabilityBytes,
         maxCapabilityRequestBytes: o.maxCapabilityRequestBytes,
+        maxConcurrentCapabilityCalls: o.maxConcurrentCapabilityCalls,
+        maxCapabilityCalls: o.maxCapabilityCalls,
         names,
       };
       if (spec && checked.policy === "replay") context.replay = { seed: spec.seed, clock: spec.startedAt, tape: [] };

@@ -115,6 +115,14 @@ export interface RunnerContext {
    */
   maxCapabilityBytes?: number;
   maxCapabilityRequestBytes?: number;
+  /**
+   * The backend's `maxConcurrentCapabilityCalls` and `maxCapabilityCalls`: the isolate keeps at most twice the
+   * first (at most 1,024) host calls on the wire at once, the rest wait their turn in order; and outside replay
+   * runs, once the host refused a call past `maxCapabilityCalls`, the later ones are refused in the isolate with
+   * the host's error, without a round trip. Absent: 32, and every call goes to the host.
+   */
+  maxConcurrentCapabilityCalls?: number;
+  maxCapabilityCalls?: number;
   /** Internal module name (`/…`) → the specifier or path the code used, for error messages. */
   names: Record<string, string>;
   /** Internal name of the entry module to import (`/<cwd>/__workspace_entry__.js`). */

@@ -210,6 +210,11 @@ export class Run implements BridgeRun {
   #lastFlush = 0;
   #waiters: (() => void)[] = [];
   #timer: ReturnType<typeof setTimeout> | undefined;
+  /**
+   * When `#timer` is due (`Date.now()` ms), until it is cleared: each host call checks it too (see
+   * {@link refusal}), since workerd fires no timer while calls stream in back to back (issue 20 run 32, JP).
+   */
+  #timesOutAt: number | undefined;
   #entry: unknown;
   readonly #host: RunHost;
   /** Restart and replay runs (spec 02 §5). */
@@ -307,6 +312,9 @@ export class Run implements BridgeRun {
 
   /** Null while host calls are accepted; else why they are refused (cancelled, or finished). */
   refusal(): string | null {
+    // The run's timeout, when its timer has not fired yet: an isolate that makes host calls back to back (thousands
+    // started at once) keeps workerd's event loop busy, and its timers wait until the calls stop.
+    if (this.#timesOutAt !== undefined && this.#stopping === undefined && !this.done && Date.now() >= this.#timesOutAt) void this.stop("timeout");
     if (this.#stopping || this.done) return `execution ${this.id} is being cancelled; no new host calls are accepted`;
     if (this.#finishing) return `execution ${this.id} has finished; no new host calls are accepted`;
     return null;
@@ -503,6 +511,7 @@ export class Run implements BridgeRun {
     const entry = worker.getEntrypoint(undefined, { limits: { cpuMs } }) as RunnerEntrypoint;
     this.#entry = entry;
     this.#timer = setTimeout(() => void this.stop("timeout"), timeoutMs);
+    this.#timesOutAt = Date.now() + timeoutMs;
     const bridge = new RunBridge(this);
     const over = () => this.#stopping !== undefined || this.done || this.#held;
     void (async () => {
@@ -594,6 +603,7 @@ export class Run implements BridgeRun {
     if (this.#held || this.done || this.#stopping) return;
     this.#held = true;
     clearTimeout(this.#timer);
+    this.#timesOutAt = undefined;
     await this.#drain();
     if (this.done || this.#stopping) return;
     this.#flush();
@@ -687,6 +697,7 @@ export class Run implements BridgeRun {
 
   #dispose(): void {
     clearTimeout(this.#timer);
+    this.#timesOutAt = undefined;
     const holds = this.#holds;
     this.#holds = [];
     // ERELEASED: the isolate never delivers this answer to the code (workspace-durable.js).

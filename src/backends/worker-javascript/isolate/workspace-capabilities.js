@@ -22,17 +22,111 @@ const state = { active: false, violation: null };
 const limits = { maxCapabilityBytes: Infinity, maxCapabilityRequestBytes: Infinity };
 
 /**
+ * Most host calls this isolate has on the wire at once, per window (see {@link makeWindow}): twice the backend's
+ * `maxConcurrentCapabilityCalls` (so the host still sees more than it admits and refuses the excess, as it decides),
+ * at most 1,024 — 64 by default. workerd's RPC costs each call time in proportion to the calls pending on the same
+ * stub (issue 20 run 32, JP: 4,000 calls started at once took 13.6 s, 10,000 about 100 s, and the run's timeout
+ * fired that late), so the calls past the window wait in the isolate, in order, and go as earlier ones are answered.
+ */
+const MAX_WINDOW = 1024;
+
+/**
+ * A FIFO window of at most `size` calls on the wire; a call past it waits its turn (O(1) to queue and to start).
+ * @typedef {{ size: number, active: number, queue: Array<(() => void) | undefined>, head: number }} Window
+ * @returns {Window}
+ */
+function makeWindow() {
+  return { size: 64, active: 0, queue: [], head: 0 };
+}
+
+/** Host and `node:fs` calls, and (replay runs) `fetch` calls, each in their own window: a slow fetch never holds a file call back. */
+const windows = { limited: makeWindow(), fetch: makeWindow() };
+
+/**
+ * Starts the waiting calls while the window has room (the queue is compacted once its consumed head is most of it).
+ * @param {Window} w
+ */
+function pump(w) {
+  while (w.active < w.size && w.head < w.queue.length) {
+    const start = /** @type {() => void} */ (w.queue[w.head]);
+    w.queue[w.head++] = undefined;
+    if (w.head >= 1024 && w.head * 2 >= w.queue.length) {
+      w.queue = w.queue.slice(w.head);
+      w.head = 0;
+    }
+    start();
+  }
+}
+
+/**
+ * The refusal of the host's that answers every later host and `node:fs` call of this run, once seen (see
+ * {@link call}); `null` before.
+ * @type {BridgeError | null}
+ */
+let exhausted = null;
+
+/**
+ * Sends one call through `kind`'s window: `send` runs when the window has room (at once when it has), and the
+ * returned promise settles as its answer does. Used by {@link call} and by replay runs' numbered call path
+ * (workspace-durable.js), which builds the call's tape when it is sent.
+ * @param {BridgeCallKind} kind
+ * @param {() => Promise<import("../protocol.js").BridgeResult>} send
+ * @returns {Promise<import("../protocol.js").BridgeResult>}
+ */
+export function __send(kind, send) {
+  const w = kind === "fetch" ? windows.fetch : windows.limited;
+  return new Promise((resolve, reject) => {
+    const start = () => {
+      w.active++;
+      /** @type {Promise<import("../protocol.js").BridgeResult>} */
+      let sent;
+      try {
+        // Outside replay runs, a call that waited while the host refused one past maxCapabilityCalls is refused here, as the host would.
+        sent = exhausted && kind !== "fetch" && !replayCall ? Promise.resolve({ ok: false, error: exhausted }) : send();
+      } catch (e) {
+        sent = Promise.reject(e);
+      }
+      sent.then(
+        (r) => { w.active--; resolve(r); pump(w); },
+        (e) => { w.active--; reject(e); pump(w); },
+      );
+    };
+    if (w.active < w.size && w.head >= w.queue.length) start();
+    else w.queue.push(start);
+  });
+}
+
+/**
  * Installs the host's bridge; the runner calls it first thing in `evaluate`.
  * @param {IsolateBridge} b
  * @param {(kind: BridgeCallKind, target: string, name: string, args: unknown[]) => Promise<import("../protocol.js").BridgeResult>} [replay] in replay runs, the call path that numbers and journals calls.
- * @param {{ maxCapabilityBytes?: number, maxCapabilityRequestBytes?: number }} [max] the backend's `maxCapabilityBytes` and `maxCapabilityRequestBytes`.
+ * @param {{ maxCapabilityBytes?: number, maxCapabilityRequestBytes?: number, maxConcurrentCapabilityCalls?: number, maxCapabilityCalls?: number }} [max]
+ *   the backend's `maxCapabilityBytes`, `maxCapabilityRequestBytes`, `maxConcurrentCapabilityCalls` (the window's size) and
+ *   `maxCapabilityCalls` (to know the host's refusal past it).
  */
 export function __install(b, replay, max) {
   bridge = b;
   replayCall = replay || null;
   limits.maxCapabilityBytes = max && typeof max.maxCapabilityBytes === "number" ? max.maxCapabilityBytes : Infinity;
   limits.maxCapabilityRequestBytes = max && typeof max.maxCapabilityRequestBytes === "number" ? max.maxCapabilityRequestBytes : Infinity;
+  const concurrent = max && typeof max.maxConcurrentCapabilityCalls === "number" && max.maxConcurrentCapabilityCalls > 0 ? max.maxConcurrentCapabilityCalls : 32;
+  windows.limited.size = windows.fetch.size = Math.min(MAX_WINDOW, 2 * concurrent);
+  countRefusal = max && typeof max.maxCapabilityCalls === "number" ? "this run made more than maxCapabilityCalls (" + max.maxCapabilityCalls + ") host calls" : null;
 }
+
+/**
+ * True for the host's refusals that answer every later call of the run alike (bridge.ts `#admit`): past
+ * `maxCapabilityCalls` (its count only grows), and a run being stopped (run.ts `refusal`: it never starts again).
+ * @param {BridgeError} e
+ */
+function isFinalRefusal(e) {
+  if (e.code === "E2BIG") return countRefusal !== null && e.message === countRefusal;
+  return e.code === "ECANCELED" && typeof e.message === "string" && e.message.startsWith("execution ") && e.message.endsWith(" is being cancelled; no new host calls are accepted");
+}
+
+/** The host's message refusing a call past `maxCapabilityCalls` (bridge.ts `#admit`); `null`: not known. */
+/** @type {string | null} */
+let countRefusal = null;
 
 const measureEncoder = new TextEncoder();
 
@@ -221,13 +315,19 @@ export async function call(kind, target, name, args) {
   }
   const refused = oversize(kind, args);
   if (refused) throw rebuild(refused);
+  // Outside replay runs, once the host refused a call past maxCapabilityCalls it refuses every later host and node:fs
+  // call the same way (its count only grows; issue 20 run 32, JP): answered here, without a round trip. A replay run
+  // numbers and journals its calls, so each still goes to the host (through the window).
+  if (exhausted && kind !== "fetch" && !replayCall) throw rebuild(exhausted);
   /** @type {import("../protocol.js").BridgeResult} */
   let r;
   try {
-    r = replayCall ? await replayCall(kind, target, name, args) : await /** @type {IsolateBridge} */ (bridge).call(kind, target, name, args);
+    const b = /** @type {IsolateBridge} */ (bridge);
+    r = replayCall ? await replayCall(kind, target, name, args) : await __send(kind, () => b.call(kind, target, name, args));
   } catch (e) {
     throw __bridgeFailure(e, __callName(kind, target, name));
   }
+  if (!r.ok && kind !== "fetch" && r.error && isFinalRefusal(r.error)) exhausted = r.error;
   if (!r.ok) throw rebuild(r.error);
   return /** @type {T} */ (r.value);
 }

@@ -23,7 +23,7 @@
  * real timer functions for itself.
  */
 /** @import { BridgeCallKind, BridgeResult, IsolateBridge, ReplayContext } from "../protocol.js" */
-import { __bridgeFailure, __callName } from "./workspace-capabilities.js";
+import { __bridgeFailure, __callName, __send } from "./workspace-capabilities.js";
 
 const realSetTimeout = globalThis.setTimeout.bind(globalThis);
 const realClearTimeout = globalThis.clearTimeout.bind(globalThis);
@@ -310,8 +310,10 @@ export function installReplay(bridge, ctx) {
       const pending = { settle, answer: undefined };
       calls.set(seq, pending);
       if (replaying()) schedule();
-      // Output written before the call reaches the host before it (so a run that waits keeps it).
-      Promise.resolve(beforeSend()).then(() => bridge.call(kind, target, name, args, { seq, tape: take() })).then(
+      // Output written before the call reaches the host before it (so a run that waits keeps it). The call goes
+      // through the isolate's window of calls on the wire (issue 20 run 32, JP): its tape is taken when it is sent,
+      // so the host gets the tape in the order it was recorded, whatever output batches go meanwhile.
+      Promise.resolve(beforeSend()).then(() => __send(kind, () => bridge.call(kind, target, name, args, { seq, tape: take() }))).then(
         (r) => answered(seq, r),
         (e) => {
           // workerd's refusal of a value past 32 MiB: E2BIG naming the call (as outside replay runs).
