@@ -1437,6 +1437,18 @@ const AW32_PATCHES = [ // AW
   { what: "awk undefined function is fatal (AW)", when: 'OFMT:"%.6g"', re: new RegExp(String.raw`let (${ID})=(${ID})\.functions\.get\((${ID})\);return \1\?(${ID})\(\2,\1,(${ID})\):""\}`, "g"), to: (all, s, e, t, bt, n) => `let ${s}=${e}.functions.get(${t});return ${s}?${bt}(${e},${s},${n}):__awkFn.notDefined(${t})}`, count: 1 }, // AW
 ]; // AW
 SOURCE_PATCHES.push(...AW32_PATCHES); // AW
+/** // AP
+ * AP (issue 20, run 32; helpers in src/backends/worker-shell/isolate/awk-output.ts): awk's standard output keeps its // AP
+ * UTF-8 size as it grows (each text's bytes added where it is appended); printf read it by counting the whole output // AP
+ * on every call (O(N²): 20,000 printf of 22 bytes ran past 20 s). // AP
+ */ // AP
+HELPER_NAMESPACES.push(["__awkOb", join(isolateDir, "awk-output.ts")]); // AP
+const AP_PATCHES = [ // AP
+  { what: "awk printf room under the output limit (AP)", when: 'OFMT:"%.6g"', re: new RegExp(String.raw`Math\.max\(0,(${ID})\.maxOutputSize-${ID}\(\1\.output\)\)`, "g"), to: (all, e) => `Math.max(0,${e}.maxOutputSize-__awkOb.outputBytes(${e}))`, count: 1 }, // AP
+  { what: "awk output appends counted (AP)", when: 'OFMT:"%.6g"', re: new RegExp(String.raw`(${ID})\.output\+=(${ID}),(${ID})\(\1\)`, "g"), to: (all, e, s, we) => `${e}.output+=${s},__awkOb.noteOutput(${e},${s}),${we}(${e})`, count: 3 }, // AP
+  { what: "awk /dev/stdout appends counted (AP)", when: 'OFMT:"%.6g"', re: new RegExp(String.raw`if\(__awkSt\.standardStream\((${ID}),${ID},(${ID})\)\)\{`, "g"), to: (all, e, r) => `${all}__awkOb.noteOutput(${e},${r});`, count: 1 }, // AP
+]; // AP
+SOURCE_PATCHES.push(...AP_PATCHES); // AP
 /** // SD
  * SD (issue 20, run 28; helpers in isolate/sed-range.ts): sed's two-address ranges as GNU sed 4.9 — a regex end is // SD
  * looked for from the line after the start (`/^## A/,/^## /` no longer ends on its own heading), `0,/re/` may end on // SD
