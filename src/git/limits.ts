@@ -252,11 +252,12 @@ export function pushTooLarge(limit: number): string {
  * recently used packs go once the sum would pass this bound (a pack larger
  * than the bound is not kept). Every operation still reads at most
  * {@link GIT_MAX_PACK_FILE_BYTES} per pack file, and what it reads beyond
- * the kept packs goes when it ends. The bound also caps what ONE operation
- * holds of the packs it read, besides those a read is using: past it the
- * least recently used go, each read (and checked) again when next needed
- * — a `log` over eight 12 MiB packs held all 96 MiB and grew memory by
- * 156–168 MiB (issue 20, seventeenth attack run). See docs/git.md
+ * the kept packs goes when it ends. ONE operation holds at most
+ * {@link GIT_MAX_PACK_FILE_BYTES} of the packs it read, besides those a read
+ * is using: past it the least recently used go, each read (and checked)
+ * again when next needed — a `log` over eight 12 MiB packs held all 96 MiB
+ * and grew memory by 156–168 MiB (issue 20, seventeenth attack run); holding
+ * up to this bound (32 MiB) it still grew 97–139 MiB, holding 16 MiB 61–73 MiB. See docs/git.md
  * "Performance and limits".
  * @defaultValue 32 MiB (33,554,432 bytes)
  */

@@ -165,7 +165,7 @@ interface OperationPacks {
   onPackStart?: () => void;
   /** What indexing a downloaded pack may do ({@link IndexBounds}). */
   readonly bounds: IndexBounds;
-  /** Most bytes of packs the operation holds besides those being read ({@link GIT_PACK_CACHE_BYTES}). */
+  /** Most bytes of packs the operation holds besides those being read ({@link GIT_MAX_PACK_FILE_BYTES}). */
   readonly budget: number;
   /** Indexes whose pack the operation holds, least recently used first, with the pack's size. */
   readonly held: Map<PackIndex, number>;
@@ -282,13 +282,13 @@ class OperationPackMap extends Map<string, Promise<PackIndex>> {
  * indexes) is the operation's own and goes with it, save the packs
  * {@link keepPacks} then hands to the client's `kept`; everything else is
  * read from and written to `shared`. Of the packs it read, the operation
- * holds at most `budget` bytes (default {@link GIT_PACK_CACHE_BYTES}) besides
- * those being read: past it the least recently used go and are read again
+ * holds at most `budget` bytes (default {@link GIT_MAX_PACK_FILE_BYTES}: one
+ * pack of the largest an operation reads) besides those being read: past it the least recently used go and are read again
  * when next needed ({@link holdPack}). `bounds` ({@link indexBounds}, no
  * signal and {@link GIT_MAX_INDEX_INFLATE_BYTES} by default) is what
  * indexing a downloaded pack may do.
  */
-export function operationCache(shared: object, kept?: PackCache, bounds: IndexBounds = indexBounds(undefined), budget: number = GIT_PACK_CACHE_BYTES): object {
+export function operationCache(shared: object, kept?: PackCache, bounds: IndexBounds = indexBounds(undefined), budget: number = GIT_MAX_PACK_FILE_BYTES): object {
   const own: OperationPacks = {
     kept,
     map: new OperationPackMap(),
