@@ -1,8 +1,8 @@
 /**
  * Issue 20, thirty-third attack run: awk's standard join idiom, appending each record to one variable
  * (`awk '{s = s $0 ","} END{print s}'`), takes time super-linear in the number of records: 25,000 lines 0.4 s,
- * 50,000 lines 4.1 s (×11 for ×2 input), 100,000 lines past a 20 s `timeoutMs` (and a run once took 73 s before
- * the timeout stopped it) — gawk 5.2.1 does 100,000 lines in 0.02 s. The string is only 0.6 MB; the input is an
+ * 50,000 lines 4.1 s (×11 for ×2 input), 100,000 lines past a 20 s `timeoutMs` (200,000 lines ran 73 s before the
+ * 20 s timeout stopped it) — gawk 5.2.1 does 100,000 lines in 0.02 s. The string is only 0.6 MB; the input is an
  * ordinary list (IDs, file names, a column) an agent joins into one line.
  * Tried: a differential run against gawk 5.2.1 of the append at 20,000/25,000/50,000/100,000/200,000 records, an
  * append in an END loop over an array (100,000 records: timed out too); `${x// /,}` on a 1.3 MB string (stopped by the documented
@@ -13,7 +13,7 @@
  * Found (medium — time super-linear in input an agent plausibly gives; the run overshoots its timeout while the
  * awk program computes, holding the shell; 100,000 timed out in 2 of 2 runs, the
  * test's 80,000 in 1 of 1): 20,000 → 0.23 s, 25,000 → 0.38 s, 50,000 → 4.1 s,
- * 100,000 → timed out (124) at 20 s asked, 20.1–73 s taken; 200,000 → 73 s then 124.
+ * 100,000 → timed out (124) at the 20 s asked; 200,000 → 73 s then 124.
  * Suggested fix: src/backends/worker-shell/isolate/awk.ts (and the just-bash awk interpreter it wraps): find what
  * each assignment or concatenation does over the whole value (a numeric-string check, a byte-length or memory
  * count, a copy) and make it O(length of the appended part) — e.g. cache the strnum/byte length per value, or
