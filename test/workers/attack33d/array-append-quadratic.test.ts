@@ -9,10 +9,12 @@
  * `mapfile -t L < <(seq 100000)` gives 100,000 elements at once.
  * Found (medium — time super-linear in input an agent plausibly gives; the loop a script uses to gather results
  * stops with a timeout at ~10,000 items; 1 of 1 runs each, the test's 20,000 in 1 of 1): 5,000 → 2.07 s,
- * 20,000 → timed out (124) at 20 s (×4 input ≥ ×10 time).
+ * 20,000 → timed out (124) at 20 s (×4 input ≥ ×10 time). The likely root: `${#a[@]}` costs time linear in the
+ * array — 500 reads of it on a 20,000-element array take 7.9 s (~16 ms each) — so `for ((i=0; i<${#a[@]}; i++))`
+ * is quadratic too; `a[i]=$i` (20,000 → 0.27 s) and `${a[i]}` reads (20,000 → 0.30 s) are linear.
  * Suggested fix: the shell's array assignment (just-bash's `+=` on an array, as wrapped in
  * src/backends/worker-shell): find the per-append work over the whole array (re-reading every `a_N` variable or
- * index to find the next index / re-serialising the array) and keep the next index (max index + 1) so one append
+ * index to find the next index / to count `${#a[@]}`) and keep the next index (max index + 1) so one append
  * is O(1), as bash.
  */
 import { expect, it } from "vitest";
