@@ -14,8 +14,15 @@
  * runs without I/O, so two writes (and a read between them) can share one
  * `mtime`; `v1` → `v2` keeps the size too. A SHA-256 of the content tells
  * them apart. Files over {@link FRESHNESS_HASH_MAX_BYTES} are compared by
- * size and `mtime` only (hashing would mean reading the whole large file on
- * every read page).
+ * size, `mtime` and inode only (hashing would mean reading the whole large
+ * file on every read page).
+ *
+ * Across writers the path lock does not reach (another `getWorkspace()`
+ * client, another Workspace on the same storage), write binds its write to
+ * what it checked: `ifMatch` with the recorded SHA-256, or — above the hash
+ * limit — `ifUnmodified` with the inode, size and `mtime` of the stat it
+ * checked fresh; `ESTALE` then answers the stale-file error (issue 20, run
+ * 33, fixer WG).
  *
  * @module
  */
@@ -37,6 +44,8 @@ export interface FileFingerprint {
   mtime: number;
   /** Hex SHA-256 of the content, for files up to {@link FRESHNESS_HASH_MAX_BYTES}. */
   sha256: string | null;
+  /** Inode number (a final link followed), when the store's `stat` gives one; compared only when a hash is missing (run 33, fixer WG). */
+  inode?: number;
 }
 
 /** Options of a {@link ReadLedger}. */
@@ -115,10 +124,11 @@ export class ReadLedger {
     try {
       const st = stat === undefined ? await store.stat(path) : stat;
       if (!st) return null;
-      if (st.size > FRESHNESS_HASH_MAX_BYTES) return { size: st.size, mtime: st.mtime, sha256: null };
+      const inode = st.inode === undefined ? {} : { inode: st.inode };
+      if (st.size > FRESHNESS_HASH_MAX_BYTES) return { size: st.size, mtime: st.mtime, sha256: null, ...inode };
       const bytes = await store.readAll(path);
       if (!bytes) return null;
-      return { size: bytes.byteLength, mtime: st.mtime, sha256: await sha256Hex(bytes) };
+      return { size: bytes.byteLength, mtime: st.mtime, sha256: await sha256Hex(bytes), ...inode };
     } catch {
       return null;
     }
@@ -141,7 +151,7 @@ export class ReadLedger {
     const stat = await store.stat(path).catch(() => null);
     if (!stat) return;
     const sha256 = content.byteLength > FRESHNESS_HASH_MAX_BYTES ? null : await sha256Hex(content);
-    this.remember(path, { size: content.byteLength, mtime: stat.mtime, sha256 });
+    this.remember(path, { size: content.byteLength, mtime: stat.mtime, sha256, ...(stat.inode === undefined ? {} : { inode: stat.inode }) });
   }
 
   /** The SHA-256 recorded for `path` (what this tool set last saw), or `null` when none is (unread, or above the hash limit). */
@@ -157,7 +167,9 @@ export class ReadLedger {
   /**
    * Whether the file at `path` (whose current stat is `stat`) is the one
    * last recorded: `"unread"` when nothing is recorded, `"stale"` when it
-   * differs (size, content hash, or — above the hash limit — `mtime`).
+   * differs (size, content hash, or — above the hash limit — `mtime` or,
+   * when both are known, the inode: another file of the same size and
+   * `mtime` put at the path is not the one read; run 33, fixer WG).
    * Call it under the path lock, right before writing.
    */
   async check(store: FileStore, path: string, stat: FileStat): Promise<FreshnessVerdict> {
@@ -167,6 +179,7 @@ export class ReadLedger {
     const now = await this.fingerprint(store, path, stat);
     if (!now) return "stale";
     if (seen.sha256 !== null && now.sha256 !== null) return seen.sha256 === now.sha256 ? "fresh" : "stale";
+    if (seen.inode !== undefined && now.inode !== undefined && seen.inode !== now.inode) return "stale"; // run 33, fixer WG
     return seen.mtime === now.mtime && seen.size === now.size ? "fresh" : "stale";
   }
 }

@@ -20,6 +20,13 @@ export interface FileStat {
   mtime: number;
   /** Permission bits (e.g. `0o644`), when the store has them. */
   mode?: number;
+  /**
+   * The file's inode number (a final link followed), when the store has one:
+   * with `size` and `mtime`, what a guarded write binds itself to with
+   * `write`'s `ifUnmodified` for a file above the ledger's hash limit
+   * (issue 20, run 33, fixer WG).
+   */
+  inode?: number;
 }
 
 /** Read and write access to files for the read, write and edit tools. */
@@ -65,6 +72,16 @@ export interface FileStore {
        * Default: unconditional.
        */
       ifMatch?: string;
+      /**
+       * Write only if the path still leads to the file with this `inode`, and
+       * it still has this `size` (bytes) and `mtime` (ms) — `fs.writeFile`'s
+       * `ifUnmodified` — else reject with `code` `"ESTALE"` (`ENOENT` when it
+       * is gone) and change nothing. A guarded write passes it for a file
+       * above the ledger's hash limit (no SHA-256 to pass as `ifMatch`), from
+       * the stat it checked fresh. A store that ignores it gives such writes
+       * no protection across writers. Default: unconditional (issue 20, run 33, fixer WG).
+       */
+      ifUnmodified?: { inode: number; size: number; mtime: number };
     },
   ): Promise<void>;
   /**
@@ -185,7 +202,7 @@ export class WorkspaceFileStore implements MutableFileStore {
   }
 
   /**
-   * `{size, mtime, mode}` for a regular file; `null` for a directory or a missing path. Other errors pass on.
+   * `{size, mtime, mode, inode}` for a regular file (a final link followed; `inode` added in run 33, fixer WG); `null` for a directory or a missing path. Other errors pass on.
    *
    * @throws WorkspaceFsError `ENOTDIR` (`stat`) for a path in directory form (`f.txt/`, `f.txt/.`) that leads to a non-directory, as stat(2).
    */
@@ -194,7 +211,9 @@ export class WorkspaceFileStore implements MutableFileStore {
       const st = await this.#fs.stat(path);
       if (!st.isDirectory && directoryForm(path) !== null) throw new WorkspaceFsError("ENOTDIR", "stat", path);
       if (!st.isFile) return null;
-      return { size: st.size, mtime: st.mtime, mode: st.mode };
+      const stat: FileStat = { size: st.size, mtime: st.mtime, mode: st.mode };
+      if (typeof st.inode === "number") stat.inode = st.inode; // run 33, fixer WG: for ifUnmodified
+      return stat;
     } catch (err) {
       if (isNotFound(err)) return null;
       throw err;
@@ -264,6 +283,8 @@ export class WorkspaceFileStore implements MutableFileStore {
       mode?: number;
       /** `fs.writeFile`'s `ifMatch`: write only if the file still has content with this SHA-256 (`ESTALE` otherwise). Default: unconditional. */
       ifMatch?: string;
+      /** `fs.writeFile`'s `ifUnmodified`: write only if the path still leads to this inode with this size and mtime (`ESTALE` otherwise). Default: unconditional (issue 20, run 33, fixer WG). */
+      ifUnmodified?: { inode: number; size: number; mtime: number };
     },
   ): Promise<void> {
     const target = path.startsWith("/") || !confinedTarget(this.#fs) ? path : this.lockPath(path);
@@ -298,10 +319,11 @@ export class WorkspaceFileStore implements MutableFileStore {
         if (!stat.isDirectory) throw new WorkspaceFsError("ENOTDIR", "writeFile", path);
       }
     }
-    const writeOptions: { mode?: number; ifMatch?: string } = {};
+    const writeOptions: { mode?: number; ifMatch?: string; ifUnmodified?: { inode: number; size: number; mtime: number } } = {};
     if (options?.mode !== undefined) writeOptions.mode = options.mode;
     if (options?.ifMatch !== undefined) writeOptions.ifMatch = options.ifMatch;
-    await this.#fs.writeFile(path, content, writeOptions.mode === undefined && writeOptions.ifMatch === undefined ? undefined : writeOptions);
+    if (options?.ifUnmodified !== undefined) writeOptions.ifUnmodified = options.ifUnmodified; // run 33, fixer WG
+    await this.#fs.writeFile(path, content, Object.keys(writeOptions).length === 0 ? undefined : writeOptions);
   }
 
   /**

@@ -31,10 +31,16 @@ export interface WriteToolOptions {
    * Stale-write guard. `true`: overwriting an existing file needs a read of
    * it — by a read tool over the same `store` object (in `create*Tools`, the
    * same tool set), or a write or edit through that store — that still
-   * matches the file (same size and SHA-256; size and `mtime` above 2 MiB);
-   * else the write fails, asking the model to read (again) first. Creating a
-   * new file is always allowed. The check and the write run under the path
-   * lock. Default `false` (0.8.0: writes overwrite whatever is there).
+   * matches the file (same size and SHA-256; size, `mtime` and inode above
+   * 2 MiB); else the write fails, asking the model to read (again) first.
+   * Creating a new file is always allowed. The check and the write run under
+   * the path lock; against other writers (another client, another Workspace
+   * on the same storage) the write is conditional on what was checked — the
+   * store's `ifMatch` with the SHA-256, or above 2 MiB its `ifUnmodified`
+   * with the checked stat's inode, size and `mtime` (needs a store whose
+   * `stat` gives `inode`, as `WorkspaceFileStore` does) — and answers
+   * the same stale-file error when another writer got in first (run 33,
+   * fixer WG). Default `false` (0.8.0: writes overwrite whatever is there).
    */
   requireFreshRead?: boolean;
   /**
@@ -128,15 +134,19 @@ export function writeDefinition(options: WriteToolOptions): SettledTool<WriteInp
             if (twin) return { error: twinMessage(input.path, twin) };
           }
           const bytes = utf8(input.content);
-          const options: { mode?: number; ifMatch?: string } = {};
+          const options: { mode?: number; ifMatch?: string; ifUnmodified?: { inode: number; size: number; mtime: number } } = {};
           if (stat?.mode !== undefined) options.mode = stat.mode;
-          // Guarded: the file must still be what was checked fresh, whoever else writes it meanwhile.
+          // Guarded: the file must still be what was checked fresh, whoever else writes it meanwhile — by
+          // its SHA-256 (ifMatch) or, above the ledger's hash limit, by the inode, size and mtime of the stat
+          // checked fresh (ifUnmodified; run 33, fixer WG: over 2 MiB the write was unconditional).
           const seen = stat && guard ? ledgerOf(store)!.seenHash(input.path) : null;
           if (seen) options.ifMatch = seen;
+          else if (stat && guard && stat.inode !== undefined) options.ifUnmodified = { inode: stat.inode, size: stat.size, mtime: stat.mtime };
+          const bound = options.ifMatch !== undefined || options.ifUnmodified !== undefined;
           try {
-            await store.write(input.path, bytes, options.mode === undefined && !seen ? undefined : options);
+            await store.write(input.path, bytes, options.mode === undefined && !bound ? undefined : options);
           } catch (err) {
-            if (seen && (err as { code?: unknown })?.code === "ESTALE") return { error: staleMessage(input.path) };
+            if (bound && (err as { code?: unknown })?.code === "ESTALE") return { error: staleMessage(input.path) };
             throw err;
           }
           if (!stat) {

@@ -16,6 +16,10 @@
  * Suggested fix: in src/tools/core/write.ts, when the ledger holds no hash for the path, pass `fs.writeFile`'s
  * `ifUnmodified: { inode, size, mtime }` from the stat the check used (the filesystem already supports it, ESTALE when
  * the file changed) — through `FileStore.write` options — and answer the stale-file error on ESTALE.
+ * Fixed: src/tools/core/write.ts passes `ifUnmodified: { inode, size, mtime }` of the stat it checked fresh when the
+ * ledger holds no hash (above 2 MiB) and answers the stale-file error on ESTALE; `FileStat` carries `inode`
+ * (`WorkspaceFileStore.stat`), `FileStore.write` takes `ifUnmodified`, and the ledger compares the inode above 2 MiB
+ * (src/tools/core/store.ts, freshness.ts) (issue 20, run 33, fixer WG). Siblings: test/node/fix33/fresh-read-guard-large.test.ts.
  */
 import { describe, expect, it } from "vitest";
 import { Workspace, nodeSqliteStorage } from "../../../src/index.js";
@@ -62,7 +66,7 @@ describe("attack33f: requireFreshRead over 2 MiB and another client", () => {
     expect(after).toBe("B".repeat((1 << 20) - 1) + "\n");
   });
 
-  it.fails("3 MiB: the write racing another client's change answers stale and the change stays", async () => {
+  it("3 MiB: the write racing another client's change answers stale and the change stays", async () => {
     const { read, write, after } = await race(3 << 20);
     expect(read).toMatchObject({ truncated: true });
     // Was: { path: "/workspace/data.csv", bytesWritten: 7 }, and the file "A wins\n".
