@@ -1825,6 +1825,38 @@ async function generate() {
     metafile: true,
     target: "es2022",
     chunkNames: "[name]-[hash]",
+/** // AA
+ * AA (issue 20, run 33; helpers in src/backends/worker-shell/isolate/array-index.ts): each array keeps its count of // AA
+ * indices, its largest index and its sorted keys (bash's num_elements/max_index), so `a+=(x)`, `${#a[@]}`, // AA
+ * `${a[-1]}`, `a[-1]=x`, `unset 'a[-1]'`, `[[ -v a ]]` cost O(1) and `"${a[@]}"`/`"${!a[@]}"` no sort; a compound // AA
+ * assignment keeps a journal of what it changes to undo a failure instead of copying the array first; a negative // AA
+ * subscript of `unset` counts from the largest index + 1, as bash (was: from the number of elements). // AA
+ */ // AA
+HELPER_NAMESPACES.push(["__arrayIndex", join(isolateDir, "array-index.ts")]); // AA
+const AA_PATCHES = [ // AA
+  { what: "array elements kept indexed (AA)", re: new RegExp(String.raw`(${ID})=\{kind:(${ID}),elements:new Map\}`, "g"), to: (all, r, n) => `${r}={kind:${n},elements:__arrayIndex.elements()}`, count: 1 }, // AA
+  { what: "array copies kept indexed (AA)", re: new RegExp(String.raw`elements:new Map\((${ID})\.elements\)`, "g"), to: (all, a) => `elements:__arrayIndex.elements(${a}.elements)`, count: 2 }, // AA
+  { what: "array indices from the index (AA)", re: new RegExp(String.raw`function (${ID})\((${ID}),(${ID})\)\{return Array\.from\((${ID})\(\2,\3\)\?\.elements\.keys\(\)\?\?\[\]\)\.filter\((${ID})=>/\^\(0\|\[1-9\]\\d\*\)\$/\.test\(\5\)\)\.map\(Number\)\.sort\(\((${ID}),(${ID})\)=>\6-\7\)\}`, "g"), to: (all, f, e, t, pe) => `function ${f}(${e},${t}){return __arrayIndex.indices(${pe}(${e},${t})?.elements)}`, count: 1 }, // AA
+  { what: "associative keys from the index (AA)", re: new RegExp(String.raw`function (${ID})\((${ID}),(${ID})\)\{return Array\.from\((${ID})\(\2,\3\)\?\.elements\.keys\(\)\?\?\[\]\)\.sort\(\)\}`, "g"), to: (all, f, e, t, pe) => `function ${f}(${e},${t}){return __arrayIndex.keys(${pe}(${e},${t})?.elements)}`, count: 1 }, // AA
+  { what: "array keys fit without copying them (AA)", re: new RegExp(String.raw`function (${ID})\((${ID}),(${ID}),(${ID}),(${ID})=!1\)\{let (${ID})=new Set\(\5\?\[\]:(${ID})\(\2,\3\)\?\.elements\.keys\(\)\?\?\[\]\);for\(let (${ID}) of \4\)if\(\6\.add\(String\(\8\)\),\6\.size>\2\.limits\.maxArrayElements\)throw new (${ID})\(\`array element limit exceeded \(\$\{\2\.limits\.maxArrayElements\}\)\`,"array_elements"\)\}`, "g"), to: (all, f, e, t, n, r, s, pe, i, X) => // AA
+    `function ${f}(${e},${t},${n},${r}=!1){__arrayIndex.assertKeysFit(${pe}(${e},${t})?.elements,${n},${r},${e}.limits.maxArrayElements,(__m)=>new ${X}(__m,"array_elements"))}`, count: 1 }, // AA
+  { what: "${#a[@]} from the index (AA)", re: new RegExp(String.raw`let (${ID})=(${ID})\[1\],(${ID})=(${ID})\((${ID}),\1\);return \3\.length>0\?String\(\3\.length\):\5\.state\.env\.get\(\1\)!==void 0\?"1":"0"`, "g"), to: (all, s, r, i, K, e) => `let ${s}=${r}[1],${i}=__arrayIndex.count(${e},${s},${K});return ${i}>0?String(${i}):${e}.state.env.get(${s})!==void 0?"1":"0"`, count: 1 }, // AA
+  { what: "arithmetic ${#a[@]} from the index (AA)", re: new RegExp(String.raw`let (${ID})=(${ID})\[1\],(${ID})=(${ID})\((${ID}),\1\);return String\(\3\.length\)\}`, "g"), to: (all, h, d, m, K, e) => `let ${h}=${d}[1],${m}=__arrayIndex.count(${e},${h},${K});return String(${m})}`, count: 1 }, // AA
+  { what: "[[ -v a[@] ]] from the index (AA)", re: new RegExp(String.raw`if\((${ID})==="@"\|\|\1==="\*"\)return (${ID})\((${ID}),(${ID})\)\.length>0\?!0:\3\.state\.env\.has\(\4\);`, "g"), to: (all, i, K, e, s) => `if(${i}==="@"||${i}==="*")return __arrayIndex.count(${e},${s},${K})>0?!0:${e}.state.env.has(${s});`, count: 1 }, // AA
+  { what: "[[ -v a ]] from the index (AA)", re: new RegExp(String.raw`\?(${ID})\((${ID}),(${ID})\)\.length>0:(${ID})\(\2,\3\)\.length>0\}`, "g"), to: (all, Et, e, t) => `?(${e}.state.arrays?.get(${t})?.elements.size??0)>0:__arrayIndex.indexCount(${e}.state.arrays?.get(${t})?.elements)>0}`, count: 1 }, // AA
+  { what: "largest of sorted indices (AA)", re: new RegExp(String.raw`Math\.max\(\.\.\.(${ID})\)\+1`, "g"), to: (all, a) => `__arrayIndex.last(${a})+1`, count: 4 }, // AA
+  { what: "${a[-n]} from the index (AA)", re: new RegExp(String.raw`let (${ID})=(${ID})\((${ID}),(${ID})\),(${ID})=\3\.state\.currentLine;if\(\1\.length===0\)(return \3\.state\.expansionStderr=(?:(?!function )[^])*?bad array subscript\n\`,"";)let (${ID})=Math\.max\(\.\.\.\1\.map\(\(\[(${ID})\]\)=>typeof \8=="number"\?\8:0\)\)\+1\+`, "g"), to: (all, f, K, e, o, d, ret, h) => // AA
+    `let ${f}=__arrayIndex.count(${e},${o},${K}),${d}=${e}.state.currentLine;if(${f}===0)${ret}let ${h}=__arrayIndex.maxIndex(${e},${o},${K})+1+`, count: 1 }, // AA
+  { what: "a[-n]=v from the index (AA)", re: new RegExp(String.raw`let (${ID})=(${ID})\((${ID}),(${ID})\);if\(\1\.length===0\)(\{let ${ID}=\3\.state\.currentLine;return\{index:0,error:(?:(?!function )[^])*?\}\})if\((${ID})=Math\.max\(\.\.\.\1\.map\(\(\[(${ID})\]\)=>typeof \7=="number"\?\7:0\)\)\+1\+\6,`, "g"), to: (all, i, K, e, t, body, s) => // AA
+    `let ${i}=__arrayIndex.count(${e},${t},${K});if(${i}===0)${body}if(${s}=__arrayIndex.maxIndex(${e},${t},${K})+1+${s},`, count: 1 }, // AA
+  { what: "a+=(…) next index from the index (AA)", re: new RegExp(String.raw`let (${ID})=(${ID})\((${ID}),(${ID})\);if\(\1\.length>0\)(${ID})=Math\.max\(\.\.\.\1\.map\(\(\[(${ID})\]\)=>typeof \6=="number"\?\6:0\)\)\+1;else\{`, "g"), to: (all, a, K, e, t, o) => `let ${a}=__arrayIndex.count(${e},${t},${K});if(${a}>0)${o}=__arrayIndex.maxIndex(${e},${t},${K})+1;else{`, count: 1 }, // AA
+  { what: "unset 'a[-n]' from the largest index (AA)", re: new RegExp(String.raw`let (${ID})=(${ID})\((${ID}),(${ID})\),(${ID})=\1\.length,(${ID})=\3\.state\.currentLine;if\(\5===0\)(\{(?:(?!continue\})[^])*?continue\})let (${ID})=\5\+(${ID});if\(\8<0\)(\{(?:(?!continue\})[^])*?continue\})let (${ID})=\1\[\8\]\[0\];`, "g"), to: (all, y, K, e, d, S, v, b1, k, g, b2, A) => // AA
+    `let ${y}=0,${S}=__arrayIndex.count(${e},${d},${K}),${v}=${e}.state.currentLine;if(${S}===0)${b1}let ${k}=__arrayIndex.maxIndex(${e},${d},${K})+1+${g};if(${k}<0)${b2}let ${A}=${k};`, count: 2 }, // AA
+  { what: "${#a[@]} without expanding the array (AA)", re: new RegExp(String.raw`let (${ID})=(${ID})&&\(\2\.type==="DefaultValue"\|\|\2\.type==="AssignDefault"\|\|\2\.type==="UseAlternative"\|\|\2\.type==="ErrorIfUnset"\|\|\2\.type==="Indirection"\),(${ID})=await (${ID})\((${ID}),(${ID}),!\1\);`, "g"), to: (all, o, s, a, ie, e, r) => `if(${s}&&${s}.type==="Length"){let __n=__arrayIndex.wholeLength(${e},${r});if(__n!==null)return __n}${all}`, count: 1 }, // AA
+  { what: "compound assignment journal (AA)", re: new RegExp(String.raw`(${ID})=(${ID})\((${ID}),(${ID})\),(${ID})=\1\?(${ID})\(\1\):void 0,(${ID})=\3\.state\.env\.get\(\4\),(${ID})=\(\)=>\{\3\.state\.arrays\?\?=new Map,\5\?\3\.state\.arrays\.set\(\4,\5\):\3\.state\.arrays\.delete\(\4\),((?:(?!function )[^])*?\}catch\((${ID})\)\{throw \8\(\),\10\})`, "g"), to: (all, l, pe, e, n, c, me, u, f, rest) => // AA
+    `${l}=${pe}(${e},${n}),${c}=${l}?__arrayIndex.checkpoint(${l}):void 0,${u}=${e}.state.env.get(${n}),${f}=()=>{${e}.state.arrays??=new Map,${c}?${e}.state.arrays.set(${n},__arrayIndex.restore(${c})):${e}.state.arrays.delete(${n}),${rest}finally{__arrayIndex.settle(${c})}`, count: 1 }, // AA
+]; // AA
+SOURCE_PATCHES.push(...AA_PATCHES); // AA
     legalComments: "none",
     // just-bash calls createRequire(import.meta.url); a Dynamic Worker module has no URL.
     define: { "import.meta.url": JSON.stringify("file:///shell.js") },

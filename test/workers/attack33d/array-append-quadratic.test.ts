@@ -16,11 +16,17 @@
  * src/backends/worker-shell): find the per-append work over the whole array (re-reading every `a_N` variable or
  * index to find the next index / to count `${#a[@]}`) and keep the next index (max index + 1) so one append
  * is O(1), as bash.
+ * Fixed: each array keeps its count of indices, largest index and sorted keys (ShellArrayElements in
+ * src/backends/worker-shell/isolate/array-index.ts, patched into just-bash by scripts/gen-shell.mjs, `// AA`), so
+ * `a+=(…)`, `${#a[@]}` and negative subscripts are O(1); a compound assignment journals its changes instead of
+ * copying the array to undo a failure (and no longer snapshots it unless it has the integer attribute); `${#a[@]}`
+ * no longer expands every element first. 20,000 appends: 1.4 s (issue 20, run 33, fixer AA). Siblings:
+ * test/workers/fix33/shell-array-linear.test.ts, test/node/fix33/shell-array-index.test.ts.
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
-it.fails("a+=(\"$i\") 20,000 times finishes in seconds with bash's result", async () => {
+it("a+=(\"$i\") 20,000 times finishes in seconds with bash's result", async () => {
   const r = await inShellWorkspace(async (ws) => {
     const t = Date.now();
     const res = await sh(ws, `a=(); for i in $(seq 20000); do a+=("$i"); done; echo "\${#a[@]} \${a[19999]}"`, {

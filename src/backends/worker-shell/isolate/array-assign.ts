@@ -136,8 +136,12 @@ export async function integerElements(ctx: State, name: string, before?: Readonl
   }
 }
 
-/** The elements of array `name` now (a copy), for {@link integerElements}. */
+/**
+ * The elements of array `name` now (a copy), for {@link integerElements}; undefined when `name` has no integer
+ * attribute, which never reads it (a copy per `a+=(…)` made appending quadratic; issue 20, run 33, fixer AA).
+ */
 export function snapshot(ctx: State, name: string): Map<string, string> | undefined {
+  if (!ctx.state.integerVars?.has(name)) return undefined; // run 33, fixer AA
   const array = ctx.state.arrays?.get(name)?.elements;
   return array === undefined ? undefined : new Map(array);
 }
