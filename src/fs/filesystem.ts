@@ -261,7 +261,11 @@ export class WorkspaceFs implements WorkspaceFilesystem {
   async mkdir(path: string, options?: MkdirOptions): Promise<void> {
     const canonical = canonicalPath(path, "mkdir");
     if (canonical === "/") throw new WorkspaceFsError("EEXIST", "mkdir", canonical);
-    this.#guard.assertWritable(canonical, "mkdir");
+    // A read-only mount at, under or above the path refuses only what would be created (issue 20, run 33,
+    // fixer MB): an existing leaf is EEXIST, or with `recursive` an existing directory a success — as Linux's
+    // mkdir(2) answers EEXIST before EROFS, and `mkdir -p` / Node's recursive mkdir of an existing directory
+    // on or beside a read-only mount succeed.
+    const refusal = this.#guard.active ? this.#guard.refusal(canonical, "mkdir") : undefined;
     options = objectOption(options, "mkdir");
     const mode = modeOption(options?.mode, DIR_MODE, "mkdir", canonical);
     const recursive = flagOption(options?.recursive, "recursive", "mkdir");
@@ -282,6 +286,12 @@ export class WorkspaceFs implements WorkspaceFilesystem {
       throwIfWalkFailed(found, "mkdir", canonical);
       if (found.status === "found") {
         if (recursive && found.node.kind === Kind.Directory) return;
+      if (found.status === "found" && !created) {
+        // Nothing to create (issue 20, run 33, fixer MB): no mount check applies.
+        if (recursive && found.node.kind === Kind.Directory) return;
+        throw new WorkspaceFsError("EEXIST", "mkdir", canonical);
+      }
+      if (refusal) this.#guard.assertWritable(canonical, "mkdir"); // throws the refusal's EROFS
         throw new WorkspaceFsError("EEXIST", "mkdir", canonical);
       }
       const missing = found as Extract<Resolution, { status: "missing" }>;

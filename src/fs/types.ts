@@ -313,8 +313,11 @@ export interface WorkspaceFilesystem {
    * transaction (spec 01 §3.3, POSIX `mkdir`). With `recursive` (default
    * `false`) missing ancestors are created (`0o755`) and an existing
    * directory at the leaf is a success. Links in the parent chain are
-   * followed; a link at the leaf is not.
-   * @throws WorkspaceFsError `EINVAL` bad path or `mode` · `EEXIST` `/` · `EROFS` a read-only mount at the path, below it (even with `recursive`) or where a link leads · `ENOENT` missing parent without `recursive`, or a dangling link in the chain · `ENOTDIR` a file in the chain · `ELOOP` > 40 links · `EEXIST` the leaf exists (unless `recursive` and a directory).
+   * followed; a link at the leaf is not. A call that creates nothing is not
+   * refused by a read-only mount (issue 20, run 33, fixer MB), as Linux's
+   * mkdir(2) answers `EEXIST` before `EROFS`: an existing leaf on, in or above
+   * a mount is `EEXIST`, or with `recursive` and a directory a success.
+   * @throws WorkspaceFsError `EINVAL` bad path or `mode` · `EEXIST` `/` · `EROFS` a directory to create at, under or above a read-only mount's root, or where a link leads · `ENOENT` missing parent without `recursive`, or a dangling link in the chain · `ENOTDIR` a file in the chain · `ELOOP` > 40 links · `EEXIST` the leaf exists (unless `recursive` and a directory).
    * @throws TypeError when `options` is not an object or `recursive` not a boolean.
    */
   mkdir(path: string, options?: MkdirOptions): Promise<void>;

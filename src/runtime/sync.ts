@@ -1032,7 +1032,7 @@ export class RemoteSync {
         else changed = false; // only its times moved: nothing to apply
       } else {
         if (existing?.isSymbolicLink || (existing && !existing.isDirectory && entry.kind === "symlink")) await this.#fs.rm(full, { force: true });
-        // Parents only when missing: mkdir of an existing ancestor of a read-only mount is EROFS.
+        // Parents only when missing: one lstat instead of a mkdir transaction (mkdir -p of an existing one is a no-op, run 33, fixer MB).
         if (!existing) {
           const parent = full.slice(0, full.lastIndexOf("/")) || "/";
           if (!(await this.#fs.lstat(parent).catch(() => undefined))) await this.#fs.mkdir(parent, { recursive: true });

@@ -87,8 +87,9 @@ export function defineMountCases(h: MountHarness): void {
         ["writeFile new", fs.writeFile(`${ROOT}/new.txt`, "x")],
         ["writeFile stream", fs.writeFile(`${ROOT}/s.txt`, new Blob(["x"]).stream())],
         ["mkdir under", fs.mkdir(`${ROOT}/d`)],
-        ["mkdir root", fs.mkdir(ROOT, { recursive: true })],
-        ["mkdir ancestor -p", fs.mkdir("/workspace", { recursive: true })],
+        // mkdir -p of the existing root or an ancestor creates nothing and resolves, checked below (run 33, fixer MB).
+        ["mkdir new under -p", fs.mkdir(`${ROOT}/guide/new`, { recursive: true })],
+        ["mkdir new deeper -p", fs.mkdir(`${ROOT}/a/b`, { recursive: true })],
         ["rm file", fs.rm(file)],
         ["rm root", fs.rm(ROOT, { recursive: true, force: true })],
         ["rm ancestor", fs.rm("/workspace", { recursive: true, force: true })],
@@ -106,6 +107,13 @@ export function defineMountCases(h: MountHarness): void {
       expect((await fs.stat(file)).mode).toBe(0o644);
       expect((await fs.readdir(ROOT)).map((e) => e.name)).toEqual(["README.md", "bin", "guide"]);
       expect(await fs.readFile("/workspace/notes.txt", "utf8")).toBe("mine");
+      // A mkdir that creates nothing is not refused, as on Linux (mkdir(2) answers EEXIST before EROFS;
+      // mkdir -p of an existing directory is a no-op) — issue 20, run 33, fixer MB.
+      await fs.mkdir(ROOT, { recursive: true });
+      await fs.mkdir("/workspace", { recursive: true });
+      await fs.mkdir(`${ROOT}/guide`, { recursive: true });
+      expect(await code(fs.mkdir(ROOT))).toBe("EEXIST");
+      expect(await code(fs.mkdir("/workspace"))).toBe("EEXIST");
       // Outside the mount (siblings, other trees) everything works.
       await fs.writeFile("/workspace/other.txt", "ok");
       await fs.mkdir("/workspace/sub");
@@ -155,8 +163,9 @@ export function defineMountCases(h: MountHarness): void {
       const call = (name: string, input: unknown) =>
         (tools[name] as { execute: (input: unknown, options: unknown) => Promise<unknown> }).execute(input, { toolCallId: "t", messages: [] });
       const write = (await call("write", { path: `${ROOT}/x.md`, content: "x" })) as { error?: string };
-      // write creates the parent first, so the first refusal is its mkdir of the mount root.
-      expect(write.error).toBe(`EROFS: read-only file system (mount at ${ROOT}), mkdir: ${ROOT}`);
+      // write creates the parent first; that mkdir -p of the existing root creates nothing, so the refusal is the
+      // writeFile's, naming the file (was `mkdir: ${ROOT}` until issue 20, run 33, fixer MB).
+      expect(write.error).toBe(`EROFS: read-only file system (mount at ${ROOT}), writeFile: ${ROOT}/x.md`);
       const edit = (await call("edit", { path: `${ROOT}/README.md`, edits: [{ oldText: "Data", newText: "Mine" }] })) as { error?: string };
       expect(edit.error).toBe(`EROFS: read-only file system (mount at ${ROOT}), mkdir: ${ROOT}`);
       const del = (await call("delete", { path: ROOT, recursive: true })) as { error?: string };

@@ -20,6 +20,12 @@
  * call would create nothing), resolve as without the mount; src/fs/provider.ts mkdir and
  * src/backends/worker-shell/fs-adapter.ts cp (line ~1002) then follow; or skip the mkdir there when lstat says it
  * is a directory.
+ *
+ * Fixed: src/fs/filesystem.ts `mkdir` refuses for a read-only mount only what it would create — an existing leaf is
+ * EEXIST, or with `recursive` and a directory a success, as Linux's mkdir(2) answers EEXIST before EROFS — so every
+ * caller that makes a parent first (the tools' store, git init, tree-state, node:fs, the shell's cp) goes on; the
+ * shell's `mkdir -p` names the directory the mount refused, as GNU (issue 20, run 33, fixer MB). Siblings:
+ * test/workers/fix33/mount-mkdir-existing.test.ts.
  */
 import { expect, it } from "vitest";
 import { WorkerBundle } from "../../../src/index.js";
@@ -37,7 +43,7 @@ export default async () => {
   return out;
 };`;
 
-it.fails("node:fs mkdir -p of an existing /workspace and cp -r src/. /workspace succeed beside a read-only mount, as Node 22 and GNU cp", async () => {
+it("node:fs mkdir -p of an existing /workspace and cp -r src/. /workspace succeed beside a read-only mount, as Node 22 and GNU cp", async () => {
   const out = await inShellWorkspace(
     async (ws) => {
       await ws.ready();

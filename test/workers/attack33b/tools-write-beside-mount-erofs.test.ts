@@ -20,6 +20,12 @@
  * the parent only when `stat(parent)` says it is missing (or treat EROFS from the recursive mkdir of an existing
  * directory like EEXIST and go on to writeFile, which does its own EROFS check); or let the VFS's recursive mkdir of
  * an existing directory that is only an ancestor of a mount succeed, as mkdir -p does on Linux.
+ *
+ * Fixed: src/fs/filesystem.ts `mkdir` refuses for a read-only mount only what it would create — an existing leaf is
+ * EEXIST, or with `recursive` and a directory a success, as Linux's mkdir(2) answers EEXIST before EROFS — so every
+ * caller that makes a parent first (the tools' store, git init, tree-state, node:fs, the shell's cp) goes on; the
+ * shell's `mkdir -p` names the directory the mount refused, as GNU (issue 20, run 33, fixer MB). Siblings:
+ * test/workers/fix33/mount-mkdir-existing.test.ts.
  */
 import { expect, it } from "vitest";
 import { WorkerBundle } from "../../../src/index.js";
@@ -29,7 +35,7 @@ import { inShellWorkspace, sh } from "../shell/helpers.js";
 
 type Exec = { execute: (input: unknown, options: unknown) => Promise<unknown> };
 
-it.fails("write and edit of a file directly in /workspace work beside a read-only mount at /workspace/m, as on Linux", async () => {
+it("write and edit of a file directly in /workspace work beside a read-only mount at /workspace/m, as on Linux", async () => {
   const out = await inShellWorkspace(
     async (ws) => {
       await ws.ready();

@@ -153,7 +153,9 @@ export async function mkdirParents(fs: MkdirFs, cwd: string, operand: string): P
     try {
       await fs.mkdir(at(ends.length - 1).path, { recursive: true });
     } catch (error) {
-      return { stdout: "", stderr: `mkdir: cannot create directory '${operand}': ${reason(error)}\n` };
+      // A read-only mount refuses the first directory GNU mkdir -p would make: it names that one (issue 20, run 33, fixer MB).
+      const why = reason(error);
+      return { stdout: "", stderr: `mkdir: cannot create directory '${why === "Read-only file system" ? at(first).name : operand}': ${why}\n` };
     }
     let stdout = "";
     for (let k = first; k < ends.length; k++) stdout += `mkdir: created directory '${at(k).name}'\n`;
