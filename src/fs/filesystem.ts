@@ -272,26 +272,30 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     const noFollow = noFollowOption(options);
     const mtime = this.#now();
     this.#nodes.transaction(() => {
-      const createDir = (parent: Node, name: string, dirMode: number) =>
-        this.#nodes.insert(parent, { name, kind: Kind.Directory, mode: dirMode, mtime, size: 0, target: null, chunk: null }, "mkdir");
+      let created = false;
+      const createDir = (parent: Node, name: string, dirMode: number) => {
+        created = true;
+        return this.#nodes.insert(parent, { name, kind: Kind.Directory, mode: dirMode, mtime, size: 0, target: null, chunk: null }, "mkdir");
+      };
       const trace = this.#guard.trace();
       const found = this.#nodes.resolve(segmentsOf(canonical), {
         followFinal: false,
         followLinks: !noFollow,
-        createMissing: recursive ? (parent, name) => createDir(parent, name, DIR_MODE) : undefined,
+        // Under a refusal nothing is created: a missing ancestor ends the walk, and the refusal is thrown below.
+        createMissing: recursive && !refusal ? (parent, name) => createDir(parent, name, DIR_MODE) : undefined,
         trace,
         creating: true,
       });
-      this.#guard.assertWritableVia(trace, found, "mkdir", canonical, this.#nodes);
-      throwIfWalkFailed(found, "mkdir", canonical);
-      if (found.status === "found") {
-        if (recursive && found.node.kind === Kind.Directory) return;
       if (found.status === "found" && !created) {
         // Nothing to create (issue 20, run 33, fixer MB): no mount check applies.
         if (recursive && found.node.kind === Kind.Directory) return;
         throw new WorkspaceFsError("EEXIST", "mkdir", canonical);
       }
       if (refusal) this.#guard.assertWritable(canonical, "mkdir"); // throws the refusal's EROFS
+      this.#guard.assertWritableVia(trace, found, "mkdir", canonical, this.#nodes);
+      throwIfWalkFailed(found, "mkdir", canonical);
+      if (found.status === "found") {
+        if (recursive && found.node.kind === Kind.Directory) return;
         throw new WorkspaceFsError("EEXIST", "mkdir", canonical);
       }
       const missing = found as Extract<Resolution, { status: "missing" }>;

@@ -167,7 +167,7 @@ export function defineMountCases(h: MountHarness): void {
       // writeFile's, naming the file (was `mkdir: ${ROOT}` until issue 20, run 33, fixer MB).
       expect(write.error).toBe(`EROFS: read-only file system (mount at ${ROOT}), writeFile: ${ROOT}/x.md`);
       const edit = (await call("edit", { path: `${ROOT}/README.md`, edits: [{ oldText: "Data", newText: "Mine" }] })) as { error?: string };
-      expect(edit.error).toBe(`EROFS: read-only file system (mount at ${ROOT}), mkdir: ${ROOT}`);
+      expect(edit.error).toBe(`EROFS: read-only file system (mount at ${ROOT}), writeFile: ${ROOT}/README.md`);
       const del = (await call("delete", { path: ROOT, recursive: true })) as { error?: string };
       expect(del.error).toMatch(/^EROFS/);
       expect(await ws.fs.readFile(`${ROOT}/README.md`, "utf8")).toBe("# Data\n");
