@@ -18,11 +18,15 @@
  * each assignment or concatenation does over the whole value (a numeric-string check, a byte-length or memory
  * count, a copy) and make it O(length of the appended part) — e.g. cache the strnum/byte length per value, or
  * count the memory bound incrementally — so appending N records is linear, as gawk.
+ * Fixed: storing a string-valued expression no longer tests its text against the numeric-string pattern (which made
+ * V8 flatten, i.e. copy, the whole concatenation per assignment); isolate/awk.ts `keep` wraps every string of kind
+ * "string" as an AwkString without reading it (issue 20, run 33, fixer AQ). Siblings:
+ * test/workers/fix33/awk-append-linear.test.ts.
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
-it.fails("awk appending 80,000 records to one string finishes in seconds with gawk's result", async () => {
+it("awk appending 80,000 records to one string finishes in seconds with gawk's result", async () => {
   const r = await inShellWorkspace(async (ws) => {
     const t = Date.now();
     const res = await sh(ws, `seq 80000 | awk '{s = s $0 ","} END{print length(s)}'`, { cwd: "/workspace", timeoutMs: 10_000 });

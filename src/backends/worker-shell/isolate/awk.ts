@@ -45,7 +45,7 @@ export interface AwkState {
   functions?: Map<string, unknown>;
 }
 
-/** A string-valued variable or array element that looks like a number (a string, not a numeric string). */
+/** A string-valued variable or array element (a string, not a numeric string, even when it looks like a number; fixer AQ). */
 export class AwkString {
   constructor(readonly value: string) {}
   toString(): string {
@@ -319,9 +319,16 @@ export function kind(state: AwkState, node: Node, value: unknown): Kind {
   }
 }
 
-/** What to store for value `value` of kind `k`: a string that looks numeric is kept as an {@link AwkString}. */
+/**
+ * What to store for value `value` of kind `k`: a string (kind `"string"`) is kept as an {@link AwkString}
+ * whatever its text, anything else as it is. The text is not read (fixer AQ, issue 20 run 33): testing it
+ * (as this did, wrapping only a string that looks numeric) made V8 flatten the rope each concatenation
+ * builds, a copy of the whole value per assignment, so `s = s $0 ","` over N records was O(N²) (50,000
+ * records 4.1 s; gawk appends in place). Unwrapped by {@link load}, which notes kind `"string"`: for a
+ * text that does not look numeric that compares and tests as `"strnum"` did, so nothing else changes.
+ */ // fixer AQ
 export function keep(value: unknown, k: Kind): unknown {
-  return k === "string" && typeof value === "string" && NUMERIC.test(value) ? new AwkString(value) : value;
+  return k === "string" && typeof value === "string" ? new AwkString(value) : value; // fixer AQ
 }
 
 /** {@link keep} of `value`, which `node` has just given. */
