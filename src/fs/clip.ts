@@ -22,13 +22,27 @@ export function clipMarker(count: number): string {
  */
 export function clipLine(line: string, width: number, at: number): string {
   if (line.length <= width) return line;
-  let start = Math.max(0, Math.min(at - Math.floor(width / 2), line.length - width));
+  return clipView(line.length, width, at, (from, to) => line.slice(from, to));
+}
+
+/**
+ * {@link clipLine} of a line held only in part (issue 20, run 33, fixer GL):
+ * `length` is the whole line's length in UTF-16 code units, and
+ * `slice(from, to)` gives `line.slice(from, to)` for the one range the cut
+ * reads, `[start, min(start + width + 1, length))` where `start` is where
+ * the kept text begins (`max(0, min(at - floor(width / 2), length - width))`).
+ * The result is the same string {@link clipLine} gives for the whole line.
+ */
+export function clipView(length: number, width: number, at: number, slice: (from: number, to: number) => string): string {
+  let start = Math.max(0, Math.min(at - Math.floor(width / 2), length - width));
+  const window = slice(start, Math.min(start + width + 1, length));
+  const origin = start;
   let end = start + width;
-  if (start > 0 && isLowSurrogate(line.charCodeAt(start))) start++;
-  if (end < line.length && isLowSurrogate(line.charCodeAt(end))) end--;
+  if (start > 0 && isLowSurrogate(window.charCodeAt(0))) start++;
+  if (end < length && isLowSurrogate(window.charCodeAt(end - origin))) end--;
   const head = start > 0 ? clipMarker(start) : "";
-  const tail = end < line.length ? clipMarker(line.length - end) : "";
-  return copyString(head + line.slice(start, end) + tail);
+  const tail = end < length ? clipMarker(length - end) : "";
+  return copyString(head + window.slice(start - origin, end - origin) + tail);
 }
 
 function isLowSurrogate(code: number): boolean {

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { clipLine, copyString } from "./clip.js";
+import { clipLine, clipView, copyString } from "./clip.js";
 import { compileGrepRegex } from "./grep-regex.js";
 import type { WorkspaceGrepContextLine, WorkspaceGrepMatch } from "./types.js";
 
@@ -21,6 +21,12 @@ export interface GrepPattern {
    * `\n`); absent otherwise.
    */
   finder?: Finder;
+  /**
+   * Length of every match of `finder` in UTF-16 code units (the literal's
+   * length; ignoreCase folds one unit to one unit), so that a line held only
+   * in part keeps the `span - 1` units a match across two pieces needs.
+   */
+  span?: number;
   /**
    * Where the first match in one line starts (`-1`: none). Optional: when
    * absent (and there is no `finder`), a line cut to `maxLineLength` keeps
@@ -43,7 +49,7 @@ export function compilePattern(pattern: unknown, regex: boolean, ignoreCase: boo
     return { test, search };
   }
   const scannable = pattern !== "" && !pattern.includes("\n");
-  if (!ignoreCase) return { test: (line: string) => line.includes(pattern), finder: scannable ? literalFinder(pattern) : undefined };
+  if (!ignoreCase) return { test: (line: string) => line.includes(pattern), finder: scannable ? literalFinder(pattern) : undefined, span: pattern.length };
   const source = pattern.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
   const compiled = new RegExp(source, "i");
   try {
@@ -52,7 +58,7 @@ export function compilePattern(pattern: unknown, regex: boolean, ignoreCase: boo
   } catch {
     throw new TypeError(`grep: a literal pattern of ${pattern.length} characters is too long to match with ignoreCase; search for a shorter part of it`);
   }
-  return { test: (line: string) => compiled.test(line), finder: scannable ? new RegExp(source, "gi") : undefined };
+  return { test: (line: string) => compiled.test(line), finder: scannable ? new RegExp(source, "gi") : undefined, span: pattern.length };
 }
 
 /** A literal's next occurrence at or after `lastIndex` (a RegExp's `exec` shape, without compiling the literal). */
@@ -129,6 +135,117 @@ function full(page: GrepPage): boolean {
 }
 
 /**
+ * Characters of a line held whole when the page clips lines (`lineWidth`
+ * finite): 1,048,576 UTF-16 code units (issue 20, run 33, fixer GL). A line
+ * longer than this (plus twice the width and the literal's length) is held
+ * only in part — see {@link LongLine} — so grep's memory does not grow with
+ * the longest line of a file (a 64 MiB one-line dump grew the heap 131 MB
+ * before). Without a `lineWidth` lines are returned whole, so they are held
+ * whole.
+ */
+export const LONG_LINE = 1 << 20;
+
+/**
+ * A line past {@link LONG_LINE} characters, held in bounded parts as its
+ * pieces arrive (issue 20, run 33, fixer GL): its length, its first
+ * characters, its last ones and, for a literal (`finder`), the text around
+ * its first match, found across piece boundaries by keeping the last
+ * `span - 1` characters of the previous piece. A literal is so matched over
+ * the whole line, exactly as on a line held whole. Any other pattern (a
+ * regex, an empty literal, a literal with `\n`) is tested on the line's
+ * first {@link LONG_LINE} characters only, as if the line ended there: a
+ * match past them is not found, and `$` can match at that cut.
+ */
+class LongLine {
+  /** Characters of the line so far. */
+  length = 0;
+  /** The first `headSize` characters. */
+  private head = "";
+  /** The last `tailSize` characters. */
+  private tail = "";
+  /** Where the text in `around` starts. */
+  private aroundStart = 0;
+  /** Up to `width + 1` characters from `aroundStart` (the cut around the first match). */
+  private around = "";
+  /** Where the first match starts, `-1` while none is known. */
+  private at = -1;
+  private readonly headSize: number;
+  private readonly tailSize: number;
+
+  constructor(
+    private readonly pattern: GrepPattern,
+    private readonly width: number,
+  ) {
+    this.headSize = pattern.finder ? width + 1 : LONG_LINE + width + 1;
+    this.tailSize = (pattern.span ?? 0) + width + 1;
+  }
+
+  /** Adds the next piece of the line (without a `\n`). */
+  push(piece: string): void {
+    const before = this.length;
+    if (this.head.length < this.headSize) this.head = copyString(this.head + piece.slice(0, this.headSize - this.head.length));
+    const finder = this.pattern.finder;
+    if (finder && this.at < 0) {
+      const text = this.tail + piece;
+      const textStart = before - this.tail.length;
+      finder.lastIndex = 0;
+      const found = finder.exec(text);
+      if (found) {
+        this.at = textStart + found.index;
+        this.aroundStart = Math.max(0, this.at - Math.floor(this.width / 2));
+        const from = this.aroundStart - textStart;
+        this.around = copyString(text.slice(from, from + this.width + 1));
+      }
+    } else if (this.at >= 0 && this.around.length < this.width + 1) {
+      this.around = copyString(this.around + piece.slice(0, this.width + 1 - this.around.length));
+    }
+    this.length += piece.length;
+    const joined = piece.length >= this.tailSize ? piece.slice(piece.length - this.tailSize) : (this.tail + piece).slice(-this.tailSize);
+    this.tail = copyString(joined);
+  }
+
+  /** Where the first match starts (`undefined`: the pattern cannot tell), or `-1` for no match. */
+  private first(): number | undefined {
+    if (this.pattern.finder) return this.at;
+    const text = this.head.slice(0, LONG_LINE);
+    if (!this.pattern.test(text)) return -1;
+    if (!this.pattern.search) return undefined;
+    return this.pattern.search(text);
+  }
+
+  /** Whether the line matches. */
+  matches(): boolean {
+    return this.first() !== -1;
+  }
+
+  /** The line cut to `width` around `at` (as {@link clipLine} cuts the whole line). */
+  clip(at: number): string {
+    return clipView(this.length, this.width, at, (from, to) => {
+      if (to <= this.head.length) return this.head.slice(from, to);
+      if (this.at >= 0 && from >= this.aroundStart && to <= this.aroundStart + this.around.length) {
+        return this.around.slice(from - this.aroundStart, to - this.aroundStart);
+      }
+      const tailStart = this.length - this.tail.length;
+      if (from >= tailStart) return this.tail.slice(from - tailStart, to - tailStart);
+      throw new Error(`grep: internal error: characters ${from}–${to} of a long line were not kept`);
+    });
+  }
+
+  /** The reported line: cut around its first match (a match), else from its start; and the match's start when known. */
+  shown(isMatch: boolean): { text: string; at?: number } {
+    const found = isMatch ? this.first() : undefined;
+    const at = found === undefined || found < 0 ? undefined : found;
+    return { text: this.clip(at ?? 0), at };
+  }
+}
+
+/** The length past which a line is held as a {@link LongLine} (`Infinity` when lines are not clipped). */
+function longLineAt(pattern: GrepPattern, page: GrepPage): number {
+  const width = page.lineWidth ?? Infinity;
+  return Number.isFinite(width) ? LONG_LINE + 2 * width + 2 * (pattern.span ?? 0) : Infinity;
+}
+
+/**
  * Searches `files` in order. `textOf(file)` yields the file's decoded text in
  * pieces (it is pulled lazily, so unread files and chunks are never loaded),
  * or is `null` for a file not to search (it looks binary): such a file is
@@ -166,7 +283,8 @@ function count(page: GrepPage, text: string): void {
  * A reported line as a context entry: clipped to the page's width around its
  * first match (a matching line) or from its start.
  */
-function contextLine(line: number, text: string, isMatch: boolean, pattern: GrepPattern, page: GrepPage): WorkspaceGrepContextLine {
+function contextLine(line: number, text: string | LongLine, isMatch: boolean, pattern: GrepPattern, page: GrepPage): WorkspaceGrepContextLine {
+  if (typeof text !== "string") return { line, text: text.shown(isMatch).text, isMatch, clipped: true };
   const width = page.lineWidth ?? Infinity;
   if (text.length <= width) return { line, text, isMatch };
   const at = isMatch ? firstMatchAt(pattern, text) : undefined;
@@ -181,7 +299,7 @@ function contextLine(line: number, text: string, isMatch: boolean, pattern: Grep
 function record(
   path: string,
   line: number,
-  text: string,
+  text: string | LongLine,
   pattern: GrepPattern,
   page: GrepPage,
   out: WorkspaceGrepMatch[],
@@ -191,7 +309,11 @@ function record(
   if (page.matched <= page.offset) return undefined;
   const width = page.lineWidth ?? Infinity;
   let match: WorkspaceGrepMatch;
-  if (text.length <= width) {
+  if (typeof text !== "string") {
+    const shown = text.shown(true);
+    match = { path, line, text: shown.text, clipped: true };
+    if (shown.at !== undefined) match.column = shown.at + 1;
+  } else if (text.length <= width) {
     match = { path, line, text: keptText(page, text) };
   } else {
     const found = at ?? firstMatchAt(pattern, text);
@@ -215,9 +337,9 @@ function scanLines(path: string, pieces: Iterable<string>, pattern: GrepPattern,
   const pending: Pending[] = [];
   let lineNumber = 0;
   /** Returns false once the page (and its trailing context) is complete. */
-  const onLine = (text: string): boolean => {
+  const onLine = (text: string | LongLine): boolean => {
     lineNumber++;
-    const isMatch = pattern.test(text);
+    const isMatch = typeof text === "string" ? pattern.test(text) : text.matches();
     let entry: WorkspaceGrepContextLine | undefined;
     const shown = () => (entry ??= contextLine(lineNumber, text, isMatch, pattern, page));
     for (const item of pending) {
@@ -240,18 +362,37 @@ function scanLines(path: string, pieces: Iterable<string>, pattern: GrepPattern,
     }
     return !(full(page) && pending.length === 0);
   };
+  const longAt = longLineAt(pattern, page);
   let carry = "";
+  let long: LongLine | undefined; // the line so far, once past `longAt` (then `carry` is "")
   for (const piece of pieces) {
     let start = 0;
     for (let newline = piece.indexOf("\n"); newline !== -1; newline = piece.indexOf("\n", start)) {
-      const text = carry + piece.slice(start, newline);
+      let text: string | LongLine;
+      if (long) {
+        long.push(piece.slice(start, newline));
+        text = long;
+        long = undefined;
+      } else {
+        text = carry + piece.slice(start, newline);
+      }
       carry = "";
       start = newline + 1;
       if (!onLine(text)) return;
     }
-    carry += piece.slice(start);
+    if (long) {
+      long.push(piece.slice(start));
+    } else {
+      carry += piece.slice(start);
+      if (carry.length > longAt) {
+        long = new LongLine(pattern, page.lineWidth!);
+        long.push(carry);
+        carry = "";
+      }
+    }
   }
-  if (carry !== "") onLine(carry);
+  if (long) onLine(long);
+  else if (carry !== "") onLine(carry);
 }
 
 /**
@@ -261,13 +402,35 @@ function scanLines(path: string, pieces: Iterable<string>, pattern: GrepPattern,
  */
 function scanMatches(path: string, pieces: Iterable<string>, pattern: GrepPattern, page: GrepPage, out: WorkspaceGrepMatch[]): void {
   const finder = pattern.finder!;
+  const longAt = longLineAt(pattern, page);
   let lineNumber = 0; // lines before `text`
   let carry = "";
-  for (const piece of pieces) {
+  let long: LongLine | undefined; // the line so far, once past `longAt` (then `carry` is "")
+  for (let piece of pieces) {
+    if (long) {
+      const newline = piece.indexOf("\n");
+      if (newline === -1) {
+        long.push(piece);
+        continue;
+      }
+      long.push(piece.slice(0, newline));
+      lineNumber++;
+      if (long.matches()) {
+        record(path, lineNumber, long, pattern, page, out);
+        if (full(page)) return;
+      }
+      long = undefined;
+      piece = piece.slice(newline + 1);
+    }
     // Only the new piece is searched for a line end: a line spanning many pieces costs linear time.
     const pieceEnd = piece.lastIndexOf("\n");
     if (pieceEnd === -1) {
       carry += piece;
+      if (carry.length > longAt) {
+        long = new LongLine(pattern, page.lineWidth!);
+        long.push(carry);
+        carry = "";
+      }
       continue;
     }
     const text = carry + piece;
@@ -287,7 +450,9 @@ function scanMatches(path: string, pieces: Iterable<string>, pattern: GrepPatter
     lineNumber += countNewlines(text, position, end + 1);
     carry = text.slice(end + 1);
   }
-  if (carry !== "" && pattern.test(carry)) record(path, lineNumber + 1, carry, pattern, page, out);
+  if (long) {
+    if (long.matches()) record(path, lineNumber + 1, long, pattern, page, out);
+  } else if (carry !== "" && pattern.test(carry)) record(path, lineNumber + 1, carry, pattern, page, out);
 }
 
 /** Number of `\n` in `text[from, to)`. */

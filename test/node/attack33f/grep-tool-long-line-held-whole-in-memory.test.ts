@@ -19,6 +19,12 @@
  * characters to find a match spanning two pieces, with the count of characters dropped; for a regex or context line,
  * its test over the bounded window or a streaming match (the RE2-semantics engine can run over pieces), reporting the
  * line as `clipped`.
+ * Fixed: src/fs/grep.ts holds a line past LONG_LINE (1,048,576 characters plus twice the width and the literal's
+ * length) as a `LongLine` — length, head, tail, the text around its first match, a literal found across pieces by
+ * keeping its last `span - 1` characters — when the page cuts lines (`lineWidth`, the tool's 500); src/fs/clip.ts
+ * `clipView` cuts such a line exactly as `clipLine` cuts a whole one. A regex is tested on the first 1,048,576
+ * characters of such a line (documented). This test: +131–138 MB → about +3 MB (issue 20, run 33, fixer GL).
+ * Siblings: test/node/fix33/grep-long-line-memory.test.ts.
  */
 import { describe, expect, it } from "vitest";
 import { createPiTools } from "../../../src/tools/pi-ai.js";
@@ -28,7 +34,7 @@ import { makeWorkspace } from "../tools/helpers.js";
 const MiB = 1 << 20;
 
 describe("attack33f: the grep tool over a file with one long line", () => {
-  it.fails("answers with a heap growth bounded like a file of short lines", { timeout: 120_000 }, async () => {
+  it("answers with a heap growth bounded like a file of short lines", { timeout: 120_000 }, async () => {
     const ws = await makeWorkspace();
     const piece = new Uint8Array(MiB).fill(0x78); // "x"
     let sent = 0;
