@@ -1467,6 +1467,23 @@ const SD_RANGE_PATCHES = [ // SD
   { what: "sed R reads /dev/stdin (SD)", when: 'name:"sed",async execute(', re: new RegExp(String.raw`(let (${ID})=await ${ID}\("read command file line cache",\(\)=>)(${ID})\.readFile\((${ID})\)\);(${ID})\.set\(\4,\2\.split\(\`\n\`\)\)`, "g"), to: (all, head, pe, fs, path, T) => `${head}__sedRange.readFile(${fs},${path},__io));${T}.set(${path},__sedRange.lines(${pe}))`, count: 1 }, // SD
 ]; // SD
 SOURCE_PATCHES.push(...SD_RANGE_PATCHES); // SD
+/** // SD33
+ * SD33 (issue 20, run 33, fixer SD): (1) a command's `fs` reads `/dev/stdin`, `/dev/fd/0` and `/proc/self/fd/0` as // SD33
+ * its own standard input, as Linux (isolate/dev-stdin.ts); (2) a brace range past the word limit stops the line with // SD33
+ * `brace expansion result limit exceeded (N)`, status 126, as the product of braces already did, where just-bash cut // SD33
+ * `{1..N}` at 10,000 words (a constant, whatever the limit) with status 0; (3) `< /dev/stdin` (fd 0) keeps the input. // SD33
+ */ // SD33
+HELPER_NAMESPACES.push(["__devStdin", join(isolateDir, "dev-stdin.ts")]); // SD33
+const SD33_PATCHES = [ // SD33
+  { what: "command fs reads /dev/stdin (SD33)", when: "fsIdentity:", re: new RegExp(String.raw`let (${ID})=\{fs:(${ID})\.fs,fsIdentity:(${ID})\(\2\.fs\),cwd:\2\.state\.cwd,`, "g"), to: (all, m, i, tr) => `let ${m}={fs:__devStdin.withStdin(${i}.fs,()=>${m}.stdin),fsIdentity:${tr}(${i}.fs),cwd:${i}.state.cwd,`, count: 1 }, // SD33
+  { what: "< /dev/stdin keeps the input (SD33)", when: 'kind:"input",content:', re: new RegExp(String.raw`(else if\((${ID})\.operator==="<"\)\{let (${ID})=(${ID})\.fs\.resolvePath\(\4\.state\.cwd,${ID}\);)(try\{(${ID})=await ${ID}\(\4\.fs,\3\),(${ID})=-1,(${ID})\((${ID}),\{kind:"input",content:\6\}\))`, "g"), to: (all, head, y, A, e, tail, c, u, m, S) => `${head}if((${S}===0||${S}===null)&&__devStdin.isStdinPath(${A}))continue;${tail}`, count: 1 }, // SD33: `< /dev/stdin` on fd 0 leaves the input as it is
+  // SD33: the work budget of one brace expansion is 4 operations a word of the limit (a word is counted when its item // SD33
+  // is made and again when the product takes it), not min(100,000, limit): 100,000 words cost 200,000. // SD33
+  { what: "brace work budget follows the limit (SD33)", when: "brace expansion string limit exceeded", re: new RegExp(String.raw`var (${ID})=1e5;(async function (${ID})\((${ID}),(${ID}),(${ID})=\{count:0\}\)\{let (${ID})=\(\)=>\{\6\.count\+\+,\4\.executionScope\.consumeLimited\("brace_operations",1,)Math\.min\(\1,\4\.limits\.maxBraceExpansionResults\)((?:(?!async function )[^])*?)\6\.count>\1\)`, "g"), to: (all, qc, head, kc, e, t, n, r, mid) => `var ${qc}=1e5;${head}4*${e}.limits.maxBraceExpansionResults${mid}${n}.count>4*${e}.limits.maxBraceExpansionResults)`, count: 1 }, // SD33
+  { what: "brace range cap is the limit (SD33)", when: "brace expansion string limit exceeded", re: new RegExp(String.raw`var (${ID})=1e4,(${ID})=\{maxResults:\1,`, "g"), to: (all, dr, mi) => `var ${dr}=1/0,${mi}={maxResults:1e4,`, count: 1 }, // SD33
+  { what: "brace range past the limit stops (SD33)", when: "brace expansion string limit exceeded", re: new RegExp(String.raw`function (${ID})\((${ID}),(${ID}),(${ID}),(${ID})\)\{if\(\2\.length>=\4\.maxResults\)return!1;(let (${ID})=(${ID})\(\3\);if\(\7>\4\.maxStringBytes-\5\.value\)throw new (${ID})\()`, "g"), to: (all, jr, e, t, n, r, tail, s, b, x) => `function ${jr}(${e},${t},${n},${r}){if(${e}.length>=${n}.maxResults)throw new ${x}(\`brace expansion result limit exceeded (\${${n}.maxResults})\`,"array_elements");${tail}`, count: 1 }, // SD33
+]; // SD33
+SOURCE_PATCHES.push(...SD33_PATCHES); // SD33
 /** // LM
  * LM (issue 20, run 28; helpers in isolate/limits.ts): bytes a redirection sends to a file (or discards) and bytes // LM
  * `$(…)`/`<(…)` capture are given back to just-bash's run-wide output counter once they have left the output, so the // LM

@@ -266,7 +266,7 @@ function checkPath(path: string, syscall: string): void {
 /** A lone low surrogate U+DC80-U+DCFF: the escape of a byte that is not UTF-8 (never half of a pair). */
 const NOT_UTF8_BYTE = /(?<![\uD800-\uDBFF])[\uDC80-\uDCFF]/;
 
-function encodingOf(options: { encoding?: BufferEncoding | null } | BufferEncoding | null | undefined): BufferEncoding | undefined {
+/** @internal Also used by isolate/dev-stdin.ts (issue 20, run 33, fixer SD). */ export function encodingOf(options: { encoding?: BufferEncoding | null } | BufferEncoding | null | undefined): BufferEncoding | undefined {
   if (options === null || options === undefined) return undefined;
   if (typeof options === "string") return options;
   return options.encoding ?? undefined;
@@ -340,7 +340,7 @@ function toBytes(content: FileContent, encoding: BufferEncoding | undefined): Ui
 }
 
 /** `bytes` as a string in `encoding` (default UTF-8, bytes that are not UTF-8 escaped as U+DC80…U+DCFF). */
-function fromBytes(bytes: Uint8Array, encoding: BufferEncoding | undefined): string {
+/** @internal Also used by isolate/dev-stdin.ts (issue 20, run 33, fixer SD). */ export function fromBytes(bytes: Uint8Array, encoding: BufferEncoding | undefined): string {
   switch (encoding) {
     case "binary":
     case "latin1":

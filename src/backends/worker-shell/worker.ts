@@ -24,6 +24,8 @@ import { MAX_WALK_DEPTH } from "./isolate/deep-walks.js";
 import type { ExecInput, ShellHost, ShellWorkerOptions } from "./types.js";
 
 /** What an archive the shell reads may decompress to, in all and per member (bytes): 64 MiB, the shell's read bound. */
+/** Most words one brace expansion makes (bash has no limit; the words' bytes are bounded by the string limit, 10 MiB). (issue 20, run 33, fixer SD) */
+export const BRACE_EXPANSION_WORDS = 100_000; // fixer SD, run 33
 const ARCHIVE_LIMIT_BYTES = 64 * 1024 * 1024;
 
 /** The part of just-bash the runtime uses. */
@@ -254,6 +256,9 @@ export async function runShell(load: () => Promise<JustBash>, input: ExecInput, 
         maxArchiveCompressedBytes: ARCHIVE_LIMIT_BYTES,
         // Tree walks (find, grep -r, rg, du, ls -R, cp -r, chmod -R) go as deep as a Workspace path can (isolate/deep-walks.ts).
         maxTraversalDepth: MAX_WALK_DEPTH,
+        // Brace expansion makes at most 100,000 words (`{1..100000}`; just-bash's default is 10,000); one more stops the
+        // line with `bash: brace expansion result limit exceeded (100000)`, status 126, never a cut list (fixer SD, run 33).
+        maxBraceExpansionResults: BRACE_EXPANSION_WORDS, // fixer SD, run 33
         ...(input.timeoutMs > 0 ? { maxExecutionTimeMs: Math.ceil(input.timeoutMs) } : {}),
       },
     };

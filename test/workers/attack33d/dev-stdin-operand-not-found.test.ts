@@ -17,11 +17,16 @@
  * Suggested fix: src/backends/worker-shell (the shell's file system adapter / command wrappers): resolve `/dev/stdin`
  * and `/dev/fd/0` to the command's stdin, as `-` is (and as the awk `/dev/stdout`/`/dev/stderr` handling and sed's
  * `r /dev/stdin` already do), for file operands and for a `<` redirect; `cp /dev/stdin f` copies what it reads.
+ * Fixed: each command's `fs` (just-bash's command context, patched by scripts/gen-shell.mjs `// SD33`) reads
+ * `/dev/stdin`, `/dev/fd/0` and `/proc/self/fd/0` as the command's standard input (readFile, readFileBytes,
+ * readFileBuffer, stat, exists, realpath, cp from it; src/backends/worker-shell/isolate/dev-stdin.ts), and
+ * `< /dev/stdin` on fd 0 keeps the input (issue 20, run 33, fixer SD).
+ * Siblings: test/workers/fix33/shell-dev-stdin-brace.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
-it.fails("/dev/stdin as a file operand reads the command's stdin, as bash 5.2.15 with GNU tools", async () => {
+it("/dev/stdin as a file operand reads the command's stdin, as bash 5.2.15 with GNU tools", async () => {
   const results = await shellCases(
     { files: { exp: "a\n" } },
     [

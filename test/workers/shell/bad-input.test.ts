@@ -187,12 +187,14 @@ describe("worker-shell: bad input ends with a result, not a throw", () => {
     expect(out.later).toBe(out.at);
   });
 
-  it("just-bash caps a brace range at 10,000 words without an error (bash would expand all of it)", async () => {
+  // Was: a range cut to 10,000 words with status 0. Brace expansion now makes up to 100,000 words, as bash, and one
+  // more stops the script with status 126 (issue 20, run 33, fixer SD; test/workers/fix33/shell-dev-stdin-brace.test.ts).
+  it("a brace expansion makes up to 100,000 words and stops with 126 past them, never cut (bash has no limit)", async () => {
     const out = await inShellWorkspace(async (ws) => [
       await run(ws, "echo {1..20000} | wc -w"),
       await run(ws, "for i in {1..200000}; do n=$i; done; echo $n"),
       await run(ws, "echo {a,b}{1..6000} | wc -w"),
     ]);
-    expect(out).toEqual([ok("10000\n"), ok("10000\n"), ok("12000\n")]);
+    expect(out).toEqual([ok("20000\n"), failed(126, "bash: brace expansion result limit exceeded (100000)\n"), ok("12000\n")]);
   });
 });
