@@ -432,6 +432,7 @@ const add: CommandDef = {
         if (p.endsWith("/") && known.has(p.slice(0, -1)) && !(await ctx.viaLink(p.slice(0, -1)))) throw new PathspecNotFoundError(specs[i]!);
       }
     }
+    const embedded: string[] = []; // GE
     try {
       await ctx.client.add({
         dir: root,
@@ -439,16 +440,53 @@ const add: CommandDef = {
         ...(all ? { all: true } : {}),
         ...(update ? { trackedOnly: true } : {}),
         ...(ctx.bool("force") ? { force: true } : {}),
+        ...({ [ADD_EMBEDDED]: embedded } as object), // GE
       });
     } catch (error) {
+      if (error instanceof GitError && error.code === "EADDFAIL" && error.message.endsWith("does not have a commit checked out")) { // GE
+        ctx.err(`error: ${error.message}\n`); // GE
+        throw new CliFatalError("adding files failed", { cause: error }); // GE
+      } // GE
       // The client names the pathspec it was given (repository-relative); real git names it as typed (`./x/`, `x/.`).
       const at = error instanceof GitError && error.code === "EPATHSPEC" && specs.length > 0 ? paths.findIndex((p) => error.message.includes(`'${p}'`)) : -1;
       if (at >= 0) throw new GitError("EPATHSPEC", (error as GitError).message.replace(`'${paths[at]}'`, `'${specs[at]}'`), { cause: error });
       throw error;
     }
+    // git's add.c check_embedded_repo: a warning per nested repository staged, the advice once (advice.addEmbeddedRepo). // GE
+    for (const [i, path] of embedded.entries()) { // GE
+      const shown = path; // repository-relative, as git (add.c names dir entries from the top) // GE
+      ctx.err(`warning: adding embedded git repository: ${shown}\n`); // GE
+      if (i === 0 && !(await adviceOff(ctx, root, "advice.addEmbeddedRepo"))) ctx.err(EMBEDDED_ADVICE.replaceAll("<path>", shown)); // GE
+    } // GE
     return 0;
   },
 };
+
+/** ops/repo.ts `ADD_EMBEDDED`, by name: the client's add pushes the nested repositories it staged as gitlinks. */ // GE
+const ADD_EMBEDDED = Symbol.for("agent-computer.git.addEmbedded"); // GE
+
+/** git 2.39.5's advice after `warning: adding embedded git repository: <path>` (add.c embedded_advice). */ // GE
+const EMBEDDED_ADVICE = // GE
+  "hint: You've added another git repository inside your current repository.\n" + // GE
+  "hint: Clones of the outer repository will not contain the contents of\n" + // GE
+  "hint: the embedded repository and will not know how to obtain it.\n" + // GE
+  "hint: If you meant to add a submodule, use:\n" + // GE
+  "hint: \n" + // GE
+  "hint: \tgit submodule add <url> <path>\n" + // GE
+  "hint: \n" + // GE
+  "hint: If you added this path by mistake, you can remove it from the\n" + // GE
+  "hint: index with:\n" + // GE
+  "hint: \n" + // GE
+  "hint: \tgit rm --cached <path>\n" + // GE
+  "hint: \n" + // GE
+  'hint: See "git help submodule" for more information.\n'; // GE
+
+/** Whether git config `key` (an `advice.*` switch, default on) is set false. */ // GE
+async function adviceOff(ctx: CliContext, root: string, key: string): Promise<boolean> { // GE
+  const value = await ctx.client.configGet({ dir: root, path: key }).catch(() => undefined); // GE
+  const last = String(Array.isArray(value) ? value[value.length - 1] : (value ?? "true")).toLowerCase(); // GE
+  return ["false", "no", "off", "0"].includes(last); // GE
+} // GE
 
 /** ops/repo.ts `RM_WORKTREE`, by name: the client's rm removes the files from the working tree too (`git rm`). */ // GB
 const RM_WORKTREE = Symbol.for("agent-computer.git.rmWorktree"); // GB
@@ -1210,18 +1248,76 @@ function trackedName(ctx: CliContext, pos: readonly string[]): string | undefine
   return name; // GB
 } // GB
 
+/** // GE
+ * git's orphaned_commit_warning (builtin/checkout.c, git 2.39.5), on stderr, when a checkout/switch leaves a detached // GE
+ * HEAD at `old`: the commits reachable from `old` but from no ref (refs/heads, refs/tags, refs/remotes, refs/stash) // GE
+ * nor from the new HEAD `now`, newest first — `Warning: you are leaving <n> commit(s) behind, not connected to` / // GE
+ * `any of your branches:`, a blank line, `  <oid7> <subject>` for the first 4 (all 5 when there are 5, else // GE
+ * ` ... and <n-4> more.`), a blank line, then (unless `advice.detachedHead` is false) the `git branch // GE
+ * <new-branch-name> <oid7>` hint. None left behind: `Previous HEAD position was <oid7> <subject>` instead. This git keeps no reflog: the warning is the only // GE
+ * trace of those commits. Cost: one `log` of `now`; only if `old` is not in it, one per ref tip (run 33, fixer GE). // GE
+ */ // GE
+async function warnOrphans(ctx: CliContext, root: string, old: string, now: string | undefined): Promise<void> { // GE
+  if (old === now) return; // GE
+  const lost = await orphansOf(ctx, root, old, now); // GE
+  if (lost.length === 0) { // GE
+    const commit = await ctx.client.show({ dir: root, ref: old }); // GE
+    ctx.err(`Previous HEAD position was ${shortOid(old)} ${splitMessage(commit.message).subject}\n`); // GE
+    return; // GE
+  } // GE
+  const shown = lost.length === 5 ? lost : lost.slice(0, 4); // GE
+  let list = shown.map((c) => `  ${shortOid(c.oid)} ${splitMessage(c.message).subject}\n`).join(""); // GE
+  if (lost.length > shown.length) list += ` ... and ${lost.length - shown.length} more.\n`; // GE
+  const one = lost.length === 1; // GE
+  let text = `Warning: you are leaving ${lost.length} commit${one ? "" : "s"} behind, not connected to\nany of your branches:\n\n${list}\n`; // GE
+  if (!(await adviceOff(ctx, root, "advice.detachedHead"))) { // GE
+    text += `If you want to keep ${one ? "it" : "them"} by creating a new branch, this may be a good time\nto do so with:\n\n git branch <new-branch-name> ${shortOid(lost[0]!.oid)}\n\n`; // GE
+  } // GE
+  ctx.err(text); // GE
+} // GE
+
+/** The commits reachable from `old` and from no ref nor `now`, newest first (git's `old --not --all now` walk). */ // GE
+async function orphansOf(ctx: CliContext, root: string, old: string, now: string | undefined): Promise<CommitView[]> { // GE
+  const reachable = new Set<string>(); // GE
+  const reach = async (tip: string | undefined) => { // GE
+    if (tip === undefined || reachable.has(tip)) return; // GE
+    for (const c of await ctx.client.log({ dir: root, ref: tip }).catch(() => [])) reachable.add(c.oid); // GE
+  }; // GE
+  await reach(now); // GE
+  if (reachable.has(old)) return []; // GE
+  const tips: string[] = []; // GE
+  for (const b of await ctx.client.branchList({ dir: root })) tips.push(`refs/heads/${b}`); // GE
+  for (const r of await ctx.client.remoteList({ dir: root })) { // GE
+    for (const b of await ctx.client.branchList({ dir: root, remote: r.name })) tips.push(`refs/remotes/${r.name}/${b}`); // GE
+  } // GE
+  for (const t of await ctx.client.tagList({ dir: root })) tips.push(`refs/tags/${t}`); // GE
+  tips.push("refs/stash"); // GE
+  for (const tip of tips) { // GE
+    await reach(await resolves(ctx, root, `${tip}^{commit}`)); // GE
+    if (reachable.has(old)) return []; // GE
+  } // GE
+  return (await ctx.client.log({ dir: root, ref: old }).catch(() => [])).filter((c) => !reachable.has(c.oid)); // GE
+} // GE
+
 async function switchTo(ctx: CliContext, root: string, target: string, options: { create?: string; force: boolean; detach?: boolean }) {
   const quiet = ctx.bool("quiet") === true; // as real git: -q prints none of the lines below
+  // A detached HEAD left for another commit: git's warning about the commits no ref keeps (not with -q). // GE
+  const detachedAt = quiet || (await ctx.client.currentBranch({ dir: root })) !== undefined ? undefined : await resolves(ctx, root, "HEAD"); // GE
+  const orphans = async () => { // GE
+    if (detachedAt !== undefined) await warnOrphans(ctx, root, detachedAt, await resolves(ctx, root, "HEAD")); // GE
+  }; // GE
   if (options.create !== undefined) {
     // The name taken or an unknown start is fatal in real git (128); local changes in the way are not (1).
     await fatalOn(ctx.client.branch({ dir: root, name: options.create, startPoint: target, checkout: true, ...(options.force ? { force: true } : {}) }), (e) => e.code === "EBRANCHFAIL");
     await setupTracking(ctx, root, options.create, target); // GB
+    await orphans(); // GE
     if (!quiet) ctx.err(`Switched to a new branch '${options.create}'\n`);
     return;
   }
   const before = await ctx.client.currentBranch({ dir: root });
   await ctx.client.checkout({ dir: root, ref: target, ...(options.force ? { force: true } : {}) });
   const after = await ctx.client.currentBranch({ dir: root });
+  await orphans(); // GE
   if (quiet || (target === "HEAD" && after !== undefined && after === before)) return; // `checkout HEAD` stays, silently
   if (after !== undefined) {
     ctx.err(after === before ? `Already on '${after}'\n` : `Switched to branch '${after}'\n`);

@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { dirname } from "../../util/path.js";
+import { dirname, normalizePath } from "../../util/path.js"; // GE
 import type { GitContext, IndexUpdate } from "../context.js";
 import { AlreadyInitializedError, GitError, NotARepositoryError, PathspecNotFoundError } from "../errors.js";
 import { resolveIdentity, type PersonInput } from "../identity.js";
@@ -153,7 +153,10 @@ export async function status(ctx: GitContext, dir: string, options: GitStatusOpt
   await assertIndexFile(ctx, dir);
   const specs = toRepoPaths(dir, paths);
   const gitlinks: WalkRow[] = [];
-  const [filemode, rows] = await Promise.all([fileModeOn(ctx, dir), walkWorktree(ctx, dir, { ref: "HEAD", specs, gitlinks })]);
+  const embedded: WalkRow[] = []; // GE
+  const [filemode, rows] = await Promise.all([fileModeOn(ctx, dir), walkWorktree(ctx, dir, { ref: "HEAD", specs, gitlinks, embedded })]);
+  // An untracked nested repository is one untracked entry `sub/` (git's `?? sub/`, also with -uall), not its files. // GE
+  for (const repo of embedded) gitlinks.push({ path: `${repo.path}/`, work: repo.work! }); // GE
   if (gitlinks.length === 0) return statusEntries(rows, filemode);
   // Submodules (gitlinks) as git lists them: staged A/D/M against HEAD, ` D` where the directory is gone.
   return statusEntries([...rows, ...gitlinks].sort((a, b) => compareBytes(a.path, b.path)), filemode);
@@ -212,11 +215,12 @@ export async function add(ctx: GitContext, dir: string, options: GitAddOptions):
     if (isGlobSpec(spec) && (await ctx.workspace.fs.lstat(absPath(dir, spec)).catch(() => undefined))?.isDirectory === false) files.add(spec);
   }
   const specs = raw.map((spec) => literalFirst(spec, (p) => files.has(p)));
-  const [filemode, rows] = await Promise.all([fileModeOn(ctx, dir), walkWorktree(ctx, dir, { specs, ignored: force })]);
+  const embedded: WalkRow[] = []; // GE
+  const [filemode, rows] = await Promise.all([fileModeOn(ctx, dir), walkWorktree(ctx, dir, { specs, ignored: force, embedded })]);
   let ignores: WorktreeIgnores | undefined;
   for (let i = 0; i < specs.length; i++) {
     const spec = specs[i]!;
-    if (spec === "" || rows.some((row) => matchesSpec(row.path, spec))) continue;
+    if (spec === "" || rows.some((row) => matchesSpec(row.path, spec)) || embedded.some((row) => matchesSpec(row.path, spec))) continue; // GE
     const name = raw[i]!.replace(/\/$/, ""); // a directory form (`x/`) names only a directory
     const full = `${dir === "/" ? "" : dir}/${name}`;
     const stat = await ctx.workspace.fs.lstat(full).catch(() => undefined);
@@ -228,6 +232,12 @@ export async function add(ctx: GitContext, dir: string, options: GitAddOptions):
       );
     }
   }
+  // Nested repositories (run 33, fixer GE): one gitlink each at the commit its HEAD names, as git's add (all checked // GE
+  // before anything is staged: one without a commit fails the whole add, git's "does not have a commit checked out"). // GE
+  const links: { filepath: string; oid: string; mode: number }[] = []; // GE
+  if (!trackedOnly) { // GE
+    for (const repo of embedded) links.push({ filepath: repo.path, oid: await nestedHead(ctx, dir, repo.path), mode: 0o160000 }); // GE
+  } // GE
   const toRemove: string[] = [];
   const toAdd: string[] = [];
   for (const row of rows) {
@@ -244,7 +254,41 @@ export async function add(ctx: GitContext, dir: string, options: GitAddOptions):
     // deflated, so all at once held every file added (8 new 12 MiB files grew memory by ~190 MiB); the index is written once.
     await ctx.git.add({ fs: ctx.fs, dir, filepath: toAdd, force: true, parallel: false, cache: ctx.cache });
   }
+  if (links.length > 0) { // GE
+    await updateIndex(ctx, dir, links); // GE
+    const told = (options as { [ADD_EMBEDDED]?: unknown })[ADD_EMBEDDED]; // GE
+    if (Array.isArray(told)) told.push(...links.map((link) => link.filepath)); // GE
+  } // GE
 }
+
+/** // GE
+ * The key of the command line's `add` option (reached by name, `Symbol.for`): an array the paths of the nested // GE
+ * repositories staged as gitlinks are pushed to, for git's `warning: adding embedded git repository: <path>` // GE
+ * (run 33, fixer GE). // GE
+ */ // GE
+export const ADD_EMBEDDED: unique symbol = Symbol.for("agent-computer.git.addEmbedded") as never; // GE
+
+/** // GE
+ * The commit a nested repository's HEAD names (its `.git` a directory, or a file `gitdir: <path>` relative to the // GE
+ * nested working tree), as git's `resolve_gitlink_ref`. // GE
+ * @throws GitError `EADDFAIL` `'<path>/' does not have a commit checked out` (git's error; CLI exit 128) when HEAD // GE
+ * names no commit (an unborn branch, or no repository there). // GE
+ */ // GE
+async function nestedHead(ctx: GitContext, dir: string, path: string): Promise<string> { // GE
+  const work = absPath(dir, path); // GE
+  let gitdir = `${work}/.git`; // GE
+  try { // GE
+    const stat = await ctx.workspace.fs.lstat(gitdir); // GE
+    if (stat.isFile) { // GE
+      const text = new TextDecoder().decode(await readBytes(ctx, gitdir)); // GE
+      const target = /^gitdir: (.+)$/m.exec(text)?.[1]?.trim(); // GE
+      if (target !== undefined) gitdir = target.startsWith("/") ? target : normalizePath(target, work); // GE
+    } // GE
+    return await ctx.git.resolveRef({ fs: ctx.fs, dir: work, gitdir, ref: "HEAD" }); // GE
+  } catch (error) { // GE
+    throw new GitError("EADDFAIL", `'${path}/' does not have a commit checked out`, { cause: error }); // GE
+  } // GE
+} // GE
 
 /**
  * `rm` (spec 04 §2.3, `git rm --cached`): removes the index entries at or

@@ -58,7 +58,22 @@ export interface WalkOptions {
    * git takes a submodule directory that holds no repository as unchanged. Not given: they are left out.
    */
   gitlinks?: WalkRow[];
+  /**
+   * Where to put the embedded repositories (run 33, fixer GE): an untracked working-tree directory below the root
+   * that holds a `.git` (directory, or file `gitdir: <path>`) and has nothing in the index below it, as git's dir.c
+   * (`treat_directory`) sees a nested repository — one row per directory, `path` without the trailing `/`, `work`
+   * `{ oid: "", mode: 0o160000 }` (the caller resolves its HEAD). The walk never enters such a directory, given or
+   * not (git lists it `?? sub/`, `add` stages one gitlink, `clean -d` leaves it).
+   */
+  embedded?: WalkRow[];
 }
+
+/** Whether the working-tree directory `path` of the repository at `dir` holds a `.git` (a nested repository). */ // GE
+async function holdsRepository(ctx: GitContext, dir: string, path: string): Promise<boolean> { // GE
+  const full = dir === "/" ? `/${path}/.git` : `${dir}/${path}/.git`; // GE
+  const stat = await ctx.workspace.fs.lstat(full).catch(() => undefined); // GE
+  return stat !== undefined && (stat.isDirectory || stat.isFile); // GE
+} // GE
 
 type Entry = import("isomorphic-git").WalkerEntry | null;
 
@@ -139,6 +154,11 @@ export async function walkWorktree(ctx: GitContext, dir: string, options: WalkOp
         work = null;
         workType = undefined;
       }
+      // An untracked directory holding a repository (git's nested repository): one entry, never entered. // GE
+      if (workType === "tree" && stageType === undefined && headType !== "tree" && (await holdsRepository(ctx, dir, filepath))) { // GE
+        if (options.embedded && matchesAny(filepath, specs)) options.embedded.push({ path: filepath, work: { oid: "", mode: 0o160000 } }); // GE
+        return null; // GE
+      } // GE
       const anyBlob = headType === "blob" || workType === "blob" || stageType === "blob";
       if (!anyBlob || !matchesAny(filepath, specs)) return undefined;
       const row: WalkRow = { path: filepath };

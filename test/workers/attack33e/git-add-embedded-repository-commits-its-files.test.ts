@@ -16,6 +16,12 @@
  * directory holding a `.git` (directory or file) below the repository root as a gitlink: stage mode 160000 with the
  * oid its HEAD resolves to (as git's `add` does for an embedded repository) and do not descend into it; print git's
  * `warning: adding embedded git repository: sub` and hint.
+ *
+ * Fixed: the working-tree walk (src/git/ops/walk.ts) no longer enters an untracked directory holding a `.git` with
+ * nothing of it in the index; `add` (src/git/ops/repo.ts) stages it as one gitlink at its HEAD (`nestedHead`, an
+ * unborn one fails `'sub/' does not have a commit checked out`, exit 128), `status` lists it `?? sub/`, and the CLI's
+ * `add` prints git's `warning: adding embedded git repository: sub` and advice (issue 20, run 33, fixer GE).
+ * Siblings: test/workers/fix33/git-gitlink-detached.test.ts.
  */
 import { expect, it } from "vitest";
 import { createGitClient } from "../../../src/git/index.js";
@@ -29,7 +35,7 @@ const SCRIPT =
   "git add -A; echo rc=$?; git status --porcelain=v1; git commit -qm two; " +
   'git ls-tree HEAD sub; echo "160000 commit $(cd sub && git rev-parse HEAD)"';
 
-it.fails("git add -A of a nested repository stages one gitlink, not its files, as git 2.39.5", async () => {
+it("git add -A of a nested repository stages one gitlink, not its files, as git 2.39.5", async () => {
   const r = await inShellWorkspace(async (ws) => {
     await ws.fs.mkdir("/t", { recursive: true });
     return sh(ws, SCRIPT, { cwd: "/t" });
