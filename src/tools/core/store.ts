@@ -262,8 +262,10 @@ export class WorkspaceFileStore implements MutableFileStore {
   }
 
   /**
-   * `mkdir(parent, {recursive: true})` unless the parent is `/`, then
-   * `writeFile`. A parent that is a link to a directory is accepted (the VFS's
+   * `mkdir(parent, {recursive: true})` unless the parent is `/` or the write
+   * is conditional (`ifMatch`, `ifUnmodified`: the file must exist, so no
+   * parent is made — one removed meanwhile is `ENOENT` and nothing is
+   * created; run 33, fixer WG), then `writeFile`. A parent that is a link to a directory is accepted (the VFS's
    * mkdir reports EEXIST for any link at the leaf, spec 01 §3); one that is
    * not a directory fails with `ENOTDIR` (`writeFile`, the path as given), a
    * link that leads nowhere with `stat`'s code (`ENOENT`, `ELOOP`); a path
@@ -302,7 +304,11 @@ export class WorkspaceFileStore implements MutableFileStore {
       throw new WorkspaceFsError("EISDIR", "writeFile", normalizePath(target));
     }
     const parent = dirname(target);
-    if (parent !== "/") {
+    // A conditional write (ifMatch, ifUnmodified) lands only in an existing file, so its parent exists: creating
+    // parents would recreate, empty, a directory another writer removed meanwhile, for a write then refused
+    // ENOENT (issue 20, run 33, fixer WG). Nothing is created; writeFile answers ENOENT.
+    const conditional = options?.ifMatch !== undefined || options?.ifUnmodified !== undefined;
+    if (parent !== "/" && !conditional) {
       try {
         await this.#fs.mkdir(parent, { recursive: true });
       } catch (error) {

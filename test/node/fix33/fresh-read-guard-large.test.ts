@@ -12,6 +12,9 @@
  * - another file of the same size put at the path by rename, in the same millisecond (a frozen clock): the ledger's
  *   check (inode now compared above 2 MiB) and the write's `ifUnmodified` (inode) both refuse it, the renamed file kept;
  * - the file removed by the other writer between the check and the write: an error, nothing created, on both sides;
+ * - the parent directory removed recursively by the other writer between the check and the write (guarded write,
+ *   1 MiB and 3 MiB; edit): an error, and the directory is not recreated (a conditional store write makes no parents;
+ *   it recreated `/workspace` empty while answering ENOENT);
  * - edit (not guarded, always `ifMatch` with the hash of what it read, any size up to its `maxBytes`): racing another
  *   writer, it applies its batch again to that writer's bytes, on both sides of 2 MiB — the other change kept.
  */
@@ -155,6 +158,36 @@ describe("fix33 WG: requireFreshRead on both sides of 2 MiB, against another Wor
       expect(written).toEqual(STALE);
       expect(await text(a, PATH)).toBe(body("B", size));
       expect(await exists(a, "/workspace/other.csv")).toBe(false);
+    } finally {
+      storage.close();
+    }
+  });
+
+  for (const size of [1 << 20, 3 << 20]) {
+    it(`${size} bytes: the parent removed recursively by another writer after the check → ENOENT, no directory recreated`, async () => {
+      const { storage, a, read, write } = await pair(size, async (b) => {
+        await b.fs.rm("/workspace", { recursive: true });
+      });
+      try {
+        await read.execute!({ path: PATH, limit: 1 }, options);
+        const written = await write.execute!({ path: PATH, content: "A wins\n" }, options);
+        expect(written).toMatchObject({ error: expect.stringMatching(/^ENOENT/) });
+        expect(await exists(a, "/workspace")).toBe(false);
+      } finally {
+        storage.close();
+      }
+    });
+  }
+
+  it("edit, 1 MiB: the parent removed recursively by another writer after edit's read → not found, no directory recreated", async () => {
+    const size = 1 << 20;
+    const { storage, a, store } = await pair(size, async (b) => {
+      await b.fs.rm("/workspace", { recursive: true });
+    });
+    try {
+      const edit = await createEditTool({ store }).execute!({ path: PATH, edits: [{ oldText: body("a", size).slice(-100), newText: "x\n" }] }, options);
+      expect(edit).toEqual({ error: `File not found: ${PATH}` });
+      expect(await exists(a, "/workspace")).toBe(false);
     } finally {
       storage.close();
     }
