@@ -26,6 +26,11 @@
  * `Intl.DateTimeFormat.prototype.format` and `formatToParts` (a getter-bound `format`) so an `undefined` date reads
  * `clock`; wrap `performance.mark` / `performance.measure` so a mark without `startTime` gets `performance.now()`
  * (the virtual one) — or list both in the docs' "Not replayed" sentence.
+ *
+ * Fixed: src/backends/worker-javascript/isolate/workspace-durable.js installs, in replay runs, an
+ * `Intl.DateTimeFormat.prototype.format` getter and `formatToParts` that read the replayed clock for an `undefined`
+ * date, and `performance.mark` / `performance.measure` that use the replayed `performance.now()` where workerd reads
+ * its clock (issue 20, run 33, fixer RC). Siblings: test/workers/fix33/replay-clock-timers.test.ts.
  */
 import { describe, expect, it } from "vitest";
 import { durable, restart, resultOf, sleep, start } from "../durable/helpers.js";
@@ -58,7 +63,7 @@ async function interrupted(source: string, id: string) {
 }
 
 describe("a replay run resumed after a restart reads the replayed clock everywhere", () => {
-  it.fails("Intl.DateTimeFormat#format() / formatToParts() with no date: the run resumes and completes", { timeout: 120_000 }, async () => {
+  it("Intl.DateTimeFormat#format() / formatToParts() with no date: the run resumes and completes", { timeout: 120_000 }, async () => {
     const r = (await interrupted(INTL, "intl")) as { status: string; exitCode: number; stdout: string; stderr: string; value?: string };
     // Was: failed, exit 1, stderr `The execution took a different path when it resumed after an interruption: it
     // printed different output on stdout (byte 23 differs).`
@@ -67,7 +72,7 @@ describe("a replay run resumed after a restart reads the replayed clock everywhe
     expect(r.stdout).toBe(`now ${r.value}\n`);
   });
 
-  it.fails("performance.mark(name).startTime: the run resumes and completes", { timeout: 120_000 }, async () => {
+  it("performance.mark(name).startTime: the run resumes and completes", { timeout: 120_000 }, async () => {
     const r = (await interrupted(MARK, "mark")) as { status: string; exitCode: number; stdout: string; stderr: string; value?: string };
     // Was: failed, exit 1, `… it printed different output on stdout (byte 15 differs).` (startTime is epoch ms, real clock)
     expect({ status: r.status, exitCode: r.exitCode, stderr: r.stderr }).toEqual({ status: "completed", exitCode: 0, stderr: "" });

@@ -20,6 +20,11 @@
  * timer for its own `delay` from the moment it is set (and an interval's next tick for `interval`), not for
  * `t.due - realNow()` against the lagging virtual clock; or bring `clock` up to `realNow()` before computing `due`
  * for a timer set live (recording that moment, so replay reads the same time) — either way timers fire by due time.
+ *
+ * Fixed: src/backends/worker-javascript/isolate/workspace-durable.js `create` counts a live timer's delay from
+ * `max(clock, realNow())` (the real time it is set), so it is armed for its own delay; `live()` arms the timers left
+ * when the tape runs out by due time, then creation order (issue 20, run 33, fixer RC). Siblings:
+ * test/workers/fix33/replay-clock-timers.test.ts.
  */
 import { describe, expect, it } from "vitest";
 import { durable, resultOf, start } from "../durable/helpers.js";
@@ -59,7 +64,7 @@ describe("a replay run's timers fire by their delay", () => {
     checkOrder(await logOf("fail"));
   });
 
-  it.fails("policy replay, first attempt: the same order; a cleared timer never fires", { timeout: 60_000 }, async () => {
+  it("policy replay, first attempt: the same order; a cleared timer never fires", { timeout: 60_000 }, async () => {
     // Was: ["a10", "b5", "killed", "iv1"] — creation order; the cleared timer fired; the interval ticked once.
     checkOrder(await logOf("replay"));
   });

@@ -4,13 +4,18 @@
  * replay run (`onInterrupt: "replay"`, spec 02 §5) repeat itself exactly
  * after an interruption.
  *
- * - The clock (`Date`, `performance.now`) moves only when an event is
+ * - The clock (`Date`, `performance.now`, `performance.timeOrigin`,
+ *   `performance.mark` / `measure` without a time, `Intl.DateTimeFormat#format`
+ *   / `formatToParts` without a date) moves only when an event is
  *   delivered — a host call answered, a timer fired — and reads the time
  *   recorded for that event, as workerd's own clock moves only on I/O.
  * - `Math.random`, `crypto.getRandomValues` and `crypto.randomUUID` come from
  *   a generator (sfc32) seeded per run.
  * - Timers (`setTimeout`, `setInterval`, `setImmediate`, `scheduler.wait`,
- *   `AbortSignal.timeout`) get numbers in creation order.
+ *   `AbortSignal.timeout`) get numbers in creation order. Live, each is armed
+ *   for its own delay from the real time it is set (an interval's next tick
+ *   for its period from its firing), so they fire by due time, then creation
+ *   order, and a cleared one never fires (run 33, fixer RC).
  * - Every event the code sees is recorded on a tape `[kind, n, t]` (kind 0:
  *   call n answered, kind 1: timer n fired) that goes to the host with the
  *   next call or output batch. On a later attempt the tape is played back:
@@ -51,6 +56,116 @@ function sfc32(seed) {
   };
   for (let i = 0; i < 12; i++) next();
   return next;
+}
+
+/**
+ * Makes `Intl.DateTimeFormat#format()` and `#formatToParts()` called with no
+ * date (or `undefined`) format the replayed clock's time: ECMA-402 (§11.5.6
+ * FormatDateTime's callers, "If date is undefined, let x be Call(%Date.now%)")
+ * reads the engine's own clock there, not the global `Date`. `format` stays a
+ * getter returning the same bound function per formatter; a receiver that is
+ * not a `DateTimeFormat` still throws the engine's TypeError. Run 33, fixer RC.
+ *
+ * @param {() => number} now the replayed clock (ms since the epoch).
+ */
+function installIntlClock(now) {
+  if (typeof Intl !== "object" || !Intl || typeof Intl.DateTimeFormat !== "function") return;
+  const proto = Intl.DateTimeFormat.prototype;
+  const formatGetter = Object.getOwnPropertyDescriptor(proto, "format")?.get;
+  if (formatGetter) {
+    /** @type {WeakMap<object, (date?: unknown) => string>} */
+    const bound = new WeakMap();
+    Object.defineProperty(proto, "format", {
+      configurable: true,
+      enumerable: false,
+      get: /** @type {() => unknown} */ (Object.getOwnPropertyDescriptor({ get format() {
+        const self = /** @type {Intl.DateTimeFormat} */ (this);
+        const real = formatGetter.call(self); // the engine's brand check (TypeError)
+        let f = bound.get(self);
+        if (!f) {
+          f = (/** @type {unknown} */ date) => real(/** @type {any} */ (date === undefined ? now() : date));
+          Object.defineProperty(f, "name", { value: "" });
+          bound.set(self, f);
+        }
+        return f;
+      } }, "format")?.get),
+    });
+  }
+  const realFormatToParts = proto.formatToParts;
+  if (typeof realFormatToParts === "function") {
+    Object.defineProperty(proto, "formatToParts", {
+      configurable: true,
+      enumerable: false,
+      writable: true,
+      value: { formatToParts(/** @type {unknown} */ date) {
+        return realFormatToParts.call(/** @type {Intl.DateTimeFormat} */ (this), /** @type {any} */ (date === undefined ? now() : date));
+      } }.formatToParts,
+    });
+  }
+}
+
+/**
+ * Makes `performance.mark(name)` with no `startTime`, and
+ * `performance.measure()` with no end, read the replayed
+ * `performance.now()` (User Timing Level 3 §3.1.1 / §3.1.3 read "the current
+ * high resolution time" there; workerd reads its own clock, in ms since the
+ * epoch). Otherwise workerd's own rules hold, measured on workerd 2026: given
+ * times pass through; `measure(name)`, `measure(name, undefined, endMark)`,
+ * `measure(name, {})` and an unknown start mark measure from 0 to now (workerd
+ * raises no SyntaxError and ignores an end mark without a start); a start
+ * mark is its last `mark` entry's `startTime`; a non-object `detail` is
+ * workerd's TypeError.
+ * Run 33, fixer RC.
+ *
+ * @param {Performance} perf
+ * @param {() => number} now the replayed `performance.now()` (ms since `timeOrigin`).
+ */
+function installPerformanceMarks(perf, now) {
+  const realMark = perf.mark;
+  if (typeof realMark === "function") {
+    Object.defineProperty(perf, "mark", {
+      configurable: true,
+      writable: true,
+      value: { mark(/** @type {string} */ name, /** @type {PerformanceMarkOptions | undefined} */ options) {
+        if (options === undefined || options === null) return realMark.call(perf, name, { startTime: now() });
+        if (typeof options === "object" && options.startTime === undefined) {
+          /** @type {PerformanceMarkOptions} */
+          const withStart = { startTime: now() };
+          if (options.detail !== undefined) withStart.detail = options.detail;
+          return realMark.call(perf, name, withStart);
+        }
+        return realMark.call(perf, name, options);
+      } }.mark,
+    });
+  }
+  const realMeasure = perf.measure;
+  if (typeof realMeasure === "function") {
+    const call = (/** @type {unknown[]} */ ...a) => realMeasure.apply(perf, /** @type {any} */ (a));
+    Object.defineProperty(perf, "measure", {
+      configurable: true,
+      writable: true,
+      value: { measure(/** @type {string} */ name, /** @type {unknown} */ start, /** @type {string | undefined} */ endMark) {
+        // workerd's own rules, with its clock reads replaced: a start mark and an end mark → no clock read; no
+        // start → from 0 to now (workerd ignores an end mark then); an unknown start mark → from 0 to now.
+        if (start === undefined || start === null) return call(name, { end: now() });
+        if (typeof start === "object" || typeof start === "function") {
+          // The options form (workerd ignores an end mark here): no end and no duration → ends now. A string
+          // `start` workerd does not resolve (startTime null, duration 0): passed through as it is.
+          const o = /** @type {PerformanceMeasureOptions} */ (start);
+          if (o.end !== undefined || o.duration !== undefined || typeof o.start === "string") return call(name, start);
+          /** @type {PerformanceMeasureOptions} */
+          const withEnd = { end: now() };
+          if (o.start !== undefined) withEnd.start = o.start;
+          if (o.detail !== undefined) withEnd.detail = o.detail;
+          return call(name, withEnd);
+        }
+        if (endMark !== undefined) return call(name, start, endMark);
+        const marks = perf.getEntriesByName(`${/** @type {string} */ (start)}`, "mark");
+        const mark = marks[marks.length - 1];
+        return mark ? call(name, { start: mark.startTime, end: now() }) : call(name, { end: now() });
+      } }.measure,
+    });
+  }
 }
 
 /**
@@ -150,7 +265,9 @@ export function installReplay(bridge, ctx) {
   if (typeof performance === "object" && performance) {
     Object.defineProperty(performance, "now", { value: () => clock - origin, configurable: true, writable: true });
     Object.defineProperty(performance, "timeOrigin", { value: origin, configurable: true });
+    installPerformanceMarks(performance, () => clock - origin);
   }
+  installIntlClock(() => clock);
 
   /** Records that an event is being delivered now (live). @param {number} kind @param {number} n */
   const record = (kind, n) => {
@@ -188,8 +305,14 @@ export function installReplay(bridge, ctx) {
     if (typeof fn !== "function") throw new TypeError("The callback must be a function");
     const delay = Math.max(0, Number(ms) || 0);
     const id = ++timerSeq;
+    // A live timer counts its delay from the real time it is set (run 33, fixer RC): the replayed clock stays at
+    // the last event's time (the run's start until its first event), so `clock + delay` would be due already and
+    // timers set in the same turn would fire in creation order, not by delay. In workerd the real clock is frozen
+    // within a turn, so timers set in one turn keep their delays' order exactly. Played back, `due` only matters
+    // once the tape runs out (`live`), and counts from the recorded time.
+    const base = replaying() ? clock : Math.max(clock, realNow());
     /** @type {Timer} */
-    const t = { fn: /** @type {(...a: unknown[]) => void} */ (fn), args, due: clock + delay, interval: interval >= 0 ? Math.max(1, delay) : -1, real: undefined };
+    const t = { fn: /** @type {(...a: unknown[]) => void} */ (fn), args, due: base + delay, interval: interval >= 0 ? Math.max(1, delay) : -1, real: undefined };
     timers.set(id, t);
     if (!replaying()) arm(id, t);
     else schedule();
@@ -285,7 +408,9 @@ export function installReplay(bridge, ctx) {
   /** The tape is used up: answers held so far are delivered and timers armed, from now on live. */
   function live() {
     clock = Math.max(clock, realNow());
-    for (const [id, t] of timers) if (t.real === undefined) arm(id, t);
+    // By due time, then creation order (run 33, fixer RC): timers already past due are armed at 0 ms in this order.
+    const waiting = [...timers].filter(([, t]) => t.real === undefined).sort(([a, x], [b, y]) => x.due - y.due || a - b);
+    for (const [id, t] of waiting) arm(id, t);
     for (const [n, call] of [...calls]) {
       if (call.answer === undefined) continue;
       calls.delete(n);
