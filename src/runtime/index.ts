@@ -567,10 +567,6 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
       // (encodeURIComponent) threw an uncoded URIError (issue 20, run 33, fixer RC).
       const lone = o.id.search(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
       if (lone >= 0) throw runtimeError("EINVAL", `exec: id must be well-formed Unicode; it has a lone surrogate at index ${lone}`);
-      // A lone surrogate has no UTF-8 form: stored it would read back as U+FFFD, and naming the run's output file
-      // (encodeURIComponent) threw an uncoded URIError (issue 20, run 33, fixer RC).
-      const lone = o.id.search(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
-      if (lone >= 0) throw runtimeError("EINVAL", `exec: id must be well-formed Unicode; it has a lone surrogate at index ${lone}`);
     }
     const backend = this.#resolve(o.backend);
     checkExecArguments(o);
