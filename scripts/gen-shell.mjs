@@ -1825,23 +1825,6 @@ const GZ_PATCHES = [ // GZ
   { what: "gzip read failure reason (GZ)", when: '{name:"gzip",summary:', re: new RegExp(String.raw`(try\{let (${ID})=await ${ID}\(${ID},${ID},(${ID})\);${ID}=\2\.data,${ID}=\2\.lease\}catch\((${ID})\)\{return ${ID}\(\4\)),\{stdout:"",stderr:\`\$\{\3\}: \$\{(${ID})\}: No such file or directory\n\`,exitCode:1\}\}`, "g"), to: (all, head, s, r, err, t) => `${head},__gzipBound.readFailure(${r},${t},${err})}`, count: 3 }, // GZ
 ]; // GZ
 SOURCE_PATCHES.push(...GZ_PATCHES); // GZ
-async function generate() {
-  await init;
-  const result = await build({
-    entryPoints: { shell: join(isolateDir, "shell.ts") },
-    absWorkingDir: root,
-    bundle: true,
-    splitting: true,
-    format: "esm",
-    write: false,
-    outdir: "/out",
-    platform: "neutral",
-    mainFields: ["module", "main"],
-    conditions: ["workerd", "worker", "import"],
-    external: ["cloudflare:*", "node:*", ...STUBBED],
-    metafile: true,
-    target: "es2022",
-    chunkNames: "[name]-[hash]",
 /** // AA
  * AA (issue 20, run 33; helpers in src/backends/worker-shell/isolate/array-index.ts): each array keeps its count of // AA
  * indices, its largest index and its sorted keys (bash's num_elements/max_index), so `a+=(x)`, `${#a[@]}`, // AA
@@ -1874,6 +1857,23 @@ const AA_PATCHES = [ // AA
     `${l}=${pe}(${e},${n}),${c}=${l}?__arrayIndex.checkpoint(${l}):void 0,${u}=${e}.state.env.get(${n}),${f}=()=>{${e}.state.arrays??=new Map,${c}?${e}.state.arrays.set(${n},__arrayIndex.restore(${c})):${e}.state.arrays.delete(${n}),${rest}finally{__arrayIndex.settle(${c})}`, count: 1 }, // AA
 ]; // AA
 SOURCE_PATCHES.push(...AA_PATCHES); // AA
+async function generate() {
+  await init;
+  const result = await build({
+    entryPoints: { shell: join(isolateDir, "shell.ts") },
+    absWorkingDir: root,
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    write: false,
+    outdir: "/out",
+    platform: "neutral",
+    mainFields: ["module", "main"],
+    conditions: ["workerd", "worker", "import"],
+    external: ["cloudflare:*", "node:*", ...STUBBED],
+    metafile: true,
+    target: "es2022",
+    chunkNames: "[name]-[hash]",
     legalComments: "none",
     // just-bash calls createRequire(import.meta.url); a Dynamic Worker module has no URL.
     define: { "import.meta.url": JSON.stringify("file:///shell.js") },
