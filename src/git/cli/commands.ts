@@ -1299,6 +1299,30 @@ async function orphansOf(ctx: CliContext, root: string, old: string, now: string
   return (await ctx.client.log({ dir: root, ref: old }).catch(() => [])).filter((c) => !reachable.has(c.oid)); // GE
 } // GE
 
+/** // fixer GD
+ * `git checkout --detach [<commit>]` / `git switch --detach [<commit>]` (git 2.39.5, builtin/checkout.c): HEAD detached // fixer GD
+ * at the commit `<commit>` names (a branch too; default `HEAD`, so a branch's tip), the working tree moved as for any // fixer GD
+ * switch, then `HEAD is now at <oid7> <subject>` on stderr (none with `-q`; git's orphaned-commit warning first when // fixer GD
+ * a detached HEAD is left for another commit). Exit 0. Fatal (exit 128): with `-b`/`-B`/`-c`/`-C` // fixer GD
+ * (`'--detach' cannot be used with '-b/-B/--orphan'`); checkout: a second argument, or one that names no commit // fixer GD
+ * (git's `git checkout: --detach does not take a path argument '<arg>'`, as git reads it as a path); switch: two // fixer GD
+ * (`only one reference expected`), or one naming no commit (`invalid reference: <arg>`) (issue 20, run 33, fixer GD). // fixer GD
+ */ // fixer GD
+async function detachAt(ctx: CliContext, root: string, cmd: "checkout" | "switch", pos: readonly string[], paths: readonly string[], create: string | undefined, force: boolean): Promise<number> { // fixer GD
+  if (create !== undefined) throw new CliFatalError("'--detach' cannot be used with '-b/-B/--orphan'"); // fixer GD
+  if (cmd === "switch" && pos.length > 1) throw new CliFatalError("only one reference expected"); // fixer GD
+  const extra = [...pos.slice(1), ...paths][0]; // fixer GD
+  const target = pos[0] ?? "HEAD"; // fixer GD
+  const oid = await resolves(ctx, root, `${target}^{commit}`); // fixer GD
+  if (cmd === "checkout" && (extra !== undefined || oid === undefined)) { // fixer GD
+    throw new CliFatalError(`--detach does not take a path argument '${extra ?? target}'`); // fixer GD: git's text starts `git checkout: ` too
+  } // fixer GD
+  if (oid === undefined) throw new CliFatalError(`invalid reference: ${target}`); // fixer GD
+  // The full oid, never a branch name: the client's checkout attaches HEAD to a branch it is given. // fixer GD
+  await switchTo(ctx, root, oid, { force }); // fixer GD
+  return 0; // fixer GD
+} // fixer GD
+
 async function switchTo(ctx: CliContext, root: string, target: string, options: { create?: string; force: boolean; detach?: boolean }) {
   const quiet = ctx.bool("quiet") === true; // as real git: -q prints none of the lines below
   // A detached HEAD left for another commit: git's warning about the commits no ref keeps (not with -q). // GE
@@ -1376,6 +1400,7 @@ const checkout: CommandDef = {
     const root = await ctx.root();
     const pos = ctx.args.positionals;
     const force = ctx.bool("force") === true;
+    if (ctx.bool("detach") === true) return detachAt(ctx, root, "checkout", pos, ctx.args.afterDashDash ?? [], ctx.str("b") ?? ctx.str("B"), force); // fixer GD
     if (ctx.args.afterDashDash !== undefined) {
       // `git checkout [<tree-ish>] -- <paths>`, silent as real git with `--`: without a tree-ish the paths come from
       // the index (working tree only, staged changes kept); with one, from its tree into the index and working tree.
@@ -1435,6 +1460,7 @@ const switchCmd: CommandDef = {
     const pos = ctx.args.positionals;
     noExtra(pos, 1);
     const force = ctx.bool("force") === true || ctx.bool("discard-changes") === true;
+    if (ctx.bool("detach") === true) return detachAt(ctx, root, "switch", pos, [], ctx.str("create") ?? ctx.str("force-create"), force); // fixer GD
     const create = ctx.str("create") ?? ctx.str("force-create") ?? trackedName(ctx, pos); // GB
     if (create !== undefined) {
       if (refusedName(ctx, create, "branch")) return 128;

@@ -10,6 +10,10 @@
  * (`/dev/null` for a missing side; a tab after a name holding a space) and the hunks (3 lines of context, git's
  * `@@ -l[,n] +l[,n] @@ <function line>` headers), or `Binary files a/p and
  * b/p differ` when either side has a NUL byte in its first 8000 bytes.
+ * A gitlink (mode 160000: a submodule, or a nested repository `git add` staged) is the one line // fixer GD
+ * `Subproject commit <oid>` (git's diff.c without `--submodule`): `new file mode 160000`, `index <a>..<b> 160000`, // fixer GD
+ * a 1-line hunk, ` sub | 1 +` in a stat; its working-tree side is the index's gitlink while its directory exists // fixer GD
+ * (as `status` takes it; the nested repository's HEAD is not read) (issue 20, run 33, fixer GD). // fixer GD
  * Paths with control characters, `"`, `\` or non-ASCII bytes are quoted as
  * git quotes them (`"a/\303\244.txt"`). Hunks come from `diff`'s
  * `structuredPatch` (Myers); where several alignments are equally short,
@@ -42,7 +46,7 @@ import { requireRepo, throwIfReadCancelled } from "../wrap.js";
 import { boolOption, compareBytes, matchesAny, optionalString, pathsOption, toRepoPaths, usage, worthEntering } from "./pathspec.js";
 import { resolveRev } from "./rev.js";
 import { assertIndexFile, assertTreeReadable } from "./tree-state.js";
-import { fileModeOn, sameBlob, walkWorktree, type BlobSide } from "./walk.js";
+import { fileModeOn, sameBlob, walkWorktree, type BlobSide, type WalkRow } from "./walk.js"; // fixer GD
 
 /** One changed file: `old` missing = added, `new` missing = deleted. */
 interface FileChange {
@@ -56,6 +60,8 @@ interface FileChange {
 }
 
 const REGULAR = 0o100000;
+/** A gitlink's mode (a submodule or a nested repository staged by `git add`). */ // fixer GD
+const GITLINK = 0o160000; // fixer GD
 
 /**
  * git's exact rename detection (diffcore-rename.c find_exact_renames, `diff.renames` on): each added file (in path
@@ -147,8 +153,12 @@ async function changedFiles(ctx: GitContext, dir: string, op: string, options: G
   /** The working-tree side as git compares it: with `core.filemode` off a regular file keeps the mode of `base`. */
   const workSide = (work: BlobSide | undefined, base: BlobSide, filemode: boolean): BlobSide | undefined =>
     work && !filemode && (work.mode & TYPE_MASK) === 0o100000 && (base.mode & TYPE_MASK) === 0o100000 ? { oid: work.oid, mode: base.mode } : work;
+  // Gitlinks (mode 160000) ride along: the working tree's side is the index's gitlink where its directory exists, as status takes it. // fixer GD
+  const gitlinks: WalkRow[] = []; // fixer GD
+  const withLinks = (rows: WalkRow[]) => (gitlinks.length === 0 ? rows : [...rows, ...gitlinks].sort((p, q) => compareBytes(p.path, q.path))); // fixer GD
   if (fromIndex) {
-    const [filemode, rows] = await Promise.all([fileModeOn(ctx, dir), walkWorktree(ctx, dir, { specs })]);
+    const [filemode, walked] = await Promise.all([fileModeOn(ctx, dir), walkWorktree(ctx, dir, { specs, gitlinks })]); // fixer GD
+    const rows = withLinks(walked); // fixer GD
     for (const { path, stage, work } of rows) {
       if (!stage) continue;
       const now = workSide(work, stage, filemode);
@@ -157,7 +167,8 @@ async function changedFiles(ctx: GitContext, dir: string, op: string, options: G
     return out;
   }
   if (to === undefined && !cached) {
-    const [filemode, rows] = await Promise.all([fileModeOn(ctx, dir), walkWorktree(ctx, dir, { ref: from, specs })]);
+    const [filemode, walked] = await Promise.all([fileModeOn(ctx, dir), walkWorktree(ctx, dir, { ref: from, specs, gitlinks })]); // fixer GD
+    const rows = withLinks(walked); // fixer GD
     for (const { path, head, stage, work } of rows) {
       if (head && !stage) push(path, head, undefined, "work");
       else if (head && stage) {
@@ -191,8 +202,9 @@ async function changedFiles(ctx: GitContext, dir: string, op: string, options: G
       const [x, y] = await Promise.all([side(a), side(b)]);
       if (x?.type === "tree" && y?.type === "tree" && x.oid === y.oid) return null;
       if (!matchesAny(filepath, specs)) return undefined;
-      const oldBlob = x?.type === "blob" ? { oid: x.oid, mode: x.mode } : undefined;
-      const newBlob = y?.type === "blob" ? { oid: y.oid, mode: y.mode } : undefined;
+      // A gitlink (tree entry of type commit, mode 160000) is one side too, as a blob is (fixer GD). // fixer GD
+      const oldBlob = x?.type === "blob" || x?.type === "commit" ? { oid: x.oid, mode: x.mode } : undefined; // fixer GD
+      const newBlob = y?.type === "blob" || y?.type === "commit" ? { oid: y.oid, mode: y.mode } : undefined; // fixer GD
       if ((oldBlob || newBlob) && !sameBlob(oldBlob, newBlob)) push(filepath, oldBlob, newBlob, "odb");
       return undefined;
     },
@@ -203,6 +215,8 @@ async function changedFiles(ctx: GitContext, dir: string, op: string, options: G
 async function readSide(ctx: GitContext, dir: string, change: FileChange, which: "old" | "new"): Promise<Uint8Array> {
   const blob = change[which];
   if (!blob) return new Uint8Array(0);
+  // git's diff of a gitlink (diff.c, no --submodule): its text is the one line `Subproject commit <oid>`. // fixer GD
+  if ((blob.mode & TYPE_MASK) === GITLINK) return new TextEncoder().encode(`Subproject commit ${blob.oid}\n`); // fixer GD
   if (which === "new" && change.newFrom === "work") {
     const full = `${dir === "/" ? "" : dir}/${change.path}`;
     if ((blob.mode & TYPE_MASK) === 0o120000) return new TextEncoder().encode(await ctx.workspace.fs.readlink(full));
