@@ -8,7 +8,7 @@
  *   repository at its HEAD (`160000 <oid> 0\tsub`), warns once per repository, gives the advice once; the commit's
  *   tree holds `160000 commit <oid>`; a nested repository with no commit
  *   fails the add (`error: 'e/' does not have a commit checked out`, exit 128) and stays `?? e/`.
- * - Detached (by `checkout -q <oid>`: this CLI's `--detach` stays on the branch, left to its owner): 6 commits left (4 listed, ` ... and 2 more.`, plural wording), 5 left (all 5), 1 left with
+ * - Detached (by `checkout -q <oid>`; `--detach` itself is fixer GD's test/workers/fix33/git-detach-gitlink-diff.test.ts): 6 commits left (4 listed, ` ... and 2 more.`, plural wording), 5 left (all 5), 1 left with
  *   `advice.detachedHead=false` (no hint), none left (a tag keeps it: `Previous HEAD position was`), `-q` (silent),
  *   `checkout -b` at the same commit (no warning).
  */
