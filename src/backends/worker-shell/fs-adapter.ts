@@ -318,7 +318,7 @@ function hexDecode(text: string): Uint8Array {
 }
 
 /** Bytes of `content` in `encoding` (default UTF-8); a `Uint8Array` is taken as is. */
-function toBytes(content: FileContent, encoding: BufferEncoding | undefined): Uint8Array {
+/** @internal Also used by isolate/dev-stdout.ts (issue 20, run 33, fixer SO). */ export function toBytes(content: FileContent, encoding: BufferEncoding | undefined): Uint8Array {
   if (content instanceof Uint8Array) return content;
   if (ArrayBuffer.isView(content)) {
     const view = content as ArrayBufferView;
