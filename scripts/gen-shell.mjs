@@ -1502,24 +1502,6 @@ const SO33_PATCHES = [ // SO33
   { what: "command result gets its stream writes (SO33)", when: "fsIdentity:", re: new RegExp(String.raw`(${ID})=((${ID})\.trusted\?await ${ID}\.runTrustedAsync\((${ID})\):await \4\(\));(?=return\{\.\.\.\1,internalStdinConsumed:)`, "g"), to: (all, A, run) => `${A}=__soStreams.merge(${run});`, count: 1 }, // SO33
 ]; // SO33
 SOURCE_PATCHES.push(...SO33_PATCHES); // SO33
-/** // SO33
- * SO33 (issue 20, run 33, fixer SO): `/dev/stdout`, `/dev/stderr`, `/dev/fd/1`, `/dev/fd/2`, `/proc/self/fd/1` and // SO33
- * `/proc/self/fd/2` (resolved against the cwd, normalised) are the current descriptor 1 or 2 as redirect targets // SO33
- * (opening, `exec N>`, and applying `>`/`>>`/`>|`/`&>`/`&>>` after the command), where just-bash matched the two exact // SO33
- * words `/dev/stdout` and `/dev/stderr`; and a command's writes to them (tee, sort -o, cp, dd of=) go to its own // SO33
- * stdout/stderr (isolate/dev-stdout.ts). Applied after SD33 (it wraps SD33's /dev/stdin view). // SO33
- */ // SO33
-HELPER_NAMESPACES.push(["__devStdout", join(isolateDir, "dev-stdout.ts")]); // SO33
-const SO33_PATCHES = [ // SO33
-  { what: "redirect opening: stream names (SO33)", when: "cannot open redirect target", re: new RegExp(String.raw`(let (${ID})=(${ID})\.fs\.resolvePath\(\3\.state\.cwd,(${ID})\),${ID}=await ${ID}\(\3,\2,\4,\{checkNoclobber:(?:(?!function )[^])*?)if\(\4==="/dev/stdout"\)return\{entry:\{kind:"dup-out",sourceFd:1\}\};if\(\4==="/dev/stderr"\)return\{entry:\{kind:"dup-out",sourceFd:2\}\};`, "g"), to: (all, head, i) => `${head}{let __soFd=__devStdout.streamFd(${i});if(__soFd!==null)return{entry:{kind:"dup-out",sourceFd:__soFd}}}`, count: 1 }, // SO33
-  { what: "redirect applying: stream names (SO33)", when: 'kind:"live-stdout"', re: new RegExp(String.raw`if\((${ID})==="/dev/stdout"\)\{(${ID})===2&&\((${ID})=(${ID})\);break\}if\(\1==="/dev/stderr"\)\{\2===1&&\(\4=\3\);break\}((?:(?!function )[^])*?)case"&>":\{\4=\{kind:"file",path:(${ID})\.fs\.resolvePath\(\6\.state\.cwd,\1\),append:!1\},\3=\4;break\}case"&>>":\{`, "g"), to: (all, k, A, m, h, mid, e) => { // SO33
-    const fd = `__devStdout.streamFd(${e}.fs.resolvePath(${e}.state.cwd,${k}))`; // SO33
-    return `if(${fd}===1){${A}===2&&(${m}=${h});break}if(${fd}===2){${A}===1&&(${h}=${m});break}${mid}case"&>":{if(${fd}===1){${m}=${h};break}if(${fd}===2){${h}=${m};break}${h}={kind:"file",path:${e}.fs.resolvePath(${e}.state.cwd,${k}),append:!1},${m}=${h};break}case"&>>":{if(${fd}===1){${m}=${h};break}if(${fd}===2){${h}=${m};break}`; // SO33
-  }, count: 1 }, // SO33
-  { what: "command fs writes /dev/stdout (SO33)", when: "fsIdentity:", re: new RegExp(String.raw`let (${ID})=\{fs:(__devStdin\.withStdin\((?:(?!,cwd:)[^])*?\)),fsIdentity:`, "g"), to: (all, m, view) => `let __soStreams=__devStdout.streams(),${m}={fs:__soStreams.wrap(${view}),fsIdentity:`, count: 1 }, // SO33
-  { what: "command result gets its stream writes (SO33)", when: "fsIdentity:", re: new RegExp(String.raw`(${ID})=((${ID})\.trusted\?await ${ID}\.runTrustedAsync\((${ID})\):await \4\(\));(?=return\{\.\.\.\1,internalStdinConsumed:)`, "g"), to: (all, A, run) => `${A}=__soStreams.merge(${run});`, count: 1 }, // SO33
-]; // SO33
-SOURCE_PATCHES.push(...SO33_PATCHES); // SO33
 /** // LM
  * LM (issue 20, run 28; helpers in isolate/limits.ts): bytes a redirection sends to a file (or discards) and bytes // LM
  * `$(…)`/`<(…)` capture are given back to just-bash's run-wide output counter once they have left the output, so the // LM
