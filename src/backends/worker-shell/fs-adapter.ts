@@ -222,8 +222,8 @@ async function call<T>(syscall: string, path: string, run: () => Promise<T>): Pr
   }
 }
 
-/** POSIX-normalises an absolute path: `.`, `..` (clamped at `/`), repeated and trailing slashes. */
-function normalize(path: string): string {
+/** POSIX-normalises an absolute path: `.`, `..` (clamped at `/`), repeated and trailing slashes (no links followed). @internal */
+export function normalize(path: string): string {
   const out: string[] = [];
   for (const segment of path.split("/")) {
     if (segment === "" || segment === ".") continue;

@@ -17,7 +17,7 @@
  * destination gets the input's bytes). Reading marks the input consumed, as `-` does.
  * Writing to them, and the shell builtins (`test -e`, `[ -p ]`), go to the file system as before.
  */
-import { encodingOf, fromBytes } from "../fs-adapter.js";
+import { encodingOf, normalize, fromBytes } from "../fs-adapter.js";
 import { utf8EscapeEncode } from "../../../util/utf8-escape.js";
 
 const STDIN_PATHS = new Set(["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"]);
@@ -25,19 +25,9 @@ const STDIN_PATHS = new Set(["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"]);
 /** Whether `path` (absolute, as `resolvePath` gives it) names the standard input. */
 export function isStdinPath(path: unknown): boolean {
   if (typeof path !== "string" || !path.startsWith("/")) return false;
-  return STDIN_PATHS.has(path) || STDIN_PATHS.has(normalized(path));
+  return STDIN_PATHS.has(path) || STDIN_PATHS.has(normalize(path));
 }
 
-/** `path` with `.`, `..` and repeated slashes resolved (no links followed). */
-function normalized(path: string): string {
-  const out: string[] = [];
-  for (const segment of path.split("/")) {
-    if (segment === "" || segment === ".") continue;
-    if (segment === "..") out.pop();
-    else out.push(segment);
-  }
-  return `/${out.join("/")}`;
-}
 
 /** The bytes of just-bash's stdin string: a byte string (one char per byte), or text when a char is past U+00FF. */
 function stdinBytes(stdin: string): Uint8Array {
@@ -74,7 +64,7 @@ export function withStdin<T extends object>(fs: T, stdin: () => string): T {
     stat: async () => statOf(stdin()),
     lstat: async () => statOf(stdin()),
     // Its own canonical name, so that cp's same-file check tells it from the destination.
-    realpath: async (path) => normalized(path as string),
+    realpath: async (path) => normalize(path as string),
     // `cp /dev/stdin DEST` (DEST already resolved by cp, a directory operand included) writes what it reads.
     cp: async (_path, dest, ...rest) => {
       void rest;

@@ -23,7 +23,7 @@
  * a file (tee) the bytes are the same.
  */
 import { utf8EscapeDecode } from "../../../util/utf8-escape.js";
-import { encodingOf, toBytes } from "../fs-adapter.js";
+import { encodingOf, normalize, toBytes } from "../fs-adapter.js";
 
 const NAMES = new Map<string, 1 | 2>([
   ["/dev/stdout", 1],
@@ -40,18 +40,9 @@ const NAMES = new Map<string, 1 | 2>([
  */
 export function streamFd(path: unknown): 1 | 2 | null {
   if (typeof path !== "string" || !path.startsWith("/")) return null;
-  return NAMES.get(path) ?? NAMES.get(normalized(path)) ?? null;
+  return NAMES.get(path) ?? NAMES.get(normalize(path)) ?? null;
 }
 
-function normalized(path: string): string {
-  const out: string[] = [];
-  for (const segment of path.split("/")) {
-    if (segment === "" || segment === ".") continue;
-    if (segment === "..") out.pop();
-    else out.push(segment);
-  }
-  return `/${out.join("/")}`;
-}
 
 /** The part of just-bash's command result this module reads and extends. */
 interface CommandResult {
@@ -91,7 +82,7 @@ export function streams(): OutputStreams {
         exists: async () => true,
         stat: async (path) => deviceStat(streamFd(path)!),
         lstat: async (path) => deviceStat(streamFd(path)!),
-        realpath: async (path) => normalized(path as string),
+        realpath: async (path) => normalize(path as string),
         // What cp -p and friends do to a destination after writing it: nothing to do on a stream.
         chmod: async () => undefined,
         utimes: async () => undefined,
