@@ -59,9 +59,10 @@ it("only reading a log is let past the root; listing, writing, editing and delet
     read: "line 2999\nline 3000",
     relative: "line 1",
     grep: "line 2999",
-    // write and edit are refused at the store's mkdir of the log's directory, before any byte is written.
+    // write is refused at the store's mkdir of the log's directory, before any byte is written; edit's write is
+    // conditional (ifMatch) and makes no parents since run 33 (fixer WG), so it is refused naming the log itself.
     write: "Path is outside /workspace: /.computer/output",
-    edit: "Path is outside /workspace: /.computer/output",
+    edit: expect.stringMatching(/^Path is outside \/workspace: \/\.computer\/output\/worker-javascript\.[0-9a-f-]+\.stdout\.log$/),
     delete: expect.stringMatching(/^Path is outside \/workspace: \/\.computer\/output\/worker-javascript\.[0-9a-f-]+\.stdout\.log$/),
     ls: "Path is outside /workspace: /.computer/output",
     find: "Path is outside /workspace: /.computer/output",
