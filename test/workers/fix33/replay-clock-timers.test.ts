@@ -124,7 +124,7 @@ export default async () => {
 describe("a replay run's clock: Intl and User Timing read it (issue 20, run 33, fixer RC)", () => {
   it("the relations hold and the non-clock values match workerd's own clock (policy fail)", { timeout: 120_000 }, async () => {
     const [fail, replay] = await Promise.all([run(CLOCK, "fail"), run(CLOCK, "replay")]);
-        expect({ status: fail.status, stderr: fail.stderr }).toEqual({ status: "completed", stderr: "" });
+    expect({ status: fail.status, stderr: fail.stderr }).toEqual({ status: "completed", stderr: "" });
     expect({ status: replay.status, stderr: replay.stderr }).toEqual({ status: "completed", stderr: "" });
     const v = replay.value as Record<string, unknown>;
     for (const tag of ["start", "afterCall", "afterTimer"]) expect(v[tag], tag).toEqual([true, true, true, true, true]);
@@ -146,8 +146,15 @@ describe("a replay run's clock: Intl and User Timing read it (issue 20, run 33, 
     expect(v.m10).toEqual([3000, 4, 0]);
     expect(v.e).toEqual([true, null]); // workerd: a mark without detail has detail null
     expect(v.entries).toBe("start,afterCall,afterTimer,a,g,e,e / m1,m2,m3,m4,m5,m6,m7,m8,m9,m10,m11,m12");
-    // workerd's own clock gives the same relations and values (its errors for bad arguments included)
-    expect(replay.value).toEqual(fail.value);
+    // workerd's own clock gives the same values (its errors for bad arguments included). The clock relations of
+    // start/afterCall/afterTimer are left out under policy fail: there the engine's Intl clock and Date.now() may
+    // differ by a millisecond on a loaded machine (seen once: `format(undefined)` unequal to `format(new Date(now))`), which
+    // is what the replayed clock removes.
+    const clockFree = (value: unknown) => {
+      const { start: _s, afterCall: _c, afterTimer: _t, ...rest } = value as Record<string, unknown>;
+      return rest;
+    };
+    expect(clockFree(replay.value)).toEqual(clockFree(fail.value));
   });
 
   it("a replay run that prints Intl, mark and measure readings resumes after a restart and completes", { timeout: 120_000 }, async () => {
