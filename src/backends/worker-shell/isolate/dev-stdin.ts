@@ -71,14 +71,31 @@ export function withStdin<T extends object>(fs: T, stdin: () => string): T {
       await (fs as unknown as { writeFile(path: string, data: Uint8Array): Promise<void> }).writeFile(dest as string, stdinBytes(stdin()));
     },
   };
+  return routePaths(fs, isStdinPath, own);
+}
+
+/**
+ * `fs` whose methods named in `own` call `own`'s handler when their first argument is a path `special` matches, and
+ * `fs`'s own method otherwise; every other method is `fs`'s, bound to it (the per-command views of
+ * {@link withStdin} and dev-stdout.ts's `streams().wrap`). `override` may replace a method outright (by key).
+ * @internal
+ */
+export function routePaths<T extends object>(
+  fs: T,
+  special: (path: unknown) => boolean,
+  own: Record<string, (path: unknown, ...rest: unknown[]) => unknown>,
+  override?: (key: string | symbol, call: (...args: unknown[]) => unknown) => ((...args: unknown[]) => unknown) | undefined,
+): T {
   return new Proxy(fs, {
     get(target, key) {
       const value = Reflect.get(target, key, target) as unknown;
       if (typeof value !== "function") return value;
+      const call = (...args: unknown[]) => (value as (...a: unknown[]) => unknown).apply(target, args);
+      const replaced = override?.(key, call);
+      if (replaced) return replaced;
       const mine = typeof key === "string" ? own[key] : undefined;
       if (mine === undefined) return (value as (...args: unknown[]) => unknown).bind(target);
-      return (path: unknown, ...rest: unknown[]) =>
-        isStdinPath(path) ? mine(path, ...rest) : (value as (...args: unknown[]) => unknown).call(target, path, ...rest);
+      return (path: unknown, ...rest: unknown[]) => (special(path) ? mine(path, ...rest) : call(path, ...rest));
     },
   });
 }

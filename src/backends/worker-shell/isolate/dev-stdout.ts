@@ -24,6 +24,7 @@
  */
 import { utf8EscapeDecode } from "../../../util/utf8-escape.js";
 import { encodingOf, normalize, toBytes } from "../fs-adapter.js";
+import { routePaths } from "./dev-stdin.js";
 
 const NAMES = new Map<string, 1 | 2>([
   ["/dev/stdout", 1],
@@ -87,25 +88,14 @@ export function streams(): OutputStreams {
         chmod: async () => undefined,
         utimes: async () => undefined,
       };
-      return new Proxy(fs, {
-        get(target, key) {
-          const value = Reflect.get(target, key, target) as unknown;
-          if (typeof value !== "function") return value;
-          const call = (...args: unknown[]) => (value as (...a: unknown[]) => unknown).apply(target, args);
-          if (key === "cp") {
-            // `cp SRC /dev/stdout`: the source's bytes (read through the same view, so /dev/stdin works) go out.
-            return async (src: unknown, dest: unknown, ...rest: unknown[]) => {
-              const fd = streamFd(dest);
-              if (fd === null) return call(src, dest, ...rest);
-              const read = (target as unknown as { readFileBuffer(p: unknown): Promise<Uint8Array> }).readFileBuffer;
-              put(fd, await read.call(target, src));
-            };
-          }
-          const mine = typeof key === "string" ? own[key] : undefined;
-          if (mine === undefined) return (value as (...args: unknown[]) => unknown).bind(target);
-          return (path: unknown, ...rest: unknown[]) => (streamFd(path) !== null ? mine(path, ...rest) : call(path, ...rest));
-        },
-      });
+      // `cp SRC /dev/stdout`: the source's bytes (read through the same view, so /dev/stdin works) go out.
+      const cp = (target: T, call: (...args: unknown[]) => unknown) => async (src: unknown, dest: unknown, ...rest: unknown[]) => {
+        const fd = streamFd(dest);
+        if (fd === null) return call(src, dest, ...rest);
+        const read = (target as unknown as { readFileBuffer(p: unknown): Promise<Uint8Array> }).readFileBuffer;
+        put(fd, await read.call(target, src));
+      };
+      return routePaths(fs, (path) => streamFd(path) !== null, own, (key, call) => (key === "cp" ? cp(fs, call) : undefined));
     },
     merge<R>(result: R): R {
       if (captured[1].length === 0 && captured[2].length === 0) return result;
