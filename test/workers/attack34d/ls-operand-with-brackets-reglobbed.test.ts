@@ -10,8 +10,8 @@
  * machine.
  * Held: `ls -ld 'app/[id]'` (one operand with -d), stat, du, tree, find, cp, mv, rm, chmod and the shell's own
  * pathname expansion take the bracketed name as a path.
- * Found (medium — an agent that lists a route directory before editing is told it does not exist, or reads the mode
- * and size of another file; 2 of 2 runs): see the `Was:` lines.
+ * Found (medium — an agent that lists a route directory before editing is told it does not exist (and may recreate it or
+ * give up on it); 2 of 2 runs): see the `Was:` lines.
  * Suggested fix: just-bash's ls (node_modules/just-bash chunk with `name:"ls"`: `$.includes("*")||$.includes("?")||
  * $.includes("[")` → its own glob) — patch that branch out in scripts/gen-shell.mjs so an operand is always a
  * literal path (the shell already expanded it), as the grep sibling grep-operand-with-brackets-reglobbed.test.ts.
