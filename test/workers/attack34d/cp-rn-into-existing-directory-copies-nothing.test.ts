@@ -4,10 +4,10 @@
  * and `cp -rn a c` (c/a holding f) leave out the new file `new` and the subtree `s/g`, `s/t/h`; status 0 and no
  * message, so the files are silently missing. GNU cp 9.1 merges: it creates the missing directories and copies every
  * file not already there (new, s/g, s/t/h), keeping the existing f. Into a fresh destination ours copies all.
- * Tried: cp -rn with `a/.` into an existing directory, `a` into a directory holding `a`, and `a` into a new one; cp -r, cp -a, cp -u, cp -rT of the same
- * trees; differential: GNU cp on this machine.
- * Held: -n never overwrites an existing file (f keeps `2`); `cp -rn a c` into a new c copies the whole tree; cp -r, -a, -u,
- * -T and `cp -r a/. b` merge subdirectories.
+ * Tried: cp -rn with `a/.` into an existing directory, `a` into a directory holding `a`, and `a` into a new one;
+ * cp -r, cp -a, cp -rT of similar trees; differential: GNU cp on this machine.
+ * Held: -n never overwrites an existing file (f keeps `2`); `cp -rn a c` into a new c copies the whole tree;
+ * `cp -r a/. b` into an existing b and a repeated `cp -r a b` merge subdirectories, as GNU.
  * Found (medium — files lost from a copy the agent was told succeeded (data it then believes is in place); 2 of 2
  * runs): see the `Was:` line.
  * Suggested fix: the shell's cp (just-bash `name:"cp"` as patched in scripts/gen-shell.mjs, helpers in
