@@ -67,16 +67,56 @@ const AUTH_SCHEMES = "basic|bearer|digest|dpop|gnap|hoba|mutual|negotiate|ntlm|o
  * work); userinfo runs to the last `@` before `/`, `?`, `#` or whitespace.
  */
 const URL_USERINFO = /\b([a-z][a-z0-9+.-]{0,31}:\/{1,3})([^\s/?#]*)@/gi;
-/** `Authorization: [<scheme>] <credential>` / `Proxy-Authorization: …` as HTTP libraries print headers. */
-const AUTHORIZATION_HEADER = new RegExp(`\\b((?:proxy-)?authorization\\s*:\\s*)(?:(${AUTH_SCHEMES})\\s+)?\\S+`, "gi");
+/**
+ * `Authorization: [<scheme>] <credential>` / `Proxy-Authorization: …` as HTTP libraries print headers; also at
+ * the end of a `_`/`-` joined name (`HTTP_AUTHORIZATION: Basic …`, the CGI name in an environment dump), never
+ * inside a word (`preauthorization:`) (issue 20, run 34, fixer SR).
+ */
+const AUTHORIZATION_HEADER = new RegExp(`(?<![a-z0-9])((?:proxy-)?authorization\\s*:\\s*)(?:(${AUTH_SCHEMES})\\s+)?\\S+`, "gi");
 
 /** `Cookie: …` / `Set-Cookie: …` as HTTP libraries print headers: the value runs to the end of the line. */
 const COOKIE_HEADER = /\b((?:set-)?cookie\s*:[ \t]*)[^\r\n]+/gi;
+/** The credential names of the pair rules, matched in any case (a name is, or ends with, one of them). */
+const SECRET_NAMES = "authorization|token|api[_-]?key|access[_-]?key|secret[_-]?key|private[_-]?key|password|passwd|secret|cookie|credentials?";
 /**
  * `<name>=<value>` where the name is, or ends with, a credential's name — `AWS_SECRET_ACCESS_KEY=`,
- * `GITHUB_TOKEN=`, `db_password=`, `client_secret=` — as environment dumps and query strings show them.
+ * `GITHUB_TOKEN=`, `db_password=`, `client_secret=` — as environment dumps, query strings and .env files show
+ * them; spaces may surround the `=` (`password = x`; not `==`, `=>`). The value is a `"…"` or `'…'` string to its
+ * closing quote (to the end of the message when it has none), or runs to the next whitespace or `&`; in either
+ * form a leading HTTP authentication scheme (`Basic`, `Token`, … as {@link AUTH_SCHEMES}) is kept and the
+ * credential after it redacted — `HTTP_AUTHORIZATION=Basic dXNl…` → `HTTP_AUTHORIZATION=Basic [REDACTED]`
+ * (issue 20, run 34, fixer SR). After a spaced `=`, a value starting with `)`, `}`, `]`, `;` or `,` is code
+ * (`BEGIN{ password = }`) and is kept. Groups: 1 name and `=`, then per form quote / scheme / closing quote.
  */
-const SECRET_PAIR = /(authorization|token|api[_-]?key|access[_-]?key|secret[_-]?key|private[_-]?key|password|passwd|secret|cookie|credentials?)=[^\s&]+/gi;
+const SECRET_PAIR = new RegExp(
+  `((?:${SECRET_NAMES}) *=(?![=>]) *)(?:"(?:(${AUTH_SCHEMES}) +)?[^"]*("?)|'(?:(${AUTH_SCHEMES}) +)?[^']*('?)|(?:(${AUTH_SCHEMES}) +)?[^\\s&]+)`,
+  "gi",
+);
+/**
+ * `<name>: <value>` as headers and YAML show them, for names that say what they hold: `api_key` / `api-key` /
+ * `apikey`, or a `-`/`_` joined name ending with a credential's name (`X-Api-Key:`, `X-Auth-Token:`,
+ * `Private-Token:`, `access_token:`, `db_password:`). Bare `token:` / `password:` / `secret:` are left alone
+ * (`Unexpected token: }`), as is a name inside a word or path (`/srv/db_password:`); the value runs to the next
+ * whitespace or `&`, after an optional scheme (issue 20, run 34, fixer SR).
+ */
+const SECRET_COLON_PAIR = new RegExp(
+  `(?<![\\w./-])((?:(?:[a-z0-9]+[-_])+(?:${SECRET_NAMES})|api[-_]?key) *:(?!:) *)(?:(${AUTH_SCHEMES}) +)?([^\\s&]+)`,
+  "gi",
+);
+/**
+ * A JSON member `"<name>": "<string>"` whose name is, or ends with, a credential's name (`"token"`,
+ * `"password"`, `"accessToken"`, `"client_secret"`): the string's content, to its closing quote (escapes
+ * skipped), becomes `[REDACTED]`, after an optional scheme (issue 20, run 34, fixer SR).
+ */
+const SECRET_JSON_MEMBER = new RegExp(
+  `("[a-z0-9_.-]{0,64}(?:${SECRET_NAMES})"\\s*:\\s*")(?:(${AUTH_SCHEMES}) +)?(?:[^"\\\\]|\\\\.)*("?)`,
+  "gi",
+);
+
+/** The `[REDACTED]` a pair rule writes: the kept scheme (and its space) first when there is one. */
+function redactedValue(scheme: string | undefined): string {
+  return scheme ? `${scheme} [REDACTED]` : "[REDACTED]";
+}
 
 /**
  * A message safe to put on a span (spec 04 §4, extended for credentials):
@@ -85,20 +125,27 @@ const SECRET_PAIR = /(authorization|token|api[_-]?key|access[_-]?key|secret[_-]?
  * `https://x:[REDACTED]@host`, a user-only `https://tok@host` becomes
  * `https://[REDACTED]@host`); `Bearer <t>` becomes `Bearer [REDACTED]`;
  * an HTTP header `Authorization: <scheme> <credentials>` (or
- * `Proxy-Authorization:`, any scheme such as `Basic`, `Digest`, `Token`, or
- * no scheme) keeps the scheme and redacts the credential; the value after
+ * `Proxy-Authorization:`, also after a `_`-joined name as `HTTP_AUTHORIZATION:`;
+ * any scheme such as `Basic`, `Digest`, `Token`, or
+ * no scheme) keeps the scheme and redacts the credential; a JSON member
+ * `"<name>": "<string>"` ({@link SECRET_JSON_MEMBER}) and a colon pair with a
+ * self-describing name such as `X-Api-Key:`, `api_key:` or `access_token:`
+ * ({@link SECRET_COLON_PAIR}) get their value redacted; the value after
  * `authorization=`, `token=`, `api_key=` / `api-key=` / `apikey=`,
  * `access_key=` / `secret_key=` / `private_key=` (also `-` or nothing between),
  * `password=`, `passwd=`, `secret=`, `cookie=` or `credential(s)=` (any case, also
- * as the end of a longer name such as `access_token=` or `AWS_SECRET_ACCESS_KEY=`)
- * becomes `[REDACTED]`; a `Cookie:` or `Set-Cookie:` header's value, to the end of
+ * as the end of a longer name such as `access_token=` or `AWS_SECRET_ACCESS_KEY=`;
+ * spaces may surround the `=`) becomes `[REDACTED]` — a quoted value to its
+ * closing quote, an unquoted one to the next whitespace or `&`, and a leading
+ * known scheme is kept (`HTTP_AUTHORIZATION=Basic [REDACTED]`, {@link SECRET_PAIR});
+ * a `Cookie:` or `Set-Cookie:` header's value, to the end of
  * its line, becomes `[REDACTED]`; the result is
  * cut to {@link MAX_ERROR_MESSAGE_CHARS} characters (one fewer when the cut
- * would split a surrogate pair, as {@link clipAttribute}). A value runs to the
- * next whitespace or `&`.
+ * would split a surrogate pair, as {@link clipAttribute}).
  *
  * `Bearer` is redacted first, so `authorization=Bearer abc` leaves no part
- * of the credential. Only the first 65,536 characters are examined, so the work is bounded for any input.
+ * of the credential (`authorization=Bearer [REDACTED]`). Only the first 65,536 characters are examined, and
+ * every rule is linear in them, so the work is bounded for any input (issue 20, run 34, fixer SR: pairs).
  *
  * @example
  * ```ts
@@ -120,7 +167,24 @@ export function sanitizeErrorMessage(message: string): string {
     })
     .replace(/\bBearer\s+\S+/gi, "Bearer [REDACTED]")
     .replace(AUTHORIZATION_HEADER, (_m, prefix: string, scheme: string | undefined) => `${prefix}${scheme ? `${scheme} ` : ""}[REDACTED]`)
-    .replace(SECRET_PAIR, "$1=[REDACTED]");
+    .replace(SECRET_JSON_MEMBER, (_m, prefix: string, scheme: string | undefined, close: string) => `${prefix}${redactedValue(scheme)}${close}`)
+    .replace(SECRET_COLON_PAIR, (m: string, prefix: string, scheme: string | undefined, value: string, at: number, text: string) =>
+      // `cat: db_password: No such file or directory` — an error phrase, not a value (issue 20, run 34, fixer SR)
+      !scheme && /^[A-Z][a-z]+$/.test(value) && /^ [a-z]/.test(text.slice(at + m.length, at + m.length + 2))
+        ? m
+        : `${prefix}${redactedValue(scheme)}`)
+    .replace(
+      SECRET_PAIR,
+      (m: string, prefix: string, dqScheme?: string, dqClose?: string, sqScheme?: string, sqClose?: string, scheme?: string) => {
+        const quote = m.charAt(prefix.length);
+        if (quote === '"') return `${prefix}"${redactedValue(dqScheme)}${dqClose ?? ""}`;
+        if (quote === "'") return `${prefix}'${redactedValue(sqScheme)}${sqClose ?? ""}`;
+        // `awk: cmd. line:1: BEGIN{ password = }` — code, not a value: a spaced `=` before a closing bracket or
+        // separator keeps the text (issue 20, run 34, fixer SR)
+        if (!scheme && prefix.endsWith(" ") && /^[)}\];,]/.test(m.slice(prefix.length))) return m;
+        return `${prefix}${redactedValue(scheme)}`;
+      },
+    );
   return clipAttribute(redacted, MAX_ERROR_MESSAGE_CHARS);
 }
 

@@ -25,7 +25,8 @@ describe("sanitizeErrorMessage: credentials", () => {
     ["Authorization: sk-live-1 rejected", "Authorization: [REDACTED] rejected"],
     ["Authorization failed for user bob", "Authorization failed for user bob"],
     ["GET /v1?token=abc&page=2 failed\nAuthorization: Bearer eyJ0", "GET /v1?token=[REDACTED]&page=2 failed Authorization: Bearer [REDACTED]"],
-    ["authorization=Bearer s4 x", "authorization=[REDACTED] [REDACTED] x"],
+    // The pair rule keeps a known scheme as the header rule does (issue 20, run 34, fixer SR); was "authorization=[REDACTED] [REDACTED] x".
+    ["authorization=Bearer s4 x", "authorization=Bearer [REDACTED] x"],
     // Issue 20, run 31 (run 30's left-alone list): cookie headers and credential names the list lacked.
     ["GET /x\nCookie: session=abc123; csrftoken=def456\nHost: h", "GET /x Cookie: [REDACTED] Host: h"],
     ["HTTP/1.1 200\r\nset-cookie: sid=s3cr3t; Path=/; HttpOnly\r\n", "HTTP/1.1 200  set-cookie: [REDACTED]  "],

@@ -21,6 +21,11 @@
  * Suggested fix: src/observer.ts SECRET_PAIR — after the name and `=`, take an optional opening quote and an
  * optional `(AUTH_SCHEMES)\s+` before the value (as AUTHORIZATION_HEADER does), so the credential word is
  * redacted with it (`=[REDACTED]`, or `=Basic [REDACTED]`; either is accepted below).
+ * Fixed: src/observer.ts SECRET_PAIR takes spaces around `=`, an optional opening quote (a quoted value runs to its
+ * closing quote) and an optional known scheme, kept as rule 4 keeps it (`HTTP_AUTHORIZATION=Basic [REDACTED]`,
+ * `AUTHORIZATION="Basic [REDACTED]"`); the header rule also matches after `_` (`HTTP_AUTHORIZATION: Basic …`), and
+ * new rules cover `X-Api-Key:` / `access_token:`-style pairs and JSON members `"token":"…"` (issue 20, run 34,
+ * fixer SR). Siblings: test/node/fix34/span-redaction-pairs.test.ts.
  */
 import { describe, expect, it } from "vitest";
 import { Workspace, nodeSqliteStorage, type WorkspaceObserver } from "../../../src/index.js";
@@ -33,7 +38,7 @@ function redactedPair(prefix: string, name: string, scheme: string, suffix: stri
 }
 
 describe("attack34b: authorization=<scheme> <credential> keeps the credential", () => {
-  it.fails.each([
+  it.each([
     ["upload failed: ", "HTTP_AUTHORIZATION", "Basic", "dXNlcjpodW50ZXIy", " rejected"],
     ["GET /api failed: ", "authorization", "Token", "ghp_SECRET1", " (401)"],
     ["env: ", "PROXY_AUTHORIZATION", "Basic", "YWxpY2U6czNjcjN0", " HOME=/root"],
@@ -44,13 +49,13 @@ describe("attack34b: authorization=<scheme> <credential> keeps the credential", 
     expect(recorded).toMatch(redactedPair(prefix, name, scheme, suffix));
   });
 
-  it.fails("an .env-style quoted value: AUTHORIZATION=\"Basic <credential>\" keeps no part of the credential", () => {
+  it("an .env-style quoted value: AUTHORIZATION=\"Basic <credential>\" keeps no part of the credential", () => {
     const recorded = sanitizeErrorMessage('config: AUTHORIZATION="Basic dXNlcjpodW50ZXIy" ignored');
     // Was: `config: AUTHORIZATION=[REDACTED] dXNlcjpodW50ZXIy" ignored`.
     expect(recorded).not.toContain("dXNlcjpodW50ZXIy");
   });
 
-  it.fails("through a stub call: the span's error.message keeps the Basic credential", async () => {
+  it("through a stub call: the span's error.message keeps the Basic credential", async () => {
     const recorded: Record<string, unknown>[] = [];
     const observer: WorkspaceObserver = {
       async span(_name, attributes, run) {
