@@ -1670,6 +1670,24 @@ const LT_PATCHES = [ // LT
   { what: "ls -R order (LT)", when: LT_WHEN, re: new RegExp(String.raw`(let (${ID})=(${ID})\.filter\((${ID})=>\4!=="\."&&\4!=="\.\."\),(${ID})=\[\];(?:(?!function )[^])*?)\5\.sort\(\((${ID}),(${ID})\)=>\6\.name\.localeCompare\(\7\.name\)\),(${ID})&&\5\.reverse\(\);((?:(?!function )[^])*?)(${ID})\.sort\(\((${ID}),(${ID})\)=>\11\.name\.localeCompare\(\12\.name\)\),\8&&\10\.reverse\(\);`, "g"), to: (all, head, d, a, e, l, x, y, C, mid, m) => `${head}__lsSort.byOrder(${l},${d});${mid}__lsSort.byOrder(${m},${d});`, count: 1 }, // LT
 ]; // LT
 SOURCE_PATCHES.push(...LT_PATCHES); // LT
+/** // FL
+ * FL (issue 20, run 34, fixer FL; helpers in isolate/fnmatch.ts): the shell patterns of find -name/-iname/-path/-ipath // FL
+ * and grep --include/--exclude/--exclude-dir as glibc fnmatch(3) (GNU findutils 4.9, grep 3.8): `\x` is the character // FL
+ * x (`-name '\[id\]'` finds `[id]` instead of failing "Invalid regular expression"; `-name 'a\*b'` finds `a*b`), a `[` // FL
+ * with no closing `]` is literal, a trailing lone `\` matches nothing; find takes -wholename/-iwholename (-path/-ipath). // FL
+ */ // FL
+HELPER_NAMESPACES.push(["__fnmatch", join(isolateDir, "fnmatch.ts")]); // FL
+HELPER_NAMESPACES.push(["__lsOutput", join(isolateDir, "ls-output.ts")]); // FL
+const FL_PATCHES = [ // FL
+  // Runs after "find/grep glob matches a newline" and "find/grep glob [!x]" above, which patch the same converter. // FL
+  { what: "find/grep glob as fnmatch (FL)", re: new RegExp(String.raw`function (${ID})\((${ID}),(${ID})\)\{let (${ID})="\^";for\(let (${ID})=0;\5<\2\.length;\5\+\+\)\{(?:(?!function )[^])*?return \4\+="\$",(${ID})\(\4,\3\?"is":"s"\)\}`, "g"), to: (all, f, l, c, t, s, r) => `function ${f}(${l},${c}){return ${r}(__fnmatch.globRegex(${l}),${c}?"is":"s")}`, count: 1 }, // FL
+  { what: "find -wholename/-iwholename (FL)", when: 'name:"find",async execute(', re: new RegExp(String.raw`else if\((${ID})==="(-i?)path"\)\{`, "g"), to: (all, r, i) => `else if(${r}==="${i}path"||${r}==="${i}wholename"){`, count: 2 }, // FL
+  // ls -l of n entries was O(n²): each line's append measured the whole output so far (isolate/ls-output.ts). // FL
+  { what: "ls output appended in linear time (FL)", when: 'name:"ls",async execute(', re: new RegExp(String.raw`function (${ID})\((${ID}),(${ID}),(${ID})\)\{if\((${ID})\(\4\)>\2\.limits\.maxOutputSize-\5\(\3\)\)(throw new ${ID}\(\`ls: output size limit exceeded \(\$\{\2\.limits\.maxOutputSize\} bytes\)\`,"output_size"\));return \3\+\4\}`, "g"), to: (all, g, s, t, r, n, thr) => `function ${g}(${s},${t},${r}){return __lsOutput.append(${t},${r},${s}.limits.maxOutputSize,${n},()=>{${thr}})}`, count: 1 }, // FL
+  // ls -R: which entries are directories was a list lookup per entry (O(entries × subdirectories)). // FL
+  { what: "ls -R subdirectories looked up in a set (FL)", when: 'name:"ls",async execute(', re: new RegExp(String.raw`\.filter\(\(?(${ID})\)?=>\1\.isDirectory&&(${ID})\.includes\(\1\.name\)\)`, "g"), to: (all, n, d) => `.filter(((__d)=>(${n})=>${n}.isDirectory&&__d.has(${n}.name))(new Set(${d})))`, count: 1 }, // FL
+]; // FL
+SOURCE_PATCHES.push(...FL_PATCHES); // FL
 
 /** // AE
  * AE (issue 20, run 30; helpers in isolate/arith-subst.ts, AX's): a `${ … }` in arithmetic (`$(( ))`, `(( ))`, // AE

@@ -13,11 +13,16 @@
  * Suggested fix: find's glob-to-regex in the shell (just-bash's find chunk, or src/backends/worker-shell/isolate/
  * walk-operands.ts; the bundle's `case"name"` → its glob-to-regex): read `\x` as the literal x (escaped for RE2) before
  * and inside bracket scanning, as pattern-match.ts's `bracket` does for `case` patterns.
+ *
+ * Fixed: the glob → RE2 converter find and grep share (just-bash's matchGlob) is replaced by
+ * src/backends/worker-shell/isolate/fnmatch.ts `globRegex` (glibc fnmatch(3) with flags 0: `\x` literal, brackets
+ * read by pattern-match.ts's `bracket`, an unclosed `[` literal), patched in by scripts/gen-shell.mjs (`// FL`)
+ * (issue 20, run 34, fixer FL). Siblings: test/workers/fix34/find-fnmatch-ls-long.test.ts.
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
-it.fails("find -name/-iname/-path with an escaped [ match the literal bracket, as GNU find", async () => {
+it("find -name/-iname/-path with an escaped [ match the literal bracket, as GNU find", async () => {
   const out = await inShellWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace/app/[id]", { recursive: true });
     await ws.fs.mkdir("/workspace/app/i", { recursive: true });
