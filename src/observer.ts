@@ -70,9 +70,10 @@ const URL_USERINFO = /\b([a-z][a-z0-9+.-]{0,31}:\/{1,3})([^\s/?#]*)@/gi;
 /**
  * `Authorization: [<scheme>] <credential>` / `Proxy-Authorization: …` as HTTP libraries print headers; also at
  * the end of a `_`/`-` joined name (`HTTP_AUTHORIZATION: Basic …`, the CGI name in an environment dump), never
- * inside a word (`preauthorization:`) (issue 20, run 34, fixer SR).
+ * inside a word (`preauthorization:`); the credential stops before a quote (`"Authorization: Basic x"]` keeps
+ * its `"]`) unless it starts with one (issue 20, run 34, fixer SR).
  */
-const AUTHORIZATION_HEADER = new RegExp(`(?<![a-z0-9])((?:proxy-)?authorization\\s*:\\s*)(?:(${AUTH_SCHEMES})\\s+)?\\S+`, "gi");
+const AUTHORIZATION_HEADER = new RegExp(`(?<![a-z0-9])((?:proxy-)?authorization\\s*:\\s*)(?:(${AUTH_SCHEMES})\\s+)?(?:[^\\s"']+|\\S+)`, "gi");
 
 /** `Cookie: …` / `Set-Cookie: …` as HTTP libraries print headers: the value runs to the end of the line. */
 const COOKIE_HEADER = /\b((?:set-)?cookie\s*:[ \t]*)[^\r\n]+/gi;
@@ -165,7 +166,9 @@ export function sanitizeErrorMessage(message: string): string {
       const colon = userinfo.indexOf(":");
       return `${scheme}${colon < 0 ? "[REDACTED]" : `${userinfo.slice(0, colon)}:[REDACTED]`}@`;
     })
-    .replace(/\bBearer\s+\S+/gi, "Bearer [REDACTED]")
+    // A token stops before a quote (RFC 6750 §2.1 b64token has none), so `"Bearer x"}` keeps its `"}`; a value
+    // that starts with a quote is redacted whole (issue 20, run 34, fixer SR).
+    .replace(/\bBearer\s+(?:[^\s"']+|\S+)/gi, "Bearer [REDACTED]")
     .replace(AUTHORIZATION_HEADER, (_m, prefix: string, scheme: string | undefined) => `${prefix}${scheme ? `${scheme} ` : ""}[REDACTED]`)
     .replace(SECRET_JSON_MEMBER, (_m, prefix: string, scheme: string | undefined, close: string) => `${prefix}${redactedValue(scheme)}${close}`)
     .replace(SECRET_COLON_PAIR, (m: string, prefix: string, scheme: string | undefined, value: string, at: number, text: string) =>

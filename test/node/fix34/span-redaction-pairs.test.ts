@@ -50,6 +50,11 @@ describe("fix34 SR: credential pairs are redacted in every common shape", () => 
     ['{"password": "p\\"w\\\\", "user": "u"}', '{"password": "[REDACTED]", "user": "u"}'],
     ['{"accessToken":"ya29","client_secret" : "cs1","Authorization":"Basic dXNl"}', '{"accessToken":"[REDACTED]","client_secret" : "[REDACTED]","Authorization":"Basic [REDACTED]"}'],
     ['{"api_key":"unterminated', '{"api_key":"[REDACTED]'],
+    // Bearer and Authorization: credentials stop before a closing quote, so the JSON around them survives
+    ['{"authorization":"Bearer eyJ0.x","ok":false}', '{"authorization":"Bearer [REDACTED]","ok":false}'],
+    ['headers: ["Authorization: Basic dXNl", "Host: h"]', 'headers: ["Authorization: Basic [REDACTED]", "Host: h"]'],
+    ['Bearer "tok1" x', 'Bearer [REDACTED] x'],
+    ["Authorization: 'sk-1' x", "Authorization: [REDACTED] x"],
   ])("%j → %j", (input, expected) => {
     expect(sanitizeErrorMessage(input)).toBe(expected);
   });
