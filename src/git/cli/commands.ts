@@ -36,6 +36,7 @@ import { CliFatalError, CliUsageError, fatalIf, fatalOn, type ArgsSpec } from ".
 import { utf8EscapeDecode } from "../../util/utf8-escape.js";
 import { isValidRefName } from "../refname.js";
 import { anonymizeUrl, displayFetchUrl } from "../url.js"; // GC
+import { pushDefaultDestination } from "../push-default.js"; // fixer GN
 import { literalFirst } from "../wildmatch.js";
 import { PUSH_NON_FAST_FORWARD, PUSH_TAG_EXISTS } from "../errors.js";
 
@@ -1688,7 +1689,37 @@ const push: CommandDef = {
     const current = await ctx.client.currentBranch({ dir: root }); // GC
     // GC: a lone `HEAD` is the current branch, pushed to the same name (git's refspec matching); detached, git's error.
     const headAlone = !del && where.src === "HEAD" && where.dst === undefined; // GC
-    const remoteRef = del ? (where.dst ?? where.src) : headAlone && current !== undefined ? `refs/heads/${current}` : where.dst; // GC
+    // No refspec (fixer GN, run 34): git's push.default (src/git/push-default.ts) picks the remote ref, or refuses (128).
+    const bare = !del && !tags && where.src === undefined && where.dst === undefined; // fixer GN
+    const config = async (path: string) => { // fixer GN
+      const value = await ctx.client.configGet({ dir: root, path }).catch(() => undefined); // fixer GN
+      return typeof value === "string" && value !== "" ? value : (value as unknown) === true ? "true" : undefined; // fixer GN
+    }; // fixer GN
+    // fixer GN: git's pushremote_for_branch — branch.<b>.pushRemote, remote.pushDefault, branch.<b>.remote, origin.
+    const branchRemote = bare && current !== undefined ? await config(`branch.${current}.remote`) : undefined; // fixer GN
+    const bareRemote = // fixer GN
+      bare && where.remote === undefined && where.url === undefined && current !== undefined // fixer GN
+        ? ((await config(`branch.${current}.pushRemote`)) ?? (await config("remote.pushDefault")) ?? branchRemote ?? "origin") // fixer GN
+        : undefined; // fixer GN
+    if (bareRemote !== undefined) where.remote = bareRemote; // fixer GN
+    const autoSetupRemote = bare && /^(?:true|yes|on|1)$/i.test((await config("push.autoSetupRemote")) ?? ""); // fixer GN
+    const destination = bare // fixer GN
+      ? pushDefaultDestination({ // fixer GN
+          setting: await config("push.default"), // fixer GN
+          branch: current, // fixer GN
+          remote: where.url ?? where.remote ?? "origin", // fixer GN
+          branchRemote, // fixer GN
+          merge: current === undefined ? undefined : await config(`branch.${current}.merge`), // fixer GN
+          autoSetupRemote, // fixer GN
+          autoSetupMergeSimple: (await config("branch.autoSetupMerge"))?.toLowerCase() === "simple", // fixer GN
+        }) // fixer GN
+      : undefined; // fixer GN
+    if (destination !== undefined && !destination.ok) { // fixer GN
+      if (destination.code === "EUNSUPPORTED") throw new GitError("EUNSUPPORTED", destination.message); // fixer GN
+      ctx.err(`fatal: ${destination.message}\n`); // fixer GN: git's die(), exit 128, nothing sent
+      return 128; // fixer GN
+    } // fixer GN
+    const remoteRef = del ? (where.dst ?? where.src) : headAlone && current !== undefined ? `refs/heads/${current}` : destination?.ok ? destination.dst : where.dst; // GC, fixer GN
     // What real git prints per ref: `old..new  src -> dst`, `* [new branch]`, `- [deleted]`.
     const remoteName = where.remote ?? (where.url === undefined ? "origin" : undefined);
     const target = anonymizeUrl( // GC: as git's transport_anonymize_url
@@ -1744,7 +1775,7 @@ const push: CommandDef = {
       const dstName = short(remoteRef ?? srcName); // GC
       const tagSrc = // GC: a tag pushed is a `[new tag]`, as git
         !del && where.src !== undefined && (where.src.startsWith("refs/tags/") || (!(await ctx.client.branchList({ dir: root })).includes(where.src) && (await ctx.client.tagList({ dir: root })).includes(where.src))); // GC
-      await pushOne(!del ? where.src : undefined, remoteRef, srcName, dstName, tagSrc); // GC
+      await pushOne(!del ? (where.src ?? (bare && current !== undefined ? `refs/heads/${current}` : undefined)) : undefined, remoteRef, srcName, dstName, tagSrc); // GC, fixer GN
     } // GC
     if (tags) { // GC: every local tag to the same name, in byte order, as git's `refs/tags/*` refspec
       for (const name of await ctx.client.tagList({ dir: root })) await pushOne(`refs/tags/${name}`, `refs/tags/${name}`, name, name, true); // GC
@@ -1756,13 +1787,15 @@ const push: CommandDef = {
       if (failedAny) ctx.err(`error: failed to push some refs to '${target}'\n`); // GC
     } // GC
     if (failedAny) return 1; // GC
-    if (ctx.bool("set-upstream") && !del) {
+    // fixer GN: push.autoSetupRemote tracks a bare push's new upstream, as `-u` (git's TRANSPORT_PUSH_AUTO_UPSTREAM).
+    if ((ctx.bool("set-upstream") || (autoSetupRemote && destination?.ok && destination.noUpstream)) && !del) { // fixer GN
       const branchName = headAlone ? current : (where.src ?? current); // GC
+      const dstBranch = where.dst ?? (destination?.ok ? destination.dst : undefined); // fixer GN
       if (branchName !== undefined && where.remote !== undefined) {
         const local = branchName.replace(/^refs\/heads\//, "");
         await ctx.client.configSet({ dir: root, path: `branch.${local}.remote`, value: where.remote });
-        await ctx.client.configSet({ dir: root, path: `branch.${local}.merge`, value: `refs/heads/${(where.dst ?? local).replace(/^refs\/heads\//, "")}` });
-        ctx.out(`branch '${local}' set up to track '${where.remote}/${(where.dst ?? local).replace(/^refs\/heads\//, "")}'.\n`);
+        await ctx.client.configSet({ dir: root, path: `branch.${local}.merge`, value: `refs/heads/${(dstBranch ?? local).replace(/^refs\/heads\//, "")}` }); // fixer GN
+        ctx.out(`branch '${local}' set up to track '${where.remote}/${(dstBranch ?? local).replace(/^refs\/heads\//, "")}'.\n`); // fixer GN
       }
     }
     return 0;

@@ -48,6 +48,7 @@ import type {
 import { GIT_MAX_PACK_BYTES, GIT_MAX_PUSH_BYTES } from "../limits.js";
 import { pushBoundedFs } from "../operation.js";
 import { anonymizeUrl, displayFetchUrl } from "../url.js"; // GC
+import { pushDefaultDestination } from "../push-default.js"; // fixer GN
 import { gitdirOf, OperationCancelledError, requireRepo, throwIfCancelled } from "../wrap.js";
 import { assertTreeDepth, cancellableFs, flatTree, readAll, updateIndex } from "./tree-state.js";
 import { merge } from "./worktree.js";
@@ -655,8 +656,16 @@ export async function pull(ctx: GitContext, dir: string, options: GitPullOptions
 
 /**
  * `push` (spec 04 §2.3): `ref` (default: the current branch) to `remoteRef`
- * (default: its upstream, else the same name) on `url` or `remote`
- * (default `origin`); `force` allows a non-fast-forward, `delete` deletes
+ * on `url` or `remote` (default `origin`). `remoteRef`'s default (issue 20,
+ * run 34, fixer GN): with `ref`, the ref of the same name (git's refspec
+ * `<ref>`); without, git 2.39's `push.default` from `.git/config`
+ * (src/git/push-default.ts): `simple` (unset) — the upstream when it has the
+ * branch's name, else `EPUSHFAIL` "The upstream branch of your current branch
+ * does not match the name of your current branch…" (pushing to the branch's
+ * own remote; to another, the same name); `current` — the same name;
+ * `upstream` — `branch.<b>.merge`; `nothing` — `EPUSHFAIL`; `matching` —
+ * `EUNSUPPORTED`. A branch with no upstream goes to its own name (the `git push`
+ * command refuses it, as git). `force` allows a non-fast-forward, `delete` deletes
  * `remoteRef`. A rejection — by the server, or before sending because the
  * remote's tip is not an ancestor (non-fast-forward) or the tag exists —
  * resolves `{ ok: false, error, refs }` rather than throwing; transport
@@ -678,7 +687,26 @@ export async function push(ctx: GitContext, dir: string, options: GitPushOptions
   const pushUrl = await remoteUrl("push", ctx, dir, remote, url, true);
   const local = ref ?? (await ctx.git.currentBranch({ fs: ctx.fs, dir, fullname: false }));
   if (local === undefined) throw fail("push", "HEAD is detached; pass ref");
-  const target = remoteRef ?? local;
+  // fixer GN (issue 20, run 34): the remote ref is never left to isomorphic-git, which took `branch.<ref>.merge`
+  // whatever its name (a branch made from origin/main was pushed onto the remote's main). A `ref` given goes to the
+  // same name (git's refspec `<ref>`); none, git's push.default (src/git/push-default.ts) decides.
+  let remoteTarget = remoteRef; // fixer GN
+  if (remoteTarget === undefined && ref !== undefined) { // fixer GN
+    remoteTarget = ref.startsWith("refs/") ? ref : await ctx.git.expandRef({ fs: ctx.fs, dir, ref }).catch(() => `refs/heads/${ref}`); // fixer GN
+  } else if (remoteTarget === undefined && !del) { // fixer GN
+    const destination = pushDefaultDestination({ // fixer GN
+      setting: await configValue(ctx, dir, "push.default"), // fixer GN
+      branch: local, // fixer GN
+      remote: url ?? remote, // fixer GN
+      branchRemote: await configValue(ctx, dir, `branch.${local}.remote`), // fixer GN
+      merge: await configValue(ctx, dir, `branch.${local}.merge`), // fixer GN
+      autoSetupRemote: true, // fixer GN: the API pushes a branch with no upstream to its own name (documented)
+      autoSetupMergeSimple: (await configValue(ctx, dir, "branch.autoSetupMerge"))?.toLowerCase() === "simple", // fixer GN
+    }); // fixer GN
+    if (!destination.ok) throw destination.code === "EUNSUPPORTED" ? new GitError("EUNSUPPORTED", `git push: ${destination.message}`) : fail("push", destination.message); // fixer GN
+    remoteTarget = destination.dst; // fixer GN
+  } // fixer GN
+  const target = remoteTarget ?? local; // fixer GN
   const tell = (options as { [PUSH_REMOTE_OLD]?: unknown })[PUSH_REMOTE_OLD]; // GC
   let upToDate = false; // GC
   const onPrePush = // GC

@@ -139,8 +139,8 @@ describe("the CLI works only through the public GitClient", () => {
       // with the typed API's `paths`; ../refname.js: git's check-ref-format rule, pure, shared with the typed API;
       // util/utf8-escape: the surrogate-escape decoder a blob's bytes are printed with (issue 20, run 25); ../quote.js:
       // git's path quoting and boolean config reading, pure (issue 20, run 31); ../url.js: git's transport_anonymize_url,
-      // pure (issue 20, run 32).
-      expect(line).toMatch(/→ (\.\/(cli\/)?(parse|format|context|commands)\.js|\.\.?\/(errors|types|limits|wildmatch|refname|quote|url)\.js|\.\.\/(\.\.\/)?util\/(path|bytes|utf8-escape)\.js)$/);
+      // pure (issue 20, run 32); ../push-default.js: git's push.default choice, pure, shared with the typed API (issue 20, run 34, fixer GN).
+      expect(line).toMatch(/→ (\.\/(cli\/)?(parse|format|context|commands)\.js|\.\.?\/(errors|types|limits|wildmatch|refname|quote|url|push-default)\.js|\.\.\/(\.\.\/)?util\/(path|bytes|utf8-escape)\.js)$/);
     }
   });
 });

@@ -18,6 +18,13 @@
  * branch's upstream (`branch.<b>.merge`) names another branch than `<b>` on the same remote, refuse with git's
  * message and 128 (or honour an explicit `push.default` from `.git/config`: `upstream` → push there and print
  * `fix -> main`, `current` → `fix -> fix`); and print the ref actually updated.
+ *
+ * Fixed: git 2.39.5's push.default in src/git/push-default.ts (simple when unset; current, upstream/tracking,
+ * nothing; matching refused EUNSUPPORTED), used by the shell's bare `git push [<remote>]` (src/git/cli/commands.ts:
+ * git's refusals on stderr, 128, nothing sent; `git push` with no remote goes to branch.<b>.pushRemote /
+ * remote.pushDefault / branch.<b>.remote / origin; push.autoSetupRemote) and the typed `push` (src/git/ops/network.ts:
+ * the remote ref is never left to isomorphic-git's `branch.<ref>.merge`; a `ref` goes to its own name)
+ * (issue 20, run 34, fixer GN). Siblings: test/workers/fix34/git-remote-config.test.ts.
  */
 import { expect, it } from "vitest";
 import { createGitClient } from "../../../src/git/index.js";
@@ -26,7 +33,7 @@ import { inShellWorkspace, sh } from "../shell/helpers.js";
 
 const withGit = { workspace: { git: createGitClient(), defaultGitIdentity: { name: "Shell User", email: "shell@example.com" } } };
 
-it.fails("git push on a branch tracking origin/main under another name refuses, as git 2.39.5 (push.default simple)", async () => {
+it("git push on a branch tracking origin/main under another name refuses, as git 2.39.5 (push.default simple)", async () => {
   const { url, name } = await forkRepo();
   const before = (await serverGit(name, ["rev-parse", "main"])).stdout;
   const r = await inShellWorkspace(
