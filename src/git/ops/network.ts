@@ -585,7 +585,22 @@ async function runFetch(op: Op, ctx: GitContext, dir: string, options: GitFetchO
   const gitdir = gitdirOf(dir);
   const saved = await snapshotRefs(ctx, gitdir);
   try {
-    const result = await ctx.git.fetch({ fs: ctx.fs, http, dir, cache: ctx.cache, ...args });
+    let result: Awaited<ReturnType<typeof ctx.git.fetch>>;
+    try {
+      result = await ctx.git.fetch({ fs: ctx.fs, http, dir, cache: ctx.cache, ...args });
+    } catch (error) {
+      // fixer GN (issue 20, run 34): with no `ref`/`remoteRef`, isomorphic-git asks for the current branch's upstream
+      // (`branch.<b>.merge`) and fails "Could not find refs/heads/<x>" once the remote deleted it. git's fetch takes
+      // the remote's refspec whatever the current branch: fetch again without it (the remote's HEAD; nothing merged).
+      const plain = options.ref === undefined && options.remoteRef === undefined && !options.singleBranch;
+      if (!plain || codeOf(error) !== "NotFoundError" || http.refused || ctx.signal?.aborted) throw error;
+      const branch = await ctx.git.currentBranch({ fs: ctx.fs, dir, fullname: false }).catch(() => undefined);
+      const upstream = branch === undefined ? undefined : await configValue(ctx, dir, `branch.${branch}.merge`);
+      if (upstream === undefined) throw error;
+      await restoreRefs(ctx, gitdir, saved);
+      const again = await ctx.git.fetch({ fs: ctx.fs, http, dir, cache: ctx.cache, ...args, remoteRef: "HEAD" });
+      result = { ...again, fetchHead: null };
+    }
     if (http.refused) throw http.refused;
     return { defaultBranch: result.defaultBranch ?? null, fetchHead: result.fetchHead ?? null, url: resolved };
   } catch (error) {
@@ -599,7 +614,10 @@ async function runFetch(op: Op, ctx: GitContext, dir: string, options: GitFetchO
 
 /**
  * `fetch` (spec 04 §2.3): from `url`, or from `remote` (default `origin`),
- * into `refs/remotes/<remote>/*`; the working tree is untouched. A failed
+ * into `refs/remotes/<remote>/*`; the working tree is untouched. Without
+ * `ref`/`remoteRef`, `fetchHead` is the current branch's upstream; an upstream
+ * the remote no longer has is no error (every branch is fetched, `prune`
+ * drops it, `fetchHead` is `null`), as git's fetch (issue 20, run 34, fixer GN). A failed
  * fetch (timeout, truncated pack, …) puts back every ref, `shallow` and
  * `FETCH_HEAD` as they were.
  * @returns `{ defaultBranch, fetchHead }` (`null` when unknown / nothing fetched).
@@ -726,7 +744,7 @@ export async function push(ctx: GitContext, dir: string, options: GitPushOptions
       cache: ctx.cache,
       ...(url ? { url } : { remote }),
       ref: local,
-      ...(remoteRef ? { remoteRef } : {}),
+      ...(remoteTarget ? { remoteRef: remoteTarget } : {}), // fixer GN
       force,
       delete: del,
       ...extra,

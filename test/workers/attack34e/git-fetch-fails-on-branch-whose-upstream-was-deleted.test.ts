@@ -20,6 +20,10 @@
  * `remoteRef` is given, fetch the remote's refspec (all branches; isomorphic-git `fetch` with `singleBranch: false`
  * and an explicit `ref` of the remote's HEAD, or not depending on the current branch's upstream), so a missing
  * upstream is no error, as git's fetch; the CLI's `git fetch` (src/git/cli/commands.ts) then exits 0.
+ *
+ * Fixed: src/git/ops/network.ts runFetch — a plain fetch (no ref/remoteRef) whose defaulted upstream the remote no
+ * longer has is fetched again against the remote's HEAD (every branch, pruned with --prune; fetchHead null), as git's
+ * fetch of the remote's refspec (issue 20, run 34, fixer GN). Siblings: test/workers/fix34/git-remote-config.test.ts.
  */
 import { expect, it } from "vitest";
 import { createGitClient } from "../../../src/git/index.js";
@@ -28,7 +32,7 @@ import { inShellWorkspace, sh } from "../shell/helpers.js";
 
 const withGit = { workspace: { git: createGitClient(), defaultGitIdentity: { name: "Shell User", email: "shell@example.com" } } };
 
-it.fails("git fetch on a branch whose upstream was deleted on the remote fetches the rest and prunes it, as git 2.39.5", async () => {
+it("git fetch on a branch whose upstream was deleted on the remote fetches the rest and prunes it, as git 2.39.5", async () => {
   const { url, name } = await forkRepo();
   const r = await inShellWorkspace(
     (ws) =>
