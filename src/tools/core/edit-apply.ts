@@ -23,24 +23,46 @@ export class EditError extends Error {
   override readonly name = "EditError";
 }
 
-/** How a file's text is written: a leading BOM and CRLF line ends are kept across an edit. */
+/**
+ * A file's line-break style, as edit writes the line breaks of a `newText`
+ * (issue 20, run 34, fixer EL): `"\r\n"` when the file's first LF ends a CRLF
+ * (spec 03 §4.6 step 3), `"\n"` when it has an LF otherwise or no line break
+ * at all, and `"\r"` for a file with lone CRs and no LF (classic Mac OS) —
+ * 0.8.0 and the spec write such a file back with LF everywhere.
+ */
+export type LineEnding = "\r\n" | "\n" | "\r";
+
+/** How a file's text is written back: its leading BOM and line-break style. */
 export interface TextForm {
-  /** The file starts with U+FEFF. */
+  /** The file starts with U+FEFF (kept). */
   bom: boolean;
-  /** The first line ends in CRLF (the whole file is written back with CRLF). */
-  crlf: boolean;
+  /** The style {@link LineEnding} a `newText`'s line breaks are written in. */
+  eol: LineEnding;
 }
 
-const toLF = (text: string) => text.replace(/\r\n/g, "\n").replace(/\r/g, "\n");
+/** A decoded file as edit works on it. */
+export interface EditableText {
+  /** The text after the BOM, every line break as stored (CRLF, LF, lone CR). */
+  text: string;
+  form: TextForm;
+}
 
-/** The file's content as edits match it (UTF-8, no BOM, LF line ends) and the form to write it back in. */
-export function readForm(bytes: Uint8Array): { content: string; form: TextForm } {
+/** CRLF→LF: the text as read and grep count lines (a lone CR is no line break there, and stays). */
+const crlfToLF = (text: string) => text.replace(/\r\n/g, "\n");
+/** CRLF→LF, then lone CR→LF: spec 03 §4.6 step 3's form, used only to find an oldText across lone CRs. */
+const toLF = (text: string) => crlfToLF(text).replace(/\r/g, "\n");
+
+/**
+ * The file's text as edit splices it (UTF-8, no BOM, line breaks as stored)
+ * and its form (spec 03 §4.6 step 3; a CR-only file keeps CR, fixer EL).
+ */
+export function readForm(bytes: Uint8Array): EditableText {
   let text = decodeUtf8(bytes);
   const bom = text.startsWith("\uFEFF");
   if (bom) text = text.slice(1);
   const firstLF = text.indexOf("\n");
-  const crlf = firstLF > 0 && text[firstLF - 1] === "\r";
-  return { content: toLF(text), form: { bom, crlf } };
+  const eol: LineEnding = firstLF > 0 && text[firstLF - 1] === "\r" ? "\r\n" : firstLF < 0 && text.includes("\r") ? "\r" : "\n";
+  return { text, form: { bom, eol } };
 }
 
 /**
@@ -84,14 +106,22 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
   return -1;
 }
 
-/** `content` (LF) back in the file's form, as UTF-8. */
-export function writeForm(content: string, form: TextForm): Uint8Array {
-  return utf8((form.bom ? "\uFEFF" : "") + (form.crlf ? content.replace(/\n/g, "\r\n") : content));
+/** `text` (as {@link AppliedEdits}.text: line breaks as they are to be stored) as UTF-8, its BOM put back. */
+export function writeForm(text: string, form: TextForm): Uint8Array {
+  return utf8((form.bom ? "\uFEFF" : "") + text);
 }
 
-/** A batch applied: the edits as matched (LF), the content before and after, and the span that changed. */
+/**
+ * A batch applied. `text` is what is written (no BOM): the original text with
+ * each matched range replaced, every byte outside the ranges as it was.
+ * `before`/`after` are the old and the new text with CRLF as LF (a lone CR
+ * kept), the lines read and grep number, which the diff and patch compare;
+ * `span` bounds where they differ. `edits` are the replacements with CRLF as
+ * LF, as matched.
+ */
 export interface AppliedEdits {
   edits: EditReplacement[];
+  text: string;
   before: string;
   after: string;
   span: ChangedSpan;
@@ -104,19 +134,31 @@ interface Match {
 }
 
 /**
- * Applies every edit to `content` (LF, no BOM) at once: each `oldText` is
- * located in the original content (exact, then fuzzy), the matches must not
- * overlap, and the replacements are spliced right to left. `path` is only
- * for messages.
+ * Applies every edit to `file` at once (spec 03 §4.6 steps 3–6): each
+ * `oldText` is located in the original content (exact, then fuzzy), the
+ * matches must not overlap, and the replacements are spliced left to right
+ * into the original text. `path` is only for messages.
+ *
+ * Line breaks (issue 20, run 34, fixer EL; the spec normalises the whole file
+ * and writes it back in one style, changing lines the diff shows as
+ * unchanged): an `oldText` is matched with CRLF as LF in both, first with a
+ * lone CR as a character (as read shows it), and when that finds nothing
+ * with every lone CR as LF too, so `a\nb` finds `a\r\nb` and `a\rb`. A match
+ * ends on whole line breaks (a CRLF is one unit). Only the matched ranges
+ * change: every byte outside them — a progress bar's lone CRs, the other
+ * style's lines of a mixed file — is written back as it was. A `newText`'s
+ * line breaks (LF or CRLF) are written in the file's style
+ * ({@link TextForm}.eol); its lone CRs stay CRs. Line numbers in messages
+ * count LFs, as read and grep do.
  *
  * @throws EditError for an empty `oldText`, an `oldText` or `newText` holding
  *   half of a character (a lone UTF-16 surrogate, which UTF-8 cannot store),
  *   text not found, found more than once, an ambiguous fuzzy match, a match
  *   whose start or end falls between the two halves of a surrogate pair,
- *   overlapping edits, or no change.
+ *   overlapping edits, or no change (the text with CRLF as LF unchanged).
  */
-export async function applyEdits(content: string, edits: readonly EditReplacement[], path: string): Promise<AppliedEdits> {
-  const normalized = edits.map((e) => ({ oldText: toLF(String(e.oldText)), newText: toLF(String(e.newText)) }));
+export async function applyEdits(file: EditableText, edits: readonly EditReplacement[], path: string): Promise<AppliedEdits> {
+  const normalized = edits.map((e) => ({ oldText: crlfToLF(String(e.oldText)), newText: crlfToLF(String(e.newText)) }));
   const many = normalized.length > 1;
   normalized.forEach((edit, i) => {
     if (edit.oldText.length === 0) throw emptyOldText(path, i, many);
@@ -129,12 +171,18 @@ export async function applyEdits(content: string, edits: readonly EditReplacemen
       if (at >= 0) throw halfCharacterText(path, i, many, field, given, at);
     }
   });
+  const content = crlfToLF(file.text);
   const matches = await locateAll(content, normalized, path, many);
-  const after = splice(content, normalized, matches);
+  const eol = file.form.eol;
+  const text = splice(file.text, matches.map((m) => ({ ...m, newText: eol === "\n" ? normalized[m.index]!.newText : normalized[m.index]!.newText.replace(/\n/g, eol) })));
+  // From the bytes written: a lone CR next to a range can join an LF into a CRLF there.
+  const after = crlfToLF(text);
   if (after === content) throw noChange(path, many);
-  const last = matches[matches.length - 1]!;
-  const span = { start: matches[0]!.start, beforeEnd: last.end, afterEnd: last.end + after.length - content.length };
-  return { edits: normalized, before: content, after, span };
+  // One unit wider on each side than the matches: such a joined CRLF sits just outside them.
+  const start = Math.max(0, matches[0]!.start - 1);
+  const beforeEnd = Math.min(content.length, matches[matches.length - 1]!.end + 1);
+  const span = { start, beforeEnd, afterEnd: beforeEnd + after.length - content.length };
+  return { edits: normalized, text, before: content, after, span };
 }
 
 /**
@@ -146,9 +194,18 @@ export async function applyEdits(content: string, edits: readonly EditReplacemen
  */
 const SCAN_SLICE = 32 * 1024 * 1024;
 
+/**
+ * Locates every edit in `content` (CRLF as LF, lone CRs kept). An oldText not
+ * found there is looked for again with every lone CR (of the file and of
+ * oldText) as LF: the same offsets, since a lone CR and an LF are one unit each.
+ */
 async function locateAll(content: string, edits: readonly EditReplacement[], path: string, many: boolean): Promise<Match[]> {
   let fuzzyIndex: FuzzyIndex | undefined;
   const index = () => (fuzzyIndex ??= new FuzzyIndex(content));
+  const loneCR = content.includes("\r");
+  let lfContent: string | undefined;
+  let lfIndex: FuzzyIndex | undefined;
+  let lfLines: number[] | undefined;
   const matches: Match[] = [];
   let scanned = 0;
   for (let i = 0; i < edits.length; i++) {
@@ -157,13 +214,25 @@ async function locateAll(content: string, edits: readonly EditReplacement[], pat
       scanned = 0;
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
-    const found = locate(content, edits[i]!.oldText, index);
+    const oldText = edits[i]!.oldText;
+    let found = locate(content, oldText, index);
+    if (!found.ok && found.reason === "not-found" && (loneCR || oldText.includes("\r"))) {
+      const lf = (lfContent ??= loneCR ? toLF(content) : content);
+      const again = locate(lf, toLF(oldText), () => (lfIndex ??= lf === content ? index() : new FuzzyIndex(lf)));
+      if (again.ok || again.reason !== "not-found") {
+        found = again;
+        // Lines of the LF form count lone CRs; give read's and grep's numbers.
+        if (!found.ok && found.reason === "duplicate" && found.lines && loneCR) {
+          found = { ...found, lines: readLines(found.lines, (lfLines ??= lineNumbers(lf, content))) };
+        }
+      }
+    }
     if (found.ok) {
       // Well-formed oldText cannot match between a pair's halves exactly; this also holds any fuzzy span to it.
       if (splitsPair(content, found.start) || splitsPair(content, found.end)) throw splitCharacter(path, i, many);
       matches.push({ index: i, start: found.start, end: found.end });
     }
-    else if (found.reason === "not-found") throw notFound(path, i, many, notFoundHints(content, edits[i]!.oldText, many ? `edits[${i}].oldText` : "oldText"));
+    else if (found.reason === "not-found") throw notFound(path, i, many, notFoundHints(content, oldText, many ? `edits[${i}].oldText` : "oldText"));
     else if (found.reason === "duplicate") throw duplicate(path, i, many, found.count, found.lines);
     else throw ambiguous(path, i, many);
   }
@@ -174,21 +243,56 @@ async function locateAll(content: string, edits: readonly EditReplacement[], pat
   return matches;
 }
 
+/** For each line of `lf` (lone CRs as LF; index = line − 1), the line of `content` (same length, lone CRs kept) it lies on. */
+function lineNumbers(lf: string, content: string): number[] {
+  const lines = [1];
+  let line = 1;
+  for (let i = lf.indexOf("\n"); i >= 0; i = lf.indexOf("\n", i + 1)) {
+    if (content.charCodeAt(i) === 10) line++;
+    lines.push(line);
+  }
+  return lines;
+}
+
+/** Occurrence lines of the LF form as read's lines, repeats dropped. */
+function readLines({ lines, more }: { lines: number[]; more: boolean }, table: readonly number[]): { lines: number[]; more: boolean } {
+  const out: number[] = [];
+  for (const l of lines) {
+    const n = table[l - 1]!;
+    if (out[out.length - 1] !== n) out.push(n);
+  }
+  return { lines: out, more };
+}
+
 /** `at` falls between the high and the low half of a surrogate pair of `content`. */
 function splitsPair(content: string, at: number): boolean {
   return at > 0 && at < content.length && (content.charCodeAt(at - 1) & 0xfc00) === 0xd800 && (content.charCodeAt(at) & 0xfc00) === 0xdc00;
 }
 
-/** The replacements spliced into `content`, right to left so earlier offsets stay valid. */
-function splice(content: string, edits: readonly EditReplacement[], matches: readonly Match[]): string {
-  // One pass over the sorted, disjoint matches (not a new string per edit).
+/**
+ * The replacements spliced into `text` (line breaks as stored) in one pass
+ * over the sorted, disjoint matches, whose offsets count a CRLF as one unit
+ * (as in `crlfToLF(text)`): an offset is moved past the CRLFs before it.
+ */
+function splice(text: string, matches: readonly { start: number; end: number; newText: string }[]): string {
   const parts: string[] = [];
   let at = 0;
+  // CRLFs of `text` passed so far, and the next one's index in `text`.
+  let shift = 0;
+  let crlf = text.indexOf("\r\n");
+  const original = (offset: number) => {
+    while (crlf >= 0 && crlf - shift < offset) {
+      shift++;
+      crlf = text.indexOf("\r\n", crlf + 2);
+    }
+    return offset + shift;
+  };
   for (const m of matches) {
-    parts.push(content.slice(at, m.start), edits[m.index]!.newText);
-    at = m.end;
+    const start = original(m.start);
+    parts.push(text.slice(at, start), m.newText);
+    at = original(m.end);
   }
-  parts.push(content.slice(at));
+  parts.push(text.slice(at));
   return parts.join("");
 }
 

@@ -186,9 +186,9 @@ export async function editFile(
         if (!bytes) return { error: `File not found: ${shown}` };
         const invalid = firstInvalidUtf8(bytes);
         if (invalid >= 0) return { error: notUtf8Message(shown, bytes, invalid) };
-        const { content, form } = readForm(bytes);
-        const applied = await applyEdits(content, edits as EditReplacement[], shown);
-        const written = writeForm(applied.after, form);
+        const file = readForm(bytes);
+        const applied = await applyEdits(file, edits as EditReplacement[], shown);
+        const written = writeForm(applied.text, file.form);
         const options: { mode?: number; ifMatch: string } = { ifMatch: await sha256Hex(bytes) };
         if (stat.mode !== undefined) options.mode = stat.mode;
         try {

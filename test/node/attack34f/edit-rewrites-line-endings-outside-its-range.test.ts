@@ -20,6 +20,13 @@
  * from LF-content offsets to original offsets (each CRLF removes one unit; a lone CR keeps its offset, so it can be
  * matched as LF for lookup yet written back as CR), and write newText's line breaks in the file's ending (first
  * line's, as now) — so only the replaced range changes; the diff then describes exactly what was written.
+ *
+ * Fixed: src/tools/core/edit-apply.ts matches on the text with CRLF as LF (lone CRs kept, then, when that finds
+ * nothing, lone CRs as LF too), splices into the original text through an offset map (a CRLF is one unit), writes
+ * newText's line breaks in the file's style (CR for a CR-only file) and counts lines in messages as read and grep
+ * do; the diff and patch compare the text before and as written (issue 20, run 34, fixer EL). The test's decoder
+ * options gained `fatal: false` (TypeScript's TextDecoderConstructorOptions needs it; same decoding). Siblings:
+ * test/node/fix34/edit-keeps-line-endings.test.ts.
  */
 import { describe, expect, it } from "vitest";
 import { buildCoreTools } from "../../../src/tools/core/toolset.js";
@@ -27,7 +34,7 @@ import { bytes, setup } from "../tools/helpers.js";
 import type { Workspace } from "../../../src/workspace.js";
 
 /** The file exactly as stored (a BOM kept). */
-const text = async (workspace: Workspace, path: string) => new TextDecoder("utf-8", { ignoreBOM: true }).decode(await bytes(workspace, path));
+const text = async (workspace: Workspace, path: string) => new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }).decode(await bytes(workspace, path));
 
 async function tools(files: Record<string, string>) {
   const { workspace } = await setup(files);
@@ -37,7 +44,7 @@ async function tools(files: Record<string, string>) {
 }
 
 describe("edit keeps the bytes outside the range it replaces", () => {
-  it.fails("a lone CR (a progress bar in a log) stays a CR, and edit's line numbers are read's", async () => {
+  it("a lone CR (a progress bar in a log) stays a CR, and edit's line numbers are read's", async () => {
     const { workspace, tool } = await tools({ "/workspace/build.log": "10%\r50%\r100%\ndone: ok\nstatus: ok\n" });
     const dup = (await tool("edit").execute({ path: "/workspace/build.log", edits: [{ oldText: "ok", newText: "OK" }] })) as { error: string };
     const grep = (await tool("grep").execute({ query: "ok", path: "/workspace/build.log" })) as { matches: { line: number }[] };
@@ -50,7 +57,7 @@ describe("edit keeps the bytes outside the range it replaces", () => {
     expect(await text(workspace, "/workspace/build.log")).toBe("10%\r50%\r100%\ndone: OK\nstatus: ok\n");
   });
 
-  it.fails("a CRLF file with one LF line keeps that line's LF", async () => {
+  it("a CRLF file with one LF line keeps that line's LF", async () => {
     const { workspace, tool } = await tools({ "/workspace/m.txt": "a\r\nb\r\nc\nd\r\n" });
     const r = (await tool("edit").execute({ path: "/workspace/m.txt", edits: [{ oldText: "d", newText: "D" }] })) as Record<string, unknown>;
     expect(r.diff).toBe(" 1 a\n 2 b\n 3 c\n-4 d\n+4 D");
@@ -58,7 +65,7 @@ describe("edit keeps the bytes outside the range it replaces", () => {
     expect(await text(workspace, "/workspace/m.txt")).toBe("a\r\nb\r\nc\nD\r\n");
   });
 
-  it.fails("an LF first line does not turn the file's CRLF lines into LF", async () => {
+  it("an LF first line does not turn the file's CRLF lines into LF", async () => {
     const { workspace, tool } = await tools({ "/workspace/run.sh": "#!/bin/sh\necho a\r\necho b\r\n" });
     const r = (await tool("edit").execute({ path: "/workspace/run.sh", edits: [{ oldText: "echo b", newText: "echo B" }] })) as Record<string, unknown>;
     expect(r.editsApplied).toBe(1);
