@@ -57,16 +57,24 @@ export const MAX_REMOTE_OUTPUT_BYTES = 64 * 1024 * 1024;
  * (`COMPUTERD_KILL_GRACE_MS`, 5 s), its wait for the pipes to close and a
  * margin for the round trip. Past that deadline the run's stream still
  * takes what the daemon has already (a reader late to the run loses
- * nothing), then — once the daemon answers with nothing more (no events, or
- * output events without bytes), or another 7000 ms have passed on the wall
- * clock since the stream found the deadline passed — ends with exit 137 (`cancelled`) after
- * the stderr line `[run "<id>": the container did not end it within 7000
+ * nothing), then — once the daemon answers with nothing more (no events
+ * without `done`, or output events without bytes), or another 7000 ms have
+ * passed on the wall clock since the stream found the deadline passed (or
+ * since the daemon last reported the run's exit recorded) and the daemon,
+ * asked then (an `events` look past every seq, `ack: false`, answered
+ * within another 7000 ms), does not report the run done — ends
+ * with exit 137 (`cancelled`) after the stderr line `[run "<id>": the container did not end it within 7000
  * ms of its timeout (<n> ms); the host ended it (exit 137), asked the
  * container to SIGKILL it, and ignores its later output]` (`… within 7000
  * ms of killExec; …` after a kill). The daemon is asked to SIGKILL the run,
  * and what it sends later for the run is dropped (a replay ends at the same
  * event). `killExec` settles on the daemon's answer, or within this grace.
- * A daemon that ends runs as it should never meets it. Kept per connection
+ * A daemon that ends runs as it should never meets it: a run whose exit the
+ * daemon has recorded (it answers `done: true` to that look; container/lib/runs.mjs
+ * marks a run not live and appends its `exit` at once) is not cut while it
+ * says so, so a reader slower than the run's output — after an exit 0, a
+ * non-zero exit, or a `killExec` that came after the exit — reads every
+ * event to the daemon's own exit (issue 20, run 34, fixer CS). Kept per connection
  * (a reattach on a new connection has no deadline until `killExec`, and a
  * `killExec` there — before or after the reattach — sets one); a run
  * without `timeoutMs` has only the daemon's own timeout
@@ -325,9 +333,12 @@ async function untilDeadline<T>(promise: Promise<T>, watch: RunWatch | undefined
  * Past `watch`'s deadline (see {@link REMOTE_STOP_GRACE_MS}) the stream
  * still takes what the daemon has now (calls without waiting, a reader late
  * to the run loses nothing), and the host ends the run itself (exit 137)
- * once the daemon has nothing more, or another
- * {@link REMOTE_STOP_GRACE_MS} have passed (wall clock) since the stream found
- * the deadline passed. A run the host ended ends
+ * once the daemon has nothing more (an empty answer without `done`), or
+ * another {@link REMOTE_STOP_GRACE_MS} have passed (wall clock) since the
+ * stream found the deadline passed and the daemon does not report the run's
+ * exit recorded (an `events` look past every seq, `ack: false`, answered
+ * `done: true`); when it does, the stream reads on, asking again each
+ * {@link REMOTE_STOP_GRACE_MS}, to the daemon's `exit`. A run the host ended ends
  * the same way in every stream, at the same event: what the daemon sends
  * after it is dropped.
  *
@@ -396,6 +407,21 @@ function eventStream(api: DaemonApi, id: string, after: number, watch: RunWatch 
     release();
     watch?.settle();
   };
+  /**
+   * Whether the daemon has recorded the run's exit, asked without waiting: an `events` look (`ack: false`, so
+   * nothing unread is dropped) past every seq (`after: Number.MAX_SAFE_INTEGER`), which the daemon answers
+   * `done: true` exactly when the run is no longer live (its `exit` event is then in the log). `false` when the
+   * daemon refuses the call or does not answer within {@link REMOTE_STOP_GRACE_MS} (or the watch is woken first).
+   * Issue 20, run 34, fixer CS.
+   */
+  const exitRecorded = async (): Promise<boolean> => {
+    const look = call(() => api.events({ id, after: Number.MAX_SAFE_INTEGER, waitMs: 0, ack: false })).then(
+      (answer) => (answer as { done?: unknown } | null)?.done === true,
+      () => false,
+    );
+    const answer = await untilDeadline(look, watch, Date.now() + REMOTE_STOP_GRACE_MS);
+    return answer !== "deadline" && answer.answer;
+  };
   /** The host ends the run (first time: the note, SIGKILL asked of the daemon, once); exit 137 after the last event it took. */
   const endByHost = (controller: ReadableStreamDefaultController<ExecEvent>) => {
     const w = watch!;
@@ -442,7 +468,18 @@ function eventStream(api: DaemonApi, id: string, after: number, watch: RunWatch 
       const deadline = watch?.ended !== undefined ? 0 : watch?.deadline;
       const past = deadline !== undefined && Date.now() >= deadline;
       pastSince = past ? (pastSince ?? Date.now()) : undefined;
-      if (pastSince !== undefined && Date.now() - pastSince >= REMOTE_STOP_GRACE_MS) return endByHost(controller);
+      if (pastSince !== undefined && Date.now() - pastSince >= REMOTE_STOP_GRACE_MS) {
+        // Cut only a run the daemon has not ended: one whose exit it recorded is read to that exit, however
+        // slowly (issue 20, run 34, fixer CS).
+        // Asked again each REMOTE_STOP_GRACE_MS: a daemon that stops answering is still cut.
+        if (watch!.ended === undefined && (await exitRecorded())) {
+          pastSince = Date.now();
+          continue;
+        }
+        if (cancelled) return;
+        if (watch?.replaced) throw replaced();
+        return endByHost(controller);
+      }
       const waitMs = past ? 0 : deadline !== undefined ? Math.min(EVENTS_WAIT_MS, Math.ceil(deadline - Date.now())) : EVENTS_WAIT_MS;
       const asked = Date.now();
       const answer = await untilDeadline(
@@ -458,7 +495,8 @@ function eventStream(api: DaemonApi, id: string, after: number, watch: RunWatch 
       const done = (answer.answer as { done?: unknown }).done === true;
       const noExit = `[run "${id}": the container's daemon reported the run done without its exit event; the run is reported failed with exit code 1]`;
       if (events.length === 0) {
-        if (past) return endByHost(controller); // past the deadline and the daemon has nothing more
+        // Past the deadline and the daemon has nothing more of a run it has not ended (with `done` it has: below; run 34, fixer CS).
+        if (past && !done) return endByHost(controller);
         // A resume at or past a finished run's exit: the daemon has no event after `after` (its documented answer).
         if (done && after > 0 && last === Math.floor(after)) return closeEmpty(controller);
         if (done) return end(controller, 1, noExit, last + 1);

@@ -21,12 +21,19 @@
  * the wall-clock cut is for a daemon that does not end the run, and an answer with output past the deadline shows
  * it is alive; e.g. before `endByHost`, ask `events` with `ack: false` and `after` far ahead (or a cheap `info` of
  * the run) to learn whether the daemon has already recorded the exit, and if so keep reading to it.
+ *
+ * Fixed: src/backends/daemon/handle.ts `eventStream` no longer cuts at the wall-clock bound a run whose exit the
+ * daemon has recorded: before ending it by the host it asks the daemon (an `events` look with `after` past every
+ * seq, `ack: false`, no wait: `done: true` exactly when the run is no longer live) and, when it has, reads on to the
+ * daemon's exit (asking again each REMOTE_STOP_GRACE_MS, so a daemon that stops answering is still cut); an empty
+ * answer with `done` past the deadline is no longer a host end either (issue 20, run 34, fixer CS). Siblings:
+ * test/node/fix34/container-late-reader.test.ts.
  */
 import { describe, expect, it } from "vitest";
 import { inWorkspace, startContainer } from "../container/helpers.js";
 
 describe("attack34a: a slow reader of a finished container run", () => {
-  it.fails("gets the run's exit 0 and all of its output, not a host-ended exit 137", async () => {
+  it("gets the run's exit 0 and all of its output, not a host-ended exit 137", async () => {
     const c = await startContainer();
     await inWorkspace(c, async (ws) => {
       const handle = await ws.runtime.exec("seq 1 600000", { backend: "box", timeoutMs: 3000 });
