@@ -82,8 +82,13 @@ export interface IsolateBridge {
    * `target "ws:…"`) call with JSON-compatible `args`. Resolves
    * `{ ok: false, error }` for every failure (limits of spec 02 §3.6,
    * confinement, the function's own error).
+   *
+   * `output` (outside replay runs): the output the runner queued since its last send, as `[bytes, segments]` of
+   * {@link IsolateBridge.output} (at most 64 KiB), taken when the call went on the wire; the host appends it before
+   * anything else about the call, so every byte written before a call is the host's when the call arrives, at the
+   * cost of no extra round trip (issue 20, run 34, fixer JL).
    */
-  call(kind: BridgeCallKind, target: string, name: string, args: unknown[], meta?: CallMeta): Promise<BridgeResult>;
+  call(kind: BridgeCallKind, target: string, name: string, args: unknown[], meta?: CallMeta, output?: [bytes: Uint8Array, segments: number[]]): Promise<BridgeResult>;
 }
 
 /** The third argument of the runner's `evaluate(input, bridge, context)`. */

@@ -16,6 +16,7 @@ import { WorkspaceFsAdapter } from "./fs-adapter.js";
 import { utf8EscapeEncode } from "../../util/utf8-escape.js";
 import { readStreamBytes } from "../../util/bytes.js";
 import { isByteStream } from "../../util/rpc-bytes.js";
+import { HostRoom } from "../../util/host-room.js"; // run 34, fixer JL
 import { walkingCommands } from "./walks.js";
 import { mktempCommand } from "./isolate/script-builtins.js";
 import { cmpCommand, realpathCommand } from "./isolate/realpath-cmp.js";
@@ -97,13 +98,8 @@ function shellFetch(egress: ExecInput["egress"]) {
 /** What the host answers once it has stopped a command (backend.ts `stoppedError`). */
 const STOPPED = "the command was stopped";
 
-/**
- * After this long of back-to-back host calls (ms, by the clock, which in
- * workerd moves at I/O), the shell leaves the host idle for {@link HOST_IDLE_GAP_MS}.
- */
-export const HOST_BUSY_SLICE_MS = 50;
-/** How long the host is left idle after a busy slice (ms): about 4% of a call-bound command's time. */
-export const HOST_IDLE_GAP_MS = 2;
+// The pacing of back-to-back host calls, shared with the JavaScript backend's host (run 34, fixer JL).
+export { HOST_BUSY_SLICE_MS, HOST_IDLE_GAP_MS } from "../../util/host-room.js";
 
 /**
  * `host`, whose calls also abort `controller` when the host refuses them
@@ -121,16 +117,14 @@ export const HOST_IDLE_GAP_MS = 2;
  * `timeoutMs` forever, and a new client waited for any loop to end).
  */
 function stopOnRefusal(host: ShellHost, controller: AbortController): ShellHost {
-  let sliceStart = Date.now();
+  const room = new HostRoom(); // run 34, fixer JL: shared with the JavaScript backend (src/util/host-room.ts)
   return new Proxy(host, {
     get(target, key) {
       const value = Reflect.get(target, key) as unknown;
       if (typeof value !== "function" || typeof key !== "string" || key === "then") return value;
       return async (...args: unknown[]) => {
-        if (Date.now() - sliceStart >= HOST_BUSY_SLICE_MS) {
-          await new Promise((resolve) => setTimeout(resolve, HOST_IDLE_GAP_MS));
-          sliceStart = Date.now();
-        }
+        const gap = room.pace(); // run 34, fixer JL
+        if (gap) await gap; // run 34, fixer JL
         try {
           // Called as a method of `target` (an RPC stub has no `.apply`: that would be a remote method).
           return await (target as unknown as Record<string, (...a: unknown[]) => unknown>)[key]!(...args);

@@ -97,6 +97,21 @@ export function __send(kind, send) {
 }
 
 /**
+ * Runs synchronously right before a host call goes on the wire, outside replay runs: the runner's queued output,
+ * to send along with the call (or `undefined`: nothing, or sent by itself just now).
+ * @type {() => [Uint8Array, number[]] | undefined}
+ */
+let beforeCall = () => undefined;
+
+/**
+ * Sets what runs right before each host call goes on the wire, outside replay runs (run 34, fixer JL): the runner
+ * hands over the output queued so far, which goes with the call (the host appends it first), so it reaches the host
+ * ahead of the call without a round trip of its own.
+ * @param {() => [Uint8Array, number[]] | undefined} fn must not throw.
+ */
+export function __beforeCall(fn) { beforeCall = fn; }
+
+/**
  * Installs the host's bridge; the runner calls it first thing in `evaluate`.
  * @param {IsolateBridge} b
  * @param {(kind: BridgeCallKind, target: string, name: string, args: unknown[]) => Promise<import("../protocol.js").BridgeResult>} [replay] in replay runs, the call path that numbers and journals calls.
@@ -323,7 +338,10 @@ export async function call(kind, target, name, args) {
   let r;
   try {
     const b = /** @type {IsolateBridge} */ (bridge);
-    r = replayCall ? await replayCall(kind, target, name, args) : await __send(kind, () => b.call(kind, target, name, args));
+    r = replayCall ? await replayCall(kind, target, name, args) : await __send(kind, () => {
+          const output = beforeCall();
+          return output ? b.call(kind, target, name, args, undefined, output) : b.call(kind, target, name, args);
+        });
   } catch (e) {
     throw __bridgeFailure(e, __callName(kind, target, name));
   }

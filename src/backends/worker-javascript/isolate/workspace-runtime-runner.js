@@ -7,7 +7,7 @@
  */
 /** @import { IsolateBridge, RunnerContext, RunnerOutcome } from "../protocol.js" */
 import { WorkerEntrypoint } from "cloudflare:workers";
-import { __install, __activate, __violation, call } from "./workspace-capabilities.js";
+import { __install, __activate, __beforeCall, __violation, call } from "./workspace-capabilities.js";
 import { createReplayFetch } from "./__modules__/workspace-fetch.js";
 import { installReplay } from "./workspace-durable.js";
 const enc = new TextEncoder();
@@ -72,10 +72,17 @@ function toBytes(d) {
  * Writes of both streams are copied into one queue of blocks (no per-write
  * object is kept, so a million tiny writes cost their bytes, not a million
  * arrays) with the length of each segment — consecutive writes of one
- * stream are one segment, signed by stream — and sent after the current
- * task, {@link SEND_CHUNK} bytes and their segments per call, however often
- * the streams alternate; the count of dropped bytes follows each batch
- * (`bridge.dropped`).
+ * stream are one segment, signed by stream — and sent {@link SEND_CHUNK}
+ * bytes and their segments per call, however often the streams alternate;
+ * the count of dropped bytes follows each batch (`bridge.dropped`). A batch
+ * goes when the code next calls the host (`beforeCall`, run as the call goes
+ * on the wire: along with the call when it is one piece, else just before it
+ * — RPC keeps the order — so the host has every byte written before a call
+ * when the call arrives, and a stop that call meets keeps them), else after
+ * the current task (a timer, which fires once the isolate is idle). A timer
+ * alone starved while host answers streamed in back to back, and a stop then
+ * dropped everything printed since the loop began (issue 20, run 34, fixer JL).
+ * Each send puts all its calls on the wire at once, so sends never interleave.
  * @param {IsolateBridge} bridge
  * @param {number} max bytes kept per stream.
  * @param {number} reserve extra stderr bytes for the runner's failure message.
@@ -88,7 +95,7 @@ function makeOutput(bridge, max, reserve, tape) {
     stdout: { used: 0, dropped: 0, reported: 0, cut: false, last: 10 },
     stderr: { used: 0, dropped: 0, reported: 0, cut: false, last: 10 },
   };
-  let chain = Promise.resolve(), scheduled = false;
+  let chain = /** @type {Promise<unknown>} */ (Promise.resolve()), scheduled = false;
   /** Queued bytes of both streams, in write order: blocks of {@link FIRST_BLOCK} doubling up to {@link SEND_CHUNK}. */
   /** @type {Uint8Array[]} */
   let blocks = [];
@@ -117,8 +124,13 @@ function makeOutput(bridge, max, reserve, tape) {
       fill += k; at += k;
     }
   }
-  async function send() {
-    scheduled = false;
+  /**
+   * Takes everything queued, as pieces of at most {@link SEND_CHUNK} bytes with their segments; the queue is empty after.
+   * @returns {[Uint8Array, number[]][]}
+   */
+  function takePieces() {
+    /** @type {[Uint8Array, number[]][]} */
+    const out = [];
     const from = blocks, lengths = segments;
     let left = queued;
     blocks = []; segments = []; fill = 0; queued = 0;
@@ -142,19 +154,52 @@ function makeOutput(bridge, max, reserve, tape) {
         at += n; rest -= n;
         parts.push(sign * n);
         if (at === piece.byteLength) {
-          await (tape ? bridge.output(piece, parts, tape()) : bridge.output(piece, parts));
+          out.push([piece, parts]);
           left -= at;
           piece = new Uint8Array(Math.min(SEND_CHUNK, left)); at = 0; parts = [];
         }
       }
     }
+    return out;
+  }
+  /** True when a count of dropped bytes waits to be sent. */
+  const unreported = () => streams.stdout.dropped !== streams.stdout.reported || streams.stderr.dropped !== streams.stderr.reported;
+  /** True when bytes or a count of dropped bytes wait to be sent. */
+  const pending = () => segments.length > 0 || unreported();
+  /**
+   * Sends everything queued: every `bridge.output` and `bridge.dropped` call is made before this returns (run 34,
+   * fixer JL: no await between them, so a later send or host call cannot overtake part of this one).
+   * @returns {Promise<unknown>} settles once the host took them all.
+   */
+  function send() {
+    /** @type {unknown[]} */
+    const sent = [];
+    for (const [piece, parts] of takePieces()) sent.push(tape ? bridge.output(piece, parts, tape()) : bridge.output(piece, parts));
     for (const stream of /** @type {const} */ (["stdout", "stderr"])) {
       const s = streams[stream];
-      if (s.dropped !== s.reported) { s.reported = s.dropped; await bridge.dropped(stream, s.dropped); }
+      if (s.dropped !== s.reported) { s.reported = s.dropped; sent.push(bridge.dropped(stream, s.dropped)); }
     }
+    return Promise.all(sent);
   }
   function schedule() {
-    if (!scheduled) { scheduled = true; chain = chain.then(() => new Promise((r) => realSetTimeout(r, 0))).then(send); }
+    if (!scheduled) { scheduled = true; chain = chain.then(() => new Promise((r) => realSetTimeout(r, 0))).then(() => { scheduled = false; return send(); }); }
+  }
+  /**
+   * Run right before each host call goes on the wire (outside replay runs; run 34, fixer JL): the output queued so
+   * far, to go with the call (`[bytes, segments]`), when it is one piece and no count of dropped bytes waits;
+   * otherwise it is sent at once by itself (its calls made before this returns) and `undefined` is returned, as
+   * when nothing is queued. A send the timer scheduled still runs, and finds less or nothing.
+   * @returns {[Uint8Array, number[]] | undefined}
+   */
+  function beforeCall() {
+    if (!pending()) return undefined;
+    if (queued <= SEND_CHUNK && !unreported()) return takePieces()[0];
+    /** @type {Promise<unknown>} */
+    let sent;
+    try { sent = send(); } catch (e) { sent = Promise.reject(e); }
+    sent.catch(() => {}); // seen through `chain` (flush)
+    chain = chain.then(() => sent);
+    return undefined;
   }
   /**
    * @param {"stdout" | "stderr"} stream
@@ -188,12 +233,11 @@ function makeOutput(bridge, max, reserve, tape) {
   async function flush() {
     for (;;) {
       await chain;
-      const unreported = streams.stdout.dropped !== streams.stdout.reported || streams.stderr.dropped !== streams.stderr.reported;
-      if (!scheduled && segments.length === 0 && !unreported) return;
-      if (!scheduled) { scheduled = true; chain = chain.then(send); }
+      if (!scheduled && !pending()) return;
+      if (!scheduled) { scheduled = true; chain = chain.then(() => { scheduled = false; return send(); }); }
     }
   }
-  return { write, flush };
+  return { write, flush, beforeCall };
 }
 /**
  * A copy of `value` as plain JSON data (`undefined` in arrays → null, in objects dropped).
@@ -260,6 +304,8 @@ export default class WorkspaceRuntimeRunner extends WorkerEntrypoint {
     }
     const out = makeOutput(bridge, context.maxStdioBytes, context.stdioReserveBytes, replay ? replay.take : null);
     if (replay) replay.beforeSend(out.flush);
+    // Output written before a host call goes on the wire before it (run 34, fixer JL); replay runs flush instead.
+    else __beforeCall(out.beforeCall);
     /** Replay runs: the outcome when playback found the code took another path, else null. */
     const divergedOutcome = async () => {
       const d = replay ? replay.finish() : null;
