@@ -1893,6 +1893,66 @@ const AA_PATCHES = [ // AA
     `${l}=${pe}(${e},${n}),${c}=${l}?__arrayIndex.checkpoint(${l}):void 0,${u}=${e}.state.env.get(${n}),${f}=()=>{${e}.state.arrays??=new Map,${c}?${e}.state.arrays.set(${n},__arrayIndex.restore(${c})):${e}.state.arrays.delete(${n}),${rest}finally{__arrayIndex.settle(${c})}`, count: 1 }, // AA
 ]; // AA
 SOURCE_PATCHES.push(...AA_PATCHES); // AA
+/** // run 34, fixer GO
+ * GO (issue 20, run 34, fixer GO): a command takes its operands literally, and a glob matches every name it matches. // run 34, fixer GO
+ * - grep/egrep/fgrep and ls expanded an operand holding `*`, `?` or `[` as a glob a second time, after the shell had // run 34, fixer GO
+ *   expanded (or the script quoted) it: `grep -rn h 'app/[id]'` found nothing, `grep h 'f[1].txt'` read f1.txt, // run 34, fixer GO
+ *   `ls 'app/[id]'` was ENOENT. GNU grep 3.8 and ls 9.1 take an operand as a path name (POSIX: pathname expansion // run 34, fixer GO
+ *   is the shell's, XCU 2.6.6); so `grep x '*.nope'` is `No such file or directory`, as GNU. Every other just-bash // run 34, fixer GO
+ *   command already reads its operands as paths (rg included: its paths go straight to its walk). // run 34, fixer GO
+ * - The word expansion took a glob whose first match was its own text (`*.log` beside a file named `*.log`) for a // run 34, fixer GO
+ *   pattern that matched nothing, and kept the word alone (`rm *.log` left a.log, b.log; `echo *` printed `*`). // run 34, fixer GO
+ *   The no-match result is now marked (`unmatched`), so a real match is never mistaken for it (bash 5.2.15, // run 34, fixer GO
+ *   pattern matching, XCU 2.13.3: "If the pattern does not match any existing filenames …, the pattern string // run 34, fixer GO
+ *   shall be left unchanged"). // run 34, fixer GO
+ */ // run 34, fixer GO
+const GO_PATCHES = [ // run 34, fixer GO
+  // Runs after "grep -r names a walked directory" above, which rewrote this branch; the glob branch is left dead. // run 34, fixer GO
+  { what: "grep operands taken literally (GO)", when: 'name:"grep",async execute(', re: new RegExp(String.raw`if\((${ID})\.includes\("\*"\)\|\|\1\.includes\("\?"\)\|\|\1\.includes\("\["\)\)\{let ${ID}=await ${ID}\(\1,`, "g"), to: (all, s) => all.replace(/^if\([^{]*\)\{/, "if(!1){"), count: 1 }, // run 34, fixer GO
+  { what: "ls operands taken literally (GO)", when: 'name:"ls",async execute(', re: new RegExp(String.raw`if\((${ID})\.includes\("\*"\)\|\|\1\.includes\("\?"\)\|\|\1\.includes\("\["\)\)\{let ${ID}=await ${ID}\(\1,`, "g"), to: (all, s) => all.replace(/^if\([^{]*\)\{/, "if(!1){"), count: 1 }, // run 34, fixer GO
+  // A missing operand is `ls: cannot access 'x': …`, a directory it cannot read `ls: cannot open directory 'x': …`, // run 34, fixer GO
+  // as GNU ls 9.1 (both were `ls: x: …`, seen once the glob branch above no longer answered for `ls '*.nope'`). // run 34, fixer GO
+  { what: "ls operand noted (GO)", when: 'name:"ls",async execute(', re: new RegExp(String.raw`(let ${ID}=${ID}\|\|${ID},${ID}=(${ID})\.fs\.resolvePath\(\2\.cwd,${ID}\);)(try\{${ID}\.visit\()`, "g"), to: (all, head, t, tail) => `${head}let __lsOpened=!1;${tail}`, count: 1 }, // run 34, fixer GO
+  { what: "ls operand is a directory (GO)", when: 'name:"ls",async execute(', re: new RegExp(String.raw`if\((${ID})!==void 0&&(${ID})\.has\(\1\)\)return\{stdout:"",stderr:\`ls: \$\{${ID}\}: symbolic link cycle detected`, "g"), to: (all) => `__lsOpened=!0;${all}`, count: 1 }, // run 34, fixer GO
+  { what: "ls operand failure as GNU (GO)", when: 'name:"ls",async execute(', re: new RegExp(String.raw`(throw ${ID};return\{stdout:"",stderr:\`ls: )(\$\{${ID}\}): (\$\{__pathErrors\.reason\(${ID}\)\}\n\`,exitCode:2\}\})`, "g"), to: (all, head, name, tail) => `${head}\${__lsOpened?"cannot open directory":"cannot access"} '${name}': ${tail}`, count: 1 }, // run 34, fixer GO
+  { what: "glob no-match marked (GO)", when: "isGlobstarValid", re: new RegExp(String.raw`return (${ID})\.hasNullglob\(\)\?\[\]:\[(${ID})\]\}`, "g"), to: (all, n, t) => `return ${n}.hasNullglob()?[]:Object.assign([${t}],{unmatched:!0})}`, count: 1 }, // run 34, fixer GO
+  { what: "glob match equal to its pattern kept (GO)", when: "isGlobstarValid", re: new RegExp(String.raw`(${ID})\.length>0&&\1\[0\]!==${ID}\)return\{values:\1,quoted:!1\}`, "g"), to: (all, c) => `${c}.length>0&&!${c}.unmatched)return{values:${c},quoted:!1}`, count: 2 }, // run 34, fixer GO
+]; // run 34, fixer GO
+SOURCE_PATCHES.push(...GO_PATCHES); // run 34, fixer GO
+/** // run 34, fixer CP
+ * CP (issue 20, run 34; helpers in src/backends/worker-shell/isolate/chmod-walk.ts and cp-mkdir-extra.ts): `chmod -R` // run 34, fixer CP
+ * leaves a link met in the walk and its target alone and recurses through a link operand, and `-v` names and words each // run 34, fixer CP
+ * file as GNU chmod 9.1; `cp -n` (`-rn`, `-an`) merges a directory into an existing one, as GNU cp 9.1. // run 34, fixer CP
+ */ // run 34, fixer CP
+HELPER_NAMESPACES.push(["__chmodWalk", join(isolateDir, "chmod-walk.ts")]); // run 34, fixer CP
+/** CP: the one name `re`'s group 1 captures in bundle text `text`. */ // run 34, fixer CP
+function cpVar(text, re) { // run 34, fixer CP
+  const found = [...text.matchAll(new RegExp(re, "g"))]; // run 34, fixer CP
+  if (found.length !== 1) throw new Error(`gen-shell: just-bash's ${re} found ${found.length} times, expected 1; update CP_PATCHES (run 34, fixer CP)`); // run 34, fixer CP
+  return found[0][1]; // run 34, fixer CP
+} // run 34, fixer CP
+const CP_PATCHES = [ // run 34, fixer CP
+  { what: "chmod -v of an operand, -R through a link operand (CP)", when: 'name:"chmod",async execute(', re: new RegExp(String.raw`\{let (${ID})=await (${ID})\.fs\.stat\((${ID})\);((?:(?!function )[^])*?\})(${ID})&&(${ID})\.append\(` + "`" + String.raw`mode of '\$\{(${ID})\}' changed to \$\{(${ID})\.toString\(8\)\.padStart\(4,"0"\)\}\n` + "`" + String.raw`\),(${ID})&&\(await \2\.fs\.stat\(\3\)\)\.isDirectory&&await (${ID})\(\2,\3,void 0,(${ID}),\5,\6\)`, "g"), to: (all, g, a, m, mid, f, u, t, h, i, I, r) => // run 34, fixer CP
+    `let __chOld;{let ${g}=await ${a}.fs.stat(${m});__chOld=${g}.mode;${mid}${f}&&${u}.append(__chmodWalk.verboseLine(${t},__chOld,${h})),${i}&&(await ${a}.fs.stat(${m})).isDirectory&&await ${I}(${a},${m},void 0,${r},${f},${u},${t})`, count: 1 }, // run 34, fixer CP
+  { what: "chmod -R leaves links in the tree alone (CP)", when: 'name:"chmod",async execute(', re: new RegExp(String.raw`async function (${ID})\((${ID}),(${ID}),(${ID}),(${ID}),(${ID}),(${ID})\)\{(let ${ID}=new ${ID}\(\{limits:\2\.limits,signal:\2\.signal,executionScope:\2\.executionScope,site:"chmod"\}\);await ${ID}\(\{fs:\2\.fs,root:\3,)(symlinks:"never",(?:(?!function )[^])*?site:"chmod"\},async (${ID})=>\{if\(\10\.depth===0\|\|\10\.phase!=="enter"\)return;)((?:(?!function )[^])*?)\6&&\7\.append\(` + "`" + String.raw`mode of '\$\{\10\.path\}' changed to \$\{(${ID})\.toString\(8\)\.padStart\(4,"0"\)\}\n` + "`" + String.raw`\)`, "g"), to: (all, I, e, a, i, f, n, r, head, walk, o, body, s) => // run 34, fixer CP
+    `async function ${I}(${e},${a},${i},${f},${n},${r},__op){${head}followRoot:!0,${walk}if(${o}.isSymlink){${n}&&${r}.append(__chmodWalk.linkLine(__chmodWalk.walkName(__op,${a},${o}.path)));return}${body}${n}&&${r}.append(__chmodWalk.verboseLine(__chmodWalk.walkName(__op,${a},${o}.path),${o}.stat.mode,${s}))`, count: 1 }, // run 34, fixer CP
+  { what: "cp -n merges into an existing directory (CP)", when: 'name:"cp",async execute(', re: new RegExp(String.raw`(?=if\((${ID})\.isDirectory\)\{let ${ID}=await ${ID}\((${ID})\.fs,(${ID}),(${ID}),${ID}\);if\(${ID}\(\3,\4\)\|\|)`, "g"), to: (all, a, e, o, r, offset, text) => { // run 34, fixer CP
+    const k = cpVar(text, String.raw`(${ID})=${ID}\.result\.flags\.noClobber`); // run 34, fixer CP
+    const cp = cpVar(text, String.raw`(${ID})=\{name:"cp",async execute\(`); // run 34, fixer CP
+    const [, t] = new RegExp(String.raw`for\(let (${ID}) of ${ID}\)try\{let ${o.replace(/\$/g, "\\$")}=${e.replace(/\$/g, "\\$")}\.fs\.resolvePath\(${e.replace(/\$/g, "\\$")}\.cwd,\1\),${a.replace(/\$/g, "\\$")}=await `).exec(text) ?? []; // run 34, fixer CP
+    if (t === undefined) throw new Error("gen-shell: just-bash's cp changed shape; update CP_PATCHES (run 34, fixer CP)"); // run 34, fixer CP
+    const d = cpVar(text, String.raw`let (${ID})=${ID}\.result\.flags\.recursive\|\|`); // run 34, fixer CP
+    const preserve = cpVar(text, String.raw`(${ID})=${ID}\.result\.flags\.preserve`); // run 34, fixer CP
+    const verbose = cpVar(text, String.raw`(${ID})=${ID}\.result\.flags\.verbose`); // run 34, fixer CP
+    const g = cpVar(text, String.raw`let (${ID})=${ID}\.pop\(\)\?\?""`); // run 34, fixer CP
+    const f2 = cpVar(text, String.raw`if\(${ID}\.length>1&&!(${ID})\)return\{`); // run 34, fixer CP
+    const y = cpVar(text, String.raw`(${ID})\+=` + "`" + String.raw`'\$\{${ID}\}' -> '`); // run 34, fixer CP
+    const err = cpVar(text, String.raw`if\(__destFailure!==null\)\{(${ID})\+=__destFailure,`); // run 34, fixer CP
+    const code = cpVar(text, String.raw`if\(__destFailure!==null\)\{${ID}\+=__destFailure,(${ID})=1;continue\}`); // run 34, fixer CP
+    return `if(${k}){let __nc=await __cpMkdir.noClobberCopy(${e}.fs,{recursive:${d},preserve:${preserve},verbose:${verbose}},${t},${o},${a},__pathErrors.destOperand(${t},${g},${f2}),${r},(__a)=>${cp}.execute(__a,${e}));if(__nc!==null){${y}+=__nc.stdout,${err}+=__nc.stderr,__nc.exitCode!==0&&(${code}=__nc.exitCode);continue}}`; // run 34, fixer CP
+  }, count: 1 }, // run 34, fixer CP
+]; // run 34, fixer CP
+SOURCE_PATCHES.push(...CP_PATCHES); // run 34, fixer CP
 async function generate() {
   await init;
   const result = await build({

@@ -15,11 +15,15 @@
  * Suggested fix: the shell's chmod -R walk (just-bash `name:"chmod"` as patched in scripts/gen-shell.mjs; the walk
  * helpers in src/backends/worker-shell/isolate/deep-walks.ts / link-operands.ts): lstat each entry met in the walk
  * and skip a link (GNU -P), and for an operand that is a link to a directory, recurse into its target.
+ *
+ * Fixed: the chmod -R walk (scripts/gen-shell.mjs CP_PATCHES, helpers in src/backends/worker-shell/isolate/chmod-walk.ts)
+ * skips a link it meets and walks a link operand's target (`followRoot`); -v names and words each file as GNU chmod
+ * 9.1 (issue 20, run 34, fixer CP). Siblings: test/workers/fix34/chmod-cp-recursive.test.ts.
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
-it.fails("chmod -R leaves the targets of links inside the tree alone and recurses through a link operand, as GNU", async () => {
+it("chmod -R leaves the targets of links inside the tree alone and recurses through a link operand, as GNU", async () => {
   const out = await inShellWorkspace(async (ws) => {
     const r = await sh(
       ws,

@@ -14,11 +14,16 @@
  * src/backends/worker-shell/isolate/cp-mkdir-extra.ts): apply `-n` (no-clobber) only to a destination FILE that
  * exists; a source directory that exists at the destination is merged into — its entries walked with -n passed
  * down — not skipped as an existing name.
+ *
+ * Fixed: cp -n asks noClobberCopy (src/backends/worker-shell/isolate/cp-mkdir-extra.ts, patched in by scripts/gen-shell.mjs
+ * CP_PATCHES) before its destination checks: an existing directory under a directory source is merged into, entry by
+ * entry with -rn passed down; anything else there is skipped (issue 20, run 34, fixer CP). Siblings:
+ * test/workers/fix34/chmod-cp-recursive.test.ts.
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
-it.fails("cp -rn merges into an existing directory, copying what is missing and overwriting nothing, as GNU cp", async () => {
+it("cp -rn merges into an existing directory, copying what is missing and overwriting nothing, as GNU cp", async () => {
   const out = await inShellWorkspace(async (ws) => {
     const r = await sh(
       ws,

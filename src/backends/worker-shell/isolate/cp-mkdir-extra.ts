@@ -434,3 +434,53 @@ async function copyInto(o: CpOptions, flags: string[], source: string, sourcePat
     merge(out, await run(flags.concat("--", childSource, dest)));
   }
 }
+
+// ---------------------------------------------------------------------------
+// cp -n into an existing directory (issue 20, run 34, fixer CP)
+
+/** What just-bash's cp was given, for {@link noClobberCopy} (run 34, fixer CP). */
+export interface NoClobberOptions {
+  /** -r/-R (also from -a): a directory source is copied with its tree. */
+  recursive: boolean;
+  /** -p (also from -a): children are copied with -p too. */
+  preserve: boolean;
+  /** -v: children name themselves (`'a/s' -> 'b/s'`). */
+  verbose: boolean;
+}
+
+/**
+ * `cp -n` (`--no-clobber`, also inside `-an`) at the destination `target` (`targetName` as GNU cp 9.1 names it) of
+ * the source operand `sourceName` (at `sourcePath`, read as `source`), asked before cp's own checks of the
+ * destination: `null` when nothing is there (copy it), or when cp's checks are to speak (a dangling link there:
+ * `not writing through dangling symlink`; a directory source over a non-directory: `cannot overwrite
+ * non-directory`; both status 1 in GNU cp 9.1 too); an empty result (skip, status 0, no message) when a
+ * non-directory source meets anything — a file, a link, a directory — as GNU cp 9.1, which never overwrites with
+ * -n; and when a directory source meets an existing directory (with -r), GNU's merge: each entry of the source is copied into it by `run` (just-bash's patched cp,
+ * `-rn` plus `-p`/`-v` as given, `--`, `sourceName/entry`, `targetName`), so missing files and subtrees are made
+ * and an entry that is itself an existing directory is merged in turn. Entries go in byte order of their names.
+ * just-bash's cp skipped the existing directory whole: `cp -rn a/. b` and `cp -rn a c` (c/a existing) copied
+ * nothing (status 0). Issue 20, run 34, fixer CP.
+ */
+export async function noClobberCopy(fs: ExtraFs, o: NoClobberOptions, sourceName: string, sourcePath: string, source: Stat, targetName: string, target: string, run: Run): Promise<Result | null> {
+  const entry = await lstatOrNull(fs, target);
+  if (entry === null) return null;
+  // A dangling link: cp's own check says `not writing through dangling symlink` (GNU cp 9.1, also with -n).
+  const there = entry.isSymbolicLink ? await statOrNull(fs, target) : entry;
+  if (there === null) return null;
+  const out: Result = { stdout: "", stderr: "", exitCode: 0 };
+  if (!(o.recursive && source.isDirectory && !source.isSymbolicLink)) return out;
+  // A directory over a non-directory: cp's own check says `cannot overwrite non-directory` (GNU cp 9.1, also with -n).
+  if (!there.isDirectory || entry.isSymbolicLink) return null;
+  let names: string[];
+  try {
+    names = (await fs.readdir(sourcePath)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  } catch (error) {
+    out.stderr += `cp: cannot access '${sourceName}': ${reason(error)}\n`;
+    out.exitCode = 1;
+    return out;
+  }
+  const flags = ["-r", "-n", ...(o.preserve ? ["-p"] : []), ...(o.verbose ? ["-v"] : [])];
+  const from = sourceName.endsWith("/") ? sourceName : `${sourceName}/`;
+  for (const name of names) merge(out, await run(flags.concat("--", `${from}${name}`, targetName)));
+  return out;
+}
