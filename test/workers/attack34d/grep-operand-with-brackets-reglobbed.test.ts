@@ -14,11 +14,15 @@
  * Suggested fix: just-bash's grep (node_modules/just-bash chunk with `name:"grep"`: `s.includes("*")||s.includes("?")||
  * s.includes("[")` → its own glob) — patch it out in scripts/gen-shell.mjs (or wrap grep in src/backends/worker-shell/
  * isolate/grep-gnu.ts) so an operand is always a literal path; the shell already expanded it. `rg` has the same branch.
+ *
+ * Fixed: scripts/gen-shell.mjs GO_PATCHES ("grep operands taken literally") turns off the glob branch of just-bash's
+ * grep, so every operand of grep/egrep/fgrep is a path (issue 20, run 34, fixer GO). Siblings:
+ * test/workers/fix34/shell-literal-operands.test.ts.
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
-it.fails("grep takes a quoted operand with brackets as a path, as GNU grep", async () => {
+it("grep takes a quoted operand with brackets as a path, as GNU grep", async () => {
   const out = await inShellWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace/app/[id]", { recursive: true });
     await ws.fs.mkdir("/workspace/app/i", { recursive: true });

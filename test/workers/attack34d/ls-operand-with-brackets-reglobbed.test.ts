@@ -15,11 +15,14 @@
  * Suggested fix: just-bash's ls (node_modules/just-bash chunk with `name:"ls"`: `$.includes("*")||$.includes("?")||
  * $.includes("[")` → its own glob) — patch that branch out in scripts/gen-shell.mjs so an operand is always a
  * literal path (the shell already expanded it), as the grep sibling grep-operand-with-brackets-reglobbed.test.ts.
+ *
+ * Fixed: scripts/gen-shell.mjs GO_PATCHES ("ls operands taken literally") turns off the glob branch of just-bash's
+ * ls, so every operand is a path (issue 20, run 34, fixer GO). Siblings: test/workers/fix34/shell-literal-operands.test.ts.
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
-it.fails("ls takes a quoted operand with brackets as a path, as GNU ls", async () => {
+it("ls takes a quoted operand with brackets as a path, as GNU ls", async () => {
   const out = await inShellWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace/app/[id]", { recursive: true });
     await ws.fs.writeFile("/workspace/app/[id]/page.tsx", "hi\n");
