@@ -1629,17 +1629,41 @@ const pull: CommandDef = {
     const depth = depthFlag === undefined ? undefined : nonNegativeInt(depthFlag, "--depth", 1);
     const before = await resolves(ctx, root, "HEAD");
     const dates = ctx.dates();
-    await ctx.client.pull({
-      dir: root,
-      ...(where.remote !== undefined ? { remote: where.remote } : {}),
-      ...(where.url !== undefined ? { url: where.url } : {}),
-      ...(where.src !== undefined ? { remoteRef: where.src } : {}),
-      ...(depth !== undefined ? { depth } : {}),
-      ...ffFlags(ctx),
-      ...(dates.author ? { author: dates.author } : {}),
-      ...(dates.committer ? { committer: dates.committer } : {}),
-      env: ctx.env,
-    });
+    // fixer GN (issue 20, run 34): git 2.39's pull.rebase / branch.<b>.rebase and pull.ff from .git/config; the flags win.
+    const config = async (path: string) => { // fixer GN
+      const value = (await ctx.client.configGet({ dir: root, path }).catch(() => undefined)) as unknown; // fixer GN
+      return typeof value === "string" && value !== "" ? value.toLowerCase() : typeof value === "boolean" ? String(value) : undefined; // fixer GN
+    }; // fixer GN
+    const current = await ctx.client.currentBranch({ dir: root }); // fixer GN
+    const rebase = ctx.bool("rebase") === false ? undefined : ((current === undefined ? undefined : await config(`branch.${current}.rebase`)) ?? (await config("pull.rebase"))); // fixer GN
+    if (rebase !== undefined && !/^(?:false|no|off|0)$/.test(rebase)) { // fixer GN: true, merges, interactive, …
+      ctx.err(`fatal: ${current !== undefined && (await config(`branch.${current}.rebase`)) !== undefined ? `branch.${current}.rebase` : "pull.rebase"} is '${rebase}': rebase is not supported; pull merges (git pull --no-rebase, or git config pull.rebase false)\n`); // fixer GN
+      return 128; // fixer GN: nothing fetched, nothing changed
+    } // fixer GN
+    const flags = ffFlags(ctx); // fixer GN
+    const pullFf = ctx.bool("ff-only") || ctx.bool("ff") !== undefined || ctx.bool("rebase") === false ? undefined : await config("pull.ff"); // fixer GN: git ignores pull.ff=only under --no-rebase
+    const ffOnly = flags.fastForwardOnly === true || pullFf === "only"; // fixer GN
+    try { // fixer GN
+      await ctx.client.pull({
+        dir: root,
+        ...(where.remote !== undefined ? { remote: where.remote } : {}),
+        ...(where.url !== undefined ? { url: where.url } : {}),
+        ...(where.src !== undefined ? { remoteRef: where.src } : {}),
+        ...(depth !== undefined ? { depth } : {}),
+        ...flags, // fixer GN
+        ...(pullFf === "only" ? { fastForwardOnly: true } : /^(?:false|no|off|0)$/.test(pullFf ?? "") ? { fastForward: false } : {}), // fixer GN
+        ...(dates.author ? { author: dates.author } : {}),
+        ...(dates.committer ? { committer: dates.committer } : {}),
+        env: ctx.env,
+      });
+    } catch (error) { // fixer GN
+      // fixer GN: git's die() for a pull that cannot fast-forward under --ff-only / pull.ff=only: 128, HEAD kept.
+      if (ffOnly && error instanceof GitError && /not possible to fast-forward/.test(error.message)) { // fixer GN
+        ctx.err("fatal: Not possible to fast-forward, aborting.\n"); // fixer GN
+        return 128; // fixer GN
+      } // fixer GN
+      throw error; // fixer GN
+    } // fixer GN
     const after = await resolves(ctx, root, "HEAD");
     const view = after !== undefined && after !== before ? await headCommit(ctx, root) : undefined;
     const merged = (view?.parent.length ?? 0) > 1 && view?.parent[0] === before;

@@ -20,6 +20,12 @@
  * Suggested fix: src/git/cli/commands.ts `pull.run`: read `pull.ff` (`only` → fastForwardOnly, `false` → fastForward
  * false; the flags win over it, as git) and `pull.rebase` (true/merges/interactive → refuse as `--rebase` is refused,
  * exit 128, nothing changed) from `.git/config` (and `branch.<b>.rebase`), before calling `client.pull`.
+ *
+ * Fixed: src/git/cli/commands.ts `pull.run` reads pull.ff (`only` → git's "Not possible to fast-forward, aborting.",
+ * 128, also for --ff-only; `false` → --no-ff; flags and --no-rebase win) and branch.<b>.rebase / pull.rebase (true,
+ * merges, … → refused 128 before fetching: rebase is not supported) (issue 20, run 34, fixer GN). Not done: git
+ * 2.39's refusal of a divergent pull with no pull config ("Need to specify how to reconcile divergent branches") —
+ * it still merges. Siblings: test/workers/fix34/git-remote-config.test.ts.
  */
 import { expect, it } from "vitest";
 import { createGitClient } from "../../../src/git/index.js";
@@ -28,7 +34,7 @@ import { inShellWorkspace, sh } from "../shell/helpers.js";
 
 const withGit = { workspace: { git: createGitClient(), defaultGitIdentity: { name: "Shell User", email: "shell@example.com" } } };
 
-it.fails("git pull with pull.ff=only in .git/config refuses a divergent pull, as git 2.39.5", async () => {
+it("git pull with pull.ff=only in .git/config refuses a divergent pull, as git 2.39.5", async () => {
   const { url } = await forkRepo();
   const r = await inShellWorkspace(
     (ws) =>
