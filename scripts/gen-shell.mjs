@@ -1684,6 +1684,15 @@ const FL_PATCHES = [ // FL
   { what: "find -wholename/-iwholename (FL)", when: 'name:"find",async execute(', re: new RegExp(String.raw`else if\((${ID})==="(-i?)path"\)\{`, "g"), to: (all, r, i) => `else if(${r}==="${i}path"||${r}==="${i}wholename"){`, count: 2 }, // FL
   // ls -l of n entries was O(n²): each line's append measured the whole output so far (isolate/ls-output.ts). // FL
   { what: "ls output appended in linear time (FL)", when: 'name:"ls",async execute(', re: new RegExp(String.raw`function (${ID})\((${ID}),(${ID}),(${ID})\)\{if\((${ID})\(\4\)>\2\.limits\.maxOutputSize-\5\(\3\)\)(throw new ${ID}\(\`ls: output size limit exceeded \(\$\{\2\.limits\.maxOutputSize\} bytes\)\`,"output_size"\));return \3\+\4\}`, "g"), to: (all, g, s, t, r, n, thr) => `function ${g}(${s},${t},${r}){return __lsOutput.append(${t},${r},${s}.limits.maxOutputSize,${n},()=>{${thr}})}`, count: 1 }, // FL
+  // case: an unquoted pattern's `\*`, `\?`, `\[` were unescaped before matching (`case axb in a\*b)` matched); expand it // FL
+  // as [[ == ]] expands its right side, quoting and escapes kept for the matcher, as bash. // FL
+  { what: "case pattern keeps its escapes (FL)", when: "async executeSimpleCommand(", re: new RegExp(String.raw`let (${ID})=await (${ID})\((${ID}),(${ID})\);(${ID})\(\4\)&&\(\1=(${ID})\(\1\)\);(?=let ${ID}=\3\.state\.shoptOptions\.nocasematch)`, "g"), to: (all, u, se, e, c, gc, je, ...rest) => { // FL
+    const found = [...rest.at(-1).matchAll(new RegExp(String.raw`async function (${ID})\((${ID}),(${ID})\)\{let (${ID})=\[\];for\(let (${ID}) of \3\.parts\)if\(\5\.type==="Escaped"\)\{let ${ID}=\5\.value;"\(\)\|\*\?\[\]"\.includes`, "g"))]; // FL
+    if (found.length !== 1) throw new Error(`gen-shell: just-bash's pattern word expander found ${found.length} times, expected 1 (FL)`); // FL
+    return `let ${u}=${gc}(${c})?${je}(await ${se}(${e},${c})):await ${found[0][1]}(${e},${c});`; // FL
+  }, count: 1 }, // FL
+  // The pattern expander of case and [[ == ]] kept `\\` as a lone `\` (which then escaped the next character). // FL
+  { what: "pattern word keeps an escaped backslash (FL)", when: "async executeSimpleCommand(", re: /if\(([\w$]+)\.type==="Escaped"\)\{let ([\w$]+)=\1\.value;"\(\)\|\*\?\[\]"\.includes\(\2\)/g, to: (all, r, v) => `if(${r}.type==="Escaped"){let ${v}=${r}.value;"()|*?[]\\\\".includes(${v})`, count: 1 }, // FL
   // ls -R: which entries are directories was a list lookup per entry (O(entries × subdirectories)). // FL
   { what: "ls -R subdirectories looked up in a set (FL)", when: 'name:"ls",async execute(', re: new RegExp(String.raw`\.filter\(\(?(${ID})\)?=>\1\.isDirectory&&(${ID})\.includes\(\1\.name\)\)`, "g"), to: (all, n, d) => `.filter(((__d)=>(${n})=>${n}.isDirectory&&__d.has(${n}.name))(new Set(${d})))`, count: 1 }, // FL
 ]; // FL

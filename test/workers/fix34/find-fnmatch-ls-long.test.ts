@@ -11,7 +11,11 @@
  * ls appends its long-format lines in linear time (isolate/ls-output.ts): the output limit still counts UTF-8 bytes
  * exactly (an output of exactly maxOutputBytes passes, one byte less fails), `ls -R`/`ls -aR` (subdirectories now
  * looked up in a Set) list as GNU coreutils 9.1, and `ls -l`/`ls -la` of 30,000 files finish within a 90 s timeoutMs
- * (before: 12,000 files took 18 s and the time grew as n², 30,000 projected ~110 s; after, 12,000 files 5.9 s).
+ * (before: 12,000 files took 18 s and the time grew as n², 30,000 projected ~110 s; after: 12,000 files 5.9 s,
+ * 30,000 files `ls -l` 10.1 s, `ls -la` 11.2 s, plain `ls` 0.7 s).
+ *
+ * case patterns: an unquoted `\*`, `\?`, `\[`, `\\` stands for the character (the pattern is expanded as `[[ == ]]`'s
+ * right side, and that expander keeps an escaped backslash); expected output is bash 5.2.15's on the same script.
  */
 import { describe, expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
@@ -59,6 +63,32 @@ describe("find/grep shell patterns as fnmatch(3) (fixer FL)", () => {
     });
     expect(out).toEqual(FNMATCH.map(([command, stdout]) => [command, stdout, "", 0]));
   }, 120000);
+});
+
+describe("case patterns keep their escapes (fixer FL)", () => {
+  // An unquoted `\*`, `\?`, `\[` in a case pattern was unescaped before matching (`case axb in a\*b)` matched);
+  // now the pattern is expanded as [[ == ]]'s right side. Expected: bash 5.2.15 running the same script.
+  it("escaped and quoted characters in case patterns match as bash", async () => {
+    const script = String.raw`case axb in a\*b) echo 1bad;; *) echo 1ok;; esac
+case 'a*b' in a\*b) echo 2;; esac
+case 'a?b' in a\?b) echo 3;; esac
+case axb in a\?b) echo 4bad;; esac
+case 'a[b' in a\[b) echo 5;; esac
+case 'a\b' in a\\b) echo 6;; esac
+p='a\*b'; case axb in $p) echo 7bad;; esac; case 'a*b' in $p) echo 8;; esac
+case 'a*b' in 'a\*b') echo 9bad;; esac
+case abc in "a"*) echo 10;; esac
+case 'a*c' in "a*"c) echo 11;; esac; case abc in "a*"c) echo 12bad;; esac
+case ']' in [\]]) echo 13;; esac
+case 'x|y' in x\|y) echo 14;; x) echo 14bad;; esac
+case b in [!a]) echo 15;; esac
+`;
+    const out = await inShellWorkspace(async (ws) => {
+      const r = await sh(ws, script, { cwd: "/workspace" });
+      return [r.stdout, r.stderr, r.exitCode];
+    });
+    expect(out).toEqual(["1ok\n2\n3\n5\n6\n8\n10\n11\n13\n14\n15\n", "", 0]);
+  }, 60000);
 });
 
 describe("ls long listings (fixer FL)", () => {
