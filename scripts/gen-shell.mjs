@@ -1955,6 +1955,11 @@ const CP_PATCHES = [ // run 34, fixer CP
     const code = cpVar(text, String.raw`if\(__destFailure!==null\)\{${ID}\+=__destFailure,(${ID})=1;continue\}`); // run 34, fixer CP
     return `if(${k}){let __nc=await __cpMkdir.noClobberCopy(${e}.fs,{recursive:${d},preserve:${preserve},verbose:${verbose}},${t},${o},${a},__pathErrors.destOperand(${t},${g},${f2}),${r},(__a)=>${cp}.execute(__a,${e}));if(__nc!==null){${y}+=__nc.stdout,${err}+=__nc.stderr,__nc.exitCode!==0&&(${code}=__nc.exitCode);continue}}`; // run 34, fixer CP
   }, count: 1 }, // run 34, fixer CP
+  { what: "chmod of a dangling link operand (CP)", when: 'name:"chmod",async execute(', re: new RegExp(String.raw`(${ID})\+=__pathErrors\.chmodFailure\((${ID}),(${ID})\)`, "g"), to: (all, l, t, h, offset, text) => { // run 34, fixer CP
+    const [, m, a] = new RegExp(String.raw`for\(let ${t.replace(/\$/g, "\\$")} of ${ID}\)\{let (${ID})=(${ID})\.fs\.resolvePath\(\2\.cwd,${t.replace(/\$/g, "\\$")}\);`).exec(text) ?? []; // run 34, fixer CP
+    if (a === undefined) throw new Error("gen-shell: just-bash's chmod changed shape; update CP_PATCHES (run 34, fixer CP)"); // run 34, fixer CP
+    return `${l}+=await __chmodWalk.operandFailure(${a}.fs,${m},${t},__pathErrors.chmodFailure(${t},${h}))`; // run 34, fixer CP
+  }, count: 1 }, // run 34, fixer CP
 ]; // run 34, fixer CP
 SOURCE_PATCHES.push(...CP_PATCHES); // run 34, fixer CP
 async function generate() {

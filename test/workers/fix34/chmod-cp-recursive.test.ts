@@ -7,7 +7,7 @@
  *   targets and named by -v (`neither symbolic link … nor referent has been changed`); a link operand is followed,
  *   with -R into the directory it leads to (names `lu/f`, `lu/v/g`); an operand's trailing slash is kept in its own
  *   name and dropped below it; -v words each file as GNU (`changed from 0755 (rwxr-xr-x) to …`, `retained as`,
- *   s/S/t/T).
+ *   s/S/t/T); a dangling link operand is `cannot operate on dangling symlink`, status 1.
  * - cp -n: a directory is merged into an existing one at every level (`-rn a/.`, `-Rn a c`, `-an` keeping modes and
  *   links, `-rnT`), an existing file, link or directory is never overwritten (status 0, no message), and GNU's
  *   refusals stay: a directory over a file (`cannot overwrite non-directory`), a dangling link (`not writing through
@@ -38,6 +38,9 @@ const CASES: readonly (readonly [string, string, string])[] = [
   ["mkdir -p w/x; echo > w/x/f; ln -s x w/lx; ln -s ../w w/x/up; chmod -R 700 w; echo rc=$?; stat -c '%a %n' w w/x w/x/f",
     "rc=0\n700 w\n700 w/x\n700 w/x/f\n",
     ""],
+  ["ln -s nowhere dang; chmod 600 dang; echo rc=$?; chmod -R 600 dang; echo rc=$?; chmod 600 missing; echo rc=$?",
+    "rc=1\nrc=1\nrc=1\n",
+    "chmod: cannot operate on dangling symlink 'dang'\nchmod: cannot operate on dangling symlink 'dang'\nchmod: cannot access 'missing': No such file or directory\n"],
   ["mkdir -p a/s/t b; echo 1 > a/f; echo 3 > a/s/g; echo 4 > a/s/t/h; echo 5 > a/new; echo 2 > b/f; cp -rn a/. b; echo rc=$?; for f in $(find b -type f | sort); do echo \"$f:$(cat $f)\"; done",
     "rc=0\nb/f:2\nb/new:5\nb/s/g:3\nb/s/t/h:4\n",
     ""],

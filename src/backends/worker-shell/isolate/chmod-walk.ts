@@ -60,3 +60,23 @@ export function walkName(operand: string | undefined, root: string, path: string
   const head = operand.replace(/\/+$/, "");
   return head === "" ? `/${below}` : `${head}/${below}`;
 }
+
+/** The part of the shell's filesystem {@link operandFailure} uses. */
+interface LinkFs {
+  lstat(path: string): Promise<{ isSymbolicLink: boolean }>;
+}
+
+/**
+ * chmod's line for the operand `operand` (at `path`) it could not change, given `worded`, chmod's own line for the
+ * failure (path-errors' `chmodFailure`): a dangling symbolic link is `chmod: cannot operate on dangling symlink
+ * 'd/dang'`, as GNU chmod 9.1 (status 1); anything else is `worded`.
+ */
+export async function operandFailure(fs: LinkFs, path: string, operand: string, worded: string): Promise<string> {
+  if (!worded.startsWith("chmod: cannot access ") || !worded.endsWith(": No such file or directory\n")) return worded;
+  try {
+    if ((await fs.lstat(path)).isSymbolicLink) return `chmod: cannot operate on dangling symlink '${operand}'\n`;
+  } catch {
+    // Missing itself: GNU's `cannot access`.
+  }
+  return worded;
+}
