@@ -684,7 +684,8 @@ export async function pull(ctx: GitContext, dir: string, options: GitPullOptions
  * `upstream` — `branch.<b>.merge`; `nothing` — `EPUSHFAIL`; `matching` —
  * `EUNSUPPORTED`. A branch with no upstream goes to its own name (the `git push`
  * command refuses it, as git). `force` allows a non-fast-forward, `delete` deletes
- * `remoteRef`. A rejection — by the server, or before sending because the
+ * `remoteRef` (or `ref`'s name); `delete` with neither is `EUSAGE`, as git's
+ * "--delete doesn't make sense without any refs" (nothing is sent). A rejection — by the server, or before sending because the
  * remote's tip is not an ancestor (non-fast-forward) or the tag exists —
  * resolves `{ ok: false, error, refs }` rather than throwing; transport
  * failures throw `EPUSHFAIL`. A push whose objects take more than
@@ -701,6 +702,9 @@ export async function push(ctx: GitContext, dir: string, options: GitPushOptions
   const http = boundedHttp(ctx.http, timeoutOf("push", options), ctx.signal, maxResponseBytesOf("push", options));
   const bounded = pushBoundedFs(ctx.fs, maxPushBytesOf(options), ctx.cache);
   const extra = networkArgs("push", options);
+  // Lead, run 34: a delete names what it deletes (git: "--delete doesn't make sense without any refs"); left to
+  // isomorphic-git it took `branch.<b>.merge` — a branch made from origin/main would delete the remote's main.
+  if (del && ref === undefined && remoteRef === undefined) throw usage("push", "delete needs remoteRef (or ref): the remote branch to delete");
   await requireRepo(ctx, dir);
   const pushUrl = await remoteUrl("push", ctx, dir, remote, url, true);
   const local = ref ?? (await ctx.git.currentBranch({ fs: ctx.fs, dir, fullname: false }));

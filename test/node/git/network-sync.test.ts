@@ -190,6 +190,23 @@ describe("push", () => {
     expect(await git.push({ dir, remoteRef: "topic", delete: true })).toMatchObject({ ok: true });
     expect((await serverGit(name, ["rev-parse", "--verify", "-q", "topic"])).code).not.toBe(0);
   });
+
+  it("refuses a delete that names no remote ref (it deleted the upstream, the remote's main) — lead, run 34", async () => {
+    // git 2.39.5: `git push --delete origin` → "fatal: --delete doesn't make sense without any refs", 128. The
+    // typed push with `delete` and neither `remoteRef` nor `ref` left the remote ref to isomorphic-git, which took
+    // `branch.<b>.merge`: on a branch made from origin/main, the remote's main was deleted.
+    const { name, ws, git, dir } = await clonedFork({ depth: 1 });
+    const main = await serverHead(name);
+    await git.branch({ dir, name: "fix", checkout: true });
+    const config = await ws.fs.readFile(`${dir}/.git/config`, "utf8");
+    await ws.fs.writeFile(`${dir}/.git/config`, `${config}[branch "fix"]\n\tremote = origin\n\tmerge = refs/heads/main\n`);
+    await expect(git.push({ dir, delete: true })).rejects.toMatchObject({
+      code: "EUSAGE",
+      message: "git push: delete needs remoteRef (or ref): the remote branch to delete",
+    });
+    expect(await serverHead(name)).toBe(main);
+    expect((await serverGit(name, ["fsck", "--strict"])).code).toBe(0);
+  });
 });
 
 describe("remotes", () => {
