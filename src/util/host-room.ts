@@ -32,13 +32,21 @@ export const HOST_IDLE_GAP_MS = 2;
  * the current slice is shorter than `sliceMs`, else a promise that resolves
  * after a real `gapMs` timer. Calls made while a gap is open (concurrent
  * calls, `Promise.all` batches) wait for that same gap, so nothing is
- * answered during it; the next slice starts when it ends.
+ * answered during it; the next slice starts when it ends. After the gap the
+ * waiting calls go on one per task, in the order they came — as they would
+ * have arrived, each in its own message — never all in one microtask turn,
+ * which would put them all in flight at once (past
+ * `maxConcurrentCapabilityCalls`, refused `E2BIG`; the lead, issue 20 run 34).
+ * A call made while some still wait queues behind them.
  */
 export class HostRoom {
   readonly #sliceMs: number;
   readonly #gapMs: number;
   #sliceStart = Date.now();
   #gap: Promise<void> | undefined;
+  /** The last waiting call's turn (resolves one task after the one before it); `undefined` when none waits. */
+  #tail: Promise<void> | undefined;
+  #waiting = 0;
 
   /**
    * @param sliceMs busy time (ms) after which a gap is left; default {@link HOST_BUSY_SLICE_MS}.
@@ -54,16 +62,24 @@ export class HostRoom {
    * open gap to await first. Never rejects.
    */
   pace(): Promise<void> | undefined {
-    if (this.#gap) return this.#gap;
-    if (Date.now() - this.#sliceStart < this.#sliceMs) return undefined;
-    const gap = new Promise<void>((resolve) =>
-      setTimeout(() => {
-        this.#gap = undefined;
-        this.#sliceStart = Date.now();
-        resolve();
-      }, this.#gapMs),
-    );
-    this.#gap = gap;
-    return gap;
+    if (this.#gap === undefined && this.#waiting === 0) {
+      if (Date.now() - this.#sliceStart < this.#sliceMs) return undefined;
+      const gap = new Promise<void>((resolve) =>
+        setTimeout(() => {
+          this.#gap = undefined;
+          this.#sliceStart = Date.now();
+          resolve();
+        }, this.#gapMs),
+      );
+      this.#gap = gap;
+      this.#tail = gap;
+    }
+    // Each waiting call goes on one task after the one before it (the first, one task after the gap).
+    this.#waiting++;
+    const turn = (this.#tail as Promise<void>).then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+    this.#tail = turn;
+    return turn.then(() => {
+      if (--this.#waiting === 0) this.#tail = undefined;
+    });
   }
 }
