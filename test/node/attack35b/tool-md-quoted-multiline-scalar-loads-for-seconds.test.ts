@@ -1,27 +1,24 @@
 /**
- * Issue 20, thirty-fifth attack run: a TOOL.md within the 256 KiB limit whose front matter holds one
- * multi-line quoted scalar (a `description: "…"` spread over ~130,000 short lines) takes seconds of CPU
- * to load: the `yaml` package's parser spends ~40–60 µs per line of a quoted (double or single)
- * scalar, against ~1 µs per line of a block (`|`) or plain multi-line scalar of the same size. The
- * loader runs on every turn (docs/tool-directories.md's Durable Object example loads on each request),
- * so one such file costs every turn seconds of the Worker's CPU, and a handful of them (an agent may
- * write its own tools) pass the 30 s CPU limit on every request: the agent is stuck for good, since the
- * turn that could remove them never runs.
+ * Issue 20, thirty-fifth attack run: a TOOL.md within the 256 KiB limit whose front matter opens a quoted
+ * scalar (`description: "` or `'`) followed by ~130,000 short lines at column 0 takes 2.0–2.3 s of CPU
+ * (4–9 s wall on this loaded 2-core box) before it is refused as bad-front-matter ("Missing closing
+ * \"quote"): the `yaml` package records one error per such line (130,003 errors; lex 0.3 s, parse 0.6 s,
+ * compose 1.5 s of CPU) and the loader reads only the first. The loader and sync parse every TOOL.md on
+ * every turn (docs/tool-directories.md's Durable Object example), so each such file costs every turn
+ * seconds of the Worker's CPU; ~14 of them (an agent may write its own tools) pass the 30 s CPU limit on
+ * every request, and the turn that could remove them never runs.
  * Tried: 256 KiB front matters of deep flow nesting (stack overflow, caught as bad-front-matter in ~1 s),
- * 700-deep block sequences, 20,000 anchors, 15,000 `!!binary` tags, complex keys, duplicate complex
- * keys, one 234 KiB line, comments, blank lines, block and plain multi-line scalars, an unclosed quote;
- * timing each size step (10k, 20k, 40k, 80k, 130k lines).
- * Held: the 256 KiB cap, the linear duplicate-key pass (docs: ~33,000 keys well under a second), alias
- * bombs (maxAliasCount), deep nesting (an error result, not a crash); block/plain scalars load in
- * ~30–110 ms at the same size; an unclosed quote is refused in ms.
- * Found (medium — one file within the documented bound makes every load take seconds of CPU, a few of
- * them exceed a Worker's CPU limit each turn; 3 of 3 runs): `description: "x\nx\n…"` of 130,000 lines
- * (254 KiB): loadToolDirectories 3.3–7.4 s (80,000 lines: 3.2–4.8 s; the `yaml` parse alone); the docs'
- * own bar for a 256 KiB front matter is "well under a second".
- * Suggested fix: src/tool-dirs/frontmatter.ts — bound the front matter's line count (e.g. refuse more
- * than a few thousand lines in one quoted scalar, or lines of the YAML block beyond ~10,000, as
- * bad-front-matter naming the limit), or parse with a cheaper path for quoted scalars; and say the
- * bound in docs/tool-directories.md.
+ * 700-deep block sequences, 20,000 anchors, 15,000 `!!binary` tags, complex keys, duplicate complex keys,
+ * one 234 KiB line, comments, blank lines, block, plain and properly indented quoted multi-line scalars
+ * (85,000 lines: 18–31 ms CPU), an unclosed quote at the end of the file (33 ms).
+ * Held: the 256 KiB cap, the linear duplicate-key pass, alias bombs (maxAliasCount), deep nesting (an
+ * error result, not a crash); valid files of every shape above load in well under a second.
+ * Found (medium, borderline — linear, but 3–4× the docs' reference case: the documented 33,000-key file
+ * takes 0.55–0.75 s CPU on the same box, "well under a second"; 3 of 3 runs): `description: "` +
+ * `x\n` × 130,000 + `"` (254 KiB): loadToolDirectories 4.1–6.2 s wall, 2.0–2.3 s CPU in parseFrontMatter.
+ * Suggested fix: src/tool-dirs/frontmatter.ts — do not compose a document whose token stream already has
+ * an error: run yaml's Lexer/Parser first and stop at the first error token (or the first CST error), so
+ * a broken file is refused after one error instead of 130,000; or bound the lines of the YAML block.
  */
 import { describe, expect, it } from "vitest";
 import { Workspace } from "../../../src/workspace.js";
@@ -40,7 +37,7 @@ describe("loadToolDirectories: a quoted multi-line scalar in a 256 KiB TOOL.md",
     const loaded = await loadToolDirectories({ workspace, dirs: ["/workspace/tools"] });
     const elapsed = performance.now() - started;
     expect(loaded.tools.length + loaded.skipped.length).toBe(1);
-    // Was: 3,300–7,400 ms (the yaml parse of the quoted scalar)
+    // Was: 4,100–6,200 ms (yaml composes 130,003 errors; the loader reads the first)
     expect(elapsed).toBeLessThan(1000);
   });
 });
