@@ -4,7 +4,8 @@
  * at the call with that status — the call is a simple command, not part of any list. The shell goes on after the
  * call and the script ends 0: a failed step is reported as success. The exemption that bash gives the `&&` list
  * inside the function leaks out of it into the caller's statement (also through `x=$(f)`, a nested call, and the
- * ERR trap, which never runs).
+ * ERR trap, which never runs); likewise a `source`d file or `eval` text ending in a failed `&&` list, and a function
+ * ending in `! true`.
  * Tried: side by side with bash 5.2.15 in a temp dir: `set -e` with `false && true` / `[[ ]] && …` / `[ ] && return`
  * as the last command of a function, called plainly, inside another function, in `x=$(f)`, with an ERR and EXIT
  * trap, as a group `{ …; }`, subshell `( … )`, loop body, `if` body, `case` arm, `f | cat`, `f || …`, `if f`,
@@ -17,7 +18,7 @@
  * Found (medium — `set -e` plus a function ending in `a && b` is an everyday script shape — a build or check step;
  * when its first command fails bash stops with 1, the shell runs the rest and reports 0, so an agent reads a
  * failed run as a pass; 2 of 2 runs): the five scripts below print `after` (or `build ok`, `in-g`) and end 0;
- * bash prints nothing after the call and ends 1 (the ERR trap printing `ERR 1`).
+ * bash prints nothing after the call and ends 1 (the ERR trap printing `ERR 1`); the same for the three siblings.
  * Suggested fix: just-bash's executeStatement reads `state.errexitSafe` (left set by the function body's last
  * `&&` list) after running the pipeline (`a=this.ctx.state.errexitSafe`) and skips errexit when it is true; clear
  * it when a function call returns (callFunction, or CALL_STATE's restore in isolate/shell-options.ts, which now
@@ -35,16 +36,22 @@ it.fails("set -e ends the script at a function whose last && list failed, as bas
     "set -e; f(){ false && true; }; x=$(f); echo after",
     "set -e; f(){ false && true; }; g(){ f; echo in-g; }; g; echo after",
     "set -e; trap 'echo \"ERR $?\"' ERR; f(){ false && true; }; f; echo after",
+    "set -e; echo 'false && true' > s.sh; source s.sh; echo after",
+    "set -e; eval 'false && true'; echo after",
+    "set -e; f(){ ! true; }; f; echo after",
   ];
   const out = await shellCases({ files: {} }, scripts, { collect });
   // Was: ["…", "build ok\n", "", 0], ["…", "after\n", "", 0], ["…", "after\n", "", 0], ["…", "in-g\nafter\n", "", 0],
-  // ["…", "after\n", "", 0] (no ERR line).
+  // ["…", "after\n", "", 0] (no ERR line), and "after\n", 0 for `source`, `eval` and `! true` as the last command.
   expect(out).toEqual([
     [scripts[0], "", "", 1],
     [scripts[1], "", "", 1],
     [scripts[2], "", "", 1],
     [scripts[3], "", "", 1],
     [scripts[4], "ERR 1\n", "", 1],
+    [scripts[5], "", "", 1],
+    [scripts[6], "", "", 1],
+    [scripts[7], "", "", 1],
   ]);
 }, 60_000);
 
