@@ -1,0 +1,37 @@
+/**
+ * Issue 20, thirty-fifth attack run: in the shell a `..` that follows a symbolic link to a directory is applied
+ * lexically, so `cat lnk/../f`, `echo > lnk/../g` and `rm lnk/../f` (lnk -> a/b) reach `/workspace/f` where bash 5.2
+ * and the kernel reach `a/f` (the parent of where lnk leads); the same from a cwd inside the link (`cd lnk && rm ../f`:
+ * bash's `cd` is logical, but `../f` is resolved by the kernel from the real directory). The agent reads, writes or
+ * removes a different file than the one it named. workspace.fs documents its lexical `..` (filesystem.md "Paths");
+ * neither runtime.md nor porting.md says the shell departs from bash here (runtime.md only: a last `..`, `f.txt/..`).
+ * Tried: `cat lnk/../f`, `echo new > lnk/../g`, `ls lnk/..`, `cd lnk && cat ../f`, `cd lnk && cat $(pwd -P)/../f`,
+ * `rm lnk/../f`; the same on this machine with bash 5.2.15 / coreutils 9.1.
+ * Held: `$(pwd -P)/../f` reads the right file; `pwd` stays logical (`/workspace/lnk`), as bash.
+ * Found (high — `rm lnk/../f` deletes /workspace/f, a file the agent did not name, and keeps a/f; reads and writes go
+ * to the wrong file silently, exit 0; 3 of 3 runs): bash prints INNER, INNER and removes a/f; we print OUTER, OUTER and
+ * remove /workspace/f.
+ * Suggested fix: the shell's fs adapter (src/backends/worker-shell/fs-adapter.ts, where paths are resolved before
+ * reaching workspace.fs) — resolve a path holding `..` physically: walk it segment by segment, replacing each prefix
+ * that is a link by its realpath before applying the following `..` (as `readlink -f` already does), and pass the
+ * resulting real path on; or give workspace.fs a physical-`..` resolution mode the adapter uses.
+ */
+import { expect, it } from "vitest";
+import { inShellWorkspace, sh } from "../shell/helpers.js";
+
+it.fails("`..` after a link to a directory goes up from where the link leads, as bash (cat, cd+cat, rm)", async () => {
+  const out = await inShellWorkspace(async (ws) => {
+    await ws.fs.mkdir("/workspace/a/b", { recursive: true });
+    await ws.fs.writeFile("/workspace/a/f", "INNER");
+    await ws.fs.writeFile("/workspace/f", "OUTER");
+    await ws.fs.symlink("a/b", "/workspace/lnk");
+    const cat = (await sh(ws, "cat lnk/../f", { cwd: "/workspace" })).stdout;
+    const cdCat = (await sh(ws, "cd lnk && cat ../f", { cwd: "/workspace" })).stdout;
+    const rm = await sh(ws, "rm lnk/../f; echo $?", { cwd: "/workspace" });
+    const inner = await ws.fs.readFile("/workspace/a/f", "utf8").catch((e: { code: string }) => e.code);
+    const outer = await ws.fs.readFile("/workspace/f", "utf8").catch((e: { code: string }) => e.code);
+    return { cat, cdCat, rm: rm.stdout, inner, outer };
+  });
+  // Was: { cat: "OUTER", cdCat: "OUTER", rm: "0\n", inner: "INNER", outer: "ENOENT" } — /workspace/f deleted.
+  expect(out).toEqual({ cat: "INNER", cdCat: "INNER", rm: "0\n", inner: "ENOENT", outer: "OUTER" });
+}, 120000);
