@@ -19,7 +19,10 @@
  * Found (medium — a command in the container (tests, a build) silently runs without files the agent wrote through
  * the tools, with nothing in `skipped` to say so; 3 of 3 runs): after `rm f` in the container, `cat f/x` exits 1
  * with `cat: f/x: No such file or directory`, `pushed: 0`, `skipped: []`; `workspace.push()` sends 0 entries; the
- * Workspace holds `f/x` = "precious" and `f/y` = "later".
+ * Workspace holds `f/x` = "precious" and `f/y` = "later". The documented standoff the other way round (the command
+ * runs `rm -rf out && echo file > out` while the Workspace writes `out/mine`) ends the same once the container gives
+ * way (`rm out`): `out/mine` is refused once (`ENOTDIR`), then `cat out/mine` exits 1 with `pushed: 0`, `skipped: []`
+ * — "again on every pull until one side gives way" holds only when the Workspace gives way.
  * Suggested fix: src/runtime/sync.ts `#pushEntries` — an op refused because of what stands in the container
  * (`EEXIST`, `ENOTDIR`, `EISDIR`) should leave the entry owed like the RETRIED_CODES (sent again by every later
  * push until it lands or the Workspace changes it), or the standoff's directory should stay marked so that the
@@ -58,6 +61,26 @@ describe("attack35g: a push refused by the container's entry in the way", () => 
       // pushed 0, skipped [] — and workspace.push() finds 0 entries to send.
       expect({ exitCode: next.exitCode, stdout: next.stdout, stderr: next.stderr }).toEqual({ exitCode: 0, stdout: "preciouslater", stderr: "" });
       expect((await c.text("f/x")) ?? null).toBe("precious");
+    });
+  });
+
+  it.fails("the documented standoff (the command replaced a directory by a file): once the container gives way, the Workspace's entries arrive", async () => {
+    const c = await startContainer();
+    await inWorkspace(c, async (ws) => {
+      await ws.fs.mkdir("/workspace/out", { recursive: true });
+      await ws.fs.writeFile("/workspace/out/old", "o");
+      await sh(ws, "true");
+      const run = await ws.runtime.exec(`${waitFor("go")} && rm -rf out && echo file > out`, { backend: "box", encoding: "utf8", timeoutMs: 60_000 });
+      await ws.fs.writeFile("/workspace/out/mine", "precious");
+      await c.put("go", "");
+      const r = await run.result();
+      expect(r.skipped).toEqual([{ path: "/workspace/out", op: "write", reason: expect.stringContaining("the directory is kept") }]);
+      const refused = await sh(ws, "true");
+      expect(refused.skipped[0]).toEqual({ path: "/workspace/out/mine", reason: "ENOTDIR: not a directory (out/mine)" });
+      await sh(ws, "rm out");
+      const next = await sh(ws, "cat out/mine");
+      // Was: exitCode 1, stderr "cat: out/mine: No such file or directory\n", pushed 0, skipped [].
+      expect({ exitCode: next.exitCode, stdout: next.stdout, stderr: next.stderr }).toEqual({ exitCode: 0, stdout: "precious", stderr: "" });
     });
   });
 });
