@@ -14,7 +14,7 @@ import { STUB_HELPER_NAMES, type FilesystemStubHelpers, type FilesystemStubMetho
 import { callRemote, remoteByteStream } from "./remote-error.js";
 import { estimateRpcSize } from "./rpc-size.js";
 import { WorkspaceFsError } from "../fs/errors.js";
-import { byteStream, RPC_BYTES_AT_ONCE } from "../util/rpc-bytes.js";
+import { byteStream, compactView, RPC_BYTES_AT_ONCE } from "../util/rpc-bytes.js"; // compact views: run 35, fixer UV
 
 /**
  * `workspace.fs` plus the stub-only helpers, as a remote client offers it
@@ -38,16 +38,27 @@ const MAX_NAMED_PATH_CHARS = 4096;
  * string, or any `ArrayBufferView`) estimated past `RPC_BYTES_AT_ONCE` (16
  * MiB) goes as a stream of its bytes (UTF-8 for a string, as `writeFile`
  * encodes it): workerd refuses an RPC argument past 32 MiB, and a stream
- * crosses in chunks. The write is the same (atomic, options kept).
+ * crosses in chunks. The write is the same (atomic, options kept). A view
+ * into a larger `ArrayBuffer` (a `subarray`) is sent as a compact copy of its
+ * own bytes (`compactView`): structured clone would send its whole buffer
+ * (issue 20, run 35, fixer UV).
  */
 function sentArguments(method: string, args: unknown[]): unknown[] {
   if (method !== "writeFile") return args;
   const content = args[1];
   if (typeof content !== "string" && !ArrayBuffer.isView(content)) return args;
-  if (estimateRpcSize(content, RPC_BYTES_AT_ONCE) <= RPC_BYTES_AT_ONCE) return args;
-  const bytes = typeof content === "string" ? new TextEncoder().encode(content) : new Uint8Array(content.buffer, content.byteOffset, content.byteLength);
   const sent = [...args];
-  sent[1] = byteStream(bytes);
+  if (typeof content === "string") {
+    if (estimateRpcSize(content, RPC_BYTES_AT_ONCE) <= RPC_BYTES_AT_ONCE) return args;
+    sent[1] = byteStream(new TextEncoder().encode(content));
+  } else if (content.byteLength > RPC_BYTES_AT_ONCE) {
+    sent[1] = byteStream(new Uint8Array(content.buffer, content.byteOffset, content.byteLength));
+  } else {
+    // A view of a larger buffer goes as a compact copy of its bytes: structured clone sends a view's whole buffer
+    // (issue 20, run 35, fixer UV).
+    sent[1] = compactView(content);
+    if (sent[1] === content) return args;
+  }
   return sent;
 }
 

@@ -20,6 +20,7 @@
 import { ArtifactError } from "../artifacts/errors.js";
 import { WorkspaceFsError } from "../fs/errors.js";
 import { runtimeError } from "../runtime/errors.js";
+import { compactView } from "../util/rpc-bytes.js"; // compact views: run 35, fixer UV
 
 /**
  * Largest estimated size, in bytes, of a filesystem result sent over RPC:
@@ -40,21 +41,30 @@ function stringBytes(text: string): number {
  * clone): strings by their characters (one byte each when all are Latin-1,
  * else two), byte arrays by their bytes, a few bytes for each number, key
  * and container — never less than V8's own count for the shapes the
- * filesystem answers. Walks without recursion and
+ * filesystem answers. A view (`Uint8Array`, `DataView`, …) counts its whole
+ * backing `ArrayBuffer`, once for all the views of one buffer: structured
+ * clone sends the buffer, not just the view's bytes (send
+ * `compactView(view)`, util/rpc-bytes.ts, to send only its bytes; issue 20,
+ * run 35, fixer UV). Walks without recursion and
  * stops as soon as the total passes `stopAt`. A stream (`ReadableStream`)
  * counts as nothing: it crosses as a stream, in chunks.
  */
 export function estimateRpcSize(value: unknown, stopAt: number = Number.POSITIVE_INFINITY): number {
   let total = 0;
   const todo: unknown[] = [value];
+  const buffers = new Set<ArrayBufferLike>(); // each backing buffer crosses once (run 35, fixer UV)
   while (todo.length > 0 && total <= stopAt) {
     const v = todo.pop();
     if (typeof v === "string") total += stringBytes(v) + 6;
     else if (typeof v === "number") total += Number.isInteger(v) && Math.abs(v) < 2 ** 30 ? 6 : 9;
     else if (typeof v === "bigint") total += 9 + Math.ceil(v.toString(16).length / 2);
     else if (typeof v !== "object" || v === null) total += 1;
-    else if (ArrayBuffer.isView(v)) total += v.byteLength + 9;
-    else if (v instanceof ArrayBuffer) total += v.byteLength + 9;
+    else if (ArrayBuffer.isView(v) || v instanceof ArrayBuffer) {
+      // A view sends its whole buffer (run 35, fixer UV); a buffer already counted is a back-reference.
+      const buffer = ArrayBuffer.isView(v) ? v.buffer : v;
+      total += 9 + (buffers.has(buffer) ? 0 : buffer.byteLength);
+      buffers.add(buffer);
+    }
     else if (typeof ReadableStream !== "undefined" && v instanceof ReadableStream) total += 1;
     else if (Array.isArray(v)) {
       total += 5;
@@ -89,12 +99,15 @@ function advice(method: string): string {
 
 /**
  * `result` of the filesystem method `method`, when its estimated size fits
- * in {@link MAX_FS_RPC_RESULT_BYTES}.
+ * in {@link MAX_FS_RPC_RESULT_BYTES}; bytes (a view of a larger buffer) as a
+ * compact copy of their own (`compactView`; issue 20, run 35, fixer UV).
  * @throws WorkspaceFsError `E2BIG` (`syscall` `method`, `path` the call's
  * path) naming the size and the limit, and saying to page (`limit`/`offset`)
  * or to stream (`readFile` without an encoding).
  */
 export function checkFsRpcResult<T>(method: string, path: unknown, result: T): T {
+  // Bytes that are a view of a larger buffer go compact: structured clone would send the whole buffer (run 35, fixer UV).
+  if (ArrayBuffer.isView(result)) result = compactView(result);
   const size = estimateRpcSize(result, MAX_FS_RPC_RESULT_BYTES);
   if (size <= MAX_FS_RPC_RESULT_BYTES) return result;
   throw new WorkspaceFsError(

@@ -22,6 +22,7 @@ import { decodeEventStream } from "./exec-events.js";
 import type { AnyExecHandle, AnyExecOptions, AnyGetExecOptions, AnyRuntimeEvent, WorkspaceHostRuntime } from "./host.js";
 import { callRemote as callRemoteAs, CONNECTION_RESET_CODE, remoteByteStream, type RemoteProbe } from "./remote-error.js";
 import { runtimeError } from "../runtime/errors.js";
+import { compactView } from "../util/rpc-bytes.js"; // compact views: run 35, fixer UV
 
 /**
  * One call of the remote runtime client, named `runtime.<method>` (`exec.<method>` for a handle's): as
@@ -126,6 +127,20 @@ export function execArguments(first: string | TemplateStringsArray, rest: unknow
   }
   const options = (rest[0] ?? {}) as AnyExecOptions;
   return [first, options.id === undefined ? { ...options, id: crypto.randomUUID() } : options];
+}
+
+/**
+ * `options` as a remote client sends them: a `stdin` view into a larger
+ * `ArrayBuffer` (a `subarray`) as a compact copy of its own bytes, since
+ * structured clone sends a view's whole buffer — a 3-byte view of a 40 MiB
+ * buffer would be refused `E2BIG` (issue 20, run 35, fixer UV). Otherwise
+ * `options` itself.
+ */
+function sentExecOptions(options: AnyExecOptions): AnyExecOptions {
+  const stdin = (options as { stdin?: unknown }).stdin;
+  if (!ArrayBuffer.isView(stdin)) return options;
+  const compact = compactView(stdin);
+  return compact === stdin ? options : ({ ...options, stdin: compact } as AnyExecOptions);
 }
 
 /**
@@ -278,7 +293,7 @@ export function createRemoteRuntimeClient(
   const probe = () => runtime().backends();
   return {
     backends: () => backends,
-    exec: clientExec((source, options) => openRemoteHandle("runtime.exec", () => runtime().exec(source, options), probe, onBroken)),
+    exec: clientExec((source, options) => openRemoteHandle("runtime.exec", () => runtime().exec(source, sentExecOptions(options)), probe, onBroken)),
     getExec: (id, options) => openRemoteHandle("runtime.getExec", () => runtime().getExec(id, options), probe, onBroken),
     killExec: (id, options) => callRemote("runtime.killExec", () => runtime().killExec(id, options), probe),
     disposeExec: (id, options) => callRemote("runtime.disposeExec", () => runtime().disposeExec(id, options), probe),

@@ -19,6 +19,7 @@ import { checkKillSignal, runtimeError, WorkspaceExecutionLostError } from "./er
 import { createExecHandle, type SyncFields } from "./handle.js";
 import { pulledBefore, RemoteSync, remoteCode, skippedCount, type SyncFilesystem, type SyncRPC } from "./sync.js";
 import type { SyncLogger } from "./sync-telemetry.js";
+import { compactView } from "../util/rpc-bytes.js"; // compact views: run 35, fixer UV
 import type { SkippedEntry, SyncProgress } from "./types.js";
 import type { OutputLimits } from "./output.js";
 import type {
@@ -582,7 +583,8 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
       if (o.cwd !== undefined) request.cwd = o.cwd;
       if (o.input !== undefined) request.input = o.input;
       if (o.env !== undefined) request.env = o.env;
-      if (o.stdin !== undefined) request.stdin = o.stdin;
+      // A view of a larger buffer crosses to the run's isolate as a compact copy (issue 20, run 35, fixer UV).
+      if (o.stdin !== undefined) request.stdin = typeof o.stdin === "string" ? o.stdin : compactView(o.stdin);
       if (o.timeoutMs !== undefined) request.timeoutMs = o.timeoutMs;
       if (o.sync !== undefined) request.sync = o.sync;
       if (o.onInterrupt !== undefined) request.onInterrupt = o.onInterrupt;
@@ -592,7 +594,8 @@ export class WorkspaceRuntime implements WorkspaceRuntimeLike {
       if (o.id !== undefined) request.id = o.id;
       if (o.cwd !== undefined) request.cwd = o.cwd;
       if (o.env !== undefined) request.env = o.env;
-      if (o.stdin !== undefined) request.stdin = typeof o.stdin === "string" ? textEncoder.encode(o.stdin) : o.stdin;
+      // A view of a larger buffer crosses to the shell's isolate or container as a compact copy (run 35, fixer UV).
+      if (o.stdin !== undefined) request.stdin = typeof o.stdin === "string" ? textEncoder.encode(o.stdin) : compactView(o.stdin);
       if (o.timeoutMs !== undefined) request.timeoutMs = o.timeoutMs;
       if (connected.remote) {
         request.id ??= crypto.randomUUID();

@@ -18,6 +18,37 @@
  */
 export const RPC_BYTES_AT_ONCE = 16 * 1024 * 1024;
 
+/** `%TypedArray%.prototype.slice`: a copy whatever the subclass overrides (Node's `Buffer#slice` shares memory). */
+const typedArraySlice = Object.getPrototypeOf(Uint8Array.prototype).slice as (this: ArrayBufferView) => ArrayBufferView;
+
+/**
+ * `view` as it should cross RPC: itself when its backing buffer holds just
+ * its bytes (no copy), else a compact copy of its bytes of the same kind (a
+ * typed array of the same type, a `DataView`). V8's structured clone, which
+ * workerd uses for RPC values, writes a view with its whole backing
+ * `ArrayBuffer`, so a 10-byte `subarray` of a 40 MiB buffer would cross as
+ * 40 MiB, and be refused past workerd's 32 MiB limit.
+ * The caller's view is never changed, transferred or detached. Every send of
+ * bytes over RPC goes through it (the remote client, the shell's host
+ * adapter, the runtime's exec request); the JavaScript backend's isolate
+ * code has its own copy (isolate/workspace-capabilities.js `compactArgs`),
+ * since it cannot import. Issue 20, run 35, fixer UV.
+ */
+export function compactView<T extends ArrayBufferView>(view: T): T {
+  if (view.buffer.byteLength === view.byteLength) return view;
+  if (view instanceof DataView) return new DataView(view.buffer.slice(view.byteOffset, view.byteOffset + view.byteLength)) as unknown as T;
+  return typedArraySlice.call(view) as T;
+}
+
+/**
+ * `bytes` as a value to send over RPC: past {@link RPC_BYTES_AT_ONCE} a
+ * {@link byteStream} of them (one RPC value may not pass 32 MiB, a stream
+ * crosses in chunks), else {@link compactView} of them. Issue 20, run 35, fixer UV.
+ */
+export function sendableBytes(bytes: Uint8Array): Uint8Array | ReadableStream<Uint8Array> {
+  return bytes.byteLength > RPC_BYTES_AT_ONCE ? byteStream(bytes) : compactView(bytes);
+}
+
 /** Bytes per chunk of a {@link byteStream}: 1 MiB. */
 export const RPC_STREAM_CHUNK_BYTES = 1024 * 1024;
 
@@ -45,7 +76,8 @@ export function byteStream(bytes: Uint8Array): ReadableStream<Uint8Array> {
           return;
         }
         const end = Math.min(bytes.byteLength, at + RPC_STREAM_CHUNK_BYTES);
-        controller.enqueue(bytes.slice(at, end));
+        // A copy even of a Node Buffer, whose own slice() shares memory (run 35, fixer UV).
+        controller.enqueue(Uint8Array.prototype.slice.call(bytes, at, end));
         at = end;
         if (at >= bytes.byteLength) controller.close();
       },

@@ -21,6 +21,7 @@ import { encodeValue, isRefusalArgs, MAX_JOURNALED_CALL_BYTES, refusalArgs, type
 import { FetchGate, type SerializedRequest } from "./fetch.js";
 import { lostCallError } from "../../modules/replay.js";
 import { estimateRpcSize, MAX_FS_RPC_RESULT_BYTES } from "../../do/rpc-size.js";
+import { compactView } from "../../util/rpc-bytes.js"; // compact views: run 35, fixer UV
 
 /** Characters of JSON a `ctx.interrupt()` payload or a `respond()` answer may have (spec 02 §5). */
 export const MAX_INTERRUPT_JSON = 262_144;
@@ -527,8 +528,10 @@ export class RunCapabilities {
         if (limited) this.#inFlight--;
         return await this.#run.hold!();
       }
+      // Bytes that are a view of a larger buffer cross back compact, not with the whole buffer (run 35, fixer UV).
+      const sent = ArrayBuffer.isView(value) ? compactView(value) : value;
       const counter = { values: 0 };
-      const size = measure(value, counter);
+      const size = measure(sent, counter);
       if (kind === "host" && size > o.maxCapabilityBytes) {
         throw pathError("E2BIG", `host call response is ${size} bytes, over maxCapabilityBytes (${o.maxCapabilityBytes})`);
       }
@@ -537,7 +540,7 @@ export class RunCapabilities {
       if (kind === "host" && counter.values > MAX_RESPONSE_VALUES) throw pathError("E2BIG", `host call response holds more than ${MAX_RESPONSE_VALUES} values`);
       // With maxCapabilityBytes raised past workerd's 32 MiB, an answer within it may still not cross RPC back to
       // the isolate (which would get workerd's uncoded error): refused E2BIG here, counted as nothing.
-      if (estimateRpcSize(value, MAX_FS_RPC_RESULT_BYTES) > MAX_FS_RPC_RESULT_BYTES) {
+      if (estimateRpcSize(sent, MAX_FS_RPC_RESULT_BYTES) > MAX_FS_RPC_RESULT_BYTES) {
         throw pathError(
           "E2BIG",
           `host call response is over ${MAX_FS_RPC_RESULT_BYTES} bytes, more than crosses RPC back to the run (workerd's limit is 32 MiB); ${
@@ -554,7 +557,7 @@ export class RunCapabilities {
         );
       }
       this.#responseBytes += size;
-      return { ok: true, value };
+      return { ok: true, value: sent };
     } catch (err) {
       return { ok: false, error: toBridgeError(err) };
     } finally {

@@ -14,6 +14,7 @@ import { defineKey, normalizeJson } from "./bridge.js";
 import type { ResolvedOptions } from "./options.js";
 import { ConfinedResolver, pathError } from "./paths.js";
 import { estimateRpcSize, MAX_FS_RPC_RESULT_BYTES } from "../../do/rpc-size.js";
+import { compactView } from "../../util/rpc-bytes.js"; // compact views: run 35, fixer UV
 
 const encoder = new TextEncoder();
 
@@ -61,7 +62,8 @@ export function checkRequest(request: ExecRequest, o: ResolvedOptions): CheckedR
   let stdin: Uint8Array = new Uint8Array(0);
   if (request.stdin !== undefined) {
     if (typeof request.stdin === "string") stdin = encoder.encode(request.stdin);
-    else if (request.stdin instanceof Uint8Array) stdin = request.stdin;
+    // A view of a larger buffer crosses to the isolate compact, not with its whole buffer (run 35, fixer UV).
+    else if (request.stdin instanceof Uint8Array) stdin = compactView(request.stdin);
     else throw new TypeError("stdin must be a string or a Uint8Array");
     if (stdin.byteLength > o.maxStdinBytes) throw new RangeError(`stdin is ${stdin.byteLength} bytes, over maxStdinBytes (${o.maxStdinBytes})`);
   }

@@ -14,7 +14,7 @@ import { checkArtifactsRpcResult, checkFsRpcResult, estimateRpcSize } from "../.
 import { WorkspaceFsError } from "../../fs/errors.js";
 import { runtimeError } from "../../runtime/errors.js";
 import { concatBytes, readStreamBytes } from "../../util/bytes.js";
-import { byteStream, continuedStream, isByteStream, jsonLinesStream, RPC_BYTES_AT_ONCE } from "../../util/rpc-bytes.js";
+import { byteStream, compactView, continuedStream, isByteStream, jsonLinesStream, RPC_BYTES_AT_ONCE } from "../../util/rpc-bytes.js"; // compact views: run 35, fixer UV
 import { memberCut, quoteCut } from "../../util/cut.js";
 import { normalizePath } from "../../util/path.js";
 import type { BackendHandle, ExecEvent, KillSignal, WorkspaceBackendHost, WorkspaceCommandBackend } from "../../runtime/types.js";
@@ -392,7 +392,8 @@ class ShellHostTarget extends RpcTargetBase {
       parts.push(value);
       if (total > RPC_BYTES_AT_ONCE) return continuedStream(parts, reader, maxBytes);
     }
-    return parts.length === 1 ? parts[0]! : concatBytes(parts, total);
+    // One chunk may be a view of a larger buffer: sent compact, not with its whole buffer (run 35, fixer UV).
+    return parts.length === 1 ? compactView(parts[0]!) : concatBytes(parts, total);
   }
 
   /**

@@ -27,7 +27,7 @@ import { directoryForm } from "../../util/path.js";
 import { utf8EscapeDecode, utf8EscapeEncode } from "../../util/utf8-escape.js";
 import { nodeFsError, posixCodeOf, realpathOf, type LinkReader } from "../../fs/node-errors.js";
 import { appendStreamed, shouldRetryAppend } from "../../fs/append.js";
-import { byteStream, isByteStream, isRpcSizeError, readJsonLines, RPC_BYTES_AT_ONCE } from "../../util/rpc-bytes.js";
+import { isByteStream, isRpcSizeError, readJsonLines, sendableBytes } from "../../util/rpc-bytes.js"; // compact views: run 35, fixer UV
 
 /**
  * The `workspace.fs` methods the adapter calls, and nothing else: a local
@@ -665,7 +665,8 @@ export class WorkspaceFsAdapter implements IFileSystem {
     await this.#checkDirectoryForm(path, "open", true);
     const mode = await this.#modeToKeep(path);
     // Past 16 MiB the bytes go as a stream: across RPC one value may not pass 32 MiB, a stream crosses in chunks.
-    await call("write", path, () => this.#fs.writeFile(path, bytes.byteLength > RPC_BYTES_AT_ONCE ? byteStream(bytes) : bytes, { mode: mode ?? this.#newFileMode() }));
+    // A view of a larger buffer (split's part of the file it read) goes as a compact copy (run 35, fixer UV).
+    await call("write", path, () => this.#fs.writeFile(path, sendableBytes(bytes), { mode: mode ?? this.#newFileMode() }));
   }
 
   /**
@@ -703,7 +704,7 @@ export class WorkspaceFsAdapter implements IFileSystem {
           if (codeOf(error) !== "EEXIST") rethrow(error, "append", path);
         }
       }
-      await call("append", path, () => append(path, bytes.byteLength > RPC_BYTES_AT_ONCE ? byteStream(bytes) : bytes));
+      await call("append", path, () => append(path, sendableBytes(bytes))); // run 35, fixer UV: compact or streamed
       return;
     }
     for (let attempt = 1; ; attempt++) {
@@ -741,7 +742,8 @@ export class WorkspaceFsAdapter implements IFileSystem {
     let at = path;
     for (let links = 0; ; links++) {
       try {
-        await this.#fs.writeFile(at, bytes, { exclusive: true, mode: this.#newFileMode() });
+        // Compact, or a fresh stream past 16 MiB each try (run 35, fixer UV).
+        await this.#fs.writeFile(at, sendableBytes(bytes), { exclusive: true, mode: this.#newFileMode() });
         return;
       } catch (error) {
         if (codeOf(error) !== "EEXIST") throw error;

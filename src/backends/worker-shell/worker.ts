@@ -15,7 +15,7 @@ import { defineArtifactsCommand, defineAssetsCommand, defineGitCommand } from ".
 import { WorkspaceFsAdapter } from "./fs-adapter.js";
 import { utf8EscapeEncode } from "../../util/utf8-escape.js";
 import { readStreamBytes } from "../../util/bytes.js";
-import { isByteStream } from "../../util/rpc-bytes.js";
+import { compactView, isByteStream } from "../../util/rpc-bytes.js"; // compact views: run 35, fixer UV
 import { HostRoom } from "../../util/host-room.js"; // run 34, fixer JL
 import { walkingCommands } from "./walks.js";
 import { mktempCommand } from "./isolate/script-builtins.js";
@@ -69,7 +69,8 @@ function toBytes(text: string, kind: string | undefined): Uint8Array {
 
 async function send(host: ShellHost, stream: "stdout" | "stderr", bytes: Uint8Array): Promise<void> {
   for (let at = 0; at < bytes.byteLength; at += OUTPUT_CHUNK_BYTES) {
-    await host.output(stream, bytes.subarray(at, Math.min(bytes.byteLength, at + OUTPUT_CHUNK_BYTES)));
+    // A compact copy of each chunk: a subarray would cross RPC with the whole output's buffer (run 35, fixer UV).
+    await host.output(stream, compactView(bytes.subarray(at, Math.min(bytes.byteLength, at + OUTPUT_CHUNK_BYTES))));
   }
 }
 

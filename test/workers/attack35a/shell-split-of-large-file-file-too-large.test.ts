@@ -19,12 +19,17 @@
  * and the Dynamic Worker's side of the host target, util/rpc-bytes.ts), send a view whose `buffer.byteLength`
  * exceeds its `byteLength` as a compact copy (`bytes.slice()`), or as a stream past 16 MiB; and count a view's
  * backing buffer in the RPC size estimates (src/do/rpc-size.ts `estimateRpcSize`, the isolate's `rpcEstimate`).
+ *
+ * Fixed: the shell's host adapter sends bytes through src/util/rpc-bytes.ts `sendableBytes` (a compact copy of a view of
+ * a larger buffer, a stream past 16 MiB) in writeFile, appendFile and the create-for-append path
+ * (src/backends/worker-shell/fs-adapter.ts), its output chunks compact (worker.ts), and the RPC size estimate counts a
+ * view's whole buffer (issue 20, run 35, fixer UV). Siblings: test/workers/fix35/rpc-compact-views.test.ts.
  */
 import { describe, expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
 describe("attack35a: split of a 40 MiB file into 1 MiB parts", () => {
-  it.fails("writes 40 parts of 1 MiB, as GNU split does", async () => {
+  it("writes 40 parts of 1 MiB, as GNU split does", async () => {
     await inShellWorkspace(async (ws) => {
       await ws.fs.mkdir("/workspace", { recursive: true });
       await ws.fs.writeFile("/workspace/big", new Uint8Array(40 << 20).fill(0x61));

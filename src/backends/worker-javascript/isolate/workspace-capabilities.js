@@ -188,7 +188,9 @@ const TWO_BYTE = /[^\u0000-\u00ff]/;
  * An estimate of `value`'s size as workerd serializes it (V8's structured clone), never below it — src/do/rpc-size.ts
  * `estimateRpcSize` (strings one byte a character when all are Latin-1, else two; bytes by their length; a few bytes
  * a number, key and container), but with an array hole counted as 1 and the walk stopping once past `stopAt` (an
- * array longer than what is left counts its length, unvisited: a sparse array of any length is not walked).
+ * array longer than what is left counts its length, unvisited: a sparse array of any length is not walked). A view
+ * (`Uint8Array`, `DataView`, …) counts its whole backing buffer, which is what structured clone sends; the arguments
+ * of a call are first made compact ({@link compactArgs}; issue 20, run 35, fixer UV).
  * @param {unknown} value
  * @param {number} stopAt
  * @param {Set<object>} seen containers on the current path (a cycle crosses as a reference).
@@ -199,7 +201,8 @@ function rpcEstimate(value, stopAt, seen) {
   if (typeof value === "number") return Number.isInteger(value) && Math.abs(value) < 2 ** 30 ? 6 : 9;
   if (typeof value === "bigint") return 9 + Math.ceil(value.toString(16).length / 2);
   if (typeof value !== "object" || value === null) return 1;
-  if (ArrayBuffer.isView(value)) return value.byteLength + 9;
+  // A view crosses with its whole backing buffer (structured clone; issue 20, run 35, fixer UV).
+  if (ArrayBuffer.isView(value)) return value.buffer.byteLength + 9;
   if (value instanceof ArrayBuffer) return value.byteLength + 9;
   if (seen.has(value)) return 1;
   seen.add(value);
@@ -219,6 +222,51 @@ function rpcEstimate(value, stopAt, seen) {
   }
   seen.delete(value);
   return n;
+}
+
+/** `%TypedArray%.prototype.slice`: a copy whatever a subclass overrides (a Node `Buffer`'s own `slice` shares memory). */
+const typedArraySlice = Object.getPrototypeOf(Uint8Array.prototype).slice;
+
+/**
+ * `args` as a call sends them: each argument (and each value of an options object or array given as an argument)
+ * that is a view into a larger `ArrayBuffer` — `data.subarray(a, b)` given to `fs.writeFile`, a `Buffer` of Node's
+ * pool — replaced by a compact copy of its own bytes, of the same kind; `args` itself when none is. Structured clone,
+ * which workerd uses for RPC values, sends a view with its whole backing buffer: a 10-byte view of a 40 MiB buffer
+ * would cross as 40 MiB and be refused past 32 MiB. The caller's values are never changed. The same rule as
+ * src/util/rpc-bytes.ts `compactView` (this module cannot import it). Issue 20, run 35, fixer UV.
+ * @param {unknown[]} args
+ * @returns {unknown[]}
+ */
+function compactArgs(args) {
+  if (!Array.isArray(args)) return args;
+  /** @param {unknown} v */
+  const compact = (v) => {
+    if (!ArrayBuffer.isView(v) || v.buffer.byteLength === v.byteLength) return v;
+    if (v instanceof DataView) return new DataView(v.buffer.slice(v.byteOffset, v.byteOffset + v.byteLength));
+    return typedArraySlice.call(v);
+  };
+  /** @type {unknown[] | null} */
+  let out = null;
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i];
+    let sent = compact(v);
+    // One level into an argument that is a plain object or array (a request's body, a host call's record).
+    if (sent === v && v !== null && typeof v === "object" && !ArrayBuffer.isView(v)) {
+      const proto = Object.getPrototypeOf(v);
+      if (Array.isArray(v)) {
+        const items = v.map(compact);
+        if (items.some((item, j) => item !== v[j])) sent = items;
+      } else if (proto === Object.prototype || proto === null) {
+        const entries = Object.entries(v);
+        if (entries.some(([, item]) => compact(item) !== item)) sent = Object.assign(proto === null ? Object.create(null) : {}, Object.fromEntries(entries.map(([k, item]) => [k, compact(item)])));
+      }
+    }
+    if (sent !== v) {
+      out ??= [...args];
+      out[i] = sent;
+    }
+  }
+  return out ?? args;
 }
 
 /**
@@ -322,6 +370,7 @@ function rebuild(e) {
  *   the host's error rebuilt (see {@link rebuild}) when the call failed.
  */
 export async function call(kind, target, name, args) {
+  args = compactArgs(args); // a view of a larger buffer goes compact (issue 20, run 35, fixer UV)
   if (!state.active) {
     const what = kind === "fs" ? "fs." + name + "()" : target + " " + name + "()";
     const err = new Error(what + " was called at module scope (top level). File and host calls only work inside the default export: put them in export default async function (input) { ... }.");
