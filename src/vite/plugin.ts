@@ -63,7 +63,10 @@ const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
  * Errors (reported by Vite as plugin errors, failing the build or the import):
  * an empty `<dir>` (`computer:bundle/`), a `..` segment, glob characters or
  * `#` in the name, a missing directory or a file, a directory that resolves
- * through a symbolic link to outside the Vite root, more than `maxFiles`
+ * through a symbolic link to outside the Vite root, a symbolic link in the
+ * directory (at any depth) whose real path is outside the root or a path the
+ * glob skips (a dot-file, dot-directory or `node_modules`; issue 20, run 35,
+ * fixer VT), more than `maxFiles`
  * files or subdirectory paths, or `maxBytes` bytes. Each message names the import and what to change.
  *
  * @param options limits of a bundle directory (an addition to 0.8.0, whose
@@ -113,7 +116,7 @@ export function computerBundle(options: ComputerBundleOptions = {}): Plugin {
       const absolute = posix.join(root, dir);
       loaded.set(dir, absolute);
       attempt(this, () => checkBundleDirectory(specifier, absolute, root));
-      const scan = attempt(this, () => scanBundle(specifier, absolute, limits));
+      const scan = attempt(this, () => scanBundle(specifier, absolute, limits, root)); // links must stay in the root (issue 20, run 35, fixer VT)
       for (const path of scan.binary) {
         this.warn(
           `${specifier}: ${path} is not UTF-8 text; its ?raw import is text, so the mounted bytes will differ. ` +

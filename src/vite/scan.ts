@@ -124,19 +124,55 @@ export function checkBundleDirectory(specifier: string, absolute: string, root: 
  * version: `sha256:<hex>` of, for each file in code-unit order of its relative
  * path, `<path> NUL <byte length> NUL <bytes>`.
  *
+ * Every symbolic link met (to a file or a directory, at any depth) is checked
+ * by its real path (all links resolved, `fs.realpathSync`), since the glob
+ * ships whatever a link leads to (issue 20, run 35, fixer VT):
+ * - the real path must be inside the real path of `root` (the Vite root) — a
+ *   link out of the root is the same escape as a `..` segment or a bundle
+ *   directory that is itself such a link ({@link checkBundleDirectory});
+ * - the real path must not be one the glob itself skips: relative to the real
+ *   bundle directory when inside it, else to the real root, no segment may
+ *   start with `.` or be `node_modules` ({@link isBundled}) — so a link
+ *   `notes.md -> ../.env` cannot ship the root's `.env`.
+ * A chain of links is judged by where it ends: one that leaves the root and
+ * comes back to a bundled path is followed.
+ *
  * A directory reached by several paths (links to it from several places) is
  * walked once per path, as `import.meta.glob` lists its files once per path;
  * so links can multiply the paths (a "diamond" chain of n levels has 2^n).
  * The walk is therefore bounded: at most `limits.maxFiles` subdirectories
  * walked, counting each path, besides at most `limits.maxFiles` files.
  *
+ * @param root the Vite root links must stay inside (default `dir`: links
+ *   must then stay inside the bundle directory).
  * @throws Error when the directory holds more than `limits.maxFiles` files,
  * more than `limits.maxFiles` subdirectory paths, or `limits.maxBytes` bytes,
- * naming what to change and the option to raise.
+ * naming what to change and the option to raise; or when a symbolic link in
+ * it resolves outside the root or to a path the glob skips, naming the link
+ * and where it leads.
  */
-export function scanBundle(specifier: string, dir: string, limits: ScanLimits): ScanResult {
+export function scanBundle(specifier: string, dir: string, limits: ScanLimits, root: string = dir): ScanResult {
   const files: ScannedFile[] = [];
   const directories: string[] = [];
+  const realRoot = realpathSync(root);
+  const realDir = realpathSync(dir);
+  // A link's real path must stay inside the root, at a path the glob would pick itself (issue 20, run 35, fixer VT).
+  const checkLink = (link: string, real: string) => {
+    const fromRoot = relative(realRoot, real);
+    if (fromRoot === ".." || fromRoot.startsWith("../") || fromRoot.startsWith("..\\") || isAbsolute(fromRoot)) {
+      throw new Error(
+        `${specifier}: ${link} resolves through a symbolic link to ${real}, outside the Vite root (${root}); a link in the directory must stay inside the root — move or copy the files into it, or remove the link`,
+      );
+    }
+    const fromDir = relative(realDir, real);
+    const inDir = !(fromDir === ".." || fromDir.startsWith("../") || fromDir.startsWith("..\\") || isAbsolute(fromDir));
+    const path = (inDir ? fromDir : fromRoot).replaceAll("\\", "/");
+    if (path !== "" && !isBundled(path)) {
+      throw new Error(
+        `${specifier}: ${link} resolves through a symbolic link to ${real}, a dot-file, dot-directory or node_modules path, which import.meta.glob skips; a link must not ship it either — copy the files to a path the glob picks, or remove the link`,
+      );
+    }
+  };
   const walk = (absolute: string, prefix: string, ancestors: ReadonlySet<string>) => {
     directories.push(absolute);
     for (const dirent of readdirSync(absolute, { withFileTypes: true })) {
@@ -154,6 +190,7 @@ export function scanBundle(specifier: string, dir: string, limits: ScanLimits): 
         } catch {
           continue; // a dangling link: the glob lists nothing for it either
         }
+        if (isDir || isFile) checkLink(child, realpathSync(child));
       }
       if (isDir) {
         const real = realpathSync(child);

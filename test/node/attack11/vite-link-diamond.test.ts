@@ -26,7 +26,7 @@
  */
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { scanBundle } from "../../../src/vite/scan.js";
 
@@ -64,7 +64,8 @@ describe("attack11: computerBundle scan over linked directories", () => {
     const dir = diamond(12);
     let walked: number | string;
     try {
-      walked = scanBundle("computer:bundle/d0", dir, { maxFiles: 100, maxBytes: 1 << 20 }).directories.length;
+      // The Vite root (the diamond's links stay in it) — run 35, fixer VT: scanBundle checks links against it.
+      walked = scanBundle("computer:bundle/d0", dir, { maxFiles: 100, maxBytes: 1 << 20 }, dirname(dir)).directories.length;
     } catch (error) {
       walked = (error as Error).message;
     }
@@ -77,8 +78,8 @@ describe("attack11: computerBundle scan over linked directories", () => {
 
   it("a diamond within the bound is walked once per path, as import.meta.glob lists it", () => {
     const dir = diamond(2); // d0/{a,b} → d1, d1/{a,b} → d2: 2 + 4 subdirectory paths
-    const scan = scanBundle("computer:bundle/d0", dir, { maxFiles: 6, maxBytes: 1 << 20 });
+    const scan = scanBundle("computer:bundle/d0", dir, { maxFiles: 6, maxBytes: 1 << 20 }, dirname(dir)); // root: run 35, fixer VT
     expect(scan.directories.length).toBe(7); // the bundle directory and its 6 subdirectory paths
-    expect(() => scanBundle("computer:bundle/d0", dir, { maxFiles: 5, maxBytes: 1 << 20 })).toThrow(/^computer:bundle\/d0: more than 5 directories walked /);
+    expect(() => scanBundle("computer:bundle/d0", dir, { maxFiles: 5, maxBytes: 1 << 20 }, dirname(dir))).toThrow(/^computer:bundle\/d0: more than 5 directories walked /);
   });
 });
