@@ -21,6 +21,7 @@ import {
   type RemoteRuntimeStub,
   type WorkspaceRuntimeClient,
 } from "./runtime-client.js";
+import { compactView } from "../util/rpc-bytes.js"; // compact views: run 35, fixer UV
 
 /** A Durable Object (or its stub) that can hand out a Workspace. */
 export type WorkspaceHandle =
@@ -197,9 +198,14 @@ function remoteArtifacts(live: () => RemoteArtifactsStub, sessionId: string | nu
  * out — one already aborted is sent as its reason's message ({@link GIT_CLI_ABORTED}; the object then answers as with
  * the signal: `git <sub>: cancelled: <reason>; it did not start, so nothing changed`, exit 1), a live one is dropped
  * (an abort after the call is not forwarded). Any other `signal` value goes as it is (the object refuses it, 129).
+ * A `stdin` view into a larger `ArrayBuffer` is sent as a compact copy of its own bytes (`compactView`: structured
+ * clone would send its whole buffer; issue 20, run 35, fixer UV).
  */
 function remoteCliInput(input: GitCliInput): GitCliInput {
   if (input === null || typeof input !== "object") return input;
+  // A `stdin` view of a larger buffer goes as a compact copy of its bytes (issue 20, run 35, fixer UV).
+  const stdin = (input as { stdin?: unknown }).stdin;
+  if (ArrayBuffer.isView(stdin) && compactView(stdin) !== stdin) input = { ...input, stdin: compactView(stdin) } as GitCliInput;
   const { signal, ...rest } = input as GitCliInput & { signal?: unknown };
   if (typeof AbortSignal === "undefined" || !(signal instanceof AbortSignal)) return input;
   if (!signal.aborted) return rest;
