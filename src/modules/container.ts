@@ -444,6 +444,12 @@ export function createContainerModule(options: ContainerModuleOptions = {}): Wor
         result = await handle.result();
       } finally {
         ctx.signal.removeEventListener("abort", kill);
+        // Done with the handle (spec 02 §1.3: disposing cancels its local reader, never the run; issue 20, run 35, fixer XD).
+        try {
+          handle[Symbol.dispose]();
+        } catch {
+          // Disposal is best effort.
+        }
       }
       // Finished: its id is free again (a later run with this JavaScript run's id must not find it).
       await runtime.disposeExec(id, { backend }).catch(() => {});

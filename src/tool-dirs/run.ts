@@ -14,7 +14,7 @@
  * @module
  */
 import type { WorkspaceFilesystem } from "../fs/types.js";
-import type { WorkspaceBackendInfo, WorkspaceRuntimeLike, WorkspaceRuntimeValue } from "../runtime/types.js";
+import type { WorkspaceBackendInfo, WorkspaceRuntimeExecHandle, WorkspaceRuntimeLike, WorkspaceRuntimeValue } from "../runtime/types.js";
 import { clipMarker } from "../fs/clip.js";
 import { cutWithMark } from "../util/cut.js";
 import { resolveLinks } from "./realpath.js";
@@ -585,6 +585,19 @@ async function realCommandPaths(run: RunContext): Promise<{ dir: string; entry: 
   }
 }
 
+/**
+ * `handle[Symbol.dispose]()` (spec 02 §1.3: cancels the local reader, never kills the run), errors ignored: called
+ * once the runner is done with a run's handle. Through a remote client (`getWorkspace(stub)`) the object keeps
+ * each handle stub until the client is disposed unless it is disposed (issue 20, run 35, fixer XD).
+ */
+function releaseHandle(handle: Pick<WorkspaceRuntimeExecHandle, typeof Symbol.dispose>): void {
+  try {
+    handle[Symbol.dispose]();
+  } catch {
+    // Disposal is best effort: the run's outcome is already known.
+  }
+}
+
 async function runModule(run: RunContext): Promise<ToolResult> {
   const { tool, workspace } = run;
   const marker = `\u001etool-update:${crypto.randomUUID()}:`;
@@ -631,6 +644,7 @@ async function runModule(run: RunContext): Promise<ToolResult> {
     clearTimeout(hostTimer);
     run.signal?.removeEventListener("abort", kill);
     reader.releaseLock();
+    releaseHandle(handle); // read to its end, or killed and cancelled: through a remote client, frees the object's handle stub (issue 20, run 35, fixer XD)
     if (!hostTimedOut) void workspace.runtime.disposeExec(id, { backend: run.backend }).catch(() => undefined);
   }
   const name = `Tool "${tool.name}"`;
@@ -720,8 +734,9 @@ async function runCommand(run: RunContext): Promise<ToolResult> {
     `TOOL_INPUT_FILE="$(cd ${shellQuote(inputDirRel)} && pwd)"/${shellQuote(inputFile.slice(TOOL_INPUT_DIR.length + 1))} ` +
     `${tool.language === "python" ? "python3" : "bash"} ${shellQuote(entryRel.startsWith(".") ? entryRel : `./${entryRel}`)}`;
   let kill: (() => void) | undefined;
+  let handle: WorkspaceRuntimeExecHandle<"utf8"> | undefined;
   try {
-    const handle = await workspace.runtime.exec(command, {
+    handle = await workspace.runtime.exec(command, {
       id,
       backend: run.backend,
       cwd: real.dir,
@@ -729,7 +744,8 @@ async function runCommand(run: RunContext): Promise<ToolResult> {
       timeoutMs: run.timeoutMs,
       encoding: "utf8",
     });
-    kill = () => void handle.kill().catch(() => undefined);
+    const launched = handle;
+    kill = () => void launched.kill().catch(() => undefined);
     run.signal?.addEventListener("abort", kill, { once: true });
     if (run.signal?.aborted) kill(); // aborted while the command was launching
     let hostTimer: ReturnType<typeof setTimeout> | undefined;
@@ -756,6 +772,7 @@ async function runCommand(run: RunContext): Promise<ToolResult> {
     return failure(parts.join("\n"));
   } finally {
     if (kill) run.signal?.removeEventListener("abort", kill);
+    if (handle) releaseHandle(handle); // after result() or the host's timeout (and its kill): frees the object's handle stub (issue 20, run 35, fixer XD)
     await workspace.fs.rm(inputFile, { force: true }).catch(() => undefined);
   }
 }

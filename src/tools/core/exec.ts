@@ -86,6 +86,14 @@ export interface ExecRuntimeHandle {
   getReader?: () => ReadableStreamDefaultReader<ExecStreamEvent>;
   /** Async iteration of the events, as a `ReadableStream` has; not used by the tool (it reads through `getReader`). */
   [Symbol.asyncIterator]?: () => AsyncIterator<ExecStreamEvent>;
+  /**
+   * Releases the handle (spec 02 §1.3: cancels its local reader, never kills the run). When present the
+   * tool calls it once per call (errors ignored) as soon as it is done with the handle: the events read
+   * to their end or `result()` settled, an early stop (after the kill), or a failure. Through a remote
+   * client this frees the object-side handle stub and what it holds, which otherwise lives until the
+   * client is disposed (issue 20, run 35, fixer XD).
+   */
+  [Symbol.dispose]?: () => void;
 }
 
 /** What exec needs from a workspace. */
@@ -226,13 +234,18 @@ export function execDefinition(options: ExecToolOptions, onSavedLog?: (path: str
       return;
     }
     const { kill, stopKilling } = killOnAbort(handle, context.abortSignal);
+    const release = releaseOnce(handle);
     try {
-      if (typeof handle.getReader !== "function") yield settledSnapshot(call, await handle.result(), limits, onSavedLog);
-      else yield* streamedSnapshots(call, handle.getReader(), limits, now, onSavedLog, kill);
+      if (typeof handle.getReader !== "function") {
+        const result = await handle.result();
+        release(); // before the terminal snapshot: a consumer may stop at it without resuming the generator
+        yield settledSnapshot(call, result, limits, onSavedLog);
+      } else yield* streamedSnapshots(call, handle.getReader(), limits, now, onSavedLog, kill, release);
     } catch (err) {
       yield { ...call, error: errorMessage(err) };
     } finally {
       stopKilling();
+      release();
     }
   }
 
@@ -320,6 +333,25 @@ function killOnAbort(handle: ExecRuntimeHandle, signal: AbortSignal | undefined)
   return { kill, stopKilling: () => signal?.removeEventListener("abort", kill) };
 }
 
+/**
+ * `handle[Symbol.dispose]()` once, whoever asks first; errors ignored, and nothing when the handle has none
+ * (a runtime of the caller's own). Disposing never kills the run (spec 02 §1.3): the tool calls it only once
+ * it has read the handle to its end, or has stopped reading (and killed the run) — so every exec call
+ * through a remote client leaves no handle stub behind in the object (issue 20, run 35, fixer XD).
+ */
+function releaseOnce(handle: ExecRuntimeHandle): () => void {
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    try {
+      handle[Symbol.dispose]?.();
+    } catch {
+      // Disposal is best effort: the call's outcome is already known.
+    }
+  };
+}
+
 /** Tells `onSavedLog` the path of each full-output log the run's notes name (`status: "saved"`). */
 function reportSavedLogs(notes: Record<string, RuntimeNote | undefined> | undefined, onSavedLog: ((path: string) => void) | undefined): void {
   if (!onSavedLog || !notes) return;
@@ -352,7 +384,9 @@ function settledSnapshot(
  * Running snapshots (at most one per {@link SNAPSHOT_INTERVAL_MS} of `now()`)
  * while events arrive, then the terminal snapshot with the notes. Closed
  * early (`return()` at a running snapshot) it calls `kill` and cancels the
- * reader: nobody is left to read the run.
+ * reader: nobody is left to read the run. Once reading stops, for whatever
+ * reason, `release` disposes the handle — before the terminal snapshot is
+ * yielded (issue 20, run 35, fixer XD).
  */
 async function* streamedSnapshots(
   call: Call,
@@ -361,6 +395,7 @@ async function* streamedSnapshots(
   now: () => number,
   onSavedLog: ((path: string) => void) | undefined,
   kill: () => void,
+  release: () => void,
 ): AsyncGenerator<ExecToolOutput> {
   const tails = { stdout: new StreamTail(limits.maxBytes, limits.maxLines), stderr: new StreamTail(limits.maxBytes, limits.maxLines) };
   let exit: Extract<ExecStreamEvent, { name: "exit" }> | undefined;
@@ -399,6 +434,7 @@ async function* streamedSnapshots(
       void reader.cancel().catch(() => {});
     }
     reader.releaseLock();
+    release();
   }
   const notes = exit?.truncated as Record<string, RuntimeNote | undefined> | undefined;
   reportSavedLogs(notes, onSavedLog);
