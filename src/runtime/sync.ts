@@ -180,7 +180,9 @@ export interface PushOutcome {
   bytes: number;
   /**
    * Entries the container refused (e.g. a file where it has a directory it cannot replace); bounded as {@link PullOutcome.skipped}.
-   * One refused for a reason that passes ({@link RETRIED_CODES}) stays owed and is sent, and listed while refused, again by every later push.
+   * One refused for a reason that passes ({@link RETRIED_CODES}), or because the container's entry is in the way
+   * ({@link IN_THE_WAY_CODES}: its reason ends with {@link IN_THE_WAY}; run 35, fixer CR), stays owed and is sent,
+   * and listed while refused, again by every later push.
    */
   skipped: SkippedEntry[];
   /** The change-log position pushed up to. */
@@ -550,7 +552,8 @@ export class RemoteSync {
 
   /**
    * Sends again the entries earlier pushes owe ({@link MAX_SYNC_OWED} at most, `__ws_sync_owed`): those the
-   * container refused for a reason that passes ({@link RETRIED_CODES}: a busy executable, a full disk). Each is
+   * container refused for a reason that passes ({@link RETRIED_CODES}: a busy executable, a full disk; or
+   * {@link IN_THE_WAY_CODES}: the container's entry in the way, run 35, fixer CR). Each is
    * sent as the Workspace holds it now, when that is still the revision refused; a later change is in the change
    * log, which sends it (the row goes). Refused again, it is reported again and stays owed.
    */
@@ -661,6 +664,13 @@ export class RemoteSync {
       const passing = (result: RemoteApplyResult): void => {
         if (!result.ok && RETRIED_CODES.has(result.error.code)) passes = true;
       };
+      // Refused because the container's own entry is in the way (IN_THE_WAY_CODES): owed too, until one side gives
+      // way, and reported on every push with which side is in the way (issue 20, run 35, fixer CR).
+      const inTheWay = (result: RemoteApplyResult): RemoteApplyResult => {
+        if (result.ok || !IN_THE_WAY_CODES.has(result.error.code)) return result;
+        passes = true;
+        return { ok: false, error: { ...result.error, message: `${result.error.message}: ${IN_THE_WAY}` } };
+      };
       if (entry.kind === "deleted") {
         const targets = this.#removals(wire, entry.rev);
         if (targets.length === 0) {
@@ -695,7 +705,8 @@ export class RemoteSync {
           else passing(result);
         });
       }
-      const recorded = (result: RemoteApplyResult): void => {
+      const recorded = (answer: RemoteApplyResult): void => {
+        const result = inTheWay(answer); // run 35, fixer CR
         passing(result);
         this.#settleOwed(entry.path, passes ? entry : undefined);
         if (refused(entry.path)(result) || !result.ok) return;
@@ -1436,7 +1447,21 @@ const PARTIAL = Symbol("ws.sync.partialPull");
  */
 export const RETRIED_CODES: ReadonlySet<string> = new Set(["ETXTBSY", "ENOSPC", "EDQUOT", "EBUSY", "EAGAIN", "EINTR", "EIO", "EMFILE", "ENFILE", "ENOMEM", "ETIMEDOUT", "ENOTEMPTY"]);
 
-/** Entries a backend's pushes owe at most (refused for a reason in {@link RETRIED_CODES}); a refusal past it is reported once. */
+/**
+ * Codes of an `apply` refusal of a file, directory or link because the container's own entry stands in the way:
+ * `EEXIST` (`mkdir` or `symlink` where the container has a file, link or directory of another kind), `ENOTDIR` (a
+ * parent of the path is a file or link in the container), `EISDIR` (a file written where it has a directory). The
+ * documented standoff (docs/container.md, "Container changes win") leaves them so while both sides keep their
+ * entry: the entry stays owed as for {@link RETRIED_CODES} — every later push sends it again, and lists it in
+ * `skipped` with {@link IN_THE_WAY} after the daemon's message, until it lands (the container's entry went) or the
+ * Workspace changes or deletes it (issue 20, run 35, fixer CR).
+ */
+export const IN_THE_WAY_CODES: ReadonlySet<string> = new Set(["EEXIST", "ENOTDIR", "EISDIR"]);
+
+/** What a push's `skipped` reason adds after the daemon's message for a refusal in {@link IN_THE_WAY_CODES} (run 35, fixer CR). */
+export const IN_THE_WAY = "the container's entry at this path or a parent is in the way; every push sends the Workspace's entry again until one side gives way";
+
+/** Entries a backend's pushes owe at most (refused for a reason in {@link RETRIED_CODES} or {@link IN_THE_WAY_CODES}); a refusal past it is reported once. */
 export const MAX_SYNC_OWED = 1000;
 
 /** Owed entries read per page by a push. */

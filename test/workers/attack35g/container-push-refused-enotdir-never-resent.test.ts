@@ -27,12 +27,18 @@
  * (`EEXIST`, `ENOTDIR`, `EISDIR`) should leave the entry owed like the RETRIED_CODES (sent again by every later
  * push until it lands or the Workspace changes it), or the standoff's directory should stay marked so that the
  * push after the container gives way sends its subtree.
+ * Fixed: src/runtime/sync.ts `#pushEntries` — a refusal in `IN_THE_WAY_CODES` (`EEXIST`, `ENOTDIR`, `EISDIR`: the
+ * container's entry in the way) leaves the entry owed (`__ws_sync_owed`) like the RETRIED_CODES: every later push
+ * sends it again and lists it, its reason now the daemon's message followed by `IN_THE_WAY` (which side is in the
+ * way), until it lands or the Workspace changes it (issue 20, run 35, fixer CR). The second case's reason assertion
+ * changed accordingly (the brief asked for that wording). Siblings: test/workers/fix35/container-sync-refused.test.ts.
  */
 import { describe, expect, it } from "vitest";
 import { inWorkspace, sh, startContainer, waitFor, workspaceTree } from "../container/helpers.js";
+import { IN_THE_WAY } from "../../../src/runtime/sync.js";
 
 describe("attack35g: a push refused by the container's entry in the way", () => {
-  it.fails("is sent again once the container's entry is gone: the next command sees the Workspace's files", async () => {
+  it("is sent again once the container's entry is gone: the next command sees the Workspace's files", async () => {
     const c = await startContainer();
     await inWorkspace(c, async (ws) => {
       await ws.fs.writeFile("/workspace/f", "v1");
@@ -64,7 +70,7 @@ describe("attack35g: a push refused by the container's entry in the way", () => 
     });
   });
 
-  it.fails("the documented standoff (the command replaced a directory by a file): once the container gives way, the Workspace's entries arrive", async () => {
+  it("the documented standoff (the command replaced a directory by a file): once the container gives way, the Workspace's entries arrive", async () => {
     const c = await startContainer();
     await inWorkspace(c, async (ws) => {
       await ws.fs.mkdir("/workspace/out", { recursive: true });
@@ -76,7 +82,7 @@ describe("attack35g: a push refused by the container's entry in the way", () => 
       const r = await run.result();
       expect(r.skipped).toEqual([{ path: "/workspace/out", op: "write", reason: expect.stringContaining("the directory is kept") }]);
       const refused = await sh(ws, "true");
-      expect(refused.skipped[0]).toEqual({ path: "/workspace/out/mine", reason: "ENOTDIR: not a directory (out/mine)" });
+      expect(refused.skipped[0]).toEqual({ path: "/workspace/out/mine", reason: `ENOTDIR: not a directory (out/mine): ${IN_THE_WAY}` });
       await sh(ws, "rm out");
       const next = await sh(ws, "cat out/mine");
       // Was: exitCode 1, stderr "cat: out/mine: No such file or directory\n", pushed 0, skipped [].
