@@ -1923,6 +1923,32 @@ const GO_PATCHES = [ // run 34, fixer GO
   { what: "glob match equal to its pattern kept (GO)", when: "isGlobstarValid", re: new RegExp(String.raw`(${ID})\.length>0&&\1\[0\]!==${ID}\)return\{values:\1,quoted:!1\}`, "g"), to: (all, c) => `${c}.length>0&&!${c}.unmatched)return{values:${c},quoted:!1}`, count: 2 }, // run 34, fixer GO
 ]; // run 34, fixer GO
 SOURCE_PATCHES.push(...GO_PATCHES); // run 34, fixer GO
+/** // run 35, fixer RP
+ * RP (issue 20, run 35, fixer RP; helper in isolate/subshell-control.ts): `return`, `break` and `continue` end the // run 35, fixer RP
+ * subshell they run in, as bash 5.2.15: a pipeline element (every one, or all but the last under `shopt -s lastpipe`), // run 35, fixer RP
+ * a `$( … )`/backquote substitution (in a word, in here-document and `$(( ))` text) and a `<( … )`/`>( … )`. The // run 35, fixer RP
+ * return's status (0 for break/continue) is the subshell's exit status and the function or loop around goes on; // run 35, fixer RP
+ * just-bash let them unwind into the enclosing function or loop (`f(){ ls | while read x; do return 1; done; // run 35, fixer RP
+ * cleanup; }` skipped cleanup). `exit` in the last element under lastpipe ends the shell (it runs in the shell // run 35, fixer RP
+ * itself), and a pipeline element ended by `set -u` has status 1, as a `( … )`; `return` outside a function or // run 35, fixer RP
+ * sourced script has status 2 (bash's EX_USAGE), not 1. // run 35, fixer RP
+ */ // run 35, fixer RP
+HELPER_NAMESPACES.push(["__subshellControl", join(isolateDir, "subshell-control.ts")]); // run 35, fixer RP
+/** RP: just-bash's control-flow error classes in bundle text `text`, read off the `( … )` subshell's catch. */ // run 35, fixer RP
+function rpControl(text) { // run 35, fixer RP
+  const found = [...text.matchAll(new RegExp(String.raw`return (${ID}) instanceof (${ID})\|\|\1 instanceof (${ID})\|\|\1 instanceof (${ID})\?\((${ID})\.append\("stdout",\1\.stdout,\1\.internalOutputAccounting\.stdout\),\5\.append\("stderr",\1\.stderr,\1\.internalOutputAccounting\.stderr\),\5\.build\(0\)\):\1 instanceof (${ID})\|\|\1 instanceof (${ID})\|\|\1 instanceof ${ID}\?`, "g"))]; // run 35, fixer RP
+  if (found.length !== 1) throw new Error(`gen-shell: just-bash's subshell catch not found once (${found.length}); update RP_PATCHES (run 35, fixer RP)`); // run 35, fixer RP
+  const [, , subshellExit, breakError, continueError, , exitError, returnError] = found[0]; // run 35, fixer RP
+  return { exitError, call: (e) => `__subshellControl.subshellExit(${e},${returnError},[${breakError},${continueError},${subshellExit}],${exitError})` }; // run 35, fixer RP
+} // run 35, fixer RP
+const RP_PATCHES = [ // run 35, fixer RP
+  { what: "return/break in a pipeline element ends it (RP)", when: "async executePipeline(", re: new RegExp(String.raw`(let (${ID})=(${ID})&&\(!(${ID})\|\|!(${ID})\.state\.shoptOptions\.lastpipe\),(?:(?!function )[^])*?)catch\((${ID})\)\{if\(\6 instanceof (${ID})\)(${ID})=\{stdout:\6\.stdout,stderr:\6\.stderr,exitCode:1\};else if\(\6 instanceof (${ID})&&(${ID})\.commands\.length>1\)\8=\{stdout:\6\.stdout,stderr:\6\.stderr,exitCode:\6\.exitCode\}`, "g"), to: (all, head, k, u, S, e, err, bad, N, exit, t, offset, text) => // run 35, fixer RP
+    `${head}catch(${err}){${k}&&(${err}=${rpControl(text).call(err)});if(${err} instanceof ${bad})${N}={stdout:${err}.stdout,stderr:${err}.stderr,exitCode:1};else if(${err} instanceof ${exit}&&${k})${N}={stdout:${err}.stdout,stderr:${err}.stderr,exitCode:__shellOptions.subshellStatus(${err})}`, count: 1 }, // run 35, fixer RP
+  { what: "return/break in $( ) ends it (RP)", when: "async executePipeline(", re: new RegExp(String.raw`catch\((${ID})\)\{(?=if\((${ID})\.state\.env=${ID},\2\.state\.arrays=${ID},\2\.state\.cwd=${ID},(?:\2\.[\w.]+=${ID},)*\1 instanceof ${ID}\)throw \1;(?:return \1 instanceof ${ID}\?|if\(\1 instanceof ${ID}\)\{))`, "g"), to: (all, err, e, offset, text) => `${all}${err}=${rpControl(text).call(err)};`, count: 2 }, // run 35, fixer RP
+  { what: "return/break in <( ) ends it (RP)", when: "async executePipeline(", re: new RegExp(String.raw`catch\((${ID})\)\{(?=if\(\1 instanceof ${ID}\)throw \1;if\(\1 instanceof ${ID}\)return\{stdout:\1\.stdout,stderr:\1\.stderr,exitCode:\1\.exitCode\};throw \1\})`, "g"), to: (all, err, offset, text) => `${all}${err}=${rpControl(text).call(err)};`, count: 1 }, // run 35, fixer RP
+  { what: "return outside a function has status 2 (RP)", when: "async executePipeline(", re: new RegExp(String.raw`return (${ID})\("bash: return: can only \`return' from a function or sourced script\\n"\)`, "g"), to: (all) => `${all.slice(0, -1)},2)`, count: 1 }, // run 35, fixer RP
+]; // run 35, fixer RP
+SOURCE_PATCHES.push(...RP_PATCHES); // run 35, fixer RP
 /** // run 34, fixer CP
  * CP (issue 20, run 34; helpers in src/backends/worker-shell/isolate/chmod-walk.ts and cp-mkdir-extra.ts): `chmod -R` // run 34, fixer CP
  * leaves a link met in the walk and its target alone and recurses through a link operand, and `-v` names and words each // run 34, fixer CP

@@ -19,13 +19,19 @@
  * Suggested fix: where just-bash runs a pipeline element other than the last-with-lastpipe (executePipeline) and a
  * command substitution, catch its ReturnError as the subshell's exit (status = the return's code) the way
  * `( … )` and ExitError are already caught there, instead of letting it unwind into callFunction.
+ * Fixed: a ReturnError (and a BreakError/ContinueError/SubshellExitError) raised in a pipeline element that is a
+ * subshell (all but the last under lastpipe), a `$( … )`/backquotes (word, here-document, `$(( ))` text) or a
+ * `<( … )` is turned into just-bash's ExitError with the return's status (0 for break/continue) where that
+ * subshell already ends on `exit` (RP_PATCHES in scripts/gen-shell.mjs, src/backends/worker-shell/isolate/
+ * subshell-control.ts); `exit` in the last element under lastpipe ends the shell (issue 20, run 35, fixer RP).
+ * Siblings: test/workers/fix35/return-in-subshells.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
 const collect = (_ws: unknown, command: string, r: { stdout: string; stderr: string; exitCode: number }) => [command, r.stdout, r.stderr, r.exitCode];
 
-it.fails("return inside a pipeline element or $( ) ends only that subshell, as bash 5.2", async () => {
+it("return inside a pipeline element or $( ) ends only that subshell, as bash 5.2", async () => {
   const scripts = [
     "f(){ printf 'a\\nb\\n' | while read l; do return 4; done; echo \"after-loop $?\"; }; f; echo \"f=$?\"",
     "f(){ x=$(return 3); echo \"after $?\"; }; f; echo \"f=$?\"",
