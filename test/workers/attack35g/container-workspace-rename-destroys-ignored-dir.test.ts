@@ -20,6 +20,13 @@
  * Suggested fix: src/runtime/sync.ts — push a Workspace directory rename as the daemon's `rename` op (it has one,
  * container/lib/sync.mjs `applyOne`) when the change log shows one, or make a pushed `rm` of a directory keep (and
  * report) the ignored entries under it, as rsync's receiver does.
+ * Not fixed (issue 20, run 35, fixer CR), left `it.fails` for the lead: the sync cannot tell a rename today — the
+ * change log (src/fs/changes.ts) records `rename` as a subtree tombstone at the old path plus the moved nodes
+ * stamped at the new one, as `rm -r` and a re-creation in one transaction would be, and `__ws_sync_manifest` keeps
+ * no Workspace identity. The rule is documented in docs/container.md (Sync, Push). A fix: record the Workspace
+ * `inode` of each synced directory in the manifest (a new column); at a subtree deletion of a recorded directory,
+ * when a directory entry of the same revision in the change log has that inode, send the daemon's `rename` op,
+ * move the manifest rows by prefix (one range statement), then push the moved entries as usual (linear in the tree).
  */
 import { describe, expect, it } from "vitest";
 import { inWorkspace, sh, startContainer } from "../container/helpers.js";
