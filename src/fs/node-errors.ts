@@ -146,3 +146,37 @@ function pushSegments(stack: string[], path: string): void {
   const segments = path.split("/");
   for (let i = segments.length - 1; i >= 0; i--) if (segments[i] !== "") stack.push(segments[i] as string);
 }
+
+/**
+ * Makes a symbolic link at absolute `path` with `make`, as symlink(2) does
+ * when links lead to its directory: path_resolution(7) follows every segment
+ * before the last, so with `lnk -> real` the link `/w/lnk/x` is made as
+ * `/w/real/x`. The Workspace's `symlink` needs the parent chain to be real
+ * directories (spec 01: a link on it is `ENOTDIR`); on that `ENOTDIR` the
+ * parent is resolved with `realpath` (links relative to their own directory,
+ * `..` after a link physical) and the link made there once more. The
+ * parent's own failure is then the answer, as symlink(2)'s: `ENOENT` a
+ * dangling link or a missing directory, `ENOTDIR` a file, `ELOOP` more than
+ * 40 links. A relative `path`, one in directory form (`x/`, `x/.`, `x/..`),
+ * or one whose parent has no link is made once, as given. Costs nothing more
+ * when the parent chain is real directories; otherwise one `realpath` walk
+ * (one `lstat` per segment, one `readlink` per link) and a second `make`.
+ * Used by the node:fs-style provider and the shell's file adapter (issue 20,
+ * run 35, fixer SL).
+ * @param make creates the link at the path it is given (the Workspace's `symlink` with the target bound).
+ * @param realpath the canonical path of a directory path (e.g. {@link realpathOf} over the same filesystem).
+ * @throws `make`'s error for the path as given (no link among its parents) or as resolved; `realpath`'s error.
+ */
+export async function symlinkThroughParentLinks(make: (linkPath: string) => Promise<void>, realpath: (directory: string) => Promise<string>, path: string): Promise<void> {
+  try {
+    await make(path);
+    return;
+  } catch (error) {
+    if (posixCodeOf(error) !== "ENOTDIR" || !path.startsWith("/") || /\/(?:\.{1,2})?$/.test(path)) throw error;
+    const at = path.lastIndexOf("/");
+    const parent = at === 0 ? "/" : path.slice(0, at);
+    const real = await realpath(parent);
+    if (real === parent) throw error;
+    await make(`${real === "/" ? "" : real}/${path.slice(at + 1)}`);
+  }
+}

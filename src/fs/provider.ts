@@ -14,7 +14,7 @@
  */
 import { appendStreamed, shouldRetryAppend } from "./append.js";
 import { WorkspaceFsError } from "./errors.js";
-import { nodeFsError as nodeFsErrorBase, posixCodeOf, realpathOf, type NodeFsError } from "./node-errors.js";
+import { nodeFsError as nodeFsErrorBase, posixCodeOf, realpathOf, symlinkThroughParentLinks, type NodeFsError } from "./node-errors.js";
 import { S_IFDIR, S_IFLNK, S_IFREG, WorkspaceEntryType, WorkspaceStats, statsOf } from "./node-stats.js";
 import { canonicalPath } from "./path.js";
 import type { ChangeCursor, ChangePage } from "./changes.js";
@@ -813,11 +813,26 @@ export class SQLiteWorkspaceProvider {
   }
 
   /**
-   * Creates a link at `path` holding `target` verbatim (`type` is ignored, as on Linux).
-   * @throws `EEXIST` · `ENOENT` missing parent, or a `path` ending in `/` with nothing there · `ENOTDIR` · `EROFS`.
+   * Creates a link at `path` holding `target` verbatim (`type` is ignored, as on Linux). Links among `path`'s
+   * parents are followed, as symlink(2) does (`/w/lnk/x` with `lnk -> real` makes `/w/real/x`; see
+   * {@link symlinkThroughParentLinks}); a `..` in `path` is lexical, as in every provider path (issue 20, run 35,
+   * fixer SL).
+   * @throws `EEXIST` · `ENOENT` missing parent, a dangling link among the parents, or a `path` ending in `/` with nothing there · `ENOTDIR` a file among the parents · `ELOOP` · `EROFS`.
    */
   async symlink(target: string, path: string, _type?: string): Promise<void> {
-    await callWithDest("symlink", pathArg(target, "symlink"), pathArg(path, "symlink"), () => this.#fs.symlink(target, path));
+    await callWithDest("symlink", pathArg(target, "symlink"), pathArg(path, "symlink"), () => {
+      const make = (at: string) => this.#fs.symlink(target, at);
+      // The Workspace refuses a link among the parents (ENOTDIR): made again in the parent's real directory (fixer SL).
+      const reader = { lstat: (candidate: string) => this.#fs.lstat(candidate), readlink: (candidate: string) => this.#fs.readlink(candidate) };
+      const realpath = (dir: string) => realpathOf(reader, dir, (code) => new WorkspaceFsError(code, "symlink", path));
+      let canonicalLink: string | undefined;
+      try {
+        canonicalLink = directoryForm(path) === null ? canonicalPath(path, "symlink") : undefined;
+      } catch {
+        canonicalLink = undefined; // a path the Workspace refuses: its own error stands
+      }
+      return canonicalLink === undefined ? make(path) : symlinkThroughParentLinks(make, realpath, canonicalLink);
+    });
   }
 
   /**

@@ -14,11 +14,14 @@
  * Suggested fix: src/fs/provider.ts `symlink` — resolve the parent through its links (`realpath` of the dirname,
  * as the shell's `ln` does in isolate/link-operands.ts `throughParentLinks`) before calling `workspace.fs.symlink`;
  * keep the directory-form (`new/`) rules.
+ * Fixed: the provider's `symlink` makes the link again in the parent's real directory when the Workspace refuses a
+ * link among the parents (ENOTDIR), through `symlinkThroughParentLinks` in src/fs/node-errors.ts, shared with the
+ * shell's file adapter (issue 20, run 35, fixer SL). Siblings: test/node/fix35/provider-link-parent.test.ts.
  */
 import { expect, it } from "vitest";
 import { onLinuxAndProvider } from "../fs/linux-oracle.js";
 
-it.fails("provider symlink through a linked parent directory makes the link, as node:fs on Linux", async () => {
+it("provider symlink through a linked parent directory makes the link, as node:fs on Linux", async () => {
   const { linux, provider } = await onLinuxAndProvider(async (fs, base) => {
     await fs.mkdir(`${base}/real`);
     await fs.writeFile(`${base}/real/t.txt`, "T");
