@@ -25,7 +25,7 @@ import type { WorkspaceDirentResult, WorkspaceFilesystem, WorkspaceStatResult } 
 import { concatBytes, toHex } from "../../util/bytes.js";
 import { directoryForm } from "../../util/path.js";
 import { utf8EscapeDecode, utf8EscapeEncode } from "../../util/utf8-escape.js";
-import { nodeFsError, posixCodeOf, realpathOf, type LinkReader } from "../../fs/node-errors.js";
+import { nodeFsError, posixCodeOf, realpathOf, symlinkThroughParentLinks, type LinkReader } from "../../fs/node-errors.js"; // symlinkThroughParentLinks: fixer SL
 import { appendStreamed, shouldRetryAppend } from "../../fs/append.js";
 import { isByteStream, isRpcSizeError, readJsonLines, sendableBytes } from "../../util/rpc-bytes.js"; // compact views: run 35, fixer UV
 
@@ -990,7 +990,7 @@ export class WorkspaceFsAdapter implements IFileSystem {
     if (kind === "link") {
       const target = await call("cp", src, () => this.#fs.readlink(src));
       await this.#clearForCopy(dest);
-      await call("cp", dest, () => this.#fs.symlink(target, dest));
+      await this.#symlinkThroughParents(target, dest, "cp"); // a link among dest's parents is followed (fixer SL, run 35)
       return;
     }
     if (kind === "file") {
@@ -1091,8 +1091,9 @@ export class WorkspaceFsAdapter implements IFileSystem {
   }
 
   /**
-   * Creates a link at `linkPath` holding `target` verbatim (may dangle).
-   * @throws `EEXIST` · `ENOENT` missing parent or empty target · `ENOTDIR` · `EROFS`.
+   * Creates a link at `linkPath` holding `target` verbatim (may dangle). Links among `linkPath`'s parents are
+   * followed, as symlink(2) does: with `lnk -> real`, `lnk/x` is made as `real/x` (issue 20, run 35, fixer SL).
+   * @throws `EEXIST` · `ENOENT` missing parent, dangling link among the parents, or empty target · `ENOTDIR` a file among the parents (fixer SL) · `ELOOP` · `EROFS`.
    */
   async symlink(target: string, linkPath: string): Promise<void> {
     this.#beforeChange(linkPath, "symlink");
@@ -1101,7 +1102,23 @@ export class WorkspaceFsAdapter implements IFileSystem {
     if (typeof target === "string" && NOT_UTF8_BYTE.test(target)) throw fsError("EILSEQ", "symlink", linkPath, "invalid or incomplete multibyte or wide character: link targets are UTF-8 only");
     // symlink(2): a link path in directory form is ENOENT unless something is there (the call then says EEXIST).
     if (directoryForm(linkPath) !== null && !(await this.#fs.lstat(linkPath).then(() => true, () => false))) throw fsError("ENOENT", "symlink", linkPath);
-    await call("symlink", linkPath, () => this.#fs.symlink(target, linkPath));
+    await this.#symlinkThroughParents(target, linkPath, "symlink"); // issue 20, run 35, fixer SL
+  }
+
+  /**
+   * Makes the link `linkPath` → `target` as symlink(2) does, links among `linkPath`'s parents followed
+   * (`lnk/x` with `lnk -> real` is made as `real/x`, {@link symlinkThroughParentLinks}): what `ln -s`, `cp -P`/`-a`/`-r`
+   * of a link and `tar -x` of a link member make. Errors are `syscall`'s on `linkPath` (`ENOENT` a dangling link or
+   * missing directory among the parents, `ENOTDIR` a file, `ELOOP`, `EEXIST`, `EROFS` — also a parent leading into the
+   * command directories). Issue 20, run 35, fixer SL.
+   */
+  async #symlinkThroughParents(target: string, linkPath: string, syscall: string): Promise<void> {
+    const reader: LinkReader = { lstat: (candidate) => this.#fs.lstat(candidate), readlink: (candidate) => this.#fs.readlink(candidate) };
+    const make = async (at: string): Promise<void> => {
+      if (at !== linkPath) this.#refuseCommandPath(at, syscall); // fixer SL
+      await this.#fs.symlink(target, at);
+    };
+    await call(syscall, linkPath, () => symlinkThroughParentLinks(make, (dir) => realpathOf(reader, dir, (code) => fsError(code, syscall, linkPath)), linkPath)); // fixer SL
   }
 
   /**

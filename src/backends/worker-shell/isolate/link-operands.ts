@@ -173,7 +173,9 @@ async function linkOne(fs: LinkFs, cwd: string, target: string, linkName: string
   try {
     existing = await fs.lstat(path);
   } catch (error) {
-    if (codeOf(error) !== "ENOENT") return `ln: failed to access '${linkName}': ${reasonOf(error)}\n`;
+    // GNU ln looks at the name first only with -f: without it the link call's own failure is the message (fixer SL, run 35).
+    if (codeOf(error) !== "ENOENT" && flags.force) return `ln: failed to access '${linkName}': ${reasonOf(error)}\n`;
+    reasonOf(error);
   }
   // What TARGET names: for a symbolic link, as seen from the link's directory (a relative target is read there).
   let source: LinkStat | undefined;
@@ -200,7 +202,8 @@ async function linkOne(fs: LinkFs, cwd: string, target: string, linkName: string
     }
   }
   try {
-    if (flags.symbolic) await fs.symlink(target, await throughParentLinks(fs, path));
+    // The adapter's symlink follows links among the link's parents, as symlink(2) (issue 20, run 35, fixer SL).
+    if (flags.symbolic) await fs.symlink(target, path);
     else await fs.link(fs.resolvePath(cwd, target), path);
   } catch (error) {
     const reason = reasonOf(error);
@@ -209,19 +212,6 @@ async function linkOne(fs: LinkFs, cwd: string, target: string, linkName: string
       : `ln: failed to create hard link '${linkName}' => '${target}': ${reason}\n`;
   }
   return null;
-}
-
-/**
- * `path` with its parent directory's links resolved (`/w/ld/a.txt`, ld -> d:
- * `/w/d/a.txt`): a Workspace symlink's parent chain must be real directories,
- * where symlink(2) follows links in the parent. A path in directory form, or
- * whose parent cannot be resolved, is returned as given (symlink then says why).
- */
-async function throughParentLinks(fs: LinkFs, path: string): Promise<string> {
-  if (/\/\.?$/.test(path) || !path.startsWith("/")) return path;
-  const parent = dirnameOf(path);
-  const real = await orUndefined(fs.realpath(parent));
-  return real === undefined || real === parent ? path : concat(real, lastSegment(path));
 }
 
 /**
