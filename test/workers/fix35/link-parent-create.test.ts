@@ -5,7 +5,7 @@
  * from a cwd inside one; a dangling parent link is `No such file or directory`, one to a file `Not a directory`, a
  * loop `Too many levels of symbolic links` (`ln` without `-f` reports the link call's failure, with `-f` the look at the
  * name first: `failed to access`, as GNU ln's do_link). The neighbours that already went through links (`mv`, `mkdir`, `mkdir
- * -p`, `>`, `touch`) are kept in the sweep. Every expected value is what bash 5.2.15 with GNU coreutils 9.1 and GNU
+ * -p`, `>`, `touch`, `mktemp`) are kept in the sweep. Every expected value is what bash 5.2.15 with GNU coreutils 9.1 and GNU
  * tar 1.34 print on this machine for the same tree and command (exit code, stderr, then `find real real2 | sort`).
  * Attacker's test: test/workers/attack35f/cp-tar-symlink-into-linked-directory.test.ts. The provider's side:
  * test/node/fix35/provider-link-parent.test.ts.
@@ -62,6 +62,12 @@ const CASES: readonly [string, string, string, string][] = [
     "0\n",
     "",
     "real real/d real/p real/p/q real/sub real/sub/e real/sub/t3 real/sub/up real/t.txt real/w.txt",
+  ],
+  [
+    'd=$(mktemp -d lnk/tmp.XXXXXX) && f=$(mktemp -p lnk) && cd lnk && g=$(mktemp x.XXXX) && cd .. && ls real | wc -l && test -d "real/${d#lnk/}" && test -f "real/${f#lnk/}" && test -f "real/$g" && rm -r "$d" "$f" "lnk/$g"; echo $?',
+    "5\n0\n",
+    "",
+    BASE,
   ],
 ];
 
