@@ -3,7 +3,7 @@
  * parsing the front matter with the `yaml` package (spec 03 §9, seed 001).
  * @module
  */
-import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument } from "yaml";
+import { Composer, type Document, isAlias, isMap, isPair, isScalar, isSeq, LineCounter, Parser, type YAMLError, YAMLParseError } from "yaml";
 
 /** Largest TOOL.md the loader reads, in bytes (256 KiB). A larger file is skipped. */
 export const MAX_TOOL_FILE_BYTES = 256 * 1024;
@@ -76,6 +76,57 @@ function firstDuplicateKey(root: unknown): { key: unknown; offset: number } | un
   return undefined;
 }
 
+/** Thrown out of the composer by {@link composeUntilFirstError} at the first error (issue 20, run 35, fixer VT). */
+class FirstYamlError {
+  constructor(readonly error: YAMLError) {}
+}
+
+/**
+ * Composes one YAML document as `yaml`'s `parseDocument(yaml, { uniqueKeys:
+ * false, lineCounter })` does (its Parser → Composer pipeline, same options,
+ * same `MULTIPLE_DOCS` error), but stops composing at the first error and
+ * returns it, instead of recording every error of the document: the loader
+ * reports only the first, and an unclosed quoted scalar followed by ~130,000
+ * lines made `yaml` build 130,003 error objects (1.7–2.3 s of CPU for a
+ * 254 KiB TOOL.md; now the lexing and parsing of the text, about what a
+ * valid file of that size costs; issue 20, run 35, fixer VT).
+ *
+ * The stop hooks the Composer's `onError` (the callback every composition
+ * error goes through; `private` in yaml's types, a plain property at run
+ * time since yaml 2.0). Should a later `yaml` change that shape, the hook is
+ * not installed and the whole document is composed as before (slower, same
+ * result).
+ * @returns `{ error }`: the first error (its `pos` are offsets in `yaml`), or
+ *   `{ doc }`: the document, with no errors.
+ */
+function composeUntilFirstError(yaml: string, lineCounter: LineCounter): { doc: Document.Parsed; error?: undefined } | { doc?: undefined; error: YAMLError } {
+  const parser = new Parser(lineCounter.addNewLine);
+  const composer = new Composer({ uniqueKeys: false });
+  const inner = composer as unknown as { onError?: unknown; errors?: unknown };
+  const report = inner.onError;
+  if (typeof report === "function" && Array.isArray(inner.errors)) {
+    inner.onError = (...args: unknown[]) => {
+      report(...args);
+      const errors = inner.errors as YAMLError[];
+      if (args[3] !== true && errors.length > 0) throw new FirstYamlError(errors[0]);
+    };
+  }
+  let doc: Document.Parsed | undefined;
+  try {
+    for (const next of composer.compose(parser.parse(yaml), true, yaml.length)) {
+      if (doc === undefined) doc = next;
+      else if (doc.errors.length > 0) return { error: doc.errors[0] };
+      else return { error: new YAMLParseError([next.range[0], next.range[1]], "MULTIPLE_DOCS", "Source contains multiple documents; please use YAML.parseAllDocuments()") };
+    }
+  } catch (err) {
+    if (err instanceof FirstYamlError) return { error: err.error };
+    throw err;
+  }
+  // compose(tokens, true) always ends with a document (yaml's parseDocument relies on it too).
+  if (doc === undefined) throw new Error("yaml composed no document");
+  return doc.errors.length > 0 ? { error: doc.errors[0] } : { doc };
+}
+
 /**
  * Parses front-matter YAML (YAML 1.2 core schema, unique keys, at most
  * {@link MAX_ALIAS_COUNT} alias expansions) into a plain mapping. Duplicate
@@ -84,16 +135,17 @@ function firstDuplicateKey(root: unknown): { key: unknown; offset: number } | un
  * 256 KiB file of ~33,000 keys took seconds).
  * @param firstLine the 1-based file line of the YAML's first line, so error
  *   positions name the line in TOOL.md.
- * @throws FrontMatterError on a YAML error (`… at line N of TOOL.md`; a
- *   repeated key is `Map keys must be unique at line N of TOOL.md`) or
- *   when the document is not a mapping.
+ * @throws FrontMatterError on a YAML error (`… at line N of TOOL.md`, the
+ *   first error of the document — composing stops there, so a broken file
+ *   costs no more than a valid one of its size; a repeated key is `Map keys
+ *   must be unique at line N of TOOL.md`) or when the document is not a
+ *   mapping.
  */
 export function parseFrontMatter(yaml: string, firstLine = 1): Record<string, unknown> {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(yaml, { prettyErrors: false, uniqueKeys: false, lineCounter });
+  const { doc, error } = composeUntilFirstError(yaml, lineCounter);
   const at = (offset: number) => lineCounter.linePos(offset).line + firstLine - 1;
-  if (doc.errors.length > 0) {
-    const error = doc.errors[0];
+  if (error !== undefined) {
     throw new FrontMatterError(`TOOL.md front matter is not valid YAML: ${error.message} at line ${at(error.pos[0])} of TOOL.md`);
   }
   const duplicate = firstDuplicateKey(doc.contents);
