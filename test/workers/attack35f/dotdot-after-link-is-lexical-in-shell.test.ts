@@ -15,11 +15,16 @@
  * reaching workspace.fs) — resolve a path holding `..` physically: walk it segment by segment, replacing each prefix
  * that is a link by its realpath before applying the following `..` (as `readlink -f` already does), and pass the
  * resulting real path on; or give workspace.fs a physical-`..` resolution mode the adapter uses.
+ * Fixed: the shell's fs adapter (src/backends/worker-shell/fs-adapter.ts) — `resolvePath` keeps each `..`, and every
+ * method that takes a path walks the part up to the last `..` physically first (`physicalPath`, realpathOf), so a
+ * `..` after a link goes up from where it leads; `realpath` no longer normalises lexically first; `cd -P` resolves its
+ * operand physically (scripts/gen-shell.mjs, DD_PATCHES) (issue 20, run 35, fixer DD).
+ * Siblings: test/workers/fix35/shell-dotdot-after-link.test.ts.
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
-it.fails("`..` after a link to a directory goes up from where the link leads, as bash (cat, cd+cat, rm)", async () => {
+it("`..` after a link to a directory goes up from where the link leads, as bash (cat, cd+cat, rm)", async () => {
   const out = await inShellWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace/a/b", { recursive: true });
     await ws.fs.writeFile("/workspace/a/f", "INNER");
