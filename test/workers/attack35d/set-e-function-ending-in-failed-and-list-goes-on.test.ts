@@ -25,13 +25,18 @@
  * it when a function call returns (callFunction, or CALL_STATE's restore in isolate/shell-options.ts, which now
  * carries it back), and when `source`, `eval` and a command substitution end, so the caller judges the status
  * afresh, as it already does for `( … )`.
+ * Fixed: the exemption now ends where bash's does — scripts/gen-shell.mjs wraps just-bash's executeCommandInner and
+ * executePipeline in errexitScope / errexitPipeline (src/backends/worker-shell/isolate/shell-options.ts), which
+ * clear `state.errexitSafe` before each command and after every command but a group, `if`, loop or `case` (so after
+ * a function call, `source`, `eval`, `x=$(…)`, `[[ ]]`, `(( ))`, a subshell), and after a pipeline of more than one
+ * command (issue 20, run 35, fixer SE). Siblings: test/workers/fix35/set-e-call-boundaries.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
 const collect = (_ws: unknown, command: string, r: { stdout: string; stderr: string; exitCode: number }) => [command, r.stdout, r.stderr, r.exitCode];
 
-it.fails("set -e ends the script at a function whose last && list failed, as bash 5.2", async () => {
+it("set -e ends the script at a function whose last && list failed, as bash 5.2", async () => {
   const scripts = [
     "set -e; build() { false && echo tested; }; build; echo \"build ok\"",
     "set -e; f(){ [[ -f nope ]] && echo y; }; f; echo after",

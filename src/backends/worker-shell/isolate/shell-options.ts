@@ -148,6 +148,61 @@ export async function errexitIgnored<R>(ctx: ShellContext, run: () => Promise<R>
 }
 
 // ---------------------------------------------------------------------------
+// Where a `set -e` exemption ends (issue 20, run 35, fixer SE).
+
+/**
+ * just-bash's command node types whose status is that of the last command of
+ * their body, run in the current shell (a group `{ …; }`, `if`, `for`,
+ * `for ((…))`, `while`, `until`, `case`): bash 5.2 lets the `set -e`
+ * exemption of that last command carry out of them, so
+ * `set -e; { false && true; }; echo after` goes on (fixer SE).
+ */
+const CARRIES_ERREXIT_EXEMPTION = new Set(["Group", "If", "For", "CStyleFor", "While", "Until", "Case"]);
+
+/**
+ * Runs command `node` (one element of a pipeline: just-bash's
+ * executeCommandInner) so the `set -e` exemption just-bash's executeStatement
+ * reads after a pipeline (`state.errexitSafe`: the last command ran as a
+ * non-final `&&`/`||` operand or negated with `!`) is only what this command
+ * itself left: cleared before it runs, and cleared again when it ends unless
+ * `node` is one of {@link CARRIES_ERREXIT_EXEMPTION}. So a function call,
+ * `source` and `eval` (simple commands), a subshell, `[[ ]]`, `(( ))` and an
+ * assignment `x=$(…)` have their status judged afresh, as bash 5.2 judges a
+ * simple command's (bash(1), `-e`; its `execute_command_internal` checks
+ * `exit_immediately_on_error` on the call's status):
+ * `set -e; f(){ false && true; }; f; echo after` ends with status 1 and runs
+ * the ERR trap, as do `x=$([ -f c ] && cat c)`, `[[ -n "$(false && true)" ]]`
+ * and `{ false && true; } || (( 0 ))`. just-bash kept the exemption the body's
+ * last `&&` list set and went on. Where bash ignores `set -e` for the call
+ * itself (`f || …`, `if f`, `! f`, `f && x`, `f | cat`) nothing changes.
+ */
+export async function errexitScope<R>(ctx: ShellContext, node: { type: string }, run: () => Promise<R>): Promise<R> {
+  const state = ctx.state as { errexitSafe?: boolean };
+  state.errexitSafe = false;
+  try {
+    return await run();
+  } finally {
+    if (!CARRIES_ERREXIT_EXEMPTION.has(node.type)) state.errexitSafe = false;
+  }
+}
+
+/**
+ * Runs `pipeline` (just-bash's executePipeline) so that one of more than one
+ * command leaves no `set -e` exemption behind: each element is a subshell in
+ * bash (the last one too, even with `shopt -s lastpipe`), so
+ * `set -e; true | { false && true; }` ends with status 1 as bash 5.2 does,
+ * where just-bash let the group's exemption through (fixer SE). A lone
+ * command is left to {@link errexitScope}.
+ */
+export async function errexitPipeline<R>(ctx: ShellContext, pipeline: { commands: readonly unknown[] }, run: () => Promise<R>): Promise<R> {
+  try {
+    return await run();
+  } finally {
+    if (pipeline.commands.length > 1) (ctx.state as { errexitSafe?: boolean }).errexitSafe = false;
+  }
+}
+
+// ---------------------------------------------------------------------------
 // A command's own `<` redirect of an empty file is its whole stdin.
 
 /**
