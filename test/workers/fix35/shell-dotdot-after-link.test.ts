@@ -106,3 +106,12 @@ it("mkdir -p through several missing directories and `..`, and `..` at / itself,
   });
   expect(out).toBe("w\nx\ny\ny/z\nFINNER");
 }, 120000);
+
+it("truncate through a link's `..` cuts the file beside the link's target, as GNU truncate", async () => {
+  // bash 5.2.15 / coreutils 9.1: `truncate -s 2 lnk/../f; cat a/f f` → INOUTER.
+  const out = await inShellWorkspace(async (ws) => {
+    const r = await sh(ws, "mkdir -p a/b && ln -s a/b lnk && printf INNER > a/f && printf OUTER > f && truncate -s 2 lnk/../f && cat a/f f", { cwd: "/workspace" });
+    return r.stdout + r.stderr;
+  });
+  expect(out).toBe("INOUTER");
+}, 120000);
