@@ -30,13 +30,15 @@ import { createAITools } from "../../../src/tools/ai-sdk.js";
 import { loadToolDirectories } from "../../../src/tool-dirs/load.js";
 import { runToolDirectory } from "../../../src/tool-dirs/run.js";
 
-type Recorded = { stub: DurableObjectStub; liveHandles: () => Promise<number> };
+type Agent = ReturnType<typeof env.GIT_AGENT.get>;
+type Recorded = { stub: Agent; liveHandles: () => Promise<number> };
 
 /** A fresh GitAgent (worker-shell, then worker-javascript) whose `workspace.stub()` calls are recorded, to count live handle stubs. */
 async function recordedAgent(): Promise<Recorded> {
-  const stub = env.GIT_AGENT.get(env.GIT_AGENT.newUniqueId()) as unknown as DurableObjectStub;
+  const stub = env.GIT_AGENT.get(env.GIT_AGENT.newUniqueId());
+  const plain = stub as unknown as DurableObjectStub; // runInDurableObject's generic instantiation is too deep for the typed stub
   const stubs: WorkspaceStub[] = [];
-  await runInDurableObject(stub, (instance: object) => {
+  await runInDurableObject(plain, (instance: object) => {
     const workspace = (instance as { [WORKSPACE]: { stub(): WorkspaceStub } })[WORKSPACE];
     const own = workspace.stub;
     workspace.stub = function (this: unknown) {
@@ -45,7 +47,7 @@ async function recordedAgent(): Promise<Recorded> {
       return made;
     };
   });
-  const liveHandles = () => runInDurableObject(stub, () => stubs.reduce((n, s) => n + stateOf(s.runtime).handles.size, 0));
+  const liveHandles = () => runInDurableObject(plain, () => stubs.reduce((n, s) => n + stateOf(s.runtime).handles.size, 0));
   return { stub, liveHandles };
 }
 
@@ -157,7 +159,7 @@ describe("the exec tool through a getWorkspace() client leaves no handle stub in
 
   it("a local Workspace: disposing the handle after the tool read it changes nothing — the run's record replays the same output", async () => {
     const { stub } = await recordedAgent();
-    const out = await runInDurableObject(stub, async (instance: object) => {
+    const out = await runInDurableObject(stub as unknown as DurableObjectStub, async (instance: object) => {
       using workspace = await getWorkspace(instance as never);
       const ids: string[] = [];
       const watched: ExecWorkspaceLike = {
@@ -206,10 +208,12 @@ describe("runToolDirectory through a getWorkspace() client leaves no handle stub
     const loaded = await loadToolDirectories({ workspace: client, dirs: ["/workspace/tools"] });
     expect(loaded.tools.map((t) => t.name).sort()).toEqual(["pad", "twice"]);
     const byName = Object.fromEntries(loaded.tools.map((t) => [t.name, t]));
+    // The runner takes the client as createAITools' toolDirectories pass it (its type names the local runtime's isCallable).
+    const workspace = client as unknown as Parameters<typeof runToolDirectory>[1]["workspace"];
     for (let i = 0; i < 15; i++) {
-      expect(await runToolDirectory(byName.twice!, { workspace: client, params: { n: i } })).toEqual({ content: [{ type: "text", text: `twice ${i} is ${i * 2}` }] });
+      expect(await runToolDirectory(byName.twice!, { workspace, params: { n: i } })).toEqual({ content: [{ type: "text", text: `twice ${i} is ${i * 2}` }] });
       // Checked with bash 5.2.15: printf 'pad-%03d\n' 7 prints pad-007.
-      expect(await runToolDirectory(byName.pad!, { workspace: client, params: { n: i } })).toEqual({ content: [{ type: "text", text: `pad-${pad3(i)}\n` }] });
+      expect(await runToolDirectory(byName.pad!, { workspace, params: { n: i } })).toEqual({ content: [{ type: "text", text: `pad-${pad3(i)}\n` }] });
     }
     expect(await liveHandles()).toBe(0);
   });
