@@ -63,8 +63,9 @@ describe("fix35 UV: a view of a larger buffer crosses RPC as its own bytes — t
     const all = new Uint8Array(buffer);
     for (let i = 0; i < 4096; i++) all[i] = (i * 13 + 5) & 0xff;
     await ws.fs.writeFile("/workspace/u8", new Uint8Array(buffer, 1000, 10));
-    await ws.fs.writeFile("/workspace/dv", new DataView(buffer, 2001, 5));
-    await ws.fs.writeFile("/workspace/u16", new Uint16Array(buffer, 3000, 3));
+    // The typed API takes a Uint8Array; an untyped (JavaScript) caller may pass any ArrayBufferView, as to node:fs.
+    await ws.fs.writeFile("/workspace/dv", new DataView(buffer, 2001, 5) as unknown as Uint8Array);
+    await ws.fs.writeFile("/workspace/u16", new Uint16Array(buffer, 3000, 3) as unknown as Uint8Array);
     expect([...(await readAll(ws, "/workspace/u8"))]).toEqual([...all.slice(1000, 1010)]);
     expect([...(await readAll(ws, "/workspace/dv"))]).toEqual([...all.slice(2001, 2006)]);
     expect([...(await readAll(ws, "/workspace/u16"))]).toEqual([...all.slice(3000, 3006)]);
