@@ -27,6 +27,8 @@
  * entry), so the pull sees the directory unchanged and the Workspace keeps its file. The entry stays owed (EBUSY is
  * a refusal that passes, see container-push-refused-entry-never-resent.test.ts): once the mount is gone, the next
  * push removes the directory and writes the file.
+ * Run 35 (lead): the write's EISDIR reason ends with `: ${IN_THE_WAY}` — a refusal because the container's entry is
+ * in the way stays owed and says so (fixer CR, test/workers/fix35/container-sync-refused.test.ts).
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -34,6 +36,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { realDaemonWorkspace } from "../attack18c/real-daemon.js";
 import { canMount } from "../container/tiny-disk.js";
+import { IN_THE_WAY } from "../../../src/runtime/sync.js";
 
 describe("attack22c: a push whose type-change rm the container refuses", () => {
   (canMount() ? it : it.skip)("keeps the manifest: the Workspace's file is not replaced by the directory", { timeout: 60_000 }, async () => {
@@ -54,7 +57,7 @@ describe("attack22c: a push whose type-change rm the container refuses", () => {
       const first = await run("true");
       expect(first.skipped).toEqual([
         { path: "/workspace/d", reason: "EBUSY: resource busy or locked (d)" },
-        { path: "/workspace/d", reason: "EISDIR: illegal operation on a directory (d)" },
+        { path: "/workspace/d", reason: `EISDIR: illegal operation on a directory (d): ${IN_THE_WAY}` },
       ]);
       const kind = (await ws.fs.lstat("/workspace/d")).isDirectory ? "directory" : "file";
       // Found: "directory" (d/mnt pulled in), the file gone.
@@ -62,7 +65,7 @@ describe("attack22c: a push whose type-change rm the container refuses", () => {
       expect(await ws.fs.readFile("/workspace/d", "utf8")).toBe("workspace file\n");
       // Still mounted: refused again, reported again; the Workspace still keeps its file.
       expect((await run("true")).skipped).toEqual([
-        { path: "/workspace/d", reason: "EISDIR: illegal operation on a directory (d)" },
+        { path: "/workspace/d", reason: `EISDIR: illegal operation on a directory (d): ${IN_THE_WAY}` },
       ]);
       execFileSync("umount", [mnt], { stdio: "ignore" });
       mounted = false;
