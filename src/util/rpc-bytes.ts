@@ -33,9 +33,12 @@ const typedArraySlice = Object.getPrototypeOf(Uint8Array.prototype).slice as (th
  * adapter, the runtime's exec request); the JavaScript backend's isolate
  * code has its own copy (isolate/workspace-capabilities.js `compactArgs`),
  * since it cannot import. Issue 20, run 35, fixer UV.
+ * A value that is not an `ArrayBufferView` (a hostile caller's `stdin: 5`) is
+ * returned as it is, for the receiver's own check to refuse with its message
+ * (run 35, lead).
  */
 export function compactView<T extends ArrayBufferView>(view: T): T {
-  if (view.buffer.byteLength === view.byteLength) return view;
+  if (!ArrayBuffer.isView(view) || view.buffer.byteLength === view.byteLength) return view;
   if (view instanceof DataView) return new DataView(view.buffer.slice(view.byteOffset, view.byteOffset + view.byteLength)) as unknown as T;
   return typedArraySlice.call(view) as T;
 }
