@@ -227,6 +227,9 @@ function rpcEstimate(value, stopAt, seen) {
 /** `%TypedArray%.prototype.slice`: a copy whatever a subclass overrides (a Node `Buffer`'s own `slice` shares memory). */
 const typedArraySlice = Object.getPrototypeOf(Uint8Array.prototype).slice;
 
+/** The most items of an array argument {@link compactArgs} looks into (run 35, lead). */
+const COMPACT_ARRAY_ITEMS = 65_536;
+
 /**
  * `args` as a call sends them: each argument (and each value of an options object or array given as an argument)
  * that is a view into a larger `ArrayBuffer` — `data.subarray(a, b)` given to `fs.writeFile`, a `Buffer` of Node's
@@ -254,8 +257,21 @@ function compactArgs(args) {
     if (sent === v && v !== null && typeof v === "object" && !ArrayBuffer.isView(v)) {
       const proto = Object.getPrototypeOf(v);
       if (Array.isArray(v)) {
-        const items = v.map(compact);
-        if (items.some((item, j) => item !== v[j])) sent = items;
+        // Only an array of at most COMPACT_ARRAY_ITEMS items is looked into, index by index: a sparse
+        // `new Array(1e9)` (cheap to send) is never walked hole by hole (attack16a; run 35, lead). A view further in
+        // crosses with its buffer, and the estimates count it so (E2BIG past the limit, never a wrong write).
+        if (v.length <= COMPACT_ARRAY_ITEMS) {
+          /** @type {unknown[] | null} */
+          let items = null;
+          for (let j = 0; j < v.length; j++) {
+            const item = v[j];
+            const c = compact(item);
+            if (c === item) continue;
+            items ??= v.slice();
+            items[j] = c;
+          }
+          if (items !== null) sent = items;
+        }
       } else if (proto === Object.prototype || proto === null) {
         const entries = Object.entries(v);
         if (entries.some(([, item]) => compact(item) !== item)) sent = Object.assign(proto === null ? Object.create(null) : {}, Object.fromEntries(entries.map(([k, item]) => [k, compact(item)])));
