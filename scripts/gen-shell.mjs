@@ -1359,17 +1359,6 @@ const RL_PATCHES = [ // RL
   { what: "mkdir refusal in strerror words (RL)", when: 'name:"mkdir",async execute(', re: new RegExp(String.raw`catch\((${ID})\)\{let (${ID})=(${ID})\(\1\);(\2\.includes\("ENOENT"\)(?:(?!catch)[^])*?:(${ID})\+=` + "`" + String.raw`mkdir: cannot create directory '\$\{(${ID})\}': )\$\{(${ID})\(\2\)\}\n` + "`", "g"), to: (all, i, s, l, body, o, r, f) => `catch(${i}){let ${s}=${l}(${i});${body}\${__pathErrors.reason(${i},${f}(${s}))}\n\``, count: 1 }, // RL
 ]; // RL
 SOURCE_PATCHES.push(...RL_PATCHES); // RL
-/** // DD
- * DD (issue 20, run 35): `cd -P DIR` resolves DIR physically, as bash's `cd -P` (chdir to the operand, then $PWD is // DD
- * getcwd): a `..` after a link goes up from where the link leads (`cd -P lnk/..` with lnk -> a/b is `a`; `cd -P ..` // DD
- * from a cwd entered through a link is the real parent). just-bash canonicalised the operand lexically first and only // DD
- * then took the realpath. The logical walk (`cd`, `cd -L`: `lnk/..` is the directory holding lnk) is unchanged. // DD
- */ // DD
-const DD_PATCHES = [ // DD
-  { what: "cd -P resolves the operand physically (DD)", when: "bash: cd: ", re: new RegExp(String.raw`for\(let (${ID}) of (${ID})\)(if\(\1==="\.\."\)(?:(?!function )[^])*?return (${ID})\(` + "`" + String.raw`bash: cd: \$\{(${ID})\}: Not a directory\n` + "`" + String.raw`\)(?:(?!function )[^])*?\}\})let (${ID})=(${ID})\|\|"/";if\((${ID})\)try\{\6=await (${ID})\.fs\.realpath\(\6\)\}catch\{\}`, "g"), // DD
-    to: (all, f, l, body, D, n, u, c, s, e) => `for(let ${f} of ${s}?[]:${l})${body}let ${u}=${c}||"/";if(${s})try{${u}=await ${e}.fs.realpath(${n}.startsWith("/")?${n}:\`\${${e}.state.cwd}/\${${n}}\`);if(!(await ${e}.fs.stat(${u})).isDirectory)throw{code:"ENOTDIR"}}catch(__cdError){return ${D}(\`bash: cd: \${${n}}: \${__cdError?.code==="ENOTDIR"?"Not a directory":"No such file or directory"}\n\`)}`, count: 1 }, // DD
-]; // DD
-SOURCE_PATCHES.push(...DD_PATCHES); // DD
 /** // OP
  * OP (issue 20, run 28; helpers in isolate/option-words.ts): sort, grep and cut read their options as GNU getopt_long // OP
  * — a short-option cluster ends at a letter that takes an argument (`sort -nk2`, `-rnk2`, `grep -nA1`, `cut -sd,`), a // OP

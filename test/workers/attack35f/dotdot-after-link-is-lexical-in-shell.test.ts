@@ -15,16 +15,17 @@
  * reaching workspace.fs) — resolve a path holding `..` physically: walk it segment by segment, replacing each prefix
  * that is a link by its realpath before applying the following `..` (as `readlink -f` already does), and pass the
  * resulting real path on; or give workspace.fs a physical-`..` resolution mode the adapter uses.
- * Fixed: the shell's fs adapter (src/backends/worker-shell/fs-adapter.ts) — `resolvePath` keeps each `..`, and every
- * method that takes a path walks the part up to the last `..` physically first (`physicalPath`, realpathOf), so a
- * `..` after a link goes up from where it leads; `realpath` no longer normalises lexically first; `cd -P` resolves its
- * operand physically (scripts/gen-shell.mjs, DD_PATCHES) (issue 20, run 35, fixer DD).
- * Siblings: test/workers/fix35/shell-dotdot-after-link.test.ts.
+ * Not fixed (run 35): fixer DD kept each `..` in the adapter's resolvePath and walked the prefix physically in every
+ * path-taking method (f858b74e); the clean-clone CI then showed the tree walkers still joining and slicing paths
+ * lexically — `du -a d/..` named `d/../t` for a.txt (fix22/shell-grep-r-gnu) — and a scratch run of the walkers on
+ * `lnk/..` operands (find, ls -R, grep -r, du, cp -r, chmod -R, tar, rg) ran workerd out of heap. Reverted by the
+ * lead; the next fix must give the walkers (deep-walks, cp -r, tar, du) physical start points and keep their
+ * into-itself checks on real paths. The lexical `..` is documented in docs/runtime.md meanwhile.
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
-it("`..` after a link to a directory goes up from where the link leads, as bash (cat, cd+cat, rm)", async () => {
+it.fails("`..` after a link to a directory goes up from where the link leads, as bash (cat, cd+cat, rm)", async () => {
   const out = await inShellWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace/a/b", { recursive: true });
     await ws.fs.writeFile("/workspace/a/f", "INNER");
