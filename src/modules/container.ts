@@ -38,6 +38,7 @@ import { atMostOnce, lostCallError, markAtMostOnce } from "./replay.js";
 import type { WorkspaceModuleCallContext, WorkspaceModuleFactory, WorkspaceModuleFunction, WorkspaceModuleHost } from "./types.js";
 import { decodeUtf8 } from "../util/bytes.js";
 import { memberCut, quoteCut } from "../util/cut.js";
+import { disposeQuietly } from "../util/dispose.js";
 
 /** Default of {@link ContainerModuleOptions.backend}: the id of `ContainerBackend`. */
 export const DEFAULT_CONTAINER_MODULE_BACKEND = "container-shell";
@@ -445,11 +446,7 @@ export function createContainerModule(options: ContainerModuleOptions = {}): Wor
       } finally {
         ctx.signal.removeEventListener("abort", kill);
         // Done with the handle (spec 02 §1.3: disposing cancels its local reader, never the run; issue 20, run 35, fixer XD).
-        try {
-          handle[Symbol.dispose]();
-        } catch {
-          // Disposal is best effort.
-        }
+        disposeQuietly(handle);
       }
       // Finished: its id is free again (a later run with this JavaScript run's id must not find it).
       await runtime.disposeExec(id, { backend }).catch(() => {});

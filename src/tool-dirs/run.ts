@@ -20,6 +20,7 @@ import { cutWithMark } from "../util/cut.js";
 import { resolveLinks } from "./realpath.js";
 import { SENSITIVE_MASK } from "./schema.js";
 import type { OnUpdate, ToolDirectory, ToolInput, ToolResult, ToolResultContent } from "./types.js";
+import { disposeQuietly } from "../util/dispose.js";
 
 /** Default wall-clock limit of one tool run: 60 s (the JavaScript backend's own default). */
 export const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
@@ -585,19 +586,6 @@ async function realCommandPaths(run: RunContext): Promise<{ dir: string; entry: 
   }
 }
 
-/**
- * `handle[Symbol.dispose]()` (spec 02 §1.3: cancels the local reader, never kills the run), errors ignored: called
- * once the runner is done with a run's handle. Through a remote client (`getWorkspace(stub)`) the object keeps
- * each handle stub until the client is disposed unless it is disposed (issue 20, run 35, fixer XD).
- */
-function releaseHandle(handle: Pick<WorkspaceRuntimeExecHandle, typeof Symbol.dispose>): void {
-  try {
-    handle[Symbol.dispose]();
-  } catch {
-    // Disposal is best effort: the run's outcome is already known.
-  }
-}
-
 async function runModule(run: RunContext): Promise<ToolResult> {
   const { tool, workspace } = run;
   const marker = `\u001etool-update:${crypto.randomUUID()}:`;
@@ -644,7 +632,7 @@ async function runModule(run: RunContext): Promise<ToolResult> {
     clearTimeout(hostTimer);
     run.signal?.removeEventListener("abort", kill);
     reader.releaseLock();
-    releaseHandle(handle); // read to its end, or killed and cancelled: through a remote client, frees the object's handle stub (issue 20, run 35, fixer XD)
+    disposeQuietly(handle); // read to its end, or killed and cancelled: through a remote client, frees the object's handle stub (issue 20, run 35, fixer XD)
     if (!hostTimedOut) void workspace.runtime.disposeExec(id, { backend: run.backend }).catch(() => undefined);
   }
   const name = `Tool "${tool.name}"`;
@@ -772,7 +760,7 @@ async function runCommand(run: RunContext): Promise<ToolResult> {
     return failure(parts.join("\n"));
   } finally {
     if (kill) run.signal?.removeEventListener("abort", kill);
-    if (handle) releaseHandle(handle); // after result() or the host's timeout (and its kill): frees the object's handle stub (issue 20, run 35, fixer XD)
+    disposeQuietly(handle); // after result() or the host's timeout (and its kill): frees the object's handle stub (issue 20, run 35, fixer XD)
     await workspace.fs.rm(inputFile, { force: true }).catch(() => undefined);
   }
 }

@@ -24,6 +24,7 @@ import { boundResult, renderWhole, streamBytes, StreamTail, type RuntimeNote } f
 import { echoedText } from "./paging.js";
 import { invalidArgumentsMessage } from "./schema.js";
 import { errorMessage, type CoreTool, type CoreToolCallContext, type ToolFacts } from "./types.js";
+import { disposeQuietly } from "../../util/dispose.js";
 
 export { formatSize } from "./exec-output.js";
 export type { ExecBackendOptions, ExecBackends, ExecInput } from "./exec-backends.js";
@@ -344,11 +345,7 @@ function releaseOnce(handle: ExecRuntimeHandle): () => void {
   return () => {
     if (released) return;
     released = true;
-    try {
-      handle[Symbol.dispose]?.();
-    } catch {
-      // Disposal is best effort: the call's outcome is already known.
-    }
+    disposeQuietly(handle);
   };
 }
 
