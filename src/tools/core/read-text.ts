@@ -228,8 +228,12 @@ export class TextPage {
     const end = lf < 0 ? chunk.byteLength : lf;
     this.#keep(chunk.subarray(at, end));
     if (lf < 0) {
-      // A line that can no longer fit (no per-line truncation) decides the page early.
-      if (this.#cannotFit() && this.#finishLine()) return -1;
+      // A line that can no longer fit (no per-line truncation) decides the page early: it is refused
+      // here, never added, so no line is finished twice (issue 20, run 36, fixer TL).
+      if (this.#cannotFit()) {
+        this.#refuseLine();
+        return -1;
+      }
       return end;
     }
     this.#pos += 1;
@@ -241,10 +245,14 @@ export class TextPage {
     return lf + 1;
   }
 
-  /** Adds a piece of the current line: counted always, kept (up to the keep cap) when the line is wanted. */
+  /**
+   * Adds a piece of the current line: counted always, kept (up to the keep cap, plus the 3 bytes of a
+   * byte order mark on the file's first line) when the line is wanted.
+   */
   #keep(piece: Uint8Array): void {
-    if (this.#wanted() && this.#keptBytes < this.#keepCap && piece.byteLength > 0) {
-      const take = piece.subarray(0, this.#keepCap - this.#keptBytes);
+    const cap = this.#keepCap + (this.#lineStart === 0 ? 3 : 0); // BOM room (issue 20, run 36, fixer TL)
+    if (this.#wanted() && this.#keptBytes < cap && piece.byteLength > 0) {
+      const take = piece.subarray(0, cap - this.#keptBytes);
       this.#kept.push(take);
       this.#keptBytes += take.byteLength;
     }
@@ -252,9 +260,43 @@ export class TextPage {
     this.#pos += piece.byteLength;
   }
 
+  /**
+   * Whether the open line (no LF yet) is already too long for the page: a lower bound of its rendered
+   * size — its bytes so far, less a byte order mark (or what may still become one) at the start of the
+   * file, which is not content — over what is left of `maxBytes`. Rendering only adds bytes (a number
+   * prefix, U+FFFD for at least as many invalid bytes), so `true` means {@link #finishLine} would refuse
+   * it too (issue 20, run 36, fixer TL: the BOM was counted here but not there).
+   */
   #cannotFit(): boolean {
     const s = this.#settings;
-    return !s.lineTruncation && this.#wanted() && this.#outBytes + (this.#lines > 0 ? 1 : 0) + this.#lineLength > s.maxBytes;
+    if (s.lineTruncation || !this.#wanted()) return false;
+    return this.#outBytes + (this.#lines > 0 ? 1 : 0) + this.#lineLength - this.#bomBytes() > s.maxBytes;
+  }
+
+  /**
+   * Bytes of the open line that are (or, while fewer than 3 are read, may become) the UTF-8 byte order
+   * mark EF BB BF: only on the file's first line, which always starts the kept bytes.
+   */
+  #bomBytes(): number {
+    if (this.#lineStart !== 0) return 0;
+    const BOM = [0xef, 0xbb, 0xbf];
+    let n = 0;
+    for (const piece of this.#kept) {
+      for (let i = 0; i < piece.byteLength && n < 3; i++, n++) if (piece[i] !== BOM[n]) return 0;
+      if (n === 3) break;
+    }
+    return n;
+  }
+
+  /**
+   * Refuses the open line, known not to fit ({@link #cannotFit}): the page ends before it (`truncated`,
+   * continuing at its first byte) or, when it would be the page's first line, the read fails with the
+   * read-cap error — as {@link #finishLine} decides a line that does not fit.
+   */
+  #refuseLine(): void {
+    const lineNo = this.#numberBase + this.#lineIndex + 1;
+    if (this.#lines > 0) this.#truncateAt(this.#lineStart);
+    else this.#failure = { error: capError(lineNo, this.#settings.maxBytes) };
   }
 
   /** Completes the current line: skips it, adds it, or decides the page. Returns `true` when reading should stop. */
@@ -284,9 +326,7 @@ export class TextPage {
     const separator = this.#lines > 0 ? 1 : 0;
     if (this.#outBytes + size + separator > s.maxBytes) {
       if (this.#lines > 0) return this.#truncateAt(this.#lineStart);
-      this.#failure = {
-        error: `Line ${lineNo} exceeds the ${s.maxBytes}-byte read cap. The host must increase maxBytes, reduce lineTruncation, or provide a byte-oriented tool.`,
-      };
+      this.#failure = { error: capError(lineNo, s.maxBytes) };
       return true;
     }
     if (this.#lines === 0) this.#firstEmitted = lineNo;
@@ -295,6 +335,11 @@ export class TextPage {
     this.#lines++;
     return false;
   }
+}
+
+/** read's error for a line that alone is over `maxBytes` (spec 03 §4.1). */
+function capError(lineNo: number, maxBytes: number): string {
+  return `Line ${lineNo} exceeds the ${maxBytes}-byte read cap. The host must increase maxBytes, reduce lineTruncation, or provide a byte-oriented tool.`;
 }
 
 /** Where {@link takeWholeLines} may take lines: how many, how many bytes of `content`, numbered from what. */

@@ -26,6 +26,10 @@
  * the kept bytes start with EF BB BF (as `#finishLine` does), and never finish the same line twice (after the
  * `#cannotFit` path's `#finishLine` returns `false`, the line must not be finished again; only call it there when
  * the line truly cannot fit).
+ * Fixed: src/tools/core/read-text.ts — `#cannotFit` no longer counts a byte order mark (or what may still become one)
+ * at the start of the file, and a line it finds too long is refused by `#refuseLine` (page ends before it, or the
+ * read-cap error) instead of going through `#finishLine`, so no line is finished twice (issue 20, run 36, fixer TL).
+ * Siblings: test/node/fix36/tools-read-bom-cap.test.ts.
  */
 import { expect, it } from "vitest";
 import { readDefinition } from "../../../src/tools/core/read.js";
@@ -34,7 +38,7 @@ import { setup } from "../tools/helpers.js";
 const CAP_ERROR = (n: number) =>
   `Line 1 exceeds the ${n}-byte read cap. The host must increase maxBytes, reduce lineTruncation, or provide a byte-oriented tool.`;
 
-it.fails("a one-line BOM file within 3 bytes of maxBytes is read whole, not reported truncated", async () => {
+it("a one-line BOM file within 3 bytes of maxBytes is read whole, not reported truncated", async () => {
   const text = "x".repeat(262_143);
   const { store } = await setup({ "/workspace/min.json": "\ufeff" + text });
   const read = readDefinition({ store });
@@ -46,7 +50,7 @@ it.fails("a one-line BOM file within 3 bytes of maxBytes is read whole, not repo
   });
 });
 
-it.fails("a BOM file's first line past the cap is refused, never returned cut as if whole", async () => {
+it("a BOM file's first line past the cap is refused, never returned cut as if whole", async () => {
   const { store } = await setup({ "/workspace/f.txt": "\ufeff" + "x".repeat(524_285) + "y".repeat(1000) + "\nsecond\n" });
   const read = readDefinition({ store, maxBytes: 524_286 });
   // Was: { content: 524,285 × "x" (the 1,000 "y" left out, no marker), startLine: 1, endLine: 1, truncated: true,
