@@ -518,8 +518,19 @@ const rm: CommandDef = {
     } // GB
     const matched = indexed.filter((f) => exact.some((p) => specMatches(f, p))); // GB
     if (ctx.bool("force") !== true && (await refusedRm(ctx, root, matched, cached))) return 1; // GB
-    if (ctx.bool("dry-run") !== true) await ctx.client.rm({ dir: root, paths, ...(cached ? {} : { [RM_WORKTREE]: true }) }); // GB
+    // git prints every `rm '<path>'` line before it unlinks; a file it cannot remove then dies 128 (run 36, fixer GR).
+    let failed: { path: string; reason: string } | undefined; // fixer GR
+    try { // fixer GR
+      if (ctx.bool("dry-run") !== true) await ctx.client.rm({ dir: root, paths, ...(cached ? {} : { [RM_WORKTREE]: true }) }); // fixer GR
+    } catch (error) { // fixer GR
+      if (!(error instanceof GitError && error.code === "ERMFAIL" && typeof (error as { path?: unknown }).path === "string")) throw error; // fixer GR
+      failed = error as unknown as { path: string; reason: string }; // fixer GR
+    } // fixer GR
     if (!ctx.bool("quiet")) for (const f of matched) ctx.out(`rm '${f}'\n`); // GB
+    if (failed !== undefined) { // fixer GR
+      ctx.err(`fatal: git rm: '${failed.path}': ${failed.reason}\n`); // fixer GR: builtin/rm.c die_errno, the index untouched
+      return 128; // fixer GR
+    } // fixer GR
     return 0;
   },
 };

@@ -59,7 +59,7 @@ import {
 import { isValidRefName } from "../refname.js";
 import { resolveCommit, resolveRev, treeEntry } from "./rev.js";
 import { writeFlatTree } from "./stash.js";
-import { absPath, assertIndexFile, assertTreeReadable, flatIndex, flatTree, readBytes, unplaceWorktreeFile, updateIndex } from "./tree-state.js";
+import { absPath, assertIndexFile, assertTreeReadable, flatIndex, flatTree, hasLeadingLink, pruneEmptyParents, readBytes, updateIndex } from "./tree-state.js"; // run 36, fixer GR
 import { fileModeOn, sameBlob, walkWorktree, type BlobSide, type WalkRow } from "./walk.js";
 
 /** `.git/config` as real git 2.x writes it on Linux (`init`). */
@@ -293,7 +293,17 @@ async function nestedHead(ctx: GitContext, dir: string, path: string): Promise<s
 /**
  * `rm` (spec 04 §2.3, `git rm --cached`): removes the index entries at or
  * below each of `paths`; the files stay in the working tree.
- * @throws NotARepositoryError · PathOutsideRepoError · PathspecNotFoundError a path matches no index entry · GitError `EUSAGE` no `paths` · `ERMFAIL`.
+ *
+ * With the command line's {@link RM_WORKTREE} (`git rm` without `--cached`) the files go first, in index order, then
+ * the index entries of the files that went (or were already gone), written once — so the index never records the
+ * removal of a file the working tree kept (issue 20, run 36, fixer GR). A file that cannot be removed (a read-only
+ * mount: `EROFS`; a directory where the index has a file: `EISDIR`) stops there: the files removed before it lose their
+ * entries, it and the rest keep theirs, and `ERMFAIL` is thrown with `path` (the repository-relative path) and
+ * `reason` (strerror(3) wording, `Read-only file system`): `git rm failed: '<path>': <reason>`. git 2.39.5
+ * (builtin/rm.c) dies the same way when the first file fails (`fatal: git rm: '<path>': <reason>`, 128, index
+ * untouched); once one file went it drops every matched entry and exits 0 silently — here the entries of the files
+ * still there are kept and the failure reported (docs/porting.md).
+ * @throws NotARepositoryError · PathOutsideRepoError · PathspecNotFoundError a path matches no index entry · GitError `EUSAGE` no `paths` · `ERMFAIL` (with `path` and `reason` when a working-tree file could not be removed).
  */
 export async function rm(ctx: GitContext, dir: string, options: GitRmOptions): Promise<void> {
   const paths = pathsOption("rm", options);
@@ -308,9 +318,66 @@ export async function rm(ctx: GitContext, dir: string, options: GitRmOptions): P
     if (!indexed.some((path) => matchesSpec(path, specs[i]!))) throw new PathspecNotFoundError(paths[i]!);
   }
   const matched = indexed.filter((path) => matchesAny(path, specs));
-  await ctx.git.remove({ fs: ctx.fs, dir, filepath: matched as unknown as string, cache: ctx.cache });
-  // The command line's `git rm` (without --cached): the files go from the working tree too, with their emptied parents.
-  if ((options as { [RM_WORKTREE]?: unknown })[RM_WORKTREE] === true) for (const path of matched) await unplaceWorktreeFile(ctx, dir, path);
+  if ((options as { [RM_WORKTREE]?: unknown })[RM_WORKTREE] !== true) {
+    await ctx.git.remove({ fs: ctx.fs, dir, filepath: matched as unknown as string, cache: ctx.cache });
+    return;
+  }
+  // The command line's `git rm`: the files first, then the entries of those that went (run 36, fixer GR).
+  const modes = await flatIndex(ctx, dir);
+  const removed: string[] = [];
+  let failure: { path: string; error: unknown } | undefined;
+  for (const path of matched) {
+    try {
+      await removeWorktreeFile(ctx, dir, path, modes.get(path)?.mode === 0o160000);
+      removed.push(path);
+    } catch (error) {
+      failure = { path, error };
+      break;
+    }
+  }
+  if (removed.length > 0) await ctx.git.remove({ fs: ctx.fs, dir, filepath: removed as unknown as string, cache: ctx.cache });
+  if (failure) {
+    const reason = strerror(failure.error);
+    throw Object.assign(new GitError("ERMFAIL", `git rm failed: '${failure.path}': ${reason}`, { cause: failure.error }), { path: failure.path, reason });
+  }
+}
+
+/**
+ * git's remove_path for `git rm` (run 36, fixer GR): unlinks the file at repository path `path` (a missing one is
+ * fine), then removes the directories above it left empty, stopping quietly at the first that cannot go (git's
+ * `rmdir` loop). Under a leading link nothing goes (the file behind it is not the repository's); a submodule's
+ * directory (`gitlink`) is kept. A directory where the index has a file fails `EISDIR`, as unlink(2) does in git.
+ * @throws the Workspace's error (`EROFS` a read-only mount, …) or `EISDIR`; nothing is removed then.
+ */
+async function removeWorktreeFile(ctx: GitContext, dir: string, path: string, gitlink: boolean): Promise<void> {
+  const abs = absPath(dir, path);
+  if (path.includes("/") && (await hasLeadingLink(ctx, dir, path))) return;
+  const stat = await ctx.workspace.fs.lstat(abs).catch(() => undefined);
+  if (stat?.isDirectory && !gitlink) throw Object.assign(new Error(`EISDIR: illegal operation on a directory, unlink '${abs}'`), { code: "EISDIR" });
+  if (stat && !stat.isDirectory) await ctx.workspace.fs.rm(abs);
+  await pruneEmptyParents(ctx, dir, path).catch(() => undefined);
+}
+
+/** strerror(3) wording (glibc) of the Workspace's error codes, as git's die_errno prints them. */
+const STRERROR: Readonly<Record<string, string>> = {
+  EROFS: "Read-only file system",
+  EISDIR: "Is a directory",
+  ENOTDIR: "Not a directory",
+  ENOENT: "No such file or directory",
+  EACCES: "Permission denied",
+  EPERM: "Operation not permitted",
+  EBUSY: "Device or resource busy",
+  ENOTEMPTY: "Directory not empty",
+  ELOOP: "Too many levels of symbolic links",
+  ENAMETOOLONG: "File name too long",
+  EIO: "Input/output error",
+};
+
+/** The strerror(3) text of `error`'s code; its message without one. */
+function strerror(error: unknown): string {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  if (typeof code === "string" && STRERROR[code] !== undefined) return STRERROR[code];
+  return error instanceof Error ? error.message : String(error);
 }
 
 /**

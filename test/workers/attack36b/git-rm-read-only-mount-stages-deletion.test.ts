@@ -20,7 +20,7 @@ import { WorkerBundle } from "../../../src/index.js";
 import { createGitClient } from "../../../src/git/index.js";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
-it.fails("git rm -r of a committed read-only mount fails 128 with the index untouched, as git 2.39.5", async () => {
+it("git rm -r of a committed read-only mount fails 128 with the index untouched, as git 2.39.5", async () => {
   const out = await inShellWorkspace(
     async (ws) => {
       await ws.ready();
