@@ -451,6 +451,37 @@ export class WorkspaceFs implements WorkspaceFilesystem {
   }
 
   /**
+   * The entry at `path` (a final link not followed) as the container sync
+   * fingerprints it: its inode (`stat().inode`, never reused), the revision
+   * last stamped on it, its kind, permission bits, mtime (ms) and size
+   * (bytes; 0 for a directory); `undefined` when nothing is there. One path
+   * resolution, synchronous: nothing lands between it and a {@link stampOf}
+   * or {@link changesSince} of the same turn. Internal, like {@link stampOf}
+   * (issue 20, run 36, fixer RN).
+   */
+  inodeOf(path: string): { ino: number; rev: number; kind: "file" | "directory" | "symlink"; mode: number; mtime: number; size: number } | undefined {
+    const canonical = canonicalPath(path, "inodeOf");
+    const found = this.#nodes.resolve(segmentsOf(canonical), { followFinal: false });
+    if (found.status !== "found") return undefined;
+    const node = found.node;
+    const rev = this.#nodes.stampOf(node.ino) ?? 0;
+    const kind = node.kind === Kind.Directory ? "directory" : node.kind === Kind.Symlink ? "symlink" : "file";
+    return { ino: node.ino, rev, kind, mode: node.mode & 0o7777, mtime: node.mtime, size: kind === "directory" ? 0 : node.size };
+  }
+
+  /**
+   * The canonical path of inode `ino` now (`/` for the root), or `undefined`
+   * when no entry has it (inodes are never reused: a removed one stays
+   * absent). Container sync uses it to find where a synced directory was
+   * renamed to. Internal, like {@link stampOf} (issue 20, run 36, fixer RN).
+   */
+  inodePath(ino: number): string | undefined {
+    if (!Number.isSafeInteger(ino) || ino < 1) return undefined;
+    if (this.#nodes.stampOf(ino) === undefined) return undefined;
+    return this.#nodes.pathOf(ino);
+  }
+
+  /**
    * Deletes the tombstones of revisions ≤ `upToRev` (call it with the
    * oldest cursor revision every consumer has acknowledged). A cursor older
    * than `upToRev` is refused from then on (`EINVAL`: start again from 0).

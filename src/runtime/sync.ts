@@ -170,6 +170,10 @@ export interface SyncFilesystem extends WorkspaceFilesystem {
   stampOf(path: string): number | undefined;
   /** The store revision (`WorkspaceFs.revision`): a pull keeps what it checked only while it can follow the change log from it. */
   revision?(): number;
+  /** The entry at `path` as the sync fingerprints it (`WorkspaceFs.inodeOf`); absent: no rename is told from a deletion (issue 20, run 36, fixer RN). */
+  inodeOf?(path: string): { ino: number; rev: number; kind: "file" | "directory" | "symlink"; mode: number; mtime: number; size: number } | undefined;
+  /** Where inode `ino` is now (`WorkspaceFs.inodePath`), `undefined` when it is gone (run 36, fixer RN). */
+  inodePath?(ino: number): string | undefined;
 }
 
 /** What one push did. */
@@ -216,6 +220,19 @@ interface ManifestRow {
   ctime: number;
   target: string | null;
   rev: number;
+  /** The Workspace inode the entry was synced from or to (NULL: not known; run 36, fixer RN). */
+  ino: number | null;
+  /** The Workspace entry's `kind:mode:mtime:size` then ({@link workspaceSignature}; NULL: not known; run 36, fixer RN). */
+  wsig: string | null;
+}
+
+/**
+ * What the push compares to tell a Workspace entry unchanged since it was synced although its revision moved (a
+ * rename of a directory above it restamps it, run 36, fixer RN): kind and mode, and for a file or link its mtime and
+ * size (a content write always moves a file's mtime, `Nodes.setContent`), as git's index and rsync's quick check do.
+ */
+function workspaceSignature(id: { kind: string; mode: number; mtime: number; size: number }): string {
+  return id.kind === "directory" ? `directory:${id.mode}` : `${id.kind}:${id.mode}:${id.mtime}:${id.size}`;
 }
 
 /**
@@ -313,6 +330,21 @@ export class RemoteSync {
         /* the column exists */
       }
     }
+    try {
+      db.all(`SELECT ino, wsig FROM __ws_sync_manifest LIMIT 0`);
+    } catch {
+      // A manifest made by an earlier version: the Workspace inode and signature of each entry (NULL: not known; a
+      // rename of such a directory is pushed as a deletion and a re-creation, as then). Issue 20, run 36, fixer RN.
+      for (const column of ["ino INTEGER", "wsig TEXT"]) {
+        try {
+          db.run(`ALTER TABLE __ws_sync_manifest ADD COLUMN ${column}`);
+        } catch {
+          /* the column exists */
+        }
+      }
+    }
+    // Where the manifest recorded a Workspace directory, by its inode: a rename is told from the new path (run 36, fixer RN).
+    db.run(`CREATE INDEX IF NOT EXISTS __ws_sync_manifest_ino ON __ws_sync_manifest (backend, ino) WHERE ino IS NOT NULL`);
   }
 
   /** The backends that have synced in this Workspace (they have a state row), in id order. */
@@ -422,15 +454,21 @@ export class RemoteSync {
 
   #manifestRow(path: string): ManifestRow | undefined {
     return this.#db.one<ManifestRow>(
-      `SELECT kind, mode, size, mtime, ctime, target, rev FROM __ws_sync_manifest WHERE backend = ? AND path = ?`,
+      `SELECT kind, mode, size, mtime, ctime, target, rev, ino, wsig FROM __ws_sync_manifest WHERE backend = ? AND path = ?`,
       this.#backend,
       path,
     );
   }
 
+  /**
+   * Records `path` as synced: the container's `stat`, the Workspace revision `rev`, and — when the Workspace entry at
+   * the path is still that revision — its inode and signature (run 36, fixer RN), which tell a later rename.
+   */
   #record(path: string, stat: RemoteEntryStat, rev: number): void {
+    const id = this.#fs.inodeOf?.(`${SYNC_ROOT}/${path}`);
+    const known = id !== undefined && id.rev === rev && id.kind === stat.kind;
     this.#db.run(
-      `INSERT OR REPLACE INTO __ws_sync_manifest (backend, path, kind, mode, size, mtime, ctime, target, rev) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT OR REPLACE INTO __ws_sync_manifest (backend, path, kind, mode, size, mtime, ctime, target, rev, ino, wsig) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       this.#backend,
       path,
       stat.kind,
@@ -440,6 +478,8 @@ export class RemoteSync {
       stat.ctimeMs ?? 0,
       stat.target ?? null,
       rev,
+      known ? id.ino : null,
+      known ? workspaceSignature(id) : null,
     );
   }
 
@@ -672,6 +712,12 @@ export class RemoteSync {
         return { ok: false, error: { ...result.error, message: `${result.error.message}: ${IN_THE_WAY}` } };
       };
       if (entry.kind === "deleted") {
+        // A synced directory the Workspace renamed: moved in the container too, with what only the container holds
+        // in it (ignored entries), instead of removed and sent again (issue 20, run 36, fixer RN).
+        if (entry.subtree === true && (await this.#pushRename(wire, entry.rev, add, flush, outcome))) {
+          this.#settleOwed(entry.path, undefined);
+          continue;
+        }
         const targets = this.#removals(wire, entry.rev);
         if (targets.length === 0) {
           this.#settleOwed(entry.path, undefined);
@@ -690,10 +736,28 @@ export class RemoteSync {
         }
         continue;
       }
-      const row = this.#manifestRow(wire);
+      let row = this.#manifestRow(wire);
+      const id = entry.kind === "directory" ? this.#fs.inodeOf?.(entry.path) : undefined;
+      if (id !== undefined && id.rev === entry.rev && row?.ino !== id.ino) {
+        // A synced directory renamed here, met before the deletion at its old path (the new path sorts first): the
+        // rename is pushed now, and the deletion then finds nothing recorded (run 36, fixer RN).
+        const from = this.#db.one<{ path: string }>(
+          `SELECT path FROM __ws_sync_manifest WHERE backend = ? AND ino = ? AND kind = 'directory' AND path != ? LIMIT 1`,
+          this.#backend,
+          id.ino,
+          wire,
+        );
+        if (from !== undefined && (await this.#pushRename(from.path, entry.rev, add, flush, outcome))) row = this.#manifestRow(wire);
+      }
       if (row && row.rev === entry.rev) {
         this.#settleOwed(entry.path, undefined);
         continue; // the container has this revision already
+      }
+      if (row && this.#unchangedSince(entry, row)) {
+        // Restamped without a change (a rename above it moved it, run 36, fixer RN): the container has it already.
+        this.#db.run(`UPDATE __ws_sync_manifest SET rev = ? WHERE backend = ? AND path = ?`, entry.rev, this.#backend, wire);
+        this.#settleOwed(entry.path, undefined);
+        continue;
       }
       const rev = entry.rev;
       // Another kind of entry in the container's way (a directory where a file now is): removed first. Forgotten
@@ -727,6 +791,120 @@ export class RemoteSync {
       }
     }
     await flush();
+  }
+
+  /**
+   * Whether the Workspace entry `entry` is the one `row` recorded, unchanged though its revision moved: the same inode
+   * (never reused), still at the entry's revision, with the recorded {@link workspaceSignature} (and link target).
+   * A rename restamps everything it moves (`Nodes.move`) without changing it. Not told apart: a rewrite of the same
+   * size whose mtime `utimes` set back to the recorded one (as git's index without ctime and rsync's quick check).
+   */
+  #unchangedSince(entry: ChangeEntry, row: ManifestRow): boolean {
+    if (row.ino === null || row.wsig === null || row.kind !== entry.kind) return false;
+    const id = this.#fs.inodeOf?.(entry.path);
+    if (id === undefined || id.ino !== row.ino || id.rev !== entry.rev || workspaceSignature(id) !== row.wsig) return false;
+    return entry.kind !== "symlink" || row.target === (entry.target ?? "");
+  }
+
+  /**
+   * A Workspace subtree deletion of `wire` at revision `rev` that is a rename of the directory recorded there
+   * (issue 20, run 36, fixer RN): the manifest's directory at `wire` has a Workspace inode, that inode is a directory
+   * now at another synced path `to` (not ignored, not inside `wire` nor holding it), and nothing at or under `wire`
+   * was synced after `rev` (a pull brought it back: the deletion's rules apply). Then the daemon's `rename` op moves
+   * the container's directory (with the entries only the container holds there, ignored ones included, as `mv`
+   * does), the manifest rows at and under `wire` move to `to` (two range statements, replacing what it recorded at
+   * `to`), and the moved rows whose Workspace entry is gone are removed in the container (one look-up per row:
+   * deletions made inside the moved tree before a later rename are not under its new path in the change log).
+   * The moved entries then come in the change log at their new paths and are sent only when changed
+   * ({@link #unchangedSince}). A directory still at `wire` (renamed away and back) is only checked so.
+   * Returns `false` — the deletion is pushed as one, as before — when it is no such rename, or the container refuses
+   * the rename (e.g. `ENOTEMPTY`: its directory at `to` holds entries the Workspace never synced, which `mv` would
+   * not replace either).
+   */
+  async #pushRename(
+    wire: string,
+    rev: number,
+    add: (op: RemoteApplyOp, then: (result: RemoteApplyResult) => void) => Promise<void>,
+    flush: () => Promise<void>,
+    outcome: { pushed: number; skipped: SkipList },
+  ): Promise<boolean> {
+    const row = this.#manifestRow(wire);
+    if (!row || row.kind !== "directory" || row.ino === null || !this.#fs.inodePath) return false;
+    const now = this.#fs.inodePath(row.ino);
+    const to = now === undefined ? null : wirePath(now);
+    if (to === null || to === "" || this.#ignored(to) || to.startsWith(`${wire}/`) || wire.startsWith(`${to}/`)) return false;
+    if (this.#fs.inodeOf?.(now!)?.kind !== "directory") return false;
+    const newer = this.#db.one<{ one: number }>(
+      `SELECT 1 AS one FROM __ws_sync_manifest WHERE backend = ? AND path >= ? AND path < ? AND rev > ? LIMIT 1`,
+      this.#backend,
+      `${wire}/`,
+      `${wire}0`,
+      rev,
+    );
+    if (row.rev > rev || newer !== undefined) return false;
+    if (to !== wire) {
+      // Something at `wire` in the Workspace again (made there after the rename, or pulled back): pushed as a deletion.
+      if (this.#fs.inodeOf?.(`${SYNC_ROOT}/${wire}`) !== undefined) return false;
+      const there = this.#manifestRow(to);
+      // The Workspace directory was synced at `to` already (pushed there after a refused rename): `wire` is a stale copy.
+      if (there?.ino === row.ino) return false;
+      await flush();
+      const ops: RemoteApplyOp[] = [];
+      // A file or link the rename replaced in the Workspace: removed first (a directory cannot be renamed over one).
+      if (there && there.kind !== "directory") ops.push({ op: "rm", path: to });
+      ops.push({ op: "rename", from: wire, to });
+      const { results } = await this.#rpc.apply({ ops });
+      const list: unknown[] = Array.isArray(results) ? results : [];
+      const answers = ops.map((_, i) => (list[i] === undefined ? ({ ok: false, error: { code: "EIO", message: "EIO: no result for this op" } } as RemoteApplyResult) : applyResultOf(list[i])));
+      if (!answers.at(-1)!.ok) return false;
+      outcome.pushed++;
+      this.#db.tx(() => {
+        this.#forget(to);
+        this.#db.run(`UPDATE __ws_sync_manifest SET path = ? WHERE backend = ? AND path = ?`, to, this.#backend, wire);
+        this.#db.run(
+          `UPDATE __ws_sync_manifest SET path = ? || substr(path, length(?) + 1) WHERE backend = ? AND path >= ? AND path < ?`,
+          to,
+          wire,
+          this.#backend,
+          `${wire}/`,
+          `${wire}0`,
+        );
+      });
+    }
+    // What the Workspace removed inside the moved tree: removed in the container too (each highest one).
+    const removed = new Set<string>();
+    for (let after = `${to}/`; ; ) {
+      const rows = this.#db.all<{ path: string; ino: number | null; kind: string }>(
+        `SELECT path, ino, kind FROM __ws_sync_manifest WHERE backend = ? AND path > ? AND path < ? ORDER BY path LIMIT ?`,
+        this.#backend,
+        after,
+        `${to}0`,
+        CHANGES_PAGE,
+      );
+      if (rows.length === 0) break;
+      after = rows[rows.length - 1]!.path;
+      for (const moved of rows) {
+        let parent = moved.path;
+        let covered = false;
+        for (let slash = parent.lastIndexOf("/"); slash > to.length; slash = parent.lastIndexOf("/")) {
+          parent = parent.slice(0, slash);
+          if (removed.has(parent)) {
+            covered = true;
+            break;
+          }
+        }
+        if (covered || this.#fs.inodeOf?.(`${SYNC_ROOT}/${moved.path}`) !== undefined) continue;
+        removed.add(moved.path);
+        outcome.pushed++;
+        await add({ op: "rm", path: moved.path }, (result) => {
+          if (result.ok || result.error.code === "ENOENT") this.#forget(moved.path);
+          else outcome.skipped.push({ path: `${SYNC_ROOT}/${moved.path}`, reason: result.error.message });
+        });
+      }
+    }
+    // Answered (and forgotten) before the change log's own deletions there come: each is sent once.
+    if (removed.size > 0) await flush();
+    return true;
   }
 
   /**

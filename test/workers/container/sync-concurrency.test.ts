@@ -75,8 +75,9 @@ describe("sync while a command runs", () => {
       expect((await c.tree()).has("new.txt")).toBe(false);
       const next = await sh(ws, "cat a.txt new-link ai/deep.txt d2/e.txt && ls");
       expect(next.stdout).toBe("a2 from pinew from fsfrom ai sdke1a.txt\nai\ncdir\nclink\ncmd.txt\ncmoved.txt\nd2\ngo\nm.sh\nnew-link\nnew.txt\npi.txt\n");
-      // new.txt, a.txt, pi.txt, ai, ai/deep.txt, rm b.txt, rm d, d2, d2/e.txt, m.sh, rm old-link, new-link
-      expect([next.pushed, next.pulled]).toEqual([12, 0]);
+      // new.txt, a.txt, pi.txt, ai, ai/deep.txt, rm b.txt, rename d → d2 (d2/e.txt unchanged: not sent), m.sh, rm old-link,
+      // new-link — the rename was rm d, d2, d2/e.txt before issue 20, run 36, fixer RN
+      expect([next.pushed, next.pulled]).toEqual([10, 0]);
       expect(sorted(await containerTree(c))).toEqual(sorted(wsTree));
       const idle = await sh(ws, "true");
       expect([idle.pushed, idle.pulled]).toEqual([0, 0]);
