@@ -14,6 +14,10 @@
  * Suggested fix: src/git/ops/repo.ts `rm` (the RM_WORKTREE path): remove the working-tree files first (or check with
  * the mount guard that they can be removed) and only then `git.remove` the index entries; on a first failure throw
  * git's `fatal: git rm: '<path>': Read-only file system` (128) with the index untouched.
+ * Fixed: src/git/ops/repo.ts `rm` with RM_WORKTREE removes the working-tree files first, in index order, stops at the
+ * first that cannot go and removes the index entries only of the files that went, throwing `ERMFAIL` with `path` and
+ * `reason`; src/git/cli/commands.ts `rm` prints git's `rm '<path>'` lines, then `fatal: git rm: '<path>': <strerror>`,
+ * 128 (issue 20, run 36, fixer GR). Siblings: test/workers/fix36/git-rm-refused.test.ts.
  */
 import { expect, it } from "vitest";
 import { WorkerBundle } from "../../../src/index.js";
