@@ -26,13 +26,18 @@
  * no Workspace identity. The rule is documented in docs/container.md (Sync, Push). A fix: record the Workspace
  * `inode` of each synced directory in the manifest (a new column); at a subtree deletion of a recorded directory,
  * when a directory entry of the same revision in the change log has that inode, send the daemon's `rename` op,
- * move the manifest rows by prefix (one range statement), then push the moved entries as usual (linear in the tree).
+ * move the manifest rows by prefix (one range statement), then push the moved entries as usual (linear in the tree). * Fixed: src/runtime/sync.ts `#pushRename` — the manifest records each entry's Workspace inode and signature
+ * (`ino`, `wsig`, added to existing tables); a subtree deletion (or a directory entry met first at its new path) of a
+ * recorded directory whose inode now lives at another synced path is pushed as the daemon's `rename` op, the manifest
+ * rows move by two range statements, what the Workspace removed inside the moved tree is removed, and moved entries
+ * whose inode and signature are unchanged are not resent (src/fs/filesystem.ts `inodeOf`, `inodePath`) (issue 20,
+ * run 36, fixer RN). Siblings: test/workers/fix36/container-rename.test.ts.
  */
 import { describe, expect, it } from "vitest";
 import { inWorkspace, sh, startContainer } from "../container/helpers.js";
 
 describe("attack35g: a Workspace rename of a directory holding ignored container-only entries", () => {
-  it.fails("moves them with it in the container, as mv does", async () => {
+  it("moves them with it in the container, as mv does", async () => {
     const c = await startContainer({ MOUNT_IGNORE: "**/node_modules" });
     await inWorkspace(c, async (ws) => {
       await ws.fs.mkdir("/workspace/proj", { recursive: true });
