@@ -11,7 +11,11 @@
  *   larger file goes to a temporary name and is renamed into place),
  *   directories, links, deletions. An entry whose revision is the one the
  *   manifest already holds for that path (it came from the container, or was
- *   pushed) is not sent again.
+ *   pushed) is not sent again. A rename of a synced directory is sent as the
+ *   daemon's `rename` op (what only the container holds in it, ignored
+ *   entries included, moves with it, as `mv`), told by the Workspace inode the
+ *   manifest records; the moved entries are sent only when changed
+ *   (`RemoteSync.#pushRename`, issue 20, run 36, fixer RN).
  * - **Pull** walks the container tree (`scan`) and compares every entry
  *   with the manifest — what the container held after the last push or pull
  *   (kind, mode, size, mtime, ctime, link target). What differs is copied
@@ -58,7 +62,8 @@
  * Tables (this module owns them): `__ws_sync_state` (per backend: push
  * cursor, boot id, disk id, whether a pull is pending and why),
  * `__ws_sync_manifest` (per backend and container path: the entry as last
- * synced, and the Workspace revision it corresponds to) and
+ * synced, the Workspace revision it corresponds to, and the Workspace inode
+ * and signature then — `ino`, `wsig`, NULL when not known; run 36, fixer RN) and
  * `__ws_sync_temps` (per backend: the temporary names of pushes in pieces
  * not settled yet).
  *

@@ -6,14 +6,19 @@
  * sent again unless changed. The neighbourhood: a new parent, an edit before the push, two renames, a rename back,
  * a deletion inside the moved tree between two renames, a rename over an empty directory, names with newlines, a
  * rename over a directory where the container holds entries of its own (rename(2) answers ENOTEMPTY: pushed as a
- * deletion and a re-creation, as before), a swap through a third name (as before: content right), and the cost.
+ * deletion and a re-creation, as before), a swap through a third name (as before: content right), a command
+ * writing into the directory while the Workspace renames it (the container wins: its entries stay at the old path,
+ * nothing lost), a manifest table of an earlier version (columns added), and the cost.
  * Every expected container tree is what `mv` gives in bash 5.2 on the same steps (the Workspace's own entries plus
  * the container's node_modules moved with their directory); `c.tree()` lists the daemon's disk, not the sync's view.
  * Figures: a rename of a 5,000-file tree (50 directories × 100 files) was pushed as 5,052 ops (rm, 51 mkdirs, 5,000
  * files, 5,000 × 1 byte); now 1 op, 0 bytes.
  */
+import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { inWorkspace, sh, startContainer, type LocalContainer } from "../container/helpers.js";
+import { Workspace } from "../../../src/index.js";
+import { TestBackend } from "../../../src/backends/test-backend.js";
+import { inWorkspace, sh, startContainer, waitFor, workspaceTree, type LocalContainer } from "../container/helpers.js";
 
 const IGNORE = { MOUNT_IGNORE: "**/node_modules" };
 
@@ -144,6 +149,52 @@ describe("fix36 RN: a Workspace directory rename reaches the container as a rena
       expect(r.skipped).toEqual([]);
       expect(await paths(c)).toEqual(["a", "a/b", "b", "b/a"]);
       expect([await c.text("a/b"), await c.text("b/a")]).toEqual(["b", "a"]);
+    });
+  });
+
+  it("while a command writes into the directory (the container wins): nothing is lost, the container's entries stay at the old path", async () => {
+    const c = await startContainer(IGNORE);
+    await inWorkspace(c, async (ws) => {
+      await ws.fs.mkdir("/workspace/a", { recursive: true });
+      await ws.fs.writeFile("/workspace/a/x", "x");
+      expect((await sh(ws, "mkdir a/node_modules && echo n > a/node_modules/n")).pushed).toBe(2);
+      const run = await ws.runtime.exec(`${waitFor("go")} && echo c > a/new`, { backend: "box", encoding: "utf8", timeoutMs: 60_000 });
+      await ws.fs.rename("/workspace/a", "/workspace/b");
+      await c.put("go", "");
+      const r = await run.result();
+      expect([r.exitCode, r.pushed]).toEqual([0, 0]);
+      // The command's a/new was pulled back into the Workspace at a/ (the container's change wins).
+      expect([...(await workspaceTree(ws)).keys()].sort()).toEqual(["a", "a/new", "b", "b/x", "go"]);
+      const next = await sh(ws, "true");
+      expect(next.skipped).toEqual([]);
+      // Pushed as a deletion of what the Workspace moved (a/x) and the entries at b: the container's a/new and
+      // a/node_modules stay where the command wrote them.
+      expect(await paths(c)).toEqual(["a", "a/new", "a/node_modules", "a/node_modules/n", "b", "b/x", "go"]);
+      expect(await c.text("a/new")).toBe("c\n");
+    });
+  });
+
+  it("a manifest made by an earlier version gains the inode columns; its directories then rename once synced again", async () => {
+    const c = await startContainer(IGNORE);
+    const stub = env.TEST_DO.get(env.TEST_DO.newUniqueId());
+    await runInDurableObject(stub, async (_instance, state) => {
+      // The table as run 35 made it (no ino, no wsig).
+      state.storage.sql.exec(`CREATE TABLE __ws_sync_manifest (
+        backend TEXT NOT NULL, path TEXT NOT NULL, kind TEXT NOT NULL, mode INTEGER NOT NULL, size INTEGER NOT NULL,
+        mtime REAL NOT NULL, ctime REAL NOT NULL, target TEXT, rev INTEGER NOT NULL, PRIMARY KEY (backend, path)) WITHOUT ROWID`);
+      const ws = new Workspace({ storage: state.storage, backends: [new TestBackend({ url: c.url, secret: c.secret, id: "box" })] });
+      try {
+        await ws.fs.mkdir("/workspace/a", { recursive: true });
+        await ws.fs.writeFile("/workspace/a/f", "f");
+        expect((await sh(ws, "mkdir a/node_modules && echo n > a/node_modules/n")).pushed).toBe(2);
+        const columns = [...state.storage.sql.exec(`SELECT name FROM pragma_table_info('__ws_sync_manifest')`)].map((r) => r.name);
+        expect(columns).toEqual(["backend", "path", "kind", "mode", "size", "mtime", "ctime", "target", "rev", "ino", "wsig"]);
+        await ws.fs.rename("/workspace/a", "/workspace/b");
+        expect((await sh(ws, "true")).pushed).toBe(1);
+        expect(await paths(c)).toEqual(["b", "b/f", "b/node_modules", "b/node_modules/n"]);
+      } finally {
+        await ws.close();
+      }
     });
   });
 
