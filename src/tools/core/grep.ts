@@ -12,6 +12,7 @@ import { DEFAULT_PAGE_LIMIT, echoedText, LISTING_NAME_WIDTH, MAX_PAGE_LIMIT, pag
 import { checkPositive } from "./truncate.js";
 import { searchError } from "./unicode-names.js";
 import { directoryForm } from "../../util/path.js";
+import { lineBreakError } from "./grep-line-break.js";
 import { WorkspaceFsError } from "../../fs/errors.js";
 import { errorMessage, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
 
@@ -112,6 +113,8 @@ export function grepDefinition(options: GrepToolOptions): SettledTool<GrepInput,
         const offset = input.offset ?? 0;
         const shown = { path: echoedText(path), query: echoedText(input.query) };
         const budget = matchBudget(maxBytes, shown.path, shown.query);
+        const lineBreak = lineBreakError(input.query, input.regex ?? false);
+        if (lineBreak !== undefined) return { error: lineBreak };
         await checkDirectoryForm(fs, path);
         const grepOptions = {
           regex: input.regex ?? false,

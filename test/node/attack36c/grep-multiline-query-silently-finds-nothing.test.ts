@@ -18,12 +18,16 @@
  * can only match it) before searching, as rg does: `{ error: "grep matches one line at a time; the query holds a
  * line break. Search for one of its lines, or read the file." }` (wording the fixer's; the test checks only that an
  * error names the line break, never a silent count 0). Alternatively GNU's reading (each line a pattern).
+ * Fixed: src/tools/core/grep-line-break.ts (called by src/tools/core/grep.ts before searching) — a literal query
+ * holding LF, or a regex every match of which needs a LF, gets an error result that says grep matches within one
+ * line and to search for one line of the text, then read (issue 20, run 36, fixer TL).
+ * Siblings: test/node/fix36/tools-grep-line-break.test.ts.
  */
 import { expect, it } from "vitest";
 import { grepDefinition } from "../../../src/tools/core/grep.js";
 import { setup } from "../tools/helpers.js";
 
-it.fails("a query holding a line break is never a silent 'no match' for text that is in the file", async () => {
+it("a query holding a line break is never a silent 'no match' for text that is in the file", async () => {
   const { workspace } = await setup({ "/workspace/a.ts": "function foo() {\n  return 1;\n}\n" });
   const grep = grepDefinition({ workspace });
   for (const input of [
