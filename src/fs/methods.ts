@@ -67,4 +67,4 @@ export const FS_METHOD_NAMES = Object.keys(FS_METHODS) as readonly FsMethod[];
  * the change tracking the container sync reads (issue 17), internal until a
  * syncing backend uses it, so not forwarded over RPC.
  */
-export const INTERNAL_FS_METHOD_NAMES: readonly string[] = ["revision", "changesSince", "pruneTombstones", "stampOf"];
+export const INTERNAL_FS_METHOD_NAMES: readonly string[] = ["revision", "changesSince", "pruneTombstones", "stampOf", "inodeOf", "inodePath"]; // inodeOf, inodePath: container sync renames (issue 20, run 36, fixer RN)
