@@ -33,6 +33,7 @@ import type {
 import { CANONICAL_DIR, canonicalDir, fenceGitFs, fenceWorkspace, withRepoLock, type RepoLease } from "./repo-lock.js";
 import { gitdirOf, OperationCancelledError, resolveDir, runOp } from "./wrap.js";
 import { CONFINED_TO, containedContext, linkCheckedGitFs, linkCheckedWorkspace } from "./confine.js";
+import { filteredContext } from "./ops/attributes.js"; // fixer GA
 import { keepPacks, operationContext, PackCache, packFileBoundedFs, packFileLimitOf } from "./operation.js";
 import { GIT_MAX_PACK_FILE_BYTES } from "./limits.js";
 
@@ -199,7 +200,8 @@ class WorkspaceGitClient implements GitClient {
     // Every path the operation reads, writes or removes stays under its repository (and a confined run's root):
     // a backstop for any name that could lead out (see containedContext). repoRoot alone looks above `dir`.
     const within = this.#linkRoot === undefined ? [key] : [this.#linkRoot, key];
-    const contain = (c: GitContext): GitContext => (contained ? containedContext(c, within) : c);
+    // …and reads and writes working-tree files through the .gitattributes line-end conversion (fixer GA, run 36).
+    const contain = (c: GitContext): GitContext => filteredContext(contained ? containedContext(c, within) : c, key); // fixer GA
     const body = () => (unstarted(), fn(contain(ctx), key, rebased));
     const fenced = async (lease: RepoLease | undefined) => {
       unstarted();

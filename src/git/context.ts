@@ -69,4 +69,11 @@ export interface GitContext {
   readonly signal?: AbortSignal;
   /** A confined client's root (confine.ts): links written to a working tree must lead under it; checked before writing too (run 29, GL). */
   readonly linkRoot?: string;
+  /**
+   * The working tree's `.gitattributes` line-end conversion and `diff` attribute for this operation (fixer GA, run 36):
+   * set by the client on every operation's context ({@link import("./ops/attributes.js").filteredContext}), which also
+   * makes `fs` convert working-tree reads and writes; code reading or writing working-tree files through `workspace.fs`
+   * applies it itself (`toGit` on read, `toWorktree` on write). Absent on a hand-made context: no conversion.
+   */
+  readonly filters?: import("./ops/attributes.js").WorktreeFilters; // fixer GA
 }

@@ -220,13 +220,24 @@ async function readSide(ctx: GitContext, dir: string, change: FileChange, which:
   if (which === "new" && change.newFrom === "work") {
     const full = `${dir === "/" ? "" : dir}/${change.path}`;
     if ((blob.mode & TYPE_MASK) === 0o120000) return new TextEncoder().encode(await ctx.workspace.fs.readlink(full));
-    return readStreamBytes(await ctx.workspace.fs.readFile(full));
+    const bytes = await readStreamBytes(await ctx.workspace.fs.readFile(full)); // fixer GA
+    return ctx.filters ? ctx.filters.toGit(full, bytes) : bytes; // fixer GA: compared as `add` would store it
   }
   // readObject's content is a view of the inflated object; readBlob copies it once more (12 MiB a 12 MiB blob).
   const { type, object } = await ctx.git.readObject({ fs: ctx.fs, dir, oid: blob.oid, format: "content", cache: ctx.cache });
   if (type !== "blob" || !(object instanceof Uint8Array)) throw new Error(`object ${blob.oid} is a ${type}, not a blob`);
   return object;
 }
+
+/**
+ * Whether git diffs the side of `path` holding `bytes` as binary (diff.c's `diff_filespec_is_binary`): as the
+ * working tree's `.gitattributes` say — `-diff` or `binary` binary, `diff` text (fixer GA, run 36) — else by
+ * {@link isBinary}.
+ */
+async function sideIsBinary(ctx: GitContext, path: string, bytes: Uint8Array): Promise<boolean> { // fixer GA
+  const attr = ctx.filters ? await ctx.filters.diffAttribute(path) : undefined; // fixer GA
+  return attr === undefined ? isBinary(bytes) : !attr; // fixer GA
+} // fixer GA
 
 /** git's `buffer_is_binary`: a NUL byte in the first 8000 bytes. */
 function isBinary(bytes: Uint8Array): boolean {
@@ -497,11 +508,11 @@ async function filePatch(ctx: GitContext, dir: string, change: FileChange, room:
   }
   if (old && now && old.oid === now.oid) {
     // git's diffstat still says `Bin` for a binary file whose content did not change (renamed, or its mode changed).
-    if (room === null && isBinary(await readSide(ctx, dir, change, "old"))) return { text, insertions: 0, deletions: 0, binary: { oldBytes: 0, newBytes: 0 } };
+    if (room === null && (await sideIsBinary(ctx, from ?? path, await readSide(ctx, dir, change, "old")))) return { text, insertions: 0, deletions: 0, binary: { oldBytes: 0, newBytes: 0 } }; // fixer GA
     return { text, insertions: 0, deletions: 0 };
   }
   const [before, after] = await Promise.all([readSide(ctx, dir, change, "old"), readSide(ctx, dir, change, "new")]);
-  if (isBinary(before) || isBinary(after)) {
+  if ((await sideIsBinary(ctx, from ?? path, before)) || (await sideIsBinary(ctx, path, after))) { // fixer GA
     return {
       text: text + `Binary files ${old ? a : "/dev/null"} and ${now ? b : "/dev/null"} differ\n`,
       insertions: 0,

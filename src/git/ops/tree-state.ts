@@ -278,9 +278,13 @@ function fileMode(permissions: number): number {
   return permissions & 0o111 ? 0o100755 : 0o100644;
 }
 
-/** The bytes of a Workspace file. */
+/**
+ * The bytes of a Workspace file; a working-tree file's as git stores them: through the `.gitattributes` line-end
+ * conversion of `ctx.filters` (CRLF → LF for a `text` file; fixer GA, run 36).
+ */
 export async function readBytes(ctx: GitContext, abs: string): Promise<Uint8Array> {
-  return readStreamBytes(await ctx.workspace.fs.readFile(abs));
+  const bytes = await readStreamBytes(await ctx.workspace.fs.readFile(abs));
+  return ctx.filters ? ctx.filters.toGit(abs, bytes) : bytes; // fixer GA
 }
 
 /**
@@ -475,7 +479,12 @@ export async function placeWorktreeFile(ctx: GitContext, dir: string, path: stri
   else if (existing && (existing.isSymbolicLink || entry.mode === 0o120000)) await fs.rm(abs);
   const { blob } = await ctx.git.readBlob({ fs: ctx.fs, dir, cache: ctx.cache, oid: entry.oid });
   if (entry.mode === 0o120000) await fs.symlink(linkTargetOf(dir, path, blob), abs);
-  else await fs.writeFile(abs, blob, { mode: entry.mode === 0o100755 ? 0o755 : 0o644 });
+  else {
+    // Through the .gitattributes line-end conversion (LF → CRLF for `eol=crlf`; fixer GA, run 36).
+    const bytes = ctx.filters ? await ctx.filters.toWorktree(abs, blob) : blob; // fixer GA
+    await fs.writeFile(abs, bytes, { mode: entry.mode === 0o100755 ? 0o755 : 0o644 }); // fixer GA
+    ctx.filters?.changed(abs); // fixer GA: a .gitattributes written applies to the files written after it
+  }
   // Its stats as written: the index entry gets these, so a write by anyone else after this shows in status.
   return ctx.fs.promises.lstat(abs);
 }
@@ -502,8 +511,10 @@ export async function unplaceWorktreeFile(ctx: GitContext, dir: string, path: st
   const abs = absPath(dir, path);
   const behindLink = path.includes("/") && (await hasLeadingLink(ctx, dir, path));
   const stat = behindLink ? undefined : await ctx.workspace.fs.lstat(abs).catch(() => undefined);
-  if (stat && !stat.isDirectory) await ctx.workspace.fs.rm(abs);
-  else if (stat && gitlink) {
+  if (stat && !stat.isDirectory) {
+    await ctx.workspace.fs.rm(abs);
+    ctx.filters?.changed(abs); // fixer GA: a removed .gitattributes no longer applies
+  } else if (stat && gitlink) {
     const children = await ctx.workspace.fs.readdir(abs, { limit: 1 }).catch(() => undefined);
     if (children && children.length === 0) await ctx.workspace.fs.rm(abs);
   }
