@@ -491,6 +491,8 @@ async function adviceOff(ctx: CliContext, root: string, key: string): Promise<bo
 
 /** ops/repo.ts `RM_WORKTREE`, by name: the client's rm removes the files from the working tree too (`git rm`). */ // GB
 const RM_WORKTREE = Symbol.for("agent-computer.git.rmWorktree"); // GB
+/** ops/worktree.ts `CLEAN_FAILURES`, by name: the client's clean pushes the paths it could not remove (run 36, fixer GR). */
+const CLEAN_FAILURES = Symbol.for("agent-computer.git.cleanFailures"); // fixer GR
 
 const rm: CommandDef = {
   paths: true,
@@ -2154,8 +2156,9 @@ const clean: CommandDef = {
     const from = await ctx.cwdInRepo();
     const inCwd = (p: string) => from === "" || p === from || p.startsWith(from + "/");
     let removed: string[];
+    const failures: { path: string; reason: string }[] = []; // fixer GR: ops/worktree.ts CLEAN_FAILURES
     if (dryRun || from === "") {
-      removed = await ctx.client.clean({ dir: root, directories, dryRun });
+      removed = await ctx.client.clean({ dir: root, directories, dryRun, ...({ [CLEAN_FAILURES]: failures } as object) }); // fixer GR
     } else {
       // Real git cleans only the cwd's subtree; the client cleans the whole tree, so it runs only when that is the same.
       const planned = await ctx.client.clean({ dir: root, directories, dryRun: true });
@@ -2166,15 +2169,18 @@ const clean: CommandDef = {
           `would also remove ${outside.length} untracked path(s) outside ${from}/ (e.g. '${outside[0]}'); run git clean from the repository root`,
         );
       }
-      removed = await ctx.client.clean({ dir: root, directories });
+      removed = await ctx.client.clean({ dir: root, directories, ...({ [CLEAN_FAILURES]: failures } as object) }); // fixer GR
     }
+    const fully = await ctx.quoteFully(); // fixer GR
     if (!ctx.bool("quiet") || dryRun) {
       const fully = await ctx.quoteFully();
       for (const p of removed.filter(inCwd).sort(byteOrder)) {
         ctx.out(`${dryRun ? "Would remove" : "Removing"} ${quotePath(relativeTo(p, from), false, fully)}\n`);
       }
     }
-    return 0;
+    // As git 2.39's clean.c: a path that could not go is warned about (also with -q), the rest removed, exit 1. // fixer GR
+    for (const f of failures) ctx.err(`warning: failed to remove ${quotePath(relativeTo(f.path, from), false, fully)}: ${f.reason}\n`); // fixer GR
+    return failures.length > 0 ? 1 : 0; // fixer GR
   },
 };
 

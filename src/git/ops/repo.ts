@@ -373,8 +373,8 @@ const STRERROR: Readonly<Record<string, string>> = {
   EIO: "Input/output error",
 };
 
-/** The strerror(3) text of `error`'s code; its message without one. */
-function strerror(error: unknown): string {
+/** The strerror(3) text of `error`'s code; its message without one (run 36, fixer GR: `git rm`, `git clean`). */
+export function strerror(error: unknown): string {
   const code = (error as { code?: unknown } | undefined)?.code;
   if (typeof code === "string" && STRERROR[code] !== undefined) return STRERROR[code];
   return error instanceof Error ? error.message : String(error);

@@ -22,7 +22,7 @@ import { requireRepo, throwIfCancelled } from "../wrap.js";
 import { literalFirst } from "../wildmatch.js";
 import { WorktreeIgnores } from "./ignores.js";
 import { boolOption, compareBytes, matchesSpec, optionalString, pathsOption, stringOption, toRepoPath, usage } from "./pathspec.js";
-import { cleanMessage } from "./repo.js";
+import { cleanMessage, strerror } from "./repo.js"; // run 36, fixer GR
 import { resolveCommit } from "./rev.js";
 import {
   absPath,
@@ -474,6 +474,15 @@ async function resetIndexEntries(
  * @returns the removed (or removable) paths relative to `dir`, directories
  * with a trailing `/`, sorted in byte order. The CLI prints each as
  * `Removing <p>` (or `Would remove <p>` with `-n`).
+ *
+ * A path the Workspace refuses to remove (a read-only mount: `EROFS`) does
+ * not stop the others, as git 2.39's clean.c: an untracked directory that
+ * cannot go whole is walked and what can go inside it goes (then listed one
+ * by one, the directory not). The paths left go to the command line's
+ * {@link CLEAN_FAILURES} array, which `git clean` prints as git's `warning:
+ * failed to remove <p>: <strerror>` lines, exit 1 (issue 20, run 36, fixer GR).
+ * @throws GitError `ECLEANFAIL` `failed to remove <p>: <strerror>` (`(and <n> more)`), after removing the rest, when a
+ * path could not be removed and no {@link CLEAN_FAILURES} array was given.
  */
 export async function clean(ctx: GitContext, dir: string, options: CleanOptions): Promise<string[]> {
   const directories = boolOption("clean", options, "directories");
@@ -513,12 +522,89 @@ export async function clean(ctx: GitContext, dir: string, options: CleanOptions)
   };
   await visit("");
   found.sort(compareBytes);
-  if (!dryRun) {
-    for (const path of found) {
-      await ctx.workspace.fs.rm(absPath(dir, path.replace(/\/$/, "")), { recursive: path.endsWith("/") });
+  if (dryRun) return found;
+  // As git 2.39's clean.c (run 36, fixer GR): a path that cannot go is warned about and the rest are still removed;
+  // an untracked directory that cannot go whole is walked (remove_dirs), its removable contents removed one by one.
+  const removed: string[] = [];
+  const failures: CleanFailure[] = [];
+  for (const path of found) {
+    const abs = absPath(dir, path.replace(/\/$/, ""));
+    try {
+      await ctx.workspace.fs.rm(abs, { recursive: path.endsWith("/") });
+      removed.push(path);
+    } catch (error) {
+      if (!path.endsWith("/")) failures.push({ path, reason: strerror(error) });
+      else if (await removeDirs(ctx, dir, path.slice(0, -1), removed, failures)) removed.push(path);
     }
   }
-  return found;
+  const sink = (options as { [CLEAN_FAILURES]?: unknown })[CLEAN_FAILURES];
+  if (Array.isArray(sink)) sink.push(...failures);
+  else if (failures.length > 0) {
+    const more = failures.length > 1 ? ` (and ${failures.length - 1} more)` : "";
+    throw new GitError("ECLEANFAIL", `git clean failed: failed to remove ${failures[0]!.path}: ${failures[0]!.reason}${more}`);
+  }
+  return removed;
+}
+
+/** A path `clean` could not remove (run 36, fixer GR): repository-relative (a directory with `/`), and strerror(3) wording. */
+export interface CleanFailure {
+  path: string;
+  reason: string;
+}
+
+/**
+ * The key of the command line's `clean` option (reached by name, `Symbol.for`, as {@link RM_WORKTREE}): an array the
+ * paths that could not be removed are pushed to ({@link CleanFailure}), instead of the `ECLEANFAIL` thrown without it
+ * (run 36, fixer GR).
+ */
+export const CLEAN_FAILURES: unique symbol = Symbol.for("agent-computer.git.cleanFailures") as never;
+
+/**
+ * git 2.39's clean.c remove_dirs for a directory `rel` (repository-relative) that could not be removed whole: each
+ * file is unlinked (a failure pushed to `failures`), each directory walked the same way, then `rel` itself removed if
+ * it is empty. Returns whether `rel` went (the caller then lists `rel/`); when it stays, the paths inside that went
+ * are pushed to `removed` (a directory with `/`), as git prints `Removing <child>` for them then.
+ */
+async function removeDirs(ctx: GitContext, dir: string, rel: string, removed: string[], failures: CleanFailure[]): Promise<boolean> {
+  const fs = ctx.workspace.fs;
+  const gone: string[] = [];
+  let whole = true;
+  let entries;
+  try {
+    entries = await fs.readdir(absPath(dir, rel));
+  } catch (error) {
+    failures.push({ path: `${rel}/`, reason: strerror(error) });
+    return false;
+  }
+  for (const entry of entries) {
+    const path = `${rel}/${entry.name}`;
+    if (entry.isDirectory) {
+      const inner: string[] = [];
+      if (await removeDirs(ctx, dir, path, inner, failures)) gone.push(`${path}/`);
+      else {
+        whole = false;
+        gone.push(...inner);
+      }
+      continue;
+    }
+    try {
+      await fs.rm(absPath(dir, path));
+      gone.push(path);
+    } catch (error) {
+      failures.push({ path, reason: strerror(error) });
+      whole = false;
+    }
+  }
+  if (whole) {
+    try {
+      await fs.rm(absPath(dir, rel));
+      return true;
+    } catch (error) {
+      failures.push({ path: `${rel}/`, reason: strerror(error) });
+    }
+  }
+  removed.push(...gone);
+  return false;
 }
 
 async function isNestedRepo(ctx: GitContext, abs: string): Promise<boolean> {
