@@ -2171,7 +2171,7 @@ const clean: CommandDef = {
       }
       removed = await ctx.client.clean({ dir: root, directories, ...({ [CLEAN_FAILURES]: failures } as object) }); // fixer GR
     }
-    const fully = await ctx.quoteFully(); // fixer GR
+    const fully = await ctx.quoteFully(); // fixer GR: for the listing and the warnings
     if (!ctx.bool("quiet") || dryRun) {
       const fully = await ctx.quoteFully();
       for (const p of removed.filter(inCwd).sort(byteOrder)) {
