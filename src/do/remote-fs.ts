@@ -34,7 +34,7 @@ const NAMES = [...FS_METHOD_NAMES, ...STUB_HELPER_NAMES];
 const MAX_NAMED_PATH_CHARS = 4096;
 
 /**
- * The arguments of `method` as they are sent: a `writeFile` content (a
+ * The arguments of `method` as they are sent: a `writeFile` or `appendFile` content (a
  * string, or any `ArrayBufferView`) estimated past `RPC_BYTES_AT_ONCE` (16
  * MiB) goes as a stream of its bytes (UTF-8 for a string, as `writeFile`
  * encodes it): workerd refuses an RPC argument past 32 MiB, and a stream
@@ -44,7 +44,7 @@ const MAX_NAMED_PATH_CHARS = 4096;
  * (issue 20, run 35, fixer UV).
  */
 function sentArguments(method: string, args: unknown[]): unknown[] {
-  if (method !== "writeFile") return args;
+  if (method !== "writeFile" && method !== "appendFile") return args; // appendFile too: fixer AP, run 36
   const content = args[1];
   if (typeof content !== "string" && !ArrayBuffer.isView(content)) return args;
   const sent = [...args];

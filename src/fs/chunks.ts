@@ -392,6 +392,56 @@ export class ChunkStore {
     this.endLease(holder);
   }
 
+  /**
+   * Re-points a file's content for an append (issue 20, run 36, fixer AP):
+   * its first `keep` chunks stay where they are (their rows and references
+   * untouched), every later one is dropped (its reference released, its row
+   * deleted), and `ids` (references already counted, by {@link count}) are
+   * listed after them. Writes one row per id of `ids` (plus the moved row
+   * when a one-chunk file becomes a list), never the kept ones: an append to
+   * a file of N chunks costs O(`ids.length`) statements' rows, not O(N).
+   * Call it inside the commit's transaction. Returns the value for
+   * `__ws_nodes.chunk` (the single chunk when the result has one, else
+   * `null`) and whether a reference was released (then sweep).
+   */
+  splice(file: FileContent, keep: number, ids: readonly number[]): { chunk: number | null; released: boolean } {
+    const total = keep + ids.length;
+    if (file.chunk !== null) {
+      // One chunk, kept in the inode row: kept as chunk 0, or released.
+      const kept = keep > 0 ? [file.chunk] : [];
+      if (keep === 0) this.#db.run(`UPDATE __ws_chunks SET refs = refs - 1 WHERE id = ?`, file.chunk);
+      const all = [...kept, ...ids];
+      return { chunk: this.list(file.ino, all), released: keep === 0 };
+    }
+    if (file.size <= CHUNK_SIZE) return { chunk: this.list(file.ino, ids), released: false };
+    // A listed file: the rows from `keep` on are released and deleted, the new ones inserted after the kept ones.
+    const dropped = this.#db.one<{ n: number }>(`SELECT count(*) AS n FROM __ws_file_chunks WHERE ino = ? AND idx >= ?`, file.ino, keep);
+    const released = Number(dropped?.n ?? 0) > 0;
+    if (released) {
+      this.#db.run(
+        `UPDATE __ws_chunks SET refs = refs - f.n
+         FROM (SELECT chunk, count(*) AS n FROM __ws_file_chunks WHERE ino = ? AND idx >= ? GROUP BY chunk) AS f
+         WHERE __ws_chunks.id = f.chunk`,
+        file.ino,
+        keep,
+      );
+      this.#db.run(`DELETE FROM __ws_file_chunks WHERE ino = ? AND idx >= ?`, file.ino, keep);
+    }
+    if (total <= 1) {
+      // Down to one chunk: it moves from the list to the inode row (its reference unchanged).
+      const first = keep === 1 ? this.#db.one<{ chunk: number }>(`SELECT chunk FROM __ws_file_chunks WHERE ino = ? AND idx = 0`, file.ino)?.chunk : ids[0];
+      this.#db.run(`DELETE FROM __ws_file_chunks WHERE ino = ?`, file.ino);
+      return { chunk: first ?? null, released };
+    }
+    for (let start = 0; start < ids.length; start += INSERT_BATCH) {
+      const batch = ids.slice(start, start + INSERT_BATCH);
+      const params: number[] = [];
+      batch.forEach((id, i) => params.push(file.ino, keep + start + i, id));
+      this.#db.run(`INSERT INTO __ws_file_chunks (ino, idx, chunk) VALUES ${batch.map(() => "(?, ?, ?)").join(", ")}`, ...params);
+    }
+    return { chunk: null, released };
+  }
+
   /** Drops a file's references and chunk list. Returns whether any reference was dropped. */
   release(file: FileContent): boolean {
     if (file.chunk !== null) {

@@ -42,6 +42,7 @@ import { childKey, isKeyBelow } from "./path-key.js";
 import { FileChanged, fileText, readContent } from "./read.js";
 import { ensureSchema, Kind } from "./schema.js";
 import type {
+  AppendFileOptions, // fixer AP, run 36
   FindOptions,
   GrepOptions,
   MkdirOptions,
@@ -56,7 +57,7 @@ import type {
   WriteFileOptions,
 } from "./types.js";
 import { plainSuffix, walk } from "./walk.js";
-import { FileWriter, type WriteRequest } from "./write.js";
+import { FileWriter, type AppendRequest, type WriteRequest } from "./write.js"; // AppendRequest: fixer AP, run 36
 import { headCut } from "../util/cut.js";
 
 /** Options for {@link WorkspaceFs}. */
@@ -256,6 +257,32 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     if (ifUnmodified !== undefined) request.ifUnmodified = { inode: ifUnmodified.inode, size: ifUnmodified.size, mtime: ifUnmodified.mtime };
     if (noFollowOption(options)) request.noFollow = true;
     return this.#writer.write(request, content);
+  }
+
+  /**
+   * {@link WorkspaceFilesystem.appendFile}: checks, then {@link FileWriter.append}
+   * (issue 20, run 36, fixer AP).
+   */
+  async appendFile(path: string, content: string | Uint8Array | ReadableStream<Uint8Array>, options?: AppendFileOptions): Promise<void> {
+    const mtime = this.#now();
+    const canonical = canonicalPath(path, "appendFile");
+    if (canonical === "/") throw new WorkspaceFsError("EISDIR", "appendFile", canonical);
+    this.#guard.assertWritable(canonical, "appendFile");
+    if ((options as unknown) === "utf8") options = undefined;
+    options = objectOption(options, "appendFile");
+    const mode = modeOption(options?.mode, FILE_MODE, "appendFile", canonical);
+    const ifInode = options?.ifInode;
+    if (ifInode !== undefined && (typeof ifInode !== "number" || !Number.isSafeInteger(ifInode) || ifInode < 0)) {
+      throw new TypeError(`appendFile: options.ifInode must be an inode number (a non-negative integer), got ${typeof ifInode === "number" ? String(ifInode) : typeof ifInode}`);
+    }
+    let bytes: Uint8Array | ReadableStream<Uint8Array>;
+    if (typeof content === "string") bytes = new TextEncoder().encode(content);
+    else if (content instanceof Uint8Array || ArrayBuffer.isView(content)) bytes = new Uint8Array(content.buffer, content.byteOffset, content.byteLength);
+    else if (typeof content === "object" && content !== null && typeof (content as ReadableStream).getReader === "function") bytes = content;
+    else throw new TypeError("appendFile: content must be a string, a Uint8Array or a ReadableStream<Uint8Array>");
+    const request: AppendRequest = { path: canonical, mode, mtime };
+    if (ifInode !== undefined) request.ifInode = ifInode;
+    return this.#writer.append(request, bytes);
   }
 
   async mkdir(path: string, options?: MkdirOptions): Promise<void> {

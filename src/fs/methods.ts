@@ -35,6 +35,7 @@ export interface FsMethodFacts<M extends FsMethod> {
 export const FS_METHODS: { readonly [M in FsMethod]: FsMethodFacts<M> } = {
   readFile: { attributes: (path) => ({ "workspace.fs.path": path }) },
   writeFile: { attributes: (path, _content, options) => ({ "workspace.fs.path": path, "workspace.fs.mode": options?.mode }) },
+  appendFile: { attributes: (path, _content, options) => ({ "workspace.fs.path": path, "workspace.fs.mode": options?.mode }) }, // fixer AP, run 36
   mkdir: {
     attributes: (path, options) => ({ "workspace.fs.path": path, "workspace.fs.recursive": options?.recursive, "workspace.fs.mode": options?.mode }),
   },

@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { appendStreamed, shouldRetryAppend } from "./append.js";
+import { shouldRetryAppend } from "./append.js";
 import { WorkspaceFsError } from "./errors.js";
 import { nodeFsError as nodeFsErrorBase, posixCodeOf, realpathOf, symlinkThroughParentLinks, type NodeFsError } from "./node-errors.js";
 import { S_IFDIR, S_IFLNK, S_IFREG, WorkspaceEntryType, WorkspaceStats, statsOf } from "./node-stats.js";
@@ -57,13 +57,6 @@ export interface SQLiteWorkspaceProviderOptions {
 /** {@link SQLiteWorkspaceProviderOptions.maxOpenFileBytes} by default: 64 MiB. */
 export const DEFAULT_MAX_OPEN_FILE_BYTES = 64 * 1024 * 1024;
 
-/**
- * Largest file (bytes) an append reads whole, to store the result guarded by
- * the content's SHA-256; a larger one is streamed into its new content,
- * holding about one chunk (issue 20, thirteenth attack run: a one-byte append
- * to a 48 MiB file held 162 MiB).
- */
-const APPEND_IN_MEMORY_BYTES = 1024 * 1024;
 /** {@link SQLiteWorkspaceProviderOptions.maxHeldBytes} by default: 64 MiB. */
 export const DEFAULT_MAX_HELD_BYTES = 64 * 1024 * 1024;
 /** {@link SQLiteWorkspaceProviderOptions.watchIntervalMs} by default. */
@@ -946,13 +939,14 @@ export class SQLiteWorkspaceProvider {
 
   /**
    * Adds `data` at the end of a file, creating it (`mode` default `0o666`
-   * masked with the umask) when missing; the new file replaces the old in
-   * one transaction. Appends through this provider to one path are queued,
-   * and the store is guarded against other writers (retried when the file
-   * changed meanwhile), so every append lands; a file over
-   * `maxOpenFileBytes` is streamed instead, guarded only against another
-   * file taking its place. Through a dangling link the link's target is
-   * created, as node:fs does.
+   * masked with the umask) when missing; the append lands in one
+   * transaction, costing O(`data` + one 512 KiB chunk) whatever the file's
+   * size (the Workspace's `appendFile`, run 36, fixer AP). Appends through
+   * this provider to one path are queued, and the store is guarded against
+   * other writers (made again from the file as it then is when it changed
+   * meanwhile), so every append lands. Appending nothing to an existing file
+   * changes nothing (as write(2) of 0 bytes). Through a dangling link the
+   * link's target is created, as node:fs does.
    * @throws `ENOENT` missing parent (of a dangling link's target, too) · `ENOTDIR` · `EISDIR` (also a path ending in `/`: nothing is created) · `EROFS` · `EINVAL`.
    */
   async appendFile(path: string, data: unknown, options?: ProviderDataOptions): Promise<void> {
@@ -1149,16 +1143,16 @@ export class SQLiteWorkspaceProvider {
   /**
    * Adds `bytes` at the end of the file at `path`, creating it with
    * `createMode` (or `ENOENT` when `undefined`). One append per path at a
-   * time through this provider; against other writers (another provider,
-   * the tools, another Workspace) the store is guarded by the content's
-   * SHA-256 and retried, for files up to 1 MiB (a larger one is streamed,
-   * by `appendStreamed`, bound by `ifUnmodified` to the file found: its inode,
-   * size and mtime before the copy, its revision in the commit), at most
-   * `APPEND_ATTEMPTS` (10) tries in all (a file removed after the step found
-   * it is looked for again: created, or `ESTALE` for a handle). Every store is bound to the
-   * inode the step found (`ifInode`), so it never lands in a file put at
-   * the path meanwhile. `ino` (an append handle's): the path must lead to
-   * that file when the append's turn comes, else `ESTALE`.
+   * time through this provider; an existing file takes the Workspace's
+   * `appendFile` (run 36, fixer AP: O(appended bytes + one chunk), one
+   * transaction, re-made by the store itself when another writer — another
+   * provider, the tools, another Workspace — changed the file in between),
+   * bound to the inode the step found (`ifInode`), so it never lands in a
+   * file put at the path meanwhile: then `ESTALE`, and the step looks again,
+   * at most `APPEND_ATTEMPTS` (10) tries in all (a file removed after the
+   * step found it is looked for again: created, or `ESTALE` for a handle).
+   * `ino` (an append handle's): the path must lead to that file when the
+   * append's turn comes, else `ESTALE`.
    */
   async #appendBytes(path: string, bytes: Uint8Array, createMode: number | undefined, syscall: string, ino?: number): Promise<void> {
     const key = canonical(path, syscall);
@@ -1181,16 +1175,10 @@ export class SQLiteWorkspaceProvider {
             return;
           }
           if (existing.isDirectory()) throw nodeFsError("EISDIR", syscall, path);
-          const mode = existing.mode & 0o7777;
-          if (existing.size > APPEND_IN_MEMORY_BYTES) {
-            // Streamed: the old content is copied chunk by chunk, the new bytes after it. The store lands
-            // only if the path still leads to the file found, as it was (inode, size and mtime before the
-            // copy is read, its revision in the commit: ifUnmodified), else ESTALE and the append looks again.
-            await appendStreamed(this.#fs, path, { inode: existing.ino, size: existing.size, mtime: existing.mtimeMs, mode }, bytes);
-            return;
-          }
-          const old = await readStreamBytes(await this.#fs.readFile(path));
-          await this.#fs.writeFile(path, concatBytes([old, bytes]), { mode, ifMatch: await sha256Hex(old), ifInode: existing.ino });
+          // The Workspace's own append (run 36, fixer AP): the file's full chunks kept, its last partial one cut
+          // again with the new bytes, in one transaction bound to the file found (ifInode); a write by anyone in
+          // between makes it start again from the file as it then is. O(appended bytes + one chunk), not O(file).
+          await this.#fs.appendFile(path, bytes, { ifInode: existing.ino });
           return;
         } catch (error) {
           const code = posixCodeOf(error);

@@ -63,6 +63,23 @@ export interface WriteFileOptions {
   ifUnmodified?: { inode: number; size: number; mtime: number };
 }
 
+/** Options for {@link WorkspaceFilesystem.appendFile} (issue 20, run 36, fixer AP). */
+export interface AppendFileOptions {
+  /**
+   * Permission bits (masked with `0o7777`) of a file the append creates.
+   * Default `0o644`. An existing file keeps its own mode.
+   */
+  mode?: number;
+  /**
+   * Append only if the path (a final link followed) leads to the file with
+   * this inode (`stat().inode`), checked again in the commit transaction: an
+   * append through a handle never lands in another file put at the path
+   * meanwhile. Rejects `ESTALE` when the path leads to another file or to
+   * none (nothing is created). Default: whatever file is there.
+   */
+  ifInode?: number;
+}
+
 /** Options for {@link WorkspaceFilesystem.mkdir}. */
 export interface MkdirOptions {
   /** Create missing ancestors (mode `0o755`) and succeed if the leaf is already a directory. Default `false`. */
@@ -308,6 +325,25 @@ export interface WorkspaceFilesystem {
     content: string | Uint8Array | ReadableStream<Uint8Array>,
     options?: WriteFileOptions,
   ): Promise<void>;
+  /**
+   * Adds `content` at the end of the file (a final link followed), creating
+   * it — or a dangling link's target — with `options.mode ?? 0o644` when
+   * missing; parents are not created. `content` is a string (as UTF-8),
+   * bytes, or a byte stream read once, about one 512 KiB chunk in memory.
+   * Costs O(appended bytes + one chunk), whatever the file's size: the
+   * file's full 512 KiB chunks are kept, only its last partial chunk is cut
+   * again with the new bytes (spec 01 §4.2–4.4). One transaction: the file
+   * is its old bytes or its old bytes followed by all of `content`, never a
+   * mix; it is stamped as a write (size, mtime, revision, change log), its
+   * mode kept. An append whose file another writer changes before the commit
+   * starts again from the file as it then is (so concurrent appends all
+   * land), at most 10 tries. Appending nothing to an existing file changes
+   * nothing, as write(2) of 0 bytes. Node's `fs.promises.appendFile` without
+   * its encoding/flag options; not in 0.8.0 (issue 20, run 36, fixer AP).
+   * @throws WorkspaceFsError `EINVAL` bad path or `mode` · `EISDIR` `/` or a directory · `EROFS` a read-only mount at the path or where a link leads · `ENOENT` missing parent · `ENOTDIR` a file in the parent chain · `ELOOP` > 40 links · `ESTALE` `ifInode` and the path leads elsewhere or nowhere, or the file kept changing through 10 tries (nothing appended) · `EIO` a stored chunk is missing.
+   * @throws TypeError when `options` is not an object, `ifInode` not an inode number, or `content` not a string, bytes or a byte stream; a failing stream rejects with its own error (nothing appended).
+   */
+  appendFile(path: string, content: string | Uint8Array | ReadableStream<Uint8Array>, options?: AppendFileOptions): Promise<void>;
   /**
    * Creates a directory with mode `options.mode ?? 0o755`, in one
    * transaction (spec 01 §3.3, POSIX `mkdir`). With `recursive` (default

@@ -33,6 +33,11 @@
  * Fix proposal: check the inode inside the queued append (right before its
  * store, in the same step as the guarded write), not before queueing; or
  * pass the expected inode to `#appendBytes`.
+ *
+ * Run 36 (fixer AP): the provider's append stores through the Workspace's
+ * own `fs.appendFile` (bound with `ifInode`), no longer `writeFile`, so the
+ * hook playing the other writer runs after either store; the assertion is
+ * unchanged. Siblings: test/node/fix36/fs-append-linear.test.ts.
  */
 import { describe, expect, it } from "vitest";
 import { SQLiteWorkspaceProvider, Workspace, nodeSqliteStorage } from "../../../src/index.js";
@@ -46,7 +51,7 @@ describe("attack9: provider append handle and a link made while its append is qu
       const fs = new Proxy(real, {
         get(target, key) {
           const value = target[key];
-          if (key === "writeFile") {
+          if (key === "writeFile" || key === "appendFile") {
             return async (...args: unknown[]) => {
               const result = await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
               const hook = afterNextStore;
