@@ -10,7 +10,7 @@ import { parse, type Node as AcornNode } from "acorn";
 import type { WorkspaceFilesystem } from "../../fs/types.js";
 import type { StoreVersion } from "../../storage/store-version.js";
 import { dirname, normalizePath } from "../../util/path.js";
-import { ENTRY_FILE, FS_MODULE, FS_PROMISES_MODULE, hostModuleName, libModuleName } from "./isolate.js";
+import { CAPABILITIES_MODULE, ENTRY_FILE, FS_MODULE, FS_PROMISES_MODULE, INTERNAL_DIR, hostModuleName, libModuleName } from "./isolate.js";
 import { RESERVED_NAMES, nodeCompat } from "./options.js";
 import { ConfinedResolver, pathError } from "./paths.js";
 import { isTypeScriptPath, stripBudget, stripTypes, typeScriptTwin } from "./typescript.js";
@@ -105,6 +105,8 @@ interface Specifier {
    * (`undefined` when none, or when a dynamic import's options are not literal).
    */
   with?: { end: number; type: string | undefined };
+  /** A dynamic `import(…)`: the span of the whole expression (run 36, fixer DI: rewritten to check the module first). */
+  dynamic?: { start: number; end: number };
 }
 
 const encoder = new TextEncoder();
@@ -252,9 +254,13 @@ export function scanModule(
       const list = w?.value.type === "ObjectExpression" ? w.value.properties.filter((p: any) => p.type === "Property" && !p.computed && p.value.type === "Literal") : [];
       attrs = { end: options.end, type: typeOf(list) };
     }
-    if (literal(src, attrs)) return;
+    const dynamic = { start: node.start, end: node.end };
+    if (literal(src, attrs)) {
+      specifiers[specifiers.length - 1]!.dynamic = dynamic;
+      return;
+    }
     if (src?.type === "TemplateLiteral" && src.expressions.length === 0) {
-      specifiers.push({ start: src.start, end: src.end, value: src.quasis[0].value.cooked });
+      specifiers.push({ start: src.start, end: src.end, value: src.quasis[0].value.cooked, dynamic });
       return;
     }
     if (!allowComputedDynamic) {
@@ -390,6 +396,23 @@ export async function buildGraph(source: string, cwd: string, ctx: GraphContext)
   // Characters of the rewritten graph, bounded by GRAPH_REWRITE_FACTOR × maxSourceBytes before any of it is built.
   const maxRewritten = GRAPH_REWRITE_FACTOR * ctx.maxSourceBytes;
   let rewritten = 0;
+  const grow = (by: number, path: string) => {
+    rewritten += by;
+    if (rewritten > maxRewritten) {
+      throw pathError(
+        "E2BIG",
+        `the module graph with its imports rewritten to Workspace paths exceeds ${GRAPH_REWRITE_FACTOR} × maxSourceBytes (${maxRewritten} characters) for one run; import fewer times, or from modules with shorter paths`,
+        path,
+      );
+    }
+  };
+  // Run 36, fixer DI: what a dynamic import checks before it loads (see freshModule).
+  /** Workspace module → the digest of the text the graph read (see {@link moduleDigest}). */
+  const digests = new Map<string, string>();
+  /** Module path → the Workspace modules it imports statically (entry included). */
+  const edges = new Map<string, string[]>();
+  /** Each module rewritten but for its dynamic imports, finished once the whole graph is known. */
+  const pending: { key: string; path: string; source: string; replacements: { start: number; end: number; text: string }[]; dynamics: { spec: Specifier; target: string }[] }[] = [];
   while (queue.length > 0) {
     const item = queue.shift()!;
     // A module's path prefixes its syntax errors: cut as refusals quote what the caller gave.
@@ -402,17 +425,12 @@ export async function buildGraph(source: string, cwd: string, ctx: GraphContext)
     }
     const replacements: { start: number; end: number; text: string }[] = [];
     rewritten += item.source.length;
-    const replace = (spec: Specifier, text: string) => {
-      rewritten += text.length - (spec.end - spec.start);
-      if (rewritten > maxRewritten) {
-        throw pathError(
-          "E2BIG",
-          `the module graph with its imports rewritten to Workspace paths exceeds ${GRAPH_REWRITE_FACTOR} × maxSourceBytes (${maxRewritten} characters) for one run; import fewer times, or from modules with shorter paths`,
-          item.path,
-        );
-      }
+    const replace = (spec: { start: number; end: number }, text: string) => {
+      grow(text.length - (spec.end - spec.start), item.path);
       replacements.push({ start: spec.start, end: spec.end, text });
     };
+    const statics: string[] = [];
+    const dynamics: { spec: Specifier; target: string }[] = [];
     const base = dirname(item.path);
     const baseDepth = base.split("/").filter(Boolean).length;
     /** This module's specifiers (by {@link specKey}) → the module they resolved to. */
@@ -451,7 +469,11 @@ export async function buildGraph(source: string, cwd: string, ctx: GraphContext)
       let quote = quoted.get(target);
       if (quote === undefined) quoted.set(target, (quote = JSON.stringify(target)));
       checkImportType(spec, target);
-      replace(spec.with ? { ...spec, end: spec.with.end } : spec, quote);
+      if (spec.dynamic) dynamics.push({ spec, target });
+      else {
+        statics.push(target);
+        replace(spec.with ? { ...spec, end: spec.with.end } : spec, quote);
+      }
       if (seen.has(target)) continue;
       seen.add(target);
       if (seen.size > MAX_GRAPH_MODULES) throw pathError("E2BIG", `the module graph has more than ${MAX_GRAPH_MODULES} modules`);
@@ -462,6 +484,7 @@ export async function buildGraph(source: string, cwd: string, ctx: GraphContext)
         if (!stat.isFile) throw pathError("EISDIR", `Cannot import ${specCut(spec.value)}: ${pathCut(target)} is not a file`, target);
         if (stat.size > ctx.maxSourceBytes) throw pathError("E2BIG", `module source exceeds maxSourceBytes (${ctx.maxSourceBytes} bytes): ${pathCut(target)}`, target);
         text = await ctx.fs.readFile(target, "utf8");
+        digests.set(target, await moduleDigest(text));
         if (isTypeScriptPath(target)) text = await stripTypes(text, target, strip);
         else if (target.endsWith(".json")) text = jsonModule(text, target);
       } catch (err) {
@@ -474,10 +497,103 @@ export async function buildGraph(source: string, cwd: string, ctx: GraphContext)
       queue.push({ path: target, source: text, depth: item.depth + 1, where: target });
     }
     const key = item.path.slice(1);
-    modules.set(key, rewrite(item.source, replacements));
+    edges.set(item.path, statics);
+    pending.push({ key, path: item.path, source: item.source, replacements, dynamics });
     names.set(key, item.where ?? "the entry module");
   }
+  // Run 36, fixer DI: a dynamic import of a module the entry does not import statically checks, when it runs, that
+  // the modules it would load first (itself and its static imports, less the entry's) still hold the text read here.
+  const closure = (from: string, into: Set<string>) => {
+    const stack = [from];
+    while (stack.length > 0) {
+      const p = stack.pop()!;
+      if (into.has(p)) continue;
+      into.add(p);
+      for (const next of edges.get(p) ?? []) if (!into.has(next)) stack.push(next);
+    }
+    return into;
+  };
+  const loaded = closure(entryPath, new Set());
+  /** Checked modules, each once: `[path, digest]`. */
+  const table: [string, string][] = [];
+  const tableIndex = new Map<string, number>();
+  /** Per dynamic target (not loaded with the entry): indices into `table`; its index in this list. */
+  const checks: number[][] = [];
+  const checkIndex = new Map<string, number>();
+  for (const m of pending) {
+    for (const { spec, target } of m.dynamics) {
+      const quote = quoted.get(target)!;
+      if (loaded.has(target)) {
+        grow(quote.length - (spec.end - spec.start), m.path);
+        m.replacements.push({ start: spec.start, end: spec.with ? spec.with.end : spec.end, text: quote });
+        continue;
+      }
+      let at = checkIndex.get(target);
+      if (at === undefined) {
+        const list: number[] = [];
+        for (const p of closure(target, new Set())) {
+          if (loaded.has(p)) continue;
+          let i = tableIndex.get(p);
+          if (i === undefined) {
+            tableIndex.set(p, (i = table.length));
+            table.push([p, digests.get(p)!]);
+            grow(p.length + 80, p);
+          }
+          list.push(i);
+        }
+        checkIndex.set(target, (at = checks.length));
+        checks.push(list);
+        grow(list.length * 6, target);
+      }
+      const text = `${FRESH_BINDING}(${at}, ${JSON.stringify(spec.value)}, () => import(${quote}))`;
+      grow(text.length - (spec.dynamic!.end - spec.dynamic!.start), m.path);
+      m.replacements.push({ start: spec.dynamic!.start, end: spec.dynamic!.end, text });
+    }
+    let text = rewrite(m.source, m.replacements);
+    if (m.dynamics.some((d) => !loaded.has(d.target))) {
+      // Appended (imports are hoisted): no line or column of the module moves.
+      const line = `\nimport { fresh as ${FRESH_BINDING} } from "/${FRESH_MODULE}";\n`;
+      grow(line.length, m.path);
+      text += line;
+    }
+    modules.set(m.key, text);
+  }
+  if (checks.length > 0) {
+    modules.set(FRESH_MODULE, freshModule(table, checks));
+    names.set(FRESH_MODULE, "the run's dynamic-import checks");
+  }
   return { entry, modules, names, sourceBytes };
+}
+
+/**
+ * Internal module of a run whose code dynamically imports a Workspace module its entry does not import statically:
+ * `__modules__/workspace-fresh.js` (run 36, fixer DI). Each such `import("./x.js")` is rewritten to
+ * `__ws$fresh$(<n>, "./x.js", () => import("/abs/x.js"))`, which first checks (workspace-capabilities.js `__fresh`)
+ * that the modules the import would load for the first time still hold the text the run was built from.
+ */
+export const FRESH_MODULE = `${INTERNAL_DIR}/workspace-fresh.js`;
+/** The local name the rewritten dynamic imports call (appended `import { fresh as __ws$fresh$ } …`). */
+const FRESH_BINDING = "__ws$fresh$";
+
+function freshModule(table: [string, string][], checks: number[][]): string {
+  return [
+    `import { __fresh } from "/${CAPABILITIES_MODULE}";`,
+    `const table = ${JSON.stringify(table)};`,
+    `const checks = ${JSON.stringify(checks)};`,
+    `export async function fresh(at, spec, load) { await __fresh(checks[at].map((i) => table[i]), spec); return load(); }`,
+  ].join("\n");
+}
+
+/**
+ * The digest a dynamic import compares a module's text with (workspace-capabilities.js `__fresh` computes it the
+ * same way): SHA-256 of its UTF-8 text, a leading byte order mark dropped, as 64 lowercase hex digits.
+ */
+export async function moduleDigest(text: string): Promise<string> {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(body)));
+  let hex = "";
+  for (const b of hash) hex += b.toString(16).padStart(2, "0");
+  return hex;
 }
 
 /**

@@ -17,11 +17,18 @@
  * (e.g. `ESTALE`, naming the path and saying the graph is taken when the run starts) when the run itself has
  * written, removed or linked that path (or a graph module) since it started — or document the snapshot in
  * docs/runtime.md's module section if it stays.
+ * Fixed: a dynamic `import()` of a Workspace module the entry does not import statically is rewritten
+ * (src/backends/worker-javascript/graph.ts `FRESH_MODULE`) to first read the modules it loads for the first time and
+ * compare their SHA-256 with the text the run was built from (isolate/workspace-capabilities.js `__fresh`); a change
+ * rejects `ERR_MODULE_CHANGED` naming the module and what to do (issue 20, run 36, fixer DI). The assertion changed:
+ * loading the new text is not possible — the Worker Loader takes a run's modules when it starts and a running
+ * isolate takes no new module — so the run now fails loudly (exit 1, the refusal on stderr) instead of returning
+ * ["old"]; Node's ["a","b"] stays out of reach. Siblings: test/workers/fix36/js-import-after-write.test.ts.
  */
 import { expect, it } from "vitest";
 import { inWorkspace } from "../runtime/helpers.js";
 
-it.fails("a dynamic import after the run rewrote the module loads the new text, as Node's", async () => {
+it("a dynamic import after the run rewrote the module refuses loudly (ERR_MODULE_CHANGED), never the old text", async () => {
   const r = await inWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace", { recursive: true });
     await ws.fs.writeFile("/workspace/routes.js", `export const rows = ["old"];`);
@@ -35,11 +42,12 @@ it.fails("a dynamic import after the run rewrote the module loads the new text, 
       { encoding: "utf8" },
     );
     const res = await h.result();
-    return { exitCode: res.exitCode, value: res.value, file: await ws.fs.readFile("/workspace/routes.js", "utf8") };
+    return { exitCode: res.exitCode, value: res.value, stderr: String(res.stderr), file: await ws.fs.readFile("/workspace/routes.js", "utf8") };
   });
-  expect(r).toEqual({
-    exitCode: 0,
-    value: ["a", "b"], // Was: ["old"] (the module as it was when the run started; no error)
+  expect(r).toMatchObject({
+    exitCode: 1, // Was: 0 with value ["old"] (the module as it was when the run started; no error). Node: ["a","b"].
     file: `export const rows = ["a", "b"];`,
   });
+  expect(r.value).not.toEqual(["old"]);
+  expect(r.stderr).toContain(`ERR_MODULE_CHANGED: import("./routes.js"): /workspace/routes.js was changed after this run started`);
 }, 60_000);

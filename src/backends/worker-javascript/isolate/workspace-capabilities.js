@@ -414,3 +414,57 @@ export async function call(kind, target, name, args) {
   if (!r.ok) throw rebuild(r.error);
   return /** @type {T} */ (r.value);
 }
+
+/** Workspace modules a dynamic import already checked and loaded in this run (never checked again, as Node caches them). */
+const freshLoaded = new Set();
+const freshEncoder = new TextEncoder();
+
+/**
+ * Run before a rewritten dynamic `import("./x.js")` of a Workspace module the entry does not import statically
+ * (graph.ts `FRESH_MODULE`; issue 20, run 36, fixer DI). The Worker Loader takes every module when the run starts
+ * and no module can be added to a running isolate, so the import would load the text the module had then. Each
+ * module the import loads for the first time in this run (`modules`: the target and its static imports not loaded
+ * yet, `[path, digest]`) is read again through `node:fs` (one `fs.readFile` host call each, counted as any) and its
+ * digest (SHA-256 of the UTF-8 text, a leading BOM dropped: graph.ts `moduleDigest`) compared with the one taken
+ * when the run started. A module already loaded — by the entry's static imports or an earlier dynamic import — is
+ * not checked again: Node too returns the module it loaded first, whatever was written since.
+ * At module scope (the run has made no host call, so has written nothing) nothing is read.
+ * @param {[string, string][]} modules
+ * @param {string} spec the specifier as written, for the message.
+ * @returns {Promise<void>}
+ * @throws Error `ERR_MODULE_CHANGED` (`path`: the module) when a module's text differs from the run's start, or it
+ *   was removed or can no longer be read as a file (`ENOENT`, `ENOTDIR`, `EISDIR`, `E2BIG`, `EACCES`); any other
+ *   failure of the read as it is (a stopped run's `ECANCELED`, `E2BIG` past `maxCapabilityCalls`).
+ */
+export async function __fresh(modules, spec) {
+  if (!state.active) return;
+  for (const [path, digest] of modules) {
+    if (freshLoaded.has(path)) continue;
+    /** @type {string | null} */
+    let text = null;
+    /** @type {string} */
+    let how = "was changed";
+    try {
+      text = await call("fs", "", "readFile", [path, "utf8"]);
+    } catch (e) {
+      const code = e && typeof e === "object" && "code" in e ? e.code : undefined;
+      if (code === "E2BIG" && countRefusal !== null && e instanceof Error && e.message === countRefusal) throw e;
+      if (code !== "ENOENT" && code !== "ENOTDIR" && code !== "EISDIR" && code !== "E2BIG" && code !== "EACCES") throw e;
+      how = code === "ENOENT" || code === "ENOTDIR" ? "was removed" : "can no longer be read as a module (" + code + ")";
+    }
+    if (text !== null) {
+      const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+      const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", freshEncoder.encode(body)));
+      let hex = "";
+      for (const b of hash) hex += b.toString(16).padStart(2, "0");
+      if (hex === digest) continue;
+    }
+    const quoted = spec.length <= 64 ? JSON.stringify(spec) : JSON.stringify(spec.slice(0, 64)) + "… (" + spec.length + " characters)";
+    const err = new Error(
+      "ERR_MODULE_CHANGED: import(" + quoted + "): " + path + " " + how + " after this run started, and a run loads its modules when it starts; " +
+      "write the module in one run and import it in the next, or read it with node:fs and use its text yourself",
+    );
+    throw Object.assign(err, { code: "ERR_MODULE_CHANGED", path });
+  }
+  for (const [path] of modules) freshLoaded.add(path);
+}
