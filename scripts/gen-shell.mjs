@@ -393,8 +393,17 @@ const LINK_PATCHES = {
       `let ${stat}=await __lsStat(${ctx}.fs,${path},!1);if(${long}){let ${mode}=__lsModeColumn(${stat}),${suffix}=${mid}\`\${${mode}} 1 user user \${${size}} \${${date}} \${${name}}\${__lsNameSuffix(${stat},${suffix})}\n\``);
     text = patchOnce(text, "ls (operand)", /let ([\w$]+)=await ([\w$]+)\.fs\.stat\(([\w$]+)\);if\(!\1\.isDirectory\)\{let ([\w$]+)=([\w$]+)\?([\w$]+)\(await \2\.fs\.lstat\(\3\)\):"";if\(([\w$]+)\)\{((?:(?!function |`)[^])*?)return\{stdout:`-rw-r--r-- 1 user user \$\{([\w$]+)\} \$\{([\w$]+)\} \$\{([\w$]+)\}\$\{\4\}\n`/, (all, stat, ctx, path, suffix, classify, classifier, long, mid, size, date, name) =>
       `let ${stat}=await __lsStat(${ctx}.fs,${path},!(${long}||${classify}));if(!${stat}.isDirectory){let ${suffix}=${classify}?${classifier}(await ${ctx}.fs.lstat(${path})):"";if(${long}){${mid}return{stdout:\`\${__lsModeColumn(${stat})} 1 user user \${${size}} \${${date}} \${${name}}\${__lsNameSuffix(${stat},${suffix})}\n\``);
-    return patchOnce(text, "ls -l (entry)", /let ([\w$]+)=await ([\w$]+)\.fs\.stat\(([\w$]+)\),([\w$]+)=\1\.isDirectory\?"drwxr-xr-x":"-rw-r--r--",([\w$]+)=((?:(?!function |`)[^])*?)return\{name:([\w$]+),line:`\$\{\4\} 1 user user \$\{([\w$]+)\} \$\{([\w$]+)\} \$\{\7\}\$\{\5\}\n`/, (all, stat, ctx, path, mode, suffix, mid, name, size, date) =>
+    text = /* fixer FS */ patchOnce(text, "ls -l (entry)", /let ([\w$]+)=await ([\w$]+)\.fs\.stat\(([\w$]+)\),([\w$]+)=\1\.isDirectory\?"drwxr-xr-x":"-rw-r--r--",([\w$]+)=((?:(?!function |`)[^])*?)return\{name:([\w$]+),line:`\$\{\4\} 1 user user \$\{([\w$]+)\} \$\{([\w$]+)\} \$\{\7\}\$\{\5\}\n`/, (all, stat, ctx, path, mode, suffix, mid, name, size, date) =>
       `let ${stat}=await __lsStat(${ctx}.fs,${path},!1),${mode}=__lsModeColumn(${stat}),${suffix}=${mid}return{name:${name},line:\`\${${mode}} 1 user user \${${size}} \${${date}} \${${name}}\${__lsNameSuffix(${stat},${suffix})}\n\``);
+    // fixer FS (issue 20, run 36): `total` is the listed entries' 1 KiB blocks, as GNU ls (ST_NBLOCKS of each, `.` and
+    // `..` too, 512-byte blocks summed and rounded up to KiB): a block is 512 bytes of st_size in the shell (as `stat
+    // -c %b`), a directory 4096 bytes (8 blocks). just-bash printed the number of entries; `.`/`..` showed size 0.
+    text = patchOnce(text, "ls -l (entry blocks, fixer FS)", /(let ([\w$]+)=await __lsStat\([\w$]+\.fs,[\w$]+,!1\),[\w$]+=__lsModeColumn\(\2\),(?:(?!function |`)[^])*?)return\{name:([\w$]+),line:/, (all, head, stat, name) => `${head}return{name:${name},blocks:Math.ceil((${stat}.size??0)/512),line:`); // fixer FS
+    let dots; // fixer FS
+    text = patchOnce(text, "ls -l (total line, fixer FS)", /([\w$]+)=([\w$]+)\(([\w$]+),\1,`total \$\{([\w$]+)\.length\}\n`\);(let ([\w$]+)=\4\.filter\(([\w$]+)=>\7==="\."\|\|\7==="\.\."\),[\w$]+=\4\.filter\([^;]*?\);)for\(let ([\w$]+) of \6\)\1=\2\(\3,\1,`drwxr-xr-x 1 user user     0 Jan  1 00:00 \$\{\8\}\n`\);/, (all, out, add, ctx, list, lets, dot) => { dots = dot; return lets; }); // fixer FS
+    text = patchOnce(text, "ls -l (total before the rows, fixer FS)", /for\(let\{line:([\w$]+)\}of ([\w$]+)\)([\w$]+)=([\w$]+)\(([\w$]+),\3,\1\)/, (all, line, rows, out, add, ctx) =>
+      `${out}=${add}(${ctx},${out},\`total \${Math.ceil((${rows}.reduce((__s,__r)=>__s+(__r.blocks??0),0)+8*${dots}.length)/2)}\\n\`);for(let __d of ${dots})${out}=${add}(${ctx},${out},\`drwxr-xr-x 1 user user  4096 Jan  1 00:00 \${__d}\\n\`);${all}`); // fixer FS
+    return text; // fixer FS
   },
 };
 let linkPatched = new Set();
@@ -583,6 +592,10 @@ const SOURCE_PATCHES = [
   { what: "du walk root", when: 'name:"du",async execute(', re: new RegExp(`(async function (${ID})\\((${ID}),(${ID}),(${ID}),(${ID}),(${ID})\\)\\{(?:(?!function )[^])*?symlinks:"never",)(includeLeave:!0\\})`, "g"), to: (all, head, fn, t, s, a, l, i, tail) => `${head}followRoot:__followsStart(${a}),${tail}`, count: 1 },
   { what: "du names", when: 'name:"du",async execute(', re: new RegExp(`let (${ID})=(${ID})\\.path\\.slice\\((${ID})\\.length\\)\\.replace\\(/\\^\\\\//,""\\),(${ID})=\\1\\?(${ID})==="\\."\\?\\1:\`\\$\\{\\5\\}/\\$\\{\\1\\}\`:\\5,`, "g"), to: (all, u, e, s, f, a) => `let ${u}=__belowRoot(${e}.path,${s}),${f}=${u}?__childName(${a},${u}):__duName(${a}),`, count: 1 },
   { what: "du -s of a file", when: 'name:"du",async execute(', re: new RegExp(`\\((${ID})\\.allFiles\\|\\|(${ID})\\.depth===(${ID})\\)&&!\\1\\.summarize&&`, "g"), to: (all, l, e, i) => `(${l}.allFiles&&!${l}.summarize||${e}.depth===${i})&&`, count: 1 },
+  // A directory counts its own size (4096 in the shell, fs-adapter.ts SHELL_DIRECTORY_SIZE), as GNU du counts a
+  // directory's own block; an empty file is 0, not 1 (GNU `du -a` prints 0) (issue 20, run 36, fixer FS).
+  { what: "du directory's own size (fixer FS)", when: 'name:"du",async execute(', re: new RegExp(`if\\((${ID})\\.phase==="enter"\\)\\{if\\(\\1\\.stat\\.isDirectory\\)\\{(${ID})\\.set\\(\\1\\.path,0\\);return\\}`, "g"), to: (all, e, o) => all.replace(`${o}.set(${e}.path,0)`, `${o}.set(${e}.path,${e}.stat.size)`), count: 1 }, // fixer FS
+  { what: "du size of an empty file (fixer FS)", when: 'name:"du",async execute(', re: /String\(Math\.ceil\(([\w$]+)\/1024\)\|\|1\)/g, to: (all, t) => `String(Math.ceil(${t}/1024))`, count: 1 }, // fixer FS
   { what: "walk root followed", when: '"symbolic-link directory cycle detected"', re: new RegExp(`let (${ID})=await (${ID})\\.fs\\.lstat\\((${ID})\\.path\\),`, "g"), to: (all, o, e, i) => `let ${o}=await(${i}.depth===0&&${e}.followRoot===!0?${e}.fs.stat(${i}.path):${e}.fs.lstat(${i}.path)),`, count: 1 },
   // Issue 20, twenty-second attack run (fixer SH1; helpers in src/backends/worker-shell/isolate/path-errors.ts).
   // A glob ending in `/` matches directories only, following links, and keeps the slash (bash: `rm -rf */`

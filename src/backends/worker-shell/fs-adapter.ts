@@ -356,13 +356,23 @@ function hexDecode(text: string): Uint8Array {
   }
 }
 
+/**
+ * What the shell reports as a directory's `st_size`: 4096 bytes, one block of
+ * an ext4 directory on Linux, where bash and GNU coreutils run (`stat -c %s d`
+ * is `4096`, `%b` `8`; `ls -l`, `find -size`, `test -s`, `du` agree). The
+ * Workspace's own `stat` of a directory stays `size: 0` (spec 01); only the
+ * shell's view uses this (issue 20, run 36, fixer FS).
+ */
+export const SHELL_DIRECTORY_SIZE = 4096; // fixer FS
+
 function toFsStat(stat: WorkspaceStatResult): FsStat {
   return {
     isFile: stat.isFile,
     isDirectory: stat.isDirectory,
     isSymbolicLink: stat.isSymbolicLink,
     mode: stat.mode,
-    size: stat.size,
+    // A directory is 4096 bytes in the shell, as on ext4: `find -size 0` lists empty files only (fixer FS).
+    size: stat.isDirectory ? SHELL_DIRECTORY_SIZE : stat.size,
     mtime: new Date(stat.mtime),
     ino: stat.inode,
     identity: `workspace:${stat.inode}`,
@@ -469,7 +479,7 @@ export class WorkspaceFsAdapter implements IFileSystem {
   #commandStat(kind: string, syscall: string, path: string): FsStat {
     if (kind === "none") throw fsError("ENOENT", syscall, path);
     const dir = kind === "dir";
-    return { isFile: !dir, isDirectory: dir, isSymbolicLink: false, mode: dir ? 0o755 : 0o755, size: dir ? 0 : commandStub(kind).byteLength, mtime: new Date(0) };
+    return { isFile: !dir, isDirectory: dir, isSymbolicLink: false, mode: dir ? 0o755 : 0o755, size: dir ? SHELL_DIRECTORY_SIZE : commandStub(kind).byteLength, mtime: new Date(0) }; // fixer FS
   }
 
   /** Refuses a change inside {@link COMMAND_DIRS} with `EROFS`. */
