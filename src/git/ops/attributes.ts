@@ -37,9 +37,10 @@
  * (a `.gitattributes` written by the same checkout applies to the files
  * written after it; git reads the new index's first).
  *
- * Cost: nothing until the first working-tree file's content is read or
- * written; then each directory's `.gitattributes` is read at most once per
- * operation (one lookup per directory when there is none).
+ * Cost: nothing until a working-tree file holding a CR is read (clean) or
+ * one holding an LF is written (smudge) — a file that cannot convert is
+ * not looked up; then each directory's `.gitattributes` is read at most
+ * once per operation (one lookup per directory when there is none).
  *
  * @module
  */
@@ -400,10 +401,12 @@ export class WorktreeFilters {
    * module's header): `bytes` itself when nothing converts; else a copy with CR removed before LF.
    */
   async toGit(abs: string, bytes: Uint8Array): Promise<Uint8Array> {
+    // Only a CR converts: a file without one costs no attribute lookup at all.
+    if (!bytes.includes(13)) return bytes;
     const rel = this.relative(abs);
-    if (rel === undefined || bytes.length === 0) return bytes;
+    if (rel === undefined) return bytes;
     const { action } = await this.#action(rel);
-    if (action === "binary" || !bytes.includes(13)) return bytes;
+    if (action === "binary") return bytes;
     const stats = gatherStats(bytes);
     if (stats.crlf === 0) return bytes;
     const auto = isAuto(action);
@@ -425,10 +428,12 @@ export class WorktreeFilters {
    * `text=auto`, only in a text-looking blob holding no CR).
    */
   async toWorktree(abs: string, bytes: Uint8Array): Promise<Uint8Array> {
+    // Only an LF converts: a file without one costs no attribute lookup.
+    if (!bytes.includes(10)) return bytes;
     const rel = this.relative(abs);
-    if (rel === undefined || bytes.length === 0) return bytes;
+    if (rel === undefined) return bytes;
     const { action, crlfOut } = await this.#action(rel);
-    if (!crlfOut || !bytes.includes(10)) return bytes;
+    if (!crlfOut) return bytes;
     const stats = gatherStats(bytes);
     if (stats.lonelf === 0) return bytes;
     if (isAuto(action) && (stats.lonecr > 0 || stats.crlf > 0 || isBinaryStat(stats))) return bytes;

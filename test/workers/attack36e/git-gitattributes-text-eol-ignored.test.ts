@@ -25,6 +25,12 @@
  * apply git's convert.c rules — CRLF→LF on the way in for text files (auto: only when the index blob has no CR and the
  * file is not binary-looking), LF→CRLF on the way out for `eol=crlf` — or, at the least, document the difference
  * in docs/porting.md and refuse/warn when an attributes file asks for a conversion.
+ * Fixed: src/git/ops/attributes.ts reads the working tree's `.gitattributes` (every level) and `.git/info/attributes`
+ * and applies git's convert.c line-end rules (`text`, `text=auto` with the safer-autocrlf rule, `eol`, `binary`,
+ * `-text`; core.autocrlf/core.eol) to every working-tree read (clean: add, commit -a, stash, status/diff hashing)
+ * and write (smudge: checkout, reset --hard, stash pop, switch, merge, clone), through the operation's fs
+ * (client.ts `filteredContext`) and tree-state.ts `readBytes`/`placeWorktreeFile`; `diff` honours `-diff`/`binary`
+ * (issue 20, run 36, fixer GA). Siblings: test/workers/fix36/git-attributes.test.ts.
  */
 import { expect, it } from "vitest";
 import { createGitClient } from "../../../src/git/index.js";
@@ -32,7 +38,7 @@ import { inShellWorkspace, sh } from "../shell/helpers.js";
 
 const withGit = { workspace: { git: createGitClient(), defaultGitIdentity: { name: "Shell User", email: "shell@example.com" } } };
 
-it.fails("git add/commit/checkout honour .gitattributes text=auto and eol=crlf, as git 2.39.5", async () => {
+it("git add/commit/checkout honour .gitattributes text=auto and eol=crlf, as git 2.39.5", async () => {
   const r = await inShellWorkspace(
     (ws) =>
       sh(
