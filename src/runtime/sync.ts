@@ -469,8 +469,9 @@ export class RemoteSync {
    * Records `path` as synced: the container's `stat`, the Workspace revision `rev`, and — when the Workspace entry at
    * the path is still that revision — its inode and signature (run 36, fixer RN), which tell a later rename.
    */
-  #record(path: string, stat: RemoteEntryStat, rev: number): void {
-    const id = this.#fs.inodeOf?.(`${SYNC_ROOT}/${path}`);
+  #record(path: string, stat: RemoteEntryStat, rev: number, looked?: ReturnType<NonNullable<SyncFilesystem["inodeOf"]>> | null): void {
+    // `looked`: the caller's look-up of the Workspace entry (`null`: nothing there), else one here (run 36, fixer RN).
+    const id = looked === undefined ? this.#fs.inodeOf?.(`${SYNC_ROOT}/${path}`) : (looked ?? undefined);
     const known = id !== undefined && id.rev === rev && id.kind === stat.kind;
     this.#db.run(
       `INSERT OR REPLACE INTO __ws_sync_manifest (backend, path, kind, mode, size, mtime, ctime, target, rev, ino, wsig) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -1255,7 +1256,9 @@ export class RemoteSync {
       return;
     }
     if (changed) outcome.applied++;
-    this.#record(entry.path, entry, this.#fs.stampOf(full) ?? 0);
+    // One look-up gives the stamp and the inode (run 36, fixer RN): a pull resolves each entry's path once, as before.
+    const id = this.#fs.inodeOf ? (this.#fs.inodeOf(full) ?? null) : undefined;
+    this.#record(entry.path, entry, id === undefined ? (this.#fs.stampOf(full) ?? 0) : (id?.rev ?? 0), id);
   }
 
   /**
