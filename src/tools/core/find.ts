@@ -23,6 +23,7 @@ import {
 } from "./paging.js";
 import { checkPositive } from "./truncate.js";
 import { searchError } from "./unicode-names.js";
+import { relativeGlob, relativeGlobs } from "./relative-glob.js";
 import { errorMessage, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
 
 /** find changes nothing. */
@@ -113,12 +114,17 @@ export function findDefinition(options: FindToolOptions): SettledTool<FindInput,
     limits: { defaultLimit: DEFAULT_PAGE_LIMIT, maxLimit: MAX_PAGE_LIMIT, maxBytes },
     async execute(input) {
       const path = input.path ?? DEFAULT_SEARCH_PATH;
+      // An absolute or trailing-"/" glob is read relative to path, or refused (issue 20, run 36, fixer TL).
+      const pattern = relativeGlob("find", path, input.pattern, "pattern");
+      if ("error" in pattern) return { error: pattern.error };
+      const excluded = relativeGlobs("find", path, globsOf(input.exclude), "exclude");
+      if ("error" in excluded) return { error: excluded.error };
       try {
-        const exclude = globsOf(input.exclude);
+        const exclude = excluded.globs;
         const page = await fetchCappedPage(
           input,
           entryBudget(maxBytes, echoedText(path), input.pattern),
-          (limit, offset) => fs.find(path, input.pattern, exclude ? { limit, offset, exclude } : { limit, offset }),
+          (limit, offset) => fs.find(path, pattern.glob, exclude ? { limit, offset, exclude } : { limit, offset }),
           (e) => {
             const shown = clipName(e.path);
             const entry: FindEntry = { path: shown.text, type: e.type };

@@ -13,6 +13,7 @@ import { checkPositive } from "./truncate.js";
 import { searchError } from "./unicode-names.js";
 import { directoryForm } from "../../util/path.js";
 import { lineBreakError } from "./grep-line-break.js";
+import { relativeGlobs } from "./relative-glob.js";
 import { WorkspaceFsError } from "../../fs/errors.js";
 import { errorMessage, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
 
@@ -106,9 +107,14 @@ export function grepDefinition(options: GrepToolOptions): SettledTool<GrepInput,
       try {
         // A list goes down as a list: fs.grep reads each glob alone (joined into one `{a,b}` glob,
         // a comma in one would split it, and past 256 alternatives the whole would be read literally).
-        const includes = globsOf(input.include);
+        // An absolute or trailing-"/" glob is read relative to path, or refused (issue 20, run 36, fixer TL).
+        const included = relativeGlobs("grep", path, globsOf(input.include), "include");
+        if ("error" in included) return { error: included.error };
+        const excluded = relativeGlobs("grep", path, globsOf(input.exclude), "exclude");
+        if ("error" in excluded) return { error: excluded.error };
+        const includes = included.globs;
         const include = includes === undefined ? undefined : includes.length === 1 ? includes[0] : includes;
-        const exclude = globsOf(input.exclude);
+        const exclude = excluded.globs;
         const limit = input.limit ?? DEFAULT_PAGE_LIMIT;
         const offset = input.offset ?? 0;
         const shown = { path: echoedText(path), query: echoedText(input.query) };

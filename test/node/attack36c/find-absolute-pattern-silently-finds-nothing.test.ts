@@ -19,12 +19,16 @@
  * rest relative to `path` (as GNU find's `-path` takes the start point's own spelling); otherwise (outside `path`)
  * answer `{ error }` saying the pattern is relative to `path`. If the fixer prefers the error for both, change the
  * expectation below to that error text.
+ * Fixed: src/tools/core/relative-glob.ts (called by find.ts and grep.ts) — an absolute glob under `path` is matched
+ * relative to it; one outside `path`, a find pattern or grep include ending in `/`, is an error result naming what
+ * to send instead; an exclude ending in `/` names the directory (issue 20, run 36, fixer TL).
+ * Siblings: test/node/fix36/tools-find-absolute.test.ts.
  */
 import { expect, it } from "vitest";
 import { findDefinition } from "../../../src/tools/core/find.js";
 import { setup } from "../tools/helpers.js";
 
-it.fails("an absolute find pattern under path finds the files (GNU find -path), not a silent count 0", async () => {
+it("an absolute find pattern under path finds the files (GNU find -path), not a silent count 0", async () => {
   const { workspace } = await setup({ "/workspace/src/a.ts": "foo\n", "/workspace/src/deep/b.ts": "bar\n" });
   const find = findDefinition({ workspace });
   // Was: {"path":"/workspace","pattern":"/workspace/src/**/*.ts","count":0,"entries":[]}
