@@ -116,6 +116,20 @@ describe("dynamic import after the module changed during the run", () => {
     expect(n).toEqual({ ok: "n" });
   }, 60_000);
 
+  it("a TypeScript module (found as the .js import's .ts twin) is compared by its text before type stripping", async () => {
+    const r = await run({ "/workspace/t.ts": `export const v: string = "old";`, "/workspace/u.ts": `export const v: number = 1;` }, `
+      import fs from "node:fs/promises";
+      export default async () => {
+        await fs.writeFile("t.ts", 'export const v: string = "new";');
+        await fs.writeFile("u.ts", "export const v: number = 1;");
+        return [await ${attempt(`import("./t.js").then((m) => m.v)`)}, await ${attempt(`import("./u.js").then((m) => m.v)`)}];
+      }`);
+    expect(r.value).toEqual([
+      expect.objectContaining({ code: "ERR_MODULE_CHANGED", path: "/workspace/t.ts" }),
+      { ok: 1 },
+    ]);
+  }, 60_000);
+
   it("a module changed behind a re-export chain is caught; the chain's own modules are checked", async () => {
     const r = await run({
       "/workspace/index.js": `export * from "./mid.js";`,
