@@ -2172,8 +2172,7 @@ const clean: CommandDef = {
       removed = await ctx.client.clean({ dir: root, directories, ...({ [CLEAN_FAILURES]: failures } as object) }); // fixer GR
     }
     const fully = await ctx.quoteFully(); // fixer GR: for the listing and the warnings
-    if (!ctx.bool("quiet") || dryRun) {
-      const fully = await ctx.quoteFully();
+    if (!ctx.bool("quiet") || dryRun) { // fixer GR: the listing, unless -q
       for (const p of removed.filter(inCwd).sort(byteOrder)) {
         ctx.out(`${dryRun ? "Would remove" : "Removing"} ${quotePath(relativeTo(p, from), false, fully)}\n`);
       }
