@@ -308,14 +308,24 @@ export class FileWriter {
     const segments = segmentsOf(request.path);
     const holders: string[] = [];
     const pinned: number[] = [];
-    const timer = setInterval(() => {
-      try {
-        for (const holder of holders) this.#chunks.renew(holder);
-      } catch {
-        // The store is closed or failing: the commit reports it.
-      }
-    }, STAGE_LEASE_MS / 3);
-    (timer as { unref?: () => void }).unref?.();
+    let renewed = Date.now();
+    const renew = (): void => {
+      renewed = Date.now();
+      for (const holder of holders) this.#chunks.renew(holder);
+    };
+    // A stream may be slow to deliver: its leases are renewed meanwhile too (bytes renew as each piece is staged,
+    // and start no timer, which an in-process just-bash with defense in depth refuses).
+    const timer =
+      content instanceof Uint8Array
+        ? undefined
+        : setInterval(() => {
+            try {
+              renew();
+            } catch {
+              // The store is closed or failing: the commit reports it.
+            }
+          }, STAGE_LEASE_MS / 3);
+    (timer as { unref?: () => void } | undefined)?.unref?.();
     let source: AsyncIterable<Uint8Array> = content instanceof Uint8Array ? toAsync([content]) : streamPieces(content);
     if (content instanceof Uint8Array && content.byteLength === 0) source = toAsync([]);
     try {
@@ -341,7 +351,9 @@ export class FileWriter {
         let added = 0;
         for await (const piece of cutAfter(tail, source)) {
           added += piece.byteLength;
-          ids.push(this.#chunks.stage({ hash: await sha256(piece), data: piece }, holder));
+          const hash = await sha256(piece);
+          if (Date.now() - renewed > STAGE_LEASE_MS / 3) renew();
+          ids.push(this.#chunks.stage({ hash, data: piece }, holder));
           pinned.push(ids[ids.length - 1]!);
         }
         added -= tailLength;
@@ -370,7 +382,7 @@ export class FileWriter {
         source = replay(this.#chunks, ids, tailLength);
       }
     } finally {
-      clearInterval(timer);
+      if (timer !== undefined) clearInterval(timer);
       for (const holder of holders) {
         try {
           this.#chunks.endLease(holder);

@@ -362,12 +362,24 @@ class ShellHostTarget extends RpcTargetBase {
    * `>>`: appends `bytes` (or a stream of them: more than 16 MiB do not cross
    * RPC as one value) to `path` (creating it), one append per path at a
    * time across every command of this connection, so concurrent appends all
-   * land. Costs a rewrite of the file (the Workspace has no append).
+   * land. An existing file takes the Workspace's `appendFile`: its full 512
+   * KiB chunks kept, only the last partial one cut again with the new bytes,
+   * one transaction — O(appended bytes + one chunk), not a rewrite of the
+   * file; a stream is read once as it arrives, never held whole. A missing
+   * file (or a dangling link's target) is created as `WorkspaceFsAdapter`
+   * does (issue 20, run 36, fixer AP).
    */
   async appendBytes(path: string, bytes: Uint8Array | ReadableStream<Uint8Array>): Promise<void> {
     const fs = this.#writable();
-    const whole = isByteStream(bytes) ? await readStreamBytes(bytes) : bytes;
-    await this.#serial(path, () => new WorkspaceFsAdapter(fs).appendFile(path, whole));
+    await this.#serial(path, async () => {
+      let content = bytes;
+      if (isByteStream(content)) {
+        const found = await fs.stat(path).catch(() => undefined);
+        if (found !== undefined && !found.isDirectory) return fs.appendFile(path, content);
+        content = await readStreamBytes(content);
+      }
+      await new WorkspaceFsAdapter(fs).appendFile(path, content);
+    });
   }
 
   /**

@@ -39,7 +39,8 @@ import { isByteStream, isRpcSizeError, readJsonLines, sendableBytes } from "../.
 export type WorkspaceFs = Pick<
   WorkspaceFilesystem,
   "readFile" | "writeFile" | "stat" | "lstat" | "readdir" | "mkdir" | "rm" | "rename" | "symlink" | "readlink" | "chmod"
->;
+> &
+  Partial<Pick<WorkspaceFilesystem, "appendFile">>; // fixer AP, run 36: used by appendFile when there (O(appended bytes))
 
 /** One entry of a {@link WorkspaceFsAdapterListing}: a `readdir` entry, without the listed directory's path. */
 export type WorkspaceFsAdapterListedEntry = Omit<WorkspaceDirentResult, "parentPath">;
@@ -690,6 +691,8 @@ export class WorkspaceFsAdapter implements IFileSystem {
    * all. A file removed between the `stat` and the rewrite is created (as
    * `O_APPEND|O_CREAT` does), within the same tries. Appending nothing to an
    * existing file (what a `>>` redirect does before its first write) writes nothing.
+   * Over an fs with `appendFile` (`workspace.fs`, its RPC stub) an existing file takes that append instead:
+   * its full 512 KiB chunks kept, O(appended bytes + one chunk), bound with `ifInode` (fixer AP, run 36).
    * @throws `EISDIR` a directory · `ENOENT` missing parent · `EROFS` · `ELOOP` ·
    * `ESTALE` the file kept changing through every try (nothing appended).
    */
@@ -730,7 +733,10 @@ export class WorkspaceFsAdapter implements IFileSystem {
         if (stat === undefined) await this.#createForAppend(path, bytes);
         // Bound to the file found (inode, size, mtime, then its revision at the commit): a write that lands
         // in between fails the rewrite with ESTALE, and the append looks again, after it.
-        else await appendStreamed(this.#fs, path, stat, bytes);
+        // The Workspace's own append when the fs has it: O(appended bytes + one chunk), bound to the file found
+        // (ifInode), made again by the store from the file as it then is when another write lands (fixer AP, run 36).
+        else if (typeof this.#fs.appendFile === "function") await this.#fs.appendFile(path, sendableBytes(bytes), { ifInode: stat.inode });
+        else await appendStreamed(this.#fs, path, stat, bytes); // fixer AP, run 36: an fs without appendFile
         return;
       } catch (error) {
         // ESTALE/EEXIST: another writer changed or created it; ENOENT after the stat found it: removed, created next.
