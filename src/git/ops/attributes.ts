@@ -528,38 +528,42 @@ export function filteredContext(ctx: GitContext, dir: string): GitContext {
   const view = { ...ctx };
   const filters = new WorktreeFilters(view, dir);
   const base = ctx.fs.promises as unknown as Record<string, unknown>;
-  const promises: Record<string, unknown> = {};
-  for (const key of Object.keys(base)) {
-    const value = base[key];
-    promises[key] = typeof value === "function" ? value.bind(base) : value;
-  }
-  const readFile = promises.readFile as (path: string, options?: unknown) => Promise<Uint8Array | string>;
-  const writeFile = promises.writeFile as (path: string, data: unknown, options?: unknown) => Promise<void>;
+  const call = (name: string, args: unknown[]) => (base[name] as (...a: unknown[]) => Promise<unknown>).apply(base, args);
   const encoded = (options: unknown) => (typeof options === "string" ? options : (options as { encoding?: unknown } | undefined)?.encoding) ?? undefined;
-  promises.readFile = async (path: string, options?: unknown) => {
-    const data = await readFile(path, options);
-    if (typeof path !== "string" || typeof data === "string" || (encoded(options) !== undefined && encoded(options) !== "buffer")) return data;
-    if (filters.relative(path) === undefined) return data;
-    const cleaned = await filters.toGit(path, data);
-    if (cleaned === data) return data;
-    // The bridge's reads are Buffers; keep the type (isomorphic-git calls Buffer methods on them).
-    return Buffer.isBuffer(data) ? Buffer.from(cleaned.buffer, cleaned.byteOffset, cleaned.byteLength) : cleaned;
+  const own: Record<string, (...args: never[]) => Promise<unknown>> = {
+    async readFile(path: string, options?: unknown) {
+      const data = (await call("readFile", [path, options])) as Uint8Array | string;
+      if (typeof path !== "string" || typeof data === "string" || (encoded(options) !== undefined && encoded(options) !== "buffer")) return data;
+      if (filters.relative(path) === undefined) return data;
+      const cleaned = await filters.toGit(path, data);
+      if (cleaned === data) return data;
+      // The bridge's reads are Buffers; keep the type (isomorphic-git calls Buffer methods on them).
+      return Buffer.isBuffer(data) ? Buffer.from(cleaned.buffer, cleaned.byteOffset, cleaned.byteLength) : cleaned;
+    },
+    async writeFile(path: string, data: unknown, options?: unknown) {
+      const worktree = typeof path === "string" && filters.relative(path) !== undefined;
+      if (worktree && data instanceof Uint8Array) data = await filters.toWorktree(path, data);
+      await call("writeFile", [path, data, options]);
+      if (worktree) filters.changed(path);
+    },
+    async unlink(path: string, ...rest: unknown[]) {
+      const done = await call("unlink", [path, ...rest]);
+      if (typeof path === "string") filters.changed(path);
+      return done;
+    },
+    async rm(path: string, ...rest: unknown[]) {
+      const done = await call("rm", [path, ...rest]);
+      if (typeof path === "string") filters.changed(path);
+      return done;
+    },
   };
-  promises.writeFile = async (path: string, data: unknown, options?: unknown) => {
-    const worktree = typeof path === "string" && filters.relative(path) !== undefined;
-    if (worktree && data instanceof Uint8Array) data = await filters.toWorktree(path, data);
-    await writeFile(path, data, options);
-    if (worktree) filters.changed(path);
-  };
-  for (const name of ["unlink", "rm"]) {
-    const fn = promises[name] as ((path: string, ...rest: unknown[]) => Promise<unknown>) | undefined;
-    if (typeof fn === "function") {
-      promises[name] = async (path: string, ...rest: unknown[]) => {
-        const done = await fn(path, ...rest);
-        if (typeof path === "string") filters.changed(path);
-        return done;
-      };
-    }
-  }
+  // A view over the fs's own object (a class instance's methods included), with the four calls above in front.
+  const promises = new Proxy(base, {
+    get: (target, key) => {
+      if (typeof key === "string" && Object.hasOwn(own, key) && typeof target[key] === "function") return own[key];
+      const value = Reflect.get(target, key, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
   return Object.assign(view, { fs: { ...ctx.fs, promises } as unknown as GitContext["fs"], filters });
 }
