@@ -347,6 +347,13 @@ function checkReserved(path: string, spec: string): void {
  * Builds the graph of a run: the entry at `<cwd>/__workspace_entry__.js`
  * and every Workspace module reachable from it.
  *
+ * A literal dynamic `import()` of a module the entry does not import
+ * statically is rewritten to check first that the modules it loads for the
+ * first time still hold the text read here (their SHA-256, kept in the added
+ * module {@link FRESH_MODULE}): the Worker Loader takes every module when the
+ * run starts, so one written during the run would otherwise load as it was;
+ * it rejects `ERR_MODULE_CHANGED` instead (issue 20, run 36, fixer DI).
+ *
  * @throws SyntaxError (acorn's message, e.g. `Unexpected token (1:7)`),
  *   missing default export, unknown or reserved imports, confinement errors,
  *   and limit breaches (among them SyntaxError `too costly to strip types
@@ -524,8 +531,9 @@ export async function buildGraph(source: string, cwd: string, ctx: GraphContext)
     for (const { spec, target } of m.dynamics) {
       const quote = quoted.get(target)!;
       if (loaded.has(target)) {
-        grow(quote.length - (spec.end - spec.start), m.path);
-        m.replacements.push({ start: spec.start, end: spec.with ? spec.with.end : spec.end, text: quote });
+        const end = spec.with ? spec.with.end : spec.end;
+        grow(quote.length - (end - spec.start), m.path);
+        m.replacements.push({ start: spec.start, end, text: quote });
         continue;
       }
       let at = checkIndex.get(target);
