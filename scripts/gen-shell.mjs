@@ -1372,6 +1372,17 @@ const RL_PATCHES = [ // RL
   { what: "mkdir refusal in strerror words (RL)", when: 'name:"mkdir",async execute(', re: new RegExp(String.raw`catch\((${ID})\)\{let (${ID})=(${ID})\(\1\);(\2\.includes\("ENOENT"\)(?:(?!catch)[^])*?:(${ID})\+=` + "`" + String.raw`mkdir: cannot create directory '\$\{(${ID})\}': )\$\{(${ID})\(\2\)\}\n` + "`", "g"), to: (all, i, s, l, body, o, r, f) => `catch(${i}){let ${s}=${l}(${i});${body}\${__pathErrors.reason(${i},${f}(${s}))}\n\``, count: 1 }, // RL
 ]; // RL
 SOURCE_PATCHES.push(...RL_PATCHES); // RL
+/** // DD
+ * DD (issue 20, run 35): `cd -P DIR` resolves DIR physically, as bash's `cd -P` (chdir to the operand, then $PWD is // DD
+ * getcwd): a `..` after a link goes up from where the link leads (`cd -P lnk/..` with lnk -> a/b is `a`; `cd -P ..` // DD
+ * from a cwd entered through a link is the real parent). just-bash canonicalised the operand lexically first and only // DD
+ * then took the realpath. The logical walk (`cd`, `cd -L`: `lnk/..` is the directory holding lnk) is unchanged. // DD
+ */ // DD
+const DD_PATCHES = [ // DD
+  { what: "cd -P resolves the operand physically (DD)", when: "bash: cd: ", re: new RegExp(String.raw`for\(let (${ID}) of (${ID})\)(if\(\1==="\.\."\)(?:(?!function )[^])*?return (${ID})\(` + "`" + String.raw`bash: cd: \$\{(${ID})\}: Not a directory\n` + "`" + String.raw`\)(?:(?!function )[^])*?\}\})let (${ID})=(${ID})\|\|"/";if\((${ID})\)try\{\6=await (${ID})\.fs\.realpath\(\6\)\}catch\{\}`, "g"), // DD
+    to: (all, f, l, body, D, n, u, c, s, e) => `for(let ${f} of ${s}?[]:${l})${body}let ${u}=${c}||"/";if(${s})try{${u}=await ${e}.fs.realpath(${n}.startsWith("/")?${n}:\`\${${e}.state.cwd}/\${${n}}\`);if(!(await ${e}.fs.stat(${u})).isDirectory)throw{code:"ENOTDIR"}}catch(__cdError){return ${D}(\`bash: cd: \${${n}}: \${__cdError?.code==="ENOTDIR"?"Not a directory":"No such file or directory"}\n\`)}`, count: 1 }, // DD
+]; // DD
+SOURCE_PATCHES.push(...DD_PATCHES); // DD
 /** // OP
  * OP (issue 20, run 28; helpers in isolate/option-words.ts): sort, grep and cut read their options as GNU getopt_long // OP
  * — a short-option cluster ends at a letter that takes an argument (`sort -nk2`, `-rnk2`, `grep -nA1`, `cut -sd,`), a // OP
@@ -1521,6 +1532,18 @@ const SO33_PATCHES = [ // SO33
   { what: "command result gets its stream writes (SO33)", when: "fsIdentity:", re: new RegExp(String.raw`(${ID})=((${ID})\.trusted\?await ${ID}\.runTrustedAsync\((${ID})\):await \4\(\));(?=return\{\.\.\.\1,internalStdinConsumed:)`, "g"), to: (all, A, run) => `${A}=__soStreams.merge(${run});`, count: 1 }, // SO33
 ]; // SO33
 SOURCE_PATCHES.push(...SO33_PATCHES); // SO33
+/** // DD2
+ * DD2 (issue 20, run 36, fixer DD2; isolate/dot-dots.ts): each command's view of the file system resolves its // DD2
+ * operands that hold a `..` after a name physically before it runs (`lnk/..` with lnk -> a/b is `a`), so the tree // DD2
+ * walkers (find, du, ls -R, grep -r, rg, cp -r, chmod -R, tar, rm -r) start from the real directory and print names // DD2
+ * from the operand text, as GNU does. Applied after SO33 (it wraps what SD33's /dev/stdin view wraps). // DD2
+ */ // DD2
+HELPER_NAMESPACES.push(["__dotDots", join(isolateDir, "dot-dots.ts")]); // DD2
+const DD2_PATCHES = [ // DD2
+  { what: "rg's ignore loader walks up lexically (DD2)", when: "loadForDirectory", re: new RegExp(String.raw`let (${ID})=this\.fs\.resolvePath\((${ID}),"\.\."\);if\(\1===\2\)break;`, "g"), to: (all, i, n) => `let ${i}=__dotDots.lexicalParent(${n});if(${i}===${n})break;`, count: 1 }, // DD2
+  { what: "command fs resolves operands' .. physically (DD2)", when: "fsIdentity:", re: new RegExp(String.raw`(async function ${ID}\(${ID},${ID},(${ID}),${ID},${ID}\)\{let\{ctx:(${ID}),(?:(?!async function )[^])*?let __soStreams=__devStdout\.streams\(\),${ID}=\{fs:__soStreams\.wrap\(__devStdin\.withStdin\()(${ID})\.fs,`, "g"), to: (all, head, n, i, i2) => `${head}await __dotDots.physicalOperands(${i2}.fs,${i2}.state.cwd,${n}),`, count: 1 }, // DD2
+]; // DD2
+SOURCE_PATCHES.push(...DD2_PATCHES); // DD2
 /** // LM
  * LM (issue 20, run 28; helpers in isolate/limits.ts): bytes a redirection sends to a file (or discards) and bytes // LM
  * `$(…)`/`<(…)` capture are given back to just-bash's run-wide output counter once they have left the output, so the // LM

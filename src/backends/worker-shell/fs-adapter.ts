@@ -234,6 +234,23 @@ export function normalize(path: string): string {
   return `/${out.join("/")}`;
 }
 
+/** A `..` segment anywhere in a path (fixer DD, issue 20 run 35). */
+const DOT_DOT = /(?:^|\/)\.\.(?:\/|$)/;
+
+/**
+ * `path` (absolute) with empty and `.` segments dropped and each `..` kept, except one at `/` (`/..` is `/`);
+ * a trailing `/` stays for {@link WorkspaceFsAdapter.resolvePath} to put back. Linear (fixer DD, issue 20 run 35).
+ */
+function keepDotDots(path: string): string {
+  const out: string[] = [];
+  for (const segment of path.split("/")) {
+    if (segment === "" || segment === ".") continue;
+    if (segment === ".." && out.length === 0) continue;
+    out.push(segment);
+  }
+  return `/${out.join("/")}`;
+}
+
 function isDevNull(path: string): boolean {
   return path === DEV_NULL || (path.startsWith("/") && normalize(path) === DEV_NULL);
 }
@@ -1073,14 +1090,26 @@ export class WorkspaceFsAdapter implements IFileSystem {
    * `<base>/f.txt/`), and one followed by a last `.` segment with `/.`
    * (`f.txt/.`, `f.txt/./` → `<base>/f.txt/.`), which the adapter's methods
    * then require to be a directory (`ENOTDIR`, `EISDIR` or `ENOENT`, as
-   * open(2) and stat(2)). A last `..` is resolved lexically (`f.txt/..` is
-   * `<base>`). The empty path stays `""`, which every method answers with
+   * open(2) and stat(2)). A `..` segment is kept (the rest is tidied:
+   * `a/./b//../c` → `<base>/a/b/../c`, a `..` at `/` dropped), because what
+   * it names depends on the links before it: every method that takes the
+   * path resolves it as the kernel does, the prefix up to the last `..`
+   * walked physically (see {@link WorkspaceFsAdapter.physicalPath}, fixer DD,
+   * issue 20 run 35; reinstated by fixer DD2, run 36). A command's arguments
+   * holding such a `..` are resolved physically once before it runs
+   * (isolate/dot-dots.ts), so the tree walkers, which normalise what this gives
+   * lexically, start from the real directory. Code that walks up with
+   * `resolvePath(dir, "..")` never reaches `/` (rg's did; it now walks up
+   * lexically, fixer DD2). `cd`/`$PWD` stay logical (bash's `cd -L`): the shell
+   * canonicalises them itself. The empty path stays `""`, which every method answers with
    * `ENOENT` (`exists`: `false`), as every POSIX call on "" does — it is not
    * the cwd (`rm -rf "$UNSET"` removes nothing).
    */
   resolvePath(base: string, path: string): string {
     if (path === "") return "";
-    const resolved = normalize(path.startsWith("/") ? path : `${base}/${path}`);
+    const joined = path.startsWith("/") ? path : `${base}/${path}`;
+    // A `..` stays for the method that takes the path to walk physically (fixer DD, issue 20 run 35).
+    const resolved = DOT_DOT.test(joined) ? keepDotDots(joined) : normalize(joined);
     const form = resolved === "/" ? null : directoryForm(path);
     return form === null ? resolved : form === "dot" ? `${resolved}/.` : `${resolved}/`;
   }
@@ -1167,12 +1196,12 @@ export class WorkspaceFsAdapter implements IFileSystem {
     const command = this.#commandPath(path);
     if (command === "none") throw fsError("ENOENT", "realpath", path);
     if (command !== undefined) return normalize(path);
-    const normalized = normalize(path);
+    // `path` as given, not normalised first: a `..` goes up from where the link before it leads (fixer DD, run 35).
     const reader: LinkReader = {
       lstat: (candidate) => call("realpath", path, () => this.#fs.lstat(candidate)),
       readlink: (candidate) => call("realpath", path, () => this.#fs.readlink(candidate)),
     };
-    const real = await realpathOf(reader, normalized, (code) => fsError(code, "realpath", path));
+    const real = await realpathOf(reader, path, (code) => fsError(code, "realpath", path)); // fixer DD
     if (directoryForm(path) !== null && !(await call("realpath", path, () => this.#fs.stat(real))).isDirectory) throw fsError("ENOTDIR", "realpath", path);
     return real;
   }
@@ -1187,5 +1216,90 @@ export class WorkspaceFsAdapter implements IFileSystem {
     if (isDevNull(path)) return;
     const stat = await call("utimes", path, () => this.#fs.stat(path));
     if (!stat.isDirectory && directoryForm(path) !== null) throw fsError("ENOTDIR", "utimes", path);
+  }
+
+  /**
+   * `path` with every `..` resolved as the kernel's path walk does (path_resolution(7)): the prefix up to the
+   * last `..` segment is walked with `lstat`/`readlink` ({@link realpathOf}), so a `..` after a link goes up
+   * from where the link leads (`lnk/../f` with `lnk -> a/b` is `a/f`, as bash on Linux), and the segments after
+   * it are passed on as they are (the Workspace follows the links among them, a final one as the call does). A
+   * directory form (`/`, `/.`) at the end is kept. A path without `..` is returned unchanged, with no call to
+   * the Workspace; one inside the command directories or `/dev/null` is normalised lexically (they are not in
+   * the Workspace). Linear in the segments walked (one `lstat` per segment of the prefix, one `readlink` per
+   * link). Fixer DD, issue 20 run 35.
+   * @throws `ENOENT` a missing segment or dangling link before a `..` · `ENOTDIR` a file before a `..` ·
+   * `ELOOP` more than 40 links — each for `syscall` on `path`, as the call itself would fail.
+   */
+  async physicalPath(path: string, syscall: string): Promise<string> {
+    if (typeof path !== "string" || !path.startsWith("/") || !DOT_DOT.test(path)) return path;
+    if (isDevNull(path) || this.#commandPath(path) !== undefined) return normalize(path);
+    const form = path.endsWith("/.") ? "/." : path.endsWith("/") ? "/" : "";
+    const segments = path.slice(0, path.length - form.length).split("/");
+    const last = segments.lastIndexOf("..");
+    const reader: LinkReader = {
+      lstat: (candidate) => call(syscall, path, () => this.#fs.lstat(candidate)),
+      readlink: (candidate) => call(syscall, path, () => this.#fs.readlink(candidate)),
+    };
+    const dir = await realpathOf(reader, segments.slice(0, last + 1).join("/") || "/", (code) => fsError(code, syscall, path));
+    const rest = segments.slice(last + 1).filter((s) => s !== "" && s !== ".");
+    if (rest.length === 0) return dir === "/" || form === "" ? dir : `${dir}${form}`;
+    return `${dir === "/" ? "" : dir}/${rest.join("/")}${form}`;
+  }
+
+  // Every method that takes a path resolves its `..` physically first (physicalPath): the name, the syscall its
+  // errors carry, and which arguments are paths (a link's target is stored verbatim: symlink's first is not).
+  // One table, so that no method is missed (fixer DD, issue 20 run 35).
+  static {
+    const methods: readonly [name: string, syscall: string, paths: readonly number[]][] = [
+      ["readFile", "open", [0]],
+      ["readFileBytes", "open", [0]],
+      ["readFileBuffer", "open", [0]],
+      ["writeFile", "write", [0]],
+      ["appendFile", "append", [0]],
+      ["stat", "stat", [0]],
+      ["lstat", "lstat", [0]],
+      ["readdir", "scandir", [0]],
+      ["readdirWithFileTypes", "scandir", [0]],
+      ["rm", "rm", [0]],
+      ["cp", "cp", [0, 1]],
+      ["mv", "mv", [0, 1]],
+      ["chmod", "chmod", [0]],
+      ["symlink", "symlink", [1]],
+      ["readlink", "readlink", [0]],
+      ["utimes", "utimes", [0]],
+    ];
+    const proto = this.prototype as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+    for (const [name, syscall, paths] of methods) {
+      const method = proto[name] as (...args: unknown[]) => Promise<unknown>;
+      proto[name] = async function (this: WorkspaceFsAdapter, ...args: unknown[]): Promise<unknown> {
+        for (const i of paths) if (typeof args[i] === "string") args[i] = await this.physicalPath(args[i] as string, syscall);
+        return method.apply(this, args);
+      };
+    }
+    // exists never rejects: a prefix that cannot be walked names nothing.
+    const exists = proto.exists as (path: unknown) => Promise<boolean>;
+    proto.exists = async function (this: WorkspaceFsAdapter, path: unknown): Promise<boolean> {
+      if (typeof path !== "string") return exists.call(this, path);
+      const physical = await this.physicalPath(path, "access").catch(() => undefined);
+      return physical === undefined ? false : exists.call(this, physical);
+    };
+    // mkdir -p makes what a `..` goes up from when it is missing (GNU `mkdir -p new/../b` makes `new` and `b`):
+    // the part before the last `..` first (itself the same way), then the walk again.
+    const mkdir = proto.mkdir as (path: unknown, options?: MkdirOptions) => Promise<void>;
+    proto.mkdir = async function (this: WorkspaceFsAdapter, path: unknown, options?: MkdirOptions | undefined): Promise<void> {
+      if (typeof path !== "string") return mkdir.call(this, path, options);
+      let physical: string;
+      try {
+        physical = await this.physicalPath(path, "mkdir");
+      } catch (error) {
+        if (options?.recursive !== true || codeOf(error) !== "ENOENT") throw error;
+        const segments = path.split("/");
+        let last = segments.length - 1;
+        while (last > 0 && segments[last] !== "..") last--;
+        await this.mkdir(segments.slice(0, last).join("/") || "/", options);
+        physical = await this.physicalPath(path, "mkdir");
+      }
+      return mkdir.call(this, physical, options);
+    } as (...args: unknown[]) => Promise<unknown>;
   }
 }

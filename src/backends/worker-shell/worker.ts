@@ -232,7 +232,8 @@ export async function runShell(load: () => Promise<JustBash>, input: ExecInput, 
         cmpCommand,
         // truncate as GNU coreutils 9.1 (just-bash has none); a file past the read bound is cut through a range read. // GZ
         defineTruncateCommand(async (path, length) => { // GZ
-          const head = await (guarded.readFile as (p: string, o: unknown) => Promise<Uint8Array | ReadableStream<Uint8Array>>)(path, { byteOffset: 0, byteLength: length }); // GZ
+          const real = await fs.physicalPath(path, "open"); // a `..` after a link, as the adapter walks it (fixer DD, run 35)
+          const head = await (guarded.readFile as (p: string, o: unknown) => Promise<Uint8Array | ReadableStream<Uint8Array>>)(real, { byteOffset: 0, byteLength: length }); // GZ, fixer DD
           return isByteStream(head) ? readStreamBytes(head) : new Uint8Array(head as Uint8Array); // GZ
         }), // GZ
         ...(workerOptions.customCommands ?? []).map((command) => forgettingPrefetched(fs, command)),
