@@ -1,8 +1,10 @@
 /**
  * The guarded append step shared by the node:fs provider's streamed
  * `appendFile` (src/fs/provider.ts) and the shell's `>>`
- * (`WorkspaceFsAdapter.appendFile`, src/backends/worker-shell/fs-adapter.ts):
- * the Workspace has no in-place append, so an append is one rewrite of the
+ * (`WorkspaceFsAdapter.appendFile`, src/backends/worker-shell/fs-adapter.ts)
+ * over an `fs` without `appendFile` (since issue 20, run 36, fixer AP,
+ * `workspace.fs.appendFile` appends in O(appended bytes + one chunk) and both
+ * use it when they have it): an append is then one rewrite of the
  * file — its old content streamed, the new bytes after it — bound to the
  * version of the file a `stat` found (`writeFile`'s `ifUnmodified`: inode,
  * size and mtime before the copy is read, the file's revision in the commit).
