@@ -1,0 +1,53 @@
+/**
+ * Issue 20, thirty-seventh attack run: a synced directory `a` renamed away (`a → z`), a new `a` made, and its
+ * subdirectory moved back into it (`z/s → a/s`) before the next push leaves the container without `a/s` and
+ * everything in it — the Workspace's own files (`a/s/x`) as well as what only the container held there
+ * (`a/s/node_modules`). Nothing is owed or skipped: every later command sees `a/` empty while the Workspace holds
+ * `a/s/x`, and no later push sends it (the manifest records it as synced).
+ * Tried: with `MOUNT_IGNORE=**\/node_modules`, `a/s/x`, `a/y` and a container-only `a/s/node_modules/n`; then in the
+ * Workspace `rename a z`, `mkdir a`, `rename z/s a/s`; then `true`, `ls -R; cat a/s/x` and `true` in the container.
+ * Differential: bash 5.2 on a temp dir, `mv a z; mkdir a; mv z/s a/s` → `a a/s a/s/node_modules a/s/node_modules/n
+ * a/s/x z z/y`.
+ * Held: a subdirectory moved out and its parent removed or renamed (`a/s → x; rm -r a` / `a → b`); a rotation
+ * through a third name (content right); `p/q → q; p → q/p`; `a → b; mkdir a; b → a/b` and `a → b; b/d → a`
+ * (content right; the container's node_modules go, as the documented deletion fallback); a file made at the old path.
+ * Found (medium — a command in the container runs on a tree missing files the Workspace holds, for good: a build or
+ * test reads the wrong tree, and the container-only node_modules are lost; 2 of 2 runs): container after the push
+ * `a z z/y` (Workspace `a a/s a/s/x z z/y`), `cat a/s/x` → "No such file or directory", exit 1; two later commands
+ * push 0 and pull 0, the container stays without `a/s`.
+ * Suggested fix: src/runtime/sync.ts `#pushEntries`/`#pushRename` — the moved entries at `a/s` are taken as
+ * "restamped without a change" (`#unchangedSince`: same inode, same signature) from manifest rows that still describe
+ * the container's `a/s` before the rename of `a` moved (or removed) it; when a rename is pushed, entries already
+ * settled under its old path must be checked again (or pushRename refuse when the old path holds rows of another
+ * live inode), so the container's `a/s` is renamed back into place or sent again.
+ */
+import { describe, expect, it } from "vitest";
+import { inWorkspace, sh, startContainer, workspaceTree, type LocalContainer } from "../container/helpers.js";
+
+const IGNORE = { MOUNT_IGNORE: "**/node_modules" };
+
+async function paths(c: LocalContainer): Promise<string[]> {
+  return [...(await c.tree()).keys()].sort();
+}
+
+describe("attack37a: rename away, new directory at the old path, subdirectory moved back", () => {
+  it.fails("a → z, mkdir a, z/s → a/s: the container holds a/s as mv leaves it", async () => {
+    const c = await startContainer(IGNORE);
+    await inWorkspace(c, async (ws) => {
+      await ws.fs.mkdir("/workspace/a/s", { recursive: true });
+      await ws.fs.writeFile("/workspace/a/s/x", "x");
+      await ws.fs.writeFile("/workspace/a/y", "y");
+      expect((await sh(ws, "mkdir a/s/node_modules && echo n > a/s/node_modules/n")).exitCode).toBe(0);
+      await ws.fs.rename("/workspace/a", "/workspace/z");
+      await ws.fs.mkdir("/workspace/a");
+      await ws.fs.rename("/workspace/z/s", "/workspace/a/s");
+      const r = await sh(ws, "true");
+      expect(r.skipped).toEqual([]);
+      expect([...(await workspaceTree(ws)).keys()].sort()).toEqual(["a", "a/s", "a/s/x", "z", "z/y"]);
+      const next = await sh(ws, "cat a/s/x");
+      // Was: "", "cat: a/s/x: No such file or directory\n", 1 — and the container's tree ["a", "z", "z/y"], for good.
+      expect([next.stdout, next.stderr, next.exitCode]).toEqual(["x", "", 0]);
+      expect(await paths(c)).toEqual(["a", "a/s", "a/s/node_modules", "a/s/node_modules/n", "a/s/x", "z", "z/y"]);
+    });
+  });
+});
