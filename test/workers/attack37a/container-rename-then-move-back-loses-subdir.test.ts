@@ -15,11 +15,12 @@
  * test reads the wrong tree, and the container-only node_modules are lost; 2 of 2 runs): container after the push
  * `a z z/y` (Workspace `a a/s a/s/x z z/y`), `cat a/s/x` → "No such file or directory", exit 1; two later commands
  * push 0 and pull 0, the container stays without `a/s`.
- * Suggested fix: src/runtime/sync.ts `#pushEntries`/`#pushRename` — the moved entries at `a/s` are taken as
- * "restamped without a change" (`#unchangedSince`: same inode, same signature) from manifest rows that still describe
- * the container's `a/s` before the rename of `a` moved (or removed) it; when a rename is pushed, entries already
- * settled under its old path must be checked again (or pushRename refuse when the old path holds rows of another
- * live inode), so the container's `a/s` is renamed back into place or sent again.
+ * Suggested fix: src/runtime/sync.ts `#pushEntries` — the change log gives (rev, path) order: `a` deleted (R1, a
+ * subtree; `#pushRename` declines, a new `a` exists) queues `rm a`, whose `#forget(a)` runs only when the batch is
+ * flushed; `a/s` and `a/s/x` (R3) are met before that flush, still find their rows of R0 (same inode, same
+ * signature) and are taken as "restamped without a change" (`#unchangedSince`) — then the flush removes the
+ * container's `a` with them and forgets their rows. Forget (or mark pending) the rows under a queued `rm` when it is
+ * queued, or flush before an entry under a path with a pending removal is checked against the manifest.
  */
 import { describe, expect, it } from "vitest";
 import { inWorkspace, sh, startContainer, workspaceTree, type LocalContainer } from "../container/helpers.js";
