@@ -3,7 +3,9 @@
  * subdirectory moved back into it (`z/s → a/s`) before the next push leaves the container without `a/s` and
  * everything in it — the Workspace's own files (`a/s/x`) as well as what only the container held there
  * (`a/s/node_modules`). Nothing is owed or skipped: every later command sees `a/` empty while the Workspace holds
- * `a/s/x`, and no later push sends it (the manifest records it as synced).
+ * `a/s/x`, and no later push sends it (the manifest records it as synced). No directory rename is needed: a file
+ * saved aside, its directory wiped and re-made, the file moved back (`a/f → t; rm -r a; mkdir a; t → a/f`, a plain
+ * "keep one file, clear the rest") leaves the container's `a` empty the same way.
  * Tried: with `MOUNT_IGNORE=**\/node_modules`, `a/s/x`, `a/y` and a container-only `a/s/node_modules/n`; then in the
  * Workspace `rename a z`, `mkdir a`, `rename z/s a/s`; then `true`, `ls -R; cat a/s/x` and `true` in the container.
  * Differential: bash 5.2 on a temp dir, `mv a z; mkdir a; mv z/s a/s` → `a a/s a/s/node_modules a/s/node_modules/n
@@ -14,7 +16,8 @@
  * Found (medium — a command in the container runs on a tree missing files the Workspace holds, for good: a build or
  * test reads the wrong tree, and the container-only node_modules are lost; 2 of 2 runs): container after the push
  * `a z z/y` (Workspace `a a/s a/s/x z z/y`), `cat a/s/x` → "No such file or directory", exit 1; two later commands
- * push 0 and pull 0, the container stays without `a/s`.
+ * push 0 and pull 0, the container stays without `a/s`. The file case: container `a` only (Workspace `a a/f`),
+ * `cat a/f` → exit 1 (bash: `keep`, exit 0).
  * Suggested fix: src/runtime/sync.ts `#pushEntries` — the change log gives (rev, path) order: `a` deleted (R1, a
  * subtree; `#pushRename` declines, a new `a` exists) queues `rm a`, whose `#forget(a)` runs only when the batch is
  * flushed; `a/s` and `a/s/x` (R3) are met before that flush, still find their rows of R0 (same inode, same
@@ -49,6 +52,27 @@ describe("attack37a: rename away, new directory at the old path, subdirectory mo
       // Was: "", "cat: a/s/x: No such file or directory\n", 1 — and the container's tree ["a", "z", "z/y"], for good.
       expect([next.stdout, next.stderr, next.exitCode]).toEqual(["x", "", 0]);
       expect(await paths(c)).toEqual(["a", "a/s", "a/s/node_modules", "a/s/node_modules/n", "a/s/x", "z", "z/y"]);
+    });
+  });
+
+  it.fails("a/f → t, rm -r a, mkdir a, t → a/f: the container holds a/f", async () => {
+    const c = await startContainer();
+    await inWorkspace(c, async (ws) => {
+      await ws.fs.mkdir("/workspace/a", { recursive: true });
+      await ws.fs.writeFile("/workspace/a/f", "keep");
+      await ws.fs.writeFile("/workspace/a/g", "junk");
+      expect((await sh(ws, "true")).pushed).toBe(3);
+      await ws.fs.rename("/workspace/a/f", "/workspace/t");
+      await ws.fs.rm("/workspace/a", { recursive: true });
+      await ws.fs.mkdir("/workspace/a");
+      await ws.fs.rename("/workspace/t", "/workspace/a/f");
+      const r = await sh(ws, "cat a/f");
+      expect([...(await workspaceTree(ws)).keys()].sort()).toEqual(["a", "a/f"]);
+      // Was: "", "cat: a/f: No such file or directory\n", 1 — the container's tree ["a"], and a second command the same.
+      expect([r.stdout, r.stderr, r.exitCode]).toEqual(["keep", "", 0]);
+      const again = await sh(ws, "cat a/f");
+      expect([again.stdout, again.exitCode]).toEqual(["keep", 0]);
+      expect(await paths(c)).toEqual(["a", "a/f"]);
     });
   });
 });
