@@ -12,7 +12,8 @@
  * the provider (node:fs in the JavaScript backend) queues its appends per path, so it is not affected.
  * Found (medium — a burst of un-awaited or `Promise.all` log appends, the docs' own example
  * `fs.appendFile("/logs/run.log", ...)`, drops lines with rejections an agent loop does not expect; 3 of 3 runs):
- * N = 12 → 2 rejected, 20 → 10 rejected, 50 → 40, 200 → 190: always exactly 10 lines land.
+ * N = 12 → 2 rejected, 20 → 10 rejected, 50 → 40, 200 → 190: always exactly 10 lines land; the same 20 inside a
+ * Durable Object (workerd, its own SQLite): 10 rejected ESTALE, 10 lines.
  * Suggested fix: src/fs/write.ts `FileWriter.append`: serialise appends to one file within the process (a queue per
  * storage object and path key, shared as ChunkStore's per-storage registry is), keeping the optimistic check and
  * its 10 tries for writers in other objects/processes; or do not count a try lost to another append of the same
