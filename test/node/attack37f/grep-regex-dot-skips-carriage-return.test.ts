@@ -13,7 +13,8 @@
  * `\bfo`, `[^a]$`, `.$`; the porting notes ("JavaScript syntax, RE2 semantics" — no word on `.` and CR; the shell's
  * `grep -P` already has "`.` is PCRE2's (it matches `\r`; JavaScript's `.` did not)").
  * Held: every query but `.$` gave GNU's line numbers, CRLF and lone-CR lines included (`[^a]$` and `o\s*$` match
- * the CR as GNU does).
+ * the CR as GNU does); the worker shell's own `grep -cE '^.*$'`, `grep -c '^import .*$'`, `grep -cP '^.+$'` on the
+ * same CRLF file and `grep -cE '^a.*done'` across a lone CR give GNU's counts (2, 1, 2, 1) — only the tool disagrees.
  * Found (medium — a wrong result the agent acts on: a silent `count: 0` for lines that are there; 3 of 3 runs):
  * on `import a from "a";\r\n// TODO: fix\r\nlast\r\n`, `^import .+$` → 0 matches (GNU: line 1), `TODO.*$` → 0
  * (GNU: line 2), `^.*$` → 0 (GNU: lines 1–3); on `Downloading 10%\rDownloading 100% done\nok\n`,
