@@ -13,7 +13,8 @@
  * directory renamed over a file the Workspace removed with a file renamed into it.
  * Found (medium — the container loses installed dependencies or build output it alone holds; the agent's next
  * `npm test` fails until it reinstalls; 2 of 2 runs): container after the push `b b/y c c/x` (no
- * `c/node_modules/n`), pushed 4, nothing skipped.
+ * `c/node_modules/n`), pushed 4, nothing skipped. The same within the renamed directory (`a → b; b/s → b/t`, a
+ * project renamed and then one of its folders): container `b b/t b/t/x`, bash keeps `b/t/node_modules/n`.
  * Suggested fix: src/runtime/sync.ts `#pushRename` — the change log's order is (rev, path): the rename `a → b` (rev
  * R1) is pushed first, and its scan of the moved rows removes `b/s` ("what the Workspace removed inside the moved
  * tree") because nothing is at `b/s` any more; `c` (rev R2) then finds no row with its inode. In that scan, a moved
@@ -44,6 +45,21 @@ describe("attack37a: a rename, then a subdirectory moved out of the renamed dire
       // Was: "", "cat: c/node_modules/n: No such file or directory\n", 1 — the container's tree ["b", "b/y", "c", "c/x"].
       expect([r.stdout, r.stderr, r.exitCode, r.skipped]).toEqual(["n\n", "", 0, []]);
       expect(await paths(c)).toEqual(["b", "b/y", "c", "c/node_modules", "c/node_modules/n", "c/x"]);
+    });
+  });
+
+  it.fails("a → b, b/s → b/t: the container's b/t keeps its node_modules, as mv", async () => {
+    const c = await startContainer(IGNORE);
+    await inWorkspace(c, async (ws) => {
+      await ws.fs.mkdir("/workspace/a/s", { recursive: true });
+      await ws.fs.writeFile("/workspace/a/s/x", "x");
+      expect((await sh(ws, "mkdir a/s/node_modules && echo n > a/s/node_modules/n")).exitCode).toBe(0);
+      await ws.fs.rename("/workspace/a", "/workspace/b");
+      await ws.fs.rename("/workspace/b/s", "/workspace/b/t");
+      const r = await sh(ws, "cat b/t/node_modules/n");
+      // Was: "", "cat: b/t/node_modules/n: No such file or directory\n", 1 — the container's tree ["b", "b/t", "b/t/x"].
+      expect([r.stdout, r.stderr, r.exitCode, r.skipped]).toEqual(["n\n", "", 0, []]);
+      expect(await paths(c)).toEqual(["b", "b/t", "b/t/node_modules", "b/t/node_modules/n", "b/t/x"]);
     });
   });
 });
