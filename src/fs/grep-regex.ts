@@ -28,6 +28,14 @@
  * 5. A line without the literal every match needs ({@link requiredLiteral})
  *    is rejected by `String#includes` before either engine runs.
  *
+ * A line is tested without its LF, so `.` matches any character of it: CR
+ * (a CRLF file's `…\r`, a progress bar's lone CR), U+2028 and U+2029 too,
+ * as RE2's and GNU grep's `.` ("any character but newline") do, not as
+ * JavaScript's (which also stops at CR, U+2028 and U+2029): V8 runs with the
+ * `s` flag. `$` is the end of the line, so `foo$` does not match `foo\r`
+ * (GNU grep 3.8 neither); `[^…]`, `\s` and `\W` match CR as before (issue
+ * 20, run 37, fixer F1).
+ *
  * @module
  */
 import { type AST, RegExpParser } from "@eslint-community/regexpp";
@@ -170,14 +178,18 @@ const SPACE: CharSet = normalize([
   [0x3000, 0x3000],
   [0xfeff, 0xfeff],
 ]);
-/** What `.` matches without the `s` flag: anything but a line terminator. */
-const DOT: CharSet = complement(
-  normalize([
-    [0x0a, 0x0a],
-    [0x0d, 0x0d],
-    [0x2028, 0x2029],
-  ]),
-);
+/**
+ * What `.` matches: every code unit — CR, U+2028 and U+2029 included — as
+ * GNU grep (`-E` and `-P`), ripgrep and RE2 itself read `.` as "any
+ * character but LF", and grep hands each line to the regex without its LF
+ * (a CRLF line keeps its `\r`, a progress bar's lone CR stays mid-line), so
+ * "any unit" and "any unit but LF" select the same lines. It is the whole
+ * range, not the range less LF, so that both engines agree on any text:
+ * V8 runs the pattern with the `s` (dotAll) flag. JavaScript's own `.`
+ * without `s` also excludes CR, U+2028 and U+2029, which made `^.*$` find
+ * nothing on a CRLF file (issue 20, run 37, fixer F1).
+ */
+const DOT: CharSet = range(0, MAX_UNIT);
 
 /** V8's case canonicalization without the `u` flag (ECMA-262 Canonicalize, non-Unicode). */
 function canonicalize(unit: number): number {
@@ -573,13 +585,18 @@ export function requiredLiteral(node: RegexNode): string {
 
 /**
  * Compiles grep regex source (JavaScript syntax, no `u` flag) for linear-time
- * line tests: RE2 always, V8 where {@link analyzeGrepRegex} proves it safe.
+ * line tests: RE2 always, V8 (flags `s`, and `i` with `ignoreCase`) where
+ * {@link analyzeGrepRegex} proves it safe. `.` matches any UTF-16 unit, CR
+ * included (see {@link DOT}): the lines tested never hold a LF.
  * @throws TypeError `Invalid regular expression: …` for malformed source or an unsupported construct.
  */
 export function compileGrepRegex(source: string, ignoreCase: boolean): GrepRegex {
   let v8: RegExp;
   try {
-    v8 = new RegExp(source, ignoreCase ? "i" : "");
+    // The error for malformed source names the flags given (`i` or none); `s` changes no syntax.
+    new RegExp(source, ignoreCase ? "i" : "");
+    // `s` (dotAll): `.` matches CR, U+2028 and U+2029 too, as in RE2 and GNU grep ({@link DOT}; issue 20, run 37, fixer F1).
+    v8 = new RegExp(source, ignoreCase ? "is" : "s");
   } catch (error) {
     throw new TypeError(v8SyntaxMessage(source, error instanceof Error ? error.message : String(error)));
   }

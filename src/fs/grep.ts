@@ -39,7 +39,8 @@ export interface GrepPattern {
  * Compiles a grep pattern: literal by default (a plain substring test), or
  * with `regex` JavaScript regex source run in linear time (RE2 semantics: no
  * backreferences or lookaround; see `./grep-regex.ts`), flag `i` with
- * `ignoreCase` (no other flags).
+ * `ignoreCase` (no other flags); `.` matches any character of a line, CR,
+ * U+2028 and U+2029 included, as in RE2 and GNU grep (issue 20, run 37, fixer F1).
  * @throws TypeError `Invalid regular expression: …` for bad regex source or an unsupported construct.
  */
 export function compilePattern(pattern: unknown, regex: boolean, ignoreCase: boolean): GrepPattern {

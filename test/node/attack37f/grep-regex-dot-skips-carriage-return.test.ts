@@ -22,6 +22,9 @@
  * Suggested fix: src/fs/grep-regex.ts — make `DOT` the complement of LF only (grep's only line terminator; RE2's
  * own `.`), so V8 and RE2 agree with GNU grep and ripgrep; V8's path then needs `.` written as `[^\n]` in the source
  * it runs. Document it beside "JavaScript syntax, RE2 semantics" in docs/porting.md.
+ * Fixed: `DOT` in src/fs/grep-regex.ts is now every UTF-16 unit (RE2 path) and V8 runs the pattern with the `s`
+ * flag, so `.` matches CR, U+2028 and U+2029 as GNU grep's and RE2's do (a line never holds its LF, so "any unit"
+ * is "any unit but LF") (issue 20, run 37, fixer F1). Siblings: test/node/fix37/grep-regex-dot-line-terminators.test.ts.
  */
 import { expect, it } from "vitest";
 import { grepDefinition } from "../../../src/tools/core/grep.js";
@@ -35,7 +38,7 @@ const lines = async (files: Record<string, string>, path: string, query: string)
 
 const CRLF = { "/workspace/a.ts": 'import a from "a";\r\n// TODO: fix\r\nlast\r\n' };
 
-it.fails("a regex's `.` matches a CRLF line's CR, as GNU grep's does", async () => {
+it("a regex's `.` matches a CRLF line's CR, as GNU grep's does", async () => {
   // GNU: grep -nE '^import .+$' → 1; 'TODO.*$' → 2; '^.*$' → 1 2 3. Was: [] each time (count 0).
   expect({
     imports: await lines(CRLF, "/workspace/a.ts", "^import .+$"),
@@ -44,7 +47,7 @@ it.fails("a regex's `.` matches a CRLF line's CR, as GNU grep's does", async () 
   }).toEqual({ imports: [1], todo: [2], all: [1, 2, 3] });
 });
 
-it.fails("a regex's `.*` crosses a progress bar's lone CR, as GNU grep's does", async () => {
+it("a regex's `.*` crosses a progress bar's lone CR, as GNU grep's does", async () => {
   const log = { "/workspace/log.txt": "Downloading 10%\rDownloading 100% done\nok\n" };
   // GNU: grep -nE '^Downloading.*done' → 1. Was: [].
   expect(await lines(log, "/workspace/log.txt", "^Downloading.*done")).toEqual([1]);
