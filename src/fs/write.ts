@@ -102,7 +102,7 @@ export class FileWriter {
     }
     // Check the target before reading the first byte, and again at commit.
     this.#target(request, segments);
-    const pieces = rechunk(content);
+    const pieces = rechunk(streamPieces(content, "writeFile"));
     const first = await pieces.next();
     const second = first.done ? first : await pieces.next();
     if (second.done) {
@@ -326,7 +326,7 @@ export class FileWriter {
             }
           }, STAGE_LEASE_MS / 3);
     (timer as { unref?: () => void } | undefined)?.unref?.();
-    let source: AsyncIterable<Uint8Array> = content instanceof Uint8Array ? toAsync([content]) : streamPieces(content);
+    let source: AsyncIterable<Uint8Array> = content instanceof Uint8Array ? toAsync([content]) : streamPieces(content, "appendFile");
     if (content instanceof Uint8Array && content.byteLength === 0) source = toAsync([]);
     try {
       for (let attempt = 1; ; attempt++) {
@@ -349,7 +349,7 @@ export class FileWriter {
         holders.push(holder);
         const ids: number[] = [];
         let added = 0;
-        for await (const piece of cutAfter(tail, source)) {
+        for await (const piece of rechunk(source, tail)) {
           added += piece.byteLength;
           const hash = await sha256(piece);
           if (Date.now() - renewed > STAGE_LEASE_MS / 3) renew();
@@ -408,10 +408,17 @@ export interface AppendRequest {
   ifInode?: number;
 }
 
-/** A byte stream's pieces, each checked to be a `Uint8Array`. */
-async function* streamPieces(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+/**
+ * A byte stream's pieces, each checked to be a `Uint8Array` (else a
+ * `TypeError` naming `syscall`). The stream is cancelled when the pieces
+ * stop early — with the error when reading or checking failed, without a
+ * reason when the consumer stopped (a refused write) — and its lock is
+ * released either way.
+ */
+async function* streamPieces(stream: ReadableStream<Uint8Array>, syscall: string): AsyncGenerator<Uint8Array> {
   const reader = stream.getReader();
   let finished = false;
+  let failed = false;
   try {
     for (;;) {
       const { done, value } = await reader.read();
@@ -419,45 +426,17 @@ async function* streamPieces(stream: ReadableStream<Uint8Array>): AsyncGenerator
         finished = true;
         return;
       }
-      if (!(value instanceof Uint8Array)) throw new TypeError("appendFile: the stream must yield Uint8Array chunks");
+      if (!(value instanceof Uint8Array)) throw new TypeError(`${syscall}: the stream must yield Uint8Array chunks`);
       yield value;
     }
+  } catch (error) {
+    failed = true;
+    await reader.cancel(error).catch(() => {});
+    throw error;
   } finally {
-    if (!finished) await reader.cancel().catch(() => {});
+    if (!finished && !failed) await reader.cancel().catch(() => {});
     reader.releaseLock();
   }
-}
-
-/**
- * `head` then the bytes of `rest`, cut into fresh {@link CHUNK_SIZE} pieces
- * (the last may be shorter; none when both are empty): at most one piece is
- * held at a time.
- */
-async function* cutAfter(head: Uint8Array, rest: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
-  let buffer = new Uint8Array(Math.min(CHUNK_SIZE, Math.max(head.byteLength, 16 * 1024)));
-  let filled = 0;
-  const take = function* (bytes: Uint8Array): Generator<Uint8Array> {
-    let offset = 0;
-    while (offset < bytes.byteLength) {
-      const n = Math.min(CHUNK_SIZE - filled, bytes.byteLength - offset);
-      if (filled + n > buffer.byteLength) {
-        const grown = new Uint8Array(Math.min(CHUNK_SIZE, Math.max(filled + n, buffer.byteLength * 2)));
-        grown.set(buffer.subarray(0, filled));
-        buffer = grown;
-      }
-      buffer.set(bytes.subarray(offset, offset + n), filled);
-      filled += n;
-      offset += n;
-      if (filled === CHUNK_SIZE) {
-        yield buffer;
-        buffer = new Uint8Array(CHUNK_SIZE);
-        filled = 0;
-      }
-    }
-  };
-  yield* take(head);
-  for await (const piece of rest) yield* take(piece);
-  if (filled > 0) yield buffer.subarray(0, filled);
 }
 
 /** The bytes an append staged after the file's old partial chunk (`skip` bytes of the first piece), read back from the store. */
@@ -491,58 +470,49 @@ function isReadableStream(value: unknown): value is ReadableStream<Uint8Array> {
 }
 
 /**
- * Re-windows a byte stream into CHUNK_SIZE pieces (the last may be shorter);
- * holds at most two chunks. Full windows alternate between two buffers, so a
- * yielded piece stays valid until the generator has been resumed twice more:
- * enough for a consumer that reads one piece ahead and is done with a piece
- * (hashed, stored) before it asks for the one after next, as `write` is. A
- * 64 MiB stream allocates two windows, not 128 (each a 512 KiB allocation
- * the garbage collector would have to reclaim).
+ * `head`, then the bytes of `rest`, re-windowed into {@link CHUNK_SIZE}
+ * pieces (the last may be shorter; none when both are empty); holds at most
+ * two chunks. Full windows alternate between two buffers, so a yielded piece
+ * stays valid until the generator has been resumed twice more: enough for a
+ * consumer that reads one piece ahead and is done with a piece (hashed,
+ * stored) before it asks for the one after next, as `write` and `append`
+ * are. A 64 MiB stream allocates two windows, not 128 (each a 512 KiB
+ * allocation the garbage collector would have to reclaim); the first window
+ * grows with the data (a 1 KiB stream never allocates 512 KiB). Closing the
+ * generator early closes `rest`.
  */
-async function* rechunk(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
-  const reader = stream.getReader();
-  // The first window grows with the data (a 1 KiB stream never allocates 512 KiB); later ones are full size.
+async function* rechunk(rest: AsyncIterable<Uint8Array>, head: Uint8Array = new Uint8Array(0)): AsyncGenerator<Uint8Array> {
   let buffer = new Uint8Array(0);
   let filled = 0;
   let yielded = false;
   let spare: typeof buffer | undefined;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (!(value instanceof Uint8Array)) {
-        throw new TypeError("writeFile: the stream must yield Uint8Array chunks");
+  const take = function* (bytes: Uint8Array): Generator<Uint8Array> {
+    let offset = 0;
+    while (offset < bytes.byteLength) {
+      const n = Math.min(CHUNK_SIZE - filled, bytes.byteLength - offset);
+      if (filled + n > buffer.byteLength) {
+        const capacity = yielded ? CHUNK_SIZE : Math.min(CHUNK_SIZE, Math.max(filled + n, buffer.byteLength * 2, 16 * 1024));
+        const grown = new Uint8Array(capacity);
+        grown.set(buffer.subarray(0, filled));
+        buffer = grown;
       }
-      let offset = 0;
-      while (offset < value.byteLength) {
-        const take = Math.min(CHUNK_SIZE - filled, value.byteLength - offset);
-        if (filled + take > buffer.byteLength) {
-          const capacity = yielded ? CHUNK_SIZE : Math.min(CHUNK_SIZE, Math.max(filled + take, buffer.byteLength * 2, 16 * 1024));
-          const grown = new Uint8Array(capacity);
-          grown.set(buffer.subarray(0, filled));
-          buffer = grown;
-        }
-        buffer.set(value.subarray(offset, offset + take), filled);
-        filled += take;
-        offset += take;
-        if (filled === CHUNK_SIZE) {
-          const full = buffer;
-          yield full;
-          yielded = true;
-          // The piece yielded before `full` is done with by now: its window takes the next chunk.
-          buffer = spare ?? new Uint8Array(CHUNK_SIZE);
-          spare = full;
-          filled = 0;
-        }
+      buffer.set(bytes.subarray(offset, offset + n), filled);
+      filled += n;
+      offset += n;
+      if (filled === CHUNK_SIZE) {
+        const full = buffer;
+        yield full;
+        yielded = true;
+        // The piece yielded before `full` is done with by now: its window takes the next chunk.
+        buffer = spare ?? new Uint8Array(CHUNK_SIZE);
+        spare = full;
+        filled = 0;
       }
     }
-    if (filled > 0) yield buffer.subarray(0, filled);
-  } catch (error) {
-    await reader.cancel(error).catch(() => {});
-    throw error;
-  } finally {
-    reader.releaseLock();
-  }
+  };
+  yield* take(head);
+  for await (const piece of rest) yield* take(piece);
+  if (filled > 0) yield buffer.subarray(0, filled);
 }
 
 /** `head`, then the rest of `rest`; closing it early closes `rest` (so the source stream is released). */
