@@ -107,6 +107,7 @@ const CASES: [string, boolean, ("-E" | "-P")[]][] = [
   ["^x..$", false, ["-E", "-P"]],
   ["^x.{2}$", false, ["-E", "-P"]],
   ["\\r$", false, ["-P"]],
+  ["foo\\r?$", false, ["-P"]],
   ["[^x]$", false, ["-E", "-P"]],
   ["a[^z]b", false, ["-E", "-P"]],
   ["^a.B$", true, ["-E", "-P"]],
