@@ -34,6 +34,7 @@ import { CANONICAL_DIR, canonicalDir, fenceGitFs, fenceWorkspace, withRepoLock, 
 import { gitdirOf, OperationCancelledError, resolveDir, runOp } from "./wrap.js";
 import { CONFINED_TO, containedContext, linkCheckedGitFs, linkCheckedWorkspace } from "./confine.js";
 import { filteredContext } from "./ops/attributes.js"; // fixer GA
+import { refFilesContext } from "./ref-files.js"; // fixer GE
 import { keepPacks, operationContext, PackCache, packFileBoundedFs, packFileLimitOf } from "./operation.js";
 import { GIT_MAX_PACK_FILE_BYTES } from "./limits.js";
 
@@ -201,7 +202,8 @@ class WorkspaceGitClient implements GitClient {
     // a backstop for any name that could lead out (see containedContext). repoRoot alone looks above `dir`.
     const within = this.#linkRoot === undefined ? [key] : [this.#linkRoot, key];
     // …and reads and writes working-tree files through the .gitattributes line-end conversion (fixer GA, run 36).
-    const contain = (c: GitContext): GitContext => filteredContext(contained ? containedContext(c, within) : c, key); // fixer GA
+    // …and deletes and writes loose refs as git's files backend does: no empty directories left or in the way (run 37, fixer GE).
+    const contain = (c: GitContext): GitContext => refFilesContext(filteredContext(contained ? containedContext(c, within) : c, key), key); // fixer GA, fixer GE
     const body = () => (unstarted(), fn(contain(ctx), key, rebased));
     const fenced = async (lease: RepoLease | undefined) => {
       unstarted();

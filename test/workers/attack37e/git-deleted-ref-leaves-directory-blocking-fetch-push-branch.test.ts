@@ -26,6 +26,11 @@
  * deleting a loose ref, remove its empty parent directories up to `refs/` (as `pruneEmptyParents` does for the
  * worktree); before writing a ref, remove an empty directory at its path (git's refs/files-backend.c
  * lock_raw_ref → remove_empty_directories), so repositories already in this state recover.
+ * Fixed: src/git/ref-files.ts (refFilesContext, put in front of every operation's fs by src/git/client.ts): deleting a
+ * loose ref or reflog removes the parent directories it leaves empty down to refs/<kind>, and writing a ref over a
+ * directory that holds only empty directories removes it first (a directory holding a ref stays and fails with git's
+ * `cannot lock ref …` message) — git's files backend (issue 20, run 37, fixer GE). Siblings:
+ * test/workers/fix37/git-ref-dirs.test.ts.
  */
 import { expect, it } from "vitest";
 import { createGitClient } from "../../../src/git/index.js";
@@ -34,7 +39,7 @@ import { inShellWorkspace, sh } from "../shell/helpers.js";
 
 const withGit = { workspace: { git: createGitClient(), defaultGitIdentity: { name: "Shell User", email: "shell@example.com" } } };
 
-it.fails("a deleted ref `feat/x` leaves no directory that blocks `feat`: push, fetch --prune, fetch and branch succeed as git 2.39.5", async () => {
+it("a deleted ref `feat/x` leaves no directory that blocks `feat`: push, fetch --prune, fetch and branch succeed as git 2.39.5", async () => {
   const { url, name } = await forkRepo();
   const r = await inShellWorkspace(
     (ws) =>
