@@ -405,6 +405,10 @@ const clone: CommandDef = {
       ctx.stderr = `${before}git clone: ${notEmpty}\n`;
       return 128;
     }
+    // An empty remote leaves an unborn HEAD; git says so, even with -q (builtin/clone.c; run 37, fixer GE).
+    if ((await ctx.client.revParse({ dir, ref: "HEAD" }).catch(() => undefined)) === undefined) {
+      ctx.err("warning: You appear to have cloned an empty repository.\n");
+    }
     return 0;
   },
 };
@@ -1832,7 +1836,8 @@ const push: CommandDef = {
         const local = branchName.replace(/^refs\/heads\//, "");
         await ctx.client.configSet({ dir: root, path: `branch.${local}.remote`, value: where.remote });
         await ctx.client.configSet({ dir: root, path: `branch.${local}.merge`, value: `refs/heads/${(dstBranch ?? local).replace(/^refs\/heads\//, "")}` }); // fixer GN
-        ctx.out(`branch '${local}' set up to track '${where.remote}/${(dstBranch ?? local).replace(/^refs\/heads\//, "")}'.\n`); // fixer GN
+        // -q keeps it quiet, as git's `install_branch_config` without BRANCH_CONFIG_VERBOSE (run 37, fixer GE).
+        if (!ctx.bool("quiet")) ctx.out(`branch '${local}' set up to track '${where.remote}/${(dstBranch ?? local).replace(/^refs\/heads\//, "")}'.\n`); // fixer GN, fixer GE
       }
     }
     return 0;

@@ -447,6 +447,8 @@ export async function clone(ctx: GitContext, dir: string, options: GitCloneOptio
     for (const [path, value] of [["core.filemode", true], ["core.symlinks", true], ["core.ignorecase", false]] as const) {
       await ctx.git.setConfig({ fs: ctx.fs, dir, path, value });
     }
+    // An empty remote (no refs advertised): nothing to check out (issue 20, run 37, fixer GE).
+    if (await clonedEmpty(ctx, dir, ref)) return;
     const branch = await ctx.git.currentBranch({ fs: ctx.fs, dir, fullname: false });
     const target = ref ?? branch;
     if (target !== undefined) {
@@ -488,6 +490,33 @@ export async function clone(ctx: GitContext, dir: string, options: GitCloneOptio
     }
     throw fail("clone", reason(error, http), error);
   }
+}
+
+/**
+ * The branch a clone of an empty repository is left on (fixer GE): this library's `init` default. git 2.39.5 takes
+ * the remote's unborn HEAD over protocol v2 (`ls-refs unborn`) and `init.defaultBranch` (`master`) over v0/v1;
+ * isomorphic-git speaks v1, where an empty repository advertises no HEAD symref.
+ */
+export const GIT_EMPTY_CLONE_BRANCH = "main";
+
+/**
+ * Whether the clone just fetched into `dir` found an empty remote (no branch and no tag fetched, HEAD unborn), and
+ * if so leaves the repository as git 2.39.5's `clone` leaves one (builtin/clone.c, "You appear to have cloned an
+ * empty repository."): HEAD → `refs/heads/<GIT_EMPTY_CLONE_BRANCH>` (unborn), `remote.origin.*` as written, and
+ * `branch.<name>.remote = origin` / `branch.<name>.merge = refs/heads/<name>`, so a first commit and
+ * `push -u origin <name>` create the remote's branch and track it (issue 20, run 37, fixer GE).
+ * @throws Error `Remote branch <ref> not found in upstream origin` when `ref` was asked for (as git, which exits 128).
+ */
+async function clonedEmpty(ctx: GitContext, dir: string, ref: string | undefined): Promise<boolean> {
+  if ((await ctx.git.resolveRef({ fs: ctx.fs, dir, ref: "HEAD" }).catch(() => undefined)) !== undefined) return false;
+  if ((await ctx.git.listBranches({ fs: ctx.fs, dir, remote: "origin" })).length > 0) return false;
+  if ((await ctx.git.listTags({ fs: ctx.fs, dir })).length > 0) return false;
+  if (ref !== undefined) throw new Error(`Remote branch ${ref} not found in upstream origin`);
+  const name = GIT_EMPTY_CLONE_BRANCH;
+  await ctx.git.writeRef({ fs: ctx.fs, dir, ref: "HEAD", value: `refs/heads/${name}`, symbolic: true, force: true });
+  await ctx.git.setConfig({ fs: ctx.fs, dir, path: `branch.${name}.remote`, value: "origin" });
+  await ctx.git.setConfig({ fs: ctx.fs, dir, path: `branch.${name}.merge`, value: `refs/heads/${name}` });
+  return true;
 }
 
 /** The cause's message — `http`'s refusal's when it refused a response (whatever isomorphic-git made of that) — with isomorphic-git's error names made readable. */

@@ -20,6 +20,10 @@
  * repository, write `remote.origin.*`, set HEAD to the remote's HEAD symref target when advertised (else
  * init.defaultBranch / `master`), print git's warning and exit 0; the CLI's `clone` (src/git/cli/commands.ts) then
  * prints `Cloning into 'c'...` and the warning on stderr.
+ * Fixed: src/git/ops/network.ts (clonedEmpty): a clone that fetched no ref leaves HEAD unborn on `main` with
+ * `branch.main.*` set and nothing checked out; the CLI (src/git/cli/commands.ts) prints git's warning, even with -q;
+ * `push -q -u` no longer prints `branch … set up to track …` (git prints it without -q only) (issue 20, run 37,
+ * fixer GE). Siblings: test/workers/fix37/git-clone-empty.test.ts.
  */
 import { expect, it } from "vitest";
 import { createGitClient } from "../../../src/git/index.js";
@@ -28,7 +32,7 @@ import { inShellWorkspace, sh } from "../shell/helpers.js";
 
 const withGit = { workspace: { git: createGitClient(), defaultGitIdentity: { name: "Shell User", email: "shell@example.com" } } };
 
-it.fails("git clone of an empty repository succeeds with git's warning, and commit + push -u create its main, as git 2.39.5", async () => {
+it("git clone of an empty repository succeeds with git's warning, and commit + push -u create its main, as git 2.39.5", async () => {
   const { url, name } = await forkRepo();
   for (const ref of ["refs/heads/main", "refs/heads/feature", "refs/tags/v0.1", "refs/tags/v1.0"]) {
     expect((await serverGit(name, ["update-ref", "-d", ref])).code).toBe(0);
