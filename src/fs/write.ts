@@ -73,11 +73,20 @@ export class FileWriter {
   readonly #nodes: Nodes;
   readonly #chunks: ChunkStore;
   readonly #guard: MountGuard;
+  /** Appends waiting their turn, shared by every writer over the storage object (run 37, fixer AP). */
+  readonly #queues: Map<string, Promise<void>>;
 
-  constructor(nodes: Nodes, chunks: ChunkStore, guard: MountGuard) {
+  /**
+   * @param storageKey The storage object: appends to one path over it take turns across every writer over it
+   *   (default: `nodes`, this writer alone). Run 37, fixer AP.
+   */
+  constructor(nodes: Nodes, chunks: ChunkStore, guard: MountGuard, storageKey: object = nodes) {
     this.#nodes = nodes;
     this.#chunks = chunks;
     this.#guard = guard;
+    let queues = appendQueues.get(storageKey);
+    if (!queues) appendQueues.set(storageKey, (queues = new Map()));
+    this.#queues = queues;
   }
 
   /**
@@ -192,8 +201,13 @@ export class FileWriter {
   /**
    * For a conditional write: finds the target file and checks that its
    * content has the SHA-256 `ifMatch`, reading it in one synchronous pass
-   * with its revision stamp, which the commit checks again.
-   * @throws WorkspaceFsError `ENOENT` when no file is there (any walk error of {@link #target}); `ESTALE` when the content differs.
+   * with its revision stamp, which the commit checks again. The stamp is
+   * read before the row that `ifUnmodified` and `ifMatch` are checked
+   * against (issue 20, run 37, fixer AP): stamps only grow and every change
+   * restamps the file, so a stamp unchanged at commit means the content
+   * checked is the content replaced — also when another process commits
+   * between the statements.
+   * @throws WorkspaceFsError `ENOENT` when no file is there (any walk error of {@link #target}); `ESTALE` when the content differs (or the file changed while it was read); `EIO` a stored chunk is missing.
    */
   async #pin(request: WriteRequest, segments: string[], ifMatch: string | undefined): Promise<Pin> {
     const target = this.#target(request, segments);
@@ -201,22 +215,31 @@ export class FileWriter {
       const option = ifMatch !== undefined ? "ifMatch" : request.ifUnmodified !== undefined ? "ifUnmodified" : "ifInode";
       throw new WorkspaceFsError("ENOENT", "writeFile", request.path, `${option} names a file that does not exist`);
     }
-    const node = target.node;
-    if (request.ifInode !== undefined && node.ino !== request.ifInode) throw staleInode(request.path);
+    const ino = target.node.ino;
+    if (request.ifInode !== undefined && ino !== request.ifInode) throw staleInode(request.path);
     const unmodified = request.ifUnmodified;
+    if (ifMatch === undefined && unmodified === undefined) return { ino, rev: null };
+    const changed = (): WorkspaceFsError => (ifMatch === undefined ? staleUnmodified(request.path) : stale(request.path));
+    // Stamp first, then the row (fixer AP, run 37): a file gone in between is a changed one.
+    const rev = this.#nodes.stampOf(ino);
+    const node = rev === undefined ? undefined : this.#nodes.get(ino);
+    if (rev === undefined || node === undefined) throw changed();
     if (unmodified !== undefined && (node.ino !== unmodified.inode || node.size !== unmodified.size || node.mtime !== unmodified.mtime)) throw staleUnmodified(request.path);
-    if (ifMatch === undefined) return { ino: node.ino, rev: unmodified === undefined ? null : this.#nodes.stampOf(node.ino) };
-    const rev = this.#nodes.stampOf(node.ino);
+    if (ifMatch === undefined) return { ino, rev };
     const pieces: Uint8Array[] = [];
     const count = Math.ceil(node.size / CHUNK_SIZE);
     for (let index = 0; index < count; index++) {
       const piece = this.#chunks.readAt(node, index);
-      if (!piece) throw new WorkspaceFsError("EIO", "writeFile", request.path, `stored chunk ${index + 1} is missing; the file was not changed`);
+      if (!piece || piece.byteLength !== Math.min(CHUNK_SIZE, node.size - index * CHUNK_SIZE)) {
+        // Rows of a later revision than the stamp: the file changed while it was read.
+        if (this.#nodes.stampOf(ino) !== rev) throw changed();
+        throw new WorkspaceFsError("EIO", "writeFile", request.path, `stored chunk ${index + 1} is missing; the file was not changed`);
+      }
       pieces.push(piece);
     }
     const digest = toHex(await sha256(concatBytes(pieces, node.size)));
     if (digest !== ifMatch) throw stale(request.path);
-    return { ino: node.ino, rev };
+    return { ino, rev };
   }
 
   /** At commit: the conditional write's file is still the one pinned, unchanged since. */
@@ -296,10 +319,32 @@ export class FileWriter {
    * new ones after the kept ones ({@link ChunkStore.splice}) and stamps the
    * file as a write does (size, mtime, revision, change log; the mode is
    * kept). A crash or failure before that commit leaves the old content
-   * whole; staged chunks are swept. When another writer changed the file in
-   * between, the append starts again from the file as it now is (the new
-   * bytes taken back from the staged chunks, so a stream is read once), at
-   * most `attempts` times in all, then `ESTALE`.
+   * whole; staged chunks are swept.
+   *
+   * Appends to one path (its canonical form) over one storage object — every
+   * Workspace and WorkspaceFs over it in this process or Durable Object — go
+   * one at a time, in call order, as O_APPEND writes to one file do (issue 20,
+   * run 37, fixer AP): a burst of any number of them all lands, each whole.
+   * A byte array waits its turn before it reads the file; a stream is read
+   * and staged first (its producer may itself wait on an append to the same
+   * path) and then waits its turn, re-cut from its staged chunks when the
+   * file moved meanwhile. Another writer (a write, another path to the same
+   * file, another process on the same SQLite file) that changes the file
+   * between the read and the commit sends the append back to start again
+   * from the file as it now is (the new bytes taken back from the staged
+   * chunks, so a stream is read once): at most `attempts` tries in its turn,
+   * then `ESTALE`.
+   *
+   * The file's stamp is read before its row and partial chunk (issue 20,
+   * run 37, fixer AP): stamps only grow and every change of a file restamps
+   * it, so a stamp still the same at commit means the row and bytes read
+   * after it are the ones the commit replaces — also when another process
+   * commits between the statements.
+   *
+   * `request.clock`, when given, stamps the mtime at commit (an append that
+   * waited its turn is dated when it lands, as write(2) dates it); else
+   * `request.mtime`. Either way a content change moves the mtime forward
+   * ({@link Nodes.setContent}).
    * Appending nothing to an existing file changes nothing (as write(2) of 0
    * bytes to a regular file); to a missing one, creates it empty.
    * @throws WorkspaceFsError `EROFS` · `EISDIR` · `ENOENT`/`ENOTDIR`/`ELOOP` for the parent chain · `ESTALE` `ifInode` and the path leads elsewhere (or nowhere), or the file kept changing · `EIO` a stored chunk is missing.
@@ -328,60 +373,73 @@ export class FileWriter {
     (timer as { unref?: () => void } | undefined)?.unref?.();
     let source: AsyncIterable<Uint8Array> = content instanceof Uint8Array ? toAsync([content]) : streamPieces(content, "appendFile");
     if (content instanceof Uint8Array && content.byteLength === 0) source = toAsync([]);
+    // Bytes wait their turn at once; a stream after its first staging (run 37, fixer AP).
+    let done: (() => void) | undefined = content instanceof Uint8Array ? await turn(this.#queues, request.path) : undefined;
     try {
-      for (let attempt = 1; ; attempt++) {
+      for (let attempt = done ? 1 : 0; ; ) {
         const target = this.#target({ ...request, exclusive: false }, segments, "appendFile");
-        const node = target.node;
-        if (request.ifInode !== undefined && node?.ino !== request.ifInode) throw staleInode(request.path, "appendFile");
+        if (request.ifInode !== undefined && target.node?.ino !== request.ifInode) throw staleInode(request.path, "appendFile");
         // Nothing to add to a file that is there: nothing changes (its last chunk is not even read).
-        if (node && content instanceof Uint8Array && content.byteLength === 0) return;
-        const rev = node ? this.#nodes.stampOf(node.ino) : undefined;
-        const size = node?.size ?? 0;
-        const keep = Math.floor(size / CHUNK_SIZE);
-        const tailLength = size - keep * CHUNK_SIZE;
-        let tail: Uint8Array = new Uint8Array(0);
-        if (node && tailLength > 0) {
-          const piece = this.#chunks.readAt(node, keep);
-          if (!piece || piece.byteLength !== tailLength) throw new WorkspaceFsError("EIO", "appendFile", request.path, `stored chunk ${keep + 1} is missing; the file was not changed`);
-          tail = piece;
-        }
-        const holder = this.#chunks.holder();
-        holders.push(holder);
-        const ids: number[] = [];
-        let added = 0;
-        for await (const piece of rechunk(source, tail)) {
-          added += piece.byteLength;
-          const hash = await sha256(piece);
-          if (Date.now() - renewed > STAGE_LEASE_MS / 3) renew();
-          ids.push(this.#chunks.stage({ hash, data: piece }, holder));
-          pinned.push(ids[ids.length - 1]!);
-        }
-        added -= tailLength;
-        if (node && added === 0) return;
-        const raced = this.#nodes.transaction(() => {
-          const now = this.#target({ ...request, exclusive: false }, segments, "appendFile");
-          if (node ? now.node?.ino !== node.ino || this.#nodes.stampOf(node.ino) !== rev : now.node !== undefined) return true;
-          if (!this.#chunks.present(ids)) {
-            throw new WorkspaceFsError("EIO", "appendFile", request.path, "a staged chunk is missing from the store; the file was not changed");
+        if (target.node && content instanceof Uint8Array && content.byteLength === 0) return;
+        // Stamp first, then the row and its partial chunk (fixer AP, run 37): see the TSDoc.
+        const seen = target.node ? this.#appendBase(target.node.ino, request.path) : { rev: undefined, node: undefined, tail: new Uint8Array(0) };
+        if (seen !== undefined) {
+          const ids: number[] = [];
+          const { node, rev, tail } = seen;
+          const size = node?.size ?? 0;
+          const keep = Math.floor(size / CHUNK_SIZE);
+          const tailLength = tail.byteLength;
+          const holder = this.#chunks.holder();
+          holders.push(holder);
+          let added = 0;
+          for await (const piece of rechunk(source, tail)) {
+            added += piece.byteLength;
+            const hash = await sha256(piece);
+            if (Date.now() - renewed > STAGE_LEASE_MS / 3) renew();
+            ids.push(this.#chunks.stage({ hash, data: piece }, holder));
+            pinned.push(ids[ids.length - 1]!);
           }
-          this.#chunks.count(ids, holder);
-          if (!node) {
-            this.#commit(now, null, ids, added, { ...request, exclusive: false });
-            return false;
+          added -= tailLength;
+          if (node && added === 0) return;
+          // The new bytes, for a try after this one: read back from what this try staged.
+          source = replay(this.#chunks, ids, tailLength);
+          if (!done) {
+            // A stream waits its turn only now: what it staged stands when the file did not move meanwhile.
+            done = await turn(this.#queues, request.path);
+            attempt = 1;
           }
-          const { chunk, released } = this.#chunks.splice(node, keep, ids);
-          this.#nodes.setContent(node.ino, { mode: node.mode, mtime: request.mtime, size: size + added, chunk });
-          return released ? "released" : false;
-        });
-        if (raced !== true) {
-          if (raced === "released") this.#chunks.sweep(true);
-          return;
+          const outcome = this.#nodes.transaction(() => {
+            const now = this.#target({ ...request, exclusive: false }, segments, "appendFile");
+            if (node ? now.node?.ino !== node.ino || this.#nodes.stampOf(node.ino) !== rev : now.node !== undefined) return true;
+            if (!this.#chunks.present(ids)) {
+              throw new WorkspaceFsError("EIO", "appendFile", request.path, "a staged chunk is missing from the store; the file was not changed");
+            }
+            this.#chunks.count(ids, holder);
+            const mtime = request.clock ? request.clock() : request.mtime;
+            if (!node) {
+              this.#commit(now, null, ids, added, { ...request, mtime, exclusive: false });
+              return false;
+            }
+            const { chunk, released } = this.#chunks.splice(node, keep, ids);
+            this.#nodes.setContent(node.ino, { mode: node.mode, mtime, size: size + added, chunk });
+            return released ? "released" : false;
+          });
+          if (outcome !== true) {
+            if (outcome === "released") this.#chunks.sweep(true);
+            return;
+          }
+        }
+        // The file moved since it was read: again, in this append's turn (a stream that raced before it took one takes it now).
+        if (!done) {
+          done = await turn(this.#queues, request.path);
+          attempt = 1;
+          continue;
         }
         if (attempt >= attempts) throw new WorkspaceFsError("ESTALE", "appendFile", request.path, `the file kept changing while the append was made (${attempts} tries); nothing was appended`);
-        // Again from the file as it is now: the new bytes are read back from what this try staged.
-        source = replay(this.#chunks, ids, tailLength);
+        attempt++;
       }
     } finally {
+      done?.();
       if (timer !== undefined) clearInterval(timer);
       for (const holder of holders) {
         try {
@@ -394,6 +452,52 @@ export class FileWriter {
       this.#chunks.sweep();
     }
   }
+
+  /**
+   * What an append to file `ino` builds on, as of one revision: its stamp,
+   * read first, then its row and its last, partial chunk (empty when the
+   * size is a multiple of {@link CHUNK_SIZE}); `undefined` when the file went
+   * or changed between those reads (start again). Stamps only grow and each
+   * change restamps the file, so the commit's check of the stamp covers every
+   * read made after it (issue 20, run 37, fixer AP).
+   * @throws WorkspaceFsError `EIO` the partial chunk is missing while the stamp held.
+   */
+  #appendBase(ino: number, path: string): { rev: number; node: Node; tail: Uint8Array } | undefined {
+    const rev = this.#nodes.stampOf(ino);
+    const node = rev === undefined ? undefined : this.#nodes.get(ino);
+    if (rev === undefined || node === undefined) return undefined;
+    const keep = Math.floor(node.size / CHUNK_SIZE);
+    const tailLength = node.size - keep * CHUNK_SIZE;
+    if (tailLength === 0) return { rev, node, tail: new Uint8Array(0) };
+    const piece = this.#chunks.readAt(node, keep);
+    if (piece && piece.byteLength === tailLength) return { rev, node, tail: piece };
+    if (this.#nodes.stampOf(ino) !== rev) return undefined;
+    throw new WorkspaceFsError("EIO", "appendFile", path, `stored chunk ${keep + 1} is missing; the file was not changed`);
+  }
+}
+
+/**
+ * Appends waiting their turn (fixer AP, run 37): per storage object, the
+ * last turn taken per path; an entry goes when its turn ends with none after.
+ */
+const appendQueues = new WeakMap<object, Map<string, Promise<void>>>();
+
+/**
+ * Waits until every earlier turn on `key` has ended; resolves to the
+ * function that ends this one (call it once, in a `finally`). A turn never
+ * fails, so one append's error does not pass to the next.
+ */
+async function turn(queues: Map<string, Promise<void>>, key: string): Promise<() => void> {
+  const before = queues.get(key);
+  let end!: () => void;
+  const ended = new Promise<void>((resolve) => (end = resolve));
+  const mine = before ? before.then(() => ended) : ended;
+  queues.set(key, mine);
+  if (before) await before;
+  return () => {
+    end();
+    if (queues.get(key) === mine) queues.delete(key);
+  };
 }
 
 /** What {@link FileWriter.append} appends to. */
@@ -404,6 +508,8 @@ export interface AppendRequest {
   mode: number;
   /** Modification time (ms). */
   mtime: number;
+  /** The clock (ms) read for the mtime at commit, instead of `mtime` (run 37, fixer AP: an append that waited its turn is dated when it lands). */
+  clock?: () => number;
   /** Append only to the file with this inode (else `ESTALE`; nothing is created). */
   ifInode?: number;
 }

@@ -21,6 +21,9 @@
  * Suggested fix: src/fs/write.ts `FileWriter.append`: read the row and its stamp in one statement (or re-read the
  * row after `stampOf` and start again when its size/chunk moved), and check at commit that the file's size and
  * chunk are still the ones the tail was read from. `#pin` (writeFile's `ifMatch`) has the same two-statement read.
+ * Fixed: the append reads the file's stamp first, then its row and partial chunk by inode (`FileWriter.#appendBase`);
+ * `#pin` (ifMatch / ifUnmodified) does the same: a stamp unchanged at commit covers every read made after it (issue 20,
+ * run 37, fixer AP). Siblings: test/node/fix37/fs-append-turns.test.ts.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -36,7 +39,7 @@ const text = (ws: Workspace, p: string) =>
     (e: { code?: string }) => e.code,
   );
 
-it.fails("another process's write between the append's row read and stamp read is kept, and no other file loses its chunk", async () => {
+it("another process's write between the append's row read and stamp read is kept, and no other file loses its chunk", async () => {
   const dir = mkdtempSync(join(tmpdir(), "attack37g-"));
   const file = join(dir, "w.db");
   const storage = nodeSqliteStorage(file);

@@ -18,6 +18,9 @@
  * storage object and path key, shared as ChunkStore's per-storage registry is), keeping the optimistic check and
  * its 10 tries for writers in other objects/processes; or do not count a try lost to another append of the same
  * queue.
+ * Fixed: appends to one path over one storage object take turns in the process (src/fs/write.ts `FileWriter.append`,
+ * a per-storage, per-path queue `turn`; a stream stages first, then waits its turn); the 10 tries remain for other
+ * writers (issue 20, run 37, fixer AP). Siblings: test/node/fix37/fs-append-turns.test.ts.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { appendFile } from "node:fs/promises";
@@ -30,7 +33,7 @@ import { nodeSqliteStorage } from "../../../src/storage/index.js";
 const N = 20;
 const lines = Array.from({ length: N }, (_, i) => `line ${i}\n`);
 
-it.fails("20 concurrent appendFile calls to one file all land, as Node's fs.promises.appendFile", async () => {
+it("20 concurrent appendFile calls to one file all land, as Node's fs.promises.appendFile", async () => {
   // Node 22 on a temp file: all 20 land.
   const dir = mkdtempSync(join(tmpdir(), "attack37g-"));
   try {
