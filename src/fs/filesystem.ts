@@ -81,7 +81,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     ensureSchema(db, this.#nodes, () => this.#nodes.createRoot(mtime));
     this.#guard = mountGuardFor(db);
     this.#chunks = new ChunkStore(db, db.storage, options.now);
-    this.#writer = new FileWriter(this.#nodes, this.#chunks, this.#guard);
+    this.#writer = new FileWriter(this.#nodes, this.#chunks, this.#guard, db.storage); // storage key: appends to a path take turns over it (run 37, fixer AP)
     this.#chunks.sweep();
   }
 
@@ -280,7 +280,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     else if (content instanceof Uint8Array || ArrayBuffer.isView(content)) bytes = new Uint8Array(content.buffer, content.byteOffset, content.byteLength);
     else if (typeof content === "object" && content !== null && typeof (content as ReadableStream).getReader === "function") bytes = content;
     else throw new TypeError("appendFile: content must be a string, a Uint8Array or a ReadableStream<Uint8Array>");
-    const request: AppendRequest = { path: canonical, mode, mtime };
+    const request: AppendRequest = { path: canonical, mode, mtime, clock: this.#now }; // clock: dated at commit, after its turn (run 37, fixer AP)
     if (ifInode !== undefined) request.ifInode = ifInode;
     return this.#writer.append(request, bytes);
   }
