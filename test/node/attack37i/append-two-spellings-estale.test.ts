@@ -13,9 +13,12 @@
  * provider appends of 0, 1, 7, C−1, C, C+1, 2C−3, 2C bytes (C = 512 KiB) mixed with rewrites, checked byte
  * for byte after each step.
  * Held: every sequential append, across chunk boundaries, from bytes, streams and the provider; concurrent
- * appends through ONE spelling (all land, in call order).
- * Found (medium — an agent's concurrent appends to a log lose lines, each a rejected call it must notice and
- * redo; deterministic, 3 of 3 runs): 4 per spelling → 0 rejected; 10 → 1 rejected (19 of 20 lines);
+ * appends through ONE spelling (all land, in call order); the shell's `>>` through both spellings (two background
+ * loops of 30 in one exec, and 6 concurrent execs of 20: all 60 / 120 lines landed). The JavaScript backend's
+ * node:fs has no appendFile (documented), so the reach is host code: workspace.fs.appendFile and the provider's
+ * appendFile / append handles (docs/filesystem.md: "Concurrent appends all land").
+ * Found (medium, borderline — host code's concurrent appends to a log lose lines, each a rejected call it must
+ * notice and redo, against the documented promise; deterministic, 3 of 3 runs): 4 per spelling → 0 rejected; 10 → 1 rejected (19 of 20 lines);
  * 20 → 2 (38 of 40); 50 → 5 (95 of 100): every tenth append of the second spelling fails ESTALE.
  * Suggested fix: src/fs/write.ts FileWriter.append — take the turn by the file the path leads to (its inode,
  * or the final link-resolved path, looked up before the turn and checked again inside it), not by the text
