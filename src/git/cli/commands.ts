@@ -401,8 +401,11 @@ const clone: CommandDef = {
     try {
       await ctx.client.clone(options);
     } catch (error) {
-      if (!(error instanceof GitError && error.code === "ECLONEFAIL" && error.message === `git clone failed: ${notEmpty}`)) throw error;
-      ctx.stderr = `${before}git clone: ${notEmpty}\n`;
+      // -b naming no branch of an empty remote is git's die() too: 128 (run 37, fixer GE).
+      const missing = branch !== undefined ? `Remote branch ${branch} not found in upstream origin` : undefined; // fixer GE
+      const known = [notEmpty, missing].find((m) => m !== undefined && error instanceof GitError && error.code === "ECLONEFAIL" && error.message === `git clone failed: ${m}`); // fixer GE
+      if (known === undefined) throw error; // fixer GE
+      ctx.stderr = `${before}git clone: ${known}\n`; // fixer GE
       return 128;
     }
     // An empty remote leaves an unborn HEAD; git says so, even with -q (builtin/clone.c; run 37, fixer GE).
