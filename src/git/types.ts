@@ -708,7 +708,10 @@ export interface GitCliResult {
  */
 export interface GitClient {
   /**
-   * Clones `url` into `dir` (spec 04 §2.3). @throws GitError `ECLONEFAIL`, `EALREADYINIT`-style refusal of a `dir` holding a repository.
+   * Clones `url` into `dir` (spec 04 §2.3). An empty repository (no refs) leaves HEAD on the unborn branch `main`,
+   * `remote.origin.*` and `branch.main.*` set and nothing checked out, as git 2.39's clone (fixer GE, run 37).
+   * @throws GitError `ECLONEFAIL`, `EALREADYINIT`-style refusal of a `dir` holding a repository; `ECLONEFAIL`
+   * `Remote branch <ref> not found in upstream origin` for a `ref` of an empty repository.
    */
   clone(options: GitCloneOptions): Promise<void>;
   /** Creates a repository in `dir`. @throws AlreadyInitializedError `EALREADYINIT`. */
