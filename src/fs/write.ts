@@ -376,7 +376,7 @@ export class FileWriter {
     // Bytes wait their turn at once; a stream after its first staging (run 37, fixer AP).
     let done: (() => void) | undefined = content instanceof Uint8Array ? await turn(this.#queues, request.path) : undefined;
     try {
-      for (let attempt = done ? 1 : 0; ; ) {
+      for (let attempt = 1; ; ) {
         const target = this.#target({ ...request, exclusive: false }, segments, "appendFile");
         if (request.ifInode !== undefined && target.node?.ino !== request.ifInode) throw staleInode(request.path, "appendFile");
         // Nothing to add to a file that is there: nothing changes (its last chunk is not even read).
@@ -404,7 +404,8 @@ export class FileWriter {
           // The new bytes, for a try after this one: read back from what this try staged.
           source = replay(this.#chunks, ids, tailLength);
           if (!done) {
-            // A stream waits its turn only now: what it staged stands when the file did not move meanwhile.
+            // A stream waits its turn only now: what it staged stands when the file did not move meanwhile;
+            // its tries are counted from here.
             done = await turn(this.#queues, request.path);
             attempt = 1;
           }
@@ -429,12 +430,7 @@ export class FileWriter {
             return;
           }
         }
-        // The file moved since it was read: again, in this append's turn (a stream that raced before it took one takes it now).
-        if (!done) {
-          done = await turn(this.#queues, request.path);
-          attempt = 1;
-          continue;
-        }
+        // The file moved since it was read: again (a stream not read yet, before its turn), at most `attempts` tries.
         if (attempt >= attempts) throw new WorkspaceFsError("ESTALE", "appendFile", request.path, `the file kept changing while the append was made (${attempts} tries); nothing was appended`);
         attempt++;
       }
