@@ -20,7 +20,7 @@
  * queue.
  * Fixed: appends to one path over one storage object take turns in the process (src/fs/write.ts `FileWriter.append`,
  * a per-storage, per-path queue `turn`; a stream stages first, then waits its turn); the 10 tries remain for other
- * writers (issue 20, run 37, fixer AP). Siblings: test/node/fix37/fs-append-turns.test.ts.
+ * writers (issue 20, run 37, fixer AP). Siblings: test/node/fix37/fs-append-turns.test.ts, test/workers/fix37/fs-append-turns-do.test.ts.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { appendFile } from "node:fs/promises";
