@@ -485,13 +485,17 @@ export class WorkspaceFs implements WorkspaceFilesystem {
    * resolution, synchronous: nothing lands between it and a {@link stampOf}
    * or {@link changesSince} of the same turn. Internal, like {@link stampOf}
    * (issue 20, run 36, fixer RN).
+   * The stamp is read before the row, so the two are one revision's even when another process commits between the
+   * statements: a later stamp check sees that commit (issue 20, run 37, fixer AP).
    */
   inodeOf(path: string): { ino: number; rev: number; kind: "file" | "directory" | "symlink"; mode: number; mtime: number; size: number } | undefined {
     const canonical = canonicalPath(path, "inodeOf");
     const found = this.#nodes.resolve(segmentsOf(canonical), { followFinal: false });
     if (found.status !== "found") return undefined;
-    const node = found.node;
-    const rev = this.#nodes.stampOf(node.ino) ?? 0;
+    // The stamp before the row (run 37, fixer AP): a process committing between the reads is seen by the next stamp check.
+    const rev = this.#nodes.stampOf(found.node.ino);
+    const node = rev === undefined ? undefined : this.#nodes.get(found.node.ino);
+    if (rev === undefined || node === undefined) return undefined;
     const kind = node.kind === Kind.Directory ? "directory" : node.kind === Kind.Symlink ? "symlink" : "file";
     return { ino: node.ino, rev, kind, mode: node.mode & 0o7777, mtime: node.mtime, size: kind === "directory" ? 0 : node.size };
   }

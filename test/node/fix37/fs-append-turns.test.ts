@@ -22,6 +22,7 @@
  * - another process (the built dist/, as attacker g's harness) committing between the append's stamp read and row
  *   read (the other gap), and between a conditional write's lookup and its stamp read (ifMatch → ESTALE,
  *   ifUnmodified → ESTALE, the other process's bytes kept), refs exact and a shared chunk kept;
+ * - the same for `inodeOf` (container sync's fingerprint of an entry): the row and stamp of one revision;
  * - two processes appending 60 lines each at once to one SQLite file: 120 lines, each process's in its call order;
  * - an append that waited its turn is dated when it lands (the Workspace clock read at commit).
  */
@@ -282,6 +283,21 @@ describe("another process's commit between the reads (attacker g's harness: the 
       expect(got).toBe("ESTALE");
       expect(await textOf(ws, "/f")).toBe("bbbb");
       await sweepAndCheck(storage, ws);
+    }),
+    60_000,
+  );
+
+  it(
+    "inodeOf (container sync's fingerprint): a write between the lookup and the stamp read gives the new row with the new stamp",
+    withFile(async (file, storage, ws) => {
+      const fs = ws.fs as unknown as { inodeOf(p: string): { rev: number; size: number } | undefined; stampOf(p: string): number | undefined };
+      const hook = inject(storage, /SELECT rev FROM __ws_nodes WHERE ino = \?/, () => other(file, `await ws.fs.writeFile("/f", "bbbbbb");`));
+      const got = fs.inodeOf("/f");
+      hook.restore();
+      expect(hook.fired()).toBe(true);
+      // Was: size 4 (the row before the other process's write) with that write's stamp.
+      expect(got && { size: got.size, rev: got.rev }).toEqual({ size: (await ws.fs.stat("/f")).size, rev: fs.stampOf("/f") });
+      expect(got?.size).toBe(6);
     }),
     60_000,
   );
