@@ -2030,6 +2030,31 @@ const CP_PATCHES = [ // run 34, fixer CP
   }, count: 1 }, // run 34, fixer CP
 ]; // run 34, fixer CP
 SOURCE_PATCHES.push(...CP_PATCHES); // run 34, fixer CP
+// Issue 20, run 37, fixer SH (helpers in isolate/sort-keys.ts, isolate/awk.ts, isolate/text-tools.ts): // fixer SH
+// - sort: the `g` ordering (general numeric, GNU's general_numcompare) in a key (`-k2,2g`, `-t, -k2g`, `-k2,2gr`) and // fixer SH
+//   globally (`-g`, `--general-numeric-sort`); a key with `R`/`i` (not implemented) and GNU's incompatible orderings // fixer SH
+//   (`-k2gn`, `-gn`) refused with status 2 — just-bash's key parser had no `g`, and the key was sorted as text; // fixer SH
+// - awk: every assignment to NF rebuilds $0 with OFS (`NF=NF`, `NF+=0`, `NF=2` on a 2-field line; gawk's set_NF); // fixer SH
+//   printf's `%u`, the `#` flag of `%o %x %X`, C's unsigned 64-bit `%u %o %x %X` of a negative value, `%.d`/`%.0d` of 0 // fixer SH
+//   (gawk 5.2.1's format_tree); `%.` with no digits is precision 0; // fixer SH
+// - column -t -s SEP: every separator character ends a cell (empty cells kept), rows as wide as the widest, util-linux 2.38.1. // fixer SH
+const SH37_PATCHES = [ // fixer SH
+  { what: "sort g key options (fixer SH)", when: 'name:"sort",async execute(', re: new RegExp(String.raw`let (${ID})=(${ID})\(__k\.spec\);\1&&(${ID})\.keys\.push\(\1\)`, "g"), to: (all, f, y, e) => `let ${f}=${y}(__k.spec);${f}&&${e}.keys.push(__sortKeys.keyOptions(${f},__k.spec))`, count: 1 }, // fixer SH
+  { what: "sort -g long and short option (fixer SH)", when: 'name:"sort",async execute(', re: new RegExp(String.raw`if\((${ID})==="-r"\|\|\1==="--reverse"\)(${ID})\.reverse=!0;`, "g"), to: (all, t, e) => `if(${t}==="-g"||${t}==="--general-numeric-sort")${e}.generalNumeric=!0;else ${all}`, count: 1 }, // fixer SH
+  { what: "sort -g in a cluster (fixer SH)", when: 'name:"sort",async execute(', re: new RegExp(String.raw`for\(let (${ID}) of (${ID})\.slice\(1\)\)if\(\1==="r"\)(${ID})\.reverse=!0;`, "g"), to: (all, f, t, e) => `for(let ${f} of ${t}.slice(1))if(${f}==="g")${e}.generalNumeric=!0;else if(${f}==="r")${e}.reverse=!0;`, count: 1 }, // fixer SH
+  { what: "sort g comparison (fixer SH)", when: 'name:"sort",async execute(', re: new RegExp(String.raw`(function ${ID}\(${ID},${ID},(${ID})\)\{let (${ID})=${ID},(${ID})=${ID};(?:(?!function )[^])*?)if\(\2\.humanNumeric\)`, "g"), to: (all, head, e, l, s) => `${head}if(${e}.generalNumeric)return __sortKeys.compareGeneral(${l},${s});if(${e}.humanNumeric)`, count: 1 }, // fixer SH
+  { what: "sort g passed to the comparison (fixer SH)", when: 'name:"sort",async execute(', re: new RegExp(String.raw`(function ${ID}\((${ID})\)\{let\{keys:${ID},fieldDelimiter:(?:(?!function )[^])*?\{numeric:${ID},ignoreCase:${ID},humanNumeric:${ID},versionSort:${ID},dictionaryOrder:${ID},monthSort:${ID})\}((?:(?!function )[^])*?,monthSort:(${ID})\.monthSort\?\?${ID})\}`, "g"), to: (all, head, u, mid, m) => `${head},generalNumeric:${u}.generalNumeric}${mid},generalNumeric:${m}.generalNumeric}`, count: 1 }, // fixer SH
+  { what: "sort ordering refusals (fixer SH)", when: 'name:"sort",async execute(', re: new RegExp(String.raw`let (${ID})=(${ID})\((${ID})\.unique\?\{\.\.\.\3,stable:!0\}:\3\);if\(\3\.checkOnly\)`, "g"), to: (all, d, b, e) => `{let __o=__sortKeys.orderingError(${e});if(__o)return __o}${all}`, count: 1 }, // fixer SH
+  { what: "awk NF assignment rebuilds $0 (fixer SH)", when: 'OFMT:"%.6g"', re: new RegExp(String.raw`case"NF":\{let (${ID})=Math\.floor\((${ID})\((${ID})\)\);if\(\1<(${ID})\.NF\)\4\.fields=\4\.fields\.slice\(0,\1\),\4\.line=\4\.fields\.join\(\4\.OFS\);else if\(\1>\4\.NF\)\{for\(;\4\.fields\.length<\1;\)\4\.fields\.push\(""\);\4\.line=\4\.fields\.join\(\4\.OFS\)\}\4\.NF=\1;return\}`, "g"), to: (all, r, b, n, e) => // fixer SH
+    `case"NF":{let ${r}=Math.trunc(${b}(${n}));if(${r}<0)throw new Error("NF set to negative value");${e}.fields.length>${r}&&(${e}.fields=${e}.fields.slice(0,${r}));for(;${e}.fields.length<${r};)${e}.fields.push("");${e}.line=${e}.fields.join(__awk.str(${e},${e}.OFS)),${e}.NF=${r};return}`, count: 1 }, // fixer SH
+  { what: "awk printf %. precision 0 (fixer SH)", when: 'OFMT:"%.6g"', re: new RegExp(String.raw`else for\(;(${ID})<(${ID})\.length&&/\\d/\.test\(\2\[\1\]\);\)(${ID})\+=\2\[\1\+\+\];(if\(\3&&parseInt\(\3,10\)>${ID}\)throw new ${ID}\(\`printf precision limit)`, "g"), to: (all, u, e, C, tail) => `else{for(;${u}<${e}.length&&/\\d/.test(${e}[${u}]);)${C}+=${e}[${u}++];${C}===""&&(${C}="0")}${tail}`, count: 1 }, // fixer SH
+  { what: "awk printf integer conversions (fixer SH)", when: 'OFMT:"%.6g"', re: new RegExp(String.raw`(,(${ID})=(${ID})=>\{let ${ID}=${ID}\(\3\);if\(${ID}>${ID}-${ID}\)throw new ${ID}\(\`formatted string size limit(?:(?!switch\()[^])*?let (${ID})=${ID}\+1,(${ID})="",(${ID})="",(${ID})="",(${ID}),${ID}=\4;(?:(?!switch\()[^])*?let (${ID})=${ID}\[${ID}\],(${ID})=${ID}\[\8!==void 0\?\8:(${ID})\];__awk\.printfArgument\(\10,\9\);)switch\(\9\)\{`, "g"), to: (all, head, c, u, o, f, k, C, A, W, y, r) => // fixer SH
+    `${head}if("diouxX".includes(${W})){${c}(__awk.formatIntegerConversion(${W},${f},${k},${C},${y})),${A}===void 0&&${r}++}else switch(${W}){`, count: 1 }, // fixer SH
+  { what: "column -t -s keeps empty cells (fixer SH)", when: 'name:"column",summary:', re: new RegExp(String.raw`return (${ID})\?(${ID})\?(${ID})\.split\(\1,(${ID})\):\3\.split\(\1,\4\)\.filter\((${ID})=>\5\.length>0\):`, "g"), to: (all, e, i, t, l) => `return ${e}?__textTools.columnCells(${t},${e},${l}):`, count: 1 }, // fixer SH
+  { what: "column -t rows as wide as the widest (fixer SH)", when: 'name:"column",summary:', re: new RegExp(String.raw`for\(let (${ID})=0;\1<(${ID})\.length;\1\+\+\)\1>0&&(${ID})\.append\((${ID})\),\3\.append\(\2\[\1\]\),\1<\2\.length-1&&\3\.repeat\(" ",(${ID})\[\1\]-\2\[\1\]\.length\)`, "g"), to: (all, o, r, n, e, l) => // fixer SH
+    `for(let ${o}=0;${o}<${l}.length;${o}++){let __v=${r}[${o}]??"";${o}>0&&${n}.append(${e}),${n}.append(__v),${o}<${l}.length-1&&${n}.repeat(" ",${l}[${o}]-__v.length)}`, count: 1 }, // fixer SH
+]; // fixer SH
+SOURCE_PATCHES.push(...SH37_PATCHES); // fixer SH
 async function generate() {
   await init;
   const result = await build({

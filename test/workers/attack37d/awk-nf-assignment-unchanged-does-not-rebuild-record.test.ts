@@ -14,11 +14,14 @@
  * Suggested fix: just-bash's awk variable setter `case"NF"` only joins the fields when the new NF is smaller or larger;
  * patch it in scripts/gen-shell.mjs (next to the SA awk patches, isolate/awk.ts) to set `line = fields.join(OFS)` on
  * every NF assignment, as gawk's set_NF does.
+ * Fixed: just-bash's awk NF setter now rebuilds $0 with OFS on every assignment (and pads/cuts the fields), as gawk's
+ * set_NF, via a patch in scripts/gen-shell.mjs (SH37_PATCHES, "awk NF assignment rebuilds $0") (issue 20, run 37,
+ * fixer SH). Siblings: test/workers/fix37/awk-nf-printf-integers.test.ts.
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
-it.fails("awk NF=NF and NF=2 rebuild $0 with OFS on every line, as gawk 5.2.1", async () => {
+it("awk NF=NF and NF=2 rebuild $0 with OFS on every line, as gawk 5.2.1", async () => {
   const r = await inShellWorkspace((ws) =>
     sh(ws, "printf 'a b c\\nd e f\\n' | awk -v OFS=, 'NF=NF'; printf 'a b c\\nd e\\n' | awk -v OFS=, '{NF=2}1'; printf 'a  b\\n' | awk '{NF+=0}1' OFS='\\t'", { cwd: "/workspace" }),
   );

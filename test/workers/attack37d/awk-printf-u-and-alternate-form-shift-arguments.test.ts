@@ -11,11 +11,15 @@
  * Suggested fix: the awk printf formatter (src/backends/worker-shell/isolate/awk.ts, printfInteger and the
  * conversion scan patched in by scripts/gen-shell.mjs): take `u` as `d` of the truncated value (unsigned for a
  * negative one, as C), and honour `#` for `o` (leading 0), `x`/`X` (0x/0X when non-zero).
+ * Fixed: awk printf's `%d %i %u %o %x %X` go through formatIntegerConversion (src/backends/worker-shell/isolate/
+ * awk.ts; gawk 5.2.1's format_tree: `%u`, the `#` flag, 64-bit unsigned of negative values, `%g` out of range,
+ * precision 0 of 0) patched into the formatter by scripts/gen-shell.mjs (SH37_PATCHES) (issue 20, run 37, fixer SH).
+ * Siblings: test/workers/fix37/awk-nf-printf-integers.test.ts.
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
-it.fails("awk printf %u converts its argument and # gives the alternate form, as gawk 5.2.1", async () => {
+it("awk printf %u converts its argument and # gives the alternate form, as gawk 5.2.1", async () => {
   const r = await inShellWorkspace((ws) =>
     sh(ws, `awk 'BEGIN{printf "%i %u %X %#o %#x %%\\n", 10.9, 5, 255, 8, 255; printf "%s=%u;%s\\n", "n", 42, "end"}'`, { cwd: "/workspace" }),
   );

@@ -12,11 +12,15 @@
  * Suggested fix: the shell's column (just-bash's, patched through scripts/gen-shell.mjs): with `-s`, split each line
  * on every separator character (no merging of adjacent ones), keep empty cells, and pad them like any other.
  * (util-linux also pads the last column with trailing blanks; the test strips them, not asserted.)
+ * Fixed: with `-s`, column splits a line at every separator character, keeping empty cells (text-tools.ts
+ * columnCells), and every table row is as wide as the widest (short rows padded, the last column not), as util-linux
+ * column 2.38.1, via scripts/gen-shell.mjs (SH37_PATCHES) (issue 20, run 37, fixer SH).
+ * Siblings: test/workers/fix37/column-table-cells.test.ts.
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
-it.fails("column -t -s, keeps an empty cell as an empty column, as util-linux column 2.38.1", async () => {
+it("column -t -s, keeps an empty cell as an empty column, as util-linux column 2.38.1", async () => {
   const r = await inShellWorkspace((ws) =>
     sh(ws, "printf 'name,team,score\\nann,,90\\nbob,red,85\\n' | column -t -s, | sed 's/ *$//'; printf 'a\\tb\\tc\\n1\\t\\t3\\n' | column -t -s $'\\t' | sed 's/ *$//'", { cwd: "/workspace" }),
   );

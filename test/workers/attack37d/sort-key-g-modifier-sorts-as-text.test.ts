@@ -16,11 +16,16 @@
  * Suggested fix: scripts/gen-shell.mjs's sort patch (isolate/sort-keys.ts): give keys a `generalNumeric` ordering
  * (parse the key's leading float as strtold: `[+-]?(digits[.digits]|.digits)([eE][+-]?digits)?`, inf/nan; lines without
  * one first), also for global `-g`/`--general-numeric-sort`; or refuse `g` (and `R`, `i`) in a key spec loudly.
+ * Fixed: sort reads the `g` ordering in a key (after POS1 or POS2) and as `-g`/`--general-numeric-sort`, comparing
+ * as GNU's general_numcompare (strtold prefix, non-numbers < NaNs < numbers), in src/backends/worker-shell/isolate/
+ * sort-keys.ts (compareGeneral, keyOptions, orderingError) patched in by scripts/gen-shell.mjs (SH37_PATCHES); keys
+ * with `R`/`i` and incompatible orderings (`-k2gn`) are refused with status 2 (issue 20, run 37, fixer SH).
+ * Siblings: test/workers/fix37/sort-general-numeric.test.ts.
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
-it.fails("sort -k2,2g orders the key by its value, as GNU sort 9.1", async () => {
+it("sort -k2,2g orders the key by its value, as GNU sort 9.1", async () => {
   const r = await inShellWorkspace((ws) =>
     sh(ws, "printf 'a 10\\nb 9\\nc 1e3\\nd 2.5\\ne -1\\n' > n.txt; sort -k2,2g n.txt; echo ---; sort -k2,2gr n.txt; echo ---; printf 'x,0.5\\ny,10\\nz,9.75\\n' | sort -t, -k2g | tail -1", { cwd: "/workspace" }),
   );

@@ -215,6 +215,42 @@ function formatInteger(flags: string, width: string, precision: string, x: numbe
   return pad(sign, digits, flags, width, precision === "");
 }
 
+/** // fixer SH
+ * awk printf's integer conversions `%d %i %u %o %x %X` of `value` (awk's number of it, truncated toward zero), with // fixer SH
+ * `flags` (of `- + space 0 #`), `width` and `precision` as written (`""`: none; `"0"` for `%.d`), as gawk 5.2.1's // fixer SH
+ * format_tree (issue 20, run 37, fixer SH): // fixer SH
+ * - `%d %i`: signed decimal, exact beyond 2^53 (`%d` of 1e30 is 1000000000000000019884624838656); // fixer SH
+ * - `%u %o %x %X`: the value as C's 64-bit unsigned (`%u` of -1 is 18446744073709551615, `%x` of -5 // fixer SH
+ *   fffffffffffffffb) for -2^63 ≤ value < 2^64, `%g` with the same flags, width and precision outside that // fixer SH
+ *   (`%x` of 1e30 is 1e+30); `+` and space do not apply; // fixer SH
+ * - `#`: `%o` a leading 0 (`%#o` of 8 is 010, `%#.3o` of 5 0005), `%x`/`%X` a 0x/0X prefix, both on non-zero values only; // fixer SH
+ * - precision: at least that many digits (zeros in front), and the `0` flag is then ignored; precision 0 of the value // fixer SH
+ *   0 prints no digits (`%.0d`, `%+.0d`, `%.0x` of 0 are empty, padded to the width; `%#.0o`, `%#.0x` print 0); // fixer SH
+ * - the `0` flag pads with zeros after the sign or the 0x prefix (`%#08x` of 256 is 0x000100); // fixer SH
+ * - infinity and NaN as `%d` prints them. // fixer SH
+ */ // fixer SH
+export function formatIntegerConversion(conv: string, flags: string, width: string, precision: string, value: unknown): string { // fixer SH
+  const x = awkNumber(value); // fixer SH
+  const n = Math.trunc(x); // fixer SH
+  if (conv === "d" || conv === "i" || !Number.isFinite(n)) { // fixer SH
+    if (precision === "0" && n === 0) return pad("", "", flags, width, false); // fixer SH
+    return formatInteger(flags, width, precision, x); // fixer SH
+  } // fixer SH
+  if (n >= 2 ** 64 || n < -(2 ** 63)) return formatFloat("g", flags, width, precision, x); // fixer SH
+  let big = BigInt(n); // fixer SH
+  if (big < 0n) big += 1n << 64n; // fixer SH
+  const alt = flags.includes("#") && conv !== "u"; // fixer SH
+  let digits = big === 0n && precision === "0" && !alt ? "" : big.toString(conv === "o" ? 8 : conv === "u" ? 10 : 16); // fixer SH
+  if (precision !== "") digits = digits.padStart(Number.parseInt(precision, 10), "0"); // fixer SH
+  if (conv === "X") digits = digits.toUpperCase(); // fixer SH
+  let prefix = ""; // fixer SH
+  if (alt && big !== 0n) { // fixer SH
+    if (conv === "o") digits = `0${digits}`; // fixer SH
+    else prefix = conv === "X" ? "0X" : "0x"; // fixer SH
+  } // fixer SH
+  return pad(prefix, digits, flags, width, precision === ""); // fixer SH
+} // fixer SH
+
 /** A CONVFMT/OFMT: text, one conversion, text (`%%` for a percent sign). */
 const ONE_CONVERSION = /^((?:[^%]|%%)*)%([-+ #0]*)(\d*)(?:\.(\d*))?([diouxXeEfFgGcs])((?:[^%]|%%)*)$/;
 const formats = new Map<string, RegExpExecArray | null>();

@@ -478,3 +478,23 @@ export function seqIntegers(operands: readonly string[]): Iterable<string> | nul
     for (let n = first; step > 0n ? n <= last : n >= last; n += step) yield String(n);
   })();
 }
+
+/**
+ * `column -t -s SEPARATORS`'s cells of `line`, as util-linux column 2.38.1 splits a line: every character of
+ * `separators` ends a cell (`-s ',;'` takes either), adjacent separators leave empty cells between them and a trailing
+ * separator an empty last cell (`ann,,90` is `ann`, ``, `90`; it merged them, shifting later values left). At most
+ * `limit` cells (the caller's field limit); nothing trimmed (issue 20, run 37, fixer SH). // fixer SH
+ */
+export function columnCells(line: string, separators: string, limit: number): string[] { // fixer SH
+  const set = new Set(separators); // fixer SH
+  const cells: string[] = []; // fixer SH
+  let start = 0; // fixer SH
+  for (let i = 0; i < line.length && cells.length < limit; i++) { // fixer SH
+    if (set.has(line[i]!)) { // fixer SH
+      cells.push(line.slice(start, i)); // fixer SH
+      start = i + 1; // fixer SH
+    } // fixer SH
+  } // fixer SH
+  if (cells.length < limit) cells.push(line.slice(start)); // fixer SH
+  return cells; // fixer SH
+} // fixer SH
