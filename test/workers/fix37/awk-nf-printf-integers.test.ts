@@ -26,6 +26,14 @@ describe("awk nf", () => {
   });
 });
 
+describe("awk nf negative", () => {
+  it("a negative NF stops awk with status 2, as gawk 5.2.1 (`fatal: NF set to negative value`, its prefix not compared)", async () => {
+    const [stdout, stderr, status] = await run("printf 'a b\\n' | awk '{NF=-1; print \"after\"}'; echo s=$?");
+    expect([stdout, status]).toEqual(["s=2\n", 0]);
+    expect(stderr).toMatch(/NF set to negative value/);
+  });
+});
+
 describe("awk printf", () => {
   it("%u and %i take their arguments", async () => {
     expect(await run("awk 'BEGIN{printf \"%u|%u|%u|%i|%u\\n\", 5, -5, 0, 10.9, 3.9; printf \"%s=%u;%s\\n\", \"n\", 42, \"end\"; printf \"%5u|%-5u|%05u|%+u|% u|%.3u\\n\", 7, 7, 7, 7, 7, 7}'")).toEqual(["5|18446744073709551611|0|10|3\nn=42;end\n    7|7    |00007|7|7|007\n", "", 0]);
