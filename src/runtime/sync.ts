@@ -15,7 +15,12 @@
  *   daemon's `rename` op (what only the container holds in it, ignored
  *   entries included, moves with it, as `mv`), told by the Workspace inode the
  *   manifest records; the moved entries are sent only when changed
- *   (`RemoteSync.#pushRename`, issue 20, run 36, fixer RN).
+ *   (`RemoteSync.#pushRename`, issue 20, run 36, fixer RN). Any sequence of
+ *   renames, removals and creations between two pushes leaves the container as
+ *   `mv`, `rm -r` and `mkdir` leave a directory (run 37, fixer RA): an entry
+ *   under an `rm` not answered yet is sent, a directory moved on from a renamed
+ *   one is renamed again, one moved into a directory made at its old path goes
+ *   through a parked name (`.ws-sync-move-<8 hex>` at the mount root).
  * - **Pull** walks the container tree (`scan`) and compares every entry
  *   with the manifest — what the container held after the last push or pull
  *   (kind, mode, size, mtime, ctime, link target). What differs is copied
@@ -281,6 +286,12 @@ export class RemoteSync {
   #live = 0;
   /** Commands of this connection that settled without their pull ({@link commandAbandoned}) since a pull started: the next push pulls first, whatever else is live. */
   #owed = 0;
+  /**
+   * Container paths (wire form) whose `rm` a push has queued but not had answered yet (issue 20, run 37, fixer RA):
+   * the manifest rows at and under them are forgotten only when the answer comes, so until then an entry there is
+   * checked as one the container does not hold ({@link #pendingAt}). Emptied whenever the queued ops are answered.
+   */
+  readonly #pendingRm = new Set<string>();
   /** Where blocks and operations are reported (`WorkspaceOptions.syncTelemetry`, when enabled). */
   readonly #telemetry: SyncLogger | undefined;
 
@@ -674,10 +685,26 @@ export class RemoteSync {
     }
   }
 
+  /**
+   * Whether `wire` or one of its parents has an `rm` queued and not answered yet ({@link #pendingRm}; run 37, fixer
+   * RA): its manifest rows are about to be forgotten with the container's entries, so an entry there must not be
+   * taken for one the container holds. O(depth) set look-ups, none while nothing is queued.
+   */
+  #pendingAt(wire: string): boolean {
+    if (this.#pendingRm.size === 0) return false;
+    for (let path = wire; ; ) {
+      if (this.#pendingRm.has(path)) return true;
+      const slash = path.lastIndexOf("/");
+      if (slash < 0) return false;
+      path = path.slice(0, slash);
+    }
+  }
+
   async #pushEntries(entries: readonly ChangeEntry[], outcome: { pushed: number; bytes: number; skipped: SkipList }): Promise<void> {
     let ops: RemoteApplyOp[] = [];
     let done: ((result: RemoteApplyResult) => void)[] = [];
     let bytes = 0;
+    this.#pendingRm.clear(); // a push cut short (the transport failed) left none answered: its rows were never forgotten
     const flush = async (): Promise<void> => {
       if (ops.length === 0) return;
       const sent = ops;
@@ -688,6 +715,7 @@ export class RemoteSync {
       const { results } = await this.#rpc.apply({ ops: sent });
       const list: unknown[] = Array.isArray(results) ? results : [];
       sent.forEach((_, i) => after[i]!(list[i] === undefined ? { ok: false, error: { code: "EIO", message: "EIO: no result for this op" } } : applyResultOf(list[i])));
+      this.#pendingRm.clear(); // every queued rm answered (and its rows forgotten, or kept where refused): run 37, fixer RA
     };
     const add = async (op: RemoteApplyOp, then: (result: RemoteApplyResult) => void): Promise<void> => {
       ops.push(op);
@@ -732,6 +760,7 @@ export class RemoteSync {
         outcome.pushed++;
         let left = targets.length;
         for (const target of targets) {
+          this.#pendingRm.add(target); // run 37, fixer RA
           await add({ op: "rm", path: target }, (result) => {
             if (!result.ok && result.error.code !== "ENOENT") {
               passing(result);
@@ -742,18 +771,48 @@ export class RemoteSync {
         }
         continue;
       }
-      let row = this.#manifestRow(wire);
+      // Under a removal queued and not answered yet (`rm -r a; mkdir a; mv t a/f`), the rows there are about to be
+      // forgotten with the container's entries: the entry is checked as one the container does not hold, and sent
+      // (issue 20, run 37, fixer RA). Its answer comes after the removal's, so it is recorded again.
+      let row = this.#pendingAt(wire) ? undefined : this.#manifestRow(wire);
       const id = entry.kind === "directory" ? this.#fs.inodeOf?.(entry.path) : undefined;
       if (id !== undefined && id.rev === entry.rev && row?.ino !== id.ino) {
-        // A synced directory renamed here, met before the deletion at its old path (the new path sorts first): the
-        // rename is pushed now, and the deletion then finds nothing recorded (run 36, fixer RN).
+        // A synced directory renamed here, met before the deletion at its old path (the new path sorts first), or
+        // left at a path a rename of its parent gave it (run 37, fixer RA): the rename is pushed now, and the
+        // deletion then finds nothing recorded (run 36, fixer RN).
         const from = this.#db.one<{ path: string }>(
           `SELECT path FROM __ws_sync_manifest WHERE backend = ? AND ino = ? AND kind = 'directory' AND path != ? LIMIT 1`,
           this.#backend,
           id.ino,
           wire,
         );
-        if (from !== undefined && (await this.#pushRename(from.path, entry.rev, add, flush, outcome))) row = this.#manifestRow(wire);
+        if (from !== undefined && !this.#pendingAt(from.path)) {
+          if (await this.#pushRename(from.path, entry.rev, add, flush, outcome)) row = this.#pendingAt(wire) ? undefined : this.#manifestRow(wire);
+          else if (!from.path.startsWith(`${wire}/`) && !wire.startsWith(`${from.path}/`) && this.#fs.inodeOf?.(`${SYNC_ROOT}/${from.path}`) === undefined) {
+            // Not renamed (the container refused it, or changed it since): the copy at the old path, where the
+            // Workspace holds nothing, goes by the deletion's rules — its own deletion may be at another path, or
+            // none (`a → b; b/s → c; b → d`: the rows are at `d/s`, the tombstone at `b/s`; a parked directory; run
+            // 37, fixer RA). Something there now sends its own entry (a directory of another inode replaces it).
+            const targets = this.#removals(from.path, entry.rev);
+            for (const target of targets) {
+              this.#pendingRm.add(target);
+              await add({ op: "rm", path: target }, (result) => {
+                if (result.ok || result.error.code === "ENOENT") this.#forget(target);
+                else outcome.skipped.push({ path: `${SYNC_ROOT}/${target}`, reason: result.error.message });
+              });
+            }
+          }
+        }
+      }
+      if (row && row.kind === "directory" && row.ino !== null && this.#fs.inodeOf) {
+        // The container's directory here is another Workspace directory, which lives at a path whose entry is still
+        // to come (`mv a b; mv b/s c; mv b d; mkdir d/s`: the rows a rename moved to `d/s` are `c`'s): parked for
+        // that entry to rename, so none of its entries stays under the new one (run 37, fixer RA). Only then: a
+        // directory a pull made again as a parent keeps the inode recorded before, and holds what the pull brought.
+        const here = entry.kind === "directory" ? id : this.#fs.inodeOf(entry.path);
+        if (here !== undefined && here.rev === entry.rev && here.ino !== row.ino && this.#movedOn(row.ino, entry.rev) && (await this.#park(wire, flush))) {
+          row = undefined;
+        }
       }
       if (row && row.rev === entry.rev) {
         this.#settleOwed(entry.path, undefined);
@@ -770,6 +829,7 @@ export class RemoteSync {
       // only once it is gone (as a deletion's): one the container keeps (EBUSY: a mount under it) stays as recorded,
       // so the pull does not take it for the container's new work. Its refusal is the write's, which reports it.
       if (row && row.kind !== entry.kind) {
+        this.#pendingRm.add(wire); // run 37, fixer RA
         await add({ op: "rm", path: wire }, (result) => {
           if (result.ok || result.error.code === "ENOENT") this.#forget(wire);
           else passing(result);
@@ -820,7 +880,12 @@ export class RemoteSync {
    * the container's directory (with the entries only the container holds there, ignored ones included, as `mv`
    * does), the manifest rows at and under `wire` move to `to` (two range statements, replacing what it recorded at
    * `to`), and the moved rows whose Workspace entry is gone are removed in the container (one look-up per row:
-   * deletions made inside the moved tree before a later rename are not under its new path in the change log).
+   * deletions made inside the moved tree before a later rename are not under its new path in the change log) —
+   * but a moved directory that lives at another synced path now, not synced there yet, is kept for the entry there
+   * to rename ({@link #movedOn}; issue 20, run 37, fixer RA). Something made at `wire` since does not stop the
+   * rename (its entry is later in the change log, run 37, fixer RA); a `to` inside `wire` or holding it (`mv a t;
+   * mkdir a; mv t a/t`) is reached in two renames, through a parked name at the mount root ({@link MOVE_PARK_PREFIX}).
+   * Rows under an `rm` not answered yet are settled first ({@link #pendingAt}).
    * The moved entries then come in the change log at their new paths and are sent only when changed
    * ({@link #unchangedSince}). A directory still at `wire` (renamed away and back) is only checked so.
    * Returns `false` — the deletion is pushed as one, as before — when it is no such rename, or the container refuses
@@ -834,12 +899,22 @@ export class RemoteSync {
     flush: () => Promise<void>,
     outcome: { pushed: number; skipped: SkipList },
   ): Promise<boolean> {
+    // Rows under a removal not answered yet are about to go: answered first, so they are not moved (run 37, fixer RA).
+    if (this.#pendingAt(wire)) await flush();
     const row = this.#manifestRow(wire);
     if (!row || row.kind !== "directory" || row.ino === null || !this.#fs.inodePath) return false;
     const now = this.#fs.inodePath(row.ino);
     const to = now === undefined ? null : wirePath(now);
-    if (to === null || to === "" || this.#ignored(to) || to.startsWith(`${wire}/`) || wire.startsWith(`${to}/`)) return false;
-    if (this.#fs.inodeOf?.(now!)?.kind !== "directory") return false;
+    if (to === null || to === "" || this.#ignored(to)) return false;
+    const place = this.#fs.inodeOf?.(now!);
+    if (place?.kind !== "directory") return false;
+    // Moved into a directory made at its old path since, or up over its old parent (`mv a t; mkdir a; mv t a/t`,
+    // `mv a/s t; rm -r a; mv t a`): no single rename gets there, the new parent not being in the container yet. It
+    // is parked at the mount root under a name of the sync's (`.ws-sync-move-<8 hex>`) and renamed into place by the
+    // entry at its new path, later in the change log (its revision is newer); else pushed as a deletion, as before
+    // (issue 20, run 37, fixer RA).
+    const nested = to.startsWith(`${wire}/`) || wire.startsWith(`${to}/`);
+    if (nested && place.rev <= rev) return false;
     const newer = this.#db.one<{ one: number }>(
       `SELECT 1 AS one FROM __ws_sync_manifest WHERE backend = ? AND path >= ? AND path < ? AND rev > ? LIMIT 1`,
       this.#backend,
@@ -849,33 +924,26 @@ export class RemoteSync {
     );
     if (row.rev > rev || newer !== undefined) return false;
     if (to !== wire) {
-      // Something at `wire` in the Workspace again (made there after the rename, or pulled back): pushed as a deletion.
-      if (this.#fs.inodeOf?.(`${SYNC_ROOT}/${wire}`) !== undefined) return false;
-      const there = this.#manifestRow(to);
+      // Something at `wire` in the Workspace again is renamed away all the same (issue 20, run 37, fixer RA: `mv a z;
+      // mkdir a`, as `mv`): what was made there is newer than the deletion, so it comes later in the change log and is
+      // sent to the vacated path then. One a pull brought back has a newer row at or under `wire`: declined above.
+      const there = nested ? undefined : this.#manifestRow(to);
       // The Workspace directory was synced at `to` already (pushed there after a refused rename): `wire` is a stale copy.
       if (there?.ino === row.ino) return false;
       await flush();
+      const dest = nested ? parkName() : to;
       const ops: RemoteApplyOp[] = [];
       // A file or link the rename replaced in the Workspace: removed first (a directory cannot be renamed over one).
       if (there && there.kind !== "directory") ops.push({ op: "rm", path: to });
-      ops.push({ op: "rename", from: wire, to });
+      ops.push({ op: "rename", from: wire, to: dest });
       const { results } = await this.#rpc.apply({ ops });
       const list: unknown[] = Array.isArray(results) ? results : [];
       const answers = ops.map((_, i) => (list[i] === undefined ? ({ ok: false, error: { code: "EIO", message: "EIO: no result for this op" } } as RemoteApplyResult) : applyResultOf(list[i])));
       if (!answers.at(-1)!.ok) return false;
       outcome.pushed++;
-      this.#db.tx(() => {
-        this.#forget(to);
-        this.#db.run(`UPDATE __ws_sync_manifest SET path = ? WHERE backend = ? AND path = ?`, to, this.#backend, wire);
-        this.#db.run(
-          `UPDATE __ws_sync_manifest SET path = ? || substr(path, length(?) + 1) WHERE backend = ? AND path >= ? AND path < ?`,
-          to,
-          wire,
-          this.#backend,
-          `${wire}/`,
-          `${wire}0`,
-        );
-      });
+      this.#moveRows(wire, dest);
+      // Parked: the entry at `to` finds it by its inode and renames it there (and removes what the Workspace removed).
+      if (nested) return true;
     }
     // What the Workspace removed inside the moved tree: removed in the container too (each highest one).
     const removed = new Set<string>();
@@ -899,7 +967,14 @@ export class RemoteSync {
             break;
           }
         }
-        if (covered || this.#fs.inodeOf?.(`${SYNC_ROOT}/${moved.path}`) !== undefined) continue;
+        // Something at the path that is not the entry recorded (another inode: replaced since) counts as gone (run 37, fixer RA).
+        const here = this.#fs.inodeOf?.(`${SYNC_ROOT}/${moved.path}`);
+        if (covered || (here !== undefined && (moved.ino === null || here.ino === moved.ino))) continue;
+        // A directory moved out of the moved tree since (`mv a b; mv b/s c`, `mv a z; mkdir a; mv z/s a/s`) and not
+        // synced at its new place yet: kept, so the entry there — later in the change log, its revision being newer —
+        // renames it (with what only the container holds in it), instead of it being removed and sent again
+        // (issue 20, run 37, fixer RA). Its new place is checked as a rename's target is; else it is removed.
+        if (moved.kind === "directory" && moved.ino !== null && this.#movedOn(moved.ino, rev)) continue;
         removed.add(moved.path);
         outcome.pushed++;
         await add({ op: "rm", path: moved.path }, (result) => {
@@ -911,6 +986,51 @@ export class RemoteSync {
     // Answered (and forgotten) before the change log's own deletions there come: each is sent once.
     if (removed.size > 0) await flush();
     return true;
+  }
+
+  /** Moves the manifest rows at and under `from` to `to` (two range statements), replacing what it recorded at `to`. */
+  #moveRows(from: string, to: string): void {
+    this.#db.tx(() => {
+      this.#forget(to);
+      this.#db.run(`UPDATE __ws_sync_manifest SET path = ? WHERE backend = ? AND path = ?`, to, this.#backend, from);
+      this.#db.run(
+        `UPDATE __ws_sync_manifest SET path = ? || substr(path, length(?) + 1) WHERE backend = ? AND path >= ? AND path < ?`,
+        to,
+        from,
+        this.#backend,
+        `${from}/`,
+        `${from}0`,
+      );
+    });
+  }
+
+  /**
+   * Parks the container's directory at `wire` (and its manifest rows) under {@link MOVE_PARK_PREFIX} at the mount
+   * root, for the change-log entry at the path its Workspace directory lives at now to rename it there (issue 20,
+   * run 37, fixer RA). `false` when the container refuses the rename (nothing moved).
+   */
+  async #park(wire: string, flush: () => Promise<void>): Promise<boolean> {
+    await flush();
+    const dest = parkName();
+    const { results } = await this.#rpc.apply({ ops: [{ op: "rename", from: wire, to: dest }] });
+    const answer = Array.isArray(results) && results[0] !== undefined ? applyResultOf(results[0]) : undefined;
+    if (!answer?.ok) return false;
+    this.#moveRows(wire, dest);
+    return true;
+  }
+
+  /**
+   * Whether the Workspace directory `ino` (recorded at a path where nothing is now) lives at a synced, non-ignored
+   * path whose change-log entry is still to come — its revision newer than `rev`, the deletion being pushed — and is
+   * not recorded there yet: that entry then finds the row by its inode and renames it ({@link #pushRename}; issue
+   * 20, run 37, fixer RA).
+   */
+  #movedOn(ino: number, rev: number): boolean {
+    const now = this.#fs.inodePath?.(ino);
+    const there = now === undefined ? null : wirePath(now);
+    if (there === null || there === "" || this.#ignored(there)) return false;
+    const id = this.#fs.inodeOf?.(now!);
+    return id !== undefined && id.kind === "directory" && id.rev > rev && this.#manifestRow(there)?.ino !== ino;
   }
 
   /**
@@ -2001,6 +2121,18 @@ export function skippedEntriesCount(entries: readonly SkippedEntry[]): number {
 
 /** What ends the temporary name of a file pushed in pieces (`.<name>.ws-sync-<8 hex>`), before its 8 hex digits. */
 const PIECE_SUFFIX = ".ws-sync-";
+/**
+ * Where a push parks a synced directory it cannot rename into place in one step (moved into a directory made at its
+ * old path since, or over its old parent): `.ws-sync-move-<8 hex>` at the mount root, until the change-log entry at
+ * its new path renames it there later in the same push (issue 20, run 37, fixer RA). Recorded in the manifest, so a
+ * pull does not take it for the container's work; a parked directory whose entry never renames it is removed there.
+ */
+const MOVE_PARK_PREFIX = ".ws-sync-move-";
+
+/** A fresh {@link MOVE_PARK_PREFIX} name: the prefix and 8 random hex digits. */
+function parkName(): string {
+  return `${MOVE_PARK_PREFIX}${crypto.randomUUID().slice(0, 8)}`;
+}
 
 /** The longest name the container takes (Linux NAME_MAX), in bytes of UTF-8. */
 const CONTAINER_NAME_MAX = 255;
