@@ -332,8 +332,9 @@ export class FileWriter {
    * file, another process on the same SQLite file) that changes the file
    * between the read and the commit sends the append back to start again
    * from the file as it now is (the new bytes taken back from the staged
-   * chunks, so a stream is read once): at most `attempts` tries in its turn,
-   * then `ESTALE`.
+   * chunks, so a stream is read once): at most `attempts` tries in its turn
+   * (a stream whose file moves before it is read tries again outside its
+   * turn, as many), then `ESTALE`.
    *
    * The file's stamp is read before its row and partial chunk (issue 20,
    * run 37, fixer AP): stamps only grow and every change of a file restamps
