@@ -4,7 +4,8 @@
  * (`NF=NF`, `NF+=0`, `NF=2` on shorter and equal lines, `NF=2.9`, `NF++`, `NF--`, `NF=0`, then fields and OFS
  * changes), and printf/sprintf's integer conversions: `%u`, `%i`, C's 64-bit unsigned `%u %o %x %X` of negative
  * values, `%g` out of range, the `#` flag, precision 0 and `%.`, precision with the `0` flag, `*` widths, `%d` of
- * big values, `%5%`. Each expected stdout/stderr/status is gawk 5.2.1's (C.UTF-8) on this machine for the same script.
+ * big values, `%5%`, `%c` of code points and strings with widths (counted in bytes, as gawk). Each expected
+ * stdout/stderr/status is gawk 5.2.1's (C.UTF-8) on this machine for the same script.
  */
 import { describe, expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
@@ -55,6 +56,9 @@ describe("awk printf", () => {
   });
   it("%d %i unchanged: big, negative, flags; %%, %5%", async () => {
     expect(await run("awk 'BEGIN{printf \"%d|%i|%+d|% d|%05d|%-5d|%d|%5%|%%\\n\", 1e30, -7.9, 3, 3, -3, 3, \"12abc\"}'")).toEqual(["1000000000000000019884624838656|-7|+3| 3|-0003|3    |12|%|%\n", "", 0]);
+  });
+  it("%c: code points, a string's first character, widths in bytes", async () => {
+    expect(await run("awk 'BEGIN{printf \"[%c][%c][%3c][%-3c][%c][%c][%03c][%.0c][%5c][%-4c]\\n\", 65, 256, \"a\", \"b\", \"😀x\", 128512, \"a\", \"b\", 256, 128512}'")).toEqual(["[A][Ā][  a][b  ][😀][😀][  a][b][   Ā][😀]\n", "", 0]);
   });
   it("sprintf as printf; a field's numeric string", async () => {
     expect(await run("printf '255 -1\\n' | awk '{s = sprintf(\"%#x %u %o\", $1, $2, $1); print s}'")).toEqual(["0xff 18446744073709551615 377\n", "", 0]);

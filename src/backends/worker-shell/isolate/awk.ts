@@ -251,6 +251,30 @@ export function formatIntegerConversion(conv: string, flags: string, width: stri
   return pad(prefix, digits, flags, width, precision === ""); // fixer SH
 } // fixer SH
 
+/** // fixer SH
+ * awk printf's `%c` of `value`, as gawk 5.2.1 in a UTF-8 locale (issue 20, run 37, fixer SH): a number is the // fixer SH
+ * character of that code point (`%c` of 65 is A, of 128512 😀; just-bash took a UTF-16 unit, so 128512 printed // fixer SH
+ * nothing), a string its first character (a whole code point: `%c` of "😀x" is 😀), padded with blanks to `width` // fixer SH
+ * counted in UTF-8 bytes, as gawk counts it (`%3c` of "a" is "  a", `%5c` of 256 three blanks and Ā), left with `-`; // fixer SH
+ * the `0` flag and a precision do nothing. A string that looks numeric is still a string here (gawk takes a numeric // fixer SH
+ * field `65` as A). // fixer SH
+ */ // fixer SH
+export function formatChar(flags: string, width: string, value: unknown): string { // fixer SH
+  let ch: string; // fixer SH
+  if (typeof value === "number") { // fixer SH
+    const n = Math.trunc(value); // fixer SH
+    ch = n >= 0 && n < 0x110000 && !(n >= 0xd800 && n < 0xe000) ? String.fromCodePoint(n) : String.fromCharCode(n); // fixer SH
+  } else { // fixer SH
+    const text = String(value ?? ""); // fixer SH
+    ch = text === "" ? "" : String.fromCodePoint(text.codePointAt(0)!); // fixer SH
+  } // fixer SH
+  const cp = ch === "" ? 0 : ch.codePointAt(0)!; // fixer SH
+  const bytes = ch === "" ? 0 : cp < 0x80 || (cp >= 0xdc80 && cp <= 0xdcff) ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4; // fixer SH
+  const w = width ? Number.parseInt(width, 10) : 0; // fixer SH
+  if (bytes >= w) return ch; // fixer SH
+  return flags.includes("-") ? ch + " ".repeat(w - bytes) : " ".repeat(w - bytes) + ch; // fixer SH
+} // fixer SH
+
 /** A CONVFMT/OFMT: text, one conversion, text (`%%` for a percent sign). */
 const ONE_CONVERSION = /^((?:[^%]|%%)*)%([-+ #0]*)(\d*)(?:\.(\d*))?([diouxXeEfFgGcs])((?:[^%]|%%)*)$/;
 const formats = new Map<string, RegExpExecArray | null>();
