@@ -23,7 +23,7 @@ import { CHUNK_SIZE, sha256, splitChunks, STAGE_LEASE_MS, type ChunkStore } from
 import { throwIfWalkFailed, WorkspaceFsError } from "./errors.js";
 import type { MountGuard } from "./mount-guard.js";
 import type { Node, Nodes, Resolution } from "./nodes.js";
-import { keyOf } from "./path-key.js";
+import { childKey, keyOf } from "./path-key.js";
 import { segmentsOf } from "./path.js";
 import { Kind } from "./schema.js";
 
@@ -321,10 +321,23 @@ export class FileWriter {
    * kept). A crash or failure before that commit leaves the old content
    * whole; staged chunks are swept.
    *
-   * Appends to one path (its canonical form) over one storage object — every
-   * Workspace and WorkspaceFs over it in this process or Durable Object — go
-   * one at a time, in call order, as O_APPEND writes to one file do (issue 20,
-   * run 37, fixer AP): a burst of any number of them all lands, each whole.
+   * Appends to one file over one storage object — every Workspace and
+   * WorkspaceFs over it in this process or Durable Object — go one at a time,
+   * in call order, as O_APPEND writes to one file do (issue 20, run 37, fixer
+   * AP): a burst of any number of them all lands, each whole. The turn is the
+   * FILE's, whatever path spelled it (issue 20, run 37, fixer AP2): it is keyed
+   * by the path key of the entry the path leads to (links among the parents and
+   * a final link followed, as the append follows them; a missing file by its
+   * parent's key and its name, which is the key the file then gets, so the turn
+   * holds across the append that creates it). There are no hard links, so one
+   * file has one entry: `/d/log`, `/l/log` with `l -> /d`, and `/f` with
+   * `f -> d/log` take one turn. A path with no link on it costs nothing more: its
+   * entry key is its own key, and the resolution that finds it is the one the
+   * first try uses when no turn was waited for. When the path leads to another
+   * entry by the time the turn comes (a link retargeted, the file renamed), the
+   * append leaves that turn and waits for the new entry's, one try spent. A
+   * path that fails to resolve before the turn (a missing parent) waits under
+   * its own key and reports the failure in its turn.
    * A byte array waits its turn before it reads the file; a stream is read
    * and staged first (its producer may itself wait on an append to the same
    * path) and then waits its turn, re-cut from its staged chunks when the
@@ -374,11 +387,39 @@ export class FileWriter {
     (timer as { unref?: () => void } | undefined)?.unref?.();
     let source: AsyncIterable<Uint8Array> = content instanceof Uint8Array ? toAsync([content]) : streamPieces(content, "appendFile");
     if (content instanceof Uint8Array && content.byteLength === 0) source = toAsync([]);
-    // Bytes wait their turn at once; a stream after its first staging (run 37, fixer AP).
-    let done: (() => void) | undefined = content instanceof Uint8Array ? await turn(this.#queues, request.path) : undefined;
+    // Bytes wait their turn at once; a stream after its first staging (run 37, fixer AP). The turn is the file's,
+    // keyed by the entry the path leads to (run 37, fixer AP2): see the TSDoc.
+    let done: (() => void) | undefined;
+    let held: string | undefined;
+    let resolved: Target | undefined;
+    if (content instanceof Uint8Array) {
+      try {
+        resolved = this.#target({ ...request, exclusive: false }, segments, "appendFile");
+        held = entryKey(resolved);
+      } catch {
+        // Refused now: in its turn, under its own key, it is refused again (or goes on, when that changed meanwhile).
+        held = keyOf(segments);
+      }
+      const waits = this.#queues.has(held);
+      done = await turn(this.#queues, held);
+      // No turn waited for: the resolution stands for the first try (its commit checks the path again).
+      if (waits) resolved = undefined;
+    }
     try {
       for (let attempt = 1; ; ) {
-        const target = this.#target({ ...request, exclusive: false }, segments, "appendFile");
+        const target = resolved ?? this.#target({ ...request, exclusive: false }, segments, "appendFile");
+        resolved = undefined;
+        const here = done ? entryKey(target) : undefined;
+        if (here !== undefined && here !== held) {
+          // The path leads to another file than when the turn was taken (fixer AP2, run 37): that file's turn, one try spent.
+          done!();
+          done = undefined;
+          if (attempt >= attempts) throw new WorkspaceFsError("ESTALE", "appendFile", request.path, `the file kept changing while the append was made (${attempts} tries); nothing was appended`);
+          attempt++;
+          held = here;
+          done = await turn(this.#queues, here);
+          continue;
+        }
         if (request.ifInode !== undefined && target.node?.ino !== request.ifInode) throw staleInode(request.path, "appendFile");
         // Nothing to add to a file that is there: nothing changes (its last chunk is not even read).
         if (target.node && content instanceof Uint8Array && content.byteLength === 0) return;
@@ -407,7 +448,8 @@ export class FileWriter {
           if (!done) {
             // A stream waits its turn only now: what it staged stands when the file did not move meanwhile;
             // its tries are counted from here.
-            done = await turn(this.#queues, request.path);
+            held = entryKey(target);
+            done = await turn(this.#queues, held);
             attempt = 1;
           }
           const outcome = this.#nodes.transaction(() => {
@@ -475,7 +517,8 @@ export class FileWriter {
 
 /**
  * Appends waiting their turn (fixer AP, run 37): per storage object, the
- * last turn taken per path; an entry goes when its turn ends with none after.
+ * last turn taken per file (its entry's path key, {@link entryKey}; fixer
+ * AP2); an entry goes when its turn ends with none after.
  */
 const appendQueues = new WeakMap<object, Map<string, Promise<void>>>();
 
@@ -495,6 +538,16 @@ async function turn(queues: Map<string, Promise<void>>, key: string): Promise<()
     end();
     if (queues.get(key) === mine) queues.delete(key);
   };
+}
+
+/**
+ * The path key (`path-key.ts`) of the entry a write lands on: the file's own
+ * key, or for a missing file its parent's key and its name — the key the file
+ * gets when created. The tree has no hard links, so one file has one key,
+ * whatever path led to it (issue 20, run 37, fixer AP2).
+ */
+function entryKey(target: Target): string {
+  return target.node ? target.node.key : childKey(target.parent!.key, target.name!);
 }
 
 /** What {@link FileWriter.append} appends to. */
