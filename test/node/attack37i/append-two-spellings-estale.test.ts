@@ -23,11 +23,16 @@
  * Suggested fix: src/fs/write.ts FileWriter.append — take the turn by the file the path leads to (its inode,
  * or the final link-resolved path, looked up before the turn and checked again inside it), not by the text
  * of the path, so every append to one file waits in one queue.
+ *
+ * Fixed: src/fs/write.ts `FileWriter.append` takes the turn keyed by the path key of the entry the path leads to
+ * (`entryKey`: links followed, a missing file by its parent's key and name), resolved before the turn and checked
+ * again in it — a path that has come to lead elsewhere takes that entry's turn (issue 20, run 37, fixer AP2).
+ * Siblings: test/node/fix37/fs-append-spellings.test.ts.
  */
 import { expect, it } from "vitest";
 import { Workspace, nodeSqliteStorage } from "../../../src/index.js";
 
-it.fails("concurrent appends to one file through a link to its directory all land", async () => {
+it("concurrent appends to one file through a link to its directory all land", async () => {
   const storage = nodeSqliteStorage(":memory:");
   const ws = new Workspace({ storage });
   try {
