@@ -566,10 +566,13 @@ export interface AppendRequest {
 
 /**
  * A byte stream's pieces, each checked to be a `Uint8Array` (else a
- * `TypeError` naming `syscall`). The stream is cancelled when the pieces
- * stop early — with the error when reading or checking failed, without a
- * reason when the consumer stopped (a refused write) — and its lock is
- * released either way.
+ * `TypeError` naming `syscall`). Once the first piece has been asked for,
+ * the stream is cancelled when the pieces stop early — with the error when
+ * reading or checking failed, without a reason when the consumer stopped (a
+ * write refused mid-stream) — and its lock is released either way. A write
+ * refused before its first read (a missing parent, `EISDIR`, a stale
+ * condition) never starts the generator: the stream is left unread and
+ * unlocked, the caller's to cancel or reuse.
  */
 async function* streamPieces(stream: ReadableStream<Uint8Array>, syscall: string): AsyncGenerator<Uint8Array> {
   const reader = stream.getReader();
