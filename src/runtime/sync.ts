@@ -20,7 +20,9 @@
  *   `mv`, `rm -r` and `mkdir` leave a directory (run 37, fixer RA): an entry
  *   under an `rm` not answered yet is sent, a directory moved on from a renamed
  *   one is renamed again, one moved into a directory made at its old path goes
- *   through a parked name (`.ws-sync-move-<8 hex>` at the mount root).
+ *   through a parked name (`.ws-sync-move-<8 hex>` at the mount root; one
+ *   left by a push cut short is removed by the next push or pull and never
+ *   pulled: run 37, fixer RA2).
  * - **Pull** walks the container tree (`scan`) and compares every entry
  *   with the manifest — what the container held after the last push or pull
  *   (kind, mode, size, mtime, ctime, link target). What differs is copied
@@ -595,15 +597,52 @@ export class RemoteSync {
     const after = state();
     let cursor: ChangeCursor = { rev: after?.pushed_rev ?? 0, path: after?.pushed_path ?? null };
     const outcome = { pushed: 0, bytes: 0, skipped: new SkipList(), cursor };
-    await this.#pushOwed(outcome);
-    for (;;) {
-      const page = this.#fs.changesSince(cursor, { limit: CHANGES_PAGE });
-      await this.#pushEntries(page.entries, outcome);
-      cursor = page.cursor;
-      outcome.cursor = cursor;
-      this.#db.run(`UPDATE __ws_sync_state SET pushed_rev = ?, pushed_path = ? WHERE backend = ?`, cursor.rev, cursor.path, this.#backend);
-      block({ entries: outcome.pushed, bytes: outcome.bytes, skipped: outcome.skipped.count });
-      if (page.done) return outcome;
+    // A parked directory lives for one push only (issue 20, run 37, fixer RA2): one an earlier push left (the object
+    // died mid-push, or its removal failed) is removed before this one parks any, and this push's are removed at its
+    // end, whether it completes or is cut short (a transport failure there is left to the next push's start).
+    await this.#unpark(); // fixer RA2
+    try {
+      await this.#pushOwed(outcome);
+      for (;;) {
+        const page = this.#fs.changesSince(cursor, { limit: CHANGES_PAGE });
+        await this.#pushEntries(page.entries, outcome);
+        cursor = page.cursor;
+        outcome.cursor = cursor;
+        this.#db.run(`UPDATE __ws_sync_state SET pushed_rev = ?, pushed_path = ? WHERE backend = ?`, cursor.rev, cursor.path, this.#backend);
+        block({ entries: outcome.pushed, bytes: outcome.bytes, skipped: outcome.skipped.count });
+        if (page.done) return outcome;
+      }
+    } finally {
+      await this.#unpark().catch(() => {}); // fixer RA2
+    }
+  }
+
+  /**
+   * Removes every parked directory ({@link MOVE_PARK_PREFIX}) the records of `__ws_sync_temps` name, in the container
+   * (the daemon's `rm`, recursive; `ENOENT` counts as removed) and in the manifest (its rows at and under the name):
+   * what a change-log entry did not rename into place — the push was cut short, or the Workspace removed the
+   * directory while the push ran — is not left at the mount root (issue 20, run 37, fixer RA2). A name whose `rm`
+   * the container refuses stays recorded, and is tried again by the next push or pull. One round trip per
+   * {@link APPLY_BATCH_OPS} names; none when nothing is parked (a primary-key range look-up).
+   * @throws the transport's error (what was answered before it is settled).
+   */
+  async #unpark(): Promise<void> {
+    const parked = this.#db
+      .all<{ path: string }>(`SELECT path FROM __ws_sync_temps WHERE backend = ? AND path >= ? AND path < ?`, this.#backend, MOVE_PARK_PREFIX, MOVE_PARK_END)
+      .map((r) => r.path)
+      .filter(isParkName);
+    for (let i = 0; i < parked.length; i += APPLY_BATCH_OPS) {
+      const batch = parked.slice(i, i + APPLY_BATCH_OPS);
+      const { results } = await this.#rpc.apply({ ops: batch.map((path): RemoteApplyOp => ({ op: "rm", path })) });
+      const list: unknown[] = Array.isArray(results) ? results : [];
+      batch.forEach((path, k) => {
+        const answer = list[k] === undefined ? undefined : applyResultOf(list[k]);
+        if (answer === undefined || (!answer.ok && answer.error.code !== "ENOENT")) return;
+        this.#db.tx(() => {
+          this.#forget(path);
+          this.#db.run(`DELETE FROM __ws_sync_temps WHERE backend = ? AND path = ?`, this.#backend, path);
+        });
+      });
     }
   }
 
@@ -931,7 +970,7 @@ export class RemoteSync {
       // The Workspace directory was synced at `to` already (pushed there after a refused rename): `wire` is a stale copy.
       if (there?.ino === row.ino) return false;
       await flush();
-      const dest = nested ? parkName() : to;
+      const dest = nested ? this.#parkName() : to; // recorded before it is made (fixer RA2)
       const ops: RemoteApplyOp[] = [];
       // A file or link the rename replaced in the Workspace: removed first (a directory cannot be renamed over one).
       if (there && there.kind !== "directory") ops.push({ op: "rm", path: to });
@@ -939,7 +978,10 @@ export class RemoteSync {
       const { results } = await this.#rpc.apply({ ops });
       const list: unknown[] = Array.isArray(results) ? results : [];
       const answers = ops.map((_, i) => (list[i] === undefined ? ({ ok: false, error: { code: "EIO", message: "EIO: no result for this op" } } as RemoteApplyResult) : applyResultOf(list[i])));
-      if (!answers.at(-1)!.ok) return false;
+      if (!answers.at(-1)!.ok) {
+        if (nested) this.#db.run(`DELETE FROM __ws_sync_temps WHERE backend = ? AND path = ?`, this.#backend, dest); // nothing parked (fixer RA2)
+        return false;
+      }
       outcome.pushed++;
       this.#moveRows(wire, dest);
       // Parked: the entry at `to` finds it by its inode and renames it there (and removes what the Workspace removed).
@@ -1011,12 +1053,26 @@ export class RemoteSync {
    */
   async #park(wire: string, flush: () => Promise<void>): Promise<boolean> {
     await flush();
-    const dest = parkName();
+    const dest = this.#parkName(); // recorded before it is made (fixer RA2)
     const { results } = await this.#rpc.apply({ ops: [{ op: "rename", from: wire, to: dest }] });
     const answer = Array.isArray(results) && results[0] !== undefined ? applyResultOf(results[0]) : undefined;
-    if (!answer?.ok) return false;
+    if (!answer?.ok) {
+      this.#db.run(`DELETE FROM __ws_sync_temps WHERE backend = ? AND path = ?`, this.#backend, dest); // nothing parked (fixer RA2)
+      return false;
+    }
     this.#moveRows(wire, dest);
     return true;
+  }
+
+  /**
+   * A fresh parked name ({@link parkName}), recorded in `__ws_sync_temps` before the rename that parks a directory
+   * there is sent: should the push be cut short (or the object die) before the rename's answer, {@link #unpark} still
+   * knows the name (issue 20, run 37, fixer RA2).
+   */
+  #parkName(): string {
+    const name = parkName();
+    this.#db.run(`INSERT OR IGNORE INTO __ws_sync_temps (backend, path) VALUES (?, ?)`, this.#backend, name);
+    return name;
   }
 
   /**
@@ -1180,6 +1236,13 @@ export class RemoteSync {
     const leftovers: string[] = [];
     // Temporary names of pushes cut short (pushes run under the same lock: none is writing now).
     const temps = new Set(this.#db.all<{ path: string }>(`SELECT path FROM __ws_sync_temps WHERE backend = ?`, this.#backend).map((r) => r.path));
+    // Directories a push parked and left (cut short): internal, never pulled, removed below (run 37, fixer RA2).
+    const parks = new Set([...temps].filter(isParkName));
+    const parked = (path: string): boolean => {
+      if (parks.size === 0) return false;
+      const slash = path.indexOf("/");
+      return parks.has(slash < 0 ? path : path.slice(0, slash));
+    };
     // The Workspace folders this pull found to be real directories: each entry checks only the parents not known yet.
     const dirs = new RealDirs(this.#fs);
     for await (const page of scanPages(this.#rpc)) {
@@ -1189,6 +1252,7 @@ export class RemoteSync {
           outcome.skipped.push({ path: shownPath(path), op: "write", reason: invalidPathReason(path) });
           continue;
         }
+        if (parked(path)) continue; // fixer RA2
         // Seen only when the manifest holds it (the deletion pass looks at nothing else): a walk of a million
         // special files keeps none of their paths in memory. A name that is not UTF-8 is reported under its lossy
         // decoding, which only a valid name can have been recorded under: it marks nothing (a valid twin the
@@ -1210,6 +1274,7 @@ export class RemoteSync {
           outcome.skipped.push({ path: shownPath(path), op: "write", reason: invalidPathReason(path) });
           continue;
         }
+        if (parked(path)) continue; // a parked directory and what is in it: not the container's work (fixer RA2)
         const entry = entryOf(raw);
         if (!entry) {
           // Seen: what the Workspace holds there stays (it is not the container's deletion).
@@ -1250,7 +1315,7 @@ export class RemoteSync {
     const known = this.#db.all<{ path: string; kind: string; rev: number }>(`SELECT path, kind, rev FROM __ws_sync_manifest WHERE backend = ? ORDER BY path`, this.#backend);
     const gone: { path: string; kind: string; rev: number }[] = [];
     for (const row of known) {
-      if (seen.has(row.path)) continue;
+      if (seen.has(row.path) || parked(row.path)) continue; // a parked directory's rows: forgotten by #unpark (fixer RA2)
       if (unlooked.size > 0 && underUnlooked(row.path, unlooked)) continue;
       if (!validWire(row.path)) {
         // Recorded before paths were checked: never removed from the Workspace, only forgotten.
@@ -1293,7 +1358,9 @@ export class RemoteSync {
     for (let i = 0; i < leftovers.length; i += APPLY_BATCH_OPS) {
       await this.#rpc.apply({ ops: leftovers.slice(i, i + APPLY_BATCH_OPS).map((path): RemoteApplyOp => ({ op: "rm", path })) }).catch(() => {});
     }
-    this.#db.run(`DELETE FROM __ws_sync_temps WHERE backend = ?`, this.#backend);
+    // A parked name whose removal fails stays recorded (and unpulled) for the next push or pull (fixer RA2).
+    if (parks.size > 0) await this.#unpark().catch(() => {});
+    for (const temp of temps) if (!parks.has(temp)) this.#db.run(`DELETE FROM __ws_sync_temps WHERE backend = ? AND path = ?`, this.#backend, temp); // fixer RA2
   }
 
   async #pullEntry(
@@ -2126,8 +2193,18 @@ const PIECE_SUFFIX = ".ws-sync-";
  * old path since, or over its old parent): `.ws-sync-move-<8 hex>` at the mount root, until the change-log entry at
  * its new path renames it there later in the same push (issue 20, run 37, fixer RA). Recorded in the manifest, so a
  * pull does not take it for the container's work; a parked directory whose entry never renames it is removed there.
+ * The name is recorded in `__ws_sync_temps` before the rename is sent, and lives for one push: at the end of every
+ * push (complete or cut short), at the start of the next and in every pull, each recorded one still there is removed
+ * with its manifest rows; a pull never copies one, nor anything in it, into the Workspace (issue 20, run 37, fixer RA2).
  */
 const MOVE_PARK_PREFIX = ".ws-sync-move-";
+/** The first string past every name that starts with {@link MOVE_PARK_PREFIX} (`-` + 1 is `.`): a primary-key range's end (fixer RA2). */
+const MOVE_PARK_END = ".ws-sync-move.";
+
+/** Whether `path` is a parked name: {@link MOVE_PARK_PREFIX} and 8 hex digits, at the mount root (fixer RA2). */
+function isParkName(path: string): boolean {
+  return /^\.ws-sync-move-[0-9a-f]{8}$/.test(path);
+}
 
 /** A fresh {@link MOVE_PARK_PREFIX} name: the prefix and 8 random hex digits. */
 function parkName(): string {
