@@ -22,7 +22,9 @@
  *   one is renamed again, one moved into a directory made at its old path goes
  *   through a parked name (`.ws-sync-move-<8 hex>` at the mount root; one
  *   left by a push cut short is removed by the next push or pull and never
- *   pulled: run 37, fixer RA2).
+ *   pulled: run 37, fixer RA2); a recorded directory whose Workspace inode
+ *   lives on is parked so before the removal of a recorded ancestor, and never
+ *   taken with it (`mkdir c; mv a/s c/s; rm -r a; mv c a`: run 38, fixer RB).
  * - **Pull** walks the container tree (`scan`) and compares every entry
  *   with the manifest — what the container held after the last push or pull
  *   (kind, mode, size, mtime, ctime, link target). What differs is copied
@@ -799,6 +801,7 @@ export class RemoteSync {
         outcome.pushed++;
         let left = targets.length;
         for (const target of targets) {
+          await this.#parkLiving(target, entry.rev, flush); // run 38, fixer RB
           this.#pendingRm.add(target); // run 37, fixer RA
           await add({ op: "rm", path: target }, (result) => {
             if (!result.ok && result.error.code !== "ENOENT") {
@@ -834,6 +837,7 @@ export class RemoteSync {
             // 37, fixer RA). Something there now sends its own entry (a directory of another inode replaces it).
             const targets = this.#removals(from.path, entry.rev);
             for (const target of targets) {
+              await this.#parkLiving(target, entry.rev, flush); // run 38, fixer RB
               this.#pendingRm.add(target);
               await add({ op: "rm", path: target }, (result) => {
                 if (result.ok || result.error.code === "ENOENT") this.#forget(target);
@@ -868,6 +872,7 @@ export class RemoteSync {
       // only once it is gone (as a deletion's): one the container keeps (EBUSY: a mount under it) stays as recorded,
       // so the pull does not take it for the container's new work. Its refusal is the write's, which reports it.
       if (row && row.kind !== entry.kind) {
+        if (row.kind === "directory") await this.#parkLiving(wire, entry.rev, flush); // run 38, fixer RB
         this.#pendingRm.add(wire); // run 37, fixer RA
         await add({ op: "rm", path: wire }, (result) => {
           if (result.ok || result.error.code === "ENOENT") this.#forget(wire);
@@ -966,6 +971,7 @@ export class RemoteSync {
       // Something at `wire` in the Workspace again is renamed away all the same (issue 20, run 37, fixer RA: `mv a z;
       // mkdir a`, as `mv`): what was made there is newer than the deletion, so it comes later in the change log and is
       // sent to the vacated path then. One a pull brought back has a newer row at or under `wire`: declined above.
+      if (!nested && this.#pendingAt(to)) await flush(); // rows there about to go: answered first (run 38, fixer RB)
       const there = nested ? undefined : this.#manifestRow(to);
       // The Workspace directory was synced at `to` already (pushed there after a refused rename): `wire` is a stale copy.
       if (there?.ino === row.ino) return false;
@@ -1017,6 +1023,8 @@ export class RemoteSync {
         // renames it (with what only the container holds in it), instead of it being removed and sent again
         // (issue 20, run 37, fixer RA). Its new place is checked as a rename's target is; else it is removed.
         if (moved.kind === "directory" && moved.ino !== null && this.#movedOn(moved.ino, rev)) continue;
+        // What lives on under it is parked first, not taken by the removal (run 38, fixer RB).
+        if (moved.kind === "directory") await this.#parkLiving(moved.path, rev, flush);
         removed.add(moved.path);
         outcome.pushed++;
         await add({ op: "rm", path: moved.path }, (result) => {
@@ -1087,6 +1095,56 @@ export class RemoteSync {
     if (there === null || there === "" || this.#ignored(there)) return false;
     const id = this.#fs.inodeOf?.(now!);
     return id !== undefined && id.kind === "directory" && id.rev > rev && this.#manifestRow(there)?.ino !== ino;
+  }
+
+  /**
+   * Whether the Workspace directory `ino` lives on — at a synced, non-ignored path (its recorded one included) whose
+   * change-log entry is still to come, its revision newer than `rev` — so that entry renames the container's
+   * directory recorded with that inode into place ({@link #pushRename}; issue 20, run 38, fixer RB). One look-up of
+   * the inode's stamp when it is gone.
+   */
+  #livesOn(ino: number, rev: number): boolean {
+    const now = this.#fs.inodePath?.(ino);
+    const there = now === undefined ? null : wirePath(now);
+    if (there === null || there === "" || this.#ignored(there)) return false;
+    const id = this.#fs.inodeOf?.(now!);
+    return id !== undefined && id.ino === ino && id.kind === "directory" && id.rev > rev;
+  }
+
+  /**
+   * Before the container's directory `target` is removed for a Workspace change at revision `rev` (a deletion, a
+   * replacement by a file or link, a row a rename left where the Workspace holds nothing): every recorded directory
+   * under it whose Workspace inode lives on ({@link #livesOn} — moved out, even into a directory later renamed or
+   * made at `target`'s own path, or back to its recorded path under a new `target`: `mkdir c; mv a/s c/s; rm -r a;
+   * mv c a`) is parked first ({@link #park}, `.ws-sync-move-<8 hex>` at the mount root), each highest one with what
+   * is under it, so the removal does not take it, and the entry at its path renames it there later in the push, with
+   * what only the container holds in it (ignored entries), as `mv` and `rm -r` leave a directory (issue 20, run 38,
+   * fixer RB). A park the container refuses leaves the directory to the removal, as before. One range read of the
+   * rows under `target` (pages of {@link CHANGES_PAGE}) and one inode look-up per directory row; a round trip per
+   * parked directory only.
+   */
+  async #parkLiving(target: string, rev: number, flush: () => Promise<void>): Promise<void> {
+    if (!this.#fs.inodePath || !this.#fs.inodeOf) return;
+    const parked = new Set<string>();
+    for (let after = `${target}/`; ; ) {
+      const rows = this.#db.all<{ path: string; ino: number }>(
+        `SELECT path, ino FROM __ws_sync_manifest WHERE backend = ? AND path > ? AND path < ? AND kind = 'directory' AND ino IS NOT NULL ORDER BY path LIMIT ?`,
+        this.#backend,
+        after,
+        `${target}0`,
+        CHANGES_PAGE,
+      );
+      if (rows.length === 0) return;
+      after = rows[rows.length - 1]!.path;
+      for (const row of rows) {
+        let inside = false;
+        for (let slash = row.path.lastIndexOf("/"); slash > target.length && !inside; slash = row.path.lastIndexOf("/", slash - 1)) {
+          inside = parked.has(row.path.slice(0, slash));
+        }
+        if (inside || !this.#livesOn(row.ino, rev)) continue;
+        if (await this.#park(row.path, flush)) parked.add(row.path);
+      }
+    }
   }
 
   /**

@@ -25,6 +25,11 @@
  * does not hold yet (`c`, new this push), then `c` lands at `a` — `s`'s final path equals its recorded one, so it is
  * neither renamed nor parked, and `rm a` takes it. Park `s` before the removal of its recorded parent when its inode
  * lives on under a path that is re-created (or rename `a`'s old tree aside and remove only what did not move on).
+ * Fixed: before the container's `rm` of a recorded directory, every recorded directory under it whose Workspace inode
+ * lives on (at a synced path whose change-log entry is still to come, its recorded path included) is parked under
+ * `.ws-sync-move-<8 hex>` and renamed into place by that entry — src/runtime/sync.ts `RemoteSync.#parkLiving`, called
+ * for a deletion's removals, a stale row's removal, a kind change and a renamed tree's removed rows (issue 20, run 38,
+ * fixer RB). Siblings: test/workers/fix38/container-living-under-removed.test.ts.
  */
 import { describe, expect, it } from "vitest";
 import { inWorkspace, sh, startContainer, workspaceTree } from "../container/helpers.js";
@@ -46,7 +51,7 @@ const CASES: [string, string][] = [
 
 describe("attack38a: a subdirectory moved out and back under a directory now at its removed parent's path", () => {
   for (const [script, tree] of CASES) {
-    it.fails(`${script}: keeps its container-only node_modules, as mv does`, async () => {
+    it(`${script}: keeps its container-only node_modules, as mv does`, async () => {
       const c = await startContainer({ MOUNT_IGNORE: "**/node_modules" });
       await inWorkspace(c, async (ws) => {
         await ws.fs.mkdir(W("a/s"), { recursive: true });

@@ -17,6 +17,11 @@
  * Suggested fix: src/runtime/sync.ts #pushRename: `b`'s rename to `a/b` appears to land inside the container's OLD
  * `a` (still there, its removal queued), which the removal then takes; order the rename after the removal of the
  * target's recorded ancestor (or park `b` first, as the run 37 `.ws-sync-move-` parking does for a parent).
+ * Fixed: before the container's `rm` of a recorded directory, every recorded directory under it whose Workspace inode
+ * lives on (at a synced path whose change-log entry is still to come, its recorded path included) is parked under
+ * `.ws-sync-move-<8 hex>` and renamed into place by that entry — src/runtime/sync.ts `RemoteSync.#parkLiving`, called
+ * for a deletion's removals, a stale row's removal, a kind change and a renamed tree's removed rows (issue 20, run 38,
+ * fixer RB). Siblings: test/workers/fix38/container-living-under-removed.test.ts.
  */
 import { describe, expect, it } from "vitest";
 import { inWorkspace, sh, startContainer, workspaceTree } from "../container/helpers.js";
@@ -24,7 +29,7 @@ import { inWorkspace, sh, startContainer, workspaceTree } from "../container/hel
 const W = (p: string) => `/workspace/${p}`;
 
 describe("attack38a: a sibling moved into a new directory renamed over a removed one", () => {
-  it.fails("keeps its container-only node_modules, as mv does", async () => {
+  it("keeps its container-only node_modules, as mv does", async () => {
     const c = await startContainer({ MOUNT_IGNORE: "**/node_modules" });
     await inWorkspace(c, async (ws) => {
       await ws.fs.mkdir(W("a/s"), { recursive: true });
