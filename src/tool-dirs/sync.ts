@@ -158,28 +158,139 @@ async function exists(workspace: ToolDirsWorkspace, path: string): Promise<boole
 }
 
 /**
- * Copies the listed files into a fresh staging directory, then puts it in place of `target`: the old
- * target is renamed to `<staging>.old`, the staging directory renamed to `target`, then the old one
- * removed; when the second rename fails the old target is renamed back.
+ * How long (ms) after it started a sync call's staging or aside directory counts as a dead call's leftover, which a
+ * later sync removes (`.<name>.sync-<start>-<id>[.old]`; issue 20, run 38, fixer TS). Only cleanup waits for it: a live
+ * call whose staging is removed early fails that tool's copy (`ENOENT`), it never swaps a partial copy in.
+ */
+const SYNC_LEFTOVER_MS = 10 * 60 * 1000;
+
+/**
+ * A fresh per-call staging name for `<to>/<name>`: `.<name>.sync-<start ms, base 36>-<8 random base-36 chars>`; the
+ * old target is moved aside to the same name plus `.old`. Per call, so two overlapping syncs of one tool (two
+ * requests, two Workspaces on one store, two isolates) never empty, fill or rename each other's copy (issue 20,
+ * run 38, fixer TS: they shared `<to>/.<name>.sync` and one could swap the other's half-written copy into place).
+ */
+function stagingName(name: string, now: number): string {
+  const id = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => (b % 36).toString(36)).join("");
+  return `.${name}.sync-${now.toString(36)}-${id}`;
+}
+
+/**
+ * Whether `entry` (a name in `to`) is a sync leftover of the tool `name` that a sync may remove now (run 38, fixer
+ * TS): the pre-run-38 shared names `.<name>.sync` and `.<name>.sync.old` always (no current call uses them), a
+ * per-call `.<name>.sync-<start>-<id>[.old]` once its start is {@link SYNC_LEFTOVER_MS} or more before `now`.
+ */
+function isLeftover(entry: string, name: string, now: number): boolean {
+  const prefix = `.${name}.sync`;
+  if (!entry.startsWith(prefix)) return false;
+  const rest = entry.slice(prefix.length);
+  if (rest === "" || rest === ".old") return true;
+  const match = /^-([0-9a-z]{1,12})-[0-9a-z]{8}(?:\.old)?$/.exec(rest);
+  return match !== null && now - parseInt(match[1], 36) >= SYNC_LEFTOVER_MS;
+}
+
+/** `path` joined under `dir` (`dir` may be `/`). */
+function under(dir: string, name: string): string {
+  return dir === "/" ? `/${name}` : `${dir}/${name}`;
+}
+
+/**
+ * Lists `dir` as `rel → "dir" | byte length` (files and directories; anything else as `"other"`), for checking a
+ * staged copy against what was written.
+ */
+async function listCopy(workspace: ToolDirsWorkspace, dir: string): Promise<Map<string, number | "dir" | "other">> {
+  const out = new Map<string, number | "dir" | "other">();
+  const walk = async (rel: string, depth: number): Promise<void> => {
+    if (depth > 33) return;
+    for (const entry of await workspace.fs.readdir(rel === "" ? dir : `${dir}/${rel}`)) {
+      const childRel = rel === "" ? entry.name : `${rel}/${entry.name}`;
+      if (entry.isDirectory) {
+        out.set(childRel, "dir");
+        await walk(childRel, depth + 1);
+      } else if (entry.isFile) out.set(childRel, (await workspace.fs.lstat(`${dir}/${childRel}`)).size);
+      else out.set(childRel, "other");
+    }
+  };
+  await walk("", 0);
+  return out;
+}
+
+/**
+ * Copies the listed files into this call's own staging directory `staging`, checks the staged copy holds exactly
+ * what was written (every seed file and directory, each file's byte length), then puts it in place of `target`: the
+ * old target is renamed to `<staging>.old`, the staging directory renamed to `target`, then the old one removed; when
+ * the second rename fails the old target is renamed back (or, when another sync has meanwhile put a whole copy at
+ * `target`, removed). Whatever fails, this call's staging directory is removed before the error is rethrown, so a
+ * failed call leaves the target as it was (or another call's whole copy) and no leftovers; only a call that dies
+ * mid-way leaves `<staging>` / `<staging>.old`, which a later sync removes after {@link SYNC_LEFTOVER_MS}.
+ * @throws the fs error, or an `Error` "the staged copy … does not match the seed: …" when the check fails.
  */
 async function copyTool(workspace: ToolDirsWorkspace, seed: string, files: SeedFile[], target: string, staging: string): Promise<void> {
-  await workspace.fs.rm(staging, { recursive: true, force: true });
-  await workspace.fs.mkdir(staging);
-  for (const file of files) {
-    const dest = `${staging}/${file.rel}`;
-    if (file.directory) await workspace.fs.mkdir(dest, { mode: file.mode });
-    else await workspace.fs.writeFile(dest, await workspace.fs.readFile(`${seed}/${file.rel}`), { mode: file.mode });
+  const written = new Map<string, number | "dir">();
+  try {
+    await workspace.fs.mkdir(staging);
+    for (const file of files) {
+      const dest = `${staging}/${file.rel}`;
+      if (file.directory) {
+        await workspace.fs.mkdir(dest, { mode: file.mode });
+        written.set(file.rel, "dir");
+      } else {
+        let length = 0;
+        const counted = (await workspace.fs.readFile(`${seed}/${file.rel}`)).pipeThrough(
+          new TransformStream<Uint8Array, Uint8Array>({
+            transform(chunk, controller) {
+              length += chunk.byteLength;
+              controller.enqueue(chunk);
+            },
+          }),
+        );
+        await workspace.fs.writeFile(dest, counted, { mode: file.mode });
+        written.set(file.rel, length);
+      }
+    }
+    // Check before the swap: a copy that lost a file (another actor removed or changed the staging, a store that
+    // dropped a write) is never put in place of a working tool (issue 20, run 38, fixer TS).
+    const staged = await listCopy(workspace, staging);
+    for (const [rel, want] of written) {
+      const got = staged.get(rel);
+      if (got !== want) {
+        throw new Error(
+          `the staged copy ${staging} does not match the seed: ${rel} is ${got === undefined ? "missing" : got === "dir" ? "a directory" : got === "other" ? "not a file" : `${got} bytes`}, the seed's is ${want === "dir" ? "a directory" : `${want} bytes`}`,
+        );
+      }
+    }
+    for (const rel of staged.keys()) {
+      if (!written.has(rel)) throw new Error(`the staged copy ${staging} does not match the seed: it holds ${rel}, which the seed does not`);
+    }
+  } catch (err) {
+    await workspace.fs.rm(staging, { recursive: true, force: true }).catch(() => undefined);
+    throw err;
   }
   // The old target is moved aside, not removed, until the copy is in place: a swap that fails
   // puts it back, so a failed sync never leaves the tool missing.
   const aside = `${staging}.old`;
-  await workspace.fs.rm(aside, { recursive: true, force: true });
-  const hadTarget = await exists(workspace, target);
-  if (hadTarget) await workspace.fs.rename(target, aside);
+  let hadTarget: boolean;
+  try {
+    hadTarget = await exists(workspace, target);
+    if (hadTarget) await workspace.fs.rename(target, aside);
+  } catch (err) {
+    await workspace.fs.rm(staging, { recursive: true, force: true }).catch(() => undefined);
+    throw err;
+  }
   try {
     await workspace.fs.rename(staging, target);
   } catch (err) {
-    if (hadTarget) await workspace.fs.rename(aside, target).catch(() => undefined);
+    if (hadTarget) {
+      const restored = await workspace.fs.rename(aside, target).then(
+        () => true,
+        () => false,
+      );
+      // Not restored because another sync put its whole copy at `target` meanwhile: the old one is not needed.
+      if (!restored && (await exists(workspace, target).catch(() => false))) {
+        await workspace.fs.rm(aside, { recursive: true, force: true }).catch(() => undefined);
+      }
+    }
+    await workspace.fs.rm(staging, { recursive: true, force: true }).catch(() => undefined);
     throw err;
   }
   if (hadTarget) await workspace.fs.rm(aside, { recursive: true, force: true });
@@ -193,7 +304,9 @@ async function copyTool(workspace: ToolDirsWorkspace, seed: string, files: SeedF
  * - no `<to>/<name>` → the whole directory is copied (`copied`);
  * - the seed's `version` is **higher** than the target's → the target is
  *   replaced by a copy of the seed: its old files are all removed (the copy
- *   is built in `<to>/.<name>.sync` and renamed into place) (`copied`);
+ *   is built in this call's own `<to>/.<name>.sync-<start>-<id>`, checked to
+ *   hold every seed file and directory with its byte length, and renamed
+ *   into place) (`copied`);
  * - otherwise (equal or lower) the target is left as it is, local edits
  *   included (`kept`).
  *
@@ -205,6 +318,19 @@ async function copyTool(workspace: ToolDirsWorkspace, seed: string, files: SeedF
  * left as it was — the old copy is moved aside, not removed, until the new
  * one is in place, and moved back if that fails). File modes
  * are kept. Directories in `to` that have no seed are never touched.
+ *
+ * Overlapping calls (two requests, two Workspaces on one store; issue 20,
+ * run 38, fixer TS) each stage in their own directory, so the target ends
+ * up as one call's whole copy or the old tool, never a mix: a call that
+ * finds its swap raced (the target moved or replaced meanwhile) reports the
+ * tool `skipped` (`copy failed: …`), the other `copied`. A failed call
+ * removes its staging directory; a dead call's `<to>/.<name>.sync-…` and
+ * `….old` are removed by a later sync once 10 minutes have passed since it
+ * started, and the shared names of older
+ * releases (`.<name>.sync`, `.<name>.sync.old`) by any later sync. A target
+ * at the seed's version is kept even when its files differ from the seed's
+ * (local edits are the point of keeping it); bump the seed's version or
+ * remove the target to have it copied again.
  * `to` may be a link to a directory (it is created only when missing).
  * When `from` and `to` lead, through symbolic links, to the same directory
  * or to directories containing each other, nothing is synced and the report
@@ -276,11 +402,20 @@ export async function syncToolDirectories(options: SyncToolDirectoriesOptions): 
     }
   }
   let madeTo = false;
+  // Leftovers of dead sync calls (run 38, fixer TS): the names in `to` now, removed per seed tool below.
+  const now = Date.now();
+  const present = await workspace.fs.readdir(to).then(
+    (list) => list.map((e) => e.name).filter((n) => n.startsWith(".")),
+    () => [] as string[],
+  );
   for (const entry of entries) {
     if (entry.name.startsWith(".") || !entry.isDirectory) continue;
     const name = entry.name;
     const seed = `${from}/${name}`;
-    const target = to === "/" ? `/${name}` : `${to}/${name}`;
+    const target = under(to, name);
+    for (const leftover of present.filter((n) => isLeftover(n, name, now))) {
+      await workspace.fs.rm(under(to, leftover), { recursive: true, force: true }).catch(() => undefined);
+    }
     try {
       const version = await versionOf(workspace, seed);
       if (version === "missing") throw new SyncSkip("no TOOL.md in the seed directory");
@@ -307,7 +442,7 @@ export async function syncToolDirectories(options: SyncToolDirectoriesOptions): 
         if (!toIsDirectory) await workspace.fs.mkdir(to, { recursive: true });
         madeTo = true;
       }
-      await copyTool(workspace, seed, files, target, `${to === "/" ? "" : to}/.${name}.sync`);
+      await copyTool(workspace, seed, files, target, under(to, stagingName(name, now)));
       report.copied.push({
         ...base,
         reason: previousVersion === null ? "new" : `the seed's version ${version} is higher than the target's ${previousVersion}`,

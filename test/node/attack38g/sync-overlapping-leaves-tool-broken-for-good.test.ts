@@ -21,6 +21,14 @@
  * Suggested fix: src/tool-dirs/sync.ts copyTool — give each call its own staging and aside names
  * (`.<name>.sync-<uuid>`), so no call removes or renames another's staging; and/or list the staging before the
  * rename and fail the copy when it does not hold every seed file.
+ *
+ * Fixed: src/tool-dirs/sync.ts copyTool stages each call in its own `<to>/.<name>.sync-<start>-<id>` (aside
+ * `<staging>.old`), checks the staged copy holds every seed file and directory with its byte length before the swap,
+ * removes its staging when it fails, and a later sync removes a dead call's leftovers (issue 20, run 38, fixer TS).
+ * The hooks below matched the shared names `.greet.sync` / `.greet.sync.old`, which no longer exist; they now hold the
+ * same steps under the per-call names (the first waits before moving the old target aside — the step the removed
+ * `rm(<staging>.old)` preceded; the second's writes are any under `/workspace/tools/.greet.sync-`). Assertions
+ * unchanged. Siblings: test/node/fix38/tool-sync-overlap.test.ts.
  */
 import { describe, expect, it } from "vitest";
 import { Workspace } from "../../../src/workspace.js";
@@ -49,7 +57,7 @@ function hooked(fs: Workspace["fs"], before: (method: string, args: unknown[]) =
 }
 
 describe("syncToolDirectories: two overlapping syncs of one seed tool", () => {
-  it.fails("leave the whole seed tool in place, and a later sync never keeps a partial copy", { timeout: 60_000 }, async () => {
+  it("leave the whole seed tool in place, and a later sync never keeps a partial copy", { timeout: 60_000 }, async () => {
     const workspace = new Workspace({ storage: nodeSqliteStorage(":memory:") });
     const fs = workspace.fs;
     await fs.mkdir("/seed/greet/lib", { recursive: true });
@@ -70,7 +78,7 @@ describe("syncToolDirectories: two overlapping syncs of one seed tool", () => {
     const firstAtGate = new Promise<void>((resolve) => (atGate = resolve));
     let secondStaged = false;
     const first = hooked(fs, async (method, args) => {
-      if (method === "rm" && String(args[0]).endsWith("/.greet.sync.old")) {
+      if (method === "rename" && String(args[0]) === "/workspace/tools/greet") {
         atGate();
         await firstMayRename;
       }
@@ -78,10 +86,10 @@ describe("syncToolDirectories: two overlapping syncs of one seed tool", () => {
     const second = hooked(
       fs,
       async (method, args) => {
-        if (method === "writeFile" && String(args[0]).startsWith("/workspace/tools/.greet.sync/") && secondStaged) await firstDone;
+        if (method === "writeFile" && /^\/workspace\/tools\/\.greet\.sync-[^/]+\//.test(String(args[0])) && secondStaged) await firstDone;
       },
       (method, args) => {
-        if (method === "writeFile" && String(args[0]) === "/workspace/tools/.greet.sync/TOOL.md") {
+        if (method === "writeFile" && /^\/workspace\/tools\/\.greet\.sync-[^/]+\/TOOL\.md$/.test(String(args[0]))) {
           secondStaged = true;
           releaseFirst(); // its TOOL.md has landed in the staging directory
         }

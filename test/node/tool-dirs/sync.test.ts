@@ -241,7 +241,7 @@ describe("syncToolDirectories", () => {
           (["readdir", "stat", "lstat", "readFile", "mkdir", "rm", "rename"] as const).map((m) => [m, (ws.fs[m] as Function).bind(ws.fs)]),
         ),
         writeFile: ((path: string, ...rest: unknown[]) => {
-          if (path.startsWith(`${DATA}/.a.sync/`)) return Promise.reject(new Error("ENOSPC: no space left"));
+          if (path.startsWith(`${DATA}/.a.sync-`)) return Promise.reject(new Error("ENOSPC: no space left")); // per-call staging (run 38, fixer TS)
           return (ws.fs.writeFile as Function).call(ws.fs, path, ...rest);
         }) as typeof ws.fs.writeFile,
       },
@@ -261,7 +261,7 @@ describe("syncToolDirectories", () => {
           (["readdir", "stat", "lstat", "readFile", "mkdir", "rm", "writeFile"] as const).map((m) => [m, (ws.fs[m] as Function).bind(ws.fs)]),
         ),
         rename: ((from: string, to: string) => {
-          if (from === `${DATA}/.a.sync`) return Promise.reject(new Error("EIO: the swap failed"));
+          if (/^\/workspace\/tools\/\.a\.sync-[0-9a-z-]+$/.test(from) && to === `${DATA}/a`) return Promise.reject(new Error("EIO: the swap failed")); // run 38, fixer TS
           return ws.fs.rename(from, to);
         }) as typeof ws.fs.rename,
       },
@@ -271,7 +271,8 @@ describe("syncToolDirectories", () => {
     expect(report.skipped).toEqual([{ dir: `${SEED}/a`, reason: "copy failed: EIO: the swap failed" }]);
     // Was: ENOENT — the target had been removed before the failed rename.
     expect(await tree(`${DATA}/a`)).toEqual({ "TOOL.md": "---\nname: a\ndescription: d\nversion: 1\n---\n", "index.ts": "local a" });
-    expect((await ws.fs.readdir(DATA)).map((e) => e.name).sort()).toEqual([".a.sync", "a"]);
+    // The failed call removed its own staging directory (run 38, fixer TS; it was left as `.a.sync`).
+    expect((await ws.fs.readdir(DATA)).map((e) => e.name).sort()).toEqual(["a"]);
     // The next sync (the store working again) replaces it and leaves no staging or aside directory.
     expect((await sync()).copied.map((c) => c.name)).toEqual(["a"]);
     expect((await ws.fs.readdir(DATA)).map((e) => e.name)).toEqual(["a"]);
