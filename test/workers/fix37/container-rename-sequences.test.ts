@@ -10,7 +10,7 @@
  * a directory moved into a new directory at its old path or up over its old parent (parked at the mount root for the
  * push, `.ws-sync-move-<8 hex>`, never left there), a directory or file made where a renamed tree's moved-on
  * subdirectory was recorded (the recorded one parked, then renamed to where it lives), and a swap through a third name (the documented fallback: content right, the swapped-in directory's own
- * node_modules go with the deletion, docs/container.md).
+ * node_modules go with the deletion, docs/container.md; since run 38, fixer RB, its subdirectory's are kept, as bash keeps them).
  * Every expected container tree is `find . -mindepth 1 | LC_ALL=C sort` after the same steps with `mv`, `mkdir`,
  * `rm -r`, `printf` in bash 5.2.15 on a temp dir holding a/s/x, a/y, b/q and the container-only
  * a/s/node_modules/n, b/node_modules/m; every file's bytes are compared with the Workspace's, and a second command
