@@ -36,6 +36,13 @@
  * (GNU grep 3.8 neither); `[^…]`, `\s` and `\W` match CR as before (issue
  * 20, run 37, fixer F1).
  *
+ * RE2's own spellings that JavaScript without `u` would read as literals —
+ * POSIX classes `[[:digit:]]`, Unicode classes `\pL` / `\p{Greek}`, `\A`,
+ * `\z`, `\Q…\E`, `\x{…}` — are rewritten with RE2's meaning before either
+ * engine sees the pattern, and any other escape of a letter RE2 does not
+ * know (`\Z`, `\C`, `\h`, …) is refused by name ({@link rewriteRe2Syntax};
+ * issue 20, run 38, fixer GR).
+ *
  * @module
  */
 import { type AST, RegExpParser } from "@eslint-community/regexpp";
@@ -247,6 +254,266 @@ function fold(set: CharSet): CharSet {
 }
 
 // ---------------------------------------------------------------------------
+// RE2 spellings (issue 20, run 38, fixer GR)
+
+/**
+ * RE2's POSIX bracket classes (RE2 syntax, "ASCII character classes"; the
+ * same sets as GNU grep's in the C locale): `[[:name:]]` or `[[:^name:]]`
+ * inside a bracket expression. Each is a list of inclusive code unit ranges.
+ */
+const POSIX_CLASSES: Record<string, CharSet> = {
+  alnum: normalize([[0x30, 0x39], [0x41, 0x5a], [0x61, 0x7a]]),
+  alpha: normalize([[0x41, 0x5a], [0x61, 0x7a]]),
+  ascii: range(0x00, 0x7f),
+  blank: normalize([[0x09, 0x09], [0x20, 0x20]]),
+  cntrl: normalize([[0x00, 0x1f], [0x7f, 0x7f]]),
+  digit: DIGIT,
+  graph: range(0x21, 0x7e),
+  lower: range(0x61, 0x7a),
+  print: range(0x20, 0x7e),
+  punct: normalize([[0x21, 0x2f], [0x3a, 0x40], [0x5b, 0x60], [0x7b, 0x7e]]),
+  space: normalize([[0x09, 0x0d], [0x20, 0x20]]),
+  upper: range(0x41, 0x5a),
+  word: WORD,
+  xdigit: normalize([[0x30, 0x39], [0x41, 0x46], [0x61, 0x66]]),
+};
+
+/** RE2's general category names (`\pL`, `\p{Lu}`); `C` is RE2's union of Cc, Cf, Co and Cs (no unassigned Cn). */
+const GENERAL_CATEGORIES = new Set(
+  "C Cc Cf Co Cs L Ll Lm Lo Lt Lu M Mc Me Mn N Nd Nl No P Pc Pd Pe Pf Pi Po Ps S Sc Sk Sm So Z Zl Zp Zs".split(" "),
+);
+
+const unicodeClasses = new Map<string, CharSet | null>();
+
+/**
+ * The code units of the Basic Multilingual Plane in RE2's Unicode class
+ * `name` (`Any`, a general category, or a script such as `Greek`), read from
+ * V8's own Unicode tables (`/\p{…}/u`); `null` for a name RE2 does not know.
+ */
+function unicodeClass(name: string): CharSet | null {
+  const known = unicodeClasses.get(name);
+  if (known !== undefined) return known;
+  let set: CharSet | null = null;
+  if (name === "Any") set = range(0, MAX_UNIT);
+  else if (/^[A-Za-z][A-Za-z_]*$/.test(name)) {
+    let test: RegExp | undefined;
+    try {
+      test = name === "C" ? /[\p{gc=Cc}\p{gc=Cf}\p{gc=Co}\p{gc=Cs}]/u : GENERAL_CATEGORIES.has(name) ? new RegExp(`\\p{gc=${name}}`, "u") : new RegExp(`\\p{Script=${name}}`, "u");
+    } catch {
+      test = undefined;
+    }
+    if (test) {
+      const ranges: Array<[number, number]> = [];
+      for (let unit = 0; unit <= MAX_UNIT; unit++) {
+        if (!test.test(String.fromCharCode(unit))) continue;
+        const last = ranges[ranges.length - 1];
+        if (last && last[1] === unit - 1) last[1] = unit;
+        else ranges.push([unit, unit]);
+      }
+      set = ranges;
+    }
+  }
+  if (set !== null) unicodeClasses.set(name, set); // only names V8 knows: a query's made-up names are not kept
+  return set;
+}
+
+/** A set as the inside of a JavaScript bracket expression: `\uXXXX` or `\uXXXX-\uXXXX` per range. */
+function jsRanges(set: CharSet): string {
+  const u = (unit: number) => `\\u${unit.toString(16).padStart(4, "0")}`;
+  return set.map(([lo, hi]) => (lo === hi ? u(lo) : `${u(lo)}-${u(hi)}`)).join("");
+}
+
+/** A set as a JavaScript bracket expression (`[]` matches nothing, `[^]` any unit). */
+function jsClass(set: CharSet): string {
+  return `[${jsRanges(set)}]`;
+}
+
+/**
+ * Most characters {@link rewriteRe2Syntax} may add to a pattern by spelling out classes: `\pL` is about 4,300
+ * characters of ranges, and each costs parsing and compiling time (about 5 ms), so a query of thousands of
+ * `\pL` (6,000 characters: 21 s before this cap) is refused instead; about 7 `\pL` fit (30 took 1.2 s with ignoreCase, 7 about 0.4 s with the tables built).
+ */
+export const MAX_CLASS_EXPANSION = 32_768;
+
+/** Letters (and `8`, `9`) after `\` that JavaScript without the `u` flag reads as the letter itself, RE2 not at all. */
+const IDENTITY_ESCAPE = /^[CEFGHIJKLMNORTUVXYZeghijklmoqy89]$/;
+
+/** What to write instead of a PCRE or Perl escape RE2 does not have, for the refusal. */
+const ESCAPE_HINTS: Record<string, string> = {
+  Z: "use $ (each line is matched without its LF)",
+  C: "RE2's \\C (one byte) is not supported; use . (one character)",
+  E: "\\E only ends a \\Q…\\E quotation",
+  h: "use [ \\t] or [[:blank:]]",
+  R: "each line is matched without its LF",
+  K: "lookaround and match resets are not supported",
+  G: "use ^",
+  X: "use .",
+  e: "use \\x1b",
+  k: "backreferences are not supported",
+};
+
+/** The refusal of an escape or bracket name RE2 does not read as JavaScript without `u` does. */
+function re2SyntaxError(shown: string, what: string, hint?: string): TypeError {
+  return new TypeError(`Invalid regular expression: ${quoted(shown)}: ${clipped(what)} is not supported by grep's regex syntax (JavaScript, with RE2's \\pL, \\p{Greek}, [[:alpha:]], \\A, \\z, \\Q…\\E, \\x{…})${hint ? `; ${hint}` : ""}`);
+}
+
+/**
+ * Rewrites RE2's own spellings in grep regex source as the JavaScript (no
+ * `u` flag) that means the same, so V8 and the RE2 translation both read
+ * them as RE2 (and GNU grep, PCRE, ripgrep) do, not as JavaScript's literals:
+ *
+ * - `[[:alpha:]]`, `[^[:space:]]`, `[[:digit:]_-]`, `[[:^alpha:]]` — the 14
+ *   POSIX classes RE2 has inside a bracket expression (alnum, alpha, ascii,
+ *   blank, cntrl, digit, graph, lower, print, punct, space, upper, word,
+ *   xdigit; ASCII only, as RE2 and GNU grep in the C locale); an unknown name
+ *   is refused, and so is `[:alpha:]` outside brackets (as GNU grep refuses
+ *   it: "character class syntax is [[:space:]], not [:space:]").
+ * - `\pL`, `\p{Lu}`, `\p{Greek}`, `\p{Any}`, `\PL`, `\P{Lu}`, `\p{^Lu}` —
+ *   RE2's Unicode classes (general categories and scripts), inside or
+ *   outside brackets, as the characters of the Basic Multilingual Plane in
+ *   the class (the pattern matches UTF-16 units: a character outside the BMP
+ *   is two surrogate units, which `\pL` does not match and `\PL` does).
+ * - `\A` and `\z` — start and end of the text, which for one line is `^`
+ *   and `$`. RE2 has no `\Z`.
+ * - `\Q…\E` — the characters between quoted literally (to the end when no
+ *   `\E` follows).
+ * - `\x{1F600}` — a character by code point (outside the BMP: its
+ *   surrogate pair, outside brackets only); `\a` — BEL (U+0007).
+ *
+ * Any other `\` and letter JavaScript would read as the letter itself (`\Z`,
+ * `\C`, `\h`, `\G`, `\K`, `\e`, a stray `\E`, `\x` or `\u` without hex
+ * digits), and `\8`, `\9`, is refused with a TypeError naming it, as RE2
+ * refuses it, instead of silently matching the letter.
+ * @param source grep regex source as given.
+ * @param shown the source an error message quotes (default `source`).
+ * @returns JavaScript regex source (no `u` flag); `source` itself when it holds none of these.
+ * @throws TypeError `Invalid regular expression: /…/: <construct> is not supported …`, or `… too many Unicode or
+ *   POSIX classes …` when spelling them out adds more than {@link MAX_CLASS_EXPANSION} characters.
+ */
+export function rewriteRe2Syntax(source: string, shown = source): string {
+  if (!/[\\[]/.test(source)) return source;
+  let out = "";
+  let at = 0;
+  let inClass = false;
+  const fail = (what: string, hint?: string) => re2SyntaxError(shown, what, hint);
+  /** `\p…`/`\P…` at `at` (the backslash): its set and its length in the source. */
+  const property = (): [CharSet, number] => {
+    const negated = source[at + 1] === "P";
+    let name: string;
+    let length: number;
+    if (source[at + 2] === "{") {
+      const close = source.indexOf("}", at + 3);
+      if (close < 0) throw fail(source.slice(at), "write \\p{Name}");
+      name = source.slice(at + 3, close);
+      length = close + 1 - at;
+    } else {
+      name = source[at + 2] ?? "";
+      length = 3;
+    }
+    const caret = name.startsWith("^");
+    const set = unicodeClass(caret ? name.slice(1) : name);
+    if (set === null) throw fail(`Unicode class ${source.slice(at, at + length)}`, "RE2 knows general categories (\\pL, \\p{Lu}, \\p{Nd}) and scripts (\\p{Greek}, \\p{Han})");
+    return [negated !== caret ? complement(set) : set, length];
+  };
+  while (at < source.length) {
+    if (out.length - at > MAX_CLASS_EXPANSION) throw tooManyClasses(shown);
+    const c = source[at]!;
+    if (c === "[" && !inClass) {
+      const posix = /^\[:(\^?)([a-z]+):\]/.exec(source.slice(at));
+      if (posix && POSIX_CLASSES[posix[2]!]) throw fail(`${posix[0]} outside a bracket expression`, `write [${posix[0]}]`);
+      inClass = true;
+      out += c;
+      at++;
+      if (source[at] === "^") {
+        out += "^";
+        at++;
+      }
+      continue;
+    }
+    if (inClass && c === "]") {
+      inClass = false;
+      out += c;
+      at++;
+      continue;
+    }
+    if (inClass && c === "[" && source[at + 1] === ":") {
+      const posix = /^\[:(\^?)([A-Za-z]*):\]/.exec(source.slice(at));
+      if (posix) {
+        const set = POSIX_CLASSES[posix[2]!];
+        if (!set) throw fail(`POSIX class ${posix[0]}`, `RE2 knows [:${Object.keys(POSIX_CLASSES).join(":], [:")}:]`);
+        out += jsRanges(posix[1] ? complement(set) : set);
+        at += posix[0].length;
+        continue;
+      }
+    }
+    if (c !== "\\") {
+      out += c;
+      at++;
+      continue;
+    }
+    const e = source[at + 1];
+    if (e === undefined) break; // V8 reports the trailing backslash
+    if (e === "p" || e === "P") {
+      const [set, length] = property();
+      out += inClass ? jsRanges(set) : jsClass(set);
+      at += length;
+      continue;
+    }
+    if (e === "A" || e === "z") {
+      if (inClass) throw fail(`\\${e} inside a bracket expression`);
+      out += e === "A" ? "^" : "$";
+      at += 2;
+      continue;
+    }
+    if (e === "Q") {
+      if (inClass) throw fail("\\Q…\\E inside a bracket expression");
+      const end = source.indexOf("\\E", at + 2);
+      const text = source.slice(at + 2, end < 0 ? source.length : end);
+      out += text.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
+      at = end < 0 ? source.length : end + 2;
+      continue;
+    }
+    if (e === "a") {
+      out += "\\x07";
+      at += 2;
+      continue;
+    }
+    if (e === "x" && source[at + 2] === "{") {
+      const m = /^\\x\{([0-9A-Fa-f]{1,6})\}/.exec(source.slice(at));
+      const point = m ? parseInt(m[1]!, 16) : NaN;
+      if (!m || point > 0x10ffff) throw fail(source.slice(at, at + 12), "write \\x{HHHH} with at most 10FFFF");
+      const units = String.fromCodePoint(point);
+      if (units.length === 2 && inClass) throw fail(`${m[0]} (a character outside the Basic Multilingual Plane) inside a bracket expression`);
+      const esc = Array.from({ length: units.length }, (_, i) => `\\u${units.charCodeAt(i).toString(16).padStart(4, "0")}`).join("");
+      out += units.length === 2 ? `(?:${esc})` : esc;
+      at += m[0].length;
+      continue;
+    }
+    if ((e === "x" && !/^[0-9A-Fa-f]{2}/.test(source.slice(at + 2))) || (e === "u" && !/^[0-9A-Fa-f]{4}/.test(source.slice(at + 2)))) {
+      throw fail(`\\${e} without ${e === "x" ? "two" : "four"} hex digits`, e === "x" ? "write \\xHH or \\x{HHHH}" : "write \\uHHHH");
+    }
+    if (e === "c" && !/^[A-Za-z]/.test(source.slice(at + 2))) throw fail("\\c without a control letter");
+    if (e === "k" && /\(\?<[A-Za-z_$]/.test(source)) {
+      out += source.slice(at, at + 2); // a named backreference: refused as such by the parser
+      at += 2;
+      continue;
+    }
+    if (IDENTITY_ESCAPE.test(e)) throw fail(`escape \\${e}`, ESCAPE_HINTS[e]);
+    out += source.slice(at, at + 2);
+    at += 2;
+  }
+  if (out.length - source.length > MAX_CLASS_EXPANSION) throw tooManyClasses(shown);
+  return out;
+}
+
+/** The refusal of a pattern whose classes, spelt out, pass {@link MAX_CLASS_EXPANSION} characters. */
+function tooManyClasses(shown: string): TypeError {
+  return new TypeError(
+    `Invalid regular expression: ${quoted(shown)}: too many Unicode or POSIX classes for grep's linear-time engine (spelt out they pass ${MAX_CLASS_EXPANSION} characters; about 7 \\pL fit); use fewer, or a narrower class such as [A-Za-z]`,
+  );
+}
+
+// ---------------------------------------------------------------------------
 // Parser: regexpp's syntax tree (V8 without the `u` flag, ECMA-262 Annex B) lowered to a RegexNode
 
 /** Thrown for a construct grep's linear-time engine does not support. */
@@ -276,9 +543,13 @@ function quoted(source: string, flags = ""): string {
   return `/${cut.slice(0, at)}…/${flags}${cut.slice(at + 1)}`;
 }
 
-/** V8's `Invalid regular expression: /<source>/<flags>: <reason>` with the source quoted by {@link quoted}. */
-function v8SyntaxMessage(source: string, message: string): string {
-  const head = `Invalid regular expression: /${source}/`;
+/**
+ * V8's `Invalid regular expression: /<text>/<flags>: <reason>` for the JavaScript source `text` compiled, with
+ * the source as given (`shown`, before {@link rewriteRe2Syntax}) quoted by {@link quoted}.
+ */
+function v8SyntaxMessage(shown: string, text: string, message: string): string {
+  const source = shown;
+  const head = `Invalid regular expression: /${text}/`;
   const rest = message.startsWith(head) ? /^([a-z]*)(: [\s\S]*)$/.exec(message.slice(head.length)) : null;
   if (rest) return `Invalid regular expression: ${quoted(source, rest[1])}${clipped(rest[2]!)}`;
   return clipped(message.startsWith("Invalid regular expression") ? message : `Invalid regular expression: ${message}`);
@@ -293,7 +564,12 @@ const CLASS_ESCAPES: Record<AST.EscapeCharacterSet["kind"], readonly [CharSet, C
 
 /** Lowers regexpp's tree for one source to a {@link RegexNode}, refusing what RE2 cannot run. */
 class Lowering {
+  /**
+   * @param text the JavaScript source regexpp parsed (after {@link rewriteRe2Syntax}), which node offsets index.
+   * @param source the source as given, which error messages quote.
+   */
   constructor(
+    private readonly text: string,
     private readonly source: string,
     private readonly ignoreCase: boolean,
   ) {}
@@ -336,7 +612,7 @@ class Lowering {
         // point, which drifts past 2^53: such a count is read from its digits, as a refusal names it.
         let { min, max } = node;
         if (!Number.isSafeInteger(min) || (max !== Infinity && !Number.isSafeInteger(max))) {
-          const [, low, comma, high] = /^\{(\d+)(,?)(\d*)\}/.exec(this.source.slice(node.element.end, node.end))!;
+          const [, low, comma, high] = /^\{(\d+)(,?)(\d*)\}/.exec(this.text.slice(node.element.end, node.end))!;
           [min, max] = [Number(low), comma === "" ? Number(low) : high === "" ? Infinity : Number(high)];
         }
         return { type: "repeat", min, max, body: this.element(node.element) };
@@ -369,8 +645,8 @@ class Lowering {
    * it, and `\0` directly followed by a digit too.
    */
   private unit(node: AST.Character): number {
-    if (/^\\[0-7]/.test(node.raw) && (node.raw !== "\\0" || /[0-9]/.test(this.source.charAt(node.end)))) {
-      throw unsupported(this.source, `octal escape \\${/^[0-7]{1,3}/.exec(this.source.slice(node.start + 1))![0]}`);
+    if (/^\\[0-7]/.test(node.raw) && (node.raw !== "\\0" || /[0-9]/.test(this.text.charAt(node.end)))) {
+      throw unsupported(this.source, `octal escape \\${/^[0-7]{1,3}/.exec(this.text.slice(node.start + 1))![0]}`);
     }
     return node.value;
   }
@@ -387,15 +663,17 @@ class Lowering {
 }
 
 /**
- * Parses JavaScript regex source as V8 does without the `u` flag (Annex B
- * syntax, read by `@eslint-community/regexpp`). Character sets come out
- * case-folded when `ignoreCase` is set.
+ * Parses grep regex source: RE2's own spellings rewritten by
+ * {@link rewriteRe2Syntax}, then JavaScript read as V8 does without the `u`
+ * flag (Annex B syntax, read by `@eslint-community/regexpp`). Character sets
+ * come out case-folded when `ignoreCase` is set.
  * @throws TypeError `Invalid regular expression: /…/: <construct> is not supported …` for a
- *   backreference, lookaround, octal escape or modifier group.
+ *   backreference, lookaround, octal escape, modifier group or an escape RE2 does not have.
  */
 export function parseGrepRegex(source: string, ignoreCase: boolean): RegexNode {
-  const pattern = new RegExpParser({ ecmaVersion: 2025 }).parsePattern(source, 0, source.length, { unicode: false, unicodeSets: false });
-  return new Lowering(source, ignoreCase).alternatives(pattern.alternatives);
+  const text = rewriteRe2Syntax(source);
+  const pattern = new RegExpParser({ ecmaVersion: 2025 }).parsePattern(text, 0, text.length, { unicode: false, unicodeSets: false });
+  return new Lowering(text, source, ignoreCase).alternatives(pattern.alternatives);
 }
 
 // ---------------------------------------------------------------------------
@@ -584,21 +862,24 @@ export function requiredLiteral(node: RegexNode): string {
 // ---------------------------------------------------------------------------
 
 /**
- * Compiles grep regex source (JavaScript syntax, no `u` flag) for linear-time
+ * Compiles grep regex source (JavaScript syntax, no `u` flag, plus RE2's
+ * `[[:alpha:]]`, `\pL`, `\A`, `\z`, `\Q…\E` and `\x{…}`: {@link rewriteRe2Syntax}) for linear-time
  * line tests: RE2 always, V8 (flags `s`, and `i` with `ignoreCase`) where
  * {@link analyzeGrepRegex} proves it safe. `.` matches any UTF-16 unit, CR
  * included (see {@link DOT}): the lines tested never hold a LF.
  * @throws TypeError `Invalid regular expression: …` for malformed source or an unsupported construct.
  */
 export function compileGrepRegex(source: string, ignoreCase: boolean): GrepRegex {
+  // RE2's spellings (`[[:digit:]]`, `\pL`, `\A`, `\z`, `\Q…\E`) as the JavaScript both engines run (issue 20, run 38, fixer GR).
+  const text = rewriteRe2Syntax(source);
   let v8: RegExp;
   try {
     // The error for malformed source names the flags given (`i` or none); `s` changes no syntax.
-    new RegExp(source, ignoreCase ? "i" : "");
+    new RegExp(text, ignoreCase ? "i" : "");
     // `s` (dotAll): `.` matches CR, U+2028 and U+2029 too, as in RE2 and GNU grep ({@link DOT}; issue 20, run 37, fixer F1).
-    v8 = new RegExp(source, ignoreCase ? "is" : "s");
+    v8 = new RegExp(text, ignoreCase ? "is" : "s");
   } catch (error) {
-    throw new TypeError(v8SyntaxMessage(source, error instanceof Error ? error.message : String(error)));
+    throw new TypeError(v8SyntaxMessage(source, text, error instanceof Error ? error.message : String(error)));
   }
   let analysis: GrepRegexAnalysis;
   let literal: string;

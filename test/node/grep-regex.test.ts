@@ -8,7 +8,7 @@
 import { RE2JS } from "re2js";
 import { describe, expect, it } from "vitest";
 import { Workspace, nodeSqliteStorage } from "../../src/index.js";
-import { analyzeGrepRegex, compileGrepRegex, parseGrepRegex, re2Text, requiredLiteral, V8_LINE_LIMIT } from "../../src/fs/grep-regex.js";
+import { analyzeGrepRegex, compileGrepRegex, parseGrepRegex, re2Text, requiredLiteral, rewriteRe2Syntax, V8_LINE_LIMIT } from "../../src/fs/grep-regex.js"; // rewriteRe2Syntax: fixer GR
 
 const HOSTILE = "x".repeat(40) + "!";
 
@@ -235,7 +235,8 @@ const PATTERNS = [
   "a{",
   "}",
   "{,5}",
-  "\\u{41}",
+  // `\u{41}`, `\c1`, `[\c1]`, `\8`, `\a\e\z`, `\p{L}` were here as JavaScript reads them (literals); they are RE2
+  // spellings (`\p{L}`, `\a`, `\z`) or refused escapes now: see "RE2 spellings" below (issue 20, run 38, fixer GR).
   "\\x41\\u0042",
   "\\cJ|\\t",
   "\\c1",
@@ -300,6 +301,30 @@ describe("V8 and RE2 agree", () => {
         expect(compiled.test(padded), `${label} padded`).toBe(v8.test(padded));
       }
     }
+  });
+});
+
+/** RE2 spellings grep rewrites before either engine runs ({@link rewriteRe2Syntax}; issue 20, run 38, fixer GR). */
+const RE2_SPELLINGS = ["\\p{L}", "\\pL+", "\\PL", "\\p{^L}", "\\P{Greek}\\p{Greek}", "[\\p{Lu}\\d]+", "[^\\pL\\s]", "[[:alpha:]]+", "[^[:space:]]", "[[:^alpha:]]", "[[:upper:]][[:punct:]]", "\\Ak", "x\\z", "\\Q.*\\E", "\\x{e9}", "\\x{1F600}", "\\a|\\t", "(?:\\pL|\\d)+\\z"]; // fixer GR
+
+describe("RE2 spellings (issue 20, run 38, fixer GR)", () => {
+  it.each(RE2_SPELLINGS)("%s: V8 on the rewritten source and the RE2 translation agree", (pattern) => {
+    for (const ignoreCase of [false, true]) {
+      const v8 = new RegExp(rewriteRe2Syntax(pattern), ignoreCase ? "is" : "s");
+      const compiled = compileGrepRegex(pattern, ignoreCase);
+      const re2 = RE2JS.compile(compiled.re2Source);
+      for (const line of [...LINES, "x", "Ωk", "é", "\u0007", "A!", "Ü1"]) {
+        const label = `${JSON.stringify(pattern)} i=${ignoreCase} on ${JSON.stringify(line)} (RE2 ${compiled.re2Source.slice(0, 200)})`;
+        expect(re2.test(re2Text(line)), label).toBe(v8.test(line));
+        expect(compiled.test(line), label).toBe(v8.test(line));
+        const padded = line + " ".repeat(V8_LINE_LIMIT + 1);
+        expect(compiled.test(padded), `${label} padded`).toBe(v8.test(padded));
+      }
+    }
+  });
+
+  it.each(["\\u{41}", "\\c1", "[\\c1]", "\\8", "\\a\\e\\z"])("%s is refused by name (JavaScript would read a literal, RE2 refuses it)", (pattern) => {
+    expect(() => compileGrepRegex(pattern, false)).toThrow(/is not supported by grep's regex syntax/);
   });
 });
 

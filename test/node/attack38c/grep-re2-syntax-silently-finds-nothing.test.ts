@@ -20,6 +20,11 @@
  * identity escape of a letter, as the `u` flag does) with an error naming the construct and the JavaScript spelling
  * (`\d`, `\s`, `[A-Za-z]`, `^`, `$`); or change the description to say "JavaScript syntax (no u flag)". The test
  * accepts either the lines GNU grep prints or an error result — never a silent count 0.
+ * Fixed: src/fs/grep-regex.ts rewriteRe2Syntax reads RE2's spellings with RE2's meaning before either engine sees
+ * the pattern — the 14 POSIX classes inside brackets (ASCII, `[:^name:]` too), `\pX`/`\p{X}`/`\PX`/`\p{^X}`
+ * (general categories and scripts, BMP characters), `\A`, `\z`, `\Q…\E`, `\x{…}`, `\a` — and refuses by name any
+ * other escape of a letter RE2 does not know (`\Z`, `\C`, `\h`, …), an unknown class name and `[:alpha:]` outside
+ * brackets (issue 20, run 38, fixer GR). Siblings: test/node/fix38/grep-re2-syntax.test.ts.
  */
 import { expect, it } from "vitest";
 import { grepDefinition } from "../../../src/tools/core/grep.js";
@@ -27,7 +32,7 @@ import { setup } from "../tools/helpers.js";
 
 const FILE = "int main(void) {\nremain here\nversion 123\ncafe au lait\nfoo bar\n";
 
-it.fails("RE2 spellings of classes and anchors are matched (or refused), never a silent count 0", async () => {
+it("RE2 spellings of classes and anchors are matched (or refused), never a silent count 0", async () => {
   const { workspace } = await setup({ "/workspace/f.txt": FILE });
   const grep = grepDefinition({ workspace });
   // query → line numbers GNU grep 3.8 (-E for POSIX classes, -P for \p and \A/\z) prints

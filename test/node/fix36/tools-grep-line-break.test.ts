@@ -75,7 +75,8 @@ describe("grep: a query that needs a line break is refused", () => {
 
 describe("grep: a query that can match within a line is searched as before", () => {
   it("regexes mentioning a line break but matchable in a line: the lines JS's RegExp matches, one by one", async () => {
-    const accepted = ["\\{\\s*$", "\\{[^\\n]*", "[\\s\\S]1;", "re.urn", "\\{\\n?$", "\\{\\n*", "\\{\\n{0,2}", "slash|\\n", "back\\\\n", "x[\\t-\\r]y", "x\\x0by", "\\c", "ab\\n?"];
+    // `\\c` (no control letter) is refused now, as RE2 refuses it; `\\\\c` is the literal (issue 20, run 38, fixer GR).
+    const accepted = ["\\{\\s*$", "\\{[^\\n]*", "[\\s\\S]1;", "re.urn", "\\{\\n?$", "\\{\\n*", "\\{\\n{0,2}", "slash|\\n", "back\\\\n", "x[\\t-\\r]y", "x\\x0by", "\\\\c", "ab\\n?"]; // fixer GR
     for (const query of accepted) {
       const want = lines.flatMap((text, i) => (new RegExp(query).test(text) ? [{ path: "/workspace/a.ts", line: i + 1, text }] : []));
       expect(want.length, query).toBeGreaterThan(0);
