@@ -239,13 +239,8 @@ const PATTERNS = [
   // spellings (`\p{L}`, `\a`, `\z`) or refused escapes now: see "RE2 spellings" below (issue 20, run 38, fixer GR).
   "\\x41\\u0042",
   "\\cJ|\\t",
-  "\\c1",
-  "[\\c1]",
   "\\0",
-  "\\8",
   "\\/",
-  "\\a\\e\\z",
-  "\\p{L}",
   "sign|s",
   "k",
   "K",
