@@ -8,13 +8,13 @@
  * 'docs/notes.md': Read-only file system`, exit 1, and `notes.md` stays; on the shell and JavaScript backends here
  * `mv` is refused EROFS and nothing moves.
  * Tried: a WorkerBundle mount at /workspace/docs, a Workspace file /workspace/notes.md, container commands
- * `mkdir -p docs && mv notes.md docs/` and `mv notes.md docs`, then the Workspace's files; differential: the shell
+ * `mkdir -p docs && mv notes.md docs/`, `mv notes.md docs` and `mv src docs` (a directory tree), then the Workspace's files; differential: the shell
  * backend's `mv notes.md docs/` (EROFS, exit 1, notes.md kept) and GNU mv onto a read-only bind mount (same).
  * Also `mv a b` of a directory holding the mount, `rm -rf` of it, a link to the mount's file written through,
  * `rm -rf a && ln -s /tmp a`.
  * Held: the mount's own bytes never change (every write into it is skipped `read-only`); a directory holding the
  * mount moved or removed keeps the mount and the other files move; a link out of /workspace is skipped.
- * Found (medium — data lost: the agent's file disappears from the Workspace after a command that exited 0, and a
+ * Found (medium — data lost: the agent's file — or a whole directory, `mv src docs` — disappears from the Workspace after a command that exited 0, and a
  * container restart or a fresh container loses the only copy; 1 of 1 runs, deterministic): see the `Was:` lines.
  * Suggested fix: src/runtime/sync.ts (the pull): when an entry is deleted in the container and the same run's writes
  * are skipped as read-only, keep the deletion back (list it in `skipped` as `op: "delete"`, `reason: "read-only"`:
@@ -50,3 +50,22 @@ for (const command of ["mkdir -p docs && mv notes.md docs/", "mv notes.md docs"]
     expect(out.guide).toBe("# guide\n");
   }, 120000);
 }
+
+it.fails("container `mv src docs` (a directory) onto a read-only mount keeps src/ in the Workspace", async () => {
+  const box = await startContainer();
+  const out = await inWorkspace(
+    box,
+    async (ws) => {
+      await ws.ready();
+      await ws.fs.mkdir("/workspace/src/lib", { recursive: true });
+      await ws.fs.writeFile("/workspace/src/a.ts", "A\n");
+      await ws.fs.writeFile("/workspace/src/lib/b.ts", "B\n");
+      await sh(ws, "mv src docs");
+      return (await ws.fs.find("/workspace")).map((e) => e.path);
+    },
+    { mounts: { "/workspace/docs": WorkerBundle({ "guide.md": "# guide\n" }) } },
+  );
+  // Was: ["/workspace/docs", "/workspace/docs/guide.md"] — the whole of src/ deleted, exit 0; skipped lists
+  // write /workspace/docs/a.ts, /workspace/docs/lib and /workspace/docs/lib/b.ts as read-only (on every later pull too).
+  expect(out).toEqual(["/workspace/docs", "/workspace/docs/guide.md", "/workspace/src", "/workspace/src/a.ts", "/workspace/src/lib", "/workspace/src/lib/b.ts"]);
+}, 120000);
