@@ -1854,6 +1854,26 @@ const CW_PATCHES = [ // CW
   { what: "no command's status (CW)", when: CW_WHEN, re: new RegExp(String.raw`return (${ID})\?\((${ID})\.finish\(\),(${ID})\("","",this\.ctx\.state\.lastExitCode\)\):\(\2\.finish\(\),${ID}\(\`bash: : command not found\n\`,127\)\)`, "g"), to: (all) => all.replace("this.ctx.state.lastExitCode", "__commandWord.noCommandStatus(this.ctx.state,__cwPid)"), count: 1 }, // CW
 ]; // CW
 SOURCE_PATCHES.push(...CW_PATCHES); // CW
+/** // run 38, fixer SE
+ * SE (issue 20, run 38, fixer SE; helpers in isolate/command-word.ts and isolate/script-builtins.ts): // run 38, fixer SE
+ * - a simple command with no command word (assignments and redirections only: `x=1`, `rc=$?`, `arr+=(x)`, // run 38, fixer SE
+ *   `x=$(false) >f`) has the status of the last command substitution its assignments ran, else 0 (bash 5.2, // run 38, fixer SE
+ *   execute_cmd.c execute_null_command) — just-bash kept the previous command's status (`false; x=1` was 1, so // run 38, fixer SE
+ *   `set -e; cmd || rc=$?` ended the script). Substitutions in the redirections do not count, as in bash; // run 38, fixer SE
+ * - an argument-less `exit` in the EXIT trap, and an argument-less `return` run from an EXIT or ERR trap, use the // run 38, fixer SE
+ *   status the trap began with (bash's trap_saved_exit_value), not the trap's last command's; // run 38, fixer SE
+ * - under `set -e` a failing command in a trap's action ends the shell with its status (just-bash's executeScript // run 38, fixer SE
+ *   ended only the action's script, and the shell kept its own status). // run 38, fixer SE
+ */ // run 38, fixer SE
+const SE38_PATCHES = [ // run 38, fixer SE
+  { what: "no-command status taken before the redirections (run 38, fixer SE)", when: CW_WHEN, re: new RegExp(String.raw`if\(!(${ID})\.name\)\{if\(\1\.redirections\.length>0\)\{`, "g"), to: (all, t) => `if(!${t}.name){let __seStatus=__commandWord.noCommandStatus(this.ctx.state,__cwPid);if(${t}.redirections.length>0){`, count: 1 }, // run 38, fixer SE
+  { what: "redirections-only command's status (run 38, fixer SE)", when: CW_WHEN, re: new RegExp(String.raw`let (${ID})=(${ID})\("",(${ID}),0\),(${ID})=await (${ID})\(this\.ctx,\1,(${ID})\.redirections,`, "g"), to: (all) => all.replace(`,0),`, `,__seStatus),`), count: 1 }, // run 38, fixer SE
+  { what: "assignments-only command's status (run 38, fixer SE)", when: CW_WHEN, re: new RegExp(String.raw`(this\.ctx\.state\.lastArg="";let (${ID})=\(this\.ctx\.state\.expansionStderr\|\|""\)\+${ID};return this\.ctx\.state\.expansionStderr="",${ID}\("",\2,)this\.ctx\.state\.lastExitCode\)`, "g"), to: (all, head) => `${head}__seStatus)`, count: 1 }, // run 38, fixer SE
+  { what: "set -e in a trap's action ends the shell (run 38, fixer SE)", when: "async executeScript(", re: new RegExp(String.raw`(for\(let (${ID}) of ${ID}\.statements\)try\{let (${ID})=await this\.executeStatement\(\2\);(${ID})\.appendResult\(\3,${ID}\(\3\)\),(${ID})=\3\.exitCode,this\.ctx\.state\.lastExitCode=\5,this\.ctx\.state\.env\.set\("\?",String\(\5\)\)\}catch\((${ID})\)\{)`, "g"), to: (all, head, s, i, r, n, e) => `${head}if(__scriptBuiltins.errexitEndsTrap(this.ctx.state,${e}))throw ${e}.prependOutput(${r}.stdout,${r}.stderr),${e};`, count: 1 }, // run 38, fixer SE
+  { what: "exit in the EXIT trap keeps the saved status (run 38, fixer SE)", when: "bash: exit: ", re: new RegExp(String.raw`if\((${ID})\.length===0\)(${ID})=(${ID})\.state\.lastExitCode;(else\{let ${ID}=\1\[0\];if\(${ID}===""\|\|!/\^-\?\\d\+\$/\.test\(${ID}\)\)${ID}=` + "`" + String.raw`bash: exit: )`, "g"), to: (all, t, n, e, tail) => `if(${t}.length===0)${n}=__scriptBuiltins.trapSavedStatus(${e}.state,"exit")??${e}.state.lastExitCode;${tail}`, count: 1 }, // run 38, fixer SE
+  { what: "return in a trap keeps the saved status (run 38, fixer SE)", when: "bash: return: ", re: new RegExp(String.raw`let (${ID})=(${ID})\.state\.lastExitCode;(if\((${ID})\.length>0\)\{let (${ID})=\4\[0\],(${ID})=Number\.parseInt\(\5,10\);if\(\5===""\|\|Number\.isNaN\(\6\)\|\|!/\^-\?\\d\+\$/\.test\(\5\)\)return ${ID}\(` + "`" + String.raw`bash: return: )`, "g"), to: (all, n, e, tail) => `let ${n}=__scriptBuiltins.trapSavedStatus(${e}.state,"return")??${e}.state.lastExitCode;${tail}`, count: 1 }, // run 38, fixer SE
+]; // run 38, fixer SE
+SOURCE_PATCHES.push(...SE38_PATCHES); // run 38, fixer SE
 
 /** // PX
  * PX (issue 20, run 30; helpers in isolate/param-expansion.ts): a nameref stands for the variable it names in every // PX

@@ -34,8 +34,10 @@ export function noField(word: ExpandedWord): boolean {
 }
 
 /**
- * The status of a simple command that has no command after expansion: the status of the last command substitution
- * its words performed (each one takes a new virtual pid), else 0 — not the previous command's status.
+ * The status of a simple command that has no command after expansion — its command word expanded to no field, or it
+ * has none (assignments and redirections only: `x=1`, `rc=$?`, `x=$(false) >f`; issue 20, run 38, fixer SE): the
+ * status of the last command substitution its words (for a command of assignments only, its assignments) performed
+ * (each one takes a new virtual pid), else 0 — not the previous command's status (bash 5.2, execute_null_command).
  */
 export function noCommandStatus(state: { nextVirtualPid: number; lastExitCode: number }, pidBefore: number): number {
   return state.nextVirtualPid !== pidBefore ? state.lastExitCode : 0;

@@ -707,6 +707,12 @@ interface TrapTable {
   shown?: Map<string, string>;
   /** Whether a trap action is running (the ERR trap does not fire inside one). */
   running: boolean;
+  /**
+   * The trap whose action is running in this shell, and `$?` when it began (bash's `running_trap` and
+   * `trap_saved_exit_value`): an argument-less `exit` in the EXIT trap and an argument-less `return` in any trap
+   * use that status (see {@link trapSavedStatus}; issue 20, run 38, fixer SE).
+   */
+  runningTrap?: { condition: "EXIT" | "ERR"; status: number };
 }
 
 /** Linux's signal names by number (bash 5.2 `trap -l`), without the `SIG`. */
@@ -869,8 +875,32 @@ function nameOf(error: unknown): string | undefined {
   return typeof error === "object" && error !== null ? (error as { name?: string }).name : undefined;
 }
 
-/** Runs trap `action` in `ctx`'s shell, `$?` being `status` (and again after). */
-async function runAction(ctx: TrapContext, table: TrapTable, action: string, status: number): Promise<TrapRun> {
+/**
+ * The status an argument-less `exit` or `return` uses in place of `$?` while a trap's action runs in the shell of
+ * `state`, as bash 5.2 (builtins/common.c get_exitstat, exit.def exit_or_logout): `exit` in the EXIT trap exits with
+ * the status the shell was ending with (`trap 'rm -f lock; exit' EXIT; …; exit 3` ends 3), and `return` in a
+ * function or sourced file run from an EXIT or ERR trap returns the `$?` the trap began with. Elsewhere (an `exit`
+ * in the ERR trap, no trap running, a subshell or `$( )` of the trap: a new shell) undefined: `$?` is used
+ * (issue 20, run 38, fixer SE).
+ */
+export function trapSavedStatus(state: object, builtin: "exit" | "return"): number | undefined {
+  const running = tables.get(state)?.runningTrap;
+  if (running === undefined || (builtin === "exit" && running.condition !== "EXIT")) return undefined;
+  return running.status;
+}
+
+/**
+ * Whether `error`, met by the script of a trap's action running in the shell of `state`, is `set -e` ending the
+ * shell: bash 5.2 ends the shell there with the failing command's status (`set -e; trap 'echo t; false' EXIT;
+ * exit 3` ends 1 after `t`; in an ERR trap too), where just-bash's executeScript ended only the action's script
+ * (patched to rethrow it then; issue 20, run 38, fixer SE).
+ */
+export function errexitEndsTrap(state: object, error: unknown): boolean {
+  return tables.get(state)?.runningTrap !== undefined && nameOf(error) === "ErrexitError";
+}
+
+/** Runs trap `action` (of `condition`) in `ctx`'s shell, `$?` being `status` (and again after). */
+async function runAction(ctx: TrapContext, table: TrapTable, action: string, status: number, condition: "EXIT" | "ERR"): Promise<TrapRun> {
   const state = ctx.state;
   state.lastExitCode = status;
   state.env.set("?", String(status));
@@ -882,7 +912,9 @@ async function runAction(ctx: TrapContext, table: TrapTable, action: string, sta
     return { stdout: "", stderr: `bash: ${error instanceof Error ? error.message : String(error)}\n` };
   }
   const running = table.running;
+  const runningTrap = table.runningTrap;
   table.running = true;
+  table.runningTrap = { condition, status }; // fixer SE
   try {
     const result = await ctx.executeScript(ast);
     return { stdout: result.stdout, stderr: result.stderr };
@@ -893,6 +925,7 @@ async function runAction(ctx: TrapContext, table: TrapTable, action: string, sta
     return { stdout: e.stdout, stderr: e.stderr, ...(SHELL_ENDING.has(name ?? "") ? { exit: typeof e.exitCode === "number" ? e.exitCode : 1 } : {}) };
   } finally {
     table.running = running;
+    table.runningTrap = runningTrap; // fixer SE
     state.lastExitCode = status;
     state.env.set("?", String(status));
   }
@@ -920,13 +953,13 @@ async function endShell(ctx: TrapContext, table: TrapTable, run: () => Promise<E
   table.traps.delete("EXIT");
   if (result === undefined) {
     const e = error as ExecResult;
-    const t = await runAction(ctx, table, action, typeof e.exitCode === "number" ? e.exitCode : 1);
+    const t = await runAction(ctx, table, action, typeof e.exitCode === "number" ? e.exitCode : 1, "EXIT");
     e.stdout += t.stdout;
     e.stderr += t.stderr;
     if (t.exit !== undefined) e.exitCode = t.exit;
     throw e;
   }
-  const t = await runAction(ctx, table, action, result.exitCode);
+  const t = await runAction(ctx, table, action, result.exitCode, "EXIT");
   const accounting = result.internalOutputAccounting;
   return {
     ...result,
@@ -1017,7 +1050,7 @@ export async function errTrap(ctx: TrapContext, pipeline: { commands?: { type?: 
   const commands = pipeline?.commands ?? [];
   if (commands.length === 1 && COMPOUNDS.has(commands[0]?.type ?? "")) return false;
   if ((ctx.state.callDepth ?? 0) > 0 && !ctx.state.options.errtrace) return false;
-  const t = await runAction(ctx, table, action, status);
+  const t = await runAction(ctx, table, action, status, "ERR");
   if (t.exit !== undefined) throw new exitError(t.exit, out.stdout + t.stdout, out.stderr + t.stderr);
   out.appendResult({ stdout: t.stdout, stderr: t.stderr, exitCode: status });
   return false;
