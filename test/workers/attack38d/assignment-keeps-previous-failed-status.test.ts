@@ -19,6 +19,10 @@
  * Suggested fix: the assignment-only path of just-bash's executeSimpleCommand returns `state.lastExitCode`; give it
  * `noCommandStatus(state, pidBefore)` (src/backends/worker-shell/isolate/command-word.ts), the status of the last
  * command substitution its words ran, else 0, as the no-field command word already does (scripts/gen-shell.mjs).
+ * Fixed: the assignment/redirection-only paths of just-bash's executeSimpleCommandInner take
+ *   `noCommandStatus(state, pidBefore)` (isolate/command-word.ts) — the last command substitution of the assignments,
+ *   else 0 — patched by scripts/gen-shell.mjs SE38_PATCHES (issue 20, run 38, fixer SE). Siblings:
+ *   test/workers/fix38/shell-status-assignments-and-trap-exit.test.ts.
  */
 import { expect, it } from "vitest";
 import type { Workspace } from "../../../src/index.js";
@@ -26,7 +30,7 @@ import { shellCases } from "../shell/helpers.js";
 
 const collect = (_ws: unknown, command: string, r: { stdout: string; stderr: string; exitCode: number }) => [command, r.stdout, r.stderr, r.exitCode];
 
-it.fails("an assignment without a command substitution has status 0, as bash 5.2", async () => {
+it("an assignment without a command substitution has status 0, as bash 5.2", async () => {
   const scripts = [
     "false; x=1; echo $?",
     "(exit 3); x=1 y=2; echo $?",

@@ -15,13 +15,18 @@
  * Suggested fix: where the shell runs the EXIT trap (the trap runner in src/backends/worker-shell/isolate, trap
  * code), keep the status the shell was ending with and let an argument-less `exit` inside the trap use it (bash's
  * `running_trap`/`trap_saved_exit_value`) instead of `$?`.
+ * Fixed: the trap runner (isolate/script-builtins.ts runAction) records the running trap and the status it began
+ *   with; an argument-less `exit` in the EXIT trap and `return` in any trap take it (trapSavedStatus, patched into
+ *   just-bash's exit/return builtins by scripts/gen-shell.mjs SE38_PATCHES), and `set -e` in a trap's action ends the
+ *   shell with the failing status (errexitEndsTrap) (issue 20, run 38, fixer SE). Siblings:
+ *   test/workers/fix38/shell-status-assignments-and-trap-exit.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
 const collect = (_ws: unknown, command: string, r: { stdout: string; stderr: string; exitCode: number }) => [command, r.stdout, r.stderr, r.exitCode];
 
-it.fails("a bare exit in an EXIT trap keeps the status the shell was ending with, as bash 5.2", async () => {
+it("a bare exit in an EXIT trap keeps the status the shell was ending with, as bash 5.2", async () => {
   const scripts = [
     "trap 'echo t; exit' EXIT; false",
     "trap 'rm -f lock; exit' EXIT; touch lock; exit 3",
