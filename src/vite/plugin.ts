@@ -7,6 +7,8 @@
  *
  * @module
  */
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { posix } from "node:path";
 import type { Plugin, ViteDevServer } from "vite";
 import type { WorkerBundleSource } from "../mounts/types.js";
@@ -17,6 +19,19 @@ export const PLUGIN_NAME = "@cloudflare/computer:bundle";
 
 /** Resolved ids of the virtual modules: `\0computer:bundle/<dir>`. */
 const VIRTUAL_PREFIX = `\0${BUNDLE_PREFIX}/`;
+
+/**
+ * Import ids of the files whose path in the bundle has `#` or `?` (issue 20, run 38, fixer TS):
+ * `computer:bundle-file/<sha256 of the absolute path, 32 hex>`, resolved to `\0` + that; the plugin loads them itself.
+ */
+const FILE_PREFIX = "computer:bundle-file/";
+
+/**
+ * A path in the bundle that `import.meta.glob`'s generated `import("./<path>?raw")` would cut: Vite reads `?` as the
+ * start of a query and `#` as a fragment, so `a?x.md` imported `a`'s bytes and `#notes.md#` failed the build with
+ * UNRESOLVED_IMPORT (issue 20, run 38, fixer TS).
+ */
+const CUT_BY_VITE = /[#?]/;
 
 /** Options of {@link computerBundle}. */
 export interface ComputerBundleOptions {
@@ -50,7 +65,11 @@ const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
  *   dot-files, dot-directories and `node_modules` are skipped (the glob's
  *   defaults). Text only: `?raw` reads a file as UTF-8, so a binary file's
  *   bytes change (the plugin warns about each one; ship binaries with a
- *   wrangler `Data` rule and `WorkerBundle("<dir>")` instead).
+ *   wrangler `Data` rule and `WorkerBundle("<dir>")` instead). A path with
+ *   `#` or `?` (`a?x.md`, `#notes.md#`), which Vite would cut as a fragment
+ *   or query in the glob's imports, is left out of the glob and gets the
+ *   same kind of loader through the plugin's own id
+ *   `computer:bundle-file/<hash>` (issue 20, run 38, fixer TS).
  * - `version`: `sha256:<hex>` over, for each of those files in code-unit
  *   order of path, `<path> NUL <byte length> NUL <bytes>`; computed when the
  *   module loads, and under `vite dev` again after any file of the directory
@@ -83,6 +102,10 @@ export function computerBundle(options: ComputerBundleOptions = {}): Plugin {
   let server: ViteDevServer | undefined;
   /** Bundle directories loaded so far: `<dir>` → absolute path (`/`-separated). */
   const loaded = new Map<string, string>();
+  /** The plugin's own file ids (`computer:bundle-file/<hash>`) → absolute path (`/`-separated) (run 38, fixer TS). */
+  const ownFiles = new Map<string, string>();
+  /** The resolved ids of the own file modules a change of `file` alters. */
+  const ownAffected = (file: string): string[] => [...ownFiles].filter(([, absolute]) => absolute === file).map(([id]) => `\0${id}`);
 
   /** The `<dir>`s whose listing a change of `file` (absolute, `/`-separated) may alter. */
   const affected = (file: string): string[] => {
@@ -104,12 +127,27 @@ export function computerBundle(options: ComputerBundleOptions = {}): Plugin {
       server = devServer;
     },
     resolveId(source) {
+      if (source.startsWith(FILE_PREFIX) && ownFiles.has(source)) return `\0${source}`; // run 38, fixer TS
       const dir = attempt(this, () => parseBundleSpecifier(source));
       if (dir === undefined) return null;
       attempt(this, () => checkBundleDirectory(source, posix.join(root, dir), root));
       return `${VIRTUAL_PREFIX}${dir}`;
     },
     load(id) {
+      // A file whose path has `#` or `?`: its text, as `?raw` would give it (UTF-8) (run 38, fixer TS).
+      if (id.startsWith(`\0${FILE_PREFIX}`)) {
+        const absolute = ownFiles.get(id.slice(1));
+        if (absolute === undefined) return null;
+        if (!server) this.addWatchFile(absolute);
+        const text = attempt(this, () => {
+          try {
+            return readFileSync(absolute, "utf8");
+          } catch (error) {
+            throw new Error(`cannot read the bundled file ${absolute}: ${error instanceof Error ? error.message : String(error)}`);
+          }
+        });
+        return `export default ${JSON.stringify(text)};\n`;
+      }
       if (!id.startsWith(VIRTUAL_PREFIX)) return null;
       const dir = id.slice(VIRTUAL_PREFIX.length);
       const specifier = `${BUNDLE_PREFIX}/${dir}`;
@@ -126,15 +164,23 @@ export function computerBundle(options: ComputerBundleOptions = {}): Plugin {
       // A build in watch mode rebuilds when a listed file changes or a file appears in a walked
       // directory (`vite dev` is handled in watchChange).
       if (!server) for (const path of [...scan.directories, ...scan.files.map((file) => file.absolute)]) this.addWatchFile(path);
-      return bundleModuleCode(dir, scan.version);
+      // Files whose path has `#` or `?` are imported through the plugin's own ids (run 38, fixer TS).
+      const own: Array<{ path: string; id: string }> = [];
+      for (const file of scan.files) {
+        if (!CUT_BY_VITE.test(file.path)) continue;
+        const id = `${FILE_PREFIX}${createHash("sha256").update(file.absolute).digest("hex").slice(0, 32)}`;
+        ownFiles.set(id, file.absolute.replaceAll("\\", "/"));
+        own.push({ path: file.path, id });
+      }
+      return bundleModuleCode(dir, scan.version, own);
     },
     // `vite dev`: an edit, addition or removal under a bundle directory invalidates its module in
     // every environment, so the next import loads it again and recomputes the version (HMR or not).
     watchChange(file) {
       if (!server) return;
-      for (const dir of affected(file)) {
+      for (const id of [...affected(file).map((dir) => `${VIRTUAL_PREFIX}${dir}`), ...ownAffected(file)]) {
         for (const environment of Object.values(server.environments)) {
-          const module = environment.moduleGraph.getModuleById(`${VIRTUAL_PREFIX}${dir}`);
+          const module = environment.moduleGraph.getModuleById(id);
           if (module) environment.moduleGraph.invalidateModule(module);
         }
       }
@@ -143,8 +189,8 @@ export function computerBundle(options: ComputerBundleOptions = {}): Plugin {
     // @cloudflare/vite-plugin, a browser page) reload it.
     hotUpdate(update) {
       const modules = [...update.modules];
-      for (const dir of affected(update.file)) {
-        const module = this.environment.moduleGraph.getModuleById(`${VIRTUAL_PREFIX}${dir}`);
+      for (const id of [...affected(update.file).map((dir) => `${VIRTUAL_PREFIX}${dir}`), ...ownAffected(update.file)]) {
+        const module = this.environment.moduleGraph.getModuleById(id);
         if (module && !modules.includes(module)) modules.push(module);
       }
       return modules.length === update.modules.length ? undefined : modules;
@@ -152,11 +198,26 @@ export function computerBundle(options: ComputerBundleOptions = {}): Plugin {
   };
 }
 
-/** The code of the virtual module of `computer:bundle/<dir>` (`dir` already checked; both values JSON-escaped). */
-export function bundleModuleCode(dir: string, version: string): string {
+/**
+ * The code of the virtual module of `computer:bundle/<dir>` (`dir` already checked; all values JSON-escaped).
+ *
+ * @param own the files whose path has `#` or `?` (issue 20, run 38, fixer TS): the glob leaves them out (negative
+ * patterns `!./**\/*#*`, `!./**\/*#*\/**`, `!./**\/*[?]*`, `!./**\/*[?]*\/**`) and each gets the same lazy
+ * loader shape through the plugin's own id `computer:bundle-file/<hash>`, so `./a?x.md` ships its own text.
+ */
+export function bundleModuleCode(dir: string, version: string, own: ReadonlyArray<{ path: string; id: string }> = []): string {
   const options = `{ base: ${JSON.stringify(`/${dir}`)}, query: "?raw", import: "default" }`;
+  if (own.length === 0) {
+    return [
+      `const files = import.meta.glob("./**/*", ${options});`,
+      `export default { files, version: ${JSON.stringify(version)} };`,
+      "",
+    ].join("\n");
+  }
+  const patterns = ["./**/*", "!./**/*#*", "!./**/*#*/**", "!./**/*[?]*", "!./**/*[?]*/**"];
   return [
-    `const files = import.meta.glob("./**/*", ${options});`,
+    `const files = import.meta.glob(${JSON.stringify(patterns)}, ${options});`,
+    ...own.map(({ path, id }) => `files[${JSON.stringify(`./${path}`)}] = () => import(${JSON.stringify(id)}).then((m) => m.default);`),
     `export default { files, version: ${JSON.stringify(version)} };`,
     "",
   ].join("\n");
