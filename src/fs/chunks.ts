@@ -301,7 +301,7 @@ export class ChunkStore {
         ended = true;
         this.endLease(holder);
         // Whether the lease alone kept any of them (the file was replaced or removed meanwhile): then sweep.
-        if (this.#anyUnreferenced(ids)) this.sweep(true);
+        if (this.#anyUnreferenced(ids)) this.reclaim(true); // best-effort (run 38, fixer SW)
       },
     };
   }
@@ -528,11 +528,40 @@ export class ChunkStore {
   }
 
   /**
+   * {@link sweep} as the last step of a call whose change has already
+   * committed (or failed with its own error), best-effort (issue 20, run 38,
+   * fixer SW): an error of the sweep — `EBUSY` when another connection to a
+   * shared SQLite file holds the write lock past `busyTimeoutMs`, a closed or
+   * failing store — is swallowed and the shared backlog set, so the next
+   * sweep over this storage object (any later mutation's, `released` or not)
+   * runs and reclaims what this one left; another Workspace or process on the
+   * same database reclaims it with its own start-up sweep, or its next sweep
+   * after a release. Nothing is deleted that the sweep would not delete, so a
+   * reclaim put off only keeps orphans (bytes no file references) longer. The
+   * call it ends resolves (or rejects with its own error) either way: a write
+   * that landed never reports a failure a retry would repeat (sqlite's
+   * `busy_timeout` still blocks it up to `busyTimeoutMs` first).
+   * @param released Whether the mutation released a reference (see {@link sweep}).
+   */
+  reclaim(released = true): void {
+    try {
+      this.sweep(released);
+    } catch {
+      // Put off, not lost: the next sweep over this storage object runs (`backlog`) and takes what this one left.
+      this.#shared.backlog = true;
+    }
+  }
+
+  /**
    * Deletes unreferenced, unpinned chunks whose lease has ended by `now`
    * (ms; the store's clock unless a test injects a time): at most
    * {@link SWEEP_BUDGET} per call. Call it after a mutation that released
-   * content; it also runs when an earlier sweep left a backlog or a lease
-   * this store granted may have ended. Safe to call any time.
+   * content; it also runs when an earlier sweep left a backlog (or failed:
+   * {@link reclaim}) or a lease this store granted may have ended. Safe to
+   * call any time.
+   * @throws The storage's error (`EBUSY` on a shared SQLite file whose lock
+   *   another connection holds past `busyTimeoutMs`): after a commit, call
+   *   {@link reclaim}, which swallows it.
    */
   sweep(released = true, now: number = this.#clock()): void {
     const shared = this.#shared;

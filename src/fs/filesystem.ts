@@ -82,7 +82,9 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     this.#guard = mountGuardFor(db);
     this.#chunks = new ChunkStore(db, db.storage, options.now);
     this.#writer = new FileWriter(this.#nodes, this.#chunks, this.#guard, db.storage); // storage key: appends to a path take turns over it (run 37, fixer AP)
-    this.#chunks.sweep();
+    // The start-up sweep (orphans of a crash) is best-effort too: the schema transaction above has committed, so a
+    // lock another connection takes meanwhile leaves the orphans to the next mutation's sweep (run 38, fixer SW).
+    this.#chunks.reclaim();
   }
 
   // ── reads ──────────────────────────────────────────────────────────────
@@ -361,7 +363,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
       this.#nodes.delete(node.ino);
       this.#nodes.tombstone(node);
     });
-    this.#chunks.sweep(released);
+    this.#chunks.reclaim(released); // committed: the reclaim is best-effort (run 38, fixer SW)
   }
 
   async rename(oldPath: string, newPath: string): Promise<void> {
@@ -403,7 +405,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
       }
       this.#nodes.move(node, parent, name);
     });
-    this.#chunks.sweep(released);
+    this.#chunks.reclaim(released); // committed: the reclaim is best-effort (run 38, fixer SW)
   }
 
   async symlink(target: string, path: string): Promise<void> {

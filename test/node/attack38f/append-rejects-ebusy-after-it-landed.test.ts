@@ -19,6 +19,12 @@
  * Suggested fix: src/fs/write.ts append (and any other write that sweeps after its commit): once the commit
  * transaction returned, the reclaim is best-effort — catch the sweep's errors (set the shared backlog so the next
  * sweep retries, as `endLease` failures are already swallowed) instead of rejecting a call whose change is done.
+ *
+ * Fixed: every sweep after a commit (append, writeFile small and staged, rm, rename, a read stream's end, the
+ * start-up sweep) goes through the new best-effort `ChunkStore.reclaim` (src/fs/chunks.ts): an error is swallowed and
+ * the shared backlog set, so the next sweep over the storage reclaims what was left; the append sweeps once, in its
+ * `finally`, and no longer ends the landed try's leases a second time (issue 20, run 38, fixer SW).
+ * Siblings: test/node/fix38/fs-post-commit-sweep.test.ts.
  */
 import { DatabaseSync } from "node:sqlite";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -27,7 +33,7 @@ import { join } from "node:path";
 import { expect, it } from "vitest";
 import { Workspace, nodeSqliteStorage } from "../../../src/index.js";
 
-it.fails("an append that landed resolves, even when another connection holds the lock when it reclaims the old chunk", async () => {
+it("an append that landed resolves, even when another connection holds the lock when it reclaims the old chunk", async () => {
   const dir = mkdtempSync(join(tmpdir(), "attack38f-"));
   const file = join(dir, "w.db");
   const storage = nodeSqliteStorage(file, { busyTimeoutMs: 50 });
