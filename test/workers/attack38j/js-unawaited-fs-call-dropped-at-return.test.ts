@@ -2,10 +2,12 @@
  * Issue 20, thirty-eighth attack run: a `node:fs` call the default export starts but does not await — the missing
  * `await` agents often write (`mkdir("d")` before a return, `writeFile(a).then(() => writeFile(b))`) — is silently
  * dropped when the export returns first: the run completes with exit 0 and its value, nothing on stderr, and the
- * directory and files are not in the Workspace. The runner closes the host channel one macrotask after the export
- * settles (isolate/workspace-runtime-runner.js `__activate(false)` after `realSetTimeout(r, 0)`); a call that
- * reaches `call()` later (the `.then` continuation; apparently also the shim's own async steps before it) is
- * refused as "called at module scope" into a rejection nobody sees — the unhandled-rejection check has already run.
+ * directory and files are not in the Workspace. The runner returns without waiting for the calls its windows hold
+ * (isolate/workspace-capabilities.js `__send`: the shim's calls are synchronous up to `b.call`, so these were sent):
+ * the channel closes one macrotask after the export settles (workspace-runtime-runner.js `__activate(false)`), a
+ * `.then` continuation is refused as "called at module scope", and calls that reach the host as the run finishes
+ * are apparently refused (run.ts `refusal`: "has finished; no new host calls are accepted") — each into a rejection
+ * nobody sees, after the unhandled-rejection check ran (cause not pinned down further in the time).
  * Node 22 keeps the process alive until pending I/O ends: every write lands.
  * Tried: the same code under Node 22 (`node w.mjs`: a.txt 5 bytes, b.txt 6 bytes, d/ exist, exit 0); in scratch an
  * unawaited 100,000-byte `writeFile` followed by an unawaited `mkdir(...).then(writeFile)` (the write landed, the
