@@ -800,8 +800,8 @@ export class RemoteSync {
         }
         outcome.pushed++;
         let left = targets.length;
+        await this.#parkLiving(wire, entry.rev, flush, new Set(targets)); // run 38, fixer RB
         for (const target of targets) {
-          await this.#parkLiving(target, entry.rev, flush); // run 38, fixer RB
           this.#pendingRm.add(target); // run 37, fixer RA
           await add({ op: "rm", path: target }, (result) => {
             if (!result.ok && result.error.code !== "ENOENT") {
@@ -836,8 +836,8 @@ export class RemoteSync {
             // none (`a → b; b/s → c; b → d`: the rows are at `d/s`, the tombstone at `b/s`; a parked directory; run
             // 37, fixer RA). Something there now sends its own entry (a directory of another inode replaces it).
             const targets = this.#removals(from.path, entry.rev);
+            if (targets.length > 0) await this.#parkLiving(from.path, entry.rev, flush, new Set(targets)); // run 38, fixer RB
             for (const target of targets) {
-              await this.#parkLiving(target, entry.rev, flush); // run 38, fixer RB
               this.#pendingRm.add(target);
               await add({ op: "rm", path: target }, (result) => {
                 if (result.ok || result.error.code === "ENOENT") this.#forget(target);
@@ -1119,9 +1119,11 @@ export class RemoteSync {
    * mv c a`) is parked first ({@link #park}, `.ws-sync-move-<8 hex>` at the mount root), each highest one with what
    * is under it, so the removal does not take it, and the entry at its path renames it there later in the push, with
    * what only the container holds in it (ignored entries), as `mv` and `rm -r` leave a directory (issue 20, run 38,
-   * fixer RB). A park the container refuses leaves the directory to the removal, as before. One range read of the
-   * rows under `target` (pages of {@link CHANGES_PAGE}) and one inode look-up per directory row; a round trip per
-   * parked directory only.
+   * fixer RB). A park the container refuses leaves the directory to the removal, as before. `targets`: the
+   * directories about to be removed, `target` itself or — for a deletion a pull partly undid ({@link #removals}) —
+   * some of those under it; only a directory row strictly under one of them is looked at. One range read of the
+   * directory rows under `target` (pages of {@link CHANGES_PAGE}; file rows are passed over inside SQLite), an
+   * O(depth) set check and one inode look-up per directory row; a round trip per parked directory only.
    */
   async #parkLiving(target: string, rev: number, flush: () => Promise<void>): Promise<void> {
     if (!this.#fs.inodePath || !this.#fs.inodeOf) return;
