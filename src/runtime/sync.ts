@@ -1139,11 +1139,15 @@ export class RemoteSync {
       if (rows.length === 0) return;
       after = rows[rows.length - 1]!.path;
       for (const row of rows) {
-        let inside = false;
-        for (let slash = row.path.lastIndexOf("/"); slash > target.length && !inside; slash = row.path.lastIndexOf("/", slash - 1)) {
-          inside = parked.has(row.path.slice(0, slash));
+        // Under a directory parked already (it moved with it), or under none of the removed ones (it stays): passed over (fixer RB).
+        let moved = false;
+        let removed = false;
+        for (let slash = row.path.lastIndexOf("/"); slash >= target.length && !moved; slash = row.path.lastIndexOf("/", slash - 1)) {
+          const parent = row.path.slice(0, slash);
+          moved = parked.has(parent);
+          removed ||= targets.has(parent);
         }
-        if (inside || !this.#livesOn(row.ino, rev)) continue;
+        if (moved || !removed || !this.#livesOn(row.ino, rev)) continue; // fixer RB
         if (await this.#park(row.path, flush)) parked.add(row.path);
       }
     }
