@@ -1125,7 +1125,7 @@ export class RemoteSync {
    * directory rows under `target` (pages of {@link CHANGES_PAGE}; file rows are passed over inside SQLite), an
    * O(depth) set check and one inode look-up per directory row; a round trip per parked directory only.
    */
-  async #parkLiving(target: string, rev: number, flush: () => Promise<void>): Promise<void> {
+  async #parkLiving(target: string, rev: number, flush: () => Promise<void>, targets: ReadonlySet<string> = new Set([target])): Promise<void> { // fixer RB
     if (!this.#fs.inodePath || !this.#fs.inodeOf) return;
     const parked = new Set<string>();
     for (let after = `${target}/`; ; ) {
