@@ -39,7 +39,7 @@ it.fails("node:fs calls started but not awaited before the export returns still 
       )
     ).result();
     await new Promise((res) => setTimeout(res, 300));
-    const st = (p: string) => ws.fs.stat(p).then((s) => (s.isDirectory() ? "dir" : s.size), (e: { code?: string }) => e.code);
+    const st = (p: string) => ws.fs.stat(p).then((s) => (s.isDirectory ? "dir" : s.size), (e: { code?: string }) => e.code);
     return { status: r.status, exitCode: r.exitCode, stderr: r.stderr, value: r.value, d: await st("/workspace/d"), a: await st("/workspace/a.txt"), b: await st("/workspace/b.txt") };
   });
   // Was: { status: "completed", exitCode: 0, stderr: "", value: "done", d: "ENOENT", a: "ENOENT", b: "ENOENT" }
