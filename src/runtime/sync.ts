@@ -89,6 +89,7 @@ import { checkLinkTarget } from "../backends/worker-javascript/paths.js";
 import type { SkippedEntry } from "./types.js";
 import { SyncTelemetryRun, type SyncLogger, type SyncTotals } from "./sync-telemetry.js";
 import { cutWithMark } from "../util/cut.js";
+import { isUnder } from "../util/path.js"; // fixer RC
 
 /** The Workspace directory a container's mount point mirrors. */
 export const SYNC_ROOT = "/workspace";
@@ -1269,7 +1270,7 @@ export class RemoteSync {
    *   The error carries what was applied before it ({@link pulledBefore}).
    */
   async pull(): Promise<PullOutcome> {
-    const outcome: Outcome = { applied: 0, bytes: 0, skipped: new SkipList() };
+    const outcome: Outcome = { applied: 0, bytes: 0, skipped: new SkipList(), stranded: new Stranded() }; // run 38, fixer RC
     const telemetry = new SyncTelemetryRun(this.#telemetry, "pull", this.#backend);
     const totals = (): SyncTotals => ({ entries: outcome.applied, bytes: outcome.bytes, skipped: outcome.skipped.count });
     try {
@@ -1436,27 +1437,32 @@ export class RemoteSync {
   ): Promise<void> {
     const full = `${SYNC_ROOT}/${entry.path}`;
     let changed = true;
+    // A file or link not applied stays only in the container: a deletion of the same content is held back (run 38, fixer RC).
+    const skip = (skipped: SkippedEntry): void => {
+      outcome.skipped.push(skipped);
+      outcome.stranded?.add(entry, full, skipped.reason);
+    };
     try {
       // Every parent is a real directory from here on: nothing below follows a Workspace link on the way.
       const refused = await this.#parents(entry.path, outcome, dirModes, dirs);
       if (refused !== null) {
-        outcome.skipped.push({ path: full, op: "write", reason: refused });
+        skip({ path: full, op: "write", reason: refused }); // fixer RC
         return;
       }
       if (entry.kind === "file" && entry.size > MAX_PULL_FILE_BYTES) {
-        outcome.skipped.push({ path: full, op: "write", reason: TOO_LARGE });
+        skip({ path: full, op: "write", reason: TOO_LARGE }); // fixer RC
         return;
       }
       // The Workspace would refuse the write (EROFS): skipped before anything of the file is read from the container.
       if (entry.kind === "file" && this.#readOnly(entry.path)) {
-        outcome.skipped.push({ path: full, op: "write", reason: "read-only" });
+        skip({ path: full, op: "write", reason: "read-only" }); // fixer RC
         return;
       }
       let target: string | undefined;
       if (entry.kind === "symlink") {
         target = await this.#linkTarget(full, entry.target ?? "");
         if (target === undefined) {
-          outcome.skipped.push({ path: full, op: "write", reason: LINK_OUTSIDE });
+          skip({ path: full, op: "write", reason: LINK_OUTSIDE }); // fixer RC
           return;
         }
       }
@@ -1465,7 +1471,7 @@ export class RemoteSync {
       const existing = dirs.absent(segments) ? undefined : await this.#fs.lstat(full).catch(() => undefined);
       if (existing?.isDirectory && entry.kind !== "directory" && !(await this.#clearDirectory(entry.path, outcome, dirs))) {
         // A directory replaced by a file or link, in which the Workspace wrote since the last sync: kept, as a deletion keeps it.
-        outcome.skipped.push({ path: full, op: "write", reason: REPLACED_KEPT });
+        skip({ path: full, op: "write", reason: REPLACED_KEPT }); // fixer RC
         return;
       }
       if (entry.kind === "directory") {
@@ -1503,7 +1509,7 @@ export class RemoteSync {
       if (isTransport(error)) throw error;
       // Gone (or no longer a file) since the scan listed it — a process still at work in the container: the next pull sees what is there then.
       if (error instanceof EntryError && GONE_CODES.has(error.code)) return;
-      outcome.skipped.push(skippedOf(full, error, "write"));
+      skip(skippedOf(full, error, "write")); // fixer RC
       return;
     }
     if (changed) outcome.applied++;
@@ -1523,6 +1529,15 @@ export class RemoteSync {
    * next push. Nothing is removed through a Workspace link: an entry whose
    * parent under /workspace is not a real directory is not there for the
    * Workspace (only forgotten). Answers whether anything was removed.
+   *
+   * A deleted file or link whose content this pull found at a path it did not
+   * apply (`outcome.stranded`: a container `mv notes.md docs/` into a read-only
+   * mount the container does not see, a write refused) is kept, not removed —
+   * the Workspace's copy is the only durable one — and reported as a `delete`
+   * in `skipped` naming where the container put it ({@link Stranded.reason});
+   * a directory kept because such an entry is in it says so too, and one kept
+   * because a read-only mount lies in it (a mount is never removed: spec 01
+   * §6.3) names the mount. Issue 20, run 38, fixer RC.
    */
   async #removeGone(
     top: { path: string; kind: string; rev: number },
@@ -1535,13 +1550,22 @@ export class RemoteSync {
       this.#forget(top.path);
       return false;
     }
+    // Deleted entries whose content the container holds only at a path this pull did not apply: kept (fixer RC).
+    const held = new Map<string, string>();
+    if (outcome.stranded && outcome.stranded.size > 0) {
+      for (const row of rows) {
+        if (row.kind === "directory") continue;
+        const reason = outcome.stranded.reason(this.#manifestRow(row.path));
+        if (reason !== undefined) held.set(`${SYNC_ROOT}/${row.path}`, reason);
+      }
+    }
     // Fast path: the Workspace subtree is exactly what the manifest held — one recursive removal.
     const st = await this.#fs.lstat(full).catch(() => undefined);
     if (!st) {
       this.#forget(top.path);
       return false;
     }
-    if (st.isDirectory && top.kind === "directory") {
+    if (st.isDirectory && top.kind === "directory" && held.size === 0) { // fixer RC: none held back
       const recorded = new Map(rows.map((r) => [`${SYNC_ROOT}/${r.path}`, r]));
       const inside = await this.#fs.find(full).catch(() => [{ path: "", type: "dir" as const }]); // unreadable: entry by entry
       const unchanged = inside.every(({ path, type }) => {
@@ -1579,10 +1603,11 @@ export class RemoteSync {
           row.kind === "directory"
             ? at.isDirectory && (await this.#fs.readdir(path, { limit: 1 })).length === 0
             : !at.isDirectory && (at.isSymbolicLink ? "symlink" : "file") === row.kind && this.#fs.stampOf(path) === row.rev;
-        if (same) {
+        const hold = same ? held.get(path) : undefined; // fixer RC
+        if (same && hold === undefined) {
           await this.#fs.rm(path, { force: true });
           removed = true;
-        } else outcome.skipped.push({ path, op: "delete", reason: KEPT });
+        } else outcome.skipped.push({ path, op: "delete", reason: hold ?? (row.kind === "directory" && at.isDirectory ? this.#keptDirReason(path, held) : KEPT) }); // fixer RC
         this.#forgetOne(row.path);
       } catch (error) {
         outcome.skipped.push(skippedOf(path, error, "delete"));
@@ -1637,6 +1662,17 @@ export class RemoteSync {
       dirs.add(segments, i);
     }
     return true;
+  }
+
+  /**
+   * Why a Workspace directory the container deleted is kept (it is not empty): an entry under it {@link #removeGone}
+   * held back (its content only at a path the pull did not apply), a read-only mount in it (never removed, spec 01
+   * §6.3; a container does not see a mount, docs/container.md), else {@link KEPT}. Issue 20, run 38, fixer RC.
+   */
+  #keptDirReason(path: string, held: ReadonlyMap<string, string>): string {
+    for (const [under, reason] of held) if (isUnder(under, path)) return `${HELD_UNDER}: ${reason}`;
+    const mount = mountGuardFor(this.#db).readOnlyRoots.find((root) => root !== path && isUnder(root, path));
+    return mount === undefined ? KEPT : `${MOUNT_KEPT} (${mount})`;
   }
 
   #forgetOne(path: string): void {
@@ -1948,6 +1984,57 @@ const TOO_LARGE = `file larger than the pull limit (${MAX_PULL_FILE_BYTES} bytes
 /** The `skipped` reason of an entry the container deleted that the Workspace changed since the last sync (kept). */
 const KEPT = "changed in the Workspace since the last sync";
 
+/** The `skipped` reason of a directory the container deleted, kept because it holds a read-only mount (fixer RC, run 38). */
+const MOUNT_KEPT = "holds a read-only mount, which a container does not see and the Workspace never removes: kept";
+
+/** Start of the `skipped` reason of a directory the container deleted, kept for an entry held back in it (fixer RC, run 38). */
+const HELD_UNDER = "an entry in it was kept";
+
+/**
+ * Container files and links one pull did not apply (skipped: a read-only mount, a refused write, …), by content
+ * signature, so that the pull keeps a Workspace file or link the container deleted when its content
+ * went there (`mv notes.md docs/` into a read-only mount, which the container does not see): removing it would
+ * leave its bytes only in the container's scratch copy, at a path the Workspace never takes. A deleted entry
+ * matches a stranded one of the same kind with the same mode, size, mtime and link target as recorded at the
+ * last sync (what `mv` — rename(2), or GNU mv's copy across file systems — keeps; a file edited before it was
+ * moved is not told, and its deletion applies as before). At most {@link MAX_STRANDED} are kept; past that every deleted file or
+ * link of the pull matches (kept: nothing is lost, the list says why). Issue 20, run 38, fixer RC.
+ */
+class Stranded {
+  readonly #bySignature = new Map<string, { path: string; reason: string }>();
+  #count = 0;
+
+  /** How many were added (past {@link MAX_STRANDED} too). */
+  get size(): number {
+    return this.#count;
+  }
+
+  /** Adds a container entry not applied: `full` its Workspace path, `reason` why (the `skipped` reason). */
+  add(entry: RemoteEntryStat & { path: string }, full: string, reason: string): void {
+    if (entry.kind === "directory") return;
+    this.#count++;
+    if (this.#count > MAX_STRANDED) return;
+    const at = { path: full, reason };
+    this.#bySignature.set(strandedSignature(entry.kind, entry.mode, entry.size, entry.mtimeMs, entry.target), at);
+  }
+
+  /** The `skipped` reason for keeping the deleted entry `row` at wire path `wire`, or `undefined` (none matches). */
+  reason(row: ManifestRow | undefined): string | undefined {
+    if (!row || row.kind === "directory") return undefined;
+    const at = this.#bySignature.get(strandedSignature(row.kind, row.mode, row.size, row.mtime, row.target ?? undefined));
+    if (at) return `the container moved or copied it to ${at.path}, which was not applied (${at.reason}): kept, it is not lost`;
+    if (this.#count > MAX_STRANDED) return `more than MAX_STRANDED (${MAX_STRANDED}) container entries were not applied this pull, so no deletion is: kept`;
+    return undefined;
+  }
+}
+
+/** Entries one pull's {@link Stranded} tells apart at most: 10,000 (beyond, every deletion of the pull is held back). */
+const MAX_STRANDED = 10_000;
+
+function strandedSignature(kind: string, mode: number, size: number, mtime: number, target: string | undefined): string {
+  return `${kind}:${mode}:${size}:${mtime}:${target ?? ""}`;
+}
+
 /** The `skipped` reason of a container file or link not written over a Workspace directory the Workspace changed since the last sync (kept). */
 const REPLACED_KEPT = "the container replaced this directory by a file or link, but the Workspace changed or added entries in it since the last sync: the directory is kept";
 
@@ -2102,6 +2189,8 @@ interface Outcome {
   applied: number;
   bytes: number;
   skipped: SkipList;
+  /** Container files and links this pull did not apply (read-only mount, …): where they are, told by {@link Stranded} (run 38, fixer RC). */
+  stranded?: Stranded;
 }
 
 const isNumber = (n: unknown): n is number => typeof n === "number" && Number.isFinite(n);
