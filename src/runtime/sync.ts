@@ -49,6 +49,10 @@
  * - A pull replaces a Workspace directory by the container's file or link
  *   only when nothing in it changed in the Workspace since the last sync (a
  *   deletion's rules); else the directory is kept and listed in `skipped`.
+ * - A pull keeps a Workspace file or link the container deleted when the same
+ *   content is among the entries it did not apply (`mv notes.md docs/` into a
+ *   read-only mount the container does not see: the write is skipped, the
+ *   source stays; {@link Stranded}, issue 20, run 38, fixer RC).
  * - A file pushed in pieces goes to `.<name>.ws-sync-<8 hex>` first (`<name>`
  *   cut to keep it within 255 bytes; the name
  *   recorded in `__ws_sync_temps` until the push settles it); one a push cut
