@@ -1180,6 +1180,10 @@ const SG_PATCHES = [ // SG
   { what: "grep warnings (SG)", when: SG_GREP_WHEN, re: new RegExp(String.raw`(${ID})\?\{stdout:"",stderr:"",exitCode:(${ID})\}:\{stdout:(${ID}),stderr:(${ID}),exitCode:\2\}`, "g"), to: (all, G, q, U, oe) => `${G}?{stdout:"",stderr:"",exitCode:${q}}:{stdout:${U},stderr:__sg.warnings+${oe},exitCode:${q}}`, count: 1 }, // SG
 ]; // SG
 SOURCE_PATCHES.push(...SG_PATCHES); // SG
+// run 38, fixer SG2: just-bash's search engine (rg's) bounds its work by maxWork (rg passes maxLoopIterations, 100,000) // run 38, fixer SG2
+// and its lines, matches and output lines by maxMatches (maxArrayElements, 1,000,000) whatever the input's size, so rg // run 38, fixer SG2
+// failed past 100,000 matching lines; both now grow with the input (isolate/grep-gnu.ts searchWorkBound/searchItemBound). // run 38, fixer SG2
+SOURCE_PATCHES.push({ what: "search bounds grow with the input (SG2)", when: "search: matching work limit exceeded", re: new RegExp(String.raw`(function ${ID}\((${ID}),${ID},(${ID})=\{\}\)\{let\{invertMatch:(?:(?!\}=)[^])*?maxWork:(${ID}),maxMatches:(${ID}),signal:${ID}\}=\3;)`, "g"), to: (all, head, t, e, w, m) => `${head}${w}=__grepGnu.searchWorkBound(${w},${t}.length),${m}=__grepGnu.searchItemBound(${m},${t}.length);`, count: 1 }); // run 38, fixer SG2
 /** // SJ
  * SJ (issue 20, run 27; helpers in isolate/expand-decl.ts): `${#@}` counts the parameters; `^`/`,`/`^^`/`,,` on a // SJ
  * list change every element and `"${a[@]^}"` keeps the words; `${v@A}`/`${a[@]@A}` with attributes; `${v@Q}` as // SJ

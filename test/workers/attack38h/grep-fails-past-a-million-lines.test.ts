@@ -18,13 +18,17 @@
  * (1,000,000) that src/backends/worker-shell/isolate/grep-gnu.ts `search` charges once per line; charge lines against
  * the input's byte bound (or not at all: the input is already capped at 64 MiB) and keep the work limit for
  * backtracking only, as awk and sed do.
+ *
+ * Fixed: grep's search (src/backends/worker-shell/isolate/grep-gnu.ts) bounds its work by
+ * searchWorkBound: the base (1,000,000) plus 8 units per character of the input, so lines and matches are bounded by
+ * the 64 MiB read bound, not by a fixed count (issue 20, run 38, fixer SG2). Siblings: test/workers/fix38/shell-grep-rg-scale.test.ts.
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
 const pick = (r: { stdout: string; stderr: string; exitCode: number }) => ({ stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode });
 
-it.fails("grep counts and filters a 1,100,000-line file as GNU grep does", async () => {
+it("grep counts and filters a 1,100,000-line file as GNU grep does", async () => {
   await inShellWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace", { recursive: true });
     const parts: string[] = [];

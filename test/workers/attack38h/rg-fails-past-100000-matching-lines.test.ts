@@ -15,13 +15,17 @@
  * Suggested fix: scripts/gen-shell.mjs: patch just-bash's rg (chunk with `maxWork: t.limits.maxLoopIterations`,
  * `maxMatches: maxArrayElements`) so lines and matches are bounded by the input's 64 MiB and maxOutputBytes, not by
  * the loop-iteration and array-element limits.
+ *
+ * Fixed: scripts/gen-shell.mjs patches just-bash's search engine (rg's) so its work bound
+ * (searchWorkBound: maxLoopIterations + 8 units per character) and its line/match/result bound (searchItemBound:
+ * at least 2 × (characters + 1)) grow with the input (src/backends/worker-shell/isolate/grep-gnu.ts) (issue 20, run 38, fixer SG2). Siblings: test/workers/fix38/shell-grep-rg-scale.test.ts.
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
 
 const pick = (r: { stdout: string; stderr: string; exitCode: number }) => ({ stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode });
 
-it.fails("rg counts a 110,000-line file", async () => {
+it("rg counts a 110,000-line file", async () => {
   await inShellWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace", { recursive: true });
     const parts: string[] = [];

@@ -280,6 +280,35 @@ export function failure(error: unknown, reason: (error: unknown) => string): str
   return error.message.replace(/^grep: /, "");
 }
 
+/** Units of search work allowed per character of input, on top of the shell's base bound (run 38, fixer SG2). */
+export const SEARCH_WORK_PER_CHAR = 8;
+
+/**
+ * The matching-work bound of one search of `length` characters (UTF-16 code units of one file's or stdin's text)
+ * for grep ({@link search}) and rg (just-bash's search engine, patched by scripts/gen-shell.mjs): `base` (just-bash's
+ * `maxWork` — 1,000,000 for grep, the 100,000 `maxLoopIterations` for rg) plus {@link SEARCH_WORK_PER_CHAR} units
+ * per character; `undefined` (no bound) when `base` is. A unit is one regex search (one per line, one per match), one
+ * context line visited or 1 KiB scanned. A search without context needs at most ~3 units per character of any
+ * input the 64 MiB read bound admits (a line is at least its newline; a match, even an empty one, at least one
+ * position), so it never meets the bound; rg's -A/-B/-C N charges up to 2N + 1 more units per selected line (it
+ * revisits the context range of every match), so a wide context over many short selected lines can — as an error (`grep: f: matching work limit exceeded (N)`, status 2; `search: matching work limit exceeded (N)`,
+ * status 126 for rg), never a cut result (issue 20, run 38, fixer SG2: the bound was 1,000,000 / 100,000 units
+ * whatever the input, so grep failed past 1,000,000 lines and rg past 100,000).
+ */
+export function searchWorkBound(base: number | undefined, length: number): number | undefined { // run 38, fixer SG2
+  return base === undefined ? undefined : base + SEARCH_WORK_PER_CHAR * (length + 1);
+}
+
+/**
+ * The bound on lines, matches and output lines of one rg search of `length` characters: `base` (just-bash's
+ * `maxMatches`, the 1,000,000 `maxArrayElements`) or, when larger, 2 × (length + 1) — more than any input can have
+ * (a line is at least its newline, a match one position, and every output line is a line or a `--` between two),
+ * so the 64 MiB read bound and the shell's output bound are what bound them (issue 20, run 38, fixer SG2).
+ */
+export function searchItemBound(base: number | undefined, length: number): number | undefined { // run 38, fixer SG2
+  return base === undefined ? undefined : Math.max(base, 2 * (length + 1));
+}
+
 /**
  * Search `content` (one file or stdin) as GNU grep 3.8: lines (NUL-terminated records with -z; in a binary file a
  * NUL ends a line too) selected by `regex` (or not, -v), printed with GNU's prefixes (`name:`, `12:`, `340:` for
@@ -288,10 +317,13 @@ export function failure(error: unknown, reason: (error: unknown) => string): str
 export function search(st: GrepState, content: string, regex: GrepRegex, opts: SearchOptions, stdin = false): SearchResult {
   const eol = st.nullData ? "\0" : "\n";
   let work = 0;
+  // The work bound grows with the input: lines and matches are bounded by the read bound, not by loop iterations
+  // (issue 20, run 38, fixer SG2).
+  const maxWork = searchWorkBound(opts.maxWork, content.length); // run 38, fixer SG2
   const charge = (units = 1) => {
     if (opts.signal?.aborted) throw new Error("grep: aborted");
     work += units;
-    if (opts.maxWork !== undefined && work > opts.maxWork) throw new Error(`grep: matching work limit exceeded (${opts.maxWork})`);
+    if (maxWork !== undefined && work > maxWork) throw new Error(`grep: matching work limit exceeded (${maxWork})`); // run 38, fixer SG2
   };
   const binaryFile = !st.nullData && st.binaryFiles !== "text" && content.includes("\0");
   const countOnly = opts.countOnly;
