@@ -1546,7 +1546,7 @@ export class RemoteSync {
   async #removeGone(
     top: { path: string; kind: string; rev: number },
     rows: { path: string; kind: string; rev: number }[],
-    outcome: { skipped: Pick<SkipList, "push"> },
+    outcome: { skipped: Pick<SkipList, "push">; stranded?: Stranded },
     dirs: RealDirs,
   ): Promise<boolean> {
     const full = `${SYNC_ROOT}/${top.path}`;
