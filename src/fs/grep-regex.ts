@@ -415,6 +415,16 @@ export function rewriteRe2Syntax(source: string, shown = source): string {
     if (set === null) throw fail(`Unicode class ${source.slice(at, at + length)}`, "RE2 knows general categories (\\pL, \\p{Lu}, \\p{Nd}) and scripts (\\p{Greek}, \\p{Han})");
     return [negated !== caret ? complement(set) : set, length];
   };
+  /**
+   * A `-` right after a class spelled out inside brackets (`[[:space:]-z]`, `[\p{Greek}-z]`) is a literal, as RE2
+   * (Perl mode) and JavaScript's own `[\s-z]` read it; the spelled-out ranges end in a bare character, which a bare
+   * `-` would turn into a range (run 38, lead). Consumes it and returns `\-`, or returns "".
+   */
+  const literalDashAfterClass = (): string => {
+    if (source[at] !== "-" || source[at + 1] === "]" || source[at + 1] === undefined) return "";
+    at++;
+    return "\\-";
+  };
   while (at < source.length) {
     if (out.length - at > MAX_CLASS_EXPANSION) throw tooManyClasses(shown);
     const c = source[at]!;
@@ -443,6 +453,7 @@ export function rewriteRe2Syntax(source: string, shown = source): string {
         if (!set) throw fail(`POSIX class ${posix[0]}`, `RE2 knows [:${Object.keys(POSIX_CLASSES).join(":], [:")}:]`);
         out += jsRanges(posix[1] ? complement(set) : set);
         at += posix[0].length;
+        out += literalDashAfterClass(); // run 38, lead
         continue;
       }
     }
@@ -457,6 +468,7 @@ export function rewriteRe2Syntax(source: string, shown = source): string {
       const [set, length] = property();
       out += inClass ? jsRanges(set) : jsClass(set);
       at += length;
+      if (inClass) out += literalDashAfterClass(); // run 38, lead
       continue;
     }
     if (e === "A" || e === "z") {
