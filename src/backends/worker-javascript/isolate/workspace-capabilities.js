@@ -16,8 +16,9 @@ let bridge = null;
 /** Replay runs: the numbered, journaled call path of workspace-durable.js. */
 /** @type {((kind: BridgeCallKind, target: string, name: string, args: unknown[]) => Promise<import("../protocol.js").BridgeResult>) | null} */
 let replayCall = null;
-/** @type {{ active: boolean, violation: Error | null }} */
-const state = { active: false, violation: null };
+/** `ended`: why the run ended early (process.exit, an uncaught error), else `null` (issue 20, run 38, fixer JR). */
+/** @type {{ active: boolean, violation: Error | null, ended: string | null }} */
+const state = { active: false, violation: null, ended: null };
 /** The backend's limits on one call's arguments (see {@link oversize}); `Infinity`: the host decides alone. */
 const limits = { maxCapabilityBytes: Infinity, maxCapabilityRequestBytes: Infinity };
 
@@ -77,6 +78,8 @@ export function __send(kind, send) {
   const w = kind === "fetch" ? windows.fetch : windows.limited;
   return new Promise((resolve, reject) => {
     const start = () => {
+      // The run ended (process.exit, an uncaught error) while this call waited: it never goes on the wire (run 38, fixer JR).
+      if (state.ended !== null) { reject(endedError()); return; }
       w.active++;
       /** @type {Promise<import("../protocol.js").BridgeResult>} */
       let sent;
@@ -87,13 +90,58 @@ export function __send(kind, send) {
         sent = Promise.reject(e);
       }
       sent.then(
-        (r) => { w.active--; resolve(r); pump(w); },
-        (e) => { w.active--; reject(e); pump(w); },
+        (r) => { w.active--; resolve(r); pump(w); settled(); },
+        (e) => { w.active--; reject(e); pump(w); settled(); },
       );
     };
     if (w.active < w.size && w.head >= w.queue.length) start();
     else w.queue.push(start);
   });
+}
+
+/** Waiters of {@link __settled}. @type {Array<() => void>} */
+let settleWaiters = [];
+/** Wakes every {@link __settled} waiter: a call was answered. */
+function settled() {
+  const ws = settleWaiters;
+  settleWaiters = [];
+  for (const w of ws) w();
+}
+
+/**
+ * Host calls of this run (every window) on the wire or waiting for room in their window (issue 20, run 38, fixer JR):
+ * the runner keeps the run alive after the default export settles while this is above 0.
+ * @returns {number}
+ */
+export function __inflight() {
+  return windows.limited.active + (windows.limited.queue.length - windows.limited.head) + windows.fetch.active + (windows.fetch.queue.length - windows.fetch.head);
+}
+
+/**
+ * Resolves the next time a host call of this run is answered (or refused) — see {@link __inflight}.
+ * @returns {Promise<void>}
+ */
+export function __settled() {
+  return new Promise((resolve) => { settleWaiters.push(() => resolve()); });
+}
+
+/** @returns {Error & { code: string }} the refusal of a call made after the run ended early ({@link __end}). */
+function endedError() {
+  return Object.assign(new Error("the run has ended (" + state.ended + "); no new host calls are accepted"), { code: "ECANCELED" });
+}
+
+/**
+ * Ends the run early (issue 20, run 38, fixer JR): the channel closes for good — every later host and `node:fs`
+ * call, and every call still waiting for room in its window, is refused with `ECANCELED` and never reaches the host,
+ * as nothing runs after Node's `process.exit` or an uncaught exception. Calls already on the wire are not recalled.
+ * @param {string} why for the refusal's message: `process.exit(2) was called`, `an uncaught exception`.
+ */
+export function __end(why) {
+  if (state.ended !== null) return;
+  state.ended = why;
+  state.active = false;
+  // Refuse the calls still queued now (their `start` sees `ended`).
+  for (const w of [windows.limited, windows.fetch]) pump(w);
 }
 
 /**
@@ -351,7 +399,7 @@ export function __bridgeFailure(e, what) {
  * Opens (`true`, while the default export runs) or closes the channel.
  * @param {boolean} on
  */
-export function __activate(on) { state.active = on; }
+export function __activate(on) { state.active = on && state.ended === null; }
 
 /**
  * The first call made while the channel was closed (at module scope), else `null`.
@@ -387,6 +435,7 @@ function rebuild(e) {
  */
 export async function call(kind, target, name, args) {
   args = compactArgs(args); // a view of a larger buffer goes compact (issue 20, run 35, fixer UV)
+  if (state.ended !== null) throw endedError(); // run 38, fixer JR
   if (!state.active) {
     const what = kind === "fs" ? "fs." + name + "()" : target + " " + name + "()";
     const err = new Error(what + " was called at module scope (top level). File and host calls only work inside the default export: put them in export default async function (input) { ... }.");

@@ -7,7 +7,7 @@
  */
 /** @import { IsolateBridge, RunnerContext, RunnerOutcome } from "../protocol.js" */
 import { WorkerEntrypoint } from "cloudflare:workers";
-import { __install, __activate, __beforeCall, __violation, call } from "./workspace-capabilities.js";
+import { __install, __activate, __beforeCall, __violation, __end, __inflight, __settled, call } from "./workspace-capabilities.js";
 import { createReplayFetch } from "./__modules__/workspace-fetch.js";
 import { installReplay } from "./workspace-durable.js";
 const enc = new TextEncoder();
@@ -325,8 +325,61 @@ export default class WorkspaceRuntimeRunner extends WorkerEntrypoint {
     };
     /** @param {unknown} e */
     const isExit = (e) => { try { return !!e && typeof e === "object" && EXIT in e; } catch { return false; } };
+    /**
+     * How the run ended early (issue 20, run 38, fixer JR), as Node's process ends: `process.exit(code)` called
+     * anywhere — the export, a timer, an unawaited promise reaction, a write callback — even when the code catches
+     * what it throws (Node's cannot be caught); or an exception uncaught in a callback (a timer, `queueMicrotask`,
+     * `process.nextTick`, a write callback) or an unhandled rejection. The first one wins; {@link endSignal} settles
+     * {@link ended}, which the runner races against the default export and the wait after it, and the channel is
+     * closed for good at once (workspace-capabilities.js `__end`), so nothing the code does after it reaches the host.
+     * @type {{ exit: number } | { error: unknown } | { rejection: unknown } | null}
+     */
+    let end = null;
+    /** @type {(v: unknown) => void} */
+    let endSignal = () => {};
+    const ENDED = Symbol("ended");
+    const ended = new Promise((r) => { endSignal = r; }).then(() => ENDED);
+    /** @param {{ exit: number } | { error: unknown } | { rejection: unknown }} how */
+    const finish = (how) => {
+      if (end !== null) return;
+      end = how;
+      __end("exit" in how ? "process.exit(" + how.exit + ") was called" : "error" in how ? "an uncaught exception" : "an unhandled rejection");
+      endSignal(undefined);
+    };
+    /** @param {unknown} e thrown in a callback the export does not await: a process.exit marker was already handled. */
+    const uncaught = (e) => { if (!isExit(e)) finish({ error: e }); };
+    /**
+     * `fn` wrapped so that what it throws ends the run (exit 1, its stack on stderr) instead of being logged by workerd
+     * and forgotten; anything else is passed as it is.
+     * @template T @param {T} fn @returns {T}
+     */
+    const guard = (fn) => {
+      if (typeof fn !== "function") return fn;
+      const f = /** @type {Function} */ (fn);
+      return /** @type {any} */ (/** @this {unknown} */ function (/** @type {unknown[]} */ ...a) {
+        try { return f.apply(this, a); } catch (e) { uncaught(e); }
+      });
+    };
     /** @param {string} message @returns {Promise<RunnerOutcome>} */
     const fail = async (message) => { out.write("stderr", message.endsWith("\n") ? message : message + "\n", true); await out.flush(); return replay ? { code: 1, calls: replay.calls() } : { code: 1 }; };
+    /**
+     * `process.stdout.write(data[, encoding][, callback])` as Node's Writable (issue 20, run 38, fixer JR): a string
+     * `data` with an `encoding` other than UTF-8 (`latin1`, `hex`, `base64`, … as `Buffer.from`) is decoded with it; the
+     * bytes are queued for the host and `callback` (the last argument, when a function) is called with no argument on
+     * a microtask after, with `null` (no error) as Node's — Node calls it once the bytes are flushed; here they reach the host no later than the next host
+     * call or the end of the run. Returns `true` (never back-pressure).
+     * @param {"stdout" | "stderr"} stream @param {unknown} d @param {unknown[]} rest
+     */
+    const streamWrite = (stream, d, rest) => {
+      const encoding = typeof rest[0] === "string" ? rest[0].toLowerCase() : "utf8";
+      const B = /** @type {any} */ (globalThis).Buffer;
+      if (typeof d === "string" && encoding !== "utf8" && encoding !== "utf-8" && B && typeof B.from === "function") d = B.from(d, encoding);
+      if (end) return true; // nothing after the end is printed (run 38, fixer JR)
+      out.write(stream, d);
+      const cb = rest.length > 0 && typeof rest[rest.length - 1] === "function" ? rest[rest.length - 1] : null;
+      if (cb) queueMicrotask(guard(() => /** @type {Function} */ (cb)(null)));
+      return true;
+    };
     let stdinUsed = false;
     const stdin = context.stdin;
     const proc = {
@@ -339,7 +392,12 @@ export default class WorkspaceRuntimeRunner extends WorkerEntrypoint {
       exitCode: undefined,
       // Ends the run with this exit code (like Node's process.exit); output so far is kept.
       /** @param {unknown} [code] @returns {never} */
-      exit: (code) => { throw { [EXIT]: exitCodeOf(code === undefined ? proc.exitCode : code) }; },
+      // Called anywhere it ends the run (run 38, fixer JR: see `finish`); the throw stops the caller's code now.
+      exit: (code) => {
+        const c = exitCodeOf(code === undefined ? proc.exitCode : code);
+        finish({ exit: c });
+        throw { [EXIT]: c };
+      },
       /** @param {(...args: unknown[]) => void} fn @param {unknown[]} args */
       nextTick: (fn, ...args) => queueMicrotask(() => fn(...args)),
       stdin: {
@@ -350,8 +408,8 @@ export default class WorkspaceRuntimeRunner extends WorkerEntrypoint {
           if (stdin && stdin.byteLength > 0) yield stdin;
         },
       },
-      stdout: { isTTY: false, write: /** @param {unknown} d */ (d) => out.write("stdout", d) },
-      stderr: { isTTY: false, write: /** @param {unknown} d */ (d) => out.write("stderr", d) },
+      stdout: { isTTY: false, write: /** @param {unknown} d @param {unknown[]} rest */ (d, ...rest) => streamWrite("stdout", d, rest) },
+      stderr: { isTTY: false, write: /** @param {unknown} d @param {unknown[]} rest */ (d, ...rest) => streamWrite("stderr", d, rest) },
     };
     // Delete first: defining over the lazy "process" getter of nodejs_compat would build Node's process
     // object (several ms per cold run) only to throw it away.
@@ -377,19 +435,63 @@ export default class WorkspaceRuntimeRunner extends WorkerEntrypoint {
     };
     /** @param {unknown[]} args */
     const line = (args) => args.map(show).join(" ") + "\n";
-    for (const k of /** @type {const} */ (["log", "info", "debug"])) console[k] = (...a) => { out.write("stdout", line(a)); };
-    for (const k of /** @type {const} */ (["warn", "error"])) console[k] = (...a) => { out.write("stderr", line(a)); };
+    // Nothing the code prints after the run ended early (`try { process.exit(1) } catch {}; console.log(…)`) is kept,
+    // as nothing runs after Node's process.exit (run 38, fixer JR).
+    for (const k of /** @type {const} */ (["log", "info", "debug"])) console[k] = (...a) => { if (!end) out.write("stdout", line(a)); };
+    for (const k of /** @type {const} */ (["warn", "error"])) console[k] = (...a) => { if (!end) out.write("stderr", line(a)); };
     /** @type {unknown[]} */
     const rejections = [];
-    addEventListener("unhandledrejection", (event) => { rejections.push(event.reason); if (event.preventDefault) event.preventDefault(); });
+    // An unhandled rejection ends the run at once, as Node's (`--unhandled-rejections=throw`, its default); one whose
+    // reason is process.exit's marker is that exit, already handled (run 38, fixer JR).
+    addEventListener("unhandledrejection", (event) => {
+      if (event.preventDefault) event.preventDefault();
+      if (isExit(event.reason)) return;
+      rejections.push(event.reason);
+      finish({ rejection: event.reason });
+    });
+    // An exception workerd reports as uncaught outside the callbacks guarded below (run 38, fixer JR).
+    try {
+      /** @type {any} */ (addEventListener)("error", (/** @type {any} */ event) => {
+        try { if (event && event.preventDefault) event.preventDefault(); } catch {}
+        uncaught(event && "error" in event ? event.error : event);
+      });
+    } catch {}
+    // Callbacks of timers and microtasks (replay runs: the recorded timers installed above) run guarded: a throw in one
+    // ends the run with exit 1 as Node's process ends (run 38, fixer JR).
+    {
+      const g = /** @type {Record<string, any>} */ (/** @type {unknown} */ (globalThis));
+      for (const name of ["setTimeout", "setInterval", "setImmediate"]) {
+        const real = g[name];
+        if (typeof real !== "function") continue;
+        const wrapped = (/** @type {unknown} */ fn, /** @type {unknown[]} */ ...rest) => real.call(globalThis, guard(fn), ...rest);
+        Object.defineProperty(globalThis, name, { value: wrapped, configurable: true, writable: true });
+      }
+      const realQueueMicrotask = g.queueMicrotask;
+      if (typeof realQueueMicrotask === "function") {
+        Object.defineProperty(globalThis, "queueMicrotask", { value: (/** @type {unknown} */ fn) => realQueueMicrotask.call(globalThis, guard(fn)), configurable: true, writable: true });
+      }
+    }
     const names = Object.entries(context.names || {});
+    /** @returns {Promise<RunnerOutcome>} the outcome of an early end ({@link end}). */
+    const endOutcome = async () => {
+      const how = /** @type {NonNullable<typeof end>} */ (end);
+      if ("exit" in how) return exited({ [EXIT]: how.exit });
+      if ("rejection" in how) return fail("Unhandled rejection: " + unmap(describe(how.rejection), names));
+      const e = how.error;
+      /** @type {string} */
+      let text;
+      try { text = e instanceof Error && typeof e.stack === "string" && e.stack ? e.stack : describe(e); } catch { text = describe(e); }
+      return fail(unmap(text, names));
+    };
     let mod;
     try {
       mod = await import(context.entry);
     } catch (e) {
+      if (end) return endOutcome();
       if (isExit(e)) return exited(e);
       return fail(unmap(describe(e), names));
     }
+    if (end) return endOutcome();
     const violation = __violation();
     if (violation) return fail(violation.message);
     __activate(true);
@@ -399,19 +501,37 @@ export default class WorkspaceRuntimeRunner extends WorkerEntrypoint {
       const running = typeof d === "function" ? d(input) : d;
       if (replay) {
         const DIVERGED = Symbol("diverged");
-        const first = await Promise.race([running, replay.divergence.then(() => DIVERGED)]);
+        const first = await Promise.race([running, ended, replay.divergence.then(() => DIVERGED)]);
         if (first === DIVERGED) { __activate(false); return /** @type {RunnerOutcome} */ (await divergedOutcome()); }
         value = first;
-      } else value = await running;
+      } else value = await Promise.race([running, ended]);
+      if (value === ENDED) {
+        const d = await divergedOutcome();
+        return d || endOutcome();
+      }
     } catch (e) {
       __activate(false);
       const d = await divergedOutcome();
       if (d) return d;
+      if (end) return endOutcome();
       if (isExit(e)) return exited(e);
       return fail(unmap(describe(e), names));
     }
-    await new Promise((r) => realSetTimeout(r, 0));
+    // After the export settles, the run stays alive while host calls it started are on the wire or waiting for room
+    // in their window — and what their answers start in turn (`writeFile(a).then(() => writeFile(b))`, an unawaited
+    // loop of awaited writes): a macrotask passes, and the run ends once none is in flight (issue 20, run 38, fixer
+    // JR). Node waits for its whole event loop; pending timers are not waited for here (docs/runtime.md). The host's
+    // timeoutMs bounds the wait.
+    for (;;) {
+      if ((await Promise.race([new Promise((r) => realSetTimeout(r, 0)), ended])) === ENDED) break;
+      if (__inflight() === 0) break;
+      if ((await Promise.race([__settled(), ended])) === ENDED) break;
+    }
     __activate(false);
+    if (end) {
+      const d = await divergedOutcome();
+      return d || endOutcome();
+    }
     const diverged = await divergedOutcome();
     if (diverged) return diverged;
     if (rejections.length > 0) return fail("Unhandled rejection: " + describe(rejections[0]));
