@@ -22,11 +22,13 @@
  * `replay.divergence`); on it, close the channel (`__activate(false)`) so later host calls are refused, flush, and
  * return `{ code }` (0 → completed, value null); treat a rejection or `error` event whose reason is the EXIT marker
  * the same way instead of as "Unhandled rejection".
+ *
+ * Fixed: `proc.exit` now records the code and settles an "ended" promise the runner races against the default export and the wait after it (isolate/workspace-runtime-runner.js `finish`/`ended`); the channel closes for good at the call (isolate/workspace-capabilities.js `__end`: later and queued host calls refused with ECANCELED), output after it is dropped, and a rejection whose reason is the exit marker is that exit (issue 20, run 38, fixer JR). Siblings: test/workers/fix38/js-run-lifetime.test.ts.
  */
 import { expect, it } from "vitest";
 import { inWorkspace } from "../runtime/helpers.js";
 
-it.fails("process.exit from a timer or an unawaited promise reaction ends the run with that code, as in Node", async () => {
+it("process.exit from a timer or an unawaited promise reaction ends the run with that code, as in Node", async () => {
   const out = await inWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace", { recursive: true });
     const run = async (source: string) => {

@@ -15,11 +15,13 @@
  * Suggested fix: src/backends/worker-javascript/isolate/workspace-runtime-runner.js: let `stdout.write`/`stderr.write`
  * take `(data, encoding?, cb?)` as Node's Writable does — decode a string `data` with `encoding`, and call the last
  * function argument with no error on a microtask after queueing the bytes (or after the next flush); return true.
+ *
+ * Fixed: `process.stdout.write`/`stderr.write` take `(data, encoding?, callback?)`: a string is decoded with `encoding` (Buffer.from), and the callback is called with null on a microtask after the bytes are queued, guarded like a timer callback (isolate/workspace-runtime-runner.js `streamWrite`) (issue 20, run 38, fixer JR). Siblings: test/workers/fix38/js-run-lifetime.test.ts.
  */
 import { expect, it } from "vitest";
 import { inWorkspace } from "../runtime/helpers.js";
 
-it.fails("process.stdout.write / stderr.write call their callback, as Node's do", async () => {
+it("process.stdout.write / stderr.write call their callback, as Node's do", async () => {
   const out = await inWorkspace(async (ws) => {
     const run = async (source: string) => {
       const r = await (await ws.runtime.exec(source, { encoding: "utf8", timeoutMs: 10_000 })).result();

@@ -18,11 +18,13 @@
  * error and settle a promise the runner races against the default export; on it, close the channel
  * (`__activate(false)`), flush, and fail the run with `describe(error)` (exit 1) — the same race would carry a
  * `process.exit` thrown from a callback (see js-process-exit-in-callback-ignored.test.ts).
+ *
+ * Fixed: the runner wraps the callbacks of setTimeout/setInterval/setImmediate/queueMicrotask (and nextTick, write callbacks) so a throw ends the run at once with exit 1 and the error's stack on stderr (isolate/workspace-runtime-runner.js `guard`/`uncaught`, same early end as process.exit; an `error` event listener as a fallback) (issue 20, run 38, fixer JR). Siblings: test/workers/fix38/js-run-lifetime.test.ts.
  */
 import { expect, it } from "vitest";
 import { inWorkspace } from "../runtime/helpers.js";
 
-it.fails("an exception thrown in a timer or a microtask fails the run with exit 1, as in Node", async () => {
+it("an exception thrown in a timer or a microtask fails the run with exit 1, as in Node", async () => {
   const out = await inWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace", { recursive: true });
     const run = async (source: string) => {

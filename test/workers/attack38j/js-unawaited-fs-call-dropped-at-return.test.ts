@@ -20,11 +20,13 @@
  * the channel open while calls are in flight or queued (workspace-capabilities.js windows: `active`/queue) and until
  * a macrotask passes with none started, then close it; or close it and report a call refused after the end on
  * stderr and fail the run (exit 1), never drop it silently.
+ *
+ * Fixed: after the export settles the runner keeps the run alive while host calls are in flight or queued in the windows (isolate/workspace-capabilities.js `__inflight`/`__settled`), ending once a macrotask passes with none, bounded by timeoutMs; pending timers are not waited for (docs/runtime.md "When a run ends") (issue 20, run 38, fixer JR). Siblings: test/workers/fix38/js-run-lifetime.test.ts.
  */
 import { expect, it } from "vitest";
 import { inWorkspace } from "../runtime/helpers.js";
 
-it.fails("node:fs calls started but not awaited before the export returns still land, as in Node", async () => {
+it("node:fs calls started but not awaited before the export returns still land, as in Node", async () => {
   const out = await inWorkspace(async (ws) => {
     await ws.fs.mkdir("/workspace", { recursive: true });
     const r = await (
