@@ -120,3 +120,33 @@ it("process.stdout.write decodes its encoding and calls its callback with null",
        }`));
   expect(out).toEqual({ status: "completed", exitCode: 0, stdout: "hi\nhi\nz\n[null]\n", stderr: "", value: "v" });
 });
+
+it("ws: host calls follow the same rule: unawaited ones finish, none after process.exit reaches the host", async () => {
+  const seen: string[] = [];
+  const modules = {
+    "ws:rec": {
+      rec: async (what: unknown) => {
+        await new Promise((r) => setTimeout(r, 20));
+        seen.push(String(what)); // a host function gets the call's arguments as one array
+        return what;
+      },
+    },
+  };
+  const out = await inWorkspace(
+    async (ws) => {
+      const chained = await run(ws, `import { rec } from "ws:rec"; export default async () => { rec("a").then(() => rec("b")).then(() => rec("c")); return "v"; }`);
+      const afterChain = [...seen];
+      seen.length = 0;
+      const exited = await run(ws, `import { rec } from "ws:rec"; export default async () => { await rec("before"); try { process.exit(3); } catch {} rec("after"); return "v"; }`);
+      await new Promise((r) => setTimeout(r, 100));
+      return { chained, afterChain, exited, afterExit: [...seen] };
+    },
+    { backend: { modules } },
+  );
+  expect(out).toEqual({
+    chained: { status: "completed", exitCode: 0, stdout: "", stderr: "", value: "v" },
+    afterChain: ["a", "b", "c"],
+    exited: { status: "failed", exitCode: 3, stdout: "", stderr: "", value: undefined },
+    afterExit: ["before"],
+  });
+});
