@@ -339,6 +339,15 @@ export default class WorkspaceRuntimeRunner extends WorkerEntrypoint {
     let endSignal = () => {};
     const ENDED = Symbol("ended");
     const ended = new Promise((r) => { endSignal = r; }).then(() => ENDED);
+    /**
+     * `p`'s value, or {@link ENDED} once the run ended early, whichever comes first. Built on `await` alone, never
+     * `Promise.race` (which calls `Promise.prototype.then`, which the code in the run may have replaced).
+     * @param {unknown} p @returns {Promise<unknown>}
+     */
+    const untilEnd = (p) => new Promise((resolve, reject) => {
+      (async () => { try { resolve(await p); } catch (e) { reject(e); } })();
+      (async () => { resolve(await ended); })();
+    });
     /** @param {{ exit: number } | { error: unknown } | { rejection: unknown }} how */
     const finish = (how) => {
       if (end !== null) return;
@@ -504,7 +513,7 @@ export default class WorkspaceRuntimeRunner extends WorkerEntrypoint {
         const first = await Promise.race([running, ended, replay.divergence.then(() => DIVERGED)]);
         if (first === DIVERGED) { __activate(false); return /** @type {RunnerOutcome} */ (await divergedOutcome()); }
         value = first;
-      } else value = await Promise.race([running, ended]);
+      } else value = await untilEnd(running);
       if (value === ENDED) {
         const d = await divergedOutcome();
         return d || endOutcome();
@@ -523,9 +532,9 @@ export default class WorkspaceRuntimeRunner extends WorkerEntrypoint {
     // JR). Node waits for its whole event loop; pending timers are not waited for here (docs/runtime.md). The host's
     // timeoutMs bounds the wait.
     for (;;) {
-      if ((await Promise.race([new Promise((r) => realSetTimeout(r, 0)), ended])) === ENDED) break;
+      if ((await untilEnd(new Promise((r) => realSetTimeout(r, 0)))) === ENDED) break;
       if (__inflight() === 0) break;
-      if ((await Promise.race([__settled(), ended])) === ENDED) break;
+      if ((await untilEnd(__settled())) === ENDED) break;
     }
     __activate(false);
     if (end) {
