@@ -11,6 +11,11 @@
  *   trap_saved_exit_value); `exit` in the ERR trap, and in a `( )` of the trap, use `$?` (the attacker's
  *   test/workers/attack38d/exit-without-status-in-exit-trap-exits-0.test.ts).
  * - Under `set -e` a failing command in the EXIT trap ends the trap and the shell with its status.
+ * - `set -e` failing in a `$( … )` (nested, backquoted, via eval or a function), `( … )`, `<( … )`, `bash -c` or a
+ *   pipeline element run from an EXIT or ERR trap ends only that subshell, and the trap goes on (`trap 'echo
+ *   "[$(set -e; false; echo no)]"; echo after' EXIT` prints `[]` and `after`, status 0): the substitution's body runs
+ *   under a fresh trap table (script-builtins.ts scriptEntry -> subshell), so errexitEndsTrap does not see the running
+ *   trap there. Checked by fixer SE2 (issue 20, run 38) after a review said otherwise; the rows pass as committed.
  * Every row is `[script, stdout, stderr, exit status]` as `bash -c SCRIPT` (GNU bash 5.2.15) gave it in an empty
  * temp dir, copied from its output, not computed by the code under test.
  */
@@ -95,6 +100,32 @@ it("assignment-only commands, and exit/return in traps, have bash 5.2.15's statu
     ["set -e; trap 'echo in; eval false; echo u' EXIT; exit 3", "in\n", "", 1],
     ["set -e; f(){ false; echo nf; }; trap 'echo in; f; echo u' EXIT; exit 3", "in\n", "", 1],
     ["set -e; trap 'echo in; false || true; x=1; echo \"u $?\"' EXIT; false", "in\nu 0\n", "", 1],
+    // set -e inside $( ), ( ), <( ), bash -c and pipeline elements run from a trap ends only them (run 38, fixer SE2)
+    ["trap 'echo \"[$(set -e; false; echo no)]\"; echo after' EXIT; true", "[]\nafter\n", "", 0],
+    ["set -e; trap 'echo \"[$(false; echo no)]\"; echo after' EXIT; true", "[no]\nafter\n", "", 0],
+    ["set -e; trap 'x=$(false; echo no); echo \"after [$x]\"' EXIT; true", "after [no]\n", "", 0],
+    ["trap 'echo \"[$(set -e; false; echo no)]\"; echo after' ERR; false; echo end", "[]\nafter\nend\n", "", 0],
+    ["set -e; trap 'echo \"[$(false; echo no)]\"; echo after' ERR; false; echo end", "[no]\nafter\n", "", 1],
+    ["trap 'echo \"[$(echo a $(set -e; false; echo no) b)]\"; echo after' EXIT; true", "[a b]\nafter\n", "", 0],
+    ["trap 'echo \"[$(set -e; echo a; false; echo no)]\"; echo after' EXIT; true", "[a]\nafter\n", "", 0],
+    ["trap 'x=`set -e; false; echo no`; echo \"after $? [$x]\"' EXIT; true", "after 1 []\n", "", 0],
+    ["set -e; trap 'echo \"[$(false)]\"; echo after' EXIT; true", "[]\nafter\n", "", 0],
+    ["set -e; trap 'x=$(false); echo after' EXIT; true", "", "", 1],
+    ["set -e; trap 'echo \"[$(echo a; false; echo no)]\"; false; echo after' EXIT; true", "[a\nno]\n", "", 1],
+    ["set -e; f(){ echo \"[$(false; echo no)]\"; echo in-f; }; trap 'f; echo after' EXIT; true", "[no]\nin-f\nafter\n", "", 0],
+    ["trap 'eval \"echo \\\"[\\$(set -e; false; echo no)]\\\"\"; echo after' EXIT; true", "[]\nafter\n", "", 0],
+    ["set -e; trap 'echo \"$(trap \"echo e\" ERR; false; echo no)\"; echo after' EXIT; true", "e\nno\nafter\n", "", 0],
+    ["set -e; trap '(false; echo no); echo \"after $?\"' EXIT; true", "", "", 1],
+    ["trap '(set -e; false; echo no); echo \"after $?\"' EXIT; true", "after 1\n", "", 0],
+    ["trap 'echo x | ( set -e; false; echo no ); echo \"after $?\"' EXIT; true", "after 1\n", "", 0],
+    ["set -e; trap 'cat <(false; echo p); echo after' EXIT; true", "after\n", "", 0],
+    ["trap 'cat <(set -e; false; echo p); echo after' EXIT; true", "after\n", "", 0],
+    ["set -e; trap 'bash -c \"false; echo no\"; echo \"after\"' EXIT; true", "no\nafter\n", "", 0],
+    ["trap 'bash -c \"set -e; false; echo no\"; echo \"after $?\"' EXIT; true", "after 1\n", "", 0],
+    ["set -e; trap '{ false; echo no; } | cat; echo \"after $?\"' EXIT; true", "after 0\n", "", 0],
+    ["trap '{ set -e; false; echo no; } | cat; echo \"after $?\"' EXIT; true", "after 0\n", "", 0],
+    ["set -e; trap 'echo x | { false; echo no; }; echo \"after\"' EXIT; true", "", "", 1],
+    ["set -e; trap 'echo x | { false; echo no; } | cat; echo \"after $?\"' EXIT; true", "after 0\n", "", 0],
   ];
   const out = await shellCases({ files: {} }, table.map((row) => row[0]), { collect });
   expect(out).toEqual(table);
