@@ -2084,6 +2084,36 @@ const SH37_PATCHES = [ // fixer SH
     `for(let ${o}=0;${o}<${l}.length;${o}++){let __v=${r}[${o}]??"";${o}>0&&${n}.append(${e}),${n}.append(__v),${o}<${l}.length-1&&${n}.repeat(" ",${l}[${o}]-__v.length)}`, count: 1 }, // fixer SH
 ]; // fixer SH
 SOURCE_PATCHES.push(...SH37_PATCHES); // fixer SH
+/** // fixer SP
+ * SP (issue 20, run 38, fixer SP; helper in isolate/pipeline-subshell.ts): each pipeline element bash runs in a // fixer SP
+ * subshell (every one, or all but the last under `shopt -s lastpipe`) gets the isolation just-bash's `( … )` gets: // fixer SP
+ * its state snapshot and umask put back, its own $BASHPID and trap table, shared descriptors' reads kept. just-bash // fixer SP
+ * put back only variables and arrays, so `cd`, `set -e`, `shopt`, `umask`, `unset -f`, `trap … EXIT` leaked. // fixer SP
+ */ // fixer SP
+HELPER_NAMESPACES.push(["__pipelineSubshell", join(isolateDir, "pipeline-subshell.ts")]); // fixer SP
+/** SP: just-bash's subshell snapshot and descriptor functions, read off its `( … )` executor in bundle text `text`. */ // fixer SP
+function sp38Parts(text) { // fixer SP
+  const re = new RegExp(String.raw`async function ${ID}\((${ID}),${ID},${ID},${ID},${ID}=!1\)\{let ${ID}=\1\.state\.loopDepth,${ID}=new Map;for\(let (${ID}) of \1\.state\.fileDescriptors\?\.keys\(\)\?\?\[\]\)\{let ${ID}=(${ID})\(\1,\2\);(?:(?!function )[^])*?__umask\.keepUmask\(\1\.fs,(${ID})\(\1\.state\)\);(?:(?!function )[^])*?let ${ID}=Math\.min\(\.\.\.(${ID})\(\1,${ID}\)\);(?:(?!function )[^])*?for\(let\[(${ID}),(${ID})\]of ${ID}\)(${ID})\(\1,\6,\7\)\}\}`, "g"); // fixer SP
+  const found = [...text.matchAll(re)]; // fixer SP
+  if (found.length !== 1) throw new Error(`gen-shell: just-bash's ( … ) executor not found once (${found.length}); update SP38_PATCHES (run 38, fixer SP)`); // fixer SP
+  const [, , , entry, snapshot, aliases, , , advance] = found[0]; // fixer SP
+  return `{snapshot:${snapshot},entry:${entry},aliases:${aliases},advance:${advance}}`; // fixer SP
+} // fixer SP
+const SP38_PATCHES = [ // fixer SP
+  { what: "a pipeline element runs as a subshell (SP)", when: "async executePipeline(", re: new RegExp(String.raw`try\{(${ID})\.state\.commandCount=\1\.executionScope\.chargeCommand\(\),(${ID})=await (${ID})\((${ID}),(${ID})\)\}catch\((${ID})\)\{(${ID})&&\(\6=__subshellControl\.`, "g"), to: (all, e, N, n, y, s, err, k, offset, text) => // fixer SP
+    `try{${e}.state.commandCount=${e}.executionScope.chargeCommand(),${N}=await (${k}?__pipelineSubshell.pipelineElement(${e},${sp38Parts(text)},()=>${n}(${y},${s})):${n}(${y},${s}))}catch(${err}){${k}&&(${err}=__subshellControl.`, count: 1 }, // fixer SP
+  // SP: `shopt -s inherit_errexit` is a real option (just-bash listed it as a no-op): `$( )` keeps `set -e` with it // fixer SP
+  // (isolate/shell-options.ts commandSubstitution reads it), as bash 5.2; `shopt`, `shopt -p` and $BASHOPTS show it. // fixer SP
+  { what: "inherit_errexit is an option (SP)", when: "async executePipeline(", re: /"expand_aliases","lastpipe","xpg_echo"\]/g, to: `"expand_aliases","inherit_errexit","lastpipe","xpg_echo"]`, count: 1 }, // fixer SP
+  { what: "inherit_errexit is not a no-op (SP)", when: "async executePipeline(", re: /"inherit_errexit",(?="interactive_comments","lithist")/g, to: "", count: 1 }, // fixer SP
+  { what: "inherit_errexit starts off (SP)", when: "async executePipeline(", re: /expand_aliases:!1,lastpipe:!1,xpg_echo:!1\}/g, to: "expand_aliases:!1,inherit_errexit:!1,lastpipe:!1,xpg_echo:!1}", count: 1 }, // fixer SP
+  { what: "inherit_errexit in BASHOPTS (SP)", when: "async executePipeline(", re: /"globskipdots","globstar","lastpipe","nocaseglob"/g, to: `"globskipdots","globstar","inherit_errexit","lastpipe","nocaseglob"`, count: 1 }, // fixer SP
+  // SP: `shopt NAME`, `shopt`, `set -o`, `shopt -o NAME` print each option as bash's "%-15s\t%s" (builtins/shopt.def, // fixer SP
+  // set.def), not name + two tabs: `extglob        \ton`. // fixer SP
+  { what: "option listing columns (SP)", when: "async executePipeline(", re: new RegExp(String.raw`\$\{(${ID})\}\t\t(?=\$\{|on\x60|off\x60)`, "g"), to: (all, name) => `\${${name}.padEnd(15)}\t`, count: 8 }, // fixer SP
+  { what: "set -o listing columns (SP)", when: "async executePipeline(", re: new RegExp(String.raw`(=>\x60\$\{${ID})\.padEnd\(16\)\}`, "g"), to: (all, head) => `${head}.padEnd(15)}\t`, count: 2 }, // fixer SP
+]; // fixer SP
+SOURCE_PATCHES.push(...SP38_PATCHES); // fixer SP
 async function generate() {
   await init;
   const result = await build({

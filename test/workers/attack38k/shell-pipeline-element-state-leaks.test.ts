@@ -16,13 +16,20 @@
  * failing command.
  * Suggested fix: in just-bash's pipeline executor (`Sf`, patched by scripts/gen-shell.mjs) run each element bash
  * runs in a subshell with the isolation a `( … )` gets (its state snapshot, keepUmask, isolate subshell() traps).
+ * Fixed: just-bash's pipeline executor runs each element bash runs in a subshell through
+ *   isolate/pipeline-subshell.ts pipelineElement — the `( … )` state snapshot (cwd, options, shopt, functions,
+ *   attributes, descriptors) and umask put back after, its own $BASHPID and trap table (isolate/script-builtins.ts
+ *   subshell), reads of shared descriptors and group stdin kept — patched by scripts/gen-shell.mjs SP38_PATCHES;
+ *   `inherit_errexit` became a real shopt option (read by isolate/shell-options.ts commandSubstitution) and option
+ *   listings print bash's "%-15s\t%s" (issue 20, run 38, fixer SP). Siblings:
+ *   test/workers/fix38/shell-pipeline-subshell-state.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
 
 const collect = (_ws: unknown, command: string, r: { stdout: string; stderr: string; exitCode: number }) => [command, r.stdout, r.stderr, r.exitCode];
 
-it.fails("shell state set in a pipeline element stays in the element, as bash 5.2", async () => {
+it("shell state set in a pipeline element stays in the element, as bash 5.2", async () => {
   const scripts = [
     "echo x | { cd a; }; pwd",
     "echo x | cd a; pwd",
@@ -48,7 +55,7 @@ it.fails("shell state set in a pipeline element stays in the element, as bash 5.
   ]);
 });
 
-it.fails("shopt -s inherit_errexit makes $( ) stop at a failure under set -e, as bash 5.2", async () => {
+it("shopt -s inherit_errexit makes $( ) stop at a failure under set -e, as bash 5.2", async () => {
   const scripts = [
     "shopt -s inherit_errexit; set -e; echo \"[$(false; echo no)]\"",
     "shopt -s inherit_errexit; set -e; x=$(false; echo no); echo \"got $x\"",

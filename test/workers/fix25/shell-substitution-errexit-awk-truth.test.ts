@@ -9,6 +9,8 @@
  *   unset variable false; just-bash took every string but `""` and `"0"` as true (isolate/awk.ts truthOf).
  *
  * Every expected stdout, stderr and status is what bash 5.2.15 and mawk 1.3.4 printed for the same command.
+ * `set -o` prints "%-15s\t%s" (a tab, as bash): the greps match `errexit[[:space:]]*on`, since bash 5.2.15 counts 0
+ *   lines for the earlier `errexit *on` (issue 20, run 38, fixer SP).
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
@@ -17,11 +19,11 @@ const collect = (_ws: unknown, command: string, r: { stdout: string; stderr: str
 
 it("set -e is off inside $(…): the substitution's status is its last command's, the caller's option is kept", async () => {
   const expected = [
-    ['set -e; x=$(false; echo y); echo "[$x]"; set -o | grep -c "errexit *on"', "[y]\n1\n", "", 0],
+    ['set -e; x=$(false; echo y); echo "[$x]"; set -o | grep -c "errexit[[:space:]]*on"', "[y]\n1\n", "", 0],
     ['set -e; echo "$(false; echo y)"; echo "$(false)"; echo after', "y\n\nafter\n", "", 0],
     ['set -e; f(){ false; echo in; }; x=$(f); echo "[$x]"', "[in]\n", "", 0],
     ['set -e; x=$(false); echo "not reached"', "", "", 1],
-    ['x=$(set -e; false; echo y); echo "[$x]"; set -o | grep -c "errexit *off"', "[]\n1\n", "", 0],
+    ['x=$(set -e; false; echo y); echo "[$x]"; set -o | grep -c "errexit[[:space:]]*off"', "[]\n1\n", "", 0],
     ['set -e; if x=$(false; echo y); then echo "then $x"; fi; echo "$(exit 3)" "$?"', "then y\n 3\n", "", 0],
   ];
   expect(await shellCases({ files: {} }, expected.map(([command]) => command as string), { collect })).toEqual(expected);
