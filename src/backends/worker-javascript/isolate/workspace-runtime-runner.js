@@ -469,15 +469,32 @@ export default class WorkspaceRuntimeRunner extends WorkerEntrypoint {
     // ends the run with exit 1 as Node's process ends (run 38, fixer JR).
     {
       const g = /** @type {Record<string, any>} */ (/** @type {unknown} */ (globalThis));
+      /**
+       * Puts `wrapped` where `name` lives — on the object of the global's prototype chain that owns it, with its
+       * own attributes — so the code sees the same own globals as before (`setImmediate`, `queueMicrotask` stay on
+       * the global scope's prototype, as attack6/sandbox-module-graph pins); a data property that cannot be
+       * redefined there is shadowed on the global itself (run 38, lead).
+       * @param {string} name @param {Function} wrapped
+       */
+      const replaceGlobal = (name, wrapped) => {
+        /** @type {object | null} */
+        let owner = globalThis;
+        while (owner && !Object.prototype.hasOwnProperty.call(owner, name)) owner = Object.getPrototypeOf(owner);
+        const d = owner ? Object.getOwnPropertyDescriptor(owner, name) : undefined;
+        if (owner && d && "value" in d && d.configurable) {
+          Object.defineProperty(owner, name, { value: wrapped, writable: d.writable, enumerable: d.enumerable, configurable: true });
+        } else {
+          Object.defineProperty(globalThis, name, { value: wrapped, configurable: true, writable: true });
+        }
+      };
       for (const name of ["setTimeout", "setInterval", "setImmediate"]) {
         const real = g[name];
         if (typeof real !== "function") continue;
-        const wrapped = (/** @type {unknown} */ fn, /** @type {unknown[]} */ ...rest) => real.call(globalThis, guard(fn), ...rest);
-        Object.defineProperty(globalThis, name, { value: wrapped, configurable: true, writable: true });
+        replaceGlobal(name, (/** @type {unknown} */ fn, /** @type {unknown[]} */ ...rest) => real.call(globalThis, guard(fn), ...rest));
       }
       const realQueueMicrotask = g.queueMicrotask;
       if (typeof realQueueMicrotask === "function") {
-        Object.defineProperty(globalThis, "queueMicrotask", { value: (/** @type {unknown} */ fn) => realQueueMicrotask.call(globalThis, guard(fn)), configurable: true, writable: true });
+        replaceGlobal("queueMicrotask", (/** @type {unknown} */ fn) => realQueueMicrotask.call(globalThis, guard(fn)));
       }
     }
     const names = Object.entries(context.names || {});
