@@ -442,8 +442,54 @@ export default class WorkspaceRuntimeRunner extends WorkerEntrypoint {
         try { return Object.prototype.toString.call(a); } catch { return "[unprintable]"; }
       }
     };
-    /** @param {unknown[]} args */
-    const line = (args) => args.map(show).join(" ") + "\n";
+    /** @param {number} n */
+    const num = (n) => (Object.is(n, -0) ? "-0" : String(n));
+    /**
+     * Node's `util.format` specifiers (Node 22 docs, util.format), when the first argument is a string and more
+     * follow: `%s` (strings as they are, BigInt with `n`, -0 as `-0`, objects as `show` prints them), `%d` Number,
+     * `%i` parseInt, `%f` parseFloat, `%j` JSON (`[Circular]` for a cycle), `%o`/`%O` as `show`, `%c` consumed and
+     * printed as nothing, `%%` → `%`; a specifier with no argument left, or an unknown one, stays as written. The
+     * remaining arguments follow, separated by spaces (issue 20, run 39).
+     * @param {unknown[]} args
+     */
+    const line = (args) => {
+      const first = args[0];
+      if (typeof first !== "string" || args.length < 2 || !first.includes("%")) return args.map(show).join(" ") + "\n";
+      let i = 1;
+      /** @type {(a: unknown) => string} */
+      const json = (a) => {
+        try {
+          const t = JSON.stringify(a, (_k, v) => (typeof v === "bigint" ? v.toString() : v));
+          return t === undefined ? "undefined" : t;
+        } catch (e) {
+          return e instanceof TypeError && /circular/i.test(e.message) ? "[Circular]" : show(a);
+        }
+      };
+      /** @type {Record<string, (a: unknown) => string>} */
+      const conv = {
+        s: (a) => (typeof a === "number" ? num(a) : typeof a === "bigint" ? `${a}n` : typeof a === "symbol" ? String(a) : show(a)),
+        d: (a) => (typeof a === "bigint" ? `${a}n` : typeof a === "symbol" ? "NaN" : num(Number(a))),
+        i: (a) => (typeof a === "bigint" ? `${a}n` : typeof a === "symbol" ? "NaN" : num(parseInt(/** @type {string} */ (a)))),
+        f: (a) => (typeof a === "symbol" ? "NaN" : num(parseFloat(/** @type {string} */ (a)))),
+        j: json,
+        o: show,
+        O: show,
+        c: () => "",
+      };
+      let text;
+      try {
+        text = first.replace(/%([sdifjoOc%])/g, (m, c) => {
+          if (c === "%") return "%";
+          if (i >= args.length) return m;
+          return conv[c](args[i++]);
+        });
+      } catch {
+        text = first;
+        i = 1;
+      }
+      const rest = args.slice(i).map(show);
+      return (rest.length > 0 ? text + " " + rest.join(" ") : text) + "\n";
+    };
     // Nothing the code prints after the run ended early (`try { process.exit(1) } catch {}; console.log(…)`) is kept,
     // as nothing runs after Node's process.exit (run 38, fixer JR).
     for (const k of /** @type {const} */ (["log", "info", "debug"])) console[k] = (...a) => { if (!end) out.write("stdout", line(a)); };
