@@ -21,6 +21,9 @@
  * a string, substitute Node's `util.format` specifiers first (`%s` String / inspect, `%d` Number, `%i` parseInt,
  * `%f` parseFloat, `%j` JSON.stringify, `%o`/`%O` the object text `show` gives, `%c` consumed, `%%` → `%`; an
  * unmatched specifier stays as written), then join the remaining arguments with spaces as today.
+ * Fixed: the runner's `line` applies Node's util.format specifiers when a string first argument has more arguments
+ *   after it (isolate/workspace-runtime-runner.js) (issue 20, run 39, lead). Siblings:
+ *   test/workers/fix39/js-console-format.test.ts.
  */
 import { expect, it } from "vitest";
 import { inWorkspace } from "../runtime/helpers.js";
