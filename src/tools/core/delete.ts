@@ -11,7 +11,7 @@ import { lastSegment, normalizePath } from "../../util/path.js";
 import { headCut } from "../../util/cut.js";
 import { withPathLock } from "./locks.js";
 import type { MutableFileStore } from "./store.js";
-import { errorMessage, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
+import { abortedCall, errorMessage, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
 import { siblingHint, storeSibling } from "./unicode-names.js";
 import { echoedText } from "./paging.js";
 
@@ -55,7 +55,9 @@ export function deleteDefinition(options: DeleteToolOptions): SettledTool<Delete
     inputSchema: deleteInputSchema,
     outputSchema: deleteOutputSchema,
     limits: {},
-    async execute(input) {
+    async execute(input, context) {
+      const aborted = abortedCall(context);
+      if (aborted !== undefined) return { error: aborted };
       const recursive = input.recursive === true;
       const refused = refusal(input.path, store);
       if (refused !== undefined) return { error: refused };

@@ -13,7 +13,7 @@
 import { runToolDirectory, DEFAULT_TOOL_TIMEOUT_MS, type ToolRunWorkspace } from "../../tool-dirs/run.js";
 import { sensitiveInputNames, toolInputSchema } from "../../tool-dirs/schema.js";
 import type { ToolDirectory, ToolResult, ToolResultContent } from "../../tool-dirs/types.js";
-import type { CoreTool, CoreToolCallContext } from "./types.js";
+import { abortedCall, type CoreTool, type CoreToolCallContext } from "./types.js";
 import { toolExportName } from "../../modules/tools.js";
 import { INPUT_NAME_PATTERN, TOOL_NAME_PATTERN } from "../../tool-dirs/validate.js";
 import { headCut, memberCut } from "../../util/cut.js";
@@ -280,7 +280,8 @@ export function directoryToolValue(output: DirectoryToolOutput): string | { erro
  * `readonly: true` makes it `false`) come from `tool`; the input schema is
  * {@link toolInputSchema}. `execute` runs {@link runToolDirectory} with the
  * call's `abortSignal` (abort kills the run, as does a `return()` before
- * the result) and `toolCallId`, yields a progress snapshot per `onUpdate`,
+ * the result; already aborted, nothing runs and the result is `isError` with
+ * {@link ABORTED_CALL_MESSAGE}) and `toolCallId`, yields a progress snapshot per `onUpdate`,
  * then the result. It never throws: every
  * failure is an `isError` result whose text names the problem.
  */
@@ -299,9 +300,17 @@ export function directoryToolDefinition(
     sensitiveInputs: sensitiveInputNames(tool),
     isProgress: (value) => value.progress === true,
     execute(input, context) {
+      // A call made after the run was stopped starts nothing (issue 20, run 39, fixer AB).
+      const aborted = abortedCall(context);
+      if (aborted !== undefined) return abortedResult(aborted);
       return runWithProgress(tool, options, timeoutMs, input, context);
     },
   };
+}
+
+/** The one output of a directory tool call made with an already-aborted signal: an `isError` result with `message`. */
+async function* abortedResult(message: string): AsyncGenerator<DirectoryToolOutput> {
+  yield { content: [{ type: "text", text: message }], isError: true };
 }
 
 async function* runWithProgress(

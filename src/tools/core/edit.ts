@@ -33,7 +33,7 @@ import { ledgerOf, type ReadLedger } from "./freshness.js";
 import { withPathLock } from "./locks.js";
 import type { FileStore } from "./store.js";
 import { checkPositive, startWithin } from "./truncate.js";
-import { errorMessage, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
+import { abortedCall, errorMessage, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
 import { withSiblingHint } from "./unicode-names.js";
 import { echoedText } from "./paging.js";
 import { GREP_LINE_WIDTH } from "./grep-page.js";
@@ -131,7 +131,10 @@ export function editDefinition(options: EditToolOptions): SettledTool<EditInput,
     outputSchema: editOutputSchema,
     limits,
     // Under a write tool's requireFreshRead over this store, a successful edit counts as seen (edit itself is not guarded).
-    execute: (input) => editFile(store, input, limits, ledgerOf(store)),
+    execute: (input, context) => {
+      const aborted = abortedCall(context);
+      return aborted !== undefined ? Promise.resolve({ error: aborted }) : editFile(store, input, limits, ledgerOf(store));
+    },
   };
 }
 

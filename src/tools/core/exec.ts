@@ -23,7 +23,7 @@ import {
 import { boundResult, renderWhole, streamBytes, StreamTail, type RuntimeNote } from "./exec-output.js";
 import { echoedText } from "./paging.js";
 import { invalidArgumentsMessage } from "./schema.js";
-import { errorMessage, type CoreTool, type CoreToolCallContext, type ToolFacts } from "./types.js";
+import { abortedCall, errorMessage, type CoreTool, type CoreToolCallContext, type ToolFacts } from "./types.js";
 import { disposeQuietly } from "../../util/dispose.js";
 
 export { formatSize } from "./exec-output.js";
@@ -178,6 +178,9 @@ export type ExecDefinition = Omit<CoreTool<ExecInput, ExecToolOutput>, "execute"
    * model can read, never a throw: input that is not an object or has a field
    * of the wrong type (checked against `inputSchema` before the runtime is
    * called) gives `{ command, cwd, backend, error: "Invalid arguments for exec: <field>: <problem>" }`.
+   * A valid call whose `abortSignal` has already aborted starts no run: its one output is
+   * `{ command, cwd, backend, error: ABORTED_CALL_MESSAGE }` ("Aborted: the agent run was stopped before this
+   * call started; the call did nothing.").
    * Stopping early — `return()` (a `break` out of `for await`) at a running
    * snapshot — kills the run, as an abort does, and cancels its event stream.
    */
@@ -227,6 +230,12 @@ export function execDefinition(options: ExecToolOptions, onSavedLog?: (path: str
       return;
     }
     const { call, input: valid, backend } = checked;
+    // Stopped before this call started (a later call of an aborted step): no run is started (issue 20, run 39, fixer AB).
+    const aborted = abortedCall(context);
+    if (aborted !== undefined) {
+      yield { ...call, error: aborted };
+      return;
+    }
     let handle: ExecRuntimeHandle;
     try {
       handle = await runtime.exec(valid.command, runOptions(valid, backend, limits));

@@ -24,7 +24,7 @@ import {
 import { checkPositive } from "./truncate.js";
 import { searchError } from "./unicode-names.js";
 import { relativeGlob, relativeGlobs } from "./relative-glob.js";
-import { errorMessage, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
+import { abortedCall, errorMessage, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
 
 /** find changes nothing. */
 export const FIND_FACTS: ToolFacts = { name: "find", mutating: false };
@@ -112,7 +112,9 @@ export function findDefinition(options: FindToolOptions): SettledTool<FindInput,
     description: `Find files and directories in the workspace whose path matches a glob: * stays within one path segment, ** crosses directories, and ? matches one character. Results come in depth-first order, at most ${DEFAULT_PAGE_LIMIT} per call by default (limit up to ${MAX_PAGE_LIMIT}) and at most ${Math.round(maxBytes / 1024)}KB; when nextOffset is present, call again with offset = nextOffset. Paths longer than ${LISTING_NAME_WIDTH} characters are cut (clipped: true). Use exclude to prune directories such as node_modules. Dot-files and dot-directories (.git, .env) are matched and searched like any other name (* and ** match a leading dot); to leave them out, name them in exclude, e.g. [".git", ".git/**"].`,
     inputSchema: findInputSchema as z.ZodType<FindInput>,
     limits: { defaultLimit: DEFAULT_PAGE_LIMIT, maxLimit: MAX_PAGE_LIMIT, maxBytes },
-    async execute(input) {
+    async execute(input, context) {
+      const aborted = abortedCall(context);
+      if (aborted !== undefined) return { error: aborted };
       const path = input.path ?? DEFAULT_SEARCH_PATH;
       // An absolute or trailing-"/" glob is read relative to path, or refused (issue 20, run 36, fixer TL).
       const pattern = relativeGlob("find", path, input.pattern, "pattern");

@@ -15,7 +15,7 @@ import { directoryForm } from "../../util/path.js";
 import { lineBreakError } from "./grep-line-break.js";
 import { relativeGlobs } from "./relative-glob.js";
 import { WorkspaceFsError } from "../../fs/errors.js";
-import { errorMessage, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
+import { abortedCall, errorMessage, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
 
 /** grep changes nothing. */
 export const GREP_FACTS: ToolFacts = { name: "grep", mutating: false };
@@ -102,7 +102,9 @@ export function grepDefinition(options: GrepToolOptions): SettledTool<GrepInput,
     description: `Search workspace text for a literal string (default) or a regular expression (regex: true), optionally ignoring case. Results carry the path, line number and text of each match, and with context the lines around it. Files come in depth-first order, then lines in order; at most ${DEFAULT_PAGE_LIMIT} matches per call by default (limit up to ${MAX_PAGE_LIMIT}); when nextOffset is present, call again with offset = nextOffset. Narrow the search with include and exclude globs. Files in dot-directories such as .git are searched like any others; to leave them out, name them in exclude, e.g. [".git", ".git/**"]. ${describeCaps(maxBytes, lineWidth)}`,
     inputSchema: grepInputSchema as z.ZodType<GrepInput>,
     limits: { defaultLimit: DEFAULT_PAGE_LIMIT, maxLimit: MAX_PAGE_LIMIT, maxContext: MAX_GREP_CONTEXT, maxBytes, maxLineLength: lineWidth },
-    async execute(input) {
+    async execute(input, context) {
+      const aborted = abortedCall(context);
+      if (aborted !== undefined) return { error: aborted };
       const path = input.path ?? DEFAULT_SEARCH_PATH;
       try {
         // A list goes down as a list: fs.grep reads each glob alone (joined into one `{a,b}` glob,

@@ -23,7 +23,7 @@ import {
 } from "./paging.js";
 import { checkPositive } from "./truncate.js";
 import { searchError } from "./unicode-names.js";
-import { errorMessage, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
+import { abortedCall, errorMessage, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
 
 /** ls changes nothing. */
 export const LS_FACTS: ToolFacts = { name: "ls", mutating: false };
@@ -90,7 +90,9 @@ export function listDefinition(options: ListToolOptions): SettledTool<ListInput,
     description: `List a workspace directory's entries with their sizes, modification times and types, in name order. Returns at most ${DEFAULT_PAGE_LIMIT} entries by default (limit up to ${MAX_PAGE_LIMIT}) and at most ${Math.round(maxBytes / 1024)}KB; when nextOffset is present, call again with offset = nextOffset for the next page. Names longer than ${LISTING_NAME_WIDTH} characters are cut (clipped: true). Paths are absolute.`,
     inputSchema: listInputSchema,
     limits: { defaultLimit: DEFAULT_PAGE_LIMIT, maxLimit: MAX_PAGE_LIMIT, maxBytes },
-    async execute(input) {
+    async execute(input, context) {
+      const aborted = abortedCall(context);
+      if (aborted !== undefined) return { error: aborted };
       try {
         const page = await fetchCappedPage(
           input,

@@ -14,7 +14,7 @@
  * @module
  */
 import { z } from "zod";
-import { errorMessage, type SettledTool, type ToolFacts } from "./types.js";
+import { abortedCall, errorMessage, type SettledTool, type ToolFacts } from "./types.js";
 import { fitMiddle, wellFormed } from "../../assets/metadata.js";
 
 /**
@@ -164,7 +164,9 @@ export function publishDefinition(options: PublishToolOptions): SettledTool<Publ
     inputSchema: publishInputSchema,
     outputSchema: publishOutputSchema,
     limits: { defaultExpiresAfterMs: DEFAULT_PUBLISH_EXPIRES_AFTER_MS, maxExpiresAfterMs: MAX_PUBLISH_EXPIRES_AFTER_MS },
-    async execute(input) {
+    async execute(input, context) {
+      const aborted = abortedCall(context);
+      if (aborted !== undefined) return { ok: false, error: aborted };
       const shareOptions: PublishShareOptions = { expiresAfter: input.expiresAfterMs ?? DEFAULT_PUBLISH_EXPIRES_AFTER_MS };
       const sessionId = workspace.sessionId;
       if (typeof sessionId === "string" && sessionId !== "") shareOptions.prefix = publishPrefix(sessionId);

@@ -13,7 +13,7 @@ import { readText, type ReadTextResult, type TextPageRequest, type TextPageSetti
 import { ledgerOf, type ReadLedger } from "./freshness.js";
 import type { FileStore } from "./store.js";
 import { checkLineTruncation, checkMediaLimit, checkPositive, type LineTruncation } from "./truncate.js";
-import { errorMessage, type NeutralOutput, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
+import { abortedCall, errorMessage, type NeutralOutput, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
 import { withSiblingHint } from "./unicode-names.js";
 import { echoedText } from "./paging.js";
 
@@ -123,7 +123,9 @@ export function readDefinition(options: ReadToolOptions): ReadDefinition {
     description: describeRead(maxLines, maxBytes, maxImageDimension, includeLineNumbers),
     inputSchema: readInputSchema as z.ZodType<ReadInput>,
     limits: { maxLines, maxBytes, maxModelBytes, mediaSniffBytes, maxImageDimension },
-    execute: (input) => {
+    execute: (input, context) => {
+      const aborted = abortedCall(context);
+      if (aborted !== undefined) return Promise.resolve({ error: aborted });
       // A write tool with requireFreshRead over this store made a ledger: record what is read (issue 12 §4).
       const reads = ledgerOf(store);
       return reads ? readRecorded(store, input, settings, reads) : readFile(store, input, settings);

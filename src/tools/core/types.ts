@@ -19,7 +19,11 @@ export interface ToolError {
  * `ToolCallContext` is what its `execute` takes; this is the core's.)
  */
 export interface CoreToolCallContext {
-  /** Aborts the call (exec kills its run; file tools ignore it once started). Absent: the call cannot be aborted. */
+  /**
+   * Aborts the call. Already aborted when the call is made: every tool does nothing and returns its error result
+   * with {@link ABORTED_CALL_MESSAGE} (see {@link abortedCall}). Aborted later: exec and directory tools kill their
+   * run; the other tools ignore it once started. Absent: the call cannot be aborted.
+   */
   abortSignal?: AbortSignal;
   /** The agent library's id for this call, when it has one. */
   toolCallId?: string;
@@ -99,6 +103,27 @@ export interface CoreTool<I = any, O = any> extends ToolFacts {
 export type SettledTool<I = any, O = any> = Omit<CoreTool<I, O>, "execute"> & {
   execute(input: I, context?: CoreToolCallContext): Promise<O>;
 };
+
+/**
+ * The error text of a call made with an abort signal that has already fired (the user stopped the agent run
+ * before this call started, e.g. a later call of the same step): the tool did nothing — no file read, written or
+ * removed, no run started, nothing published (issue 20, run 39, fixer AB).
+ */
+export const ABORTED_CALL_MESSAGE = "Aborted: the agent run was stopped before this call started; the call did nothing.";
+
+/**
+ * {@link ABORTED_CALL_MESSAGE} when the call's `abortSignal` has already aborted, else `undefined`. Every tool asks
+ * it first, before touching the Workspace, and answers in its own error shape: `{ error }` (read, ls, find, grep,
+ * write, edit, delete), `{ ok: false, error }` (publish), exec's error snapshot, a directory tool's `isError`
+ * result. A signal whose `aborted` cannot be read counts as not aborted.
+ */
+export function abortedCall(context: CoreToolCallContext | undefined): string | undefined {
+  try {
+    return context?.abortSignal?.aborted === true ? ABORTED_CALL_MESSAGE : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** True when `value` is a `{ error: string }` failure. */
 export function isToolError(value: unknown): value is ToolError {

@@ -15,7 +15,7 @@ import { withPathLock } from "./locks.js";
 import type { FileStore, MutableFileStore } from "./store.js";
 import { earlierTwin, storeSibling, type EquivalentSibling } from "./unicode-names.js";
 import { checkPositive, firstLoneSurrogate, unitEscape, utf8, utf8Length } from "./truncate.js";
-import { errorMessage, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
+import { abortedCall, errorMessage, type SettledTool, type ToolError, type ToolFacts } from "./types.js";
 import { echoedText } from "./paging.js";
 
 /** write changes the Workspace. */
@@ -112,7 +112,9 @@ export function writeDefinition(options: WriteToolOptions): SettledTool<WriteInp
     inputSchema: writeInputSchema,
     outputSchema: writeOutputSchema,
     limits: { maxBytes },
-    async execute(input) {
+    async execute(input, context) {
+      const aborted = abortedCall(context);
+      if (aborted !== undefined) return { error: aborted };
       const size = utf8Length(input.content);
       if (size > maxBytes) {
         return {
