@@ -105,7 +105,11 @@ export interface PiToolResult {
 
 /** Context for one call of {@link CreatePiToolsResult.execute}. */
 export interface ToolCallContext {
-  /** Aborts the call: exec and directory tools kill their run; the file tools ignore it once started. Absent: the call cannot be aborted. */
+  /**
+   * Aborts the call: exec and directory tools kill their run; the file tools ignore it once started. Already aborted
+   * when the call is made: nothing is done, and the result is `isError` with "Aborted: the agent run was stopped
+   * before this call started; the call did nothing." Absent: the call cannot be aborted.
+   */
   abortSignal?: AbortSignal;
   /**
    * Receives a directory tool's progress (each `onUpdate` of the tool, as

@@ -43,7 +43,11 @@ export interface CreateTanStackToolsOptions<F extends TanStackToolFormat = "arra
 export interface TanStackToolExecutionContext {
   /** TanStack's id of this call; passed to the tool and to emitted snapshots. */
   toolCallId?: string;
-  /** The chat run's abort signal: exec kills its run when it aborts. */
+  /**
+   * The chat run's abort signal: exec and directory tools kill their run when it aborts. Already aborted when the
+   * call is made (a later call of a stopped step): nothing is done, and the value is `{ error: "Aborted: the agent
+   * run was stopped before this call started; the call did nothing." }`.
+   */
   abortSignal?: AbortSignal;
   /** Sends a custom stream event; exec's running snapshots go through it when `streamEventName` is set. */
   emitCustomEvent?(name: string, value: Record<string, unknown>): void;

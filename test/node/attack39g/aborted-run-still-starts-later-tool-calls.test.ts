@@ -29,6 +29,11 @@
  * wrapper: src/tools/tanstack-ai.ts `execute`, src/tools/pi-ai.ts `run`, src/tools/ai-sdk-tools.ts `toAITool`):
  * a signal already aborted answers `{ error: "Aborted: the agent run was stopped before this call started" }`
  * (exec: its error snapshot) without running anything.
+ * Fixed: every tool checks the call's signal first through one core helper (`abortedCall`, src/tools/core/types.ts) —
+ * read, ls, find, grep, write, edit, delete, publish and directory tools before touching anything, exec after its
+ * argument check and before `runtime.exec` — and answers `Aborted: the agent run was stopped before this call started;
+ * the call did nothing.` in its own error shape, so all three adapters (and defineExec) behave alike (issue 20, run 39,
+ * fixer AB). Siblings: test/node/fix39/tools-aborted-before-call.test.ts.
  */
 import { chat } from "@tanstack/ai";
 import { describe, expect, it } from "vitest";

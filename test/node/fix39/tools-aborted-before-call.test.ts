@@ -88,7 +88,7 @@ async function setup(options: { requireFreshRead?: boolean } = {}) {
     ai: () => {
       const tools = createAITools(set);
       return (name: string, input: unknown, abortSignal?: AbortSignal) =>
-        final(tools[name]!.execute!(input, { toolCallId: "c1", messages: [], ...(abortSignal ? { abortSignal } : {}) }));
+        final(tools[name]!.execute!(input as never, { toolCallId: "c1", messages: [], ...(abortSignal ? { abortSignal } : {}) } as never));
     },
     pi: () => {
       const { execute } = createPiTools(set);
@@ -221,7 +221,7 @@ describe("a call with an already-aborted signal does nothing, every tool × ever
     for await (const s of defineExec({ workspace: ws.workspace }).execute({ command: "out hi", backend: "js" }, { abortSignal: AbortSignal.abort() })) snapshots.push(s);
     expect(snapshots).toEqual([{ command: "out hi", cwd: null, backend: "js", error: MSG }]);
     const write = createWriteTool({ store: new WorkspaceFileStore(ws.workspace) });
-    expect(await write.execute!({ path: "/workspace/new.txt", content: "n" }, { toolCallId: "w", messages: [], abortSignal: AbortSignal.abort() })).toEqual({ error: MSG });
+    expect(await write.execute!({ path: "/workspace/new.txt", content: "n" }, { toolCallId: "w", messages: [], abortSignal: AbortSignal.abort() } as never)).toEqual({ error: MSG });
     expect(await ws.workspace.fs.stat("/workspace/new.txt").then(() => true, () => false)).toBe(false);
     expect(ws.runs()).toBe(0);
   });
