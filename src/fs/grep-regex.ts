@@ -383,19 +383,53 @@ function re2SyntaxError(shown: string, what: string, hint?: string): TypeError {
  * Any other `\` and letter JavaScript would read as the letter itself (`\Z`,
  * `\C`, `\h`, `\G`, `\K`, `\e`, a stray `\E`, `\x` or `\u` without hex
  * digits), and `\8`, `\9`, is refused with a TypeError naming it, as RE2
- * refuses it, instead of silently matching the letter.
+ * refuses it, instead of silently matching the letter. So is a range whose
+ * end is a class (`[!-\pN]`, `[a-[:digit:]]`), which RE2 and GNU `grep -P`
+ * refuse too; a class at a range's start is followed by a literal `-`
+ * (`[\pN-z]`), as RE2 reads it.
+ *
+ * With `ignoreCase`, a negated class (`[[:^upper:]]`, `\P{Lu}`, `\p{^Ll}`) is
+ * spelt out as the complement of the case-folded class, as RE2 folds first
+ * and negates after ("build up the group positively, then negate it"): the
+ * complement of a case-closed set is case-closed, so the later folding (V8's
+ * `i`, or {@link fold} on the RE2 path) adds nothing it excludes, and
+ * `[[:^upper:]]` matches no letter (issue 20, run 39, fixer GX).
  * @param source grep regex source as given.
  * @param shown the source an error message quotes (default `source`).
+ * @param ignoreCase whether the pattern is matched ignoring case (default `false`).
  * @returns JavaScript regex source (no `u` flag); `source` itself when it holds none of these.
  * @throws TypeError `Invalid regular expression: /…/: <construct> is not supported …`, or `… too many Unicode or
  *   POSIX classes …` when spelling them out adds more than {@link MAX_CLASS_EXPANSION} characters.
  */
-export function rewriteRe2Syntax(source: string, shown = source): string {
+export function rewriteRe2Syntax(source: string, shown = source, ignoreCase = false): string {
   if (!/[\\[]/.test(source)) return source;
   let out = "";
   let at = 0;
   let inClass = false;
   const fail = (what: string, hint?: string) => re2SyntaxError(shown, what, hint);
+  /** A negated class: under ignoreCase its case-folded set is complemented (RE2's order), else the set itself. */
+  const negate = (set: CharSet): CharSet => complement(ignoreCase ? fold(set) : set);
+  /** Where the current bracket expression's items begin in `source` (after `[` or `[^`). */
+  let classStart = 0;
+  /**
+   * Refuses a class at `at` that ends a range (`[!-\pN]`, `[a-[:digit:]]`): spelt out, its ranges would follow the
+   * `-` and make a wrong range of the first (`!`–`0`, dropping 1–8), and RE2 and GNU `grep -P` refuse it too
+   * (issue 20, run 39, fixer GX). Reads the bracket's items so far as RE2 does: an item that is not a class,
+   * then `-` and another item, is a range; a `-` after a class is a literal ({@link literalDashAfterClass}).
+   */
+  const refuseClassAsRangeEnd = (length: number) => {
+    let i = classStart;
+    while (i < at) {
+      const item = classItem(source, i);
+      if (!item.isClass && source[item.end] === "-" && item.end + 1 < source.length && source[item.end + 1] !== "]") {
+        if (item.end + 1 === at) {
+          const shownRange = source.slice(i, at + length);
+          throw fail(`the range ${shownRange} (a class cannot end a range)`, `for a literal - write \\- (${source.slice(i, item.end)}\\-${source.slice(at, at + length)})`);
+        }
+        i = classItem(source, item.end + 1).end;
+      } else i = item.end;
+    }
+  };
   /** `\p…`/`\P…` at `at` (the backslash): its set and its length in the source. */
   const property = (): [CharSet, number] => {
     const negated = source[at + 1] === "P";
@@ -413,7 +447,7 @@ export function rewriteRe2Syntax(source: string, shown = source): string {
     const caret = name.startsWith("^");
     const set = unicodeClass(caret ? name.slice(1) : name);
     if (set === null) throw fail(`Unicode class ${source.slice(at, at + length)}`, "RE2 knows general categories (\\pL, \\p{Lu}, \\p{Nd}) and scripts (\\p{Greek}, \\p{Han})");
-    return [negated !== caret ? complement(set) : set, length];
+    return [negated !== caret ? negate(set) : set, length];
   };
   /**
    * A `-` right after a class spelled out inside brackets (`[[:space:]-z]`, `[\p{Greek}-z]`) is a literal, as RE2
@@ -438,6 +472,7 @@ export function rewriteRe2Syntax(source: string, shown = source): string {
         out += "^";
         at++;
       }
+      classStart = at;
       continue;
     }
     if (inClass && c === "]") {
@@ -451,7 +486,8 @@ export function rewriteRe2Syntax(source: string, shown = source): string {
       if (posix) {
         const set = POSIX_CLASSES[posix[2]!];
         if (!set) throw fail(`POSIX class ${posix[0]}`, `RE2 knows [:${Object.keys(POSIX_CLASSES).join(":], [:")}:]`);
-        out += jsRanges(posix[1] ? complement(set) : set);
+        refuseClassAsRangeEnd(posix[0].length);
+        out += jsRanges(posix[1] ? negate(set) : set);
         at += posix[0].length;
         out += literalDashAfterClass(); // run 38, lead
         continue;
@@ -466,6 +502,7 @@ export function rewriteRe2Syntax(source: string, shown = source): string {
     if (e === undefined) break; // V8 reports the trailing backslash
     if (e === "p" || e === "P") {
       const [set, length] = property();
+      if (inClass) refuseClassAsRangeEnd(length);
       out += inClass ? jsRanges(set) : jsClass(set);
       at += length;
       if (inClass) out += literalDashAfterClass(); // run 38, lead
@@ -516,6 +553,28 @@ export function rewriteRe2Syntax(source: string, shown = source): string {
   }
   if (out.length - source.length > MAX_CLASS_EXPANSION) throw tooManyClasses(shown);
   return out;
+}
+
+/**
+ * One item of a bracket expression in grep regex source at `at`, as RE2 reads it: a POSIX class `[:name:]`, a
+ * Unicode class `\pL`/`\p{…}`/`\P…`, a Perl class `\d`…`\W` (`isClass`), or one character — plain, `\x{…}`,
+ * `\xHH`, `\uHHHH`, `\cX` or `\` and any other character. `end` is where it ends in `source`.
+ */
+function classItem(source: string, at: number): { end: number; isClass: boolean } {
+  const rest = source.slice(at, at + 16);
+  if (source[at] === "[" && source[at + 1] === ":") {
+    const posix = /^\[:\^?[A-Za-z]*:\]/.exec(rest);
+    if (posix) return { end: at + posix[0].length, isClass: true };
+  }
+  if (source[at] !== "\\") return { end: at + 1, isClass: false };
+  const e = source[at + 1];
+  if (e === "p" || e === "P") {
+    const close = source[at + 2] === "{" ? source.indexOf("}", at + 3) : -1;
+    return { end: close >= 0 ? close + 1 : at + 3, isClass: true };
+  }
+  if (e !== undefined && "dDsSwW".includes(e)) return { end: at + 2, isClass: true };
+  const escape = /^\\(?:x\{[0-9A-Fa-f]*\}|x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}|c[A-Za-z])/.exec(rest);
+  return { end: escape ? at + escape[0].length : Math.min(at + 2, source.length), isClass: false };
 }
 
 /** The refusal of a pattern whose classes, spelt out, pass {@link MAX_CLASS_EXPANSION} characters. */
@@ -683,7 +742,7 @@ class Lowering {
  *   backreference, lookaround, octal escape, modifier group or an escape RE2 does not have.
  */
 export function parseGrepRegex(source: string, ignoreCase: boolean): RegexNode {
-  const text = rewriteRe2Syntax(source);
+  const text = rewriteRe2Syntax(source, source, ignoreCase);
   const pattern = new RegExpParser({ ecmaVersion: 2025 }).parsePattern(text, 0, text.length, { unicode: false, unicodeSets: false });
   return new Lowering(text, source, ignoreCase).alternatives(pattern.alternatives);
 }
@@ -883,7 +942,7 @@ export function requiredLiteral(node: RegexNode): string {
  */
 export function compileGrepRegex(source: string, ignoreCase: boolean): GrepRegex {
   // RE2's spellings (`[[:digit:]]`, `\pL`, `\A`, `\z`, `\Q…\E`) as the JavaScript both engines run (issue 20, run 38, fixer GR).
-  const text = rewriteRe2Syntax(source);
+  const text = rewriteRe2Syntax(source, source, ignoreCase);
   let v8: RegExp;
   try {
     // The error for malformed source names the flags given (`i` or none); `s` changes no syntax.
