@@ -12,6 +12,10 @@
  * and answers "can match within a line" whenever it is unsure, so a query is never refused wrongly; what it
  * cannot read (a malformed or unsupported regex) is left to `fs.grep`, whose error names the construct.
  *
+ * RE2's `\Q…\E` is read as fs.grep rewrites it (src/fs/grep-regex.ts `rewriteRe2Syntax`): the quoted characters
+ * are literals, so a quoted `\n` is a backslash and an `n` on the line, never a LF, and a quantifier after `\E`
+ * repeats the last quoted character; RE2's `\x{…}` is the character it names (issue 20, run 39, fixer GX).
+ *
  * @module
  */
 
@@ -77,11 +81,29 @@ class Scanner {
   #sequence(): boolean {
     let within = true;
     for (let c = this.#peek(); c !== undefined && c !== "|" && c !== ")"; c = this.#peek()) {
+      if (c === "\\" && this.#peek(1) === "Q") {
+        within = this.#quoted() && within;
+        continue;
+      }
       const atom = this.#atom();
       const min = this.#quantifier();
       within = within && (atom || min === 0);
     }
     return within;
+  }
+
+  /**
+   * RE2's `\Q…\E` (to the end when no `\E` follows), with the quantifier after it: `true` when some match holds
+   * no LF — no quoted character is a raw LF, but the last may be when the quantifier lets it repeat 0 times.
+   */
+  #quoted(): boolean {
+    this.#at += 2;
+    const end = this.source.indexOf("\\E", this.#at);
+    const text = this.source.slice(this.#at, end < 0 ? this.source.length : end);
+    this.#at = end < 0 ? this.source.length : end + 2;
+    if (text === "") return true; // quotes nothing; a quantifier after it is read as an atom, so never refused
+    const min = this.#quantifier();
+    return !text.slice(0, -1).includes("\n") && (text.slice(-1) !== "\n" || min === 0);
   }
 
   /** The least number of repeats a quantifier after an atom asks for, or `undefined` when there is none. */
@@ -140,6 +162,16 @@ class Scanner {
       return parseInt(digits, 16);
     };
     if (c === "n") return LF;
+    if (c === "x" && this.#peek() === "{") {
+      // RE2's `\x{HHHH}`: the character it names (fs.grep refuses a malformed one); outside the BMP, not a LF.
+      const m = /\{([0-9A-Fa-f]{1,6})\}/y;
+      m.lastIndex = this.#at;
+      const found = m.exec(this.source);
+      if (!found) throw new Unread();
+      this.#at += found[0].length;
+      const point = parseInt(found[1]!, 16);
+      return point <= 0xffff ? point : -1;
+    }
     if (c === "x") return hex(2);
     if (c === "u") return hex(4);
     if (c === "c") {
