@@ -386,7 +386,7 @@ function re2SyntaxError(shown: string, what: string, hint?: string): TypeError {
  * refuses it, instead of silently matching the letter. So is a range whose
  * end is a class (`[!-\pN]`, `[a-[:digit:]]`), which RE2 and GNU `grep -P`
  * refuse too; a class at a range's start is followed by a literal `-`
- * (`[\pN-z]`), as RE2 reads it.
+ * (`[\pN-z]`), as RE2 reads it, and so is a class after `\s-` (`[\s-\pN]`).
  *
  * With `ignoreCase`, a negated class (`[[:^upper:]]`, `\P{Lu}`, `\p{^Ll}`) is
  * spelt out as the complement of the case-folded class, as RE2 folds first
@@ -409,26 +409,37 @@ export function rewriteRe2Syntax(source: string, shown = source, ignoreCase = fa
   const fail = (what: string, hint?: string) => re2SyntaxError(shown, what, hint);
   /** A negated class: under ignoreCase its case-folded set is complemented (RE2's order), else the set itself. */
   const negate = (set: CharSet): CharSet => complement(ignoreCase ? fold(set) : set);
-  /** Where the current bracket expression's items begin in `source` (after `[` or `[^`). */
-  let classStart = 0;
+  /** How far the current bracket expression's items have been read ({@link beforeClassInBrackets}), from its `[` or `[^`. */
+  let walkAt = 0;
+  /** Where the last item read starts when it stands alone (not in a range), else -1. */
+  let walkLast = -1;
   /**
-   * Refuses a class at `at` that ends a range (`[!-\pN]`, `[a-[:digit:]]`): spelt out, its ranges would follow the
-   * `-` and make a wrong range of the first (`!`–`0`, dropping 1–8), and RE2 and GNU `grep -P` refuse it too
-   * (issue 20, run 39, fixer GX). Reads the bracket's items so far as RE2 does: an item that is not a class,
-   * then `-` and another item, is a range; a `-` after a class is a literal ({@link literalDashAfterClass}).
+   * Before a class spelt out inside brackets at `at` (`length` characters in `source`): reads the bracket's items up
+   * to it as RE2 does — an item that is not a class, `-` and another item make a range; a `-` after a class is a
+   * literal ({@link literalDashAfterClass}) — and
+   * - refuses the class when it ends a range (`[!-\pN]`, `[a-[:digit:]]`): spelt out, its ranges would follow the
+   *   `-` and make a wrong range of the first (`!`–`0`, dropping 1–8); RE2 and GNU `grep -P` refuse it too;
+   * - escapes a bare `-` right before it (`[\s-\pN]`, a literal `-` after `\s` in RE2), which JavaScript (Annex B)
+   *   would otherwise read as a range from `\s` to the class's first character, dropping the next ones.
+   * Each item is read once per bracket expression (issue 20, run 39, fixer GX).
    */
-  const refuseClassAsRangeEnd = (length: number) => {
-    let i = classStart;
-    while (i < at) {
-      const item = classItem(source, i);
+  const beforeClassInBrackets = (length: number) => {
+    while (walkAt < at) {
+      const item = classItem(source, walkAt);
       if (!item.isClass && source[item.end] === "-" && item.end + 1 < source.length && source[item.end + 1] !== "]") {
         if (item.end + 1 === at) {
-          const shownRange = source.slice(i, at + length);
-          throw fail(`the range ${shownRange} (a class cannot end a range)`, `for a literal - write \\- (${source.slice(i, item.end)}\\-${source.slice(at, at + length)})`);
+          const lo = source.slice(walkAt, item.end);
+          const shownClass = source.slice(at, at + length);
+          throw fail(`the range ${lo}-${shownClass} (a class cannot end a range)`, `for a literal - write \\- (${lo}\\-${shownClass})`);
         }
-        i = classItem(source, item.end + 1).end;
-      } else i = item.end;
+        walkAt = classItem(source, item.end + 1).end;
+        walkLast = -1;
+      } else {
+        walkLast = walkAt;
+        walkAt = item.end;
+      }
     }
+    if (walkLast === at - 1 && source[walkLast] === "-" && out.endsWith("-")) out = `${out.slice(0, -1)}\\-`;
   };
   /** `\p…`/`\P…` at `at` (the backslash): its set and its length in the source. */
   const property = (): [CharSet, number] => {
@@ -472,7 +483,8 @@ export function rewriteRe2Syntax(source: string, shown = source, ignoreCase = fa
         out += "^";
         at++;
       }
-      classStart = at;
+      walkAt = at;
+      walkLast = -1;
       continue;
     }
     if (inClass && c === "]") {
@@ -486,7 +498,7 @@ export function rewriteRe2Syntax(source: string, shown = source, ignoreCase = fa
       if (posix) {
         const set = POSIX_CLASSES[posix[2]!];
         if (!set) throw fail(`POSIX class ${posix[0]}`, `RE2 knows [:${Object.keys(POSIX_CLASSES).join(":], [:")}:]`);
-        refuseClassAsRangeEnd(posix[0].length);
+        beforeClassInBrackets(posix[0].length);
         out += jsRanges(posix[1] ? negate(set) : set);
         at += posix[0].length;
         out += literalDashAfterClass(); // run 38, lead
@@ -502,7 +514,7 @@ export function rewriteRe2Syntax(source: string, shown = source, ignoreCase = fa
     if (e === undefined) break; // V8 reports the trailing backslash
     if (e === "p" || e === "P") {
       const [set, length] = property();
-      if (inClass) refuseClassAsRangeEnd(length);
+      if (inClass) beforeClassInBrackets(length);
       out += inClass ? jsRanges(set) : jsClass(set);
       at += length;
       if (inClass) out += literalDashAfterClass(); // run 38, lead
