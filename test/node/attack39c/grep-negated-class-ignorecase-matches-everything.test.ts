@@ -29,6 +29,7 @@
  * a negated POSIX or Unicode class under ignoreCase, write `complement(fold(set))` instead of `complement(set)`
  * (RE2's order: the later `i`/`fold` then adds nothing that the class excludes, and an outer `[^…]` negates it back
  * to the folded letters).
+ * Fixed: under ignoreCase `rewriteRe2Syntax` (src/fs/grep-regex.ts, now given ignoreCase by both callers) spells a negated POSIX or Unicode class as the complement of the case-folded class, RE2's order, so V8's `i` and the RE2 path's fold add nothing it excludes (issue 20, run 39, fixer GX). Siblings: test/node/fix39/grep-re2-classes-fold.test.ts.
  */
 import { RE2JS } from "re2js";
 import { expect, it } from "vitest";

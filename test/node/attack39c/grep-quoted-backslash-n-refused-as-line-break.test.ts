@@ -21,6 +21,7 @@
  * Suggested fix: src/tools/core/grep-line-break.ts — have the Scanner read `\Q…\E` as RE2 does (the quoted
  * characters are literals; a quoted `\n` is `\` and `n`, never LF; no `\E` quotes to the end), or leave any query
  * holding `\Q` to fs.grep (answer "can match within a line" when unsure, as the scanner already promises).
+ * Fixed: the line-break Scanner (src/tools/core/grep-line-break.ts) reads `\Q…\E` as fs.grep's rewrite does — quoted characters are literals, a quantifier after `\E` repeats the last — and `\x{…}` as the character it names (issue 20, run 39, fixer GX). Siblings: test/node/fix39/grep-re2-classes-fold.test.ts.
  */
 import { expect, it } from "vitest";
 import { grepDefinition } from "../../../src/tools/core/grep.js";
