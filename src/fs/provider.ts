@@ -59,6 +59,13 @@ export const DEFAULT_MAX_OPEN_FILE_BYTES = 64 * 1024 * 1024;
 
 /** {@link SQLiteWorkspaceProviderOptions.maxHeldBytes} by default: 64 MiB. */
 export const DEFAULT_MAX_HELD_BYTES = 64 * 1024 * 1024;
+/**
+ * How many times {@link SQLiteWorkspaceProvider.truncate} tries in all when
+ * other writers keep changing the file between its look and its store: 10.
+ * Past it the truncate fails `ESTALE`, having cut nothing (their writes are kept).
+ */
+export const TRUNCATE_ATTEMPTS = 10;
+
 /** {@link SQLiteWorkspaceProviderOptions.watchIntervalMs} by default. */
 export const DEFAULT_WATCH_INTERVAL_MS = 100;
 /** `watchFile`'s poll interval by default (ms), as node:fs. */
@@ -400,6 +407,13 @@ function canonical(path: unknown, syscall: string): string {
     return canonicalPath(path, syscall);
   } catch (error) {
     throw nodeFsError(posixCodeOf(error) ?? "EINVAL", syscall, typeof path === "string" ? path : valueCut(path), undefined, error);
+  }
+}
+
+/** A truncate's store refused because the file changed since that try looked at it (`cause`: the refusal); the truncate tries again. */
+class TruncateRaced extends Error {
+  constructor(override readonly cause: unknown) {
+    super("truncate raced another writer");
   }
 }
 
@@ -863,27 +877,106 @@ export class SQLiteWorkspaceProvider {
   /**
    * Cuts or zero-extends a file to `len` bytes (default `0`), keeping its
    * mode. A file over `maxOpenFileBytes` can be cut (its first `len` bytes
-   * are streamed into the new content), not grown.
-   * @throws `ENOENT` · `EISDIR` · `EINVAL` a negative or non-integer `len` · `EFBIG` a new size over `maxOpenFileBytes` that is also larger than the file · `EROFS`.
+   * are streamed into the new content), not grown. As truncate(2), it is
+   * one step on whatever the file holds when it lands: the new content is
+   * bound to the version of the file it was made from (the large file's
+   * rewrite with `ifUnmodified` — inode, size and mtime of the stat, its
+   * revision at commit — its prefix read only after that check; a smaller
+   * file's through a `r+` handle, stored with `ifMatch`), so a write by
+   * anyone else that lands in between is never undone: the truncate starts
+   * again from the file as it then is, at most {@link TRUNCATE_ATTEMPTS}
+   * (10) tries in all (issue 20, run 39, fixer PT; before, a large file's
+   * cut wrote back the old prefix over such a write, and a small file's
+   * failed `ESTALE`).
+   * @throws `ENOENT` (also a file removed meanwhile) · `EISDIR` · `EINVAL` a negative or non-integer `len` · `EFBIG` a new size over `maxOpenFileBytes` that is also larger than the file · `ESTALE` other writers changed the file on each of the 10 tries (nothing was cut; their writes are kept) · `EROFS`.
    */
   async truncate(path: string, len = 0): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.#truncateOnce(path, len);
+        return;
+      } catch (error) {
+        // Another writer changed, replaced or (for the handle) moved the file between this try's look and its store:
+        // nothing was stored; look again. A file removed meanwhile is found missing then (ENOENT, as truncate(2)).
+        if (!(error instanceof TruncateRaced)) throw error;
+        if (attempt < TRUNCATE_ATTEMPTS) continue;
+        if (posixCodeOf(error.cause) !== "ESTALE") throw error.cause;
+        throw nodeFsError("ESTALE", "ftruncate", path, `other writers changed the file during each of ${TRUNCATE_ATTEMPTS} tries; nothing was cut and their writes are kept — truncate again`, error.cause);
+      }
+    }
+  }
+
+  /** One try of {@link truncate}; a store refused because the file changed since this try looked is a {@link TruncateRaced}. */
+  async #truncateOnce(path: string, len: number): Promise<void> {
     const stats = await this.#statOrUndefined(pathArg(path, "open"), true, "open");
     if (stats?.isFile() && stats.size > this.#maxOpenFileBytes) {
       if (!Number.isSafeInteger(len) || len < 0) throw nodeFsError("EINVAL", "ftruncate", path, "length must be a non-negative integer");
       if (len > stats.size) throw nodeFsError("EFBIG", "ftruncate", path, `a file over maxOpenFileBytes (${this.#maxOpenFileBytes}) can be cut, not grown`);
       if (len === stats.size) return;
       const mode = stats.mode & 0o7777;
-      await call("ftruncate", path, async () => {
-        const content = len === 0 ? new Uint8Array(0) : await this.#fs.readFile(path, { byteOffset: 0, byteLength: len });
-        await this.#fs.writeFile(path, content, { mode, ifInode: stats.ino });
-      });
+      try {
+        await call("ftruncate", path, () => this.#cutLarge(path, len, mode, stats));
+      } catch (error) {
+        // ESTALE: the file changed since the stat; ENOENT from the store's check: it was removed (or moved) since.
+        const code = posixCodeOf(error);
+        if (code === "ESTALE" || code === "ENOENT") throw new TruncateRaced(error);
+        throw error;
+      }
       return;
     }
     const handle = await this.open(path, "r+");
+    let stored = false;
     try {
       await handle.truncate(len);
-    } finally {
       await handle.close();
+      stored = true;
+    } catch (error) {
+      const code = posixCodeOf(error);
+      // ESTALE: replaced, moved or changed since the handle opened or read it. EFBIG with a `len` a handle can hold:
+      // the file grew past maxOpenFileBytes since the stat — the next try cuts it as a large file.
+      if (code === "ESTALE" || (code === "EFBIG" && Number.isSafeInteger(len) && len >= 0 && len <= this.#maxOpenFileBytes)) throw new TruncateRaced(error);
+      throw error;
+    } finally {
+      if (!stored) await handle.close().catch(() => {});
+    }
+  }
+
+  /**
+   * Rewrites the large file `stats` describes as its first `len` bytes,
+   * bound to that version: `ifUnmodified` (its inode, size and mtime) is
+   * checked and the file's revision read before the prefix is read — the
+   * content stream opens its read only on the store's first pull — and the
+   * revision is checked again at commit. So the bytes stored are the
+   * prefix of the version that is replaced, or nothing is stored (`ESTALE`;
+   * `ENOENT` when the file is gone).
+   */
+  async #cutLarge(path: string, len: number, mode: number, stats: WorkspaceStats): Promise<void> {
+    let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+    let done = false;
+    const content =
+      len === 0
+        ? new Uint8Array(0)
+        : new ReadableStream<Uint8Array>(
+            {
+              pull: async (controller) => {
+                reader ??= (await this.#fs.readFile(path, { byteOffset: 0, byteLength: len })).getReader();
+                const next = await reader.read();
+                if (next.done) {
+                  done = true;
+                  controller.close();
+                } else controller.enqueue(next.value);
+              },
+              cancel: (reason) => reader?.cancel(reason),
+            },
+            // No pull before the store asks: the read must open after the store's version check.
+            { highWaterMark: 0 },
+          );
+    try {
+      await this.#fs.writeFile(path, content, { mode, ifUnmodified: { inode: stats.ino, size: stats.size, mtime: stats.mtimeMs } });
+    } catch (error) {
+      // Refused before or while the prefix was read: end that read (its chunk leases).
+      if (reader !== undefined && !done) await reader.cancel(error).catch(() => {});
+      throw error;
     }
   }
 
