@@ -40,7 +40,7 @@ it("truncate of a file over maxOpenFileBytes never writes back bytes a concurren
     const provider = new SQLiteWorkspaceProvider(workspace, { maxOpenFileBytes: MiB });
     let other: Promise<void> | undefined;
     const exec = storage.sql.exec.bind(storage.sql);
-    (storage.sql as { exec: typeof exec }).exec = (query: string, ...bindings: unknown[]) => {
+    (storage.sql as { exec: unknown }).exec = (query: string, ...bindings: unknown[]) => {
       const cursor = exec(query, ...(bindings as never[]));
       // The truncate's read stream has just leased the file's first chunks: another write starts now.
       if (!other && /INSERT INTO __ws_chunk_leases \(chunk, holder, until\)\s+SELECT DISTINCT/.test(query)) {
