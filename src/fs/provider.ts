@@ -924,20 +924,21 @@ export class SQLiteWorkspaceProvider {
       }
       return;
     }
-    const handle = await this.open(path, "r+");
+    let handle: WorkspaceFileHandle | undefined;
     let stored = false;
     try {
+      handle = await this.open(path, "r+");
       await handle.truncate(len);
       await handle.close();
       stored = true;
     } catch (error) {
       const code = posixCodeOf(error);
-      // ESTALE: replaced, moved or changed since the handle opened or read it. EFBIG with a `len` a handle can hold:
-      // the file grew past maxOpenFileBytes since the stat — the next try cuts it as a large file.
+      // ESTALE: replaced, moved or changed since the handle opened or read it. EFBIG (from open, or the handle's read)
+      // with a `len` a handle can hold: the file grew past maxOpenFileBytes since the stat — the next try cuts it.
       if (code === "ESTALE" || (code === "EFBIG" && Number.isSafeInteger(len) && len >= 0 && len <= this.#maxOpenFileBytes)) throw new TruncateRaced(error);
       throw error;
     } finally {
-      if (!stored) await handle.close().catch(() => {});
+      if (!stored) await handle?.close().catch(() => {});
     }
   }
 
