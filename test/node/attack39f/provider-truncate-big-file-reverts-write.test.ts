@@ -22,6 +22,11 @@
  * Suggested fix: src/fs/provider.ts `truncate` (the over-maxOpenFileBytes branch): bind the rewrite to the version
  * read — `ifUnmodified: { inode, size, mtime }` from the stat the branch already made (its commit checks the
  * revision stamp) — and, on ESTALE, stat and try again (or fail ESTALE) instead of writing an old prefix.
+ * Fixed: `truncate` binds the large cut to the version it stat'd (`ifUnmodified`: inode, size, mtime; the prefix read
+ * opens only on the store's first pull, after that check, and the revision is checked at commit) and starts again from
+ * the file as it then is when another writer lands in between — a small file's handle, too, instead of ESTALE — at
+ * most 10 tries, then ESTALE with nothing cut (src/fs/provider.ts `truncate`/`#truncateOnce`/`#cutLarge`) (issue 20,
+ * run 39, fixer PT). Siblings: test/node/fix39/provider-truncate-races.test.ts.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
