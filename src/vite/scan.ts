@@ -149,7 +149,8 @@ export function checkBundleDirectory(specifier: string, absolute: string, root: 
  * more than `limits.maxFiles` subdirectory paths, or `limits.maxBytes` bytes,
  * naming what to change and the option to raise; or when a symbolic link in
  * it resolves outside the root or to a path the glob skips, naming the link
- * and where it leads.
+ * and where it leads; or when a file or directory name holds `\`, which Vite
+ * and a WorkerBundle tree read as `/` (issue 20, run 39).
  */
 export function scanBundle(specifier: string, dir: string, limits: ScanLimits, root: string = dir): ScanResult {
   const files: ScannedFile[] = [];
@@ -180,6 +181,13 @@ export function scanBundle(specifier: string, dir: string, limits: ScanLimits, r
       if (name.startsWith(".") || name === "node_modules") continue;
       const child = join(absolute, name);
       const path = prefix ? `${prefix}/${name}` : name;
+      // Vite reads `\` in a generated import as `/` (`a\b.md` shipped `a/b.md`'s bytes), and a WorkerBundle tree reads
+      // it as `/` too (spec 01, WorkerBundle tree keys), so such a name cannot ship as itself (issue 20, run 39, lead).
+      if (name.includes("\\")) {
+        throw new Error(
+          `${specifier}: ${path} has a backslash in its name, which Vite and a WorkerBundle tree read as "/", so it would ship as ${JSON.stringify(path.replaceAll("\\", "/"))} (or clash with it); rename it, or move it out of the bundle directory`,
+        );
+      }
       let isDir = dirent.isDirectory();
       let isFile = dirent.isFile();
       if (dirent.isSymbolicLink()) {
