@@ -2114,6 +2114,20 @@ const SP38_PATCHES = [ // fixer SP
   { what: "set -o listing columns (SP)", when: "async executePipeline(", re: new RegExp(String.raw`(=>\x60\$\{${ID})\.padEnd\(16\)\}`, "g"), to: (all, head) => `${head}.padEnd(15)}\t`, count: 2 }, // fixer SP
 ]; // fixer SP
 SOURCE_PATCHES.push(...SP38_PATCHES); // fixer SP
+/** // run 39, fixer ST
+ * ST (issue 20, run 39, fixer ST; helpers in isolate/script-builtins.ts): a function call puts its caller's ERR trap // run 39, fixer ST
+ * aside without `set -E` and brings it back on return unless the function set its own (bash's execute_function), // run 39, fixer ST
+ * so a trap the function sets fires for its own failures; readonly variables are refused by every assignment form // run 39, fixer ST
+ * as bash 5.2 (see ST39_PATCHES' comments). // run 39, fixer ST
+ */ // run 39, fixer ST
+const ST39_PATCHES = [ // run 39, fixer ST
+  { what: "function entry puts the ERR trap aside (run 39, fixer ST)", when: "async executeSimpleCommand(", re: new RegExp(String.raw`(${ID})\.state\.sourceStack\.unshift\((${ID})\.sourceFile\?\?"main"\),`, "g"), to: (all, e) => `${all}__scriptBuiltins.enterFunction(${e}),`, count: 1 }, // run 39, fixer ST
+  { what: "function return brings the ERR trap back (run 39, fixer ST)", when: "async executeSimpleCommand(", re: new RegExp(String.raw`(${ID})\.state\.sourceStack\?\.shift\(\),\1\.state\.callDepth--`, "g"), to: (all, e) => `${e}.state.sourceStack?.shift(),__scriptBuiltins.leaveFunction(${e}),${e}.state.callDepth--`, count: 1 }, // run 39, fixer ST
+  // bash runs the ERR trap after a failed pipeline only if an ERR trap was set when the pipeline began // run 39, fixer ST
+  // (execute_cmd.c was_error_trap): `f() { trap 'echo f' ERR; false; }; f` runs it for the `false`, not for `f`. // run 39, fixer ST
+  { what: "ERR trap armed when a pipeline begins (run 39, fixer ST)", when: "async executePipeline(", re: new RegExp(String.raw`async executePipeline\((${ID})\)\{`, "g"), to: (all, t) => `async executePipeline(${t}){return __scriptBuiltins.armedPipeline(this.ctx,()=>this.__stPipeline(${t}))}async __stPipeline(${t}){`, count: 1 }, // run 39, fixer ST
+]; // run 39, fixer ST
+SOURCE_PATCHES.push(...ST39_PATCHES); // run 39, fixer ST
 async function generate() {
   await init;
   const result = await build({

@@ -1031,6 +1031,68 @@ export function subshell(ctx: TrapContext, run: () => Promise<ExecResult>): Prom
   return withTable(ctx, { traps, ...(shown ? { shown } : {}), running: false }, run);
 }
 
+/** An ERR trap a function call put aside on entry (see {@link enterFunction}): the call's depth, the table, the action. */
+interface SavedErrTrap {
+  depth: number;
+  table: TrapTable;
+  action: string;
+}
+
+/** For each interpreter state: the ERR traps put aside by the function calls running, innermost last. */
+const savedErrTraps = new WeakMap<object, SavedErrTrap[]>();
+
+/**
+ * A shell function's body starts (patched into just-bash's function call, after `callDepth++`): as bash 5.2's
+ * execute_function, without `set -E` (errtrace) the ERR trap the caller has is not the function's — it is put aside
+ * and reset, so a failure in the function does not run it (`trap … ERR; f() { false; }; f` runs it once, for `f`'s
+ * status, not for the `false`), while a trap the function sets itself is the shell's ERR trap and runs for the
+ * function's own failures (`main() { trap 'cleanup' ERR; …; false; }`). An ignored ERR trap (`''`) stays. See
+ * {@link leaveFunction} for the way back (issue 20, run 39, fixer ST).
+ */
+export function enterFunction(ctx: TrapContext): void {
+  const table = tables.get(ctx.state);
+  const action = table?.traps.get("ERR");
+  if (table === undefined || action === undefined || action === "" || ctx.state.options.errtrace) return;
+  table.traps.delete("ERR");
+  let stack = savedErrTraps.get(ctx.state);
+  if (stack === undefined) savedErrTraps.set(ctx.state, (stack = []));
+  stack.push({ depth: ctx.state.callDepth ?? 0, table, action });
+}
+
+/**
+ * A shell function returns (or is left by an error; patched into just-bash's function call, before `callDepth--`):
+ * the ERR trap put aside at its entry comes back unless the function set one of its own (`trap '' ERR` too) — bash's
+ * maybe_set_error_trap; a trap the function set stays after it returns (issue 20, run 39, fixer ST).
+ */
+export function leaveFunction(ctx: TrapContext): void {
+  const stack = savedErrTraps.get(ctx.state);
+  if (stack === undefined) return;
+  const depth = ctx.state.callDepth ?? 0;
+  while (stack.length > 0 && (stack.at(-1) as SavedErrTrap).depth >= depth) {
+    const saved = stack.pop() as SavedErrTrap;
+    if (saved.depth === depth && !saved.table.traps.has("ERR")) saved.table.traps.set("ERR", saved.action);
+  }
+}
+
+/** For each interpreter state: whether an ERR trap was set when the pipeline that ended last began. */
+const armedAtStart = new WeakMap<object, boolean>();
+
+/**
+ * Runs pipeline `run` (patched around just-bash's executePipeline), noting whether an ERR trap (not ignored) was set
+ * when it began: bash 5.2 runs the ERR trap after a failed pipeline only then (execute_cmd.c `was_error_trap`), so a
+ * function that sets the trap runs it for its own failures but not for its own failing status in a caller that had
+ * none (`f() { trap 'echo f' ERR; false; }; f` prints `f` once; issue 20, run 39, fixer ST).
+ */
+export async function armedPipeline<T>(ctx: TrapContext, run: () => Promise<T>): Promise<T> {
+  const action = tables.get(ctx.state)?.traps.get("ERR");
+  const armed = action !== undefined && action !== "";
+  try {
+    return await run();
+  } finally {
+    armedAtStart.set(ctx.state, armed);
+  }
+}
+
 /** The compound commands whose failure is the failure of a command inside them, where the ERR trap already ran. */
 const COMPOUNDS = new Set(["If", "For", "CStyleFor", "While", "Until", "Case", "Group"]);
 
@@ -1039,8 +1101,10 @@ const COMPOUNDS = new Set(["If", "For", "CStyleFor", "While", "Until", "Case", "
  * would end the shell (not in a condition, not before `&&`/`||`, not
  * negated): runs the ERR trap as bash 5.2 does — for a simple command,
  * pipeline or subshell (an `if`/`for`/`while`/`case`/`{ }` ran it for the
- * command inside), not in a function or subshell unless `set -E` — adding
- * its output to `out`. `$?` stays `status`; an `exit` in the action ends the
+ * command inside); a function or subshell does not get its caller's trap
+ * unless `set -E` (see {@link enterFunction}, {@link subshell}), and only if
+ * an ERR trap was set when the pipeline began (see {@link armedPipeline}) —
+ * adding its output to `out`. `$?` stays `status`; an `exit` in the action ends the
  * shell. Returns false (it sits in just-bash's errexit condition).
  */
 export async function errTrap(ctx: TrapContext, pipeline: { commands?: { type?: string }[] } | undefined, status: number, out: { appendResult(r: ExecResult): void; stdout: string; stderr: string }, exitError: new (code: number, stdout: string, stderr: string) => Error): Promise<false> {
@@ -1049,7 +1113,7 @@ export async function errTrap(ctx: TrapContext, pipeline: { commands?: { type?: 
   if (table === undefined || action === undefined || action === "" || table.running) return false;
   const commands = pipeline?.commands ?? [];
   if (commands.length === 1 && COMPOUNDS.has(commands[0]?.type ?? "")) return false;
-  if ((ctx.state.callDepth ?? 0) > 0 && !ctx.state.options.errtrace) return false;
+  if (armedAtStart.get(ctx.state) === false) return false; // fixer ST
   const t = await runAction(ctx, table, action, status, "ERR");
   if (t.exit !== undefined) throw new exitError(t.exit, out.stdout + t.stdout, out.stderr + t.stderr);
   out.appendResult({ stdout: t.stdout, stderr: t.stderr, exitCode: status });
