@@ -2126,8 +2126,21 @@ const ST39_PATCHES = [ // run 39, fixer ST
   // bash runs the ERR trap after a failed pipeline only if an ERR trap was set when the pipeline began // run 39, fixer ST
   // (execute_cmd.c was_error_trap): `f() { trap 'echo f' ERR; false; }; f` runs it for the `false`, not for `f`. // run 39, fixer ST
   { what: "ERR trap armed when a pipeline begins (run 39, fixer ST)", when: "async executePipeline(", re: new RegExp(String.raw`async executePipeline\((${ID})\)\{`, "g"), to: (all, t) => `async executePipeline(${t}){return __scriptBuiltins.armedPipeline(this.ctx,()=>this.__stPipeline(${t}))}async __stPipeline(${t}){`, count: 1 }, // run 39, fixer ST
+  // Readonly variables (isolate/readonly-vars.ts): the declaration builtins, read and mapfile fail only themselves for // run 39, fixer ST
+  // one (just-bash's check threw its ExitError, ending the script); `for` and arithmetic refuse one (they assigned it). // run 39, fixer ST
+  { what: "declare/typeset/readonly refuse a readonly operand (run 39, fixer ST)", when: "async executeSimpleCommand(", re: new RegExp(String.raw`if\((${ID})==="(declare|readonly)"(\|\|\1==="typeset")?\)return (${ID})\((${ID}),(${ID})\)`, "g"), to: (all, t, _b, _ty, f, c, n) => `if(${all.slice(3, all.indexOf(")return"))})return __readonlyVars.declarationGuard(${c},${t},${n},__n=>${f}(${c},__n))`, count: 2 }, // run 39, fixer ST
+  { what: "local and export refuse a readonly operand (run 39, fixer ST)", when: "async executeSimpleCommand(", re: new RegExp(String.raw`(?<=[(,])(${ID})==="(local|export)"\)return (__arrayAssign\.local|__shellOptions\.exportBuiltin)\((${ID}),(${ID}),((?:${ID},)*${ID})\)`, "g"), to: (all, t, _b, f, c, n, more) => `${t}==="${_b}")return __readonlyVars.declarationGuard(${c},${t},${n},__n=>${f}(${c},__n,${more}))`, count: 2 }, // run 39, fixer ST
+  { what: "read refuses a readonly name (run 39, fixer ST)", when: "async executeSimpleCommand(", re: new RegExp(String.raw`if\((${ID})==="read"\)return (${ID})\((${ID}),(${ID}),(${ID}),(${ID})\)`, "g"), to: (all, t, f, c, n, s, a) => `if(${t}==="read")return __readonlyVars.readGuard(${c},${n},__n=>${f}(${c},__n,${s},${a}))`, count: 1 }, // run 39, fixer ST
+  { what: "mapfile refuses a readonly name (run 39, fixer ST)", when: "async executeSimpleCommand(", re: new RegExp(String.raw`if\((${ID})==="mapfile"\|\|\1==="readarray"\)return (${ID})\((${ID}),(${ID}),`, "g"), to: (all, t, f, c, n) => `if(${t}==="mapfile"||${t}==="readarray")return __readonlyVars.mapfileRefusal(${c},${n})??${f}(${c},${n},`, count: 1 }, // run 39, fixer ST
+  { what: "for refuses a readonly name (run 39, fixer ST)", when: "async executeSimpleCommand(", re: new RegExp(String.raw`(${ID})\.state\.loopDepth\+\+;(try\{for\(let (${ID}) of (${ID})\)\{${ID}\+\+,${ID}>\1\.limits\.maxLoopIterations&&${ID}\(\`for loop: too many iterations(?:(?!function )[^])*?\1\.state\.env\.set\((${ID})\.variable,\3\);)`, "g"), to: (all, e, tail, _o, i, t) => `{let __ro=__readonlyVars.forRefusal(${e},${t}.variable,${i}.length);if(__ro)return __ro}${e}.state.loopDepth++;${tail}`, count: 1 }, // run 39, fixer ST
+  { what: "arithmetic refuses a readonly variable (run 39, fixer ST)", when: '"exponent less than 0"', re: new RegExp(String.raw`(async function (${ID})\((${ID}),(${ID}),(${ID}),(${ID})\)\{let (${ID})=\((${ID}),(${ID})=\5\)=>\2\(\3,\8,\9,\6\);)(switch\(\4\.type\))`, "g"), to: (all, head, _ln, e, t, ...rest) => {
+    const found = [...rest.at(-1).matchAll(new RegExp(String.raw`if\((${ID}) instanceof (${ID})\)\{let ${ID}=\`bash: line \$\{${ID}\.state\.currentLine\}: \$\{${ID}\}: \$\{\1\.message\}\n\`;if\(\1\.fatal\)`, "g"))]; // run 39, fixer ST
+    if (found.length !== 1) throw new Error(`gen-shell: just-bash's ArithmeticError not found once (${found.length}; run 39, fixer ST)`); // run 39, fixer ST
+    return `${head}__readonlyVars.arithReadonly(${e},${t},${found[0][2]});${rest.at(-3)}`; // run 39, fixer ST
+  }, count: 1 }, // run 39, fixer ST
 ]; // run 39, fixer ST
 SOURCE_PATCHES.push(...ST39_PATCHES); // run 39, fixer ST
+HELPER_NAMESPACES.push(["__readonlyVars", join(isolateDir, "readonly-vars.ts")]); // run 39, fixer ST
 async function generate() {
   await init;
   const result = await build({
