@@ -20,6 +20,7 @@
  * function entry as bash's execute_function does (restore_default_signal for a trap set outside when !errtrace) and
  * fire any trap set after entry — i.e. decide by "was the trap set in this function call" rather than "are we in a
  * function".
+ * Fixed: a function call puts its caller's ERR trap aside without `set -E` and brings it back on return unless it set its own, and the trap runs after a pipeline only if one was set when it began (script-builtins.ts enterFunction/leaveFunction/armedPipeline, patched into just-bash's function call and executePipeline by scripts/gen-shell.mjs ST39_PATCHES) (issue 20, run 39, fixer ST). Siblings: test/workers/fix39/shell-err-trap-scopes.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";

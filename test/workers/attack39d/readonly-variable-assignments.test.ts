@@ -21,6 +21,7 @@
  * status 1 and `bash: R: readonly variable`; make the readonly refusal of `local`/`declare`/`export`/`read` (now a
  * thrown error that ends the script, in just-bash's declare/read builtins as patched by scripts/gen-shell.mjs) a
  * builtin failure: message, status 1, the variable left as it was.
+ * Fixed: declare/typeset/local/export/readonly leave out a refused operand with bash's message and status 1, read assigns up to the readonly name and fails, mapfile refuses before reading, `for` and arithmetic refuse a readonly variable (isolate/readonly-vars.ts, patched in by scripts/gen-shell.mjs ST39_PATCHES) (issue 20, run 39, fixer ST). Siblings: test/workers/fix39/shell-readonly.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";
