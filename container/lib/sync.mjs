@@ -502,13 +502,15 @@ function modeArg(v, field = "mode") {
  *   there is replaced; a directory is `EEXIST`.
  * - `chmod`: set the permission bits of a file or directory; a symlink is `EINVAL` (links have no mode).
  * - `rename`: move `from` to `to` (POSIX rename: replaces a file at `to`, `ENOTEMPTY` onto a non-empty directory).
+ *   Missing parents of `to` are made (mode 0o755) unless `parents` is `false`: then, as rename(2) and `mv`, a
+ *   missing parent is `ENOENT` (with `path` the parent of `to`) and nothing changes (issue 20, run 39, fixer CR).
  * The mount root itself cannot be removed, renamed or replaced (`EINVAL`).
  * @typedef {{ op: "write", path: string, data: Uint8Array | string, mode?: number, offset?: number, truncate?: boolean }
  *   | { op: "mkdir", path: string, mode?: number }
  *   | { op: "rm", path: string }
  *   | { op: "symlink", path: string, target: string }
  *   | { op: "chmod", path: string, mode: number }
- *   | { op: "rename", from: string, to: string }} ApplyOp
+ *   | { op: "rename", from: string, to: string, parents?: boolean }} ApplyOp
  */
 
 /**
@@ -664,9 +666,17 @@ async function applyOne(mount, raw, parents) {
       const from = await target(mount, op.from, "from");
       const to = await target(mount, op.to, "to");
       if (from.isRoot || to.isRoot) throw new DaemonError("EINVAL", "rename: cannot move the mount point or onto it", { path: from.rel });
+      if (op.parents !== undefined && typeof op.parents !== "boolean") throw new DaemonError("EINVAL", "rename: parents must be a boolean");
       try {
         await fs.lstat(from.host);
-        await fs.mkdir(path.dirname(to.host), { recursive: true, mode: 0o755 });
+        if (op.parents === false) {
+          // As rename(2): a missing parent of `to` is ENOENT, not made (issue 20, run 39, fixer CR).
+          const parent = await lstatOrNull(path.dirname(to.host));
+          if (!parent?.isDirectory()) {
+            const at = path.posix.dirname(to.rel);
+            throw new DaemonError(parent ? "ENOTDIR" : "ENOENT", `rename: the parent of the target is ${parent ? "not a directory" : "missing"}: ${JSON.stringify(at)}`, { syscall: "rename", path: at });
+          }
+        } else await fs.mkdir(path.dirname(to.host), { recursive: true, mode: 0o755 });
         await fs.rename(from.host, to.host);
       } catch (err) {
         rethrow(err, from.rel);

@@ -94,6 +94,7 @@ import type { SkippedEntry } from "./types.js";
 import { SyncTelemetryRun, type SyncLogger, type SyncTotals } from "./sync-telemetry.js";
 import { cutWithMark } from "../util/cut.js";
 import { isUnder } from "../util/path.js"; // fixer RC
+import { pathKey } from "../fs/path-key.js"; // run 39, fixer CR
 
 /** The Workspace directory a container's mount point mirrors. */
 export const SYNC_ROOT = "/workspace";
@@ -159,7 +160,7 @@ export type RemoteApplyOp =
   | { op: "rm"; path: string }
   | { op: "symlink"; path: string; target: string }
   | { op: "chmod"; path: string; mode: number }
-  | { op: "rename"; from: string; to: string };
+  | { op: "rename"; from: string; to: string; parents?: boolean }; // parents false: a missing parent of `to` is ENOENT (run 39, fixer CR)
 
 /** The result of one `apply` op. */
 export type RemoteApplyResult = { ok: true; stat?: RemoteEntryStat } | { ok: false; error: { code: string; message: string; path?: string } };
@@ -612,7 +613,7 @@ export class RemoteSync {
       await this.#pushOwed(outcome);
       for (;;) {
         const page = this.#fs.changesSince(cursor, { limit: CHANGES_PAGE });
-        await this.#pushEntries(page.entries, outcome);
+        await this.#pushEntries(page.entries, outcome, true); // in change-log order (run 39, fixer CR)
         cursor = page.cursor;
         outcome.cursor = cursor;
         this.#db.run(`UPDATE __ws_sync_state SET pushed_rev = ?, pushed_path = ? WHERE backend = ?`, cursor.rev, cursor.path, this.#backend);
@@ -746,7 +747,7 @@ export class RemoteSync {
     }
   }
 
-  async #pushEntries(entries: readonly ChangeEntry[], outcome: { pushed: number; bytes: number; skipped: SkipList }): Promise<void> {
+  async #pushEntries(entries: readonly ChangeEntry[], outcome: { pushed: number; bytes: number; skipped: SkipList }, log = false): Promise<void> {
     let ops: RemoteApplyOp[] = [];
     let done: ((result: RemoteApplyResult) => void)[] = [];
     let bytes = 0;
@@ -794,7 +795,7 @@ export class RemoteSync {
       if (entry.kind === "deleted") {
         // A synced directory the Workspace renamed: moved in the container too, with what only the container holds
         // in it (ignored entries), instead of removed and sent again (issue 20, run 36, fixer RN).
-        if (entry.subtree === true && (await this.#pushRename(wire, entry.rev, add, flush, outcome))) {
+        if (entry.subtree === true && (await this.#pushRename(wire, entry.rev, add, flush, outcome, log ? entry : undefined))) {
           this.#settleOwed(entry.path, undefined);
           continue;
         }
@@ -834,7 +835,7 @@ export class RemoteSync {
           wire,
         );
         if (from !== undefined && !this.#pendingAt(from.path)) {
-          if (await this.#pushRename(from.path, entry.rev, add, flush, outcome)) row = this.#pendingAt(wire) ? undefined : this.#manifestRow(wire);
+          if (await this.#pushRename(from.path, entry.rev, add, flush, outcome, log ? entry : undefined)) row = this.#pendingAt(wire) ? undefined : this.#manifestRow(wire);
           else if (!from.path.startsWith(`${wire}/`) && !wire.startsWith(`${from.path}/`) && this.#fs.inodeOf?.(`${SYNC_ROOT}/${from.path}`) === undefined) {
             // Not renamed (the container refused it, or changed it since): the copy at the old path, where the
             // Workspace holds nothing, goes by the deletion's rules — its own deletion may be at another path, or
@@ -940,6 +941,12 @@ export class RemoteSync {
    * Returns `false` — the deletion is pushed as one, as before — when it is no such rename, or the container refuses
    * the rename (e.g. `ENOTEMPTY`: its directory at `to` holds entries the Workspace never synced, which `mv` would
    * not replace either).
+   * `at`: the change-log entry being pushed (absent for an owed one). When the entry at `to` comes after it in the
+   * change log, the rename is sent without making `to`'s missing parents (`parents: false`): a parent that is not in
+   * the container yet is made by its own entry — or is the new path of a directory whose rename is still to come
+   * (`mv a/u a/x; mv a b`: `a/u → b/x` met before `a → b`), which a parent made here would block (`ENOTEMPTY`, and
+   * `a`, with what only the container holds in it, removed). Then (`ENOENT`) the directory is parked at the mount
+   * root ({@link #park}) for the entry at `to` to rename into place (issue 20, run 39, fixer CR).
    */
   async #pushRename(
     wire: string,
@@ -947,6 +954,7 @@ export class RemoteSync {
     add: (op: RemoteApplyOp, then: (result: RemoteApplyResult) => void) => Promise<void>,
     flush: () => Promise<void>,
     outcome: { pushed: number; skipped: SkipList },
+    at?: { rev: number; path: string },
   ): Promise<boolean> {
     // Rows under a removal not answered yet are about to go: answered first, so they are not moved (run 37, fixer RA).
     if (this.#pendingAt(wire)) await flush();
@@ -982,15 +990,23 @@ export class RemoteSync {
       if (there?.ino === row.ino) return false;
       await flush();
       const dest = nested ? this.#parkName() : to; // recorded before it is made (fixer RA2)
+      // The entry at `to` is still to come: a missing parent is not made here (run 39, fixer CR).
+      const later = !nested && at !== undefined && changeAfter(place.rev, now!, at.rev, at.path);
       const ops: RemoteApplyOp[] = [];
       // A file or link the rename replaced in the Workspace: removed first (a directory cannot be renamed over one).
       if (there && there.kind !== "directory") ops.push({ op: "rm", path: to });
-      ops.push({ op: "rename", from: wire, to: dest });
+      ops.push(later ? { op: "rename", from: wire, to: dest, parents: false } : { op: "rename", from: wire, to: dest });
       const { results } = await this.#rpc.apply({ ops });
       const list: unknown[] = Array.isArray(results) ? results : [];
       const answers = ops.map((_, i) => (list[i] === undefined ? ({ ok: false, error: { code: "EIO", message: "EIO: no result for this op" } } as RemoteApplyResult) : applyResultOf(list[i])));
-      if (!answers.at(-1)!.ok) {
+      const answer = answers.at(-1)!;
+      if (!answer.ok) {
         if (nested) this.#db.run(`DELETE FROM __ws_sync_temps WHERE backend = ? AND path = ?`, this.#backend, dest); // nothing parked (fixer RA2)
+        // `to`'s parent is not in the container yet: parked, for the entry at `to` to rename it there (run 39, fixer CR).
+        if (later && (answer.error.code === "ENOENT" || answer.error.code === "ENOTDIR") && (await this.#park(wire, flush))) {
+          outcome.pushed++;
+          return true;
+        }
         return false;
       }
       outcome.pushed++;
@@ -2030,6 +2046,19 @@ class Stranded {
     if (this.#count > MAX_STRANDED) return `more than MAX_STRANDED (${MAX_STRANDED}) container entries were not applied this pull, so no deletion is: kept`;
     return undefined;
   }
+}
+
+/**
+ * Whether the change-log entry at Workspace path `path`, revision `rev`, comes after the one at `atPath`, `atRev`
+ * (`(rev, path key)` order, as `changesSince` lists them: {@link pathKey}).
+ */
+function changeAfter(rev: number, path: string, atRev: number, atPath: string): boolean {
+  if (rev !== atRev) return rev > atRev;
+  // Keys compare as SQLite's BINARY collation does: by UTF-8 bytes (not UTF-16 code units).
+  const a = new TextEncoder().encode(pathKey(path));
+  const b = new TextEncoder().encode(pathKey(atPath));
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! > b[i]!;
+  return a.length > b.length;
 }
 
 /** Entries one pull's {@link Stranded} tells apart at most: 10,000 (beyond, every deletion of the pull is held back). */
