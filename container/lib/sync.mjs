@@ -40,8 +40,70 @@ const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
  * is not valid UTF-8 (`"encoding"`, `path` decoded lossily), or an entry whose host path is longer
  * than the kernel's PATH_MAX (`"toolong"`: lstat fails ENAMETOOLONG; nothing under it is looked at,
  * and a client must not take what it held there as deleted).
- * @typedef {{ path: string, reason: "special" | "encoding" | "toolong" }} ScanSkip
+ * A name that is not UTF-8 also carries what it is (issue 20, run 39, fixer CR), so a client can tell a synced file
+ * the command moved there (`mv notes.md $'notes\351.md'`) and keep it rather than apply its deletion: `stat`, its
+ * lstat as a {@link ScanEntry} gives it (a link's target decoded lossily); for a directory, `inside`, the files and
+ * links under it (lossy paths, depth first, at most {@link SKIP_INSIDE_MAX} lstat calls and
+ * {@link SKIP_INSIDE_MAX_BYTES} of paths and targets), and `cut: true` when it holds more than that. Absent when the entry is gone or special.
+ * @typedef {{ path: string, reason: "special" | "encoding" | "toolong", stat?: Omit<ScanEntry, "path">, inside?: ScanEntry[], cut?: true }} ScanSkip
  */
+
+/** The most entries under a skipped directory whose name is not UTF-8 a scan looks at (`ScanSkip.inside`): 256. */
+export const SKIP_INSIDE_MAX = 256;
+
+/** The most bytes of paths and link targets one `ScanSkip.inside` lists (past it: `cut`): 64 KiB. */
+const SKIP_INSIDE_MAX_BYTES = 64 * 1024;
+
+/** A lossy UTF-8 decoder (U+FFFD for what is not valid) for what a skipped entry holds. */
+const lossy = new TextDecoder("utf-8", { ignoreBOM: true });
+
+/**
+ * What the entry at `hostPath` (a name that is not UTF-8; `relPath` its lossy decoding) is, for `ScanSkip`; at most
+ * {@link SKIP_INSIDE_MAX} lstat calls under a directory (depth first). `looked`: how many were made.
+ * @param {Buffer} hostPath
+ * @param {string} relPath
+ * @returns {Promise<{ stat?: Omit<ScanEntry, "path">, inside?: ScanEntry[], cut?: true, looked: number }>}
+ */
+async function skippedEntry(hostPath, relPath) {
+  /** @param {Buffer} host @returns {Promise<Omit<ScanEntry, "path"> | undefined>} */
+  const describe = async (host) => {
+    const st = await fs.lstat(host).catch(() => null);
+    if (!st) return undefined;
+    const base = { mode: st.mode & 0o7777, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
+    if (st.isDirectory()) return { kind: "directory", size: 0, ...base };
+    if (st.isFile()) return { kind: "file", size: st.size, ...base };
+    if (!st.isSymbolicLink()) return undefined;
+    const target = await fs.readlink(host, { encoding: "buffer" }).catch(() => null);
+    return target === null ? undefined : { kind: "symlink", size: st.size, ...base, target: lossy.decode(target) };
+  };
+  const stat = await describe(hostPath);
+  let looked = 1;
+  if (stat?.kind !== "directory") return stat ? { stat, looked } : { looked };
+  /** @type {ScanEntry[]} */
+  const inside = [];
+  /** @type {[Buffer, string][]} */
+  const dirs = [[hostPath, relPath]];
+  let bytes = 0;
+  for (let next = dirs.pop(); next !== undefined; next = dirs.pop()) {
+    const [dir, rel] = next;
+    /** @type {Buffer[]} */
+    const names = await fs.readdir(dir, { encoding: "buffer" }).catch(() => []);
+    for (const name of names) {
+      if (looked >= SKIP_INSIDE_MAX) return { stat, inside, cut: true, looked };
+      looked++;
+      const host = Buffer.concat([dir, Buffer.from("/"), name]);
+      const path = `${rel}/${lossy.decode(name)}`;
+      const e = await describe(host);
+      if (e?.kind === "directory") dirs.push([host, path]);
+      else if (e) {
+        bytes += Buffer.byteLength(path) + (e.target ? Buffer.byteLength(e.target) : 0);
+        if (bytes > SKIP_INSIDE_MAX_BYTES) return { stat, inside, cut: true, looked };
+        inside.push({ path, ...e });
+      }
+    }
+  }
+  return { stat, inside, looked };
+}
 
 /**
  * The separator, in a scan cursor, between the lossy decoding of a last name that is not valid
@@ -206,10 +268,17 @@ export async function scan(mount, ignored, opts) {
    * A skipped entry weighs in the page as a returned one does (its path bytes; its visit is counted where it is met).
    * @param {string} relPath
    * @param {ScanSkip["reason"]} reason
+   * @param {{ stat?: Omit<ScanEntry, "path">, inside?: ScanEntry[], cut?: true }} [what] a name that is not UTF-8: what it is (run 39, fixer CR)
    */
-  const skip = (relPath, reason) => {
-    skipped.push({ path: relPath, reason });
-    bytes += Buffer.byteLength(relPath) + 32;
+  const skip = (relPath, reason, what = {}) => {
+    /** @type {ScanSkip} */
+    const e = { path: relPath, reason };
+    if (what.stat) e.stat = what.stat;
+    if (what.inside) e.inside = what.inside;
+    if (what.cut) e.cut = true;
+    skipped.push(e);
+    bytes += Buffer.byteLength(relPath) + 32 + (what.stat ? 64 + (what.stat.target ? Buffer.byteLength(what.stat.target) : 0) : 0);
+    for (const i of what.inside ?? []) bytes += Buffer.byteLength(i.path) + (i.target ? Buffer.byteLength(i.target) : 0) + 64;
   };
   /** Whether the page is full (and marks it so). */
   const pageFull = () => (full = entries.length >= limit || bytes >= SCAN_MAX_BYTES || visits >= SCAN_MAX_VISITS);
@@ -256,8 +325,10 @@ export async function scan(mount, ignored, opts) {
       const below = atCursor && resume !== null ? resume.slice(1) : null;
       const hostPath = Buffer.concat([Buffer.from(hostDir + "/"), raw]);
       if (!valid) {
-        visits++;
-        skip(relPath, "encoding");
+        // What it is goes with it (its lstat; for a directory, what is under it, bounded): run 39, fixer CR.
+        const { looked, ...what } = await skippedEntry(hostPath, relPath);
+        visits += looked;
+        skip(relPath, "encoding", what);
         last = relPath + CURSOR_RAW + raw.toString("hex");
         if (pageFull()) return;
         continue;

@@ -148,7 +148,12 @@ export interface RemoteEntryStat {
 /** One page of the daemon's `scan`. */
 export interface RemoteScanPage {
   entries: (RemoteEntryStat & { path: string })[];
-  skipped: { path: string; reason: string }[];
+  /**
+   * Entries the scan passed over. A name that is not UTF-8 carries what it is (`stat`; for a directory, `inside`: its
+   * files and links, at most {@link SKIP_INSIDE_MAX}, `cut` when it holds more), so the pull keeps a synced file the
+   * container moved there ({@link Stranded}; issue 20, run 39, fixer CR). Unchecked here: {@link entryOf} checks each.
+   */
+  skipped: { path: string; reason: string; stat?: unknown; inside?: unknown; cut?: unknown }[];
   cursor: string | null;
   done: boolean;
 }
@@ -1346,9 +1351,14 @@ export class RemoteSync {
         if (skip.reason === "toolong") {
           unlooked.add(path);
           outcome.skipped.push({ path: `${SYNC_ROOT}/${path}`, op: "write", reason: TOO_DEEP });
+          // What is there is not known: a deleted file or link of this pull may have gone there (run 39, fixer CR).
+          outcome.stranded?.opaque(`${SYNC_ROOT}/${path}`, TOO_DEEP);
           continue;
         }
-        outcome.skipped.push({ path: `${SYNC_ROOT}/${path}`, op: "write", reason: skip.reason === "encoding" ? "name is not valid UTF-8" : "special file (fifo, socket or device)" });
+        const reason = skip.reason === "encoding" ? NOT_UTF8 : "special file (fifo, socket or device)";
+        outcome.skipped.push({ path: `${SYNC_ROOT}/${path}`, op: "write", reason });
+        // A write the pull does not apply: a deletion of the same content is held back (issue 20, run 39, fixer CR).
+        if (skip.reason === "encoding") this.#strandSkipped(skip, `${SYNC_ROOT}/${path}`, outcome);
       }
       const todo: (RemoteEntryStat & { path: string })[] = [];
       // Modes of the directories this page lists: a Workspace link or file in the way of one is replaced by it.
@@ -1446,6 +1456,32 @@ export class RemoteSync {
     // A parked name whose removal fails stays recorded (and unpulled) for the next push or pull (fixer RA2).
     if (parks.size > 0) await this.#unpark().catch(() => {});
     for (const temp of temps) if (!parks.has(temp)) this.#db.run(`DELETE FROM __ws_sync_temps WHERE backend = ? AND path = ?`, this.#backend, temp); // fixer RA2
+  }
+
+  /**
+   * A scanned entry whose name is not UTF-8 (never applied) added to the pull's {@link Stranded}: a file or link by
+   * its stat, a directory by the files and links under it the daemon listed (`inside`, at most
+   * {@link SKIP_INSIDE_MAX}), and — when it holds more (`cut`) or its stat is missing — as a place whose content is
+   * not known ({@link Stranded.opaque}). A daemon of before run 39 sends no stat: opaque too (issue 20, run 39, fixer CR).
+   */
+  #strandSkipped(skip: { stat?: unknown; inside?: unknown; cut?: unknown }, full: string, outcome: Outcome): void {
+    const stranded = outcome.stranded;
+    if (!stranded) return;
+    const stat = entryOf(skip.stat !== null && typeof skip.stat === "object" ? { ...skip.stat, path: "x" } : undefined);
+    if (!stat) {
+      stranded.opaque(full, NOT_UTF8);
+      return;
+    }
+    if (stat.kind !== "directory") {
+      stranded.add(stat, full, NOT_UTF8);
+      return;
+    }
+    const inside = Array.isArray(skip.inside) ? skip.inside : [];
+    if (skip.cut === true || inside.length > SKIP_INSIDE_MAX) stranded.opaque(full, NOT_UTF8);
+    for (const raw of inside.slice(0, SKIP_INSIDE_MAX)) {
+      const e = entryOf(raw);
+      if (e) stranded.add(e, `${SYNC_ROOT}/${e.path}`, NOT_UTF8);
+    }
   }
 
   async #pullEntry(
@@ -2023,6 +2059,17 @@ const HELD_UNDER = "an entry in it was kept";
 class Stranded {
   readonly #bySignature = new Map<string, { path: string; reason: string }>();
   #count = 0;
+  /** A place the pull could not look into (a name that is not UTF-8 holding too much, a path past PATH_MAX): run 39, fixer CR. */
+  #opaque: { path: string; reason: string } | undefined;
+
+  /**
+   * Marks a place whose content the pull does not know (`full`, why: `reason`): then every deleted file or link of
+   * the pull is kept, as past {@link MAX_STRANDED} (issue 20, run 39, fixer CR).
+   */
+  opaque(full: string, reason: string): void {
+    this.#count++;
+    this.#opaque ??= { path: full, reason };
+  }
 
   /** How many were added (past {@link MAX_STRANDED} too). */
   get size(): number {
@@ -2043,6 +2090,7 @@ class Stranded {
     if (!row || row.kind === "directory") return undefined;
     const at = this.#bySignature.get(strandedSignature(row.kind, row.mode, row.size, row.mtime, row.target ?? undefined));
     if (at) return `the container moved or copied it to ${at.path}, which was not applied (${at.reason}): kept, it is not lost`;
+    if (this.#opaque) return `the container may have moved it into ${this.#opaque.path}, which this pull cannot look into (${this.#opaque.reason}): kept, it is not lost`;
     if (this.#count > MAX_STRANDED) return `more than MAX_STRANDED (${MAX_STRANDED}) container entries were not applied this pull, so no deletion is: kept`;
     return undefined;
   }
@@ -2060,6 +2108,12 @@ function changeAfter(rev: number, path: string, atRev: number, atPath: string): 
   for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! > b[i]!;
   return a.length > b.length;
 }
+
+/** The `skipped` reason of a container entry whose name is not valid UTF-8. */
+const NOT_UTF8 = "name is not valid UTF-8";
+
+/** The most entries of one skipped directory's `inside` the pull reads (the daemon's `SKIP_INSIDE_MAX`): 256. */
+export const SKIP_INSIDE_MAX = 256;
 
 /** Entries one pull's {@link Stranded} tells apart at most: 10,000 (beyond, every deletion of the pull is held back). */
 const MAX_STRANDED = 10_000;
