@@ -22,6 +22,7 @@
  * target — container/lib/sync.mjs scan) and add each regular file or link of them to `outcome.stranded` in
  * src/runtime/sync.ts #pull (as #pullEntry's `skip` does), so #removeGone holds back the matching deletion with
  * "the container moved or copied it to …, which was not applied (name is not valid UTF-8): kept, it is not lost".
+ * Fixed: the daemon's scan gives a skipped name that is not UTF-8 its stat (a directory: the files and links under it, bounded), and the pull adds each to Stranded (a place it cannot look into — cut, past PATH_MAX — holds back every deletion of the pull) — container/lib/sync.mjs scan, src/runtime/sync.ts #strandSkipped (issue 20, run 39, fixer CR). Siblings: test/workers/fix39/container-scan-skips-keep-source.test.ts.
  */
 import { expect, it } from "vitest";
 import { inWorkspace, sh, startContainer } from "../container/helpers.js";

@@ -27,6 +27,7 @@
  * this push) must not be sent as is: the daemon makes the parent, which then blocks the parent's own rename. Either
  * defer it (treat as nested: park under `.ws-sync-move-<hex>`, renamed into place by the entry at `to`), or send the
  * rename without creating parents (a `rename` op flag; ENOENT → park) so `a → b` lands first.
+ * Fixed: a rename the push meets before the entry at its target is sent with `parents: false` (the daemon's rename then answers ENOENT for a missing parent, as rename(2), instead of making it) and, refused so, parked under `.ws-sync-move-<hex>` for the entry at the target to rename into place — src/runtime/sync.ts #pushRename, container/lib/sync.mjs `rename` (issue 20, run 39, fixer CR). Siblings: test/workers/fix39/container-rename-order.test.ts.
  */
 import { describe, expect, it } from "vitest";
 import { inWorkspace, sh, startContainer, workspaceTree } from "../container/helpers.js";
