@@ -1037,6 +1037,100 @@ const SC_PATCHES = [ // SC
   { what: "${!x} reads x without set -u (SC)", when: '"exponent less than 0"', re: new RegExp(String.raw`(${ID})=(${ID})&&\(\2\.type==="DefaultValue"\|\|\2\.type==="AssignDefault"\|\|\2\.type==="UseAlternative"\|\|\2\.type==="ErrorIfUnset"\)`, "g"), to: (all, o, s) => `${all.slice(0, -1)}||${s}.type==="Indirection")`, count: 1 }, // SC
 ]; // SC
 SOURCE_PATCHES.push(...SC_PATCHES); // SC
+/** // JQ
+ * JQ (issue 20, run 39; helpers in isolate/jq-fixes.ts): just-bash's query engine (jq's, shared with yq) and its // JQ
+ * `jq` command as jq 1.6: `.[a:b] = v` / `|=` / `+=` and `del(.[a:b])` splice the array inside the document; // JQ
+ * values ordered and compared as jq (strings by code point, objects by key sets then values; `unique` and // JQ
+ * `group_by` sort); `\uXXXX` in the program's strings; type errors (`+ - * / %`, `.[]` of a scalar, indexing a // JQ
+ * string or number) fail the input with `jq: error (at <unknown>): …`, status 5, outputs of earlier inputs kept; // JQ
+ * `walk` applies f to scalars; `match(re; "g")` yields every match; `break` keeps earlier outputs; `-j` is raw; // JQ
+ * `@sh` formats arrays and non-strings, `@tsv` escapes `\`; `-e` exits 4 with no output; `length` counts code points. // JQ
+ */ // JQ
+HELPER_NAMESPACES.push(["__jq", join(isolateDir, "jq-fixes.ts")]); // JQ
+const JQ_ENGINE = "withPrependedResults("; // JQ: only the query engine's chunk has it
+const JQ_COMMAND = '{name:"jq",async execute('; // JQ
+/** JQ: the one match of `re`'s group 1 in the bundle text `text`. */ // JQ
+function jqName(text, re, what) { // JQ
+  const found = [...text.matchAll(new RegExp(re, "g"))]; // JQ
+  if (found.length !== 1) throw new Error(`gen-shell: just-bash's ${what} found ${found.length} times, expected 1; update JQ_PATCHES (JQ)`); // JQ
+  return found[0][1]; // JQ
+} // JQ
+/** JQ: the query engine's break error class (its `withPrependedResults` carries the outputs before a `break`). */ // JQ
+const jqBreak = (text) => jqName(text, String.raw`var (${ID})=class ${ID} extends Error\{label;partialResults;`, "jq break class"); // JQ
+/** JQ: `text` with `re` replaced by `to`, which must match exactly `count` times. */ // JQ
+function jqSwap(text, what, re, to, count = 1) { // JQ
+  const n = (text.match(re) ?? []).length; // JQ
+  if (n !== count) throw new Error(`gen-shell: just-bash's ${what} changed (${n} matches, expected ${count}); update JQ_PATCHES (JQ)`); // JQ
+  return text.replace(re, to); // JQ
+} // JQ
+const JQ_PATCHES = [ // JQ
+  { what: "jq equality and order (JQ)", when: JQ_ENGINE, re: new RegExp(String.raw`function (${ID})\((${ID}),(${ID})\)\{return JSON\.stringify\(\2\)===JSON\.stringify\(\3\)\}function (${ID})\((${ID}),(${ID})\)\{return typeof \5=="number"&&typeof \6=="number"\?\5-\6:typeof \5=="string"&&typeof \6=="string"\?\5\.localeCompare\(\6\):0\}`, "g"), to: (all, eq, a, b, cmp, c, d) => `function ${eq}(${a},${b}){return __jq.compare(${a},${b})===0}function ${cmp}(${c},${d}){return __jq.compare(${c},${d})}`, count: 1 }, // JQ
+  { what: "jq sort comparator (JQ)", when: JQ_ENGINE, re: new RegExp(String.raw`function (${ID})\((${ID}),(${ID})\)\{let (${ID})=(${ID})=>\5===null\?0:typeof \5=="boolean"\?1:typeof \5=="number"\?2:(?:(?!function )[^])*?\}return 0\}(?=function ${ID}\(${ID},${ID}\)\{if\(${ID}\(${ID},${ID}\)\)return!0;)`, "g"), to: (all, z, a, b) => `function ${z}(${a},${b}){return __jq.compare(${a},${b})}`, count: 1 }, // JQ
+  { what: "jq sort (JQ)", when: JQ_ENGINE, re: new RegExp(String.raw`case"sort":return Array\.isArray\((${ID})\)\?\[\[\.\.\.\1\]\.sort\(${ID}\)\]:\[null\];`, "g"), to: (all, e) => `case"sort":return[__jq.sort(${e})];`, count: 1 }, // JQ
+  { what: "jq unique (JQ)", when: JQ_ENGINE, re: new RegExp(String.raw`case"unique":if\(Array\.isArray\((${ID})\)\)\{let (${ID})=new Set,(${ID})=\[\];for\(let (${ID}) of \1\)\{let (${ID})=JSON\.stringify\(\4\);\2\.has\(\5\)\|\|\(\2\.add\(\5\),\3\.push\(\4\)\)\}return\[\3\]\}return\[null\];`, "g"), to: (all, e) => `case"unique":return[__jq.unique(${e})];`, count: 1 }, // JQ
+  { what: "jq group_by (JQ)", when: JQ_ENGINE, re: new RegExp(String.raw`case"group_by":\{if\(!Array\.isArray\((${ID})\)\|\|(${ID})\.length===0\)return\[null\];let (${ID})=new Map;for\(let (${ID}) of \1\)\{let (${ID})=JSON\.stringify\((${ID})\(\4,\2\[0\],(${ID})\)\[0\]\);\3\.has\(\5\)\|\|\3\.set\(\5,\[\]\),\3\.get\(\5\)\?\.push\(\4\)\}return\[\[\.\.\.\3\.values\(\)\]\]\}`, "g"), to: (all, e, t, c, h, a, s, r) => `case"group_by":{if(${t}.length===0)return[null];return[__jq.groupBy(${e},__x=>${s}(__x,${t}[0],${r})[0])]}`, count: 1 }, // JQ
+  { what: "jq @tsv (JQ)", when: JQ_ENGINE, re: new RegExp(String.raw`case"@tsv":return Array\.isArray\((${ID})\)\?\[\1\.map\((?:(?!case")[^])*?\]:\[null\];`, "g"), to: (all, e) => `case"@tsv":return[__jq.tsv(${e})];`, count: 1 }, // JQ
+  { what: "jq @sh (JQ)", when: JQ_ENGINE, re: new RegExp(String.raw`case"@sh":return typeof (${ID})=="string"\?\[(?:(?!case")[^])*?\]:\[null\];`, "g"), to: (all, e) => `case"@sh":return[__jq.sh(${e})];`, count: 1 }, // JQ
+  { what: "jq length (JQ)", when: JQ_ENGINE, re: new RegExp(String.raw`case"length":return typeof (${ID})=="string"\?\[\1\.length\]:`, "g"), to: (all, e) => `case"length":return typeof ${e}=="string"?[__jq.codePoints(${e})]:`, count: 1 }, // JQ
+  { what: "jq walk (JQ)", when: JQ_ENGINE, re: new RegExp(String.raw`case"walk":\{if\((${ID})\.length===0\)return\[(${ID})\];let ${ID}=(${ID})\((${ID})\),(?:(?!case")[^])*?let ${ID}=(${ID})\(${ID},\1\[0\],\4\)\[0\];(?:(?!case")[^])*?return\[${ID}\]\}`, "g"), to: (all, t, e, V, r, s) => `case"walk":{if(${t}.length===0)return[${e}];let __l=${V}(${r});return __jq.walk(${e},__v=>${s}(__v,${t}[0],${r}),{maxIterations:__l.maxIterations,maxDepth:__l.maxDepth})}`, count: 1 }, // JQ
+  { what: "jq match (JQ)", when: JQ_ENGINE, re: new RegExp(String.raw`case"match":\{if\(typeof (${ID})!="string"\|\|(${ID})\.length===0\)return\[null\];let (${ID})=(${ID})\(\1,\2\[0\],(${ID})\),(${ID})=String\(\3\[0\]\);try\{let (${ID})=\2\.length>1\?String\(\4\(\1,\2\[1\],\5\)\[0\]\):"",${ID}=(${ID})\(\6,` + "`" + String.raw`\$\{\7\}d` + "`" + String.raw`\)\.exec\(\1\);(?:(?!case")[^])*?\}catch\{return\[null\]\}\}`, "g"), to: (all, e, t, o, s, r, p, u, j) => // JQ
+    `case"match":{if(typeof ${e}!="string"||${t}.length===0)return[null];let ${o}=${s}(${e},${t}[0],${r}),${p}=String(${o}[0]);try{let ${u}=${t}.length>1?String(${s}(${e},${t}[1],${r})[0]):"";return __jq.matches(${e},${u},__f=>${j}(${p},__f))}catch{return[null]}}`, count: 1 }, // JQ
+  { what: "jq break keeps outputs of a map (JQ)", when: JQ_ENGINE, re: new RegExp(String.raw`function (${ID})\((${ID}),(${ID}),(${ID})\)\{let (${ID})=\[\];for\(let (${ID}) of \3\)\{(${ID})\(\2\);let (${ID})=\4\(\6\);(${ID})\(\2,\5,\8\)\}return \5\}`, "g"), to: (all, m, e, n, t, r, s, R, o, q, ...rest) => // JQ
+    `function ${m}(${e},${n},${t}){let ${r}=[];for(let ${s} of ${n}){${R}(${e});let ${o};try{${o}=${t}(${s})}catch(__b){throw __b instanceof ${jqBreak(rest.at(-1))}?__b.withPrependedResults(${r}):__b}${q}(${e},${r},${o})}return ${r}}`, count: 1 }, // JQ
+  { what: "jq break keeps outputs of a comma (JQ)", when: JQ_ENGINE, re: new RegExp(String.raw`case"Comma":\{let (${ID})=(${ID})\((${ID}),(${ID})\.left,(${ID})\),(${ID})=\2\(\3,\4\.right,\5\);`, "g"), to: (all, r, d, e, n, t, s, ...rest) => // JQ
+    `case"Comma":{let ${r}=${d}(${e},${n}.left,${t}),${s};try{${s}=${d}(${e},${n}.right,${t})}catch(__b){throw __b instanceof ${jqBreak(rest.at(-1))}?__b.withPrependedResults(${r}):__b}`, count: 1 }, // JQ
+  { what: "jq .[] of a scalar (JQ)", when: JQ_ENGINE, re: new RegExp(String.raw`(case"Iterate":\{let (${ID})=(${ID})\.base\?${ID}\(${ID},\3\.base,${ID}\):\[${ID}\];return ${ID}\(${ID},\2,(${ID})=>Array\.isArray\(\4\)\?\4:\4&&typeof \4=="object"\?Object\.values\(\4\):)\[\]\)\}`, "g"), to: (all, head, r, n, s) => `${head}__jq.iterateError(${s}))}`, count: 1 }, // JQ
+  { what: "jq index errors (JQ)", when: JQ_ENGINE, re: new RegExp(String.raw`if\(typeof (${ID})=="string"\)\{let (${ID})=(${ID})\((${ID})\);return!\2\|\|!Object\.hasOwn\(\2,\1\)\?\[null\]:\[\2\[\1\]\]\}return\[null\]\}\)\}\)\}case"Slice":`, "g"), to: (all, p, u, S, s) => // JQ
+    `if(typeof ${p}=="string"){let ${u}=${S}(${s});if(!${u})return __jq.indexError(${s},${p});return!Object.hasOwn(${u},${p})?[null]:[${u}[${p}]]}return __jq.indexError(${s},${p})})})}case"Slice":`, count: 1 }, // JQ
+  { what: "jq arithmetic (JQ)", when: JQ_ENGINE, re: new RegExp(String.raw`(${ID})\.flatMap\((${ID})=>(${ID})\.map\((${ID})=>\{switch\((${ID})\)\{case"\+":(?:(?!function )[^])*?case"==":`, "g"), to: (all, o, f, p, i, n) => { // JQ
+    let text = all.replace(`${o}.flatMap(${f}=>${p}.map(${i}=>{`, `${p}.flatMap(${i}=>${o}.map(${f}=>{`); // JQ: jq runs the left operand inside the right one's loop
+    const err = (op) => `__jq.arithmeticError(${JSON.stringify(op)},${f},${i})`; // JQ
+    text = jqSwap(text, "jq + fallback", /:null;case"-":/g, `:${err("+")};case"-":`); // JQ
+    text = jqSwap(text, "jq - fallback", /return null;case"\*":/g, `return ${err("-")};case"*":`); // JQ
+    text = jqSwap(text, "jq * fallback", /return null;case"\/":/g, `return ${err("*")};case"/":`); // JQ
+    text = jqSwap(text, "jq / fallback", /:null;case"%":/g, `:${err("/")};case"%":`); // JQ
+    return jqSwap(text, "jq % fallback", /return null;case"==":/g, `return ${err("%")};case"==":`); // JQ
+  }, count: 1 }, // JQ
+  { what: "jq slice update (JQ)", when: JQ_ENGINE, re: new RegExp(String.raw`function (${ID})\((${ID}),(${ID}),(${ID}),(${ID}),(${ID})\)\{function (${ID})\((${ID}),(${ID})\)\{switch\(\4\)\{case"=":return \9;[^]*?(?=case"Iterate":\{let ${ID}=${ID}=>\{if\(Array\.isArray\(${ID}\)\)\{${ID}\(\6,0,)`, "g"), to: (all, it, e, n, t, r, s) => { // JQ
+    const m = new RegExp(String.raw`function (${ID})\((${ID}),(${ID}),(${ID})\)\{switch\(\3\.type\)\{case"Identity":return \4\(\2\);`).exec(all); // JQ
+    const d = new RegExp(String.raw`let ${ID}=(${ID})\(${e.replace(/\$/g, "\\$")},(${ID})\.index,${s.replace(/\$/g, "\\$")}\)\[0\]`).exec(all); // JQ
+    if (!m || !d) throw new Error("gen-shell: just-bash's jq path update changed; update JQ_PATCHES (JQ)"); // JQ
+    const [, p, f, i, c] = m; // JQ
+    const ev = d[1]; // JQ
+    return `${all}case"Slice":{let __u=__a=>__jq.sliceUpdate(__a,${i}.start?${ev}(${e},${i}.start,${s})[0]:null,${i}.end?${ev}(${e},${i}.end,${s})[0]:null,${c});return ${i}.base?${p}(${f},${i}.base,__u):__u(${f})}`; // JQ
+  }, count: 1 }, // JQ
+  { what: "jq \\u escapes in strings (JQ)", when: JQ_ENGINE, re: new RegExp(String.raw`for\(;!(${ID})\(\);\)\{let (${ID})=(${ID})\(\);if\((${ID})===0&&\2==='"'\)break;if\(\4===0&&\2==="\\\\"\)\{if\((${ID})\(\),\1\(\)\)break;let (${ID})=\5\(\);switch\(\6\)\{case"n":(${ID})\+=`, "g"), to: (all, o, l, r, a, s, y, h) => // JQ
+    `${all.slice(0, all.indexOf("{case\"n\":") + 1)}case"u":{let __h="";for(let __k=0;__k<4&&!${o}()&&/[0-9a-fA-F]/.test(${r}());__k++)__h+=${s}();${h}+=__h.length===4?String.fromCharCode(parseInt(__h,16)):"u"+__h;break}case"b":${h}+="\\b";break;case"f":${h}+="\\f";break;case"n":${h}+=`, count: 1 }, // JQ
+  { what: "jq -j is raw (JQ)", when: JQ_COMMAND, re: new RegExp(String.raw`(if\((${ID})==="-r"\|\|\2==="--raw-output"\)(${ID})=!0;)(?:(?!function )[^])*?else if\(\2==="-j"\|\|\2==="--join-output"\)(${ID})=!0;`, "g"), to: (all, head, e, m, h) => `${all.slice(0, -1)},${m}=!0;`, count: 1 }, // JQ
+  { what: "jq -j in a flag group is raw (JQ)", when: JQ_COMMAND, re: new RegExp(String.raw`if\((${ID})==="r"\)(${ID})=!0;(?:(?!function )[^])*?else if\(\1==="j"\)(${ID})=!0;`, "g"), to: (all, n, m, h) => `${all.slice(0, -1)},${m}=!0;`, count: 1 }, // JQ
+  { what: "jq errors per input (JQ)", when: JQ_COMMAND, re: new RegExp(String.raw`(try\{let ${ID}=${ID}\(${ID},\{maxDepth:${ID}\.limits\.maxQueryDepth,maxTokens:${ID}\.limits\.maxQueryTokens,maxSourceLength:${ID}\.limits\.maxStringLength\}\),(${ID})=\[\],)((?:(?!function )[^])*?)(let (${ID})=(${ID})\?"":` + "`\n`" + String.raw`(?:(?!function )[^])*?)(${ID})=(${ID})&&\(\2\.length===0\|\|\2\.every\((${ID})=>\9==null\|\|\9===!1\)\)\?1:0;return\{stdout:((?:(?!function )[^])*?),stderr:"",exitCode:\7\}\}catch\((${ID})\)\{if\(\11 instanceof (${ID})\)throw \11;if\(\11 instanceof (${ID})\)return`, "g"), to: (all, head, e, body, mid, y, h, te, x, o, out, err, fatal, limit) => { // JQ
+    const evaluate = /if\(([\w$]+)\)[\w$]+=([\w$]+)\(null,/.exec(body); // JQ
+    if (!evaluate) throw new Error("gen-shell: just-bash's jq evaluation changed; update JQ_PATCHES (JQ)"); // JQ
+    const C = evaluate[2]; // JQ
+    const calls = new RegExp(String.raw`(?<![\w$.])${C.replace(/\$/g, "\\$")}\(`, "g"); // JQ
+    const n = (body.match(calls) ?? []).length; // JQ
+    if (n !== 6) throw new Error(`gen-shell: just-bash's jq evaluation calls changed (${n}, expected 6); update JQ_PATCHES (JQ)`); // JQ
+    const wrapped = body.replace(calls, `__jq.run(__jqErrs,__jqFatal,${C},`); // JQ
+    return `${head}__jqErrs=[],__jqFatal=(__x)=>__x instanceof ${fatal}||__x instanceof ${limit},${wrapped}${mid}${te}=${x}?__jq.exitStatus(${e}):0;return{stdout:${out},stderr:__jqErrs.join(""),exitCode:__jqErrs.length>0?5:${te}}}catch(${err}){if(${err} instanceof ${fatal})throw ${err};if(${err} instanceof ${limit})return`; // JQ
+  }, count: 1 }, // JQ
+  { what: "jq del of a slice (JQ)", when: JQ_ENGINE, re: new RegExp(String.raw`function (${ID})\((${ID}),(${ID}),(${ID})\)\{function (${ID})\((${ID}),(${ID}),(${ID})\)\{switch\(\7\.type\)\{case"Identity":return \8;[^]*?(?=case"Iterate":return Array\.isArray\(${ID}\)\?\[\]:)`, "g"), to: (all, st, e, n, t, r) => { // JQ
+    const q = (x) => x.replace(/\$/g, "\\$"); // JQ
+    const m = new RegExp(String.raw`function (${ID})\((${ID}),(${ID})\)\{switch\(\3\.type\)\{case"Identity":return null;`).exec(all); // JQ
+    const d = new RegExp(String.raw`let ${ID}=(${ID})\(${q(e)},(${ID})\.index,${q(t)}\)\[0\]`).exec(all); // JQ
+    if (!m || !d) throw new Error("gen-shell: just-bash's jq del changed; update JQ_PATCHES (JQ)"); // JQ
+    const [, , o, p] = m; // JQ
+    const ev = d[1]; // JQ
+    return `${all}case"Slice":{let __v=${p}.base?${ev}(${o},${p}.base,${t})[0]:${o},__r=__jq.sliceDelete(__v,${p}.start?${ev}(${e},${p}.start,${t})[0]:null,${p}.end?${ev}(${e},${p}.end,${t})[0]:null);return ${p}.base?${r}(${o},${p}.base,__r):__r}`; // JQ
+  }, count: 1 }, // JQ
+  { what: "jq splits of a non-string (JQ)", when: JQ_ENGINE, re: new RegExp(String.raw`case"splits":\{if\(typeof (${ID})!="string"\|\|(${ID})\.length===0\)return\[\];let (${ID})=(${ID})\(\1,\2\[0\],(${ID})\),(${ID})=String\(\3\[0\]\);`, "g"), to: (all, e, t, o, s, r, p) => // JQ
+    `case"splits":{if(${t}.length===0)return[];__jq.matchable(${e});let ${o}=${s}(${e},${t}[0],${r}),${p}=__jq.matchable(${o}[0]);`, count: 1 }, // JQ
+  { what: "jq compile errors exit 3 (JQ)", when: JQ_COMMAND, re: new RegExp(String.raw`(try\{let ${ID}=${ID}\(${ID},\{maxDepth:${ID}\.limits\.maxQueryDepth,(?:(?!function )[^])*?let (${ID})=(${ID})\((${ID})\.message\);return )\2\.includes\("Unknown function"\)\?`, "g"), to: (all, head, e) => { // JQ
+    const parsed = head.replace(/(maxSourceLength:[\w$.]+\}\),)/, "$1__jqP=(__jqParsed=!0),"); // JQ: set once the program parsed
+    if (parsed === head) throw new Error("gen-shell: just-bash's jq program parse changed; update JQ_PATCHES (JQ)"); // JQ
+    return `let __jqParsed=!1;${parsed}!__jqParsed||${e}.includes("Unknown function")?`; // JQ
+  }, count: 1 }, // JQ
+]; // JQ
+SOURCE_PATCHES.push(...JQ_PATCHES); // JQ
 const justBashSourcePatch = {
   name: "just-bash-source-patches",
   setup(b) {
