@@ -1129,6 +1129,10 @@ const JQ_PATCHES = [ // JQ
     if (parsed === head) throw new Error("gen-shell: just-bash's jq program parse changed; update JQ_PATCHES (JQ)"); // JQ
     return `let __jqParsed=!1;${parsed}!__jqParsed||${e}.includes("Unknown function")?`; // JQ
   }, count: 1 }, // JQ
+  { what: "jq @csv (JQ)", when: JQ_ENGINE, re: new RegExp(String.raw`case"@csv":return Array\.isArray\((${ID})\)\?\[\1\.map\((?:(?!case")[^])*?\]:\[null\];`, "g"), to: (all, e) => `case"@csv":return[__jq.csv(${e})];`, count: 1 }, // JQ
+  { what: "jq del of several paths (JQ)", when: JQ_ENGINE, re: new RegExp(String.raw`case"delpaths":\{if\((${ID})\.length===0\)return\[(${ID})\];let (${ID})=(${ID})\(\2,\1\[0\],(${ID})\)\[0\],(${ID})=\2;for\(let (${ID}) of \3\.sort\(\((${ID}),(${ID})\)=>\9\.length-\8\.length\)\)\6=(${ID})\(\6,\7\);return\[\6\]\}case"path":\{if\(\1\.length===0\)return\[\[\]\];let (${ID})=\[\];return (${ID})\(\2,\1\[0\],\5,\[\],\11\),\11\}case"del":return \1\.length===0\?\[\2\]:\[(${ID})\(\2,\1\[0\],\5\)\];`, "g"), to: (all, t, e, h, s, r, a, l, y, m, u, c, i, f, ...rest) => // JQ
+    // JQ: jq deletes the paths sorted, the last first (delpaths sorted by length only); `del(.a, .b[0])` deletes every path
+    all.replace(`${h}.sort((${y},${m})=>${m}.length-${y}.length)`, `${h}.sort((${y},${m})=>__jq.compare(${m},${y}))`).replace(new RegExp(String.raw`case"del":return (?:(?!case")[^])*$`), `case"del":{if(${t}.length===0)return[${e}];let ${c}=__jq.commaPaths(${t}[0],${jqName(rest.at(-1), String.raw`function (${ID})\((${ID})\)\{if\(\2\.type==="Identity"\)return\[\];if\(\2\.type==="Field"\)`, "jq static path")});if(${c}===null)return[${f}(${e},${t}[0],${r})];let ${a}=${e};for(let ${l} of ${c}.sort((${y},${m})=>__jq.compare(${m},${y})))${a}=${u}(${a},${l});return[${a}]}`), count: 1 }, // JQ
 ]; // JQ
 SOURCE_PATCHES.push(...JQ_PATCHES); // JQ
 const justBashSourcePatch = {

@@ -9,7 +9,8 @@
  * - {@link sliceUpdate} / {@link sliceDelete}: `.[a:b] = v`, `|=`, `+=`… and `del(.[a:b])` splice the array in place
  *   (just-bash returned the assigned value as the whole document).
  * - {@link walk}: applies f bottom-up to every value, scalars too.
- * - {@link sh} / {@link tsv}: `@sh` of arrays and non-strings, `@tsv` escaping `\`, tab, newline and CR.
+ * - {@link sh} / {@link tsv} / {@link csv}: `@sh` of arrays and non-strings, `@tsv` escaping `\`, tab, newline and CR,
+ *   `@csv` quoting every string.
  * - {@link arithmeticError} / {@link indexError} / {@link iterateError}: jq's type errors, where just-bash gave null.
  * - {@link run} / {@link exitStatus}: the command prints the outputs of the inputs before a failing one, writes
  *   `jq: error (at <unknown>): MESSAGE` for each failing input and exits 5; `-e` exits 4 when there is no output.
@@ -273,6 +274,17 @@ export function tsv(v: unknown): string {
   }).join("\t");
 }
 
+/** `@csv`: an array's values joined with commas, strings always quoted (`"` doubled), null empty. */
+export function csv(v: unknown): string {
+  if (!Array.isArray(v)) throw new Error(`${typeName(v)} (${dump(v)}) cannot be csv-formatted, only an array can be`);
+  return v.map((x) => {
+    if (x === null) return "";
+    if (typeof x === "string") return `"${x.replace(/"/g, '""')}"`;
+    if (typeof x === "object") throw new Error(`${typeName(x)} (${dump(x)}) is not valid in a csv row`);
+    return JSON.stringify(x);
+  }).join(",");
+}
+
 const VERBS: Record<string, string> = { "+": "added", "-": "subtracted", "*": "multiplied", "/": "divided", "%": "divided (remainder)" };
 
 /** jq's error for `a OP b` on values it cannot combine; `3 * "x"` (a number times a string) repeats the string. */
@@ -332,4 +344,32 @@ export function exitStatus(outputs: readonly unknown[]): number {
 export function matchable(v: unknown): string {
   if (typeof v !== "string") throw new Error(`${typeName(v)} (${dump(v)}) cannot be matched, as it is not a string`);
   return v;
+}
+
+/** A query AST node, as much of it as {@link commaPaths} reads. */
+interface QueryNode {
+  type: string;
+  left?: QueryNode;
+  right?: QueryNode;
+}
+
+/**
+ * The paths of `del(a, b, …)` when every branch of the comma is a plain path (`.a`, `.b[0]`, `.c.d`), read by the
+ * engine's `staticPath`; null for any other form, which the engine's own `del` handles as before.
+ */
+export function commaPaths(node: QueryNode, staticPath: (node: QueryNode) => unknown[] | null): unknown[][] | null {
+  if (node.type !== "Comma") return null;
+  const out: unknown[][] = [];
+  const stack: QueryNode[] = [node];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (n.type === "Comma" && n.left && n.right) {
+      stack.push(n.right, n.left);
+      continue;
+    }
+    const p = staticPath(n);
+    if (p === null || p.length === 0) return null;
+    out.push(p);
+  }
+  return out;
 }
