@@ -37,7 +37,7 @@ export default defineConfig({
           name: "workers",
           include: ["test/workers/**/*.test.ts"],
           testTimeout: 120_000,
-          globalSetup: ["./test/shared/git-global-setup.ts", "./test/shared/http-global-setup.ts", "./test/shared/container-global-setup.ts"],
+          globalSetup: ["./test/shared/git-global-setup.ts", "./test/shared/http-global-setup.ts", "./test/shared/container-global-setup.ts", "./test/shared/jq-global-setup.ts"],
         },
       },
     ],

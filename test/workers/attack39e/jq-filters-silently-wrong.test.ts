@@ -24,6 +24,7 @@
  * every value bottom-up (scalars too); match with "g" yields every match; label keeps the outputs produced before a
  * break; -j implies -r; @sh formats numbers, booleans and null as their JSON text and arrays element by element;
  * @tsv escapes `\\` (jq 1.6 also `\t \n \r`).
+ * Fixed: walk applies f bottom-up to every value (`__jq.walk`), match with g yields every match, a break keeps the outputs of a comma and of a map before it, -j implies -r, @sh/@tsv/@csv format as jq 1.6 — JQ_PATCHES in scripts/gen-shell.mjs, helpers in src/backends/worker-shell/isolate/jq-fixes.ts (issue 20, run 39, fixer JQ). Siblings: test/workers/fix39/shell-jq-vs-jq.test.ts.
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";

@@ -20,6 +20,7 @@
  * Suggested fix: jq's path-update evaluation (src/shell/generated/jq.ts from just-bash, patched in
  * scripts/gen-shell.mjs): handle a `Slice` path in `=`/`|=`/`+=`… by splicing the value into the array at
  * [start, end) of its parent, as jq's setpath with a `{"start","end"}` key does, instead of returning the value.
+ * Fixed: a `Slice` case in the engine's path update splices `update(slice)` into the array at [start, end) (`__jq.sliceUpdate`), and `del` of a slice removes it (`__jq.sliceDelete`) — JQ_PATCHES in scripts/gen-shell.mjs, helpers in src/backends/worker-shell/isolate/jq-fixes.ts (issue 20, run 39, fixer JQ). Siblings: test/workers/fix39/shell-jq-vs-jq.test.ts.
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";

@@ -22,6 +22,7 @@
  * Suggested fix: src/shell/generated/jq.ts (just-bash's jq, patched in scripts/gen-shell.mjs): compare strings by code
  * point (`a < b ? -1 : a > b ? 1 : 0` on UTF-16 is wrong only for astral characters; compare code points) in the
  * value comparator used by sort/sort_by/min/max/unique_by, and make `unique` and `group_by` sort by it as jq does.
+ * Fixed: the engine's comparators (sort, sort_by, min/max, unique_by, `<`, `==`) are `__jq.compare`, jq's total order with strings by code point and objects by key sets then values; `unique` and `group_by` sort — JQ_PATCHES in scripts/gen-shell.mjs, helpers in src/backends/worker-shell/isolate/jq-fixes.ts (issue 20, run 39, fixer JQ). Siblings: test/workers/fix39/shell-jq-vs-jq.test.ts.
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";

@@ -21,6 +21,7 @@
  * Suggested fix: jq's evaluator (src/shell/generated/jq.ts from just-bash, patched in scripts/gen-shell.mjs): throw
  * jq's error from `+ - * / %` on mismatched types, from `.[]` on a scalar and from indexing a string/number, instead
  * of returning null; the command then prints `jq: error (at FILE:N): …` and exits 5.
+ * Fixed: `+ - * / %` on values jq cannot combine, `.[]` of a scalar, indexing a string/number/array by the wrong key type and `splits` of a non-string throw jq's message; the command runs each input apart (`__jq.run`), prints the outputs of the others, writes `jq: error (at <unknown>): …` and exits 5 — JQ_PATCHES in scripts/gen-shell.mjs, helpers in src/backends/worker-shell/isolate/jq-fixes.ts (issue 20, run 39, fixer JQ). Siblings: test/workers/fix39/shell-jq-vs-jq.test.ts.
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";

@@ -20,6 +20,7 @@
  * Suggested fix: the jq lexer (just-bash's, bundled by scripts/gen-shell.mjs into src/shell/generated/jq.ts): decode
  * `\uXXXX` (and a `\uD8xx\uDCxx` pair) in string tokens as JSON does; patch it in gen-shell.mjs as the other
  * just-bash patches.
+ * Fixed: the jq lexer decodes `\uXXXX` (a surrogate pair as two units), `\b` and `\f` in string tokens — JQ_PATCHES in scripts/gen-shell.mjs (issue 20, run 39, fixer JQ). Siblings: test/workers/fix39/shell-jq-vs-jq.test.ts.
  */
 import { expect, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
