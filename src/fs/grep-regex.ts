@@ -413,6 +413,8 @@ export function rewriteRe2Syntax(source: string, shown = source, ignoreCase = fa
   let walkAt = 0;
   /** Where the last item read starts when it stands alone (not in a range), else -1. */
   let walkLast = -1;
+  /** Where the last `-` {@link literalDashAfterClass} wrote as `\-` is in `source`, else -1. */
+  let dashTakenAt = -1;
   /**
    * Before a class spelt out inside brackets at `at` (`length` characters in `source`): reads the bracket's items up
    * to it as RE2 does — an item that is not a class, `-` and another item make a range; a `-` after a class is a
@@ -439,7 +441,9 @@ export function rewriteRe2Syntax(source: string, shown = source, ignoreCase = fa
         walkAt = item.end;
       }
     }
-    if (walkLast === at - 1 && source[walkLast] === "-" && out.endsWith("-")) out = `${out.slice(0, -1)}\\-`;
+    // A `-` already written as `\-` by literalDashAfterClass (`[[:digit:]-[:lower:]]`) is left as it is (run 39, lead:
+    // escaping it again made `\\-`, a backslash and a range into the class).
+    if (walkLast === at - 1 && source[walkLast] === "-" && walkLast !== dashTakenAt && out.endsWith("-")) out = `${out.slice(0, -1)}\\-`;
   };
   /** `\p…`/`\P…` at `at` (the backslash): its set and its length in the source. */
   const property = (): [CharSet, number] => {
@@ -467,6 +471,7 @@ export function rewriteRe2Syntax(source: string, shown = source, ignoreCase = fa
    */
   const literalDashAfterClass = (): string => {
     if (source[at] !== "-" || source[at + 1] === "]" || source[at + 1] === undefined) return "";
+    dashTakenAt = at;
     at++;
     return "\\-";
   };
