@@ -10,7 +10,7 @@ import { parse, type Node as AcornNode } from "acorn";
 import type { WorkspaceFilesystem } from "../../fs/types.js";
 import type { StoreVersion } from "../../storage/store-version.js";
 import { dirname, normalizePath } from "../../util/path.js";
-import { CAPABILITIES_MODULE, ENTRY_FILE, FS_MODULE, FS_PROMISES_MODULE, INTERNAL_DIR, hostModuleName, libModuleName } from "./isolate.js";
+import { CAPABILITIES_MODULE, ENTRY_FILE, FS_MODULE, FS_PROMISES_MODULE, INTERNAL_DIR, TIMERS_MODULE, hostModuleName, libModuleName } from "./isolate.js";
 import { RESERVED_NAMES, nodeCompat } from "./options.js";
 import { ConfinedResolver, pathError } from "./paths.js";
 import { isTypeScriptPath, stripBudget, stripTypes, typeScriptTwin } from "./typescript.js";
@@ -299,6 +299,8 @@ function resolveBare(spec: string, ctx: GraphContext): string | undefined {
   }
   if (ctx.libraries.has(spec)) return "/" + libModuleName(spec);
   const bare = spec.startsWith("node:") ? spec.slice(5) : spec;
+  // `node:timers` goes through a shim that guards its callbacks (issue 20, run 39, fixer JD).
+  if (bare === "timers" && nodeCompat(ctx.flags)) return "/" + TIMERS_MODULE;
   if (BUILTINS.has(bare) && nodeCompat(ctx.flags)) return `node:${bare}`;
   return undefined;
 }

@@ -24,6 +24,9 @@ export const FS_MODULE = "__modules__/node-fs.js" satisfies IsolateModuleName;
 /** `node:fs/promises` inside the Dynamic Worker: `isolate/__modules__/node-fs-promises.js`. */
 export const FS_PROMISES_MODULE = "__modules__/node-fs-promises.js" satisfies IsolateModuleName;
 
+/** `node:timers` (and `timers`) inside the Dynamic Worker, its callbacks guarded (run 39, fixer JD): `isolate/__modules__/node-timers.js`. */
+export const TIMERS_MODULE = "__modules__/node-timers.js" satisfies IsolateModuleName;
+
 /** The directory of internal modules (`node:fs`, host-module stubs, libraries); reserved for Workspace internals. */
 export const INTERNAL_DIR = "__modules__";
 /** File name of a run's entry module, in its cwd (`<cwd>/__workspace_entry__.js`). */
@@ -73,6 +76,7 @@ export function runModules(graph: ModuleGraph, libraries: Record<string, { js: s
     [FETCH_MODULE]: { js: ISOLATE_SOURCES[FETCH_MODULE] },
     [FS_PROMISES_MODULE]: { js: ISOLATE_SOURCES[FS_PROMISES_MODULE] },
     [FS_MODULE]: { js: ISOLATE_SOURCES[FS_MODULE] },
+    [TIMERS_MODULE]: { js: ISOLATE_SOURCES[TIMERS_MODULE] },
     ...libraries,
   };
   for (const [name, fns] of hostModules) {
@@ -85,5 +89,6 @@ export function runModules(graph: ModuleGraph, libraries: Record<string, { js: s
   for (const [key, original] of graph.names) names["/" + key] = original;
   names["/" + FS_MODULE] = "node:fs";
   names["/" + FS_PROMISES_MODULE] = "node:fs/promises";
+  names["/" + TIMERS_MODULE] = "node:timers";
   return { modules, names };
 }

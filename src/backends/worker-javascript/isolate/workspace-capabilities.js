@@ -108,14 +108,54 @@ function settled() {
   for (const w of ws) w();
 }
 
+/** Calls made but not yet in a window (see {@link __hold}). */
+let held = 0;
+
 /**
- * Host calls of this run (every window) on the wire or waiting for room in their window (issue 20, run 38, fixer JR):
- * the runner keeps the run alive after the default export settles while this is above 0.
+ * Counts a host call as in flight from the moment the code makes it until it enters its window (issue 20, run 39,
+ * fixer JD): a replay run's call first waits for the output written before it to reach the host, and a replay
+ * run's `fetch` reads its request's body, before {@link __send} takes it — without this the runner's wait after the
+ * export saw nothing in flight during that gap, ended the run, and the call was silently lost.
+ * @returns {() => void} the release: call it once, right after the call entered its window (or failed before).
+ */
+export function __hold() {
+  held++;
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    held--;
+    settled();
+  };
+}
+
+/**
+ * Host calls of this run (every window) on the wire or waiting for room in their window (issue 20, run 38, fixer JR),
+ * and calls made but not yet in a window ({@link __hold}; run 39, fixer JD): the runner keeps the run alive after
+ * the default export settles while this is above 0.
  * @returns {number}
  */
 export function __inflight() {
-  return windows.limited.active + (windows.limited.queue.length - windows.limited.head) + windows.fetch.active + (windows.fetch.queue.length - windows.fetch.head);
+  return held + windows.limited.active + (windows.limited.queue.length - windows.limited.head) + windows.fetch.active + (windows.fetch.queue.length - windows.fetch.head);
 }
+
+/** What {@link __guard} wraps callbacks with: the runner's (run 39, fixer JD); the callback itself until it is set. */
+/** @type {(fn: any) => any} */
+let guardWith = (fn) => fn;
+
+/**
+ * Sets how callbacks the platform calls are guarded (the runner's `guard`: a throw in one ends the run, exit 1, as
+ * an uncaught exception ends Node's process). Issue 20, run 39, fixer JD.
+ * @param {(fn: any) => any} g
+ */
+export function __setGuard(g) { guardWith = g; }
+
+/**
+ * `fn` wrapped by the runner's guard (see {@link __setGuard}); anything but a function as it is. Used by the
+ * `node:timers` shim (`__modules__/node-timers.js`).
+ * @template T @param {T} fn @returns {T}
+ */
+export function __guard(fn) { return guardWith(fn); }
 
 /**
  * Resolves the next time a host call of this run is answered (or refused) — see {@link __inflight}.

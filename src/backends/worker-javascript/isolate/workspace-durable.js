@@ -28,7 +28,7 @@
  * real timer functions for itself.
  */
 /** @import { BridgeCallKind, BridgeResult, IsolateBridge, ReplayContext } from "../protocol.js" */
-import { __bridgeFailure, __callName, __send } from "./workspace-capabilities.js";
+import { __bridgeFailure, __callName, __hold, __send } from "./workspace-capabilities.js";
 
 const realSetTimeout = globalThis.setTimeout.bind(globalThis);
 const realClearTimeout = globalThis.clearTimeout.bind(globalThis);
@@ -215,6 +215,9 @@ export function installReplay(bridge, ctx) {
   let scheduled = false;
   /** @type {() => unknown} What runs before each call is sent (the runner flushes output). */
   let beforeSend = () => undefined;
+  /** What a fired timer's callback is wrapped with (the runner's guard: a throw ends the run; run 39, fixer JD). */
+  /** @type {(fn: (...a: unknown[]) => void) => (...a: unknown[]) => void} */
+  let guard = (fn) => fn;
 
   const replaying = () => pos < tape.length;
   /** @param {string} message */
@@ -289,7 +292,9 @@ export function installReplay(bridge, ctx) {
     if (t.interval >= 0) t.due = clock + t.interval;
     else timers.delete(id);
     if (!replaying() && t.interval >= 0) arm(id, t);
-    t.fn(...t.args);
+    // Guarded (run 39, fixer JD): `AbortSignal.timeout`'s and `scheduler.wait`'s own timers too, and a throw never
+    // escapes into playback's `step`, which would stop delivering the tape.
+    try { guard(t.fn)(...t.args); } catch {}
   };
   /** Arms a live timer for the real time left until it is due. @param {number} id @param {Timer} t */
   const arm = (id, t) => {
@@ -438,7 +443,16 @@ export function installReplay(bridge, ctx) {
       // Output written before the call reaches the host before it (so a run that waits keeps it). The call goes
       // through the isolate's window of calls on the wire (issue 20 run 32, JP): its tape is taken when it is sent,
       // so the host gets the tape in the order it was recorded, whatever output batches go meanwhile.
-      Promise.resolve(beforeSend()).then(() => __send(kind, () => bridge.call(kind, target, name, args, { seq, tape: take() }))).then(
+      // Counted as in flight from now, not only once in the window: the flush before it is a timer and an RPC away,
+      // and the runner's wait after the export would otherwise end the run meanwhile (issue 20, run 39, fixer JD).
+      const release = __hold();
+      /** @type {Promise<unknown>} */
+      let flushed;
+      try { flushed = Promise.resolve(beforeSend()); } catch (e) { flushed = Promise.reject(e); }
+      flushed.then(
+        () => { try { return __send(kind, () => bridge.call(kind, target, name, args, { seq, tape: take() })); } finally { release(); } },
+        (e) => { release(); throw e; },
+      ).then(
         (r) => answered(seq, r),
         (e) => {
           // workerd's refusal of a value past 32 MiB: E2BIG naming the call (as outside replay runs).
@@ -471,6 +485,8 @@ export function installReplay(bridge, ctx) {
     call,
     /** @param {() => unknown} fn runs before each call is sent. */
     beforeSend(fn) { beforeSend = fn; },
+    /** @param {(fn: any) => any} g wraps each fired timer's callback (the runner's guard). */
+    guardWith(g) { guard = g; },
     /** Entries recorded since the last message (for an output batch). */
     take,
     /** Settles with the divergence message if playback finds one. */

@@ -7,12 +7,16 @@
  */
 /** @import { IsolateBridge, RunnerContext, RunnerOutcome } from "../protocol.js" */
 import { WorkerEntrypoint } from "cloudflare:workers";
-import { __install, __activate, __beforeCall, __violation, __end, __inflight, __settled, call } from "./workspace-capabilities.js";
+import { __install, __activate, __beforeCall, __violation, __end, __inflight, __settled, __hold, __setGuard, call } from "./workspace-capabilities.js";
 import { createReplayFetch } from "./__modules__/workspace-fetch.js";
 import { installReplay } from "./workspace-durable.js";
 const enc = new TextEncoder();
 /** The real timer: replay runs replace the global one with numbered, recorded timers (workspace-durable.js). */
 const realSetTimeout = globalThis.setTimeout.bind(globalThis);
+/** The real `queueMicrotask`, for reporting a listener's exception after its dispatch (as Node's `process.nextTick`). */
+const realQueueMicrotask = globalThis.queueMicrotask.bind(globalThis);
+/** `util.promisify.custom` (a registered symbol, the same in every realm). */
+const PROMISIFY_CUSTOM = Symbol.for("nodejs.util.promisify.custom");
 /** Most bytes (estimated as workerd serializes them) of a result sent back to the host: 30 MiB (src/do/rpc-size.ts). */
 const MAX_RPC_RESULT_BYTES = 30 * 1024 * 1024;
 /** Bytes sent to the host per `output` call, however many segments they hold (also the largest buffer block). */
@@ -299,7 +303,18 @@ export default class WorkspaceRuntimeRunner extends WorkerEntrypoint {
     __install(bridge, replay ? replay.call : undefined, context);
     // Replay runs: fetch goes through the host, which journals its answers (spec 02 §5).
     if (replay) {
-      const replayFetch = createReplayFetch((request) => call("fetch", "", "fetch", [request]));
+      const journaled = createReplayFetch((request) => call("fetch", "", "fetch", [request]));
+      // In flight from the moment the code calls it (it reads the request's body before the call is made), so the
+      // wait after the export covers an unawaited fetch (issue 20, run 39, fixer JD).
+      /** @type {typeof fetch} */
+      const replayFetch = function fetch(input, init) {
+        const release = __hold();
+        /** @type {Promise<Response>} */
+        let p;
+        try { p = journaled(input, init); } catch (e) { release(); throw e; }
+        p.then(release, release);
+        return p;
+      };
       Object.defineProperty(globalThis, "fetch", { value: replayFetch, configurable: true, writable: true });
     }
     const out = makeOutput(bridge, context.maxStdioBytes, context.stdioReserveBytes, replay ? replay.take : null);
@@ -313,18 +328,31 @@ export default class WorkspaceRuntimeRunner extends WorkerEntrypoint {
       await out.flush();
       return /** @type {RunnerOutcome} */ ({ code: 1, diverged: d, calls: replay ? replay.calls() : 0 });
     };
-    const EXIT = Symbol("process.exit");
-    /** @param {unknown} code */
-    const exitCodeOf = (code) => { const n = Number(code ?? 0); return Number.isInteger(n) && n >= 0 && n <= 255 ? n : 1; };
-    /** @param {any} e @returns {Promise<RunnerOutcome>} */
-    const exited = async (e) => {
+    /**
+     * What `process.exit` throws, each a fresh frozen object known only by its identity here (run 39, fixer JD: a
+     * symbol key could be faked by a Proxy's `has` trap), with its exit code.
+     * @type {WeakMap<object, number>}
+     */
+    const exits = new WeakMap();
+    /**
+     * The process's exit code, as Node's: an integer (or an integer's string) taken modulo 256 — `-1` → 255, `256` →
+     * 0, as the operating system keeps its low 8 bits (run 39, fixer JD); anything else 1.
+     * @param {unknown} code
+     */
+    const exitCodeOf = (code) => {
+      const n = typeof code === "string" && /^\s*[+-]?\d+\s*$/.test(code) ? Number(code) : code ?? 0;
+      return typeof n === "number" && Number.isSafeInteger(n) ? ((n % 256) + 256) % 256 : 1;
+    };
+    /** @param {number} code @returns {Promise<RunnerOutcome>} */
+    const exited = async (code) => {
       await out.flush();
-      const code = e[EXIT];
       const calls = replay ? { calls: replay.calls() } : {};
       return code === 0 ? { code: 0, value: "null", ...calls } : { code, ...calls };
     };
     /** @param {unknown} e */
-    const isExit = (e) => { try { return !!e && typeof e === "object" && EXIT in e; } catch { return false; } };
+    const isExit = (e) => !!e && typeof e === "object" && exits.has(e);
+    /** @param {unknown} e process.exit's marker ({@link isExit}) @returns {Promise<RunnerOutcome>} */
+    const exitedBy = (e) => exited(/** @type {number} */ (exits.get(/** @type {object} */ (e))));
     /**
      * How the run ended early (issue 20, run 38, fixer JR), as Node's process ends: `process.exit(code)` called
      * anywhere — the export, a timer, an unawaited promise reaction, a write callback — even when the code catches
@@ -405,7 +433,9 @@ export default class WorkspaceRuntimeRunner extends WorkerEntrypoint {
       exit: (code) => {
         const c = exitCodeOf(code === undefined ? proc.exitCode : code);
         finish({ exit: c });
-        throw { [EXIT]: c };
+        const marker = Object.freeze(Object.create(null));
+        exits.set(marker, c);
+        throw marker;
       },
       /** @param {(...args: unknown[]) => void} fn @param {unknown[]} args */
       nextTick: (fn, ...args) => queueMicrotask(() => fn(...args)),
@@ -533,21 +563,138 @@ export default class WorkspaceRuntimeRunner extends WorkerEntrypoint {
           Object.defineProperty(globalThis, name, { value: wrapped, configurable: true, writable: true });
         }
       };
+      /** @type {Record<string, Function>} */
+      const wrappedTimers = {};
       for (const name of ["setTimeout", "setInterval", "setImmediate"]) {
         const real = g[name];
         if (typeof real !== "function") continue;
-        replaceGlobal(name, (/** @type {unknown} */ fn, /** @type {unknown[]} */ ...rest) => real.call(globalThis, guard(fn), ...rest));
+        const wrapped = (/** @type {unknown} */ fn, /** @type {unknown[]} */ ...rest) => real.call(globalThis, guard(fn), ...rest);
+        wrappedTimers[name] = wrapped;
+        replaceGlobal(name, wrapped);
+      }
+      // `util.promisify(setTimeout)` / `(setImmediate)` as Node's (`[util.promisify.custom]`, as node:timers/promises):
+      // `(delay, value, { signal })` / `(value, { signal })` resolve `value` through the run's own timers (replay
+      // runs: the recorded ones); an aborted signal rejects with Node's AbortError (run 39, fixer JD).
+      /** @param {unknown} options @param {(resolve: (v: unknown) => void) => unknown} start @param {(h: unknown) => void} stop */
+      const promised = (options, start, stop) => new Promise((resolve, reject) => {
+        if (options !== undefined && (options === null || typeof options !== "object")) {
+          throw Object.assign(new TypeError('The "options" argument must be of type object. Received ' + (options === null ? "null" : "type " + typeof options)), { code: "ERR_INVALID_ARG_TYPE" });
+        }
+        const signal = options ? /** @type {{ signal?: AbortSignal }} */ (options).signal : undefined;
+        const abortError = () => Object.assign(new Error("The operation was aborted"), { name: "AbortError", code: "ABORT_ERR", cause: signal && signal.reason });
+        if (signal && signal.aborted) { reject(abortError()); return; }
+        const onAbort = () => { stop(h); reject(abortError()); };
+        const h = start((v) => { if (signal) signal.removeEventListener("abort", onAbort); resolve(v); });
+        if (signal) signal.addEventListener("abort", onAbort, { once: true });
+      });
+      if (wrappedTimers.setTimeout) {
+        const set = wrappedTimers.setTimeout, clear = g.clearTimeout;
+        Object.defineProperty(set, PROMISIFY_CUSTOM, {
+          value: (/** @type {unknown} */ ms, /** @type {unknown} */ value, /** @type {unknown} */ options) =>
+            promised(options, (resolve) => set(() => resolve(value), ms), (h) => clear(h)),
+        });
+      }
+      if (wrappedTimers.setImmediate) {
+        const set = wrappedTimers.setImmediate, clear = g.clearImmediate;
+        Object.defineProperty(set, PROMISIFY_CUSTOM, {
+          value: (/** @type {unknown} */ value, /** @type {unknown} */ options) =>
+            promised(options, (resolve) => set(() => resolve(value)), (h) => clear(h)),
+        });
       }
       const realQueueMicrotask = g.queueMicrotask;
       if (typeof realQueueMicrotask === "function") {
         replaceGlobal("queueMicrotask", (/** @type {unknown} */ fn) => realQueueMicrotask.call(globalThis, guard(fn)));
       }
     }
+    // Callbacks the platform calls elsewhere (issue 20, run 39, fixer JD): `node:timers` (its shim,
+    // __modules__/node-timers.js, wraps them with this guard), the recorded timers of replay runs (their `fire`), and
+    // every EventTarget listener and `on…` handler — an `AbortSignal.timeout` abort listener, `controller.abort()`'s,
+    // `dispatchEvent`'s. As in Node, a listener's exception never reaches the dispatcher: the other listeners still
+    // run, `dispatchEvent` and `abort()` return, and the run ends after the current code, on a microtask, with exit 1
+    // and the error's stack (Node throws it again from `process.nextTick`).
+    __setGuard(guard);
+    if (replay) replay.guardWith(guard);
+    /** @param {unknown} e */
+    const reportLater = (e) => { realQueueMicrotask(() => uncaught(e)); };
+    const ET = /** @type {typeof EventTarget | undefined} */ (/** @type {any} */ (globalThis).EventTarget);
+    if (typeof ET === "function" && ET.prototype) {
+      const proto = ET.prototype;
+      const realAdd = proto.addEventListener, realRemove = proto.removeEventListener;
+      /** Listener → its guarded wrapper (one each, so adding twice or removing finds the same). @type {WeakMap<object, Function>} */
+      const wrappers = new WeakMap();
+      /** Wrapper → listener (an `on…` getter gives back what was set). @type {WeakMap<Function, unknown>} */
+      const originals = new WeakMap();
+      /** @param {unknown} l @returns {unknown} */
+      const wrapListener = (l) => {
+        if (l === null || (typeof l !== "function" && typeof l !== "object")) return l;
+        const key = /** @type {object} */ (l);
+        let w = wrappers.get(key);
+        if (!w) {
+          w = /** @this {unknown} */ function (/** @type {Event} */ event) {
+            try {
+              if (typeof l === "function") return l.call(this, event);
+              const handle = /** @type {{ handleEvent?: unknown }} */ (l).handleEvent;
+              if (typeof handle !== "function") throw new TypeError("The \"listener\" object has no handleEvent method");
+              return handle.call(l, event);
+            } catch (e) {
+              if (!isExit(e)) reportLater(e);
+            }
+          };
+          wrappers.set(key, w);
+          originals.set(w, l);
+        }
+        return w;
+      };
+      /** Replaces method `k` of `o`, keeping its attributes. @param {object} o @param {string} k @param {Function} f */
+      const define = (o, k, f) => {
+        const d = Object.getOwnPropertyDescriptor(o, k);
+        Object.defineProperty(o, k, { value: f, writable: d ? !!d.writable : true, enumerable: d ? !!d.enumerable : false, configurable: true });
+      };
+      if (typeof realAdd === "function" && typeof realRemove === "function") {
+        define(proto, "addEventListener", { addEventListener(/** @type {string} */ type, /** @type {unknown} */ listener, /** @type {unknown} */ options) {
+          return realAdd.call(this, type, /** @type {any} */ (wrapListener(listener)), /** @type {any} */ (options));
+        } }.addEventListener);
+        define(proto, "removeEventListener", { removeEventListener(/** @type {string} */ type, /** @type {unknown} */ listener, /** @type {unknown} */ options) {
+          const w = listener !== null && (typeof listener === "function" || typeof listener === "object") ? wrappers.get(/** @type {object} */ (listener)) : undefined;
+          return realRemove.call(this, type, /** @type {any} */ (w || listener), /** @type {any} */ (options));
+        } }.removeEventListener);
+      }
+      // `on…` handlers of every global EventTarget class (`AbortSignal#onabort`, …): the global and its prototype
+      // chain (where workerd puts most of its classes), read without calling any getter.
+      /** @type {Set<Function>} */
+      const classes = new Set();
+      for (let o = /** @type {object | null} */ (globalThis); o; o = Object.getPrototypeOf(o)) {
+        for (const name of Object.getOwnPropertyNames(o)) {
+          const d = Object.getOwnPropertyDescriptor(o, name);
+          const C = d && "value" in d ? d.value : undefined;
+          if (typeof C === "function" && C.prototype && typeof C.prototype === "object" && C.prototype instanceof ET) classes.add(C);
+        }
+      }
+      for (const C of classes) {
+        for (const k of Object.getOwnPropertyNames(C.prototype)) {
+          if (!k.startsWith("on")) continue;
+          const h = Object.getOwnPropertyDescriptor(C.prototype, k);
+          if (!h || !h.get || !h.set || !h.configurable) continue;
+          const get = h.get, set = h.set;
+          Object.defineProperty(C.prototype, k, {
+            configurable: true,
+            enumerable: h.enumerable,
+            get: /** @type {() => unknown} */ (Object.getOwnPropertyDescriptor({ get [k]() {
+              const v = get.call(this);
+              return typeof v === "function" && originals.has(v) ? originals.get(v) : v;
+            } }, k)?.get),
+            set: /** @type {(v: unknown) => void} */ (Object.getOwnPropertyDescriptor({ set [k](/** @type {unknown} */ v) {
+              set.call(this, typeof v === "function" ? wrapListener(v) : v);
+            } }, k)?.set),
+          });
+        }
+      }
+    }
     const names = Object.entries(context.names || {});
     /** @returns {Promise<RunnerOutcome>} the outcome of an early end ({@link end}). */
     const endOutcome = async () => {
       const how = /** @type {NonNullable<typeof end>} */ (end);
-      if ("exit" in how) return exited({ [EXIT]: how.exit });
+      if ("exit" in how) return exited(how.exit);
       if ("rejection" in how) return fail("Unhandled rejection: " + unmap(describe(how.rejection), names));
       const e = how.error;
       /** @type {string} */
@@ -560,7 +707,7 @@ export default class WorkspaceRuntimeRunner extends WorkerEntrypoint {
       mod = await import(context.entry);
     } catch (e) {
       if (end) return endOutcome();
-      if (isExit(e)) return exited(e);
+      if (isExit(e)) return exitedBy(e);
       return fail(unmap(describe(e), names));
     }
     if (end) return endOutcome();
@@ -586,7 +733,7 @@ export default class WorkspaceRuntimeRunner extends WorkerEntrypoint {
       const d = await divergedOutcome();
       if (d) return d;
       if (end) return endOutcome();
-      if (isExit(e)) return exited(e);
+      if (isExit(e)) return exitedBy(e);
       return fail(unmap(describe(e), names));
     }
     // After the export settles, the run stays alive while host calls it started are on the wire or waiting for room
