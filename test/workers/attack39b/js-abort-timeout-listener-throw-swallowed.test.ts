@@ -27,6 +27,7 @@
  * `TimeoutError` `DOMException` from the guarded `setTimeout` — so the dispatch, and what a listener throws, runs
  * inside `guard`; in replay runs, have workspace-durable.js's `AbortSignal.timeout` timer go through the same guard
  * (pass the runner's `guard` to `installReplay`, or wrap the abort in `fn` the way the global timers' callbacks are).
+ * Fixed: every EventTarget listener and `on…` handler is guarded (EventTarget.prototype.addEventListener/removeEventListener and the global classes' `on…` accessors, isolate/workspace-runtime-runner.js): a throw ends the run with exit 1 on a microtask after the dispatch, as Node; replay runs' recorded timers fire guarded (workspace-durable.js `fire`) (issue 20, run 39, fixer JD). Siblings: test/workers/fix39/js-callback-errors-and-inflight.test.ts.
  */
 import { expect, it } from "vitest";
 import { inWorkspace } from "../runtime/helpers.js";

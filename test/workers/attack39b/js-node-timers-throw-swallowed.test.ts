@@ -31,6 +31,7 @@
  * internal shim module (as `node:fs` is) that re-exports workerd's `node:timers` with `setTimeout`, `setInterval`,
  * `setImmediate` (and the default object's) taken from the guarded globals the runner installs — or have the runner
  * wrap the functions on workerd's `node:timers` default object and route the named exports through the shim.
+ * Fixed: `node:timers` / `timers` resolve to a shim (isolate/__modules__/node-timers.js, graph.ts) whose setTimeout/setInterval/setImmediate, named and default, wrap callbacks with the runner's guard, with `util.promisify.custom` (issue 20, run 39, fixer JD). Siblings: test/workers/fix39/js-callback-errors-and-inflight.test.ts.
  */
 import { expect, it } from "vitest";
 import { inWorkspace } from "../runtime/helpers.js";

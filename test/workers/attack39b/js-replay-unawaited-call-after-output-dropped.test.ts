@@ -29,6 +29,7 @@
  * the moment it is made — e.g. a counter incremented before `beforeSend()` and decremented when `__send` takes it
  * (or when it fails), added to `__inflight()` in workspace-capabilities.js, with `settled()` woken when it drops — so
  * the runner's wait covers calls still waiting for their output to be flushed.
+ * Fixed: a replay run's call counts as in flight from the moment the code makes it, before the output flush, and a replay run's fetch from its call until it settles (`__hold` in isolate/workspace-capabilities.js, used by workspace-durable.js `call` and the runner's fetch) (issue 20, run 39, fixer JD). Siblings: test/workers/fix39/js-callback-errors-and-inflight.test.ts.
  */
 import { expect, it } from "vitest";
 import { inWorkspace } from "../runtime/helpers.js";
