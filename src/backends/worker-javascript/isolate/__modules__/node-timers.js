@@ -6,9 +6,12 @@
  * exception ends Node's process (issue 20, run 39, fixer JD). `util.promisify` of them gives `node:timers/promises`'s
  * functions, as Node's. Everything else is workerd's module as it is.
  */
+// workerd's module (nodejs_compat); the isolate is checked against the Workers runtime types, which do not declare it.
+// @ts-ignore
 import timers from "node:timers";
 import { __guard } from "../workspace-capabilities.js";
 
+// @ts-ignore
 export * from "node:timers";
 
 const PROMISIFY_CUSTOM = Symbol.for("nodejs.util.promisify.custom");
