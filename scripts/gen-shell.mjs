@@ -1135,6 +1135,36 @@ const JQ_PATCHES = [ // JQ
     all.replace(`${h}.sort((${y},${m})=>${m}.length-${y}.length)`, `${h}.sort((${y},${m})=>__jq.compare(${m},${y}))`).replace(new RegExp(String.raw`case"del":return (?:(?!case")[^])*$`), `case"del":{if(${t}.length===0)return[${e}];let ${c}=__jq.commaPaths(${t}[0],${jqName(rest.at(-1), String.raw`function (${ID})\((${ID})\)\{if\(\2\.type==="Identity"\)return\[\];if\(\2\.type==="Field"\)`, "jq static path")});if(${c}===null)return[${f}(${e},${t}[0],${r})];let ${a}=${e};for(let ${l} of ${c}.sort((${y},${m})=>__jq.compare(${m},${y})))${a}=${u}(${a},${l});return[${a}]}`), count: 1 }, // JQ
 ]; // JQ
 SOURCE_PATCHES.push(...JQ_PATCHES); // JQ
+/** // JQ2
+ * JQ2 (issue 20, run 39; helpers in isolate/jq-fixes.ts): jq's path expressions. just-bash's `path(f)` knew only // JQ2
+ * plain paths (`path(.[] | select(. > 1))` gave `[]`), and its assignments and `del` walked the AST, so // JQ2
+ * `del(.[] | select(…))`, `.. |= f`, `(.a[] | select(…) | .b) = v` silently did nothing or replaced the document. // JQ2
+ * Now `path`, `del`, `delpaths`, `paths`, `leaf_paths`, `map_values` and every `=`/`|=`/`op=` run the path // JQ2
+ * evaluator `__jq.pathsFor` (jq's path mode: `.a .[e] .[a:b] .[] .. ? | , if // try reduce foreach as label def`, // JQ2
+ * `select recurse first last limit getpath empty error` and the type selectors; anything else is `Invalid path // JQ2
+ * expression with result …`), then jq 1.6's `_assign`/`_modify`/`delpaths` over those paths. // JQ2
+ */ // JQ2
+/** JQ2: the `__jq.PathEngine` object literal built from the engine chunk's own names, found in `text`. */ // JQ2
+function jq2Engine(text) { // JQ2
+  const d = jqName(text, String.raw`function (${ID})\((${ID}),(${ID}),(${ID})\)\{let ${ID}=\4&&"vars"in \4\?\4:`, "jq evaluate"); // JQ2
+  const w = jqName(text, String.raw`function (${ID})\((${ID}),(${ID}),(${ID})\)\{switch\(\3\.type\)\{case"var":return`, "jq pattern bind"); // JQ2
+  const g = jqName(text, String.raw`case"Optional":try\{return ${ID}\(${ID},${ID}\.expr,${ID}\)\}catch\(${ID}\)\{if\(${ID} instanceof (${ID})\)throw`, "jq limit error"); // JQ2
+  return { d, w, g, q: jqBreak(text) }; // JQ2
+} // JQ2
+const JQ2_PATCHES = [ // JQ2
+  { what: "jq path(f) in path mode (JQ2)", when: JQ_ENGINE, re: new RegExp(String.raw`function (${ID})\((${ID}),(${ID}),(${ID}),(${ID}),(${ID})\)\{(?=if\((${ID})\(\4\),\5\.length>\4\.limits\.maxDepth\)throw)`, "g"), to: (all, ne, e, n, t, r, s, R, ...rest) => { // JQ2
+    const { d, w, g, q } = jq2Engine(rest.at(-1)); // JQ2
+    return `var __jqEngine=()=>({evaluate:${d},bind:${w},limitError:${g},breakError:${q},step:${R}});${all}for(let __p of __jq.pathsFor(__jqEngine(),${t},${n},${e}))${s}.push([...${r},...__p]);return;`; // JQ2
+  }, count: 1 }, // JQ2
+  { what: "jq assignments over paths (JQ2)", when: JQ_ENGINE, re: new RegExp(String.raw`case"UpdateOp":return\[(${ID})\((${ID}),(${ID})\.path,\3\.op,\3\.value,(${ID})\)\];`, "g"), to: (all, it, e, n, t) => `case"UpdateOp":return __jq.update(__jqEngine(),${t},${e},${n}.path,${n}.op,${n}.value);`, count: 1 }, // JQ2
+  { what: "jq del over paths (JQ2)", when: JQ_ENGINE, re: new RegExp(String.raw`case"del":\{if\((${ID})\.length===0\)return\[(${ID})\];let ${ID}=__jq\.commaPaths\((?:(?!case")[^])*?if\(${ID}===null\)return\[${ID}\(\2,\1\[0\],(${ID})\)\];(?:(?!case")[^])*?(?=case"pick")`, "g"), to: (all, t, e, r) => `case"del":return ${t}.length===0?[${e}]:[__jq.del(__jqEngine(),${r},${t}[0],${e})];`, count: 1 }, // JQ2
+  { what: "jq delpaths (JQ2)", when: JQ_ENGINE, re: new RegExp(String.raw`case"delpaths":\{if\((${ID})\.length===0\)return\[(${ID})\];let ${ID}=(${ID})\(\2,\1\[0\],(${ID})\)\[0\],(?:(?!case")[^])*?(?=case"path")`, "g"), to: (all, t, e, s, r) => `case"delpaths":return ${t}.length===0?[${e}]:${s}(${e},${t}[0],${r}).map(__p=>__jq.delpaths(${e},__p));`, count: 1 }, // JQ2
+  { what: "jq paths and leaf_paths (JQ2)", when: JQ_ENGINE, re: new RegExp(String.raw`case"paths":\{let (${ID})=(${ID})\((${ID}),(${ID}),!1\);return (${ID})\.length>0\?(?:(?!case")[^])*?case"leaf_paths":return \2\(\3,\4,!0\);`, "g"), to: (all, c, L, e, r, t) => `case"paths":return __jq.paths(__jqEngine(),${r},${e},${t}.length>0?${t}[0]:null);case"leaf_paths":return __jq.paths(__jqEngine(),${r},${e},{type:"Call",name:"scalars",args:[]});`, count: 1 }, // JQ2
+  { what: "jq getpath and setpath (JQ2)", when: JQ_ENGINE, re: new RegExp(String.raw`case"getpath":\{if\((${ID})\.length===0\)return\[null\];let ${ID}=(${ID})\((${ID}),\1\[0\],(${ID})\)(?:(?!case")[^])*?case"setpath":\{if\(\1\.length<2\)return\[null\];(?:(?!case")[^])*?(?=case"delpaths")`, "g"), to: (all, t, s, e, r) => // JQ2
+    `case"getpath":return ${t}.length===0?[null]:${s}(${e},${t}[0],${r}).map(__p=>{if(!Array.isArray(__p))throw new Error("Path must be specified as an array");return __jq.getpath(__jqEngine(),${r},${e},__p)});case"setpath":{if(${t}.length<2)return[null];let __v=${s}(${e},${t}[1],${r});return ${s}(${e},${t}[0],${r}).flatMap(__p=>{if(!Array.isArray(__p))throw new Error("Path must be specified as an array");return __v.map(__x=>__jq.setpath(${e},__p,()=>__x))})}`, count: 1 }, // JQ2
+  { what: "jq map_values is .[] |= f (JQ2)", when: JQ_ENGINE, re: new RegExp(String.raw`case"map_values":(?=\{if\((${ID})\.length===0\)return\[null\];if\(Array\.isArray\((${ID})\)\)\{${ID}\((${ID}),0,\2\.length\))`, "g"), to: (all, t, e, r) => `${all}if(${t}.length>0)return __jq.update(__jqEngine(),${r},${e},{type:"Iterate"},"|=",${t}[0]);`, count: 1 }, // JQ2
+]; // JQ2
+SOURCE_PATCHES.push(...JQ2_PATCHES); // JQ2
 const justBashSourcePatch = {
   name: "just-bash-source-patches",
   setup(b) {

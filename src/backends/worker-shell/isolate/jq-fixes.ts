@@ -373,3 +373,507 @@ export function commaPaths(node: QueryNode, staticPath: (node: QueryNode) => unk
   }
   return out;
 }
+
+/**
+ * What the path evaluator needs of just-bash's query engine (issue 20, run 39, fixer JQ2), built inside the engine's
+ * chunk by scripts/gen-shell.mjs: its evaluator, its pattern binder, and its limit and break error classes.
+ */
+export interface PathEngine {
+  /** Evaluates `node` on `input` in context `ctx`; every output. */
+  evaluate(input: unknown, node: AnyNode, ctx: EngineCtx): unknown[];
+  /** Binds a destructuring pattern (`{type:"var"|"array"|"object"}`) to `value`; null when it does not match. */
+  bind(ctx: EngineCtx, pattern: unknown, value: unknown): EngineCtx | null;
+  /** The engine's limit error class (limits are never caught). */
+  limitError: new (...args: never[]) => Error;
+  /** The engine's `break $label` error class. */
+  breakError: new (label: string) => Error & { label: string };
+  /** Counts one step against the engine's iteration limit. */
+  step(ctx: EngineCtx): void;
+}
+
+/** A node of just-bash's query AST, as the path evaluator reads it. */
+export type AnyNode = { type: string } & Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** just-bash's evaluation context (vars, funcs, labels, limits…), passed through. */
+export type EngineCtx = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** A path key: an array index, an object key or a slice `{start, end}`. */
+type PathKey = unknown;
+
+class InvalidPath extends Error {}
+
+function invalidPath(value: unknown): InvalidPath {
+  return new InvalidPath(`Invalid path expression with result ${value === undefined ? "null" : JSON.stringify(value)}`);
+}
+
+const lit = (value: unknown): AnyNode => ({ type: "Literal", value });
+const ID: AnyNode = { type: "Identity" };
+
+/** `value[key]` as the engine's `.[key]` gives it (with its errors); slice keys as `.[start:end]`. */
+function stepValue(eng: PathEngine, ctx: EngineCtx, value: unknown, key: PathKey): unknown {
+  if (key !== null && typeof key === "object" && !Array.isArray(key)) {
+    const k = key as { start?: unknown; end?: unknown };
+    return eng.evaluate(value, { type: "Slice", start: k.start == null ? undefined : lit(k.start), end: k.end == null ? undefined : lit(k.end) }, ctx)[0] ?? null;
+  }
+  return eng.evaluate(value, { type: "Index", index: lit(key) }, ctx)[0] ?? null;
+}
+
+type Emit = (path: PathKey[] | null, value: unknown) => void;
+
+const PATH_SELECTS: Record<string, (v: unknown) => boolean> = {
+  values: (v) => v !== null && v !== undefined,
+  nulls: (v) => v === null || v === undefined,
+  booleans: (v) => typeof v === "boolean",
+  numbers: (v) => typeof v === "number",
+  strings: (v) => typeof v === "string",
+  arrays: (v) => Array.isArray(v),
+  objects: (v) => v !== null && typeof v === "object" && !Array.isArray(v),
+  iterables: (v) => v !== null && typeof v === "object",
+  scalars: (v) => v === null || v === undefined || typeof v !== "object",
+};
+
+const truthy = (v: unknown) => v !== null && v !== undefined && v !== false;
+
+class FirstDone extends Error {}
+
+/**
+ * jq's path mode: every `(path, value)` that `node` yields on `(path, value)`, in jq's order, given to `emit`. A path of
+ * null marks a value that is not a path (a literal, an arithmetic result, a variable…): applying `.a`, `.[]`… to it is
+ * jq's `Invalid path expression with result …` error, and so is returning it from `path(f)`. `.`, `.a`, `.[e]`,
+ * `.[a:b]`, `.[]`, `..`, `?`, pipes, commas, `if`, `//`, `try`, `reduce`, `foreach`, `as` bindings, `label`/`break`,
+ * `def`s and calls of them, `select`, `recurse`, `first`, `last`, `limit`, `getpath`, `empty`, `error`, and the
+ * `values`/`numbers`/… selectors are path expressions; every other form is evaluated and its outputs are not paths.
+ */
+function pathsOf(eng: PathEngine, ctx: EngineCtx, node: AnyNode, path: PathKey[] | null, value: unknown, emit: Emit): void {
+  eng.step(ctx);
+  const sub = (n: AnyNode, p: PathKey[] | null, v: unknown, e: Emit, c: EngineCtx = ctx) => pathsOf(eng, c, n, p, v, e);
+  const index = (p: PathKey[] | null, v: unknown, key: PathKey) => {
+    if (p === null) throw invalidPath(v);
+    emit([...p, key], stepValue(eng, ctx, v, key));
+  };
+  const based = (f: (p: PathKey[] | null, v: unknown) => void) => {
+    if (node.base) sub(node.base, path, value, f);
+    else f(path, value);
+  };
+  switch (node.type) {
+    case "Identity":
+      return emit(path, value);
+    case "Paren":
+      return sub(node.expr, path, value, emit);
+    case "Field":
+      return based((p, v) => index(p, v, node.name));
+    case "Index":
+      return based((p, v) => {
+        for (const key of eng.evaluate(value, node.index, ctx)) index(p, v, typeof key === "number" && Number.isInteger(key) ? key : key);
+      });
+    case "Slice":
+      return based((p, v) => {
+        const starts = node.start ? eng.evaluate(value, node.start, ctx) : [null];
+        const ends = node.end ? eng.evaluate(value, node.end, ctx) : [null];
+        for (const s of starts) for (const e of ends) index(p, v, { start: s ?? null, end: e ?? null });
+      });
+    case "Iterate":
+      return based((p, v) => {
+        if (p === null) throw invalidPath(v);
+        if (Array.isArray(v)) v.forEach((x, i) => emit([...p, i], x));
+        else if (v !== null && typeof v === "object") for (const k of Object.keys(v)) emit([...p, k], (v as Record<string, unknown>)[k]);
+        else iterateError(v);
+      });
+    case "Recurse":
+      return recurse(eng, ctx, { type: "Optional", expr: { type: "Iterate" } }, null, path, value, emit);
+    case "Optional":
+      try {
+        sub(node.expr, path, value, emit);
+      } catch (e) {
+        if (e instanceof eng.limitError || e instanceof eng.breakError || e instanceof FirstDone) throw e;
+      }
+      return;
+    case "Pipe":
+      return sub(node.left, path, value, (p, v) => sub(node.right, p, v, emit));
+    case "Comma":
+      sub(node.left, path, value, emit);
+      return sub(node.right, path, value, emit);
+    case "Cond": {
+      const branch = (conds: { cond: AnyNode; then: AnyNode }[]): void => {
+        if (conds.length === 0) return node.else ? sub(node.else, path, value, emit) : emit(path, value);
+        for (const c of eng.evaluate(value, conds[0]!.cond, ctx)) {
+          if (truthy(c)) sub(conds[0]!.then, path, value, emit);
+          else branch(conds.slice(1));
+        }
+      };
+      return branch([{ cond: node.cond, then: node.then }, ...(node.elifs ?? [])]);
+    }
+    case "BinaryOp":
+      if (node.op === "//") {
+        let any = false;
+        try {
+          sub(node.left, path, value, (p, v) => {
+            if (truthy(v)) (any = true), emit(p, v);
+          });
+        } catch (e) {
+          if (e instanceof eng.limitError || e instanceof eng.breakError || e instanceof FirstDone) throw e;
+        }
+        if (!any) sub(node.right, path, value, emit);
+        return;
+      }
+      break;
+    case "Try": {
+      try {
+        sub(node.body, path, value, emit);
+      } catch (e) {
+        if (e instanceof eng.limitError || e instanceof eng.breakError || e instanceof FirstDone) throw e;
+        if (node.catch) {
+          const msg = (e as { value?: unknown }).value !== undefined && (e as Error).name === "JqError" ? (e as { value: unknown }).value : e instanceof Error ? e.message : String(e);
+          sub(node.catch, null, msg, emit);
+        }
+      }
+      return;
+    }
+    case "VarBind":
+      for (const v of eng.evaluate(value, node.value, ctx)) {
+        const patterns = [node.pattern ?? { type: "var", name: node.name }, ...(node.alternatives ?? [])];
+        let bound: EngineCtx | null = null;
+        for (const pat of patterns) if ((bound = eng.bind(ctx, pat, v)) !== null) break;
+        if (bound !== null) sub(node.body, path, value, emit, bound);
+      }
+      return;
+    case "Reduce": {
+      let acc: [PathKey[] | null, unknown][] = [];
+      sub(node.init, path, value, (p, v) => acc.push([p, v]));
+      if (acc.length === 0) return;
+      let state = acc[acc.length - 1]!;
+      for (const x of eng.evaluate(value, node.expr, ctx)) {
+        const bound = node.pattern ? eng.bind(ctx, node.pattern, x) : eng.bind(ctx, { type: "var", name: node.varName }, x);
+        if (bound === null) continue;
+        acc = [];
+        sub(node.update, state[0], state[1], (p, v) => acc.push([p, v]), bound);
+        state = acc.length > 0 ? acc[acc.length - 1]! : [null, null];
+      }
+      return emit(state[0], state[1]);
+    }
+    case "Foreach": {
+      const acc: [PathKey[] | null, unknown][] = [];
+      sub(node.init, path, value, (p, v) => acc.push([p, v]));
+      if (acc.length === 0) return;
+      let state = acc[acc.length - 1]!;
+      for (const x of eng.evaluate(value, node.expr, ctx)) {
+        const bound = node.pattern ? eng.bind(ctx, node.pattern, x) : eng.bind(ctx, { type: "var", name: node.varName }, x);
+        if (bound === null) continue;
+        const outs: [PathKey[] | null, unknown][] = [];
+        sub(node.update, state[0], state[1], (p, v) => outs.push([p, v]), bound);
+        for (const [p, v] of outs) {
+          state = [p, v];
+          if (node.extract) sub(node.extract, p, v, emit, bound);
+          else emit(p, v);
+        }
+      }
+      return;
+    }
+    case "Label":
+      try {
+        sub(node.body, path, value, emit, { ...ctx, labels: new Set([...(ctx.labels ?? []), node.name]) });
+      } catch (e) {
+        if (!(e instanceof eng.breakError && e.label === node.name)) throw e;
+      }
+      return;
+    case "Def": {
+      const funcs = new Map(ctx.funcs ?? []);
+      funcs.set(`${node.name}/${node.params.length}`, { params: node.params, body: node.funcBody, closure: new Map(ctx.funcs ?? []) });
+      return sub(node.body, path, value, emit, { ...ctx, funcs });
+    }
+    case "Call":
+      if (callPaths(eng, ctx, node, path, value, emit)) return;
+      break;
+  }
+  for (const v of eng.evaluate(value, node, ctx)) emit(null, v);
+}
+
+function recurse(eng: PathEngine, ctx: EngineCtx, f: AnyNode, cond: AnyNode | null, path: PathKey[] | null, value: unknown, emit: Emit): void {
+  const depth = ctx.limits?.maxDepth ?? 2000;
+  const go = (p: PathKey[] | null, v: unknown, d: number): void => {
+    if (d > depth) throw new eng.limitError(...([`query depth limit exceeded (${depth})`, "recursion"] as never[]));
+    emit(p, v);
+    pathsOf(eng, ctx, f, p, v, (q, w) => {
+      if (cond === null || eng.evaluate(w, cond, ctx).some(truthy)) go(q, w, d + 1);
+    });
+  };
+  go(path, value, 0);
+}
+
+function callPaths(eng: PathEngine, ctx: EngineCtx, node: AnyNode, path: PathKey[] | null, value: unknown, emit: Emit): boolean {
+  const args: AnyNode[] = node.args ?? [];
+  const name: string = node.name;
+  const user = ctx.funcs?.get(`${name}/${args.length}`);
+  if (user) {
+    const funcs = new Map(user.closure ?? ctx.funcs ?? []);
+    funcs.set(`${name}/${args.length}`, user);
+    user.params.forEach((param: string, i: number) => funcs.set(`${param}/0`, { params: [], body: args[i], closure: ctx.funcs ?? new Map() }));
+    pathsOf(eng, { ...ctx, funcs }, user.body, path, value, emit);
+    return true;
+  }
+  const sel = PATH_SELECTS[name];
+  if (sel && args.length === 0) {
+    if (sel(value)) emit(path, value);
+    return true;
+  }
+  switch (`${name}/${args.length}`) {
+    case "empty/0":
+      return true;
+    case "select/1":
+      for (const c of eng.evaluate(value, args[0]!, ctx)) if (truthy(c)) emit(path, value);
+      return true;
+    case "recurse/0":
+    case "recurse_down/0":
+      recurse(eng, ctx, { type: "Optional", expr: { type: "Iterate" } }, null, path, value, emit);
+      return true;
+    case "recurse/1":
+      recurse(eng, ctx, args[0]!, null, path, value, emit);
+      return true;
+    case "recurse/2":
+      recurse(eng, ctx, args[0]!, args[1]!, path, value, emit);
+      return true;
+    case "first/0":
+      pathsOf(eng, ctx, { type: "Index", index: lit(0) }, path, value, emit);
+      return true;
+    case "last/0":
+      pathsOf(eng, ctx, { type: "Index", index: lit(-1) }, path, value, emit);
+      return true;
+    case "first/1": {
+      const done = new FirstDone();
+      try {
+        pathsOf(eng, ctx, args[0]!, path, value, (p, v) => {
+          emit(p, v);
+          throw done;
+        });
+      } catch (e) {
+        if (e !== done) throw e;
+      }
+      return true;
+    }
+    case "limit/2": {
+      for (const n of eng.evaluate(value, args[0]!, ctx)) {
+        if (typeof n !== "number" || n <= 0) {
+          if (typeof n === "number" && n < 0) pathsOf(eng, ctx, args[1]!, path, value, emit);
+          continue;
+        }
+        let left = n;
+        const done = new FirstDone();
+        try {
+          pathsOf(eng, ctx, args[1]!, path, value, (p, v) => {
+            emit(p, v);
+            if (--left <= 0) throw done;
+          });
+        } catch (e) {
+          if (e !== done) throw e;
+        }
+      }
+      return true;
+    }
+    case "getpath/1":
+      for (const p of eng.evaluate(value, args[0]!, ctx)) {
+        if (!Array.isArray(p)) throw new Error("Path must be specified as an array");
+        if (path === null) throw invalidPath(value);
+        let v = value;
+        try {
+          v = getpath(eng, ctx, value, p);
+        } catch {
+          v = null;
+        }
+        emit([...path, ...p], v);
+      }
+      return true;
+    case "while/2": {
+      const depth = ctx.limits?.maxDepth ?? 2000;
+      const go = (p: PathKey[] | null, v: unknown, d: number): void => {
+        if (d > depth) throw new eng.limitError(...([`query depth limit exceeded (${depth})`, "recursion"] as never[]));
+        for (const c of eng.evaluate(v, args[0]!, ctx)) {
+          if (!truthy(c)) continue;
+          emit(p, v);
+          pathsOf(eng, ctx, args[1]!, p, v, (q, w) => go(q, w, d + 1));
+        }
+      };
+      go(path, value, 0);
+      return true;
+    }
+    case "error/0":
+    case "error/1":
+      eng.evaluate(value, node, ctx);
+      return true;
+  }
+  return false;
+}
+
+/** Every path `node` yields on `root` (jq's `path(f)`), each checked to be a path. */
+export function pathsFor(eng: PathEngine, ctx: EngineCtx, node: AnyNode, root: unknown): PathKey[][] {
+  const out: PathKey[][] = [];
+  pathsOf(eng, ctx, node, [], root, (p, v) => {
+    if (p === null) throw invalidPath(v);
+    out.push(p);
+  });
+  return out;
+}
+
+/** jq's `getpath(p)`: null once a step meets null, the engine's index error on a scalar. */
+export function getpath(eng: PathEngine, ctx: EngineCtx, value: unknown, path: readonly PathKey[]): unknown {
+  let v = value;
+  for (const key of path) {
+    if (v === null || v === undefined) return null;
+    v = stepValue(eng, ctx, v, key);
+  }
+  return v ?? null;
+}
+
+function typeKind(v: unknown): string {
+  return typeName(v);
+}
+
+function setKey(o: Record<string, unknown>, k: string, v: unknown): void {
+  Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+}
+
+/** jq's `setpath(p; x)`: the value with `x` at `p`, objects and arrays made on the way (null as `{}`/`[]`). */
+export function setpath(value: unknown, path: readonly PathKey[], update: (old: unknown) => unknown, i = 0): unknown {
+  if (i === path.length) return update(value);
+  const key = path[i];
+  if (typeof key === "string") {
+    if (value !== null && value !== undefined && (typeof value !== "object" || Array.isArray(value))) {
+      throw new Error(`Cannot index ${typeKind(value)} with string "${key}"`);
+    }
+    const o: Record<string, unknown> = Object.create(null);
+    if (value) for (const k of Object.keys(value)) setKey(o, k, (value as Record<string, unknown>)[k]);
+    setKey(o, key, setpath(Object.hasOwn(o, key) ? o[key] : null, path, update, i + 1));
+    return o;
+  }
+  if (typeof key === "number") {
+    if (value !== null && value !== undefined && !Array.isArray(value)) throw new Error(`Cannot index ${typeKind(value)} with number`);
+    const arr = [...((value ?? []) as unknown[])];
+    let n = Math.trunc(key);
+    if (n < 0) n += arr.length;
+    if (n < 0) throw new Error("Out of bounds negative array index");
+    if (n > 536870911) throw new Error("Array index too large");
+    while (arr.length < n) arr.push(null);
+    arr[n] = setpath(n < arr.length && arr[n] !== undefined ? arr[n] : null, path, update, i + 1);
+    return arr;
+  }
+  if (key !== null && typeof key === "object" && !Array.isArray(key)) {
+    const k = key as { start?: unknown; end?: unknown };
+    return sliceUpdate(value, k.start, k.end, (slice) => setpath(slice, path, update, i + 1));
+  }
+  throw new Error(`Cannot update field at object index of ${typeKind(value)}`);
+}
+
+/** jq 1.6's `delpaths(ps)`: the paths sorted, the keys of one container deleted together (`del(.[1,2])`). */
+export function delpaths(value: unknown, paths: unknown): unknown {
+  if (!Array.isArray(paths)) throw new Error("Paths must be specified as an array");
+  for (const p of paths) if (!Array.isArray(p)) throw new Error("Path must be specified as an array");
+  const sorted = [...(paths as PathKey[][])].sort(compare);
+  if (sorted.length === 0) return value;
+  if (sorted[0]!.length === 0) return null;
+  return delSorted(value, sorted, 0);
+}
+
+function delSorted(value: unknown, paths: PathKey[][], start: number): unknown {
+  const delKeys: PathKey[] = [];
+  let out = value;
+  for (let i = 0; i < paths.length;) {
+    const key = paths[i]![start];
+    let j = i;
+    while (j < paths.length && compare(paths[j]![start], key) === 0) j++;
+    if (paths[i]!.length === start + 1) delKeys.push(key);
+    else {
+      const subValue = out === null || out === undefined ? null : stepOf(out, key);
+      if (subValue !== null && subValue !== undefined) {
+        const rest = paths.slice(i, j).filter((p) => p.length > start + 1);
+        const updated = delSorted(subValue, rest, start + 1);
+        out = setpath(out, [key], () => updated);
+      }
+    }
+    i = j;
+  }
+  return dels(out, delKeys);
+}
+
+function stepOf(value: unknown, key: PathKey): unknown {
+  if (typeof key === "string") {
+    if (value !== null && typeof value === "object" && !Array.isArray(value)) return Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : null;
+    throw new Error(`Cannot index ${typeKind(value)} with "${key}"`);
+  }
+  if (typeof key === "number") {
+    if (!Array.isArray(value)) throw new Error(`Cannot index ${typeKind(value)} with number`);
+    const n = key < 0 ? value.length + Math.trunc(key) : Math.trunc(key);
+    return n >= 0 && n < value.length ? value[n] : null;
+  }
+  if (key !== null && typeof key === "object" && Array.isArray(value)) {
+    const k = key as { start?: unknown; end?: unknown };
+    const [s, e] = sliceBounds(value.length, k.start, k.end);
+    return value.slice(s, e);
+  }
+  throw new Error(`Cannot index ${typeKind(value)} with ${typeKind(key)}`);
+}
+
+function dels(value: unknown, keys: PathKey[]): unknown {
+  if (value === null || value === undefined || keys.length === 0) return value;
+  if (Array.isArray(value)) {
+    const del = new Set<number>();
+    for (const k of keys) {
+      if (typeof k === "number") {
+        const n = Math.trunc(k) < 0 ? value.length + Math.trunc(k) : Math.trunc(k);
+        del.add(n);
+      } else if (k !== null && typeof k === "object" && !Array.isArray(k)) {
+        const [s, e] = sliceBounds(value.length, (k as { start?: unknown }).start, (k as { end?: unknown }).end);
+        for (let i = s; i < e; i++) del.add(i);
+      } else throw new Error(`Cannot delete ${typeKind(k)} element of array`);
+    }
+    return value.filter((_, i) => !del.has(i));
+  }
+  if (typeof value === "object") {
+    const o: Record<string, unknown> = Object.create(null);
+    for (const k of keys) if (typeof k !== "string") throw new Error(`Cannot delete ${typeKind(k)} field of object`);
+    for (const k of Object.keys(value)) if (!keys.includes(k)) setKey(o, k, (value as Record<string, unknown>)[k]);
+    return o;
+  }
+  throw new Error(`Cannot delete field at index of ${typeKind(value)}`);
+}
+
+/** jq's `del(f)`: `delpaths([path(f)])`. */
+export function del(eng: PathEngine, ctx: EngineCtx, node: AnyNode, value: unknown): unknown {
+  return delpaths(value, pathsFor(eng, ctx, node, value));
+}
+
+/** jq 1.6's `paths` / `paths(f)` (a path once per truthy output of f on its value) / `leaf_paths`. */
+export function paths(eng: PathEngine, ctx: EngineCtx, value: unknown, filter: AnyNode | null): PathKey[][] {
+  const all = pathsFor(eng, ctx, { type: "Recurse" }, value).filter((p) => p.length > 0);
+  if (filter === null) return all;
+  const out: PathKey[][] = [];
+  for (const p of all) for (const o of eng.evaluate(getpath(eng, ctx, value, p), filter, ctx)) if (truthy(o)) out.push(p);
+  return out;
+}
+
+/**
+ * An assignment `lhs OP rhs` as jq 1.6 runs it: `=` sets every path of lhs to each output of rhs (one result per
+ * output); `|=` replaces each path's value by the first output of rhs on it, deleting the path when there is none;
+ * `+=`, `-=`… `//=` apply `. OP $x` to each path for each output $x of rhs (evaluated on the input).
+ */
+export function update(eng: PathEngine, ctx: EngineCtx, value: unknown, lhs: AnyNode, op: string, rhs: AnyNode): unknown[] {
+  const ps = pathsFor(eng, ctx, lhs, value);
+  const modify = (f: (old: unknown) => unknown[]): unknown => {
+    let acc = value;
+    for (const p of ps) {
+      const r = f(getpath(eng, ctx, acc, p));
+      acc = r.length > 0 ? setpath(acc, p, () => r[0]) : delpaths(acc, [p]);
+    }
+    return acc;
+  };
+  if (op === "|=") return [modify((old) => eng.evaluate(old, rhs, ctx).slice(0, 1))];
+  const out: unknown[] = [];
+  for (const x of eng.evaluate(value, rhs, ctx)) {
+    if (op === "=") {
+      let acc = value;
+      for (const p of ps) acc = setpath(acc, p, () => x);
+      out.push(acc);
+    } else {
+      const bin = op.slice(0, -1);
+      out.push(modify((old) => eng.evaluate(old, { type: "BinaryOp", op: bin, left: ID, right: lit(x) }, ctx)));
+    }
+  }
+  return out;
+}
