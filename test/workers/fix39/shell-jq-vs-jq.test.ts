@@ -6,6 +6,8 @@
  * -j -r -e -S; @sh @tsv @csv @json @base64 @uri @html; everyday programs) runs in the shell and with the real jq
  * (Debian's jq 1.6 via bash 5.2, run by test/shared/jq-global-setup.ts): stdout and the exit status must match byte
  * for byte. Where jq 1.6 is known wrong the case is left out and named in KNOWN below (none compared against 1.7).
+ * Fixer JQ2 (run 39) added ~55 path-expression programs: `path`, `del`, `paths`, `leaf_paths`, `map_values`, `=`, `|=`,
+ * `+=`, `//=` through select, `..`, if, `//`, first, limit, getpath, try, label, defs, and `Invalid path expression` errors.
  */
 import { expect, inject, it } from "vitest";
 import { inShellWorkspace, sh } from "../shell/helpers.js";
