@@ -117,6 +117,19 @@ export function splitChunks(bytes: Uint8Array): Uint8Array[] {
   return pieces;
 }
 
+/** A chunk's bytes and its file's revision, read in one statement ({@link ChunkStore.readChecked}). */
+export interface CheckedChunk {
+  /** The bytes; `undefined` when they are missing from the store (or the file has no such chunk). */
+  data: Uint8Array | undefined;
+  /** The inode's revision (`Node.rev`) when the bytes were read; `undefined` when the inode is gone. */
+  rev: number | undefined;
+}
+
+function checkedChunk(row: { data: unknown; rev: number } | undefined): CheckedChunk {
+  if (!row) return { data: undefined, rev: undefined };
+  return { data: row.data === null || row.data === undefined ? undefined : toBytes(row.data), rev: Number(row.rev) };
+}
+
 /** Per-storage state shared by every Workspace over the same storage object. */
 interface Shared {
   pins: Map<number, number>;
@@ -516,6 +529,42 @@ export class ChunkStore {
       index,
     );
     return row && row.data !== null ? toBytes(row.data) : undefined;
+  }
+
+  /**
+   * The bytes of chunk `id` and, in the same statement (so from one state of
+   * the database), the revision of inode `ino` (`Node.rev`): a reader that
+   * looked the file up at revision `rev` and sees `rev` again here knows no
+   * change of the file committed in between, so `id` is still the file's and
+   * its bytes are present. Another revision (or `rev` `undefined`: the inode
+   * is gone) means another storage object or process changed the file: its
+   * chunks may have been reclaimed, or the id taken by other content (issue 20,
+   * run 39, fixer RR). `data` is `undefined` when the bytes are missing.
+   */
+  readChecked(id: number, ino: number): CheckedChunk {
+    const row = this.#db.one<{ data: unknown; rev: number }>(
+      `SELECT coalesce(data, (SELECT data FROM __ws_blobs b WHERE b.id = c.blob)) AS data, n.rev AS rev
+       FROM __ws_nodes n LEFT JOIN __ws_chunks c ON c.id = ? WHERE n.ino = ?`,
+      id,
+      ino,
+    );
+    return checkedChunk(row);
+  }
+
+  /**
+   * {@link readAt} with the inode's revision read in the same statement (see
+   * {@link readChecked}): the bytes of the file's chunk at `index` as the
+   * file is listed now, and the revision they belong to.
+   */
+  readAtChecked(file: FileContent, index: number): CheckedChunk {
+    if (file.chunk !== null) return index === 0 ? this.readChecked(file.chunk, file.ino) : { data: undefined, rev: this.#db.one<{ rev: number }>(`SELECT rev FROM __ws_nodes WHERE ino = ?`, file.ino)?.rev };
+    const row = this.#db.one<{ data: unknown; rev: number }>(
+      `SELECT coalesce(c.data, (SELECT b.data FROM __ws_blobs b WHERE b.id = c.blob)) AS data, n.rev AS rev
+       FROM __ws_nodes n LEFT JOIN __ws_file_chunks f ON f.ino = n.ino AND f.idx = ? LEFT JOIN __ws_chunks c ON c.id = f.chunk WHERE n.ino = ?`,
+      index,
+      file.ino,
+    );
+    return checkedChunk(row);
   }
 
   /** The bytes of chunk `id`, or `undefined` when they are missing from the store. */

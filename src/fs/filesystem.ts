@@ -97,7 +97,8 @@ export class WorkspaceFs implements WorkspaceFilesystem {
   async readFile(path: string, arg?: "utf8" | ReadFileOptions): Promise<string | ReadableStream<Uint8Array>> {
     const window = readOptions(arg, typeof path === "string" ? path : undefined);
     const canonical = canonicalPath(path, "readFile");
-    // Another storage object or process may change the file between its lookup and a stream's lease: look again.
+    // Another storage object or process may change the file between its lookup and the read of its bytes (or a
+    // stream's lease): look again (issue 20, run 39, fixer RR: string and one-chunk reads check the revision too).
     for (let attempt = 1; ; attempt++) {
       const node = this.#existing(canonical, "readFile", true, true);
       if (node.kind === Kind.Directory) throw new WorkspaceFsError("EISDIR", "readFile", canonical);
@@ -105,7 +106,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
         return readContent(this.#chunks, node, canonical, window);
       } catch (error) {
         if (!(error instanceof FileChanged)) throw error;
-        if (attempt >= 8) throw new WorkspaceFsError("EIO", "readFile", canonical, "the file kept changing while its read stream was opened");
+        if (attempt >= 8) throw new WorkspaceFsError("EIO", "readFile", canonical, "the file kept changing while it was read; try again");
       }
     }
   }
@@ -197,7 +198,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     const want = () => offset + limit - page.matched;
     const files: Iterable<{ node: Node; path: string }> =
       root.kind === Kind.Directory ? this.#grepFiles(root, canonical, options, want) : [{ node: root, path: canonical }];
-    return grepFiles(files, (file) => fileText(this.#chunks, file.node, file.path, skipBinary), test, page);
+    return grepFiles(files, (file) => fileText(this.#chunks, file.node, file.path, skipBinary, (ino) => this.#nodes.get(ino)), test, page);
   }
 
   *#grepFiles(
@@ -206,10 +207,13 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     options: GrepOptions | undefined,
     want: () => number,
   ): Generator<{ node: Node; path: string }> {
-    const include = compileInclude(includeOption(options?.include, "grep"));
+    const globs = includeOption(options?.include, "grep");
+    const include = compileInclude(globs);
     const exclude = compileExclude(excludeOption(options?.exclude, "grep"));
-    // Without an exclude nothing is pruned: the store hands over regular files only.
-    const entries = exclude === undefined ? walk(this.#nodes, root, undefined, want, true, undefined, true) : walk(this.#nodes, root, exclude, want, true);
+    // Without an exclude nothing is pruned: the store hands over regular files only. Without an include too, every
+    // file walked is searched: small files' bytes come with their rows (one statement per page, one version each).
+    const every = globs === undefined || globs === "" || (Array.isArray(globs) && globs.every((glob) => glob === ""));
+    const entries = exclude === undefined ? walk(this.#nodes, root, undefined, want, true, undefined, true, every) : walk(this.#nodes, root, exclude, want, true);
     for (const { node, relative } of entries) {
       if (node.kind === Kind.File && include(relative)) yield { node, path: joinPath(canonical, relative) };
     }

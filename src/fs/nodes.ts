@@ -33,6 +33,12 @@ export interface Node {
   chunk: number | null;
   /** The node's path key (`path-key.ts`): its physical path, `""` for `/`. */
   key: string;
+  /**
+   * The store revision of the node's last change (see {@link Nodes.revision}):
+   * every change of a file's content stamps a larger one, so a read that sees
+   * the same `rev` again read one version (issue 20, run 39, fixer RR).
+   */
+  rev: number;
   /** The file's bytes, when a resolve asked for them (`withData`) and they were at hand. */
   data?: Uint8Array;
 }
@@ -53,7 +59,16 @@ export const MAX_LINK_EXPANSIONS = 40;
  */
 export const MAX_LINK_SEGMENTS = 16_384;
 
-const COLUMNS = `ino, parent, name, kind, mode, mtime, size, target, chunk, path_key AS key`;
+const COLUMNS = `ino, parent, name, kind, mode, mtime, size, target, chunk, path_key AS key, rev`;
+
+/** The bytes of a file of at most `INLINE_CHUNK_BYTES` (its chunk's inline data) as column `data` of a row of `__ws_nodes n`. */
+const INLINE_DATA = `CASE WHEN kind = ${Kind.File} AND size BETWEEN 1 AND ${INLINE_CHUNK_BYTES} THEN (SELECT c.data FROM __ws_chunks c WHERE c.id = n.chunk) END AS data`;
+
+/** A row read with {@link INLINE_DATA}: `data` as bytes, or no `data` when there were none. */
+function withBytes(row: Node & { data: unknown }): Node {
+  const { data, ...fields } = row;
+  return data === null || data === undefined ? fields : { ...fields, data: toBytes(data) };
+}
 
 /**
  * The store revision (see {@link Nodes.revision}): every mutation leaves a
@@ -128,7 +143,7 @@ interface Segment {
   slash?: boolean;
 }
 
-const ROOT_STUB: Node = { ino: 1, parent: 0, name: "", kind: Kind.Directory, mode: 0o755, mtime: 0, size: 0, target: null, chunk: null, key: "" };
+const ROOT_STUB: Node = { ino: 1, parent: 0, name: "", kind: Kind.Directory, mode: 0o755, mtime: 0, size: 0, target: null, chunk: null, key: "", rev: 0 };
 
 /** Orders two keys as SQLite's `BINARY` collation does (UTF-8 byte order, i.e. code point order). */
 export function compareKeys(a: string, b: string): number {
@@ -332,13 +347,18 @@ export class Nodes {
    * (characters without `GLOB` meaning), only directories and the entries
    * whose key ends with it are returned (the rest are still read). With
    * `filesOnly`, only regular files are returned (the index skips the rest).
+   * With `withData` (and `full`), a file of at most `INLINE_CHUNK_BYTES`
+   * comes with its bytes (`Node.data`), read in the same statement as its
+   * row, so they are of the revision the row has (issue 20, run 39, fixer RR:
+   * `grep` reads them without a statement per file).
    */
-  scan(from: string, after: boolean, end: string, limit: number, full: boolean, suffix?: string, filesOnly = false): WalkRow[] {
-    const columns = full ? COLUMNS : `kind, path_key AS key`;
+  scan(from: string, after: boolean, end: string, limit: number, full: boolean, suffix?: string, filesOnly = false, withData = false): WalkRow[] {
+    const columns = !full ? `kind, path_key AS key` : withData ? `${COLUMNS}, ${INLINE_DATA}` : COLUMNS;
     const only = filesOnly ? ` AND kind = ${Kind.File}` : suffix ? ` AND (kind = ${Kind.Directory} OR path_key GLOB ?)` : "";
     const range = `path_key ${after ? ">" : ">="} ? AND path_key < ?`;
-    const query = `SELECT ${columns} FROM __ws_nodes WHERE ${range}${only} ORDER BY path_key LIMIT ?`;
-    return suffix && !filesOnly ? this.#db.all<WalkRow>(query, from, end, `*${suffix}`, limit) : this.#db.all<WalkRow>(query, from, end, limit);
+    const query = `SELECT ${columns} FROM __ws_nodes n WHERE ${range}${only} ORDER BY path_key LIMIT ?`;
+    const rows = suffix && !filesOnly ? this.#db.all<WalkRow>(query, from, end, `*${suffix}`, limit) : this.#db.all<WalkRow>(query, from, end, limit);
+    return full && withData ? rows.map((row) => withBytes(row as Node & { data: unknown })) : rows;
   }
 
   /**
@@ -390,7 +410,7 @@ export class Nodes {
    * @throws WorkspaceFsError `ENAMETOOLONG` (for `syscall`) when the new entry's
    * path passes the path limits: possible when `parent` was reached through a link.
    */
-  insert(parent: Node, node: Omit<Node, "ino" | "parent" | "key">, syscall: string): Node {
+  insert(parent: Node, node: Omit<Node, "ino" | "parent" | "key" | "rev">, syscall: string): Node {
     const key = childKey(parent.key, node.name);
     checkKeyLimits(key, syscall);
     const row = this.#db.one<{ ino: number; rev: number }>(
@@ -407,7 +427,7 @@ export class Nodes {
       this.#rev ?? null,
     )!;
     this.#took(row.rev);
-    return { ...node, parent: parent.ino, key, ino: row.ino };
+    return { ...node, parent: parent.ino, key, ino: row.ino, rev: row.rev };
   }
 
   /**
@@ -719,14 +739,8 @@ export class Nodes {
   #byKey(key: string, withData: boolean): Node | undefined {
     // LIMIT 1: the key is unique (it is the path), so the lookup need not step past its row.
     if (!withData) return this.#db.one<Node>(`SELECT ${COLUMNS} FROM __ws_nodes WHERE path_key = ? LIMIT 1`, key);
-    const row = this.#db.one<Node & { data: unknown }>(
-      `SELECT ${COLUMNS}, CASE WHEN kind = ${Kind.File} AND size BETWEEN 1 AND ${INLINE_CHUNK_BYTES} THEN (SELECT c.data FROM __ws_chunks c WHERE c.id = n.chunk) END AS data
-       FROM __ws_nodes n WHERE path_key = ? LIMIT 1`,
-      key,
-    );
-    if (!row) return undefined;
-    const { data, ...fields } = row;
-    return data === null || data === undefined ? fields : { ...fields, data: toBytes(data) };
+    const row = this.#db.one<Node & { data: unknown }>(`SELECT ${COLUMNS}, ${INLINE_DATA} FROM __ws_nodes n WHERE path_key = ? LIMIT 1`, key);
+    return row ? withBytes(row) : undefined;
   }
 
   /**

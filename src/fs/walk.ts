@@ -19,6 +19,12 @@ import type { Exclude } from "./glob.js";
 /** Largest page of one statement. */
 const MAX_PAGE = 1024;
 
+/**
+ * Most rows of a page that carries small files' bytes (`withData`): each
+ * holds at most `INLINE_CHUNK_BYTES` (16 KiB), so a page holds at most 4 MiB.
+ */
+const DATA_PAGE = 256;
+
 /** First page of an unbounded walk, and the smallest page; pages double from it up to {@link MAX_PAGE}. */
 const MIN_PAGE = 16;
 
@@ -43,9 +49,12 @@ export interface WalkEntry<T extends WalkRow = WalkRow> {
  * the store skipping the rest in the index: for `grep`, where each file
  * wanted holds at least one match, so a bounded walk's first page is exactly
  * the matches wanted (the most files a page can need) and later pages follow
- * the share of files that matched.
+ * the share of files that matched. With `withData` too, each file of at
+ * most 16 KiB comes with its bytes read in the statement of its row (one
+ * version of it; pages of at most {@link DATA_PAGE} rows): for a `grep`
+ * that searches every file it walks.
  */
-export function walk(nodes: Nodes, root: Node, exclude: undefined, want: () => number, full: true, suffix: undefined, filesOnly: true): Generator<WalkEntry<Node>>;
+export function walk(nodes: Nodes, root: Node, exclude: undefined, want: () => number, full: true, suffix: undefined, filesOnly: true, withData?: boolean): Generator<WalkEntry<Node>>;
 export function walk(nodes: Nodes, root: Node, exclude: Exclude | undefined, want: () => number, full: true): Generator<WalkEntry<Node>>;
 export function walk(nodes: Nodes, root: Node, exclude: Exclude | undefined, want: () => number, full?: false, suffix?: string): Generator<WalkEntry>;
 export function* walk(
@@ -56,6 +65,7 @@ export function* walk(
   full = false,
   suffix?: string,
   filesOnly = false,
+  withData = false,
 ): Generator<WalkEntry> {
   const end = root.key + SEP_END;
   const cut = root.key.length + 1;
@@ -80,7 +90,8 @@ export function* walk(
       limit = Math.max(MIN_PAGE, Math.min(cap, Math.ceil(wanted * perMatch * 1.1) + 4));
     }
     cap = Math.min(MAX_PAGE, cap * 2);
-    const page = nodes.scan(from, after, end, limit, full, suffix, filesOnly && exclude === undefined);
+    if (withData) limit = Math.min(limit, DATA_PAGE);
+    const page = nodes.scan(from, after, end, limit, full, suffix, filesOnly && exclude === undefined, withData);
     let seek: string | undefined;
     for (let i = 0; i < page.length; i++) {
       const node = page[i];
