@@ -35,6 +35,12 @@
  * read the row, the chunk list and the bytes in one transaction (a string read materialises the window anyway), or
  * lease the chunk list as `openRead` does — it checks the size with the lease, and `FileChanged` makes
  * `WorkspaceFs.readFile` look the path up again.
+ * Fixed: string reads and windows inside one chunk read each chunk's bytes in one statement with the file's
+ * revision (`ChunkStore.readChecked`/`readAtChecked`, `Node.rev`) and throw `FileChanged` when it moved, so
+ * `readFile` looks the path up again; grep leases files of more than one chunk as streams do, reads a one-chunk file
+ * with its revision (its row read again when it moved), and gets small files' bytes in the walk's statement
+ * (src/fs/read.ts, chunks.ts, nodes.ts, walk.ts, filesystem.ts) (issue 20, run 39, fixer RR).
+ * Siblings: test/node/fix39/fs-read-snapshot-two-processes.test.ts.
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
