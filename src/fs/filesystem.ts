@@ -198,7 +198,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     const want = () => offset + limit - page.matched;
     const files: Iterable<{ node: Node; path: string }> =
       root.kind === Kind.Directory ? this.#grepFiles(root, canonical, options, want) : [{ node: root, path: canonical }];
-    return grepFiles(files, (file) => fileText(this.#chunks, file.node, file.path, skipBinary, (ino) => this.#nodes.get(ino)), test, page);
+    return grepFiles(files, (file) => fileText(this.#chunks, file.node, file.path, skipBinary, (ino) => this.#nodes.reread(ino)), test, page);
   }
 
   *#grepFiles(

@@ -36,9 +36,10 @@ export interface Node {
   /**
    * The store revision of the node's last change (see {@link Nodes.revision}):
    * every change of a file's content stamps a larger one, so a read that sees
-   * the same `rev` again read one version (issue 20, run 39, fixer RR).
+   * the same `rev` again read one version (issue 20, run 39, fixer RR). Set
+   * by path lookups, walks and {@link Nodes.reread}; absent from {@link Nodes.get}.
    */
-  rev: number;
+  rev?: number;
   /** The file's bytes, when a resolve asked for them (`withData`) and they were at hand. */
   data?: Uint8Array;
 }
@@ -59,7 +60,10 @@ export const MAX_LINK_EXPANSIONS = 40;
  */
 export const MAX_LINK_SEGMENTS = 16_384;
 
-const COLUMNS = `ino, parent, name, kind, mode, mtime, size, target, chunk, path_key AS key, rev`;
+const COLUMNS = `ino, parent, name, kind, mode, mtime, size, target, chunk, path_key AS key`;
+
+/** {@link COLUMNS} and `rev`: the row of a lookup whose content a read may take (issue 20, run 39, fixer RR). */
+const ROW = `${COLUMNS}, rev`;
 
 /** The bytes of a file of at most `INLINE_CHUNK_BYTES` (its chunk's inline data) as column `data` of a row of `__ws_nodes n`. */
 const INLINE_DATA = `CASE WHEN kind = ${Kind.File} AND size BETWEEN 1 AND ${INLINE_CHUNK_BYTES} THEN (SELECT c.data FROM __ws_chunks c WHERE c.id = n.chunk) END AS data`;
@@ -143,7 +147,7 @@ interface Segment {
   slash?: boolean;
 }
 
-const ROOT_STUB: Node = { ino: 1, parent: 0, name: "", kind: Kind.Directory, mode: 0o755, mtime: 0, size: 0, target: null, chunk: null, key: "", rev: 0 };
+const ROOT_STUB: Node = { ino: 1, parent: 0, name: "", kind: Kind.Directory, mode: 0o755, mtime: 0, size: 0, target: null, chunk: null, key: "" };
 
 /** Orders two keys as SQLite's `BINARY` collation does (UTF-8 byte order, i.e. code point order). */
 export function compareKeys(a: string, b: string): number {
@@ -331,8 +335,13 @@ export class Nodes {
     return this.#db.one<Node>(`SELECT ${COLUMNS} FROM __ws_nodes WHERE ino = ?`, ino);
   }
 
+  /** The row of node `ino` now, with its `rev` (for a read that found the file changed: issue 20, run 39, fixer RR). */
+  reread(ino: number): Node | undefined {
+    return this.#db.one<Node>(`SELECT ${ROW} FROM __ws_nodes WHERE ino = ?`, ino);
+  }
+
   child(parent: number, name: string): Node | undefined {
-    return this.#db.one<Node>(`SELECT ${COLUMNS} FROM __ws_nodes WHERE parent = ? AND name = ?`, parent, name);
+    return this.#db.one<Node>(`SELECT ${ROW} FROM __ws_nodes WHERE parent = ? AND name = ?`, parent, name);
   }
 
   hasChildren(ino: number): boolean {
@@ -353,7 +362,7 @@ export class Nodes {
    * `grep` reads them without a statement per file).
    */
   scan(from: string, after: boolean, end: string, limit: number, full: boolean, suffix?: string, filesOnly = false, withData = false): WalkRow[] {
-    const columns = !full ? `kind, path_key AS key` : withData ? `${COLUMNS}, ${INLINE_DATA}` : COLUMNS;
+    const columns = !full ? `kind, path_key AS key` : withData ? `${ROW}, ${INLINE_DATA}` : ROW;
     const only = filesOnly ? ` AND kind = ${Kind.File}` : suffix ? ` AND (kind = ${Kind.Directory} OR path_key GLOB ?)` : "";
     const range = `path_key ${after ? ">" : ">="} ? AND path_key < ?`;
     const query = `SELECT ${columns} FROM __ws_nodes n WHERE ${range}${only} ORDER BY path_key LIMIT ?`;
@@ -738,8 +747,8 @@ export class Nodes {
   /** The node whose path key is `key`, with the bytes of a small file when `withData`. */
   #byKey(key: string, withData: boolean): Node | undefined {
     // LIMIT 1: the key is unique (it is the path), so the lookup need not step past its row.
-    if (!withData) return this.#db.one<Node>(`SELECT ${COLUMNS} FROM __ws_nodes WHERE path_key = ? LIMIT 1`, key);
-    const row = this.#db.one<Node & { data: unknown }>(`SELECT ${COLUMNS}, ${INLINE_DATA} FROM __ws_nodes n WHERE path_key = ? LIMIT 1`, key);
+    if (!withData) return this.#db.one<Node>(`SELECT ${ROW} FROM __ws_nodes WHERE path_key = ? LIMIT 1`, key);
+    const row = this.#db.one<Node & { data: unknown }>(`SELECT ${ROW}, ${INLINE_DATA} FROM __ws_nodes n WHERE path_key = ? LIMIT 1`, key);
     return row ? withBytes(row) : undefined;
   }
 
@@ -754,7 +763,7 @@ export class Nodes {
    */
   #chain(segments: readonly string[], last: Node | undefined, whole = false): Map<string, Node | undefined> {
     const keys = prefixKeys(whole ? segments : segments.slice(0, -1));
-    const rows = keys.length === 0 ? [] : this.#db.all<Node>(`SELECT ${COLUMNS} FROM __ws_nodes WHERE path_key IN (${keyList(keys)}) ORDER BY path_key`, ...keyBindings(keys));
+    const rows = keys.length === 0 ? [] : this.#db.all<Node>(`SELECT ${ROW} FROM __ws_nodes WHERE path_key IN (${keyList(keys)}) ORDER BY path_key`, ...keyBindings(keys));
     if (last) rows.push(last);
     const known = new Map<string, Node | undefined>();
     let parent = 1;
