@@ -243,6 +243,57 @@ if (force || !existsSync(stamp) || readFileSync(stamp, "utf8") !== hash) {
     '      if (entry.path.includes("..\\\\") || entry.path.includes("../")) {\n',
     '      if (entry.path.split("/").some((part) => part === "" || part === "." || part === "..")) {\n',
   );
+  // The index's directory/file rule (git's add_index_entry with ADD_CACHE_OK_TO_REPLACE: has_dir_name and
+  // has_file_name): an entry `p/keep` and an entry `p` never stand together at the same stage. isomorphic-git's
+  // GitIndex.insert added `p/keep` next to a file or link `p`, so `checkout <ref> -- p/keep`, `reset <ref> -- p/keep`
+  // and `add p/x` (after `p` became a directory) left both, status hid the staged path and the next commit dropped
+  // it (issue 20, run 39, fixer GT). Now every stage-0 insert — add, updateIndexMany (checkout/reset/restore paths,
+  // branch switches, merges, stash, commit -a), isomorphic-git's own checkout and merge — first removes the
+  // stage-0 entries at its leading directories and under it (unmerged entries stay, as git keeps other stages).
+  // Bounded: leading directories are map lookups; entries under the path are found by a count of entries per
+  // directory (`_dirs`, built on the first insert, kept by _addEntry/delete/clear), scanned only on a conflict.
+  igit = patch(
+    igit,
+    "GitIndex._addEntry",
+    "  _addEntry(entry) {\n    if (entry.flags.stage === 0) {\n",
+    "  _addEntry(entry) {\n    if (this._dirs && !this._entries.has(entry.path)) this._countDirs(entry.path, 1);\n    if (entry.flags.stage === 0) {\n",
+  );
+  igit = patch(
+    igit,
+    "GitIndex.insert (directory/file rule)",
+    "      stages: []\n    };\n    this._addEntry(entry);\n    this._dirty = true;\n  }\n",
+    "      stages: []\n    };\n    if (stage === 0) this._replaceConflicts(filepath);\n    this._addEntry(entry);\n    this._dirty = true;\n  }\n" +
+      "  _countDirs(path, delta) {\n" +
+      "    for (let at = path.indexOf(\"/\"); at > 0; at = path.indexOf(\"/\", at + 1)) {\n" +
+      "      const lead = path.slice(0, at);\n" +
+      "      const count = (this._dirs.get(lead) || 0) + delta;\n" +
+      "      if (count > 0) this._dirs.set(lead, count);\n" +
+      "      else this._dirs.delete(lead);\n" +
+      "    }\n" +
+      "  }\n" +
+      "  _replaceConflicts(filepath) {\n" +
+      "    for (let at = filepath.indexOf(\"/\"); at > 0; at = filepath.indexOf(\"/\", at + 1)) {\n" +
+      "      const lead = filepath.slice(0, at);\n" +
+      "      if (this._entries.has(lead) && !this._unmergedPaths.has(lead)) this.delete({ filepath: lead });\n" +
+      "    }\n" +
+      "    if (!this._dirs) {\n" +
+      "      this._dirs = /* @__PURE__ */ new Map();\n" +
+      "      for (const key of this._entries.keys()) this._countDirs(key, 1);\n" +
+      "    }\n" +
+      "    if (!this._dirs.has(filepath)) return;\n" +
+      "    const under = filepath + \"/\";\n" +
+      "    for (const key of [...this._entries.keys()]) {\n" +
+      "      if (key.startsWith(under) && !this._unmergedPaths.has(key)) this.delete({ filepath: key });\n" +
+      "    }\n" +
+      "  }\n",
+  );
+  igit = patch(
+    igit,
+    "GitIndex.delete",
+    "    if (this._entries.has(filepath)) {\n      this._entries.delete(filepath);\n    } else {\n      for (const key of this._entries.keys()) {\n        if (key.startsWith(filepath + \"/\")) {\n          this._entries.delete(key);\n        }\n      }\n    }\n",
+    "    if (this._entries.has(filepath)) {\n      this._entries.delete(filepath);\n      if (this._dirs) this._countDirs(filepath, -1);\n    } else {\n      for (const key of [...this._entries.keys()]) {\n        if (key.startsWith(filepath + \"/\")) {\n          this._entries.delete(key);\n          if (this._dirs) this._countDirs(key, -1);\n        }\n      }\n    }\n",
+  );
+  igit = patch(igit, "GitIndex.clear", "  clear() {\n    this._entries.clear();\n", "  clear() {\n    this._entries.clear();\n    this._dirs = void 0;\n");
   igit = patch(
     igit,
     "assertSafeEntryPath",

@@ -452,9 +452,14 @@ export async function statBeforeHash(ctx: GitContext, dir: string, path: string)
  * submodule is its directory: an existing directory is kept as it is, files
  * and all — git does not manage a gitlink's contents — and one is made only
  * where there is none); the index is the caller's ({@link placed},
- * {@link updateIndex}). A symbolic link where a directory above `path`
- * belongs is removed first and the directory made (as git's checkout
- * does), so nothing is ever written through a link.
+ * {@link updateIndex}). A symbolic link or a file where a directory above
+ * `path` belongs is removed first and the directory made (as git's
+ * checkout does: entry.c create_directories unlinks what is in the way),
+ * so nothing is ever written through a link; a directory there is never
+ * removed (issue 20, run 39, fixer GT: a file `p` made `checkout <ref> --
+ * p/keep` fail with `EEXIST … mkdir`). Callers that must not lose a file
+ * refuse first ({@link refuseOverwrites}: branch switches, merge, stash);
+ * `checkout <ref> -- <paths>` overwrites, as git's does.
  */
 export async function placeWorktreeFile(ctx: GitContext, dir: string, path: string, entry: FileEntry): Promise<object | undefined> {
   const abs = absPath(dir, path);
@@ -464,7 +469,10 @@ export async function placeWorktreeFile(ctx: GitContext, dir: string, path: stri
     const lead = absPath(dir, parts.slice(0, i).join("/"));
     const stat = await fs.lstat(lead).catch(() => undefined);
     if (!stat) break;
-    if (stat.isSymbolicLink) await fs.rm(lead);
+    if (!stat.isDirectory) {
+      await fs.rm(lead); // a link (never followed) or a file: the directory goes in its place
+      break;
+    }
   }
   const slash = abs.lastIndexOf("/");
   if (slash > 0) await fs.mkdir(abs.slice(0, slash), { recursive: true });
