@@ -744,11 +744,16 @@ function dirMatch(dir: string, spec: string): number {
  * it, or a glob matches `d/` itself (`u*`, `u/*`) — not where a spec only
  * leads into it (`u/f.txt`, `u/?*`, `*.txt`: its files are listed one by one;
  * git's `DO_MATCH_LEADING_PATHSPEC`, the closest match of all specs deciding, so
- * `u/f.txt u` lists `u/f.txt`).
+ * `u/f.txt u` lists `u/f.txt`). A collapsed directory whose own name is an
+ * index entry (a file `d` staged where the working tree has a directory `d`,
+ * as after `git reset <ref> -- d`) is not listed: git's `index_name_is_other`
+ * (issue 20, run 39, fixer GT).
  */
 export function collapseUntracked(entries: readonly StatusEntry[], tracked: Iterable<string>, specs?: readonly string[]): StatusEntry[] {
   const trackedDirs = new Set<string>();
+  const trackedFiles = new Set<string>();
   for (const path of tracked) {
+    trackedFiles.add(path);
     let slash = path.indexOf("/");
     while (slash >= 0) {
       trackedDirs.add(path.slice(0, slash));
@@ -774,6 +779,7 @@ export function collapseUntracked(entries: readonly StatusEntry[], tracked: Iter
     }
     if (seen.has(path)) continue;
     seen.add(path);
+    if (path !== entry.path && trackedFiles.has(path.slice(0, -1))) continue; // git's index_name_is_other: `d/` with an entry `d`
     out.push({ ...entry, path });
   }
   return out;

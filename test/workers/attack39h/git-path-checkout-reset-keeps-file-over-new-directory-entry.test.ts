@@ -30,6 +30,11 @@
  * ADD_CACHE_OK_TO_REPLACE; in checkoutPaths also remove a regular FILE at a leading path in placeWorktreeFile
  * (src/git/ops/tree-state.ts: today only a symbolic link is removed, so a file `p` makes the checkout fail with
  * `EEXIST: file already exists, mkdir`).
+ * Fixed: every stage-0 index insert (isomorphic-git's GitIndex.insert, patched in scripts/gen-git.mjs — add,
+ * updateIndexMany, checkout, merge) first drops the entries at its leading directories and under it, as git's
+ * ADD_CACHE_OK_TO_REPLACE; placeWorktreeFile (src/git/ops/tree-state.ts) replaces a file in the way of a directory,
+ * as it did a link; status hides a collapsed untracked `d/` whose name is an index entry (src/git/cli/format.ts,
+ * git's index_name_is_other) (issue 20, run 39, fixer GT). Siblings: test/workers/fix39/git-index-dir-file-conflicts.test.ts.
  */
 import { expect, it } from "vitest";
 import { createGitClient } from "../../../src/git/index.js";
