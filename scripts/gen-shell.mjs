@@ -2269,6 +2269,39 @@ const ST39_PATCHES = [ // run 39, fixer ST
 ]; // run 39, fixer ST
 SOURCE_PATCHES.push(...ST39_PATCHES); // run 39, fixer ST
 HELPER_NAMESPACES.push(["__readonlyVars", join(isolateDir, "readonly-vars.ts")]); // run 39, fixer ST
+/** // SA39
+ * SA39 (issue 20, run 39, fixer SA; helpers in src/backends/worker-shell/isolate/array-fields.ts): a word holding a // SA39
+ * multi-field expansion (`${a[@]…}`, `$@`, `${!m[@]}`, unquoted `${a[*]…}`) with other text or a second expansion // SA39
+ * expands to one field per element, the text before joined to the first and after to the last, any operation applied // SA39
+ * to each element, then split and globbed as bash 5.2 (`${a[@]%.c}.o`, `"${a[@]:1}/"`, `"${a[@]}${a[@]}"`). // SA39
+ */ // SA39
+HELPER_NAMESPACES.push(["__arrayFields", join(isolateDir, "array-fields.ts")]); // SA39
+/** SA39: just-bash's glob test, glob expander, limited push and limit error, found by the brace-word expander and word splitter. */ // SA39
+function sa39Names(text) { // SA39
+  const op = [...text.matchAll(new RegExp(String.raw`async function ${ID}\((${ID}),(${ID}),(${ID})\)\{let (${ID})=\[\];for\(let (${ID}) of \2\)if\(!\(!\3&&\5===""\)\)if\(!\3&&!\1\.state\.options\.noglob&&(${ID})\(\5,\1\.state\.shoptOptions\.extglob\)\)\{let ${ID}=await (${ID})\(\1,\5\);`, "g"))]; // SA39
+  const push = [...text.matchAll(new RegExp(String.raw`function (${ID})\((${ID}),(${ID}),${ID}\)\{if\(\3\.length>=\2\.limits\.maxArrayElements\)throw new (${ID})\(\`word splitting element limit exceeded`, "g"))]; // SA39
+  if (op.length !== 1 || push.length !== 1) throw new Error(`gen-shell: just-bash's brace-word expander or word-splitting push not found once (${op.length}, ${push.length}; SA39)`); // SA39
+  return { hasGlob: op[0][6], glob: op[0][7], push: push[0][1], LimitError: push[0][4] }; // SA39
+} // SA39
+HELPER_NAMESPACES.push(["__braceWords", join(isolateDir, "brace-words.ts")]); // SA39
+/** SA39: the body of just-bash's parseBraceExpansion with its comma test and alternative split made quote-aware. */ // SA39
+function sa39BraceBody(body, inner) { // SA39
+  const esc = inner.replace(/\$/g, "\\$"); // SA39
+  const comma = new RegExp(String.raw`\b${esc}\.includes\(","\)`, "g"); // SA39
+  const splitter = new RegExp(String.raw`\b${ID}\(${esc}\)\.map\(`, "g"); // SA39
+  if ((body.match(comma) ?? []).length !== 2 || (body.match(splitter) ?? []).length !== 2) throw new Error("gen-shell: just-bash's parseBraceExpansion changed shape (SA39)"); // SA39
+  return body.replace(comma, `__braceWords.hasComma(${inner})`).replace(splitter, `__braceWords.split(${inner}).map(`); // SA39
+} // SA39
+const SA39_PATCHES = [ // SA39
+  { what: "brace expression read outside quotes (SA39)", when: '"bash:expansion:word_glob"', re: new RegExp(String.raw`function (${ID})\((${ID}),(${ID}),(${ID}),(${ID})\)\{let (${ID})=${ID}\(\2,\3,\4,"\{","\}"\);if\(\6===-1\)return null;let (${ID})=\3\.slice\(\4\+1,\6\),((?:(?!function )[^])*?\})(?=function )`, "g"), to: (all, f, e, t, n, r, s, i, body) => `function ${f}(${e},${t},${n},${r}){let ${s}=__braceWords.close(${t},${n});if(${s}===-1)return null;let ${i}=${t}.slice(${n}+1,${s}),${sa39BraceBody(body, i)}`, count: 1 }, // SA39
+  { what: "array expansion with adjacent text; quoted brace alternatives (SA39)", when: '"bash:expansion:word_glob"', re: new RegExp(String.raw`(async function (${ID})\((${ID}),(${ID}),(${ID})\)\{\3\.coverage\?\.hit\("bash:expansion:word_glob"\);let (${ID})=[^;]*?;)if\((${ID})&&\7\.length>1\)(return ${ID}\(\3,\7,${ID}\);)`, "g"), to: (all, head, f, e, t, n, r, d, ret, ...rest) => {
+    const x = sa39Names(rest.at(-1)); // SA39
+    const tooMany = `tooMany:(__k)=>{if(__k>${e}.limits.maxArrayElements)${x.push}(${e},{length:__k,push(){}},"")}`; // SA39
+    const braces = `{let __bw=await __braceWords.expandWords(${r},${e}.limits.maxBraceExpansionResults,{braces:(__w)=>${n}.expandWordWithBracesAsync(${e},__w),expand:(__w)=>${f}(${e},__w,${n}),${tooMany},limitError:(__m)=>new ${x.LimitError}(__m,"array_elements")});if(__bw!==null)return __bw}`; // SA39
+    return `${head}if(${d}&&${d}.length>1){${braces}${ret}}{let __af=await __arrayFields.expandFields(${e},${r},{alone:(__w)=>${f}(${e},__w,${n}),expandPart:${n}.expandPart,hasGlob:${x.hasGlob},glob:${x.glob},${tooMany}});if(__af!==null)return __af}`; // SA39
+  }, count: 1 }, // SA39
+]; // SA39
+SOURCE_PATCHES.push(...SA39_PATCHES); // SA39
 async function generate() {
   await init;
   const result = await build({
