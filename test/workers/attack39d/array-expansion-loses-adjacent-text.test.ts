@@ -23,6 +23,11 @@
  * word-splitting path of its expandWordWithGlob / the quoted `"${a[@]…}"` path, patched by scripts/gen-shell.mjs
  * next to src/backends/worker-shell/isolate/param-expansion.ts), expand the operation per element and glue the
  * word's text before the first element and after the last, as the plain `${a[@]}` path already does.
+ * Fixed: a word holding a multi-field expansion next to other text or a second one is expanded field by field —
+ * each `[@]`/`$@` expansion alone for its elements, adjacent text glued to the first and last, then IFS splitting
+ * and globbing of the unquoted text — in src/backends/worker-shell/isolate/array-fields.ts, called from just-bash's
+ * word expansion by SA39_PATCHES in scripts/gen-shell.mjs (issue 20, run 39, fixer SA). Siblings:
+ * test/workers/fix39/shell-array-field-expansion.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";

@@ -20,6 +20,11 @@
  * alternatives on every `,`/`{`/`}` in the word's text; split only at the unquoted, unescaped ones (bash's
  * brace_gobbler skips quoted strings and `\x`), keep each alternative's quoting so a quoted `*` is not globbed, and
  * drop the backslash of `\,`, `\{`, `\}` as quote removal does.
+ * Fixed: the parser's brace reader finds the closing `}` and the commas outside quotes, escapes, `$( )` and
+ * backquotes, and a brace word holding quoted text or an expansion expands as one word per combination of
+ * alternatives, each expanded, split and globbed on its own — src/backends/worker-shell/isolate/brace-words.ts,
+ * SA39_PATCHES in scripts/gen-shell.mjs (issue 20, run 39, fixer SA). Siblings:
+ * test/workers/fix39/shell-brace-quoting.test.ts.
  */
 import { expect, it } from "vitest";
 import { shellCases } from "../shell/helpers.js";

@@ -12,8 +12,9 @@
  * {@link expandFields} takes a word's parts and does the whole of it, using just-bash's own expander for the pieces:
  * each multi-field expansion is expanded alone as `"${…[@]…}"` (a shape just-bash gets right) for its elements,
  * every other part by just-bash's part expander. It answers null for the words it leaves to just-bash: no
- * multi-field expansion, one alone (`${a[@]}`, `"${a[@]%x}"`), an unquoted one with a default/alternative word,
- * or an unquoted `[*]`/`$*` while IFS is empty (bash joins those by a space there).
+ * multi-field expansion, one alone (`${a[@]}`, `"${a[@]%x}"`), an unquoted one with a default/alternative word.
+ * Left as it is: with IFS empty, bash 5.2.15 joins an unquoted array pattern removal (`x${a[@]%r}y`) by a space and
+ * leaks a \001 byte into it (a bash bug); here its elements stay fields, as bash does for `${@%r}`.
  *
  * scripts/gen-shell.mjs patches just-bash's word expansion (`expandWordWithGlobImpl`) to call it (namespace
  * `__arrayFields`, entries marked `// SA39`). Pure: bundled into the shell's Dynamic Worker.
@@ -96,19 +97,17 @@ export async function expandFields<C extends Ctx>(ctx: C, parts: Part[], deps: D
   const ifs = ctx.state.env.get("IFS") ?? " \t\n";
   let multi = 0;
   let defaultsUnquoted = false;
-  let starUnquoted = false;
   for (const part of parts) {
     if (!KNOWN.has(part.type)) return null;
     const kind = multiKind(part);
     if (kind) {
       multi++;
       if (part.operation && DEFAULTS.has(part.operation.type)) defaultsUnquoted = true;
-      if (kind === "star") starUnquoted = true;
     } else if (part.type === "DoubleQuoted") {
       for (const inner of part.parts ?? []) if (multiKind(inner) === "at") multi++;
     }
   }
-  if (multi === 0 || defaultsUnquoted || (starUnquoted && ifs === "")) return null;
+  if (multi === 0 || defaultsUnquoted) return null;
   if (parts.length === 1 && multiKind(parts[0])) return null;
   if (parts.length === 1 && parts[0].type === "DoubleQuoted" && parts[0].parts?.length === 1) return null;
 

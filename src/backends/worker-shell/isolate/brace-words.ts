@@ -8,8 +8,9 @@
  * brace (quotes kept as text) and its expander globbed every alternative of an unquoted word.
  *
  * - {@link close}, {@link split}, {@link hasComma}: the parser's brace reader (`parseBraceExpansion`), quote-aware.
- * - {@link expandWords}: a word whose brace alternatives hold quoted or escaped text expands as one word per
- *   combination of alternatives, each expanded (split, globbed) on its own as bash does after brace expansion.
+ * - {@link expandWords}: a brace word holding quoted or escaped text or an expansion (`{'*',b}`, `{$v,x}`,
+ *   `{a,b}$v`) expands as one word per combination of alternatives, each expanded (parameters, splitting, globbing)
+ *   on its own as bash does after brace expansion; just-bash made the words' text first and never split it.
  *
  * scripts/gen-shell.mjs patches just-bash to call these (namespace `__braceWords`, entries marked `// SA39`). Pure:
  * bundled into the shell's Dynamic Worker.
@@ -106,16 +107,15 @@ export interface Part {
   parts?: Part[];
 }
 
-const QUOTED = new Set(["SingleQuoted", "DoubleQuoted", "Escaped"]);
+/** Parts just-bash's brace expander turns into text as bash would: plain text, globs, tildes, braces. */
+const PLAIN = new Set(["Literal", "Glob", "TildeExpansion", "BraceExpansion"]);
 
-/** Whether a brace expression among `parts` (nested too) has an alternative holding quoted or escaped text. */
-function quotedAlternative(parts: Part[]): boolean {
+/** Whether the word made of `parts` (brace alternatives too) holds quoted or escaped text or an expansion. */
+function quotedOrExpanded(parts: Part[]): boolean {
   for (const part of parts) {
+    if (!PLAIN.has(part.type)) return true;
     if (part.type !== "BraceExpansion") continue;
-    for (const item of part.items ?? []) {
-      if (item.type !== "Word") continue;
-      if (item.word.parts.some((p) => QUOTED.has(p.type)) || quotedAlternative(item.word.parts)) return true;
-    }
+    for (const item of part.items ?? []) if (item.type === "Word" && quotedOrExpanded(item.word.parts)) return true;
   }
   return false;
 }
@@ -133,13 +133,13 @@ export interface Deps {
 }
 
 /**
- * The fields of the word made of `parts` when a brace alternative in it holds quoted or escaped text: each
+ * The fields of the word made of `parts` when it holds quoted or escaped text or an expansion: each
  * combination of alternatives is a word of its own, expanded (parameters, splitting, globbing) as bash does after
  * brace expansion. null for other words (just-bash's brace expander gets those right). `limit` bounds the words
  * made (the caller's brace expansion of the same word has already checked that count).
  */
 export async function expandWords(parts: Part[], limit: number, deps: Deps): Promise<{ values: string[]; quoted: boolean } | null> {
-  if (!quotedAlternative(parts)) return null;
+  if (!quotedOrExpanded(parts)) return null;
   const words = await combinations(parts, limit, deps);
   const values: string[] = [];
   for (const word of words) {
