@@ -133,16 +133,19 @@ describe("ls long listings (fixer FL)", () => {
     expect(await at(bytes - 1)).toEqual([false, `bash: ls: output size limit exceeded (${bytes - 1} bytes)\n`, 126]);
   }, 120000);
 
-  it("ls -l and ls -la of 30,000 files finish well within the run's timeout", async () => {
+  it("ls -l and ls -la of 30,000 files finish within the run's timeout", async () => {
     const n = 30000;
     const out = await inShellWorkspace(async (ws) => {
       await ws.fs.mkdir("/workspace/d", { recursive: true });
       for (let i = 0; i < n; i++) await ws.fs.writeFile(`/workspace/d/f${i}.txt`, `${i}\n`);
-      const l = await sh(ws, "ls -l d | wc -l; ls -l d | tail -n 1 | awk '{print $5, $NF}'", { cwd: "/workspace", timeoutMs: 90000 });
-      const la = await sh(ws, "ls -la d | wc -l", { cwd: "/workspace", timeoutMs: 90000 });
+      // The run's timeout was 90 s; on a loaded 2-core machine `ls -l` of 30,000 files took 157–170 s in run 39's
+      // parallel verification (it passed in single-process CI). Speed belongs to the bench; this keeps the output
+      // exact and the work bounded (300 s; issue 20, run 39, lead).
+      const l = await sh(ws, "ls -l d | wc -l; ls -l d | tail -n 1 | awk '{print $5, $NF}'", { cwd: "/workspace", timeoutMs: 300000 });
+      const la = await sh(ws, "ls -la d | wc -l", { cwd: "/workspace", timeoutMs: 300000 });
       return [l.stdout, l.stderr, la.stdout, la.stderr];
     });
     // GNU ls: `total` + 30,000 lines (+ `.` and `..` with -a); the last name in C order is f9999.txt, 5 bytes.
     expect(out).toEqual([`${n + 1}\n5 f9999.txt\n`, "", `${n + 3}\n`, ""]);
-  }, 600000);
+  }, 900000);
 });
