@@ -94,8 +94,9 @@ describe("attack20c: the memory of a kept scan listing and its estimate", () => 
   });
 
   it("a listing of names that are not UTF-8 (kept as bytes) holds no more than its estimate (25% slack)", { timeout: 60_000 }, async () => {
-    // Skipped, not returned: the page ends at SCAN_MAX_BYTES, 65 ("w") + 12,192 × 43 ("w/k<5 digits>\uFFFD" + 32) ≥ 524,288.
-    const { held, estimate } = await keptListing((i) => Buffer.concat([Buffer.from(`k${String(i).padStart(5, "0")}`), Buffer.from([0xff])]), 12_191);
+    // Skipped, not returned: the page ends at SCAN_MAX_BYTES, 65 ("w") + 4,900 × 107 ("w/k<5 digits>\uFFFD" + 32, and 64
+    // for the stat a skipped name carries since issue 20 run 39, fixer CR) ≥ 524,288 (12,192 × 43 before).
+    const { held, estimate } = await keptListing((i) => Buffer.concat([Buffer.from(`k${String(i).padStart(5, "0")}`), Buffer.from([0xff])]), 4_899);
     expect(held).toBeLessThanOrEqual(estimate * 1.25);
   });
 });
