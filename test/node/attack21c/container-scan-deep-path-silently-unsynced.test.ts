@@ -50,17 +50,20 @@ describe("attack21c: a container path longer than PATH_MAX", () => {
       const found = await ws.fs.grep("precious", "/workspace");
       // Found: sync { status: "complete", applied: 17, skipped: [] }, keep.txt gone, "precious" found nowhere.
       expect({ reported: (result.sync?.skipped?.length ?? 0) > 0, kept: found.length > 0 }).not.toEqual({ reported: false, kept: false });
-      // The first directory whose host path passes PATH_MAX (4095 bytes) is reported, with nothing under it;
-      // keep.txt left /workspace/keep.txt in the container, so it goes from there in the Workspace too.
+      // The first directory whose host path passes PATH_MAX (4095 bytes) is reported, with nothing under it. Since
+      // issue 20 run 39 (fixer CR) the pull cannot look there, so keep.txt's deletion is held back and reported — it
+      // may have moved there, as it did — and keep.txt stays in the Workspace (before: it went, "precious" nowhere).
       let deep = 1;
       while (Buffer.byteLength(dir) + deep * (n.length + 1) <= 4095) deep++;
       const top = Array.from({ length: deep }, () => n).join("/");
+      const tooDeep = "path longer than the container's PATH_MAX (4096 bytes): not synced; what the Workspace holds there is kept";
       expect(result.sync?.skipped).toEqual([
-        { path: `/workspace/${top}`, op: "write", reason: "path longer than the container's PATH_MAX (4096 bytes): not synced; what the Workspace holds there is kept" },
+        { path: `/workspace/${top}`, op: "write", reason: tooDeep },
+        { path: "/workspace/keep.txt", op: "delete", reason: `the container may have moved it into /workspace/${top}, which this pull cannot look into (${tooDeep}): kept, it is not lost` },
       ]);
-      expect(result.sync).toMatchObject({ status: "complete", applied: deep });
+      expect(result.sync).toMatchObject({ status: "complete", applied: deep - 1 });
       expect((await ws.fs.find("/workspace")).filter((e) => e.type === "dir").length).toBe(deep - 1); // the directories above it, pulled
-      expect(found).toEqual([]);
+      expect(found.map((m) => m.path)).toEqual(["/workspace/keep.txt"]);
     } finally {
       await real.ws.close();
       spawnSync("rm", ["-rf", dir]); // (GNU rm walks by handle; fs.rmSync fails ENAMETOOLONG here)

@@ -34,13 +34,19 @@ describe("fix21: scan entries past PATH_MAX", () => {
       expect((await (await ws.runtime.exec("true", { backend: "box" })).result()).exitCode).toBe(0);
       hide = true;
       const result = await (await ws.runtime.exec("rm top.txt", { backend: "box" })).result();
+      // Since issue 20 run 39 (fixer CR), while the pull meets a place it cannot look into, every deletion of that pull
+      // is held back and reported (the file may have moved there); before, top.txt's deletion applied (applied: 1).
+      const tooDeep = "path longer than the container's PATH_MAX (4096 bytes): not synced; what the Workspace holds there is kept";
       expect(result.sync).toEqual({
         status: "complete",
-        applied: 1, // top.txt's deletion
-        skipped: [{ path: "/workspace/dir", op: "write", reason: "path longer than the container's PATH_MAX (4096 bytes): not synced; what the Workspace holds there is kept" }],
+        applied: 0,
+        skipped: [
+          { path: "/workspace/dir", op: "write", reason: tooDeep },
+          { path: "/workspace/top.txt", op: "delete", reason: `the container may have moved it into /workspace/dir, which this pull cannot look into (${tooDeep}): kept, it is not lost` },
+        ],
       });
       expect(await ws.fs.readFile("/workspace/dir/sub/a.txt", "utf8")).toBe("A");
-      expect(await ws.fs.lstat("/workspace/top.txt").then(() => true, () => false)).toBe(false);
+      expect(await ws.fs.readFile("/workspace/top.txt", "utf8")).toBe("T");
     } finally {
       await ws.close();
       fs.rmSync(real.dir, { recursive: true, force: true });
