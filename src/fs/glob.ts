@@ -392,6 +392,21 @@ let starts = new Int32Array(64);
  * is one past the end). Returns the number of segments (at least 1).
  */
 function readPath(path: string): number {
+  // A path is tested against every alternative of a glob (up to 256 of `{a,b}`) and of `exclude`
+  // in turn: read it once (issue 20, hostile run: a 64-alternative find over "/" spent most of its
+  // 2 s decoding the same paths again).
+  if (path === lastPath) return lastCount;
+  lastPath = undefined;
+  lastCount = readPathInto(path);
+  lastPath = path;
+  return lastCount;
+}
+
+/** The path {@link points} and {@link starts} hold, and its segment count. */
+let lastPath: string | undefined;
+let lastCount = 0;
+
+function readPathInto(path: string): number {
   if (points.length < path.length) points = new Int32Array(Math.max(path.length, points.length * 2));
   const length = codePoints(path, 0, path.length, points);
   let count = 0;
