@@ -1,6 +1,8 @@
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { quietTestLogs } from "./test/quiet-logs.js";
 
 quietTestLogs();
@@ -8,15 +10,56 @@ quietTestLogs();
 // script returns at once when they are up to date. `npm test` runs it too (pretest).
 execFileSync(process.execPath, ["scripts/gen-shell.mjs"], { cwd: import.meta.dirname, stdio: "inherit" });
 
-// Two suites: fast logic on Node (node:sqlite storage) and the platform suite
-// inside real workerd (Durable Object SQLite, Worker Loader, RPC).
+/**
+ * Workers test files that touch state every file of the run shares: the local R2 buckets
+ * (`ASSETS_BUCKET`, `MOUNT_BUCKET`) and the Durable Objects that wrap them. They list or count a
+ * bucket's objects, so they run isolated (fresh storage per file); every other workers file makes
+ * its own Durable Object and shares nothing.
+ */
+const SHARED_STATE = /\b(?:ASSETS_BUCKET|MOUNT_BUCKET|CLIENT_ASSETS_AGENT|MOUNT_AGENT)\b/;
+const workersFiles = (readdirSync("test/workers", { recursive: true }) as string[])
+  .filter((name) => name.endsWith(".test.ts"))
+  .map((name) => join("test/workers", name).replaceAll("\\", "/"));
+const workersIsolated = workersFiles.filter((file) => SHARED_STATE.test(readFileSync(file, "utf8")));
+
+const workersProject = (name: string, test: { include: string[]; exclude?: string[]; isolate: boolean }) => ({
+  plugins: [
+    cloudflareTest({
+      main: "./test/workers/worker.ts",
+      wrangler: { configPath: "./test/workers/wrangler.toml" },
+    }),
+  ],
+  test: {
+    name,
+    ...test,
+    // After the Node files (groupOrder 1), one file at a time: its tests time the Worker's own CPU work (replay,
+    // relaunch slots, admission gaps), and two workerd processes at once on 2 cores stretched them past their
+    // bounds (2026-12-07: three such failures in one run, none with one file at a time).
+    maxWorkers: 1,
+    sequence: { groupOrder: 1 },
+    testTimeout: 120_000,
+    globalSetup: ["./test/shared/git-global-setup.ts", "./test/shared/http-global-setup.ts", "./test/shared/container-global-setup.ts", "./test/shared/jq-global-setup.ts"],
+  },
+});
+
+// Two suites: fast logic on Node (node:sqlite storage) and the platform suite inside real workerd
+// (Durable Object SQLite, Worker Loader, RPC).
+//
+// CI time (stop 49 ran past CI's 5,400 s): files are not isolated from each other — isolated, each
+// file evaluated the library and its dependencies again (~3 s a workers file, ~1 s a Node file,
+// 1,220 files) — and two Node files run at once (vitest's default on a 2-core machine is one).
+// Tests keep their state to themselves: a fresh Durable Object, a fresh temp dir or ":memory:"
+// database, servers on port 0; the few workers files on shared buckets run isolated.
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
           name: "node",
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
           include: ["test/node/**/*.test.ts"],
+          isolate: false,
           environment: "node",
           testTimeout: 60_000,
           // Hooks remove scratch trees (10,000 files, 50 MiB files): 10 s was too short on a loaded machine.
@@ -26,20 +69,8 @@ export default defineConfig({
           globalSetup: ["./test/shared/git-global-setup.ts", "./test/shared/container-global-setup.ts"],
         },
       },
-      {
-        plugins: [
-          cloudflareTest({
-            main: "./test/workers/worker.ts",
-            wrangler: { configPath: "./test/workers/wrangler.toml" },
-          }),
-        ],
-        test: {
-          name: "workers",
-          include: ["test/workers/**/*.test.ts"],
-          testTimeout: 120_000,
-          globalSetup: ["./test/shared/git-global-setup.ts", "./test/shared/http-global-setup.ts", "./test/shared/container-global-setup.ts", "./test/shared/jq-global-setup.ts"],
-        },
-      },
+      workersProject("workers", { include: ["test/workers/**/*.test.ts"], exclude: workersIsolated, isolate: false }),
+      workersProject("workers-isolated", { include: workersIsolated, isolate: true }),
     ],
   },
 });
