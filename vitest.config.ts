@@ -22,6 +22,37 @@ const workersFiles = (readdirSync("test/workers", { recursive: true }) as string
   .map((name) => join("test/workers", name).replaceAll("\\", "/"));
 const workersIsolated = workersFiles.filter((file) => SHARED_STATE.test(readFileSync(file, "utf8")));
 
+/**
+ * Node test files whose bounds are on CPU or wall time and went past them with two Node files at
+ * once (2026-12-07: CPU time of one call 1.0–1.5 s alone, 2.2–2.4 s beside another file): they run
+ * one at a time, after the other Node files, with the workers files.
+ */
+const nodeSerial = [
+  "test/node/hostile/hostile-run.test.ts",
+  "test/node/attack35b/tool-md-quoted-multiline-scalar-loads-for-seconds.test.ts",
+  "test/node/fix35/tool-md-yaml-errors.test.ts",
+  "test/node/attack6/edit-batch-size.test.ts",
+  "test/node/attack17c/container-push-removals-quadratic.test.ts",
+];
+
+const nodeProject = (name: string, test: { include: string[]; exclude?: string[]; maxWorkers: number; groupOrder: number }) => ({
+  test: {
+    name,
+    include: test.include,
+    exclude: test.exclude,
+    isolate: false,
+    maxWorkers: test.maxWorkers,
+    sequence: { groupOrder: test.groupOrder },
+    environment: "node",
+    testTimeout: 60_000,
+    // Hooks remove scratch trees (10,000 files, 50 MiB files): 10 s was too short on a loaded machine.
+    hookTimeout: 60_000,
+    // The loopback smart-HTTP git server (issue 15): inject("gitServer"), see test/shared/git-remote.ts.
+    // The local container host (issue 17): inject("containerHost"), see container/README.md.
+    globalSetup: ["./test/shared/git-global-setup.ts", "./test/shared/container-global-setup.ts"],
+  },
+});
+
 const workersProject = (name: string, test: { include: string[]; exclude?: string[]; isolate: boolean }) => ({
   plugins: [
     cloudflareTest({
@@ -47,28 +78,15 @@ const workersProject = (name: string, test: { include: string[]; exclude?: strin
 //
 // CI time (stop 49 ran past CI's 5,400 s): files are not isolated from each other — isolated, each
 // file evaluated the library and its dependencies again (~3 s a workers file, ~1 s a Node file,
-// 1,220 files) — and two Node files run at once (vitest's default on a 2-core machine is one).
+// 1,220 files) — and two Node files run at once (vitest's default on a 2-core machine is one), but
+// for the few whose bounds are on time (nodeSerial).
 // Tests keep their state to themselves: a fresh Durable Object, a fresh temp dir or ":memory:"
 // database, servers on port 0; the few workers files on shared buckets run isolated.
 export default defineConfig({
   test: {
     projects: [
-      {
-        test: {
-          name: "node",
-          maxWorkers: 2,
-          sequence: { groupOrder: 0 },
-          include: ["test/node/**/*.test.ts"],
-          isolate: false,
-          environment: "node",
-          testTimeout: 60_000,
-          // Hooks remove scratch trees (10,000 files, 50 MiB files): 10 s was too short on a loaded machine.
-          hookTimeout: 60_000,
-          // The loopback smart-HTTP git server (issue 15): inject("gitServer"), see test/shared/git-remote.ts.
-          // The local container host (issue 17): inject("containerHost"), see container/README.md.
-          globalSetup: ["./test/shared/git-global-setup.ts", "./test/shared/container-global-setup.ts"],
-        },
-      },
+      nodeProject("node", { include: ["test/node/**/*.test.ts"], exclude: nodeSerial, maxWorkers: 2, groupOrder: 0 }),
+      nodeProject("node-serial", { include: nodeSerial, maxWorkers: 1, groupOrder: 1 }),
       workersProject("workers", { include: ["test/workers/**/*.test.ts"], exclude: workersIsolated, isolate: false }),
       workersProject("workers-isolated", { include: workersIsolated, isolate: true }),
     ],
