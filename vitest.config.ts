@@ -23,14 +23,18 @@ const workersFiles = (readdirSync("test/workers", { recursive: true }) as string
 const workersIsolated = workersFiles.filter((file) => SHARED_STATE.test(readFileSync(file, "utf8")));
 
 /**
- * Node test files whose bounds are on CPU or wall time and went past them with two Node files at
- * once (2026-12-07: CPU time of one call 1.0–1.5 s alone, 2.2–2.4 s beside another file): they run
- * one at a time, after the other Node files, with the workers files.
+ * Node test files whose bounds are on CPU time, memory growth or an event-loop stall: beside another
+ * file they went past them (2026-12-07: hostile-run's grep calls took 2.2–2.4 s of CPU beside
+ * another file, 1.0–1.5 s alone; a git diff's heap growth 176+ MiB, 100–150 MiB alone), so they run
+ * one at a time, after the other Node files, with the workers files. Found by what they measure
+ * (process.cpuUsage/threadCpuUsage/memoryUsage, attack6's `peak`), and two by name.
  */
+const TIMED = /\b(?:cpuUsage|threadCpuUsage|memoryUsage)\b|attack6\/memory\.js|from "\.\/memory\.js"/;
 const nodeSerial = [
-  "test/node/hostile/hostile-run.test.ts",
-  "test/node/attack35b/tool-md-quoted-multiline-scalar-loads-for-seconds.test.ts",
-  "test/node/fix35/tool-md-yaml-errors.test.ts",
+  ...(readdirSync("test/node", { recursive: true }) as string[])
+    .filter((name) => name.endsWith(".test.ts"))
+    .map((name) => join("test/node", name).replaceAll("\\", "/"))
+    .filter((file) => TIMED.test(readFileSync(file, "utf8"))),
   "test/node/attack6/edit-batch-size.test.ts",
   "test/node/attack17c/container-push-removals-quadratic.test.ts",
 ];
@@ -79,7 +83,7 @@ const workersProject = (name: string, test: { include: string[]; exclude?: strin
 // CI time (stop 49 ran past CI's 5,400 s): files are not isolated from each other — isolated, each
 // file evaluated the library and its dependencies again (~3 s a workers file, ~1 s a Node file,
 // 1,220 files) — and two Node files run at once (vitest's default on a 2-core machine is one), but
-// for the few whose bounds are on time (nodeSerial).
+// for the few whose bounds are on CPU time or memory (nodeSerial).
 // Tests keep their state to themselves: a fresh Durable Object, a fresh temp dir or ":memory:"
 // database, servers on port 0; the few workers files on shared buckets run isolated.
 export default defineConfig({
