@@ -25,9 +25,11 @@ const workersIsolated = workersFiles.filter((file) => SHARED_STATE.test(readFile
 /**
  * Node test files whose bounds are on CPU time, memory growth or an event-loop stall: beside another
  * file they went past them (2026-12-07: hostile-run's grep calls took 2.2–2.4 s of CPU beside
- * another file, 1.0–1.5 s alone; a git diff's heap growth 176+ MiB, 100–150 MiB alone), so they run
- * one at a time, after the other Node files, with the workers files. Found by what they measure
- * (process.cpuUsage/threadCpuUsage/memoryUsage, attack6's `peak`), and two by name.
+ * another file, 1.0–1.5 s alone; a git diff's heap growth 176+ MiB, 100–150 MiB alone), and past
+ * them in a process that earlier files had left a heap in (scout16's heap growth, attack35b's CPU
+ * time, one file at a time but not isolated). So they run isolated, one at a time, after the other
+ * Node files, with the workers files. Found by what they measure (process.cpuUsage/threadCpuUsage/
+ * memoryUsage, attack6's `peak`), and two by name.
  */
 const TIMED = /\b(?:cpuUsage|threadCpuUsage|memoryUsage)\b|attack6\/memory\.js|from "\.\/memory\.js"/;
 const nodeSerial = [
@@ -39,12 +41,12 @@ const nodeSerial = [
   "test/node/attack17c/container-push-removals-quadratic.test.ts",
 ];
 
-const nodeProject = (name: string, test: { include: string[]; exclude?: string[]; maxWorkers: number; groupOrder: number }) => ({
+const nodeProject = (name: string, test: { include: string[]; exclude?: string[]; isolate: boolean; maxWorkers: number; groupOrder: number }) => ({
   test: {
     name,
     include: test.include,
     exclude: test.exclude,
-    isolate: false,
+    isolate: test.isolate,
     maxWorkers: test.maxWorkers,
     sequence: { groupOrder: test.groupOrder },
     environment: "node",
@@ -89,8 +91,8 @@ const workersProject = (name: string, test: { include: string[]; exclude?: strin
 export default defineConfig({
   test: {
     projects: [
-      nodeProject("node", { include: ["test/node/**/*.test.ts"], exclude: nodeSerial, maxWorkers: 2, groupOrder: 0 }),
-      nodeProject("node-serial", { include: nodeSerial, maxWorkers: 1, groupOrder: 1 }),
+      nodeProject("node", { include: ["test/node/**/*.test.ts"], exclude: nodeSerial, isolate: false, maxWorkers: 2, groupOrder: 0 }),
+      nodeProject("node-serial", { include: nodeSerial, isolate: true, maxWorkers: 1, groupOrder: 1 }),
       workersProject("workers", { include: ["test/workers/**/*.test.ts"], exclude: workersIsolated, isolate: false }),
       workersProject("workers-isolated", { include: workersIsolated, isolate: true }),
     ],
