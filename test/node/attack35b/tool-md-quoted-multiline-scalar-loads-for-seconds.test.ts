@@ -33,7 +33,7 @@ import { nodeSqliteStorage } from "../../../src/storage/index.js";
 import { loadToolDirectories, MAX_TOOL_FILE_BYTES } from "../../../src/tool-dirs/index.js";
 
 describe("loadToolDirectories: a quoted multi-line scalar in a 256 KiB TOOL.md", () => {
-  it("loads (or is refused) in well under a second", { timeout: 60_000 }, async () => {
+  it("loads (or is refused) in well under the unfixed 2 s of CPU", { timeout: 60_000 }, async () => {
     const workspace = new Workspace({ storage: nodeSqliteStorage(":memory:") });
     const text = `---\nname: slow_tool\ndescription: "${"x\n".repeat(130_000)}"\n---\nbody\n`;
     expect(new TextEncoder().encode(text).length).toBeLessThanOrEqual(MAX_TOOL_FILE_BYTES);
@@ -47,7 +47,9 @@ describe("loadToolDirectories: a quoted multi-line scalar in a 256 KiB TOOL.md",
     const used = cpu.call(process, started);
     const elapsed = (used.user + used.system) / 1000;
     expect(loaded.tools.length + loaded.skipped.length).toBe(1);
-    // Was: 4,100–6,200 ms wall, 2,000–2,300 ms CPU (yaml composes 130,003 errors; the loader reads the first)
-    expect(elapsed).toBeLessThan(1000);
+    // Was: 4,100–6,200 ms wall, 2,000–2,300 ms CPU (yaml composes 130,003 errors; the loader reads the first).
+    // Fixed: 470–540 ms alone; 1,150–1,530 ms of this thread's CPU was seen beside other test processes on 2 cores
+    // (2026-12-07), so the bound is 1,600 ms — still under the unfixed 2,000 ms.
+    expect(elapsed).toBeLessThan(1600);
   });
 });
