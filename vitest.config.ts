@@ -20,7 +20,12 @@ const SHARED_STATE = /\b(?:ASSETS_BUCKET|MOUNT_BUCKET|CLIENT_ASSETS_AGENT|MOUNT_
 const workersFiles = (readdirSync("test/workers", { recursive: true }) as string[])
   .filter((name) => name.endsWith(".test.ts"))
   .map((name) => join("test/workers", name).replaceAll("\\", "/"));
-const workersIsolated = workersFiles.filter((file) => SHARED_STATE.test(readFileSync(file, "utf8")));
+const workersIsolated = [
+  ...workersFiles.filter((file) => SHARED_STATE.test(readFileSync(file, "utf8"))),
+  // Sends a 2·10^7-element holey array over RPC (~2 s of workerd's time): failed twice in a shared isolate
+  // (2026-12-07, its run's value undefined), never isolated.
+  "test/workers/attack16a/replay-call-args-stringified-before-admission.test.ts",
+];
 
 /**
  * Node test files whose bounds are on CPU time, memory growth or an event-loop stall: beside another
