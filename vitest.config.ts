@@ -17,9 +17,10 @@ execFileSync(process.execPath, ["scripts/gen-shell.mjs"], { cwd: import.meta.dir
  * its own Durable Object and shares nothing.
  */
 const SHARED_STATE = /\b(?:ASSETS_BUCKET|MOUNT_BUCKET|CLIENT_ASSETS_AGENT|MOUNT_AGENT)\b/;
-const workersFiles = (readdirSync("test/workers", { recursive: true }) as string[])
-  .filter((name) => name.endsWith(".test.ts"))
-  .map((name) => join("test/workers", name).replaceAll("\\", "/"));
+/** The test files under `dir`, as paths from the repository root with `/` separators. */
+const testFiles = (dir: string) =>
+  (readdirSync(dir, { recursive: true }) as string[]).filter((name) => name.endsWith(".test.ts")).map((name) => join(dir, name).replaceAll("\\", "/"));
+const workersFiles = testFiles("test/workers");
 const workersIsolated = [
   ...workersFiles.filter((file) => SHARED_STATE.test(readFileSync(file, "utf8"))),
   // Sends a 2·10^7-element holey array over RPC (~2 s of workerd's time): failed twice in a shared isolate
@@ -38,10 +39,7 @@ const workersIsolated = [
  */
 const TIMED = /\b(?:cpuUsage|threadCpuUsage|memoryUsage)\b|attack6\/memory\.js|from "\.\/memory\.js"/;
 const nodeSerial = [
-  ...(readdirSync("test/node", { recursive: true }) as string[])
-    .filter((name) => name.endsWith(".test.ts"))
-    .map((name) => join("test/node", name).replaceAll("\\", "/"))
-    .filter((file) => TIMED.test(readFileSync(file, "utf8"))),
+  ...testFiles("test/node").filter((file) => TIMED.test(readFileSync(file, "utf8"))),
   "test/node/attack6/edit-batch-size.test.ts",
   "test/node/attack17c/container-push-removals-quadratic.test.ts",
 ];
