@@ -184,8 +184,18 @@ describe("a replay run's timers fire by due time, then creation order (issue 20,
   it("timers set at the run's start: the order Node 22 and workerd give", { timeout: 120_000 }, async () => {
     const fail = await run(TIMERS, "fail");
     const replay = await run(TIMERS, "replay");
-    expect(fail.value).toBe(NODE_ORDER);
+    // A replay run orders its timers on the replayed clock, so its order is exact whatever the machine's load.
     expect(replay.value).toBe(NODE_ORDER);
+    // workerd's own timers (policy fail) are the reference, but they run on the real clock: on a loaded machine
+    // (CI, 2026-12-07) a late interval tick was logged after t300 ("…,t100b,t200,t300,iv2,iv3"). What holds under
+    // any load: the same entries, the timeouts in due order, the interval's ticks in order, the nested and
+    // same-turn timers by delay.
+    const [log, nested, small] = String(fail.value).split(" | ");
+    const [nodeLog, nodeNested, nodeSmall] = NODE_ORDER.split(" | ");
+    expect([...log.split(",")].sort()).toEqual([...nodeLog.split(",")].sort());
+    expect(log.split(",").filter((e) => e.startsWith("t"))).toEqual(nodeLog.split(",").filter((e) => e.startsWith("t")));
+    expect(log.split(",").filter((e) => e.startsWith("iv"))).toEqual(["iv1", "iv2", "iv3"]);
+    expect([nested, small]).toEqual([nodeNested, nodeSmall]);
   });
 
   it("timers set after a host call's answer: by delay; equal delays in creation order", { timeout: 120_000 }, async () => {
