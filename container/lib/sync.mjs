@@ -37,15 +37,16 @@ const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /**
  * An entry a scan passed over: a special file (`"special"`: fifo, socket, device), a name that
- * is not valid UTF-8 (`"encoding"`, `path` decoded lossily), or an entry whose host path is longer
- * than the kernel's PATH_MAX (`"toolong"`: lstat fails ENAMETOOLONG; nothing under it is looked at,
- * and a client must not take what it held there as deleted).
+ * is not valid UTF-8 (`"encoding"`, `path` decoded lossily), a link with a valid name whose target is not
+ * valid UTF-8 (`"target"`, with its `stat`, the target decoded lossily: issue 20, run 40, fixer f40ct), or an entry
+ * whose host path is longer than the kernel's PATH_MAX (`"toolong"`: lstat fails ENAMETOOLONG; nothing under it is
+ * looked at, and a client must not take what it held there as deleted).
  * A name that is not UTF-8 also carries what it is (issue 20, run 39, fixer CR), so a client can tell a synced file
  * the command moved there (`mv notes.md $'notes\351.md'`) and keep it rather than apply its deletion: `stat`, its
  * lstat as a {@link ScanEntry} gives it (a link's target decoded lossily); for a directory, `inside`, the files and
  * links under it (lossy paths, depth first, at most {@link SKIP_INSIDE_MAX} lstat calls and
  * {@link SKIP_INSIDE_MAX_BYTES} of paths and targets), and `cut: true` when it holds more than that. Absent when the entry is gone or special.
- * @typedef {{ path: string, reason: "special" | "encoding" | "toolong", stat?: Omit<ScanEntry, "path">, inside?: ScanEntry[], cut?: true }} ScanSkip
+ * @typedef {{ path: string, reason: "special" | "encoding" | "target" | "toolong", stat?: Omit<ScanEntry, "path">, inside?: ScanEntry[], cut?: true }} ScanSkip
  */
 
 /** The most entries under a skipped directory whose name is not UTF-8 a scan looks at (`ScanSkip.inside`): 256. */
@@ -268,7 +269,8 @@ export async function scan(mount, ignored, opts) {
    * A skipped entry weighs in the page as a returned one does (its path bytes; its visit is counted where it is met).
    * @param {string} relPath
    * @param {ScanSkip["reason"]} reason
-   * @param {{ stat?: Omit<ScanEntry, "path">, inside?: ScanEntry[], cut?: true }} [what] a name that is not UTF-8: what it is (run 39, fixer CR)
+   * @param {{ stat?: Omit<ScanEntry, "path">, inside?: ScanEntry[], cut?: true }} [what] a name that is not UTF-8 (run 39, fixer CR)
+   *   or a link target that is not (run 40, fixer f40ct): what it is
    */
   const skip = (relPath, reason, what = {}) => {
     /** @type {ScanSkip} */
@@ -381,10 +383,17 @@ export async function scan(mount, ignored, opts) {
             /** @type {ScanEntry} */
             const e = { path: relPath, kind: isDir ? "directory" : st.isFile() ? "file" : "symlink", mode: st.mode & 0o7777, size: isDir ? 0 : st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
             if (st.isSymbolicLink()) {
+              const target = await fs.readlink(hostPath, { encoding: "buffer" }).catch(() => null);
+              if (target === null) {
+                if (pageFull()) return;
+                continue; // removed (or replaced) while walking
+              }
               try {
-                e.target = utf8.decode(await fs.readlink(hostPath, { encoding: "buffer" }));
+                e.target = utf8.decode(target);
               } catch {
-                skip(relPath, "encoding");
+                // A valid name whose target is not UTF-8: its own reason, with its lstat (the target decoded lossily),
+                // as a link never holds anything a command moved (issue 20, run 40, fixer f40ct).
+                skip(relPath, "target", { stat: { kind: "symlink", mode: e.mode, size: e.size, mtimeMs: e.mtimeMs, ctimeMs: e.ctimeMs, target: lossy.decode(target) } });
                 if (pageFull()) return;
                 continue;
               }

@@ -151,7 +151,8 @@ export interface RemoteScanPage {
   /**
    * Entries the scan passed over. A name that is not UTF-8 carries what it is (`stat`; for a directory, `inside`: its
    * files and links, at most {@link SKIP_INSIDE_MAX}, `cut` when it holds more), so the pull keeps a synced file the
-   * container moved there ({@link Stranded}; issue 20, run 39, fixer CR). Unchecked here: {@link entryOf} checks each.
+   * container moved there ({@link Stranded}; issue 20, run 39, fixer CR). A link with a valid name whose target is not
+   * UTF-8 is `reason: "target"` (run 40, fixer f40ct). Unchecked here: {@link entryOf} checks each.
    */
   skipped: { path: string; reason: string; stat?: unknown; inside?: unknown; cut?: unknown }[];
   cursor: string | null;
@@ -1355,9 +1356,11 @@ export class RemoteSync {
           outcome.stranded?.opaque(`${SYNC_ROOT}/${path}`, TOO_DEEP);
           continue;
         }
-        const reason = skip.reason === "encoding" ? NOT_UTF8 : "special file (fifo, socket or device)";
+        const reason = skip.reason === "encoding" ? NOT_UTF8 : skip.reason === "target" ? TARGET_NOT_UTF8 : "special file (fifo, socket or device)";
         outcome.skipped.push({ path: `${SYNC_ROOT}/${path}`, op: "write", reason });
         // A write the pull does not apply: a deletion of the same content is held back (issue 20, run 39, fixer CR).
+        // Not for a link whose target is not UTF-8: nothing can be moved into a link, and no synced link (its target a
+        // Workspace string) has such a target, so it holds back no deletion (issue 20, run 40, fixer f40ct).
         if (skip.reason === "encoding") this.#strandSkipped(skip, `${SYNC_ROOT}/${path}`, outcome);
       }
       const todo: (RemoteEntryStat & { path: string })[] = [];
@@ -2111,6 +2114,9 @@ function changeAfter(rev: number, path: string, atRev: number, atPath: string): 
 
 /** The `skipped` reason of a container entry whose name is not valid UTF-8. */
 const NOT_UTF8 = "name is not valid UTF-8";
+
+/** The `skipped` reason of a container link whose name is valid but whose target is not UTF-8 (issue 20, run 40, fixer f40ct). */
+const TARGET_NOT_UTF8 = "link target is not valid UTF-8";
 
 /** The most entries of one skipped directory's `inside` the pull reads (the daemon's `SKIP_INSIDE_MAX`): 256. */
 export const SKIP_INSIDE_MAX = 256;

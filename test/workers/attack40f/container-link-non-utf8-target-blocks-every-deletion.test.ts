@@ -1,4 +1,6 @@
 /**
+ * Fixed in run 40 by fixer f40ct: the scan reports such a link as `"target"` with its stat; the pull lists it as
+ *   "link target is not valid UTF-8" and holds back no deletion for it (sibling: test/node/fix40/container-link-target-and-fractional-timeout.test.ts).
  * Issue 20, run 40, attacker f: a container symlink whose NAME is plain ASCII but whose TARGET is not UTF-8
  * (`ln -s "$(printf 'x\351')" weird` — a Latin-1 target, as an old tarball or a Python 2 script leaves) makes every
  * pull hold back every deletion the container made, for as long as the link is there, and reports the link as
