@@ -282,6 +282,20 @@ function daemonCwd(cwd: string | undefined): string | undefined {
   return wire;
 }
 
+/**
+ * The daemon's `timeoutMs` (a whole number of ms) for a command's: any non-negative number, as the JavaScript and
+ * shell backends take, rounded up (Node's `spawn` timeout takes integers only, and the daemon refused a fraction).
+ * @throws WorkspaceRuntimeError `EINVAL` for a value that is not a finite non-negative number (NaN, Infinity, -1,
+ *   a string), before anything reaches the container (issue 20, run 40, fixer f40ct).
+ */
+function daemonTimeout(timeoutMs: unknown): number {
+  if (typeof timeoutMs !== "number" || !Number.isFinite(timeoutMs) || timeoutMs < 0) {
+    const got = typeof timeoutMs === "number" ? String(timeoutMs) : typeof timeoutMs === "string" ? JSON.stringify(headCut(timeoutMs, 64)) : typeof timeoutMs;
+    throw new WorkspaceRuntimeError("EINVAL", `exec: timeoutMs must be a non-negative number of milliseconds (got ${got})`);
+  }
+  return Math.ceil(timeoutMs);
+}
+
 const encoder = new TextEncoder();
 
 /** A value the daemon sent, for a message: at most 40 characters of a string, never the whole of a big value. */
@@ -669,7 +683,7 @@ export function daemonShell(api: DaemonApi): ShellRPC {
       if (cwd !== undefined) request.cwd = cwd;
       if (input.env !== undefined) request.env = wireEnv(input.env);
       if (input.stdin !== undefined) request.stdin = input.stdin;
-      if (input.timeoutMs !== undefined) request.timeoutMs = input.timeoutMs;
+      if (input.timeoutMs !== undefined) request.timeoutMs = daemonTimeout(input.timeoutMs);
       await commandCall(() => api.exec(request), "exec", `the command may have started: check with getExec("${id}") before running it again`);
       // A new run of this id: a fresh watch, with the host's deadline when the run has a timeout. The
       // finished run it replaced is gone from the daemon: its streams still behind fail rather than read the new run.

@@ -1,4 +1,6 @@
 /**
+ * Fixed in run 40 by fixer f40ct: daemonShell exec sends `Math.ceil(timeoutMs)`; NaN, Infinity, a negative number rejects
+ *   EINVAL on the host (sibling: test/node/fix40/container-link-target-and-fractional-timeout.test.ts).
  * Issue 20, run 40, attacker f: a fractional `timeoutMs` — accepted as "a positive number of milliseconds" by
  * `runToolDirectory` (src/tool-dirs/run.ts), by the tool-set option `toolDirectories: { timeoutMs }`
  * (src/tools/core/directory.ts) and by the shell backend (`exec: timeoutMs must be a non-negative number of
