@@ -41,7 +41,8 @@ const GREP_ATTEMPTS = 8;
 
 /**
  * The bytes `[byteOffset, byteOffset + byteLength)` of file `node` (clamped
- * to its size), decoded as UTF-8 with `encoding: "utf8"`, else as a stream.
+ * to its size), decoded as UTF-8 with `encoding: "utf8"` (a BOM dropped only
+ * at byte 0: {@link windowDecoder}), else as a stream.
  * Bytes read at once belong to revision `node.rev` (else {@link FileChanged}).
  * @throws WorkspaceFsError `EIO` when a stored chunk is missing at the file's revision.
  * @throws FileChanged when the file changed after `node` was read.
@@ -53,7 +54,7 @@ export function readContent(chunks: ChunkStore, node: Node, path: string, window
   if (node.data) {
     // A small file whose bytes came with its inode row: no further query.
     const piece = node.data.subarray(start, end);
-    return encoding === "utf8" ? new TextDecoder("utf-8").decode(piece) : streamOf(piece);
+    return encoding === "utf8" ? windowDecoder(start).decode(piece) : streamOf(piece);
   }
   const first = Math.floor(start / CHUNK_SIZE);
   const last = Math.floor((end - 1) / CHUNK_SIZE);
@@ -62,7 +63,7 @@ export function readContent(chunks: ChunkStore, node: Node, path: string, window
     // A window inside one chunk: one query for its bytes and the file's revision, read at once (≤ 512 KiB).
     const data = checkedData(chunks.readAtChecked(node, first), node, first, path);
     const piece = data.subarray(start - firstChunkOffset, end - firstChunkOffset);
-    return encoding === "utf8" ? new TextDecoder("utf-8").decode(piece) : streamOf(piece);
+    return encoding === "utf8" ? windowDecoder(start).decode(piece) : streamOf(piece);
   }
   if (encoding === "utf8") {
     if (end <= start) return "";
@@ -72,7 +73,7 @@ export function readContent(chunks: ChunkStore, node: Node, path: string, window
       checkedData(chunks.readAtChecked(node, first + ids.length), node, first + ids.length, path);
       throw new WorkspaceFsError("EIO", "readFile", path, `the stored chunk list has ${ids.length} of ${last - first + 1} chunks`);
     }
-    const decoder = new TextDecoder("utf-8");
+    const decoder = windowDecoder(start);
     let text = "";
     ids.forEach((id, i) => {
       const data = checkedData(chunks.readChecked(id, node.ino), node, first + i, path);
@@ -85,6 +86,15 @@ export function readContent(chunks: ChunkStore, node: Node, path: string, window
   const lease = chunks.openRead(node, first, last);
   if (!lease) throw new FileChanged();
   return chunkStream(chunks, lease, firstChunkOffset, start, end, path);
+}
+
+/**
+ * A UTF-8 decoder (non-fatal) for a window that starts at byte `start`: only the file's own leading byte order mark
+ * (`start` 0) is dropped; a U+FEFF at the start of a later window is text, kept as Node's `fs` keeps it (issue 20,
+ * run 40, fixer f40tl).
+ */
+function windowDecoder(start: number): TextDecoder {
+  return new TextDecoder("utf-8", { fatal: false, ignoreBOM: start > 0 });
 }
 
 /**

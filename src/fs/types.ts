@@ -298,7 +298,9 @@ export interface WorkspaceFilesystem {
   /**
    * A byte window of the file, decoded as non-fatal UTF-8: `byteOffset`
    * (default `0`) and `byteLength` (default: the rest) count **bytes**, not
-   * characters, and are clamped to the file (spec 01 §3.3).
+   * characters, and are clamped to the file (spec 01 §3.3). Only the file's
+   * leading BOM (a window from byte 0) is dropped; a U+FEFF that starts a
+   * later window is kept, as in Node.
    * @throws WorkspaceFsError `EINVAL` bad `byteOffset`/`byteLength` or path · `ENOENT` missing, dangling link, or a file mid-path · `ELOOP` > 40 links · `EISDIR` a directory · `EIO` a stored chunk is missing.
    */
   readFile(path: string, options: ReadFileOptions & { encoding: "utf8" }): Promise<string>;

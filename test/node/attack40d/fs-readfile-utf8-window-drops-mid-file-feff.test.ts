@@ -1,5 +1,7 @@
 /**
  * Issue 20, run 40, attacker d (a40d).
+ * Fixed in run 40 by fixer f40tl: readContent decodes a window not at byte 0 with `ignoreBOM: true` (src/fs/read.ts
+ * windowDecoder); sibling cases in test/node/fix40/fs-readfile-window-bom.test.ts.
  *
  * Reproduction: a file holding U+FEFF in the middle ("A" EF BB BF "B"), read as a utf8 window that starts at that
  * character: `fs.readFile(p, { encoding: "utf8", byteOffset: 4 })` (also over a getWorkspace() client: the stub
