@@ -73,16 +73,36 @@ export interface BoundedIssue {
 
 type UnionIssue = BoundedIssue & { readonly code?: unknown; readonly errors?: unknown };
 
-/** How far into the value a branch's issues got: its longest issue path, then fewer issues first. */
-function branchScore(branch: readonly UnionIssue[]): [number, number] {
-  return [Math.max(0, ...branch.map((issue) => (Array.isArray(issue.path) ? issue.path.length : 0))), -branch.length];
+/**
+ * How far into the value a branch's issues got: its longest issue path, then whether the value's type is the
+ * branch's (no `invalid_type` at the branch's own path), then fewer issues first.
+ */
+function branchScore(branch: readonly UnionIssue[]): [number, number, number] {
+  // A loop, not `Math.max(...lengths)`: a branch holds an issue per element of a wrong array, past what a call's
+  // arguments may spread (RangeError; issue 20, run 40, fixer f40tl).
+  let deepest = 0;
+  let typeMatches = 1;
+  for (const issue of branch) {
+    const length = Array.isArray(issue.path) ? issue.path.length : 0;
+    if (length > deepest) deepest = length;
+    if (length === 0 && issue.code === "invalid_type") typeMatches = 0;
+  }
+  return [deepest, typeMatches, -branch.length];
+}
+
+/** Whether score `a` ranks above `b` (each component in turn, larger first). */
+function scoresAbove(a: readonly number[], b: readonly number[]): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] > b[i];
+  return false;
 }
 
 /**
  * `issues` with each zod `invalid_union` issue (its `errors`: one list of issues per branch) replaced by the issues
- * of its closest branch — the one whose issues reach deepest into the value, then the one with fewest — their paths
- * prefixed with the union's, so the model reads what the field should be (`include.1: expected string, received
- * number`) instead of `Invalid input`. Nested unions are expanded up to 4 levels.
+ * of its closest branch — the one whose issues reach deepest into the value, then one the value's type matches (101
+ * globs for `string | string[] (≤ 100)`: the array's `Too big`, not `expected string, received array`; issue 20,
+ * run 40, fixer f40tl), then the one with fewest — their paths prefixed with the union's, so the model reads what the
+ * field should be (`include.1: expected string, received number`) instead of `Invalid input`. Nested unions are
+ * expanded up to 4 levels.
  */
 function* closestBranches(issues: readonly UnionIssue[], depth = 0): Generator<UnionIssue> {
   for (const issue of issues) {
@@ -90,12 +110,7 @@ function* closestBranches(issues: readonly UnionIssue[], depth = 0): Generator<U
     let best: UnionIssue[] | undefined;
     for (const branch of branches as UnionIssue[][]) {
       if (branch.length === 0) continue;
-      const [deep, few] = branchScore(branch);
-      if (best === undefined) best = branch;
-      else {
-        const [bestDeep, bestFew] = branchScore(best);
-        if (deep > bestDeep || (deep === bestDeep && few > bestFew)) best = branch;
-      }
+      if (best === undefined || scoresAbove(branchScore(branch), branchScore(best))) best = branch;
     }
     if (best === undefined) {
       yield issue;
@@ -177,19 +192,26 @@ export function invalidArgumentsText(name: string, detail: string): string {
 
 /**
  * `Invalid arguments for <name>: <path>: <message>; …` (spec 03 §7.2): the
- * first {@link INVALID_ARGUMENTS_MAX_ISSUES} issues, then `; … and <n> more
- * issues` when there are more, the whole at most
+ * first {@link INVALID_ARGUMENTS_MAX_ISSUES} issues — a zod `invalid_union`
+ * replaced by the issues of its closest branch, as {@link boundedIssues} does
+ * (`include.1: Invalid input: expected string, received number`, not
+ * `include: Invalid input`; issue 20, run 40, fixer f40tl) — then `; … and <n>
+ * more issues` when there are more, the whole at most
  * {@link INVALID_ARGUMENTS_MAX_CHARS} characters — the error result the model
  * reads stays small however many issues a malformed call raises (one per
  * element of a wrong array).
  */
 export function invalidArgumentsMessage(name: string, error: z.ZodError): string {
-  const issues = error.issues.slice(0, INVALID_ARGUMENTS_MAX_ISSUES).map((issue) => {
-    const path = issue.path.map((key) => String(protoKeyName(key))).join(".");
+  // Every branch issue is already held by `error`: expanding them costs references, not copies of messages.
+  const all = [...closestBranches(error.issues)];
+  const issues = all.slice(0, INVALID_ARGUMENTS_MAX_ISSUES).map((issue) => {
+    const segments = Array.isArray(issue.path) ? issue.path : [];
+    const path = segments.map((key) => String(protoKeyName(key !== null && typeof key === "object" ? key.key : key))).join(".");
+    const message = String(issue.message);
     // A message that already starts with its path (directory tools' inputs) is not prefixed twice.
-    return path !== "" && !issue.message.startsWith(`${path}: `) ? `${path}: ${issue.message}` : issue.message;
+    return path !== "" && !message.startsWith(`${path}: `) ? `${path}: ${message}` : message;
   });
-  const more = error.issues.length - issues.length;
+  const more = all.length - issues.length;
   const tail = more > 0 ? `; … and ${more} more issue${more === 1 ? "" : "s"}` : "";
   return cutWithMark(`Invalid arguments for ${name}: ${issues.join("; ")}`, INVALID_ARGUMENTS_MAX_CHARS - tail.length) + tail;
 }

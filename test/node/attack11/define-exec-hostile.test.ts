@@ -8,6 +8,9 @@
  * a throwing `input` getter, `__proto__` smuggling the backend (JSON.parse'd), backend names
  * `__proto__` / `constructor`, unknown fields (`timeoutMs: NaN`, a Symbol key).
  * All withstood: one error snapshot naming the problem and no `exec` call, or unknown fields dropped.
+ * Run 40, fixer f40tl: invalidArgumentsMessage now expands a union issue as boundedIssues does (attack40d), so the
+ * BigInt and the toJSON function read `Invalid input: expected string, received bigint|function` (the JSON value
+ * union's first branch, as the AI SDK and TanStack say for a tie) instead of the bare `Invalid input`.
  */
 import { describe, expect, it } from "vitest";
 import { defineExec, type ExecToolOutput, type ExecWorkspaceLike } from "../../../src/tools/core.js";
@@ -50,8 +53,8 @@ describe("attack11: defineExec hostile inputs", () => {
     expect(errors).toEqual([
       "Invalid arguments for exec: input: input is nested deeper than 64 levels",
       "Invalid arguments for exec: input: input is nested deeper than 64 levels",
-      "Invalid arguments for exec: input.n: Invalid input",
-      "Invalid arguments for exec: input.toJSON: Invalid input",
+      "Invalid arguments for exec: input.n: Invalid input: expected string, received bigint",
+      "Invalid arguments for exec: input.toJSON: Invalid input: expected string, received function",
     ]);
     expect(calls).toEqual([]);
   });

@@ -1,5 +1,7 @@
 /**
  * Issue 20, run 40, attacker d (a40d).
+ * Fixed in run 40 by fixer f40tl: invalidArgumentsMessage expands unions through closestBranches, as boundedIssues
+ * does (src/tools/core/schema.ts).
  *
  * Reproduction: a grep call with a malformed union field — `include: ["*.ts", 5]`, `include: 5`,
  * `exclude: { glob: "*.ts" }` (`globList()`: `z.union([z.string(), z.array(z.string()).max(100)])`) — through pi's real

@@ -1,5 +1,7 @@
 /**
  * Issue 20, run 40, attacker d (a40d).
+ * Fixed in run 40 by fixer f40tl: closestBranches prefers, at equal depth, the branch the value's type matches; pi
+ * expands unions too (src/tools/core/schema.ts).
  *
  * Reproduction: a find (or grep) call whose `exclude` (grep: `include`) is a list of 101 well-formed glob strings —
  * one more than MAX_GLOBS (src/tools/core/find.ts: `globList()` is `z.union([z.string(), z.array(z.string()).max(100)])`)
