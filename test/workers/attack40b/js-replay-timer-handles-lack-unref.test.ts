@@ -19,6 +19,7 @@
  * Node 22.23.3 (`node /tmp/t.mjs` with the same function, this machine):
  *   ["object","object","object",true,false,true,true,true,true,"function","function"]
  * Severity: medium (a run that works live fails once durable; an agent's durable run crashes on a Node idiom).
+ * Fixed in run 40 by fixer f40js: replay timers return Timeout / Immediate handles (workspace-durable.js installReplay) with ref/unref/hasRef/refresh/close and the number as primitive.
  */
 import { expect, it } from "vitest";
 import { inWorkspace } from "../runtime/helpers.js";

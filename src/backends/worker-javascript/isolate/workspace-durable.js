@@ -12,7 +12,9 @@
  * - `Math.random`, `crypto.getRandomValues` and `crypto.randomUUID` come from
  *   a generator (sfc32) seeded per run.
  * - Timers (`setTimeout`, `setInterval`, `setImmediate`, `scheduler.wait`,
- *   `AbortSignal.timeout`) get numbers in creation order. Live, each is armed
+ *   `AbortSignal.timeout`) get numbers in creation order (the code gets
+ *   `Timeout` / `Immediate` handles holding them, as workerd's; run 40,
+ *   fixer f40js). Live, each is armed
  *   for its own delay from the real time it is set (an interval's next tick
  *   for its period from its firing), so they fire by due time, then creation
  *   order, and a cleared one never fires (run 33, fixer RC).
@@ -323,20 +325,58 @@ export function installReplay(bridge, ctx) {
     else schedule();
     return id;
   };
-  /** @param {unknown} id */
+  /** The timer number of each handle the code got back ({@link Timeout}, {@link Immediate}). @type {WeakMap<object, number>} */
+  const handles = new WeakMap();
+  /** @param {unknown} id a handle, or a timer's number (or its string). */
   const clear = (id) => {
-    const t = timers.get(Number(id));
+    const n = id !== null && typeof id === "object" ? handles.get(id) : typeof id === "number" || typeof id === "string" ? Number(id) : undefined;
+    const t = n === undefined ? undefined : timers.get(n);
     if (!t) return;
     if (t.real !== undefined) realClearTimeout(t.real);
-    timers.delete(Number(id));
+    timers.delete(/** @type {number} */ (n));
   };
+  /**
+   * What `setTimeout` / `setInterval` return, as workerd's `Timeout` (nodejs_compat) and Node's: `ref()` / `unref()`
+   * (no-ops but for `hasRef()`: pending timers are not waited for anyway), `refresh()` (the timer cleared and set
+   * again for its delay from now, under a new number, as workerd's), `close()`, and the timer's number as its
+   * primitive value (`+t`, `` `${t}` ``); `clearTimeout` takes the handle or that number (issue 20, run 40, fixer f40js:
+   * the numbers alone had no `unref`, so `setTimeout(fn, ms).unref()` failed only in replay runs).
+   */
+  class Timeout {
+    /** @type {number} */ #id;
+    #refed = true;
+    /** @type {() => number} */ #again;
+    /** @param {() => number} set creates the timer, returning its number. */
+    constructor(set) { this.#again = set; this.#id = set(); handles.set(this, this.#id); }
+    ref() { this.#refed = true; return this; }
+    unref() { this.#refed = false; return this; }
+    hasRef() { return this.#refed; }
+    refresh() { clear(this.#id); this.#id = this.#again(); handles.set(this, this.#id); return this; }
+    close() { clear(this.#id); return this; }
+    [Symbol.toPrimitive]() { return this.#id; }
+  }
+  /** What `setImmediate` returns, as workerd's and Node's `Immediate`: `ref()` / `unref()` / `hasRef()`. */
+  class Immediate {
+    #refed = true;
+    /** @param {number} id */
+    constructor(id) { handles.set(this, id); }
+    ref() { this.#refed = true; return this; }
+    unref() { this.#refed = false; return this; }
+    hasRef() { return this.#refed; }
+  }
+  const dispose = /** @type {{ dispose?: symbol }} */ (Symbol).dispose;
+  if (typeof dispose === "symbol") {
+    for (const C of [Timeout, Immediate]) {
+      Object.defineProperty(C.prototype, dispose, { value: { [dispose]() { clear(this); } }[dispose], writable: true, configurable: true });
+    }
+  }
   const g = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (globalThis));
-  g.setTimeout = /** @type {any} */ ((/** @type {unknown} */ fn, /** @type {unknown} */ ms, /** @type {unknown[]} */ ...args) => create(fn, ms, -1, args));
-  g.setInterval = /** @type {any} */ ((/** @type {unknown} */ fn, /** @type {unknown} */ ms, /** @type {unknown[]} */ ...args) => create(fn, ms, 1, args));
+  g.setTimeout = /** @type {any} */ ((/** @type {unknown} */ fn, /** @type {unknown} */ ms, /** @type {unknown[]} */ ...args) => new Timeout(() => create(fn, ms, -1, args)));
+  g.setInterval = /** @type {any} */ ((/** @type {unknown} */ fn, /** @type {unknown} */ ms, /** @type {unknown[]} */ ...args) => new Timeout(() => create(fn, ms, 1, args)));
   g.clearTimeout = clear;
   g.clearInterval = clear;
   if (typeof g.setImmediate === "function") {
-    g.setImmediate = (/** @type {unknown} */ fn, /** @type {unknown[]} */ ...args) => create(fn, 0, -1, args);
+    g.setImmediate = (/** @type {unknown} */ fn, /** @type {unknown[]} */ ...args) => new Immediate(create(fn, 0, -1, args));
     g.clearImmediate = clear;
   }
   const sched = /** @type {{ wait?: unknown } | undefined} */ (g.scheduler);
