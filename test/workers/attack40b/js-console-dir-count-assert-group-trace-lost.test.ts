@@ -18,6 +18,7 @@
  *   "5\ndefault: 1\nk: 1\ndefault: 2\ndefault: 1\nG\n  in\nout\n", stderr "  ein\nAssertion failed: boom x\n
  *   Assertion failed\nTrace: t 1\n    at …" (the trace's frames follow; only its first line is asserted).
  * Severity: medium — output silently lost (an agent's failed assertions and dumps never reach the tool result).
+ * Fixed in run 40 by fixer f40js: the runner defines dir/dirxml/count/countReset/group/groupCollapsed/groupEnd/assert/trace/table as Node 22's (group indents both streams).
  */
 import { expect, it } from "vitest";
 import { inWorkspace } from "../runtime/helpers.js";

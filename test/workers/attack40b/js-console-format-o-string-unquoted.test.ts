@@ -12,6 +12,7 @@
  * Today: "hi|x\n5 5\n". Test written in run 40; the fix39 sibling (test/workers/fix39/js-console-format.test.ts) has
  * no `%o`/`%O` row with a string argument.
  * Severity: low.
+ * Fixed in run 40 by fixer f40js: `%o`/`%O` print through the runner's `inspect`, which quotes a string as Node's util.inspect.
  */
 import { expect, it } from "vitest";
 import { inWorkspace } from "../runtime/helpers.js";

@@ -18,6 +18,7 @@
  * Today: stdout "0\nn 0\nfunction f(a) { return a; }\nclass A {}\n() => 1\nasync function g() {}\nfunction* h() {}\n
  *   function max() { [native code] }\n", stderr "0\n".
  * Severity: low.
+ * Fixed in run 40 by fixer f40js: `show` prints a number with `num` (-0) and a function with `fnName` (Node's `[Function: f]` / `[class A]`).
  */
 import { expect, it } from "vitest";
 import { inWorkspace } from "../runtime/helpers.js";

@@ -454,13 +454,15 @@ export default class WorkspaceRuntimeRunner extends WorkerEntrypoint {
     // object (several ms per cold run) only to throw it away.
     delete /** @type {{ process?: unknown }} */ (globalThis).process;
     Object.defineProperty(globalThis, "process", { value: proc, configurable: true, writable: true });
-    // Like Node's console: strings as they are, errors with their stack, objects as JSON
-    // (Map/Set/BigInt made readable); never throws, whatever is logged.
+    // Like Node's console: strings as they are, errors with their stack, -0 as `-0`, functions as `[Function: f]`,
+    // objects as JSON (Map/Set/BigInt made readable); never throws, whatever is logged.
     /** @param {unknown} a @returns {string} */
     const show = (a) => {
       if (typeof a === "string") return a;
       if (typeof a === "bigint") return a.toString() + "n";
+      if (typeof a === "number") return num(a);
       try {
+        if (typeof a === "function") return fnName(a);
         if (a instanceof Error) return a.stack || String(a);
         if (a && typeof a === "object") {
           const json = JSON.stringify(a, (_k, v) =>
@@ -473,11 +475,56 @@ export default class WorkspaceRuntimeRunner extends WorkerEntrypoint {
       }
     };
     /** @param {number} n */
-    const num = (n) => (Object.is(n, -0) ? "-0" : String(n));
+    function num(n) { return Object.is(n, -0) ? "-0" : String(n); }
+    /**
+     * A function as Node's util.inspect names it (issue 20, run 40, fixer f40js): `[Function: f]`, `[class A]`,
+     * `[class B extends A]`, `[Function (anonymous)]`, `[AsyncFunction: g]`, `[GeneratorFunction: h]` — never its source.
+     * @param {Function} f
+     */
+    function fnName(f) {
+      const name = typeof f.name === "string" && f.name ? f.name : "";
+      let source = "";
+      try { source = Function.prototype.toString.call(f); } catch {}
+      if (/^class\b/.test(source)) {
+        const base = Object.getPrototypeOf(f);
+        const ext = typeof base === "function" && base !== Function.prototype && base.name ? " extends " + base.name : "";
+        return "[class " + (name || "(anonymous)") + ext + "]";
+      }
+      let type = "Function";
+      try {
+        const c = Object.getPrototypeOf(f)?.constructor;
+        if (c && typeof c.name === "string" && /^(Async|Generator|AsyncGenerator)?Function$/.test(c.name)) type = c.name;
+      } catch {}
+      return "[" + type + (name ? ": " + name : " (anonymous)") + "]";
+    }
+    /**
+     * A string quoted as Node's util.inspect quotes it: `'…'`, or `"…"` when it holds a `'` and no `"`, or `` `…` ``
+     * when it holds both and no backtick; control characters escaped (`\n`, `\x1B`, …) (issue 20, run 40, fixer f40js).
+     * @param {string} str
+     */
+    const quote = (str) => {
+      let q = "'";
+      if (str.includes("'")) {
+        if (!str.includes('"')) q = '"';
+        else if (!str.includes("`") && !str.includes("${")) q = "`";
+      }
+      /** @type {Record<string, string>} */
+      const named = { "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r", "\\": "\\\\" };
+      const escaped = str.replace(/[\x00-\x1f\x7f\\'"`]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, (c) => {
+        if (c === q) return "\\" + c;
+        if (c === "'" || c === '"' || c === "`") return c;
+        if (named[c]) return named[c];
+        const code = c.charCodeAt(0);
+        return code > 0xff ? "\\u" + code.toString(16) : "\\x" + code.toString(16).toUpperCase().padStart(2, "0");
+      });
+      return q + escaped + q;
+    };
+    /** A value as `util.inspect` prints it here: a string quoted, anything else as {@link show}. @param {unknown} a */
+    const inspect = (a) => (typeof a === "string" ? quote(a) : show(a));
     /**
      * Node's `util.format` specifiers (Node 22 docs, util.format), when the first argument is a string and more
      * follow: `%s` (strings as they are, BigInt with `n`, -0 as `-0`, objects as `show` prints them), `%d` Number,
-     * `%i` parseInt, `%f` parseFloat, `%j` JSON (`[Circular]` for a cycle), `%o`/`%O` as `show`, `%c` consumed and
+     * `%i` parseInt, `%f` parseFloat, `%j` JSON (`[Circular]` for a cycle), `%o`/`%O` as `inspect` (a string quoted; run 40), `%c` consumed and
      * printed as nothing, `%%` → `%`; a specifier with no argument left, or an unknown one, stays as written. The
      * remaining arguments follow, separated by spaces (issue 20, run 39).
      * @param {unknown[]} args
@@ -502,8 +549,8 @@ export default class WorkspaceRuntimeRunner extends WorkerEntrypoint {
         i: (a) => (typeof a === "bigint" ? `${a}n` : typeof a === "symbol" ? "NaN" : num(parseInt(/** @type {string} */ (a)))),
         f: (a) => (typeof a === "symbol" ? "NaN" : num(parseFloat(/** @type {string} */ (a)))),
         j: json,
-        o: show,
-        O: show,
+        o: inspect,
+        O: inspect,
         c: () => "",
       };
       let text;
@@ -522,8 +569,108 @@ export default class WorkspaceRuntimeRunner extends WorkerEntrypoint {
     };
     // Nothing the code prints after the run ended early (`try { process.exit(1) } catch {}; console.log(…)`) is kept,
     // as nothing runs after Node's process.exit (run 38, fixer JR).
-    for (const k of /** @type {const} */ (["log", "info", "debug"])) console[k] = (...a) => { if (!end) out.write("stdout", line(a)); };
-    for (const k of /** @type {const} */ (["warn", "error"])) console[k] = (...a) => { if (!end) out.write("stderr", line(a)); };
+    /** `console.group`'s indentation: two spaces a level, put before every line printed, as Node's. */
+    let indent = "";
+    /** @param {"stdout" | "stderr"} stream @param {string} text lines ending in a newline. */
+    const emit = (stream, text) => {
+      if (end) return;
+      out.write(stream, indent ? indent + text.slice(0, -1).split("\n").join("\n" + indent) + "\n" : text);
+    };
+    for (const k of /** @type {const} */ (["log", "info", "debug"])) console[k] = (...a) => emit("stdout", line(a));
+    for (const k of /** @type {const} */ (["warn", "error"])) console[k] = (...a) => emit("stderr", line(a));
+    // The rest of Node's console methods print to the run's output too, as Node 22's (issue 20, run 40, fixer f40js:
+    // they were workerd's own and printed to its log, so a failed `console.assert` was lost). `console.time` /
+    // `timeEnd` / `timeLog` stay workerd's (docs/runtime.md).
+    /** @type {Map<string, number>} */
+    const counts = new Map();
+    /** @param {unknown[]} a */
+    const group = (...a) => { if (a.length > 0) emit("stdout", line(a)); indent += "  "; };
+    /**
+     * Node's `console.table` (Node 22, left-aligned cells): rows by index or key, a column per property of the rows
+     * (or `properties`), a `Values` column for primitive rows; a Map or Set by iteration index. Cells are printed as
+     * `inspect` prints them (objects as JSON); widths count code points.
+     * @param {unknown} data @param {unknown} [properties]
+     */
+    const table = (data, properties) => {
+      if (data === null || typeof data !== "object") { emit("stdout", line([data])); return; }
+      const props = Array.isArray(properties) ? properties.map((p) => `${p}`) : undefined;
+      /** @type {string[]} */
+      let head;
+      /** @type {string[][]} */
+      let columns;
+      const indices = (/** @type {number} */ n) => Array.from({ length: n }, (_, i) => String(i));
+      if (data instanceof Map) {
+        const entries = [...data];
+        head = ["(iteration index)", "Key", "Values"];
+        columns = [indices(entries.length), entries.map(([k]) => inspect(k)), entries.map(([, v]) => inspect(v))];
+      } else if (data instanceof Set) {
+        const values = [...data];
+        head = ["(iteration index)", "Values"];
+        columns = [indices(values.length), values.map(inspect)];
+      } else {
+        const rows = Object.keys(data);
+        /** @type {Map<string, string[]>} */
+        const map = new Map();
+        /** @type {string[]} */
+        const primitives = [];
+        let hasPrimitives = false;
+        rows.forEach((key, i) => {
+          const item = /** @type {Record<string, unknown>} */ (data)[key];
+          const primitive = item === null || (typeof item !== "function" && typeof item !== "object");
+          if (props === undefined && primitive) { hasPrimitives = true; primitives[i] = inspect(item); return; }
+          for (const k of props || Object.keys(/** @type {object} */ (item))) {
+            if (!map.has(k)) map.set(k, []);
+            const cells = /** @type {string[]} */ (map.get(k));
+            cells[i] = primitive || !Object.prototype.hasOwnProperty.call(item, k) ? "" : inspect(/** @type {Record<string, unknown>} */ (item)[k]);
+          }
+        });
+        head = ["(index)", ...map.keys()];
+        columns = [rows, ...map.values()];
+        if (hasPrimitives) { head.push("Values"); columns.push(primitives); }
+      }
+      const width = (/** @type {string} */ t) => [...t].length;
+      const widths = head.map(width);
+      const count = Math.max(0, ...columns.map((c) => c.length));
+      /** @type {string[][]} */
+      const body = [];
+      for (let j = 0; j < count; j++) {
+        body.push(columns.map((c, i) => { const v = c[j] === undefined ? "" : c[j]; widths[i] = Math.max(widths[i], width(v)); return v; }));
+      }
+      const row = (/** @type {string[]} */ cells) => "│ " + cells.map((c, i) => c + " ".repeat(widths[i] - width(c))).join(" │ ") + " │\n";
+      const rule = (/** @type {string} */ l, /** @type {string} */ m, /** @type {string} */ r) => l + widths.map((w) => "─".repeat(w + 2)).join(m) + r + "\n";
+      emit("stdout", rule("┌", "┬", "┐") + row(head) + rule("├", "┼", "┤") + body.map(row).join("") + rule("└", "┴", "┘"));
+    };
+    Object.assign(console, {
+      /** @param {unknown} v */
+      dir: (v) => emit("stdout", inspect(v) + "\n"),
+      /** @param {unknown[]} a */
+      dirxml: (...a) => emit("stdout", line(a)),
+      count: (label = "default") => {
+        const k = `${label}`, n = (counts.get(k) || 0) + 1;
+        counts.set(k, n);
+        emit("stdout", k + ": " + n + "\n");
+      },
+      countReset: (label = "default") => { counts.delete(`${label}`); },
+      group,
+      groupCollapsed: group,
+      groupEnd: () => { indent = indent.slice(0, -2); },
+      /** @param {unknown} value @param {unknown[]} a */
+      assert: (value, ...a) => {
+        if (value) return;
+        if (typeof a[0] === "string") a[0] = "Assertion failed: " + a[0];
+        else a.unshift("Assertion failed");
+        emit("stderr", line(a));
+      },
+      /** `Trace: <message>` and the stack of the call, as Node's. @param {unknown[]} a */
+      trace: function trace(...a) {
+        const e = { name: "Trace", message: a.length > 0 ? line(a).slice(0, -1) : "", stack: "" };
+        const capture = /** @type {any} */ (Error).captureStackTrace;
+        if (typeof capture === "function") capture(e, trace);
+        const text = typeof e.stack === "string" && e.stack ? e.stack : e.message ? "Trace: " + e.message : "Trace";
+        emit("stderr", unmap(text, Object.entries(context.names || {})) + "\n");
+      },
+      table,
+    });
     /** @type {unknown[]} */
     const rejections = [];
     // An unhandled rejection ends the run at once, as Node's (`--unhandled-rejections=throw`, its default); one whose
