@@ -13,6 +13,7 @@
  * Today: status failed, exit 1, stderr "TypeError: fn is not a function\n    at workspace-runtime-runner.js:…",
  * no value.
  * Severity: low (a misleading error naming the runner's internals; a caught mistake fails the run).
+ * Fixed in run 40 by fixer f40js: `process.nextTick` checks its callback at the call (ERR_INVALID_ARG_TYPE, Node's message).
  */
 import { expect, it } from "vitest";
 import { inWorkspace } from "../runtime/helpers.js";

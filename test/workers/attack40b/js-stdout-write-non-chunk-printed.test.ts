@@ -15,6 +15,7 @@
  *   → TypeError ERR_INVALID_ARG_TYPE / TypeError ERR_STREAM_NULL_VALUES / TypeError ERR_INVALID_ARG_TYPE ×3, no bytes.
  * Today: stdout "5null[object Object]trueundefined" and every call returns (no error).
  * Severity: low.
+ * Fixed in run 40 by fixer f40js: `streamWrite` checks the chunk first (ERR_STREAM_NULL_VALUES / ERR_INVALID_ARG_TYPE) and writes nothing.
  */
 import { expect, it } from "vitest";
 import { inWorkspace } from "../runtime/helpers.js";

@@ -404,10 +404,14 @@ export default class WorkspaceRuntimeRunner extends WorkerEntrypoint {
      * `data` with an `encoding` other than UTF-8 (`latin1`, `hex`, `base64`, … as `Buffer.from`) is decoded with it; the
      * bytes are queued for the host and `callback` (the last argument, when a function) is called with no argument on
      * a microtask after, with `null` (no error) as Node's — Node calls it once the bytes are flushed; here they reach the host no later than the next host
-     * call or the end of the run. Returns `true` (never back-pressure).
+     * call or the end of the run. Returns `true` (never back-pressure). Any other `data` than a string or a
+     * Buffer/TypedArray/DataView throws Node's TypeError (`ERR_INVALID_ARG_TYPE`, `null` `ERR_STREAM_NULL_VALUES`).
      * @param {"stdout" | "stderr"} stream @param {unknown} d @param {unknown[]} rest
      */
     const streamWrite = (stream, d, rest) => {
+      // Node's Writable checks the chunk first and writes nothing when it is not one (issue 20, run 40, fixer f40js).
+      if (d === null) throw Object.assign(new TypeError("May not write null values to stream"), { code: "ERR_STREAM_NULL_VALUES" });
+      if (typeof d !== "string" && !ArrayBuffer.isView(d)) throw invalidArgType("chunk", "of type string or an instance of Buffer, TypedArray, or DataView", d);
       const encoding = typeof rest[0] === "string" ? rest[0].toLowerCase() : "utf8";
       const B = /** @type {any} */ (globalThis).Buffer;
       if (typeof d === "string" && encoding !== "utf8" && encoding !== "utf-8" && B && typeof B.from === "function") d = B.from(d, encoding);
@@ -416,6 +420,26 @@ export default class WorkspaceRuntimeRunner extends WorkerEntrypoint {
       const cb = rest.length > 0 && typeof rest[rest.length - 1] === "function" ? rest[rest.length - 1] : null;
       if (cb) queueMicrotask(guard(() => /** @type {Function} */ (cb)(null)));
       return true;
+    };
+    /**
+     * Node's `ERR_INVALID_ARG_TYPE` TypeError: `The "<name>" argument must be <expected>. Received <what v is>` (the
+     * last part as Node's `determineSpecificType`).
+     * @param {string} name @param {string} expected @param {unknown} v
+     */
+    const invalidArgType = (name, expected, v) => {
+      /** @type {string} */
+      let what;
+      if (v === null || v === undefined) what = String(v);
+      else if (typeof v === "function") what = "function " + v.name;
+      else if (typeof v === "object") {
+        let c;
+        try { c = /** @type {{ constructor?: { name?: unknown } }} */ (v).constructor; } catch {}
+        what = c && typeof c.name === "string" ? "an instance of " + c.name : "an object";
+      } else if (typeof v === "string") {
+        const t = v.length > 28 ? v.slice(0, 25) + "..." : v;
+        what = "type string (" + (t.includes("'") ? JSON.stringify(t) : "'" + t + "'") + ")";
+      } else what = "type " + typeof v + " (" + (typeof v === "number" ? num(v) : typeof v === "bigint" ? v + "n" : String(v)) + ")";
+      return Object.assign(new TypeError('The "' + name + '" argument must be ' + expected + ". Received " + what), { code: "ERR_INVALID_ARG_TYPE" });
     };
     let stdinUsed = false;
     const stdin = context.stdin;
@@ -437,8 +461,12 @@ export default class WorkspaceRuntimeRunner extends WorkerEntrypoint {
         exits.set(marker, c);
         throw marker;
       },
-      /** @param {(...args: unknown[]) => void} fn @param {unknown[]} args */
-      nextTick: (fn, ...args) => queueMicrotask(() => fn(...args)),
+      /** @param {unknown} fn @param {unknown[]} args */
+      nextTick: (fn, ...args) => {
+        // Checked at the call, as Node's (issue 20, run 40, fixer f40js): queued, it threw later, uncatchably.
+        if (typeof fn !== "function") throw invalidArgType("callback", "of type function", fn);
+        queueMicrotask(() => fn(...args));
+      },
       stdin: {
         isTTY: false,
         async *[Symbol.asyncIterator]() {
