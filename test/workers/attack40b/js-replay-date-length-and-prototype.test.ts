@@ -13,6 +13,7 @@
  *            console.log(JSON.stringify([Date.length, d.writable, d.enumerable, d.configurable]))'  →  [7,false,false,false]
  * Today: replay [0,true,false,false]; fail [7,false,false,false].
  * Severity: low.
+ * Fixed in run 40 by fixer f40js: VirtualDate gets `length` 7 and a read-only `prototype` (workspace-durable.js installReplay).
  */
 import { expect, it } from "vitest";
 import { inWorkspace } from "../runtime/helpers.js";

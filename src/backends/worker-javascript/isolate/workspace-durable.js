@@ -260,7 +260,9 @@ export function installReplay(bridge, ctx) {
     if (!new.target) return new RealDate(clock).toString();
     return Reflect.construct(RealDate, args.length === 0 ? [clock] : args, new.target);
   }
-  VirtualDate.prototype = RealDate.prototype;
+  // Date's own `prototype` (read-only) and `length` (7), as ECMA-262 §21.4.2 and workerd's (issue 20, run 40, fixer f40js).
+  Object.defineProperty(VirtualDate, "prototype", { value: RealDate.prototype, writable: false });
+  Object.defineProperty(VirtualDate, "length", { value: 7 });
   Object.defineProperty(VirtualDate, "name", { value: "Date" });
   VirtualDate.now = () => clock;
   VirtualDate.parse = RealDate.parse;
