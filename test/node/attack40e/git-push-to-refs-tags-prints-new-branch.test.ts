@@ -6,11 +6,13 @@
  * `[new reference]`) and prints it prettified (`t1`, not `refs/tags/t1`). docs/git.md's push row promises git's
  * ` * [new tag]` lines. An agent reading the report is told it made a branch when it made a tag.
  * Reproduction (CLI, loopback server): `git clone <url> repo; cd repo; git push origin HEAD:refs/tags/t1;
- * git push origin main:refs/notes/n`.
- * Today: stderr `To <url>\n * [new branch]      HEAD -> refs/tags/t1\n` and `… * [new branch]      main -> refs/notes/n`.
+ * git push origin main:refs/notes/n; git push origin :refs/tags/v0.1`.
+ * Today: stderr `To <url>\n * [new branch]      HEAD -> refs/tags/t1\n` and `… * [new branch]      main -> refs/notes/n`; the
+ * deletion ` - [deleted]         refs/tags/v0.1`.
  * git 2.39.5 (checked on a bare repository in /tmp: `git push ../pz.git main:refs/tags/t2`,
  * `git push ../pz.git main:refs/notes/n`): `To <url>\n * [new tag]         HEAD -> t1\n` and
- * `To <url>\n * [new reference]   main -> refs/notes/n\n`.
+ * `To <url>\n * [new reference]   main -> refs/notes/n\n`; `git push ../pz.git :refs/tags/t1`:
+ * ` - [deleted]         t1`.
  * Likely cause: src/git/cli/commands.ts, push's run: `tagSrc` looks at the source (`where.src`) only, and pushOne
  * prints `[new branch]` for everything else; `short(remoteRef)` keeps `refs/tags/`.
  */
@@ -20,7 +22,7 @@ import { cleanupScratch, newWorkspace } from "../git/worktree-helpers.js";
 
 afterAll(cleanupScratch);
 
-it("git push origin HEAD:refs/tags/t1 reports [new tag] t1, and main:refs/notes/n [new reference], as git 2.39.5", { timeout: 20_000 }, async () => {
+it("git push origin HEAD:refs/tags/t1 reports [new tag] t1, main:refs/notes/n [new reference], and :refs/tags/v0.1 [deleted] v0.1, as git 2.39.5", { timeout: 20_000 }, async () => {
   const { url, name } = await forkRepo();
   const { git } = newWorkspace();
   const run = (argv: string[]) => git.cli({ argv, cwd: "/work/repo" });
@@ -34,4 +36,7 @@ it("git push origin HEAD:refs/tags/t1 reports [new tag] t1, and main:refs/notes/
   // Today: " * [new branch]      main -> refs/notes/n"
   expect(other).toEqual({ stdout: "", stderr: `To ${url}\n * [new reference]   main -> refs/notes/n\n`, exitCode: 0 });
   expect((await serverGit(name, ["rev-parse", "refs/tags/t1", "refs/notes/n"])).stdout).toBe(`${head}\n${head}\n`);
+  const deleted = await run(["push", "origin", ":refs/tags/v0.1"]);
+  // Today: " - [deleted]         refs/tags/v0.1"
+  expect(deleted).toEqual({ stdout: "", stderr: `To ${url}\n - [deleted]         v0.1\n`, exitCode: 0 });
 });
