@@ -86,6 +86,11 @@ function short(ref: string): string {
   return ref.replace(/^refs\/heads\//, "");
 }
 
+/** git's prettify_refname: `refs/heads/`, `refs/tags/` and `refs/remotes/` dropped (push's report; run 40, fixer f40g2). */
+function prettify(ref: string): string {
+  return ref.replace(/^refs\/(?:heads|tags|remotes)\//, "");
+}
+
 function noExtra(positionals: readonly string[], max: number): void {
   if (positionals.length > max) throw new CliUsageError(`unexpected argument '${positionals[max]}'`);
 }
@@ -1775,7 +1780,11 @@ const push: CommandDef = {
     const lines: string[] = []; // GC: git's `To <url>` report, one line per ref sent
     const errors: string[] = []; // GC
     let failedAny = false; // GC
+    let pushedRevision = false; // f40g2: a revision's commit was pushed — no branch to set an upstream for
     // GC: one ref pushed; `old` is the remote's oid before (from its advertisement), so the line is git's.
+    // f40g2 (run 40): the line names the remote ref as the server reported it (its full name: `dst` may be short or
+    // left to the push), and its kind follows that name, as git's print_ok_ref_status: `refs/tags/` a `[new tag]`,
+    // `refs/heads/` a `[new branch]`, any other a `[new reference]`; names prettified (`t1`, `o/m`, `refs/notes/n`).
     const pushOne = async (ref: string | undefined, dst: string | undefined, srcName: string, dstName: string, tag: boolean): Promise<void> => { // GC
       let old: string | undefined; // GC
       let oid: string | undefined; // GC
@@ -1800,26 +1809,50 @@ const push: CommandDef = {
         if (failed.length === 0) lines.push(` ! [rejected]        ${srcName} -> ${dstName} (${result.error ?? "rejected"})\n`); // GC
         for (const [name, s] of failed) {
           const why = s.error || result.error || "rejected";
-          lines.push(` ! ${flag(why).padEnd(18)}${srcName} -> ${short(tag ? name.replace(/^refs\/tags\//, "") : name)} (${why})\n`); // GC
+          lines.push(` ! ${flag(why).padEnd(18)}${srcName} -> ${prettify(name)} (${why})\n`); // GC, f40g2
         }
         return; // GC
       }
       const zero = "0".repeat(40); // GC
-      if (del) lines.push(` - [deleted]         ${dstName}\n`); // GC
+      const reported = Object.keys(result.refs ?? {}); // f40g2
+      const full = dst?.startsWith("refs/") ? dst : reported.length === 1 ? reported[0]! : tag ? `refs/tags/${dstName}` : `refs/heads/${dstName}`; // f40g2
+      const shown = prettify(full); // f40g2
+      if (del) lines.push(` - [deleted]         ${shown}\n`); // GC, f40g2
       else if (old === undefined || old === oid) return; // GC: up to date — nothing sent, nothing printed (as git)
-      else if (old === zero) lines.push(` * ${(tag ? "[new tag]" : "[new branch]").padEnd(18)}${srcName} -> ${dstName}\n`); // GC
-      else lines.push(`   ${shortOid(old)}..${oid === undefined ? "" : shortOid(oid)}  ${srcName} -> ${dstName}\n`); // GC
+      else if (old === zero) { // f40g2
+        const kind = full.startsWith("refs/tags/") ? "[new tag]" : full.startsWith("refs/heads/") ? "[new branch]" : "[new reference]"; // f40g2
+        lines.push(` * ${kind.padEnd(18)}${srcName} -> ${shown}\n`); // GC, f40g2
+      } else lines.push(`   ${shortOid(old)}..${oid === undefined ? "" : shortOid(oid)}  ${srcName} -> ${shown}\n`); // GC, f40g2
     }; // GC
     if (!tags || where.src !== undefined || where.dst !== undefined) { // GC: --tags alone pushes the tags only
       if (headAlone && current === undefined) { // GC: git's refusal of a detached HEAD with no <dst>
         ctx.err(DETACHED_HEAD_PUSH + `error: failed to push some refs to '${target}'\n`); // GC
         return 1; // GC
       }
-      const srcName = short(del ? "" : (where.src ?? current ?? "HEAD")); // GC
-      const dstName = short(remoteRef ?? srcName); // GC
-      const tagSrc = // GC: a tag pushed is a `[new tag]`, as git
-        !del && where.src !== undefined && (where.src.startsWith("refs/tags/") || (!(await ctx.client.branchList({ dir: root })).includes(where.src) && (await ctx.client.tagList({ dir: root })).includes(where.src))); // GC
-      await pushOne(!del ? (where.src ?? (bare && current !== undefined ? `refs/heads/${current}` : undefined)) : undefined, remoteRef, srcName, dstName, tagSrc); // GC, fixer GN
+      const srcName = prettify(del ? "" : (where.src ?? current ?? "HEAD")); // GC, f40g2
+      const dstName = prettify(remoteRef ?? srcName); // GC, f40g2
+      const branches = where.src !== undefined ? await ctx.client.branchList({ dir: root }) : []; // f40g2
+      const localTags = where.src !== undefined ? await ctx.client.tagList({ dir: root }) : []; // f40g2
+      const tagSrc = // GC: a tag pushed (to a name the server chooses) is a `[new tag]`, as git
+        !del && where.src !== undefined && (where.src.startsWith("refs/tags/") || (!branches.includes(where.src) && localTags.includes(where.src))); // GC, f40g2
+      let src = where.src; // f40g2
+      // f40g2 (run 40): a revision (`HEAD~1`, `main^`, a short oid) is no ref name, which isomorphic-git's push resolves
+      // ("Could not find HEAD~1."): with a <dst> it is resolved here (src/git/ops/rev.ts) and its commit pushed, as
+      // git; one that names nothing is git's "src refspec … does not match any"; with no <dst>, git's invalid refspec.
+      if (!del && src !== undefined && where.dst === undefined && /[~^]/.test(src)) { // f40g2
+        ctx.err(`fatal: invalid refspec '${ctx.args.positionals[1]}'\n`); // f40g2
+        return 128; // f40g2
+      } // f40g2
+      if (!del && src !== undefined && where.dst !== undefined && (/[~^]/.test(src) || (/^[0-9a-f]{4,39}$/i.test(src) && !branches.includes(src) && !localTags.includes(src)))) { // f40g2
+        const oid = await ctx.client.revParse({ dir: root, ref: src }).catch(() => undefined); // f40g2
+        if (oid === undefined) { // f40g2
+          ctx.err(`error: src refspec ${src} does not match any\nerror: failed to push some refs to '${target}'\n`); // f40g2
+          return 1; // f40g2
+        } // f40g2
+        src = oid; // f40g2
+        pushedRevision = true; // f40g2
+      } // f40g2
+      await pushOne(!del ? (src ?? (bare && current !== undefined ? `refs/heads/${current}` : undefined)) : undefined, remoteRef, srcName, dstName, tagSrc); // GC, fixer GN, f40g2
     } // GC
     if (tags) { // GC: every local tag to the same name, in byte order, as git's `refs/tags/*` refspec
       for (const name of await ctx.client.tagList({ dir: root })) await pushOne(`refs/tags/${name}`, `refs/tags/${name}`, name, name, true); // GC
@@ -1835,7 +1868,7 @@ const push: CommandDef = {
     if ((ctx.bool("set-upstream") || (autoSetupRemote && destination?.ok && destination.noUpstream)) && !del) { // fixer GN
       const branchName = headAlone ? current : (where.src ?? current); // GC
       const dstBranch = where.dst ?? (destination?.ok ? destination.dst : undefined); // fixer GN
-      if (branchName !== undefined && where.remote !== undefined) {
+      if (branchName !== undefined && where.remote !== undefined && !pushedRevision) { // f40g2
         const local = branchName.replace(/^refs\/heads\//, "");
         await ctx.client.configSet({ dir: root, path: `branch.${local}.remote`, value: where.remote });
         await ctx.client.configSet({ dir: root, path: `branch.${local}.merge`, value: `refs/heads/${(dstBranch ?? local).replace(/^refs\/heads\//, "")}` }); // fixer GN

@@ -1,4 +1,5 @@
 /**
+ * Fixed in run 40 by fixer f40g2: push resolves a revision source (`HEAD~1`, `main^`, a short oid) with src/git/ops/rev.ts and pushes its commit (a full oid already worked).
  * Issue 20, run 40, attacker e: `git push origin HEAD~1:refs/heads/x` (any revision expression — `HEAD~1`, `HEAD^`,
  * `main~1` — or a full commit oid as the source of a refspec) fails with `git push: Could not find HEAD~1.`, exit 1,
  * and nothing is pushed — although `HEAD~1` exists (`git rev-parse HEAD~1` answers). The message misleads: it says

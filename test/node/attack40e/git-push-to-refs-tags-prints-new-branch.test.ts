@@ -1,4 +1,5 @@
 /**
+ * Fixed in run 40 by fixer f40g2: push's report names the remote ref's kind ([new tag]/[new branch]/[new reference]) and prettifies names, as git's print_ok_ref_status.
  * Issue 20, run 40, attacker e: `git push origin HEAD:refs/tags/t1` (a branch or HEAD pushed to a TAG ref) creates
  * the tag on the remote but reports it as ` * [new branch]      HEAD -> refs/tags/t1`; `git push origin
  * main:refs/notes/n` reports ` * [new branch]      main -> refs/notes/n`. git names the kind of the DESTINATION ref
