@@ -1365,12 +1365,20 @@ async function switchTo(ctx: CliContext, root: string, target: string, options: 
     return;
   }
   const before = await ctx.client.currentBranch({ dir: root });
+  const branches = quiet ? [] : await ctx.client.branchList({ dir: root }); // f40g2
   await ctx.client.checkout({ dir: root, ref: target, ...(options.force ? { force: true } : {}) });
   const after = await ctx.client.currentBranch({ dir: root });
   await orphans(); // GE
-  if (quiet || (target === "HEAD" && after !== undefined && after === before)) return; // `checkout HEAD` stays, silently
-  if (after !== undefined) {
-    ctx.err(after === before ? `Already on '${after}'\n` : `Switched to branch '${after}'\n`);
+  if (quiet) return;
+  if (after !== undefined && after !== before && !branches.includes(after)) { // f40g2: made from `<remote>/<target>` (git's checkout.guess)
+    const upstream = await upstreamRef(ctx, root, after); // f40g2
+    if (upstream !== undefined) ctx.out(`branch '${after}' set up to track '${upstream.name}'.\n`); // f40g2
+    ctx.err(`Switched to a new branch '${after}'\n`); // f40g2
+  } else if (after !== undefined) {
+    // `checkout HEAD` stays, with no line of its own; then, as git's report_tracking, the upstream's (f40g2, run 40).
+    if (!(target === "HEAD" && after === before)) ctx.err(after === before ? `Already on '${after}'\n` : `Switched to branch '${after}'\n`); // f40g2
+    const upstream = await upstreamOf(ctx, root, after); // f40g2
+    if (upstream !== undefined) ctx.out(`${upstreamLines(upstream)}\n`); // f40g2
   } else {
     const commit = await ctx.client.show({ dir: root, ref: "HEAD" });
     ctx.err(`HEAD is now at ${shortOid(commit.oid)} ${splitMessage(commit.message).subject}\n`);
@@ -1495,7 +1503,15 @@ const switchCmd: CommandDef = {
     }
     const target = need(pos[0], "branch: git switch <branch>");
     // As real git (exit 128): a name that is no branch, or with --detach one that resolves to nothing.
-    if (!ctx.bool("detach") && (await resolves(ctx, root, `refs/heads/${target}`)) === undefined) {
+    // f40g2 (run 40): a name that is a branch of exactly one remote is git's guess (`--guess`, on by default): the
+    // client's checkout makes the branch tracking it.
+    const guess = async () => { // f40g2
+      if ((await resolves(ctx, root, target)) !== undefined) return false; // f40g2: a tag or commit is no guess, as git
+      let found = 0; // f40g2
+      for (const r of await ctx.client.remoteList({ dir: root })) if ((await resolves(ctx, root, `refs/remotes/${r.name}/${target}`)) !== undefined) found++; // f40g2
+      return found === 1; // f40g2
+    }; // f40g2
+    if (!ctx.bool("detach") && (await resolves(ctx, root, `refs/heads/${target}`)) === undefined && !(isValidRefName(`heads/${target}`) && (await guess()))) { // f40g2
       throw new CliFatalError(`invalid reference: ${target} (a branch is expected; use --detach for a commit)`);
     }
     if (ctx.bool("detach") && (await resolves(ctx, root, target)) === undefined) throw new CliFatalError(`invalid reference: ${target}`);

@@ -1,4 +1,5 @@
 /**
+ * Fixed in run 40 by fixer f40g2: a guessed branch prints git's tracking and `Switched to a new branch` lines, a switch to a branch with an upstream git's report_tracking line (`git switch <b>` guesses too).
  * Issue 20, run 40, attacker e: after a clone, `git checkout feature` (no local `feature`, only `origin/feature` —
  * git's checkout.guess) CREATES the branch `feature` tracking `origin/feature` (branch.feature.remote/merge are set,
  * as git) but reports `Switched to branch 'feature'` — as if the branch had existed — and not git's
