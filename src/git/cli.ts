@@ -35,7 +35,9 @@ export function cliMessage(message: string): string {
  * Runs one git command line on `client`.
  *
  * - `input.argv`: the arguments after `git`; a leading `-C <path>` (once)
- *   changes the directory (relative to `cwd`). Empty → help, exit 0.
+ *   changes the directory (relative to `cwd`); the pager options before the
+ *   subcommand (`--no-pager`, `-P`, `--paginate`, `-p`) change nothing (no
+ *   pager here). Empty → help, exit 0.
  * - `input.cwd`: the default directory (absolute Workspace path; default
  *   `/`). The repository is found upward from it and pathspecs are relative
  *   to it.

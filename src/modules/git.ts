@@ -23,6 +23,7 @@
  */
 import type { GitCliInput, GitClient, GitCloneOptions, GitDiffOptions, GitLogOptions, GitStatusOptions } from "../git/types.js";
 import type { WorkspaceRuntimeValue } from "../runtime/types.js";
+import { PAGER_OPTIONS } from "../git/cli/parse.js";
 import { CONFINED_TO } from "../git/confine.js";
 import { GIT_MAX_PACK_BYTES } from "../git/limits.js";
 import { atMostOnce, lostCallError, markAtMostOnce } from "./replay.js";
@@ -94,7 +95,9 @@ function checkAborted(ctx: WorkspaceModuleCallContext): void {
 
 /**
  * The argv and cwd `cli` runs with (spec 04 §2.6): a leading `-C <path>` is
- * taken out and joined to `cwd` (an absolute path replaces it); any other
+ * taken out and joined to `cwd` (an absolute path replaces it), git's pager
+ * options before the subcommand (`--no-pager`, `-P`, `--paginate`, `-p`)
+ * are dropped; any other
  * argument starting `-C`, or `--git-dir`, `--git-dir=…`, `--work-tree`,
  * `--work-tree=…`, throws {@link GIT_PATH_OVERRIDE_MESSAGE}. The returned
  * cwd is still to be resolved (`ctx.resolvePath`).
@@ -106,12 +109,14 @@ function checkAborted(ctx: WorkspaceModuleCallContext): void {
  * ```
  */
 export function foldCliPath(argv: readonly string[], cwd: string): { argv: string[]; cwd: string } {
-  let rest = [...argv];
+  // The pager options (`--no-pager`, `-P`, …) around the leading `-C <path>` are dropped, so `argv[0]` is the
+  // subcommand the confinement reads (issue 20, run 40, fixer f40g2).
+  let rest = dropPagerOptions(argv);
   let dir = cwd;
   if (rest.length >= 2 && rest[0] === "-C") {
     const target = rest[1]!;
     dir = target.startsWith("/") ? target : `${cwd.replace(/\/+$/, "")}/${target}`;
-    rest = rest.slice(2);
+    rest = dropPagerOptions(rest.slice(2));
   }
   for (const arg of rest) {
     if (arg.startsWith("-C") || arg === "--git-dir" || arg.startsWith("--git-dir=") || arg === "--work-tree" || arg.startsWith("--work-tree=")) {
@@ -119,6 +124,13 @@ export function foldCliPath(argv: readonly string[], cwd: string): { argv: strin
     }
   }
   return { argv: rest, cwd: dir };
+}
+
+/** `argv` without its leading {@link PAGER_OPTIONS} (git's global `--no-pager`, `-P`, `--paginate`, `-p`). */
+function dropPagerOptions(argv: readonly string[]): string[] {
+  let i = 0;
+  while (i < argv.length && PAGER_OPTIONS.has(argv[i]!)) i++;
+  return argv.slice(i);
 }
 
 /** True when any argument (case-insensitively) is `clone`, `fetch`, `pull`, `push`, `ls-remote` or `submodule`. */
@@ -138,7 +150,8 @@ const READ_ONLY_COMMANDS = new Set(["help", "version", "status", "log", "show", 
  * Whether `cli` with these raw arguments (as the isolate sent them, not yet
  * checked) may change something: `true` unless the one options object's
  * `argv` is an array whose subcommand — its first element, or its third
- * after a leading `-C <path>` — is one of `help`, `version`, `status`,
+ * after a leading `-C <path>`, past any pager option (`--no-pager`, `-P`,
+ * `--paginate`, `-p`) — is one of `help`, `version`, `status`,
  * `log`, `show`, `diff`, `rev-parse`, `ls-files`, `ls-tree`, `cat-file`.
  * Writing calls are at most once across replays (see {@link createGitModule}).
  *
@@ -154,7 +167,9 @@ export function cliWrites(args: readonly unknown[]): boolean {
   if (typeof input !== "object" || input === null) return true;
   const argv = (input as { argv?: unknown }).argv;
   if (!Array.isArray(argv)) return true;
-  const sub: unknown = argv[0] === "-C" ? argv[2] : argv[0];
+  if (!argv.every((a) => typeof a === "string")) return true;
+  const rest = dropPagerOptions(argv as string[]);
+  const sub: unknown = rest[0] === "-C" ? dropPagerOptions(rest.slice(2))[0] : rest[0]; // f40g2: past the pager options
   return !(typeof sub === "string" && READ_ONLY_COMMANDS.has(sub));
 }
 

@@ -187,8 +187,15 @@ function isShort(flag: FlagSpec, letter: string): boolean {
 }
 
 /**
+ * git's pager options (`--no-pager`/`-P`, `--paginate`/`-p`) before the subcommand: there is no pager here (output is
+ * returned, never a terminal's), so each is taken and changes nothing, as git's when stdout is no terminal (issue 20,
+ * run 40, fixer f40g2; before, `git --no-pager log` was refused as an unknown command).
+ */
+export const PAGER_OPTIONS: ReadonlySet<string> = new Set(["--no-pager", "-P", "--paginate", "-p"]);
+
+/**
  * Splits the leading global options: `-C <path>` (once; relative paths join
- * `cwd`) before the subcommand.
+ * `cwd`) and the {@link PAGER_OPTIONS} (dropped), in any order, before the subcommand.
  *
  * @throws CliUsageError `option '-C' requires a value`, `option '-C' given more than once`.
  */
@@ -197,6 +204,10 @@ export function splitGlobal(argv: readonly string[]): { chdir: string | undefine
   let i = 0;
   while (i < argv.length) {
     const arg = argv[i]!;
+    if (PAGER_OPTIONS.has(arg)) {
+      i += 1;
+      continue;
+    }
     if (arg !== "-C" && !(arg.startsWith("-C") && arg.length > 2)) break;
     if (chdir !== undefined) throw new CliUsageError("option '-C' given more than once");
     if (arg.length > 2) {

@@ -1,4 +1,5 @@
 /**
+ * Fixed in run 40 by fixer f40g2: `--no-pager`/`-P`/`--paginate`/`-p` before the subcommand are taken and change nothing (splitGlobal; the ws:git module drops them before its checks).
  * Issue 20, run 40, attacker e: git's global option `--no-pager` (and its short `-P`) — the form agents use most to
  * keep git from paging (`git --no-pager diff`, `git --no-pager log --oneline`) — fails with exit 1 and
  * `git: '--no-pager' is not a supported workspace git command`: it is not a command, and there is no pager here, so
