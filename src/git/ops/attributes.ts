@@ -6,7 +6,9 @@
  *
  * Where the attributes come from, lowest precedence first (a later line
  * wins): the working tree's `.gitattributes` at the root, then each
- * directory's down to the path's, then `.git/info/attributes`. A line is
+ * directory's down to the path's, then `.git/info/attributes`; a
+ * `.gitattributes` that is a symbolic link is not read (git 2.32+ opens it
+ * O_NOFOLLOW; git also warns `unable to access`, this does not). A line is
  * `<pattern> <attr>…`; an attribute is `name` (set), `-name` (unset),
  * `!name` (unspecified), or `name=value`; the built-in macro `binary` is
  * `-diff -merge -text`. Patterns are gitignore's, save that a `!` pattern
@@ -345,13 +347,21 @@ export class WorktreeFilters {
     let level = this.#levels.get(folder);
     if (level === undefined) {
       const path = folder === "" ? `${this.#base}.gitattributes` : `${this.#base}${folder}/.gitattributes`;
-      level = this.#readRules(path, above).then(({ rules }) => ({ folder, rules, used: above + rules.length }));
+      level = this.#readRules(path, above, true).then(({ rules }) => ({ folder, rules, used: above + rules.length }));
       this.#levels.set(folder, level);
     }
     return level;
   }
 
-  async #readRules(path: string, above: number): Promise<{ rules: Rule[] }> {
+  /**
+   * The rules of the attributes file `path` (none when it cannot be read). `noFollow`: a symbolic link has none —
+   * git (since 2.32) opens an in-tree `.gitattributes` with O_NOFOLLOW (issue 20, run 40, fixer f40g1).
+   */
+  async #readRules(path: string, above: number, noFollow = false): Promise<{ rules: Rule[] }> {
+    if (noFollow) {
+      const stat = await this.#ctx.workspace.fs.lstat(path).catch(() => undefined);
+      if (stat === undefined || stat.isSymbolicLink || stat.isDirectory) return { rules: [] };
+    }
     const text = await this.#ctx.workspace.fs.readFile(path, "utf8").catch(() => "");
     if (typeof text !== "string" || text === "") return { rules: [] };
     return { rules: parseAttributes(text).slice(0, Math.max(0, GIT_ATTR_MAX_RULES - above)) };

@@ -22,7 +22,9 @@
  * instead of tested one by one; the rules that are patterns are bounded by
  * {@link GIT_IGNORE_MAX_PATTERNS} per path, over all the ignore files that
  * apply to it (a chain of nested `.gitignore` files of 10,000 patterns each
- * held `git status` for minutes; issue 20, fifteenth attack run).
+ * held `git status` for minutes; issue 20, fifteenth attack run). A
+ * `.gitignore` that is a symbolic link is not read (git 2.32+ opens it
+ * O_NOFOLLOW; issue 20, run 40, fixer f40g1); `.git/info/exclude` is.
  *
  * @module
  */
@@ -220,14 +222,19 @@ export class WorktreeIgnores {
   async #load(folder: string, above: number): Promise<{ matcher: IgnoreMatcher | undefined; used: number }> {
     const texts: string[] = [];
     if (folder === "") texts.push(await this.#read(absPath(this.#dir, ".git/info/exclude")));
-    if (!this.#noIgnoreFile.has(folder)) texts.push(await this.#read(absPath(this.#dir, folder === "" ? ".gitignore" : `${folder}/.gitignore`)));
+    if (!this.#noIgnoreFile.has(folder)) texts.push(await this.#read(absPath(this.#dir, folder === "" ? ".gitignore" : `${folder}/.gitignore`), true));
     const { matcher, patterns } = compileIgnoreRules(this.#ctx.git, texts, Math.max(0, GIT_IGNORE_MAX_PATTERNS - above));
     return { matcher, used: above + patterns };
   }
 
-  /** The file's text; `""` when it cannot be read (missing, a directory), as `isIgnored`. */
-  async #read(path: string): Promise<string> {
+  /**
+   * The file's text; `""` when it cannot be read (missing, a directory), as `isIgnored`. `noFollow`: a
+   * symbolic link is not read either (`""`) — git (since 2.32) opens an in-tree `.gitignore` with O_NOFOLLOW,
+   * so a link to a file anywhere (outside the repository) is no ignore file (issue 20, run 40, fixer f40g1).
+   */
+  async #read(path: string, noFollow = false): Promise<string> {
     try {
+      if (noFollow && (await this.#ctx.fs.promises.lstat(path)).isSymbolicLink()) return "";
       const text = await this.#ctx.fs.promises.readFile(path, "utf8");
       return typeof text === "string" ? text : new TextDecoder().decode(text as Uint8Array);
     } catch {
