@@ -131,6 +131,10 @@ async function resolves(ctx: CliContext, root: string, ref: string): Promise<str
 /** A client failure naming a revision that resolves to nothing (`unknown revision '<rev>'`): real git dies there, 128. */
 const unknownRevision = (error: { message: string }): boolean => /unknown revision '/.test(error.message);
 
+/** A client failure of `:<path>` / `:<n>:<path>` naming no index entry (ops/rev.ts): real git dies there, 128 (f40g1). */
+const noIndexEntry = (error: { message: string }): boolean =>
+  /path '.*' (does not exist \(neither on disk nor in the index\)|exists on disk, but not in the index|is in the index, but not at stage \d)$/s.test(error.message);
+
 /**
  * Whether `spec` (relative to the cwd) may be taken as a path where a
  * revision could also stand (real git's `verify_filename`): a glob or
@@ -898,7 +902,7 @@ const revParse: CommandDef = {
       } catch (error) {
         if (ctx.bool("verify") && ctx.bool("quiet")) return 1;
         // `<rev>:<path>` naming no entry is fatal too (128), as in show and cat-file.
-        throw fatalIf(error, (e) => unknownRevision(e) || /path '.*' does not exist in '/s.test(e.message));
+        throw fatalIf(error, (e) => unknownRevision(e) || noIndexEntry(e) || /path '.*' does not exist in '/s.test(e.message));
       }
       ctx.out(`${ctx.bool("short") ? shortOid(oid) : oid}\n`);
     }
@@ -2020,7 +2024,7 @@ const catFile: CommandDef = {
  * @throws CliFatalError `'<path>' is outside repository at '<root>'` (git: fatal, 128) when it leaves the repository.
  */
 async function cwdRev(ctx: CliContext, spec: string): Promise<string> {
-  const colon = spec.indexOf(":");
+  const colon = /^:[0-3]:/.test(spec) ? 2 : spec.indexOf(":"); // `:<n>:<path>`: the path after the stage
   if (colon < 0) return spec;
   const path = spec.slice(colon + 1);
   if (!path.startsWith("./") && !path.startsWith("../")) return spec;
@@ -2037,6 +2041,8 @@ async function cwdRev(ctx: CliContext, spec: string): Promise<string> {
  */
 async function readObjectSpec(ctx: CliContext, root: string, typed: string): Promise<CatFileResult> {
   const spec = await cwdRev(ctx, typed);
+  // `:<path>`, `:<n>:<path>`: the index's entry (ops/rev.ts), not HEAD's (issue 20, run 40, fixer f40g1).
+  if (spec.startsWith(":") && spec !== ":") return ctx.client.catFile({ dir: root, oid: await fatalOn(ctx.client.revParse({ dir: root, ref: spec }), noIndexEntry) });
   const colon = spec.indexOf(":");
   const rev = colon < 0 ? spec : spec.slice(0, colon) || "HEAD";
   const filepath = colon < 0 ? undefined : spec.slice(colon + 1);

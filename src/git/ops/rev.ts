@@ -10,7 +10,12 @@
  *   the commit itself), `~` / `~N` (N-th first-parent ancestor), `^{}`
  *   (peel tags), `^{commit}`, `^{tree}` (a tree stays itself);
  * - optionally `:<path>`, the object at that path in the tree the revision
- *   names (a commit's, or a tree itself: `HEAD^{tree}:d`, `<tree-oid>:d`).
+ *   names (a commit's, or a tree itself: `HEAD^{tree}:d`, `<tree-oid>:d`);
+ * - or `:<path>` / `:<n>:<path>` alone: the index's entry for `<path>` at
+ *   stage `<n>` (0 when left out; this library never writes the unmerged
+ *   stages 1–3). `:/<text>` (git's commit-message search) is refused with a
+ *   message saying so (issue 20, run 40, fixer f40g1; before, `:<path>`
+ *   read HEAD's tree).
  *
  * Failures are plain `Error`s (`unknown revision '<rev>'`) that the
  * operation wrapper turns into `GitError` `E<OP>FAIL`.
@@ -18,6 +23,7 @@
  * @module
  */
 import type { GitContext } from "../context.js";
+import { absPath, flatIndex } from "./tree-state.js";
 
 const FULL_OID = /^[0-9a-f]{40}$/;
 const SHORT_OID = /^[0-9a-f]{4,39}$/i;
@@ -110,6 +116,7 @@ async function peelTags(ctx: GitContext, dir: string, oid: string): Promise<stri
  * @throws Error `unknown revision '<rev>'` when a name, parent or path does not exist.
  */
 export async function resolveRev(ctx: GitContext, dir: string, rev: string): Promise<string> {
+  if (rev.startsWith(":")) return resolveIndexPath(ctx, dir, rev);
   const parsed = parse(rev);
   let oid = await resolveBase(ctx, dir, parsed.base, rev);
   for (const step of parsed.steps) {
@@ -142,6 +149,27 @@ export async function resolveRev(ctx: GitContext, dir: string, rev: string): Pro
     return found.oid;
   }
   return oid;
+}
+
+/**
+ * `:<path>` / `:<n>:<path>` (gitrevisions(7)): the oid of the index's entry for `<path>` (relative to the working
+ * tree's root) at stage `<n>` (default 0), with git 2.39.5's messages when there is none.
+ * @throws Error `path '<p>' does not exist (neither on disk nor in the index)`, `path '<p>' exists on disk, but not in
+ *   the index`, `path '<p>' is in the index, but not at stage <n>`; for `:/<text>`, `unknown revision` for `:`.
+ */
+async function resolveIndexPath(ctx: GitContext, dir: string, rev: string): Promise<string> {
+  if (rev === ":") throw unknown(rev);
+  if (rev.startsWith(":/")) {
+    throw new Error(`'${rev}': a commit-message search (:/<text>) is not supported; name the commit (find it with git log)`);
+  }
+  const staged = /^:([0-3]):(.*)$/s.exec(rev);
+  const stage = staged ? Number(staged[1]) : 0;
+  const path = (staged ? staged[2]! : rev.slice(1)).replace(/^\/+|\/+$/g, "");
+  const entry = path === "" ? undefined : (await flatIndex(ctx, dir)).get(path);
+  if (entry !== undefined && stage === 0) return entry.oid;
+  if (entry !== undefined) throw new Error(`path '${path}' is in the index, but not at stage ${stage}`);
+  const onDisk = path !== "" && (await ctx.workspace.fs.lstat(absPath(dir, path)).catch(() => undefined)) !== undefined;
+  throw new Error(onDisk ? `path '${path}' exists on disk, but not in the index` : `path '${path}' does not exist (neither on disk nor in the index)`);
 }
 
 /**
