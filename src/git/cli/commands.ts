@@ -18,6 +18,7 @@ import {
   UnsupportedPlaceholderError,
   formatLog,
   formatStat,
+  formatTagBlock,
   statName,
   formatStatusLong,
   formatStatusPorcelainV1,
@@ -729,17 +730,31 @@ const show: CommandDef = {
     // a tree's `tree <ref as typed>`, a blank line and its entry names, `/` after a directory (git's show_tree_object).
     let commit: CommitView | undefined;
     let object: CatFileResult | undefined;
+    // An annotated tag, as git: its block (`tag <name>`, `Tagger:`, `Date:`, the message) for each tag down the
+    // chain, then the object it tags, after a blank line (not after --oneline / a tformat) — fixer f40g1, run 40.
+    const oneline = style.kind === "oneline" || (ctx.args.flags.get("pretty") === "oneline" && ctx.str("format") === undefined);
+    let target = ref;
+    let tagged = false;
+    for (let at = ref.includes(":") ? undefined : await resolves(ctx, root, ref); at !== undefined; ) {
+      const tag = await ctx.client.catFile({ dir: root, oid: at });
+      if (tag.type !== "tag") break;
+      const block = formatTagBlock(tag.bytes, oneline ? "oneline" : style.kind === "medium" ? "medium" : "format");
+      ctx.out(block.text);
+      target = at = block.target;
+      tagged = true;
+    }
+    const sep = tagged && !oneline && style.kind !== "tformat" ? "\n" : "";
     if (ref.includes(":")) object = await fatalOn(readObjectSpec(ctx, root, ref), unknownRevision);
     else {
       try {
-        commit = await ctx.client.show({ dir: root, ref });
+        commit = await ctx.client.show({ dir: root, ref: target });
       } catch (error) {
-        object = await readObjectSpec(ctx, root, ref).catch(() => undefined);
+        object = await readObjectSpec(ctx, root, target).catch(() => undefined);
         if (object?.type !== "blob" && object?.type !== "tree") throw fatalIf(error, unknownRevision);
       }
     }
     if (object?.type === "tree") {
-      ctx.out(formatTreeNames(ref, await ctx.client.lsTree({ dir: root, ref: object.oid })));
+      ctx.out(sep + formatTreeNames(ref, await ctx.client.lsTree({ dir: root, ref: object.oid })));
       return 0;
     }
     if (commit === undefined) {
@@ -751,7 +766,7 @@ const show: CommandDef = {
     // follows — a blank line (none after `--oneline` or an empty format), then the diff or stat. A merge shows its
     // stat against the first parent and its combined diff (empty for a clean merge: only the blank line), the blank
     // line after `--oneline` too (combine-diff.c).
-    ctx.out(formatLog([commit], await withExtras(ctx, root, style, ref)));
+    ctx.out(sep + formatLog([commit], await withExtras(ctx, root, style, ref)));
     if (ctx.bool("no-patch")) return 0;
     const emptyFormat = (style.kind === "format" || style.kind === "tformat") && style.format === "";
     const merge = commit.parent.length > 1;
@@ -762,8 +777,7 @@ const show: CommandDef = {
       await ctx.quoteFully(); // a bad core.quotePath dies as git does (exit 128) before the patch is made
       body = await ctx.client.diff({ dir: root, ref: from, to: commit.oid, renames: true });
     }
-    // `--pretty=oneline` is git's CMIT_FMT_ONELINE too (here the format `%H %s`): no blank line before a diff.
-    const oneline = style.kind === "oneline" || (ctx.args.flags.get("pretty") === "oneline" && ctx.str("format") === undefined);
+    // `--pretty=oneline` is git's CMIT_FMT_ONELINE too (here the format `%H %s`): no blank line before a diff (`oneline`).
     if (merge || body !== "") ctx.out((emptyFormat || (oneline && !merge) ? "" : "\n") + body);
     return 0;
   },

@@ -8,6 +8,7 @@ import type { CommitPerson, CommitView, StatusEntry } from "../types.js";
 import { GIT_LOG_MAX_CHARS } from "../limits.js";
 import { isGlobSpec, literalPrefix, wildmatch } from "../wildmatch.js";
 import { quotePath as quoteCStyle } from "../quote.js";
+import { utf8EscapeDecode } from "../../util/utf8-escape.js";
 
 /** The first 7 hex digits of an oid (real git's minimum abbreviation). */
 export function shortOid(oid: string): string {
@@ -934,4 +935,26 @@ export function formatStat(entries: readonly StatEntry[], width = 80, fully = tr
  */
 export function formatTreeNames(ref: string, entries: readonly { path: string; type: string }[]): string {
   return `tree ${ref}\n\n${entries.map((e) => `${e.path}${e.type === "tree" ? "/" : ""}\n`).join("")}`;
+}
+
+/**
+ * `git show <annotated tag>`'s block for one tag object (`bytes`: the raw tag), as git 2.39.5's builtin/log.c
+ * (`tag <name>` then show_tag_object): `tag <name>`, the `Tagger:` line (with `Date:   <iso date>` in the medium
+ * style; neither line with `--oneline` / `--pretty=oneline`), then the tag's message after its blank line, as
+ * stored (a signature too). `target`: the object it tags and its type (issue 20, run 40, fixer f40g1).
+ */
+export function formatTagBlock(bytes: Uint8Array, style: "medium" | "oneline" | "format"): { text: string; target: string; type: string } {
+  const raw = utf8EscapeDecode(bytes);
+  const end = raw.indexOf("\n\n");
+  const head = end < 0 ? raw : raw.slice(0, end + 1);
+  const field = (name: string): string | undefined => new RegExp(`^${name} (.*)$`, "m").exec(head)?.[1];
+  let text = `tag ${field("tag") ?? ""}\n`;
+  const tagger = /^(.*<[^>]*>) (\d+) ([+-])(\d\d)(\d\d)$/.exec(field("tagger") ?? "");
+  if (tagger && style !== "oneline") {
+    text += `Tagger: ${tagger[1]}\n`;
+    const east = (tagger[3] === "-" ? -1 : 1) * (Number(tagger[4]) * 60 + Number(tagger[5]));
+    if (style === "medium") text += `Date:   ${formatDate({ timestamp: Number(tagger[2]), timezoneOffset: -east })}\n`;
+  }
+  if (end >= 0) text += raw.slice(end + 1);
+  return { text, target: field("object") ?? "", type: field("type") ?? "" };
 }

@@ -133,6 +133,7 @@ export async function resolveRev(ctx: GitContext, dir: string, rev: string): Pro
         oid = parent;
       }
     } else {
+      if (step.n === 0) oid = (await peelToCommit(ctx, dir, oid, rev)).oid; // `~0` names the commit, a tag peeled (as `^0`)
       for (let i = 0; i < step.n; i++) {
         const commit = await peelToCommit(ctx, dir, oid, rev);
         const parent = commit.parent[0];

@@ -12,6 +12,8 @@
  * release 1.0\n\ncommit 57784d4…`; `git rev-parse v1.0~0` = 57784d495a5dba9ca81b79597504e3d673601ef9.
  * Likely cause: src/git/cli/commands.ts `show` (peels the tag to its commit before printing, without the tag block)
  * and src/git/ops/rev.ts (`~0`/`^0` applied without peeling a tag to its commit first).
+ * Fixed in run 40 by fixer f40g1: `show` prints each tag's block (cli/format.ts formatTagBlock) before the tagged
+ * object; rev.ts peels a tag to its commit for `~0` (`^0` peels through isomorphic-git's readCommit).
  */
 import { afterAll, expect, it } from "vitest";
 import { forkRepo } from "../../shared/git-remote.js";
