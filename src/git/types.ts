@@ -212,7 +212,9 @@ export type StatusRow = [path: string, head: 0 | 1, workdir: 0 | 1 | 2, stage: 0
  * | `{ fromIndex: true }` | index | working tree | `git diff` |
  *
  * `to` with `cached`, and `fromIndex` with `ref`, `to` or `cached`, are
- * `GitError` `EUSAGE`.
+ * `GitError` `EUSAGE`. `ref` and `to` both naming blobs (`HEAD~1:a.txt`,
+ * `:a.txt`) compare the two files (`git diff <blob> <blob>`); a blob in any
+ * other form, or with `paths`, is `EUSAGE` too.
  */
 export interface GitDiffOptions extends BaseWorktreeOptions {
   /** The old side. Default `"HEAD"` (on an unborn branch: the empty tree). */

@@ -833,6 +833,11 @@ const diff: CommandDef = {
     }
     noExtra(refs, 2);
     if (cached && refs.length > 1) throw new CliUsageError(`--cached compares one <ref> with the index: unexpected argument '${refs[1]}'`);
+    // `git diff <blob> <blob>` (fixer f40g1, run 40); a blob used any other way is git's usage error (129).
+    const blobs = await Promise.all(refs.map(async (r) => (await ctx.client.catFile({ dir: root, oid: r }).catch(() => undefined))?.type === "blob"));
+    if (blobs.includes(true) && (refs.length !== 2 || cached || specs.length > 0 || blobs.includes(false))) {
+      throw new CliUsageError(`'${refs[blobs.indexOf(true)]}': a blob is compared only with another blob, with no paths and no --cached (git diff <blob> <blob>)`);
+    }
     const paths = specs.length > 0 ? await ctx.pathspecs(specs) : undefined;
     const options = {
       dir: root,

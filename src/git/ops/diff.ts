@@ -44,7 +44,7 @@ import { GIT_DIFF_MAX_EDIT_LENGTH, GIT_DIFF_MAX_PATCH_CHARS, GIT_DIFF_MAX_SEARCH
 import type { DiffSummaryEntry, GitDiffOptions } from "../types.js";
 import { requireRepo, throwIfReadCancelled } from "../wrap.js";
 import { boolOption, compareBytes, matchesAny, optionalString, pathsOption, toRepoPaths, usage, worthEntering } from "./pathspec.js";
-import { resolveRev } from "./rev.js";
+import { blobOf, resolveRev } from "./rev.js";
 import { assertIndexFile, assertTreeReadable } from "./tree-state.js";
 import { fileModeOn, sameBlob, walkWorktree, type BlobSide, type WalkRow } from "./walk.js"; // fixer GD
 
@@ -57,6 +57,8 @@ interface FileChange {
   newFrom: "odb" | "work";
   /** An exact rename (option `renames`): the old side's path (`path` is the new side's). */
   from?: string;
+  /** `git diff <blob> <blob>`: the old side's name where it differs from `path` (no rename lines; fixer f40g1). */
+  oldName?: string;
 }
 
 const REGULAR = 0o100000;
@@ -142,6 +144,9 @@ async function changedFiles(ctx: GitContext, dir: string, op: string, options: G
   const specs = toRepoPaths(dir, paths);
   // "HEAD" goes to the walk as is: on an unborn branch it is the empty tree.
   const from = ref === "HEAD" && to === undefined ? "HEAD" : await resolveRev(ctx, dir, ref);
+  if (to === undefined && from !== "HEAD" && (await blobOf(ctx, dir, ref, from)) !== undefined) {
+    throw usage(op, "a blob is compared only with another blob, with no paths (git diff <blob> <blob>)"); // fixer f40g1
+  }
   const out: FileChange[] = [];
   const push = (path: string, a: BlobSide | undefined, b: BlobSide | undefined, newFrom: "odb" | "work") => {
     if (a && b && (a.mode & TYPE_MASK) !== (b.mode & TYPE_MASK)) {
@@ -180,6 +185,16 @@ async function changedFiles(ctx: GitContext, dir: string, op: string, options: G
   }
   const { git } = ctx;
   const toOid = to === undefined ? undefined : await resolveRev(ctx, dir, to);
+  // `git diff <blob> <blob>` (`HEAD~1:a.txt HEAD:b.txt`): the two blobs, named by their paths (fixer f40g1, run 40).
+  const blobs = toOid === undefined ? [] : await Promise.all([blobOf(ctx, dir, ref, from), blobOf(ctx, dir, to!, toOid)]);
+  if (blobs[0] !== undefined || blobs[1] !== undefined) {
+    const [a, b] = blobs;
+    if (a === undefined || b === undefined || specs.some((p) => p !== "")) throw usage(op, "a blob is compared only with another blob, with no paths (git diff <blob> <blob>)");
+    if (sameBlob(a, b)) return [];
+    const side = (blob: typeof a): BlobSide => ({ oid: blob.oid, mode: blob.mode });
+    if ((a.mode & TYPE_MASK) !== (b.mode & TYPE_MASK)) return [{ path: a.name, old: side(a), newFrom: "odb" }, { path: b.name, new: side(b), newFrom: "odb" }];
+    return [{ path: b.name, ...(a.name !== b.name ? { oldName: a.name } : {}), old: side(a), new: side(b), newFrom: "odb" }];
+  }
   // Both trees within GIT_MAX_TREE_ENTRIES before the walk (a "git bomb" costs one read per level here).
   await assertTreeReadable(ctx, dir, from);
   if (toOid !== undefined) await assertTreeReadable(ctx, dir, toOid);
@@ -494,8 +509,8 @@ function modeText(mode: number): string {
  * (else `Patch left out: …` in their place; `null`: counts only, no hunks).
  */
 async function filePatch(ctx: GitContext, dir: string, change: FileChange, room: number | null, fully = true): Promise<PatchPart> {
-  const { path, old, new: now, from } = change;
-  const a = quotePath(`a/${from ?? path}`, { fully });
+  const { path, old, new: now, from, oldName } = change;
+  const a = quotePath(`a/${from ?? oldName ?? path}`, { fully });
   const b = quotePath(`b/${path}`, { fully });
   let text = `diff --git ${a} ${b}\n`;
   if (!old) text += `new file mode ${modeText(now!.mode)}\nindex ${ZERO}..${abbrev(now)}\n`;

@@ -203,6 +203,24 @@ export async function treeEntry(
   return entries.find((entry) => entry.path === name);
 }
 
+/**
+ * When `rev` (resolved to `oid`) names a blob — `git diff <blob> <blob>` (issue 20, run 40, fixer f40g1) — its mode
+ * and the name git gives it: the path of `<rev>:<path>` / `:<path>` / `:<n>:<path>` with the mode of its tree or index
+ * entry, else `rev` as typed with mode 100644; `undefined` when it names anything else.
+ */
+export async function blobOf(ctx: GitContext, dir: string, rev: string, oid: string): Promise<{ oid: string; mode: number; name: string } | undefined> {
+  const { type } = await ctx.git.readObject({ fs: ctx.fs, dir, oid, cache: ctx.cache, format: "content" });
+  if (type !== "blob") return undefined;
+  const colon = /^:[0-3]:/.test(rev) ? 2 : rev.indexOf(":");
+  if (colon < 0) return { oid, mode: 0o100644, name: rev };
+  const name = rev.slice(colon + 1).replace(/^\/+|\/+$/g, "");
+  const entry = rev.startsWith(":")
+    ? (await flatIndex(ctx, dir)).get(name)
+    : await treeEntry(ctx, dir, await peelToTree(ctx, dir, await resolveRev(ctx, dir, rev.slice(0, colon) || "HEAD"), rev), name);
+  const mode = entry === undefined ? 0o100644 : typeof entry.mode === "number" ? entry.mode : parseInt(entry.mode, 8);
+  return { oid, mode, name };
+}
+
 /** The commit a revision names (annotated tags peeled): its oid, parents and tree. */
 export async function resolveCommit(ctx: GitContext, dir: string, rev: string): Promise<{ oid: string; parent: string[]; tree: string }> {
   return peelToCommit(ctx, dir, await resolveRev(ctx, dir, rev), rev);

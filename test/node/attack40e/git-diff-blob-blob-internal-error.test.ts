@@ -11,6 +11,8 @@
  * 7898192..6178079 100644\n--- a/a.txt\n+++ b/b.txt\n@@ -1 +1 @@\n-a\n+b\n`.
  * Likely cause: src/git/cli/commands.ts (diff's run) resolves each revision and hands the oids to the tree walk
  * (src/git/ops/diff.ts) without checking for a blob.
+ * Fixed in run 40 by fixer f40g1: ops/diff.ts diffs two blobs (rev.ts blobOf: name and mode from the path); a blob
+ * used otherwise is a usage error (CLI 129, as git).
  */
 import { expect, it } from "vitest";
 import { Workspace } from "../../../src/workspace.js";
