@@ -351,8 +351,8 @@ export interface GitRevParseOptions extends BaseWorktreeOptions {
   /**
    * A revision: a ref, a full or short oid, with `^`, `~N`, `^N` chains, `^{}`, `^{commit}`, `^{tree}` (a tree
    * stays itself) and `:<path>` in the tree it names (`HEAD^{tree}:d` and `<tree-oid>:d` too, as git); or
-   * `:<path>` / `:<n>:<path>` alone, the index's entry at stage `<n>` (default 0), as git. `:/<text>` (git's
-   * commit-message search) is not supported: it fails saying so.
+   * `:<path>` / `:<n>:<path>` alone, the index's entry at stage `<n>` (default 0), as git; `:/<text>`, the youngest commit
+   * reachable from any ref whose message matches the regular expression `<text>` (a JavaScript RegExp).
    */
   ref: string;
 }

@@ -735,7 +735,8 @@ const show: CommandDef = {
     const oneline = style.kind === "oneline" || (ctx.args.flags.get("pretty") === "oneline" && ctx.str("format") === undefined);
     let target = ref;
     let tagged = false;
-    for (let at = ref.includes(":") ? undefined : await resolves(ctx, root, ref); at !== undefined; ) {
+    const objectSpec = ref.includes(":") && !ref.startsWith(":/"); // `<rev>:<path>`, `:<path>`; `:/<text>` names a commit
+    for (let at = objectSpec ? undefined : await resolves(ctx, root, ref); at !== undefined; ) {
       const tag = await ctx.client.catFile({ dir: root, oid: at });
       if (tag.type !== "tag") break;
       const block = formatTagBlock(tag.bytes, oneline ? "oneline" : style.kind === "medium" ? "medium" : "format");
@@ -744,7 +745,7 @@ const show: CommandDef = {
       tagged = true;
     }
     const sep = tagged && !oneline && style.kind !== "tformat" ? "\n" : "";
-    if (ref.includes(":")) object = await fatalOn(readObjectSpec(ctx, root, ref), unknownRevision);
+    if (objectSpec) object = await fatalOn(readObjectSpec(ctx, root, ref), unknownRevision);
     else {
       try {
         commit = await ctx.client.show({ dir: root, ref: target });

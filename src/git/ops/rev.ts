@@ -13,9 +13,9 @@
  *   names (a commit's, or a tree itself: `HEAD^{tree}:d`, `<tree-oid>:d`);
  * - or `:<path>` / `:<n>:<path>` alone: the index's entry for `<path>` at
  *   stage `<n>` (0 when left out; this library never writes the unmerged
- *   stages 1–3). `:/<text>` (git's commit-message search) is refused with a
- *   message saying so (issue 20, run 40, fixer f40g1; before, `:<path>`
- *   read HEAD's tree).
+ *   stages 1–3); `:/<text>`, the youngest commit reachable from any ref
+ *   whose message matches `<text>` (issue 20, run 40, fixer f40g1; before,
+ *   `:<path>` read HEAD's tree and `:/<text>` failed).
  *
  * Failures are plain `Error`s (`unknown revision '<rev>'`) that the
  * operation wrapper turns into `GitError` `E<OP>FAIL`.
@@ -156,13 +156,11 @@ export async function resolveRev(ctx: GitContext, dir: string, rev: string): Pro
  * `:<path>` / `:<n>:<path>` (gitrevisions(7)): the oid of the index's entry for `<path>` (relative to the working
  * tree's root) at stage `<n>` (default 0), with git 2.39.5's messages when there is none.
  * @throws Error `path '<p>' does not exist (neither on disk nor in the index)`, `path '<p>' exists on disk, but not in
- *   the index`, `path '<p>' is in the index, but not at stage <n>`; for `:/<text>`, `unknown revision` for `:`.
+ *   the index`, `path '<p>' is in the index, but not at stage <n>`; `unknown revision` for `:` and a `:/<text>` matching nothing.
  */
 async function resolveIndexPath(ctx: GitContext, dir: string, rev: string): Promise<string> {
   if (rev === ":") throw unknown(rev);
-  if (rev.startsWith(":/")) {
-    throw new Error(`'${rev}': a commit-message search (:/<text>) is not supported; name the commit (find it with git log)`);
-  }
+  if (rev.startsWith(":/")) return searchMessages(ctx, dir, rev);
   const staged = /^:([0-3]):(.*)$/s.exec(rev);
   const stage = staged ? Number(staged[1]) : 0;
   const path = (staged ? staged[2]! : rev.slice(1)).replace(/^\/+|\/+$/g, "");
@@ -171,6 +169,49 @@ async function resolveIndexPath(ctx: GitContext, dir: string, rev: string): Prom
   if (entry !== undefined) throw new Error(`path '${path}' is in the index, but not at stage ${stage}`);
   const onDisk = path !== "" && (await ctx.workspace.fs.lstat(absPath(dir, path)).catch(() => undefined)) !== undefined;
   throw new Error(onDisk ? `path '${path}' exists on disk, but not in the index` : `path '${path}' does not exist (neither on disk nor in the index)`);
+}
+
+/**
+ * `:/<text>` (gitrevisions(7)): the youngest commit reachable from HEAD or any ref whose message matches the regular
+ * expression `<text>` (a JavaScript RegExp here, git's is POSIX extended); `:/!-<text>` one whose message does not
+ * match, `:/!!…` a literal leading `!`. The walk is git's: the newest commit by committer date first, each read once.
+ * @throws Error `unknown revision ':/<text>'` when none matches, or the expression does not compile.
+ */
+async function searchMessages(ctx: GitContext, dir: string, rev: string): Promise<string> {
+  let text = rev.slice(2);
+  let negate = false;
+  if (text.startsWith("!-")) [text, negate] = [text.slice(2), true];
+  else if (text.startsWith("!!")) text = text.slice(1);
+  else if (text.startsWith("!")) throw unknown(rev);
+  let pattern: RegExp;
+  try {
+    pattern = new RegExp(text);
+  } catch {
+    throw unknown(rev);
+  }
+  type Queued = { oid: string; time: number; parent: string[]; message: string };
+  const seen = new Set<string>();
+  const queue: Queued[] = [];
+  const enqueue = async (oid: string | undefined): Promise<void> => {
+    if (oid === undefined) return;
+    const read = await ctx.git.readCommit({ fs: ctx.fs, dir, oid, cache: ctx.cache }).catch(() => undefined);
+    if (read === undefined || seen.has(read.oid)) return;
+    seen.add(read.oid);
+    const entry = { oid: read.oid, time: read.commit.committer.timestamp, parent: read.commit.parent, message: read.commit.message };
+    let at = queue.length;
+    while (at > 0 && queue[at - 1]!.time < entry.time) at--;
+    queue.splice(at, 0, entry);
+  };
+  await enqueue(await ctx.git.resolveRef({ fs: ctx.fs, dir, ref: "HEAD" }).catch(() => undefined));
+  for (const name of await ctx.git.listRefs({ fs: ctx.fs, dir, filepath: "refs" }).catch(() => [] as string[])) {
+    await enqueue(await ctx.git.resolveRef({ fs: ctx.fs, dir, ref: `refs/${name}` }).catch(() => undefined));
+  }
+  while (queue.length > 0) {
+    const next = queue.shift()!;
+    if (pattern.test(next.message) !== negate) return next.oid;
+    for (const parent of next.parent) await enqueue(parent);
+  }
+  throw unknown(rev);
 }
 
 /**

@@ -12,7 +12,7 @@
  * (`git hash-object` of "index\n"), `index`, `new` — all exit 0.
  * Cause: src/git/ops/rev.ts (the `<rev>:<path>` parse): `expr.slice(0, colon) || "HEAD"` turns an empty revision
  * into HEAD instead of reading the index.
- * Fixed in run 40 by fixer f40g1: ops/rev.ts reads `:<path>` / `:<n>:<path>` from the index (show/cat-file through it).
+ * Fixed in run 40 by fixer f40g1: ops/rev.ts reads `:<path>` / `:<n>:<path>` from the index (show/cat-file through it); `:/<text>` searches commit messages as git.
  */
 import { expect, it } from "vitest";
 import { Workspace } from "../../../src/workspace.js";

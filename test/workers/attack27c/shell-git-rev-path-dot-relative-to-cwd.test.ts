@@ -21,8 +21,8 @@
  *
  * Fixed: src/git/cli/commands.ts `cwdRev` (git's resolve_relative_path) makes a `./`/`../` path after `:`
  * repository-relative from the cwd for show, cat-file, rev-parse and ls-tree (one leaving the repository: `'<p>' is
- * outside repository at '<root>'`, 128); rev-parse of a path naming nothing now dies 128 as git. `:<path>` still
- * reads HEAD's tree, not the index. Siblings: test/node/fix27/git-cli-gd.test.ts.
+ * outside repository at '<root>'`, 128); rev-parse of a path naming nothing now dies 128 as git. `:<path>` then still
+ * read HEAD's tree, not the index (it reads the index since issue 20's run 40, fixer f40g1). Siblings: test/node/fix27/git-cli-gd.test.ts.
  */
 import { describe, expect, it } from "vitest";
 import { createGitClient } from "../../../src/git/index.js";
