@@ -221,11 +221,27 @@ export class WorkspaceFs implements WorkspaceFilesystem {
 
   // ── writes ─────────────────────────────────────────────────────────────
 
+  /**
+   * {@link WorkspaceFilesystem.writeFile}. A content stream the call does not
+   * read to its end — refused before its first read (`EISDIR`, `ENOENT`,
+   * `EEXIST`, a stale condition, a bad option) or failing while it is read — is
+   * cancelled with the call's error, so a read stream of another file ends its
+   * chunk leases at once (issue 20, run 40, fixer f40fs).
+   */
   async writeFile(
     path: string,
     content: string | Uint8Array | ReadableStream<Uint8Array>,
     options?: WriteFileOptions,
   ): Promise<void> {
+    try {
+      return await this.#writeFile(path, content, options);
+    } catch (error) {
+      await cancelContent(content, error);
+      throw error;
+    }
+  }
+
+  async #writeFile(path: string, content: string | Uint8Array | ReadableStream<Uint8Array>, options?: WriteFileOptions): Promise<void> {
     const mtime = this.#now();
     const canonical = canonicalPath(path, "writeFile");
     if (canonical === "/") throw new WorkspaceFsError("EISDIR", "writeFile", canonical);
@@ -267,9 +283,19 @@ export class WorkspaceFs implements WorkspaceFilesystem {
 
   /**
    * {@link WorkspaceFilesystem.appendFile}: checks, then {@link FileWriter.append}
-   * (issue 20, run 36, fixer AP).
+   * (issue 20, run 36, fixer AP). A content stream the call does not read to its
+   * end is cancelled with the call's error, as {@link writeFile} does (run 40, fixer f40fs).
    */
   async appendFile(path: string, content: string | Uint8Array | ReadableStream<Uint8Array>, options?: AppendFileOptions): Promise<void> {
+    try {
+      return await this.#appendFile(path, content, options);
+    } catch (error) {
+      await cancelContent(content, error);
+      throw error;
+    }
+  }
+
+  async #appendFile(path: string, content: string | Uint8Array | ReadableStream<Uint8Array>, options?: AppendFileOptions): Promise<void> {
     const mtime = this.#now();
     const canonical = canonicalPath(path, "appendFile");
     if (canonical === "/") throw new WorkspaceFsError("EISDIR", "appendFile", canonical);
@@ -544,6 +570,21 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     if (found.status === "eloop") throw new WorkspaceFsError("ELOOP", syscall, canonical);
     throw new WorkspaceFsError("ENOENT", syscall, canonical);
   }
+}
+
+/**
+ * After a `writeFile`/`appendFile` failed: cancels its content when that is a
+ * stream left unread or half read (a read stream of another file then ends its
+ * chunk leases, and chunks only it kept are reclaimable; an RPC stream tells
+ * its sender). A stream read to its end, already cancelled or still locked is
+ * left as it is; a cancel that fails is ignored: the call's own error is the
+ * one reported (issue 20, run 40, fixer f40fs).
+ */
+async function cancelContent(content: unknown, error: unknown): Promise<void> {
+  if (typeof content !== "object" || content === null || typeof (content as ReadableStream).cancel !== "function") return;
+  const stream = content as ReadableStream<Uint8Array>;
+  if (stream.locked) return;
+  await stream.cancel(error).catch(() => {});
 }
 
 function statResult(node: NodeStat, canonical: string): WorkspaceStatResult {

@@ -1065,7 +1065,14 @@ export class SQLiteWorkspaceProvider {
     if (stats.isDirectory()) throw nodeFsError("EISDIR", "copyfile", src);
     const exclusive = (mode & COPYFILE_EXCL) !== 0;
     const stream = await call("copyfile", src, () => this.#fs.readFile(src));
-    await call("copyfile", pathArg(dest, "copyfile"), () => this.#fs.writeFile(dest, stream, { mode: stats.mode & 0o7777, exclusive }));
+    try {
+      await call("copyfile", pathArg(dest, "copyfile"), () => this.#fs.writeFile(dest, stream, { mode: stats.mode & 0o7777, exclusive }));
+    } catch (error) {
+      // Refused (EISDIR, ENOENT, EEXIST, …) before or while the source was read: end that read, its chunk leases
+      // with it (issue 20, run 40, fixer f40fs). A stream read to its end, or locked, is left as it is.
+      if (!stream.locked) await stream.cancel(error).catch(() => {});
+      throw error;
+    }
   }
 
   /** Stat-like number node's module loader asks for: `0` file, `1` directory, negative missing. Never rejects. */

@@ -318,7 +318,9 @@ export interface WorkspaceFilesystem {
    * Parents are not created. The mode is `options.mode ?? 0o644` —
    * overwriting without `mode` resets it to `0o644`; `exclusive` defaults to
    * `false`. A final link is written through. Atomic: on any failure,
-   * including a stream that errors, the old file is untouched.
+   * including a stream that errors, the old file is untouched. A stream the
+   * call refuses or stops reading is cancelled with its error (a read stream
+   * of another file then ends its chunk leases; run 40, fixer f40fs).
    * @throws WorkspaceFsError `EINVAL` bad path or `mode` · `EISDIR` `/` · `EROFS` a read-only mount at the path or where a link leads · `ENOENT` missing parent · `ENOTDIR` a file in the parent chain · `ELOOP` > 40 links · `EEXIST` `exclusive` and an entry exists · `EISDIR` the target is a directory · `ESTALE` `ifMatch` and the content differs or changed before the commit (`ENOENT` when no file is there).
    * @throws TypeError when `options` is not an object or `exclusive` not a boolean; a failing stream rejects with its own error.
    */
@@ -342,6 +344,8 @@ export interface WorkspaceFilesystem {
    * land), at most 10 tries. Appending nothing to an existing file changes
    * nothing, as write(2) of 0 bytes. Node's `fs.promises.appendFile` without
    * its encoding/flag options; not in 0.8.0 (issue 20, run 36, fixer AP).
+   * A stream the call refuses or stops reading is cancelled with its error,
+   * as `writeFile` cancels it (run 40, fixer f40fs).
    * @throws WorkspaceFsError `EINVAL` bad path or `mode` · `EISDIR` `/` or a directory · `EROFS` a read-only mount at the path or where a link leads · `ENOENT` missing parent · `ENOTDIR` a file in the parent chain · `ELOOP` > 40 links · `ESTALE` `ifInode` and the path leads elsewhere or nowhere, or the file kept changing through 10 tries (nothing appended) · `EIO` a stored chunk is missing.
    * @throws TypeError when `options` is not an object, `ifInode` not an inode number, or `content` not a string, bytes or a byte stream; a failing stream rejects with its own error (nothing appended).
    */

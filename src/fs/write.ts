@@ -582,7 +582,8 @@ export interface AppendRequest {
  * write refused mid-stream) — and its lock is released either way. A write
  * refused before its first read (a missing parent, `EISDIR`, a stale
  * condition) never starts the generator: the stream is left unread and
- * unlocked, the caller's to cancel or reuse.
+ * unlocked, and the facade (`WorkspaceFs.writeFile`/`appendFile`) cancels
+ * it with the refusal (issue 20, run 40, fixer f40fs).
  */
 async function* streamPieces(stream: ReadableStream<Uint8Array>, syscall: string): AsyncGenerator<Uint8Array> {
   const reader = stream.getReader();

@@ -1030,7 +1030,14 @@ export class WorkspaceFsAdapter implements IFileSystem {
       // A link at `dest` is written through, as GNU cp does (the Workspace's writeFile follows a final link).
       await call("cp", dest, async () => {
         const bytes = await this.#fs.readFile(src);
-        await this.#fs.writeFile(dest, bytes, { mode });
+        try {
+          await this.#fs.writeFile(dest, bytes, { mode });
+        } catch (error) {
+          // Refused before or while the source was read: end that read, its chunk leases with it (issue 20, run 40,
+          // fixer f40fs). A stream sent over RPC, or read to its end, is left as it is.
+          if (!bytes.locked) await bytes.cancel(error).catch(() => {});
+          throw error;
+        }
       });
       return;
     }

@@ -23,6 +23,8 @@
  * stream it opened when `writeFile` rejects.
  * Severity: low–medium (no data lost; storage kept and rows left behind per failed call, bounded by the 10-minute
  * lease).
+ * Fixed in run 40 by fixer f40fs: WorkspaceFs.writeFile/appendFile cancel a content stream they reject without reading
+ * to its end; provider copyFile and the shell adapter's cp cancel the source stream they opened.
  */
 import { expect, it } from "vitest";
 import { Workspace, nodeSqliteStorage } from "../../../src/index.js";
