@@ -47,7 +47,13 @@ export interface WorkspaceOptions {
   storage: DurableObjectStorageLike;
   /** Execution backends; the first is the default. Duplicate ids throw. Default `[]`. */
   backends?: WorkspaceRegisteredBackend[];
-  /** Clock in ms for every `mtime`. Default `Date.now`. */
+  /**
+   * Clock in ms for every `mtime`. Default `Date.now`. It dates mtimes only:
+   * the chunk leases that protect a streamed write or read from another
+   * Workspace's, process's or isolate's sweep are a protocol between every
+   * connection to the storage and use the wall clock (`Date.now()`), whatever
+   * this returns (issue 20, run 40, fixer f40fs).
+   */
   now?: () => number;
   /** Exposed as `workspace.sessionId`. Default `""`. */
   sessionId?: string;

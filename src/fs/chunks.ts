@@ -149,9 +149,12 @@ export class ChunkStore {
 
   /**
    * @param storageKey The storage object: pins and sweep state are shared by every store over it.
-   * @param clock Clock (ms) for leases and the sweep: the Workspace's `now`. Default `Date.now`.
+   * @param clock Clock (ms) for leases and the sweep. Default: the wall clock, `Date.now()` read at each call. Leases
+   *   are a protocol between every connection to the storage (other Workspaces, processes, isolates), so they are
+   *   dated with the one clock all of them share — never a Workspace's `now`, which dates mtimes only (issue 20,
+   *   run 40, fixer f40fs: a Workspace with a fixed `now` had its live leases reclaimed by another's sweep).
    */
-  constructor(db: Database, storageKey: object, clock: () => number = Date.now) {
+  constructor(db: Database, storageKey: object, clock: () => number = () => Date.now()) {
     this.#db = db;
     this.#clock = clock;
     let shared = registries.get(storageKey);

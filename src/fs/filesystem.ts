@@ -62,7 +62,7 @@ import { headCut } from "../util/cut.js";
 
 /** Options for {@link WorkspaceFs}. */
 export interface WorkspaceFsOptions {
-  /** Clock (ms) for `mtime`. */
+  /** Clock (ms) for `mtime`, and for `mtime` only: chunk leases and the sweep use the wall clock (`Date.now()`), shared by every connection to the storage (run 40, fixer f40fs). */
   now: () => number;
 }
 
@@ -80,7 +80,7 @@ export class WorkspaceFs implements WorkspaceFilesystem {
     const mtime = options.now();
     ensureSchema(db, this.#nodes, () => this.#nodes.createRoot(mtime));
     this.#guard = mountGuardFor(db);
-    this.#chunks = new ChunkStore(db, db.storage, options.now);
+    this.#chunks = new ChunkStore(db, db.storage); // leases on the wall clock, not `now` (run 40, fixer f40fs)
     this.#writer = new FileWriter(this.#nodes, this.#chunks, this.#guard, db.storage); // storage key: appends to a path take turns over it (run 37, fixer AP)
     // The start-up sweep (orphans of a crash) is best-effort too: the schema transaction above has committed, so a
     // lock another connection takes meanwhile leaves the orphans to the next mutation's sweep (run 38, fixer SW).

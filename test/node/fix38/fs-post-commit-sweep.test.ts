@@ -24,7 +24,7 @@ import * as realFs from "node:fs/promises";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { Workspace, nodeSqliteStorage, type NodeSqliteStorage } from "../../../src/index.js";
 import { STAGE_LEASE_MS } from "../../../src/fs/chunks.js";
 
@@ -54,7 +54,7 @@ function streamOf(data: Uint8Array, piece = 200 * KiB): ReadableStream<Uint8Arra
 }
 
 interface Fixture {
-  /** The Workspace's clock (ms): `Date.now()` plus `skew`. */
+  /** The wall clock (ms) the leases read, and the Workspace's: the real `Date.now()` plus `skew` (a spy; run 40, fixer f40fs: leases read `Date.now()`, not `now`). */
   skew: { ms: number };
   file: string;
   storage: NodeSqliteStorage;
@@ -65,6 +65,7 @@ interface Fixture {
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
+  vi.restoreAllMocks();
   while (cleanups.length > 0) await cleanups.pop()!();
 });
 
@@ -73,7 +74,9 @@ function fixture(): Fixture {
   const file = join(dir, "w.db");
   const storage = nodeSqliteStorage(file, { busyTimeoutMs: 50 });
   const skew = { ms: 0 };
-  const workspace = new Workspace({ storage, now: () => Date.now() + skew.ms });
+  const realNow = Date.now.bind(Date);
+  vi.spyOn(Date, "now").mockImplementation(() => realNow() + skew.ms);
+  const workspace = new Workspace({ storage, now: () => Date.now() });
   const other = new DatabaseSync(file);
   other.exec("CREATE TABLE IF NOT EXISTS other_t (v)");
   const real = join(dir, "real");
@@ -333,7 +336,7 @@ describe("a mutation that committed resolves though another connection holds the
     // Another process opens the file; the other connection takes the lock right after the schema transaction.
     f.storage = nodeSqliteStorage(f.file, { busyTimeoutMs: 50 });
     const open = lockAfter(f, (ok) => ok, f.storage, () => 0);
-    f.workspace = new Workspace({ storage: f.storage, now: () => Date.now() + f.skew.ms }); // was: throws EBUSY
+    f.workspace = new Workspace({ storage: f.storage, now: () => Date.now() }); // was: throws EBUSY
     expect(open.taken()).toBe(true);
     expect(await workspaceTree(f.workspace)).toEqual({});
     open.release();

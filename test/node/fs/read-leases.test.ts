@@ -7,11 +7,14 @@
  * lease when a third of it has passed; the lease ends when the stream ends,
  * fails or is cancelled; and a reader that never finishes (crashed) loses
  * its lease after the window, its chunks then reclaimed.
+ *
+ * Leases are dated with the wall clock, not the Workspace's `now` (issue 20, run 40, fixer f40fs): the tests that move
+ * time move `Date.now()` (a spy) as well as `now`.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { Workspace, nodeSqliteStorage } from "../../../src/index.js";
 import { CHUNK_SIZE, READ_LEASE_MS } from "../../../src/fs/chunks.js";
 import { concatBytes } from "../../../src/util/bytes.js";
@@ -25,6 +28,14 @@ beforeAll(() => {
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** Moves the wall clock the leases read with `now` (run 40, fixer f40fs: leases no longer read the Workspace's `now`). */
+function leaseClock(now: () => number): void {
+  vi.spyOn(Date, "now").mockImplementation(now);
+}
 
 type Sql = ReturnType<typeof nodeSqliteStorage>["sql"];
 
@@ -56,6 +67,7 @@ function same(actual: Uint8Array, expected: Uint8Array): boolean {
 
 /** Two Workspaces on one fresh database file `name` in `dir`, each over its own connection; `close()` closes all four. */
 function twoWorkspaces(name: string, now?: () => number) {
+  if (now) leaseClock(now);
   const file = join(dir, name);
   const sa = nodeSqliteStorage(file);
   const sb = nodeSqliteStorage(file);
@@ -186,6 +198,7 @@ describe("read streams lease their chunks in the database (spec 01 §3.3)", () =
   it("pulls within a third of the window do not rewrite the lease", async () => {
     let t = Date.now();
     const storage = nodeSqliteStorage(":memory:");
+    leaseClock(() => t);
     const ws = new Workspace({ storage, now: () => t });
     await ws.fs.writeFile("/f", distinct(3));
     const r = (await ws.fs.readFile("/f")).getReader();
