@@ -25,6 +25,7 @@
  * `Date.now()` while dating them with that clock. Leases need one clock all connections share (`Date.now()`), with
  * the test hook kept separate from the mtime clock.
  * Severity: low–medium (needs a custom `now`; a live write or read fails EIO, nothing is corrupted).
+ * Fixed in run 40 by fixer f40fs: ChunkStore dates stage/renew/openRead/sweep with Date.now(), never the Workspace's `now`.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
