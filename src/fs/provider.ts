@@ -101,7 +101,7 @@ export interface ProviderDataOptionsObject {
   encoding?: string | null;
   /** Permission bits of a file the call creates, masked with the umask. Default `0o666`. */
   mode?: number;
-  /** node:fs open flags for `writeFile` (`"w"`, `"wx"`, `"a"`, …). Default `"w"`. */
+  /** node:fs open flags (`"w"`, `"wx"`, `"a"`, `"r+"`, …), honoured as node:fs does. Default `"w"` for `writeFile`, `"a"` for `appendFile`, `"r"` for `readFile`. */
   flag?: string | number;
 }
 
@@ -583,16 +583,21 @@ export class SQLiteWorkspaceProvider {
    * open(2) with `O_CREAT` does: its target is made (unless `O_EXCL`:
    * `EEXIST`).
    * @returns A {@link WorkspaceFileHandle}.
-   * @throws `ENOENT` missing (without a create flag) or missing parent (of a dangling link's target, too) · `EEXIST` exclusive and present (a link included) · `EISDIR` a directory opened for writing, or a path ending in `/` with a create flag (nothing is created) · `ENOTDIR` · `ELOOP` · `EROFS` · `EFBIG` a file over `maxOpenFileBytes` opened for writing · `EINVAL` bad flags.
+   * @throws `ENOENT` missing (without a create flag) or missing parent (of a dangling link's target, too) · `EEXIST` exclusive and present (a link included, not followed: a directory or a link loop too; run 40, fixer f40fs) · `EISDIR` a directory opened for writing, or a path ending in `/` with a create flag (nothing is created) · `ENOTDIR` · `ELOOP` · `EROFS` · `EFBIG` a file over `maxOpenFileBytes` opened for writing · `EINVAL` bad flags.
    */
   async open(path: string, flags?: string | number, mode?: number | string): Promise<WorkspaceFileHandle> {
     pathArg(path, "open");
     const parsed = parseFlags(flags, path);
     const fileMode = modeArg(mode, 0o666, "open", path) & ~this.#umask;
+    if (parsed.create) await this.#createThroughSlash(path, "open");
+    // O_CREAT|O_EXCL: anything at the path is EEXIST, a final link not followed — a directory, a link loop, a link
+    // with O_NOFOLLOW too — as open(2) answers (issue 20, run 40, fixer f40fs).
+    if (parsed.exclusive && parsed.create && (await this.#statOrUndefined(path, false, "open")) !== undefined) {
+      throw nodeFsError("EEXIST", "open", path);
+    }
     if (parsed.noFollow && (await this.#statOrUndefined(path, false, "open"))?.isSymbolicLink()) {
       throw nodeFsError("ELOOP", "open", path); // O_NOFOLLOW and the path is a link: node:fs's message
     }
-    if (parsed.create) await this.#createThroughSlash(path, "open");
     let stat = await this.#statOrUndefined(path, true, "open");
     if (parsed.directory && stat !== undefined && !stat.isDirectory()) throw nodeFsError("ENOTDIR", "open", path);
     if (stat?.isDirectory()) {
@@ -986,10 +991,33 @@ export class SQLiteWorkspaceProvider {
   /**
    * The whole file: bytes, or a string with `"utf8"` / `{ encoding: "utf8" }`
    * (decoded as node:fs does: invalid sequences as U+FFFD, a BOM kept). A final link is followed.
-   * @throws `ENOENT` · `EISDIR` · `ENOTDIR` · `ELOOP` · `EINVAL` another encoding.
+   * `flag` (default `"r"`) opens the file as node:fs does (as {@link open}): `"w+"` truncates it
+   * and reads `""`, `"a+"` creates a missing file, `"wx+"` of an existing path is `EEXIST`, a
+   * flag that does not read (`"w"`, `"a"`) is `EBADF` after its open (run 40, fixer f40fs).
+   * @throws `ENOENT` · `EISDIR` · `ENOTDIR` · `ELOOP` · `EINVAL` another encoding or bad flags · `EEXIST` · `EBADF` (as above).
    */
   async readFile(path: string, options?: ProviderDataOptions): Promise<Uint8Array | string> {
     const encoding = encodingOf(options, "open", pathArg(path, "open"));
+    const flag = typeof options === "object" && options !== null ? options.flag : undefined;
+    if (flag !== undefined && flag !== null) {
+      const parsed = parseFlags(flag, path);
+      if (parsed.create || parsed.truncate || !parsed.read || parsed.noFollow === true || parsed.directory === true) {
+        // A flag that creates, truncates, refuses reading or checks the entry: opened with it, as node:fs opens it
+        // (`w+` truncates and reads "", `a+` creates a missing file, `wx+` of an existing one is EEXIST, `w` EBADF
+        // after truncating), then read through the handle (issue 20, run 40, fixer f40fs).
+        const handle = await this.open(path, flag);
+        let read = false;
+        try {
+          const out = await handle.readFile(encoding);
+          read = true;
+          return out;
+        } finally {
+          // A failed read's error is the one reported.
+          if (read) await handle.close();
+          else await handle.close().catch(() => {});
+        }
+      }
+    }
     const bytes = await call("open", path, async () => readStreamBytes(await this.#fs.readFile(path)));
     return encoding === "utf8" ? decodeUtf8(bytes) : nodeBytes(bytes);
   }
@@ -1040,11 +1068,16 @@ export class SQLiteWorkspaceProvider {
    * other writers (made again from the file as it then is when it changed
    * meanwhile), so every append lands. Appending nothing to an existing file
    * changes nothing (as write(2) of 0 bytes). Through a dangling link the
-   * link's target is created, as node:fs does.
+   * link's target is created, as node:fs does. A `flag` without append
+   * (`"w"`, `"w+"`, `"r+"`, …) writes as {@link writeFile} does with it, as
+   * node:fs's `appendFile` does (run 40, fixer f40fs).
    * @throws `ENOENT` missing parent (of a dangling link's target, too) · `ENOTDIR` · `EISDIR` (also a path ending in `/`: nothing is created) · `EROFS` · `EINVAL`.
    */
   async appendFile(path: string, data: unknown, options?: ProviderDataOptions): Promise<void> {
     const { parsed, requested } = wholeFileOptions(path, options, "a");
+    // A flag without O_APPEND writes as it says, as node:fs's appendFile (writeFile with flag "a" by default) does:
+    // `w`/`w+` truncate first, `r+` writes from offset 0 over what is there (ENOENT when missing). Run 40, fixer f40fs.
+    if (!parsed.append) return this.writeFile(path, data, options);
     const added = bytesOf(data, "write", path);
     if (parsed.create) await this.#createThroughSlash(path, "open");
     if (parsed.exclusive) {

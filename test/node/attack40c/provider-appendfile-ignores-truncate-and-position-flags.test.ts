@@ -18,6 +18,7 @@
  * always calls `#appendBytes`; a flag without `append` should take `writeFile`'s path (truncate when the flag
  * truncates, write at offset 0 through a handle otherwise, ENOENT when it does not create).
  * Severity: low (a rarely used option; the bytes left differ from node:fs's — old content kept that node:fs drops).
+ * Fixed in run 40 by fixer f40fs: provider appendFile hands a flag without append to writeFile, as node:fs's appendFile is writeFile with flag "a".
  */
 import * as real from "node:fs/promises";
 import { mkdtempSync, rmSync } from "node:fs";

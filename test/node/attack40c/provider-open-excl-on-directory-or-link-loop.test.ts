@@ -17,6 +17,7 @@
  * by `#statOrUndefined(path, true, …)` before it, which throws ELOOP for a loop; an `O_EXCL` open should lstat the
  * path (no final link followed) first and answer EEXIST for anything there.
  * Severity: low (a wrong error code; nothing is created or changed).
+ * Fixed in run 40 by fixer f40fs: provider open checks O_CREAT|O_EXCL with an lstat (no final link followed) before anything else: EEXIST for anything there.
  */
 import * as real from "node:fs/promises";
 import { mkdtempSync, rmSync } from "node:fs";

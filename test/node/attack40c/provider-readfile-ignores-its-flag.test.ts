@@ -16,6 +16,7 @@
  * support with EINVAL, rather than silently reading).
  * Severity: low (a rare option; a caller relying on it — truncate-then-read, create-if-missing — gets other bytes
  * and other files than under node:fs).
+ * Fixed in run 40 by fixer f40fs: provider readFile opens through open(path, flag) when the flag creates, truncates, does not read or checks the entry.
  */
 import * as real from "node:fs/promises";
 import { mkdtempSync, rmSync } from "node:fs";
