@@ -43,9 +43,18 @@ const MAX_NAMED_PATH_CHARS = 4096;
  * own bytes (`compactView`): structured clone would send its whole buffer
  * (issue 20, run 35, fixer UV).
  */
-function sentArguments(method: string, args: unknown[]): unknown[] {
+function sentArguments(method: string, args: unknown[], source: SourceFailure): unknown[] {
   if (method !== "writeFile" && method !== "appendFile") return args; // appendFile too: fixer AP, run 36
   const content = args[1];
+  if (typeof content === "object" && content !== null && typeof (content as ReadableStream).getReader === "function") {
+    // Sent through a stream that records the caller's stream's own failure (run 40, fixer f40fs): workerd tells the
+    // object only that the stream "disconnected prematurely", and the call rejects with that.
+    const stream = content as ReadableStream<Uint8Array>;
+    if (stream.locked) return args;
+    const sent = [...args];
+    sent[1] = recordingStream(stream, source);
+    return sent;
+  }
   if (typeof content !== "string" && !ArrayBuffer.isView(content)) return args;
   const sent = [...args];
   if (typeof content === "string") {
@@ -62,12 +71,61 @@ function sentArguments(method: string, args: unknown[]): unknown[] {
   return sent;
 }
 
+/** A `writeFile`/`appendFile` content stream as the client sent it: the error it failed with, if it failed. */
+interface SourceFailure {
+  failed: boolean;
+  error?: unknown;
+  /** Cancels the caller's stream unless it ended, failed or was cancelled already (set once it is sent). */
+  abandon?: (reason: unknown) => Promise<void>;
+}
+
+/**
+ * `stream`, pulled as the receiver reads (`highWaterMark` 0), its chunks as they are, cancel passed on; a read of
+ * `stream` that fails is recorded in `source` (and fails this stream, as before), so the call can reject with the
+ * caller's own error rather than workerd's uncoded disconnection (issue 20, run 40, fixer f40fs).
+ */
+function recordingStream(stream: ReadableStream<Uint8Array>, source: SourceFailure): ReadableStream<Uint8Array> {
+  const reader = stream.getReader();
+  let settled = false;
+  const cancel = (reason: unknown): Promise<void> => {
+    if (settled) return Promise.resolve();
+    settled = true;
+    return reader.cancel(reason);
+  };
+  source.abandon = (reason) => cancel(reason).catch(() => {});
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        let next: ReadableStreamReadResult<Uint8Array>;
+        try {
+          next = await reader.read();
+        } catch (error) {
+          settled = true;
+          source.failed = true;
+          source.error = error;
+          throw error;
+        }
+        if (next.done) {
+          settled = true;
+          controller.close();
+        } else controller.enqueue(next.value);
+      },
+      cancel,
+    },
+    { highWaterMark: 0 },
+  );
+}
+
 /**
  * Builds the remote `fs`. `fs()` returns the (pipelined) `stub.fs` for each
  * call, so a disposed client fails there with its own message. `writeFile`
  * sends a content past 16 MiB as a stream ({@link sentArguments}); any
  * other call whose arguments workerd refuses as too large (past 32 MiB)
- * rejects `E2BIG`, not with workerd's bare error.
+ * rejects `E2BIG`, not with workerd's bare error. A `writeFile`/`appendFile`
+ * whose content stream fails on the client rejects with that stream's own
+ * error (its `code` kept), as in the object, not workerd's uncoded
+ * "ReadableStream received over RPC disconnected prematurely."; one the call
+ * refuses before reading it to its end is cancelled with the refusal (run 40, fixer f40fs).
  * A `readFile` stream (and any other stream a method returns) is handed on through `remoteByteStream`: a read that
  * fails because the Durable Object restarted rejects an `Error` `code` `ECONNRESET` naming `fs.readFile`, and
  * `onBroken` hears of it.
@@ -80,21 +138,32 @@ export function createRemoteFilesystem(fs: () => RemoteFilesystemStub, onBroken?
     const path = typeof named === "string" && named.length <= MAX_NAMED_PATH_CHARS ? named : undefined;
     // One cheap call over the same stub: after an uncoded error, it tells a restart of the object apart.
     const probe = () => fs().exists("/");
-    const result: unknown = await callRemote(
-      () => {
-        const stub = fs();
-        return Reflect.apply(stub[method], stub, sentArguments(method, args));
-      },
-      `fs.${method}`,
-      (_message, refused) =>
-        new WorkspaceFsError(
-          "E2BIG",
-          method,
-          path,
-          `the call is over 32 MiB, more than crosses RPC (${refused.message}); pass less at once (writeFile takes a ReadableStream)`,
-        ),
-      probe,
-    );
+    const source: SourceFailure = { failed: false };
+    let result: unknown;
+    try {
+      result = await callRemote(
+        () => {
+          const stub = fs();
+          return Reflect.apply(stub[method], stub, sentArguments(method, args, source));
+        },
+        `fs.${method}`,
+        (_message, refused) =>
+          new WorkspaceFsError(
+            "E2BIG",
+            method,
+            path,
+            `the call is over 32 MiB, more than crosses RPC (${refused.message}); pass less at once (writeFile takes a ReadableStream)`,
+          ),
+        probe,
+      );
+    } catch (error) {
+      // The caller's content stream failed: its own error, as in the object (run 40, fixer f40fs).
+      if (source.failed) throw source.error;
+      // Refused before (or while) it was read: the caller's stream is cancelled, as in the object (a remote read
+      // stream then ends its chunk leases), whether or not workerd passed the object's cancel on.
+      await source.abandon?.(error);
+      throw error;
+    }
     // A stream read across a restart of the object rejects ECONNRESET naming the call.
     if (result instanceof ReadableStream) return remoteByteStream(result, `fs.${method}`, probe, onBroken);
     return result;
