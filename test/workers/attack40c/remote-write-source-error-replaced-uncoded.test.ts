@@ -19,6 +19,7 @@
  * as is; nothing remembers the source's failure to rethrow it (e.g. wrap the sent stream, keep the error its
  * `pull` met, and reject with it when the call fails).
  * Severity: low–medium (an uncoded, misleading error; no data lost).
+ * Fixed in run 40 by fixer f40fs: the remote client sends the stream through one that records its failure and rethrows it.
  */
 import { runInDurableObject } from "cloudflare:test";
 import { expect, it } from "vitest";
