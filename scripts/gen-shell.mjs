@@ -1165,6 +1165,40 @@ const JQ2_PATCHES = [ // JQ2
   { what: "jq map_values is .[] |= f (JQ2)", when: JQ_ENGINE, re: new RegExp(String.raw`case"map_values":(?=\{if\((${ID})\.length===0\)return\[null\];if\(Array\.isArray\((${ID})\)\)\{${ID}\((${ID}),0,\2\.length\))`, "g"), to: (all, t, e, r) => `${all}if(${t}.length>0)return __jq.update(__jqEngine(),${r},${e},{type:"Iterate"},"|=",${t}[0]);`, count: 1 }, // JQ2
 ]; // JQ2
 SOURCE_PATCHES.push(...JQ2_PATCHES); // JQ2
+/** // JQ40
+ * JQ40 (issue 20, run 40, fixer f40jq; helpers in isolate/jq-fixes.ts): `def f($a): …` binds `$a` to each output of // JQ40
+ * its argument and defines `a` (just-bash bound only the filter `$a/0`, so `$a` read null); a user function shadows // JQ40
+ * the builtin of its name and arity; an undefined `$x` and a jq 1.6 builtin called with another arity are compile errors; `sub`/`gsub` evaluate the replacement on the named captures; // JQ40
+ * formats of non-strings, `@fmt "…\(x)"` format strings, `to_entries` of arrays and `add` of objects as jq; // JQ40
+ * a missing input file is reported and the rest read (status 2); outputs before a malformed input are kept (status 4). // JQ40
+ */ // JQ40
+const JQ40_PATCHES = [ // JQ40
+  // JQ40: a user function shadows a builtin of the same name and arity (`def pick($k): …; pick("a")`), as in jq
+  { what: "jq def $params (JQ40)", when: JQ_ENGINE, re: new RegExp(String.raw`function (${ID})\((${ID}),(${ID}),(${ID}),(${ID})\)\{(?=let (${ID})=(${ID})\.get\(\3\);if\(\6\)return typeof \2=="number"\?\[\6\(\2\)\]:\[null\];let (${ID})=(${ID})\(\2,\3,\4,\5,(${ID})\);)`, "g"), to: (all, J, e, n, t, r, s, et, o, de, d) => // JQ40
+    `${all}let __k=\`\${${n}}/\${${t}.length}\`,__u=${r}.funcs?.get(__k);if(__u)return __jq.defContexts(__jqEngine(),${e},__u,__k,${t},${r}).flatMap(__c=>${d}(${e},__u.body,__c));`, count: 1 }, // JQ40
+  { what: "jq compile checks (JQ40)", when: JQ_COMMAND, re: new RegExp(String.raw`let (${ID})=(${ID})\((${ID}),(\{maxDepth:${ID}\.limits\.maxQueryDepth,maxTokens:${ID}\.limits\.maxQueryTokens,maxSourceLength:${ID}\.limits\.maxStringLength\})\),(?=__jqP=(?:(?!function )[^])*?namedArgs:(${ID}),)`, "g"), to: (all, r, Z, V, opts, named) => // JQ40
+    `let ${r}=__jq.compileCheck(${Z}(${V},${opts}),${V},${named}.keys()),`, count: 1 }, // JQ40
+  { what: "jq sub and gsub (JQ40)", when: JQ_ENGINE, re: new RegExp(String.raw`case"sub":\{if\(typeof (${ID})!="string"\|\|(${ID})\.length<2\)return\[null\];let ${ID}=(${ID})\(\1,\2\[0\],(${ID})\),(?:(?!case")[^])*?\[(${ID})\(${ID},${ID}\)\.replace\(\1,${ID}\)\]\}catch\{return\[\1\]\}\}case"gsub":\{(?:(?!case")[^])*?\}catch\{return\[\1\]\}\}`, "g"), to: (all, e, t, s, r, j) => // JQ40
+    ["sub", "gsub"].map((name) => `case"${name}":{if(${t}.length<2)return[null];return ${s}(${e},${t}[0],${r}).flatMap(__re=>__jq.substitute(${e},__re,${t}.length>2?String(${s}(${e},${t}[2],${r})[0]):"",${name === "gsub"},__f=>${j}(__re,__f),__c=>${s}(__c,${t}[1],${r})))}`).join(""), count: 1 }, // JQ40
+  // JQ40: `@base64`, `@uri`, `@html`, `@text`… format a non-string's JSON text (jq's tostring), `to_entries` of an array
+  // keys its indices, `add` of an object adds its values, `@fmt "…\(x)…"` formats each interpolated value
+  { what: "jq formats of non-strings (JQ40)", when: JQ_ENGINE, re: new RegExp(String.raw`function (${ID})\((${ID}),(${ID}),(${ID})\)\{switch\(\3\)\{case"@base64":`, "g"), to: (all, ye, e, n) => // JQ40
+    `${all.slice(0, -"switch(".length - n.length - '){case"@base64":'.length)}if(typeof ${e}!="string"&&/^@(?:base64d?|urid?|html|text)$/.test(${n}))${e}=JSON.stringify(${e});switch(${n}){case"@base64":`, count: 1 }, // JQ40
+  { what: "jq to_entries of an array (JQ40)", when: JQ_ENGINE, re: new RegExp(String.raw`case"to_entries":\{(?=let ${ID}=${ID}\((${ID})\);)`, "g"), to: (all, e) => `${all}if(Array.isArray(${e}))return[${e}.map((__v,__i)=>({key:__i,value:__v}))];`, count: 1 }, // JQ40
+  { what: "jq add of an object (JQ40)", when: JQ_ENGINE, re: new RegExp(String.raw`return Array\.isArray\((${ID})\)\?\[(${ID})\(\1\)\]:\[null\]\}case"any":`, "g"), to: (all, e, c) => `return Array.isArray(${e})?[${c}(${e})]:${e}&&typeof ${e}=="object"?[${c}(Object.values(${e}))]:[null]}case"any":`, count: 1 }, // JQ40
+  { what: "jq format strings parse (JQ40)", when: JQ_ENGINE, re: new RegExp(String.raw`let (${ID})=this\.advance\(\)\.value;if\(\1\.startsWith\("\$"\)\)return\{type:"VarRef",name:\1\};`, "g"), to: (all, t) => `${all}if(${t}.startsWith("@")&&this.check("STRING"))return{...this.parseStringInterpolation(this.advance().value),format:${t}};`, count: 1 }, // JQ40
+  { what: "jq format strings (JQ40)", when: JQ_ENGINE, re: new RegExp(String.raw`(case"StringInterp":\{(?:(?!case")[^])*?for\(let ${ID} of (${ID})\.parts\)(?:(?!case")[^])*?)(${ID})\.append\(typeof (${ID})=="string"\?\4:JSON\.stringify\(\4\)\)`, "g"), to: (all, head, n, r, p, ...rest) => { // JQ40
+    const ye = jqName(rest.at(-1), String.raw`function (${ID})\(${ID},(${ID}),${ID}\)\{(?:if\((?:(?!switch)[^])*)?switch\(\2\)\{case"@base64":`, "jq formats"); // JQ40
+    return `${head}${r}.append(${n}.format?String(${ye}(${p},${n}.format)?.[0]??"null"):typeof ${p}=="string"?${p}:JSON.stringify(${p}))`; // JQ40
+  }, count: 1 }, // JQ40
+  // JQ40: a missing input file is reported and the others read (status 2); a malformed input ends the inputs after
+  // the outputs of the values before it (status 4)
+  { what: "jq missing input files (JQ40)", when: JQ_COMMAND, re: new RegExp(String.raw`let (${ID})=await (${ID})\("file read",\(\)=>(${ID})\((${ID}),(${ID}),\{cmdName:"jq",stopOnError:!0\}\)\);if\(\1\.exitCode!==0\)return\{stdout:"",stderr:\1\.stderr,exitCode:2\};`, "g"), to: (all, r, d, y, t, N) => // JQ40
+    `let ${r}=await ${d}("file read",()=>${y}(${t},${N},{cmdName:"jq",stopOnError:!1}));var __jqOpen=${r}.exitCode!==0?__jq.openErrors(${r}.stderr):"";`, count: 1 }, // JQ40
+  { what: "jq input errors (JQ40)", when: JQ_COMMAND, re: new RegExp(String.raw`let __jqParsed=!1;((?:(?!function )[^])*?)for\(let\{content:(${ID})\}of (${ID})\)\{let (${ID})=\2\.trim\(\);if\(!\4\)continue;let (${ID})=(${ID})\(\4,(${ID})\);(for\(let ${ID} of \5\)${ID}\(${ID},__jq\.run\(__jqErrs,__jqFatal,${ID},${ID},${ID},${ID}\)\))\}((?:(?!function )[^])*?)return\{stdout:((?:(?!function )[^])*?),stderr:__jqErrs\.join\(""\),exitCode:__jqErrs\.length>0\?5:(${ID})\}`, "g"), to: (all, mid, o, D, f, c, J, v, loop, rest, out, te) => // JQ40
+    `let __jqParsed=!1,__jqBad=[];${mid}for(let{content:${o}}of ${D}){let ${f}=${o}.trim();if(!${f})continue;let ${c}=__jq.jsonValues(${f},__x=>${J}(__x,${v}),__jqFatal,__jqBad);${loop};if(__jqBad.length>0)break}${rest}return{stdout:${out},stderr:(__jqOpen||"")+__jqErrs.join("")+__jqBad.join(""),exitCode:__jqBad.length>0?4:__jqOpen?2:__jqErrs.length>0?5:${te}}`, count: 1 }, // JQ40
+]; // JQ40
+SOURCE_PATCHES.push(...JQ40_PATCHES); // JQ40
 const justBashSourcePatch = {
   name: "just-bash-source-patches",
   setup(b) {

@@ -604,10 +604,7 @@ function callPaths(eng: PathEngine, ctx: EngineCtx, node: AnyNode, path: PathKey
   const name: string = node.name;
   const user = ctx.funcs?.get(`${name}/${args.length}`);
   if (user) {
-    const funcs = new Map(user.closure ?? ctx.funcs ?? []);
-    funcs.set(`${name}/${args.length}`, user);
-    user.params.forEach((param: string, i: number) => funcs.set(`${param}/0`, { params: [], body: args[i], closure: ctx.funcs ?? new Map() }));
-    pathsOf(eng, { ...ctx, funcs }, user.body, path, value, emit);
+    for (const c of defContexts(eng, value, user, `${name}/${args.length}`, args, ctx, true)) pathsOf(eng, c, user.body, path, value, emit);
     return true;
   }
   const sel = PATH_SELECTS[name];
@@ -876,4 +873,221 @@ export function update(eng: PathEngine, ctx: EngineCtx, value: unknown, lhs: Any
     }
   }
   return out;
+}
+
+/** `vals` as one filter node: `empty`, a literal, or the literals joined by `,`. */
+function literals(vals: readonly unknown[]): AnyNode {
+  if (vals.length === 0) return { type: "Call", name: "empty", args: [] };
+  let node = lit(vals[vals.length - 1]);
+  for (let i = vals.length - 2; i >= 0; i--) node = { type: "Comma", left: lit(vals[i]), right: node };
+  return node;
+}
+
+/**
+ * The contexts a call of the user function `user` (key `key`, its `def` in `user.params`/`user.body`) runs its body
+ * in (issue 20, run 40, fixer f40jq): jq's `def f($a): body` is `def f(a): a as $a | body`, so a `$name` parameter
+ * binds the variable `$name` to each output of its argument (evaluated on the call's input; one context per output,
+ * the first parameter outermost) and also defines `name` as a filter. Other parameters are bound as before: in value
+ * mode (`lazy` false) to the argument's outputs on the call's input, in path mode (`lazy`) to the argument itself.
+ */
+export function defContexts(eng: PathEngine, input: unknown, user: { params: string[]; body: AnyNode; closure?: Map<string, unknown> }, key: string, args: readonly AnyNode[], ctx: EngineCtx, lazy = false): EngineCtx[] {
+  const funcs = new Map(user.closure ?? ctx.funcs ?? []);
+  funcs.set(key, user);
+  let varSets: Map<string, unknown>[] = [new Map(ctx.vars)];
+  user.params.forEach((param, i) => {
+    const arg = args[i];
+    if (!arg) return;
+    if (param.startsWith("$")) {
+      const vals = eng.evaluate(input, arg, ctx);
+      funcs.set(`${param.slice(1)}/0`, { params: [], body: literals(vals) });
+      varSets = varSets.flatMap((vars) => vals.map((v) => new Map(vars).set(param, v)));
+    } else if (lazy) {
+      funcs.set(`${param}/0`, { params: [], body: arg, closure: ctx.funcs ?? new Map() });
+    } else {
+      funcs.set(`${param}/0`, { params: [], body: literals(eng.evaluate(input, arg, ctx)) });
+    }
+  });
+  return varSets.map((vars) => ({ ...ctx, vars, funcs }));
+}
+
+/** jq 1.6's builtins, name/arity (its `jq -n 'builtins'`): a call of one of these names with another arity fails. */
+const JQ16_BUILTINS = new Set("IN/1 IN/2 INDEX/1 INDEX/2 JOIN/2 JOIN/3 JOIN/4 acos/0 acosh/0 add/0 all/0 all/1 all/2 any/0 any/1 any/2 arrays/0 ascii_downcase/0 ascii_upcase/0 asin/0 asinh/0 atan/0 atan2/2 atanh/0 booleans/0 bsearch/1 builtins/0 capture/1 capture/2 cbrt/0 ceil/0 combinations/0 combinations/1 contains/1 copysign/2 cos/0 cosh/0 debug/0 del/1 delpaths/1 drem/2 empty/0 endswith/1 env/0 erf/0 erfc/0 error/0 error/1 exp/0 exp10/0 exp2/0 explode/0 expm1/0 fabs/0 fdim/2 finites/0 first/0 first/1 flatten/0 flatten/1 floor/0 fma/3 fmax/2 fmin/2 fmod/2 format/1 frexp/0 from_entries/0 fromdate/0 fromdateiso8601/0 fromjson/0 fromstream/1 gamma/0 get_jq_origin/0 get_prog_origin/0 get_search_list/0 getpath/1 gmtime/0 group_by/1 gsub/2 gsub/3 halt/0 halt_error/0 halt_error/1 has/1 hypot/2 implode/0 in/1 index/1 indices/1 infinite/0 input/0 input_filename/0 input_line_number/0 inputs/0 inside/1 isempty/1 isfinite/0 isinfinite/0 isnan/0 isnormal/0 iterables/0 j0/0 j1/0 jn/2 join/1 keys/0 keys_unsorted/0 last/0 last/1 ldexp/2 leaf_paths/0 length/0 lgamma/0 lgamma_r/0 limit/2 localtime/0 log/0 log10/0 log1p/0 log2/0 logb/0 ltrimstr/1 map/1 map_values/1 match/1 match/2 max/0 max_by/1 min/0 min_by/1 mktime/0 modf/0 modulemeta/0 nan/0 nearbyint/0 nextafter/2 nexttoward/2 normals/0 not/0 now/0 nth/1 nth/2 nulls/0 numbers/0 objects/0 path/1 paths/0 paths/1 pow/2 pow10/0 range/1 range/2 range/3 recurse/0 recurse/1 recurse/2 recurse_down/0 remainder/2 repeat/1 reverse/0 rindex/1 rint/0 round/0 rtrimstr/1 scalars/0 scalars_or_empty/0 scalb/2 scalbln/2 scan/1 select/1 setpath/2 significand/0 sin/0 sinh/0 sort/0 sort_by/1 split/1 split/2 splits/1 splits/2 sqrt/0 startswith/1 stderr/0 strflocaltime/1 strftime/1 strings/0 strptime/1 sub/2 sub/3 tan/0 tanh/0 test/1 test/2 tgamma/0 to_entries/0 todate/0 todateiso8601/0 tojson/0 tonumber/0 tostream/0 tostring/0 transpose/0 trunc/0 truncate_stream/1 type/0 unique/0 unique_by/1 until/2 utf8bytelength/0 values/0 walk/1 while/2 with_entries/1 y0/0 y1/0 yn/2".split(" "));
+const JQ16_NAMES = new Set([...JQ16_BUILTINS].map((k) => k.slice(0, k.lastIndexOf("/"))));
+/** Variables every program has (`$ENV`, `$__loc__`, `$ARGS`). */
+const JQ_GLOBALS = ["$ENV", "$__loc__", "$ARGS"];
+
+/** The `$names` a destructuring pattern (`{type:"var"|"array"|"object"}`) binds. */
+function patternVars(pattern: AnyNode | undefined, out: string[] = []): string[] {
+  if (!pattern) return out;
+  if (pattern.type === "var") out.push(pattern.name);
+  else if (pattern.type === "array") for (const p of pattern.elements ?? []) patternVars(p, out);
+  else if (pattern.type === "object") for (const f of pattern.fields ?? []) {
+    if (f.keyVar) out.push(f.keyVar);
+    patternVars(f.pattern, out);
+  }
+  return out;
+}
+
+/**
+ * jq 1.6's compile-time checks (issue 20, run 40, fixer f40jq), which just-bash ran without: a `$name` that no
+ * binding, `--arg`/`--argjson`/`--slurpfile`/`--rawfile` or global defines, and a call of a jq 1.6 builtin with an
+ * arity it lacks (and that no `def` defines), are `NAME is not defined at <top-level>, line 1:` errors, status 3.
+ * Returns `ast`; throws an Error with jq's message (the program quoted, `jq: 1 compile error`).
+ */
+export function compileCheck(ast: AnyNode, program: string, named: Iterable<string>): AnyNode {
+  const fail = (what: string): never => {
+    throw new Error(`${what} is not defined at <top-level>, line 1:\n${program}\njq: 1 compile error`);
+  };
+  const visit = (node: unknown, vars: ReadonlySet<string>, funcs: ReadonlySet<string>): void => {
+    if (node === null || typeof node !== "object") return;
+    if (Array.isArray(node)) {
+      for (const n of node) visit(n, vars, funcs);
+      return;
+    }
+    const n = node as AnyNode;
+    const withVars = (names: readonly string[]) => (names.length === 0 ? vars : new Set([...vars, ...names]));
+    switch (n.type) {
+      case "Literal":
+        return;
+      case "VarRef":
+        if (!vars.has(n.name)) fail(n.name);
+        return;
+      case "Call": {
+        const key = `${n.name}/${(n.args ?? []).length}`;
+        if (!funcs.has(key) && !JQ16_BUILTINS.has(key) && JQ16_NAMES.has(n.name)) fail(key);
+        visit(n.args, vars, funcs);
+        return;
+      }
+      case "VarBind": {
+        visit(n.value, vars, funcs);
+        const names = n.pattern || n.alternatives ? [n.pattern, ...(n.alternatives ?? [])].flatMap((p: AnyNode | undefined) => patternVars(p)) : [];
+        if (n.name) names.push(n.name);
+        visit(n.body, withVars(names), funcs);
+        return;
+      }
+      case "Reduce":
+      case "Foreach": {
+        visit(n.expr, vars, funcs);
+        visit(n.init, vars, funcs);
+        const inner = withVars(n.varName ? [n.varName] : patternVars(n.pattern));
+        visit(n.update, inner, funcs);
+        visit(n.extract, inner, funcs);
+        return;
+      }
+      case "Def": {
+        const own = new Set([...funcs, `${n.name}/${n.params.length}`]);
+        const inner = new Set(own);
+        const params: string[] = [];
+        for (const p of n.params as string[]) {
+          if (p.startsWith("$")) params.push(p);
+          inner.add(`${p.replace(/^\$/, "")}/0`);
+        }
+        visit(n.funcBody, withVars(params), inner);
+        visit(n.body, vars, own);
+        return;
+      }
+      default:
+        for (const [k, v] of Object.entries(n)) if (k !== "type" && k !== "pattern") visit(v, vars, funcs);
+    }
+  };
+  visit(ast, new Set([...JQ_GLOBALS, ...[...named].map((k) => `$${k}`)]), new Set());
+  return ast;
+}
+
+/**
+ * `sub(re; str; flags)` / `gsub` as jq 1.6 (issue 20, run 40, fixer f40jq): `str` is evaluated with the match's
+ * named captures object (`{"name": "text"}`, null for a group that did not take part) as its input — just-bash
+ * evaluated it on the whole input and handed it to `String.replace`, so `"\(.x)"` was null and `$1` was expanded.
+ * One result per combination of `str`'s outputs; a non-string output is jq's `cannot be added` error.
+ */
+export function substitute(input: unknown, re: unknown, flags: string, global: boolean, make: (flags: string) => MatchRegex, replace: (captures: Record<string, unknown>) => unknown[]): unknown[] {
+  const s = matchable(input);
+  matchable(re);
+  const g = global || flags.includes("g");
+  const rx = make(`${flags.replace(/g/g, "")}${g ? "g" : ""}`);
+  const found: (RegExpExecArray & { index: number })[] = [];
+  if (g) {
+    for (const m of rx.matchAll(s)) {
+      if (m.index >= s.length && m[0] === "" && s.length > 0) break; // jq: no empty match at the end
+      found.push(m);
+    }
+  } else {
+    const m = rx.exec(s);
+    if (m) found.push(m);
+  }
+  let results = [""];
+  let prev = 0;
+  for (const m of found) {
+    const captures: Record<string, unknown> = Object.create(null);
+    for (const [k, v] of Object.entries(m.groups ?? {})) captures[k] = v ?? null;
+    const gap = s.slice(prev, m.index);
+    const reps = replace(captures);
+    results = results.flatMap((r) => reps.map((x) => {
+      if (typeof x !== "string") arithmeticError("+", r + gap, x);
+      return r + gap + (x as string);
+    }));
+    prev = m.index + m[0].length;
+  }
+  return results.map((r) => r + s.slice(prev));
+}
+
+/**
+ * The JSON values of one input text, parsed one at a time (issue 20, run 40, fixer f40jq): the values before a
+ * malformed one are returned (jq prints their outputs), the failure is added to `bad` as jq's `parse error: …`
+ * line and the rest of the text is skipped. `parse` is the engine's parser of a text holding one value; `fatal`
+ * tells its limit errors, which are thrown.
+ */
+export function jsonValues(text: string, parse: (text: string) => unknown[], fatal: (e: unknown) => boolean, bad: string[]): unknown[] {
+  const out: unknown[] = [];
+  let i = 0;
+  while (i < text.length) {
+    while (i < text.length && /\s/.test(text[i]!)) i++;
+    if (i >= text.length) break;
+    const start = i;
+    const c = text[i]!;
+    if (c === "{" || c === "[") {
+      let depth = 0;
+      let str = false;
+      let esc = false;
+      for (; i < text.length; i++) {
+        const ch = text[i];
+        if (esc) esc = false;
+        else if (str) {
+          if (ch === "\\") esc = true;
+          else if (ch === '"') str = false;
+        } else if (ch === '"') str = true;
+        else if (ch === "{" || ch === "[") depth++;
+        else if ((ch === "}" || ch === "]") && --depth === 0) {
+          i++;
+          break;
+        }
+      }
+    } else if (c === '"') {
+      let esc = false;
+      for (i++; i < text.length; i++) {
+        if (esc) esc = false;
+        else if (text[i] === "\\") esc = true;
+        else if (text[i] === '"') {
+          i++;
+          break;
+        }
+      }
+    } else {
+      i++;
+      while (i < text.length && !/[\s{}[\]"]/.test(text[i]!)) i++;
+    }
+    try {
+      out.push(...parse(text.slice(start, i)));
+    } catch (e) {
+      if (fatal(e)) throw e;
+      bad.push(`jq: error (at <stdin>:0): Cannot parse input: ${e instanceof Error ? e.message : String(e)}\n`);
+      break;
+    }
+  }
+  return out;
+}
+
+/** jq 1.6's message for input files it could not open, from the file reader's `jq: NAME: No such file…` lines. */
+export function openErrors(stderr: string): string {
+  return stderr.replace(/^jq: (.*): No such file or directory$/gm, "jq: error: Could not open file $1: No such file or directory");
 }
