@@ -1,4 +1,5 @@
 /**
+ * Fixed in run 40 by fixer f40jq: inputs parsed one value at a time (__jq.jsonValues), status 4 after the earlier outputs; a missing file is reported and the rest read (status 2).
  * Issue 20, run 40, attacker a: a JSON parse error in the input, or one missing file among several, throws away
  * every output jq would have printed for the documents before it, and the status is 5 instead of jq 1.6's.
  * Reproduction: with log.jsonl holding `{"a":1}`, `{"a":2}` and a truncated last line `{"a":`, `jq -c .a log.jsonl;

@@ -1,4 +1,5 @@
 /**
+ * Fixed in run 40 by fixer f40jq: to_entries of arrays, add of objects, @base64/@uri/@html/@text of non-strings take their JSON text.
  * Issue 20, run 40, attacker a: several jq builtins answer `null` (status 0) for inputs jq 1.6 handles.
  * Reproduction: `jq -nc '[1,2] | to_entries'` prints `null` today; jq 1.6 prints
  * `[{"key":0,"value":1},{"key":1,"value":2}]`. `{"a":1,"b":2} | add` is `null` (jq: `3`; add sums the values of

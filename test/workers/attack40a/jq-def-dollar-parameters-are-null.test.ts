@@ -1,4 +1,5 @@
 /**
+ * Fixed in run 40 by fixer f40jq: binds `$name` params per output of the argument and defines `name` (__jq.defContexts); a user def shadows a builtin.
  * Issue 20, run 40, attacker a: a jq function's `$name` parameter is never bound — it reads as null, or the call is
  * refused — so every `def f($x): …` program gives a wrong answer with status 0.
  * Reproduction: `jq -n 'def f($a): $a + 1; f(2)'` prints `1` today (the `$a` is null); jq 1.6 prints `3`.

@@ -1,4 +1,5 @@
 /**
+ * Fixed in run 40 by fixer f40jq: `@fmt "…\(x)…"` parses as a format string that formats each interpolated value.
  * Issue 20, run 40, attacker a: a format applied to a string literal (`@sh "…\(x)…"`, `@uri "…"`, `@csv`, `@html`,
  * `@json`, `@base64`, `@text`) is a syntax error, status 3.
  * Reproduction: `jq -rn '"a b" | @sh "rm -- \(.)"'` fails today with `jq: error: Unexpected token STRING at

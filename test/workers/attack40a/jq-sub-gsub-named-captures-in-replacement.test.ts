@@ -1,4 +1,5 @@
 /**
+ * Fixed in run 40 by fixer f40jq: sub/gsub evaluate the replacement on the named-captures object (__jq.substitute).
  * Issue 20, run 40, attacker a: `sub`/`gsub` run their replacement on a string, not on the object of named
  * captures, so any replacement that uses a capture fails.
  * Reproduction: `jq -nc '"2023-01-15" | sub("(?<y>\\d+)-(?<m>\\d+)-(?<d>\\d+)"; "\(.d)/\(.m)/\(.y)")'` fails

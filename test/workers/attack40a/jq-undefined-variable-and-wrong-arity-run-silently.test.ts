@@ -1,4 +1,5 @@
 /**
+ * Fixed in run 40 by fixer f40jq: __jq.compileCheck after parsing: undefined `$x` and jq 1.6 builtins at another arity are compile errors, status 3.
  * Issue 20, run 40, attacker a: jq programs that jq 1.6 refuses at compile time (status 3) run and succeed: an
  * undefined `$variable` is null, and a builtin called with the wrong number of arguments runs anyway.
  * Reproduction: `jq -nc '[1] | map(.+$delta)'; echo "status $?"` prints `[1]` / `status 0` today (a typo'd or
