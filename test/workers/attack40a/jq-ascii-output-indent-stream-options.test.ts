@@ -1,4 +1,5 @@
 /**
+ * OPEN (run 40, not fixed yet): `it.fails` until the engine is fixed; the assertions below are jq 1.6's output.
  * Issue 20, run 40, attacker a: jq 1.6 output options are ignored or refused: `-a` (`--ascii-output`) is silently
  * ignored, `--indent N` and `--stream` are `jq: unrecognized option`, status 1.
  * Reproduction: `jq -a -c . <<< '["é","😀"]'` prints `["é","😀"]` today; jq 1.6 prints
@@ -53,6 +54,6 @@ const EXPECTED: Record<string, { stdout: string; exitCode: number }> = {
   }
 };
 
-it("jq's -a, --indent N and --stream work as in jq 1.6", async () => {
+it.fails("jq's -a, --indent N and --stream work as in jq 1.6", async () => {
   expect(await run(Object.keys(EXPECTED), FILES)).toEqual(EXPECTED);
 }, 120_000);

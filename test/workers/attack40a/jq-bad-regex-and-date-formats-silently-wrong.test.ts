@@ -1,4 +1,5 @@
 /**
+ * OPEN (run 40, not fixed yet): `it.fails` until the engine is fixed; the assertions below are jq 1.6's output.
  * Issue 20, run 40, attacker a: jq's regex and date builtins answer silently where jq 1.6 fails or formats.
  * Reproduction and today vs jq 1.6 (`jq -nc …; echo "status $?"`):
  * - `"abc" | test("(")` prints `false`, status 0 (jq: `Regex failure: end pattern with unmatched parenthesis`,
@@ -63,6 +64,6 @@ const EXPECTED: Record<string, { stdout: string; exitCode: number }> = {
   }
 };
 
-it("jq refuses a bad regex or flag and formats/parses dates as jq 1.6", async () => {
+it.fails("jq refuses a bad regex or flag and formats/parses dates as jq 1.6", async () => {
   expect(await run(Object.keys(EXPECTED), FILES)).toEqual(EXPECTED);
 }, 120_000);

@@ -1,4 +1,5 @@
 /**
+ * OPEN (run 40, not fixed yet): `it.fails` until the engine is fixed; the assertions below are jq 1.6's output.
  * Issue 20, run 40, attacker a: more jq filters that give another answer than jq 1.6 with status 0.
  * Reproduction and today vs jq 1.6 (`-nc`):
  * - `null as [$a, $b] | [$a, $b]` prints nothing (jq: `[null,null]`); `[{"a":1}, null] | .[] as {a: $x} | $x`
@@ -70,6 +71,6 @@ const EXPECTED: Record<string, { stdout: string; exitCode: number }> = {
   }
 };
 
-it("jq's destructuring of null, foreach with an empty update, tostream and split/2 give jq 1.6's outputs", async () => {
+it.fails("jq's destructuring of null, foreach with an empty update, tostream and split/2 give jq 1.6's outputs", async () => {
   expect(await run(Object.keys(EXPECTED), FILES)).toEqual(EXPECTED);
 }, 120_000);

@@ -1,4 +1,5 @@
 /**
+ * OPEN (run 40, not fixed yet): `it.fails` until the engine is fixed; the assertions below are jq 1.6's output.
  * Issue 20, run 40, attacker a: jq 1.6 builtins are missing: `input`, `inputs`, `input_filename`, `halt`,
  * `halt_error` fail `jq: error: Unknown function: …`, status 3, and `$__loc__` is null.
  * Reproduction: `jq -Rn '[inputs]' -c lines.txt` (read a text file's lines into an array) fails today with
@@ -80,6 +81,6 @@ const EXPECTED: Record<string, { stdout: string; exitCode: number }> = {
   }
 };
 
-it("jq has input, inputs, input_filename, $__loc__, halt and halt_error, as jq 1.6", async () => {
+it.fails("jq has input, inputs, input_filename, $__loc__, halt and halt_error, as jq 1.6", async () => {
   expect(await run(Object.keys(EXPECTED), FILES)).toEqual(EXPECTED);
 }, 120_000);

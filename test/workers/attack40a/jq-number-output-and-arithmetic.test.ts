@@ -1,4 +1,5 @@
 /**
+ * OPEN (run 40, not fixed yet): `it.fails` until the engine is fixed; the assertions below are jq 1.6's output.
  * Issue 20, run 40, attacker a: jq numbers are written and computed as JavaScript does, not as jq 1.6 (C's
  * `%.17g`, `round()`, integer `%`).
  * Reproduction: `jq -c . <<< '[1e17, 1.5e-7, 1e-5, 1e16, 100000000000000000000]'` prints
@@ -64,6 +65,6 @@ const EXPECTED: Record<string, { stdout: string; exitCode: number }> = {
   }
 };
 
-it("jq writes numbers and computes round and % as jq 1.6", async () => {
+it.fails("jq writes numbers and computes round and % as jq 1.6", async () => {
   expect(await run(Object.keys(EXPECTED), FILES)).toEqual(EXPECTED);
 }, 120_000);
