@@ -2336,6 +2336,30 @@ const SA39_PATCHES = [ // SA39
   }, count: 1 }, // SA39
 ]; // SA39
 SOURCE_PATCHES.push(...SA39_PATCHES); // SA39
+/** // run 40, fixer f40sh
+ * SH40 (issue 20, run 40, fixer f40sh; helpers in isolate/heredoc-eof.ts and isolate/script-builtins.ts): a // run 40, fixer f40sh
+ * here-document without its end line runs to the end of the caller's script with bash's warning (the lexer stops it // run 40, fixer f40sh
+ * before the worker's group end, __heredocEof.GROUP_END); `$BASH_COMMAND` is the simple command running (in a trap: // run 40, fixer f40sh
+ * the one running when it began), as bash 5.2. // run 40, fixer f40sh
+ */ // run 40, fixer f40sh
+HELPER_NAMESPACES.push(["__heredocEof", join(isolateDir, "heredoc-eof.ts")]); // run 40, fixer f40sh
+/** SH40: just-bash's serializers of a simple command (its assignments, name and words) and of one word. */ // run 40, fixer f40sh
+function sh40Serializers(text) { // run 40, fixer f40sh
+  const found = [...text.matchAll(new RegExp(String.raw`function (${ID})\((${ID})\)\{let (${ID})=\[\];for\(let (${ID}) of \2\.assignments\)\3\.push\(${ID}\(\4\)\);\2\.name&&\3\.push\((${ID})\(\2\.name\)\)`, "g"))]; // run 40, fixer f40sh
+  if (found.length !== 1) throw new Error(`gen-shell: just-bash's simple command serializer not found once (${found.length}; SH40)`); // run 40, fixer f40sh
+  return { words: found[0][1], word: found[0][5] }; // run 40, fixer f40sh
+} // run 40, fixer f40sh
+const SH40_PATCHES = [ // run 40, fixer f40sh
+  { what: "an open here-document ends where the caller's script does (SH40)", when: "readHeredocContent(){", re: new RegExp(String.raw`(readHeredocContent\(\)\{for\(;this\.pendingHeredocs\.length>0;\)\{let (${ID})=this\.pendingHeredocs\.shift\(\);if\(!\2\)break;let ${ID}=this\.pos,${ID}=this\.line,${ID}=this\.column,${ID}="",${ID}=!1;)for\(;this\.pos<this\.input\.length;\)((?:(?!readHeredocDelimiterToken)[^])*?)(this\.tokens\.push\(\{type:${ID}\.HEREDOC_CONTENT,value:${ID},start:${ID},end:this\.pos,line:(${ID}),column:${ID},heredocTerminated:(${ID})\}\))`, "g"), to: (all, head, t, body, push, line, o) => `${head}let __hdEnd=__heredocEof.limit(this.input);for(;this.pos<__hdEnd;)${body}${o}||__heredocEof.unterminated(this.input,${line},${t}.delimiter),${push}`, count: 1 }, // run 40, fixer f40sh
+  { what: "a parse notes its open here-documents (SH40)", when: "readHeredocContent(){", re: new RegExp(String.raw`function (${ID})\((${ID}),(${ID})\)\{return new (${ID})\(\)\.parse\(\2,\3\)\}`, "g"), to: (all, f, e, t, Q) => `function ${f}(${e},${t}){return __heredocEof.parsed(()=>new ${Q}().parse(${e},${t}))}`, count: 1 }, // run 40, fixer f40sh
+  { what: "a script's stderr ends with its here-document warnings (SH40)", when: "readHeredocContent(){", re: new RegExp(String.raw`(${ID})=\(__leadsL2\.markTop\((${ID})\),(await __umask\.withUmask\(this\.fs,\(\)=>new ${ID}\(${ID},${ID}\)\.executeScript\(\2\)\))\)`, "g"), to: (all, n, S, run) => `${n}=(__leadsL2.markTop(${S}),__heredocEof.withWarnings(${S},${run}))`, count: 1 }, // run 40, fixer f40sh
+  { what: "a simple command is noted for $BASH_COMMAND (SH40)", when: "async executeSimpleCommand(", re: new RegExp(String.raw`(async executeSimpleCommandInner\((${ID}),${ID},${ID}\)\{if\()(\2\.line!==void 0&&\(this\.ctx\.state\.currentLine=\2\.line\),)`, "g"), to: (all, head, t, rest) => `${head}__scriptBuiltins.noteCommand(this.ctx.state,${t}),${rest}`, count: 1 }, // run 40, fixer f40sh
+  { what: "$BASH_COMMAND (SH40)", when: "readHeredocContent(){", re: new RegExp(String.raw`case"BASH_VERSION":return (${ID});case"!":return String\((${ID})\.state\.lastBackgroundPid\);`, "g"), to: (all, v, e, ...rest) => {
+    const x = sh40Serializers(rest.at(-1)); // run 40, fixer f40sh
+    return `case"BASH_COMMAND":return __scriptBuiltins.bashCommand(${e}.state,${x.words},${x.word});${all}`; // run 40, fixer f40sh
+  }, count: 1 }, // run 40, fixer f40sh
+]; // run 40, fixer f40sh
+SOURCE_PATCHES.push(...SH40_PATCHES); // run 40, fixer f40sh
 async function generate() {
   await init;
   const result = await build({

@@ -1,4 +1,5 @@
 /**
+ * Fixed in run 40 by fixer f40sh: BASH_VERSINFO=(5 1 0 1 release x86_64-pc-linux-gnu), readonly, declared on the script's first line by worker.ts, matching BASH_VERSION 5.1.0(1)-release.
  * Issue 20, run 40, attacker a: `BASH_VERSINFO` is unset, so the usual "needs bash 4" guard reads version 0 and
  * stops the script.
  * Reproduction: `if ((BASH_VERSINFO[0] < 4)); then echo "needs bash 4+"; exit 1; fi; echo ok` prints `needs bash 4+`

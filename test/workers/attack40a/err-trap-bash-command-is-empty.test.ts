@@ -1,4 +1,5 @@
 /**
+ * Fixed in run 40 by fixer f40sh: each simple command is noted (not inside a trap) and $BASH_COMMAND prints it as bash (script-builtins.ts bashCommand).
  * Issue 20, run 40, attacker a: `$BASH_COMMAND` is always empty, also inside an ERR trap.
  * Reproduction: `trap 'echo "failed: $BASH_COMMAND"' ERR\nls /nope 2>/dev/null\necho done` prints `failed: ` and
  * `done` today; bash 5.2.15 prints `failed: ls /nope 2> /dev/null` and `done` (the command that failed, as bash

@@ -1,4 +1,5 @@
 /**
+ * Fixed in run 40 by fixer f40sh: the ERR trap's action is parsed without line numbers and $LINENO set to the failed pipeline's line (script-builtins.ts errTrap).
  * Issue 20, run 40, attacker a: inside an ERR trap `$LINENO` is always 1 (the line of the trap's own text), not the
  * line of the command that failed, as it is in bash.
  * Reproduction: the script

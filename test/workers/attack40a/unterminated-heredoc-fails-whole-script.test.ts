@@ -1,4 +1,5 @@
 /**
+ * Fixed in run 40 by fixer f40sh: an open here-document stops where the caller's script ends (isolate/heredoc-eof.ts GROUP_END), with bash's warning after the script's stderr.
  * Issue 20, run 40, attacker a: a here-document whose end line is missing (or not exactly the delimiter — `EOF ` with
  * a trailing blank, an indented ` EOF`) makes the whole script a syntax error naming a brace the script never had;
  * nothing runs, exit 2.

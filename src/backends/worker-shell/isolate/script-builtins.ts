@@ -899,6 +899,55 @@ export function errexitEndsTrap(state: object, error: unknown): boolean {
   return tables.get(state)?.runningTrap !== undefined && nameOf(error) === "ErrexitError";
 }
 
+/**
+ * `ast` (an ERR trap's action) with no command line numbers, so `$LINENO` in it stays the line of the command that
+ * failed (set by {@link errTrap}), as bash 5.2 (issue 20, run 40, fixer f40sh).
+ */
+function withoutLines(ast: unknown): void {
+  const stack: unknown[] = [ast];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node !== "object" || node === null) continue;
+    if (Array.isArray(node)) {
+      stack.push(...node);
+      continue;
+    }
+    if (typeof (node as { line?: unknown }).line === "number") delete (node as { line?: unknown }).line;
+    for (const value of Object.values(node)) if (typeof value === "object" && value !== null) stack.push(value);
+  }
+}
+
+/** For each interpreter state: the simple command running (or about to), for `$BASH_COMMAND` (run 40, fixer f40sh). */
+const currentCommands = new WeakMap<object, unknown>();
+
+/**
+ * Notes simple command `command` as the one `state`'s shell runs (patched where just-bash's executeSimpleCommandInner
+ * sets `$LINENO`); not while a trap's action runs, whose `$BASH_COMMAND` stays the command that was running when the
+ * trap began, as bash 5.2 (issue 20, run 40, fixer f40sh).
+ */
+export function noteCommand(state: object, command: unknown): void {
+  if (tables.get(state)?.running === true) return;
+  currentCommands.set(state, command);
+}
+
+/**
+ * `$BASH_COMMAND`: the text of the simple command `state`'s shell runs, as bash prints it (`ls /nope 2> /dev/null`);
+ * `words` is just-bash's serializer of a simple command's assignments and words, `word` of one word (run 40, fixer
+ * f40sh).
+ */
+export function bashCommand(state: object, words: (command: unknown) => string, word: (w: unknown) => string): string {
+  const command = currentCommands.get(state) as { redirections?: { fd?: number | null; fdVariable?: string; operator: string; target: { type?: string; delimiter?: string } }[] } | undefined;
+  if (command === undefined) return "";
+  const text = [words({ ...command, redirections: [] })];
+  for (const r of command.redirections ?? []) {
+    const fd = r.fdVariable !== undefined ? `{${r.fdVariable}}` : r.fd !== null && r.fd !== undefined ? String(r.fd) : "";
+    if (r.target.type === "HereDoc") text.push(`${fd}${r.operator} ${r.target.delimiter ?? ""}`);
+    else if (r.operator === ">&" || r.operator === "<&") text.push(`${fd}${r.operator}${word(r.target)}`);
+    else text.push(`${fd}${r.operator} ${word(r.target)}`);
+  }
+  return text.filter((part) => part !== "").join(" ");
+}
+
 /** Runs trap `action` (of `condition`) in `ctx`'s shell, `$?` being `status` (and again after). */
 async function runAction(ctx: TrapContext, table: TrapTable, action: string, status: number, condition: "EXIT" | "ERR"): Promise<TrapRun> {
   const state = ctx.state;
@@ -908,6 +957,7 @@ async function runAction(ctx: TrapContext, table: TrapTable, action: string, sta
   try {
     if (parseScript === undefined) return { stdout: "", stderr: "" };
     ast = parseScript(action);
+    if (condition === "ERR") withoutLines(ast); // run 40, fixer f40sh
   } catch (error) {
     return { stdout: "", stderr: `bash: ${error instanceof Error ? error.message : String(error)}\n` };
   }
@@ -1114,6 +1164,8 @@ export async function errTrap(ctx: TrapContext, pipeline: { commands?: { type?: 
   const commands = pipeline?.commands ?? [];
   if (commands.length === 1 && COMPOUNDS.has(commands[0]?.type ?? "")) return false;
   if (armedAtStart.get(ctx.state) === false) return false; // fixer ST
+  const line = (commands[0] as { line?: unknown } | undefined)?.line; // run 40, fixer f40sh
+  if (typeof line === "number") (ctx.state as { currentLine?: number }).currentLine = line; // run 40, fixer f40sh
   const t = await runAction(ctx, table, action, status, "ERR");
   if (t.exit !== undefined) throw new exitError(t.exit, out.stdout + t.stdout, out.stderr + t.stderr);
   out.appendResult({ stdout: t.stdout, stderr: t.stderr, exitCode: status });
