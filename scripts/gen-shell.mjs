@@ -2360,6 +2360,13 @@ const SH40_PATCHES = [ // run 40, fixer f40sh
   }, count: 1 }, // run 40, fixer f40sh
 ]; // run 40, fixer f40sh
 SOURCE_PATCHES.push(...SH40_PATCHES); // run 40, fixer f40sh
+HELPER_NAMESPACES.push(["__readonlyFunctions", join(isolateDir, "readonly-functions.ts")]); // run 40, fixer f40sh
+const RF40_PATCHES = [ // run 40, fixer f40sh: readonly -f (isolate/readonly-functions.ts)
+  { what: "readonly -f (RF40)", when: "readHeredocContent(){", re: new RegExp(String.raw`(function ${ID}\((${ID}),(${ID})\)\{)(let ${ID}=\{maxElements:\2\.limits\.maxArrayElements,maxStringBytes:\2\.limits\.maxStringLength\},${ID}=!1,${ID}=!1,${ID}=!1,${ID}=\[\];for\(let (${ID})=0;\5<\3\.length;\5\+\+\)\{let (${ID})=\3\[\5\];if\(\6==="-a"\))`, "g"), to: (all, head, e, t, rest) => `${head}{let __rf=__readonlyFunctions.builtin(${e},${t});if(__rf)return __rf}${rest}`, count: 1 }, // run 40, fixer f40sh
+  { what: "a readonly function is not redefined (RF40)", when: "readHeredocContent(){", re: new RegExp(String.raw`(function ${ID}\((${ID}),(${ID})\)\{)(if\(\2\.state\.options\.posix&&${ID}\.has\(\3\.name\)\))`, "g"), to: (all, head, e, t, rest) => `${head}{let __rf=__readonlyFunctions.redefinition(${e},${t}.name);if(__rf)return __rf}${rest}`, count: 1 }, // run 40, fixer f40sh
+  { what: "unset -f refuses a readonly function (RF40)", when: "readHeredocContent(){", re: new RegExp(String.raw`(async function ${ID}\((${ID}),(${ID})\)\{let (${ID})="both",(${ID})="",(${ID})=0;for\(let (${ID}) of \3\)\{if\(\7==="-v"\)\{\4="variable";continue\}if\(\7==="-f"\)\{\4="function";continue\}if\(\4==="function"\)\{)`, "g"), to: (all, head, e, t, n, r, s, i) => `${head}{let __rf=__readonlyFunctions.unsetRefusal(${e},${i});if(__rf){${r}+=__rf,${s}=1;continue}}`, count: 1 }, // run 40, fixer f40sh
+]; // run 40, fixer f40sh
+SOURCE_PATCHES.push(...RF40_PATCHES); // run 40, fixer f40sh
 async function generate() {
   await init;
   const result = await build({

@@ -1,4 +1,5 @@
 /**
+ * Fixed in run 40 by fixer f40sh: `readonly -f` marks functions readonly; redefinition and `unset -f` refuse them with status 1; `readonly -f` lists them (isolate/readonly-functions.ts).
  * Issue 20, run 40, attacker a: `readonly -f NAME` does not protect a function: a later definition replaces it and
  * `unset -f` removes it, status 0; and `readonly -f` with no name lists variables instead of functions.
  * Reproduction: `f(){ echo old; }; readonly -f f; f(){ echo new; }; echo "rc $?"; f; unset -f f; echo "rc $?"; f`
