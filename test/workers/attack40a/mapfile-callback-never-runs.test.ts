@@ -1,4 +1,5 @@
 /**
+ * Fixed in run 40 by fixer f40sh: mapfile/readarray run `-C CALLBACK INDEX 'LINE'` every -c QUANTUM lines (script-builtins.ts mapfileCallback; after the lines are assigned, not before each).
  * Issue 20, run 40, attacker a: `mapfile -C CALLBACK -c QUANTUM` (and `readarray`) fills the array but never runs
  * the callback; the option is accepted silently.
  * Reproduction: with a.txt holding the lines one…five, `n=0; cb(){ n=$((n+1)); echo "at $1: $2"; }; mapfile -t -C cb

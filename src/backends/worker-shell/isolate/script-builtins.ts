@@ -1171,3 +1171,47 @@ export async function errTrap(ctx: TrapContext, pipeline: { commands?: { type?: 
   out.appendResult({ stdout: t.stdout, stderr: t.stderr, exitCode: status });
   return false;
 }
+
+/**
+ * `mapfile`/`readarray` with `-C CALLBACK` (and `-c QUANTUM`, 5000 by default), as bash 5.2 (issue 20, run 40, fixer
+ * f40sh; just-bash skipped both): `run` reads the lines as before, then CALLBACK runs in this shell for every
+ * QUANTUM-th line assigned, as `CALLBACK INDEX 'LINE'` (bash's mapfile.c run_callback). Unlike bash, each callback
+ * runs after all the lines are assigned rather than before its line is. Without `-C`, just `run`.
+ */
+export async function mapfileCallback(ctx: TrapContext & { state: { arrays?: Map<string, { elements: Map<string, string> }> } }, args: string[], run: () => ExecResult | Promise<ExecResult>): Promise<ExecResult> {
+  let callback: string | undefined;
+  let quantum = 5000;
+  let origin = 0;
+  let name = "MAPFILE";
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const option = /^-([dnOsuCc])(.*)$/s.exec(arg);
+    if (option !== null) {
+      const value = option[2] !== "" ? option[2] : args[++i] ?? "";
+      if (option[1] === "C") callback = value;
+      else if (option[1] === "c") quantum = Number(value);
+      else if (option[1] === "O") origin = Number(value);
+      continue;
+    }
+    if (arg === "--") {
+      if (i + 1 < args.length) name = args[i + 1]!;
+      break;
+    }
+    if (!arg.startsWith("-")) name = arg;
+  }
+  const result = await run();
+  if (callback === undefined || result.exitCode !== 0 || parseScript === undefined) return result;
+  if (!Number.isSafeInteger(quantum) || quantum < 1) return { ...result, stderr: `${result.stderr}bash: mapfile: ${quantum}: invalid callback quantum\n`, exitCode: 1 };
+  const elements = ctx.state.arrays?.get(name)?.elements;
+  if (elements === undefined) return result;
+  let stdout = result.stdout;
+  let stderr = result.stderr;
+  const quote = (text: string) => `'${text.replace(/'/g, "'\\''")}'`;
+  for (let index = Number.isSafeInteger(origin) ? origin : 0, n = 1; elements.has(String(index)); index++, n++) {
+    if (n % quantum !== 0) continue;
+    const run = await ctx.executeScript(parseScript(`${callback} ${index} ${quote(elements.get(String(index))!)}`));
+    stdout += run.stdout;
+    stderr += run.stderr;
+  }
+  return { ...result, stdout, stderr };
+}
