@@ -1,7 +1,7 @@
 /**
  * `readonly -f` as bash 5.2.15 (issue 20, run 40, fixer f40sh), where just-bash took `-f` for nothing and left the
  * function as it was: `readonly -f NAME…` makes each function readonly (`bash: readonly: NAME: not a function`, status 1,
- * for one that is not), a readonly function is neither redefined (`bash: line N: NAME: readonly function`, status 1)
+ * for one that is not; bash's messages carry `line N`), a readonly function is neither redefined (`bash: line N: NAME: readonly function`, status 1)
  * nor unset by `unset -f` (`bash: unset: NAME: cannot unset: readonly function`, status 1), and `readonly -f` alone
  * (or `-fp`) prints each readonly function's definition followed by `declare -fr NAME`.
  *
@@ -52,7 +52,7 @@ export function builtin(ctx: Ctx, args: string[]): Result | null {
   let stderr = "";
   for (const name of names) {
     const fn = ctx.state.functions.get(name);
-    if (fn === undefined) stderr += `bash: readonly: ${name}: not a function\n`;
+    if (fn === undefined) stderr += `bash: line ${ctx.state.currentLine ?? 1}: readonly: ${name}: not a function\n`;
     else (fn as { readonlyFunction?: boolean }).readonlyFunction = true;
   }
   return { stdout: "", stderr, exitCode: stderr === "" ? 0 : 1 };
@@ -66,5 +66,5 @@ export function redefinition(ctx: Ctx, name: string): Result | null {
 
 /** `unset -f name`: the error text when function `name` is readonly (not unset), else null. */
 export function unsetRefusal(ctx: Ctx, name: string): string | null {
-  return isReadonly(ctx.state.functions.get(name)) ? `bash: unset: ${name}: cannot unset: readonly function\n` : null;
+  return isReadonly(ctx.state.functions.get(name)) ? `bash: line ${ctx.state.currentLine ?? 1}: unset: ${name}: cannot unset: readonly function\n` : null;
 }

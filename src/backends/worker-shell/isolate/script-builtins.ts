@@ -942,7 +942,7 @@ export function bashCommand(state: object, words: (command: unknown) => string, 
   for (const r of command.redirections ?? []) {
     const fd = r.fdVariable !== undefined ? `{${r.fdVariable}}` : r.fd !== null && r.fd !== undefined ? String(r.fd) : "";
     if (r.target.type === "HereDoc") text.push(`${fd}${r.operator} ${r.target.delimiter ?? ""}`);
-    else if (r.operator === ">&" || r.operator === "<&") text.push(`${fd}${r.operator}${word(r.target)}`);
+    else if (r.operator === ">&" || r.operator === "<&") text.push(`${fd || (r.operator === ">&" ? "1" : "0")}${r.operator}${word(r.target)}`); // bash: `>&2` is `1>&2`
     else text.push(`${fd}${r.operator} ${word(r.target)}`);
   }
   return text.filter((part) => part !== "").join(" ");
