@@ -22,7 +22,7 @@ import { mktempCommand } from "./isolate/script-builtins.js";
 import { cmpCommand, realpathCommand } from "./isolate/realpath-cmp.js";
 import { defineTruncateCommand } from "./isolate/truncate.js"; // GZ
 import { MAX_WALK_DEPTH } from "./isolate/deep-walks.js";
-import { GROUP_END } from "./isolate/heredoc-eof.js"; // run 40, fixer f40sh
+import { GROUP_END, GROUP_START } from "./isolate/heredoc-eof.js"; // run 40, fixer f40sh
 import type { ExecInput, ShellHost, ShellWorkerOptions } from "./types.js";
 
 /** What an archive the shell reads may decompress to, in all and per member (bytes): 64 MiB, the shell's read bound. */
@@ -45,11 +45,6 @@ const SEPARATE = new Set(["curl", "python3", "python", "js-exec", "node"]);
 
 /** What just-bash prints when a command is aborted through its signal. */
 const ABORTED_LINE = "bash: execution aborted\n";
-/**
- * `BASH_VERSINFO` as bash 5.2 sets it, readonly, for the `BASH_VERSION` just-bash reports (5.1.0(1)-release): run
- * before the caller's script, on its first line (issue 20, run 40, fixer f40sh).
- */
-const BASH_VERSINFO = "declare -ar BASH_VERSINFO=(5 1 0 1 release x86_64-pc-linux-gnu);";
 /** What just-bash prints when its own deadline (`maxExecutionTimeMs`) passes. */
 const DEADLINE_LINE = /bash: execution exceeded execution deadline \(\d+ms\)\n$/;
 
@@ -282,11 +277,11 @@ export async function runShell(load: () => Promise<JustBash>, input: ExecInput, 
     // at the top level it drops it. The source starts on the group's first line, so line numbers
     // ($LINENO, "bash: line N: …") are the caller's; GROUP_END's two newlines close a trailing comment
     // or line continuation (`echo a \` with one newline was a syntax error), and a here-document left
-    // open stops before it (isolate/heredoc-eof.ts; run 40, fixer f40sh). BASH_VERSINFO is set on that
-    // first line too, readonly, to match the BASH_VERSION just-bash reports.
+    // open stops before it (isolate/heredoc-eof.ts; run 40, fixer f40sh). GROUP_START sets BASH_VERSINFO on that
+    // first line too, readonly, to match the BASH_VERSION just-bash reports (5.1.0(1)-release).
     let result: Awaited<ReturnType<BashClass["exec"]>>;
     try {
-      result = await bash.exec(`{ ${BASH_VERSINFO} ${input.source}${GROUP_END}`, execOptions);
+      result = await bash.exec(`${GROUP_START}${input.source}${GROUP_END}`, execOptions);
     } catch (err) {
       // just-bash rejects (rather than printing) when, for example, a redirect target cannot be opened.
       await send(host, "stderr", encoder.encode(`bash: ${err instanceof Error ? err.message : String(err)}\n`));

@@ -62,8 +62,9 @@ describe("worker-shell: bad input ends with a result, not a throw", () => {
       const note = under.truncated?.stdout;
       return { big, tool: tool.at(-1), under: { exitCode: under.exitCode, stderr: under.stderr, length: under.stdout.length, note }, saved: note?.status === "saved" ? await ws.fs.readFile(note.path, "utf8") : "" };
     });
-    // The size counts the "{ " and "\n\n}" the backend wraps the source in (1,048,591 + 5).
-    expect(out.big.r).toEqual(failed(2, "bash: syntax error: Parse error at 1:1: Input too large: 1048596 bytes exceeds limit of 1000000\n"));
+    // The size counts the GROUP_START (`{ declare -ar BASH_VERSINFO=(…); `, 67 bytes; run 40, fixer f40sh) and "\n\n}"
+    // the backend wraps the source in (1,048,591 + 70).
+    expect(out.big.r).toEqual(failed(2, "bash: syntax error: Parse error at 1:1: Input too large: 1048661 bytes exceeds limit of 1000000\n"));
     expect({ root: out.big.root, workspace: out.big.workspace }).toEqual(untouched);
     // The exec tool echoes a long command cut as a listed name (echoedText; issue 20 run 25, fixer TA).
     expect(out.tool).toEqual({
@@ -72,7 +73,7 @@ describe("worker-shell: bad input ends with a result, not a throw", () => {
       backend: "worker-shell",
       exitCode: 2,
       stdout: "",
-      stderr: "bash: syntax error: Parse error at 1:1: Input too large: 1048586 bytes exceeds limit of 1000000\n",
+      stderr: "bash: syntax error: Parse error at 1:1: Input too large: 1048651 bytes exceeds limit of 1000000\n", // GROUP_START is 65 bytes longer than "{ " (run 40, fixer f40sh)
     });
     expect([out.under.exitCode, out.under.stderr]).toEqual([0, ""]);
     expect(out.under.note).toMatchObject({ status: "saved", totalBytes: 900_001, totalLines: 1, firstLine: 1, partialLine: true });

@@ -1,6 +1,6 @@
 /**
  * A here-document whose end line never comes runs to the end of the script, as bash 5.2.15 (issue 20, run 40, fixer
- * f40sh): the worker runs a script as the group `{ SCRIPT` + {@link GROUP_END} (so just-bash hands back the output
+ * f40sh): the worker runs a script as the group {@link GROUP_START} + SCRIPT + {@link GROUP_END} (so just-bash hands back the output
  * made before an abort); just-bash's lexer, patched, stops an open here-document where the caller's script ends
  * rather than reading the group's closing `}` into it, and the script's stderr ends with bash's warning
  * `bash: line N: warning: here-document at line M delimited by end-of-file (wanted `EOF')`.
@@ -11,12 +11,15 @@
  * @module
  */
 
+/** What the worker puts before a caller's script: the group's `{` and BASH_VERSINFO, as bash 5.2 sets it (readonly). */
+export const GROUP_START = "{ declare -ar BASH_VERSINFO=(5 1 0 1 release x86_64-pc-linux-gnu); ";
+
 /** What the worker puts after a caller's script: two newlines (closing a trailing comment or `\`), the group's `}`. */
-export const GROUP_END = "\n\n} #:agent-computer:end-of-script";
+export const GROUP_END = "\n\n}";
 
 /** Where an open here-document in `input` ends: the end of the caller's script when `input` is the worker's group. */
 export function limit(input: string): number {
-  return input.endsWith(GROUP_END) ? input.length - GROUP_END.length : input.length;
+  return input.startsWith(GROUP_START) && input.endsWith(GROUP_END) ? input.length - GROUP_END.length : input.length;
 }
 
 /** The warnings of the here-documents the parse running now found open at the end. */
