@@ -93,7 +93,7 @@ describe("worker-shell: commands against durable files", () => {
       { shell: { commands: [jq] } },
     );
     expect(withJq.r.slice(0, 4)).toEqual([ok('{"b":[1,"é"]}\n'), ok("42\n"), ok(""), ok("[2,4]\n")]);
-    expect(withJq.r[4]).toEqual({ exitCode: 2, stdout: "", stderr: "jq: nope.json: No such file or directory\n", status: "failed" });
+    expect(withJq.r[4]).toEqual({ exitCode: 2, stdout: "", stderr: "jq: error: Could not open file nope.json: No such file or directory\n", status: "failed" });
     expect(withJq.written).toEqual(utf8('{"sum":3}\n'));
 
     const withoutJq = await inShellWorkspace(async (ws) => {
