@@ -23,14 +23,14 @@ export async function withGapSampler<T>(fn: () => Promise<T>): Promise<{ value: 
  * `replay`), sampling the host's event loop meanwhile; the run's value is `f`'s answer or its error as
  * `[name, code, message]`.
  */
-export async function callF(arg: string, replay = false): Promise<{ status: string; value: [string, string | null, string] | undefined; gap: number }> {
+export async function callF(arg: string, replay = false, timeoutMs = 1000): Promise<{ status: string; value: [string, string | null, string] | undefined; gap: number }> {
   return inWorkspace(
     async (ws) => {
       const { value: r, gap } = await withGapSampler(async () => {
         const h = await ws.runtime.exec(
           `import { f } from "ws:m";
            export default async () => { try { return await f(${arg}); } catch (e) { return [e.name, e.code ?? null, e.message]; } };`,
-          { encoding: "utf8", timeoutMs: 1000, ...(replay ? { onInterrupt: "replay" as const } : {}) },
+          { encoding: "utf8", timeoutMs, ...(replay ? { onInterrupt: "replay" as const } : {}) },
         );
         return h.result();
       });
